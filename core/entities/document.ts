@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** A club document; its PDF is served by the server at /api/documents/{id}/file. */
+export const DocumentSchema = z.object({
+  id: z.string().min(1),
+  title: z.string().min(1),
+  description: z.string(),
+  category: z.string().min(1),
+  fileName: z.string().regex(/^[A-Za-z0-9._-]+\.pdf$/),
+  tags: z.array(z.string()),
+});
+export type ClubDocument = z.infer<typeof DocumentSchema>;
+
+export interface DocumentFile {
+  fileName: string;
+  contentType: string;
+  bytes: Uint8Array;
+}

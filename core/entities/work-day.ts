@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { InstantSchema } from './instant';
+
+export const WorkDayJobSchema = z.object({
+  id: z.string().min(1),
+  title: z.string().min(1),
+  description: z.string(),
+  volunteersNeeded: z.number().int().nonnegative(),
+});
+export type WorkDayJob = z.infer<typeof WorkDayJobSchema>;
+
+/** A volunteer work day. `currentVolunteers` is never stored: it is counted from sign-ups. */
+export const WorkDaySchema = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  description: z.string(),
+  date: InstantSchema.nullable(),
+  foodAvailable: z.boolean(),
+  active: z.boolean(),
+  tools: z.string(),
+  notes: z.string(),
+  jobs: z.array(WorkDayJobSchema),
+});
+export type WorkDay = z.infer<typeof WorkDaySchema>;
+
+export type WorkDayJobWithCount = WorkDayJob & { currentVolunteers: number };
+export type WorkDayWithCounts = Omit<WorkDay, 'jobs'> & { jobs: WorkDayJobWithCount[] };
+
+/** What the browser sends to sign up for a work day, before validation. */
+export const WorkDaySignupFormSchema = z.object({
+  firstName: z.string().max(200).default(''),
+  lastName: z.string().max(200).default(''),
+  selectedJobs: z.array(z.string().max(100)).max(100).default([]),
+  otherJob: z.string().max(500).default(''),
+  notes: z.string().max(2000).default(''),
+  bringingTools: z.boolean().default(false),
+  wantsFood: z.boolean().default(false),
+});
+export type WorkDaySignupForm = z.infer<typeof WorkDaySignupFormSchema>;
+
+export const WorkDaySignupSchema = z.object({
+  id: z.string().min(1),
+  workDayId: z.string().min(1),
+  firstName: z.string().min(1),
+  lastName: z.string().min(1),
+  selectedJobs: z.array(z.string()),
+  otherJob: z.string(),
+  notes: z.string(),
+  bringingTools: z.boolean(),
+  wantsFood: z.boolean(),
+  submittedAt: InstantSchema,
+});
+export type WorkDaySignup = z.infer<typeof WorkDaySignupSchema>;

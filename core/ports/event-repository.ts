@@ -1,0 +1,17 @@
+import type { ClubEvent } from '../entities/event';
+
+export interface EventRepository {
+  /**
+   * All events ordered by `eventdatetime` (`asc` or `desc`); events without a date come last in
+   * either order; ties are broken by id. `limit` caps the number returned.
+   */
+  list(options: { order: 'asc' | 'desc'; limit?: number }): Promise<ClubEvent[]>;
+  /** The event with this id, or null when there is none. */
+  get(id: string): Promise<ClubEvent | null>;
+  /** Stores a new event. Throws ConflictError if the id exists. */
+  create(event: ClubEvent): Promise<void>;
+  /** Replaces a stored event. Throws NotFoundError if the id does not exist. */
+  update(event: ClubEvent): Promise<void>;
+  /** Removes an event. Returns false when there was none. */
+  delete(id: string): Promise<boolean>;
+}
