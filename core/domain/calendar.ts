@@ -1,0 +1,233 @@
+import { createEvent, type DateArray } from 'ics';
+import { formatInTimeZone } from 'date-fns-tz';
+import type { ClubEvent } from '../entities/event';
+import { eventEndInstant } from './booking-state';
+import {
+  LONDON,
+  addDaysToDate,
+  isLondonMidnight,
+  londonDate,
+  londonMidnight,
+  londonWallClock,
+  parseInstant,
+  startOfLondonDay,
+  wallClockToInstant,
+} from './london-time';
+
+export const CLUB_TIME_ZONE = LONDON;
+/** A timed event without an end lasts this long (one rule for every screen, decisions.md). */
+export const DEFAULT_EVENT_HOURS = 3;
+export const DATE_TBC = 'Date TBC';
+export const DATE_NOT_SPECIFIED = 'Date not specified';
+
+type Dated = Pick<ClubEvent, 'eventdatetime' | 'eventenddatetime'>;
+type Describable = Pick<ClubEvent, 'id' | 'name' | 'description' | 'longdescription' | 'eventdatetime' | 'eventenddatetime' | 'updatedAt'>;
+
+export function isAllDay(event: Pick<ClubEvent, 'eventdatetime'>): boolean {
+  const start = parseInstant(event.eventdatetime);
+  return start !== null && isLondonMidnight(start);
+}
+
+/**
+ * The stretch of time a personal calendar should block. All-day events run from the start of
+ * their first London day to the start of the day after their last (the exclusive end every
+ * calendar format expects). An end that is not after the start is ignored as a slip, so the
+ * calendar entry never ends before it begins.
+ */
+export function calendarSpan(event: Dated): { start: Date; end: Date; allDay: boolean } | null {
+  const start = parseInstant(event.eventdatetime);
+  if (start === null) return null;
+  const givenEnd = parseInstant(event.eventenddatetime);
+  const end = givenEnd !== null && givenEnd.getTime() > start.getTime() ? givenEnd : null;
+  if (isLondonMidnight(start)) {
+    const lastDay = londonDate(end ?? start);
+    // An all-day event ending exactly at a midnight has had its last day the day before.
+    const lastFullDay = end !== null && isLondonMidnight(end) ? addDaysToDate(lastDay, -1) : lastDay;
+    return { start, end: londonMidnight(addDaysToDate(lastFullDay, 1)), allDay: true };
+  }
+  return { start, end: end ?? new Date(start.getTime() + DEFAULT_EVENT_HOURS * 3600 * 1000), allDay: false };
+}
+
+/** 20260606T090000Z: UTC, to the second, as Google and iCalendar write it. */
+function compactUtc(d: Date): string {
+  return d.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+}
+
+function compactDate(d: Date): string {
+  return londonDate(d).replace(/-/g, '');
+}
+
+/** Short text for a link: long descriptions would make the address longer than browsers allow. */
+function linkDetails(event: Pick<ClubEvent, 'description' | 'longdescription'>): string {
+  const text = event.description.trim() !== '' ? event.description : event.longdescription;
+  return text.length > 1000 ? `${text.slice(0, 999)}…` : text;
+}
+
+function query(params: [string, string][]): string {
+  return params.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+}
+
+/**
+ * Google Calendar's "add event" template. Times are sent in UTC (so the zone can never be
+ * misread) with ctz telling Google to show them in London time; all-day events send dates.
+ */
+export function googleCalendarUrl(event: Describable, location: string): string | null {
+  const span = calendarSpan(event);
+  if (span === null) return null;
+  const dates = span.allDay
+    ? `${compactDate(span.start)}/${compactDate(span.end)}`
+    : `${compactUtc(span.start)}/${compactUtc(span.end)}`;
+  return (
+    'https://calendar.google.com/calendar/render?' +
+    query([
+      ['action', 'TEMPLATE'],
+      ['text', event.name],
+      ['dates', dates],
+      ['details', linkDetails(event)],
+      ['location', location],
+      ['ctz', CLUB_TIME_ZONE],
+    ])
+  );
+}
+
+/**
+ * Outlook's compose deep link. outlook.live.com serves personal Outlook.com accounts, which is
+ * what members use; work accounts are redirected by Microsoft from the same link.
+ */
+export function outlookCalendarUrl(event: Describable, location: string): string | null {
+  const span = calendarSpan(event);
+  if (span === null) return null;
+  const [startdt, enddt] = span.allDay
+    ? [londonDate(span.start), londonDate(span.end)]
+    : [span.start.toISOString().replace(/\.\d{3}Z$/, 'Z'), span.end.toISOString().replace(/\.\d{3}Z$/, 'Z')];
+  return (
+    'https://outlook.live.com/calendar/0/deeplink/compose?' +
+    query([
+      ['path', '/calendar/action/compose'],
+      ['rru', 'addevent'],
+      ['subject', event.name],
+      ['startdt', startdt],
+      ['enddt', enddt],
+      ['allday', span.allDay ? 'true' : 'false'],
+      ['body', linkDetails(event)],
+      ['location', location],
+    ])
+  );
+}
+
+function dateArray(d: Date): DateArray {
+  const [y, m, day] = londonDate(d).split('-').map(Number);
+  return [y, m, day];
+}
+
+/**
+ * The .ics file for one event. Timed events are written as UTC instants (DTSTART:...Z), which
+ * every calendar reads the same way; all-day events as DATE values with an exclusive end.
+ * DTSTAMP is the event's last update, so the same event always gives the same file, and the
+ * UID is stable so re-importing updates the entry instead of duplicating it.
+ * Throws when the event has no date: there is nothing to put in a calendar.
+ */
+export function icsText(event: Describable, location: string): string {
+  const span = calendarSpan(event);
+  if (span === null) throw new RangeError('An event without a date cannot be added to a calendar');
+  const stamp = parseInstant(event.updatedAt)?.getTime() ?? span.start.getTime();
+  const description = event.description.trim() !== '' ? event.description : event.longdescription;
+  const times = span.allDay
+    ? { start: dateArray(span.start), end: dateArray(span.end) }
+    : {
+        start: span.start.getTime(),
+        startInputType: 'utc' as const,
+        startOutputType: 'utc' as const,
+        end: span.end.getTime(),
+        endInputType: 'utc' as const,
+        endOutputType: 'utc' as const,
+      };
+  const { error, value } = createEvent({
+    ...times,
+    title: event.name,
+    ...(description.trim() !== '' ? { description } : {}),
+    ...(location.trim() !== '' ? { location } : {}),
+    uid: `${event.id}@kyc-members-area`,
+    timestamp: stamp,
+    productId: 'kyc-members-area',
+  } as Parameters<typeof createEvent>[0] & { timestamp: number });
+  if (error || value === null) throw new Error(`Could not build the calendar file: ${error?.message ?? 'no output'}`);
+  return value;
+}
+
+/**
+ * "Summer Regatta 2026!" → "summer_regatta_2026_.ics". Accents are dropped first so that
+ * "Régate" gives "regate" rather than "r_gate"; a name with no letters or digits at all gives
+ * "event.ics".
+ */
+export function icsFileName(eventName: string): string {
+  const base = eventName
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^a-z0-9]+/g, '_');
+  return /[a-z0-9]/.test(base) ? `${base}.ics` : 'event.ics';
+}
+
+/** Events without a date are shown (as Date TBC); others until the end of the day they end. */
+export function isShownOnCalendar(event: Dated, now: Date): boolean {
+  const end = eventEndInstant(event);
+  if (end === null) return true;
+  return end.getTime() >= startOfLondonDay(now).getTime();
+}
+
+export function calendarEvents<E extends Dated>(events: E[], now: Date): E[] {
+  const startOf = (e: E) => parseInstant(e.eventdatetime)?.getTime() ?? Number.POSITIVE_INFINITY;
+  return events
+    .filter((e) => isShownOnCalendar(e, now))
+    .map((e, i) => ({ e, i, t: startOf(e) }))
+    .sort((a, b) => (a.t === b.t ? a.i - b.i : a.t < b.t ? -1 : 1))
+    .map(({ e }) => e);
+}
+
+function missingDate(audience: 'member' | 'admin'): string {
+  return audience === 'member' ? DATE_TBC : DATE_NOT_SPECIFIED;
+}
+
+const DAY_FORMAT = 'EEE d MMMM yyyy';
+
+/** "Sat 6 June 2026, 10:00", or "Sat 6 June 2026" at midnight (all day). */
+export function formatDate(instant: string | null, audience: 'member' | 'admin'): string {
+  const d = parseInstant(instant);
+  if (d === null) return missingDate(audience);
+  return isLondonMidnight(d)
+    ? formatInTimeZone(d, LONDON, DAY_FORMAT)
+    : formatInTimeZone(d, LONDON, `${DAY_FORMAT}, HH:mm`);
+}
+
+/**
+ * "Sat 6 June 2026, 10:00 – 16:00" on one day, "Sat 6 June 2026, 10:00 – Sun 7 June 2026, 16:00"
+ * across days. A missing, unreadable or not-later end shows the start alone.
+ */
+export function formatDateRange(start: string | null, end: string | null, audience: 'member' | 'admin'): string {
+  const s = parseInstant(start);
+  if (s === null) return missingDate(audience);
+  const e = parseInstant(end);
+  if (e === null || e.getTime() <= s.getTime()) return formatDate(start, audience);
+  if (isLondonMidnight(s)) {
+    // An all-day event: only the dates matter, and one ending at midnight ended the day before.
+    const lastDay = isLondonMidnight(e) ? addDaysToDate(londonDate(e), -1) : londonDate(e);
+    if (lastDay === londonDate(s)) return formatDate(start, audience);
+    return `${formatInTimeZone(s, LONDON, DAY_FORMAT)} – ${formatInTimeZone(londonMidnight(lastDay), LONDON, DAY_FORMAT)}`;
+  }
+  if (londonDate(s) === londonDate(e)) {
+    return `${formatInTimeZone(s, LONDON, `${DAY_FORMAT}, HH:mm`)} – ${formatInTimeZone(e, LONDON, 'HH:mm')}`;
+  }
+  return `${formatInTimeZone(s, LONDON, `${DAY_FORMAT}, HH:mm`)} – ${formatInTimeZone(e, LONDON, `${DAY_FORMAT}, HH:mm`)}`;
+}
+
+/** The instant of a datetime-local value read as London time, or null when it is not one. */
+export function londonWallClockToInstant(text: string): string | null {
+  return wallClockToInstant(text)?.toISOString() ?? null;
+}
+
+/** What a datetime-local input should show for an instant; '' for none. */
+export function instantToLondonWallClock(instant: string | null): string {
+  const d = parseInstant(instant);
+  return d === null ? '' : londonWallClock(d);
+}
