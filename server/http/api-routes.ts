@@ -1,0 +1,115 @@
+import type { OpenAPIRegistry, RouteConfig } from '@asteasolutions/zod-to-openapi';
+import type { NextFunction, Request, Response, Router } from 'express';
+import { z } from 'zod';
+import type { Admin, Permission } from '../../core/entities/admin';
+import { parseInput } from './validate';
+
+export const ErrorResponseSchema = z.object({
+  error: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+  permission: z.string().optional(),
+  placesLeft: z.number().int().optional(),
+});
+
+export interface ResponseSpec {
+  description: string;
+  schema?: z.ZodType;
+  /** Defaults to application/json when a schema is given. */
+  contentType?: string;
+}
+
+/** Who may call a route: anyone, any signed-in admin, or an admin with a permission. */
+export type Access = 'public' | 'signed-in' | { permission: Permission };
+
+export interface RouteInput<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+  req: Request;
+  res: Response;
+  /** The signed-in admin, for routes that are not public. */
+  admin: Admin;
+}
+
+export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** Express path, e.g. /api/events/:id. */
+  path: string;
+  summary: string;
+  tag: string;
+  access: Access;
+  body?: B;
+  query?: Q;
+  params?: P;
+  responses: Record<number, ResponseSpec>;
+  handler: (input: RouteInput<z.output<B>, z.output<Q>, z.output<P>>) => Promise<unknown>;
+}
+
+type Middleware = (req: Request, res: Response, next: NextFunction) => void | Promise<void>;
+
+/**
+ * Declares each route once: the same zod schemas validate the request in Express and describe it
+ * in the OpenAPI document, so the document cannot drift from what the server accepts.
+ */
+export class ApiRoutes {
+  readonly declared: { method: string; path: string }[] = [];
+
+  constructor(
+    private readonly router: Router,
+    private readonly registry: OpenAPIRegistry,
+    private readonly authenticate: (access: Exclude<Access, 'public'>) => Middleware,
+  ) {}
+
+  add<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined, P extends z.ZodType = z.ZodUndefined>(
+    spec: RouteSpec<B, Q, P>,
+  ): void {
+    this.declared.push({ method: spec.method, path: spec.path });
+    this.register(spec);
+    const handlers: Middleware[] = [];
+    if (spec.access !== 'public') handlers.push(this.authenticate(spec.access));
+    handlers.push(async (req, res) => {
+      const body = spec.body ? parseInput(spec.body, req.body, 'body') : undefined;
+      const query = spec.query ? parseInput(spec.query, req.query, 'query') : undefined;
+      const params = spec.params ? parseInput(spec.params, req.params, 'params') : undefined;
+      await spec.handler({
+        body: body as z.output<B>,
+        query: query as z.output<Q>,
+        params: params as z.output<P>,
+        req,
+        res,
+        admin: res.locals.admin as Admin,
+      });
+    });
+    this.router[spec.method](spec.path, ...handlers);
+  }
+
+  private register(spec: RouteSpec<z.ZodType, z.ZodType, z.ZodType>): void {
+    const responses: RouteConfig['responses'] = {};
+    const errors: Record<number, string> = {};
+    if (spec.body || spec.query) errors[400] = 'Bad input, with a message per field';
+    if (spec.access !== 'public') errors[401] = 'Not signed in ("Please sign in")';
+    if (typeof spec.access === 'object') errors[403] = `Missing the ${spec.access.permission} permission`;
+    if (spec.body) errors[413] = 'Body over 100 kB';
+    for (const [status, description] of Object.entries(errors)) {
+      responses[status] = { description, content: { 'application/json': { schema: ErrorResponseSchema } } };
+    }
+    for (const [status, response] of Object.entries(spec.responses)) {
+      responses[status] = response.schema
+        ? { description: response.description, content: { [response.contentType ?? 'application/json']: { schema: response.schema } } }
+        : { description: response.description };
+    }
+    const request: RouteConfig['request'] = {};
+    if (spec.body) request.body = { required: true, content: { 'application/json': { schema: spec.body } } };
+    if (spec.query) request.query = spec.query as RouteConfig['request'] extends infer R ? (R extends { query?: infer Q } ? Q : never) : never;
+    if (spec.params) request.params = spec.params as RouteConfig['request'] extends infer R ? (R extends { params?: infer P } ? P : never) : never;
+    this.registry.registerPath({
+      method: spec.method,
+      path: spec.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}'),
+      summary: spec.summary,
+      tags: [spec.tag],
+      security: spec.access === 'public' ? undefined : [{ sessionCookie: [] }],
+      request,
+      responses,
+    });
+  }
+}

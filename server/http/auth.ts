@@ -1,0 +1,110 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Admin } from '../../core/entities/admin';
+import { PermissionError, UnauthenticatedError } from '../../core/errors';
+import type { AdminRepository } from '../../core/ports/admin-repository';
+import type { IdentityProvider } from '../../core/ports/identity-provider';
+import type { Access } from './api-routes';
+
+export const SESSION_COOKIE = 'kyc_session';
+
+/** Reads one cookie from the Cookie header without trusting its shape. */
+export function readCookie(req: Request, name: string): string | null {
+  const header = req.headers.cookie;
+  if (typeof header !== 'string' || header.length > 8192) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() !== name) continue;
+    const raw = part.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+export function setSessionCookie(req: Request, res: Response, token: string, expiresAt: Date): void {
+  res.cookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: req.secure,
+    path: '/',
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(req: Request, res: Response): void {
+  res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: req.secure, path: '/' });
+}
+
+export interface PermissionMessages {
+  /** The spec's message for a missing permission, by permission. */
+  forPermission(permission: string): string;
+}
+
+/**
+ * Finds the signed-in admin from the session cookie: the identity provider vouches for the
+ * session, then the admin record must exist and be enabled.
+ */
+export function authenticator(deps: {
+  identity: IdentityProvider;
+  admins: AdminRepository;
+  permissionMessage: (permission: string) => string;
+}): (access: Exclude<Access, 'public'>) => RequestHandler {
+  return (access) => async (req: Request, res: Response, next: NextFunction) => {
+    const admin = await currentAdmin(req, deps);
+    if (!admin) throw new UnauthenticatedError('Please sign in');
+    if (typeof access === 'object' && !admin.permissions.includes(access.permission)) {
+      throw new PermissionError(deps.permissionMessage(access.permission), access.permission);
+    }
+    res.locals.admin = admin;
+    next();
+  };
+}
+
+export async function currentAdmin(
+  req: Request,
+  deps: { identity: IdentityProvider; admins: AdminRepository },
+): Promise<Admin | null> {
+  const token = readCookie(req, SESSION_COOKIE);
+  if (!token) return null;
+  const user = await deps.identity.verifySession(token);
+  if (!user) return null;
+  const admin = await deps.admins.getByUid(user.uid);
+  if (!admin || admin.disabled) return null;
+  return admin;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Cross-site request protection for the admin API: a state-changing request must carry
+ * `X-Requested-With: fetch` (a cross-site page cannot add it without a CORS preflight, which is
+ * never granted) and, when the browser names an Origin, it must be this site.
+ */
+export const csrfGuard: RequestHandler = (req, _res, next) => {
+  if (SAFE_METHODS.has(req.method)) {
+    next();
+    return;
+  }
+  if (req.get('x-requested-with') !== 'fetch') {
+    throw new PermissionError('This request must be sent by the members area (missing X-Requested-With: fetch)');
+  }
+  const origin = req.get('origin');
+  if (origin !== undefined && !isSameSite(origin, req.get('host'))) {
+    throw new PermissionError('Cross-site requests are not allowed');
+  }
+  next();
+};
+
+function isSameSite(origin: string, host: string | undefined): boolean {
+  if (!host) return false;
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host.toLowerCase() === host.toLowerCase();
+  } catch {
+    return false;
+  }
+}
