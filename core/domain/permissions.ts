@@ -1,0 +1,61 @@
+import type { Admin, Permission } from '../entities/admin';
+import { PermissionError } from '../errors';
+
+export function hasPermission(admin: Pick<Admin, 'permissions'>, p: Permission): boolean {
+  return admin.permissions.includes(p);
+}
+
+/**
+ * The admin screens and what each needs; null means signing in is enough. /admin/login is open
+ * to everybody and so is not listed.
+ */
+export const ADMIN_ROUTES: { path: string; permission: Permission | null }[] = [
+  { path: '/admin/dashboard', permission: null },
+  { path: '/admin/events', permission: 'events:read' },
+  { path: '/admin/events/create', permission: 'events:write' },
+  { path: '/admin/events/edit/:eventId', permission: 'events:write' },
+  { path: '/admin/bookings', permission: 'bookings:read' },
+  { path: '/admin/bookings/:eventId', permission: 'bookings:read' },
+  { path: '/admin/members', permission: null },
+  { path: '/admin/work-days', permission: 'events:read' },
+];
+
+export const ACTIONS = {
+  'events.list': 'events:read',
+  'events.create': 'events:write',
+  'events.update': 'events:write',
+  'events.delete': 'events:write',
+  'bookings.read': 'bookings:read',
+  'admins.list': null,
+  'admins.manage': 'admins:manage',
+  'workDays.read': 'events:read',
+} as const satisfies Record<string, Permission | null>;
+export type AdminAction = keyof typeof ACTIONS;
+
+export const PERMISSION_MESSAGES = {
+  create: 'You do not have permission to create events.',
+  edit: 'You do not have permission to edit events.',
+  bookings: "You don't have permission to view bookings.",
+  eventsRead: 'You do not have permission to view events.',
+  delete: 'You do not have permission to delete events.',
+  admins: 'You do not have permission to manage admins.',
+} as const;
+
+const ACTION_MESSAGES: Record<AdminAction, string> = {
+  'events.list': PERMISSION_MESSAGES.eventsRead,
+  'events.create': PERMISSION_MESSAGES.create,
+  'events.update': PERMISSION_MESSAGES.edit,
+  'events.delete': PERMISSION_MESSAGES.delete,
+  'bookings.read': PERMISSION_MESSAGES.bookings,
+  'admins.list': PERMISSION_MESSAGES.admins,
+  'admins.manage': PERMISSION_MESSAGES.admins,
+  // Work days are event-like club activities, so they share the events permission and message.
+  'workDays.read': PERMISSION_MESSAGES.eventsRead,
+};
+
+/** Throws PermissionError (with the spec's message and the missing permission) unless allowed. */
+export function requirePermission(admin: Pick<Admin, 'permissions'>, action: AdminAction): void {
+  const needed: Permission | null = ACTIONS[action];
+  if (needed === null || hasPermission(admin, needed)) return;
+  throw new PermissionError(ACTION_MESSAGES[action], needed);
+}

@@ -1,0 +1,54 @@
+import { formatInTimeZone } from 'date-fns-tz';
+import type { Highlight, HighlightField, SearchHit } from '../entities/search-hit';
+import { LONDON } from './london-time';
+
+export const MAX_TAGS = 3;
+
+export function hitLink(hit: SearchHit): { href: string; newTab: boolean } {
+  const present = (v: string | undefined) => (v !== undefined && v.trim() !== '' ? v : undefined);
+  switch (hit.type) {
+    case 'event':
+      return { href: present(hit.bookingUrl) ?? present(hit.detailsUrl) ?? '#', newTab: false };
+    case 'document':
+      return { href: present(hit.downloadUrl) ?? '#', newTab: true };
+    case 'page':
+      return { href: present(hit.path) ?? '#', newTab: false };
+    default:
+      return { href: '#', newTab: false };
+  }
+}
+
+/**
+ * The first field with text, highlighted when the provider highlighted it. Highlights that do
+ * not spell out the field's text are not trusted and the plain text is shown instead.
+ */
+function firstHighlighted(hit: SearchHit, fields: HighlightField[], fallback: string): Highlight {
+  for (const field of fields) {
+    const text = hit[field];
+    if (text === undefined || text.trim() === '') continue;
+    const marks = hit.highlights?.[field];
+    if (marks && marks.length > 0 && marks.map((s) => s.text).join('') === text) return marks;
+    return [{ text, match: false }];
+  }
+  return [{ text: fallback, match: false }];
+}
+
+export function hitTitle(hit: SearchHit): Highlight {
+  return firstHighlighted(hit, ['name', 'title', 'subject'], 'Untitled');
+}
+
+export function hitDescription(hit: SearchHit): Highlight {
+  return firstHighlighted(hit, ['description', 'longdescription'], 'No description available');
+}
+
+export function hitTags(hit: SearchHit): string[] {
+  return (hit.tags ?? []).slice(0, MAX_TAGS);
+}
+
+/** Epoch seconds as an en-GB date in London, "06/06/2026"; '' when missing. */
+export function formatEpochDate(seconds: number | undefined): string {
+  if (seconds === undefined || !Number.isFinite(seconds)) return '';
+  const d = new Date(seconds * 1000);
+  if (Number.isNaN(d.getTime())) return '';
+  return formatInTimeZone(d, LONDON, 'dd/MM/yyyy');
+}
