@@ -10,6 +10,7 @@ import {
   type SearchRecord,
 } from '../../core/entities/search-hit';
 import type { SearchIndex } from '../../core/ports/search-index';
+import { writeTransaction } from './sqlite-write-transaction';
 
 /** Columns of the FTS5 table, in order; their position is what highlight() and bm25() take. */
 const FTS_COLUMNS = [...HIGHLIGHT_FIELDS, 'tags'] as const;
@@ -95,6 +96,7 @@ interface SearchRow {
 export class SqliteSearchIndex implements SearchIndex {
   readonly providerName = 'SQLite full-text search';
 
+  /** `db` comes from openSqliteDatabase (its migrations provide the write lock table). */
   constructor(private readonly db: Knex) {}
 
   /** Creates the tables if they are missing; safe to call on every start. */
@@ -165,13 +167,13 @@ export class SqliteSearchIndex implements SearchIndex {
 
   async upsert(index: SearchIndexName, records: SearchRecord[]): Promise<void> {
     const valid = records.map((r) => SearchRecordSchema.parse(r));
-    await this.db.transaction(async (trx) => {
+    await writeTransaction(this.db, async (trx) => {
       for (const record of valid) await this.put(trx, index, record);
     });
   }
 
   async remove(index: SearchIndexName, objectIDs: string[]): Promise<void> {
-    await this.db.transaction(async (trx) => {
+    await writeTransaction(this.db, async (trx) => {
       for (const objectID of objectIDs) {
         const [row] = await trx.raw(`SELECT id FROM search_records WHERE index_name = ? AND object_id = ?`, [index, objectID]);
         if (!row) continue;
@@ -183,7 +185,7 @@ export class SqliteSearchIndex implements SearchIndex {
 
   async replaceAll(index: SearchIndexName, records: SearchRecord[]): Promise<void> {
     const valid = records.map((r) => SearchRecordSchema.parse(r));
-    await this.db.transaction(async (trx) => {
+    await writeTransaction(this.db, async (trx) => {
       await trx.raw(`DELETE FROM search_fts WHERE rowid IN (SELECT id FROM search_records WHERE index_name = ?)`, [index]);
       await trx.raw(`DELETE FROM search_records WHERE index_name = ?`, [index]);
       for (const record of valid) await this.put(trx, index, record);

@@ -1,0 +1,46 @@
+import { ConflictError, NotFoundError } from '../../core/errors';
+import type { Admin } from '../../core/entities/admin';
+import type { AdminRepository } from '../../core/ports/admin-repository';
+import { compareText } from './compare-text';
+
+export class MemoryAdminRepository implements AdminRepository {
+  private readonly admins = new Map<string, Admin>();
+
+  async getByUid(uid: string): Promise<Admin | null> {
+    const admin = this.admins.get(uid);
+    return admin ? structuredClone(admin) : null;
+  }
+
+  async getByEmail(email: string): Promise<Admin | null> {
+    const admin = this.findByEmail(email);
+    return admin ? structuredClone(admin) : null;
+  }
+
+  async list(): Promise<Admin[]> {
+    return [...this.admins.values()]
+      .sort((a, b) => compareText(a.email.toLowerCase(), b.email.toLowerCase()) || compareText(a.uid, b.uid))
+      .map((admin) => structuredClone(admin));
+  }
+
+  async count(): Promise<number> {
+    return this.admins.size;
+  }
+
+  async create(admin: Admin): Promise<void> {
+    if (this.admins.has(admin.uid)) throw new ConflictError('An admin with this user id already exists');
+    if (this.findByEmail(admin.email)) throw new ConflictError('An admin with this e-mail already exists');
+    this.admins.set(admin.uid, structuredClone(admin));
+  }
+
+  async update(admin: Admin): Promise<void> {
+    if (!this.admins.has(admin.uid)) throw new NotFoundError('Admin not found');
+    const sameEmail = this.findByEmail(admin.email);
+    if (sameEmail && sameEmail.uid !== admin.uid) throw new ConflictError('An admin with this e-mail already exists');
+    this.admins.set(admin.uid, structuredClone(admin));
+  }
+
+  private findByEmail(email: string): Admin | undefined {
+    const key = email.toLowerCase();
+    return [...this.admins.values()].find((admin) => admin.email.toLowerCase() === key);
+  }
+}

@@ -1,0 +1,70 @@
+import { ConflictError, NotFoundError } from '../../core/errors';
+import type { Booking } from '../../core/entities/booking';
+import { placesTaken } from '../../core/domain/booking-state';
+import type { AddBookingResult, BookingRepository } from '../../core/ports/booking-repository';
+import { compareText } from './compare-text';
+
+export class MemoryBookingRepository implements BookingRepository {
+  private readonly bookings = new Map<string, Booking>();
+
+  // No await before the write: JavaScript runs this body to the end before any other call
+  // starts, so the check and the insert are atomic within the process.
+  async addIfPlacesRemain(booking: Booking, limit: { capacity: number | null; now: Date }): Promise<AddBookingResult> {
+    if (this.bookings.has(booking.id)) throw new ConflictError('A booking with this id already exists');
+    if (limit.capacity !== null) {
+      const taken = placesTaken(this.ofEvent(booking.eventId), limit.now);
+      if (taken + booking.numberAttending > limit.capacity) {
+        return { added: false, placesLeft: Math.max(0, limit.capacity - taken) };
+      }
+    }
+    this.bookings.set(booking.id, structuredClone(booking));
+    return { added: true };
+  }
+
+  async get(id: string): Promise<Booking | null> {
+    const booking = this.bookings.get(id);
+    return booking ? structuredClone(booking) : null;
+  }
+
+  async findByCheckoutId(checkoutId: string): Promise<Booking | null> {
+    const booking = newestFirst([...this.bookings.values()]).find((b) => b.checkoutId === checkoutId);
+    return booking ? structuredClone(booking) : null;
+  }
+
+  async listAll(): Promise<Booking[]> {
+    return newestFirst([...this.bookings.values()]).map((b) => structuredClone(b));
+  }
+
+  async listByEvent(eventId: string): Promise<Booking[]> {
+    return newestFirst(this.ofEvent(eventId)).map((b) => structuredClone(b));
+  }
+
+  async countByEvent(eventId: string): Promise<number> {
+    return this.ofEvent(eventId).length;
+  }
+
+  async setCheckout(bookingId: string, checkoutId: string): Promise<void> {
+    const booking = this.bookings.get(bookingId);
+    if (!booking) throw new NotFoundError('Booking not found');
+    booking.checkoutId = checkoutId;
+  }
+
+  async markPaid(bookingId: string, payment: { paymentId: string; paymentCompletedAt: string }): Promise<boolean> {
+    const booking = this.bookings.get(bookingId);
+    if (!booking) throw new NotFoundError('Booking not found');
+    if (booking.paid) return false;
+    booking.paid = true;
+    booking.paymentId = payment.paymentId;
+    booking.paymentCompletedAt = payment.paymentCompletedAt;
+    return true;
+  }
+
+  private ofEvent(eventId: string): Booking[] {
+    return [...this.bookings.values()].filter((b) => b.eventId === eventId);
+  }
+}
+
+/** Newest `submittedAt` first; equal times by id, as the other adapters order them. */
+function newestFirst(bookings: Booking[]): Booking[] {
+  return bookings.sort((a, b) => Date.parse(b.submittedAt) - Date.parse(a.submittedAt) || compareText(a.id, b.id));
+}

@@ -1,0 +1,43 @@
+import { ConflictError, NotFoundError } from '../../core/errors';
+import type { ClubEvent } from '../../core/entities/event';
+import type { EventRepository } from '../../core/ports/event-repository';
+import { compareText, instantMillis } from './compare-text';
+
+export class MemoryEventRepository implements EventRepository {
+  private readonly events = new Map<string, ClubEvent>();
+
+  async list(options: { order: 'asc' | 'desc'; limit?: number }): Promise<ClubEvent[]> {
+    const direction = options.order === 'asc' ? 1 : -1;
+    const sorted = [...this.events.values()].sort((a, b) => {
+      const at = instantMillis(a.eventdatetime);
+      const bt = instantMillis(b.eventdatetime);
+      if (at !== bt) {
+        if (at === null) return 1;
+        if (bt === null) return -1;
+        return (at - bt) * direction;
+      }
+      return compareText(a.id, b.id);
+    });
+    const limited = options.limit === undefined ? sorted : sorted.slice(0, Math.max(0, options.limit));
+    return limited.map((event) => structuredClone(event));
+  }
+
+  async get(id: string): Promise<ClubEvent | null> {
+    const event = this.events.get(id);
+    return event ? structuredClone(event) : null;
+  }
+
+  async create(event: ClubEvent): Promise<void> {
+    if (this.events.has(event.id)) throw new ConflictError('An event with this id already exists');
+    this.events.set(event.id, structuredClone(event));
+  }
+
+  async update(event: ClubEvent): Promise<void> {
+    if (!this.events.has(event.id)) throw new NotFoundError('Event not found');
+    this.events.set(event.id, structuredClone(event));
+  }
+
+  async delete(id: string): Promise<boolean> {
+    return this.events.delete(id);
+  }
+}

@@ -1,0 +1,47 @@
+import { ConflictError, NotFoundError } from '../../core/errors';
+import type { WorkDay, WorkDaySignup } from '../../core/entities/work-day';
+import type { WorkDayRepository } from '../../core/ports/work-day-repository';
+import { compareText, instantMillis } from './compare-text';
+
+export class MemoryWorkDayRepository implements WorkDayRepository {
+  private readonly workDays = new Map<string, WorkDay>();
+  private readonly signups = new Map<string, WorkDaySignup>();
+
+  async list(): Promise<WorkDay[]> {
+    return [...this.workDays.values()]
+      .sort((a, b) => {
+        const at = instantMillis(a.date);
+        const bt = instantMillis(b.date);
+        if (at !== bt) {
+          if (at === null) return 1;
+          if (bt === null) return -1;
+          return at - bt;
+        }
+        return compareText(a.id, b.id);
+      })
+      .map((workDay) => structuredClone(workDay));
+  }
+
+  async get(id: string): Promise<WorkDay | null> {
+    const workDay = this.workDays.get(id);
+    return workDay ? structuredClone(workDay) : null;
+  }
+
+  async create(workDay: WorkDay): Promise<void> {
+    if (this.workDays.has(workDay.id)) throw new ConflictError('A work day with this id already exists');
+    this.workDays.set(workDay.id, structuredClone(workDay));
+  }
+
+  async addSignup(signup: WorkDaySignup): Promise<void> {
+    if (!this.workDays.has(signup.workDayId)) throw new NotFoundError('Work Day Not Found');
+    if (this.signups.has(signup.id)) throw new ConflictError('A sign-up with this id already exists');
+    this.signups.set(signup.id, structuredClone(signup));
+  }
+
+  async listSignups(workDayId: string): Promise<WorkDaySignup[]> {
+    return [...this.signups.values()]
+      .filter((signup) => signup.workDayId === workDayId)
+      .sort((a, b) => Date.parse(a.submittedAt) - Date.parse(b.submittedAt) || compareText(a.id, b.id))
+      .map((signup) => structuredClone(signup));
+  }
+}

@@ -1,0 +1,91 @@
+import type { Knex } from 'knex';
+import { ConflictError, NotFoundError } from '../../core/errors';
+import { EventSchema, type ClubEvent } from '../../core/entities/event';
+import type { EventRepository } from '../../core/ports/event-repository';
+import { isUniqueViolation } from './sqlite-errors';
+import { instantMillis, readBoolean, writeBoolean } from './sqlite-values';
+
+export class SqliteEventRepository implements EventRepository {
+  constructor(private readonly db: Knex) {}
+
+  async list(options: { order: 'asc' | 'desc'; limit?: number }): Promise<ClubEvent[]> {
+    const limit = options.limit === undefined ? undefined : Math.floor(options.limit);
+    if (limit !== undefined && !(limit > 0)) return [];
+    const direction = options.order === 'asc' ? 'ASC' : 'DESC';
+    let query = this.db('events').select('*').orderByRaw(`eventStartMs IS NULL, eventStartMs ${direction}, id ASC`);
+    if (limit !== undefined) query = query.limit(limit);
+    const rows = await query;
+    return rows.map(toEvent);
+  }
+
+  async get(id: string): Promise<ClubEvent | null> {
+    const row = await this.db('events').where({ id }).first();
+    return row ? toEvent(row) : null;
+  }
+
+  async create(event: ClubEvent): Promise<void> {
+    try {
+      await this.db('events').insert(toRow(event));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictError('An event with this id already exists');
+      throw error;
+    }
+  }
+
+  async update(event: ClubEvent): Promise<void> {
+    const changed = await this.db('events').where({ id: event.id }).update(toRow(event));
+    if (changed === 0) throw new NotFoundError('Event not found');
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const removed = await this.db('events').where({ id }).delete();
+    return removed > 0;
+  }
+}
+
+function toRow(event: ClubEvent): Record<string, unknown> {
+  return {
+    id: event.id,
+    name: event.name,
+    description: event.description,
+    longdescription: event.longdescription,
+    eventdatetime: event.eventdatetime,
+    eventStartMs: instantMillis(event.eventdatetime),
+    eventenddatetime: event.eventenddatetime,
+    bookingEndDate: event.bookingEndDate,
+    allowBooking: writeBoolean(event.allowBooking),
+    isBoatEvent: writeBoolean(event.isBoatEvent),
+    offerChild: writeBoolean(event.offerChild),
+    offerSoftDrinks: writeBoolean(event.offerSoftDrinks),
+    offerVeg: writeBoolean(event.offerVeg),
+    requiresPayment: writeBoolean(event.requiresPayment),
+    price: event.price,
+    currency: event.currency,
+    capacity: event.capacity,
+    createdAt: event.createdAt,
+    updatedAt: event.updatedAt,
+  };
+}
+
+function toEvent(row: Record<string, unknown>): ClubEvent {
+  return EventSchema.parse({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    longdescription: row.longdescription,
+    eventdatetime: row.eventdatetime,
+    eventenddatetime: row.eventenddatetime,
+    bookingEndDate: row.bookingEndDate,
+    allowBooking: readBoolean(row.allowBooking),
+    isBoatEvent: readBoolean(row.isBoatEvent),
+    offerChild: readBoolean(row.offerChild),
+    offerSoftDrinks: readBoolean(row.offerSoftDrinks),
+    offerVeg: readBoolean(row.offerVeg),
+    requiresPayment: readBoolean(row.requiresPayment),
+    price: row.price,
+    currency: row.currency,
+    capacity: row.capacity,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  });
+}

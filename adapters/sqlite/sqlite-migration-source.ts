@@ -1,0 +1,26 @@
+import type { Knex } from 'knex';
+import * as storageTables from './migrations/0001-storage-tables';
+
+interface NamedMigration {
+  name: string;
+  migration: Knex.Migration;
+}
+
+// Imported, not looked up on disk: the same code then runs under tsx, vitest and any bundler
+// without compiling migrations to JavaScript first. A new migration is added to this list.
+const MIGRATIONS: NamedMigration[] = [{ name: '0001-storage-tables', migration: storageTables }];
+
+/** Hands knex the migrations of adapters/sqlite/migrations/, in order. */
+export class SqliteMigrationSource implements Knex.MigrationSource<NamedMigration> {
+  async getMigrations(): Promise<NamedMigration[]> {
+    return MIGRATIONS;
+  }
+
+  getMigrationName(migration: NamedMigration): string {
+    return migration.name;
+  }
+
+  async getMigration(migration: NamedMigration): Promise<Knex.Migration> {
+    return migration.migration;
+  }
+}

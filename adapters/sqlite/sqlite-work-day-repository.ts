@@ -1,0 +1,102 @@
+import type { Knex } from 'knex';
+import { ConflictError, NotFoundError } from '../../core/errors';
+import { WorkDaySchema, WorkDaySignupSchema, type WorkDay, type WorkDaySignup } from '../../core/entities/work-day';
+import type { WorkDayRepository } from '../../core/ports/work-day-repository';
+import { isForeignKeyViolation, isUniqueViolation } from './sqlite-errors';
+import { instantMillis, readBoolean, readJson, writeBoolean } from './sqlite-values';
+
+export class SqliteWorkDayRepository implements WorkDayRepository {
+  constructor(private readonly db: Knex) {}
+
+  async list(): Promise<WorkDay[]> {
+    const rows = await this.db('work_days').select('*').orderByRaw('dateMs IS NULL, dateMs ASC, id ASC');
+    return rows.map(toWorkDay);
+  }
+
+  async get(id: string): Promise<WorkDay | null> {
+    const row = await this.db('work_days').where({ id }).first();
+    return row ? toWorkDay(row) : null;
+  }
+
+  async create(workDay: WorkDay): Promise<void> {
+    try {
+      await this.db('work_days').insert({
+        id: workDay.id,
+        name: workDay.name,
+        description: workDay.description,
+        date: workDay.date,
+        dateMs: instantMillis(workDay.date),
+        foodAvailable: writeBoolean(workDay.foodAvailable),
+        active: writeBoolean(workDay.active),
+        tools: workDay.tools,
+        notes: workDay.notes,
+        jobs: JSON.stringify(workDay.jobs),
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictError('A work day with this id already exists');
+      throw error;
+    }
+  }
+
+  async addSignup(signup: WorkDaySignup): Promise<void> {
+    try {
+      await this.db('work_day_signups').insert({
+        id: signup.id,
+        workDayId: signup.workDayId,
+        firstName: signup.firstName,
+        lastName: signup.lastName,
+        selectedJobs: JSON.stringify(signup.selectedJobs),
+        otherJob: signup.otherJob,
+        notes: signup.notes,
+        bringingTools: writeBoolean(signup.bringingTools),
+        wantsFood: writeBoolean(signup.wantsFood),
+        submittedAt: signup.submittedAt,
+        submittedAtMs: instantMillis(signup.submittedAt),
+      });
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw new NotFoundError('Work Day Not Found');
+      if (isUniqueViolation(error)) throw new ConflictError('A sign-up with this id already exists');
+      throw error;
+    }
+  }
+
+  async listSignups(workDayId: string): Promise<WorkDaySignup[]> {
+    const rows = await this.db('work_day_signups')
+      .select('*')
+      .where({ workDayId })
+      .orderBy([
+        { column: 'submittedAtMs', order: 'asc' },
+        { column: 'id', order: 'asc' },
+      ]);
+    return rows.map(toSignup);
+  }
+}
+
+function toWorkDay(row: Record<string, unknown>): WorkDay {
+  return WorkDaySchema.parse({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    date: row.date,
+    foodAvailable: readBoolean(row.foodAvailable),
+    active: readBoolean(row.active),
+    tools: row.tools,
+    notes: row.notes,
+    jobs: readJson(row.jobs),
+  });
+}
+
+function toSignup(row: Record<string, unknown>): WorkDaySignup {
+  return WorkDaySignupSchema.parse({
+    id: row.id,
+    workDayId: row.workDayId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    selectedJobs: readJson(row.selectedJobs),
+    otherJob: row.otherJob,
+    notes: row.notes,
+    bringingTools: readBoolean(row.bringingTools),
+    wantsFood: readBoolean(row.wantsFood),
+    submittedAt: row.submittedAt,
+  });
+}
