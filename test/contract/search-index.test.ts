@@ -1,6 +1,10 @@
-import { afterAll } from 'vitest';
-import knex, { type Knex } from 'knex';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Knex } from 'knex';
 import { MemorySearchIndex } from '../../adapters/memory/memory-search-index';
+import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
 import { SqliteSearchIndex } from '../../adapters/sqlite/sqlite-search-index';
 import { describeSearchIndexContract } from './search-index.contract';
 
@@ -12,9 +16,33 @@ afterAll(async () => {
 });
 
 describeSearchIndexContract('SqliteSearchIndex', async () => {
-  const db = knex({ client: 'better-sqlite3', connection: { filename: ':memory:' }, useNullAsDefault: true });
+  const db = await openSqliteDatabase(':memory:');
   opened.push(db);
   const index = new SqliteSearchIndex(db);
   await index.init();
   return index;
+});
+
+describe('SqliteSearchIndex storage', () => {
+  it('keeps its records across restarts and init() is safe to call again', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kyc-search-'));
+    try {
+      const file = join(dir, 'club.sqlite');
+      const first = await openSqliteDatabase(file);
+      const before = new SqliteSearchIndex(first);
+      await before.init();
+      await before.upsert('documents', [{ objectID: 'fees', type: 'document', category: 'rules', title: 'Membership fees', tags: [] }]);
+      await before.init();
+      await first.destroy();
+
+      const second = await openSqliteDatabase(file);
+      const after = new SqliteSearchIndex(second);
+      await after.init();
+      const hits = await after.search('fees', { hitsPerIndex: 10 });
+      await second.destroy();
+      expect(hits.map((h) => [h.index, h.objectID, h.title])).toEqual([['documents', 'fees', 'Membership fees']]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
