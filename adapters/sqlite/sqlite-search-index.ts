@@ -99,8 +99,21 @@ export class SqliteSearchIndex implements SearchIndex {
   /** `db` comes from openSqliteDatabase (its migrations provide the write lock table). */
   constructor(private readonly db: Knex) {}
 
-  /** Creates the tables if they are missing; safe to call on every start. */
-  async init(): Promise<void> {
+  private ready: Promise<void> | null = null;
+
+  /**
+   * Creates the tables if they are missing; safe to call on every start. Every other method
+   * calls it first, so an index that nobody initialised still works.
+   */
+  init(): Promise<void> {
+    this.ready ??= this.createTables().catch((error: unknown) => {
+      this.ready = null;
+      throw error;
+    });
+    return this.ready;
+  }
+
+  private async createTables(): Promise<void> {
     await this.db.raw(
       `CREATE TABLE IF NOT EXISTS search_records (
         id INTEGER PRIMARY KEY,
@@ -122,6 +135,7 @@ export class SqliteSearchIndex implements SearchIndex {
     const match = toFtsQuery(query);
     const limit = Math.max(0, Math.floor(options.hitsPerIndex));
     if (match === null || limit === 0) return [];
+    await this.init();
     const highlightColumns = HIGHLIGHT_FIELDS.map((field, i) => `highlight(search_fts, ${i}, ?, ?) AS h_${field}`).join(', ');
     const markerBindings = HIGHLIGHT_FIELDS.flatMap(() => [OPEN, CLOSE]);
     const hits: SearchHit[] = [];
@@ -167,12 +181,14 @@ export class SqliteSearchIndex implements SearchIndex {
 
   async upsert(index: SearchIndexName, records: SearchRecord[]): Promise<void> {
     const valid = records.map((r) => SearchRecordSchema.parse(r));
+    await this.init();
     await writeTransaction(this.db, async (trx) => {
       for (const record of valid) await this.put(trx, index, record);
     });
   }
 
   async remove(index: SearchIndexName, objectIDs: string[]): Promise<void> {
+    await this.init();
     await writeTransaction(this.db, async (trx) => {
       for (const objectID of objectIDs) {
         const [row] = await trx.raw(`SELECT id FROM search_records WHERE index_name = ? AND object_id = ?`, [index, objectID]);
@@ -185,6 +201,7 @@ export class SqliteSearchIndex implements SearchIndex {
 
   async replaceAll(index: SearchIndexName, records: SearchRecord[]): Promise<void> {
     const valid = records.map((r) => SearchRecordSchema.parse(r));
+    await this.init();
     await writeTransaction(this.db, async (trx) => {
       await trx.raw(`DELETE FROM search_fts WHERE rowid IN (SELECT id FROM search_records WHERE index_name = ?)`, [index]);
       await trx.raw(`DELETE FROM search_records WHERE index_name = ?`, [index]);

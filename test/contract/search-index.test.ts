@@ -24,6 +24,15 @@ describeSearchIndexContract('SqliteSearchIndex', async () => {
 });
 
 describe('SqliteSearchIndex storage', () => {
+  it('creates its tables on first use when nobody called init()', async () => {
+    const db = await openSqliteDatabase(':memory:');
+    opened.push(db);
+    const index = new SqliteSearchIndex(db);
+    expect(await index.search('anything', { hitsPerIndex: 10 })).toEqual([]);
+    await index.upsert('pages', [{ objectID: 'info', type: 'page', category: 'help', title: 'Club Information', path: '/information', tags: [] }]);
+    expect((await index.search('club', { hitsPerIndex: 10 })).map((h) => h.path)).toEqual(['/information']);
+  });
+
   it('keeps its records across restarts and init() is safe to call again', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kyc-search-'));
     try {
