@@ -1,0 +1,25 @@
+import { Link } from 'react-router-dom';
+import { PageTitle } from './page-title';
+
+/** Shown instead of a screen the admin may not use; names the permission they would need. */
+export function AccessDenied({ message, permission }: { message: string; permission: string | null }) {
+  return (
+    <section className="adm-denied" aria-labelledby="adm-denied-title">
+      <PageTitle documentTitle="Access Denied">
+        <span id="adm-denied-title">Access Denied</span>
+      </PageTitle>
+      <p className="adm-alert adm-alert-error" role="alert">
+        {message}
+      </p>
+      {permission && (
+        <p>
+          Required permission: <code className="adm-permission">{permission}</code>
+        </p>
+      )}
+      <p>Ask an administrator who can manage admins to give you this permission.</p>
+      <Link className="adm-button adm-button-secondary" to="/admin/dashboard">
+        Back to Dashboard
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import { Link } from 'react-router-dom';
+import { formatDate } from '../../../../../core/domain/calendar';
+import { formatMoney } from '../../../../../core/domain/pricing';
+import { fetchBookingsOverview } from '../api/bookings';
+import { LoadError, Loading } from './load-error';
+import { moneyList } from './money-list';
+import { PageTitle } from './page-title';
+import { useAdminData } from './use-admin-data';
+
+export const OVERVIEW_LOAD_FAILED = 'Failed to load booking data';
+
+export function BookingsOverviewPage() {
+  const { state, reload } = useAdminData(fetchBookingsOverview, []);
+
+  if (state.status === 'error' && state.error.status === 403) return <LoadError error={state.error} message={OVERVIEW_LOAD_FAILED} />;
+
+  return (
+    <>
+      <div className="adm-page-head">
+        <PageTitle documentTitle="Bookings">Bookings Overview</PageTitle>
+        <button type="button" className="adm-button adm-button-secondary" onClick={reload} disabled={state.status === 'loading'}>
+          {state.status === 'loading' ? 'Refreshing…' : 'Refresh'}
+        </button>
+      </div>
+      {state.status === 'ok' && <p className="adm-muted">Events starting on or after {formatDate(state.data.from, 'admin')} (the last 6 months and later).</p>}
+
+      {state.status === 'loading' && <Loading label="Loading booking data…" />}
+      {state.status === 'error' && <LoadError error={state.error} message={OVERVIEW_LOAD_FAILED} onRetry={reload} />}
+      {state.status === 'ok' && (
+        <>
+          <dl className="adm-cards">
+            <div className="adm-card">
+              <dt>Total Bookings</dt>
+              <dd>{state.data.totals.bookings}</dd>
+            </div>
+            <div className="adm-card">
+              <dt>Total Attendees</dt>
+              <dd>{state.data.totals.attendees}</dd>
+            </div>
+            <div className="adm-card">
+              <dt>Revenue (paid)</dt>
+              <dd>{moneyList(state.data.totals.revenue)}</dd>
+            </div>
+          </dl>
+          {state.data.rows.length === 0 ? (
+            <p className="adm-muted">No events in this period.</p>
+          ) : (
+            <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Bookings per event">
+              <table className="adm-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Event</th>
+                    <th scope="col">Date</th>
+                    <th scope="col" className="adm-num">
+                      Bookings
+                    </th>
+                    <th scope="col" className="adm-num">
+                      Attendees
+                    </th>
+                    <th scope="col" className="adm-num">
+                      Paid
+                    </th>
+                    <th scope="col" className="adm-num">
+                      Pending
+                    </th>
+                    <th scope="col" className="adm-num">
+                      Free
+                    </th>
+                    <th scope="col" className="adm-num">
+                      Revenue
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {state.data.rows.map((row) => (
+                    <tr key={row.eventId}>
+                      <th scope="row">
+                        <Link to={`/admin/bookings/${encodeURIComponent(row.eventId)}`}>{row.eventName}</Link>
+                      </th>
+                      <td>{formatDate(row.eventdatetime, 'admin')}</td>
+                      <td className="adm-num">{row.bookings}</td>
+                      <td className="adm-num">{row.attendees}</td>
+                      <td className="adm-num">{row.paid}</td>
+                      <td className="adm-num">{row.pending}</td>
+                      <td className="adm-num">{row.free}</td>
+                      <td className="adm-num">{formatMoney(row.revenue, row.currency)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </>
+  );
+}

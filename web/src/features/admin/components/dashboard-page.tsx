@@ -1,0 +1,107 @@
+import { Link } from 'react-router-dom';
+import { formatDate } from '../../../../../core/domain/calendar';
+import { hasPermission } from '../../../../../core/domain/permissions';
+import { fetchDashboard } from '../api/dashboard';
+import { useSignedInAdmin } from './admin-session';
+import { Badge } from './badge';
+import { LoadError, Loading } from './load-error';
+import { PageTitle } from './page-title';
+import { useAdminData } from './use-admin-data';
+
+export function DashboardPage() {
+  const admin = useSignedInAdmin();
+  const { state, reload } = useAdminData(fetchDashboard, []);
+  const canReadBookings = hasPermission(admin, 'bookings:read');
+
+  const tiles = [
+    { to: '/admin/events/create', title: 'Create Event', text: 'Add a new event to the calendar.', show: true },
+    { to: '/admin/events', title: 'Manage Events', text: 'Edit, open or close events for booking.', show: true },
+    { to: '/admin/bookings', title: 'View Bookings', text: 'Bookings, attendees and revenue per event.', show: canReadBookings },
+    { to: '/admin/members', title: 'Members', text: 'Admin accounts and their permissions.', show: true },
+  ];
+
+  return (
+    <>
+      <PageTitle documentTitle="Dashboard">Welcome, {admin.name}</PageTitle>
+      <p className="adm-muted">
+        Signed in as {admin.email} ({admin.role})
+      </p>
+
+      <nav aria-label="Quick actions" className="adm-tiles">
+        {tiles
+          .filter((tile) => tile.show)
+          .map((tile) => (
+            <Link key={tile.to} to={tile.to} className="adm-tile">
+              <span className="adm-tile-title">{tile.title}</span>
+              <span className="adm-tile-text">{tile.text}</span>
+            </Link>
+          ))}
+      </nav>
+
+      {state.status === 'loading' && <Loading label="Loading dashboard…" />}
+      {state.status === 'error' && <LoadError error={state.error} message="Failed to load the dashboard" onRetry={reload} />}
+      {state.status === 'ok' && (
+        <div className="adm-columns">
+          <section className="adm-panel" aria-labelledby="adm-recent-title">
+            <h2 id="adm-recent-title">Recent Events</h2>
+            {state.data.recentEvents.length === 0 ? (
+              <p className="adm-muted">No events yet.</p>
+            ) : (
+              <ul className="adm-list">
+                {state.data.recentEvents.map((event) => (
+                  <li key={event.id} className="adm-list-item">
+                    <div>
+                      <p className="adm-list-title">
+                        {event.name} {event.allowBooking && <Badge tone="green">Bookable</Badge>}
+                      </p>
+                      <p className="adm-muted">{formatDate(event.eventdatetime, 'admin')}</p>
+                    </div>
+                    <Link className="adm-button adm-button-secondary adm-button-small" to={`/admin/events/edit/${encodeURIComponent(event.id)}`} aria-label={`Edit ${event.name}`}>
+                      Edit
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          {state.data.statistics && (
+            <section className="adm-panel" aria-labelledby="adm-stats-title">
+              <h2 id="adm-stats-title">Booking Statistics</h2>
+              {state.data.statistics.length === 0 ? (
+                <p className="adm-muted">No bookings yet.</p>
+              ) : (
+                <div className="adm-table-wrap" tabIndex={0} role="region" aria-labelledby="adm-stats-title">
+                  <table className="adm-table">
+                    <thead>
+                      <tr>
+                        <th scope="col">Event</th>
+                        <th scope="col" className="adm-num">
+                          Bookings
+                        </th>
+                        <th scope="col" className="adm-num">
+                          Attendees
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {state.data.statistics.map((row) => (
+                        <tr key={row.eventId}>
+                          <th scope="row">
+                            {canReadBookings ? <Link to={`/admin/bookings/${encodeURIComponent(row.eventId)}`}>{row.eventName}</Link> : row.eventName}
+                          </th>
+                          <td className="adm-num">{row.bookings}</td>
+                          <td className="adm-num">{row.attendees}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+            </section>
+          )}
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+import { Link, useParams } from 'react-router-dom';
+import { formatDate } from '../../../../../core/domain/calendar';
+import { formatMoney } from '../../../../../core/domain/pricing';
+import { paymentStatus, truncatePaymentId } from '../../../../../core/domain/booking-state';
+import type { PaymentStatus } from '../../../../../core/entities/booking';
+import { bookingsCsvUrl, fetchEventBookings } from '../api/bookings';
+import { Badge, type BadgeTone } from './badge';
+import { LoadError, Loading } from './load-error';
+import { moneyList } from './money-list';
+import { PageTitle } from './page-title';
+import { useAdminData } from './use-admin-data';
+
+export const DETAIL_MESSAGES = { notFound: 'Event not found', failed: 'Failed to load booking details' };
+
+const STATUS_TONE: Record<PaymentStatus, BadgeTone> = { Paid: 'green', Pending: 'amber', 'Free Event': 'blue' };
+
+export function EventBookingsPage() {
+  const { eventId = '' } = useParams();
+  const { state, reload } = useAdminData(() => fetchEventBookings(eventId), [eventId]);
+
+  if (state.status === 'error' && state.error.status === 403) return <LoadError error={state.error} message={DETAIL_MESSAGES.failed} />;
+
+  const title = state.status === 'ok' ? state.data.event.name : 'Event Bookings';
+  return (
+    <>
+      <p className="adm-breadcrumb">
+        <Link to="/admin/bookings">← Back to bookings overview</Link>
+      </p>
+      <div className="adm-page-head">
+        <PageTitle documentTitle={`Bookings: ${title}`}>{state.status === 'ok' ? `Bookings: ${title}` : title}</PageTitle>
+        {state.status === 'ok' && (
+          <a className="adm-button adm-button-secondary" href={bookingsCsvUrl(eventId)} download>
+            Download CSV
+          </a>
+        )}
+      </div>
+
+      {state.status === 'loading' && <Loading label="Loading bookings…" />}
+      {state.status === 'error' &&
+        (state.error.status === 404 ? (
+          <p className="adm-alert adm-alert-error" role="alert">
+            {DETAIL_MESSAGES.notFound}
+          </p>
+        ) : (
+          <LoadError error={state.error} message={DETAIL_MESSAGES.failed} onRetry={reload} />
+        ))}
+      {state.status === 'ok' && (
+        <>
+          <p className="adm-muted">{formatDate(state.data.event.eventdatetime, 'admin')}</p>
+          <dl className="adm-cards">
+            <SummaryCard label="Bookings" value={state.data.summary.bookings} />
+            <SummaryCard label="Attendees" value={state.data.summary.attendees} />
+            <SummaryCard label="Children" value={state.data.summary.children} />
+            <SummaryCard label="Soft Drinks" value={state.data.summary.softDrinks} />
+            <SummaryCard label="Vegetarian" value={state.data.summary.vegetarian} />
+            <SummaryCard label="Paid / Pending / Free" value={`${state.data.summary.paid} / ${state.data.summary.pending} / ${state.data.summary.free}`} />
+            <SummaryCard label="Revenue (paid)" value={moneyList(state.data.summary.revenue, state.data.event.currency)} />
+          </dl>
+
+          {state.data.bookings.length === 0 ? (
+            <p className="adm-muted">No bookings for this event yet.</p>
+          ) : (
+            <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Bookings">
+              <table className="adm-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col">Email</th>
+                    <th scope="col" className="adm-num">
+                      Attending
+                    </th>
+                    <th scope="col" className="adm-num">
+                      Children
+                    </th>
+                    <th scope="col" className="adm-num">
+                      Soft Drinks
+                    </th>
+                    <th scope="col" className="adm-num">
+                      Vegetarian
+                    </th>
+                    <th scope="col">Boat</th>
+                    <th scope="col">Submitted</th>
+                    <th scope="col">Payment</th>
+                    <th scope="col" className="adm-num">
+                      Amount
+                    </th>
+                    <th scope="col">Payment ID</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {state.data.bookings.map((booking) => {
+                    const status = paymentStatus(booking);
+                    return (
+                      <tr key={booking.id}>
+                        <th scope="row">
+                          {booking.firstName} {booking.lastName}
+                        </th>
+                        <td>{booking.userEmail ?? '—'}</td>
+                        <td className="adm-num">{booking.numberAttending}</td>
+                        <td className="adm-num">{booking.numberOfChildren}</td>
+                        <td className="adm-num">{booking.numberOfSoftDrinks}</td>
+                        <td className="adm-num">{booking.numberOfVegetarian}</td>
+                        <td>{booking.boatName ?? '—'}</td>
+                        <td>{formatDate(booking.submittedAt, 'admin')}</td>
+                        <td>
+                          <Badge tone={STATUS_TONE[status]}>{status}</Badge>
+                        </td>
+                        <td className="adm-num">{booking.paymentAmount ? formatMoney(booking.paymentAmount, booking.paymentCurrency ?? state.data.event.currency) : '—'}</td>
+                        <td>
+                          <code>{truncatePaymentId(booking.paymentId) || '—'}</code>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+function SummaryCard({ label, value }: { label: string; value: string | number }) {
+  return (
+    <div className="adm-card">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import type { ClubEvent } from '../../../../../core/entities/event';
+import { formatDate } from '../../../../../core/domain/calendar';
+import { hasPermission } from '../../../../../core/domain/permissions';
+import { AdminApiError } from '../api/admin-client';
+import { deleteEvent, listEvents } from '../api/events';
+import { useSignedInAdmin } from './admin-session';
+import { Badge } from './badge';
+import { ConfirmDialog } from './confirm-dialog';
+import { readFlash } from './flash';
+import { LoadError, Loading } from './load-error';
+import { PageTitle } from './page-title';
+import { useAdminData } from './use-admin-data';
+
+export const DELETE_FAILED = 'Failed to delete event. Please try again.';
+
+export function EventsListPage() {
+  const admin = useSignedInAdmin();
+  const location = useLocation();
+  const { state, reload, setData } = useAdminData(listEvents, []);
+  const [toDelete, setToDelete] = useState<ClubEvent | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [notice, setNotice] = useState(() => readFlash(location.state));
+  const canWrite = hasPermission(admin, 'events:write');
+  const navigate = useNavigate();
+
+  // The message was for this arrival only; a reload or Back should not show it again.
+  useEffect(() => {
+    if (readFlash(location.state)) navigate(location.pathname, { replace: true, state: null });
+  }, [location, navigate]);
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await deleteEvent(toDelete.id);
+      const gone = toDelete;
+      setData((events) => events.filter((event) => event.id !== gone.id));
+      setNotice({ kind: 'success', message: `Event "${gone.name}" deleted.` });
+    } catch (error) {
+      // A refusal the admin can act on (the event has bookings, a missing permission) is told in
+      // the server's words; anything else is the catalogue's message.
+      const refused = error instanceof AdminApiError && (error.status === 409 || error.status === 403 || error.status === 404);
+      setNotice({ kind: 'error', message: refused ? error.message : DELETE_FAILED });
+    } finally {
+      setDeleting(false);
+      setToDelete(null);
+    }
+  }
+
+  if (state.status === 'error' && state.error.status === 403) return <LoadError error={state.error} message="" />;
+
+  return (
+    <>
+      <div className="adm-page-head">
+        <PageTitle documentTitle="Manage Events">Manage Events</PageTitle>
+        {canWrite && (
+          <Link className="adm-button adm-button-primary" to="/admin/events/create">
+            Create Event
+          </Link>
+        )}
+      </div>
+
+      <div aria-live="polite" aria-atomic="true">
+        {notice && (
+          <p className={`adm-alert ${notice.kind === 'success' ? 'adm-alert-success' : 'adm-alert-error'}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+            {notice.message}
+          </p>
+        )}
+      </div>
+
+      {state.status === 'loading' && <Loading label="Loading events…" />}
+      {state.status === 'error' && <LoadError error={state.error} message="Failed to load events" onRetry={reload} />}
+      {state.status === 'ok' &&
+        (state.data.length === 0 ? (
+          <p className="adm-muted">No events yet.</p>
+        ) : (
+          <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Events">
+            <table className="adm-table">
+              <thead>
+                <tr>
+                  <th scope="col">Event</th>
+                  <th scope="col">Date</th>
+                  <th scope="col">Features</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {state.data.map((event) => (
+                  <tr key={event.id} data-event-id={event.id}>
+                    <th scope="row">
+                      <span className="adm-cell-title">{event.name}</span>
+                      {event.description && <span className="adm-cell-sub">{event.description}</span>}
+                    </th>
+                    <td>{formatDate(event.eventdatetime, 'admin')}</td>
+                    <td>
+                      <span className="adm-badges">
+                        {event.isBoatEvent && <Badge tone="blue">Boat Event</Badge>}
+                        {event.offerChild && <Badge tone="purple">Children</Badge>}
+                        {event.offerSoftDrinks && <Badge tone="amber">Drinks</Badge>}
+                        {event.offerVeg && <Badge tone="green">Vegetarian</Badge>}
+                      </span>
+                    </td>
+                    <td>{event.allowBooking ? <Badge tone="green">Bookable</Badge> : <Badge tone="grey">View Only</Badge>}</td>
+                    <td>
+                      <span className="adm-actions">
+                        <Link className="adm-button adm-button-secondary adm-button-small" to={`/admin/events/edit/${encodeURIComponent(event.id)}`} aria-label={`Edit ${event.name}`}>
+                          Edit
+                        </Link>
+                        {event.allowBooking && (
+                          <Link className="adm-button adm-button-secondary adm-button-small" to={`/admin/bookings/${encodeURIComponent(event.id)}`} aria-label={`Bookings for ${event.name}`}>
+                            Bookings
+                          </Link>
+                        )}
+                        {canWrite && (
+                          <button type="button" className="adm-button adm-button-danger adm-button-small" onClick={() => setToDelete(event)} aria-label={`Delete ${event.name}`}>
+                            Delete
+                          </button>
+                        )}
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ))}
+
+      <ConfirmDialog open={toDelete !== null} title="Delete event?" confirmLabel="Delete" busy={deleting} onConfirm={confirmDelete} onCancel={() => setToDelete(null)}>
+        <p>
+          Are you sure you want to delete <strong>{toDelete?.name}</strong>? This cannot be undone.
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}

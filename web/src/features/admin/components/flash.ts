@@ -1,0 +1,14 @@
+/** A one-off message handed to the next screen through the router's location state. */
+export interface Flash {
+  kind: 'success' | 'error';
+  message: string;
+}
+
+export function readFlash(state: unknown): Flash | null {
+  if (typeof state !== 'object' || state === null || !('flash' in state)) return null;
+  const flash = (state as { flash: unknown }).flash;
+  if (typeof flash !== 'object' || flash === null) return null;
+  const { kind, message } = flash as Partial<Flash>;
+  if ((kind !== 'success' && kind !== 'error') || typeof message !== 'string') return null;
+  return { kind, message };
+}

@@ -1,0 +1,30 @@
+import type { AdminApiError } from '../api/admin-client';
+import { AccessDenied } from './access-denied';
+
+/**
+ * What a screen shows when its data could not be loaded. The server decides: a 403 is an Access
+ * Denied screen with the server's message, a 401 is on its way to the sign-in page (the session
+ * holder heard of it), anything else is the screen's own message from the catalogue.
+ */
+export function LoadError({ error, message, onRetry }: { error: AdminApiError; message: string; onRetry?: () => void }) {
+  if (error.status === 403) return <AccessDenied message={error.message} permission={error.permission} />;
+  if (error.status === 401) return <p role="status">Your session has ended. Taking you to sign in…</p>;
+  return (
+    <div className="adm-alert adm-alert-error" role="alert">
+      <p>{message}</p>
+      {onRetry && (
+        <button type="button" className="adm-button adm-button-secondary" onClick={onRetry}>
+          Try Again
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function Loading({ label }: { label: string }) {
+  return (
+    <p className="adm-loading" role="status">
+      {label}
+    </p>
+  );
+}
