@@ -1,0 +1,71 @@
+import { campaignSearchRecord, documentSearchRecord, eventSearchRecord } from '../../core/domain/search-records';
+import type { BookingRepository } from '../../core/ports/booking-repository';
+import type { CampaignRepository } from '../../core/ports/campaign-repository';
+import type { DocumentRepository } from '../../core/ports/document-repository';
+import type { EventRepository } from '../../core/ports/event-repository';
+import type { SearchIndex } from '../../core/ports/search-index';
+import type { WaterLevelRepository } from '../../core/ports/water-level-repository';
+import type { WorkDayRepository } from '../../core/ports/work-day-repository';
+import { demoData, pageSearchRecords } from './demo-data';
+import { renderDocumentPdf } from './render-document-pdf';
+
+export interface SeedDeps {
+  events: EventRepository;
+  workDays: WorkDayRepository;
+  campaigns: CampaignRepository;
+  documents: DocumentRepository;
+  waterLevels: WaterLevelRepository;
+  search: SearchIndex;
+  /** When given, demo bookings are added too, so the admin screens have something to show. */
+  bookings?: BookingRepository;
+}
+
+export type ReindexDeps = Pick<SeedDeps, 'events' | 'campaigns' | 'documents' | 'search'>;
+
+/**
+ * Writes the demo data and rebuilds the search indexes. Safe to run again: events, work days,
+ * sign-ups and bookings that already exist are left as they are (an admin may have edited them),
+ * while campaigns, documents and water levels, which nobody edits in the app, are replaced.
+ */
+export async function seedDemoData(deps: SeedDeps, now: Date): Promise<void> {
+  const data = demoData(now);
+
+  for (const event of data.events) {
+    if (!(await deps.events.get(event.id))) await deps.events.create(event);
+  }
+  for (const workDay of data.workDays) {
+    if (!(await deps.workDays.get(workDay.id))) await deps.workDays.create(workDay);
+  }
+  const signupIds = new Map<string, Set<string>>();
+  for (const signup of data.workDaySignups) {
+    if (!signupIds.has(signup.workDayId)) {
+      const existing = await deps.workDays.listSignups(signup.workDayId);
+      signupIds.set(signup.workDayId, new Set(existing.map((s) => s.id)));
+    }
+    if (!signupIds.get(signup.workDayId)!.has(signup.id)) await deps.workDays.addSignup(signup);
+  }
+  if (deps.bookings) {
+    for (const booking of data.bookings) {
+      const event = await deps.events.get(booking.eventId);
+      // An event the admin deleted or edited to a smaller capacity must not get demo bookings.
+      if (!event || (await deps.bookings.get(booking.id))) continue;
+      await deps.bookings.addIfPlacesRemain(booking, { capacity: event.capacity, now });
+    }
+  }
+  for (const campaign of data.campaigns) await deps.campaigns.put(campaign);
+  for (const demo of data.documents) await deps.documents.put(demo.document, await renderDocumentPdf(demo));
+  await deps.waterLevels.putMany(data.waterLevels);
+
+  await reindexAll(deps);
+}
+
+/** Rebuilds the four search indexes from what is stored (and the static pages). */
+export async function reindexAll(deps: ReindexDeps): Promise<void> {
+  const events = await deps.events.list({ order: 'asc' });
+  const documents = await deps.documents.list();
+  const campaigns = await deps.campaigns.listRecent();
+  await deps.search.replaceAll('events', events.map(eventSearchRecord));
+  await deps.search.replaceAll('documents', documents.map(documentSearchRecord));
+  await deps.search.replaceAll('news', campaigns.map(campaignSearchRecord));
+  await deps.search.replaceAll('pages', pageSearchRecords());
+}

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryBookingRepository } from '../../../adapters/memory/memory-booking-repository';
+import { MemoryCampaignRepository } from '../../../adapters/memory/memory-campaign-repository';
+import { MemoryDocumentRepository } from '../../../adapters/memory/memory-document-repository';
+import { MemoryEventRepository } from '../../../adapters/memory/memory-event-repository';
+import { MemorySearchIndex } from '../../../adapters/memory/memory-search-index';
+import { MemoryWaterLevelRepository } from '../../../adapters/memory/memory-water-level-repository';
+import { MemoryWorkDayRepository } from '../../../adapters/memory/memory-work-day-repository';
+import { placesLeft } from '../../../core/domain/booking-state';
+import { addDaysToDate, londonDate } from '../../../core/domain/london-time';
+import type { SearchHit } from '../../../core/entities/search-hit';
+import { demoData } from '../../../server/seed/demo-data';
+import { reindexAll, seedDemoData } from '../../../server/seed/seed-demo-data';
+
+const NOW = new Date('2026-06-01T09:00:00.000Z');
+
+function memoryDeps() {
+  return {
+    events: new MemoryEventRepository(),
+    workDays: new MemoryWorkDayRepository(),
+    campaigns: new MemoryCampaignRepository(),
+    documents: new MemoryDocumentRepository(),
+    waterLevels: new MemoryWaterLevelRepository(),
+    search: new MemorySearchIndex(),
+    bookings: new MemoryBookingRepository(),
+  };
+}
+
+async function snapshot(deps: ReturnType<typeof memoryDeps>) {
+  const workDays = await deps.workDays.list();
+  return {
+    events: await deps.events.list({ order: 'asc' }),
+    workDays,
+    signups: await Promise.all(workDays.map((w) => deps.workDays.listSignups(w.id))),
+    campaigns: await deps.campaigns.listRecent(),
+    documents: await deps.documents.list(),
+    bookings: await deps.bookings.listAll(),
+    waterLevels: await deps.waterLevels.readings('1900-01-01', '2999-12-31'),
+  };
+}
+
+const find = (hits: SearchHit[], objectID: string) => hits.find((h) => h.objectID === objectID);
+
+describe('seedDemoData', () => {
+  it('stores every demo entity', async () => {
+    const deps = memoryDeps();
+    await seedDemoData(deps, NOW);
+    const data = demoData(NOW);
+    const stored = await snapshot(deps);
+    expect(stored.events).toHaveLength(data.events.length);
+    expect(stored.workDays).toHaveLength(2);
+    expect(stored.signups.flat()).toHaveLength(data.workDaySignups.length);
+    expect(stored.campaigns.map((c) => c.id)).toEqual(data.campaigns.map((c) => c.id));
+    expect(stored.documents).toHaveLength(7);
+    expect(stored.bookings).toHaveLength(data.bookings.length);
+    expect(stored.waterLevels).toHaveLength(365);
+    // What the water-level chart asks for by default: the last 365 days.
+    const today = londonDate(NOW);
+    expect(await deps.waterLevels.readings(addDaysToDate(today, -364), today)).toHaveLength(365);
+
+    const file = await deps.documents.getFile('club-constitution');
+    expect(file?.contentType).toBe('application/pdf');
+    expect(Buffer.from(file!.bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+
+    const taster = stored.events.find((e) => e.capacity !== null)!;
+    const left = placesLeft(taster.capacity, await deps.bookings.listByEvent(taster.id), NOW);
+    expect(left).toBe(3);
+  });
+
+  it('lets the search find an event, a document, a page and a news item', async () => {
+    const deps = memoryDeps();
+    await seedDemoData(deps, NOW);
+
+    const regatta = find(await deps.search.search('regatta', { hitsPerIndex: 10 }), 'open-regatta');
+    expect(regatta?.index).toBe('events');
+    expect(regatta?.bookingUrl).toBe('/event-booking?id=open-regatta');
+
+    const constitution = find(await deps.search.search('constitution', { hitsPerIndex: 10 }), 'club-constitution');
+    expect(constitution?.index).toBe('documents');
+    expect(constitution?.downloadUrl).toBe('/api/documents/club-constitution/file');
+
+    const radio = find(await deps.search.search('channel 16', { hitsPerIndex: 10 }), 'page-beginners-radio');
+    expect(radio?.index).toBe('pages');
+    expect(radio?.path).toBe('/beginners');
+    const hull = await deps.search.search('hull speed', { hitsPerIndex: 10 });
+    expect(hull.map((h) => h.path)).toContain('/beginners');
+    const slips = await deps.search.search('trip slip', { hitsPerIndex: 10 });
+    expect(slips.map((h) => h.path)).toContain('/information');
+
+    const news = find(await deps.search.search('rescue boat', { hitsPerIndex: 10 }), 'cmp-new-rescue-boat');
+    expect(news?.index).toBe('news');
+    expect(news?.type).toBe('news');
+  });
+
+  it('is harmless to run twice, even on a later day, and keeps what an admin changed', async () => {
+    const deps = memoryDeps();
+    await seedDemoData(deps, NOW);
+    const regatta = (await deps.events.get('open-regatta'))!;
+    await deps.events.update({ ...regatta, name: 'Kestrel Open Regatta (renamed by an admin)' });
+    await deps.events.delete('annual-general-meeting');
+    const before = await snapshot(deps);
+
+    await seedDemoData(deps, NOW);
+    const again = await snapshot(deps);
+    // The deleted event comes back (it is demo data); nothing else changes and nothing is doubled.
+    expect(again.events.find((e) => e.id === 'annual-general-meeting')).toBeDefined();
+    expect({ ...again, events: again.events.filter((e) => e.id !== 'annual-general-meeting') }).toEqual(before);
+    expect((await deps.events.get('open-regatta'))?.name).toBe('Kestrel Open Regatta (renamed by an admin)');
+
+    const later = new Date(NOW.getTime() + 3 * 86_400_000);
+    await seedDemoData(deps, later);
+    const third = await snapshot(deps);
+    expect(third.events).toEqual(again.events);
+    expect(third.bookings).toEqual(again.bookings);
+    expect(third.waterLevels).toHaveLength(368);
+
+    const hits = await deps.search.search('renamed', { hitsPerIndex: 10 });
+    expect(hits.map((h) => h.objectID)).toEqual(['open-regatta']);
+    const regattas = await deps.search.search('regatta', { hitsPerIndex: 10 });
+    expect(regattas.filter((h) => h.objectID === 'open-regatta')).toHaveLength(1);
+  });
+
+  it('does not give demo bookings to an event whose places an admin cut', async () => {
+    const deps = memoryDeps();
+    const taster = demoData(NOW).events.find((e) => e.id === 'taster-sail')!;
+    await deps.events.create({ ...taster, capacity: 2 });
+    await seedDemoData(deps, NOW);
+    const bookings = await deps.bookings.listByEvent('taster-sail');
+    expect(bookings.reduce((n, b) => n + b.numberAttending, 0)).toBeLessThanOrEqual(2);
+  });
+
+  it('works without a booking repository', async () => {
+    const { bookings, ...deps } = memoryDeps();
+    await seedDemoData(deps, NOW);
+    expect(await bookings.listAll()).toEqual([]);
+    expect(await deps.events.list({ order: 'asc' })).toHaveLength(demoData(NOW).events.length);
+  });
+});
+
+describe('reindexAll', () => {
+  it('rebuilds the indexes from what is stored, dropping what is gone', async () => {
+    const deps = memoryDeps();
+    await seedDemoData(deps, NOW);
+    await deps.events.delete('spring-pursuit-race');
+    const garda = (await deps.events.get('lake-garda-flotilla'))!;
+    await deps.events.update({ ...garda, name: 'Lake Maggiore Flotilla Week' });
+    await deps.campaigns.put({ id: 'cmp-late-news', subject: 'Dinghy park gate code changes', finished_at: NOW.toISOString(), preview_url: null });
+    await deps.search.replaceAll('pages', []);
+
+    await reindexAll(deps);
+
+    const pursuit = await deps.search.search('pursuit', { hitsPerIndex: 10 });
+    expect(pursuit.length).toBeGreaterThan(0);
+    expect(pursuit.map((h) => h.objectID)).not.toContain('spring-pursuit-race');
+    expect((await deps.search.search('maggiore', { hitsPerIndex: 10 })).map((h) => h.objectID)).toEqual(['lake-garda-flotilla']);
+    expect((await deps.search.search('gate code', { hitsPerIndex: 10 })).map((h) => h.objectID)).toEqual(['cmp-late-news']);
+    expect((await deps.search.search('hull speed', { hitsPerIndex: 10 })).length).toBeGreaterThan(0);
+  });
+});
