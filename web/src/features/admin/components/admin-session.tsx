@@ -40,6 +40,21 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => onUnauthenticated(() => setSession({ status: 'signed-out', admin: null })), []);
 
+  // A page restored from the back-forward cache (Back after signing out elsewhere in the tab)
+  // still holds the old screen; hide it at once and ask the server again who is signed in.
+  useEffect(() => {
+    function onPageShow(event: PageTransitionEvent) {
+      if (!event.persisted) return;
+      setSession({ status: 'checking', admin: null });
+      fetchSession().then(
+        (admin) => setSession({ status: 'signed-in', admin }),
+        () => setSession({ status: 'signed-out', admin: null }),
+      );
+    }
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
   const signedIn = useCallback((admin: SessionAdmin) => setSession({ status: 'signed-in', admin }), []);
 
   const signOut = useCallback(async () => {

@@ -1,0 +1,350 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startApp, type RunningApp } from './support/admin-e2e-app';
+import { describeViolations, launchChromium, screenshot, seriousAxeViolations } from './support/admin-e2e-browser';
+
+const ADMIN_EMAIL = 'e2e-admin@kestrel-yc.example';
+const ADMIN_PASSWORD = 'correct-horse-battery-42';
+const READER_EMAIL = 'reader@kestrel-yc.example';
+const READER_PASSWORD = 'only-reading-1234';
+
+/** A London wall-clock date-time some days ahead, as a datetime-local input takes it. */
+function daysAhead(days: number, time: string): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return `${d.toISOString().slice(0, 10)}T${time}`;
+}
+
+const stamp = Date.now().toString(36);
+const EVENT_NAME = `Summer Regatta ${stamp}`;
+const EVENT_RENAMED = `Summer Regatta Final ${stamp}`;
+const SPARE_EVENT = `Spare Working Party ${stamp}`;
+
+let app: RunningApp;
+let browser: Browser;
+let adminContext: BrowserContext;
+let page: Page;
+let eventId = '';
+
+async function expectAccessible(p: Page, name: string) {
+  await screenshot(p, name);
+  const violations = await seriousAxeViolations(p);
+  expect(violations, `${name}:\n${describeViolations(violations)}`).toEqual([]);
+}
+
+async function signIn(p: Page, email: string, password: string) {
+  await p.getByLabel('Email').fill(email);
+  await p.getByLabel('Password').fill(password);
+  await p.getByRole('button', { name: 'Sign In' }).click();
+}
+
+function rowOf(p: Page, name: string) {
+  return p.getByRole('row').filter({ has: p.getByRole('rowheader', { name: new RegExp(name) }) });
+}
+
+beforeAll(async () => {
+  app = await startApp({ INITIAL_ADMIN_EMAIL: ADMIN_EMAIL, INITIAL_ADMIN_PASSWORD: ADMIN_PASSWORD });
+  browser = await launchChromium();
+  adminContext = await browser.newContext({ baseURL: app.baseUrl, viewport: { width: 1280, height: 900 } });
+  page = await adminContext.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('admin panel in a browser', () => {
+  it('refuses a wrong password with the catalogue message and keeps Sign In disabled until both fields are filled', async () => {
+    await page.goto('/admin/login');
+    const button = page.getByRole('button', { name: 'Sign In' });
+    await expect(button.isDisabled()).resolves.toBe(true);
+    await page.getByLabel('Email').fill(ADMIN_EMAIL);
+    await expect(button.isDisabled()).resolves.toBe(true);
+    await page.getByLabel('Password').fill('not-the-password');
+    await expect(button.isDisabled()).resolves.toBe(false);
+    await button.click();
+    await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
+    expect(page.url()).toContain('/admin/login');
+    await expectAccessible(page, 'login-error');
+  });
+
+  it('sends a visitor to sign in and back to the page they asked for', async () => {
+    await page.goto('/admin/events/create');
+    await page.waitForURL('**/admin/login');
+    await page.getByText('Please sign in to continue.').waitFor();
+    await expectAccessible(page, 'login');
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL('**/admin/events/create');
+    await page.getByRole('heading', { level: 1, name: 'Create Event' }).waitFor();
+  });
+
+  it('creates an event with the form, checking the core validation first', async () => {
+    await page.getByRole('button', { name: 'Create Event' }).click();
+    await page.getByText('Event name is required').waitFor();
+    await page.getByText('Start date and time is required').waitFor();
+    // The price and currency appear only for paid events.
+    expect(await page.getByLabel('Price per adult').count()).toBe(0);
+    await page.getByLabel('Requires Payment').check();
+    await page.getByLabel('Price per adult').waitFor();
+    await page.getByLabel('Requires Payment').uncheck();
+    await page.getByText('After the booking end date users cannot book this event.').waitFor();
+    await expectAccessible(page, 'event-create');
+
+    await page.getByLabel('Event Name').fill(EVENT_NAME);
+    await page.getByLabel('Short Description').fill('Racing on the reservoir');
+    await page.getByLabel('Long Description').fill('Two races, then a barbecue at the clubhouse.');
+    await page.getByLabel('Start Date & Time').fill(daysAhead(30, '10:00'));
+    await page.getByLabel('End Date & Time').fill(daysAhead(30, '16:00'));
+    await page.getByLabel('Booking End Date').fill(daysAhead(28, '18:00'));
+    await page.getByLabel('Allow Booking').check();
+    await page.getByLabel('Boat Event').check();
+    await page.getByLabel('Children').check();
+    await page.getByLabel('Capacity').fill('40');
+    await page.getByRole('button', { name: 'Create Event' }).click();
+
+    await page.waitForURL('**/admin/events');
+    await page.getByText('Event created successfully!').waitFor();
+    const row = rowOf(page, EVENT_NAME);
+    await row.waitFor();
+    const text = await row.innerText();
+    expect(text).toContain('Boat Event');
+    expect(text).toContain('Children');
+    expect(text).not.toContain('Drinks');
+    expect(text).toContain('Bookable');
+    await row.getByRole('link', { name: `Bookings for ${EVENT_NAME}` }).waitFor();
+    eventId = (await row.getAttribute('data-event-id')) ?? '';
+    expect(eventId).not.toBe('');
+    await expectAccessible(page, 'events');
+  });
+
+  it('shows the new event on the public calendar', async () => {
+    const visitor = await browser.newPage({ baseURL: app.baseUrl });
+    await visitor.goto('/calendar');
+    await visitor.getByText(EVENT_NAME).first().waitFor();
+    await visitor.close();
+  });
+
+  it('edits the event, loading its stored values into the form', async () => {
+    await rowOf(page, EVENT_NAME).getByRole('link', { name: `Edit ${EVENT_NAME}` }).click();
+    await page.waitForURL(`**/admin/events/edit/${eventId}`);
+    const name = page.getByLabel('Event Name');
+    await name.waitFor();
+    expect(await name.inputValue()).toBe(EVENT_NAME);
+    expect(await page.getByLabel('Start Date & Time').inputValue()).toBe(daysAhead(30, '10:00'));
+    expect(await page.getByLabel('Capacity').inputValue()).toBe('40');
+    await expectAccessible(page, 'event-edit');
+
+    await name.fill(EVENT_RENAMED);
+    await page.getByLabel('Soft Drinks').check();
+    await page.getByRole('button', { name: 'Update Event' }).click();
+    await page.waitForURL('**/admin/events');
+    await page.getByText('Event updated successfully!').waitFor();
+    const text = await rowOf(page, EVENT_RENAMED).innerText();
+    expect(text).toContain('Drinks');
+  });
+
+  it('shows a member booking in the overview, the detail table, its counts and the CSV', async () => {
+    const booked = await fetch(`${app.baseUrl}/api/bookings`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        eventId,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        numberAttending: '3',
+        numberOfChildren: '1',
+        numberOfSoftDrinks: '2',
+        numberOfVegetarian: '0',
+        boatName: 'Analytical',
+        email: 'ada@example.org',
+      }),
+    });
+    expect(booked.status).toBe(201);
+
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Bookings' }).click();
+    await page.waitForURL('**/admin/bookings');
+    const row = rowOf(page, EVENT_RENAMED);
+    await row.waitFor();
+    const cells = await row.getByRole('cell').allInnerTexts();
+    // Date, bookings, attendees, paid, pending, free, revenue
+    expect(cells.slice(1)).toEqual(['1', '3', '0', '0', '1', '£0.00']);
+    await expectAccessible(page, 'bookings-overview');
+
+    await row.getByRole('link', { name: EVENT_RENAMED }).click();
+    await page.waitForURL(`**/admin/bookings/${eventId}`);
+    const bookingRow = rowOf(page, 'Ada Lovelace');
+    await bookingRow.waitFor();
+    const bookingText = await bookingRow.innerText();
+    expect(bookingText).toContain('ada@example.org');
+    expect(bookingText).toContain('Analytical');
+    expect(bookingText).toContain('Free Event');
+    const attendees = page.locator('.adm-card').filter({ hasText: /^Attendees/ });
+    expect(await attendees.locator('dd').innerText()).toBe('3');
+    await expectAccessible(page, 'booking-detail');
+
+    const csvLink = page.getByRole('link', { name: 'Download CSV' });
+    const href = await csvLink.getAttribute('href');
+    expect(href).toBe(`/api/admin/events/${eventId}/bookings.csv`);
+    const csv = await page.request.get(href!);
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()['content-type']).toContain('text/csv');
+    const csvText = await csv.text();
+    expect(csvText).toContain('Lovelace');
+    expect(csvText).toContain('Analytical');
+  });
+
+  it('counts the booking on the dashboard', async () => {
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Welcome, Club Administrator' }).waitFor();
+    for (const tile of ['Create Event', 'Manage Events', 'View Bookings', 'Members']) {
+      await page.getByRole('navigation', { name: 'Quick actions' }).getByRole('link', { name: new RegExp(tile) }).waitFor();
+    }
+    await page.getByRole('heading', { name: 'Recent Events' }).waitFor();
+    const stats = rowOf(page, EVENT_RENAMED);
+    await stats.waitFor();
+    expect(await stats.getByRole('cell').allInnerTexts()).toEqual(['1', '3']);
+    await expectAccessible(page, 'dashboard');
+  });
+
+  it('refuses to delete an event with bookings and deletes one without', async () => {
+    const spare = await page.request.post('/api/admin/events', {
+      headers: { 'X-Requested-With': 'fetch' },
+      data: {
+        name: SPARE_EVENT,
+        description: '',
+        longdescription: '',
+        eventdatetime: daysAhead(40, '09:00'),
+        eventenddatetime: '',
+        bookingEndDate: '',
+        allowBooking: false,
+        isBoatEvent: false,
+        offerChild: false,
+        offerSoftDrinks: false,
+        offerVeg: true,
+        requiresPayment: false,
+        price: '',
+        currency: 'GBP',
+        capacity: '',
+      },
+    });
+    expect(spare.status()).toBe(201);
+
+    await page.goto('/admin/events');
+    await rowOf(page, EVENT_RENAMED).getByRole('button', { name: `Delete ${EVENT_RENAMED}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete event?' });
+    await dialog.waitFor();
+    await expectAccessible(page, 'delete-dialog');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alert').filter({ hasText: 'This event has bookings and cannot be deleted' }).waitFor();
+    await rowOf(page, EVENT_RENAMED).waitFor();
+
+    const spareRow = rowOf(page, SPARE_EVENT);
+    expect(await spareRow.innerText()).toContain('View Only');
+    expect(await spareRow.getByRole('link', { name: /^Bookings for/ }).count()).toBe(0);
+    await spareRow.getByRole('button', { name: `Delete ${SPARE_EVENT}` }).click();
+    // Cancel first: nothing happens.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await rowOf(page, SPARE_EVENT).count()).toBe(1);
+    await spareRow.getByRole('button', { name: `Delete ${SPARE_EVENT}` }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText(`Event "${SPARE_EVENT}" deleted.`).waitFor();
+    expect(await rowOf(page, SPARE_EVENT).count()).toBe(0);
+    const list = await page.request.get('/api/admin/events');
+    expect(JSON.stringify(await list.json())).not.toContain(SPARE_EVENT);
+  });
+
+  it('lists the admins and work days', async () => {
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Members' }).click();
+    await rowOf(page, 'Club Administrator').waitFor();
+    await page.getByRole('heading', { name: 'Add an Admin' }).waitFor();
+    await expectAccessible(page, 'members');
+
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Work Days' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Work Days' }).waitFor();
+    await page.locator('.adm-panel, .adm-muted').first().waitFor();
+    await expectAccessible(page, 'work-days');
+  });
+
+  it('shows Access Denied to an admin holding only events:read, and the API refuses them too', async () => {
+    const created = await page.request.post('/api/admin/admins', {
+      headers: { 'X-Requested-With': 'fetch' },
+      data: { email: READER_EMAIL, name: 'Rita Reader', password: READER_PASSWORD, permissions: ['events:read'] },
+    });
+    expect(created.status()).toBe(201);
+
+    const readerContext = await browser.newContext({ baseURL: app.baseUrl });
+    const reader = await readerContext.newPage();
+    try {
+      await reader.goto('/admin/login');
+      await signIn(reader, READER_EMAIL, READER_PASSWORD);
+      await reader.waitForURL('**/admin/dashboard');
+      await reader.getByRole('heading', { level: 1, name: 'Welcome, Rita Reader' }).waitFor();
+      expect(await reader.getByRole('link', { name: /View Bookings/ }).count()).toBe(0);
+      expect(await reader.getByRole('heading', { name: 'Booking Statistics' }).count()).toBe(0);
+
+      await reader.goto('/admin/events');
+      await rowOf(reader, EVENT_RENAMED).waitFor();
+      expect(await reader.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+
+      const screens: [string, string, string][] = [
+        ['/admin/events/create', 'You do not have permission to create events.', 'events:write'],
+        [`/admin/events/edit/${eventId}`, 'You do not have permission to edit events.', 'events:write'],
+        ['/admin/bookings', "You don't have permission to view bookings.", 'bookings:read'],
+        [`/admin/bookings/${eventId}`, "You don't have permission to view bookings.", 'bookings:read'],
+      ];
+      for (const [path, message, permission] of screens) {
+        await reader.goto(path);
+        await reader.getByRole('heading', { level: 1, name: 'Access Denied' }).waitFor();
+        await reader.getByText(message).waitFor();
+        expect(await reader.locator('.adm-permission').innerText()).toBe(permission);
+        // No data of the refused screen reached the page.
+        expect(await reader.getByText('Ada Lovelace').count()).toBe(0);
+      }
+      await expectAccessible(reader, 'access-denied');
+
+      const headers = { 'X-Requested-With': 'fetch' };
+      expect((await reader.request.post('/api/admin/events', { headers, data: { name: 'Sneaky' } })).status()).toBe(403);
+      expect((await reader.request.put(`/api/admin/events/${eventId}`, { headers, data: { name: 'Sneaky' } })).status()).toBe(403);
+      expect((await reader.request.delete(`/api/admin/events/${eventId}`, { headers })).status()).toBe(403);
+      expect((await reader.request.get('/api/admin/bookings')).status()).toBe(403);
+      expect((await reader.request.get(`/api/admin/events/${eventId}/bookings`)).status()).toBe(403);
+      expect((await reader.request.get(`/api/admin/events/${eventId}/bookings.csv`)).status()).toBe(403);
+    } finally {
+      await readerContext.close();
+    }
+  });
+
+  it('fits a phone screen', async () => {
+    const phone = await adminContext.newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto('/admin/events');
+    await rowOf(phone, EVENT_RENAMED).waitFor();
+    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectAccessible(phone, 'events-phone');
+    await phone.close();
+  });
+
+  it('after Sign Out, Back shows no admin data and the session is gone', async () => {
+    await page.goto('/admin/events');
+    await rowOf(page, EVENT_RENAMED).waitFor();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL('**/admin/login');
+    await page.getByText('You have been signed out.').waitFor();
+    await page.goBack();
+    await page.waitForURL('**/admin/login');
+    await page.getByRole('heading', { level: 1, name: 'Admin Sign In' }).waitFor();
+    expect(await page.getByText(EVENT_RENAMED).count()).toBe(0);
+    expect((await page.request.get('/api/admin/session')).status()).toBe(401);
+    expect((await page.request.get('/api/admin/events')).status()).toBe(401);
+  });
+
+  it('sends a signed-in admin from the login page to the dashboard', async () => {
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL('**/admin/dashboard');
+    await page.goto('/admin/login');
+    await page.waitForURL('**/admin/dashboard');
+    await page.getByRole('heading', { level: 1, name: /^Welcome/ }).waitFor();
+  });
+});
