@@ -1,0 +1,171 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Booking } from '../../../core/entities/booking';
+import {
+  HOLD_MINUTES,
+  bookingClosedReason,
+  eventEndInstant,
+  holdsPlace,
+  isBookingOpen,
+  paymentStatus,
+  placesLeft,
+  placesTaken,
+  truncatePaymentId,
+} from '../../../core/domain/booking-state';
+import { makeBooking, makeEvent, msInstant } from './support/domain-fixtures';
+
+const FAR_FUTURE = '2099-01-01T00:00:00.000Z';
+
+describe('booking deadline properties', () => {
+  it('around the booking end date, closed-or-open agrees with its definition to the millisecond', () => {
+    fc.assert(
+      fc.property(msInstant, fc.integer({ min: -3, max: 3 }), fc.integer({ min: -86_400_000, max: 86_400_000 }), (deadline, step, far) => {
+        const event = makeEvent({ bookingEndDate: deadline.toISOString(), eventdatetime: FAR_FUTURE, eventenddatetime: null });
+        for (const delta of [step, far]) {
+          const now = new Date(deadline.getTime() + delta);
+          expect(isBookingOpen(event, now)).toBe(delta <= 0);
+          expect(bookingClosedReason(event, now)).toBe(delta <= 0 ? null : 'deadline-passed');
+        }
+      }),
+    );
+  });
+
+  it('booking is open exactly when bookable, not past the deadline and not over', () => {
+    const maybe = fc.option(msInstant, { nil: null });
+    fc.assert(
+      fc.property(fc.boolean(), maybe, maybe, maybe, msInstant, (allowBooking, deadline, start, end, now) => {
+        const event = makeEvent({
+          allowBooking,
+          bookingEndDate: deadline?.toISOString() ?? null,
+          eventdatetime: start?.toISOString() ?? null,
+          eventenddatetime: end?.toISOString() ?? null,
+        });
+        const over = end ?? start;
+        const expected =
+          allowBooking &&
+          (deadline === null || now.getTime() <= deadline.getTime()) &&
+          (over === null || now.getTime() <= over.getTime());
+        expect(isBookingOpen(event, now)).toBe(expected);
+        expect(bookingClosedReason(event, now) === null).toBe(expected);
+      }),
+    );
+  });
+
+  it('an unpaid hold keeps its places for exactly 30 minutes', () => {
+    fc.assert(
+      fc.property(msInstant, fc.integer({ min: -5, max: 5 }), (submitted, delta) => {
+        const booking = makeBooking({ paymentRequired: true, paid: false, submittedAt: submitted.toISOString() });
+        const expiry = submitted.getTime() + HOLD_MINUTES * 60_000;
+        expect(holdsPlace(booking, new Date(expiry + delta))).toBe(delta < 0);
+      }),
+    );
+  });
+});
+
+type Kind = 'free' | 'unpaid' | 'paid';
+type Op = { op: 'book'; attending: number; kind: Kind } | { op: 'wait'; minutes: number } | { op: 'pay'; which: number };
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({ op: fc.constant('book' as const), attending: fc.integer({ min: 1, max: 12 }), kind: fc.constantFrom<Kind>('free', 'unpaid', 'paid') }),
+  fc.record({ op: fc.constant('wait' as const), minutes: fc.integer({ min: 0, max: 45 }) }),
+  fc.record({ op: fc.constant('pay' as const), which: fc.nat() }),
+);
+
+function bookingOf(attending: number, kind: Kind, now: number, id: number): Booking {
+  return makeBooking({
+    id: `bk-${id}`,
+    numberAttending: attending,
+    paymentRequired: kind !== 'free',
+    paid: kind === 'paid',
+    submittedAt: new Date(now).toISOString(),
+  });
+}
+
+describe('places left properties', () => {
+  it('never go below zero, nor above capacity, under any sequence of bookings, payments and expiries', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 40 }), fc.array(opArb, { maxLength: 60 }), fc.boolean(), (capacity, ops, guarded) => {
+        let now = Date.UTC(2026, 4, 1, 9);
+        const bookings: Booking[] = [];
+        for (const op of ops) {
+          if (op.op === 'wait') now += op.minutes * 60_000;
+          else if (op.op === 'pay' && bookings.length > 0) {
+            const b = bookings[op.which % bookings.length];
+            if (b.paymentRequired) b.paid = true;
+          } else if (op.op === 'book') {
+            const left = placesLeft(capacity, bookings, new Date(now))!;
+            // guarded: admitted like BookingRepository.addIfPlacesRemain; unguarded: e.g. capacity lowered later
+            if (!guarded || op.attending <= left) bookings.push(bookingOf(op.attending, op.kind, now, bookings.length));
+          }
+          const at = new Date(now);
+          const left = placesLeft(capacity, bookings, at)!;
+          expect(left).toBeGreaterThanOrEqual(0);
+          expect(left).toBeLessThanOrEqual(capacity);
+          expect(left).toBe(Math.max(0, capacity - placesTaken(bookings, at)));
+          if (guarded) expect(placesTaken(bookings, at)).toBeLessThanOrEqual(capacity);
+        }
+      }),
+    );
+  });
+
+  it('as time passes with no new bookings, places left never shrink (holds only expire)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ attending: fc.integer({ min: 1, max: 9 }), kind: fc.constantFrom<Kind>('free', 'unpaid', 'paid'), at: fc.integer({ min: 0, max: 120 }) }), { maxLength: 20 }),
+        fc.integer({ min: 0, max: 200 }),
+        fc.integer({ min: 0, max: 200 }),
+        (specs, t1, t2) => {
+          const base = Date.UTC(2026, 4, 1, 9);
+          const bookings = specs.map((s, i) => bookingOf(s.attending, s.kind, base + s.at * 60_000, i));
+          const [a, b] = [Math.min(t1, t2), Math.max(t1, t2)].map((m) => new Date(base + m * 60_000));
+          expect(placesLeft(100, bookings, b)!).toBeGreaterThanOrEqual(placesLeft(100, bookings, a)!);
+        },
+      ),
+    );
+  });
+});
+
+describe('booking state examples', () => {
+  it('closes an event that is not bookable, whatever its dates', () => {
+    expect(bookingClosedReason(makeEvent({ allowBooking: false }), new Date('2020-01-01T00:00:00Z'))).toBe('not-bookable');
+  });
+
+  it('closes an event once it is over (its end, or its start without an end)', () => {
+    const withEnd = makeEvent({ eventdatetime: '2026-06-06T09:00:00.000Z', eventenddatetime: '2026-06-06T15:00:00.000Z' });
+    expect(bookingClosedReason(withEnd, new Date('2026-06-06T12:00:00.000Z'))).toBeNull();
+    expect(bookingClosedReason(withEnd, new Date('2026-06-06T15:00:00.001Z'))).toBe('event-over');
+    const noEnd = makeEvent({ eventdatetime: '2026-06-06T09:00:00.000Z', eventenddatetime: null });
+    expect(bookingClosedReason(noEnd, new Date('2026-06-06T09:00:00.001Z'))).toBe('event-over');
+    expect(eventEndInstant(makeEvent({ eventdatetime: null, eventenddatetime: null }))).toBeNull();
+  });
+
+  it('counts free, paid and young unpaid bookings but not expired holds', () => {
+    const now = new Date('2026-05-01T12:00:00.000Z');
+    const bookings = [
+      makeBooking({ numberAttending: 2 }),
+      makeBooking({ numberAttending: 3, paymentRequired: true, paid: true, submittedAt: '2026-04-01T00:00:00.000Z' }),
+      makeBooking({ numberAttending: 4, paymentRequired: true, submittedAt: '2026-05-01T11:45:00.000Z' }),
+      makeBooking({ numberAttending: 5, paymentRequired: true, submittedAt: '2026-05-01T11:30:00.000Z' }),
+    ];
+    expect(placesTaken(bookings, now)).toBe(9);
+    expect(placesLeft(10, bookings, now)).toBe(1);
+    expect(placesLeft(5, bookings, now)).toBe(0);
+    expect(placesLeft(null, bookings, now)).toBeNull();
+  });
+
+  it('keeps a hold whose submission time cannot be read', () => {
+    expect(holdsPlace(makeBooking({ paymentRequired: true, submittedAt: 'garbage' }), new Date())).toBe(true);
+  });
+
+  it('names the payment status as the admin sees it', () => {
+    expect(paymentStatus(makeBooking({ paid: true, paymentAmount: 1250 }))).toBe('Paid');
+    expect(paymentStatus(makeBooking({ paid: false, paymentAmount: 1250 }))).toBe('Pending');
+    expect(paymentStatus(makeBooking({ paid: false, paymentAmount: 0 }))).toBe('Free Event');
+    expect(paymentStatus(makeBooking({ paid: false, paymentAmount: null }))).toBe('Free Event');
+  });
+
+  it('shows the first 8 characters of a payment id', () => {
+    expect(truncatePaymentId('sq_pay_1234567890')).toBe('sq_pay_1');
+    expect(truncatePaymentId('abc')).toBe('abc');
+    expect(truncatePaymentId(null)).toBe('');
+  });
+});
