@@ -1,0 +1,227 @@
+import { describe, expect, it } from 'vitest';
+import { ConflictError, NotFoundError } from '../../core/errors';
+import type { BookingRepository } from '../../core/ports/booking-repository';
+import { aBooking, anUnpaidBooking, minutesAfter, rejectionOf, useFreshAdapter, type AdapterFactory } from './storage-fixtures';
+
+const SUBMITTED = '2026-06-01T09:00:00.000Z';
+const AT_SUBMISSION = new Date(SUBMITTED);
+
+export function describeBookingRepositoryContract(name: string, makeAdapter: AdapterFactory<BookingRepository>): void {
+  describe(`${name} (BookingRepository contract)`, () => {
+    const bookings = useFreshAdapter(makeAdapter);
+
+    it('returns null for a booking that does not exist', async () => {
+      expect(await bookings().get('no-such-booking')).toBeNull();
+    });
+
+    it('always adds a booking when the event has no capacity, and gives it back unchanged', async () => {
+      const booking = aBooking({
+        numberAttending: 500,
+        numberOfChildren: 2,
+        numberOfSoftDrinks: 3,
+        numberOfVegetarian: 1,
+        boatName: 'Saucy Sue',
+        userEmail: 'ann@example.com',
+        submittedAt: '2026-06-01T10:00:00+01:00',
+      });
+      expect(await bookings().addIfPlacesRemain(booking, { capacity: null, now: AT_SUBMISSION })).toEqual({ added: true });
+      expect(await bookings().get(booking.id)).toEqual(booking);
+    });
+
+    it('refuses a booking whose id exists, keeping the first', async () => {
+      const first = aBooking({ firstName: 'First' });
+      await bookings().addIfPlacesRemain(first, { capacity: null, now: AT_SUBMISSION });
+      const error = await rejectionOf(
+        bookings().addIfPlacesRemain(aBooking({ firstName: 'Second' }), { capacity: null, now: AT_SUBMISSION }),
+      );
+      expect(error).toBeInstanceOf(ConflictError);
+      expect(await bookings().get(first.id)).toEqual(first);
+    });
+
+    it('adds bookings up to the capacity and then says how many places are left', async () => {
+      const limit = { capacity: 10, now: AT_SUBMISSION };
+      expect(await bookings().addIfPlacesRemain(aBooking({ id: 'b1', numberAttending: 6 }), limit)).toEqual({ added: true });
+      expect(await bookings().addIfPlacesRemain(aBooking({ id: 'b2', numberAttending: 5 }), limit)).toEqual({
+        added: false,
+        placesLeft: 4,
+      });
+      expect(await bookings().addIfPlacesRemain(aBooking({ id: 'b3', numberAttending: 4 }), limit)).toEqual({ added: true });
+      expect(await bookings().addIfPlacesRemain(aBooking({ id: 'b4', numberAttending: 1 }), limit)).toEqual({
+        added: false,
+        placesLeft: 0,
+      });
+      expect(await bookings().get('b2')).toBeNull();
+      expect(await bookings().get('b4')).toBeNull();
+      expect(await bookings().countByEvent('summer-regatta')).toBe(2);
+    });
+
+    it('refuses a single booking larger than the whole capacity', async () => {
+      expect(await bookings().addIfPlacesRemain(aBooking({ numberAttending: 11 }), { capacity: 10, now: AT_SUBMISSION })).toEqual({
+        added: false,
+        placesLeft: 10,
+      });
+    });
+
+    it('never reports fewer than 0 places left, even when the capacity was lowered below the bookings', async () => {
+      await bookings().addIfPlacesRemain(aBooking({ id: 'big', numberAttending: 8 }), { capacity: 10, now: AT_SUBMISSION });
+      expect(await bookings().addIfPlacesRemain(aBooking({ id: 'one', numberAttending: 1 }), { capacity: 5, now: AT_SUBMISSION })).toEqual({
+        added: false,
+        placesLeft: 0,
+      });
+    });
+
+    it('counts only the bookings of the same event', async () => {
+      await bookings().addIfPlacesRemain(aBooking({ id: 'other', eventId: 'winter-party', numberAttending: 10 }), {
+        capacity: 10,
+        now: AT_SUBMISSION,
+      });
+      expect(await bookings().addIfPlacesRemain(aBooking({ id: 'mine', numberAttending: 10 }), { capacity: 10, now: AT_SUBMISSION })).toEqual({
+        added: true,
+      });
+    });
+
+    it('keeps the places of free and paid bookings for good', async () => {
+      await bookings().addIfPlacesRemain(aBooking({ id: 'free', numberAttending: 2 }), { capacity: 4, now: AT_SUBMISSION });
+      await bookings().addIfPlacesRemain(
+        anUnpaidBooking({ id: 'paid', numberAttending: 2, paid: true, paymentId: 'pay-1', paymentCompletedAt: SUBMITTED }),
+        { capacity: 4, now: AT_SUBMISSION },
+      );
+      const aYearLater = minutesAfter(SUBMITTED, 365 * 24 * 60);
+      expect(await bookings().addIfPlacesRemain(aBooking({ id: 'late', numberAttending: 1, submittedAt: aYearLater.toISOString() }), {
+        capacity: 4,
+        now: aYearLater,
+      })).toEqual({ added: false, placesLeft: 0 });
+    });
+
+    it('holds the places of an unpaid booking for 30 minutes, then releases them', async () => {
+      await bookings().addIfPlacesRemain(anUnpaidBooking({ id: 'unpaid', numberAttending: 3 }), { capacity: 3, now: AT_SUBMISSION });
+
+      const at29 = minutesAfter(SUBMITTED, 29);
+      expect(await bookings().addIfPlacesRemain(aBooking({ id: 'too-soon', submittedAt: at29.toISOString() }), { capacity: 3, now: at29 })).toEqual({
+        added: false,
+        placesLeft: 0,
+      });
+
+      const at30 = minutesAfter(SUBMITTED, 30);
+      expect(await bookings().addIfPlacesRemain(aBooking({ id: 'after-hold', numberAttending: 3, submittedAt: at30.toISOString() }), {
+        capacity: 3,
+        now: at30,
+      })).toEqual({ added: true });
+      // The lapsed booking is still stored: it only stopped holding places.
+      expect(await bookings().get('unpaid')).not.toBeNull();
+      expect(await bookings().countByEvent('summer-regatta')).toBe(2);
+    });
+
+    it('lets 50 simultaneous bookings of 1 fill a capacity of 10 exactly', async () => {
+      const attempts = Array.from({ length: 50 }, (_, i) =>
+        bookings().addIfPlacesRemain(aBooking({ id: `rush-${String(i).padStart(2, '0')}`, numberAttending: 1 }), {
+          capacity: 10,
+          now: AT_SUBMISSION,
+        }),
+      );
+      const results = await Promise.all(attempts);
+      expect(results.filter((r) => r.added)).toHaveLength(10);
+      expect(results.filter((r) => !r.added)).toEqual(Array.from({ length: 40 }, () => ({ added: false, placesLeft: 0 })));
+      expect(await bookings().countByEvent('summer-regatta')).toBe(10);
+      const stored = await bookings().listByEvent('summer-regatta');
+      expect(stored.reduce((sum, b) => sum + b.numberAttending, 0)).toBe(10);
+    });
+
+    it('never overfills when simultaneous bookings of different sizes race', async () => {
+      const sizes = [3, 5, 2, 4, 1, 6, 2, 3, 1, 5, 4, 2];
+      const results = await Promise.all(
+        sizes.map((numberAttending, i) =>
+          bookings().addIfPlacesRemain(aBooking({ id: `mixed-${i}`, numberAttending }), { capacity: 12, now: AT_SUBMISSION }),
+        ),
+      );
+      const stored = await bookings().listByEvent('summer-regatta');
+      const taken = stored.reduce((sum, b) => sum + b.numberAttending, 0);
+      expect(taken).toBeLessThanOrEqual(12);
+      expect(stored).toHaveLength(results.filter((r) => r.added).length);
+      for (const result of results) if (!result.added) expect(result.placesLeft).toBeGreaterThanOrEqual(0);
+    });
+
+    it('lists every booking newest first and each event’s bookings newest first', async () => {
+      const put = (id: string, eventId: string, submittedAt: string) =>
+        bookings().addIfPlacesRemain(aBooking({ id, eventId, submittedAt }), { capacity: null, now: AT_SUBMISSION });
+      await put('middle', 'regatta', '2026-06-02T09:00:00.000Z');
+      await put('oldest', 'party', '2026-06-01T09:00:00.000Z');
+      // 10:30+01:00 is 09:30 UTC: later than 'middle' although its text sorts earlier.
+      await put('newest', 'regatta', '2026-06-02T10:30:00+01:00');
+      await put('tie-b', 'party', '2026-06-01T12:00:00.000Z');
+      await put('tie-a', 'party', '2026-06-01T12:00:00.000Z');
+
+      expect((await bookings().listAll()).map((b) => b.id)).toEqual(['newest', 'middle', 'tie-a', 'tie-b', 'oldest']);
+      expect((await bookings().listByEvent('regatta')).map((b) => b.id)).toEqual(['newest', 'middle']);
+      expect((await bookings().listByEvent('party')).map((b) => b.id)).toEqual(['tie-a', 'tie-b', 'oldest']);
+      expect(await bookings().listByEvent('nothing-booked')).toEqual([]);
+    });
+
+    it('counts an event’s bookings whatever their payment state', async () => {
+      const limit = { capacity: null, now: AT_SUBMISSION };
+      await bookings().addIfPlacesRemain(aBooking({ id: 'free' }), limit);
+      await bookings().addIfPlacesRemain(anUnpaidBooking({ id: 'unpaid', submittedAt: '2026-01-01T00:00:00.000Z' }), limit);
+      await bookings().addIfPlacesRemain(anUnpaidBooking({ id: 'paid', paid: true }), limit);
+      await bookings().addIfPlacesRemain(aBooking({ id: 'elsewhere', eventId: 'winter-party' }), limit);
+      expect(await bookings().countByEvent('summer-regatta')).toBe(3);
+      expect(await bookings().countByEvent('winter-party')).toBe(1);
+      expect(await bookings().countByEvent('no-bookings')).toBe(0);
+    });
+
+    it('records a checkout and finds the booking by it', async () => {
+      await bookings().addIfPlacesRemain(anUnpaidBooking({ id: 'to-pay' }), { capacity: null, now: AT_SUBMISSION });
+      expect(await bookings().findByCheckoutId('chk-123')).toBeNull();
+      await bookings().setCheckout('to-pay', 'chk-123');
+      expect(await bookings().findByCheckoutId('chk-123')).toEqual(anUnpaidBooking({ id: 'to-pay', checkoutId: 'chk-123' }));
+      expect(await bookings().findByCheckoutId('chk-other')).toBeNull();
+    });
+
+    it('refuses to record a checkout for an unknown booking', async () => {
+      expect(await rejectionOf(bookings().setCheckout('ghost', 'chk-1'))).toBeInstanceOf(NotFoundError);
+      expect(await bookings().findByCheckoutId('chk-1')).toBeNull();
+    });
+
+    it('marks a booking paid once; marking it again changes nothing', async () => {
+      await bookings().addIfPlacesRemain(anUnpaidBooking({ id: 'to-pay', checkoutId: 'chk-1' }), { capacity: null, now: AT_SUBMISSION });
+      expect(await bookings().markPaid('to-pay', { paymentId: 'pay-1', paymentCompletedAt: '2026-06-01T09:05:00.000Z' })).toBe(true);
+      const paid = anUnpaidBooking({
+        id: 'to-pay',
+        checkoutId: 'chk-1',
+        paid: true,
+        paymentId: 'pay-1',
+        paymentCompletedAt: '2026-06-01T09:05:00.000Z',
+      });
+      expect(await bookings().get('to-pay')).toEqual(paid);
+
+      expect(await bookings().markPaid('to-pay', { paymentId: 'pay-2', paymentCompletedAt: '2026-06-01T09:06:00.000Z' })).toBe(false);
+      expect(await bookings().markPaid('to-pay', { paymentId: 'pay-1', paymentCompletedAt: '2026-06-01T09:05:00.000Z' })).toBe(false);
+      expect(await bookings().get('to-pay')).toEqual(paid);
+    });
+
+    it('lets only one of two simultaneous confirmations mark a booking paid', async () => {
+      await bookings().addIfPlacesRemain(anUnpaidBooking({ id: 'to-pay' }), { capacity: null, now: AT_SUBMISSION });
+      const results = await Promise.all([
+        bookings().markPaid('to-pay', { paymentId: 'pay-a', paymentCompletedAt: '2026-06-01T09:05:00.000Z' }),
+        bookings().markPaid('to-pay', { paymentId: 'pay-b', paymentCompletedAt: '2026-06-01T09:05:01.000Z' }),
+      ]);
+      expect(results.filter(Boolean)).toHaveLength(1);
+      const winner = results[0] ? 'pay-a' : 'pay-b';
+      expect((await bookings().get('to-pay'))?.paymentId).toBe(winner);
+    });
+
+    it('refuses to mark an unknown booking paid', async () => {
+      const error = await rejectionOf(bookings().markPaid('ghost', { paymentId: 'pay-1', paymentCompletedAt: SUBMITTED }));
+      expect(error).toBeInstanceOf(NotFoundError);
+    });
+
+    it('holds the places of a booking paid after its hold lapsed', async () => {
+      await bookings().addIfPlacesRemain(anUnpaidBooking({ id: 'slow-payer', numberAttending: 2 }), { capacity: 2, now: AT_SUBMISSION });
+      await bookings().markPaid('slow-payer', { paymentId: 'pay-1', paymentCompletedAt: minutesAfter(SUBMITTED, 45).toISOString() });
+      const later = minutesAfter(SUBMITTED, 60);
+      expect(await bookings().addIfPlacesRemain(aBooking({ id: 'next', submittedAt: later.toISOString() }), { capacity: 2, now: later })).toEqual({
+        added: false,
+        placesLeft: 0,
+      });
+    });
+  });
+}

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { ConflictError, NotFoundError } from '../../core/errors';
+import type { EventRepository } from '../../core/ports/event-repository';
+import { anEvent, rejectionOf, useFreshAdapter, type AdapterFactory } from './storage-fixtures';
+
+export function describeEventRepositoryContract(name: string, makeAdapter: AdapterFactory<EventRepository>): void {
+  describe(`${name} (EventRepository contract)`, () => {
+    const events = useFreshAdapter(makeAdapter);
+
+    it('returns null for an event that does not exist', async () => {
+      expect(await events().get('no-such-event')).toBeNull();
+    });
+
+    it('gives back a created event exactly as it was stored', async () => {
+      const regatta = anEvent({ eventenddatetime: null, bookingEndDate: null, capacity: null, currency: 'EUR' });
+      await events().create(regatta);
+      expect(await events().get(regatta.id)).toEqual(regatta);
+    });
+
+    it('keeps instants written with an offset unchanged', async () => {
+      const event = anEvent({ eventdatetime: '2026-07-04T10:00:00+01:00', eventenddatetime: '2026-07-04T17:00:00.123+01:00' });
+      await events().create(event);
+      expect(await events().get(event.id)).toEqual(event);
+    });
+
+    it('refuses to create an event whose id exists, and keeps the first one', async () => {
+      const first = anEvent({ name: 'First' });
+      await events().create(first);
+      const error = await rejectionOf(events().create(anEvent({ name: 'Second' })));
+      expect(error).toBeInstanceOf(ConflictError);
+      expect(await events().get(first.id)).toEqual(first);
+    });
+
+    it('replaces every field of an event on update', async () => {
+      await events().create(anEvent());
+      const changed = anEvent({
+        name: 'Summer Regatta (rescheduled)',
+        description: 'New date',
+        eventdatetime: '2026-07-11T09:00:00.000Z',
+        eventenddatetime: null,
+        bookingEndDate: null,
+        allowBooking: false,
+        isBoatEvent: false,
+        offerChild: false,
+        offerVeg: false,
+        offerSoftDrinks: true,
+        requiresPayment: false,
+        price: 0,
+        currency: 'USD',
+        capacity: 12,
+        updatedAt: '2026-05-02T08:00:00.000Z',
+      });
+      await events().update(changed);
+      expect(await events().get(changed.id)).toEqual(changed);
+    });
+
+    it('refuses to update an event that does not exist, and does not create it', async () => {
+      const error = await rejectionOf(events().update(anEvent({ id: 'ghost' })));
+      expect(error).toBeInstanceOf(NotFoundError);
+      expect(await events().get('ghost')).toBeNull();
+    });
+
+    it('deletes an event and says whether there was one', async () => {
+      await events().create(anEvent({ id: 'a' }));
+      await events().create(anEvent({ id: 'b' }));
+      expect(await events().delete('a')).toBe(true);
+      expect(await events().get('a')).toBeNull();
+      expect(await events().delete('a')).toBe(false);
+      expect(await events().delete('never-there')).toBe(false);
+      expect((await events().list({ order: 'asc' })).map((e) => e.id)).toEqual(['b']);
+    });
+
+    it('lists nothing when there are no events', async () => {
+      expect(await events().list({ order: 'asc' })).toEqual([]);
+      expect(await events().list({ order: 'desc', limit: 5 })).toEqual([]);
+    });
+
+    describe('ordering', () => {
+      // Written in an order that matches neither sort, with one start in another offset whose
+      // text sorts after a later UTC instant, two events on the same start and two without dates.
+      const stored = [
+        anEvent({ id: 'tbc-b', eventdatetime: null, eventenddatetime: null }),
+        anEvent({ id: 'late', eventdatetime: '2026-09-01T09:00:00.000Z' }),
+        anEvent({ id: 'same-b', eventdatetime: '2026-08-01T09:00:00.000Z' }),
+        anEvent({ id: 'offset', eventdatetime: '2026-07-04T10:00:00+01:00' }), // 09:00 UTC
+        anEvent({ id: 'tbc-a', eventdatetime: null, eventenddatetime: null }),
+        anEvent({ id: 'same-a', eventdatetime: '2026-08-01T09:00:00.000Z' }),
+        anEvent({ id: 'early', eventdatetime: '2026-07-04T09:30:00.000Z' }),
+        anEvent({ id: 'earliest', eventdatetime: '2025-12-31T23:59:59.999Z' }),
+      ];
+
+      async function storeAll(): Promise<void> {
+        for (const event of stored) await events().create(event);
+      }
+
+      it('lists by start ascending, undated events last, equal starts by id', async () => {
+        await storeAll();
+        const ids = (await events().list({ order: 'asc' })).map((e) => e.id);
+        expect(ids).toEqual(['earliest', 'offset', 'early', 'same-a', 'same-b', 'late', 'tbc-a', 'tbc-b']);
+      });
+
+      it('lists by start descending, undated events still last, equal starts by id', async () => {
+        await storeAll();
+        const ids = (await events().list({ order: 'desc' })).map((e) => e.id);
+        expect(ids).toEqual(['late', 'same-a', 'same-b', 'early', 'offset', 'earliest', 'tbc-a', 'tbc-b']);
+      });
+
+      it('caps the list at the limit, keeping the first of the order', async () => {
+        await storeAll();
+        expect((await events().list({ order: 'desc', limit: 5 })).map((e) => e.id)).toEqual([
+          'late',
+          'same-a',
+          'same-b',
+          'early',
+          'offset',
+        ]);
+        expect((await events().list({ order: 'asc', limit: 1 })).map((e) => e.id)).toEqual(['earliest']);
+        expect(await events().list({ order: 'asc', limit: 100 })).toHaveLength(stored.length);
+      });
+
+      it('returns whole events in a list', async () => {
+        await storeAll();
+        const listed = await events().list({ order: 'asc' });
+        expect(listed.find((e) => e.id === 'offset')).toEqual(stored.find((e) => e.id === 'offset'));
+      });
+    });
+
+    it('is not changed by changing an event it returned', async () => {
+      await events().create(anEvent());
+      const copy = await events().get('summer-regatta');
+      copy!.name = 'Changed by the caller';
+      const [listed] = await events().list({ order: 'asc' });
+      listed.capacity = 1;
+      expect(await events().get('summer-regatta')).toEqual(anEvent());
+    });
+  });
+}

@@ -1,0 +1,36 @@
+import { MemoryAdminRepository } from '../../adapters/memory/memory-admin-repository';
+import { MemoryBookingRepository } from '../../adapters/memory/memory-booking-repository';
+import { MemoryCampaignRepository } from '../../adapters/memory/memory-campaign-repository';
+import { MemoryCredentialRepository } from '../../adapters/memory/memory-credential-repository';
+import { MemoryDocumentRepository } from '../../adapters/memory/memory-document-repository';
+import { MemoryEventRepository } from '../../adapters/memory/memory-event-repository';
+import { MemoryLoginAttemptStore } from '../../adapters/memory/memory-login-attempt-store';
+import { MemorySessionRepository } from '../../adapters/memory/memory-session-repository';
+import { MemoryWaterLevelRepository } from '../../adapters/memory/memory-water-level-repository';
+import { MemoryWorkDayRepository } from '../../adapters/memory/memory-work-day-repository';
+import { describeAdminRepositoryContract } from './admin-repository.contract';
+import { describeBookingRepositoryContract } from './booking-repository.contract';
+import { describeCampaignRepositoryContract } from './campaign-repository.contract';
+import { describeCredentialRepositoryContract } from './credential-repository.contract';
+import { describeDocumentRepositoryContract } from './document-repository.contract';
+import { describeEventRepositoryContract } from './event-repository.contract';
+import { describeLoginAttemptStoreContract } from './login-attempt-store.contract';
+import { describeSessionRepositoryContract } from './session-repository.contract';
+import type { AdapterFactory } from './storage-fixtures';
+import { describeWaterLevelRepositoryContract } from './water-level-repository.contract';
+import { describeWorkDayRepositoryContract } from './work-day-repository.contract';
+
+function inMemory<T>(make: () => T): AdapterFactory<T> {
+  return async () => ({ adapter: make(), close: async () => {} });
+}
+
+describeEventRepositoryContract('MemoryEventRepository', inMemory(() => new MemoryEventRepository()));
+describeBookingRepositoryContract('MemoryBookingRepository', inMemory(() => new MemoryBookingRepository()));
+describeAdminRepositoryContract('MemoryAdminRepository', inMemory(() => new MemoryAdminRepository()));
+describeCredentialRepositoryContract('MemoryCredentialRepository', inMemory(() => new MemoryCredentialRepository()));
+describeSessionRepositoryContract('MemorySessionRepository', inMemory(() => new MemorySessionRepository()));
+describeLoginAttemptStoreContract('MemoryLoginAttemptStore', inMemory(() => new MemoryLoginAttemptStore()));
+describeWorkDayRepositoryContract('MemoryWorkDayRepository', inMemory(() => new MemoryWorkDayRepository()));
+describeDocumentRepositoryContract('MemoryDocumentRepository', inMemory(() => new MemoryDocumentRepository()));
+describeCampaignRepositoryContract('MemoryCampaignRepository', inMemory(() => new MemoryCampaignRepository()));
+describeWaterLevelRepositoryContract('MemoryWaterLevelRepository', inMemory(() => new MemoryWaterLevelRepository()));

@@ -1,0 +1,158 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Knex } from 'knex';
+import { describe, expect, it } from 'vitest';
+import { SqliteAdminRepository } from '../../adapters/sqlite/sqlite-admin-repository';
+import { SqliteBookingRepository } from '../../adapters/sqlite/sqlite-booking-repository';
+import { SqliteCampaignRepository } from '../../adapters/sqlite/sqlite-campaign-repository';
+import { SqliteCredentialRepository } from '../../adapters/sqlite/sqlite-credential-repository';
+import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
+import { SqliteDocumentRepository } from '../../adapters/sqlite/sqlite-document-repository';
+import { SqliteEventRepository } from '../../adapters/sqlite/sqlite-event-repository';
+import { SqliteLoginAttemptStore } from '../../adapters/sqlite/sqlite-login-attempt-store';
+import { SqliteSessionRepository } from '../../adapters/sqlite/sqlite-session-repository';
+import { SqliteWaterLevelRepository } from '../../adapters/sqlite/sqlite-water-level-repository';
+import { SqliteWorkDayRepository } from '../../adapters/sqlite/sqlite-work-day-repository';
+import { writeTransaction } from '../../adapters/sqlite/sqlite-write-transaction';
+import { describeAdminRepositoryContract } from './admin-repository.contract';
+import { describeBookingRepositoryContract } from './booking-repository.contract';
+import { describeCampaignRepositoryContract } from './campaign-repository.contract';
+import { describeCredentialRepositoryContract } from './credential-repository.contract';
+import { describeDocumentRepositoryContract } from './document-repository.contract';
+import { describeEventRepositoryContract } from './event-repository.contract';
+import { describeLoginAttemptStoreContract } from './login-attempt-store.contract';
+import { describeSessionRepositoryContract } from './session-repository.contract';
+import { aBooking, anAdmin, anEvent, anUnpaidBooking, rejectionOf, type AdapterFactory } from './storage-fixtures';
+import { describeWaterLevelRepositoryContract } from './water-level-repository.contract';
+import { describeWorkDayRepositoryContract } from './work-day-repository.contract';
+
+/** A fresh database file in its own temporary folder, removed when closed. */
+async function freshDatabase(): Promise<{ db: Knex; file: string; close(): Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'kyc-storage-'));
+  const file = join(dir, 'club.sqlite');
+  const db = await openSqliteDatabase(file);
+  return {
+    db,
+    file,
+    close: async () => {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function onSqlite<T>(make: (db: Knex) => T): AdapterFactory<T> {
+  return async () => {
+    const { db, close } = await freshDatabase();
+    return { adapter: make(db), close };
+  };
+}
+
+describeEventRepositoryContract('SqliteEventRepository', onSqlite((db) => new SqliteEventRepository(db)));
+describeBookingRepositoryContract('SqliteBookingRepository', onSqlite((db) => new SqliteBookingRepository(db)));
+describeAdminRepositoryContract('SqliteAdminRepository', onSqlite((db) => new SqliteAdminRepository(db)));
+describeCredentialRepositoryContract('SqliteCredentialRepository', onSqlite((db) => new SqliteCredentialRepository(db)));
+describeSessionRepositoryContract('SqliteSessionRepository', onSqlite((db) => new SqliteSessionRepository(db)));
+describeLoginAttemptStoreContract('SqliteLoginAttemptStore', onSqlite((db) => new SqliteLoginAttemptStore(db)));
+describeWorkDayRepositoryContract('SqliteWorkDayRepository', onSqlite((db) => new SqliteWorkDayRepository(db)));
+describeDocumentRepositoryContract('SqliteDocumentRepository', onSqlite((db) => new SqliteDocumentRepository(db)));
+describeCampaignRepositoryContract('SqliteCampaignRepository', onSqlite((db) => new SqliteCampaignRepository(db)));
+describeWaterLevelRepositoryContract('SqliteWaterLevelRepository', onSqlite((db) => new SqliteWaterLevelRepository(db)));
+
+describe('SQLite database file', () => {
+  it('keeps events, bookings, admins and sessions when the server restarts', async () => {
+    const { db, file, close } = await freshDatabase();
+    const session = {
+      tokenHash: 'hash-1',
+      uid: 'uid-commodore',
+      createdAt: '2026-06-01T09:00:00.000Z',
+      expiresAt: '2026-06-01T17:00:00.000Z',
+    };
+    try {
+      await new SqliteEventRepository(db).create(anEvent());
+      await new SqliteBookingRepository(db).addIfPlacesRemain(anUnpaidBooking({ id: 'kept' }), {
+        capacity: 40,
+        now: new Date('2026-06-01T09:00:00.000Z'),
+      });
+      await new SqliteBookingRepository(db).setCheckout('kept', 'chk-1');
+      await new SqliteAdminRepository(db).create(anAdmin());
+      await new SqliteSessionRepository(db).create(session);
+      await db.destroy();
+
+      const reopened = await openSqliteDatabase(file);
+      try {
+        expect(await new SqliteEventRepository(reopened).get('summer-regatta')).toEqual(anEvent());
+        expect(await new SqliteBookingRepository(reopened).findByCheckoutId('chk-1')).toEqual(
+          anUnpaidBooking({ id: 'kept', checkoutId: 'chk-1' }),
+        );
+        expect(await new SqliteAdminRepository(reopened).getByUid('uid-commodore')).toEqual(anAdmin());
+        expect(await new SqliteSessionRepository(reopened).get('hash-1')).toEqual(session);
+        const migrations = await reopened('knex_migrations').select('name');
+        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables']);
+      } finally {
+        await reopened.destroy();
+      }
+    } finally {
+      await close().catch(() => undefined);
+    }
+  });
+
+  it('runs in memory too, with nothing left behind', async () => {
+    const first = await openSqliteDatabase(':memory:');
+    await new SqliteEventRepository(first).create(anEvent());
+    expect(await new SqliteEventRepository(first).get('summer-regatta')).toEqual(anEvent());
+    await first.destroy();
+    const second = await openSqliteDatabase(':memory:');
+    expect(await new SqliteEventRepository(second).get('summer-regatta')).toBeNull();
+    await second.destroy();
+  });
+
+  it('writes to disk through a write-ahead log with foreign keys enforced', async () => {
+    const { db, close } = await freshDatabase();
+    try {
+      const [journal] = await db.raw('PRAGMA journal_mode');
+      const [foreignKeys] = await db.raw('PRAGMA foreign_keys');
+      const [busy] = await db.raw('PRAGMA busy_timeout');
+      expect(journal.journal_mode).toBe('wal');
+      expect(foreignKeys.foreign_keys).toBe(1);
+      expect(Object.values(busy)[0]).toBeGreaterThan(0);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('SQLite write transactions', () => {
+  it('undo everything when the work fails, and later transactions still run', async () => {
+    const { db, close } = await freshDatabase();
+    try {
+      const failure = await rejectionOf(
+        writeTransaction(db, async (trx) => {
+          await trx('campaigns').insert({ id: 'half-done', subject: 'x', finished_at: null, finishedAtMs: null, preview_url: null });
+          throw new Error('stop here');
+        }),
+      );
+      expect((failure as Error).message).toBe('stop here');
+      expect(await db('campaigns').count({ n: '*' }).first()).toEqual({ n: 0 });
+
+      const bookings = new SqliteBookingRepository(db);
+      const result = await bookings.addIfPlacesRemain(aBooking(), { capacity: 1, now: new Date('2026-06-01T09:00:00.000Z') });
+      expect(result).toEqual({ added: true });
+    } finally {
+      await close();
+    }
+  });
+
+  it('refuse a damaged row instead of passing it on', async () => {
+    const { db, close } = await freshDatabase();
+    try {
+      const events = new SqliteEventRepository(db);
+      await events.create(anEvent());
+      await db('events').update({ currency: 'XYZ' });
+      await expect(events.get('summer-regatta')).rejects.toThrow();
+    } finally {
+      await close();
+    }
+  });
+});

@@ -1,0 +1,163 @@
+import { afterEach, beforeEach } from 'vitest';
+import type { Admin } from '../../core/entities/admin';
+import type { Booking } from '../../core/entities/booking';
+import type { Campaign } from '../../core/entities/campaign';
+import type { ClubDocument } from '../../core/entities/document';
+import type { ClubEvent } from '../../core/entities/event';
+import type { WorkDay, WorkDaySignup } from '../../core/entities/work-day';
+
+/** Makes a fresh, empty adapter for one test, and closes it afterwards. */
+export type AdapterFactory<T> = () => Promise<{ adapter: T; close(): Promise<void> }>;
+
+/** Gives every test of the enclosing describe its own fresh adapter. */
+export function useFreshAdapter<T>(makeAdapter: AdapterFactory<T>): () => T {
+  let current: { adapter: T; close(): Promise<void> } | undefined;
+  beforeEach(async () => {
+    current = await makeAdapter();
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return () => {
+    if (!current) throw new Error('The adapter is only available inside a test');
+    return current.adapter;
+  };
+}
+
+/** What the promise rejected with; fails the test when it resolves instead. */
+export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('Expected the call to fail, but it succeeded');
+}
+
+export function minutesAfter(instant: string, minutes: number): Date {
+  return new Date(Date.parse(instant) + minutes * 60_000);
+}
+
+export function anEvent(overrides: Partial<ClubEvent> = {}): ClubEvent {
+  return {
+    id: 'summer-regatta',
+    name: 'Summer Regatta',
+    description: 'Racing round the cans',
+    longdescription: 'Two races in the morning, lunch in the clubhouse, one race after.',
+    eventdatetime: '2026-07-04T09:00:00.000Z',
+    eventenddatetime: '2026-07-04T16:00:00.000Z',
+    bookingEndDate: '2026-07-01T22:59:59.000Z',
+    allowBooking: true,
+    isBoatEvent: true,
+    offerChild: true,
+    offerSoftDrinks: false,
+    offerVeg: true,
+    requiresPayment: true,
+    price: 1250,
+    currency: 'GBP',
+    capacity: 40,
+    createdAt: '2026-05-01T08:00:00.000Z',
+    updatedAt: '2026-05-01T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function aBooking(overrides: Partial<Booking> = {}): Booking {
+  return {
+    id: 'booking-1',
+    eventId: 'summer-regatta',
+    eventName: 'Summer Regatta',
+    firstName: 'Ann',
+    lastName: 'Jones',
+    numberAttending: 1,
+    numberOfChildren: 0,
+    numberOfSoftDrinks: 0,
+    numberOfVegetarian: 0,
+    boatName: null,
+    userEmail: null,
+    submittedAt: '2026-06-01T09:00:00.000Z',
+    paymentRequired: false,
+    paid: false,
+    paymentAmount: null,
+    paymentCurrency: null,
+    checkoutId: null,
+    paymentId: null,
+    paymentCompletedAt: null,
+    ...overrides,
+  };
+}
+
+/** An unpaid booking of a paid event: it holds its places for 30 minutes. */
+export function anUnpaidBooking(overrides: Partial<Booking> = {}): Booking {
+  return aBooking({ paymentRequired: true, paid: false, paymentAmount: 1250, paymentCurrency: 'GBP', ...overrides });
+}
+
+export function anAdmin(overrides: Partial<Admin> = {}): Admin {
+  return {
+    uid: 'uid-commodore',
+    email: 'commodore@club.example',
+    name: 'Pat Commodore',
+    role: 'admin',
+    permissions: ['events:read', 'events:write', 'bookings:read'],
+    disabled: false,
+    createdAt: '2026-01-01T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function aWorkDay(overrides: Partial<WorkDay> = {}): WorkDay {
+  return {
+    id: 'spring-clean',
+    name: 'Spring clean',
+    description: 'Get the club ready for the season',
+    date: '2026-04-11T08:00:00.000Z',
+    foodAvailable: true,
+    active: true,
+    tools: 'Bring gloves',
+    notes: 'Park by the boat park',
+    jobs: [
+      { id: 'slipway', title: 'Clear the slipway', description: 'Weed and sweep', volunteersNeeded: 4 },
+      { id: 'paint', title: 'Paint the hut', description: '', volunteersNeeded: 2 },
+    ],
+    ...overrides,
+  };
+}
+
+export function aSignup(overrides: Partial<WorkDaySignup> = {}): WorkDaySignup {
+  return {
+    id: 'signup-1',
+    workDayId: 'spring-clean',
+    firstName: 'Sam',
+    lastName: 'Helper',
+    selectedJobs: ['slipway'],
+    otherJob: '',
+    notes: '',
+    bringingTools: true,
+    wantsFood: false,
+    submittedAt: '2026-04-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function aDocument(overrides: Partial<ClubDocument> = {}): ClubDocument {
+  return {
+    id: 'constitution',
+    title: 'Club constitution',
+    description: 'The rules the club runs by',
+    category: 'rules',
+    fileName: 'club-constitution.pdf',
+    tags: ['rules', 'governance'],
+    ...overrides,
+  };
+}
+
+export function aCampaign(overrides: Partial<Campaign> = {}): Campaign {
+  return {
+    id: 'spring-news',
+    subject: 'Spring newsletter',
+    finished_at: '2026-03-20T18:00:00.000Z',
+    preview_url: 'https://preview.example/spring',
+    ...overrides,
+  };
+}

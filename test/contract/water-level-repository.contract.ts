@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { WaterLevelReading } from '../../core/entities/water-level';
+import type { WaterLevelRepository } from '../../core/ports/water-level-repository';
+import { useFreshAdapter, type AdapterFactory } from './storage-fixtures';
+
+function daily(from: string, days: number, percent: (day: number) => number): WaterLevelReading[] {
+  const start = Date.parse(`${from}T00:00:00.000Z`);
+  return Array.from({ length: days }, (_, day) => ({
+    date: new Date(start + day * 86_400_000).toISOString().slice(0, 10),
+    percentFull: percent(day),
+  }));
+}
+
+export function describeWaterLevelRepositoryContract(name: string, makeAdapter: AdapterFactory<WaterLevelRepository>): void {
+  describe(`${name} (WaterLevelRepository contract)`, () => {
+    const levels = useFreshAdapter(makeAdapter);
+
+    it('has no readings at first', async () => {
+      expect(await levels().readings('2026-01-01', '2026-12-31')).toEqual([]);
+    });
+
+    it('returns the readings between two dates, both included, oldest first', async () => {
+      await levels().putMany([
+        { date: '2026-03-03', percentFull: 71.5 },
+        { date: '2026-03-01', percentFull: 70 },
+        { date: '2026-02-28', percentFull: 69.9 },
+        { date: '2026-03-02', percentFull: 100 },
+        { date: '2026-03-04', percentFull: 0 },
+      ]);
+      expect(await levels().readings('2026-03-01', '2026-03-03')).toEqual([
+        { date: '2026-03-01', percentFull: 70 },
+        { date: '2026-03-02', percentFull: 100 },
+        { date: '2026-03-03', percentFull: 71.5 },
+      ]);
+      expect(await levels().readings('2026-03-04', '2026-03-04')).toEqual([{ date: '2026-03-04', percentFull: 0 }]);
+      expect(await levels().readings('2026-03-05', '2026-03-01')).toEqual([]);
+    });
+
+    it('replaces a reading of a date already stored', async () => {
+      await levels().putMany([{ date: '2026-03-01', percentFull: 70 }]);
+      await levels().putMany([
+        { date: '2026-03-01', percentFull: 72.25 },
+        { date: '2026-03-02', percentFull: 73 },
+      ]);
+      expect(await levels().readings('2026-01-01', '2026-12-31')).toEqual([
+        { date: '2026-03-01', percentFull: 72.25 },
+        { date: '2026-03-02', percentFull: 73 },
+      ]);
+    });
+
+    it('stores two years of daily readings in one call', async () => {
+      const readings = daily('2025-01-01', 730, (day) => 50 + (day % 50));
+      await levels().putMany(readings);
+      expect(await levels().readings('2025-01-01', '2026-12-31')).toEqual(readings);
+      expect(await levels().readings('2026-01-01', '2026-01-31')).toEqual(readings.slice(365, 396));
+    });
+  });
+}

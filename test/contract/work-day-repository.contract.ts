@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ConflictError, NotFoundError } from '../../core/errors';
+import type { WorkDayRepository } from '../../core/ports/work-day-repository';
+import { aSignup, aWorkDay, rejectionOf, useFreshAdapter, type AdapterFactory } from './storage-fixtures';
+
+export function describeWorkDayRepositoryContract(name: string, makeAdapter: AdapterFactory<WorkDayRepository>): void {
+  describe(`${name} (WorkDayRepository contract)`, () => {
+    const workDays = useFreshAdapter(makeAdapter);
+
+    it('returns null for a work day that does not exist, and lists none at first', async () => {
+      expect(await workDays().get('spring-clean')).toBeNull();
+      expect(await workDays().list()).toEqual([]);
+    });
+
+    it('gives back a created work day with its jobs, unchanged', async () => {
+      await workDays().create(aWorkDay());
+      expect(await workDays().get('spring-clean')).toEqual(aWorkDay());
+    });
+
+    it('refuses a second work day with the same id, keeping the first', async () => {
+      await workDays().create(aWorkDay());
+      expect(await rejectionOf(workDays().create(aWorkDay({ name: 'Other', jobs: [] })))).toBeInstanceOf(ConflictError);
+      expect(await workDays().get('spring-clean')).toEqual(aWorkDay());
+    });
+
+    it('lists work days by date ascending, undated ones last', async () => {
+      await workDays().create(aWorkDay({ id: 'undated', date: null }));
+      await workDays().create(aWorkDay({ id: 'autumn', date: '2026-10-03T08:00:00.000Z' }));
+      // 08:30+01:00 is 07:30 UTC, earlier than 'spring' although its text sorts later.
+      await workDays().create(aWorkDay({ id: 'spring-early', date: '2026-04-11T08:30:00+01:00' }));
+      await workDays().create(aWorkDay({ id: 'spring', date: '2026-04-11T08:00:00.000Z', active: false, foodAvailable: false }));
+      expect((await workDays().list()).map((w) => w.id)).toEqual(['spring-early', 'spring', 'autumn', 'undated']);
+      expect((await workDays().list())[1]).toEqual(aWorkDay({ id: 'spring', date: '2026-04-11T08:00:00.000Z', active: false, foodAvailable: false }));
+    });
+
+    it('stores sign-ups and lists a work day’s sign-ups oldest first', async () => {
+      await workDays().create(aWorkDay());
+      await workDays().create(aWorkDay({ id: 'autumn' }));
+      const late = aSignup({ id: 's-late', submittedAt: '2026-04-03T10:00:00.000Z', selectedJobs: [], otherJob: 'Fix the gate', wantsFood: true });
+      const early = aSignup({ id: 's-early', submittedAt: '2026-04-01T09:00:00.000Z', selectedJobs: ['slipway', 'paint'], notes: 'After 10' });
+      await workDays().addSignup(late);
+      await workDays().addSignup(early);
+      await workDays().addSignup(aSignup({ id: 's-autumn', workDayId: 'autumn' }));
+      expect(await workDays().listSignups('spring-clean')).toEqual([early, late]);
+      expect((await workDays().listSignups('autumn')).map((s) => s.id)).toEqual(['s-autumn']);
+      expect(await workDays().listSignups('no-such-day')).toEqual([]);
+    });
+
+    it('refuses a sign-up for a work day that does not exist', async () => {
+      expect(await rejectionOf(workDays().addSignup(aSignup({ workDayId: 'ghost' })))).toBeInstanceOf(NotFoundError);
+      expect(await workDays().listSignups('ghost')).toEqual([]);
+    });
+  });
+}
