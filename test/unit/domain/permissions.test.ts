@@ -1,0 +1,80 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PERMISSIONS, PERMISSIONS, type Permission } from '../../../core/entities/admin';
+import { PermissionError } from '../../../core/errors';
+import { ACTIONS, ADMIN_ROUTES, PERMISSION_MESSAGES, hasPermission, requirePermission, type AdminAction } from '../../../core/domain/permissions';
+
+const actions = Object.keys(ACTIONS) as AdminAction[];
+const permissionSet = fc.subarray([...PERMISSIONS]);
+
+describe('permission properties', () => {
+  it('an action is allowed exactly when it needs nothing or the admin holds its permission', () => {
+    fc.assert(
+      fc.property(permissionSet, fc.constantFrom(...actions), (permissions, action) => {
+        const needed: Permission | null = ACTIONS[action];
+        const allowed = needed === null || permissions.includes(needed);
+        let thrown: unknown = null;
+        try {
+          requirePermission({ permissions }, action);
+        } catch (e) {
+          thrown = e;
+        }
+        expect(thrown === null).toBe(allowed);
+        if (!allowed) {
+          expect(thrown).toBeInstanceOf(PermissionError);
+          expect((thrown as PermissionError).permission).toBe(needed);
+          expect((thrown as PermissionError).code).toBe('PERMISSION');
+        }
+      }),
+    );
+  });
+
+  it('holding a permission is membership of the list', () => {
+    fc.assert(
+      fc.property(permissionSet, fc.constantFrom(...PERMISSIONS), (permissions, p) => {
+        expect(hasPermission({ permissions }, p)).toBe(permissions.includes(p));
+      }),
+    );
+  });
+});
+
+describe('permission examples', () => {
+  const reader = { permissions: ['events:read'] as Permission[] };
+
+  it('uses the spec messages', () => {
+    expect(() => requirePermission(reader, 'events.create')).toThrow('You do not have permission to create events.');
+    expect(() => requirePermission(reader, 'events.update')).toThrow('You do not have permission to edit events.');
+    expect(() => requirePermission(reader, 'events.delete')).toThrow('You do not have permission to delete events.');
+    expect(() => requirePermission(reader, 'bookings.read')).toThrow("You don't have permission to view bookings.");
+    expect(() => requirePermission({ permissions: [] }, 'events.list')).toThrow('You do not have permission to view events.');
+    expect(() => requirePermission({ permissions: [] }, 'workDays.read')).toThrow(PERMISSION_MESSAGES.eventsRead);
+    expect(() => requirePermission({ permissions: DEFAULT_PERMISSIONS }, 'admins.manage')).toThrow(
+      'You do not have permission to manage admins.',
+    );
+  });
+
+  it('lets any signed-in admin list admins', () => {
+    expect(() => requirePermission({ permissions: [] }, 'admins.list')).not.toThrow();
+  });
+
+  it('the default admin can do everything but manage admins', () => {
+    for (const action of actions.filter((a) => a !== 'admins.manage')) {
+      expect(() => requirePermission({ permissions: DEFAULT_PERMISSIONS }, action)).not.toThrow();
+    }
+    expect(() => requirePermission({ permissions: DEFAULT_PERMISSIONS }, 'admins.manage')).toThrow(PermissionError);
+  });
+
+  it('protects the admin screens as the spec table says', () => {
+    const table = Object.fromEntries(ADMIN_ROUTES.map((r) => [r.path, r.permission]));
+    expect(table).toEqual({
+      '/admin/dashboard': null,
+      '/admin/events': 'events:read',
+      '/admin/events/create': 'events:write',
+      '/admin/events/edit/:eventId': 'events:write',
+      '/admin/bookings': 'bookings:read',
+      '/admin/bookings/:eventId': 'bookings:read',
+      '/admin/members': null,
+      '/admin/work-days': 'events:read',
+    });
+  });
+});
