@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { NotFoundError } from '../errors';
+import type { BookingRepository } from '../ports/booking-repository';
+import type { Clock } from '../ports/clock';
+import type { PaymentGateway } from '../ports/payment-gateway';
+import { parseInput } from './parse-input';
+
+export const BOOKING_NOT_FOUND = 'Booking not found';
+
+const CardPaymentSchema = z.object({
+  source: z.literal('card'),
+  checkoutId: z.string().trim().min(1).max(200),
+  /** The one-time token of the provider's card form. */
+  cardToken: z.string().min(1).max(2000),
+});
+
+/** How a payment reaches the server: the card form's token, or the provider's signed webhook. */
+export type ConfirmPaymentRequest =
+  | z.input<typeof CardPaymentSchema>
+  | { source: 'webhook'; rawBody: Buffer; headers: Record<string, string | undefined>; url: string };
+
+export type ConfirmPaymentResult =
+  /** `alreadyPaid` is true when an earlier confirmation had already marked the booking paid. */
+  | { status: 'COMPLETED'; bookingId: string; paymentId: string; alreadyPaid: boolean }
+  | { status: 'FAILED'; bookingId: string; message: string }
+  /** A webhook that is not a completed payment of one of our bookings (or not genuine). */
+  | { status: 'IGNORED' };
+
+export interface ConfirmPaymentDeps {
+  bookings: BookingRepository;
+  payments: PaymentGateway;
+  clock: Clock;
+}
+
+/**
+ * Marks a booking paid on the payment provider's word only (its answer to a charge, or its
+ * signed webhook), never the browser's. Confirming twice, by either route, changes nothing.
+ */
+export class ConfirmPayment {
+  constructor(private readonly deps: ConfirmPaymentDeps) {}
+
+  async execute(request: ConfirmPaymentRequest): Promise<ConfirmPaymentResult> {
+    if (request?.source === 'webhook') return this.fromWebhook(request);
+    const { checkoutId, cardToken } = parseInput(CardPaymentSchema, request);
+    const booking = await this.deps.bookings.findByCheckoutId(checkoutId);
+    if (!booking) throw new NotFoundError(BOOKING_NOT_FOUND);
+    // Already paid: answer as before without asking the provider to charge again.
+    if (booking.paid) {
+      return { status: 'COMPLETED', bookingId: booking.id, paymentId: booking.paymentId ?? '', alreadyPaid: true };
+    }
+    const result = await this.deps.payments.completeCheckout(checkoutId, cardToken);
+    if (result.status === 'FAILED') return { status: 'FAILED', bookingId: booking.id, message: result.message };
+    const changed = await this.deps.bookings.markPaid(booking.id, {
+      paymentId: result.paymentId,
+      paymentCompletedAt: result.completedAt,
+    });
+    return this.completed(booking.id, result.paymentId, changed);
+  }
+
+  private async fromWebhook(request: Extract<ConfirmPaymentRequest, { source: 'webhook' }>): Promise<ConfirmPaymentResult> {
+    const notification = await this.deps.payments.parseWebhook(request.rawBody, request.headers, request.url);
+    if (!notification || notification.status !== 'COMPLETED') return { status: 'IGNORED' };
+    const booking = await this.deps.bookings.findByCheckoutId(notification.checkoutId);
+    if (!booking) return { status: 'IGNORED' };
+    const changed = await this.deps.bookings.markPaid(booking.id, {
+      paymentId: notification.paymentId,
+      paymentCompletedAt: notification.completedAt ?? this.deps.clock.now().toISOString(),
+    });
+    return this.completed(booking.id, notification.paymentId, changed);
+  }
+
+  /** When an earlier confirmation won, report the payment that is actually stored. */
+  private async completed(bookingId: string, paymentId: string, changed: boolean): Promise<ConfirmPaymentResult> {
+    if (changed) return { status: 'COMPLETED', bookingId, paymentId, alreadyPaid: false };
+    const stored = await this.deps.bookings.get(bookingId);
+    return { status: 'COMPLETED', bookingId, paymentId: stored?.paymentId ?? paymentId, alreadyPaid: true };
+  }
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { DEFAULT_PERMISSIONS, PermissionSchema, type Admin } from '../entities/admin';
+import { requirePermission } from '../domain/permissions';
+import { ConflictError } from '../errors';
+import type { AdminRepository } from '../ports/admin-repository';
+import type { Clock } from '../ports/clock';
+import type { IdentityProvider } from '../ports/identity-provider';
+import { parseInput } from './parse-input';
+
+export const MIN_PASSWORD_LENGTH = 8;
+export const ADMIN_MESSAGES = {
+  emailInvalid: 'Please enter a valid email address',
+  nameRequired: 'Name is required',
+  passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+  emailTaken: 'An admin with this email already exists',
+  notFound: 'Admin not found',
+  cannotDisableSelf: 'You cannot disable your own account',
+  cannotDropOwnManage: 'You cannot remove your own admins:manage permission',
+} as const;
+
+export const CreateAdminRequestSchema = z.object({
+  email: z.string().trim().max(320).pipe(z.email(ADMIN_MESSAGES.emailInvalid)),
+  name: z.string().trim().min(1, ADMIN_MESSAGES.nameRequired).max(200),
+  password: z.string().min(MIN_PASSWORD_LENGTH, ADMIN_MESSAGES.passwordTooShort).max(1000),
+  /** Omitted: the default set (events:read, events:write, bookings:read). */
+  permissions: z.array(PermissionSchema).max(20).optional(),
+});
+
+export interface CreateAdminDeps {
+  identity: IdentityProvider;
+  admins: AdminRepository;
+  clock: Clock;
+}
+
+/** Adds an admin: a sign-in account at the identity provider and the admin record beside it. */
+export class CreateAdmin {
+  constructor(private readonly deps: CreateAdminDeps) {}
+
+  async execute(admin: Admin, request: unknown): Promise<Admin> {
+    requirePermission(admin, 'admins.manage');
+    const input = parseInput(CreateAdminRequestSchema, request);
+    if (await this.deps.admins.getByEmail(input.email)) throw new ConflictError(ADMIN_MESSAGES.emailTaken);
+    const user = await this.deps.identity.createUser({ email: input.email, password: input.password, displayName: input.name });
+    const created: Admin = {
+      uid: user.uid,
+      email: input.email,
+      name: input.name,
+      role: 'admin',
+      permissions: [...new Set(input.permissions ?? DEFAULT_PERMISSIONS)],
+      disabled: false,
+      createdAt: this.deps.clock.now().toISOString(),
+    };
+    await this.deps.admins.create(created);
+    return created;
+  }
+}

@@ -1,0 +1,34 @@
+import type { Admin } from '../entities/admin';
+import type { ClubEvent } from '../entities/event';
+import { EventFormValuesSchema, validateEventForm } from '../domain/event-form';
+import { requirePermission } from '../domain/permissions';
+import { eventSearchRecord } from '../domain/search-records';
+import type { Clock } from '../ports/clock';
+import type { EventRepository } from '../ports/event-repository';
+import type { IdGenerator } from '../ports/id-generator';
+import type { SearchIndex } from '../ports/search-index';
+import { keepIndexInStep, type SearchIndexErrorReporter } from './keep-index-in-step';
+import { fieldsError, parseInput } from './parse-input';
+
+export interface CreateEventDeps {
+  events: EventRepository;
+  search: SearchIndex;
+  clock: Clock;
+  ids: IdGenerator;
+  reportSearchIndexError?: SearchIndexErrorReporter;
+}
+
+export class CreateEvent {
+  constructor(private readonly deps: CreateEventDeps) {}
+
+  async execute(admin: Admin, form: unknown): Promise<ClubEvent> {
+    requirePermission(admin, 'events.create');
+    const checked = validateEventForm(parseInput(EventFormValuesSchema, form));
+    if (!checked.ok) throw fieldsError(checked.errors);
+    const now = this.deps.clock.now().toISOString();
+    const event: ClubEvent = { id: this.deps.ids.next(), ...checked.value, createdAt: now, updatedAt: now };
+    await this.deps.events.create(event);
+    await keepIndexInStep(() => this.deps.search.upsert('events', [eventSearchRecord(event)]), this.deps.reportSearchIndexError);
+    return event;
+  }
+}

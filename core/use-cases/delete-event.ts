@@ -1,0 +1,31 @@
+import type { Admin } from '../entities/admin';
+import { requirePermission } from '../domain/permissions';
+import { ConflictError, NotFoundError } from '../errors';
+import type { BookingRepository } from '../ports/booking-repository';
+import type { EventRepository } from '../ports/event-repository';
+import type { SearchIndex } from '../ports/search-index';
+import { keepIndexInStep, type SearchIndexErrorReporter } from './keep-index-in-step';
+import { EVENT_NOT_FOUND } from './submit-booking';
+
+export const EVENT_HAS_BOOKINGS = 'This event has bookings and cannot be deleted';
+
+export interface DeleteEventDeps {
+  events: EventRepository;
+  bookings: BookingRepository;
+  search: SearchIndex;
+  reportSearchIndexError?: SearchIndexErrorReporter;
+}
+
+/** Deletes an event that nobody has booked; a booked event keeps its bookings' history. */
+export class DeleteEvent {
+  constructor(private readonly deps: DeleteEventDeps) {}
+
+  async execute(admin: Admin, eventId: string): Promise<void> {
+    requirePermission(admin, 'events.delete');
+    const event = await this.deps.events.get(eventId);
+    if (!event) throw new NotFoundError(EVENT_NOT_FOUND);
+    if ((await this.deps.bookings.countByEvent(event.id)) > 0) throw new ConflictError(EVENT_HAS_BOOKINGS);
+    await this.deps.events.delete(event.id);
+    await keepIndexInStep(() => this.deps.search.remove('events', [event.id]), this.deps.reportSearchIndexError);
+  }
+}

@@ -1,0 +1,25 @@
+import type { Admin } from '../entities/admin';
+import { bookingsCsv } from '../domain/bookings-report';
+import { requirePermission } from '../domain/permissions';
+import { NotFoundError } from '../errors';
+import type { BookingRepository } from '../ports/booking-repository';
+import type { EventRepository } from '../ports/event-repository';
+import { EVENT_NOT_FOUND } from './submit-booking';
+
+export interface ExportEventBookingsDeps {
+  events: EventRepository;
+  bookings: BookingRepository;
+}
+
+/** The CSV download of one event's bookings, named after the event. */
+export class ExportEventBookings {
+  constructor(private readonly deps: ExportEventBookingsDeps) {}
+
+  async execute(admin: Admin, eventId: string): Promise<{ fileName: string; csv: string }> {
+    requirePermission(admin, 'bookings.read');
+    const event = await this.deps.events.get(eventId);
+    if (!event) throw new NotFoundError(EVENT_NOT_FOUND);
+    const base = event.name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '') || 'event';
+    return { fileName: `${base}_bookings.csv`, csv: bookingsCsv(await this.deps.bookings.listByEvent(event.id)) };
+  }
+}

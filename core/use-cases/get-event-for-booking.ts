@@ -1,0 +1,26 @@
+import { bookingClosedReason, type BookingClosedReason } from '../domain/booking-state';
+import { NotFoundError } from '../errors';
+import type { BookingRepository } from '../ports/booking-repository';
+import type { Clock } from '../ports/clock';
+import type { EventRepository } from '../ports/event-repository';
+import { toCalendarEvent, type CalendarEvent } from './calendar-event';
+import { EVENT_NOT_FOUND } from './submit-booking';
+
+export interface GetEventForBookingDeps {
+  events: EventRepository;
+  bookings: BookingRepository;
+  clock: Clock;
+}
+
+/** The booking page's event, with why it cannot be booked now (null when it can). */
+export class GetEventForBooking {
+  constructor(private readonly deps: GetEventForBookingDeps) {}
+
+  async execute(eventId: string): Promise<{ event: CalendarEvent; closedReason: BookingClosedReason | null }> {
+    const event = typeof eventId === 'string' && eventId.trim() !== '' ? await this.deps.events.get(eventId.trim()) : null;
+    if (!event) throw new NotFoundError(EVENT_NOT_FOUND);
+    const now = this.deps.clock.now();
+    const bookings = event.capacity === null ? [] : await this.deps.bookings.listByEvent(event.id);
+    return { event: toCalendarEvent(event, bookings, now), closedReason: bookingClosedReason(event, now) };
+  }
+}

@@ -1,0 +1,23 @@
+import type { SearchHit } from '../entities/search-hit';
+import { HITS_PER_INDEX, isSearchableQuery, rankHits } from '../domain/search-ranking';
+import type { SearchIndex } from '../ports/search-index';
+
+/** Longer text is cut: nobody types more into the search box, and it keeps queries cheap. */
+export const MAX_QUERY_LENGTH = 200;
+
+export interface SearchSiteDeps {
+  search: SearchIndex;
+}
+
+/** The search dialog: the four indexes, 10 hits each, ranked by the club's rules. */
+export class SearchSite {
+  constructor(private readonly deps: SearchSiteDeps) {}
+
+  async execute(query: string): Promise<{ hits: SearchHit[]; provider: string }> {
+    const provider = this.deps.search.providerName;
+    const text = typeof query === 'string' ? [...query].slice(0, MAX_QUERY_LENGTH).join('') : '';
+    if (!isSearchableQuery(text)) return { hits: [], provider };
+    const hits = await this.deps.search.search(text, { hitsPerIndex: HITS_PER_INDEX });
+    return { hits: rankHits(hits), provider };
+  }
+}

@@ -1,0 +1,39 @@
+import type { Admin } from '../entities/admin';
+import type { ClubEvent } from '../entities/event';
+import { EventFormValuesSchema, validateEventForm } from '../domain/event-form';
+import { requirePermission } from '../domain/permissions';
+import { eventSearchRecord } from '../domain/search-records';
+import { NotFoundError } from '../errors';
+import type { Clock } from '../ports/clock';
+import type { EventRepository } from '../ports/event-repository';
+import type { SearchIndex } from '../ports/search-index';
+import { keepIndexInStep, type SearchIndexErrorReporter } from './keep-index-in-step';
+import { fieldsError, parseInput } from './parse-input';
+import { EVENT_NOT_FOUND } from './submit-booking';
+
+export interface UpdateEventDeps {
+  events: EventRepository;
+  search: SearchIndex;
+  clock: Clock;
+  reportSearchIndexError?: SearchIndexErrorReporter;
+}
+
+export class UpdateEvent {
+  constructor(private readonly deps: UpdateEventDeps) {}
+
+  async execute(admin: Admin, eventId: string, form: unknown): Promise<ClubEvent> {
+    requirePermission(admin, 'events.update');
+    const existing = await this.deps.events.get(eventId);
+    if (!existing) throw new NotFoundError(EVENT_NOT_FOUND);
+    const checked = validateEventForm(parseInput(EventFormValuesSchema, form));
+    if (!checked.ok) throw fieldsError(checked.errors);
+    const updated: ClubEvent = {
+      ...existing,
+      ...checked.value,
+      updatedAt: this.deps.clock.now().toISOString(),
+    };
+    await this.deps.events.update(updated);
+    await keepIndexInStep(() => this.deps.search.upsert('events', [eventSearchRecord(updated)]), this.deps.reportSearchIndexError);
+    return updated;
+  }
+}
