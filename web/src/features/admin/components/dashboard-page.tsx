@@ -71,7 +71,7 @@ export function DashboardPage() {
               {state.data.statistics.length === 0 ? (
                 <p className="adm-muted">No bookings yet.</p>
               ) : (
-                <div className="adm-table-wrap" tabIndex={0} role="region" aria-labelledby="adm-stats-title">
+                <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Bookings and attendees per event">
                   <table className="adm-table">
                     <thead>
                       <tr>
