@@ -1,0 +1,256 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Booking } from '../../../core/entities/booking';
+import {
+  CSV_HEADER,
+  OVERVIEW_MONTHS,
+  bookingsCsv,
+  bookingsOverview,
+  csvCell,
+  dashboardStatistics,
+  eventBookingSummary,
+  overviewStart,
+} from '../../../core/domain/bookings-report';
+import { makeBooking, makeEvent, msInstant } from './support/domain-fixtures';
+
+/** A plain RFC 4180 reader, to check what a spreadsheet would see. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += ch;
+  }
+  if (cell !== '' || row.length > 0) throw new Error('CSV does not end with CRLF');
+  return rows;
+}
+
+const bookingArb: fc.Arbitrary<Booking> = fc
+  .record({
+    id: fc.uuid(),
+    eventId: fc.constantFrom('e1', 'e2', 'e3', 'e4', 'e5', 'e6', 'e7'),
+    firstName: fc.string({ minLength: 1 }),
+    lastName: fc.string({ minLength: 1 }),
+    attending: fc.integer({ min: 1, max: 20 }),
+    boatName: fc.option(fc.string(), { nil: null }),
+    userEmail: fc.option(fc.string(), { nil: null }),
+    submittedAt: msInstant,
+    state: fc.constantFrom('free', 'pending', 'paid'),
+    amount: fc.integer({ min: 1, max: 100_000 }),
+    currency: fc.constantFrom('GBP', 'EUR', 'USD') as fc.Arbitrary<'GBP' | 'EUR' | 'USD'>,
+  })
+  .map((r) =>
+    makeBooking({
+      id: r.id,
+      eventId: r.eventId,
+      eventName: `Event ${r.eventId}`,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      numberAttending: r.attending,
+      boatName: r.boatName,
+      userEmail: r.userEmail,
+      submittedAt: r.submittedAt.toISOString(),
+      paymentRequired: r.state !== 'free',
+      paid: r.state === 'paid',
+      paymentAmount: r.state === 'free' ? null : r.amount,
+      paymentCurrency: r.state === 'free' ? null : r.currency,
+      paymentId: r.state === 'paid' ? `pay_${r.id}` : null,
+    }),
+  );
+
+describe('bookings report properties', () => {
+  it('the CSV reads back as exactly the cells written, one row per booking', () => {
+    fc.assert(
+      fc.property(fc.array(bookingArb, { maxLength: 15 }), (bookings) => {
+        const rows = parseCsv(bookingsCsv(bookings));
+        expect(rows[0]).toEqual([...CSV_HEADER]);
+        expect(rows).toHaveLength(bookings.length + 1);
+        bookings.forEach((b, i) => {
+          const unformula = (s: string) => (/^'[=+\-@\t\r]/.test(s) ? s.slice(1) : s);
+          expect(rows[i + 1]).toHaveLength(CSV_HEADER.length);
+          expect(rows[i + 1][0]).toBe(b.id);
+          expect(unformula(rows[i + 1][2])).toBe(b.firstName);
+          expect(unformula(rows[i + 1][3])).toBe(b.lastName);
+          expect(unformula(rows[i + 1][4])).toBe(b.userEmail ?? '');
+          expect(rows[i + 1][5]).toBe(String(b.numberAttending));
+        });
+      }),
+    );
+  });
+
+  it('no CSV cell can start a spreadsheet formula', () => {
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        const [[cell]] = parseCsv(`${csvCell(text)}\r\n`);
+        expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+        expect(cell === text || cell === `'${text}`).toBe(true);
+      }),
+    );
+  });
+
+  it('the summary counts every booking once and revenue only from paid ones', () => {
+    fc.assert(
+      fc.property(fc.array(bookingArb, { maxLength: 30 }), (bookings) => {
+        const s = eventBookingSummary(bookings);
+        expect(s.bookings).toBe(bookings.length);
+        expect(s.paid + s.pending + s.free).toBe(bookings.length);
+        expect(s.attendees).toBe(bookings.reduce((n, b) => n + b.numberAttending, 0));
+        for (const currency of ['GBP', 'EUR', 'USD'] as const) {
+          const paidIn = bookings.filter((b) => b.paid && b.paymentCurrency === currency);
+          expect(s.revenue[currency] ?? 0).toBe(paidIn.reduce((n, b) => n + (b.paymentAmount ?? 0), 0));
+        }
+      }),
+    );
+  });
+
+  it('the overview lists the events from six months ago on, latest first, and its totals add up', () => {
+    const now = new Date('2026-06-15T12:00:00.000Z');
+    const eventArb = fc.record({ id: fc.constantFrom('e1', 'e2', 'e3', 'e4', 'e5', 'e6', 'e7'), start: fc.option(msInstant, { nil: null }) });
+    fc.assert(
+      fc.property(fc.uniqueArray(eventArb, { selector: (e) => e.id, maxLength: 7 }), fc.array(bookingArb, { maxLength: 30 }), (specs, bookings) => {
+        const events = specs.map((s) => makeEvent({ id: s.id, name: `Event ${s.id}`, eventdatetime: s.start?.toISOString() ?? null, currency: 'GBP' }));
+        const report = bookingsOverview(events, bookings, now);
+        const from = Date.parse(report.from);
+        const expectedIds = specs.filter((s) => s.start !== null && s.start.getTime() >= from).map((s) => s.id).sort();
+        expect(report.rows.map((r) => r.eventId).sort()).toEqual(expectedIds);
+        for (let i = 1; i < report.rows.length; i++) {
+          expect(Date.parse(report.rows[i - 1].eventdatetime)).toBeGreaterThanOrEqual(Date.parse(report.rows[i].eventdatetime));
+        }
+        expect(report.totals.bookings).toBe(report.rows.reduce((n, r) => n + r.bookings, 0));
+        expect(report.totals.attendees).toBe(report.rows.reduce((n, r) => n + r.attendees, 0));
+        for (const row of report.rows) {
+          const mine = bookings.filter((b) => b.eventId === row.eventId);
+          expect(row.bookings).toBe(mine.length);
+          expect(row.paid + row.pending + row.free).toBe(mine.length);
+          expect(row.revenue).toBe(mine.filter((b) => b.paid && b.paymentCurrency === 'GBP').reduce((n, b) => n + (b.paymentAmount ?? 0), 0));
+        }
+      }),
+    );
+  });
+
+  it('the dashboard shows at most five events, most recently booked first, with their totals', () => {
+    fc.assert(
+      fc.property(fc.array(bookingArb, { maxLength: 40 }), (bookings) => {
+        const stats = dashboardStatistics(bookings);
+        expect(stats.length).toBe(Math.min(5, new Set(bookings.map((b) => b.eventId)).size));
+        const latest = (id: string) => Math.max(...bookings.filter((b) => b.eventId === id).map((b) => Date.parse(b.submittedAt)));
+        for (let i = 1; i < stats.length; i++) expect(latest(stats[i - 1].eventId)).toBeGreaterThanOrEqual(latest(stats[i].eventId));
+        for (const s of stats) {
+          const mine = bookings.filter((b) => b.eventId === s.eventId);
+          expect(s.bookings).toBe(mine.length);
+          expect(s.attendees).toBe(mine.reduce((n, b) => n + b.numberAttending, 0));
+        }
+      }),
+    );
+  });
+
+  it('the overview window starts six calendar months back and never after now', () => {
+    fc.assert(
+      fc.property(msInstant, (now) => {
+        const start = overviewStart(now);
+        const days = (now.getTime() - start.getTime()) / 86_400_000;
+        expect(days).toBeGreaterThanOrEqual(181 - 3 - 1 / 24);
+        expect(days).toBeLessThanOrEqual(184 + 1 / 24);
+      }),
+    );
+  });
+});
+
+describe('bookings report examples', () => {
+  it('goes back six calendar months, clamping to the end of shorter months', () => {
+    expect(OVERVIEW_MONTHS).toBe(6);
+    // 13:00 BST in June → 13:00 GMT in December: the London time of day is kept
+    expect(overviewStart(new Date('2026-06-15T12:00:00.000Z')).toISOString()).toBe('2025-12-15T13:00:00.000Z');
+    // 31 August 10:00 BST → 28 February 10:00 GMT
+    expect(overviewStart(new Date('2026-08-31T09:00:00.000Z')).toISOString()).toBe('2026-02-28T10:00:00.000Z');
+    expect(overviewStart(new Date('2026-03-10T08:30:15.250Z')).toISOString()).toBe('2025-09-10T07:30:15.250Z');
+  });
+
+  it('builds a row per event with paid, pending and free counts and paid revenue', () => {
+    const now = new Date('2026-06-15T12:00:00.000Z');
+    const events = [
+      makeEvent({ id: 'a', name: 'Regatta', eventdatetime: '2026-06-06T09:00:00.000Z', currency: 'GBP' }),
+      makeEvent({ id: 'b', name: 'Old Race', eventdatetime: '2025-01-01T09:00:00.000Z' }),
+      makeEvent({ id: 'c', name: 'TBC', eventdatetime: null }),
+      makeEvent({ id: 'd', name: 'Future', eventdatetime: '2026-09-01T09:00:00.000Z', currency: 'EUR' }),
+    ];
+    const bookings = [
+      makeBooking({ eventId: 'a', numberAttending: 2, paymentRequired: true, paid: true, paymentAmount: 2500, paymentCurrency: 'GBP' }),
+      makeBooking({ eventId: 'a', numberAttending: 3, paymentRequired: true, paid: false, paymentAmount: 3750, paymentCurrency: 'GBP' }),
+      makeBooking({ eventId: 'a', numberAttending: 1 }),
+      makeBooking({ eventId: 'a', numberAttending: 1, paymentRequired: true, paid: true, paymentAmount: 900, paymentCurrency: 'EUR' }),
+      makeBooking({ eventId: 'b', numberAttending: 4 }),
+    ];
+    const report = bookingsOverview(events, bookings, now);
+    expect(report.from).toBe('2025-12-15T13:00:00.000Z');
+    expect(report.rows).toEqual([
+      { eventId: 'd', eventName: 'Future', eventdatetime: '2026-09-01T09:00:00.000Z', currency: 'EUR', bookings: 0, attendees: 0, paid: 0, pending: 0, free: 0, revenue: 0 },
+      { eventId: 'a', eventName: 'Regatta', eventdatetime: '2026-06-06T09:00:00.000Z', currency: 'GBP', bookings: 4, attendees: 7, paid: 2, pending: 1, free: 1, revenue: 2500 },
+    ]);
+    expect(report.totals).toEqual({ bookings: 4, attendees: 7, revenue: { GBP: 2500, EUR: 900 } });
+  });
+
+  it('summarises one event\'s bookings', () => {
+    const summary = eventBookingSummary([
+      makeBooking({ numberAttending: 4, numberOfChildren: 2, numberOfSoftDrinks: 1, numberOfVegetarian: 3, paymentRequired: true, paid: true, paymentAmount: 3750, paymentCurrency: 'GBP' }),
+      makeBooking({ numberAttending: 1, paymentRequired: true, paymentAmount: 1250, paymentCurrency: 'GBP' }),
+      makeBooking({ numberAttending: 2, paymentRequired: true, paid: true, paymentAmount: 500, paymentCurrency: null }),
+    ]);
+    expect(summary).toEqual({ bookings: 3, attendees: 7, children: 2, softDrinks: 1, vegetarian: 3, paid: 2, pending: 1, free: 0, revenue: { GBP: 4250 } });
+  });
+
+  it('names each dashboard group after its latest booking', () => {
+    const stats = dashboardStatistics([
+      makeBooking({ eventId: 'a', eventName: 'Old name', submittedAt: '2026-05-01T10:00:00.000Z', numberAttending: 2 }),
+      makeBooking({ eventId: 'a', eventName: 'New name', submittedAt: '2026-05-03T10:00:00.000Z', numberAttending: 1 }),
+      makeBooking({ eventId: 'b', eventName: 'B', submittedAt: '2026-05-02T10:00:00.000Z', numberAttending: 5 }),
+    ]);
+    expect(stats).toEqual([
+      { eventId: 'a', eventName: 'New name', bookings: 2, attendees: 3 },
+      { eventId: 'b', eventName: 'B', bookings: 1, attendees: 5 },
+    ]);
+  });
+
+  it('writes the CSV with London times, decimal amounts and safe cells', () => {
+    const csv = bookingsCsv([
+      makeBooking({
+        id: 'bk-9',
+        firstName: '=HYPERLINK("x")',
+        lastName: 'O"Brien, Jr',
+        userEmail: 'ann@example.org',
+        submittedAt: '2026-06-01T09:05:00.000Z',
+        numberAttending: 3,
+        boatName: 'Wind\nRunner',
+        paymentRequired: true,
+        paid: true,
+        paymentAmount: 3750,
+        paymentCurrency: 'GBP',
+        paymentId: 'pay_123',
+      }),
+    ]);
+    const [, line] = csv.split('\r\n');
+    expect(line).toBe('bk-9,2026-06-01 10:05,"\'=HYPERLINK(""x"")","O""Brien, Jr",ann@example.org,3,0,0,0,"Wind\nRunner",Paid,37.50,GBP,pay_123');
+    expect(csv.endsWith('\r\n')).toBe(true);
+    expect(csvCell(null)).toBe('');
+    expect(csvCell('-5')).toBe("'-5");
+    expect(csvCell('@home')).toBe("'@home");
+  });
+});
