@@ -1,7 +1,8 @@
 import type { OpenAPIRegistry, RouteConfig } from '@asteasolutions/zod-to-openapi';
-import type { NextFunction, Request, Response, Router } from 'express';
+import type { Request, RequestHandler, Response, Router } from 'express';
 import { z } from 'zod';
-import type { Admin, Permission } from '../../core/entities/admin';
+import type { Admin } from '../../core/entities/admin';
+import { ACTIONS, type AdminAction } from '../../core/domain/permissions';
 import { parseInput } from './validate';
 
 export const ErrorResponseSchema = z.object({
@@ -18,8 +19,11 @@ export interface ResponseSpec {
   contentType?: string;
 }
 
-/** Who may call a route: anyone, any signed-in admin, or an admin with a permission. */
-export type Access = 'public' | 'signed-in' | { permission: Permission };
+/**
+ * Who may call a route: anyone, any signed-in admin, or an admin allowed the action (the core's
+ * permission table and messages decide).
+ */
+export type Access = 'public' | 'signed-in' | { action: AdminAction };
 
 export interface RouteInput<B, Q, P> {
   body: B;
@@ -45,8 +49,6 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
   handler: (input: RouteInput<z.output<B>, z.output<Q>, z.output<P>>) => Promise<unknown>;
 }
 
-type Middleware = (req: Request, res: Response, next: NextFunction) => void | Promise<void>;
-
 /**
  * Declares each route once: the same zod schemas validate the request in Express and describe it
  * in the OpenAPI document, so the document cannot drift from what the server accepts.
@@ -57,7 +59,7 @@ export class ApiRoutes {
   constructor(
     private readonly router: Router,
     private readonly registry: OpenAPIRegistry,
-    private readonly authenticate: (access: Exclude<Access, 'public'>) => Middleware,
+    private readonly authenticate: (access: Exclude<Access, 'public'>) => RequestHandler,
   ) {}
 
   add<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined, P extends z.ZodType = z.ZodUndefined>(
@@ -65,7 +67,7 @@ export class ApiRoutes {
   ): void {
     this.declared.push({ method: spec.method, path: spec.path });
     this.register(spec);
-    const handlers: Middleware[] = [];
+    const handlers: RequestHandler[] = [];
     if (spec.access !== 'public') handlers.push(this.authenticate(spec.access));
     handlers.push(async (req, res) => {
       const body = spec.body ? parseInput(spec.body, req.body, 'body') : undefined;
@@ -88,7 +90,9 @@ export class ApiRoutes {
     const errors: Record<number, string> = {};
     if (spec.body || spec.query) errors[400] = 'Bad input, with a message per field';
     if (spec.access !== 'public') errors[401] = 'Not signed in ("Please sign in")';
-    if (typeof spec.access === 'object') errors[403] = `Missing the ${spec.access.permission} permission`;
+    if (typeof spec.access === 'object' && ACTIONS[spec.access.action]) {
+      errors[403] = `Missing the ${ACTIONS[spec.access.action]} permission (the answer names it in "permission")`;
+    }
     if (spec.body) errors[413] = 'Body over 100 kB';
     for (const [status, description] of Object.entries(errors)) {
       responses[status] = { description, content: { 'application/json': { schema: ErrorResponseSchema } } };

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Admin } from '../../core/entities/admin';
+import { requirePermission } from '../../core/domain/permissions';
 import { PermissionError, UnauthenticatedError } from '../../core/errors';
 import type { AdminRepository } from '../../core/ports/admin-repository';
 import type { IdentityProvider } from '../../core/ports/identity-provider';
@@ -25,23 +26,22 @@ export function readCookie(req: Request, name: string): string | null {
   return null;
 }
 
-export function setSessionCookie(req: Request, res: Response, token: string, expiresAt: Date): void {
+/**
+ * `maxAgeMs` is the session's remaining life by the server's clock; a relative Max-Age keeps the
+ * cookie right even when the browser's clock disagrees with the server's.
+ */
+export function setSessionCookie(req: Request, res: Response, token: string, maxAgeMs: number): void {
   res.cookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
     secure: req.secure,
     path: '/',
-    expires: expiresAt,
+    maxAge: Math.max(0, maxAgeMs),
   });
 }
 
 export function clearSessionCookie(req: Request, res: Response): void {
   res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: req.secure, path: '/' });
-}
-
-export interface PermissionMessages {
-  /** The spec's message for a missing permission, by permission. */
-  forPermission(permission: string): string;
 }
 
 /**
@@ -51,14 +51,11 @@ export interface PermissionMessages {
 export function authenticator(deps: {
   identity: IdentityProvider;
   admins: AdminRepository;
-  permissionMessage: (permission: string) => string;
 }): (access: Exclude<Access, 'public'>) => RequestHandler {
   return (access) => async (req: Request, res: Response, next: NextFunction) => {
     const admin = await currentAdmin(req, deps);
     if (!admin) throw new UnauthenticatedError('Please sign in');
-    if (typeof access === 'object' && !admin.permissions.includes(access.permission)) {
-      throw new PermissionError(deps.permissionMessage(access.permission), access.permission);
-    }
+    if (typeof access === 'object') requirePermission(admin, access.action);
     res.locals.admin = admin;
     next();
   };

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ValidationError } from '../../core/errors';
 
 type Issue = z.core.$ZodIssue;
@@ -47,6 +47,19 @@ function issueMessage(issue: Issue): string {
   }
 }
 
+/** True when a schema gave its own message (core schemas carry the spec's words). */
+function hasCustomMessage(issue: Issue): boolean {
+  const localeError = z.config().localeError as ((i: Issue) => string | { message?: string } | undefined) | undefined;
+  if (!localeError) return false;
+  try {
+    const fallback = localeError(issue);
+    const text = typeof fallback === 'string' ? fallback : fallback?.message;
+    return issue.message !== text;
+  } catch {
+    return false;
+  }
+}
+
 function fieldName(path: PropertyKey[]): string {
   return path.length === 0 ? '' : path.map((p) => String(p)).join('.');
 }
@@ -70,7 +83,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, what:
       continue;
     }
     const top = String(issue.path[0]);
-    fields[top] ??= `${name} ${issueMessage(issue)}`;
+    fields[top] ??= hasCustomMessage(issue) ? issue.message : `${name} ${issueMessage(issue)}`;
   }
   const first = Object.values(fields)[0];
   const label = what === 'query' ? 'query parameter' : 'field';

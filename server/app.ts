@@ -1,0 +1,139 @@
+import 'reflect-metadata';
+import { fileURLToPath } from 'node:url';
+import express, { type RequestHandler } from 'express';
+import helmet from 'helmet';
+import type { Container } from 'inversify';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { AppConfig } from './config';
+import { createContainer, type Adapters, type AppContainer } from './container';
+import { registerAdminRoutes } from './http/admin-routes';
+import { ApiRoutes } from './http/api-routes';
+import { authenticator, csrfGuard, SESSION_COOKIE } from './http/auth';
+import { apiNotFound, errorHandler } from './http/error-handler';
+import { createOpenApiRegistry, generateOpenApiDocument } from './http/openapi';
+import { registerPublicRoutes } from './http/public-routes';
+import { staticSite } from './http/static-site';
+import { createLogger } from './logger';
+import { seedIfEmpty } from './seed-if-empty';
+
+export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist/web', import.meta.url));
+
+export interface BuildAppOptions {
+  /** Replaces configured adapters, e.g. a fixed clock or a fake payment gateway in tests. */
+  adapters?: Partial<Adapters>;
+  /** Where the built web app is (default dist/web). */
+  webRoot?: string;
+  /** Serves the web app instead of the built files (the dev server passes Vite's middleware). */
+  frontend?: RequestHandler;
+  /** Development only: Vite's hot reload needs inline scripts and a websocket, which the strict CSP forbids. */
+  relaxContentSecurityPolicy?: boolean;
+  logger?: Logger;
+}
+
+export interface BuiltApp {
+  app: express.Express;
+  container: Container;
+  /** The wired ports, for tests and the command line. */
+  ports: AppContainer;
+  /** Every declared API route (method and path), as in the OpenAPI document. */
+  routes: { method: string; path: string }[];
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+const API_BODY_LIMIT = '100kb';
+
+export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<BuiltApp> {
+  const logger = options.logger ?? createLogger(config);
+  const ports = await createContainer(config, options.adapters, {
+    reportSearchIndexError: (error) => logger.error({ err: error }, 'Search index update failed; the saved data stands'),
+  });
+  try {
+    if (config.seedDemoData) await seedIfEmpty(ports, logger);
+  } catch (error) {
+    await ports.close();
+    throw error;
+  }
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('query parser', 'simple');
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: options.relaxContentSecurityPolicy
+        ? false
+        : {
+            useDefaults: false,
+            directives: {
+              defaultSrc: ["'self'"],
+              scriptSrc: ["'self'"],
+              styleSrc: ["'self'"],
+              imgSrc: ["'self'", 'data:'],
+              fontSrc: ["'self'"],
+              connectSrc: ["'self'"],
+              frameSrc: ["'self'"],
+              objectSrc: ["'none'"],
+              baseUri: ["'self'"],
+              formAction: ["'self'"],
+              frameAncestors: ["'none'"],
+            },
+          },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(
+    pinoHttp({
+      logger,
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/assets/') },
+    }),
+  );
+
+  app.use('/api', express.json({ limit: API_BODY_LIMIT, strict: true }));
+  app.use('/api', (_req, res, next) => {
+    // API answers are personal or change often; never let a shared cache keep them.
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  app.use('/api/admin', csrfGuard);
+
+  const registry = createOpenApiRegistry(SESSION_COOKIE);
+  const router = express.Router();
+  const routes = new ApiRoutes(
+    router,
+    registry,
+    authenticator({ identity: ports.get('identity'), admins: ports.get('admins') }),
+  );
+  registerPublicRoutes(routes, ports, config);
+  registerAdminRoutes(routes, ports, config);
+  let openApiDocument: object | null = null;
+  routes.add({
+    method: 'get',
+    path: '/api/openapi.json',
+    summary: 'This OpenAPI 3.1 document',
+    tag: 'meta',
+    access: 'public',
+    responses: { 200: { description: 'The OpenAPI document' } },
+    handler: async ({ res }) => {
+      openApiDocument ??= generateOpenApiDocument(registry, config.clubName);
+      res.json(openApiDocument);
+    },
+  });
+  app.use(router);
+  app.use('/api', apiNotFound);
+
+  app.use(options.frontend ?? staticSite(options.webRoot ?? DEFAULT_WEB_ROOT));
+  app.use(errorHandler(logger));
+
+  return {
+    app,
+    container: ports.container,
+    ports,
+    routes: routes.declared,
+    logger,
+    close: () => ports.close(),
+  };
+}

@@ -1,0 +1,230 @@
+import 'reflect-metadata';
+import { join } from 'node:path';
+import { Container } from 'inversify';
+import type { Knex } from 'knex';
+import { LocalIdentityProvider } from '../adapters/local-identity/local-identity-provider';
+import { ScryptPasswordHasher } from '../adapters/node-crypto/scrypt-password-hasher';
+import { SqliteAdminRepository } from '../adapters/sqlite/sqlite-admin-repository';
+import { SqliteBookingRepository } from '../adapters/sqlite/sqlite-booking-repository';
+import { SqliteCampaignRepository } from '../adapters/sqlite/sqlite-campaign-repository';
+import { SqliteCredentialRepository } from '../adapters/sqlite/sqlite-credential-repository';
+import { openSqliteDatabase } from '../adapters/sqlite/sqlite-database';
+import { SqliteDocumentRepository } from '../adapters/sqlite/sqlite-document-repository';
+import { SqliteEventRepository } from '../adapters/sqlite/sqlite-event-repository';
+import { SqliteLoginAttemptStore } from '../adapters/sqlite/sqlite-login-attempt-store';
+import { SqliteSearchIndex } from '../adapters/sqlite/sqlite-search-index';
+import { SqliteSessionRepository } from '../adapters/sqlite/sqlite-session-repository';
+import { SqliteWaterLevelRepository } from '../adapters/sqlite/sqlite-water-level-repository';
+import { SqliteWorkDayRepository } from '../adapters/sqlite/sqlite-work-day-repository';
+import { CryptoIdGenerator } from '../adapters/system/crypto-id-generator';
+import { SystemClock } from '../adapters/system/system-clock';
+import type { AdminRepository } from '../core/ports/admin-repository';
+import type { BookingRepository } from '../core/ports/booking-repository';
+import type { CampaignRepository } from '../core/ports/campaign-repository';
+import type { CampaignSource } from '../core/ports/campaign-source';
+import type { Clock } from '../core/ports/clock';
+import type { CredentialRepository } from '../core/ports/credential-repository';
+import type { DocumentRepository } from '../core/ports/document-repository';
+import type { EventRepository } from '../core/ports/event-repository';
+import type { IdGenerator } from '../core/ports/id-generator';
+import type { IdentityProvider } from '../core/ports/identity-provider';
+import type { LoginAttemptStore } from '../core/ports/login-attempt-store';
+import type { PasswordHasher } from '../core/ports/password-hasher';
+import type { PaymentGateway } from '../core/ports/payment-gateway';
+import type { SearchIndex } from '../core/ports/search-index';
+import type { SessionRepository } from '../core/ports/session-repository';
+import type { WaterLevelRepository } from '../core/ports/water-level-repository';
+import type { WorkDayRepository } from '../core/ports/work-day-repository';
+import { GetEventForBooking } from '../core/use-cases/get-event-for-booking';
+import { GetWorkDay } from '../core/use-cases/get-work-day';
+import { ListCalendarEvents } from '../core/use-cases/list-calendar-events';
+import { ListWorkDaySignups } from '../core/use-cases/list-work-day-signups';
+import { ListWorkDays } from '../core/use-cases/list-work-days';
+import { SearchSite } from '../core/use-cases/search';
+import { SignIn } from '../core/use-cases/sign-in';
+import { SignUpForWorkDay } from '../core/use-cases/sign-up-for-work-day';
+import { SubmitBooking } from '../core/use-cases/submit-booking';
+import { GetBookingsOverview } from '../core/use-cases/bookings-overview';
+import { CreateAdmin } from '../core/use-cases/create-admin';
+import { CreateEvent } from '../core/use-cases/create-event';
+import { GetDashboard } from '../core/use-cases/dashboard';
+import { DeleteEvent } from '../core/use-cases/delete-event';
+import { GetEventBookings } from '../core/use-cases/event-bookings';
+import { ExportEventBookings } from '../core/use-cases/export-event-bookings';
+import { GetAdminEvent } from '../core/use-cases/get-admin-event';
+import { ListAdminEvents } from '../core/use-cases/list-admin-events';
+import { ListAdmins } from '../core/use-cases/list-admins';
+import { UpdateAdmin } from '../core/use-cases/update-admin';
+import { UpdateEvent } from '../core/use-cases/update-event';
+import type { AppConfig } from './config';
+
+/** Every port the server needs; tests may replace any of them (a fixed clock, a fake gateway). */
+export interface Adapters {
+  clock: Clock;
+  ids: IdGenerator;
+  events: EventRepository;
+  bookings: BookingRepository;
+  admins: AdminRepository;
+  credentials: CredentialRepository;
+  sessions: SessionRepository;
+  loginAttempts: LoginAttemptStore;
+  workDays: WorkDayRepository;
+  documents: DocumentRepository;
+  campaigns: CampaignRepository;
+  campaignSource: CampaignSource;
+  waterLevels: WaterLevelRepository;
+  search: SearchIndex;
+  /** Absent while no payment gateway is wired: paid events then refuse bookings with a clear message. */
+  payments?: PaymentGateway;
+  hasher: PasswordHasher;
+  identity: IdentityProvider;
+}
+
+export type AdapterName = keyof Adapters;
+
+/** One inversify identifier per port, plus the configuration. */
+export const TYPES = {
+  config: Symbol.for('AppConfig'),
+  database: Symbol.for('Database'),
+  ...(Object.fromEntries(
+    (
+      [
+        'clock', 'ids', 'events', 'bookings', 'admins', 'credentials', 'sessions', 'loginAttempts', 'workDays',
+        'documents', 'campaigns', 'campaignSource', 'waterLevels', 'search', 'payments', 'hasher', 'identity',
+      ] as const
+    ).map((name) => [name, Symbol.for(`port:${name}`)]),
+  ) as Record<AdapterName, symbol>),
+};
+
+export const DATABASE_FILE_NAME = 'kyc.sqlite';
+
+export function databaseFile(config: AppConfig): string {
+  return join(config.dataDir, DATABASE_FILE_NAME);
+}
+
+export interface AppContainer {
+  container: Container;
+  /** Resolves a port (the same instance every time). */
+  get<K extends AdapterName>(name: K): Adapters[K];
+  /** A use case, wired to the ports (the same instance every time). */
+  useCase<T>(type: new (deps: never) => T): T;
+  close(): Promise<void>;
+}
+
+/**
+ * The only place that wires adapters to ports. The configuration picks each adapter once; an
+ * override replaces the configured one. Core classes carry no decorators: everything is bound
+ * with toDynamicValue or toConstantValue.
+ */
+export interface ContainerOptions {
+  /** Told about search index updates that failed after the data itself was saved. */
+  reportSearchIndexError?: (error: unknown) => void;
+}
+
+export async function createContainer(
+  config: AppConfig,
+  overrides: Partial<Adapters> = {},
+  options: ContainerOptions = {},
+): Promise<AppContainer> {
+  const container = new Container({ defaultScope: 'Singleton' });
+  // Only the embedded default is built so far; config.ts refuses any other choice at start.
+  const db: Knex = await openSqliteDatabase(databaseFile(config));
+  container.bind(TYPES.config).toConstantValue(config);
+  container.bind(TYPES.database).toConstantValue(db);
+
+  const bind = <K extends AdapterName>(name: K, make: (get: <J extends AdapterName>(n: J) => Adapters[J]) => Adapters[K]) => {
+    const override = overrides[name];
+    if (override) {
+      container.bind<Adapters[K]>(TYPES[name]).toConstantValue(override as Adapters[K]);
+      return;
+    }
+    container
+      .bind<Adapters[K]>(TYPES[name])
+      .toDynamicValue((ctx) => make((n) => ctx.get<Adapters[typeof n]>(TYPES[n])))
+      .inSingletonScope();
+  };
+
+  bind('clock', () => new SystemClock());
+  bind('ids', () => new CryptoIdGenerator());
+  bind('events', () => new SqliteEventRepository(db));
+  bind('bookings', () => new SqliteBookingRepository(db));
+  bind('admins', () => new SqliteAdminRepository(db));
+  bind('credentials', () => new SqliteCredentialRepository(db));
+  bind('sessions', () => new SqliteSessionRepository(db));
+  bind('loginAttempts', () => new SqliteLoginAttemptStore(db));
+  bind('workDays', () => new SqliteWorkDayRepository(db));
+  bind('documents', () => new SqliteDocumentRepository(db));
+  bind('campaigns', () => new SqliteCampaignRepository(db));
+  bind('campaignSource', (get) => get('campaigns'));
+  bind('waterLevels', () => new SqliteWaterLevelRepository(db));
+  bind('search', () => new SqliteSearchIndex(db));
+  // The test-mode gateway is not part of this build yet; SubmitBooking refuses paid bookings without one.
+  container.bind<PaymentGateway | undefined>(TYPES.payments).toConstantValue(overrides.payments);
+  bind('hasher', () => new ScryptPasswordHasher());
+  bind('identity', (get) =>
+    new LocalIdentityProvider({
+      credentials: get('credentials'),
+      sessions: get('sessions'),
+      hasher: get('hasher'),
+      ids: get('ids'),
+      clock: get('clock'),
+    }),
+  );
+
+  bindUseCases(container, config, <K extends AdapterName>(name: K) => container.get<Adapters[K]>(TYPES[name]), options);
+
+  return {
+    container,
+    get: (name) => container.get(TYPES[name]),
+    useCase: (type) => container.get(type),
+    close: async () => {
+      await db.destroy();
+    },
+  };
+}
+
+type Get = <K extends AdapterName>(name: K) => Adapters[K];
+
+/** Use cases are bound by their class: each gets one deps object of ports, nothing else. */
+function bindUseCases(container: Container, config: AppConfig, get: Get, options: ContainerOptions): void {
+  const use = <T>(type: new (deps: never) => T, make: () => T) => {
+    container.bind<T>(type).toDynamicValue(make).inSingletonScope();
+  };
+  use(SubmitBooking, () =>
+    new SubmitBooking({
+      events: get('events'),
+      bookings: get('bookings'),
+      payments: get('payments'),
+      clock: get('clock'),
+      ids: get('ids'),
+      config: { maxAttendees: config.maxAttendeesPerBooking, testHook: config.paymentsTestHook },
+    }),
+  );
+  use(ListCalendarEvents, () => new ListCalendarEvents({ events: get('events'), bookings: get('bookings'), clock: get('clock') }));
+  use(GetEventForBooking, () => new GetEventForBooking({ events: get('events'), bookings: get('bookings'), clock: get('clock') }));
+  use(ListWorkDays, () => new ListWorkDays({ workDays: get('workDays') }));
+  use(GetWorkDay, () => new GetWorkDay({ workDays: get('workDays') }));
+  use(SignUpForWorkDay, () => new SignUpForWorkDay({ workDays: get('workDays'), clock: get('clock'), ids: get('ids') }));
+  use(ListWorkDaySignups, () => new ListWorkDaySignups({ workDays: get('workDays') }));
+  use(SearchSite, () => new SearchSite({ search: get('search') }));
+  const reportSearchIndexError = options.reportSearchIndexError;
+  use(GetDashboard, () => new GetDashboard({ events: get('events'), bookings: get('bookings') }));
+  use(ListAdminEvents, () => new ListAdminEvents({ events: get('events') }));
+  use(GetAdminEvent, () => new GetAdminEvent({ events: get('events') }));
+  use(CreateEvent, () =>
+    new CreateEvent({ events: get('events'), search: get('search'), clock: get('clock'), ids: get('ids'), reportSearchIndexError }),
+  );
+  use(UpdateEvent, () => new UpdateEvent({ events: get('events'), search: get('search'), clock: get('clock'), reportSearchIndexError }));
+  use(DeleteEvent, () =>
+    new DeleteEvent({ events: get('events'), bookings: get('bookings'), search: get('search'), reportSearchIndexError }),
+  );
+  use(GetBookingsOverview, () => new GetBookingsOverview({ events: get('events'), bookings: get('bookings'), clock: get('clock') }));
+  use(GetEventBookings, () => new GetEventBookings({ events: get('events'), bookings: get('bookings') }));
+  use(ExportEventBookings, () => new ExportEventBookings({ events: get('events'), bookings: get('bookings') }));
+  use(ListAdmins, () => new ListAdmins({ admins: get('admins') }));
+  use(CreateAdmin, () => new CreateAdmin({ identity: get('identity'), admins: get('admins'), clock: get('clock') }));
+  use(UpdateAdmin, () => new UpdateAdmin({ admins: get('admins'), identity: get('identity') }));
+  use(SignIn, () =>
+    new SignIn({ identity: get('identity'), admins: get('admins'), loginAttempts: get('loginAttempts'), clock: get('clock') }),
+  );
+}

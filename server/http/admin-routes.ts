@@ -1,0 +1,284 @@
+import { z } from 'zod';
+import { LoginFormSchema } from '../../core/entities/admin';
+import { EventFormValuesSchema } from '../../core/domain/event-form';
+import { GetBookingsOverview } from '../../core/use-cases/bookings-overview';
+import { CreateAdmin, CreateAdminRequestSchema } from '../../core/use-cases/create-admin';
+import { CreateEvent } from '../../core/use-cases/create-event';
+import { GetDashboard } from '../../core/use-cases/dashboard';
+import { GetAdminEvent } from '../../core/use-cases/get-admin-event';
+import { ListAdminEvents } from '../../core/use-cases/list-admin-events';
+import { ListAdmins } from '../../core/use-cases/list-admins';
+import { DeleteEvent } from '../../core/use-cases/delete-event';
+import { GetEventBookings } from '../../core/use-cases/event-bookings';
+import { ExportEventBookings } from '../../core/use-cases/export-event-bookings';
+import { ListWorkDaySignups } from '../../core/use-cases/list-work-day-signups';
+import { SignIn } from '../../core/use-cases/sign-in';
+import { UpdateAdmin, UpdateAdminRequestSchema } from '../../core/use-cases/update-admin';
+import { UpdateEvent } from '../../core/use-cases/update-event';
+import type { AppConfig } from '../config';
+import type { AppContainer } from '../container';
+import type { ApiRoutes } from './api-routes';
+import {
+  AdminEventResponseSchema,
+  AdminEventsResponseSchema,
+  AdminResponseSchema,
+  AdminsResponseSchema,
+  AdminWorkDaysSchema,
+  DashboardSchema,
+  EventBookingsSchema,
+  EventSavedSchema,
+  IdParamsSchema,
+  OverviewSchema,
+  SessionResponseSchema,
+  UidParamsSchema,
+} from './api-schemas';
+import { clearSessionCookie, readCookie, SESSION_COOKIE, setSessionCookie } from './auth';
+
+function sessionAdmin(admin: { uid: string; email: string; name: string; role: string; permissions: string[] }) {
+  return { uid: admin.uid, email: admin.email, name: admin.name, role: admin.role, permissions: admin.permissions };
+}
+
+export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _config: AppConfig): void {
+  routes.add({
+    method: 'post',
+    path: '/api/admin/session',
+    summary: 'Sign in; sets the session cookie',
+    tag: 'admin session',
+    access: 'public',
+    body: LoginFormSchema,
+    responses: {
+      200: { description: 'Signed in', schema: SessionResponseSchema },
+      401: { description: '"Invalid email or password"' },
+      403: { description: '"Access denied. You do not have admin privileges." (or a cross-site request)' },
+      429: { description: '"Too many failed login attempts. Please try again later."' },
+      502: { description: '"Login failed. Please try again."' },
+    },
+    handler: async ({ body, req, res }) => {
+      // req.ip honours TRUST_PROXY, so behind a proxy the rate limit keys on the real caller.
+      const result = await ports.useCase(SignIn).execute(body, { ip: req.ip ?? req.socket.remoteAddress ?? 'unknown' });
+      setSessionCookie(req, res, result.token, result.expiresAt.getTime() - ports.get('clock').now().getTime());
+      res.json({ admin: sessionAdmin(result.admin) });
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/admin/session',
+    summary: 'The signed-in admin',
+    tag: 'admin session',
+    access: 'signed-in',
+    responses: { 200: { description: 'Signed in', schema: SessionResponseSchema } },
+    handler: async ({ admin, res }) => {
+      res.json({ admin: sessionAdmin(admin) });
+    },
+  });
+
+  routes.add({
+    method: 'delete',
+    path: '/api/admin/session',
+    summary: 'Sign out: ends the session and clears the cookie',
+    tag: 'admin session',
+    access: 'public',
+    responses: { 204: { description: 'Signed out' } },
+    handler: async ({ req, res }) => {
+      const token = readCookie(req, SESSION_COOKIE);
+      if (token) await ports.get('identity').revokeSession(token);
+      clearSessionCookie(req, res);
+      res.status(204).end();
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/admin/dashboard',
+    summary: 'Recent events and (with bookings:read) booking statistics',
+    tag: 'admin',
+    access: 'signed-in',
+    responses: { 200: { description: 'Dashboard', schema: DashboardSchema } },
+    handler: async ({ admin, res }) => {
+      res.json(await ports.useCase(GetDashboard).execute(admin));
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/admin/events',
+    summary: 'Every event, date descending',
+    tag: 'admin events',
+    access: { action: 'events.list' },
+    responses: { 200: { description: 'Events', schema: AdminEventsResponseSchema } },
+    handler: async ({ admin, res }) => {
+      res.json({ events: await ports.useCase(ListAdminEvents).execute(admin) });
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/admin/events/:id',
+    summary: 'One event and its values for the edit form',
+    tag: 'admin events',
+    access: { action: 'events.list' },
+    params: IdParamsSchema,
+    responses: {
+      200: { description: 'The event', schema: AdminEventResponseSchema },
+      404: { description: '"Event not found"' },
+    },
+    handler: async ({ admin, params, res }) => {
+      res.json(await ports.useCase(GetAdminEvent).execute(admin, params.id));
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/admin/events',
+    summary: 'Create an event',
+    tag: 'admin events',
+    access: { action: 'events.create' },
+    body: EventFormValuesSchema,
+    responses: { 201: { description: 'Created', schema: EventSavedSchema } },
+    handler: async ({ admin, body, res }) => {
+      res.status(201).json({ event: await ports.useCase(CreateEvent).execute(admin, body) });
+    },
+  });
+
+  routes.add({
+    method: 'put',
+    path: '/api/admin/events/:id',
+    summary: 'Update an event',
+    tag: 'admin events',
+    access: { action: 'events.update' },
+    params: IdParamsSchema,
+    body: EventFormValuesSchema,
+    responses: {
+      200: { description: 'Updated', schema: EventSavedSchema },
+      404: { description: '"Event not found"' },
+    },
+    handler: async ({ admin, params, body, res }) => {
+      res.json({ event: await ports.useCase(UpdateEvent).execute(admin, params.id, body) });
+    },
+  });
+
+  routes.add({
+    method: 'delete',
+    path: '/api/admin/events/:id',
+    summary: 'Delete an event that has no bookings',
+    tag: 'admin events',
+    access: { action: 'events.delete' },
+    params: IdParamsSchema,
+    responses: {
+      204: { description: 'Deleted' },
+      404: { description: '"Event not found"' },
+      409: { description: '"This event has bookings and cannot be deleted"' },
+    },
+    handler: async ({ admin, params, res }) => {
+      await ports.useCase(DeleteEvent).execute(admin, params.id);
+      res.status(204).end();
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/admin/bookings',
+    summary: 'Bookings overview: events of the last 6 months and later, with counts and revenue',
+    tag: 'admin bookings',
+    access: { action: 'bookings.read' },
+    responses: { 200: { description: 'Overview', schema: OverviewSchema } },
+    handler: async ({ admin, res }) => {
+      res.json(await ports.useCase(GetBookingsOverview).execute(admin));
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/admin/events/:id/bookings',
+    summary: "One event's bookings with a summary",
+    tag: 'admin bookings',
+    access: { action: 'bookings.read' },
+    params: IdParamsSchema,
+    responses: {
+      200: { description: 'Bookings', schema: EventBookingsSchema },
+      404: { description: '"Event not found"' },
+    },
+    handler: async ({ admin, params, res }) => {
+      res.json(await ports.useCase(GetEventBookings).execute(admin, params.id));
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/admin/events/:id/bookings.csv',
+    summary: "One event's bookings as a CSV download",
+    tag: 'admin bookings',
+    access: { action: 'bookings.read' },
+    params: IdParamsSchema,
+    responses: {
+      200: { description: 'CSV', schema: z.string(), contentType: 'text/csv' },
+      404: { description: '"Event not found"' },
+    },
+    handler: async ({ admin, params, res }) => {
+      const { fileName, csv } = await ports.useCase(ExportEventBookings).execute(admin, params.id);
+      const safeName = /^[A-Za-z0-9._-]+$/.test(fileName) ? fileName : 'bookings.csv';
+      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+      res.setHeader('Content-Disposition', `attachment; filename="${safeName}"`);
+      res.send(csv);
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/admin/admins',
+    summary: 'Every admin account with role and permissions',
+    tag: 'admin accounts',
+    access: 'signed-in',
+    responses: { 200: { description: 'Admins', schema: AdminsResponseSchema } },
+    handler: async ({ admin, res }) => {
+      res.json({ admins: await ports.useCase(ListAdmins).execute(admin) });
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/admin/admins',
+    summary: 'Add an admin account',
+    tag: 'admin accounts',
+    access: { action: 'admins.manage' },
+    body: CreateAdminRequestSchema,
+    responses: {
+      201: { description: 'Created', schema: AdminResponseSchema },
+      409: { description: 'The e-mail is taken' },
+    },
+    handler: async ({ admin, body, res }) => {
+      res.status(201).json({ admin: await ports.useCase(CreateAdmin).execute(admin, body) });
+    },
+  });
+
+  routes.add({
+    method: 'patch',
+    path: '/api/admin/admins/:uid',
+    summary: "Change an admin's name or permissions, or disable or enable the account",
+    tag: 'admin accounts',
+    access: { action: 'admins.manage' },
+    params: UidParamsSchema,
+    body: UpdateAdminRequestSchema,
+    responses: {
+      200: { description: 'Updated', schema: AdminResponseSchema },
+      404: { description: 'No such admin' },
+      400: { description: 'Bad input, or an admin disabling themself or removing their own admins:manage' },
+    },
+    handler: async ({ admin, params, body, res }) => {
+      res.json({ admin: await ports.useCase(UpdateAdmin).execute(admin, params.uid, body) });
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/admin/work-days',
+    summary: 'Every work day with its sign-ups',
+    tag: 'admin work days',
+    access: { action: 'workDays.read' },
+    responses: { 200: { description: 'Work days', schema: AdminWorkDaysSchema } },
+    handler: async ({ admin, res }) => {
+      res.json({ workDays: await ports.useCase(ListWorkDaySignups).execute(admin) });
+    },
+  });
+}

@@ -1,0 +1,29 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import type { SESSION_COOKIE as CookieName } from './auth';
+
+export function createOpenApiRegistry(cookieName: typeof CookieName): OpenAPIRegistry {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'sessionCookie', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: cookieName,
+    description: 'Set by POST /api/admin/session; HttpOnly, SameSite=Lax, 8 hours.',
+  });
+  return registry;
+}
+
+/** The OpenAPI 3.1 document, built from the same zod schemas the routes validate with. */
+export function generateOpenApiDocument(registry: OpenAPIRegistry, clubName: string): object {
+  const generator = new OpenApiGeneratorV31(registry.definitions);
+  return generator.generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: `${clubName} members area API`,
+      version: '1.0.0',
+      description:
+        'JSON over HTTP. Errors are { error, fields? }. State-changing /api/admin requests need the header ' +
+        'X-Requested-With: fetch. Money is in integer minor units.',
+    },
+    servers: [{ url: '/' }],
+  });
+}

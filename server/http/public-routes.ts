@@ -1,0 +1,272 @@
+import { z } from 'zod';
+import { WorkDaySignupFormSchema } from '../../core/entities/work-day';
+import { addDaysToDate, londonDate } from '../../core/domain/london-time';
+import { NotFoundError, ValidationError } from '../../core/errors';
+import { GetEventForBooking } from '../../core/use-cases/get-event-for-booking';
+import { GetWorkDay } from '../../core/use-cases/get-work-day';
+import { ListCalendarEvents } from '../../core/use-cases/list-calendar-events';
+import { ListWorkDays } from '../../core/use-cases/list-work-days';
+import { SearchSite } from '../../core/use-cases/search';
+import { SignUpForWorkDay } from '../../core/use-cases/sign-up-for-work-day';
+import { SubmitBooking, SubmitBookingRequestSchema } from '../../core/use-cases/submit-booking';
+import type { AppConfig } from '../config';
+import type { AppContainer } from '../container';
+import type { ApiRoutes } from './api-routes';
+import {
+  BookingCreatedSchema,
+  CampaignsResponseSchema,
+  DocumentsResponseSchema,
+  EventResponseSchema,
+  EventsResponseSchema,
+  HealthSchema,
+  IdParamsSchema,
+  PublicConfigSchema,
+  SearchQuerySchema,
+  SearchResponseSchema,
+  SignupCreatedSchema,
+  WaterLevelsQuerySchema,
+  WaterLevelsResponseSchema,
+  WorkDayResponseSchema,
+  WorkDaysResponseSchema,
+} from './api-schemas';
+
+/** The longest span of water-level readings one request may ask for (about ten years). */
+const MAX_WATER_LEVEL_DAYS = 3660;
+const DEFAULT_WATER_LEVEL_DAYS = 365;
+
+export function documentUrl(id: string): string {
+  return `/api/documents/${encodeURIComponent(id)}/file`;
+}
+
+/** Where the browser goes to pay: the booking page's card step (test-mode gateway). */
+export function paymentRedirectUrl(eventId: string, checkoutId: string): string {
+  const query = new URLSearchParams({ id: eventId, payment: 'pending', checkoutId });
+  return `/event-booking?${query.toString()}`;
+}
+
+export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, config: AppConfig): void {
+  const paymentsName = () => ports.get('payments')?.name ?? 'none';
+
+  routes.add({
+    method: 'get',
+    path: '/api/health',
+    summary: 'Liveness and the adapters in use',
+    tag: 'meta',
+    access: 'public',
+    responses: { 200: { description: 'Running', schema: HealthSchema } },
+    handler: async ({ res }) => {
+      res.json({
+        status: 'ok',
+        adapters: {
+          storage: config.adapters.storage,
+          search: config.adapters.search,
+          payments: paymentsName(),
+          identity: ports.get('identity').name,
+          campaigns: config.adapters.campaigns,
+        },
+      });
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/config',
+    summary: 'What the web app needs to know about the club and this server',
+    tag: 'meta',
+    access: 'public',
+    responses: { 200: { description: 'Public settings', schema: PublicConfigSchema } },
+    handler: async ({ res }) => {
+      res.json({
+        clubName: config.clubName,
+        publicSiteUrl: config.publicSiteUrl,
+        feedbackEmail: config.feedbackEmail,
+        photosEmail: config.photosEmail,
+        waterLevelUrl: config.waterLevelUrl,
+        waterSafetyUrl: config.waterSafetyUrl,
+        searchProvider: ports.get('search').providerName,
+        paymentsMode: paymentsName(),
+        maxAttendeesPerBooking: config.maxAttendeesPerBooking,
+      });
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/events',
+    summary: 'The calendar: events not over before today (or undated), start ascending',
+    tag: 'events',
+    access: 'public',
+    responses: { 200: { description: 'Events', schema: EventsResponseSchema } },
+    handler: async ({ res }) => {
+      res.json({ events: await ports.useCase(ListCalendarEvents).execute() });
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/events/:id',
+    summary: 'One event for the booking page, with why it cannot be booked now',
+    tag: 'events',
+    access: 'public',
+    params: IdParamsSchema,
+    responses: {
+      200: { description: 'The event', schema: EventResponseSchema },
+      404: { description: '"Event not found"' },
+    },
+    handler: async ({ params, res }) => {
+      res.json(await ports.useCase(GetEventForBooking).execute(params.id));
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/bookings',
+    summary: 'Book an event; paid events answer with the checkout to pay',
+    tag: 'bookings',
+    access: 'public',
+    body: SubmitBookingRequestSchema,
+    responses: {
+      201: { description: 'Booked', schema: BookingCreatedSchema },
+      402: { description: 'Card payment is not available for this event' },
+      404: { description: '"Event not found"' },
+      409: { description: 'Booking closed, or not enough places (with placesLeft)' },
+    },
+    handler: async ({ body, res }) => {
+      const result = await ports.useCase(SubmitBooking).execute(body);
+      res.status(201).json({
+        ...result,
+        redirectUrl: result.checkoutId ? paymentRedirectUrl(body.eventId, result.checkoutId) : null,
+      });
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/work-days',
+    summary: 'Active work days with volunteer counts per job',
+    tag: 'work days',
+    access: 'public',
+    responses: { 200: { description: 'Work days', schema: WorkDaysResponseSchema } },
+    handler: async ({ res }) => {
+      res.json({ workDays: await ports.useCase(ListWorkDays).execute() });
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/work-days/:id',
+    summary: 'One active work day',
+    tag: 'work days',
+    access: 'public',
+    params: IdParamsSchema,
+    responses: {
+      200: { description: 'The work day', schema: WorkDayResponseSchema },
+      404: { description: '"Work Day Not Found"' },
+    },
+    handler: async ({ params, res }) => {
+      res.json({ workDay: await ports.useCase(GetWorkDay).execute(params.id) });
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/work-days/:id/signups',
+    summary: 'Sign up for jobs of a work day',
+    tag: 'work days',
+    access: 'public',
+    params: IdParamsSchema,
+    body: WorkDaySignupFormSchema,
+    responses: {
+      201: { description: 'Signed up', schema: SignupCreatedSchema },
+      404: { description: '"Work Day Not Found"' },
+    },
+    handler: async ({ params, body, res }) => {
+      res.status(201).json(await ports.useCase(SignUpForWorkDay).execute(params.id, body));
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/campaigns',
+    summary: 'Recent e-mail campaigns, newest first',
+    tag: 'news',
+    access: 'public',
+    responses: {
+      200: { description: 'Campaigns', schema: CampaignsResponseSchema },
+      502: { description: '"Failed to fetch communications: <status text>"' },
+    },
+    handler: async ({ res }) => {
+      res.json({ campaigns: await ports.get('campaignSource').listRecent() });
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/documents',
+    summary: 'Club documents with the address of each PDF',
+    tag: 'documents',
+    access: 'public',
+    responses: { 200: { description: 'Documents', schema: DocumentsResponseSchema } },
+    handler: async ({ res }) => {
+      const documents = await ports.get('documents').list();
+      res.json({ documents: documents.map((doc) => ({ ...doc, url: documentUrl(doc.id) })) });
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/documents/:id/file',
+    summary: "A document's PDF",
+    tag: 'documents',
+    access: 'public',
+    params: IdParamsSchema,
+    responses: {
+      200: { description: 'The PDF', schema: z.string().describe('PDF bytes'), contentType: 'application/pdf' },
+      404: { description: '"Document not found"' },
+    },
+    handler: async ({ params, res }) => {
+      const file = await ports.get('documents').getFile(params.id);
+      if (!file) throw new NotFoundError('Document not found');
+      // The stored name is restricted to [A-Za-z0-9._-]+.pdf, so it is safe inside the header.
+      const fileName = /^[A-Za-z0-9._-]+\.pdf$/.test(file.fileName) ? file.fileName : 'document.pdf';
+      res.setHeader('Content-Type', 'application/pdf');
+      res.setHeader('Content-Disposition', `inline; filename="${fileName}"`);
+      res.setHeader('Cache-Control', 'public, max-age=3600');
+      res.send(Buffer.from(file.bytes));
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/water-levels',
+    summary: 'Daily reservoir readings between two dates (default: the last 365 days)',
+    tag: 'water levels',
+    access: 'public',
+    query: WaterLevelsQuerySchema,
+    responses: { 200: { description: 'Readings, oldest first', schema: WaterLevelsResponseSchema } },
+    handler: async ({ query, res }) => {
+      const today = londonDate(ports.get('clock').now());
+      const to = query.to ?? today;
+      const from = query.from ?? addDaysToDate(to, -(DEFAULT_WATER_LEVEL_DAYS - 1));
+      if (from > to) throw new ValidationError('from must not be after to', { from: 'from must not be after to' });
+      const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+      if (days > MAX_WATER_LEVEL_DAYS) {
+        throw new ValidationError(`Ask for at most ${MAX_WATER_LEVEL_DAYS} days at once`, { from: 'The range is too long' });
+      }
+      res.json({ readings: await ports.get('waterLevels').readings(from, to) });
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/search',
+    summary: 'Search events, documents, news and pages; ranked by the club rules',
+    tag: 'search',
+    access: 'public',
+    query: SearchQuerySchema,
+    responses: { 200: { description: 'Hits (empty for a blank query)', schema: SearchResponseSchema } },
+    handler: async ({ query, res }) => {
+      res.json(await ports.useCase(SearchSite).execute(query.q ?? ''));
+    },
+  });
+}

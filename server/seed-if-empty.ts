@@ -1,0 +1,23 @@
+import type { Logger } from 'pino';
+import type { AppContainer } from './container';
+import { seedDemoData } from './seed/seed-demo-data';
+
+/** Fills an empty database (no events) with the demo club's content, so a first start shows a working site. */
+export async function seedIfEmpty(ports: AppContainer, logger: Logger): Promise<boolean> {
+  const events = ports.get('events');
+  if ((await events.list({ order: 'asc', limit: 1 })).length > 0) return false;
+  await seedDemoData(
+    {
+      events,
+      workDays: ports.get('workDays'),
+      campaigns: ports.get('campaigns'),
+      documents: ports.get('documents'),
+      waterLevels: ports.get('waterLevels'),
+      search: ports.get('search'),
+      bookings: ports.get('bookings'),
+    },
+    ports.get('clock').now(),
+  );
+  logger.info('Seeded the demo data');
+  return true;
+}

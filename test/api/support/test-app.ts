@@ -1,0 +1,126 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent';
+import { FixedClock } from '../../../adapters/memory/fixed-clock';
+import { ScryptPasswordHasher } from '../../../adapters/node-crypto/scrypt-password-hasher';
+import { PERMISSIONS, type Admin, type Permission } from '../../../core/entities/admin';
+import type { ClubEvent } from '../../../core/entities/event';
+import { buildApp, type BuildAppOptions, type BuiltApp } from '../../../server/app';
+import { loadConfig, type AppConfig } from '../../../server/config';
+import type { Adapters } from '../../../server/container';
+
+export const NOW = '2026-06-01T09:00:00.000Z';
+export const PASSWORD = 'correct-horse-battery';
+
+export interface TestApp {
+  built: BuiltApp;
+  config: AppConfig;
+  dataDir: string;
+  clock: FixedClock;
+  /** A supertest agent that keeps cookies, like a browser. */
+  agent(): TestAgent;
+  /** Closes the app (the data directory stays until `dispose`). */
+  close(): Promise<void>;
+  /** Builds the app again on the same database file, as a restart would. */
+  restart(): Promise<void>;
+  dispose(): Promise<void>;
+  get<K extends keyof Adapters>(name: K): Adapters[K];
+}
+
+/**
+ * The app on a fresh temporary SQLite file, with a fixed clock and a quick password hash so the
+ * tests stay fast. Nothing is seeded unless asked.
+ */
+export async function startTestApp(
+  options: { env?: Record<string, string>; adapters?: Partial<Adapters>; build?: BuildAppOptions; dataDir?: string } = {},
+): Promise<TestApp> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kyc-api-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', ...options.env });
+  const clock = new FixedClock(NOW);
+  const adapters: Partial<Adapters> = { clock, hasher: new ScryptPasswordHasher({ N: 1024 }), ...options.adapters };
+  const holder: { built: BuiltApp } = { built: await buildApp(config, { ...options.build, adapters }) };
+  const testApp: TestApp = {
+    get built() {
+      return holder.built;
+    },
+    config,
+    dataDir,
+    clock,
+    agent: () => request.agent(holder.built.app),
+    close: () => holder.built.close(),
+    restart: async () => {
+      await holder.built.close();
+      holder.built = await buildApp(config, { ...options.build, adapters: { ...adapters, clock } });
+    },
+    dispose: async () => {
+      await holder.built.close().catch(() => undefined);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    get: (name) => holder.built.ports.get(name),
+  };
+  return testApp;
+}
+
+/** Stores an admin with a sign-in account; returns the record. */
+export async function addAdmin(
+  app: TestApp,
+  email: string,
+  permissions: readonly Permission[] = PERMISSIONS,
+  password = PASSWORD,
+): Promise<Admin> {
+  const user = await app.get('identity').createUser({ email, password, displayName: email });
+  const admin: Admin = {
+    uid: user.uid,
+    email,
+    name: `Admin ${email.split('@')[0]}`,
+    role: 'admin',
+    permissions: [...permissions],
+    disabled: false,
+    createdAt: NOW,
+  };
+  await app.get('admins').create(admin);
+  return admin;
+}
+
+/** Signs in through the API; the agent keeps the session cookie. */
+export async function signIn(agent: TestAgent, email: string, password = PASSWORD): Promise<void> {
+  const response = await agent
+    .post('/api/admin/session')
+    .set('X-Requested-With', 'fetch')
+    .send({ email, password });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${JSON.stringify(response.body)}`);
+}
+
+let eventCounter = 0;
+
+/** An event stored directly, open for booking unless told otherwise. */
+export async function addEvent(app: TestApp, fields: Partial<ClubEvent> = {}): Promise<ClubEvent> {
+  eventCounter += 1;
+  const event: ClubEvent = {
+    id: `event-${eventCounter}`,
+    name: `Test event ${eventCounter}`,
+    description: 'Short description',
+    longdescription: 'A longer description',
+    eventdatetime: '2026-07-04T10:00:00.000Z',
+    eventenddatetime: '2026-07-04T16:00:00.000Z',
+    bookingEndDate: null,
+    allowBooking: true,
+    isBoatEvent: false,
+    offerChild: true,
+    offerSoftDrinks: true,
+    offerVeg: true,
+    requiresPayment: false,
+    price: 0,
+    currency: 'GBP',
+    capacity: null,
+    createdAt: NOW,
+    updatedAt: NOW,
+    ...fields,
+  };
+  await app.get('events').create(event);
+  return event;
+}
+
+export const FETCH = { 'X-Requested-With': 'fetch' } as const;
