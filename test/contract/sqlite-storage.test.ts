@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
 import { SqliteAdminRepository } from '../../adapters/sqlite/sqlite-admin-repository';
@@ -124,6 +127,27 @@ describe('SQLite database file', () => {
 });
 
 describe('SQLite write transactions', () => {
+  it('never overfill an event when several server processes book at the same moment', async () => {
+    const { db, file, close } = await freshDatabase();
+    try {
+      const worker = fileURLToPath(new URL('./sqlite-booking-worker.ts', import.meta.url));
+      // 450 bookings of 1 for 200 places, from three processes that start at one agreed moment,
+      // far enough ahead for every process to have started, so that they really race.
+      const startAt = Date.now() + 4000;
+      const runs = ['p1', 'p2', 'p3'].map((prefix) =>
+        promisify(execFile)(process.execPath, ['--import', 'tsx', worker, file, String(startAt), '150', prefix, '200'], {
+          timeout: 25_000,
+        }),
+      );
+      const outputs = await Promise.all(runs);
+      const added = outputs.map(({ stdout }) => (JSON.parse(stdout) as { added: number }).added);
+      expect(added.reduce((sum, n) => sum + n, 0)).toBe(200);
+      expect(await new SqliteBookingRepository(db).countByEvent('summer-regatta')).toBe(200);
+    } finally {
+      await close();
+    }
+  }, 30_000);
+
   it('undo everything when the work fails, and later transactions still run', async () => {
     const { db, close } = await freshDatabase();
     try {

@@ -1,0 +1,44 @@
+// Run as its own process by sqlite-storage.test.ts: books places in a shared database file at an
+// agreed moment, so that two processes race for the same places.
+import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
+import { SqliteBookingRepository } from '../../adapters/sqlite/sqlite-booking-repository';
+import type { Booking } from '../../core/entities/booking';
+
+function oneAttendee(id: string): Booking {
+  return {
+    id,
+    eventId: 'summer-regatta',
+    eventName: 'Summer Regatta',
+    firstName: 'Racing',
+    lastName: 'Process',
+    numberAttending: 1,
+    numberOfChildren: 0,
+    numberOfSoftDrinks: 0,
+    numberOfVegetarian: 0,
+    boatName: null,
+    userEmail: null,
+    submittedAt: '2026-06-01T09:00:00.000Z',
+    paymentRequired: false,
+    paid: false,
+    paymentAmount: null,
+    paymentCurrency: null,
+    checkoutId: null,
+    paymentId: null,
+    paymentCompletedAt: null,
+  };
+}
+
+const [file, startAtText, countText, prefix, capacityText] = process.argv.slice(2);
+const db = await openSqliteDatabase(file);
+const bookings = new SqliteBookingRepository(db);
+await new Promise((resolve) => setTimeout(resolve, Math.max(0, Number(startAtText) - Date.now())));
+const results = await Promise.all(
+  Array.from({ length: Number(countText) }, (_, i) =>
+    bookings.addIfPlacesRemain(oneAttendee(`${prefix}-${i}`), {
+      capacity: Number(capacityText),
+      now: new Date('2026-06-01T09:00:00.000Z'),
+    }),
+  ),
+);
+await db.destroy();
+process.stdout.write(JSON.stringify({ added: results.filter((r) => r.added).length }));
