@@ -52,7 +52,7 @@ describe('work day properties', () => {
   });
 
   it('volunteer counts equal the sign-ups for this day that chose each job', () => {
-    const signupArb = fc.record({ workDayId: fc.constantFrom('wd-1', 'wd-2'), selectedJobs: fc.array(fc.constantFrom('paint', 'slip', 'boats', 'gone')) });
+    const signupArb = fc.record({ workDayId: fc.constantFrom('wd-1', 'wd-2'), selectedJobs: fc.array(fc.constantFrom<string>('paint', 'slip', 'boats', 'gone')) });
     fc.assert(
       fc.property(fc.array(signupArb, { maxLength: 30 }), (signups) => {
         const counted = withVolunteerCounts(workDay, signups);
