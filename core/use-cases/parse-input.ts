@@ -15,7 +15,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
     if (field === '') return throwValidation('The request must be an object with the expected fields');
     fields[field] ??= issue.message.startsWith('Invalid input') || issue.message.startsWith('Too ') ? `${field} is not valid` : issue.message;
   }
-  return throwValidation(`Invalid field: ${Object.values(fields)[0]}`, fields);
+  return throwValidation(Object.values(fields)[0], fields);
 }
 
 /** Turns a core validation result's per-field messages into one error; the first is the headline. */

@@ -1,0 +1,272 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { SubmitBooking, type SubmitBookingDeps } from '../../../core/use-cases/submit-booking';
+import {
+  BookingClosedError,
+  NotEnoughPlacesError,
+  NotFoundError,
+  PaymentError,
+  UnavailableError,
+  ValidationError,
+} from '../../../core/errors';
+import { aForm, anEvent, makeWorld, type World } from './support/world';
+
+const CONFIG = { maxAttendees: 50, testHook: false };
+
+function submitBooking(world: World, overrides: Partial<SubmitBookingDeps> = {}) {
+  return new SubmitBooking({
+    events: world.events,
+    bookings: world.bookings,
+    payments: world.payments,
+    clock: world.clock,
+    ids: world.ids,
+    config: CONFIG,
+    ...overrides,
+  });
+}
+
+describe('SubmitBooking', () => {
+  it('stores a free booking with the cleaned-up form and answers with its reference', async () => {
+    const world = makeWorld();
+    await world.events.create(anEvent());
+    const result = await submitBooking(world).execute(
+      aForm({ firstName: '  Ann ', lastName: ' Sailor', numberAttending: '3 people', email: '  ann@example.org ' }),
+    );
+    expect(result).toEqual({ bookingId: 'id-000001', paymentRequired: false, amount: 0, currency: 'GBP', checkoutId: null });
+    expect(await world.bookings.get('id-000001')).toEqual({
+      id: 'id-000001',
+      eventId: 'regatta',
+      eventName: 'Summer Regatta',
+      firstName: 'Ann',
+      lastName: 'Sailor',
+      numberAttending: 3,
+      numberOfChildren: 1,
+      numberOfSoftDrinks: 2,
+      numberOfVegetarian: 0,
+      boatName: 'Swallow',
+      userEmail: 'ann@example.org',
+      submittedAt: '2026-06-01T09:00:00.000Z',
+      paymentRequired: false,
+      paid: false,
+      paymentAmount: null,
+      paymentCurrency: null,
+      checkoutId: null,
+      paymentId: null,
+      paymentCompletedAt: null,
+    });
+    expect(world.payments.checkouts.size).toBe(0);
+  });
+
+  it('ignores the fields an event does not offer', async () => {
+    const world = makeWorld();
+    await world.events.create(anEvent({ offerChild: false, offerSoftDrinks: false, offerVeg: false, isBoatEvent: false }));
+    const { bookingId } = await submitBooking(world).execute(
+      aForm({ numberAttending: '2', numberOfChildren: '9', numberOfSoftDrinks: '-1', numberOfVegetarian: '7', boatName: 'Ghost', email: '' }),
+    );
+    expect(await world.bookings.get(bookingId)).toMatchObject({
+      numberAttending: 2,
+      numberOfChildren: 0,
+      numberOfSoftDrinks: 0,
+      numberOfVegetarian: 0,
+      boatName: null,
+      userEmail: null,
+    });
+  });
+
+  it('refuses a form that breaks the booking rules, with the spec messages per field, and stores nothing', async () => {
+    const world = makeWorld();
+    await world.events.create(anEvent());
+    const use = submitBooking(world);
+    await expect(use.execute(aForm({ firstName: '   ' }))).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: 'First name is required',
+      fields: { firstName: 'First name is required' },
+    });
+    await expect(use.execute(aForm({ numberAttending: '0' }))).rejects.toMatchObject({
+      fields: { numberAttending: 'Number of attendees must be at least 1' },
+    });
+    await expect(use.execute(aForm({ numberAttending: '2', numberOfChildren: '3' }))).rejects.toMatchObject({
+      message: 'Number of children (3) cannot exceed total attendees (2)',
+    });
+    await expect(use.execute(aForm({ numberOfVegetarian: -1 }))).rejects.toMatchObject({
+      fields: { numberOfVegetarian: 'Number of vegetarian meals cannot be negative.' },
+    });
+    await expect(use.execute(aForm({ numberAttending: '51', numberOfChildren: '' }))).rejects.toMatchObject({
+      message: 'A booking can be for at most 50 attendees',
+    });
+    await expect(use.execute(aForm({ firstName: 42 }))).rejects.toBeInstanceOf(ValidationError);
+    await expect(use.execute(null)).rejects.toMatchObject({ code: 'VALIDATION', message: 'No event ID provided' });
+    await expect(use.execute('not an object')).rejects.toBeInstanceOf(ValidationError);
+    expect(await world.bookings.listAll()).toEqual([]);
+  });
+
+  it('says when no event id was given, and 404s an unknown event', async () => {
+    const world = makeWorld();
+    await expect(submitBooking(world).execute(aForm({ eventId: '  ' }))).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: 'No event ID provided',
+      fields: { eventId: 'No event ID provided' },
+    });
+    const unknown = submitBooking(world).execute(aForm({ eventId: 'nope' }));
+    await expect(unknown).rejects.toBeInstanceOf(NotFoundError);
+    await expect(unknown).rejects.toThrow('Event not found');
+  });
+
+  it.each([
+    ['booking is switched off', { allowBooking: false }, '2026-06-01T09:00:00.000Z'],
+    ['the booking end date has passed', { bookingEndDate: '2026-05-31T23:00:00.000Z' }, '2026-06-01T09:00:00.000Z'],
+    ['the event is over', {}, '2026-07-04T16:00:01.000Z'],
+  ])('refuses a booking when %s and stores nothing', async (_why, overrides, now) => {
+    const world = makeWorld();
+    world.clock.set(now);
+    await world.events.create(anEvent(overrides));
+    const attempt = submitBooking(world).execute(aForm());
+    await expect(attempt).rejects.toBeInstanceOf(BookingClosedError);
+    await expect(attempt).rejects.toThrow('Booking is closed for this event');
+    expect(await world.bookings.listAll()).toEqual([]);
+  });
+
+  it('still takes a booking at the very instant of the booking end date', async () => {
+    const world = makeWorld();
+    await world.events.create(anEvent({ bookingEndDate: '2026-06-01T09:00:00.000Z' }));
+    await expect(submitBooking(world).execute(aForm())).resolves.toMatchObject({ bookingId: 'id-000001' });
+  });
+
+  it('prices a paid booking on the server (children half price) and opens a checkout for it', async () => {
+    const world = makeWorld();
+    await world.events.create(anEvent({ requiresPayment: true, price: 1251, currency: 'EUR' }));
+    const result = await submitBooking(world).execute(aForm({ numberAttending: '3', numberOfChildren: '1', amount: 1, totalAmount: 1 }));
+    // 2 adults x 12.51 + 1 child x 6.26 (half, rounded up) = 31.28
+    expect(result).toEqual({ bookingId: 'id-000001', paymentRequired: true, amount: 3128, currency: 'EUR', checkoutId: 'chk_1_id-000001' });
+    const checkout = world.payments.checkouts.get('chk_1_id-000001');
+    expect(checkout).toMatchObject({ bookingId: 'id-000001', amount: 3128, currency: 'EUR' });
+    expect(await world.bookings.get('id-000001')).toMatchObject({
+      paymentRequired: true,
+      paid: false,
+      paymentAmount: 3128,
+      paymentCurrency: 'EUR',
+      checkoutId: 'chk_1_id-000001',
+    });
+  });
+
+  it('treats an event that asks for payment at a price of 0 as free, even with no payment provider', async () => {
+    const world = makeWorld();
+    await world.events.create(anEvent({ requiresPayment: true, price: 0 }));
+    const result = await submitBooking(world, { payments: undefined }).execute(aForm());
+    expect(result).toMatchObject({ paymentRequired: false, amount: 0, checkoutId: null });
+  });
+
+  it('refuses a paid booking when no payment provider is configured, before storing anything', async () => {
+    const world = makeWorld();
+    await world.events.create(anEvent({ requiresPayment: true, price: 1000 }));
+    const attempt = submitBooking(world, { payments: undefined }).execute(aForm());
+    await expect(attempt).rejects.toBeInstanceOf(PaymentError);
+    await expect(attempt).rejects.toThrow('Card payment is not yet available for this event');
+    expect(await world.bookings.listAll()).toEqual([]);
+  });
+
+  it('passes on a payment provider failure; the unpaid booking only holds its places for 30 minutes', async () => {
+    const world = makeWorld();
+    await world.events.create(anEvent({ requiresPayment: true, price: 1000, capacity: 3 }));
+    world.payments.failNextCheckout = new UnavailableError('Payment provider unavailable');
+    await expect(submitBooking(world).execute(aForm({ numberAttending: '3' }))).rejects.toBeInstanceOf(UnavailableError);
+    await expect(submitBooking(world).execute(aForm({ numberAttending: '1', numberOfChildren: '0', numberOfSoftDrinks: '0' }))).rejects.toBeInstanceOf(NotEnoughPlacesError);
+    world.clock.advance(30 * 60 * 1000);
+    await expect(submitBooking(world).execute(aForm({ numberAttending: '3' }))).resolves.toMatchObject({ paymentRequired: true });
+  });
+
+  it('refuses a booking that would overfill the event, saying how many places are left', async () => {
+    const world = makeWorld();
+    await world.events.create(anEvent({ capacity: 4 }));
+    const use = submitBooking(world);
+    await use.execute(aForm({ numberAttending: '3' }));
+    const over = use.execute(aForm({ numberAttending: '2', numberOfChildren: '0' }));
+    await expect(over).rejects.toMatchObject({ code: 'NOT_ENOUGH_PLACES', placesLeft: 1, message: 'Sorry, only 1 places are left' });
+    await use.execute(aForm({ numberAttending: '1', numberOfChildren: '0', numberOfSoftDrinks: '0' }));
+    await expect(use.execute(aForm({ numberAttending: '1', numberOfChildren: '0', numberOfSoftDrinks: '0' }))).rejects.toMatchObject({
+      placesLeft: 0,
+      message: 'Fully booked',
+    });
+    expect(await world.bookings.countByEvent('regatta')).toBe(2);
+  });
+
+  it('lets the test hook charge £1 only when the server enables it', async () => {
+    const world = makeWorld();
+    await world.events.create(anEvent({ requiresPayment: true, price: 1500 }));
+    const hooked = submitBooking(world, { config: { maxAttendees: 50, testHook: true } });
+    await expect(hooked.execute(aForm({ numberAttending: '123456789' }))).resolves.toMatchObject({ amount: 100, paymentRequired: true });
+    await expect(submitBooking(world).execute(aForm({ numberAttending: '123456789' }))).rejects.toMatchObject({
+      message: 'A booking can be for at most 50 attendees',
+    });
+  });
+
+  it('charges adults the full price and children half, rounded up, for any valid form', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 50 }),
+        fc.nat(50),
+        fc.integer({ min: 0, max: 50_000 }),
+        fc.boolean(),
+        async (attending, childrenSeed, price, requiresPayment) => {
+          const children = childrenSeed % (attending + 1);
+          const world = makeWorld();
+          await world.events.create(anEvent({ requiresPayment, price }));
+          const result = await submitBooking(world).execute(
+            aForm({ numberAttending: String(attending), numberOfChildren: String(children), numberOfSoftDrinks: '0', numberOfVegetarian: '0' }),
+          );
+          const expected = requiresPayment ? (attending - children) * price + children * Math.ceil(price / 2) : 0;
+          expect(result.amount).toBe(expected);
+          expect(result.paymentRequired).toBe(expected > 0);
+          expect(result.checkoutId !== null).toBe(expected > 0);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('never lets any sequence of bookings exceed the capacity', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 20 }),
+        fc.array(fc.record({ attending: fc.integer({ min: 1, max: 8 }), minutesLater: fc.nat(20) }), { maxLength: 15 }),
+        fc.boolean(),
+        async (capacity, requests, paid) => {
+          const world = makeWorld();
+          await world.events.create(anEvent({ capacity, requiresPayment: paid, price: paid ? 500 : 0 }));
+          const use = submitBooking(world);
+          for (const request of requests) {
+            world.clock.advance(request.minutesLater * 60 * 1000);
+            const bookings = await world.bookings.listByEvent('regatta');
+            const now = world.clock.now().getTime();
+            // Unpaid holds of a paid event lapse after 30 minutes; nothing is paid in this run.
+            const taken = bookings
+              .filter((b) => !b.paymentRequired || now < Date.parse(b.submittedAt) + 30 * 60 * 1000)
+              .reduce((sum, b) => sum + b.numberAttending, 0);
+            const attempt = use.execute(
+              aForm({ numberAttending: String(request.attending), numberOfChildren: '0', numberOfSoftDrinks: '0', numberOfVegetarian: '0' }),
+            );
+            if (taken + request.attending <= capacity) {
+              await expect(attempt).resolves.toMatchObject({ paymentRequired: paid });
+            } else {
+              await expect(attempt).rejects.toMatchObject({ code: 'NOT_ENOUGH_PLACES', placesLeft: capacity - taken });
+            }
+            expect(taken).toBeLessThanOrEqual(capacity);
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('never overfills when bookings arrive at the same time', async () => {
+    const world = makeWorld();
+    await world.events.create(anEvent({ capacity: 10 }));
+    const use = submitBooking(world);
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, () => use.execute(aForm({ numberAttending: '3', numberOfChildren: '0', numberOfSoftDrinks: '0' }))),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+    const stored = await world.bookings.listByEvent('regatta');
+    expect(stored.reduce((sum, b) => sum + b.numberAttending, 0)).toBe(9);
+  });
+});

@@ -1,0 +1,180 @@
+import { FixedClock } from '../../../../adapters/memory/fixed-clock';
+import { MemoryAdminRepository } from '../../../../adapters/memory/memory-admin-repository';
+import { MemoryBookingRepository } from '../../../../adapters/memory/memory-booking-repository';
+import { MemoryCampaignRepository } from '../../../../adapters/memory/memory-campaign-repository';
+import { MemoryCredentialRepository } from '../../../../adapters/memory/memory-credential-repository';
+import { MemoryDocumentRepository } from '../../../../adapters/memory/memory-document-repository';
+import { MemoryEventRepository } from '../../../../adapters/memory/memory-event-repository';
+import { MemoryLoginAttemptStore } from '../../../../adapters/memory/memory-login-attempt-store';
+import { MemorySearchIndex } from '../../../../adapters/memory/memory-search-index';
+import { MemorySessionRepository } from '../../../../adapters/memory/memory-session-repository';
+import { MemoryWorkDayRepository } from '../../../../adapters/memory/memory-work-day-repository';
+import { SequentialIdGenerator } from '../../../../adapters/memory/sequential-id-generator';
+import { LocalIdentityProvider } from '../../../../adapters/local-identity/local-identity-provider';
+import { DEFAULT_PERMISSIONS, type Admin, type Permission } from '../../../../core/entities/admin';
+import type { ClubEvent } from '../../../../core/entities/event';
+import type { WorkDay } from '../../../../core/entities/work-day';
+import type { PasswordHasher } from '../../../../core/ports/password-hasher';
+import type {
+  CheckoutRequest,
+  PaymentGateway,
+  PaymentNotification,
+  PaymentResult,
+} from '../../../../core/ports/payment-gateway';
+
+/** Fast stand-in for the slow scrypt hasher: salted, so two hashes of one password differ. */
+export class QuickHasher implements PasswordHasher {
+  private salt = 0;
+  async hash(password: string): Promise<string> {
+    this.salt += 1;
+    return `quick$${this.salt}$${password}`;
+  }
+  async verify(password: string, hash: string): Promise<boolean> {
+    const match = /^quick\$\d+\$(.*)$/s.exec(hash);
+    return match !== null && match[1] === password;
+  }
+}
+
+export const GOOD_CARD = 'card-ok';
+export const DECLINED_CARD = 'card-declined';
+export const GOOD_SIGNATURE = 'signed-by-provider';
+
+/**
+ * A payment provider as the port describes it: same idempotency key, same checkout; a
+ * completed checkout completed again gives the same payment; webhooks need the signature.
+ */
+export class FakePaymentGateway implements PaymentGateway {
+  readonly name = 'fake';
+  readonly checkouts = new Map<string, CheckoutRequest & { payment: PaymentResult | null }>();
+  charges = 0;
+  failNextCheckout: Error | null = null;
+
+  async createCheckout(request: CheckoutRequest): Promise<{ checkoutId: string }> {
+    if (this.failNextCheckout) {
+      const error = this.failNextCheckout;
+      this.failNextCheckout = null;
+      throw error;
+    }
+    const existing = [...this.checkouts].find(([, c]) => c.idempotencyKey === request.idempotencyKey);
+    if (existing) return { checkoutId: existing[0] };
+    const checkoutId = `chk_${this.checkouts.size + 1}_${request.bookingId}`;
+    this.checkouts.set(checkoutId, { ...request, payment: null });
+    return { checkoutId };
+  }
+
+  async completeCheckout(checkoutId: string, cardToken: string): Promise<PaymentResult> {
+    const checkout = this.checkouts.get(checkoutId);
+    if (!checkout) return { status: 'FAILED', message: 'Unknown checkout' };
+    if (checkout.payment?.status === 'COMPLETED') return checkout.payment;
+    this.charges += 1;
+    if (cardToken !== GOOD_CARD) return { status: 'FAILED', message: 'Card declined' };
+    checkout.payment = { status: 'COMPLETED', paymentId: `pay_${checkoutId}_long_id`, completedAt: '2026-06-01T09:05:00.000Z' };
+    return checkout.payment;
+  }
+
+  async parseWebhook(rawBody: Buffer, headers: Record<string, string | undefined>): Promise<PaymentNotification | null> {
+    if (headers['x-signature'] !== GOOD_SIGNATURE) return null;
+    return JSON.parse(rawBody.toString('utf8')) as PaymentNotification;
+  }
+}
+
+export function makeWorld() {
+  const clock = new FixedClock('2026-06-01T09:00:00.000Z');
+  const ids = new SequentialIdGenerator('id');
+  const credentials = new MemoryCredentialRepository();
+  const sessions = new MemorySessionRepository();
+  const hasher = new QuickHasher();
+  return {
+    clock,
+    ids,
+    events: new MemoryEventRepository(),
+    bookings: new MemoryBookingRepository(),
+    admins: new MemoryAdminRepository(),
+    credentials,
+    sessions,
+    loginAttempts: new MemoryLoginAttemptStore(),
+    workDays: new MemoryWorkDayRepository(),
+    documents: new MemoryDocumentRepository(),
+    campaigns: new MemoryCampaignRepository(),
+    search: new MemorySearchIndex(),
+    payments: new FakePaymentGateway(),
+    hasher,
+    identity: new LocalIdentityProvider({ credentials, sessions, hasher, ids: new SequentialIdGenerator('uid'), clock }),
+  };
+}
+export type World = ReturnType<typeof makeWorld>;
+
+export function anEvent(overrides: Partial<ClubEvent> = {}): ClubEvent {
+  return {
+    id: 'regatta',
+    name: 'Summer Regatta',
+    description: 'Racing on the reservoir',
+    longdescription: 'A day of racing and a barbecue.',
+    eventdatetime: '2026-07-04T09:00:00.000Z',
+    eventenddatetime: '2026-07-04T16:00:00.000Z',
+    bookingEndDate: null,
+    allowBooking: true,
+    isBoatEvent: true,
+    offerChild: true,
+    offerSoftDrinks: true,
+    offerVeg: true,
+    requiresPayment: false,
+    price: 0,
+    currency: 'GBP',
+    capacity: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function anAdmin(overrides: Partial<Admin> = {}): Admin {
+  return {
+    uid: 'admin-1',
+    email: 'commodore@club.example',
+    name: 'The Commodore',
+    role: 'admin',
+    permissions: [...DEFAULT_PERMISSIONS, 'admins:manage'],
+    disabled: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function withPermissions(permissions: Permission[]): Admin {
+  return anAdmin({ uid: 'limited', email: 'limited@club.example', permissions });
+}
+
+export function aWorkDay(overrides: Partial<WorkDay> = {}): WorkDay {
+  return {
+    id: 'spring-clean',
+    name: 'Spring Clean',
+    description: 'Getting the club ready for the season',
+    date: '2026-06-20T08:00:00.000Z',
+    foodAvailable: true,
+    active: true,
+    tools: 'Bring gloves',
+    notes: '',
+    jobs: [
+      { id: 'paint', title: 'Painting', description: 'The clubhouse walls', volunteersNeeded: 4 },
+      { id: 'slipway', title: 'Slipway', description: 'Clear the weed', volunteersNeeded: 2 },
+    ],
+    ...overrides,
+  };
+}
+
+/** A valid booking form for the default event. */
+export function aForm(overrides: Record<string, unknown> = {}) {
+  return {
+    eventId: 'regatta',
+    firstName: 'Ann',
+    lastName: 'Sailor',
+    numberAttending: '3',
+    numberOfChildren: '1',
+    numberOfSoftDrinks: '2',
+    numberOfVegetarian: '0',
+    boatName: 'Swallow',
+    email: 'ann@example.org',
+    ...overrides,
+  };
+}
