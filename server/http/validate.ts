@@ -75,6 +75,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, what:
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const fields: Record<string, string> = {};
+  const custom = new Set<string>();
   let topLevel: string | null = null;
   for (const issue of result.error.issues) {
     const name = fieldName(issue.path);
@@ -83,11 +84,23 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, what:
       continue;
     }
     const top = String(issue.path[0]);
-    fields[top] ??= hasCustomMessage(issue) ? issue.message : `${name} ${issueMessage(issue)}`;
+    if (fields[top] !== undefined) continue;
+    if (hasCustomMessage(issue)) {
+      fields[top] = issue.message;
+      custom.add(top);
+    } else {
+      fields[top] = `${name} ${issueMessage(issue)}`;
+    }
   }
-  const first = Object.values(fields)[0];
+  const firstField = Object.keys(fields)[0];
   const label = what === 'query' ? 'query parameter' : 'field';
-  const message = first ? `Invalid ${label}: ${first}` : topLevel ?? `Invalid request ${what}`;
+  // The spec's own words stand alone; generated ones say what kind of input was wrong.
+  const message =
+    firstField === undefined
+      ? (topLevel ?? `Invalid request ${what}`)
+      : custom.has(firstField)
+        ? fields[firstField]
+        : `Invalid ${label}: ${fields[firstField]}`;
   return throwValidation(message, Object.keys(fields).length ? fields : undefined);
 }
 

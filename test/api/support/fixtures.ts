@@ -1,0 +1,39 @@
+import type { WorkDay } from '../../../core/entities/work-day';
+import type { TestApp } from './test-app';
+
+export const WORK_DAY: WorkDay = {
+  id: 'spring-work-day',
+  name: 'Spring work day',
+  description: 'Getting the club ready for the season',
+  date: '2026-06-20T09:00:00.000Z',
+  foodAvailable: true,
+  active: true,
+  tools: 'Bring gloves',
+  notes: 'Lunch at one',
+  jobs: [
+    { id: 'painting', title: 'Painting', description: 'The clubhouse', volunteersNeeded: 4 },
+    { id: 'pontoons', title: 'Pontoons', description: 'Check the fixings', volunteersNeeded: 2 },
+  ],
+};
+
+export async function addWorkDays(app: TestApp): Promise<void> {
+  await app.get('workDays').create(WORK_DAY);
+  await app.get('workDays').create({ ...WORK_DAY, id: 'old-work-day', name: 'Hidden', active: false });
+}
+
+/** Counts of everything a request could change, to prove a refused request changed nothing. */
+export async function storedCounts(app: TestApp): Promise<Record<string, number>> {
+  const events = await app.get('events').list({ order: 'asc' });
+  const workDays = await app.get('workDays').list();
+  let signups = 0;
+  for (const workDay of workDays) signups += (await app.get('workDays').listSignups(workDay.id)).length;
+  const admins = await app.get('admins').list();
+  return {
+    events: events.length,
+    eventsJson: JSON.stringify(events).length,
+    bookings: (await app.get('bookings').listAll()).length,
+    signups,
+    admins: admins.length,
+    adminsJson: JSON.stringify(admins).length,
+  };
+}
