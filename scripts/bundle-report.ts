@@ -1,0 +1,84 @@
+/**
+ * Prints the size of every JavaScript file of the members' area build, and what a member
+ * downloads first (the entry and its static imports, from the Vite manifest), gzipped.
+ * Exits non-zero when that first download is over budget or pulls in admin code.
+ * Run by `npm run build` after `vite build`.
+ */
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const INITIAL_JS_BUDGET_BYTES = 150_000;
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  name?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+function kb(bytes: number): string {
+  return `${(bytes / 1000).toFixed(2)} kB`;
+}
+
+function gzipSize(path: string): number {
+  return gzipSync(readFileSync(path), { level: 9 }).length;
+}
+
+/** The entry chunk and every chunk it imports statically (what the browser must fetch first). */
+export function initialChunks(manifest: Manifest): ManifestChunk[] {
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (entryKey === undefined) throw new Error('The Vite manifest has no entry chunk');
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || manifest[key] === undefined) return;
+    seen.add(key);
+    for (const next of manifest[key].imports ?? []) visit(next);
+  };
+  visit(entryKey);
+  return [...seen].map((key) => manifest[key]);
+}
+
+function main(): number {
+  const outDir = resolve(process.argv[2] ?? 'dist/web');
+  const assetsDir = join(outDir, 'assets');
+  const manifestPath = join(outDir, '.vite', 'manifest.json');
+  if (!existsSync(assetsDir) || !existsSync(manifestPath)) {
+    console.error(`No build found in ${outDir} (run vite build with build.manifest first).`);
+    return 1;
+  }
+
+  const files = readdirSync(assetsDir).filter((file) => file.endsWith('.js')).sort();
+  const rows = files.map((file) => {
+    const path = join(assetsDir, file);
+    return { file, raw: readFileSync(path).length, gzip: gzipSize(path) };
+  });
+  const width = Math.max(...rows.map((row) => row.file.length), 10);
+  console.log('\nJavaScript files in dist/web/assets');
+  console.log(`${'file'.padEnd(width)}  ${'raw'.padStart(11)}  ${'gzip'.padStart(11)}`);
+  for (const row of rows) console.log(`${row.file.padEnd(width)}  ${kb(row.raw).padStart(11)}  ${kb(row.gzip).padStart(11)}`);
+
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+  const initial = initialChunks(manifest).filter((chunk) => chunk.file.endsWith('.js'));
+  const initialGzip = initial.reduce((sum, chunk) => sum + gzipSize(join(outDir, chunk.file)), 0);
+  console.log(`\nMembers' initial JS (${initial.map((chunk) => chunk.file).join(', ')}): ${kb(initialGzip)} gzipped; budget ${kb(INITIAL_JS_BUDGET_BYTES)}`);
+
+  let failed = false;
+  if (initialGzip > INITIAL_JS_BUDGET_BYTES) {
+    console.error(`Over budget by ${kb(initialGzip - INITIAL_JS_BUDGET_BYTES)}.`);
+    failed = true;
+  }
+  const adminInInitial = initial.filter((chunk) => `${chunk.src ?? ''} ${chunk.name ?? ''}`.includes('admin'));
+  if (adminInInitial.length > 0) {
+    console.error(`Admin code is in the members' first download: ${adminInInitial.map((c) => c.file).join(', ')}`);
+    failed = true;
+  }
+  return failed ? 1 : 0;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname)) {
+  process.exitCode = main();
+}

@@ -1,0 +1,188 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
+import { useClubConfig } from '../../lib/club-config';
+import { ClubLogo } from './club-logo';
+
+interface NavItem {
+  to: string;
+  label: string;
+  mobileLabel?: string;
+}
+
+const MAIN_LINKS: NavItem[] = [
+  { to: '/', label: 'Members Home' },
+  { to: '/news', label: 'News' },
+  { to: '/calendar', label: 'Calendar' },
+];
+
+const INFORMATION_LINKS: NavItem[] = [
+  { to: '/documents', label: 'Documents & Files', mobileLabel: 'Member Documents' },
+  { to: '/information', label: 'Club Information' },
+  { to: '/beginners', label: 'Beginner Sailing Tips' },
+];
+
+function InformationDropdown() {
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const menuId = useId();
+  const { pathname } = useLocation();
+  const active = INFORMATION_LINKS.some((item) => item.to === pathname);
+
+  useEffect(() => setOpen(false), [pathname]);
+
+  const focusLink = (index: number) => {
+    const links = listRef.current?.querySelectorAll<HTMLAnchorElement>('a');
+    if (!links || links.length === 0) return;
+    links[(index + links.length) % links.length].focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLLIElement>) => {
+    if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      setOpen(false);
+      buttonRef.current?.focus();
+      return;
+    }
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    event.preventDefault();
+    const links = Array.from(listRef.current?.querySelectorAll<HTMLAnchorElement>('a') ?? []);
+    const current = links.indexOf(document.activeElement as HTMLAnchorElement);
+    if (!open) {
+      setOpen(true);
+      // The list renders on the next frame; move into it then.
+      requestAnimationFrame(() => focusLink(event.key === 'ArrowDown' ? 0 : -1));
+      return;
+    }
+    focusLink(current === -1 ? (event.key === 'ArrowDown' ? 0 : -1) : current + (event.key === 'ArrowDown' ? 1 : -1));
+  };
+
+  return (
+    <li
+      className="nav-dropdown"
+      onMouseEnter={() => setOpen(true)}
+      onMouseLeave={() => setOpen(false)}
+      onKeyDown={onKeyDown}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        className={`nav-link nav-dropdown-toggle${active ? ' active' : ''}`}
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        Information <span aria-hidden="true">▾</span>
+      </button>
+      <ul ref={listRef} id={menuId} className="nav-dropdown-menu" hidden={!open}>
+        {INFORMATION_LINKS.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} className="nav-dropdown-link" onClick={() => setOpen(false)}>
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+/**
+ * The club header: logo and 'Members Area', a link out to the public website, the desktop bar
+ * with its Information dropdown, and the MENU button with the grouped list on phones.
+ */
+export function SiteHeader({ onSearch }: { onSearch: () => void }) {
+  const config = useClubConfig();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  const groupId = useId();
+
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  const closeMenu = () => setMenuOpen(false);
+
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <div className="header-top container">
+        <a className="brand" href={config.publicSiteUrl}>
+          <ClubLogo />
+          <span className="visually-hidden">{config.clubName} public website</span>
+        </a>
+        <span className="brand-title">Members Area</span>
+        <a className="btn btn-light header-site-link" href={config.publicSiteUrl}>
+          Club Website <span aria-hidden="true">↗</span>
+        </a>
+      </div>
+      <div className="header-nav">
+        <div className="container header-nav-inner">
+          <nav className="desktop-nav" aria-label="Main navigation">
+            <ul className="nav-list">
+              {MAIN_LINKS.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end className="nav-link">
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+              <InformationDropdown />
+            </ul>
+          </nav>
+          <button
+            type="button"
+            className="menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <span aria-hidden="true" className="menu-icon">
+              {menuOpen ? '✕' : '☰'}
+            </span>
+            MENU
+          </button>
+          <button type="button" className="header-search" onClick={onSearch} aria-keyshortcuts="Control+K Meta+K">
+            <span aria-hidden="true">⌕</span> Search
+          </button>
+        </div>
+        <nav
+          id="mobile-menu"
+          className="mobile-nav container"
+          aria-label="Mobile navigation"
+          hidden={!menuOpen}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') closeMenu();
+          }}
+        >
+          <ul className="mobile-nav-list">
+            {MAIN_LINKS.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end className="mobile-nav-link" onClick={closeMenu}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            <li className="mobile-nav-group">
+              <span className="mobile-nav-group-title" id={groupId}>
+                Information
+              </span>
+              <ul aria-labelledby={groupId}>
+                {INFORMATION_LINKS.map((item) => (
+                  <li key={item.to}>
+                    <NavLink to={item.to} className="mobile-nav-link" onClick={closeMenu}>
+                      {item.mobileLabel ?? item.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

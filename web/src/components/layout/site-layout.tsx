@@ -1,0 +1,40 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { useClubConfig } from '../../lib/club-config';
+import { SearchProvider, useSearchDialog } from '../../features/search/components/search-provider';
+import { Spinner } from '../ui/spinner';
+import { RouteErrorBoundary } from './route-error-boundary';
+import { SiteHeader } from './site-header';
+
+function Frame() {
+  const config = useClubConfig();
+  const { openSearch } = useSearchDialog();
+  return (
+    <div className="site">
+      <SiteHeader onSearch={openSearch} />
+      <main id="main" className="container site-main" tabIndex={-1}>
+        <RouteErrorBoundary>
+          <Suspense fallback={<Spinner label="Loading..." />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
+      </main>
+      <footer className="site-footer">
+        <div className="container">
+          <p>
+            {config.clubName} Members Area · <a href={config.publicSiteUrl}>Club website</a>
+          </p>
+        </div>
+      </footer>
+    </div>
+  );
+}
+
+/** The members' pages: header, main content and footer, with search available everywhere. */
+export function SiteLayout() {
+  return (
+    <SearchProvider>
+      <Frame />
+    </SearchProvider>
+  );
+}

@@ -1,0 +1,46 @@
+import { cloneElement, isValidElement, type ReactElement } from 'react';
+
+interface ControlProps {
+  id?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+}
+
+export interface FieldProps {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: ReactElement<ControlProps>;
+}
+
+/**
+ * A labelled form control with an optional hint and error. The control is given the id and is
+ * linked to the hint and error text, so screen readers read them with it.
+ */
+export function Field({ id, label, error, hint, children }: FieldProps) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const control = isValidElement(children)
+    ? cloneElement(children, { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })
+    : children;
+  return (
+    <div className={`field${error ? ' field-invalid' : ''}`}>
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      {hint && (
+        <p className="field-hint" id={hintId}>
+          {hint}
+        </p>
+      )}
+      {control}
+      {error && (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

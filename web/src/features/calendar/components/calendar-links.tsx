@@ -1,0 +1,52 @@
+import type { ClubEvent } from '../../../../../core/entities/event';
+import { googleCalendarUrl, icsFileName, icsText, outlookCalendarUrl } from '../../../../../core/domain/calendar';
+
+/** Offers the .ics text as a file download named by the core rule. */
+function downloadIcs(event: ClubEvent, location: string): void {
+  const blob = new Blob([icsText(event, location)], { type: 'text/calendar;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = icsFileName(event.name);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoke later: some browsers start the download only after the click handler returns.
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * Google, Outlook and a downloadable calendar file for one event. Renders nothing for an
+ * event without a date, which no calendar can hold.
+ */
+export function CalendarLinks({ event, location, onChosen }: { event: ClubEvent; location: string; onChosen?: () => void }) {
+  const google = googleCalendarUrl(event, location);
+  const outlook = outlookCalendarUrl(event, location);
+  if (google === null || outlook === null) return <p>This event has no date yet, so it cannot be added to a calendar.</p>;
+  return (
+    <ul className="calendar-links">
+      <li>
+        <a className="btn btn-secondary" href={google} target="_blank" rel="noopener noreferrer" onClick={onChosen}>
+          Google Calendar <span className="visually-hidden">(opens in a new tab)</span>
+        </a>
+      </li>
+      <li>
+        <a className="btn btn-secondary" href={outlook} target="_blank" rel="noopener noreferrer" onClick={onChosen}>
+          Outlook Calendar <span className="visually-hidden">(opens in a new tab)</span>
+        </a>
+      </li>
+      <li>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => {
+            downloadIcs(event, location);
+            onChosen?.();
+          }}
+        >
+          Download .ics file
+        </button>
+      </li>
+    </ul>
+  );
+}

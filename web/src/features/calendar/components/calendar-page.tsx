@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatDateRange } from '../../../../../core/domain/calendar';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { useClubConfig } from '../../../lib/club-config';
+import { useAsync } from '../../../lib/use-async';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { getCalendarEvents, type CalendarEvent } from '../api/get-calendar-events';
+import { AddToCalendarButton } from './add-to-calendar-button';
+
+function EventCard({ event, location }: { event: CalendarEvent; location: string }) {
+  const [expanded, setExpanded] = useState(false);
+  const hasMore = event.longdescription.trim() !== '' && event.longdescription.trim() !== event.description.trim();
+  const detailsId = `event-${event.id}-details`;
+  return (
+    <li className="card event-card">
+      <h2 className="event-title">{event.name}</h2>
+      <p className="event-date">
+        <span aria-hidden="true">📅 </span>
+        {formatDateRange(event.eventdatetime, event.eventenddatetime, 'member')}
+      </p>
+      {event.description.trim() !== '' && <p>{event.description}</p>}
+      {hasMore && (
+        <>
+          <div id={detailsId} hidden={!expanded} className="event-long">
+            {event.longdescription.split(/\n{2,}/).map((paragraph, i) => (
+              <p key={i}>{paragraph}</p>
+            ))}
+          </div>
+          <button type="button" className="link-button" aria-expanded={expanded} aria-controls={detailsId} onClick={() => setExpanded((v) => !v)}>
+            {expanded ? 'Show less' : 'Show more'}
+          </button>
+        </>
+      )}
+      {event.allowBooking && event.placesLeft !== null && (
+        <p className="places-left">{event.placesLeft === 0 ? 'Fully booked' : `${event.placesLeft} places left`}</p>
+      )}
+      <div className="event-actions">
+        {event.allowBooking && (
+          <Link className="btn btn-primary" to={`/event-booking?id=${encodeURIComponent(event.id)}`}>
+            Book Event <span className="visually-hidden">: {event.name}</span>
+          </Link>
+        )}
+        <AddToCalendarButton event={event} location={location} />
+      </div>
+    </li>
+  );
+}
+
+export function CalendarPage() {
+  usePageTitle('Calendar');
+  const config = useClubConfig();
+  const state = useAsync((signal) => getCalendarEvents(signal), []);
+
+  return (
+    <div className="page">
+      <h1>Upcoming Events</h1>
+      {state.status === 'loading' && <Spinner label="Loading events..." />}
+      {state.status === 'error' && (
+        <Alert tone="error" title="Failed to fetch events">
+          <Button variant="secondary" onClick={state.reload}>
+            Try Again
+          </Button>
+        </Alert>
+      )}
+      {state.status === 'success' && state.data.length === 0 && (
+        <div className="empty-state">
+          <h2>No Upcoming Events</h2>
+          <p>New events are added through the season. Check back soon or read the latest news.</p>
+          <Link to="/news">Recent News</Link>
+        </div>
+      )}
+      {state.status === 'success' && state.data.length > 0 && (
+        <ul className="event-list">
+          {state.data.map((event) => (
+            <EventCard key={event.id} event={event} location={config.clubName} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { useAsync } from '../../../lib/use-async';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { getDocuments } from '../api/get-documents';
+
+export function DocumentsPage() {
+  usePageTitle('Documents & Files');
+  const state = useAsync((signal) => getDocuments(signal), []);
+
+  return (
+    <div className="page">
+      <h1>Documents &amp; Files</h1>
+      <p className="lead">The club's rules, handbook and forms. Each opens as a PDF in a new tab.</p>
+      {state.status === 'loading' && <Spinner label="Loading documents..." />}
+      {state.status === 'error' && (
+        <Alert tone="error" title="Failed to load documents">
+          <Button variant="secondary" onClick={state.reload}>
+            Try Again
+          </Button>
+        </Alert>
+      )}
+      {state.status === 'success' && state.data.length === 0 && (
+        <div className="empty-state">
+          <h2>No Documents Yet</h2>
+        </div>
+      )}
+      {state.status === 'success' && state.data.length > 0 && (
+        <ul className="document-grid">
+          {state.data.map((doc) => (
+            <li key={doc.id} className="card document-card">
+              <span className="document-icon" aria-hidden="true">
+                📄
+              </span>
+              <h2 className="document-title">{doc.title}</h2>
+              <p className="badge">{doc.category}</p>
+              {doc.description !== '' && <p>{doc.description}</p>}
+              <a className="btn btn-primary" href={doc.url} target="_blank" rel="noopener noreferrer">
+                Open PDF <span className="visually-hidden">: {doc.title} (opens in a new tab)</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

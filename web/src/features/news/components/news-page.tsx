@@ -1,0 +1,68 @@
+import { Link } from 'react-router-dom';
+import { relativeTime } from '../../../../../core/domain/news';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api';
+import { useAsync } from '../../../lib/use-async';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { getCampaigns } from '../api/get-campaigns';
+
+const FETCH_FAILED = 'Failed to fetch communications';
+
+function failureMessage(error: unknown): string {
+  // The server words a provider failure itself ('Failed to fetch communications: <status text>').
+  if (error instanceof ApiError && error.message.startsWith(FETCH_FAILED)) return error.message;
+  return FETCH_FAILED;
+}
+
+export function NewsPage() {
+  usePageTitle('News');
+  const state = useAsync((signal) => getCampaigns(signal), []);
+  const now = new Date();
+
+  return (
+    <div className="page">
+      <h1>Recent Emails</h1>
+      <p className="lead">The latest e-mails the club has sent to members.</p>
+      {state.status === 'loading' && <Spinner label="Loading communications..." />}
+      {state.status === 'error' && (
+        <Alert tone="error" title={failureMessage(state.error)}>
+          <Button variant="secondary" onClick={state.reload}>
+            Try Again
+          </Button>
+        </Alert>
+      )}
+      {state.status === 'success' && state.data.length === 0 && (
+        <div className="empty-state">
+          <h2>No Recent Communications</h2>
+          <p>When the club sends an e-mail to members it will appear here.</p>
+          <Link to="/calendar">View Events Calendar</Link>
+        </div>
+      )}
+      {state.status === 'success' && state.data.length > 0 && (
+        <ul className="news-list">
+          {state.data.map((campaign) => (
+            <li key={campaign.id} className="card news-item">
+              <div>
+                <h2 className="news-subject">{campaign.subject}</h2>
+                <p className="news-time">
+                  {campaign.finished_at ? <time dateTime={campaign.finished_at}>{relativeTime(campaign.finished_at, now)}</time> : relativeTime(null, now)}
+                </p>
+              </div>
+              {campaign.preview_url ? (
+                <a className="btn btn-primary" href={campaign.preview_url} target="_blank" rel="noopener noreferrer">
+                  Read Email <span className="visually-hidden">: {campaign.subject} (opens in a new tab)</span>
+                </a>
+              ) : (
+                <button type="button" className="btn btn-secondary" disabled>
+                  Preview Unavailable
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,232 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { SearchHit, SearchType } from '../../../../../core/entities/search-hit';
+import { isSearchableQuery } from '../../../../../core/domain/search-ranking';
+import { formatEpochDate, hitDescription, hitLink, hitTags, hitTitle } from '../../../../../core/domain/search-display';
+import { Dialog } from '../../../components/ui/dialog';
+import { useClubConfig } from '../../../lib/club-config';
+import { searchSite } from '../api/search-site';
+import { HighlightedText } from './highlighted-text';
+
+const TYPE_ICONS: Record<SearchType, string> = { event: '📅', document: '📚', news: '📰', page: '📄' };
+const TYPE_NAMES: Record<SearchType, string> = { event: 'Event', document: 'Document', news: 'News', page: 'Page' };
+
+type SearchStatus = 'idle' | 'loading' | 'done' | 'failed';
+
+export interface SearchDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** Milliseconds to wait before focusing the search box (100 when opened by Ctrl/Cmd+K). */
+  focusDelayMs: number;
+}
+
+export function SearchDialog({ open, onClose, focusDelayMs }: SearchDialogProps) {
+  const config = useClubConfig();
+  const navigate = useNavigate();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const [query, setQuery] = useState('');
+  const [hits, setHits] = useState<SearchHit[]>([]);
+  const [status, setStatus] = useState<SearchStatus>('idle');
+  const [active, setActive] = useState(-1);
+  const [provider, setProvider] = useState<string | undefined>(undefined);
+  // Every keystroke searches at once; only the answer to the latest request may be shown.
+  const sequence = useRef(0);
+  const inFlight = useRef<AbortController | null>(null);
+  const listId = useId();
+  const optionId = (index: number) => `${listId}-option-${index}`;
+
+  useEffect(() => {
+    if (!open) return;
+    const focus = () => inputRef.current?.focus();
+    if (focusDelayMs <= 0) {
+      focus();
+      return;
+    }
+    const timer = window.setTimeout(focus, focusDelayMs);
+    return () => window.clearTimeout(timer);
+  }, [open, focusDelayMs]);
+
+  useEffect(() => {
+    if (open) return;
+    sequence.current += 1;
+    inFlight.current?.abort();
+    setQuery('');
+    setHits([]);
+    setStatus('idle');
+    setActive(-1);
+  }, [open]);
+
+  useEffect(() => {
+    if (active < 0) return;
+    document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [active]);
+
+  const runSearch = (text: string) => {
+    const mine = ++sequence.current;
+    inFlight.current?.abort();
+    if (!isSearchableQuery(text)) {
+      setHits([]);
+      setStatus('idle');
+      setActive(-1);
+      return;
+    }
+    const controller = new AbortController();
+    inFlight.current = controller;
+    setStatus('loading');
+    searchSite(text, controller.signal).then(
+      (answer) => {
+        if (mine !== sequence.current) return;
+        setHits(answer.hits);
+        if (answer.provider) setProvider(answer.provider);
+        setActive(answer.hits.length > 0 ? 0 : -1);
+        setStatus('done');
+      },
+      (error: unknown) => {
+        if (mine !== sequence.current) return;
+        // The spec: a failed search is logged only; the list is emptied without a message.
+        console.error('Search failed', error);
+        setHits([]);
+        setActive(-1);
+        setStatus('failed');
+      },
+    );
+  };
+
+  const choose = (hit: SearchHit) => {
+    const { href, newTab } = hitLink(hit);
+    onClose();
+    if (href === '#' || href === '') return;
+    if (newTab) {
+      window.open(href, '_blank', 'noopener,noreferrer');
+    } else if (href.startsWith('/')) {
+      navigate(href);
+    } else {
+      window.location.assign(href);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      if (hits.length > 0) setActive((index) => Math.min(index + 1, hits.length - 1));
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (hits.length > 0) setActive((index) => Math.max(index - 1, 0));
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      const hit = hits[active];
+      if (hit) choose(hit);
+    }
+  };
+
+  const trimmed = query.trim();
+  const showResults = status === 'done' && hits.length > 0;
+  const shownProvider = provider ?? config.searchProvider;
+
+  return (
+    <Dialog open={open} onClose={onClose} title="Search the Members Area" hideTitle autoFocus={false} className="search-dialog">
+      <div className="search-box">
+        <span className="search-box-icon" aria-hidden="true">
+          ⌕
+        </span>
+        <label className="visually-hidden" htmlFor={`${listId}-input`}>
+          Search the Members Area
+        </label>
+        <input
+          ref={inputRef}
+          id={`${listId}-input`}
+          className="search-input"
+          type="search"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={showResults}
+          aria-controls={listId}
+          aria-activedescendant={showResults && active >= 0 ? optionId(active) : undefined}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="Search events, documents, news..."
+          value={query}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            runSearch(event.target.value);
+          }}
+          onKeyDown={onKeyDown}
+        />
+      </div>
+
+      <p className="search-count" aria-live="polite">
+        {status === 'loading' ? 'Searching...' : status === 'done' ? `${hits.length} results found` : ''}
+      </p>
+
+      <div className="search-results">
+        {status === 'idle' && trimmed === '' && (
+          <div className="search-empty">
+            <p>Start typing to search across all KYC content</p>
+            <ul>
+              <li>Events, regattas and activities</li>
+              <li>Club documents and rules</li>
+              <li>News and communications</li>
+              <li>Website pages and help</li>
+            </ul>
+          </div>
+        )}
+        {status === 'done' && hits.length === 0 && (
+          <div className="search-empty">
+            <p className="search-none">No results found for "{query}"</p>
+            <p>Try different keywords or check your spelling</p>
+          </div>
+        )}
+        <ul ref={listRef} id={listId} role="listbox" aria-label="Search results" className="search-hits" hidden={!showResults}>
+          {showResults &&
+            hits.map((hit, index) => {
+              const date = hit.type === 'event' ? formatEpochDate(hit.eventDate) : '';
+              return (
+                <li
+                  key={`${hit.index}-${hit.objectID}`}
+                  id={optionId(index)}
+                  role="option"
+                  aria-selected={index === active}
+                  className={`search-hit${index === active ? ' search-hit-active' : ''}`}
+                  onMouseMove={() => setActive(index)}
+                  onClick={() => choose(hit)}
+                >
+                  <span className="search-hit-icon" aria-hidden="true">
+                    {TYPE_ICONS[hit.type]}
+                  </span>
+                  <span className="search-hit-body">
+                    <span className="visually-hidden">{TYPE_NAMES[hit.type]}: </span>
+                    <span className="search-hit-title">
+                      <HighlightedText segments={hitTitle(hit)} />
+                    </span>
+                    <span className="search-hit-description">
+                      <HighlightedText segments={hitDescription(hit)} />
+                    </span>
+                    <span className="search-hit-meta">
+                      {date !== '' && <span className="search-hit-date">{date}</span>}
+                      <span className="badge">{hit.category}</span>
+                      {hitTags(hit).map((tag) => (
+                        <span key={tag} className="tag">
+                          {tag}
+                        </span>
+                      ))}
+                    </span>
+                  </span>
+                </li>
+              );
+            })}
+        </ul>
+      </div>
+
+      <div className="search-footer">
+        <span>Use ↑↓ to navigate, ↵ to select, esc to close</span>
+        {shownProvider !== '' && (
+          <span>
+            Powered by <strong>{shownProvider}</strong>
+          </span>
+        )}
+      </div>
+    </Dialog>
+  );
+}

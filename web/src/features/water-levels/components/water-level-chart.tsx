@@ -1,0 +1,139 @@
+import { useId } from 'react';
+import type { WaterLevelReading } from '../../../../../core/entities/water-level';
+import { Alert } from '../../../components/ui/alert';
+import { Spinner } from '../../../components/ui/spinner';
+import { useAsync } from '../../../lib/use-async';
+import { getWaterLevels } from '../api/get-water-levels';
+
+const WIDTH = 640;
+const HEIGHT = 260;
+const PAD = { top: 16, right: 16, bottom: 36, left: 48 };
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const LONG_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const MONTH_YEAR = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+function dayNumber(date: string): number {
+  return Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+}
+
+interface MonthRow {
+  month: string;
+  average: number;
+  lowest: number;
+  highest: number;
+}
+
+function monthlyRows(readings: WaterLevelReading[]): MonthRow[] {
+  const groups = new Map<string, number[]>();
+  for (const reading of readings) {
+    const key = reading.date.slice(0, 7);
+    groups.set(key, [...(groups.get(key) ?? []), reading.percentFull]);
+  }
+  return [...groups.entries()].map(([key, values]) => ({
+    month: MONTH_YEAR.format(new Date(`${key}-01T00:00:00Z`)),
+    average: Math.round(values.reduce((sum, v) => sum + v, 0) / values.length),
+    lowest: Math.round(Math.min(...values)),
+    highest: Math.round(Math.max(...values)),
+  }));
+}
+
+function summaryOf(readings: WaterLevelReading[]): string {
+  const latest = readings[readings.length - 1];
+  const values = readings.map((r) => r.percentFull);
+  const low = Math.round(Math.min(...values));
+  const high = Math.round(Math.max(...values));
+  const day = (date: string) => LONG_DATE.format(new Date(`${date}T00:00:00Z`));
+  return (
+    `Latest reading: ${Math.round(latest.percentFull)}% full on ${day(latest.date)}. ` +
+    `From ${day(readings[0].date)} to ${day(latest.date)} the level ranged from ${low}% to ${high}% full.`
+  );
+}
+
+/** The chart itself: a line of percent full against date, drawn as inline SVG. */
+export function WaterLevelPlot({ readings, labelledBy }: { readings: WaterLevelReading[]; labelledBy: string }) {
+  const first = dayNumber(readings[0].date);
+  const last = dayNumber(readings[readings.length - 1].date);
+  const span = Math.max(last - first, 1);
+  const innerW = WIDTH - PAD.left - PAD.right;
+  const innerH = HEIGHT - PAD.top - PAD.bottom;
+  const x = (date: string) => PAD.left + ((dayNumber(date) - first) / span) * innerW;
+  const y = (percent: number) => PAD.top + (1 - percent / 100) * innerH;
+  const line = readings.map((r, i) => `${i === 0 ? 'M' : 'L'}${x(r.date).toFixed(1)},${y(r.percentFull).toFixed(1)}`).join(' ');
+  const area = `${line} L${x(readings[readings.length - 1].date).toFixed(1)},${y(0)} L${x(readings[0].date).toFixed(1)},${y(0)} Z`;
+  const monthTicks = readings.filter((r) => r.date.endsWith('-01'));
+
+  return (
+    <svg className="water-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={labelledBy} preserveAspectRatio="xMidYMid meet">
+      {[0, 25, 50, 75, 100].map((p) => (
+        <g key={p}>
+          <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(p)} y2={y(p)} className="water-chart-grid" />
+          <text x={PAD.left - 8} y={y(p) + 4} textAnchor="end" className="water-chart-label">
+            {p}%
+          </text>
+        </g>
+      ))}
+      {monthTicks.map((r) => (
+        <text key={r.date} x={x(r.date)} y={HEIGHT - PAD.bottom + 20} textAnchor="middle" className="water-chart-label">
+          {MONTHS[Number(r.date.slice(5, 7)) - 1]}
+        </text>
+      ))}
+      <path d={area} className="water-chart-area" />
+      <path d={line} className="water-chart-line" />
+    </svg>
+  );
+}
+
+/** The reservoir section: chart, its text alternative (summary and a monthly table) and the outside link. */
+export function WaterLevelChart({ sourceUrl }: { sourceUrl: string }) {
+  const state = useAsync((signal) => getWaterLevels(signal), []);
+  const summaryId = useId();
+
+  return (
+    <figure className="water-level">
+      {state.status === 'loading' && <Spinner label="Loading water levels..." />}
+      {state.status === 'error' && <Alert tone="error">Water levels are not available at the moment.</Alert>}
+      {state.status === 'success' && state.data.length === 0 && <p>No water-level readings yet.</p>}
+      {state.status === 'success' && state.data.length > 0 && (
+        <>
+          <WaterLevelPlot readings={state.data} labelledBy={summaryId} />
+          <figcaption id={summaryId} className="water-level-summary">
+            Reservoir level, percent full. {summaryOf(state.data)}
+          </figcaption>
+          <details className="water-level-table">
+            <summary>Show the readings as a table</summary>
+            <div className="table-scroll">
+              <table>
+                <caption>Reservoir level by month (percent full)</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Month</th>
+                    <th scope="col">Average</th>
+                    <th scope="col">Lowest</th>
+                    <th scope="col">Highest</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {monthlyRows(state.data).map((row) => (
+                    <tr key={row.month}>
+                      <th scope="row">{row.month}</th>
+                      <td>{row.average}%</td>
+                      <td>{row.lowest}%</td>
+                      <td>{row.highest}%</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </details>
+        </>
+      )}
+      {sourceUrl !== '' && (
+        <p>
+          <a href={sourceUrl} target="_blank" rel="noopener noreferrer">
+            Current reservoir levels from the water authority <span className="visually-hidden">(opens in a new tab)</span>
+          </a>
+        </p>
+      )}
+    </figure>
+  );
+}

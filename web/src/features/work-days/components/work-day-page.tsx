@@ -1,0 +1,222 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { WorkDaySignupForm } from '../../../../../core/entities/work-day';
+import { formatDate } from '../../../../../core/domain/calendar';
+import { WORK_DAY_MESSAGES, validateWorkDaySignup } from '../../../../../core/domain/work-days';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api';
+import { useAsync } from '../../../lib/use-async';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { getWorkDay, listWorkDays, signUpForWorkDay, type ListedWorkDay } from '../api/work-day-api';
+
+function emptySignup(): WorkDaySignupForm {
+  return { firstName: '', lastName: '', selectedJobs: [], otherJob: '', notes: '', bringingTools: false, wantsFood: false };
+}
+
+function NoWorkDay() {
+  usePageTitle('Work Day');
+  const state = useAsync((signal) => listWorkDays(signal), []);
+  return (
+    <div className="page narrow">
+      <section className="card">
+        <h1>No work day specified</h1>
+        {state.status === 'success' && state.data.length > 0 ? (
+          <>
+            <p>Choose a work day to sign up for:</p>
+            <ul className="plain-list">
+              {state.data.map((day) => (
+                <li key={day.id}>
+                  <Link to={`/work-day-booking?id=${encodeURIComponent(day.id)}`}>{day.name}</Link> — {formatDate(day.date, 'member')}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p>
+            Follow the sign-up link in the club's e-mail, or see the <Link to="/calendar">events calendar</Link>.
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function SignupForm({ workDay, onDone }: { workDay: ListedWorkDay; onDone: (jobsChosen: number, firstName: string) => void }) {
+  const [form, setForm] = useState<WorkDaySignupForm>(emptySignup);
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const update = (patch: Partial<WorkDaySignupForm>) => {
+    setForm((current) => ({ ...current, ...patch }));
+    setError(null);
+  };
+  const toggleJob = (jobId: string, checked: boolean) =>
+    update({ selectedJobs: checked ? [...form.selectedJobs, jobId] : form.selectedJobs.filter((id) => id !== jobId) });
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    const checked = validateWorkDaySignup(form, workDay);
+    if (!checked.ok) {
+      setError(checked.message);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const answer = await signUpForWorkDay(workDay.id, form);
+      onDone(answer.jobsChosen, form.firstName.trim());
+    } catch (cause) {
+      setError(cause instanceof ApiError && cause.status === 400 ? cause.message : WORK_DAY_MESSAGES.submitFailed);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form className="card workday-form" noValidate onSubmit={onSubmit} aria-labelledby="signup-heading">
+      <h2 id="signup-heading">Sign up to help</h2>
+      <fieldset disabled={submitting} className="form-fields">
+        <legend className="visually-hidden">Your details</legend>
+        <div className="two-columns">
+          <Field id="workday-firstName" label="First Name *">
+            <input className="input" type="text" autoComplete="given-name" value={form.firstName} onChange={(e) => update({ firstName: e.target.value })} />
+          </Field>
+          <Field id="workday-lastName" label="Last Name *">
+            <input className="input" type="text" autoComplete="family-name" value={form.lastName} onChange={(e) => update({ lastName: e.target.value })} />
+          </Field>
+        </div>
+        <fieldset className="job-list">
+          <legend>Which jobs can you help with? *</legend>
+          {workDay.jobs.map((job) => {
+            const id = `job-${job.id}`;
+            return (
+              <div key={job.id} className="job-option">
+                <input id={id} type="checkbox" checked={form.selectedJobs.includes(job.id)} onChange={(e) => toggleJob(job.id, e.target.checked)} aria-describedby={`${id}-count`} />
+                <label htmlFor={id}>
+                  <span className="job-title">{job.title}</span>
+                  {job.description !== '' && <span className="job-description">{job.description}</span>}
+                  <span className="job-count" id={`${id}-count`}>
+                    {job.currentVolunteers} of {job.volunteersNeeded} volunteers signed up
+                  </span>
+                </label>
+              </div>
+            );
+          })}
+        </fieldset>
+        <Field id="workday-otherJob" label="Other Job" hint="Something else you could help with? Tell us here.">
+          <input className="input" type="text" value={form.otherJob} onChange={(e) => update({ otherJob: e.target.value })} />
+        </Field>
+        <div className="check-row">
+          <input id="workday-tools" type="checkbox" checked={form.bringingTools} onChange={(e) => update({ bringingTools: e.target.checked })} />
+          <label htmlFor="workday-tools">I can bring tools</label>
+        </div>
+        {workDay.foodAvailable && (
+          <div className="check-row">
+            <input id="workday-food" type="checkbox" checked={form.wantsFood} onChange={(e) => update({ wantsFood: e.target.checked })} />
+            <label htmlFor="workday-food">I would like food on the day</label>
+          </div>
+        )}
+        <Field id="workday-notes" label="Notes">
+          <textarea className="input" rows={3} value={form.notes} onChange={(e) => update({ notes: e.target.value })} />
+        </Field>
+      </fieldset>
+      {error !== null && <Alert tone="error">{error}</Alert>}
+      <Button type="submit" disabled={submitting} className="btn-block">
+        {submitting ? 'Signing up...' : 'Sign Up'}
+      </Button>
+    </form>
+  );
+}
+
+function WorkDayScreen({ id }: { id: string }) {
+  const state = useAsync((signal) => getWorkDay(id, signal), [id]);
+  const [confirmed, setConfirmed] = useState<{ jobsChosen: number; firstName: string } | null>(null);
+  usePageTitle(state.status === 'success' ? state.data.name : 'Work Day');
+
+  if (state.status === 'loading') return <div className="page narrow"><Spinner label="Loading work day..." /></div>;
+  if (state.status === 'error') {
+    if (state.error instanceof ApiError && state.error.status === 404) {
+      return (
+        <div className="page narrow">
+          <section className="card">
+            <h1>Work Day Not Found</h1>
+            <p>This work day does not exist or is no longer open for sign-ups.</p>
+            <Link to="/work-day-booking">See the work days open for sign-ups</Link>
+          </section>
+        </div>
+      );
+    }
+    return (
+      <div className="page narrow">
+        <Alert tone="error" title="Failed to load the work day">
+          <Button variant="secondary" onClick={state.reload}>
+            Try Again
+          </Button>
+        </Alert>
+      </div>
+    );
+  }
+
+  const workDay = state.data;
+  if (confirmed) {
+    return (
+      <div className="page narrow">
+        <section className="card success-card" aria-labelledby="confirmed-heading">
+          <p className="success-icon" aria-hidden="true">✓</p>
+          <h1 id="confirmed-heading" tabIndex={-1} ref={(el) => el?.focus()}>
+            Booking Confirmed
+          </h1>
+          <p>
+            Thank you{confirmed.firstName !== '' ? `, ${confirmed.firstName}` : ''}. You have signed up for{' '}
+            <strong className="jobs-chosen">{confirmed.jobsChosen === 1 ? '1 job' : `${confirmed.jobsChosen} jobs`}</strong> on{' '}
+            {workDay.name}, {formatDate(workDay.date, 'member')}.
+          </p>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setConfirmed(null);
+              state.reload();
+            }}
+          >
+            Sign up someone else
+          </Button>
+        </section>
+      </div>
+    );
+  }
+
+  return (
+    <div className="page workday-page">
+      <section className="card" aria-labelledby="workday-name">
+        <h1 id="workday-name">{workDay.name}</h1>
+        <p className="event-date">
+          <span aria-hidden="true">📅 </span>
+          {formatDate(workDay.date, 'member')}
+        </p>
+        {workDay.description !== '' && <p>{workDay.description}</p>}
+        {workDay.tools !== '' && (
+          <p>
+            <strong>Tools:</strong> {workDay.tools}
+          </p>
+        )}
+        {workDay.notes !== '' && (
+          <p>
+            <strong>Notes:</strong> {workDay.notes}
+          </p>
+        )}
+        {workDay.foodAvailable && <p>Food will be provided for volunteers: tick the box below if you would like some.</p>}
+      </section>
+      <SignupForm workDay={workDay} onDone={(jobsChosen, firstName) => setConfirmed({ jobsChosen, firstName })} />
+    </div>
+  );
+}
+
+/** /work-day-booking?id={workDayId}: the work day, its jobs with real counts, and the sign-up form. */
+export function WorkDayPage() {
+  const [params] = useSearchParams();
+  const id = params.get('id')?.trim() ?? '';
+  return id === '' ? <NoWorkDay /> : <WorkDayScreen key={id} id={id} />;
+}

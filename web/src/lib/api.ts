@@ -1,0 +1,94 @@
+import type { ZodType } from 'zod';
+
+/**
+ * An answer from the server that was not a success, or a request that never got an answer
+ * (status 0). `message` is the server's `error` text when it sent one.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly fields: Record<string, string>;
+  readonly body: Record<string, unknown>;
+
+  constructor(status: number, message: string, fields: Record<string, string> = {}, body: Record<string, unknown> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.fields = fields;
+    this.body = body;
+  }
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function stringFields(value: unknown): Record<string, string> {
+  if (!isRecord(value)) return {};
+  return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
+async function request<T>(method: string, path: string, body: unknown, schema: ZodType<T> | undefined, options: RequestOptions): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // The server refuses state-changing requests without it (cross-site request protection).
+  if (method !== 'GET') headers['X-Requested-With'] = 'fetch';
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, 'Network error');
+  }
+  let json: unknown = undefined;
+  const text = await response.text();
+  if (text !== '') {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+  }
+  if (!response.ok) {
+    const record = isRecord(json) ? json : {};
+    const message = typeof record.error === 'string' ? record.error : response.statusText || `HTTP ${response.status}`;
+    throw new ApiError(response.status, message, stringFields(record.fields), record);
+  }
+  if (schema === undefined) return json as T;
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    // A contract drift between server and browser: report it like a failed request.
+    console.error(`Unexpected answer from ${method} ${path}`, parsed.error);
+    throw new ApiError(response.status, 'Unexpected answer from the server');
+  }
+  return parsed.data;
+}
+
+export function apiGet<T>(path: string, schema?: ZodType<T>, options: RequestOptions = {}): Promise<T> {
+  return request('GET', path, undefined, schema, options);
+}
+
+export function apiPost<T>(path: string, body: unknown, schema?: ZodType<T>, options: RequestOptions = {}): Promise<T> {
+  return request('POST', path, body, schema, options);
+}
+
+export function apiPut<T>(path: string, body: unknown, schema?: ZodType<T>, options: RequestOptions = {}): Promise<T> {
+  return request('PUT', path, body, schema, options);
+}
+
+export function apiPatch<T>(path: string, body: unknown, schema?: ZodType<T>, options: RequestOptions = {}): Promise<T> {
+  return request('PATCH', path, body, schema, options);
+}
+
+export function apiDelete<T>(path: string, schema?: ZodType<T>, options: RequestOptions = {}): Promise<T> {
+  return request('DELETE', path, undefined, schema, options);
+}
