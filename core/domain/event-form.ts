@@ -60,9 +60,9 @@ function optionalInstant(text: string): { ok: true; value: string | null } | { o
 
 /**
  * Checks the admin form and turns it into stored event fields: wall-clock times become
- * instants, the price minor units. A free event's price is stored as 0 whatever the field
- * holds, so a stale price can never be charged later by ticking "requires payment" by mistake
- * without looking at the price. An empty currency means the default, GBP.
+ * instants, the price minor units. A free event is stored at price 0 whatever the (hidden)
+ * price field holds, so a leftover value there can neither block saving nor be charged later.
+ * An empty currency means the default, GBP.
  */
 export function validateEventForm(
   values: EventFormValues,
