@@ -1,0 +1,204 @@
+import { describe, expect, it } from 'vitest';
+import { CreateEvent } from '../../../core/use-cases/create-event';
+import { UpdateEvent } from '../../../core/use-cases/update-event';
+import { DeleteEvent } from '../../../core/use-cases/delete-event';
+import { ListAdminEvents } from '../../../core/use-cases/list-admin-events';
+import { GetAdminEvent } from '../../../core/use-cases/get-admin-event';
+import { SubmitBooking } from '../../../core/use-cases/submit-booking';
+import { ConflictError, NotFoundError, PermissionError, UnavailableError, ValidationError } from '../../../core/errors';
+import type { SearchIndex } from '../../../core/ports/search-index';
+import { aForm, anAdmin, anEvent, makeWorld, withPermissions, type World } from './support/world';
+
+const form = {
+  name: '  Autumn Regatta ',
+  description: 'Two races',
+  longdescription: 'Racing all day, then dinner.',
+  eventdatetime: '2026-09-12T10:00',
+  eventenddatetime: '2026-09-12T17:30',
+  bookingEndDate: '2026-09-10T18:00',
+  allowBooking: true,
+  isBoatEvent: true,
+  offerChild: false,
+  offerSoftDrinks: true,
+  offerVeg: false,
+  requiresPayment: true,
+  price: '12.50',
+  currency: 'EUR',
+  capacity: '40',
+};
+
+/** A search index that is down: every call fails. */
+const brokenSearch: SearchIndex = {
+  providerName: 'broken',
+  search: async () => {
+    throw new UnavailableError('search down');
+  },
+  upsert: async () => {
+    throw new UnavailableError('search down');
+  },
+  remove: async () => {
+    throw new UnavailableError('search down');
+  },
+  replaceAll: async () => {
+    throw new UnavailableError('search down');
+  },
+};
+
+const searchIds = async (world: World, q: string) => (await world.search.search(q, { hitsPerIndex: 10 })).map((h) => h.objectID);
+
+describe('CreateEvent', () => {
+  it('stores the event from the admin form (London times, price in pence) and indexes it for search', async () => {
+    const world = makeWorld();
+    const event = await new CreateEvent(world).execute(anAdmin(), form);
+    expect(event).toEqual({
+      id: 'id-000001',
+      name: 'Autumn Regatta',
+      description: 'Two races',
+      longdescription: 'Racing all day, then dinner.',
+      eventdatetime: '2026-09-12T09:00:00.000Z',
+      eventenddatetime: '2026-09-12T16:30:00.000Z',
+      bookingEndDate: '2026-09-10T17:00:00.000Z',
+      allowBooking: true,
+      isBoatEvent: true,
+      offerChild: false,
+      offerSoftDrinks: true,
+      offerVeg: false,
+      requiresPayment: true,
+      price: 1250,
+      currency: 'EUR',
+      capacity: 40,
+      createdAt: '2026-06-01T09:00:00.000Z',
+      updatedAt: '2026-06-01T09:00:00.000Z',
+    });
+    expect(await world.events.get('id-000001')).toEqual(event);
+    const [hit] = await world.search.search('autumn', { hitsPerIndex: 10 });
+    expect(hit).toMatchObject({ objectID: 'id-000001', index: 'events', bookingUrl: '/event-booking?id=id-000001', tags: ['Boat event', 'Drinks', 'Paid'] });
+  });
+
+  it('needs events:write', async () => {
+    const world = makeWorld();
+    const attempt = new CreateEvent(world).execute(withPermissions(['events:read', 'bookings:read']), form);
+    await expect(attempt).rejects.toBeInstanceOf(PermissionError);
+    await expect(attempt).rejects.toMatchObject({ message: 'You do not have permission to create events.', permission: 'events:write' });
+    expect(await world.events.list({ order: 'asc' })).toEqual([]);
+  });
+
+  it('refuses an invalid form with a message per field and stores nothing', async () => {
+    const world = makeWorld();
+    const use = new CreateEvent(world);
+    await expect(use.execute(anAdmin(), { ...form, name: ' ', eventdatetime: '' })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: 'Event name is required',
+      fields: { name: 'Event name is required', eventdatetime: 'Start date and time is required' },
+    });
+    await expect(use.execute(anAdmin(), { ...form, price: '' })).rejects.toMatchObject({
+      fields: { price: 'Price is required when payment is required' },
+    });
+    await expect(use.execute(anAdmin(), { ...form, allowBooking: 'yes' })).rejects.toBeInstanceOf(ValidationError);
+    await expect(use.execute(anAdmin(), 'junk')).rejects.toBeInstanceOf(ValidationError);
+    expect(await world.events.list({ order: 'asc' })).toEqual([]);
+  });
+
+  it('keeps the saved event when the search index is down, and reports the failure', async () => {
+    const world = makeWorld();
+    const reported: unknown[] = [];
+    const event = await new CreateEvent({ ...world, search: brokenSearch, reportSearchIndexError: (e) => reported.push(e) }).execute(anAdmin(), form);
+    expect(await world.events.get(event.id)).toEqual(event);
+    expect(reported).toEqual([expect.any(UnavailableError)]);
+  });
+});
+
+describe('UpdateEvent', () => {
+  it('replaces the fields, keeps id and creation time, and updates the search index', async () => {
+    const world = makeWorld();
+    await world.events.create(anEvent());
+    await world.search.upsert('events', [{ objectID: 'regatta', type: 'event', category: 'event', name: 'Summer Regatta', tags: [] }]);
+    world.clock.advance(60_000);
+    const updated = await new UpdateEvent(world).execute(anAdmin(), 'regatta', { ...form, name: 'Midsummer Cruise', allowBooking: false });
+    expect(updated).toMatchObject({ id: 'regatta', name: 'Midsummer Cruise', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-06-01T09:01:00.000Z', price: 1250 });
+    expect(await world.events.get('regatta')).toEqual(updated);
+    expect(await searchIds(world, 'summer')).toEqual([]);
+    const [hit] = await world.search.search('midsummer', { hitsPerIndex: 10 });
+    expect(hit.objectID).toBe('regatta');
+    expect(hit.bookingUrl).toBeUndefined();
+  });
+
+  it('needs events:write, 404s an unknown event and refuses an invalid form', async () => {
+    const world = makeWorld();
+    await world.events.create(anEvent());
+    const use = new UpdateEvent(world);
+    await expect(use.execute(withPermissions(['events:read']), 'regatta', form)).rejects.toMatchObject({
+      code: 'PERMISSION',
+      message: 'You do not have permission to edit events.',
+    });
+    const missing = use.execute(anAdmin(), 'nope', form);
+    await expect(missing).rejects.toBeInstanceOf(NotFoundError);
+    await expect(missing).rejects.toThrow('Event not found');
+    await expect(use.execute(anAdmin(), 'regatta', { ...form, eventenddatetime: '2026-09-12T09:00' })).rejects.toMatchObject({
+      fields: { eventenddatetime: 'End must be after the start' },
+    });
+    expect(await world.events.get('regatta')).toEqual(anEvent());
+  });
+});
+
+describe('DeleteEvent', () => {
+  it('deletes an event nobody booked and removes it from search', async () => {
+    const world = makeWorld();
+    await new CreateEvent(world).execute(anAdmin(), form);
+    await new DeleteEvent(world).execute(anAdmin(), 'id-000001');
+    expect(await world.events.get('id-000001')).toBeNull();
+    expect(await searchIds(world, 'autumn')).toEqual([]);
+  });
+
+  it('refuses to delete an event that has bookings', async () => {
+    const world = makeWorld();
+    await world.events.create(anEvent());
+    await new SubmitBooking({ ...world, config: { maxAttendees: 50, testHook: false } }).execute(aForm());
+    const attempt = new DeleteEvent(world).execute(anAdmin(), 'regatta');
+    await expect(attempt).rejects.toBeInstanceOf(ConflictError);
+    await expect(attempt).rejects.toThrow('This event has bookings and cannot be deleted');
+    expect(await world.events.get('regatta')).not.toBeNull();
+  });
+
+  it('needs events:write and 404s an unknown event', async () => {
+    const world = makeWorld();
+    await world.events.create(anEvent());
+    await expect(new DeleteEvent(world).execute(withPermissions(['events:read']), 'regatta')).rejects.toMatchObject({
+      message: 'You do not have permission to delete events.',
+      permission: 'events:write',
+    });
+    await expect(new DeleteEvent(world).execute(anAdmin(), 'nope')).rejects.toThrow('Event not found');
+    expect(await world.events.get('regatta')).not.toBeNull();
+  });
+
+  it('still deletes when the search index is down', async () => {
+    const world = makeWorld();
+    await world.events.create(anEvent());
+    await new DeleteEvent({ ...world, search: brokenSearch }).execute(anAdmin(), 'regatta');
+    expect(await world.events.get('regatta')).toBeNull();
+  });
+});
+
+describe('ListAdminEvents and GetAdminEvent', () => {
+  it('list every event, latest first, for an admin with events:read', async () => {
+    const world = makeWorld();
+    await world.events.create(anEvent({ id: 'old', eventdatetime: '2025-05-01T09:00:00.000Z' }));
+    await world.events.create(anEvent({ id: 'new', eventdatetime: '2026-08-01T09:00:00.000Z' }));
+    await world.events.create(anEvent({ id: 'tbc', eventdatetime: null, eventenddatetime: null }));
+    expect((await new ListAdminEvents(world).execute(withPermissions(['events:read']))).map((e) => e.id)).toEqual(['new', 'old', 'tbc']);
+    await expect(new ListAdminEvents(world).execute(withPermissions([]))).rejects.toMatchObject({
+      message: 'You do not have permission to view events.',
+      permission: 'events:read',
+    });
+  });
+
+  it('give one event with the values its edit form opens with', async () => {
+    const world = makeWorld();
+    const created = await new CreateEvent(world).execute(anAdmin(), form);
+    const { event, form: values } = await new GetAdminEvent(world).execute(withPermissions(['events:read']), created.id);
+    expect(event).toEqual(created);
+    expect(values).toMatchObject({ name: 'Autumn Regatta', eventdatetime: '2026-09-12T10:00', price: '12.50', currency: 'EUR', capacity: '40' });
+    await expect(new GetAdminEvent(world).execute(anAdmin(), 'nope')).rejects.toThrow('Event not found');
+    await expect(new GetAdminEvent(world).execute(withPermissions([]), created.id)).rejects.toBeInstanceOf(PermissionError);
+  });
+});
