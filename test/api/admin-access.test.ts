@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addAdmin, addEvent, FETCH, PASSWORD, signIn, startTestApp, type TestApp } from './support/test-app';
+
+let app: TestApp;
+let eventId: string;
+let otherUid: string;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  eventId = (await addEvent(app)).id;
+  await addAdmin(app, 'nobody@example.org', []);
+  otherUid = (await addAdmin(app, 'other@example.org', ['events:read'])).uid;
+});
+afterAll(async () => {
+  await app.dispose();
+});
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+interface Guarded {
+  method: Method;
+  path: () => string;
+  /** The route as declared, to prove the table covers every admin route. */
+  route: string;
+  body?: object;
+  /** null: signing in is enough. */
+  permission: string | null;
+  message?: string;
+}
+
+const form = { name: 'X', eventdatetime: '2026-08-01T10:00' };
+const GUARDED: Guarded[] = [
+  { method: 'get', route: '/api/admin/session', path: () => '/api/admin/session', permission: null },
+  { method: 'get', route: '/api/admin/dashboard', path: () => '/api/admin/dashboard', permission: null },
+  { method: 'get', route: '/api/admin/admins', path: () => '/api/admin/admins', permission: null },
+  { method: 'get', route: '/api/admin/events', path: () => '/api/admin/events', permission: 'events:read', message: 'You do not have permission to view events.' },
+  { method: 'get', route: '/api/admin/events/:id', path: () => `/api/admin/events/${eventId}`, permission: 'events:read', message: 'You do not have permission to view events.' },
+  { method: 'post', route: '/api/admin/events', path: () => '/api/admin/events', body: form, permission: 'events:write', message: 'You do not have permission to create events.' },
+  { method: 'put', route: '/api/admin/events/:id', path: () => `/api/admin/events/${eventId}`, body: form, permission: 'events:write', message: 'You do not have permission to edit events.' },
+  { method: 'delete', route: '/api/admin/events/:id', path: () => `/api/admin/events/${eventId}`, permission: 'events:write', message: 'You do not have permission to delete events.' },
+  { method: 'get', route: '/api/admin/bookings', path: () => '/api/admin/bookings', permission: 'bookings:read', message: "You don't have permission to view bookings." },
+  { method: 'get', route: '/api/admin/events/:id/bookings', path: () => `/api/admin/events/${eventId}/bookings`, permission: 'bookings:read', message: "You don't have permission to view bookings." },
+  { method: 'get', route: '/api/admin/events/:id/bookings.csv', path: () => `/api/admin/events/${eventId}/bookings.csv`, permission: 'bookings:read', message: "You don't have permission to view bookings." },
+  { method: 'post', route: '/api/admin/admins', path: () => '/api/admin/admins', body: { email: 'x@example.org', name: 'X', password: 'long-enough' }, permission: 'admins:manage', message: 'You do not have permission to manage admins.' },
+  { method: 'patch', route: '/api/admin/admins/:uid', path: () => `/api/admin/admins/${otherUid}`, body: { disabled: true }, permission: 'admins:manage', message: 'You do not have permission to manage admins.' },
+  { method: 'get', route: '/api/admin/work-days', path: () => '/api/admin/work-days', permission: 'events:read', message: 'You do not have permission to view events.' },
+];
+
+describe('admin endpoints refuse callers without a session or without the permission', () => {
+  it('the table covers every admin route the server declares (except sign-in and sign-out)', () => {
+    const declared = app.built.routes
+      .filter((r) => r.path.startsWith('/api/admin/'))
+      .map((r) => `${r.method} ${r.path}`)
+      .filter((r) => r !== 'post /api/admin/session' && r !== 'delete /api/admin/session')
+      .sort();
+    expect(GUARDED.map((g) => `${g.method} ${g.route}`).sort()).toEqual(declared);
+  });
+
+  for (const g of GUARDED) {
+    it(`${g.method.toUpperCase()} ${g.route}: 401 "Please sign in" without a session`, async () => {
+      let req = app.agent()[g.method](g.path()).set(FETCH);
+      if (g.body) req = req.send(g.body);
+      const res = await req;
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ error: 'Please sign in' });
+    });
+
+    it(`${g.method.toUpperCase()} ${g.route}: 401 with a forged or garbage cookie`, async () => {
+      for (const cookie of ['kyc_session=forged-token', 'kyc_session=', 'kyc_session=%E0%A4%A', `kyc_session=${'a'.repeat(5000)}`]) {
+        let req = app.agent()[g.method](g.path()).set(FETCH).set('Cookie', cookie);
+        if (g.body) req = req.send(g.body);
+        expect((await req).status).toBe(401);
+      }
+    });
+
+    if (g.permission !== null) {
+      it(`${g.method.toUpperCase()} ${g.route}: 403 without ${g.permission}, naming it, and nothing changes`, async () => {
+        const agent = app.agent();
+        await signIn(agent, 'nobody@example.org');
+        const before = JSON.stringify([await app.get('events').list({ order: 'asc' }), await app.get('admins').list()]);
+        let req = agent[g.method](g.path()).set(FETCH);
+        if (g.body) req = req.send(g.body);
+        const res = await req;
+        expect(res.status).toBe(403);
+        expect(res.body).toEqual({ error: g.message, permission: g.permission });
+        expect(JSON.stringify([await app.get('events').list({ order: 'asc' }), await app.get('admins').list()])).toBe(before);
+      });
+    } else {
+      it(`${g.method.toUpperCase()} ${g.route}: allowed for a signed-in admin with no permissions`, async () => {
+        const agent = app.agent();
+        await signIn(agent, 'nobody@example.org');
+        expect((await agent[g.method](g.path())).status).toBe(200);
+      });
+    }
+  }
+
+  it('an admin whose record is disabled is treated as signed out', async () => {
+    const admin = await addAdmin(app, 'soon-gone@example.org');
+    const agent = app.agent();
+    await signIn(agent, admin.email);
+    expect((await agent.get('/api/admin/dashboard')).status).toBe(200);
+    await app.get('admins').update({ ...admin, disabled: true });
+    expect((await agent.get('/api/admin/dashboard')).status).toBe(401);
+  });
+});
+
+describe('cross-site request protection', () => {
+  it('refuses a state-changing admin request without X-Requested-With: fetch, even when signed in', async () => {
+    const agent = app.agent();
+    await addAdmin(app, 'csrf@example.org');
+    await signIn(agent, 'csrf@example.org');
+    const before = (await app.get('events').list({ order: 'asc' })).length;
+    const res = await agent.post('/api/admin/events').send(form);
+    expect(res.status).toBe(403);
+    expect(res.body.error).toMatch(/X-Requested-With/);
+    expect((await agent.delete(`/api/admin/events/${eventId}`)).status).toBe(403);
+    expect((await agent.delete('/api/admin/session')).status).toBe(403);
+    expect((await agent.get('/api/admin/session')).status).toBe(200);
+    expect((await app.get('events').list({ order: 'asc' })).length).toBe(before);
+  });
+
+  it('refuses sign-in without the header, so a cross-site form cannot sign anybody in', async () => {
+    const res = await app.agent().post('/api/admin/session').send({ email: 'csrf@example.org', password: PASSWORD });
+    expect(res.status).toBe(403);
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses a request whose Origin is another site, and accepts this site or no Origin', async () => {
+    const agent = app.agent();
+    await signIn(agent, 'csrf@example.org');
+    for (const origin of ['https://evil.example', 'null', 'http://127.0.0.1.evil.example', 'file://']) {
+      const res = await agent.post('/api/admin/events').set(FETCH).set('Origin', origin).send(form);
+      expect(res.status).toBe(403);
+      expect(res.body.error).toBe('Cross-site requests are not allowed');
+    }
+    const same = await agent.post('/api/admin/events').set(FETCH).set('Host', 'club.example:8080').set('Origin', 'https://club.example:8080').send(form);
+    expect(same.status).toBe(201);
+    expect((await agent.post('/api/admin/events').set(FETCH).send(form)).status).toBe(201);
+  });
+
+  it('never grants a CORS preflight', async () => {
+    const res = await app.agent().options('/api/admin/events').set('Origin', 'https://evil.example').set('Access-Control-Request-Method', 'POST').set('Access-Control-Request-Headers', 'x-requested-with');
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    expect(res.headers['access-control-allow-headers']).toBeUndefined();
+  });
+});
