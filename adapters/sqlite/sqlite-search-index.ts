@@ -70,6 +70,15 @@ export function splitHighlighted(highlighted: string, original: string, open: st
   return segments.map((s) => s.text).join('') === original ? segments : null;
 }
 
+/**
+ * The text as FTS5 is given it: a NUL (which cuts highlight() short) becomes a space and a lone
+ * surrogate (which cannot be stored as UTF-8) becomes U+FFFD. Both keep the length in UTF-16
+ * code units, so highlight offsets in this text are offsets in the stored text too.
+ */
+export function indexableText(text: string): string {
+  return text.replace(/\u0000/g, ' ').replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+}
+
 /** A pair of marker characters that do not occur in the text. */
 function markersAbsentFrom(text: string): [string, string] {
   const found: string[] = [];
@@ -163,20 +172,26 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   private async highlight(row: SearchRow, field: HighlightField, text: string, match: string): Promise<Highlight> {
-    if (!text.includes(OPEN) && !text.includes(CLOSE)) {
-      const segments = splitHighlighted(row[`h_${field}`] ?? '', text, OPEN, CLOSE);
-      if (segments) return segments;
+    const indexed = indexableText(text);
+    let segments: Highlight | null = null;
+    if (!indexed.includes(OPEN) && !indexed.includes(CLOSE)) {
+      segments = splitHighlighted(row[`h_${field}`] ?? '', indexed, OPEN, CLOSE);
     } else {
-      const [open, close] = markersAbsentFrom(text);
+      const [open, close] = markersAbsentFrom(indexed);
       const [again] = await this.db.raw(
         `SELECT highlight(search_fts, ?, ?, ?) AS h FROM search_fts WHERE search_fts MATCH ? AND rowid = ?`,
         [HIGHLIGHT_FIELDS.indexOf(field), open, close, match, row.rowid],
       );
-      const segments = again ? splitHighlighted(again.h ?? '', text, open, close) : null;
-      if (segments) return segments;
+      segments = again ? splitHighlighted(again.h ?? '', indexed, open, close) : null;
     }
-    // SQLite could not hold the text byte for byte (a NUL or a lone surrogate): show it unmarked.
-    return [{ text, match: false }];
+    if (!segments) return [{ text, match: false }];
+    // The indexed text has the same length as the stored one, so each segment maps back exactly.
+    let at = 0;
+    return segments.map((segment) => {
+      const original = text.slice(at, at + segment.text.length);
+      at += segment.text.length;
+      return { text: original, match: segment.match };
+    });
   }
 
   async upsert(index: SearchIndexName, records: SearchRecord[]): Promise<void> {
@@ -226,7 +241,7 @@ export class SqliteSearchIndex implements SearchIndex {
     }
     await trx.raw(
       `INSERT INTO search_fts (rowid, ${FTS_COLUMNS.join(', ')}) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      [id, ...HIGHLIGHT_FIELDS.map((f) => record[f] ?? ''), record.tags.join(' ')],
+      [id, ...HIGHLIGHT_FIELDS.map((f) => indexableText(record[f] ?? '')), indexableText(record.tags.join(' '))],
     );
   }
 }

@@ -230,7 +230,7 @@ export function describeSearchIndexContract(name: string, make: () => Promise<Se
     it('gives highlights whose segments, joined, are exactly the stored text', async () => {
       const wordArb = fc.stringMatching(/^[A-Za-z0-9À-ÖØ-öø-ÿ]{1,8}$/);
       const textArb = fc
-        .array(fc.tuple(wordArb, fc.constantFrom(' ', ', ', ' - ', '"', '*', ' (', ') ', '\uE000', '\uE001', '\n', '😀')), { maxLength: 12 })
+        .array(fc.tuple(wordArb, fc.constantFrom(' ', ', ', ' - ', '"', '*', ' (', ') ', '\uE000', '\uE001', '\n', '😀', '\u0000', '\uD800 ')), { maxLength: 12 })
         .map((parts) => parts.map(([w, sep]) => w + sep).join(''));
       await fc.assert(
         fc.asyncProperty(textArb, textArb, fc.nat(), async (name, description, pick) => {
