@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useClubConfig } from '../../lib/club-config';
 import { ClubLogo } from './club-logo';
+import { SearchIcon } from '../ui/icons';
 
 interface NavItem {
   to: string;
@@ -146,7 +147,7 @@ export function SiteHeader({ onSearch }: { onSearch: () => void }) {
             MENU
           </button>
           <button type="button" className="header-search" onClick={onSearch} aria-keyshortcuts="Control+K Meta+K">
-            <span aria-hidden="true">⌕</span> Search
+            <SearchIcon size={18} /> Search
           </button>
         </div>
         <nav

@@ -147,7 +147,7 @@ export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft }: Boo
               <strong>Total for this booking:</strong> {formatMoney(total, event.currency)}
             </p>
           )}
-          <Alert tone="warning">Card payment is not yet available online, so this paid event cannot be booked here yet.</Alert>
+          <p>After you submit, you will be taken to a secure page to pay by card.</p>
         </div>
       )}
       <fieldset disabled={submitting} className="form-fields">

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { BookingFormValues } from '../../../../../core/entities/booking';
 import { formatDateRange } from '../../../../../core/domain/calendar';
+import { childPrice, formatMoney } from '../../../../../core/domain/pricing';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -14,6 +15,12 @@ import type { CalendarEvent } from '../../calendar/api/get-calendar-events';
 import { getBookingEvent, type ClosedReason } from '../api/get-booking-event';
 import type { BookingReceipt } from '../api/submit-booking';
 import { BookingForm } from './booking-form';
+import { CalendarIcon } from '../../../components/ui/icons';
+
+/** The server reports 'none' when no payment gateway is wired (and '' means the config has not loaded). */
+function cardPaymentsAvailable(paymentsMode: string): boolean {
+  return paymentsMode !== '' && paymentsMode !== 'none';
+}
 
 const CLOSED_TEXT: Record<Exclude<ClosedReason, null>, string> = {
   'not-bookable': 'Online booking is not available for this event.',
@@ -27,7 +34,7 @@ function EventSummary({ event }: { event: CalendarEvent }) {
     <section className="card event-summary" aria-labelledby="event-name">
       <h1 id="event-name">{event.name}</h1>
       <p className="event-date">
-        <span aria-hidden="true">📅 </span>
+        <CalendarIcon size={18} />
         {formatDateRange(event.eventdatetime, event.eventenddatetime, 'member')}
       </p>
       {paragraphs.map((text, i) => (text.trim() !== '' ? <p key={i}>{text}</p> : null))}
@@ -127,6 +134,19 @@ function BookingScreen({ id }: { id: string }) {
       <section className="card closed-card" aria-labelledby="closed-heading">
         <h2 id="closed-heading">Booking Closed</h2>
         <p>{CLOSED_TEXT[closedReason]}</p>
+        <Link to="/calendar">See other upcoming events</Link>
+      </section>
+    );
+  } else if (event.requiresPayment && event.price > 0 && !cardPaymentsAvailable(config.paymentsMode)) {
+    // No payment gateway is configured: say so plainly rather than offer a form the server must refuse.
+    body = (
+      <section className="card closed-card" aria-labelledby="payment-heading">
+        <h2 id="payment-heading">Online booking unavailable</h2>
+        <p>
+          <strong>Price:</strong> {formatMoney(event.price, event.currency)} per adult
+          {event.offerChild && <>, {formatMoney(childPrice(event.price), event.currency)} per child (12 years or under)</>}.
+        </p>
+        <p>Card payment is not yet available online, so this paid event cannot be booked here yet. Please contact the club to book.</p>
         <Link to="/calendar">See other upcoming events</Link>
       </section>
     );

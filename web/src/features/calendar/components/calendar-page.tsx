@@ -9,6 +9,7 @@ import { useAsync } from '../../../lib/use-async';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { getCalendarEvents, type CalendarEvent } from '../api/get-calendar-events';
 import { AddToCalendarButton } from './add-to-calendar-button';
+import { CalendarIcon } from '../../../components/ui/icons';
 
 function EventCard({ event, location }: { event: CalendarEvent; location: string }) {
   const [expanded, setExpanded] = useState(false);
@@ -18,7 +19,7 @@ function EventCard({ event, location }: { event: CalendarEvent; location: string
     <li className="card event-card">
       <h2 className="event-title">{event.name}</h2>
       <p className="event-date">
-        <span aria-hidden="true">📅 </span>
+        <CalendarIcon size={18} />
         {formatDateRange(event.eventdatetime, event.eventenddatetime, 'member')}
       </p>
       {event.description.trim() !== '' && <p>{event.description}</p>}
@@ -43,7 +44,7 @@ function EventCard({ event, location }: { event: CalendarEvent; location: string
             Book Event <span className="visually-hidden">: {event.name}</span>
           </Link>
         )}
-        <AddToCalendarButton event={event} location={location} />
+        {event.eventdatetime !== null && <AddToCalendarButton event={event} location={location} />}
       </div>
     </li>
   );

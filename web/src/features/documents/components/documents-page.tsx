@@ -4,6 +4,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useAsync } from '../../../lib/use-async';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { getDocuments } from '../api/get-documents';
+import { PageIcon } from '../../../components/ui/icons';
 
 export function DocumentsPage() {
   usePageTitle('Documents & Files');
@@ -30,9 +31,7 @@ export function DocumentsPage() {
         <ul className="document-grid">
           {state.data.map((doc) => (
             <li key={doc.id} className="card document-card">
-              <span className="document-icon" aria-hidden="true">
-                📄
-              </span>
+              <PageIcon size={32} className="document-icon" />
               <h2 className="document-title">{doc.title}</h2>
               <p className="badge">{doc.category}</p>
               {doc.description !== '' && <p>{doc.description}</p>}

@@ -4,6 +4,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useSearchDialog } from '../../search/components/search-provider';
 import { LazyWaterLevelChart } from '../../water-levels/components/lazy-water-level-chart';
 import { MemberPhotos } from './member-photos';
+import { SearchIcon } from '../../../components/ui/icons';
 
 export function HomePage() {
   const config = useClubConfig();
@@ -22,9 +23,7 @@ export function HomePage() {
           </p>
         )}
         <button type="button" className="search-launch" onClick={openSearch} aria-keyshortcuts="Control+K Meta+K">
-          <span aria-hidden="true" className="search-launch-icon">
-            ⌕
-          </span>
+          <SearchIcon size={22} className="search-launch-icon" />
           <span>Search Members Area</span>
           <kbd aria-hidden="true">Ctrl K</kbd>
         </button>

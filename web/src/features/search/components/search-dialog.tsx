@@ -7,8 +7,9 @@ import { Dialog } from '../../../components/ui/dialog';
 import { useClubConfig } from '../../../lib/club-config';
 import { searchSite } from '../api/search-site';
 import { HighlightedText } from './highlighted-text';
+import { BooksIcon, CalendarIcon, NewspaperIcon, PageIcon, SearchIcon } from '../../../components/ui/icons';
 
-const TYPE_ICONS: Record<SearchType, string> = { event: '📅', document: '📚', news: '📰', page: '📄' };
+const TYPE_ICONS: Record<SearchType, typeof CalendarIcon> = { event: CalendarIcon, document: BooksIcon, news: NewspaperIcon, page: PageIcon };
 const TYPE_NAMES: Record<SearchType, string> = { event: 'Event', document: 'Document', news: 'News', page: 'Page' };
 
 type SearchStatus = 'idle' | 'loading' | 'done' | 'failed';
@@ -128,9 +129,7 @@ export function SearchDialog({ open, onClose, focusDelayMs }: SearchDialogProps)
   return (
     <Dialog open={open} onClose={onClose} title="Search the Members Area" hideTitle autoFocus={false} className="search-dialog">
       <div className="search-box">
-        <span className="search-box-icon" aria-hidden="true">
-          ⌕
-        </span>
+        <SearchIcon size={22} className="search-box-icon" />
         <label className="visually-hidden" htmlFor={`${listId}-input`}>
           Search the Members Area
         </label>
@@ -182,6 +181,7 @@ export function SearchDialog({ open, onClose, focusDelayMs }: SearchDialogProps)
           {showResults &&
             hits.map((hit, index) => {
               const date = hit.type === 'event' ? formatEpochDate(hit.eventDate) : '';
+              const TypeIcon = TYPE_ICONS[hit.type];
               return (
                 <li
                   key={`${hit.index}-${hit.objectID}`}
@@ -192,8 +192,8 @@ export function SearchDialog({ open, onClose, focusDelayMs }: SearchDialogProps)
                   onMouseMove={() => setActive(index)}
                   onClick={() => choose(hit)}
                 >
-                  <span className="search-hit-icon" aria-hidden="true">
-                    {TYPE_ICONS[hit.type]}
+                  <span className="search-hit-icon" data-type={hit.type}>
+                    <TypeIcon size={22} />
                   </span>
                   <span className="search-hit-body">
                     <span className="visually-hidden">{TYPE_NAMES[hit.type]}: </span>
@@ -204,7 +204,11 @@ export function SearchDialog({ open, onClose, focusDelayMs }: SearchDialogProps)
                       <HighlightedText segments={hitDescription(hit)} />
                     </span>
                     <span className="search-hit-meta">
-                      {date !== '' && <span className="search-hit-date">{date}</span>}
+                      {date !== '' && (
+                        <span className="search-hit-date">
+                          <CalendarIcon size={14} /> {date}
+                        </span>
+                      )}
                       <span className="badge">{hit.category}</span>
                       {hitTags(hit).map((tag) => (
                         <span key={tag} className="tag">

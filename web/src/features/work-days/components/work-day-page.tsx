@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api';
 import { useAsync } from '../../../lib/use-async';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { getWorkDay, listWorkDays, signUpForWorkDay, type ListedWorkDay } from '../api/work-day-api';
+import { CalendarIcon } from '../../../components/ui/icons';
 
 function emptySignup(): WorkDaySignupForm {
   return { firstName: '', lastName: '', selectedJobs: [], otherJob: '', notes: '', bringingTools: false, wantsFood: false };
@@ -193,7 +194,7 @@ function WorkDayScreen({ id }: { id: string }) {
       <section className="card" aria-labelledby="workday-name">
         <h1 id="workday-name">{workDay.name}</h1>
         <p className="event-date">
-          <span aria-hidden="true">📅 </span>
+          <CalendarIcon size={18} />
           {formatDate(workDay.date, 'member')}
         </p>
         {workDay.description !== '' && <p>{workDay.description}</p>}

@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { ROOT } from './app-server';
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+let cachedSource: string | null = null;
+function axeSource(): string {
+  cachedSource ??= readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+  return cachedSource;
+}
+
+/**
+ * Runs axe-core (from node_modules, injected into the page) and returns the serious and
+ * critical violations, which the tests require to be none.
+ */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  // Evaluated rather than added as a <script>: the app's Content-Security-Policy (rightly) refuses inline scripts.
+  if (!loaded) await page.evaluate(axeSource());
+  const violations = await page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<Result> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** One line per violation, for a failed expectation's message. */
+export function describeViolations(violations: AxeViolation[]): string {
+  return violations.map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.targets.join(', ')}`).join('\n');
+}

@@ -1,0 +1,89 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { ROOT } from './app-server';
+
+/** Debian's Chromium, never a downloaded browser; CHROMIUM_PATH overrides. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Quiet, offline, reproducible: no sync, updates, QUIC or first-run screens. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const SCREENSHOT_DIR = join(ROOT, 'test-results/screenshots');
+
+export const DESKTOP = { width: 1280, height: 900 } as const;
+export const PHONE = { width: 375, height: 740 } as const;
+
+export interface BrowserSession {
+  context: BrowserContext;
+  /** A new tab of the given size (desktop by default) that records page errors. */
+  newPage(viewport?: { width: number; height: number }): Promise<Page>;
+  /** Uncaught errors and console errors seen in any tab so far. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+export interface LaunchOptions {
+  baseURL?: string;
+  reducedMotion?: 'reduce' | 'no-preference';
+}
+
+/**
+ * Chromium on its own fresh profile (a new --user-data-dir, deleted on close). Playwright takes
+ * the profile folder as launchPersistentContext's first argument, which passes --user-data-dir.
+ */
+export async function launchBrowser(options: LaunchOptions = {}): Promise<BrowserSession> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'kyc-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: DESKTOP,
+    baseURL: options.baseURL,
+    acceptDownloads: true,
+    reducedMotion: options.reducedMotion ?? 'reduce',
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+  });
+  context.setDefaultTimeout(10_000);
+  const errors: string[] = [];
+  const watch = (page: Page) => {
+    page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`${page.url()}: console: ${message.text()}`);
+    });
+  };
+  context.pages().forEach(watch);
+  context.on('page', watch);
+  return {
+    context,
+    errors,
+    async newPage(viewport = DESKTOP) {
+      const page = await context.newPage();
+      await page.setViewportSize(viewport);
+      return page;
+    },
+    async close() {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A full-page screenshot in test-results/screenshots/ (git-ignored). */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
