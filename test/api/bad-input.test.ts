@@ -1,0 +1,228 @@
+import fc from 'fast-check';
+import type { Response } from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addAdmin, addEvent, FETCH, signIn, startTestApp, type TestApp } from './support/test-app';
+import { addWorkDays, storedCounts } from './support/fixtures';
+import type TestAgent from 'supertest/lib/agent';
+
+/**
+ * Whatever a client sends, the answer is a 4xx JSON error, never a 500, and nothing stored
+ * changes. Targets are chosen so that even a body that happened to be valid could not store
+ * anything (a fully booked event, an inactive work day, an unknown admin uid), which keeps the
+ * "nothing changed" check exact.
+ */
+
+let app: TestApp;
+let admin: TestAgent;
+let fullEventId: string;
+let editableEventId: string;
+
+beforeAll(async () => {
+  app = await startTestApp({ env: { TRUST_PROXY: '1' } });
+  await addWorkDays(app);
+  const full = await addEvent(app, { capacity: 1 });
+  fullEventId = full.id;
+  const booked = await app.agent().post('/api/bookings').send({ eventId: full.id, firstName: 'A', lastName: 'B', numberAttending: '1' });
+  expect(booked.status).toBe(201);
+  editableEventId = (await addEvent(app)).id;
+  await addAdmin(app, 'fuzz@example.org');
+  admin = app.agent();
+  await signIn(admin, 'fuzz@example.org');
+});
+afterAll(async () => {
+  await app.dispose();
+});
+
+const oddText = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 60 }),
+  fc.string({ unit: 'grapheme', maxLength: 60 }),
+  fc.constantFrom('', ' ', '\u0000', '\u202e\u0041', '𝔘𝔫𝔦𝔠𝔬𝔡𝔢', '👩‍👩‍👧‍👦', 'NaN', '-1', '1e400', '0x10', '__proto__', 'constructor', '{"a":1}', '<script>alert(1)</script>', "'; DROP TABLE events; --", '%00', '\uD800'),
+  fc.string({ minLength: 2000, maxLength: 20_000 }),
+);
+const anyValue = fc.oneof(fc.jsonValue({ maxDepth: 3 }), oddText, fc.constantFrom(null, true, false, -1, 1.5, 1e308, [], {}));
+
+/** An object with the endpoint's own keys (and some others), each of any type. */
+function shapedBody(keys: string[], forced: Record<string, fc.Arbitrary<unknown>> = {}) {
+  const record: Record<string, fc.Arbitrary<unknown>> = {};
+  for (const key of keys) record[key] = anyValue;
+  Object.assign(record, forced);
+  return fc.tuple(fc.record(record, { requiredKeys: Object.keys(forced) }), fc.dictionary(fc.constantFrom('__proto__', 'extra', 'constructor', 'x'), anyValue, { maxKeys: 2 })).map(
+    ([own, extra]) => ({ ...extra, ...own }),
+  );
+}
+
+const badWallClock = fc.oneof(anyValue.filter((v) => typeof v !== 'string'), oddText.filter((s) => !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(s.trim())));
+const badPassword = fc.oneof(anyValue.filter((v) => typeof v !== 'string'), fc.string({ maxLength: 7 }));
+
+interface Target {
+  name: string;
+  method: 'post' | 'put' | 'patch';
+  path: () => string;
+  agent: () => TestAgent;
+  /** Built when the test runs, after beforeAll has stored the targets' ids. */
+  body: () => fc.Arbitrary<unknown>;
+}
+
+const bookingKeys = ['eventId', 'firstName', 'lastName', 'numberAttending', 'numberOfChildren', 'numberOfSoftDrinks', 'numberOfVegetarian', 'boatName', 'email'];
+const eventKeys = ['name', 'description', 'longdescription', 'eventdatetime', 'eventenddatetime', 'bookingEndDate', 'allowBooking', 'isBoatEvent', 'offerChild', 'offerSoftDrinks', 'offerVeg', 'requiresPayment', 'price', 'currency', 'capacity'];
+const TARGETS: Target[] = [
+  {
+    name: 'POST /api/bookings',
+    method: 'post',
+    path: () => '/api/bookings',
+    agent: () => app.agent(),
+    body: () => fc.oneof(shapedBody(bookingKeys, { eventId: fc.constant(fullEventId) }), shapedBody(bookingKeys)),
+  },
+  {
+    name: 'POST /api/work-days/:id/signups',
+    method: 'post',
+    path: () => '/api/work-days/old-work-day/signups',
+    agent: () => app.agent(),
+    body: () => shapedBody(['firstName', 'lastName', 'selectedJobs', 'otherJob', 'notes', 'bringingTools', 'wantsFood']),
+  },
+  {
+    name: 'POST /api/admin/session',
+    method: 'post',
+    path: () => '/api/admin/session',
+    agent: () => app.agent(),
+    body: () => shapedBody(['email', 'password']),
+  },
+  {
+    name: 'POST /api/admin/events',
+    method: 'post',
+    path: () => '/api/admin/events',
+    agent: () => admin,
+    body: () => shapedBody(eventKeys, { eventdatetime: badWallClock }),
+  },
+  {
+    name: 'PUT /api/admin/events/:id',
+    method: 'put',
+    path: () => `/api/admin/events/${editableEventId}`,
+    agent: () => admin,
+    body: () => shapedBody(eventKeys, { eventdatetime: badWallClock }),
+  },
+  {
+    name: 'POST /api/admin/admins',
+    method: 'post',
+    path: () => '/api/admin/admins',
+    agent: () => admin,
+    body: () => shapedBody(['email', 'name', 'password', 'permissions'], { password: badPassword }),
+  },
+  {
+    name: 'PATCH /api/admin/admins/:uid',
+    method: 'patch',
+    path: () => '/api/admin/admins/no-such-admin',
+    agent: () => admin,
+    body: () => shapedBody(['name', 'permissions', 'disabled']),
+  },
+];
+
+function expectClientError(res: Response, what: string): void {
+  if (res.status < 400 || res.status >= 500) throw new Error(`${what} answered ${res.status}: ${res.text.slice(0, 300)}`);
+  expect(typeof res.body.error).toBe('string');
+  expect(res.text).not.toMatch(/\n\s+at |node_modules|\.ts:\d+/);
+}
+
+let ip = 0;
+/** Each request from its own address, so the sign-in rate limit does not hide the validation. */
+function nextIp(): string {
+  ip += 1;
+  return `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`;
+}
+
+describe('generated bad bodies', () => {
+  for (const target of TARGETS) {
+    it(`${target.name}: random JSON, wrong types, huge and odd text never give a 500 and change nothing`, async () => {
+      const before = await storedCounts(app);
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(target.body(), anyValue), async (body) => {
+          const res = await target.agent()[target.method](target.path()).set(FETCH).set('X-Forwarded-For', nextIp()).set('Content-Type', 'application/json').send(JSON.stringify(body));
+          expectClientError(res, `${target.name} with ${JSON.stringify(body).slice(0, 200)}`);
+        }),
+        { numRuns: 60 },
+      );
+      expect(await storedCounts(app)).toEqual(before);
+    });
+
+    it(`${target.name}: malformed JSON text and odd content types never give a 500 and change nothing`, async () => {
+      const before = await storedCounts(app);
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(
+            fc.string({ unit: 'binary', maxLength: 200 }),
+            fc.jsonValue().map((v) => JSON.stringify(v).slice(0, -1)),
+            fc.constantFrom('{', '{"a":', '[1,', '{"eventId": "x",}', "{'a': 1}", '\u0000', '{"a": NaN}', '{"a": undefined}'),
+          ),
+          fc.constantFrom('application/json', 'application/json; charset=utf-16', 'application/json; charset=latin1', 'text/plain', 'application/x-www-form-urlencoded'),
+          async (text, type) => {
+            const res = await target.agent()[target.method](target.path()).set(FETCH).set('X-Forwarded-For', nextIp()).set('Content-Type', type).send(text);
+            expectClientError(res, `${target.name} with ${type}: ${JSON.stringify(text).slice(0, 200)}`);
+          },
+        ),
+        { numRuns: 40 },
+      );
+      expect(await storedCounts(app)).toEqual(before);
+    });
+  }
+});
+
+/** Lone surrogates cannot be percent-encoded; the raw malformed sequences below cover that case. */
+const encode = (s: string) => encodeURIComponent(s.replace(/[\uD800-\uDFFF]/g, (c, i, all: string) => (isPaired(all, i) ? c : '\uFFFD')));
+
+function isPaired(text: string, i: number): boolean {
+  const code = text.charCodeAt(i);
+  if (code <= 0xdbff) return i + 1 < text.length && text.charCodeAt(i + 1) >= 0xdc00 && text.charCodeAt(i + 1) <= 0xdfff;
+  return i > 0 && text.charCodeAt(i - 1) >= 0xd800 && text.charCodeAt(i - 1) <= 0xdbff;
+}
+
+const queryValue = fc.oneof(oddText, fc.constantFrom('2026-02-30', '2026-13-01', '0000-00-00', '2026-1-1', '99999-01-01', '2026-06-01T00:00'));
+
+describe('generated bad query strings and paths', () => {
+  it('GET /api/water-levels and /api/search: random, repeated and malformed parameters never give a 500', async () => {
+    const before = await storedCounts(app);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('/api/water-levels', '/api/search'),
+        fc.array(fc.tuple(fc.constantFrom('from', 'to', 'q', 'q[]', 'q[a]', 'from[0]', 'x'), queryValue), { maxLength: 4 }),
+        fc.constantFrom('', '&%E0%A4%A', '&q=%zz', '&from=%', '&&&=', '&q'),
+        async (path, pairs, tail) => {
+          const query = pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&') + tail;
+          const res = await app.agent().get(`${path}?${query}`);
+          if (res.status === 200) {
+            expect(Array.isArray(res.body.readings ?? res.body.hits)).toBe(true);
+          } else {
+            expectClientError(res, `${path}?${query}`);
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+    expect(await storedCounts(app)).toEqual(before);
+  });
+
+  it('odd ids in paths are a 404 or 400, never a 500', async () => {
+    const paths = [
+      (id: string) => `/api/events/${id}`,
+      (id: string) => `/api/work-days/${id}`,
+      (id: string) => `/api/documents/${id}/file`,
+      (id: string) => `/api/admin/events/${id}`,
+      (id: string) => `/api/admin/events/${id}/bookings`,
+      (id: string) => `/api/admin/events/${id}/bookings.csv`,
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...paths),
+        fc.oneof(
+          oddText.filter((s) => s.length > 0).map(encode),
+          fc.constantFrom('%zz', '%E0%A4%A', '..%2F..%2Fetc%2Fpasswd', '%00', 'a%2Fb', encodeURIComponent('x'.repeat(5000))),
+        ),
+        async (path, id) => {
+          const res = await admin.get(path(id));
+          if (res.status === 200) return; // an id that happens to exist
+          expectClientError(res, path(id));
+        },
+      ),
+      { numRuns: 120 },
+    );
+  });
+});
