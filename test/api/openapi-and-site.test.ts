@@ -1,0 +1,115 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './support/test-app';
+
+const webRoot = mkdtempSync(join(tmpdir(), 'kyc-web-'));
+mkdirSync(join(webRoot, 'assets'));
+writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Members Area</title><div id="root"></div>');
+writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1)');
+writeFileSync(join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ build: { webRoot } });
+});
+afterAll(async () => {
+  await app.dispose();
+  rmSync(webRoot, { recursive: true, force: true });
+});
+
+/** Every "`METHOD /api/...`" of docs/api.md, with :params turned into {params}. */
+function documentedEndpoints(): string[] {
+  const text = readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8');
+  const found = [...text.matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/api\/[^`?\s]*)[^`]*`/g)].map(
+    ([, method, path]) => `${method.toLowerCase()} ${path.replace(/:([A-Za-z]+)/g, '{$1}')}`,
+  );
+  return [...new Set(found)].sort();
+}
+
+describe('OpenAPI document', () => {
+  it('is OpenAPI 3.1 and lists exactly the endpoints of docs/api.md', async () => {
+    const res = await app.agent().get('/api/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    const listed = Object.entries(res.body.paths as Record<string, Record<string, unknown>>)
+      .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m} ${path}`))
+      .sort();
+    const documented = documentedEndpoints();
+    expect(documented.length).toBeGreaterThanOrEqual(30);
+    expect(listed).toEqual(documented);
+  });
+
+  it('lists every route the server declares, with its request schemas and security', async () => {
+    const doc = (await app.agent().get('/api/openapi.json')).body;
+    for (const route of app.built.routes) {
+      const operation = doc.paths[route.path.replace(/:([A-Za-z]+)/g, '{$1}')]?.[route.method];
+      expect(operation, `${route.method} ${route.path}`).toBeDefined();
+      if (route.path.startsWith('/api/admin/') && route.path !== '/api/admin/session') {
+        expect(operation.security, `${route.method} ${route.path}`).toEqual([{ sessionCookie: [] }]);
+      }
+    }
+    const booking = doc.paths['/api/bookings'].post;
+    const bookingSchema = booking.requestBody.content['application/json'].schema;
+    expect(Object.keys(bookingSchema.properties ?? {})).toEqual(
+      expect.arrayContaining(['eventId', 'firstName', 'lastName', 'numberAttending', 'email']),
+    );
+    expect(Object.keys(booking.responses)).toEqual(expect.arrayContaining(['201', '400', '404', '409']));
+    const query = doc.paths['/api/water-levels'].get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`);
+    expect(query).toEqual(['query:from', 'query:to']);
+    expect(doc.components.securitySchemes.sessionCookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'kyc_session' });
+  });
+});
+
+describe('web app and security headers', () => {
+  it('serves index.html for deep links so the app can route them', async () => {
+    for (const path of ['/', '/calendar', '/event-booking?id=abc&payment=pending&checkoutId=x', '/admin/events/edit/e1', '/admin/login']) {
+      const res = await app.agent().get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.text).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('caches hashed assets for a year and answers a missing asset with 404, not the app', async () => {
+    const asset = await app.agent().get('/assets/index-abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const missing = await app.agent().get('/assets/nope.js');
+    expect(missing.status).toBe(404);
+    expect((await app.agent().get('/favicon.svg')).status).toBe(200);
+  });
+
+  it('sends a strict content security policy and the other helmet headers', async () => {
+    const res = await app.agent().get('/');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect((await app.agent().get('/api/health')).headers['content-security-policy']).toBe(csp);
+  });
+
+  it('does not serve the app for API paths or for non-GET requests', async () => {
+    expect((await app.agent().get('/api/unknown/deep/link')).body).toEqual({ error: 'Not found' });
+    expect((await app.agent().post('/calendar')).status).toBe(404);
+  });
+
+  it('says how to build the web app when it is missing', async () => {
+    const bare = await startTestApp({ build: { webRoot: join(webRoot, 'does-not-exist') } });
+    try {
+      const res = await bare.agent().get('/calendar');
+      expect(res.status).toBe(503);
+      expect(res.text).toContain('npm run build');
+    } finally {
+      await bare.dispose();
+    }
+  });
+});
