@@ -33,7 +33,9 @@ async function dev(): Promise<void> {
     console.log(`First admin: ${initial.email} / ${initial.generated ? initial.password : '(INITIAL_ADMIN_PASSWORD)'} (shown once)`);
   }
   const server = built.app.listen(config.port, config.host, () => {
-    console.log(`Listening on http://localhost:${config.port} (development, hot reload)`);
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    console.log(`Listening on http://localhost:${port} (development, hot reload)`);
   });
   const stop = () => {
     server.close();

@@ -28,7 +28,10 @@ async function main(): Promise<void> {
     console.log('');
   }
   const server = built.app.listen(config.port, config.host, () => {
-    console.log(`Listening on http://localhost:${config.port}`);
+    // PORT=0 asks for any free port; print the one actually bound.
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    console.log(`Listening on http://localhost:${port}`);
   });
   let stopping = false;
   const stop = (signal: string) => {

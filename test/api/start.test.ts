@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), 'kyc-start-'));
+const children: ChildProcess[] = [];
+
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Starts `tsx server/main.ts` as `npm start` does (without the build), on a free port. */
+function start(env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string; port: number }> {
+  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let text = '';
+  child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no "Listening" within 30 s:\n${text}`)), 30_000);
+    const check = () => {
+      const match = /Listening on http:\/\/localhost:(\d+)/.exec(text);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, output: () => text, port: Number(match[1]) });
+      }
+    };
+    child.stdout?.on('data', check);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code}:\n${text}`));
+    });
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.removeAllListeners('exit');
+    child.on('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+describe('npm start on an empty data directory', () => {
+  it('seeds the demo data, prints the first admin once and listens; a restart prints no password', async () => {
+    const first = await start({});
+    const out = first.output();
+    expect(out).toContain('e-mail:   admin@kestrel-yc.example');
+    const password = /password: (\S+)/.exec(out)?.[1] ?? '';
+    expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    const base = `http://127.0.0.1:${first.port}`;
+    const health = await fetch(`${base}/api/health`);
+    expect(health.status).toBe(200);
+    const events = (await (await fetch(`${base}/api/events`)).json()) as { events: unknown[] };
+    expect(events.events.length).toBeGreaterThan(0);
+    const login = await fetch(`${base}/api/admin/session`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'fetch' },
+      body: JSON.stringify({ email: 'admin@kestrel-yc.example', password }),
+    });
+    expect(login.status).toBe(200);
+    const { admin } = (await login.json()) as { admin: { permissions: string[] } };
+    expect(admin.permissions.sort()).toEqual(['admins:manage', 'bookings:read', 'events:read', 'events:write']);
+    await stop(first.child);
+
+    const second = await start({});
+    expect(second.output()).not.toContain('password:');
+    expect(second.output()).not.toContain(password);
+    await stop(second.child);
+  });
+
+  it('refuses to start with bad settings, listing every bad key', async () => {
+    await expect(start({ PORT: 'x', STORAGE: 'firestore', PAYMENTS_TEST_HOOK: 'true', NODE_ENV: 'production' })).rejects.toThrow(
+      /exited with 1:\nInvalid configuration:\n {2}- PORT: must be a whole number \(got "x"\)\n {2}- PAYMENTS_TEST_HOOK: must not be true when NODE_ENV=production\n {2}- STORAGE: "firestore" is not available/,
+    );
+  });
+});

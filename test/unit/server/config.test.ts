@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../../server/config';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('starts with no settings at all, on the embedded defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: './data',
+      nodeEnv: 'development',
+      logLevel: 'info',
+      clubName: 'Kestrel Yacht Club',
+      publicSiteUrl: 'https://www.kestrel-yc.example',
+      adapters: { storage: 'sqlite', search: 'sqlite', payments: 'test', identity: 'local', campaigns: 'database' },
+      maxAttendeesPerBooking: 50,
+      paymentsTestHook: false,
+      initialAdminEmail: 'admin@kestrel-yc.example',
+      initialAdminPassword: null,
+      seedDemoData: true,
+      trustProxy: false,
+    });
+  });
+
+  it('reads every setting, treating empty values as unset and tests as quiet', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/kyc',
+      NODE_ENV: 'test',
+      CLUB_NAME: 'Heron SC',
+      PUBLIC_SITE_URL: 'https://heron.example',
+      FEEDBACK_EMAIL: 'f@heron.example',
+      PHOTOS_EMAIL: 'p@heron.example',
+      WATER_LEVEL_URL: 'https://water.example/levels',
+      WATER_SAFETY_URL: 'https://water.example/safety',
+      MAX_ATTENDEES_PER_BOOKING: '12',
+      PAYMENTS_TEST_HOOK: 'true',
+      INITIAL_ADMIN_EMAIL: 'first@heron.example',
+      INITIAL_ADMIN_PASSWORD: 'a-secret-password',
+      SEED_DEMO_DATA: 'false',
+      TRUST_PROXY: 'loopback',
+      LOG_LEVEL: '',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/var/kyc',
+      logLevel: 'silent',
+      clubName: 'Heron SC',
+      maxAttendeesPerBooking: 12,
+      paymentsTestHook: true,
+      initialAdminPassword: 'a-secret-password',
+      seedDemoData: false,
+      trustProxy: 'loopback',
+    });
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  });
+
+  it('lists every bad key in one error', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      NODE_ENV: 'staging',
+      LOG_LEVEL: 'loud',
+      PUBLIC_SITE_URL: 'ftp://club.example',
+      FEEDBACK_EMAIL: 'not-an-email',
+      WATER_LEVEL_URL: 'nope',
+      STORAGE: 'mysql',
+      MAX_ATTENDEES_PER_BOOKING: '0',
+      PAYMENTS_TEST_HOOK: 'maybe',
+      INITIAL_ADMIN_PASSWORD: 'short',
+      SEED_DEMO_DATA: 'perhaps',
+    });
+    const keys = problems.map((p) => p.split(':')[0]).sort();
+    expect(keys).toEqual(
+      [
+        'FEEDBACK_EMAIL',
+        'INITIAL_ADMIN_PASSWORD',
+        'LOG_LEVEL',
+        'MAX_ATTENDEES_PER_BOOKING',
+        'NODE_ENV',
+        'PAYMENTS_TEST_HOOK',
+        'PORT',
+        'PUBLIC_SITE_URL',
+        'SEED_DEMO_DATA',
+        'STORAGE',
+        'WATER_LEVEL_URL',
+      ].sort(),
+    );
+    expect(problems.find((p) => p.startsWith('STORAGE'))).toBe('STORAGE: must be one of sqlite, firestore (got "mysql")');
+    let message = '';
+    try {
+      loadConfig({ PORT: 'eighty', SEED_DEMO_DATA: 'perhaps' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toBe(
+      'Invalid configuration:\n  - PORT: must be a whole number (got "eighty")\n  - SEED_DEMO_DATA: must be true or false (got "perhaps")',
+    );
+  });
+
+  it('refuses the payment test hook in production', () => {
+    expect(problemsOf({ NODE_ENV: 'production', PAYMENTS_TEST_HOOK: 'true' })).toEqual([
+      'PAYMENTS_TEST_HOOK: must not be true when NODE_ENV=production',
+    ]);
+    expect(loadConfig({ NODE_ENV: 'production' }).paymentsTestHook).toBe(false);
+  });
+
+  it('names the setting of every adapter choice that is not built yet, beside other problems', () => {
+    const problems = problemsOf({ STORAGE: 'firestore', SEARCH: 'algolia', PAYMENTS: 'square', IDENTITY: 'firebase', CAMPAIGNS: 'mailerlite', PORT: '-1' });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'STORAGE: "firestore" is not available in this build yet; use STORAGE=sqlite',
+        'SEARCH: "algolia" is not available in this build yet; use SEARCH=sqlite',
+        'PAYMENTS: "square" is not available in this build yet; use PAYMENTS=test',
+        'IDENTITY: "firebase" is not available in this build yet; use IDENTITY=local',
+        'CAMPAIGNS: "mailerlite" is not available in this build yet; use CAMPAIGNS=database',
+      ]),
+    );
+    expect(problems.some((p) => p.startsWith('PORT:'))).toBe(true);
+    expect(problems).toHaveLength(6);
+  });
+});
