@@ -1,11 +1,18 @@
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Knex } from 'knex';
+import { afterAll, describe, expect, it } from 'vitest';
 import { LocalIdentityProvider } from '../../adapters/local-identity/local-identity-provider';
 import { FixedClock } from '../../adapters/memory/fixed-clock';
 import { MemoryCredentialRepository } from '../../adapters/memory/memory-credential-repository';
 import { MemorySessionRepository } from '../../adapters/memory/memory-session-repository';
 import { SequentialIdGenerator } from '../../adapters/memory/sequential-id-generator';
 import { ScryptPasswordHasher } from '../../adapters/node-crypto/scrypt-password-hasher';
+import { SqliteCredentialRepository } from '../../adapters/sqlite/sqlite-credential-repository';
+import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
+import { SqliteSessionRepository } from '../../adapters/sqlite/sqlite-session-repository';
 import { identityProviderContract } from './identity-provider.contract';
 
 function memoryLocalProvider() {
@@ -23,6 +30,27 @@ function memoryLocalProvider() {
 }
 
 identityProviderContract('LocalIdentityProvider on memory repositories', async () => memoryLocalProvider());
+
+const sqliteDir = mkdtempSync(join(tmpdir(), 'kyc-identity-'));
+const databases: Knex[] = [];
+afterAll(async () => {
+  await Promise.all(databases.map((db) => db.destroy()));
+  rmSync(sqliteDir, { recursive: true, force: true });
+});
+
+identityProviderContract('LocalIdentityProvider on SQLite repositories', async () => {
+  const db = await openSqliteDatabase(join(sqliteDir, `identity-${databases.length}.sqlite`));
+  databases.push(db);
+  const clock = new FixedClock('2026-06-01T09:00:00.000Z');
+  const provider = new LocalIdentityProvider({
+    credentials: new SqliteCredentialRepository(db),
+    sessions: new SqliteSessionRepository(db),
+    hasher: new ScryptPasswordHasher({ N: 1024 }),
+    ids: new SequentialIdGenerator('user'),
+    clock,
+  });
+  return { provider, advance: (ms: number) => clock.advance(ms) };
+});
 
 describe('LocalIdentityProvider specifics', () => {
   it('issues 32 random bytes as base64url and stores only their SHA-256', async () => {
