@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Knex } from 'knex';
+import { AlgoliaSearchIndex } from '../../adapters/algolia/algolia-search-index';
+import { MemoryCampaignRepository } from '../../adapters/memory/memory-campaign-repository';
+import { MemoryDocumentRepository } from '../../adapters/memory/memory-document-repository';
+import { MemoryEventRepository } from '../../adapters/memory/memory-event-repository';
+import { MemoryWaterLevelRepository } from '../../adapters/memory/memory-water-level-repository';
+import { MemoryWorkDayRepository } from '../../adapters/memory/memory-work-day-repository';
+import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
+import { SqliteSearchIndex } from '../../adapters/sqlite/sqlite-search-index';
+import { TYPE_PRIORITY } from '../../core/domain/search-ranking';
+import type { SearchHit } from '../../core/entities/search-hit';
+import { SearchSite } from '../../core/use-cases/search';
+import { reindexAll, seedDemoData } from '../../server/seed/seed-demo-data';
+import { FakeAlgoliaServer } from '../support/fake-algolia-server';
+
+/**
+ * The same searches on the demo club's data, through the embedded SQLite search and through
+ * Algolia (the local Algolia API), ranked by the SearchSite use case: a member sees the same kinds
+ * of hits in the same order whichever provider the club configured.
+ */
+
+const QUERIES = [
+  'regatta',
+  'race',
+  'racing',
+  'rescue boat',
+  'slipway',
+  'water',
+  'annual general',
+  'moorings',
+  'club',
+  'safety',
+  'channel 16',
+  'spring',
+  'sail',
+  'work day',
+  'membership',
+  'boat',
+  'b',
+];
+
+let fake: FakeAlgoliaServer;
+let db: Knex;
+let sqlite: SearchSite;
+let algolia: SearchSite;
+
+beforeAll(async () => {
+  const now = new Date('2026-05-01T09:00:00Z');
+  const events = new MemoryEventRepository();
+  const campaigns = new MemoryCampaignRepository();
+  const documents = new MemoryDocumentRepository();
+  db = await openSqliteDatabase(':memory:');
+  const sqliteIndex = new SqliteSearchIndex(db);
+  await seedDemoData(
+    { events, campaigns, documents, workDays: new MemoryWorkDayRepository(), waterLevels: new MemoryWaterLevelRepository(), search: sqliteIndex },
+    now,
+  );
+
+  fake = await FakeAlgoliaServer.start();
+  const algoliaIndex = new AlgoliaSearchIndex({
+    appId: fake.appId,
+    searchKey: fake.searchKey,
+    adminKey: fake.adminKey,
+    indexPrefix: 'kyc_',
+    hosts: [fake.url],
+  });
+  await reindexAll({ events, campaigns, documents, search: algoliaIndex });
+
+  sqlite = new SearchSite({ search: sqliteIndex });
+  algolia = new SearchSite({ search: algoliaIndex });
+});
+
+afterAll(async () => {
+  await fake?.close();
+  await db?.destroy();
+});
+
+const kinds = (hits: SearchHit[]) => hits.map((h) => h.type);
+const byKind = (hits: SearchHit[], type: SearchHit['type']) => hits.filter((h) => h.type === type).map((h) => `${h.index}/${h.objectID}`);
+
+describe('search ranking parity: SQLite FTS5 and Algolia on the demo data', () => {
+  it.each(QUERIES)('"%s": the same hits, the same kinds first (events, documents, pages, news), events in the same order', async (query) => {
+    const [fromSqlite, fromAlgolia] = [await sqlite.execute(query), await algolia.execute(query)];
+    expect(fromAlgolia.provider).toBe('Algolia');
+    expect(kinds(fromAlgolia.hits)).toEqual(kinds(fromSqlite.hits));
+    expect(byKind(fromAlgolia.hits, 'event')).toEqual(byKind(fromSqlite.hits, 'event'));
+    for (const type of ['document', 'page', 'news'] as const) {
+      expect(byKind(fromAlgolia.hits, type).sort(), type).toEqual(byKind(fromSqlite.hits, type).sort());
+    }
+    const priorities = fromAlgolia.hits.map((h) => TYPE_PRIORITY[h.type]);
+    expect(priorities).toEqual([...priorities].sort((a, b) => b - a));
+  });
+
+  it('the queries cover every kind of hit, and mixed answers, so the comparison above means something', async () => {
+    const all = await Promise.all(QUERIES.map((q) => algolia.execute(q)));
+    const seen = new Set(all.flatMap((r) => kinds(r.hits)));
+    expect([...seen].sort()).toEqual(['document', 'event', 'news', 'page']);
+    expect(all.filter((r) => new Set(kinds(r.hits)).size >= 3).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('a regatta search shows the regatta event first and the regatta newsletter after every event, document and page', async () => {
+    const { hits } = await algolia.execute('regatta');
+    expect(hits[0]).toMatchObject({ type: 'event', name: 'Kestrel Open Regatta' });
+    const firstNews = hits.findIndex((h) => h.type === 'news');
+    expect(firstNews).toBeGreaterThan(0);
+    expect(hits.slice(firstNews).every((h) => h.type === 'news')).toBe(true);
+    expect(hits.map((h) => h.objectID)).toContain('cmp-regatta-entries');
+  });
+});
