@@ -51,6 +51,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   });
   try {
     if (config.seedDemoData) await seedIfEmpty(ports, logger);
+    // Expired sessions are useless; clearing them at start keeps the table small without a timer.
+    await ports.get('sessions').deleteExpired(ports.get('clock').now());
   } catch (error) {
     await ports.close();
     throw error;

@@ -102,10 +102,12 @@ export class ApiRoutes {
         ? { description: response.description, content: { [response.contentType ?? 'application/json']: { schema: response.schema } } }
         : { description: response.description };
     }
-    const request: RouteConfig['request'] = {};
+    type RequestConfig = NonNullable<RouteConfig['request']>;
+    const request: RequestConfig = {};
     if (spec.body) request.body = { required: true, content: { 'application/json': { schema: spec.body } } };
-    if (spec.query) request.query = spec.query as RouteConfig['request'] extends infer R ? (R extends { query?: infer Q } ? Q : never) : never;
-    if (spec.params) request.params = spec.params as RouteConfig['request'] extends infer R ? (R extends { params?: infer P } ? P : never) : never;
+    // Query and path schemas are always zod objects here (see api-schemas.ts).
+    if (spec.query) request.query = spec.query as unknown as RequestConfig['query'];
+    if (spec.params) request.params = spec.params as unknown as RequestConfig['params'];
     this.registry.registerPath({
       method: spec.method,
       path: spec.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}'),
