@@ -68,7 +68,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
   return {
     context,
     errors,
-    async newPage(viewport = DESKTOP) {
+    async newPage(viewport: { width: number; height: number } = DESKTOP) {
       const page = await context.newPage();
       await page.setViewportSize(viewport);
       return page;

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useClubConfig } from '../../lib/club-config';
 import { ClubLogo } from './club-logo';
@@ -50,9 +51,9 @@ function InformationDropdown() {
     const links = Array.from(listRef.current?.querySelectorAll<HTMLAnchorElement>('a') ?? []);
     const current = links.indexOf(document.activeElement as HTMLAnchorElement);
     if (!open) {
-      setOpen(true);
-      // The list renders on the next frame; move into it then.
-      requestAnimationFrame(() => focusLink(event.key === 'ArrowDown' ? 0 : -1));
+      // Render the list now so that focus can move into it straight away.
+      flushSync(() => setOpen(true));
+      focusLink(event.key === 'ArrowDown' ? 0 : -1);
       return;
     }
     focusLink(current === -1 ? (event.key === 'ArrowDown' ? 0 : -1) : current + (event.key === 'ArrowDown' ? 1 : -1));

@@ -159,7 +159,8 @@ export function SearchDialog({ open, onClose, focusDelayMs }: SearchDialogProps)
         {status === 'loading' ? 'Searching...' : status === 'done' ? `${hits.length} results found` : ''}
       </p>
 
-      <div className="search-results">
+      {/* Focusable while it lists results, so keyboard users can scroll it too. */}
+      <div className="search-results" role="region" aria-label="Search results" tabIndex={showResults ? 0 : undefined}>
         {status === 'idle' && trimmed === '' && (
           <div className="search-empty">
             <p>Start typing to search across all KYC content</p>
@@ -177,7 +178,7 @@ export function SearchDialog({ open, onClose, focusDelayMs }: SearchDialogProps)
             <p>Try different keywords or check your spelling</p>
           </div>
         )}
-        <ul ref={listRef} id={listId} role="listbox" aria-label="Search results" className="search-hits" hidden={!showResults}>
+        <ul ref={listRef} id={listId} role="listbox" aria-label="Results" className="search-hits" hidden={!showResults}>
           {showResults &&
             hits.map((hit, index) => {
               const date = hit.type === 'event' ? formatEpochDate(hit.eventDate) : '';

@@ -1,0 +1,327 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startAppServer, type AppServer } from './support/app-server';
+import { describeViolations, seriousAxeViolations } from './support/axe';
+import { DESKTOP, launchBrowser, PHONE, screenshot, type BrowserSession } from './support/browser';
+
+let app: AppServer;
+let browser: BrowserSession;
+
+beforeAll(async () => {
+  app = await startAppServer();
+  browser = await launchBrowser({ baseURL: app.baseUrl });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+/** Every public screen and state, with a text that shows it has finished loading. */
+const SCREENS: { name: string; path: string; ready: string }[] = [
+  { name: 'home', path: '/', ready: 'Latest reading' },
+  { name: 'news', path: '/news', ready: 'Open Regatta entries are now open' },
+  { name: 'calendar', path: '/calendar', ready: 'Kestrel Open Regatta' },
+  { name: 'documents', path: '/documents', ready: 'Members Handbook' },
+  { name: 'information', path: '/information', ready: 'Latest reading' },
+  { name: 'beginners', path: '/beginners', ready: 'Latest reading' },
+  { name: 'event-booking', path: '/event-booking?id=wednesday-evening-series', ready: 'Lead Member First Name *' },
+  { name: 'event-booking-paid', path: '/event-booking?id=midsummer-barbecue', ready: 'Card payment is not yet available' },
+  { name: 'event-booking-closed', path: '/event-booking?id=laying-up-supper', ready: 'Booking Closed' },
+  { name: 'event-booking-no-id', path: '/event-booking', ready: 'No event ID provided' },
+  { name: 'event-booking-not-found', path: '/event-booking?id=no-such-event', ready: 'Event Not Found' },
+  { name: 'work-day', path: '/work-day-booking?id=spring-work-day', ready: 'Pontoon repairs' },
+  { name: 'work-day-none', path: '/work-day-booking', ready: 'No work day specified' },
+  { name: 'work-day-not-found', path: '/work-day-booking?id=no-such-day', ready: 'Work Day Not Found' },
+  { name: 'not-found', path: '/no-such-page', ready: 'Page Not Found' },
+];
+
+async function open(path: string, ready: string, viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
+  const page = await browser.newPage(viewport);
+  await page.goto(path);
+  await page.getByText(ready).first().waitFor();
+  return page;
+}
+
+async function expectNoSeriousViolations(page: Page, label: string) {
+  const violations = await seriousAxeViolations(page);
+  expect(violations, `${label}\n${describeViolations(violations)}`).toEqual([]);
+}
+
+describe('every public screen', () => {
+  for (const screen of SCREENS) {
+    it(`${screen.name}: no serious accessibility violations at 375 and 1280 px, with screenshots`, async () => {
+      for (const viewport of [PHONE, DESKTOP]) {
+        const page = await open(screen.path, screen.ready, viewport);
+        // Nothing may be wider than the screen (no sideways scrolling on a phone).
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${screen.name} at ${viewport.width}px scrolls sideways`).toBeLessThanOrEqual(0);
+        await screenshot(page, `${screen.name}-${viewport.width}`);
+        await expectNoSeriousViolations(page, `${screen.name} at ${viewport.width}px`);
+        await page.close();
+      }
+    });
+  }
+
+  it('the search dialog and the Add to My Calendar dialog have no serious violations when open', async () => {
+    const page = await open('/', 'Latest reading', PHONE);
+    await page.getByRole('button', { name: 'Search Members Area' }).click();
+    await page.getByRole('combobox').fill('regatta');
+    await page.getByText(/\d+ results found/).waitFor();
+    await screenshot(page, 'search-dialog-375');
+    await expectNoSeriousViolations(page, 'search dialog');
+    await page.keyboard.press('Escape');
+
+    await page.goto('/calendar');
+    await page.getByRole('button', { name: 'Add to My Calendar' }).first().click();
+    await page.getByRole('dialog', { name: 'Add to My Calendar' }).waitFor();
+    await screenshot(page, 'add-to-calendar-375');
+    await expectNoSeriousViolations(page, 'add to calendar dialog');
+    await page.close();
+  });
+
+  it('shows no script errors or Content-Security-Policy complaints on any screen', () => {
+    // The not-found screens are drawn from the API's 404 answers, which Chromium logs.
+    const expected = /(id=no-such-event|id=no-such-day): console: Failed to load resource: the server responded with a status of 404/;
+    expect(browser.errors.filter((line) => !expected.test(line))).toEqual([]);
+  });
+});
+
+describe('header', () => {
+  it('shows the club logo linking to the public site, Members Area and a button out to the website', async () => {
+    const page = await open('/', 'Welcome to the Members Area');
+    const header = page.getByRole('banner');
+    await expect(header.getByText('Members Area', { exact: true }).isVisible()).resolves.toBe(true);
+    const logo = header.getByRole('link', { name: `${app.config.clubName} public website` });
+    await expect(logo.getAttribute('href')).resolves.toBe(app.config.publicSiteUrl);
+    await expect(header.getByRole('link', { name: /Club Website/ }).getAttribute('href')).resolves.toBe(app.config.publicSiteUrl);
+    await page.close();
+  });
+
+  it('opens the Information dropdown on hover and by keyboard, and Escape closes it', async () => {
+    const page = await open('/', 'Welcome to the Members Area');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    const toggle = nav.getByRole('button', { name: 'Information' });
+    const documentsLink = nav.getByRole('link', { name: 'Documents & Files' });
+    await expect(documentsLink.isVisible()).resolves.toBe(false);
+
+    await toggle.hover();
+    await documentsLink.waitFor();
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+    await page.mouse.move(5, 600);
+    await documentsLink.waitFor({ state: 'hidden' });
+
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await documentsLink.waitFor();
+    await page.keyboard.press('ArrowDown');
+    await expect(documentsLink.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await expect(nav.getByRole('link', { name: 'Club Information' }).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.press('Escape');
+    await documentsLink.waitFor({ state: 'hidden' });
+    await expect(toggle.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/documents');
+    await page.getByRole('heading', { name: 'Documents & Files' }).waitFor();
+    await page.close();
+  });
+
+  it('on a 375 px phone: MENU opens the grouped list (Member Documents), and choosing a link closes it', async () => {
+    const page = await open('/', 'Welcome to the Members Area', PHONE);
+    await expect(page.getByRole('navigation', { name: 'Main navigation' }).isVisible()).resolves.toBe(false);
+    const menuButton = page.getByRole('button', { name: 'MENU' });
+    await expect(menuButton.getAttribute('aria-expanded')).resolves.toBe('false');
+    const mobileNav = page.getByRole('navigation', { name: 'Mobile navigation' });
+    await expect(mobileNav.isVisible()).resolves.toBe(false);
+
+    await menuButton.click();
+    await mobileNav.waitFor();
+    await expect(menuButton.getAttribute('aria-expanded')).resolves.toBe('true');
+    const labels = await mobileNav.getByRole('link').allInnerTexts();
+    expect(labels).toEqual(['Members Home', 'News', 'Calendar', 'Member Documents', 'Club Information', 'Beginner Sailing Tips']);
+    await expect(mobileNav.getByRole('list', { name: 'Information' }).getByRole('link').count()).resolves.toBe(3);
+    await screenshot(page, 'mobile-menu-open-375');
+
+    await mobileNav.getByRole('link', { name: 'Member Documents' }).click();
+    await page.waitForURL('**/documents');
+    await mobileNav.waitFor({ state: 'hidden' });
+    await expect(menuButton.getAttribute('aria-expanded')).resolves.toBe('false');
+
+    // Choosing the page already shown closes the menu too.
+    await menuButton.click();
+    await mobileNav.getByRole('link', { name: 'Member Documents' }).click();
+    await mobileNav.waitFor({ state: 'hidden' });
+    await page.close();
+  });
+});
+
+describe('home', () => {
+  it('has the welcome, feedback link, search button, links to the calendar and news, water level, photos and water safety', async () => {
+    const page = await open('/', 'Latest reading');
+    await page.getByRole('heading', { name: 'Welcome to the Members Area', level: 1 }).waitFor();
+    await expect(page.getByRole('link', { name: app.config.feedbackEmail }).getAttribute('href')).resolves.toBe(`mailto:${app.config.feedbackEmail}`);
+    await expect(page.getByRole('link', { name: 'View Events Calendar' }).getAttribute('href')).resolves.toBe('/calendar');
+    await expect(page.getByRole('link', { name: 'Recent News' }).getAttribute('href')).resolves.toBe('/news');
+    await expect(page.getByRole('link', { name: /water authority/ }).getAttribute('href')).resolves.toBe(app.config.waterLevelUrl);
+    await expect(page.getByRole('link', { name: /water safety campaign/ }).getAttribute('href')).resolves.toBe(app.config.waterSafetyUrl);
+    await expect(page.getByRole('link', { name: app.config.photosEmail }).getAttribute('href')).resolves.toBe(`mailto:${app.config.photosEmail}`);
+    await page.close();
+  });
+
+  it('draws the water level as a chart with a text summary and a table of the readings', async () => {
+    const readings = (await (await fetch(`${app.baseUrl}/api/water-levels`)).json()) as { readings: { date: string; percentFull: number }[] };
+    const latest = readings.readings.at(-1)!;
+    const page = await open('/', 'Latest reading');
+    const chart = page.getByRole('img', { name: /Reservoir level, percent full/ });
+    await expect(chart.evaluate((el) => el.tagName.toLowerCase())).resolves.toBe('svg');
+    await page.getByText(`Latest reading: ${Math.round(latest.percentFull)}% full`).waitFor();
+    await page.getByText('Show the readings as a table').click();
+    const table = page.getByRole('table', { name: /Reservoir level by month/ });
+    await table.waitFor();
+    expect(await table.getByRole('row').count()).toBeGreaterThanOrEqual(12);
+    await page.close();
+  });
+
+  it('rotates the member photos, and the pause button stops the rotation', async () => {
+    const page = await browser.newPage();
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.clock.install();
+    await page.goto('/');
+    const caption = page.locator('.photo-panel figcaption strong');
+    await expect(caption.innerText()).resolves.toBe('Evening sail on the reservoir.');
+    await page.clock.runFor(6_500);
+    await expect(caption.innerText()).resolves.toBe('Saturday club racing.');
+    await page.getByRole('button', { name: 'Pause rotation' }).click();
+    await page.clock.runFor(20_000);
+    await expect(caption.innerText()).resolves.toBe('Saturday club racing.');
+    await page.getByRole('button', { name: 'Play rotation' }).waitFor();
+    await page.close();
+  });
+
+  it('does not rotate the photos for someone who asks for reduced motion', async () => {
+    const page = await browser.newPage();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.clock.install();
+    await page.goto('/');
+    const caption = page.locator('.photo-panel figcaption strong');
+    await expect(caption.innerText()).resolves.toBe('Evening sail on the reservoir.');
+    await page.clock.runFor(20_000);
+    await expect(caption.innerText()).resolves.toBe('Evening sail on the reservoir.');
+    await page.getByRole('button', { name: 'Play rotation' }).waitFor();
+    await page.getByRole('button', { name: /Next/ }).click();
+    await expect(caption.innerText()).resolves.toBe('Saturday club racing.');
+    await page.close();
+  });
+});
+
+describe('news', () => {
+  it('lists the e-mails newest first with relative times, Read Email in a new tab, or a disabled Preview Unavailable', async () => {
+    const page = await open('/news', 'Open Regatta entries are now open');
+    await page.getByRole('heading', { name: 'Recent Emails', level: 1 }).waitFor();
+    const subjects = await page.locator('.news-subject').allInnerTexts();
+    expect(subjects.slice(0, 3)).toEqual([
+      'Open Regatta entries are now open',
+      'Spring Work Day: volunteers wanted',
+      'Reservoir level update and launching advice',
+    ]);
+    const items = page.locator('.news-item');
+    await expect(items.nth(0).locator('.news-time').innerText()).resolves.toBe('Yesterday');
+    await expect(items.nth(1).locator('.news-time').innerText()).resolves.toBe('3 days ago');
+    await expect(items.nth(2).locator('.news-time').innerText()).resolves.toBe('2 weeks ago');
+
+    const read = items.nth(0).getByRole('link', { name: /Read Email/ });
+    await expect(read.getAttribute('href')).resolves.toBe('https://kestrel-yacht-club.example/news/open-regatta-entries');
+    await expect(read.getAttribute('target')).resolves.toBe('_blank');
+    await expect(read.getAttribute('rel')).resolves.toContain('noopener');
+
+    const unavailable = items.nth(2).getByRole('button', { name: 'Preview Unavailable' });
+    await expect(unavailable.isDisabled()).resolves.toBe(true);
+    await expect(items.nth(2).getByRole('link').count()).resolves.toBe(0);
+    await page.close();
+  });
+
+  it('shows the error with Try Again, which loads the e-mails once the server answers', async () => {
+    const page = await browser.newPage();
+    let fail = true;
+    await page.route('**/api/campaigns', async (route) => {
+      if (fail) {
+        await route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ error: 'Failed to fetch communications: Bad Gateway' }) });
+      } else {
+        await route.continue();
+      }
+    });
+    await page.goto('/news');
+    await page.getByText('Failed to fetch communications: Bad Gateway').waitFor();
+    fail = false;
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await page.getByRole('heading', { name: 'Open Regatta entries are now open' }).waitFor();
+    await page.close();
+  });
+
+  it('says No Recent Communications when there are none', async () => {
+    const page = await browser.newPage();
+    await page.route('**/api/campaigns', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"campaigns":[]}' }));
+    await page.goto('/news');
+    await page.getByRole('heading', { name: 'No Recent Communications' }).waitFor();
+    await page.close();
+  });
+});
+
+describe('documents', () => {
+  it('shows a card per document, each opening its PDF from /api/documents/{id}/file', async () => {
+    const page = await open('/documents', 'Members Handbook');
+    const titles = await page.locator('.document-title').allInnerTexts();
+    expect(titles).toEqual(
+      expect.arrayContaining([
+        'Club Constitution',
+        'Members Handbook',
+        'Water Authority Rules',
+        'Disciplinary and Grievance Procedure',
+        'Membership Fees',
+        'Payment Instructions',
+        'Overnight Moorings Map',
+      ]),
+    );
+    const link = page.locator('.document-card', { hasText: 'Members Handbook' }).getByRole('link', { name: /Open PDF/ });
+    await expect(link.getAttribute('href')).resolves.toBe('/api/documents/members-handbook/file');
+    const [popup] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+    const response = await page.request.get(`${app.baseUrl}/api/documents/members-handbook/file`);
+    expect(response.headers()['content-type']).toContain('application/pdf');
+    expect((await response.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    await popup.close();
+    await page.close();
+  });
+});
+
+describe('beginners and information', () => {
+  it('beginners: radio channels, tips, lingo, the hull speed formula, the water level and links to news and calendar', async () => {
+    const page = await open('/beginners', 'Latest reading');
+    const text = await page.locator('main').innerText();
+    expect(text).toContain('Channel 16 is for emergencies only');
+    expect(text).toMatch(/club on channel 8/);
+    expect(text).toMatch(/water authority on channel 77/);
+    expect(text).toContain('Hull speed ≈ 1.34 × √(waterline length in feet) knots');
+    expect(text).toContain('Port and starboard');
+    expect(text).toContain('trip slip');
+    await expect(page.locator('main').getByRole('link', { name: 'events calendar' }).getAttribute('href')).resolves.toBe('/calendar');
+    await expect(page.locator('main').getByRole('link', { name: 'news page' }).getAttribute('href')).resolves.toBe('/news');
+    await page.getByRole('img', { name: /Reservoir level/ }).waitFor();
+    await page.close();
+  });
+
+  it('information: noticeboard, trip slips, radio channels, the water level and links to news and calendar', async () => {
+    const page = await open('/information', 'Latest reading');
+    await page.getByRole('heading', { name: 'The noticeboard' }).waitFor();
+    await page.getByRole('heading', { name: 'Trip slips' }).waitFor();
+    const channels = page.getByRole('table', { name: 'VHF radio channels' });
+    await expect(channels.getByRole('row', { name: /16 Emergencies only/ }).count()).resolves.toBe(1);
+    await expect(channels.getByRole('row', { name: /^8 / }).count()).resolves.toBe(1);
+    await expect(channels.getByRole('row', { name: /^77 / }).count()).resolves.toBe(1);
+    await expect(page.locator('main').getByRole('link', { name: 'news page' }).getAttribute('href')).resolves.toBe('/news');
+    await expect(page.locator('main').getByRole('link', { name: 'events calendar' }).getAttribute('href')).resolves.toBe('/calendar');
+    await page.close();
+  });
+});
