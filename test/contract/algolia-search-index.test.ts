@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { algoliasearch } from 'algoliasearch';
@@ -12,6 +15,10 @@ import {
 } from '../../adapters/algolia/algolia-search-index';
 import { UnavailableError } from '../../core/errors';
 import type { SearchRecord } from '../../core/entities/search-hit';
+import { ReindexError, reindex } from '../../scripts/reindex';
+import { ConfigError, loadConfig } from '../../server/config';
+import { DATABASE_FILE_NAME, createContainer } from '../../server/container';
+import { seedDemoData } from '../../server/seed/seed-demo-data';
 import { FakeAlgoliaServer } from '../support/fake-algolia-server';
 import { describeSearchIndexContract } from './search-index.contract';
 
@@ -339,5 +346,77 @@ describe('AlgoliaSearchIndex hosts and timeouts (spec: connect 1 s, read 2 s, wr
     first.failWith(null);
     expect(await search()).toEqual(['regatta']);
     expect([queriesTo(first).length, queriesTo(second).length]).toEqual([2, 3]);
+  });
+});
+
+describe('npm run reindex (scripts/reindex.ts)', () => {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function seededDataDir(): Promise<string> {
+    const dir = mkdtempSync(join(tmpdir(), 'kyc-reindex-'));
+    dirs.push(dir);
+    const ports = await createContainer(loadConfig({ DATA_DIR: dir, NODE_ENV: 'test' }));
+    try {
+      await seedDemoData(
+        {
+          events: ports.get('events'),
+          workDays: ports.get('workDays'),
+          campaigns: ports.get('campaigns'),
+          documents: ports.get('documents'),
+          waterLevels: ports.get('waterLevels'),
+          search: ports.get('search'),
+        },
+        new Date('2026-05-01T09:00:00Z'),
+      );
+    } finally {
+      await ports.close();
+    }
+    return dir;
+  }
+
+  it('rebuilds the four Algolia indexes from the stored data when SEARCH=algolia', async () => {
+    const dir = await seededDataDir();
+    const result = await reindex({
+      DATA_DIR: dir,
+      NODE_ENV: 'test',
+      SEARCH: 'algolia',
+      ALGOLIA_APP_ID: fake.appId,
+      ALGOLIA_SEARCH_KEY: fake.searchKey,
+      ALGOLIA_ADMIN_KEY: fake.adminKey,
+      ALGOLIA_INDEX_PREFIX: 'reindexed_',
+      ALGOLIA_HOSTS: fake.url,
+    });
+    expect(result.provider).toBe('Algolia');
+    expect(result.events).toBeGreaterThan(0);
+    expect(result.documents).toBeGreaterThan(0);
+    expect(result.news).toBeGreaterThan(0);
+    expect(result.pages).toBeGreaterThan(0);
+    expect(fake.records('reindexed_events')).toHaveLength(result.events);
+    expect(fake.records('reindexed_documents')).toHaveLength(result.documents);
+    expect(fake.records('reindexed_news')).toHaveLength(result.news);
+    expect(fake.records('reindexed_pages')).toHaveLength(result.pages);
+    expect(fake.records('reindexed_events').map((r) => r.name)).toContain('Kestrel Open Regatta');
+  });
+
+  it('rebuilds the SQLite index by default', async () => {
+    const dir = await seededDataDir();
+    const result = await reindex({ DATA_DIR: dir, NODE_ENV: 'test' });
+    expect(result.provider).toBe('SQLite full-text search');
+    expect(result.events).toBeGreaterThan(0);
+  });
+
+  it('names every missing Algolia setting, and refuses to rebuild from a database that is not there', async () => {
+    const dir = await seededDataDir();
+    const error = await reindex({ DATA_DIR: dir, NODE_ENV: 'test', SEARCH: 'algolia', ALGOLIA_APP_ID: 'APP' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems.join('\n')).toMatch(/ALGOLIA_SEARCH_KEY[\s\S]*ALGOLIA_ADMIN_KEY/);
+
+    const empty = mkdtempSync(join(tmpdir(), 'kyc-reindex-empty-'));
+    dirs.push(empty);
+    await expect(reindex({ DATA_DIR: empty, NODE_ENV: 'test' })).rejects.toBeInstanceOf(ReindexError);
+    expect(existsSync(join(empty, DATABASE_FILE_NAME))).toBe(false);
   });
 });
