@@ -1,0 +1,128 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeIdentityToolkitUser {
+  localId: string;
+  email: string;
+  password: string;
+  displayName?: string;
+  disabled?: boolean;
+}
+
+/** How the next answers go, whatever is asked. */
+export type FakeIdentityToolkitAnswer =
+  /** Firebase's error body, e.g. 'TOO_MANY_ATTEMPTS_TRY_LATER : Access to this account ...'. */
+  | { kind: 'error'; status: number; message: string }
+  | { kind: 'raw'; status: number; contentType: string; body: string }
+  | { kind: 'slow'; delayMs: number };
+
+export interface RecordedIdentityRequest {
+  path: string;
+  key: string | null;
+  body: Record<string, unknown>;
+}
+
+export interface FakeIdentityToolkitServer {
+  /** The REST base, like https://identitytoolkit.googleapis.com/v1. */
+  baseUrl: string;
+  apiKey: string;
+  users: FakeIdentityToolkitUser[];
+  requests: RecordedIdentityRequest[];
+  answerWith(answer: FakeIdentityToolkitAnswer | null): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A local stand-in for the Identity Toolkit REST API's password sign-in
+ * (POST /v1/accounts:signInWithPassword?key=...), answering as Google's does: an ID token on
+ * success, `{ error: { code, message, errors } }` otherwise. It also gives the answers the Auth
+ * emulator never gives, such as TOO_MANY_ATTEMPTS_TRY_LATER.
+ */
+export async function startFakeIdentityToolkitServer(options: { apiKey?: string } = {}): Promise<FakeIdentityToolkitServer> {
+  const apiKey = options.apiKey ?? 'fake-web-api-key';
+  const users: FakeIdentityToolkitUser[] = [];
+  const requests: RecordedIdentityRequest[] = [];
+  let answer: FakeIdentityToolkitAnswer | null = null;
+  const pending = new Set<NodeJS.Timeout>();
+
+  const readJson = async (req: IncomingMessage): Promise<Record<string, unknown>> => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    try {
+      const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+      return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+    } catch {
+      return {};
+    }
+  };
+
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const body = await readJson(req);
+    requests.push({ path: url.pathname, key: url.searchParams.get('key'), body });
+    const error = (status: number, message: string) => {
+      res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
+      res.end(
+        JSON.stringify({ error: { code: status, message, errors: [{ message, domain: 'global', reason: 'invalid' }] } }),
+      );
+    };
+
+    if (answer?.kind === 'slow') {
+      const timer = setTimeout(() => {
+        pending.delete(timer);
+        if (!res.destroyed) error(503, 'UNAVAILABLE');
+      }, answer.delayMs);
+      pending.add(timer);
+      return;
+    }
+    if (answer?.kind === 'error') return error(answer.status, answer.message);
+    if (answer?.kind === 'raw') {
+      res.writeHead(answer.status, { 'content-type': answer.contentType });
+      res.end(answer.body);
+      return;
+    }
+
+    if (url.searchParams.get('key') !== apiKey) {
+      return error(400, 'API key not valid. Please pass a valid API key.');
+    }
+    if (req.method !== 'POST' || url.pathname !== '/v1/accounts:signInWithPassword') return error(404, 'NOT_FOUND');
+    const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+    const password = typeof body.password === 'string' ? body.password : '';
+    if (!email) return error(400, 'INVALID_EMAIL');
+    if (!password) return error(400, 'MISSING_PASSWORD');
+    const user = users.find((u) => u.email.toLowerCase() === email);
+    if (!user || user.password !== password) return error(400, 'INVALID_LOGIN_CREDENTIALS');
+    if (user.disabled) return error(400, 'USER_DISABLED : The user account has been disabled by an administrator.');
+    res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' });
+    res.end(
+      JSON.stringify({
+        kind: 'identitytoolkit#VerifyPasswordResponse',
+        localId: user.localId,
+        email: user.email,
+        displayName: user.displayName ?? '',
+        idToken: `fake-id-token-for-${user.localId}`,
+        registered: true,
+        refreshToken: `fake-refresh-token-for-${user.localId}`,
+        expiresIn: '3600',
+      }),
+    );
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    apiKey,
+    users,
+    requests,
+    answerWith(next) {
+      answer = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const timer of pending) clearTimeout(timer);
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
