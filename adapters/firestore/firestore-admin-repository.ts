@@ -1,0 +1,116 @@
+import { FieldPath, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { AdminSchema, DEFAULT_PERMISSIONS, type Admin } from '../../core/entities/admin';
+import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
+import type { AdminRepository } from '../../core/ports/admin-repository';
+import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
+import { isDocumentId } from './firestore-document-ids';
+import { withCoreErrors } from './firestore-errors';
+import { instantFields, readInstant } from './firestore-instants';
+import { TRANSACTION_ATTEMPTS } from './firestore-turns';
+
+const UID_TAKEN = 'An admin with this user id already exists';
+const EMAIL_TAKEN = 'An admin with this e-mail already exists';
+const NOT_FOUND = 'Admin not found';
+
+/**
+ * Admin records in the `admins` collection, keyed by the identity provider's user id as the spec
+ * says, with name, role and permissions. `emailKey` (the lower-cased e-mail) makes e-mails
+ * unique whatever their letter case: writes check it inside a transaction.
+ */
+export class FirestoreAdminRepository implements AdminRepository {
+  constructor(
+    private readonly db: Firestore,
+    private readonly options: FirestoreCollectionOptions = {},
+  ) {}
+
+  private get collection() {
+    return collectionOf(this.db, 'admins', this.options);
+  }
+
+  async getByUid(uid: string): Promise<Admin | null> {
+    if (!isDocumentId(uid)) return null;
+    const snapshot = await withCoreErrors(() => this.collection.doc(uid).get());
+    return snapshot.exists ? toAdmin(snapshot) : null;
+  }
+
+  async getByEmail(email: string): Promise<Admin | null> {
+    const snapshot = await withCoreErrors(() => this.collection.where('emailKey', '==', email.toLowerCase()).limit(1).get());
+    return snapshot.empty ? null : toAdmin(snapshot.docs[0]);
+  }
+
+  async list(): Promise<Admin[]> {
+    const snapshot = await withCoreErrors(() => this.collection.orderBy('emailKey', 'asc').orderBy(FieldPath.documentId(), 'asc').get());
+    return snapshot.docs.map(toAdmin);
+  }
+
+  async count(): Promise<number> {
+    const snapshot = await withCoreErrors(() => this.collection.count().get());
+    return snapshot.data().count;
+  }
+
+  async create(admin: Admin): Promise<void> {
+    if (!isDocumentId(admin.uid)) throw new ValidationError('A user id may not contain a slash or be reserved by Firestore');
+    const ref = this.collection.doc(admin.uid);
+    await withCoreErrors(
+      () =>
+        this.db.runTransaction(
+          async (tx) => {
+            const [existing, sameEmail] = await Promise.all([
+              tx.get(ref),
+              tx.get(this.collection.where('emailKey', '==', admin.email.toLowerCase()).limit(1)),
+            ]);
+            if (existing.exists) throw new ConflictError(UID_TAKEN);
+            if (!sameEmail.empty) throw new ConflictError(EMAIL_TAKEN);
+            tx.create(ref, toDocument(admin));
+          },
+          { maxAttempts: TRANSACTION_ATTEMPTS },
+        ),
+      { conflict: UID_TAKEN },
+    );
+  }
+
+  async update(admin: Admin): Promise<void> {
+    if (!isDocumentId(admin.uid)) throw new NotFoundError(NOT_FOUND);
+    const ref = this.collection.doc(admin.uid);
+    await withCoreErrors(() =>
+      this.db.runTransaction(
+        async (tx) => {
+          const [existing, sameEmail] = await Promise.all([
+            tx.get(ref),
+            tx.get(this.collection.where('emailKey', '==', admin.email.toLowerCase()).limit(2)),
+          ]);
+          if (!existing.exists) throw new NotFoundError(NOT_FOUND);
+          if (sameEmail.docs.some((doc) => doc.id !== admin.uid)) throw new ConflictError(EMAIL_TAKEN);
+          tx.set(ref, toDocument(admin));
+        },
+        { maxAttempts: TRANSACTION_ATTEMPTS },
+      ),
+    );
+  }
+}
+
+function toDocument(admin: Admin) {
+  return {
+    email: admin.email,
+    emailKey: admin.email.toLowerCase(),
+    name: admin.name,
+    role: admin.role,
+    permissions: admin.permissions,
+    disabled: admin.disabled,
+    ...instantFields({ createdAt: admin.createdAt }),
+  };
+}
+
+function toAdmin(snapshot: DocumentSnapshot): Admin {
+  const data = snapshot.data() ?? {};
+  return AdminSchema.parse({
+    uid: snapshot.id,
+    email: data.email,
+    name: data.name,
+    // The spec's defaults for a record that leaves them out.
+    role: data.role ?? undefined,
+    permissions: data.permissions ?? DEFAULT_PERMISSIONS,
+    disabled: data.disabled ?? false,
+    createdAt: readInstant(data, 'createdAt'),
+  });
+}

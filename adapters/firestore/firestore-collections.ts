@@ -1,0 +1,38 @@
+import type { CollectionReference, Firestore } from 'firebase-admin/firestore';
+
+/** The collections this app keeps in Firestore, by their name without a prefix. */
+export const FIRESTORE_COLLECTIONS = [
+  'events',
+  'bookings',
+  'admins',
+  'credentials',
+  'sessions',
+  'loginFailures',
+  'workDays',
+  'workDaySignups',
+  'documents',
+  'campaigns',
+  'waterLevels',
+] as const;
+export type FirestoreCollectionName = (typeof FIRESTORE_COLLECTIONS)[number];
+
+/** Options every Firestore adapter takes. */
+export interface FirestoreCollectionOptions {
+  /**
+   * Put before every collection name ('staging_' gives 'staging_events'), so that several
+   * copies of the app, or several test runs, can share one project without seeing each other.
+   */
+  collectionPrefix?: string;
+}
+
+const PREFIX_PATTERN = /^[A-Za-z0-9_-]*$/;
+
+/** The collection of this name, with the configured prefix. */
+export function collectionOf(db: Firestore, name: FirestoreCollectionName, options: FirestoreCollectionOptions = {}): CollectionReference {
+  const prefix = options.collectionPrefix ?? '';
+  // A slash would silently turn the name into a path into some other collection's documents.
+  if (!PREFIX_PATTERN.test(prefix)) {
+    throw new Error(`Firestore collection prefix may hold only letters, digits, _ and - (got "${prefix}")`);
+  }
+  return db.collection(`${prefix}${name}`);
+}

@@ -1,0 +1,15 @@
+/**
+ * Whether a text can be a Firestore document id. Ids reach the adapters from URLs; one with a
+ * slash would address a document of some sub-collection instead, and '.', '..' and __x__ are
+ * reserved, so such ids are treated as ids no document can have.
+ */
+export function isDocumentId(id: string): boolean {
+  return (
+    id.length > 0 &&
+    Buffer.byteLength(id, 'utf8') <= 1500 &&
+    !id.includes('/') &&
+    id !== '.' &&
+    id !== '..' &&
+    !/^__.*__$/.test(id)
+  );
+}

@@ -1,0 +1,131 @@
+import { FieldPath, type DocumentData, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { NotFoundError, ValidationError } from '../../core/errors';
+import { EventSchema, type ClubEvent } from '../../core/entities/event';
+import type { EventRepository } from '../../core/ports/event-repository';
+import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
+import { isDocumentId } from './firestore-document-ids';
+import { FIRESTORE_CODES, firestoreCode, translateFirestoreError, withCoreErrors } from './firestore-errors';
+import { instantFields, readInstant } from './firestore-instants';
+
+/**
+ * Events in the `events` collection, one document per event keyed by its id, with the spec's
+ * fields; eventdatetime, eventenddatetime, bookingEndDate, createdAt and updatedAt are
+ * Timestamps (null for no date).
+ */
+export class FirestoreEventRepository implements EventRepository {
+  constructor(
+    private readonly db: Firestore,
+    private readonly options: FirestoreCollectionOptions = {},
+  ) {}
+
+  private get collection() {
+    return collectionOf(this.db, 'events', this.options);
+  }
+
+  async list(options: { order: 'asc' | 'desc'; limit?: number }): Promise<ClubEvent[]> {
+    const limit = options.limit === undefined ? undefined : Math.floor(options.limit);
+    if (limit !== undefined && !(limit > 0)) return [];
+    return withCoreErrors(async () => {
+      // Firestore orders null before every Timestamp, but undated events come last in both
+      // orders: dated events are read first, then as many undated ones as the limit leaves.
+      let dated = this.collection
+        .where('eventdatetime', '!=', null)
+        .orderBy('eventdatetime', options.order)
+        .orderBy(FieldPath.documentId(), 'asc');
+      if (limit !== undefined) dated = dated.limit(limit);
+      const events = (await dated.get()).docs.map(toEvent);
+      const room = limit === undefined ? undefined : limit - events.length;
+      if (room === undefined || room > 0) {
+        let undated = this.collection.where('eventdatetime', '==', null).orderBy(FieldPath.documentId(), 'asc');
+        if (room !== undefined) undated = undated.limit(room);
+        events.push(...(await undated.get()).docs.map(toEvent));
+      }
+      return events;
+    });
+  }
+
+  async get(id: string): Promise<ClubEvent | null> {
+    if (!isDocumentId(id)) return null;
+    const snapshot = await withCoreErrors(() => this.collection.doc(id).get());
+    return snapshot.exists ? toEvent(snapshot) : null;
+  }
+
+  async create(event: ClubEvent): Promise<void> {
+    const ref = this.collection.doc(checkedId(event.id));
+    await withCoreErrors(() => ref.create(toDocument(event)), { conflict: 'An event with this id already exists' });
+  }
+
+  async update(event: ClubEvent): Promise<void> {
+    if (!isDocumentId(event.id)) throw new NotFoundError('Event not found');
+    const ref = this.collection.doc(event.id);
+    // update() fails on a missing document, so an update never creates an event; every field
+    // is given, so every field is replaced.
+    await withCoreErrors(() => ref.update(toDocument(event)), { notFound: 'Event not found' });
+  }
+
+  async delete(id: string): Promise<boolean> {
+    if (!isDocumentId(id)) return false;
+    try {
+      await this.collection.doc(id).delete({ exists: true });
+      return true;
+    } catch (error) {
+      if (firestoreCode(error) === FIRESTORE_CODES.NOT_FOUND) return false;
+      throw translateFirestoreError(error);
+    }
+  }
+}
+
+function checkedId(id: string): string {
+  if (!isDocumentId(id)) throw new ValidationError('An event id may not contain a slash or be reserved by Firestore');
+  return id;
+}
+
+function toDocument(event: ClubEvent): DocumentData {
+  return {
+    name: event.name,
+    description: event.description,
+    longdescription: event.longdescription,
+    allowBooking: event.allowBooking,
+    isBoatEvent: event.isBoatEvent,
+    offerChild: event.offerChild,
+    offerSoftDrinks: event.offerSoftDrinks,
+    offerVeg: event.offerVeg,
+    requiresPayment: event.requiresPayment,
+    price: event.price,
+    currency: event.currency,
+    capacity: event.capacity,
+    ...instantFields({
+      eventdatetime: event.eventdatetime,
+      eventenddatetime: event.eventenddatetime,
+      bookingEndDate: event.bookingEndDate,
+      createdAt: event.createdAt,
+      updatedAt: event.updatedAt,
+    }),
+  };
+}
+
+function toEvent(snapshot: DocumentSnapshot): ClubEvent {
+  const data = snapshot.data() ?? {};
+  return EventSchema.parse({
+    id: snapshot.id,
+    name: data.name,
+    description: data.description,
+    longdescription: data.longdescription,
+    eventdatetime: readInstant(data, 'eventdatetime'),
+    eventenddatetime: readInstant(data, 'eventenddatetime'),
+    bookingEndDate: readInstant(data, 'bookingEndDate'),
+    allowBooking: data.allowBooking,
+    isBoatEvent: data.isBoatEvent,
+    offerChild: data.offerChild,
+    offerSoftDrinks: data.offerSoftDrinks,
+    offerVeg: data.offerVeg,
+    requiresPayment: data.requiresPayment,
+    price: data.price,
+    // The spec's currency defaults to GBP, and capacity is ours: documents written before
+    // either existed read as GBP and unlimited.
+    currency: data.currency ?? 'GBP',
+    capacity: data.capacity ?? null,
+    createdAt: readInstant(data, 'createdAt'),
+    updatedAt: readInstant(data, 'updatedAt'),
+  });
+}

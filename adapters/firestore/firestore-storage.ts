@@ -1,0 +1,149 @@
+import { cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import type { AdminRepository } from '../../core/ports/admin-repository';
+import type { BookingRepository } from '../../core/ports/booking-repository';
+import type { CampaignRepository } from '../../core/ports/campaign-repository';
+import type { CredentialRepository } from '../../core/ports/credential-repository';
+import type { DocumentRepository } from '../../core/ports/document-repository';
+import type { EventRepository } from '../../core/ports/event-repository';
+import type { LoginAttemptStore } from '../../core/ports/login-attempt-store';
+import type { SessionRepository } from '../../core/ports/session-repository';
+import type { WaterLevelRepository } from '../../core/ports/water-level-repository';
+import type { WorkDayRepository } from '../../core/ports/work-day-repository';
+import { FirestoreAdminRepository } from './firestore-admin-repository';
+import { FirestoreBookingRepository } from './firestore-booking-repository';
+import { FirestoreCampaignRepository } from './firestore-campaign-repository';
+import { collectionOf, FIRESTORE_COLLECTIONS, type FirestoreCollectionName, type FirestoreCollectionOptions } from './firestore-collections';
+import { FirestoreCredentialRepository } from './firestore-credential-repository';
+import { FirestoreDocumentRepository } from './firestore-document-repository';
+import { FirestoreEventRepository } from './firestore-event-repository';
+import { FirestoreLoginAttemptStore } from './firestore-login-attempt-store';
+import { FirestoreSessionRepository } from './firestore-session-repository';
+import { FirestoreWaterLevelRepository } from './firestore-water-level-repository';
+import { FirestoreWorkDayRepository } from './firestore-work-day-repository';
+
+export interface FirestoreConnectionOptions {
+  /** The Google Cloud / Firebase project that holds the database. */
+  projectId: string;
+  /**
+   * A service-account key file (JSON). Without one the Google application default credentials
+   * are used (GOOGLE_APPLICATION_CREDENTIALS, or the metadata server on Google Cloud). Not
+   * needed for the emulator.
+   */
+  credentialsFile?: string;
+}
+
+/** Every storage port, on Firestore. */
+export interface FirestoreRepositories {
+  events: EventRepository;
+  bookings: BookingRepository;
+  admins: AdminRepository;
+  credentials: CredentialRepository;
+  sessions: SessionRepository;
+  loginAttempts: LoginAttemptStore;
+  workDays: WorkDayRepository;
+  documents: DocumentRepository;
+  campaigns: CampaignRepository;
+  waterLevels: WaterLevelRepository;
+}
+
+export interface FirestoreStorage extends FirestoreRepositories {
+  db: Firestore;
+  /** Ends the connection; the repositories cannot be used afterwards. */
+  close(): Promise<void>;
+}
+
+const apps = new WeakMap<Firestore, App>();
+let opened = 0;
+
+/**
+ * Connects to the project's Firestore database. When FIRESTORE_EMULATOR_HOST is set (host:port)
+ * the client talks to that emulator instead, without credentials. Close with `closeFirestore`.
+ */
+export function openFirestore(options: FirestoreConnectionOptions): Firestore {
+  const projectId = options.projectId.trim();
+  if (!projectId) throw new Error('A Firestore project id is required');
+  const useEmulator = Boolean(process.env.FIRESTORE_EMULATOR_HOST);
+  // Each connection is its own firebase-admin app, so that a process (a test, the migration)
+  // may hold several and close each without touching the others.
+  opened += 1;
+  const app = initializeApp(
+    {
+      projectId,
+      ...(options.credentialsFile && !useEmulator ? { credential: cert(options.credentialsFile) } : {}),
+    },
+    `kyc-firestore-${opened}`,
+  );
+  const db = getFirestore(app);
+  apps.set(db, app);
+  return db;
+}
+
+/** Closes a connection made by `openFirestore`. */
+export async function closeFirestore(db: Firestore): Promise<void> {
+  const app = apps.get(db);
+  apps.delete(db);
+  if (app) await deleteApp(app);
+  else await db.terminate();
+}
+
+/** Every repository on one Firestore database. */
+export function firestoreRepositories(db: Firestore, options: FirestoreCollectionOptions = {}): FirestoreRepositories {
+  // A bad prefix is a setting to fix before start, not an error of the first request.
+  collectionOf(db, 'events', options);
+  return {
+    events: new FirestoreEventRepository(db, options),
+    bookings: new FirestoreBookingRepository(db, options),
+    admins: new FirestoreAdminRepository(db, options),
+    credentials: new FirestoreCredentialRepository(db, options),
+    sessions: new FirestoreSessionRepository(db, options),
+    loginAttempts: new FirestoreLoginAttemptStore(db, options),
+    workDays: new FirestoreWorkDayRepository(db, options),
+    documents: new FirestoreDocumentRepository(db, options),
+    campaigns: new FirestoreCampaignRepository(db, options),
+    waterLevels: new FirestoreWaterLevelRepository(db, options),
+  };
+}
+
+/** How long the first read may take, by default, before start-up gives up on the database. */
+const REACH_TIMEOUT_MS = 15_000;
+
+/**
+ * Opens Firestore and every repository on it, after one read that proves the database can be
+ * reached with these settings: a wrong project, missing credentials or a stopped emulator fail
+ * here, at start-up, with a message that says which, rather than at the first request.
+ */
+export async function openFirestoreStorage(
+  options: FirestoreConnectionOptions & FirestoreCollectionOptions & { reachTimeoutMs?: number },
+): Promise<FirestoreStorage> {
+  const db = openFirestore(options);
+  try {
+    await withTimeout(collectionOf(db, 'events', options).limit(1).get(), options.reachTimeoutMs ?? REACH_TIMEOUT_MS);
+  } catch (error) {
+    await closeFirestore(db).catch(() => undefined);
+    const where = process.env.FIRESTORE_EMULATOR_HOST
+      ? `the Firestore emulator at ${process.env.FIRESTORE_EMULATOR_HOST}`
+      : `Firestore of project "${options.projectId}"`;
+    throw new Error(`Cannot read ${where}: ${(error as Error).message}`, { cause: error });
+  }
+  return { db, ...firestoreRepositories(db, options), close: () => closeFirestore(db) };
+}
+
+/** How many documents each of the app's collections holds. */
+export async function countFirestoreDocuments(
+  db: Firestore,
+  options: FirestoreCollectionOptions = {},
+): Promise<Record<FirestoreCollectionName, number>> {
+  const counts = await Promise.all(
+    FIRESTORE_COLLECTIONS.map(async (name) => [name, (await collectionOf(db, name, options).count().get()).data().count] as const),
+  );
+  return Object.fromEntries(counts) as Record<FirestoreCollectionName, number>;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

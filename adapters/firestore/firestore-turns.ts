@@ -1,0 +1,34 @@
+/**
+ * Firestore's server-side transactions lock what they read, so transactions of one process that
+ * read the same documents (an event's bookings) wait on each other until the lock times out
+ * and retry: fifty bookings at once would take minutes. Work on one key is therefore run one
+ * at a time within a process; transactions still keep separate processes correct.
+ */
+const tails = new WeakMap<object, Map<string, Promise<void>>>();
+
+/** Runs `work` after every earlier work of the same owner and key has settled. */
+export function inTurn<T>(owner: object, key: string, work: () => Promise<T>): Promise<T> {
+  let queues = tails.get(owner);
+  if (!queues) {
+    queues = new Map();
+    tails.set(owner, queues);
+  }
+  const previous = queues.get(key) ?? Promise.resolve();
+  const result = previous.then(work);
+  const tail = result.then(
+    () => undefined,
+    () => undefined,
+  );
+  queues.set(key, tail);
+  void tail.then(() => {
+    if (queues.get(key) === tail) queues.delete(key);
+  });
+  return result;
+}
+
+/**
+ * How often a transaction is tried before its error reaches the caller: more than the client's
+ * default of 5, because several server processes booking one event may abort each other a few
+ * times in a row.
+ */
+export const TRANSACTION_ATTEMPTS = 10;

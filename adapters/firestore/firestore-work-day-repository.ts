@@ -1,0 +1,138 @@
+import { FieldPath, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { WorkDaySchema, WorkDaySignupSchema, type WorkDay, type WorkDaySignup } from '../../core/entities/work-day';
+import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
+import type { WorkDayRepository } from '../../core/ports/work-day-repository';
+import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
+import { isDocumentId } from './firestore-document-ids';
+import { withCoreErrors } from './firestore-errors';
+import { instantFields, readInstant } from './firestore-instants';
+import { TRANSACTION_ATTEMPTS } from './firestore-turns';
+
+const WORK_DAY_NOT_FOUND = 'Work Day Not Found';
+const SIGNUP_TAKEN = 'A sign-up with this id already exists';
+
+/**
+ * Work days in the `workDays` collection (keyed by id, jobs as an array of maps, date a
+ * Timestamp) and their sign-ups in `workDaySignups` (keyed by id, with workDayId).
+ */
+export class FirestoreWorkDayRepository implements WorkDayRepository {
+  constructor(
+    private readonly db: Firestore,
+    private readonly options: FirestoreCollectionOptions = {},
+  ) {}
+
+  private get workDays() {
+    return collectionOf(this.db, 'workDays', this.options);
+  }
+
+  private get signups() {
+    return collectionOf(this.db, 'workDaySignups', this.options);
+  }
+
+  async list(): Promise<WorkDay[]> {
+    const snapshot = await withCoreErrors(() => this.workDays.orderBy('date', 'asc').orderBy(FieldPath.documentId(), 'asc').get());
+    const all = snapshot.docs.map(toWorkDay);
+    // Firestore puts null dates first; undated work days belong last. The order stays stable.
+    return [...all.filter((w) => w.date !== null), ...all.filter((w) => w.date === null)];
+  }
+
+  async get(id: string): Promise<WorkDay | null> {
+    if (!isDocumentId(id)) return null;
+    const snapshot = await withCoreErrors(() => this.workDays.doc(id).get());
+    return snapshot.exists ? toWorkDay(snapshot) : null;
+  }
+
+  async create(workDay: WorkDay): Promise<void> {
+    if (!isDocumentId(workDay.id)) throw new ValidationError('A work day id may not contain a slash or be reserved by Firestore');
+    const document = {
+      name: workDay.name,
+      description: workDay.description,
+      foodAvailable: workDay.foodAvailable,
+      active: workDay.active,
+      tools: workDay.tools,
+      notes: workDay.notes,
+      jobs: workDay.jobs.map((job) => ({
+        id: job.id,
+        title: job.title,
+        description: job.description,
+        volunteersNeeded: job.volunteersNeeded,
+      })),
+      ...instantFields({ date: workDay.date }),
+    };
+    await withCoreErrors(() => this.workDays.doc(workDay.id).create(document), { conflict: 'A work day with this id already exists' });
+  }
+
+  async addSignup(signup: WorkDaySignup): Promise<void> {
+    if (!isDocumentId(signup.workDayId)) throw new NotFoundError(WORK_DAY_NOT_FOUND);
+    if (!isDocumentId(signup.id)) throw new ValidationError('A sign-up id may not contain a slash or be reserved by Firestore');
+    const workDayRef = this.workDays.doc(signup.workDayId);
+    const signupRef = this.signups.doc(signup.id);
+    const document = {
+      workDayId: signup.workDayId,
+      firstName: signup.firstName,
+      lastName: signup.lastName,
+      selectedJobs: signup.selectedJobs,
+      otherJob: signup.otherJob,
+      notes: signup.notes,
+      bringingTools: signup.bringingTools,
+      wantsFood: signup.wantsFood,
+      ...instantFields({ submittedAt: signup.submittedAt }),
+    };
+    await withCoreErrors(
+      () =>
+        this.db.runTransaction(
+          async (tx) => {
+            // Read in the transaction: a work day deleted meanwhile cannot get an orphan sign-up.
+            const [workDay, existing] = await Promise.all([tx.get(workDayRef), tx.get(signupRef)]);
+            if (!workDay.exists) throw new NotFoundError(WORK_DAY_NOT_FOUND);
+            if (existing.exists) throw new ConflictError(SIGNUP_TAKEN);
+            tx.create(signupRef, document);
+          },
+          { maxAttempts: TRANSACTION_ATTEMPTS },
+        ),
+      { conflict: SIGNUP_TAKEN },
+    );
+  }
+
+  async listSignups(workDayId: string): Promise<WorkDaySignup[]> {
+    const snapshot = await withCoreErrors(() =>
+      this.signups
+        .where('workDayId', '==', workDayId)
+        .orderBy('submittedAt', 'asc')
+        .orderBy(FieldPath.documentId(), 'asc')
+        .get(),
+    );
+    return snapshot.docs.map(toSignup);
+  }
+}
+
+function toWorkDay(snapshot: DocumentSnapshot): WorkDay {
+  const data = snapshot.data() ?? {};
+  return WorkDaySchema.parse({
+    id: snapshot.id,
+    name: data.name,
+    description: data.description,
+    date: readInstant(data, 'date'),
+    foodAvailable: data.foodAvailable,
+    active: data.active,
+    tools: data.tools ?? '',
+    notes: data.notes ?? '',
+    jobs: data.jobs,
+  });
+}
+
+function toSignup(snapshot: DocumentSnapshot): WorkDaySignup {
+  const data = snapshot.data() ?? {};
+  return WorkDaySignupSchema.parse({
+    id: snapshot.id,
+    workDayId: data.workDayId,
+    firstName: data.firstName,
+    lastName: data.lastName,
+    selectedJobs: data.selectedJobs,
+    otherJob: data.otherJob,
+    notes: data.notes,
+    bringingTools: data.bringingTools,
+    wantsFood: data.wantsFood,
+    submittedAt: readInstant(data, 'submittedAt'),
+  });
+}

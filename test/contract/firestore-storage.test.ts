@@ -1,0 +1,250 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FirestoreAdminRepository } from '../../adapters/firestore/firestore-admin-repository';
+import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-booking-repository';
+import { FirestoreCampaignRepository } from '../../adapters/firestore/firestore-campaign-repository';
+import { FirestoreCredentialRepository } from '../../adapters/firestore/firestore-credential-repository';
+import { FirestoreDocumentRepository } from '../../adapters/firestore/firestore-document-repository';
+import { FirestoreEventRepository } from '../../adapters/firestore/firestore-event-repository';
+import { FirestoreLoginAttemptStore } from '../../adapters/firestore/firestore-login-attempt-store';
+import { FirestoreSessionRepository } from '../../adapters/firestore/firestore-session-repository';
+import {
+  closeFirestore,
+  countFirestoreDocuments,
+  firestoreRepositories,
+  openFirestore,
+  openFirestoreStorage,
+} from '../../adapters/firestore/firestore-storage';
+import { FirestoreWaterLevelRepository } from '../../adapters/firestore/firestore-water-level-repository';
+import { FirestoreWorkDayRepository } from '../../adapters/firestore/firestore-work-day-repository';
+import { NotFoundError, ValidationError } from '../../core/errors';
+import { startFirestoreEmulator, type FirestoreEmulator } from '../support/firestore-emulator';
+import { describeAdminRepositoryContract } from './admin-repository.contract';
+import { describeBookingRepositoryContract } from './booking-repository.contract';
+import { describeCampaignRepositoryContract } from './campaign-repository.contract';
+import { describeCredentialRepositoryContract } from './credential-repository.contract';
+import { describeDocumentRepositoryContract } from './document-repository.contract';
+import { describeEventRepositoryContract } from './event-repository.contract';
+import { describeLoginAttemptStoreContract } from './login-attempt-store.contract';
+import { describeSessionRepositoryContract } from './session-repository.contract';
+import { aBooking, anEvent, anUnpaidBooking, rejectionOf, type AdapterFactory } from './storage-fixtures';
+import { describeWaterLevelRepositoryContract } from './water-level-repository.contract';
+import { describeWorkDayRepositoryContract } from './work-day-repository.contract';
+
+let emulator: FirestoreEmulator | undefined;
+let db: Firestore | undefined;
+
+// One emulator for the whole file (it takes seconds to start); every test starts from an empty
+// database. The test fails, never skips, when the emulator cannot run.
+beforeAll(async () => {
+  // Nothing may leave 127.0.0.1: the Google auth library must not look for a metadata server.
+  process.env.METADATA_SERVER_DETECTION = 'none';
+  emulator = await startFirestoreEmulator();
+  process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
+  db = openFirestore({ projectId: emulator.projectId });
+}, 120_000);
+
+afterAll(async () => {
+  if (db) await closeFirestore(db);
+  await emulator?.stop();
+  delete process.env.FIRESTORE_EMULATOR_HOST;
+}, 30_000);
+
+function running(): { emulator: FirestoreEmulator; db: Firestore } {
+  if (!emulator || !db) throw new Error('The Firestore emulator did not start');
+  return { emulator, db };
+}
+
+function onFirestore<T>(make: (db: Firestore) => T): AdapterFactory<T> {
+  return async () => {
+    const { emulator, db } = running();
+    await emulator.reset();
+    return { adapter: make(db), close: async () => {} };
+  };
+}
+
+describeEventRepositoryContract('FirestoreEventRepository', onFirestore((db) => new FirestoreEventRepository(db)));
+describeBookingRepositoryContract('FirestoreBookingRepository', onFirestore((db) => new FirestoreBookingRepository(db)));
+describeAdminRepositoryContract('FirestoreAdminRepository', onFirestore((db) => new FirestoreAdminRepository(db)));
+describeCredentialRepositoryContract('FirestoreCredentialRepository', onFirestore((db) => new FirestoreCredentialRepository(db)));
+describeSessionRepositoryContract('FirestoreSessionRepository', onFirestore((db) => new FirestoreSessionRepository(db)));
+describeLoginAttemptStoreContract('FirestoreLoginAttemptStore', onFirestore((db) => new FirestoreLoginAttemptStore(db)));
+describeWorkDayRepositoryContract('FirestoreWorkDayRepository', onFirestore((db) => new FirestoreWorkDayRepository(db)));
+describeDocumentRepositoryContract('FirestoreDocumentRepository', onFirestore((db) => new FirestoreDocumentRepository(db)));
+describeCampaignRepositoryContract('FirestoreCampaignRepository', onFirestore((db) => new FirestoreCampaignRepository(db)));
+describeWaterLevelRepositoryContract('FirestoreWaterLevelRepository', onFirestore((db) => new FirestoreWaterLevelRepository(db)));
+
+const AT_SUBMISSION = new Date('2026-06-01T09:00:00.000Z');
+
+describe('Firestore bookings under load', () => {
+  it('accepts exactly 10 of 30 simultaneous bookings for 10 places, from three separate server connections', async () => {
+    const { emulator } = running();
+    await emulator.reset();
+    // Three connections stand for three server processes: their transactions really race in
+    // Firestore, where the one-at-a-time queue inside a process cannot help.
+    const connections = [0, 1, 2].map(() => openFirestore({ projectId: emulator.projectId }));
+    try {
+      const started = Date.now();
+      const results = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          new FirestoreBookingRepository(connections[i % 3]).addIfPlacesRemain(
+            aBooking({ id: `rush-${String(i).padStart(2, '0')}`, numberAttending: 1 }),
+            { capacity: 10, now: AT_SUBMISSION },
+          ),
+        ),
+      );
+      const elapsed = Date.now() - started;
+      expect(results.filter((r) => r.added)).toHaveLength(10);
+      expect(results.filter((r) => !r.added)).toEqual(Array.from({ length: 20 }, () => ({ added: false, placesLeft: 0 })));
+      const bookings = new FirestoreBookingRepository(running().db);
+      const stored = await bookings.listByEvent('summer-regatta');
+      expect(stored).toHaveLength(10);
+      expect(stored.reduce((sum, b) => sum + b.numberAttending, 0)).toBe(10);
+      expect(elapsed).toBeLessThan(25_000);
+    } finally {
+      await Promise.all(connections.map((connection) => closeFirestore(connection)));
+    }
+  }, 30_000);
+
+  it('lets only one of two server connections confirming the same payment mark it paid', async () => {
+    const { emulator, db } = running();
+    await emulator.reset();
+    const other = openFirestore({ projectId: emulator.projectId });
+    try {
+      await new FirestoreBookingRepository(db).addIfPlacesRemain(anUnpaidBooking({ id: 'to-pay' }), { capacity: null, now: AT_SUBMISSION });
+      const results = await Promise.all([
+        new FirestoreBookingRepository(db).markPaid('to-pay', { paymentId: 'pay-a', paymentCompletedAt: '2026-06-01T09:05:00.000Z' }),
+        new FirestoreBookingRepository(other).markPaid('to-pay', { paymentId: 'pay-b', paymentCompletedAt: '2026-06-01T09:05:01+01:00' }),
+      ]);
+      expect(results.filter(Boolean)).toHaveLength(1);
+      const paid = await new FirestoreBookingRepository(db).get('to-pay');
+      expect(paid).toEqual(
+        results[0]
+          ? anUnpaidBooking({ id: 'to-pay', paid: true, paymentId: 'pay-a', paymentCompletedAt: '2026-06-01T09:05:00.000Z' })
+          : anUnpaidBooking({ id: 'to-pay', paid: true, paymentId: 'pay-b', paymentCompletedAt: '2026-06-01T09:05:01+01:00' }),
+      );
+    } finally {
+      await closeFirestore(other);
+    }
+  }, 30_000);
+});
+
+describe('Firestore documents', () => {
+  it('stores the spec’s fields: dates as Timestamps, bookings without a blank e-mail, admins keyed by uid', async () => {
+    const { emulator, db } = running();
+    await emulator.reset();
+    const repositories = firestoreRepositories(db);
+    await repositories.events.create(anEvent({ eventenddatetime: null }));
+    await repositories.bookings.addIfPlacesRemain(aBooking({ userEmail: null, boatName: 'Saucy Sue' }), { capacity: null, now: AT_SUBMISSION });
+    await repositories.admins.create({
+      uid: 'uid-commodore',
+      email: 'Commodore@Club.example',
+      name: 'Pat Commodore',
+      role: 'admin',
+      permissions: ['events:read'],
+      disabled: false,
+      createdAt: '2026-01-01T12:00:00.000Z',
+    });
+
+    const event = (await db.collection('events').doc('summer-regatta').get()).data()!;
+    expect(event.eventdatetime.toDate().toISOString()).toBe('2026-07-04T09:00:00.000Z');
+    expect(event.createdAt.toDate().toISOString()).toBe('2026-05-01T08:00:00.000Z');
+    expect(event.eventenddatetime).toBeNull();
+    expect(event.allowBooking).toBe(true);
+    expect(event.price).toBe(1250);
+
+    const booking = (await db.collection('bookings').doc('booking-1').get()).data()!;
+    expect(booking.eventId).toBe('summer-regatta');
+    expect(booking.submittedAt.toDate().toISOString()).toBe('2026-06-01T09:00:00.000Z');
+    expect('userEmail' in booking).toBe(false);
+    expect(booking.boatName).toBe('Saucy Sue');
+
+    const admin = (await db.collection('admins').doc('uid-commodore').get()).data()!;
+    expect(admin).toMatchObject({ name: 'Pat Commodore', role: 'admin', permissions: ['events:read'] });
+  });
+
+  it('reads a date changed in the Firestore console as the new instant', async () => {
+    const { emulator, db } = running();
+    await emulator.reset();
+    const events = new FirestoreEventRepository(db);
+    await events.create(anEvent({ eventdatetime: '2026-07-04T10:00:00+01:00' }));
+    const { Timestamp } = await import('firebase-admin/firestore');
+    await db.collection('events').doc('summer-regatta').update({ eventdatetime: Timestamp.fromDate(new Date('2026-07-05T09:00:00.000Z')) });
+    expect((await events.get('summer-regatta'))?.eventdatetime).toBe('2026-07-05T09:00:00.000Z');
+  });
+
+  it('refuses a damaged document instead of passing it on', async () => {
+    const { emulator, db } = running();
+    await emulator.reset();
+    const events = new FirestoreEventRepository(db);
+    await events.create(anEvent());
+    await db.collection('events').doc('summer-regatta').update({ currency: 'XYZ' });
+    await expect(events.get('summer-regatta')).rejects.toThrow();
+  });
+
+  it('treats ids that cannot name a Firestore document as unknown, not as paths', async () => {
+    const { emulator, db } = running();
+    await emulator.reset();
+    const { events, bookings, admins, workDays, documents } = firestoreRepositories(db);
+    await events.create(anEvent());
+    expect(await events.get('summer-regatta/x/y')).toBeNull();
+    expect(await events.get('..')).toBeNull();
+    expect(await events.get('__name__')).toBeNull();
+    expect(await events.delete('events/summer-regatta')).toBe(false);
+    expect(await bookings.get('a/b')).toBeNull();
+    expect(await rejectionOf(bookings.setCheckout('a/b', 'chk'))).toBeInstanceOf(NotFoundError);
+    expect(await rejectionOf(bookings.markPaid('a/b', { paymentId: 'p', paymentCompletedAt: '2026-06-01T09:00:00.000Z' }))).toBeInstanceOf(
+      NotFoundError,
+    );
+    expect(await admins.getByUid('a/b')).toBeNull();
+    expect(await workDays.get('a/b')).toBeNull();
+    expect(await documents.getFile('a/b')).toBeNull();
+    expect(await rejectionOf(events.create(anEvent({ id: 'a/b' })))).toBeInstanceOf(ValidationError);
+    expect((await events.list({ order: 'asc' })).map((e) => e.id)).toEqual(['summer-regatta']);
+  });
+
+  it('keeps two collection prefixes apart in one project', async () => {
+    const { emulator, db } = running();
+    await emulator.reset();
+    const staging = firestoreRepositories(db, { collectionPrefix: 'staging_' });
+    const live = firestoreRepositories(db);
+    await staging.events.create(anEvent({ name: 'Staging regatta' }));
+    expect(await live.events.get('summer-regatta')).toBeNull();
+    expect((await staging.events.get('summer-regatta'))?.name).toBe('Staging regatta');
+    expect((await countFirestoreDocuments(db, { collectionPrefix: 'staging_' })).events).toBe(1);
+    expect((await countFirestoreDocuments(db)).events).toBe(0);
+    expect(() => firestoreRepositories(db, { collectionPrefix: 'x/y' })).toThrow(/prefix/);
+  });
+});
+
+describe('openFirestoreStorage', () => {
+  it('opens every repository on the emulator named by FIRESTORE_EMULATOR_HOST', async () => {
+    const { emulator } = running();
+    await emulator.reset();
+    const storage = await openFirestoreStorage({ projectId: emulator.projectId, collectionPrefix: 'app_' });
+    try {
+      await storage.events.create(anEvent());
+      expect((await storage.events.list({ order: 'asc' })).map((e) => e.id)).toEqual(['summer-regatta']);
+      expect(await storage.admins.count()).toBe(0);
+      expect(Object.keys(storage).sort()).toEqual(
+        ['admins', 'bookings', 'campaigns', 'close', 'credentials', 'db', 'documents', 'events', 'loginAttempts', 'sessions', 'waterLevels', 'workDays'],
+      );
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('fails at once with a message naming the emulator when nothing answers there', async () => {
+    const saved = process.env.FIRESTORE_EMULATOR_HOST;
+    // Port 9 (discard) on loopback: nothing listens, so the connection is refused.
+    process.env.FIRESTORE_EMULATOR_HOST = '127.0.0.1:9';
+    try {
+      const started = Date.now();
+      const error = await rejectionOf(openFirestoreStorage({ projectId: 'demo-nowhere', reachTimeoutMs: 3000 }));
+      expect((error as Error).message).toMatch(/^Cannot read the Firestore emulator at 127\.0\.0\.1:9: /);
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      process.env.FIRESTORE_EMULATOR_HOST = saved;
+    }
+  }, 30_000);
+});

@@ -1,0 +1,140 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+
+/** A running Firestore emulator, for one test file. */
+export interface FirestoreEmulator {
+  /** host:port, the value for FIRESTORE_EMULATOR_HOST. */
+  host: string;
+  projectId: string;
+  /** Deletes every document of the project. */
+  reset(): Promise<void>;
+  /** Stops the emulator and every process it started (the Java server too). */
+  stop(): Promise<void>;
+}
+
+const START_TIMEOUT_MS = 90_000;
+const INSTALL_HINT =
+  'The Firestore tests need the Google Cloud CLI and its Firestore emulator: install the CLI ' +
+  '(https://cloud.google.com/sdk/docs/install), then `gcloud components install cloud-firestore-emulator` ' +
+  '(or `apt-get install google-cloud-cli-firestore-emulator`), and Java 11 or later.';
+
+/**
+ * Starts `gcloud emulators firestore start` on a free port of 127.0.0.1, in its own process
+ * group so that stop() ends the Java server it launches as well, and waits until it answers.
+ * Throws (never skips) when the emulator is not installed or does not come up.
+ * Project ids starting with `demo-` are never real projects, so nothing can reach production.
+ */
+export async function startFirestoreEmulator(projectId = 'demo-kyc-test'): Promise<FirestoreEmulator> {
+  const port = await freePort();
+  const host = `127.0.0.1:${port}`;
+  const child = spawn('gcloud', ['emulators', 'firestore', 'start', `--host-port=${host}`], {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, CLOUDSDK_CORE_DISABLE_PROMPTS: '1' },
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-8000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<{ code: number | null; error?: Error }>((resolve) => {
+    child.once('error', (error) => resolve({ code: null, error }));
+    child.once('exit', (code) => resolve({ code }));
+  });
+  // Should the test process die without calling stop(), the emulator must not outlive it.
+  const killOnExit = () => killGroup(child, 'SIGKILL');
+  process.once('exit', killOnExit);
+
+  const fail = async (reason: string): Promise<never> => {
+    killOnExit();
+    process.removeListener('exit', killOnExit);
+    throw new Error(`${reason}\n${INSTALL_HINT}\nEmulator output:\n${output.trim() || '(none)'}`);
+  };
+
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  let done: { code: number | null; error?: Error } | undefined;
+  void exited.then((result) => {
+    done = result;
+  });
+  for (;;) {
+    if (done) {
+      if (done.error && (done.error as NodeJS.ErrnoException).code === 'ENOENT') {
+        return fail('The Firestore emulator could not start: the `gcloud` command was not found.');
+      }
+      return fail(`The Firestore emulator stopped before it answered (exit code ${done.code}${done.error ? `, ${done.error.message}` : ''}).`);
+    }
+    if (await answers(host)) break;
+    if (Date.now() > deadline) return fail(`The Firestore emulator did not answer on ${host} within ${START_TIMEOUT_MS / 1000} s.`);
+    await sleep(250);
+  }
+
+  const documentsUrl = `http://${host}/emulator/v1/projects/${projectId}/databases/(default)/documents`;
+  return {
+    host,
+    projectId,
+    async reset() {
+      const response = await fetch(documentsUrl, { method: 'DELETE' });
+      if (!response.ok) throw new Error(`Resetting the Firestore emulator failed: ${response.status} ${await response.text()}`);
+    },
+    async stop() {
+      process.removeListener('exit', killOnExit);
+      killGroup(child, 'SIGTERM');
+      const gone = await groupGoneWithin(child, 10_000);
+      if (!gone) {
+        killGroup(child, 'SIGKILL');
+        await groupGoneWithin(child, 5_000);
+      }
+    },
+  };
+}
+
+async function answers(host: string): Promise<boolean> {
+  try {
+    const response = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(1000) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  try {
+    // The negative pid names the whole process group: gcloud, its shell script and Java.
+    process.kill(-child.pid, signal);
+  } catch {
+    // The group is gone already.
+  }
+}
+
+/** Waits until no process of the child's group is left. */
+async function groupGoneWithin(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.pid === undefined) return true;
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      process.kill(-child.pid, 0);
+    } catch {
+      return true;
+    }
+    await sleep(100);
+  }
+  return false;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
