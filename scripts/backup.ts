@@ -1,0 +1,59 @@
+/**
+ * `npm run backup [-- <target-file>]`: a consistent copy of the SQLite database while the server
+ * runs, using SQLite's online backup (a plain file copy of a WAL database can miss recent writes).
+ */
+import Database from 'better-sqlite3';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { ConfigError, loadConfig } from '../server/config';
+import { databaseFile } from '../server/container';
+
+async function main(): Promise<number> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 2;
+    }
+    throw error;
+  }
+  if (config.adapters.storage !== 'sqlite') {
+    console.error('npm run backup copies the SQLite database; with STORAGE=firestore use a Firestore export (docs/operations.md).');
+    return 2;
+  }
+  const source = databaseFile(config);
+  if (!existsSync(source)) {
+    console.error(`No database at ${source}: nothing to back up.`);
+    return 1;
+  }
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const target = resolve(process.argv[2] ?? join(config.dataDir, 'backups', `kyc-${stamp}.sqlite`));
+  mkdirSync(dirname(target), { recursive: true });
+  const db = new Database(source, { readonly: true, fileMustExist: true });
+  try {
+    await db.backup(target);
+  } finally {
+    db.close();
+  }
+  const check = new Database(target, { readonly: true });
+  const result = check.pragma('integrity_check', { simple: true });
+  const events = (check.prepare('select count(*) as n from events').get() as { n: number }).n;
+  const bookings = (check.prepare('select count(*) as n from bookings').get() as { n: number }).n;
+  check.close();
+  if (result !== 'ok') {
+    console.error(`Backup written to ${target} but its integrity check said: ${String(result)}`);
+    return 1;
+  }
+  console.log(`Backup written to ${target} (${events} events, ${bookings} bookings; integrity ok)`);
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
