@@ -13,7 +13,16 @@ import {
   highlightSegments,
   type AlgoliaSearchIndexOptions,
 } from '../../adapters/algolia/algolia-search-index';
+import { FixedClock } from '../../adapters/memory/fixed-clock';
+import { MemoryBookingRepository } from '../../adapters/memory/memory-booking-repository';
+import { MemoryEventRepository } from '../../adapters/memory/memory-event-repository';
+import { SequentialIdGenerator } from '../../adapters/memory/sequential-id-generator';
+import { emptyEventForm } from '../../core/domain/event-form';
+import type { Admin } from '../../core/entities/admin';
 import { UnavailableError } from '../../core/errors';
+import { CreateEvent } from '../../core/use-cases/create-event';
+import { DeleteEvent } from '../../core/use-cases/delete-event';
+import { UpdateEvent } from '../../core/use-cases/update-event';
 import type { SearchRecord } from '../../core/entities/search-hit';
 import { ReindexError, reindex } from '../../scripts/reindex';
 import { ConfigError, loadConfig } from '../../server/config';
@@ -418,5 +427,49 @@ describe('npm run reindex (scripts/reindex.ts)', () => {
     dirs.push(empty);
     await expect(reindex({ DATA_DIR: empty, NODE_ENV: 'test' })).rejects.toBeInstanceOf(ReindexError);
     expect(existsSync(join(empty, DATABASE_FILE_NAME))).toBe(false);
+  });
+});
+
+describe('events stay in sync: the event use cases push their changes to Algolia', () => {
+  it('a created event is found at once, an edit replaces it, and a deleted event is gone', async () => {
+    const index = makeIndex();
+    await index.replaceAll('events', []);
+    const events = new MemoryEventRepository();
+    const clock = new FixedClock('2026-05-01T09:00:00.000Z');
+    const reported: unknown[] = [];
+    const report = (error: unknown) => reported.push(error);
+    const admin: Admin = { uid: 'u1', email: 'admin@kestrel-yc.example', name: 'Ada', role: 'admin', permissions: ['events:read', 'events:write', 'bookings:read'], disabled: false, createdAt: '2026-01-01T00:00:00.000Z' };
+    const form = { ...emptyEventForm(), name: 'Moonlight Sail', description: 'A gentle evening sail', eventdatetime: '2026-07-04T20:00', allowBooking: true };
+
+    const created = await new CreateEvent({ events, search: index, clock, ids: new SequentialIdGenerator('ev'), reportSearchIndexError: report }).execute(admin, form);
+    const found = await index.search('moonlight', { hitsPerIndex: 10 });
+    expect(found.map((h) => [h.index, h.objectID, h.bookingUrl])).toEqual([['events', created.id, `/event-booking?id=${created.id}`]]);
+
+    await new UpdateEvent({ events, search: index, clock, reportSearchIndexError: report }).execute(admin, created.id, { ...form, name: 'Starlight Sail' });
+    expect(await index.search('moonlight', { hitsPerIndex: 10 })).toEqual([]);
+    expect((await index.search('starlight', { hitsPerIndex: 10 })).map((h) => h.name)).toEqual(['Starlight Sail']);
+
+    await new DeleteEvent({ events, bookings: new MemoryBookingRepository(), search: index, reportSearchIndexError: report }).execute(admin, created.id);
+    expect(await index.search('starlight', { hitsPerIndex: 10 })).toEqual([]);
+    expect(reported).toEqual([]);
+  });
+
+  it('when Algolia is down the event is still saved, and the failure is reported for the log', async () => {
+    const broken = await startServer();
+    const index = makeIndex({}, broken);
+    broken.failWith(503);
+    const events = new MemoryEventRepository();
+    const reported: unknown[] = [];
+    const admin: Admin = { uid: 'u1', email: 'admin@kestrel-yc.example', name: 'Ada', role: 'admin', permissions: ['events:write'], disabled: false, createdAt: '2026-01-01T00:00:00.000Z' };
+    const created = await new CreateEvent({
+      events,
+      search: index,
+      clock: new FixedClock(),
+      ids: new SequentialIdGenerator('ev'),
+      reportSearchIndexError: (error) => reported.push(error),
+    }).execute(admin, { ...emptyEventForm(), name: 'Frostbite Race', eventdatetime: '2026-12-05T11:00' });
+    expect(await events.get(created.id)).toMatchObject({ name: 'Frostbite Race' });
+    expect(reported).toHaveLength(1);
+    expect(reported[0]).toBeInstanceOf(UnavailableError);
   });
 });
