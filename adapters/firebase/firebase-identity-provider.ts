@@ -222,6 +222,7 @@ export class FirebaseIdentityProvider implements IdentityProvider {
     return cookie ? cookie : null;
   }
 
+  // Real time, not the injected clock: Firebase judges the ID token by real time.
   private keepIdToken(uid: string, idToken: string): void {
     const now = Date.now();
     for (const [key, kept] of this.idTokens) if (kept.until <= now) this.idTokens.delete(key);
@@ -235,10 +236,10 @@ export class FirebaseIdentityProvider implements IdentityProvider {
   }
 
   /**
-   * An ID token for a session opened without a password sign-in in this process (the admin
-   * command line, tests): a custom token minted with the service account, exchanged at the
-   * Identity Toolkit. Needs a credential that can sign (a service-account key file, or the
-   * Service Account Token Creator role).
+   * An ID token for a session opened without a password sign-in just before, which the port
+   * allows: a custom token minted with the service account, exchanged at the Identity Toolkit.
+   * Needs a credential that can sign (a service-account key file, or the Service Account Token
+   * Creator role).
    */
   private async idTokenWithoutPassword(uid: string): Promise<string> {
     const customToken = await this.auth.createCustomToken(uid);
