@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { ScryptPasswordHasher } from '../../../adapters/node-crypto/scrypt-password-hasher';
 import { buildApp, type BuildAppOptions, type BuiltApp } from '../../../server/app';
 import { loadConfig, type AppConfig } from '../../../server/config';
+import { ensureInitialAdmin } from '../../../server/initial-admin';
 import type { Adapters } from '../../../server/container';
 
 /** The repository root (this file is test/e2e/support/). */
@@ -68,6 +69,17 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     // A cheaper password hash keeps sign-ins in tests quick; production uses the configured one.
     built = await buildApp(config, { ...options.build, adapters: { hasher: new ScryptPasswordHasher({ N: 1024 }), ...options.adapters } });
   } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  try {
+    // As server/main.ts does on a first start: the initial admin from INITIAL_ADMIN_EMAIL/PASSWORD.
+    await ensureInitialAdmin(
+      { admins: built.ports.get('admins'), identity: built.ports.get('identity'), clock: built.ports.get('clock') },
+      config,
+    );
+  } catch (error) {
+    await built.close();
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { NavLink, Outlet } from 'react-router-dom';
 import { hasPermission } from '../../../../../core/domain/permissions';
 import { useAdminSession, useSignedInAdmin } from './admin-session';
 
@@ -7,16 +7,12 @@ import { useAdminSession, useSignedInAdmin } from './admin-session';
 export function AdminLayout() {
   const admin = useSignedInAdmin();
   const { signOut } = useAdminSession();
-  const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
 
   async function handleSignOut() {
     setSigningOut(true);
-    try {
-      await signOut();
-    } finally {
-      navigate('/admin/login', { replace: true, state: { signedOut: true } });
-    }
+    // The sign-in guard moves to the login page once the session is gone.
+    await signOut();
   }
 
   const links = [

@@ -5,7 +5,8 @@ import { fetchSession, signOut as requestSignOut, type SessionAdmin } from '../a
 type SessionState =
   | { status: 'checking'; admin: null }
   | { status: 'signed-in'; admin: SessionAdmin }
-  | { status: 'signed-out'; admin: null };
+  /** byUser: the admin pressed Sign Out (as opposed to a session that expired or never was). */
+  | { status: 'signed-out'; admin: null; byUser?: boolean };
 
 interface SessionContextValue {
   session: SessionState;
@@ -63,7 +64,7 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
     } finally {
       // Forget the admin even when the server could not be told: the cookie is HttpOnly and the
       // server revokes it on its side; the page must show nothing either way.
-      setSession({ status: 'signed-out', admin: null });
+      setSession({ status: 'signed-out', admin: null, byUser: true });
     }
   }, []);
 

@@ -11,7 +11,12 @@ export function RequireSignIn() {
   const { session } = useAdminSession();
   const location = useLocation();
   if (session.status === 'checking') return <Loading label="Checking your session…" />;
-  if (session.status === 'signed-out') return <Navigate to="/admin/login" replace state={{ from: location }} />;
+  if (session.status === 'signed-out') {
+    // After Sign Out the guard itself sends the admin away (also when Back reaches an old admin
+    // page), and does not offer to return there after the next sign-in.
+    if (session.byUser) return <Navigate to="/admin/login" replace state={{ signedOut: true }} />;
+    return <Navigate to="/admin/login" replace state={{ from: location }} />;
+  }
   return <Outlet />;
 }
 

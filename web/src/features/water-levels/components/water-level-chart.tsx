@@ -7,7 +7,7 @@ import { getWaterLevels } from '../api/get-water-levels';
 
 const WIDTH = 640;
 const HEIGHT = 260;
-const PAD = { top: 16, right: 16, bottom: 36, left: 48 };
+const PAD = { top: 16, right: 20, bottom: 40, left: 58 };
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const LONG_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const MONTH_YEAR = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -67,13 +67,13 @@ export function WaterLevelPlot({ readings, labelledBy }: { readings: WaterLevelR
       {[0, 25, 50, 75, 100].map((p) => (
         <g key={p}>
           <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(p)} y2={y(p)} className="water-chart-grid" />
-          <text x={PAD.left - 8} y={y(p) + 4} textAnchor="end" className="water-chart-label">
+          <text x={PAD.left - 8} y={y(p) + 6} textAnchor="end" className="water-chart-label">
             {p}%
           </text>
         </g>
       ))}
       {monthTicks.map((r) => (
-        <text key={r.date} x={x(r.date)} y={HEIGHT - PAD.bottom + 20} textAnchor="middle" className="water-chart-label">
+        <text key={r.date} x={x(r.date)} y={HEIGHT - PAD.bottom + 26} textAnchor="middle" className="water-chart-label">
           {MONTHS[Number(r.date.slice(5, 7)) - 1]}
         </text>
       ))}

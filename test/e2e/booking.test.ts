@@ -1,0 +1,292 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { BOOKING_MESSAGES } from '../../core/domain/booking-validation';
+import { createEvent, FETCH_HEADER, signInAsAdmin, wallClockDaysAhead } from './support/admin-api';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from './support/app-server';
+import { launchBrowser, PHONE, screenshot, type BrowserSession } from './support/browser';
+
+let app: AppServer;
+let browser: BrowserSession;
+let familyDayId = '';
+const FAMILY_DAY = `Family Fun Day ${Date.now().toString(36)}`;
+
+beforeAll(async () => {
+  app = await startAppServer();
+  browser = await launchBrowser({ baseURL: app.baseUrl });
+  const request = browser.context.request;
+  await signInAsAdmin(request, app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+  familyDayId = await createEvent(request, app.baseUrl, {
+    name: FAMILY_DAY,
+    description: 'Sailing, games and a picnic for the whole family.',
+    eventdatetime: wallClockDaysAhead(30, '10:00'),
+    eventenddatetime: wallClockDaysAhead(30, '16:00'),
+    isBoatEvent: true,
+    offerChild: true,
+    offerSoftDrinks: true,
+    offerVeg: true,
+    capacity: '20',
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function bookingPage(id: string, viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await browser.newPage(viewport);
+  await page.goto(`/event-booking?id=${id}`);
+  await page.getByLabel('Lead Member First Name *').waitFor();
+  return page;
+}
+
+function field(page: Page, label: string) {
+  return page.getByLabel(label, { exact: true });
+}
+
+async function errorOf(page: Page, label: string): Promise<string | null> {
+  const describedBy = await field(page, label).getAttribute('aria-describedby');
+  const errorId = describedBy?.split(' ').find((id) => id.endsWith('-error'));
+  if (!errorId) return null;
+  return page.locator(`[id="${errorId}"]`).innerText();
+}
+
+describe('event booking page states', () => {
+  it('without an id says No event ID provided', async () => {
+    const page = await browser.newPage();
+    await page.goto('/event-booking');
+    await page.getByRole('heading', { name: 'No event ID provided' }).waitFor();
+    await page.close();
+  });
+
+  it('shows Loading event... while the event loads, then the event and its form', async () => {
+    const page = await browser.newPage();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/events/${familyDayId}`, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`/event-booking?id=${familyDayId}`);
+    await page.getByText('Loading event...').waitFor();
+    release();
+    await page.getByRole('heading', { name: FAMILY_DAY, level: 1 }).waitFor();
+    await page.close();
+  });
+
+  it('says Event Not Found for an unknown id, and Failed to fetch event data when the server fails', async () => {
+    const page = await browser.newPage();
+    await page.goto('/event-booking?id=no-such-event');
+    await page.getByRole('heading', { name: 'Event Not Found' }).waitFor();
+    await page.route('**/api/events/open-regatta', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }));
+    await page.goto('/event-booking?id=open-regatta');
+    await page.getByText('Failed to fetch event data').waitFor();
+    await page.close();
+  });
+
+  it('shows the Booking Closed page once the booking deadline has passed', async () => {
+    const page = await browser.newPage();
+    await page.goto('/event-booking?id=laying-up-supper');
+    await page.getByRole('heading', { name: 'Booking Closed' }).waitFor();
+    await expect(page.getByLabel('Lead Member First Name *').count()).resolves.toBe(0);
+    await page.close();
+  });
+
+  it('shows the price of a paid event and says card payment is not yet available instead of a form', async () => {
+    const page = await browser.newPage();
+    await page.goto('/event-booking?id=midsummer-barbecue');
+    await page.getByText('Card payment is not yet available online').waitFor();
+    await page.getByText('£12.50 per adult, £6.25 per child (12 years or under)').waitFor();
+    await expect(page.getByLabel('Lead Member First Name *').count()).resolves.toBe(0);
+    await page.close();
+  });
+
+  it('shows only the fields the event asks for', async () => {
+    const series = await bookingPage('wednesday-evening-series');
+    await series.getByLabel('Boat Name').waitFor();
+    await expect(series.getByLabel(/Children/).count()).resolves.toBe(0);
+    await expect(series.getByLabel(/Soft Drinks/).count()).resolves.toBe(0);
+    await expect(series.getByLabel(/Vegetarian/).count()).resolves.toBe(0);
+    await series.close();
+
+    const family = await bookingPage(familyDayId);
+    for (const label of ['Lead Member Last Name *', 'Email (optional)', 'Total Number Attending *', 'Number of Children (12 years or under)', 'Number Requiring Soft Drinks', 'Number of Vegetarian Meals', 'Boat Name']) {
+      await field(family, label).waitFor();
+    }
+    await expect(field(family, 'Email (optional)').getAttribute('type')).resolves.toBe('email');
+    await expect(field(family, 'Total Number Attending *').inputValue()).resolves.toBe('1');
+    await family.getByText('20 places left').waitFor();
+    await family.close();
+  });
+});
+
+describe('booking form validation', () => {
+  it('shows every validation message as the user types, and the name messages on submit', async () => {
+    const page = await bookingPage(familyDayId, PHONE);
+    await page.getByRole('button', { name: 'Submit Booking' }).click();
+    await expect(errorOf(page, 'Lead Member First Name *')).resolves.toBe(BOOKING_MESSAGES.firstNameRequired);
+    await expect(errorOf(page, 'Lead Member Last Name *')).resolves.toBe(BOOKING_MESSAGES.lastNameRequired);
+    await expect(field(page, 'Lead Member First Name *').evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await expect(field(page, 'Lead Member First Name *').getAttribute('aria-invalid')).resolves.toBe('true');
+    await screenshot(page, 'event-booking-validation-375');
+
+    const attending = field(page, 'Total Number Attending *');
+    await attending.fill('');
+    await expect(errorOf(page, 'Total Number Attending *')).resolves.toBe('Number of attendees must be at least 1');
+    await attending.fill('0');
+    await expect(errorOf(page, 'Total Number Attending *')).resolves.toBe('Number of attendees must be at least 1');
+
+    // Digits only: anything else is stripped as it is typed (so a count can never be negative).
+    await attending.fill('');
+    await attending.pressSequentially('2a-');
+    await expect(attending.inputValue()).resolves.toBe('2');
+    await expect(errorOf(page, 'Total Number Attending *')).resolves.toBeNull();
+
+    await field(page, 'Number of Children (12 years or under)').pressSequentially('-3');
+    await expect(field(page, 'Number of Children (12 years or under)').inputValue()).resolves.toBe('3');
+    await expect(errorOf(page, 'Number of Children (12 years or under)')).resolves.toBe('Number of children (3) cannot exceed total attendees (2)');
+    await field(page, 'Number Requiring Soft Drinks').fill('5');
+    await expect(errorOf(page, 'Number Requiring Soft Drinks')).resolves.toBe('Number requiring soft drinks (5) cannot exceed total attendees (2)');
+    await field(page, 'Number of Vegetarian Meals').fill('4');
+    await expect(errorOf(page, 'Number of Vegetarian Meals')).resolves.toBe('Number of vegetarian meals (4) cannot exceed total attendees (2)');
+
+    await attending.fill('5');
+    await expect(errorOf(page, 'Number of Children (12 years or under)')).resolves.toBeNull();
+    await expect(errorOf(page, 'Number Requiring Soft Drinks')).resolves.toBeNull();
+    await expect(errorOf(page, 'Number of Vegetarian Meals')).resolves.toBeNull();
+
+    await attending.fill(String(app.config.maxAttendeesPerBooking + 1));
+    await expect(errorOf(page, 'Total Number Attending *')).resolves.toBe(`A booking can be for at most ${app.config.maxAttendeesPerBooking} attendees`);
+
+    await field(page, 'Email (optional)').fill('not-an-email');
+    await expect(errorOf(page, 'Email (optional)')).resolves.toBe(BOOKING_MESSAGES.emailInvalid);
+    await field(page, 'Email (optional)').fill('');
+    await expect(errorOf(page, 'Email (optional)')).resolves.toBeNull();
+
+    await field(page, 'Lead Member First Name *').fill('Grace');
+    await expect(errorOf(page, 'Lead Member First Name *')).resolves.toBeNull();
+    await page.close();
+  });
+
+  it('the server gives the same messages for counts a browser cannot type (negative numbers)', async () => {
+    const response = await browser.context.request.post(`${app.baseUrl}/api/bookings`, {
+      data: { eventId: familyDayId, firstName: 'A', lastName: 'B', numberAttending: 2, numberOfChildren: -1, numberOfSoftDrinks: -1, numberOfVegetarian: -1, boatName: '', email: '' },
+    });
+    expect(response.status()).toBe(400);
+    const body = (await response.json()) as { fields: Record<string, string> };
+    expect(body.fields).toMatchObject({
+      numberOfChildren: 'Number of children cannot be negative.',
+      numberOfSoftDrinks: 'Number requiring soft drinks cannot be negative.',
+      numberOfVegetarian: 'Number of vegetarian meals cannot be negative.',
+    });
+  });
+});
+
+describe('booking a free event', () => {
+  it('books with children, drinks and vegetarian meals; the admin API then shows the booking', async () => {
+    const page = await bookingPage(familyDayId);
+    await field(page, 'Lead Member First Name *').fill('Ada');
+    await field(page, 'Lead Member Last Name *').fill('Lovelace');
+    await field(page, 'Email (optional)').fill('  ada@example.org ');
+    await field(page, 'Total Number Attending *').fill('4');
+    await field(page, 'Number of Children (12 years or under)').fill('2');
+    await field(page, 'Number Requiring Soft Drinks').fill('2');
+    await field(page, 'Number of Vegetarian Meals').fill('1');
+    await field(page, 'Boat Name').fill('Analytical Engine');
+
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/bookings', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Submit Booking' }).click();
+    const submitting = page.getByRole('button', { name: 'Submitting...' });
+    await submitting.waitFor();
+    await expect(submitting.isDisabled()).resolves.toBe(true);
+    await expect(field(page, 'Lead Member First Name *').isDisabled()).resolves.toBe(true);
+    await expect(field(page, 'Number of Vegetarian Meals').isDisabled()).resolves.toBe(true);
+    release();
+
+    await page.getByRole('heading', { name: 'Booking Submitted Successfully' }).waitFor();
+    const reference = (await page.locator('.booking-reference strong').innerText()).trim();
+    expect(reference).not.toBe('');
+    await page.getByRole('link', { name: /Google Calendar/ }).waitFor();
+    await page.getByRole('link', { name: /Outlook Calendar/ }).waitFor();
+    await page.getByRole('button', { name: 'Download .ics file' }).waitFor();
+    await screenshot(page, 'event-booking-success-1280');
+
+    const answer = await browser.context.request.get(`${app.baseUrl}/api/admin/events/${familyDayId}/bookings`, { headers: FETCH_HEADER });
+    expect(answer.status()).toBe(200);
+    const { bookings } = (await answer.json()) as { bookings: Record<string, unknown>[] };
+    const booking = bookings.find((b) => b.id === reference);
+    expect(booking).toMatchObject({
+      eventName: FAMILY_DAY,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      userEmail: 'ada@example.org',
+      numberAttending: 4,
+      numberOfChildren: 2,
+      numberOfSoftDrinks: 2,
+      numberOfVegetarian: 1,
+      boatName: 'Analytical Engine',
+      paymentStatus: 'Free Event',
+    });
+
+    await page.getByRole('button', { name: 'Make another booking' }).click();
+    await expect(field(page, 'Lead Member First Name *').inputValue()).resolves.toBe('');
+    await expect(field(page, 'Total Number Attending *').inputValue()).resolves.toBe('1');
+    await expect(field(page, 'Number of Children (12 years or under)').inputValue()).resolves.toBe('');
+    await page.getByText('16 places left').waitFor();
+    await page.reload();
+    await page.getByText('16 places left').waitFor();
+    await page.close();
+  });
+
+  it('refuses a booking bigger than the places left with the server message', async () => {
+    const page = await bookingPage(familyDayId);
+    await field(page, 'Lead Member First Name *').fill('Charles');
+    await field(page, 'Lead Member Last Name *').fill('Babbage');
+    await field(page, 'Total Number Attending *').fill('17');
+    await page.getByRole('button', { name: 'Submit Booking' }).click();
+    await page.getByText('Sorry, only 16 places are left').waitFor();
+    await page.close();
+  });
+
+  it("shows 'Failed to submit booking. Please try again.' when the server fails, and clears it on any change", async () => {
+    const page = await bookingPage(familyDayId);
+    await page.route('**/api/bookings', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }));
+    await field(page, 'Lead Member First Name *').fill('Charles');
+    await field(page, 'Lead Member Last Name *').fill('Babbage');
+    await page.getByRole('button', { name: 'Submit Booking' }).click();
+    const failure = page.getByRole('alert').filter({ hasText: 'Failed to submit booking. Please try again.' });
+    await failure.waitFor();
+    await expect(field(page, 'Lead Member First Name *').isDisabled()).resolves.toBe(false);
+    await field(page, 'Lead Member Last Name *').pressSequentially('s');
+    await failure.waitFor({ state: 'detached' });
+    await page.close();
+  });
+
+  it('shows Fully booked once the last places are taken', async () => {
+    const before = (await (await fetch(`${app.baseUrl}/api/events/taster-sail`)).json()) as { event: { placesLeft: number } };
+    const left = before.event.placesLeft;
+    expect(left).toBeGreaterThan(0);
+    const page = await bookingPage('taster-sail');
+    await page.getByText(`${left} place${left === 1 ? '' : 's'} left`).waitFor();
+    await field(page, 'Lead Member First Name *').fill('Last');
+    await field(page, 'Lead Member Last Name *').fill('Places');
+    await field(page, 'Total Number Attending *').fill(String(left));
+    await page.getByRole('button', { name: 'Submit Booking' }).click();
+    await page.getByRole('heading', { name: 'Booking Submitted Successfully' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Fully booked' }).waitFor();
+    await expect(page.getByLabel('Lead Member First Name *').count()).resolves.toBe(0);
+    await screenshot(page, 'event-booking-fully-booked-375');
+    await page.close();
+  });
+
+  it('raises no script errors', () => {
+    const expected = /(id=no-such-event|id=open-regatta|api\/bookings|id=taster-sail|id=family).*status of (404|409|500)|Failed to load resource.*(404|409|500)/;
+    expect(browser.errors.filter((line) => !expected.test(line))).toEqual([]);
+  });
+});

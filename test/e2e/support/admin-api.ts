@@ -1,0 +1,60 @@
+import type { APIRequestContext } from 'playwright-core';
+
+/** The header every state-changing admin request needs (cross-site request protection). */
+export const FETCH_HEADER = { 'X-Requested-With': 'fetch' } as const;
+
+/** Signs in through the API; the browser context keeps the session cookie for later calls. */
+export async function signInAsAdmin(request: APIRequestContext, baseUrl: string, email: string, password: string): Promise<void> {
+  const response = await request.post(`${baseUrl}/api/admin/session`, { headers: FETCH_HEADER, data: { email, password } });
+  if (response.status() !== 200) throw new Error(`Admin sign-in failed: ${response.status()} ${await response.text()}`);
+}
+
+/** A London wall-clock date-time `days` ahead, as the admin event form takes it. */
+export function wallClockDaysAhead(days: number, time: string): string {
+  const date = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  return `${date}T${time}`;
+}
+
+export interface NewEvent {
+  name: string;
+  description?: string;
+  longdescription?: string;
+  eventdatetime: string;
+  eventenddatetime?: string;
+  bookingEndDate?: string;
+  allowBooking?: boolean;
+  isBoatEvent?: boolean;
+  offerChild?: boolean;
+  offerSoftDrinks?: boolean;
+  offerVeg?: boolean;
+  requiresPayment?: boolean;
+  price?: string;
+  currency?: 'GBP' | 'EUR' | 'USD';
+  capacity?: string;
+}
+
+/** Creates an event through the admin API (signed in first); returns its id. */
+export async function createEvent(request: APIRequestContext, baseUrl: string, event: NewEvent): Promise<string> {
+  const response = await request.post(`${baseUrl}/api/admin/events`, {
+    headers: FETCH_HEADER,
+    data: {
+      description: '',
+      longdescription: '',
+      eventenddatetime: '',
+      bookingEndDate: '',
+      allowBooking: true,
+      isBoatEvent: false,
+      offerChild: false,
+      offerSoftDrinks: false,
+      offerVeg: false,
+      requiresPayment: false,
+      price: '',
+      currency: 'GBP',
+      capacity: '',
+      ...event,
+    },
+  });
+  if (response.status() !== 201) throw new Error(`Creating the event failed: ${response.status()} ${await response.text()}`);
+  const body = (await response.json()) as { event: { id: string } };
+  return body.event.id;
+}
