@@ -78,7 +78,7 @@ async function mailerLiteHarness(options: { cacheMs?: number; timeoutMs?: number
   };
 }
 
-campaignSourceContract('MailerLiteCampaignSource against a local MailerLite API', () => mailerLiteHarness({ timeoutMs: 300 }), [
+campaignSourceContract('MailerLiteCampaignSource against a local MailerLite API', () => mailerLiteHarness({ timeoutMs: 1000 }), [
   { name: 'a refused API key (401)', statusText: 'Unauthorized', cause: (h) => h.server.failWith({ kind: 'status', status: 401, body: '{"message":"Unauthenticated."}' }) },
   {
     name: 'too many requests (429)',

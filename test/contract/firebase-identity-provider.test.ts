@@ -224,7 +224,7 @@ describe('FirebaseIdentityProvider sign-in answers the emulator never gives (loc
       projectId: 'demo-kyc',
       webApiKey: toolkit.apiKey,
       identityToolkitUrl: toolkit.baseUrl,
-      timeoutMs: 300,
+      timeoutMs: 1000,
       sessions: new MemorySessionRepository(),
       clock,
     });
