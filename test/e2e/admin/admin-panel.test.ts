@@ -44,7 +44,9 @@ function rowOf(p: Page, name: string) {
 beforeAll(async () => {
   app = await startApp({ INITIAL_ADMIN_EMAIL: ADMIN_EMAIL, INITIAL_ADMIN_PASSWORD: ADMIN_PASSWORD });
   browser = await launchChromium();
-  adminContext = await browser.newContext({ baseURL: app.baseUrl, viewport: { width: 1280, height: 900 } });
+  adminContext = await browser.newContext({ baseURL: app.baseUrl, viewport: { width: 1280, height: 900 }, bypassCSP: true });
+  // Shorter than the test's own limit, so a missing element fails with Playwright's clear message.
+  adminContext.setDefaultTimeout(10_000);
   page = await adminContext.newPage();
 });
 
@@ -273,7 +275,8 @@ describe('admin panel in a browser', () => {
     });
     expect(created.status()).toBe(201);
 
-    const readerContext = await browser.newContext({ baseURL: app.baseUrl });
+    const readerContext = await browser.newContext({ baseURL: app.baseUrl, bypassCSP: true });
+    readerContext.setDefaultTimeout(10_000);
     const reader = await readerContext.newPage();
     try {
       await reader.goto('/admin/login');
@@ -341,8 +344,11 @@ describe('admin panel in a browser', () => {
   });
 
   it('sends a signed-in admin from the login page to the dashboard', async () => {
+    // Back reached the work days page (an earlier page load), which sent us to sign in: signing
+    // in returns there.
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await page.waitForURL('**/admin/dashboard');
+    await page.waitForURL('**/admin/work-days');
+    await page.getByRole('heading', { level: 1, name: 'Work Days' }).waitFor();
     await page.goto('/admin/login');
     await page.waitForURL('**/admin/dashboard');
     await page.getByRole('heading', { level: 1, name: /^Welcome/ }).waitFor();

@@ -17,7 +17,10 @@ export interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-/** Runs axe-core in the page and returns its serious and critical violations. */
+/**
+ * Runs axe-core in the page and returns its serious and critical violations. The page's
+ * Content-Security-Policy forbids inline scripts, so the context must be made with bypassCSP.
+ */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
   if (!loaded) await page.addScriptTag({ path: join(ROOT, 'node_modules/axe-core/axe.min.js') });
