@@ -2,7 +2,10 @@ import type { Currency } from '../entities/money';
 
 export interface CheckoutRequest {
   bookingId: string;
-  /** Computed by the server from the stored event; never taken from the browser. */
+  /**
+   * Minor units (pence, cents), a whole number above 0, computed by the server from the stored
+   * event; never taken from the browser. The only amount a gateway ever charges for the checkout.
+   */
   amount: number;
   currency: Currency;
   description: string;
@@ -22,19 +25,38 @@ export interface PaymentNotification {
   completedAt: string | null;
 }
 
+/**
+ * Card payments. The flow: the server creates a checkout when a paid booking is made, the
+ * browser shows the provider's card form and sends its one-time card token to the server, and
+ * the server completes the checkout with that token. The provider's signed webhook confirms the
+ * same payment a second way (when the browser's request is lost, say).
+ */
 export interface PaymentGateway {
   /** The gateway's name for configuration and health output (e.g. 'test', 'square'). */
   readonly name: string;
-  /** Creates a checkout for the amount; returns its id. Same idempotency key, same checkout. */
+  /**
+   * Creates a checkout for the amount; returns its id (at most 200 characters, safe in a URL).
+   * Same idempotency key, same checkout: a retry of the same request returns the same id.
+   * Charges nothing. Throws ValidationError for an amount that is not a whole number of minor
+   * units above 0.
+   */
   createCheckout(request: CheckoutRequest): Promise<{ checkoutId: string }>;
   /**
-   * Charges the checkout with a card token from the provider's card form. A completed checkout
-   * completed again returns the same payment. Declines come back as FAILED, not as errors.
+   * Charges the checkout with a card token from the provider's card form, for the checkout's
+   * amount and currency only. A completed checkout completed again (with any token) returns the
+   * same payment and charges nothing more. Declines come back as FAILED with a message for the
+   * member, not as errors, and the checkout can be tried again with another card. Throws
+   * NotFoundError for a checkout id the gateway did not create (or one that was altered), and
+   * UnavailableError when the provider cannot be reached or fails; then the charge may not be
+   * known, and the next attempt on the checkout never charges twice.
    */
   completeCheckout(checkoutId: string, cardToken: string): Promise<PaymentResult>;
   /**
    * Verifies a webhook's signature over the raw body and reads it. Returns null when the
-   * signature is wrong or the notification is not about a payment.
+   * signature is wrong or missing, or the notification is not about a payment it can tie to a
+   * checkout. Never throws for what a sender can put in a request. The same notification
+   * delivered again reads the same (providers retry; confirming twice must change nothing,
+   * which ConfirmPayment sees to).
    */
   parseWebhook(rawBody: Buffer, headers: Record<string, string | undefined>, url: string): Promise<PaymentNotification | null>;
 }

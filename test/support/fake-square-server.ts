@@ -1,0 +1,308 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * What a card token does when charged. The names follow Square's documented error codes; the
+ * fixed tokens are Square's Sandbox test tokens (cnon:card-nonce-ok and friends).
+ */
+export type CardOutcome = 'ok' | 'declined' | 'cvv' | 'postcode' | 'expired' | 'insufficient-funds';
+
+/** Square's Sandbox test tokens; each may be charged any number of times. */
+export const SANDBOX_TOKENS: Record<string, CardOutcome> = {
+  'cnon:card-nonce-ok': 'ok',
+  'cnon:card-nonce-declined': 'declined',
+  'cnon:card-nonce-rejected-cvv': 'cvv',
+  'cnon:card-nonce-rejected-postalcode': 'postcode',
+  'cnon:card-nonce-rejected-expiration': 'expired',
+};
+
+const DECLINES: Record<Exclude<CardOutcome, 'ok'>, { code: string; httpStatus: number }> = {
+  declined: { code: 'GENERIC_DECLINE', httpStatus: 400 },
+  cvv: { code: 'CVV_FAILURE', httpStatus: 400 },
+  postcode: { code: 'ADDRESS_VERIFICATION_FAILURE', httpStatus: 400 },
+  expired: { code: 'INVALID_EXPIRATION', httpStatus: 400 },
+  'insufficient-funds': { code: 'INSUFFICIENT_FUNDS', httpStatus: 400 },
+};
+
+/** How the next answers go wrong, as the real API does when it fails. */
+export type FakeSquareFailure =
+  /** Answers this status without taking any payment. */
+  | { kind: 'status'; status: number }
+  /** Takes the payment at once but answers only after the delay: the answer a client may lose. */
+  | { kind: 'slow'; delayMs: number };
+
+/** A payment as Square's API writes it (snake_case JSON). */
+export interface SquarePaymentRecord {
+  id: string;
+  status: 'COMPLETED' | 'FAILED';
+  amount_money: { amount: number; currency: string };
+  location_id: string;
+  reference_id?: string;
+  note?: string;
+  source_id: string;
+  idempotency_key: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RecordedSquareRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: unknown;
+}
+
+export interface FakeSquareServer {
+  /** The API base to give the client, like https://connect.squareupsandbox.com. */
+  baseUrl: string;
+  accessToken: string;
+  locationId: string;
+  signatureKey: string;
+  notificationUrl: string;
+  /** Every payment taken or declined, in order: what Square's dashboard would list. */
+  payments: SquarePaymentRecord[];
+  /** Completed payments only: the money actually taken. */
+  completedPayments(): SquarePaymentRecord[];
+  requests: RecordedSquareRequest[];
+  /** A one-time card token, as the Web Payments SDK gives one per card entry. */
+  issueCardToken(outcome: CardOutcome): string;
+  failWith(failure: FakeSquareFailure | null): void;
+  /**
+   * The webhook Square sends about a payment, signed as Square signs it: HMAC-SHA256 with the
+   * signature key over the notification URL and the body, base64, in x-square-hmacsha256-signature.
+   */
+  webhookFor(paymentId: string, type?: 'payment.created' | 'payment.updated'): { rawBody: Buffer; headers: Record<string, string> };
+  close(): Promise<void>;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  404: 'Not Found',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+function errorBody(category: string, code: string, detail: string, field?: string) {
+  return { errors: [{ category, code, detail, ...(field ? { field } : {}) }] };
+}
+
+/**
+ * A local stand-in for Square's Payments API (POST /v2/payments), answering as its documentation
+ * says: Bearer access token or 401 UNAUTHORIZED; a Square-Version header; `{ payment }` on success;
+ * declines as 400 with `errors` (category PAYMENT_METHOD_ERROR) and the FAILED payment; idempotency
+ * keys honoured (the same key and body give the same answer without a second charge, the same key
+ * with another body gives IDEMPOTENCY_KEY_REUSED); one-time card tokens refused once used.
+ */
+export async function startFakeSquareServer(
+  options: { accessToken?: string; locationId?: string; signatureKey?: string; notificationUrl?: string } = {},
+): Promise<FakeSquareServer> {
+  const accessToken = options.accessToken ?? 'EAAAl-fake-sandbox-access-token';
+  const locationId = options.locationId ?? 'LFAKE0LOCATION';
+  const signatureKey = options.signatureKey ?? 'fake-webhook-signature-key-0123';
+  const notificationUrl = options.notificationUrl ?? 'https://club.example/api/webhooks/square';
+  const payments: SquarePaymentRecord[] = [];
+  const requests: RecordedSquareRequest[] = [];
+  const oneTimeTokens = new Map<string, { outcome: CardOutcome; usedBy: string | null }>();
+  const byKey = new Map<string, { fingerprint: string; status: number; body: unknown }>();
+  const pending = new Set<NodeJS.Timeout>();
+  let failure: FakeSquareFailure | null = null;
+  let counter = 0;
+
+  const send = (res: ServerResponse, status: number, body: unknown) => {
+    if (res.destroyed) return;
+    res.writeHead(status, STATUS_TEXT[status] ?? '', { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+
+  const paymentJson = (p: SquarePaymentRecord) => {
+    const { source_id: _source, idempotency_key: _key, ...visible } = p;
+    return {
+      ...visible,
+      total_money: p.amount_money,
+      approved_money: p.status === 'COMPLETED' ? p.amount_money : { amount: 0, currency: p.amount_money.currency },
+      source_type: 'CARD',
+      delay_action: 'CANCEL',
+      delay_duration: 'PT168H',
+      card_details: {
+        status: p.status === 'COMPLETED' ? 'CAPTURED' : 'FAILED',
+        card: { card_brand: 'VISA', last_4: '1111', exp_month: 12, exp_year: 2030, card_type: 'CREDIT' },
+        entry_method: 'KEYED',
+        cvv_status: 'CVV_ACCEPTED',
+        avs_status: 'AVS_ACCEPTED',
+        card_payment_timeline: p.status === 'COMPLETED' ? { authorized_at: p.created_at, captured_at: p.updated_at } : { authorized_at: p.created_at },
+      },
+      receipt_number: p.id.slice(0, 4),
+      receipt_url: `https://squareupsandbox.com/receipt/preview/${p.id}`,
+      version_token: `v${p.id}`,
+    };
+  };
+
+  /** Charges a valid request; returns Square's answer. */
+  const charge = (body: Record<string, unknown>): { status: number; body: unknown } => {
+    const sourceId = body.source_id as string;
+    let outcome: CardOutcome | undefined = SANDBOX_TOKENS[sourceId];
+    const oneTime = oneTimeTokens.get(sourceId);
+    if (oneTime) {
+      if (oneTime.usedBy !== null) {
+        return { status: 400, body: errorBody('INVALID_REQUEST_ERROR', 'CARD_TOKEN_USED', 'Card nonce already used; please request new nonce.', 'source_id') };
+      }
+      oneTime.usedBy = body.idempotency_key as string;
+      outcome = oneTime.outcome;
+    }
+    if (!outcome) {
+      return { status: 400, body: errorBody('INVALID_REQUEST_ERROR', 'INVALID_CARD_DATA', 'Invalid card data.', 'source_id') };
+    }
+    counter += 1;
+    const now = new Date().toISOString();
+    const money = body.amount_money as { amount: number; currency: string };
+    const payment: SquarePaymentRecord = {
+      id: `fakePay${String(counter).padStart(4, '0')}${randomUUID().replace(/-/g, '').slice(0, 12)}`,
+      status: outcome === 'ok' ? 'COMPLETED' : 'FAILED',
+      amount_money: { amount: money.amount, currency: money.currency },
+      location_id: body.location_id as string,
+      ...(typeof body.reference_id === 'string' ? { reference_id: body.reference_id } : {}),
+      ...(typeof body.note === 'string' ? { note: body.note } : {}),
+      source_id: sourceId,
+      idempotency_key: body.idempotency_key as string,
+      created_at: now,
+      updated_at: now,
+    };
+    payments.push(payment);
+    if (outcome === 'ok') return { status: 200, body: { payment: paymentJson(payment) } };
+    const decline = DECLINES[outcome];
+    return {
+      status: decline.httpStatus,
+      body: { ...errorBody('PAYMENT_METHOD_ERROR', decline.code, `Authorization error: '${decline.code}'`), payment: paymentJson(payment) },
+    };
+  };
+
+  const validate = (body: unknown): string | null => {
+    if (typeof body !== 'object' || body === null) return 'The request body must be a JSON object.';
+    const b = body as Record<string, unknown>;
+    if (typeof b.source_id !== 'string' || !b.source_id) return 'Field must be set: source_id';
+    if (typeof b.idempotency_key !== 'string' || !b.idempotency_key) return 'Field must be set: idempotency_key';
+    if (b.idempotency_key.length > 45) return 'Field idempotency_key must not be longer than 45 characters';
+    const money = b.amount_money as { amount?: unknown; currency?: unknown } | undefined;
+    if (!money || !Number.isSafeInteger(money.amount) || (money.amount as number) <= 0) return 'Field must be a positive whole number: amount_money.amount';
+    if (typeof money.currency !== 'string' || !/^[A-Z]{3}$/.test(money.currency)) return 'Field must be a currency code: amount_money.currency';
+    if (b.reference_id !== undefined && (typeof b.reference_id !== 'string' || b.reference_id.length > 40)) return 'Field reference_id must not be longer than 40 characters';
+    if (b.note !== undefined && (typeof b.note !== 'string' || b.note.length > 500)) return 'Field note must not be longer than 500 characters';
+    return null;
+  };
+
+  const handle = (req: IncomingMessage, res: ServerResponse, raw: string) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    let body: unknown = null;
+    try {
+      body = raw ? JSON.parse(raw) : null;
+    } catch {
+      body = undefined;
+    }
+    requests.push({ method: req.method ?? '', path: url.pathname, headers: req.headers, body });
+
+    if (failure?.kind === 'status') {
+      const status = failure.status;
+      const code = status === 429 ? 'RATE_LIMITED' : status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_SERVER_ERROR';
+      send(res, status, errorBody(status === 429 ? 'RATE_LIMIT_ERROR' : 'API_ERROR', code, STATUS_TEXT[status] ?? 'Error'));
+      return;
+    }
+    if (req.headers.authorization !== `Bearer ${accessToken}`) {
+      send(res, 401, errorBody('AUTHENTICATION_ERROR', 'UNAUTHORIZED', 'This request could not be authorized.'));
+      return;
+    }
+    const version = req.headers['square-version'];
+    if (typeof version !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(version)) {
+      send(res, 400, errorBody('INVALID_REQUEST_ERROR', 'BAD_REQUEST', 'The Square-Version header is missing or not a date.'));
+      return;
+    }
+    if (req.method !== 'POST' || url.pathname !== '/v2/payments') {
+      send(res, 404, errorBody('INVALID_REQUEST_ERROR', 'NOT_FOUND', `API endpoint for URL path \`${url.pathname}\` and HTTP method \`${req.method}\` is not found.`));
+      return;
+    }
+    if (body === undefined) {
+      send(res, 400, errorBody('INVALID_REQUEST_ERROR', 'INVALID_CONTENT_TYPE', 'The request body is not valid JSON.'));
+      return;
+    }
+    const problem = validate(body);
+    if (problem) {
+      send(res, 400, errorBody('INVALID_REQUEST_ERROR', 'INVALID_VALUE', problem));
+      return;
+    }
+    const b = body as Record<string, unknown>;
+    if ((b.location_id ?? locationId) !== locationId) {
+      send(res, 404, errorBody('INVALID_REQUEST_ERROR', 'NOT_FOUND', `Location \`${String(b.location_id)}\` not found.`, 'location_id'));
+      return;
+    }
+    const key = b.idempotency_key as string;
+    const fingerprint = JSON.stringify(body);
+    const seen = byKey.get(key);
+    let answer: { status: number; body: unknown };
+    if (seen && seen.fingerprint !== fingerprint) {
+      answer = { status: 400, body: errorBody('INVALID_REQUEST_ERROR', 'IDEMPOTENCY_KEY_REUSED', 'The idempotency key can only be retried with the same request data.', 'idempotency_key') };
+    } else if (seen) {
+      answer = seen;
+    } else {
+      answer = charge(b);
+      byKey.set(key, { fingerprint, ...answer });
+    }
+
+    if (failure?.kind === 'slow') {
+      const timer = setTimeout(() => {
+        pending.delete(timer);
+        send(res, answer.status, answer.body);
+      }, failure.delayMs);
+      pending.add(timer);
+      return;
+    }
+    send(res, answer.status, answer.body);
+  };
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => handle(req, res, Buffer.concat(chunks).toString('utf8')));
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    accessToken,
+    locationId,
+    signatureKey,
+    notificationUrl,
+    payments,
+    completedPayments: () => payments.filter((p) => p.status === 'COMPLETED'),
+    requests,
+    issueCardToken(outcome) {
+      const token = `cnon:fake-${randomUUID()}`;
+      oneTimeTokens.set(token, { outcome, usedBy: null });
+      return token;
+    },
+    failWith(next) {
+      failure = next;
+    },
+    webhookFor(paymentId, type = 'payment.updated') {
+      const payment = payments.find((p) => p.id === paymentId);
+      if (!payment) throw new Error(`The fake Square server took no payment ${paymentId}`);
+      const body = JSON.stringify({
+        merchant_id: 'MFAKE0MERCHANT',
+        type,
+        event_id: randomUUID(),
+        created_at: new Date().toISOString(),
+        data: { type: 'payment', id: payment.id, object: { payment: paymentJson(payment) } },
+      });
+      const signature = createHmac('sha256', signatureKey).update(notificationUrl + body).digest('base64');
+      return { rawBody: Buffer.from(body), headers: { 'content-type': 'application/json', 'x-square-hmacsha256-signature': signature } };
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const timer of pending) clearTimeout(timer);
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
