@@ -1,0 +1,253 @@
+/**
+ * `npm run migrate-storage -- --from sqlite --to firestore`: copies everything the app stores from
+ * the SQLite database in DATA_DIR to Firestore (FIRESTORE_PROJECT_ID, with the credentials of
+ * GOOGLE_APPLICATION_CREDENTIALS, or the emulator of FIRESTORE_EMULATOR_HOST), then prints how
+ * many records each collection had, how many were copied and how many Firestore now holds.
+ * Stop the server first, so that nothing is written to SQLite during the copy.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { Firestore } from 'firebase-admin/firestore';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { closeFirestore, countFirestoreDocuments, firestoreRepositories, openFirestore } from '../adapters/firestore/firestore-storage';
+import type { FirestoreCollectionName } from '../adapters/firestore/firestore-collections';
+import { SqliteAdminRepository } from '../adapters/sqlite/sqlite-admin-repository';
+import { SqliteBookingRepository } from '../adapters/sqlite/sqlite-booking-repository';
+import { SqliteCampaignRepository } from '../adapters/sqlite/sqlite-campaign-repository';
+import { SqliteCredentialRepository } from '../adapters/sqlite/sqlite-credential-repository';
+import { openSqliteDatabase } from '../adapters/sqlite/sqlite-database';
+import { SqliteDocumentRepository } from '../adapters/sqlite/sqlite-document-repository';
+import { SqliteEventRepository } from '../adapters/sqlite/sqlite-event-repository';
+import { SqliteSessionRepository } from '../adapters/sqlite/sqlite-session-repository';
+import { SqliteWaterLevelRepository } from '../adapters/sqlite/sqlite-water-level-repository';
+import { SqliteWorkDayRepository } from '../adapters/sqlite/sqlite-work-day-repository';
+import { ConfigError, loadConfig } from '../server/config';
+import { DATABASE_FILE_NAME } from '../server/container';
+
+/** A problem the person running the command can fix; printed without a stack trace. */
+export class MigrationError extends Error {}
+
+export const USAGE = 'Usage: npm run migrate-storage -- --from sqlite --to firestore';
+
+/** Per collection: records in the source, records copied, documents in the target afterwards. */
+export type MigrationReport = Record<FirestoreCollectionName, { source: number; copied: number; target: number }>;
+
+/** Every ISO date sorts between these, so one range read returns every water-level reading. */
+const ALL_DATES = { from: '0000-01-01', to: '9999-12-31' } as const;
+
+/**
+ * Copies every record of the SQLite database into empty Firestore collections, through the
+ * repositories of both sides, so each record is validated on the way out and stored exactly as
+ * the Firestore adapters store it. Refuses a target that already holds data: copying twice would
+ * otherwise mix two databases.
+ */
+export async function copySqliteToFirestore(
+  sqlite: Knex,
+  target: { db: Firestore; collectionPrefix?: string },
+  now: Date = new Date(),
+): Promise<MigrationReport> {
+  const options = { collectionPrefix: target.collectionPrefix ?? '' };
+  const before = await countFirestoreDocuments(target.db, options);
+  const occupied = Object.entries(before).filter(([, n]) => n > 0);
+  if (occupied.length > 0) {
+    throw new MigrationError(
+      `Firestore already holds data (${occupied.map(([name, n]) => `${options.collectionPrefix}${name}: ${n}`).join(', ')}). ` +
+        'Copy into empty collections: delete them first, or choose another FIRESTORE_COLLECTION_PREFIX.',
+    );
+  }
+
+  const to = firestoreRepositories(target.db, options);
+  const from = {
+    events: new SqliteEventRepository(sqlite),
+    bookings: new SqliteBookingRepository(sqlite),
+    admins: new SqliteAdminRepository(sqlite),
+    credentials: new SqliteCredentialRepository(sqlite),
+    sessions: new SqliteSessionRepository(sqlite),
+    workDays: new SqliteWorkDayRepository(sqlite),
+    documents: new SqliteDocumentRepository(sqlite),
+    campaigns: new SqliteCampaignRepository(sqlite),
+    waterLevels: new SqliteWaterLevelRepository(sqlite),
+  };
+  const source: Record<FirestoreCollectionName, number> = { ...before };
+  const copied: Record<FirestoreCollectionName, number> = { ...before };
+
+  const events = await from.events.list({ order: 'asc' });
+  source.events = events.length;
+  for (const event of events) await to.events.create(event);
+  copied.events = events.length;
+
+  const bookings = await from.bookings.listAll();
+  source.bookings = bookings.length;
+  // No capacity: these bookings were accepted already, and are copied as they are.
+  for (const booking of bookings) await to.bookings.addIfPlacesRemain(booking, { capacity: null, now });
+  copied.bookings = bookings.length;
+
+  const admins = await from.admins.list();
+  source.admins = admins.length;
+  for (const admin of admins) await to.admins.create(admin);
+  copied.admins = admins.length;
+
+  // Credentials, sessions and failed sign-ins have no "list all" in their ports (the app never
+  // needs one), so their keys are read from the tables and each record through the repository.
+  const credentialIds = await sqlite('credentials').select('uid').orderBy('uid');
+  source.credentials = credentialIds.length;
+  copied.credentials = 0;
+  for (const { uid } of credentialIds) {
+    const credential = await from.credentials.getByUid(String(uid));
+    if (!credential) throw new MigrationError(`Credential ${uid} disappeared during the copy: stop the server and run again.`);
+    await to.credentials.create(credential);
+    copied.credentials += 1;
+  }
+
+  const sessionIds = await sqlite('sessions').select('tokenHash').orderBy('tokenHash');
+  source.sessions = sessionIds.length;
+  copied.sessions = 0;
+  for (const { tokenHash } of sessionIds) {
+    const session = await from.sessions.get(String(tokenHash));
+    if (!session) throw new MigrationError('A session disappeared during the copy: stop the server and run again.');
+    await to.sessions.create(session);
+    copied.sessions += 1;
+  }
+
+  const failures = z
+    .array(z.object({ key: z.string().min(1), atMs: z.coerce.number().int() }))
+    .parse(await sqlite('login_failures').select('key', 'atMs').orderBy('id'));
+  source.loginFailures = failures.length;
+  for (const failure of failures) await to.loginAttempts.recordFailure([failure.key], new Date(failure.atMs));
+  copied.loginFailures = failures.length;
+
+  const workDays = await from.workDays.list();
+  source.workDays = workDays.length;
+  source.workDaySignups = 0;
+  copied.workDaySignups = 0;
+  for (const workDay of workDays) await to.workDays.create(workDay);
+  copied.workDays = workDays.length;
+  for (const workDay of workDays) {
+    const signups = await from.workDays.listSignups(workDay.id);
+    source.workDaySignups += signups.length;
+    for (const signup of signups) {
+      await to.workDays.addSignup(signup);
+      copied.workDaySignups += 1;
+    }
+  }
+
+  const documents = await from.documents.list();
+  source.documents = documents.length;
+  copied.documents = 0;
+  for (const document of documents) {
+    const file = await from.documents.getFile(document.id);
+    if (!file) throw new MigrationError(`The file of document ${document.id} is missing.`);
+    await to.documents.put(document, file);
+    copied.documents += 1;
+  }
+
+  const campaigns = await from.campaigns.listRecent();
+  source.campaigns = campaigns.length;
+  for (const campaign of campaigns) await to.campaigns.put(campaign);
+  copied.campaigns = campaigns.length;
+
+  const readings = await from.waterLevels.readings(ALL_DATES.from, ALL_DATES.to);
+  source.waterLevels = readings.length;
+  await to.waterLevels.putMany(readings);
+  copied.waterLevels = readings.length;
+
+  const after = await countFirestoreDocuments(target.db, options);
+  return Object.fromEntries(
+    (Object.keys(after) as FirestoreCollectionName[]).map((name) => [name, { source: source[name], copied: copied[name], target: after[name] }]),
+  ) as MigrationReport;
+}
+
+/** The report as a table, one line per collection. */
+export function formatReport(report: MigrationReport): string {
+  const rows = Object.entries(report).map(([name, r]) => [name, String(r.source), String(r.copied), String(r.target)]);
+  const header = ['collection', 'in SQLite', 'copied', 'in Firestore'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  return [line(header), ...rows.map(line)].join('\n');
+}
+
+/**
+ * The Firestore settings, read here only while server/config.ts does not know them yet; the
+ * names are the ones the server uses with STORAGE=firestore.
+ */
+const FirestoreEnvSchema = z.object({
+  FIRESTORE_PROJECT_ID: z
+    .string({ error: 'is required: the Google Cloud project that holds the Firestore database' })
+    .trim()
+    .regex(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/, 'must be a Google Cloud project id (6 to 30 lowercase letters, digits and hyphens)'),
+  GOOGLE_APPLICATION_CREDENTIALS: z
+    .string()
+    .trim()
+    .optional()
+    .refine((file) => file === undefined || (existsSync(file) && statSync(file).isFile()), 'must name a service-account key file that exists'),
+  FIRESTORE_COLLECTION_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]*$/, 'may hold only letters, digits, "_" and "-"')
+    .optional()
+    .default(''),
+});
+
+function settingsFromEnv(env: Record<string, string | undefined>) {
+  const input = Object.fromEntries(
+    Object.keys(FirestoreEnvSchema.shape).map((key) => [key, env[key]?.trim() === '' ? undefined : env[key]]),
+  );
+  const parsed = FirestoreEnvSchema.safeParse(input);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  // The server's own reading of DATA_DIR (and its default), so both use the same file.
+  const dataDir = loadConfig({ DATA_DIR: env.DATA_DIR }).dataDir;
+  return { ...parsed.data, dataDir };
+}
+
+/** Runs the command; returns the report, or throws MigrationError / ConfigError with a clear message. */
+export async function migrateStorage(args: string[], env: Record<string, string | undefined> = process.env): Promise<MigrationReport> {
+  let values: { from?: string; to?: string };
+  try {
+    ({ values } = parseArgs({ args, options: { from: { type: 'string' }, to: { type: 'string' } }, strict: true }));
+  } catch (error) {
+    throw new MigrationError(`${(error as Error).message}\n${USAGE}`);
+  }
+  if (values.from !== 'sqlite' || values.to !== 'firestore') {
+    throw new MigrationError(`Only copying from SQLite to Firestore is supported.\n${USAGE}`);
+  }
+  const settings = settingsFromEnv(env);
+  const file = join(settings.dataDir, DATABASE_FILE_NAME);
+  // Opening a missing file would create an empty database and "copy" nothing.
+  if (!existsSync(file)) {
+    throw new MigrationError(`No SQLite database at ${file}: set DATA_DIR to the folder the server uses (now "${settings.dataDir}").`);
+  }
+  const sqlite = await openSqliteDatabase(file);
+  const db = openFirestore({ projectId: settings.FIRESTORE_PROJECT_ID, credentialsFile: settings.GOOGLE_APPLICATION_CREDENTIALS });
+  try {
+    return await copySqliteToFirestore(sqlite, { db, collectionPrefix: settings.FIRESTORE_COLLECTION_PREFIX });
+  } finally {
+    await closeFirestore(db).catch(() => undefined);
+    await sqlite.destroy();
+  }
+}
+
+async function main(): Promise<void> {
+  try {
+    const report = await migrateStorage(process.argv.slice(2));
+    console.log(formatReport(report));
+    const short = Object.entries(report).filter(([, r]) => r.source !== r.copied || r.copied !== r.target);
+    if (short.length > 0) {
+      console.error(`Counts differ for: ${short.map(([name]) => name).join(', ')}`);
+      process.exitCode = 1;
+    } else {
+      console.log('Every record was copied.');
+    }
+  } catch (error) {
+    if (error instanceof MigrationError || error instanceof ConfigError) {
+      console.error(error.message);
+    } else {
+      console.error('Copying failed:', error instanceof Error ? error.message : error);
+    }
+    process.exitCode = 1;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

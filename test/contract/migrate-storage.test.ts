@@ -1,0 +1,206 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { Firestore } from 'firebase-admin/firestore';
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeFirestore, countFirestoreDocuments, firestoreRepositories, openFirestore } from '../../adapters/firestore/firestore-storage';
+import { MemorySearchIndex } from '../../adapters/memory/memory-search-index';
+import { SqliteAdminRepository } from '../../adapters/sqlite/sqlite-admin-repository';
+import { SqliteBookingRepository } from '../../adapters/sqlite/sqlite-booking-repository';
+import { SqliteCampaignRepository } from '../../adapters/sqlite/sqlite-campaign-repository';
+import { SqliteCredentialRepository } from '../../adapters/sqlite/sqlite-credential-repository';
+import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
+import { SqliteDocumentRepository } from '../../adapters/sqlite/sqlite-document-repository';
+import { SqliteEventRepository } from '../../adapters/sqlite/sqlite-event-repository';
+import { SqliteLoginAttemptStore } from '../../adapters/sqlite/sqlite-login-attempt-store';
+import { SqliteSessionRepository } from '../../adapters/sqlite/sqlite-session-repository';
+import { SqliteWaterLevelRepository } from '../../adapters/sqlite/sqlite-water-level-repository';
+import { SqliteWorkDayRepository } from '../../adapters/sqlite/sqlite-work-day-repository';
+import { DATABASE_FILE_NAME } from '../../server/container';
+import { demoData } from '../../server/seed/demo-data';
+import { seedDemoData } from '../../server/seed/seed-demo-data';
+import { startFirestoreEmulator, type FirestoreEmulator } from '../support/firestore-emulator';
+import { anAdmin } from './storage-fixtures';
+
+const NOW = new Date('2026-05-20T10:00:00.000Z');
+const SCRIPT = fileURLToPath(new URL('../../scripts/migrate-storage.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const PREFIX = 'migrated_';
+
+let emulator: FirestoreEmulator | undefined;
+let firestore: Firestore | undefined;
+let dataDir: string;
+
+function sqliteRepositories(db: Knex) {
+  return {
+    events: new SqliteEventRepository(db),
+    bookings: new SqliteBookingRepository(db),
+    admins: new SqliteAdminRepository(db),
+    credentials: new SqliteCredentialRepository(db),
+    sessions: new SqliteSessionRepository(db),
+    loginAttempts: new SqliteLoginAttemptStore(db),
+    workDays: new SqliteWorkDayRepository(db),
+    documents: new SqliteDocumentRepository(db),
+    campaigns: new SqliteCampaignRepository(db),
+    waterLevels: new SqliteWaterLevelRepository(db),
+  };
+}
+
+/** The demo data the server seeds, plus what only a running server writes: admins, credentials, sessions, failed sign-ins. */
+async function seedSqlite(file: string): Promise<void> {
+  const db = await openSqliteDatabase(file);
+  try {
+    const repos = sqliteRepositories(db);
+    await seedDemoData({ ...repos, search: new MemorySearchIndex() }, NOW);
+    await repos.admins.create(anAdmin());
+    await repos.admins.create(anAdmin({ uid: 'uid-treasurer', email: 'Treasurer@club.example', permissions: ['bookings:read'], disabled: true }));
+    await repos.credentials.create({ uid: 'uid-commodore', email: 'commodore@club.example', passwordHash: 'scrypt$a$b', disabled: false });
+    await repos.credentials.create({ uid: 'uid-treasurer', email: 'Treasurer@club.example', passwordHash: 'scrypt$c$d', disabled: true });
+    await repos.sessions.create({ tokenHash: 'ab12', uid: 'uid-commodore', createdAt: '2026-05-20T09:00:00+01:00', expiresAt: '2026-05-20T16:00:00.000Z' });
+    await repos.loginAttempts.recordFailure(['email:pat@club.example', 'ip:203.0.113.7'], new Date('2026-05-20T09:30:00.000Z'));
+    await repos.loginAttempts.recordFailure(['ip:203.0.113.7'], new Date('2026-05-20T09:31:00.000Z'));
+  } finally {
+    await db.destroy();
+  }
+}
+
+function runMigration(args: string[], env: Record<string, string> = {}) {
+  return promisify(execFile)(process.execPath, ['--import', 'tsx', SCRIPT, ...args], {
+    cwd: ROOT,
+    timeout: 60_000,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      FIRESTORE_PROJECT_ID: running().emulator.projectId,
+      FIRESTORE_EMULATOR_HOST: running().emulator.host,
+      FIRESTORE_COLLECTION_PREFIX: PREFIX,
+      METADATA_SERVER_DETECTION: 'none',
+      ...env,
+    },
+  }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code?: number; stdout?: string; stderr?: string }) => ({ code: error.code ?? -1, stdout: error.stdout ?? '', stderr: error.stderr ?? '' }),
+  );
+}
+
+function running(): { emulator: FirestoreEmulator; firestore: Firestore } {
+  if (!emulator || !firestore) throw new Error('The Firestore emulator did not start');
+  return { emulator, firestore };
+}
+
+beforeAll(async () => {
+  process.env.METADATA_SERVER_DETECTION = 'none';
+  emulator = await startFirestoreEmulator('demo-kyc-migration');
+  process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
+  firestore = openFirestore({ projectId: emulator.projectId });
+  dataDir = mkdtempSync(join(tmpdir(), 'kyc-migrate-'));
+  await seedSqlite(join(dataDir, DATABASE_FILE_NAME));
+}, 120_000);
+
+afterAll(async () => {
+  if (firestore) await closeFirestore(firestore);
+  await emulator?.stop();
+  delete process.env.FIRESTORE_EMULATOR_HOST;
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}, 30_000);
+
+describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
+  it('copies the demo data and every other collection to Firestore, prints the counts, and loses nothing', async () => {
+    const result = await runMigration(['--from', 'sqlite', '--to', 'firestore']);
+    expect(result.stderr).not.toMatch(/fail|differ/i);
+    expect(result.code).toBe(0);
+
+    const demo = demoData(NOW);
+    const signups = demo.workDaySignups.length;
+    const expected: Record<string, number> = {
+      events: demo.events.length,
+      bookings: demo.bookings.length,
+      admins: 2,
+      credentials: 2,
+      sessions: 1,
+      loginFailures: 3,
+      workDays: demo.workDays.length,
+      workDaySignups: signups,
+      documents: demo.documents.length,
+      campaigns: demo.campaigns.length,
+      waterLevels: demo.waterLevels.length,
+    };
+    // Every collection of the demo holds something, so an empty copy cannot pass.
+    for (const n of Object.values(expected)) expect(n).toBeGreaterThan(0);
+    for (const [name, n] of Object.entries(expected)) {
+      expect(result.stdout).toMatch(new RegExp(`^${name} +${n} +${n} +${n}$`, 'm'));
+    }
+    expect(result.stdout).toContain('Every record was copied.');
+    expect(await countFirestoreDocuments(running().firestore, { collectionPrefix: PREFIX })).toEqual(expected);
+
+    const sqlite = await openSqliteDatabase(join(dataDir, DATABASE_FILE_NAME));
+    try {
+      const from = sqliteRepositories(sqlite);
+      const to = firestoreRepositories(running().firestore, { collectionPrefix: PREFIX });
+
+      expect(await to.events.list({ order: 'asc' })).toEqual(await from.events.list({ order: 'asc' }));
+      expect(await to.events.list({ order: 'desc', limit: 5 })).toEqual(await from.events.list({ order: 'desc', limit: 5 }));
+      expect(await to.bookings.listAll()).toEqual(await from.bookings.listAll());
+      expect(await to.admins.list()).toEqual(await from.admins.list());
+      for (const uid of ['uid-commodore', 'uid-treasurer']) {
+        expect(await to.credentials.getByUid(uid)).toEqual(await from.credentials.getByUid(uid));
+      }
+      expect(await to.credentials.getByEmail('treasurer@CLUB.example')).toEqual(await from.credentials.getByUid('uid-treasurer'));
+      expect(await to.sessions.get('ab12')).toEqual(await from.sessions.get('ab12'));
+      for (const key of ['email:pat@club.example', 'ip:203.0.113.7']) {
+        for (const since of ['2026-05-20T09:00:00.000Z', '2026-05-20T09:30:00.001Z']) {
+          expect(await to.loginAttempts.countSince(key, new Date(since))).toBe(await from.loginAttempts.countSince(key, new Date(since)));
+        }
+      }
+      const workDays = await from.workDays.list();
+      expect(await to.workDays.list()).toEqual(workDays);
+      for (const workDay of workDays) expect(await to.workDays.listSignups(workDay.id)).toEqual(await from.workDays.listSignups(workDay.id));
+      const documents = await from.documents.list();
+      expect(await to.documents.list()).toEqual(documents);
+      for (const document of documents) {
+        const [copy, original] = [await to.documents.getFile(document.id), await from.documents.getFile(document.id)];
+        expect(copy?.fileName).toBe(original?.fileName);
+        expect(copy?.contentType).toBe(original?.contentType);
+        expect(Buffer.from(copy!.bytes).equals(Buffer.from(original!.bytes))).toBe(true);
+        expect(original!.bytes.length).toBeGreaterThan(100);
+      }
+      expect(await to.campaigns.listRecent()).toEqual(await from.campaigns.listRecent());
+      expect(await to.waterLevels.readings('0000-01-01', '9999-12-31')).toEqual(await from.waterLevels.readings('0000-01-01', '9999-12-31'));
+    } finally {
+      await sqlite.destroy();
+    }
+  }, 90_000);
+
+  it('refuses to copy into collections that already hold data, and changes nothing', async () => {
+    const before = await countFirestoreDocuments(running().firestore, { collectionPrefix: PREFIX });
+    expect(before.events).toBeGreaterThan(0);
+    const result = await runMigration(['--from', 'sqlite', '--to', 'firestore']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^Firestore already holds data \(migrated_events: \d+, .*choose another FIRESTORE_COLLECTION_PREFIX/);
+    expect(await countFirestoreDocuments(running().firestore, { collectionPrefix: PREFIX })).toEqual(before);
+  }, 60_000);
+
+  it('explains what is wrong with the command or the settings', async () => {
+    const backwards = await runMigration(['--from', 'firestore', '--to', 'sqlite']);
+    expect(backwards.code).toBe(1);
+    expect(backwards.stderr).toContain('Only copying from SQLite to Firestore is supported.');
+    expect(backwards.stderr).toContain('Usage: npm run migrate-storage -- --from sqlite --to firestore');
+
+    const noProject = await runMigration(['--from', 'sqlite', '--to', 'firestore'], { FIRESTORE_PROJECT_ID: '' });
+    expect(noProject.code).toBe(1);
+    expect(noProject.stderr).toContain('FIRESTORE_PROJECT_ID: is required');
+
+    const emptyDir = mkdtempSync(join(tmpdir(), 'kyc-migrate-empty-'));
+    try {
+      const noDatabase = await runMigration(['--from', 'sqlite', '--to', 'firestore'], { DATA_DIR: emptyDir, FIRESTORE_COLLECTION_PREFIX: 'other_' });
+      expect(noDatabase.code).toBe(1);
+      expect(noDatabase.stderr).toContain(`No SQLite database at ${join(emptyDir, DATABASE_FILE_NAME)}`);
+    } finally {
+      rmSync(emptyDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
