@@ -146,7 +146,7 @@ export class SquarePaymentGateway implements PaymentGateway {
       ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
       timeoutInSeconds: this.timeoutMs / 1000,
       maxRetries: options.maxRetries ?? 2,
-      // The SDK logs nothing by default; errors reach the server's logger as UnavailableError causes.
+      // The SDK is silent by default; Square's answer travels as the `cause` of an UnavailableError.
     });
   }
 
