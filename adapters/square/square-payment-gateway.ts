@@ -208,9 +208,10 @@ export class SquarePaymentGateway implements PaymentGateway {
     if (done) return done;
     const unknown = this.uncertain.get(checkoutId);
     if (unknown) {
-      // Throws again while Square still cannot say; the attempt stays uncertain.
-      const outcome = await this.createPayment(checkoutId, terms, unknown.sourceId);
+      // Sent again unchanged; createPayment marks it uncertain again (and throws) while Square
+      // still cannot say, so no new card is charged until it can.
       this.uncertain.delete(checkoutId);
+      const outcome = await this.createPayment(checkoutId, terms, unknown.sourceId);
       if (outcome.status === 'COMPLETED' || unknown.sourceId === sourceId) return outcome;
     }
     return this.createPayment(checkoutId, terms, sourceId);

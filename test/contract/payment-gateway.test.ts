@@ -269,8 +269,10 @@ describe('SquarePaymentGateway against the fake Square API', () => {
     const { checkoutId } = await gateway.createCheckout(aCheckout());
     fake.failWith({ kind: 'slow', delayMs: 1500 });
     await expect(gateway.completeCheckout(checkoutId, fake.issueCardToken('ok'))).rejects.toBeInstanceOf(UnavailableError);
-    // Square took the money; the member, seeing an error, enters the card again.
+    // Square took the money; the member, seeing an error, enters the card again, twice.
     expect(fake.completedPayments()).toHaveLength(1);
+    fake.failWith({ kind: 'status', status: 500 });
+    await expect(gateway.completeCheckout(checkoutId, fake.issueCardToken('ok'))).rejects.toBeInstanceOf(UnavailableError);
     fake.failWith(null);
     const retried = await gateway.completeCheckout(checkoutId, fake.issueCardToken('ok'));
     expect(retried).toEqual({ status: 'COMPLETED', paymentId: fake.completedPayments()[0].id, completedAt: expect.any(String) });
