@@ -1,0 +1,237 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { formatEpochDate, hitLink, hitTags } from '../../core/domain/search-display';
+import type { SearchHit } from '../../core/entities/search-hit';
+import { createEvent, signInAsAdmin, wallClockDaysAhead } from './support/admin-api';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from './support/app-server';
+import { launchBrowser, type BrowserSession } from './support/browser';
+
+let app: AppServer;
+let browser: BrowserSession;
+let provider = '';
+
+beforeAll(async () => {
+  app = await startAppServer();
+  browser = await launchBrowser({ baseURL: app.baseUrl });
+  provider = ((await (await fetch(`${app.baseUrl}/api/config`)).json()) as { searchProvider: string }).searchProvider;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function apiSearch(q: string): Promise<SearchHit[]> {
+  const answer = (await (await fetch(`${app.baseUrl}/api/search?q=${encodeURIComponent(q)}`)).json()) as { hits: SearchHit[] };
+  return answer.hits;
+}
+
+async function home(): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto('/');
+  await page.getByRole('heading', { name: 'Welcome to the Members Area' }).waitFor();
+  return page;
+}
+
+const isSearchBoxFocused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('role') === 'combobox');
+
+describe('search dialog', () => {
+  it('keyboard only: Ctrl+K, type, Up/Down, Enter opens the chosen result', async () => {
+    const hits = await apiSearch('regatta');
+    expect(hits.length).toBeGreaterThan(1);
+    const page = await home();
+
+    await page.keyboard.press('Control+k');
+    const dialog = page.getByRole('dialog', { name: 'Search the Members Area' });
+    await dialog.waitFor();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'combobox');
+    const box = page.getByRole('combobox');
+    await expect(box.getAttribute('placeholder')).resolves.toBe('Search events, documents, news...');
+    await dialog.getByText('Start typing to search across all KYC content').waitFor();
+    await dialog.getByText('Use ↑↓ to navigate, ↵ to select, esc to close').waitFor();
+    await expect(dialog.locator('.search-footer').innerText()).resolves.toContain(`Powered by ${provider}`);
+
+    await page.keyboard.type('regatta');
+    await dialog.getByText(`${hits.length} results found`).waitFor();
+    const options = dialog.getByRole('option');
+    await expect(options.count()).resolves.toBe(hits.length);
+    const marks = await options.first().locator('mark').allInnerTexts();
+    expect(marks.length).toBeGreaterThan(0);
+    for (const mark of marks) expect(mark.toLowerCase()).toContain('regatta');
+
+    await expect(options.nth(0).getAttribute('aria-selected')).resolves.toBe('true');
+    await page.keyboard.press('ArrowDown');
+    await expect(options.nth(1).getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(box.getAttribute('aria-activedescendant')).resolves.toBe(await options.nth(1).getAttribute('id'));
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await expect(options.nth(0).getAttribute('aria-selected')).resolves.toBe('true');
+
+    const target = hitLink(hits[0]);
+    expect(target.newTab).toBe(false);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => `${url.pathname}${url.search}` === target.href);
+    await dialog.waitFor({ state: 'detached' });
+    await page.close();
+  });
+
+  it('waits 100 ms before focusing the search box when opened by the shortcut (Cmd+K too)', async () => {
+    const page = await browser.newPage();
+    await page.clock.install();
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Welcome to the Members Area' }).waitFor();
+    await page.keyboard.press('Meta+k');
+    await page.getByRole('combobox').waitFor();
+    await expect(isSearchBoxFocused(page)).resolves.toBe(false);
+    await page.clock.runFor(90);
+    await expect(isSearchBoxFocused(page)).resolves.toBe(false);
+    await page.clock.runFor(20);
+    await expect(isSearchBoxFocused(page)).resolves.toBe(true);
+    await page.close();
+  });
+
+  it('the button opens it with the box focused; Escape, the close button and the backdrop close it', async () => {
+    const page = await home();
+    const button = page.getByRole('button', { name: 'Search Members Area' });
+    const dialog = page.getByRole('dialog', { name: 'Search the Members Area' });
+
+    await button.click();
+    await dialog.waitFor();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'combobox');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect(button.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+
+    await button.click();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await button.click();
+    await dialog.waitFor();
+    await page.mouse.click(5, 5);
+    await dialog.waitFor({ state: 'detached' });
+    await page.close();
+  });
+
+  it('each result shows its icon, highlighted title and description, the event date, a category badge and up to 3 tags', async () => {
+    const hits = await apiSearch('regatta');
+    const page = await home();
+    await page.getByRole('button', { name: 'Search Members Area' }).click();
+    await page.getByRole('combobox').fill('regatta');
+    await page.getByText(`${hits.length} results found`).waitFor();
+    const options = page.getByRole('option');
+    for (let i = 0; i < hits.length; i += 1) {
+      const hit = hits[i];
+      const option = options.nth(i);
+      await expect(option.locator('.search-hit-icon').getAttribute('data-type')).resolves.toBe(hit.type);
+      await expect(option.locator('.search-hit-icon svg').count()).resolves.toBe(1);
+      await expect(option.locator('.badge').textContent()).resolves.toBe(hit.category);
+      const tags = await option.locator('.tag').allTextContents();
+      expect(tags).toEqual(hitTags(hit));
+      expect(tags.length).toBeLessThanOrEqual(3);
+      const date = option.locator('.search-hit-date');
+      if (hit.type === 'event' && hit.eventDate !== undefined) {
+        await expect(date.innerText()).resolves.toContain(formatEpochDate(hit.eventDate));
+      } else {
+        await expect(date.count()).resolves.toBe(0);
+      }
+    }
+    await page.close();
+  });
+
+  it('says when nothing matches, and a blank query empties the list without asking the server', async () => {
+    const page = await home();
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/search')) searches.push(request.url());
+    });
+    await page.getByRole('button', { name: 'Search Members Area' }).click();
+    const box = page.getByRole('combobox');
+    await box.fill('zzqqxxnothing');
+    await page.getByText('No results found for "zzqqxxnothing"').waitFor();
+    await page.getByText('Try different keywords or check your spelling').waitFor();
+    await page.getByText('0 results found').waitFor();
+
+    const before = searches.length;
+    await box.fill('   ');
+    await page.getByText('Start typing to search across all KYC content').waitFor();
+    await expect(page.getByRole('option').count()).resolves.toBe(0);
+    expect(searches.length).toBe(before);
+    await page.close();
+  });
+
+  it('never shows an older answer over a newer one', async () => {
+    const hits = await apiSearch('regatta');
+    const page = await home();
+    // Every answer but the last comes back late, and claims a result the real search never gives.
+    await page.route('**/api/search?**', async (route) => {
+      const q = new URL(route.request().url()).searchParams.get('q');
+      if (q === 'regatta') {
+        await route.continue();
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      const stale = { hits: [{ objectID: 'stale', index: 'pages', type: 'page', category: 'general', title: `Stale answer for ${q}`, tags: [], highlights: {} }], provider: 'stale' };
+      await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(stale) }).catch(() => undefined);
+    });
+    await page.getByRole('button', { name: 'Search Members Area' }).click();
+    await page.getByRole('combobox').pressSequentially('regatta');
+    await page.getByText(`${hits.length} results found`).waitFor();
+    await page.waitForTimeout(1200);
+    await expect(page.getByText(/Stale answer/).count()).resolves.toBe(0);
+    await expect(page.getByText(`${hits.length} results found`).count()).resolves.toBe(1);
+    await page.close();
+  });
+
+  it('a failed search empties the list and shows no message', async () => {
+    const page = await home();
+    await page.getByRole('button', { name: 'Search Members Area' }).click();
+    const box = page.getByRole('combobox');
+    await box.fill('regatta');
+    await page.getByRole('option').first().waitFor();
+    await page.route('**/api/search?**', (route) => route.fulfill({ status: 502, contentType: 'application/json', body: '{"error":"down"}' }));
+    await box.fill('regattas');
+    await page.getByRole('option').first().waitFor({ state: 'detached' });
+    await expect(page.locator('.search-count').innerText()).resolves.toBe('');
+    await expect(page.getByText(/No results found/).count()).resolves.toBe(0);
+    await page.close();
+  });
+
+  it('a document result opens its PDF in a new tab', async () => {
+    const hits = await apiSearch('handbook');
+    const index = hits.findIndex((hit) => hit.type === 'document' && hit.objectID === 'members-handbook');
+    expect(index).toBeGreaterThanOrEqual(0);
+    const page = await home();
+    await page.getByRole('button', { name: 'Search Members Area' }).click();
+    await page.getByRole('combobox').fill('handbook');
+    await page.getByText(`${hits.length} results found`).waitFor();
+    for (let i = 0; i < index; i += 1) await page.keyboard.press('ArrowDown');
+    const [popup] = await Promise.all([page.context().waitForEvent('page'), page.keyboard.press('Enter')]);
+    await popup.waitForLoadState('domcontentloaded').catch(() => undefined);
+    expect(new URL(popup.url()).pathname).toBe('/api/documents/members-handbook/file');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await popup.close();
+    await page.close();
+  });
+
+  it('shows stored text with markup as plain text, never as HTML', async () => {
+    await signInAsAdmin(browser.context.request, app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+    const name = '<img src=x onerror="window.__xss=1"> Zanzibar <b>Cup</b>';
+    await createEvent(browser.context.request, app.baseUrl, { name, description: 'Race <script>window.__xss=2</script>', eventdatetime: wallClockDaysAhead(40, '10:00') });
+    const page = await home();
+    await page.getByRole('button', { name: 'Search Members Area' }).click();
+    await page.getByRole('combobox').fill('Zanzibar');
+    const option = page.getByRole('option').first();
+    await option.waitFor();
+    await expect(option.locator('.search-hit-title').innerText()).resolves.toBe(name);
+    await expect(option.locator('mark').innerText()).resolves.toBe('Zanzibar');
+    await expect(option.locator('img, b, script').count()).resolves.toBe(0);
+    await expect(page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).resolves.toBeUndefined();
+    await page.close();
+  });
+
+  it('raises no script errors (other than the failed searches these tests provoke)', () => {
+    const expected = /Failed to load resource: the server responded with a status of 502|Search failed/;
+    expect(browser.errors.filter((line) => !expected.test(line))).toEqual([]);
+  });
+});
