@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FirestoreAdminRepository } from '../../adapters/firestore/firestore-admin-repository';
 import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-booking-repository';
 import { FirestoreCampaignRepository } from '../../adapters/firestore/firestore-campaign-repository';
+import { FIRESTORE_COLLECTIONS } from '../../adapters/firestore/firestore-collections';
 import { FirestoreCredentialRepository } from '../../adapters/firestore/firestore-credential-repository';
 import { FirestoreDocumentRepository } from '../../adapters/firestore/firestore-document-repository';
 import { FirestoreEventRepository } from '../../adapters/firestore/firestore-event-repository';
@@ -27,7 +30,17 @@ import { describeDocumentRepositoryContract } from './document-repository.contra
 import { describeEventRepositoryContract } from './event-repository.contract';
 import { describeLoginAttemptStoreContract } from './login-attempt-store.contract';
 import { describeSessionRepositoryContract } from './session-repository.contract';
-import { aBooking, anEvent, anUnpaidBooking, rejectionOf, type AdapterFactory } from './storage-fixtures';
+import {
+  aBooking,
+  aCampaign,
+  aDocument,
+  anEvent,
+  anUnpaidBooking,
+  aSignup,
+  aWorkDay,
+  rejectionOf,
+  type AdapterFactory,
+} from './storage-fixtures';
 import { describeWaterLevelRepositoryContract } from './water-level-repository.contract';
 import { describeWorkDayRepositoryContract } from './work-day-repository.contract';
 
@@ -214,6 +227,43 @@ describe('Firestore documents', () => {
     expect((await countFirestoreDocuments(db, { collectionPrefix: 'staging_' })).events).toBe(1);
     expect((await countFirestoreDocuments(db)).events).toBe(0);
     expect(() => firestoreRepositories(db, { collectionPrefix: 'x/y' })).toThrow(/prefix/);
+  });
+});
+
+describe('firestore.indexes.json', () => {
+  it('names only the app’s collections and fields its adapters really write', async () => {
+    const { emulator, db } = running();
+    await emulator.reset();
+    const repositories = firestoreRepositories(db);
+    await repositories.events.create(anEvent());
+    await repositories.bookings.addIfPlacesRemain(aBooking(), { capacity: null, now: AT_SUBMISSION });
+    await repositories.loginAttempts.recordFailure(['email:pat@club.example'], AT_SUBMISSION);
+    await repositories.workDays.create(aWorkDay());
+    await repositories.workDays.addSignup(aSignup());
+    await repositories.campaigns.put(aCampaign());
+    await repositories.documents.put(aDocument(), { fileName: 'club-constitution.pdf', contentType: 'application/pdf', bytes: new Uint8Array([1]) });
+
+    const file = JSON.parse(readFileSync(fileURLToPath(new URL('../../firestore.indexes.json', import.meta.url)), 'utf8')) as {
+      indexes: { collectionGroup: string; queryScope: string; fields: { fieldPath: string; order: string }[] }[];
+      fieldOverrides: { collectionGroup: string; fieldPath: string }[];
+    };
+    expect(file.indexes.length).toBeGreaterThan(0);
+    for (const index of [...file.indexes, ...file.fieldOverrides]) {
+      expect(FIRESTORE_COLLECTIONS).toContain(index.collectionGroup);
+    }
+    for (const index of file.indexes) {
+      expect(index.queryScope).toBe('COLLECTION');
+      const [stored] = (await db.collection(index.collectionGroup).limit(1).get()).docs;
+      expect(stored, index.collectionGroup).toBeDefined();
+      for (const field of index.fields) {
+        expect(['ASCENDING', 'DESCENDING']).toContain(field.order);
+        if (field.fieldPath !== '__name__') expect(stored.get(field.fieldPath), `${index.collectionGroup}.${field.fieldPath}`).not.toBeUndefined();
+      }
+    }
+    for (const override of file.fieldOverrides) {
+      const [stored] = (await db.collection(override.collectionGroup).limit(1).get()).docs;
+      expect(stored.get(override.fieldPath), `${override.collectionGroup}.${override.fieldPath}`).not.toBeUndefined();
+    }
   });
 });
 
