@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { NotFoundError } from '../errors';
+import { holdsPlace } from '../domain/booking-state';
+import { NotFoundError, PaymentError } from '../errors';
 import type { BookingRepository } from '../ports/booking-repository';
 import type { Clock } from '../ports/clock';
 import type { PaymentGateway } from '../ports/payment-gateway';
 import { parseInput } from './parse-input';
 
 export const BOOKING_NOT_FOUND = 'Booking not found';
+export const HOLD_EXPIRED = 'Your place was held for 30 minutes and has been released. Please book again.';
 
 const CardPaymentSchema = z.object({
   source: z.literal('card'),
@@ -48,6 +50,9 @@ export class ConfirmPayment {
     if (booking.paid) {
       return { status: 'COMPLETED', bookingId: booking.id, paymentId: booking.paymentId ?? '', alreadyPaid: true };
     }
+    // An unpaid booking holds its places for 30 minutes only; after that they may have gone to
+    // someone else, so the card is not charged for a place the member may no longer have.
+    if (!holdsPlace(booking, this.deps.clock.now())) throw new PaymentError(HOLD_EXPIRED);
     const result = await this.deps.payments.completeCheckout(checkoutId, cardToken);
     if (result.status === 'FAILED') return { status: 'FAILED', bookingId: booking.id, message: result.message };
     const changed = await this.deps.bookings.markPaid(booking.id, {
@@ -62,6 +67,9 @@ export class ConfirmPayment {
     if (!notification || notification.status !== 'COMPLETED') return { status: 'IGNORED' };
     const booking = await this.deps.bookings.findByCheckoutId(notification.checkoutId);
     if (!booking) return { status: 'IGNORED' };
+    // No hold check here, unlike a card payment: the provider has already taken the money (a
+    // charge whose answer was lost, say), so the booking is paid even if its hold has expired.
+    // Refunding is a person's decision, not this code's.
     const changed = await this.deps.bookings.markPaid(booking.id, {
       paymentId: notification.paymentId,
       paymentCompletedAt: notification.completedAt ?? this.deps.clock.now().toISOString(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfirmPayment } from '../../../core/use-cases/confirm-payment';
 import { SubmitBooking } from '../../../core/use-cases/submit-booking';
-import { NotFoundError, ValidationError } from '../../../core/errors';
+import { NotFoundError, PaymentError, ValidationError } from '../../../core/errors';
 import { DECLINED_CARD, GOOD_CARD, GOOD_SIGNATURE, aForm, anEvent, makeWorld, type World } from './support/world';
 
 async function paidBooking(world: World) {
@@ -98,5 +98,38 @@ describe('ConfirmPayment', () => {
     expect(world.payments.charges).toBe(0);
     await expect(use.execute({ source: 'card', checkoutId: '', cardToken: GOOD_CARD })).rejects.toBeInstanceOf(ValidationError);
     await expect(use.execute({ source: 'card', checkoutId: 'x', cardToken: '' })).rejects.toMatchObject({ fields: { cardToken: expect.any(String) } });
+  });
+
+  it('refuses a card payment once the 30-minute hold has expired, before charging anything', async () => {
+    const world = makeWorld();
+    const { bookingId, checkoutId } = await paidBooking(world);
+    const use = confirmPayment(world);
+    world.clock.advance(30 * 60 * 1000 - 1);
+    // Still held a millisecond before the end: a declined attempt is charged (and answered) as usual.
+    await expect(use.execute({ source: 'card', checkoutId: checkoutId!, cardToken: DECLINED_CARD })).resolves.toMatchObject({ status: 'FAILED' });
+    expect(world.payments.charges).toBe(1);
+    world.clock.advance(1);
+    const late = use.execute({ source: 'card', checkoutId: checkoutId!, cardToken: GOOD_CARD });
+    await expect(late).rejects.toBeInstanceOf(PaymentError);
+    await expect(late).rejects.toThrow('Your place was held for 30 minutes and has been released. Please book again.');
+    expect(world.payments.charges).toBe(1);
+    expect(await world.bookings.get(bookingId)).toMatchObject({ paid: false, paymentId: null });
+  });
+
+  it('still marks an expired booking paid from the webhook of a payment the provider already took', async () => {
+    const world = makeWorld();
+    const { bookingId, checkoutId } = await paidBooking(world);
+    world.clock.advance(2 * 60 * 60 * 1000);
+    const notification = { checkoutId, paymentId: 'pay_taken', status: 'COMPLETED', completedAt: '2026-06-01T09:29:00.000Z' };
+    expect(await confirmPayment(world).execute(webhook(notification))).toEqual({ status: 'COMPLETED', bookingId, paymentId: 'pay_taken', alreadyPaid: false });
+    expect(await world.bookings.get(bookingId)).toMatchObject({ paid: true, paymentId: 'pay_taken', paymentCompletedAt: '2026-06-01T09:29:00.000Z' });
+    // Paid, so a late card attempt answers with the stored payment instead of the expiry message.
+    await expect(confirmPayment(world).execute({ source: 'card', checkoutId: checkoutId!, cardToken: GOOD_CARD })).resolves.toEqual({
+      status: 'COMPLETED',
+      bookingId,
+      paymentId: 'pay_taken',
+      alreadyPaid: true,
+    });
+    expect(world.payments.charges).toBe(0);
   });
 });
