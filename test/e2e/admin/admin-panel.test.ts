@@ -1,32 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startApp, type RunningApp } from './support/admin-e2e-app';
-import { describeViolations, launchChromium, screenshot, seriousAxeViolations } from './support/admin-e2e-browser';
+import type { Page } from 'playwright-core';
+import { FETCH_HEADER, wallClockDaysAhead } from '../support/admin-api';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from '../support/app-server';
+import { describeViolations, seriousAxeViolations } from '../support/axe';
+import { launchBrowser, PHONE, screenshot, type BrowserSession } from '../support/browser';
 
-const ADMIN_EMAIL = 'e2e-admin@kestrel-yc.example';
-const ADMIN_PASSWORD = 'correct-horse-battery-42';
 const READER_EMAIL = 'reader@kestrel-yc.example';
 const READER_PASSWORD = 'only-reading-1234';
-
-/** A London wall-clock date-time some days ahead, as a datetime-local input takes it. */
-function daysAhead(days: number, time: string): string {
-  const d = new Date(Date.now() + days * 86_400_000);
-  return `${d.toISOString().slice(0, 10)}T${time}`;
-}
 
 const stamp = Date.now().toString(36);
 const EVENT_NAME = `Summer Regatta ${stamp}`;
 const EVENT_RENAMED = `Summer Regatta Final ${stamp}`;
 const SPARE_EVENT = `Spare Working Party ${stamp}`;
 
-let app: RunningApp;
-let browser: Browser;
-let adminContext: BrowserContext;
+let app: AppServer;
+let browser: BrowserSession;
 let page: Page;
 let eventId = '';
 
 async function expectAccessible(p: Page, name: string) {
-  await screenshot(p, name);
+  await screenshot(p, `admin-${name}`);
   const violations = await seriousAxeViolations(p);
   expect(violations, `${name}:\n${describeViolations(violations)}`).toEqual([]);
 }
@@ -37,22 +30,20 @@ async function signIn(p: Page, email: string, password: string) {
   await p.getByRole('button', { name: 'Sign In' }).click();
 }
 
+/** The table row whose row header (first cell) names this text. */
 function rowOf(p: Page, name: string) {
   return p.getByRole('row').filter({ has: p.getByRole('rowheader', { name: new RegExp(name) }) });
 }
 
 beforeAll(async () => {
-  app = await startApp({ INITIAL_ADMIN_EMAIL: ADMIN_EMAIL, INITIAL_ADMIN_PASSWORD: ADMIN_PASSWORD });
-  browser = await launchChromium();
-  adminContext = await browser.newContext({ baseURL: app.baseUrl, viewport: { width: 1280, height: 900 }, bypassCSP: true });
-  // Shorter than the test's own limit, so a missing element fails with Playwright's clear message.
-  adminContext.setDefaultTimeout(10_000);
-  page = await adminContext.newPage();
+  app = await startAppServer();
+  browser = await launchBrowser({ baseURL: app.baseUrl });
+  page = await browser.newPage();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await app?.stop();
+  await app?.close();
 });
 
 describe('admin panel in a browser', () => {
@@ -60,7 +51,7 @@ describe('admin panel in a browser', () => {
     await page.goto('/admin/login');
     const button = page.getByRole('button', { name: 'Sign In' });
     await expect(button.isDisabled()).resolves.toBe(true);
-    await page.getByLabel('Email').fill(ADMIN_EMAIL);
+    await page.getByLabel('Email').fill(E2E_ADMIN_EMAIL);
     await expect(button.isDisabled()).resolves.toBe(true);
     await page.getByLabel('Password').fill('not-the-password');
     await expect(button.isDisabled()).resolves.toBe(false);
@@ -75,7 +66,7 @@ describe('admin panel in a browser', () => {
     await page.waitForURL('**/admin/login');
     await page.getByText('Please sign in to continue.').waitFor();
     await expectAccessible(page, 'login');
-    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await signIn(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
     await page.waitForURL('**/admin/events/create');
     await page.getByRole('heading', { level: 1, name: 'Create Event' }).waitFor();
   });
@@ -95,9 +86,9 @@ describe('admin panel in a browser', () => {
     await page.getByLabel('Event Name').fill(EVENT_NAME);
     await page.getByLabel('Short Description').fill('Racing on the reservoir');
     await page.getByLabel('Long Description').fill('Two races, then a barbecue at the clubhouse.');
-    await page.getByLabel('Start Date & Time').fill(daysAhead(30, '10:00'));
-    await page.getByLabel('End Date & Time').fill(daysAhead(30, '16:00'));
-    await page.getByLabel('Booking End Date').fill(daysAhead(28, '18:00'));
+    await page.getByLabel('Start Date & Time').fill(wallClockDaysAhead(30, '10:00'));
+    await page.getByLabel('End Date & Time').fill(wallClockDaysAhead(30, '16:00'));
+    await page.getByLabel('Booking End Date').fill(wallClockDaysAhead(28, '18:00'));
     await page.getByLabel('Allow Booking').check();
     await page.getByLabel('Boat Event').check();
     await page.getByLabel('Children').check();
@@ -120,7 +111,7 @@ describe('admin panel in a browser', () => {
   });
 
   it('shows the new event on the public calendar', async () => {
-    const visitor = await browser.newPage({ baseURL: app.baseUrl });
+    const visitor = await browser.newPage();
     await visitor.goto('/calendar');
     await visitor.getByText(EVENT_NAME).first().waitFor();
     await visitor.close();
@@ -132,7 +123,7 @@ describe('admin panel in a browser', () => {
     const name = page.getByLabel('Event Name');
     await name.waitFor();
     expect(await name.inputValue()).toBe(EVENT_NAME);
-    expect(await page.getByLabel('Start Date & Time').inputValue()).toBe(daysAhead(30, '10:00'));
+    expect(await page.getByLabel('Start Date & Time').inputValue()).toBe(wallClockDaysAhead(30, '10:00'));
     expect(await page.getByLabel('Capacity').inputValue()).toBe('40');
     await expectAccessible(page, 'event-edit');
 
@@ -210,12 +201,12 @@ describe('admin panel in a browser', () => {
 
   it('refuses to delete an event with bookings and deletes one without', async () => {
     const spare = await page.request.post('/api/admin/events', {
-      headers: { 'X-Requested-With': 'fetch' },
+      headers: FETCH_HEADER,
       data: {
         name: SPARE_EVENT,
         description: '',
         longdescription: '',
-        eventdatetime: daysAhead(40, '09:00'),
+        eventdatetime: wallClockDaysAhead(40, '09:00'),
         eventenddatetime: '',
         bookingEndDate: '',
         allowBooking: false,
@@ -270,14 +261,14 @@ describe('admin panel in a browser', () => {
 
   it('shows Access Denied to an admin holding only events:read, and the API refuses them too', async () => {
     const created = await page.request.post('/api/admin/admins', {
-      headers: { 'X-Requested-With': 'fetch' },
+      headers: FETCH_HEADER,
       data: { email: READER_EMAIL, name: 'Rita Reader', password: READER_PASSWORD, permissions: ['events:read'] },
     });
     expect(created.status()).toBe(201);
 
-    const readerContext = await browser.newContext({ baseURL: app.baseUrl, bypassCSP: true });
-    readerContext.setDefaultTimeout(10_000);
-    const reader = await readerContext.newPage();
+    // A second browser profile, so the reader has a cookie jar of their own.
+    const readerBrowser = await launchBrowser({ baseURL: app.baseUrl });
+    const reader = await readerBrowser.newPage();
     try {
       await reader.goto('/admin/login');
       await signIn(reader, READER_EMAIL, READER_PASSWORD);
@@ -306,7 +297,7 @@ describe('admin panel in a browser', () => {
       }
       await expectAccessible(reader, 'access-denied');
 
-      const headers = { 'X-Requested-With': 'fetch' };
+      const headers = FETCH_HEADER;
       expect((await reader.request.post('/api/admin/events', { headers, data: { name: 'Sneaky' } })).status()).toBe(403);
       expect((await reader.request.put(`/api/admin/events/${eventId}`, { headers, data: { name: 'Sneaky' } })).status()).toBe(403);
       expect((await reader.request.delete(`/api/admin/events/${eventId}`, { headers })).status()).toBe(403);
@@ -314,13 +305,12 @@ describe('admin panel in a browser', () => {
       expect((await reader.request.get(`/api/admin/events/${eventId}/bookings`)).status()).toBe(403);
       expect((await reader.request.get(`/api/admin/events/${eventId}/bookings.csv`)).status()).toBe(403);
     } finally {
-      await readerContext.close();
+      await readerBrowser.close();
     }
   });
 
   it('fits a phone screen', async () => {
-    const phone = await adminContext.newPage();
-    await phone.setViewportSize({ width: 390, height: 844 });
+    const phone = await browser.newPage(PHONE);
     await phone.goto('/admin/events');
     await rowOf(phone, EVENT_RENAMED).waitFor();
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -346,7 +336,7 @@ describe('admin panel in a browser', () => {
   it('sends a signed-in admin from the login page to the dashboard', async () => {
     // Back reached the work days page (an earlier page load), which sent us to sign in: signing
     // in returns there.
-    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await signIn(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
     await page.waitForURL('**/admin/work-days');
     await page.getByRole('heading', { level: 1, name: 'Work Days' }).waitFor();
     await page.goto('/admin/login');

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { UnavailableError } from '../../../core/errors';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from '../support/app-server';
+import { describeViolations, seriousAxeViolations } from '../support/axe';
+import { launchBrowser, PHONE, screenshot, type BrowserSession } from '../support/browser';
+
+/**
+ * Sign-in messages and the guard's redirects. A server of its own: the failed sign-ins here
+ * count towards the rate limit, which must not lock out the other admin tests.
+ */
+
+const NO_RECORD_EMAIL = 'no-record@kestrel-yc.example';
+const NO_RECORD_PASSWORD = 'identity-only-1234';
+const OUTAGE_EMAIL = 'outage@kestrel-yc.example';
+
+let app: AppServer;
+let browser: BrowserSession;
+
+beforeAll(async () => {
+  app = await startAppServer();
+  const identity = app.built.ports.get('identity');
+  // A user the identity provider knows but who has no admin record (spec section 6).
+  await identity.createUser({ email: NO_RECORD_EMAIL, password: NO_RECORD_PASSWORD, displayName: 'Not An Admin' });
+  // The identity provider being unreachable, for one e-mail only.
+  const realSignIn = identity.signIn.bind(identity);
+  identity.signIn = async (email, password) => {
+    if (email === OUTAGE_EMAIL) throw new UnavailableError('The identity provider did not answer');
+    return realSignIn(email, password);
+  };
+  browser = await launchBrowser({ baseURL: app.baseUrl });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function loginPage(viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await browser.newPage(viewport);
+  await page.goto('/admin/login');
+  await page.getByRole('heading', { level: 1, name: 'Admin Sign In' }).waitFor();
+  return page;
+}
+
+async function attempt(page: Page, email: string, password: string): Promise<string> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  // Wait for this attempt's answer, and for the form to be ready again, so the message read is
+  // the new one and not the previous attempt's.
+  await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/admin/session') && r.request().method() === 'POST'),
+    page.getByRole('button', { name: 'Sign In' }).click(),
+  ]);
+  await page.getByRole('button', { name: 'Sign In' }).waitFor();
+  return page.getByRole('alert').innerText();
+}
+
+describe('admin sign-in', () => {
+  it('keeps Sign In disabled until both e-mail and password are present', async () => {
+    const page = await loginPage();
+    const button = page.getByRole('button', { name: 'Sign In' });
+    expect(await button.isDisabled()).toBe(true);
+    await page.getByLabel('Password').fill('something');
+    expect(await button.isDisabled()).toBe(true);
+    await page.getByLabel('Email').fill('   ');
+    expect(await button.isDisabled()).toBe(true);
+    await page.getByLabel('Email').fill('someone@example.org');
+    expect(await button.isDisabled()).toBe(false);
+    await page.getByLabel('Password').fill('');
+    expect(await button.isDisabled()).toBe(true);
+    await page.close();
+  });
+
+  it('shows each sign-in refusal with the catalogue message', async () => {
+    const page = await loginPage();
+    expect(await attempt(page, E2E_ADMIN_EMAIL, 'wrong-password')).toBe('Invalid email or password');
+    expect(await attempt(page, 'nobody@kestrel-yc.example', 'whatever-123')).toBe('Invalid email or password');
+    expect(await attempt(page, NO_RECORD_EMAIL, NO_RECORD_PASSWORD)).toBe('Access denied. You do not have admin privileges.');
+    expect(await attempt(page, OUTAGE_EMAIL, 'any-password-1')).toBe('Login failed. Please try again.');
+    expect(page.url()).toMatch(/\/admin\/login$/);
+    // Refused sign-ins leave no session behind.
+    expect((await page.request.get('/api/admin/session')).status()).toBe(401);
+    await screenshot(page, 'admin-login-refused');
+    const violations = await seriousAxeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await page.close();
+  });
+
+  it('signs in with the keyboard alone and moves focus to each new page title', async () => {
+    const page = await loginPage(PHONE);
+    await page.getByLabel('Email').focus();
+    await page.keyboard.type(E2E_ADMIN_EMAIL);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(E2E_ADMIN_PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/admin/dashboard');
+    await page.getByRole('heading', { level: 1, name: 'Welcome, Club Administrator' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Welcome, Club Administrator');
+
+    await page.getByRole('link', { name: /Manage Events/ }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/admin/events');
+    await page.getByRole('heading', { level: 1, name: 'Manage Events' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.tagName + ':' + document.activeElement?.textContent)).toBe('H1:Manage Events');
+    await screenshot(page, 'admin-dashboard-phone-events');
+
+    // A signed-in admin who opens the login page is sent to the dashboard.
+    await page.goto('/admin/login');
+    await page.waitForURL('**/admin/dashboard');
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL('**/admin/login');
+    await page.close();
+  });
+
+  it('sends a signed-out visitor to sign in and then back where they were going', async () => {
+    const page = await browser.newPage();
+    await page.goto('/admin/members');
+    await page.waitForURL('**/admin/login');
+    await page.getByText('Please sign in to continue.').waitFor();
+    expect(await page.getByRole('heading', { name: 'Members' }).count()).toBe(0);
+    await page.getByLabel('Email').fill(E2E_ADMIN_EMAIL);
+    await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/admin/members');
+    await page.getByRole('heading', { level: 1, name: 'Members' }).waitFor();
+
+    // A session ended on the server (here: signed out through the API) sends the next screen
+    // that asks the server for data back to sign in, without showing that data.
+    await page.request.delete('/api/admin/session', { headers: { 'X-Requested-With': 'fetch' } });
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Events' }).click();
+    await page.waitForURL('**/admin/login');
+    expect(await page.getByRole('table').count()).toBe(0);
+    await page.close();
+  });
+
+  it('after repeated failures says Too many failed login attempts', async () => {
+    const page = await loginPage();
+    const email = 'locked-out@kestrel-yc.example';
+    let message = '';
+    for (let i = 0; i < 7 && message !== 'Too many failed login attempts. Please try again later.'; i++) {
+      message = await attempt(page, email, `wrong-${i}-password`);
+    }
+    expect(message).toBe('Too many failed login attempts. Please try again later.');
+    await page.close();
+  });
+});
