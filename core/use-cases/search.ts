@@ -7,6 +7,8 @@ export const MAX_QUERY_LENGTH = 200;
 
 export interface SearchSiteDeps {
   search: SearchIndex;
+  /** Told about a failed search: the spec logs it and shows the member an empty list, no message. */
+  reportSearchError?: (error: unknown) => void;
 }
 
 /** The search dialog: the four indexes, 10 hits each, ranked by the club's rules. */
@@ -17,7 +19,12 @@ export class SearchSite {
     const provider = this.deps.search.providerName;
     const text = typeof query === 'string' ? [...query].slice(0, MAX_QUERY_LENGTH).join('') : '';
     if (!isSearchableQuery(text)) return { hits: [], provider };
-    const hits = await this.deps.search.search(text, { hitsPerIndex: HITS_PER_INDEX });
-    return { hits: rankHits(hits), provider };
+    try {
+      const hits = await this.deps.search.search(text, { hitsPerIndex: HITS_PER_INDEX });
+      return { hits: rankHits(hits), provider };
+    } catch (error) {
+      this.deps.reportSearchError?.(error);
+      return { hits: [], provider };
+    }
   }
 }

@@ -78,7 +78,7 @@ describe('SearchSite', () => {
     expect(calls[1]).toHaveLength(200);
   });
 
-  it('passes on a search provider failure for the server to report', async () => {
+  it('answers a search provider failure with no hits and reports it (the spec logs it, shows no message)', async () => {
     const broken: SearchIndex = {
       providerName: 'broken',
       search: async () => {
@@ -88,7 +88,12 @@ describe('SearchSite', () => {
       remove: async () => {},
       replaceAll: async () => {},
     };
-    await expect(new SearchSite({ search: broken }).execute('racing')).rejects.toBeInstanceOf(UnavailableError);
+    const reported: unknown[] = [];
+    const result = await new SearchSite({ search: broken, reportSearchError: (e) => reported.push(e) }).execute('racing');
+    expect(result).toEqual({ hits: [], provider: 'broken' });
+    expect(reported).toHaveLength(1);
+    expect(reported[0]).toBeInstanceOf(UnavailableError);
+    await expect(new SearchSite({ search: broken }).execute('racing')).resolves.toEqual({ hits: [], provider: 'broken' });
   });
 });
 
