@@ -21,6 +21,8 @@ import {
 import { FirestoreWaterLevelRepository } from '../../adapters/firestore/firestore-water-level-repository';
 import { FirestoreWorkDayRepository } from '../../adapters/firestore/firestore-work-day-repository';
 import { NotFoundError, ValidationError } from '../../core/errors';
+import { demoData } from '../../server/seed/demo-data';
+import { addAdmin, signIn, startTestApp } from '../api/support/test-app';
 import { startFirestoreEmulator, type FirestoreEmulator } from '../support/firestore-emulator';
 import { describeAdminRepositoryContract } from './admin-repository.contract';
 import { describeBookingRepositoryContract } from './booking-repository.contract';
@@ -228,6 +230,65 @@ describe('Firestore documents', () => {
     expect((await countFirestoreDocuments(db)).events).toBe(0);
     expect(() => firestoreRepositories(db, { collectionPrefix: 'x/y' })).toThrow(/prefix/);
   });
+});
+
+describe('the product on Firestore', () => {
+  it('seeds, lists, books, signs in and reports through the HTTP API with every record in Firestore', async () => {
+    const { emulator, db } = running();
+    await emulator.reset();
+    const repositories = firestoreRepositories(db);
+    const app = await startTestApp({
+      env: { SEED_DEMO_DATA: 'true' },
+      adapters: { ...repositories, campaignSource: repositories.campaigns },
+    });
+    try {
+      const counts = await countFirestoreDocuments(db);
+      const demo = demoData(app.clock.now());
+      expect(counts).toMatchObject({
+        events: demo.events.length,
+        bookings: demo.bookings.length,
+        workDays: demo.workDays.length,
+        documents: demo.documents.length,
+        campaigns: demo.campaigns.length,
+        waterLevels: demo.waterLevels.length,
+      });
+
+      const calendar = await app.agent().get('/api/events');
+      expect(calendar.status).toBe(200);
+      const listed = calendar.body.events as { id: string; allowBooking: boolean; requiresPayment: boolean; eventdatetime: string | null }[];
+      expect(listed.length).toBeGreaterThan(3);
+      const starts = listed.map((e) => e.eventdatetime).filter((d): d is string => d !== null).map(Date.parse);
+      expect(starts).toEqual([...starts].sort((a, b) => a - b));
+
+      const free = listed.find((e) => e.allowBooking && !e.requiresPayment && (e.eventdatetime ?? '') > '2026-06-10');
+      expect(free).toBeDefined();
+      const booked = await app
+        .agent()
+        .post('/api/bookings')
+        .send({ eventId: free!.id, firstName: 'Ada', lastName: 'Lovelace', numberAttending: '2', email: ' ada@example.org ' });
+      expect(booked.status).toBe(201);
+      const stored = (await db.collection('bookings').doc(booked.body.bookingId).get()).data();
+      expect(stored).toMatchObject({ eventId: free!.id, firstName: 'Ada', numberAttending: 2, userEmail: 'ada@example.org' });
+
+      const file = await app.agent().get(`/api/documents/${demo.documents[0].document.id}/file`).buffer(true);
+      expect(file.status).toBe(200);
+      expect(Buffer.from(file.body).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+      await addAdmin(app, 'pat@club.example');
+      expect((await db.collection('admins').where('emailKey', '==', 'pat@club.example').get()).size).toBe(1);
+      const agent = app.agent();
+      await signIn(agent, 'pat@club.example');
+      const detail = await agent.get(`/api/admin/events/${free!.id}/bookings`);
+      expect(detail.status).toBe(200);
+      expect((detail.body.bookings as { id: string }[]).map((b) => b.id)).toContain(booked.body.bookingId);
+
+      await app.restart();
+      expect((await app.agent().get(`/api/events/${free!.id}`)).status).toBe(200);
+      expect(await app.get('bookings').get(booked.body.bookingId)).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' });
+    } finally {
+      await app.dispose();
+    }
+  }, 60_000);
 });
 
 describe('firestore.indexes.json', () => {
