@@ -42,12 +42,12 @@ export function initialChunks(manifest: Manifest): ManifestChunk[] {
   return [...seen].map((key) => manifest[key]);
 }
 
-function main(): number {
-  const outDir = resolve(process.argv[2] ?? 'dist/web');
+/** Prints the report for a build folder; returns the exit code (1 when over budget or admin code leaks in). */
+export function reportBundle(outDir: string, budgetBytes = INITIAL_JS_BUDGET_BYTES, log: (line: string) => void = console.log): number {
   const assetsDir = join(outDir, 'assets');
   const manifestPath = join(outDir, '.vite', 'manifest.json');
   if (!existsSync(assetsDir) || !existsSync(manifestPath)) {
-    console.error(`No build found in ${outDir} (run vite build with build.manifest first).`);
+    log(`No build found in ${outDir} (run vite build with build.manifest first).`);
     return 1;
   }
 
@@ -57,28 +57,28 @@ function main(): number {
     return { file, raw: readFileSync(path).length, gzip: gzipSize(path) };
   });
   const width = Math.max(...rows.map((row) => row.file.length), 10);
-  console.log('\nJavaScript files in dist/web/assets');
-  console.log(`${'file'.padEnd(width)}  ${'raw'.padStart(11)}  ${'gzip'.padStart(11)}`);
-  for (const row of rows) console.log(`${row.file.padEnd(width)}  ${kb(row.raw).padStart(11)}  ${kb(row.gzip).padStart(11)}`);
+  log('\nJavaScript files in dist/web/assets');
+  log(`${'file'.padEnd(width)}  ${'raw'.padStart(11)}  ${'gzip'.padStart(11)}`);
+  for (const row of rows) log(`${row.file.padEnd(width)}  ${kb(row.raw).padStart(11)}  ${kb(row.gzip).padStart(11)}`);
 
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
   const initial = initialChunks(manifest).filter((chunk) => chunk.file.endsWith('.js'));
   const initialGzip = initial.reduce((sum, chunk) => sum + gzipSize(join(outDir, chunk.file)), 0);
-  console.log(`\nMembers' initial JS (${initial.map((chunk) => chunk.file).join(', ')}): ${kb(initialGzip)} gzipped; budget ${kb(INITIAL_JS_BUDGET_BYTES)}`);
+  log(`\nMembers' initial JS (${initial.map((chunk) => chunk.file).join(', ')}): ${kb(initialGzip)} gzipped; budget ${kb(budgetBytes)}`);
 
   let failed = false;
-  if (initialGzip > INITIAL_JS_BUDGET_BYTES) {
-    console.error(`Over budget by ${kb(initialGzip - INITIAL_JS_BUDGET_BYTES)}.`);
+  if (initialGzip > budgetBytes) {
+    log(`Over budget by ${kb(initialGzip - budgetBytes)}.`);
     failed = true;
   }
   const adminInInitial = initial.filter((chunk) => `${chunk.src ?? ''} ${chunk.name ?? ''}`.includes('admin'));
   if (adminInInitial.length > 0) {
-    console.error(`Admin code is in the members' first download: ${adminInInitial.map((c) => c.file).join(', ')}`);
+    log(`Admin code is in the members' first download: ${adminInInitial.map((c) => c.file).join(', ')}`);
     failed = true;
   }
   return failed ? 1 : 0;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname)) {
-  process.exitCode = main();
+  process.exitCode = reportBundle(resolve(process.argv[2] ?? 'dist/web'));
 }

@@ -3,7 +3,7 @@ import { DEFAULT_PERMISSIONS, PERMISSIONS, type Admin, type Permission } from '.
 import { hasPermission } from '../../../../../core/domain/permissions';
 import { AdminApiError } from '../api/admin-client';
 import { createAdmin, listAdmins, updateAdmin } from '../api/admins';
-import { useSignedInAdmin } from './admin-session';
+import { useAdminSession, useSignedInAdmin } from './admin-session';
 import { Badge } from './badge';
 import { LoadError, Loading } from './load-error';
 import { PageTitle } from './page-title';
@@ -26,12 +26,15 @@ function failureMessage(error: unknown, fallback: string): string {
 
 export function MembersPage() {
   const me = useSignedInAdmin();
+  const { signedIn } = useAdminSession();
   const { state, reload, setData } = useAdminData(listAdmins, []);
   const [notice, setNotice] = useState<Notice>(null);
   const canManage = hasPermission(me, 'admins:manage');
 
   function replace(admin: Admin) {
     setData((admins) => admins.map((a) => (a.uid === admin.uid ? admin : a)));
+    // Changing one's own permissions changes what the panel offers straight away.
+    if (admin.uid === me.uid) signedIn({ uid: admin.uid, email: admin.email, name: admin.name, role: admin.role, permissions: admin.permissions });
   }
 
   if (state.status === 'error' && state.error.status === 403) return <LoadError error={state.error} message="Failed to load admins" />;

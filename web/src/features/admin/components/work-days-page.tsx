@@ -56,7 +56,7 @@ function WorkDaySection({ entry }: { entry: WorkDayWithSignups }) {
         })}
         <li className="adm-job">
           <h3>
-            Other Job <span className="adm-job-count">{others.length} volunteers</span>
+            Other Job <span className="adm-job-count">{others.length === 1 ? '1 volunteer' : `${others.length} volunteers`}</span>
           </h3>
           {others.length === 0 ? (
             <p className="adm-muted">No one yet.</p>
