@@ -7,6 +7,8 @@ import { launchBrowser, PHONE, screenshot, type BrowserSession } from '../suppor
 
 const READER_EMAIL = 'reader@kestrel-yc.example';
 const READER_PASSWORD = 'only-reading-1234';
+const PAT_EMAIL = 'pat@kestrel-yc.example';
+const PAT_PASSWORD = 'pat-password-1234';
 
 const stamp = Date.now().toString(36);
 const EVENT_NAME = `Summer Regatta ${stamp}`;
@@ -108,6 +110,16 @@ describe('admin panel in a browser', () => {
     eventId = (await row.getAttribute('data-event-id')) ?? '';
     expect(eventId).not.toBe('');
     await expectAccessible(page, 'events');
+  });
+
+  it('sends an edit of an unknown event back to the list with Event not found', async () => {
+    await page.goto('/admin/events/edit/no-such-event');
+    await page.waitForURL('**/admin/events');
+    await page.getByRole('alert').filter({ hasText: 'Event not found' }).waitFor();
+    await page.goto('/admin/bookings/no-such-event');
+    await page.getByRole('alert').filter({ hasText: 'Event not found' }).waitFor();
+    await page.goto('/admin/events');
+    await rowOf(page, EVENT_NAME).waitFor();
   });
 
   it('shows the new event on the public calendar', async () => {
@@ -247,15 +259,65 @@ describe('admin panel in a browser', () => {
     expect(JSON.stringify(await list.json())).not.toContain(SPARE_EVENT);
   });
 
-  it('lists the admins and work days', async () => {
-    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Members' }).click();
+  it('adds an admin, changes their permissions, disables and enables them', async () => {
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    await nav.getByRole('link', { name: 'Members' }).click();
     await rowOf(page, 'Club Administrator').waitFor();
-    await page.getByRole('heading', { name: 'Add an Admin' }).waitFor();
     await expectAccessible(page, 'members');
 
+    const form = page.getByRole('region', { name: 'Add an Admin' });
+    await form.getByLabel('Name').fill('Pat Tester');
+    await form.getByLabel('Email').fill(PAT_EMAIL);
+    await form.getByLabel('Initial password').fill(PAT_PASSWORD);
+    await form.getByLabel(/^events:write/).uncheck();
+    await form.getByRole('button', { name: 'Add Admin' }).click();
+    await page.getByText(`Admin ${PAT_EMAIL} added.`).waitFor();
+    const pat = rowOf(page, 'Pat Tester');
+    expect(await pat.getByLabel('events:read').isChecked()).toBe(true);
+    expect(await pat.getByLabel('events:write').isChecked()).toBe(false);
+    expect(await pat.getByLabel('bookings:read').isChecked()).toBe(true);
+
+    await pat.getByLabel('bookings:read').uncheck();
+    await pat.getByRole('button', { name: 'Save permissions of Pat Tester' }).click();
+    await page.getByText(`Permissions of ${PAT_EMAIL} saved.`).waitFor();
+    const stored = (await (await page.request.get('/api/admin/admins')).json()) as { admins: { email: string; permissions: string[]; disabled: boolean }[] };
+    expect(stored.admins.find((a) => a.email === PAT_EMAIL)?.permissions).toEqual(['events:read']);
+
+    await pat.getByRole('button', { name: 'Disable Pat Tester' }).click();
+    await page.getByText(`${PAT_EMAIL} disabled.`).waitFor();
+    expect(await pat.innerText()).toContain('Disabled');
+    const refused = await fetch(`${app.baseUrl}/api/admin/session`, {
+      method: 'POST',
+      headers: { ...FETCH_HEADER, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: PAT_EMAIL, password: PAT_PASSWORD }),
+    });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: string }).error).toBe('Access denied. You do not have admin privileges.');
+
+    await pat.getByRole('button', { name: 'Enable Pat Tester' }).click();
+    await page.getByText(`${PAT_EMAIL} enabled.`).waitFor();
+    expect(await pat.innerText()).toContain('Active');
+    // Nobody may disable themself: the panel offers no such button.
+    expect(await rowOf(page, 'Club Administrator').getByRole('button', { name: /^Disable/ }).count()).toBe(0);
+  });
+
+  it('lists each work day with its sign-ups per job', async () => {
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Work Days' }).click();
     await page.getByRole('heading', { level: 1, name: 'Work Days' }).waitFor();
-    await page.locator('.adm-panel, .adm-muted').first().waitFor();
+    const workDays = (await (await fetch(`${app.baseUrl}/api/work-days`)).json()) as { workDays: { id: string; name: string; jobs: { id: string; title: string }[] }[] };
+    const day = workDays.workDays[0];
+    expect(day).toBeDefined();
+    const signup = await fetch(`${app.baseUrl}/api/work-days/${day.id}/signups`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Grace', lastName: 'Hopper', selectedJobs: [day.jobs[0].id], otherJob: 'Mend the flagpole', notes: '', bringingTools: true, wantsFood: false }),
+    });
+    expect(signup.status).toBe(201);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    const section = page.getByRole('region', { name: day.name });
+    const job = section.getByRole('listitem').filter({ has: page.getByRole('heading', { name: day.jobs[0].title }) });
+    await job.getByText(/Grace Hopper/).waitFor();
+    await section.getByText('Grace Hopper: Mend the flagpole').waitFor();
     await expectAccessible(page, 'work-days');
   });
 
