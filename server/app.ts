@@ -12,6 +12,7 @@ import { ApiRoutes } from './http/api-routes';
 import { authenticator, csrfGuard, SESSION_COOKIE } from './http/auth';
 import { apiNotFound, errorHandler } from './http/error-handler';
 import { createOpenApiRegistry, generateOpenApiDocument } from './http/openapi';
+import { WEBHOOKS_PATH } from './http/payment-routes';
 import { registerPublicRoutes } from './http/public-routes';
 import { staticSite } from './http/static-site';
 import { createLogger } from './logger';
@@ -44,6 +45,51 @@ export interface BuiltApp {
 
 const API_BODY_LIMIT = '100kb';
 
+type CspDirectives = Record<string, string[]>;
+
+/**
+ * Square's hosts per environment (docs/payments.md): its script, the card iframe, the 3-D Secure
+ * challenge, its API calls and fonts. Allowed only when PAYMENTS=square; test mode stays 'self'.
+ */
+const SQUARE_CSP: Record<'sandbox' | 'production', CspDirectives> = {
+  sandbox: {
+    scriptSrc: ['https://sandbox.web.squarecdn.com'],
+    frameSrc: ['https://sandbox.web.squarecdn.com', 'https://connect.squareupsandbox.com'],
+    connectSrc: ['https://pci-connect.squareupsandbox.com', 'https://connect.squareupsandbox.com', 'https://sandbox.web.squarecdn.com'],
+    styleSrc: ['https://sandbox.web.squarecdn.com'],
+    imgSrc: ['https://sandbox.web.squarecdn.com'],
+    fontSrc: ['https://square-fonts-production-f.squarecdn.com', 'https://d1g145x70srn7h.cloudfront.net'],
+  },
+  production: {
+    scriptSrc: ['https://web.squarecdn.com'],
+    frameSrc: ['https://web.squarecdn.com', 'https://connect.squareup.com'],
+    connectSrc: ['https://pci-connect.squareup.com', 'https://connect.squareup.com', 'https://web.squarecdn.com'],
+    styleSrc: ['https://web.squarecdn.com'],
+    imgSrc: ['https://web.squarecdn.com'],
+    fontSrc: ['https://square-fonts-production-f.squarecdn.com', 'https://d1g145x70srn7h.cloudfront.net'],
+  },
+};
+
+export function contentSecurityPolicy(config: Pick<AppConfig, 'square'>): CspDirectives {
+  const directives: CspDirectives = {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'"],
+    imgSrc: ["'self'", 'data:'],
+    fontSrc: ["'self'"],
+    connectSrc: ["'self'"],
+    frameSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
+  if (config.square) {
+    for (const [name, hosts] of Object.entries(SQUARE_CSP[config.square.environment])) directives[name] = [...directives[name], ...hosts];
+  }
+  return directives;
+}
+
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<BuiltApp> {
   const logger = options.logger ?? createLogger(config);
   const ports = await createContainer(config, options.adapters, {
@@ -69,19 +115,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         ? false
         : {
             useDefaults: false,
-            directives: {
-              defaultSrc: ["'self'"],
-              scriptSrc: ["'self'"],
-              styleSrc: ["'self'"],
-              imgSrc: ["'self'", 'data:'],
-              fontSrc: ["'self'"],
-              connectSrc: ["'self'"],
-              frameSrc: ["'self'"],
-              objectSrc: ["'none'"],
-              baseUri: ["'self'"],
-              formAction: ["'self'"],
-              frameAncestors: ["'none'"],
-            },
+            directives: contentSecurityPolicy(config),
           },
       crossOriginEmbedderPolicy: false,
     }),
@@ -94,6 +128,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     }),
   );
 
+  // Webhooks are signed over their exact bytes, so they are read raw (whatever the content type);
+  // the JSON parser below then leaves them alone.
+  app.use(WEBHOOKS_PATH, express.raw({ type: () => true, limit: API_BODY_LIMIT }));
   app.use('/api', express.json({ limit: API_BODY_LIMIT, strict: true }));
   app.use('/api', (_req, res, next) => {
     // API answers are personal or change often; never let a shared cache keep them.

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { emulatorIdentityToolkitUrl, IDENTITY_TOOLKIT_URL } from '../adapters/firebase/firebase-identity-provider';
+import { MAILERLITE_API_URL } from '../adapters/mailerlite/mailerlite-campaign-source';
 
 /**
  * Every setting of the server, read from the environment here and nowhere else. `loadConfig`
@@ -18,10 +20,14 @@ const CAMPAIGNS_CHOICES = ['database', 'mailerlite'] as const;
 export const BUILT_ADAPTERS = {
   STORAGE: ['sqlite'],
   SEARCH: ['sqlite'],
-  PAYMENTS: ['test'],
-  IDENTITY: ['local'],
-  CAMPAIGNS: ['database'],
+  PAYMENTS: ['test', 'square'],
+  IDENTITY: ['local', 'firebase'],
+  CAMPAIGNS: ['database', 'mailerlite'],
 } as const satisfies Record<string, readonly string[]>;
+
+const SQUARE_ENVIRONMENTS = ['sandbox', 'production'] as const;
+/** The payment secrets sign checkout ids and webhooks; shorter ones are guessable. */
+const MIN_SECRET_LENGTH = 16;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -84,6 +90,39 @@ const httpUrl = (fallback: string) =>
       return z.NEVER;
     });
 
+/** An optional address; `https` only when the provider must reach it from the internet. */
+const optionalUrl = (protocols: readonly ('http:' | 'https:')[] = ['http:', 'https:']) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      const text = value.trim();
+      try {
+        if ((protocols as readonly string[]).includes(new URL(text).protocol)) return text;
+      } catch {
+        // reported below
+      }
+      const kind = protocols.length === 1 ? 'an https URL' : 'an http(s) URL';
+      ctx.addIssue({ code: 'custom', message: `must be ${kind} (got "${value}")` });
+      return z.NEVER;
+    });
+
+/** A secret or key: any text without surrounding blanks (they are a copy-and-paste slip). */
+const secretText = (minLength = 1) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      const text = value.trim();
+      if (text.length < minLength) {
+        ctx.addIssue({ code: 'custom', message: `must be at least ${minLength} characters long` });
+        return z.NEVER;
+      }
+      return text;
+    });
+
 const email = (fallback: string) =>
   z
     .string()
@@ -129,6 +168,31 @@ const EnvSchema = z.object({
     .optional()
     .refine((value) => value === undefined || value.length >= 8, 'must be at least 8 characters long'),
   SEED_DEMO_DATA: booleanText(true),
+  PAYMENTS_CHECKOUT_SECRET: secretText(MIN_SECRET_LENGTH),
+  PAYMENTS_WEBHOOK_SECRET: secretText(MIN_SECRET_LENGTH),
+  SQUARE_ENVIRONMENT: choice(SQUARE_ENVIRONMENTS, 'sandbox'),
+  SQUARE_ACCESS_TOKEN: secretText(),
+  SQUARE_LOCATION_ID: secretText(),
+  SQUARE_APPLICATION_ID: secretText(),
+  SQUARE_WEBHOOK_SIGNATURE_KEY: secretText(),
+  SQUARE_WEBHOOK_URL: optionalUrl(['https:']),
+  SQUARE_BASE_URL: optionalUrl(),
+  FIREBASE_PROJECT_ID: secretText(),
+  FIREBASE_WEB_API_KEY: secretText(),
+  FIREBASE_AUTH_EMULATOR_HOST: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      const text = value.trim();
+      if (/^[A-Za-z0-9.-]+:\d{1,5}$/.test(text) || /^\[[0-9A-Fa-f:]+\]:\d{1,5}$/.test(text)) return text;
+      ctx.addIssue({ code: 'custom', message: `must be host:port, e.g. 127.0.0.1:9099 (got "${value}")` });
+      return z.NEVER;
+    }),
+  FIREBASE_IDENTITY_TOOLKIT_URL: optionalUrl(),
+  MAILERLITE_API_KEY: secretText(),
+  MAILERLITE_BASE_URL: httpUrl(MAILERLITE_API_URL),
+  MAILERLITE_CACHE_SECONDS: integerText(300, 0, 86400),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -176,6 +240,26 @@ export interface AppConfig {
   initialAdminPassword: string | null;
   seedDemoData: boolean;
   trustProxy: boolean | number | string;
+  payments: {
+    /** null: made once and kept in DATA_DIR (see payment-secrets.ts). */
+    checkoutSecret: string | null;
+    webhookSecret: string | null;
+  };
+  /** Set when PAYMENTS=square. */
+  square: {
+    environment: (typeof SQUARE_ENVIRONMENTS)[number];
+    accessToken: string;
+    locationId: string;
+    applicationId: string;
+    webhookSignatureKey: string;
+    /** The webhook subscription's notification URL, exactly as entered at Square (it is signed). */
+    webhookUrl: string;
+    baseUrl: string | null;
+  } | null;
+  /** Set when IDENTITY=firebase. */
+  firebase: { projectId: string; webApiKey: string; identityToolkitUrl: string } | null;
+  /** Set when CAMPAIGNS=mailerlite. */
+  mailerlite: { apiKey: string; baseUrl: string; cacheMs: number } | null;
 }
 
 export class ConfigError extends Error {
@@ -212,8 +296,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       problems.push(`${key}: "${chosen}" is not available in this build yet; use ${key}=${built.join(' or ')}`);
     }
   }
+  if (raw('FIREBASE_AUTH_EMULATOR_HOST') !== undefined && raw('NODE_ENV') === 'production') {
+    // firebase-admin trusts the emulator's unsigned tokens: anyone could forge a session.
+    problems.push('FIREBASE_AUTH_EMULATOR_HOST: must not be set when NODE_ENV=production');
+  }
+  const needs: Record<string, { when: boolean; keys: string[] }> = {
+    'PAYMENTS=square': {
+      when: raw('PAYMENTS') === 'square',
+      keys: ['SQUARE_ENVIRONMENT', 'SQUARE_ACCESS_TOKEN', 'SQUARE_LOCATION_ID', 'SQUARE_APPLICATION_ID', 'SQUARE_WEBHOOK_SIGNATURE_KEY', 'SQUARE_WEBHOOK_URL'],
+    },
+    'IDENTITY=firebase': { when: raw('IDENTITY') === 'firebase', keys: ['FIREBASE_PROJECT_ID', 'FIREBASE_WEB_API_KEY'] },
+    'CAMPAIGNS=mailerlite': { when: raw('CAMPAIGNS') === 'mailerlite', keys: ['MAILERLITE_API_KEY'] },
+  };
+  for (const [setting, { when, keys }] of Object.entries(needs)) {
+    if (!when) continue;
+    for (const key of keys) if (input[key] === undefined) problems.push(`${key}: is required with ${setting}`);
+  }
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
   const e = parsed.data;
+  const emulatorHost = e.FIREBASE_AUTH_EMULATOR_HOST;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -239,5 +340,34 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     initialAdminPassword: e.INITIAL_ADMIN_PASSWORD ?? null,
     seedDemoData: e.SEED_DEMO_DATA,
     trustProxy: e.TRUST_PROXY,
+    payments: {
+      checkoutSecret: e.PAYMENTS_CHECKOUT_SECRET ?? null,
+      webhookSecret: e.PAYMENTS_WEBHOOK_SECRET ?? null,
+    },
+    square:
+      e.PAYMENTS === 'square'
+        ? {
+            environment: e.SQUARE_ENVIRONMENT,
+            accessToken: e.SQUARE_ACCESS_TOKEN ?? '',
+            locationId: e.SQUARE_LOCATION_ID ?? '',
+            applicationId: e.SQUARE_APPLICATION_ID ?? '',
+            webhookSignatureKey: e.SQUARE_WEBHOOK_SIGNATURE_KEY ?? '',
+            webhookUrl: e.SQUARE_WEBHOOK_URL ?? '',
+            baseUrl: e.SQUARE_BASE_URL ?? null,
+          }
+        : null,
+    firebase:
+      e.IDENTITY === 'firebase'
+        ? {
+            projectId: e.FIREBASE_PROJECT_ID ?? '',
+            webApiKey: e.FIREBASE_WEB_API_KEY ?? '',
+            identityToolkitUrl:
+              e.FIREBASE_IDENTITY_TOOLKIT_URL ?? (emulatorHost ? emulatorIdentityToolkitUrl(emulatorHost) : IDENTITY_TOOLKIT_URL),
+          }
+        : null,
+    mailerlite:
+      e.CAMPAIGNS === 'mailerlite'
+        ? { apiKey: e.MAILERLITE_API_KEY ?? '', baseUrl: e.MAILERLITE_BASE_URL, cacheMs: e.MAILERLITE_CACHE_SECONDS * 1000 }
+        : null,
   };
 }

@@ -2,7 +2,9 @@ import 'reflect-metadata';
 import { join } from 'node:path';
 import { Container } from 'inversify';
 import type { Knex } from 'knex';
+import type { FirebaseIdentityProvider } from '../adapters/firebase/firebase-identity-provider';
 import { LocalIdentityProvider } from '../adapters/local-identity/local-identity-provider';
+import { MailerLiteCampaignSource } from '../adapters/mailerlite/mailerlite-campaign-source';
 import { ScryptPasswordHasher } from '../adapters/node-crypto/scrypt-password-hasher';
 import { SqliteAdminRepository } from '../adapters/sqlite/sqlite-admin-repository';
 import { SqliteBookingRepository } from '../adapters/sqlite/sqlite-booking-repository';
@@ -18,6 +20,7 @@ import { SqliteWaterLevelRepository } from '../adapters/sqlite/sqlite-water-leve
 import { SqliteWorkDayRepository } from '../adapters/sqlite/sqlite-work-day-repository';
 import { CryptoIdGenerator } from '../adapters/system/crypto-id-generator';
 import { SystemClock } from '../adapters/system/system-clock';
+import { TestPaymentGateway } from '../adapters/test-payments/test-payment-gateway';
 import type { AdminRepository } from '../core/ports/admin-repository';
 import type { BookingRepository } from '../core/ports/booking-repository';
 import type { CampaignRepository } from '../core/ports/campaign-repository';
@@ -35,6 +38,7 @@ import type { SearchIndex } from '../core/ports/search-index';
 import type { SessionRepository } from '../core/ports/session-repository';
 import type { WaterLevelRepository } from '../core/ports/water-level-repository';
 import type { WorkDayRepository } from '../core/ports/work-day-repository';
+import { ConfirmPayment } from '../core/use-cases/confirm-payment';
 import { GetEventForBooking } from '../core/use-cases/get-event-for-booking';
 import { GetWorkDay } from '../core/use-cases/get-work-day';
 import { ListCalendarEvents } from '../core/use-cases/list-calendar-events';
@@ -57,6 +61,7 @@ import { ListAdmins } from '../core/use-cases/list-admins';
 import { UpdateAdmin } from '../core/use-cases/update-admin';
 import { UpdateEvent } from '../core/use-cases/update-event';
 import type { AppConfig } from './config';
+import { resolvePaymentSecrets } from './payment-secrets';
 
 /** Every port the server needs; tests may replace any of them (a fixed clock, a fake gateway). */
 export interface Adapters {
@@ -74,8 +79,7 @@ export interface Adapters {
   campaignSource: CampaignSource;
   waterLevels: WaterLevelRepository;
   search: SearchIndex;
-  /** Absent while no payment gateway is wired: paid events then refuse bookings with a clear message. */
-  payments?: PaymentGateway;
+  payments: PaymentGateway;
   hasher: PasswordHasher;
   identity: IdentityProvider;
 }
@@ -155,21 +159,53 @@ export async function createContainer(
   bind('workDays', () => new SqliteWorkDayRepository(db));
   bind('documents', () => new SqliteDocumentRepository(db));
   bind('campaigns', () => new SqliteCampaignRepository(db));
-  bind('campaignSource', (get) => get('campaigns'));
+  bind('campaignSource', (get) => {
+    const mailerlite = config.mailerlite;
+    if (!mailerlite) return get('campaigns');
+    return new MailerLiteCampaignSource({ apiKey: mailerlite.apiKey, baseUrl: mailerlite.baseUrl, cacheMs: mailerlite.cacheMs, clock: get('clock') });
+  });
   bind('waterLevels', () => new SqliteWaterLevelRepository(db));
   bind('search', () => new SqliteSearchIndex(db));
-  // The test-mode gateway is not part of this build yet; SubmitBooking refuses paid bookings without one.
-  container.bind<PaymentGateway | undefined>(TYPES.payments).toConstantValue(overrides.payments);
+  // The Square SDK and firebase-admin take seconds to load: only a server that uses them loads them.
+  const square = config.square && !overrides.payments ? await import('../adapters/square/square-payment-gateway') : null;
+  const firebase = config.firebase && !overrides.identity ? await import('../adapters/firebase/firebase-identity-provider') : null;
+  bind('payments', (get) => {
+    const secrets = resolvePaymentSecrets(config);
+    if (square && config.square) {
+      return new square.SquarePaymentGateway({
+        accessToken: config.square.accessToken,
+        locationId: config.square.locationId,
+        environment: config.square.environment,
+        webhookSignatureKey: config.square.webhookSignatureKey,
+        webhookNotificationUrl: config.square.webhookUrl,
+        applicationId: config.square.applicationId,
+        checkoutSecret: secrets.checkoutSecret,
+        ...(config.square.baseUrl ? { baseUrl: config.square.baseUrl } : {}),
+        clock: get('clock'),
+      });
+    }
+    return new TestPaymentGateway({ checkoutSecret: secrets.checkoutSecret, webhookSecret: secrets.webhookSecret, clock: get('clock') });
+  });
   bind('hasher', () => new ScryptPasswordHasher());
-  bind('identity', (get) =>
-    new LocalIdentityProvider({
+  let firebaseIdentity: FirebaseIdentityProvider | null = null;
+  bind('identity', (get) => {
+    if (firebase && config.firebase) {
+      return (firebaseIdentity = new firebase.FirebaseIdentityProvider({
+        projectId: config.firebase.projectId,
+        webApiKey: config.firebase.webApiKey,
+        identityToolkitUrl: config.firebase.identityToolkitUrl,
+        sessions: get('sessions'),
+        clock: get('clock'),
+      }));
+    }
+    return new LocalIdentityProvider({
       credentials: get('credentials'),
       sessions: get('sessions'),
       hasher: get('hasher'),
       ids: get('ids'),
       clock: get('clock'),
-    }),
-  );
+    });
+  });
 
   bindUseCases(container, config, <K extends AdapterName>(name: K) => container.get<Adapters[K]>(TYPES[name]), options);
 
@@ -178,6 +214,10 @@ export async function createContainer(
     get: (name) => container.get(TYPES[name]),
     useCase: (type) => container.get(type),
     close: async () => {
+      // firebase-admin keeps HTTP agents and timers that would hold the process open.
+      const identity = firebaseIdentity;
+      firebaseIdentity = null;
+      if (identity) await identity.close();
       await db.destroy();
     },
   };
@@ -200,6 +240,7 @@ function bindUseCases(container: Container, config: AppConfig, get: Get, options
       config: { maxAttendees: config.maxAttendeesPerBooking, testHook: config.paymentsTestHook },
     }),
   );
+  use(ConfirmPayment, () => new ConfirmPayment({ bookings: get('bookings'), payments: get('payments'), clock: get('clock') }));
   use(ListCalendarEvents, () => new ListCalendarEvents({ events: get('events'), bookings: get('bookings'), clock: get('clock') }));
   use(GetEventForBooking, () => new GetEventForBooking({ events: get('events'), bookings: get('bookings'), clock: get('clock') }));
   use(ListWorkDays, () => new ListWorkDays({ workDays: get('workDays') }));

@@ -9,12 +9,14 @@ import { parseInput } from './parse-input';
 export const BOOKING_NOT_FOUND = 'Booking not found';
 export const HOLD_EXPIRED = 'Your place was held for 30 minutes and has been released. Please book again.';
 
-const CardPaymentSchema = z.object({
-  source: z.literal('card'),
+/** What the card form posts: the checkout being paid and the card form's one-time token. */
+export const CompletePaymentRequestSchema = z.object({
   checkoutId: z.string().trim().min(1).max(200),
   /** The one-time token of the provider's card form. */
   cardToken: z.string().min(1).max(2000),
 });
+
+const CardPaymentSchema = CompletePaymentRequestSchema.extend({ source: z.literal('card') });
 
 /** How a payment reaches the server: the card form's token, or the provider's signed webhook. */
 export type ConfirmPaymentRequest =

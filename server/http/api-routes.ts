@@ -43,6 +43,11 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
   tag: string;
   access: Access;
   body?: B;
+  /**
+   * A body read as raw bytes (signed webhooks: the signature covers the exact bytes), documented
+   * here but not parsed; the app reads it with express.raw before the JSON parser.
+   */
+  rawBody?: { contentType: string; description: string };
   query?: Q;
   params?: P;
   responses: Record<number, ResponseSpec>;
@@ -93,7 +98,7 @@ export class ApiRoutes {
     if (typeof spec.access === 'object' && ACTIONS[spec.access.action]) {
       errors[403] = `Missing the ${ACTIONS[spec.access.action]} permission (the answer names it in "permission")`;
     }
-    if (spec.body) errors[413] = 'Body over 100 kB';
+    if (spec.body || spec.rawBody) errors[413] = 'Body over 100 kB';
     for (const [status, description] of Object.entries(errors)) {
       responses[status] = { description, content: { 'application/json': { schema: ErrorResponseSchema } } };
     }
@@ -105,6 +110,13 @@ export class ApiRoutes {
     type RequestConfig = NonNullable<RouteConfig['request']>;
     const request: RequestConfig = {};
     if (spec.body) request.body = { required: true, content: { 'application/json': { schema: spec.body } } };
+    if (spec.rawBody) {
+      request.body = {
+        required: true,
+        description: spec.rawBody.description,
+        content: { [spec.rawBody.contentType]: { schema: z.string().describe('The exact bytes the sender signed') } },
+      };
+    }
     // Query and path schemas are always zod objects here (see api-schemas.ts).
     if (spec.query) request.query = spec.query as unknown as RequestConfig['query'];
     if (spec.params) request.params = spec.params as unknown as RequestConfig['params'];

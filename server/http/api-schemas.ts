@@ -36,6 +36,15 @@ export const PublicConfigSchema = z.object({
   searchProvider: z.string(),
   paymentsMode: z.string(),
   maxAttendeesPerBooking: z.number().int(),
+  /** Square's Web Payments SDK settings when PAYMENTS=square, else null. */
+  square: z
+    .object({
+      applicationId: z.string().nullable(),
+      locationId: z.string(),
+      environment: z.enum(['sandbox', 'production']),
+      scriptUrl: z.string(),
+    })
+    .nullable(),
 });
 
 export const ClosedReasonSchema = z.enum(['not-bookable', 'deadline-passed', 'event-over']).nullable();
@@ -126,3 +135,20 @@ export const EventBookingsSchema = z.object({
 export const AdminWorkDaysSchema = z.object({
   workDays: z.array(z.object({ workDay: WorkDayWithCountsSchema, signups: z.array(WorkDaySignupSchema) })),
 });
+
+export const CheckoutParamsSchema = z.object({ checkoutId: z.string().min(1).max(200) });
+export const GatewayParamsSchema = z.object({ gateway: z.string().min(1).max(50) });
+export const CheckoutResponseSchema = z.object({
+  bookingId: z.string(),
+  eventId: z.string(),
+  eventName: z.string(),
+  amount: z.number().int(),
+  currency: CurrencySchema,
+  paid: z.boolean(),
+  paymentsMode: z.string(),
+});
+export const PaymentCompletedSchema = z.union([
+  z.object({ status: z.literal('COMPLETED'), bookingId: z.string(), paymentId: z.string(), alreadyPaid: z.boolean() }),
+  z.object({ status: z.literal('FAILED'), bookingId: z.string(), message: z.string() }),
+]);
+export const WebhookAnswerSchema = z.object({ status: z.enum(['COMPLETED', 'FAILED', 'IGNORED']) });

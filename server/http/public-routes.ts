@@ -12,6 +12,7 @@ import { SubmitBooking, SubmitBookingRequestSchema } from '../../core/use-cases/
 import type { AppConfig } from '../config';
 import type { AppContainer } from '../container';
 import type { ApiRoutes } from './api-routes';
+import { registerPaymentRoutes, webPaymentsSettings } from './payment-routes';
 import {
   BookingCreatedSchema,
   CampaignsResponseSchema,
@@ -38,14 +39,14 @@ export function documentUrl(id: string): string {
   return `/api/documents/${encodeURIComponent(id)}/file`;
 }
 
-/** Where the browser goes to pay: the booking page's card step (test-mode gateway). */
+/** Where the browser goes to pay: the booking page's card step (our form, or Square's). */
 export function paymentRedirectUrl(eventId: string, checkoutId: string): string {
   const query = new URLSearchParams({ id: eventId, payment: 'pending', checkoutId });
   return `/event-booking?${query.toString()}`;
 }
 
 export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, config: AppConfig): void {
-  const paymentsName = () => ports.get('payments')?.name ?? 'none';
+  const paymentsName = () => ports.get('payments').name;
 
   routes.add({
     method: 'get',
@@ -86,6 +87,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
         searchProvider: ports.get('search').providerName,
         paymentsMode: paymentsName(),
         maxAttendeesPerBooking: config.maxAttendeesPerBooking,
+        square: webPaymentsSettings(ports.get('payments')),
       });
     },
   });
@@ -127,7 +129,6 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     body: SubmitBookingRequestSchema,
     responses: {
       201: { description: 'Booked', schema: BookingCreatedSchema },
-      402: { description: 'Card payment is not available for this event' },
       404: { description: '"Event not found"' },
       409: { description: 'Booking closed, or not enough places (with placesLeft)' },
     },
@@ -139,6 +140,8 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
       });
     },
   });
+
+  registerPaymentRoutes(routes, ports);
 
   routes.add({
     method: 'get',

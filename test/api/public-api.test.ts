@@ -25,7 +25,7 @@ describe('meta endpoints', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       status: 'ok',
-      adapters: { storage: 'sqlite', search: 'sqlite', payments: 'none', identity: 'local', campaigns: 'database' },
+      adapters: { storage: 'sqlite', search: 'sqlite', payments: 'test', identity: 'local', campaigns: 'database' },
     });
   });
 
@@ -37,10 +37,13 @@ describe('meta endpoints', () => {
       publicSiteUrl: 'https://www.kestrel-yc.example',
       feedbackEmail: 'feedback@kestrel-yc.example',
       maxAttendeesPerBooking: 50,
+      paymentsMode: 'test',
+      // Square's card form settings only when PAYMENTS=square (payments-api.test.ts).
+      square: null,
     });
     expect(typeof res.body.searchProvider).toBe('string');
     expect(Object.keys(res.body).sort()).toEqual(
-      ['clubName', 'feedbackEmail', 'maxAttendeesPerBooking', 'paymentsMode', 'photosEmail', 'publicSiteUrl', 'searchProvider', 'waterLevelUrl', 'waterSafetyUrl'].sort(),
+      ['clubName', 'feedbackEmail', 'maxAttendeesPerBooking', 'paymentsMode', 'photosEmail', 'publicSiteUrl', 'searchProvider', 'square', 'waterLevelUrl', 'waterSafetyUrl'].sort(),
     );
   });
 
@@ -145,12 +148,15 @@ describe('POST /api/bookings', () => {
     expect((await app.agent().get(`/api/events/${event.id}`)).body.event.placesLeft).toBe(0);
   });
 
-  it('refuses a paid event with 402 while no payment gateway is wired, storing nothing', async () => {
+  it('books a paid event unpaid, priced by the server, and sends the browser to the card step', async () => {
     const event = await addEvent(app, { requiresPayment: true, price: 1250 });
-    const res = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form });
-    expect(res.status).toBe(402);
-    expect(res.body.error).toBe('Card payment is not yet available for this event');
-    expect(await app.get('bookings').listByEvent(event.id)).toEqual([]);
+    const res = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form, numberAttending: '3', numberOfChildren: '1' });
+    expect(res.status).toBe(201);
+    // 2 adults at £12.50 and a child at half price, £6.25.
+    expect(res.body).toMatchObject({ paymentRequired: true, amount: 3125, currency: 'GBP', checkoutId: expect.stringMatching(/^chk\.3125\.GBP\./) });
+    const query = new URLSearchParams({ id: event.id, payment: 'pending', checkoutId: res.body.checkoutId });
+    expect(res.body.redirectUrl).toBe(`/event-booking?${query}`);
+    expect(await app.get('bookings').get(res.body.bookingId)).toMatchObject({ paid: false, paymentAmount: 3125, checkoutId: res.body.checkoutId });
   });
 });
 

@@ -1,0 +1,115 @@
+import type { Request } from 'express';
+import { NotFoundError } from '../../core/errors';
+import type { PaymentGateway } from '../../core/ports/payment-gateway';
+import { BOOKING_NOT_FOUND, CompletePaymentRequestSchema, ConfirmPayment } from '../../core/use-cases/confirm-payment';
+import type { AppContainer } from '../container';
+import type { ApiRoutes } from './api-routes';
+import {
+  CheckoutParamsSchema,
+  CheckoutResponseSchema,
+  GatewayParamsSchema,
+  PaymentCompletedSchema,
+  WebhookAnswerSchema,
+} from './api-schemas';
+
+/** Where the raw-body parser is mounted (app.ts), ahead of the JSON parser. */
+export const WEBHOOKS_PATH = '/api/webhooks';
+
+export type WebPaymentsSettings = {
+  applicationId: string | null;
+  locationId: string;
+  environment: 'sandbox' | 'production';
+  scriptUrl: string;
+};
+
+/** Square's card form settings, when the gateway in use has a browser-side form of its own. */
+export function webPaymentsSettings(payments: PaymentGateway): WebPaymentsSettings | null {
+  const withForm = payments as PaymentGateway & { webPaymentsSettings?: () => WebPaymentsSettings };
+  return typeof withForm.webPaymentsSettings === 'function' ? withForm.webPaymentsSettings() : null;
+}
+
+/** Header values as the gateway port takes them: one text per name, lower-case names. */
+function headerRecord(req: Request): Record<string, string | undefined> {
+  const headers: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
+export function registerPaymentRoutes(routes: ApiRoutes, ports: AppContainer): void {
+  routes.add({
+    method: 'get',
+    path: '/api/payments/checkouts/:checkoutId',
+    summary: 'What a checkout charges, for the card step of the booking page',
+    tag: 'payments',
+    access: 'public',
+    params: CheckoutParamsSchema,
+    responses: {
+      200: { description: 'The checkout; `paid` once the booking is paid', schema: CheckoutResponseSchema },
+      404: { description: '"Booking not found"' },
+    },
+    handler: async ({ params, res }) => {
+      const booking = await ports.get('bookings').findByCheckoutId(params.checkoutId);
+      if (!booking || booking.paymentAmount === null || booking.paymentCurrency === null) throw new NotFoundError(BOOKING_NOT_FOUND);
+      res.json({
+        bookingId: booking.id,
+        eventId: booking.eventId,
+        eventName: booking.eventName,
+        amount: booking.paymentAmount,
+        currency: booking.paymentCurrency,
+        paid: booking.paid,
+        paymentsMode: ports.get('payments').name,
+      });
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/payments/complete',
+    summary: "Pay a checkout with the card form's one-time token",
+    tag: 'payments',
+    access: 'public',
+    body: CompletePaymentRequestSchema,
+    responses: {
+      200: {
+        description: 'COMPLETED (the booking is paid; alreadyPaid when it was before) or FAILED (declined; the card can be changed)',
+        schema: PaymentCompletedSchema,
+      },
+      402: { description: '"Your place was held for 30 minutes and has been released. Please book again."' },
+      404: { description: '"Booking not found" (unknown or altered checkout id)' },
+      502: { description: 'The payment provider failed or could not be reached' },
+    },
+    handler: async ({ body, res }) => {
+      res.json(await ports.useCase(ConfirmPayment).execute({ source: 'card', ...body }));
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: `${WEBHOOKS_PATH}/:gateway`,
+    summary: "The payment provider's signed notification (Square: /api/webhooks/square)",
+    tag: 'payments',
+    access: 'public',
+    params: GatewayParamsSchema,
+    rawBody: { contentType: 'application/json', description: "The provider's event, exactly as signed" },
+    responses: {
+      200: {
+        description:
+          'Read: COMPLETED for a completed payment of one of our bookings (a replay changes nothing), IGNORED for anything else (not genuine, not a payment, not ours)',
+        schema: WebhookAnswerSchema,
+      },
+      404: { description: 'Not the gateway in use' },
+    },
+    handler: async ({ params, req, res }) => {
+      const payments = ports.get('payments');
+      if (params.gateway !== payments.name) throw new NotFoundError('Not found');
+      const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      // The test gateway checks the signature over the address the request reached; Square's
+      // adapter uses the configured one, which a proxy may rewrite on its way here.
+      const url = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`;
+      const result = await ports.useCase(ConfirmPayment).execute({ source: 'webhook', rawBody, headers: headerRecord(req), url });
+      res.json({ status: result.status });
+    },
+  });
+}
