@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_CARDS, TestPaymentGateway } from '../../adapters/test-payments/test-payment-gateway';
+import { startFakeSquareServer, type FakeSquareServer } from '../support/fake-square-server';
+import { addAdmin, addEvent, signIn, startTestApp, type TestApp } from './support/test-app';
+
+const form = { firstName: 'Ada', lastName: 'Lovelace', numberAttending: '3', numberOfChildren: '1', numberOfSoftDrinks: '', numberOfVegetarian: '0', boatName: '', email: '' };
+
+async function paidBooking(app: TestApp, fields: Record<string, unknown> = {}) {
+  const event = await addEvent(app, { requiresPayment: true, price: 1250, name: 'Summer barbecue', ...fields });
+  const res = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form });
+  expect(res.status).toBe(201);
+  return { event, bookingId: res.body.bookingId as string, checkoutId: res.body.checkoutId as string };
+}
+
+function complete(app: TestApp, checkoutId: string, cardToken: string) {
+  return app.agent().post('/api/payments/complete').set('X-Requested-With', 'fetch').send({ checkoutId, cardToken });
+}
+
+describe('test mode (PAYMENTS=test, the default)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+    await addAdmin(app, 'treasurer@example.org');
+  });
+  afterAll(async () => {
+    await app.dispose();
+  });
+
+  it('reports the test gateway in health and config, with no Square settings', async () => {
+    expect((await app.agent().get('/api/health')).body.adapters.payments).toBe('test');
+    const config = (await app.agent().get('/api/config')).body;
+    expect(config.paymentsMode).toBe('test');
+    expect(config.square).toBeNull();
+  });
+
+  it('GET /api/payments/checkouts/:checkoutId shows what the checkout charges, then that it is paid', async () => {
+    const { event, bookingId, checkoutId } = await paidBooking(app);
+    const res = await app.agent().get(`/api/payments/checkouts/${encodeURIComponent(checkoutId)}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ bookingId, eventId: event.id, eventName: 'Summer barbecue', amount: 3125, currency: 'GBP', paid: false, paymentsMode: 'test' });
+    expect((await complete(app, checkoutId, TEST_CARDS.succeeds)).status).toBe(200);
+    expect((await app.agent().get(`/api/payments/checkouts/${encodeURIComponent(checkoutId)}`)).body.paid).toBe(true);
+  });
+
+  it('GET /api/payments/checkouts/:checkoutId is "Booking not found" for unknown and altered checkouts', async () => {
+    const { checkoutId } = await paidBooking(app);
+    for (const id of ['nope', checkoutId.replace('.3125.', '.1.'), `${checkoutId}x`]) {
+      const res = await app.agent().get(`/api/payments/checkouts/${encodeURIComponent(id)}`);
+      expect(res.status, id).toBe(404);
+      expect(res.body).toEqual({ error: 'Booking not found' });
+    }
+  });
+
+  it('POST /api/payments/complete with the succeeding test card marks the booking paid; the admin sees Paid and the revenue', async () => {
+    const { event, bookingId, checkoutId } = await paidBooking(app);
+    const res = await complete(app, checkoutId, TEST_CARDS.succeeds);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'COMPLETED', bookingId, paymentId: expect.stringMatching(/^tp_/), alreadyPaid: false });
+    expect(await app.get('bookings').get(bookingId)).toMatchObject({ paid: true, paymentId: res.body.paymentId, paymentCompletedAt: '2026-06-01T09:00:00.000Z' });
+
+    const admin = app.agent();
+    await signIn(admin, 'treasurer@example.org');
+    const detail = await admin.get(`/api/admin/events/${event.id}/bookings`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.bookings).toEqual([expect.objectContaining({ id: bookingId, paymentStatus: 'Paid', paymentIdShort: res.body.paymentId.slice(0, 8) })]);
+    expect(detail.body.summary).toMatchObject({ paid: 1, pending: 0, revenue: { GBP: 3125 } });
+  });
+
+  it('answers a declined card with FAILED and its message; the booking stays pending and another card can pay', async () => {
+    const { bookingId, checkoutId } = await paidBooking(app);
+    const declined = await complete(app, checkoutId, TEST_CARDS.declined);
+    expect(declined.status).toBe(200);
+    expect(declined.body).toEqual({ status: 'FAILED', bookingId, message: 'Card declined' });
+    const unknownCard = await complete(app, checkoutId, '5555 5555 5555 4444');
+    expect(unknownCard.body).toEqual({ status: 'FAILED', bookingId, message: 'This is test mode: use the test card 4111 1111 1111 1111' });
+    expect(await app.get('bookings').get(bookingId)).toMatchObject({ paid: false, paymentId: null });
+    expect((await complete(app, checkoutId, '4111-1111-1111-1111')).body.status).toBe('COMPLETED');
+  });
+
+  it('answers a processing error with 502 and charges nothing', async () => {
+    const { bookingId, checkoutId } = await paidBooking(app);
+    const res = await complete(app, checkoutId, TEST_CARDS.processingError);
+    expect(res.status).toBe(502);
+    expect(res.body).toEqual({ error: 'The payment could not be processed. Please try again.' });
+    expect(await app.get('bookings').get(bookingId)).toMatchObject({ paid: false });
+  });
+
+  it('answers 404 for an unknown checkout and 400 for missing fields', async () => {
+    const unknown = await complete(app, 'chk.100.GBP.nobody.xxxxxxxxxxxxxxxxxxxxxx', TEST_CARDS.succeeds);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ error: 'Booking not found' });
+    const missing = await app.agent().post('/api/payments/complete').send({ checkoutId: '' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.fields).toEqual({ checkoutId: 'checkoutId is required', cardToken: 'cardToken is required' });
+  });
+
+  it('refuses with 402, charging nothing, once the 30-minute hold has expired', async () => {
+    const expiring = await startTestApp();
+    try {
+      const { bookingId, checkoutId } = await paidBooking(expiring);
+      expiring.clock.advance(30 * 60 * 1000);
+      const res = await complete(expiring, checkoutId, TEST_CARDS.succeeds);
+      expect(res.status).toBe(402);
+      expect(res.body).toEqual({ error: 'Your place was held for 30 minutes and has been released. Please book again.' });
+      expect(await expiring.get('bookings').get(bookingId)).toMatchObject({ paid: false });
+      expect((expiring.get('payments') as TestPaymentGateway).charges).toEqual([]);
+    } finally {
+      await expiring.dispose();
+    }
+  });
+
+  it('POST /api/webhooks/test: a signed webhook marks paid a payment whose answer never reached the browser', async () => {
+    const { bookingId, checkoutId } = await paidBooking(app);
+    const gateway = app.get('payments') as TestPaymentGateway;
+    // The charge happened, but the member's browser never told the server (closed tab).
+    const charged = await gateway.completeCheckout(checkoutId, TEST_CARDS.succeeds);
+    expect(await app.get('bookings').get(bookingId)).toMatchObject({ paid: false });
+    const webhook = gateway.webhookFor(checkoutId, 'http://club.example/api/webhooks/test')!;
+    const res = await app
+      .agent()
+      .post('/api/webhooks/test')
+      .set('Host', 'club.example')
+      // Not the admin API: no X-Requested-With, and a provider's own Origin (if any) is fine.
+      .set('Origin', 'https://connect.squareup.com')
+      .set('Content-Type', 'application/json')
+      .set(webhook.headers)
+      // As text: superagent would turn a Buffer into JSON of its bytes.
+      .send(webhook.rawBody.toString('utf8'));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'COMPLETED' });
+    expect(await app.get('bookings').get(bookingId)).toMatchObject({ paid: true, paymentId: charged.status === 'COMPLETED' ? charged.paymentId : '' });
+  });
+
+  it('POST /api/webhooks/:gateway reads the exact bytes whatever the content type, and is 404 for another gateway', async () => {
+    const { bookingId, checkoutId } = await paidBooking(app);
+    const gateway = app.get('payments') as TestPaymentGateway;
+    await gateway.completeCheckout(checkoutId, TEST_CARDS.succeeds);
+    const webhook = gateway.webhookFor(checkoutId, 'http://club.example/api/webhooks/test')!;
+    const square = await app.agent().post('/api/webhooks/square').set('Host', 'club.example').set(webhook.headers).send(webhook.rawBody.toString('utf8'));
+    expect(square.status).toBe(404);
+    expect(square.body).toEqual({ error: 'Not found' });
+    const res = await app.agent().post('/api/webhooks/test').set('Host', 'club.example').set('Content-Type', 'text/plain').set(webhook.headers).send(webhook.rawBody.toString('utf8'));
+    expect(res.body).toEqual({ status: 'COMPLETED' });
+    expect(await app.get('bookings').get(bookingId)).toMatchObject({ paid: true });
+  });
+
+  it('POST /api/webhooks/test: an empty or oversized body changes nothing', async () => {
+    expect((await app.agent().post('/api/webhooks/test')).body).toEqual({ status: 'IGNORED' });
+    const huge = await app.agent().post('/api/webhooks/test').set('Content-Type', 'application/json').send('a'.repeat(101 * 1024));
+    expect(huge.status).toBe(413);
+  });
+
+  it('keeps the test-mode CSP at \'self\' only', async () => {
+    const csp = String((await app.agent().get('/api/health')).headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toContain('squarecdn');
+    expect(csp).not.toContain('squareup');
+  });
+});
+
+describe('Square (PAYMENTS=square) against a local Square API', () => {
+  let square: FakeSquareServer;
+  let app: TestApp;
+  beforeAll(async () => {
+    square = await startFakeSquareServer();
+    app = await startTestApp({
+      env: {
+        PAYMENTS: 'square',
+        SQUARE_ENVIRONMENT: 'sandbox',
+        SQUARE_ACCESS_TOKEN: square.accessToken,
+        SQUARE_LOCATION_ID: square.locationId,
+        SQUARE_APPLICATION_ID: 'sandbox-sq0idb-club-app',
+        SQUARE_WEBHOOK_SIGNATURE_KEY: square.signatureKey,
+        SQUARE_WEBHOOK_URL: square.notificationUrl,
+        SQUARE_BASE_URL: square.baseUrl,
+      },
+    });
+  });
+  afterAll(async () => {
+    await app?.dispose();
+    await square?.close();
+  });
+
+  it('reports Square in health and gives the browser the Web Payments SDK settings', async () => {
+    expect((await app.agent().get('/api/health')).body.adapters.payments).toBe('square');
+    const config = (await app.agent().get('/api/config')).body;
+    expect(config.paymentsMode).toBe('square');
+    expect(config.square).toEqual({
+      applicationId: 'sandbox-sq0idb-club-app',
+      locationId: square.locationId,
+      environment: 'sandbox',
+      scriptUrl: 'https://sandbox.web.squarecdn.com/v1/square.js',
+    });
+  });
+
+  it('allows Square\'s sandbox hosts in the CSP, and nothing else beyond \'self\'', async () => {
+    const csp = String((await app.agent().get('/')).headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' https://sandbox.web.squarecdn.com;");
+    expect(csp).toContain("frame-src 'self' https://sandbox.web.squarecdn.com https://connect.squareupsandbox.com;");
+    expect(csp).toContain(
+      "connect-src 'self' https://pci-connect.squareupsandbox.com https://connect.squareupsandbox.com https://sandbox.web.squarecdn.com;",
+    );
+    expect(csp).toContain("font-src 'self' https://square-fonts-production-f.squarecdn.com https://d1g145x70srn7h.cloudfront.net;");
+    expect(csp).toContain("default-src 'self';");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toMatch(/https:\/\/(web|connect\.squareup\.com)/);
+  });
+
+  it('charges the checkout\'s amount once at Square and marks the booking paid', async () => {
+    const { bookingId, checkoutId } = await paidBooking(app);
+    const declined = await complete(app, checkoutId, square.issueCardToken('declined'));
+    expect(declined.body).toEqual({ status: 'FAILED', bookingId, message: 'Card declined' });
+    const paid = await complete(app, checkoutId, square.issueCardToken('ok'));
+    expect(paid.body).toEqual({ status: 'COMPLETED', bookingId, paymentId: expect.any(String), alreadyPaid: false });
+    const again = await complete(app, checkoutId, square.issueCardToken('ok'));
+    expect(again.body).toEqual({ ...paid.body, alreadyPaid: true });
+    const taken = square.completedPayments().filter((p) => p.reference_id === bookingId);
+    expect(taken).toHaveLength(1);
+    expect(taken[0].amount_money).toEqual({ amount: 3125, currency: 'GBP' });
+    expect(await app.get('bookings').get(bookingId)).toMatchObject({ paid: true, paymentId: taken[0].id });
+  });
+
+  it('POST /api/webhooks/square: Square\'s signed payment.updated marks the booking paid (signed over the configured URL)', async () => {
+    const { bookingId, checkoutId } = await paidBooking(app);
+    // The payment went through at Square, but its answer was lost on the way back.
+    await app.get('payments').completeCheckout(checkoutId, square.issueCardToken('ok'));
+    const payment = square.completedPayments().find((p) => p.reference_id === bookingId)!;
+    const webhook = square.webhookFor(payment.id);
+    // Behind a proxy the request reaches us under another address; the signature covers the configured one.
+    const res = await app.agent().post('/api/webhooks/square').set(webhook.headers).send(webhook.rawBody.toString('utf8'));
+    expect(res.body).toEqual({ status: 'COMPLETED' });
+    expect(await app.get('bookings').get(bookingId)).toMatchObject({ paid: true, paymentId: payment.id });
+    expect((await app.agent().post('/api/webhooks/test').set(webhook.headers).send(webhook.rawBody.toString('utf8'))).status).toBe(404);
+  });
+});
