@@ -246,8 +246,14 @@ describe('admin panel in a browser', () => {
     const spareRow = rowOf(page, SPARE_EVENT);
     expect(await spareRow.innerText()).toContain('View Only');
     expect(await spareRow.getByRole('link', { name: /^Bookings for/ }).count()).toBe(0);
+    // Escape and Cancel both close the dialog without deleting; focus goes back to the button.
     await spareRow.getByRole('button', { name: `Delete ${SPARE_EVENT}` }).click();
-    // Cancel first: nothing happens.
+    await dialog.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Delete ${SPARE_EVENT}`);
+    await spareRow.getByRole('button', { name: `Delete ${SPARE_EVENT}` }).click();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await rowOf(page, SPARE_EVENT).count()).toBe(1);
