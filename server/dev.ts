@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { createServer as createViteServer } from 'vite';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { ensureInitialAdmin } from './initial-admin';
+import { ensureInitialAdmin, initialAdminPasswordText } from './initial-admin';
 
 /**
  * `npm run dev`: the API plus Vite in middleware mode on one port, so the UI hot-reloads and
@@ -30,7 +30,7 @@ async function dev(): Promise<void> {
     config,
   );
   if (initial) {
-    console.log(`First admin: ${initial.email} / ${initial.generated ? initial.password : '(INITIAL_ADMIN_PASSWORD)'} (shown once)`);
+    console.log(`First admin: ${initial.email} / ${initialAdminPasswordText(initial)} (shown once)`);
   }
   const server = built.app.listen(config.port, config.host, () => {
     const address = server.address();

@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { ensureInitialAdmin } from './initial-admin';
+import { ensureInitialAdmin, initialAdminPasswordText } from './initial-admin';
 
 /** `npm start`: the API and the built web app on one port, on the embedded SQLite database. */
 async function main(): Promise<void> {
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
     console.log('');
     console.log('Created the first admin account (shown only this once):');
     console.log(`  e-mail:   ${initial.email}`);
-    console.log(`  password: ${initial.generated ? initial.password : '(the INITIAL_ADMIN_PASSWORD you set)'}`);
+    console.log(`  password: ${initialAdminPasswordText(initial)}`);
     console.log('Sign in at /admin/login; manage admins with `npm run admin -- list`.');
     console.log('');
   }

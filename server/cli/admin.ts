@@ -2,14 +2,16 @@ import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_PERMISSIONS, PERMISSIONS, type Permission } from '../../core/entities/admin';
 import { ConfigError, loadConfig, type AppConfig } from '../config';
-import { createContainer } from '../container';
-import { generatePassword } from '../initial-admin';
+import { createContainer, type Adapters } from '../container';
+import { createOrLinkUser, generatePassword } from '../initial-admin';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
 Commands:
   create --email E --name N [--password P] [--permissions a,b]
-                                   add an admin (a password is generated when none is given)
+                                   add an admin (a password is generated when none is given;
+                                   with IDENTITY=firebase an existing Firebase user is linked
+                                   and keeps its own password)
   list                             show every admin with role, permissions and status
   permissions --email E --set a,b  replace an admin's permissions
   disable --email E                stop an admin from signing in (ends their sessions)
@@ -37,8 +39,16 @@ function requireOption(values: Record<string, unknown>, name: string): string {
   return value.trim();
 }
 
-/** Runs one admin command against the configured database; returns the exit code. */
-export async function runAdminCli(argv: string[], config: AppConfig, out: (line: string) => void = console.log): Promise<number> {
+/**
+ * Runs one admin command against the configured database; returns the exit code. `adapters`
+ * replaces configured ones (tests).
+ */
+export async function runAdminCli(
+  argv: string[],
+  config: AppConfig,
+  out: (line: string) => void = console.log,
+  adapters: Partial<Adapters> = {},
+): Promise<number> {
   const [command, ...rest] = argv;
   if (!command || command === 'help' || command === '--help') {
     out(USAGE);
@@ -55,7 +65,7 @@ export async function runAdminCli(argv: string[], config: AppConfig, out: (line:
     },
     strict: true,
   });
-  const ports = await createContainer(config);
+  const ports = await createContainer(config, adapters);
   try {
     const admins = ports.get('admins');
     const identity = ports.get('identity');
@@ -74,7 +84,7 @@ export async function runAdminCli(argv: string[], config: AppConfig, out: (line:
         const password = values.password ?? generatePassword();
         if (password.length < 8) throw new CliError('--password must be at least 8 characters long.');
         if (await admins.getByEmail(email)) throw new CliError(`An admin with the e-mail ${email} already exists.`);
-        const user = await identity.createUser({ email, password, displayName: name });
+        const { user, linked } = await createOrLinkUser(identity, { email, password, displayName: name });
         await admins.create({
           uid: user.uid,
           email: user.email,
@@ -84,6 +94,11 @@ export async function runAdminCli(argv: string[], config: AppConfig, out: (line:
           disabled: false,
           createdAt: ports.get('clock').now().toISOString(),
         });
+        if (linked) {
+          out(`Linked the existing ${identity.name} account ${user.email} as an admin with permissions: ${permissions.join(', ') || '(none)'}`);
+          out('It keeps the password it already has; no password was set.');
+          return 0;
+        }
         out(`Created admin ${user.email} with permissions: ${permissions.join(', ') || '(none)'}`);
         if (values.password === undefined) out(`Password (shown only this once): ${password}`);
         return 0;
