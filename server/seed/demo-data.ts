@@ -416,7 +416,7 @@ function demoWorkDaySignups(now: Date): WorkDaySignup[] {
 
 /** Six campaigns, newest first; one has no preview so the News page shows 'Preview Unavailable'. */
 function demoCampaigns(now: Date): Campaign[] {
-  const preview = (slug: string) => `https://kestrel-yacht-club.example/news/${slug}`;
+  const preview = (slug: string) => `https://www.kestrel-yc.example/news/${slug}`;
   // Counted in London calendar days, as the News page counts them, so "1 day ago" reads
   // "Yesterday" whatever the time of day (and across a clock change).
   const sent = (daysAgo: number, time: string) => londonInstant(londonDate(now, -daysAgo), time);
