@@ -1,0 +1,252 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { formatDateRange } from '../../../../../core/domain/calendar';
+import { formatMoney, minorToDecimalText } from '../../../../../core/domain/pricing';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api';
+import { useClubConfig } from '../../../lib/club-config';
+import { useAsync } from '../../../lib/use-async';
+import { usePageTitle } from '../../../lib/use-page-title';
+import type { CalendarEvent } from '../../calendar/api/get-calendar-events';
+import { CalendarLinks } from '../../calendar/components/calendar-links';
+import { completePayment, getCheckout, getSquareSettings, type Checkout, type SquareSettings } from '../api/payments';
+import { PAYMENT_MESSAGES } from '../payment-messages';
+import { SquareCardForm } from './square-card-form';
+import { TestCardForm } from './test-card-form';
+import '../payment.css';
+
+export interface PaymentStepProps {
+  event: CalendarEvent;
+  checkoutId: string;
+  payment: 'pending' | 'success';
+}
+
+function bookingPageUrl(eventId: string, payment?: { step: 'pending' | 'success'; checkoutId: string }): string {
+  const query = new URLSearchParams({ id: eventId });
+  if (payment) {
+    query.set('payment', payment.step);
+    query.set('checkoutId', payment.checkoutId);
+  }
+  return `/event-booking?${query.toString()}`;
+}
+
+/** Moves focus to the element once, when the step appears, so screen readers announce it. */
+function useFocusOnMount<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return ref;
+}
+
+interface Problem {
+  message: string;
+  /** The gateway's own words (e.g. "Card declined"), shown under the spec's message. */
+  detail?: string;
+  /** The place is gone: paying is over, only booking again helps. */
+  final?: boolean;
+}
+
+/** Every answer of the server (or none) as the message the spec gives for it. */
+function problemFor(error: unknown): Problem {
+  if (error instanceof ApiError) {
+    if (error.status === 400) return { message: PAYMENT_MESSAGES.invalid };
+    if (error.status === 402) return { message: error.message, final: true };
+    if (error.status === 404) return { message: PAYMENT_MESSAGES.generic, detail: error.message, final: true };
+  }
+  return { message: PAYMENT_MESSAGES.error };
+}
+
+function PaymentSuccess({ event, checkoutId }: { event: CalendarEvent; checkoutId: string }) {
+  const config = useClubConfig();
+  usePageTitle('Payment Created Successfully');
+  return (
+    <section className="card success-card" aria-labelledby="payment-success-heading">
+      <p className="success-icon" aria-hidden="true">
+        ✓
+      </p>
+      <h2 id="payment-success-heading" tabIndex={-1} ref={useFocusOnMount<HTMLHeadingElement>()}>
+        Payment Created Successfully
+      </h2>
+      <p>
+        Your booking for <strong>{event.name}</strong> is paid.
+      </p>
+      <p className="booking-reference">
+        Checkout: <strong className="checkout-id">{checkoutId}</strong>
+      </p>
+      <p className="event-date">{formatDateRange(event.eventdatetime, event.eventenddatetime, 'member')}</p>
+      <h3>Add it to your calendar</h3>
+      <CalendarLinks event={event} location={config.clubName} />
+      <div className="event-actions">
+        <Link className="btn btn-ghost" to="/calendar">
+          Back to the calendar
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function CardStep({ event, checkout, checkoutId, square }: { event: CalendarEvent; checkout: Checkout; checkoutId: string; square: SquareSettings | null }) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [formFailed, setFormFailed] = useState(false);
+  // A new key remounts the card form: "Try Again" after it failed to load starts it afresh.
+  const [formKey, setFormKey] = useState(0);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const headingRef = useFocusOnMount<HTMLHeadingElement>();
+  usePageTitle('Complete Your Payment');
+
+  useEffect(() => {
+    if (problem || formFailed) alertRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [problem, formFailed]);
+
+  const amount = formatMoney(checkout.amount, checkout.currency);
+  const pay = async (cardToken: string) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const answer = await completePayment(checkoutId, cardToken);
+      if (answer.status === 'COMPLETED') {
+        navigate(bookingPageUrl(event.id, { step: 'success', checkoutId }), { replace: true });
+        return;
+      }
+      setProblem({ message: PAYMENT_MESSAGES.failed, detail: answer.message });
+    } catch (error) {
+      setProblem(problemFor(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const cancel = () => {
+    if (!window.confirm(PAYMENT_MESSAGES.confirmCancel)) return;
+    navigate(bookingPageUrl(event.id), { replace: true });
+  };
+
+  const formProps = {
+    payLabel: `Pay ${amount}`,
+    amountText: minorToDecimalText(checkout.amount),
+    currency: checkout.currency,
+    busy,
+    onToken: pay,
+    onInvalid: () => setProblem({ message: PAYMENT_MESSAGES.invalid }),
+    onLoadFailed: () => setFormFailed(true),
+  };
+
+  let form;
+  if (formFailed) {
+    form = null;
+  } else if (checkout.paymentsMode === 'square') {
+    form = square ? <SquareCardForm key={formKey} settings={square} {...formProps} /> : null;
+  } else {
+    form = <TestCardForm key={formKey} {...formProps} />;
+  }
+
+  return (
+    <section className="card payment-card" aria-labelledby="payment-heading">
+      <h2 id="payment-heading" tabIndex={-1} ref={headingRef}>
+        Complete Your Payment
+      </h2>
+      <dl className="payment-summary">
+        <div>
+          <dt>Event</dt>
+          <dd>{checkout.eventName}</dd>
+        </div>
+        <div>
+          <dt>Amount to pay</dt>
+          <dd className="payment-amount">{amount}</dd>
+        </div>
+        <div>
+          <dt>Booking reference</dt>
+          <dd className="booking-reference">
+            <strong>{checkout.bookingId}</strong>
+          </dd>
+        </div>
+      </dl>
+      <div ref={alertRef}>
+        {formFailed && (
+          <Alert tone="error" title={PAYMENT_MESSAGES.loadFailed}>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setFormFailed(false);
+                setFormKey((k) => k + 1);
+              }}
+            >
+              Try Again
+            </Button>
+          </Alert>
+        )}
+        {problem && (
+          <Alert tone="error" title={problem.message}>
+            {problem.detail && <p>{problem.detail}</p>}
+            {problem.final && <Link to={bookingPageUrl(event.id)}>Book again</Link>}
+          </Alert>
+        )}
+      </div>
+      {!problem?.final && form}
+      <div className="event-actions">
+        <Button variant="ghost" onClick={cancel} disabled={busy}>
+          Cancel Payment
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The booking page's card step (`?payment=pending&checkoutId=...`) and its success page
+ * (`?payment=success&checkoutId=...`). The amount and whether it is paid come from the server;
+ * the success page is shown only for a checkout the server says is paid.
+ */
+export default function PaymentStep({ event, checkoutId, payment }: PaymentStepProps) {
+  const navigate = useNavigate();
+  const state = useAsync(async (signal) => {
+    const checkout = await getCheckout(checkoutId, signal);
+    const square = checkout.paymentsMode === 'square' && !checkout.paid ? await getSquareSettings(signal) : null;
+    return { checkout, square };
+  }, [checkoutId]);
+
+  const paid = state.status === 'success' && state.data.checkout.paid;
+  useEffect(() => {
+    // The address says one thing, the server another: the server is right.
+    if (state.status !== 'success') return;
+    if (paid && payment === 'pending') navigate(bookingPageUrl(event.id, { step: 'success', checkoutId }), { replace: true });
+    if (!paid && payment === 'success') navigate(bookingPageUrl(event.id, { step: 'pending', checkoutId }), { replace: true });
+  }, [state.status, paid, payment, event.id, checkoutId, navigate]);
+
+  if (state.status === 'loading') return <Spinner label="Loading payment..." />;
+  if (state.status === 'error') {
+    const notFound = state.error instanceof ApiError && state.error.status === 404;
+    return (
+      <section className="card closed-card" aria-labelledby="payment-problem-heading">
+        <h2 id="payment-problem-heading">{PAYMENT_MESSAGES.generic}</h2>
+        {notFound ? (
+          <p>This payment could not be found. The link may be wrong or out of date.</p>
+        ) : (
+          <Alert tone="error" title={PAYMENT_MESSAGES.error}>
+            <Button variant="secondary" onClick={state.reload}>
+              Try Again
+            </Button>
+          </Alert>
+        )}
+        <Link to={bookingPageUrl(event.id)}>Back to the event</Link>
+      </section>
+    );
+  }
+  const { checkout, square } = state.data;
+  if (checkout.eventId !== event.id) {
+    return (
+      <section className="card closed-card" aria-labelledby="payment-problem-heading">
+        <h2 id="payment-problem-heading">{PAYMENT_MESSAGES.generic}</h2>
+        <p>This payment is for another event.</p>
+        <Link to={bookingPageUrl(checkout.eventId, { step: payment, checkoutId })}>Go to that event&apos;s payment</Link>
+      </section>
+    );
+  }
+  if (paid) return payment === 'success' ? <PaymentSuccess event={event} checkoutId={checkoutId} /> : <Spinner label="Loading payment..." />;
+  return <CardStep event={event} checkout={checkout} checkoutId={checkoutId} square={square} />;
+}

@@ -1,0 +1,18 @@
+/** The spec's payment messages, word for word. */
+export const PAYMENT_MESSAGES = {
+  failed: 'Payment failed. Please try again or contact us.',
+  cancelledOrFailed: 'Payment was cancelled or failed. Please try again.',
+  error: 'Payment error occurred. Please try again or contact support.',
+  invalid: 'Please check your payment details and try again.',
+  loadFailed: 'Failed to load payment form. Please refresh and try again.',
+  confirmCancel: 'Are you sure you want to cancel this payment?',
+  generic: 'Payment failed. Please try again.',
+} as const;
+
+/** The test-mode form's label and cards (the test gateway's, docs/payments.md). */
+export const TEST_MODE_LABEL = 'Test mode - no real money is taken';
+export const TEST_CARDS = [
+  { number: '4111 1111 1111 1111', result: 'succeeds' },
+  { number: '4000 0000 0000 0002', result: 'declined' },
+  { number: '4000 0000 0000 0119', result: 'errors' },
+] as const;
