@@ -99,6 +99,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     if (config.seedDemoData) await seedIfEmpty(ports, logger);
     // Expired sessions are useless; clearing them at start keeps the table small without a timer.
     await ports.get('sessions').deleteExpired(ports.get('clock').now());
+    // Built now, so a damaged secrets file or a bad gateway setting stops the start rather than a payment.
+    ports.get('payments');
   } catch (error) {
     await ports.close();
     throw error;

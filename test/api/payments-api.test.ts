@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS, TestPaymentGateway } from '../../adapters/test-payments/test-payment-gateway';
 import { startFakeSquareServer, type FakeSquareServer } from '../support/fake-square-server';
@@ -231,5 +234,29 @@ describe('Square (PAYMENTS=square) against a local Square API', () => {
     expect(res.body).toEqual({ status: 'COMPLETED' });
     expect(await app.get('bookings').get(bookingId)).toMatchObject({ paid: true, paymentId: payment.id });
     expect((await app.agent().post('/api/webhooks/test').set(webhook.headers).send(webhook.rawBody.toString('utf8'))).status).toBe(404);
+  });
+});
+
+describe('start-up', () => {
+  it('refuses to start with a damaged payment secrets file, naming it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'kyc-secrets-start-'));
+    try {
+      writeFileSync(join(dataDir, 'secrets.json'), 'not json');
+      await expect(startTestApp({ dataDir })).rejects.toThrow(/secrets\.json is not a JSON object/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps open checkouts payable across a restart with the secrets it made', async () => {
+    const app = await startTestApp();
+    try {
+      const { bookingId, checkoutId } = await paidBooking(app);
+      await app.restart();
+      const res = await complete(app, checkoutId, TEST_CARDS.succeeds);
+      expect(res.body).toMatchObject({ status: 'COMPLETED', bookingId });
+    } finally {
+      await app.dispose();
+    }
   });
 });
