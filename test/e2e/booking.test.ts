@@ -92,12 +92,25 @@ describe('event booking page states', () => {
     await page.close();
   });
 
-  it('shows the price of a paid event and says card payment is not yet available instead of a form', async () => {
+  it('shows the price of a paid event; without a payment gateway it says card payment is not yet available instead of a form', async () => {
+    const { paymentsMode } = (await (await fetch(`${app.baseUrl}/api/config`)).json()) as { paymentsMode: string };
     const page = await browser.newPage();
     await page.goto('/event-booking?id=midsummer-barbecue');
-    await page.getByText('Card payment is not yet available online').waitFor();
     await page.getByText('£12.50 per adult, £6.25 per child (12 years or under)').waitFor();
-    await expect(page.getByLabel('Lead Member First Name *').count()).resolves.toBe(0);
+    if (paymentsMode === 'none') {
+      await page.getByText('Card payment is not yet available online').waitFor();
+      await expect(page.getByLabel('Lead Member First Name *').count()).resolves.toBe(0);
+    } else {
+      // With a gateway: the total follows the counts, and submitting goes on to the card step.
+      await page.getByText('Total for this booking: £12.50').waitFor();
+      await field(page, 'Total Number Attending *').fill('3');
+      await field(page, 'Number of Children (12 years or under)').fill('1');
+      await page.getByText('Total for this booking: £31.25').waitFor();
+      await field(page, 'Lead Member First Name *').fill('Paying');
+      await field(page, 'Lead Member Last Name *').fill('Member');
+      await page.getByRole('button', { name: 'Submit Booking' }).click();
+      await page.waitForURL((url) => url.searchParams.get('payment') === 'pending' && (url.searchParams.get('checkoutId') ?? '') !== '');
+    }
     await page.close();
   });
 

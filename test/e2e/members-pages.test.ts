@@ -26,7 +26,7 @@ const SCREENS: { name: string; path: string; ready: string }[] = [
   { name: 'information', path: '/information', ready: 'Latest reading' },
   { name: 'beginners', path: '/beginners', ready: 'Latest reading' },
   { name: 'event-booking', path: '/event-booking?id=wednesday-evening-series', ready: 'Lead Member First Name *' },
-  { name: 'event-booking-paid', path: '/event-booking?id=midsummer-barbecue', ready: 'Card payment is not yet available' },
+  { name: 'event-booking-paid', path: '/event-booking?id=midsummer-barbecue', ready: 'per adult' },
   { name: 'event-booking-closed', path: '/event-booking?id=laying-up-supper', ready: 'Booking Closed' },
   { name: 'event-booking-no-id', path: '/event-booking', ready: 'No event ID provided' },
   { name: 'event-booking-not-found', path: '/event-booking?id=no-such-event', ready: 'Event Not Found' },
@@ -158,6 +158,21 @@ describe('header', () => {
   });
 });
 
+/**
+ * page.clock belongs to the whole browser context: resume real time afterwards, or every later
+ * page would wait forever on timers.
+ */
+async function withFakeClock(run: (page: Page) => Promise<void>) {
+  const page = await browser.newPage();
+  try {
+    await page.clock.install();
+    await run(page);
+  } finally {
+    await page.clock.resume().catch(() => undefined);
+    await page.close();
+  }
+}
+
 describe('home', () => {
   it('has the welcome, feedback link, search button, links to the calendar and news, water level, photos and water safety', async () => {
     const page = await open('/', 'Latest reading');
@@ -185,36 +200,38 @@ describe('home', () => {
     await page.close();
   });
 
-  it('rotates the member photos, and the pause button stops the rotation', async () => {
-    const page = await browser.newPage();
-    await page.emulateMedia({ reducedMotion: 'no-preference' });
-    await page.clock.install();
-    await page.goto('/');
-    const caption = page.locator('.photo-panel figcaption strong');
-    await expect(caption.innerText()).resolves.toBe('Evening sail on the reservoir.');
-    await page.clock.runFor(6_500);
-    await expect(caption.innerText()).resolves.toBe('Saturday club racing.');
-    await page.getByRole('button', { name: 'Pause rotation' }).click();
-    await page.clock.runFor(20_000);
-    await expect(caption.innerText()).resolves.toBe('Saturday club racing.');
-    await page.getByRole('button', { name: 'Play rotation' }).waitFor();
-    await page.close();
-  });
+  it('rotates the member photos, and the pause button stops the rotation', () =>
+    withFakeClock(async (page) => {
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
+      await page.goto('/');
+      await page.locator('.photo-panel').waitFor();
+      // Installed fake time still flows on its own; stop it so that only runFor moves it.
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+      const caption = page.locator('.photo-panel figcaption strong');
+      await expect(caption.innerText()).resolves.toBe('Evening sail on the reservoir.');
+      await page.clock.runFor(6_500);
+      await expect(caption.innerText()).resolves.toBe('Saturday club racing.');
+      await page.getByRole('button', { name: 'Pause rotation' }).click();
+      await page.clock.runFor(20_000);
+      await expect(caption.innerText()).resolves.toBe('Saturday club racing.');
+      await page.getByRole('button', { name: 'Play rotation' }).waitFor();
+    }));
 
-  it('does not rotate the photos for someone who asks for reduced motion', async () => {
-    const page = await browser.newPage();
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.clock.install();
-    await page.goto('/');
-    const caption = page.locator('.photo-panel figcaption strong');
-    await expect(caption.innerText()).resolves.toBe('Evening sail on the reservoir.');
-    await page.clock.runFor(20_000);
-    await expect(caption.innerText()).resolves.toBe('Evening sail on the reservoir.');
-    await page.getByRole('button', { name: 'Play rotation' }).waitFor();
-    await page.getByRole('button', { name: /Next/ }).click();
-    await expect(caption.innerText()).resolves.toBe('Saturday club racing.');
-    await page.close();
-  });
+  it('does not rotate the photos for someone who asks for reduced motion', () =>
+    withFakeClock(async (page) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto('/');
+      await page.locator('.photo-panel').waitFor();
+      // Installed fake time still flows on its own; stop it so that only runFor moves it.
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+      const caption = page.locator('.photo-panel figcaption strong');
+      await expect(caption.innerText()).resolves.toBe('Evening sail on the reservoir.');
+      await page.clock.runFor(20_000);
+      await expect(caption.innerText()).resolves.toBe('Evening sail on the reservoir.');
+      await page.getByRole('button', { name: 'Play rotation' }).waitFor();
+      await page.getByRole('button', { name: /Next/ }).click();
+      await expect(caption.innerText()).resolves.toBe('Saturday club racing.');
+    }));
 });
 
 describe('news', () => {
@@ -233,7 +250,10 @@ describe('news', () => {
     await expect(items.nth(2).locator('.news-time').innerText()).resolves.toBe('2 weeks ago');
 
     const read = items.nth(0).getByRole('link', { name: /Read Email/ });
-    await expect(read.getAttribute('href')).resolves.toBe('https://kestrel-yacht-club.example/news/open-regatta-entries');
+    const { campaigns } = (await (await fetch(`${app.baseUrl}/api/campaigns`)).json()) as { campaigns: { subject: string; preview_url: string | null }[] };
+    expect(campaigns[0].preview_url).not.toBeNull();
+    expect(campaigns[2].preview_url).toBeNull();
+    await expect(read.getAttribute('href')).resolves.toBe(campaigns[0].preview_url);
     await expect(read.getAttribute('target')).resolves.toBe('_blank');
     await expect(read.getAttribute('rel')).resolves.toContain('noopener');
 

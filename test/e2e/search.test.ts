@@ -77,17 +77,29 @@ describe('search dialog', () => {
 
   it('waits 100 ms before focusing the search box when opened by the shortcut (Cmd+K too)', async () => {
     const page = await browser.newPage();
-    await page.clock.install();
-    await page.goto('/');
-    await page.getByRole('heading', { name: 'Welcome to the Members Area' }).waitFor();
-    await page.keyboard.press('Meta+k');
-    await page.getByRole('combobox').waitFor();
-    await expect(isSearchBoxFocused(page)).resolves.toBe(false);
-    await page.clock.runFor(90);
-    await expect(isSearchBoxFocused(page)).resolves.toBe(false);
-    await page.clock.runFor(20);
-    await expect(isSearchBoxFocused(page)).resolves.toBe(true);
-    await page.close();
+    // page.clock belongs to the whole browser context: real time resumes in the finally below.
+    try {
+      await page.clock.install();
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'Welcome to the Members Area' }).waitFor();
+      // Open and close it once first: React needs timers to show a lazily loaded component, and
+      // they stop below. Installed fake time still flows on its own; pause it so only runFor moves it.
+      await page.getByRole('button', { name: 'Search Members Area' }).click();
+      await page.getByRole('combobox').waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('combobox').waitFor({ state: 'detached' });
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+      await page.keyboard.press('Meta+k');
+      await page.getByRole('combobox').waitFor();
+      await expect(isSearchBoxFocused(page)).resolves.toBe(false);
+      await page.clock.runFor(90);
+      await expect(isSearchBoxFocused(page)).resolves.toBe(false);
+      await page.clock.runFor(20);
+      await expect(isSearchBoxFocused(page)).resolves.toBe(true);
+    } finally {
+      await page.clock.resume().catch(() => undefined);
+      await page.close();
+    }
   });
 
   it('the button opens it with the box focused; Escape, the close button and the backdrop close it', async () => {
@@ -192,7 +204,7 @@ describe('search dialog', () => {
     await page.route('**/api/search?**', (route) => route.fulfill({ status: 502, contentType: 'application/json', body: '{"error":"down"}' }));
     await box.fill('regattas');
     await page.getByRole('option').first().waitFor({ state: 'detached' });
-    await expect(page.locator('.search-count').innerText()).resolves.toBe('');
+    await page.waitForFunction(() => document.querySelector('.search-count')?.textContent === '');
     await expect(page.getByText(/No results found/).count()).resolves.toBe(0);
     await page.close();
   });

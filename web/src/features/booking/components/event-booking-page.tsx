@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { BookingFormValues } from '../../../../../core/entities/booking';
 import { formatDateRange } from '../../../../../core/domain/calendar';
@@ -74,7 +74,30 @@ function BookingSuccess({ event, receipt, booked, location, onAnother }: { event
   );
 }
 
-function BookingScreen({ id }: { id: string }) {
+/** What the card step (written with the payment work) is given. */
+export interface PaymentStepProps {
+  event: CalendarEvent;
+  checkoutId: string;
+  payment: 'pending' | 'success';
+}
+
+// The card step of paid bookings (`?payment=pending|success&checkoutId=...`) belongs to the card
+// payment work and lives in its own file; import.meta.glob finds nothing until that file exists.
+const paymentStepModules = import.meta.glob<{ default: ComponentType<PaymentStepProps> }>('../../payments/components/payment-step.tsx');
+const loadPaymentStep = paymentStepModules['../../payments/components/payment-step.tsx'];
+const PaymentStep = loadPaymentStep ? lazy(loadPaymentStep) : null;
+
+function PaymentStepUnavailable() {
+  return (
+    <section className="card closed-card" aria-labelledby="payment-unavailable-heading">
+      <h2 id="payment-unavailable-heading">Card payment unavailable</h2>
+      <p>Card payment is not yet available online. Your booking has not been paid; please contact the club.</p>
+      <Link to="/calendar">See other upcoming events</Link>
+    </section>
+  );
+}
+
+function BookingScreen({ id, payment }: { id: string; payment: { step: 'pending' | 'success'; checkoutId: string } | null }) {
   const config = useClubConfig();
   const state = useAsync((signal) => getBookingEvent(id, signal), [id]);
   const [success, setSuccess] = useState<{ receipt: BookingReceipt; booked: BookingFormValues } | null>(null);
@@ -129,7 +152,15 @@ function BookingScreen({ id }: { id: string }) {
   }
 
   let body;
-  if (closedReason !== null) {
+  if (payment !== null) {
+    body = PaymentStep ? (
+      <Suspense fallback={<Spinner label="Loading..." />}>
+        <PaymentStep event={event} checkoutId={payment.checkoutId} payment={payment.step} />
+      </Suspense>
+    ) : (
+      <PaymentStepUnavailable />
+    );
+  } else if (closedReason !== null) {
     body = (
       <section className="card closed-card" aria-labelledby="closed-heading">
         <h2 id="closed-heading">Booking Closed</h2>
@@ -206,5 +237,8 @@ function NoEventId() {
 export function EventBookingPage() {
   const [params] = useSearchParams();
   const id = params.get('id')?.trim() ?? '';
-  return id === '' ? <NoEventId /> : <BookingScreen key={id} id={id} />;
+  const step = params.get('payment');
+  const checkoutId = params.get('checkoutId')?.trim() ?? '';
+  const payment = (step === 'pending' || step === 'success') && checkoutId !== '' ? { step: step as 'pending' | 'success', checkoutId } : null;
+  return id === '' ? <NoEventId /> : <BookingScreen key={`${id} ${step ?? ''} ${checkoutId}`} id={id} payment={payment} />;
 }

@@ -123,7 +123,8 @@ export function SearchDialog({ open, onClose, focusDelayMs }: SearchDialogProps)
   };
 
   const trimmed = query.trim();
-  const showResults = status === 'done' && hits.length > 0;
+  // While a newer search runs, the last answer stays in view (no flicker on every keystroke).
+  const showResults = (status === 'done' || status === 'loading') && hits.length > 0;
   const shownProvider = provider ?? config.searchProvider;
 
   return (
