@@ -38,6 +38,9 @@ export async function startFirestoreEmulator(projectId = 'demo-kyc-test'): Promi
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  // The emulator must not keep the test process alive: when that process ends, so does the emulator.
+  child.unref();
+  for (const stream of [child.stdout, child.stderr]) (stream as unknown as { unref?: () => void } | null)?.unref?.();
   const exited = new Promise<{ code: number | null; error?: Error }>((resolve) => {
     child.once('error', (error) => resolve({ code: null, error }));
     child.once('exit', (code) => resolve({ code }));
