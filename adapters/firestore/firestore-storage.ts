@@ -70,13 +70,21 @@ export function openFirestore(options: FirestoreConnectionOptions): Firestore {
   const app = initializeApp(
     {
       projectId,
-      ...(options.credentialsFile && !useEmulator ? { credential: cert(options.credentialsFile) } : {}),
+      ...(options.credentialsFile && !useEmulator ? { credential: serviceAccount(options.credentialsFile) } : {}),
     },
     `kyc-firestore-${opened}`,
   );
   const db = getFirestore(app);
   apps.set(db, app);
   return db;
+}
+
+function serviceAccount(file: string) {
+  try {
+    return cert(file);
+  } catch (error) {
+    throw new Error(`${file} is not a readable service-account key file (JSON): ${(error as Error).message}`, { cause: error });
+  }
 }
 
 /** Closes a connection made by `openFirestore`. */

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -342,6 +344,24 @@ describe('openFirestoreStorage', () => {
       );
     } finally {
       await storage.close();
+    }
+  });
+
+  it('names a credentials file that is not a service-account key', async () => {
+    const saved = process.env.FIRESTORE_EMULATOR_HOST;
+    delete process.env.FIRESTORE_EMULATOR_HOST;
+    const dir = mkdtempSync(join(tmpdir(), 'kyc-credentials-'));
+    try {
+      const notJson = join(dir, 'key.json');
+      writeFileSync(notJson, 'not json');
+      expect(() => openFirestore({ projectId: 'kestrel-yc', credentialsFile: notJson })).toThrow(
+        `${notJson} is not a readable service-account key file (JSON)`,
+      );
+      expect(() => openFirestore({ projectId: 'kestrel-yc', credentialsFile: join(dir, 'missing.json') })).toThrow(/missing\.json is not a readable/);
+      expect(() => openFirestore({ projectId: ' ' })).toThrow('A Firestore project id is required');
+    } finally {
+      process.env.FIRESTORE_EMULATOR_HOST = saved;
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
