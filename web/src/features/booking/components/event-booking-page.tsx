@@ -83,8 +83,8 @@ export interface PaymentStepProps {
 
 // The card step of paid bookings (`?payment=pending|success&checkoutId=...`) belongs to the card
 // payment work and lives in its own file; import.meta.glob finds nothing until that file exists.
-const paymentStepModules = import.meta.glob<{ default: ComponentType<PaymentStepProps> }>('../../payments/components/payment-step.tsx');
-const loadPaymentStep = paymentStepModules['../../payments/components/payment-step.tsx'];
+const paymentStepModules = import.meta.glob<{ default: ComponentType<PaymentStepProps> }>('../../payment/components/payment-step.tsx');
+const loadPaymentStep = paymentStepModules['../../payment/components/payment-step.tsx'];
 const PaymentStep = loadPaymentStep ? lazy(loadPaymentStep) : null;
 
 function PaymentStepUnavailable() {
