@@ -59,7 +59,7 @@ function problemFor(error: unknown): Problem {
   return { message: PAYMENT_MESSAGES.error };
 }
 
-function PaymentSuccess({ event, checkoutId }: { event: CalendarEvent; checkoutId: string }) {
+function PaymentSuccess({ event, checkout, checkoutId }: { event: CalendarEvent; checkout: Checkout; checkoutId: string }) {
   const config = useClubConfig();
   usePageTitle('Payment Created Successfully');
   return (
@@ -72,6 +72,9 @@ function PaymentSuccess({ event, checkoutId }: { event: CalendarEvent; checkoutI
       </h2>
       <p>
         Your booking for <strong>{event.name}</strong> is paid.
+      </p>
+      <p className="booking-reference">
+        Booking reference: <strong>{checkout.bookingId}</strong>
       </p>
       <p className="booking-reference">
         Checkout: <strong className="checkout-id">{checkoutId}</strong>
@@ -247,6 +250,6 @@ export default function PaymentStep({ event, checkoutId, payment }: PaymentStepP
       </section>
     );
   }
-  if (paid) return payment === 'success' ? <PaymentSuccess event={event} checkoutId={checkoutId} /> : <Spinner label="Loading payment..." />;
+  if (paid) return payment === 'success' ? <PaymentSuccess event={event} checkout={checkout} checkoutId={checkoutId} /> : <Spinner label="Loading payment..." />;
   return <CardStep event={event} checkout={checkout} checkoutId={checkoutId} square={square} />;
 }
