@@ -1,28 +1,33 @@
 /**
- * Load benchmark (`npm run bench`). Starts the real app in a child process on a temporary
- * DATA_DIR (demo data plus 10,000 generated search records), and beside it a bare node:http
- * server answering the same bytes, then drives both with autocannon on 127.0.0.1 only.
+ * Load benchmark (`npm run bench`). Bundles the server as production does (`npm run build` runs
+ * scripts/build-server.ts into dist/server.mjs) and starts that bundle with plain node, as
+ * `npm start` does, on a temporary DATA_DIR prepared beforehand (demo data plus 10,000 generated
+ * search records, bench/prepare-data.ts). Beside it a bare node:http server answers the same
+ * bytes, as the baseline. Autocannon drives both on 127.0.0.1 only.
  *
  * The servers run in child processes so that the load generator (this process) does not share
- * their event loop: on a 2-core machine, one core serves while the other generates load.
+ * their event loop: on a 2-core machine, one core serves while the other generates load. The app
+ * is started with bench/app-probe.mjs preloaded, which reports its CPU time and memory (and CPU
+ * profiles on request) over the IPC channel and otherwise does nothing.
  *
  * Environment: BENCH_DURATION (seconds per measured run, default 10), BENCH_WARMUP (default 2),
  * BENCH_LOG_LEVEL (the app's log level, default warn), BENCH_SEARCH_RECORDS (default 10000),
  * BENCH_ONLY (comma-separated scenario keys: calendar,event,search,searchwords,booking),
  * BENCH_PROFILE (a directory: the app writes a V8 CPU profile of each scenario's measured run
- * there, <scenario>.cpuprofile, for Chrome DevTools or speedscope).
+ * there, <scenario>.cpuprofile, for Chrome DevTools or speedscope), BENCH_BUILD=false (use the
+ * existing dist/server.mjs instead of bundling the current sources first).
  *
  * Besides wall-clock figures it reports the server's CPU time per request: on a machine shared
  * with other work, wall-clock throughput falls with the load, while CPU per request does not,
  * and 1000 / (CPU ms per request) is the throughput one free core could give.
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import type { AppServerMessage, AppServerRequest } from './app-server';
+import Database from 'better-sqlite3';
 import type { BaselineMessage, BaselineRequest, CapturedAnswer } from './baseline-server';
 import { BENCH_QUERIES, keystrokeQueries } from './search-corpus';
 
@@ -30,8 +35,27 @@ const DURATION = Number(process.env.BENCH_DURATION ?? '10');
 const WARMUP = Number(process.env.BENCH_WARMUP ?? '2');
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+const BUILD = process.env.BENCH_BUILD !== 'false';
 const HERE = fileURLToPath(new URL('.', import.meta.url));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SERVER_BUNDLE = join(ROOT, 'dist', 'server.mjs');
+/** server/container.ts DATABASE_FILE_NAME (not imported: that would load the whole server here). */
+const DATABASE_FILE = 'kyc.sqlite';
 const MB = 1024 * 1024;
+
+/** What bench/app-probe.mjs answers over the IPC channel. */
+type AppServerRequest =
+  | { type: 'stats' }
+  | { type: 'cpu' }
+  | { type: 'startProfile' }
+  | { type: 'stopProfile'; file: string }
+  | { type: 'startLoadWindow' }
+  | { type: 'stop' };
+type AppServerMessage =
+  | { type: 'stats'; rss: number; peakRss: number; peakRssDuringLoad: number; heapUsed: number }
+  | { type: 'cpu'; micros: number }
+  | { type: 'profiled'; file: string | null }
+  | { type: 'error'; message: string };
 
 interface Figures {
   requests: number;
@@ -63,18 +87,14 @@ interface Scenario {
 // ---------------------------------------------------------------------------------------------
 // Child processes
 
-function startChild<M extends { type: string }>(file: string, env: Record<string, string>, extraExecArgv: string[] = []): { child: ChildProcess; next: (type: string) => Promise<M> } {
-  const child = fork(join(HERE, file), [], {
-    execArgv: ['--import', 'tsx', ...extraExecArgv],
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+/** Waits for IPC messages of a child by type (messages that arrive early are kept). */
+function messages<M extends { type: string }>(child: ChildProcess, name: string): (type: string) => Promise<M> {
   const waiting: { type: string; resolve: (m: M) => void; reject: (e: Error) => void }[] = [];
   // Messages that arrive before anyone waits for them (the baseline is ready long before the app).
   const early: M[] = [];
   child.on('message', (message: M) => {
     if (message.type === 'error') {
-      const error = new Error(`${file}: ${(message as unknown as { message: string }).message}`);
+      const error = new Error(`${name}: ${(message as unknown as { message: string }).message}`);
       for (const w of waiting.splice(0)) w.reject(error);
       return;
     }
@@ -83,15 +103,63 @@ function startChild<M extends { type: string }>(file: string, env: Record<string
     else early.push(message);
   });
   child.on('exit', (code) => {
-    for (const w of waiting.splice(0)) w.reject(new Error(`${file} exited with code ${code}`));
+    for (const w of waiting.splice(0)) w.reject(new Error(`${name} exited with code ${code}`));
   });
-  const next = (type: string) =>
+  return (type: string) =>
     new Promise<M>((resolve, reject) => {
       const i = early.findIndex((m) => m.type === type);
       if (i >= 0) resolve(early.splice(i, 1)[0]);
+      else if (child.exitCode !== null) reject(new Error(`${name} exited with code ${child.exitCode}`));
       else waiting.push({ type, resolve, reject });
     });
-  return { child, next };
+}
+
+function startBaseline(): { child: ChildProcess; next: (type: string) => Promise<BaselineMessage> } {
+  const child = fork(join(HERE, 'baseline-server.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return { child, next: messages<BaselineMessage>(child, 'baseline-server.ts') };
+}
+
+/** Runs a TypeScript script of the repository to its end; resolves with its standard output. */
+function runScript(file: string, env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', file], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolvePromise(out) : reject(new Error(`${file} exited with code ${code}:\n${out}`))));
+  });
+}
+
+/**
+ * The production server: dist/server.mjs under plain node with npm start's flags, plus the
+ * probe. Resolves with its port once it prints the address it listens on.
+ */
+function startApp(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; port: number; next: (type: string) => Promise<AppServerMessage> }> {
+  const child = fork(SERVER_BUNDLE, [], {
+    cwd: ROOT,
+    execArgv: ['--enable-source-maps', '--import', pathToFileURL(join(HERE, 'app-probe.mjs')).href],
+    env,
+    // Standard output is read for the port and otherwise dropped (it shows the first admin's password).
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  const next = messages<AppServerMessage>(child, 'dist/server.mjs');
+  return new Promise((resolvePromise, reject) => {
+    let out = '';
+    const onData = (chunk: string) => {
+      out += chunk;
+      const found = /Listening on http:\/\/[^:\s]+:(\d+)/.exec(out);
+      if (found) {
+        child.stdout!.off('data', onData);
+        child.stdout!.resume();
+        resolvePromise({ child, port: Number(found[1]), next });
+      }
+    };
+    child.stdout!.setEncoding('utf8').on('data', onData);
+    child.on('exit', (code) => reject(new Error(`dist/server.mjs exited with code ${code} before listening:\n${out}`)));
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -152,18 +220,38 @@ async function main(): Promise<void> {
   console.log(`Machine: ${machine}`);
   console.log(`Each run: ${WARMUP} s warm-up then ${DURATION} s measured, 127.0.0.1 only. DATA_DIR ${dataDir}\n`);
 
-  const app = startChild<AppServerMessage>('app-server.ts', { BENCH_DATA_DIR: dataDir });
-  const baseline = startChild<BaselineMessage>('baseline-server.ts', {});
-  const stopAll = () => {
-    app.child.send({ type: 'stop' } satisfies AppServerRequest);
-    baseline.child.send({ type: 'stop' } satisfies BaselineRequest);
+  if (BUILD || !existsSync(SERVER_BUNDLE)) {
+    // What `npm run build` does for the server (the web app is not needed for the API).
+    await runScript('scripts/build-server.ts', process.env);
+  }
+  // Only what the server is configured with here: nothing else of this shell's environment
+  // (NODE_OPTIONS, a STORAGE or SEARCH choice) may change what is measured.
+  const serverEnv: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    NODE_ENV: 'production',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    SEED_DEMO_DATA: 'true',
+    INITIAL_ADMIN_PASSWORD: 'bench-only-password',
+    BENCH_SEARCH_RECORDS: process.env.BENCH_SEARCH_RECORDS ?? '10000',
   };
+  const prepared = JSON.parse((await runScript('bench/prepare-data.ts', serverEnv)).trim().split('\n').pop()!) as { searchRecords: number; ms: number };
+  console.log(`Data prepared in ${(prepared.ms / 1000).toFixed(1)} s: the demo club and ${int(prepared.searchRecords)} generated search records.`);
+
+  const baseline = startBaseline();
+  const startedAt = Date.now();
+  let app: Awaited<ReturnType<typeof startApp>> | null = null;
+  let db: Database.Database | null = null;
   try {
-    const ready = (await app.next('ready')) as Extract<AppServerMessage, { type: 'ready' }>;
+    app = await startApp(serverEnv);
     const baselineReady = await baseline.next('ready');
-    const appUrl = `http://127.0.0.1:${ready.port}`;
+    const appUrl = `http://127.0.0.1:${app.port}`;
     const baselineUrl = `http://127.0.0.1:${baselineReady.port}`;
-    console.log(`App ready in ${(ready.setupMs / 1000).toFixed(1)} s with ${int(ready.searchRecords)} generated search records (plus the demo content).\n`);
+    console.log(`App (node dist/server.mjs) listening after ${((Date.now() - startedAt) / 1000).toFixed(1)} s.\n`);
+    const searchRecords = prepared.searchRecords;
 
     // Capture the app's answers once; the baseline serves exactly these bytes.
     const answers: Record<string, CapturedAnswer> = {};
@@ -220,10 +308,17 @@ async function main(): Promise<void> {
     // Every 201 the load generator sees is checked against the database afterwards.
     const bookingIds: string[] = [];
     let bookingCounter = 1;
-    const countBefore = async () => {
-      app.child.send({ type: 'verifyBookings', ids: [], eventId: free.id } satisfies AppServerRequest);
-      return ((await app.next('verified')) as Extract<AppServerMessage, { type: 'verified' }>).storedForEvent;
+    // Read straight from the database file, beside the running server (WAL allows a reader).
+    db = new Database(join(dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
+    const storedWithEvent = db.prepare('SELECT 1 FROM bookings WHERE id = ? AND eventId = ?');
+    const countForEvent = db.prepare('SELECT COUNT(*) AS n FROM bookings WHERE eventId = ?');
+    const countBefore = async () => (countForEvent.get(free.id) as { n: number }).n;
+    const verifyBookings = (ids: string[], eventId: string) => {
+      const missing = ids.filter((id) => storedWithEvent.get(id, eventId) === undefined);
+      return { requested: ids.length, stored: ids.length - missing.length, missing: missing.slice(0, 20), storedForEvent: (countForEvent.get(eventId) as { n: number }).n };
     };
+    const appChild = app.child;
+    const appNext = app.next;
 
     const allScenarios: Scenario[] = [
       {
@@ -247,11 +342,11 @@ async function main(): Promise<void> {
       },
       {
         key: 'search',
-        title: `Search as members type: GET /api/search?q=... over ${int(ready.searchRecords)} generated records, every keystroke of ${BENCH_QUERIES.length} queries in turn (${keystrokePaths.length} requests a round), 1 connection`,
+        title: `Search as members type: GET /api/search?q=... over ${int(searchRecords)} generated records, every keystroke of ${BENCH_QUERIES.length} queries in turn (${keystrokePaths.length} requests a round), 1 connection`,
         connections: 1,
         expectedStatus: 200,
         requests: () => keystrokePaths.map((path) => ({ method: 'GET', path })),
-        targets: [{ label: `search p95 < 10 ms over ${int(ready.searchRecords)} records (every keystroke)`, check: (f) => f.p95 < 10 }],
+        targets: [{ label: `search p95 < 10 ms over ${int(searchRecords)} records (every keystroke)`, check: (f) => f.p95 < 10 }],
       },
       {
         key: 'searchwords',
@@ -283,30 +378,30 @@ async function main(): Promise<void> {
     const scenarios = allScenarios.filter((s) => !ONLY || ONLY.includes(s.key));
 
     const appCpuMicros = async () => {
-      app.child.send({ type: 'cpu' } satisfies AppServerRequest);
-      return ((await app.next('cpu')) as Extract<AppServerMessage, { type: 'cpu' }>).micros;
+      appChild.send({ type: 'cpu' } satisfies AppServerRequest);
+      return ((await appNext('cpu')) as Extract<AppServerMessage, { type: 'cpu' }>).micros;
     };
     const load = () => loadavg().map((n) => n.toFixed(2)).join(' / ');
-    app.child.send({ type: 'stats' } satisfies AppServerRequest);
-    const idle = (await app.next('stats')) as Extract<AppServerMessage, { type: 'stats' }>;
-    console.log(`App RSS after setup, before load: ${(idle.rss / MB).toFixed(0)} MB (heap used ${(idle.heapUsed / MB).toFixed(0)} MB). Machine load average (1/5/15 min): ${load()}\n`);
+    appChild.send({ type: 'stats' } satisfies AppServerRequest);
+    const idle = (await appNext('stats')) as Extract<AppServerMessage, { type: 'stats' }>;
+    console.log(`App RSS after start, before load: ${(idle.rss / MB).toFixed(0)} MB (heap used ${(idle.heapUsed / MB).toFixed(0)} MB). Machine load average (1/5/15 min): ${load()}\n`);
 
     const results: { scenario: Scenario; app: Figures; base: Figures; cpuMsPerRequest: number; loadAvg: string }[] = [];
     const verdicts: { label: string; pass: boolean; detail: string }[] = [];
-    app.child.send({ type: 'startLoadWindow' } satisfies AppServerRequest);
+    appChild.send({ type: 'startLoadWindow' } satisfies AppServerRequest);
 
     for (const scenario of scenarios) {
       console.log(`== ${scenario.title}`);
       const before = scenario.key === 'booking' ? await countBefore() : 0;
       if (WARMUP > 0) await measure(appUrl, scenario, WARMUP);
-      if (PROFILE_DIR) app.child.send({ type: 'startProfile' } satisfies AppServerRequest);
+      if (PROFILE_DIR) appChild.send({ type: 'startProfile' } satisfies AppServerRequest);
       const cpuBefore = await appCpuMicros();
       const appFigures = await measure(appUrl, scenario, DURATION);
       const cpuMsPerRequest = (await appCpuMicros() - cpuBefore) / 1000 / Math.max(1, appFigures.requests);
       if (PROFILE_DIR) {
         mkdirSync(PROFILE_DIR, { recursive: true });
-        app.child.send({ type: 'stopProfile', file: resolve(PROFILE_DIR, `${scenario.key}.cpuprofile`) } satisfies AppServerRequest);
-        const profiled = (await app.next('profiled')) as Extract<AppServerMessage, { type: 'profiled' }>;
+        appChild.send({ type: 'stopProfile', file: resolve(PROFILE_DIR, `${scenario.key}.cpuprofile`) } satisfies AppServerRequest);
+        const profiled = (await appNext('profiled')) as Extract<AppServerMessage, { type: 'profiled' }>;
         console.log(`   CPU profile: ${profiled.file}`);
       }
       const loadAvg = load();
@@ -346,8 +441,7 @@ async function main(): Promise<void> {
         console.log(`   ${over} of ${timed.length} distinct keystrokes take 10 ms or more\n`);
       }
       if (scenario.key === 'booking') {
-        app.child.send({ type: 'verifyBookings', ids: bookingIds, eventId: free.id } satisfies AppServerRequest);
-        const v = (await app.next('verified')) as Extract<AppServerMessage, { type: 'verified' }>;
+        const v = verifyBookings(bookingIds, free.id);
         const added = v.storedForEvent - before;
         // When a run stops, requests still in flight may be stored while their answers are never
         // read: up to one per connection per run (warm-up and measured). Those are extra rows,
@@ -361,8 +455,8 @@ async function main(): Promise<void> {
       }
     }
 
-    app.child.send({ type: 'stats' } satisfies AppServerRequest);
-    const stats = (await app.next('stats')) as Extract<AppServerMessage, { type: 'stats' }>;
+    appChild.send({ type: 'stats' } satisfies AppServerRequest);
+    const stats = (await appNext('stats')) as Extract<AppServerMessage, { type: 'stats' }>;
     console.log(`Server memory: peak RSS ${(stats.peakRss / MB).toFixed(0)} MB overall (setup included), ${(stats.peakRssDuringLoad / MB).toFixed(0)} MB peak under load, ${(stats.rss / MB).toFixed(0)} MB at the end (heap used ${(stats.heapUsed / MB).toFixed(0)} MB)\n`);
     verdicts.push({ label: 'server memory < 200 MB', pass: stats.peakRss < 200 * MB, detail: `peak RSS ${(stats.peakRss / MB).toFixed(0)} MB` });
 
@@ -381,8 +475,15 @@ async function main(): Promise<void> {
     for (const v of verdicts) console.log(`  ${v.pass ? 'PASS' : 'FAIL'}  ${v.label}  (${v.detail})`);
     process.exitCode = verdicts.every((v) => v.pass) ? 0 : 1;
   } finally {
-    stopAll();
-    await new Promise((r) => setTimeout(r, 500));
+    db?.close();
+    const exited = (child: ChildProcess) =>
+      child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
+    const stopping = [baseline.child, ...(app ? [app.child] : [])].map((child) => {
+      const done = exited(child);
+      child.send({ type: 'stop' });
+      return done;
+    });
+    await Promise.race([Promise.all(stopping), new Promise((r) => setTimeout(r, 8000))]);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
