@@ -1,8 +1,7 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { BookingFormValues } from '../../../../../core/entities/booking';
 import { formatDateRange } from '../../../../../core/domain/calendar';
-import { childPrice, formatMoney } from '../../../../../core/domain/pricing';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -16,11 +15,6 @@ import { getBookingEvent, type ClosedReason } from '../api/get-booking-event';
 import type { BookingReceipt } from '../api/submit-booking';
 import { BookingForm } from './booking-form';
 import { CalendarIcon } from '../../../components/ui/icons';
-
-/** The server reports 'none' when no payment gateway is wired (and '' means the config has not loaded). */
-function cardPaymentsAvailable(paymentsMode: string): boolean {
-  return paymentsMode !== '' && paymentsMode !== 'none';
-}
 
 const CLOSED_TEXT: Record<Exclude<ClosedReason, null>, string> = {
   'not-bookable': 'Online booking is not available for this event.',
@@ -74,28 +68,9 @@ function BookingSuccess({ event, receipt, booked, location, onAnother }: { event
   );
 }
 
-/** What the card step (written with the payment work) is given. */
-export interface PaymentStepProps {
-  event: CalendarEvent;
-  checkoutId: string;
-  payment: 'pending' | 'success';
-}
-
-// The card step of paid bookings (`?payment=pending|success&checkoutId=...`) belongs to the card
-// payment work and lives in its own file; import.meta.glob finds nothing until that file exists.
-const paymentStepModules = import.meta.glob<{ default: ComponentType<PaymentStepProps> }>('../../payment/components/payment-step.tsx');
-const loadPaymentStep = paymentStepModules['../../payment/components/payment-step.tsx'];
-const PaymentStep = loadPaymentStep ? lazy(loadPaymentStep) : null;
-
-function PaymentStepUnavailable() {
-  return (
-    <section className="card closed-card" aria-labelledby="payment-unavailable-heading">
-      <h2 id="payment-unavailable-heading">Card payment unavailable</h2>
-      <p>Card payment is not yet available online. Your booking has not been paid; please contact the club.</p>
-      <Link to="/calendar">See other upcoming events</Link>
-    </section>
-  );
-}
+// The card step of paid bookings (`?payment=pending|success&checkoutId=...`): loaded only when
+// needed, so members who never pay do not download it.
+const PaymentStep = lazy(() => import('../../payment/components/payment-step'));
 
 function BookingScreen({ id, payment }: { id: string; payment: { step: 'pending' | 'success'; checkoutId: string } | null }) {
   const config = useClubConfig();
@@ -153,31 +128,16 @@ function BookingScreen({ id, payment }: { id: string; payment: { step: 'pending'
 
   let body;
   if (payment !== null) {
-    body = PaymentStep ? (
+    body = (
       <Suspense fallback={<Spinner label="Loading..." />}>
         <PaymentStep event={event} checkoutId={payment.checkoutId} payment={payment.step} />
       </Suspense>
-    ) : (
-      <PaymentStepUnavailable />
     );
   } else if (closedReason !== null) {
     body = (
       <section className="card closed-card" aria-labelledby="closed-heading">
         <h2 id="closed-heading">Booking Closed</h2>
         <p>{CLOSED_TEXT[closedReason]}</p>
-        <Link to="/calendar">See other upcoming events</Link>
-      </section>
-    );
-  } else if (event.requiresPayment && event.price > 0 && !cardPaymentsAvailable(config.paymentsMode)) {
-    // No payment gateway is configured: say so plainly rather than offer a form the server must refuse.
-    body = (
-      <section className="card closed-card" aria-labelledby="payment-heading">
-        <h2 id="payment-heading">Online booking unavailable</h2>
-        <p>
-          <strong>Price:</strong> {formatMoney(event.price, event.currency)} per adult
-          {event.offerChild && <>, {formatMoney(childPrice(event.price), event.currency)} per child (12 years or under)</>}.
-        </p>
-        <p>Card payment is not yet available online, so this paid event cannot be booked here yet. Please contact the club to book.</p>
         <Link to="/calendar">See other upcoming events</Link>
       </section>
     );
