@@ -153,6 +153,17 @@ describe('test mode (PAYMENTS=test, the default)', () => {
     expect(huge.status).toBe(413);
   });
 
+  it('describes the payment routes in the OpenAPI document, the webhook with its raw body', async () => {
+    const doc = (await app.agent().get('/api/openapi.json')).body;
+    const complete = doc.paths['/api/payments/complete'].post;
+    expect(Object.keys(complete.requestBody.content['application/json'].schema.properties)).toEqual(['checkoutId', 'cardToken']);
+    expect(Object.keys(complete.responses)).toEqual(expect.arrayContaining(['200', '400', '402', '404', '502']));
+    expect(doc.paths['/api/payments/checkouts/{checkoutId}'].get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(['path:checkoutId']);
+    const webhook = doc.paths['/api/webhooks/{gateway}'].post;
+    expect(webhook.requestBody.content['application/json']).toBeDefined();
+    expect(webhook.security).toBeUndefined();
+  });
+
   it('keeps the test-mode CSP at \'self\' only', async () => {
     const csp = String((await app.agent().get('/api/health')).headers['content-security-policy']);
     expect(csp).toContain("script-src 'self';");
