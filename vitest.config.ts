@@ -2,9 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 // One run for every kind of test. Browser (e2e) tests start their own server and Chromium;
 // they run in their own files so vitest's file parallelism (2 workers here) keeps them apart.
+// The API suite runs twice: on SQLite (in `default`) and on the real Firestore emulator.
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 120_000,
@@ -18,5 +18,22 @@ export default defineConfig({
       reporter: ['text-summary', 'text'],
       thresholds: { lines: 95 },
     },
+    projects: [
+      {
+        extends: true,
+        test: { name: 'default', include: ['test/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api-firestore',
+          include: ['test/api/**/*.test.ts'],
+          // Starting the server as a process is about the start-up, not the storage.
+          exclude: ['test/api/start.test.ts'],
+          env: { API_TEST_STORAGE: 'firestore' },
+          globalSetup: ['test/support/firestore-global-setup.ts'],
+        },
+      },
+    ],
   },
 });

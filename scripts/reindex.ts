@@ -1,9 +1,6 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { z } from 'zod';
-import { AlgoliaSearchIndex } from '../adapters/algolia/algolia-search-index';
-import type { SearchIndex } from '../core/ports/search-index';
-import { BUILT_ADAPTERS, ConfigError, loadConfig } from '../server/config';
+import { ConfigError, loadConfig } from '../server/config';
 import { createContainer, databaseFile } from '../server/container';
 import { pageSearchRecords } from '../server/seed/demo-data';
 import { reindexAll } from '../server/seed/seed-demo-data';
@@ -17,55 +14,6 @@ import { reindexAll } from '../server/seed/seed-demo-data';
 
 export class ReindexError extends Error {}
 
-/**
- * The Algolia settings, read here only while server/config.ts does not accept SEARCH=algolia yet
- * (BUILT_ADAPTERS.SEARCH). Once it does, the container builds the adapter from its own config.
- */
-const AlgoliaEnvSchema = z.object({
-  ALGOLIA_APP_ID: z.string({ error: 'is required when SEARCH=algolia' }).trim().min(1, 'is required when SEARCH=algolia'),
-  ALGOLIA_SEARCH_KEY: z.string({ error: 'is required when SEARCH=algolia' }).trim().min(1, 'is required when SEARCH=algolia'),
-  ALGOLIA_ADMIN_KEY: z.string({ error: 'is required when SEARCH=algolia' }).trim().min(1, 'is required when SEARCH=algolia'),
-  ALGOLIA_INDEX_PREFIX: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9_.-]*$/, 'may hold only letters, digits, "_", "-" and "."')
-    .optional()
-    .default('kyc_'),
-  ALGOLIA_HOSTS: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      const hosts = (value ?? '').split(',').map((h) => h.trim()).filter(Boolean);
-      for (const host of hosts) {
-        let ok = false;
-        try {
-          const url = new URL(host);
-          ok = (url.protocol === 'http:' || url.protocol === 'https:') && (url.pathname === '/' || url.pathname === '');
-        } catch {
-          ok = false;
-        }
-        if (!ok) ctx.addIssue({ code: 'custom', message: `must be http(s) base URLs separated by commas (got "${host}")` });
-      }
-      return hosts;
-    }),
-});
-
-function algoliaFromEnv(env: Record<string, string | undefined>): AlgoliaSearchIndex {
-  const input = Object.fromEntries(Object.keys(AlgoliaEnvSchema.shape).map((k) => [k, env[k]?.trim() === '' ? undefined : env[k]]));
-  const parsed = AlgoliaEnvSchema.safeParse(input);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
-  }
-  const e = parsed.data;
-  return new AlgoliaSearchIndex({
-    appId: e.ALGOLIA_APP_ID,
-    searchKey: e.ALGOLIA_SEARCH_KEY,
-    adminKey: e.ALGOLIA_ADMIN_KEY,
-    indexPrefix: e.ALGOLIA_INDEX_PREFIX,
-    hosts: e.ALGOLIA_HOSTS,
-  });
-}
-
 export interface ReindexResult {
   provider: string;
   events: number;
@@ -76,21 +24,13 @@ export interface ReindexResult {
 
 /** Rebuilds the configured search index; throws ConfigError or ReindexError with a clear message. */
 export async function reindex(env: Record<string, string | undefined> = process.env): Promise<ReindexResult> {
-  const wantsAlgolia = env.SEARCH?.trim().toLowerCase() === 'algolia';
-  const containerBuildsAlgolia = (BUILT_ADAPTERS.SEARCH as readonly string[]).includes('algolia');
-  const overrides: { search?: SearchIndex } = {};
-  let configEnv = env;
-  if (wantsAlgolia && !containerBuildsAlgolia) {
-    overrides.search = algoliaFromEnv(env);
-    configEnv = { ...env, SEARCH: undefined };
-  }
-  const config = loadConfig(configEnv);
+  const config = loadConfig(env);
   const file = databaseFile(config);
   // An empty database would "rebuild" the index into nothing: refuse rather than wipe it.
   if (!existsSync(file)) {
     throw new ReindexError(`No database at ${file}: set DATA_DIR to the folder the server uses (now "${config.dataDir}").`);
   }
-  const ports = await createContainer(config, overrides);
+  const ports = await createContainer(config);
   try {
     const deps = {
       events: ports.get('events'),

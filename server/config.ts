@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
-import { emulatorIdentityToolkitUrl, IDENTITY_TOOLKIT_URL } from '../adapters/firebase/firebase-identity-provider';
+import { emulatorIdentityToolkitUrl, IDENTITY_TOOLKIT_URL } from '../adapters/firebase/identity-toolkit-url';
 import { MAILERLITE_API_URL } from '../adapters/mailerlite/mailerlite-campaign-source';
 
 /**
@@ -12,18 +13,6 @@ const SEARCH_CHOICES = ['sqlite', 'algolia'] as const;
 const PAYMENTS_CHOICES = ['test', 'square'] as const;
 const IDENTITY_CHOICES = ['local', 'firebase'] as const;
 const CAMPAIGNS_CHOICES = ['database', 'mailerlite'] as const;
-
-/**
- * Adapter choices this build can run. A choice that the setting accepts but that is not built yet
- * fails at start with a message naming the setting, rather than at the first request.
- */
-export const BUILT_ADAPTERS = {
-  STORAGE: ['sqlite'],
-  SEARCH: ['sqlite'],
-  PAYMENTS: ['test', 'square'],
-  IDENTITY: ['local', 'firebase'],
-  CAMPAIGNS: ['database', 'mailerlite'],
-} as const satisfies Record<string, readonly string[]>;
 
 const SQUARE_ENVIRONMENTS = ['sandbox', 'production'] as const;
 /** The payment secrets sign checkout ids and webhooks; shorter ones are guessable. */
@@ -193,6 +182,42 @@ const EnvSchema = z.object({
   MAILERLITE_API_KEY: secretText(),
   MAILERLITE_BASE_URL: httpUrl(MAILERLITE_API_URL),
   MAILERLITE_CACHE_SECONDS: integerText(300, 0, 86400),
+  FIRESTORE_PROJECT_ID: z
+    .string()
+    .trim()
+    .regex(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/, 'must be a Google Cloud project id (6 to 30 lower-case letters, digits and hyphens)')
+    .optional(),
+  GOOGLE_APPLICATION_CREDENTIALS: z
+    .string()
+    .trim()
+    .refine((file) => existsSync(file), 'must name an existing service-account key file')
+    .optional(),
+  FIRESTORE_COLLECTION_PREFIX: z.string().trim().regex(/^[A-Za-z0-9_-]*$/, 'may hold only letters, digits, "_" and "-"').optional(),
+  ALGOLIA_APP_ID: secretText(),
+  ALGOLIA_SEARCH_KEY: secretText(),
+  ALGOLIA_ADMIN_KEY: secretText(),
+  ALGOLIA_INDEX_PREFIX: z.string().trim().regex(/^[A-Za-z0-9_.-]*$/, 'may hold only letters, digits, "_", "-" and "."').optional().default('kyc_'),
+  ALGOLIA_HOSTS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return [];
+      const hosts = value.split(',').map((h) => h.trim()).filter(Boolean);
+      for (const host of hosts) {
+        let ok = false;
+        try {
+          const url = new URL(host);
+          ok = (url.protocol === 'http:' || url.protocol === 'https:') && (url.pathname === '/' || url.pathname === '');
+        } catch {
+          ok = false;
+        }
+        if (!ok) {
+          ctx.addIssue({ code: 'custom', message: `must be comma-separated http(s) base URLs without a path (got "${host}")` });
+          return z.NEVER;
+        }
+      }
+      return hosts;
+    }),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -258,6 +283,10 @@ export interface AppConfig {
   } | null;
   /** Set when IDENTITY=firebase. */
   firebase: { projectId: string; webApiKey: string; identityToolkitUrl: string } | null;
+  /** Set when STORAGE=firestore. */
+  firestore: { projectId: string; credentialsFile: string | null; collectionPrefix: string } | null;
+  /** Set when SEARCH=algolia. The admin key stays on the server; browsers only talk to our API. */
+  algolia: { appId: string; searchKey: string; adminKey: string; indexPrefix: string; hosts: string[] } | null;
   /** Set when CAMPAIGNS=mailerlite. */
   mailerlite: { apiKey: string; baseUrl: string; cacheMs: number } | null;
 }
@@ -289,12 +318,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (['true', '1', 'yes', 'on'].includes(raw('PAYMENTS_TEST_HOOK') ?? '') && raw('NODE_ENV') === 'production') {
     problems.push('PAYMENTS_TEST_HOOK: must not be true when NODE_ENV=production');
   }
-  for (const [key, built] of Object.entries(BUILT_ADAPTERS)) {
-    const chosen = raw(key);
-    const accepted = (EnvSchema.shape[key as keyof typeof BUILT_ADAPTERS].safeParse(chosen).success);
-    if (chosen !== undefined && accepted && !(built as readonly string[]).includes(chosen)) {
-      problems.push(`${key}: "${chosen}" is not available in this build yet; use ${key}=${built.join(' or ')}`);
-    }
+
+  if (raw('ALGOLIA_HOSTS') !== undefined && raw('NODE_ENV') === 'production') {
+    // A test-only switch: in production the search traffic goes to Algolia's own hosts.
+    problems.push('ALGOLIA_HOSTS: must not be set when NODE_ENV=production');
   }
   if (raw('FIREBASE_AUTH_EMULATOR_HOST') !== undefined && raw('NODE_ENV') === 'production') {
     // firebase-admin trusts the emulator's unsigned tokens: anyone could forge a session.
@@ -307,6 +334,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     'IDENTITY=firebase': { when: raw('IDENTITY') === 'firebase', keys: ['FIREBASE_PROJECT_ID', 'FIREBASE_WEB_API_KEY'] },
     'CAMPAIGNS=mailerlite': { when: raw('CAMPAIGNS') === 'mailerlite', keys: ['MAILERLITE_API_KEY'] },
+    'STORAGE=firestore': { when: raw('STORAGE') === 'firestore', keys: ['FIRESTORE_PROJECT_ID'] },
+    'SEARCH=algolia': { when: raw('SEARCH') === 'algolia', keys: ['ALGOLIA_APP_ID', 'ALGOLIA_SEARCH_KEY', 'ALGOLIA_ADMIN_KEY'] },
   };
   for (const [setting, { when, keys }] of Object.entries(needs)) {
     if (!when) continue;
@@ -363,6 +392,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             webApiKey: e.FIREBASE_WEB_API_KEY ?? '',
             identityToolkitUrl:
               e.FIREBASE_IDENTITY_TOOLKIT_URL ?? (emulatorHost ? emulatorIdentityToolkitUrl(emulatorHost) : IDENTITY_TOOLKIT_URL),
+          }
+        : null,
+    firestore:
+      e.STORAGE === 'firestore'
+        ? {
+            projectId: e.FIRESTORE_PROJECT_ID ?? '',
+            credentialsFile: e.GOOGLE_APPLICATION_CREDENTIALS ?? null,
+            collectionPrefix: e.FIRESTORE_COLLECTION_PREFIX ?? '',
+          }
+        : null,
+    algolia:
+      e.SEARCH === 'algolia'
+        ? {
+            appId: e.ALGOLIA_APP_ID ?? '',
+            searchKey: e.ALGOLIA_SEARCH_KEY ?? '',
+            adminKey: e.ALGOLIA_ADMIN_KEY ?? '',
+            indexPrefix: e.ALGOLIA_INDEX_PREFIX,
+            hosts: e.ALGOLIA_HOSTS,
           }
         : null,
     mailerlite:

@@ -100,6 +100,11 @@ export const TYPES = {
   ) as Record<AdapterName, symbol>),
 };
 
+/** The ports that STORAGE chooses (the rest are chosen by SEARCH, PAYMENTS, IDENTITY, CAMPAIGNS). */
+const STORAGE_PORTS = [
+  'events', 'bookings', 'admins', 'credentials', 'sessions', 'loginAttempts', 'workDays', 'documents', 'campaigns', 'waterLevels',
+] as const;
+
 export const DATABASE_FILE_NAME = 'kyc.sqlite';
 
 export function databaseFile(config: AppConfig): string {
@@ -123,6 +128,8 @@ export interface AppContainer {
 export interface ContainerOptions {
   /** Told about search index updates that failed after the data itself was saved. */
   reportSearchIndexError?: (error: unknown) => void;
+  /** Told about a failed search (the member sees an empty list, as the spec says). */
+  reportSearchError?: (error: unknown) => void;
 }
 
 export async function createContainer(
@@ -150,22 +157,34 @@ export async function createContainer(
 
   bind('clock', () => new SystemClock());
   bind('ids', () => new CryptoIdGenerator());
-  bind('events', () => new SqliteEventRepository(db));
-  bind('bookings', () => new SqliteBookingRepository(db));
-  bind('admins', () => new SqliteAdminRepository(db));
-  bind('credentials', () => new SqliteCredentialRepository(db));
-  bind('sessions', () => new SqliteSessionRepository(db));
-  bind('loginAttempts', () => new SqliteLoginAttemptStore(db));
-  bind('workDays', () => new SqliteWorkDayRepository(db));
-  bind('documents', () => new SqliteDocumentRepository(db));
-  bind('campaigns', () => new SqliteCampaignRepository(db));
+  // STORAGE=firestore: every storage port on Firestore. firebase-admin loads only when chosen, and
+  // the database is read once here so that wrong settings stop the start, not the first request.
+  // The SQLite file is still opened: with SEARCH=sqlite the search index lives there.
+  const firestore =
+    config.firestore && !STORAGE_PORTS.every((name) => overrides[name])
+      ? await (await import('../adapters/firestore/firestore-storage')).openFirestoreStorage({
+          projectId: config.firestore.projectId,
+          ...(config.firestore.credentialsFile ? { credentialsFile: config.firestore.credentialsFile } : {}),
+          collectionPrefix: config.firestore.collectionPrefix,
+        })
+      : null;
+  bind('events', () => firestore?.events ?? new SqliteEventRepository(db));
+  bind('bookings', () => firestore?.bookings ?? new SqliteBookingRepository(db));
+  bind('admins', () => firestore?.admins ?? new SqliteAdminRepository(db));
+  bind('credentials', () => firestore?.credentials ?? new SqliteCredentialRepository(db));
+  bind('sessions', () => firestore?.sessions ?? new SqliteSessionRepository(db));
+  bind('loginAttempts', () => firestore?.loginAttempts ?? new SqliteLoginAttemptStore(db));
+  bind('workDays', () => firestore?.workDays ?? new SqliteWorkDayRepository(db));
+  bind('documents', () => firestore?.documents ?? new SqliteDocumentRepository(db));
+  bind('campaigns', () => firestore?.campaigns ?? new SqliteCampaignRepository(db));
   bind('campaignSource', (get) => {
     const mailerlite = config.mailerlite;
     if (!mailerlite) return get('campaigns');
     return new MailerLiteCampaignSource({ apiKey: mailerlite.apiKey, baseUrl: mailerlite.baseUrl, cacheMs: mailerlite.cacheMs, clock: get('clock') });
   });
-  bind('waterLevels', () => new SqliteWaterLevelRepository(db));
-  bind('search', () => new SqliteSearchIndex(db));
+  bind('waterLevels', () => firestore?.waterLevels ?? new SqliteWaterLevelRepository(db));
+  const algolia = config.algolia && !overrides.search ? await import('../adapters/algolia/algolia-search-index') : null;
+  bind('search', () => (algolia && config.algolia ? new algolia.AlgoliaSearchIndex(config.algolia) : new SqliteSearchIndex(db)));
   // The Square SDK and firebase-admin take seconds to load: only a server that uses them loads them.
   const square = config.square && !overrides.payments ? await import('../adapters/square/square-payment-gateway') : null;
   const firebase = config.firebase && !overrides.identity ? await import('../adapters/firebase/firebase-identity-provider') : null;
@@ -218,6 +237,7 @@ export async function createContainer(
       const identity = firebaseIdentity;
       firebaseIdentity = null;
       if (identity) await identity.close();
+      await firestore?.close();
       await db.destroy();
     },
   };
@@ -247,7 +267,7 @@ function bindUseCases(container: Container, config: AppConfig, get: Get, options
   use(GetWorkDay, () => new GetWorkDay({ workDays: get('workDays') }));
   use(SignUpForWorkDay, () => new SignUpForWorkDay({ workDays: get('workDays'), clock: get('clock'), ids: get('ids') }));
   use(ListWorkDaySignups, () => new ListWorkDaySignups({ workDays: get('workDays') }));
-  use(SearchSite, () => new SearchSite({ search: get('search') }));
+  use(SearchSite, () => new SearchSite({ search: get('search'), reportSearchError: options.reportSearchError }));
   const reportSearchIndexError = options.reportSearchIndexError;
   use(GetDashboard, () => new GetDashboard({ events: get('events'), bookings: get('bookings') }));
   use(ListAdminEvents, () => new ListAdminEvents({ events: get('events') }));

@@ -5,13 +5,7 @@ import { ConflictError, NotFoundError, PermissionError, RateLimitError, Unauthen
 import type { Clock } from '../../core/ports/clock';
 import type { IdentityProvider, IdentityUser } from '../../core/ports/identity-provider';
 import type { SessionRepository } from '../../core/ports/session-repository';
-
-export const IDENTITY_TOOLKIT_URL = 'https://identitytoolkit.googleapis.com/v1';
-
-/** The Identity Toolkit REST base of an Auth emulator at host:port. */
-export function emulatorIdentityToolkitUrl(emulatorHost: string): string {
-  return `http://${emulatorHost}/identitytoolkit.googleapis.com/v1`;
-}
+import { IDENTITY_TOOLKIT_URL } from './identity-toolkit-url';
 
 export interface FirebaseIdentityProviderOptions {
   projectId: string;

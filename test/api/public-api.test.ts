@@ -25,7 +25,14 @@ describe('meta endpoints', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       status: 'ok',
-      adapters: { storage: 'sqlite', search: 'sqlite', payments: 'test', identity: 'local', campaigns: 'database' },
+      // The suite also runs on Firestore (vitest project api-firestore).
+      adapters: {
+        storage: process.env.API_TEST_STORAGE === 'firestore' ? 'firestore' : 'sqlite',
+        search: 'sqlite',
+        payments: 'test',
+        identity: 'local',
+        campaigns: 'database',
+      },
     });
   });
 

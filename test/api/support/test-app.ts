@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
+import { inject } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
 import { FixedClock } from '../../../adapters/memory/fixed-clock';
 import { ScryptPasswordHasher } from '../../../adapters/node-crypto/scrypt-password-hasher';
@@ -29,15 +30,36 @@ export interface TestApp {
   get<K extends keyof Adapters>(name: K): Adapters[K];
 }
 
+let firestoreApps = 0;
+
 /**
- * The app on a fresh temporary SQLite file, with a fixed clock and a quick password hash so the
+ * The storage the suite runs on: SQLite, or (the `api-firestore` vitest project) the real
+ * Firestore emulator started by test/support/firestore-global-setup.ts. Each app gets its own
+ * collection prefix, so apps never see each other's data and a restart finds its own again.
+ */
+function storageEnv(): Record<string, string> {
+  if (process.env.API_TEST_STORAGE !== 'firestore') return {};
+  const host = inject('firestoreEmulatorHost');
+  process.env.FIRESTORE_EMULATOR_HOST = host;
+  // No Google metadata server is asked for credentials: nothing leaves 127.0.0.1.
+  process.env.METADATA_SERVER_DETECTION = 'none';
+  firestoreApps += 1;
+  return {
+    STORAGE: 'firestore',
+    FIRESTORE_PROJECT_ID: 'demo-kyc-api',
+    FIRESTORE_COLLECTION_PREFIX: `t${process.pid}_${firestoreApps}_`,
+  };
+}
+
+/**
+ * The app on a fresh temporary SQLite file (or Firestore, see storageEnv), with a fixed clock and a quick password hash so the
  * tests stay fast. Nothing is seeded unless asked.
  */
 export async function startTestApp(
   options: { env?: Record<string, string>; adapters?: Partial<Adapters>; build?: BuildAppOptions; dataDir?: string } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kyc-api-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', ...options.env });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', ...storageEnv(), ...options.env });
   const clock = new FixedClock(NOW);
   const adapters: Partial<Adapters> = { clock, hasher: new ScryptPasswordHasher({ N: 1024 }), ...options.adapters };
   const holder: { built: BuiltApp } = { built: await buildApp(config, { ...options.build, adapters }) };

@@ -117,15 +117,62 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).paymentsTestHook).toBe(false);
   });
 
-  it('names the setting of every adapter choice that is not built yet, beside other problems', () => {
+  it('names every key a production adapter choice needs, beside other problems', () => {
     const problems = problemsOf({ STORAGE: 'firestore', SEARCH: 'algolia', PORT: '-1' });
     expect(problems).toEqual(
       expect.arrayContaining([
-        'STORAGE: "firestore" is not available in this build yet; use STORAGE=sqlite',
-        'SEARCH: "algolia" is not available in this build yet; use SEARCH=sqlite',
+        'FIRESTORE_PROJECT_ID: is required with STORAGE=firestore',
+        'ALGOLIA_APP_ID: is required with SEARCH=algolia',
+        'ALGOLIA_SEARCH_KEY: is required with SEARCH=algolia',
+        'ALGOLIA_ADMIN_KEY: is required with SEARCH=algolia',
       ]),
     );
     expect(problems.some((p) => p.startsWith('PORT:'))).toBe(true);
-    expect(problems).toHaveLength(3);
+    expect(problems).toHaveLength(5);
+  });
+
+  it('reads the Firestore and Algolia settings when they are chosen', () => {
+    const config = loadConfig({
+      STORAGE: 'firestore',
+      FIRESTORE_PROJECT_ID: 'kestrel-yc',
+      FIRESTORE_COLLECTION_PREFIX: 'staging_',
+      SEARCH: 'algolia',
+      ALGOLIA_APP_ID: 'APP123',
+      ALGOLIA_SEARCH_KEY: 'search-key',
+      ALGOLIA_ADMIN_KEY: 'admin-key',
+      ALGOLIA_HOSTS: 'http://127.0.0.1:8123, http://127.0.0.1:8124',
+    });
+    expect(config.firestore).toEqual({ projectId: 'kestrel-yc', credentialsFile: null, collectionPrefix: 'staging_' });
+    expect(config.algolia).toEqual({
+      appId: 'APP123',
+      searchKey: 'search-key',
+      adminKey: 'admin-key',
+      indexPrefix: 'kyc_',
+      hosts: ['http://127.0.0.1:8123', 'http://127.0.0.1:8124'],
+    });
+    expect(loadConfig({}).firestore).toBeNull();
+    expect(loadConfig({}).algolia).toBeNull();
+  });
+
+  it('refuses bad Firestore and Algolia settings and test-only hosts in production', () => {
+    expect(
+      problemsOf({
+        STORAGE: 'firestore',
+        FIRESTORE_PROJECT_ID: 'Not A Project',
+        GOOGLE_APPLICATION_CREDENTIALS: '/no/such/key.json',
+        SEARCH: 'algolia',
+        ALGOLIA_APP_ID: 'A',
+        ALGOLIA_SEARCH_KEY: 's',
+        ALGOLIA_ADMIN_KEY: 'a',
+        ALGOLIA_HOSTS: 'ftp://x',
+      }),
+    ).toEqual([
+      expect.stringMatching(/^FIRESTORE_PROJECT_ID: must be a Google Cloud project id/),
+      'GOOGLE_APPLICATION_CREDENTIALS: must name an existing service-account key file',
+      expect.stringMatching(/^ALGOLIA_HOSTS: must be comma-separated http\(s\) base URLs/),
+    ]);
+    expect(problemsOf({ NODE_ENV: 'production', ALGOLIA_HOSTS: 'http://127.0.0.1:1' })).toContain(
+      'ALGOLIA_HOSTS: must not be set when NODE_ENV=production',
+    );
   });
 });
