@@ -1,12 +1,57 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
+/** Below this a compressed copy saves less than its headers cost. */
+const MIN_COMPRESS_BYTES = 1024;
+
+/**
+ * Writes a Brotli (.br) and a gzip (.gz) copy beside every text file of the build, compressed
+ * once at the highest levels, so the server can send them to browsers that accept them without
+ * compressing on every request (a phone on a slow line downloads a third of the bytes).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'kyc-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const visit = (dir: string) => {
+        for (const name of readdirSync(dir)) {
+          const path = join(dir, name);
+          if (statSync(path).isDirectory()) {
+            if (name !== '.vite') visit(path);
+            continue;
+          }
+          if (!COMPRESSIBLE.test(name)) continue;
+          const content = readFileSync(path);
+          if (content.length < MIN_COMPRESS_BYTES) continue;
+          writeFileSync(
+            `${path}.br`,
+            brotliCompressSync(content, {
+              params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length },
+            }),
+          );
+          writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+        }
+      };
+      visit(outDir);
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

@@ -3,11 +3,22 @@ import { Route, Routes } from 'react-router-dom';
 import { NotFoundPage } from './components/layout/not-found-page';
 import { SiteLayout } from './components/layout/site-layout';
 import { Spinner } from './components/ui/spinner';
+import { bookingEventPath } from './features/booking/api/booking-event-path';
+import { CALENDAR_EVENTS_PATH } from './features/calendar/api/calendar-events-path';
 import { HomePage } from './features/home/components/home-page';
+import { prefetchGet } from './lib/api';
 
-// Pages other than Home load on demand, so the first visit downloads only what it shows.
-const CalendarPage = lazy(() => import('./features/calendar/components/calendar-page').then((m) => ({ default: m.CalendarPage })));
-const EventBookingPage = lazy(() => import('./features/booking/components/event-booking-page').then((m) => ({ default: m.EventBookingPage })));
+// Pages other than Home load on demand, so the first visit downloads only what it shows. The
+// first visit to Calendar or a booking page also asks for its data while the page's code loads.
+const CalendarPage = lazy(() => {
+  prefetchGet(CALENDAR_EVENTS_PATH);
+  return import('./features/calendar/components/calendar-page').then((m) => ({ default: m.CalendarPage }));
+});
+const EventBookingPage = lazy(() => {
+  const id = new URLSearchParams(window.location.search).get('id')?.trim();
+  if (id) prefetchGet(bookingEventPath(id));
+  return import('./features/booking/components/event-booking-page').then((m) => ({ default: m.EventBookingPage }));
+});
 const NewsPage = lazy(() => import('./features/news/components/news-page').then((m) => ({ default: m.NewsPage })));
 const DocumentsPage = lazy(() => import('./features/documents/components/documents-page').then((m) => ({ default: m.DocumentsPage })));
 const InformationPage = lazy(() => import('./features/information/components/information-page').then((m) => ({ default: m.InformationPage })));

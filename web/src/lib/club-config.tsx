@@ -44,17 +44,37 @@ export function parseClubConfig(value: unknown): ClubConfig {
   return config;
 }
 
+let configRequest: Promise<ClubConfig> | undefined;
+
+/**
+ * The club configuration, asked for once per page load: index.html preloads /api/config beside
+ * the script, so the answer is usually there before the first render (see main.tsx).
+ */
+export function loadClubConfig(): Promise<ClubConfig> {
+  configRequest ??= apiGet<unknown>('/api/config').then(parseClubConfig);
+  return configRequest;
+}
+
 const ClubConfigContext = createContext<ClubConfig>(FALLBACK_CLUB_CONFIG);
 
-export function ClubConfigProvider({ children }: { children: ReactNode }) {
-  const [config, setConfig] = useState<ClubConfig>(FALLBACK_CLUB_CONFIG);
+/** `initial`: the configuration when it was already loaded before the first render. */
+export function ClubConfigProvider({ initial, children }: { initial?: ClubConfig; children: ReactNode }) {
+  const [config, setConfig] = useState<ClubConfig>(initial ?? FALLBACK_CLUB_CONFIG);
   useEffect(() => {
-    const controller = new AbortController();
-    apiGet<unknown>('/api/config', undefined, { signal: controller.signal }).then((answer) => setConfig(parseClubConfig(answer)), (error: unknown) => {
-      if (!controller.signal.aborted) console.error('Could not load the club configuration', error);
-    });
-    return () => controller.abort();
-  }, []);
+    if (initial) return;
+    let active = true;
+    loadClubConfig().then(
+      (answer) => {
+        if (active) setConfig(answer);
+      },
+      (error: unknown) => {
+        if (active) console.error('Could not load the club configuration', error);
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [initial]);
   return <ClubConfigContext.Provider value={config}>{children}</ClubConfigContext.Provider>;
 }
 

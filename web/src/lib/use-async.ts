@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 
 export type AsyncState<T> =
   | { status: 'loading' }
@@ -19,11 +19,12 @@ export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, deps: rea
     const controller = new AbortController();
     setState({ status: 'loading' });
     loadRef.current(controller.signal).then(
+      // A transition: the screen the answer fills is drawn in short slices, not one long task.
       (data) => {
-        if (!controller.signal.aborted) setState({ status: 'success', data });
+        if (!controller.signal.aborted) startTransition(() => setState({ status: 'success', data }));
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'error', error });
+        if (!controller.signal.aborted) startTransition(() => setState({ status: 'error', error }));
       },
     );
     return () => controller.abort();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiGet } from '../../../lib/api';
 import { CalendarEventSchema } from '../../calendar/api/get-calendar-events';
+import { bookingEventPath } from './booking-event-path';
 
 export const ClosedReasonSchema = z.enum(['not-bookable', 'deadline-passed', 'event-over']).nullable();
 export type ClosedReason = z.infer<typeof ClosedReasonSchema>;
@@ -9,5 +10,5 @@ const BookingEventAnswerSchema = z.object({ event: CalendarEventSchema, closedRe
 export type BookingEventAnswer = z.infer<typeof BookingEventAnswerSchema>;
 
 export function getBookingEvent(id: string, signal?: AbortSignal): Promise<BookingEventAnswer> {
-  return apiGet(`/api/events/${encodeURIComponent(id)}`, BookingEventAnswerSchema, { signal });
+  return apiGet(bookingEventPath(id), BookingEventAnswerSchema, { signal });
 }

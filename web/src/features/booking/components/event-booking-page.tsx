@@ -80,8 +80,9 @@ function BookingScreen({ id, payment }: { id: string; payment: { step: 'pending'
   usePageTitle(state.status === 'success' ? `Book: ${state.data.event.name}` : 'Event Booking');
 
   if (state.status === 'loading') {
+    // Laid out as the page it becomes, so nothing moves sideways when the event arrives.
     return (
-      <div className="page narrow">
+      <div className="page booking-page">
         <Spinner label="Loading event..." />
       </div>
     );

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import type { WaterLevelReading } from '../../../../../core/entities/water-level';
 import { Alert } from '../../../components/ui/alert';
-import { Spinner } from '../../../components/ui/spinner';
 import { useAsync } from '../../../lib/use-async';
 import { getWaterLevels } from '../api/get-water-levels';
+import { WaterChartPlaceholder } from './water-chart-placeholder';
 
 const WIDTH = 640;
 const HEIGHT = 260;
@@ -90,7 +90,7 @@ export function WaterLevelChart({ sourceUrl }: { sourceUrl: string }) {
 
   return (
     <figure className="water-level">
-      {state.status === 'loading' && <Spinner label="Loading water levels..." />}
+      {state.status === 'loading' && <WaterChartPlaceholder />}
       {state.status === 'error' && <Alert tone="error">Water levels are not available at the moment.</Alert>}
       {state.status === 'success' && state.data.length === 0 && <p>No water-level readings yet.</p>}
       {state.status === 'success' && state.data.length > 0 && (
