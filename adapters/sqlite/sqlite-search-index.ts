@@ -1,3 +1,4 @@
+import type BetterSqlite3 from 'better-sqlite3';
 import type { Knex } from 'knex';
 import {
   HIGHLIGHT_FIELDS,
@@ -92,10 +93,50 @@ function markersAbsentFrom(text: string): [string, string] {
   return [found[0], found[1]];
 }
 
-interface SearchRow {
+/** A row of the FTS table's highlights, read for the hits finally returned. */
+interface HighlightRow {
   rowid: number;
-  record: string;
   [column: `h_${string}`]: string | null;
+}
+
+/**
+ * The FTS5 table. The version is in the name: a table built with other options (the first one,
+ * `search_fts`, had no prefix index) is rebuilt from search_records under the new name at start.
+ * prefix='1 2 3' keeps the postings of every 1- to 3-character prefix, so the last, still-typed
+ * word of a query ("junior t") reads one list instead of merging those of every word it begins.
+ */
+const FTS_TABLE = 'search_fts_v2';
+const OLD_FTS_TABLES = ['search_fts'];
+
+/**
+ * FTS rowids carry the index in their high bits (index number × 2^40 + the search_records id),
+ * so each index is a rowid range: FTS5 seeks to it instead of matching the whole table and
+ * filtering afterwards, and one full-text match serves each index once.
+ */
+const INDEX_SPAN = 2 ** 40;
+const INDEX_NUMBER = new Map<SearchIndexName, number>(SEARCH_INDEXES.map((name, i) => [name, i]));
+function ftsRowid(index: SearchIndexName, id: number): number {
+  return INDEX_NUMBER.get(index)! * INDEX_SPAN + id;
+}
+function recordId(rowid: number): number {
+  return rowid % INDEX_SPAN;
+}
+
+/**
+ * Ranking costs time per matching record (bm25 reads each one's statistics), and a query of one
+ * or two letters matches nearly everything. Above this many matches in one index, only the most
+ * recently indexed ones are ranked: a bounded cost per keystroke, and such a query says too
+ * little for a finer ranking to matter. Narrower queries are ranked over every match.
+ */
+export const MAX_RANKED_PER_INDEX = 500;
+
+type Sqlite = BetterSqlite3.Database;
+
+interface Statements {
+  /** match, rowid range, how many of the newest matches to rank, how many to return. */
+  ranked: BetterSqlite3.Statement<[string, number, number, number, number], { rowid: number; score: number }>;
+  records: Map<number, BetterSqlite3.Statement<number[], { id: number; object_id: string; record: string }>>;
+  highlights: Map<number, BetterSqlite3.Statement<unknown[], HighlightRow>>;
 }
 
 /**
@@ -109,10 +150,13 @@ export class SqliteSearchIndex implements SearchIndex {
   constructor(private readonly db: Knex) {}
 
   private ready: Promise<void> | null = null;
+  /** Searches run on better-sqlite3 directly, with statements prepared once per connection. */
+  private readonly statements = new WeakMap<Sqlite, Statements>();
 
   /**
-   * Creates the tables if they are missing; safe to call on every start. Every other method
-   * calls it first, so an index that nobody initialised still works.
+   * Creates the tables if they are missing, and rebuilds the full-text table from the stored
+   * records when it is missing or from an older version; safe to call on every start. Every
+   * other method calls it first, so an index that nobody initialised still works.
    */
   init(): Promise<void> {
     this.ready ??= this.createTables().catch((error: unknown) => {
@@ -132,12 +176,29 @@ export class SqliteSearchIndex implements SearchIndex {
         UNIQUE (index_name, object_id)
       )`,
     );
-    await this.db.raw(
-      `CREATE VIRTUAL TABLE IF NOT EXISTS search_fts USING fts5(
-        ${FTS_COLUMNS.join(', ')},
-        tokenize = 'unicode61 remove_diacritics 2'
-      )`,
-    );
+    const exists = async (name: string, trx: Knex | Knex.Transaction = this.db) =>
+      (await trx.raw(`SELECT 1 FROM sqlite_master WHERE name = ?`, [name])).length > 0;
+    if (await exists(FTS_TABLE)) return;
+    await writeTransaction(this.db, async (trx) => {
+      // Another process may have built it while this one waited for the write lock.
+      if (await exists(FTS_TABLE, trx)) return;
+      await trx.raw(
+        `CREATE VIRTUAL TABLE ${FTS_TABLE} USING fts5(
+          ${FTS_COLUMNS.join(', ')},
+          tokenize = 'unicode61 remove_diacritics 2',
+          prefix = '1 2 3'
+        )`,
+      );
+      const rows: { id: number; index_name: string; record: string }[] = await trx.raw(`SELECT id, index_name, record FROM search_records`);
+      for (const row of rows) {
+        const index = SEARCH_INDEXES.find((name) => name === row.index_name);
+        const parsed = SearchRecordSchema.safeParse(safeJson(row.record));
+        if (index && parsed.success) await insertText(trx, ftsRowid(index, row.id), parsed.data);
+        // A record that is not readable any more cannot be shown: it is dropped, not left half-indexed.
+        else await trx.raw(`DELETE FROM search_records WHERE id = ?`, [row.id]);
+      }
+      for (const old of OLD_FTS_TABLES) await trx.raw(`DROP TABLE IF EXISTS ${old}`);
+    });
   }
 
   async search(query: string, options: { hitsPerIndex: number }): Promise<SearchHit[]> {
@@ -145,42 +206,113 @@ export class SqliteSearchIndex implements SearchIndex {
     const limit = Math.max(0, Math.floor(options.hitsPerIndex));
     if (match === null || limit === 0) return [];
     await this.init();
-    const highlightColumns = HIGHLIGHT_FIELDS.map((field, i) => `highlight(search_fts, ${i}, ?, ?) AS h_${field}`).join(', ');
-    const markerBindings = HIGHLIGHT_FIELDS.flatMap(() => [OPEN, CLOSE]);
+    const client = this.db.client as { acquireConnection(): Promise<Sqlite>; releaseConnection(connection: Sqlite): Promise<void> };
+    const connection = await client.acquireConnection();
+    let found: { index: SearchIndexName; rowid: number; record: SearchRecord; highlighted: HighlightRow | undefined }[];
+    try {
+      found = this.searchOn(connection, match, limit);
+    } finally {
+      await client.releaseConnection(connection);
+    }
     const hits: SearchHit[] = [];
-    for (const index of SEARCH_INDEXES) {
-      const rows: SearchRow[] = await this.db.raw(
-        `SELECT r.id AS rowid, r.record AS record, ${highlightColumns}
-         FROM search_fts JOIN search_records r ON r.id = search_fts.rowid
-         WHERE search_fts MATCH ? AND r.index_name = ?
-         ORDER BY bm25(search_fts, ${BM25_WEIGHTS.join(', ')}), r.object_id
-         LIMIT ?`,
-        [...markerBindings, match, index, limit],
-      );
-      for (const row of rows) {
-        const record = SearchRecordSchema.parse(JSON.parse(row.record));
-        const highlights: SearchHit['highlights'] = {};
-        for (const field of HIGHLIGHT_FIELDS) {
-          const text = record[field];
-          if (text === undefined || text === '') continue;
-          highlights[field] = await this.highlight(row, field, text, match);
-        }
-        hits.push({ ...record, index, highlights });
+    for (const { index, rowid, record, highlighted } of found) {
+      const highlights: SearchHit['highlights'] = {};
+      for (const field of HIGHLIGHT_FIELDS) {
+        const text = record[field];
+        if (text === undefined || text === '') continue;
+        highlights[field] = await this.highlight(rowid, highlighted, field, text, match);
       }
+      hits.push({ ...record, index, highlights });
     }
     return hits;
   }
 
-  private async highlight(row: SearchRow, field: HighlightField, text: string, match: string): Promise<Highlight> {
+  /** Synchronous (better-sqlite3): nothing else can use the connection meanwhile. */
+  private searchOn(connection: Sqlite, match: string, limit: number) {
+    const st = this.prepared(connection);
+    const chosen: { index: SearchIndexName; rowid: number; record: SearchRecord }[] = [];
+    for (const index of SEARCH_INDEXES) {
+      const from = ftsRowid(index, 0);
+      const to = from + INDEX_SPAN;
+      // Records with the same score are ordered by objectID: read past the limit until the score
+      // after the last place differs, so that no tied record is cut arbitrarily. Ties are common
+      // in broad queries, hence a margin from the start (ranking costs the same for any limit).
+      let wanted = limit * 3 + 1;
+      let rows = st.ranked.all(match, from, to, MAX_RANKED_PER_INDEX, wanted);
+      while (rows.length === wanted && rows[wanted - 1].score === rows[limit - 1].score) {
+        wanted *= 4;
+        rows = st.ranked.all(match, from, to, MAX_RANKED_PER_INDEX, wanted);
+      }
+      if (rows.length === 0) continue;
+      const records = this.recordsStatement(st, connection, rows.length).all(...rows.map((r) => recordId(r.rowid)));
+      const byId = new Map(records.map((r) => [r.id, r]));
+      const ranked = rows
+        .map((r) => ({ ...r, stored: byId.get(recordId(r.rowid)) }))
+        .filter((r): r is typeof r & { stored: NonNullable<typeof r.stored> } => r.stored !== undefined)
+        .sort((a, b) => a.score - b.score || (a.stored.object_id < b.stored.object_id ? -1 : a.stored.object_id > b.stored.object_id ? 1 : 0))
+        .slice(0, limit);
+      for (const r of ranked) chosen.push({ index, rowid: r.rowid, record: SearchRecordSchema.parse(JSON.parse(r.stored.record)) });
+    }
+    if (chosen.length === 0) return [];
+    const highlighted = new Map(
+      this.highlightsStatement(st, connection, chosen.length)
+        .all(...HIGHLIGHT_FIELDS.flatMap(() => [OPEN, CLOSE]), match, ...chosen.map((c) => c.rowid))
+        .map((row) => [row.rowid, row]),
+    );
+    return chosen.map((c) => ({ ...c, highlighted: highlighted.get(c.rowid) }));
+  }
+
+  private prepared(connection: Sqlite): Statements {
+    let st = this.statements.get(connection);
+    if (!st) {
+      st = {
+        // One pass over the newest matches of the range (FTS5 walks rowids downwards itself),
+        // scoring each once; the outer query keeps the best.
+        ranked: connection.prepare(
+          `SELECT rowid, score FROM (
+             SELECT rowid, bm25(${FTS_TABLE}, ${BM25_WEIGHTS.join(', ')}) AS score FROM ${FTS_TABLE}
+             WHERE ${FTS_TABLE} MATCH ? AND rowid >= ? AND rowid < ? ORDER BY rowid DESC LIMIT ?
+           ) ORDER BY score LIMIT ?`,
+        ),
+        records: new Map(),
+        highlights: new Map(),
+      };
+      this.statements.set(connection, st);
+    }
+    return st;
+  }
+
+  private recordsStatement(st: Statements, connection: Sqlite, count: number) {
+    let statement = st.records.get(count);
+    if (!statement) {
+      statement = connection.prepare(`SELECT id, object_id, record FROM search_records WHERE id IN (${placeholders(count)})`);
+      // Counts above a few dozen come only from long runs of tied scores: not worth keeping.
+      if (count <= 64) st.records.set(count, statement);
+    }
+    return statement;
+  }
+
+  private highlightsStatement(st: Statements, connection: Sqlite, count: number) {
+    let statement = st.highlights.get(count);
+    if (!statement) {
+      const columns = HIGHLIGHT_FIELDS.map((field, i) => `highlight(${FTS_TABLE}, ${i}, ?, ?) AS h_${field}`).join(', ');
+      statement = connection.prepare(`SELECT rowid, ${columns} FROM ${FTS_TABLE} WHERE ${FTS_TABLE} MATCH ? AND rowid IN (${placeholders(count)})`);
+      if (count <= 64) st.highlights.set(count, statement);
+    }
+    return statement;
+  }
+
+  private async highlight(rowid: number, row: HighlightRow | undefined, field: HighlightField, text: string, match: string): Promise<Highlight> {
     const indexed = indexableText(text);
     let segments: Highlight | null = null;
     if (!indexed.includes(OPEN) && !indexed.includes(CLOSE)) {
-      segments = splitHighlighted(row[`h_${field}`] ?? '', indexed, OPEN, CLOSE);
+      segments = splitHighlighted(row?.[`h_${field}`] ?? '', indexed, OPEN, CLOSE);
     } else {
+      // Rare: the text holds the usual markers, so it is highlighted again with others.
       const [open, close] = markersAbsentFrom(indexed);
       const [again] = await this.db.raw(
-        `SELECT highlight(search_fts, ?, ?, ?) AS h FROM search_fts WHERE search_fts MATCH ? AND rowid = ?`,
-        [HIGHLIGHT_FIELDS.indexOf(field), open, close, match, row.rowid],
+        `SELECT highlight(${FTS_TABLE}, ?, ?, ?) AS h FROM ${FTS_TABLE} WHERE ${FTS_TABLE} MATCH ? AND rowid = ?`,
+        [HIGHLIGHT_FIELDS.indexOf(field), open, close, match, rowid],
       );
       segments = again ? splitHighlighted(again.h ?? '', indexed, open, close) : null;
     }
@@ -208,7 +340,7 @@ export class SqliteSearchIndex implements SearchIndex {
       for (const objectID of objectIDs) {
         const [row] = await trx.raw(`SELECT id FROM search_records WHERE index_name = ? AND object_id = ?`, [index, objectID]);
         if (!row) continue;
-        await trx.raw(`DELETE FROM search_fts WHERE rowid = ?`, [row.id]);
+        await trx.raw(`DELETE FROM ${FTS_TABLE} WHERE rowid = ?`, [ftsRowid(index, row.id)]);
         await trx.raw(`DELETE FROM search_records WHERE id = ?`, [row.id]);
       }
     });
@@ -218,7 +350,7 @@ export class SqliteSearchIndex implements SearchIndex {
     const valid = records.map((r) => SearchRecordSchema.parse(r));
     await this.init();
     await writeTransaction(this.db, async (trx) => {
-      await trx.raw(`DELETE FROM search_fts WHERE rowid IN (SELECT id FROM search_records WHERE index_name = ?)`, [index]);
+      await trx.raw(`DELETE FROM ${FTS_TABLE} WHERE rowid >= ? AND rowid < ?`, [ftsRowid(index, 0), ftsRowid(index, 0) + INDEX_SPAN]);
       await trx.raw(`DELETE FROM search_records WHERE index_name = ?`, [index]);
       for (const record of valid) await this.put(trx, index, record);
     });
@@ -230,7 +362,7 @@ export class SqliteSearchIndex implements SearchIndex {
     let id: number;
     if (existing) {
       id = existing.id;
-      await trx.raw(`DELETE FROM search_fts WHERE rowid = ?`, [id]);
+      await trx.raw(`DELETE FROM ${FTS_TABLE} WHERE rowid = ?`, [ftsRowid(index, id)]);
       await trx.raw(`UPDATE search_records SET record = ? WHERE id = ?`, [json, id]);
     } else {
       const [inserted] = await trx.raw(
@@ -239,9 +371,25 @@ export class SqliteSearchIndex implements SearchIndex {
       );
       id = inserted.id;
     }
-    await trx.raw(
-      `INSERT INTO search_fts (rowid, ${FTS_COLUMNS.join(', ')}) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      [id, ...HIGHLIGHT_FIELDS.map((f) => indexableText(record[f] ?? '')), indexableText(record.tags.join(' '))],
-    );
+    await insertText(trx, ftsRowid(index, id), record);
+  }
+}
+
+async function insertText(trx: Knex.Transaction, rowid: number, record: SearchRecord): Promise<void> {
+  await trx.raw(
+    `INSERT INTO ${FTS_TABLE} (rowid, ${FTS_COLUMNS.join(', ')}) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    [rowid, ...HIGHLIGHT_FIELDS.map((f) => indexableText(record[f] ?? '')), indexableText(record.tags.join(' '))],
+  );
+}
+
+function placeholders(count: number): string {
+  return Array.from({ length: count }, () => '?').join(', ');
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
   }
 }
