@@ -1,12 +1,11 @@
 import { FieldPath, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { AdminSchema, DEFAULT_PERMISSIONS, type Admin } from '../../core/entities/admin';
-import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import type { AdminRepository } from '../../core/ports/admin-repository';
 import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
 import { instantFields, readInstant } from './firestore-instants';
-import { TRANSACTION_ATTEMPTS } from './firestore-turns';
+import { UniqueEmailWrites } from './firestore-unique-email-writes';
 
 const UID_TAKEN = 'An admin with this user id already exists';
 const EMAIL_TAKEN = 'An admin with this e-mail already exists';
@@ -18,10 +17,14 @@ const NOT_FOUND = 'Admin not found';
  * unique whatever their letter case: writes check it inside a transaction.
  */
 export class FirestoreAdminRepository implements AdminRepository {
+  private readonly writes: UniqueEmailWrites;
+
   constructor(
     private readonly db: Firestore,
     private readonly options: FirestoreCollectionOptions = {},
-  ) {}
+  ) {
+    this.writes = new UniqueEmailWrites(db, () => this.collection, { uidTaken: UID_TAKEN, emailTaken: EMAIL_TAKEN, notFound: NOT_FOUND });
+  }
 
   private get collection() {
     return collectionOf(this.db, 'admins', this.options);
@@ -49,43 +52,11 @@ export class FirestoreAdminRepository implements AdminRepository {
   }
 
   async create(admin: Admin): Promise<void> {
-    if (!isDocumentId(admin.uid)) throw new ValidationError('A user id may not contain a slash or be reserved by Firestore');
-    const ref = this.collection.doc(admin.uid);
-    await withCoreErrors(
-      () =>
-        this.db.runTransaction(
-          async (tx) => {
-            const [existing, sameEmail] = await Promise.all([
-              tx.get(ref),
-              tx.get(this.collection.where('emailKey', '==', admin.email.toLowerCase()).limit(1)),
-            ]);
-            if (existing.exists) throw new ConflictError(UID_TAKEN);
-            if (!sameEmail.empty) throw new ConflictError(EMAIL_TAKEN);
-            tx.create(ref, toDocument(admin));
-          },
-          { maxAttempts: TRANSACTION_ATTEMPTS },
-        ),
-      { conflict: UID_TAKEN },
-    );
+    await this.writes.create(admin.uid, admin.email, toDocument(admin));
   }
 
   async update(admin: Admin): Promise<void> {
-    if (!isDocumentId(admin.uid)) throw new NotFoundError(NOT_FOUND);
-    const ref = this.collection.doc(admin.uid);
-    await withCoreErrors(() =>
-      this.db.runTransaction(
-        async (tx) => {
-          const [existing, sameEmail] = await Promise.all([
-            tx.get(ref),
-            tx.get(this.collection.where('emailKey', '==', admin.email.toLowerCase()).limit(2)),
-          ]);
-          if (!existing.exists) throw new NotFoundError(NOT_FOUND);
-          if (sameEmail.docs.some((doc) => doc.id !== admin.uid)) throw new ConflictError(EMAIL_TAKEN);
-          tx.set(ref, toDocument(admin));
-        },
-        { maxAttempts: TRANSACTION_ATTEMPTS },
-      ),
-    );
+    await this.writes.replace(admin.uid, admin.email, toDocument(admin));
   }
 }
 

@@ -1,11 +1,10 @@
 import { type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import type { Credential, CredentialRepository } from '../../core/ports/credential-repository';
 import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
-import { TRANSACTION_ATTEMPTS } from './firestore-turns';
+import { UniqueEmailWrites } from './firestore-unique-email-writes';
 
 const CredentialSchema = z.object({
   uid: z.string().min(1),
@@ -23,10 +22,14 @@ const NOT_FOUND = 'User not found';
  * lower-cased e-mail) keeps e-mails unique whatever their letter case.
  */
 export class FirestoreCredentialRepository implements CredentialRepository {
+  private readonly writes: UniqueEmailWrites;
+
   constructor(
     private readonly db: Firestore,
     private readonly options: FirestoreCollectionOptions = {},
-  ) {}
+  ) {
+    this.writes = new UniqueEmailWrites(db, () => this.collection, { uidTaken: UID_TAKEN, emailTaken: EMAIL_TAKEN, notFound: NOT_FOUND });
+  }
 
   private get collection() {
     return collectionOf(this.db, 'credentials', this.options);
@@ -44,43 +47,11 @@ export class FirestoreCredentialRepository implements CredentialRepository {
   }
 
   async create(credential: Credential): Promise<void> {
-    if (!isDocumentId(credential.uid)) throw new ValidationError('A user id may not contain a slash or be reserved by Firestore');
-    const ref = this.collection.doc(credential.uid);
-    await withCoreErrors(
-      () =>
-        this.db.runTransaction(
-          async (tx) => {
-            const [existing, sameEmail] = await Promise.all([
-              tx.get(ref),
-              tx.get(this.collection.where('emailKey', '==', credential.email.toLowerCase()).limit(1)),
-            ]);
-            if (existing.exists) throw new ConflictError(UID_TAKEN);
-            if (!sameEmail.empty) throw new ConflictError(EMAIL_TAKEN);
-            tx.create(ref, toDocument(credential));
-          },
-          { maxAttempts: TRANSACTION_ATTEMPTS },
-        ),
-      { conflict: UID_TAKEN },
-    );
+    await this.writes.create(credential.uid, credential.email, toDocument(credential));
   }
 
   async update(credential: Credential): Promise<void> {
-    if (!isDocumentId(credential.uid)) throw new NotFoundError(NOT_FOUND);
-    const ref = this.collection.doc(credential.uid);
-    await withCoreErrors(() =>
-      this.db.runTransaction(
-        async (tx) => {
-          const [existing, sameEmail] = await Promise.all([
-            tx.get(ref),
-            tx.get(this.collection.where('emailKey', '==', credential.email.toLowerCase()).limit(2)),
-          ]);
-          if (!existing.exists) throw new NotFoundError(NOT_FOUND);
-          if (sameEmail.docs.some((doc) => doc.id !== credential.uid)) throw new ConflictError(EMAIL_TAKEN);
-          tx.set(ref, toDocument(credential));
-        },
-        { maxAttempts: TRANSACTION_ATTEMPTS },
-      ),
-    );
+    await this.writes.replace(credential.uid, credential.email, toDocument(credential));
   }
 }
 
