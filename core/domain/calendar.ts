@@ -1,5 +1,4 @@
 import { createEvent, type DateArray } from 'ics';
-import { formatInTimeZone } from 'date-fns-tz';
 import type { ClubEvent } from '../entities/event';
 import { eventEndInstant } from './booking-state';
 import {
@@ -7,7 +6,9 @@ import {
   addDaysToDate,
   isLondonMidnight,
   londonDate,
+  londonDayText,
   londonMidnight,
+  londonTime,
   londonWallClock,
   parseInstant,
   startOfLondonDay,
@@ -171,15 +172,20 @@ export function icsFileName(eventName: string): string {
 
 /** Events without a date are shown (as Date TBC); others until the end of the day they end. */
 export function isShownOnCalendar(event: Dated, now: Date): boolean {
+  return shownFrom(event, startOfLondonDay(now).getTime());
+}
+
+function shownFrom(event: Dated, startOfToday: number): boolean {
   const end = eventEndInstant(event);
-  if (end === null) return true;
-  return end.getTime() >= startOfLondonDay(now).getTime();
+  return end === null || end.getTime() >= startOfToday;
 }
 
 export function calendarEvents<E extends Dated>(events: E[], now: Date): E[] {
+  // Once per call, not per event: it is the same day for every event of the list.
+  const startOfToday = startOfLondonDay(now).getTime();
   const startOf = (e: E) => parseInstant(e.eventdatetime)?.getTime() ?? Number.POSITIVE_INFINITY;
   return events
-    .filter((e) => isShownOnCalendar(e, now))
+    .filter((e) => shownFrom(e, startOfToday))
     .map((e, i) => ({ e, i, t: startOf(e) }))
     .sort((a, b) => (a.t === b.t ? a.i - b.i : a.t < b.t ? -1 : 1))
     .map(({ e }) => e);
@@ -189,15 +195,16 @@ function missingDate(audience: 'member' | 'admin'): string {
   return audience === 'member' ? DATE_TBC : DATE_NOT_SPECIFIED;
 }
 
-const DAY_FORMAT = 'EEE d MMMM yyyy';
+/** "Sat 6 June 2026, 10:00" */
+function dayAndTime(d: Date): string {
+  return `${londonDayText(d)}, ${londonTime(d)}`;
+}
 
 /** "Sat 6 June 2026, 10:00", or "Sat 6 June 2026" at midnight (all day). */
 export function formatDate(instant: string | null, audience: 'member' | 'admin'): string {
   const d = parseInstant(instant);
   if (d === null) return missingDate(audience);
-  return isLondonMidnight(d)
-    ? formatInTimeZone(d, LONDON, DAY_FORMAT)
-    : formatInTimeZone(d, LONDON, `${DAY_FORMAT}, HH:mm`);
+  return isLondonMidnight(d) ? londonDayText(d) : dayAndTime(d);
 }
 
 /**
@@ -213,12 +220,12 @@ export function formatDateRange(start: string | null, end: string | null, audien
     // An all-day event: only the dates matter, and one ending at midnight ended the day before.
     const lastDay = isLondonMidnight(e) ? addDaysToDate(londonDate(e), -1) : londonDate(e);
     if (lastDay === londonDate(s)) return formatDate(start, audience);
-    return `${formatInTimeZone(s, LONDON, DAY_FORMAT)} – ${formatInTimeZone(londonMidnight(lastDay), LONDON, DAY_FORMAT)}`;
+    return `${londonDayText(s)} – ${londonDayText(londonMidnight(lastDay))}`;
   }
   if (londonDate(s) === londonDate(e)) {
-    return `${formatInTimeZone(s, LONDON, `${DAY_FORMAT}, HH:mm`)} – ${formatInTimeZone(e, LONDON, 'HH:mm')}`;
+    return `${dayAndTime(s)} – ${londonTime(e)}`;
   }
-  return `${formatInTimeZone(s, LONDON, `${DAY_FORMAT}, HH:mm`)} – ${formatInTimeZone(e, LONDON, `${DAY_FORMAT}, HH:mm`)}`;
+  return `${dayAndTime(s)} – ${dayAndTime(e)}`;
 }
 
 /** The instant of a datetime-local value read as London time, or null when it is not one. */

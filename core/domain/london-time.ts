@@ -1,12 +1,14 @@
-import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
-
 /**
- * Wall-clock arithmetic in the club's time zone. Everything goes through date-fns-tz with an
- * explicit zone, so the answers do not depend on the time zone of the machine running them.
+ * Wall-clock arithmetic in the club's time zone. Offsets come from the platform's time-zone data
+ * (Intl) for an explicit zone, so the answers do not depend on the time zone of the machine
+ * running them. Only the offset is asked of Intl (and remembered per hour, see londonOffsetMs);
+ * dates and times are then read from the shifted instant, which is much cheaper than formatting
+ * through Intl for every value.
  */
 export const LONDON = 'Europe/London';
 
 const HOUR_MS = 3600 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 /** An instant as stored (ISO text), or null when missing or unreadable. */
 export function parseInstant(value: string | null | undefined): Date | null {
@@ -15,18 +17,90 @@ export function parseInstant(value: string | null | undefined): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
+let partsFormat: Intl.DateTimeFormat | null = null;
+
+/** London's offset from UTC at an instant, asked of Intl (to the second, as Intl gives it). */
+function offsetFromIntl(ms: number): number {
+  partsFormat ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: LONDON,
+    hourCycle: 'h23',
+    era: 'short',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
+  const p: Record<string, string> = {};
+  for (const part of partsFormat.formatToParts(ms)) p[part.type] = part.value;
+  const year = p.era === 'BC' || p.era === 'B' ? 1 - Number(p.year) : Number(p.year);
+  const wall = Date.UTC(year, Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  // Date.UTC reads years 0-99 as 1900-1999.
+  const fixed = year >= 0 && year < 100 ? new Date(wall).setUTCFullYear(year) : wall;
+  return fixed - (ms - (((ms % 1000) + 1000) % 1000));
+}
+
+/** Since 1900 London's offset has only ever changed on a whole hour (UTC). */
+const WHOLE_HOUR_CHANGES_FROM = Date.UTC(1900, 0, 1);
+const MAX_REMEMBERED_HOURS = 10_000;
+const offsetByHour = new Map<number, number>();
+
+/**
+ * London's offset from UTC at an instant, in ms (0 in winter, one hour in summer). Remembered per
+ * UTC hour: the calendar asks about the same few hours again and again.
+ */
+export function londonOffsetMs(instant: Date | number): number {
+  const ms = typeof instant === 'number' ? instant : instant.getTime();
+  if (ms < WHOLE_HOUR_CHANGES_FROM) return offsetFromIntl(ms);
+  const hour = Math.floor(ms / HOUR_MS);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    offset = offsetFromIntl(hour * HOUR_MS);
+    if (offsetByHour.size >= MAX_REMEMBERED_HOURS) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  return offset;
+}
+
+/** The London wall clock of an instant, as a Date whose UTC fields read that wall clock. */
+function londonWall(instant: Date): Date {
+  return new Date(instant.getTime() + londonOffsetMs(instant));
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** 'yyyy-MM-dd' of a wall clock held in UTC fields (years before 1000 padded, as date-fns does). */
+function ymd(wall: Date): string {
+  const y = wall.getUTCFullYear();
+  return `${y < 0 ? '-' + pad(-y, 4) : pad(y, 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}`;
+}
+
 /** The London calendar date of an instant, 'yyyy-MM-dd'. */
 export function londonDate(instant: Date): string {
-  return formatInTimeZone(instant, LONDON, 'yyyy-MM-dd');
+  return ymd(londonWall(instant));
+}
+
+/** The instant of a London wall clock given as UTC milliseconds, for a time that exists once. */
+function fromLondonWall(wallMs: number): number {
+  // The offset a few hours before is the one in force unless the clocks changed in between;
+  // checking the answer settles that case.
+  const guess = wallMs - londonOffsetMs(wallMs - 3 * HOUR_MS);
+  const offset = londonOffsetMs(guess);
+  return wallMs - offset;
 }
 
 /** London midnight at the start of a 'yyyy-MM-dd' date (midnight always exists in London). */
 export function londonMidnight(date: string): Date {
-  return fromZonedTime(`${date}T00:00:00`, LONDON);
+  const [y, m, d] = date.split('-').map(Number);
+  const wall = new Date(Date.UTC(2000, m - 1, d));
+  wall.setUTCFullYear(y);
+  return new Date(fromLondonWall(wall.getTime()));
 }
 
 export function startOfLondonDay(instant: Date): Date {
-  return londonMidnight(londonDate(instant));
+  const wall = londonWall(instant).getTime();
+  return new Date(fromLondonWall(wall - (((wall % DAY_MS) + DAY_MS) % DAY_MS)));
 }
 
 /** Adds whole days to a 'yyyy-MM-dd' date, on the calendar (not 24-hour steps). */
@@ -42,12 +116,30 @@ export function daysBetweenDates(earlier: string, later: string): number {
 }
 
 export function isLondonMidnight(instant: Date): boolean {
-  return formatInTimeZone(instant, LONDON, 'HH:mm:ss.SSS') === '00:00:00.000';
+  const wall = londonWall(instant).getTime();
+  return ((wall % DAY_MS) + DAY_MS) % DAY_MS === 0;
 }
 
 /** 'yyyy-MM-ddTHH:mm' in London, as a datetime-local input shows it. */
 export function londonWallClock(instant: Date): string {
-  return formatInTimeZone(instant, LONDON, "yyyy-MM-dd'T'HH:mm");
+  const wall = londonWall(instant);
+  return `${ymd(wall)}T${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`;
+}
+
+/** 'HH:mm' in London. */
+export function londonTime(instant: Date): string {
+  const wall = londonWall(instant);
+  return `${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`;
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** "Sat 6 June 2026": the London day of an instant, in words. */
+export function londonDayText(instant: Date): string {
+  const wall = londonWall(instant);
+  const y = wall.getUTCFullYear();
+  return `${WEEKDAYS[wall.getUTCDay()]} ${wall.getUTCDate()} ${MONTHS[wall.getUTCMonth()]} ${y < 0 ? '-' + pad(-y, 4) : pad(y, 4)}`;
 }
 
 function daysInMonth(year: number, month: number): number {
@@ -72,13 +164,13 @@ export function wallClockToInstant(text: string): Date | null {
   const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? '00'].map(Number);
   if (year < 1900 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
   if (hour > 23 || minute > 59 || second > 59) return null;
-  const wall = `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6] ?? '00'}`;
-  const found = fromZonedTime(wall, LONDON);
-  if (Number.isNaN(found.getTime())) return null;
-  const wallOf = (d: Date) => formatInTimeZone(d, LONDON, "yyyy-MM-dd'T'HH:mm:ss");
-  const earlier = new Date(found.getTime() - HOUR_MS);
-  if (wallOf(earlier) === wall) return earlier;
-  if (wallOf(found) === wall) return found;
-  // Skipped in spring: date-fns-tz answers with the later offset, which lands an hour early.
-  return new Date(found.getTime() + HOUR_MS);
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
+  // Each offset London uses around that time, summer's (the larger) first: the first reading
+  // whose offset is in force at its instant is the one a member reaches first.
+  const offsets = [...new Set([londonOffsetMs(wall - 3 * HOUR_MS), londonOffsetMs(wall + 3 * HOUR_MS)])].sort((a, b) => b - a);
+  for (const offset of offsets) {
+    if (londonOffsetMs(wall - offset) === offset) return new Date(wall - offset);
+  }
+  // Skipped in spring: read with the offset from before the change, so it lands an hour later.
+  return new Date(wall - londonOffsetMs(wall - 3 * HOUR_MS));
 }

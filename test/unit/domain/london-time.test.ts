@@ -1,0 +1,79 @@
+import fc from 'fast-check';
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+import { describe, expect, it } from 'vitest';
+import {
+  isLondonMidnight,
+  londonDate,
+  londonDayText,
+  londonMidnight,
+  londonOffsetMs,
+  londonTime,
+  londonWallClock,
+  startOfLondonDay,
+  wallClockToInstant,
+} from '../../../core/domain/london-time';
+
+/**
+ * London time is computed from the offset alone (remembered per hour), not formatted through
+ * Intl for every value. date-fns-tz, which formats through Intl each time, is the reference.
+ */
+const Z = 'Europe/London';
+const HOUR = 3_600_000;
+// 1900 to 2100: the years a club's events and bookings can have, clock changes included.
+const anyInstant = fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1) }).map((ms) => new Date(ms));
+// Every minute around the clock changes of a few years (London changes at 01:00 UTC).
+const nearChange = fc
+  .record({
+    day: fc.constantFrom(Date.UTC(2026, 2, 29), Date.UTC(2026, 9, 25), Date.UTC(2027, 2, 28), Date.UTC(1995, 9, 22), Date.UTC(1941, 4, 4)),
+    minute: fc.integer({ min: -180, max: 300 }),
+    ms: fc.constantFrom(0, 1, 999, 59_999),
+  })
+  .map(({ day, minute, ms }) => new Date(day + minute * 60_000 + ms));
+const instants = fc.oneof(anyInstant, nearChange);
+
+describe('London time without formatting each value through Intl', () => {
+  it('gives the same date, wall clock, time and midnight test as date-fns-tz, at any instant', () => {
+    fc.assert(
+      fc.property(instants, (d) => {
+        expect(londonDate(d)).toBe(formatInTimeZone(d, Z, 'yyyy-MM-dd'));
+        expect(londonWallClock(d)).toBe(formatInTimeZone(d, Z, "yyyy-MM-dd'T'HH:mm"));
+        expect(londonTime(d)).toBe(formatInTimeZone(d, Z, 'HH:mm'));
+        expect(londonDayText(d)).toBe(formatInTimeZone(d, Z, 'EEE d MMMM yyyy'));
+        expect(isLondonMidnight(d)).toBe(formatInTimeZone(d, Z, 'HH:mm:ss.SSS') === '00:00:00.000');
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('finds the start of the London day of any instant, and the midnight of any date', () => {
+    fc.assert(
+      fc.property(instants, (d) => {
+        const start = startOfLondonDay(d);
+        expect(start.getTime()).toBe(fromZonedTime(`${formatInTimeZone(d, Z, 'yyyy-MM-dd')}T00:00:00`, Z).getTime());
+        expect(start.getTime()).toBeLessThanOrEqual(d.getTime());
+        expect(londonMidnight(londonDate(d)).getTime()).toBe(start.getTime());
+        expect(isLondonMidnight(start)).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('knows the offset in winter, in summer and during the wartime double summer time', () => {
+    expect(londonOffsetMs(new Date('2026-01-15T12:00:00Z'))).toBe(0);
+    expect(londonOffsetMs(new Date('2026-07-15T12:00:00Z'))).toBe(HOUR);
+    expect(londonOffsetMs(new Date('2026-03-29T00:59:59.999Z'))).toBe(0);
+    expect(londonOffsetMs(new Date('2026-03-29T01:00:00Z'))).toBe(HOUR);
+    expect(londonOffsetMs(new Date('2026-10-25T00:59:59.999Z'))).toBe(HOUR);
+    expect(londonOffsetMs(new Date('2026-10-25T01:00:00Z'))).toBe(0);
+    expect(londonOffsetMs(new Date('1944-06-06T12:00:00Z'))).toBe(2 * HOUR);
+  });
+
+  it('reads the clock-change nights as agreed: a skipped time an hour later, a repeated time the first time', () => {
+    expect(wallClockToInstant('2026-03-29T01:30')?.toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    expect(wallClockToInstant('2026-03-29T00:59')?.toISOString()).toBe('2026-03-29T00:59:00.000Z');
+    expect(wallClockToInstant('2026-03-29T02:00')?.toISOString()).toBe('2026-03-29T01:00:00.000Z');
+    expect(wallClockToInstant('2026-10-25T01:30')?.toISOString()).toBe('2026-10-25T00:30:00.000Z');
+    expect(wallClockToInstant('2026-10-25T02:00')?.toISOString()).toBe('2026-10-25T02:00:00.000Z');
+    expect(wallClockToInstant('2026-06-06T10:00')?.toISOString()).toBe('2026-06-06T09:00:00.000Z');
+  });
+});
