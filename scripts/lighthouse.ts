@@ -12,17 +12,23 @@
  * Options: --runs N (default 3), --form-factor mobile|desktop|both (default both),
  * --page home|calendar|booking (repeatable; default all three).
  *
+ * Phones are measured as Lighthouse does by default (a mid-range phone on a slow 4G line,
+ * simulated), desktops with its desktop settings. The performance score depends on how busy the
+ * machine's cores are: each run prints Lighthouse's speed index of the machine beside its scores.
+ * test/e2e/lighthouse.test.ts uses runLighthouse for the scores that do not depend on it.
+ *
  * Nothing leaves 127.0.0.1: Chromium resolves no host name other than 127.0.0.1 and sends
  * everything that is not loopback to a proxy address where nothing listens, and every request a
  * page made is checked afterwards. A request to another host is reported as such, apart from
  * the scores, so that a blocked outside call is never mistaken for a slow or broken app.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
 import { buildApp, type BuiltApp } from '../server/app';
@@ -33,28 +39,20 @@ const REPORT_DIR = join(ROOT, 'test-results/lighthouse');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** The least score (out of 100) each of these categories must reach on every page. */
-const REQUIRED_SCORE = 95;
-const GATED_CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+export const REQUIRED_SCORE = 95;
+export const GATED_CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const CATEGORIES = [...GATED_CATEGORIES, 'seo'] as const;
-type Category = (typeof CATEGORIES)[number];
-type FormFactor = 'mobile' | 'desktop';
+export type Category = (typeof CATEGORIES)[number];
+export type FormFactor = 'mobile' | 'desktop';
 
 const PAGE_NAMES = ['home', 'calendar', 'booking'] as const;
 type PageName = (typeof PAGE_NAMES)[number];
 
-interface Measurement {
+interface Measurement extends LighthouseRun {
   page: PageName;
   formFactor: FormFactor;
   url: string;
   run: number;
-  scores: Partial<Record<Category, number>>;
-  /** Requests to anything but 127.0.0.1 (blocked here, so not the app's speed). */
-  outsideRequests: string[];
-  /** Why Lighthouse could not measure, when it could not. */
-  runtimeError?: string;
-  warnings: string[];
-  /** Lighthouse's measure of this machine's speed during the run (lower is slower: busy cores). */
-  benchmarkIndex: number;
 }
 
 function parseOptions() {
@@ -213,7 +211,7 @@ async function startChromium(): Promise<RunningChromium> {
   };
 }
 
-function isLocal(url: string): boolean {
+export function isLocalUrl(url: string): boolean {
   if (/^(data|blob|about|chrome|chrome-extension|devtools):/.test(url)) return true;
   try {
     return new URL(url).hostname === '127.0.0.1';
@@ -224,22 +222,58 @@ function isLocal(url: string): boolean {
 
 function outsideRequests(lhr: Result): string[] {
   const details = lhr.audits['network-requests']?.details as { items?: { url?: string }[] } | undefined;
-  return [...new Set((details?.items ?? []).map((item) => item.url ?? '').filter((url) => url !== '' && !isLocal(url)))];
+  return [...new Set((details?.items ?? []).map((item) => item.url ?? '').filter((url) => url !== '' && !isLocalUrl(url)))];
+}
+
+/** The audits that cost a category points, worst first (what to fix). */
+function auditsCostingPoints(lhr: Result, category: Category): string[] {
+  const refs = lhr.categories[category]?.auditRefs ?? [];
+  return refs
+    .filter((ref) => ref.weight > 0)
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => audit && audit.score !== null && audit.score < 0.9)
+    .sort((a, b) => (a.score ?? 0) - (b.score ?? 0))
+    .map((audit) => `${audit.id} (${Math.round((audit.score ?? 0) * 100)}${audit.displayValue ? `, ${audit.displayValue}` : ''})`);
+}
+
+export interface LighthouseRun {
+  /** Category scores out of 100. */
+  scores: Partial<Record<Category, number>>;
+  /** Per category, the audits that cost it points. */
+  costs: Partial<Record<Category, string[]>>;
+  /** Requests to anything but 127.0.0.1 (blocked here, so not the app's speed). */
+  outsideRequests: string[];
+  /** Why Lighthouse could not measure, when it could not (after the retries). */
+  runtimeError?: string;
+  warnings: string[];
+  /** Lighthouse's measure of this machine's speed during the run (lower is slower: busy cores). */
+  benchmarkIndex: number;
+}
+
+export interface LighthouseOptions {
+  formFactor: FormFactor;
+  categories?: readonly Category[];
+  /** Writes `<reportBase>.report.json` and `.report.html` when given. */
+  reportBase?: string;
+  /** Called before a run that is tried again. */
+  onRetry?: (reason: string) => void;
 }
 
 /** Chrome now and then loses the trace of a load (NO_NAVSTART and the like): such a run is tried again. */
 const ATTEMPTS = 3;
 
-async function measureWithRetries(page: PageName, url: string, formFactor: FormFactor, run: number): Promise<Measurement> {
-  let measurement = await measure(page, url, formFactor, run);
-  for (let attempt = 2; attempt <= ATTEMPTS && measurement.runtimeError; attempt += 1) {
-    console.log(`  ${formFactor} ${page} run ${run}: ${measurement.runtimeError}; trying again`);
-    measurement = await measure(page, url, formFactor, run);
+/** One Lighthouse run of `url` in a fresh headless Chromium, tried again when Chrome loses the trace. */
+export async function runLighthouse(url: string, options: LighthouseOptions): Promise<LighthouseRun> {
+  let run = await runOnce(url, options);
+  for (let attempt = 2; attempt <= ATTEMPTS && run.runtimeError; attempt += 1) {
+    options.onRetry?.(run.runtimeError);
+    run = await runOnce(url, options);
   }
-  return measurement;
+  return run;
 }
 
-async function measure(page: PageName, url: string, formFactor: FormFactor, run: number): Promise<Measurement> {
+async function runOnce(url: string, options: LighthouseOptions): Promise<LighthouseRun> {
+  const categories = options.categories ?? CATEGORIES;
   const chromium = await startChromium();
   try {
     const flags: Flags = {
@@ -247,28 +281,28 @@ async function measure(page: PageName, url: string, formFactor: FormFactor, run:
       hostname: '127.0.0.1',
       output: ['json', 'html'],
       logLevel: 'error',
-      onlyCategories: [...CATEGORIES],
-      // No error reporting to an outside service: only Lighthouse's CLI can turn it on, never this API.
+      onlyCategories: [...categories],
+      // No error reports to an outside service: only Lighthouse's CLI can turn them on, never this API.
     };
-    const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined;
+    const config: Config | undefined = options.formFactor === 'desktop' ? desktopConfig : undefined;
     const result = await lighthouse(url, flags, config);
     if (!result) throw new Error('Lighthouse returned no result');
     const { lhr, report } = result;
-    const reports = Array.isArray(report) ? report : [report];
-    const base = join(REPORT_DIR, `${page}-${formFactor}-run${run}`);
-    writeFileSync(`${base}.report.json`, reports[0]);
-    writeFileSync(`${base}.report.html`, reports[1]);
-    const scores: Partial<Record<Category, number>> = {};
-    for (const category of CATEGORIES) {
+    if (options.reportBase) {
+      const reports = Array.isArray(report) ? report : [report];
+      writeFileSync(`${options.reportBase}.report.json`, reports[0]);
+      writeFileSync(`${options.reportBase}.report.html`, reports[1]);
+    }
+    const scores: LighthouseRun['scores'] = {};
+    const costs: LighthouseRun['costs'] = {};
+    for (const category of categories) {
       const score = lhr.categories[category]?.score;
       if (typeof score === 'number') scores[category] = Math.round(score * 100);
+      costs[category] = auditsCostingPoints(lhr, category);
     }
     return {
-      page,
-      formFactor,
-      url,
-      run,
       scores,
+      costs,
       outsideRequests: outsideRequests(lhr),
       runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined,
       warnings: lhr.runWarnings.map(String),
@@ -279,22 +313,12 @@ async function measure(page: PageName, url: string, formFactor: FormFactor, run:
   }
 }
 
-function median(values: number[]): number {
+/** The middle value (the mean of the two middle ones, rounded, for an even count). */
+export function median(values: number[]): number {
+  if (values.length === 0) throw new Error('median of no values');
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle] : Math.round((sorted[middle - 1] + sorted[middle]) / 2);
-}
-
-/** The audits that cost a category points in a run, worst first (what to fix). */
-function failingAudits(reportPath: string, category: Category): string[] {
-  const lhr = JSON.parse(readFileSync(reportPath, 'utf8')) as Result;
-  const refs = lhr.categories[category]?.auditRefs ?? [];
-  return refs
-    .filter((ref) => ref.weight > 0)
-    .map((ref) => lhr.audits[ref.id])
-    .filter((audit) => audit && audit.score !== null && audit.score < 0.9)
-    .sort((a, b) => (a.score ?? 0) - (b.score ?? 0))
-    .map((audit) => `${audit.id} (${Math.round((audit.score ?? 0) * 100)}${audit.displayValue ? `, ${audit.displayValue}` : ''})`);
 }
 
 async function main(): Promise<number> {
@@ -312,7 +336,17 @@ async function main(): Promise<number> {
     for (const formFactor of formFactors) {
       for (const page of pages) {
         for (let run = 1; run <= runs; run += 1) {
-          const measurement = await measureWithRetries(page, urls[page], formFactor, run);
+          const measurement: Measurement = {
+            page,
+            formFactor,
+            url: urls[page],
+            run,
+            ...(await runLighthouse(urls[page], {
+              formFactor,
+              reportBase: join(REPORT_DIR, `${page}-${formFactor}-run${run}`),
+              onRetry: (reason) => console.log(`  ${formFactor} ${page} run ${run}: ${reason}; trying again`),
+            })),
+          };
           measurements.push(measurement);
           const line = CATEGORIES.map((category) => `${category} ${measurement.scores[category] ?? '-'}`).join(', ');
           console.log(`  ${formFactor} ${page} run ${run}: ${measurement.runtimeError ?? line} (machine speed ${measurement.benchmarkIndex})`);
@@ -366,7 +400,7 @@ async function main(): Promise<number> {
         code ||= 2;
       } else if (value < REQUIRED_SCORE) {
         const medianRun = measurements.find((m) => m.formFactor === row.formFactor && m.page === row.page && m.scores[category] === value);
-        const audits = medianRun ? failingAudits(join(REPORT_DIR, `${row.page}-${row.formFactor}-run${medianRun.run}.report.json`), category) : [];
+        const audits = medianRun?.costs[category] ?? [];
         console.error(`\n${row.formFactor} ${row.page}: ${category} ${value} < ${REQUIRED_SCORE}; audits that cost points: ${audits.join(', ') || 'see the report'}`);
         code = code === 2 ? 2 : 1;
       }
@@ -380,12 +414,14 @@ async function main(): Promise<number> {
   return code;
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-    process.exitCode = 2;
-  },
-);
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+      process.exitCode = 2;
+    },
+  );
+}
