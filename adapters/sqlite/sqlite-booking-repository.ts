@@ -4,13 +4,26 @@ import { BookingSchema, type Booking } from '../../core/entities/booking';
 import { placesTaken } from '../../core/domain/booking-state';
 import type { AddBookingResult, BookingRepository } from '../../core/ports/booking-repository';
 import { isUniqueViolation } from './sqlite-errors';
+import { PreparedReads } from './sqlite-prepared-reads';
 import { instantMillis, readBoolean, writeBoolean } from './sqlite-values';
 import { writeTransaction } from './sqlite-write-transaction';
 
 const NEWEST_FIRST = 'submittedAtMs DESC, id ASC';
 
 export class SqliteBookingRepository implements BookingRepository {
-  constructor(private readonly db: Knex) {}
+  private readonly reads: PreparedReads;
+
+  constructor(private readonly db: Knex) {
+    this.reads = new PreparedReads(db);
+  }
+
+  private one(sql: string, ...params: unknown[]): Promise<Record<string, unknown> | undefined> {
+    return this.reads.run((statement) => statement(sql).get(...params) as Record<string, unknown> | undefined);
+  }
+
+  private many(sql: string, ...params: unknown[]): Promise<Record<string, unknown>[]> {
+    return this.reads.run((statement) => statement(sql).all(...params) as Record<string, unknown>[]);
+  }
 
   async addIfPlacesRemain(booking: Booking, limit: { capacity: number | null; now: Date }): Promise<AddBookingResult> {
     try {
@@ -43,27 +56,25 @@ export class SqliteBookingRepository implements BookingRepository {
   }
 
   async get(id: string): Promise<Booking | null> {
-    const row = await this.db('bookings').where({ id }).first();
+    const row = await this.one(`SELECT * FROM bookings WHERE id = ?`, id);
     return row ? toBooking(row) : null;
   }
 
   async findByCheckoutId(checkoutId: string): Promise<Booking | null> {
-    const row = await this.db('bookings').where({ checkoutId }).orderByRaw(NEWEST_FIRST).first();
+    const row = await this.one(`SELECT * FROM bookings WHERE checkoutId = ? ORDER BY ${NEWEST_FIRST} LIMIT 1`, checkoutId);
     return row ? toBooking(row) : null;
   }
 
   async listAll(): Promise<Booking[]> {
-    const rows = await this.db('bookings').select('*').orderByRaw(NEWEST_FIRST);
-    return rows.map(toBooking);
+    return (await this.many(`SELECT * FROM bookings ORDER BY ${NEWEST_FIRST}`)).map(toBooking);
   }
 
   async listByEvent(eventId: string): Promise<Booking[]> {
-    const rows = await this.db('bookings').select('*').where({ eventId }).orderByRaw(NEWEST_FIRST);
-    return rows.map(toBooking);
+    return (await this.many(`SELECT * FROM bookings WHERE eventId = ? ORDER BY ${NEWEST_FIRST}`, eventId)).map(toBooking);
   }
 
   async countByEvent(eventId: string): Promise<number> {
-    const row = await this.db('bookings').where({ eventId }).count({ n: '*' }).first();
+    const row = await this.one(`SELECT COUNT(*) AS n FROM bookings WHERE eventId = ?`, eventId);
     return Number(row?.n ?? 0);
   }
 

@@ -3,23 +3,32 @@ import { ConflictError, NotFoundError } from '../../core/errors';
 import { EventSchema, type ClubEvent } from '../../core/entities/event';
 import type { EventRepository } from '../../core/ports/event-repository';
 import { isUniqueViolation } from './sqlite-errors';
+import { PreparedReads } from './sqlite-prepared-reads';
 import { instantMillis, readBoolean, writeBoolean } from './sqlite-values';
 
+const LIST_SQL = {
+  asc: `SELECT * FROM events ORDER BY eventStartMs IS NULL, eventStartMs ASC, id ASC LIMIT ?`,
+  desc: `SELECT * FROM events ORDER BY eventStartMs IS NULL, eventStartMs DESC, id ASC LIMIT ?`,
+} as const;
+
 export class SqliteEventRepository implements EventRepository {
-  constructor(private readonly db: Knex) {}
+  private readonly reads: PreparedReads;
+
+  constructor(private readonly db: Knex) {
+    this.reads = new PreparedReads(db);
+  }
 
   async list(options: { order: 'asc' | 'desc'; limit?: number }): Promise<ClubEvent[]> {
     const limit = options.limit === undefined ? undefined : Math.floor(options.limit);
     if (limit !== undefined && !(limit > 0)) return [];
-    const direction = options.order === 'asc' ? 'ASC' : 'DESC';
-    let query = this.db('events').select('*').orderByRaw(`eventStartMs IS NULL, eventStartMs ${direction}, id ASC`);
-    if (limit !== undefined) query = query.limit(limit);
-    const rows = await query;
+    const sql = LIST_SQL[options.order === 'asc' ? 'asc' : 'desc'];
+    // LIMIT -1 is SQLite's "no limit".
+    const rows = await this.reads.run((statement) => statement(sql).all(limit ?? -1) as Record<string, unknown>[]);
     return rows.map(toEvent);
   }
 
   async get(id: string): Promise<ClubEvent | null> {
-    const row = await this.db('events').where({ id }).first();
+    const row = await this.reads.run((statement) => statement(`SELECT * FROM events WHERE id = ?`).get(id) as Record<string, unknown> | undefined);
     return row ? toEvent(row) : null;
   }
 
