@@ -8,22 +8,56 @@ import { CALENDAR_EVENTS_PATH } from './features/calendar/api/calendar-events-pa
 import { HomePage } from './features/home/components/home-page';
 import { prefetchGet } from './lib/api';
 
+/** Runs `load` once; later calls get the same promise. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () => (loading ??= load());
+}
+
 // Pages other than Home load on demand, so the first visit downloads only what it shows. The
 // first visit to Calendar or a booking page also asks for its data while the page's code loads.
-const CalendarPage = lazy(() => {
+const loadCalendarPage = once(() => {
   prefetchGet(CALENDAR_EVENTS_PATH);
-  return import('./features/calendar/components/calendar-page').then((m) => ({ default: m.CalendarPage }));
+  return import('./features/calendar/components/calendar-page');
 });
-const EventBookingPage = lazy(() => {
+const loadEventBookingPage = once(() => {
   const id = new URLSearchParams(window.location.search).get('id')?.trim();
   if (id) prefetchGet(bookingEventPath(id));
-  return import('./features/booking/components/event-booking-page').then((m) => ({ default: m.EventBookingPage }));
+  return import('./features/booking/components/event-booking-page');
 });
-const NewsPage = lazy(() => import('./features/news/components/news-page').then((m) => ({ default: m.NewsPage })));
-const DocumentsPage = lazy(() => import('./features/documents/components/documents-page').then((m) => ({ default: m.DocumentsPage })));
-const InformationPage = lazy(() => import('./features/information/components/information-page').then((m) => ({ default: m.InformationPage })));
-const BeginnersPage = lazy(() => import('./features/information/components/beginners-page').then((m) => ({ default: m.BeginnersPage })));
-const WorkDayPage = lazy(() => import('./features/work-days/components/work-day-page').then((m) => ({ default: m.WorkDayPage })));
+const loadNewsPage = once(() => import('./features/news/components/news-page'));
+const loadDocumentsPage = once(() => import('./features/documents/components/documents-page'));
+const loadInformationPage = once(() => import('./features/information/components/information-page'));
+const loadBeginnersPage = once(() => import('./features/information/components/beginners-page'));
+const loadWorkDayPage = once(() => import('./features/work-days/components/work-day-page'));
+
+const CalendarPage = lazy(() => loadCalendarPage().then((m) => ({ default: m.CalendarPage })));
+const EventBookingPage = lazy(() => loadEventBookingPage().then((m) => ({ default: m.EventBookingPage })));
+const NewsPage = lazy(() => loadNewsPage().then((m) => ({ default: m.NewsPage })));
+const DocumentsPage = lazy(() => loadDocumentsPage().then((m) => ({ default: m.DocumentsPage })));
+const InformationPage = lazy(() => loadInformationPage().then((m) => ({ default: m.InformationPage })));
+const BeginnersPage = lazy(() => loadBeginnersPage().then((m) => ({ default: m.BeginnersPage })));
+const WorkDayPage = lazy(() => loadWorkDayPage().then((m) => ({ default: m.WorkDayPage })));
+
+const PAGE_LOADERS: Record<string, () => Promise<unknown>> = {
+  '/calendar': loadCalendarPage,
+  '/event-booking': loadEventBookingPage,
+  '/news': loadNewsPage,
+  '/documents': loadDocumentsPage,
+  '/information': loadInformationPage,
+  '/beginners': loadBeginnersPage,
+  '/work-day-booking': loadWorkDayPage,
+};
+
+/**
+ * Starts loading the members' page at `pathname` (its code, and for Calendar and booking its
+ * data) at once, rather than when the first render reaches it. A failure is left for that render
+ * to show.
+ */
+export function preloadPage(pathname: string): void {
+  const load = PAGE_LOADERS[pathname.replace(/(.)\/+$/, '$1').toLowerCase()];
+  load?.().catch(() => undefined);
+}
 
 // The admin panel is written separately and lives in its own chunk that members never download.
 // import.meta.glob resolves to nothing while the file does not exist, so the build never breaks on it.

@@ -2,7 +2,7 @@ import './lib/zod-without-eval';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { AppRoutes } from './app-routes';
+import { AppRoutes, preloadPage } from './app-routes';
 import { ClubConfigProvider, loadClubConfig, type ClubConfig } from './lib/club-config';
 import { ScrollToTop } from './lib/scroll-to-top';
 import './styles.css';
@@ -35,6 +35,8 @@ function render(initial: ClubConfig | undefined) {
     );
   });
 }
+
+preloadPage(window.location.pathname);
 
 void Promise.race([
   loadClubConfig().catch(() => undefined),
