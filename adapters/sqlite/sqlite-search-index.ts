@@ -128,7 +128,10 @@ function recordId(rowid: number): number {
  * recently indexed ones are ranked: a bounded cost per keystroke, and such a query says too
  * little for a finer ranking to matter. Narrower queries are ranked over every match.
  */
-export const MAX_RANKED_PER_INDEX = 500;
+export const MAX_RANKED_PER_INDEX = 200;
+
+/** Validated records kept for reuse (a few MB at most); forgotten all at once when full. */
+const MAX_REMEMBERED_RECORDS = 5000;
 
 type Sqlite = BetterSqlite3.Database;
 
@@ -152,6 +155,8 @@ export class SqliteSearchIndex implements SearchIndex {
   private ready: Promise<void> | null = null;
   /** Searches run on better-sqlite3 directly, with statements prepared once per connection. */
   private readonly statements = new WeakMap<Sqlite, Statements>();
+  /** Records already validated, by search_records id, with the text they were read from. */
+  private readonly validated = new Map<number, { text: string; record: SearchRecord }>();
 
   /**
    * Creates the tables if they are missing, and rebuilds the full-text table from the stored
@@ -208,27 +213,15 @@ export class SqliteSearchIndex implements SearchIndex {
     await this.init();
     const client = this.db.client as { acquireConnection(): Promise<Sqlite>; releaseConnection(connection: Sqlite): Promise<void> };
     const connection = await client.acquireConnection();
-    let found: { index: SearchIndexName; rowid: number; record: SearchRecord; highlighted: HighlightRow | undefined }[];
     try {
-      found = this.searchOn(connection, match, limit);
+      return this.searchOn(connection, match, limit);
     } finally {
       await client.releaseConnection(connection);
     }
-    const hits: SearchHit[] = [];
-    for (const { index, rowid, record, highlighted } of found) {
-      const highlights: SearchHit['highlights'] = {};
-      for (const field of HIGHLIGHT_FIELDS) {
-        const text = record[field];
-        if (text === undefined || text === '') continue;
-        highlights[field] = await this.highlight(rowid, highlighted, field, text, match);
-      }
-      hits.push({ ...record, index, highlights });
-    }
-    return hits;
   }
 
   /** Synchronous (better-sqlite3): nothing else can use the connection meanwhile. */
-  private searchOn(connection: Sqlite, match: string, limit: number) {
+  private searchOn(connection: Sqlite, match: string, limit: number): SearchHit[] {
     const st = this.prepared(connection);
     const chosen: { index: SearchIndexName; rowid: number; record: SearchRecord }[] = [];
     for (const index of SEARCH_INDEXES) {
@@ -244,6 +237,9 @@ export class SqliteSearchIndex implements SearchIndex {
         rows = st.ranked.all(match, from, to, MAX_RANKED_PER_INDEX, wanted);
       }
       if (rows.length === 0) continue;
+      // Only the rows that can still make the list: the first `limit` and any tied with the last.
+      const last = rows[Math.min(limit, rows.length) - 1].score;
+      rows = rows.filter((r) => r.score <= last);
       const records = this.recordsStatement(st, connection, rows.length).all(...rows.map((r) => recordId(r.rowid)));
       const byId = new Map(records.map((r) => [r.id, r]));
       const ranked = rows
@@ -251,7 +247,7 @@ export class SqliteSearchIndex implements SearchIndex {
         .filter((r): r is typeof r & { stored: NonNullable<typeof r.stored> } => r.stored !== undefined)
         .sort((a, b) => a.score - b.score || (a.stored.object_id < b.stored.object_id ? -1 : a.stored.object_id > b.stored.object_id ? 1 : 0))
         .slice(0, limit);
-      for (const r of ranked) chosen.push({ index, rowid: r.rowid, record: SearchRecordSchema.parse(JSON.parse(r.stored.record)) });
+      for (const r of ranked) chosen.push({ index, rowid: r.rowid, record: this.readRecord(r.stored.id, r.stored.record) });
     }
     if (chosen.length === 0) return [];
     const highlighted = new Map(
@@ -259,7 +255,30 @@ export class SqliteSearchIndex implements SearchIndex {
         .all(...HIGHLIGHT_FIELDS.flatMap(() => [OPEN, CLOSE]), match, ...chosen.map((c) => c.rowid))
         .map((row) => [row.rowid, row]),
     );
-    return chosen.map((c) => ({ ...c, highlighted: highlighted.get(c.rowid) }));
+    return chosen.map(({ index, rowid, record }) => {
+      const row = highlighted.get(rowid);
+      const highlights: SearchHit['highlights'] = {};
+      for (const field of HIGHLIGHT_FIELDS) {
+        const text = record[field];
+        if (text !== undefined && text !== '') highlights[field] = this.highlight(connection, rowid, row, field, text, match);
+      }
+      // A copy: the remembered record must not change with what a caller does to the hit.
+      return { ...record, tags: [...record.tags], index, highlights };
+    });
+  }
+
+  /**
+   * A stored record, validated. Validating costs more than the rest of reading a hit, so the
+   * result is remembered with the exact text it came from, and used again while that text is
+   * unchanged; any other text (an update) is validated afresh.
+   */
+  private readRecord(id: number, text: string): SearchRecord {
+    const known = this.validated.get(id);
+    if (known && known.text === text) return known.record;
+    const record = SearchRecordSchema.parse(JSON.parse(text));
+    if (this.validated.size >= MAX_REMEMBERED_RECORDS) this.validated.clear();
+    this.validated.set(id, { text, record });
+    return record;
   }
 
   private prepared(connection: Sqlite): Statements {
@@ -302,7 +321,7 @@ export class SqliteSearchIndex implements SearchIndex {
     return statement;
   }
 
-  private async highlight(rowid: number, row: HighlightRow | undefined, field: HighlightField, text: string, match: string): Promise<Highlight> {
+  private highlight(connection: Sqlite, rowid: number, row: HighlightRow | undefined, field: HighlightField, text: string, match: string): Highlight {
     const indexed = indexableText(text);
     let segments: Highlight | null = null;
     if (!indexed.includes(OPEN) && !indexed.includes(CLOSE)) {
@@ -310,10 +329,9 @@ export class SqliteSearchIndex implements SearchIndex {
     } else {
       // Rare: the text holds the usual markers, so it is highlighted again with others.
       const [open, close] = markersAbsentFrom(indexed);
-      const [again] = await this.db.raw(
-        `SELECT highlight(${FTS_TABLE}, ?, ?, ?) AS h FROM ${FTS_TABLE} WHERE ${FTS_TABLE} MATCH ? AND rowid = ?`,
-        [HIGHLIGHT_FIELDS.indexOf(field), open, close, match, rowid],
-      );
+      const again = connection
+        .prepare(`SELECT highlight(${FTS_TABLE}, ?, ?, ?) AS h FROM ${FTS_TABLE} WHERE ${FTS_TABLE} MATCH ? AND rowid = ?`)
+        .get(HIGHLIGHT_FIELDS.indexOf(field), open, close, match, rowid) as { h: string | null } | undefined;
       segments = again ? splitHighlighted(again.h ?? '', indexed, open, close) : null;
     }
     if (!segments) return [{ text, match: false }];
