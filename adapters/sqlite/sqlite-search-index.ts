@@ -131,7 +131,7 @@ function recordId(rowid: number): number {
 export const MAX_RANKED_PER_INDEX = 200;
 
 /** Validated records kept for reuse (a few MB at most); forgotten all at once when full. */
-const MAX_REMEMBERED_RECORDS = 5000;
+const MAX_REMEMBERED_RECORDS = 2000;
 
 type Sqlite = BetterSqlite3.Database;
 
