@@ -1,7 +1,8 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
-// The dialog (with its date formatting and result schemas) is fetched when the browser is idle,
-// not on the first page load; it is usually in the cache long before anyone presses Ctrl+K.
+// The dialog (with its date formatting and result schemas) is fetched when the browser is idle
+// after the page has loaded, so it never competes with the page for the line or the processor;
+// it is usually in the cache long before anyone presses Ctrl+K.
 const loadSearchDialog = () => import('./search-dialog');
 const SearchDialog = lazy(() => loadSearchDialog().then((m) => ({ default: m.SearchDialog })));
 
@@ -26,9 +27,16 @@ export function SearchProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
-    idle(() => {
-      loadSearchDialog().catch(() => undefined);
-    });
+    const preload = () =>
+      idle(() => {
+        loadSearchDialog().catch(() => undefined);
+      });
+    if (document.readyState === 'complete') {
+      preload();
+      return;
+    }
+    window.addEventListener('load', preload, { once: true });
+    return () => window.removeEventListener('load', preload);
   }, []);
 
   const openSearch = useCallback(() => {
