@@ -22,7 +22,7 @@
  * and 1000 / (CPU ms per request) is the throughput one free core could give.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -134,13 +134,24 @@ function runScript(file: string, env: NodeJS.ProcessEnv): Promise<string> {
 }
 
 /**
+ * The node flags `npm start` runs the bundle with (package.json, scripts.start:
+ * `... node <flags> dist/server.mjs`), so that memory and GC settings given there are measured.
+ */
+function startFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+  const found = /(?:^|&&|;)\s*node\s+((?:-\S+\s+)*)dist\/server\.mjs\b/.exec(pkg.scripts?.start ?? '');
+  if (!found) throw new Error('package.json scripts.start does not run `node ... dist/server.mjs`: the benchmark would not measure what production runs');
+  return found[1].trim().split(/\s+/).filter(Boolean);
+}
+
+/**
  * The production server: dist/server.mjs under plain node with npm start's flags, plus the
  * probe. Resolves with its port once it prints the address it listens on.
  */
 function startApp(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; port: number; next: (type: string) => Promise<AppServerMessage> }> {
   const child = fork(SERVER_BUNDLE, [], {
     cwd: ROOT,
-    execArgv: ['--enable-source-maps', '--import', pathToFileURL(join(HERE, 'app-probe.mjs')).href],
+    execArgv: [...startFlags(), '--import', pathToFileURL(join(HERE, 'app-probe.mjs')).href],
     env,
     // Standard output is read for the port and otherwise dropped (it shows the first admin's password).
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
@@ -250,7 +261,7 @@ async function main(): Promise<void> {
     const baselineReady = await baseline.next('ready');
     const appUrl = `http://127.0.0.1:${app.port}`;
     const baselineUrl = `http://127.0.0.1:${baselineReady.port}`;
-    console.log(`App (node dist/server.mjs) listening after ${((Date.now() - startedAt) / 1000).toFixed(1)} s.\n`);
+    console.log(`App (node ${startFlags().join(' ')} dist/server.mjs, as npm start) listening after ${((Date.now() - startedAt) / 1000).toFixed(1)} s.\n`);
     const searchRecords = prepared.searchRecords;
 
     // Capture the app's answers once; the baseline serves exactly these bytes.
