@@ -17,5 +17,7 @@ await build({
   // dist/server.mjs sits one folder below the root, like server/*.ts: relative URLs keep working.
   sourcemap: true,
   logLevel: 'warning',
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
 });
 console.log('Server bundled into dist/server.mjs');

@@ -13,6 +13,7 @@ import { authenticator, csrfGuard, SESSION_COOKIE } from './http/auth';
 import { apiNotFound, errorHandler } from './http/error-handler';
 import { createOpenApiRegistry, generateOpenApiDocument } from './http/openapi';
 import { WEBHOOKS_PATH } from './http/payment-routes';
+import { CalendarAnswerCache } from './http/calendar-answer-cache';
 import { registerPublicRoutes } from './http/public-routes';
 import { staticSite } from './http/static-site';
 import { createLogger } from './logger';
@@ -123,18 +124,35 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       crossOriginEmbedderPolicy: false,
     }),
   );
+  const requestLevel = (status: number, error?: unknown) => (error || status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info');
   app.use(
-    pinoHttp({
-      logger,
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-      autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/assets/') },
-    }),
+    logger.isLevelEnabled('info')
+      ? pinoHttp({
+          logger,
+          customLogLevel: (_req, res, error) => requestLevel(res.statusCode, error),
+          autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/assets/') },
+        })
+      : // Above info only failed requests are logged; pino-http's per-request child logger and
+        // header serialisation would cost every successful request for lines nobody keeps.
+        (req, res, next) => {
+          const started = performance.now();
+          res.on('finish', () => {
+            if (res.statusCode < 400) return;
+            logger[requestLevel(res.statusCode)](
+              { req: { method: req.method, url: req.originalUrl }, res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) },
+              'request completed',
+            );
+          });
+          next();
+        },
   );
 
   // Webhooks are signed over their exact bytes, so they are read raw (whatever the content type);
   // the JSON parser below then leaves them alone.
   app.use(WEBHOOKS_PATH, express.raw({ type: () => true, limit: API_BODY_LIMIT }));
   app.use('/api', express.json({ limit: API_BODY_LIMIT, strict: true }));
+  const calendarCache = new CalendarAnswerCache(() => ports.get('clock').now().getTime());
+  app.use('/api', calendarCache.watchWrites);
   app.use('/api', (_req, res, next) => {
     // API answers are personal or change often; never let a shared cache keep them.
     res.setHeader('Cache-Control', 'no-store');
@@ -149,7 +167,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     registry,
     authenticator({ identity: ports.get('identity'), admins: ports.get('admins') }),
   );
-  registerPublicRoutes(routes, ports, config);
+  registerPublicRoutes(routes, ports, config, calendarCache);
   registerAdminRoutes(routes, ports, config);
   let openApiDocument: object | null = null;
   routes.add({

@@ -1,11 +1,12 @@
 import type { Logger } from 'pino';
 import type { AppContainer } from './container';
-import { seedDemoData } from './seed/seed-demo-data';
 
 /** Fills an empty database (no events) with the demo club's content, so a first start shows a working site. */
 export async function seedIfEmpty(ports: AppContainer, logger: Logger): Promise<boolean> {
   const events = ports.get('events');
   if ((await events.list({ order: 'asc', limit: 1 })).length > 0) return false;
+  // Loaded only when seeding: the demo PDFs need pdf-lib, which a running server never uses.
+  const { seedDemoData } = await import('./seed/seed-demo-data');
   await seedDemoData(
     {
       events,

@@ -12,6 +12,7 @@ import { SubmitBooking, SubmitBookingRequestSchema } from '../../core/use-cases/
 import type { AppConfig } from '../config';
 import type { AppContainer } from '../container';
 import type { ApiRoutes } from './api-routes';
+import type { CalendarAnswerCache } from './calendar-answer-cache';
 import { registerPaymentRoutes, webPaymentsSettings } from './payment-routes';
 import {
   BookingCreatedSchema,
@@ -45,7 +46,7 @@ export function paymentRedirectUrl(eventId: string, checkoutId: string): string 
   return `/event-booking?${query.toString()}`;
 }
 
-export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, config: AppConfig): void {
+export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, config: AppConfig, calendarCache: CalendarAnswerCache): void {
   const paymentsName = () => ports.get('payments').name;
 
   routes.add({
@@ -100,7 +101,8 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     access: 'public',
     responses: { 200: { description: 'Events', schema: EventsResponseSchema } },
     handler: async ({ res }) => {
-      res.json({ events: await ports.useCase(ListCalendarEvents).execute() });
+      const body = await calendarCache.answer(async () => ({ events: await ports.useCase(ListCalendarEvents).execute() }));
+      res.type('application/json').send(body);
     },
   });
 

@@ -80,7 +80,7 @@ describe('npm start on an empty data directory', () => {
 
   it('refuses to start with bad settings, listing every bad key', async () => {
     await expect(start({ PORT: 'x', STORAGE: 'firestore', PAYMENTS_TEST_HOOK: 'true', NODE_ENV: 'production' })).rejects.toThrow(
-      /exited with 1:\nInvalid configuration:\n {2}- PORT: must be a whole number \(got "x"\)\n {2}- PAYMENTS_TEST_HOOK: must not be true when NODE_ENV=production\n {2}- STORAGE: "firestore" is not available/,
+      /exited with 1:\nInvalid configuration:\n {2}- PORT: must be a whole number \(got "x"\)\n {2}- PAYMENTS_TEST_HOOK: must not be true when NODE_ENV=production\n {2}- FIRESTORE_PROJECT_ID: is required with STORAGE=firestore/,
     );
   });
 });
