@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -8,6 +9,9 @@ const webRoot = mkdtempSync(join(tmpdir(), 'kyc-web-'));
 mkdirSync(join(webRoot, 'assets'));
 writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Members Area</title><div id="root"></div>');
 writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1)');
+writeFileSync(join(webRoot, 'assets', 'app-def456.js'), 'console.log("plain")');
+writeFileSync(join(webRoot, 'assets', 'app-def456.js.br'), brotliCompressSync('console.log("plain")'));
+writeFileSync(join(webRoot, 'assets', 'app-def456.js.gz'), gzipSync('console.log("plain")'));
 writeFileSync(join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 
 let app: TestApp;
@@ -80,6 +84,23 @@ describe('web app and security headers', () => {
     const missing = await app.agent().get('/assets/nope.js');
     expect(missing.status).toBe(404);
     expect((await app.agent().get('/favicon.svg')).status).toBe(200);
+  });
+
+  it("sends the build's Brotli or gzip copy of an asset to a browser that takes it, else the plain file", async () => {
+    const br = await app.agent().get('/assets/app-def456.js').set('Accept-Encoding', 'br, gzip');
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/Accept-Encoding/);
+    expect(br.text).toBe('console.log("plain")');
+    const gz = await app.agent().get('/assets/app-def456.js').set('Accept-Encoding', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.text).toBe('console.log("plain")');
+    const plain = await app.agent().get('/assets/app-def456.js').set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe('console.log("plain")');
+    // A path that climbs out of /assets is refused, never served.
+    expect((await app.agent().get('/assets/..%2Findex.html').set('Accept-Encoding', 'br')).status).toBe(403);
   });
 
   it('sends a strict content security policy and the other helmet headers', async () => {
