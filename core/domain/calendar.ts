@@ -1,4 +1,3 @@
-import { createEvent, type DateArray } from 'ics';
 import type { ClubEvent } from '../entities/event';
 import { eventEndInstant } from './booking-state';
 import {
@@ -22,7 +21,7 @@ export const DATE_TBC = 'Date TBC';
 export const DATE_NOT_SPECIFIED = 'Date not specified';
 
 type Dated = Pick<ClubEvent, 'eventdatetime' | 'eventenddatetime'>;
-type Describable = Pick<ClubEvent, 'id' | 'name' | 'description' | 'longdescription' | 'eventdatetime' | 'eventenddatetime' | 'updatedAt'>;
+export type Describable = Pick<ClubEvent, 'id' | 'name' | 'description' | 'longdescription' | 'eventdatetime' | 'eventenddatetime' | 'updatedAt'>;
 
 export function isAllDay(event: Pick<ClubEvent, 'eventdatetime'>): boolean {
   const start = parseInstant(event.eventdatetime);
@@ -114,46 +113,6 @@ export function outlookCalendarUrl(event: Describable, location: string): string
       ['location', location],
     ])
   );
-}
-
-function dateArray(d: Date): DateArray {
-  const [y, m, day] = londonDate(d).split('-').map(Number);
-  return [y, m, day];
-}
-
-/**
- * The .ics file for one event. Timed events are written as UTC instants (DTSTART:...Z), which
- * every calendar reads the same way; all-day events as DATE values with an exclusive end.
- * DTSTAMP is the event's last update, so the same event always gives the same file, and the
- * UID is stable so re-importing updates the entry instead of duplicating it.
- * Throws when the event has no date: there is nothing to put in a calendar.
- */
-export function icsText(event: Describable, location: string): string {
-  const span = calendarSpan(event);
-  if (span === null) throw new RangeError('An event without a date cannot be added to a calendar');
-  const stamp = parseInstant(event.updatedAt)?.getTime() ?? span.start.getTime();
-  const description = event.description.trim() !== '' ? event.description : event.longdescription;
-  const times = span.allDay
-    ? { start: dateArray(span.start), end: dateArray(span.end) }
-    : {
-        start: span.start.getTime(),
-        startInputType: 'utc' as const,
-        startOutputType: 'utc' as const,
-        end: span.end.getTime(),
-        endInputType: 'utc' as const,
-        endOutputType: 'utc' as const,
-      };
-  const { error, value } = createEvent({
-    ...times,
-    title: event.name,
-    ...(description.trim() !== '' ? { description } : {}),
-    ...(location.trim() !== '' ? { location } : {}),
-    uid: `${event.id}@kyc-members-area`,
-    timestamp: stamp,
-    productId: 'kyc-members-area',
-  } as Parameters<typeof createEvent>[0] & { timestamp: number });
-  if (error || value === null) throw new Error(`Could not build the calendar file: ${error?.message ?? 'no output'}`);
-  return value;
 }
 
 /**

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ClubEvent } from '../../../core/entities/event';
+import { icsText } from '../../../core/domain/ics-file';
 import {
   CLUB_TIME_ZONE,
   DATE_NOT_SPECIFIED,
@@ -11,7 +12,6 @@ import {
   formatDateRange,
   googleCalendarUrl,
   icsFileName,
-  icsText,
   instantToLondonWallClock,
   isAllDay,
   isShownOnCalendar,
