@@ -1,9 +1,8 @@
-import { formatInTimeZone } from 'date-fns-tz';
 import type { Booking } from '../entities/booking';
 import type { ClubEvent } from '../entities/event';
 import type { Currency } from '../entities/money';
 import { paymentStatus } from './booking-state';
-import { LONDON, parseInstant, wallClockToInstant } from './london-time';
+import { londonWallClock, parseInstant, wallClockToInstant } from './london-time';
 import { minorToDecimalText } from './pricing';
 
 export const OVERVIEW_MONTHS = 6;
@@ -14,7 +13,8 @@ export const DASHBOARD_STATISTIC_GROUPS = 5;
  * date-fns subMonths), keeping the time of day.
  */
 export function overviewStart(now: Date): Date {
-  const wall = formatInTimeZone(now, LONDON, "yyyy-MM-dd'T'HH:mm:ss");
+  // London offsets are whole minutes, so the seconds are the same on every clock.
+  const wall = `${londonWallClock(now)}:${String(now.getUTCSeconds()).padStart(2, '0')}`;
   const [y, m, d] = wall.slice(0, 10).split('-').map(Number);
   const monthIndex = y * 12 + (m - 1) - OVERVIEW_MONTHS;
   const year = Math.floor(monthIndex / 12);
@@ -227,7 +227,7 @@ export function bookingsCsv(bookings: Booking[]): string {
     lines.push(
       [
         b.id,
-        submitted === null ? b.submittedAt : formatInTimeZone(submitted, LONDON, 'yyyy-MM-dd HH:mm'),
+        submitted === null ? b.submittedAt : londonWallClock(submitted).replace('T', ' '),
         b.firstName,
         b.lastName,
         b.userEmail,

@@ -135,11 +135,16 @@ export function londonTime(instant: Date): string {
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-/** "Sat 6 June 2026": the London day of an instant, in words. */
-export function londonDayText(instant: Date): string {
+/** "6 June 2026": the London date of an instant, in words. */
+export function londonLongDate(instant: Date): string {
   const wall = londonWall(instant);
   const y = wall.getUTCFullYear();
-  return `${WEEKDAYS[wall.getUTCDay()]} ${wall.getUTCDate()} ${MONTHS[wall.getUTCMonth()]} ${y < 0 ? '-' + pad(-y, 4) : pad(y, 4)}`;
+  return `${wall.getUTCDate()} ${MONTHS[wall.getUTCMonth()]} ${y < 0 ? '-' + pad(-y, 4) : pad(y, 4)}`;
+}
+
+/** "Sat 6 June 2026": the London day of an instant, in words. */
+export function londonDayText(instant: Date): string {
+  return `${WEEKDAYS[londonWall(instant).getUTCDay()]} ${londonLongDate(instant)}`;
 }
 
 function daysInMonth(year: number, month: number): number {

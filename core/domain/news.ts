@@ -1,6 +1,5 @@
-import { formatInTimeZone } from 'date-fns-tz';
 import { DATE_TBC } from './calendar';
-import { LONDON, daysBetweenDates, londonDate, parseInstant } from './london-time';
+import { daysBetweenDates, londonDate, londonLongDate, parseInstant } from './london-time';
 
 /**
  * How long ago a campaign went out, counted in London calendar days (so an e-mail sent at
@@ -20,5 +19,5 @@ export function relativeTime(finishedAt: string | null, now: Date): string {
     const weeks = Math.floor(days / 7);
     return weeks === 1 ? '1 week ago' : `${weeks} weeks ago`;
   }
-  return formatInTimeZone(sent, LONDON, 'd MMMM yyyy');
+  return londonLongDate(sent);
 }

@@ -1,6 +1,5 @@
-import { formatInTimeZone } from 'date-fns-tz';
 import type { Highlight, HighlightField, SearchHit } from '../entities/search-hit';
-import { LONDON } from './london-time';
+import { londonDate } from './london-time';
 
 export const MAX_TAGS = 3;
 
@@ -50,5 +49,6 @@ export function formatEpochDate(seconds: number | undefined): string {
   if (seconds === undefined || !Number.isFinite(seconds)) return '';
   const d = new Date(seconds * 1000);
   if (Number.isNaN(d.getTime())) return '';
-  return formatInTimeZone(d, LONDON, 'dd/MM/yyyy');
+  const [year, month, day] = londonDate(d).split(/(?<=\d)-/);
+  return `${day}/${month}/${year}`;
 }
