@@ -5,7 +5,7 @@
  * many records each collection had, how many were copied and how many Firestore now holds.
  * Stop the server first, so that nothing is written to SQLite during the copy.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -170,36 +170,12 @@ export function formatReport(report: MigrationReport): string {
 }
 
 /**
- * The Firestore settings, read here only while server/config.ts does not know them yet; the
- * names are the ones the server uses with STORAGE=firestore.
+ * The server's own reading of the settings, as if it ran with STORAGE=firestore: the same
+ * FIRESTORE_* keys and checks, and the same DATA_DIR (so both use the same SQLite file).
  */
-const FirestoreEnvSchema = z.object({
-  FIRESTORE_PROJECT_ID: z
-    .string({ error: 'is required: the Google Cloud project that holds the Firestore database' })
-    .trim()
-    .regex(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/, 'must be a Google Cloud project id (6 to 30 lowercase letters, digits and hyphens)'),
-  GOOGLE_APPLICATION_CREDENTIALS: z
-    .string()
-    .trim()
-    .optional()
-    .refine((file) => file === undefined || (existsSync(file) && statSync(file).isFile()), 'must name a service-account key file that exists'),
-  FIRESTORE_COLLECTION_PREFIX: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9_-]*$/, 'may hold only letters, digits, "_" and "-"')
-    .optional()
-    .default(''),
-});
-
 function settingsFromEnv(env: Record<string, string | undefined>) {
-  const input = Object.fromEntries(
-    Object.keys(FirestoreEnvSchema.shape).map((key) => [key, env[key]?.trim() === '' ? undefined : env[key]]),
-  );
-  const parsed = FirestoreEnvSchema.safeParse(input);
-  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
-  // The server's own reading of DATA_DIR (and its default), so both use the same file.
-  const dataDir = loadConfig({ DATA_DIR: env.DATA_DIR }).dataDir;
-  return { ...parsed.data, dataDir };
+  const config = loadConfig({ ...env, STORAGE: 'firestore' });
+  return { firestore: config.firestore!, dataDir: config.dataDir };
 }
 
 /** Runs the command; returns the report, or throws MigrationError / ConfigError with a clear message. */
@@ -220,9 +196,12 @@ export async function migrateStorage(args: string[], env: Record<string, string 
     throw new MigrationError(`No SQLite database at ${file}: set DATA_DIR to the folder the server uses (now "${settings.dataDir}").`);
   }
   const sqlite = await openSqliteDatabase(file);
-  const db = openFirestore({ projectId: settings.FIRESTORE_PROJECT_ID, credentialsFile: settings.GOOGLE_APPLICATION_CREDENTIALS });
+  const db = openFirestore({
+    projectId: settings.firestore.projectId,
+    ...(settings.firestore.credentialsFile ? { credentialsFile: settings.firestore.credentialsFile } : {}),
+  });
   try {
-    return await copySqliteToFirestore(sqlite, { db, collectionPrefix: settings.FIRESTORE_COLLECTION_PREFIX });
+    return await copySqliteToFirestore(sqlite, { db, collectionPrefix: settings.firestore.collectionPrefix });
   } finally {
     await closeFirestore(db).catch(() => undefined);
     await sqlite.destroy();
