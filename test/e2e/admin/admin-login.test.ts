@@ -36,8 +36,18 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function loginPage(viewport?: { width: number; height: number }): Promise<Page> {
+/**
+ * A tab of a visitor who is not signed in. The tabs share one browser profile, so a test that
+ * stopped half-way signed in must not leave the next test signed in too.
+ */
+async function signedOutPage(viewport?: { width: number; height: number }): Promise<Page> {
   const page = await browser.newPage(viewport);
+  await page.context().clearCookies();
+  return page;
+}
+
+async function loginPage(viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await signedOutPage(viewport);
   await page.goto('/admin/login');
   await page.getByRole('heading', { level: 1, name: 'Admin Sign In' }).waitFor();
   return page;
@@ -114,7 +124,7 @@ describe('admin sign-in', () => {
   });
 
   it('sends a signed-out visitor to sign in and then back where they were going', async () => {
-    const page = await browser.newPage();
+    const page = await signedOutPage();
     await page.goto('/admin/members');
     await page.waitForURL('**/admin/login');
     await page.getByText('Please sign in to continue.').waitFor();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { navigationFocus } from './route-focus';
 
 /**
@@ -12,7 +12,7 @@ export function PageTitle({ children, documentTitle }: { children: ReactNode; do
   useEffect(() => {
     document.title = `${documentTitle} – Admin – Members Area`;
   }, [documentTitle]);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const active = document.activeElement;
     if (navigationFocus.navigated && (active === null || active === document.body)) ref.current?.focus();
   }, []);
