@@ -5,6 +5,8 @@ import helmet from 'helmet';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import { isWellFormedInput, MALFORMED_TEXT_MESSAGE } from '../core/domain/well-formed-text';
+import { ValidationError } from '../core/errors';
 import type { AppConfig } from './config';
 import { createContainer, type Adapters, type AppContainer } from './container';
 import { registerAdminRoutes } from './http/admin-routes';
@@ -151,6 +153,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // the JSON parser below then leaves them alone.
   app.use(WEBHOOKS_PATH, express.raw({ type: () => true, limit: API_BODY_LIMIT }));
   app.use('/api', express.json({ limit: API_BODY_LIMIT, strict: true }));
+  // Before any route reads it: text that no database can store is refused with one clear message.
+  app.use('/api', (req, _res, next) => {
+    next(isWellFormedInput(req.body) && isWellFormedInput(req.query) ? undefined : new ValidationError(MALFORMED_TEXT_MESSAGE));
+  });
   const calendarCache = new CalendarAnswerCache(() => ports.get('clock').now().getTime());
   app.use('/api', calendarCache.watchWrites);
   app.use('/api', (_req, res, next) => {

@@ -68,6 +68,8 @@ export class FirestoreBookingRepository implements BookingRepository {
   }
 
   async findByCheckoutId(checkoutId: string): Promise<Booking | null> {
+    // No stored checkout id is malformed Unicode, and Firestore answers a query for one with an error.
+    if (!checkoutId.isWellFormed()) return null;
     // A checkout belongs to one booking; should two ever share one, the newest wins, as in
     // the other adapters, without needing another index.
     const snapshot = await withCoreErrors(() => this.collection.where('checkoutId', '==', checkoutId).get());

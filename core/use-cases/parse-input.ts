@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isWellFormedInput, MALFORMED_TEXT_MESSAGE } from '../domain/well-formed-text';
 import { ValidationError } from '../errors';
 
 /**
@@ -7,6 +8,7 @@ import { ValidationError } from '../errors';
  * naming each bad field rather than a crash deeper down.
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  if (!isWellFormedInput(input)) throwValidation(MALFORMED_TEXT_MESSAGE);
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const fields: Record<string, string> = {};

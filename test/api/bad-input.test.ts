@@ -3,6 +3,7 @@ import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAdmin, addEvent, FETCH, signIn, startTestApp, type TestApp } from './support/test-app';
 import { addWorkDays, storedCounts } from './support/fixtures';
+import { MALFORMED_TEXT_MESSAGE } from '../../core/domain/well-formed-text';
 import type TestAgent from 'supertest/lib/agent';
 
 /**
@@ -164,6 +165,30 @@ describe('generated bad bodies', () => {
       expect(await storedCounts(app)).toEqual(before);
     });
   }
+});
+
+describe('text that is not well-formed Unicode', () => {
+  it('is refused with one clear message before it reaches storage, on every storage', async () => {
+    const before = await storedCounts(app);
+    const cases: [string, () => TestAgent, string, Record<string, unknown>][] = [
+      ['booking with a broken first name', () => app.agent(), '/api/bookings', { eventId: editableEventId, firstName: 'A\ud800', lastName: 'B', numberAttending: '1' }],
+      ['booking of a broken event id', () => app.agent(), '/api/bookings', { eventId: 'x\udc00', firstName: 'A', lastName: 'B', numberAttending: '1' }],
+      ['card payment of a broken checkout id', () => app.agent(), '/api/payments/complete', { checkoutId: '\ud800', cardToken: ' ' }],
+      ['work-day sign-up with a broken key', () => app.agent(), '/api/work-days/spring-work-day/signups', { firstName: 'A', lastName: 'B', selectedJobs: ['painting'], 'x\ud800': 1 }],
+      ['event with a broken name', () => admin, '/api/admin/events', { name: 'Regatta \ud83d', eventdatetime: '2026-07-01T10:00' }],
+    ];
+    for (const [what, agent, path, body] of cases) {
+      const res = await agent().post(path).set(FETCH).set('X-Forwarded-For', nextIp()).set('Content-Type', 'application/json').send(JSON.stringify(body));
+      expect(res.status, what).toBe(400);
+      expect(res.body.error, what).toBe(MALFORMED_TEXT_MESSAGE);
+    }
+    expect(await storedCounts(app)).toEqual(before);
+  });
+
+  it('in a query string arrives as U+FFFD, never as a broken character, and gives no 500', async () => {
+    const res = await app.agent().get('/api/search?q=%ED%A0%80regatta');
+    expect(res.status).toBe(200);
+  });
 });
 
 /** Lone surrogates cannot be percent-encoded; the raw malformed sequences below cover that case. */

@@ -14,6 +14,11 @@ export function describeBookingRepositoryContract(name: string, makeAdapter: Ada
       expect(await bookings().get('no-such-booking')).toBeNull();
     });
 
+    it('finds nothing, and throws nothing, for an id or checkout id that is not well-formed Unicode', async () => {
+      expect(await bookings().get('x\ud800')).toBeNull();
+      expect(await bookings().findByCheckoutId('\ud800')).toBeNull();
+    });
+
     it('always adds a booking when the event has no capacity, and gives it back unchanged', async () => {
       const booking = aBooking({
         numberAttending: 500,

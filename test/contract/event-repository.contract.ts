@@ -11,6 +11,11 @@ export function describeEventRepositoryContract(name: string, makeAdapter: Adapt
       expect(await events().get('no-such-event')).toBeNull();
     });
 
+    it('returns null, not an error, for an id that is not well-formed Unicode (an unpaired surrogate)', async () => {
+      expect(await events().get('x\ud800')).toBeNull();
+      expect(await events().get('\udc00')).toBeNull();
+    });
+
     it('gives back a created event exactly as it was stored', async () => {
       const regatta = anEvent({ eventenddatetime: null, bookingEndDate: null, capacity: null, currency: 'EUR' });
       await events().create(regatta);
