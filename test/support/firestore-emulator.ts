@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** A running Firestore emulator, for one test file. */
@@ -33,8 +34,10 @@ export async function startFirestoreEmulator(projectId = 'demo-kyc-test'): Promi
     env: { ...process.env, CLOUDSDK_CORE_DISABLE_PROMPTS: '1' },
   });
   let output = '';
+  const logFile = process.env.FIRESTORE_EMULATOR_LOG_DIR ? emulatorLogFile(process.env.FIRESTORE_EMULATOR_LOG_DIR, port) : undefined;
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString('utf8')).slice(-8000);
+    if (logFile) appendFileSync(logFile, `${new Date().toISOString()} ${chunk.toString('utf8')}`);
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
@@ -90,6 +93,11 @@ export async function startFirestoreEmulator(projectId = 'demo-kyc-test'): Promi
       }
     },
   };
+}
+
+function emulatorLogFile(dir: string, port: number): string {
+  mkdirSync(dir, { recursive: true });
+  return `${dir}/firestore-emulator-${port}.log`;
 }
 
 async function answers(host: string): Promise<boolean> {

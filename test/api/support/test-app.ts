@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { setLogFunction } from 'firebase-admin/firestore';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -44,11 +45,41 @@ function storageEnv(): Record<string, string> {
   // No Google metadata server is asked for credentials: nothing leaves 127.0.0.1.
   process.env.METADATA_SERVER_DETECTION = 'none';
   firestoreApps += 1;
+  logFirestoreClient();
   return {
     STORAGE: 'firestore',
     FIRESTORE_PROJECT_ID: 'demo-kyc-api',
     FIRESTORE_COLLECTION_PREFIX: `t${process.pid}_${firestoreApps}_`,
   };
+}
+
+/** With REQUEST_LOG_DIR set, every request's start and end go to a file per test process (to find one that never ends). */
+function traced(app: BuiltApp['app']): BuiltApp['app'] {
+  const dir = process.env.REQUEST_LOG_DIR;
+  if (!dir) return app;
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `requests-${process.pid}.log`);
+  let n = 0;
+  const handler = (req: Parameters<BuiltApp['app']>[0], res: Parameters<BuiltApp['app']>[1]) => {
+    n += 1;
+    const id = n;
+    appendFileSync(file, `${new Date().toISOString()} start ${id} ${req.method} ${(req.url ?? '').slice(0, 300)} (${(req.url ?? '').length})\n`);
+    res.on('close', () => appendFileSync(file, `${new Date().toISOString()} end ${id} ${res.statusCode}\n`));
+    return app(req, res);
+  };
+  return handler as unknown as BuiltApp['app'];
+}
+
+let clientLogged = false;
+
+/** With FIRESTORE_CLIENT_LOG_DIR set, the Firestore client's own request log goes to a file per test process. */
+function logFirestoreClient(): void {
+  const dir = process.env.FIRESTORE_CLIENT_LOG_DIR;
+  if (!dir || clientLogged) return;
+  clientLogged = true;
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `firestore-client-${process.pid}.log`);
+  setLogFunction((line) => appendFileSync(file, `${line}\n`));
 }
 
 /**
@@ -70,7 +101,7 @@ export async function startTestApp(
     config,
     dataDir,
     clock,
-    agent: () => request.agent(holder.built.app),
+    agent: () => request.agent(traced(holder.built.app)),
     close: () => holder.built.close(),
     restart: async () => {
       await holder.built.close();
