@@ -6,7 +6,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     environment: 'node',
-    testTimeout: 30_000,
+    // Timeouts catch hangs; they do not measure. A test is as fast as its work, and a busy
+    // machine (CI beside other jobs, both cores loaded) may take several times longer.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,

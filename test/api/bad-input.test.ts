@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAdmin, addEvent, FETCH, signIn, startTestApp, type TestApp } from './support/test-app';
+import { addAdmin, addEvent, FETCH, serverProperty, signIn, startTestApp, type TestApp } from './support/test-app';
 import { addWorkDays, storedCounts } from './support/fixtures';
 import { MALFORMED_TEXT_MESSAGE } from '../../core/domain/well-formed-text';
 import type TestAgent from 'supertest/lib/agent';
@@ -140,7 +140,7 @@ describe('generated bad bodies', () => {
           const res = await target.agent()[target.method](target.path()).set(FETCH).set('X-Forwarded-For', nextIp()).set('Content-Type', 'application/json').send(JSON.stringify(body));
           expectClientError(res, `${target.name} with ${JSON.stringify(body).slice(0, 200)}`);
         }),
-        { numRuns: 60 },
+        serverProperty(60),
       );
       expect(await storedCounts(app)).toEqual(before);
     });
@@ -160,7 +160,7 @@ describe('generated bad bodies', () => {
             expectClientError(res, `${target.name} with ${type}: ${JSON.stringify(text).slice(0, 200)}`);
           },
         ),
-        { numRuns: 40 },
+        serverProperty(40),
       );
       expect(await storedCounts(app)).toEqual(before);
     });
@@ -220,7 +220,7 @@ describe('generated bad query strings and paths', () => {
           }
         },
       ),
-      { numRuns: 150 },
+      serverProperty(150),
     );
     expect(await storedCounts(app)).toEqual(before);
   });
@@ -247,7 +247,7 @@ describe('generated bad query strings and paths', () => {
           expectClientError(res, path(id));
         },
       ),
-      { numRuns: 120 },
+      serverProperty(120),
     );
   });
 });

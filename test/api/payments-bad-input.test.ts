@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS, TEST_SIGNATURE_HEADER, TestPaymentGateway } from '../../adapters/test-payments/test-payment-gateway';
-import { addEvent, startTestApp, type TestApp } from './support/test-app';
+import { addEvent, serverProperty, startTestApp, type TestApp } from './support/test-app';
 
 /**
  * The payment routes take whatever a client (or anyone posing as a payment provider) sends:
@@ -90,7 +90,7 @@ describe('POST /api/payments/complete with generated bad bodies', () => {
           expect(typeof res.body.error).toBe('string');
         }
       }),
-      { numRuns: 120 },
+      serverProperty(120),
     );
     await expectUnpaid();
   });
@@ -111,7 +111,7 @@ describe('POST /api/payments/complete with generated bad bodies', () => {
           expect(res.status).toBeLessThan(500);
         },
       ),
-      { numRuns: 60 },
+      serverProperty(60),
     );
     await expectUnpaid();
   });
@@ -145,7 +145,7 @@ describe('POST /api/webhooks/:gateway with generated bad requests', () => {
           expect(res.body).toEqual({ status: 'IGNORED' });
         },
       ),
-      { numRuns: 120 },
+      serverProperty(120),
     );
     await expectUnpaid();
   });
@@ -166,7 +166,7 @@ describe('POST /api/webhooks/:gateway with generated bad requests', () => {
           expect([400, 404]).toContain(res.status);
         },
       ),
-      { numRuns: 100 },
+      serverProperty(100),
     );
     await expectUnpaid();
   });

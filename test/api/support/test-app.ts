@@ -14,6 +14,23 @@ import { loadConfig, type AppConfig } from '../../../server/config';
 import type { Adapters } from '../../../server/container';
 
 export const NOW = '2026-06-01T09:00:00.000Z';
+
+/**
+ * No single request to the test app takes this long unless it hangs: it then fails with an error
+ * naming the request (and, in a property, the input) instead of the test timing out unexplained.
+ */
+export const REQUEST_DEADLINE_MS = 30_000;
+
+/**
+ * fast-check options for properties whose every run is a request to a server. A failure is
+ * reported at once with the seed and path to replay it, without shrinking: shrinking re-sends
+ * a request per step, and on a busy machine that outlasted the test timeout and hid the failure
+ * behind "Test timed out" (a Firestore 500 that took seconds per request did exactly that).
+ * Replaying with `{ seed, path }` and without `endOnFailure` shrinks the case locally.
+ */
+export function serverProperty(numRuns: number): { numRuns: number; endOnFailure: true } {
+  return { numRuns, endOnFailure: true };
+}
 export const PASSWORD = 'correct-horse-battery';
 
 export interface TestApp {
@@ -101,7 +118,7 @@ export async function startTestApp(
     config,
     dataDir,
     clock,
-    agent: () => request.agent(traced(holder.built.app)),
+    agent: () => request.agent(traced(holder.built.app)).timeout({ deadline: REQUEST_DEADLINE_MS }),
     close: () => holder.built.close(),
     restart: async () => {
       await holder.built.close();

@@ -55,7 +55,8 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
     locale: 'en-GB',
     timezoneId: 'Europe/London',
   });
-  context.setDefaultTimeout(10_000);
+  // A wait ends as soon as the page is ready; the limit only catches a page that never gets there.
+  context.setDefaultTimeout(30_000);
   const errors: string[] = [];
   const watch = (page: Page) => {
     page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
