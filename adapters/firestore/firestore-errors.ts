@@ -34,16 +34,39 @@ export function translateFirestoreError(error: unknown, messages: { conflict?: s
   if (code === FIRESTORE_CODES.ALREADY_EXISTS && messages.conflict) return new ConflictError(messages.conflict);
   if (code === FIRESTORE_CODES.NOT_FOUND && messages.notFound) return new NotFoundError(messages.notFound);
   if (code !== null && TRANSIENT.has(code)) {
-    return new UnavailableError('The database is busy or out of reach. Please try again.');
+    return new UnavailableError(DATABASE_UNAVAILABLE);
   }
   return error;
 }
 
-/** Runs a Firestore call, throwing core errors instead of Firestore's. */
+export const DATABASE_UNAVAILABLE = 'The database is busy or out of reach. Please try again.';
+
+/**
+ * The longest a member or admin waits for one Firestore call (a transaction with its retries
+ * counts as one). The client's own deadlines are a minute per attempt and it retries some errors
+ * for longer still, so without this a request could hang for minutes on a database that does not
+ * answer. Past it the caller gets UnavailableError; the call itself may still finish, which
+ * every write here tolerates (ids are fixed before writing, payments are idempotent).
+ */
+let callDeadlineMs = 20_000;
+
+/** Sets the deadline of every Firestore call in this process (see callDeadlineMs). */
+export function setFirestoreCallDeadline(ms: number): void {
+  if (!Number.isInteger(ms) || ms <= 0) throw new Error(`A Firestore call deadline must be a positive whole number of milliseconds (got ${ms})`);
+  callDeadlineMs = ms;
+}
+
+/** Runs a Firestore call within the deadline, throwing core errors instead of Firestore's. */
 export async function withCoreErrors<T>(work: () => Promise<T>, messages: { conflict?: string; notFound?: string } = {}): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new UnavailableError(DATABASE_UNAVAILABLE)), callDeadlineMs);
+  });
   try {
-    return await work();
+    return await Promise.race([work(), deadline]);
   } catch (error) {
     throw translateFirestoreError(error, messages);
+  } finally {
+    clearTimeout(timer);
   }
 }
