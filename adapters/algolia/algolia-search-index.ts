@@ -121,6 +121,7 @@ function toHost(base: string): AlgoliaHost {
  */
 export function toAlgoliaQuery(text: string): string | null {
   const cleaned = text
+    // eslint-disable-next-line no-control-regex -- control characters are what this removes
     .replace(/[\u0000-\u001f\u007f]/g, ' ')
     .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, ' ');
   if (!/[\p{L}\p{N}]/u.test(cleaned)) return null;

@@ -36,6 +36,7 @@ const TOKEN_CHAR = /[\p{L}\p{N}\p{Co}]/u;
 export function toFtsQuery(text: string): string | null {
   const terms = text
     // FTS5 ends a quoted string at a NUL, so control characters become spaces.
+    // eslint-disable-next-line no-control-regex -- control characters are what this removes
     .replace(/[\u0000-\u001f\u007f]/g, ' ')
     .split(/\s+/u)
     .filter((term) => TOKEN_CHAR.test(term))
@@ -77,6 +78,7 @@ export function splitHighlighted(highlighted: string, original: string, open: st
  * code units, so highlight offsets in this text are offsets in the stored text too.
  */
 export function indexableText(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what this removes
   return text.replace(/\u0000/g, ' ').replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
 }
 

@@ -237,17 +237,18 @@ export class FakeAlgoliaServer {
   }
 
   static async start(options: FakeAlgoliaOptions = {}): Promise<FakeAlgoliaServer> {
-    let fake: FakeAlgoliaServer | undefined;
+    // The handler needs the fake, and the fake needs the listening server: filled in below.
+    const holder: { fake?: FakeAlgoliaServer } = {};
     const server = createServer((req, res) => {
-      void fake!.handle(req, res);
+      void holder.fake!.handle(req, res);
     });
     // Node closes idle keep-alive connections after 5 s, and a client that reuses one just then
     // gets ECONNRESET; Algolia's hosts keep them far longer than a test's pauses.
     server.keepAliveTimeout = 120_000;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    fake = new FakeAlgoliaServer(server, `http://127.0.0.1:${port}`, options);
-    return fake;
+    holder.fake = new FakeAlgoliaServer(server, `http://127.0.0.1:${port}`, options);
+    return holder.fake;
   }
 
   /** Answers every request with this HTTP status and Algolia's error JSON; null answers normally again. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SignIn } from '../../../core/use-cases/sign-in';
 import { PermissionError, RateLimitError, UnauthenticatedError, UnavailableError, ValidationError } from '../../../core/errors';
 import type { IdentityProvider, IdentityUser } from '../../../core/ports/identity-provider';
-import { anAdmin, makeWorld, type World } from './support/world';
+import { anAdmin, makeWorld } from './support/world';
 
 const EMAIL = 'commodore@club.example';
 const PASSWORD = 'correct horse battery';

@@ -1,0 +1,86 @@
+// ESLint (flat config): the house rules that a tool can check, above all the layer boundaries of
+// docs/architecture.md. `npm run lint` runs it; CI runs it before the tests.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+/** Libraries of a framework or a technology: adapters and the server may use them, the core never. */
+const TECHNOLOGY = ['express', 'react', 'react-dom', 'react-router', 'react-router-dom', 'knex', 'better-sqlite3', 'firebase-admin', 'algoliasearch', 'square', 'inversify', 'pino', 'pino-http', 'helmet', 'nodemailer'];
+const technology = TECHNOLOGY.flatMap((name) => [name, `${name}/*`]);
+const layer = (...names) => names.map((name) => `**/${name}/**`);
+
+/**
+ * Modules of one feature that others use today. They are the only cross-feature imports allowed;
+ * any new one is refused (share through web/src/components or web/src/lib instead).
+ */
+const SHARED_FEATURE_MODULES = ['calendar/api/get-calendar-events', 'calendar/components/calendar-links', 'search/components/search-provider', 'water-levels/components/lazy-water-level-chart'];
+
+const FEATURES = readdirSync(new URL('./web/src/features', import.meta.url)).filter((name) => !name.includes('.'));
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'coverage/**', 'node_modules/**', 'test-results/**', 'data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    // Plain JavaScript files here are Node scripts and this config; TypeScript checks the rest.
+    files: ['**/*.{js,mjs,cjs}'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    files: ['core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: technology, message: 'core/ holds the rules only: no framework or technology library.' },
+            { group: layer('adapters', 'server', 'web'), message: 'core/ imports no outer layer: adapters, server and web depend on core, never the reverse.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['adapters/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: layer('server', 'web'), message: 'Adapters plug technology into core ports; they never import the server or the web app.' }] }],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      // The two classic rules. The React Compiler's newer rules (set-state-in-effect, refs) flag
+      // the hand-made data hooks that the web data layer is to replace; they join then.
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-imports': ['error', { patterns: [{ group: layer('server', 'adapters'), message: 'The web app talks to the server over HTTP only; it shares core, never server or adapter code.' }] }],
+    },
+  },
+  ...FEATURES.map((feature) => ({
+    files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: layer('server', 'adapters'), message: 'The web app talks to the server over HTTP only; it shares core, never server or adapter code.' },
+            {
+              // Import paths are matched as written: another feature is ../<feature>/… from the
+              // feature's top folder, ../../<feature>/… one folder down, and so on.
+              regex: `^(?:\\.\\./)+(?:features/)?(?!(?:${SHARED_FEATURE_MODULES.join('|')})$)(?:${FEATURES.filter((other) => other !== feature).join('|')})/`,
+              message: 'Features do not import each other: share through web/src/components or web/src/lib.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+);
