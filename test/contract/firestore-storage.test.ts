@@ -65,7 +65,7 @@ afterAll(async () => {
   if (db) await closeFirestore(db);
   await emulator?.stop();
   delete process.env.FIRESTORE_EMULATOR_HOST;
-}, 30_000);
+});
 
 function running(): { emulator: FirestoreEmulator; db: Firestore } {
   if (!emulator || !db) throw new Error('The Firestore emulator did not start');
@@ -101,7 +101,6 @@ describe('Firestore bookings under load', () => {
     // Firestore, where the one-at-a-time queue inside a process cannot help.
     const connections = [0, 1, 2].map(() => openFirestore({ projectId: emulator.projectId }));
     try {
-      const started = Date.now();
       const results = await Promise.all(
         Array.from({ length: 30 }, (_, i) =>
           new FirestoreBookingRepository(connections[i % 3]).addIfPlacesRemain(
@@ -110,18 +109,16 @@ describe('Firestore bookings under load', () => {
           ),
         ),
       );
-      const elapsed = Date.now() - started;
       expect(results.filter((r) => r.added)).toHaveLength(10);
       expect(results.filter((r) => !r.added)).toEqual(Array.from({ length: 20 }, () => ({ added: false, placesLeft: 0 })));
       const bookings = new FirestoreBookingRepository(running().db);
       const stored = await bookings.listByEvent('summer-regatta');
       expect(stored).toHaveLength(10);
       expect(stored.reduce((sum, b) => sum + b.numberAttending, 0)).toBe(10);
-      expect(elapsed).toBeLessThan(25_000);
     } finally {
       await Promise.all(connections.map((connection) => closeFirestore(connection)));
     }
-  }, 30_000);
+  });
 
   it('lets only one of two server connections confirming the same payment mark it paid', async () => {
     const { emulator, db } = running();
@@ -143,7 +140,7 @@ describe('Firestore bookings under load', () => {
     } finally {
       await closeFirestore(other);
     }
-  }, 30_000);
+  });
 });
 
 describe('Firestore documents', () => {
@@ -290,7 +287,7 @@ describe('the product on Firestore', () => {
     } finally {
       await app.dispose();
     }
-  }, 60_000);
+  });
 });
 
 describe('firestore.indexes.json', () => {
@@ -370,12 +367,11 @@ describe('openFirestoreStorage', () => {
     // Port 9 (discard) on loopback: nothing listens, so the connection is refused.
     process.env.FIRESTORE_EMULATOR_HOST = '127.0.0.1:9';
     try {
-      const started = Date.now();
+      // reachTimeoutMs bounds the wait; the test's own timeout would catch a hang.
       const error = await rejectionOf(openFirestoreStorage({ projectId: 'demo-nowhere', reachTimeoutMs: 3000 }));
       expect((error as Error).message).toMatch(/^Cannot read the Firestore emulator at 127\.0\.0\.1:9: /);
-      expect(Date.now() - started).toBeLessThan(10_000);
     } finally {
       process.env.FIRESTORE_EMULATOR_HOST = saved;
     }
-  }, 30_000);
+  });
 });

@@ -71,7 +71,7 @@ async function seedSqlite(file: string): Promise<void> {
 function runMigration(args: string[], env: Record<string, string> = {}) {
   return promisify(execFile)(process.execPath, ['--import', 'tsx', SCRIPT, ...args], {
     cwd: ROOT,
-    timeout: 60_000,
+    timeout: 100_000,
     env: {
       ...process.env,
       DATA_DIR: dataDir,
@@ -106,7 +106,7 @@ afterAll(async () => {
   await emulator?.stop();
   delete process.env.FIRESTORE_EMULATOR_HOST;
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-}, 30_000);
+});
 
 describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
   it('copies the demo data and every other collection to Firestore, prints the counts, and loses nothing', async () => {
@@ -173,7 +173,7 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
     } finally {
       await sqlite.destroy();
     }
-  }, 90_000);
+  });
 
   it('refuses to copy into collections that already hold data, and changes nothing', async () => {
     const before = await countFirestoreDocuments(running().firestore, { collectionPrefix: PREFIX });
@@ -182,7 +182,7 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^Firestore already holds data \(migrated_events: \d+, .*choose another FIRESTORE_COLLECTION_PREFIX/);
     expect(await countFirestoreDocuments(running().firestore, { collectionPrefix: PREFIX })).toEqual(before);
-  }, 60_000);
+  });
 
   it('explains what is wrong with the command or the settings', async () => {
     const backwards = await runMigration(['--from', 'firestore', '--to', 'sqlite']);
@@ -202,5 +202,5 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
     } finally {
       rmSync(emptyDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });

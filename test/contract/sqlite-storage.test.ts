@@ -136,7 +136,7 @@ describe('SQLite write transactions', () => {
       const startAt = Date.now() + 4000;
       const runs = ['p1', 'p2', 'p3'].map((prefix) =>
         promisify(execFile)(process.execPath, ['--import', 'tsx', worker, file, String(startAt), '150', prefix, '200'], {
-          timeout: 25_000,
+          timeout: 100_000,
         }),
       );
       const outputs = await Promise.all(runs);
@@ -146,7 +146,7 @@ describe('SQLite write transactions', () => {
     } finally {
       await close();
     }
-  }, 30_000);
+  });
 
   it('undo everything when the work fails, and later transactions still run', async () => {
     const { db, close } = await freshDatabase();

@@ -23,7 +23,7 @@ describe('npm run backup', () => {
     });
     await built.close();
     expect(stdout).toMatch(/Backup written to .*copy\.sqlite \(\d+ events, \d+ bookings; integrity ok\)/);
-  }, 60_000);
+  });
 
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
