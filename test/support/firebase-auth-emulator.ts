@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort, withFreshPortOnClash } from './free-port';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FIREBASE_BIN = join(ROOT, 'node_modules/.bin/firebase');
@@ -18,19 +18,6 @@ export interface FirebaseAuthEmulator {
   clearUsers(): Promise<void>;
   /** Stops the emulator (its whole process group) and restores FIREBASE_AUTH_EMULATOR_HOST. */
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
 }
 
 async function isReady(host: string): Promise<boolean> {
@@ -55,6 +42,10 @@ function exited(child: ChildProcess): Promise<void> {
  * FIREBASE_AUTH_EMULATOR_HOST points firebase-admin at it; `stop()` puts the old value back.
  */
 export async function startFirebaseAuthEmulator(projectId = 'demo-kyc'): Promise<FirebaseAuthEmulator> {
+  return withFreshPortOnClash(() => startOnce(projectId));
+}
+
+async function startOnce(projectId: string): Promise<FirebaseAuthEmulator> {
   if (!existsSync(FIREBASE_BIN)) {
     throw new Error(
       'firebase-tools is not installed, so the Firebase Authentication emulator cannot start. ' +

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort, withFreshPortOnClash } from './free-port';
 
 /** A running Firestore emulator, for one test file. */
 export interface FirestoreEmulator {
@@ -26,6 +26,10 @@ const INSTALL_HINT =
  * Project ids starting with `demo-` are never real projects, so nothing can reach production.
  */
 export async function startFirestoreEmulator(projectId = 'demo-kyc-test'): Promise<FirestoreEmulator> {
+  return withFreshPortOnClash(() => startOnce(projectId));
+}
+
+async function startOnce(projectId: string): Promise<FirestoreEmulator> {
   const port = await freePort();
   const host = `127.0.0.1:${port}`;
   const child = spawn('gcloud', ['emulators', 'firestore', 'start', `--host-port=${host}`], {
@@ -70,7 +74,9 @@ export async function startFirestoreEmulator(projectId = 'demo-kyc-test'): Promi
       }
       return fail(`The Firestore emulator stopped before it answered (exit code ${done.code}${done.error ? `, ${done.error.message}` : ''}).`);
     }
-    if (await answers(host)) break;
+    const answer = await answers(host);
+    if (answer === 'emulator') break;
+    if (answer === 'other') return fail(`The port ${port} answered as something else, not as the Firestore emulator.`);
     if (Date.now() > deadline) return fail(`The Firestore emulator did not answer on ${host} within ${START_TIMEOUT_MS / 1000} s.`);
     await sleep(250);
   }
@@ -100,12 +106,14 @@ function emulatorLogFile(dir: string, port: number): string {
   return `${dir}/firestore-emulator-${port}.log`;
 }
 
-async function answers(host: string): Promise<boolean> {
+/** Whether the emulator answers at `host` yet; 'other' when some other server took the port. */
+async function answers(host: string): Promise<'emulator' | 'other' | 'no'> {
   try {
     const response = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(1000) });
-    return response.ok;
+    // The emulator's root answers exactly "Ok".
+    return response.ok && (await response.text()).trim() === 'Ok' ? 'emulator' : 'other';
   } catch {
-    return false;
+    return 'no';
   }
 }
 
@@ -132,18 +140,6 @@ async function groupGoneWithin(child: ChildProcess, ms: number): Promise<boolean
     await sleep(100);
   }
   return false;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function sleep(ms: number): Promise<void> {
