@@ -244,6 +244,8 @@ async function main(): Promise<void> {
     HOST: '127.0.0.1',
     PORT: '0',
     NODE_ENV: 'production',
+    // The benchmark measures the app, not a payment provider.
+    ALLOW_TEST_PAYMENTS: 'true',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     SEED_DEMO_DATA: 'true',
     INITIAL_ADMIN_PASSWORD: 'bench-only-password',

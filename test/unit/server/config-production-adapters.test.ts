@@ -97,7 +97,7 @@ describe('Firebase Authentication settings', () => {
       'FIREBASE_PROJECT_ID: is required with IDENTITY=firebase',
       'FIREBASE_WEB_API_KEY: is required with IDENTITY=firebase',
     ]);
-    expect(problemsOf({ ...FIREBASE, NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toEqual([
+    expect(problemsOf({ ...FIREBASE, NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toEqual([
       'FIREBASE_AUTH_EMULATOR_HOST: must not be set when NODE_ENV=production',
     ]);
     expect(problemsOf({ ...FIREBASE, FIREBASE_AUTH_EMULATOR_HOST: 'http://127.0.0.1:9099', FIREBASE_IDENTITY_TOOLKIT_URL: 'nope' })).toEqual([
