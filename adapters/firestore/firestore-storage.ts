@@ -13,7 +13,7 @@ import type { WorkDayRepository } from '../../core/ports/work-day-repository';
 import { FirestoreAdminRepository } from './firestore-admin-repository';
 import { FirestoreBookingRepository } from './firestore-booking-repository';
 import { FirestoreCampaignRepository } from './firestore-campaign-repository';
-import { collectionOf, FIRESTORE_COLLECTIONS, type FirestoreCollectionName, type FirestoreCollectionOptions } from './firestore-collections';
+import { collectionOf, FIRESTORE_COLLECTIONS, type FirestoreCollectionOptions, type FirestoreDataCollectionName } from './firestore-collections';
 import { FirestoreCredentialRepository } from './firestore-credential-repository';
 import { FirestoreDocumentRepository } from './firestore-document-repository';
 import { FirestoreEventRepository } from './firestore-event-repository';
@@ -141,11 +141,11 @@ export async function openFirestoreStorage(
 export async function countFirestoreDocuments(
   db: Firestore,
   options: FirestoreCollectionOptions = {},
-): Promise<Record<FirestoreCollectionName, number>> {
+): Promise<Record<FirestoreDataCollectionName, number>> {
   const counts = await Promise.all(
     FIRESTORE_COLLECTIONS.map(async (name) => [name, (await collectionOf(db, name, options).count().get()).data().count] as const),
   );
-  return Object.fromEntries(counts) as Record<FirestoreCollectionName, number>;
+  return Object.fromEntries(counts) as Record<FirestoreDataCollectionName, number>;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
