@@ -6,6 +6,7 @@ import type { FirebaseIdentityProvider } from '../adapters/firebase/firebase-ide
 import { LocalIdentityProvider } from '../adapters/local-identity/local-identity-provider';
 import { MailerLiteCampaignSource } from '../adapters/mailerlite/mailerlite-campaign-source';
 import { ScryptPasswordHasher } from '../adapters/node-crypto/scrypt-password-hasher';
+import { SqliteAddressLimitStore } from '../adapters/sqlite/sqlite-address-limit-store';
 import { SqliteAdminRepository } from '../adapters/sqlite/sqlite-admin-repository';
 import { SqliteBookingRepository } from '../adapters/sqlite/sqlite-booking-repository';
 import { SqliteCampaignRepository } from '../adapters/sqlite/sqlite-campaign-repository';
@@ -21,6 +22,7 @@ import { SqliteWorkDayRepository } from '../adapters/sqlite/sqlite-work-day-repo
 import { CryptoIdGenerator } from '../adapters/system/crypto-id-generator';
 import { SystemClock } from '../adapters/system/system-clock';
 import { TestPaymentGateway } from '../adapters/test-payments/test-payment-gateway';
+import type { AddressLimitStore } from '../core/ports/address-limit-store';
 import type { AdminRepository } from '../core/ports/admin-repository';
 import type { BookingRepository } from '../core/ports/booking-repository';
 import type { CampaignRepository } from '../core/ports/campaign-repository';
@@ -73,6 +75,7 @@ export interface Adapters {
   credentials: CredentialRepository;
   sessions: SessionRepository;
   loginAttempts: LoginAttemptStore;
+  addressLimits: AddressLimitStore;
   workDays: WorkDayRepository;
   documents: DocumentRepository;
   campaigns: CampaignRepository;
@@ -93,7 +96,7 @@ export const TYPES = {
   ...(Object.fromEntries(
     (
       [
-        'clock', 'ids', 'events', 'bookings', 'admins', 'credentials', 'sessions', 'loginAttempts', 'workDays',
+        'clock', 'ids', 'events', 'bookings', 'admins', 'credentials', 'sessions', 'loginAttempts', 'addressLimits', 'workDays',
         'documents', 'campaigns', 'campaignSource', 'waterLevels', 'search', 'payments', 'hasher', 'identity',
       ] as const
     ).map((name) => [name, Symbol.for(`port:${name}`)]),
@@ -102,7 +105,8 @@ export const TYPES = {
 
 /** The ports that STORAGE chooses (the rest are chosen by SEARCH, PAYMENTS, IDENTITY, CAMPAIGNS). */
 const STORAGE_PORTS = [
-  'events', 'bookings', 'admins', 'credentials', 'sessions', 'loginAttempts', 'workDays', 'documents', 'campaigns', 'waterLevels',
+  'events', 'bookings', 'admins', 'credentials', 'sessions', 'loginAttempts', 'addressLimits', 'workDays', 'documents', 'campaigns',
+  'waterLevels',
 ] as const;
 
 export const DATABASE_FILE_NAME = 'kyc.sqlite';
@@ -174,6 +178,7 @@ export async function createContainer(
   bind('credentials', () => firestore?.credentials ?? new SqliteCredentialRepository(db));
   bind('sessions', () => firestore?.sessions ?? new SqliteSessionRepository(db));
   bind('loginAttempts', () => firestore?.loginAttempts ?? new SqliteLoginAttemptStore(db));
+  bind('addressLimits', () => firestore?.addressLimits ?? new SqliteAddressLimitStore(db));
   bind('workDays', () => firestore?.workDays ?? new SqliteWorkDayRepository(db));
   bind('documents', () => firestore?.documents ?? new SqliteDocumentRepository(db));
   bind('campaigns', () => firestore?.campaigns ?? new SqliteCampaignRepository(db));
@@ -257,7 +262,12 @@ function bindUseCases(container: Container, config: AppConfig, get: Get, options
       payments: get('payments'),
       clock: get('clock'),
       ids: get('ids'),
-      config: { maxAttendees: config.maxAttendeesPerBooking, testHook: config.paymentsTestHook },
+      addressLimits: get('addressLimits'),
+      config: {
+        maxAttendees: config.maxAttendeesPerBooking,
+        testHook: config.paymentsTestHook,
+        maxHeldPlacesPerAddress: config.bookingLimits.maxHeldPlacesPerAddress,
+      },
     }),
   );
   use(ConfirmPayment, () => new ConfirmPayment({ bookings: get('bookings'), payments: get('payments'), clock: get('clock') }));
