@@ -283,9 +283,18 @@ function bindUseCases(container: Container, config: AppConfig, get: Get, options
   use(ListAdminEvents, () => new ListAdminEvents({ events: get('events') }));
   use(GetAdminEvent, () => new GetAdminEvent({ events: get('events') }));
   use(CreateEvent, () =>
-    new CreateEvent({ events: get('events'), search: get('search'), clock: get('clock'), ids: get('ids'), reportSearchIndexError }),
+    new CreateEvent({
+      events: get('events'),
+      search: get('search'),
+      clock: get('clock'),
+      ids: get('ids'),
+      reportSearchIndexError,
+      maxAttendees: config.maxAttendeesPerBooking,
+    }),
   );
-  use(UpdateEvent, () => new UpdateEvent({ events: get('events'), search: get('search'), clock: get('clock'), reportSearchIndexError }));
+  use(UpdateEvent, () =>
+    new UpdateEvent({ events: get('events'), search: get('search'), clock: get('clock'), reportSearchIndexError, maxAttendees: config.maxAttendeesPerBooking }),
+  );
   use(DeleteEvent, () =>
     new DeleteEvent({ events: get('events'), bookings: get('bookings'), search: get('search'), reportSearchIndexError }),
   );
