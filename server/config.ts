@@ -15,6 +15,8 @@ const IDENTITY_CHOICES = ['local', 'firebase'] as const;
 const CAMPAIGNS_CHOICES = ['database', 'mailerlite'] as const;
 
 const SQUARE_ENVIRONMENTS = ['sandbox', 'production'] as const;
+/** How Square's application ids begin in each environment (Developer Dashboard > Credentials). */
+export const SQUARE_APPLICATION_ID_PREFIX = { sandbox: 'sandbox-sq0idb-', production: 'sq0idp-' } as const;
 /** The payment secrets sign checkout ids and webhooks; shorter ones are guessable. */
 const MIN_SECRET_LENGTH = 16;
 
@@ -367,6 +369,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   for (const [setting, { when, keys }] of Object.entries(needs)) {
     if (!when) continue;
     for (const key of keys) if (input[key] === undefined) problems.push(`${key}: is required with ${setting}`);
+  }
+  if (parsed.success && parsed.data.PAYMENTS === 'square' && parsed.data.SQUARE_APPLICATION_ID) {
+    // A sandbox id with production (or the reverse) fails only in a member's browser: say so now.
+    const prefix = SQUARE_APPLICATION_ID_PREFIX[parsed.data.SQUARE_ENVIRONMENT];
+    if (!parsed.data.SQUARE_APPLICATION_ID.startsWith(prefix)) {
+      problems.push(
+        `SQUARE_APPLICATION_ID: must start with "${prefix}" with SQUARE_ENVIRONMENT=${parsed.data.SQUARE_ENVIRONMENT} (is it the other environment's id?)`,
+      );
+    }
   }
   if (parsed.success && parsed.data.BOOKING_MAX_HELD_PLACES_PER_ADDRESS < parsed.data.MAX_ATTENDEES_PER_BOOKING) {
     problems.push('BOOKING_MAX_HELD_PLACES_PER_ADDRESS: must be at least MAX_ATTENDEES_PER_BOOKING, or the largest booking is always refused');

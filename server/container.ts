@@ -134,6 +134,8 @@ export interface ContainerOptions {
   reportSearchIndexError?: (error: unknown) => void;
   /** Told about a failed search (the member sees an empty list, as the spec says). */
   reportSearchError?: (error: unknown) => void;
+  /** Told what an operator must fix in an outside service's settings (e.g. a refused API key). */
+  reportConfigurationProblem?: (message: string) => void;
 }
 
 export async function createContainer(
@@ -185,7 +187,13 @@ export async function createContainer(
   bind('campaignSource', (get) => {
     const mailerlite = config.mailerlite;
     if (!mailerlite) return get('campaigns');
-    return new MailerLiteCampaignSource({ apiKey: mailerlite.apiKey, baseUrl: mailerlite.baseUrl, cacheMs: mailerlite.cacheMs, clock: get('clock') });
+    return new MailerLiteCampaignSource({
+      apiKey: mailerlite.apiKey,
+      baseUrl: mailerlite.baseUrl,
+      cacheMs: mailerlite.cacheMs,
+      clock: get('clock'),
+      ...(options.reportConfigurationProblem ? { reportProblem: options.reportConfigurationProblem } : {}),
+    });
   });
   bind('waterLevels', () => firestore?.waterLevels ?? new SqliteWaterLevelRepository(db));
   const algolia = config.algolia && !overrides.search ? await import('../adapters/algolia/algolia-search-index') : null;
