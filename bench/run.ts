@@ -244,6 +244,12 @@ async function main(): Promise<void> {
     HOST: '127.0.0.1',
     PORT: '0',
     NODE_ENV: 'production',
+    // The benchmark measures the app, not a payment provider.
+    ALLOW_TEST_PAYMENTS: 'true',
+    // Every benchmark request comes from 127.0.0.1.
+    BOOKING_LIMIT_PER_MINUTE: '10000',
+    BOOKING_LIMIT_PER_DAY: '1000000',
+    BOOKING_MAX_HELD_PLACES_PER_ADDRESS: '1000000',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     SEED_DEMO_DATA: 'true',
     INITIAL_ADMIN_PASSWORD: 'bench-only-password',

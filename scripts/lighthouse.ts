@@ -96,7 +96,7 @@ async function startApp(): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kyc-lighthouse-'));
   let built: BuiltApp;
   try {
-    const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO_DATA: 'true' });
+    const config = loadConfig({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO_DATA: 'true' });
     built = await buildApp(config);
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });

@@ -13,7 +13,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { closeFirestore, countFirestoreDocuments, firestoreRepositories, openFirestore } from '../adapters/firestore/firestore-storage';
-import type { FirestoreCollectionName } from '../adapters/firestore/firestore-collections';
+import type { FirestoreDataCollectionName } from '../adapters/firestore/firestore-collections';
 import { SqliteAdminRepository } from '../adapters/sqlite/sqlite-admin-repository';
 import { SqliteBookingRepository } from '../adapters/sqlite/sqlite-booking-repository';
 import { SqliteCampaignRepository } from '../adapters/sqlite/sqlite-campaign-repository';
@@ -33,7 +33,7 @@ export class MigrationError extends Error {}
 export const USAGE = 'Usage: npm run migrate-storage -- --from sqlite --to firestore';
 
 /** Per collection: records in the source, records copied, documents in the target afterwards. */
-export type MigrationReport = Record<FirestoreCollectionName, { source: number; copied: number; target: number }>;
+export type MigrationReport = Record<FirestoreDataCollectionName, { source: number; copied: number; target: number }>;
 
 /** Every ISO date sorts between these, so one range read returns every water-level reading. */
 const ALL_DATES = { from: '0000-01-01', to: '9999-12-31' } as const;
@@ -71,8 +71,8 @@ export async function copySqliteToFirestore(
     campaigns: new SqliteCampaignRepository(sqlite),
     waterLevels: new SqliteWaterLevelRepository(sqlite),
   };
-  const source: Record<FirestoreCollectionName, number> = { ...before };
-  const copied: Record<FirestoreCollectionName, number> = { ...before };
+  const source: Record<FirestoreDataCollectionName, number> = { ...before };
+  const copied: Record<FirestoreDataCollectionName, number> = { ...before };
 
   const events = await from.events.list({ order: 'asc' });
   source.events = events.length;
@@ -156,7 +156,7 @@ export async function copySqliteToFirestore(
 
   const after = await countFirestoreDocuments(target.db, options);
   return Object.fromEntries(
-    (Object.keys(after) as FirestoreCollectionName[]).map((name) => [name, { source: source[name], copied: copied[name], target: after[name] }]),
+    (Object.keys(after) as FirestoreDataCollectionName[]).map((name) => [name, { source: source[name], copied: copied[name], target: after[name] }]),
   ) as MigrationReport;
 }
 

@@ -98,6 +98,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const ports = await createContainer(config, options.adapters, {
     reportSearchIndexError: (error) => logger.error({ err: error }, 'Search index update failed; the saved data stands'),
     reportSearchError: (error) => logger.error({ err: error }, 'Search failed; the member was shown no results'),
+    reportConfigurationProblem: (message) => logger.error(message),
   });
   try {
     if (config.seedDemoData) await seedIfEmpty(ports, logger);

@@ -15,8 +15,18 @@ const IDENTITY_CHOICES = ['local', 'firebase'] as const;
 const CAMPAIGNS_CHOICES = ['database', 'mailerlite'] as const;
 
 const SQUARE_ENVIRONMENTS = ['sandbox', 'production'] as const;
+/** How Square's application ids begin in each environment (Developer Dashboard > Credentials). */
+export const SQUARE_APPLICATION_ID_PREFIX = { sandbox: 'sandbox-sq0idb-', production: 'sq0idp-' } as const;
 /** The payment secrets sign checkout ids and webhooks; shorter ones are guessable. */
 const MIN_SECRET_LENGTH = 16;
+
+export const TRUST_PROXY_TRUE_MESSAGE =
+  'must not be true: that believes any client\'s X-Forwarded-For header, so anyone could pick their own address. ' +
+  'Give the number of proxies in front of the server (e.g. 1) or their addresses (e.g. loopback, 10.0.0.2)';
+
+export const TEST_PAYMENTS_IN_PRODUCTION_MESSAGE =
+  'is test (the default) with NODE_ENV=production: the test card form moves no money. ' +
+  'Set PAYMENTS=square to take real payments, or ALLOW_TEST_PAYMENTS=true if test payments are really meant';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -156,7 +166,12 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .refine((value) => value === undefined || value.length >= 8, 'must be at least 8 characters long'),
-  SEED_DEMO_DATA: booleanText(true),
+  // The default depends on NODE_ENV (off in production); see loadConfig.
+  SEED_DEMO_DATA: booleanText(false),
+  ALLOW_TEST_PAYMENTS: booleanText(false),
+  BOOKING_LIMIT_PER_MINUTE: integerText(10, 1, 10000),
+  BOOKING_LIMIT_PER_DAY: integerText(60, 1, 1000000),
+  BOOKING_MAX_HELD_PLACES_PER_ADDRESS: integerText(100, 1, 1000000),
   PAYMENTS_CHECKOUT_SECRET: secretText(MIN_SECRET_LENGTH),
   PAYMENTS_WEBHOOK_SECRET: secretText(MIN_SECRET_LENGTH),
   SQUARE_ENVIRONMENT: choice(SQUARE_ENVIRONMENTS, 'sandbox'),
@@ -221,14 +236,19 @@ const EnvSchema = z.object({
   TRUST_PROXY: z
     .string()
     .optional()
-    .transform((value, ctx): boolean | number | string => {
+    .transform((value, ctx): false | number | string => {
       if (value === undefined) return false;
       const text = value.trim();
-      if (/^(true|false)$/i.test(text)) return text.toLowerCase() === 'true';
+      if (/^false$/i.test(text)) return false;
+      if (/^true$/i.test(text)) {
+        // Express would then take the left-most X-Forwarded-For address, which any client writes.
+        ctx.addIssue({ code: 'custom', message: TRUST_PROXY_TRUE_MESSAGE });
+        return z.NEVER;
+      }
       if (/^\d{1,2}$/.test(text)) return Number(text);
       // Express also takes names (loopback, uniquelocal) and address lists.
       if (/^[A-Za-z0-9.:/, _-]{1,500}$/.test(text)) return text;
-      ctx.addIssue({ code: 'custom', message: `must be true, false, a hop count or addresses (got "${value}")` });
+      ctx.addIssue({ code: 'custom', message: `must be false, a hop count or the proxies' addresses (got "${value}")` });
       return z.NEVER;
     }),
 });
@@ -264,7 +284,12 @@ export interface AppConfig {
   /** null: a random password is generated and printed once. */
   initialAdminPassword: string | null;
   seedDemoData: boolean;
-  trustProxy: boolean | number | string;
+  /** PAYMENTS=test allowed with NODE_ENV=production (a rehearsal, not a live club). */
+  allowTestPayments: boolean;
+  /** false, a hop count or the proxies' addresses; never `true` (any client could choose its address). */
+  trustProxy: false | number | string;
+  /** Per client address, answered 429 beyond (express-rate-limit on the AddressLimitStore port). */
+  bookingLimits: { perMinute: number; perDay: number; maxHeldPlacesPerAddress: number };
   payments: {
     /** null: made once and kept in DATA_DIR (see payment-secrets.ts). */
     checkoutSecret: string | null;
@@ -319,6 +344,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push('PAYMENTS_TEST_HOOK: must not be true when NODE_ENV=production');
   }
 
+  const production = raw('NODE_ENV') === 'production';
+  if (production && (raw('PAYMENTS') ?? 'test') === 'test' && !['true', '1', 'yes', 'on'].includes(raw('ALLOW_TEST_PAYMENTS') ?? '')) {
+    problems.push(`PAYMENTS: ${TEST_PAYMENTS_IN_PRODUCTION_MESSAGE}`);
+  }
   if (raw('ALGOLIA_HOSTS') !== undefined && raw('NODE_ENV') === 'production') {
     // A test-only switch: in production the search traffic goes to Algolia's own hosts.
     problems.push('ALGOLIA_HOSTS: must not be set when NODE_ENV=production');
@@ -340,6 +369,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   for (const [setting, { when, keys }] of Object.entries(needs)) {
     if (!when) continue;
     for (const key of keys) if (input[key] === undefined) problems.push(`${key}: is required with ${setting}`);
+  }
+  if (parsed.success && parsed.data.PAYMENTS === 'square' && parsed.data.SQUARE_APPLICATION_ID) {
+    // A sandbox id with production (or the reverse) fails only in a member's browser: say so now.
+    const prefix = SQUARE_APPLICATION_ID_PREFIX[parsed.data.SQUARE_ENVIRONMENT];
+    if (!parsed.data.SQUARE_APPLICATION_ID.startsWith(prefix)) {
+      problems.push(
+        `SQUARE_APPLICATION_ID: must start with "${prefix}" with SQUARE_ENVIRONMENT=${parsed.data.SQUARE_ENVIRONMENT} (is it the other environment's id?)`,
+      );
+    }
+  }
+  if (parsed.success && parsed.data.BOOKING_MAX_HELD_PLACES_PER_ADDRESS < parsed.data.MAX_ATTENDEES_PER_BOOKING) {
+    problems.push('BOOKING_MAX_HELD_PLACES_PER_ADDRESS: must be at least MAX_ATTENDEES_PER_BOOKING, or the largest booking is always refused');
   }
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
   const e = parsed.data;
@@ -367,8 +408,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paymentsTestHook: e.PAYMENTS_TEST_HOOK,
     initialAdminEmail: e.INITIAL_ADMIN_EMAIL,
     initialAdminPassword: e.INITIAL_ADMIN_PASSWORD ?? null,
-    seedDemoData: e.SEED_DEMO_DATA,
+    // Demo events in a live club's calendar would take real bookings: off by default in production.
+    seedDemoData: input.SEED_DEMO_DATA === undefined ? e.NODE_ENV !== 'production' : e.SEED_DEMO_DATA,
+    allowTestPayments: e.ALLOW_TEST_PAYMENTS,
     trustProxy: e.TRUST_PROXY,
+    bookingLimits: {
+      perMinute: e.BOOKING_LIMIT_PER_MINUTE,
+      perDay: e.BOOKING_LIMIT_PER_DAY,
+      maxHeldPlacesPerAddress: e.BOOKING_MAX_HELD_PLACES_PER_ADDRESS,
+    },
     payments: {
       checkoutSecret: e.PAYMENTS_CHECKOUT_SECRET ?? null,
       webhookSecret: e.PAYMENTS_WEBHOOK_SECRET ?? null,

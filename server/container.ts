@@ -6,6 +6,7 @@ import type { FirebaseIdentityProvider } from '../adapters/firebase/firebase-ide
 import { LocalIdentityProvider } from '../adapters/local-identity/local-identity-provider';
 import { MailerLiteCampaignSource } from '../adapters/mailerlite/mailerlite-campaign-source';
 import { ScryptPasswordHasher } from '../adapters/node-crypto/scrypt-password-hasher';
+import { SqliteAddressLimitStore } from '../adapters/sqlite/sqlite-address-limit-store';
 import { SqliteAdminRepository } from '../adapters/sqlite/sqlite-admin-repository';
 import { SqliteBookingRepository } from '../adapters/sqlite/sqlite-booking-repository';
 import { SqliteCampaignRepository } from '../adapters/sqlite/sqlite-campaign-repository';
@@ -21,6 +22,7 @@ import { SqliteWorkDayRepository } from '../adapters/sqlite/sqlite-work-day-repo
 import { CryptoIdGenerator } from '../adapters/system/crypto-id-generator';
 import { SystemClock } from '../adapters/system/system-clock';
 import { TestPaymentGateway } from '../adapters/test-payments/test-payment-gateway';
+import type { AddressLimitStore } from '../core/ports/address-limit-store';
 import type { AdminRepository } from '../core/ports/admin-repository';
 import type { BookingRepository } from '../core/ports/booking-repository';
 import type { CampaignRepository } from '../core/ports/campaign-repository';
@@ -73,6 +75,7 @@ export interface Adapters {
   credentials: CredentialRepository;
   sessions: SessionRepository;
   loginAttempts: LoginAttemptStore;
+  addressLimits: AddressLimitStore;
   workDays: WorkDayRepository;
   documents: DocumentRepository;
   campaigns: CampaignRepository;
@@ -93,7 +96,7 @@ export const TYPES = {
   ...(Object.fromEntries(
     (
       [
-        'clock', 'ids', 'events', 'bookings', 'admins', 'credentials', 'sessions', 'loginAttempts', 'workDays',
+        'clock', 'ids', 'events', 'bookings', 'admins', 'credentials', 'sessions', 'loginAttempts', 'addressLimits', 'workDays',
         'documents', 'campaigns', 'campaignSource', 'waterLevels', 'search', 'payments', 'hasher', 'identity',
       ] as const
     ).map((name) => [name, Symbol.for(`port:${name}`)]),
@@ -102,7 +105,8 @@ export const TYPES = {
 
 /** The ports that STORAGE chooses (the rest are chosen by SEARCH, PAYMENTS, IDENTITY, CAMPAIGNS). */
 const STORAGE_PORTS = [
-  'events', 'bookings', 'admins', 'credentials', 'sessions', 'loginAttempts', 'workDays', 'documents', 'campaigns', 'waterLevels',
+  'events', 'bookings', 'admins', 'credentials', 'sessions', 'loginAttempts', 'addressLimits', 'workDays', 'documents', 'campaigns',
+  'waterLevels',
 ] as const;
 
 export const DATABASE_FILE_NAME = 'kyc.sqlite';
@@ -130,6 +134,8 @@ export interface ContainerOptions {
   reportSearchIndexError?: (error: unknown) => void;
   /** Told about a failed search (the member sees an empty list, as the spec says). */
   reportSearchError?: (error: unknown) => void;
+  /** Told what an operator must fix in an outside service's settings (e.g. a refused API key). */
+  reportConfigurationProblem?: (message: string) => void;
 }
 
 export async function createContainer(
@@ -174,13 +180,20 @@ export async function createContainer(
   bind('credentials', () => firestore?.credentials ?? new SqliteCredentialRepository(db));
   bind('sessions', () => firestore?.sessions ?? new SqliteSessionRepository(db));
   bind('loginAttempts', () => firestore?.loginAttempts ?? new SqliteLoginAttemptStore(db));
+  bind('addressLimits', () => firestore?.addressLimits ?? new SqliteAddressLimitStore(db));
   bind('workDays', () => firestore?.workDays ?? new SqliteWorkDayRepository(db));
   bind('documents', () => firestore?.documents ?? new SqliteDocumentRepository(db));
   bind('campaigns', () => firestore?.campaigns ?? new SqliteCampaignRepository(db));
   bind('campaignSource', (get) => {
     const mailerlite = config.mailerlite;
     if (!mailerlite) return get('campaigns');
-    return new MailerLiteCampaignSource({ apiKey: mailerlite.apiKey, baseUrl: mailerlite.baseUrl, cacheMs: mailerlite.cacheMs, clock: get('clock') });
+    return new MailerLiteCampaignSource({
+      apiKey: mailerlite.apiKey,
+      baseUrl: mailerlite.baseUrl,
+      cacheMs: mailerlite.cacheMs,
+      clock: get('clock'),
+      ...(options.reportConfigurationProblem ? { reportProblem: options.reportConfigurationProblem } : {}),
+    });
   });
   bind('waterLevels', () => firestore?.waterLevels ?? new SqliteWaterLevelRepository(db));
   const algolia = config.algolia && !overrides.search ? await import('../adapters/algolia/algolia-search-index') : null;
@@ -257,7 +270,12 @@ function bindUseCases(container: Container, config: AppConfig, get: Get, options
       payments: get('payments'),
       clock: get('clock'),
       ids: get('ids'),
-      config: { maxAttendees: config.maxAttendeesPerBooking, testHook: config.paymentsTestHook },
+      addressLimits: get('addressLimits'),
+      config: {
+        maxAttendees: config.maxAttendeesPerBooking,
+        testHook: config.paymentsTestHook,
+        maxHeldPlacesPerAddress: config.bookingLimits.maxHeldPlacesPerAddress,
+      },
     }),
   );
   use(ConfirmPayment, () => new ConfirmPayment({ bookings: get('bookings'), payments: get('payments'), clock: get('clock') }));
@@ -273,9 +291,18 @@ function bindUseCases(container: Container, config: AppConfig, get: Get, options
   use(ListAdminEvents, () => new ListAdminEvents({ events: get('events') }));
   use(GetAdminEvent, () => new GetAdminEvent({ events: get('events') }));
   use(CreateEvent, () =>
-    new CreateEvent({ events: get('events'), search: get('search'), clock: get('clock'), ids: get('ids'), reportSearchIndexError }),
+    new CreateEvent({
+      events: get('events'),
+      search: get('search'),
+      clock: get('clock'),
+      ids: get('ids'),
+      reportSearchIndexError,
+      maxAttendees: config.maxAttendeesPerBooking,
+    }),
   );
-  use(UpdateEvent, () => new UpdateEvent({ events: get('events'), search: get('search'), clock: get('clock'), reportSearchIndexError }));
+  use(UpdateEvent, () =>
+    new UpdateEvent({ events: get('events'), search: get('search'), clock: get('clock'), reportSearchIndexError, maxAttendees: config.maxAttendeesPerBooking }),
+  );
   use(DeleteEvent, () =>
     new DeleteEvent({ events: get('events'), bookings: get('bookings'), search: get('search'), reportSearchIndexError }),
   );

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { PERMISSIONS } from '../core/entities/admin';
 import { ConflictError } from '../core/errors';
 import type { AdminRepository } from '../core/ports/admin-repository';
@@ -69,4 +71,18 @@ export async function ensureInitialAdmin(
 export function initialAdminPasswordText(initial: { password: string | null; generated: boolean }): string {
   if (initial.password === null) return '(the existing account at the sign-in service was linked; it keeps its password)';
   return initial.generated ? initial.password : '(the INITIAL_ADMIN_PASSWORD you set)';
+}
+
+export const INITIAL_ADMIN_PASSWORD_FILE = 'initial-admin-password.txt';
+
+/**
+ * Production: log streams are shipped and kept, so a generated password goes to a file in
+ * DATA_DIR that only the server's user may read (0600), written once ('wx' refuses to replace
+ * one), and the log gets its path. Returns the file's absolute path.
+ */
+export function writeInitialAdminPasswordFile(dataDir: string, initial: { email: string; password: string }): string {
+  mkdirSync(dataDir, { recursive: true });
+  const file = resolve(join(dataDir, INITIAL_ADMIN_PASSWORD_FILE));
+  writeFileSync(file, `e-mail:   ${initial.email}\npassword: ${initial.password}\n`, { mode: 0o600, flag: 'wx' });
+  return file;
 }

@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { ensureInitialAdmin, initialAdminPasswordText } from './initial-admin';
+import { ensureInitialAdmin, initialAdminPasswordText, writeInitialAdminPasswordFile } from './initial-admin';
 
 /** `npm start`: the API and the built web app on one port, on the embedded SQLite database. */
 async function main(): Promise<void> {
@@ -19,7 +19,15 @@ async function main(): Promise<void> {
     { admins: built.ports.get('admins'), identity: built.ports.get('identity'), clock: built.ports.get('clock') },
     config,
   );
-  if (initial) {
+  if (initial && config.nodeEnv === 'production' && initial.generated && initial.password !== null) {
+    const file = writeInitialAdminPasswordFile(config.dataDir, { email: initial.email, password: initial.password });
+    console.log('');
+    console.log('Created the first admin account:');
+    console.log(`  e-mail:   ${initial.email}`);
+    console.log(`  password: in ${file} (readable by this user only; delete it once you have signed in)`);
+    console.log('Sign in at /admin/login; manage admins with `npm run admin -- list`.');
+    console.log('');
+  } else if (initial) {
     console.log('');
     console.log('Created the first admin account (shown only this once):');
     console.log(`  e-mail:   ${initial.email}`);

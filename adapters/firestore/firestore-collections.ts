@@ -14,7 +14,13 @@ export const FIRESTORE_COLLECTIONS = [
   'campaigns',
   'waterLevels',
 ] as const;
-export type FirestoreCollectionName = (typeof FIRESTORE_COLLECTIONS)[number];
+/**
+ * The working state of the rate limits (sign-in guards, booking counters and holds): short-lived,
+ * rebuilt by use, so neither counted nor copied by migrate-storage.
+ */
+export const FIRESTORE_LIMIT_COLLECTIONS = ['loginAttemptGuards', 'addressLimits'] as const;
+export type FirestoreDataCollectionName = (typeof FIRESTORE_COLLECTIONS)[number];
+export type FirestoreCollectionName = FirestoreDataCollectionName | (typeof FIRESTORE_LIMIT_COLLECTIONS)[number];
 
 /** Options every Firestore adapter takes. */
 export interface FirestoreCollectionOptions {

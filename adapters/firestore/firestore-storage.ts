@@ -1,5 +1,6 @@
 import { cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import type { AddressLimitStore } from '../../core/ports/address-limit-store';
 import type { AdminRepository } from '../../core/ports/admin-repository';
 import type { BookingRepository } from '../../core/ports/booking-repository';
 import type { CampaignRepository } from '../../core/ports/campaign-repository';
@@ -10,10 +11,11 @@ import type { LoginAttemptStore } from '../../core/ports/login-attempt-store';
 import type { SessionRepository } from '../../core/ports/session-repository';
 import type { WaterLevelRepository } from '../../core/ports/water-level-repository';
 import type { WorkDayRepository } from '../../core/ports/work-day-repository';
+import { FirestoreAddressLimitStore } from './firestore-address-limit-store';
 import { FirestoreAdminRepository } from './firestore-admin-repository';
 import { FirestoreBookingRepository } from './firestore-booking-repository';
 import { FirestoreCampaignRepository } from './firestore-campaign-repository';
-import { collectionOf, FIRESTORE_COLLECTIONS, type FirestoreCollectionName, type FirestoreCollectionOptions } from './firestore-collections';
+import { collectionOf, FIRESTORE_COLLECTIONS, type FirestoreCollectionOptions, type FirestoreDataCollectionName } from './firestore-collections';
 import { FirestoreCredentialRepository } from './firestore-credential-repository';
 import { FirestoreDocumentRepository } from './firestore-document-repository';
 import { FirestoreEventRepository } from './firestore-event-repository';
@@ -41,6 +43,7 @@ export interface FirestoreRepositories {
   credentials: CredentialRepository;
   sessions: SessionRepository;
   loginAttempts: LoginAttemptStore;
+  addressLimits: AddressLimitStore;
   workDays: WorkDayRepository;
   documents: DocumentRepository;
   campaigns: CampaignRepository;
@@ -106,6 +109,7 @@ export function firestoreRepositories(db: Firestore, options: FirestoreCollectio
     credentials: new FirestoreCredentialRepository(db, options),
     sessions: new FirestoreSessionRepository(db, options),
     loginAttempts: new FirestoreLoginAttemptStore(db, options),
+    addressLimits: new FirestoreAddressLimitStore(db, options),
     workDays: new FirestoreWorkDayRepository(db, options),
     documents: new FirestoreDocumentRepository(db, options),
     campaigns: new FirestoreCampaignRepository(db, options),
@@ -141,11 +145,11 @@ export async function openFirestoreStorage(
 export async function countFirestoreDocuments(
   db: Firestore,
   options: FirestoreCollectionOptions = {},
-): Promise<Record<FirestoreCollectionName, number>> {
+): Promise<Record<FirestoreDataCollectionName, number>> {
   const counts = await Promise.all(
     FIRESTORE_COLLECTIONS.map(async (name) => [name, (await collectionOf(db, name, options).count().get()).data().count] as const),
   );
-  return Object.fromEntries(counts) as Record<FirestoreCollectionName, number>;
+  return Object.fromEntries(counts) as Record<FirestoreDataCollectionName, number>;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -23,7 +23,19 @@ export interface MailerLiteCampaignSourceOptions {
   limit?: number;
   clock: Clock;
   fetch?: typeof fetch;
+  /** Told, for the log, what an operator must fix (a refused key); members see only FAILED. */
+  reportProblem?: (message: string) => void;
 }
+
+/**
+ * The API version asked for (MailerLite's date-based X-Version header; the date MailerLite's own
+ * documentation uses). Without it a request runs on whatever version is newest that day.
+ */
+export const MAILERLITE_API_VERSION = '2038-01-19';
+
+export const MAILERLITE_KEY_REFUSED =
+  'MailerLite refused MAILERLITE_API_KEY. A key of the current MailerLite (connect.mailerlite.com, accounts made since March 2022) ' +
+  'is needed; a MailerLite Classic key does not work with this API. Make one under Integrations > MailerLite API in the new MailerLite.';
 
 const FAILED = 'Failed to fetch communications';
 
@@ -82,7 +94,7 @@ export class MailerLiteCampaignSource implements CampaignSource {
     let response: Response;
     try {
       response = await this.fetch(url, {
-        headers: { authorization: `Bearer ${this.options.apiKey}`, accept: 'application/json' },
+        headers: { authorization: `Bearer ${this.options.apiKey}`, accept: 'application/json', 'x-version': MAILERLITE_API_VERSION },
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (error) {
@@ -92,6 +104,7 @@ export class MailerLiteCampaignSource implements CampaignSource {
     if (!response.ok) {
       // Drain the body so the connection can be reused; its text is not shown to members.
       await response.body?.cancel().catch(() => undefined);
+      if (response.status === 401 || response.status === 403) this.options.reportProblem?.(MAILERLITE_KEY_REFUSED);
       throw new UnavailableError(`${FAILED}: ${response.statusText || STATUS_CODES[response.status] || `HTTP ${response.status}`}`);
     }
 

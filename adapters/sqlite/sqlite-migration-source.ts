@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import * as storageTables from './migrations/0001-storage-tables';
+import * as addressLimits from './migrations/0002-address-limits';
 
 interface NamedMigration {
   name: string;
@@ -8,7 +9,10 @@ interface NamedMigration {
 
 // Imported, not looked up on disk: the same code then runs under tsx, vitest and any bundler
 // without compiling migrations to JavaScript first. A new migration is added to this list.
-const MIGRATIONS: NamedMigration[] = [{ name: '0001-storage-tables', migration: storageTables }];
+const MIGRATIONS: NamedMigration[] = [
+  { name: '0001-storage-tables', migration: storageTables },
+  { name: '0002-address-limits', migration: addressLimits },
+];
 
 /** Hands knex the migrations of adapters/sqlite/migrations/, in order. */
 export class SqliteMigrationSource implements Knex.MigrationSource<NamedMigration> {

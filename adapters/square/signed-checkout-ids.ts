@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { CURRENCIES, type Currency } from '../../core/entities/money';
+import { CURRENCIES, MAX_PAYMENT_AMOUNT, type Currency } from '../../core/entities/money';
 import { ValidationError } from '../../core/errors';
 
 /** What a checkout charges: the booking it pays for and the amount, in minor units. */
@@ -10,7 +10,7 @@ export interface CheckoutTerms {
 }
 
 /** The largest amount one checkout may charge: £/€/$ 1,000,000.00, far above any club event. */
-export const MAX_CHECKOUT_AMOUNT = 100_000_000;
+export const MAX_CHECKOUT_AMOUNT = MAX_PAYMENT_AMOUNT;
 
 // Square's reference_id holds at most 40 characters and the booking id travels there; ids of
 // every storage adapter (22-character base64url, Firestore's 20 characters) fit.

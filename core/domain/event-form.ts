@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ClubEvent, EventFields } from '../entities/event';
-import { CURRENCIES, type Currency } from '../entities/money';
+import { CURRENCIES, MAX_PAYMENT_AMOUNT, type Currency } from '../entities/money';
 import { instantToLondonWallClock } from './calendar';
 import { wallClockToInstant } from './london-time';
 import { minorToDecimalText, parseMoneyInput } from './pricing';
@@ -36,6 +36,7 @@ export const EVENT_FORM_MESSAGES = {
   endBeforeStart: 'End must be after the start',
   priceRequired: 'Price is required when payment is required',
   priceInvalid: 'Price must be 0 or more, in steps of 0.01',
+  priceTooHigh: (max: number) => `Price must be at most ${minorToDecimalText(max)}, so that the largest booking can be paid in one payment`,
   currencyInvalid: 'Currency must be GBP, EUR or USD',
   capacityInvalid: 'Capacity must be a whole number of at least 1',
   nameTooLong: 'Event name must be at most 200 characters',
@@ -64,8 +65,20 @@ function optionalInstant(text: string): { ok: true; value: string | null } | { o
  * price field holds, so a leftover value there can neither block saving nor be charged later.
  * An empty currency means the default, GBP.
  */
+/** MAX_ATTENDEES_PER_BOOKING's default; the server passes the configured value. */
+export const DEFAULT_MAX_ATTENDEES = 50;
+
+/**
+ * The highest price per adult an event may have, so that the largest booking (`maxAttendees`
+ * adults) stays within what one payment may charge: a booking is never refused at checkout.
+ */
+export function maxEventPrice(maxAttendees: number): number {
+  return Math.floor(MAX_PAYMENT_AMOUNT / Math.max(1, maxAttendees));
+}
+
 export function validateEventForm(
   values: EventFormValues,
+  limits: { maxAttendees: number } = { maxAttendees: DEFAULT_MAX_ATTENDEES },
 ): { ok: true; value: EventFields } | { ok: false; errors: EventFormErrors } {
   const errors: EventFormErrors = {};
 
@@ -107,6 +120,7 @@ export function validateEventForm(
     else {
       const minor = parseMoneyInput(values.price);
       if (minor === null) errors.price = EVENT_FORM_MESSAGES.priceInvalid;
+      else if (minor > maxEventPrice(limits.maxAttendees)) errors.price = EVENT_FORM_MESSAGES.priceTooHigh(maxEventPrice(limits.maxAttendees));
       else price = minor;
     }
   }

@@ -1,4 +1,5 @@
 import type { LoginForm } from '../entities/admin';
+import type { AttemptHistory } from '../ports/login-attempt-store';
 
 export const LOGIN_MESSAGES = {
   invalid: 'Invalid email or password',
@@ -32,4 +33,40 @@ export function validateLoginForm(
 /** The sixth try after five failures in the window is refused, as decisions.md says. */
 export function isLockedOut(failuresInWindow: number): boolean {
   return failuresInWindow >= MAX_FAILED_LOGINS;
+}
+
+/** The most an e-mail's failures can make the next try for it wait (docs/identity.md). */
+export const EMAIL_DELAY_CAP_MS = 30_000;
+
+/**
+ * How long after its latest failure the next try for one e-mail must wait, given its failures in
+ * the window: nothing for the first five, then 1 s, 2 s, 4 s ... doubling, never above the cap. A
+ * wait, not a lock: someone else guessing an admin's e-mail can delay the admin by at most the
+ * cap, never lock the account for the window.
+ */
+export function emailDelayMs(failuresInWindow: number): number {
+  if (failuresInWindow <= MAX_FAILED_LOGINS) return 0;
+  const doublings = failuresInWindow - MAX_FAILED_LOGINS - 1;
+  return doublings >= 15 ? EMAIL_DELAY_CAP_MS : Math.min(EMAIL_DELAY_CAP_MS, 1000 * 2 ** doublings);
+}
+
+/** The rate-limit keys of an attempt: the caller's address, and the e-mail (any case). */
+export function loginAttemptKeys(email: string, ip: string): { address: string; email: string } {
+  return { address: `ip:${ip}`, email: `email:${email.toLowerCase()}` };
+}
+
+/**
+ * Whether one more sign-in attempt may be checked. An address gets five failures in the window,
+ * then none until they age out (whatever e-mails it tries); an e-mail gets a growing wait after
+ * its latest failure (emailDelayMs). An attempt being checked counts as a failure until it is
+ * known not to be one, so concurrent tries cannot slip past the limit together.
+ */
+export function loginAttemptAllowed(
+  history: { address: AttemptHistory; email: AttemptHistory },
+  now: Date,
+): boolean {
+  if (isLockedOut(history.address.count)) return false;
+  const wait = emailDelayMs(history.email.count);
+  if (wait === 0 || history.email.lastAt === null) return true;
+  return now.getTime() >= history.email.lastAt.getTime() + wait;
 }

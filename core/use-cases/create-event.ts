@@ -1,6 +1,6 @@
 import type { Admin } from '../entities/admin';
 import type { ClubEvent } from '../entities/event';
-import { EventFormValuesSchema, validateEventForm } from '../domain/event-form';
+import { DEFAULT_MAX_ATTENDEES, EventFormValuesSchema, validateEventForm } from '../domain/event-form';
 import { requirePermission } from '../domain/permissions';
 import { eventSearchRecord } from '../domain/search-records';
 import type { Clock } from '../ports/clock';
@@ -16,6 +16,8 @@ export interface CreateEventDeps {
   clock: Clock;
   ids: IdGenerator;
   reportSearchIndexError?: SearchIndexErrorReporter;
+  /** MAX_ATTENDEES_PER_BOOKING: the price is capped so the largest booking fits one payment. */
+  maxAttendees?: number;
 }
 
 export class CreateEvent {
@@ -23,7 +25,7 @@ export class CreateEvent {
 
   async execute(admin: Admin, form: unknown): Promise<ClubEvent> {
     requirePermission(admin, 'events.create');
-    const checked = validateEventForm(parseInput(EventFormValuesSchema, form));
+    const checked = validateEventForm(parseInput(EventFormValuesSchema, form), { maxAttendees: this.deps.maxAttendees ?? DEFAULT_MAX_ATTENDEES });
     if (!checked.ok) throw fieldsError(checked.errors);
     const now = this.deps.clock.now().toISOString();
     const event: ClubEvent = { id: this.deps.ids.next(), ...checked.value, createdAt: now, updatedAt: now };

@@ -1,5 +1,5 @@
 import { LoginFormSchema, type Admin } from '../entities/admin';
-import { LOGIN_MESSAGES, LOGIN_WINDOW_MS, SESSION_MAX_AGE_MS, isLockedOut, validateLoginForm } from '../domain/login';
+import { LOGIN_MESSAGES, LOGIN_WINDOW_MS, SESSION_MAX_AGE_MS, loginAttemptAllowed, loginAttemptKeys, validateLoginForm } from '../domain/login';
 import { PermissionError, RateLimitError, UnauthenticatedError, UnavailableError } from '../errors';
 import type { AdminRepository } from '../ports/admin-repository';
 import type { Clock } from '../ports/clock';
@@ -21,14 +21,13 @@ export interface SignInResult {
   expiresAt: Date;
 }
 
-/** The rate-limit keys of an attempt: the e-mail (any case) and the caller's address. */
-export function loginAttemptKeys(email: string, ip: string): string[] {
-  return [`email:${email.toLowerCase()}`, `ip:${ip}`];
-}
+export { loginAttemptKeys };
 
 /**
- * Admin sign-in. Five failures for one e-mail or one address within 15 minutes lock further
- * tries out before the identity provider is even asked, so a guesser learns nothing more.
+ * Admin sign-in. The attempt is reserved (counted as a failure) in the same write that checks
+ * the limits (core/domain/login.ts), before the identity provider is asked; a refused attempt
+ * learns nothing, and concurrent guesses cannot all pass a count none of them has written yet.
+ * The reservation stays as a failure for a wrong password and is released otherwise.
  */
 export class SignIn {
   constructor(private readonly deps: SignInDeps) {}
@@ -40,19 +39,25 @@ export class SignIn {
 
     const now = this.deps.clock.now();
     const keys = loginAttemptKeys(email, context.ip);
-    const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
-    for (const key of keys) {
-      if (isLockedOut(await this.deps.loginAttempts.countSince(key, since))) throw new RateLimitError(LOGIN_MESSAGES.tooMany);
-    }
+    const reservation = await this.deps.loginAttempts.reserve({
+      keys: [keys.address, keys.email],
+      since: new Date(now.getTime() - LOGIN_WINDOW_MS),
+      at: now,
+      allow: (history) =>
+        loginAttemptAllowed(
+          { address: history[keys.address] ?? { count: 0, lastAt: null }, email: history[keys.email] ?? { count: 0, lastAt: null } },
+          now,
+        ),
+    });
+    if (reservation === null) throw new RateLimitError(LOGIN_MESSAGES.tooMany);
 
     let uid: string;
     try {
       ({ uid } = await this.deps.identity.signIn(email, password));
     } catch (error) {
-      if (error instanceof UnauthenticatedError) {
-        await this.deps.loginAttempts.recordFailure(keys, now);
-        throw new UnauthenticatedError(LOGIN_MESSAGES.invalid);
-      }
+      // A wrong password keeps its reservation: it is the recorded failure.
+      if (error instanceof UnauthenticatedError) throw new UnauthenticatedError(LOGIN_MESSAGES.invalid);
+      await this.deps.loginAttempts.release(reservation);
       if (error instanceof RateLimitError) throw new RateLimitError(LOGIN_MESSAGES.tooMany);
       // A disabled account: the password was right, but this person may not use the panel.
       if (error instanceof PermissionError) throw new PermissionError(LOGIN_MESSAGES.noAdmin);
@@ -60,10 +65,13 @@ export class SignIn {
       throw error;
     }
 
+    // The password was right: whatever follows, this attempt was no guess.
+    await this.deps.loginAttempts.release(reservation);
     const admin = await this.deps.admins.getByUid(uid);
     if (!admin || admin.disabled) throw new PermissionError(LOGIN_MESSAGES.noAdmin);
 
-    await Promise.all(keys.map((key) => this.deps.loginAttempts.clear(key)));
+    // The admin knows the password: the e-mail's and this address's earlier failures no longer matter.
+    await Promise.all([keys.address, keys.email].map((key) => this.deps.loginAttempts.clear(key)));
     const session = await this.deps.identity.createSession(uid, SESSION_MAX_AGE_MS);
     return { admin, token: session.token, expiresAt: session.expiresAt };
   }

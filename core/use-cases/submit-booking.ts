@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { BookingFormValuesSchema, type Booking } from '../entities/booking';
 import type { Currency } from '../entities/money';
-import { bookingClosedReason } from '../domain/booking-state';
+import { bookingClosedReason, HOLD_MINUTES } from '../domain/booking-state';
 import { validateBookingForm } from '../domain/booking-validation';
 import { priceBooking } from '../domain/pricing';
-import { BookingClosedError, NotEnoughPlacesError, NotFoundError, PaymentError } from '../errors';
+import { BookingClosedError, NotEnoughPlacesError, NotFoundError, PaymentError, RateLimitError } from '../errors';
+import type { AddressLimitStore } from '../ports/address-limit-store';
 import type { BookingRepository } from '../ports/booking-repository';
 import type { Clock } from '../ports/clock';
 import type { EventRepository } from '../ports/event-repository';
@@ -15,6 +16,8 @@ import { fieldsError, parseInput } from './parse-input';
 export const NO_EVENT_ID = 'No event ID provided';
 export const EVENT_NOT_FOUND = 'Event not found';
 export const CARD_PAYMENT_UNAVAILABLE = 'Card payment is not yet available for this event';
+export const TOO_MANY_PLACES_HELD =
+  'Too many places are already held by recent bookings from your connection. Please pay for or finish those first, or try again in 30 minutes.';
 
 /** What the booking page posts: the event's id and the form fields. */
 export const SubmitBookingRequestSchema = BookingFormValuesSchema.extend({
@@ -39,7 +42,14 @@ export interface SubmitBookingDeps {
   payments?: PaymentGateway;
   clock: Clock;
   ids: IdGenerator;
-  config: { maxAttendees: number; testHook: boolean };
+  /** Absent: no cap on the places one address's bookings may hold (unit tests of other rules). */
+  addressLimits?: AddressLimitStore;
+  config: { maxAttendees: number; testHook: boolean; maxHeldPlacesPerAddress?: number };
+}
+
+/** Where a booking came from: the client's address (an IPv6 one reduced to its network). */
+export interface BookingContext {
+  address: string;
 }
 
 /**
@@ -49,7 +59,7 @@ export interface SubmitBookingDeps {
 export class SubmitBooking {
   constructor(private readonly deps: SubmitBookingDeps) {}
 
-  async execute(request: unknown): Promise<SubmitBookingResult> {
+  async execute(request: unknown, context?: BookingContext): Promise<SubmitBookingResult> {
     const { eventId, ...values } = parseInput(SubmitBookingRequestSchema, request);
     const event = await this.deps.events.get(eventId);
     if (!event) throw new NotFoundError(EVENT_NOT_FOUND);
@@ -67,35 +77,55 @@ export class SubmitBooking {
     // Refused before anything is stored, so no unpayable booking holds places.
     if (paymentRequired && !payments) throw new PaymentError(CARD_PAYMENT_UNAVAILABLE);
 
-    const booking: Booking = {
-      id: this.deps.ids.next(),
-      eventId: event.id,
-      eventName: event.name,
-      ...form,
-      submittedAt: now.toISOString(),
-      paymentRequired,
-      paid: false,
-      paymentAmount: paymentRequired ? amount : null,
-      paymentCurrency: paymentRequired ? event.currency : null,
-      checkoutId: null,
-      paymentId: null,
-      paymentCompletedAt: null,
-    };
-    const added = await this.deps.bookings.addIfPlacesRemain(booking, { capacity: event.capacity, now });
-    if (!added.added) throw new NotEnoughPlacesError(added.placesLeft);
-
-    let checkoutId: string | null = null;
-    if (paymentRequired && payments) {
-      ({ checkoutId } = await payments.createCheckout({
-        bookingId: booking.id,
-        amount,
-        currency: event.currency,
-        description: `${event.name}: ${form.numberAttending} attending`,
-        idempotencyKey: `booking-${booking.id}`,
-      }));
-      await this.deps.bookings.setCheckout(booking.id, checkoutId);
+    const bookingId = this.deps.ids.next();
+    // One address may hold only so many places through bookings of the last 30 minutes, so one
+    // client cannot fill an event with bookings it never pays for (or spam bookings of free ones).
+    const limits = this.deps.addressLimits;
+    const maxHeld = this.deps.config.maxHeldPlacesPerAddress;
+    const holdKey = context && limits && maxHeld !== undefined ? `places:${context.address}` : null;
+    if (holdKey && limits && maxHeld !== undefined) {
+      const hold = await limits.holdPlaces(
+        holdKey,
+        { id: bookingId, places: form.numberAttending, until: new Date(now.getTime() + HOLD_MINUTES * 60_000) },
+        { max: maxHeld, now },
+      );
+      if (!hold.held) throw new RateLimitError(TOO_MANY_PLACES_HELD);
     }
 
-    return { bookingId: booking.id, paymentRequired, amount, currency: event.currency, checkoutId };
+    try {
+      // The checkout is made before the booking is stored: when the gateway refuses or fails,
+      // nothing holds the event's places. A checkout whose booking is then refused (full) is
+      // never shown to anyone and charges nothing.
+      let checkoutId: string | null = null;
+      if (paymentRequired && payments) {
+        ({ checkoutId } = await payments.createCheckout({
+          bookingId,
+          amount,
+          currency: event.currency,
+          description: `${event.name}: ${form.numberAttending} attending`,
+          idempotencyKey: `booking-${bookingId}`,
+        }));
+      }
+      const booking: Booking = {
+        id: bookingId,
+        eventId: event.id,
+        eventName: event.name,
+        ...form,
+        submittedAt: now.toISOString(),
+        paymentRequired,
+        paid: false,
+        paymentAmount: paymentRequired ? amount : null,
+        paymentCurrency: paymentRequired ? event.currency : null,
+        checkoutId,
+        paymentId: null,
+        paymentCompletedAt: null,
+      };
+      const added = await this.deps.bookings.addIfPlacesRemain(booking, { capacity: event.capacity, now });
+      if (!added.added) throw new NotEnoughPlacesError(added.placesLeft);
+      return { bookingId, paymentRequired, amount, currency: event.currency, checkoutId };
+    } catch (error) {
+      if (holdKey && limits) await limits.releasePlaces(holdKey, bookingId);
+      throw error;
+    }
   }
 }

@@ -1,6 +1,6 @@
 import type { Admin } from '../entities/admin';
 import type { ClubEvent } from '../entities/event';
-import { EventFormValuesSchema, validateEventForm } from '../domain/event-form';
+import { DEFAULT_MAX_ATTENDEES, EventFormValuesSchema, validateEventForm } from '../domain/event-form';
 import { requirePermission } from '../domain/permissions';
 import { eventSearchRecord } from '../domain/search-records';
 import { NotFoundError } from '../errors';
@@ -16,6 +16,8 @@ export interface UpdateEventDeps {
   search: SearchIndex;
   clock: Clock;
   reportSearchIndexError?: SearchIndexErrorReporter;
+  /** MAX_ATTENDEES_PER_BOOKING: the price is capped so the largest booking fits one payment. */
+  maxAttendees?: number;
 }
 
 export class UpdateEvent {
@@ -25,7 +27,7 @@ export class UpdateEvent {
     requirePermission(admin, 'events.update');
     const existing = await this.deps.events.get(eventId);
     if (!existing) throw new NotFoundError(EVENT_NOT_FOUND);
-    const checked = validateEventForm(parseInput(EventFormValuesSchema, form));
+    const checked = validateEventForm(parseInput(EventFormValuesSchema, form), { maxAttendees: this.deps.maxAttendees ?? DEFAULT_MAX_ATTENDEES });
     if (!checked.ok) throw fieldsError(checked.errors);
     const updated: ClubEvent = {
       ...existing,

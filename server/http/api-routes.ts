@@ -50,6 +50,8 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
   rawBody?: { contentType: string; description: string };
   query?: Q;
   params?: P;
+  /** Run before the body is read (e.g. rate limits); documented through `responses`. */
+  before?: RequestHandler[];
   responses: Record<number, ResponseSpec>;
   handler: (input: RouteInput<z.output<B>, z.output<Q>, z.output<P>>) => Promise<unknown>;
 }
@@ -74,6 +76,7 @@ export class ApiRoutes {
     this.register(spec);
     const handlers: RequestHandler[] = [];
     if (spec.access !== 'public') handlers.push(this.authenticate(spec.access));
+    if (spec.before) handlers.push(...spec.before);
     handlers.push(async (req, res) => {
       const body = spec.body ? parseInput(spec.body, req.body, 'body') : undefined;
       const query = spec.query ? parseInput(spec.query, req.query, 'query') : undefined;

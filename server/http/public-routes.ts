@@ -8,11 +8,12 @@ import { ListCalendarEvents } from '../../core/use-cases/list-calendar-events';
 import { ListWorkDays } from '../../core/use-cases/list-work-days';
 import { SearchSite } from '../../core/use-cases/search';
 import { SignUpForWorkDay } from '../../core/use-cases/sign-up-for-work-day';
-import { SubmitBooking, SubmitBookingRequestSchema } from '../../core/use-cases/submit-booking';
+import { SubmitBooking, SubmitBookingRequestSchema, TOO_MANY_PLACES_HELD } from '../../core/use-cases/submit-booking';
 import type { AppConfig } from '../config';
 import type { AppContainer } from '../container';
-import type { ApiRoutes } from './api-routes';
+import { ErrorResponseSchema, type ApiRoutes } from './api-routes';
 import type { CalendarAnswerCache } from './calendar-answer-cache';
+import { bookingRateLimits, clientAddressKey, TOO_MANY_BOOKINGS_DAY, TOO_MANY_BOOKINGS_MINUTE } from './booking-rate-limit';
 import { registerPaymentRoutes, webPaymentsSettings } from './payment-routes';
 import {
   BookingCreatedSchema,
@@ -129,13 +130,23 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     tag: 'bookings',
     access: 'public',
     body: SubmitBookingRequestSchema,
+    before: bookingRateLimits({
+      limits: ports.get('addressLimits'),
+      clock: ports.get('clock'),
+      perMinute: config.bookingLimits.perMinute,
+      perDay: config.bookingLimits.perDay,
+    }),
     responses: {
       201: { description: 'Booked', schema: BookingCreatedSchema },
       404: { description: '"Event not found"' },
       409: { description: 'Booking closed, or not enough places (with placesLeft)' },
+      429: {
+        description: `Too many bookings from this client address (BOOKING_LIMIT_PER_MINUTE, BOOKING_LIMIT_PER_DAY: "${TOO_MANY_BOOKINGS_MINUTE}", "${TOO_MANY_BOOKINGS_DAY}"), or too many places held by its recent bookings (BOOKING_MAX_HELD_PLACES_PER_ADDRESS: "${TOO_MANY_PLACES_HELD}")`,
+        schema: ErrorResponseSchema,
+      },
     },
-    handler: async ({ body, res }) => {
-      const result = await ports.useCase(SubmitBooking).execute(body);
+    handler: async ({ body, req, res }) => {
+      const result = await ports.useCase(SubmitBooking).execute(body, { address: clientAddressKey(req.ip) });
       res.status(201).json({
         ...result,
         redirectUrl: result.checkoutId ? paymentRedirectUrl(body.eventId, result.checkoutId) : null,

@@ -59,7 +59,8 @@ describe('OpenAPI document', () => {
     expect(Object.keys(bookingSchema.properties ?? {})).toEqual(
       expect.arrayContaining(['eventId', 'firstName', 'lastName', 'numberAttending', 'email']),
     );
-    expect(Object.keys(booking.responses)).toEqual(expect.arrayContaining(['201', '400', '404', '409']));
+    expect(Object.keys(booking.responses)).toEqual(expect.arrayContaining(['201', '400', '404', '409', '429']));
+    expect(booking.responses['429'].description).toContain('BOOKING_LIMIT_PER_MINUTE');
     const query = doc.paths['/api/water-levels'].get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`);
     expect(query).toEqual(['query:from', 'query:to']);
     expect(doc.components.securitySchemes.sessionCookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'kyc_session' });

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,8 +79,46 @@ describe('npm start on an empty data directory', () => {
   });
 
   it('refuses to start with bad settings, listing every bad key', async () => {
-    await expect(start({ PORT: 'x', STORAGE: 'firestore', PAYMENTS_TEST_HOOK: 'true', NODE_ENV: 'production' })).rejects.toThrow(
+    await expect(start({ PORT: 'x', STORAGE: 'firestore', PAYMENTS_TEST_HOOK: 'true', NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true' })).rejects.toThrow(
       /exited with 1:\nInvalid configuration:\n {2}- PORT: must be a whole number \(got "x"\)\n {2}- PAYMENTS_TEST_HOOK: must not be true when NODE_ENV=production\n {2}- FIRESTORE_PROJECT_ID: is required with STORAGE=firestore/,
     );
+  });
+});
+
+describe('npm start in production', () => {
+  it('refuses PAYMENTS=test (the default) unless ALLOW_TEST_PAYMENTS=true, naming the choice', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kyc-start-prod-'));
+    try {
+      await expect(start({ NODE_ENV: 'production', DATA_DIR: dir })).rejects.toThrow(
+        /exited with 1:\nInvalid configuration:\n {2}- PAYMENTS: is test \(the default\) with NODE_ENV=production.*PAYMENTS=square.*ALLOW_TEST_PAYMENTS=true/,
+      );
+      await expect(start({ NODE_ENV: 'production', PAYMENTS: 'test', DATA_DIR: dir })).rejects.toThrow(/ALLOW_TEST_PAYMENTS=true/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses TRUST_PROXY=true', async () => {
+    await expect(start({ TRUST_PROXY: 'true' })).rejects.toThrow(/exited with 1:\nInvalid configuration:\n {2}- TRUST_PROXY: must not be true/);
+  });
+
+  it('writes the first admin password to an owner-only file, not to the log, and seeds no demo data', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kyc-start-prod-'));
+    try {
+      const server = await start({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', DATA_DIR: dir });
+      const out = server.output();
+      const file = join(dir, 'initial-admin-password.txt');
+      expect(out).toContain(`password: in ${file}`);
+      const text = readFileSync(file, 'utf8');
+      const password = /password: (\S+)/.exec(text)?.[1] ?? '';
+      expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+      expect(out).not.toContain(password);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const events = await fetch(`http://127.0.0.1:${server.port}/api/events`);
+      expect(((await events.json()) as { events: unknown[] }).events).toEqual([]);
+      await stop(server.child);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -2,7 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MailerLiteCampaignSource, parseMailerLiteInstant } from '../../adapters/mailerlite/mailerlite-campaign-source';
+import {
+  MAILERLITE_API_VERSION,
+  MAILERLITE_KEY_REFUSED,
+  MailerLiteCampaignSource,
+  parseMailerLiteInstant,
+} from '../../adapters/mailerlite/mailerlite-campaign-source';
 import { FixedClock } from '../../adapters/memory/fixed-clock';
 import { MemoryCampaignRepository } from '../../adapters/memory/memory-campaign-repository';
 import { SqliteCampaignRepository } from '../../adapters/sqlite/sqlite-campaign-repository';
@@ -57,7 +62,9 @@ interface MailerLiteHarness extends CampaignSourceHarness {
   source: MailerLiteCampaignSource;
 }
 
-async function mailerLiteHarness(options: { cacheMs?: number; timeoutMs?: number; apiKey?: string } = {}): Promise<MailerLiteHarness> {
+async function mailerLiteHarness(
+  options: { cacheMs?: number; timeoutMs?: number; apiKey?: string; reportProblem?: (message: string) => void } = {},
+): Promise<MailerLiteHarness> {
   const server = await startFakeMailerLiteServer();
   const clock = new FixedClock('2026-06-01T09:00:00.000Z');
   const source = new MailerLiteCampaignSource({
@@ -66,6 +73,7 @@ async function mailerLiteHarness(options: { cacheMs?: number; timeoutMs?: number
     cacheMs: options.cacheMs,
     timeoutMs: options.timeoutMs ?? 2000,
     clock,
+    ...(options.reportProblem ? { reportProblem: options.reportProblem } : {}),
   });
   return {
     server,
@@ -116,6 +124,8 @@ describe('MailerLiteCampaignSource specifics', () => {
     expect(request.query.get('limit')).toBe('25');
     expect(request.headers.authorization).toBe(`Bearer ${h.server.apiKey}`);
     expect(request.headers.accept).toBe('application/json');
+    expect(request.headers['x-version']).toBe(MAILERLITE_API_VERSION);
+    expect(MAILERLITE_API_VERSION).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
   it('shows only sent campaigns: drafts and ready ones at MailerLite stay hidden', async () => {
@@ -206,11 +216,15 @@ describe('MailerLiteCampaignSource specifics', () => {
   });
 
   it('reports a wrong API key as Unauthorized, the answer the real API gives', async () => {
-    const wrongKey = await mailerLiteHarness({ apiKey: 'not-the-key' });
+    const reported: string[] = [];
+    const wrongKey = await mailerLiteHarness({ apiKey: 'not-the-key', reportProblem: (m) => reported.push(m) });
     try {
       const error = await wrongKey.source.listRecent().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(UnavailableError);
       expect((error as Error).message).toBe('Failed to fetch communications: Unauthorized');
+      // The log says plainly what to fix; members see only the spec's message.
+      expect(reported).toEqual([MAILERLITE_KEY_REFUSED]);
+      expect(MAILERLITE_KEY_REFUSED).toContain('MailerLite Classic');
     } finally {
       await wrongKey.close();
     }

@@ -12,6 +12,8 @@ import { FirestoreCredentialRepository } from '../../adapters/firestore/firestor
 import { FirestoreDocumentRepository } from '../../adapters/firestore/firestore-document-repository';
 import { FirestoreEventRepository } from '../../adapters/firestore/firestore-event-repository';
 import { FirestoreLoginAttemptStore } from '../../adapters/firestore/firestore-login-attempt-store';
+import { FirestoreAddressLimitStore } from '../../adapters/firestore/firestore-address-limit-store';
+import { describeAddressLimitStoreContract } from './address-limit-store.contract';
 import { FirestoreSessionRepository } from '../../adapters/firestore/firestore-session-repository';
 import {
   closeFirestore,
@@ -86,6 +88,7 @@ describeAdminRepositoryContract('FirestoreAdminRepository', onFirestore((db) => 
 describeCredentialRepositoryContract('FirestoreCredentialRepository', onFirestore((db) => new FirestoreCredentialRepository(db)));
 describeSessionRepositoryContract('FirestoreSessionRepository', onFirestore((db) => new FirestoreSessionRepository(db)));
 describeLoginAttemptStoreContract('FirestoreLoginAttemptStore', onFirestore((db) => new FirestoreLoginAttemptStore(db)));
+describeAddressLimitStoreContract('FirestoreAddressLimitStore', onFirestore((db) => new FirestoreAddressLimitStore(db)));
 describeWorkDayRepositoryContract('FirestoreWorkDayRepository', onFirestore((db) => new FirestoreWorkDayRepository(db)));
 describeDocumentRepositoryContract('FirestoreDocumentRepository', onFirestore((db) => new FirestoreDocumentRepository(db)));
 describeCampaignRepositoryContract('FirestoreCampaignRepository', onFirestore((db) => new FirestoreCampaignRepository(db)));
@@ -337,7 +340,7 @@ describe('openFirestoreStorage', () => {
       expect((await storage.events.list({ order: 'asc' })).map((e) => e.id)).toEqual(['summer-regatta']);
       expect(await storage.admins.count()).toBe(0);
       expect(Object.keys(storage).sort()).toEqual(
-        ['admins', 'bookings', 'campaigns', 'close', 'credentials', 'db', 'documents', 'events', 'loginAttempts', 'sessions', 'waterLevels', 'workDays'],
+        ['addressLimits', 'admins', 'bookings', 'campaigns', 'close', 'credentials', 'db', 'documents', 'events', 'loginAttempts', 'sessions', 'waterLevels', 'workDays'],
       );
     } finally {
       await storage.close();

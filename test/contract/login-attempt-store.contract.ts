@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LoginAttemptStore } from '../../core/ports/login-attempt-store';
+import type { AttemptHistory, LoginAttemptStore } from '../../core/ports/login-attempt-store';
 import { useFreshAdapter, type AdapterFactory } from './storage-fixtures';
 
 const at = (time: string) => new Date(`2026-06-01T${time}.000Z`);
@@ -38,6 +38,59 @@ export function describeLoginAttemptStoreContract(name: string, makeAdapter: Ada
       expect(await attempts().countSince('ip:203.0.113.7', at('08:00:00'))).toBe(1);
       await attempts().recordFailure(['email:pat@club.example'], at('09:05:00'));
       expect(await attempts().countSince('email:pat@club.example', at('08:00:00'))).toBe(1);
+    });
+
+    const below = (key: string, max: number) => (history: Record<string, AttemptHistory>) => history[key].count < max;
+
+    it('reserves an attempt against each key, giving the rule each key\'s count and latest time in the window', async () => {
+      const seen: Record<string, AttemptHistory>[] = [];
+      const allow = (history: Record<string, AttemptHistory>) => {
+        seen.push(history);
+        return true;
+      };
+      const keys = ['email:pat@club.example', 'ip:203.0.113.7'];
+      await attempts().recordFailure(['ip:203.0.113.7'], at('08:00:00'));
+      expect(await attempts().reserve({ keys, since: at('08:30:00'), at: at('09:00:00'), allow })).toEqual(expect.any(String));
+      expect(await attempts().reserve({ keys: [...keys, keys[0]], since: at('07:00:00'), at: at('09:05:00'), allow })).toEqual(expect.any(String));
+      expect(seen[0]).toEqual({ 'email:pat@club.example': { count: 0, lastAt: null }, 'ip:203.0.113.7': { count: 0, lastAt: null } });
+      expect(seen[1]).toEqual({
+        'email:pat@club.example': { count: 1, lastAt: at('09:00:00') },
+        'ip:203.0.113.7': { count: 2, lastAt: at('09:00:00') },
+      });
+      expect(await attempts().countSince('email:pat@club.example', at('00:00:00'))).toBe(2);
+      expect(await attempts().countSince('ip:203.0.113.7', at('00:00:00'))).toBe(3);
+    });
+
+    it('records nothing when the rule refuses', async () => {
+      const key = 'email:pat@club.example';
+      expect(await attempts().reserve({ keys: [key], since: at('08:00:00'), at: at('09:00:00'), allow: () => false })).toBeNull();
+      expect(await attempts().countSince(key, at('00:00:00'))).toBe(0);
+    });
+
+    it('releases exactly the attempts of one reservation; unknown or malformed ones change nothing', async () => {
+      const keys = ['email:pat@club.example', 'ip:203.0.113.7'];
+      const first = await attempts().reserve({ keys, since: at('08:00:00'), at: at('09:00:00'), allow: () => true });
+      const second = await attempts().reserve({ keys, since: at('08:00:00'), at: at('09:01:00'), allow: () => true });
+      await attempts().release(first!);
+      await attempts().release(first!);
+      await attempts().release('not-a-reservation/../x');
+      await attempts().release('');
+      expect(await attempts().countSince(keys[0], at('00:00:00'))).toBe(1);
+      expect(await attempts().countSince(keys[1], at('00:00:00'))).toBe(1);
+      await attempts().release(second!);
+      expect(await attempts().countSince(keys[0], at('00:00:00'))).toBe(0);
+    });
+
+    it('lets at most the allowed number of 100 racing reservations through (the count and the write are one step)', async () => {
+      const keys = ['email:pat@club.example', 'ip:203.0.113.7'];
+      const results = await Promise.all(
+        Array.from({ length: 100 }, () =>
+          attempts().reserve({ keys, since: at('08:00:00'), at: at('09:00:00'), allow: below('ip:203.0.113.7', 5) }),
+        ),
+      );
+      expect(results.filter((r) => r !== null)).toHaveLength(5);
+      expect(await attempts().countSince('ip:203.0.113.7', at('00:00:00'))).toBe(5);
+      expect(await attempts().countSince('email:pat@club.example', at('00:00:00'))).toBe(5);
     });
   });
 }

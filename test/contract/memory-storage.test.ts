@@ -5,6 +5,8 @@ import { MemoryCredentialRepository } from '../../adapters/memory/memory-credent
 import { MemoryDocumentRepository } from '../../adapters/memory/memory-document-repository';
 import { MemoryEventRepository } from '../../adapters/memory/memory-event-repository';
 import { MemoryLoginAttemptStore } from '../../adapters/memory/memory-login-attempt-store';
+import { MemoryAddressLimitStore } from '../../adapters/memory/memory-address-limit-store';
+import { describeAddressLimitStoreContract } from './address-limit-store.contract';
 import { MemorySessionRepository } from '../../adapters/memory/memory-session-repository';
 import { MemoryWaterLevelRepository } from '../../adapters/memory/memory-water-level-repository';
 import { MemoryWorkDayRepository } from '../../adapters/memory/memory-work-day-repository';
@@ -30,6 +32,7 @@ describeAdminRepositoryContract('MemoryAdminRepository', inMemory(() => new Memo
 describeCredentialRepositoryContract('MemoryCredentialRepository', inMemory(() => new MemoryCredentialRepository()));
 describeSessionRepositoryContract('MemorySessionRepository', inMemory(() => new MemorySessionRepository()));
 describeLoginAttemptStoreContract('MemoryLoginAttemptStore', inMemory(() => new MemoryLoginAttemptStore()));
+describeAddressLimitStoreContract('MemoryAddressLimitStore', inMemory(() => new MemoryAddressLimitStore()));
 describeWorkDayRepositoryContract('MemoryWorkDayRepository', inMemory(() => new MemoryWorkDayRepository()));
 describeDocumentRepositoryContract('MemoryDocumentRepository', inMemory(() => new MemoryDocumentRepository()));
 describeCampaignRepositoryContract('MemoryCampaignRepository', inMemory(() => new MemoryCampaignRepository()));

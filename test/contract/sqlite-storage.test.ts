@@ -14,6 +14,8 @@ import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
 import { SqliteDocumentRepository } from '../../adapters/sqlite/sqlite-document-repository';
 import { SqliteEventRepository } from '../../adapters/sqlite/sqlite-event-repository';
 import { SqliteLoginAttemptStore } from '../../adapters/sqlite/sqlite-login-attempt-store';
+import { SqliteAddressLimitStore } from '../../adapters/sqlite/sqlite-address-limit-store';
+import { describeAddressLimitStoreContract } from './address-limit-store.contract';
 import { SqliteSessionRepository } from '../../adapters/sqlite/sqlite-session-repository';
 import { SqliteWaterLevelRepository } from '../../adapters/sqlite/sqlite-water-level-repository';
 import { SqliteWorkDayRepository } from '../../adapters/sqlite/sqlite-work-day-repository';
@@ -58,6 +60,7 @@ describeAdminRepositoryContract('SqliteAdminRepository', onSqlite((db) => new Sq
 describeCredentialRepositoryContract('SqliteCredentialRepository', onSqlite((db) => new SqliteCredentialRepository(db)));
 describeSessionRepositoryContract('SqliteSessionRepository', onSqlite((db) => new SqliteSessionRepository(db)));
 describeLoginAttemptStoreContract('SqliteLoginAttemptStore', onSqlite((db) => new SqliteLoginAttemptStore(db)));
+describeAddressLimitStoreContract('SqliteAddressLimitStore', onSqlite((db) => new SqliteAddressLimitStore(db)));
 describeWorkDayRepositoryContract('SqliteWorkDayRepository', onSqlite((db) => new SqliteWorkDayRepository(db)));
 describeDocumentRepositoryContract('SqliteDocumentRepository', onSqlite((db) => new SqliteDocumentRepository(db)));
 describeCampaignRepositoryContract('SqliteCampaignRepository', onSqlite((db) => new SqliteCampaignRepository(db)));
@@ -92,7 +95,7 @@ describe('SQLite database file', () => {
         expect(await new SqliteAdminRepository(reopened).getByUid('uid-commodore')).toEqual(anAdmin());
         expect(await new SqliteSessionRepository(reopened).get('hash-1')).toEqual(session);
         const migrations = await reopened('knex_migrations').select('name');
-        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables']);
+        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits']);
       } finally {
         await reopened.destroy();
       }

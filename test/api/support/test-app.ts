@@ -107,7 +107,18 @@ export async function startTestApp(
   options: { env?: Record<string, string>; adapters?: Partial<Adapters>; build?: BuildAppOptions; dataDir?: string } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kyc-api-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', ...storageEnv(), ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SEED_DEMO_DATA: 'false',
+    // Every test request comes from one address; the per-address limits have their own tests
+    // (booking-limits.test.ts), which set them low again.
+    BOOKING_LIMIT_PER_MINUTE: '10000',
+    BOOKING_LIMIT_PER_DAY: '1000000',
+    BOOKING_MAX_HELD_PLACES_PER_ADDRESS: '1000000',
+    ...storageEnv(),
+    ...options.env,
+  });
   const clock = new FixedClock(NOW);
   const adapters: Partial<Adapters> = { clock, hasher: new ScryptPasswordHasher({ N: 1024 }), ...options.adapters };
   const holder: { built: BuiltApp } = { built: await buildApp(config, { ...options.build, adapters }) };

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EventSchema } from '../../../core/entities/event';
+import { MAX_PAYMENT_AMOUNT } from '../../../core/entities/money';
 import {
+  maxEventPrice,
   BOOKING_END_HINT,
   EVENT_FORM_MESSAGES,
   EventFormValuesSchema,
@@ -29,7 +31,8 @@ const storedEvent = fc
     length: fc.option(fc.integer({ min: 1, max: 100_000 }), { nil: null }),
     deadline: fc.option(minuteInstant.filter(unambiguous), { nil: null }),
     requiresPayment: fc.boolean(),
-    price: fc.integer({ min: 0, max: 10_000_000 }),
+    // Up to the cap for the default 50 attendees (above it the form refuses the price; tested below).
+    price: fc.integer({ min: 0, max: 2_000_000 }),
     currency: fc.constantFrom('GBP', 'EUR', 'USD') as fc.Arbitrary<'GBP' | 'EUR' | 'USD'>,
     capacity: fc.option(fc.integer({ min: 1, max: 100_000 }), { nil: null }),
     flags: fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }),
@@ -213,5 +216,27 @@ describe('event form examples', () => {
     expect(EventFormValuesSchema.parse({})).toEqual(emptyEventForm());
     expect(BOOKING_END_HINT).toBe('After the booking end date users cannot book this event.');
     expect(EVENT_FORM_MESSAGES.priceInvalid).toBe('Price must be 0 or more, in steps of 0.01');
+  });
+});
+
+describe('event price cap', () => {
+  it('keeps the largest booking of any accepted price within one payment, and refuses a price above the cap', () => {
+    expect(maxEventPrice(50)).toBe(2_000_000);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 0, max: 1_000_000_000 }), (maxAttendees, pence) => {
+        const price = `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`;
+        const checked = validateEventForm(form({ requiresPayment: true, price }), { maxAttendees });
+        if (checked.ok) {
+          expect(checked.value.price * maxAttendees).toBeLessThanOrEqual(MAX_PAYMENT_AMOUNT);
+        } else {
+          expect(pence).toBeGreaterThan(maxEventPrice(maxAttendees));
+          expect(checked.errors.price).toBe(EVENT_FORM_MESSAGES.priceTooHigh(maxEventPrice(maxAttendees)));
+        }
+      }),
+      { numRuns: 300 },
+    );
+    expect(validateEventForm(form({ requiresPayment: true, price: '20000.01' })).ok).toBe(false);
+    expect(validateEventForm(form({ requiresPayment: true, price: '20000.00' })).ok).toBe(true);
+    expect(EVENT_FORM_MESSAGES.priceTooHigh(2_000_000)).toBe('Price must be at most 20000.00, so that the largest booking can be paid in one payment');
   });
 });

@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LOGIN_MESSAGES, LOGIN_WINDOW_MS, MAX_FAILED_LOGINS, SESSION_MAX_AGE_MS, isLockedOut, validateLoginForm } from '../../../core/domain/login';
+import {
+  EMAIL_DELAY_CAP_MS,
+  LOGIN_MESSAGES,
+  LOGIN_WINDOW_MS,
+  MAX_FAILED_LOGINS,
+  SESSION_MAX_AGE_MS,
+  emailDelayMs,
+  isLockedOut,
+  loginAttemptAllowed,
+  validateLoginForm,
+} from '../../../core/domain/login';
 
 describe('login', () => {
   it('keeps the spec messages word for word', () => {
@@ -40,6 +50,39 @@ describe('login', () => {
       fc.property(fc.nat({ max: 100 }), (n) => {
         expect(isLockedOut(n)).toBe(n >= 5);
       }),
+    );
+  });
+
+  it('makes an e-mail wait after its fifth failure: 1 s, doubling, never above the 30 s cap', () => {
+    expect(EMAIL_DELAY_CAP_MS).toBe(30_000);
+    expect([0, 5, 6, 7, 8, 10, 11, 12, 1000].map(emailDelayMs)).toEqual([0, 0, 1000, 2000, 4000, 16_000, 30_000, 30_000, 30_000]);
+    fc.assert(
+      fc.property(fc.nat({ max: 10_000 }), (n) => {
+        const delay = emailDelayMs(n);
+        expect(delay).toBeGreaterThanOrEqual(0);
+        expect(delay).toBeLessThanOrEqual(EMAIL_DELAY_CAP_MS);
+        expect(emailDelayMs(n + 1)).toBeGreaterThanOrEqual(delay);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('refuses an address with 5 failures; lets an e-mail through once its wait after the latest failure is over', () => {
+    const at = (ms: number) => new Date(Date.UTC(2026, 5, 1) + ms);
+    fc.assert(
+      fc.property(fc.nat({ max: 30 }), fc.nat({ max: 30 }), fc.nat({ max: 60_000 }), (addressFailures, emailFailures, sinceLast) => {
+        const allowed = loginAttemptAllowed(
+          {
+            address: { count: addressFailures, lastAt: addressFailures > 0 ? at(0) : null },
+            email: { count: emailFailures, lastAt: emailFailures > 0 ? at(0) : null },
+          },
+          at(sinceLast),
+        );
+        expect(allowed).toBe(addressFailures < MAX_FAILED_LOGINS && sinceLast >= emailDelayMs(emailFailures));
+        // An e-mail alone never blocks for longer than the cap.
+        if (addressFailures < MAX_FAILED_LOGINS && sinceLast >= EMAIL_DELAY_CAP_MS) expect(allowed).toBe(true);
+      }),
+      { numRuns: 300 },
     );
   });
 });

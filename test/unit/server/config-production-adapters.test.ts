@@ -42,17 +42,27 @@ describe('payments settings', () => {
   });
 
   it('reads every Square setting', () => {
-    const config = loadConfig({ ...SQUARE, SQUARE_ENVIRONMENT: 'Production', SQUARE_BASE_URL: 'http://127.0.0.1:9999' });
+    const config = loadConfig({ ...SQUARE, SQUARE_ENVIRONMENT: 'Production', SQUARE_APPLICATION_ID: 'sq0idp-app', SQUARE_BASE_URL: 'http://127.0.0.1:9999' });
     expect(config.adapters.payments).toBe('square');
     expect(config.square).toEqual({
       environment: 'production',
       accessToken: 'EAAA-sandbox-token',
       locationId: 'L1234',
-      applicationId: 'sandbox-sq0idb-app',
+      applicationId: 'sq0idp-app',
       webhookSignatureKey: 'signature-key',
       webhookUrl: 'https://club.example/api/webhooks/square',
       baseUrl: 'http://127.0.0.1:9999',
     });
+  });
+
+  it("refuses a Square application id of the other environment", () => {
+    expect(problemsOf({ ...SQUARE, SQUARE_ENVIRONMENT: 'production' })).toEqual([
+      'SQUARE_APPLICATION_ID: must start with "sq0idp-" with SQUARE_ENVIRONMENT=production (is it the other environment\'s id?)',
+    ]);
+    expect(problemsOf({ ...SQUARE, SQUARE_APPLICATION_ID: 'sq0idp-app' })).toEqual([
+      'SQUARE_APPLICATION_ID: must start with "sandbox-sq0idb-" with SQUARE_ENVIRONMENT=sandbox (is it the other environment\'s id?)',
+    ]);
+    expect(loadConfig({ ...SQUARE }).square?.applicationId).toBe('sandbox-sq0idb-app');
   });
 
   it('names every Square setting that PAYMENTS=square is missing, and a webhook URL that is not https', () => {
@@ -97,7 +107,7 @@ describe('Firebase Authentication settings', () => {
       'FIREBASE_PROJECT_ID: is required with IDENTITY=firebase',
       'FIREBASE_WEB_API_KEY: is required with IDENTITY=firebase',
     ]);
-    expect(problemsOf({ ...FIREBASE, NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toEqual([
+    expect(problemsOf({ ...FIREBASE, NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toEqual([
       'FIREBASE_AUTH_EMULATOR_HOST: must not be set when NODE_ENV=production',
     ]);
     expect(problemsOf({ ...FIREBASE, FIREBASE_AUTH_EMULATOR_HOST: 'http://127.0.0.1:9099', FIREBASE_IDENTITY_TOOLKIT_URL: 'nope' })).toEqual([

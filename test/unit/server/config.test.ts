@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../server/config';
+import { ConfigError, loadConfig, TEST_PAYMENTS_IN_PRODUCTION_MESSAGE, TRUST_PROXY_TRUE_MESSAGE } from '../../../server/config';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -65,7 +65,6 @@ describe('loadConfig', () => {
       trustProxy: 'loopback',
     });
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });
 
   it('lists every bad key in one error', () => {
@@ -111,10 +110,50 @@ describe('loadConfig', () => {
   });
 
   it('refuses the payment test hook in production', () => {
-    expect(problemsOf({ NODE_ENV: 'production', PAYMENTS_TEST_HOOK: 'true' })).toEqual([
+    expect(problemsOf({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', PAYMENTS_TEST_HOOK: 'true' })).toEqual([
       'PAYMENTS_TEST_HOOK: must not be true when NODE_ENV=production',
     ]);
-    expect(loadConfig({ NODE_ENV: 'production' }).paymentsTestHook).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true' }).paymentsTestHook).toBe(false);
+  });
+
+  it('refuses test payments in production unless ALLOW_TEST_PAYMENTS=true says they are meant', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([`PAYMENTS: ${TEST_PAYMENTS_IN_PRODUCTION_MESSAGE}`]);
+    expect(problemsOf({ NODE_ENV: 'production', PAYMENTS: 'test' })).toEqual([`PAYMENTS: ${TEST_PAYMENTS_IN_PRODUCTION_MESSAGE}`]);
+    expect(TEST_PAYMENTS_IN_PRODUCTION_MESSAGE).toContain('ALLOW_TEST_PAYMENTS=true');
+    expect(TEST_PAYMENTS_IN_PRODUCTION_MESSAGE).toContain('PAYMENTS=square');
+    const allowed = loadConfig({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true' });
+    expect(allowed.adapters.payments).toBe('test');
+    expect(allowed.allowTestPayments).toBe(true);
+    // Outside production the test gateway is the embedded default, as before.
+    expect(loadConfig({}).adapters.payments).toBe('test');
+  });
+
+  it('seeds demo data by default only outside production', () => {
+    expect(loadConfig({}).seedDemoData).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).seedDemoData).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true' }).seedDemoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
+    expect(loadConfig({ SEED_DEMO_DATA: 'false' }).seedDemoData).toBe(false);
+  });
+
+  it('refuses TRUST_PROXY=true, which would believe any client\'s X-Forwarded-For', () => {
+    expect(problemsOf({ TRUST_PROXY: 'true' })).toEqual([`TRUST_PROXY: ${TRUST_PROXY_TRUE_MESSAGE}`]);
+    expect(problemsOf({ TRUST_PROXY: 'TRUE' })).toEqual([`TRUST_PROXY: ${TRUST_PROXY_TRUE_MESSAGE}`]);
+    expect(TRUST_PROXY_TRUE_MESSAGE).toMatch(/X-Forwarded-For/);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.2, loopback' }).trustProxy).toBe('10.0.0.2, loopback');
+  });
+
+  it('reads the booking limits per address, and keeps the largest booking possible', () => {
+    expect(loadConfig({}).bookingLimits).toEqual({ perMinute: 10, perDay: 60, maxHeldPlacesPerAddress: 100 });
+    expect(
+      loadConfig({ BOOKING_LIMIT_PER_MINUTE: '3', BOOKING_LIMIT_PER_DAY: '20', BOOKING_MAX_HELD_PLACES_PER_ADDRESS: '60' }).bookingLimits,
+    ).toEqual({ perMinute: 3, perDay: 20, maxHeldPlacesPerAddress: 60 });
+    expect(problemsOf({ BOOKING_LIMIT_PER_MINUTE: '0' })).toEqual(['BOOKING_LIMIT_PER_MINUTE: must be between 1 and 10000 (got 0)']);
+    expect(problemsOf({ BOOKING_MAX_HELD_PLACES_PER_ADDRESS: '20' })).toEqual([
+      'BOOKING_MAX_HELD_PLACES_PER_ADDRESS: must be at least MAX_ATTENDEES_PER_BOOKING, or the largest booking is always refused',
+    ]);
   });
 
   it('names every key a production adapter choice needs, beside other problems', () => {
@@ -171,7 +210,7 @@ describe('loadConfig', () => {
       'GOOGLE_APPLICATION_CREDENTIALS: must name an existing service-account key file',
       expect.stringMatching(/^ALGOLIA_HOSTS: must be comma-separated http\(s\) base URLs/),
     ]);
-    expect(problemsOf({ NODE_ENV: 'production', ALGOLIA_HOSTS: 'http://127.0.0.1:1' })).toContain(
+    expect(problemsOf({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', ALGOLIA_HOSTS: 'http://127.0.0.1:1' })).toContain(
       'ALGOLIA_HOSTS: must not be set when NODE_ENV=production',
     );
   });

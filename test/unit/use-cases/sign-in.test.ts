@@ -14,9 +14,12 @@ class WatchedIdentity implements IdentityProvider {
   signIns = 0;
   sessions = 0;
   failWith: Error | null = null;
+  /** Lets other requests run while a password is checked, as a slow hash does. */
+  pause = false;
   constructor(private readonly inner: IdentityProvider) {}
   async signIn(email: string, password: string): Promise<IdentityUser> {
     this.signIns += 1;
+    if (this.pause) for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setImmediate(resolve));
     if (this.failWith) throw this.failWith;
     return this.inner.signIn(email, password);
   }
@@ -86,17 +89,68 @@ describe('SignIn', () => {
     }
   });
 
-  it('locks an e-mail out after 5 failures in 15 minutes, before asking the provider, whatever the case', async () => {
+  it('does not let failures from one address lock the e-mail out: the right password from another address signs in', async () => {
+    const { signIn } = await setUp();
+    await failTimes(signIn, 5, EMAIL, { ip: '198.51.100.1' });
+    await expect(signIn.execute({ email: EMAIL, password: PASSWORD }, { ip: '198.51.100.1' })).rejects.toThrow(
+      'Too many failed login attempts. Please try again later.',
+    );
+    await expect(signIn.execute({ email: EMAIL, password: PASSWORD }, { ip: '203.0.113.9' })).resolves.toMatchObject({ admin: { email: EMAIL } });
+  });
+
+  it('makes an e-mail with more than 5 failures wait a growing delay (1 s, 2 s, 4 s ...) after its latest failure, capped at 30 s', async () => {
     const { signIn, identity, world } = await setUp();
-    await failTimes(signIn, 3, EMAIL.toUpperCase(), { ip: '198.51.100.1' });
-    await failTimes(signIn, 2, EMAIL, { ip: '198.51.100.2' });
+    // Failures from many addresses, as a botnet would send them.
+    for (let i = 0; i < 6; i += 1) await failTimes(signIn, 1, EMAIL.toUpperCase(), { ip: `198.51.100.${i}` });
     const asked = identity.signIns;
-    const locked = signIn.execute({ email: EMAIL, password: PASSWORD }, { ip: '203.0.113.9' });
-    await expect(locked).rejects.toBeInstanceOf(RateLimitError);
-    await expect(locked).rejects.toThrow('Too many failed login attempts. Please try again later.');
+    const early = signIn.execute({ email: EMAIL, password: PASSWORD }, { ip: '203.0.113.9' });
+    await expect(early).rejects.toBeInstanceOf(RateLimitError);
+    await expect(early).rejects.toThrow('Too many failed login attempts. Please try again later.');
     expect(identity.signIns).toBe(asked);
-    world.clock.advance(15 * 60 * 1000 + 1);
-    await expect(signIn.execute({ email: EMAIL, password: PASSWORD }, OFFICE)).resolves.toMatchObject({ admin: { email: EMAIL } });
+    world.clock.advance(999);
+    await expect(signIn.execute({ email: EMAIL, password: 'wrong' }, { ip: '203.0.113.9' })).rejects.toBeInstanceOf(RateLimitError);
+    world.clock.advance(1);
+    await failTimes(signIn, 1, EMAIL, { ip: '198.51.100.50' }); // the 7th failure: the next waits 2 s
+    world.clock.advance(1999);
+    await expect(signIn.execute({ email: EMAIL, password: PASSWORD }, { ip: '203.0.113.9' })).rejects.toBeInstanceOf(RateLimitError);
+    world.clock.advance(1);
+    for (let i = 0; i < 10; i += 1) {
+      await failTimes(signIn, 1, EMAIL, { ip: `198.51.101.${i}` });
+      world.clock.advance(30_000);
+    }
+    // However many failures, the wait never passes the cap, and the right password then works.
+    await expect(signIn.execute({ email: EMAIL, password: PASSWORD }, { ip: '203.0.113.9' })).resolves.toMatchObject({ admin: { email: EMAIL } });
+  });
+
+  it('checks at most 5 of 100 concurrent wrong passwords from one address; the rest are refused unchecked', async () => {
+    const { signIn, identity } = await setUp();
+    identity.pause = true;
+    const results = await Promise.allSettled(
+      Array.from({ length: 100 }, () => signIn.execute({ email: EMAIL, password: 'wrong' }, OFFICE)),
+    );
+    expect(identity.signIns).toBeLessThanOrEqual(5);
+    const reasons = results.map((r) => (r.status === 'rejected' ? (r.reason as Error).constructor.name : 'signed in'));
+    expect(reasons.filter((r) => r === 'UnauthenticatedError')).toHaveLength(identity.signIns);
+    expect(reasons.filter((r) => r === 'RateLimitError')).toHaveLength(100 - identity.signIns);
+  });
+
+  it('checks at most 6 of 100 concurrent guesses for one e-mail from 100 addresses', async () => {
+    const { signIn, identity } = await setUp();
+    identity.pause = true;
+    const results = await Promise.allSettled(
+      Array.from({ length: 100 }, (_, i) => signIn.execute({ email: EMAIL, password: `guess-${i}` }, { ip: `10.0.${i}.1` })),
+    );
+    expect(identity.signIns).toBeLessThanOrEqual(6);
+    expect(results.filter((r) => r.status === 'rejected' && r.reason instanceof RateLimitError)).toHaveLength(100 - identity.signIns);
+  });
+
+  it('does not count a check the provider could not make, nor a right password, as a failure', async () => {
+    const { signIn, identity, world } = await setUp();
+    identity.failWith = new UnavailableError('connect ECONNREFUSED');
+    for (let i = 0; i < 6; i += 1) await expect(signIn.execute({ email: EMAIL, password: PASSWORD }, OFFICE)).rejects.toBeInstanceOf(UnavailableError);
+    expect(await world.loginAttempts.countSince('ip:192.0.2.10', new Date(0))).toBe(0);
+    identity.failWith = null;
+    await expect(signIn.execute({ email: EMAIL, password: PASSWORD }, OFFICE)).resolves.toBeDefined();
   });
 
   it('locks an address out after 5 failures, whichever e-mails were tried', async () => {

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { SubmitBooking, type SubmitBookingDeps } from '../../../core/use-cases/submit-booking';
+import { MemoryAddressLimitStore } from '../../../adapters/memory/memory-address-limit-store';
+import { SubmitBooking, TOO_MANY_PLACES_HELD, type SubmitBookingDeps } from '../../../core/use-cases/submit-booking';
 import {
   BookingClosedError,
   NotEnoughPlacesError,
   NotFoundError,
   PaymentError,
+  RateLimitError,
   UnavailableError,
   ValidationError,
 } from '../../../core/errors';
@@ -165,14 +167,38 @@ describe('SubmitBooking', () => {
     expect(await world.bookings.listAll()).toEqual([]);
   });
 
-  it('passes on a payment provider failure; the unpaid booking only holds its places for 30 minutes', async () => {
+  it('passes on a payment provider failure, storing nothing: the places stay free', async () => {
     const world = makeWorld();
     await world.events.create(anEvent({ requiresPayment: true, price: 1000, capacity: 3 }));
     world.payments.failNextCheckout = new UnavailableError('Payment provider unavailable');
     await expect(submitBooking(world).execute(aForm({ numberAttending: '3' }))).rejects.toBeInstanceOf(UnavailableError);
+    expect(await world.bookings.listAll()).toEqual([]);
+    const booked = await submitBooking(world).execute(aForm({ numberAttending: '3' }));
+    expect(booked).toMatchObject({ paymentRequired: true, checkoutId: expect.any(String) });
+    // The booking is stored with its checkout already in it.
+    expect((await world.bookings.get(booked.bookingId))?.checkoutId).toBe(booked.checkoutId);
     await expect(submitBooking(world).execute(aForm({ numberAttending: '1', numberOfChildren: '0', numberOfSoftDrinks: '0' }))).rejects.toBeInstanceOf(NotEnoughPlacesError);
+  });
+
+  it('caps the places one address\'s bookings hold for 30 minutes, and frees a refused booking\'s share', async () => {
+    const world = makeWorld();
+    await world.events.create(anEvent({ requiresPayment: true, price: 1000, capacity: 5 }));
+    const limits = new MemoryAddressLimitStore();
+    const use = submitBooking(world, { addressLimits: limits, config: { ...CONFIG, maxHeldPlacesPerAddress: 6 } });
+    const home = { address: '198.51.100.7' };
+    await use.execute(aForm({ numberAttending: '3' }), home);
+    // Refused for lack of places: its share of the address's cap is given back.
+    await expect(use.execute(aForm({ numberAttending: '3' }), home)).rejects.toBeInstanceOf(NotEnoughPlacesError);
+    world.payments.failNextCheckout = new UnavailableError('Payment provider unavailable');
+    await expect(use.execute(aForm({ numberAttending: '2', numberOfChildren: '0', numberOfSoftDrinks: '0' }), home)).rejects.toBeInstanceOf(UnavailableError);
+    await use.execute(aForm({ numberAttending: '2', numberOfChildren: '0', numberOfSoftDrinks: '0' }), home);
+    await world.events.update({ ...(await world.events.get('regatta'))!, capacity: 50 });
+    const over = use.execute(aForm({ numberAttending: '2', numberOfChildren: '0', numberOfSoftDrinks: '0' }), home);
+    await expect(over).rejects.toBeInstanceOf(RateLimitError);
+    await expect(over).rejects.toThrow(TOO_MANY_PLACES_HELD);
+    await use.execute(aForm({ numberAttending: '2', numberOfChildren: '0', numberOfSoftDrinks: '0' }), { address: '203.0.113.5' });
     world.clock.advance(30 * 60 * 1000);
-    await expect(submitBooking(world).execute(aForm({ numberAttending: '3' }))).resolves.toMatchObject({ paymentRequired: true });
+    await use.execute(aForm({ numberAttending: '6', numberOfChildren: '0', numberOfSoftDrinks: '0' }), home);
   });
 
   it('refuses a booking that would overfill the event, saying how many places are left', async () => {
