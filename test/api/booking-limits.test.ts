@@ -6,7 +6,7 @@ import type { CheckoutRequest } from '../../core/ports/payment-gateway';
 import { TOO_MANY_PLACES_HELD } from '../../core/use-cases/submit-booking';
 import { TOO_MANY_BOOKINGS_DAY, TOO_MANY_BOOKINGS_MINUTE } from '../../server/http/booking-rate-limit';
 import { FixedClock } from '../../adapters/memory/fixed-clock';
-import { addEvent, NOW, startTestApp, type TestApp } from './support/test-app';
+import { addEvent, NOW, serverProperty, startTestApp, type TestApp } from './support/test-app';
 
 const form = { firstName: 'Ada', lastName: 'Lovelace', numberAttending: '1', numberOfChildren: '0', numberOfSoftDrinks: '', numberOfVegetarian: '0', boatName: '', email: '' };
 const LIMITS = { TRUST_PROXY: '1', BOOKING_LIMIT_PER_MINUTE: '10', BOOKING_LIMIT_PER_DAY: '60', BOOKING_MAX_HELD_PLACES_PER_ADDRESS: '100' };
@@ -99,7 +99,7 @@ describe('booking limits against hostile input', () => {
         const res = await app.agent().post('/api/bookings').set('X-Forwarded-For', forwarded.replace(/[^\x20-\x7e]/g, '')).send(sent);
         expect([201, 400, 404, 409, 429]).toContain(res.status);
       }),
-      { numRuns: 60 },
+      serverProperty(60),
     );
     // However the header was varied, one address (the proxy's view of 198.51.100.7) got at most 3 a minute.
     const same = await Promise.all(Array.from({ length: 5 }, () => app.agent().post('/api/bookings').set('X-Forwarded-For', '192.0.2.44').send({ ...form, eventId: event.id })));
