@@ -40,6 +40,7 @@ import type { SearchIndex } from '../core/ports/search-index';
 import type { SessionRepository } from '../core/ports/session-repository';
 import type { WaterLevelRepository } from '../core/ports/water-level-repository';
 import type { WorkDayRepository } from '../core/ports/work-day-repository';
+import { CheckPlaces } from '../core/use-cases/check-places';
 import { ConfirmPayment } from '../core/use-cases/confirm-payment';
 import { GetEventForBooking } from '../core/use-cases/get-event-for-booking';
 import { GetWorkDay } from '../core/use-cases/get-work-day';
@@ -279,6 +280,7 @@ function bindUseCases(container: Container, config: AppConfig, get: Get, options
     }),
   );
   use(ConfirmPayment, () => new ConfirmPayment({ bookings: get('bookings'), payments: get('payments'), clock: get('clock') }));
+  use(CheckPlaces, () => new CheckPlaces({ bookings: get('bookings'), clock: get('clock') }));
   use(ListCalendarEvents, () => new ListCalendarEvents({ events: get('events'), bookings: get('bookings'), clock: get('clock') }));
   use(GetEventForBooking, () => new GetEventForBooking({ events: get('events'), bookings: get('bookings'), clock: get('clock') }));
   use(ListWorkDays, () => new ListWorkDays({ workDays: get('workDays') }));

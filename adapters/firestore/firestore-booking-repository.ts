@@ -1,5 +1,16 @@
-import { FieldPath, type DocumentData, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
-import { placesTaken } from '../../core/domain/booking-state';
+import { FieldPath, type DocumentData, type DocumentReference, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { z } from 'zod';
+import {
+  EMPTY_LEDGER,
+  ledgerFromBookings,
+  ledgerTaken,
+  ledgerWithBooking,
+  ledgerWithPayment,
+  placesDifferences,
+  withoutLapsedHolds,
+  type PlacesDifference,
+  type PlacesLedger,
+} from '../../core/domain/places-ledger';
 import { BookingSchema, type Booking } from '../../core/entities/booking';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import type { AddBookingResult, BookingRepository } from '../../core/ports/booking-repository';
@@ -16,6 +27,11 @@ const CONFLICT = 'A booking with this id already exists';
  * Bookings in the `bookings` collection, one document per booking keyed by its id, with the
  * spec's fields; submittedAt and paymentCompletedAt are Timestamps. As the spec says, userEmail
  * (and likewise boatName) is only present when there is one.
+ *
+ * Each event's places ledger is the document of the event's id in `placesLedgers`
+ * ({ confirmed, holds: [{ bookingId, places, untilMs }] }), written in the same transaction as
+ * every booking and payment: a booking reads two documents (its own id and the ledger) whatever
+ * the number of bookings, and a calendar reads one ledger per event with a capacity.
  */
 export class FirestoreBookingRepository implements BookingRepository {
   constructor(
@@ -27,13 +43,15 @@ export class FirestoreBookingRepository implements BookingRepository {
     return collectionOf(this.db, 'bookings', this.options);
   }
 
+  private ledgerRef(eventId: string): DocumentReference {
+    return collectionOf(this.db, 'placesLedgers', this.options).doc(eventId);
+  }
+
   async addIfPlacesRemain(booking: Booking, limit: { capacity: number | null; now: Date }): Promise<AddBookingResult> {
     if (!isDocumentId(booking.id)) throw new ValidationError('A booking id may not contain a slash or be reserved by Firestore');
+    if (!isDocumentId(booking.eventId)) throw new ValidationError('An event id may not contain a slash or be reserved by Firestore');
     const ref = this.collection.doc(booking.id);
-    if (limit.capacity === null) {
-      await withCoreErrors(() => ref.create(toDocument(booking)), { conflict: CONFLICT });
-      return { added: true };
-    }
+    const ledgerRef = this.ledgerRef(booking.eventId);
     const capacity = limit.capacity;
     const turnKey = `${this.collection.path}/event:${booking.eventId}`;
     return inTurn(this.db, turnKey, () =>
@@ -41,17 +59,20 @@ export class FirestoreBookingRepository implements BookingRepository {
         () =>
           this.db.runTransaction(
             async (tx): Promise<AddBookingResult> => {
-              // The transaction reads the event's bookings, so a booking another process adds
-              // to this event before the commit makes this attempt start again with it counted.
-              const existing = await tx.get(ref);
+              // Two documents whatever the number of bookings: this id (it must be free) and the
+              // event's ledger. Another process changing the ledger before the commit makes this
+              // attempt start again with its change counted.
+              const [existing, stored] = await tx.getAll(ref, ledgerRef);
               if (existing.exists) throw new ConflictError(CONFLICT);
-              const eventBookings = await tx.get(this.collection.where('eventId', '==', booking.eventId));
-              // The core rule decides which bookings hold a place, so every adapter counts alike.
-              const taken = placesTaken(eventBookings.docs.map(toBooking), limit.now);
-              if (taken + booking.numberAttending > capacity) {
-                return { added: false, placesLeft: Math.max(0, capacity - taken) };
+              const ledger = withoutLapsedHolds(toLedger(stored), limit.now);
+              if (capacity !== null) {
+                const taken = ledgerTaken(ledger, limit.now);
+                if (taken + booking.numberAttending > capacity) {
+                  return { added: false, placesLeft: Math.max(0, capacity - taken) };
+                }
               }
               tx.create(ref, toDocument(booking));
+              tx.set(ledgerRef, fromLedger(ledgerWithBooking(ledger, booking)));
               return { added: true };
             },
             { maxAttempts: TRANSACTION_ATTEMPTS },
@@ -95,6 +116,38 @@ export class FirestoreBookingRepository implements BookingRepository {
     return snapshot.docs.map(toBooking);
   }
 
+  async placesTakenByEvent(eventIds: string[], now: Date): Promise<Map<string, number>> {
+    const taken = new Map(eventIds.map((id) => [id, 0]));
+    const refs = [...taken.keys()].filter(isDocumentId).map((id) => this.ledgerRef(id));
+    if (refs.length === 0) return taken;
+    // One read per event, in one round trip.
+    const snapshots = await withCoreErrors(() => this.db.getAll(...refs));
+    for (const snapshot of snapshots) taken.set(snapshot.id, ledgerTaken(toLedger(snapshot), now));
+    return taken;
+  }
+
+  async checkPlaces(options: { now: Date; repair: boolean }): Promise<PlacesDifference[]> {
+    const ledgers = await withCoreErrors(() => collectionOf(this.db, 'placesLedgers', this.options).get());
+    const stored = new Map(ledgers.docs.map((doc) => [doc.id, toLedger(doc)]));
+    const differences = placesDifferences(stored, await this.listAll(), options.now);
+    if (options.repair) {
+      for (const { eventId } of differences) {
+        // Rebuilt in a transaction that reads the event's bookings, so a booking made meanwhile
+        // is either counted or makes the rebuild start again.
+        await withCoreErrors(() =>
+          this.db.runTransaction(
+            async (tx) => {
+              const bookings = await tx.get(this.collection.where('eventId', '==', eventId));
+              tx.set(this.ledgerRef(eventId), fromLedger(ledgerFromBookings(bookings.docs.map(toBooking), options.now)));
+            },
+            { maxAttempts: TRANSACTION_ATTEMPTS },
+          ),
+        );
+      }
+    }
+    return differences;
+  }
+
   async countByEvent(eventId: string): Promise<number> {
     const snapshot = await withCoreErrors(() => this.collection.where('eventId', '==', eventId).count().get());
     return snapshot.data().count;
@@ -116,7 +169,12 @@ export class FirestoreBookingRepository implements BookingRepository {
             // one finds the booking unpaid, and a paid booking keeps its first payment.
             const snapshot = await tx.get(ref);
             if (!snapshot.exists) throw new NotFoundError(NOT_FOUND);
-            if (toBooking(snapshot).paid) return false;
+            const booking = toBooking(snapshot);
+            if (booking.paid) return false;
+            // The places are held for good from now on, in the same commit as the payment.
+            const ledgerRef = this.ledgerRef(booking.eventId);
+            const ledger = toLedger(await tx.get(ledgerRef));
+            tx.set(ledgerRef, fromLedger(ledgerWithPayment(ledger, booking)));
             tx.update(ref, {
               paid: true,
               paymentId: payment.paymentId,
@@ -130,6 +188,20 @@ export class FirestoreBookingRepository implements BookingRepository {
       ),
     );
   }
+}
+
+const LedgerSchema = z.object({
+  confirmed: z.number().int().min(0),
+  holds: z.array(z.object({ bookingId: z.string(), places: z.number().int(), untilMs: z.number() })),
+});
+
+/** The stored ledger, or the empty one when the event has none yet. */
+function toLedger(snapshot: DocumentSnapshot): PlacesLedger {
+  return snapshot.exists ? LedgerSchema.parse(snapshot.data()) : EMPTY_LEDGER;
+}
+
+function fromLedger(ledger: PlacesLedger): DocumentData {
+  return { confirmed: ledger.confirmed, holds: ledger.holds.map((hold) => ({ ...hold })) };
 }
 
 function newestFirst(a: Booking, b: Booking): number {

@@ -19,8 +19,16 @@ export const FIRESTORE_COLLECTIONS = [
  * rebuilt by use, so neither counted nor copied by migrate-storage.
  */
 export const FIRESTORE_LIMIT_COLLECTIONS = ['loginAttemptGuards', 'addressLimits'] as const;
+/**
+ * Kept from the data beside the bookings, in the same transactions (each event's places ledger):
+ * not counted or copied by migrate-storage, which builds them as it copies the bookings.
+ */
+export const FIRESTORE_DERIVED_COLLECTIONS = ['placesLedgers'] as const;
 export type FirestoreDataCollectionName = (typeof FIRESTORE_COLLECTIONS)[number];
-export type FirestoreCollectionName = FirestoreDataCollectionName | (typeof FIRESTORE_LIMIT_COLLECTIONS)[number];
+export type FirestoreCollectionName =
+  | FirestoreDataCollectionName
+  | (typeof FIRESTORE_LIMIT_COLLECTIONS)[number]
+  | (typeof FIRESTORE_DERIVED_COLLECTIONS)[number];
 
 /** Options every Firestore adapter takes. */
 export interface FirestoreCollectionOptions {

@@ -1,4 +1,5 @@
-import { FieldPath, type DocumentData, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { FieldPath, Timestamp, type DocumentData, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { eventEndInstant } from '../../core/domain/booking-state';
 import { NotFoundError, ValidationError } from '../../core/errors';
 import { EventSchema, type ClubEvent } from '../../core/entities/event';
 import type { EventRepository } from '../../core/ports/event-repository';
@@ -41,6 +42,29 @@ export class FirestoreEventRepository implements EventRepository {
         events.push(...(await undated.get()).docs.map(toEvent));
       }
       return events;
+    });
+  }
+
+  async listNotOverBefore(from: Date): Promise<ClubEvent[]> {
+    const since = Timestamp.fromMillis(from.getTime());
+    return withCoreErrors(async () => {
+      // Three single-field queries, each bounded: events starting at or after `from`, events
+      // ending at or after it (begun earlier), and the undated ones. The core's rule then decides
+      // exactly (an end before its start counts as the end, as everywhere else).
+      const [starting, ending, undated] = await Promise.all([
+        this.collection.where('eventdatetime', '>=', since).get(),
+        this.collection.where('eventenddatetime', '>=', since).get(),
+        this.collection.where('eventdatetime', '==', null).get(),
+      ]);
+      const byId = new Map<string, ClubEvent>();
+      for (const doc of [...starting.docs, ...ending.docs, ...undated.docs]) if (!byId.has(doc.id)) byId.set(doc.id, toEvent(doc));
+      const startOf = (e: ClubEvent) => (e.eventdatetime === null ? Number.POSITIVE_INFINITY : Date.parse(e.eventdatetime));
+      return [...byId.values()]
+        .filter((event) => {
+          const end = eventEndInstant(event);
+          return end === null || end.getTime() >= from.getTime();
+        })
+        .sort((a, b) => startOf(a) - startOf(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     });
   }
 

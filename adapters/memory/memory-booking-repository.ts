@@ -1,23 +1,37 @@
 import { ConflictError, NotFoundError } from '../../core/errors';
 import type { Booking } from '../../core/entities/booking';
-import { placesTaken } from '../../core/domain/booking-state';
+import {
+  EMPTY_LEDGER,
+  ledgerFromBookings,
+  ledgerTaken,
+  ledgerWithBooking,
+  ledgerWithPayment,
+  placesDifferences,
+  withoutLapsedHolds,
+  type PlacesDifference,
+  type PlacesLedger,
+} from '../../core/domain/places-ledger';
 import type { AddBookingResult, BookingRepository } from '../../core/ports/booking-repository';
 import { compareText } from './compare-text';
 
 export class MemoryBookingRepository implements BookingRepository {
   private readonly bookings = new Map<string, Booking>();
+  /** Each event's places ledger, kept as the other adapters keep theirs. */
+  private readonly ledgers = new Map<string, PlacesLedger>();
 
   // No await before the write: JavaScript runs this body to the end before any other call
   // starts, so the check and the insert are atomic within the process.
   async addIfPlacesRemain(booking: Booking, limit: { capacity: number | null; now: Date }): Promise<AddBookingResult> {
     if (this.bookings.has(booking.id)) throw new ConflictError('A booking with this id already exists');
+    const ledger = withoutLapsedHolds(this.ledgers.get(booking.eventId) ?? EMPTY_LEDGER, limit.now);
     if (limit.capacity !== null) {
-      const taken = placesTaken(this.ofEvent(booking.eventId), limit.now);
+      const taken = ledgerTaken(ledger, limit.now);
       if (taken + booking.numberAttending > limit.capacity) {
         return { added: false, placesLeft: Math.max(0, limit.capacity - taken) };
       }
     }
     this.bookings.set(booking.id, structuredClone(booking));
+    this.ledgers.set(booking.eventId, ledgerWithBooking(ledger, booking));
     return { added: true };
   }
 
@@ -39,6 +53,18 @@ export class MemoryBookingRepository implements BookingRepository {
     return newestFirst(this.ofEvent(eventId)).map((b) => structuredClone(b));
   }
 
+  async placesTakenByEvent(eventIds: string[], now: Date): Promise<Map<string, number>> {
+    return new Map(eventIds.map((id) => [id, ledgerTaken(this.ledgers.get(id) ?? EMPTY_LEDGER, now)]));
+  }
+
+  async checkPlaces(options: { now: Date; repair: boolean }): Promise<PlacesDifference[]> {
+    const differences = placesDifferences(this.ledgers, [...this.bookings.values()], options.now);
+    if (options.repair) {
+      for (const { eventId } of differences) this.ledgers.set(eventId, ledgerFromBookings(this.ofEvent(eventId), options.now));
+    }
+    return differences;
+  }
+
   async countByEvent(eventId: string): Promise<number> {
     return this.ofEvent(eventId).length;
   }
@@ -53,6 +79,7 @@ export class MemoryBookingRepository implements BookingRepository {
     const booking = this.bookings.get(bookingId);
     if (!booking) throw new NotFoundError('Booking not found');
     if (booking.paid) return false;
+    this.ledgers.set(booking.eventId, ledgerWithPayment(this.ledgers.get(booking.eventId) ?? EMPTY_LEDGER, booking));
     booking.paid = true;
     booking.paymentId = payment.paymentId;
     booking.paymentCompletedAt = payment.paymentCompletedAt;

@@ -1,5 +1,6 @@
 import { ConflictError, NotFoundError } from '../../core/errors';
 import type { ClubEvent } from '../../core/entities/event';
+import { eventEndInstant } from '../../core/domain/booking-state';
 import type { EventRepository } from '../../core/ports/event-repository';
 import { compareText, instantMillis } from './compare-text';
 
@@ -20,6 +21,13 @@ export class MemoryEventRepository implements EventRepository {
     });
     const limited = options.limit === undefined ? sorted : sorted.slice(0, Math.max(0, options.limit));
     return limited.map((event) => structuredClone(event));
+  }
+
+  async listNotOverBefore(from: Date): Promise<ClubEvent[]> {
+    return (await this.list({ order: 'asc' })).filter((event) => {
+      const end = eventEndInstant(event);
+      return end === null || end.getTime() >= from.getTime();
+    });
   }
 
   async get(id: string): Promise<ClubEvent | null> {

@@ -1,11 +1,22 @@
 import type { Knex } from 'knex';
+import { z } from 'zod';
 import { ConflictError, NotFoundError } from '../../core/errors';
 import { BookingSchema, type Booking } from '../../core/entities/booking';
-import { placesTaken } from '../../core/domain/booking-state';
+import {
+  EMPTY_LEDGER,
+  ledgerFromBookings,
+  ledgerTaken,
+  ledgerWithBooking,
+  ledgerWithPayment,
+  placesDifferences,
+  withoutLapsedHolds,
+  type PlacesDifference,
+  type PlacesLedger,
+} from '../../core/domain/places-ledger';
 import type { AddBookingResult, BookingRepository } from '../../core/ports/booking-repository';
 import { isUniqueViolation } from './sqlite-errors';
 import { PreparedReads } from './sqlite-prepared-reads';
-import { instantMillis, readBoolean, writeBoolean } from './sqlite-values';
+import { instantMillis, readBoolean, readJson, writeBoolean } from './sqlite-values';
 import { writeTransaction } from './sqlite-write-transaction';
 
 const NEWEST_FIRST = 'submittedAtMs DESC, id ASC';
@@ -28,25 +39,16 @@ export class SqliteBookingRepository implements BookingRepository {
   async addIfPlacesRemain(booking: Booking, limit: { capacity: number | null; now: Date }): Promise<AddBookingResult> {
     try {
       return await writeTransaction(this.db, async (trx) => {
+        // The event's ledger, not its bookings: one read whatever the number of bookings.
+        const ledger = withoutLapsedHolds(await readLedger(trx, booking.eventId), limit.now);
         if (limit.capacity !== null) {
-          // The core rule decides which bookings hold a place, so every adapter counts alike.
-          const rows = await trx('bookings')
-            .select('numberAttending', 'paymentRequired', 'paid', 'submittedAt')
-            .where({ eventId: booking.eventId });
-          const taken = placesTaken(
-            rows.map((row) => ({
-              numberAttending: Number(row.numberAttending),
-              paymentRequired: readBoolean(row.paymentRequired),
-              paid: readBoolean(row.paid),
-              submittedAt: String(row.submittedAt),
-            })),
-            limit.now,
-          );
+          const taken = ledgerTaken(ledger, limit.now);
           if (taken + booking.numberAttending > limit.capacity) {
             return { added: false, placesLeft: Math.max(0, limit.capacity - taken) };
           }
         }
         await trx('bookings').insert(toRow(booking));
+        await writeLedger(trx, booking.eventId, ledgerWithBooking(ledger, booking));
         return { added: true };
       });
     } catch (error) {
@@ -73,6 +75,32 @@ export class SqliteBookingRepository implements BookingRepository {
     return (await this.many(`SELECT * FROM bookings WHERE eventId = ? ORDER BY ${NEWEST_FIRST}`, eventId)).map(toBooking);
   }
 
+  async placesTakenByEvent(eventIds: string[], now: Date): Promise<Map<string, number>> {
+    const taken = new Map(eventIds.map((id) => [id, 0]));
+    const unique = [...taken.keys()];
+    // SQLite takes at most 32,766 parameters; a calendar shows far fewer events.
+    for (let i = 0; i < unique.length; i += 500) {
+      const part = unique.slice(i, i + 500);
+      const rows = await this.many(`SELECT * FROM places_ledgers WHERE eventId IN (${part.map(() => '?').join(',')})`, ...part);
+      for (const row of rows) taken.set(String(row.eventId), ledgerTaken(toLedger(row), now));
+    }
+    return taken;
+  }
+
+  async checkPlaces(options: { now: Date; repair: boolean }): Promise<PlacesDifference[]> {
+    return writeTransaction(this.db, async (trx) => {
+      const stored = new Map((await trx('places_ledgers').select('*')).map((row) => [String(row.eventId), toLedger(row)]));
+      const bookings = (await trx('bookings').select('*')).map(toBooking);
+      const differences = placesDifferences(stored, bookings, options.now);
+      if (options.repair) {
+        for (const { eventId } of differences) {
+          await writeLedger(trx, eventId, ledgerFromBookings(bookings.filter((b) => b.eventId === eventId), options.now));
+        }
+      }
+      return differences;
+    });
+  }
+
   async countByEvent(eventId: string): Promise<number> {
     const row = await this.one(`SELECT COUNT(*) AS n FROM bookings WHERE eventId = ?`, eventId);
     return Number(row?.n ?? 0);
@@ -84,16 +112,39 @@ export class SqliteBookingRepository implements BookingRepository {
   }
 
   async markPaid(bookingId: string, payment: { paymentId: string; paymentCompletedAt: string }): Promise<boolean> {
-    // One statement that only touches an unpaid booking: two confirmations racing each other
-    // cannot both win, and a paid booking keeps its first payment id and time.
-    const changed = await this.db('bookings')
-      .where({ id: bookingId, paid: 0 })
-      .update({ paid: 1, paymentId: payment.paymentId, paymentCompletedAt: payment.paymentCompletedAt });
-    if (changed > 0) return true;
-    const exists = await this.db('bookings').where({ id: bookingId }).first('id');
-    if (!exists) throw new NotFoundError('Booking not found');
-    return false;
+    // Read and written in one write transaction: of two confirmations racing each other only one
+    // finds the booking unpaid, a paid booking keeps its first payment id and time, and the
+    // ledger moves its places to "held for good" in the same commit.
+    return writeTransaction(this.db, async (trx) => {
+      const row = await trx('bookings').where({ id: bookingId }).first();
+      if (!row) throw new NotFoundError('Booking not found');
+      const booking = toBooking(row);
+      if (booking.paid) return false;
+      await trx('bookings')
+        .where({ id: bookingId })
+        .update({ paid: 1, paymentId: payment.paymentId, paymentCompletedAt: payment.paymentCompletedAt });
+      await writeLedger(trx, booking.eventId, ledgerWithPayment(await readLedger(trx, booking.eventId), booking));
+      return true;
+    });
   }
+}
+
+const HoldsSchema = z.array(z.object({ bookingId: z.string(), places: z.number().int(), untilMs: z.number() }));
+
+function toLedger(row: Record<string, unknown>): PlacesLedger {
+  return { confirmed: Number(row.confirmed), holds: HoldsSchema.parse(readJson(row.holds)) };
+}
+
+async function readLedger(trx: Knex.Transaction, eventId: string): Promise<PlacesLedger> {
+  const row = await trx('places_ledgers').where({ eventId }).first();
+  return row ? toLedger(row) : EMPTY_LEDGER;
+}
+
+async function writeLedger(trx: Knex.Transaction, eventId: string, ledger: PlacesLedger): Promise<void> {
+  await trx('places_ledgers')
+    .insert({ eventId, confirmed: ledger.confirmed, holds: JSON.stringify(ledger.holds) })
+    .onConflict('eventId')
+    .merge();
 }
 
 function toRow(booking: Booking): Record<string, unknown> {

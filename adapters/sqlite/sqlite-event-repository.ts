@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { ConflictError, NotFoundError } from '../../core/errors';
 import { EventSchema, type ClubEvent } from '../../core/entities/event';
 import type { EventRepository } from '../../core/ports/event-repository';
+import { eventEndInstant } from '../../core/domain/booking-state';
 import { isUniqueViolation } from './sqlite-errors';
 import { PreparedReads } from './sqlite-prepared-reads';
 import { instantMillis, readBoolean, writeBoolean } from './sqlite-values';
@@ -10,6 +11,8 @@ const LIST_SQL = {
   asc: `SELECT * FROM events ORDER BY eventStartMs IS NULL, eventStartMs ASC, id ASC LIMIT ?`,
   desc: `SELECT * FROM events ORDER BY eventStartMs IS NULL, eventStartMs DESC, id ASC LIMIT ?`,
 } as const;
+/** Not over before ? (end, else start, at or after it), start ascending; then the undated ones. */
+const NOT_OVER_SQL = `SELECT * FROM events WHERE eventEndMs >= ? OR eventStartMs IS NULL ORDER BY eventStartMs IS NULL, eventStartMs ASC, id ASC`;
 
 export class SqliteEventRepository implements EventRepository {
   private readonly reads: PreparedReads;
@@ -24,6 +27,11 @@ export class SqliteEventRepository implements EventRepository {
     const sql = LIST_SQL[options.order === 'asc' ? 'asc' : 'desc'];
     // LIMIT -1 is SQLite's "no limit".
     const rows = await this.reads.run((statement) => statement(sql).all(limit ?? -1) as Record<string, unknown>[]);
+    return rows.map(toEvent);
+  }
+
+  async listNotOverBefore(from: Date): Promise<ClubEvent[]> {
+    const rows = await this.reads.run((statement) => statement(NOT_OVER_SQL).all(from.getTime()) as Record<string, unknown>[]);
     return rows.map(toEvent);
   }
 
@@ -60,6 +68,8 @@ function toRow(event: ClubEvent): Record<string, unknown> {
     longdescription: event.longdescription,
     eventdatetime: event.eventdatetime,
     eventStartMs: instantMillis(event.eventdatetime),
+    // The core's end of the event, so the calendar's query can be bounded by it.
+    eventEndMs: eventEndInstant(event)?.getTime() ?? null,
     eventenddatetime: event.eventenddatetime,
     bookingEndDate: event.bookingEndDate,
     allowBooking: writeBoolean(event.allowBooking),

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import * as storageTables from './migrations/0001-storage-tables';
 import * as addressLimits from './migrations/0002-address-limits';
+import * as placesLedgers from './migrations/0003-places-ledgers';
 
 interface NamedMigration {
   name: string;
@@ -12,6 +13,7 @@ interface NamedMigration {
 const MIGRATIONS: NamedMigration[] = [
   { name: '0001-storage-tables', migration: storageTables },
   { name: '0002-address-limits', migration: addressLimits },
+  { name: '0003-places-ledgers', migration: placesLedgers },
 ];
 
 /** Hands knex the migrations of adapters/sqlite/migrations/, in order. */

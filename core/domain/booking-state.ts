@@ -36,13 +36,21 @@ export function isBookingOpen(
   return bookingClosedReason(event, now) === null;
 }
 
+/**
+ * When an unpaid booking of a paid event stops holding its places (epoch ms, exclusive); null
+ * for a booking that holds them for good: free and paid bookings, and one whose submission time
+ * cannot be read (it cannot be proved to have lapsed).
+ */
+export function holdExpiry(booking: Pick<Booking, 'paymentRequired' | 'paid' | 'submittedAt'>): number | null {
+  if (!booking.paymentRequired || booking.paid) return null;
+  const submitted = parseInstant(booking.submittedAt);
+  return submitted === null ? null : submitted.getTime() + HOLD_MS;
+}
+
 /** Free and paid bookings hold their places for good; unpaid ones for HOLD_MINUTES. */
 export function holdsPlace(booking: Pick<Booking, 'paymentRequired' | 'paid' | 'submittedAt'>, now: Date): boolean {
-  if (!booking.paymentRequired || booking.paid) return true;
-  const submitted = parseInstant(booking.submittedAt);
-  // An unreadable submission time cannot prove the hold has expired, so it keeps its places.
-  if (submitted === null) return true;
-  return now.getTime() < submitted.getTime() + HOLD_MS;
+  const until = holdExpiry(booking);
+  return until === null || now.getTime() < until;
 }
 
 export function placesTaken(

@@ -1,14 +1,23 @@
+import type { PlacesDifference } from '../domain/places-ledger';
 import type { Booking } from '../entities/booking';
 
 export type AddBookingResult = { added: true } | { added: false; placesLeft: number };
 
+/**
+ * Bookings, and beside them each event's places ledger (core/domain/places-ledger.ts), changed in
+ * the same transaction as every change of places: adding a booking and marking one paid today;
+ * cancellations, refunds and offers later, each with the ledger function of that change. Counting
+ * an event's places reads its ledger, never its bookings, so the cost of a booking or a calendar
+ * view does not grow with the bookings made.
+ */
 export interface BookingRepository {
   /**
    * Adds the booking only if the event still has room for it: with `capacity` null it is always
-   * added; otherwise the places taken by the event's bookings at `now` (core rule `placesTaken`:
-   * free and paid bookings, plus unpaid holds younger than 30 minutes) plus this booking's
-   * `numberAttending` must not exceed `capacity`. Atomic: concurrent calls never overfill.
-   * When refused, returns the places left at that moment (never negative).
+   * added; otherwise the places taken at `now` (the ledger's count, which is the core rule
+   * `placesTaken` over the event's bookings: free and paid bookings, plus unpaid holds younger
+   * than 30 minutes) plus this booking's `numberAttending` must not exceed `capacity`. Atomic,
+   * with the ledger written in the same transaction: concurrent calls never overfill. When
+   * refused, returns the places left at that moment (never negative) and changes nothing.
    */
   addIfPlacesRemain(booking: Booking, limit: { capacity: number | null; now: Date }): Promise<AddBookingResult>;
   /** The booking with this id, or null. */
@@ -19,13 +28,25 @@ export interface BookingRepository {
   listAll(): Promise<Booking[]>;
   /** The event's bookings, newest `submittedAt` first. */
   listByEvent(eventId: string): Promise<Booking[]>;
+  /**
+   * The places taken at `now` of each of these events (0 for an event without bookings), read
+   * from their ledgers: a constant number of reads per event, whatever its number of bookings.
+   */
+  placesTakenByEvent(eventIds: string[], now: Date): Promise<Map<string, number>>;
+  /**
+   * Recounts every event's places from its bookings and compares them with its ledger at `now`:
+   * the events that differ. With `repair`, each differing ledger is rebuilt from the bookings.
+   */
+  checkPlaces(options: { now: Date; repair: boolean }): Promise<PlacesDifference[]>;
   /** How many bookings the event has (of any payment state). */
   countByEvent(eventId: string): Promise<number>;
   /** Records the checkout created for a booking. Throws NotFoundError for an unknown booking. */
   setCheckout(bookingId: string, checkoutId: string): Promise<void>;
   /**
-   * Marks the booking paid with this payment id and time. Idempotent: a booking already paid is
-   * left exactly as it was, and the call returns false; returns true when it changed the booking.
+   * Marks the booking paid with this payment id and time, and its places held for good in the
+   * ledger in the same transaction (even when its hold had lapsed: the money has been taken).
+   * Idempotent: a booking already paid is left exactly as it was, and the call returns false;
+   * returns true when it changed the booking.
    * Throws NotFoundError for an unknown booking.
    */
   markPaid(bookingId: string, payment: { paymentId: string; paymentCompletedAt: string }): Promise<boolean>;

@@ -6,6 +6,12 @@ export interface EventRepository {
    * either order; ties are broken by id. `limit` caps the number returned.
    */
   list(options: { order: 'asc' | 'desc'; limit?: number }): Promise<ClubEvent[]>;
+  /**
+   * The events not over before `from` (their end, else their start, at or after it: core rule
+   * `eventEndInstant`), start ascending, then the undated ones by id: the query is bounded by
+   * date, so its cost does not grow with the club's past events.
+   */
+  listNotOverBefore(from: Date): Promise<ClubEvent[]>;
   /** The event with this id, or null when there is none. */
   get(id: string): Promise<ClubEvent | null>;
   /** Stores a new event. Throws ConflictError if the id exists. */

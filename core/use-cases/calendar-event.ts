@@ -1,10 +1,11 @@
 import type { ClubEvent } from '../entities/event';
-import type { Booking } from '../entities/booking';
-import { isBookingOpen, placesLeft } from '../domain/booking-state';
+import { isBookingOpen } from '../domain/booking-state';
 
 /** An event as members see it: whether it takes bookings now and how many places are left. */
 export type CalendarEvent = ClubEvent & { bookingOpen: boolean; placesLeft: number | null };
 
-export function toCalendarEvent(event: ClubEvent, bookings: Booking[], now: Date): CalendarEvent {
-  return { ...event, bookingOpen: isBookingOpen(event, now), placesLeft: placesLeft(event.capacity, bookings, now) };
+/** `placesTaken`: the event's places taken at `now`, from its ledger. */
+export function toCalendarEvent(event: ClubEvent, placesTaken: number, now: Date): CalendarEvent {
+  const placesLeft = event.capacity === null ? null : Math.max(0, event.capacity - placesTaken);
+  return { ...event, bookingOpen: isBookingOpen(event, now), placesLeft };
 }

@@ -20,7 +20,7 @@ export class GetEventForBooking {
     const event = typeof eventId === 'string' && eventId.trim() !== '' ? await this.deps.events.get(eventId.trim()) : null;
     if (!event) throw new NotFoundError(EVENT_NOT_FOUND);
     const now = this.deps.clock.now();
-    const bookings = event.capacity === null ? [] : await this.deps.bookings.listByEvent(event.id);
-    return { event: toCalendarEvent(event, bookings, now), closedReason: bookingClosedReason(event, now) };
+    const taken = event.capacity === null ? 0 : ((await this.deps.bookings.placesTakenByEvent([event.id], now)).get(event.id) ?? 0);
+    return { event: toCalendarEvent(event, taken, now), closedReason: bookingClosedReason(event, now) };
   }
 }

@@ -1,4 +1,5 @@
 import { calendarEvents } from '../domain/calendar';
+import { startOfLondonDay } from '../domain/london-time';
 import type { BookingRepository } from '../ports/booking-repository';
 import type { Clock } from '../ports/clock';
 import type { EventRepository } from '../ports/event-repository';
@@ -16,12 +17,11 @@ export class ListCalendarEvents {
 
   async execute(): Promise<CalendarEvent[]> {
     const now = this.deps.clock.now();
-    const shown = calendarEvents(await this.deps.events.list({ order: 'asc' }), now);
-    return Promise.all(
-      shown.map(async (event) =>
-        // Only an event with a capacity needs its bookings read to count the places left.
-        toCalendarEvent(event, event.capacity === null ? [] : await this.deps.bookings.listByEvent(event.id), now),
-      ),
-    );
+    // Only the events not over before today are read, so the cost does not grow with the past.
+    const shown = calendarEvents(await this.deps.events.listNotOverBefore(startOfLondonDay(now)), now);
+    // Only an event with a capacity needs its places counted: one ledger read each.
+    const counted = shown.filter((event) => event.capacity !== null).map((event) => event.id);
+    const taken = counted.length === 0 ? new Map<string, number>() : await this.deps.bookings.placesTakenByEvent(counted, now);
+    return shown.map((event) => toCalendarEvent(event, taken.get(event.id) ?? 0, now));
   }
 }

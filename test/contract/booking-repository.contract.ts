@@ -1,4 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { HOLD_MINUTES, placesTaken } from '../../core/domain/booking-state';
+import type { Booking } from '../../core/entities/booking';
+import { placesOperations } from '../support/places-operations';
 import { ConflictError, NotFoundError } from '../../core/errors';
 import type { BookingRepository } from '../../core/ports/booking-repository';
 import { aBooking, anUnpaidBooking, minutesAfter, rejectionOf, useFreshAdapter, type AdapterFactory } from './storage-fixtures';
@@ -227,6 +231,76 @@ export function describeBookingRepositoryContract(name: string, makeAdapter: Ada
         added: false,
         placesLeft: 0,
       });
+    });
+
+    it('gives the places taken of many events at once: 0 for an event without bookings', async () => {
+      await bookings().addIfPlacesRemain(aBooking({ id: 'a', numberAttending: 3 }), { capacity: 10, now: AT_SUBMISSION });
+      await bookings().addIfPlacesRemain(aBooking({ id: 'b', eventId: 'winter-party', numberAttending: 2 }), { capacity: null, now: AT_SUBMISSION });
+      await bookings().addIfPlacesRemain(anUnpaidBooking({ id: 'c', eventId: 'winter-party', numberAttending: 4 }), { capacity: 20, now: AT_SUBMISSION });
+      const taken = await bookings().placesTakenByEvent(['summer-regatta', 'winter-party', 'no-bookings', 'x\ud800'], AT_SUBMISSION);
+      expect(Object.fromEntries(taken)).toEqual({ 'summer-regatta': 3, 'winter-party': 6, 'no-bookings': 0, 'x\ud800': 0 });
+      expect(Object.fromEntries(await bookings().placesTakenByEvent(['winter-party'], minutesAfter(SUBMITTED, HOLD_MINUTES)))).toEqual({
+        'winter-party': 2,
+      });
+      expect((await bookings().placesTakenByEvent([], AT_SUBMISSION)).size).toBe(0);
+    });
+
+    it('frees a lapsed hold at its 30th minute with no write, for the count and for the next booking', async () => {
+      await bookings().addIfPlacesRemain(anUnpaidBooking({ id: 'hold', numberAttending: 5 }), { capacity: 5, now: AT_SUBMISSION });
+      const justBefore = new Date(minutesAfter(SUBMITTED, HOLD_MINUTES).getTime() - 1);
+      const atTheEdge = minutesAfter(SUBMITTED, HOLD_MINUTES);
+      expect((await bookings().placesTakenByEvent(['summer-regatta'], justBefore)).get('summer-regatta')).toBe(5);
+      expect(await bookings().addIfPlacesRemain(aBooking({ id: 'early', submittedAt: justBefore.toISOString() }), { capacity: 5, now: justBefore })).toEqual({
+        added: false,
+        placesLeft: 0,
+      });
+      expect((await bookings().placesTakenByEvent(['summer-regatta'], atTheEdge)).get('summer-regatta')).toBe(0);
+      expect(await bookings().addIfPlacesRemain(aBooking({ id: 'on-time', numberAttending: 5, submittedAt: atTheEdge.toISOString() }), { capacity: 5, now: atTheEdge })).toEqual({
+        added: true,
+      });
+      expect(await bookings().checkPlaces({ now: atTheEdge, repair: false })).toEqual([]);
+    });
+
+    it('counts, after any sequence of bookings, payments and waits, exactly what the core counts over the bookings', async () => {
+      let run = 0;
+      await fc.assert(
+        fc.asyncProperty(placesOperations(12), fc.integer({ min: 1, max: 15 }), async (operations, capacity) => {
+          // Each run books its own event, so runs do not see each other's bookings.
+          const eventId = `ledger-${run++}`;
+          let now = AT_SUBMISSION.getTime();
+          const made: Booking[] = [];
+          for (const operation of operations) {
+            const at = new Date(now);
+            if (operation.kind === 'wait') now += operation.ms;
+            else if (operation.kind === 'book') {
+              const booking = aBooking({
+                id: `${eventId}-${made.length}`,
+                eventId,
+                numberAttending: operation.places,
+                paymentRequired: operation.paymentRequired,
+                paymentAmount: operation.paymentRequired ? 1000 : null,
+                paymentCurrency: operation.paymentRequired ? 'GBP' : null,
+                submittedAt: at.toISOString(),
+              });
+              const fits = placesTaken(made, at) + booking.numberAttending <= capacity;
+              const result = await bookings().addIfPlacesRemain(booking, { capacity, now: at });
+              expect(result.added).toBe(fits);
+              if (result.added) made.push(booking);
+            } else if (made.length > 0) {
+              const booking = made[operation.index % made.length];
+              const changed = await bookings().markPaid(booking.id, { paymentId: `pay-${booking.id}`, paymentCompletedAt: at.toISOString() });
+              expect(changed).toBe(!booking.paid);
+              booking.paid = true;
+            }
+            for (const moment of [now, now + HOLD_MINUTES * 60_000 - 1, now + HOLD_MINUTES * 60_000]) {
+              const when = new Date(moment);
+              expect((await bookings().placesTakenByEvent([eventId], when)).get(eventId)).toBe(placesTaken(made, when));
+            }
+          }
+        }),
+        { numRuns: 12, endOnFailure: true },
+      );
+      expect(await bookings().checkPlaces({ now: new Date(AT_SUBMISSION.getTime() + 24 * 3600_000), repair: false })).toEqual([]);
     });
   });
 }

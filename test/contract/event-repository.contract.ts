@@ -130,6 +130,27 @@ export function describeEventRepositoryContract(name: string, makeAdapter: Adapt
       });
     });
 
+    it('lists only the events not over before a moment (end, else start, at or after it), then the undated ones', async () => {
+      const from = new Date('2026-07-04T00:00:00.000Z');
+      const events_ = [
+        anEvent({ id: 'over', eventdatetime: '2026-07-02T09:00:00.000Z', eventenddatetime: '2026-07-03T23:59:59.999Z' }),
+        anEvent({ id: 'no-end-before', eventdatetime: '2026-07-03T23:59:59.999Z', eventenddatetime: null }),
+        anEvent({ id: 'ends-at-from', eventdatetime: '2026-07-01T09:00:00.000Z', eventenddatetime: '2026-07-04T00:00:00.000Z' }),
+        anEvent({ id: 'started-earlier', eventdatetime: '2026-06-30T09:00:00.000Z', eventenddatetime: '2026-07-10T16:00:00.000Z' }),
+        anEvent({ id: 'no-end-after', eventdatetime: '2026-07-05T09:00:00.000Z', eventenddatetime: null }),
+        // An end before its start is the end, as the core reads it: over.
+        anEvent({ id: 'slip', eventdatetime: '2026-07-06T09:00:00.000Z', eventenddatetime: '2026-07-01T09:00:00.000Z' }),
+        anEvent({ id: 'later', eventdatetime: '2026-08-01T09:00:00+01:00', eventenddatetime: '2026-08-01T17:00:00+01:00' }),
+        anEvent({ id: 'tbc', eventdatetime: null, eventenddatetime: null }),
+      ];
+      for (const event of events_) await events().create(event);
+      expect((await events().listNotOverBefore(from)).map((e) => e.id)).toEqual(['started-earlier', 'ends-at-from', 'no-end-after', 'later', 'tbc']);
+      expect((await events().listNotOverBefore(from)).find((e) => e.id === 'later')).toEqual(events_.find((e) => e.id === 'later'));
+      // Moving an event's dates moves it in or out of the list.
+      await events().update({ ...events_[0], eventenddatetime: '2026-07-09T09:00:00.000Z' });
+      expect((await events().listNotOverBefore(from)).map((e) => e.id)).toContain('over');
+    });
+
     it('is not changed by changing an event it returned', async () => {
       await events().create(anEvent());
       const copy = await events().get('summer-regatta');

@@ -95,7 +95,7 @@ describe('SQLite database file', () => {
         expect(await new SqliteAdminRepository(reopened).getByUid('uid-commodore')).toEqual(anAdmin());
         expect(await new SqliteSessionRepository(reopened).get('hash-1')).toEqual(session);
         const migrations = await reopened('knex_migrations').select('name');
-        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits']);
+        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers']);
       } finally {
         await reopened.destroy();
       }
@@ -145,7 +145,12 @@ describe('SQLite write transactions', () => {
       const outputs = await Promise.all(runs);
       const added = outputs.map(({ stdout }) => (JSON.parse(stdout) as { added: number }).added);
       expect(added.reduce((sum, n) => sum + n, 0)).toBe(200);
-      expect(await new SqliteBookingRepository(db).countByEvent('summer-regatta')).toBe(200);
+      const bookings = new SqliteBookingRepository(db);
+      expect(await bookings.countByEvent('summer-regatta')).toBe(200);
+      // The ledger, written by three processes, counts exactly the bookings they made.
+      const now = new Date('2026-06-01T09:00:00.000Z');
+      expect((await bookings.placesTakenByEvent(['summer-regatta'], now)).get('summer-regatta')).toBe(200);
+      expect(await bookings.checkPlaces({ now, repair: false })).toEqual([]);
     } finally {
       await close();
     }

@@ -1,0 +1,166 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { Firestore } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-booking-repository';
+import { closeFirestore, openFirestore } from '../../adapters/firestore/firestore-storage';
+import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
+import { SqliteBookingRepository } from '../../adapters/sqlite/sqlite-booking-repository';
+import { SqliteEventRepository } from '../../adapters/sqlite/sqlite-event-repository';
+import { SqliteMigrationSource } from '../../adapters/sqlite/sqlite-migration-source';
+import { placesTaken } from '../../core/domain/booking-state';
+import type { BookingRepository } from '../../core/ports/booking-repository';
+import { startFirestoreEmulator, type FirestoreEmulator } from '../support/firestore-emulator';
+import { aBooking, anEvent, anUnpaidBooking } from './storage-fixtures';
+
+const NOW = new Date('2026-06-01T09:00:00.000Z');
+
+let emulator: FirestoreEmulator | undefined;
+let db: Firestore | undefined;
+
+beforeAll(async () => {
+  process.env.METADATA_SERVER_DETECTION = 'none';
+  emulator = await startFirestoreEmulator();
+  process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
+  db = openFirestore({ projectId: emulator.projectId });
+}, 120_000);
+
+afterAll(async () => {
+  if (db) await closeFirestore(db);
+  await emulator?.stop();
+  delete process.env.FIRESTORE_EMULATOR_HOST;
+});
+
+function running(): { emulator: FirestoreEmulator; db: Firestore } {
+  if (!emulator || !db) throw new Error('The Firestore emulator did not start');
+  return { emulator, db };
+}
+
+async function withSqlite<T>(work: (db: Awaited<ReturnType<typeof openSqliteDatabase>>) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), 'kyc-ledger-'));
+  const sqlite = await openSqliteDatabase(join(dir, 'club.sqlite'));
+  try {
+    return await work(sqlite);
+  } finally {
+    await sqlite.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Three bookings on two events, one of them an unpaid hold. */
+async function bookThree(bookings: BookingRepository): Promise<void> {
+  await bookings.addIfPlacesRemain(aBooking({ id: 'a', numberAttending: 3 }), { capacity: 10, now: NOW });
+  await bookings.addIfPlacesRemain(anUnpaidBooking({ id: 'b', numberAttending: 2 }), { capacity: 10, now: NOW });
+  await bookings.addIfPlacesRemain(aBooking({ id: 'c', eventId: 'winter-party', numberAttending: 4 }), { capacity: null, now: NOW });
+}
+
+const DAMAGED = [
+  { eventId: 'summer-regatta', ledger: { confirmed: 9, held: 2 }, bookings: { confirmed: 3, held: 2 } },
+  { eventId: 'winter-party', ledger: { confirmed: 0, held: 0 }, bookings: { confirmed: 4, held: 0 } },
+];
+
+describe('the places ledger on SQLite', () => {
+  it('is built by the migration from the bookings a database already holds, and old events get their end', async () => {
+    await withSqlite(async (sqlite) => {
+      // Back to the schema before the ledger, with bookings and events stored then.
+      await sqlite.migrate.down({ migrationSource: new SqliteMigrationSource() });
+      await sqlite('events').insert({
+        ...rowOf(anEvent({ id: 'long-ago', eventdatetime: '2020-01-01T09:00:00.000Z', eventenddatetime: null })),
+      });
+      await sqlite('events').insert(rowOf(anEvent({ id: 'summer-regatta', eventdatetime: '2026-06-20T09:00:00.000Z', eventenddatetime: '2026-06-21T09:00:00.000Z' })));
+      for (const booking of [aBooking({ id: 'old-1', numberAttending: 2 }), aBooking({ id: 'old-2', numberAttending: 5, paid: true, paymentRequired: true })]) {
+        await sqlite('bookings').insert(bookingRowOf(booking));
+      }
+      await sqlite.migrate.latest({ migrationSource: new SqliteMigrationSource() });
+      const bookings = new SqliteBookingRepository(sqlite);
+      expect((await bookings.placesTakenByEvent(['summer-regatta'], NOW)).get('summer-regatta')).toBe(7);
+      expect(await bookings.checkPlaces({ now: NOW, repair: false })).toEqual([]);
+      const shown = await new SqliteEventRepository(sqlite).listNotOverBefore(new Date('2026-06-21T00:00:00.000Z'));
+      expect(shown.map((e) => e.id)).toEqual(['summer-regatta']);
+    });
+  });
+
+  it('is checked against the bookings, and a damaged ledger is reported and repaired', async () => {
+    await withSqlite(async (sqlite) => {
+      const bookings = new SqliteBookingRepository(sqlite);
+      await bookThree(bookings);
+      expect(await bookings.checkPlaces({ now: NOW, repair: false })).toEqual([]);
+      await sqlite('places_ledgers').where({ eventId: 'summer-regatta' }).update({ confirmed: 9 });
+      await sqlite('places_ledgers').where({ eventId: 'winter-party' }).delete();
+      expect(await bookings.checkPlaces({ now: NOW, repair: false })).toEqual(DAMAGED);
+      expect(await bookings.checkPlaces({ now: NOW, repair: true })).toEqual(DAMAGED);
+      expect(await bookings.checkPlaces({ now: NOW, repair: false })).toEqual([]);
+      expect(Object.fromEntries(await bookings.placesTakenByEvent(['summer-regatta', 'winter-party'], NOW))).toEqual({
+        'summer-regatta': 5,
+        'winter-party': 4,
+      });
+    });
+  });
+});
+
+describe('the places ledger on the Firestore emulator', () => {
+  it('is checked against the bookings, and a damaged ledger is reported and repaired', async () => {
+    const { emulator, db } = running();
+    await emulator.reset();
+    const bookings = new FirestoreBookingRepository(db);
+    await bookThree(bookings);
+    expect(await bookings.checkPlaces({ now: NOW, repair: false })).toEqual([]);
+    await db.collection('placesLedgers').doc('summer-regatta').update({ confirmed: 9 });
+    await db.collection('placesLedgers').doc('winter-party').delete();
+    expect(await bookings.checkPlaces({ now: NOW, repair: false })).toEqual(DAMAGED);
+    expect(await bookings.checkPlaces({ now: NOW, repair: true })).toEqual(DAMAGED);
+    expect(await bookings.checkPlaces({ now: NOW, repair: false })).toEqual([]);
+  });
+
+  it('never overfills an event when 3 server processes book it and pay at the same moment', async () => {
+    const { emulator, db } = running();
+    await emulator.reset();
+    const worker = fileURLToPath(new URL('./firestore-booking-worker.ts', import.meta.url));
+    // 3 × 30 bookings of 1 or 2 places (free ones and unpaid holds, a quarter of them then paid)
+    // for 40 places, from three processes that start at one agreed moment.
+    const startAt = Date.now() + 6000;
+    const runs = ['p1', 'p2', 'p3'].map((prefix) =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', worker, emulator.projectId, String(startAt), '30', prefix, '40', NOW.toISOString()], {
+        timeout: 100_000,
+        env: { ...process.env, FIRESTORE_EMULATOR_HOST: emulator.host },
+      }),
+    );
+    const reports = (await Promise.all(runs)).map(({ stdout }) => JSON.parse(stdout) as { added: number; paid: number });
+    const bookings = new FirestoreBookingRepository(db);
+    const stored = await bookings.listByEvent('busy-event');
+    expect(stored).toHaveLength(reports.reduce((sum, r) => sum + r.added, 0));
+    expect(stored.filter((b) => b.paid)).toHaveLength(reports.reduce((sum, r) => sum + r.paid, 0));
+    const taken = placesTaken(stored, NOW);
+    // Full, or too full for the smallest booking left: never over.
+    expect(taken).toBeLessThanOrEqual(40);
+    expect(taken).toBeGreaterThanOrEqual(39);
+    expect((await bookings.placesTakenByEvent(['busy-event'], NOW)).get('busy-event')).toBe(taken);
+    expect(await bookings.checkPlaces({ now: NOW, repair: false })).toEqual([]);
+  });
+});
+
+function rowOf(event: ReturnType<typeof anEvent>): Record<string, unknown> {
+  return {
+    ...event,
+    eventStartMs: event.eventdatetime === null ? null : Date.parse(event.eventdatetime),
+    allowBooking: Number(event.allowBooking),
+    isBoatEvent: Number(event.isBoatEvent),
+    offerChild: Number(event.offerChild),
+    offerSoftDrinks: Number(event.offerSoftDrinks),
+    offerVeg: Number(event.offerVeg),
+    requiresPayment: Number(event.requiresPayment),
+  };
+}
+
+function bookingRowOf(booking: ReturnType<typeof aBooking>): Record<string, unknown> {
+  return {
+    ...booking,
+    submittedAtMs: Date.parse(booking.submittedAt),
+    paymentRequired: Number(booking.paymentRequired),
+    paid: Number(booking.paid),
+  };
+}
