@@ -1,4 +1,4 @@
-import { FieldPath, type DocumentData, type DocumentReference, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { FieldPath, type DocumentData, type DocumentReference, type DocumentSnapshot, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import {
   EMPTY_LEDGER,
@@ -12,11 +12,11 @@ import {
   type PlacesLedger,
 } from '../../core/domain/places-ledger';
 import { BookingSchema, type Booking } from '../../core/entities/booking';
-import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
+import { NotFoundError, ValidationError } from '../../core/errors';
 import type { AddBookingResult, BookingRepository } from '../../core/ports/booking-repository';
 import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
-import { withCoreErrors } from './firestore-errors';
+import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
 import { INSTANT_TEXT_FIELD, instantFields, readInstant, toTimestamp } from './firestore-instants';
 import { inTurn, TRANSACTION_ATTEMPTS } from './firestore-turns';
 
@@ -57,26 +57,22 @@ export class FirestoreBookingRepository implements BookingRepository {
     return inTurn(this.db, turnKey, () =>
       withCoreErrors(
         () =>
-          this.db.runTransaction(
-            async (tx): Promise<AddBookingResult> => {
-              // Two documents whatever the number of bookings: this id (it must be free) and the
-              // event's ledger. Another process changing the ledger before the commit makes this
-              // attempt start again with its change counted.
-              const [existing, stored] = await tx.getAll(ref, ledgerRef);
-              if (existing.exists) throw new ConflictError(CONFLICT);
-              const ledger = withoutLapsedHolds(toLedger(stored), limit.now);
-              if (capacity !== null) {
-                const taken = ledgerTaken(ledger, limit.now);
-                if (taken + booking.numberAttending > capacity) {
-                  return { added: false, placesLeft: Math.max(0, capacity - taken) };
-                }
+          optimistically(async () => {
+            // One read whatever the number of bookings: the event's ledger. The write below is
+            // made only if the ledger is still as read, and only if the booking's id is free.
+            const stored = await ledgerRef.get();
+            const ledger = withoutLapsedHolds(toLedger(stored), limit.now);
+            if (capacity !== null) {
+              const taken = ledgerTaken(ledger, limit.now);
+              if (taken + booking.numberAttending > capacity) {
+                return { done: { added: false, placesLeft: Math.max(0, capacity - taken) } as AddBookingResult };
               }
-              tx.create(ref, toDocument(booking));
-              tx.set(ledgerRef, fromLedger(ledgerWithBooking(ledger, booking)));
-              return { added: true };
-            },
-            { maxAttempts: TRANSACTION_ATTEMPTS },
-          ),
+            }
+            const batch = this.db.batch();
+            batch.create(ref, toDocument(booking));
+            writeLedger(batch, stored, ledgerWithBooking(ledger, booking));
+            return { batch, done: { added: true } as AddBookingResult, onExists: async () => (await ref.get()).exists };
+          }),
         { conflict: CONFLICT },
       ),
     );
@@ -163,31 +159,72 @@ export class FirestoreBookingRepository implements BookingRepository {
     const ref = this.collection.doc(bookingId);
     return inTurn(this.db, `${ref.path}:pay`, () =>
       withCoreErrors(() =>
-        this.db.runTransaction(
-          async (tx) => {
-            // Read and written in one transaction: of two confirmations racing each other only
-            // one finds the booking unpaid, and a paid booking keeps its first payment.
-            const snapshot = await tx.get(ref);
-            if (!snapshot.exists) throw new NotFoundError(NOT_FOUND);
-            const booking = toBooking(snapshot);
-            if (booking.paid) return false;
-            // The places are held for good from now on, in the same commit as the payment.
-            const ledgerRef = this.ledgerRef(booking.eventId);
-            const ledger = toLedger(await tx.get(ledgerRef));
-            tx.set(ledgerRef, fromLedger(ledgerWithPayment(ledger, booking)));
-            tx.update(ref, {
+        optimistically(async () => {
+          // Written only if neither the booking nor its event's ledger changed since read: of two
+          // confirmations racing each other only one finds the booking unpaid, a paid booking
+          // keeps its first payment, and its places are held for good in the same commit.
+          const snapshot = await ref.get();
+          if (!snapshot.exists) throw new NotFoundError(NOT_FOUND);
+          const booking = toBooking(snapshot);
+          if (booking.paid) return { done: false };
+          const stored = await this.ledgerRef(booking.eventId).get();
+          const batch = this.db.batch();
+          batch.update(
+            ref,
+            {
               paid: true,
               paymentId: payment.paymentId,
               paymentCompletedAt: toTimestamp(payment.paymentCompletedAt),
               [`${INSTANT_TEXT_FIELD}.paymentCompletedAt`]: payment.paymentCompletedAt,
-            });
-            return true;
-          },
-          { maxAttempts: TRANSACTION_ATTEMPTS },
-        ),
+            },
+            { lastUpdateTime: snapshot.updateTime! },
+          );
+          writeLedger(batch, stored, ledgerWithPayment(toLedger(stored), booking));
+          return { batch, done: true };
+        }),
       ),
     );
   }
+}
+
+/** Tries of an optimistic write before its error reaches the caller. */
+const OPTIMISTIC_ATTEMPTS = 60;
+
+/**
+ * Runs `attempt` (reads, then a batch of writes with preconditions on what was read) until its
+ * batch commits or it needs none. A precondition that fails (another server changed the ledger
+ * or the booking meanwhile) runs it again after a short random pause, with fresh reads.
+ *
+ * Why not a transaction: Firestore's server-side transactions lock what they read, and two
+ * server instances booking one event then wait on each other's locks and abort, and the client
+ * backs off a second or more before retrying, so two instances were many times slower than one.
+ * Optimistic writes hold no lock: the loser of a race re-reads one document and writes again.
+ */
+async function optimistically<T>(
+  attempt: () => Promise<{ batch?: WriteBatch; done: T; onExists?: () => Promise<boolean> }>,
+): Promise<T> {
+  for (let tries = 1; ; tries += 1) {
+    const { batch, done, onExists } = await attempt();
+    if (!batch) return done;
+    try {
+      await batch.commit();
+      return done;
+    } catch (error) {
+      const code = firestoreCode(error);
+      // ALREADY_EXISTS: the booking's id is taken (a conflict), or another server created the
+      // event's first ledger meanwhile (a race to run again).
+      if (code === FIRESTORE_CODES.ALREADY_EXISTS && onExists && (await onExists())) throw error;
+      const raced = code === FIRESTORE_CODES.FAILED_PRECONDITION || code === FIRESTORE_CODES.ALREADY_EXISTS;
+      if (!raced || tries >= OPTIMISTIC_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 * tries)));
+    }
+  }
+}
+
+/** Writes the ledger only if it is still as read: updated at the same time, or still absent. */
+function writeLedger(batch: WriteBatch, stored: DocumentSnapshot, ledger: PlacesLedger): void {
+  if (stored.exists) batch.update(stored.ref, fromLedger(ledger), { lastUpdateTime: stored.updateTime! });
+  else batch.create(stored.ref, fromLedger(ledger));
 }
 
 const LedgerSchema = z.object({

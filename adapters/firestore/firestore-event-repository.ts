@@ -1,4 +1,4 @@
-import { FieldPath, Timestamp, type DocumentData, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { FieldPath, Filter, Timestamp, type DocumentData, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { eventEndInstant } from '../../core/domain/booking-state';
 import { NotFoundError, ValidationError } from '../../core/errors';
 import { EventSchema, type ClubEvent } from '../../core/entities/event';
@@ -48,16 +48,22 @@ export class FirestoreEventRepository implements EventRepository {
   async listNotOverBefore(from: Date): Promise<ClubEvent[]> {
     const since = Timestamp.fromMillis(from.getTime());
     return withCoreErrors(async () => {
-      // Three single-field queries, each bounded: events starting at or after `from`, events
-      // ending at or after it (begun earlier), and the undated ones. The core's rule then decides
-      // exactly (an end before its start counts as the end, as everywhere else).
-      const [starting, ending, undated] = await Promise.all([
-        this.collection.where('eventdatetime', '>=', since).get(),
-        this.collection.where('eventenddatetime', '>=', since).get(),
-        this.collection.where('eventdatetime', '==', null).get(),
-      ]);
+      // One query, each of its three branches bounded and served by a single-field index:
+      // events starting at or after `from`, events ending at or after it (begun earlier), and
+      // the undated ones. A document matching two branches is returned (and billed) once. The
+      // core's rule then decides exactly (an end before its start counts as the end, as
+      // everywhere else).
+      const snapshot = await this.collection
+        .where(
+          Filter.or(
+            Filter.where('eventdatetime', '>=', since),
+            Filter.where('eventenddatetime', '>=', since),
+            Filter.where('eventdatetime', '==', null),
+          ),
+        )
+        .get();
       const byId = new Map<string, ClubEvent>();
-      for (const doc of [...starting.docs, ...ending.docs, ...undated.docs]) if (!byId.has(doc.id)) byId.set(doc.id, toEvent(doc));
+      for (const doc of snapshot.docs) if (!byId.has(doc.id)) byId.set(doc.id, toEvent(doc));
       const startOf = (e: ClubEvent) => (e.eventdatetime === null ? Number.POSITIVE_INFINITY : Date.parse(e.eventdatetime));
       return [...byId.values()]
         .filter((event) => {

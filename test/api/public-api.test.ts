@@ -321,7 +321,7 @@ describe('request errors', () => {
   it('an adapter failure is a 500 "Something went wrong" without any internal detail', async () => {
     const broken = await startTestApp();
     const events = broken.get('events');
-    events.list = async () => {
+    events.listNotOverBefore = async () => {
       throw new Error('SQLITE_CORRUPT: secret internals at /srv/db.ts:12');
     };
     try {

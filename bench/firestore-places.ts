@@ -1,0 +1,286 @@
+/**
+ * Firestore cost benchmark (`npm run bench:firestore`): reads and time per booking and per
+ * calendar view on the real Firestore emulator, with 0, 2,000 and 5,000 bookings already made in
+ * the busy event, through the core's use cases and the Firestore adapters the server uses.
+ *
+ * Reads are counted by wrapping the Firestore client's read methods in this process, as Firestore
+ * bills them: one read per document fetched (a missing document too), one per document a query
+ * returns and at least one per query, one per count. A transaction attempt that is aborted and
+ * run again is counted again: its reads are billed again.
+ *
+ * Each level is its own club (its own collection prefix), the example club of issue 14 and
+ * docs/storage.md: 20 upcoming events with a capacity and 60 events already over, with the
+ * level's bookings in the first upcoming event.
+ * Figures printed per level, and as ratios to the empty level measured in the same run; then 40
+ * concurrent bookings of the 2,000-booking event from one server connection and from two (two
+ * server instances: separate clients whose transactions race in Firestore).
+ *
+ * Environment: BENCH_FIRESTORE_LEVELS (default 0,2000,5000), BENCH_FIRESTORE_SAMPLES (sequential
+ * bookings and calendar views measured per level, default 30). Nothing leaves 127.0.0.1.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { performance } from 'node:perf_hooks';
+import { createRequire } from 'node:module';
+import type { Firestore } from 'firebase-admin/firestore';
+import { FirestoreBookingRepository } from '../adapters/firestore/firestore-booking-repository';
+import { FirestoreEventRepository } from '../adapters/firestore/firestore-event-repository';
+import { closeFirestore, openFirestore } from '../adapters/firestore/firestore-storage';
+import { CryptoIdGenerator } from '../adapters/system/crypto-id-generator';
+import { SystemClock } from '../adapters/system/system-clock';
+import type { Booking } from '../core/entities/booking';
+import type { ClubEvent } from '../core/entities/event';
+import { ListCalendarEvents } from '../core/use-cases/list-calendar-events';
+import { SubmitBooking } from '../core/use-cases/submit-booking';
+import { startFirestoreEmulator } from '../test/support/firestore-emulator';
+
+const LEVELS = (process.env.BENCH_FIRESTORE_LEVELS ?? '0,2000,5000').split(',').map(Number);
+const SAMPLES = Number(process.env.BENCH_FIRESTORE_SAMPLES ?? '30');
+const DAY = 86_400_000;
+
+// ---- read counting -------------------------------------------------------------------------
+
+// The classes through require: not every one of them is a named export of the ES module wrapper.
+const require = createRequire(import.meta.url);
+const { DocumentReference, Firestore: FirestoreClass, Query, Transaction } = require('firebase-admin/firestore') as typeof import('firebase-admin/firestore');
+// Not exported by either package's index; its own module holds it.
+const { AggregateQuery } = require('@google-cloud/firestore/build/src/reference/aggregate-query') as { AggregateQuery: { prototype: object } };
+
+let reads = 0;
+const inside = new AsyncLocalStorage<true>();
+
+/** Wraps a read method so the outermost call counts what it returned (inner calls are its own). */
+function countReads(proto: object, method: string, count: (result: unknown, args: unknown[]) => number): void {
+  const target = proto as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  const original = target[method];
+  target[method] = function (this: unknown, ...args: unknown[]) {
+    if (inside.getStore()) return original.apply(this, args);
+    return inside.run(true, async () => {
+      const result = await original.apply(this, args);
+      reads += count(result, args);
+      return result;
+    });
+  };
+}
+
+const docsOf = (snapshot: unknown) => Math.max(1, (snapshot as { size: number }).size);
+countReads(DocumentReference.prototype, 'get', () => 1);
+countReads(Query.prototype, 'get', docsOf);
+countReads(AggregateQuery.prototype, 'get', () => 1);
+countReads(FirestoreClass.prototype, 'getAll', (result) => (result as unknown[]).length);
+countReads(Transaction.prototype, 'get', (result) => ('size' in (result as object) ? docsOf(result) : 1));
+countReads(Transaction.prototype, 'getAll', (result) => (result as unknown[]).length);
+
+async function measured<T>(work: () => Promise<T>): Promise<{ result: T; reads: number; ms: number }> {
+  const before = reads;
+  const start = performance.now();
+  const result = await work();
+  return { result, reads: reads - before, ms: performance.now() - start };
+}
+
+// ---- the club ------------------------------------------------------------------------------
+
+function anEvent(id: string, startMs: number, capacity: number | null): ClubEvent {
+  return {
+    id,
+    name: `Event ${id}`,
+    description: 'Racing on the reservoir',
+    longdescription: 'A day on the water.',
+    eventdatetime: new Date(startMs).toISOString(),
+    eventenddatetime: new Date(startMs + 6 * 3600_000).toISOString(),
+    bookingEndDate: null,
+    allowBooking: true,
+    isBoatEvent: false,
+    offerChild: false,
+    offerSoftDrinks: false,
+    offerVeg: false,
+    requiresPayment: false,
+    price: 0,
+    currency: 'GBP',
+    capacity,
+    createdAt: '2026-01-01T10:00:00.000Z',
+    updatedAt: '2026-01-01T10:00:00.000Z',
+  };
+}
+
+function aBooking(id: string, eventId: string, now: Date): Booking {
+  return {
+    id,
+    eventId,
+    eventName: `Event ${eventId}`,
+    firstName: 'Bench',
+    lastName: 'Member',
+    numberAttending: 1,
+    numberOfChildren: 0,
+    numberOfSoftDrinks: 0,
+    numberOfVegetarian: 0,
+    boatName: null,
+    userEmail: null,
+    submittedAt: now.toISOString(),
+    paymentRequired: false,
+    paid: false,
+    paymentAmount: null,
+    paymentCurrency: null,
+    checkoutId: null,
+    paymentId: null,
+    paymentCompletedAt: null,
+  };
+}
+
+const BUSY = 'busy';
+const BIG = 1_000_000;
+
+async function seedClub(db: Firestore, prefix: string, existing: number): Promise<void> {
+  const events = new FirestoreEventRepository(db, { collectionPrefix: prefix });
+  const bookings = new FirestoreBookingRepository(db, { collectionPrefix: prefix });
+  const now = Date.now();
+  const all = [
+    anEvent(BUSY, now + 10 * DAY, BIG),
+    ...Array.from({ length: 19 }, (_, i) => anEvent(`cap-${i}`, now + (11 + i) * DAY, 40)),
+    ...Array.from({ length: 60 }, (_, i) => anEvent(`past-${i}`, now - (30 + i * 5) * DAY, 30)),
+  ];
+  await Promise.all(all.map((event) => events.create(event)));
+  // The bookings already made, through the adapter (so the ledger is kept as in production).
+  const at = new Date();
+  for (let i = 0; i < existing; i += 50) {
+    await Promise.all(
+      Array.from({ length: Math.min(50, existing - i) }, (_, j) =>
+        bookings.addIfPlacesRemain(aBooking(`seed-${i + j}`, BUSY, at), { capacity: BIG, now: at }),
+      ),
+    );
+  }
+}
+
+function useCases(db: Firestore, prefix: string) {
+  const events = new FirestoreEventRepository(db, { collectionPrefix: prefix });
+  const bookings = new FirestoreBookingRepository(db, { collectionPrefix: prefix });
+  const clock = new SystemClock();
+  return {
+    submit: new SubmitBooking({ events, bookings, clock, ids: new CryptoIdGenerator(), config: { maxAttendees: 20, testHook: false } }),
+    calendar: new ListCalendarEvents({ events, bookings, clock }),
+  };
+}
+
+const FORM = { firstName: 'Ann', lastName: 'Member', numberAttending: 1, numberOfChildren: 0, numberOfSoftDrinks: 0, numberOfVegetarian: 0, boatName: '', userEmail: '' };
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+interface LevelFigures {
+  existing: number;
+  readsPerBooking: number;
+  bookingMedianMs: number;
+  concurrent20Ms: number;
+  readsPerCalendar: number;
+  calendarMedianMs: number;
+  calendarEvents: number;
+}
+
+async function measureLevel(db: Firestore, existing: number, prefix = `bench${existing}_`): Promise<LevelFigures> {
+  await seedClub(db, prefix, existing);
+  const { submit, calendar } = useCases(db, prefix);
+  // Warm up the connection and the code paths.
+  for (let i = 0; i < 3; i += 1) {
+    await submit.execute({ eventId: BUSY, ...FORM });
+    await calendar.execute();
+  }
+  const bookingReads: number[] = [];
+  const bookingMs: number[] = [];
+  for (let i = 0; i < SAMPLES; i += 1) {
+    const m = await measured(() => submit.execute({ eventId: BUSY, ...FORM }));
+    bookingReads.push(m.reads);
+    bookingMs.push(m.ms);
+  }
+  const concurrent = await measured(() => Promise.all(Array.from({ length: 20 }, () => submit.execute({ eventId: BUSY, ...FORM }))));
+  const calendarReads: number[] = [];
+  const calendarMs: number[] = [];
+  let shown = 0;
+  for (let i = 0; i < SAMPLES; i += 1) {
+    const m = await measured(() => calendar.execute());
+    calendarReads.push(m.reads);
+    calendarMs.push(m.ms);
+    shown = m.result.length;
+  }
+  return {
+    existing,
+    readsPerBooking: median(bookingReads),
+    bookingMedianMs: median(bookingMs),
+    concurrent20Ms: concurrent.ms,
+    readsPerCalendar: median(calendarReads),
+    calendarMedianMs: median(calendarMs),
+    calendarEvents: shown,
+  };
+}
+
+/** 40 bookings at once of one busy event, from `connections` server connections. */
+async function busyEvent(projectId: string, prefix: string, connections: number): Promise<{ ms: number; reads: number }> {
+  const clients = Array.from({ length: connections }, () => openFirestore({ projectId }));
+  try {
+    const submits = clients.map((client) => useCases(client, prefix).submit);
+    await Promise.all(submits.map((submit) => submit.execute({ eventId: BUSY, ...FORM })));
+    const m = await measured(() => Promise.all(Array.from({ length: 40 }, (_, i) => submits[i % connections].execute({ eventId: BUSY, ...FORM }))));
+    return { ms: m.ms, reads: m.reads };
+  } finally {
+    await Promise.all(clients.map((client) => closeFirestore(client)));
+  }
+}
+
+const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+async function main(): Promise<void> {
+  process.env.METADATA_SERVER_DETECTION = 'none';
+  const emulator = await startFirestoreEmulator('demo-kyc-bench');
+  process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
+  const db = openFirestore({ projectId: emulator.projectId });
+  try {
+    console.log(`Firestore emulator at ${emulator.host}; levels ${LEVELS.join(', ')}; ${SAMPLES} samples each\n`);
+    // A first club measured and thrown away: the code and the emulator warm up on it, so the
+    // first level measured is not the slowest for that reason alone.
+    await measureLevel(db, 0, 'warmup_');
+    const figures: LevelFigures[] = [];
+    for (const level of LEVELS) {
+      const started = performance.now();
+      figures.push(await measureLevel(db, level));
+      console.log(`level ${level}: measured in ${fmt((performance.now() - started) / 1000)} s`);
+    }
+    const base = figures[0];
+    console.log('\n| bookings already in the event | reads per booking | booking median | 20 concurrent | reads per calendar view | calendar median | events shown |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const f of figures) {
+      console.log(
+        `| ${f.existing} | ${f.readsPerBooking} | ${fmt(f.bookingMedianMs)} ms (${fmt(f.bookingMedianMs / base.bookingMedianMs, 2)}×) | ` +
+          `${fmt(f.concurrent20Ms)} ms (${fmt(f.concurrent20Ms / base.concurrent20Ms, 2)}×) | ${f.readsPerCalendar} | ` +
+          `${fmt(f.calendarMedianMs)} ms (${fmt(f.calendarMedianMs / base.calendarMedianMs, 2)}×) | ${f.calendarEvents} |`,
+      );
+    }
+    const readsSpread = Math.max(...figures.map((f) => Math.abs(f.readsPerBooking - base.readsPerBooking)));
+    const calendarSpread = Math.max(...figures.map((f) => Math.abs(f.readsPerCalendar - base.readsPerCalendar)));
+    const worstBooking = Math.max(...figures.map((f) => f.bookingMedianMs / base.bookingMedianMs));
+    const worstConcurrent = Math.max(...figures.map((f) => f.concurrent20Ms / base.concurrent20Ms));
+    console.log(`\nreads per booking within ±${readsSpread} of the empty event's (target ±5): ${readsSpread <= 5 ? 'PASS' : 'FAIL'}`);
+    console.log(`reads per calendar view within ±${calendarSpread} (target ±5): ${calendarSpread <= 5 ? 'PASS' : 'FAIL'}`);
+    console.log(`booking median at most ${fmt(worstBooking, 2)}× the empty event's (target 2×): ${worstBooking <= 2 ? 'PASS' : 'FAIL'}`);
+    console.log(`20 concurrent at most ${fmt(worstConcurrent, 2)}× the empty event's (target 2×): ${worstConcurrent <= 2 ? 'PASS' : 'FAIL'}`);
+
+    const busyLevel = LEVELS.find((level) => level >= 2000) ?? LEVELS[LEVELS.length - 1];
+    const prefix = `bench${busyLevel}_`;
+    const one = await busyEvent(emulator.projectId, prefix, 1);
+    const two = await busyEvent(emulator.projectId, prefix, 2);
+    console.log(`\n40 concurrent bookings of the ${busyLevel}-booking event:`);
+    console.log(`  one server connection:  ${fmt(one.ms)} ms, ${one.reads} reads`);
+    console.log(`  two server connections: ${fmt(two.ms)} ms, ${two.reads} reads (${fmt(two.ms / one.ms, 2)}× one)`);
+    console.log(`two instances no slower than one (within 10%): ${two.ms <= one.ms * 1.1 ? 'PASS' : 'FAIL'}`);
+
+    // The example club of docs/storage.md: per day 2,000 calendar views and 300 bookings.
+    const last = figures[figures.length - 1];
+    const perDay = 2000 * last.readsPerCalendar + 300 * last.readsPerBooking;
+    console.log(`\nexample club (2,000 calendar views and 300 bookings a day): about ${perDay.toLocaleString('en-GB')} reads a day`);
+  } finally {
+    await closeFirestore(db);
+    await emulator.stop();
+  }
+}
+
+await main();
