@@ -1,5 +1,6 @@
 import type { Admin } from '../entities/admin';
-import { bookingsOverview, type BookingsOverview } from '../domain/bookings-report';
+import { bookingsOverview, overviewStart, type BookingsOverview } from '../domain/bookings-report';
+import { parseInstant } from '../domain/london-time';
 import { requirePermission } from '../domain/permissions';
 import type { BookingRepository } from '../ports/booking-repository';
 import type { Clock } from '../ports/clock';
@@ -17,7 +18,12 @@ export class GetBookingsOverview {
 
   async execute(admin: Admin): Promise<BookingsOverview> {
     requirePermission(admin, 'bookings.read');
-    const [events, bookings] = await Promise.all([this.deps.events.list({ order: 'desc' }), this.deps.bookings.listAll()]);
-    return bookingsOverview(events, bookings, this.deps.clock.now());
+    const now = this.deps.clock.now();
+    const events = await this.deps.events.list({ order: 'desc' });
+    // Only the bookings of the events the overview shows are read, not every booking ever made.
+    const from = overviewStart(now).getTime();
+    const shown = events.filter((event) => (parseInstant(event.eventdatetime)?.getTime() ?? Number.NEGATIVE_INFINITY) >= from);
+    const bookings = (await Promise.all(shown.map((event) => this.deps.bookings.listByEvent(event.id)))).flat();
+    return bookingsOverview(events, bookings, now);
   }
 }

@@ -145,6 +145,13 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
       expect(await to.events.list({ order: 'asc' })).toEqual(await from.events.list({ order: 'asc' }));
       expect(await to.events.list({ order: 'desc', limit: 5 })).toEqual(await from.events.list({ order: 'desc', limit: 5 }));
       expect(await to.bookings.listAll()).toEqual(await from.bookings.listAll());
+      // The places ledgers are built as the bookings are copied: the same places, nothing to repair.
+      const eventIds = (await from.events.list({ order: 'asc' })).map((event) => event.id);
+      const now = new Date();
+      expect(Object.fromEntries(await to.bookings.placesTakenByEvent(eventIds, now))).toEqual(
+        Object.fromEntries(await from.bookings.placesTakenByEvent(eventIds, now)),
+      );
+      expect(await to.bookings.checkPlaces({ now, repair: false })).toEqual([]);
       expect(await to.admins.list()).toEqual(await from.admins.list());
       for (const uid of ['uid-commodore', 'uid-treasurer']) {
         expect(await to.credentials.getByUid(uid)).toEqual(await from.credentials.getByUid(uid));

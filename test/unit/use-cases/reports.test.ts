@@ -3,6 +3,7 @@ import { GetBookingsOverview } from '../../../core/use-cases/bookings-overview';
 import { GetEventBookings } from '../../../core/use-cases/event-bookings';
 import { ExportEventBookings } from '../../../core/use-cases/export-event-bookings';
 import { GetDashboard } from '../../../core/use-cases/dashboard';
+import { CheckPlaces } from '../../../core/use-cases/check-places';
 import { SubmitBooking } from '../../../core/use-cases/submit-booking';
 import { ConfirmPayment } from '../../../core/use-cases/confirm-payment';
 import { NotFoundError, PermissionError } from '../../../core/errors';
@@ -37,6 +38,20 @@ describe('GetBookingsOverview', () => {
       ['dinner', 2, 3, 1, 1, 0, 5000],
     ]);
     expect(overview.totals).toEqual({ bookings: 3, attendees: 7, revenue: { GBP: 5000 } });
+  });
+
+  it('reads only the bookings of the events it shows', async () => {
+    const world = makeWorld();
+    await seed(world);
+    const read: string[] = [];
+    const listByEvent = world.bookings.listByEvent.bind(world.bookings);
+    world.bookings.listByEvent = (eventId) => {
+      read.push(eventId);
+      return listByEvent(eventId);
+    };
+    world.bookings.listAll = () => Promise.reject(new Error('every booking ever made was read'));
+    await new GetBookingsOverview(world).execute(withPermissions(['bookings:read']));
+    expect(read.sort()).toEqual(['dinner', 'regatta']);
   });
 
   it('needs bookings:read', async () => {
@@ -116,5 +131,24 @@ describe('GetDashboard', () => {
     const dashboard = await new GetDashboard(world).execute(withPermissions([]));
     expect(dashboard.recentEvents).toHaveLength(3);
     expect(dashboard.statistics).toBeNull();
+  });
+});
+
+describe('CheckPlaces', () => {
+  it('finds every ledger in step after bookings and payments, and asks the storage at the clock’s time', async () => {
+    const world = makeWorld();
+    await seed(world);
+    const asked: { now: Date; repair: boolean }[] = [];
+    const checkPlaces = world.bookings.checkPlaces.bind(world.bookings);
+    world.bookings.checkPlaces = (options) => {
+      asked.push(options);
+      return checkPlaces(options);
+    };
+    expect(await new CheckPlaces(world).execute({ repair: false })).toEqual([]);
+    expect(await new CheckPlaces(world).execute({ repair: true })).toEqual([]);
+    expect(asked).toEqual([
+      { now: world.clock.now(), repair: false },
+      { now: world.clock.now(), repair: true },
+    ]);
   });
 });
