@@ -10,7 +10,7 @@ import { ValidationError } from '../core/errors';
 import type { AppConfig } from './config';
 import { createContainer, type Adapters, type AppContainer } from './container';
 import { registerAdminRoutes } from './http/admin-routes';
-import { ApiRoutes } from './http/api-routes';
+import { ApiRoutes, SENT } from './http/api-routes';
 import { authenticator, csrfGuard, SESSION_COOKIE } from './http/auth';
 import { apiNotFound, errorHandler } from './http/error-handler';
 import { createOpenApiRegistry, generateOpenApiDocument } from './http/openapi';
@@ -173,6 +173,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     router,
     registry,
     authenticator({ identity: ports.get('identity'), admins: ports.get('admins') }),
+    // Every JSON answer is checked against the OpenAPI schema outside production.
+    config.nodeEnv !== 'production',
   );
   registerPublicRoutes(routes, ports, config, calendarCache);
   registerAdminRoutes(routes, ports, config);
@@ -187,6 +189,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     handler: async ({ res }) => {
       openApiDocument ??= generateOpenApiDocument(registry, config.clubName);
       res.json(openApiDocument);
+      return SENT;
     },
   });
   app.use(router);

@@ -43,6 +43,9 @@ export interface ConfirmPaymentDeps {
 export class ConfirmPayment {
   constructor(private readonly deps: ConfirmPaymentDeps) {}
 
+  /** A card payment's answer is never IGNORED: only a webhook can be. */
+  execute(request: z.input<typeof CardPaymentSchema>): Promise<Exclude<ConfirmPaymentResult, { status: 'IGNORED' }>>;
+  execute(request: ConfirmPaymentRequest): Promise<ConfirmPaymentResult>;
   async execute(request: ConfirmPaymentRequest): Promise<ConfirmPaymentResult> {
     if (request?.source === 'webhook') return this.fromWebhook(request);
     const { checkoutId, cardToken } = parseInput(CardPaymentSchema, request);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LoginFormSchema } from '../../core/entities/admin';
+import { LoginFormSchema, type Admin } from '../../core/entities/admin';
 import { EventFormValuesSchema } from '../../core/domain/event-form';
 import { GetBookingsOverview } from '../../core/use-cases/bookings-overview';
 import { CreateAdmin, CreateAdminRequestSchema } from '../../core/use-cases/create-admin';
@@ -17,7 +17,7 @@ import { UpdateAdmin, UpdateAdminRequestSchema } from '../../core/use-cases/upda
 import { UpdateEvent } from '../../core/use-cases/update-event';
 import type { AppConfig } from '../config';
 import type { AppContainer } from '../container';
-import type { ApiRoutes } from './api-routes';
+import { reply, SENT, type ApiRoutes } from './api-routes';
 import {
   AdminEventResponseSchema,
   AdminEventsResponseSchema,
@@ -34,7 +34,7 @@ import {
 } from './api-schemas';
 import { clearSessionCookie, readCookie, SESSION_COOKIE, setSessionCookie } from './auth';
 
-function sessionAdmin(admin: { uid: string; email: string; name: string; role: string; permissions: string[] }) {
+function sessionAdmin(admin: Pick<Admin, 'uid' | 'email' | 'name' | 'role' | 'permissions'>) {
   return { uid: admin.uid, email: admin.email, name: admin.name, role: admin.role, permissions: admin.permissions };
 }
 
@@ -57,7 +57,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
       // req.ip honours TRUST_PROXY, so behind a proxy the rate limit keys on the real caller.
       const result = await ports.useCase(SignIn).execute(body, { ip: req.ip ?? req.socket.remoteAddress ?? 'unknown' });
       setSessionCookie(req, res, result.token, result.expiresAt.getTime() - ports.get('clock').now().getTime());
-      res.json({ admin: sessionAdmin(result.admin) });
+      return reply(200, { admin: sessionAdmin(result.admin) });
     },
   });
 
@@ -68,8 +68,8 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
     tag: 'admin session',
     access: 'signed-in',
     responses: { 200: { description: 'Signed in', schema: SessionResponseSchema } },
-    handler: async ({ admin, res }) => {
-      res.json({ admin: sessionAdmin(admin) });
+    handler: async ({ admin }) => {
+      return reply(200, { admin: sessionAdmin(admin) });
     },
   });
 
@@ -84,7 +84,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
       const token = readCookie(req, SESSION_COOKIE);
       if (token) await ports.get('identity').revokeSession(token);
       clearSessionCookie(req, res);
-      res.status(204).end();
+      return reply(204);
     },
   });
 
@@ -95,8 +95,8 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
     tag: 'admin',
     access: 'signed-in',
     responses: { 200: { description: 'Dashboard', schema: DashboardSchema } },
-    handler: async ({ admin, res }) => {
-      res.json(await ports.useCase(GetDashboard).execute(admin));
+    handler: async ({ admin }) => {
+      return reply(200, await ports.useCase(GetDashboard).execute(admin));
     },
   });
 
@@ -107,8 +107,8 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
     tag: 'admin events',
     access: { action: 'events.list' },
     responses: { 200: { description: 'Events', schema: AdminEventsResponseSchema } },
-    handler: async ({ admin, res }) => {
-      res.json({ events: await ports.useCase(ListAdminEvents).execute(admin) });
+    handler: async ({ admin }) => {
+      return reply(200, { events: await ports.useCase(ListAdminEvents).execute(admin) });
     },
   });
 
@@ -123,8 +123,8 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
       200: { description: 'The event', schema: AdminEventResponseSchema },
       404: { description: '"Event not found"' },
     },
-    handler: async ({ admin, params, res }) => {
-      res.json(await ports.useCase(GetAdminEvent).execute(admin, params.id));
+    handler: async ({ admin, params }) => {
+      return reply(200, await ports.useCase(GetAdminEvent).execute(admin, params.id));
     },
   });
 
@@ -136,8 +136,8 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
     access: { action: 'events.create' },
     body: EventFormValuesSchema,
     responses: { 201: { description: 'Created', schema: EventSavedSchema } },
-    handler: async ({ admin, body, res }) => {
-      res.status(201).json({ event: await ports.useCase(CreateEvent).execute(admin, body) });
+    handler: async ({ admin, body }) => {
+      return reply(201, { event: await ports.useCase(CreateEvent).execute(admin, body) });
     },
   });
 
@@ -153,8 +153,8 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
       200: { description: 'Updated', schema: EventSavedSchema },
       404: { description: '"Event not found"' },
     },
-    handler: async ({ admin, params, body, res }) => {
-      res.json({ event: await ports.useCase(UpdateEvent).execute(admin, params.id, body) });
+    handler: async ({ admin, params, body }) => {
+      return reply(200, { event: await ports.useCase(UpdateEvent).execute(admin, params.id, body) });
     },
   });
 
@@ -170,9 +170,9 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
       404: { description: '"Event not found"' },
       409: { description: '"This event has bookings and cannot be deleted"' },
     },
-    handler: async ({ admin, params, res }) => {
+    handler: async ({ admin, params }) => {
       await ports.useCase(DeleteEvent).execute(admin, params.id);
-      res.status(204).end();
+      return reply(204);
     },
   });
 
@@ -183,8 +183,8 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
     tag: 'admin bookings',
     access: { action: 'bookings.read' },
     responses: { 200: { description: 'Overview', schema: OverviewSchema } },
-    handler: async ({ admin, res }) => {
-      res.json(await ports.useCase(GetBookingsOverview).execute(admin));
+    handler: async ({ admin }) => {
+      return reply(200, await ports.useCase(GetBookingsOverview).execute(admin));
     },
   });
 
@@ -199,8 +199,8 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
       200: { description: 'Bookings', schema: EventBookingsSchema },
       404: { description: '"Event not found"' },
     },
-    handler: async ({ admin, params, res }) => {
-      res.json(await ports.useCase(GetEventBookings).execute(admin, params.id));
+    handler: async ({ admin, params }) => {
+      return reply(200, await ports.useCase(GetEventBookings).execute(admin, params.id));
     },
   });
 
@@ -221,6 +221,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
       res.setHeader('Content-Type', 'text/csv; charset=utf-8');
       res.setHeader('Content-Disposition', `attachment; filename="${safeName}"`);
       res.send(csv);
+      return SENT;
     },
   });
 
@@ -231,8 +232,8 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
     tag: 'admin accounts',
     access: 'signed-in',
     responses: { 200: { description: 'Admins', schema: AdminsResponseSchema } },
-    handler: async ({ admin, res }) => {
-      res.json({ admins: await ports.useCase(ListAdmins).execute(admin) });
+    handler: async ({ admin }) => {
+      return reply(200, { admins: await ports.useCase(ListAdmins).execute(admin) });
     },
   });
 
@@ -247,8 +248,8 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
       201: { description: 'Created', schema: AdminResponseSchema },
       409: { description: 'The e-mail is taken' },
     },
-    handler: async ({ admin, body, res }) => {
-      res.status(201).json({ admin: await ports.useCase(CreateAdmin).execute(admin, body) });
+    handler: async ({ admin, body }) => {
+      return reply(201, { admin: await ports.useCase(CreateAdmin).execute(admin, body) });
     },
   });
 
@@ -265,8 +266,8 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
       404: { description: 'No such admin' },
       400: { description: 'Bad input, or an admin disabling themself or removing their own admins:manage' },
     },
-    handler: async ({ admin, params, body, res }) => {
-      res.json({ admin: await ports.useCase(UpdateAdmin).execute(admin, params.uid, body) });
+    handler: async ({ admin, params, body }) => {
+      return reply(200, { admin: await ports.useCase(UpdateAdmin).execute(admin, params.uid, body) });
     },
   });
 
@@ -277,8 +278,8 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
     tag: 'admin work days',
     access: { action: 'workDays.read' },
     responses: { 200: { description: 'Work days', schema: AdminWorkDaysSchema } },
-    handler: async ({ admin, res }) => {
-      res.json({ workDays: await ports.useCase(ListWorkDaySignups).execute(admin) });
+    handler: async ({ admin }) => {
+      return reply(200, { workDays: await ports.useCase(ListWorkDaySignups).execute(admin) });
     },
   });
 }

@@ -19,6 +19,36 @@ export interface ResponseSpec {
   contentType?: string;
 }
 
+export type ResponseSpecs = Record<number, ResponseSpec>;
+
+/**
+ * Returned by a handler that wrote a non-JSON answer itself (a file, a CSV, the calendar's
+ * cached text); every other answer is returned, so that its shape is checked.
+ */
+export const SENT = Symbol('answer sent by the handler');
+
+/**
+ * What a handler answers: for each declared status, a JSON `body` of that status's schema (its
+ * input type), or no body when the status has no schema; or SENT. A handler returning any other
+ * shape does not compile (test/types/route-replies.ts proves it).
+ */
+/** A handler's answer: `reply(200, body)`, `reply(204)`; the status keeps its literal type. */
+export function reply<S extends number>(status: S): { status: S };
+export function reply<S extends number, B>(status: S, body: B): { status: S; body: B };
+export function reply(status: number, ...body: unknown[]): { status: number; body?: unknown } {
+  return body.length === 0 ? { status } : { status, body: body[0] };
+}
+
+export type Reply<R extends ResponseSpecs> =
+  | {
+      [S in keyof R & number]: R[S] extends { schema: infer Z extends z.ZodType }
+        ? R[S] extends { contentType: string }
+          ? never
+          : { status: S; body: z.input<Z> }
+        : { status: S; body?: never };
+    }[keyof R & number]
+  | typeof SENT;
+
 /**
  * Who may call a route: anyone, any signed-in admin, or an admin allowed the action (the core's
  * permission table and messages decide).
@@ -35,7 +65,7 @@ export interface RouteInput<B, Q, P> {
   admin: Admin;
 }
 
-export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> {
+export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, R extends ResponseSpecs> {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** Express path, e.g. /api/events/:id. */
   path: string;
@@ -52,8 +82,8 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
   params?: P;
   /** Run before the body is read (e.g. rate limits); documented through `responses`. */
   before?: RequestHandler[];
-  responses: Record<number, ResponseSpec>;
-  handler: (input: RouteInput<z.output<B>, z.output<Q>, z.output<P>>) => Promise<unknown>;
+  responses: R;
+  handler: (input: RouteInput<z.output<B>, z.output<Q>, z.output<P>>) => Promise<NoInfer<Reply<R>>>;
 }
 
 /**
@@ -67,11 +97,19 @@ export class ApiRoutes {
     private readonly router: Router,
     private readonly registry: OpenAPIRegistry,
     private readonly authenticate: (access: Exclude<Access, 'public'>) => RequestHandler,
+    /**
+     * Check every JSON answer against its declared schema before sending it (development and
+     * tests): a handler whose answer drifts from the OpenAPI document fails loudly there.
+     */
+    private readonly checkReplies = false,
   ) {}
 
-  add<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined, P extends z.ZodType = z.ZodUndefined>(
-    spec: RouteSpec<B, Q, P>,
-  ): void {
+  add<
+    B extends z.ZodType = z.ZodUndefined,
+    Q extends z.ZodType = z.ZodUndefined,
+    P extends z.ZodType = z.ZodUndefined,
+    R extends ResponseSpecs = ResponseSpecs,
+  >(spec: RouteSpec<B, Q, P, R>): void {
     this.declared.push({ method: spec.method, path: spec.path });
     this.register(spec);
     const handlers: RequestHandler[] = [];
@@ -81,19 +119,33 @@ export class ApiRoutes {
       const body = spec.body ? parseInput(spec.body, req.body, 'body') : undefined;
       const query = spec.query ? parseInput(spec.query, req.query, 'query') : undefined;
       const params = spec.params ? parseInput(spec.params, req.params, 'params') : undefined;
-      await spec.handler({
+      // Checked against R where the route is declared; here only its outline matters.
+      const answer = (await spec.handler({
         body: body as z.output<B>,
         query: query as z.output<Q>,
         params: params as z.output<P>,
         req,
         res,
         admin: res.locals.admin as Admin,
-      });
+      })) as typeof SENT | { status: number; body?: unknown };
+      if (answer === SENT) return;
+      if (!('body' in answer)) {
+        res.status(answer.status).end();
+        return;
+      }
+      const schema = spec.responses[answer.status]?.schema;
+      if (this.checkReplies && schema) {
+        const checked = schema.safeParse(answer.body);
+        if (!checked.success) {
+          throw new Error(`${spec.method.toUpperCase()} ${spec.path} answered ${answer.status} with a body its schema refuses: ${checked.error.message}`);
+        }
+      }
+      res.status(answer.status).json(answer.body);
     });
     this.router[spec.method](spec.path, ...handlers);
   }
 
-  private register(spec: RouteSpec<z.ZodType, z.ZodType, z.ZodType>): void {
+  private register(spec: Omit<RouteSpec<z.ZodType, z.ZodType, z.ZodType, ResponseSpecs>, 'handler'>): void {
     const responses: RouteConfig['responses'] = {};
     const errors: Record<number, string> = {};
     if (spec.body || spec.query) errors[400] = 'Bad input, with a message per field';

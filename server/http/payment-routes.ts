@@ -3,7 +3,7 @@ import { NotFoundError } from '../../core/errors';
 import type { PaymentGateway } from '../../core/ports/payment-gateway';
 import { BOOKING_NOT_FOUND, CompletePaymentRequestSchema, ConfirmPayment } from '../../core/use-cases/confirm-payment';
 import type { AppContainer } from '../container';
-import type { ApiRoutes } from './api-routes';
+import { reply, type ApiRoutes } from './api-routes';
 import {
   CheckoutParamsSchema,
   CheckoutResponseSchema,
@@ -49,10 +49,10 @@ export function registerPaymentRoutes(routes: ApiRoutes, ports: AppContainer): v
       200: { description: 'The checkout; `paid` once the booking is paid', schema: CheckoutResponseSchema },
       404: { description: '"Booking not found"' },
     },
-    handler: async ({ params, res }) => {
+    handler: async ({ params }) => {
       const booking = await ports.get('bookings').findByCheckoutId(params.checkoutId);
       if (!booking || booking.paymentAmount === null || booking.paymentCurrency === null) throw new NotFoundError(BOOKING_NOT_FOUND);
-      res.json({
+      return reply(200, {
         bookingId: booking.id,
         eventId: booking.eventId,
         eventName: booking.eventName,
@@ -80,8 +80,8 @@ export function registerPaymentRoutes(routes: ApiRoutes, ports: AppContainer): v
       404: { description: '"Booking not found" (unknown or altered checkout id)' },
       502: { description: 'The payment provider failed or could not be reached' },
     },
-    handler: async ({ body, res }) => {
-      res.json(await ports.useCase(ConfirmPayment).execute({ source: 'card', ...body }));
+    handler: async ({ body }) => {
+      return reply(200, await ports.useCase(ConfirmPayment).execute({ source: 'card', ...body }));
     },
   });
 
@@ -101,7 +101,7 @@ export function registerPaymentRoutes(routes: ApiRoutes, ports: AppContainer): v
       },
       404: { description: 'Not the gateway in use' },
     },
-    handler: async ({ params, req, res }) => {
+    handler: async ({ params, req }) => {
       const payments = ports.get('payments');
       if (params.gateway !== payments.name) throw new NotFoundError('Not found');
       const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
@@ -109,7 +109,7 @@ export function registerPaymentRoutes(routes: ApiRoutes, ports: AppContainer): v
       // adapter uses the configured one, which a proxy may rewrite on its way here.
       const url = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`;
       const result = await ports.useCase(ConfirmPayment).execute({ source: 'webhook', rawBody, headers: headerRecord(req), url });
-      res.json({ status: result.status });
+      return reply(200, { status: result.status });
     },
   });
 }

@@ -11,7 +11,7 @@ import { SignUpForWorkDay } from '../../core/use-cases/sign-up-for-work-day';
 import { SubmitBooking, SubmitBookingRequestSchema, TOO_MANY_PLACES_HELD } from '../../core/use-cases/submit-booking';
 import type { AppConfig } from '../config';
 import type { AppContainer } from '../container';
-import { ErrorResponseSchema, type ApiRoutes } from './api-routes';
+import { ErrorResponseSchema, reply, SENT, type ApiRoutes } from './api-routes';
 import type { CalendarAnswerCache } from './calendar-answer-cache';
 import { bookingRateLimits, clientAddressKey, TOO_MANY_BOOKINGS_DAY, TOO_MANY_BOOKINGS_MINUTE } from './booking-rate-limit';
 import { registerPaymentRoutes, webPaymentsSettings } from './payment-routes';
@@ -57,9 +57,9 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     tag: 'meta',
     access: 'public',
     responses: { 200: { description: 'Running', schema: HealthSchema } },
-    handler: async ({ res }) => {
-      res.json({
-        status: 'ok',
+    handler: async () => {
+      return reply(200, {
+        status: 'ok' as const,
         adapters: {
           storage: config.adapters.storage,
           search: config.adapters.search,
@@ -78,8 +78,8 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     tag: 'meta',
     access: 'public',
     responses: { 200: { description: 'Public settings', schema: PublicConfigSchema } },
-    handler: async ({ res }) => {
-      res.json({
+    handler: async () => {
+      return reply(200, {
         clubName: config.clubName,
         publicSiteUrl: config.publicSiteUrl,
         feedbackEmail: config.feedbackEmail,
@@ -103,7 +103,9 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     responses: { 200: { description: 'Events', schema: EventsResponseSchema } },
     handler: async ({ res }) => {
       const body = await calendarCache.answer(async () => ({ events: await ports.useCase(ListCalendarEvents).execute() }));
+      // The cached answer is JSON text already (CalendarEventsSchema, checked where it is built).
       res.type('application/json').send(body);
+      return SENT;
     },
   });
 
@@ -118,8 +120,8 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
       200: { description: 'The event', schema: EventResponseSchema },
       404: { description: '"Event not found"' },
     },
-    handler: async ({ params, res }) => {
-      res.json(await ports.useCase(GetEventForBooking).execute(params.id));
+    handler: async ({ params }) => {
+      return reply(200, await ports.useCase(GetEventForBooking).execute(params.id));
     },
   });
 
@@ -145,9 +147,9 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
         schema: ErrorResponseSchema,
       },
     },
-    handler: async ({ body, req, res }) => {
+    handler: async ({ body, req }) => {
       const result = await ports.useCase(SubmitBooking).execute(body, { address: clientAddressKey(req.ip) });
-      res.status(201).json({
+      return reply(201, {
         ...result,
         redirectUrl: result.checkoutId ? paymentRedirectUrl(body.eventId, result.checkoutId) : null,
       });
@@ -163,8 +165,8 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     tag: 'work days',
     access: 'public',
     responses: { 200: { description: 'Work days', schema: WorkDaysResponseSchema } },
-    handler: async ({ res }) => {
-      res.json({ workDays: await ports.useCase(ListWorkDays).execute() });
+    handler: async () => {
+      return reply(200, { workDays: await ports.useCase(ListWorkDays).execute() });
     },
   });
 
@@ -179,8 +181,8 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
       200: { description: 'The work day', schema: WorkDayResponseSchema },
       404: { description: '"Work Day Not Found"' },
     },
-    handler: async ({ params, res }) => {
-      res.json({ workDay: await ports.useCase(GetWorkDay).execute(params.id) });
+    handler: async ({ params }) => {
+      return reply(200, { workDay: await ports.useCase(GetWorkDay).execute(params.id) });
     },
   });
 
@@ -196,8 +198,8 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
       201: { description: 'Signed up', schema: SignupCreatedSchema },
       404: { description: '"Work Day Not Found"' },
     },
-    handler: async ({ params, body, res }) => {
-      res.status(201).json(await ports.useCase(SignUpForWorkDay).execute(params.id, body));
+    handler: async ({ params, body }) => {
+      return reply(201, await ports.useCase(SignUpForWorkDay).execute(params.id, body));
     },
   });
 
@@ -211,8 +213,8 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
       200: { description: 'Campaigns', schema: CampaignsResponseSchema },
       502: { description: '"Failed to fetch communications: <status text>"' },
     },
-    handler: async ({ res }) => {
-      res.json({ campaigns: await ports.get('campaignSource').listRecent() });
+    handler: async () => {
+      return reply(200, { campaigns: await ports.get('campaignSource').listRecent() });
     },
   });
 
@@ -223,9 +225,9 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     tag: 'documents',
     access: 'public',
     responses: { 200: { description: 'Documents', schema: DocumentsResponseSchema } },
-    handler: async ({ res }) => {
+    handler: async () => {
       const documents = await ports.get('documents').list();
-      res.json({ documents: documents.map((doc) => ({ ...doc, url: documentUrl(doc.id) })) });
+      return reply(200, { documents: documents.map((doc) => ({ ...doc, url: documentUrl(doc.id) })) });
     },
   });
 
@@ -249,6 +251,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
       res.setHeader('Content-Disposition', `inline; filename="${fileName}"`);
       res.setHeader('Cache-Control', 'public, max-age=3600');
       res.send(Buffer.from(file.bytes));
+      return SENT;
     },
   });
 
@@ -260,7 +263,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     access: 'public',
     query: WaterLevelsQuerySchema,
     responses: { 200: { description: 'Readings, oldest first', schema: WaterLevelsResponseSchema } },
-    handler: async ({ query, res }) => {
+    handler: async ({ query }) => {
       const today = londonDate(ports.get('clock').now());
       const to = query.to ?? today;
       const from = query.from ?? addDaysToDate(to, -(DEFAULT_WATER_LEVEL_DAYS - 1));
@@ -269,7 +272,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
       if (days > MAX_WATER_LEVEL_DAYS) {
         throw new ValidationError(`Ask for at most ${MAX_WATER_LEVEL_DAYS} days at once`, { from: 'The range is too long' });
       }
-      res.json({ readings: await ports.get('waterLevels').readings(from, to) });
+      return reply(200, { readings: await ports.get('waterLevels').readings(from, to) });
     },
   });
 
@@ -281,8 +284,8 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     access: 'public',
     query: SearchQuerySchema,
     responses: { 200: { description: 'Hits (empty for a blank query)', schema: SearchResponseSchema } },
-    handler: async ({ query, res }) => {
-      res.json(await ports.useCase(SearchSite).execute(query.q ?? ''));
+    handler: async ({ query }) => {
+      return reply(200, await ports.useCase(SearchSite).execute(query.q ?? ''));
     },
   });
 }
