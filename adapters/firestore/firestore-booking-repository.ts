@@ -13,6 +13,7 @@ import {
 } from '../../core/domain/places-ledger';
 import { BookingSchema, type Booking } from '../../core/entities/booking';
 import { NotFoundError, ValidationError } from '../../core/errors';
+import { BOOKING_NOT_FOUND } from '../../core/messages';
 import type { AddBookingResult, BookingRepository } from '../../core/ports/booking-repository';
 import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
@@ -20,7 +21,7 @@ import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-erro
 import { INSTANT_TEXT_FIELD, instantFields, readInstant, toTimestamp } from './firestore-instants';
 import { inTurn, TRANSACTION_ATTEMPTS } from './firestore-turns';
 
-const NOT_FOUND = 'Booking not found';
+const NOT_FOUND = BOOKING_NOT_FOUND;
 const CONFLICT = 'A booking with this id already exists';
 
 /**

@@ -1,4 +1,5 @@
 import { ConflictError, NotFoundError } from '../../core/errors';
+import { BOOKING_NOT_FOUND } from '../../core/messages';
 import type { Booking } from '../../core/entities/booking';
 import {
   EMPTY_LEDGER,
@@ -71,13 +72,13 @@ export class MemoryBookingRepository implements BookingRepository {
 
   async setCheckout(bookingId: string, checkoutId: string): Promise<void> {
     const booking = this.bookings.get(bookingId);
-    if (!booking) throw new NotFoundError('Booking not found');
+    if (!booking) throw new NotFoundError(BOOKING_NOT_FOUND);
     booking.checkoutId = checkoutId;
   }
 
   async markPaid(bookingId: string, payment: { paymentId: string; paymentCompletedAt: string }): Promise<boolean> {
     const booking = this.bookings.get(bookingId);
-    if (!booking) throw new NotFoundError('Booking not found');
+    if (!booking) throw new NotFoundError(BOOKING_NOT_FOUND);
     if (booking.paid) return false;
     this.ledgers.set(booking.eventId, ledgerWithPayment(this.ledgers.get(booking.eventId) ?? EMPTY_LEDGER, booking));
     booking.paid = true;

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { ConflictError, NotFoundError } from '../../core/errors';
+import { BOOKING_NOT_FOUND } from '../../core/messages';
 import { BookingSchema, type Booking } from '../../core/entities/booking';
 import {
   EMPTY_LEDGER,
@@ -108,7 +109,7 @@ export class SqliteBookingRepository implements BookingRepository {
 
   async setCheckout(bookingId: string, checkoutId: string): Promise<void> {
     const changed = await this.db('bookings').where({ id: bookingId }).update({ checkoutId });
-    if (changed === 0) throw new NotFoundError('Booking not found');
+    if (changed === 0) throw new NotFoundError(BOOKING_NOT_FOUND);
   }
 
   async markPaid(bookingId: string, payment: { paymentId: string; paymentCompletedAt: string }): Promise<boolean> {
@@ -117,7 +118,7 @@ export class SqliteBookingRepository implements BookingRepository {
     // ledger moves its places to "held for good" in the same commit.
     return writeTransaction(this.db, async (trx) => {
       const row = await trx('bookings').where({ id: bookingId }).first();
-      if (!row) throw new NotFoundError('Booking not found');
+      if (!row) throw new NotFoundError(BOOKING_NOT_FOUND);
       const booking = toBooking(row);
       if (booking.paid) return false;
       await trx('bookings')

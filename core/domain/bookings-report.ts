@@ -1,6 +1,7 @@
+import { z } from 'zod';
 import type { Booking } from '../entities/booking';
 import type { ClubEvent } from '../entities/event';
-import type { Currency } from '../entities/money';
+import { CurrencySchema, type Currency } from '../entities/money';
 import { paymentStatus } from './booking-state';
 import { londonWallClock, parseInstant, wallClockToInstant } from './london-time';
 import { minorToDecimalText } from './pricing';
@@ -27,25 +28,30 @@ export function overviewStart(now: Date): Date {
   return new Date((instant?.getTime() ?? 0) + now.getUTCMilliseconds());
 }
 
-export interface OverviewRow {
-  eventId: string;
-  eventName: string;
-  eventdatetime: string;
-  currency: Currency;
-  bookings: number;
-  attendees: number;
-  paid: number;
-  pending: number;
-  free: number;
-  /** Minor units taken by paid bookings, in `currency`. */
-  revenue: number;
-}
+/** Minor units per currency. */
+const RevenueSchema = z.partialRecord(CurrencySchema, z.number().int());
 
-export interface BookingsOverview {
-  from: string;
-  rows: OverviewRow[];
-  totals: { bookings: number; attendees: number; revenue: Partial<Record<Currency, number>> };
-}
+export const OverviewRowSchema = z.object({
+  eventId: z.string(),
+  eventName: z.string(),
+  eventdatetime: z.string(),
+  currency: CurrencySchema,
+  bookings: z.number().int(),
+  attendees: z.number().int(),
+  paid: z.number().int(),
+  pending: z.number().int(),
+  free: z.number().int(),
+  /** Minor units taken by paid bookings, in `currency`. */
+  revenue: z.number().int(),
+});
+export type OverviewRow = z.infer<typeof OverviewRowSchema>;
+
+export const BookingsOverviewSchema = z.object({
+  from: z.string(),
+  rows: z.array(OverviewRowSchema),
+  totals: z.object({ bookings: z.number().int(), attendees: z.number().int(), revenue: RevenueSchema }),
+});
+export type BookingsOverview = z.infer<typeof BookingsOverviewSchema>;
 
 type CountedBooking = Pick<Booking, 'numberAttending' | 'paid' | 'paymentAmount' | 'paymentCurrency'>;
 
@@ -115,17 +121,18 @@ export function bookingsOverview(
   return { from: from.toISOString(), rows: rows.map(({ t: _t, ...row }) => row), totals };
 }
 
-export interface EventBookingSummary {
-  bookings: number;
-  attendees: number;
-  children: number;
-  softDrinks: number;
-  vegetarian: number;
-  paid: number;
-  pending: number;
-  free: number;
-  revenue: Partial<Record<Currency, number>>;
-}
+export const EventBookingSummarySchema = z.object({
+  bookings: z.number().int(),
+  attendees: z.number().int(),
+  children: z.number().int(),
+  softDrinks: z.number().int(),
+  vegetarian: z.number().int(),
+  paid: z.number().int(),
+  pending: z.number().int(),
+  free: z.number().int(),
+  revenue: RevenueSchema,
+});
+export type EventBookingSummary = z.infer<typeof EventBookingSummarySchema>;
 
 /** The summary cards above one event's bookings table. */
 export function eventBookingSummary(

@@ -58,4 +58,5 @@ export interface ValidBooking {
   userEmail: string | null;
 }
 
-export type PaymentStatus = 'Paid' | 'Pending' | 'Free Event';
+export const PaymentStatusSchema = z.enum(['Paid', 'Pending', 'Free Event']);
+export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;

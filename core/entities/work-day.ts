@@ -23,8 +23,12 @@ export const WorkDaySchema = z.object({
 });
 export type WorkDay = z.infer<typeof WorkDaySchema>;
 
-export type WorkDayJobWithCount = WorkDayJob & { currentVolunteers: number };
-export type WorkDayWithCounts = Omit<WorkDay, 'jobs'> & { jobs: WorkDayJobWithCount[] };
+/** A work day as members and admins see it: each job with its count of volunteers so far. */
+export const WorkDayWithCountsSchema = WorkDaySchema.extend({
+  jobs: z.array(WorkDayJobSchema.extend({ currentVolunteers: z.number().int() })),
+});
+export type WorkDayWithCounts = z.infer<typeof WorkDayWithCountsSchema>;
+export type WorkDayJobWithCount = WorkDayWithCounts['jobs'][number];
 
 /** What the browser sends to sign up for a work day, before validation. */
 export const WorkDaySignupFormSchema = z.object({

@@ -1,8 +1,13 @@
-import type { ClubEvent } from '../entities/event';
+import { z } from 'zod';
+import { EventSchema, type ClubEvent } from '../entities/event';
 import { isBookingOpen } from '../domain/booking-state';
 
 /** An event as members see it: whether it takes bookings now and how many places are left. */
-export type CalendarEvent = ClubEvent & { bookingOpen: boolean; placesLeft: number | null };
+export const CalendarEventSchema = EventSchema.extend({
+  bookingOpen: z.boolean(),
+  placesLeft: z.number().int().nullable(),
+});
+export type CalendarEvent = z.infer<typeof CalendarEventSchema>;
 
 /** `placesTaken`: the event's places taken at `now`, from its ledger. */
 export function toCalendarEvent(event: ClubEvent, placesTaken: number, now: Date): CalendarEvent {

@@ -4,9 +4,9 @@ import { NotFoundError, PaymentError } from '../errors';
 import type { BookingRepository } from '../ports/booking-repository';
 import type { Clock } from '../ports/clock';
 import type { PaymentGateway } from '../ports/payment-gateway';
+import { BOOKING_NOT_FOUND } from '../messages';
 import { parseInput } from './parse-input';
 
-export const BOOKING_NOT_FOUND = 'Booking not found';
 export const HOLD_EXPIRED = 'Your place was held for 30 minutes and has been released. Please book again.';
 
 /** What the card form posts: the checkout being paid and the card form's one-time token. */

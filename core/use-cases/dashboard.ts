@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import type { Admin } from '../entities/admin';
-import type { ClubEvent } from '../entities/event';
+import { EventSchema } from '../entities/event';
 import { dashboardStatistics } from '../domain/bookings-report';
 import { hasPermission } from '../domain/permissions';
 import type { BookingRepository } from '../ports/booking-repository';
@@ -7,12 +8,15 @@ import type { EventRepository } from '../ports/event-repository';
 
 export const DASHBOARD_RECENT_EVENTS = 5;
 
-export interface Dashboard {
+export const DashboardSchema = z.object({
   /** The latest five events by date, latest first. */
-  recentEvents: ClubEvent[];
+  recentEvents: z.array(EventSchema),
   /** Bookings per event; null for an admin without bookings:read. */
-  statistics: { eventId: string; eventName: string; bookings: number; attendees: number }[] | null;
-}
+  statistics: z
+    .array(z.object({ eventId: z.string(), eventName: z.string(), bookings: z.number().int(), attendees: z.number().int() }))
+    .nullable(),
+});
+export type Dashboard = z.infer<typeof DashboardSchema>;
 
 export interface GetDashboardDeps {
   events: EventRepository;

@@ -5,7 +5,7 @@ import type { BookingRepository } from '../ports/booking-repository';
 import type { EventRepository } from '../ports/event-repository';
 import type { SearchIndex } from '../ports/search-index';
 import { keepIndexInStep, type SearchIndexErrorReporter } from './keep-index-in-step';
-import { EVENT_NOT_FOUND } from './submit-booking';
+import { EVENT_NOT_FOUND } from '../messages';
 
 export const EVENT_HAS_BOOKINGS = 'This event has bookings and cannot be deleted';
 

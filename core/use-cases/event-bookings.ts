@@ -1,22 +1,25 @@
 import type { Admin } from '../entities/admin';
-import type { Booking, PaymentStatus } from '../entities/booking';
-import type { ClubEvent } from '../entities/event';
+import { z } from 'zod';
+import { BookingSchema, PaymentStatusSchema } from '../entities/booking';
+import { EventSchema } from '../entities/event';
 import { paymentStatus, truncatePaymentId } from '../domain/booking-state';
-import { eventBookingSummary, type EventBookingSummary } from '../domain/bookings-report';
+import { eventBookingSummary, EventBookingSummarySchema } from '../domain/bookings-report';
 import { requirePermission } from '../domain/permissions';
 import { NotFoundError } from '../errors';
 import type { BookingRepository } from '../ports/booking-repository';
 import type { EventRepository } from '../ports/event-repository';
-import { EVENT_NOT_FOUND } from './submit-booking';
+import { EVENT_NOT_FOUND } from '../messages';
 
-export type BookingRow = Booking & { paymentStatus: PaymentStatus; paymentIdShort: string };
+export const BookingRowSchema = BookingSchema.extend({ paymentStatus: PaymentStatusSchema, paymentIdShort: z.string() });
+export type BookingRow = z.infer<typeof BookingRowSchema>;
 
-export interface EventBookings {
-  event: ClubEvent;
-  summary: EventBookingSummary;
+export const EventBookingsSchema = z.object({
+  event: EventSchema,
+  summary: EventBookingSummarySchema,
   /** Newest first. */
-  bookings: BookingRow[];
-}
+  bookings: z.array(BookingRowSchema),
+});
+export type EventBookings = z.infer<typeof EventBookingsSchema>;
 
 export interface GetEventBookingsDeps {
   events: EventRepository;

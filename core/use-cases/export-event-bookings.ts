@@ -4,7 +4,7 @@ import { requirePermission } from '../domain/permissions';
 import { NotFoundError } from '../errors';
 import type { BookingRepository } from '../ports/booking-repository';
 import type { EventRepository } from '../ports/event-repository';
-import { EVENT_NOT_FOUND } from './submit-booking';
+import { EVENT_NOT_FOUND } from '../messages';
 
 export interface ExportEventBookingsDeps {
   events: EventRepository;

@@ -4,7 +4,7 @@ import { eventToFormValues, type EventFormValues } from '../domain/event-form';
 import { requirePermission } from '../domain/permissions';
 import { NotFoundError } from '../errors';
 import type { EventRepository } from '../ports/event-repository';
-import { EVENT_NOT_FOUND } from './submit-booking';
+import { EVENT_NOT_FOUND } from '../messages';
 
 export interface GetAdminEventDeps {
   events: EventRepository;

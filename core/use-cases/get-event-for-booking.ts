@@ -1,10 +1,11 @@
-import { bookingClosedReason, type BookingClosedReason } from '../domain/booking-state';
+import { z } from 'zod';
+import { bookingClosedReason } from '../domain/booking-state';
 import { NotFoundError } from '../errors';
 import type { BookingRepository } from '../ports/booking-repository';
 import type { Clock } from '../ports/clock';
 import type { EventRepository } from '../ports/event-repository';
-import { toCalendarEvent, type CalendarEvent } from './calendar-event';
-import { EVENT_NOT_FOUND } from './submit-booking';
+import { CalendarEventSchema, toCalendarEvent } from './calendar-event';
+import { EVENT_NOT_FOUND } from '../messages';
 
 export interface GetEventForBookingDeps {
   events: EventRepository;
@@ -13,10 +14,16 @@ export interface GetEventForBookingDeps {
 }
 
 /** The booking page's event, with why it cannot be booked now (null when it can). */
+export const EventForBookingSchema = z.object({
+  event: CalendarEventSchema,
+  closedReason: z.enum(['not-bookable', 'deadline-passed', 'event-over']).nullable(),
+});
+export type EventForBooking = z.infer<typeof EventForBookingSchema>;
+
 export class GetEventForBooking {
   constructor(private readonly deps: GetEventForBookingDeps) {}
 
-  async execute(eventId: string): Promise<{ event: CalendarEvent; closedReason: BookingClosedReason | null }> {
+  async execute(eventId: string): Promise<EventForBooking> {
     const event = typeof eventId === 'string' && eventId.trim() !== '' ? await this.deps.events.get(eventId.trim()) : null;
     if (!event) throw new NotFoundError(EVENT_NOT_FOUND);
     const now = this.deps.clock.now();

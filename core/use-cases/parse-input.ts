@@ -1,23 +1,116 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { isWellFormedInput, MALFORMED_TEXT_MESSAGE } from '../domain/well-formed-text';
 import { ValidationError } from '../errors';
 
+type Issue = z.core.$ZodIssue;
+
+function describeType(expected: string): string {
+  switch (expected) {
+    case 'string':
+      return 'text';
+    case 'number':
+    case 'int':
+      return 'a number';
+    case 'boolean':
+      return 'true or false';
+    case 'array':
+      return 'a list';
+    case 'object':
+      return 'an object';
+    default:
+      return expected;
+  }
+}
+
+/** A short message a person can act on, instead of zod's technical wording. */
+function issueMessage(issue: Issue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? 'is required' : `must be ${describeType(String(issue.expected))}`;
+    case 'too_big':
+      if (issue.origin === 'string') return `must be at most ${issue.maximum} characters`;
+      if (issue.origin === 'array') return `must have at most ${issue.maximum} items`;
+      return `must be at most ${issue.maximum}`;
+    case 'too_small':
+      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? 'is required' : `must be at least ${issue.minimum} characters`;
+      if (issue.origin === 'array') return `must have at least ${issue.minimum} items`;
+      return `must be at least ${issue.minimum}`;
+    case 'invalid_value':
+      return `must be one of ${issue.values.map((v) => String(v)).join(', ')}`;
+    case 'invalid_union':
+      return 'has the wrong type';
+    case 'unrecognized_keys':
+      return `has unknown fields: ${issue.keys.join(', ')}`;
+    case 'invalid_format':
+      return issue.format === 'email' ? 'must be an e-mail address' : `must be a valid ${issue.format}`;
+    default:
+      return issue.message || 'is not valid';
+  }
+}
+
+/** True when a schema gave its own message (core schemas carry the spec's words). */
+function hasCustomMessage(issue: Issue): boolean {
+  const localeError = z.config().localeError as ((i: Issue) => string | { message?: string } | undefined) | undefined;
+  if (!localeError) return false;
+  try {
+    const fallback = localeError(issue);
+    const text = typeof fallback === 'string' ? fallback : fallback?.message;
+    return issue.message !== text;
+  } catch {
+    return false;
+  }
+}
+
+function fieldName(path: PropertyKey[]): string {
+  return path.length === 0 ? '' : path.map((p) => String(p)).join('.');
+}
+
+/** Where the input came from: a request's body, query or path, or a direct call of a use case. */
+export type InputKind = 'body' | 'query' | 'params' | 'input';
+
 /**
- * Parses what a caller passed with a zod schema. The HTTP layer validates too, but a use case
- * must hold its rules whatever the caller does, so malformed input becomes a ValidationError
- * naming each bad field rather than a crash deeper down.
+ * Parses input with a zod schema: the one mapper from zod's issues to messages, used by the HTTP
+ * routes for each request and by the use cases, which must hold their rules whatever the caller
+ * does. Bad input becomes a ValidationError (400) whose `fields` name every bad field, with the
+ * schema's own message where it has one (the spec's words) and a short plain one otherwise; the
+ * first field's message is the headline. Nothing malformed passes.
  */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown, what: InputKind = 'input'): z.output<S> {
   if (!isWellFormedInput(input)) throwValidation(MALFORMED_TEXT_MESSAGE);
-  const result = schema.safeParse(input ?? {});
+  if (what === 'body' && (input === undefined || input === null || typeof input !== 'object' || Array.isArray(input))) {
+    throw new ValidationError('The request body must be a JSON object');
+  }
+  // With the input in each issue, zod's default message can be told apart from a schema's own.
+  const result = schema.safeParse(what === 'input' ? (input ?? {}) : input, { reportInput: true });
   if (result.success) return result.data;
   const fields: Record<string, string> = {};
+  const custom = new Set<string>();
+  let topLevel: string | null = null;
   for (const issue of result.error.issues) {
-    const field = issue.path.length > 0 ? String(issue.path[0]) : '';
-    if (field === '') return throwValidation('The request must be an object with the expected fields');
-    fields[field] ??= issue.message.startsWith('Invalid input') || issue.message.startsWith('Too ') ? `${field} is not valid` : issue.message;
+    const name = fieldName(issue.path);
+    if (!name) {
+      topLevel ??= issue.code === 'unrecognized_keys' ? `Unknown fields: ${issue.keys.join(', ')}` : issue.message;
+      continue;
+    }
+    const top = String(issue.path[0]);
+    if (fields[top] !== undefined) continue;
+    if (hasCustomMessage(issue)) {
+      fields[top] = issue.message;
+      custom.add(top);
+    } else {
+      fields[top] = `${name} ${issueMessage(issue)}`;
+    }
   }
-  return throwValidation(Object.values(fields)[0], fields);
+  const firstField = Object.keys(fields)[0];
+  const label = what === 'query' ? 'query parameter' : 'field';
+  // The spec's own words stand alone; generated ones say what kind of input was wrong.
+  const message =
+    firstField === undefined
+      ? (topLevel ?? (what === 'input' ? 'The request must be an object with the expected fields' : `Invalid request ${what}`))
+      : custom.has(firstField)
+        ? fields[firstField]
+        : `Invalid ${label}: ${fields[firstField]}`;
+  return throwValidation(message, Object.keys(fields).length ? fields : undefined);
 }
 
 /** Turns a core validation result's per-field messages into one error; the first is the headline. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BookingFormValuesSchema, type Booking } from '../entities/booking';
-import type { Currency } from '../entities/money';
+import { CurrencySchema } from '../entities/money';
 import { bookingClosedReason, HOLD_MINUTES } from '../domain/booking-state';
 import { validateBookingForm } from '../domain/booking-validation';
 import { priceBooking } from '../domain/pricing';
@@ -11,10 +11,9 @@ import type { Clock } from '../ports/clock';
 import type { EventRepository } from '../ports/event-repository';
 import type { IdGenerator } from '../ports/id-generator';
 import type { PaymentGateway } from '../ports/payment-gateway';
+import { EVENT_NOT_FOUND, NO_EVENT_ID } from '../messages';
 import { fieldsError, parseInput } from './parse-input';
 
-export const NO_EVENT_ID = 'No event ID provided';
-export const EVENT_NOT_FOUND = 'Event not found';
 export const CARD_PAYMENT_UNAVAILABLE = 'Card payment is not yet available for this event';
 export const TOO_MANY_PLACES_HELD =
   'Too many places are already held by recent bookings from your connection. Please pay for or finish those first, or try again in 30 minutes.';
@@ -25,15 +24,16 @@ export const SubmitBookingRequestSchema = BookingFormValuesSchema.extend({
 });
 export type SubmitBookingRequest = z.input<typeof SubmitBookingRequestSchema>;
 
-export interface SubmitBookingResult {
-  bookingId: string;
-  paymentRequired: boolean;
+export const SubmitBookingResultSchema = z.object({
+  bookingId: z.string(),
+  paymentRequired: z.boolean(),
   /** Minor units, computed here from the stored event; 0 for a free booking. */
-  amount: number;
-  currency: Currency;
+  amount: z.number().int(),
+  currency: CurrencySchema,
   /** The checkout to pay, for a paid booking; null otherwise. */
-  checkoutId: string | null;
-}
+  checkoutId: z.string().nullable(),
+});
+export type SubmitBookingResult = z.infer<typeof SubmitBookingResultSchema>;
 
 export interface SubmitBookingDeps {
   events: EventRepository;

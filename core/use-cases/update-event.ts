@@ -9,7 +9,7 @@ import type { EventRepository } from '../ports/event-repository';
 import type { SearchIndex } from '../ports/search-index';
 import { keepIndexInStep, type SearchIndexErrorReporter } from './keep-index-in-step';
 import { fieldsError, parseInput } from './parse-input';
-import { EVENT_NOT_FOUND } from './submit-booking';
+import { EVENT_NOT_FOUND } from '../messages';
 
 export interface UpdateEventDeps {
   events: EventRepository;

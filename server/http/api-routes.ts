@@ -3,7 +3,7 @@ import type { Request, RequestHandler, Response, Router } from 'express';
 import { z } from 'zod';
 import type { Admin } from '../../core/entities/admin';
 import { ACTIONS, type AdminAction } from '../../core/domain/permissions';
-import { parseInput } from './validate';
+import { parseInput } from '../../core/use-cases/parse-input';
 
 export const ErrorResponseSchema = z.object({
   error: z.string(),

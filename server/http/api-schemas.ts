@@ -1,13 +1,19 @@
 import { z } from 'zod';
 import { AdminSchema } from '../../core/entities/admin';
-import { BookingSchema } from '../../core/entities/booking';
 import { CampaignSchema } from '../../core/entities/campaign';
 import { DocumentSchema } from '../../core/entities/document';
 import { EventSchema } from '../../core/entities/event';
 import { CurrencySchema } from '../../core/entities/money';
 import { SearchHitSchema } from '../../core/entities/search-hit';
 import { WaterLevelReadingSchema } from '../../core/entities/water-level';
-import { WorkDayJobSchema, WorkDaySchema, WorkDaySignupSchema } from '../../core/entities/work-day';
+import { WorkDaySignupSchema, WorkDayWithCountsSchema } from '../../core/entities/work-day';
+import { ClubConfigSchema } from '../../core/entities/club-config';
+import { BookingsOverviewSchema } from '../../core/domain/bookings-report';
+import { CalendarEventSchema } from '../../core/use-cases/calendar-event';
+import { DashboardSchema } from '../../core/use-cases/dashboard';
+import { EventBookingsSchema } from '../../core/use-cases/event-bookings';
+import { EventForBookingSchema } from '../../core/use-cases/get-event-for-booking';
+import { SubmitBookingResultSchema } from '../../core/use-cases/submit-booking';
 import { EventFormValuesSchema } from '../../core/domain/event-form';
 
 /** Response shapes for the OpenAPI document, built from the core entity schemas. */
@@ -26,47 +32,17 @@ export const HealthSchema = z.object({
   }),
 });
 
-export const PublicConfigSchema = z.object({
-  clubName: z.string(),
-  publicSiteUrl: z.string(),
-  feedbackEmail: z.string(),
-  photosEmail: z.string(),
-  waterLevelUrl: z.string(),
-  waterSafetyUrl: z.string(),
-  searchProvider: z.string(),
-  paymentsMode: z.string(),
-  maxAttendeesPerBooking: z.number().int(),
-  /** Square's Web Payments SDK settings when PAYMENTS=square, else null. */
-  square: z
-    .object({
-      applicationId: z.string().nullable(),
-      locationId: z.string(),
-      environment: z.enum(['sandbox', 'production']),
-      scriptUrl: z.string(),
-    })
-    .nullable(),
-});
-
-export const ClosedReasonSchema = z.enum(['not-bookable', 'deadline-passed', 'event-over']).nullable();
-export const CalendarEventSchema = EventSchema.extend({
-  bookingOpen: z.boolean(),
-  placesLeft: z.number().int().nullable(),
-});
+/** The schemas of what the use cases answer live beside them in core; here only the wrappers. */
+export const PublicConfigSchema = ClubConfigSchema;
+export { CalendarEventSchema };
 export const EventsResponseSchema = z.object({ events: z.array(CalendarEventSchema) });
-export const EventResponseSchema = z.object({ event: CalendarEventSchema, closedReason: ClosedReasonSchema });
+export const EventResponseSchema = EventForBookingSchema;
 
-export const BookingCreatedSchema = z.object({
-  bookingId: z.string(),
-  paymentRequired: z.boolean(),
-  amount: z.number().int(),
-  currency: CurrencySchema,
-  checkoutId: z.string().nullable(),
+export const BookingCreatedSchema = SubmitBookingResultSchema.extend({
+  /** Where the member pays: the booking page's card step for this checkout; null for a free booking. */
   redirectUrl: z.string().nullable(),
 });
 
-export const WorkDayWithCountsSchema = WorkDaySchema.extend({
-  jobs: z.array(WorkDayJobSchema.extend({ currentVolunteers: z.number().int() })),
-});
 export const WorkDaysResponseSchema = z.object({ workDays: z.array(WorkDayWithCountsSchema) });
 export const WorkDayResponseSchema = z.object({ workDay: WorkDayWithCountsSchema });
 export const SignupCreatedSchema = z.object({ signupId: z.string(), jobsChosen: z.number().int() });
@@ -86,52 +62,13 @@ export const SessionResponseSchema = z.object({ admin: SessionAdminSchema });
 export const AdminsResponseSchema = z.object({ admins: z.array(AdminSchema) });
 export const AdminResponseSchema = z.object({ admin: AdminSchema });
 
-export const DashboardSchema = z.object({
-  recentEvents: z.array(EventSchema),
-  statistics: z
-    .array(z.object({ eventId: z.string(), eventName: z.string(), bookings: z.number().int(), attendees: z.number().int() }))
-    .nullable(),
-});
+export { DashboardSchema };
 export const AdminEventsResponseSchema = z.object({ events: z.array(EventSchema) });
 export const AdminEventResponseSchema = z.object({ event: EventSchema, form: EventFormValuesSchema });
 export const EventSavedSchema = z.object({ event: EventSchema });
 
-const RevenueSchema = z.record(z.string(), z.number().int());
-export const OverviewSchema = z.object({
-  from: z.string(),
-  rows: z.array(
-    z.object({
-      eventId: z.string(),
-      eventName: z.string(),
-      eventdatetime: z.string().nullable(),
-      currency: CurrencySchema,
-      bookings: z.number().int(),
-      attendees: z.number().int(),
-      paid: z.number().int(),
-      pending: z.number().int(),
-      free: z.number().int(),
-      revenue: z.number().int(),
-    }),
-  ),
-  totals: z.object({ bookings: z.number().int(), attendees: z.number().int(), revenue: RevenueSchema }),
-});
-export const EventBookingsSchema = z.object({
-  event: EventSchema,
-  summary: z.object({
-    bookings: z.number().int(),
-    attendees: z.number().int(),
-    children: z.number().int(),
-    softDrinks: z.number().int(),
-    vegetarian: z.number().int(),
-    paid: z.number().int(),
-    pending: z.number().int(),
-    free: z.number().int(),
-    revenue: RevenueSchema,
-  }),
-  bookings: z.array(
-    BookingSchema.extend({ paymentStatus: z.enum(['Paid', 'Pending', 'Free Event']), paymentIdShort: z.string() }),
-  ),
-});
+export const OverviewSchema = BookingsOverviewSchema;
+export { EventBookingsSchema };
 export const AdminWorkDaysSchema = z.object({
   workDays: z.array(z.object({ workDay: WorkDayWithCountsSchema, signups: z.array(WorkDaySignupSchema) })),
 });

@@ -1,7 +1,8 @@
 import type { Request } from 'express';
 import { NotFoundError } from '../../core/errors';
 import type { PaymentGateway } from '../../core/ports/payment-gateway';
-import { BOOKING_NOT_FOUND, CompletePaymentRequestSchema, ConfirmPayment } from '../../core/use-cases/confirm-payment';
+import { BOOKING_NOT_FOUND } from '../../core/messages';
+import { CompletePaymentRequestSchema, ConfirmPayment } from '../../core/use-cases/confirm-payment';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
 import {
