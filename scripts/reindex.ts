@@ -2,12 +2,12 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig } from '../server/config';
 import { createContainer, databaseFile } from '../server/container';
-import { pageSearchRecords } from '../server/seed/demo-data';
-import { reindexAll } from '../server/seed/seed-demo-data';
+import { RebuildSearchIndex } from '../core/use-cases/rebuild-search-index';
 
 /**
  * `npm run reindex`: rebuilds the search index in use (SEARCH=sqlite or SEARCH=algolia) from the
- * stored events, documents and campaigns and the static pages. Run it after setting up Algolia,
+ * stored events and documents, the news of the campaign source in use (MailerLite when
+ * CAMPAIGNS=mailerlite) and the static pages, through the core's RebuildSearchIndex. Run it after setting up Algolia,
  * after changing ALGOLIA_INDEX_PREFIX, or whenever the index and the data may have drifted apart
  * (the data is what counts; the index can always be rebuilt from it).
  */
@@ -18,7 +18,8 @@ export interface ReindexResult {
   provider: string;
   events: number;
   documents: number;
-  news: number;
+  /** Null when the news source could not be read: the news index was then left as it was. */
+  news: number | null;
   pages: number;
 }
 
@@ -32,25 +33,8 @@ export async function reindex(env: Record<string, string | undefined> = process.
   }
   const ports = await createContainer(config);
   try {
-    const deps = {
-      events: ports.get('events'),
-      documents: ports.get('documents'),
-      campaigns: ports.get('campaigns'),
-      search: ports.get('search'),
-    };
-    await reindexAll(deps);
-    const [events, documents, campaigns] = await Promise.all([
-      deps.events.list({ order: 'asc' }),
-      deps.documents.list(),
-      deps.campaigns.listRecent(),
-    ]);
-    return {
-      provider: deps.search.providerName,
-      events: events.length,
-      documents: documents.length,
-      news: campaigns.length,
-      pages: pageSearchRecords().length,
-    };
+    const counts = await ports.useCase(RebuildSearchIndex).execute();
+    return { provider: ports.get('search').providerName, ...counts };
   } finally {
     await ports.close();
   }
@@ -61,7 +45,7 @@ async function main(): Promise<void> {
     const result = await reindex();
     console.log(
       `Rebuilt the search index (${result.provider}): ${result.events} events, ${result.documents} documents, ` +
-        `${result.news} news e-mails, ${result.pages} pages.`,
+        `${result.news === null ? 'news left as it was (the news source could not be read)' : `${result.news} news e-mails`}, ${result.pages} pages.`,
     );
   } catch (error) {
     if (error instanceof ConfigError || error instanceof ReindexError) {

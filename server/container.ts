@@ -40,6 +40,7 @@ import type { SearchIndex } from '../core/ports/search-index';
 import type { SessionRepository } from '../core/ports/session-repository';
 import type { WaterLevelRepository } from '../core/ports/water-level-repository';
 import type { WorkDayRepository } from '../core/ports/work-day-repository';
+import { RebuildSearchIndex } from '../core/use-cases/rebuild-search-index';
 import { CheckPlaces } from '../core/use-cases/check-places';
 import { ConfirmPayment } from '../core/use-cases/confirm-payment';
 import { GetEventForBooking } from '../core/use-cases/get-event-for-booking';
@@ -281,6 +282,9 @@ function bindUseCases(container: Container, config: AppConfig, get: Get, options
   );
   use(ConfirmPayment, () => new ConfirmPayment({ bookings: get('bookings'), payments: get('payments'), clock: get('clock') }));
   use(CheckPlaces, () => new CheckPlaces({ bookings: get('bookings'), clock: get('clock') }));
+  use(RebuildSearchIndex, () =>
+    new RebuildSearchIndex({ events: get('events'), documents: get('documents'), campaignSource: get('campaignSource'), search: get('search') }),
+  );
   use(ListCalendarEvents, () => new ListCalendarEvents({ events: get('events'), bookings: get('bookings'), clock: get('clock') }));
   use(GetEventForBooking, () => new GetEventForBooking({ events: get('events'), bookings: get('bookings'), clock: get('clock') }));
   use(ListWorkDays, () => new ListWorkDays({ workDays: get('workDays') }));

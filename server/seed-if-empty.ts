@@ -16,6 +16,7 @@ export async function seedIfEmpty(ports: AppContainer, logger: Logger): Promise<
       waterLevels: ports.get('waterLevels'),
       search: ports.get('search'),
       bookings: ports.get('bookings'),
+      campaignSource: ports.get('campaignSource'),
     },
     ports.get('clock').now(),
   );

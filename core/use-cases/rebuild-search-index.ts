@@ -1,3 +1,4 @@
+import { pageSearchRecords } from '../content/site-pages';
 import type { SearchRecord } from '../entities/search-hit';
 import { campaignSearchRecord, documentSearchRecord, eventSearchRecord } from '../domain/search-records';
 import type { CampaignSource } from '../ports/campaign-source';
@@ -13,8 +14,9 @@ export interface RebuildSearchIndexDeps {
 }
 
 /**
- * Fills the four indexes from the stored data (on start, or after the index was lost). The
- * static pages are passed in, since their text lives with the web pages, not in storage.
+ * Fills the four indexes from the stored data (seeding, `npm run reindex`, or after the index was
+ * lost): events and documents from storage, news from the campaign source in use (MailerLite
+ * when configured), and the site's static pages (core/content/site-pages.ts).
  */
 export class RebuildSearchIndex {
   constructor(private readonly deps: RebuildSearchIndexDeps) {}
@@ -23,7 +25,7 @@ export class RebuildSearchIndex {
    * Returns how many records each index now holds. News comes from an outside source that may
    * be down: then the news index is left as it was and its count is null.
    */
-  async execute(pages: SearchRecord[]): Promise<{ events: number; documents: number; news: number | null; pages: number }> {
+  async execute(pages: SearchRecord[] = pageSearchRecords()): Promise<{ events: number; documents: number; news: number | null; pages: number }> {
     const [events, documents, campaigns] = await Promise.all([
       this.deps.events.list({ order: 'asc' }),
       this.deps.documents.list(),

@@ -1,12 +1,13 @@
-import { campaignSearchRecord, documentSearchRecord, eventSearchRecord } from '../../core/domain/search-records';
 import type { BookingRepository } from '../../core/ports/booking-repository';
 import type { CampaignRepository } from '../../core/ports/campaign-repository';
+import type { CampaignSource } from '../../core/ports/campaign-source';
 import type { DocumentRepository } from '../../core/ports/document-repository';
 import type { EventRepository } from '../../core/ports/event-repository';
 import type { SearchIndex } from '../../core/ports/search-index';
 import type { WaterLevelRepository } from '../../core/ports/water-level-repository';
 import type { WorkDayRepository } from '../../core/ports/work-day-repository';
-import { demoData, pageSearchRecords } from './demo-data';
+import { RebuildSearchIndex } from '../../core/use-cases/rebuild-search-index';
+import { demoData } from './demo-data';
 import { renderDocumentPdf } from './render-document-pdf';
 
 export interface SeedDeps {
@@ -18,9 +19,9 @@ export interface SeedDeps {
   search: SearchIndex;
   /** When given, demo bookings are added too, so the admin screens have something to show. */
   bookings?: BookingRepository;
+  /** Where the news index comes from: MailerLite when configured; the stored campaigns otherwise. */
+  campaignSource?: CampaignSource;
 }
-
-export type ReindexDeps = Pick<SeedDeps, 'events' | 'campaigns' | 'documents' | 'search'>;
 
 /**
  * Writes the demo data and rebuilds the search indexes. Safe to run again: events, work days,
@@ -56,16 +57,11 @@ export async function seedDemoData(deps: SeedDeps, now: Date): Promise<void> {
   for (const demo of data.documents) await deps.documents.put(demo.document, await renderDocumentPdf(demo));
   await deps.waterLevels.putMany(data.waterLevels);
 
-  await reindexAll(deps);
-}
-
-/** Rebuilds the four search indexes from what is stored (and the static pages). */
-export async function reindexAll(deps: ReindexDeps): Promise<void> {
-  const events = await deps.events.list({ order: 'asc' });
-  const documents = await deps.documents.list();
-  const campaigns = await deps.campaigns.listRecent();
-  await deps.search.replaceAll('events', events.map(eventSearchRecord));
-  await deps.search.replaceAll('documents', documents.map(documentSearchRecord));
-  await deps.search.replaceAll('news', campaigns.map(campaignSearchRecord));
-  await deps.search.replaceAll('pages', pageSearchRecords());
+  // The core's rebuild, as `npm run reindex` does: news from the campaign source in use.
+  await new RebuildSearchIndex({
+    events: deps.events,
+    documents: deps.documents,
+    campaignSource: deps.campaignSource ?? deps.campaigns,
+    search: deps.search,
+  }).execute();
 }

@@ -29,6 +29,7 @@ import { ConfigError, loadConfig } from '../../server/config';
 import { DATABASE_FILE_NAME, createContainer } from '../../server/container';
 import { seedDemoData } from '../../server/seed/seed-demo-data';
 import { FakeAlgoliaServer } from '../support/fake-algolia-server';
+import { mailerLiteDate, startFakeMailerLiteServer } from '../support/fake-mailerlite-server';
 import { describeSearchIndexContract } from './search-index.contract';
 
 let fake: FakeAlgoliaServer;
@@ -408,9 +409,40 @@ describe('npm run reindex (scripts/reindex.ts)', () => {
     expect(result.pages).toBeGreaterThan(0);
     expect(fake.records('reindexed_events')).toHaveLength(result.events);
     expect(fake.records('reindexed_documents')).toHaveLength(result.documents);
-    expect(fake.records('reindexed_news')).toHaveLength(result.news);
+    expect(fake.records('reindexed_news')).toHaveLength(result.news ?? -1);
     expect(fake.records('reindexed_pages')).toHaveLength(result.pages);
     expect(fake.records('reindexed_events').map((r) => r.name)).toContain('Kestrel Open Regatta');
+  });
+
+  it('indexes the news of MailerLite, not the stored campaigns, when CAMPAIGNS=mailerlite', async () => {
+    const dir = await seededDataDir();
+    const mailerlite = await startFakeMailerLiteServer();
+    try {
+      mailerlite.campaigns.push({
+        id: '901',
+        name: 'internal',
+        status: 'sent',
+        finished_at: mailerLiteDate('2026-04-20T17:30:00Z'),
+        emails: [{ subject: 'Slipway resurfacing weekend', preview_url: null }],
+      });
+      const result = await reindex({
+        DATA_DIR: dir,
+        NODE_ENV: 'test',
+        SEARCH: 'algolia',
+        ALGOLIA_APP_ID: fake.appId,
+        ALGOLIA_SEARCH_KEY: fake.searchKey,
+        ALGOLIA_ADMIN_KEY: fake.adminKey,
+        ALGOLIA_INDEX_PREFIX: 'mailerlite_',
+        ALGOLIA_HOSTS: fake.url,
+        CAMPAIGNS: 'mailerlite',
+        MAILERLITE_API_KEY: mailerlite.apiKey,
+        MAILERLITE_BASE_URL: mailerlite.baseUrl,
+      });
+      expect(result.news).toBe(1);
+      expect(fake.records('mailerlite_news').map((r) => r.subject)).toEqual(['Slipway resurfacing weekend']);
+    } finally {
+      await mailerlite.close();
+    }
   });
 
   it('rebuilds the SQLite index by default', async () => {

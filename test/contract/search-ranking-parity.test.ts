@@ -11,7 +11,8 @@ import { SqliteSearchIndex } from '../../adapters/sqlite/sqlite-search-index';
 import { TYPE_PRIORITY } from '../../core/domain/search-ranking';
 import type { SearchHit } from '../../core/entities/search-hit';
 import { SearchSite } from '../../core/use-cases/search';
-import { reindexAll, seedDemoData } from '../../server/seed/seed-demo-data';
+import { seedDemoData } from '../../server/seed/seed-demo-data';
+import { RebuildSearchIndex } from '../../core/use-cases/rebuild-search-index';
 import { FakeAlgoliaServer } from '../support/fake-algolia-server';
 
 /**
@@ -65,7 +66,7 @@ beforeAll(async () => {
     indexPrefix: 'kyc_',
     hosts: [fake.url],
   });
-  await reindexAll({ events, campaigns, documents, search: algoliaIndex });
+  await new RebuildSearchIndex({ events, documents, campaignSource: campaigns, search: algoliaIndex }).execute();
 
   sqlite = new SearchSite({ search: sqliteIndex });
   algolia = new SearchSite({ search: algoliaIndex });

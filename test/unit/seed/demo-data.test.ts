@@ -14,7 +14,8 @@ import { EventSchema, type ClubEvent } from '../../../core/entities/event';
 import { SearchRecordSchema } from '../../../core/entities/search-hit';
 import { WaterLevelReadingSchema } from '../../../core/entities/water-level';
 import { WorkDaySchema, WorkDaySignupSchema } from '../../../core/entities/work-day';
-import { demoData, pageSearchRecords } from '../../../server/seed/demo-data';
+import { demoData } from '../../../server/seed/demo-data';
+import { pageSearchRecords } from '../../../core/content/site-pages';
 import { renderDocumentPdf } from '../../../server/seed/render-document-pdf';
 
 const NOW = new Date('2026-06-01T09:00:00.000Z');

@@ -10,7 +10,8 @@ import { placesLeft } from '../../../core/domain/booking-state';
 import { addDaysToDate, londonDate } from '../../../core/domain/london-time';
 import type { SearchHit } from '../../../core/entities/search-hit';
 import { demoData } from '../../../server/seed/demo-data';
-import { reindexAll, seedDemoData } from '../../../server/seed/seed-demo-data';
+import { seedDemoData } from '../../../server/seed/seed-demo-data';
+import { RebuildSearchIndex } from '../../../core/use-cases/rebuild-search-index';
 
 const NOW = new Date('2026-06-01T09:00:00.000Z');
 
@@ -137,7 +138,7 @@ describe('seedDemoData', () => {
   });
 });
 
-describe('reindexAll', () => {
+describe('RebuildSearchIndex after seeding', () => {
   it('rebuilds the indexes from what is stored, dropping what is gone', async () => {
     const deps = memoryDeps();
     await seedDemoData(deps, NOW);
@@ -147,7 +148,7 @@ describe('reindexAll', () => {
     await deps.campaigns.put({ id: 'cmp-late-news', subject: 'Dinghy park gate code changes', finished_at: NOW.toISOString(), preview_url: null });
     await deps.search.replaceAll('pages', []);
 
-    await reindexAll(deps);
+    await new RebuildSearchIndex({ ...deps, campaignSource: deps.campaigns }).execute();
 
     const pursuit = await deps.search.search('pursuit', { hitsPerIndex: 10 });
     expect(pursuit.length).toBeGreaterThan(0);
