@@ -41,6 +41,8 @@ import type { SessionRepository } from '../core/ports/session-repository';
 import type { WaterLevelRepository } from '../core/ports/water-level-repository';
 import type { WorkDayRepository } from '../core/ports/work-day-repository';
 import { RebuildSearchIndex } from '../core/use-cases/rebuild-search-index';
+import { GetDocumentFile, ListCampaigns, ListDocuments } from '../core/use-cases/club-content';
+import { GetWaterLevels } from '../core/use-cases/get-water-levels';
 import { CheckPlaces } from '../core/use-cases/check-places';
 import { ConfirmPayment } from '../core/use-cases/confirm-payment';
 import { GetEventForBooking } from '../core/use-cases/get-event-for-booking';
@@ -281,6 +283,10 @@ function bindUseCases(container: Container, config: AppConfig, get: Get, options
     }),
   );
   use(ConfirmPayment, () => new ConfirmPayment({ bookings: get('bookings'), payments: get('payments'), clock: get('clock') }));
+  use(ListCampaigns, () => new ListCampaigns({ campaignSource: get('campaignSource') }));
+  use(ListDocuments, () => new ListDocuments({ documents: get('documents') }));
+  use(GetDocumentFile, () => new GetDocumentFile({ documents: get('documents') }));
+  use(GetWaterLevels, () => new GetWaterLevels({ waterLevels: get('waterLevels'), clock: get('clock') }));
   use(CheckPlaces, () => new CheckPlaces({ bookings: get('bookings'), clock: get('clock') }));
   use(RebuildSearchIndex, () =>
     new RebuildSearchIndex({ events: get('events'), documents: get('documents'), campaignSource: get('campaignSource'), search: get('search') }),

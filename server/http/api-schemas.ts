@@ -14,6 +14,7 @@ import { DashboardSchema } from '../../core/use-cases/dashboard';
 import { EventBookingsSchema } from '../../core/use-cases/event-bookings';
 import { EventForBookingSchema } from '../../core/use-cases/get-event-for-booking';
 import { SubmitBookingResultSchema } from '../../core/use-cases/submit-booking';
+import { WaterLevelsQuerySchema } from '../../core/use-cases/get-water-levels';
 import { EventFormValuesSchema } from '../../core/domain/event-form';
 
 /** Response shapes for the OpenAPI document, built from the core entity schemas. */
@@ -49,10 +50,7 @@ export const SignupCreatedSchema = z.object({ signupId: z.string(), jobsChosen: 
 
 export const CampaignsResponseSchema = z.object({ campaigns: z.array(CampaignSchema) });
 export const DocumentsResponseSchema = z.object({ documents: z.array(DocumentSchema.extend({ url: z.string() })) });
-export const WaterLevelsQuerySchema = z.object({
-  from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD)' }).optional(),
-  to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD)' }).optional(),
-});
+export { WaterLevelsQuerySchema };
 export const WaterLevelsResponseSchema = z.object({ readings: z.array(WaterLevelReadingSchema) });
 export const SearchQuerySchema = z.object({ q: z.string({ error: 'q must be text' }).max(200, 'The search is too long (at most 200 characters)').optional() });
 export const SearchResponseSchema = z.object({ hits: z.array(SearchHitSchema), provider: z.string() });

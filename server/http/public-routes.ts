@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { WorkDaySignupFormSchema } from '../../core/entities/work-day';
-import { addDaysToDate, londonDate } from '../../core/domain/london-time';
-import { NotFoundError, ValidationError } from '../../core/errors';
+import { GetDocumentFile, ListCampaigns, ListDocuments } from '../../core/use-cases/club-content';
+import { GetWaterLevels } from '../../core/use-cases/get-water-levels';
 import { GetEventForBooking } from '../../core/use-cases/get-event-for-booking';
 import { GetWorkDay } from '../../core/use-cases/get-work-day';
 import { ListCalendarEvents } from '../../core/use-cases/list-calendar-events';
@@ -32,10 +32,6 @@ import {
   WorkDayResponseSchema,
   WorkDaysResponseSchema,
 } from './api-schemas';
-
-/** The longest span of water-level readings one request may ask for (about ten years). */
-const MAX_WATER_LEVEL_DAYS = 3660;
-const DEFAULT_WATER_LEVEL_DAYS = 365;
 
 export function documentUrl(id: string): string {
   return `/api/documents/${encodeURIComponent(id)}/file`;
@@ -214,7 +210,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
       502: { description: '"Failed to fetch communications: <status text>"' },
     },
     handler: async () => {
-      return reply(200, { campaigns: await ports.get('campaignSource').listRecent() });
+      return reply(200, { campaigns: await ports.useCase(ListCampaigns).execute() });
     },
   });
 
@@ -226,7 +222,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     access: 'public',
     responses: { 200: { description: 'Documents', schema: DocumentsResponseSchema } },
     handler: async () => {
-      const documents = await ports.get('documents').list();
+      const documents = await ports.useCase(ListDocuments).execute();
       return reply(200, { documents: documents.map((doc) => ({ ...doc, url: documentUrl(doc.id) })) });
     },
   });
@@ -243,8 +239,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
       404: { description: '"Document not found"' },
     },
     handler: async ({ params, res }) => {
-      const file = await ports.get('documents').getFile(params.id);
-      if (!file) throw new NotFoundError('Document not found');
+      const file = await ports.useCase(GetDocumentFile).execute(params.id);
       // The stored name is restricted to [A-Za-z0-9._-]+.pdf, so it is safe inside the header.
       const fileName = /^[A-Za-z0-9._-]+\.pdf$/.test(file.fileName) ? file.fileName : 'document.pdf';
       res.setHeader('Content-Type', 'application/pdf');
@@ -264,15 +259,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     query: WaterLevelsQuerySchema,
     responses: { 200: { description: 'Readings, oldest first', schema: WaterLevelsResponseSchema } },
     handler: async ({ query }) => {
-      const today = londonDate(ports.get('clock').now());
-      const to = query.to ?? today;
-      const from = query.from ?? addDaysToDate(to, -(DEFAULT_WATER_LEVEL_DAYS - 1));
-      if (from > to) throw new ValidationError('from must not be after to', { from: 'from must not be after to' });
-      const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
-      if (days > MAX_WATER_LEVEL_DAYS) {
-        throw new ValidationError(`Ask for at most ${MAX_WATER_LEVEL_DAYS} days at once`, { from: 'The range is too long' });
-      }
-      return reply(200, { readings: await ports.get('waterLevels').readings(from, to) });
+      return reply(200, { readings: await ports.useCase(GetWaterLevels).execute(query) });
     },
   });
 

@@ -1,0 +1,36 @@
+import type { Campaign } from '../entities/campaign';
+import type { ClubDocument, DocumentFile } from '../entities/document';
+import { NotFoundError } from '../errors';
+import type { CampaignSource } from '../ports/campaign-source';
+import type { DocumentRepository } from '../ports/document-repository';
+
+export const DOCUMENT_NOT_FOUND = 'Document not found';
+
+/** The club's e-mail campaigns, newest first, from the source in use (MailerLite or stored). */
+export class ListCampaigns {
+  constructor(private readonly deps: { campaignSource: CampaignSource }) {}
+
+  execute(): Promise<Campaign[]> {
+    return this.deps.campaignSource.listRecent();
+  }
+}
+
+/** The club's documents, by title. */
+export class ListDocuments {
+  constructor(private readonly deps: { documents: DocumentRepository }) {}
+
+  execute(): Promise<ClubDocument[]> {
+    return this.deps.documents.list();
+  }
+}
+
+/** A document's file, byte for byte as stored. */
+export class GetDocumentFile {
+  constructor(private readonly deps: { documents: DocumentRepository }) {}
+
+  async execute(documentId: string): Promise<DocumentFile> {
+    const file = typeof documentId === 'string' && documentId !== '' ? await this.deps.documents.getFile(documentId) : null;
+    if (!file) throw new NotFoundError(DOCUMENT_NOT_FOUND);
+    return file;
+  }
+}
