@@ -30,11 +30,11 @@ export const TEST_PAYMENTS_IN_PRODUCTION_MESSAGE =
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-const booleanText = (fallback: boolean) =>
+const booleanText = <F extends boolean | undefined>(fallback: F) =>
   z
     .string()
     .optional()
-    .transform((value, ctx) => {
+    .transform((value, ctx): boolean | F => {
       if (value === undefined) return fallback;
       const text = value.trim().toLowerCase();
       if (['true', '1', 'yes', 'on'].includes(text)) return true;
@@ -166,8 +166,8 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .refine((value) => value === undefined || value.length >= 8, 'must be at least 8 characters long'),
-  // The default depends on NODE_ENV (off in production); see loadConfig.
-  SEED_DEMO_DATA: booleanText(false),
+  // The default depends on NODE_ENV (off in production): undefined when not set.
+  SEED_DEMO_DATA: booleanText(undefined),
   ALLOW_TEST_PAYMENTS: booleanText(false),
   BOOKING_LIMIT_PER_MINUTE: integerText(10, 1, 10000),
   BOOKING_LIMIT_PER_DAY: integerText(60, 1, 1000000),
@@ -259,62 +259,104 @@ export type PaymentsChoice = (typeof PAYMENTS_CHOICES)[number];
 export type IdentityChoice = (typeof IDENTITY_CHOICES)[number];
 export type CampaignsChoice = (typeof CAMPAIGNS_CHOICES)[number];
 
-export interface AppConfig {
-  port: number;
-  host: string;
-  dataDir: string;
-  nodeEnv: 'development' | 'production' | 'test';
-  logLevel: (typeof LOG_LEVELS)[number];
-  clubName: string;
-  publicSiteUrl: string;
-  feedbackEmail: string;
-  photosEmail: string;
-  waterLevelUrl: string;
-  waterSafetyUrl: string;
+/**
+ * The settings as the server uses them: the one schema's output, so the type cannot drift from
+ * what is read. Every key's checks are in EnvSchema; the checks across keys in loadConfig.
+ */
+const ConfigSchema = EnvSchema.transform((e) => ({
+  port: e.PORT,
+  host: e.HOST,
+  dataDir: e.DATA_DIR,
+  nodeEnv: e.NODE_ENV,
+  logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? ('silent' as const) : ('info' as const)),
+  clubName: e.CLUB_NAME,
+  publicSiteUrl: e.PUBLIC_SITE_URL,
+  feedbackEmail: e.FEEDBACK_EMAIL,
+  photosEmail: e.PHOTOS_EMAIL,
+  waterLevelUrl: e.WATER_LEVEL_URL,
+  waterSafetyUrl: e.WATER_SAFETY_URL,
   adapters: {
-    storage: StorageChoice;
-    search: SearchChoice;
-    payments: PaymentsChoice;
-    identity: IdentityChoice;
-    campaigns: CampaignsChoice;
-  };
-  maxAttendeesPerBooking: number;
-  paymentsTestHook: boolean;
-  initialAdminEmail: string;
+    storage: e.STORAGE,
+    search: e.SEARCH,
+    payments: e.PAYMENTS,
+    identity: e.IDENTITY,
+    campaigns: e.CAMPAIGNS,
+  },
+  maxAttendeesPerBooking: e.MAX_ATTENDEES_PER_BOOKING,
+  paymentsTestHook: e.PAYMENTS_TEST_HOOK,
+  initialAdminEmail: e.INITIAL_ADMIN_EMAIL,
   /** null: a random password is generated and printed once. */
-  initialAdminPassword: string | null;
-  seedDemoData: boolean;
+  initialAdminPassword: e.INITIAL_ADMIN_PASSWORD ?? null,
+  /** Demo events in a live club's calendar would take real bookings: off by default in production. */
+  seedDemoData: e.SEED_DEMO_DATA ?? e.NODE_ENV !== 'production',
   /** PAYMENTS=test allowed with NODE_ENV=production (a rehearsal, not a live club). */
-  allowTestPayments: boolean;
+  allowTestPayments: e.ALLOW_TEST_PAYMENTS,
   /** false, a hop count or the proxies' addresses; never `true` (any client could choose its address). */
-  trustProxy: false | number | string;
+  trustProxy: e.TRUST_PROXY,
   /** Per client address, answered 429 beyond (express-rate-limit on the AddressLimitStore port). */
-  bookingLimits: { perMinute: number; perDay: number; maxHeldPlacesPerAddress: number };
+  bookingLimits: {
+    perMinute: e.BOOKING_LIMIT_PER_MINUTE,
+    perDay: e.BOOKING_LIMIT_PER_DAY,
+    maxHeldPlacesPerAddress: e.BOOKING_MAX_HELD_PLACES_PER_ADDRESS,
+  },
   payments: {
     /** null: made once and kept in DATA_DIR (see payment-secrets.ts). */
-    checkoutSecret: string | null;
-    webhookSecret: string | null;
-  };
-  /** Set when PAYMENTS=square. */
-  square: {
-    environment: (typeof SQUARE_ENVIRONMENTS)[number];
-    accessToken: string;
-    locationId: string;
-    applicationId: string;
-    webhookSignatureKey: string;
-    /** The webhook subscription's notification URL, exactly as entered at Square (it is signed). */
-    webhookUrl: string;
-    baseUrl: string | null;
-  } | null;
+    checkoutSecret: e.PAYMENTS_CHECKOUT_SECRET ?? null,
+    webhookSecret: e.PAYMENTS_WEBHOOK_SECRET ?? null,
+  },
+  /** Set when PAYMENTS=square (its keys are then required: loadConfig). */
+  square:
+    e.PAYMENTS === 'square'
+      ? {
+          environment: e.SQUARE_ENVIRONMENT,
+          accessToken: e.SQUARE_ACCESS_TOKEN ?? '',
+          locationId: e.SQUARE_LOCATION_ID ?? '',
+          applicationId: e.SQUARE_APPLICATION_ID ?? '',
+          webhookSignatureKey: e.SQUARE_WEBHOOK_SIGNATURE_KEY ?? '',
+          /** The webhook subscription's notification URL, exactly as entered at Square (it is signed). */
+          webhookUrl: e.SQUARE_WEBHOOK_URL ?? '',
+          baseUrl: e.SQUARE_BASE_URL ?? null,
+        }
+      : null,
   /** Set when IDENTITY=firebase. */
-  firebase: { projectId: string; webApiKey: string; identityToolkitUrl: string } | null;
+  firebase:
+    e.IDENTITY === 'firebase'
+      ? {
+          projectId: e.FIREBASE_PROJECT_ID ?? '',
+          webApiKey: e.FIREBASE_WEB_API_KEY ?? '',
+          identityToolkitUrl:
+            e.FIREBASE_IDENTITY_TOOLKIT_URL ??
+            (e.FIREBASE_AUTH_EMULATOR_HOST ? emulatorIdentityToolkitUrl(e.FIREBASE_AUTH_EMULATOR_HOST) : IDENTITY_TOOLKIT_URL),
+        }
+      : null,
   /** Set when STORAGE=firestore. */
-  firestore: { projectId: string; credentialsFile: string | null; collectionPrefix: string } | null;
+  firestore:
+    e.STORAGE === 'firestore'
+      ? {
+          projectId: e.FIRESTORE_PROJECT_ID ?? '',
+          credentialsFile: e.GOOGLE_APPLICATION_CREDENTIALS ?? null,
+          collectionPrefix: e.FIRESTORE_COLLECTION_PREFIX ?? '',
+        }
+      : null,
   /** Set when SEARCH=algolia. The admin key stays on the server; browsers only talk to our API. */
-  algolia: { appId: string; searchKey: string; adminKey: string; indexPrefix: string; hosts: string[] } | null;
+  algolia:
+    e.SEARCH === 'algolia'
+      ? {
+          appId: e.ALGOLIA_APP_ID ?? '',
+          searchKey: e.ALGOLIA_SEARCH_KEY ?? '',
+          adminKey: e.ALGOLIA_ADMIN_KEY ?? '',
+          indexPrefix: e.ALGOLIA_INDEX_PREFIX,
+          hosts: e.ALGOLIA_HOSTS,
+        }
+      : null,
   /** Set when CAMPAIGNS=mailerlite. */
-  mailerlite: { apiKey: string; baseUrl: string; cacheMs: number } | null;
-}
+  mailerlite:
+    e.CAMPAIGNS === 'mailerlite'
+      ? { apiKey: e.MAILERLITE_API_KEY ?? '', baseUrl: e.MAILERLITE_BASE_URL, cacheMs: e.MAILERLITE_CACHE_SECONDS * 1000 }
+      : null,
+}));
+
+export type AppConfig = z.output<typeof ConfigSchema>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -331,7 +373,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const value = env[key];
     input[key] = value === undefined || value.trim() === '' ? undefined : value;
   }
-  const parsed = EnvSchema.safeParse(input);
+  const parsed = ConfigSchema.safeParse(input);
   const problems: string[] = [];
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -370,99 +412,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (!when) continue;
     for (const key of keys) if (input[key] === undefined) problems.push(`${key}: is required with ${setting}`);
   }
-  if (parsed.success && parsed.data.PAYMENTS === 'square' && parsed.data.SQUARE_APPLICATION_ID) {
+  const square = parsed.success ? parsed.data.square : null;
+  if (square && square.applicationId) {
     // A sandbox id with production (or the reverse) fails only in a member's browser: say so now.
-    const prefix = SQUARE_APPLICATION_ID_PREFIX[parsed.data.SQUARE_ENVIRONMENT];
-    if (!parsed.data.SQUARE_APPLICATION_ID.startsWith(prefix)) {
+    const prefix = SQUARE_APPLICATION_ID_PREFIX[square.environment];
+    if (!square.applicationId.startsWith(prefix)) {
       problems.push(
-        `SQUARE_APPLICATION_ID: must start with "${prefix}" with SQUARE_ENVIRONMENT=${parsed.data.SQUARE_ENVIRONMENT} (is it the other environment's id?)`,
+        `SQUARE_APPLICATION_ID: must start with "${prefix}" with SQUARE_ENVIRONMENT=${square.environment} (is it the other environment's id?)`,
       );
     }
   }
-  if (parsed.success && parsed.data.BOOKING_MAX_HELD_PLACES_PER_ADDRESS < parsed.data.MAX_ATTENDEES_PER_BOOKING) {
+  if (parsed.success && parsed.data.bookingLimits.maxHeldPlacesPerAddress < parsed.data.maxAttendeesPerBooking) {
     problems.push('BOOKING_MAX_HELD_PLACES_PER_ADDRESS: must be at least MAX_ATTENDEES_PER_BOOKING, or the largest booking is always refused');
   }
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
-  const e = parsed.data;
-  const emulatorHost = e.FIREBASE_AUTH_EMULATOR_HOST;
-  return {
-    port: e.PORT,
-    host: e.HOST,
-    dataDir: e.DATA_DIR,
-    nodeEnv: e.NODE_ENV,
-    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
-    clubName: e.CLUB_NAME,
-    publicSiteUrl: e.PUBLIC_SITE_URL,
-    feedbackEmail: e.FEEDBACK_EMAIL,
-    photosEmail: e.PHOTOS_EMAIL,
-    waterLevelUrl: e.WATER_LEVEL_URL,
-    waterSafetyUrl: e.WATER_SAFETY_URL,
-    adapters: {
-      storage: e.STORAGE,
-      search: e.SEARCH,
-      payments: e.PAYMENTS,
-      identity: e.IDENTITY,
-      campaigns: e.CAMPAIGNS,
-    },
-    maxAttendeesPerBooking: e.MAX_ATTENDEES_PER_BOOKING,
-    paymentsTestHook: e.PAYMENTS_TEST_HOOK,
-    initialAdminEmail: e.INITIAL_ADMIN_EMAIL,
-    initialAdminPassword: e.INITIAL_ADMIN_PASSWORD ?? null,
-    // Demo events in a live club's calendar would take real bookings: off by default in production.
-    seedDemoData: input.SEED_DEMO_DATA === undefined ? e.NODE_ENV !== 'production' : e.SEED_DEMO_DATA,
-    allowTestPayments: e.ALLOW_TEST_PAYMENTS,
-    trustProxy: e.TRUST_PROXY,
-    bookingLimits: {
-      perMinute: e.BOOKING_LIMIT_PER_MINUTE,
-      perDay: e.BOOKING_LIMIT_PER_DAY,
-      maxHeldPlacesPerAddress: e.BOOKING_MAX_HELD_PLACES_PER_ADDRESS,
-    },
-    payments: {
-      checkoutSecret: e.PAYMENTS_CHECKOUT_SECRET ?? null,
-      webhookSecret: e.PAYMENTS_WEBHOOK_SECRET ?? null,
-    },
-    square:
-      e.PAYMENTS === 'square'
-        ? {
-            environment: e.SQUARE_ENVIRONMENT,
-            accessToken: e.SQUARE_ACCESS_TOKEN ?? '',
-            locationId: e.SQUARE_LOCATION_ID ?? '',
-            applicationId: e.SQUARE_APPLICATION_ID ?? '',
-            webhookSignatureKey: e.SQUARE_WEBHOOK_SIGNATURE_KEY ?? '',
-            webhookUrl: e.SQUARE_WEBHOOK_URL ?? '',
-            baseUrl: e.SQUARE_BASE_URL ?? null,
-          }
-        : null,
-    firebase:
-      e.IDENTITY === 'firebase'
-        ? {
-            projectId: e.FIREBASE_PROJECT_ID ?? '',
-            webApiKey: e.FIREBASE_WEB_API_KEY ?? '',
-            identityToolkitUrl:
-              e.FIREBASE_IDENTITY_TOOLKIT_URL ?? (emulatorHost ? emulatorIdentityToolkitUrl(emulatorHost) : IDENTITY_TOOLKIT_URL),
-          }
-        : null,
-    firestore:
-      e.STORAGE === 'firestore'
-        ? {
-            projectId: e.FIRESTORE_PROJECT_ID ?? '',
-            credentialsFile: e.GOOGLE_APPLICATION_CREDENTIALS ?? null,
-            collectionPrefix: e.FIRESTORE_COLLECTION_PREFIX ?? '',
-          }
-        : null,
-    algolia:
-      e.SEARCH === 'algolia'
-        ? {
-            appId: e.ALGOLIA_APP_ID ?? '',
-            searchKey: e.ALGOLIA_SEARCH_KEY ?? '',
-            adminKey: e.ALGOLIA_ADMIN_KEY ?? '',
-            indexPrefix: e.ALGOLIA_INDEX_PREFIX,
-            hosts: e.ALGOLIA_HOSTS,
-          }
-        : null,
-    mailerlite:
-      e.CAMPAIGNS === 'mailerlite'
-        ? { apiKey: e.MAILERLITE_API_KEY ?? '', baseUrl: e.MAILERLITE_BASE_URL, cacheMs: e.MAILERLITE_CACHE_SECONDS * 1000 }
-        : null,
-  };
+  return parsed.data;
 }
