@@ -93,25 +93,42 @@ export interface Adapters {
 
 export type AdapterName = keyof Adapters;
 
+/**
+ * Every port, with the setting that chooses its adapter: the one list the identifiers, the
+ * storage choice and the use cases' dependencies are made from.
+ */
+const PORTS = {
+  clock: 'system',
+  ids: 'system',
+  hasher: 'system',
+  events: 'STORAGE',
+  bookings: 'STORAGE',
+  admins: 'STORAGE',
+  credentials: 'STORAGE',
+  sessions: 'STORAGE',
+  loginAttempts: 'STORAGE',
+  addressLimits: 'STORAGE',
+  workDays: 'STORAGE',
+  documents: 'STORAGE',
+  campaigns: 'STORAGE',
+  waterLevels: 'STORAGE',
+  campaignSource: 'CAMPAIGNS',
+  search: 'SEARCH',
+  payments: 'PAYMENTS',
+  identity: 'IDENTITY',
+} as const satisfies Record<AdapterName, string>;
+
+const PORT_NAMES = Object.keys(PORTS) as AdapterName[];
+
 /** One inversify identifier per port, plus the configuration. */
 export const TYPES = {
   config: Symbol.for('AppConfig'),
   database: Symbol.for('Database'),
-  ...(Object.fromEntries(
-    (
-      [
-        'clock', 'ids', 'events', 'bookings', 'admins', 'credentials', 'sessions', 'loginAttempts', 'addressLimits', 'workDays',
-        'documents', 'campaigns', 'campaignSource', 'waterLevels', 'search', 'payments', 'hasher', 'identity',
-      ] as const
-    ).map((name) => [name, Symbol.for(`port:${name}`)]),
-  ) as Record<AdapterName, symbol>),
+  ...(Object.fromEntries(PORT_NAMES.map((name) => [name, Symbol.for(`port:${name}`)])) as Record<AdapterName, symbol>),
 };
 
-/** The ports that STORAGE chooses (the rest are chosen by SEARCH, PAYMENTS, IDENTITY, CAMPAIGNS). */
-const STORAGE_PORTS = [
-  'events', 'bookings', 'admins', 'credentials', 'sessions', 'loginAttempts', 'addressLimits', 'workDays', 'documents', 'campaigns',
-  'waterLevels',
-] as const;
+/** The ports that STORAGE chooses. */
+const STORAGE_PORTS = PORT_NAMES.filter((name) => PORTS[name] === 'STORAGE');
 
 export const DATABASE_FILE_NAME = 'kyc.sqlite';
 
@@ -148,7 +165,8 @@ export async function createContainer(
   options: ContainerOptions = {},
 ): Promise<AppContainer> {
   const container = new Container({ defaultScope: 'Singleton' });
-  // Only the embedded default is built so far; config.ts refuses any other choice at start.
+  // Always opened: the embedded default for storage and search, and SEARCH=sqlite's index with
+  // STORAGE=firestore.
   const db: Knex = await openSqliteDatabase(databaseFile(config));
   container.bind(TYPES.config).toConstantValue(config);
   container.bind(TYPES.database).toConstantValue(db);
@@ -262,69 +280,62 @@ export async function createContainer(
 
 type Get = <K extends AdapterName>(name: K) => Adapters[K];
 
-/** Use cases are bound by their class: each gets one deps object of ports, nothing else. */
+/** Every use case the server runs; each is built from the one dependency map below. */
+const USE_CASES = [
+  SubmitBooking,
+  ConfirmPayment,
+  CheckPlaces,
+  RebuildSearchIndex,
+  ListCampaigns,
+  ListDocuments,
+  GetDocumentFile,
+  GetWaterLevels,
+  ListCalendarEvents,
+  GetEventForBooking,
+  ListWorkDays,
+  GetWorkDay,
+  SignUpForWorkDay,
+  ListWorkDaySignups,
+  SearchSite,
+  GetDashboard,
+  ListAdminEvents,
+  GetAdminEvent,
+  CreateEvent,
+  UpdateEvent,
+  DeleteEvent,
+  GetBookingsOverview,
+  GetEventBookings,
+  ExportEventBookings,
+  ListAdmins,
+  CreateAdmin,
+  UpdateAdmin,
+  SignIn,
+] as const;
+
+/**
+ * Use cases are bound by their class, each given the same dependency map: every port (resolved
+ * when first used) and the few settings and reporters some take. The map must satisfy every use
+ * case's deps type, so a use case needing something new does not compile until it is here.
+ */
 function bindUseCases(container: Container, config: AppConfig, get: Get, options: ContainerOptions): void {
-  const use = <T>(type: new (deps: never) => T, make: () => T) => {
-    container.bind<T>(type).toDynamicValue(make).inSingletonScope();
-  };
-  use(SubmitBooking, () =>
-    new SubmitBooking({
-      events: get('events'),
-      bookings: get('bookings'),
-      payments: get('payments'),
-      clock: get('clock'),
-      ids: get('ids'),
-      addressLimits: get('addressLimits'),
-      config: {
-        maxAttendees: config.maxAttendeesPerBooking,
-        testHook: config.paymentsTestHook,
-        maxHeldPlacesPerAddress: config.bookingLimits.maxHeldPlacesPerAddress,
-      },
-    }),
-  );
-  use(ConfirmPayment, () => new ConfirmPayment({ bookings: get('bookings'), payments: get('payments'), clock: get('clock') }));
-  use(ListCampaigns, () => new ListCampaigns({ campaignSource: get('campaignSource') }));
-  use(ListDocuments, () => new ListDocuments({ documents: get('documents') }));
-  use(GetDocumentFile, () => new GetDocumentFile({ documents: get('documents') }));
-  use(GetWaterLevels, () => new GetWaterLevels({ waterLevels: get('waterLevels'), clock: get('clock') }));
-  use(CheckPlaces, () => new CheckPlaces({ bookings: get('bookings'), clock: get('clock') }));
-  use(RebuildSearchIndex, () =>
-    new RebuildSearchIndex({ events: get('events'), documents: get('documents'), campaignSource: get('campaignSource'), search: get('search') }),
-  );
-  use(ListCalendarEvents, () => new ListCalendarEvents({ events: get('events'), bookings: get('bookings'), clock: get('clock') }));
-  use(GetEventForBooking, () => new GetEventForBooking({ events: get('events'), bookings: get('bookings'), clock: get('clock') }));
-  use(ListWorkDays, () => new ListWorkDays({ workDays: get('workDays') }));
-  use(GetWorkDay, () => new GetWorkDay({ workDays: get('workDays') }));
-  use(SignUpForWorkDay, () => new SignUpForWorkDay({ workDays: get('workDays'), clock: get('clock'), ids: get('ids') }));
-  use(ListWorkDaySignups, () => new ListWorkDaySignups({ workDays: get('workDays') }));
-  use(SearchSite, () => new SearchSite({ search: get('search'), reportSearchError: options.reportSearchError }));
-  const reportSearchIndexError = options.reportSearchIndexError;
-  use(GetDashboard, () => new GetDashboard({ events: get('events'), bookings: get('bookings') }));
-  use(ListAdminEvents, () => new ListAdminEvents({ events: get('events') }));
-  use(GetAdminEvent, () => new GetAdminEvent({ events: get('events') }));
-  use(CreateEvent, () =>
-    new CreateEvent({
-      events: get('events'),
-      search: get('search'),
-      clock: get('clock'),
-      ids: get('ids'),
-      reportSearchIndexError,
+  const settings = {
+    config: {
       maxAttendees: config.maxAttendeesPerBooking,
-    }),
-  );
-  use(UpdateEvent, () =>
-    new UpdateEvent({ events: get('events'), search: get('search'), clock: get('clock'), reportSearchIndexError, maxAttendees: config.maxAttendeesPerBooking }),
-  );
-  use(DeleteEvent, () =>
-    new DeleteEvent({ events: get('events'), bookings: get('bookings'), search: get('search'), reportSearchIndexError }),
-  );
-  use(GetBookingsOverview, () => new GetBookingsOverview({ events: get('events'), bookings: get('bookings'), clock: get('clock') }));
-  use(GetEventBookings, () => new GetEventBookings({ events: get('events'), bookings: get('bookings') }));
-  use(ExportEventBookings, () => new ExportEventBookings({ events: get('events'), bookings: get('bookings') }));
-  use(ListAdmins, () => new ListAdmins({ admins: get('admins') }));
-  use(CreateAdmin, () => new CreateAdmin({ identity: get('identity'), admins: get('admins'), clock: get('clock') }));
-  use(UpdateAdmin, () => new UpdateAdmin({ admins: get('admins'), identity: get('identity') }));
-  use(SignIn, () =>
-    new SignIn({ identity: get('identity'), admins: get('admins'), loginAttempts: get('loginAttempts'), clock: get('clock') }),
-  );
+      testHook: config.paymentsTestHook,
+      maxHeldPlacesPerAddress: config.bookingLimits.maxHeldPlacesPerAddress,
+    },
+    maxAttendees: config.maxAttendeesPerBooking,
+    reportSearchIndexError: options.reportSearchIndexError,
+    reportSearchError: options.reportSearchError,
+  };
+  const deps = Object.defineProperties(
+    settings,
+    Object.fromEntries(PORT_NAMES.map((name) => [name, { get: () => get(name), enumerable: true }])),
+  ) as typeof settings & Adapters;
+  for (const UseCase of USE_CASES) {
+    container
+      .bind<object>(UseCase)
+      .toDynamicValue(() => new UseCase(deps))
+      .inSingletonScope();
+  }
 }
