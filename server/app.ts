@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { isWellFormedInput, MALFORMED_TEXT_MESSAGE } from '../core/domain/well-formed-text';
 import { ValidationError } from '../core/errors';
+import type { Currency } from '../core/entities/money';
 import type { AppConfig } from './config';
 import { createContainer, type Adapters, type AppContainer } from './container';
 import { registerAdminRoutes } from './http/admin-routes';
@@ -93,6 +94,37 @@ export function contentSecurityPolicy(config: Pick<AppConfig, 'square'>): CspDir
   return directives;
 }
 
+export const CARD_ACCOUNT_UNREADABLE =
+  'Card payments cannot start: the payment account could not be read. Check SQUARE_ACCESS_TOKEN, SQUARE_LOCATION_ID and SQUARE_ENVIRONMENT';
+
+/**
+ * With a card payment provider, reads the one currency it takes now, so that a wrong access token
+ * or location stops the start (with the provider's answer) rather than a member's payment. Paid
+ * events still to come in another currency are named in the log: members cannot book them until
+ * an admin changes their currency (the event form refuses such a currency from now on).
+ */
+async function checkCardPayments(ports: AppContainer, logger: Logger): Promise<void> {
+  const payments = ports.get('payments');
+  if (!payments.cardCurrency) return;
+  let currency: Currency | null;
+  try {
+    currency = await payments.cardCurrency();
+  } catch (error) {
+    const cause = (error as { cause?: unknown }).cause;
+    const detail = [(error as Error).message, cause instanceof Error ? cause.message : null].filter(Boolean).join(': ');
+    throw new Error(`${CARD_ACCOUNT_UNREADABLE} (${detail}).`, { cause: error });
+  }
+  if (currency === null) return;
+  const upcoming = await ports.get('events').listNotOverBefore(ports.get('clock').now());
+  const stranded = upcoming.filter((event) => event.requiresPayment && event.currency !== currency);
+  if (stranded.length > 0) {
+    logger.error(
+      { events: stranded.map((event) => event.id) },
+      `Card payments are taken in ${currency} only; these paid events are in another currency and cannot be booked until an admin changes their currency: ${stranded.map((event) => `${event.name} (${event.currency})`).join(', ')}`,
+    );
+  }
+}
+
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<BuiltApp> {
   const logger = options.logger ?? createLogger(config);
   const ports = await createContainer(config, options.adapters, {
@@ -106,6 +138,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await ports.get('sessions').deleteExpired(ports.get('clock').now());
     // Built now, so a damaged secrets file or a bad gateway setting stops the start rather than a payment.
     ports.get('payments');
+    await checkCardPayments(ports, logger);
   } catch (error) {
     await ports.close();
     throw error;

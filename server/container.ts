@@ -44,6 +44,7 @@ import { RebuildSearchIndex } from '../core/use-cases/rebuild-search-index';
 import { GetDocumentFile, ListCampaigns, ListDocuments } from '../core/use-cases/club-content';
 import { GetWaterLevels } from '../core/use-cases/get-water-levels';
 import { CheckPlaces } from '../core/use-cases/check-places';
+import { GetCheckout } from '../core/use-cases/get-checkout';
 import { ConfirmPayment } from '../core/use-cases/confirm-payment';
 import { GetEventForBooking } from '../core/use-cases/get-event-for-booking';
 import { GetWorkDay } from '../core/use-cases/get-work-day';
@@ -285,6 +286,7 @@ const USE_CASES = [
   SubmitBooking,
   ConfirmPayment,
   CheckPlaces,
+  GetCheckout,
   RebuildSearchIndex,
   ListCampaigns,
   ListDocuments,

@@ -1,4 +1,5 @@
 import { SquareClient, SquareEnvironment, SquareError } from 'square';
+import { CurrencySchema, type Currency } from '../../core/entities/money';
 import { NotFoundError, UnavailableError } from '../../core/errors';
 import type { Clock } from '../../core/ports/clock';
 import type {
@@ -31,9 +32,12 @@ export interface SquarePaymentGatewayOptions {
   applicationId?: string;
   /** Overrides the API host (tests, proxies). */
   baseUrl?: string;
-  /** How long to wait for one answer from Square before calling it unavailable. */
+  /** How long to wait for one answer from Square before calling it unavailable (default 10 s). */
   timeoutMs?: number;
-  /** Retries after 408, 429 and 5xx answers, with the same idempotency key (so never a second charge). */
+  /**
+   * Retries after 408, 429 and 5xx answers, with the same idempotency key (so never a second
+   * charge); default 1, so a member waits at most about 20 s.
+   */
   maxRetries?: number;
   clock: Clock;
 }
@@ -45,7 +49,7 @@ export const SQUARE_MESSAGES = {
   expiry: 'Card declined: the card has expired or the expiry date is wrong',
   funds: 'Card declined: insufficient funds',
   limit: 'Card declined: the amount is over the card\'s limit',
-  verification: 'Card declined: the bank asked for verification. Please try again',
+  verification: 'Card declined: your bank needs to verify this payment. Please try again and complete your bank’s check, or use another card',
   details: 'The card details could not be used. Please enter them again',
   unavailable: 'Card payments are unavailable just now. Please try again later.',
   pending: 'Your payment is still being processed. Please check again in a few minutes.',
@@ -90,6 +94,10 @@ export const SQUARE_WEB_PAYMENTS_SCRIPT: Record<SquareEnvironmentName, string> =
   production: 'https://web.squarecdn.com/v1/square.js',
 };
 
+/** How long one call to Square may take, and how often a 408, 429 or 5xx answer is tried again. */
+export const SQUARE_TIMEOUT_MS = 10_000;
+export const SQUARE_MAX_RETRIES = 1;
+
 /** Square's idempotency keys for CreatePayment hold at most 45 characters. */
 const PAYMENT_KEY_CHARS = 40;
 
@@ -130,6 +138,7 @@ export class SquarePaymentGateway implements PaymentGateway {
   private readonly uncertain = new Map<string, { sourceId: string }>();
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly timeoutMs: number;
+  private locationCurrency: Promise<Currency> | null = null;
 
   constructor(private readonly options: SquarePaymentGatewayOptions) {
     for (const key of ['accessToken', 'locationId', 'webhookSignatureKey', 'webhookNotificationUrl'] as const) {
@@ -139,13 +148,13 @@ export class SquarePaymentGateway implements PaymentGateway {
       throw new Error('SquarePaymentGateway environment must be sandbox or production');
     }
     this.ids = new SignedCheckoutIds(options.checkoutSecret);
-    this.timeoutMs = options.timeoutMs ?? 20_000;
+    this.timeoutMs = options.timeoutMs ?? SQUARE_TIMEOUT_MS;
     this.client = new SquareClient({
       token: options.accessToken,
       environment: options.environment === 'production' ? SquareEnvironment.Production : SquareEnvironment.Sandbox,
       ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
       timeoutInSeconds: this.timeoutMs / 1000,
-      maxRetries: options.maxRetries ?? 2,
+      maxRetries: options.maxRetries ?? SQUARE_MAX_RETRIES,
       // The SDK is silent by default; Square's answer travels as the `cause` of an UnavailableError.
     });
   }
@@ -158,6 +167,32 @@ export class SquarePaymentGateway implements PaymentGateway {
       environment: this.options.environment,
       scriptUrl: SQUARE_WEB_PAYMENTS_SCRIPT[this.options.environment],
     };
+  }
+
+  /**
+   * The currency of the configured location (GET /v2/locations/{id}): Square takes card payments
+   * only in it. Read once; a failed read is tried again next time.
+   */
+  cardCurrency(): Promise<Currency> {
+    this.locationCurrency ??= this.readLocationCurrency().catch((error: unknown) => {
+      this.locationCurrency = null;
+      throw error;
+    });
+    return this.locationCurrency;
+  }
+
+  private async readLocationCurrency(): Promise<Currency> {
+    let currency: string | undefined;
+    try {
+      currency = (await this.client.locations.get({ locationId: this.options.locationId })).location?.currency;
+    } catch (error) {
+      throw unavailable(`Square location ${this.options.locationId} cannot be read`, error);
+    }
+    const known = CurrencySchema.safeParse(currency);
+    if (!known.success) {
+      throw unavailable(`Square location ${this.options.locationId} takes ${String(currency)}, a currency this app does not offer`, null);
+    }
+    return known.data;
   }
 
   async createCheckout(request: CheckoutRequest): Promise<{ checkoutId: string }> {

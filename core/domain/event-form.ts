@@ -38,6 +38,8 @@ export const EVENT_FORM_MESSAGES = {
   priceInvalid: 'Price must be 0 or more, in steps of 0.01',
   priceTooHigh: (max: number) => `Price must be at most ${minorToDecimalText(max)}, so that the largest booking can be paid in one payment`,
   currencyInvalid: 'Currency must be GBP, EUR or USD',
+  currencyNotTaken: (taken: Currency) =>
+    `Card payments can only be taken in ${taken} (the currency of the club's card payment account): choose ${taken}, or turn off payment for this event`,
   capacityInvalid: 'Capacity must be a whole number of at least 1',
   nameTooLong: 'Event name must be at most 200 characters',
   descriptionTooLong: 'Short description must be at most 2000 characters',
@@ -78,7 +80,11 @@ export function maxEventPrice(maxAttendees: number): number {
 
 export function validateEventForm(
   values: EventFormValues,
-  limits: { maxAttendees: number } = { maxAttendees: DEFAULT_MAX_ATTENDEES },
+  limits: {
+    maxAttendees: number;
+    /** The one currency card payments can be taken in (Square's location's), or null for any. */
+    cardCurrency?: Currency | null;
+  } = { maxAttendees: DEFAULT_MAX_ATTENDEES },
 ): { ok: true; value: EventFields } | { ok: false; errors: EventFormErrors } {
   const errors: EventFormErrors = {};
 
@@ -128,6 +134,10 @@ export function validateEventForm(
   const currencyText = values.currency.trim() === '' ? 'GBP' : values.currency.trim();
   const currency = (CURRENCIES as readonly string[]).includes(currencyText) ? (currencyText as Currency) : null;
   if (currency === null) errors.currency = EVENT_FORM_MESSAGES.currencyInvalid;
+  else if (values.requiresPayment && limits.cardCurrency && currency !== limits.cardCurrency) {
+    // Refused here, in the admin's form, rather than at a member's checkout.
+    errors.currency = EVENT_FORM_MESSAGES.currencyNotTaken(limits.cardCurrency);
+  }
 
   let capacity: number | null = null;
   const capacityText = values.capacity.trim();

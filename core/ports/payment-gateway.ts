@@ -59,4 +59,11 @@ export interface PaymentGateway {
    * which ConfirmPayment sees to).
    */
   parseWebhook(rawBody: Buffer, headers: Record<string, string | undefined>, url: string): Promise<PaymentNotification | null>;
+  /**
+   * The one currency the provider's account can take card payments in (Square: its location's
+   * currency), or null when any currency will do (the test gateway). Read from the provider once
+   * and then remembered; throws UnavailableError (with the provider's answer as its cause) when
+   * it cannot be read, e.g. a wrong access token or location id. Absent: any currency.
+   */
+  cardCurrency?(): Promise<Currency | null>;
 }

@@ -23,6 +23,13 @@ export type ConfirmPaymentRequest =
   | z.input<typeof CardPaymentSchema>
   | { source: 'webhook'; rawBody: Buffer; headers: Record<string, string | undefined>; url: string };
 
+/** What a card payment answers: paid (perhaps already), or declined with a message for the member. */
+export const CardPaymentResultSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('COMPLETED'), bookingId: z.string(), paymentId: z.string(), alreadyPaid: z.boolean() }),
+  z.object({ status: z.literal('FAILED'), bookingId: z.string(), message: z.string() }),
+]);
+export type CardPaymentResult = z.infer<typeof CardPaymentResultSchema>;
+
 export type ConfirmPaymentResult =
   /** `alreadyPaid` is true when an earlier confirmation had already marked the booking paid. */
   | { status: 'COMPLETED'; bookingId: string; paymentId: string; alreadyPaid: boolean }
@@ -44,7 +51,7 @@ export class ConfirmPayment {
   constructor(private readonly deps: ConfirmPaymentDeps) {}
 
   /** A card payment's answer is never IGNORED: only a webhook can be. */
-  execute(request: z.input<typeof CardPaymentSchema>): Promise<Exclude<ConfirmPaymentResult, { status: 'IGNORED' }>>;
+  execute(request: z.input<typeof CardPaymentSchema>): Promise<CardPaymentResult>;
   execute(request: ConfirmPaymentRequest): Promise<ConfirmPaymentResult>;
   async execute(request: ConfirmPaymentRequest): Promise<ConfirmPaymentResult> {
     if (request?.source === 'webhook') return this.fromWebhook(request);

@@ -8,6 +8,8 @@ import type { EventRepository } from '../ports/event-repository';
 import type { IdGenerator } from '../ports/id-generator';
 import type { SearchIndex } from '../ports/search-index';
 import { keepIndexInStep, type SearchIndexErrorReporter } from './keep-index-in-step';
+import type { PaymentGateway } from '../ports/payment-gateway';
+import { cardCurrencyOf } from './card-currency';
 import { fieldsError, parseInput } from './parse-input';
 
 export interface CreateEventDeps {
@@ -18,6 +20,8 @@ export interface CreateEventDeps {
   reportSearchIndexError?: SearchIndexErrorReporter;
   /** MAX_ATTENDEES_PER_BOOKING: the price is capped so the largest booking fits one payment. */
   maxAttendees?: number;
+  /** Asked which currency card payments can take, for an event that requires payment. */
+  payments?: PaymentGateway;
 }
 
 export class CreateEvent {
@@ -25,7 +29,11 @@ export class CreateEvent {
 
   async execute(admin: Admin, form: unknown): Promise<ClubEvent> {
     requirePermission(admin, 'events.create');
-    const checked = validateEventForm(parseInput(EventFormValuesSchema, form), { maxAttendees: this.deps.maxAttendees ?? DEFAULT_MAX_ATTENDEES });
+    const values = parseInput(EventFormValuesSchema, form);
+    const checked = validateEventForm(values, {
+      maxAttendees: this.deps.maxAttendees ?? DEFAULT_MAX_ATTENDEES,
+      cardCurrency: values.requiresPayment ? await cardCurrencyOf(this.deps.payments) : null,
+    });
     if (!checked.ok) throw fieldsError(checked.errors);
     const now = this.deps.clock.now().toISOString();
     const event: ClubEvent = { id: this.deps.ids.next(), ...checked.value, createdAt: now, updatedAt: now };

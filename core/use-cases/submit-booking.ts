@@ -12,6 +12,7 @@ import type { EventRepository } from '../ports/event-repository';
 import type { IdGenerator } from '../ports/id-generator';
 import type { PaymentGateway } from '../ports/payment-gateway';
 import { EVENT_NOT_FOUND, NO_EVENT_ID } from '../messages';
+import { cardCurrencyOf } from './card-currency';
 import { fieldsError, parseInput } from './parse-input';
 
 export const CARD_PAYMENT_UNAVAILABLE = 'Card payment is not yet available for this event';
@@ -76,6 +77,12 @@ export class SubmitBooking {
     const payments = this.deps.payments;
     // Refused before anything is stored, so no unpayable booking holds places.
     if (paymentRequired && !payments) throw new PaymentError(CARD_PAYMENT_UNAVAILABLE);
+    // An event in a currency the card account cannot take (one saved before the account changed)
+    // is refused here, before anything is stored, not at the member's checkout.
+    if (paymentRequired) {
+      const taken = await cardCurrencyOf(payments);
+      if (taken !== null && taken !== event.currency) throw new PaymentError(CARD_PAYMENT_UNAVAILABLE);
+    }
 
     const bookingId = this.deps.ids.next();
     // One address may hold only so many places through bookings of the last 30 minutes, so one

@@ -8,6 +8,8 @@ import type { Clock } from '../ports/clock';
 import type { EventRepository } from '../ports/event-repository';
 import type { SearchIndex } from '../ports/search-index';
 import { keepIndexInStep, type SearchIndexErrorReporter } from './keep-index-in-step';
+import type { PaymentGateway } from '../ports/payment-gateway';
+import { cardCurrencyOf } from './card-currency';
 import { fieldsError, parseInput } from './parse-input';
 import { EVENT_NOT_FOUND } from '../messages';
 
@@ -18,6 +20,8 @@ export interface UpdateEventDeps {
   reportSearchIndexError?: SearchIndexErrorReporter;
   /** MAX_ATTENDEES_PER_BOOKING: the price is capped so the largest booking fits one payment. */
   maxAttendees?: number;
+  /** Asked which currency card payments can take, for an event that requires payment. */
+  payments?: PaymentGateway;
 }
 
 export class UpdateEvent {
@@ -27,7 +31,11 @@ export class UpdateEvent {
     requirePermission(admin, 'events.update');
     const existing = await this.deps.events.get(eventId);
     if (!existing) throw new NotFoundError(EVENT_NOT_FOUND);
-    const checked = validateEventForm(parseInput(EventFormValuesSchema, form), { maxAttendees: this.deps.maxAttendees ?? DEFAULT_MAX_ATTENDEES });
+    const values = parseInput(EventFormValuesSchema, form);
+    const checked = validateEventForm(values, {
+      maxAttendees: this.deps.maxAttendees ?? DEFAULT_MAX_ATTENDEES,
+      cardCurrency: values.requiresPayment ? await cardCurrencyOf(this.deps.payments) : null,
+    });
     if (!checked.ok) throw fieldsError(checked.errors);
     const updated: ClubEvent = {
       ...existing,

@@ -3,7 +3,6 @@ import { AdminSchema } from '../../core/entities/admin';
 import { CampaignSchema } from '../../core/entities/campaign';
 import { DocumentSchema } from '../../core/entities/document';
 import { EventSchema } from '../../core/entities/event';
-import { CurrencySchema } from '../../core/entities/money';
 import { SearchHitSchema } from '../../core/entities/search-hit';
 import { WaterLevelReadingSchema } from '../../core/entities/water-level';
 import { WorkDaySignupSchema, WorkDayWithCountsSchema } from '../../core/entities/work-day';
@@ -14,6 +13,8 @@ import { DashboardSchema } from '../../core/use-cases/dashboard';
 import { EventBookingsSchema } from '../../core/use-cases/event-bookings';
 import { EventForBookingSchema } from '../../core/use-cases/get-event-for-booking';
 import { SubmitBookingResultSchema } from '../../core/use-cases/submit-booking';
+import { CheckoutSchema } from '../../core/use-cases/get-checkout';
+import { CardPaymentResultSchema } from '../../core/use-cases/confirm-payment';
 import { WaterLevelsQuerySchema } from '../../core/use-cases/get-water-levels';
 import { EventFormValuesSchema } from '../../core/domain/event-form';
 
@@ -73,17 +74,6 @@ export const AdminWorkDaysSchema = z.object({
 
 export const CheckoutParamsSchema = z.object({ checkoutId: z.string().min(1).max(200) });
 export const GatewayParamsSchema = z.object({ gateway: z.string().min(1).max(50) });
-export const CheckoutResponseSchema = z.object({
-  bookingId: z.string(),
-  eventId: z.string(),
-  eventName: z.string(),
-  amount: z.number().int(),
-  currency: CurrencySchema,
-  paid: z.boolean(),
-  paymentsMode: z.string(),
-});
-export const PaymentCompletedSchema = z.union([
-  z.object({ status: z.literal('COMPLETED'), bookingId: z.string(), paymentId: z.string(), alreadyPaid: z.boolean() }),
-  z.object({ status: z.literal('FAILED'), bookingId: z.string(), message: z.string() }),
-]);
+export const CheckoutResponseSchema = CheckoutSchema;
+export const PaymentCompletedSchema = CardPaymentResultSchema;
 export const WebhookAnswerSchema = z.object({ status: z.enum(['COMPLETED', 'FAILED', 'IGNORED']) });

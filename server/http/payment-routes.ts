@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { NotFoundError } from '../../core/errors';
 import type { PaymentGateway } from '../../core/ports/payment-gateway';
-import { BOOKING_NOT_FOUND } from '../../core/messages';
+import { GetCheckout } from '../../core/use-cases/get-checkout';
 import { CompletePaymentRequestSchema, ConfirmPayment } from '../../core/use-cases/confirm-payment';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
@@ -51,17 +51,7 @@ export function registerPaymentRoutes(routes: ApiRoutes, ports: AppContainer): v
       404: { description: '"Booking not found"' },
     },
     handler: async ({ params }) => {
-      const booking = await ports.get('bookings').findByCheckoutId(params.checkoutId);
-      if (!booking || booking.paymentAmount === null || booking.paymentCurrency === null) throw new NotFoundError(BOOKING_NOT_FOUND);
-      return reply(200, {
-        bookingId: booking.id,
-        eventId: booking.eventId,
-        eventName: booking.eventName,
-        amount: booking.paymentAmount,
-        currency: booking.paymentCurrency,
-        paid: booking.paid,
-        paymentsMode: ports.get('payments').name,
-      });
+      return reply(200, await ports.useCase(GetCheckout).execute(params.checkoutId));
     },
   });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { WorkDaySignupFormSchema } from '../../core/entities/work-day';
 import { GetDocumentFile, ListCampaigns, ListDocuments } from '../../core/use-cases/club-content';
 import { GetWaterLevels } from '../../core/use-cases/get-water-levels';
+import { eventBookingPath } from '../../core/paths';
 import { GetEventForBooking } from '../../core/use-cases/get-event-for-booking';
 import { GetWorkDay } from '../../core/use-cases/get-work-day';
 import { ListCalendarEvents } from '../../core/use-cases/list-calendar-events';
@@ -39,8 +40,7 @@ export function documentUrl(id: string): string {
 
 /** Where the browser goes to pay: the booking page's card step (our form, or Square's). */
 export function paymentRedirectUrl(eventId: string, checkoutId: string): string {
-  const query = new URLSearchParams({ id: eventId, payment: 'pending', checkoutId });
-  return `/event-booking?${query.toString()}`;
+  return eventBookingPath(eventId, { step: 'pending', checkoutId });
 }
 
 export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, config: AppConfig, calendarCache: CalendarAnswerCache): void {

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS, TestPaymentGateway } from '../../adapters/test-payments/test-payment-gateway';
+import { pino } from 'pino';
+import { CARD_ACCOUNT_UNREADABLE } from '../../server/app';
 import { startFakeSquareServer, type FakeSquareServer } from '../support/fake-square-server';
 import { addAdmin, addEvent, signIn, startTestApp, type TestApp } from './support/test-app';
 
@@ -220,6 +222,38 @@ describe('Square (PAYMENTS=square) against a local Square API', () => {
     expect(csp).not.toMatch(/https:\/\/(web|connect\.squareup\.com)/);
   });
 
+  it('refuses, in the event form, a paid event in a currency the Square location cannot take', async () => {
+    await addAdmin(app, 'events-admin@example.org');
+    const agent = app.agent();
+    await signIn(agent, 'events-admin@example.org');
+    const eventForm = {
+      name: 'Laying-up dinner',
+      description: '',
+      longdescription: '',
+      eventdatetime: '2026-10-10T19:00',
+      eventenddatetime: '',
+      bookingEndDate: '',
+      allowBooking: true,
+      isBoatEvent: false,
+      offerChild: false,
+      offerSoftDrinks: false,
+      offerVeg: false,
+      requiresPayment: true,
+      price: '30',
+      currency: 'USD',
+      capacity: '',
+    };
+    const before = (await app.get('events').list({ order: 'asc' })).length;
+    const refused = await agent.post('/api/admin/events').set('X-Requested-With', 'fetch').send(eventForm);
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({
+      currency: "Card payments can only be taken in GBP (the currency of the club's card payment account): choose GBP, or turn off payment for this event",
+    });
+    expect((await app.get('events').list({ order: 'asc' })).length).toBe(before);
+    const accepted = await agent.post('/api/admin/events').set('X-Requested-With', 'fetch').send({ ...eventForm, currency: 'GBP' });
+    expect(accepted.status).toBe(201);
+  });
+
   it('charges the checkout\'s amount once at Square and marks the booking paid', async () => {
     const { bookingId, checkoutId } = await paidBooking(app);
     const declined = await complete(app, checkoutId, square.issueCardToken('declined'));
@@ -268,6 +302,56 @@ describe('start-up', () => {
       expect(res.body).toMatchObject({ status: 'COMPLETED', bookingId });
     } finally {
       await app.dispose();
+    }
+  });
+});
+
+describe('starting with PAYMENTS=square', () => {
+  const squareEnv = (square: FakeSquareServer, overrides: Record<string, string> = {}) => ({
+    PAYMENTS: 'square',
+    SQUARE_ENVIRONMENT: 'sandbox',
+    SQUARE_ACCESS_TOKEN: square.accessToken,
+    SQUARE_LOCATION_ID: square.locationId,
+    SQUARE_APPLICATION_ID: 'sandbox-sq0idb-club-app',
+    SQUARE_WEBHOOK_SIGNATURE_KEY: square.signatureKey,
+    SQUARE_WEBHOOK_URL: square.notificationUrl,
+    SQUARE_BASE_URL: square.baseUrl,
+    ...overrides,
+  });
+
+  it('refuses to start when the Square location cannot be read, naming the settings to check and Square\'s answer', async () => {
+    const square = await startFakeSquareServer();
+    try {
+      const mistakes: Record<string, string>[] = [{ SQUARE_LOCATION_ID: 'LNOSUCHPLACE' }, { SQUARE_ACCESS_TOKEN: 'EAAAl-revoked-token' }];
+      for (const overrides of mistakes) {
+        const error = await startTestApp({ env: squareEnv(square, overrides) }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(Error);
+        expect((error as Error).message).toContain(CARD_ACCOUNT_UNREADABLE);
+      }
+      expect((await startTestApp({ env: squareEnv(square, { SQUARE_LOCATION_ID: 'LNOSUCHPLACE' }) }).catch((e: Error) => e.message))).toMatch(
+        /LNOSUCHPLACE cannot be read: .*Location `LNOSUCHPLACE` not found/s,
+      );
+    } finally {
+      await square.close();
+    }
+  });
+
+  it('starts, and names in the log the upcoming paid events in another currency than the location\'s', async () => {
+    const square = await startFakeSquareServer({ currency: 'EUR' });
+    const lines: string[] = [];
+    const logger = pino({ level: 'error' }, { write: (line: string) => void lines.push(line) });
+    try {
+      const app = await startTestApp({ env: { ...squareEnv(square), SEED_DEMO_DATA: 'true' }, build: { logger } });
+      try {
+        const upcomingPaid = (await app.get('events').listNotOverBefore(app.clock.now())).filter((e) => e.requiresPayment);
+        expect(upcomingPaid.length).toBeGreaterThan(0);
+        const logged = lines.map((line) => JSON.parse(line) as { msg: string; events?: string[] }).find((l) => l.msg.startsWith('Card payments are taken in EUR only'));
+        expect(logged?.events?.sort()).toEqual(upcomingPaid.filter((e) => e.currency !== 'EUR').map((e) => e.id).sort());
+      } finally {
+        await app.dispose();
+      }
+    } finally {
+      await square.close();
     }
   });
 });

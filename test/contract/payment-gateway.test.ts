@@ -2,7 +2,13 @@ import { createHmac } from 'node:crypto';
 import { WebhooksHelper } from 'square';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../adapters/memory/fixed-clock';
-import { SQUARE_MESSAGES, SquarePaymentGateway, type SquarePaymentGatewayOptions } from '../../adapters/square/square-payment-gateway';
+import {
+  SQUARE_MAX_RETRIES,
+  SQUARE_MESSAGES,
+  SQUARE_TIMEOUT_MS,
+  SquarePaymentGateway,
+  type SquarePaymentGatewayOptions,
+} from '../../adapters/square/square-payment-gateway';
 import {
   TEST_CARDS,
   TEST_MESSAGES,
@@ -204,13 +210,16 @@ describe('SquarePaymentGateway against the fake Square API', () => {
       ['postcode', SQUARE_MESSAGES.postcode],
       ['expired', SQUARE_MESSAGES.expiry],
       ['insufficient-funds', SQUARE_MESSAGES.funds],
+      ['verification', SQUARE_MESSAGES.verification],
     ] as const;
     for (const [outcome, message] of cases) {
       const { checkoutId } = await gateway.createCheckout(aCheckout({ bookingId: `bk_${outcome.replace('-', '_')}` }));
       expect(await gateway.completeCheckout(checkoutId, fake.issueCardToken(outcome))).toEqual({ status: 'FAILED', message });
     }
     expect(fake.completedPayments()).toEqual([]);
-    expect(fake.payments.map((p) => p.status)).toEqual(['FAILED', 'FAILED', 'FAILED', 'FAILED', 'FAILED']);
+    expect(fake.payments.map((p) => p.status)).toEqual(['FAILED', 'FAILED', 'FAILED', 'FAILED', 'FAILED', 'FAILED']);
+    // CARD_DECLINED_VERIFICATION_REQUIRED asks the member to complete the bank's check.
+    expect(SQUARE_MESSAGES.verification).toMatch(/verify/);
   });
 
   it('answers a card token Square refuses (used or invalid) with FAILED and asks for the details again', async () => {
@@ -241,6 +250,83 @@ describe('SquarePaymentGateway against the fake Square API', () => {
     const keys = new Set(fake.requests.map((r) => (r.body as { idempotency_key: string }).idempotency_key));
     expect(keys.size).toBe(1);
     expect(fake.completedPayments()).toHaveLength(1);
+  });
+
+  it('does not call an APPROVED or PENDING payment paid: the member is told it is still being processed, and no second card is charged', async () => {
+    fake = await startFakeSquareServer();
+    const gateway = squareGateway(fake);
+    for (const outcome of ['approved', 'pending'] as const) {
+      const { checkoutId } = await gateway.createCheckout(aCheckout({ bookingId: `bk_${outcome}` }));
+      const token = fake.issueCardToken(outcome);
+      const error = await gateway.completeCheckout(checkoutId, token).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(UnavailableError);
+      expect((error as Error).message).toBe(SQUARE_MESSAGES.pending);
+      // Trying again with another card asks Square about the first payment again (same key) and
+      // charges no new card while the first is undecided.
+      await gateway.completeCheckout(checkoutId, fake.issueCardToken('ok')).catch(() => undefined);
+      expect(fake.payments.filter((p) => p.reference_id === `bk_${outcome}`)).toHaveLength(1);
+    }
+    expect(fake.completedPayments()).toEqual([]);
+    // The webhook of an undecided payment is not a completion either.
+    const pending = fake.payments.find((p) => p.status === 'PENDING')!;
+    const { rawBody, headers } = fake.webhookFor(pending.id);
+    expect(await gateway.parseWebhook(rawBody, headers, fake.notificationUrl)).toMatchObject({ status: 'PENDING', completedAt: null });
+  });
+
+  it('waits 10 s for Square and tries a failed call once more by default', async () => {
+    fake = await startFakeSquareServer();
+    const gateway = new SquarePaymentGateway({
+      accessToken: fake.accessToken,
+      locationId: fake.locationId,
+      environment: 'sandbox',
+      webhookSignatureKey: fake.signatureKey,
+      webhookNotificationUrl: fake.notificationUrl,
+      checkoutSecret: CHECKOUT_SECRET,
+      baseUrl: fake.baseUrl,
+      clock: new FixedClock('2026-06-01T09:00:00.000Z'),
+    });
+    expect(SQUARE_TIMEOUT_MS).toBe(10_000);
+    const { checkoutId } = await gateway.createCheckout(aCheckout());
+    fake.failWith({ kind: 'status', status: 503 });
+    await expect(gateway.completeCheckout(checkoutId, fake.issueCardToken('ok'))).rejects.toBeInstanceOf(UnavailableError);
+    // The first try and exactly one retry, with the same key.
+    expect(fake.requests).toHaveLength(1 + SQUARE_MAX_RETRIES);
+    expect(SQUARE_MAX_RETRIES).toBe(1);
+  });
+
+  it('gives up on a Square that does not answer within the timeout, as unavailable, and charges once when asked again', async () => {
+    fake = await startFakeSquareServer();
+    const gateway = squareGateway(fake, { timeoutMs: 300 });
+    const { checkoutId } = await gateway.createCheckout(aCheckout());
+    const token = fake.issueCardToken('ok');
+    fake.failWith({ kind: 'slow', delayMs: 1500 });
+    const error = await gateway.completeCheckout(checkoutId, token).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnavailableError);
+    fake.failWith(null);
+    expect(await gateway.completeCheckout(checkoutId, token)).toMatchObject({ status: 'COMPLETED' });
+    expect(fake.completedPayments()).toHaveLength(1);
+  });
+
+  it('reads the currency of its location from the Locations API once, and says clearly when the location cannot be read', async () => {
+    fake = await startFakeSquareServer({ currency: 'EUR' });
+    const gateway = squareGateway(fake);
+    expect(await gateway.cardCurrency()).toBe('EUR');
+    expect(await gateway.cardCurrency()).toBe('EUR');
+    expect(fake.requests.filter((r) => r.path === `/v2/locations/${fake!.locationId}`)).toHaveLength(1);
+
+    const wrongLocation = squareGateway(fake, { locationId: 'LNOSUCHPLACE' });
+    const error = await wrongLocation.cardCurrency().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnavailableError);
+    expect((error as Error).message).toBe('Square location LNOSUCHPLACE cannot be read');
+    const wrongToken = squareGateway(fake, { accessToken: 'EAAAl-wrong' });
+    await expect(wrongToken.cardCurrency()).rejects.toBeInstanceOf(UnavailableError);
+
+    const yen = await startFakeSquareServer({ currency: 'JPY' });
+    try {
+      await expect(squareGateway(yen).cardCurrency()).rejects.toThrow('takes JPY, a currency this app does not offer');
+    } finally {
+      await yen.close();
+    }
   });
 
   it('retries 5xx answers itself with the same idempotency key when asked to', async () => {

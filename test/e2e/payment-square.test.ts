@@ -51,6 +51,7 @@ let browser: BrowserSession;
 let eventId = '';
 let scriptRequests = 0;
 let failScript = false;
+let configRequests = 0;
 
 beforeAll(async () => {
   square = await startFakeSquareServer();
@@ -74,6 +75,9 @@ beforeAll(async () => {
   });
   // Nothing else may leave the machine.
   await browser.context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => (route.request().url() === SCRIPT_URL ? route.fallback() : route.abort()));
+  browser.context.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/config') configRequests += 1;
+  });
   await signInAsAdmin(browser.context.request, app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
   eventId = await createEvent(browser.context.request, app.baseUrl, {
     name: `Square Regatta ${Date.now().toString(36)}`,
@@ -130,11 +134,21 @@ describe('card step with Square', () => {
 
     const calls = await squareCalls(page);
     expect(calls[0]).toEqual(['payments', APPLICATION_ID, square.locationId]);
+    // The club configuration was fetched once for the whole visit: the card step reuses it.
+    expect(configRequests).toBe(1);
     expect(calls).toContainEqual(['setLocale', 'en-GB']);
     expect(calls).toContainEqual(['attach', '#card-container']);
     expect(calls).toContainEqual([
       'tokenize',
-      { amount: '30.00', currencyCode: 'GBP', intent: 'CHARGE', customerInitiated: true, sellerKeyedIn: false, billingContact: {} },
+      {
+        amount: '30.00',
+        currencyCode: 'GBP',
+        intent: 'CHARGE',
+        customerInitiated: true,
+        sellerKeyedIn: false,
+        // The member's name as booked (no e-mail was given), for the bank's checks.
+        billingContact: { givenName: 'Sam', familyName: 'Square' },
+      },
     ]);
     const taken = square.completedPayments();
     expect(taken).toHaveLength(1);

@@ -6,7 +6,22 @@ import type { AddressInfo } from 'node:net';
  * What a card token does when charged. The names follow Square's documented error codes; the
  * fixed tokens are Square's Sandbox test tokens (cnon:card-nonce-ok and friends).
  */
-export type CardOutcome = 'ok' | 'declined' | 'cvv' | 'postcode' | 'expired' | 'insufficient-funds';
+export type CardOutcome =
+  | 'ok'
+  | 'declined'
+  | 'cvv'
+  | 'postcode'
+  | 'expired'
+  | 'insufficient-funds'
+  /** The bank wants the buyer verified (3-D Secure) and declined without it. */
+  | 'verification'
+  /** Authorized, not yet captured: status APPROVED (as with delayed capture). */
+  | 'approved'
+  /** Accepted, still being processed: status PENDING (as some card and bank payments are at first). */
+  | 'pending';
+
+/** The outcomes that take a payment record without a decline: COMPLETED, APPROVED, PENDING. */
+const ACCEPTED: Partial<Record<CardOutcome, SquarePaymentRecord['status']>> = { ok: 'COMPLETED', approved: 'APPROVED', pending: 'PENDING' };
 
 /** Square's Sandbox test tokens; each may be charged any number of times. */
 export const SANDBOX_TOKENS: Record<string, CardOutcome> = {
@@ -17,12 +32,13 @@ export const SANDBOX_TOKENS: Record<string, CardOutcome> = {
   'cnon:card-nonce-rejected-expiration': 'expired',
 };
 
-const DECLINES: Record<Exclude<CardOutcome, 'ok'>, { code: string; httpStatus: number }> = {
+const DECLINES: Record<Exclude<CardOutcome, 'ok' | 'approved' | 'pending'>, { code: string; httpStatus: number }> = {
   declined: { code: 'GENERIC_DECLINE', httpStatus: 400 },
   cvv: { code: 'CVV_FAILURE', httpStatus: 400 },
   postcode: { code: 'ADDRESS_VERIFICATION_FAILURE', httpStatus: 400 },
   expired: { code: 'INVALID_EXPIRATION', httpStatus: 400 },
   'insufficient-funds': { code: 'INSUFFICIENT_FUNDS', httpStatus: 400 },
+  verification: { code: 'CARD_DECLINED_VERIFICATION_REQUIRED', httpStatus: 400 },
 };
 
 /** How the next answers go wrong, as the real API does when it fails. */
@@ -35,7 +51,7 @@ export type FakeSquareFailure =
 /** A payment as Square's API writes it (snake_case JSON). */
 export interface SquarePaymentRecord {
   id: string;
-  status: 'COMPLETED' | 'FAILED';
+  status: 'COMPLETED' | 'APPROVED' | 'PENDING' | 'FAILED';
   amount_money: { amount: number; currency: string };
   location_id: string;
   reference_id?: string;
@@ -97,12 +113,13 @@ function errorBody(category: string, code: string, detail: string, field?: strin
  * with another body gives IDEMPOTENCY_KEY_REUSED); one-time card tokens refused once used.
  */
 export async function startFakeSquareServer(
-  options: { accessToken?: string; locationId?: string; signatureKey?: string; notificationUrl?: string } = {},
+  options: { accessToken?: string; locationId?: string; signatureKey?: string; notificationUrl?: string; currency?: string; country?: string } = {},
 ): Promise<FakeSquareServer> {
   const accessToken = options.accessToken ?? 'EAAAl-fake-sandbox-access-token';
   const locationId = options.locationId ?? 'LFAKE0LOCATION';
   const signatureKey = options.signatureKey ?? 'fake-webhook-signature-key-0123';
   const notificationUrl = options.notificationUrl ?? 'https://club.example/api/webhooks/square';
+  const currency = options.currency ?? 'GBP';
   const payments: SquarePaymentRecord[] = [];
   const requests: RecordedSquareRequest[] = [];
   const oneTimeTokens = new Map<string, { outcome: CardOutcome; usedBy: string | null }>();
@@ -122,12 +139,13 @@ export async function startFakeSquareServer(
     return {
       ...visible,
       total_money: p.amount_money,
-      approved_money: p.status === 'COMPLETED' ? p.amount_money : { amount: 0, currency: p.amount_money.currency },
+      approved_money: p.status === 'FAILED' ? { amount: 0, currency: p.amount_money.currency } : p.amount_money,
       source_type: 'CARD',
       delay_action: 'CANCEL',
       delay_duration: 'PT168H',
       card_details: {
-        status: p.status === 'COMPLETED' ? 'CAPTURED' : 'FAILED',
+        // Square's card statuses: CAPTURED once completed, AUTHORIZED while approved or pending.
+        status: p.status === 'COMPLETED' ? 'CAPTURED' : p.status === 'FAILED' ? 'FAILED' : 'AUTHORIZED',
         card: { card_brand: 'VISA', last_4: '1111', exp_month: 12, exp_year: 2030, card_type: 'CREDIT' },
         entry_method: 'KEYED',
         cvv_status: 'CVV_ACCEPTED',
@@ -160,7 +178,7 @@ export async function startFakeSquareServer(
     const money = body.amount_money as { amount: number; currency: string };
     const payment: SquarePaymentRecord = {
       id: `fakePay${String(counter).padStart(4, '0')}${randomUUID().replace(/-/g, '').slice(0, 12)}`,
-      status: outcome === 'ok' ? 'COMPLETED' : 'FAILED',
+      status: ACCEPTED[outcome] ?? 'FAILED',
       amount_money: { amount: money.amount, currency: money.currency },
       location_id: body.location_id as string,
       ...(typeof body.reference_id === 'string' ? { reference_id: body.reference_id } : {}),
@@ -171,7 +189,7 @@ export async function startFakeSquareServer(
       updated_at: now,
     };
     payments.push(payment);
-    if (outcome === 'ok') return { status: 200, body: { payment: paymentJson(payment) } };
+    if (outcome === 'ok' || outcome === 'approved' || outcome === 'pending') return { status: 200, body: { payment: paymentJson(payment) } };
     const decline = DECLINES[outcome];
     return {
       status: decline.httpStatus,
@@ -216,6 +234,19 @@ export async function startFakeSquareServer(
     const version = req.headers['square-version'];
     if (typeof version !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(version)) {
       send(res, 400, errorBody('INVALID_REQUEST_ERROR', 'BAD_REQUEST', 'The Square-Version header is missing or not a date.'));
+      return;
+    }
+    const location = /^\/v2\/locations\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && location) {
+      // RetrieveLocation: the location, with the currency it takes payments in.
+      const id = decodeURIComponent(location[1]);
+      if (id !== locationId) {
+        send(res, 404, errorBody('INVALID_REQUEST_ERROR', 'NOT_FOUND', `Location \`${id}\` not found.`));
+        return;
+      }
+      send(res, 200, {
+        location: { id, name: 'Kestrel Yacht Club', status: 'ACTIVE', country: options.country ?? 'GB', currency, capabilities: ['CREDIT_CARD_PROCESSING'] },
+      });
       return;
     }
     if (req.method !== 'POST' || url.pathname !== '/v2/payments') {

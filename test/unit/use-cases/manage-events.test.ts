@@ -46,6 +46,32 @@ const brokenSearch: SearchIndex = {
 
 const searchIds = async (world: World, q: string) => (await world.search.search(q, { hitsPerIndex: 10 })).map((h) => h.objectID);
 
+describe('events and the card account’s currency', () => {
+  const notTaken = 'Card payments can only be taken in GBP (the currency of the club\'s card payment account): choose GBP, or turn off payment for this event';
+
+  it('refuses a paid event in a currency card payments cannot take, on create and on update, storing nothing', async () => {
+    const world = makeWorld();
+    world.payments.takesOnly = 'GBP';
+    const refused = await new CreateEvent(world).execute(anAdmin(), form).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ValidationError);
+    expect((refused as ValidationError).fields).toEqual({ currency: notTaken });
+    expect(await world.events.list({ order: 'asc' })).toEqual([]);
+
+    const saved = await new CreateEvent(world).execute(anAdmin(), { ...form, currency: 'GBP' });
+    const update = new UpdateEvent(world).execute(anAdmin(), saved.id, { ...form, currency: 'USD' });
+    await expect(update).rejects.toMatchObject({ fields: { currency: notTaken } });
+    expect((await world.events.get(saved.id))?.currency).toBe('GBP');
+  });
+
+  it('lets a free event have any currency, and any currency when the gateway takes any', async () => {
+    const world = makeWorld();
+    world.payments.takesOnly = 'GBP';
+    expect((await new CreateEvent(world).execute(anAdmin(), { ...form, requiresPayment: false, price: '' })).currency).toBe('EUR');
+    world.payments.takesOnly = null;
+    expect((await new CreateEvent(world).execute(anAdmin(), form)).currency).toBe('EUR');
+  });
+});
+
 describe('CreateEvent', () => {
   it('stores the event from the admin form (London times, price in pence) and indexes it for search', async () => {
     const world = makeWorld();

@@ -167,6 +167,18 @@ describe('SubmitBooking', () => {
     expect(await world.bookings.listAll()).toEqual([]);
   });
 
+  it('refuses a paid booking in a currency the card account cannot take, before storing or opening anything', async () => {
+    const world = makeWorld();
+    world.payments.takesOnly = 'EUR';
+    await world.events.create(anEvent({ requiresPayment: true, price: 1000, currency: 'GBP' }));
+    await expect(submitBooking(world).execute(aForm())).rejects.toThrow('Card payment is not yet available for this event');
+    expect(await world.bookings.listAll()).toEqual([]);
+    expect(world.payments.checkouts.size).toBe(0);
+    // The same event in the account's currency books as before.
+    await world.events.update({ ...(await world.events.get('regatta'))!, currency: 'EUR' });
+    expect((await submitBooking(world).execute(aForm())).currency).toBe('EUR');
+  });
+
   it('passes on a payment provider failure, storing nothing: the places stay free', async () => {
     const world = makeWorld();
     await world.events.create(anEvent({ requiresPayment: true, price: 1000, capacity: 3 }));

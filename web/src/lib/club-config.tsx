@@ -1,17 +1,8 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import type { ClubConfig } from '../../../core/entities/club-config';
 import { apiGet } from './api';
 
-export interface ClubConfig {
-  clubName: string;
-  publicSiteUrl: string;
-  feedbackEmail: string;
-  photosEmail: string;
-  waterLevelUrl: string;
-  waterSafetyUrl: string;
-  searchProvider: string;
-  paymentsMode: string;
-  maxAttendeesPerBooking: number;
-}
+export type { ClubConfig };
 
 /** Shown until /api/config answers (and if it never does), so every screen can render at once. */
 export const FALLBACK_CLUB_CONFIG: ClubConfig = {
@@ -24,6 +15,7 @@ export const FALLBACK_CLUB_CONFIG: ClubConfig = {
   searchProvider: '',
   paymentsMode: '',
   maxAttendeesPerBooking: 50,
+  square: null,
 };
 
 const TEXT_KEYS = ['clubName', 'publicSiteUrl', 'feedbackEmail', 'photosEmail', 'waterLevelUrl', 'waterSafetyUrl', 'searchProvider', 'paymentsMode'] as const;
@@ -41,7 +33,18 @@ export function parseClubConfig(value: unknown): ClubConfig {
   }
   const max = record.maxAttendeesPerBooking;
   if (typeof max === 'number' && Number.isInteger(max) && max > 0) config.maxAttendeesPerBooking = max;
+  config.square = parseSquareSettings(record.square);
   return config;
+}
+
+/** Square's card form settings (ClubConfigSchema's `square`), or null when absent or malformed. */
+function parseSquareSettings(value: unknown): ClubConfig['square'] {
+  if (typeof value !== 'object' || value === null) return null;
+  const s = value as Record<string, unknown>;
+  const applicationId = s.applicationId === null || typeof s.applicationId === 'string' ? s.applicationId : undefined;
+  if (applicationId === undefined || typeof s.locationId !== 'string' || typeof s.scriptUrl !== 'string') return null;
+  if (s.environment !== 'sandbox' && s.environment !== 'production') return null;
+  return { applicationId, locationId: s.locationId, environment: s.environment, scriptUrl: s.scriptUrl };
 }
 
 let configRequest: Promise<ClubConfig> | undefined;

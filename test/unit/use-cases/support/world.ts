@@ -1,3 +1,4 @@
+import type { Currency } from '../../../../core/entities/money';
 import { FixedClock } from '../../../../adapters/memory/fixed-clock';
 import { MemoryAdminRepository } from '../../../../adapters/memory/memory-admin-repository';
 import { MemoryBookingRepository } from '../../../../adapters/memory/memory-booking-repository';
@@ -45,9 +46,15 @@ export const GOOD_SIGNATURE = 'signed-by-provider';
  */
 export class FakePaymentGateway implements PaymentGateway {
   readonly name = 'fake';
+  /** The one currency its card payments take; null for any. */
+  takesOnly: Currency | null = null;
   readonly checkouts = new Map<string, CheckoutRequest & { payment: PaymentResult | null }>();
   charges = 0;
   failNextCheckout: Error | null = null;
+
+  async cardCurrency(): Promise<Currency | null> {
+    return this.takesOnly;
+  }
 
   async createCheckout(request: CheckoutRequest): Promise<{ checkoutId: string }> {
     if (this.failNextCheckout) {

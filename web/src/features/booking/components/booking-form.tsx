@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
 import type { BookingFormValues } from '../../../../../core/entities/booking';
 import { BOOKING_MESSAGES, parseCount, stripNonDigits, validateBookingForm, visibleBookingFields } from '../../../../../core/domain/booking-validation';
 import { childPrice, formatMoney, priceBooking } from '../../../../../core/domain/pricing';
@@ -43,6 +44,7 @@ export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft }: Boo
   const [values, setValues] = useState<BookingFormValues>(emptyBookingForm);
   const [touched, setTouched] = useState<Partial<Record<FieldName, boolean>>>({});
   const [submitAttempted, setSubmitAttempted] = useState(false);
+  const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [serverErrors, setServerErrors] = useState<Partial<Record<FieldName, string>>>({});
@@ -85,8 +87,10 @@ export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft }: Boo
     try {
       const receipt = await submitBooking(event.id, values);
       if (receipt.redirectUrl) {
-        // A paid booking continues at the payment provider's page.
-        window.location.assign(receipt.redirectUrl);
+        // A paid booking continues at its card step: a page of this app, reached without a reload
+        // (the club configuration and the code already loaded are kept); any other address in full.
+        if (receipt.redirectUrl.startsWith('/')) navigate(receipt.redirectUrl);
+        else window.location.assign(receipt.redirectUrl);
         return;
       }
       const booked = values;

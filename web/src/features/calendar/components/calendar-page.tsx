@@ -1,3 +1,4 @@
+import { eventBookingPath } from '../../../../../core/paths';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateRange } from '../../../../../core/domain/calendar';
@@ -40,7 +41,7 @@ function EventCard({ event, location }: { event: CalendarEvent; location: string
       )}
       <div className="event-actions">
         {event.allowBooking && (
-          <Link className="btn btn-primary" to={`/event-booking?id=${encodeURIComponent(event.id)}`}>
+          <Link className="btn btn-primary" to={eventBookingPath(event.id)}>
             Book Event <span className="visually-hidden">: {event.name}</span>
           </Link>
         )}

@@ -5,6 +5,8 @@ export interface CardFormProps {
   /** The amount as Square's tokenize() wants it: "31.25". */
   amountText: string;
   currency: string;
+  /** The member as booked, for the bank's checks (Square's billingContact). */
+  billingContact: { givenName: string; familyName: string; email: string | null };
   /** A payment is being processed: the form must not be sent again. */
   busy: boolean;
   /** The card became a one-time token: the page sends it to the server. */

@@ -2,16 +2,17 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatDateRange } from '../../../../../core/domain/calendar';
 import { formatMoney, minorToDecimalText } from '../../../../../core/domain/pricing';
+import { eventBookingPath } from '../../../../../core/paths';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api';
-import { useClubConfig } from '../../../lib/club-config';
+import { loadClubConfig, useClubConfig } from '../../../lib/club-config';
 import { useAsync } from '../../../lib/use-async';
 import { usePageTitle } from '../../../lib/use-page-title';
 import type { CalendarEvent } from '../../calendar/api/get-calendar-events';
 import { CalendarLinks } from '../../calendar/components/calendar-links';
-import { completePayment, getCheckout, getSquareSettings, type Checkout, type SquareSettings } from '../api/payments';
+import { completePayment, getCheckout, type Checkout, type SquareSettings } from '../api/payments';
 import { PAYMENT_MESSAGES } from '../payment-messages';
 import { SquareCardForm } from './square-card-form';
 import { TestCardForm } from './test-card-form';
@@ -23,14 +24,7 @@ export interface PaymentStepProps {
   payment: 'pending' | 'success';
 }
 
-function bookingPageUrl(eventId: string, payment?: { step: 'pending' | 'success'; checkoutId: string }): string {
-  const query = new URLSearchParams({ id: eventId });
-  if (payment) {
-    query.set('payment', payment.step);
-    query.set('checkoutId', payment.checkoutId);
-  }
-  return `/event-booking?${query.toString()}`;
-}
+const bookingPageUrl = eventBookingPath;
 
 /** Moves focus to the element once, when the step appears, so screen readers announce it. */
 function useFocusOnMount<T extends HTMLElement>() {
@@ -133,6 +127,7 @@ function CardStep({ event, checkout, checkoutId, square }: { event: CalendarEven
     payLabel: `Pay ${amount}`,
     amountText: minorToDecimalText(checkout.amount),
     currency: checkout.currency,
+    billingContact: checkout.billingContact,
     busy,
     onToken: pay,
     onInvalid: () => setProblem({ message: PAYMENT_MESSAGES.invalid }),
@@ -209,7 +204,8 @@ export default function PaymentStep({ event, checkoutId, payment }: PaymentStepP
   const navigate = useNavigate();
   const state = useAsync(async (signal) => {
     const checkout = await getCheckout(checkoutId, signal);
-    const square = checkout.paymentsMode === 'square' && !checkout.paid ? await getSquareSettings(signal) : null;
+    // The club configuration is fetched once per page load; this reuses that answer.
+    const square = checkout.paymentsMode === 'square' && !checkout.paid ? (await loadClubConfig()).square : null;
     return { checkout, square };
   }, [checkoutId]);
 

@@ -12,7 +12,17 @@ const CONTAINER_ID = 'card-container';
  * English (GB), with no e-mail, phone or address fields of ours. Tokenising with the amount lets
  * Square run 3-D Secure when the bank asks for it.
  */
-export function SquareCardForm({ settings, payLabel, amountText, currency, busy, onToken, onInvalid, onLoadFailed }: CardFormProps & { settings: SquareSettings }) {
+export function SquareCardForm({
+  settings,
+  payLabel,
+  amountText,
+  currency,
+  billingContact,
+  busy,
+  onToken,
+  onInvalid,
+  onLoadFailed,
+}: CardFormProps & { settings: SquareSettings }) {
   const [ready, setReady] = useState(false);
   const [tokenizing, setTokenizing] = useState(false);
   const cardRef = useRef<SquareCard | null>(null);
@@ -58,7 +68,12 @@ export function SquareCardForm({ settings, payLabel, amountText, currency, busy,
         intent: 'CHARGE',
         customerInitiated: true,
         sellerKeyedIn: false,
-        billingContact: {},
+        // The member's name and e-mail as booked, so the bank can decide whether to verify them.
+        billingContact: {
+          givenName: billingContact.givenName,
+          familyName: billingContact.familyName,
+          ...(billingContact.email ? { email: billingContact.email } : {}),
+        },
       });
       if (result.status === 'OK' && result.token) {
         await onToken(result.token);

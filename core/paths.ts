@@ -1,0 +1,23 @@
+/**
+ * The web app's addresses, built in one place for the browser and the server (which answers a
+ * paid booking with the address of its card step). Pure string functions: no framework.
+ */
+export const PATHS = {
+  home: '/',
+  calendar: '/calendar',
+  eventBooking: '/event-booking',
+  news: '/news',
+  documents: '/documents',
+  information: '/information',
+  beginners: '/beginners',
+} as const;
+
+/** The booking page of an event; with a checkout, its card step (`pending`) or its receipt (`success`). */
+export function eventBookingPath(eventId: string, payment?: { step: 'pending' | 'success'; checkoutId: string }): string {
+  const query = new URLSearchParams({ id: eventId });
+  if (payment) {
+    query.set('payment', payment.step);
+    query.set('checkoutId', payment.checkoutId);
+  }
+  return `${PATHS.eventBooking}?${query.toString()}`;
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { CurrencySchema } from '../entities/money';
+import { NotFoundError } from '../errors';
+import { BOOKING_NOT_FOUND } from '../messages';
+import type { BookingRepository } from '../ports/booking-repository';
+import type { PaymentGateway } from '../ports/payment-gateway';
+
+/** What the booking page's card step needs: the amount the server worked out, and who pays. */
+export const CheckoutSchema = z.object({
+  bookingId: z.string(),
+  eventId: z.string(),
+  eventName: z.string(),
+  amount: z.number().int(),
+  currency: CurrencySchema,
+  paid: z.boolean(),
+  /** The gateway in use: which card form to show ('test' or 'square'). */
+  paymentsMode: z.string(),
+  /** The member as booked, passed to the card form for the bank's checks (Square's billingContact). */
+  billingContact: z.object({ givenName: z.string(), familyName: z.string(), email: z.string().nullable() }),
+});
+export type Checkout = z.infer<typeof CheckoutSchema>;
+
+export interface GetCheckoutDeps {
+  bookings: BookingRepository;
+  payments: PaymentGateway;
+}
+
+/** The checkout of a paid booking, by its id (a signed id: knowing it is the right to pay). */
+export class GetCheckout {
+  constructor(private readonly deps: GetCheckoutDeps) {}
+
+  async execute(checkoutId: string): Promise<Checkout> {
+    const booking = typeof checkoutId === 'string' && checkoutId !== '' ? await this.deps.bookings.findByCheckoutId(checkoutId) : null;
+    if (!booking || booking.paymentAmount === null || booking.paymentCurrency === null) throw new NotFoundError(BOOKING_NOT_FOUND);
+    return {
+      bookingId: booking.id,
+      eventId: booking.eventId,
+      eventName: booking.eventName,
+      amount: booking.paymentAmount,
+      currency: booking.paymentCurrency,
+      paid: booking.paid,
+      paymentsMode: this.deps.payments.name,
+      billingContact: { givenName: booking.firstName, familyName: booking.lastName, email: booking.userEmail },
+    };
+  }
+}
