@@ -251,6 +251,7 @@ export async function createContainer(
         identityToolkitUrl: config.firebase.identityToolkitUrl,
         sessions: get('sessions'),
         clock: get('clock'),
+        ...(options.reportConfigurationProblem ? { reportProblem: options.reportConfigurationProblem } : {}),
       }));
     }
     return new LocalIdentityProvider({

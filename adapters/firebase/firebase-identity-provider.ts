@@ -24,6 +24,8 @@ export interface FirebaseIdentityProviderOptions {
   clock: Clock;
   /** How long to wait for the Identity Toolkit REST API. */
   timeoutMs?: number;
+  /** Told what an operator must fix in the Firebase or Google Cloud settings (the log). */
+  reportProblem?: (message: string) => void;
   fetch?: typeof fetch;
 }
 
@@ -48,6 +50,25 @@ const INVALID_CREDENTIAL_CODES = new Set([
   'MISSING_EMAIL',
   'MISSING_PASSWORD',
 ]);
+/** What the log says about a Firebase setting that stops admins signing in (docs/identity.md). */
+export const FIREBASE_PROBLEMS = {
+  multiFactor: (email: string) =>
+    `Firebase sign-in of ${email}: the password was right, but the account has multi-factor authentication enrolled, ` +
+    'which this admin sign-in does not support. Remove the second factor from this account (Firebase console, Authentication > Users), ' +
+    'or sign in with an account without one.',
+  referrerRestrictedKey:
+    'Firebase refused FIREBASE_WEB_API_KEY: the key is restricted to websites (HTTP referrers), and the server calls Firebase ' +
+    'without one. In the Google Cloud console (APIs & Services > Credentials), give the server a key with no application ' +
+    'restriction (or restricted to the server\'s IP addresses) and only the Identity Toolkit API allowed.',
+} as const;
+
+/** The `reason`s of a Google API error's details (google.rpc.ErrorInfo), e.g. API_KEY_HTTP_REFERRER_BLOCKED. */
+function errorReasons(answer: unknown): string[] {
+  const details = (answer as { error?: { details?: unknown } } | null)?.error?.details;
+  if (!Array.isArray(details)) return [];
+  return details.map((detail) => (detail as { reason?: unknown } | null)?.reason).filter((reason): reason is string => typeof reason === 'string');
+}
+
 /** firebase-admin codes of a session that is simply over: signed out elsewhere, expired, user gone. */
 const SESSION_OVER_CODES = new Set([
   'auth/session-cookie-revoked',
@@ -106,6 +127,11 @@ export class FirebaseIdentityProvider implements IdentityProvider {
       throw new UnauthenticatedError(INVALID_CREDENTIALS);
     }
     const answer = await this.callRest('accounts:signInWithPassword', { email: email.trim(), password, returnSecureToken: true });
+    if (typeof answer.mfaPendingCredential === 'string' || Array.isArray(answer.mfaInfo)) {
+      // The password was right, but the account has a second factor, which this sign-in cannot ask for.
+      this.options.reportProblem?.(FIREBASE_PROBLEMS.multiFactor(email.trim()));
+      throw new UnavailableError(LOGIN_FAILED);
+    }
     const uid = typeof answer.localId === 'string' ? answer.localId : '';
     const idToken = typeof answer.idToken === 'string' ? answer.idToken : '';
     if (!uid || !idToken) throw new UnavailableError(LOGIN_FAILED);
@@ -266,6 +292,7 @@ export class FirebaseIdentityProvider implements IdentityProvider {
     if (INVALID_CREDENTIAL_CODES.has(code)) throw new UnauthenticatedError(INVALID_CREDENTIALS);
     if (code === 'USER_DISABLED') throw new PermissionError(DISABLED);
     if (code === 'TOO_MANY_ATTEMPTS_TRY_LATER') throw new RateLimitError();
+    if (errorReasons(answer).includes('API_KEY_HTTP_REFERRER_BLOCKED')) this.options.reportProblem?.(FIREBASE_PROBLEMS.referrerRestrictedKey);
     throw new UnavailableError(LOGIN_FAILED);
   }
 }

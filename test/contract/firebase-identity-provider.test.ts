@@ -1,7 +1,7 @@
 import { getAuth } from 'firebase-admin/auth';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FirebaseIdentityProvider } from '../../adapters/firebase/firebase-identity-provider';
+import { FIREBASE_PROBLEMS, FirebaseIdentityProvider } from '../../adapters/firebase/firebase-identity-provider';
 import { FixedClock } from '../../adapters/memory/fixed-clock';
 import { MemoryAdminRepository } from '../../adapters/memory/memory-admin-repository';
 import { MemoryLoginAttemptStore } from '../../adapters/memory/memory-login-attempt-store';
@@ -215,8 +215,10 @@ describe('FirebaseIdentityProvider sign-in answers the emulator never gives (loc
   let toolkit: FakeIdentityToolkitServer;
   let provider: FirebaseIdentityProvider;
   let clock: FixedClock;
+  let problems: string[];
 
   beforeEach(async () => {
+    problems = [];
     toolkit = await startFakeIdentityToolkitServer();
     toolkit.users.push({ localId: 'uid-skipper', email: 'skipper@kestrel-yc.example', password: 'windward-123', displayName: 'Skip' });
     clock = new FixedClock(new Date());
@@ -227,11 +229,33 @@ describe('FirebaseIdentityProvider sign-in answers the emulator never gives (loc
       timeoutMs: 1000,
       sessions: new MemorySessionRepository(),
       clock,
+      reportProblem: (message) => problems.push(message),
     });
     providers.push(provider);
   });
   afterEach(async () => {
     await toolkit.close();
+  });
+
+  it('logs that an account with a second factor cannot sign in here; the admin sees "Login failed. Please try again."', async () => {
+    toolkit.users[0].secondFactor = true;
+    const error = await signInThroughUseCase();
+    expect(error).toBeInstanceOf(UnavailableError);
+    expect((error as Error).message).toBe('Login failed. Please try again.');
+    expect(problems).toEqual([FIREBASE_PROBLEMS.multiFactor('skipper@kestrel-yc.example')]);
+    expect(problems[0]).toContain('multi-factor authentication');
+  });
+
+  it('logs that the Web API key is restricted to websites; the admin sees "Login failed. Please try again."', async () => {
+    toolkit.restrictKeyToReferrers(true);
+    const error = await signInThroughUseCase();
+    expect((error as Error).message).toBe('Login failed. Please try again.');
+    expect(problems).toEqual([FIREBASE_PROBLEMS.referrerRestrictedKey]);
+    // Any other refusal is not blamed on the key's restrictions.
+    toolkit.restrictKeyToReferrers(false);
+    toolkit.answerWith({ kind: 'error', status: 400, message: 'API key not valid. Please pass a valid API key.' });
+    await signInThroughUseCase();
+    expect(problems).toHaveLength(1);
   });
 
   const signInThroughUseCase = () =>

@@ -7,6 +7,8 @@ export interface FakeIdentityToolkitUser {
   password: string;
   displayName?: string;
   disabled?: boolean;
+  /** A second factor is enrolled: the password step answers with an MFA challenge, no ID token. */
+  secondFactor?: boolean;
 }
 
 /** How the next answers go, whatever is asked. */
@@ -29,6 +31,8 @@ export interface FakeIdentityToolkitServer {
   users: FakeIdentityToolkitUser[];
   requests: RecordedIdentityRequest[];
   answerWith(answer: FakeIdentityToolkitAnswer | null): void;
+  /** The key gets HTTP-referrer restrictions (Google Cloud console): server calls carry no referrer. */
+  restrictKeyToReferrers(restricted: boolean): void;
   close(): Promise<void>;
 }
 
@@ -43,6 +47,7 @@ export async function startFakeIdentityToolkitServer(options: { apiKey?: string 
   const users: FakeIdentityToolkitUser[] = [];
   const requests: RecordedIdentityRequest[] = [];
   let answer: FakeIdentityToolkitAnswer | null = null;
+  let referrerRestricted = false;
   const pending = new Set<NodeJS.Timeout>();
 
   const readJson = async (req: IncomingMessage): Promise<Record<string, unknown>> => {
@@ -85,6 +90,30 @@ export async function startFakeIdentityToolkitServer(options: { apiKey?: string 
     if (url.searchParams.get('key') !== apiKey) {
       return error(400, 'API key not valid. Please pass a valid API key.');
     }
+    if (referrerRestricted && !req.headers.referer) {
+      // Google's answer for a key restricted to websites, called without a referrer.
+      const message = 'Requests from referer <empty> are blocked.';
+      res.writeHead(403, { 'content-type': 'application/json; charset=UTF-8' });
+      res.end(
+        JSON.stringify({
+          error: {
+            code: 403,
+            message,
+            errors: [{ message, domain: 'global', reason: 'forbidden' }],
+            status: 'PERMISSION_DENIED',
+            details: [
+              {
+                '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+                reason: 'API_KEY_HTTP_REFERRER_BLOCKED',
+                domain: 'googleapis.com',
+                metadata: { service: 'identitytoolkit.googleapis.com', httpReferrer: '<empty>', consumer: 'projects/123456789012' },
+              },
+            ],
+          },
+        }),
+      );
+      return;
+    }
     if (req.method !== 'POST' || url.pathname !== '/v1/accounts:signInWithPassword') return error(404, 'NOT_FOUND');
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
     const password = typeof body.password === 'string' ? body.password : '';
@@ -93,6 +122,22 @@ export async function startFakeIdentityToolkitServer(options: { apiKey?: string 
     const user = users.find((u) => u.email.toLowerCase() === email);
     if (!user || user.password !== password) return error(400, 'INVALID_LOGIN_CREDENTIALS');
     if (user.disabled) return error(400, 'USER_DISABLED : The user account has been disabled by an administrator.');
+    if (user.secondFactor) {
+      // The first factor passed; the answer asks for the second one instead of giving a token.
+      res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' });
+      res.end(
+        JSON.stringify({
+          kind: 'identitytoolkit#VerifyPasswordResponse',
+          localId: user.localId,
+          email: user.email,
+          displayName: user.displayName ?? '',
+          registered: true,
+          mfaPendingCredential: `fake-mfa-pending-${user.localId}`,
+          mfaInfo: [{ mfaEnrollmentId: 'fake-enrollment', displayName: 'phone', phoneInfo: '+*******1234', enrolledAt: '2026-01-01T00:00:00Z' }],
+        }),
+      );
+      return;
+    }
     res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' });
     res.end(
       JSON.stringify({
@@ -115,6 +160,9 @@ export async function startFakeIdentityToolkitServer(options: { apiKey?: string 
     apiKey,
     users,
     requests,
+    restrictKeyToReferrers(restricted) {
+      referrerRestricted = restricted;
+    },
     answerWith(next) {
       answer = next;
     },
