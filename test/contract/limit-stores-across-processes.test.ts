@@ -1,0 +1,64 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
+import { startFirestoreEmulator, type FirestoreEmulator } from '../support/firestore-emulator';
+
+/**
+ * The sign-in and booking limits hold across server instances, not only within one: three
+ * processes race on one SQLite file, then on one Firestore emulator, each sending 40 wrong-password
+ * guesses, 40 booking requests and 40 three-place holds at the same agreed moment.
+ */
+const PROCESSES = ['p1', 'p2', 'p3'];
+const EACH = 40;
+const worker = fileURLToPath(new URL('./limit-store-worker.ts', import.meta.url));
+
+async function race(storage: 'sqlite' | 'firestore', where: string, env: NodeJS.ProcessEnv = process.env) {
+  const startAt = Date.now() + 6000;
+  const runs = PROCESSES.map((prefix) =>
+    promisify(execFile)(process.execPath, ['--import', 'tsx', worker, storage, where, String(startAt), String(EACH), prefix], { timeout: 100_000, env }),
+  );
+  return (await Promise.all(runs)).map(({ stdout }) => JSON.parse(stdout) as { reserved: number; hitCounts: number[]; held: number });
+}
+
+function expectLimitsHeld(reports: { reserved: number; hitCounts: number[]; held: number }[]) {
+  // At most 5 guesses checked in all, whichever process sent them.
+  expect(reports.reduce((sum, r) => sum + r.reserved, 0)).toBe(5);
+  // Every request counted once: the counts seen are exactly 1..120, none lost, none repeated.
+  expect(reports.flatMap((r) => r.hitCounts).sort((a, b) => a - b)).toEqual(Array.from({ length: PROCESSES.length * EACH }, (_, i) => i + 1));
+  // 20 places at most: six holds of 3.
+  expect(reports.reduce((sum, r) => sum + r.held, 0)).toBe(6);
+}
+
+describe('sign-in and booking limits across server processes', () => {
+  let emulator: FirestoreEmulator | undefined;
+  beforeAll(async () => {
+    process.env.METADATA_SERVER_DETECTION = 'none';
+    emulator = await startFirestoreEmulator();
+  }, 120_000);
+  afterAll(async () => {
+    await emulator?.stop();
+  });
+
+  it('hold on one SQLite file shared by 3 processes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kyc-limits-'));
+    const file = join(dir, 'club.sqlite');
+    try {
+      // Migrated once before the race, as the server does at start.
+      await (await openSqliteDatabase(file)).destroy();
+      expectLimitsHeld(await race('sqlite', file));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('hold on one Firestore emulator shared by 3 processes', async () => {
+    if (!emulator) throw new Error('The Firestore emulator did not start');
+    await emulator.reset();
+    expectLimitsHeld(await race('firestore', emulator.projectId, { ...process.env, FIRESTORE_EMULATOR_HOST: emulator.host }));
+  });
+});
