@@ -42,7 +42,17 @@ describe('test mode (PAYMENTS=test, the default)', () => {
     const { event, bookingId, checkoutId } = await paidBooking(app);
     const res = await app.agent().get(`/api/payments/checkouts/${encodeURIComponent(checkoutId)}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ bookingId, eventId: event.id, eventName: 'Summer barbecue', amount: 3125, currency: 'GBP', paid: false, paymentsMode: 'test' });
+    expect(res.body).toEqual({
+      bookingId,
+      eventId: event.id,
+      eventName: 'Summer barbecue',
+      amount: 3125,
+      currency: 'GBP',
+      paid: false,
+      paymentsMode: 'test',
+      // The member as booked, for the card form's billing contact (no e-mail was given).
+      billingContact: { givenName: 'Ada', familyName: 'Lovelace', email: null },
+    });
     expect((await complete(app, checkoutId, TEST_CARDS.succeeds)).status).toBe(200);
     expect((await app.agent().get(`/api/payments/checkouts/${encodeURIComponent(checkoutId)}`)).body.paid).toBe(true);
   });
