@@ -1,9 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // One run for every kind of test. Browser (e2e) tests start their own server and Chromium;
 // they run in their own files so vitest's file parallelism (2 workers here) keeps them apart.
 // The API suite runs twice: on SQLite (in `default`) and on the real Firestore emulator.
 export default defineConfig({
+  // As in web/vite.config.ts and tsconfig.json: the web's modules import the core as @core/...
+  resolve: { alias: { '@core': fileURLToPath(new URL('./core', import.meta.url)) } },
   test: {
     environment: 'node',
     // Timeouts catch hangs; they do not measure. A test is as fast as its work, and a busy

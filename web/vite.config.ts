@@ -52,6 +52,8 @@ function precompress(): Plugin {
 export default defineConfig({
   root,
   plugins: [react(), precompress()],
+  // The web imports the core's rules and schemas as @core/... (tsconfig.json has the same path).
+  resolve: { alias: { '@core': resolve(root, '../core') } },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

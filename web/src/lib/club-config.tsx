@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import type { ClubConfig } from '../../../core/entities/club-config';
+import type { ClubConfig } from '@core/entities/club-config';
 import { apiGet } from './api';
 
 export type { ClubConfig };

@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { PERMISSION_MESSAGES } from '../../../../core/domain/permissions';
+import { PERMISSION_MESSAGES } from '@core/domain/permissions';
 import { AdminLayout } from './components/admin-layout';
 import { AdminSessionProvider } from './components/admin-session';
 import { BookingsOverviewPage } from './components/bookings-overview-page';

@@ -1,4 +1,4 @@
-import type { Admin, Permission } from '../../../../../core/entities/admin';
+import type { Admin, Permission } from '@core/entities/admin';
 import { adminRequest } from './admin-client';
 
 export async function listAdmins(): Promise<Admin[]> {

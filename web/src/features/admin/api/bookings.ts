@@ -1,6 +1,6 @@
-import type { Booking, PaymentStatus } from '../../../../../core/entities/booking';
-import type { ClubEvent } from '../../../../../core/entities/event';
-import type { BookingsOverview, EventBookingSummary } from '../../../../../core/domain/bookings-report';
+import type { Booking, PaymentStatus } from '@core/entities/booking';
+import type { ClubEvent } from '@core/entities/event';
+import type { BookingsOverview, EventBookingSummary } from '@core/domain/bookings-report';
 import { adminRequest } from './admin-client';
 
 export function fetchBookingsOverview(): Promise<BookingsOverview> {

@@ -1,4 +1,4 @@
-import type { ClubEvent } from '../../../../../core/entities/event';
+import type { ClubEvent } from '@core/entities/event';
 import { adminRequest } from './admin-client';
 
 export interface DashboardStatistic {

@@ -1,5 +1,5 @@
-import type { ClubEvent } from '../../../../../core/entities/event';
-import type { EventFormValues } from '../../../../../core/domain/event-form';
+import type { ClubEvent } from '@core/entities/event';
+import type { EventFormValues } from '@core/domain/event-form';
 import { adminRequest } from './admin-client';
 
 export async function listEvents(): Promise<ClubEvent[]> {

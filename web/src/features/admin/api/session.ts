@@ -1,4 +1,4 @@
-import type { Admin } from '../../../../../core/entities/admin';
+import type { Admin } from '@core/entities/admin';
 import { adminRequest } from './admin-client';
 
 /** The signed-in admin as the server describes it (no secrets, no timestamps needed here). */

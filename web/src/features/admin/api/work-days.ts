@@ -1,4 +1,4 @@
-import type { WorkDaySignup, WorkDayWithCounts } from '../../../../../core/entities/work-day';
+import type { WorkDaySignup, WorkDayWithCounts } from '@core/entities/work-day';
 import { adminRequest } from './admin-client';
 
 export interface WorkDayWithSignups {

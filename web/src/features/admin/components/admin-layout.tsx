@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
-import { hasPermission } from '../../../../../core/domain/permissions';
+import { hasPermission } from '@core/domain/permissions';
 import { useAdminSession, useSignedInAdmin } from './admin-session';
 
 /** The frame of every signed-in screen: skip link, navigation, who is signed in, Sign Out. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { formatDate } from '../../../../../core/domain/calendar';
-import { formatMoney } from '../../../../../core/domain/pricing';
+import { formatDate } from '@core/domain/calendar';
+import { formatMoney } from '@core/domain/pricing';
 import { fetchBookingsOverview } from '../api/bookings';
 import { LoadError, Loading } from './load-error';
 import { moneyList } from './money-list';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { formatDate } from '../../../../../core/domain/calendar';
-import { hasPermission } from '../../../../../core/domain/permissions';
+import { formatDate } from '@core/domain/calendar';
+import { hasPermission } from '@core/domain/permissions';
 import { fetchDashboard } from '../api/dashboard';
 import { useSignedInAdmin } from './admin-session';
 import { Badge } from './badge';

@@ -1,8 +1,8 @@
 import { Link, useParams } from 'react-router-dom';
-import { formatDate } from '../../../../../core/domain/calendar';
-import { formatMoney } from '../../../../../core/domain/pricing';
-import { paymentStatus, truncatePaymentId } from '../../../../../core/domain/booking-state';
-import type { PaymentStatus } from '../../../../../core/entities/booking';
+import { formatDate } from '@core/domain/calendar';
+import { formatMoney } from '@core/domain/pricing';
+import { paymentStatus, truncatePaymentId } from '@core/domain/booking-state';
+import type { PaymentStatus } from '@core/entities/booking';
 import { bookingsCsvUrl, fetchEventBookings } from '../api/bookings';
 import { Badge, type BadgeTone } from './badge';
 import { LoadError, Loading } from './load-error';

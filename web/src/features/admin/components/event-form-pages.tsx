@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { emptyEventForm, type EventFormValues } from '../../../../../core/domain/event-form';
+import { emptyEventForm, type EventFormValues } from '@core/domain/event-form';
 import { AdminApiError } from '../api/admin-client';
 import { createEvent, getEvent, updateEvent } from '../api/events';
 import { AccessDenied } from './access-denied';

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { CURRENCIES } from '../../../../../core/entities/money';
-import { BOOKING_END_HINT, validateEventForm, type EventFormValues } from '../../../../../core/domain/event-form';
+import { CURRENCIES } from '@core/entities/money';
+import { BOOKING_END_HINT, validateEventForm, type EventFormValues } from '@core/domain/event-form';
 
 type Errors = Partial<Record<keyof EventFormValues, string>>;
 

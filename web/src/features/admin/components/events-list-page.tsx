@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import type { ClubEvent } from '../../../../../core/entities/event';
-import { formatDate } from '../../../../../core/domain/calendar';
-import { hasPermission } from '../../../../../core/domain/permissions';
+import type { ClubEvent } from '@core/entities/event';
+import { formatDate } from '@core/domain/calendar';
+import { hasPermission } from '@core/domain/permissions';
 import { AdminApiError } from '../api/admin-client';
 import { deleteEvent, listEvents } from '../api/events';
 import { useSignedInAdmin } from './admin-session';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, type Location } from 'react-router-dom';
-import { LOGIN_MESSAGES, validateLoginForm } from '../../../../../core/domain/login';
+import { LOGIN_MESSAGES, validateLoginForm } from '@core/domain/login';
 import { AdminApiError } from '../api/admin-client';
 import { signIn } from '../api/session';
 import { useAdminSession } from './admin-session';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { DEFAULT_PERMISSIONS, PERMISSIONS, type Admin, type Permission } from '../../../../../core/entities/admin';
-import { hasPermission } from '../../../../../core/domain/permissions';
+import { DEFAULT_PERMISSIONS, PERMISSIONS, type Admin, type Permission } from '@core/entities/admin';
+import { hasPermission } from '@core/domain/permissions';
 import { AdminApiError } from '../api/admin-client';
 import { createAdmin, listAdmins, updateAdmin } from '../api/admins';
 import { useAdminSession, useSignedInAdmin } from './admin-session';

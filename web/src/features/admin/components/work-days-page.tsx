@@ -1,4 +1,4 @@
-import { formatDate } from '../../../../../core/domain/calendar';
+import { formatDate } from '@core/domain/calendar';
 import { listWorkDaySignups, type WorkDayWithSignups } from '../api/work-days';
 import { LoadError, Loading } from './load-error';
 import { PageTitle } from './page-title';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { BookingFormValues } from '../../../../../core/entities/booking';
-import { CurrencySchema } from '../../../../../core/entities/money';
+import type { BookingFormValues } from '@core/entities/booking';
+import { CurrencySchema } from '@core/entities/money';
 import { apiPost } from '../../../lib/api';
 
 const BookingReceiptSchema = z.object({

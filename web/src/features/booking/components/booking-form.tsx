@@ -1,8 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { BookingFormValues } from '../../../../../core/entities/booking';
-import { BOOKING_MESSAGES, parseCount, stripNonDigits, validateBookingForm, visibleBookingFields } from '../../../../../core/domain/booking-validation';
-import { childPrice, formatMoney, priceBooking } from '../../../../../core/domain/pricing';
+import type { BookingFormValues } from '@core/entities/booking';
+import { BOOKING_MESSAGES, parseCount, stripNonDigits, validateBookingForm, visibleBookingFields } from '@core/domain/booking-validation';
+import { childPrice, formatMoney, priceBooking } from '@core/domain/pricing';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { BookingFormValues } from '../../../../../core/entities/booking';
-import { formatDateRange } from '../../../../../core/domain/calendar';
+import type { BookingFormValues } from '@core/entities/booking';
+import { formatDateRange } from '@core/domain/calendar';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EventSchema } from '../../../../../core/entities/event';
+import { EventSchema } from '@core/entities/event';
 import { apiGet } from '../../../lib/api';
 import { CALENDAR_EVENTS_PATH } from './calendar-events-path';
 

@@ -1,12 +1,12 @@
-import type { ClubEvent } from '../../../../../core/entities/event';
-import { googleCalendarUrl, icsFileName, outlookCalendarUrl } from '../../../../../core/domain/calendar';
+import type { ClubEvent } from '@core/entities/event';
+import { googleCalendarUrl, icsFileName, outlookCalendarUrl } from '@core/domain/calendar';
 
 /**
  * Offers the .ics text as a file download named by the core rule. The ics library is fetched
  * only now: most visits never ask for a calendar file.
  */
 async function downloadIcs(event: ClubEvent, location: string): Promise<void> {
-  const { icsText } = await import('../../../../../core/domain/ics-file');
+  const { icsText } = await import('@core/domain/ics-file');
   const blob = new Blob([icsText(event, location)], { type: 'text/calendar;charset=utf-8' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

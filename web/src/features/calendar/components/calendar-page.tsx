@@ -1,7 +1,7 @@
-import { eventBookingPath } from '../../../../../core/paths';
+import { eventBookingPath } from '@core/paths';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDateRange } from '../../../../../core/domain/calendar';
+import { formatDateRange } from '@core/domain/calendar';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';

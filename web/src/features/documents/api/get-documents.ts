@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DocumentSchema } from '../../../../../core/entities/document';
+import { DocumentSchema } from '@core/entities/document';
 import { apiGet } from '../../../lib/api';
 
 export const ListedDocumentSchema = DocumentSchema.extend({ url: z.string() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CampaignSchema, type Campaign } from '../../../../../core/entities/campaign';
+import { CampaignSchema, type Campaign } from '@core/entities/campaign';
 import { apiGet } from '../../../lib/api';
 
 const CampaignsAnswerSchema = z.object({ campaigns: z.array(CampaignSchema) });

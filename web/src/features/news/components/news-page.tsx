@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { relativeTime } from '../../../../../core/domain/news';
+import { relativeTime } from '@core/domain/news';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';

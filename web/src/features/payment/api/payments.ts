@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { ClubConfig } from '../../../../../core/entities/club-config';
-import { CardPaymentResultSchema } from '../../../../../core/use-cases/confirm-payment';
-import { CheckoutSchema, type Checkout } from '../../../../../core/use-cases/get-checkout';
+import type { ClubConfig } from '@core/entities/club-config';
+import { CardPaymentResultSchema } from '@core/use-cases/confirm-payment';
+import { CheckoutSchema, type Checkout } from '@core/use-cases/get-checkout';
 import { apiGet, apiPost } from '../../../lib/api';
 
 export type { Checkout };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SearchHitSchema } from '../../../../../core/entities/search-hit';
+import { SearchHitSchema } from '@core/entities/search-hit';
 import { apiGet } from '../../../lib/api';
 
 export const SearchAnswerSchema = z.object({

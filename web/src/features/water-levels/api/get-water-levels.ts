@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WaterLevelReadingSchema, type WaterLevelReading } from '../../../../../core/entities/water-level';
+import { WaterLevelReadingSchema, type WaterLevelReading } from '@core/entities/water-level';
 import { apiGet } from '../../../lib/api';
 
 const WaterLevelsAnswerSchema = z.object({ readings: z.array(WaterLevelReadingSchema) });

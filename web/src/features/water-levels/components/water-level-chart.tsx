@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { WaterLevelReading } from '../../../../../core/entities/water-level';
+import type { WaterLevelReading } from '@core/entities/water-level';
 import { Alert } from '../../../components/ui/alert';
 import { useAsync } from '../../../lib/use-async';
 import { getWaterLevels } from '../api/get-water-levels';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WorkDayJobSchema, WorkDaySchema, type WorkDaySignupForm } from '../../../../../core/entities/work-day';
+import { WorkDayJobSchema, WorkDaySchema, type WorkDaySignupForm } from '@core/entities/work-day';
 import { apiGet, apiPost } from '../../../lib/api';
 
 export const WorkDayWithCountsSchema = WorkDaySchema.extend({

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { WorkDaySignupForm } from '../../../../../core/entities/work-day';
-import { formatDate } from '../../../../../core/domain/calendar';
-import { WORK_DAY_MESSAGES, validateWorkDaySignup } from '../../../../../core/domain/work-days';
+import type { WorkDaySignupForm } from '@core/entities/work-day';
+import { formatDate } from '@core/domain/calendar';
+import { WORK_DAY_MESSAGES, validateWorkDaySignup } from '@core/domain/work-days';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
