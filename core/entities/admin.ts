@@ -24,3 +24,7 @@ export const LoginFormSchema = z.object({
   password: z.string().max(1000).default(''),
 });
 export type LoginForm = z.infer<typeof LoginFormSchema>;
+
+/** The signed-in admin as the API describes them (no secrets, no timestamps). */
+export const SessionAdminSchema = AdminSchema.pick({ uid: true, email: true, name: true, role: true, permissions: true });
+export type SessionAdmin = z.infer<typeof SessionAdminSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AdminSchema } from '../../core/entities/admin';
+import { AdminSchema, SessionAdminSchema } from '../../core/entities/admin';
 import { CampaignSchema } from '../../core/entities/campaign';
 import { DocumentSchema } from '../../core/entities/document';
 import { EventSchema } from '../../core/entities/event';
@@ -56,7 +56,7 @@ export const WaterLevelsResponseSchema = z.object({ readings: z.array(WaterLevel
 export const SearchQuerySchema = z.object({ q: z.string({ error: 'q must be text' }).max(200, 'The search is too long (at most 200 characters)').optional() });
 export const SearchResponseSchema = z.object({ hits: z.array(SearchHitSchema), provider: z.string() });
 
-export const SessionAdminSchema = AdminSchema.pick({ uid: true, email: true, name: true, role: true, permissions: true });
+export { SessionAdminSchema };
 export const SessionResponseSchema = z.object({ admin: SessionAdminSchema });
 export const AdminsResponseSchema = z.object({ admins: z.array(AdminSchema) });
 export const AdminResponseSchema = z.object({ admin: AdminSchema });

@@ -1,13 +1,19 @@
 import type { ZodType } from 'zod';
 
 /**
+ * The one HTTP client of the web app (members' pages and admin panel). Every call goes to the
+ * same origin with the session cookie; state-changing calls carry `X-Requested-With: fetch`,
+ * which the server demands so that a cross-site page cannot act with an admin's cookie.
+ *
  * An answer from the server that was not a success, or a request that never got an answer
- * (status 0). `message` is the server's `error` text when it sent one.
+ * (status 0), is an ApiError: `message` is the server's `error` text when it sent one, `fields`
+ * its per-field messages, `permission` the permission a 403 said was missing.
  */
 export class ApiError extends Error {
   readonly status: number;
   readonly fields: Record<string, string>;
   readonly body: Record<string, unknown>;
+  readonly permission: string | null;
 
   constructor(status: number, message: string, fields: Record<string, string> = {}, body: Record<string, unknown> = {}) {
     super(message);
@@ -15,11 +21,26 @@ export class ApiError extends Error {
     this.status = status;
     this.fields = fields;
     this.body = body;
+    this.permission = typeof body.permission === 'string' ? body.permission : null;
   }
 }
 
 export interface RequestOptions {
   signal?: AbortSignal;
+  /** The sign-in calls answer 401 for a wrong password or no session: not an expired session. */
+  ignoreUnauthenticated?: boolean;
+}
+
+type Listener = () => void;
+const unauthenticatedListeners = new Set<Listener>();
+
+/**
+ * Lets the admin session holder hear of any 401, so an expired or revoked session sends the
+ * admin to the sign-in page from whatever screen they are on, without showing refused data.
+ */
+export function onUnauthenticated(listener: Listener): () => void {
+  unauthenticatedListeners.add(listener);
+  return () => unauthenticatedListeners.delete(listener);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -72,7 +93,7 @@ async function request<T>(method: string, path: string, body: unknown, schema: Z
       }));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, 'Network error');
+    throw new ApiError(0, 'The server could not be reached');
   }
   let json: unknown = undefined;
   const text = await response.text();
@@ -86,6 +107,9 @@ async function request<T>(method: string, path: string, body: unknown, schema: Z
   if (!response.ok) {
     const record = isRecord(json) ? json : {};
     const message = typeof record.error === 'string' ? record.error : response.statusText || `HTTP ${response.status}`;
+    if (response.status === 401 && !options.ignoreUnauthenticated) {
+      for (const listener of unauthenticatedListeners) listener();
+    }
     throw new ApiError(response.status, message, stringFields(record.fields), record);
   }
   if (schema === undefined) return json as T;

@@ -1,9 +1,12 @@
-import type { Admin, Permission } from '@core/entities/admin';
-import { adminRequest } from './admin-client';
+import { z } from 'zod';
+import { AdminSchema, type Admin, type Permission } from '@core/entities/admin';
+import { apiGet, apiPatch, apiPost } from '../../../lib/api';
+
+const AdminsAnswer = z.object({ admins: z.array(AdminSchema) });
+const AdminAnswer = z.object({ admin: AdminSchema });
 
 export async function listAdmins(): Promise<Admin[]> {
-  const { admins } = await adminRequest<{ admins: Admin[] }>('GET', '/admin/admins');
-  return admins;
+  return (await apiGet('/api/admin/admins', AdminsAnswer)).admins;
 }
 
 export interface NewAdmin {
@@ -14,11 +17,9 @@ export interface NewAdmin {
 }
 
 export async function createAdmin(input: NewAdmin): Promise<Admin> {
-  const { admin } = await adminRequest<{ admin: Admin }>('POST', '/admin/admins', { body: input });
-  return admin;
+  return (await apiPost('/api/admin/admins', input, AdminAnswer)).admin;
 }
 
 export async function updateAdmin(uid: string, changes: { name?: string; permissions?: Permission[]; disabled?: boolean }): Promise<Admin> {
-  const { admin } = await adminRequest<{ admin: Admin }>('PATCH', `/admin/admins/${encodeURIComponent(uid)}`, { body: changes });
-  return admin;
+  return (await apiPatch(`/api/admin/admins/${encodeURIComponent(uid)}`, changes, AdminAnswer)).admin;
 }

@@ -1,22 +1,16 @@
-import type { Booking, PaymentStatus } from '@core/entities/booking';
-import type { ClubEvent } from '@core/entities/event';
-import type { BookingsOverview, EventBookingSummary } from '@core/domain/bookings-report';
-import { adminRequest } from './admin-client';
+import { BookingsOverviewSchema, type BookingsOverview } from '@core/domain/bookings-report';
+import { EventBookingsSchema, type BookingRow, type EventBookings } from '@core/use-cases/event-bookings';
+import { apiGet } from '../../../lib/api';
+
+export type { EventBookings };
+export type AdminBooking = BookingRow;
 
 export function fetchBookingsOverview(): Promise<BookingsOverview> {
-  return adminRequest('GET', '/admin/bookings');
-}
-
-export type AdminBooking = Booking & { paymentStatus?: PaymentStatus; paymentIdShort?: string };
-
-export interface EventBookings {
-  event: ClubEvent;
-  summary: EventBookingSummary;
-  bookings: AdminBooking[];
+  return apiGet('/api/admin/bookings', BookingsOverviewSchema);
 }
 
 export function fetchEventBookings(eventId: string): Promise<EventBookings> {
-  return adminRequest('GET', `/admin/events/${encodeURIComponent(eventId)}/bookings`);
+  return apiGet(`/api/admin/events/${encodeURIComponent(eventId)}/bookings`, EventBookingsSchema);
 }
 
 export function bookingsCsvUrl(eventId: string): string {

@@ -1,19 +1,10 @@
-import type { ClubEvent } from '@core/entities/event';
-import { adminRequest } from './admin-client';
+import { DashboardSchema, type Dashboard } from '@core/use-cases/dashboard';
+import { apiGet } from '../../../lib/api';
 
-export interface DashboardStatistic {
-  eventId: string;
-  eventName: string;
-  bookings: number;
-  attendees: number;
-}
+export type { Dashboard };
+export type DashboardStatistic = NonNullable<Dashboard['statistics']>[number];
 
-export interface Dashboard {
-  recentEvents: ClubEvent[];
-  /** null when the admin lacks bookings:read: the server does not send what they may not see. */
-  statistics: DashboardStatistic[] | null;
-}
-
+/** `statistics` is null when the admin lacks bookings:read: the server does not send what they may not see. */
 export function fetchDashboard(): Promise<Dashboard> {
-  return adminRequest('GET', '/admin/dashboard');
+  return apiGet('/api/admin/dashboard', DashboardSchema);
 }

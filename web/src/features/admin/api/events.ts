@@ -1,26 +1,29 @@
-import type { ClubEvent } from '@core/entities/event';
-import type { EventFormValues } from '@core/domain/event-form';
-import { adminRequest } from './admin-client';
+import { z } from 'zod';
+import { EventFormValuesSchema, type EventFormValues } from '@core/domain/event-form';
+import { EventSchema, type ClubEvent } from '@core/entities/event';
+import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api';
+
+const EventsAnswer = z.object({ events: z.array(EventSchema) });
+const EventAnswer = z.object({ event: EventSchema });
+const EditableEventAnswer = z.object({ event: EventSchema, form: EventFormValuesSchema });
+const path = (id: string) => `/api/admin/events/${encodeURIComponent(id)}`;
 
 export async function listEvents(): Promise<ClubEvent[]> {
-  const { events } = await adminRequest<{ events: ClubEvent[] }>('GET', '/admin/events');
-  return events;
+  return (await apiGet('/api/admin/events', EventsAnswer)).events;
 }
 
 export function getEvent(id: string): Promise<{ event: ClubEvent; form: EventFormValues }> {
-  return adminRequest('GET', `/admin/events/${encodeURIComponent(id)}`);
+  return apiGet(path(id), EditableEventAnswer);
 }
 
 export async function createEvent(values: EventFormValues): Promise<ClubEvent> {
-  const { event } = await adminRequest<{ event: ClubEvent }>('POST', '/admin/events', { body: values });
-  return event;
+  return (await apiPost('/api/admin/events', values, EventAnswer)).event;
 }
 
 export async function updateEvent(id: string, values: EventFormValues): Promise<ClubEvent> {
-  const { event } = await adminRequest<{ event: ClubEvent }>('PUT', `/admin/events/${encodeURIComponent(id)}`, { body: values });
-  return event;
+  return (await apiPut(path(id), values, EventAnswer)).event;
 }
 
-export function deleteEvent(id: string): Promise<void> {
-  return adminRequest('DELETE', `/admin/events/${encodeURIComponent(id)}`);
+export async function deleteEvent(id: string): Promise<void> {
+  await apiDelete(path(id));
 }

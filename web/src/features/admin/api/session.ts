@@ -1,22 +1,21 @@
-import type { Admin } from '@core/entities/admin';
-import { adminRequest } from './admin-client';
+import { z } from 'zod';
+import { SessionAdminSchema, type SessionAdmin } from '@core/entities/admin';
+import { apiDelete, apiGet, apiPost } from '../../../lib/api';
 
-/** The signed-in admin as the server describes it (no secrets, no timestamps needed here). */
-export type SessionAdmin = Pick<Admin, 'uid' | 'email' | 'name' | 'role' | 'permissions'>;
+export type { SessionAdmin };
+
+const SessionAnswer = z.object({ admin: SessionAdminSchema });
+// A 401 here is "not signed in" or "wrong password", not an expired session.
+const asSignIn = { ignoreUnauthenticated: true };
 
 export async function fetchSession(): Promise<SessionAdmin> {
-  const { admin } = await adminRequest<{ admin: SessionAdmin }>('GET', '/admin/session', { ignoreUnauthenticated: true });
-  return admin;
+  return (await apiGet('/api/admin/session', SessionAnswer, asSignIn)).admin;
 }
 
 export async function signIn(email: string, password: string): Promise<SessionAdmin> {
-  const { admin } = await adminRequest<{ admin: SessionAdmin }>('POST', '/admin/session', {
-    body: { email, password },
-    ignoreUnauthenticated: true,
-  });
-  return admin;
+  return (await apiPost('/api/admin/session', { email, password }, SessionAnswer, asSignIn)).admin;
 }
 
 export async function signOut(): Promise<void> {
-  await adminRequest<void>('DELETE', '/admin/session', { ignoreUnauthenticated: true });
+  await apiDelete('/api/admin/session', undefined, asSignIn);
 }

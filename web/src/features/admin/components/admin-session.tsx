@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { AdminApiError, onUnauthenticated } from '../api/admin-client';
+import { ApiError, onUnauthenticated } from '../../../lib/api';
 import { fetchSession, signOut as requestSignOut, type SessionAdmin } from '../api/session';
 
 type SessionState =
@@ -31,7 +31,7 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
         if (!live) return;
         // Anything but a clear answer leaves the admin signed out: showing the panel on a guess
         // would be worse than asking them to sign in again.
-        if (!(error instanceof AdminApiError) || error.status !== 401) console.warn('Session check failed', error);
+        if (!(error instanceof ApiError) || error.status !== 401) console.warn('Session check failed', error);
         setSession({ status: 'signed-out', admin: null });
       });
     return () => {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { emptyEventForm, type EventFormValues } from '@core/domain/event-form';
-import { AdminApiError } from '../api/admin-client';
+import { ApiError } from '../../../lib/api';
 import { createEvent, getEvent, updateEvent } from '../api/events';
 import { AccessDenied } from './access-denied';
 import { EventForm } from './event-form';
@@ -22,7 +22,7 @@ type FieldErrors = Partial<Record<keyof EventFormValues, string>>;
  */
 function useSave(save: (values: EventFormValues) => Promise<unknown>, messages: { success: string; failed: string }) {
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<{ message: string; denied: AdminApiError | null } | null>(null);
+  const [failure, setFailure] = useState<{ message: string; denied: ApiError | null } | null>(null);
 
   async function submit(values: EventFormValues): Promise<FieldErrors | null> {
     setFailure(null);
@@ -32,8 +32,8 @@ function useSave(save: (values: EventFormValues) => Promise<unknown>, messages: 
       navigate('/admin/events', { state: { flash } });
       return null;
     } catch (error) {
-      if (error instanceof AdminApiError && error.status === 400 && Object.keys(error.fields).length > 0) return error.fields as FieldErrors;
-      if (error instanceof AdminApiError && error.status === 403) {
+      if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0) return error.fields as FieldErrors;
+      if (error instanceof ApiError && error.status === 403) {
         setFailure({ message: error.message, denied: error });
         return null;
       }
@@ -44,7 +44,7 @@ function useSave(save: (values: EventFormValues) => Promise<unknown>, messages: 
   return { submit, failure };
 }
 
-function Failure({ failure }: { failure: { message: string; denied: AdminApiError | null } | null }) {
+function Failure({ failure }: { failure: { message: string; denied: ApiError | null } | null }) {
   if (!failure) return null;
   return (
     <p className="adm-alert adm-alert-error" role="alert">

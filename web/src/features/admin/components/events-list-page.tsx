@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { ClubEvent } from '@core/entities/event';
 import { formatDate } from '@core/domain/calendar';
 import { hasPermission } from '@core/domain/permissions';
-import { AdminApiError } from '../api/admin-client';
+import { ApiError } from '../../../lib/api';
 import { deleteEvent, listEvents } from '../api/events';
 import { useSignedInAdmin } from './admin-session';
 import { Badge } from './badge';
@@ -41,7 +41,7 @@ export function EventsListPage() {
     } catch (error) {
       // A refusal the admin can act on (the event has bookings, a missing permission) is told in
       // the server's words; anything else is the catalogue's message.
-      const refused = error instanceof AdminApiError && (error.status === 409 || error.status === 403 || error.status === 404);
+      const refused = error instanceof ApiError && (error.status === 409 || error.status === 403 || error.status === 404);
       setNotice({ kind: 'error', message: refused ? error.message : DELETE_FAILED });
     } finally {
       setDeleting(false);

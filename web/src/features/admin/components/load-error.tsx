@@ -1,4 +1,4 @@
-import type { AdminApiError } from '../api/admin-client';
+import type { ApiError } from '../../../lib/api';
 import { AccessDenied } from './access-denied';
 
 /**
@@ -6,7 +6,7 @@ import { AccessDenied } from './access-denied';
  * Denied screen with the server's message, a 401 is on its way to the sign-in page (the session
  * holder heard of it), anything else is the screen's own message from the catalogue.
  */
-export function LoadError({ error, message, onRetry }: { error: AdminApiError; message: string; onRetry?: () => void }) {
+export function LoadError({ error, message, onRetry }: { error: ApiError; message: string; onRetry?: () => void }) {
   if (error.status === 403) return <AccessDenied message={error.message} permission={error.permission} />;
   if (error.status === 401) return <p role="status">Your session has ended. Taking you to sign in…</p>;
   return (

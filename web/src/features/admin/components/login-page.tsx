@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { LOGIN_MESSAGES, validateLoginForm } from '@core/domain/login';
-import { AdminApiError } from '../api/admin-client';
+import { ApiError } from '../../../lib/api';
 import { signIn } from '../api/session';
 import { useAdminSession } from './admin-session';
 import { Loading } from './load-error';
@@ -14,7 +14,7 @@ interface LoginLocationState {
 
 /** The catalogue message for a refused sign-in; the status decides, so the wording never drifts. */
 export function loginErrorMessage(error: unknown): string {
-  if (!(error instanceof AdminApiError)) return LOGIN_MESSAGES.other;
+  if (!(error instanceof ApiError)) return LOGIN_MESSAGES.other;
   switch (error.status) {
     case 401:
       return LOGIN_MESSAGES.invalid;
@@ -66,7 +66,7 @@ export function LoginPage() {
       navigate(destination(state), { replace: true });
     } catch (err) {
       setError(loginErrorMessage(err));
-      if (err instanceof AdminApiError && err.status === 400) setFieldErrors(err.fields);
+      if (err instanceof ApiError && err.status === 400) setFieldErrors(err.fields);
       setSubmitting(false);
     }
   }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { DEFAULT_PERMISSIONS, PERMISSIONS, type Admin, type Permission } from '@core/entities/admin';
 import { hasPermission } from '@core/domain/permissions';
-import { AdminApiError } from '../api/admin-client';
+import { ApiError } from '../../../lib/api';
 import { createAdmin, listAdmins, updateAdmin } from '../api/admins';
 import { useAdminSession, useSignedInAdmin } from './admin-session';
 import { Badge } from './badge';
@@ -20,7 +20,7 @@ type Notice = { kind: 'success' | 'error'; message: string } | null;
 
 function failureMessage(error: unknown, fallback: string): string {
   // The server's words are clear for refusals (duplicate e-mail, own account, bad input).
-  if (error instanceof AdminApiError && error.status >= 400 && error.status < 500) return error.message;
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return error.message;
   return fallback;
 }
 
@@ -210,7 +210,7 @@ function AddAdminForm({ onCreated }: { onCreated: (admin: Admin) => void }) {
       setPassword('');
       setPermissions([...DEFAULT_PERMISSIONS]);
     } catch (error) {
-      if (error instanceof AdminApiError && error.status === 400) setErrors(error.fields);
+      if (error instanceof ApiError && error.status === 400) setErrors(error.fields);
       setFailure(failureMessage(error, 'Failed to add the admin. Please try again.'));
     } finally {
       setBusy(false);

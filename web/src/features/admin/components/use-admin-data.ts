@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { AdminApiError } from '../api/admin-client';
+import { ApiError } from '../../../lib/api';
 
 export type DataState<T> =
   | { status: 'loading' }
   | { status: 'ok'; data: T }
-  | { status: 'error'; error: AdminApiError };
+  | { status: 'error'; error: ApiError };
 
 /**
  * Loads one screen's data. Only the newest load may set the state, so a slow answer to an old
@@ -23,7 +23,7 @@ export function useAdminData<T>(load: () => Promise<T>, deps: readonly unknown[]
       (data) => ticket === latest.current && setState({ status: 'ok', data }),
       (error: unknown) => {
         if (ticket !== latest.current) return;
-        setState({ status: 'error', error: error instanceof AdminApiError ? error : new AdminApiError(0, String(error)) });
+        setState({ status: 'error', error: error instanceof ApiError ? error : new ApiError(0, String(error)) });
       },
     );
   }, [stableLoad]);
