@@ -3,10 +3,11 @@ import { Route, Routes } from 'react-router-dom';
 import { NotFoundPage } from './components/layout/not-found-page';
 import { SiteLayout } from './components/layout/site-layout';
 import { Spinner } from './components/ui/spinner';
-import { bookingEventPath } from './features/booking/api/booking-event-path';
-import { CALENDAR_EVENTS_PATH } from './features/calendar/api/calendar-events-path';
+import { bookingEventKey, bookingEventPath } from './features/booking/api/booking-event-path';
+import { CALENDAR_EVENTS_KEY, CALENDAR_EVENTS_PATH } from './features/calendar/api/calendar-events-path';
 import { HomePage } from './features/home/components/home-page';
-import { prefetchGet } from './lib/api';
+import { apiGet } from './lib/api';
+import { queryClient } from './lib/query';
 
 /** Runs `load` once; later calls get the same promise. */
 function once<T>(load: () => Promise<T>): () => Promise<T> {
@@ -14,15 +15,30 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
   return () => (loading ??= load());
 }
 
+/**
+ * Starts a page's data request now, beside its code: the answer is fetched at once, read with its
+ * schema when that code has come, and put in the data layer under the key the page asks for, so
+ * the page finds it there. A failure is left for the page, which asks again.
+ */
+function prefetch<T>(queryKey: readonly unknown[], path: string, read: () => Promise<(json: unknown) => T>): void {
+  const answer = apiGet<unknown>(path);
+  answer.catch(() => undefined);
+  void queryClient.prefetchQuery({ queryKey, queryFn: async () => (await read())(await answer) });
+}
+
 // Pages other than Home load on demand, so the first visit downloads only what it shows. The
 // first visit to Calendar or a booking page also asks for its data while the page's code loads.
 const loadCalendarPage = once(() => {
-  prefetchGet(CALENDAR_EVENTS_PATH);
+  prefetch(CALENDAR_EVENTS_KEY, CALENDAR_EVENTS_PATH, () => import('./features/calendar/api/get-calendar-events').then((m) => m.readCalendarEvents));
   return import('./features/calendar/components/calendar-page');
 });
 const loadEventBookingPage = once(() => {
   const id = new URLSearchParams(window.location.search).get('id')?.trim();
-  if (id) prefetchGet(bookingEventPath(id));
+  if (id) {
+    prefetch(bookingEventKey(id), bookingEventPath(id), () =>
+      import('./features/booking/api/get-booking-event').then((m) => (json: unknown) => m.readBookingEvent(id, json)),
+    );
+  }
   return import('./features/booking/components/event-booking-page');
 });
 const loadNewsPage = once(() => import('./features/news/components/news-page'));

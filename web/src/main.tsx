@@ -2,8 +2,10 @@ import './lib/zod-without-eval';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { AppRoutes, preloadPage } from './app-routes';
 import { ClubConfigProvider, loadClubConfig, type ClubConfig } from './lib/club-config';
+import { queryClient } from './lib/query';
 import { ScrollToTop } from './lib/scroll-to-top';
 import './styles.css';
 
@@ -25,12 +27,14 @@ function render(initial: ClubConfig | undefined) {
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>
-        <ClubConfigProvider initial={initial}>
-          <BrowserRouter>
-            <ScrollToTop />
-            <AppRoutes />
-          </BrowserRouter>
-        </ClubConfigProvider>
+        <QueryClientProvider client={queryClient}>
+          <ClubConfigProvider initial={initial}>
+            <BrowserRouter>
+              <ScrollToTop />
+              <AppRoutes />
+            </BrowserRouter>
+          </ClubConfigProvider>
+        </QueryClientProvider>
       </StrictMode>,
     );
   });

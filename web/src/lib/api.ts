@@ -52,30 +52,6 @@ function stringFields(value: unknown): Record<string, string> {
   return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
 }
 
-/** A prefetched answer older than this is not used: the page asks again for fresh data. */
-const PREFETCH_FRESH_MS = 10_000;
-
-const prefetched = new Map<string, { response: Promise<Response>; startedAt: number }>();
-
-/**
- * Starts a GET that a page is about to make, while its code is still loading, so that the code
- * and the data travel together instead of one after the other. The next apiGet of the same
- * path takes the answer (once, and only while fresh); nothing else ever sees it.
- */
-export function prefetchGet(path: string): void {
-  const response = fetch(path, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
-  // Whoever takes the answer handles its failure; one never taken must not be reported as unhandled.
-  response.catch(() => undefined);
-  prefetched.set(path, { response, startedAt: Date.now() });
-}
-
-function takePrefetched(method: string, path: string): Promise<Response> | undefined {
-  const entry = method === 'GET' ? prefetched.get(path) : undefined;
-  if (entry === undefined) return undefined;
-  prefetched.delete(path);
-  return Date.now() - entry.startedAt <= PREFETCH_FRESH_MS ? entry.response : undefined;
-}
-
 async function request<T>(method: string, path: string, body: unknown, schema: ZodType<T> | undefined, options: RequestOptions): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -83,14 +59,13 @@ async function request<T>(method: string, path: string, body: unknown, schema: Z
   if (method !== 'GET') headers['X-Requested-With'] = 'fetch';
   let response: Response;
   try {
-    response = await (takePrefetched(method, path) ??
-      fetch(path, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        credentials: 'same-origin',
-        signal: options.signal,
-      }));
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(0, 'The server could not be reached');
@@ -113,11 +88,19 @@ async function request<T>(method: string, path: string, body: unknown, schema: Z
     throw new ApiError(response.status, message, stringFields(record.fields), record);
   }
   if (schema === undefined) return json as T;
+  return parseAnswer(schema, json, `${method} ${path}`, response.status);
+}
+
+/**
+ * Reads an answer with the core's schema. A contract drift between server and browser is
+ * reported like a failed request. Used apart from the request when a route fetches its data
+ * while the schema's code is still loading (app-routes.tsx).
+ */
+export function parseAnswer<T>(schema: ZodType<T>, json: unknown, what: string, status = 200): T {
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
-    // A contract drift between server and browser: report it like a failed request.
-    console.error(`Unexpected answer from ${method} ${path}`, parsed.error);
-    throw new ApiError(response.status, 'Unexpected answer from the server');
+    console.error(`Unexpected answer from ${what}`, parsed.error);
+    throw new ApiError(status, 'Unexpected answer from the server');
   }
   return parsed.data;
 }

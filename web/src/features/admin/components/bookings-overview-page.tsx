@@ -5,12 +5,12 @@ import { fetchBookingsOverview } from '../api/bookings';
 import { LoadError, Loading } from './load-error';
 import { moneyList } from './money-list';
 import { PageTitle } from './page-title';
-import { useAdminData } from './use-admin-data';
+import { useAdminData } from '../../../lib/query';
 
 export const OVERVIEW_LOAD_FAILED = 'Failed to load booking data';
 
 export function BookingsOverviewPage() {
-  const { state, reload } = useAdminData(fetchBookingsOverview, []);
+  const { state, reload } = useAdminData(['bookings'], fetchBookingsOverview);
 
   if (state.status === 'error' && state.error.status === 403) return <LoadError error={state.error} message={OVERVIEW_LOAD_FAILED} />;
 

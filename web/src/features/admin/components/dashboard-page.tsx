@@ -6,11 +6,11 @@ import { useSignedInAdmin } from './admin-session';
 import { Badge } from './badge';
 import { LoadError, Loading } from './load-error';
 import { PageTitle } from './page-title';
-import { useAdminData } from './use-admin-data';
+import { useAdminData } from '../../../lib/query';
 
 export function DashboardPage() {
   const admin = useSignedInAdmin();
-  const { state, reload } = useAdminData(fetchDashboard, []);
+  const { state, reload } = useAdminData(['dashboard'], fetchDashboard);
   const canReadBookings = hasPermission(admin, 'bookings:read');
 
   const tiles = [

@@ -8,7 +8,7 @@ import { Badge, type BadgeTone } from './badge';
 import { LoadError, Loading } from './load-error';
 import { moneyList } from './money-list';
 import { PageTitle } from './page-title';
-import { useAdminData } from './use-admin-data';
+import { useAdminData } from '../../../lib/query';
 
 export const DETAIL_MESSAGES = { notFound: 'Event not found', failed: 'Failed to load booking details' };
 
@@ -16,7 +16,7 @@ const STATUS_TONE: Record<PaymentStatus, BadgeTone> = { Paid: 'green', Pending: 
 
 export function EventBookingsPage() {
   const { eventId = '' } = useParams();
-  const { state, reload } = useAdminData(() => fetchEventBookings(eventId), [eventId]);
+  const { state, reload } = useAdminData(['event-bookings', eventId], () => fetchEventBookings(eventId));
 
   if (state.status === 'error' && state.error.status === 403) return <LoadError error={state.error} message={DETAIL_MESSAGES.failed} />;
 

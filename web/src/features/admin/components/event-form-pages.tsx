@@ -8,7 +8,7 @@ import { EventForm } from './event-form';
 import type { Flash } from './flash';
 import { LoadError, Loading } from './load-error';
 import { PageTitle } from './page-title';
-import { useAdminData } from './use-admin-data';
+import { useAdminData } from '../../../lib/query';
 
 export const CREATE_MESSAGES = { success: 'Event created successfully!', failed: 'Failed to create event. Please try again.' };
 export const UPDATE_MESSAGES = { success: 'Event updated successfully!', failed: 'Failed to update event. Please try again.' };
@@ -72,7 +72,7 @@ export function EventCreatePage() {
 export function EventEditPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const { state, reload } = useAdminData(() => getEvent(id), [id]);
+  const { state, reload } = useAdminData(['event', id], () => getEvent(id));
   const { submit, failure } = useSave((values) => updateEvent(id, values), UPDATE_MESSAGES);
 
   const notFound = state.status === 'error' && state.error.status === 404;

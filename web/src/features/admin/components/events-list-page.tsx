@@ -11,14 +11,14 @@ import { ConfirmDialog } from './confirm-dialog';
 import { readFlash } from './flash';
 import { LoadError, Loading } from './load-error';
 import { PageTitle } from './page-title';
-import { useAdminData } from './use-admin-data';
+import { useAdminData } from '../../../lib/query';
 
 export const DELETE_FAILED = 'Failed to delete event. Please try again.';
 
 export function EventsListPage() {
   const admin = useSignedInAdmin();
   const location = useLocation();
-  const { state, reload, setData } = useAdminData(listEvents, []);
+  const { state, reload, setData } = useAdminData(['events'], listEvents);
   const [toDelete, setToDelete] = useState<ClubEvent | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [notice, setNotice] = useState(() => readFlash(location.state));

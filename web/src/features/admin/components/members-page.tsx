@@ -7,7 +7,7 @@ import { useAdminSession, useSignedInAdmin } from './admin-session';
 import { Badge } from './badge';
 import { LoadError, Loading } from './load-error';
 import { PageTitle } from './page-title';
-import { useAdminData } from './use-admin-data';
+import { useAdminData } from '../../../lib/query';
 
 const PERMISSION_LABELS: Record<Permission, string> = {
   'events:read': 'View events',
@@ -27,7 +27,7 @@ function failureMessage(error: unknown, fallback: string): string {
 export function MembersPage() {
   const me = useSignedInAdmin();
   const { signedIn } = useAdminSession();
-  const { state, reload, setData } = useAdminData(listAdmins, []);
+  const { state, reload, setData } = useAdminData(['admins'], listAdmins);
   const [notice, setNotice] = useState<Notice>(null);
   const canManage = hasPermission(me, 'admins:manage');
 

@@ -2,10 +2,10 @@ import { formatDate } from '@core/domain/calendar';
 import { listWorkDaySignups, type WorkDayWithSignups } from '../api/work-days';
 import { LoadError, Loading } from './load-error';
 import { PageTitle } from './page-title';
-import { useAdminData } from './use-admin-data';
+import { useAdminData } from '../../../lib/query';
 
 export function WorkDaysPage() {
-  const { state, reload } = useAdminData(listWorkDaySignups, []);
+  const { state, reload } = useAdminData(['work-days'], listWorkDaySignups);
 
   if (state.status === 'error' && state.error.status === 403) return <LoadError error={state.error} message="Failed to load work days" />;
 

@@ -1,4 +1,9 @@
 /** Where the booking page reads its event (kept apart from the zod schemas so the router can prefetch it cheaply). */
+/** The booking page's query key in the data layer (lib/query.ts). */
+export function bookingEventKey(id: string): readonly ['booking-event', string] {
+  return ['booking-event', id];
+}
+
 export function bookingEventPath(id: string): string {
   return `/api/events/${encodeURIComponent(id)}`;
 }

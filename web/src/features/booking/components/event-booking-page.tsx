@@ -7,7 +7,8 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api';
 import { useClubConfig } from '../../../lib/club-config';
-import { useAsync } from '../../../lib/use-async';
+import { bookingEventKey } from '../api/booking-event-path';
+import { useApiQuery } from '../../../lib/query';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { CalendarLinks } from '../../calendar/components/calendar-links';
 import type { CalendarEvent } from '../../calendar/api/get-calendar-events';
@@ -74,7 +75,7 @@ const PaymentStep = lazy(() => import('../../payment/components/payment-step'));
 
 function BookingScreen({ id, payment }: { id: string; payment: { step: 'pending' | 'success'; checkoutId: string } | null }) {
   const config = useClubConfig();
-  const state = useAsync((signal) => getBookingEvent(id, signal), [id]);
+  const state = useApiQuery(bookingEventKey(id), (signal) => getBookingEvent(id, signal));
   const [success, setSuccess] = useState<{ receipt: BookingReceipt; booked: BookingFormValues } | null>(null);
   const [placesLeftOverride, setPlacesLeftOverride] = useState<number | null>(null);
   usePageTitle(state.status === 'success' ? `Book: ${state.data.event.name}` : 'Event Booking');

@@ -6,7 +6,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useClubConfig } from '../../../lib/club-config';
-import { useAsync } from '../../../lib/use-async';
+import { CALENDAR_EVENTS_KEY } from '../api/calendar-events-path';
+import { useApiQuery } from '../../../lib/query';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { getCalendarEvents, type CalendarEvent } from '../api/get-calendar-events';
 import { AddToCalendarButton } from './add-to-calendar-button';
@@ -54,7 +55,7 @@ function EventCard({ event, location }: { event: CalendarEvent; location: string
 export function CalendarPage() {
   usePageTitle('Calendar');
   const config = useClubConfig();
-  const state = useAsync((signal) => getCalendarEvents(signal), []);
+  const state = useApiQuery(CALENDAR_EVENTS_KEY, (signal) => getCalendarEvents(signal));
 
   return (
     <div className="page">

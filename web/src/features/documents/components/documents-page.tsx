@@ -1,14 +1,14 @@
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { useAsync } from '../../../lib/use-async';
+import { useApiQuery } from '../../../lib/query';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { getDocuments } from '../api/get-documents';
 import { PageIcon } from '../../../components/ui/icons';
 
 export function DocumentsPage() {
   usePageTitle('Documents & Files');
-  const state = useAsync((signal) => getDocuments(signal), []);
+  const state = useApiQuery(['documents'], (signal) => getDocuments(signal));
 
   return (
     <div className="page">

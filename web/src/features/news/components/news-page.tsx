@@ -4,7 +4,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api';
-import { useAsync } from '../../../lib/use-async';
+import { useApiQuery } from '../../../lib/query';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { getCampaigns } from '../api/get-campaigns';
 
@@ -18,7 +18,7 @@ function failureMessage(error: unknown): string {
 
 export function NewsPage() {
   usePageTitle('News');
-  const state = useAsync((signal) => getCampaigns(signal), []);
+  const state = useApiQuery(['campaigns'], (signal) => getCampaigns(signal));
   const now = new Date();
 
   return (

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api';
 import { loadClubConfig, useClubConfig } from '../../../lib/club-config';
-import { useAsync } from '../../../lib/use-async';
+import { useApiQuery } from '../../../lib/query';
 import { usePageTitle } from '../../../lib/use-page-title';
 import type { CalendarEvent } from '../../calendar/api/get-calendar-events';
 import { CalendarLinks } from '../../calendar/components/calendar-links';
@@ -202,12 +202,12 @@ function CardStep({ event, checkout, checkoutId, square }: { event: CalendarEven
  */
 export default function PaymentStep({ event, checkoutId, payment }: PaymentStepProps) {
   const navigate = useNavigate();
-  const state = useAsync(async (signal) => {
+  const state = useApiQuery(['checkout', checkoutId], async (signal) => {
     const checkout = await getCheckout(checkoutId, signal);
     // The club configuration is fetched once per page load; this reuses that answer.
     const square = checkout.paymentsMode === 'square' && !checkout.paid ? (await loadClubConfig()).square : null;
     return { checkout, square };
-  }, [checkoutId]);
+  }, { staleTime: 0 });
 
   const paid = state.status === 'success' && state.data.checkout.paid;
   useEffect(() => {

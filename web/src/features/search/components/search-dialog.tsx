@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import type { SearchHit, SearchType } from '@core/entities/search-hit';
 import { isSearchableQuery } from '@core/domain/search-ranking';
@@ -27,13 +28,20 @@ export function SearchDialog({ open, onClose, focusDelayMs }: SearchDialogProps)
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const [query, setQuery] = useState('');
-  const [hits, setHits] = useState<SearchHit[]>([]);
-  const [status, setStatus] = useState<SearchStatus>('idle');
   const [active, setActive] = useState(-1);
-  const [provider, setProvider] = useState<string | undefined>(undefined);
-  // Every keystroke searches at once; only the answer to the latest request may be shown.
-  const sequence = useRef(0);
-  const inFlight = useRef<AbortController | null>(null);
+  // Every keystroke searches at once (one query per text): only the answer for the text now in
+  // the box is shown, the previous hits staying while it comes; an older answer never wins.
+  const searchable = open && isSearchableQuery(query);
+  const search = useQuery({
+    queryKey: ['search', query],
+    queryFn: ({ signal }) => searchSite(query, signal),
+    enabled: searchable,
+    placeholderData: keepPreviousData,
+  });
+  const failed = searchable && search.isError;
+  const hits: SearchHit[] = searchable && !failed ? (search.data?.hits ?? []) : [];
+  const status: SearchStatus = !searchable ? 'idle' : failed ? 'failed' : search.isFetching || search.isPlaceholderData || !search.data ? 'loading' : 'done';
+  const provider = search.data?.provider;
   const listId = useId();
   const optionId = (index: number) => `${listId}-option-${index}`;
 
@@ -50,50 +58,28 @@ export function SearchDialog({ open, onClose, focusDelayMs }: SearchDialogProps)
 
   useEffect(() => {
     if (open) return;
-    sequence.current += 1;
-    inFlight.current?.abort();
     setQuery('');
-    setHits([]);
-    setStatus('idle');
     setActive(-1);
   }, [open]);
+
+  // A new answer: its first hit is active. A failed search is logged only (the spec); the list
+  // is emptied without a message.
+  const answer = searchable && !search.isPlaceholderData ? search.data : undefined;
+  useEffect(() => {
+    if (answer) setActive(answer.hits.length > 0 ? 0 : -1);
+  }, [answer]);
+  useEffect(() => {
+    if (failed) {
+      console.error('Search failed', search.error);
+      setActive(-1);
+    }
+  }, [failed, search.error]);
 
   useEffect(() => {
     if (active < 0) return;
     document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [active]);
-
-  const runSearch = (text: string) => {
-    const mine = ++sequence.current;
-    inFlight.current?.abort();
-    if (!isSearchableQuery(text)) {
-      setHits([]);
-      setStatus('idle');
-      setActive(-1);
-      return;
-    }
-    const controller = new AbortController();
-    inFlight.current = controller;
-    setStatus('loading');
-    searchSite(text, controller.signal).then(
-      (answer) => {
-        if (mine !== sequence.current) return;
-        setHits(answer.hits);
-        if (answer.provider) setProvider(answer.provider);
-        setActive(answer.hits.length > 0 ? 0 : -1);
-        setStatus('done');
-      },
-      (error: unknown) => {
-        if (mine !== sequence.current) return;
-        // The spec: a failed search is logged only; the list is emptied without a message.
-        console.error('Search failed', error);
-        setHits([]);
-        setActive(-1);
-        setStatus('failed');
-      },
-    );
-  };
 
   const choose = (hit: SearchHit) => {
     const { href, newTab } = hitLink(hit);
@@ -150,7 +136,7 @@ export function SearchDialog({ open, onClose, focusDelayMs }: SearchDialogProps)
           value={query}
           onChange={(event) => {
             setQuery(event.target.value);
-            runSearch(event.target.value);
+            if (!isSearchableQuery(event.target.value)) setActive(-1);
           }}
           onKeyDown={onKeyDown}
         />

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { WaterLevelReading } from '@core/entities/water-level';
 import { Alert } from '../../../components/ui/alert';
-import { useAsync } from '../../../lib/use-async';
+import { useApiQuery } from '../../../lib/query';
 import { getWaterLevels } from '../api/get-water-levels';
 import { WaterChartPlaceholder } from './water-chart-placeholder';
 
@@ -85,7 +85,7 @@ export function WaterLevelPlot({ readings, labelledBy }: { readings: WaterLevelR
 
 /** The reservoir section: chart, its text alternative (summary and a monthly table) and the outside link. */
 export function WaterLevelChart({ sourceUrl }: { sourceUrl: string }) {
-  const state = useAsync((signal) => getWaterLevels(signal), []);
+  const state = useApiQuery(['water-levels'], (signal) => getWaterLevels(signal));
   const summaryId = useId();
 
   return (

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api';
-import { useAsync } from '../../../lib/use-async';
+import { useApiQuery } from '../../../lib/query';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { getWorkDay, listWorkDays, signUpForWorkDay, type ListedWorkDay } from '../api/work-day-api';
 import { CalendarIcon } from '../../../components/ui/icons';
@@ -19,7 +19,7 @@ function emptySignup(): WorkDaySignupForm {
 
 function NoWorkDay() {
   usePageTitle('Work Day');
-  const state = useAsync((signal) => listWorkDays(signal), []);
+  const state = useApiQuery(['work-days'], (signal) => listWorkDays(signal));
   return (
     <div className="page narrow">
       <section className="card">
@@ -133,7 +133,7 @@ function SignupForm({ workDay, onDone }: { workDay: ListedWorkDay; onDone: (jobs
 }
 
 function WorkDayScreen({ id }: { id: string }) {
-  const state = useAsync((signal) => getWorkDay(id, signal), [id]);
+  const state = useApiQuery(['work-day', id], (signal) => getWorkDay(id, signal));
   const [confirmed, setConfirmed] = useState<{ jobsChosen: number; firstName: string } | null>(null);
   usePageTitle(state.status === 'success' ? state.data.name : 'Work Day');
 

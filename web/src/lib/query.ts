@@ -1,0 +1,58 @@
+import { QueryClient, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { ApiError } from './api';
+
+/**
+ * The web app's one data layer: TanStack Query (ADR 15). Each screen's data is a query with a key
+ * (['calendar'], ['booking-event', id], ['admin', 'events'] …): the answer to an older request
+ * never replaces a newer one, requests for the same key are shared, and a route can start loading
+ * its data with its code (`prefetch` in app-routes.tsx) into the same cache the page reads.
+ */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // A failed load shows its error state at once, with a Try Again button, as before.
+      retry: false,
+      refetchOnWindowFocus: false,
+      // A members' page reached again within this time is drawn from the cache at once; the
+      // prefetched answer of a page being opened is used rather than asked for again.
+      staleTime: 10_000,
+    },
+  },
+});
+
+export type AsyncState<T> = { status: 'loading' } | { status: 'success'; data: T } | { status: 'error'; error: unknown };
+
+/** One screen's data by key; `reload` starts again from the loading state (Try Again). */
+export function useApiQuery<T>(
+  queryKey: QueryKey,
+  load: (signal: AbortSignal) => Promise<T>,
+  options: { staleTime?: number } = {},
+): AsyncState<T> & { reload: () => void } {
+  const client = useQueryClient();
+  const query = useQuery({ queryKey, queryFn: ({ signal }) => load(signal), ...(options.staleTime === undefined ? {} : { staleTime: options.staleTime }) });
+  const reload = () => void client.resetQueries({ queryKey, exact: true });
+  if (query.status === 'success') return { status: 'success', data: query.data, reload };
+  if (query.status === 'error') return { status: 'error', error: query.error, reload };
+  return { status: 'loading', reload };
+}
+
+export type DataState<T> = { status: 'loading' } | { status: 'ok'; data: T } | { status: 'error'; error: ApiError };
+
+/**
+ * An admin screen's data: always asked for again when the screen opens (another admin may have
+ * changed it), and `setData` updates the cached answer after a change the server confirmed.
+ */
+export function useAdminData<T>(
+  queryKey: QueryKey,
+  load: () => Promise<T>,
+): { state: DataState<T>; reload: () => void; setData: (update: (data: T) => T) => void } {
+  const client = useQueryClient();
+  const state = useApiQuery(['admin', ...queryKey], () => load(), { staleTime: 0 });
+  const setData = (update: (data: T) => T) => client.setQueryData<T>(['admin', ...queryKey], (data) => (data === undefined ? data : update(data)));
+  if (state.status === 'success') return { state: { status: 'ok', data: state.data }, reload: state.reload, setData };
+  if (state.status === 'error') {
+    const error = state.error instanceof ApiError ? state.error : new ApiError(0, String(state.error));
+    return { state: { status: 'error', error }, reload: state.reload, setData };
+  }
+  return { state: { status: 'loading' }, reload: state.reload, setData };
+}
