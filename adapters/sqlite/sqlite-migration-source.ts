@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import * as storageTables from './migrations/0001-storage-tables';
 import * as addressLimits from './migrations/0002-address-limits';
 import * as placesLedgers from './migrations/0003-places-ledgers';
+import * as searchIndex from './migrations/0004-search-index';
 
 interface NamedMigration {
   name: string;
@@ -14,6 +15,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0001-storage-tables', migration: storageTables },
   { name: '0002-address-limits', migration: addressLimits },
   { name: '0003-places-ledgers', migration: placesLedgers },
+  { name: '0004-search-index', migration: searchIndex },
 ];
 
 /** Hands knex the migrations of adapters/sqlite/migrations/, in order. */

@@ -154,65 +154,15 @@ export class SqliteSearchIndex implements SearchIndex {
   /** `db` comes from openSqliteDatabase (its migrations provide the write lock table). */
   constructor(private readonly db: Knex) {}
 
-  private ready: Promise<void> | null = null;
   /** Searches run on better-sqlite3 directly, with statements prepared once per connection. */
   private readonly statements = new WeakMap<Sqlite, Statements>();
   /** Records already validated, by search_records id, with the text they were read from. */
   private readonly validated = new Map<number, { text: string; record: SearchRecord }>();
 
-  /**
-   * Creates the tables if they are missing, and rebuilds the full-text table from the stored
-   * records when it is missing or from an older version; safe to call on every start. Every
-   * other method calls it first, so an index that nobody initialised still works.
-   */
-  init(): Promise<void> {
-    this.ready ??= this.createTables().catch((error: unknown) => {
-      this.ready = null;
-      throw error;
-    });
-    return this.ready;
-  }
-
-  private async createTables(): Promise<void> {
-    await this.db.raw(
-      `CREATE TABLE IF NOT EXISTS search_records (
-        id INTEGER PRIMARY KEY,
-        index_name TEXT NOT NULL,
-        object_id TEXT NOT NULL,
-        record TEXT NOT NULL,
-        UNIQUE (index_name, object_id)
-      )`,
-    );
-    const exists = async (name: string, trx: Knex | Knex.Transaction = this.db) =>
-      (await trx.raw(`SELECT 1 FROM sqlite_master WHERE name = ?`, [name])).length > 0;
-    if (await exists(FTS_TABLE)) return;
-    await writeTransaction(this.db, async (trx) => {
-      // Another process may have built it while this one waited for the write lock.
-      if (await exists(FTS_TABLE, trx)) return;
-      await trx.raw(
-        `CREATE VIRTUAL TABLE ${FTS_TABLE} USING fts5(
-          ${FTS_COLUMNS.join(', ')},
-          tokenize = 'unicode61 remove_diacritics 2',
-          prefix = '1 2 3'
-        )`,
-      );
-      const rows: { id: number; index_name: string; record: string }[] = await trx.raw(`SELECT id, index_name, record FROM search_records`);
-      for (const row of rows) {
-        const index = SEARCH_INDEXES.find((name) => name === row.index_name);
-        const parsed = SearchRecordSchema.safeParse(safeJson(row.record));
-        if (index && parsed.success) await insertText(trx, ftsRowid(index, row.id), parsed.data);
-        // A record that is not readable any more cannot be shown: it is dropped, not left half-indexed.
-        else await trx.raw(`DELETE FROM search_records WHERE id = ?`, [row.id]);
-      }
-      for (const old of OLD_FTS_TABLES) await trx.raw(`DROP TABLE IF EXISTS ${old}`);
-    });
-  }
-
   async search(query: string, options: { hitsPerIndex: number }): Promise<SearchHit[]> {
     const match = toFtsQuery(query);
     const limit = Math.max(0, Math.floor(options.hitsPerIndex));
     if (match === null || limit === 0) return [];
-    await this.init();
     const client = this.db.client as { acquireConnection(): Promise<Sqlite>; releaseConnection(connection: Sqlite): Promise<void> };
     const connection = await client.acquireConnection();
     try {
@@ -348,14 +298,12 @@ export class SqliteSearchIndex implements SearchIndex {
 
   async upsert(index: SearchIndexName, records: SearchRecord[]): Promise<void> {
     const valid = records.map((r) => SearchRecordSchema.parse(r));
-    await this.init();
     await writeTransaction(this.db, async (trx) => {
       for (const record of valid) await this.put(trx, index, record);
     });
   }
 
   async remove(index: SearchIndexName, objectIDs: string[]): Promise<void> {
-    await this.init();
     await writeTransaction(this.db, async (trx) => {
       for (const objectID of objectIDs) {
         const [row] = await trx.raw(`SELECT id FROM search_records WHERE index_name = ? AND object_id = ?`, [index, objectID]);
@@ -368,7 +316,6 @@ export class SqliteSearchIndex implements SearchIndex {
 
   async replaceAll(index: SearchIndexName, records: SearchRecord[]): Promise<void> {
     const valid = records.map((r) => SearchRecordSchema.parse(r));
-    await this.init();
     await writeTransaction(this.db, async (trx) => {
       await trx.raw(`DELETE FROM ${FTS_TABLE} WHERE rowid >= ? AND rowid < ?`, [ftsRowid(index, 0), ftsRowid(index, 0) + INDEX_SPAN]);
       await trx.raw(`DELETE FROM search_records WHERE index_name = ?`, [index]);
@@ -395,7 +342,7 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 }
 
-async function insertText(trx: Knex.Transaction, rowid: number, record: SearchRecord): Promise<void> {
+async function insertText(trx: Knex | Knex.Transaction, rowid: number, record: SearchRecord): Promise<void> {
   await trx.raw(
     `INSERT INTO ${FTS_TABLE} (rowid, ${FTS_COLUMNS.join(', ')}) VALUES (?, ?, ?, ?, ?, ?, ?)`,
     [rowid, ...HIGHLIGHT_FIELDS.map((f) => indexableText(record[f] ?? '')), indexableText(record.tags.join(' '))],
@@ -413,3 +360,39 @@ function safeJson(text: string): unknown {
     return null;
   }
 }
+
+/**
+ * The search index's tables, made by migration 0004 (adapters/sqlite/migrations): the stored
+ * records, and the full-text table, rebuilt from the stored records when it is missing or from an
+ * older version (a database of an earlier version of the app).
+ */
+export async function createSearchTables(knex: Knex): Promise<void> {
+  await knex.raw(
+    `CREATE TABLE IF NOT EXISTS search_records (
+      id INTEGER PRIMARY KEY,
+      index_name TEXT NOT NULL,
+      object_id TEXT NOT NULL,
+      record TEXT NOT NULL,
+      UNIQUE (index_name, object_id)
+    )`,
+  );
+  const exists = async (name: string) => (await knex.raw(`SELECT 1 FROM sqlite_master WHERE name = ?`, [name])).length > 0;
+  if (await exists(FTS_TABLE)) return;
+  await knex.raw(
+    `CREATE VIRTUAL TABLE ${FTS_TABLE} USING fts5(
+      ${FTS_COLUMNS.join(', ')},
+      tokenize = 'unicode61 remove_diacritics 2',
+      prefix = '1 2 3'
+    )`,
+  );
+  const rows: { id: number; index_name: string; record: string }[] = await knex.raw(`SELECT id, index_name, record FROM search_records`);
+  for (const row of rows) {
+    const index = SEARCH_INDEXES.find((name) => name === row.index_name);
+    const parsed = SearchRecordSchema.safeParse(safeJson(row.record));
+    if (index && parsed.success) await insertText(knex, ftsRowid(index, row.id), parsed.data);
+    // A record that is not readable any more cannot be shown: it is dropped, not left half-indexed.
+    else await knex.raw(`DELETE FROM search_records WHERE id = ?`, [row.id]);
+  }
+  for (const old of OLD_FTS_TABLES) await knex.raw(`DROP TABLE IF EXISTS ${old}`);
+}
+

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { MemorySearchIndex } from '../../adapters/memory/memory-search-index';
+import { SqliteMigrationSource } from '../../adapters/sqlite/sqlite-migration-source';
 import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
 import { MAX_RANKED_PER_INDEX, SqliteSearchIndex } from '../../adapters/sqlite/sqlite-search-index';
 import type { SearchRecord } from '../../core/entities/search-hit';
@@ -19,13 +20,11 @@ afterAll(async () => {
 describeSearchIndexContract('SqliteSearchIndex', async () => {
   const db = await openSqliteDatabase(':memory:');
   opened.push(db);
-  const index = new SqliteSearchIndex(db);
-  await index.init();
-  return index;
+  return new SqliteSearchIndex(db);
 });
 
 describe('SqliteSearchIndex storage', () => {
-  it('creates its tables on first use when nobody called init()', async () => {
+  it('has its tables from the migrations: a new database searches and stores at once', async () => {
     const db = await openSqliteDatabase(':memory:');
     opened.push(db);
     const index = new SqliteSearchIndex(db);
@@ -34,20 +33,17 @@ describe('SqliteSearchIndex storage', () => {
     expect((await index.search('club', { hitsPerIndex: 10 })).map((h) => h.path)).toEqual(['/information']);
   });
 
-  it('keeps its records across restarts and init() is safe to call again', async () => {
+  it('keeps its records across restarts', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kyc-search-'));
     try {
       const file = join(dir, 'club.sqlite');
       const first = await openSqliteDatabase(file);
       const before = new SqliteSearchIndex(first);
-      await before.init();
       await before.upsert('documents', [{ objectID: 'fees', type: 'document', category: 'rules', title: 'Membership fees', tags: [] }]);
-      await before.init();
       await first.destroy();
 
       const second = await openSqliteDatabase(file);
       const after = new SqliteSearchIndex(second);
-      await after.init();
       const hits = await after.search('fees', { hitsPerIndex: 10 });
       await second.destroy();
       expect(hits.map((h) => [h.index, h.objectID, h.title])).toEqual([['documents', 'fees', 'Membership fees']]);
@@ -56,16 +52,19 @@ describe('SqliteSearchIndex storage', () => {
     }
   });
 
-  it('rebuilds an index made by an earlier version (no prefix index) from the stored records, at start', async () => {
+  it('rebuilds an index made by an earlier version (no prefix index) from the stored records, when the database is migrated', async () => {
     const db = await openSqliteDatabase(':memory:');
     opened.push(db);
-    // The tables as the first version created them, holding one record.
+    // Back to the database before migration 0004, with the tables as the first version of the
+    // index created them (it made them itself on first use), holding one record.
+    await db.migrate.down({ migrationSource: new SqliteMigrationSource() });
     await db.raw(`CREATE TABLE search_records (id INTEGER PRIMARY KEY, index_name TEXT NOT NULL, object_id TEXT NOT NULL, record TEXT NOT NULL, UNIQUE (index_name, object_id))`);
     await db.raw(`CREATE VIRTUAL TABLE search_fts USING fts5(name, title, subject, description, longdescription, tags, tokenize = 'unicode61 remove_diacritics 2')`);
     const fees: SearchRecord = { objectID: 'fees', type: 'document', category: 'rules', title: 'Membership fees', description: 'What a season costs', tags: ['money'] };
     await db.raw(`INSERT INTO search_records (id, index_name, object_id, record) VALUES (7, 'documents', 'fees', ?)`, [JSON.stringify(fees)]);
     await db.raw(`INSERT INTO search_records (id, index_name, object_id, record) VALUES (8, 'documents', 'broken', '{not json')`);
     await db.raw(`INSERT INTO search_fts (rowid, title, description, tags) VALUES (7, 'Membership fees', 'What a season costs', 'money')`);
+    await db.migrate.latest({ migrationSource: new SqliteMigrationSource() });
 
     const index = new SqliteSearchIndex(db);
     const hits = await index.search('membership f', { hitsPerIndex: 10 });
