@@ -1,21 +1,27 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import Database from 'better-sqlite3';
 import knex, { type Knex } from 'knex';
 import type BetterSqlite3 from 'better-sqlite3';
 import { SqliteMigrationSource } from './sqlite-migration-source';
+import { registerReadConnection } from './sqlite-read-connection';
 
 /** How long a connection waits for another process's write to finish before failing. */
 const BUSY_TIMEOUT_MS = 5000;
 
 /**
- * Opens (creating if needed) the SQLite database at `filePath`, or a private in-memory one for
- * ':memory:', and brings its tables up to date. Close it with `db.destroy()`.
+ * Opens (creating if needed) the SQLite database at `filePath`, or a private throwaway one for
+ * ':memory:' (a file in the system's temporary folder, removed when closed, so that its read
+ * connection can see it too), and brings its tables up to date. Close it with `db.destroy()`.
  */
 export async function openSqliteDatabase(filePath: string): Promise<Knex> {
-  if (filePath !== ':memory:') mkdirSync(dirname(filePath), { recursive: true });
+  const throwaway = filePath === ':memory:' ? mkdtempSync(join(tmpdir(), 'kyc-db-')) : null;
+  const file = throwaway ? join(throwaway, 'db.sqlite') : filePath;
+  if (!throwaway) mkdirSync(dirname(file), { recursive: true });
   const db = knex({
     client: 'better-sqlite3',
-    connection: { filename: filePath },
+    connection: { filename: file },
     useNullAsDefault: true,
     // One connection per process: better-sqlite3 is synchronous, so more connections would not
     // run queries in parallel, and an in-memory database lives only as long as its connection.
@@ -35,11 +41,26 @@ export async function openSqliteDatabase(filePath: string): Promise<Knex> {
       },
     },
   });
+  let reader: BetterSqlite3.Database;
   try {
     await db.migrate.latest({ migrationSource: new SqliteMigrationSource() });
+    reader = new Database(file, { readonly: true, fileMustExist: true });
+    reader.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   } catch (error) {
     await db.destroy();
+    if (throwaway) rmSync(throwaway, { recursive: true, force: true });
     throw error;
   }
-  return db;
+  // Closing the database closes its read connection too (and removes a throwaway one's file).
+  // knex's own `destroy` cannot be replaced, so the instance handed out wraps it.
+  const destroy = async () => {
+    if (reader.open) reader.close();
+    await db.destroy();
+    if (throwaway) rmSync(throwaway, { recursive: true, force: true });
+  };
+  const opened = new Proxy(db, {
+    get: (target, property, receiver) => (property === 'destroy' ? destroy : Reflect.get(target, property, receiver)),
+  });
+  registerReadConnection(opened, reader);
+  return opened;
 }

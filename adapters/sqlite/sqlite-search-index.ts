@@ -11,6 +11,7 @@ import {
   type SearchRecord,
 } from '../../core/entities/search-hit';
 import type { SearchIndex } from '../../core/ports/search-index';
+import { readConnection } from './sqlite-read-connection';
 import { writeTransaction } from './sqlite-write-transaction';
 
 /** Columns of the FTS5 table, in order; their position is what highlight() and bm25() take. */
@@ -163,13 +164,7 @@ export class SqliteSearchIndex implements SearchIndex {
     const match = toFtsQuery(query);
     const limit = Math.max(0, Math.floor(options.hitsPerIndex));
     if (match === null || limit === 0) return [];
-    const client = this.db.client as { acquireConnection(): Promise<Sqlite>; releaseConnection(connection: Sqlite): Promise<void> };
-    const connection = await client.acquireConnection();
-    try {
-      return this.searchOn(connection, match, limit);
-    } finally {
-      await client.releaseConnection(connection);
-    }
+    return this.searchOn(readConnection(this.db), match, limit);
   }
 
   /** Synchronous (better-sqlite3): nothing else can use the connection meanwhile. */
