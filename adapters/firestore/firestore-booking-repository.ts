@@ -1,16 +1,7 @@
 import { FieldPath, type DocumentData, type DocumentReference, type DocumentSnapshot, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import {
-  EMPTY_LEDGER,
-  ledgerFromBookings,
-  ledgerTaken,
-  ledgerWithBooking,
-  ledgerWithPayment,
-  placesDifferences,
-  withoutLapsedHolds,
-  type PlacesDifference,
-  type PlacesLedger,
-} from '../../core/domain/places-ledger';
+import * as places from '../../core/domain/places-ledger';
+import type { PlacesDifference, PlacesLedger } from '../../core/domain/places-ledger';
 import { BookingSchema, type Booking } from '../../core/entities/booking';
 import { NotFoundError, ValidationError } from '../../core/errors';
 import { BOOKING_NOT_FOUND } from '../../core/messages';
@@ -62,16 +53,16 @@ export class FirestoreBookingRepository implements BookingRepository {
             // One read whatever the number of bookings: the event's ledger. The write below is
             // made only if the ledger is still as read, and only if the booking's id is free.
             const stored = await ledgerRef.get();
-            const ledger = withoutLapsedHolds(toLedger(stored), limit.now);
+            const ledger = places.withoutLapsedHolds(toLedger(stored), limit.now);
             if (capacity !== null) {
-              const taken = ledgerTaken(ledger, limit.now);
+              const taken = places.ledgerTaken(ledger, limit.now);
               if (taken + booking.numberAttending > capacity) {
                 return { done: { added: false, placesLeft: Math.max(0, capacity - taken) } as AddBookingResult };
               }
             }
             const batch = this.db.batch();
             batch.create(ref, toDocument(booking));
-            writeLedger(batch, stored, ledgerWithBooking(ledger, booking));
+            writeLedger(batch, stored, places.ledgerWithBooking(ledger, booking));
             return { batch, done: { added: true } as AddBookingResult, onExists: async () => (await ref.get()).exists };
           }),
         { conflict: CONFLICT },
@@ -119,14 +110,14 @@ export class FirestoreBookingRepository implements BookingRepository {
     if (refs.length === 0) return taken;
     // One read per event, in one round trip.
     const snapshots = await withCoreErrors(() => this.db.getAll(...refs));
-    for (const snapshot of snapshots) taken.set(snapshot.id, ledgerTaken(toLedger(snapshot), now));
+    for (const snapshot of snapshots) taken.set(snapshot.id, places.ledgerTaken(toLedger(snapshot), now));
     return taken;
   }
 
   async checkPlaces(options: { now: Date; repair: boolean }): Promise<PlacesDifference[]> {
     const ledgers = await withCoreErrors(() => collectionOf(this.db, 'placesLedgers', this.options).get());
     const stored = new Map(ledgers.docs.map((doc) => [doc.id, toLedger(doc)]));
-    const differences = placesDifferences(stored, await this.listAll(), options.now);
+    const differences = places.placesDifferences(stored, await this.listAll(), options.now);
     if (options.repair) {
       for (const { eventId } of differences) {
         // Rebuilt in a transaction that reads the event's bookings, so a booking made meanwhile
@@ -135,7 +126,7 @@ export class FirestoreBookingRepository implements BookingRepository {
           this.db.runTransaction(
             async (tx) => {
               const bookings = await tx.get(this.collection.where('eventId', '==', eventId));
-              tx.set(this.ledgerRef(eventId), fromLedger(ledgerFromBookings(bookings.docs.map(toBooking), options.now)));
+              tx.set(this.ledgerRef(eventId), fromLedger(places.ledgerFromBookings(bookings.docs.map(toBooking), options.now)));
             },
             { maxAttempts: TRANSACTION_ATTEMPTS },
           ),
@@ -180,7 +171,7 @@ export class FirestoreBookingRepository implements BookingRepository {
             },
             { lastUpdateTime: snapshot.updateTime! },
           );
-          writeLedger(batch, stored, ledgerWithPayment(toLedger(stored), booking));
+          writeLedger(batch, stored, places.ledgerWithPayment(toLedger(stored), booking));
           return { batch, done: true };
         }),
       ),
@@ -235,7 +226,7 @@ const LedgerSchema = z.object({
 
 /** The stored ledger, or the empty one when the event has none yet. */
 function toLedger(snapshot: DocumentSnapshot): PlacesLedger {
-  return snapshot.exists ? LedgerSchema.parse(snapshot.data()) : EMPTY_LEDGER;
+  return snapshot.exists ? LedgerSchema.parse(snapshot.data()) : places.EMPTY_LEDGER;
 }
 
 function fromLedger(ledger: PlacesLedger): DocumentData {

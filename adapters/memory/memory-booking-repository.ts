@@ -1,17 +1,8 @@
 import { ConflictError, NotFoundError } from '../../core/errors';
 import { BOOKING_NOT_FOUND } from '../../core/messages';
 import type { Booking } from '../../core/entities/booking';
-import {
-  EMPTY_LEDGER,
-  ledgerFromBookings,
-  ledgerTaken,
-  ledgerWithBooking,
-  ledgerWithPayment,
-  placesDifferences,
-  withoutLapsedHolds,
-  type PlacesDifference,
-  type PlacesLedger,
-} from '../../core/domain/places-ledger';
+import * as places from '../../core/domain/places-ledger';
+import type { PlacesDifference, PlacesLedger } from '../../core/domain/places-ledger';
 import type { AddBookingResult, BookingRepository } from '../../core/ports/booking-repository';
 import { compareText } from './compare-text';
 
@@ -24,15 +15,15 @@ export class MemoryBookingRepository implements BookingRepository {
   // starts, so the check and the insert are atomic within the process.
   async addIfPlacesRemain(booking: Booking, limit: { capacity: number | null; now: Date }): Promise<AddBookingResult> {
     if (this.bookings.has(booking.id)) throw new ConflictError('A booking with this id already exists');
-    const ledger = withoutLapsedHolds(this.ledgers.get(booking.eventId) ?? EMPTY_LEDGER, limit.now);
+    const ledger = places.withoutLapsedHolds(this.ledgers.get(booking.eventId) ?? places.EMPTY_LEDGER, limit.now);
     if (limit.capacity !== null) {
-      const taken = ledgerTaken(ledger, limit.now);
+      const taken = places.ledgerTaken(ledger, limit.now);
       if (taken + booking.numberAttending > limit.capacity) {
         return { added: false, placesLeft: Math.max(0, limit.capacity - taken) };
       }
     }
     this.bookings.set(booking.id, structuredClone(booking));
-    this.ledgers.set(booking.eventId, ledgerWithBooking(ledger, booking));
+    this.ledgers.set(booking.eventId, places.ledgerWithBooking(ledger, booking));
     return { added: true };
   }
 
@@ -55,13 +46,13 @@ export class MemoryBookingRepository implements BookingRepository {
   }
 
   async placesTakenByEvent(eventIds: string[], now: Date): Promise<Map<string, number>> {
-    return new Map(eventIds.map((id) => [id, ledgerTaken(this.ledgers.get(id) ?? EMPTY_LEDGER, now)]));
+    return new Map(eventIds.map((id) => [id, places.ledgerTaken(this.ledgers.get(id) ?? places.EMPTY_LEDGER, now)]));
   }
 
   async checkPlaces(options: { now: Date; repair: boolean }): Promise<PlacesDifference[]> {
-    const differences = placesDifferences(this.ledgers, [...this.bookings.values()], options.now);
+    const differences = places.placesDifferences(this.ledgers, [...this.bookings.values()], options.now);
     if (options.repair) {
-      for (const { eventId } of differences) this.ledgers.set(eventId, ledgerFromBookings(this.ofEvent(eventId), options.now));
+      for (const { eventId } of differences) this.ledgers.set(eventId, places.ledgerFromBookings(this.ofEvent(eventId), options.now));
     }
     return differences;
   }
@@ -80,7 +71,7 @@ export class MemoryBookingRepository implements BookingRepository {
     const booking = this.bookings.get(bookingId);
     if (!booking) throw new NotFoundError(BOOKING_NOT_FOUND);
     if (booking.paid) return false;
-    this.ledgers.set(booking.eventId, ledgerWithPayment(this.ledgers.get(booking.eventId) ?? EMPTY_LEDGER, booking));
+    this.ledgers.set(booking.eventId, places.ledgerWithPayment(this.ledgers.get(booking.eventId) ?? places.EMPTY_LEDGER, booking));
     booking.paid = true;
     booking.paymentId = payment.paymentId;
     booking.paymentCompletedAt = payment.paymentCompletedAt;

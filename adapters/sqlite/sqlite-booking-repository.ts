@@ -3,17 +3,8 @@ import { z } from 'zod';
 import { ConflictError, NotFoundError } from '../../core/errors';
 import { BOOKING_NOT_FOUND } from '../../core/messages';
 import { BookingSchema, type Booking } from '../../core/entities/booking';
-import {
-  EMPTY_LEDGER,
-  ledgerFromBookings,
-  ledgerTaken,
-  ledgerWithBooking,
-  ledgerWithPayment,
-  placesDifferences,
-  withoutLapsedHolds,
-  type PlacesDifference,
-  type PlacesLedger,
-} from '../../core/domain/places-ledger';
+import * as places from '../../core/domain/places-ledger';
+import type { PlacesDifference, PlacesLedger } from '../../core/domain/places-ledger';
 import type { AddBookingResult, BookingRepository } from '../../core/ports/booking-repository';
 import { isUniqueViolation } from './sqlite-errors';
 import { PreparedReads } from './sqlite-prepared-reads';
@@ -41,15 +32,15 @@ export class SqliteBookingRepository implements BookingRepository {
     try {
       return await writeTransaction(this.db, async (trx) => {
         // The event's ledger, not its bookings: one read whatever the number of bookings.
-        const ledger = withoutLapsedHolds(await readLedger(trx, booking.eventId), limit.now);
+        const ledger = places.withoutLapsedHolds(await readLedger(trx, booking.eventId), limit.now);
         if (limit.capacity !== null) {
-          const taken = ledgerTaken(ledger, limit.now);
+          const taken = places.ledgerTaken(ledger, limit.now);
           if (taken + booking.numberAttending > limit.capacity) {
             return { added: false, placesLeft: Math.max(0, limit.capacity - taken) };
           }
         }
         await trx('bookings').insert(toRow(booking));
-        await writeLedger(trx, booking.eventId, ledgerWithBooking(ledger, booking));
+        await writeLedger(trx, booking.eventId, places.ledgerWithBooking(ledger, booking));
         return { added: true };
       });
     } catch (error) {
@@ -83,7 +74,7 @@ export class SqliteBookingRepository implements BookingRepository {
     for (let i = 0; i < unique.length; i += 500) {
       const part = unique.slice(i, i + 500);
       const rows = await this.many(`SELECT * FROM places_ledgers WHERE eventId IN (${part.map(() => '?').join(',')})`, ...part);
-      for (const row of rows) taken.set(String(row.eventId), ledgerTaken(toLedger(row), now));
+      for (const row of rows) taken.set(String(row.eventId), places.ledgerTaken(toLedger(row), now));
     }
     return taken;
   }
@@ -92,10 +83,10 @@ export class SqliteBookingRepository implements BookingRepository {
     return writeTransaction(this.db, async (trx) => {
       const stored = new Map((await trx('places_ledgers').select('*')).map((row) => [String(row.eventId), toLedger(row)]));
       const bookings = (await trx('bookings').select('*')).map(toBooking);
-      const differences = placesDifferences(stored, bookings, options.now);
+      const differences = places.placesDifferences(stored, bookings, options.now);
       if (options.repair) {
         for (const { eventId } of differences) {
-          await writeLedger(trx, eventId, ledgerFromBookings(bookings.filter((b) => b.eventId === eventId), options.now));
+          await writeLedger(trx, eventId, places.ledgerFromBookings(bookings.filter((b) => b.eventId === eventId), options.now));
         }
       }
       return differences;
@@ -124,7 +115,7 @@ export class SqliteBookingRepository implements BookingRepository {
       await trx('bookings')
         .where({ id: bookingId })
         .update({ paid: 1, paymentId: payment.paymentId, paymentCompletedAt: payment.paymentCompletedAt });
-      await writeLedger(trx, booking.eventId, ledgerWithPayment(await readLedger(trx, booking.eventId), booking));
+      await writeLedger(trx, booking.eventId, places.ledgerWithPayment(await readLedger(trx, booking.eventId), booking));
       return true;
     });
   }
@@ -138,7 +129,7 @@ function toLedger(row: Record<string, unknown>): PlacesLedger {
 
 async function readLedger(trx: Knex.Transaction, eventId: string): Promise<PlacesLedger> {
   const row = await trx('places_ledgers').where({ eventId }).first();
-  return row ? toLedger(row) : EMPTY_LEDGER;
+  return row ? toLedger(row) : places.EMPTY_LEDGER;
 }
 
 async function writeLedger(trx: Knex.Transaction, eventId: string, ledger: PlacesLedger): Promise<void> {
