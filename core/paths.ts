@@ -12,6 +12,11 @@ export const PATHS = {
   beginners: '/beginners',
 } as const;
 
+/** A document's PDF (served by the API). */
+export function documentFilePath(documentId: string): string {
+  return `/api/documents/${encodeURIComponent(documentId)}/file`;
+}
+
 /** The booking page of an event; with a checkout, its card step (`pending`) or its receipt (`success`). */
 export function eventBookingPath(eventId: string, payment?: { step: 'pending' | 'success'; checkoutId: string }): string {
   const query = new URLSearchParams({ id: eventId });

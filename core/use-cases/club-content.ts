@@ -1,10 +1,15 @@
+import { z } from 'zod';
 import type { Campaign } from '../entities/campaign';
-import type { ClubDocument, DocumentFile } from '../entities/document';
+import { DocumentSchema, type ClubDocument, type DocumentFile } from '../entities/document';
 import { NotFoundError } from '../errors';
 import type { CampaignSource } from '../ports/campaign-source';
 import type { DocumentRepository } from '../ports/document-repository';
 
 export const DOCUMENT_NOT_FOUND = 'Document not found';
+
+/** A document as the documents page lists it: with the address of its PDF. */
+export const ListedDocumentSchema = DocumentSchema.extend({ url: z.string() });
+export type ListedDocument = z.infer<typeof ListedDocumentSchema>;
 
 /** The club's e-mail campaigns, newest first, from the source in use (MailerLite or stored). */
 export class ListCampaigns {

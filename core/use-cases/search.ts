@@ -1,4 +1,5 @@
-import type { SearchHit } from '../entities/search-hit';
+import { z } from 'zod';
+import { SearchHitSchema } from '../entities/search-hit';
 import { HITS_PER_INDEX, isSearchableQuery, rankHits } from '../domain/search-ranking';
 import type { SearchIndex } from '../ports/search-index';
 
@@ -11,11 +12,14 @@ export interface SearchSiteDeps {
   reportSearchError?: (error: unknown) => void;
 }
 
+export const SearchAnswerSchema = z.object({ hits: z.array(SearchHitSchema), provider: z.string() });
+export type SearchAnswer = z.infer<typeof SearchAnswerSchema>;
+
 /** The search dialog: the four indexes, 10 hits each, ranked by the club's rules. */
 export class SearchSite {
   constructor(private readonly deps: SearchSiteDeps) {}
 
-  async execute(query: string): Promise<{ hits: SearchHit[]; provider: string }> {
+  async execute(query: string): Promise<SearchAnswer> {
     const provider = this.deps.search.providerName;
     const text = typeof query === 'string' ? [...query].slice(0, MAX_QUERY_LENGTH).join('') : '';
     if (!isSearchableQuery(text)) return { hits: [], provider };

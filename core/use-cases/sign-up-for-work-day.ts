@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { WorkDaySignupFormSchema, type WorkDaySignup } from '../entities/work-day';
 import { WORK_DAY_MESSAGES, jobsChosen, validateWorkDaySignup } from '../domain/work-days';
 import { ValidationError } from '../errors';
@@ -6,6 +7,9 @@ import type { IdGenerator } from '../ports/id-generator';
 import type { WorkDayRepository } from '../ports/work-day-repository';
 import { findActiveWorkDay } from './get-work-day';
 import { parseInput } from './parse-input';
+
+export const SignUpResultSchema = z.object({ signupId: z.string(), jobsChosen: z.number().int() });
+export type SignUpResult = z.infer<typeof SignUpResultSchema>;
 
 export interface SignUpForWorkDayDeps {
   workDays: WorkDayRepository;
@@ -24,7 +28,7 @@ const FIELD_OF_MESSAGE: Record<string, string[]> = {
 export class SignUpForWorkDay {
   constructor(private readonly deps: SignUpForWorkDayDeps) {}
 
-  async execute(workDayId: string, form: unknown): Promise<{ signupId: string; jobsChosen: number }> {
+  async execute(workDayId: string, form: unknown): Promise<SignUpResult> {
     const workDay = await findActiveWorkDay(this.deps.workDays, workDayId);
     const values = parseInput(WorkDaySignupFormSchema, form);
     const checked = validateWorkDaySignup(values, workDay);

@@ -36,6 +36,10 @@ export const SubmitBookingResultSchema = z.object({
 });
 export type SubmitBookingResult = z.infer<typeof SubmitBookingResultSchema>;
 
+/** The API's answer to a booking: the result, and where the member pays (the card step's address; null when free). */
+export const BookingReceiptSchema = SubmitBookingResultSchema.extend({ redirectUrl: z.string().nullable() });
+export type BookingReceipt = z.infer<typeof BookingReceiptSchema>;
+
 export interface SubmitBookingDeps {
   events: EventRepository;
   bookings: BookingRepository;

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { AdminSchema, SessionAdminSchema } from '../../core/entities/admin';
 import { CampaignSchema } from '../../core/entities/campaign';
-import { DocumentSchema } from '../../core/entities/document';
 import { EventSchema } from '../../core/entities/event';
-import { SearchHitSchema } from '../../core/entities/search-hit';
 import { WaterLevelReadingSchema } from '../../core/entities/water-level';
 import { WorkDaySignupSchema, WorkDayWithCountsSchema } from '../../core/entities/work-day';
 import { ClubConfigSchema } from '../../core/entities/club-config';
@@ -12,7 +10,10 @@ import { CalendarEventSchema } from '../../core/use-cases/calendar-event';
 import { DashboardSchema } from '../../core/use-cases/dashboard';
 import { EventBookingsSchema } from '../../core/use-cases/event-bookings';
 import { EventForBookingSchema } from '../../core/use-cases/get-event-for-booking';
-import { SubmitBookingResultSchema } from '../../core/use-cases/submit-booking';
+import { BookingReceiptSchema } from '../../core/use-cases/submit-booking';
+import { SignUpResultSchema } from '../../core/use-cases/sign-up-for-work-day';
+import { ListedDocumentSchema } from '../../core/use-cases/club-content';
+import { SearchAnswerSchema } from '../../core/use-cases/search';
 import { CheckoutSchema } from '../../core/use-cases/get-checkout';
 import { CardPaymentResultSchema } from '../../core/use-cases/confirm-payment';
 import { WaterLevelsQuerySchema } from '../../core/use-cases/get-water-levels';
@@ -40,21 +41,18 @@ export { CalendarEventSchema };
 export const EventsResponseSchema = z.object({ events: z.array(CalendarEventSchema) });
 export const EventResponseSchema = EventForBookingSchema;
 
-export const BookingCreatedSchema = SubmitBookingResultSchema.extend({
-  /** Where the member pays: the booking page's card step for this checkout; null for a free booking. */
-  redirectUrl: z.string().nullable(),
-});
+export const BookingCreatedSchema = BookingReceiptSchema;
 
 export const WorkDaysResponseSchema = z.object({ workDays: z.array(WorkDayWithCountsSchema) });
 export const WorkDayResponseSchema = z.object({ workDay: WorkDayWithCountsSchema });
-export const SignupCreatedSchema = z.object({ signupId: z.string(), jobsChosen: z.number().int() });
+export const SignupCreatedSchema = SignUpResultSchema;
 
 export const CampaignsResponseSchema = z.object({ campaigns: z.array(CampaignSchema) });
-export const DocumentsResponseSchema = z.object({ documents: z.array(DocumentSchema.extend({ url: z.string() })) });
+export const DocumentsResponseSchema = z.object({ documents: z.array(ListedDocumentSchema) });
 export { WaterLevelsQuerySchema };
 export const WaterLevelsResponseSchema = z.object({ readings: z.array(WaterLevelReadingSchema) });
 export const SearchQuerySchema = z.object({ q: z.string({ error: 'q must be text' }).max(200, 'The search is too long (at most 200 characters)').optional() });
-export const SearchResponseSchema = z.object({ hits: z.array(SearchHitSchema), provider: z.string() });
+export const SearchResponseSchema = SearchAnswerSchema;
 
 export { SessionAdminSchema };
 export const SessionResponseSchema = z.object({ admin: SessionAdminSchema });

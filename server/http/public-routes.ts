@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { WorkDaySignupFormSchema } from '../../core/entities/work-day';
 import { GetDocumentFile, ListCampaigns, ListDocuments } from '../../core/use-cases/club-content';
 import { GetWaterLevels } from '../../core/use-cases/get-water-levels';
-import { eventBookingPath } from '../../core/paths';
+import { documentFilePath, eventBookingPath } from '../../core/paths';
 import { GetEventForBooking } from '../../core/use-cases/get-event-for-booking';
 import { GetWorkDay } from '../../core/use-cases/get-work-day';
 import { ListCalendarEvents } from '../../core/use-cases/list-calendar-events';
@@ -34,9 +34,7 @@ import {
   WorkDaysResponseSchema,
 } from './api-schemas';
 
-export function documentUrl(id: string): string {
-  return `/api/documents/${encodeURIComponent(id)}/file`;
-}
+export const documentUrl = documentFilePath;
 
 /** Where the browser goes to pay: the booking page's card step (our form, or Square's). */
 export function paymentRedirectUrl(eventId: string, checkoutId: string): string {

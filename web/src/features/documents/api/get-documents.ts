@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { DocumentSchema } from '@core/entities/document';
+import { ListedDocumentSchema, type ListedDocument } from '@core/use-cases/club-content';
 import { apiGet } from '../../../lib/api';
 
-export const ListedDocumentSchema = DocumentSchema.extend({ url: z.string() });
-export type ListedDocument = z.infer<typeof ListedDocumentSchema>;
+export { ListedDocumentSchema, type ListedDocument };
 
 const DocumentsAnswerSchema = z.object({ documents: z.array(ListedDocumentSchema) });
 

@@ -1,12 +1,7 @@
-import { z } from 'zod';
-import { SearchHitSchema } from '@core/entities/search-hit';
+import { SearchAnswerSchema, type SearchAnswer } from '@core/use-cases/search';
 import { apiGet } from '../../../lib/api';
 
-export const SearchAnswerSchema = z.object({
-  hits: z.array(SearchHitSchema),
-  provider: z.string().optional(),
-});
-export type SearchAnswer = z.infer<typeof SearchAnswerSchema>;
+export { SearchAnswerSchema, type SearchAnswer };
 
 export function searchSite(query: string, signal?: AbortSignal): Promise<SearchAnswer> {
   return apiGet(`/api/search?q=${encodeURIComponent(query)}`, SearchAnswerSchema, { signal });
