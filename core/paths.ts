@@ -10,7 +10,13 @@ export const PATHS = {
   documents: '/documents',
   information: '/information',
   beginners: '/beginners',
+  workDayBooking: '/work-day-booking',
 } as const;
+
+/** A work day's sign-up page; without an id, the list of work days open for sign-ups. */
+export function workDayPath(workDayId?: string): string {
+  return workDayId === undefined ? PATHS.workDayBooking : `${PATHS.workDayBooking}?${new URLSearchParams({ id: workDayId }).toString()}`;
+}
 
 /** A document's PDF (served by the API). */
 export function documentFilePath(documentId: string): string {

@@ -1,3 +1,4 @@
+import { eventBookingPath } from '../paths';
 import type { Campaign } from '../entities/campaign';
 import type { ClubDocument } from '../entities/document';
 import type { ClubEvent } from '../entities/event';
@@ -46,7 +47,7 @@ export function eventSearchRecord(event: ClubEvent): SearchRecord {
     description: event.description,
     longdescription: event.longdescription,
     eventDate: epochSeconds(event.eventdatetime),
-    bookingUrl: event.allowBooking ? `/event-booking?id=${encodeURIComponent(event.id)}` : undefined,
+    bookingUrl: event.allowBooking ? eventBookingPath(event.id) : undefined,
     detailsUrl: '/calendar',
     tags: eventTags(event),
   });

@@ -1,3 +1,4 @@
+import { workDayPath } from '@core/paths';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { WorkDaySignupForm } from '@core/entities/work-day';
@@ -30,7 +31,7 @@ function NoWorkDay() {
             <ul className="plain-list">
               {state.data.map((day) => (
                 <li key={day.id}>
-                  <Link to={`/work-day-booking?id=${encodeURIComponent(day.id)}`}>{day.name}</Link> — {formatDate(day.date, 'member')}
+                  <Link to={workDayPath(day.id)}>{day.name}</Link> — {formatDate(day.date, 'member')}
                 </li>
               ))}
             </ul>
@@ -145,7 +146,7 @@ function WorkDayScreen({ id }: { id: string }) {
           <section className="card">
             <h1>Work Day Not Found</h1>
             <p>This work day does not exist or is no longer open for sign-ups.</p>
-            <Link to="/work-day-booking">See the work days open for sign-ups</Link>
+            <Link to={workDayPath()}>See the work days open for sign-ups</Link>
           </section>
         </div>
       );
