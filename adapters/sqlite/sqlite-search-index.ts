@@ -103,13 +103,13 @@ interface HighlightRow {
 }
 
 /**
- * The FTS5 table. The version is in the name: a table built with other options (the first one,
- * `search_fts`, had no prefix index) is rebuilt from search_records under the new name at start.
- * prefix='1 2 3' keeps the postings of every 1- to 3-character prefix, so the last, still-typed
- * word of a query ("junior t") reads one list instead of merging those of every word it begins.
+ * The FTS5 table, made by migration 0004 (adapters/sqlite/migrations/), as is search_records. The
+ * version is in the name: a table built with other options (the first one, `search_fts`, had no
+ * prefix index) was rebuilt from search_records under the new name there. Its prefix='1 2 3'
+ * keeps the postings of every 1- to 3-character prefix, so the last, still-typed word of a query
+ * ("junior t") reads one list instead of merging those of every word it begins.
  */
 const FTS_TABLE = 'search_fts_v2';
-const OLD_FTS_TABLES = ['search_fts'];
 
 /**
  * FTS rowids carry the index in their high bits (index number × 2^40 + the search_records id),
@@ -118,7 +118,7 @@ const OLD_FTS_TABLES = ['search_fts'];
  */
 const INDEX_SPAN = 2 ** 40;
 const INDEX_NUMBER = new Map<SearchIndexName, number>(SEARCH_INDEXES.map((name, i) => [name, i]));
-function ftsRowid(index: SearchIndexName, id: number): number {
+export function ftsRowid(index: SearchIndexName, id: number): number {
   return INDEX_NUMBER.get(index)! * INDEX_SPAN + id;
 }
 function recordId(rowid: number): number {
@@ -337,7 +337,7 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 }
 
-async function insertText(trx: Knex | Knex.Transaction, rowid: number, record: SearchRecord): Promise<void> {
+async function insertText(trx: Knex.Transaction, rowid: number, record: SearchRecord): Promise<void> {
   await trx.raw(
     `INSERT INTO ${FTS_TABLE} (rowid, ${FTS_COLUMNS.join(', ')}) VALUES (?, ?, ?, ?, ?, ?, ?)`,
     [rowid, ...HIGHLIGHT_FIELDS.map((f) => indexableText(record[f] ?? '')), indexableText(record.tags.join(' '))],
@@ -347,47 +347,3 @@ async function insertText(trx: Knex | Knex.Transaction, rowid: number, record: S
 function placeholders(count: number): string {
   return Array.from({ length: count }, () => '?').join(', ');
 }
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The search index's tables, made by migration 0004 (adapters/sqlite/migrations): the stored
- * records, and the full-text table, rebuilt from the stored records when it is missing or from an
- * older version (a database of an earlier version of the app).
- */
-export async function createSearchTables(knex: Knex): Promise<void> {
-  await knex.raw(
-    `CREATE TABLE IF NOT EXISTS search_records (
-      id INTEGER PRIMARY KEY,
-      index_name TEXT NOT NULL,
-      object_id TEXT NOT NULL,
-      record TEXT NOT NULL,
-      UNIQUE (index_name, object_id)
-    )`,
-  );
-  const exists = async (name: string) => (await knex.raw(`SELECT 1 FROM sqlite_master WHERE name = ?`, [name])).length > 0;
-  if (await exists(FTS_TABLE)) return;
-  await knex.raw(
-    `CREATE VIRTUAL TABLE ${FTS_TABLE} USING fts5(
-      ${FTS_COLUMNS.join(', ')},
-      tokenize = 'unicode61 remove_diacritics 2',
-      prefix = '1 2 3'
-    )`,
-  );
-  const rows: { id: number; index_name: string; record: string }[] = await knex.raw(`SELECT id, index_name, record FROM search_records`);
-  for (const row of rows) {
-    const index = SEARCH_INDEXES.find((name) => name === row.index_name);
-    const parsed = SearchRecordSchema.safeParse(safeJson(row.record));
-    if (index && parsed.success) await insertText(knex, ftsRowid(index, row.id), parsed.data);
-    // A record that is not readable any more cannot be shown: it is dropped, not left half-indexed.
-    else await knex.raw(`DELETE FROM search_records WHERE id = ?`, [row.id]);
-  }
-  for (const old of OLD_FTS_TABLES) await knex.raw(`DROP TABLE IF EXISTS ${old}`);
-}
-

@@ -80,6 +80,22 @@ describe('SqliteSearchIndex storage', () => {
     expect(await index.search('membership', { hitsPerIndex: 10 })).toEqual([]);
   });
 
+  it('keeps the tables and records of a database whose index made them itself, before migration 0004', async () => {
+    const db = await openSqliteDatabase(':memory:');
+    opened.push(db);
+    const fees: SearchRecord = { objectID: 'fees', type: 'document', category: 'rules', title: 'Membership fees', tags: ['money'] };
+    await new SqliteSearchIndex(db).upsert('documents', [fees]);
+    // Back to before migration 0004 with the tables kept, as the index of that version left them.
+    await db('knex_migrations').where({ name: '0004-search-index' }).delete();
+    await db.migrate.latest({ migrationSource: new SqliteMigrationSource() });
+
+    expect((await db('knex_migrations').select('name')).map((m) => m.name)).toContain('0004-search-index');
+    const index = new SqliteSearchIndex(db);
+    expect((await index.search('membership f', { hitsPerIndex: 10 })).map((h) => [h.index, h.objectID])).toEqual([['documents', 'fees']]);
+    await index.upsert('pages', [{ objectID: 'info', type: 'page', category: 'help', title: 'Club Information', path: '/information', tags: [] }]);
+    expect((await index.search('club', { hitsPerIndex: 10 })).map((h) => h.objectID)).toEqual(['info']);
+  });
+
   it('answers a one-letter query over more records than it ranks, within each index', async () => {
     const db = await openSqliteDatabase(':memory:');
     opened.push(db);
