@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,7 @@ import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
 import { SqliteDocumentRepository } from '../../adapters/sqlite/sqlite-document-repository';
 import { SqliteEventRepository } from '../../adapters/sqlite/sqlite-event-repository';
 import { SqliteLoginAttemptStore } from '../../adapters/sqlite/sqlite-login-attempt-store';
+import { readConnection } from '../../adapters/sqlite/sqlite-read-connection';
 import { SqliteAddressLimitStore } from '../../adapters/sqlite/sqlite-address-limit-store';
 import { describeAddressLimitStoreContract } from './address-limit-store.contract';
 import { SqliteSessionRepository } from '../../adapters/sqlite/sqlite-session-repository';
@@ -186,5 +187,51 @@ describe('SQLite write transactions', () => {
     } finally {
       await close();
     }
+  });
+});
+
+describe('SQLite hot reads (the read connection)', () => {
+  it('see a write as soon as it commits, never one half done, and do not wait for it', async () => {
+    const { db, close } = await freshDatabase();
+    try {
+      const events = new SqliteEventRepository(db);
+      const bookings = new SqliteBookingRepository(db);
+      await events.create(anEvent());
+      await bookings.addIfPlacesRemain(aBooking({ id: 'b1' }), { capacity: 10, now: new Date('2026-06-01T09:00:00.000Z') });
+      expect(await bookings.get('b1')).toEqual(aBooking({ id: 'b1' }));
+
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let updated!: () => void;
+      const written = new Promise<void>((resolve) => (updated = resolve));
+      const writing = writeTransaction(db, async (trx) => {
+        await trx('events').where({ id: 'summer-regatta' }).update({ name: 'Renamed Regatta' });
+        updated();
+        await held;
+      });
+      await written;
+      // The transaction holds the write lock, its change not committed: the read answers at once.
+      expect((await events.get('summer-regatta'))?.name).toBe('Summer Regatta');
+      release();
+      await writing;
+      expect((await events.get('summer-regatta'))?.name).toBe('Renamed Regatta');
+    } finally {
+      await close();
+    }
+  });
+
+  it('run on a read-only connection to the same file, closed with the database', async () => {
+    const { db, file, close } = await freshDatabase();
+    const reader = readConnection(db);
+    expect(reader.readonly).toBe(true);
+    expect(reader.name).toBe(file);
+    await close();
+    expect(reader.open).toBe(false);
+
+    const inMemory = await openSqliteDatabase(':memory:');
+    const throwaway = readConnection(inMemory).name;
+    expect(existsSync(throwaway)).toBe(true);
+    await inMemory.destroy();
+    expect(existsSync(throwaway)).toBe(false);
   });
 });
