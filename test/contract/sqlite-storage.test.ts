@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -128,6 +128,46 @@ describe('SQLite database file', () => {
       await close();
     }
   });
+});
+
+describe('SQLite after the server is killed (kill -9)', () => {
+  it('keeps every committed write and none half done', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kyc-killed-'));
+    try {
+      const file = join(dir, 'club.sqlite');
+      const worker = fileURLToPath(new URL('./sqlite-kill-worker.ts', import.meta.url));
+      const child = spawn(process.execPath, ['--import', 'tsx', worker, file, '20'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`the worker did not start writing within 60 s:\n${output}`)), 60_000);
+        child.stdout.on('data', (chunk: Buffer) => {
+          if (chunk.toString().includes('writing')) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+        child.on('exit', () => reject(new Error(`the worker ended on its own:\n${output}`)));
+      });
+      child.kill('SIGKILL');
+      expect(await exited).toBe('SIGKILL');
+      // Its committed writes are still only in the write-ahead log, which the next start reads.
+      expect(existsSync(`${file}-wal`)).toBe(true);
+
+      const reopened = await openSqliteDatabase(file);
+      try {
+        const bookings = new SqliteBookingRepository(reopened);
+        expect(await bookings.countByEvent('summer-regatta')).toBe(20);
+        expect((await bookings.listByEvent('summer-regatta')).map((b) => b.id).sort()).toEqual(Array.from({ length: 20 }, (_, i) => `kept-${i}`).sort());
+        expect(await reopened.raw('PRAGMA integrity_check')).toEqual([{ integrity_check: 'ok' }]);
+      } finally {
+        await reopened.destroy();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
 
 describe('SQLite write transactions', () => {
