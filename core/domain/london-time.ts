@@ -109,8 +109,8 @@ export function fromLondonWall(wall: Date): Date {
   return new Date(ms - before);
 }
 
-/** A 'yyyy-MM-dd' date, at its midnight. */
-function dateWall(date: string): LondonWall {
+/** A 'yyyy-MM-dd' date at its midnight, for date-fns. */
+export function dateWall(date: string): LondonWall {
   return new LondonWall(`${date}T00:00:00Z`);
 }
 
