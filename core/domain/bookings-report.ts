@@ -1,31 +1,24 @@
+import { subMonths } from 'date-fns/subMonths';
 import { z } from 'zod';
 import type { Booking } from '../entities/booking';
 import type { ClubEvent } from '../entities/event';
 import { CurrencySchema, type Currency } from '../entities/money';
 import { paymentStatus } from './booking-state';
-import { londonWallClock, parseInstant, wallClockToInstant } from './london-time';
+import { fromLondonWall, londonWall, londonWallClock, parseInstant } from './london-time';
 import { minorToDecimalText } from './pricing';
 
 export const OVERVIEW_MONTHS = 6;
 export const DASHBOARD_STATISTIC_GROUPS = 5;
 
 /**
- * Six calendar months before now on the London calendar (31 August → 28 or 29 February, like
- * date-fns subMonths), keeping the time of day.
+ * Six calendar months before now on the London calendar (31 August → 28 or 29 February: date-fns
+ * subMonths), keeping the London time of day.
  */
 export function overviewStart(now: Date): Date {
-  // London offsets are whole minutes, so the seconds are the same on every clock.
-  const wall = `${londonWallClock(now)}:${String(now.getUTCSeconds()).padStart(2, '0')}`;
-  const [y, m, d] = wall.slice(0, 10).split('-').map(Number);
-  const monthIndex = y * 12 + (m - 1) - OVERVIEW_MONTHS;
-  const year = Math.floor(monthIndex / 12);
-  const month = (monthIndex % 12) + 1;
-  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  const day = Math.min(d, lastDay);
-  const text = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}${wall.slice(10)}`;
-  const instant = wallClockToInstant(text);
-  // Only years before 1900 have no instant here, and then the window simply starts at the epoch.
-  return new Date((instant?.getTime() ?? 0) + now.getUTCMilliseconds());
+  const wall = subMonths(londonWall(now), OVERVIEW_MONTHS);
+  // Before 1900 London's wall clock is not read (wallClockToInstant), and the window simply
+  // starts at the epoch.
+  return wall.getFullYear() < 1900 ? new Date(now.getUTCMilliseconds()) : fromLondonWall(wall);
 }
 
 /** Minor units per currency. */

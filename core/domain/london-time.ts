@@ -1,14 +1,26 @@
+import { addDays } from 'date-fns/addDays';
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
+import { format } from 'date-fns/format';
+import { startOfDay } from 'date-fns/startOfDay';
+import { format as formatInZone } from 'date-fns-tz/format';
+
 /**
- * Wall-clock arithmetic in the club's time zone. Offsets come from the platform's time-zone data
- * (Intl) for an explicit zone, so the answers do not depend on the time zone of the machine
- * running them. Only the offset is asked of Intl (and remembered per hour, see londonOffsetMs);
- * dates and times are then read from the shifted instant, which is much cheaper than formatting
- * through Intl for every value.
+ * The club's time zone: a thin wrapper over date-fns-tz (London's offset at an instant) and
+ * date-fns (calendar arithmetic and formatting). Three things are settled here, not left to them:
+ * - The answers never depend on the time zone of the machine (the server, or a member's browser
+ *   abroad). date-fns reads a Date's local fields, so it is handed London's wall clock in a
+ *   LondonWall, whose local fields are its UTC ones. (date-fns-tz's formatInTimeZone and
+ *   fromZonedTime go through the machine's zone, and are an hour out at London times that fall in
+ *   the machine's own clock change.)
+ * - The two clock-change nights are read as the product chose (fromLondonWall below).
+ * - The offset is asked of date-fns-tz (an Intl formatToParts each time) once per UTC hour and
+ *   remembered: the calendar asks about the same few hours again and again (docs/performance.md).
+ *   It is read from date-fns-tz's offset token, the one part of its API that takes the instant as
+ *   it is (getTimezoneOffset reads its date as a wall clock in the machine's zone).
  */
 export const LONDON = 'Europe/London';
 
 const HOUR_MS = 3600 * 1000;
-const DAY_MS = 24 * HOUR_MS;
 
 /** An instant as stored (ISO text), or null when missing or unreadable. */
 export function parseInstant(value: string | null | undefined): Date | null {
@@ -17,28 +29,36 @@ export function parseInstant(value: string | null | undefined): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-let partsFormat: Intl.DateTimeFormat | null = null;
+/**
+ * A wall clock (London's, or a calendar date at its midnight) held in a Date's UTC fields and read
+ * by date-fns as its local ones, as @date-fns/utc's UTCDate does: date-fns builds its answers with
+ * the class of the Date it is given, so they are LondonWalls too.
+ */
+export class LondonWall extends Date {
+  override getFullYear() { return this.getUTCFullYear(); }
+  override getMonth() { return this.getUTCMonth(); }
+  override getDate() { return this.getUTCDate(); }
+  override getDay() { return this.getUTCDay(); }
+  override getHours() { return this.getUTCHours(); }
+  override getMinutes() { return this.getUTCMinutes(); }
+  override getSeconds() { return this.getUTCSeconds(); }
+  override getMilliseconds() { return this.getUTCMilliseconds(); }
+  override getTimezoneOffset() { return 0; }
+  override setFullYear(...a: [number, number?, number?]) { return this.setUTCFullYear(...(a as [number])); }
+  override setMonth(...a: [number, number?]) { return this.setUTCMonth(...(a as [number])); }
+  override setDate(date: number) { return this.setUTCDate(date); }
+  override setHours(...a: [number, number?, number?, number?]) { return this.setUTCHours(...(a as [number])); }
+  override setMinutes(...a: [number, number?, number?]) { return this.setUTCMinutes(...(a as [number])); }
+  override setSeconds(...a: [number, number?]) { return this.setUTCSeconds(...(a as [number])); }
+  override setMilliseconds(ms: number) { return this.setUTCMilliseconds(ms); }
+}
 
-/** London's offset from UTC at an instant, asked of Intl (to the second, as Intl gives it). */
-function offsetFromIntl(ms: number): number {
-  partsFormat ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: LONDON,
-    hourCycle: 'h23',
-    era: 'short',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
-  const p: Record<string, string> = {};
-  for (const part of partsFormat.formatToParts(ms)) p[part.type] = part.value;
-  const year = p.era === 'BC' || p.era === 'B' ? 1 - Number(p.year) : Number(p.year);
-  const wall = Date.UTC(year, Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
-  // Date.UTC reads years 0-99 as 1900-1999.
-  const fixed = year >= 0 && year < 100 ? new Date(wall).setUTCFullYear(year) : wall;
-  return fixed - (ms - (((ms % 1000) + 1000) % 1000));
+const OFFSET = /^([+-])(\d{2}):(\d{2})$/;
+
+/** London's offset from UTC at an instant, in ms, as date-fns-tz gives it (to the minute). */
+function offsetFromDateFnsTz(ms: number): number {
+  const [, sign, hours, minutes] = OFFSET.exec(formatInZone(new Date(ms), 'xxx', { timeZone: LONDON })) ?? [];
+  return (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes)) * 60_000;
 }
 
 /** Since 1900 London's offset has only ever changed on a whole hour (UTC). */
@@ -52,130 +72,115 @@ const offsetByHour = new Map<number, number>();
  */
 export function londonOffsetMs(instant: Date | number): number {
   const ms = typeof instant === 'number' ? instant : instant.getTime();
-  if (ms < WHOLE_HOUR_CHANGES_FROM) return offsetFromIntl(ms);
+  if (ms < WHOLE_HOUR_CHANGES_FROM) return offsetFromDateFnsTz(ms);
   const hour = Math.floor(ms / HOUR_MS);
   let offset = offsetByHour.get(hour);
   if (offset === undefined) {
-    offset = offsetFromIntl(hour * HOUR_MS);
+    offset = offsetFromDateFnsTz(hour * HOUR_MS);
     if (offsetByHour.size >= MAX_REMEMBERED_HOURS) offsetByHour.clear();
     offsetByHour.set(hour, offset);
   }
   return offset;
 }
 
-/** The London wall clock of an instant, as a Date whose UTC fields read that wall clock. */
-function londonWall(instant: Date): Date {
-  return new Date(instant.getTime() + londonOffsetMs(instant));
+/** The London wall clock of an instant. */
+export function londonWall(instant: Date): LondonWall {
+  return new LondonWall(instant.getTime() + londonOffsetMs(instant));
 }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-/** 'yyyy-MM-dd' of a wall clock held in UTC fields (years before 1000 padded, as date-fns does). */
-function ymd(wall: Date): string {
-  const y = wall.getUTCFullYear();
-  return `${y < 0 ? '-' + pad(-y, 4) : pad(y, 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}`;
+/**
+ * The instant a London wall clock names. The two clock-change nights are read the way clocks and
+ * the Temporal API ("compatible") read them, where date-fns-tz's fromZonedTime reads both the
+ * other way:
+ * - a time skipped in spring (01:30 on the last Sunday of March) is read with the offset from
+ *   before the change, so it lands an hour later (02:30 BST): the event is not moved earlier;
+ * - a time that happens twice in autumn (01:30 on the last Sunday of October) is the first one
+ *   (BST), because that is the one a member reaches first.
+ */
+export function fromLondonWall(wall: Date): Date {
+  const ms = wall.getTime();
+  const before = londonOffsetMs(ms - 3 * HOUR_MS);
+  const after = londonOffsetMs(ms + 3 * HOUR_MS);
+  // Each offset London uses around then, the larger (summer's) first: the first reading whose
+  // offset is in force at its instant is the one a member reaches first.
+  for (const offset of before >= after ? [before, after] : [after, before]) {
+    if (londonOffsetMs(ms - offset) === offset) return new Date(ms - offset);
+  }
+  return new Date(ms - before);
 }
+
+/** A 'yyyy-MM-dd' date at its midnight, for date-fns. */
+export function dateWall(date: string): LondonWall {
+  return new LondonWall(`${date}T00:00:00Z`);
+}
+
+/** 'yyyy-MM-dd' (years before 1000 padded; 'uuuu' signs years before 1 instead of counting eras). */
+const DATE = 'uuuu-MM-dd';
 
 /** The London calendar date of an instant, 'yyyy-MM-dd'. */
 export function londonDate(instant: Date): string {
-  return ymd(londonWall(instant));
-}
-
-/** The instant of a London wall clock given as UTC milliseconds, for a time that exists once. */
-function fromLondonWall(wallMs: number): number {
-  // The offset a few hours before is the one in force unless the clocks changed in between;
-  // checking the answer settles that case.
-  const guess = wallMs - londonOffsetMs(wallMs - 3 * HOUR_MS);
-  const offset = londonOffsetMs(guess);
-  return wallMs - offset;
+  return format(londonWall(instant), DATE);
 }
 
 /** London midnight at the start of a 'yyyy-MM-dd' date (midnight always exists in London). */
 export function londonMidnight(date: string): Date {
-  const [y, m, d] = date.split('-').map(Number);
-  const wall = new Date(Date.UTC(2000, m - 1, d));
-  wall.setUTCFullYear(y);
-  return new Date(fromLondonWall(wall.getTime()));
+  return fromLondonWall(dateWall(date));
 }
 
 export function startOfLondonDay(instant: Date): Date {
-  const wall = londonWall(instant).getTime();
-  return new Date(fromLondonWall(wall - (((wall % DAY_MS) + DAY_MS) % DAY_MS)));
+  return fromLondonWall(startOfDay(londonWall(instant)));
 }
 
 /** Adds whole days to a 'yyyy-MM-dd' date, on the calendar (not 24-hour steps). */
 export function addDaysToDate(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number);
-  const moved = new Date(Date.UTC(y, m - 1, d + days));
-  return moved.toISOString().slice(0, 10);
+  return format(addDays(dateWall(date), days), DATE);
 }
 
 /** Whole calendar days from `earlier` to `later`, both 'yyyy-MM-dd'. */
 export function daysBetweenDates(earlier: string, later: string): number {
-  return Math.round((Date.parse(`${later}T00:00:00Z`) - Date.parse(`${earlier}T00:00:00Z`)) / (24 * HOUR_MS));
+  return differenceInCalendarDays(dateWall(later), dateWall(earlier));
 }
 
 export function isLondonMidnight(instant: Date): boolean {
-  const wall = londonWall(instant).getTime();
-  return ((wall % DAY_MS) + DAY_MS) % DAY_MS === 0;
+  const wall = londonWall(instant);
+  return startOfDay(wall).getTime() === wall.getTime();
 }
 
 /** 'yyyy-MM-ddTHH:mm' in London, as a datetime-local input shows it. */
 export function londonWallClock(instant: Date): string {
-  const wall = londonWall(instant);
-  return `${ymd(wall)}T${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`;
+  return format(londonWall(instant), "uuuu-MM-dd'T'HH:mm");
 }
 
 /** 'HH:mm' in London. */
 export function londonTime(instant: Date): string {
-  const wall = londonWall(instant);
-  return `${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`;
+  return format(londonWall(instant), 'HH:mm');
 }
-
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** "6 June 2026": the London date of an instant, in words. */
 export function londonLongDate(instant: Date): string {
-  const wall = londonWall(instant);
-  const y = wall.getUTCFullYear();
-  return `${wall.getUTCDate()} ${MONTHS[wall.getUTCMonth()]} ${y < 0 ? '-' + pad(-y, 4) : pad(y, 4)}`;
+  return format(londonWall(instant), 'd MMMM uuuu');
 }
 
 /** "Sat 6 June 2026": the London day of an instant, in words. */
 export function londonDayText(instant: Date): string {
-  return `${WEEKDAYS[londonWall(instant).getUTCDay()]} ${londonLongDate(instant)}`;
-}
-
-function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return format(londonWall(instant), 'EEE d MMMM uuuu');
 }
 
 const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 /**
  * The instant a London wall-clock time ('yyyy-MM-ddTHH:mm', seconds optional) names, or null
- * when the text is not a real date and time. The two clock-change nights are settled the way
- * clocks and the Temporal API ("compatible") settle them:
- * - a time skipped in spring (01:30 on the last Sunday of March) is read with the offset from
- *   before the change, so it lands an hour later (02:30 BST): the event is not moved earlier;
- * - a time that happens twice in autumn (01:30 on the last Sunday of October) is the first one
- *   (BST), because that is the one a member reaches first.
+ * when the text is not a real date and time; the clock-change nights as fromLondonWall reads them.
  * Years before 1900 are refused: they are typing slips, and old dates have odd London offsets.
  */
 export function wallClockToInstant(text: string): Date | null {
   const m = WALL_CLOCK.exec(text.trim());
   if (!m) return null;
   const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? '00'].map(Number);
-  if (year < 1900 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
-  if (hour > 23 || minute > 59 || second > 59) return null;
-  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
-  // Each offset London uses around that time, summer's (the larger) first: the first reading
-  // whose offset is in force at its instant is the one a member reaches first.
-  const offsets = [...new Set([londonOffsetMs(wall - 3 * HOUR_MS), londonOffsetMs(wall + 3 * HOUR_MS)])].sort((a, b) => b - a);
-  for (const offset of offsets) {
-    if (londonOffsetMs(wall - offset) === offset) return new Date(wall - offset);
-  }
-  // Skipped in spring: read with the offset from before the change, so it lands an hour later.
-  return new Date(wall - londonOffsetMs(wall - 3 * HOUR_MS));
+  if (year < 1900) return null;
+  const wall = new LondonWall(Date.UTC(year, month - 1, day, hour, minute, second));
+  // A real date and time reads back as written (no 31 April, no 24:00).
+  const readBack = [wall.getFullYear(), wall.getMonth() + 1, wall.getDate(), wall.getHours(), wall.getMinutes(), wall.getSeconds()];
+  if (readBack.some((field, i) => field !== [year, month, day, hour, minute, second][i])) return null;
+  return fromLondonWall(wall);
 }

@@ -4,7 +4,9 @@ import type { ClubDocument } from '../../core/entities/document';
 import type { ClubEvent } from '../../core/entities/event';
 import type { WaterLevelReading } from '../../core/entities/water-level';
 import type { WorkDay, WorkDaySignup } from '../../core/entities/work-day';
-import { addDaysToDate, londonDate as londonDateOf, wallClockToInstant } from '../../core/domain/london-time';
+import { getDay } from 'date-fns/getDay';
+import { getDayOfYear } from 'date-fns/getDayOfYear';
+import { addDaysToDate as addDays, dateWall, londonDate as londonDateOf, wallClockToInstant } from '../../core/domain/london-time';
 import { priceBooking } from '../../core/domain/pricing';
 
 /** A demo document: its record and the text its generated PDF carries. */
@@ -30,17 +32,14 @@ export const DEMO_CLUB_NAME = 'Kestrel Yacht Club';
 
 const DAY_MS = 24 * 3600 * 1000;
 
-const addDays = addDaysToDate;
-
 /** The London date `offsetDays` calendar days after the London date of `now`. */
 function londonDate(now: Date, offsetDays = 0): string {
-  return addDaysToDate(londonDateOf(now), offsetDays);
+  return addDays(londonDateOf(now), offsetDays);
 }
 
 /** The first date on or after `date` falling on `weekday` (0 Sunday … 6 Saturday). */
 function onOrAfterWeekday(date: string, weekday: number): string {
-  const current = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return addDaysToDate(date, (weekday - current + 7) % 7);
+  return addDays(date, (weekday - getDay(dateWall(date)) + 7) % 7);
 }
 
 /** The instant of a London wall-clock time on a date, e.g. ('2026-06-06', '10:00'). */
@@ -562,8 +561,7 @@ function demoWaterLevels(now: Date): WaterLevelReading[] {
   const readings: WaterLevelReading[] = [];
   for (let offset = -364; offset <= 0; offset++) {
     const date = londonDate(now, offset);
-    const start = Date.parse(`${date.slice(0, 4)}-01-01T00:00:00Z`);
-    const dayOfYear = (Date.parse(`${date}T00:00:00Z`) - start) / DAY_MS;
+    const dayOfYear = getDayOfYear(dateWall(date)) - 1;
     const seasonal = 80 + 15 * Math.cos((2 * Math.PI * (dayOfYear - 75)) / 365.25);
     const value = Math.min(100, Math.max(0, seasonal + noiseFor(date) * 0.8));
     readings.push({ date, percentFull: Math.round(value * 10) / 10 });

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { describe, expect, it } from 'vitest';
 import {
+  addDaysToDate,
+  daysBetweenDates,
   isLondonMidnight,
   londonDate,
   londonDayText,
@@ -56,6 +58,37 @@ describe('London time without formatting each value through Intl', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it("gives the same answers whatever the machine's time zone (a member's browser abroad)", () => {
+    // The answers in UTC are the reference; each zone here has its own clock changes, on other
+    // nights or at other hours than London's, and Apia skipped a whole day (30 December 2011).
+    const zones = ['America/New_York', 'Europe/Paris', 'Australia/Lord_Howe', 'Pacific/Apia'];
+    const answers = (d: Date) => [
+      londonDate(d),
+      londonWallClock(d),
+      londonDayText(d),
+      isLondonMidnight(d),
+      startOfLondonDay(d).getTime(),
+      wallClockToInstant(londonWallClock(d))?.getTime(),
+      addDaysToDate(londonDate(d), 40),
+      daysBetweenDates('2011-12-29', londonDate(d)),
+    ];
+    const zoneBefore = process.env.TZ;
+    try {
+      fc.assert(
+        fc.property(instants, fc.constantFrom(...zones), (d, zone) => {
+          process.env.TZ = 'UTC';
+          const expected = answers(d);
+          process.env.TZ = zone;
+          expect(answers(d)).toEqual(expected);
+        }),
+        { numRuns: 1000, examples: [[new Date('2026-03-29T01:30:00Z'), 'Europe/Paris'], [new Date('2026-03-08T02:30:00Z'), 'America/New_York'], [new Date('2011-12-30T12:00:00Z'), 'Pacific/Apia']] },
+      );
+    } finally {
+      if (zoneBefore === undefined) delete process.env.TZ;
+      else process.env.TZ = zoneBefore;
+    }
   });
 
   it('knows the offset in winter, in summer and during the wartime double summer time', () => {
