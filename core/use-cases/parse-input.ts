@@ -122,3 +122,17 @@ export function fieldsError(errors: Partial<Record<string, string>>): Validation
 function throwValidation(message: string, fields?: Record<string, string>): never {
   throw new ValidationError(message, fields);
 }
+
+/**
+ * The same check as parseInput without throwing, for forms that show each field's message as the
+ * server would give it: the messages by field ('' for the input as a whole), {} when all is well.
+ */
+export function inputErrors(schema: z.ZodType, input: unknown): Record<string, string> {
+  try {
+    parseInput(schema, input);
+    return {};
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    return error.fields ?? { '': error.message };
+  }
+}

@@ -11,6 +11,8 @@ export interface FieldProps {
   label: string;
   error?: string;
   hint?: string;
+  /** Marks the label with an asterisk (hidden from screen readers, which hear the label alone). */
+  required?: boolean;
   children: ReactElement<ControlProps>;
 }
 
@@ -18,7 +20,7 @@ export interface FieldProps {
  * A labelled form control with an optional hint and error. The control is given the id and is
  * linked to the hint and error text, so screen readers read them with it.
  */
-export function Field({ id, label, error, hint, children }: FieldProps) {
+export function Field({ id, label, error, hint, required, children }: FieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
@@ -29,6 +31,12 @@ export function Field({ id, label, error, hint, children }: FieldProps) {
     <div className={`field${error ? ' field-invalid' : ''}`}>
       <label className="field-label" htmlFor={id}>
         {label}
+        {required && (
+          <span className="field-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
       </label>
       {hint && (
         <p className="field-hint" id={hintId}>

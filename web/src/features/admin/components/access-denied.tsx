@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { PageTitle } from './page-title';
+import { Alert } from '../../../components/ui/alert';
 
 /** Shown instead of a screen the admin may not use; names the permission they would need. */
 export function AccessDenied({ message, permission }: { message: string; permission: string | null }) {
@@ -8,16 +9,16 @@ export function AccessDenied({ message, permission }: { message: string; permiss
       <PageTitle documentTitle="Access Denied">
         <span id="adm-denied-title">Access Denied</span>
       </PageTitle>
-      <p className="adm-alert adm-alert-error" role="alert">
+      <Alert tone="error">
         {message}
-      </p>
+      </Alert>
       {permission && (
         <p>
           Required permission: <code className="adm-permission">{permission}</code>
         </p>
       )}
       <p>Ask an administrator who can manage admins to give you this permission.</p>
-      <Link className="adm-button adm-button-secondary" to="/admin/dashboard">
+      <Link className="btn btn-secondary" to="/admin/dashboard">
         Back to Dashboard
       </Link>
     </section>

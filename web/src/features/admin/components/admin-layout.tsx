@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import { hasPermission } from '@core/domain/permissions';
 import { useAdminSession, useSignedInAdmin } from './admin-session';
+import { Button } from '../../../components/ui/button';
 
 /** The frame of every signed-in screen: skip link, navigation, who is signed in, Sign Out. */
 export function AdminLayout() {
@@ -48,9 +49,9 @@ export function AdminLayout() {
           </nav>
           <div className="adm-user">
             <span className="adm-user-name">{admin.name}</span>
-            <button type="button" className="adm-button adm-button-light" onClick={handleSignOut} disabled={signingOut}>
+            <Button variant="light" onClick={handleSignOut} disabled={signingOut}>
               {signingOut ? 'Signing out…' : 'Sign Out'}
-            </button>
+            </Button>
           </div>
         </div>
       </header>

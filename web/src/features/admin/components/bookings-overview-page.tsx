@@ -6,6 +6,7 @@ import { LoadError, Loading } from './load-error';
 import { moneyList } from './money-list';
 import { PageTitle } from './page-title';
 import { useAdminData } from '../../../lib/query';
+import { Button } from '../../../components/ui/button';
 
 export const OVERVIEW_LOAD_FAILED = 'Failed to load booking data';
 
@@ -18,9 +19,9 @@ export function BookingsOverviewPage() {
     <>
       <div className="adm-page-head">
         <PageTitle documentTitle="Bookings">Bookings Overview</PageTitle>
-        <button type="button" className="adm-button adm-button-secondary" onClick={reload} disabled={state.status === 'loading'}>
+        <Button variant="secondary" onClick={reload} disabled={state.status === 'loading'}>
           {state.status === 'loading' ? 'Refreshing…' : 'Refresh'}
-        </button>
+        </Button>
       </div>
       {state.status === 'ok' && <p className="adm-muted">Events starting on or after {formatDate(state.data.from, 'admin')} (the last 6 months and later).</p>}
 

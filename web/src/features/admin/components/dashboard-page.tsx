@@ -56,7 +56,7 @@ export function DashboardPage() {
                       </p>
                       <p className="adm-muted">{formatDate(event.eventdatetime, 'admin')}</p>
                     </div>
-                    <Link className="adm-button adm-button-secondary adm-button-small" to={`/admin/events/edit/${encodeURIComponent(event.id)}`} aria-label={`Edit ${event.name}`}>
+                    <Link className="btn btn-secondary btn-small" to={`/admin/events/edit/${encodeURIComponent(event.id)}`} aria-label={`Edit ${event.name}`}>
                       Edit
                     </Link>
                   </li>

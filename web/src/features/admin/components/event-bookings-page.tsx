@@ -9,6 +9,7 @@ import { LoadError, Loading } from './load-error';
 import { moneyList } from './money-list';
 import { PageTitle } from './page-title';
 import { useAdminData } from '../../../lib/query';
+import { Alert } from '../../../components/ui/alert';
 
 export const DETAIL_MESSAGES = { notFound: 'Event not found', failed: 'Failed to load booking details' };
 
@@ -29,7 +30,7 @@ export function EventBookingsPage() {
       <div className="adm-page-head">
         <PageTitle documentTitle={`Bookings: ${title}`}>{state.status === 'ok' ? `Bookings: ${title}` : title}</PageTitle>
         {state.status === 'ok' && (
-          <a className="adm-button adm-button-secondary" href={bookingsCsvUrl(eventId)} download>
+          <a className="btn btn-secondary" href={bookingsCsvUrl(eventId)} download>
             Download CSV
           </a>
         )}
@@ -38,9 +39,9 @@ export function EventBookingsPage() {
       {state.status === 'loading' && <Loading label="Loading bookings…" />}
       {state.status === 'error' &&
         (state.error.status === 404 ? (
-          <p className="adm-alert adm-alert-error" role="alert">
+          <Alert tone="error">
             {DETAIL_MESSAGES.notFound}
-          </p>
+          </Alert>
         ) : (
           <LoadError error={state.error} message={DETAIL_MESSAGES.failed} onRetry={reload} />
         ))}

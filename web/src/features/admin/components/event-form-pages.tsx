@@ -9,6 +9,7 @@ import type { Flash } from './flash';
 import { LoadError, Loading } from './load-error';
 import { PageTitle } from './page-title';
 import { useAdminData } from '../../../lib/query';
+import { Alert } from '../../../components/ui/alert';
 
 export const CREATE_MESSAGES = { success: 'Event created successfully!', failed: 'Failed to create event. Please try again.' };
 export const UPDATE_MESSAGES = { success: 'Event updated successfully!', failed: 'Failed to update event. Please try again.' };
@@ -47,10 +48,10 @@ function useSave(save: (values: EventFormValues) => Promise<unknown>, messages: 
 function Failure({ failure }: { failure: { message: string; denied: ApiError | null } | null }) {
   if (!failure) return null;
   return (
-    <p className="adm-alert adm-alert-error" role="alert">
+    <Alert tone="error">
       {failure.message}
       {failure.denied?.permission && <> (required permission: {failure.denied.permission})</>}
-    </p>
+    </Alert>
   );
 }
 
@@ -93,9 +94,9 @@ export function EventEditPage() {
       {state.status === 'loading' && <Loading label="Loading event…" />}
       {state.status === 'error' &&
         (notFound ? (
-          <p className="adm-alert adm-alert-error" role="alert">
+          <Alert tone="error">
             {EDIT_LOAD_MESSAGES.notFound}
-          </p>
+          </Alert>
         ) : (
           <LoadError error={state.error} message={EDIT_LOAD_MESSAGES.failed} onRetry={reload} />
         ))}

@@ -7,11 +7,13 @@ import { ApiError } from '../../../lib/api';
 import { deleteEvent, listEvents } from '../api/events';
 import { useSignedInAdmin } from './admin-session';
 import { Badge } from './badge';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { readFlash } from './flash';
 import { LoadError, Loading } from './load-error';
 import { PageTitle } from './page-title';
 import { useAdminData } from '../../../lib/query';
+import { Button } from '../../../components/ui/button';
+import { Alert } from '../../../components/ui/alert';
 
 export const DELETE_FAILED = 'Failed to delete event. Please try again.';
 
@@ -56,7 +58,7 @@ export function EventsListPage() {
       <div className="adm-page-head">
         <PageTitle documentTitle="Manage Events">Manage Events</PageTitle>
         {canWrite && (
-          <Link className="adm-button adm-button-primary" to="/admin/events/create">
+          <Link className="btn btn-primary" to="/admin/events/create">
             Create Event
           </Link>
         )}
@@ -64,9 +66,9 @@ export function EventsListPage() {
 
       <div aria-live="polite" aria-atomic="true">
         {notice && (
-          <p className={`adm-alert ${notice.kind === 'success' ? 'adm-alert-success' : 'adm-alert-error'}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+          <Alert tone={notice.kind}>
             {notice.message}
-          </p>
+          </Alert>
         )}
       </div>
 
@@ -106,18 +108,18 @@ export function EventsListPage() {
                     <td>{event.allowBooking ? <Badge tone="green">Bookable</Badge> : <Badge tone="grey">View Only</Badge>}</td>
                     <td>
                       <span className="adm-actions">
-                        <Link className="adm-button adm-button-secondary adm-button-small" to={`/admin/events/edit/${encodeURIComponent(event.id)}`} aria-label={`Edit ${event.name}`}>
+                        <Link className="btn btn-secondary btn-small" to={`/admin/events/edit/${encodeURIComponent(event.id)}`} aria-label={`Edit ${event.name}`}>
                           Edit
                         </Link>
                         {event.allowBooking && (
-                          <Link className="adm-button adm-button-secondary adm-button-small" to={`/admin/bookings/${encodeURIComponent(event.id)}`} aria-label={`Bookings for ${event.name}`}>
+                          <Link className="btn btn-secondary btn-small" to={`/admin/bookings/${encodeURIComponent(event.id)}`} aria-label={`Bookings for ${event.name}`}>
                             Bookings
                           </Link>
                         )}
                         {canWrite && (
-                          <button type="button" className="adm-button adm-button-danger adm-button-small" onClick={() => setToDelete(event)} aria-label={`Delete ${event.name}`}>
+                          <Button variant="danger" size="small" onClick={() => setToDelete(event)} aria-label={`Delete ${event.name}`}>
                             Delete
-                          </button>
+                          </Button>
                         )}
                       </span>
                     </td>

@@ -1,5 +1,7 @@
 import type { ApiError } from '../../../lib/api';
 import { AccessDenied } from './access-denied';
+import { Button } from '../../../components/ui/button';
+import { Alert } from '../../../components/ui/alert';
 
 /**
  * What a screen shows when its data could not be loaded. The server decides: a 403 is an Access
@@ -10,14 +12,14 @@ export function LoadError({ error, message, onRetry }: { error: ApiError; messag
   if (error.status === 403) return <AccessDenied message={error.message} permission={error.permission} />;
   if (error.status === 401) return <p role="status">Your session has ended. Taking you to sign in…</p>;
   return (
-    <div className="adm-alert adm-alert-error" role="alert">
+    <Alert tone="error">
       <p>{message}</p>
       {onRetry && (
-        <button type="button" className="adm-button adm-button-secondary" onClick={onRetry}>
+        <Button variant="secondary" onClick={onRetry}>
           Try Again
-        </button>
+        </Button>
       )}
-    </div>
+    </Alert>
   );
 }
 

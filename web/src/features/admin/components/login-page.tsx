@@ -1,11 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Navigate, useLocation, useNavigate, type Location } from 'react-router-dom';
+import type { LoginForm } from '@core/entities/admin';
 import { LOGIN_MESSAGES, validateLoginForm } from '@core/domain/login';
+import { Field } from '../../../components/ui/field';
+import { useForm } from '../../../lib/form';
 import { ApiError } from '../../../lib/api';
 import { signIn } from '../api/session';
 import { useAdminSession } from './admin-session';
 import { Loading } from './load-error';
 import { PageTitle } from './page-title';
+import { Button } from '../../../components/ui/button';
+import { Alert } from '../../../components/ui/alert';
 
 interface LoginLocationState {
   from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
@@ -39,37 +44,35 @@ export function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const state = (location.state ?? null) as LoginLocationState | null;
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<'email' | 'password', string>>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const form = useForm<LoginForm, 'email' | 'password'>({
+    initial: { email: '', password: '' },
+    validate: (values) => {
+      const checked = validateLoginForm(values);
+      return checked.ok ? {} : checked.errors;
+    },
+    order: ['email', 'password'],
+    idOf: (name) => `adm-login-${name}`,
+    show: 'submit',
+  });
+  const { values, errorFor, submitting, formError: error } = form;
+  // Once signed in here, this page sends the admin on itself (back where they were going).
+  const [leaving, setLeaving] = useState(false);
 
   if (session.status === 'checking') return <Loading label="Checking your session…" />;
-  if (session.status === 'signed-in' && !submitting) return <Navigate to="/admin/dashboard" replace />;
+  if (session.status === 'signed-in' && !submitting && !leaving) return <Navigate to="/admin/dashboard" replace />;
 
-  const ready = email.trim() !== '' && password !== '';
+  const ready = values.email.trim() !== '' && values.password !== '';
 
-  async function handleSubmit(e: FormEvent) {
-    e.preventDefault();
-    const checked = validateLoginForm({ email, password });
-    if (!checked.ok) {
-      setFieldErrors(checked.errors);
-      return;
-    }
-    setFieldErrors({});
-    setError(null);
-    setSubmitting(true);
+  const send = async (login: LoginForm) => {
     try {
-      const admin = await signIn(checked.value.email, checked.value.password);
+      const admin = await signIn(login.email.trim(), login.password);
+      setLeaving(true);
       signedIn(admin);
       navigate(destination(state), { replace: true });
     } catch (err) {
-      setError(loginErrorMessage(err));
-      if (err instanceof ApiError && err.status === 400) setFieldErrors(err.fields);
-      setSubmitting(false);
+      form.refuse(err instanceof ApiError && err.status === 400 ? err.fields : {}, loginErrorMessage(err));
     }
-  }
+  };
 
   return (
     <div className="adm-login">
@@ -77,64 +80,33 @@ export function LoginPage() {
         <PageTitle documentTitle="Sign in">Admin Sign In</PageTitle>
         <p className="adm-muted">Sign in to manage the club's events and bookings.</p>
         {state?.signedOut && !error && (
-          <p className="adm-alert adm-alert-info" role="status">
+          <Alert tone="info">
             You have been signed out.
-          </p>
+          </Alert>
         )}
         {state?.from && !state.signedOut && !error && (
-          <p className="adm-alert adm-alert-info" role="status">
+          <Alert tone="info">
             Please sign in to continue.
-          </p>
+          </Alert>
         )}
         {error && (
-          <p className="adm-alert adm-alert-error" role="alert">
+          <Alert tone="error">
             {error}
-          </p>
+          </Alert>
         )}
-        <form onSubmit={handleSubmit} noValidate>
-          <div className="adm-field">
-            <label htmlFor="adm-login-email">Email</label>
-            <input
-              id="adm-login-email"
-              type="email"
-              name="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              disabled={submitting}
-              aria-invalid={fieldErrors.email ? true : undefined}
-              aria-describedby={fieldErrors.email ? 'adm-login-email-error' : undefined}
-            />
-            {fieldErrors.email && (
-              <p id="adm-login-email-error" className="adm-field-error">
-                {fieldErrors.email}
-              </p>
-            )}
-          </div>
-          <div className="adm-field">
-            <label htmlFor="adm-login-password">Password</label>
-            <input
-              id="adm-login-password"
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              disabled={submitting}
-              aria-invalid={fieldErrors.password ? true : undefined}
-              aria-describedby={fieldErrors.password ? 'adm-login-password-error' : undefined}
-            />
-            {fieldErrors.password && (
-              <p id="adm-login-password-error" className="adm-field-error">
-                {fieldErrors.password}
-              </p>
-            )}
-          </div>
-          <button type="submit" className="adm-button adm-button-primary adm-button-block" disabled={!ready || submitting}>
+        <form onSubmit={form.handleSubmit(send)} noValidate>
+          <fieldset className="form-fields" disabled={submitting}>
+            <legend className="visually-hidden">Your account</legend>
+            <Field id="adm-login-email" label="Email" error={errorFor('email')}>
+              <input className="input" type="email" autoComplete="username" {...form.bind('email')} />
+            </Field>
+            <Field id="adm-login-password" label="Password" error={errorFor('password')}>
+              <input className="input" type="password" autoComplete="current-password" {...form.bind('password')} />
+            </Field>
+          </fieldset>
+          <Button type="submit" block disabled={!ready || submitting}>
             {submitting ? 'Signing in…' : 'Sign In'}
-          </button>
+          </Button>
         </form>
       </main>
     </div>

@@ -1,13 +1,20 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { DEFAULT_PERMISSIONS, PERMISSIONS, type Admin, type Permission } from '@core/entities/admin';
 import { hasPermission } from '@core/domain/permissions';
+import { CreateAdminRequestSchema } from '@core/use-cases/create-admin';
+import { inputErrors } from '@core/use-cases/parse-input';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api';
+import { useForm } from '../../../lib/form';
 import { createAdmin, listAdmins, updateAdmin } from '../api/admins';
 import { useAdminSession, useSignedInAdmin } from './admin-session';
 import { Badge } from './badge';
 import { LoadError, Loading } from './load-error';
 import { PageTitle } from './page-title';
 import { useAdminData } from '../../../lib/query';
+import { Button } from '../../../components/ui/button';
+import { Alert } from '../../../components/ui/alert';
 
 const PERMISSION_LABELS: Record<Permission, string> = {
   'events:read': 'View events',
@@ -48,9 +55,9 @@ export function MembersPage() {
       </p>
       <div aria-live="polite" aria-atomic="true">
         {notice && (
-          <p className={`adm-alert ${notice.kind === 'success' ? 'adm-alert-success' : 'adm-alert-error'}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+          <Alert tone={notice.kind}>
             {notice.message}
-          </p>
+          </Alert>
         )}
       </div>
 
@@ -121,24 +128,22 @@ function AdminRow({ admin, isMe, canManage, onChanged, onNotice }: { admin: Admi
       <td>
         {canManage ? (
           <fieldset className="adm-perm-set" disabled={busy}>
-            <legend className="adm-visually-hidden">Permissions of {admin.name}</legend>
+            <legend className="visually-hidden">Permissions of {admin.name}</legend>
             {PERMISSIONS.map((p) => {
               const id = `adm-perm-${admin.uid}-${p}`;
               // Taking away one's own admins:manage would lock the last manager out; the server refuses it too.
               const locked = isMe && p === 'admins:manage';
               return (
-                <div className="adm-check adm-check-compact" key={p}>
-                  <input
-                    id={id}
-                    type="checkbox"
-                    checked={permissions.includes(p)}
-                    disabled={locked}
-                    onChange={(e) => setPermissions((current) => (e.target.checked ? [...current, p] : current.filter((x) => x !== p)))}
-                  />
-                  <label htmlFor={id} title={PERMISSION_LABELS[p]}>
-                    {p}
-                  </label>
-                </div>
+                <Checkbox
+                  key={p}
+                  id={id}
+                  compact
+                  label={p}
+                  title={PERMISSION_LABELS[p]}
+                  checked={permissions.includes(p)}
+                  disabled={locked}
+                  onChange={(checked) => setPermissions((current) => (checked ? [...current, p] : current.filter((x) => x !== p)))}
+                />
               );
             })}
           </fieldset>
@@ -156,25 +161,24 @@ function AdminRow({ admin, isMe, canManage, onChanged, onNotice }: { admin: Admi
       {canManage && (
         <td>
           <span className="adm-actions">
-            <button
-              type="button"
-              className="adm-button adm-button-primary adm-button-small"
+            <Button size="small"
+             
               disabled={busy || !changed}
               onClick={() => save({ permissions: PERMISSIONS.filter((p) => permissions.includes(p)) }, `Permissions of ${admin.email} saved.`)}
               aria-label={`Save permissions of ${admin.name}`}
             >
               Save
-            </button>
+            </Button>
             {!isMe && (
-              <button
-                type="button"
-                className={`adm-button adm-button-small ${admin.disabled ? 'adm-button-secondary' : 'adm-button-danger'}`}
+              <Button
+                variant={admin.disabled ? 'secondary' : 'danger'}
+                size="small"
                 disabled={busy}
                 onClick={() => save({ disabled: !admin.disabled }, `${admin.email} ${admin.disabled ? 'enabled' : 'disabled'}.`)}
                 aria-label={`${admin.disabled ? 'Enable' : 'Disable'} ${admin.name}`}
               >
                 {admin.disabled ? 'Enable' : 'Disable'}
-              </button>
+              </Button>
             )}
           </span>
         </td>
@@ -183,91 +187,72 @@ function AdminRow({ admin, isMe, canManage, onChanged, onNotice }: { admin: Admi
   );
 }
 
+type NewAdminField = 'name' | 'email' | 'password';
+interface NewAdmin {
+  name: string;
+  email: string;
+  password: string;
+  permissions: Permission[];
+}
+const freshAdmin = (): NewAdmin => ({ name: '', email: '', password: '', permissions: [...DEFAULT_PERMISSIONS] });
+
 function AddAdminForm({ onCreated }: { onCreated: (admin: Admin) => void }) {
-  const [email, setEmail] = useState('');
-  const [name, setName] = useState('');
-  const [password, setPassword] = useState('');
-  const [permissions, setPermissions] = useState<Permission[]>([...DEFAULT_PERMISSIONS]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm<NewAdmin, NewAdminField>({
+    initial: freshAdmin,
+    // The server's own request schema, so the form says what the server would.
+    validate: (values) => inputErrors(CreateAdminRequestSchema, values),
+    order: ['name', 'email', 'password'],
+    idOf: (name) => `adm-new-${name}`,
+    show: 'submit',
+  });
+  const { values, errorFor, submitting } = form;
 
-  async function handleSubmit(e: FormEvent) {
-    e.preventDefault();
-    const missing: Record<string, string> = {};
-    if (!email.trim()) missing.email = 'Email is required';
-    if (!name.trim()) missing.name = 'Name is required';
-    if (!password) missing.password = 'Password is required';
-    setErrors(missing);
-    setFailure(null);
-    if (Object.keys(missing).length > 0) return;
-    setBusy(true);
+  const send = async (admin: NewAdmin) => {
     try {
-      const admin = await createAdmin({ email: email.trim(), name: name.trim(), password, permissions });
-      onCreated(admin);
-      setEmail('');
-      setName('');
-      setPassword('');
-      setPermissions([...DEFAULT_PERMISSIONS]);
+      onCreated(await createAdmin({ ...admin, email: admin.email.trim(), name: admin.name.trim() }));
+      form.reset(freshAdmin());
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400) setErrors(error.fields);
-      setFailure(failureMessage(error, 'Failed to add the admin. Please try again.'));
-    } finally {
-      setBusy(false);
+      form.refuse(error instanceof ApiError && error.status === 400 ? error.fields : {}, failureMessage(error, 'Failed to add the admin. Please try again.'));
     }
-  }
+  };
 
-  const field = (id: string, label: string, type: string, value: string, set: (v: string) => void, autoComplete: string) => (
-    <div className="adm-field">
-      <label htmlFor={`adm-new-${id}`}>{label}</label>
-      <input
-        id={`adm-new-${id}`}
-        name={id}
-        type={type}
-        value={value}
-        autoComplete={autoComplete}
-        onChange={(e) => set(e.target.value)}
-        aria-invalid={errors[id] ? true : undefined}
-        aria-describedby={errors[id] ? `adm-new-${id}-error` : undefined}
-      />
-      {errors[id] && (
-        <p id={`adm-new-${id}-error`} className="adm-field-error">
-          {errors[id]}
-        </p>
-      )}
-    </div>
-  );
+  const togglePermission = (p: Permission, checked: boolean) => form.set('permissions', checked ? [...values.permissions, p] : values.permissions.filter((x) => x !== p));
 
   return (
     <section className="adm-panel" aria-labelledby="adm-add-admin-title">
       <h2 id="adm-add-admin-title">Add an Admin</h2>
-      {failure && (
-        <p className="adm-alert adm-alert-error" role="alert">
-          {failure}
-        </p>
-      )}
-      <form onSubmit={handleSubmit} noValidate>
-        <fieldset className="adm-fieldset" disabled={busy}>
-          <legend className="adm-visually-hidden">New admin</legend>
+      {form.formError && <Alert tone="error">{form.formError}</Alert>}
+      <form onSubmit={form.handleSubmit(send)} noValidate>
+        <fieldset className="adm-fieldset" disabled={submitting}>
+          <legend className="visually-hidden">New admin</legend>
           <div className="adm-grid-3">
-            {field('name', 'Name', 'text', name, setName, 'off')}
-            {field('email', 'Email', 'email', email, setEmail, 'off')}
-            {field('password', 'Initial password', 'password', password, setPassword, 'new-password')}
+            <Field id="adm-new-name" label="Name" error={errorFor('name')}>
+              <input className="input" type="text" autoComplete="off" {...form.bind('name')} />
+            </Field>
+            <Field id="adm-new-email" label="Email" error={errorFor('email')}>
+              <input className="input" type="email" autoComplete="off" {...form.bind('email')} />
+            </Field>
+            <Field id="adm-new-password" label="Initial password" error={errorFor('password')}>
+              <input className="input" type="password" autoComplete="new-password" {...form.bind('password')} />
+            </Field>
           </div>
           <fieldset className="adm-fieldset adm-fieldset-inner">
             <legend>Permissions</legend>
             {PERMISSIONS.map((p) => (
-              <div className="adm-check" key={p}>
-                <input id={`adm-new-perm-${p}`} type="checkbox" checked={permissions.includes(p)} onChange={(e) => setPermissions((current) => (e.target.checked ? [...current, p] : current.filter((x) => x !== p)))} />
-                <label htmlFor={`adm-new-perm-${p}`}>
-                  {p} <span className="adm-muted">({PERMISSION_LABELS[p]})</span>
-                </label>
-              </div>
+              <Checkbox
+                key={p}
+                id={`adm-new-perm-${p}`}
+                label={
+                  <>
+                    {p} <span className="adm-muted">({PERMISSION_LABELS[p]})</span>
+                  </>
+                }
+                checked={values.permissions.includes(p)}
+                onChange={(checked) => togglePermission(p, checked)}
+              />
             ))}
           </fieldset>
-          <button type="submit" className="adm-button adm-button-primary">
-            {busy ? 'Adding…' : 'Add Admin'}
-          </button>
+          <Button type="submit">{submitting ? 'Adding…' : 'Add Admin'}</Button>
         </fieldset>
       </form>
     </section>

@@ -6,7 +6,7 @@ export function NotFoundPage() {
     <>
       <PageTitle documentTitle="Page not found">Page not found</PageTitle>
       <p>There is no admin page at this address.</p>
-      <Link className="adm-button adm-button-secondary" to="/admin/dashboard">
+      <Link className="btn btn-secondary" to="/admin/dashboard">
         Back to Dashboard
       </Link>
     </>

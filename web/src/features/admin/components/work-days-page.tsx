@@ -3,6 +3,7 @@ import { listWorkDaySignups, type WorkDayWithSignups } from '../api/work-days';
 import { LoadError, Loading } from './load-error';
 import { PageTitle } from './page-title';
 import { useAdminData } from '../../../lib/query';
+import { Button } from '../../../components/ui/button';
 
 export function WorkDaysPage() {
   const { state, reload } = useAdminData(['work-days'], listWorkDaySignups);
@@ -13,9 +14,9 @@ export function WorkDaysPage() {
     <>
       <div className="adm-page-head">
         <PageTitle documentTitle="Work Days">Work Days</PageTitle>
-        <button type="button" className="adm-button adm-button-secondary" onClick={reload} disabled={state.status === 'loading'}>
+        <Button variant="secondary" onClick={reload} disabled={state.status === 'loading'}>
           Refresh
-        </button>
+        </Button>
       </div>
       {state.status === 'loading' && <Loading label="Loading work days…" />}
       {state.status === 'error' && <LoadError error={state.error} message="Failed to load work days" onRetry={reload} />}

@@ -1,4 +1,3 @@
-import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { BookingFormValues } from '@core/entities/booking';
 import { BOOKING_MESSAGES, parseCount, stripNonDigits, validateBookingForm, visibleBookingFields } from '@core/domain/booking-validation';
@@ -7,6 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api';
+import { useForm } from '../../../lib/form';
 import type { CalendarEvent } from '../../calendar/api/get-calendar-events';
 import { submitBooking, type BookingReceipt } from '../api/submit-booking';
 
@@ -25,8 +25,8 @@ export function emptyBookingForm(): BookingFormValues {
   };
 }
 
-const COUNT_FIELDS: FieldName[] = ['numberAttending', 'numberOfChildren', 'numberOfSoftDrinks', 'numberOfVegetarian'];
-const FIELD_ORDER: FieldName[] = ['firstName', 'lastName', 'email', 'numberAttending', 'numberOfChildren', 'numberOfSoftDrinks', 'numberOfVegetarian', 'boatName'];
+const fieldId = (name: FieldName) => `booking-${name}`;
+const FIELD_ORDER: readonly FieldName[] = ['firstName', 'lastName', 'email', 'numberAttending', 'numberOfChildren', 'numberOfSoftDrinks', 'numberOfVegetarian', 'boatName'];
 
 export interface BookingFormProps {
   event: CalendarEvent;
@@ -41,51 +41,22 @@ export interface BookingFormProps {
  * it has been changed and for every field after a submit; the server checks the same rules.
  */
 export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft }: BookingFormProps) {
-  const [values, setValues] = useState<BookingFormValues>(emptyBookingForm);
-  const [touched, setTouched] = useState<Partial<Record<FieldName, boolean>>>({});
-  const [submitAttempted, setSubmitAttempted] = useState(false);
   const navigate = useNavigate();
-  const [submitting, setSubmitting] = useState(false);
-  const [submitError, setSubmitError] = useState<string | null>(null);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const formRef = useRef<HTMLFormElement>(null);
   const visible = visibleBookingFields(event);
+  const form = useForm<BookingFormValues, FieldName>({
+    initial: emptyBookingForm,
+    validate: (values) => {
+      const checked = validateBookingForm(values, event, { maxAttendees, testHook: false });
+      return checked.ok ? {} : checked.errors;
+    },
+    order: FIELD_ORDER,
+    idOf: fieldId,
+  });
+  const { values, errorFor, submitting } = form;
 
-  const validation = validateBookingForm(values, event, { maxAttendees, testHook: false });
-  const clientErrors: Partial<Record<FieldName, string>> = validation.ok ? {} : validation.errors;
-  const errorFor = (name: FieldName): string | undefined =>
-    serverErrors[name] ?? (submitAttempted || touched[name] ? clientErrors[name] : undefined);
-
-  const change = (name: FieldName, raw: string) => {
-    const value = COUNT_FIELDS.includes(name) ? stripNonDigits(raw) : raw;
-    setValues((current) => ({ ...current, [name]: value }));
-    setTouched((current) => ({ ...current, [name]: true }));
-    setSubmitError(null);
-    setServerErrors((current) => {
-      if (current[name] === undefined) return current;
-      const next = { ...current };
-      delete next[name];
-      return next;
-    });
-  };
-
-  const focusFirstError = (errors: Partial<Record<FieldName, string>>) => {
-    const first = FIELD_ORDER.find((name) => errors[name] !== undefined);
-    if (first) formRef.current?.querySelector<HTMLElement>(`#booking-${first}`)?.focus();
-  };
-
-  const onSubmit = async (submitEvent: FormEvent) => {
-    submitEvent.preventDefault();
-    if (submitting) return;
-    setSubmitAttempted(true);
-    if (!validation.ok) {
-      focusFirstError(validation.errors);
-      return;
-    }
-    setSubmitting(true);
-    setSubmitError(null);
+  const send = async (booking: BookingFormValues) => {
     try {
-      const receipt = await submitBooking(event.id, values);
+      const receipt = await submitBooking(event.id, booking);
       if (receipt.redirectUrl) {
         // A paid booking continues at its card step: a page of this app, reached without a reload
         // (the club configuration and the code already loaded are kept); any other address in full.
@@ -93,41 +64,24 @@ export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft }: Boo
         else window.location.assign(receipt.redirectUrl);
         return;
       }
-      const booked = values;
-      setValues(emptyBookingForm());
-      setTouched({});
-      setSubmitAttempted(false);
-      setServerErrors({});
-      onBooked(receipt, booked);
+      form.reset(emptyBookingForm());
+      onBooked(receipt, booking);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0) {
-        setServerErrors(error.fields as Partial<Record<FieldName, string>>);
-        setSubmitError(BOOKING_MESSAGES.submitFailed);
-        focusFirstError(error.fields as Partial<Record<FieldName, string>>);
+        form.refuse(error.fields, BOOKING_MESSAGES.submitFailed);
       } else if (error instanceof ApiError && (error.status === 409 || error.status === 402)) {
         // Closed, overfull or not payable online: the server's own words say which.
-        setSubmitError(error.message);
+        form.refuse({}, error.message);
         if (typeof error.body.placesLeft === 'number') onPlacesLeft(error.body.placesLeft);
       } else {
-        setSubmitError(BOOKING_MESSAGES.submitFailed);
+        form.refuse({}, BOOKING_MESSAGES.submitFailed);
       }
-    } finally {
-      setSubmitting(false);
     }
   };
 
   const countInput = (name: FieldName, label: string, hint?: string) => (
-    <Field id={`booking-${name}`} label={label} hint={hint} error={errorFor(name)}>
-      <input
-        type="text"
-        inputMode="numeric"
-        autoComplete="off"
-        name={name}
-        value={String(values[name])}
-        onChange={(e) => change(name, e.target.value)}
-        onBlur={() => setTouched((current) => ({ ...current, [name]: true }))}
-        className="input input-count"
-      />
+    <Field id={fieldId(name)} label={label} hint={hint} error={errorFor(name)}>
+      <input type="text" inputMode="numeric" autoComplete="off" className="input input-count" {...form.bind(name, stripNonDigits)} />
     </Field>
   );
 
@@ -137,7 +91,7 @@ export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft }: Boo
   const total = paid && attending >= 1 && children <= attending ? priceBooking(event, { numberAttending: attending, numberOfChildren: children }) : null;
 
   return (
-    <form ref={formRef} className="booking-form card" noValidate onSubmit={onSubmit} aria-labelledby="booking-form-heading">
+    <form className="booking-form card" noValidate onSubmit={form.handleSubmit(send)} aria-labelledby="booking-form-heading">
       <h2 id="booking-form-heading">Book your place</h2>
       <p className="form-note">Fields marked * are required.</p>
       {paid && (
@@ -157,13 +111,13 @@ export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft }: Boo
       <fieldset disabled={submitting} className="form-fields">
         <legend className="visually-hidden">Booking details</legend>
         <Field id="booking-firstName" label="Lead Member First Name *" error={errorFor('firstName')}>
-          <input type="text" name="firstName" autoComplete="given-name" className="input" value={values.firstName} onChange={(e) => change('firstName', e.target.value)} onBlur={() => setTouched((c) => ({ ...c, firstName: true }))} aria-required="true" />
+          <input type="text" autoComplete="given-name" className="input" {...form.bind('firstName')} aria-required="true" />
         </Field>
         <Field id="booking-lastName" label="Lead Member Last Name *" error={errorFor('lastName')}>
-          <input type="text" name="lastName" autoComplete="family-name" className="input" value={values.lastName} onChange={(e) => change('lastName', e.target.value)} onBlur={() => setTouched((c) => ({ ...c, lastName: true }))} aria-required="true" />
+          <input type="text" autoComplete="family-name" className="input" {...form.bind('lastName')} aria-required="true" />
         </Field>
         <Field id="booking-email" label="Email (optional)" hint="Only used to contact you about this booking." error={errorFor('email')}>
-          <input type="email" name="email" autoComplete="email" className="input" value={values.email} onChange={(e) => change('email', e.target.value)} onBlur={() => setTouched((c) => ({ ...c, email: true }))} />
+          <input type="email" autoComplete="email" className="input" {...form.bind('email')} />
         </Field>
         {countInput('numberAttending', 'Total Number Attending *', 'Including the lead member.')}
         {visible.children && countInput('numberOfChildren', 'Number of Children (12 years or under)')}
@@ -171,11 +125,11 @@ export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft }: Boo
         {visible.vegetarian && countInput('numberOfVegetarian', 'Number of Vegetarian Meals')}
         {visible.boatName && (
           <Field id="booking-boatName" label="Boat Name" error={errorFor('boatName')}>
-            <input type="text" name="boatName" className="input" value={values.boatName} onChange={(e) => change('boatName', e.target.value)} />
+            <input type="text" className="input" {...form.bind('boatName')} />
           </Field>
         )}
       </fieldset>
-      {submitError !== null && <Alert tone="error">{submitError}</Alert>}
+      {form.formError !== null && <Alert tone="error">{form.formError}</Alert>}
       <Button type="submit" disabled={submitting} className="btn-block">
         {submitting ? 'Submitting...' : 'Submit Booking'}
       </Button>

@@ -1,5 +1,5 @@
 import { workDayPath } from '@core/paths';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { WorkDaySignupForm } from '@core/entities/work-day';
 import { formatDate } from '@core/domain/calendar';
@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api';
+import { useForm } from '../../../lib/form';
 import { useApiQuery } from '../../../lib/query';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { getWorkDay, listWorkDays, signUpForWorkDay, type ListedWorkDay } from '../api/work-day-api';
@@ -47,47 +48,40 @@ function NoWorkDay() {
 }
 
 function SignupForm({ workDay, onDone }: { workDay: ListedWorkDay; onDone: (jobsChosen: number, firstName: string) => void }) {
-  const [form, setForm] = useState<WorkDaySignupForm>(emptySignup);
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const form = useForm<WorkDaySignupForm, keyof WorkDaySignupForm>({
+    initial: emptySignup,
+    validate: () => ({}),
+    // The spec's sign-up names one problem at a time, for the form as a whole.
+    formRule: (values) => {
+      const checked = validateWorkDaySignup(values, workDay);
+      return checked.ok ? null : checked.message;
+    },
+    order: [],
+    idOf: (name) => `workday-${name}`,
+  });
+  const { values: signup, set, submitting } = form;
+  const toggleJob = (jobId: string, checked: boolean) => set('selectedJobs', checked ? [...signup.selectedJobs, jobId] : signup.selectedJobs.filter((id) => id !== jobId));
 
-  const update = (patch: Partial<WorkDaySignupForm>) => {
-    setForm((current) => ({ ...current, ...patch }));
-    setError(null);
-  };
-  const toggleJob = (jobId: string, checked: boolean) =>
-    update({ selectedJobs: checked ? [...form.selectedJobs, jobId] : form.selectedJobs.filter((id) => id !== jobId) });
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (submitting) return;
-    const checked = validateWorkDaySignup(form, workDay);
-    if (!checked.ok) {
-      setError(checked.message);
-      return;
-    }
-    setSubmitting(true);
+  const send = async (values: WorkDaySignupForm) => {
     try {
-      const answer = await signUpForWorkDay(workDay.id, form);
-      onDone(answer.jobsChosen, form.firstName.trim());
+      const answer = await signUpForWorkDay(workDay.id, values);
+      onDone(answer.jobsChosen, values.firstName.trim());
     } catch (cause) {
-      setError(cause instanceof ApiError && cause.status === 400 ? cause.message : WORK_DAY_MESSAGES.submitFailed);
-    } finally {
-      setSubmitting(false);
+      form.refuse({}, cause instanceof ApiError && cause.status === 400 ? cause.message : WORK_DAY_MESSAGES.submitFailed);
     }
   };
 
   return (
-    <form className="card workday-form" noValidate onSubmit={onSubmit} aria-labelledby="signup-heading">
+    <form className="card workday-form" noValidate onSubmit={form.handleSubmit(send)} aria-labelledby="signup-heading">
       <h2 id="signup-heading">Sign up to help</h2>
       <fieldset disabled={submitting} className="form-fields">
         <legend className="visually-hidden">Your details</legend>
         <div className="two-columns">
           <Field id="workday-firstName" label="First Name *">
-            <input className="input" type="text" autoComplete="given-name" value={form.firstName} onChange={(e) => update({ firstName: e.target.value })} />
+            <input className="input" type="text" autoComplete="given-name" {...form.bind('firstName')} />
           </Field>
           <Field id="workday-lastName" label="Last Name *">
-            <input className="input" type="text" autoComplete="family-name" value={form.lastName} onChange={(e) => update({ lastName: e.target.value })} />
+            <input className="input" type="text" autoComplete="family-name" {...form.bind('lastName')} />
           </Field>
         </div>
         <fieldset className="job-list">
@@ -96,7 +90,7 @@ function SignupForm({ workDay, onDone }: { workDay: ListedWorkDay; onDone: (jobs
             const id = `job-${job.id}`;
             return (
               <div key={job.id} className="job-option">
-                <input id={id} type="checkbox" checked={form.selectedJobs.includes(job.id)} onChange={(e) => toggleJob(job.id, e.target.checked)} aria-describedby={`${id}-count`} />
+                <input id={id} type="checkbox" checked={signup.selectedJobs.includes(job.id)} onChange={(e) => toggleJob(job.id, e.target.checked)} aria-describedby={`${id}-count`} />
                 <label htmlFor={id}>
                   <span className="job-title">{job.title}</span>
                   {job.description !== '' && <span className="job-description">{job.description}</span>}
@@ -109,23 +103,23 @@ function SignupForm({ workDay, onDone }: { workDay: ListedWorkDay; onDone: (jobs
           })}
         </fieldset>
         <Field id="workday-otherJob" label="Other Job" hint="Something else you could help with? Tell us here.">
-          <input className="input" type="text" value={form.otherJob} onChange={(e) => update({ otherJob: e.target.value })} />
+          <input className="input" type="text" {...form.bind('otherJob')} />
         </Field>
         <div className="check-row">
-          <input id="workday-tools" type="checkbox" checked={form.bringingTools} onChange={(e) => update({ bringingTools: e.target.checked })} />
+          <input id="workday-tools" type="checkbox" checked={signup.bringingTools} onChange={(e) => set('bringingTools', e.target.checked)} />
           <label htmlFor="workday-tools">I can bring tools</label>
         </div>
         {workDay.foodAvailable && (
           <div className="check-row">
-            <input id="workday-food" type="checkbox" checked={form.wantsFood} onChange={(e) => update({ wantsFood: e.target.checked })} />
+            <input id="workday-food" type="checkbox" checked={signup.wantsFood} onChange={(e) => set('wantsFood', e.target.checked)} />
             <label htmlFor="workday-food">I would like food on the day</label>
           </div>
         )}
         <Field id="workday-notes" label="Notes">
-          <textarea className="input" rows={3} value={form.notes} onChange={(e) => update({ notes: e.target.value })} />
+          <textarea className="input" rows={3} {...form.bind('notes')} />
         </Field>
       </fieldset>
-      {error !== null && <Alert tone="error">{error}</Alert>}
+      {form.formError !== null && <Alert tone="error">{form.formError}</Alert>}
       <Button type="submit" disabled={submitting} className="btn-block">
         {submitting ? 'Signing up...' : 'Sign Up'}
       </Button>

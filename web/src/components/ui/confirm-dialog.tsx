@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Button } from './button';
+import './controls.css';
 
 /**
  * A modal confirmation built on the native <dialog>: the browser traps focus, closes it on
@@ -40,7 +42,7 @@ export function ConfirmDialog({
   return (
     <dialog
       ref={ref}
-      className="adm-dialog"
+      className="confirm-dialog"
       aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();
@@ -48,14 +50,14 @@ export function ConfirmDialog({
       }}
     >
       <h2 id={titleId}>{title}</h2>
-      <div className="adm-dialog-body">{children}</div>
-      <div className="adm-dialog-actions">
-        <button ref={cancelRef} type="button" className="adm-button adm-button-secondary" onClick={onCancel} disabled={busy}>
+      <div>{children}</div>
+      <div className="confirm-dialog-actions">
+        <Button ref={cancelRef} variant="secondary" onClick={onCancel} disabled={busy}>
           Cancel
-        </button>
-        <button type="button" className="adm-button adm-button-danger" onClick={onConfirm} disabled={busy}>
+        </Button>
+        <Button variant="danger" onClick={onConfirm} disabled={busy}>
           {busy ? 'Working…' : confirmLabel}
-        </button>
+        </Button>
       </div>
     </dialog>
   );
