@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ValidationError } from '../../../core/errors';
-import { parseInput } from '../../../core/use-cases/parse-input';
+import { inputErrors, parseInput } from '../../../core/use-cases/parse-input';
+import { ADMIN_MESSAGES, CreateAdminRequestSchema } from '../../../core/use-cases/create-admin';
 
 const Schema = z.strictObject({
   name: z.string().min(1, 'Please enter your name').max(5),
@@ -61,5 +62,31 @@ describe('parseInput: the one mapper from zod issues to messages', () => {
         }
       }),
     );
+  });
+});
+
+describe('inputErrors: the same check for a form, without throwing', () => {
+  it('gives exactly the fields parseInput refuses, and nothing when it accepts', () => {
+    fc.assert(
+      fc.property(fc.record({ email: fc.string(), name: fc.string(), password: fc.string() }, { requiredKeys: [] }), (input) => {
+        let thrown: Record<string, string> = {};
+        try {
+          parseInput(CreateAdminRequestSchema, input);
+        } catch (error) {
+          if (!(error instanceof ValidationError)) throw error;
+          thrown = error.fields ?? { '': error.message };
+        }
+        expect(inputErrors(CreateAdminRequestSchema, input)).toEqual(thrown);
+      }),
+    );
+  });
+
+  it("names each empty field of a new admin with the server's words", () => {
+    expect(inputErrors(CreateAdminRequestSchema, { email: '', name: ' ', password: '' })).toEqual({
+      email: ADMIN_MESSAGES.emailInvalid,
+      name: ADMIN_MESSAGES.nameRequired,
+      password: ADMIN_MESSAGES.passwordTooShort,
+    });
+    expect(inputErrors(CreateAdminRequestSchema, { email: 'a@b.example', name: 'A', password: '12345678' })).toEqual({});
   });
 });
