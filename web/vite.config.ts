@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { clubLogoMarkup } from './src/components/layout/club-logo-shapes';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -49,9 +50,17 @@ function precompress(): Plugin {
   };
 }
 
+/** Draws the club's mark into index.html's first-paint header from the shapes the app draws. */
+function clubLogo(): Plugin {
+  return {
+    name: 'kyc-club-logo',
+    transformIndexHtml: (html) => html.replace(/<!-- club-logo:[^>]*-->/, clubLogoMarkup(44)),
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), precompress()],
+  plugins: [react(), clubLogo(), precompress()],
   // The web imports the core's rules and schemas as @core/... (tsconfig.json has the same path).
   resolve: { alias: { '@core': resolve(root, '../core') } },
   build: {

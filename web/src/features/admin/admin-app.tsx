@@ -1,4 +1,6 @@
+import type { ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import type { Permission } from '@core/entities/admin';
 import { PERMISSION_MESSAGES } from '@core/domain/permissions';
 import { AdminLayout } from './components/admin-layout';
 import { AdminSessionProvider } from './components/admin-session';
@@ -15,6 +17,16 @@ import { RouteFocus } from './components/route-focus';
 import { WorkDaysPage } from './components/work-days-page';
 import './admin.css';
 
+/** The screens that need a permission, with the catalogue's message for an admin without it. */
+const GUARDED: { path: string; permission: Permission; message: string; Page: ComponentType }[] = [
+  { path: 'events', permission: 'events:read', message: PERMISSION_MESSAGES.eventsRead, Page: EventsListPage },
+  { path: 'events/create', permission: 'events:write', message: PERMISSION_MESSAGES.create, Page: EventCreatePage },
+  { path: 'events/edit/:id', permission: 'events:write', message: PERMISSION_MESSAGES.edit, Page: EventEditPage },
+  { path: 'bookings', permission: 'bookings:read', message: PERMISSION_MESSAGES.bookings, Page: BookingsOverviewPage },
+  { path: 'bookings/:eventId', permission: 'bookings:read', message: PERMISSION_MESSAGES.bookings, Page: EventBookingsPage },
+  { path: 'work-days', permission: 'events:read', message: PERMISSION_MESSAGES.eventsRead, Page: WorkDaysPage },
+];
+
 /**
  * The admin panel, mounted by the app's router at /admin/*; its paths are relative to /admin.
  * Permission checks here only decide what is shown: the server refuses the calls all the same.
@@ -30,55 +42,18 @@ export default function AdminApp() {
             <Route element={<AdminLayout />}>
               <Route index element={<Navigate to="/admin/dashboard" replace />} />
               <Route path="dashboard" element={<DashboardPage />} />
-              <Route
-                path="events"
-                element={
-                  <RequirePermission permission="events:read" message={PERMISSION_MESSAGES.eventsRead}>
-                    <EventsListPage />
-                  </RequirePermission>
-                }
-              />
-              <Route
-                path="events/create"
-                element={
-                  <RequirePermission permission="events:write" message={PERMISSION_MESSAGES.create}>
-                    <EventCreatePage />
-                  </RequirePermission>
-                }
-              />
-              <Route
-                path="events/edit/:id"
-                element={
-                  <RequirePermission permission="events:write" message={PERMISSION_MESSAGES.edit}>
-                    <EventEditPage />
-                  </RequirePermission>
-                }
-              />
-              <Route
-                path="bookings"
-                element={
-                  <RequirePermission permission="bookings:read" message={PERMISSION_MESSAGES.bookings}>
-                    <BookingsOverviewPage />
-                  </RequirePermission>
-                }
-              />
-              <Route
-                path="bookings/:eventId"
-                element={
-                  <RequirePermission permission="bookings:read" message={PERMISSION_MESSAGES.bookings}>
-                    <EventBookingsPage />
-                  </RequirePermission>
-                }
-              />
+              {GUARDED.map(({ path, permission, message, Page }) => (
+                <Route
+                  key={path}
+                  path={path}
+                  element={
+                    <RequirePermission permission={permission} message={message}>
+                      <Page />
+                    </RequirePermission>
+                  }
+                />
+              ))}
               <Route path="members" element={<MembersPage />} />
-              <Route
-                path="work-days"
-                element={
-                  <RequirePermission permission="events:read" message={PERMISSION_MESSAGES.eventsRead}>
-                    <WorkDaysPage />
-                  </RequirePermission>
-                }
-              />
               <Route path="*" element={<NotFoundPage />} />
             </Route>
           </Route>

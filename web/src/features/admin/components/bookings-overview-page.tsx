@@ -7,6 +7,7 @@ import { moneyList } from './money-list';
 import { PageTitle } from './page-title';
 import { useAdminData } from '../../../lib/query';
 import { Button } from '../../../components/ui/button';
+import { DataTable } from './data-table';
 
 export const OVERVIEW_LOAD_FAILED = 'Failed to load booking data';
 
@@ -46,33 +47,7 @@ export function BookingsOverviewPage() {
           {state.data.rows.length === 0 ? (
             <p className="adm-muted">No events in this period.</p>
           ) : (
-            <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Bookings per event">
-              <table className="adm-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Event</th>
-                    <th scope="col">Date</th>
-                    <th scope="col" className="adm-num">
-                      Bookings
-                    </th>
-                    <th scope="col" className="adm-num">
-                      Attendees
-                    </th>
-                    <th scope="col" className="adm-num">
-                      Paid
-                    </th>
-                    <th scope="col" className="adm-num">
-                      Pending
-                    </th>
-                    <th scope="col" className="adm-num">
-                      Free
-                    </th>
-                    <th scope="col" className="adm-num">
-                      Revenue
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
+            <DataTable label="Bookings per event" columns={['Event', 'Date', { label: 'Bookings', numeric: true }, { label: 'Attendees', numeric: true }, { label: 'Paid', numeric: true }, { label: 'Pending', numeric: true }, { label: 'Free', numeric: true }, { label: 'Revenue', numeric: true }]}>
                   {state.data.rows.map((row) => (
                     <tr key={row.eventId}>
                       <th scope="row">
@@ -87,9 +62,7 @@ export function BookingsOverviewPage() {
                       <td className="adm-num">{formatMoney(row.revenue, row.currency)}</td>
                     </tr>
                   ))}
-                </tbody>
-              </table>
-            </div>
+                </DataTable>
           )}
         </>
       )}

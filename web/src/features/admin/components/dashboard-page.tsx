@@ -7,6 +7,7 @@ import { Badge } from './badge';
 import { LoadError, Loading } from './load-error';
 import { PageTitle } from './page-title';
 import { useAdminData } from '../../../lib/query';
+import { DataTable } from './data-table';
 
 export function DashboardPage() {
   const admin = useSignedInAdmin();
@@ -71,20 +72,7 @@ export function DashboardPage() {
               {state.data.statistics.length === 0 ? (
                 <p className="adm-muted">No bookings yet.</p>
               ) : (
-                <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Bookings and attendees per event">
-                  <table className="adm-table">
-                    <thead>
-                      <tr>
-                        <th scope="col">Event</th>
-                        <th scope="col" className="adm-num">
-                          Bookings
-                        </th>
-                        <th scope="col" className="adm-num">
-                          Attendees
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
+                <DataTable label="Bookings and attendees per event" columns={['Event', { label: 'Bookings', numeric: true }, { label: 'Attendees', numeric: true }]}>
                       {state.data.statistics.map((row) => (
                         <tr key={row.eventId}>
                           <th scope="row">
@@ -94,9 +82,7 @@ export function DashboardPage() {
                           <td className="adm-num">{row.attendees}</td>
                         </tr>
                       ))}
-                    </tbody>
-                  </table>
-                </div>
+                    </DataTable>
               )}
             </section>
           )}

@@ -10,6 +10,7 @@ import { moneyList } from './money-list';
 import { PageTitle } from './page-title';
 import { useAdminData } from '../../../lib/query';
 import { Alert } from '../../../components/ui/alert';
+import { DataTable } from './data-table';
 
 export const DETAIL_MESSAGES = { notFound: 'Event not found', failed: 'Failed to load booking details' };
 
@@ -61,34 +62,7 @@ export function EventBookingsPage() {
           {state.data.bookings.length === 0 ? (
             <p className="adm-muted">No bookings for this event yet.</p>
           ) : (
-            <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Bookings">
-              <table className="adm-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Email</th>
-                    <th scope="col" className="adm-num">
-                      Attending
-                    </th>
-                    <th scope="col" className="adm-num">
-                      Children
-                    </th>
-                    <th scope="col" className="adm-num">
-                      Soft Drinks
-                    </th>
-                    <th scope="col" className="adm-num">
-                      Vegetarian
-                    </th>
-                    <th scope="col">Boat</th>
-                    <th scope="col">Submitted</th>
-                    <th scope="col">Payment</th>
-                    <th scope="col" className="adm-num">
-                      Amount
-                    </th>
-                    <th scope="col">Payment ID</th>
-                  </tr>
-                </thead>
-                <tbody>
+            <DataTable label="Bookings" columns={['Name', 'Email', { label: 'Attending', numeric: true }, { label: 'Children', numeric: true }, { label: 'Soft Drinks', numeric: true }, { label: 'Vegetarian', numeric: true }, 'Boat', 'Submitted', 'Payment', { label: 'Amount', numeric: true }, 'Payment ID']}>
                   {state.data.bookings.map((booking) => {
                     const status = paymentStatus(booking);
                     return (
@@ -113,9 +87,7 @@ export function EventBookingsPage() {
                       </tr>
                     );
                   })}
-                </tbody>
-              </table>
-            </div>
+                </DataTable>
           )}
         </>
       )}

@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api';
 import { createEvent, getEvent, updateEvent } from '../api/events';
 import { AccessDenied } from './access-denied';
 import { EventForm } from './event-form';
-import type { Flash } from './flash';
+import type { Flash } from './notice';
 import { LoadError, Loading } from './load-error';
 import { PageTitle } from './page-title';
 import { useAdminData } from '../../../lib/query';

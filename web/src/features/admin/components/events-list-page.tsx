@@ -8,12 +8,12 @@ import { deleteEvent, listEvents } from '../api/events';
 import { useSignedInAdmin } from './admin-session';
 import { Badge } from './badge';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { readFlash } from './flash';
+import { NoticeArea, readFlash } from './notice';
 import { LoadError, Loading } from './load-error';
 import { PageTitle } from './page-title';
 import { useAdminData } from '../../../lib/query';
 import { Button } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/alert';
+import { DataTable } from './data-table';
 
 export const DELETE_FAILED = 'Failed to delete event. Please try again.';
 
@@ -64,13 +64,7 @@ export function EventsListPage() {
         )}
       </div>
 
-      <div aria-live="polite" aria-atomic="true">
-        {notice && (
-          <Alert tone={notice.kind}>
-            {notice.message}
-          </Alert>
-        )}
-      </div>
+      <NoticeArea notice={notice} />
 
       {state.status === 'loading' && <Loading label="Loading events…" />}
       {state.status === 'error' && <LoadError error={state.error} message="Failed to load events" onRetry={reload} />}
@@ -78,18 +72,7 @@ export function EventsListPage() {
         (state.data.length === 0 ? (
           <p className="adm-muted">No events yet.</p>
         ) : (
-          <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Events">
-            <table className="adm-table">
-              <thead>
-                <tr>
-                  <th scope="col">Event</th>
-                  <th scope="col">Date</th>
-                  <th scope="col">Features</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
+          <DataTable label="Events" columns={['Event', 'Date', 'Features', 'Status', 'Actions']}>
                 {state.data.map((event) => (
                   <tr key={event.id} data-event-id={event.id}>
                     <th scope="row">
@@ -125,9 +108,7 @@ export function EventsListPage() {
                     </td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+              </DataTable>
         ))}
 
       <ConfirmDialog open={toDelete !== null} title="Delete event?" confirmLabel="Delete" busy={deleting} onConfirm={confirmDelete} onCancel={() => setToDelete(null)}>

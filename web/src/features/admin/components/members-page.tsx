@@ -15,6 +15,8 @@ import { PageTitle } from './page-title';
 import { useAdminData } from '../../../lib/query';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/alert';
+import { DataTable } from './data-table';
+import { NoticeArea, type Notice } from './notice';
 
 const PERMISSION_LABELS: Record<Permission, string> = {
   'events:read': 'View events',
@@ -23,7 +25,6 @@ const PERMISSION_LABELS: Record<Permission, string> = {
   'admins:manage': 'Manage admins',
 };
 
-type Notice = { kind: 'success' | 'error'; message: string } | null;
 
 function failureMessage(error: unknown, fallback: string): string {
   // The server's words are clear for refusals (duplicate e-mail, own account, bad input).
@@ -53,36 +54,16 @@ export function MembersPage() {
         The accounts that can sign in to this admin panel.
         {!canManage && ' You can see them; changing them needs the admins:manage permission.'}
       </p>
-      <div aria-live="polite" aria-atomic="true">
-        {notice && (
-          <Alert tone={notice.kind}>
-            {notice.message}
-          </Alert>
-        )}
-      </div>
+      <NoticeArea notice={notice} />
 
       {state.status === 'loading' && <Loading label="Loading admins…" />}
       {state.status === 'error' && <LoadError error={state.error} message="Failed to load admins" onRetry={reload} />}
       {state.status === 'ok' && (
-        <div className="adm-table-wrap" tabIndex={0} role="region" aria-label="Admin accounts">
-          <table className="adm-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Permissions</th>
-                <th scope="col">Status</th>
-                {canManage && <th scope="col">Actions</th>}
-              </tr>
-            </thead>
-            <tbody>
+        <DataTable label="Admin accounts" columns={['Name', 'Email', 'Role', 'Permissions', 'Status', canManage && 'Actions']}>
               {state.data.map((admin) => (
                 <AdminRow key={admin.uid} admin={admin} isMe={admin.uid === me.uid} canManage={canManage} onChanged={replace} onNotice={setNotice} />
               ))}
-            </tbody>
-          </table>
-        </div>
+            </DataTable>
       )}
 
       {canManage && state.status === 'ok' && (

@@ -2,7 +2,6 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { BookingFormValues } from '@core/entities/booking';
 import { formatDateRange } from '@core/domain/calendar';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api';
@@ -16,6 +15,7 @@ import { getBookingEvent, type ClosedReason } from '../api/get-booking-event';
 import type { BookingReceipt } from '../api/submit-booking';
 import { BookingForm } from './booking-form';
 import { CalendarIcon } from '../../../components/ui/icons';
+import { LoadFailed } from '../../../components/ui/load-failed';
 
 const CLOSED_TEXT: Record<Exclude<ClosedReason, null>, string> = {
   'not-bookable': 'Online booking is not available for this event.',
@@ -104,11 +104,7 @@ function BookingScreen({ id, payment }: { id: string; payment: { step: 'pending'
     }
     return (
       <div className="page narrow">
-        <Alert tone="error" title="Failed to fetch event data">
-          <Button variant="secondary" onClick={state.reload}>
-            Try Again
-          </Button>
-        </Alert>
+        <LoadFailed title="Failed to fetch event data" onRetry={state.reload} />
       </div>
     );
   }

@@ -2,9 +2,6 @@ import { eventBookingPath } from '@core/paths';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateRange } from '@core/domain/calendar';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
 import { useClubConfig } from '../../../lib/club-config';
 import { CALENDAR_EVENTS_KEY } from '../api/calendar-events-path';
 import { useApiQuery } from '../../../lib/query';
@@ -12,6 +9,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { getCalendarEvents, type CalendarEvent } from '../api/get-calendar-events';
 import { AddToCalendarButton } from './add-to-calendar-button';
 import { CalendarIcon } from '../../../components/ui/icons';
+import { LoadStatus } from '../../../components/ui/load-failed';
 
 function EventCard({ event, location }: { event: CalendarEvent; location: string }) {
   const [expanded, setExpanded] = useState(false);
@@ -60,14 +58,7 @@ export function CalendarPage() {
   return (
     <div className="page">
       <h1>Upcoming Events</h1>
-      {state.status === 'loading' && <Spinner label="Loading events..." />}
-      {state.status === 'error' && (
-        <Alert tone="error" title="Failed to fetch events">
-          <Button variant="secondary" onClick={state.reload}>
-            Try Again
-          </Button>
-        </Alert>
-      )}
+      <LoadStatus state={state} loading="Loading events..." failed="Failed to fetch events" />
       {state.status === 'success' && state.data.length === 0 && (
         <div className="empty-state">
           <h2>No Upcoming Events</h2>

@@ -1,10 +1,8 @@
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
 import { useApiQuery } from '../../../lib/query';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { getDocuments } from '../api/get-documents';
 import { PageIcon } from '../../../components/ui/icons';
+import { LoadStatus } from '../../../components/ui/load-failed';
 
 export function DocumentsPage() {
   usePageTitle('Documents & Files');
@@ -14,14 +12,7 @@ export function DocumentsPage() {
     <div className="page">
       <h1>Documents &amp; Files</h1>
       <p className="lead">The club's rules, handbook and forms. Each opens as a PDF in a new tab.</p>
-      {state.status === 'loading' && <Spinner label="Loading documents..." />}
-      {state.status === 'error' && (
-        <Alert tone="error" title="Failed to load documents">
-          <Button variant="secondary" onClick={state.reload}>
-            Try Again
-          </Button>
-        </Alert>
-      )}
+      <LoadStatus state={state} loading="Loading documents..." failed="Failed to load documents" />
       {state.status === 'success' && state.data.length === 0 && (
         <div className="empty-state">
           <h2>No Documents Yet</h2>

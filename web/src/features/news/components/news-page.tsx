@@ -1,12 +1,10 @@
 import { Link } from 'react-router-dom';
 import { relativeTime } from '@core/domain/news';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api';
 import { useApiQuery } from '../../../lib/query';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { getCampaigns } from '../api/get-campaigns';
+import { LoadStatus } from '../../../components/ui/load-failed';
 
 const FETCH_FAILED = 'Failed to fetch communications';
 
@@ -25,14 +23,7 @@ export function NewsPage() {
     <div className="page">
       <h1>Recent Emails</h1>
       <p className="lead">The latest e-mails the club has sent to members.</p>
-      {state.status === 'loading' && <Spinner label="Loading communications..." />}
-      {state.status === 'error' && (
-        <Alert tone="error" title={failureMessage(state.error)}>
-          <Button variant="secondary" onClick={state.reload}>
-            Try Again
-          </Button>
-        </Alert>
-      )}
+      <LoadStatus state={state} loading="Loading communications..." failed={failureMessage} />
       {state.status === 'success' && state.data.length === 0 && (
         <div className="empty-state">
           <h2>No Recent Communications</h2>

@@ -14,6 +14,7 @@ import { useApiQuery } from '../../../lib/query';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { getWorkDay, listWorkDays, signUpForWorkDay, type ListedWorkDay } from '../api/work-day-api';
 import { CalendarIcon } from '../../../components/ui/icons';
+import { LoadFailed } from '../../../components/ui/load-failed';
 
 function emptySignup(): WorkDaySignupForm {
   return { firstName: '', lastName: '', selectedJobs: [], otherJob: '', notes: '', bringingTools: false, wantsFood: false };
@@ -147,11 +148,7 @@ function WorkDayScreen({ id }: { id: string }) {
     }
     return (
       <div className="page narrow">
-        <Alert tone="error" title="Failed to load the work day">
-          <Button variant="secondary" onClick={state.reload}>
-            Try Again
-          </Button>
-        </Alert>
+        <LoadFailed title="Failed to load the work day" onRetry={state.reload} />
       </div>
     );
   }

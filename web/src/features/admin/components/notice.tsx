@@ -1,3 +1,5 @@
+import { Alert } from '../../../components/ui/alert';
+
 /** A one-off message handed to the next screen through the router's location state. */
 export interface Flash {
   kind: 'success' | 'error';
@@ -11,4 +13,12 @@ export function readFlash(state: unknown): Flash | null {
   const { kind, message } = flash as Partial<Flash>;
   if ((kind !== 'success' && kind !== 'error') || typeof message !== 'string') return null;
   return { kind, message };
+}
+
+/** A screen's latest message (a flash handed over, or the outcome of an action), or none. */
+export type Notice = Flash | null;
+
+/** Where a screen's notice shows; read out politely as it changes. */
+export function NoticeArea({ notice }: { notice: Notice }) {
+  return <div aria-live="polite" aria-atomic="true">{notice && <Alert tone={notice.kind}>{notice.message}</Alert>}</div>;
 }

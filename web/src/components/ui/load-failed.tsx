@@ -1,0 +1,24 @@
+import { Alert } from './alert';
+import { Button } from './button';
+import { Spinner } from './spinner';
+
+/** A screen's data could not be loaded: what failed, in the catalogue's words, and Try Again. */
+export function LoadFailed({ title, onRetry }: { title: string; onRetry: () => void }) {
+  return (
+    <Alert tone="error" title={title}>
+      <Button variant="secondary" onClick={onRetry}>
+        Try Again
+      </Button>
+    </Alert>
+  );
+}
+
+/**
+ * The loading and error states of one query (web/src/lib/query.ts): a spinner while it loads, the
+ * failure with Try Again when it failed, nothing once the data is there (the screen shows it).
+ */
+export function LoadStatus({ state, loading, failed }: { state: { status: string; error?: unknown; reload: () => void }; loading: string; failed: string | ((error: unknown) => string) }) {
+  if (state.status === 'loading') return <Spinner label={loading} />;
+  if (state.status === 'error') return <LoadFailed title={typeof failed === 'string' ? failed : failed(state.error)} onRetry={state.reload} />;
+  return null;
+}
