@@ -3,6 +3,7 @@ import { createServer as createViteServer } from 'vite';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { ensureInitialAdmin, initialAdminPasswordText } from './initial-admin';
+import { createHttpServer } from './http/http-server';
 
 /**
  * `npm run dev`: the API plus Vite in middleware mode on one port, so the UI hot-reloads and
@@ -32,7 +33,7 @@ async function dev(): Promise<void> {
   if (initial) {
     console.log(`First admin: ${initial.email} / ${initialAdminPasswordText(initial)} (shown once)`);
   }
-  const server = built.app.listen(config.port, config.host, () => {
+  const server = createHttpServer(built.app).listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     console.log(`Listening on http://localhost:${port} (development, hot reload)`);

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { ensureInitialAdmin, initialAdminPasswordText, writeInitialAdminPasswordFile } from './initial-admin';
+import { createHttpServer } from './http/http-server';
 
 /** `npm start`: the API and the built web app on one port, on the embedded SQLite database. */
 async function main(): Promise<void> {
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
     console.log('Sign in at /admin/login; manage admins with `npm run admin -- list`.');
     console.log('');
   }
-  const server = built.app.listen(config.port, config.host, () => {
+  const server = createHttpServer(built.app).listen(config.port, config.host, () => {
     // PORT=0 asks for any free port; print the one actually bound.
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

@@ -225,6 +225,12 @@ describe('generated bad query strings and paths', () => {
     expect(await storedCounts(app)).toEqual(before);
   });
 
+  it("an address longer than Node's 16 kB limit gets 431 with a clear JSON message, as every refusal does", async () => {
+    const res = await app.agent().get(`/api/search?q=${'%F0%9F%91%A9'.repeat(2000)}`);
+    expect(res.status).toBe(431);
+    expect(res.body).toEqual({ error: "The request's address or headers are too long" });
+  });
+
   it('odd ids in paths are a 404 or 400, never a 500', async () => {
     const paths = [
       (id: string) => `/api/events/${id}`,

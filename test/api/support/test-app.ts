@@ -1,5 +1,6 @@
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { setLogFunction } from 'firebase-admin/firestore';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -11,6 +12,7 @@ import { PERMISSIONS, type Admin, type Permission } from '../../../core/entities
 import type { ClubEvent } from '../../../core/entities/event';
 import { buildApp, type BuildAppOptions, type BuiltApp } from '../../../server/app';
 import { loadConfig, type AppConfig } from '../../../server/config';
+import { createHttpServer } from '../../../server/http/http-server';
 import type { Adapters } from '../../../server/container';
 
 export const NOW = '2026-06-01T09:00:00.000Z';
@@ -71,20 +73,20 @@ function storageEnv(): Record<string, string> {
 }
 
 /** With REQUEST_LOG_DIR set, every request's start and end go to a file per test process (to find one that never ends). */
-function traced(app: BuiltApp['app']): BuiltApp['app'] {
+function traced(app: (req: IncomingMessage, res: ServerResponse) => void): (req: IncomingMessage, res: ServerResponse) => void {
   const dir = process.env.REQUEST_LOG_DIR;
   if (!dir) return app;
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `requests-${process.pid}.log`);
   let n = 0;
-  const handler = (req: Parameters<BuiltApp['app']>[0], res: Parameters<BuiltApp['app']>[1]) => {
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
     n += 1;
     const id = n;
     appendFileSync(file, `${new Date().toISOString()} start ${id} ${req.method} ${(req.url ?? '').slice(0, 300)} (${(req.url ?? '').length})\n`);
     res.on('close', () => appendFileSync(file, `${new Date().toISOString()} end ${id} ${res.statusCode}\n`));
     return app(req, res);
   };
-  return handler as unknown as BuiltApp['app'];
+  return handler;
 }
 
 let clientLogged = false;
@@ -122,6 +124,13 @@ export async function startTestApp(
   const clock = new FixedClock(NOW);
   const adapters: Partial<Adapters> = { clock, hasher: new ScryptPasswordHasher({ N: 1024 }), ...options.adapters };
   const holder: { built: BuiltApp } = { built: await buildApp(config, { ...options.build, adapters }) };
+  // The app's own HTTP server (as npm start runs it), so requests Node refuses before Express
+  // are answered as in production; it serves whichever app is current across restarts.
+  const server = createHttpServer(traced((req, res) => holder.built.app(req, res)));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const stopServer = () => new Promise<void>((resolve) => server.close(() => resolve()));
   const testApp: TestApp = {
     get built() {
       return holder.built;
@@ -129,13 +138,17 @@ export async function startTestApp(
     config,
     dataDir,
     clock,
-    agent: () => request.agent(traced(holder.built.app)).timeout({ deadline: REQUEST_DEADLINE_MS }),
-    close: () => holder.built.close(),
+    agent: () => request.agent(baseUrl).timeout({ deadline: REQUEST_DEADLINE_MS }),
+    close: async () => {
+      await stopServer();
+      await holder.built.close();
+    },
     restart: async () => {
       await holder.built.close();
       holder.built = await buildApp(config, { ...options.build, adapters: { ...adapters, clock } });
     },
     dispose: async () => {
+      await stopServer().catch(() => undefined);
       await holder.built.close().catch(() => undefined);
       rmSync(dataDir, { recursive: true, force: true });
     },

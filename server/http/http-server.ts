@@ -1,0 +1,30 @@
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+
+/** What the member or client is told when Node refuses a request before the app sees it. */
+const PARSE_REFUSALS: Record<string, { status: number; error: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, error: "The request's address or headers are too long" },
+  HPE_URI_TOO_LONG: { status: 414, error: "The request's address is too long" },
+};
+const MALFORMED = { status: 400, error: 'Malformed request' };
+
+/**
+ * The app's HTTP server. Node's own parser refuses some requests before Express sees them (an
+ * address or headers over 16 kB, a malformed request line); by default it answers those with a
+ * bare status and no body. Here they get the same JSON `{ error }` as every other refusal.
+ */
+export function createHttpServer(handle: (req: IncomingMessage, res: ServerResponse) => void): Server {
+  const server = createServer(handle);
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const { status, error: message } = PARSE_REFUSALS[error.code ?? ''] ?? MALFORMED;
+    const body = JSON.stringify({ error: message });
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+  return server;
+}
