@@ -24,11 +24,17 @@ export const FIRESTORE_LIMIT_COLLECTIONS = ['loginAttemptGuards', 'addressLimits
  * not counted or copied by migrate-storage, which builds them as it copies the bookings.
  */
 export const FIRESTORE_DERIVED_COLLECTIONS = ['placesLedgers'] as const;
+/**
+ * The outbox of e-mails to members: working state of the senders, not copied by migrate-storage
+ * (let the old deployment's senders empty it, or read it there, before moving).
+ */
+export const FIRESTORE_MAIL_COLLECTIONS = ['outbox'] as const;
 export type FirestoreDataCollectionName = (typeof FIRESTORE_COLLECTIONS)[number];
 export type FirestoreCollectionName =
   | FirestoreDataCollectionName
   | (typeof FIRESTORE_LIMIT_COLLECTIONS)[number]
-  | (typeof FIRESTORE_DERIVED_COLLECTIONS)[number];
+  | (typeof FIRESTORE_DERIVED_COLLECTIONS)[number]
+  | (typeof FIRESTORE_MAIL_COLLECTIONS)[number];
 
 /** Options every Firestore adapter takes. */
 export interface FirestoreCollectionOptions {

@@ -3,6 +3,7 @@ import * as storageTables from './migrations/0001-storage-tables';
 import * as addressLimits from './migrations/0002-address-limits';
 import * as placesLedgers from './migrations/0003-places-ledgers';
 import * as searchIndex from './migrations/0004-search-index';
+import * as outbox from './migrations/0005-outbox';
 
 interface NamedMigration {
   name: string;
@@ -16,6 +17,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0002-address-limits', migration: addressLimits },
   { name: '0003-places-ledgers', migration: placesLedgers },
   { name: '0004-search-index', migration: searchIndex },
+  { name: '0005-outbox', migration: outbox },
 ];
 
 /** Hands knex the migrations of adapters/sqlite/migrations/, in order. */

@@ -1,0 +1,54 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { OutgoingMail } from '../../core/entities/mail';
+import { MailRefusedError, type Mailer } from '../../core/ports/mailer';
+
+export interface SmtpMailerOptions {
+  /** A nodemailer connection URL, e.g. smtps://user:pass@smtp.example.org:465. */
+  url: string;
+  /** The sender, e.g. "Kestrel Yacht Club <bookings@kestrel-yc.example>". */
+  from: string;
+  /** Gives up on a server that stops answering (connection, greeting, each command). */
+  timeoutMs?: number;
+}
+
+/** What nodemailer reports on a refusal: the server's own answer where there is one. */
+function answerOf(error: unknown): string {
+  const e = error as { response?: unknown; responseCode?: unknown; code?: unknown; message?: unknown };
+  if (typeof e.response === 'string' && e.response !== '') return e.response;
+  const code = typeof e.code === 'string' ? `${e.code}: ` : '';
+  return `${code}${typeof e.message === 'string' ? e.message : String(error)}`;
+}
+
+/** E-mail through the club's SMTP server, with nodemailer. */
+export class SmtpMailer implements Mailer {
+  private readonly transport: Transporter;
+
+  constructor(private readonly options: SmtpMailerOptions) {
+    // nodemailer reads its settings from the URL alone; the timeouts join it unless the URL sets them.
+    const url = new URL(options.url);
+    const timeout = String(options.timeoutMs ?? 60_000);
+    for (const name of ['connectionTimeout', 'greetingTimeout', 'socketTimeout']) {
+      if (!url.searchParams.has(name)) url.searchParams.set(name, timeout);
+    }
+    this.transport = nodemailer.createTransport(url.toString());
+  }
+
+  async send(mail: OutgoingMail): Promise<void> {
+    try {
+      await this.transport.sendMail({
+        from: this.options.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+      });
+    } catch (error) {
+      throw new MailRefusedError(answerOf(error));
+    }
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+}

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { OutboxMessageSchema, type OutboxMessage, type OutboxStatus } from '../../core/entities/mail';
+import { ConflictError } from '../../core/errors';
+import type { ClaimedMessage, Outbox } from '../../core/ports/outbox';
+import { dueAtMs } from '../../core/domain/outbox';
+import { isUniqueViolation } from './sqlite-errors';
+import { writeTransaction } from './sqlite-write-transaction';
+
+function row(message: OutboxMessage) {
+  return {
+    id: message.id,
+    kind: message.kind,
+    recordId: message.recordId,
+    status: message.status,
+    createdAtMs: Date.parse(message.createdAt),
+    dueAtMs: dueAtMs(message),
+    claim: null,
+    message: JSON.stringify(message),
+  };
+}
+
+const read = (stored: { message: string }): OutboxMessage => OutboxMessageSchema.parse(JSON.parse(stored.message));
+
+/** The outbox in the `outbox` table; claims are taken in one write transaction, so two senders never share one. */
+export class SqliteOutbox implements Outbox {
+  constructor(private readonly db: Knex) {}
+
+  async add(messages: readonly OutboxMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    try {
+      await this.db('outbox').insert(messages.map(row));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictError('An outbox message with this id already exists');
+      throw error;
+    }
+  }
+
+  claimDue(now: Date, leaseMs: number, limit: number): Promise<ClaimedMessage[]> {
+    return writeTransaction(this.db, async (trx) => {
+      const due = await trx('outbox').where('dueAtMs', '<=', now.getTime()).orderBy([{ column: 'dueAtMs' }, { column: 'id' }]).limit(limit).select('id', 'message');
+      const claimed: ClaimedMessage[] = [];
+      for (const stored of due) {
+        const claim = randomUUID();
+        await trx('outbox').where({ id: stored.id }).update({ claim, dueAtMs: now.getTime() + leaseMs });
+        claimed.push({ message: read(stored), claim });
+      }
+      return claimed;
+    });
+  }
+
+  async settle(claim: ClaimedMessage, outcome: OutboxMessage): Promise<boolean> {
+    const changed = await this.db('outbox').where({ id: claim.message.id, claim: claim.claim }).update(row(outcome));
+    return changed > 0;
+  }
+
+  async get(id: string): Promise<OutboxMessage | null> {
+    const stored = await this.db('outbox').where({ id }).first('message');
+    return stored ? read(stored) : null;
+  }
+
+  async list(filter: { status?: OutboxStatus; recordId?: string; limit?: number } = {}): Promise<OutboxMessage[]> {
+    const query = this.db('outbox').orderBy([{ column: 'createdAtMs', order: 'desc' }, { column: 'id' }]).limit(filter.limit ?? 200).select('message');
+    if (filter.status !== undefined) query.where({ status: filter.status });
+    if (filter.recordId !== undefined) query.where({ recordId: filter.recordId });
+    return (await query).map(read);
+  }
+
+  async replace(message: OutboxMessage): Promise<boolean> {
+    return (await this.db('outbox').where({ id: message.id }).update(row(message))) > 0;
+  }
+}

@@ -1,0 +1,47 @@
+import { afterRefused, afterSent, CLAIM_LEASE_MS } from '../domain/outbox';
+import type { Clock } from '../ports/clock';
+import { MailRefusedError, type Mailer } from '../ports/mailer';
+import type { Outbox } from '../ports/outbox';
+
+export interface DeliverOutboxDeps {
+  outbox: Outbox;
+  mailer: Mailer;
+  clock: Clock;
+}
+
+export interface DeliveryRound {
+  sent: number;
+  retrying: number;
+  failed: number;
+  /** Sent, but the claim had lapsed and the outcome could not be recorded (see settle). */
+  lost: number;
+}
+
+/**
+ * One round of the sender: claims the messages that are due, hands each to the mail server and
+ * records the outcome (sent; refused and due again after the back-off; or given up after a day).
+ * A claim keeps other server instances off the message while it is being sent.
+ */
+export class DeliverOutbox {
+  constructor(private readonly deps: DeliverOutboxDeps) {}
+
+  async execute(options: { limit?: number } = {}): Promise<DeliveryRound> {
+    const round: DeliveryRound = { sent: 0, retrying: 0, failed: 0, lost: 0 };
+    const claimed = await this.deps.outbox.claimDue(this.deps.clock.now(), CLAIM_LEASE_MS, options.limit ?? 20);
+    for (const claim of claimed) {
+      let outcome;
+      try {
+        await this.deps.mailer.send(claim.message.mail);
+        outcome = afterSent(claim.message, this.deps.clock.now());
+      } catch (error) {
+        const answer = error instanceof MailRefusedError ? error.message : `Could not send: ${error instanceof Error ? error.message : String(error)}`;
+        outcome = afterRefused(claim.message, this.deps.clock.now(), answer);
+      }
+      if (!(await this.deps.outbox.settle(claim, outcome))) round.lost += 1;
+      else if (outcome.status === 'sent') round.sent += 1;
+      else if (outcome.status === 'failed') round.failed += 1;
+      else round.retrying += 1;
+    }
+    return round;
+  }
+}

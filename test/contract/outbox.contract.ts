@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { afterRefused, afterResend, afterSent, CLAIM_LEASE_MS, newOutboxMessage } from '../../core/domain/outbox';
+import type { OutboxMessage } from '../../core/entities/mail';
+import { ConflictError } from '../../core/errors';
+import type { Outbox } from '../../core/ports/outbox';
+import { rejectionOf, useFreshAdapter, type AdapterFactory } from './storage-fixtures';
+
+const T0 = new Date('2026-06-01T09:00:00.000Z');
+const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
+
+/** A message written `minutes` after T0, about booking `recordId`. */
+export function aMessage(id: string, minutes = 0, recordId: string | null = 'booking-1'): OutboxMessage {
+  return newOutboxMessage(
+    id,
+    'booking-confirmation',
+    recordId,
+    { to: `${id}@example.org`, subject: `Message ${id}`, text: 'Plain words', html: '<p>Plain words</p>', attachments: [{ filename: 'event.ics', contentType: 'text/calendar', content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR' }] },
+    at(minutes),
+  );
+}
+
+export function describeOutboxContract(name: string, makeAdapter: AdapterFactory<Outbox>): void {
+  describe(`${name} (Outbox contract)`, () => {
+    const outbox = useFreshAdapter(makeAdapter);
+
+    it('keeps each message whole and lists them newest first, by status or record', async () => {
+      await outbox().add([aMessage('a', 0), aMessage('b', 1, 'booking-2')]);
+      await outbox().add([aMessage('c', 2)]);
+      expect(await outbox().get('a')).toEqual(aMessage('a', 0));
+      expect(await outbox().get('nope')).toBeNull();
+      expect((await outbox().list()).map((m) => m.id)).toEqual(['c', 'b', 'a']);
+      expect((await outbox().list({ recordId: 'booking-1' })).map((m) => m.id)).toEqual(['c', 'a']);
+      expect((await outbox().list({ limit: 1 })).map((m) => m.id)).toEqual(['c']);
+      const [claimed] = await outbox().claimDue(at(5), CLAIM_LEASE_MS, 1);
+      await outbox().settle(claimed, afterSent(claimed.message, at(5)));
+      expect((await outbox().list({ status: 'sent' })).map((m) => m.id)).toEqual(['a']);
+      expect((await outbox().list({ status: 'queued' })).map((m) => m.id)).toEqual(['c', 'b']);
+    });
+
+    it('refuses a second message with an id already written, writing none of the batch', async () => {
+      await outbox().add([aMessage('a')]);
+      expect(await rejectionOf(outbox().add([aMessage('z'), aMessage('a', 3)]))).toBeInstanceOf(ConflictError);
+      expect(await outbox().get('z')).toBeNull();
+      expect(await outbox().get('a')).toEqual(aMessage('a'));
+    });
+
+    it('claims only what is due, oldest due first, at most the limit, and never twice while the lease runs', async () => {
+      await outbox().add([aMessage('late', 10), aMessage('first', 0), aMessage('second', 1)]);
+      expect((await outbox().claimDue(at(5), CLAIM_LEASE_MS, 1)).map((c) => c.message.id)).toEqual(['first']);
+      expect((await outbox().claimDue(at(5), CLAIM_LEASE_MS, 5)).map((c) => c.message.id)).toEqual(['second']);
+      expect(await outbox().claimDue(at(6), CLAIM_LEASE_MS, 5)).toEqual([]);
+      expect((await outbox().claimDue(at(10), CLAIM_LEASE_MS, 5)).map((c) => c.message.id)).toEqual(['late']);
+    });
+
+    it("gives a claim that was never settled to the next sender after the lease, and refuses the first holder's outcome", async () => {
+      await outbox().add([aMessage('a')]);
+      const [stale] = await outbox().claimDue(at(0), CLAIM_LEASE_MS, 5);
+      expect(await outbox().claimDue(new Date(at(0).getTime() + CLAIM_LEASE_MS - 1), CLAIM_LEASE_MS, 5)).toEqual([]);
+      const [fresh] = await outbox().claimDue(new Date(at(0).getTime() + CLAIM_LEASE_MS), CLAIM_LEASE_MS, 5);
+      expect(fresh.message).toEqual(aMessage('a'));
+      expect(fresh.claim).not.toBe(stale.claim);
+      expect(await outbox().settle(stale, afterSent(stale.message, at(16)))).toBe(false);
+      expect((await outbox().get('a'))?.status).toBe('queued');
+      expect(await outbox().settle(fresh, afterSent(fresh.message, at(16)))).toBe(true);
+      expect(await outbox().get('a')).toEqual(afterSent(aMessage('a'), at(16)));
+    });
+
+    it('a refused message is due again at its next try and not before; a sent or given-up one never', async () => {
+      await outbox().add([aMessage('retry'), aMessage('sent')]);
+      const claims = await outbox().claimDue(at(0), CLAIM_LEASE_MS, 5);
+      const retry = claims.find((c) => c.message.id === 'retry')!;
+      const sent = claims.find((c) => c.message.id === 'sent')!;
+      const refused = afterRefused(retry.message, at(0), '451 Try again later');
+      expect(await outbox().settle(retry, refused)).toBe(true);
+      expect(await outbox().settle(sent, afterSent(sent.message, at(0)))).toBe(true);
+      expect(await outbox().get('retry')).toEqual(refused);
+      expect(await outbox().claimDue(new Date(Date.parse(refused.nextAttemptAt!) - 1), CLAIM_LEASE_MS, 5)).toEqual([]);
+      expect((await outbox().claimDue(new Date(refused.nextAttemptAt!), CLAIM_LEASE_MS, 5)).map((c) => c.message.id)).toEqual(['retry']);
+      // Two days on, only the refused one (still queued) comes due again: the sent one never does.
+      expect((await outbox().claimDue(at(60 * 48), CLAIM_LEASE_MS, 5)).map((c) => c.message.id)).toEqual(['retry']);
+    });
+
+    it("replaces a stored message (an admin's resend), which is then due; an unknown one is not written", async () => {
+      await outbox().add([aMessage('a')]);
+      const [claim] = await outbox().claimDue(at(0), CLAIM_LEASE_MS, 5);
+      await outbox().settle(claim, afterSent(claim.message, at(0)));
+      const again = afterResend(afterSent(claim.message, at(0)), at(30));
+      expect(await outbox().replace(again)).toBe(true);
+      expect(await outbox().get('a')).toEqual(again);
+      expect((await outbox().claimDue(at(30), CLAIM_LEASE_MS, 5)).map((c) => c.message.id)).toEqual(['a']);
+      expect(await outbox().replace(aMessage('ghost'))).toBe(false);
+      expect(await outbox().get('ghost')).toBeNull();
+    });
+  });
+}
