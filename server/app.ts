@@ -21,6 +21,7 @@ import { registerPublicRoutes } from './http/public-routes';
 import { staticSite } from './http/static-site';
 import { createLogger } from './logger';
 import { seedIfEmpty } from './seed-if-empty';
+import { startMailSender } from './mail-sender';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist/web', import.meta.url));
 
@@ -34,6 +35,8 @@ export interface BuildAppOptions {
   /** Development only: Vite's hot reload needs inline scripts and a websocket, which the strict CSP forbids. */
   relaxContentSecurityPolicy?: boolean;
   logger?: Logger;
+  /** How often the outbox is delivered with SMTP_URL set (default MAIL_ROUND_MS); tests shorten it. */
+  mailRoundMs?: number;
 }
 
 export interface BuiltApp {
@@ -144,6 +147,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     throw error;
   }
 
+  // With SMTP_URL the server sends the outbox's e-mails itself; without it they wait there for admins to read.
+  const stopMail = config.mail ? startMailSender(ports, logger, options.mailRoundMs) : async () => {};
+
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -237,6 +243,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     ports,
     routes: routes.declared,
     logger,
-    close: () => ports.close(),
+    close: async () => {
+      await stopMail();
+      await ports.close();
+    },
   };
 }

@@ -107,6 +107,39 @@ const optionalUrl = (protocols: readonly ('http:' | 'https:')[] = ['http:', 'htt
       return z.NEVER;
     });
 
+/** A nodemailer connection URL for the club's SMTP server: smtp:// (STARTTLS when offered) or smtps://. */
+const smtpUrl = () =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return undefined;
+      const text = value.trim();
+      try {
+        const url = new URL(text);
+        if ((url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '') return text;
+      } catch {
+        // reported below
+      }
+      // The URL holds a password: never echo it.
+      ctx.addIssue({ code: 'custom', message: 'must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.org:465' });
+      return z.NEVER;
+    });
+
+/** The sender of the club's e-mails: an address, or a name and an address ("Club <bookings@club.org>"). */
+const mailFrom = () =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return undefined;
+      const text = value.trim();
+      const address = /^[^<>]*<([^<>]+)>$/.exec(text)?.[1] ?? text;
+      if (z.email().safeParse(address.trim()).success) return text;
+      ctx.addIssue({ code: 'custom', message: `must be an e-mail address, or a name and an address like "Kestrel Yacht Club <bookings@kestrel-yc.example>" (got "${value}")` });
+      return z.NEVER;
+    });
+
 /** A secret or key: any text without surrounding blanks (they are a copy-and-paste slip). */
 const secretText = (minLength = 1) =>
   z
@@ -194,6 +227,9 @@ const EnvSchema = z.object({
       return z.NEVER;
     }),
   FIREBASE_IDENTITY_TOOLKIT_URL: optionalUrl(),
+  SMTP_URL: smtpUrl(),
+  MAIL_FROM: mailFrom(),
+  PUBLIC_BASE_URL: optionalUrl(),
   MAILERLITE_API_KEY: secretText(),
   MAILERLITE_BASE_URL: httpUrl(MAILERLITE_API_URL),
   MAILERLITE_CACHE_SECONDS: integerText(300, 0, 86400),
@@ -349,6 +385,10 @@ const ConfigSchema = EnvSchema.transform((e) => ({
           hosts: e.ALGOLIA_HOSTS,
         }
       : null,
+  /** Where members reach this app: the links in e-mails start with it. */
+  publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+  /** Set when SMTP_URL is: e-mails are then sent; without it they stay in the outbox for admins to read. */
+  mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? '' } : null,
   /** Set when CAMPAIGNS=mailerlite. */
   mailerlite:
     e.CAMPAIGNS === 'mailerlite'
@@ -406,6 +446,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     'IDENTITY=firebase': { when: raw('IDENTITY') === 'firebase', keys: ['FIREBASE_PROJECT_ID', 'FIREBASE_WEB_API_KEY'] },
     'CAMPAIGNS=mailerlite': { when: raw('CAMPAIGNS') === 'mailerlite', keys: ['MAILERLITE_API_KEY'] },
     'STORAGE=firestore': { when: raw('STORAGE') === 'firestore', keys: ['FIRESTORE_PROJECT_ID'] },
+    SMTP_URL: { when: Boolean(raw('SMTP_URL')), keys: ['MAIL_FROM', ...(production ? ['PUBLIC_BASE_URL'] : [])] },
     'SEARCH=algolia': { when: raw('SEARCH') === 'algolia', keys: ['ALGOLIA_APP_ID', 'ALGOLIA_SEARCH_KEY', 'ALGOLIA_ADMIN_KEY'] },
   };
   for (const [setting, { when, keys }] of Object.entries(needs)) {

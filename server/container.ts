@@ -19,6 +19,8 @@ import { SqliteSearchIndex } from '../adapters/sqlite/sqlite-search-index';
 import { SqliteSessionRepository } from '../adapters/sqlite/sqlite-session-repository';
 import { SqliteWaterLevelRepository } from '../adapters/sqlite/sqlite-water-level-repository';
 import { SqliteWorkDayRepository } from '../adapters/sqlite/sqlite-work-day-repository';
+import { SqliteOutbox } from '../adapters/sqlite/sqlite-outbox';
+import { MailOff, SmtpMailer } from '../adapters/smtp/smtp-mailer';
 import { CryptoIdGenerator } from '../adapters/system/crypto-id-generator';
 import { SystemClock } from '../adapters/system/system-clock';
 import { TestPaymentGateway } from '../adapters/test-payments/test-payment-gateway';
@@ -40,6 +42,9 @@ import type { SearchIndex } from '../core/ports/search-index';
 import type { SessionRepository } from '../core/ports/session-repository';
 import type { WaterLevelRepository } from '../core/ports/water-level-repository';
 import type { WorkDayRepository } from '../core/ports/work-day-repository';
+import type { Mailer } from '../core/ports/mailer';
+import type { Outbox } from '../core/ports/outbox';
+import { DeliverOutbox } from '../core/use-cases/deliver-outbox';
 import { RebuildSearchIndex } from '../core/use-cases/rebuild-search-index';
 import { GetDocumentFile, ListCampaigns, ListDocuments } from '../core/use-cases/club-content';
 import { GetWaterLevels } from '../core/use-cases/get-water-levels';
@@ -90,6 +95,8 @@ export interface Adapters {
   payments: PaymentGateway;
   hasher: PasswordHasher;
   identity: IdentityProvider;
+  outbox: Outbox;
+  mailer: Mailer;
 }
 
 export type AdapterName = keyof Adapters;
@@ -117,6 +124,8 @@ const PORTS = {
   search: 'SEARCH',
   payments: 'PAYMENTS',
   identity: 'IDENTITY',
+  outbox: 'STORAGE',
+  mailer: 'SMTP_URL',
 } as const satisfies Record<AdapterName, string>;
 
 const PORT_NAMES = Object.keys(PORTS) as AdapterName[];
@@ -219,6 +228,10 @@ export async function createContainer(
     });
   });
   bind('waterLevels', () => firestore?.waterLevels ?? new SqliteWaterLevelRepository(db));
+  bind('outbox', () => firestore?.outbox ?? new SqliteOutbox(db));
+  // Without SMTP_URL no sender runs: the messages stay in the outbox for admins to read.
+  let smtp: SmtpMailer | null = null;
+  bind('mailer', () => (config.mail ? (smtp = new SmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from })) : new MailOff()));
   const algolia = config.algolia && !overrides.search ? await import('../adapters/algolia/algolia-search-index') : null;
   bind('search', () => (algolia && config.algolia ? new algolia.AlgoliaSearchIndex(config.algolia) : new SqliteSearchIndex(db)));
   // The Square SDK and firebase-admin take seconds to load: only a server that uses them loads them.
@@ -274,6 +287,7 @@ export async function createContainer(
       const identity = firebaseIdentity;
       firebaseIdentity = null;
       if (identity) await identity.close();
+      smtp?.close();
       await firestore?.close();
       await db.destroy();
     },
@@ -313,6 +327,7 @@ const USE_CASES = [
   CreateAdmin,
   UpdateAdmin,
   SignIn,
+  DeliverOutbox,
 ] as const;
 
 /**

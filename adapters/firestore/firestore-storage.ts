@@ -23,6 +23,8 @@ import { FirestoreLoginAttemptStore } from './firestore-login-attempt-store';
 import { FirestoreSessionRepository } from './firestore-session-repository';
 import { FirestoreWaterLevelRepository } from './firestore-water-level-repository';
 import { FirestoreWorkDayRepository } from './firestore-work-day-repository';
+import type { Outbox } from '../../core/ports/outbox';
+import { FirestoreOutbox } from './firestore-outbox';
 
 export interface FirestoreConnectionOptions {
   /** The Google Cloud / Firebase project that holds the database. */
@@ -48,6 +50,7 @@ export interface FirestoreRepositories {
   documents: DocumentRepository;
   campaigns: CampaignRepository;
   waterLevels: WaterLevelRepository;
+  outbox: Outbox;
 }
 
 export interface FirestoreStorage extends FirestoreRepositories {
@@ -114,6 +117,7 @@ export function firestoreRepositories(db: Firestore, options: FirestoreCollectio
     documents: new FirestoreDocumentRepository(db, options),
     campaigns: new FirestoreCampaignRepository(db, options),
     waterLevels: new FirestoreWaterLevelRepository(db, options),
+    outbox: new FirestoreOutbox(db, options),
   };
 }
 

@@ -52,3 +52,10 @@ export class SmtpMailer implements Mailer {
     this.transport.close();
   }
 }
+
+/** With mail off (no SMTP_URL) nothing is sent: the messages stay in the outbox for admins to read. */
+export class MailOff implements Mailer {
+  async send(): Promise<void> {
+    throw new MailRefusedError('E-mail is off: set SMTP_URL to send it (docs/mail.md)');
+  }
+}

@@ -109,6 +109,27 @@ describe('loadConfig', () => {
     );
   });
 
+  it('keeps e-mail in the outbox without SMTP_URL; with it, reads the server, the sender and the links\' base', () => {
+    expect(loadConfig({})).toMatchObject({ mail: null, publicBaseUrl: 'http://localhost:3000' });
+    expect(loadConfig({ PORT: '8080', SMTP_URL: ' ' })).toMatchObject({ mail: null, publicBaseUrl: 'http://localhost:8080' });
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://club:s3cret@smtp.example.org:465', MAIL_FROM: 'Kestrel Yacht Club <bookings@kestrel-yc.example>', PUBLIC_BASE_URL: 'https://members.kestrel-yc.example/' }),
+    ).toMatchObject({
+      mail: { smtpUrl: 'smtps://club:s3cret@smtp.example.org:465', from: 'Kestrel Yacht Club <bookings@kestrel-yc.example>' },
+      publicBaseUrl: 'https://members.kestrel-yc.example',
+    });
+  });
+
+  it('refuses a bad mail setting without echoing its password, and asks for the sender (and in production the base URL) with SMTP_URL', () => {
+    const bad = problemsOf({ SMTP_URL: 'http://club:s3cret@smtp.example.org', MAIL_FROM: 'bookings at club', PUBLIC_BASE_URL: 'ftp://x' });
+    expect(bad.map((p) => p.split(':')[0]).sort()).toEqual(['MAIL_FROM', 'PUBLIC_BASE_URL', 'SMTP_URL']);
+    expect(bad.join('\n')).not.toContain('s3cret');
+    expect(problemsOf({ SMTP_URL: 'smtp://smtp.example.org' })).toEqual(['MAIL_FROM: is required with SMTP_URL']);
+    expect(problemsOf({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', SMTP_URL: 'smtp://smtp.example.org', MAIL_FROM: 'bookings@kestrel-yc.example' })).toEqual([
+      'PUBLIC_BASE_URL: is required with SMTP_URL',
+    ]);
+  });
+
   it('refuses the payment test hook in production', () => {
     expect(problemsOf({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', PAYMENTS_TEST_HOOK: 'true' })).toEqual([
       'PAYMENTS_TEST_HOOK: must not be true when NODE_ENV=production',
