@@ -32,3 +32,8 @@ export function eventBookingPath(eventId: string, payment?: { step: 'pending' | 
   }
   return `${PATHS.eventBooking}?${query.toString()}`;
 }
+
+/** The member's own page for one booking, reached with its signed link (the token is the key). */
+export function manageBookingPath(token: string): string {
+  return `/my-booking?${new URLSearchParams({ token }).toString()}`;
+}

@@ -207,6 +207,7 @@ const EnvSchema = z.object({
   BOOKING_MAX_HELD_PLACES_PER_ADDRESS: integerText(100, 1, 1000000),
   PAYMENTS_CHECKOUT_SECRET: secretText(MIN_SECRET_LENGTH),
   PAYMENTS_WEBHOOK_SECRET: secretText(MIN_SECRET_LENGTH),
+  MANAGE_LINK_SECRET: secretText(MIN_SECRET_LENGTH),
   SQUARE_ENVIRONMENT: choice(SQUARE_ENVIRONMENTS, 'sandbox'),
   SQUARE_ACCESS_TOKEN: secretText(),
   SQUARE_LOCATION_ID: secretText(),
@@ -339,6 +340,8 @@ const ConfigSchema = EnvSchema.transform((e) => ({
     /** null: made once and kept in DATA_DIR (see payment-secrets.ts). */
     checkoutSecret: e.PAYMENTS_CHECKOUT_SECRET ?? null,
     webhookSecret: e.PAYMENTS_WEBHOOK_SECRET ?? null,
+    /** null: made once and kept in DATA_DIR beside the payment secrets. */
+    manageLinkSecret: e.MANAGE_LINK_SECRET ?? null,
   },
   /** Set when PAYMENTS=square (its keys are then required: loadConfig). */
   square:

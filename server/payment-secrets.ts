@@ -8,9 +8,11 @@ export const SECRETS_FILE_NAME = 'secrets.json';
 export interface PaymentSecrets {
   checkoutSecret: string;
   webhookSecret: string;
+  /** Signs members' manage-my-booking links (kept beside the payment secrets, as valuable). */
+  manageLinkSecret: string;
 }
 
-const KEYS = { checkoutSecret: 'paymentsCheckoutSecret', webhookSecret: 'paymentsWebhookSecret' } as const;
+const KEYS = { checkoutSecret: 'paymentsCheckoutSecret', webhookSecret: 'paymentsWebhookSecret', manageLinkSecret: 'manageLinkSecret' } as const;
 
 function readSecretsFile(file: string): Record<string, unknown> | null {
   let text: string;
@@ -36,14 +38,15 @@ function readSecretsFile(file: string): Record<string, unknown> | null {
  */
 export function resolvePaymentSecrets(config: Pick<AppConfig, 'dataDir' | 'payments'>): PaymentSecrets {
   const configured = config.payments;
-  if (configured.checkoutSecret !== null && configured.webhookSecret !== null) {
-    return { checkoutSecret: configured.checkoutSecret, webhookSecret: configured.webhookSecret };
+  if (configured.checkoutSecret !== null && configured.webhookSecret !== null && configured.manageLinkSecret !== null) {
+    return { checkoutSecret: configured.checkoutSecret, webhookSecret: configured.webhookSecret, manageLinkSecret: configured.manageLinkSecret };
   }
   mkdirSync(config.dataDir, { recursive: true });
   const file = join(config.dataDir, SECRETS_FILE_NAME);
   let stored = readSecretsFile(file);
   const valid = (value: unknown): value is string => typeof value === 'string' && value.length >= 32;
-  if (!stored || !valid(stored[KEYS.checkoutSecret]) || !valid(stored[KEYS.webhookSecret])) {
+  const complete = (found: Record<string, unknown> | null): boolean => found !== null && Object.values(KEYS).every((key) => valid(found[key]));
+  if (!complete(stored)) {
     const next: Record<string, unknown> = { ...stored };
     for (const key of Object.values(KEYS)) if (!valid(next[key])) next[key] = randomBytes(32).toString('base64url');
     try {
@@ -54,12 +57,14 @@ export function resolvePaymentSecrets(config: Pick<AppConfig, 'dataDir' | 'payme
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     stored = readSecretsFile(file);
-    if (!stored || !valid(stored[KEYS.checkoutSecret]) || !valid(stored[KEYS.webhookSecret])) {
+    if (!stored || !complete(stored)) {
       throw new Error(`Could not keep the payment secrets in ${file}`);
     }
   }
+  const kept = stored ?? {};
   return {
-    checkoutSecret: configured.checkoutSecret ?? (stored[KEYS.checkoutSecret] as string),
-    webhookSecret: configured.webhookSecret ?? (stored[KEYS.webhookSecret] as string),
+    checkoutSecret: configured.checkoutSecret ?? (kept[KEYS.checkoutSecret] as string),
+    webhookSecret: configured.webhookSecret ?? (kept[KEYS.webhookSecret] as string),
+    manageLinkSecret: configured.manageLinkSecret ?? (kept[KEYS.manageLinkSecret] as string),
   };
 }

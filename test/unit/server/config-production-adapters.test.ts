@@ -29,7 +29,7 @@ describe('payments settings', () => {
   it('runs test mode with no settings, its secrets left to DATA_DIR', () => {
     const config = loadConfig({});
     expect(config.adapters.payments).toBe('test');
-    expect(config.payments).toEqual({ checkoutSecret: null, webhookSecret: null });
+    expect(config.payments).toEqual({ checkoutSecret: null, webhookSecret: null, manageLinkSecret: null });
     expect(config.square).toBeNull();
   });
 
@@ -151,29 +151,39 @@ describe('payment secrets kept in DATA_DIR', () => {
 
   it('makes them once, readable by the owner only, and gives the same ones after a restart', () => {
     const dir = dataDir();
-    const first = resolvePaymentSecrets({ dataDir: dir, payments: { checkoutSecret: null, webhookSecret: null } });
+    const first = resolvePaymentSecrets({ dataDir: dir, payments: { checkoutSecret: null, webhookSecret: null, manageLinkSecret: null } });
     expect(first.checkoutSecret.length).toBeGreaterThanOrEqual(32);
     expect(first.webhookSecret.length).toBeGreaterThanOrEqual(32);
-    expect(first.checkoutSecret).not.toBe(first.webhookSecret);
+    expect(first.manageLinkSecret.length).toBeGreaterThanOrEqual(32);
+    expect(new Set([first.checkoutSecret, first.webhookSecret, first.manageLinkSecret]).size).toBe(3);
     const file = join(dir, SECRETS_FILE_NAME);
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(resolvePaymentSecrets({ dataDir: dir, payments: { checkoutSecret: null, webhookSecret: null } })).toEqual(first);
+    expect(resolvePaymentSecrets({ dataDir: dir, payments: { checkoutSecret: null, webhookSecret: null, manageLinkSecret: null } })).toEqual(first);
   });
 
   it('prefers configured secrets and writes nothing when both are set', () => {
     const dir = dataDir();
-    const configured = { checkoutSecret: 'configured-checkout-secret', webhookSecret: 'configured-webhook-secret' };
+    const configured = { checkoutSecret: 'configured-checkout-secret', webhookSecret: 'configured-webhook-secret', manageLinkSecret: 'configured-manage-link-secret' };
     expect(resolvePaymentSecrets({ dataDir: dir, payments: configured })).toEqual(configured);
     expect(() => statSync(join(dir, SECRETS_FILE_NAME))).toThrow();
-    const mixed = resolvePaymentSecrets({ dataDir: dir, payments: { checkoutSecret: 'configured-checkout-secret', webhookSecret: null } });
+    const mixed = resolvePaymentSecrets({ dataDir: dir, payments: { checkoutSecret: 'configured-checkout-secret', webhookSecret: null, manageLinkSecret: null } });
     expect(mixed.checkoutSecret).toBe('configured-checkout-secret');
     expect(JSON.parse(readFileSync(join(dir, SECRETS_FILE_NAME), 'utf8')).paymentsWebhookSecret).toBe(mixed.webhookSecret);
   });
 
+  it("adds the manage-link secret to an older deployment's file, keeping its payment secrets", () => {
+    const dir = dataDir();
+    const older = { paymentsCheckoutSecret: 'c'.repeat(40), paymentsWebhookSecret: 'w'.repeat(40) };
+    writeFileSync(join(dir, SECRETS_FILE_NAME), JSON.stringify(older));
+    const secrets = resolvePaymentSecrets({ dataDir: dir, payments: { checkoutSecret: null, webhookSecret: null, manageLinkSecret: null } });
+    expect(secrets).toMatchObject({ checkoutSecret: older.paymentsCheckoutSecret, webhookSecret: older.paymentsWebhookSecret });
+    expect(JSON.parse(readFileSync(join(dir, SECRETS_FILE_NAME), 'utf8'))).toEqual({ ...older, manageLinkSecret: secrets.manageLinkSecret });
+  });
+
   it('refuses a damaged secrets file rather than silently replacing it', () => {
     const dir = dataDir();
-    resolvePaymentSecrets({ dataDir: dir, payments: { checkoutSecret: null, webhookSecret: null } });
+    resolvePaymentSecrets({ dataDir: dir, payments: { checkoutSecret: null, webhookSecret: null, manageLinkSecret: null } });
     writeFileSync(join(dir, SECRETS_FILE_NAME), '{ not json');
-    expect(() => resolvePaymentSecrets({ dataDir: dir, payments: { checkoutSecret: null, webhookSecret: null } })).toThrow(/is not a JSON object/);
+    expect(() => resolvePaymentSecrets({ dataDir: dir, payments: { checkoutSecret: null, webhookSecret: null, manageLinkSecret: null } })).toThrow(/is not a JSON object/);
   });
 });

@@ -1,0 +1,66 @@
+import fc from 'fast-check';
+import ICAL from 'ical.js';
+import { describe, expect, it } from 'vitest';
+import { bookingConfirmation, escapeHtml } from '../../../core/domain/booking-mail';
+import { icsText } from '../../../core/domain/ics-file';
+import { makeBooking, makeEvent } from './support/domain-fixtures';
+
+const CONTEXT = { clubName: 'Kestrel Yacht Club', location: 'Kestrel Yacht Club, Reservoir Road', manageUrl: 'https://members.kestrel-yc.example/my-booking?token=abc.def' };
+
+describe('the booking confirmation e-mail', () => {
+  // 29 March 2026 is the night the clocks go forward: 10:00 in London is 09:00 UTC that day.
+  const event = makeEvent({ id: 'spring-sail', name: 'Spring Sail', eventdatetime: '2026-03-29T09:00:00.000Z', eventenddatetime: '2026-03-29T12:30:00.000Z' });
+  const booking = makeBooking({
+    id: 'bk-123',
+    eventId: event.id,
+    eventName: event.name,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    userEmail: 'ada@example.org',
+    numberAttending: 3,
+    numberOfChildren: 1,
+    paymentRequired: true,
+    paid: true,
+    paymentAmount: 2500,
+    paymentCurrency: 'GBP',
+  });
+
+  it('says what was booked, when in London time, the reference, who and how many, what was paid, and the manage link', () => {
+    const mail = bookingConfirmation(booking, event, CONTEXT);
+    expect(mail.to).toBe('ada@example.org');
+    expect(mail.subject).toBe('Booking confirmed: Spring Sail');
+    for (const line of ['Event: Spring Sail', 'When: Sun 29 March 2026, 10:00 – 13:30 (UK time)', 'Booking reference: bk-123', 'Name: Ada Lovelace', 'Attending: 3', 'Children: 1', 'Paid: £25.00', CONTEXT.manageUrl]) {
+      expect(mail.text).toContain(line);
+    }
+    expect(mail.html).toContain(`<a href="${CONTEXT.manageUrl}">Manage my booking</a>`);
+    expect(mail.html).toContain('<html lang="en">');
+  });
+
+  it("carries the calendar's own file for the event, which a real parser reads with the right start and end", () => {
+    const [file] = bookingConfirmation(booking, event, CONTEXT).attachments;
+    expect(file.filename).toMatch(/\.ics$/);
+    expect(file.content).toBe(icsText(event, CONTEXT.location));
+    const vevent = new ICAL.Event(new ICAL.Component(ICAL.parse(file.content)).getFirstSubcomponent('vevent')!);
+    expect(vevent.summary).toBe('Spring Sail');
+    expect(vevent.startDate.toJSDate().toISOString()).toBe('2026-03-29T09:00:00.000Z');
+    expect(vevent.endDate.toJSDate().toISOString()).toBe('2026-03-29T12:30:00.000Z');
+    expect(vevent.location).toBe(CONTEXT.location);
+  });
+
+  it('sends no file for an event without a date, and refuses a booking without an e-mail address', () => {
+    expect(bookingConfirmation(booking, { ...event, eventdatetime: null, eventenddatetime: null }, CONTEXT).attachments).toEqual([]);
+    expect(() => bookingConfirmation({ ...booking, userEmail: null }, event, CONTEXT)).toThrow(RangeError);
+  });
+
+  it('never lets what a member typed become HTML', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1 }), fc.string({ minLength: 1 }), fc.option(fc.string({ minLength: 1 }), { nil: null }), (firstName, lastName, boatName) => {
+        const html = bookingConfirmation({ ...booking, firstName, lastName, boatName }, event, CONTEXT).html;
+        expect(html).toContain(escapeHtml(`${firstName} ${lastName}`));
+        if (boatName !== null) expect(html).toContain(`<td>${escapeHtml(boatName)}</td>`);
+        if (/[<>&"']/.test(`${firstName}${lastName}`)) expect(html).not.toContain(`<td>${firstName} ${lastName}</td>`);
+      }),
+    );
+    expect(escapeHtml(`<script>alert("x")</script> & 'y'`)).toBe('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;y&#39;');
+  });
+});
