@@ -6,6 +6,7 @@ import type { FirebaseIdentityProvider } from '../adapters/firebase/firebase-ide
 import { LocalIdentityProvider } from '../adapters/local-identity/local-identity-provider';
 import { MailerLiteCampaignSource } from '../adapters/mailerlite/mailerlite-campaign-source';
 import { ScryptPasswordHasher } from '../adapters/node-crypto/scrypt-password-hasher';
+import { HmacBookingLinks } from '../adapters/node-crypto/hmac-booking-links';
 import { SqliteAddressLimitStore } from '../adapters/sqlite/sqlite-address-limit-store';
 import { SqliteAdminRepository } from '../adapters/sqlite/sqlite-admin-repository';
 import { SqliteBookingRepository } from '../adapters/sqlite/sqlite-booking-repository';
@@ -44,6 +45,7 @@ import type { WaterLevelRepository } from '../core/ports/water-level-repository'
 import type { WorkDayRepository } from '../core/ports/work-day-repository';
 import type { Mailer } from '../core/ports/mailer';
 import type { Outbox } from '../core/ports/outbox';
+import type { BookingLinks } from '../core/ports/booking-links';
 import { DeliverOutbox } from '../core/use-cases/deliver-outbox';
 import { RebuildSearchIndex } from '../core/use-cases/rebuild-search-index';
 import { GetDocumentFile, ListCampaigns, ListDocuments } from '../core/use-cases/club-content';
@@ -97,6 +99,7 @@ export interface Adapters {
   identity: IdentityProvider;
   outbox: Outbox;
   mailer: Mailer;
+  bookingLinks: BookingLinks;
 }
 
 export type AdapterName = keyof Adapters;
@@ -126,6 +129,7 @@ const PORTS = {
   identity: 'IDENTITY',
   outbox: 'STORAGE',
   mailer: 'SMTP_URL',
+  bookingLinks: 'system',
 } as const satisfies Record<AdapterName, string>;
 
 const PORT_NAMES = Object.keys(PORTS) as AdapterName[];
@@ -255,6 +259,7 @@ export async function createContainer(
     return new TestPaymentGateway({ checkoutSecret: secrets.checkoutSecret, webhookSecret: secrets.webhookSecret, clock: get('clock') });
   });
   bind('hasher', () => new ScryptPasswordHasher());
+  bind('bookingLinks', () => new HmacBookingLinks(resolvePaymentSecrets(config).manageLinkSecret));
   let firebaseIdentity: FirebaseIdentityProvider | null = null;
   bind('identity', (get) => {
     if (firebase && config.firebase) {
@@ -343,6 +348,7 @@ function bindUseCases(container: Container, config: AppConfig, get: Get, options
       maxHeldPlacesPerAddress: config.bookingLimits.maxHeldPlacesPerAddress,
     },
     maxAttendees: config.maxAttendeesPerBooking,
+    mailSettings: { clubName: config.clubName, publicBaseUrl: config.publicBaseUrl },
     reportSearchIndexError: options.reportSearchIndexError,
     reportSearchError: options.reportSearchError,
   };

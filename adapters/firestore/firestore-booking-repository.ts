@@ -11,6 +11,8 @@ import { isDocumentId } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
 import { INSTANT_TEXT_FIELD, instantFields, readInstant, toTimestamp } from './firestore-instants';
 import { inTurn, TRANSACTION_ATTEMPTS } from './firestore-turns';
+import type { OutboxMessage } from '../../core/entities/mail';
+import { addToOutbox } from './firestore-outbox';
 
 const NOT_FOUND = BOOKING_NOT_FOUND;
 const CONFLICT = 'A booking with this id already exists';
@@ -39,7 +41,7 @@ export class FirestoreBookingRepository implements BookingRepository {
     return collectionOf(this.db, 'placesLedgers', this.options).doc(eventId);
   }
 
-  async addIfPlacesRemain(booking: Booking, limit: { capacity: number | null; now: Date }): Promise<AddBookingResult> {
+  async addIfPlacesRemain(booking: Booking, limit: { capacity: number | null; now: Date }, mail: readonly OutboxMessage[] = []): Promise<AddBookingResult> {
     if (!isDocumentId(booking.id)) throw new ValidationError('A booking id may not contain a slash or be reserved by Firestore');
     if (!isDocumentId(booking.eventId)) throw new ValidationError('An event id may not contain a slash or be reserved by Firestore');
     const ref = this.collection.doc(booking.id);
@@ -63,6 +65,7 @@ export class FirestoreBookingRepository implements BookingRepository {
             const batch = this.db.batch();
             batch.create(ref, toDocument(booking));
             writeLedger(batch, stored, places.ledgerWithBooking(ledger, booking));
+            addToOutbox(batch, this.db, mail, this.options);
             return { batch, done: { added: true } as AddBookingResult, onExists: async () => (await ref.get()).exists };
           }),
         { conflict: CONFLICT },
@@ -146,7 +149,7 @@ export class FirestoreBookingRepository implements BookingRepository {
     await withCoreErrors(() => this.collection.doc(bookingId).update({ checkoutId }), { notFound: NOT_FOUND });
   }
 
-  async markPaid(bookingId: string, payment: { paymentId: string; paymentCompletedAt: string }): Promise<boolean> {
+  async markPaid(bookingId: string, payment: { paymentId: string; paymentCompletedAt: string }, mail: readonly OutboxMessage[] = []): Promise<boolean> {
     if (!isDocumentId(bookingId)) throw new NotFoundError(NOT_FOUND);
     const ref = this.collection.doc(bookingId);
     return inTurn(this.db, `${ref.path}:pay`, () =>
@@ -172,6 +175,7 @@ export class FirestoreBookingRepository implements BookingRepository {
             { lastUpdateTime: snapshot.updateTime! },
           );
           writeLedger(batch, stored, places.ledgerWithPayment(toLedger(stored), booking));
+          addToOutbox(batch, this.db, mail, this.options);
           return { batch, done: true };
         }),
       ),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DocumentData, Firestore } from 'firebase-admin/firestore';
+import type { DocumentData, Firestore, WriteBatch } from 'firebase-admin/firestore';
 import { dueAtMs, newestFirst } from '../../core/domain/outbox';
 import { OutboxMessageSchema, type OutboxMessage, type OutboxStatus } from '../../core/entities/mail';
 import type { ClaimedMessage, Outbox } from '../../core/ports/outbox';
@@ -9,6 +9,11 @@ import { withCoreErrors } from './firestore-errors';
 
 function stored(message: OutboxMessage, claim: string | null = null): DocumentData {
   return { message, status: message.status, recordId: message.recordId, createdAtMs: Date.parse(message.createdAt), dueAtMs: dueAtMs(message), claim };
+}
+
+/** Adds messages to the caller's batch (a booking and its confirmation commit together). */
+export function addToOutbox(batch: WriteBatch, db: Firestore, messages: readonly OutboxMessage[], options: FirestoreCollectionOptions = {}): void {
+  for (const message of messages) batch.create(collectionOf(db, 'outbox', options).doc(message.id), stored(message));
 }
 
 const read = (data: DocumentData | undefined): OutboxMessage => OutboxMessageSchema.parse(data?.message);
@@ -33,7 +38,7 @@ export class FirestoreOutbox implements Outbox {
   async add(messages: readonly OutboxMessage[]): Promise<void> {
     if (messages.length === 0) return;
     const batch = this.db.batch();
-    for (const message of messages) batch.create(this.collection.doc(message.id), stored(message));
+    addToOutbox(batch, this.db, messages, this.options);
     await withCoreErrors(() => batch.commit(), { conflict: 'An outbox message with this id already exists' });
   }
 

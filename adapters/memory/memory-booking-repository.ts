@@ -5,16 +5,22 @@ import * as places from '../../core/domain/places-ledger';
 import type { PlacesDifference, PlacesLedger } from '../../core/domain/places-ledger';
 import type { AddBookingResult, BookingRepository } from '../../core/ports/booking-repository';
 import { compareText } from './compare-text';
+import type { OutboxMessage } from '../../core/entities/mail';
+import { MemoryOutbox } from './memory-outbox';
 
 export class MemoryBookingRepository implements BookingRepository {
   private readonly bookings = new Map<string, Booking>();
   /** Each event's places ledger, kept as the other adapters keep theirs. */
   private readonly ledgers = new Map<string, PlacesLedger>();
 
+  /** `outbox`: where the confirmations written with a booking go (the same store's outbox). */
+  constructor(private readonly outbox: MemoryOutbox = new MemoryOutbox()) {}
+
   // No await before the write: JavaScript runs this body to the end before any other call
   // starts, so the check and the insert are atomic within the process.
-  async addIfPlacesRemain(booking: Booking, limit: { capacity: number | null; now: Date }): Promise<AddBookingResult> {
+  async addIfPlacesRemain(booking: Booking, limit: { capacity: number | null; now: Date }, mail: readonly OutboxMessage[] = []): Promise<AddBookingResult> {
     if (this.bookings.has(booking.id)) throw new ConflictError('A booking with this id already exists');
+    this.outbox.checkNew(mail);
     const ledger = places.withoutLapsedHolds(this.ledgers.get(booking.eventId) ?? places.EMPTY_LEDGER, limit.now);
     if (limit.capacity !== null) {
       const taken = places.ledgerTaken(ledger, limit.now);
@@ -24,6 +30,7 @@ export class MemoryBookingRepository implements BookingRepository {
     }
     this.bookings.set(booking.id, structuredClone(booking));
     this.ledgers.set(booking.eventId, places.ledgerWithBooking(ledger, booking));
+    this.outbox.addNow(mail);
     return { added: true };
   }
 
@@ -67,10 +74,12 @@ export class MemoryBookingRepository implements BookingRepository {
     booking.checkoutId = checkoutId;
   }
 
-  async markPaid(bookingId: string, payment: { paymentId: string; paymentCompletedAt: string }): Promise<boolean> {
+  async markPaid(bookingId: string, payment: { paymentId: string; paymentCompletedAt: string }, mail: readonly OutboxMessage[] = []): Promise<boolean> {
     const booking = this.bookings.get(bookingId);
     if (!booking) throw new NotFoundError(BOOKING_NOT_FOUND);
     if (booking.paid) return false;
+    this.outbox.checkNew(mail);
+    this.outbox.addNow(mail);
     this.ledgers.set(booking.eventId, places.ledgerWithPayment(this.ledgers.get(booking.eventId) ?? places.EMPTY_LEDGER, booking));
     booking.paid = true;
     booking.paymentId = payment.paymentId;

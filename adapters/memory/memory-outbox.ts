@@ -14,7 +14,18 @@ export class MemoryOutbox implements Outbox {
   private readonly rows = new Map<string, Row>();
 
   async add(messages: readonly OutboxMessage[]): Promise<void> {
-    if (messages.some((m) => this.rows.has(m.id))) throw new ConflictError('An outbox message with this id already exists');
+    this.checkNew(messages);
+    this.addNow(messages);
+  }
+
+  /** Throws, changing nothing, when a message's id is taken (for a caller's all-or-nothing change). */
+  checkNew(messages: readonly OutboxMessage[]): void {
+    const ids = new Set(messages.map((m) => m.id));
+    if (ids.size < messages.length || messages.some((m) => this.rows.has(m.id))) throw new ConflictError('An outbox message with this id already exists');
+  }
+
+  /** Writes messages already checked with checkNew, without yielding (atomic with the caller's change). */
+  addNow(messages: readonly OutboxMessage[]): void {
     for (const message of messages) this.rows.set(message.id, { message: structuredClone(message), dueAtMs: dueAtMs(message), claim: null });
   }
 

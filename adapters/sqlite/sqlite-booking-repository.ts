@@ -10,6 +10,8 @@ import { isUniqueViolation } from './sqlite-errors';
 import { PreparedReads } from './sqlite-prepared-reads';
 import { instantMillis, readBoolean, readJson, writeBoolean } from './sqlite-values';
 import { writeTransaction } from './sqlite-write-transaction';
+import type { OutboxMessage } from '../../core/entities/mail';
+import { addToOutbox } from './sqlite-outbox';
 
 const NEWEST_FIRST = 'submittedAtMs DESC, id ASC';
 
@@ -28,7 +30,7 @@ export class SqliteBookingRepository implements BookingRepository {
     return this.reads.run((statement) => statement(sql).all(...params) as Record<string, unknown>[]);
   }
 
-  async addIfPlacesRemain(booking: Booking, limit: { capacity: number | null; now: Date }): Promise<AddBookingResult> {
+  async addIfPlacesRemain(booking: Booking, limit: { capacity: number | null; now: Date }, mail: readonly OutboxMessage[] = []): Promise<AddBookingResult> {
     try {
       return await writeTransaction(this.db, async (trx) => {
         // The event's ledger, not its bookings: one read whatever the number of bookings.
@@ -41,6 +43,7 @@ export class SqliteBookingRepository implements BookingRepository {
         }
         await trx('bookings').insert(toRow(booking));
         await writeLedger(trx, booking.eventId, places.ledgerWithBooking(ledger, booking));
+        await addToOutbox(trx, mail);
         return { added: true };
       });
     } catch (error) {
@@ -103,7 +106,7 @@ export class SqliteBookingRepository implements BookingRepository {
     if (changed === 0) throw new NotFoundError(BOOKING_NOT_FOUND);
   }
 
-  async markPaid(bookingId: string, payment: { paymentId: string; paymentCompletedAt: string }): Promise<boolean> {
+  async markPaid(bookingId: string, payment: { paymentId: string; paymentCompletedAt: string }, mail: readonly OutboxMessage[] = []): Promise<boolean> {
     // Read and written in one write transaction: of two confirmations racing each other only one
     // finds the booking unpaid, a paid booking keeps its first payment id and time, and the
     // ledger moves its places to "held for good" in the same commit.
@@ -116,6 +119,7 @@ export class SqliteBookingRepository implements BookingRepository {
         .where({ id: bookingId })
         .update({ paid: 1, paymentId: payment.paymentId, paymentCompletedAt: payment.paymentCompletedAt });
       await writeLedger(trx, booking.eventId, places.ledgerWithPayment(await readLedger(trx, booking.eventId), booking));
+      await addToOutbox(trx, mail);
       return true;
     });
   }

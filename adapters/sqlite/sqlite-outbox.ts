@@ -20,6 +20,11 @@ function row(message: OutboxMessage) {
   };
 }
 
+/** Writes messages in the caller's transaction (a booking and its confirmation, together). */
+export async function addToOutbox(trx: Knex.Transaction, messages: readonly OutboxMessage[]): Promise<void> {
+  if (messages.length > 0) await trx('outbox').insert(messages.map(row));
+}
+
 const read = (stored: { message: string }): OutboxMessage => OutboxMessageSchema.parse(JSON.parse(stored.message));
 
 /** The outbox in the `outbox` table; claims are taken in one write transaction, so two senders never share one. */

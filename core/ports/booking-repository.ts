@@ -1,5 +1,6 @@
 import type { PlacesDifference } from '../domain/places-ledger';
 import type { Booking } from '../entities/booking';
+import type { OutboxMessage } from '../entities/mail';
 
 export type AddBookingResult = { added: true } | { added: false; placesLeft: number };
 
@@ -18,8 +19,10 @@ export interface BookingRepository {
    * than 30 minutes) plus this booking's `numberAttending` must not exceed `capacity`. Atomic,
    * with the ledger written in the same transaction: concurrent calls never overfill. When
    * refused, returns the places left at that moment (never negative) and changes nothing.
+   * `mail` (the member's confirmation) is written to the outbox in the same transaction: with
+   * the booking, or not at all.
    */
-  addIfPlacesRemain(booking: Booking, limit: { capacity: number | null; now: Date }): Promise<AddBookingResult>;
+  addIfPlacesRemain(booking: Booking, limit: { capacity: number | null; now: Date }, mail?: readonly OutboxMessage[]): Promise<AddBookingResult>;
   /** The booking with this id, or null. */
   get(id: string): Promise<Booking | null>;
   /** The booking holding this checkout id, or null. */
@@ -46,8 +49,9 @@ export interface BookingRepository {
    * Marks the booking paid with this payment id and time, and its places held for good in the
    * ledger in the same transaction (even when its hold had lapsed: the money has been taken).
    * Idempotent: a booking already paid is left exactly as it was, and the call returns false;
-   * returns true when it changed the booking.
+   * returns true when it changed the booking. `mail` is written to the outbox in the same
+   * transaction, only when the booking changed: a second confirmation sends nothing again.
    * Throws NotFoundError for an unknown booking.
    */
-  markPaid(bookingId: string, payment: { paymentId: string; paymentCompletedAt: string }): Promise<boolean>;
+  markPaid(bookingId: string, payment: { paymentId: string; paymentCompletedAt: string }, mail?: readonly OutboxMessage[]): Promise<boolean>;
 }

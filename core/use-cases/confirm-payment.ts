@@ -6,6 +6,10 @@ import type { Clock } from '../ports/clock';
 import type { PaymentGateway } from '../ports/payment-gateway';
 import { BOOKING_NOT_FOUND } from '../messages';
 import { parseInput } from './parse-input';
+import type { Booking } from '../entities/booking';
+import type { OutboxMessage } from '../entities/mail';
+import type { EventRepository } from '../ports/event-repository';
+import { confirmationMail, type ConfirmationDeps } from './booking-confirmations';
 
 export const HOLD_EXPIRED = 'Your place was held for 30 minutes and has been released. Please book again.';
 
@@ -37,10 +41,12 @@ export type ConfirmPaymentResult =
   /** A webhook that is not a completed payment of one of our bookings (or not genuine). */
   | { status: 'IGNORED' };
 
-export interface ConfirmPaymentDeps {
+export interface ConfirmPaymentDeps extends ConfirmationDeps {
   bookings: BookingRepository;
   payments: PaymentGateway;
   clock: Clock;
+  /** For the confirmation's event details and calendar file; absent, no e-mail is written. */
+  events?: EventRepository;
 }
 
 /**
@@ -67,10 +73,8 @@ export class ConfirmPayment {
     if (!holdsPlace(booking, this.deps.clock.now())) throw new PaymentError(HOLD_EXPIRED);
     const result = await this.deps.payments.completeCheckout(checkoutId, cardToken);
     if (result.status === 'FAILED') return { status: 'FAILED', bookingId: booking.id, message: result.message };
-    const changed = await this.deps.bookings.markPaid(booking.id, {
-      paymentId: result.paymentId,
-      paymentCompletedAt: result.completedAt,
-    });
+    const payment = { paymentId: result.paymentId, paymentCompletedAt: result.completedAt };
+    const changed = await this.deps.bookings.markPaid(booking.id, payment, await this.confirmation(booking, payment));
     return this.completed(booking.id, result.paymentId, changed);
   }
 
@@ -82,11 +86,17 @@ export class ConfirmPayment {
     // No hold check here, unlike a card payment: the provider has already taken the money (a
     // charge whose answer was lost, say), so the booking is paid even if its hold has expired.
     // Refunding is a person's decision, not this code's.
-    const changed = await this.deps.bookings.markPaid(booking.id, {
-      paymentId: notification.paymentId,
-      paymentCompletedAt: notification.completedAt ?? this.deps.clock.now().toISOString(),
-    });
+    const payment = { paymentId: notification.paymentId, paymentCompletedAt: notification.completedAt ?? this.deps.clock.now().toISOString() };
+    const changed = await this.deps.bookings.markPaid(booking.id, payment, await this.confirmation(booking, payment));
     return this.completed(booking.id, notification.paymentId, changed);
+  }
+
+  /** The member's confirmation of the booking as paid, written only if this payment is the one recorded. */
+  private async confirmation(booking: Booking, payment: { paymentId: string; paymentCompletedAt: string }): Promise<OutboxMessage[]> {
+    if (!booking.userEmail || !this.deps.events) return [];
+    const event = await this.deps.events.get(booking.eventId);
+    if (!event) return [];
+    return confirmationMail(this.deps, { ...booking, paid: true, ...payment }, event, this.deps.clock.now());
   }
 
   /** When an earlier confirmation won, report the payment that is actually stored. */

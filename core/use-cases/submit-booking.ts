@@ -14,6 +14,7 @@ import type { PaymentGateway } from '../ports/payment-gateway';
 import { EVENT_NOT_FOUND, NO_EVENT_ID } from '../messages';
 import { cardCurrencyOf } from './card-currency';
 import { fieldsError, parseInput } from './parse-input';
+import { confirmationMail, type ConfirmationDeps } from './booking-confirmations';
 
 export const CARD_PAYMENT_UNAVAILABLE = 'Card payment is not yet available for this event';
 export const TOO_MANY_PLACES_HELD =
@@ -40,7 +41,7 @@ export type SubmitBookingResult = z.infer<typeof SubmitBookingResultSchema>;
 export const BookingReceiptSchema = SubmitBookingResultSchema.extend({ redirectUrl: z.string().nullable() });
 export type BookingReceipt = z.infer<typeof BookingReceiptSchema>;
 
-export interface SubmitBookingDeps {
+export interface SubmitBookingDeps extends ConfirmationDeps {
   events: EventRepository;
   bookings: BookingRepository;
   /** Absent when no payment provider is configured: paid events then cannot be booked. */
@@ -131,7 +132,10 @@ export class SubmitBooking {
         paymentId: null,
         paymentCompletedAt: null,
       };
-      const added = await this.deps.bookings.addIfPlacesRemain(booking, { capacity: event.capacity, now });
+      // A free booking holds its places for good at once: its confirmation is written with it.
+      // A paid one is confirmed when its payment completes (ConfirmPayment).
+      const mail = paymentRequired ? [] : confirmationMail(this.deps, booking, event, now);
+      const added = await this.deps.bookings.addIfPlacesRemain(booking, { capacity: event.capacity, now }, mail);
       if (!added.added) throw new NotEnoughPlacesError(added.placesLeft);
       return { bookingId, paymentRequired, amount, currency: event.currency, checkoutId };
     } catch (error) {

@@ -7,7 +7,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FirestoreOutbox } from '../../adapters/firestore/firestore-outbox';
 import { closeFirestore, openFirestore } from '../../adapters/firestore/firestore-storage';
 import { FixedClock } from '../../adapters/memory/fixed-clock';
+import { MemoryBookingRepository } from '../../adapters/memory/memory-booking-repository';
 import { MemoryOutbox } from '../../adapters/memory/memory-outbox';
+import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-booking-repository';
+import { SqliteBookingRepository } from '../../adapters/sqlite/sqlite-booking-repository';
+import type { BookingRepository } from '../../core/ports/booking-repository';
 import { SmtpMailer } from '../../adapters/smtp/smtp-mailer';
 import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
 import { SqliteOutbox } from '../../adapters/sqlite/sqlite-outbox';
@@ -16,7 +20,7 @@ import { DeliverOutbox } from '../../core/use-cases/deliver-outbox';
 import { startFirestoreEmulator, type FirestoreEmulator } from '../support/firestore-emulator';
 import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
 import { aMessage, describeOutboxContract } from './outbox.contract';
-import type { AdapterFactory } from './storage-fixtures';
+import { aBooking, anUnpaidBooking, type AdapterFactory } from './storage-fixtures';
 
 let emulator: FirestoreEmulator | undefined;
 let db: Firestore | undefined;
@@ -132,4 +136,60 @@ describe('two server instances on one Firestore project send each message exactl
     }
   });
 
+});
+
+type Store = { bookings: BookingRepository; outbox: Outbox; close(): Promise<void> };
+
+describe.each<[string, () => Promise<Store>]>([
+  [
+    'memory',
+    async () => {
+      const outbox = new MemoryOutbox();
+      return { bookings: new MemoryBookingRepository(outbox), outbox, close: async () => {} };
+    },
+  ],
+  [
+    'SQLite',
+    async () => {
+      const { db: sqlite, close } = await sqliteFile();
+      return { bookings: new SqliteBookingRepository(sqlite), outbox: new SqliteOutbox(sqlite), close };
+    },
+  ],
+  [
+    'Firestore',
+    async () => {
+      const { emulator: running_, db: firestore } = running();
+      await running_.reset();
+      return { bookings: new FirestoreBookingRepository(firestore), outbox: new FirestoreOutbox(firestore), close: async () => {} };
+    },
+  ],
+])('a booking and its confirmation are written together (%s)', (_name, open) => {
+  const NOW = new Date('2026-06-01T09:00:00.000Z');
+
+  it('writes the confirmation with a booking that fits, and none with one refused for want of places', async () => {
+    const { bookings, outbox, close } = await open();
+    try {
+      expect(await bookings.addIfPlacesRemain(aBooking({ id: 'b1', numberAttending: 2 }), { capacity: 3, now: NOW }, [aMessage('confirm-b1', 0, 'b1')])).toEqual({ added: true });
+      expect(await bookings.addIfPlacesRemain(aBooking({ id: 'b2', numberAttending: 2 }), { capacity: 3, now: NOW }, [aMessage('confirm-b2', 0, 'b2')])).toEqual({ added: false, placesLeft: 1 });
+      expect((await outbox.list()).map((m) => m.id)).toEqual(['confirm-b1']);
+      expect(await bookings.get('b2')).toBeNull();
+    } finally {
+      await close();
+    }
+  });
+
+  it('writes a paid booking’s confirmation once, however many times the payment is confirmed', async () => {
+    const { bookings, outbox, close } = await open();
+    try {
+      await bookings.addIfPlacesRemain(anUnpaidBooking({ id: 'p1' }), { capacity: null, now: NOW });
+      const payment = { paymentId: 'pay-1', paymentCompletedAt: NOW.toISOString() };
+      const confirmations = await Promise.all([1, 2, 3].map((n) => bookings.markPaid('p1', payment, [aMessage(`confirm-p1-${n}`, 0, 'p1')])));
+      expect(confirmations.filter(Boolean)).toHaveLength(1);
+      expect(await outbox.list({ recordId: 'p1' })).toHaveLength(1);
+      expect(await bookings.markPaid('p1', payment, [aMessage('confirm-p1-4', 0, 'p1')])).toBe(false);
+      expect(await outbox.list({ recordId: 'p1' })).toHaveLength(1);
+    } finally {
+      await close();
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -174,6 +174,7 @@ describe('payment secrets kept in DATA_DIR', () => {
   it("adds the manage-link secret to an older deployment's file, keeping its payment secrets", () => {
     const dir = dataDir();
     const older = { paymentsCheckoutSecret: 'c'.repeat(40), paymentsWebhookSecret: 'w'.repeat(40) };
+    mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, SECRETS_FILE_NAME), JSON.stringify(older));
     const secrets = resolvePaymentSecrets({ dataDir: dir, payments: { checkoutSecret: null, webhookSecret: null, manageLinkSecret: null } });
     expect(secrets).toMatchObject({ checkoutSecret: older.paymentsCheckoutSecret, webhookSecret: older.paymentsWebhookSecret });

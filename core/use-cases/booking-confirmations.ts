@@ -1,0 +1,43 @@
+import { bookingConfirmation } from '../domain/booking-mail';
+import { newOutboxMessage } from '../domain/outbox';
+import type { Booking } from '../entities/booking';
+import type { ClubEvent } from '../entities/event';
+import type { OutboxMessage } from '../entities/mail';
+import { manageBookingPath } from '../paths';
+import type { BookingLinks } from '../ports/booking-links';
+import type { IdGenerator } from '../ports/id-generator';
+
+/** A member's manage link works until 90 days after the event (or after booking, for an undated event). */
+export const MANAGE_LINK_DAYS_AFTER = 90;
+
+export function manageLinkExpiry(booking: Pick<Booking, 'submittedAt'>, event: Pick<ClubEvent, 'eventdatetime' | 'eventenddatetime'>): Date {
+  const last = Date.parse(event.eventenddatetime ?? event.eventdatetime ?? booking.submittedAt);
+  return new Date(last + MANAGE_LINK_DAYS_AFTER * 86_400_000);
+}
+
+/** What the booking use cases need to write a confirmation; absent, no e-mail is written. */
+export interface ConfirmationDeps {
+  bookingLinks?: BookingLinks;
+  ids?: IdGenerator;
+  mailSettings?: { clubName: string; publicBaseUrl: string };
+}
+
+/** The member's manage link, in full. */
+export function manageUrl(deps: Required<Pick<ConfirmationDeps, 'bookingLinks' | 'mailSettings'>>, booking: Booking, event: ClubEvent): string {
+  return `${deps.mailSettings.publicBaseUrl}${manageBookingPath(deps.bookingLinks.issue(booking.id, manageLinkExpiry(booking, event)))}`;
+}
+
+/**
+ * The confirmation to write with a booking whose places are now held for good (a free booking,
+ * or a payment): one outbox message, or none when the member gave no e-mail address.
+ */
+export function confirmationMail(deps: ConfirmationDeps, booking: Booking, event: ClubEvent, now: Date): OutboxMessage[] {
+  const { bookingLinks, mailSettings, ids } = deps;
+  if (!booking.userEmail || !bookingLinks || !mailSettings || !ids) return [];
+  const mail = bookingConfirmation(booking, event, {
+    clubName: mailSettings.clubName,
+    location: mailSettings.clubName,
+    manageUrl: manageUrl({ bookingLinks, mailSettings }, booking, event),
+  });
+  return [newOutboxMessage(ids.next(), 'booking-confirmation', booking.id, mail, now)];
+}

@@ -1,0 +1,76 @@
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { TEST_CARDS } from '../../adapters/test-payments/test-payment-gateway';
+import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
+import { addEvent, startTestApp, type TestApp } from './support/test-app';
+
+const form = { firstName: 'Ada', lastName: 'Lovelace', numberAttending: '2', numberOfChildren: '', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '', email: 'ada@example.org' };
+
+let smtp: SmtpTestServer;
+let app: TestApp;
+
+beforeAll(async () => {
+  smtp = await startSmtpTestServer();
+  app = await startTestApp({
+    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Kestrel Yacht Club <bookings@kestrel-yc.example>', PUBLIC_BASE_URL: 'https://members.kestrel-yc.example' },
+    build: { mailRoundMs: 50 },
+  });
+});
+afterAll(async () => {
+  await app?.dispose();
+  await smtp?.close();
+});
+beforeEach(() => {
+  smtp.received.length = 0;
+});
+
+/** The manage link in the message's text, and the booking its token names. */
+function manageLinkOf(text: string): { url: URL; bookingId: string | null } {
+  const url = new URL(/https:\/\/members\.kestrel-yc\.example\/my-booking\?token=\S+/.exec(text)?.[0] ?? 'https://none.example');
+  return { url, bookingId: app.get('bookingLinks').read(url.searchParams.get('token') ?? '', app.clock.now()) };
+}
+
+describe('the booking confirmation e-mail', () => {
+  it('a free booking with an e-mail: one confirmation with the event, London time, reference, the .ics and a manage link to this booking', async () => {
+    const event = await addEvent(app, { name: 'Spring Sail', eventdatetime: '2026-07-04T09:00:00.000Z', eventenddatetime: '2026-07-04T12:00:00.000Z' });
+    const res = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form });
+    expect(res.status).toBe(201);
+    const [mail] = await smtp.waitFor(1);
+    expect(mail.subject).toBe('Booking confirmed: Spring Sail');
+    expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : '').toBe('ada@example.org');
+    expect(mail.text).toContain('When: Sat 4 July 2026, 10:00 – 13:00 (UK time)');
+    expect(mail.text).toContain(`Booking reference: ${res.body.bookingId}`);
+    expect(mail.text).toContain('Attending: 2');
+    expect(mail.html).toContain('Manage my booking');
+    const link = manageLinkOf(mail.text ?? '');
+    expect(link.url.pathname).toBe('/my-booking');
+    expect(link.bookingId).toBe(res.body.bookingId);
+    const ics = mail.attachments.find((a) => a.filename?.endsWith('.ics'));
+    const vevent = new ICAL.Event(new ICAL.Component(ICAL.parse(ics?.content.toString('utf8') ?? '')).getFirstSubcomponent('vevent')!);
+    expect(vevent.startDate.toJSDate().toISOString()).toBe('2026-07-04T09:00:00.000Z');
+    expect(vevent.endDate.toJSDate().toISOString()).toBe('2026-07-04T12:00:00.000Z');
+    expect(await app.get('outbox').list({ recordId: res.body.bookingId })).toEqual([expect.objectContaining({ kind: 'booking-confirmation' })]);
+  });
+
+  it('a booking without an e-mail gets none', async () => {
+    const event = await addEvent(app, { name: 'Quiet Sail' });
+    const res = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form, email: '' });
+    expect(res.status).toBe(201);
+    expect(await app.get('outbox').list({ recordId: res.body.bookingId })).toEqual([]);
+  });
+
+  it('a paid booking: nothing while it is an unpaid hold, one confirmation once paid, none again for a repeated confirmation', async () => {
+    const event = await addEvent(app, { name: 'Summer Barbecue', requiresPayment: true, price: 1250 });
+    const booked = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form });
+    expect(booked.status).toBe(201);
+    expect(await app.get('outbox').list({ recordId: booked.body.bookingId })).toEqual([]);
+    const pay = () => app.agent().post('/api/payments/complete').set('X-Requested-With', 'fetch').send({ checkoutId: booked.body.checkoutId, cardToken: TEST_CARDS.succeeds });
+    expect((await pay()).body).toMatchObject({ status: 'COMPLETED', alreadyPaid: false });
+    expect((await pay()).body).toMatchObject({ status: 'COMPLETED', alreadyPaid: true });
+    const [mail] = await smtp.waitFor(1);
+    expect(mail.subject).toBe('Booking confirmed: Summer Barbecue');
+    expect(mail.text).toContain('Paid: £25.00');
+    expect(manageLinkOf(mail.text ?? '').bookingId).toBe(booked.body.bookingId);
+    expect(await app.get('outbox').list({ recordId: booked.body.bookingId })).toHaveLength(1);
+  });
+});
