@@ -47,6 +47,7 @@ import type { Mailer } from '../core/ports/mailer';
 import type { Outbox } from '../core/ports/outbox';
 import type { BookingLinks } from '../core/ports/booking-links';
 import { DeliverOutbox } from '../core/use-cases/deliver-outbox';
+import { GetMyBooking } from '../core/use-cases/get-my-booking';
 import { RebuildSearchIndex } from '../core/use-cases/rebuild-search-index';
 import { GetDocumentFile, ListCampaigns, ListDocuments } from '../core/use-cases/club-content';
 import { GetWaterLevels } from '../core/use-cases/get-water-levels';
@@ -333,6 +334,7 @@ const USE_CASES = [
   UpdateAdmin,
   SignIn,
   DeliverOutbox,
+  GetMyBooking,
 ] as const;
 
 /**

@@ -5,6 +5,7 @@ import { GetWaterLevels } from '../../core/use-cases/get-water-levels';
 import { documentFilePath, eventBookingPath } from '../../core/paths';
 import { GetEventForBooking } from '../../core/use-cases/get-event-for-booking';
 import { GetWorkDay } from '../../core/use-cases/get-work-day';
+import { GetMyBooking, MyBookingQuerySchema, MyBookingSchema } from '../../core/use-cases/get-my-booking';
 import { ListCalendarEvents } from '../../core/use-cases/list-calendar-events';
 import { ListWorkDays } from '../../core/use-cases/list-work-days';
 import { SearchSite } from '../../core/use-cases/search';
@@ -151,6 +152,22 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   });
 
   registerPaymentRoutes(routes, ports);
+
+  routes.add({
+    method: 'get',
+    path: '/api/my-booking',
+    summary: "A member's own booking, named by the signed token of its manage link",
+    tag: 'bookings',
+    access: 'public',
+    query: MyBookingQuerySchema,
+    responses: {
+      200: { description: 'The booking and its event', schema: MyBookingSchema },
+      404: { description: '"Booking not found": a forged, altered or expired link, or a booking that is gone' },
+    },
+    handler: async ({ query }) => {
+      return reply(200, await ports.useCase(GetMyBooking).execute(query.token));
+    },
+  });
 
   routes.add({
     method: 'get',

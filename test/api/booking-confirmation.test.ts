@@ -74,3 +74,25 @@ describe('the booking confirmation e-mail', () => {
     expect(await app.get('outbox').list({ recordId: booked.body.bookingId })).toHaveLength(1);
   });
 });
+
+describe('GET /api/my-booking: the manage link', () => {
+  it("shows the booking the e-mailed link names, and 'Booking not found' for a forged, altered or expired link", async () => {
+    const event = await addEvent(app, { name: 'Autumn Series', eventdatetime: '2026-09-05T09:00:00.000Z' });
+    const booked = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form, numberOfSoftDrinks: '1' });
+    const [mail] = await smtp.waitFor(1);
+    const token = manageLinkOf(mail.text ?? '').url.searchParams.get('token') ?? '';
+    const res = await app.agent().get(`/api/my-booking?token=${encodeURIComponent(token)}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ bookingId: booked.body.bookingId, firstName: 'Ada', status: 'Free Event', event: { id: event.id, name: 'Autumn Series' } });
+    expect(res.body.details).toEqual(expect.arrayContaining([{ label: 'Attending', value: '2' }, { label: 'Soft drinks', value: '1' }, { label: 'Booking reference', value: booked.body.bookingId }]));
+    const links = app.get('bookingLinks');
+    const expired = links.issue(booked.body.bookingId, app.clock.now());
+    const forged = links.issue('no-such-booking', new Date('2030-01-01T00:00:00.000Z'));
+    const altered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
+    for (const bad of [expired, forged, altered, '', 'nonsense']) {
+      const refused = await app.agent().get(`/api/my-booking?token=${encodeURIComponent(bad)}`);
+      expect(refused.status, bad).toBe(404);
+      expect(refused.body).toEqual({ error: 'Booking not found' });
+    }
+  });
+});

@@ -46,6 +46,7 @@ const loadDocumentsPage = once(() => import('./features/documents/components/doc
 const loadInformationPage = once(() => import('./features/information/components/information-page'));
 const loadBeginnersPage = once(() => import('./features/information/components/beginners-page'));
 const loadWorkDayPage = once(() => import('./features/work-days/components/work-day-page'));
+const loadMyBookingPage = once(() => import('./features/my-booking/components/my-booking-page'));
 
 const CalendarPage = lazy(() => loadCalendarPage().then((m) => ({ default: m.CalendarPage })));
 const EventBookingPage = lazy(() => loadEventBookingPage().then((m) => ({ default: m.EventBookingPage })));
@@ -54,6 +55,7 @@ const DocumentsPage = lazy(() => loadDocumentsPage().then((m) => ({ default: m.D
 const InformationPage = lazy(() => loadInformationPage().then((m) => ({ default: m.InformationPage })));
 const BeginnersPage = lazy(() => loadBeginnersPage().then((m) => ({ default: m.BeginnersPage })));
 const WorkDayPage = lazy(() => loadWorkDayPage().then((m) => ({ default: m.WorkDayPage })));
+const MyBookingPage = lazy(() => loadMyBookingPage().then((m) => ({ default: m.MyBookingPage })));
 
 const PAGE_LOADERS: Record<string, () => Promise<unknown>> = {
   '/calendar': loadCalendarPage,
@@ -63,6 +65,7 @@ const PAGE_LOADERS: Record<string, () => Promise<unknown>> = {
   '/information': loadInformationPage,
   '/beginners': loadBeginnersPage,
   '/work-day-booking': loadWorkDayPage,
+  '/my-booking': loadMyBookingPage,
 };
 
 /**
@@ -114,6 +117,7 @@ export function AppRoutes() {
         <Route path="beginners" element={<BeginnersPage />} />
         <Route path="event-booking" element={<EventBookingPage />} />
         <Route path="work-day-booking" element={<WorkDayPage />} />
+        <Route path="my-booking" element={<MyBookingPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

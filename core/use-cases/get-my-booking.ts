@@ -1,0 +1,44 @@
+import { bookingDetails } from '../domain/booking-mail';
+import { holdsPlace, paymentStatus } from '../domain/booking-state';
+import { NotFoundError } from '../errors';
+import { BOOKING_NOT_FOUND } from '../messages';
+import type { BookingLinks } from '../ports/booking-links';
+import type { BookingRepository } from '../ports/booking-repository';
+import type { Clock } from '../ports/clock';
+import type { EventRepository } from '../ports/event-repository';
+import { toCalendarEvent } from './calendar-event';
+import type { MyBooking } from './my-booking-schema';
+
+export { MyBookingQuerySchema, MyBookingSchema, type MyBooking } from './my-booking-schema';
+
+export interface GetMyBookingDeps {
+  bookings: BookingRepository;
+  events: EventRepository;
+  bookingLinks: BookingLinks;
+  clock: Clock;
+}
+
+/**
+ * The booking a manage link names. A forged, altered or expired link, or a booking or event that
+ * no longer exists, is "Booking not found": the answer never says which.
+ */
+export class GetMyBooking {
+  constructor(private readonly deps: GetMyBookingDeps) {}
+
+  async execute(token: string): Promise<MyBooking> {
+    const now = this.deps.clock.now();
+    const bookingId = this.deps.bookingLinks.read(token, now);
+    const booking = bookingId === null ? null : await this.deps.bookings.get(bookingId);
+    const event = booking ? await this.deps.events.get(booking.eventId) : null;
+    // An unpaid hold that lapsed holds nothing: the member was never booked.
+    if (!booking || !event || (booking.paymentRequired && !booking.paid && !holdsPlace(booking, now))) throw new NotFoundError(BOOKING_NOT_FOUND);
+    const taken = (await this.deps.bookings.placesTakenByEvent([event.id], now)).get(event.id) ?? 0;
+    return {
+      bookingId: booking.id,
+      firstName: booking.firstName,
+      status: paymentStatus(booking),
+      details: bookingDetails(booking, event).map(([label, value]) => ({ label, value })),
+      event: toCalendarEvent(event, taken, now),
+    };
+  }
+}

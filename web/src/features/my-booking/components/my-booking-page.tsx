@@ -1,0 +1,77 @@
+import { Link, useSearchParams } from 'react-router-dom';
+import { PATHS } from '@core/paths';
+import { LoadFailed } from '../../../components/ui/load-failed';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api';
+import { useClubConfig } from '../../../lib/club-config';
+import { useApiQuery } from '../../../lib/query';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { CalendarLinks } from '../../calendar/components/calendar-links';
+import { getMyBooking, myBookingKey } from '../api/get-my-booking';
+import '../my-booking.css';
+
+function BookingNotFound() {
+  usePageTitle('Booking not found');
+  return (
+    <div className="page narrow">
+      <section className="card">
+        <h1>Booking not found</h1>
+        <p>This link does not name a booking we hold. It may have been mistyped or cut short, or it has expired.</p>
+        <p>
+          Use the link in your confirmation e-mail, or see the <Link to={PATHS.calendar}>events calendar</Link>.
+        </p>
+      </section>
+    </div>
+  );
+}
+
+/** /my-booking?token=…: a member's own booking, reached with the signed link of its confirmation. */
+export function MyBookingPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const state = useApiQuery(myBookingKey(token), (signal) => getMyBooking(token, signal));
+  const config = useClubConfig();
+  usePageTitle(state.status === 'success' ? `Your booking: ${state.data.event.name}` : 'Your booking');
+
+  if (token === '' || (state.status === 'error' && state.error instanceof ApiError && state.error.status === 404)) return <BookingNotFound />;
+  if (state.status === 'loading') {
+    return (
+      <div className="page narrow">
+        <Spinner label="Loading your booking..." />
+      </div>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <div className="page narrow">
+        <LoadFailed title="Failed to load your booking" onRetry={state.reload} />
+      </div>
+    );
+  }
+
+  const booking = state.data;
+  return (
+    <div className="page narrow">
+      <section className="card" aria-labelledby="my-booking-title">
+        <h1 id="my-booking-title">Your booking</h1>
+        <p>
+          Hello {booking.firstName}, this is your booking for <strong>{booking.event.name}</strong>.
+        </p>
+        <dl className="my-booking-details">
+          {booking.details.map(({ label, value }) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+          <div>
+            <dt>Status</dt>
+            <dd>{booking.status}</dd>
+          </div>
+        </dl>
+        <h2>Add to My Calendar</h2>
+        <CalendarLinks event={booking.event} location={config.clubName} />
+      </section>
+    </div>
+  );
+}
