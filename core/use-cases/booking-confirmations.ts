@@ -22,9 +22,14 @@ export interface ConfirmationDeps {
   mailSettings?: { clubName: string; publicBaseUrl: string };
 }
 
+/** The member's manage page (path and signed token), or null without a link signer. */
+export function managePath(deps: Pick<ConfirmationDeps, 'bookingLinks'>, booking: Booking, event: ClubEvent): string | null {
+  return deps.bookingLinks ? manageBookingPath(deps.bookingLinks.issue(booking.id, manageLinkExpiry(booking, event))) : null;
+}
+
 /** The member's manage link, in full. */
 export function manageUrl(deps: Required<Pick<ConfirmationDeps, 'bookingLinks' | 'mailSettings'>>, booking: Booking, event: ClubEvent): string {
-  return `${deps.mailSettings.publicBaseUrl}${manageBookingPath(deps.bookingLinks.issue(booking.id, manageLinkExpiry(booking, event)))}`;
+  return `${deps.mailSettings.publicBaseUrl}${managePath(deps, booking, event) ?? ''}`;
 }
 
 /**

@@ -14,7 +14,7 @@ import type { PaymentGateway } from '../ports/payment-gateway';
 import { EVENT_NOT_FOUND, NO_EVENT_ID } from '../messages';
 import { cardCurrencyOf } from './card-currency';
 import { fieldsError, parseInput } from './parse-input';
-import { confirmationMail, type ConfirmationDeps } from './booking-confirmations';
+import { confirmationMail, managePath, type ConfirmationDeps } from './booking-confirmations';
 
 export const CARD_PAYMENT_UNAVAILABLE = 'Card payment is not yet available for this event';
 export const TOO_MANY_PLACES_HELD =
@@ -34,6 +34,8 @@ export const SubmitBookingResultSchema = z.object({
   currency: CurrencySchema,
   /** The checkout to pay, for a paid booking; null otherwise. */
   checkoutId: z.string().nullable(),
+  /** The member's manage page for a free booking (kept by a member without e-mail); null for a paid one until paid. */
+  managePath: z.string().nullable(),
 });
 export type SubmitBookingResult = z.infer<typeof SubmitBookingResultSchema>;
 
@@ -137,7 +139,7 @@ export class SubmitBooking {
       const mail = paymentRequired ? [] : confirmationMail(this.deps, booking, event, now);
       const added = await this.deps.bookings.addIfPlacesRemain(booking, { capacity: event.capacity, now }, mail);
       if (!added.added) throw new NotEnoughPlacesError(added.placesLeft);
-      return { bookingId, paymentRequired, amount, currency: event.currency, checkoutId };
+      return { bookingId, paymentRequired, amount, currency: event.currency, checkoutId, managePath: paymentRequired ? null : managePath(this.deps, booking, event) };
     } catch (error) {
       if (holdKey && limits) await limits.releasePlaces(holdKey, bookingId);
       throw error;

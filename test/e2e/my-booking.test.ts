@@ -44,6 +44,8 @@ describe('after Book: the confirmation e-mail and the manage link', () => {
     await page.getByLabel('Total Number Attending *', { exact: true }).fill('2');
     await page.getByRole('button', { name: 'Submit Booking' }).click();
     await page.getByRole('heading', { name: 'Booking Submitted Successfully' }).waitFor();
+    // The success page offers the same booking's manage link, for a member without e-mail.
+    const offered = await page.getByRole('link', { name: 'Manage my booking' }).getAttribute('href');
 
     const [mail] = await smtp.waitFor(1);
     expect(mail.subject).toBe(`Booking confirmed: ${event!.name}`);
@@ -54,6 +56,8 @@ describe('after Book: the confirmation e-mail and the manage link', () => {
     const link = new URL(/http:\/\/localhost:\d+\/my-booking\?token=\S+/.exec(mail.text ?? '')?.[0] ?? 'http://none.example');
     expect(link.pathname).toBe('/my-booking');
 
+    const offeredToken = new URL(offered ?? '', app.baseUrl).searchParams.get('token');
+    expect(offeredToken).toBeTruthy();
     await page.goto(`/my-booking${link.search}`);
     await page.getByRole('heading', { name: 'Your booking', level: 1 }).waitFor();
     await page.getByText(`Hello Grace, this is your booking for ${event!.name}.`).waitFor();
@@ -61,6 +65,10 @@ describe('after Book: the confirmation e-mail and the manage link', () => {
     await page.getByRole('heading', { name: 'Add to My Calendar' }).waitFor();
     await page.getByRole('button', { name: 'Download .ics file' }).waitFor();
     await screenshot(page, 'my-booking-375');
+    const fromEmail = await page.getByText('Booking reference').locator('xpath=..').innerText();
+    await page.goto(`/my-booking?token=${encodeURIComponent(offeredToken!)}`);
+    await page.getByRole('heading', { name: 'Your booking', level: 1 }).waitFor();
+    expect(await page.getByText('Booking reference').locator('xpath=..').innerText()).toBe(fromEmail);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.goto(`/my-booking?token=${link.searchParams.get('token')!.slice(0, -3)}xyz`);

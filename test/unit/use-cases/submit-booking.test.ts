@@ -34,7 +34,7 @@ describe('SubmitBooking', () => {
     const result = await submitBooking(world).execute(
       aForm({ firstName: '  Ann ', lastName: ' Sailor', numberAttending: '3 people', email: '  ann@example.org ' }),
     );
-    expect(result).toEqual({ bookingId: 'id-000001', paymentRequired: false, amount: 0, currency: 'GBP', checkoutId: null });
+    expect(result).toEqual({ bookingId: 'id-000001', paymentRequired: false, amount: 0, currency: 'GBP', checkoutId: null, managePath: null });
     expect(await world.bookings.get('id-000001')).toEqual({
       id: 'id-000001',
       eventId: 'regatta',
@@ -139,7 +139,7 @@ describe('SubmitBooking', () => {
     await world.events.create(anEvent({ requiresPayment: true, price: 1251, currency: 'EUR' }));
     const result = await submitBooking(world).execute(aForm({ numberAttending: '3', numberOfChildren: '1', amount: 1, totalAmount: 1 }));
     // 2 adults x 12.51 + 1 child x 6.26 (half, rounded up) = 31.28
-    expect(result).toEqual({ bookingId: 'id-000001', paymentRequired: true, amount: 3128, currency: 'EUR', checkoutId: 'chk_1_id-000001' });
+    expect(result).toEqual({ bookingId: 'id-000001', paymentRequired: true, amount: 3128, currency: 'EUR', checkoutId: 'chk_1_id-000001', managePath: null });
     const checkout = world.payments.checkouts.get('chk_1_id-000001');
     expect(checkout).toMatchObject({ bookingId: 'id-000001', amount: 3128, currency: 'EUR' });
     expect(await world.bookings.get('id-000001')).toMatchObject({

@@ -54,6 +54,11 @@ function BookingSuccess({ event, receipt, booked, location, onAnother }: { event
           Booking reference: <strong>{receipt.bookingId}</strong>
         </p>
         <p className="event-date">{formatDateRange(event.eventdatetime, event.eventenddatetime, 'member')}</p>
+        {receipt.managePath && (
+          <p>
+            Keep this link to see or cancel your booking later: <Link to={receipt.managePath}>Manage my booking</Link>
+          </p>
+        )}
         <h2 className="h3">Add it to your calendar</h2>
         <CalendarLinks event={event} location={location} />
         <div className="event-actions">
