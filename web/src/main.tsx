@@ -7,7 +7,21 @@ import { AppRoutes, preloadPage } from './app-routes';
 import { ClubConfigProvider, loadClubConfig, type ClubConfig } from './lib/club-config';
 import { queryClient } from './lib/query';
 import { ScrollToTop } from './lib/scroll-to-top';
-import './styles.css';
+// The members' styles, in cascade order: the shared tokens and base, the site's frame and the
+// shared components, then each feature's own style sheet, kept beside the feature.
+import './styles/tokens.css';
+import './styles/base.css';
+import './components/layout/layout.css';
+import './components/ui/ui.css';
+import './features/work-days/work-days.css';
+import './features/home/home.css';
+import './features/water-levels/water-levels.css';
+import './features/search/search.css';
+import './features/calendar/calendar.css';
+import './features/booking/booking.css';
+import './features/news/news.css';
+import './features/documents/documents.css';
+import './features/information/information.css';
 
 /**
  * The header, the footer and the home page show the club's settings. The page preloads them
