@@ -57,10 +57,10 @@ export default tseslint.config(
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
-      // The two classic rules. The React Compiler's newer rules (set-state-in-effect, refs) flag
-      // the hand-made data hooks that the web data layer is to replace; they join then.
-      'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'warn',
+      // React's full recommended set, the React Compiler's rules included (set-state-in-effect,
+      // refs, purity, immutability, ...): state is derived during render, refs are read in
+      // effects and handlers only.
+      ...reactHooks.configs['recommended-latest'].rules,
       'no-restricted-imports': ['error', { patterns: [{ group: layer('server', 'adapters'), message: 'The web app talks to the server over HTTP only; it shares core, never server or adapter code.' }] }],
     },
   },

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useClubConfig } from '../../lib/club-config';
@@ -24,14 +24,15 @@ const INFORMATION_LINKS: NavItem[] = [
 ];
 
 function InformationDropdown() {
-  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  // Open on the page where it was opened: moving to another page closes it, with no effect.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (next: boolean | ((value: boolean) => boolean)) => setOpenOn((current) => ((typeof next === 'function' ? next(current === pathname) : next) ? pathname : null));
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const menuId = useId();
-  const { pathname } = useLocation();
   const active = INFORMATION_LINKS.some((item) => item.to === pathname);
-
-  useEffect(() => setOpen(false), [pathname]);
 
   const focusLink = (index: number) => {
     const links = listRef.current?.querySelectorAll<HTMLAnchorElement>('a');
@@ -98,11 +99,12 @@ function InformationDropdown() {
  */
 export function SiteHeader({ onSearch }: { onSearch: () => void }) {
   const config = useClubConfig();
-  const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
+  // As the dropdown: the menu is open on the page where it was opened, and closed on any other.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
+  const setMenuOpen = (next: boolean | ((value: boolean) => boolean)) => setMenuOpenOn((current) => ((typeof next === 'function' ? next(current === pathname) : next) ? pathname : null));
   const groupId = useId();
-
-  useEffect(() => setMenuOpen(false), [pathname]);
 
   const closeMenu = () => setMenuOpen(false);
 

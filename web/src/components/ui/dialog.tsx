@@ -27,8 +27,6 @@ function focusableIn(root: HTMLElement): HTMLElement[] {
 export function Dialog({ open, onClose, title, hideTitle = false, autoFocus = true, className, children }: DialogProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
 
   useEffect(() => {
     if (!open) return;
@@ -56,7 +54,7 @@ export function Dialog({ open, onClose, title, hideTitle = false, autoFocus = tr
   const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
       event.stopPropagation();
-      onCloseRef.current();
+      onClose();
       return;
     }
     if (event.key !== 'Tab' || !panelRef.current) return;
@@ -80,7 +78,7 @@ export function Dialog({ open, onClose, title, hideTitle = false, autoFocus = tr
     <div
       className="dialog-backdrop"
       onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onCloseRef.current();
+        if (event.target === event.currentTarget) onClose();
       }}
     >
       <div
@@ -96,7 +94,7 @@ export function Dialog({ open, onClose, title, hideTitle = false, autoFocus = tr
           <h2 id={titleId} className={hideTitle ? 'visually-hidden' : 'dialog-title'}>
             {title}
           </h2>
-          <button type="button" className="dialog-close" aria-label="Close" onClick={() => onCloseRef.current()}>
+          <button type="button" className="dialog-close" aria-label="Close" onClick={() => onClose()}>
             <span aria-hidden="true">×</span>
           </button>
         </div>

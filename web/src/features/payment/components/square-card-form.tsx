@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import type { SquareSettings } from '../api/payments';
@@ -26,8 +26,8 @@ export function SquareCardForm({
   const [ready, setReady] = useState(false);
   const [tokenizing, setTokenizing] = useState(false);
   const cardRef = useRef<SquareCard | null>(null);
-  const failedRef = useRef(onLoadFailed);
-  failedRef.current = onLoadFailed;
+  // Called from the loading effect with the latest callback, without re-running the effect.
+  const loadFailed = useEffectEvent(() => onLoadFailed());
 
   useEffect(() => {
     const controller = new AbortController();
@@ -47,7 +47,7 @@ export function SquareCardForm({
     })().catch((error: unknown) => {
       if (controller.signal.aborted) return;
       console.error('Square card form failed to load', error);
-      failedRef.current();
+      loadFailed();
     });
     return () => {
       controller.abort();

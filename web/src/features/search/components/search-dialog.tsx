@@ -28,7 +28,9 @@ export function SearchDialog({ open, onClose, focusDelayMs }: SearchDialogProps)
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const [query, setQuery] = useState('');
-  const [active, setActive] = useState(-1);
+  // The hit chosen with the arrow keys or the mouse, for the answer it was chosen in; a new
+  // answer starts at its first hit (derived, not copied into state by an effect).
+  const [picked, setPicked] = useState<{ answer: unknown; index: number } | null>(null);
   // Every keystroke searches at once (one query per text): only the answer for the text now in
   // the box is shown, the previous hits staying while it comes; an older answer never wins.
   const searchable = open && isSearchableQuery(query);
@@ -56,23 +58,13 @@ export function SearchDialog({ open, onClose, focusDelayMs }: SearchDialogProps)
     return () => window.clearTimeout(timer);
   }, [open, focusDelayMs]);
 
+  // The answer in view (the last one stays while a newer search runs). A failed search is logged
+  // only (the spec): the list is emptied without a message and nothing is active.
+  const shown = searchable && !failed ? search.data : undefined;
+  const active = !shown ? -1 : picked && picked.answer === shown ? picked.index : shown.hits.length > 0 ? 0 : -1;
+  const setActive = (index: number) => setPicked({ answer: shown, index });
   useEffect(() => {
-    if (open) return;
-    setQuery('');
-    setActive(-1);
-  }, [open]);
-
-  // A new answer: its first hit is active. A failed search is logged only (the spec); the list
-  // is emptied without a message.
-  const answer = searchable && !search.isPlaceholderData ? search.data : undefined;
-  useEffect(() => {
-    if (answer) setActive(answer.hits.length > 0 ? 0 : -1);
-  }, [answer]);
-  useEffect(() => {
-    if (failed) {
-      console.error('Search failed', search.error);
-      setActive(-1);
-    }
+    if (failed) console.error('Search failed', search.error);
   }, [failed, search.error]);
 
   useEffect(() => {
@@ -97,10 +89,10 @@ export function SearchDialog({ open, onClose, focusDelayMs }: SearchDialogProps)
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown') {
       event.preventDefault();
-      if (hits.length > 0) setActive((index) => Math.min(index + 1, hits.length - 1));
+      if (hits.length > 0) setActive(Math.min(active + 1, hits.length - 1));
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
-      if (hits.length > 0) setActive((index) => Math.max(index - 1, 0));
+      if (hits.length > 0) setActive(Math.max(active - 1, 0));
     } else if (event.key === 'Enter') {
       event.preventDefault();
       const hit = hits[active];
@@ -134,10 +126,7 @@ export function SearchDialog({ open, onClose, focusDelayMs }: SearchDialogProps)
           spellCheck={false}
           placeholder="Search events, documents, news..."
           value={query}
-          onChange={(event) => {
-            setQuery(event.target.value);
-            if (!isSearchableQuery(event.target.value)) setActive(-1);
-          }}
+          onChange={(event) => setQuery(event.target.value)}
           onKeyDown={onKeyDown}
         />
       </div>

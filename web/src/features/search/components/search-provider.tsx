@@ -17,13 +17,12 @@ const SearchContext = createContext<SearchControls>({ openSearch: () => undefine
 
 /** Holds the search dialog for every page and opens it on Ctrl/Cmd+K. */
 export function SearchProvider({ children }: { children: ReactNode }) {
-  const [open, setOpen] = useState(false);
-  const [used, setUsed] = useState(false);
-  const [focusDelayMs, setFocusDelayMs] = useState(0);
-
-  useEffect(() => {
-    if (open) setUsed(true);
-  }, [open]);
+  // Each opening is numbered: the dialog is keyed by it, so it opens with an empty box every time,
+  // and once opened it stays mounted (closed) so the next opening is instant.
+  const [dialog, setDialog] = useState({ open: false, openings: 0, focusDelayMs: 0 });
+  const show = useCallback((focusDelayMs: number) => {
+    setDialog((current) => (current.open ? { ...current, focusDelayMs } : { open: true, openings: current.openings + 1, focusDelayMs }));
+  }, []);
 
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
@@ -39,30 +38,26 @@ export function SearchProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('load', preload);
   }, []);
 
-  const openSearch = useCallback(() => {
-    setFocusDelayMs(0);
-    setOpen(true);
-  }, []);
+  const openSearch = useCallback(() => show(0), [show]);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') {
         event.preventDefault();
-        setFocusDelayMs(SHORTCUT_FOCUS_DELAY_MS);
-        setOpen(true);
+        show(SHORTCUT_FOCUS_DELAY_MS);
       }
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, []);
+  }, [show]);
 
   const controls = useMemo(() => ({ openSearch }), [openSearch]);
   return (
     <SearchContext.Provider value={controls}>
       {children}
-      {(open || used) && (
+      {dialog.openings > 0 && (
         <Suspense fallback={null}>
-          <SearchDialog open={open} onClose={() => setOpen(false)} focusDelayMs={focusDelayMs} />
+          <SearchDialog key={dialog.openings} open={dialog.open} onClose={() => setDialog((current) => ({ ...current, open: false }))} focusDelayMs={dialog.focusDelayMs} />
         </Suspense>
       )}
     </SearchContext.Provider>
