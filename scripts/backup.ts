@@ -5,20 +5,11 @@
 import Database from 'better-sqlite3';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { ConfigError, loadConfig } from '../server/config';
+import { loadConfigOrExit } from '../server/start';
 import { databaseFile } from '../server/container';
 
 async function main(): Promise<number> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 2;
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit(2);
   if (config.adapters.storage !== 'sqlite') {
     console.error('npm run backup copies the SQLite database; with STORAGE=firestore use a Firestore export (docs/operations.md).');
     return 2;

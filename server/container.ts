@@ -25,26 +25,15 @@ import { MailOff, SmtpMailer } from '../adapters/smtp/smtp-mailer';
 import { CryptoIdGenerator } from '../adapters/system/crypto-id-generator';
 import { SystemClock } from '../adapters/system/system-clock';
 import { TestPaymentGateway } from '../adapters/test-payments/test-payment-gateway';
-import type { AddressLimitStore } from '../core/ports/address-limit-store';
-import type { AdminRepository } from '../core/ports/admin-repository';
-import type { BookingRepository } from '../core/ports/booking-repository';
-import type { CampaignRepository } from '../core/ports/campaign-repository';
 import type { CampaignSource } from '../core/ports/campaign-source';
 import type { Clock } from '../core/ports/clock';
-import type { CredentialRepository } from '../core/ports/credential-repository';
-import type { DocumentRepository } from '../core/ports/document-repository';
-import type { EventRepository } from '../core/ports/event-repository';
 import type { IdGenerator } from '../core/ports/id-generator';
 import type { IdentityProvider } from '../core/ports/identity-provider';
-import type { LoginAttemptStore } from '../core/ports/login-attempt-store';
 import type { PasswordHasher } from '../core/ports/password-hasher';
 import type { PaymentGateway } from '../core/ports/payment-gateway';
 import type { SearchIndex } from '../core/ports/search-index';
-import type { SessionRepository } from '../core/ports/session-repository';
-import type { WaterLevelRepository } from '../core/ports/water-level-repository';
-import type { WorkDayRepository } from '../core/ports/work-day-repository';
 import type { Mailer } from '../core/ports/mailer';
-import type { Outbox } from '../core/ports/outbox';
+import type { StoragePorts } from '../core/ports/storage-ports';
 import type { BookingLinks } from '../core/ports/booking-links';
 import { DeliverOutbox } from '../core/use-cases/deliver-outbox';
 import { GetMyBooking } from '../core/use-cases/get-my-booking';
@@ -79,26 +68,14 @@ import type { AppConfig } from './config';
 import { resolvePaymentSecrets } from './payment-secrets';
 
 /** Every port the server needs; tests may replace any of them (a fixed clock, a fake gateway). */
-export interface Adapters {
+export interface Adapters extends StoragePorts {
   clock: Clock;
   ids: IdGenerator;
-  events: EventRepository;
-  bookings: BookingRepository;
-  admins: AdminRepository;
-  credentials: CredentialRepository;
-  sessions: SessionRepository;
-  loginAttempts: LoginAttemptStore;
-  addressLimits: AddressLimitStore;
-  workDays: WorkDayRepository;
-  documents: DocumentRepository;
-  campaigns: CampaignRepository;
   campaignSource: CampaignSource;
-  waterLevels: WaterLevelRepository;
   search: SearchIndex;
   payments: PaymentGateway;
   hasher: PasswordHasher;
   identity: IdentityProvider;
-  outbox: Outbox;
   mailer: Mailer;
   bookingLinks: BookingLinks;
 }

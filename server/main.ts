@@ -1,25 +1,12 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import { ensureInitialAdmin, initialAdminPasswordText, writeInitialAdminPasswordFile } from './initial-admin';
-import { createHttpServer } from './http/http-server';
+import { initialAdminPasswordText, writeInitialAdminPasswordFile } from './initial-admin';
+import { firstAdmin, listen, loadConfigOrExit } from './start';
 
 /** `npm start`: the API and the built web app on one port, on the embedded SQLite database. */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const built = await buildApp(config);
-  const initial = await ensureInitialAdmin(
-    { admins: built.ports.get('admins'), identity: built.ports.get('identity'), clock: built.ports.get('clock') },
-    config,
-  );
+  const initial = await firstAdmin(built, config);
   if (initial && config.nodeEnv === 'production' && initial.generated && initial.password !== null) {
     const file = writeInitialAdminPasswordFile(config.dataDir, { email: initial.email, password: initial.password });
     console.log('');
@@ -36,12 +23,7 @@ async function main(): Promise<void> {
     console.log('Sign in at /admin/login; manage admins with `npm run admin -- list`.');
     console.log('');
   }
-  const server = createHttpServer(built.app).listen(config.port, config.host, () => {
-    // PORT=0 asks for any free port; print the one actually bound.
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    console.log(`Listening on http://localhost:${port}`);
-  });
+  const server = listen(built, config);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

@@ -1,15 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { algoliasearch, type Algoliasearch, type IndexSettings } from 'algoliasearch';
 import { UnavailableError } from '../../core/errors';
-import {
-  HIGHLIGHT_FIELDS,
-  SEARCH_INDEXES,
-  SearchRecordSchema,
-  type Highlight,
-  type SearchHit,
-  type SearchIndexName,
-  type SearchRecord,
-} from '../../core/entities/search-hit';
+import { HIGHLIGHT_FIELDS, SEARCH_INDEXES, SearchRecordSchema, type Highlight, type SearchHit, type SearchIndexName, type SearchRecord } from '../../core/entities/search-hit';
 import type { SearchIndex } from '../../core/ports/search-index';
 
 /** The spec's client limits (section 9): connect 1 s, read 2 s, write 30 s. */

@@ -1,11 +1,11 @@
 import { FieldPath, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { AdminSchema, DEFAULT_PERMISSIONS, type Admin } from '../../core/entities/admin';
 import type { AdminRepository } from '../../core/ports/admin-repository';
-import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
+import type { FirestoreCollectionOptions } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
 import { instantFields, readInstant } from './firestore-instants';
-import { UniqueEmailWrites } from './firestore-unique-email-writes';
+import { UniqueEmailCollection } from './firestore-unique-email-writes';
 
 const UID_TAKEN = 'An admin with this user id already exists';
 const EMAIL_TAKEN = 'An admin with this e-mail already exists';
@@ -16,18 +16,9 @@ const NOT_FOUND = 'Admin not found';
  * says, with name, role and permissions. `emailKey` (the lower-cased e-mail) makes e-mails
  * unique whatever their letter case: writes check it inside a transaction.
  */
-export class FirestoreAdminRepository implements AdminRepository {
-  private readonly writes: UniqueEmailWrites;
-
-  constructor(
-    private readonly db: Firestore,
-    private readonly options: FirestoreCollectionOptions = {},
-  ) {
-    this.writes = new UniqueEmailWrites(db, () => this.collection, { uidTaken: UID_TAKEN, emailTaken: EMAIL_TAKEN, notFound: NOT_FOUND });
-  }
-
-  private get collection() {
-    return collectionOf(this.db, 'admins', this.options);
+export class FirestoreAdminRepository extends UniqueEmailCollection implements AdminRepository {
+  constructor(db: Firestore, options: FirestoreCollectionOptions = {}) {
+    super(db, 'admins', options, { uidTaken: UID_TAKEN, emailTaken: EMAIL_TAKEN, notFound: NOT_FOUND });
   }
 
   async getByUid(uid: string): Promise<Admin | null> {

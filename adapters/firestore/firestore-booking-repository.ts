@@ -242,25 +242,12 @@ function newestFirst(a: Booking, b: Booking): number {
 }
 
 function toDocument(booking: Booking): DocumentData {
-  const document: DocumentData = {
-    eventId: booking.eventId,
-    eventName: booking.eventName,
-    firstName: booking.firstName,
-    lastName: booking.lastName,
-    numberAttending: booking.numberAttending,
-    numberOfChildren: booking.numberOfChildren,
-    numberOfSoftDrinks: booking.numberOfSoftDrinks,
-    numberOfVegetarian: booking.numberOfVegetarian,
-    paymentRequired: booking.paymentRequired,
-    paid: booking.paid,
-    paymentAmount: booking.paymentAmount,
-    paymentCurrency: booking.paymentCurrency,
-    checkoutId: booking.checkoutId,
-    paymentId: booking.paymentId,
-    ...instantFields({ submittedAt: booking.submittedAt, paymentCompletedAt: booking.paymentCompletedAt }),
-  };
-  if (booking.boatName !== null) document.boatName = booking.boatName;
-  if (booking.userEmail !== null) document.userEmail = booking.userEmail;
+  // The id is the document's own; the instants are Timestamps with their texts; a missing boat
+  // name or e-mail is no field at all.
+  const { id: _id, submittedAt, paymentCompletedAt, boatName, userEmail, ...fields } = booking;
+  const document: DocumentData = { ...fields, ...instantFields({ submittedAt, paymentCompletedAt }) };
+  if (boatName !== null) document.boatName = boatName;
+  if (userEmail !== null) document.userEmail = userEmail;
   return document;
 }
 

@@ -1,10 +1,10 @@
 import { type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import type { Credential, CredentialRepository } from '../../core/ports/credential-repository';
-import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
+import type { FirestoreCollectionOptions } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
-import { UniqueEmailWrites } from './firestore-unique-email-writes';
+import { UniqueEmailCollection } from './firestore-unique-email-writes';
 
 const CredentialSchema = z.object({
   uid: z.string().min(1),
@@ -21,18 +21,9 @@ const NOT_FOUND = 'User not found';
  * Local sign-in credentials in the `credentials` collection, keyed by user id. `emailKey` (the
  * lower-cased e-mail) keeps e-mails unique whatever their letter case.
  */
-export class FirestoreCredentialRepository implements CredentialRepository {
-  private readonly writes: UniqueEmailWrites;
-
-  constructor(
-    private readonly db: Firestore,
-    private readonly options: FirestoreCollectionOptions = {},
-  ) {
-    this.writes = new UniqueEmailWrites(db, () => this.collection, { uidTaken: UID_TAKEN, emailTaken: EMAIL_TAKEN, notFound: NOT_FOUND });
-  }
-
-  private get collection() {
-    return collectionOf(this.db, 'credentials', this.options);
+export class FirestoreCredentialRepository extends UniqueEmailCollection implements CredentialRepository {
+  constructor(db: Firestore, options: FirestoreCollectionOptions = {}) {
+    super(db, 'credentials', options, { uidTaken: UID_TAKEN, emailTaken: EMAIL_TAKEN, notFound: NOT_FOUND });
   }
 
   async getByEmail(email: string): Promise<Credential | null> {

@@ -111,27 +111,9 @@ function checkedId(id: string): string {
 }
 
 function toDocument(event: ClubEvent): DocumentData {
-  return {
-    name: event.name,
-    description: event.description,
-    longdescription: event.longdescription,
-    allowBooking: event.allowBooking,
-    isBoatEvent: event.isBoatEvent,
-    offerChild: event.offerChild,
-    offerSoftDrinks: event.offerSoftDrinks,
-    offerVeg: event.offerVeg,
-    requiresPayment: event.requiresPayment,
-    price: event.price,
-    currency: event.currency,
-    capacity: event.capacity,
-    ...instantFields({
-      eventdatetime: event.eventdatetime,
-      eventenddatetime: event.eventenddatetime,
-      bookingEndDate: event.bookingEndDate,
-      createdAt: event.createdAt,
-      updatedAt: event.updatedAt,
-    }),
-  };
+  // The id is the document's own; the instants are Timestamps with their texts (firestore-instants).
+  const { id: _id, eventdatetime, eventenddatetime, bookingEndDate, createdAt, updatedAt, ...fields } = event;
+  return { ...fields, ...instantFields({ eventdatetime, eventenddatetime, bookingEndDate, createdAt, updatedAt }) };
 }
 
 function toEvent(snapshot: DocumentSnapshot): ClubEvent {

@@ -1,16 +1,5 @@
 import { cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
-import type { AddressLimitStore } from '../../core/ports/address-limit-store';
-import type { AdminRepository } from '../../core/ports/admin-repository';
-import type { BookingRepository } from '../../core/ports/booking-repository';
-import type { CampaignRepository } from '../../core/ports/campaign-repository';
-import type { CredentialRepository } from '../../core/ports/credential-repository';
-import type { DocumentRepository } from '../../core/ports/document-repository';
-import type { EventRepository } from '../../core/ports/event-repository';
-import type { LoginAttemptStore } from '../../core/ports/login-attempt-store';
-import type { SessionRepository } from '../../core/ports/session-repository';
-import type { WaterLevelRepository } from '../../core/ports/water-level-repository';
-import type { WorkDayRepository } from '../../core/ports/work-day-repository';
 import { FirestoreAddressLimitStore } from './firestore-address-limit-store';
 import { FirestoreAdminRepository } from './firestore-admin-repository';
 import { FirestoreBookingRepository } from './firestore-booking-repository';
@@ -23,8 +12,8 @@ import { FirestoreLoginAttemptStore } from './firestore-login-attempt-store';
 import { FirestoreSessionRepository } from './firestore-session-repository';
 import { FirestoreWaterLevelRepository } from './firestore-water-level-repository';
 import { FirestoreWorkDayRepository } from './firestore-work-day-repository';
-import type { Outbox } from '../../core/ports/outbox';
 import { FirestoreOutbox } from './firestore-outbox';
+import type { StoragePorts } from '../../core/ports/storage-ports';
 
 export interface FirestoreConnectionOptions {
   /** The Google Cloud / Firebase project that holds the database. */
@@ -38,20 +27,7 @@ export interface FirestoreConnectionOptions {
 }
 
 /** Every storage port, on Firestore. */
-export interface FirestoreRepositories {
-  events: EventRepository;
-  bookings: BookingRepository;
-  admins: AdminRepository;
-  credentials: CredentialRepository;
-  sessions: SessionRepository;
-  loginAttempts: LoginAttemptStore;
-  addressLimits: AddressLimitStore;
-  workDays: WorkDayRepository;
-  documents: DocumentRepository;
-  campaigns: CampaignRepository;
-  waterLevels: WaterLevelRepository;
-  outbox: Outbox;
-}
+export type FirestoreRepositories = StoragePorts;
 
 export interface FirestoreStorage extends FirestoreRepositories {
   db: Firestore;

@@ -1,3 +1,4 @@
+import { collectionOf, type FirestoreCollectionName, type FirestoreCollectionOptions } from './firestore-collections';
 import type { CollectionReference, DocumentData, Firestore } from 'firebase-admin/firestore';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import { isDocumentId } from './firestore-document-ids';
@@ -64,5 +65,26 @@ export class UniqueEmailWrites {
         { maxAttempts: TRANSACTION_ATTEMPTS },
       ),
     );
+  }
+}
+
+/**
+ * A repository of documents keyed by user id with unique e-mails (admins, local credentials):
+ * its collection, with the configured prefix, and the checked writes on it.
+ */
+export abstract class UniqueEmailCollection {
+  protected readonly writes: UniqueEmailWrites;
+
+  constructor(
+    protected readonly db: Firestore,
+    private readonly name: FirestoreCollectionName,
+    private readonly options: FirestoreCollectionOptions,
+    messages: UniqueEmailMessages,
+  ) {
+    this.writes = new UniqueEmailWrites(db, () => this.collection, messages);
+  }
+
+  protected get collection(): CollectionReference {
+    return collectionOf(this.db, this.name, this.options);
   }
 }

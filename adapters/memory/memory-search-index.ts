@@ -1,12 +1,4 @@
-import {
-  HIGHLIGHT_FIELDS,
-  SEARCH_INDEXES,
-  SearchRecordSchema,
-  type Highlight,
-  type SearchHit,
-  type SearchIndexName,
-  type SearchRecord,
-} from '../../core/entities/search-hit';
+import { HIGHLIGHT_FIELDS, SEARCH_INDEXES, SearchRecordSchema, type Highlight, type SearchHit, type SearchIndexName, type SearchRecord } from '../../core/entities/search-hit';
 import type { SearchIndex } from '../../core/ports/search-index';
 
 /** A word as the SQLite adapter's tokenizer sees it; combining marks stay inside their word. */

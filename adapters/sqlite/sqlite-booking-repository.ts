@@ -144,27 +144,12 @@ async function writeLedger(trx: Knex.Transaction, eventId: string, ledger: Place
 }
 
 function toRow(booking: Booking): Record<string, unknown> {
+  // Every field as it is, but booleans as 0/1 and the submission time also in ms (for ordering).
   return {
-    id: booking.id,
-    eventId: booking.eventId,
-    eventName: booking.eventName,
-    firstName: booking.firstName,
-    lastName: booking.lastName,
-    numberAttending: booking.numberAttending,
-    numberOfChildren: booking.numberOfChildren,
-    numberOfSoftDrinks: booking.numberOfSoftDrinks,
-    numberOfVegetarian: booking.numberOfVegetarian,
-    boatName: booking.boatName,
-    userEmail: booking.userEmail,
-    submittedAt: booking.submittedAt,
+    ...booking,
     submittedAtMs: instantMillis(booking.submittedAt),
     paymentRequired: writeBoolean(booking.paymentRequired),
     paid: writeBoolean(booking.paid),
-    paymentAmount: booking.paymentAmount,
-    paymentCurrency: booking.paymentCurrency,
-    checkoutId: booking.checkoutId,
-    paymentId: booking.paymentId,
-    paymentCompletedAt: booking.paymentCompletedAt,
   };
 }
 

@@ -1,3 +1,4 @@
+import { NotFoundError } from '../../core/errors';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { CURRENCIES, MAX_PAYMENT_AMOUNT, type Currency } from '../../core/entities/money';
 import { ValidationError } from '../../core/errors';
@@ -53,6 +54,13 @@ export class SignedCheckoutIds {
   }
 
   /** The terms of a checkout id this secret signed, or null for any other text. */
+  /** The terms of a checkout this server made; NotFoundError ("Checkout not found") for any other id. */
+  termsOf(checkoutId: string): CheckoutTerms {
+    const terms = this.read(checkoutId);
+    if (!terms) throw new NotFoundError('Checkout not found');
+    return terms;
+  }
+
   read(checkoutId: string): CheckoutTerms | null {
     if (typeof checkoutId !== 'string' || checkoutId.length > 200) return null;
     const parts = checkoutId.split('.');

@@ -1,6 +1,6 @@
 import { SquareClient, SquareEnvironment, SquareError } from 'square';
 import { CurrencySchema, type Currency } from '../../core/entities/money';
-import { NotFoundError, UnavailableError } from '../../core/errors';
+import { UnavailableError } from '../../core/errors';
 import type { Clock } from '../../core/ports/clock';
 import type {
   CheckoutRequest,
@@ -200,8 +200,7 @@ export class SquarePaymentGateway implements PaymentGateway {
   }
 
   async completeCheckout(checkoutId: string, cardToken: string): Promise<PaymentResult> {
-    const terms = this.ids.read(checkoutId);
-    if (!terms) throw new NotFoundError('Checkout not found');
+    const terms = this.ids.termsOf(checkoutId);
     if (typeof cardToken !== 'string' || !cardToken.trim() || cardToken.length > 2000) {
       return { status: 'FAILED', message: SQUARE_MESSAGES.details };
     }

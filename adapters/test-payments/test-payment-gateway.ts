@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../core/ports/clock';
-import { NotFoundError, UnavailableError } from '../../core/errors';
+import { UnavailableError } from '../../core/errors';
 import type {
   CheckoutRequest,
   PaymentGateway,
@@ -86,8 +86,7 @@ export class TestPaymentGateway implements PaymentGateway {
   }
 
   async completeCheckout(checkoutId: string, cardToken: string): Promise<PaymentResult> {
-    const terms = this.ids.read(checkoutId);
-    if (!terms) throw new NotFoundError('Checkout not found');
+    const terms = this.ids.termsOf(checkoutId);
     const done = this.completed.get(checkoutId);
     if (done) return done;
 

@@ -57,7 +57,8 @@ describe('SqliteSearchIndex storage', () => {
     opened.push(db);
     // Back to the database before migration 0004, with the tables as the first version of the
     // index created them (it made them itself on first use), holding one record.
-    await db.migrate.down({ migrationSource: new SqliteMigrationSource() });
+    // (Later migrations are taken back first, one at a time, down to and including 0004.)
+    while ((await db('knex_migrations').where({ name: '0004-search-index' })).length > 0) await db.migrate.down({ migrationSource: new SqliteMigrationSource() });
     await db.raw(`CREATE TABLE search_records (id INTEGER PRIMARY KEY, index_name TEXT NOT NULL, object_id TEXT NOT NULL, record TEXT NOT NULL, UNIQUE (index_name, object_id))`);
     await db.raw(`CREATE VIRTUAL TABLE search_fts USING fts5(name, title, subject, description, longdescription, tags, tokenize = 'unicode61 remove_diacritics 2')`);
     const fees: SearchRecord = { objectID: 'fees', type: 'document', category: 'rules', title: 'Membership fees', description: 'What a season costs', tags: ['money'] };

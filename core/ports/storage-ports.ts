@@ -1,0 +1,28 @@
+import type { AddressLimitStore } from './address-limit-store';
+import type { AdminRepository } from './admin-repository';
+import type { BookingRepository } from './booking-repository';
+import type { CampaignRepository } from './campaign-repository';
+import type { CredentialRepository } from './credential-repository';
+import type { DocumentRepository } from './document-repository';
+import type { EventRepository } from './event-repository';
+import type { LoginAttemptStore } from './login-attempt-store';
+import type { Outbox } from './outbox';
+import type { SessionRepository } from './session-repository';
+import type { WaterLevelRepository } from './water-level-repository';
+import type { WorkDayRepository } from './work-day-repository';
+
+/** Every port that STORAGE chooses: each storage (SQLite, Firestore) provides them all. */
+export interface StoragePorts {
+  events: EventRepository;
+  bookings: BookingRepository;
+  admins: AdminRepository;
+  credentials: CredentialRepository;
+  sessions: SessionRepository;
+  loginAttempts: LoginAttemptStore;
+  addressLimits: AddressLimitStore;
+  workDays: WorkDayRepository;
+  documents: DocumentRepository;
+  campaigns: CampaignRepository;
+  waterLevels: WaterLevelRepository;
+  outbox: Outbox;
+}
