@@ -32,6 +32,7 @@ import type { ClubEvent } from '../core/entities/event';
 import { ListCalendarEvents } from '../core/use-cases/list-calendar-events';
 import { SubmitBooking } from '../core/use-cases/submit-booking';
 import { startFirestoreEmulator } from '../test/support/firestore-emulator';
+import { aBooking as fullBooking, anEvent as fullEvent } from '../test/support/entities';
 
 const LEVELS = (process.env.BENCH_FIRESTORE_LEVELS ?? '0,2000,5000').split(',').map(Number);
 const SAMPLES = Number(process.env.BENCH_FIRESTORE_SAMPLES ?? '30');
@@ -80,50 +81,13 @@ async function measured<T>(work: () => Promise<T>): Promise<{ result: T; reads: 
 // ---- the club ------------------------------------------------------------------------------
 
 function anEvent(id: string, startMs: number, capacity: number | null): ClubEvent {
-  return {
-    id,
-    name: `Event ${id}`,
-    description: 'Racing on the reservoir',
-    longdescription: 'A day on the water.',
-    eventdatetime: new Date(startMs).toISOString(),
-    eventenddatetime: new Date(startMs + 6 * 3600_000).toISOString(),
-    bookingEndDate: null,
-    allowBooking: true,
-    isBoatEvent: false,
-    offerChild: false,
-    offerSoftDrinks: false,
-    offerVeg: false,
-    requiresPayment: false,
-    price: 0,
-    currency: 'GBP',
-    capacity,
-    createdAt: '2026-01-01T10:00:00.000Z',
-    updatedAt: '2026-01-01T10:00:00.000Z',
-  };
+  const start = new Date(startMs).toISOString();
+  const end = new Date(startMs + 6 * 3600_000).toISOString();
+  return fullEvent({ id, name: `Event ${id}`, eventdatetime: start, eventenddatetime: end, bookingEndDate: null, isBoatEvent: false, offerChild: false, offerVeg: false, requiresPayment: false, price: 0, capacity });
 }
 
 function aBooking(id: string, eventId: string, now: Date): Booking {
-  return {
-    id,
-    eventId,
-    eventName: `Event ${eventId}`,
-    firstName: 'Bench',
-    lastName: 'Member',
-    numberAttending: 1,
-    numberOfChildren: 0,
-    numberOfSoftDrinks: 0,
-    numberOfVegetarian: 0,
-    boatName: null,
-    userEmail: null,
-    submittedAt: now.toISOString(),
-    paymentRequired: false,
-    paid: false,
-    paymentAmount: null,
-    paymentCurrency: null,
-    checkoutId: null,
-    paymentId: null,
-    paymentCompletedAt: null,
-  };
+  return fullBooking({ id, eventId, eventName: `Event ${eventId}`, firstName: 'Bench', lastName: 'Member', submittedAt: now.toISOString() });
 }
 
 const BUSY = 'busy';

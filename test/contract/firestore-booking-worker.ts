@@ -5,33 +5,25 @@
 import { closeFirestore, openFirestore } from '../../adapters/firestore/firestore-storage';
 import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-booking-repository';
 import type { Booking } from '../../core/entities/booking';
+import { aBooking } from '../support/entities';
 
 const [projectId, startAtText, countText, prefix, capacityText, nowText] = process.argv.slice(2);
 const now = new Date(nowText);
 
 function booking(i: number): Booking {
   const unpaid = i % 2 === 1;
-  return {
+  return aBooking({
     id: `${prefix}-${String(i).padStart(3, '0')}`,
     eventId: 'busy-event',
     eventName: 'Busy Event',
     firstName: 'Racing',
     lastName: 'Instance',
     numberAttending: 1 + (i % 3 === 0 ? 1 : 0),
-    numberOfChildren: 0,
-    numberOfSoftDrinks: 0,
-    numberOfVegetarian: 0,
-    boatName: null,
-    userEmail: null,
     submittedAt: now.toISOString(),
     paymentRequired: unpaid,
-    paid: false,
     paymentAmount: unpaid ? 1000 : null,
     paymentCurrency: unpaid ? 'GBP' : null,
-    checkoutId: null,
-    paymentId: null,
-    paymentCompletedAt: null,
-  };
+  });
 }
 
 const db = openFirestore({ projectId });

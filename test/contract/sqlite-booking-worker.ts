@@ -3,29 +3,10 @@
 import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
 import { SqliteBookingRepository } from '../../adapters/sqlite/sqlite-booking-repository';
 import type { Booking } from '../../core/entities/booking';
+import { aBooking } from '../support/entities';
 
 function oneAttendee(id: string): Booking {
-  return {
-    id,
-    eventId: 'summer-regatta',
-    eventName: 'Summer Regatta',
-    firstName: 'Racing',
-    lastName: 'Process',
-    numberAttending: 1,
-    numberOfChildren: 0,
-    numberOfSoftDrinks: 0,
-    numberOfVegetarian: 0,
-    boatName: null,
-    userEmail: null,
-    submittedAt: '2026-06-01T09:00:00.000Z',
-    paymentRequired: false,
-    paid: false,
-    paymentAmount: null,
-    paymentCurrency: null,
-    checkoutId: null,
-    paymentId: null,
-    paymentCompletedAt: null,
-  };
+  return aBooking({ id, firstName: 'Racing', lastName: 'Process' });
 }
 
 const [file, startAtText, countText, prefix, capacityText] = process.argv.slice(2);

@@ -4,29 +4,10 @@ import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
 import { SqliteBookingRepository } from '../../adapters/sqlite/sqlite-booking-repository';
 import { writeTransaction } from '../../adapters/sqlite/sqlite-write-transaction';
 import type { Booking } from '../../core/entities/booking';
+import { aBooking } from '../support/entities';
 
 function oneAttendee(id: string): Booking {
-  return {
-    id,
-    eventId: 'summer-regatta',
-    eventName: 'Summer Regatta',
-    firstName: 'Killed',
-    lastName: 'Process',
-    numberAttending: 1,
-    numberOfChildren: 0,
-    numberOfSoftDrinks: 0,
-    numberOfVegetarian: 0,
-    boatName: null,
-    userEmail: null,
-    submittedAt: '2026-06-01T09:00:00.000Z',
-    paymentRequired: false,
-    paid: false,
-    paymentAmount: null,
-    paymentCurrency: null,
-    checkoutId: null,
-    paymentId: null,
-    paymentCompletedAt: null,
-  };
+  return aBooking({ id, firstName: 'Killed', lastName: 'Process' });
 }
 
 const [file, countText] = process.argv.slice(2);

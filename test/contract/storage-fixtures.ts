@@ -1,9 +1,7 @@
 import { afterEach, beforeEach } from 'vitest';
 import type { Admin } from '../../core/entities/admin';
-import type { Booking } from '../../core/entities/booking';
 import type { Campaign } from '../../core/entities/campaign';
 import type { ClubDocument } from '../../core/entities/document';
-import type { ClubEvent } from '../../core/entities/event';
 import type { WorkDay, WorkDaySignup } from '../../core/entities/work-day';
 
 /** Makes a fresh, empty adapter for one test, and closes it afterwards. */
@@ -39,59 +37,7 @@ export function minutesAfter(instant: string, minutes: number): Date {
   return new Date(Date.parse(instant) + minutes * 60_000);
 }
 
-export function anEvent(overrides: Partial<ClubEvent> = {}): ClubEvent {
-  return {
-    id: 'summer-regatta',
-    name: 'Summer Regatta',
-    description: 'Racing round the cans',
-    longdescription: 'Two races in the morning, lunch in the clubhouse, one race after.',
-    eventdatetime: '2026-07-04T09:00:00.000Z',
-    eventenddatetime: '2026-07-04T16:00:00.000Z',
-    bookingEndDate: '2026-07-01T22:59:59.000Z',
-    allowBooking: true,
-    isBoatEvent: true,
-    offerChild: true,
-    offerSoftDrinks: false,
-    offerVeg: true,
-    requiresPayment: true,
-    price: 1250,
-    currency: 'GBP',
-    capacity: 40,
-    createdAt: '2026-05-01T08:00:00.000Z',
-    updatedAt: '2026-05-01T08:00:00.000Z',
-    ...overrides,
-  };
-}
-
-export function aBooking(overrides: Partial<Booking> = {}): Booking {
-  return {
-    id: 'booking-1',
-    eventId: 'summer-regatta',
-    eventName: 'Summer Regatta',
-    firstName: 'Ann',
-    lastName: 'Jones',
-    numberAttending: 1,
-    numberOfChildren: 0,
-    numberOfSoftDrinks: 0,
-    numberOfVegetarian: 0,
-    boatName: null,
-    userEmail: null,
-    submittedAt: '2026-06-01T09:00:00.000Z',
-    paymentRequired: false,
-    paid: false,
-    paymentAmount: null,
-    paymentCurrency: null,
-    checkoutId: null,
-    paymentId: null,
-    paymentCompletedAt: null,
-    ...overrides,
-  };
-}
-
-/** An unpaid booking of a paid event: it holds its places for 30 minutes. */
-export function anUnpaidBooking(overrides: Partial<Booking> = {}): Booking {
-  return aBooking({ paymentRequired: true, paid: false, paymentAmount: 1250, paymentCurrency: 'GBP', ...overrides });
-}
+export { aBooking, anEvent, anUnpaidBooking } from '../support/entities';
 
 export function anAdmin(overrides: Partial<Admin> = {}): Admin {
   return {

@@ -1,55 +1,31 @@
 import fc from 'fast-check';
 import type { Booking } from '../../../../core/entities/booking';
 import type { ClubEvent } from '../../../../core/entities/event';
+import { aBooking, anEvent } from '../../../support/entities';
 
 /** A complete stored event; tests override only what they are about. */
 export function makeEvent(overrides: Partial<ClubEvent> = {}): ClubEvent {
-  return {
+  return anEvent({
     id: 'evt-1',
-    name: 'Summer Regatta',
     description: 'Racing on the reservoir',
     longdescription: 'A full day of racing, followed by a barbecue.',
     eventdatetime: '2026-06-06T09:00:00.000Z',
     eventenddatetime: '2026-06-06T15:00:00.000Z',
     bookingEndDate: null,
-    allowBooking: true,
     isBoatEvent: false,
     offerChild: false,
-    offerSoftDrinks: false,
     offerVeg: false,
     requiresPayment: false,
     price: 0,
-    currency: 'GBP',
     capacity: null,
     createdAt: '2026-01-01T10:00:00.000Z',
     updatedAt: '2026-01-02T10:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 export function makeBooking(overrides: Partial<Booking> = {}): Booking {
-  return {
-    id: 'bk-1',
-    eventId: 'evt-1',
-    eventName: 'Summer Regatta',
-    firstName: 'Ann',
-    lastName: 'Sailor',
-    numberAttending: 1,
-    numberOfChildren: 0,
-    numberOfSoftDrinks: 0,
-    numberOfVegetarian: 0,
-    boatName: null,
-    userEmail: null,
-    submittedAt: '2026-05-01T10:00:00.000Z',
-    paymentRequired: false,
-    paid: false,
-    paymentAmount: null,
-    paymentCurrency: null,
-    checkoutId: null,
-    paymentId: null,
-    paymentCompletedAt: null,
-    ...overrides,
-  };
+  return aBooking({ id: 'bk-1', eventId: 'evt-1', lastName: 'Sailor', submittedAt: '2026-05-01T10:00:00.000Z', ...overrides });
 }
 
 const MINUTE = 60_000;

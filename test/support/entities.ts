@@ -1,0 +1,60 @@
+import type { Booking } from '../../core/entities/booking';
+import type { ClubEvent } from '../../core/entities/event';
+
+// Complete entities for tests, benchmarks and the worker processes of the race tests: a test
+// overrides only the fields it is about. No test framework here, so any process may import it.
+
+export function anEvent(overrides: Partial<ClubEvent> = {}): ClubEvent {
+  return {
+    id: 'summer-regatta',
+    name: 'Summer Regatta',
+    description: 'Racing round the cans',
+    longdescription: 'Two races in the morning, lunch in the clubhouse, one race after.',
+    eventdatetime: '2026-07-04T09:00:00.000Z',
+    eventenddatetime: '2026-07-04T16:00:00.000Z',
+    bookingEndDate: '2026-07-01T22:59:59.000Z',
+    allowBooking: true,
+    isBoatEvent: true,
+    offerChild: true,
+    offerSoftDrinks: false,
+    offerVeg: true,
+    requiresPayment: true,
+    price: 1250,
+    currency: 'GBP',
+    capacity: 40,
+    createdAt: '2026-05-01T08:00:00.000Z',
+    updatedAt: '2026-05-01T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function aBooking(overrides: Partial<Booking> = {}): Booking {
+  return {
+    id: 'booking-1',
+    eventId: 'summer-regatta',
+    eventName: 'Summer Regatta',
+    firstName: 'Ann',
+    lastName: 'Jones',
+    numberAttending: 1,
+    numberOfChildren: 0,
+    numberOfSoftDrinks: 0,
+    numberOfVegetarian: 0,
+    boatName: null,
+    userEmail: null,
+    submittedAt: '2026-06-01T09:00:00.000Z',
+    paymentRequired: false,
+    paid: false,
+    paymentAmount: null,
+    paymentCurrency: null,
+    checkoutId: null,
+    paymentId: null,
+    paymentCompletedAt: null,
+    ...overrides,
+  };
+}
+
+/** An unpaid booking of a paid event: it holds its places for 30 minutes. */
+export function anUnpaidBooking(overrides: Partial<Booking> = {}): Booking {
+  return aBooking({ paymentRequired: true, paid: false, paymentAmount: 1250, paymentCurrency: 'GBP', ...overrides });
+}
+
