@@ -24,8 +24,6 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +31,7 @@ import { parseArgs } from 'node:util';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
 import { buildApp, type BuiltApp } from '../server/app';
 import { loadConfig } from '../server/config';
+import { listenLocally } from '../server/http/http-server';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const REPORT_DIR = join(ROOT, 'test-results/lighthouse');
@@ -102,19 +101,11 @@ async function startApp(): Promise<RunningApp> {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
-  const server: Server = createServer(built.app);
-  await new Promise<void>((done, fail) => {
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => done());
-  });
-  const { port } = server.address() as AddressInfo;
+  const local = await listenLocally(built.app);
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: local.baseUrl,
     async close() {
-      await new Promise<void>((done) => {
-        server.close(() => done());
-        server.closeAllConnections();
-      });
+      await local.stop();
       await built.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

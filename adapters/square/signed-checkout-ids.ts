@@ -54,6 +54,20 @@ export class SignedCheckoutIds {
   }
 
   /** The terms of a checkout id this secret signed, or null for any other text. */
+  /**
+   * The checkout a provider's payment is for, rebuilt from its reference (the booking) and its
+   * amount and currency: a payment of another amount is not a payment of that checkout. Null when
+   * the payment names no booking or cannot be one of this server's checkouts.
+   */
+  checkoutFor(payment: { referenceId: string | null; amount: number; currency: string }): string | null {
+    if (payment.referenceId === null) return null;
+    try {
+      return this.create({ bookingId: payment.referenceId, amount: payment.amount, currency: payment.currency });
+    } catch {
+      return null;
+    }
+  }
+
   /** The terms of a checkout this server made; NotFoundError ("Checkout not found") for any other id. */
   termsOf(checkoutId: string): CheckoutTerms {
     const terms = this.read(checkoutId);

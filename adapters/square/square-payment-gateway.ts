@@ -220,15 +220,8 @@ export class SquarePaymentGateway implements PaymentGateway {
     const signature = headerValue(headers, SQUARE_SIGNATURE_HEADER);
     if (!hasValidSquareSignature(this.options.webhookNotificationUrl, rawBody, signature, this.options.webhookSignatureKey)) return null;
     const event = readSquarePaymentEvent(rawBody);
-    if (!event || event.referenceId === null) return null;
-    // The checkout is rebuilt from the payment's reference (the booking) and amount: a payment
-    // for another amount is not a payment of that checkout.
-    let checkoutId: string;
-    try {
-      checkoutId = this.ids.create({ bookingId: event.referenceId, amount: event.amount, currency: event.currency });
-    } catch {
-      return null;
-    }
+    const checkoutId = event ? this.ids.checkoutFor(event) : null;
+    if (!event || checkoutId === null) return null;
     return {
       checkoutId,
       paymentId: event.paymentId,

@@ -109,13 +109,8 @@ export class TestPaymentGateway implements PaymentGateway {
     if (!Buffer.isBuffer(rawBody) || typeof url !== 'string') return null;
     if (!hasValidSquareSignature(url, rawBody, headerValue(headers, TEST_SIGNATURE_HEADER), this.options.webhookSecret)) return null;
     const event = readSquarePaymentEvent(rawBody);
-    if (!event || event.referenceId === null) return null;
-    let checkoutId: string;
-    try {
-      checkoutId = this.ids.create({ bookingId: event.referenceId, amount: event.amount, currency: event.currency });
-    } catch {
-      return null;
-    }
+    const checkoutId = event ? this.ids.checkoutFor(event) : null;
+    if (!event || checkoutId === null) return null;
     // Only payments this gateway took: a reference and amount alone do not make a checkout ours.
     if (event.paymentId !== this.paymentIdFor(checkoutId)) return null;
     return {

@@ -28,3 +28,23 @@ export function createHttpServer(handle: (req: IncomingMessage, res: ServerRespo
   });
   return server;
 }
+
+/** A server on a free port of 127.0.0.1 (tests, benchmarks, Lighthouse): its address, and how to stop it. */
+export async function listenLocally(handle: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ server: Server; baseUrl: string; stop(): Promise<void> }> {
+  const server = createHttpServer(handle);
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => done());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    server,
+    baseUrl: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
+  };
+}

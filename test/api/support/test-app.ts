@@ -12,7 +12,7 @@ import { PERMISSIONS, type Admin, type Permission } from '../../../core/entities
 import type { ClubEvent } from '../../../core/entities/event';
 import { buildApp, type BuildAppOptions, type BuiltApp } from '../../../server/app';
 import { loadConfig, type AppConfig } from '../../../server/config';
-import { createHttpServer } from '../../../server/http/http-server';
+import { listenLocally } from '../../../server/http/http-server';
 import type { Adapters } from '../../../server/container';
 
 export const NOW = '2026-06-01T09:00:00.000Z';
@@ -126,11 +126,7 @@ export async function startTestApp(
   const holder: { built: BuiltApp } = { built: await buildApp(config, { ...options.build, adapters }) };
   // The app's own HTTP server (as npm start runs it), so requests Node refuses before Express
   // are answered as in production; it serves whichever app is current across restarts.
-  const server = createHttpServer(traced((req, res) => holder.built.app(req, res)));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const stopServer = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  const { baseUrl, stop: stopServer } = await listenLocally(traced((req, res) => holder.built.app(req, res)));
   const testApp: TestApp = {
     get built() {
       return holder.built;

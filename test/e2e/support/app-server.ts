@@ -1,7 +1,5 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ScryptPasswordHasher } from '../../../adapters/node-crypto/scrypt-password-hasher';
@@ -9,6 +7,7 @@ import { buildApp, type BuildAppOptions, type BuiltApp } from '../../../server/a
 import { loadConfig, type AppConfig } from '../../../server/config';
 import { ensureInitialAdmin } from '../../../server/initial-admin';
 import type { Adapters } from '../../../server/container';
+import { listenLocally } from '../../../server/http/http-server';
 
 /** The repository root (this file is test/e2e/support/). */
 export const ROOT = resolve(import.meta.dirname, '../../..');
@@ -87,22 +86,14 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
-  const server: Server = createServer(built.app);
-  await new Promise<void>((done, fail) => {
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => done());
-  });
-  const { port } = server.address() as AddressInfo;
+  const local = await listenLocally(built.app);
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: local.baseUrl,
     built,
     config,
     dataDir,
     async close() {
-      await new Promise<void>((done) => {
-        server.close(() => done());
-        server.closeAllConnections();
-      });
+      await local.stop();
       await built.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
