@@ -2,7 +2,7 @@ import { afterEach, beforeEach } from 'vitest';
 import type { Admin } from '../../core/entities/admin';
 import type { Campaign } from '../../core/entities/campaign';
 import type { ClubDocument } from '../../core/entities/document';
-import type { WorkDay, WorkDaySignup } from '../../core/entities/work-day';
+import type { WorkDaySignup } from '../../core/entities/work-day';
 
 /** Makes a fresh, empty adapter for one test, and closes it afterwards. */
 export type AdapterFactory<T> = () => Promise<{ adapter: T; close(): Promise<void> }>;
@@ -37,7 +37,7 @@ export function minutesAfter(instant: string, minutes: number): Date {
   return new Date(Date.parse(instant) + minutes * 60_000);
 }
 
-export { aBooking, anEvent, anUnpaidBooking } from '../support/entities';
+export { aBooking, anEvent, anUnpaidBooking, aWorkDay } from '../support/entities';
 
 export function anAdmin(overrides: Partial<Admin> = {}): Admin {
   return {
@@ -52,23 +52,6 @@ export function anAdmin(overrides: Partial<Admin> = {}): Admin {
   };
 }
 
-export function aWorkDay(overrides: Partial<WorkDay> = {}): WorkDay {
-  return {
-    id: 'spring-clean',
-    name: 'Spring clean',
-    description: 'Get the club ready for the season',
-    date: '2026-04-11T08:00:00.000Z',
-    foodAvailable: true,
-    active: true,
-    tools: 'Bring gloves',
-    notes: 'Park by the boat park',
-    jobs: [
-      { id: 'slipway', title: 'Clear the slipway', description: 'Weed and sweep', volunteersNeeded: 4 },
-      { id: 'paint', title: 'Paint the hut', description: '', volunteersNeeded: 2 },
-    ],
-    ...overrides,
-  };
-}
 
 export function aSignup(overrides: Partial<WorkDaySignup> = {}): WorkDaySignup {
   return {

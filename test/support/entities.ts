@@ -1,5 +1,6 @@
 import type { Booking } from '../../core/entities/booking';
 import type { ClubEvent } from '../../core/entities/event';
+import type { WorkDay } from '../../core/entities/work-day';
 
 // Complete entities for tests, benchmarks and the worker processes of the race tests: a test
 // overrides only the fields it is about. No test framework here, so any process may import it.
@@ -58,3 +59,20 @@ export function anUnpaidBooking(overrides: Partial<Booking> = {}): Booking {
   return aBooking({ paymentRequired: true, paid: false, paymentAmount: 1250, paymentCurrency: 'GBP', ...overrides });
 }
 
+export function aWorkDay(overrides: Partial<WorkDay> = {}): WorkDay {
+  return {
+    id: 'spring-clean',
+    name: 'Spring clean',
+    description: 'Get the club ready for the season',
+    date: '2026-04-11T08:00:00.000Z',
+    foodAvailable: true,
+    active: true,
+    tools: 'Bring gloves',
+    notes: 'Park by the boat park',
+    jobs: [
+      { id: 'slipway', title: 'Clear the slipway', description: 'Weed and sweep', volunteersNeeded: 4 },
+      { id: 'paint', title: 'Paint the hut', description: '', volunteersNeeded: 2 },
+    ],
+    ...overrides,
+  };
+}

@@ -1,20 +1,11 @@
 import type { WorkDay } from '../../../core/entities/work-day';
+import { aWorkDay } from '../../support/entities';
 import type { TestApp } from './test-app';
 
-export const WORK_DAY: WorkDay = {
-  id: 'spring-work-day',
-  name: 'Spring work day',
-  description: 'Getting the club ready for the season',
-  date: '2026-06-20T09:00:00.000Z',
-  foodAvailable: true,
-  active: true,
-  tools: 'Bring gloves',
-  notes: 'Lunch at one',
-  jobs: [
-    { id: 'painting', title: 'Painting', description: 'The clubhouse', volunteersNeeded: 4 },
-    { id: 'pontoons', title: 'Pontoons', description: 'Check the fixings', volunteersNeeded: 2 },
-  ],
-};
+export const WORK_DAY: WorkDay = aWorkDay({ id: 'spring-work-day', name: 'Spring work day', description: 'Getting the club ready for the season', date: '2026-06-20T09:00:00.000Z', notes: 'Lunch at one', jobs: [
+  { id: 'painting', title: 'Painting', description: 'The clubhouse', volunteersNeeded: 4 },
+  { id: 'pontoons', title: 'Pontoons', description: 'Check the fixings', volunteersNeeded: 2 },
+] });
 
 export async function addWorkDays(app: TestApp): Promise<void> {
   await app.get('workDays').create(WORK_DAY);

@@ -2,22 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { WorkDay, WorkDaySignupForm } from '../../../core/entities/work-day';
 import { WORK_DAY_MESSAGES, jobsChosen, validateWorkDaySignup, withVolunteerCounts } from '../../../core/domain/work-days';
+import { aWorkDay } from '../../support/entities';
 
-const workDay: WorkDay = {
-  id: 'wd-1',
-  name: 'Spring Work Day',
-  description: 'Getting the club ready',
-  date: '2026-04-11T08:00:00.000Z',
-  foodAvailable: true,
-  active: true,
-  tools: 'Bring gloves',
-  notes: '',
-  jobs: [
-    { id: 'paint', title: 'Painting', description: 'Paint the hut', volunteersNeeded: 4 },
-    { id: 'slip', title: 'Slipway', description: 'Clear the slipway', volunteersNeeded: 2 },
-    { id: 'boats', title: 'Safety boats', description: 'Service engines', volunteersNeeded: 2 },
-  ],
-};
+const workDay: WorkDay = aWorkDay({ id: 'wd-1', name: 'Spring Work Day', description: 'Getting the club ready', notes: '', jobs: [
+  { id: 'paint', title: 'Painting', description: 'Paint the hut', volunteersNeeded: 4 },
+  { id: 'slip', title: 'Slipway', description: 'Clear the slipway', volunteersNeeded: 2 },
+  { id: 'boats', title: 'Safety boats', description: 'Service engines', volunteersNeeded: 2 },
+] });
 
 function form(overrides: Partial<WorkDaySignupForm> = {}): WorkDaySignupForm {
   return { firstName: 'Ann', lastName: 'Sailor', selectedJobs: ['paint'], otherJob: '', notes: '', bringingTools: false, wantsFood: false, ...overrides };

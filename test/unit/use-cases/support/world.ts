@@ -16,6 +16,7 @@ import { DEFAULT_PERMISSIONS, type Admin, type Permission } from '../../../../co
 import type { ClubEvent } from '../../../../core/entities/event';
 import type { WorkDay } from '../../../../core/entities/work-day';
 import type { PasswordHasher } from '../../../../core/ports/password-hasher';
+import { aWorkDay as completeWorkDay } from '../../../support/entities';
 import type {
   CheckoutRequest,
   PaymentGateway,
@@ -153,21 +154,10 @@ export function withPermissions(permissions: Permission[]): Admin {
 }
 
 export function aWorkDay(overrides: Partial<WorkDay> = {}): WorkDay {
-  return {
-    id: 'spring-clean',
-    name: 'Spring Clean',
-    description: 'Getting the club ready for the season',
-    date: '2026-06-20T08:00:00.000Z',
-    foodAvailable: true,
-    active: true,
-    tools: 'Bring gloves',
-    notes: '',
-    jobs: [
-      { id: 'paint', title: 'Painting', description: 'The clubhouse walls', volunteersNeeded: 4 },
-      { id: 'slipway', title: 'Slipway', description: 'Clear the weed', volunteersNeeded: 2 },
-    ],
-    ...overrides,
-  };
+  return completeWorkDay({ name: 'Spring Clean', description: 'Getting the club ready for the season', date: '2026-06-20T08:00:00.000Z', notes: '', jobs: [
+    { id: 'paint', title: 'Painting', description: 'The clubhouse walls', volunteersNeeded: 4 },
+    { id: 'slipway', title: 'Slipway', description: 'Clear the weed', volunteersNeeded: 2 },
+  ], ...overrides });
 }
 
 /** A valid booking form for the default event. */
