@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import { CARD_ACCOUNT_UNREADABLE } from '../../server/app';
 import { startFakeSquareServer, type FakeSquareServer } from '../support/fake-square-server';
 import { addAdmin, addEvent, signIn, startTestApp, type TestApp } from './support/test-app';
+import { emptyEventForm } from '../../core/domain/event-form';
 
 const form = { firstName: 'Ada', lastName: 'Lovelace', numberAttending: '3', numberOfChildren: '1', numberOfSoftDrinks: '', numberOfVegetarian: '0', boatName: '', email: '' };
 
@@ -19,6 +20,21 @@ async function paidBooking(app: TestApp, fields: Record<string, unknown> = {}) {
 
 function complete(app: TestApp, checkoutId: string, cardToken: string) {
   return app.agent().post('/api/payments/complete').set('X-Requested-With', 'fetch').send({ checkoutId, cardToken });
+}
+
+/** The settings of PAYMENTS=square against the local Square server. */
+function squareEnv(square: FakeSquareServer, overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    PAYMENTS: 'square',
+    SQUARE_ENVIRONMENT: 'sandbox',
+    SQUARE_ACCESS_TOKEN: square.accessToken,
+    SQUARE_LOCATION_ID: square.locationId,
+    SQUARE_APPLICATION_ID: 'sandbox-sq0idb-club-app',
+    SQUARE_WEBHOOK_SIGNATURE_KEY: square.signatureKey,
+    SQUARE_WEBHOOK_URL: square.notificationUrl,
+    SQUARE_BASE_URL: square.baseUrl,
+    ...overrides,
+  };
 }
 
 describe('test mode (PAYMENTS=test, the default)', () => {
@@ -189,18 +205,7 @@ describe('Square (PAYMENTS=square) against a local Square API', () => {
   let app: TestApp;
   beforeAll(async () => {
     square = await startFakeSquareServer();
-    app = await startTestApp({
-      env: {
-        PAYMENTS: 'square',
-        SQUARE_ENVIRONMENT: 'sandbox',
-        SQUARE_ACCESS_TOKEN: square.accessToken,
-        SQUARE_LOCATION_ID: square.locationId,
-        SQUARE_APPLICATION_ID: 'sandbox-sq0idb-club-app',
-        SQUARE_WEBHOOK_SIGNATURE_KEY: square.signatureKey,
-        SQUARE_WEBHOOK_URL: square.notificationUrl,
-        SQUARE_BASE_URL: square.baseUrl,
-      },
-    });
+    app = await startTestApp({ env: squareEnv(square) });
   });
   afterAll(async () => {
     await app?.dispose();
@@ -236,23 +241,7 @@ describe('Square (PAYMENTS=square) against a local Square API', () => {
     await addAdmin(app, 'events-admin@example.org');
     const agent = app.agent();
     await signIn(agent, 'events-admin@example.org');
-    const eventForm = {
-      name: 'Laying-up dinner',
-      description: '',
-      longdescription: '',
-      eventdatetime: '2026-10-10T19:00',
-      eventenddatetime: '',
-      bookingEndDate: '',
-      allowBooking: true,
-      isBoatEvent: false,
-      offerChild: false,
-      offerSoftDrinks: false,
-      offerVeg: false,
-      requiresPayment: true,
-      price: '30',
-      currency: 'USD',
-      capacity: '',
-    };
+    const eventForm = { ...emptyEventForm(), name: 'Laying-up dinner', eventdatetime: '2026-10-10T19:00', allowBooking: true, requiresPayment: true, price: '30', currency: 'USD' };
     const before = (await app.get('events').list({ order: 'asc' })).length;
     const refused = await agent.post('/api/admin/events').set('X-Requested-With', 'fetch').send(eventForm);
     expect(refused.status).toBe(400);
@@ -317,17 +306,6 @@ describe('start-up', () => {
 });
 
 describe('starting with PAYMENTS=square', () => {
-  const squareEnv = (square: FakeSquareServer, overrides: Record<string, string> = {}) => ({
-    PAYMENTS: 'square',
-    SQUARE_ENVIRONMENT: 'sandbox',
-    SQUARE_ACCESS_TOKEN: square.accessToken,
-    SQUARE_LOCATION_ID: square.locationId,
-    SQUARE_APPLICATION_ID: 'sandbox-sq0idb-club-app',
-    SQUARE_WEBHOOK_SIGNATURE_KEY: square.signatureKey,
-    SQUARE_WEBHOOK_URL: square.notificationUrl,
-    SQUARE_BASE_URL: square.baseUrl,
-    ...overrides,
-  });
 
   it('refuses to start when the Square location cannot be read, naming the settings to check and Square\'s answer', async () => {
     const square = await startFakeSquareServer();

@@ -275,16 +275,8 @@ describe('SquarePaymentGateway against the fake Square API', () => {
 
   it('waits 10 s for Square and tries a failed call once more by default', async () => {
     fake = await startFakeSquareServer();
-    const gateway = new SquarePaymentGateway({
-      accessToken: fake.accessToken,
-      locationId: fake.locationId,
-      environment: 'sandbox',
-      webhookSignatureKey: fake.signatureKey,
-      webhookNotificationUrl: fake.notificationUrl,
-      checkoutSecret: CHECKOUT_SECRET,
-      baseUrl: fake.baseUrl,
-      clock: new FixedClock('2026-06-01T09:00:00.000Z'),
-    });
+    // The gateway's own defaults: no timeout or retry setting given.
+    const gateway = squareGateway(fake, { timeoutMs: undefined, maxRetries: undefined });
     expect(SQUARE_TIMEOUT_MS).toBe(10_000);
     const { checkoutId } = await gateway.createCheckout(aCheckout());
     fake.failWith({ kind: 'status', status: 503 });

@@ -32,16 +32,21 @@ afterAll(async () => {
   await algolia?.close();
 });
 
+/** Home, then the search dialog opened with Ctrl+K, its box focused. */
+async function searchFromHome() {
+  const page = await browser.newPage();
+  await page.goto('/');
+  await page.getByRole('heading', { name: 'Welcome to the Members Area' }).waitFor();
+  await page.keyboard.press('Control+k');
+  const dialog = page.getByRole('dialog', { name: 'Search the Members Area' });
+  await dialog.waitFor();
+  await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'combobox');
+  return { page, dialog };
+}
+
 describe('search dialog with SEARCH=algolia', () => {
   it('finds demo content by keyboard, says "Powered by Algolia" and opens the chosen result', async () => {
-    const page = await browser.newPage();
-    await page.goto('/');
-    await page.getByRole('heading', { name: 'Welcome to the Members Area' }).waitFor();
-
-    await page.keyboard.press('Control+k');
-    const dialog = page.getByRole('dialog', { name: 'Search the Members Area' });
-    await dialog.waitFor();
-    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'combobox');
+    const { page, dialog } = await searchFromHome();
     await expect(dialog.locator('.search-footer').innerText()).resolves.toContain('Powered by Algolia');
 
     const searchesBefore = algolia.requests.filter((r) => r.path.endsWith('/queries')).length;
@@ -69,13 +74,7 @@ describe('search dialog with SEARCH=algolia', () => {
   });
 
   it('a failing Algolia empties the list without a message', async () => {
-    const page = await browser.newPage();
-    await page.goto('/');
-    await page.getByRole('heading', { name: 'Welcome to the Members Area' }).waitFor();
-    await page.keyboard.press('Control+k');
-    const dialog = page.getByRole('dialog', { name: 'Search the Members Area' });
-    await dialog.waitFor();
-    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'combobox');
+    const { page, dialog } = await searchFromHome();
     await page.keyboard.type('regatta');
     await dialog.getByText(/^\d+ results found$/).waitFor();
     algolia.failWith(503);

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface FakeIdentityToolkitUser {
@@ -42,6 +42,12 @@ export interface FakeIdentityToolkitServer {
  * success, `{ error: { code, message, errors } }` otherwise. It also gives the answers the Auth
  * emulator never gives, such as TOO_MANY_ATTEMPTS_TRY_LATER.
  */
+/** signInWithPassword's answer for a user whose password matched: a session, or the second factor to ask for. */
+function verified(res: ServerResponse, user: { localId: string; email: string; displayName?: string | null }, rest: Record<string, unknown>): void {
+  res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' });
+  res.end(JSON.stringify({ kind: 'identitytoolkit#VerifyPasswordResponse', localId: user.localId, email: user.email, displayName: user.displayName ?? '', registered: true, ...rest }));
+}
+
 export async function startFakeIdentityToolkitServer(options: { apiKey?: string } = {}): Promise<FakeIdentityToolkitServer> {
   const apiKey = options.apiKey ?? 'fake-web-api-key';
   const users: FakeIdentityToolkitUser[] = [];
@@ -124,33 +130,13 @@ export async function startFakeIdentityToolkitServer(options: { apiKey?: string 
     if (user.disabled) return error(400, 'USER_DISABLED : The user account has been disabled by an administrator.');
     if (user.secondFactor) {
       // The first factor passed; the answer asks for the second one instead of giving a token.
-      res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' });
-      res.end(
-        JSON.stringify({
-          kind: 'identitytoolkit#VerifyPasswordResponse',
-          localId: user.localId,
-          email: user.email,
-          displayName: user.displayName ?? '',
-          registered: true,
-          mfaPendingCredential: `fake-mfa-pending-${user.localId}`,
-          mfaInfo: [{ mfaEnrollmentId: 'fake-enrollment', displayName: 'phone', phoneInfo: '+*******1234', enrolledAt: '2026-01-01T00:00:00Z' }],
-        }),
-      );
+      verified(res, user, {
+        mfaPendingCredential: `fake-mfa-pending-${user.localId}`,
+        mfaInfo: [{ mfaEnrollmentId: 'fake-enrollment', displayName: 'phone', phoneInfo: '+*******1234', enrolledAt: '2026-01-01T00:00:00Z' }],
+      });
       return;
     }
-    res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' });
-    res.end(
-      JSON.stringify({
-        kind: 'identitytoolkit#VerifyPasswordResponse',
-        localId: user.localId,
-        email: user.email,
-        displayName: user.displayName ?? '',
-        idToken: `fake-id-token-for-${user.localId}`,
-        registered: true,
-        refreshToken: `fake-refresh-token-for-${user.localId}`,
-        expiresIn: '3600',
-      }),
-    );
+    verified(res, user, { idToken: `fake-id-token-for-${user.localId}`, refreshToken: `fake-refresh-token-for-${user.localId}`, expiresIn: '3600' });
   });
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

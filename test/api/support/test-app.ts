@@ -14,6 +14,7 @@ import { buildApp, type BuildAppOptions, type BuiltApp } from '../../../server/a
 import { loadConfig, type AppConfig } from '../../../server/config';
 import { listenLocally } from '../../../server/http/http-server';
 import type { Adapters } from '../../../server/container';
+import { anEvent as completeEvent } from '../../support/entities';
 
 export const NOW = '2026-06-01T09:00:00.000Z';
 
@@ -188,27 +189,22 @@ let eventCounter = 0;
 /** An event stored directly, open for booking unless told otherwise. */
 export async function addEvent(app: TestApp, fields: Partial<ClubEvent> = {}): Promise<ClubEvent> {
   eventCounter += 1;
-  const event: ClubEvent = {
+  const event: ClubEvent = completeEvent({
     id: `event-${eventCounter}`,
     name: `Test event ${eventCounter}`,
     description: 'Short description',
     longdescription: 'A longer description',
     eventdatetime: '2026-07-04T10:00:00.000Z',
-    eventenddatetime: '2026-07-04T16:00:00.000Z',
     bookingEndDate: null,
-    allowBooking: true,
     isBoatEvent: false,
-    offerChild: true,
     offerSoftDrinks: true,
-    offerVeg: true,
     requiresPayment: false,
     price: 0,
-    currency: 'GBP',
     capacity: null,
     createdAt: NOW,
     updatedAt: NOW,
     ...fields,
-  };
+  });
   await app.get('events').create(event);
   return event;
 }

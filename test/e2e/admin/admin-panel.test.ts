@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { emptyEventForm } from '../../../core/domain/event-form';
 import { FETCH_HEADER, wallClockDaysAhead } from '../support/admin-api';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from '../support/app-server';
 import { describeViolations, seriousAxeViolations } from '../support/axe';
@@ -214,23 +215,7 @@ describe('admin panel in a browser', () => {
   it('refuses to delete an event with bookings and deletes one without', async () => {
     const spare = await page.request.post('/api/admin/events', {
       headers: FETCH_HEADER,
-      data: {
-        name: SPARE_EVENT,
-        description: '',
-        longdescription: '',
-        eventdatetime: wallClockDaysAhead(40, '09:00'),
-        eventenddatetime: '',
-        bookingEndDate: '',
-        allowBooking: false,
-        isBoatEvent: false,
-        offerChild: false,
-        offerSoftDrinks: false,
-        offerVeg: true,
-        requiresPayment: false,
-        price: '',
-        currency: 'GBP',
-        capacity: '',
-      },
+      data: { ...emptyEventForm(), name: SPARE_EVENT, eventdatetime: wallClockDaysAhead(40, '09:00'), offerVeg: true },
     });
     expect(spare.status()).toBe(201);
 

@@ -1,4 +1,5 @@
 import type { APIRequestContext } from 'playwright-core';
+import { emptyEventForm } from '../../../core/domain/event-form';
 
 /** The header every state-changing admin request needs (cross-site request protection). */
 export const FETCH_HEADER = { 'X-Requested-With': 'fetch' } as const;
@@ -37,22 +38,8 @@ export interface NewEvent {
 export async function createEvent(request: APIRequestContext, baseUrl: string, event: NewEvent): Promise<string> {
   const response = await request.post(`${baseUrl}/api/admin/events`, {
     headers: FETCH_HEADER,
-    data: {
-      description: '',
-      longdescription: '',
-      eventenddatetime: '',
-      bookingEndDate: '',
-      allowBooking: true,
-      isBoatEvent: false,
-      offerChild: false,
-      offerSoftDrinks: false,
-      offerVeg: false,
-      requiresPayment: false,
-      price: '',
-      currency: 'GBP',
-      capacity: '',
-      ...event,
-    },
+    // A bookable event unless the test says otherwise; every other field as the empty form has it.
+    data: { ...emptyEventForm(), allowBooking: true, ...event },
   });
   if (response.status() !== 201) throw new Error(`Creating the event failed: ${response.status()} ${await response.text()}`);
   const body = (await response.json()) as { event: { id: string } };

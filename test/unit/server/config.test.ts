@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, TEST_PAYMENTS_IN_PRODUCTION_MESSAGE, TRUST_PROXY_TRUE_MESSAGE } from '../../../server/config';
+import { loadConfig, TEST_PAYMENTS_IN_PRODUCTION_MESSAGE, TRUST_PROXY_TRUE_MESSAGE } from '../../../server/config';
+import { problemsOf } from './config-problems';
 
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as ConfigError).problems;
-  }
-  throw new Error('expected a ConfigError');
-}
 
 describe('loadConfig', () => {
   it('starts with no settings at all, on the embedded defaults', () => {

@@ -16,7 +16,7 @@ import { DEFAULT_PERMISSIONS, type Admin, type Permission } from '../../../../co
 import type { ClubEvent } from '../../../../core/entities/event';
 import type { WorkDay } from '../../../../core/entities/work-day';
 import type { PasswordHasher } from '../../../../core/ports/password-hasher';
-import { aWorkDay as completeWorkDay } from '../../../support/entities';
+import { anEvent as completeEvent, aWorkDay as completeWorkDay } from '../../../support/entities';
 import type {
   CheckoutRequest,
   PaymentGateway,
@@ -113,27 +113,19 @@ export function makeWorld() {
 export type World = ReturnType<typeof makeWorld>;
 
 export function anEvent(overrides: Partial<ClubEvent> = {}): ClubEvent {
-  return {
+  return completeEvent({
     id: 'regatta',
-    name: 'Summer Regatta',
     description: 'Racing on the reservoir',
     longdescription: 'A day of racing and a barbecue.',
-    eventdatetime: '2026-07-04T09:00:00.000Z',
-    eventenddatetime: '2026-07-04T16:00:00.000Z',
     bookingEndDate: null,
-    allowBooking: true,
-    isBoatEvent: true,
-    offerChild: true,
     offerSoftDrinks: true,
-    offerVeg: true,
     requiresPayment: false,
     price: 0,
-    currency: 'GBP',
     capacity: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 export function anAdmin(overrides: Partial<Admin> = {}): Admin {
