@@ -3,7 +3,7 @@ import { ConflictError, NotFoundError } from '../../core/errors';
 import { AdminSchema, type Admin } from '../../core/entities/admin';
 import type { AdminRepository } from '../../core/ports/admin-repository';
 import { isUniqueViolation } from './sqlite-errors';
-import { readBoolean, readJson, writeBoolean } from './sqlite-values';
+import { readRow, writeBoolean } from './sqlite-values';
 
 export class SqliteAdminRepository implements AdminRepository {
   constructor(private readonly db: Knex) {}
@@ -71,13 +71,5 @@ function toRow(admin: Admin): Record<string, unknown> {
 }
 
 function toAdmin(row: Record<string, unknown>): Admin {
-  return AdminSchema.parse({
-    uid: row.uid,
-    email: row.email,
-    name: row.name,
-    role: row.role,
-    permissions: readJson(row.permissions),
-    disabled: readBoolean(row.disabled),
-    createdAt: row.createdAt,
-  });
+  return readRow(AdminSchema, row, { booleans: ['disabled'], json: ['permissions'] });
 }

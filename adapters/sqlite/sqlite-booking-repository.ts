@@ -8,7 +8,7 @@ import type { PlacesDifference, PlacesLedger } from '../../core/domain/places-le
 import type { AddBookingResult, BookingRepository } from '../../core/ports/booking-repository';
 import { isUniqueViolation } from './sqlite-errors';
 import { PreparedReads } from './sqlite-prepared-reads';
-import { instantMillis, readBoolean, readJson, writeBoolean } from './sqlite-values';
+import { instantMillis, readJson, readRow, writeBoolean } from './sqlite-values';
 import { writeTransaction } from './sqlite-write-transaction';
 import type { OutboxMessage } from '../../core/entities/mail';
 import { addToOutbox } from './sqlite-outbox';
@@ -154,25 +154,5 @@ function toRow(booking: Booking): Record<string, unknown> {
 }
 
 function toBooking(row: Record<string, unknown>): Booking {
-  return BookingSchema.parse({
-    id: row.id,
-    eventId: row.eventId,
-    eventName: row.eventName,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    numberAttending: row.numberAttending,
-    numberOfChildren: row.numberOfChildren,
-    numberOfSoftDrinks: row.numberOfSoftDrinks,
-    numberOfVegetarian: row.numberOfVegetarian,
-    boatName: row.boatName,
-    userEmail: row.userEmail,
-    submittedAt: row.submittedAt,
-    paymentRequired: readBoolean(row.paymentRequired),
-    paid: readBoolean(row.paid),
-    paymentAmount: row.paymentAmount,
-    paymentCurrency: row.paymentCurrency,
-    checkoutId: row.checkoutId,
-    paymentId: row.paymentId,
-    paymentCompletedAt: row.paymentCompletedAt,
-  });
+  return readRow(BookingSchema, row, { booleans: ['paymentRequired', 'paid'] });
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ConflictError, NotFoundError } from '../../core/errors';
 import type { Credential, CredentialRepository } from '../../core/ports/credential-repository';
 import { isUniqueViolation } from './sqlite-errors';
-import { readBoolean, writeBoolean } from './sqlite-values';
+import { readRow, writeBoolean } from './sqlite-values';
 
 const CredentialSchema = z.object({
   uid: z.string().min(1),
@@ -62,10 +62,5 @@ function toRow(credential: Credential): Record<string, unknown> {
 }
 
 function toCredential(row: Record<string, unknown>): Credential {
-  return CredentialSchema.parse({
-    uid: row.uid,
-    email: row.email,
-    passwordHash: row.passwordHash,
-    disabled: readBoolean(row.disabled),
-  });
+  return readRow(CredentialSchema, row, { booleans: ['disabled'] });
 }

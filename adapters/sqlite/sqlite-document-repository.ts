@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { DocumentSchema, type ClubDocument, type DocumentFile } from '../../core/entities/document';
 import type { DocumentRepository } from '../../core/ports/document-repository';
-import { readJson } from './sqlite-values';
+import { readRow } from './sqlite-values';
 
 const DOCUMENT_COLUMNS = ['id', 'title', 'description', 'category', 'fileName', 'tags'];
 
@@ -55,12 +55,5 @@ export class SqliteDocumentRepository implements DocumentRepository {
 }
 
 function toDocument(row: Record<string, unknown>): ClubDocument {
-  return DocumentSchema.parse({
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    category: row.category,
-    fileName: row.fileName,
-    tags: readJson(row.tags),
-  });
+  return readRow(DocumentSchema, row, { json: ['tags'] });
 }

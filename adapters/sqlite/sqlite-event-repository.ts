@@ -5,7 +5,7 @@ import type { EventRepository } from '../../core/ports/event-repository';
 import { eventEndInstant } from '../../core/domain/booking-state';
 import { isUniqueViolation } from './sqlite-errors';
 import { PreparedReads } from './sqlite-prepared-reads';
-import { instantMillis, readBoolean, writeBoolean } from './sqlite-values';
+import { instantMillis, readRow, writeBoolean } from './sqlite-values';
 
 const LIST_SQL = {
   asc: `SELECT * FROM events ORDER BY eventStartMs IS NULL, eventStartMs ASC, id ASC LIMIT ?`,
@@ -87,24 +87,5 @@ function toRow(event: ClubEvent): Record<string, unknown> {
 }
 
 function toEvent(row: Record<string, unknown>): ClubEvent {
-  return EventSchema.parse({
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    longdescription: row.longdescription,
-    eventdatetime: row.eventdatetime,
-    eventenddatetime: row.eventenddatetime,
-    bookingEndDate: row.bookingEndDate,
-    allowBooking: readBoolean(row.allowBooking),
-    isBoatEvent: readBoolean(row.isBoatEvent),
-    offerChild: readBoolean(row.offerChild),
-    offerSoftDrinks: readBoolean(row.offerSoftDrinks),
-    offerVeg: readBoolean(row.offerVeg),
-    requiresPayment: readBoolean(row.requiresPayment),
-    price: row.price,
-    currency: row.currency,
-    capacity: row.capacity,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  });
+  return readRow(EventSchema, row, { booleans: ['allowBooking', 'isBoatEvent', 'offerChild', 'offerSoftDrinks', 'offerVeg', 'requiresPayment'] });
 }

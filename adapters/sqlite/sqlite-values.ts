@@ -20,3 +20,19 @@ export function readJson(value: unknown): unknown {
   if (typeof value !== 'string') throw new TypeError('Stored JSON is not text');
   return JSON.parse(value);
 }
+
+/**
+ * A stored row read as an entity: every column as it is, but the named ones read back from 0/1
+ * and from JSON text, then checked by the entity's schema (which drops the adapter's own columns,
+ * such as the millisecond keys). A damaged row throws.
+ */
+export function readRow<T>(
+  schema: { parse(value: unknown): T },
+  row: Record<string, unknown>,
+  columns: { booleans?: readonly string[]; json?: readonly string[] },
+): T {
+  const value: Record<string, unknown> = { ...row };
+  for (const name of columns.booleans ?? []) value[name] = readBoolean(row[name]);
+  for (const name of columns.json ?? []) value[name] = readJson(row[name]);
+  return schema.parse(value);
+}

@@ -3,7 +3,7 @@ import { ConflictError, NotFoundError } from '../../core/errors';
 import { WorkDaySchema, WorkDaySignupSchema, type WorkDay, type WorkDaySignup } from '../../core/entities/work-day';
 import type { WorkDayRepository } from '../../core/ports/work-day-repository';
 import { isForeignKeyViolation, isUniqueViolation } from './sqlite-errors';
-import { instantMillis, readBoolean, readJson, writeBoolean } from './sqlite-values';
+import { instantMillis, readRow, writeBoolean } from './sqlite-values';
 
 export class SqliteWorkDayRepository implements WorkDayRepository {
   constructor(private readonly db: Knex) {}
@@ -73,30 +73,9 @@ export class SqliteWorkDayRepository implements WorkDayRepository {
 }
 
 function toWorkDay(row: Record<string, unknown>): WorkDay {
-  return WorkDaySchema.parse({
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    date: row.date,
-    foodAvailable: readBoolean(row.foodAvailable),
-    active: readBoolean(row.active),
-    tools: row.tools,
-    notes: row.notes,
-    jobs: readJson(row.jobs),
-  });
+  return readRow(WorkDaySchema, row, { booleans: ['foodAvailable', 'active'], json: ['jobs'] });
 }
 
 function toSignup(row: Record<string, unknown>): WorkDaySignup {
-  return WorkDaySignupSchema.parse({
-    id: row.id,
-    workDayId: row.workDayId,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    selectedJobs: readJson(row.selectedJobs),
-    otherJob: row.otherJob,
-    notes: row.notes,
-    bringingTools: readBoolean(row.bringingTools),
-    wantsFood: readBoolean(row.wantsFood),
-    submittedAt: row.submittedAt,
-  });
+  return readRow(WorkDaySignupSchema, row, { booleans: ['bringingTools', 'wantsFood'], json: ['selectedJobs'] });
 }
