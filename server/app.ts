@@ -58,23 +58,19 @@ type CspDirectives = Record<string, string[]>;
  * Square's hosts per environment (docs/payments.md): its script, the card iframe, the 3-D Secure
  * challenge, its API calls and fonts. Allowed only when PAYMENTS=square; test mode stays 'self'.
  */
+function squareCsp(hosts: { cdn: string; connect: string; pciConnect: string }): CspDirectives {
+  return {
+    scriptSrc: [hosts.cdn],
+    frameSrc: [hosts.cdn, hosts.connect],
+    connectSrc: [hosts.pciConnect, hosts.connect, hosts.cdn],
+    styleSrc: [hosts.cdn],
+    imgSrc: [hosts.cdn],
+    fontSrc: ['https://square-fonts-production-f.squarecdn.com', 'https://d1g145x70srn7h.cloudfront.net'],
+  };
+}
 const SQUARE_CSP: Record<'sandbox' | 'production', CspDirectives> = {
-  sandbox: {
-    scriptSrc: ['https://sandbox.web.squarecdn.com'],
-    frameSrc: ['https://sandbox.web.squarecdn.com', 'https://connect.squareupsandbox.com'],
-    connectSrc: ['https://pci-connect.squareupsandbox.com', 'https://connect.squareupsandbox.com', 'https://sandbox.web.squarecdn.com'],
-    styleSrc: ['https://sandbox.web.squarecdn.com'],
-    imgSrc: ['https://sandbox.web.squarecdn.com'],
-    fontSrc: ['https://square-fonts-production-f.squarecdn.com', 'https://d1g145x70srn7h.cloudfront.net'],
-  },
-  production: {
-    scriptSrc: ['https://web.squarecdn.com'],
-    frameSrc: ['https://web.squarecdn.com', 'https://connect.squareup.com'],
-    connectSrc: ['https://pci-connect.squareup.com', 'https://connect.squareup.com', 'https://web.squarecdn.com'],
-    styleSrc: ['https://web.squarecdn.com'],
-    imgSrc: ['https://web.squarecdn.com'],
-    fontSrc: ['https://square-fonts-production-f.squarecdn.com', 'https://d1g145x70srn7h.cloudfront.net'],
-  },
+  sandbox: squareCsp({ cdn: 'https://sandbox.web.squarecdn.com', connect: 'https://connect.squareupsandbox.com', pciConnect: 'https://pci-connect.squareupsandbox.com' }),
+  production: squareCsp({ cdn: 'https://web.squarecdn.com', connect: 'https://connect.squareup.com', pciConnect: 'https://pci-connect.squareup.com' }),
 };
 
 export function contentSecurityPolicy(config: Pick<AppConfig, 'square'>): CspDirectives {

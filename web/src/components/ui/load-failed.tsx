@@ -22,3 +22,12 @@ export function LoadStatus({ state, loading, failed }: { state: { status: string
   if (state.status === 'error') return <LoadFailed title={typeof failed === 'string' ? failed : failed(state.error)} onRetry={state.reload} />;
   return null;
 }
+
+/** A whole page still loading, laid out as the page it becomes (`layout`, default a narrow page). */
+export function PageLoading({ label, layout = 'narrow' }: { label: string; layout?: string }) {
+  return (
+    <div className={`page ${layout}`}>
+      <Spinner label={label} />
+    </div>
+  );
+}

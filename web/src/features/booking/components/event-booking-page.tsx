@@ -15,7 +15,8 @@ import { getBookingEvent, type ClosedReason } from '../api/get-booking-event';
 import type { BookingReceipt } from '../api/submit-booking';
 import { BookingForm } from './booking-form';
 import { CalendarIcon } from '../../../components/ui/icons';
-import { LoadFailed } from '../../../components/ui/load-failed';
+import { LoadFailed, PageLoading } from '../../../components/ui/load-failed';
+import { MessagePage } from '../../../components/layout/message-page';
 
 const CLOSED_TEXT: Record<Exclude<ClosedReason, null>, string> = {
   'not-bookable': 'Online booking is not available for this event.',
@@ -87,24 +88,17 @@ function BookingScreen({ id, payment }: { id: string; payment: { step: 'pending'
 
   if (state.status === 'loading') {
     // Laid out as the page it becomes, so nothing moves sideways when the event arrives.
-    return (
-      <div className="page booking-page">
-        <Spinner label="Loading event..." />
-      </div>
-    );
+    return <PageLoading label="Loading event..." layout="booking-page" />;
   }
   if (state.status === 'error') {
     if (state.error instanceof ApiError && state.error.status === 404) {
       return (
-        <div className="page narrow">
-          <section className="card">
-            <h1>Event Not Found</h1>
-            <p>Event not found. It may have been removed, or the link may be wrong.</p>
-            <Link className="btn btn-primary" to="/calendar">
-              View Events Calendar
-            </Link>
-          </section>
-        </div>
+        <MessagePage title="Event Not Found">
+          <p>Event not found. It may have been removed, or the link may be wrong.</p>
+          <Link className="btn btn-primary" to="/calendar">
+            View Events Calendar
+          </Link>
+        </MessagePage>
       );
     }
     return (

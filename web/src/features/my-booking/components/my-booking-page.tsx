@@ -1,7 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { PATHS } from '@core/paths';
-import { LoadFailed } from '../../../components/ui/load-failed';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadFailed, PageLoading } from '../../../components/ui/load-failed';
 import { ApiError } from '../../../lib/api';
 import { useClubConfig } from '../../../lib/club-config';
 import { useApiQuery } from '../../../lib/query';
@@ -9,19 +8,17 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { CalendarLinks } from '../../calendar/components/calendar-links';
 import { getMyBooking, myBookingKey } from '../api/get-my-booking';
 import '../my-booking.css';
+import { MessagePage } from '../../../components/layout/message-page';
 
 function BookingNotFound() {
   usePageTitle('Booking not found');
   return (
-    <div className="page narrow">
-      <section className="card">
-        <h1>Booking not found</h1>
-        <p>This link does not name a booking we hold. It may have been mistyped or cut short, or it has expired.</p>
-        <p>
-          Use the link in your confirmation e-mail, or see the <Link to={PATHS.calendar}>events calendar</Link>.
-        </p>
-      </section>
-    </div>
+    <MessagePage title="Booking not found">
+      <p>This link does not name a booking we hold. It may have been mistyped or cut short, or it has expired.</p>
+      <p>
+        Use the link in your confirmation e-mail, or see the <Link to={PATHS.calendar}>events calendar</Link>.
+      </p>
+    </MessagePage>
   );
 }
 
@@ -34,13 +31,7 @@ export function MyBookingPage() {
   usePageTitle(state.status === 'success' ? `Your booking: ${state.data.event.name}` : 'Your booking');
 
   if (token === '' || (state.status === 'error' && state.error instanceof ApiError && state.error.status === 404)) return <BookingNotFound />;
-  if (state.status === 'loading') {
-    return (
-      <div className="page narrow">
-        <Spinner label="Loading your booking..." />
-      </div>
-    );
-  }
+  if (state.status === 'loading') return <PageLoading label="Loading your booking..." />;
   if (state.status === 'error') {
     return (
       <div className="page narrow">

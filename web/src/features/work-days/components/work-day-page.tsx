@@ -7,14 +7,14 @@ import { WORK_DAY_MESSAGES, validateWorkDaySignup } from '@core/domain/work-days
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
-import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api';
 import { useForm } from '../../../lib/form';
 import { useApiQuery } from '../../../lib/query';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { getWorkDay, listWorkDays, signUpForWorkDay, type ListedWorkDay } from '../api/work-day-api';
 import { CalendarIcon } from '../../../components/ui/icons';
-import { LoadFailed } from '../../../components/ui/load-failed';
+import { LoadFailed, PageLoading } from '../../../components/ui/load-failed';
+import { MessagePage } from '../../../components/layout/message-page';
 
 function emptySignup(): WorkDaySignupForm {
   return { firstName: '', lastName: '', selectedJobs: [], otherJob: '', notes: '', bringingTools: false, wantsFood: false };
@@ -133,17 +133,14 @@ function WorkDayScreen({ id }: { id: string }) {
   const [confirmed, setConfirmed] = useState<{ jobsChosen: number; firstName: string } | null>(null);
   usePageTitle(state.status === 'success' ? state.data.name : 'Work Day');
 
-  if (state.status === 'loading') return <div className="page narrow"><Spinner label="Loading work day..." /></div>;
+  if (state.status === 'loading') return <PageLoading label="Loading work day..." />;
   if (state.status === 'error') {
     if (state.error instanceof ApiError && state.error.status === 404) {
       return (
-        <div className="page narrow">
-          <section className="card">
-            <h1>Work Day Not Found</h1>
-            <p>This work day does not exist or is no longer open for sign-ups.</p>
-            <Link to={workDayPath()}>See the work days open for sign-ups</Link>
-          </section>
-        </div>
+        <MessagePage title="Work Day Not Found">
+          <p>This work day does not exist or is no longer open for sign-ups.</p>
+          <Link to={workDayPath()}>See the work days open for sign-ups</Link>
+        </MessagePage>
       );
     }
     return (
