@@ -4,6 +4,10 @@ import { NotFoundError } from '../errors';
 import { BOOKING_NOT_FOUND } from '../messages';
 import type { BookingRepository } from '../ports/booking-repository';
 import type { PaymentGateway } from '../ports/payment-gateway';
+import type { Booking } from '../entities/booking';
+import type { BookingLinks } from '../ports/booking-links';
+import type { EventRepository } from '../ports/event-repository';
+import { managePath } from './booking-confirmations';
 
 /** What the booking page's card step needs: the amount the server worked out, and who pays. */
 export const CheckoutSchema = z.object({
@@ -17,12 +21,17 @@ export const CheckoutSchema = z.object({
   paymentsMode: z.string(),
   /** The member as booked, passed to the card form for the bank's checks (Square's billingContact). */
   billingContact: z.object({ givenName: z.string(), familyName: z.string(), email: z.string().nullable() }),
+  /** Once paid, the member's manage page (its signed link), which the success page offers; null before. */
+  managePath: z.string().nullable(),
 });
 export type Checkout = z.infer<typeof CheckoutSchema>;
 
 export interface GetCheckoutDeps {
   bookings: BookingRepository;
   payments: PaymentGateway;
+  /** For the manage link of a paid booking; absent, none is offered. */
+  events?: EventRepository;
+  bookingLinks?: BookingLinks;
 }
 
 /** The checkout of a paid booking, by its id (a signed id: knowing it is the right to pay). */
@@ -41,6 +50,12 @@ export class GetCheckout {
       paid: booking.paid,
       paymentsMode: this.deps.payments.name,
       billingContact: { givenName: booking.firstName, familyName: booking.lastName, email: booking.userEmail },
+      managePath: booking.paid ? await this.managePath(booking) : null,
     };
+  }
+
+  private async managePath(booking: Booking): Promise<string | null> {
+    const event = this.deps.events ? await this.deps.events.get(booking.eventId) : null;
+    return event ? managePath(this.deps, booking, event) : null;
   }
 }

@@ -68,9 +68,15 @@ describe('test mode (PAYMENTS=test, the default)', () => {
       paymentsMode: 'test',
       // The member as booked, for the card form's billing contact (no e-mail was given).
       billingContact: { givenName: 'Ada', familyName: 'Lovelace', email: null },
+      managePath: null,
     });
     expect((await complete(app, checkoutId, TEST_CARDS.succeeds)).status).toBe(200);
-    expect((await app.agent().get(`/api/payments/checkouts/${encodeURIComponent(checkoutId)}`)).body.paid).toBe(true);
+    const paid = (await app.agent().get(`/api/payments/checkouts/${encodeURIComponent(checkoutId)}`)).body;
+    expect(paid.paid).toBe(true);
+    // Once paid, the manage link of this booking, for a member without e-mail to keep.
+    const token = new URLSearchParams(String(paid.managePath).split('?')[1]).get('token') ?? '';
+    expect(String(paid.managePath)).toMatch(/^\/my-booking\?token=/);
+    expect(app.get('bookingLinks').read(token, app.clock.now())).toBe(bookingId);
   });
 
   it('GET /api/payments/checkouts/:checkoutId is "Booking not found" for unknown and altered checkouts', async () => {

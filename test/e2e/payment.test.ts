@@ -112,12 +112,17 @@ describe('paying for a booking', () => {
     await page.getByRole('link', { name: /Google Calendar/ }).waitFor();
     await page.getByRole('link', { name: /Outlook Calendar/ }).waitFor();
     expect(await page.getByRole('button', { name: /calendar file|\.ics|iCal/i }).count()).toBe(1);
+    // The paid booking's manage link, offered for a member without e-mail: it opens this booking.
+    const manage = await page.getByRole('link', { name: 'Manage my booking' }).getAttribute('href');
+    expect(manage).toMatch(/^\/my-booking\?token=/);
     await screenshot(page, 'payment-success');
     const successViolations = await seriousAxeViolations(page);
     expect(successViolations, describeViolations(successViolations)).toEqual([]);
 
     const paid = await adminBookings();
     const booking = paid.bookings.find((b) => b.lastName === 'Payer');
+    await page.goto(manage!);
+    await page.getByText(`Booking reference${booking!.id}`).or(page.getByRole('definition').filter({ hasText: booking!.id })).first().waitFor();
     expect(booking).toMatchObject({ paymentStatus: 'Paid', paymentAmount: 3750, paymentIdShort: expect.stringMatching(/^tp_/) });
     expect(paid.summary.revenue.GBP).toBe(3750);
 

@@ -74,6 +74,11 @@ function PaymentSuccess({ event, checkout, checkoutId }: { event: CalendarEvent;
         Checkout: <strong className="checkout-id">{checkoutId}</strong>
       </p>
       <p className="event-date">{formatDateRange(event.eventdatetime, event.eventenddatetime, 'member')}</p>
+      {checkout.managePath && (
+        <p>
+          Keep this link to see or cancel your booking later: <Link to={checkout.managePath}>Manage my booking</Link>
+        </p>
+      )}
       <h3>Add it to your calendar</h3>
       <CalendarLinks event={event} location={config.clubName} />
       <div className="event-actions">
