@@ -154,6 +154,18 @@ describe('header', () => {
     await menuButton.click();
     await mobileNav.getByRole('link', { name: 'Member Documents' }).click();
     await mobileNav.waitFor({ state: 'hidden' });
+
+    // Opened on one page, left by Back: closed there, and still closed on Forward to the page it was opened on.
+    await menuButton.click();
+    await mobileNav.waitFor();
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
+    await mobileNav.waitFor({ state: 'hidden' });
+    await page.goForward();
+    await page.waitForURL('**/documents');
+    await page.getByRole('heading', { level: 1, name: 'Documents & Files' }).waitFor();
+    await expect(mobileNav.isVisible()).resolves.toBe(false);
+    await expect(menuButton.getAttribute('aria-expanded')).resolves.toBe('false');
     await page.close();
   });
 });

@@ -25,10 +25,14 @@ const INFORMATION_LINKS: NavItem[] = [
 
 function InformationDropdown() {
   const { pathname } = useLocation();
-  // Open on the page where it was opened: moving to another page closes it, with no effect.
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === pathname;
-  const setOpen = (next: boolean | ((value: boolean) => boolean)) => setOpenOn((current) => ((typeof next === 'function' ? next(current === pathname) : next) ? pathname : null));
+  const [open, setOpen] = useState(false);
+  // Another page closes the menu: adjusted while rendering when the path changes (not in an
+  // effect), and it stays closed when Back or Forward returns to the page it was opened on.
+  const [shownPath, setShownPath] = useState(pathname);
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
+    setOpen(false);
+  }
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const menuId = useId();
@@ -100,10 +104,13 @@ function InformationDropdown() {
 export function SiteHeader({ onSearch }: { onSearch: () => void }) {
   const config = useClubConfig();
   const { pathname } = useLocation();
-  // As the dropdown: the menu is open on the page where it was opened, and closed on any other.
-  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
-  const menuOpen = menuOpenOn === pathname;
-  const setMenuOpen = (next: boolean | ((value: boolean) => boolean)) => setMenuOpenOn((current) => ((typeof next === 'function' ? next(current === pathname) : next) ? pathname : null));
+  const [menuOpen, setMenuOpen] = useState(false);
+  // As the dropdown: another page closes the menu, and Back or Forward does not reopen it.
+  const [shownPath, setShownPath] = useState(pathname);
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
+    setMenuOpen(false);
+  }
   const groupId = useId();
 
   const closeMenu = () => setMenuOpen(false);
