@@ -175,6 +175,9 @@ export async function createContainer(
       .inSingletonScope();
   };
 
+  // The secrets file (DATA_DIR/secrets.json) is read once, by whichever port needs it first.
+  let secretsRead: ReturnType<typeof resolvePaymentSecrets> | undefined;
+  const paymentSecrets = () => (secretsRead ??= resolvePaymentSecrets(config));
   bind('clock', () => new SystemClock());
   bind('ids', () => new CryptoIdGenerator());
   // STORAGE=firestore: every storage port on Firestore. firebase-admin loads only when chosen, and
@@ -220,7 +223,7 @@ export async function createContainer(
   const square = config.square && !overrides.payments ? await import('../adapters/square/square-payment-gateway') : null;
   const firebase = config.firebase && !overrides.identity ? await import('../adapters/firebase/firebase-identity-provider') : null;
   bind('payments', (get) => {
-    const secrets = resolvePaymentSecrets(config);
+    const secrets = paymentSecrets();
     if (square && config.square) {
       return new square.SquarePaymentGateway({
         accessToken: config.square.accessToken,
@@ -237,7 +240,7 @@ export async function createContainer(
     return new TestPaymentGateway({ checkoutSecret: secrets.checkoutSecret, webhookSecret: secrets.webhookSecret, clock: get('clock') });
   });
   bind('hasher', () => new ScryptPasswordHasher());
-  bind('bookingLinks', () => new HmacBookingLinks(resolvePaymentSecrets(config).manageLinkSecret));
+  bind('bookingLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret));
   let firebaseIdentity: FirebaseIdentityProvider | null = null;
   bind('identity', (get) => {
     if (firebase && config.firebase) {

@@ -26,11 +26,16 @@ function BookingNotFound() {
 export function MyBookingPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  // Without a token there is nothing to ask the server.
+  return token === '' ? <BookingNotFound /> : <MyBookingScreen key={token} token={token} />;
+}
+
+function MyBookingScreen({ token }: { token: string }) {
   const state = useApiQuery(myBookingKey(token), (signal) => getMyBooking(token, signal));
   const config = useClubConfig();
   usePageTitle(state.status === 'success' ? `Your booking: ${state.data.event.name}` : 'Your booking');
 
-  if (token === '' || (state.status === 'error' && state.error instanceof ApiError && state.error.status === 404)) return <BookingNotFound />;
+  if (state.status === 'error' && state.error instanceof ApiError && state.error.status === 404) return <BookingNotFound />;
   if (state.status === 'loading') return <PageLoading label="Loading your booking..." />;
   if (state.status === 'error') {
     return (
