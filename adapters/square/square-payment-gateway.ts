@@ -7,6 +7,8 @@ import type {
   PaymentGateway,
   PaymentNotification,
   PaymentResult,
+  RefundRequest,
+  RefundResult,
 } from '../../core/ports/payment-gateway';
 import { SignedCheckoutIds, type CheckoutTerms } from './signed-checkout-ids';
 import { portStatus, readSquarePaymentEvent } from './square-payment-event';
@@ -53,6 +55,7 @@ export const SQUARE_MESSAGES = {
   details: 'The card details could not be used. Please enter them again',
   unavailable: 'Card payments are unavailable just now. Please try again later.',
   pending: 'Your payment is still being processed. Please check again in a few minutes.',
+  refundRefused: 'Square refused the refund',
 } as const;
 
 // Square's error codes for problems with the card, each with words a member can act on. Any
@@ -228,6 +231,33 @@ export class SquarePaymentGateway implements PaymentGateway {
       status: event.status,
       completedAt: event.status === 'COMPLETED' ? event.updatedAt : null,
     };
+  }
+
+  /**
+   * RefundPayment (POST /v2/refunds) with the caller's idempotency key: Square answers a repeated
+   * key with the first refund. PENDING and COMPLETED refunds are taken; REJECTED and FAILED ones,
+   * and a 4xx answer (already refunded, amount too large, payment too old), are refusals.
+   */
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    let refund: { id?: string | null; status?: string | null } | undefined;
+    try {
+      const response = await this.client.refunds.refundPayment({
+        idempotencyKey: request.idempotencyKey,
+        paymentId: request.paymentId,
+        amountMoney: { amount: BigInt(request.amount), currency: request.currency },
+        reason: request.reason.slice(0, 192),
+      });
+      refund = response.refund;
+    } catch (error) {
+      if (error instanceof SquareError && error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 && ![408, 429].includes(error.statusCode)) {
+        const detail = (error.errors ?? []).map((e: { code?: string; detail?: string }) => e.detail ?? e.code).filter(Boolean).join('; ');
+        return { status: 'FAILED', message: detail ? `${SQUARE_MESSAGES.refundRefused}: ${detail}` : SQUARE_MESSAGES.refundRefused };
+      }
+      throw unavailable(SQUARE_MESSAGES.unavailable, error);
+    }
+    if (!refund?.id) throw unavailable(SQUARE_MESSAGES.unavailable, new Error('Square answered a refund without an id'));
+    if (refund.status === 'PENDING' || refund.status === 'COMPLETED') return { status: 'REFUNDED', refundId: refund.id };
+    return { status: 'FAILED', message: `${SQUARE_MESSAGES.refundRefused} (${refund.status ?? 'no status'})` };
   }
 
   private async charge(checkoutId: string, terms: CheckoutTerms, sourceId: string): Promise<PaymentResult> {

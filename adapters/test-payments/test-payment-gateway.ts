@@ -6,6 +6,8 @@ import type {
   PaymentGateway,
   PaymentNotification,
   PaymentResult,
+  RefundRequest,
+  RefundResult,
 } from '../../core/ports/payment-gateway';
 import { SignedCheckoutIds } from '../square/signed-checkout-ids';
 import { readSquarePaymentEvent, squarePaymentEventBody } from '../square/square-payment-event';
@@ -19,12 +21,17 @@ export const TEST_CARDS = {
   succeeds: '4111 1111 1111 1111',
   declined: '4000 0000 0000 0002',
   processingError: '4000 0000 0000 0119',
+  /** Pays, but every refund of the payment is refused (to try the "Refund failed" path). */
+  refundRefused: '4000 0000 0000 3238',
 } as const;
 
 export const TEST_MESSAGES = {
   declined: 'Card declined',
   processingError: 'The payment could not be processed. Please try again.',
   unknownCard: `This is test mode: use the test card ${TEST_CARDS.succeeds}`,
+  refundRefused: 'The card issuer refused the refund (test card)',
+  refundTooLarge: 'The refund is more than is left of the payment',
+  unknownPayment: 'This payment was not taken by the test gateway since it started',
 } as const;
 
 /** The header carrying a test-mode webhook's signature (HMAC-SHA256 over URL + body, as Square). */
@@ -49,6 +56,14 @@ export interface TestCharge {
   completedAt: string;
 }
 
+export interface TestRefund {
+  refundId: string;
+  paymentId: string;
+  amount: number;
+  currency: string;
+  idempotencyKey: string;
+}
+
 type Completed = Extract<PaymentResult, { status: 'COMPLETED' }>;
 
 function digitsOf(cardToken: string): string {
@@ -70,6 +85,8 @@ export class TestPaymentGateway implements PaymentGateway {
   private readonly ids: SignedCheckoutIds;
   private readonly completed = new Map<string, Completed>();
   private readonly chargeLog: TestCharge[] = [];
+  private readonly refundLog: TestRefund[] = [];
+  private readonly refundsRefused = new Set<string>();
 
   constructor(private readonly options: TestPaymentGatewayOptions) {
     if (options.webhookSecret.length < 16) throw new Error('The test payments webhook secret must be at least 16 characters long');
@@ -79,6 +96,11 @@ export class TestPaymentGateway implements PaymentGateway {
   /** Every payment taken since start, oldest first: what a provider's dashboard would list. */
   get charges(): readonly TestCharge[] {
     return this.chargeLog;
+  }
+
+  /** Every refund made since start, oldest first. */
+  get refunds(): readonly TestRefund[] {
+    return this.refundLog;
   }
 
   async createCheckout(request: CheckoutRequest): Promise<{ checkoutId: string }> {
@@ -93,7 +115,8 @@ export class TestPaymentGateway implements PaymentGateway {
     const card = digitsOf(String(cardToken ?? ''));
     if (card === digitsOf(TEST_CARDS.declined)) return { status: 'FAILED', message: TEST_MESSAGES.declined };
     if (card === digitsOf(TEST_CARDS.processingError)) throw new UnavailableError(TEST_MESSAGES.processingError);
-    if (card !== digitsOf(TEST_CARDS.succeeds)) return { status: 'FAILED', message: TEST_MESSAGES.unknownCard };
+    const refundRefused = card === digitsOf(TEST_CARDS.refundRefused);
+    if (card !== digitsOf(TEST_CARDS.succeeds) && !refundRefused) return { status: 'FAILED', message: TEST_MESSAGES.unknownCard };
 
     const payment: Completed = {
       status: 'COMPLETED',
@@ -101,8 +124,24 @@ export class TestPaymentGateway implements PaymentGateway {
       completedAt: this.options.clock.now().toISOString(),
     };
     this.completed.set(checkoutId, payment);
+    if (refundRefused) this.refundsRefused.add(payment.paymentId);
     this.chargeLog.push({ checkoutId, paymentId: payment.paymentId, amount: terms.amount, currency: terms.currency, completedAt: payment.completedAt });
     return payment;
+  }
+
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    const earlier = this.refundLog.find((r) => r.idempotencyKey === request.idempotencyKey);
+    if (earlier) return { status: 'REFUNDED', refundId: earlier.refundId };
+    const charge = this.chargeLog.find((c) => c.paymentId === request.paymentId);
+    if (!charge) return { status: 'FAILED', message: TEST_MESSAGES.unknownPayment };
+    if (this.refundsRefused.has(request.paymentId)) return { status: 'FAILED', message: TEST_MESSAGES.refundRefused };
+    const refunded = this.refundLog.filter((r) => r.paymentId === request.paymentId).reduce((sum, r) => sum + r.amount, 0);
+    if (!Number.isInteger(request.amount) || request.amount <= 0 || request.currency !== charge.currency || refunded + request.amount > charge.amount) {
+      return { status: 'FAILED', message: TEST_MESSAGES.refundTooLarge };
+    }
+    const refundId = `tr_${this.ids.derive('refund', request.idempotencyKey)}`;
+    this.refundLog.push({ refundId, paymentId: request.paymentId, amount: request.amount, currency: request.currency, idempotencyKey: request.idempotencyKey });
+    return { status: 'REFUNDED', refundId };
   }
 
   async parseWebhook(rawBody: Buffer, headers: Record<string, string | undefined>, url: string): Promise<PaymentNotification | null> {

@@ -17,6 +17,27 @@ export type PaymentResult =
   | { status: 'COMPLETED'; paymentId: string; completedAt: string }
   | { status: 'FAILED'; message: string };
 
+/** A full or part refund of a payment the gateway took. */
+export interface RefundRequest {
+  paymentId: string;
+  /** Minor units, a whole number above 0, at most what is left unrefunded of the payment. */
+  amount: number;
+  currency: Currency;
+  /** Why, for the provider's dashboard (e.g. "Booking bk_123 cancelled by the member"). */
+  reason: string;
+  /**
+   * Same key, same refund: a retry after a lost answer returns the first refund and never refunds
+   * twice. At most 45 characters (Square's limit).
+   */
+  idempotencyKey: string;
+}
+
+export type RefundResult =
+  /** The provider took the refund (Square: PENDING or COMPLETED; the money is on its way back). */
+  | { status: 'REFUNDED'; refundId: string }
+  /** The provider said no (e.g. the payment is too old, or already refunded); nothing was refunded. */
+  | { status: 'FAILED'; message: string };
+
 /** A payment confirmed by the provider through a signed notification. */
 export interface PaymentNotification {
   checkoutId: string;
@@ -59,6 +80,14 @@ export interface PaymentGateway {
    * which ConfirmPayment sees to).
    */
   parseWebhook(rawBody: Buffer, headers: Record<string, string | undefined>, url: string): Promise<PaymentNotification | null>;
+  /**
+   * Refunds (part of) a payment it took. The same idempotency key returns the same refund and
+   * refunds nothing more. A refusal by the provider comes back as FAILED with its message (a
+   * refund above what is left unrefunded is refused, so the money out never exceeds the money
+   * in). Throws UnavailableError when the provider cannot be reached or fails: then whether the
+   * refund happened is unknown, and a retry with the same key settles it without a second refund.
+   */
+  refund(request: RefundRequest): Promise<RefundResult>;
   /**
    * The one currency the provider's account can take card payments in (Square: its location's
    * currency), or null when any currency will do (the test gateway). Read from the provider once

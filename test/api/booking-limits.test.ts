@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TestPaymentGateway } from '../../adapters/test-payments/test-payment-gateway';
 import { UnavailableError } from '../../core/errors';
-import type { CheckoutRequest } from '../../core/ports/payment-gateway';
+import type { CheckoutRequest, RefundRequest } from '../../core/ports/payment-gateway';
 import { TOO_MANY_PLACES_HELD } from '../../core/use-cases/submit-booking';
 import { TOO_MANY_BOOKINGS_DAY, TOO_MANY_BOOKINGS_MINUTE } from '../../server/http/booking-rate-limit';
 import { FixedClock } from '../../adapters/memory/fixed-clock';
@@ -121,6 +121,9 @@ class FailingGateway {
   }
   completeCheckout(checkoutId: string, cardToken: string) {
     return this.real().completeCheckout(checkoutId, cardToken);
+  }
+  refund(request: RefundRequest) {
+    return this.real().refund(request);
   }
   parseWebhook(rawBody: Buffer, headers: Record<string, string | undefined>, url: string) {
     return this.real().parseWebhook(rawBody, headers, url);

@@ -69,7 +69,7 @@ describe('npm start on an empty data directory', () => {
     });
     expect(login.status).toBe(200);
     const { admin } = (await login.json()) as { admin: { permissions: string[] } };
-    expect(admin.permissions.sort()).toEqual(['admins:manage', 'bookings:read', 'events:read', 'events:write']);
+    expect(admin.permissions.sort()).toEqual(['admins:manage', 'audit:read', 'bookings:read', 'bookings:write', 'events:read', 'events:write']);
     await stop(first.child);
 
     const second = await start({});

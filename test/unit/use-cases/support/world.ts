@@ -22,7 +22,10 @@ import type {
   PaymentGateway,
   PaymentNotification,
   PaymentResult,
+  RefundRequest,
+  RefundResult,
 } from '../../../../core/ports/payment-gateway';
+import { UnavailableError } from '../../../../core/errors';
 
 /** Fast stand-in for the slow scrypt hasher: salted, so two hashes of one password differ. */
 export class QuickHasher implements PasswordHasher {
@@ -78,6 +81,21 @@ export class FakePaymentGateway implements PaymentGateway {
     if (cardToken !== GOOD_CARD) return { status: 'FAILED', message: 'Card declined' };
     checkout.payment = { status: 'COMPLETED', paymentId: `pay_${checkoutId}_long_id`, completedAt: '2026-06-01T09:05:00.000Z' };
     return checkout.payment;
+  }
+
+  /** Refunds made, by idempotency key; `refuseRefunds` makes the provider say no; `failRefunds` makes it unreachable. */
+  readonly refunds = new Map<string, RefundRequest & { refundId: string }>();
+  refuseRefunds = false;
+  failRefunds = false;
+
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    if (this.failRefunds) throw new UnavailableError('The payment provider could not be reached');
+    const earlier = this.refunds.get(request.idempotencyKey);
+    if (earlier) return { status: 'REFUNDED', refundId: earlier.refundId };
+    if (this.refuseRefunds) return { status: 'FAILED', message: 'Refund refused by the provider' };
+    const refundId = `ref_${this.refunds.size + 1}`;
+    this.refunds.set(request.idempotencyKey, { ...request, refundId });
+    return { status: 'REFUNDED', refundId };
   }
 
   async parseWebhook(rawBody: Buffer, headers: Record<string, string | undefined>): Promise<PaymentNotification | null> {

@@ -15,4 +15,5 @@ export const TEST_CARDS = [
   { number: '4111 1111 1111 1111', result: 'succeeds' },
   { number: '4000 0000 0000 0002', result: 'declined' },
   { number: '4000 0000 0000 0119', result: 'errors' },
+  { number: '4000 0000 0000 3238', result: 'pays; refunds refused' },
 ] as const;

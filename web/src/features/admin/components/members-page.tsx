@@ -23,6 +23,8 @@ const PERMISSION_LABELS: Record<Permission, string> = {
   'events:write': 'Create, edit and delete events',
   'bookings:read': 'View bookings',
   'admins:manage': 'Manage admins',
+  'bookings:write': 'Cancel, refund, mark paid and correct bookings',
+  'audit:read': 'Read the audit log',
 };
 
 
