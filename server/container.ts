@@ -21,6 +21,7 @@ import { SqliteSessionRepository } from '../adapters/sqlite/sqlite-session-repos
 import { SqliteWaterLevelRepository } from '../adapters/sqlite/sqlite-water-level-repository';
 import { SqliteWorkDayRepository } from '../adapters/sqlite/sqlite-work-day-repository';
 import { SqliteOutbox } from '../adapters/sqlite/sqlite-outbox';
+import { SqliteAuditLog } from '../adapters/sqlite/sqlite-audit-log';
 import { MailOff, SmtpMailer } from '../adapters/smtp/smtp-mailer';
 import { CryptoIdGenerator } from '../adapters/system/crypto-id-generator';
 import { SystemClock } from '../adapters/system/system-clock';
@@ -106,6 +107,7 @@ const PORTS = {
   payments: 'PAYMENTS',
   identity: 'IDENTITY',
   outbox: 'STORAGE',
+  audit: 'STORAGE',
   mailer: 'SMTP_URL',
   bookingLinks: 'system',
 } as const satisfies Record<AdapterName, string>;
@@ -214,6 +216,7 @@ export async function createContainer(
   });
   bind('waterLevels', () => firestore?.waterLevels ?? new SqliteWaterLevelRepository(db));
   bind('outbox', () => firestore?.outbox ?? new SqliteOutbox(db));
+  bind('audit', () => firestore?.audit ?? new SqliteAuditLog(db));
   // Without SMTP_URL no sender runs: the messages stay in the outbox for admins to read.
   let smtp: SmtpMailer | null = null;
   bind('mailer', () => (config.mail ? (smtp = new SmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from })) : new MailOff()));
@@ -331,6 +334,7 @@ function bindUseCases(container: Container, config: AppConfig, get: Get, options
     },
     maxAttendees: config.maxAttendeesPerBooking,
     mailSettings: { clubName: config.clubName, publicBaseUrl: config.publicBaseUrl },
+    contactEmail: config.feedbackEmail,
     reportSearchIndexError: options.reportSearchIndexError,
     reportSearchError: options.reportSearchError,
   };

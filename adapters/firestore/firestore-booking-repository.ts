@@ -1,11 +1,11 @@
-import { FieldPath, type DocumentData, type DocumentReference, type DocumentSnapshot, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
+import { FieldPath, FieldValue, type DocumentData, type DocumentReference, type DocumentSnapshot, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import * as places from '../../core/domain/places-ledger';
 import type { PlacesDifference, PlacesLedger } from '../../core/domain/places-ledger';
 import { BookingSchema, type Booking } from '../../core/entities/booking';
 import { NotFoundError, ValidationError } from '../../core/errors';
 import { BOOKING_NOT_FOUND } from '../../core/messages';
-import type { AddBookingResult, BookingRepository } from '../../core/ports/booking-repository';
+import type { AddBookingResult, BookingChange, BookingRepository } from '../../core/ports/booking-repository';
 import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
@@ -13,6 +13,8 @@ import { INSTANT_TEXT_FIELD, instantFields, readInstant, toTimestamp } from './f
 import { inTurn, TRANSACTION_ATTEMPTS } from './firestore-turns';
 import type { OutboxMessage } from '../../core/entities/mail';
 import { addToOutbox } from './firestore-outbox';
+import { appendToAuditLog } from './firestore-audit-log';
+import { checkedChange } from '../../core/domain/booking-change';
 
 const NOT_FOUND = BOOKING_NOT_FOUND;
 const CONFLICT = 'A booking with this id already exists';
@@ -181,6 +183,38 @@ export class FirestoreBookingRepository implements BookingRepository {
       ),
     );
   }
+
+  async change(bookingId: string, now: Date, decide: (current: Booking, placesTaken: number) => BookingChange | null): Promise<{ booking: Booking; changed: boolean }> {
+    if (!isDocumentId(bookingId)) throw new NotFoundError(NOT_FOUND);
+    const ref = this.collection.doc(bookingId);
+    return inTurn(this.db, `${ref.path}:change`, () =>
+      withCoreErrors(() =>
+        optimistically<{ booking: Booking; changed: boolean }>(async () => {
+          // Written only if neither the booking nor its event's ledger changed since read; a race
+          // runs the rule again on fresh reads.
+          const snapshot = await ref.get();
+          if (!snapshot.exists) throw new NotFoundError(NOT_FOUND);
+          const stored = toBooking(snapshot);
+          const ledgerSnapshot = await this.ledgerRef(stored.eventId).get();
+          const ledger = toLedger(ledgerSnapshot);
+          const decided = decide(stored, places.ledgerTaken(ledger, now));
+          if (!decided) return { done: { booking: stored, changed: false } };
+          const next = checkedChange(stored, decided.booking);
+          const batch = this.db.batch();
+          const { boatName, userEmail } = next;
+          batch.update(
+            ref,
+            { ...toDocument(next), boatName: boatName ?? FieldValue.delete(), userEmail: userEmail ?? FieldValue.delete() },
+            { lastUpdateTime: snapshot.updateTime! },
+          );
+          writeLedger(batch, ledgerSnapshot, places.ledgerWithChange(ledger, stored, next, now));
+          addToOutbox(batch, this.db, decided.mail ?? [], this.options);
+          appendToAuditLog(batch, this.db, decided.audit ?? [], this.options);
+          return { batch, done: { booking: next, changed: true } };
+        }),
+      ),
+    );
+  }
 }
 
 /** Tries of an optimistic write before its error reaches the caller. */
@@ -273,5 +307,16 @@ function toBooking(snapshot: DocumentSnapshot): Booking {
     checkoutId: data.checkoutId ?? null,
     paymentId: data.paymentId ?? null,
     paymentCompletedAt: readInstant(data, 'paymentCompletedAt'),
+    // Absent on bookings written before cancellations and refunds: the schema's defaults.
+    paymentMethod: data.paymentMethod ?? (data.paid === true && data.paymentId ? 'card' : null),
+    paymentReference: data.paymentReference ?? null,
+    cancelledAt: data.cancelledAt ?? null,
+    cancelledBy: data.cancelledBy ?? null,
+    refundStatus: data.refundStatus ?? null,
+    refundAmount: data.refundAmount ?? null,
+    refundId: data.refundId ?? null,
+    refundFailure: data.refundFailure ?? null,
+    refundAttempts: data.refundAttempts ?? 0,
+    refundedAt: data.refundedAt ?? null,
   });
 }

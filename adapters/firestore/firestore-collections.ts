@@ -29,12 +29,18 @@ export const FIRESTORE_DERIVED_COLLECTIONS = ['placesLedgers'] as const;
  * (let the old deployment's senders empty it, or read it there, before moving).
  */
 export const FIRESTORE_MAIL_COLLECTIONS = ['outbox'] as const;
+/**
+ * The append-only audit log: one document per entry, never changed. Not copied by migrate-storage
+ * (export it with the provider's tools to keep it when moving).
+ */
+export const FIRESTORE_AUDIT_COLLECTIONS = ['auditLog'] as const;
 export type FirestoreDataCollectionName = (typeof FIRESTORE_COLLECTIONS)[number];
 export type FirestoreCollectionName =
   | FirestoreDataCollectionName
   | (typeof FIRESTORE_LIMIT_COLLECTIONS)[number]
   | (typeof FIRESTORE_DERIVED_COLLECTIONS)[number]
-  | (typeof FIRESTORE_MAIL_COLLECTIONS)[number];
+  | (typeof FIRESTORE_MAIL_COLLECTIONS)[number]
+  | (typeof FIRESTORE_AUDIT_COLLECTIONS)[number];
 
 /** Options every Firestore adapter takes. */
 export interface FirestoreCollectionOptions {

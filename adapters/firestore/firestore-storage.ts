@@ -13,6 +13,7 @@ import { FirestoreSessionRepository } from './firestore-session-repository';
 import { FirestoreWaterLevelRepository } from './firestore-water-level-repository';
 import { FirestoreWorkDayRepository } from './firestore-work-day-repository';
 import { FirestoreOutbox } from './firestore-outbox';
+import { FirestoreAuditLog } from './firestore-audit-log';
 import type { StoragePorts } from '../../core/ports/storage-ports';
 
 export interface FirestoreConnectionOptions {
@@ -94,6 +95,7 @@ export function firestoreRepositories(db: Firestore, options: FirestoreCollectio
     campaigns: new FirestoreCampaignRepository(db, options),
     waterLevels: new FirestoreWaterLevelRepository(db, options),
     outbox: new FirestoreOutbox(db, options),
+    audit: new FirestoreAuditLog(db, options),
   };
 }
 

@@ -3,18 +3,23 @@ import { BOOKING_NOT_FOUND } from '../../core/messages';
 import type { Booking } from '../../core/entities/booking';
 import * as places from '../../core/domain/places-ledger';
 import type { PlacesDifference, PlacesLedger } from '../../core/domain/places-ledger';
-import type { AddBookingResult, BookingRepository } from '../../core/ports/booking-repository';
+import type { AddBookingResult, BookingChange, BookingRepository } from '../../core/ports/booking-repository';
 import { compareText } from './compare-text';
 import type { OutboxMessage } from '../../core/entities/mail';
 import { MemoryOutbox } from './memory-outbox';
+import { MemoryAuditLog } from './memory-audit-log';
+import { checkedChange } from '../../core/domain/booking-change';
 
 export class MemoryBookingRepository implements BookingRepository {
   private readonly bookings = new Map<string, Booking>();
   /** Each event's places ledger, kept as the other adapters keep theirs. */
   private readonly ledgers = new Map<string, PlacesLedger>();
 
-  /** `outbox`: where the confirmations written with a booking go (the same store's outbox). */
-  constructor(private readonly outbox: MemoryOutbox = new MemoryOutbox()) {}
+  /** `outbox` and `audit`: where the mail and audit entries written with a change go (the same store's). */
+  constructor(
+    private readonly outbox: MemoryOutbox = new MemoryOutbox(),
+    private readonly audit: MemoryAuditLog = new MemoryAuditLog(),
+  ) {}
 
   // No await before the write: JavaScript runs this body to the end before any other call
   // starts, so the check and the insert are atomic within the process.
@@ -85,6 +90,23 @@ export class MemoryBookingRepository implements BookingRepository {
     booking.paymentId = payment.paymentId;
     booking.paymentCompletedAt = payment.paymentCompletedAt;
     return true;
+  }
+
+  // As addIfPlacesRemain: no await between the read and the writes.
+  async change(bookingId: string, now: Date, decide: (current: Booking, placesTaken: number) => BookingChange | null): Promise<{ booking: Booking; changed: boolean }> {
+    const stored = this.bookings.get(bookingId);
+    if (!stored) throw new NotFoundError(BOOKING_NOT_FOUND);
+    const ledger = this.ledgers.get(stored.eventId) ?? places.EMPTY_LEDGER;
+    const decided = decide(structuredClone(stored), places.ledgerTaken(ledger, now));
+    if (!decided) return { booking: structuredClone(stored), changed: false };
+    const next = checkedChange(stored, decided.booking);
+    this.outbox.checkNew(decided.mail ?? []);
+    this.audit.checkNew(decided.audit ?? []);
+    this.bookings.set(bookingId, structuredClone(next));
+    this.ledgers.set(stored.eventId, places.ledgerWithChange(ledger, stored, next, now));
+    this.outbox.addNow(decided.mail ?? []);
+    this.audit.appendNow(decided.audit ?? []);
+    return { booking: structuredClone(next), changed: true };
   }
 
   private ofEvent(eventId: string): Booking[] {

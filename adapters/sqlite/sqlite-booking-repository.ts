@@ -5,13 +5,15 @@ import { BOOKING_NOT_FOUND } from '../../core/messages';
 import { BookingSchema, type Booking } from '../../core/entities/booking';
 import * as places from '../../core/domain/places-ledger';
 import type { PlacesDifference, PlacesLedger } from '../../core/domain/places-ledger';
-import type { AddBookingResult, BookingRepository } from '../../core/ports/booking-repository';
+import type { AddBookingResult, BookingChange, BookingRepository } from '../../core/ports/booking-repository';
 import { isUniqueViolation } from './sqlite-errors';
 import { PreparedReads } from './sqlite-prepared-reads';
 import { instantMillis, readJson, readRow, writeBoolean } from './sqlite-values';
 import { writeTransaction } from './sqlite-write-transaction';
 import type { OutboxMessage } from '../../core/entities/mail';
 import { addToOutbox } from './sqlite-outbox';
+import { appendToAuditLog } from './sqlite-audit-log';
+import { checkedChange } from '../../core/domain/booking-change';
 
 const NEWEST_FIRST = 'submittedAtMs DESC, id ASC';
 
@@ -121,6 +123,26 @@ export class SqliteBookingRepository implements BookingRepository {
       await writeLedger(trx, booking.eventId, places.ledgerWithPayment(await readLedger(trx, booking.eventId), booking));
       await addToOutbox(trx, mail);
       return true;
+    });
+  }
+
+  async change(bookingId: string, now: Date, decide: (current: Booking, placesTaken: number) => BookingChange | null): Promise<{ booking: Booking; changed: boolean }> {
+    // One write transaction: the booking and its ledger are read and written with no other
+    // writer in between, so the rule decides on what is stored.
+    return writeTransaction(this.db, async (trx) => {
+      const row = await trx('bookings').where({ id: bookingId }).first();
+      if (!row) throw new NotFoundError(BOOKING_NOT_FOUND);
+      const stored = toBooking(row);
+      const ledger = await readLedger(trx, stored.eventId);
+      const decided = decide(stored, places.ledgerTaken(ledger, now));
+      if (!decided) return { booking: stored, changed: false };
+      const next = checkedChange(stored, decided.booking);
+      const { id: _id, ...fields } = toRow(next);
+      await trx('bookings').where({ id: bookingId }).update(fields);
+      await writeLedger(trx, stored.eventId, places.ledgerWithChange(ledger, stored, next, now));
+      await addToOutbox(trx, decided.mail ?? []);
+      await appendToAuditLog(trx, decided.audit ?? []);
+      return { booking: next, changed: true };
     });
   }
 }

@@ -4,6 +4,7 @@ import * as addressLimits from './migrations/0002-address-limits';
 import * as placesLedgers from './migrations/0003-places-ledgers';
 import * as searchIndex from './migrations/0004-search-index';
 import * as outbox from './migrations/0005-outbox';
+import * as bookingLifecycle from './migrations/0006-booking-lifecycle';
 
 interface NamedMigration {
   name: string;
@@ -18,6 +19,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0003-places-ledgers', migration: placesLedgers },
   { name: '0004-search-index', migration: searchIndex },
   { name: '0005-outbox', migration: outbox },
+  { name: '0006-booking-lifecycle', migration: bookingLifecycle },
 ];
 
 /** Hands knex the migrations of adapters/sqlite/migrations/, in order. */

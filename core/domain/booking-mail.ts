@@ -39,6 +39,38 @@ export function bookingDetails(booking: Booking, event: Pick<ClubEvent, 'eventda
   return lines;
 }
 
+/** One e-mail about a booking: greeting, paragraphs, the booking's details, an optional link, sign-off. */
+function bookingMail(
+  booking: Booking,
+  details: [string, string][],
+  parts: { subject: string; paragraphs: string[]; link: { lead: string; text: string; url: string } | null; clubName: string },
+): Pick<OutgoingMail, 'subject' | 'text' | 'html'> {
+  const greeting = `Dear ${booking.firstName},`;
+  const { subject, paragraphs, link, clubName } = parts;
+  const text = [
+    greeting,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...details.map(([label, value]) => `${label}: ${value}`),
+    '',
+    ...(link ? [link.lead, link.url, ''] : []),
+    clubName,
+  ].join('\n');
+  const html = [
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>' + escapeHtml(subject) + '</title></head>',
+    '<body style="font-family: Arial, sans-serif; line-height: 1.5; color: #1b1f23;">',
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    '<table role="presentation" style="border-collapse: collapse;">',
+    ...details.map(([label, value]) => `<tr><th scope="row" style="text-align: left; padding: 2px 12px 2px 0;">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`),
+    '</table>',
+    ...(link ? [`<p>${escapeHtml(link.lead)}<br><a href="${escapeHtml(link.url)}">${escapeHtml(link.text)}</a></p>`] : []),
+    `<p>${escapeHtml(clubName)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { subject, text, html };
+}
+
 /**
  * The confirmation a member gets once the booking holds its places for good (at once for a free
  * event, once paid for a paid one): the booking's details in London time, the event's calendar
@@ -47,26 +79,60 @@ export function bookingDetails(booking: Booking, event: Pick<ClubEvent, 'eventda
  */
 export function bookingConfirmation(booking: Booking, event: ClubEvent, context: BookingMailContext): OutgoingMail {
   if (!booking.userEmail) throw new RangeError('A booking without an e-mail address gets no confirmation');
-  const details = bookingDetails(booking, event);
-  const subject = `Booking confirmed: ${booking.eventName}`;
-  const greeting = `Dear ${booking.firstName},`;
-  const intro = `Thank you for booking with ${context.clubName}. Your booking is confirmed.`;
-  const manage = 'To see your booking, add it to your calendar or cancel it, use this link:';
-  const text = [greeting, '', intro, '', ...details.map(([label, value]) => `${label}: ${value}`), '', manage, context.manageUrl, '', `${context.clubName}`].join('\n');
-  const html = [
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>' + escapeHtml(subject) + '</title></head>',
-    '<body style="font-family: Arial, sans-serif; line-height: 1.5; color: #1b1f23;">',
-    `<p>${escapeHtml(greeting)}</p>`,
-    `<p>${escapeHtml(intro)}</p>`,
-    '<table role="presentation" style="border-collapse: collapse;">',
-    ...details.map(([label, value]) => `<tr><th scope="row" style="text-align: left; padding: 2px 12px 2px 0;">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`),
-    '</table>',
-    `<p>${escapeHtml(manage)}<br><a href="${escapeHtml(context.manageUrl)}">Manage my booking</a></p>`,
-    `<p>${escapeHtml(context.clubName)}</p>`,
-    '</body></html>',
-  ].join('\n');
+  const mail = bookingMail(booking, bookingDetails(booking, event), {
+    subject: `Booking confirmed: ${booking.eventName}`,
+    paragraphs: [`Thank you for booking with ${context.clubName}. Your booking is confirmed.`],
+    link: { lead: 'To see your booking, add it to your calendar or cancel it, use this link:', text: 'Manage my booking', url: context.manageUrl },
+    clubName: context.clubName,
+  });
   const attachments = event.eventdatetime
     ? [{ filename: icsFileName(event.name), contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: icsText(event, context.location) }]
     : [];
-  return { to: booking.userEmail, subject, text, html, attachments };
+  return { to: booking.userEmail, ...mail, attachments };
+}
+
+/** The words an e-mail gives a refund, as the booking now holds it. */
+export function refundLine(booking: Pick<Booking, 'refundStatus' | 'refundAmount' | 'paymentCurrency' | 'paymentMethod'>): string | null {
+  if (booking.refundStatus === null || booking.refundAmount === null || booking.paymentCurrency === null) return null;
+  const amount = formatMoney(booking.refundAmount, booking.paymentCurrency);
+  if (booking.refundStatus === 'refunded') {
+    return booking.paymentMethod === 'card' || booking.paymentMethod === null
+      ? `We have refunded ${amount} to your card. It usually reaches your account within 5 to 10 working days.`
+      : `We have refunded ${amount}.`;
+  }
+  return `Your refund of ${amount} could not be made automatically. The club has been told and will refund you.`;
+}
+
+/**
+ * The e-mail of a cancelled booking: by the member, by an admin, or because a payment arrived
+ * after the places had gone. Says what happens to the money.
+ */
+export function bookingCancellation(booking: Booking, event: Pick<ClubEvent, 'eventdatetime' | 'eventenddatetime'>, context: { clubName: string }): OutgoingMail {
+  if (!booking.userEmail) throw new RangeError('A booking without an e-mail address gets no e-mail');
+  const why =
+    booking.cancelledBy === 'member'
+      ? 'Your booking has been cancelled, as you asked. Your places have been released.'
+      : booking.cancelledBy === 'system'
+        ? 'Your payment arrived after the 30 minutes your places were held for, and the event is now full, so your booking could not be kept.'
+        : `Your booking has been cancelled by ${context.clubName}.`;
+  const refund = refundLine(booking);
+  const mail = bookingMail(booking, bookingDetails({ ...booking }, event).filter(([label]) => label !== 'Paid'), {
+    subject: `Booking cancelled: ${booking.eventName}`,
+    paragraphs: refund ? [why, refund] : [why],
+    link: null,
+    clubName: context.clubName,
+  });
+  return { to: booking.userEmail, ...mail, attachments: [] };
+}
+
+/** The e-mail of a refund made after the cancellation (an admin's retry of a refund that had failed). */
+export function bookingRefund(booking: Booking, event: Pick<ClubEvent, 'eventdatetime' | 'eventenddatetime'>, context: { clubName: string }): OutgoingMail {
+  if (!booking.userEmail) throw new RangeError('A booking without an e-mail address gets no e-mail');
+  const mail = bookingMail(booking, bookingDetails(booking, event).filter(([label]) => label !== 'Paid'), {
+    subject: `Refund made: ${booking.eventName}`,
+    paragraphs: [refundLine(booking) ?? 'Your refund has been made.'],
+    link: null,
+    clubName: context.clubName,
+  });
+  return { to: booking.userEmail, ...mail, attachments: [] };
 }

@@ -36,10 +36,17 @@ export function isBookingOpen(
   return bookingClosedReason(event, now) === null;
 }
 
+type PlaceBooking = Pick<Booking, 'paymentRequired' | 'paid' | 'submittedAt' | 'cancelledAt'>;
+
+/** A cancelled booking takes no places and counts as neither attending nor revenue. */
+export function isCancelled(booking: Pick<Booking, 'cancelledAt'>): boolean {
+  return booking.cancelledAt !== null;
+}
+
 /**
  * When an unpaid booking of a paid event stops holding its places (epoch ms, exclusive); null
  * for a booking that holds them for good: free and paid bookings, and one whose submission time
- * cannot be read (it cannot be proved to have lapsed).
+ * cannot be read (it cannot be proved to have lapsed). Says nothing of cancellation (holdsPlace does).
  */
 export function holdExpiry(booking: Pick<Booking, 'paymentRequired' | 'paid' | 'submittedAt'>): number | null {
   if (!booking.paymentRequired || booking.paid) return null;
@@ -47,35 +54,45 @@ export function holdExpiry(booking: Pick<Booking, 'paymentRequired' | 'paid' | '
   return submitted === null ? null : submitted.getTime() + HOLD_MS;
 }
 
-/** Free and paid bookings hold their places for good; unpaid ones for HOLD_MINUTES. */
-export function holdsPlace(booking: Pick<Booking, 'paymentRequired' | 'paid' | 'submittedAt'>, now: Date): boolean {
+/** Free and paid bookings hold their places for good; unpaid ones for HOLD_MINUTES; cancelled ones none. */
+export function holdsPlace(booking: PlaceBooking, now: Date): boolean {
+  if (isCancelled(booking)) return false;
   const until = holdExpiry(booking);
   return until === null || now.getTime() < until;
 }
 
-export function placesTaken(
-  bookings: Pick<Booking, 'numberAttending' | 'paymentRequired' | 'paid' | 'submittedAt'>[],
-  now: Date,
-): number {
+export function placesTaken(bookings: (PlaceBooking & Pick<Booking, 'numberAttending'>)[], now: Date): number {
   let taken = 0;
   for (const b of bookings) if (holdsPlace(b, now)) taken += b.numberAttending;
   return taken;
 }
 
 /** Places still free, never below 0; null when the event has no capacity. */
-export function placesLeft(
-  capacity: number | null,
-  bookings: Pick<Booking, 'numberAttending' | 'paymentRequired' | 'paid' | 'submittedAt'>[],
-  now: Date,
-): number | null {
+export function placesLeft(capacity: number | null, bookings: (PlaceBooking & Pick<Booking, 'numberAttending'>)[], now: Date): number | null {
   if (capacity === null) return null;
   return Math.max(0, capacity - placesTaken(bookings, now));
 }
 
-export function paymentStatus(booking: Pick<Booking, 'paid' | 'paymentAmount'>): PaymentStatus {
-  if (booking.paid) return 'Paid';
+export type StatusBooking = PlaceBooking & Pick<Booking, 'paymentAmount' | 'paymentMethod' | 'refundStatus'>;
+
+/** The booking's state as admins and members see it (decisions.md, second phase). */
+export function paymentStatus(booking: StatusBooking, now: Date): PaymentStatus {
+  if (booking.refundStatus === 'failed') return 'Refund failed';
+  if (isCancelled(booking)) return 'Cancelled';
+  if (booking.paid) {
+    if (booking.paymentMethod === 'cash') return 'Paid (cash)';
+    if (booking.paymentMethod === 'transfer') return 'Paid (transfer)';
+    return 'Paid';
+  }
   if (!booking.paymentAmount) return 'Free Event';
-  return 'Pending';
+  return holdsPlace(booking, now) ? 'Pending' : 'Expired';
+}
+
+/** Money the club keeps from the booking, in its payment currency: paid, less what was refunded. */
+export function bookingRevenue(booking: Pick<Booking, 'paid' | 'paymentAmount' | 'refundStatus' | 'refundAmount'>): number {
+  if (!booking.paid) return 0;
+  const refunded = booking.refundStatus === 'refunded' ? (booking.refundAmount ?? 0) : 0;
+  return (booking.paymentAmount ?? 0) - refunded;
 }
 
 export function truncatePaymentId(id: string | null): string {

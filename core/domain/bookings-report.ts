@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Booking } from '../entities/booking';
 import type { ClubEvent } from '../entities/event';
 import { CurrencySchema, type Currency } from '../entities/money';
-import { paymentStatus } from './booking-state';
+import { bookingRevenue, holdsPlace, paymentStatus, type StatusBooking } from './booking-state';
 import { fromLondonWall, londonWall, londonWallClock, parseInstant } from './london-time';
 import { minorToDecimalText } from './pricing';
 
@@ -34,7 +34,8 @@ export const OverviewRowSchema = z.object({
   paid: z.number().int(),
   pending: z.number().int(),
   free: z.number().int(),
-  /** Minor units taken by paid bookings, in `currency`. */
+  cancelled: z.number().int(),
+  /** Minor units taken by paid bookings less refunds, in `currency`. */
   revenue: z.number().int(),
 });
 export type OverviewRow = z.infer<typeof OverviewRowSchema>;
@@ -46,11 +47,40 @@ export const BookingsOverviewSchema = z.object({
 });
 export type BookingsOverview = z.infer<typeof BookingsOverviewSchema>;
 
-type CountedBooking = Pick<Booking, 'numberAttending' | 'paid' | 'paymentAmount' | 'paymentCurrency'>;
+type CountedBooking = StatusBooking & Pick<Booking, 'numberAttending' | 'paymentCurrency' | 'refundAmount'>;
 
 /** A paid booking's currency, falling back to the event's (or GBP, the club's default). */
-function currencyOf(booking: CountedBooking, fallback: Currency): Currency {
+function currencyOf(booking: Pick<Booking, 'paymentCurrency'>, fallback: Currency): Currency {
   return booking.paymentCurrency ?? fallback;
+}
+
+/** What one booking adds to a summary: counted by state; attendees only while it holds places. */
+interface Tally {
+  bookings: number;
+  attendees: number;
+  paid: number;
+  pending: number;
+  free: number;
+  cancelled: number;
+}
+
+/**
+ * Adds the booking to the tally and returns the money it keeps (payments less refunds). Expired
+ * holds count nowhere; cancelled bookings count as cancelled, never as attending, and keep as
+ * revenue only what was not refunded (a refund that failed is money still held).
+ */
+function tally(into: Tally, b: CountedBooking, now: Date): number {
+  const status = paymentStatus(b, now);
+  if (status === 'Expired') return 0;
+  if (status === 'Cancelled' || status === 'Refund failed') into.cancelled += 1;
+  else {
+    into.bookings += 1;
+    if (holdsPlace(b, now)) into.attendees += b.numberAttending;
+    if (status === 'Pending') into.pending += 1;
+    else if (status === 'Free Event') into.free += 1;
+    else into.paid += 1;
+  }
+  return bookingRevenue(b);
 }
 
 function addRevenue(into: Partial<Record<Currency, number>>, currency: Currency, amount: number): void {
@@ -59,13 +89,13 @@ function addRevenue(into: Partial<Record<Currency, number>>, currency: Currency,
 
 /**
  * One row per dated event starting on or after overviewStart(now) (future ones included), start
- * descending. Revenue counts paid bookings only. A row holds one currency, the event's; a paid
+ * descending. Revenue is payments less refunds. A row holds one currency, the event's; a paid
  * booking in another currency (the event's currency changed after it was paid) still counts in
  * the per-currency totals, so no money goes missing from the report.
  */
 export function bookingsOverview(
   events: Pick<ClubEvent, 'id' | 'name' | 'eventdatetime' | 'currency'>[],
-  bookings: Pick<Booking, 'eventId' | 'numberAttending' | 'paid' | 'paymentAmount' | 'paymentCurrency'>[],
+  bookings: (CountedBooking & Pick<Booking, 'eventId'>)[],
   now: Date,
 ): BookingsOverview {
   const from = overviewStart(now);
@@ -90,21 +120,16 @@ export function bookingsOverview(
       paid: 0,
       pending: 0,
       free: 0,
+      cancelled: 0,
       revenue: 0,
       t: start.getTime(),
     };
     for (const b of byEvent.get(event.id) ?? []) {
-      row.bookings += 1;
-      row.attendees += b.numberAttending;
-      const status = paymentStatus(b);
-      if (status === 'Paid') {
-        row.paid += 1;
-        const amount = b.paymentAmount ?? 0;
-        const currency = currencyOf(b, event.currency);
-        if (currency === event.currency) row.revenue += amount;
-        addRevenue(totals.revenue, currency, amount);
-      } else if (status === 'Pending') row.pending += 1;
-      else row.free += 1;
+      const amount = tally(row, b, now);
+      if (amount === 0) continue;
+      const currency = currencyOf(b, event.currency);
+      if (currency === event.currency) row.revenue += amount;
+      addRevenue(totals.revenue, currency, amount);
     }
     totals.bookings += row.bookings;
     totals.attendees += row.attendees;
@@ -123,16 +148,18 @@ export const EventBookingSummarySchema = z.object({
   paid: z.number().int(),
   pending: z.number().int(),
   free: z.number().int(),
+  cancelled: z.number().int(),
   revenue: RevenueSchema,
 });
 export type EventBookingSummary = z.infer<typeof EventBookingSummarySchema>;
 
-/** The summary cards above one event's bookings table. */
+/**
+ * The summary cards above one event's bookings table: standing bookings, their attendees and
+ * extras (cancelled bookings and lapsed holds count for none), revenue as payments less refunds.
+ */
 export function eventBookingSummary(
-  bookings: Pick<
-    Booking,
-    'numberAttending' | 'numberOfChildren' | 'numberOfSoftDrinks' | 'numberOfVegetarian' | 'paid' | 'paymentAmount' | 'paymentCurrency'
-  >[],
+  bookings: (CountedBooking & Pick<Booking, 'numberOfChildren' | 'numberOfSoftDrinks' | 'numberOfVegetarian'>)[],
+  now: Date,
 ): EventBookingSummary {
   const summary: EventBookingSummary = {
     bookings: 0,
@@ -143,33 +170,32 @@ export function eventBookingSummary(
     paid: 0,
     pending: 0,
     free: 0,
+    cancelled: 0,
     revenue: {},
   };
   for (const b of bookings) {
-    summary.bookings += 1;
-    summary.attendees += b.numberAttending;
+    const amount = tally(summary, b, now);
+    if (amount !== 0) addRevenue(summary.revenue, currencyOf(b, 'GBP'), amount);
+    if (!holdsPlace(b, now)) continue;
     summary.children += b.numberOfChildren;
     summary.softDrinks += b.numberOfSoftDrinks;
     summary.vegetarian += b.numberOfVegetarian;
-    const status = paymentStatus(b);
-    if (status === 'Paid') {
-      summary.paid += 1;
-      addRevenue(summary.revenue, currencyOf(b, 'GBP'), b.paymentAmount ?? 0);
-    } else if (status === 'Pending') summary.pending += 1;
-    else summary.free += 1;
   }
   return summary;
 }
 
 /**
  * Bookings and attendees per event for the dashboard: the events booked most recently first,
- * at most five of them. The name is the one on the latest booking.
+ * at most five of them. The name is the one on the latest booking. Only bookings holding places
+ * at `now` count (not cancelled ones, nor unpaid holds that lapsed).
  */
 export function dashboardStatistics(
-  bookings: Pick<Booking, 'eventId' | 'eventName' | 'numberAttending' | 'submittedAt'>[],
+  bookings: (Pick<Booking, 'eventId' | 'eventName' | 'numberAttending' | 'submittedAt'> & Parameters<typeof holdsPlace>[0])[],
+  now: Date,
 ): { eventId: string; eventName: string; bookings: number; attendees: number }[] {
   const groups = new Map<string, { eventId: string; eventName: string; bookings: number; attendees: number; latest: number }>();
   for (const b of bookings) {
+    if (!holdsPlace(b, now)) continue;
     const at = parseInstant(b.submittedAt)?.getTime() ?? Number.NEGATIVE_INFINITY;
     const group = groups.get(b.eventId);
     if (!group) {
@@ -204,6 +230,7 @@ export const CSV_HEADER = [
   'Amount',
   'Currency',
   'Payment ID',
+  'Refunded',
 ] as const;
 
 /**
@@ -220,7 +247,7 @@ export function csvCell(value: string | number | null): string {
 }
 
 /** The CSV download of one event's bookings; times in London, amounts as decimals. */
-export function bookingsCsv(bookings: Booking[]): string {
+export function bookingsCsv(bookings: Booking[], now: Date): string {
   const lines = [CSV_HEADER.map(csvCell).join(',')];
   for (const b of bookings) {
     const submitted = parseInstant(b.submittedAt);
@@ -236,10 +263,11 @@ export function bookingsCsv(bookings: Booking[]): string {
         b.numberOfSoftDrinks,
         b.numberOfVegetarian,
         b.boatName,
-        paymentStatus(b),
+        paymentStatus(b, now),
         b.paymentAmount === null ? '' : minorToDecimalText(b.paymentAmount),
         b.paymentCurrency,
         b.paymentId,
+        b.refundStatus === 'refunded' && b.refundAmount !== null ? minorToDecimalText(b.refundAmount) : '',
       ]
         .map(csvCell)
         .join(','),

@@ -16,6 +16,8 @@ export const ADMIN_ROUTES: { path: string; permission: Permission | null }[] = [
   { path: '/admin/events/edit/:eventId', permission: 'events:write' },
   { path: '/admin/bookings', permission: 'bookings:read' },
   { path: '/admin/bookings/:eventId', permission: 'bookings:read' },
+  { path: '/admin/booking/:bookingId', permission: 'bookings:read' },
+  { path: '/admin/audit', permission: 'audit:read' },
   { path: '/admin/members', permission: null },
   { path: '/admin/work-days', permission: 'events:read' },
 ];
@@ -26,6 +28,8 @@ export const ACTIONS = {
   'events.update': 'events:write',
   'events.delete': 'events:write',
   'bookings.read': 'bookings:read',
+  'bookings.write': 'bookings:write',
+  'audit.read': 'audit:read',
   'admins.list': null,
   'admins.manage': 'admins:manage',
   'workDays.read': 'events:read',
@@ -39,6 +43,8 @@ export const PERMISSION_MESSAGES = {
   eventsRead: 'You do not have permission to view events.',
   delete: 'You do not have permission to delete events.',
   admins: 'You do not have permission to manage admins.',
+  bookingsWrite: 'You do not have permission to change bookings.',
+  audit: 'You do not have permission to read the audit log.',
 } as const;
 
 const ACTION_MESSAGES: Record<AdminAction, string> = {
@@ -47,6 +53,8 @@ const ACTION_MESSAGES: Record<AdminAction, string> = {
   'events.update': PERMISSION_MESSAGES.edit,
   'events.delete': PERMISSION_MESSAGES.delete,
   'bookings.read': PERMISSION_MESSAGES.bookings,
+  'bookings.write': PERMISSION_MESSAGES.bookingsWrite,
+  'audit.read': PERMISSION_MESSAGES.audit,
   'admins.list': PERMISSION_MESSAGES.admins,
   'admins.manage': PERMISSION_MESSAGES.admins,
   // Work days are event-like club activities, so they share the events permission and message.

@@ -1,5 +1,5 @@
 import type { Booking } from '../entities/booking';
-import { holdExpiry } from './booking-state';
+import { holdExpiry, isCancelled } from './booking-state';
 
 /**
  * An event's places, kept beside its bookings and changed in the same transaction as every
@@ -26,7 +26,7 @@ export interface PlacesHold {
   untilMs: number;
 }
 
-export type LedgerBooking = Pick<Booking, 'id' | 'numberAttending' | 'paymentRequired' | 'paid' | 'submittedAt'>;
+export type LedgerBooking = Pick<Booking, 'id' | 'numberAttending' | 'paymentRequired' | 'paid' | 'submittedAt' | 'cancelledAt'>;
 
 export const EMPTY_LEDGER: PlacesLedger = Object.freeze({ confirmed: 0, holds: Object.freeze([]) as unknown as PlacesHold[] });
 
@@ -52,6 +52,7 @@ export function withoutLapsedHolds(ledger: PlacesLedger, now: Date): PlacesLedge
 
 /** The ledger once this booking is stored. */
 export function ledgerWithBooking(ledger: PlacesLedger, booking: LedgerBooking): PlacesLedger {
+  if (isCancelled(booking)) return ledger;
   const until = holdExpiry(booking);
   if (until === null) return { confirmed: ledger.confirmed + booking.numberAttending, holds: ledger.holds };
   return {
@@ -66,7 +67,7 @@ export function ledgerWithBooking(ledger: PlacesLedger, booking: LedgerBooking):
  * already taken still counts, as `placesTaken` counts it over the bookings).
  */
 export function ledgerWithPayment(ledger: PlacesLedger, unpaid: LedgerBooking): PlacesLedger {
-  if (holdExpiry(unpaid) === null) return ledger;
+  if (isCancelled(unpaid) || holdExpiry(unpaid) === null) return ledger;
   return {
     confirmed: ledger.confirmed + unpaid.numberAttending,
     holds: ledger.holds.filter((hold) => hold.bookingId !== unpaid.id),
@@ -75,10 +76,19 @@ export function ledgerWithPayment(ledger: PlacesLedger, unpaid: LedgerBooking): 
 
 /** The ledger once this booking (as stored) no longer takes places: cancelled, refunded or removed. */
 export function ledgerWithoutBooking(ledger: PlacesLedger, booking: LedgerBooking): PlacesLedger {
+  if (isCancelled(booking)) return ledger;
   if (holdExpiry(booking) === null) {
     return { confirmed: Math.max(0, ledger.confirmed - booking.numberAttending), holds: ledger.holds };
   }
   return { confirmed: ledger.confirmed, holds: ledger.holds.filter((hold) => hold.bookingId !== booking.id) };
+}
+
+/**
+ * The ledger once a stored booking is replaced by its changed self (cancelled, paid, corrected):
+ * the old booking's places out, the new one's in. Lapsed holds are dropped first.
+ */
+export function ledgerWithChange(ledger: PlacesLedger, before: LedgerBooking, after: LedgerBooking, now: Date): PlacesLedger {
+  return ledgerWithBooking(ledgerWithoutBooking(withoutLapsedHolds(ledger, now), before), after);
 }
 
 /** The ledger an event's bookings make, without the holds that have lapsed by `now`. */

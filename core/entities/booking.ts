@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { CurrencySchema, MinorUnitsSchema } from './money';
 import { InstantSchema } from './instant';
 
+export const PaymentMethodSchema = z.enum(['card', 'cash', 'transfer']);
+export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
+export const RefundStatusSchema = z.enum(['pending', 'refunded', 'failed']);
+export type RefundStatus = z.infer<typeof RefundStatusSchema>;
+
 /**
  * A stored booking. Unpaid bookings of paid events hold their places for 30 minutes after
  * `submittedAt` (see core/domain/booking-state). Amounts are in minor units.
@@ -27,8 +32,42 @@ export const BookingSchema = z.object({
   checkoutId: z.string().nullable(),
   paymentId: z.string().nullable(),
   paymentCompletedAt: InstantSchema.nullable(),
+  /** How it was paid: by card through the gateway, or marked paid by an admin (cash, bank transfer). */
+  paymentMethod: PaymentMethodSchema.nullable().default(null),
+  /** The admin's note of a cash or transfer payment (receipt number, bank reference). */
+  paymentReference: z.string().max(200).nullable().default(null),
+  /** When it was cancelled (by the member, an admin, or for a payment that came too late); null while it stands. */
+  cancelledAt: InstantSchema.nullable().default(null),
+  /** Who cancelled it: 'member', 'system' (late payment), or the admin's uid. */
+  cancelledBy: z.string().max(200).nullable().default(null),
+  /**
+   * The refund of a cancelled paid booking: pending (asked of the gateway, answer not yet
+   * recorded), refunded, or failed (the gateway said no, or cash to be handed back) for an admin
+   * to retry. Null when no refund is owed.
+   */
+  refundStatus: RefundStatusSchema.nullable().default(null),
+  refundAmount: MinorUnitsSchema.nullable().default(null),
+  refundId: z.string().max(200).nullable().default(null),
+  refundFailure: z.string().max(1000).nullable().default(null),
+  /** Refusals so far: each definite refusal moves the refund to a new idempotency key. */
+  refundAttempts: z.number().int().nonnegative().default(0),
+  refundedAt: InstantSchema.nullable().default(null),
 });
 export type Booking = z.infer<typeof BookingSchema>;
+
+/** The life-cycle fields of a booking just made: not paid by hand, not cancelled, no refund. */
+export const UNCHANGED_BOOKING = {
+  paymentMethod: null,
+  paymentReference: null,
+  cancelledAt: null,
+  cancelledBy: null,
+  refundStatus: null,
+  refundAmount: null,
+  refundId: null,
+  refundFailure: null,
+  refundAttempts: 0,
+  refundedAt: null,
+} as const satisfies Partial<Booking>;
 
 /**
  * What the browser sends for a booking, before validation. Counts arrive as typed text or
@@ -58,5 +97,9 @@ export interface ValidBooking {
   userEmail: string | null;
 }
 
-export const PaymentStatusSchema = z.enum(['Paid', 'Pending', 'Free Event']);
+/**
+ * What admins see of a booking (decisions.md, second phase). Pending: unpaid, its hold running;
+ * Expired: unpaid, its hold over (attending nothing, counted nowhere but the detail list).
+ */
+export const PaymentStatusSchema = z.enum(['Paid', 'Paid (cash)', 'Paid (transfer)', 'Pending', 'Expired', 'Free Event', 'Cancelled', 'Refund failed']);
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;

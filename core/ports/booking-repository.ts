@@ -1,6 +1,15 @@
 import type { PlacesDifference } from '../domain/places-ledger';
 import type { Booking } from '../entities/booking';
 import type { OutboxMessage } from '../entities/mail';
+import type { AuditEntry } from '../entities/audit';
+
+/** A change to one booking, decided by a core rule: the booking as it is to be stored, and what to write with it. */
+export interface BookingChange {
+  /** Same id and event as the stored booking. */
+  booking: Booking;
+  mail?: readonly OutboxMessage[];
+  audit?: readonly AuditEntry[];
+}
 
 export type AddBookingResult = { added: true } | { added: false; placesLeft: number };
 
@@ -54,4 +63,18 @@ export interface BookingRepository {
    * Throws NotFoundError for an unknown booking.
    */
   markPaid(bookingId: string, payment: { paymentId: string; paymentCompletedAt: string }, mail?: readonly OutboxMessage[]): Promise<boolean>;
+  /**
+   * Changes one booking as `decide` says, atomically: reads the booking and its event's places
+   * taken at `now` (the ledger's count, the booking's own places included while it holds them),
+   * and writes the changed booking, its event's ledger (ledgerWithChange), the mail and the audit
+   * entries in one transaction. `decide` returns null to change nothing; a throw (a refusal)
+   * changes nothing and reaches the caller. It may run more than once (a race runs it again on
+   * fresh reads), so it must be pure. Returns the booking as stored afterwards and whether this
+   * call changed it. Throws NotFoundError for an unknown booking.
+   */
+  change(
+    bookingId: string,
+    now: Date,
+    decide: (current: Booking, placesTaken: number) => BookingChange | null,
+  ): Promise<{ booking: Booking; changed: boolean }>;
 }

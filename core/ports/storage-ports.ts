@@ -7,6 +7,7 @@ import type { DocumentRepository } from './document-repository';
 import type { EventRepository } from './event-repository';
 import type { LoginAttemptStore } from './login-attempt-store';
 import type { Outbox } from './outbox';
+import type { AuditLog } from './audit-log';
 import type { SessionRepository } from './session-repository';
 import type { WaterLevelRepository } from './water-level-repository';
 import type { WorkDayRepository } from './work-day-repository';
@@ -25,4 +26,5 @@ export interface StoragePorts {
   campaigns: CampaignRepository;
   waterLevels: WaterLevelRepository;
   outbox: Outbox;
+  audit: AuditLog;
 }

@@ -10,6 +10,10 @@ import type { Booking } from '../entities/booking';
 import type { OutboxMessage } from '../entities/mail';
 import type { EventRepository } from '../ports/event-repository';
 import { confirmationMail, type ConfirmationDeps } from './booking-confirmations';
+import { changeOf, refundSummary, settleCardRefund, type BookingChangeDeps } from './booking-changes';
+import { paidByCardAt } from '../domain/booking-lifecycle';
+import type { AuditActor } from '../entities/audit';
+import type { IdGenerator } from '../ports/id-generator';
 
 export const HOLD_EXPIRED = 'Your place was held for 30 minutes and has been released. Please book again.';
 
@@ -41,13 +45,16 @@ export type ConfirmPaymentResult =
   /** A webhook that is not a completed payment of one of our bookings (or not genuine). */
   | { status: 'IGNORED' };
 
-export interface ConfirmPaymentDeps extends ConfirmationDeps {
+export interface ConfirmPaymentDeps extends ConfirmationDeps, BookingChangeDeps {
   bookings: BookingRepository;
   payments: PaymentGateway;
   clock: Clock;
-  /** For the confirmation's event details and calendar file; absent, no e-mail is written. */
-  events?: EventRepository;
+  /** For the event's capacity, the confirmation's event details and calendar file. */
+  events: EventRepository;
+  ids: IdGenerator;
 }
+
+const SYSTEM: AuditActor = { kind: 'system' };
 
 /**
  * Marks a booking paid on the payment provider's word only (its answer to a charge, or its
@@ -74,8 +81,7 @@ export class ConfirmPayment {
     const result = await this.deps.payments.completeCheckout(checkoutId, cardToken);
     if (result.status === 'FAILED') return { status: 'FAILED', bookingId: booking.id, message: result.message };
     const payment = { paymentId: result.paymentId, paymentCompletedAt: result.completedAt };
-    const changed = await this.deps.bookings.markPaid(booking.id, payment, await this.confirmation(booking, payment));
-    return this.completed(booking.id, result.paymentId, changed);
+    return this.record(booking, payment);
   }
 
   private async fromWebhook(request: Extract<ConfirmPaymentRequest, { source: 'webhook' }>): Promise<ConfirmPaymentResult> {
@@ -84,19 +90,32 @@ export class ConfirmPayment {
     const booking = await this.deps.bookings.findByCheckoutId(notification.checkoutId);
     if (!booking) return { status: 'IGNORED' };
     // No hold check here, unlike a card payment: the provider has already taken the money (a
-    // charge whose answer was lost, say), so the booking is paid even if its hold has expired.
-    // Refunding is a person's decision, not this code's.
+    // charge whose answer was lost, say). record() keeps it if the places are still free, and
+    // refunds it otherwise.
     const payment = { paymentId: notification.paymentId, paymentCompletedAt: notification.completedAt ?? this.deps.clock.now().toISOString() };
-    const changed = await this.deps.bookings.markPaid(booking.id, payment, await this.confirmation(booking, payment));
-    return this.completed(booking.id, notification.paymentId, changed);
+    return this.record(booking, payment);
   }
 
-  /** The member's confirmation of the booking as paid, written only if this payment is the one recorded. */
-  private async confirmation(booking: Booking, payment: { paymentId: string; paymentCompletedAt: string }): Promise<OutboxMessage[]> {
-    if (!booking.userEmail || !this.deps.events) return [];
+  /**
+   * Records the payment with its places, confirmation and audit entry in one transaction. Money
+   * that came too late (the hold lapsed and the places are gone, or the booking was cancelled
+   * meanwhile) is recorded, the booking cancelled by the system and the payment refunded in full,
+   * and the member told: admins never see more attending than capacity.
+   */
+  private async record(booking: Booking, payment: { paymentId: string; paymentCompletedAt: string }): Promise<ConfirmPaymentResult> {
     const event = await this.deps.events.get(booking.eventId);
-    if (!event) return [];
-    return confirmationMail(this.deps, { ...booking, paid: true, ...payment }, event, this.deps.clock.now());
+    const now = this.deps.clock.now();
+    const { booking: stored, changed } = await this.deps.bookings.change(booking.id, now, (current, placesTaken) => {
+      const next = paidByCardAt(current, payment, { capacity: event?.capacity ?? null, placesTaken, now });
+      if (next === null) return null;
+      if (next.refundStatus === 'pending') {
+        return changeOf(this.deps, current, next, { action: 'booking.late-payment', summary: `Payment arrived after the places had gone; ${refundSummary(next)}`, actor: SYSTEM, at: now });
+      }
+      const mail: OutboxMessage[] = event ? confirmationMail(this.deps, next, event, now) : [];
+      return changeOf(this.deps, current, next, { action: 'booking.paid', summary: 'Paid by card', actor: SYSTEM, at: now, mail });
+    });
+    if (changed && stored.refundStatus === 'pending') await settleCardRefund(this.deps, stored, SYSTEM);
+    return this.completed(booking.id, payment.paymentId, changed);
   }
 
   /** When an earlier confirmation won, report the payment that is actually stored. */

@@ -4,6 +4,7 @@ import { EventSchema } from '../entities/event';
 import { dashboardStatistics } from '../domain/bookings-report';
 import { hasPermission } from '../domain/permissions';
 import type { BookingRepository } from '../ports/booking-repository';
+import type { Clock } from '../ports/clock';
 import type { EventRepository } from '../ports/event-repository';
 
 export const DASHBOARD_RECENT_EVENTS = 5;
@@ -21,6 +22,7 @@ export type Dashboard = z.infer<typeof DashboardSchema>;
 export interface GetDashboardDeps {
   events: EventRepository;
   bookings: BookingRepository;
+  clock: Clock;
 }
 
 /** The dashboard needs only a signed-in admin; booking figures only with bookings:read. */
@@ -29,7 +31,7 @@ export class GetDashboard {
 
   async execute(admin: Admin): Promise<Dashboard> {
     const recentEvents = await this.deps.events.list({ order: 'desc', limit: DASHBOARD_RECENT_EVENTS });
-    const statistics = hasPermission(admin, 'bookings:read') ? dashboardStatistics(await this.deps.bookings.listAll()) : null;
+    const statistics = hasPermission(admin, 'bookings:read') ? dashboardStatistics(await this.deps.bookings.listAll(), this.deps.clock.now()) : null;
     return { recentEvents, statistics };
   }
 }

@@ -7,6 +7,7 @@ import { eventBookingSummary, EventBookingSummarySchema } from '../domain/bookin
 import { requirePermission } from '../domain/permissions';
 import { NotFoundError } from '../errors';
 import type { BookingRepository } from '../ports/booking-repository';
+import type { Clock } from '../ports/clock';
 import type { EventRepository } from '../ports/event-repository';
 import { EVENT_NOT_FOUND } from '../messages';
 
@@ -24,6 +25,7 @@ export type EventBookings = z.infer<typeof EventBookingsSchema>;
 export interface GetEventBookingsDeps {
   events: EventRepository;
   bookings: BookingRepository;
+  clock: Clock;
 }
 
 /** One event's bookings for the admin: summary cards and the table rows. */
@@ -35,10 +37,11 @@ export class GetEventBookings {
     const event = await this.deps.events.get(eventId);
     if (!event) throw new NotFoundError(EVENT_NOT_FOUND);
     const bookings = await this.deps.bookings.listByEvent(event.id);
+    const now = this.deps.clock.now();
     return {
       event,
-      summary: eventBookingSummary(bookings),
-      bookings: bookings.map((b) => ({ ...b, paymentStatus: paymentStatus(b), paymentIdShort: truncatePaymentId(b.paymentId) })),
+      summary: eventBookingSummary(bookings, now),
+      bookings: bookings.map((b) => ({ ...b, paymentStatus: paymentStatus(b, now), paymentIdShort: truncatePaymentId(b.paymentId) })),
     };
   }
 }

@@ -3,12 +3,14 @@ import { bookingsCsv } from '../domain/bookings-report';
 import { requirePermission } from '../domain/permissions';
 import { NotFoundError } from '../errors';
 import type { BookingRepository } from '../ports/booking-repository';
+import type { Clock } from '../ports/clock';
 import type { EventRepository } from '../ports/event-repository';
 import { EVENT_NOT_FOUND } from '../messages';
 
 export interface ExportEventBookingsDeps {
   events: EventRepository;
   bookings: BookingRepository;
+  clock: Clock;
 }
 
 /** The CSV download of one event's bookings, named after the event. */
@@ -20,6 +22,6 @@ export class ExportEventBookings {
     const event = await this.deps.events.get(eventId);
     if (!event) throw new NotFoundError(EVENT_NOT_FOUND);
     const base = event.name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '') || 'event';
-    return { fileName: `${base}_bookings.csv`, csv: bookingsCsv(await this.deps.bookings.listByEvent(event.id)) };
+    return { fileName: `${base}_bookings.csv`, csv: bookingsCsv(await this.deps.bookings.listByEvent(event.id), this.deps.clock.now()) };
   }
 }

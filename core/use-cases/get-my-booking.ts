@@ -1,5 +1,6 @@
-import { bookingDetails } from '../domain/booking-mail';
-import { holdsPlace, paymentStatus } from '../domain/booking-state';
+import { bookingDetails, refundLine } from '../domain/booking-mail';
+import { selfCancelRefusal } from '../domain/booking-lifecycle';
+import { holdsPlace, isCancelled, paymentStatus } from '../domain/booking-state';
 import { NotFoundError } from '../errors';
 import { BOOKING_NOT_FOUND } from '../messages';
 import type { BookingLinks } from '../ports/booking-links';
@@ -16,6 +17,8 @@ export interface GetMyBookingDeps {
   events: EventRepository;
   bookingLinks: BookingLinks;
   clock: Clock;
+  /** Whom a member who can no longer cancel online should contact. */
+  contactEmail: string;
 }
 
 /**
@@ -30,15 +33,20 @@ export class GetMyBooking {
     const bookingId = this.deps.bookingLinks.read(token, now);
     const booking = bookingId === null ? null : await this.deps.bookings.get(bookingId);
     const event = booking ? await this.deps.events.get(booking.eventId) : null;
-    // An unpaid hold that lapsed holds nothing: the member was never booked.
-    if (!booking || !event || (booking.paymentRequired && !booking.paid && !holdsPlace(booking, now))) throw new NotFoundError(BOOKING_NOT_FOUND);
+    // An unpaid hold that lapsed holds nothing: the member was never booked. A cancelled booking
+    // is still shown, as cancelled.
+    if (!booking || !event || (!isCancelled(booking) && !holdsPlace(booking, now))) throw new NotFoundError(BOOKING_NOT_FOUND);
+    const refusal = selfCancelRefusal(booking, event, now, this.deps.contactEmail);
     const taken = (await this.deps.bookings.placesTakenByEvent([event.id], now)).get(event.id) ?? 0;
     return {
       bookingId: booking.id,
       firstName: booking.firstName,
-      status: paymentStatus(booking),
+      status: paymentStatus(booking, now),
       details: bookingDetails(booking, event).map(([label, value]) => ({ label, value })),
       event: toCalendarEvent(event, taken, now),
+      canCancel: refusal === null,
+      cancelled: isCancelled(booking),
+      note: isCancelled(booking) ? refundLine(booking) : refusal,
     };
   }
 }

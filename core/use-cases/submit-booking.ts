@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BookingFormValuesSchema, type Booking } from '../entities/booking';
+import { BookingFormValuesSchema, UNCHANGED_BOOKING, type Booking } from '../entities/booking';
 import { CurrencySchema } from '../entities/money';
 import { bookingClosedReason, HOLD_MINUTES } from '../domain/booking-state';
 import { validateBookingForm } from '../domain/booking-validation';
@@ -133,6 +133,7 @@ export class SubmitBooking {
         checkoutId,
         paymentId: null,
         paymentCompletedAt: null,
+        ...UNCHANGED_BOOKING,
       };
       // A free booking holds its places for good at once: its confirmation is written with it.
       // A paid one is confirmed when its payment completes (ConfirmPayment).

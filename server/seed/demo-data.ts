@@ -1,4 +1,4 @@
-import type { Booking } from '../../core/entities/booking';
+import { UNCHANGED_BOOKING, type Booking } from '../../core/entities/booking';
 import type { Campaign } from '../../core/entities/campaign';
 import type { ClubDocument } from '../../core/entities/document';
 import type { ClubEvent } from '../../core/entities/event';
@@ -311,6 +311,8 @@ function demoBooking(now: Date, draft: BookingDraft): Booking {
     checkoutId: amount !== null && amount > 0 ? `demo-checkout-${draft.id}` : null,
     paymentId: paid ? `demo-pay-${draft.id}` : null,
     paymentCompletedAt: paid ? instantBefore(now, draft.daysAgo, 1) : null,
+    ...UNCHANGED_BOOKING,
+    paymentMethod: paid ? 'card' : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Booking } from '../../core/entities/booking';
+import { UNCHANGED_BOOKING, type Booking } from '../../core/entities/booking';
 import type { ClubEvent } from '../../core/entities/event';
 import type { WorkDay } from '../../core/entities/work-day';
 
@@ -50,6 +50,7 @@ export function aBooking(overrides: Partial<Booking> = {}): Booking {
     checkoutId: null,
     paymentId: null,
     paymentCompletedAt: null,
+    ...UNCHANGED_BOOKING,
     ...overrides,
   };
 }

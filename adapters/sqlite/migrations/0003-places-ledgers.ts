@@ -15,7 +15,7 @@ export async function up(knex: Knex): Promise<void> {
     t.text('holds').notNullable();
   });
   const bookings = await knex('bookings').select('id', 'eventId', 'numberAttending', 'paymentRequired', 'paid', 'submittedAt');
-  const byEvent = new Map<string, { id: string; numberAttending: number; paymentRequired: boolean; paid: boolean; submittedAt: string }[]>();
+  const byEvent = new Map<string, { id: string; numberAttending: number; paymentRequired: boolean; paid: boolean; submittedAt: string; cancelledAt: null }[]>();
   for (const row of bookings) {
     const list = byEvent.get(String(row.eventId)) ?? [];
     list.push({
@@ -24,6 +24,8 @@ export async function up(knex: Knex): Promise<void> {
       paymentRequired: Number(row.paymentRequired) === 1,
       paid: Number(row.paid) === 1,
       submittedAt: String(row.submittedAt),
+      // Bookings could not be cancelled before migration 0006.
+      cancelledAt: null,
     });
     byEvent.set(String(row.eventId), list);
   }

@@ -160,10 +160,19 @@ describe('booking state examples', () => {
   });
 
   it('names the payment status as the admin sees it', () => {
-    expect(paymentStatus(makeBooking({ paid: true, paymentAmount: 1250 }))).toBe('Paid');
-    expect(paymentStatus(makeBooking({ paid: false, paymentAmount: 1250 }))).toBe('Pending');
-    expect(paymentStatus(makeBooking({ paid: false, paymentAmount: 0 }))).toBe('Free Event');
-    expect(paymentStatus(makeBooking({ paid: false, paymentAmount: null }))).toBe('Free Event');
+    const now = new Date('2026-05-01T10:10:00.000Z');
+    const later = new Date('2026-05-01T10:30:00.000Z');
+    expect(paymentStatus(makeBooking({ paid: true, paymentAmount: 1250 }), now)).toBe('Paid');
+    expect(paymentStatus(makeBooking({ paid: true, paymentAmount: 1250, paymentMethod: 'cash' }), now)).toBe('Paid (cash)');
+    expect(paymentStatus(makeBooking({ paid: true, paymentAmount: 1250, paymentMethod: 'transfer' }), now)).toBe('Paid (transfer)');
+    expect(paymentStatus(makeBooking({ paymentRequired: true, paid: false, paymentAmount: 1250 }), now)).toBe('Pending');
+    // The hold lasts 30 minutes from 10:00: at 10:30 it has lapsed.
+    expect(paymentStatus(makeBooking({ paymentRequired: true, paid: false, paymentAmount: 1250 }), later)).toBe('Expired');
+    expect(paymentStatus(makeBooking({ paid: false, paymentAmount: 0 }), now)).toBe('Free Event');
+    expect(paymentStatus(makeBooking({ paid: false, paymentAmount: null }), now)).toBe('Free Event');
+    expect(paymentStatus(makeBooking({ cancelledAt: '2026-05-01T10:05:00.000Z' }), now)).toBe('Cancelled');
+    expect(paymentStatus(makeBooking({ paid: true, paymentAmount: 1250, cancelledAt: '2026-05-01T10:05:00.000Z', refundStatus: 'failed', refundAmount: 1250 }), now)).toBe('Refund failed');
+    expect(holdsPlace(makeBooking({ cancelledAt: '2026-05-01T10:05:00.000Z' }), now)).toBe(false);
   });
 
   it('shows the first 8 characters of a payment id', () => {

@@ -53,8 +53,9 @@ const bookingArb: fc.Arbitrary<Booking> = fc
     boatName: fc.option(fc.string(), { nil: null }),
     userEmail: fc.option(fc.string(), { nil: null }),
     submittedAt: msInstant,
-    state: fc.constantFrom('free', 'pending', 'paid'),
+    state: fc.constantFrom('free', 'pending', 'paid', 'paid-cash', 'cancelled-free', 'cancelled-refunded', 'refund-failed', 'cancelled-kept'),
     amount: fc.integer({ min: 1, max: 100_000 }),
+    refundShare: fc.integer({ min: 1, max: 100 }),
     currency: fc.constantFrom('GBP', 'EUR', 'USD') as fc.Arbitrary<'GBP' | 'EUR' | 'USD'>,
   })
   .map((r) =>
@@ -68,19 +69,38 @@ const bookingArb: fc.Arbitrary<Booking> = fc
       boatName: r.boatName,
       userEmail: r.userEmail,
       submittedAt: r.submittedAt.toISOString(),
-      paymentRequired: r.state !== 'free',
-      paid: r.state === 'paid',
-      paymentAmount: r.state === 'free' ? null : r.amount,
-      paymentCurrency: r.state === 'free' ? null : r.currency,
-      paymentId: r.state === 'paid' ? `pay_${r.id}` : null,
+      paymentRequired: !FREE.has(r.state),
+      paid: PAID.has(r.state),
+      paymentAmount: FREE.has(r.state) ? null : r.amount,
+      paymentCurrency: FREE.has(r.state) ? null : r.currency,
+      paymentId: PAID.has(r.state) && r.state !== 'paid-cash' ? `pay_${r.id}` : null,
+      paymentMethod: r.state === 'paid-cash' ? 'cash' : PAID.has(r.state) ? 'card' : null,
+      cancelledAt: r.state.startsWith('cancelled') || r.state === 'refund-failed' ? '2026-05-02T10:00:00.000Z' : null,
+      cancelledBy: r.state.startsWith('cancelled') || r.state === 'refund-failed' ? 'member' : null,
+      refundStatus: r.state === 'cancelled-refunded' ? 'refunded' : r.state === 'refund-failed' ? 'failed' : null,
+      refundAmount: r.state === 'cancelled-refunded' || r.state === 'refund-failed' ? Math.ceil((r.amount * r.refundShare) / 100) : null,
     }),
   );
+
+const FREE = new Set(['free', 'cancelled-free']);
+const PAID = new Set(['paid', 'paid-cash', 'cancelled-refunded', 'refund-failed', 'cancelled-kept']);
+
+/** An independent reading of the rules: what a treasurer would count by hand. */
+function byHand(b: Booking, now: Date) {
+  const cancelled = b.cancelledAt !== null;
+  const expired = !cancelled && b.paymentRequired && !b.paid && now.getTime() >= Date.parse(b.submittedAt) + 30 * 60_000;
+  const standing = !cancelled && !expired;
+  const refunded = b.refundStatus === 'refunded' ? (b.refundAmount ?? 0) : 0;
+  return { cancelled, standing, revenue: b.paid ? (b.paymentAmount ?? 0) - refunded : 0 };
+}
+
+const nowArb = msInstant;
 
 describe('bookings report properties', () => {
   it('the CSV reads back as exactly the cells written, one row per booking', () => {
     fc.assert(
       fc.property(fc.array(bookingArb, { maxLength: 15 }), (bookings) => {
-        const rows = parseCsv(bookingsCsv(bookings));
+        const rows = parseCsv(bookingsCsv(bookings, new Date('2026-06-01T00:00:00.000Z')));
         expect(rows[0]).toEqual([...CSV_HEADER]);
         expect(rows).toHaveLength(bookings.length + 1);
         bookings.forEach((b, i) => {
@@ -115,16 +135,18 @@ describe('bookings report properties', () => {
     );
   });
 
-  it('the summary counts every booking once and revenue only from paid ones', () => {
+  it('the summary counts standing bookings and their attendees, cancelled ones apart, and revenue as payments less refunds', () => {
     fc.assert(
-      fc.property(fc.array(bookingArb, { maxLength: 30 }), (bookings) => {
-        const s = eventBookingSummary(bookings);
-        expect(s.bookings).toBe(bookings.length);
-        expect(s.paid + s.pending + s.free).toBe(bookings.length);
-        expect(s.attendees).toBe(bookings.reduce((n, b) => n + b.numberAttending, 0));
+      fc.property(fc.array(bookingArb, { maxLength: 30 }), nowArb, (bookings, now) => {
+        const s = eventBookingSummary(bookings, now);
+        const standing = bookings.filter((b) => byHand(b, now).standing);
+        expect(s.bookings).toBe(standing.length);
+        expect(s.paid + s.pending + s.free).toBe(standing.length);
+        expect(s.cancelled).toBe(bookings.filter((b) => byHand(b, now).cancelled).length);
+        expect(s.attendees).toBe(standing.reduce((n, b) => n + b.numberAttending, 0));
         for (const currency of ['GBP', 'EUR', 'USD'] as const) {
-          const paidIn = bookings.filter((b) => b.paid && b.paymentCurrency === currency);
-          expect(s.revenue[currency] ?? 0).toBe(paidIn.reduce((n, b) => n + (b.paymentAmount ?? 0), 0));
+          const inCurrency = bookings.filter((b) => b.paymentCurrency === currency);
+          expect(s.revenue[currency] ?? 0).toBe(inCurrency.reduce((n, b) => n + byHand(b, now).revenue, 0));
         }
       }),
     );
@@ -147,9 +169,11 @@ describe('bookings report properties', () => {
         expect(report.totals.attendees).toBe(report.rows.reduce((n, r) => n + r.attendees, 0));
         for (const row of report.rows) {
           const mine = bookings.filter((b) => b.eventId === row.eventId);
-          expect(row.bookings).toBe(mine.length);
-          expect(row.paid + row.pending + row.free).toBe(mine.length);
-          expect(row.revenue).toBe(mine.filter((b) => b.paid && b.paymentCurrency === 'GBP').reduce((n, b) => n + (b.paymentAmount ?? 0), 0));
+          const standing = mine.filter((b) => byHand(b, now).standing);
+          expect(row.bookings).toBe(standing.length);
+          expect(row.paid + row.pending + row.free).toBe(standing.length);
+          expect(row.cancelled).toBe(mine.filter((b) => byHand(b, now).cancelled).length);
+          expect(row.revenue).toBe(mine.filter((b) => b.paymentCurrency === 'GBP').reduce((n, b) => n + byHand(b, now).revenue, 0));
         }
       }),
     );
@@ -157,8 +181,9 @@ describe('bookings report properties', () => {
 
   it('the dashboard shows at most five events, most recently booked first, with their totals', () => {
     fc.assert(
-      fc.property(fc.array(bookingArb, { maxLength: 40 }), (bookings) => {
-        const stats = dashboardStatistics(bookings);
+      fc.property(fc.array(bookingArb, { maxLength: 40 }), nowArb, (all, now) => {
+        const stats = dashboardStatistics(all, now);
+        const bookings = all.filter((b) => byHand(b, now).standing);
         expect(stats.length).toBe(Math.min(5, new Set(bookings.map((b) => b.eventId)).size));
         const latest = (id: string) => Math.max(...bookings.filter((b) => b.eventId === id).map((b) => Date.parse(b.submittedAt)));
         for (let i = 1; i < stats.length; i++) expect(latest(stats[i - 1].eventId)).toBeGreaterThanOrEqual(latest(stats[i].eventId));
@@ -203,35 +228,48 @@ describe('bookings report examples', () => {
     ];
     const bookings = [
       makeBooking({ eventId: 'a', numberAttending: 2, paymentRequired: true, paid: true, paymentAmount: 2500, paymentCurrency: 'GBP' }),
-      makeBooking({ eventId: 'a', numberAttending: 3, paymentRequired: true, paid: false, paymentAmount: 3750, paymentCurrency: 'GBP' }),
+      makeBooking({ eventId: 'a', numberAttending: 3, paymentRequired: true, paid: false, paymentAmount: 3750, paymentCurrency: 'GBP', submittedAt: '2026-06-15T11:50:00.000Z' }),
       makeBooking({ eventId: 'a', numberAttending: 1 }),
       makeBooking({ eventId: 'a', numberAttending: 1, paymentRequired: true, paid: true, paymentAmount: 900, paymentCurrency: 'EUR' }),
+      // Cancelled with £15 of its £20 refunded: not attending, £5 kept.
+      makeBooking({ eventId: 'a', numberAttending: 6, paymentRequired: true, paid: true, paymentAmount: 2000, paymentCurrency: 'GBP', cancelledAt: '2026-06-02T09:00:00.000Z', cancelledBy: 'member', refundStatus: 'refunded', refundAmount: 1500 }),
+      // An unpaid hold that lapsed: counted nowhere.
+      makeBooking({ eventId: 'a', numberAttending: 5, paymentRequired: true, paid: false, paymentAmount: 6250, paymentCurrency: 'GBP', submittedAt: '2026-06-01T09:00:00.000Z' }),
       makeBooking({ eventId: 'b', numberAttending: 4 }),
     ];
     const report = bookingsOverview(events, bookings, now);
     expect(report.from).toBe('2025-12-15T13:00:00.000Z');
     expect(report.rows).toEqual([
-      { eventId: 'd', eventName: 'Future', eventdatetime: '2026-09-01T09:00:00.000Z', currency: 'EUR', bookings: 0, attendees: 0, paid: 0, pending: 0, free: 0, revenue: 0 },
-      { eventId: 'a', eventName: 'Regatta', eventdatetime: '2026-06-06T09:00:00.000Z', currency: 'GBP', bookings: 4, attendees: 7, paid: 2, pending: 1, free: 1, revenue: 2500 },
+      { eventId: 'd', eventName: 'Future', eventdatetime: '2026-09-01T09:00:00.000Z', currency: 'EUR', bookings: 0, attendees: 0, paid: 0, pending: 0, free: 0, cancelled: 0, revenue: 0 },
+      { eventId: 'a', eventName: 'Regatta', eventdatetime: '2026-06-06T09:00:00.000Z', currency: 'GBP', bookings: 4, attendees: 7, paid: 2, pending: 1, free: 1, cancelled: 1, revenue: 3000 },
     ]);
-    expect(report.totals).toEqual({ bookings: 4, attendees: 7, revenue: { GBP: 2500, EUR: 900 } });
+    expect(report.totals).toEqual({ bookings: 4, attendees: 7, revenue: { GBP: 3000, EUR: 900 } });
   });
 
   it('summarises one event\'s bookings', () => {
-    const summary = eventBookingSummary([
-      makeBooking({ numberAttending: 4, numberOfChildren: 2, numberOfSoftDrinks: 1, numberOfVegetarian: 3, paymentRequired: true, paid: true, paymentAmount: 3750, paymentCurrency: 'GBP' }),
-      makeBooking({ numberAttending: 1, paymentRequired: true, paymentAmount: 1250, paymentCurrency: 'GBP' }),
-      makeBooking({ numberAttending: 2, paymentRequired: true, paid: true, paymentAmount: 500, paymentCurrency: null }),
-    ]);
-    expect(summary).toEqual({ bookings: 3, attendees: 7, children: 2, softDrinks: 1, vegetarian: 3, paid: 2, pending: 1, free: 0, revenue: { GBP: 4250 } });
+    const summary = eventBookingSummary(
+      [
+        makeBooking({ numberAttending: 4, numberOfChildren: 2, numberOfSoftDrinks: 1, numberOfVegetarian: 3, paymentRequired: true, paid: true, paymentAmount: 3750, paymentCurrency: 'GBP' }),
+        makeBooking({ numberAttending: 1, paymentRequired: true, paymentAmount: 1250, paymentCurrency: 'GBP', submittedAt: '2026-05-01T10:00:00.000Z' }),
+        makeBooking({ numberAttending: 2, paymentRequired: true, paid: true, paymentAmount: 500, paymentCurrency: null, paymentMethod: 'cash' }),
+        // Cancelled and refunded in full: neither attending nor revenue, nor its extras.
+        makeBooking({ numberAttending: 3, numberOfVegetarian: 3, paymentRequired: true, paid: true, paymentAmount: 3750, paymentCurrency: 'GBP', cancelledAt: '2026-05-01T10:10:00.000Z', refundStatus: 'refunded', refundAmount: 3750 }),
+      ],
+      new Date('2026-05-01T10:20:00.000Z'),
+    );
+    expect(summary).toEqual({ bookings: 3, attendees: 7, children: 2, softDrinks: 1, vegetarian: 3, paid: 2, pending: 1, free: 0, cancelled: 1, revenue: { GBP: 4250 } });
   });
 
   it('names each dashboard group after its latest booking', () => {
-    const stats = dashboardStatistics([
-      makeBooking({ eventId: 'a', eventName: 'Old name', submittedAt: '2026-05-01T10:00:00.000Z', numberAttending: 2 }),
-      makeBooking({ eventId: 'a', eventName: 'New name', submittedAt: '2026-05-03T10:00:00.000Z', numberAttending: 1 }),
-      makeBooking({ eventId: 'b', eventName: 'B', submittedAt: '2026-05-02T10:00:00.000Z', numberAttending: 5 }),
-    ]);
+    const stats = dashboardStatistics(
+      [
+        makeBooking({ eventId: 'a', eventName: 'Old name', submittedAt: '2026-05-01T10:00:00.000Z', numberAttending: 2 }),
+        makeBooking({ eventId: 'a', eventName: 'New name', submittedAt: '2026-05-03T10:00:00.000Z', numberAttending: 1 }),
+        makeBooking({ eventId: 'b', eventName: 'B', submittedAt: '2026-05-02T10:00:00.000Z', numberAttending: 5 }),
+        makeBooking({ eventId: 'c', eventName: 'Cancelled', submittedAt: '2026-05-04T10:00:00.000Z', numberAttending: 5, cancelledAt: '2026-05-04T11:00:00.000Z' }),
+      ],
+      new Date('2026-05-05T10:00:00.000Z'),
+    );
     expect(stats).toEqual([
       { eventId: 'a', eventName: 'New name', bookings: 2, attendees: 3 },
       { eventId: 'b', eventName: 'B', bookings: 1, attendees: 5 },
@@ -239,7 +277,8 @@ describe('bookings report examples', () => {
   });
 
   it('writes the CSV with London times, decimal amounts and safe cells', () => {
-    const csv = bookingsCsv([
+    const csv = bookingsCsv(
+      [
       makeBooking({
         id: 'bk-9',
         firstName: '=HYPERLINK("x")',
@@ -254,9 +293,13 @@ describe('bookings report examples', () => {
         paymentCurrency: 'GBP',
         paymentId: 'pay_123',
       }),
-    ]);
-    const [, line] = csv.split('\r\n');
-    expect(line).toBe('bk-9,2026-06-01 10:05,"\'=HYPERLINK(""x"")","O""Brien, Jr",ann@example.org,3,0,0,0,"Wind\nRunner",Paid,37.50,GBP,pay_123');
+      makeBooking({ id: 'bk-10', submittedAt: '2026-06-01T09:06:00.000Z', paymentRequired: true, paid: true, paymentAmount: 2000, paymentCurrency: 'GBP', paymentMethod: 'cash', cancelledAt: '2026-06-02T09:00:00.000Z', refundStatus: 'refunded', refundAmount: 2000 }),
+      ],
+      new Date('2026-06-03T09:00:00.000Z'),
+    );
+    const [, line, cancelledLine] = csv.split('\r\n');
+    expect(line).toBe('bk-9,2026-06-01 10:05,"\'=HYPERLINK(""x"")","O""Brien, Jr",ann@example.org,3,0,0,0,"Wind\nRunner",Paid,37.50,GBP,pay_123,');
+    expect(cancelledLine).toBe('bk-10,2026-06-01 10:06,Ann,Sailor,,1,0,0,0,,Cancelled,20.00,GBP,,20.00');
     expect(csv.endsWith('\r\n')).toBe(true);
     expect(csvCell(null)).toBe('');
     expect(csvCell('-5')).toBe("'-5");

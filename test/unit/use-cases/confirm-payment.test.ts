@@ -11,7 +11,7 @@ async function paidBooking(world: World) {
 }
 
 function confirmPayment(world: World) {
-  return new ConfirmPayment({ bookings: world.bookings, payments: world.payments, clock: world.clock });
+  return new ConfirmPayment(world);
 }
 
 function webhook(body: object, signature = GOOD_SIGNATURE) {

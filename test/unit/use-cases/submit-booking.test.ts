@@ -12,6 +12,7 @@ import {
   ValidationError,
 } from '../../../core/errors';
 import { aForm, anEvent, makeWorld, type World } from './support/world';
+import { UNCHANGED_BOOKING } from '../../../core/entities/booking';
 
 const CONFIG = { maxAttendees: 50, testHook: false };
 
@@ -55,6 +56,7 @@ describe('SubmitBooking', () => {
       checkoutId: null,
       paymentId: null,
       paymentCompletedAt: null,
+      ...UNCHANGED_BOOKING,
     });
     expect(world.payments.checkouts.size).toBe(0);
   });

@@ -15,6 +15,8 @@ import { LocalIdentityProvider } from '../../../../adapters/local-identity/local
 import { DEFAULT_PERMISSIONS, type Admin, type Permission } from '../../../../core/entities/admin';
 import type { ClubEvent } from '../../../../core/entities/event';
 import type { WorkDay } from '../../../../core/entities/work-day';
+import { MemoryOutbox } from '../../../../adapters/memory/memory-outbox';
+import { MemoryAuditLog } from '../../../../adapters/memory/memory-audit-log';
 import type { PasswordHasher } from '../../../../core/ports/password-hasher';
 import { anEvent as completeEvent, aWorkDay as completeWorkDay } from '../../../support/entities';
 import type {
@@ -110,11 +112,15 @@ export function makeWorld() {
   const credentials = new MemoryCredentialRepository();
   const sessions = new MemorySessionRepository();
   const hasher = new QuickHasher();
+  const outbox = new MemoryOutbox();
+  const audit = new MemoryAuditLog();
   return {
     clock,
     ids,
     events: new MemoryEventRepository(),
-    bookings: new MemoryBookingRepository(),
+    bookings: new MemoryBookingRepository(outbox, audit),
+    outbox,
+    audit,
     admins: new MemoryAdminRepository(),
     credentials,
     sessions,

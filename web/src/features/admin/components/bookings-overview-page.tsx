@@ -40,7 +40,7 @@ export function BookingsOverviewPage() {
               <dd>{state.data.totals.attendees}</dd>
             </div>
             <div className="adm-card">
-              <dt>Revenue (paid)</dt>
+              <dt>Revenue (less refunds)</dt>
               <dd>{moneyList(state.data.totals.revenue)}</dd>
             </div>
           </dl>

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { formatDate } from '@core/domain/calendar';
 import { formatMoney } from '@core/domain/pricing';
-import { paymentStatus, truncatePaymentId } from '@core/domain/booking-state';
+import { truncatePaymentId } from '@core/domain/booking-state';
 import type { PaymentStatus } from '@core/entities/booking';
 import { bookingsCsvUrl, fetchEventBookings } from '../api/bookings';
 import { Badge, type BadgeTone } from './badge';
@@ -14,7 +14,16 @@ import { DataTable } from './data-table';
 
 export const DETAIL_MESSAGES = { notFound: 'Event not found', failed: 'Failed to load booking details' };
 
-const STATUS_TONE: Record<PaymentStatus, BadgeTone> = { Paid: 'green', Pending: 'amber', 'Free Event': 'blue' };
+export const STATUS_TONE: Record<PaymentStatus, BadgeTone> = {
+  Paid: 'green',
+  'Paid (cash)': 'green',
+  'Paid (transfer)': 'green',
+  Pending: 'amber',
+  Expired: 'grey',
+  'Free Event': 'blue',
+  Cancelled: 'grey',
+  'Refund failed': 'red',
+};
 
 export function EventBookingsPage() {
   const { eventId = '' } = useParams();
@@ -56,7 +65,8 @@ export function EventBookingsPage() {
             <SummaryCard label="Soft Drinks" value={state.data.summary.softDrinks} />
             <SummaryCard label="Vegetarian" value={state.data.summary.vegetarian} />
             <SummaryCard label="Paid / Pending / Free" value={`${state.data.summary.paid} / ${state.data.summary.pending} / ${state.data.summary.free}`} />
-            <SummaryCard label="Revenue (paid)" value={moneyList(state.data.summary.revenue, state.data.event.currency)} />
+            <SummaryCard label="Cancelled" value={state.data.summary.cancelled} />
+            <SummaryCard label="Revenue (less refunds)" value={moneyList(state.data.summary.revenue, state.data.event.currency)} />
           </dl>
 
           {state.data.bookings.length === 0 ? (
@@ -64,11 +74,13 @@ export function EventBookingsPage() {
           ) : (
             <DataTable label="Bookings" columns={['Name', 'Email', { label: 'Attending', numeric: true }, { label: 'Children', numeric: true }, { label: 'Soft Drinks', numeric: true }, { label: 'Vegetarian', numeric: true }, 'Boat', 'Submitted', 'Payment', { label: 'Amount', numeric: true }, 'Payment ID']}>
                   {state.data.bookings.map((booking) => {
-                    const status = paymentStatus(booking);
+                    const status = booking.paymentStatus;
                     return (
                       <tr key={booking.id}>
                         <th scope="row">
-                          {booking.firstName} {booking.lastName}
+                          <Link to={`/admin/booking/${encodeURIComponent(booking.id)}`}>
+                            {booking.firstName} {booking.lastName}
+                          </Link>
                         </th>
                         <td>{booking.userEmail ?? '—'}</td>
                         <td className="adm-num">{booking.numberAttending}</td>

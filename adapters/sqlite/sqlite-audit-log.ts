@@ -1,0 +1,31 @@
+import type { Knex } from 'knex';
+import { AuditEntrySchema, type AuditEntry } from '../../core/entities/audit';
+import type { AuditFilter, AuditLog } from '../../core/ports/audit-log';
+import { actorUidOf } from '../../core/domain/audit';
+import { instantMillis, readJson } from './sqlite-values';
+
+function row(entry: AuditEntry): Record<string, unknown> {
+  return { id: entry.id, atMs: instantMillis(entry.at), recordId: entry.recordId, actorUid: actorUidOf(entry), entry: JSON.stringify(entry) };
+}
+
+/** Writes audit entries within the caller's transaction (a booking change and its entries commit together). */
+export async function appendToAuditLog(trx: Knex | Knex.Transaction, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length > 0) await trx('audit_log').insert(entries.map(row));
+}
+
+/** The audit log in the `audit_log` table: rows are inserted, never updated or deleted. */
+export class SqliteAuditLog implements AuditLog {
+  constructor(private readonly db: Knex) {}
+
+  async append(entries: readonly AuditEntry[]): Promise<void> {
+    await appendToAuditLog(this.db, entries);
+  }
+
+  async list(filter: AuditFilter): Promise<AuditEntry[]> {
+    let query = this.db('audit_log').select('entry').orderBy([{ column: 'atMs', order: 'desc' }, { column: 'id', order: 'asc' }]);
+    if (filter.recordId !== undefined) query = query.where({ recordId: filter.recordId });
+    if (filter.actorUid !== undefined) query = query.where({ actorUid: filter.actorUid });
+    const rows = await query.limit(Math.max(0, filter.limit));
+    return rows.map((r: { entry: string }) => AuditEntrySchema.parse(readJson(r.entry)));
+  }
+}

@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import type { Admin } from '../entities/admin';
+import { AuditEntrySchema, type AuditActor } from '../entities/audit';
+import { BookingFormValuesSchema, BookingSchema, PaymentStatusSchema, type Booking } from '../entities/booking';
+import { EventSchema } from '../entities/event';
+import { cancelled, LIFECYCLE_MESSAGES, paidByCard, paidOffline, refundMadeByHand, refundOpen, roomRefusal } from '../domain/booking-lifecycle';
+import { isCancelled, paymentStatus } from '../domain/booking-state';
+import { validateBookingForm } from '../domain/booking-validation';
+import { requirePermission } from '../domain/permissions';
+import { formatMoney } from '../domain/pricing';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { BOOKING_NOT_FOUND } from '../messages';
+import type { AuditLog } from '../ports/audit-log';
+import type { BookingLinks } from '../ports/booking-links';
+import type { Outbox } from '../ports/outbox';
+import { changeOf, memberMail, refundSummary, settleCardRefund, type BookingChangeDeps } from './booking-changes';
+import { confirmationMail } from './booking-confirmations';
+import { fieldsError, parseInput } from './parse-input';
+
+export const AdminCancelRequestSchema = z.object({ refund: z.boolean() });
+export const AdminMarkPaidRequestSchema = z.object({
+  method: z.enum(['cash', 'transfer']),
+  reference: z.string().trim().max(200).default(''),
+});
+export const AdminRefundRequestSchema = z.object({
+  /** For cash or a transfer: the admin's note of the money handed back. */
+  reference: z.string().trim().max(200).default(''),
+});
+/** What an admin may correct: the booking form's fields (the same rules as booking). */
+export const AdminCorrectRequestSchema = BookingFormValuesSchema;
+
+export const AdminBookingSchema = z.object({
+  booking: BookingSchema.extend({ paymentStatus: PaymentStatusSchema }),
+  event: EventSchema.nullable(),
+  /** What the booking screen offers (the server still checks each). */
+  can: z.object({ cancel: z.boolean(), refund: z.boolean(), markPaid: z.boolean(), correct: z.boolean(), resend: z.boolean() }),
+  /** The booking's audit entries, newest first. */
+  history: z.array(AuditEntrySchema),
+});
+export type AdminBooking = z.infer<typeof AdminBookingSchema>;
+
+export const BOOKING_ACTION_MESSAGES = {
+  countsOfPaid: 'The number attending and children of a paid booking cannot be changed: cancel it (with a refund) and book again.',
+  notStanding: 'Only a booking that stands (not cancelled, not expired) can be sent its confirmation.',
+  noEmail: 'This booking has no e-mail address.',
+} as const;
+
+export interface AdminBookingActionsDeps extends BookingChangeDeps {
+  audit: AuditLog;
+  outbox: Outbox;
+  bookingLinks?: BookingLinks;
+  config: { maxAttendees: number; testHook: boolean };
+}
+
+function actorOf(admin: Admin): AuditActor {
+  return { kind: 'admin', uid: admin.uid, email: admin.email };
+}
+
+/**
+ * What admins do to one booking on its detail screen: read it with its history (bookings:read);
+ * cancel with or without a refund, retry a refund, mark it paid by cash or transfer, correct it,
+ * resend its confirmation (bookings:write). Each change is written with its places, e-mail and
+ * audit entry in one transaction; a refusal changes nothing.
+ */
+export class AdminBookingActions {
+  constructor(private readonly deps: AdminBookingActionsDeps) {}
+
+  async get(admin: Admin, bookingId: string): Promise<AdminBooking> {
+    requirePermission(admin, 'bookings.read');
+    const booking = await this.deps.bookings.get(bookingId);
+    if (!booking) throw new NotFoundError(BOOKING_NOT_FOUND);
+    const now = this.deps.clock.now();
+    const status = paymentStatus(booking, now);
+    const history = await this.deps.audit.list({ recordId: booking.id, limit: 100 });
+    const standing = status !== 'Cancelled' && status !== 'Refund failed' && status !== 'Expired';
+    return {
+      booking: { ...booking, paymentStatus: status },
+      event: await this.deps.events.get(booking.eventId),
+      can: {
+        cancel: !isCancelled(booking),
+        refund: refundOpen(booking),
+        markPaid: !isCancelled(booking) && !booking.paid && booking.paymentRequired && Boolean(booking.paymentAmount),
+        correct: !isCancelled(booking),
+        resend: standing && booking.userEmail !== null,
+      },
+      history,
+    };
+  }
+
+  async cancel(admin: Admin, bookingId: string, request: unknown): Promise<Booking> {
+    requirePermission(admin, 'bookings.write');
+    const { refund } = parseInput(AdminCancelRequestSchema, request);
+    const now = this.deps.clock.now();
+    const event = await this.eventOf(bookingId);
+    const actor = actorOf(admin);
+    const { booking, changed } = await this.deps.bookings.change(bookingId, now, (current) => {
+      if (isCancelled(current)) throw new ConflictError(LIFECYCLE_MESSAGES.alreadyCancelled);
+      const next = cancelled(current, { at: now, by: admin.uid, refund });
+      const mail = next.refundStatus === 'pending' ? [] : memberMail(this.deps, 'booking-cancellation', next, event, now);
+      const summary = next.refundStatus === null ? (refund ? 'Cancelled by an admin (nothing to refund)' : 'Cancelled by an admin, without a refund') : `Cancelled by an admin; ${refundSummary(next)}`;
+      return changeOf(this.deps, current, next, { action: 'booking.cancelled', summary, actor, at: now, mail });
+    });
+    return changed ? settleCardRefund(this.deps, booking, actor) : booking;
+  }
+
+  /** Tries a failed (or stuck) refund again; for cash or a transfer, records it as handed back. */
+  async refund(admin: Admin, bookingId: string, request: unknown): Promise<Booking> {
+    requirePermission(admin, 'bookings.write');
+    const { reference } = parseInput(AdminRefundRequestSchema, request);
+    const stored = await this.deps.bookings.get(bookingId);
+    if (!stored) throw new NotFoundError(BOOKING_NOT_FOUND);
+    if (!refundOpen(stored)) throw new ConflictError(LIFECYCLE_MESSAGES.noRefundOwed);
+    const actor = actorOf(admin);
+    if (paidByCard(stored)) return settleCardRefund(this.deps, stored, actor);
+    const now = this.deps.clock.now();
+    const event = await this.deps.events.get(stored.eventId);
+    const { booking } = await this.deps.bookings.change(bookingId, now, (current) => {
+      if (!refundOpen(current)) throw new ConflictError(LIFECYCLE_MESSAGES.noRefundOwed);
+      const next = refundMadeByHand(current, now, reference || null);
+      const mail = memberMail(this.deps, current.refundStatus === 'pending' ? 'booking-cancellation' : 'booking-refund', next, event, now);
+      return changeOf(this.deps, current, next, { action: 'booking.refund', summary: `${refundSummary(next)} by hand`, actor, at: now, mail });
+    });
+    return booking;
+  }
+
+  async markPaid(admin: Admin, bookingId: string, request: unknown): Promise<Booking> {
+    requirePermission(admin, 'bookings.write');
+    const payment = parseInput(AdminMarkPaidRequestSchema, request);
+    const now = this.deps.clock.now();
+    const event = await this.eventOf(bookingId);
+    const actor = actorOf(admin);
+    const { booking } = await this.deps.bookings.change(bookingId, now, (current, placesTaken) => {
+      const next = paidOffline(current, { method: payment.method, reference: payment.reference || null, at: now }, { capacity: event?.capacity ?? null, placesTaken, now });
+      if (typeof next === 'string') throw new ConflictError(next);
+      const mail = event ? confirmationMail(this.deps, next, event, now) : [];
+      const amount = next.paymentAmount !== null && next.paymentCurrency !== null ? formatMoney(next.paymentAmount, next.paymentCurrency) : '';
+      const how = payment.method === 'cash' ? 'cash' : 'bank transfer';
+      return changeOf(this.deps, current, next, { action: 'booking.paid-offline', summary: `Marked paid by ${how} (${amount})`, actor, at: now, mail });
+    });
+    return booking;
+  }
+
+  async correct(admin: Admin, bookingId: string, request: unknown): Promise<Booking> {
+    requirePermission(admin, 'bookings.write');
+    const values = parseInput(AdminCorrectRequestSchema, request);
+    const stored = await this.deps.bookings.get(bookingId);
+    if (!stored) throw new NotFoundError(BOOKING_NOT_FOUND);
+    const event = await this.deps.events.get(stored.eventId);
+    if (!event) throw new NotFoundError('Event not found');
+    const checked = validateBookingForm(values, event, this.deps.config);
+    if (!checked.ok) throw fieldsError(checked.errors);
+    const form = checked.value;
+    const now = this.deps.clock.now();
+    const actor = actorOf(admin);
+    const { booking } = await this.deps.bookings.change(bookingId, now, (current, placesTaken) => {
+      if (isCancelled(current)) throw new ConflictError(LIFECYCLE_MESSAGES.cancelledNotEditable);
+      const priced = current.paymentAmount !== null && current.paymentAmount > 0;
+      if (priced && (form.numberAttending !== current.numberAttending || form.numberOfChildren !== current.numberOfChildren)) {
+        throw new ValidationError(BOOKING_ACTION_MESSAGES.countsOfPaid, { numberAttending: BOOKING_ACTION_MESSAGES.countsOfPaid });
+      }
+      if (form.numberAttending > current.numberAttending) {
+        const refusal = roomRefusal(current, form.numberAttending, { capacity: event.capacity, placesTaken, now });
+        if (refusal) throw new ValidationError(refusal, { numberAttending: refusal });
+      }
+      const next: Booking = { ...current, ...form };
+      const fields = Object.keys(form).filter((key) => form[key as keyof typeof form] !== current[key as keyof typeof form]);
+      if (fields.length === 0) return null;
+      return changeOf(this.deps, current, next, { action: 'booking.corrected', summary: 'Corrected by an admin', actor, at: now });
+    });
+    return booking;
+  }
+
+  /** Writes the booking's confirmation to the outbox again (a member who lost it, or a corrected address). */
+  async resend(admin: Admin, bookingId: string): Promise<{ queued: number }> {
+    requirePermission(admin, 'bookings.write');
+    const booking = await this.deps.bookings.get(bookingId);
+    if (!booking) throw new NotFoundError(BOOKING_NOT_FOUND);
+    const now = this.deps.clock.now();
+    const status = paymentStatus(booking, now);
+    if (status === 'Cancelled' || status === 'Refund failed' || status === 'Expired' || status === 'Pending') throw new ConflictError(BOOKING_ACTION_MESSAGES.notStanding);
+    if (!booking.userEmail) throw new ConflictError(BOOKING_ACTION_MESSAGES.noEmail);
+    const event = await this.deps.events.get(booking.eventId);
+    const mail = event ? confirmationMail(this.deps, booking, event, now) : [];
+    await this.deps.outbox.add(mail);
+    await this.deps.audit.append([
+      {
+        id: this.deps.ids.next(),
+        at: now.toISOString(),
+        actor: actorOf(admin),
+        action: 'booking.confirmation-resent',
+        recordType: 'booking',
+        recordId: booking.id,
+        summary: `Confirmation sent again to ${booking.userEmail}`,
+        changes: [],
+      },
+    ]);
+    return { queued: mail.length };
+  }
+
+  private async eventOf(bookingId: string) {
+    const booking = await this.deps.bookings.get(bookingId);
+    if (!booking) throw new NotFoundError(BOOKING_NOT_FOUND);
+    return this.deps.events.get(booking.eventId);
+  }
+}

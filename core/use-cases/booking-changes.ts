@@ -1,0 +1,95 @@
+import type { AuditActor, AuditEntry } from '../entities/audit';
+import type { Booking } from '../entities/booking';
+import type { ClubEvent } from '../entities/event';
+import type { OutboxMessage } from '../entities/mail';
+import { bookingCancellation, bookingRefund } from '../domain/booking-mail';
+import { bookingAuditEntry, paidByCard, refundKey, refundSettled, type RefundOutcome } from '../domain/booking-lifecycle';
+import { newOutboxMessage } from '../domain/outbox';
+import { formatMoney } from '../domain/pricing';
+import { UnavailableError } from '../errors';
+import type { BookingChange, BookingRepository } from '../ports/booking-repository';
+import type { Clock } from '../ports/clock';
+import type { EventRepository } from '../ports/event-repository';
+import type { IdGenerator } from '../ports/id-generator';
+import type { PaymentGateway } from '../ports/payment-gateway';
+
+/** What every change of a booking after "Book" needs. */
+export interface BookingChangeDeps {
+  bookings: BookingRepository;
+  events: EventRepository;
+  payments: PaymentGateway;
+  clock: Clock;
+  ids: IdGenerator;
+  mailSettings?: { clubName: string; publicBaseUrl: string };
+}
+
+/** One booking change: the booking as it is to be stored, its audit entry, and any e-mail. */
+export function changeOf(
+  deps: Pick<BookingChangeDeps, 'ids'>,
+  before: Booking,
+  after: Booking,
+  what: { action: string; summary: string; actor: AuditActor; at: Date; mail?: OutboxMessage[] },
+): BookingChange {
+  const audit: AuditEntry[] = [bookingAuditEntry(deps.ids.next(), before, after, what)];
+  return { booking: after, audit, mail: what.mail ?? [] };
+}
+
+/** The e-mail of this kind about the booking, or none when the member gave no address. */
+export function memberMail(
+  deps: Pick<BookingChangeDeps, 'ids' | 'mailSettings'>,
+  kind: 'booking-cancellation' | 'booking-refund',
+  booking: Booking,
+  event: Pick<ClubEvent, 'eventdatetime' | 'eventenddatetime'> | null,
+  at: Date,
+): OutboxMessage[] {
+  if (!booking.userEmail) return [];
+  const context = { clubName: deps.mailSettings?.clubName ?? 'The club' };
+  const dates = event ?? { eventdatetime: null, eventenddatetime: null };
+  const mail = kind === 'booking-cancellation' ? bookingCancellation(booking, dates, context) : bookingRefund(booking, dates, context);
+  return [newOutboxMessage(deps.ids.next(), kind, booking.id, mail, at)];
+}
+
+/** A refund's words for the audit log. */
+export function refundSummary(booking: Booking): string {
+  const amount = booking.refundAmount !== null && booking.paymentCurrency !== null ? formatMoney(booking.refundAmount, booking.paymentCurrency) : '';
+  if (booking.refundStatus === 'refunded') return `Refunded ${amount}`.trim();
+  if (booking.refundStatus === 'failed') return `Refund of ${amount} failed: ${booking.refundFailure ?? ''}`.trim();
+  return `Refund of ${amount} asked of the payment provider`.trim();
+}
+
+/**
+ * Asks the gateway to make the booking's pending (or failed) card refund, and records the outcome
+ * with its e-mail and audit entry. The idempotency key stays the same until the provider
+ * definitely refuses, so a retry after a lost answer never refunds twice, and a booking whose
+ * refund is already settled is left as it is. The first outcome of a refund asked with a
+ * cancellation sends the cancellation e-mail (saying what happened to the money); a later
+ * successful retry sends a refund e-mail.
+ */
+export async function settleCardRefund(deps: BookingChangeDeps, booking: Booking, actor: AuditActor): Promise<Booking> {
+  if ((booking.refundStatus !== 'pending' && booking.refundStatus !== 'failed') || !paidByCard(booking)) return booking;
+  if (booking.paymentId === null || booking.refundAmount === null || booking.paymentCurrency === null) return booking;
+  let outcome: RefundOutcome;
+  try {
+    outcome = await deps.payments.refund({
+      paymentId: booking.paymentId,
+      amount: booking.refundAmount,
+      currency: booking.paymentCurrency,
+      reason: `Booking ${booking.id} cancelled`,
+      idempotencyKey: refundKey(booking),
+    });
+  } catch (error) {
+    if (!(error instanceof UnavailableError)) throw error;
+    outcome = { status: 'UNKNOWN' };
+  }
+  const event = await deps.events.get(booking.eventId);
+  const now = deps.clock.now();
+  const { booking: stored } = await deps.bookings.change(booking.id, now, (current) => {
+    // Settled meanwhile by another request (a double click): nothing more to record.
+    if (current.refundStatus !== booking.refundStatus || current.refundAttempts !== booking.refundAttempts) return null;
+    const settled = refundSettled(current, outcome, now);
+    const first = current.refundStatus === 'pending';
+    const mail = first ? memberMail(deps, 'booking-cancellation', settled, event, now) : settled.refundStatus === 'refunded' ? memberMail(deps, 'booking-refund', settled, event, now) : [];
+    return changeOf(deps, current, settled, { action: 'booking.refund', summary: refundSummary(settled), actor, at: now, mail });
+  });
+  return stored;
+}
