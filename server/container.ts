@@ -65,6 +65,9 @@ import { ListAdminEvents } from '../core/use-cases/list-admin-events';
 import { ListAdmins } from '../core/use-cases/list-admins';
 import { UpdateAdmin } from '../core/use-cases/update-admin';
 import { UpdateEvent } from '../core/use-cases/update-event';
+import { CancelMyBooking } from '../core/use-cases/cancel-my-booking';
+import { AdminBookingActions } from '../core/use-cases/admin-booking-actions';
+import { ListAudit } from '../core/use-cases/list-audit';
 import type { AppConfig } from './config';
 import { resolvePaymentSecrets } from './payment-secrets';
 
@@ -318,6 +321,9 @@ const USE_CASES = [
   SignIn,
   DeliverOutbox,
   GetMyBooking,
+  CancelMyBooking,
+  AdminBookingActions,
+  ListAudit,
 ] as const;
 
 /**

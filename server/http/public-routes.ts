@@ -6,6 +6,7 @@ import { documentFilePath, eventBookingPath } from '../../core/paths';
 import { GetEventForBooking } from '../../core/use-cases/get-event-for-booking';
 import { GetWorkDay } from '../../core/use-cases/get-work-day';
 import { GetMyBooking, MyBookingQuerySchema, MyBookingSchema } from '../../core/use-cases/get-my-booking';
+import { CancelMyBooking, CancelMyBookingRequestSchema } from '../../core/use-cases/cancel-my-booking';
 import { ListCalendarEvents } from '../../core/use-cases/list-calendar-events';
 import { ListWorkDays } from '../../core/use-cases/list-work-days';
 import { SearchSite } from '../../core/use-cases/search';
@@ -166,6 +167,24 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     },
     handler: async ({ query }) => {
       return reply(200, await ports.useCase(GetMyBooking).execute(query.token));
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/my-booking/cancel',
+    summary: "Cancels a member's own booking through its manage link: the places are released and a paid booking refunded in full",
+    tag: 'bookings',
+    access: 'public',
+    body: CancelMyBookingRequestSchema,
+    responses: {
+      200: { description: 'Cancelled: the booking as the manage page now shows it', schema: MyBookingSchema },
+      404: { description: '"Booking not found": a forged, altered or expired link' },
+      409: { description: '"This booking is already cancelled.", or past the cancellation deadline (whom to contact)' },
+    },
+    handler: async ({ body }) => {
+      await ports.useCase(CancelMyBooking).execute(body);
+      return reply(200, await ports.useCase(GetMyBooking).execute(body.token));
     },
   });
 

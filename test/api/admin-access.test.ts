@@ -4,10 +4,13 @@ import { addAdmin, addEvent, FETCH, PASSWORD, signIn, startTestApp, type TestApp
 let app: TestApp;
 let eventId: string;
 let otherUid: string;
+let bookingId: string;
 
 beforeAll(async () => {
   app = await startTestApp();
   eventId = (await addEvent(app)).id;
+  const booked = await app.agent().post('/api/bookings').send({ eventId, firstName: 'Ann', lastName: 'Jones', numberAttending: '1', email: 'ann@example.org' });
+  bookingId = booked.body.bookingId;
   await addAdmin(app, 'nobody@example.org', []);
   otherUid = (await addAdmin(app, 'other@example.org', ['events:read'])).uid;
 });
@@ -43,7 +46,36 @@ const GUARDED: Guarded[] = [
   { method: 'post', route: '/api/admin/admins', path: () => '/api/admin/admins', body: { email: 'x@example.org', name: 'X', password: 'long-enough' }, permission: 'admins:manage', message: 'You do not have permission to manage admins.' },
   { method: 'patch', route: '/api/admin/admins/:uid', path: () => `/api/admin/admins/${otherUid}`, body: { disabled: true }, permission: 'admins:manage', message: 'You do not have permission to manage admins.' },
   { method: 'get', route: '/api/admin/work-days', path: () => '/api/admin/work-days', permission: 'events:read', message: 'You do not have permission to view events.' },
+  { method: 'get', route: '/api/admin/bookings/:id', path: () => `/api/admin/bookings/${bookingId}`, permission: 'bookings:read', message: "You don't have permission to view bookings." },
+  ...(
+    [
+      ['post', '/api/admin/bookings/:id/cancel', 'cancel', { refund: true }],
+      ['post', '/api/admin/bookings/:id/refund', 'refund', {}],
+      ['post', '/api/admin/bookings/:id/mark-paid', 'mark-paid', { method: 'cash', reference: 'R1' }],
+      ['patch', '/api/admin/bookings/:id', '', { firstName: 'Changed', lastName: 'Jones', numberAttending: '1' }],
+      ['post', '/api/admin/bookings/:id/resend', 'resend', undefined],
+    ] as const
+  ).map(([method, route, action, body]): Guarded => ({
+    method,
+    route,
+    path: () => `/api/admin/bookings/${bookingId}${action ? `/${action}` : ''}`,
+    ...(body ? { body } : {}),
+    permission: 'bookings:write',
+    message: 'You do not have permission to change bookings.',
+  })),
+  { method: 'get', route: '/api/admin/audit', path: () => '/api/admin/audit', permission: 'audit:read', message: 'You do not have permission to read the audit log.' },
 ];
+
+/** Everything an admin request could change: events, admins, bookings, the audit log and the outbox. */
+async function stored(): Promise<string> {
+  return JSON.stringify([
+    await app.get('events').list({ order: 'asc' }),
+    await app.get('admins').list(),
+    await app.get('bookings').listAll(),
+    await app.get('audit').list({ limit: 1000 }),
+    await app.get('outbox').list(),
+  ]);
+}
 
 describe('admin endpoints refuse callers without a session or without the permission', () => {
   it('the table covers every admin route the server declares (except sign-in and sign-out)', () => {
@@ -76,13 +108,13 @@ describe('admin endpoints refuse callers without a session or without the permis
       it(`${g.method.toUpperCase()} ${g.route}: 403 without ${g.permission}, naming it, and nothing changes`, async () => {
         const agent = app.agent();
         await signIn(agent, 'nobody@example.org');
-        const before = JSON.stringify([await app.get('events').list({ order: 'asc' }), await app.get('admins').list()]);
+        const before = await stored();
         let req = agent[g.method](g.path()).set(FETCH);
         if (g.body) req = req.send(g.body);
         const res = await req;
         expect(res.status).toBe(403);
         expect(res.body).toEqual({ error: g.message, permission: g.permission });
-        expect(JSON.stringify([await app.get('events').list({ order: 'asc' }), await app.get('admins').list()])).toBe(before);
+        expect(await stored()).toBe(before);
       });
     } else {
       it(`${g.method.toUpperCase()} ${g.route}: allowed for a signed-in admin with no permissions`, async () => {

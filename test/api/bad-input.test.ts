@@ -17,6 +17,9 @@ let app: TestApp;
 let admin: TestAgent;
 let fullEventId: string;
 let editableEventId: string;
+/** A cancelled booking and its manage token: no request can change it any more. */
+let cancelledId: string;
+let cancelledToken: string;
 
 beforeAll(async () => {
   app = await startTestApp({ env: { TRUST_PROXY: '1' } });
@@ -26,6 +29,10 @@ beforeAll(async () => {
   const booked = await app.agent().post('/api/bookings').send({ eventId: full.id, firstName: 'A', lastName: 'B', numberAttending: '1' });
   expect(booked.status).toBe(201);
   editableEventId = (await addEvent(app)).id;
+  const gone = await app.agent().post('/api/bookings').send({ eventId: editableEventId, firstName: 'C', lastName: 'D', numberAttending: '1' });
+  cancelledId = gone.body.bookingId;
+  cancelledToken = new URL(gone.body.managePath, 'http://x').searchParams.get('token')!;
+  expect((await app.agent().post('/api/my-booking/cancel').send({ token: cancelledToken })).status).toBe(200);
   await addAdmin(app, 'fuzz@example.org');
   admin = app.agent();
   await signIn(admin, 'fuzz@example.org');
@@ -108,6 +115,29 @@ const TARGETS: Target[] = [
     path: () => '/api/admin/admins',
     agent: () => admin,
     body: () => shapedBody(['email', 'name', 'password', 'permissions'], { password: badPassword }),
+  },
+  {
+    name: 'POST /api/my-booking/cancel',
+    method: 'post',
+    path: () => '/api/my-booking/cancel',
+    agent: () => app.agent(),
+    body: () => shapedBody(['token'], { token: fc.oneof(fc.constant(cancelledToken), oddText, fc.constant(`${cancelledToken}x`)) }),
+  },
+  ...(['cancel', 'refund', 'mark-paid'] as const).map(
+    (action): Target => ({
+      name: `POST /api/admin/bookings/:id/${action}`,
+      method: 'post',
+      path: () => `/api/admin/bookings/${cancelledId}/${action}`,
+      agent: () => admin,
+      body: () => shapedBody(['refund', 'method', 'reference'], action === 'mark-paid' ? { method: fc.oneof(fc.constantFrom('cash', 'transfer'), anyValue) } : {}),
+    }),
+  ),
+  {
+    name: 'PATCH /api/admin/bookings/:id',
+    method: 'patch',
+    path: () => `/api/admin/bookings/${cancelledId}`,
+    agent: () => admin,
+    body: () => shapedBody(bookingKeys.filter((k) => k !== 'eventId')),
   },
   {
     name: 'PATCH /api/admin/admins/:uid',
@@ -203,20 +233,20 @@ function isPaired(text: string, i: number): boolean {
 const queryValue = fc.oneof(oddText, fc.constantFrom('2026-02-30', '2026-13-01', '0000-00-00', '2026-1-1', '99999-01-01', '2026-06-01T00:00'));
 
 describe('generated bad query strings and paths', () => {
-  it('GET /api/water-levels, /api/search and /api/my-booking: random, repeated and malformed parameters never give a 500', async () => {
+  it('GET /api/water-levels, /api/search, /api/my-booking and /api/admin/audit: random, repeated and malformed parameters never give a 500', async () => {
     const before = await storedCounts(app);
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom('/api/water-levels', '/api/search', '/api/my-booking'),
-        fc.array(fc.tuple(fc.constantFrom('from', 'to', 'q', 'q[]', 'q[a]', 'from[0]', 'x', 'token', 'token[]'), queryValue), { maxLength: 4 }),
+        fc.constantFrom('/api/water-levels', '/api/search', '/api/my-booking', '/api/admin/audit'),
+        fc.array(fc.tuple(fc.constantFrom('from', 'to', 'q', 'q[]', 'q[a]', 'from[0]', 'x', 'token', 'token[]', 'recordId', 'adminUid', 'recordId[]'), queryValue), { maxLength: 4 }),
         fc.constantFrom('', '&%E0%A4%A', '&q=%zz', '&from=%', '&&&=', '&q'),
         async (path, pairs, tail) => {
           const query = pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&') + tail;
-          const res = await app.agent().get(`${path}?${query}`);
+          const res = await (path.startsWith('/api/admin/') ? admin : app.agent()).get(`${path}?${query}`);
           if (res.status === 200) {
             // No generated text is a signed manage link: /api/my-booking finds no booking in it.
             expect(path).not.toBe('/api/my-booking');
-            expect(Array.isArray(res.body.readings ?? res.body.hits)).toBe(true);
+            expect(Array.isArray(res.body.readings ?? res.body.hits ?? res.body.entries)).toBe(true);
           } else {
             expectClientError(res, `${path}?${query}`);
           }
@@ -241,6 +271,7 @@ describe('generated bad query strings and paths', () => {
       (id: string) => `/api/admin/events/${id}`,
       (id: string) => `/api/admin/events/${id}/bookings`,
       (id: string) => `/api/admin/events/${id}/bookings.csv`,
+      (id: string) => `/api/admin/bookings/${id}`,
     ];
     await fc.assert(
       fc.asyncProperty(

@@ -10,6 +10,8 @@ export interface SmtpTestServer {
   refuseNext(count: number, code?: number, text?: string): void;
   /** Waits until `count` messages have arrived (the test's own timeout bounds the wait). */
   waitFor(count: number): Promise<ParsedMail[]>;
+  /** Waits until a message with this subject has arrived (since `received` was last emptied); answers it. */
+  waitForSubject(subject: string): Promise<ParsedMail>;
   close(): Promise<void>;
 }
 
@@ -55,6 +57,13 @@ export async function startSmtpTestServer(): Promise<SmtpTestServer> {
     async waitFor(count) {
       while (received.length < count) await new Promise<void>((resolve) => waiters.push(resolve));
       return received;
+    },
+    async waitForSubject(subject) {
+      for (;;) {
+        const found = received.find((mail) => mail.subject === subject);
+        if (found) return found;
+        await new Promise<void>((resolve) => waiters.push(resolve));
+      }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import {
+  AdminBookingActions,
+  AdminBookingSchema,
+  AdminCancelRequestSchema,
+  AdminCorrectRequestSchema,
+  AdminMarkPaidRequestSchema,
+  AdminRefundRequestSchema,
+} from '../../core/use-cases/admin-booking-actions';
+import { AuditListSchema, AuditQuerySchema, ListAudit } from '../../core/use-cases/list-audit';
+import type { AppContainer } from '../container';
+import { reply, type ApiRoutes } from './api-routes';
+import { IdParamsSchema } from './api-schemas';
+
+const ResentSchema = z.object({ queued: z.number().int() });
+
+const REFUSALS = {
+  404: { description: '"Booking not found"' },
+  409: { description: 'The booking is not in a state that allows it (e.g. "This booking is already cancelled.", not enough places left)' },
+} as const;
+
+/**
+ * One booking's detail and what admins do to it (bookings:write), and the audit log (audit:read).
+ * Every change answers the booking as it now is, with its history.
+ */
+export function registerBookingAdminRoutes(routes: ApiRoutes, ports: AppContainer): void {
+  const actions = () => ports.useCase(AdminBookingActions);
+
+  routes.add({
+    method: 'get',
+    path: '/api/admin/bookings/:id',
+    summary: 'One booking with its state, what may be done to it, and its history',
+    tag: 'admin bookings',
+    access: { action: 'bookings.read' },
+    params: IdParamsSchema,
+    responses: { 200: { description: 'The booking', schema: AdminBookingSchema }, 404: REFUSALS[404] },
+    handler: async ({ admin, params }) => reply(200, await actions().get(admin, params.id)),
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/admin/bookings/:id/cancel',
+    summary: 'Cancels the booking, releasing its places; with refund, a paid booking is refunded in full',
+    tag: 'admin bookings',
+    access: { action: 'bookings.write' },
+    params: IdParamsSchema,
+    body: AdminCancelRequestSchema,
+    responses: { 200: { description: 'Cancelled', schema: AdminBookingSchema }, ...REFUSALS },
+    handler: async ({ admin, params, body }) => {
+      await actions().cancel(admin, params.id, body);
+      return reply(200, await actions().get(admin, params.id));
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/admin/bookings/:id/refund',
+    summary: 'Tries a failed refund again (card), or records a cash or transfer refund as handed back',
+    tag: 'admin bookings',
+    access: { action: 'bookings.write' },
+    params: IdParamsSchema,
+    body: AdminRefundRequestSchema,
+    responses: { 200: { description: 'The refund as it now stands', schema: AdminBookingSchema }, ...REFUSALS },
+    handler: async ({ admin, params, body }) => {
+      await actions().refund(admin, params.id, body);
+      return reply(200, await actions().get(admin, params.id));
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/admin/bookings/:id/mark-paid',
+    summary: 'Marks an unpaid booking paid by cash or bank transfer (method and reference recorded)',
+    tag: 'admin bookings',
+    access: { action: 'bookings.write' },
+    params: IdParamsSchema,
+    body: AdminMarkPaidRequestSchema,
+    responses: { 200: { description: 'Paid', schema: AdminBookingSchema }, ...REFUSALS },
+    handler: async ({ admin, params, body }) => {
+      await actions().markPaid(admin, params.id, body);
+      return reply(200, await actions().get(admin, params.id));
+    },
+  });
+
+  routes.add({
+    method: 'patch',
+    path: '/api/admin/bookings/:id',
+    summary: "Corrects the booking's name, e-mail, counts and boat name (the booking form's rules, within capacity)",
+    tag: 'admin bookings',
+    access: { action: 'bookings.write' },
+    params: IdParamsSchema,
+    body: AdminCorrectRequestSchema,
+    responses: {
+      200: { description: 'Corrected', schema: AdminBookingSchema },
+      400: { description: 'A field breaks the booking rules (per-field messages)' },
+      ...REFUSALS,
+    },
+    handler: async ({ admin, params, body }) => {
+      await actions().correct(admin, params.id, body);
+      return reply(200, await actions().get(admin, params.id));
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/admin/bookings/:id/resend',
+    summary: "Writes the booking's confirmation to the outbox again",
+    tag: 'admin bookings',
+    access: { action: 'bookings.write' },
+    params: IdParamsSchema,
+    responses: { 200: { description: 'Queued', schema: ResentSchema }, ...REFUSALS },
+    handler: async ({ admin, params }) => reply(200, await actions().resend(admin, params.id)),
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/admin/audit',
+    summary: 'The audit log, newest first, by record and by admin',
+    tag: 'admin audit',
+    access: { action: 'audit.read' },
+    query: AuditQuerySchema,
+    responses: { 200: { description: 'Entries', schema: AuditListSchema } },
+    handler: async ({ admin, query }) => reply(200, await ports.useCase(ListAudit).execute(admin, query)),
+  });
+}

@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { TEST_CARDS, type TestPaymentGateway } from '../../adapters/test-payments/test-payment-gateway';
+import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
+import { addAdmin, addEvent, FETCH, signIn, startTestApp, type TestApp } from './support/test-app';
+import type TestAgent from 'supertest/lib/agent';
+
+const form = { firstName: 'Ada', lastName: 'Lovelace', numberAttending: '2', numberOfChildren: '', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '', email: 'ada@example.org' };
+
+let smtp: SmtpTestServer;
+let app: TestApp;
+let treasurer: TestAgent;
+let treasurerUid: string;
+
+beforeAll(async () => {
+  smtp = await startSmtpTestServer();
+  app = await startTestApp({
+    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Kestrel Yacht Club <bookings@kestrel-yc.example>', PUBLIC_BASE_URL: 'https://members.kestrel-yc.example', FEEDBACK_EMAIL: 'secretary@kestrel-yc.example' },
+    build: { mailRoundMs: 50 },
+  });
+  treasurerUid = (await addAdmin(app, 'treasurer@example.org')).uid;
+  treasurer = app.agent();
+  await signIn(treasurer, 'treasurer@example.org');
+});
+afterAll(async () => {
+  await app?.dispose();
+  await smtp?.close();
+});
+beforeEach(() => {
+  smtp.received.length = 0;
+});
+
+const gateway = () => app.get('payments') as TestPaymentGateway;
+
+function tokenOf(managePath: string): string {
+  return new URL(managePath, 'http://x').searchParams.get('token') ?? '';
+}
+
+async function placesLeft(eventId: string): Promise<number | null> {
+  const res = await app.agent().get('/api/events');
+  return res.body.events.find((e: { id: string }) => e.id === eventId)?.placesLeft ?? null;
+}
+
+/** A paid booking, paid with this test card; answers its id and manage token. */
+async function paidBooking(eventId: string, card: string = TEST_CARDS.succeeds): Promise<{ bookingId: string; token: string }> {
+  const booked = await app.agent().post('/api/bookings').send({ eventId, ...form });
+  expect(booked.status).toBe(201);
+  const paid = await app.agent().post('/api/payments/complete').set(FETCH).send({ checkoutId: booked.body.checkoutId, cardToken: card });
+  expect(paid.body).toMatchObject({ status: 'COMPLETED' });
+  const checkout = await app.agent().get(`/api/payments/checkouts/${booked.body.checkoutId}`);
+  return { bookingId: booked.body.bookingId, token: tokenOf(checkout.body.managePath) };
+}
+
+describe('a member cancels through the manage link', () => {
+  it('a free booking: the places come back on the calendar and in the admin figures, the member is e-mailed, the audit log names the member', async () => {
+    const event = await addEvent(app, { name: 'Spring Sail', capacity: 10 });
+    const booked = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form });
+    expect(await placesLeft(event.id)).toBe(8);
+    const token = tokenOf(booked.body.managePath);
+
+    const res = await app.agent().post('/api/my-booking/cancel').send({ token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ cancelled: true, canCancel: false, status: 'Cancelled' });
+    expect(await placesLeft(event.id)).toBe(10);
+    const figures = await treasurer.get(`/api/admin/events/${event.id}/bookings`);
+    expect(figures.body.summary).toMatchObject({ bookings: 0, attendees: 0, cancelled: 1 });
+    expect(figures.body.bookings[0].paymentStatus).toBe('Cancelled');
+
+    const cancellation = await smtp.waitForSubject('Booking cancelled: Spring Sail');
+    expect(cancellation?.text).toContain('Your booking has been cancelled, as you asked.');
+    expect(cancellation?.text).toContain(`Booking reference: ${booked.body.bookingId}`);
+
+    const audit = await treasurer.get(`/api/admin/audit?recordId=${booked.body.bookingId}`);
+    expect(audit.body.entries).toEqual([
+      expect.objectContaining({ action: 'booking.cancelled', actor: { kind: 'member' }, recordType: 'booking', recordId: booked.body.bookingId, changes: expect.arrayContaining([{ field: 'cancelledBy', before: null, after: 'member' }]) }),
+    ]);
+  });
+
+  it('cancelling again, or twice at once, changes nothing more: one cancellation, one e-mail, one audit entry', async () => {
+    const event = await addEvent(app, { name: 'Double Click Race', capacity: 4 });
+    const booked = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form });
+    const token = tokenOf(booked.body.managePath);
+    const answers = await Promise.all([1, 2, 3].map(() => app.agent().post('/api/my-booking/cancel').send({ token })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    expect(answers.find((a) => a.status === 409)?.body).toEqual({ error: 'This booking is already cancelled.' });
+    const before = JSON.stringify(await app.get('bookings').get(booked.body.bookingId));
+    const again = await app.agent().post('/api/my-booking/cancel').send({ token });
+    expect(again.status).toBe(409);
+    expect(JSON.stringify(await app.get('bookings').get(booked.body.bookingId))).toBe(before);
+    expect(await placesLeft(event.id)).toBe(4);
+    expect((await app.get('outbox').list({ recordId: booked.body.bookingId })).map((m) => m.kind).sort()).toEqual(['booking-cancellation', 'booking-confirmation']);
+    expect(await app.get('audit').list({ recordId: booked.body.bookingId, limit: 10 })).toHaveLength(1);
+  });
+
+  it('a paid booking is refunded in full at the gateway, once, and revenue falls to nothing', async () => {
+    const event = await addEvent(app, { name: 'Summer Barbecue', requiresPayment: true, price: 1250, capacity: 20 });
+    const { bookingId, token } = await paidBooking(event.id);
+    const revenue = async () => (await treasurer.get(`/api/admin/events/${event.id}/bookings`)).body.summary.revenue;
+    expect(await revenue()).toEqual({ GBP: 2500 });
+    const refundsBefore = gateway().refunds.length;
+
+    const [first, second] = await Promise.all([app.agent().post('/api/my-booking/cancel').send({ token }), app.agent().post('/api/my-booking/cancel').send({ token })]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    const refunds = gateway().refunds.slice(refundsBefore);
+    expect(refunds).toEqual([expect.objectContaining({ amount: 2500, currency: 'GBP' })]);
+    expect(await revenue()).toEqual({});
+    const stored = await app.get('bookings').get(bookingId);
+    expect(stored).toMatchObject({ refundStatus: 'refunded', refundAmount: 2500, refundId: refunds[0].refundId });
+    expect((await smtp.waitForSubject('Booking cancelled: Summer Barbecue')).text).toContain('We have refunded £25.00 to your card.');
+    expect((await app.agent().get(`/api/my-booking?token=${encodeURIComponent(token)}`)).body.note).toContain('We have refunded £25.00');
+  });
+
+  it('a refund the gateway refuses leaves the booking "Refund failed" for an admin, never silently unrefunded; the member is told', async () => {
+    const event = await addEvent(app, { name: 'Refused Refund Race', requiresPayment: true, price: 1000, capacity: 20 });
+    const { bookingId, token } = await paidBooking(event.id, TEST_CARDS.refundRefused);
+    expect((await app.agent().post('/api/my-booking/cancel').send({ token })).status).toBe(200);
+    const detail = await treasurer.get(`/api/admin/bookings/${bookingId}`);
+    expect(detail.body.booking).toMatchObject({ paymentStatus: 'Refund failed', refundStatus: 'failed', refundFailure: 'The card issuer refused the refund (test card)' });
+    expect(detail.body.can.refund).toBe(true);
+    // The money is still held: it still counts as revenue, the places do not.
+    expect((await treasurer.get(`/api/admin/events/${event.id}/bookings`)).body.summary).toMatchObject({ attendees: 0, cancelled: 1, revenue: { GBP: 2000 } });
+    expect((await smtp.waitForSubject('Booking cancelled: Refused Refund Race')).text).toContain('could not be made automatically');
+    // An admin retries: still refused, with a new attempt recorded.
+    const retry = await treasurer.post(`/api/admin/bookings/${bookingId}/refund`).set(FETCH).send({});
+    expect(retry.status).toBe(200);
+    expect(retry.body.booking).toMatchObject({ paymentStatus: 'Refund failed', refundAttempts: 2 });
+  });
+
+  it('a forged, altered or empty token cancels nothing', async () => {
+    const event = await addEvent(app, { name: 'Forgery Cup', capacity: 3 });
+    const booked = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form });
+    const token = tokenOf(booked.body.managePath);
+    for (const bad of [`${token}x`, token.slice(0, -2), 'forged', `${token.slice(0, 10)}${token.slice(11)}`]) {
+      const res = await app.agent().post('/api/my-booking/cancel').send({ token: bad });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error: 'Booking not found' });
+    }
+    expect((await app.agent().post('/api/my-booking/cancel').send({ token: '' })).status).toBe(400);
+    expect(await placesLeft(event.id)).toBe(1);
+  });
+});
+
+describe('admins with bookings:write', () => {
+  it('mark an unpaid booking paid by cash: "Paid (cash)", counted in revenue, confirmation sent, audit names the admin', async () => {
+    const event = await addEvent(app, { name: 'Clubhouse Supper', requiresPayment: true, price: 1500, capacity: 10 });
+    const booked = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form });
+    const res = await treasurer.post(`/api/admin/bookings/${booked.body.bookingId}/mark-paid`).set(FETCH).send({ method: 'cash', reference: 'Receipt 42' });
+    expect(res.status).toBe(200);
+    expect(res.body.booking).toMatchObject({ paymentStatus: 'Paid (cash)', paid: true, paymentMethod: 'cash', paymentReference: 'Receipt 42' });
+    expect((await treasurer.get(`/api/admin/events/${event.id}/bookings`)).body.summary).toMatchObject({ paid: 1, revenue: { GBP: 3000 } });
+    expect(res.body.history[0]).toMatchObject({ action: 'booking.paid-offline', actor: { kind: 'admin', uid: treasurerUid, email: 'treasurer@example.org' }, summary: 'Marked paid by cash (£30.00)' });
+    const mail = await smtp.waitForSubject('Booking confirmed: Clubhouse Supper');
+    expect(mail.text).toContain('Paid: £30.00');
+    // Paid already: a second marking is refused and changes nothing.
+    const again = await treasurer.post(`/api/admin/bookings/${booked.body.bookingId}/mark-paid`).set(FETCH).send({ method: 'transfer' });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('This booking is already paid.');
+  });
+
+  it('cancel a paid booking without a refund: places released, money kept; with a refund: refunded at the gateway', async () => {
+    const event = await addEvent(app, { name: 'Admin Cancels', requiresPayment: true, price: 1000, capacity: 5 });
+    const kept = await paidBooking(event.id);
+    const refunded = await paidBooking(event.id);
+    const refundsBefore = gateway().refunds.length;
+    expect((await treasurer.post(`/api/admin/bookings/${kept.bookingId}/cancel`).set(FETCH).send({ refund: false })).body.booking).toMatchObject({ paymentStatus: 'Cancelled', refundStatus: null });
+    expect((await treasurer.post(`/api/admin/bookings/${refunded.bookingId}/cancel`).set(FETCH).send({ refund: true })).body.booking).toMatchObject({ paymentStatus: 'Cancelled', refundStatus: 'refunded', refundAmount: 2000 });
+    expect(gateway().refunds.slice(refundsBefore)).toEqual([expect.objectContaining({ amount: 2000 })]);
+    expect(await placesLeft(event.id)).toBe(5);
+    expect((await treasurer.get(`/api/admin/events/${event.id}/bookings`)).body.summary).toMatchObject({ attendees: 0, cancelled: 2, revenue: { GBP: 2000 } });
+    const overview = await treasurer.get('/api/admin/bookings');
+    expect(overview.body.rows.find((r: { eventId: string }) => r.eventId === event.id)).toMatchObject({ bookings: 0, cancelled: 2, revenue: 2000 });
+  });
+
+  it('correct a booking within the rules and the capacity; the audit entry shows before and after', async () => {
+    const event = await addEvent(app, { name: 'Correction Cup', capacity: 3 });
+    const booked = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form });
+    const path = `/api/admin/bookings/${booked.body.bookingId}`;
+    const tooMany = await treasurer.patch(path).set(FETCH).send({ ...form, numberAttending: '4' });
+    expect(tooMany.status).toBe(400);
+    // The event holds 3: this booking's own 2 places and 1 more.
+    expect(tooMany.body.fields.numberAttending).toBe('Not enough places left: 3 places are free.');
+    const badChildren = await treasurer.patch(path).set(FETCH).send({ ...form, numberOfChildren: '5' });
+    expect(badChildren.status).toBe(400);
+    const fixed = await treasurer.patch(path).set(FETCH).send({ ...form, lastName: 'King', numberAttending: '3', email: 'ada.king@example.org' });
+    expect(fixed.status).toBe(200);
+    expect(fixed.body.booking).toMatchObject({ lastName: 'King', numberAttending: 3, userEmail: 'ada.king@example.org' });
+    expect(fixed.body.history[0].changes).toEqual(
+      expect.arrayContaining([
+        { field: 'lastName', before: 'Lovelace', after: 'King' },
+        { field: 'numberAttending', before: 2, after: 3 },
+        { field: 'userEmail', before: 'ada@example.org', after: 'ada.king@example.org' },
+      ]),
+    );
+    expect(await placesLeft(event.id)).toBe(0);
+    const resent = await treasurer.post(`${path}/resend`).set(FETCH);
+    expect(resent.body).toEqual({ queued: 1 });
+    await smtp.waitFor(1);
+    for (;;) {
+      const to = smtp.received.map((m) => (m.to && !Array.isArray(m.to) ? m.to.text : ''));
+      if (to.includes('ada.king@example.org')) break;
+      await smtp.waitFor(smtp.received.length + 1);
+    }
+  });
+
+  it('the audit log filters by admin and by record, newest first', async () => {
+    const all = (await treasurer.get('/api/admin/audit')).body.entries as { at: string; actor: { kind: string; uid?: string }; recordId: string }[];
+    expect(all.length).toBeGreaterThan(3);
+    for (let i = 1; i < all.length; i++) expect(Date.parse(all[i - 1].at)).toBeGreaterThanOrEqual(Date.parse(all[i].at));
+    const mine = (await treasurer.get(`/api/admin/audit?adminUid=${treasurerUid}`)).body.entries as typeof all;
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((e) => e.actor.kind === 'admin' && e.actor.uid === treasurerUid)).toBe(true);
+    expect(mine.length).toBeLessThan(all.length);
+  });
+});
+
+describe('as time passes (the clock only moves forward from here)', () => {
+  it('a payment confirmed after its hold lapsed and the places went is refunded, the booking cancelled, and attending never exceeds capacity', async () => {
+    const event = await addEvent(app, { name: 'Late Money Race', requiresPayment: true, price: 500, capacity: 2 });
+    const late = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form });
+    // The hold lapses and another member takes the two places.
+    app.clock.set('2026-06-01T09:31:00.000Z');
+    {
+      const other = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form, email: 'bob@example.org' });
+      expect(other.status).toBe(201);
+      await app.agent().post('/api/payments/complete').set(FETCH).send({ checkoutId: other.body.checkoutId, cardToken: TEST_CARDS.succeeds });
+      // The first member's card was charged at the provider meanwhile: its webhook arrives now.
+      const checkoutId = late.body.checkoutId as string;
+      await gateway().completeCheckout(checkoutId, TEST_CARDS.succeeds);
+      const hook = gateway().webhookFor(checkoutId, 'http://club.example/api/webhooks/test')!;
+      const refundsBefore = gateway().refunds.length;
+      const res = await app.agent().post('/api/webhooks/test').set('Host', 'club.example').set(hook.headers).set('Content-Type', 'application/json').send(hook.rawBody.toString('utf8'));
+      expect(res.status).toBe(200);
+      const stored = await app.get('bookings').get(late.body.bookingId);
+      expect(stored).toMatchObject({ paid: true, cancelledBy: 'system', refundStatus: 'refunded', refundAmount: 1000 });
+      expect(gateway().refunds.slice(refundsBefore)).toEqual([expect.objectContaining({ amount: 1000 })]);
+      const summary = (await treasurer.get(`/api/admin/events/${event.id}/bookings`)).body.summary;
+      expect(summary).toMatchObject({ attendees: 2, cancelled: 1, revenue: { GBP: 1000 } });
+      expect((await smtp.waitForSubject('Booking cancelled: Late Money Race')).text).toContain('Your payment arrived after the 30 minutes');
+    }
+  });
+
+  it('after the cancellation deadline the member is told whom to contact, and nothing changes', async () => {
+    const event = await addEvent(app, { name: 'Closed Regatta', bookingEndDate: '2026-06-01T10:00:00.000Z', eventdatetime: '2026-06-10T10:00:00.000Z', capacity: 6 });
+    const booked = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form });
+    const token = tokenOf(booked.body.managePath);
+    // Later than the late-money test above: the clock only moves forward.
+    app.clock.set('2026-06-01T10:00:00.001Z');
+      const page = await app.agent().get(`/api/my-booking?token=${encodeURIComponent(token)}`);
+      expect(page.body).toMatchObject({ canCancel: false, cancelled: false });
+      expect(page.body.note).toBe('This booking can no longer be cancelled online: cancellations closed at Mon 1 June 2026, 11:00. Please contact secretary@kestrel-yc.example if you cannot come.');
+      const res = await app.agent().post('/api/my-booking/cancel').send({ token });
+      expect(res.status).toBe(409);
+      expect(res.body.error).toBe(page.body.note);
+      expect((await app.get('bookings').get(booked.body.bookingId))?.cancelledAt).toBeNull();
+      expect(await placesLeft(event.id)).toBe(4);
+  });
+
+
+});
