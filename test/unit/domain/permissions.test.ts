@@ -57,11 +57,19 @@ describe('permission examples', () => {
     expect(() => requirePermission({ permissions: [] }, 'admins.list')).not.toThrow();
   });
 
-  it('the default admin can do everything but manage admins', () => {
-    for (const action of actions.filter((a) => a !== 'admins.manage')) {
+  it('the default admin can do everything but manage admins and resend e-mails', () => {
+    for (const action of actions.filter((a) => a !== 'admins.manage' && a !== 'mail.resend')) {
       expect(() => requirePermission({ permissions: DEFAULT_PERMISSIONS }, action)).not.toThrow();
     }
     expect(() => requirePermission({ permissions: DEFAULT_PERMISSIONS }, 'admins.manage')).toThrow(PermissionError);
+    expect(() => requirePermission({ permissions: DEFAULT_PERMISSIONS }, 'mail.resend')).toThrow(PermissionError);
+  });
+
+  it('reading the e-mails needs bookings:read and resending one bookings:write, with their own messages', () => {
+    expect(() => requirePermission({ permissions: ['bookings:read'] }, 'mail.read')).not.toThrow();
+    expect(() => requirePermission({ permissions: ['events:read'] }, 'mail.read')).toThrow("You don't have permission to view e-mails.");
+    expect(() => requirePermission({ permissions: ['bookings:read'] }, 'mail.resend')).toThrow('You do not have permission to resend e-mails.');
+    expect(() => requirePermission({ permissions: ['bookings:write'] }, 'mail.resend')).not.toThrow();
   });
 
   it('protects the admin screens as the spec table says', () => {
@@ -75,6 +83,7 @@ describe('permission examples', () => {
       '/admin/bookings/:eventId': 'bookings:read',
       '/admin/members': null,
       '/admin/work-days': 'events:read',
+      '/admin/mail': 'bookings:read',
     });
   });
 });
