@@ -43,6 +43,9 @@ const GUARDED: Guarded[] = [
   { method: 'post', route: '/api/admin/admins', path: () => '/api/admin/admins', body: { email: 'x@example.org', name: 'X', password: 'long-enough' }, permission: 'admins:manage', message: 'You do not have permission to manage admins.' },
   { method: 'patch', route: '/api/admin/admins/:uid', path: () => `/api/admin/admins/${otherUid}`, body: { disabled: true }, permission: 'admins:manage', message: 'You do not have permission to manage admins.' },
   { method: 'get', route: '/api/admin/work-days', path: () => '/api/admin/work-days', permission: 'events:read', message: 'You do not have permission to view events.' },
+  { method: 'get', route: '/api/admin/outbox', path: () => '/api/admin/outbox?status=queued', permission: 'bookings:read', message: "You don't have permission to view e-mails." },
+  { method: 'get', route: '/api/admin/outbox/:id', path: () => '/api/admin/outbox/some-message', permission: 'bookings:read', message: "You don't have permission to view e-mails." },
+  { method: 'post', route: '/api/admin/outbox/:id/resend', path: () => '/api/admin/outbox/some-message/resend', permission: 'bookings:write', message: 'You do not have permission to resend e-mails.' },
 ];
 
 describe('admin endpoints refuse callers without a session or without the permission', () => {

@@ -1,0 +1,54 @@
+import { GetOutboxMessage, ListOutbox } from '../../core/use-cases/list-outbox';
+import { ResendOutboxMessage } from '../../core/use-cases/resend-outbox-message';
+import type { AppContainer } from '../container';
+import { reply, type ApiRoutes } from './api-routes';
+import { IdParamsSchema, OutboxListQuerySchema, OutboxListSchema, OutboxMessageResponseSchema } from './api-schemas';
+
+/** The admin's Mail screen: the e-mails in the outbox, one message as it would be sent, and Resend. */
+export function registerOutboxRoutes(routes: ApiRoutes, ports: AppContainer): void {
+  routes.add({
+    method: 'get',
+    path: '/api/admin/outbox',
+    summary: 'E-mails in the outbox, newest first (at most 200), optionally by status and by record (a booking id)',
+    tag: 'admin mail',
+    access: { action: 'mail.read' },
+    query: OutboxListQuerySchema,
+    responses: { 200: { description: 'Messages', schema: OutboxListSchema } },
+    handler: async ({ admin, query }) => {
+      return reply(200, await ports.useCase(ListOutbox).execute(admin, query));
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/admin/outbox/:id',
+    summary: 'One e-mail with its text and HTML as they would be sent, and its files by name',
+    tag: 'admin mail',
+    access: { action: 'mail.read' },
+    params: IdParamsSchema,
+    responses: {
+      200: { description: 'The message', schema: OutboxMessageResponseSchema },
+      404: { description: '"Message not found"' },
+    },
+    handler: async ({ admin, params }) => {
+      return reply(200, { message: await ports.useCase(GetOutboxMessage).execute(admin, params.id) });
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/admin/outbox/:id/resend',
+    summary: 'Send a sent or failed e-mail again: queued, due now, with a fresh day of tries',
+    tag: 'admin mail',
+    access: { action: 'mail.resend' },
+    params: IdParamsSchema,
+    responses: {
+      200: { description: 'Queued again', schema: OutboxMessageResponseSchema },
+      404: { description: '"Message not found"' },
+      409: { description: '"This e-mail is already waiting to be sent" (a queued message is left as it is)' },
+    },
+    handler: async ({ admin, params }) => {
+      return reply(200, { message: await ports.useCase(ResendOutboxMessage).execute(admin, params.id) });
+    },
+  });
+}
