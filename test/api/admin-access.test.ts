@@ -45,6 +45,7 @@ const GUARDED: Guarded[] = [
   { method: 'get', route: '/api/admin/work-days', path: () => '/api/admin/work-days', permission: 'events:read', message: 'You do not have permission to view events.' },
   { method: 'get', route: '/api/admin/outbox', path: () => '/api/admin/outbox?status=queued', permission: 'bookings:read', message: "You don't have permission to view e-mails." },
   { method: 'get', route: '/api/admin/outbox/:id', path: () => '/api/admin/outbox/some-message', permission: 'bookings:read', message: "You don't have permission to view e-mails." },
+  { method: 'get', route: '/api/admin/outbox/:id/html', path: () => '/api/admin/outbox/some-message/html', permission: 'bookings:read', message: "You don't have permission to view e-mails." },
   { method: 'post', route: '/api/admin/outbox/:id/resend', path: () => '/api/admin/outbox/some-message/resend', permission: 'bookings:write', message: 'You do not have permission to resend e-mails.' },
 ];
 

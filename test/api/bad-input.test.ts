@@ -286,6 +286,7 @@ describe('generated bad query strings and paths', () => {
       (id: string) => `/api/admin/events/${id}/bookings`,
       (id: string) => `/api/admin/events/${id}/bookings.csv`,
       (id: string) => `/api/admin/outbox/${id}`,
+      (id: string) => `/api/admin/outbox/${id}/html`,
     ];
     await fc.assert(
       fc.asyncProperty(

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GIVE_UP_AFTER_MS } from '../../core/domain/outbox';
 import { DeliverOutbox } from '../../core/use-cases/deliver-outbox';
+import { MAIL_HTML_POLICY } from '../../server/http/outbox-routes';
 import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
 import { addAdmin, addEvent, FETCH, signIn, startTestApp, type TestApp } from './support/test-app';
 
@@ -52,6 +53,15 @@ describe('the Mail screen on the embedded default (no SMTP_URL)', () => {
     expect(one.body.message.text).toContain(`Booking reference: ${booked.body.bookingId}`);
     expect(one.body.message.html).toContain('Manage my booking');
     expect(one.body.message.attachments).toEqual([expect.objectContaining({ filename: expect.stringMatching(/\.ics$/) })]);
+
+    // The HTML for the preview frame: exactly as it would be sent, under a policy that lets nothing run.
+    const html = await reader.get(`/api/admin/outbox/${mine.body.messages[0].id}/html`);
+    expect(html.status).toBe(200);
+    expect(html.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(html.text).toBe(one.body.message.html);
+    expect(html.headers['content-security-policy']).toBe(MAIL_HTML_POLICY);
+    expect(html.headers['content-security-policy']).not.toMatch(/script-src|unsafe-eval/);
+    expect((await reader.get('/api/admin/outbox/no-such-message/html')).status).toBe(404);
   });
 
   it('refuses to resend a queued message (409), needs bookings:write to resend, and answers 404 for an unknown id', async () => {
