@@ -12,6 +12,7 @@ import type { AppConfig } from './config';
 import { createContainer, type Adapters, type AppContainer } from './container';
 import { registerAdminRoutes } from './http/admin-routes';
 import { registerBookingAdminRoutes } from './http/booking-admin-routes';
+import { registerOutboxRoutes } from './http/outbox-routes';
 import { ApiRoutes, SENT } from './http/api-routes';
 import { authenticator, csrfGuard, SESSION_COOKIE } from './http/auth';
 import { apiNotFound, errorHandler } from './http/error-handler';
@@ -215,6 +216,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerPublicRoutes(routes, ports, config, calendarCache);
   registerAdminRoutes(routes, ports, config);
   registerBookingAdminRoutes(routes, ports);
+  registerOutboxRoutes(routes, ports);
   let openApiDocument: object | null = null;
   routes.add({
     method: 'get',

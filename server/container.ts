@@ -38,6 +38,8 @@ import type { StoragePorts } from '../core/ports/storage-ports';
 import type { BookingLinks } from '../core/ports/booking-links';
 import { DeliverOutbox } from '../core/use-cases/deliver-outbox';
 import { GetMyBooking } from '../core/use-cases/get-my-booking';
+import { GetOutboxMessage, ListOutbox } from '../core/use-cases/list-outbox';
+import { ResendOutboxMessage } from '../core/use-cases/resend-outbox-message';
 import { RebuildSearchIndex } from '../core/use-cases/rebuild-search-index';
 import { GetDocumentFile, ListCampaigns, ListDocuments } from '../core/use-cases/club-content';
 import { GetWaterLevels } from '../core/use-cases/get-water-levels';
@@ -324,6 +326,9 @@ const USE_CASES = [
   CancelMyBooking,
   AdminBookingActions,
   ListAudit,
+  ListOutbox,
+  GetOutboxMessage,
+  ResendOutboxMessage,
 ] as const;
 
 /**

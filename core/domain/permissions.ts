@@ -20,6 +20,7 @@ export const ADMIN_ROUTES: { path: string; permission: Permission | null }[] = [
   { path: '/admin/audit', permission: 'audit:read' },
   { path: '/admin/members', permission: null },
   { path: '/admin/work-days', permission: 'events:read' },
+  { path: '/admin/mail', permission: 'bookings:read' },
 ];
 
 export const ACTIONS = {
@@ -33,6 +34,9 @@ export const ACTIONS = {
   'admins.list': null,
   'admins.manage': 'admins:manage',
   'workDays.read': 'events:read',
+  // The e-mails are about bookings: reading them is reading bookings, sending one again a change.
+  'mail.read': 'bookings:read',
+  'mail.resend': 'bookings:write',
 } as const satisfies Record<string, Permission | null>;
 export type AdminAction = keyof typeof ACTIONS;
 
@@ -45,6 +49,8 @@ export const PERMISSION_MESSAGES = {
   admins: 'You do not have permission to manage admins.',
   bookingsWrite: 'You do not have permission to change bookings.',
   audit: 'You do not have permission to read the audit log.',
+  mailRead: "You don't have permission to view e-mails.",
+  mailResend: 'You do not have permission to resend e-mails.',
 } as const;
 
 const ACTION_MESSAGES: Record<AdminAction, string> = {
@@ -59,6 +65,8 @@ const ACTION_MESSAGES: Record<AdminAction, string> = {
   'admins.manage': PERMISSION_MESSAGES.admins,
   // Work days are event-like club activities, so they share the events permission and message.
   'workDays.read': PERMISSION_MESSAGES.eventsRead,
+  'mail.read': PERMISSION_MESSAGES.mailRead,
+  'mail.resend': PERMISSION_MESSAGES.mailResend,
 };
 
 /** Throws PermissionError (with the spec's message and the missing permission) unless allowed. */

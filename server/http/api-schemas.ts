@@ -18,6 +18,7 @@ import { CheckoutSchema } from '../../core/use-cases/get-checkout';
 import { CardPaymentResultSchema } from '../../core/use-cases/confirm-payment';
 import { WaterLevelsQuerySchema } from '../../core/use-cases/get-water-levels';
 import { EventFormValuesSchema } from '../../core/domain/event-form';
+import { OutboxListQuerySchema, OutboxListSchema, OutboxMessageDetailSchema } from '../../core/use-cases/list-outbox';
 
 /** Response shapes for the OpenAPI document, built from the core entity schemas. */
 
@@ -69,6 +70,9 @@ export { EventBookingsSchema };
 export const AdminWorkDaysSchema = z.object({
   workDays: z.array(z.object({ workDay: WorkDayWithCountsSchema, signups: z.array(WorkDaySignupSchema) })),
 });
+
+export { OutboxListQuerySchema, OutboxListSchema };
+export const OutboxMessageResponseSchema = z.object({ message: OutboxMessageDetailSchema });
 
 export const CheckoutParamsSchema = z.object({ checkoutId: z.string().min(1).max(200) });
 export const GatewayParamsSchema = z.object({ gateway: z.string().min(1).max(50) });

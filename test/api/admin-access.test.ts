@@ -64,6 +64,10 @@ const GUARDED: Guarded[] = [
     message: 'You do not have permission to change bookings.',
   })),
   { method: 'get', route: '/api/admin/audit', path: () => '/api/admin/audit', permission: 'audit:read', message: 'You do not have permission to read the audit log.' },
+  { method: 'get', route: '/api/admin/outbox', path: () => '/api/admin/outbox?status=queued', permission: 'bookings:read', message: "You don't have permission to view e-mails." },
+  { method: 'get', route: '/api/admin/outbox/:id', path: () => '/api/admin/outbox/some-message', permission: 'bookings:read', message: "You don't have permission to view e-mails." },
+  { method: 'get', route: '/api/admin/outbox/:id/html', path: () => '/api/admin/outbox/some-message/html', permission: 'bookings:read', message: "You don't have permission to view e-mails." },
+  { method: 'post', route: '/api/admin/outbox/:id/resend', path: () => '/api/admin/outbox/some-message/resend', permission: 'bookings:write', message: 'You do not have permission to resend e-mails.' },
 ];
 
 /** Everything an admin request could change: events, admins, bookings, the audit log and the outbox. */

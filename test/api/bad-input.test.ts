@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAdmin, addEvent, FETCH, serverProperty, signIn, startTestApp, type TestApp } from './support/test-app';
 import { addWorkDays, storedCounts } from './support/fixtures';
 import { MALFORMED_TEXT_MESSAGE } from '../../core/domain/well-formed-text';
+import { afterSent, newOutboxMessage } from '../../core/domain/outbox';
 import type TestAgent from 'supertest/lib/agent';
 
 /**
@@ -33,6 +34,9 @@ beforeAll(async () => {
   cancelledId = gone.body.bookingId;
   cancelledToken = new URL(gone.body.managePath, 'http://x').searchParams.get('token')!;
   expect((await app.agent().post('/api/my-booking/cancel').send({ token: cancelledToken })).status).toBe(200);
+  // A sent e-mail that a resend could queue again: no generated id names it.
+  await app.get('outbox').add([newOutboxMessage('sent-mail', 'booking-confirmation', null, { to: 'a@example.org', subject: 'S', text: 'T', html: '<p>T</p>', attachments: [] }, app.clock.now())]);
+  await app.get('outbox').replace(afterSent((await app.get('outbox').get('sent-mail'))!, app.clock.now()));
   await addAdmin(app, 'fuzz@example.org');
   admin = app.agent();
   await signIn(admin, 'fuzz@example.org');
@@ -257,10 +261,50 @@ describe('generated bad query strings and paths', () => {
     expect(await storedCounts(app)).toEqual(before);
   });
 
+  it('GET /api/admin/outbox: random, repeated and malformed status and recordId give the list or a clear 400, never a 500', async () => {
+    const before = await storedCounts(app);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.constantFrom('status', 'recordId', 'status[]', 'recordId[a]', 'limit', 'x'), fc.oneof(queryValue, fc.constantFrom('queued', 'sent', 'failed', 'QUEUED', ' sent'))), { maxLength: 4 }),
+        fc.constantFrom('', '&%E0%A4%A', '&status=%zz', '&recordId=%', '&&&=', '&status', '&recordId='),
+        async (pairs, tail) => {
+          const query = pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&') + tail;
+          const res = await admin.get(`/api/admin/outbox?${query}`);
+          if (res.status === 200) expect(Array.isArray(res.body.messages)).toBe(true);
+          else {
+            expectClientError(res, `/api/admin/outbox?${query}`);
+            expect(res.status).toBe(400);
+          }
+        },
+      ),
+      serverProperty(120),
+    );
+    expect(await storedCounts(app)).toEqual(before);
+  });
+
   it("an address longer than Node's 16 kB limit gets 431 with a clear JSON message, as every refusal does", async () => {
     const res = await app.agent().get(`/api/search?q=${'%F0%9F%91%A9'.repeat(2000)}`);
     expect(res.status).toBe(431);
     expect(res.body).toEqual({ error: "The request's address or headers are too long" });
+  });
+
+  it('POST /api/admin/outbox/:id/resend with odd ids is a 404 or 400, never a 500, and queues nothing', async () => {
+    const before = await storedCounts(app);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          oddText.filter((s) => s.length > 0).map(encode),
+          fc.constantFrom('%zz', '%E0%A4%A', '..%2F..%2Fetc%2Fpasswd', '%00', 'a%2Fb', 'sent-mail%00', encodeURIComponent('x'.repeat(5000))),
+        ),
+        async (id) => {
+          const res = await admin.post(`/api/admin/outbox/${id}/resend`).set(FETCH);
+          expectClientError(res, `resend ${id}`);
+        },
+      ),
+      serverProperty(80),
+    );
+    expect(await storedCounts(app)).toEqual(before);
+    expect(await app.get('outbox').get('sent-mail')).toMatchObject({ status: 'sent' });
   });
 
   it('odd ids in paths are a 404 or 400, never a 500', async () => {
@@ -272,6 +316,8 @@ describe('generated bad query strings and paths', () => {
       (id: string) => `/api/admin/events/${id}/bookings`,
       (id: string) => `/api/admin/events/${id}/bookings.csv`,
       (id: string) => `/api/admin/bookings/${id}`,
+      (id: string) => `/api/admin/outbox/${id}`,
+      (id: string) => `/api/admin/outbox/${id}/html`,
     ];
     await fc.assert(
       fc.asyncProperty(

@@ -29,5 +29,6 @@ export async function storedCounts(app: TestApp): Promise<Record<string, number>
     signups,
     admins: admins.length,
     adminsJson: JSON.stringify(admins).length,
+    outboxJson: JSON.stringify(await app.get('outbox').list()).length,
   };
 }

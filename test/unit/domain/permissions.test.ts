@@ -57,14 +57,21 @@ describe('permission examples', () => {
     expect(() => requirePermission({ permissions: [] }, 'admins.list')).not.toThrow();
   });
 
-  it('the default admin can do everything but manage admins, change bookings and read the audit log', () => {
-    const withheld = ['admins.manage', 'bookings.write', 'audit.read'];
+  it('the default admin can do everything but manage admins, change bookings, resend e-mails and read the audit log', () => {
+    const withheld = ['admins.manage', 'bookings.write', 'audit.read', 'mail.resend'];
     for (const action of actions.filter((a) => !withheld.includes(a))) {
       expect(() => requirePermission({ permissions: DEFAULT_PERMISSIONS }, action)).not.toThrow();
     }
     for (const action of withheld) {
       expect(() => requirePermission({ permissions: DEFAULT_PERMISSIONS }, action as (typeof actions)[number])).toThrow(PermissionError);
     }
+  });
+
+  it('reading the e-mails needs bookings:read and resending one bookings:write, with their own messages', () => {
+    expect(() => requirePermission({ permissions: ['bookings:read'] }, 'mail.read')).not.toThrow();
+    expect(() => requirePermission({ permissions: ['events:read'] }, 'mail.read')).toThrow("You don't have permission to view e-mails.");
+    expect(() => requirePermission({ permissions: ['bookings:read'] }, 'mail.resend')).toThrow('You do not have permission to resend e-mails.');
+    expect(() => requirePermission({ permissions: ['bookings:write'] }, 'mail.resend')).not.toThrow();
   });
 
   it('protects the admin screens as the spec table says', () => {
@@ -80,6 +87,7 @@ describe('permission examples', () => {
       '/admin/audit': 'audit:read',
       '/admin/members': null,
       '/admin/work-days': 'events:read',
+      '/admin/mail': 'bookings:read',
     });
   });
 });

@@ -10,6 +10,7 @@ import { EventBookingsPage } from './components/event-bookings-page';
 import { EventCreatePage, EventEditPage } from './components/event-form-pages';
 import { EventsListPage } from './components/events-list-page';
 import { LoginPage } from './components/login-page';
+import { MailPage } from './components/mail-page';
 import { MembersPage } from './components/members-page';
 import { NotFoundPage } from './components/not-found-page';
 import { RequirePermission, RequireSignIn } from './components/require-admin';
@@ -25,6 +26,7 @@ const GUARDED: { path: string; permission: Permission; message: string; Page: Co
   { path: 'bookings', permission: 'bookings:read', message: PERMISSION_MESSAGES.bookings, Page: BookingsOverviewPage },
   { path: 'bookings/:eventId', permission: 'bookings:read', message: PERMISSION_MESSAGES.bookings, Page: EventBookingsPage },
   { path: 'work-days', permission: 'events:read', message: PERMISSION_MESSAGES.eventsRead, Page: WorkDaysPage },
+  { path: 'mail', permission: 'bookings:read', message: PERMISSION_MESSAGES.mailRead, Page: MailPage },
 ];
 
 /**

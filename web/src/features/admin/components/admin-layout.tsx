@@ -22,6 +22,7 @@ export function AdminLayout() {
     { to: '/admin/bookings', label: 'Bookings', show: hasPermission(admin, 'bookings:read') },
     { to: '/admin/members', label: 'Members', show: true },
     { to: '/admin/work-days', label: 'Work Days', show: hasPermission(admin, 'events:read') },
+    { to: '/admin/mail', label: 'Mail', show: hasPermission(admin, 'bookings:read') },
   ];
 
   return (

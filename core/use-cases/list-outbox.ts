@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import type { Admin } from '../entities/admin';
+import { InstantSchema } from '../entities/instant';
+import { OutboxStatusSchema, type OutboxMessage } from '../entities/mail';
+import { requirePermission } from '../domain/permissions';
+import { NotFoundError } from '../errors';
+import type { Outbox } from '../ports/outbox';
+import { parseInput } from './parse-input';
+
+/** At most this many messages are listed at once, the newest; the answer says when there are more. */
+export const OUTBOX_LIST_LIMIT = 200;
+
+export const MESSAGE_NOT_FOUND = 'Message not found';
+
+/** Which messages to list: one status or all, and optionally only one record's (a booking id). */
+export const OutboxListQuerySchema = z.object({
+  status: OutboxStatusSchema.optional(),
+  recordId: z.string().min(1).max(200).optional(),
+});
+export type OutboxListQuery = z.infer<typeof OutboxListQuerySchema>;
+
+/** One row of the admin's list: who, what, and what happened so far (no bodies). */
+export const OutboxRowSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  recordId: z.string().nullable(),
+  to: z.string(),
+  subject: z.string(),
+  status: OutboxStatusSchema,
+  createdAt: InstantSchema,
+  queuedAt: InstantSchema,
+  attempts: z.number().int().min(0),
+  nextAttemptAt: InstantSchema.nullable(),
+  /** The SMTP server's answer to the last failed try, kept after a later success or resend. */
+  lastError: z.string().nullable(),
+  sentAt: InstantSchema.nullable(),
+});
+export type OutboxRow = z.infer<typeof OutboxRowSchema>;
+
+export const OutboxListSchema = z.object({
+  /** Newest first. */
+  messages: z.array(OutboxRowSchema),
+  /** True when more messages match than are listed (the oldest are left off). */
+  more: z.boolean(),
+});
+export type OutboxList = z.infer<typeof OutboxListSchema>;
+
+/** One message as it would be sent: both parts of the body, and its files by name. */
+export const OutboxMessageDetailSchema = OutboxRowSchema.extend({
+  text: z.string(),
+  html: z.string(),
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), size: z.number().int().min(0) })),
+});
+export type OutboxMessageDetail = z.infer<typeof OutboxMessageDetailSchema>;
+
+export function outboxRow(message: OutboxMessage): OutboxRow {
+  const { id, kind, recordId, status, createdAt, queuedAt, attempts, nextAttemptAt, lastError, sentAt } = message;
+  return { id, kind, recordId, to: message.mail.to, subject: message.mail.subject, status, createdAt, queuedAt, attempts, nextAttemptAt, lastError, sentAt };
+}
+
+export function outboxDetail(message: OutboxMessage): OutboxMessageDetail {
+  return {
+    ...outboxRow(message),
+    text: message.mail.text,
+    html: message.mail.html,
+    attachments: message.mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, size: new TextEncoder().encode(a.content).length })),
+  };
+}
+
+export interface OutboxAdminDeps {
+  outbox: Outbox;
+}
+
+/** The admin's list of e-mails in the outbox, newest first, by status and record. */
+export class ListOutbox {
+  constructor(private readonly deps: OutboxAdminDeps) {}
+
+  async execute(admin: Admin, query: unknown = {}): Promise<OutboxList> {
+    requirePermission(admin, 'mail.read');
+    const filter = parseInput(OutboxListQuerySchema, query);
+    const found = await this.deps.outbox.list({ ...filter, limit: OUTBOX_LIST_LIMIT + 1 });
+    return { messages: found.slice(0, OUTBOX_LIST_LIMIT).map(outboxRow), more: found.length > OUTBOX_LIST_LIMIT };
+  }
+}
+
+/** One e-mail of the outbox, with its text and HTML as they would be sent. */
+export class GetOutboxMessage {
+  constructor(private readonly deps: OutboxAdminDeps) {}
+
+  async execute(admin: Admin, id: string): Promise<OutboxMessageDetail> {
+    requirePermission(admin, 'mail.read');
+    const message = await this.deps.outbox.get(id);
+    if (!message) throw new NotFoundError(MESSAGE_NOT_FOUND);
+    return outboxDetail(message);
+  }
+}

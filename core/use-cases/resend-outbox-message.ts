@@ -1,0 +1,33 @@
+import type { Admin } from '../entities/admin';
+import { afterResend } from '../domain/outbox';
+import { requirePermission } from '../domain/permissions';
+import { ConflictError, NotFoundError } from '../errors';
+import type { Clock } from '../ports/clock';
+import type { Outbox } from '../ports/outbox';
+import { MESSAGE_NOT_FOUND, outboxDetail, type OutboxMessageDetail } from './list-outbox';
+
+export const ALREADY_QUEUED = 'This e-mail is already waiting to be sent';
+
+export interface ResendOutboxMessageDeps {
+  outbox: Outbox;
+  clock: Clock;
+}
+
+/**
+ * An admin's "Resend": a sent or failed message is queued again, due now, with a fresh day of
+ * tries (afterResend). A message still queued is refused (409): it is already going to be sent,
+ * and a sender may hold it at this moment, so it is left as it is.
+ */
+export class ResendOutboxMessage {
+  constructor(private readonly deps: ResendOutboxMessageDeps) {}
+
+  async execute(admin: Admin, id: string): Promise<OutboxMessageDetail> {
+    requirePermission(admin, 'mail.resend');
+    const message = await this.deps.outbox.get(id);
+    if (!message) throw new NotFoundError(MESSAGE_NOT_FOUND);
+    if (message.status === 'queued') throw new ConflictError(ALREADY_QUEUED);
+    const queued = afterResend(message, this.deps.clock.now());
+    if (!(await this.deps.outbox.replace(queued))) throw new NotFoundError(MESSAGE_NOT_FOUND);
+    return outboxDetail(queued);
+  }
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { GetOutboxMessage, ListOutbox } from '../../core/use-cases/list-outbox';
+import { ResendOutboxMessage } from '../../core/use-cases/resend-outbox-message';
+import type { AppContainer } from '../container';
+import { reply, SENT, type ApiRoutes } from './api-routes';
+import { IdParamsSchema, OutboxListQuerySchema, OutboxListSchema, OutboxMessageResponseSchema } from './api-schemas';
+
+/**
+ * The policy of a message's HTML shown in the admin panel: its own inline styles and embedded
+ * images, nothing else (no scripts, no requests anywhere, no forms), in a sandbox of its own, and
+ * only inside this site's pages.
+ */
+export const MAIL_HTML_POLICY = "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
+
+/** The admin's Mail screen: the e-mails in the outbox, one message as it would be sent, and Resend. */
+export function registerOutboxRoutes(routes: ApiRoutes, ports: AppContainer): void {
+  routes.add({
+    method: 'get',
+    path: '/api/admin/outbox',
+    summary: 'E-mails in the outbox, newest first (at most 200), optionally by status and by record (a booking id)',
+    tag: 'admin mail',
+    access: { action: 'mail.read' },
+    query: OutboxListQuerySchema,
+    responses: { 200: { description: 'Messages', schema: OutboxListSchema } },
+    handler: async ({ admin, query }) => {
+      return reply(200, await ports.useCase(ListOutbox).execute(admin, query));
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/admin/outbox/:id',
+    summary: 'One e-mail with its text and HTML as they would be sent, and its files by name',
+    tag: 'admin mail',
+    access: { action: 'mail.read' },
+    params: IdParamsSchema,
+    responses: {
+      200: { description: 'The message', schema: OutboxMessageResponseSchema },
+      404: { description: '"Message not found"' },
+    },
+    handler: async ({ admin, params }) => {
+      return reply(200, { message: await ports.useCase(GetOutboxMessage).execute(admin, params.id) });
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/admin/outbox/:id/html',
+    summary: "One e-mail's HTML as it would be sent, for the Mail screen's preview (sandboxed: no scripts, no outside requests)",
+    tag: 'admin mail',
+    access: { action: 'mail.read' },
+    params: IdParamsSchema,
+    responses: {
+      200: { description: 'The HTML part', schema: z.string(), contentType: 'text/html' },
+      404: { description: '"Message not found"' },
+    },
+    handler: async ({ admin, params, res }) => {
+      const message = await ports.useCase(GetOutboxMessage).execute(admin, params.id);
+      // Replaces the site's policy for this answer alone: the message's inline styles apply, nothing runs.
+      res.setHeader('Content-Security-Policy', MAIL_HTML_POLICY);
+      res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.send(message.html);
+      return SENT;
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/admin/outbox/:id/resend',
+    summary: 'Send a sent or failed e-mail again: queued, due now, with a fresh day of tries',
+    tag: 'admin mail',
+    access: { action: 'mail.resend' },
+    params: IdParamsSchema,
+    responses: {
+      200: { description: 'Queued again', schema: OutboxMessageResponseSchema },
+      404: { description: '"Message not found"' },
+      409: { description: '"This e-mail is already waiting to be sent" (a queued message is left as it is)' },
+    },
+    handler: async ({ admin, params }) => {
+      return reply(200, { message: await ports.useCase(ResendOutboxMessage).execute(admin, params.id) });
+    },
+  });
+}
