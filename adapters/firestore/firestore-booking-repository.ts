@@ -170,6 +170,7 @@ export class FirestoreBookingRepository implements BookingRepository {
             ref,
             {
               paid: true,
+              paymentMethod: 'card',
               paymentId: payment.paymentId,
               paymentCompletedAt: toTimestamp(payment.paymentCompletedAt),
               [`${INSTANT_TEXT_FIELD}.paymentCompletedAt`]: payment.paymentCompletedAt,
@@ -308,6 +309,7 @@ function toBooking(snapshot: DocumentSnapshot): Booking {
     paymentId: data.paymentId ?? null,
     paymentCompletedAt: readInstant(data, 'paymentCompletedAt'),
     // Absent on bookings written before cancellations and refunds: the schema's defaults.
+    // Paid before payment methods were recorded: paid by card (the only way then).
     paymentMethod: data.paymentMethod ?? (data.paid === true && data.paymentId ? 'card' : null),
     paymentReference: data.paymentReference ?? null,
     cancelledAt: data.cancelledAt ?? null,

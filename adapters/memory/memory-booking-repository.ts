@@ -87,6 +87,7 @@ export class MemoryBookingRepository implements BookingRepository {
     this.outbox.addNow(mail);
     this.ledgers.set(booking.eventId, places.ledgerWithPayment(this.ledgers.get(booking.eventId) ?? places.EMPTY_LEDGER, booking));
     booking.paid = true;
+    booking.paymentMethod = 'card';
     booking.paymentId = payment.paymentId;
     booking.paymentCompletedAt = payment.paymentCompletedAt;
     return true;

@@ -3,6 +3,8 @@ import { AuditEntrySchema, type AuditEntry } from '../../core/entities/audit';
 import type { AuditFilter, AuditLog } from '../../core/ports/audit-log';
 import { actorUidOf } from '../../core/domain/audit';
 import { instantMillis, readJson } from './sqlite-values';
+import { isUniqueViolation } from './sqlite-errors';
+import { ConflictError } from '../../core/errors';
 
 function row(entry: AuditEntry): Record<string, unknown> {
   return { id: entry.id, atMs: instantMillis(entry.at), recordId: entry.recordId, actorUid: actorUidOf(entry), entry: JSON.stringify(entry) };
@@ -18,7 +20,13 @@ export class SqliteAuditLog implements AuditLog {
   constructor(private readonly db: Knex) {}
 
   async append(entries: readonly AuditEntry[]): Promise<void> {
-    await appendToAuditLog(this.db, entries);
+    try {
+      // One INSERT statement: all the entries or none.
+      await appendToAuditLog(this.db, entries);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictError('An audit entry with this id already exists');
+      throw error;
+    }
   }
 
   async list(filter: AuditFilter): Promise<AuditEntry[]> {

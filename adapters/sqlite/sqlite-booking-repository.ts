@@ -119,7 +119,7 @@ export class SqliteBookingRepository implements BookingRepository {
       if (booking.paid) return false;
       await trx('bookings')
         .where({ id: bookingId })
-        .update({ paid: 1, paymentId: payment.paymentId, paymentCompletedAt: payment.paymentCompletedAt });
+        .update({ paid: 1, paymentMethod: 'card', paymentId: payment.paymentId, paymentCompletedAt: payment.paymentCompletedAt });
       await writeLedger(trx, booking.eventId, places.ledgerWithPayment(await readLedger(trx, booking.eventId), booking));
       await addToOutbox(trx, mail);
       return true;

@@ -197,6 +197,7 @@ export function describeBookingRepositoryContract(name: string, makeAdapter: Ada
         id: 'to-pay',
         checkoutId: 'chk-1',
         paid: true,
+        paymentMethod: 'card',
         paymentId: 'pay-1',
         paymentCompletedAt: '2026-06-01T09:05:00.000Z',
       });

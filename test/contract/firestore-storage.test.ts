@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FirestoreAdminRepository } from '../../adapters/firestore/firestore-admin-repository';
 import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-booking-repository';
 import { FirestoreCampaignRepository } from '../../adapters/firestore/firestore-campaign-repository';
-import { FIRESTORE_COLLECTIONS } from '../../adapters/firestore/firestore-collections';
+import { FIRESTORE_AUDIT_COLLECTIONS, FIRESTORE_COLLECTIONS } from '../../adapters/firestore/firestore-collections';
 import { FirestoreCredentialRepository } from '../../adapters/firestore/firestore-credential-repository';
 import { FirestoreDocumentRepository } from '../../adapters/firestore/firestore-document-repository';
 import { FirestoreEventRepository } from '../../adapters/firestore/firestore-event-repository';
@@ -137,8 +137,8 @@ describe('Firestore bookings under load', () => {
       const paid = await new FirestoreBookingRepository(db).get('to-pay');
       expect(paid).toEqual(
         results[0]
-          ? anUnpaidBooking({ id: 'to-pay', paid: true, paymentId: 'pay-a', paymentCompletedAt: '2026-06-01T09:05:00.000Z' })
-          : anUnpaidBooking({ id: 'to-pay', paid: true, paymentId: 'pay-b', paymentCompletedAt: '2026-06-01T09:05:01+01:00' }),
+          ? anUnpaidBooking({ id: 'to-pay', paid: true, paymentMethod: 'card', paymentId: 'pay-a', paymentCompletedAt: '2026-06-01T09:05:00.000Z' })
+          : anUnpaidBooking({ id: 'to-pay', paid: true, paymentMethod: 'card', paymentId: 'pay-b', paymentCompletedAt: '2026-06-01T09:05:01+01:00' }),
       );
     } finally {
       await closeFirestore(other);
@@ -305,6 +305,9 @@ describe('firestore.indexes.json', () => {
     await repositories.workDays.addSignup(aSignup());
     await repositories.campaigns.put(aCampaign());
     await repositories.documents.put(aDocument(), { fileName: 'club-constitution.pdf', contentType: 'application/pdf', bytes: new Uint8Array([1]) });
+    await repositories.audit.append([
+      { id: 'audit-1', at: AT_SUBMISSION.toISOString(), actor: { kind: 'admin', uid: 'uid-1', email: 'a@example.org' }, action: 'booking.cancelled', recordType: 'booking', recordId: 'booking-1', summary: 'Cancelled', changes: [] },
+    ]);
 
     const file = JSON.parse(readFileSync(fileURLToPath(new URL('../../firestore.indexes.json', import.meta.url)), 'utf8')) as {
       indexes: { collectionGroup: string; queryScope: string; fields: { fieldPath: string; order: string }[] }[];
@@ -312,7 +315,7 @@ describe('firestore.indexes.json', () => {
     };
     expect(file.indexes.length).toBeGreaterThan(0);
     for (const index of [...file.indexes, ...file.fieldOverrides]) {
-      expect(FIRESTORE_COLLECTIONS).toContain(index.collectionGroup);
+      expect([...FIRESTORE_COLLECTIONS, ...FIRESTORE_AUDIT_COLLECTIONS]).toContain(index.collectionGroup);
     }
     for (const index of file.indexes) {
       expect(index.queryScope).toBe('COLLECTION');
@@ -340,7 +343,7 @@ describe('openFirestoreStorage', () => {
       expect((await storage.events.list({ order: 'asc' })).map((e) => e.id)).toEqual(['summer-regatta']);
       expect(await storage.admins.count()).toBe(0);
       expect(Object.keys(storage).sort()).toEqual(
-        ['addressLimits', 'admins', 'bookings', 'campaigns', 'close', 'credentials', 'db', 'documents', 'events', 'loginAttempts', 'outbox', 'sessions', 'waterLevels', 'workDays'],
+        ['addressLimits', 'admins', 'audit', 'bookings', 'campaigns', 'close', 'credentials', 'db', 'documents', 'events', 'loginAttempts', 'outbox', 'sessions', 'waterLevels', 'workDays'],
       );
     } finally {
       await storage.close();
