@@ -1,8 +1,6 @@
-import { z } from 'zod';
 import type { Admin } from '../entities/admin';
-import { AuditEntrySchema, type AuditActor } from '../entities/audit';
-import { BookingFormValuesSchema, BookingSchema, PaymentStatusSchema, type Booking } from '../entities/booking';
-import { EventSchema } from '../entities/event';
+import type { AuditActor } from '../entities/audit';
+import type { Booking } from '../entities/booking';
 import { cancelled, LIFECYCLE_MESSAGES, paidByCard, paidOffline, refundMadeByHand, refundOpen, roomRefusal } from '../domain/booking-lifecycle';
 import { isCancelled, paymentStatus } from '../domain/booking-state';
 import { validateBookingForm } from '../domain/booking-validation';
@@ -16,34 +14,24 @@ import type { Outbox } from '../ports/outbox';
 import { changeOf, memberMail, refundSummary, settleCardRefund, type BookingChangeDeps } from './booking-changes';
 import { confirmationMail } from './booking-confirmations';
 import { fieldsError, parseInput } from './parse-input';
+import {
+  AdminCancelRequestSchema,
+  AdminCorrectRequestSchema,
+  AdminMarkPaidRequestSchema,
+  AdminRefundRequestSchema,
+  BOOKING_ACTION_MESSAGES,
+  type AdminBooking,
+} from './admin-booking-schema';
 
-export const AdminCancelRequestSchema = z.object({ refund: z.boolean() });
-export const AdminMarkPaidRequestSchema = z.object({
-  method: z.enum(['cash', 'transfer']),
-  reference: z.string().trim().max(200).default(''),
-});
-export const AdminRefundRequestSchema = z.object({
-  /** For cash or a transfer: the admin's note of the money handed back. */
-  reference: z.string().trim().max(200).default(''),
-});
-/** What an admin may correct: the booking form's fields (the same rules as booking). */
-export const AdminCorrectRequestSchema = BookingFormValuesSchema;
-
-export const AdminBookingSchema = z.object({
-  booking: BookingSchema.extend({ paymentStatus: PaymentStatusSchema }),
-  event: EventSchema.nullable(),
-  /** What the booking screen offers (the server still checks each). */
-  can: z.object({ cancel: z.boolean(), refund: z.boolean(), markPaid: z.boolean(), correct: z.boolean(), resend: z.boolean() }),
-  /** The booking's audit entries, newest first. */
-  history: z.array(AuditEntrySchema),
-});
-export type AdminBooking = z.infer<typeof AdminBookingSchema>;
-
-export const BOOKING_ACTION_MESSAGES = {
-  countsOfPaid: 'The number attending and children of a paid booking cannot be changed: cancel it (with a refund) and book again.',
-  notStanding: 'Only a booking that stands (not cancelled, not expired) can be sent its confirmation.',
-  noEmail: 'This booking has no e-mail address.',
-} as const;
+export {
+  AdminBookingSchema,
+  AdminCancelRequestSchema,
+  AdminCorrectRequestSchema,
+  AdminMarkPaidRequestSchema,
+  AdminRefundRequestSchema,
+  BOOKING_ACTION_MESSAGES,
+  type AdminBooking,
+} from './admin-booking-schema';
 
 export interface AdminBookingActionsDeps extends BookingChangeDeps {
   audit: AuditLog;

@@ -11,6 +11,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   busy,
   onConfirm,
   onCancel,
@@ -19,6 +20,8 @@ export function ConfirmDialog({
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The safe choice's words ("Keep my booking" where "Cancel" would be ambiguous). */
+  cancelLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -53,7 +56,7 @@ export function ConfirmDialog({
       <div>{children}</div>
       <div className="confirm-dialog-actions">
         <Button ref={cancelRef} variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button variant="danger" onClick={onConfirm} disabled={busy}>
           {busy ? 'Working…' : confirmLabel}

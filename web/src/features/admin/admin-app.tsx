@@ -4,6 +4,8 @@ import type { Permission } from '@core/entities/admin';
 import { PERMISSION_MESSAGES } from '@core/domain/permissions';
 import { AdminLayout } from './components/admin-layout';
 import { AdminSessionProvider } from './components/admin-session';
+import { AuditPage } from './components/audit-page';
+import { BookingDetailPage } from './components/booking-detail-page';
 import { BookingsOverviewPage } from './components/bookings-overview-page';
 import { DashboardPage } from './components/dashboard-page';
 import { EventBookingsPage } from './components/event-bookings-page';
@@ -27,6 +29,8 @@ const GUARDED: { path: string; permission: Permission; message: string; Page: Co
   { path: 'bookings/:eventId', permission: 'bookings:read', message: PERMISSION_MESSAGES.bookings, Page: EventBookingsPage },
   { path: 'work-days', permission: 'events:read', message: PERMISSION_MESSAGES.eventsRead, Page: WorkDaysPage },
   { path: 'mail', permission: 'bookings:read', message: PERMISSION_MESSAGES.mailRead, Page: MailPage },
+  { path: 'booking/:bookingId', permission: 'bookings:read', message: PERMISSION_MESSAGES.bookings, Page: BookingDetailPage },
+  { path: 'audit', permission: 'audit:read', message: PERMISSION_MESSAGES.audit, Page: AuditPage },
 ];
 
 /**

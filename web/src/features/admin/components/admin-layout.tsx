@@ -23,6 +23,7 @@ export function AdminLayout() {
     { to: '/admin/members', label: 'Members', show: true },
     { to: '/admin/work-days', label: 'Work Days', show: hasPermission(admin, 'events:read') },
     { to: '/admin/mail', label: 'Mail', show: hasPermission(admin, 'bookings:read') },
+    { to: '/admin/audit', label: 'Audit', show: hasPermission(admin, 'audit:read') },
   ];
 
   return (

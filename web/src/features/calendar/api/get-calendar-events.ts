@@ -16,3 +16,6 @@ export async function getCalendarEvents(signal?: AbortSignal): Promise<CalendarE
 export function readCalendarEvents(json: unknown): CalendarEvent[] {
   return parseAnswer(CalendarAnswerSchema, json, `GET ${CALENDAR_EVENTS_PATH}`).events;
 }
+
+/** The calendar's query key, for screens whose changes move its places left. */
+export { CALENDAR_EVENTS_KEY } from './calendar-events-path';

@@ -1,5 +1,5 @@
 import { MyBookingSchema, type MyBooking } from '@core/use-cases/my-booking-schema';
-import { apiGet } from '../../../lib/api';
+import { apiGet, apiPost } from '../../../lib/api';
 
 export type { MyBooking };
 
@@ -9,4 +9,9 @@ export function myBookingKey(token: string): readonly unknown[] {
 
 export function getMyBooking(token: string, signal?: AbortSignal): Promise<MyBooking> {
   return apiGet(`/api/my-booking?${new URLSearchParams({ token }).toString()}`, MyBookingSchema, { signal });
+}
+
+/** Cancels the booking the token names; answers the booking as the page now shows it. */
+export function cancelMyBooking(token: string): Promise<MyBooking> {
+  return apiPost('/api/my-booking/cancel', { token }, MyBookingSchema);
 }

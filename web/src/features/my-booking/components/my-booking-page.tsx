@@ -6,7 +6,13 @@ import { useClubConfig } from '../../../lib/club-config';
 import { useApiQuery } from '../../../lib/query';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { CalendarLinks } from '../../calendar/components/calendar-links';
-import { getMyBooking, myBookingKey } from '../api/get-my-booking';
+import { cancelMyBooking, getMyBooking, myBookingKey, type MyBooking } from '../api/get-my-booking';
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { CALENDAR_EVENTS_KEY } from '../../calendar/api/get-calendar-events';
 import '../my-booking.css';
 import { MessagePage } from '../../../components/layout/message-page';
 
@@ -49,10 +55,15 @@ function MyBookingScreen({ token }: { token: string }) {
   return (
     <div className="page narrow">
       <section className="card" aria-labelledby="my-booking-title">
-        <h1 id="my-booking-title">Your booking</h1>
+        <h1 id="my-booking-title">{booking.cancelled ? 'Your cancelled booking' : 'Your booking'}</h1>
         <p>
           Hello {booking.firstName}, this is your booking for <strong>{booking.event.name}</strong>.
         </p>
+        {booking.cancelled && (
+          <Alert tone="info" title="This booking is cancelled.">
+            {booking.note && <p>{booking.note}</p>}
+          </Alert>
+        )}
         <dl className="my-booking-details">
           {booking.details.map(({ label, value }) => (
             <div key={label}>
@@ -65,9 +76,79 @@ function MyBookingScreen({ token }: { token: string }) {
             <dd>{booking.status}</dd>
           </div>
         </dl>
-        <h2>Add to My Calendar</h2>
-        <CalendarLinks event={booking.event} location={config.clubName} />
+        {!booking.cancelled && (
+          <>
+            <h2>Add to My Calendar</h2>
+            <CalendarLinks event={booking.event} location={config.clubName} />
+            <CancelBooking token={token} booking={booking} />
+          </>
+        )}
       </section>
     </div>
+  );
+}
+
+/**
+ * Cancel Booking, with a confirmation that says what happens to the places and the money. After
+ * the deadline the button is gone and the page says why and whom to contact.
+ */
+function CancelBooking({ token, booking }: { token: string; booking: MyBooking }) {
+  const client = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  if (!booking.canCancel) {
+    return (
+      <>
+        <h2>Cancel Booking</h2>
+        <p>{booking.note}</p>
+      </>
+    );
+  }
+
+  const paid = booking.details.find((d) => d.label === 'Paid');
+  const confirm = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const cancelled = await cancelMyBooking(token);
+      client.setQueryData(myBookingKey(token), cancelled);
+      // Places left on the calendar changed: its next visit asks again.
+      void client.invalidateQueries({ queryKey: CALENDAR_EVENTS_KEY });
+      setConfirming(false);
+    } catch (error) {
+      setFailure(error instanceof ApiError && error.status !== 0 && error.status < 500 ? error.message : 'Your booking could not be cancelled just now. Please try again.');
+      setConfirming(false);
+      // The booking may have changed meanwhile (cancelled in another tab, the deadline passed).
+      void client.invalidateQueries({ queryKey: myBookingKey(token) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <h2>Cancel Booking</h2>
+      <p>If you cannot come, cancel your booking here so that someone else can have your places.</p>
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <Button variant="danger" onClick={() => setConfirming(true)}>
+        Cancel Booking
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title="Cancel this booking?"
+        confirmLabel="Yes, cancel my booking"
+        cancelLabel="Keep my booking"
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>
+          Your places at {booking.event.name} will be released at once.
+          {paid ? ` The ${paid.value} you paid will be refunded in full.` : ''}
+        </p>
+      </ConfirmDialog>
+    </>
   );
 }
