@@ -1,3 +1,4 @@
+import { ADMIN_AUDIT_FIELDS, flat, recordAdminAction, type AuditTrailDeps } from './audit-trail';
 import { z } from 'zod';
 import { DEFAULT_PERMISSIONS, PermissionSchema, type Admin } from '../entities/admin';
 import { requirePermission } from '../domain/permissions';
@@ -26,7 +27,7 @@ export const CreateAdminRequestSchema = z.object({
   permissions: z.array(PermissionSchema).max(20).optional(),
 });
 
-export interface CreateAdminDeps {
+export interface CreateAdminDeps extends AuditTrailDeps {
   identity: IdentityProvider;
   admins: AdminRepository;
   clock: Clock;
@@ -51,6 +52,7 @@ export class CreateAdmin {
       createdAt: this.deps.clock.now().toISOString(),
     };
     await this.deps.admins.create(created);
+    await recordAdminAction(this.deps, admin, { action: 'admin.created', recordType: 'admin', recordId: created.uid, summary: `Added the admin ${created.email}`, before: flat(null, ADMIN_AUDIT_FIELDS), after: flat(created, ADMIN_AUDIT_FIELDS) });
     return created;
   }
 }

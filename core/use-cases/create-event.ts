@@ -10,9 +10,10 @@ import type { SearchIndex } from '../ports/search-index';
 import { keepIndexInStep, type SearchIndexErrorReporter } from './keep-index-in-step';
 import type { PaymentGateway } from '../ports/payment-gateway';
 import { cardCurrencyOf } from './card-currency';
+import { EVENT_AUDIT_FIELDS, flat, recordAdminAction, type AuditTrailDeps } from './audit-trail';
 import { fieldsError, parseInput } from './parse-input';
 
-export interface CreateEventDeps {
+export interface CreateEventDeps extends AuditTrailDeps {
   events: EventRepository;
   search: SearchIndex;
   clock: Clock;
@@ -38,6 +39,7 @@ export class CreateEvent {
     const now = this.deps.clock.now().toISOString();
     const event: ClubEvent = { id: this.deps.ids.next(), ...checked.value, createdAt: now, updatedAt: now };
     await this.deps.events.create(event);
+    await recordAdminAction(this.deps, admin, { action: 'event.created', recordType: 'event', recordId: event.id, summary: `Created the event ${event.name}`, before: flat(null, EVENT_AUDIT_FIELDS), after: flat(event, EVENT_AUDIT_FIELDS) });
     await keepIndexInStep(() => this.deps.search.upsert('events', [eventSearchRecord(event)]), this.deps.reportSearchIndexError);
     return event;
   }

@@ -1,3 +1,4 @@
+import { EVENT_AUDIT_FIELDS, flat, recordAdminAction, type AuditTrailDeps } from './audit-trail';
 import type { Admin } from '../entities/admin';
 import { requirePermission } from '../domain/permissions';
 import { ConflictError, NotFoundError } from '../errors';
@@ -9,7 +10,7 @@ import { EVENT_NOT_FOUND } from '../messages';
 
 export const EVENT_HAS_BOOKINGS = 'This event has bookings and cannot be deleted';
 
-export interface DeleteEventDeps {
+export interface DeleteEventDeps extends AuditTrailDeps {
   events: EventRepository;
   bookings: BookingRepository;
   search: SearchIndex;
@@ -26,6 +27,7 @@ export class DeleteEvent {
     if (!event) throw new NotFoundError(EVENT_NOT_FOUND);
     if ((await this.deps.bookings.countByEvent(event.id)) > 0) throw new ConflictError(EVENT_HAS_BOOKINGS);
     await this.deps.events.delete(event.id);
+    await recordAdminAction(this.deps, admin, { action: 'event.deleted', recordType: 'event', recordId: event.id, summary: `Deleted the event ${event.name}`, before: flat(event, EVENT_AUDIT_FIELDS), after: flat(null, EVENT_AUDIT_FIELDS) });
     await keepIndexInStep(() => this.deps.search.remove('events', [event.id]), this.deps.reportSearchIndexError);
   }
 }

@@ -1,3 +1,4 @@
+import { ADMIN_AUDIT_FIELDS, flat, recordAdminAction, type AuditTrailDeps } from './audit-trail';
 import { z } from 'zod';
 import { PermissionSchema, type Admin } from '../entities/admin';
 import { requirePermission } from '../domain/permissions';
@@ -13,7 +14,7 @@ export const UpdateAdminRequestSchema = z.object({
   disabled: z.boolean().optional(),
 });
 
-export interface UpdateAdminDeps {
+export interface UpdateAdminDeps extends AuditTrailDeps {
   admins: AdminRepository;
   identity: IdentityProvider;
 }
@@ -47,6 +48,8 @@ export class UpdateAdmin {
     // The provider first: if it fails, the record still says what the provider enforces.
     if (updated.disabled !== target.disabled) await this.deps.identity.setDisabled(target.uid, updated.disabled);
     await this.deps.admins.update(updated);
+    const summary = updated.permissions.join(',') !== target.permissions.join(',') ? `Changed the permissions of ${target.email}` : `Changed the admin ${target.email}`;
+    await recordAdminAction(this.deps, admin, { action: 'admin.updated', recordType: 'admin', recordId: target.uid, summary, before: flat(target, ADMIN_AUDIT_FIELDS), after: flat(updated, ADMIN_AUDIT_FIELDS) });
     return updated;
   }
 }

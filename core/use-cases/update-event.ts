@@ -10,10 +10,11 @@ import type { SearchIndex } from '../ports/search-index';
 import { keepIndexInStep, type SearchIndexErrorReporter } from './keep-index-in-step';
 import type { PaymentGateway } from '../ports/payment-gateway';
 import { cardCurrencyOf } from './card-currency';
+import { EVENT_AUDIT_FIELDS, flat, recordAdminAction, type AuditTrailDeps } from './audit-trail';
 import { fieldsError, parseInput } from './parse-input';
 import { EVENT_NOT_FOUND } from '../messages';
 
-export interface UpdateEventDeps {
+export interface UpdateEventDeps extends AuditTrailDeps {
   events: EventRepository;
   search: SearchIndex;
   clock: Clock;
@@ -43,6 +44,7 @@ export class UpdateEvent {
       updatedAt: this.deps.clock.now().toISOString(),
     };
     await this.deps.events.update(updated);
+    await recordAdminAction(this.deps, admin, { action: 'event.updated', recordType: 'event', recordId: updated.id, summary: `Changed the event ${updated.name}`, before: flat(existing, EVENT_AUDIT_FIELDS), after: flat(updated, EVENT_AUDIT_FIELDS) });
     await keepIndexInStep(() => this.deps.search.upsert('events', [eventSearchRecord(updated)]), this.deps.reportSearchIndexError);
     return updated;
   }

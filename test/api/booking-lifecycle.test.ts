@@ -201,6 +201,27 @@ describe('admins with bookings:write', () => {
     }
   });
 
+  it('event and admin changes are in the audit log with the fields changed, by whom', async () => {
+    // A second between actions, as between an admin's clicks (entries of one instant are ordered by id).
+    const tick = () => app.clock.set(new Date(app.clock.now().getTime() + 1000));
+    const created = await treasurer.post('/api/admin/events').set(FETCH).send({ name: 'Audit Regatta', eventdatetime: '2026-08-01T10:00', capacity: '12' });
+    expect(created.status).toBe(201);
+    const id = created.body.event.id as string;
+    tick();
+    await treasurer.put(`/api/admin/events/${id}`).set(FETCH).send({ name: 'Audit Regatta', eventdatetime: '2026-08-01T10:00', capacity: '15' });
+    tick();
+    const added = await treasurer.post('/api/admin/admins').set(FETCH).send({ email: 'bosun@example.org', name: 'Bosun', password: 'long-enough-password', permissions: ['events:read'] });
+    tick();
+    await treasurer.patch(`/api/admin/admins/${added.body.admin.uid}`).set(FETCH).send({ permissions: ['events:read', 'bookings:read'] });
+
+    const event = (await treasurer.get(`/api/admin/audit?recordId=${id}`)).body.entries;
+    expect(event.map((e: { action: string }) => e.action)).toEqual(['event.updated', 'event.created']);
+    expect(event[0]).toMatchObject({ actor: { kind: 'admin', uid: treasurerUid }, changes: [{ field: 'capacity', before: 12, after: 15 }] });
+    const admin = (await treasurer.get(`/api/admin/audit?recordId=${added.body.admin.uid}`)).body.entries;
+    expect(admin[0]).toMatchObject({ action: 'admin.updated', summary: 'Changed the permissions of bosun@example.org', changes: [{ field: 'permissions', before: 'events:read', after: 'events:read,bookings:read' }] });
+    expect(admin[1]).toMatchObject({ action: 'admin.created' });
+  });
+
   it('the audit log filters by admin and by record, newest first', async () => {
     const all = (await treasurer.get('/api/admin/audit')).body.entries as { at: string; actor: { kind: string; uid?: string }; recordId: string }[];
     expect(all.length).toBeGreaterThan(3);

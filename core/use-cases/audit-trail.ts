@@ -1,0 +1,70 @@
+import type { Admin } from '../entities/admin';
+import type { AuditRecordType, AuditValue } from '../entities/audit';
+import { changedFields } from '../domain/booking-lifecycle';
+import type { AuditLog } from '../ports/audit-log';
+import type { Clock } from '../ports/clock';
+import type { IdGenerator } from '../ports/id-generator';
+
+/** What writing an admin's action to the audit log needs; without `audit` nothing is written (unit tests). */
+export interface AuditTrailDeps {
+  audit?: AuditLog;
+  ids?: IdGenerator;
+  clock?: Clock;
+}
+
+type Flat = Record<string, AuditValue>;
+
+/** A record's audited fields as plain values (lists as comma-separated text); null: the record does not exist. */
+export function flat(record: object | null, fields: readonly string[]): Flat {
+  const out: Flat = {};
+  for (const field of fields) {
+    const value = record === null ? null : (record as Record<string, unknown>)[field];
+    out[field] = Array.isArray(value) ? value.join(',') : value === undefined ? null : (value as AuditValue);
+  }
+  return out;
+}
+
+/**
+ * Appends one admin action on an event or an admin record to the audit log, after the change it
+ * records: who, what, when, the record and the fields changed (before and after).
+ */
+export async function recordAdminAction(
+  deps: AuditTrailDeps,
+  admin: Pick<Admin, 'uid' | 'email'>,
+  what: { action: string; recordType: AuditRecordType; recordId: string; summary: string; before: Flat; after: Flat },
+): Promise<void> {
+  if (!deps.audit || !deps.ids || !deps.clock) return;
+  const fields = [...new Set([...Object.keys(what.before), ...Object.keys(what.after)])];
+  await deps.audit.append([
+    {
+      id: deps.ids.next(),
+      at: deps.clock.now().toISOString(),
+      actor: { kind: 'admin', uid: admin.uid, email: admin.email },
+      action: what.action,
+      recordType: what.recordType,
+      recordId: what.recordId,
+      summary: what.summary,
+      changes: changedFields<Flat>({ ...Object.fromEntries(fields.map((f) => [f, null])), ...what.before }, { ...Object.fromEntries(fields.map((f) => [f, null])), ...what.after }, fields),
+    },
+  ]);
+}
+
+export const EVENT_AUDIT_FIELDS = [
+  'name',
+  'description',
+  'longdescription',
+  'eventdatetime',
+  'eventenddatetime',
+  'bookingEndDate',
+  'allowBooking',
+  'isBoatEvent',
+  'offerChild',
+  'offerSoftDrinks',
+  'offerVeg',
+  'requiresPayment',
+  'price',
+  'currency',
+  'capacity',
+] as const;
+
+export const ADMIN_AUDIT_FIELDS = ['email', 'name', 'role', 'permissions', 'disabled'] as const;
