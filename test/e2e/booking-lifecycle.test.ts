@@ -1,0 +1,178 @@
+import ICAL from 'ical.js';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestPaymentGateway } from '../../adapters/test-payments/test-payment-gateway';
+import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
+import { createEvent, wallClockDaysAhead } from './support/admin-api';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from './support/app-server';
+import { describeViolations, seriousAxeViolations } from './support/axe';
+import { launchBrowser, PHONE, screenshot, type BrowserSession } from './support/browser';
+
+const stamp = Date.now().toString(36);
+
+let smtp: SmtpTestServer;
+let app: AppServer;
+let browser: BrowserSession;
+
+beforeAll(async () => {
+  smtp = await startSmtpTestServer();
+  app = await startAppServer({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Kestrel Yacht Club <bookings@kestrel-yc.example>' }, build: { mailRoundMs: 50 } });
+  browser = await launchBrowser({ baseURL: app.baseUrl });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  await smtp?.close();
+});
+
+async function expectAccessible(page: Page, name: string): Promise<void> {
+  await screenshot(page, name);
+  const violations = await seriousAxeViolations(page);
+  expect(violations, `${name}:\n${describeViolations(violations)}`).toEqual([]);
+}
+
+/** The "N places left" line of one event on the members' calendar. */
+async function calendarPlaces(page: Page, eventName: string): Promise<string> {
+  await page.goto('/calendar');
+  const card = page.locator('li.event-card').filter({ has: page.getByRole('heading', { name: eventName }) });
+  return card.locator('.places-left').innerText();
+}
+
+/** The manage link of the newest e-mail with this subject. */
+async function manageLinkIn(subject: string): Promise<URL> {
+  const mail = await smtp.waitForSubject(subject);
+  return new URL(/http:\/\/localhost:\d+\/my-booking\?token=\S+/.exec(mail.text ?? '')?.[0] ?? 'http://none.example');
+}
+
+async function bookInBrowser(page: Page, eventId: string, person: { first: string; last: string; email: string; attending: string }): Promise<void> {
+  await page.goto(`/event-booking?id=${eventId}`);
+  await page.getByLabel('Lead Member First Name *', { exact: true }).fill(person.first);
+  await page.getByLabel('Lead Member Last Name *', { exact: true }).fill(person.last);
+  await page.getByLabel('Email (optional)', { exact: true }).fill(person.email);
+  await page.getByLabel('Total Number Attending *', { exact: true }).fill(person.attending);
+  await page.getByRole('button', { name: 'Submit Booking' }).click();
+}
+
+/** An admin tab, signed in (the tabs share one browser profile, so after the first it already is). */
+async function adminPage(): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto('/admin/dashboard');
+  const signIn = page.getByRole('button', { name: 'Sign In' });
+  await Promise.race([signIn.waitFor(), page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor()]);
+  if (await signIn.isVisible()) {
+    await page.getByLabel('Email').fill(E2E_ADMIN_EMAIL);
+    await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
+    await signIn.click();
+    await page.waitForURL('**/admin/dashboard');
+  }
+  return page;
+}
+
+async function summaryCard(page: Page, label: string): Promise<string> {
+  return page.locator('.adm-card').filter({ has: page.getByText(label, { exact: true }) }).locator('dd').innerText();
+}
+
+describe("the booking's life after Book, in Chromium", () => {
+  it('book with an e-mail, the confirmation brings a valid .ics and the manage link, cancel there: places come back on the calendar and in the admin panel', async () => {
+    const name = `Spring Sail ${stamp}`;
+    const admin = await adminPage();
+    const eventId = await createEvent(admin.request, app.baseUrl, { name, eventdatetime: wallClockDaysAhead(30, '10:00'), capacity: '10' });
+
+    const member = await browser.newPage(PHONE);
+    expect(await calendarPlaces(member, name)).toBe('10 places left');
+    await bookInBrowser(member, eventId, { first: 'Grace', last: 'Hopper', email: 'grace@example.org', attending: '3' });
+    await member.getByRole('heading', { name: 'Booking Submitted Successfully' }).waitFor();
+    expect(await calendarPlaces(member, name)).toBe('7 places left');
+
+    const mail = await smtp.waitForSubject(`Booking confirmed: ${name}`);
+    const ics = mail.attachments.find((a) => a.filename?.endsWith('.ics'));
+    const vevent = new ICAL.Event(new ICAL.Component(ICAL.parse(ics?.content.toString('utf8') ?? '')).getFirstSubcomponent('vevent')!);
+    expect(vevent.summary).toBe(name);
+    const link = await manageLinkIn(`Booking confirmed: ${name}`);
+
+    await member.goto(`/my-booking${link.search}`);
+    await member.getByRole('heading', { name: 'Your booking', level: 1 }).waitFor();
+    await member.getByRole('button', { name: 'Cancel Booking' }).click();
+    const dialog = member.getByRole('dialog', { name: 'Cancel this booking?' });
+    await dialog.getByText(`Your places at ${name} will be released at once.`).waitFor();
+    await expectAccessible(member, 'my-booking-cancel-dialog-375');
+    await dialog.getByRole('button', { name: 'Yes, cancel my booking' }).click();
+    await member.getByRole('heading', { name: 'Your cancelled booking', level: 1 }).waitFor();
+    await member.getByText('This booking is cancelled.').waitFor();
+    await expectAccessible(member, 'my-booking-cancelled-375');
+    expect(await smtp.waitForSubject(`Booking cancelled: ${name}`)).toBeDefined();
+
+    expect(await calendarPlaces(member, name)).toBe('10 places left');
+    await admin.goto(`/admin/bookings/${eventId}`);
+    await admin.getByRole('heading', { level: 1, name: `Bookings: ${name}` }).waitFor();
+    expect(await summaryCard(admin, 'Attendees')).toBe('0');
+    expect(await summaryCard(admin, 'Cancelled')).toBe('1');
+    await admin.getByRole('row').filter({ hasText: 'Grace Hopper' }).getByText('Cancelled').waitFor();
+    await member.close();
+    await admin.close();
+  });
+
+  it('a paid booking cancelled by the member is refunded at the gateway, and revenue falls', async () => {
+    const name = `Summer Barbecue ${stamp}`;
+    const admin = await adminPage();
+    const eventId = await createEvent(admin.request, app.baseUrl, { name, eventdatetime: wallClockDaysAhead(31, '18:00'), requiresPayment: true, price: '12.50', capacity: '20' });
+    const member = await browser.newPage();
+    await bookInBrowser(member, eventId, { first: 'Ada', last: 'Lovelace', email: 'ada@example.org', attending: '2' });
+    await member.getByRole('form', { name: 'Test mode - no real money is taken' }).getByLabel('Card number').fill('4111 1111 1111 1111');
+    await member.getByRole('button', { name: 'Pay £25.00' }).click();
+    await member.getByRole('heading', { name: 'Payment Created Successfully' }).waitFor();
+
+    await admin.goto(`/admin/bookings/${eventId}`);
+    expect(await summaryCard(admin, 'Revenue (less refunds)')).toBe('£25.00');
+
+    const gateway = app.built.ports.get('payments') as TestPaymentGateway;
+    const refundsBefore = gateway.refunds.length;
+    await member.getByRole('link', { name: 'Manage my booking' }).click();
+    await member.getByRole('button', { name: 'Cancel Booking' }).click();
+    const dialog = member.getByRole('dialog', { name: 'Cancel this booking?' });
+    await dialog.getByText('The £25.00 you paid will be refunded in full.').waitFor();
+    await dialog.getByRole('button', { name: 'Yes, cancel my booking' }).click();
+    await member.getByText('We have refunded £25.00 to your card.').waitFor();
+    expect(gateway.refunds.slice(refundsBefore)).toEqual([expect.objectContaining({ amount: 2500, currency: 'GBP' })]);
+
+    await admin.goto(`/admin/bookings/${eventId}`);
+    await admin.getByRole('heading', { level: 1, name: `Bookings: ${name}` }).waitFor();
+    expect(await summaryCard(admin, 'Revenue (less refunds)')).toBe('£0.00');
+    await member.close();
+    await admin.close();
+  });
+
+  it('an admin marks a booking paid by cash on its screen; the audit log shows the cash payment and the cancellations', async () => {
+    const name = `Clubhouse Supper ${stamp}`;
+    const admin = await adminPage();
+    const eventId = await createEvent(admin.request, app.baseUrl, { name, eventdatetime: wallClockDaysAhead(32, '19:00'), requiresPayment: true, price: '15.00', capacity: '10' });
+    const booked = await admin.request.post('/api/bookings', { data: { eventId, firstName: 'Mary', lastName: 'Anning', numberAttending: '2', email: 'mary@example.org' } });
+    expect(booked.status()).toBe(201);
+
+    await admin.setViewportSize(PHONE);
+    await admin.goto(`/admin/bookings/${eventId}`);
+    await admin.getByRole('link', { name: 'Mary Anning' }).click();
+    await admin.getByRole('heading', { level: 1, name: 'Booking: Mary Anning' }).waitFor();
+    await admin.getByText('Pending', { exact: true }).first().waitFor();
+    await admin.getByLabel('Paid by').selectOption('cash');
+    await admin.getByLabel('Reference').fill('Receipt 42');
+    await admin.getByRole('button', { name: 'Mark paid' }).click();
+    await admin.getByText('Marked Paid (cash).').waitFor();
+    await admin.getByRole('listitem').filter({ hasText: 'Marked paid by cash (£30.00)' }).waitFor();
+    await expectAccessible(admin, 'admin-booking-detail-375');
+    expect(await smtp.waitForSubject(`Booking confirmed: ${name}`)).toBeDefined();
+
+    await admin.goto(`/admin/bookings/${eventId}`);
+    expect(await summaryCard(admin, 'Revenue (less refunds)')).toBe('£30.00');
+    await admin.getByRole('row').filter({ hasText: 'Mary Anning' }).getByText('Paid (cash)').waitFor();
+
+    await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Audit' }).click();
+    await admin.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
+    await admin.getByText('Marked paid by cash (£30.00)').first().waitFor();
+    await admin.getByText('member via manage link').first().waitFor();
+    expect(await admin.getByText('Cancelled by the member').count()).toBeGreaterThanOrEqual(2);
+    await expectAccessible(admin, 'admin-audit-375');
+    await admin.close();
+  });
+});
