@@ -12,7 +12,7 @@
  *
  * Environment: BENCH_DURATION (seconds per measured run, default 10), BENCH_WARMUP (default 2),
  * BENCH_LOG_LEVEL (the app's log level, default warn), BENCH_SEARCH_RECORDS (default 10000),
- * BENCH_ONLY (comma-separated scenario keys: calendar,event,search,searchwords,booking),
+ * BENCH_ONLY (comma-separated scenario keys: calendar,event,search,searchwords,manage,booking),
  * BENCH_PROFILE (a directory: the app writes a V8 CPU profile of each scenario's measured run
  * there, <scenario>.cpuprofile, for Chrome DevTools or speedscope), BENCH_BUILD=false (use the
  * existing dist/server.mjs instead of bundling the current sources first).
@@ -317,6 +317,11 @@ async function main(): Promise<void> {
     });
     const firstBooking = await capture('POST', '/api/bookings', bookingBody(0));
     if (firstBooking.status !== 201) throw new Error(`POST /api/bookings answered ${firstBooking.status}: ${JSON.stringify(firstBooking.json)}`);
+    // The member's manage page: what the link in the confirmation opens.
+    const manageToken = new URL(String(firstBooking.json.managePath), 'http://bench').searchParams.get('token') ?? '';
+    const managePath = `/api/my-booking?token=${encodeURIComponent(manageToken)}`;
+    const managePage = await capture('GET', managePath);
+    if (managePage.status !== 200) throw new Error(`GET /api/my-booking answered ${managePage.status}`);
     baseline.child.send({ type: 'answers', answers } satisfies BaselineRequest);
     console.log(`Calendar answer ${int(calendar.size)} bytes (${listed.length} events); event page ${int(eventPage.size)} bytes (${shown.id}); ` +
       `search answers ${int(searchBytes / searchPaths.length)} bytes and ${(searchHits / searchPaths.length).toFixed(1)} hits on average over ${searchPaths.length} queries; ` +
@@ -371,6 +376,14 @@ async function main(): Promise<void> {
         connections: 1,
         expectedStatus: 200,
         requests: () => wordPaths.map((path) => ({ method: 'GET', path })),
+        targets: [],
+      },
+      {
+        key: 'manage',
+        title: 'Manage-my-booking page data: GET /api/my-booking?token=... (a signed link checked, the booking, its event and places left)',
+        connections: 50,
+        expectedStatus: 200,
+        requests: () => [{ method: 'GET', path: managePath }],
         targets: [],
       },
       {
