@@ -23,16 +23,6 @@ import {
   type AdminBooking,
 } from './admin-booking-schema';
 
-export {
-  AdminBookingSchema,
-  AdminCancelRequestSchema,
-  AdminCorrectRequestSchema,
-  AdminMarkPaidRequestSchema,
-  AdminRefundRequestSchema,
-  BOOKING_ACTION_MESSAGES,
-  type AdminBooking,
-} from './admin-booking-schema';
-
 export interface AdminBookingActionsDeps extends BookingChangeDeps {
   audit: AuditLog;
   outbox: Outbox;

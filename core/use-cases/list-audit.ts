@@ -4,8 +4,6 @@ import type { AuditLog } from '../ports/audit-log';
 import { parseInput } from './parse-input';
 import { AUDIT_PAGE, AuditQuerySchema, type AuditList } from './audit-schema';
 
-export { AUDIT_PAGE, AuditListSchema, AuditQuerySchema, type AuditList } from './audit-schema';
-
 /** The audit log, newest first, at most AUDIT_PAGE entries; needs audit:read. */
 export class ListAudit {
   constructor(private readonly deps: { audit: AuditLog }) {}

@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { AdminBookingActions } from '../../core/use-cases/admin-booking-actions';
 import {
-  AdminBookingActions,
   AdminBookingSchema,
   AdminCancelRequestSchema,
   AdminCorrectRequestSchema,
   AdminMarkPaidRequestSchema,
   AdminRefundRequestSchema,
-} from '../../core/use-cases/admin-booking-actions';
-import { AuditListSchema, AuditQuerySchema, ListAudit } from '../../core/use-cases/list-audit';
+} from '../../core/use-cases/admin-booking-schema';
+import { ListAudit } from '../../core/use-cases/list-audit';
+import { AuditListSchema, AuditQuerySchema } from '../../core/use-cases/audit-schema';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
 import { IdParamsSchema } from './api-schemas';

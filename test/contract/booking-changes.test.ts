@@ -2,12 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import type { Firestore } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FirestoreAuditLog } from '../../adapters/firestore/firestore-audit-log';
 import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-booking-repository';
 import { FirestoreOutbox } from '../../adapters/firestore/firestore-outbox';
-import { closeFirestore, openFirestore } from '../../adapters/firestore/firestore-storage';
 import { MemoryAuditLog } from '../../adapters/memory/memory-audit-log';
 import { MemoryBookingRepository } from '../../adapters/memory/memory-booking-repository';
 import { MemoryOutbox } from '../../adapters/memory/memory-outbox';
@@ -23,25 +21,11 @@ import { ConflictError, NotFoundError } from '../../core/errors';
 import type { AuditLog } from '../../core/ports/audit-log';
 import type { BookingChange, BookingRepository } from '../../core/ports/booking-repository';
 import type { Outbox } from '../../core/ports/outbox';
-import { startFirestoreEmulator, type FirestoreEmulator } from '../support/firestore-emulator';
+import { useFirestoreEmulator } from '../support/firestore-emulator-for-file';
 import { aMessage } from './outbox.contract';
 import { aBooking, anUnpaidBooking, rejectionOf } from './storage-fixtures';
 
-let emulator: FirestoreEmulator | undefined;
-let db: Firestore | undefined;
-
-beforeAll(async () => {
-  process.env.METADATA_SERVER_DETECTION = 'none';
-  emulator = await startFirestoreEmulator();
-  process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
-  db = openFirestore({ projectId: emulator.projectId });
-}, 120_000);
-
-afterAll(async () => {
-  if (db) await closeFirestore(db);
-  await emulator?.stop();
-  delete process.env.FIRESTORE_EMULATOR_HOST;
-});
+const firestore = useFirestoreEmulator();
 
 interface Store {
   bookings: BookingRepository;
@@ -78,7 +62,7 @@ const STORES: [string, () => Promise<Store>][] = [
   [
     'Firestore emulator',
     async () => {
-      if (!emulator || !db) throw new Error('The Firestore emulator did not start');
+      const { emulator, db } = firestore();
       await emulator.reset();
       return { bookings: new FirestoreBookingRepository(db), outbox: new FirestoreOutbox(db), audit: new FirestoreAuditLog(db), close: async () => {} };
     },

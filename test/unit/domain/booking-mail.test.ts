@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { bookingConfirmation, escapeHtml } from '../../../core/domain/booking-mail';
+import { bookingCancellation, bookingConfirmation, bookingRefund, escapeHtml, refundLine } from '../../../core/domain/booking-mail';
+import { actorName } from '../../../core/entities/audit';
 import { icsText } from '../../../core/domain/ics-file';
 import { makeBooking, makeEvent } from './support/domain-fixtures';
 
@@ -62,5 +63,40 @@ describe('the booking confirmation e-mail', () => {
       }),
     );
     expect(escapeHtml(`<script>alert("x")</script> & 'y'`)).toBe('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;y&#39;');
+  });
+});
+
+describe('the cancellation and refund e-mails', () => {
+  const event = makeEvent({ id: 'regatta', name: 'Regatta', eventdatetime: '2026-07-04T09:00:00.000Z', eventenddatetime: null });
+  const paid = makeBooking({ id: 'bk-9', eventName: 'Regatta', firstName: 'Ada', userEmail: 'ada@example.org', paymentRequired: true, paid: true, paymentAmount: 2500, paymentCurrency: 'GBP', paymentMethod: 'card', cancelledAt: '2026-06-01T09:00:00.000Z' });
+
+  it('says who cancelled and what happened to the money, in text and the same words in HTML, with no calendar file', () => {
+    const byMember = bookingCancellation({ ...paid, cancelledBy: 'member', refundStatus: 'refunded', refundAmount: 2500 }, event, { clubName: 'Kestrel Yacht Club' });
+    expect(byMember.subject).toBe('Booking cancelled: Regatta');
+    expect(byMember.text).toContain('Your booking has been cancelled, as you asked.');
+    expect(byMember.text).toContain('We have refunded £25.00 to your card.');
+    expect(byMember.html).toContain('We have refunded £25.00 to your card.');
+    expect(byMember.attachments).toEqual([]);
+    const byAdmin = bookingCancellation({ ...paid, cancelledBy: 'uid-1', refundStatus: null }, event, { clubName: 'Kestrel Yacht Club' });
+    expect(byAdmin.text).toContain('Your booking has been cancelled by Kestrel Yacht Club.');
+    expect(byAdmin.text).not.toContain('refund');
+    const late = bookingCancellation({ ...paid, cancelledBy: 'system', refundStatus: 'failed', refundAmount: 2500 }, event, { clubName: 'K' });
+    expect(late.text).toContain('Your payment arrived after the 30 minutes');
+    expect(late.text).toContain('Your refund of £25.00 could not be made automatically.');
+  });
+
+  it('a refund made later has its own e-mail; cash refunds are not said to go to a card', () => {
+    const later = bookingRefund({ ...paid, paymentMethod: 'cash', refundStatus: 'refunded', refundAmount: 1000 }, event, { clubName: 'K' });
+    expect(later.subject).toBe('Refund made: Regatta');
+    expect(later.text).toContain('We have refunded £10.00.');
+    expect(refundLine({ refundStatus: null, refundAmount: null, paymentCurrency: 'GBP', paymentMethod: 'card' })).toBeNull();
+    expect(() => bookingRefund({ ...paid, userEmail: null }, event, { clubName: 'K' })).toThrow(RangeError);
+    expect(() => bookingCancellation({ ...paid, userEmail: null }, event, { clubName: 'K' })).toThrow(RangeError);
+  });
+
+  it('names who did an audited action', () => {
+    expect(actorName({ kind: 'admin', uid: 'u', email: 'treasurer@example.org' })).toBe('treasurer@example.org');
+    expect(actorName({ kind: 'member' })).toBe('member via manage link');
+    expect(actorName({ kind: 'system' })).toBe('system');
   });
 });

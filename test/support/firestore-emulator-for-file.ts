@@ -1,0 +1,29 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { afterAll, beforeAll } from 'vitest';
+import { closeFirestore, openFirestore } from '../../adapters/firestore/firestore-storage';
+import { startFirestoreEmulator, type FirestoreEmulator } from './firestore-emulator';
+
+/**
+ * One Firestore emulator for the whole test file (it takes seconds to start) and a client on it;
+ * the answer gives both once started. The test fails, never skips, when the emulator cannot run,
+ * and nothing leaves 127.0.0.1 (the Google auth library looks for no metadata server).
+ */
+export function useFirestoreEmulator(): () => { emulator: FirestoreEmulator; db: Firestore } {
+  let emulator: FirestoreEmulator | undefined;
+  let db: Firestore | undefined;
+  beforeAll(async () => {
+    process.env.METADATA_SERVER_DETECTION = 'none';
+    emulator = await startFirestoreEmulator();
+    process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
+    db = openFirestore({ projectId: emulator.projectId });
+  }, 120_000);
+  afterAll(async () => {
+    if (db) await closeFirestore(db);
+    await emulator?.stop();
+    delete process.env.FIRESTORE_EMULATOR_HOST;
+  });
+  return () => {
+    if (!emulator || !db) throw new Error('The Firestore emulator did not start');
+    return { emulator, db };
+  };
+}
