@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isCancelled } from '../domain/booking-state';
+import { refundLine } from '../domain/booking-mail';
 import { CurrencySchema } from '../entities/money';
 import { NotFoundError } from '../errors';
 import { BOOKING_NOT_FOUND } from '../messages';
@@ -23,6 +25,10 @@ export const CheckoutSchema = z.object({
   billingContact: z.object({ givenName: z.string(), familyName: z.string(), email: z.string().nullable() }),
   /** Once paid, the member's manage page (its signed link), which the success page offers; null before. */
   managePath: z.string().nullable(),
+  /** The booking was cancelled (by the member, an admin, or because the payment came after its places went). */
+  cancelled: z.boolean(),
+  /** Once cancelled, what happened to the money, in the e-mail's words; else null. */
+  note: z.string().nullable(),
 });
 export type Checkout = z.infer<typeof CheckoutSchema>;
 
@@ -51,6 +57,8 @@ export class GetCheckout {
       paymentsMode: this.deps.payments.name,
       billingContact: { givenName: booking.firstName, familyName: booking.lastName, email: booking.userEmail },
       managePath: booking.paid ? await this.managePath(booking) : null,
+      cancelled: isCancelled(booking),
+      note: isCancelled(booking) ? refundLine(booking) : null,
     };
   }
 

@@ -253,6 +253,9 @@ describe('as time passes (the clock only moves forward from here)', () => {
       const stored = await app.get('bookings').get(late.body.bookingId);
       expect(stored).toMatchObject({ paid: true, cancelledBy: 'system', refundStatus: 'refunded', refundAmount: 1000 });
       expect(gateway().refunds.slice(refundsBefore)).toEqual([expect.objectContaining({ amount: 1000 })]);
+      // The member's payment page says so too.
+      const checkout = await app.agent().get(`/api/payments/checkouts/${checkoutId}`);
+      expect(checkout.body).toMatchObject({ paid: true, cancelled: true, note: 'We have refunded £10.00 to your card. It usually reaches your account within 5 to 10 working days.' });
       const summary = (await treasurer.get(`/api/admin/events/${event.id}/bookings`)).body.summary;
       expect(summary).toMatchObject({ attendees: 2, cancelled: 1, revenue: { GBP: 1000 } });
       expect((await smtp.waitForSubject('Booking cancelled: Late Money Race')).text).toContain('Your payment arrived after the 30 minutes');

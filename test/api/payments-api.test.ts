@@ -69,6 +69,8 @@ describe('test mode (PAYMENTS=test, the default)', () => {
       // The member as booked, for the card form's billing contact (no e-mail was given).
       billingContact: { givenName: 'Ada', familyName: 'Lovelace', email: null },
       managePath: null,
+      cancelled: false,
+      note: null,
     });
     expect((await complete(app, checkoutId, TEST_CARDS.succeeds)).status).toBe(200);
     const paid = (await app.agent().get(`/api/payments/checkouts/${encodeURIComponent(checkoutId)}`)).body;

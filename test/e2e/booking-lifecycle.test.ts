@@ -134,6 +134,10 @@ describe("the booking's life after Book, in Chromium", () => {
     await dialog.getByText('The £25.00 you paid will be refunded in full.').waitFor();
     await dialog.getByRole('button', { name: 'Yes, cancel my booking' }).click();
     await member.getByText('We have refunded £25.00 to your card.').waitFor();
+    // The payment's success page no longer says the booking stands.
+    await member.goBack();
+    await member.getByRole('heading', { name: 'This booking is cancelled' }).waitFor();
+    await member.getByText('We have refunded £25.00 to your card.').waitFor();
     expect(gateway.refunds.slice(refundsBefore)).toEqual([expect.objectContaining({ amount: 2500, currency: 'GBP' })]);
 
     await admin.goto(`/admin/bookings/${eventId}`);

@@ -53,6 +53,31 @@ function problemFor(error: unknown): Problem {
   return { message: PAYMENT_MESSAGES.error };
 }
 
+/** A paid booking that no longer stands: cancelled since, or paid after its places had gone (and refunded). */
+function PaidButCancelled({ event, checkout }: { event: CalendarEvent; checkout: Checkout }) {
+  usePageTitle('Booking cancelled');
+  return (
+    <section className="card closed-card" aria-labelledby="payment-cancelled-heading">
+      <h2 id="payment-cancelled-heading" tabIndex={-1} ref={useFocusOnMount<HTMLHeadingElement>()}>
+        This booking is cancelled
+      </h2>
+      <p>
+        Your booking for <strong>{event.name}</strong> (reference <strong>{checkout.bookingId}</strong>) has been cancelled. If your payment arrived after the 30 minutes your places were
+        held for and the event had filled up meanwhile, the booking could not be kept.
+      </p>
+      {checkout.note && <p>{checkout.note}</p>}
+      {checkout.managePath && (
+        <p>
+          <Link to={checkout.managePath}>See the booking</Link>
+        </p>
+      )}
+      <Link className="btn btn-ghost" to="/calendar">
+        Back to the calendar
+      </Link>
+    </section>
+  );
+}
+
 function PaymentSuccess({ event, checkout, checkoutId }: { event: CalendarEvent; checkout: Checkout; checkoutId: string }) {
   const config = useClubConfig();
   usePageTitle('Payment Created Successfully');
@@ -251,6 +276,7 @@ export default function PaymentStep({ event, checkoutId, payment }: PaymentStepP
       </section>
     );
   }
-  if (paid) return payment === 'success' ? <PaymentSuccess event={event} checkout={checkout} checkoutId={checkoutId} /> : <Spinner label="Loading payment..." />;
+  if (paid && payment !== 'success') return <Spinner label="Loading payment..." />;
+  if (paid) return checkout.cancelled ? <PaidButCancelled event={event} checkout={checkout} /> : <PaymentSuccess event={event} checkout={checkout} checkoutId={checkoutId} />;
   return <CardStep event={event} checkout={checkout} checkoutId={checkoutId} square={square} />;
 }
