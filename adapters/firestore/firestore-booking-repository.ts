@@ -9,7 +9,7 @@ import type { AddBookingResult, BookingChange, BookingRepository } from '../../c
 import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
-import { INSTANT_TEXT_FIELD, instantFields, readInstant, toTimestamp } from './firestore-instants';
+import { instantFields, readInstant } from './firestore-instants';
 import { inTurn, TRANSACTION_ATTEMPTS } from './firestore-turns';
 import type { OutboxMessage } from '../../core/entities/mail';
 import { addToOutbox } from './firestore-outbox';
@@ -149,40 +149,6 @@ export class FirestoreBookingRepository implements BookingRepository {
   async setCheckout(bookingId: string, checkoutId: string): Promise<void> {
     if (!isDocumentId(bookingId)) throw new NotFoundError(NOT_FOUND);
     await withCoreErrors(() => this.collection.doc(bookingId).update({ checkoutId }), { notFound: NOT_FOUND });
-  }
-
-  async markPaid(bookingId: string, payment: { paymentId: string; paymentCompletedAt: string }, mail: readonly OutboxMessage[] = []): Promise<boolean> {
-    if (!isDocumentId(bookingId)) throw new NotFoundError(NOT_FOUND);
-    const ref = this.collection.doc(bookingId);
-    return inTurn(this.db, `${ref.path}:pay`, () =>
-      withCoreErrors(() =>
-        optimistically(async () => {
-          // Written only if neither the booking nor its event's ledger changed since read: of two
-          // confirmations racing each other only one finds the booking unpaid, a paid booking
-          // keeps its first payment, and its places are held for good in the same commit.
-          const snapshot = await ref.get();
-          if (!snapshot.exists) throw new NotFoundError(NOT_FOUND);
-          const booking = toBooking(snapshot);
-          if (booking.paid) return { done: false };
-          const stored = await this.ledgerRef(booking.eventId).get();
-          const batch = this.db.batch();
-          batch.update(
-            ref,
-            {
-              paid: true,
-              paymentMethod: 'card',
-              paymentId: payment.paymentId,
-              paymentCompletedAt: toTimestamp(payment.paymentCompletedAt),
-              [`${INSTANT_TEXT_FIELD}.paymentCompletedAt`]: payment.paymentCompletedAt,
-            },
-            { lastUpdateTime: snapshot.updateTime! },
-          );
-          writeLedger(batch, stored, places.ledgerWithPayment(toLedger(stored), booking));
-          addToOutbox(batch, this.db, mail, this.options);
-          return { batch, done: true };
-        }),
-      ),
-    );
   }
 
   async change(bookingId: string, now: Date, decide: (current: Booking, placesTaken: number) => BookingChange | null): Promise<{ booking: Booking; changed: boolean }> {

@@ -79,20 +79,6 @@ export class MemoryBookingRepository implements BookingRepository {
     booking.checkoutId = checkoutId;
   }
 
-  async markPaid(bookingId: string, payment: { paymentId: string; paymentCompletedAt: string }, mail: readonly OutboxMessage[] = []): Promise<boolean> {
-    const booking = this.bookings.get(bookingId);
-    if (!booking) throw new NotFoundError(BOOKING_NOT_FOUND);
-    if (booking.paid) return false;
-    this.outbox.checkNew(mail);
-    this.outbox.addNow(mail);
-    this.ledgers.set(booking.eventId, places.ledgerWithPayment(this.ledgers.get(booking.eventId) ?? places.EMPTY_LEDGER, booking));
-    booking.paid = true;
-    booking.paymentMethod = 'card';
-    booking.paymentId = payment.paymentId;
-    booking.paymentCompletedAt = payment.paymentCompletedAt;
-    return true;
-  }
-
   // As addIfPlacesRemain: no await between the read and the writes.
   async change(bookingId: string, now: Date, decide: (current: Booking, placesTaken: number) => BookingChange | null): Promise<{ booking: Booking; changed: boolean }> {
     const stored = this.bookings.get(bookingId);

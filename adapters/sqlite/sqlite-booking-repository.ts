@@ -108,24 +108,6 @@ export class SqliteBookingRepository implements BookingRepository {
     if (changed === 0) throw new NotFoundError(BOOKING_NOT_FOUND);
   }
 
-  async markPaid(bookingId: string, payment: { paymentId: string; paymentCompletedAt: string }, mail: readonly OutboxMessage[] = []): Promise<boolean> {
-    // Read and written in one write transaction: of two confirmations racing each other only one
-    // finds the booking unpaid, a paid booking keeps its first payment id and time, and the
-    // ledger moves its places to "held for good" in the same commit.
-    return writeTransaction(this.db, async (trx) => {
-      const row = await trx('bookings').where({ id: bookingId }).first();
-      if (!row) throw new NotFoundError(BOOKING_NOT_FOUND);
-      const booking = toBooking(row);
-      if (booking.paid) return false;
-      await trx('bookings')
-        .where({ id: bookingId })
-        .update({ paid: 1, paymentMethod: 'card', paymentId: payment.paymentId, paymentCompletedAt: payment.paymentCompletedAt });
-      await writeLedger(trx, booking.eventId, places.ledgerWithPayment(await readLedger(trx, booking.eventId), booking));
-      await addToOutbox(trx, mail);
-      return true;
-    });
-  }
-
   async change(bookingId: string, now: Date, decide: (current: Booking, placesTaken: number) => BookingChange | null): Promise<{ booking: Booking; changed: boolean }> {
     // One write transaction: the booking and its ledger are read and written with no other
     // writer in between, so the rule decides on what is stored.

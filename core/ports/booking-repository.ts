@@ -15,8 +15,8 @@ export type AddBookingResult = { added: true } | { added: false; placesLeft: num
 
 /**
  * Bookings, and beside them each event's places ledger (core/domain/places-ledger.ts), changed in
- * the same transaction as every change of places: adding a booking and marking one paid today;
- * cancellations, refunds and offers later, each with the ledger function of that change. Counting
+ * the same transaction as every change of places: adding a booking, and every later change
+ * (payment, cancellation, refund, correction) through `change` with `ledgerWithChange`. Counting
  * an event's places reads its ledger, never its bookings, so the cost of a booking or a calendar
  * view does not grow with the bookings made.
  */
@@ -54,15 +54,6 @@ export interface BookingRepository {
   countByEvent(eventId: string): Promise<number>;
   /** Records the checkout created for a booking. Throws NotFoundError for an unknown booking. */
   setCheckout(bookingId: string, checkoutId: string): Promise<void>;
-  /**
-   * Marks the booking paid with this payment id and time, and its places held for good in the
-   * ledger in the same transaction (even when its hold had lapsed: the money has been taken).
-   * Idempotent: a booking already paid is left exactly as it was, and the call returns false;
-   * returns true when it changed the booking. `mail` is written to the outbox in the same
-   * transaction, only when the booking changed: a second confirmation sends nothing again.
-   * Throws NotFoundError for an unknown booking.
-   */
-  markPaid(bookingId: string, payment: { paymentId: string; paymentCompletedAt: string }, mail?: readonly OutboxMessage[]): Promise<boolean>;
   /**
    * Changes one booking as `decide` says, atomically: reads the booking and its event's places
    * taken at `now` (the ledger's count, the booking's own places included while it holds them),

@@ -5,7 +5,7 @@ import type { Booking } from '../../core/entities/booking';
 import { placesOperations } from '../support/places-operations';
 import { ConflictError, NotFoundError } from '../../core/errors';
 import type { BookingRepository } from '../../core/ports/booking-repository';
-import { aBooking, anUnpaidBooking, minutesAfter, rejectionOf, useFreshAdapter, type AdapterFactory } from './storage-fixtures';
+import { aBooking, anUnpaidBooking, markPaidByCard, minutesAfter, rejectionOf, useFreshAdapter, type AdapterFactory } from './storage-fixtures';
 
 const SUBMITTED = '2026-06-01T09:00:00.000Z';
 const AT_SUBMISSION = new Date(SUBMITTED);
@@ -192,7 +192,7 @@ export function describeBookingRepositoryContract(name: string, makeAdapter: Ada
 
     it('marks a booking paid once; marking it again changes nothing', async () => {
       await bookings().addIfPlacesRemain(anUnpaidBooking({ id: 'to-pay', checkoutId: 'chk-1' }), { capacity: null, now: AT_SUBMISSION });
-      expect(await bookings().markPaid('to-pay', { paymentId: 'pay-1', paymentCompletedAt: '2026-06-01T09:05:00.000Z' })).toBe(true);
+      expect(await markPaidByCard(bookings(), 'to-pay', { paymentId: 'pay-1', paymentCompletedAt: '2026-06-01T09:05:00.000Z' })).toBe(true);
       const paid = anUnpaidBooking({
         id: 'to-pay',
         checkoutId: 'chk-1',
@@ -203,16 +203,16 @@ export function describeBookingRepositoryContract(name: string, makeAdapter: Ada
       });
       expect(await bookings().get('to-pay')).toEqual(paid);
 
-      expect(await bookings().markPaid('to-pay', { paymentId: 'pay-2', paymentCompletedAt: '2026-06-01T09:06:00.000Z' })).toBe(false);
-      expect(await bookings().markPaid('to-pay', { paymentId: 'pay-1', paymentCompletedAt: '2026-06-01T09:05:00.000Z' })).toBe(false);
+      expect(await markPaidByCard(bookings(), 'to-pay', { paymentId: 'pay-2', paymentCompletedAt: '2026-06-01T09:06:00.000Z' })).toBe(false);
+      expect(await markPaidByCard(bookings(), 'to-pay', { paymentId: 'pay-1', paymentCompletedAt: '2026-06-01T09:05:00.000Z' })).toBe(false);
       expect(await bookings().get('to-pay')).toEqual(paid);
     });
 
     it('lets only one of two simultaneous confirmations mark a booking paid', async () => {
       await bookings().addIfPlacesRemain(anUnpaidBooking({ id: 'to-pay' }), { capacity: null, now: AT_SUBMISSION });
       const results = await Promise.all([
-        bookings().markPaid('to-pay', { paymentId: 'pay-a', paymentCompletedAt: '2026-06-01T09:05:00.000Z' }),
-        bookings().markPaid('to-pay', { paymentId: 'pay-b', paymentCompletedAt: '2026-06-01T09:05:01.000Z' }),
+        markPaidByCard(bookings(), 'to-pay', { paymentId: 'pay-a', paymentCompletedAt: '2026-06-01T09:05:00.000Z' }),
+        markPaidByCard(bookings(), 'to-pay', { paymentId: 'pay-b', paymentCompletedAt: '2026-06-01T09:05:01.000Z' }),
       ]);
       expect(results.filter(Boolean)).toHaveLength(1);
       const winner = results[0] ? 'pay-a' : 'pay-b';
@@ -220,13 +220,13 @@ export function describeBookingRepositoryContract(name: string, makeAdapter: Ada
     });
 
     it('refuses to mark an unknown booking paid', async () => {
-      const error = await rejectionOf(bookings().markPaid('ghost', { paymentId: 'pay-1', paymentCompletedAt: SUBMITTED }));
+      const error = await rejectionOf(markPaidByCard(bookings(), 'ghost', { paymentId: 'pay-1', paymentCompletedAt: SUBMITTED }));
       expect(error).toBeInstanceOf(NotFoundError);
     });
 
     it('holds the places of a booking paid after its hold lapsed', async () => {
       await bookings().addIfPlacesRemain(anUnpaidBooking({ id: 'slow-payer', numberAttending: 2 }), { capacity: 2, now: AT_SUBMISSION });
-      await bookings().markPaid('slow-payer', { paymentId: 'pay-1', paymentCompletedAt: minutesAfter(SUBMITTED, 45).toISOString() });
+      await markPaidByCard(bookings(), 'slow-payer', { paymentId: 'pay-1', paymentCompletedAt: minutesAfter(SUBMITTED, 45).toISOString() });
       const later = minutesAfter(SUBMITTED, 60);
       expect(await bookings().addIfPlacesRemain(aBooking({ id: 'next', submittedAt: later.toISOString() }), { capacity: 2, now: later })).toEqual({
         added: false,
@@ -289,7 +289,7 @@ export function describeBookingRepositoryContract(name: string, makeAdapter: Ada
               if (result.added) made.push(booking);
             } else if (made.length > 0) {
               const booking = made[operation.index % made.length];
-              const changed = await bookings().markPaid(booking.id, { paymentId: `pay-${booking.id}`, paymentCompletedAt: at.toISOString() });
+              const changed = await markPaidByCard(bookings(), booking.id, { paymentId: `pay-${booking.id}`, paymentCompletedAt: at.toISOString() });
               expect(changed).toBe(!booking.paid);
               booking.paid = true;
             }

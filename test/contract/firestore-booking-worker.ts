@@ -6,6 +6,7 @@ import { closeFirestore, openFirestore } from '../../adapters/firestore/firestor
 import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-booking-repository';
 import type { Booking } from '../../core/entities/booking';
 import { aBooking } from '../support/entities';
+import { markPaidByCard } from '../support/card-payment';
 
 const [projectId, startAtText, countText, prefix, capacityText, nowText] = process.argv.slice(2);
 const now = new Date(nowText);
@@ -38,7 +39,7 @@ await Promise.all(
     if (!result.added) return;
     added += 1;
     if (made.paymentRequired && i % 4 === 1) {
-      if (await bookings.markPaid(made.id, { paymentId: `pay-${made.id}`, paymentCompletedAt: now.toISOString() })) paid += 1;
+      if (await markPaidByCard(bookings, made.id, { paymentId: `pay-${made.id}`, paymentCompletedAt: now.toISOString() })) paid += 1;
     }
   }),
 );

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_UNAVAILABLE, setFirestoreCallDeadline } from '../../adapters/firestore/firestore-errors';
 import { closeFirestore, firestoreRepositories, openFirestore } from '../../adapters/firestore/firestore-storage';
 import { UnavailableError } from '../../core/errors';
+import { markPaidByCard } from '../support/card-payment';
 
 /**
  * A database that takes the connection and never answers (a stalled network, an overloaded
@@ -60,7 +61,7 @@ describe('Firestore calls against a database that never answers', () => {
         events.list({ order: 'asc' }),
         waterLevels.readings('2026-01-01', '2026-02-01'),
         bookings.findByCheckoutId('chk-1'),
-        bookings.markPaid('bk-1', { paymentId: 'p', paymentCompletedAt: '2026-06-01T09:00:00.000Z' }),
+        markPaidByCard(bookings, 'bk-1', { paymentId: 'p', paymentCompletedAt: '2026-06-01T09:00:00.000Z' }),
       ];
       for (const error of await Promise.all(calls.map(rejection))) {
         expect(error).toBeInstanceOf(UnavailableError);

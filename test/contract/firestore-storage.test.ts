@@ -44,6 +44,7 @@ import {
   anUnpaidBooking,
   aSignup,
   aWorkDay,
+  markPaidByCard,
   rejectionOf,
   type AdapterFactory,
 } from './storage-fixtures';
@@ -130,8 +131,8 @@ describe('Firestore bookings under load', () => {
     try {
       await new FirestoreBookingRepository(db).addIfPlacesRemain(anUnpaidBooking({ id: 'to-pay' }), { capacity: null, now: AT_SUBMISSION });
       const results = await Promise.all([
-        new FirestoreBookingRepository(db).markPaid('to-pay', { paymentId: 'pay-a', paymentCompletedAt: '2026-06-01T09:05:00.000Z' }),
-        new FirestoreBookingRepository(other).markPaid('to-pay', { paymentId: 'pay-b', paymentCompletedAt: '2026-06-01T09:05:01+01:00' }),
+        markPaidByCard(new FirestoreBookingRepository(db), 'to-pay', { paymentId: 'pay-a', paymentCompletedAt: '2026-06-01T09:05:00.000Z' }),
+        markPaidByCard(new FirestoreBookingRepository(other), 'to-pay', { paymentId: 'pay-b', paymentCompletedAt: '2026-06-01T09:05:01+01:00' }),
       ]);
       expect(results.filter(Boolean)).toHaveLength(1);
       const paid = await new FirestoreBookingRepository(db).get('to-pay');
@@ -210,7 +211,7 @@ describe('Firestore documents', () => {
     expect(await events.delete('events/summer-regatta')).toBe(false);
     expect(await bookings.get('a/b')).toBeNull();
     expect(await rejectionOf(bookings.setCheckout('a/b', 'chk'))).toBeInstanceOf(NotFoundError);
-    expect(await rejectionOf(bookings.markPaid('a/b', { paymentId: 'p', paymentCompletedAt: '2026-06-01T09:00:00.000Z' }))).toBeInstanceOf(
+    expect(await rejectionOf(markPaidByCard(bookings, 'a/b', { paymentId: 'p', paymentCompletedAt: '2026-06-01T09:00:00.000Z' }))).toBeInstanceOf(
       NotFoundError,
     );
     expect(await admins.getByUid('a/b')).toBeNull();

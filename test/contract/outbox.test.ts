@@ -20,7 +20,7 @@ import { DeliverOutbox } from '../../core/use-cases/deliver-outbox';
 import { startFirestoreEmulator, type FirestoreEmulator } from '../support/firestore-emulator';
 import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
 import { aMessage, describeOutboxContract } from './outbox.contract';
-import { aBooking, anUnpaidBooking, type AdapterFactory } from './storage-fixtures';
+import { aBooking, anUnpaidBooking, markPaidByCard, type AdapterFactory } from './storage-fixtures';
 
 let emulator: FirestoreEmulator | undefined;
 let db: Firestore | undefined;
@@ -183,10 +183,10 @@ describe.each<[string, () => Promise<Store>]>([
     try {
       await bookings.addIfPlacesRemain(anUnpaidBooking({ id: 'p1' }), { capacity: null, now: NOW });
       const payment = { paymentId: 'pay-1', paymentCompletedAt: NOW.toISOString() };
-      const confirmations = await Promise.all([1, 2, 3].map((n) => bookings.markPaid('p1', payment, [aMessage(`confirm-p1-${n}`, 0, 'p1')])));
+      const confirmations = await Promise.all([1, 2, 3].map((n) => markPaidByCard(bookings, 'p1', payment, [aMessage(`confirm-p1-${n}`, 0, 'p1')])));
       expect(confirmations.filter(Boolean)).toHaveLength(1);
       expect(await outbox.list({ recordId: 'p1' })).toHaveLength(1);
-      expect(await bookings.markPaid('p1', payment, [aMessage('confirm-p1-4', 0, 'p1')])).toBe(false);
+      expect(await markPaidByCard(bookings, 'p1', payment, [aMessage('confirm-p1-4', 0, 'p1')])).toBe(false);
       expect(await outbox.list({ recordId: 'p1' })).toHaveLength(1);
     } finally {
       await close();

@@ -90,3 +90,5 @@ export function aCampaign(overrides: Partial<Campaign> = {}): Campaign {
     ...overrides,
   };
 }
+
+export { markPaidByCard } from '../support/card-payment';
