@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { FirestoreAuditLog } from '../../adapters/firestore/firestore-audit-log';
 import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-booking-repository';
 import { FirestoreOutbox } from '../../adapters/firestore/firestore-outbox';
+import { closeFirestore, openFirestore } from '../../adapters/firestore/firestore-storage';
 import { MemoryAuditLog } from '../../adapters/memory/memory-audit-log';
 import { MemoryBookingRepository } from '../../adapters/memory/memory-booking-repository';
 import { MemoryOutbox } from '../../adapters/memory/memory-outbox';
@@ -280,6 +281,35 @@ describe.each(STORES)('BookingRepository.change with its places, mail and audit 
       expect(await bookings.checkPlaces({ now: NOW, repair: false })).toEqual([]);
     } finally {
       await close();
+    }
+  });
+});
+
+describe('BookingRepository.change from two server connections on one Firestore emulator', () => {
+  it('of cancellations racing from two connections one wins; a booking racing from the other never overfills', async () => {
+    const { emulator, db } = firestore();
+    await emulator.reset();
+    const other = openFirestore({ projectId: emulator.projectId });
+    try {
+      const one = new FirestoreBookingRepository(db);
+      const two = new FirestoreBookingRepository(other);
+      await one.addIfPlacesRemain(aBooking({ id: 'holder', numberAttending: 3 }), { capacity: 4, now: NOW });
+      await one.addIfPlacesRemain(aBooking({ id: 'small', numberAttending: 1 }), { capacity: 4, now: NOW });
+      const outcomes = await Promise.allSettled([
+        one.change('holder', NOW, cancel('member', false)),
+        two.change('holder', NOW, cancel('member', false)),
+        two.addIfPlacesRemain(aBooking({ id: 'newcomer', numberAttending: 3 }), { capacity: 4, now: NOW }),
+        one.change('small', NOW, (current, placesTaken) => (placesTaken + 1 <= 4 ? { booking: { ...current, numberAttending: 2 } } : null)),
+      ]);
+      const cancels = outcomes.slice(0, 2);
+      expect(cancels.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+      expect(cancels.filter((o) => o.status === 'rejected').every((o) => (o as PromiseRejectedResult).reason instanceof ConflictError)).toBe(true);
+      const stored = await one.listByEvent('summer-regatta');
+      expect(placesTaken(stored, NOW)).toBeLessThanOrEqual(4);
+      expect(await taken(one)).toBe(placesTaken(stored, NOW));
+      expect(await one.checkPlaces({ now: NOW, repair: false })).toEqual([]);
+    } finally {
+      await closeFirestore(other);
     }
   });
 });
