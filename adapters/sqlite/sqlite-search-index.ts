@@ -11,6 +11,8 @@ import {
   type SearchRecord,
 } from '../../core/entities/search-hit';
 import type { SearchIndex } from '../../core/ports/search-index';
+import { searchReadings, type QueryReading } from '../../core/domain/search-synonyms';
+import { MIN_LETTERS_FOR_ONE_TYPO, typoCandidates } from '../../core/domain/search-typos';
 import { readConnection } from './sqlite-read-connection';
 import { writeTransaction } from './sqlite-write-transaction';
 
@@ -23,29 +25,41 @@ const BM25_WEIGHTS = [10, 10, 10, 4, 1, 3];
 const OPEN = '\uE000';
 const CLOSE = '\uE001';
 
-/** A query longer than this many words is cut: nobody types more, and FTS5 cost grows with it. */
-const MAX_TERMS = 32;
-/** What unicode61 counts as part of a word (letters, digits, private use). */
-const TOKEN_CHAR = /[\p{L}\p{N}\p{Co}]/u;
+/** An FTS5 string: double quotes inside are doubled, so any text is just text. */
+function quoted(text: string): string {
+  return `"${text.replace(/"/g, '""')}"`;
+}
 
 /**
- * Turns any user text into an FTS5 query that cannot fail to parse: every word becomes a
- * double-quoted string (so quotes, `*`, `-`, `:`, `(`, `NEAR`, `AND`, `OR` are just text), and
- * the last word is a prefix query so that each keystroke already finds something. Returns null
- * when nothing searchable is left.
+ * One reading of the query (core/domain/search-synonyms.ts) as an FTS5 expression: every part
+ * must match; a part of several words is a phrase; the last word typed is a prefix query, so each
+ * keystroke already finds something. `alternatives` gives, for a one-word part, other spellings
+ * (typos) that may stand in its place.
+ */
+function readingExpression(reading: QueryReading, alternatives?: (part: QueryReading[number]) => string[]): string {
+  return reading
+    .map((part) => {
+      const typed = `${quoted(part.words.join(' '))}${part.prefix ? '*' : ''}`;
+      const others = alternatives && part.words.length === 1 ? alternatives(part) : [];
+      return others.length === 0 ? typed : `(${[typed, ...others.map(quoted)].join(' OR ')})`;
+    })
+    .join(' ');
+}
+
+/** The readings as one FTS5 expression: any reading may match. */
+function readingsExpression(readings: QueryReading[], alternatives?: (part: QueryReading[number]) => string[]): string {
+  const expressions = readings.map((reading, i) => readingExpression(reading, i === 0 ? alternatives : undefined));
+  return expressions.length === 1 ? expressions[0] : expressions.map((e) => `(${e})`).join(' OR ');
+}
+
+/**
+ * Turns any user text into an FTS5 query that cannot fail to parse: the query's words (quotes,
+ * `*`, `-`, `:`, `(`, `NEAR`, `AND`, `OR` are only text or separators), the last one as a prefix,
+ * with each synonym reading of the query as an alternative. Null when nothing searchable is left.
  */
 export function toFtsQuery(text: string): string | null {
-  const terms = text
-    // FTS5 ends a quoted string at a NUL, so control characters become spaces.
-    // eslint-disable-next-line no-control-regex -- control characters are what this removes
-    .replace(/[\u0000-\u001f\u007f]/g, ' ')
-    .split(/\s+/u)
-    .filter((term) => TOKEN_CHAR.test(term))
-    .slice(0, MAX_TERMS);
-  if (terms.length === 0) return null;
-  return terms
-    .map((term, i) => `"${term.replace(/"/g, '""')}"${i === terms.length - 1 ? '*' : ''}`)
-    .join(' ');
+  const readings = searchReadings(text);
+  return readings.length === 0 ? null : readingsExpression(readings);
 }
 
 /** Splits FTS5 highlight() output into segments; null when it does not rebuild `original`. */
@@ -135,6 +149,8 @@ export const MAX_RANKED_PER_INDEX = 200;
 
 /** Validated records kept for reuse (a few MB at most); forgotten all at once when full. */
 const MAX_REMEMBERED_RECORDS = 2000;
+/** Query words whose typo spellings are kept for reuse until the next write; forgotten all at once when full. */
+const MAX_REMEMBERED_CANDIDATES = 1000;
 
 type Sqlite = BetterSqlite3.Database;
 
@@ -143,6 +159,17 @@ interface Statements {
   ranked: BetterSqlite3.Statement<[string, number, number, number, number], { rowid: number; score: number }>;
   records: Map<number, BetterSqlite3.Statement<number[], { id: number; object_id: string; record: string }>>;
   highlights: Map<number, BetterSqlite3.Statement<unknown[], HighlightRow>>;
+  /** Changes whenever another connection commits (every write goes through knex's connection). */
+  dataVersion: BetterSqlite3.Statement<[], number>;
+  vocabulary: BetterSqlite3.Statement<[], string>;
+}
+
+/** The index's words, as FTS5 stored them, for the data version they were read at. */
+interface Vocabulary {
+  version: number;
+  terms: string[];
+  /** Typo spellings already worked out, by query word (and whether it was a prefix). */
+  candidates: Map<string, string[]>;
 }
 
 /**
@@ -159,44 +186,40 @@ export class SqliteSearchIndex implements SearchIndex {
   private readonly statements = new WeakMap<Sqlite, Statements>();
   /** Records already validated, by search_records id, with the text they were read from. */
   private readonly validated = new Map<number, { text: string; record: SearchRecord }>();
+  /** The FTS5 vocabulary per connection, for typo tolerance. */
+  private readonly vocabularies = new WeakMap<Sqlite, Vocabulary>();
 
   async search(query: string, options: { hitsPerIndex: number }): Promise<SearchHit[]> {
-    const match = toFtsQuery(query);
+    const readings = searchReadings(query);
     const limit = Math.max(0, Math.floor(options.hitsPerIndex));
-    if (match === null || limit === 0) return [];
-    return this.searchOn(readConnection(this.db), match, limit);
+    if (readings.length === 0 || limit === 0) return [];
+    return this.searchOn(readConnection(this.db), readings, limit);
   }
 
-  /** Synchronous (better-sqlite3): nothing else can use the connection meanwhile. */
-  private searchOn(connection: Sqlite, match: string, limit: number): SearchHit[] {
+  /**
+   * Synchronous (better-sqlite3): nothing else can use the connection meanwhile. In each index the
+   * hits of the query as typed (or through a synonym) come first, ranked by bm25; if they are
+   * fewer than the limit, hits found with typo tolerance (the typed words replaced by the
+   * index's words within core's typo limits) fill the rest, ranked among themselves.
+   */
+  private searchOn(connection: Sqlite, readings: QueryReading[], limit: number): SearchHit[] {
     const st = this.prepared(connection);
+    const exact = readingsExpression(readings);
+    const typos = this.typoAlternatives(connection, st, readings[0]);
+    const wide = typos ? readingsExpression(readings, (part) => typos.get(part.words[0]) ?? []) : null;
     const chosen: { index: SearchIndexName; rowid: number; record: SearchRecord }[] = [];
     for (const index of SEARCH_INDEXES) {
-      const from = ftsRowid(index, 0);
-      const to = from + INDEX_SPAN;
-      // Records with the same score are ordered by objectID: read past the limit until the score
-      // after the last place differs, so that no tied record is cut arbitrarily. Ties are common
-      // in broad queries, hence a margin from the start (ranking costs the same for any limit).
-      let wanted = limit * 3 + 1;
-      let rows = st.ranked.all(match, from, to, MAX_RANKED_PER_INDEX, wanted);
-      while (rows.length === wanted && rows[wanted - 1].score === rows[limit - 1].score) {
-        wanted *= 4;
-        rows = st.ranked.all(match, from, to, MAX_RANKED_PER_INDEX, wanted);
+      const found = this.ranked(st, connection, exact, index, limit);
+      if (wide && found.length < limit) {
+        const seen = new Set(found.map((r) => r.rowid));
+        const more = this.ranked(st, connection, wide, index, limit + found.length).filter((r) => !seen.has(r.rowid));
+        found.push(...more.slice(0, limit - found.length));
       }
-      if (rows.length === 0) continue;
-      // Only the rows that can still make the list: the first `limit` and any tied with the last.
-      const last = rows[Math.min(limit, rows.length) - 1].score;
-      rows = rows.filter((r) => r.score <= last);
-      const records = this.recordsStatement(st, connection, rows.length).all(...rows.map((r) => recordId(r.rowid)));
-      const byId = new Map(records.map((r) => [r.id, r]));
-      const ranked = rows
-        .map((r) => ({ ...r, stored: byId.get(recordId(r.rowid)) }))
-        .filter((r): r is typeof r & { stored: NonNullable<typeof r.stored> } => r.stored !== undefined)
-        .sort((a, b) => a.score - b.score || (a.stored.object_id < b.stored.object_id ? -1 : a.stored.object_id > b.stored.object_id ? 1 : 0))
-        .slice(0, limit);
-      for (const r of ranked) chosen.push({ index, rowid: r.rowid, record: this.readRecord(r.stored.id, r.stored.record) });
+      for (const r of found) chosen.push({ index, rowid: r.rowid, record: this.readRecord(r.stored.id, r.stored.record) });
     }
     if (chosen.length === 0) return [];
+    // Every chosen record matches the widest expression, which marks typo spellings too.
+    const match = wide ?? exact;
     const highlighted = new Map(
       this.highlightsStatement(st, connection, chosen.length)
         .all(...HIGHLIGHT_FIELDS.flatMap(() => [OPEN, CLOSE]), match, ...chosen.map((c) => c.rowid))
@@ -212,6 +235,64 @@ export class SqliteSearchIndex implements SearchIndex {
       // A copy: the remembered record must not change with what a caller does to the hit.
       return { ...record, tags: [...record.tags], index, highlights };
     });
+  }
+
+  /** The best `limit` matches of one index, best first, ties broken by objectID. */
+  private ranked(st: Statements, connection: Sqlite, match: string, index: SearchIndexName, limit: number) {
+    const from = ftsRowid(index, 0);
+    const to = from + INDEX_SPAN;
+    // Records with the same score are ordered by objectID: read past the limit until the score
+    // after the last place differs, so that no tied record is cut arbitrarily. Ties are common
+    // in broad queries, hence a margin from the start (ranking costs the same for any limit).
+    let wanted = limit * 3 + 1;
+    let rows = st.ranked.all(match, from, to, MAX_RANKED_PER_INDEX, wanted);
+    while (rows.length === wanted && rows[wanted - 1].score === rows[limit - 1].score) {
+      wanted *= 4;
+      rows = st.ranked.all(match, from, to, MAX_RANKED_PER_INDEX, wanted);
+    }
+    if (rows.length === 0) return [];
+    // Only the rows that can still make the list: the first `limit` and any tied with the last.
+    const last = rows[Math.min(limit, rows.length) - 1].score;
+    rows = rows.filter((r) => r.score <= last);
+    const records = this.recordsStatement(st, connection, rows.length).all(...rows.map((r) => recordId(r.rowid)));
+    const byId = new Map(records.map((r) => [r.id, r]));
+    return rows
+      .map((r) => ({ ...r, stored: byId.get(recordId(r.rowid)) }))
+      .filter((r): r is typeof r & { stored: NonNullable<typeof r.stored> } => r.stored !== undefined)
+      .sort((a, b) => a.score - b.score || (a.stored.object_id < b.stored.object_id ? -1 : a.stored.object_id > b.stored.object_id ? 1 : 0))
+      .slice(0, limit);
+  }
+
+  /**
+   * For each word of the query as typed that core's typo rule lets have typos: the index's words
+   * within its limit (core's typoCandidates over the FTS5 vocabulary). Null when no word has any.
+   */
+  private typoAlternatives(connection: Sqlite, st: Statements, asTyped: QueryReading): Map<string, string[]> | null {
+    const vocabulary = this.vocabularyOf(connection, st);
+    const found = new Map<string, string[]>();
+    for (const part of asTyped) {
+      const [word] = part.words;
+      const key = `${part.prefix ? '*' : ' '}${word}`;
+      let candidates = vocabulary.candidates.get(key);
+      if (!candidates) {
+        candidates = typoCandidates(word, vocabulary.terms, part.prefix);
+        if (vocabulary.candidates.size >= MAX_REMEMBERED_CANDIDATES) vocabulary.candidates.clear();
+        vocabulary.candidates.set(key, candidates);
+      }
+      if (candidates.length > 0) found.set(word, candidates);
+    }
+    return found.size > 0 ? found : null;
+  }
+
+  /** The index's words, read again only after a write (PRAGMA data_version changed). */
+  private vocabularyOf(connection: Sqlite, st: Statements): Vocabulary {
+    const version = st.dataVersion.get()!;
+    let known = this.vocabularies.get(connection);
+    if (!known || known.version !== version) {
+      known = { version, terms: st.vocabulary.all(), candidates: new Map() };
+      this.vocabularies.set(connection, known);
+    }
+    return known;
   }
 
   /**
@@ -242,6 +323,8 @@ export class SqliteSearchIndex implements SearchIndex {
         ),
         records: new Map(),
         highlights: new Map(),
+        dataVersion: connection.prepare<[], number>('PRAGMA data_version').pluck(),
+        vocabulary: vocabularyStatement(connection),
       };
       this.statements.set(connection, st);
     }
@@ -342,6 +425,18 @@ async function insertText(trx: Knex.Transaction, rowid: number, record: SearchRe
     `INSERT INTO ${FTS_TABLE} (rowid, ${FTS_COLUMNS.join(', ')}) VALUES (?, ?, ?, ?, ?, ?, ?)`,
     [rowid, ...HIGHLIGHT_FIELDS.map((f) => indexableText(record[f] ?? '')), indexableText(record.tags.join(' '))],
   );
+}
+
+/**
+ * The FTS5 table's words (fts5vocab), through a table in the connection's own temp schema: it
+ * stores nothing and works on the read-only connection, so no migration is needed. Words of
+ * fewer than MIN_LETTERS_FOR_ONE_TYPO - 1 letters are never a typo spelling of a word allowed one.
+ */
+function vocabularyStatement(connection: Sqlite): BetterSqlite3.Statement<[], string> {
+  connection.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${FTS_TABLE}_vocabulary USING fts5vocab(main, '${FTS_TABLE}', 'row')`);
+  return connection
+    .prepare<[], string>(`SELECT term FROM temp.${FTS_TABLE}_vocabulary WHERE length(term) >= ${MIN_LETTERS_FOR_ONE_TYPO - 1}`)
+    .pluck();
 }
 
 function placeholders(count: number): string {

@@ -23,7 +23,7 @@ export function pageSearchRecords(): SearchRecord[] {
       'Check the forecast before you rig, always wear a buoyancy aid, fill in a trip slip, sail with a partner boat outside rescue cover, and practise capsize recovery in light winds.',
       ['tips', 'beginners', 'buoyancy aid', 'capsize', 'forecast']),
     page('page-beginners-lingo', '/beginners', 'beginners', 'Sailing lingo explained',
-      'Port and starboard, windward and leeward, tacking and gybing, luffing up and bearing away, the kicker, cunningham and outhaul: the words you will hear on the water and in the bar.',
+      'Port and starboard, windward and leeward, tacking and gybing, close-hauled and the run, the sheet and the painter, luffing up and bearing away, the kicker, cunningham and outhaul: the words you will hear on the water and in the bar.',
       ['lingo', 'glossary', 'port', 'starboard', 'tacking', 'gybing']),
     page('page-beginners-hull-speed', '/beginners', 'beginners', 'Hull speed formula',
       'A displacement hull’s top speed in knots is about 1.34 × the square root of its waterline length in feet: a 25-foot waterline gives about 6.7 knots. Planing dinghies can go faster.',

@@ -1,8 +1,30 @@
 import type { Highlight, HighlightField, SearchHit } from '../entities/search-hit';
+import { PATHS } from '../paths';
 import { londonDate } from './london-time';
 
 export const MAX_TAGS = 3;
 
+/** The dialog's counter: "1 result found", otherwise "N results found" (0 included). */
+export function resultCountText(count: number): string {
+  return count === 1 ? '1 result found' : `${count} results found`;
+}
+
+/** Only an http(s) address is followed outside the app: a stored `javascript:` link never runs. */
+function webAddress(v: string | undefined): string | undefined {
+  if (v === undefined) return undefined;
+  try {
+    const url = new URL(v.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where choosing a result leads. Events: the booking page (a work day: its sign-up page), else the
+ * calendar. Documents: the PDF in a new tab. Pages: their path. News: the e-mail's preview in a new
+ * tab, as the News page opens it; without one, the News page (there is no page per e-mail).
+ */
 export function hitLink(hit: SearchHit): { href: string; newTab: boolean } {
   const present = (v: string | undefined) => (v !== undefined && v.trim() !== '' ? v : undefined);
   switch (hit.type) {
@@ -12,6 +34,10 @@ export function hitLink(hit: SearchHit): { href: string; newTab: boolean } {
       return { href: present(hit.downloadUrl) ?? '#', newTab: true };
     case 'page':
       return { href: present(hit.path) ?? '#', newTab: false };
+    case 'news': {
+      const preview = webAddress(hit.detailsUrl);
+      return preview ? { href: preview, newTab: true } : { href: PATHS.news, newTab: false };
+    }
     default:
       return { href: '#', newTab: false };
   }

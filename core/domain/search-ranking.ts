@@ -1,4 +1,5 @@
-import type { SearchHit, SearchType } from '../entities/search-hit';
+import { HIGHLIGHT_FIELDS, type SearchHit, type SearchType } from '../entities/search-hit';
+import { readingMatchesExactly, searchReadings, searchWords } from './search-synonyms';
 
 export const HITS_PER_INDEX = 10;
 export const TYPE_PRIORITY: Record<SearchType, number> = { event: 4, document: 3, page: 2, news: 1 };
@@ -8,17 +9,39 @@ export function isSearchableQuery(q: string): boolean {
 }
 
 /**
- * Events first, then documents, pages and news. Events are ordered by date, latest first (an
- * event without a date last); everything else keeps the provider's relevance order.
+ * Whether the hit matches the query as typed or through a synonym, with no typo: its text fields
+ * and tags hold every word (the last as the beginning of a word). A hit found only thanks to typo
+ * tolerance answers false.
  */
-export function rankHits(hits: SearchHit[]): SearchHit[] {
+export function isExactHit(hit: SearchHit, query: string): boolean {
+  return exactMatcher(query)(hit);
+}
+
+function exactMatcher(query: string): (hit: SearchHit) => boolean {
+  const readings = searchReadings(query);
+  if (readings.length === 0) return () => true;
+  return (hit) => {
+    const fields = [...HIGHLIGHT_FIELDS.map((f) => searchWords(hit[f] ?? '')), ...(hit.tags ?? []).map((t) => searchWords(t))];
+    return readings.some((reading) => readingMatchesExactly(reading, fields));
+  };
+}
+
+/**
+ * Events first, then documents, pages and news. Within each kind, hits that match the query
+ * exactly (or through a synonym) come before those found only with a typo; then events are
+ * ordered by date, latest first (an event without a date last), and everything else keeps the
+ * provider's relevance order. Without a query, no hit counts as a typo match.
+ */
+export function rankHits(hits: SearchHit[], query = ''): SearchHit[] {
   const dateOf = (h: SearchHit) =>
     typeof h.eventDate === 'number' && Number.isFinite(h.eventDate) ? h.eventDate : Number.NEGATIVE_INFINITY;
+  const exact = exactMatcher(query);
   return hits
-    .map((hit, i) => ({ hit, i }))
+    .map((hit, i) => ({ hit, i, exact: exact(hit) }))
     .sort((a, b) => {
       const byType = (TYPE_PRIORITY[b.hit.type] ?? 0) - (TYPE_PRIORITY[a.hit.type] ?? 0);
       if (byType !== 0) return byType;
+      if (a.exact !== b.exact) return a.exact ? -1 : 1;
       if (a.hit.type === 'event') {
         const da = dateOf(a.hit);
         const db = dateOf(b.hit);

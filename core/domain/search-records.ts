@@ -1,8 +1,9 @@
-import { eventBookingPath } from '../paths';
+import { eventBookingPath, workDayPath } from '../paths';
 import type { Campaign } from '../entities/campaign';
 import type { ClubDocument } from '../entities/document';
 import type { ClubEvent } from '../entities/event';
 import type { SearchRecord } from '../entities/search-hit';
+import type { WorkDay } from '../entities/work-day';
 
 /** The feature flags of an event, as the tags a search result shows. */
 export const EVENT_TAGS = {
@@ -74,4 +75,35 @@ export function campaignSearchRecord(campaign: Campaign): SearchRecord {
     detailsUrl: campaign.preview_url ?? undefined,
     tags: [],
   });
+}
+
+/** What a work day's search record is filed under, and its tag. */
+export const WORK_DAY_CATEGORY = 'work day';
+export const WORK_DAY_TAG = 'Work day';
+
+/**
+ * The search record of a work day, or null for an inactive one (members cannot open it). Work
+ * days go into the events index as events, so they rank with the club's other dated events and
+ * the answer's shape is unchanged; the objectID is prefixed so it can never be an event's id.
+ * The jobs are searchable: "pontoon" finds the work day that repairs it.
+ */
+export function workDaySearchRecord(workDay: WorkDay): SearchRecord | null {
+  if (!workDay.active) return null;
+  const jobs = workDay.jobs.map((job) => (job.description.trim() === '' ? job.title : `${job.title}: ${job.description}`));
+  return compact({
+    objectID: workDaySearchId(workDay.id),
+    type: 'event',
+    category: WORK_DAY_CATEGORY,
+    name: workDay.name,
+    description: workDay.description,
+    longdescription: jobs.join(' '),
+    eventDate: epochSeconds(workDay.date),
+    bookingUrl: workDayPath(workDay.id),
+    tags: [WORK_DAY_TAG],
+  });
+}
+
+/** The objectID of a work day's search record. */
+export function workDaySearchId(workDayId: string): string {
+  return `work-day:${workDayId}`;
 }

@@ -25,7 +25,7 @@ export class SearchSite {
     if (!isSearchableQuery(text)) return { hits: [], provider };
     try {
       const hits = await this.deps.search.search(text, { hitsPerIndex: HITS_PER_INDEX });
-      return { hits: rankHits(hits), provider };
+      return { hits: rankHits(hits, text), provider };
     } catch (error) {
       this.deps.reportSearchError?.(error);
       return { hits: [], provider };

@@ -60,6 +60,7 @@ export async function seedDemoData(deps: SeedDeps, now: Date): Promise<void> {
   // The core's rebuild, as `npm run reindex` does: news from the campaign source in use.
   await new RebuildSearchIndex({
     events: deps.events,
+    workDays: deps.workDays,
     documents: deps.documents,
     campaignSource: deps.campaignSource ?? deps.campaigns,
     search: deps.search,

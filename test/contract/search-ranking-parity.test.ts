@@ -51,10 +51,11 @@ beforeAll(async () => {
   const events = new MemoryEventRepository();
   const campaigns = new MemoryCampaignRepository();
   const documents = new MemoryDocumentRepository();
+  const workDays = new MemoryWorkDayRepository();
   db = await openSqliteDatabase(':memory:');
   const sqliteIndex = new SqliteSearchIndex(db);
   await seedDemoData(
-    { events, campaigns, documents, workDays: new MemoryWorkDayRepository(), waterLevels: new MemoryWaterLevelRepository(), search: sqliteIndex },
+    { events, campaigns, documents, workDays, waterLevels: new MemoryWaterLevelRepository(), search: sqliteIndex },
     now,
   );
 
@@ -66,7 +67,7 @@ beforeAll(async () => {
     indexPrefix: 'kyc_',
     hosts: [fake.url],
   });
-  await new RebuildSearchIndex({ events, documents, campaignSource: campaigns, search: algoliaIndex }).execute();
+  await new RebuildSearchIndex({ events, workDays, documents, campaignSource: campaigns, search: algoliaIndex }).execute();
 
   sqlite = new SearchSite({ search: sqliteIndex });
   algolia = new SearchSite({ search: algoliaIndex });

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import type { SearchHit, SearchType } from '@core/entities/search-hit';
 import { isSearchableQuery } from '@core/domain/search-ranking';
-import { formatEpochDate, hitDescription, hitLink, hitTags, hitTitle } from '@core/domain/search-display';
+import { formatEpochDate, hitDescription, hitLink, hitTags, hitTitle, resultCountText } from '@core/domain/search-display';
 import { Dialog } from '../../../components/ui/dialog';
 import { useClubConfig } from '../../../lib/club-config';
 import { searchSite } from '../api/search-site';
@@ -132,7 +132,7 @@ export function SearchDialog({ open, onClose, focusDelayMs }: SearchDialogProps)
       </div>
 
       <p className="search-count" aria-live="polite">
-        {status === 'loading' ? 'Searching...' : status === 'done' ? `${hits.length} results found` : ''}
+        {status === 'loading' ? 'Searching...' : status === 'done' ? resultCountText(hits.length) : ''}
       </p>
 
       {/* Focusable while it lists results, so keyboard users can scroll it too. */}

@@ -1,0 +1,115 @@
+/**
+ * Words members use for the same thing, each group searched as one: "AGM" finds the Annual
+ * General Meeting, "safety boat" the RIBs, and the club lingo of the Beginners page finds its
+ * plain-English meaning and back. Both providers use this list: the embedded search expands the
+ * query with it (searchAlternatives) and the Algolia adapter writes it as Algolia synonyms
+ * (multi-way, type "synonym"). Every entry is lower case, one or more words.
+ */
+export const SEARCH_SYNONYMS: readonly (readonly string[])[] = [
+  ['agm', 'annual general meeting'],
+  ['rib', 'safety boat', 'rescue boat'],
+  ['ribs', 'safety boats', 'rescue boats'],
+  // The Beginners page's sailing lingo.
+  ['port', 'left'],
+  ['starboard', 'right'],
+  ['windward', 'upwind'],
+  ['leeward', 'downwind'],
+  ['tack', 'tacking', 'go about'],
+  ['gybe', 'gybing', 'jibe', 'jibing'],
+  ['close hauled', 'beating'],
+  ['run', 'running downwind'],
+  ['sheet', 'sail rope'],
+  ['painter', 'bow line'],
+  ['buoyancy aid', 'life jacket', 'lifejacket'],
+];
+
+/** A word as the search indexes see it: letters, digits and private-use characters, with their marks. */
+const WORD = /[\p{L}\p{N}\p{Co}][\p{L}\p{N}\p{Co}\p{M}]*/gu;
+
+/** Case and accents folded away, so "Régatta" and "regatta" are one word. */
+export function foldSearchWord(word: string): string {
+  return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** The folded words of a text, in order. */
+export function searchWords(text: string): string[] {
+  return [...text.matchAll(WORD)].map((m) => foldSearchWord(m[0])).filter((w) => w !== '');
+}
+
+/** A query asks for no more words than this: nobody types more, and each one costs time. */
+export const MAX_QUERY_WORDS = 32;
+
+/**
+ * One way of reading the query: every part must match. A part is one word or a phrase (a synonym
+ * of several words, whose words must follow each other); `prefix` marks the query's last word,
+ * still being typed, which matches the beginning of a word.
+ */
+export interface QueryPart {
+  words: string[];
+  prefix: boolean;
+}
+export type QueryReading = QueryPart[];
+
+/** At most this many readings: a query full of synonyms does not multiply without end. */
+export const MAX_READINGS = 16;
+
+/**
+ * The query as it was typed (first), then as each synonym group lets it be read: a run of query
+ * words spelling one entry of a group is replaced by each other entry. The last word counts for a
+ * synonym only when typed in full, and the word the member typed is always also searched as the
+ * beginning of a word. Empty when the query has no word.
+ */
+export function searchReadings(query: string): QueryReading[] {
+  const words = searchWords(query).slice(0, MAX_QUERY_WORDS);
+  if (words.length === 0) return [];
+  const asTyped: QueryReading = words.map((w, i) => ({ words: [w], prefix: i === words.length - 1 }));
+  const entries = SEARCH_SYNONYMS.flatMap((group) => group.map((entry) => ({ entry: searchWords(entry), group })));
+  const readings: QueryReading[] = [];
+  const seen = new Set<string>();
+  const add = (reading: QueryReading) => {
+    const key = JSON.stringify(reading);
+    if (readings.length < MAX_READINGS && !seen.has(key)) {
+      seen.add(key);
+      readings.push(reading);
+    }
+  };
+  // From position `at` onwards, either keep the next word or replace a run that spells an entry.
+  const expand = (at: number, sofar: QueryReading) => {
+    if (readings.length >= MAX_READINGS) return;
+    if (at >= words.length) {
+      add(sofar);
+      return;
+    }
+    expand(at + 1, [...sofar, asTyped[at]]);
+    for (const { entry, group } of entries) {
+      if (entry.length === 0 || at + entry.length > words.length) continue;
+      if (!entry.every((w, k) => words[at + k] === w)) continue;
+      for (const other of group) {
+        const replacement = searchWords(other);
+        if (replacement.join(' ') === entry.join(' ')) continue;
+        expand(at + entry.length, [...sofar, { words: replacement, prefix: false }]);
+      }
+    }
+  };
+  expand(0, []);
+  return readings;
+}
+
+/**
+ * Whether a record's text satisfies one reading of a query without any typo: each part's words
+ * appear one after another within one of its fields (`fields`: each field's words, as
+ * searchWords gives them), the prefix part as the beginning of a word.
+ */
+export function readingMatchesExactly(reading: QueryReading, fields: readonly (readonly string[])[]): boolean {
+  return reading.every((part) =>
+    fields.some((words) =>
+      words.some((_, start) =>
+        part.words.every((w, k) => {
+          const word = words[start + k];
+          if (word === undefined) return false;
+          return part.prefix && k === part.words.length - 1 ? word.startsWith(w) : word === w;
+        }),
+      ),
+    ),
+  );
+}
