@@ -43,7 +43,8 @@ function readingExpression(reading: QueryReading, alternatives?: (part: QueryRea
       const others = alternatives && part.words.length === 1 ? alternatives(part) : [];
       return others.length === 0 ? typed : `(${[typed, ...others.map(quoted)].join(' OR ')})`;
     })
-    .join(' ');
+    // Explicit AND: FTS5 joins bare phrases by juxtaposition, but not a parenthesised group.
+    .join(' AND ');
 }
 
 /** The readings as one FTS5 expression: any reading may match. */

@@ -7,7 +7,9 @@ import { MemorySearchIndex } from '../../adapters/memory/memory-search-index';
 import { SqliteMigrationSource } from '../../adapters/sqlite/sqlite-migration-source';
 import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
 import { MAX_RANKED_PER_INDEX, SqliteSearchIndex } from '../../adapters/sqlite/sqlite-search-index';
-import type { SearchRecord } from '../../core/entities/search-hit';
+import fc from 'fast-check';
+import type { SearchIndexName, SearchRecord } from '../../core/entities/search-hit';
+import { SEARCH_SYNONYMS } from '../../core/domain/search-synonyms';
 import { describeSearchIndexContract } from './search-index.contract';
 
 describeSearchIndexContract('MemorySearchIndex', async () => new MemorySearchIndex());
@@ -120,5 +122,93 @@ describe('SqliteSearchIndex storage', () => {
     await index.replaceAll('news', same);
     const hits = await index.search('slipway', { hitsPerIndex: 10 });
     expect(hits.map((h) => h.objectID)).toEqual(Array.from({ length: 10 }, (_, i) => `n0${i}`));
+  });
+});
+
+describe('SqliteSearchIndex: typo tolerance and synonyms (core/domain/search-typos.ts, search-synonyms.ts)', () => {
+  async function indexWith(records: Partial<Record<SearchIndexName, SearchRecord[]>>): Promise<SqliteSearchIndex> {
+    const db = await openSqliteDatabase(':memory:');
+    opened.push(db);
+    const index = new SqliteSearchIndex(db);
+    for (const [name, list] of Object.entries(records)) await index.upsert(name as SearchIndexName, list);
+    return index;
+  }
+  const event = (objectID: string, name: string, extra: Partial<SearchRecord> = {}): SearchRecord => ({ objectID, type: 'event', category: 'event', name, tags: [], ...extra });
+  const found = async (index: SqliteSearchIndex, q: string) => (await index.search(q, { hitsPerIndex: 10 })).map((h) => h.objectID);
+
+  it('"Regata" finds the regatta, and marks the word it matched', async () => {
+    const index = await indexWith({
+      events: [event('regatta', 'Kestrel Open Regatta'), event('party', 'Winter Party')],
+      news: [{ objectID: 'results', type: 'news', category: 'news', subject: 'Spring newsletter: regatta results', tags: [] }],
+    });
+    expect(await found(index, 'Regata')).toEqual(['regatta', 'results']);
+    const [hit] = await index.search('regata', { hitsPerIndex: 10 });
+    expect(hit.highlights.name).toEqual([{ text: 'Kestrel Open ', match: false }, { text: 'Regatta', match: true }]);
+    // A typo in an earlier word too, and a word still being typed.
+    expect(await found(index, 'regata res')).toEqual(['results']);
+    expect(await found(index, 'kestrl open')).toEqual(['regatta']);
+    expect(await found(index, 'regtat')).toEqual(['regatta', 'results']);
+  });
+
+  it('allows one typo from 5 letters and two from 9, none below 5', async () => {
+    const index = await indexWith({
+      documents: [
+        { objectID: 'fees', type: 'document', category: 'rules', title: 'Membership fees', tags: [] },
+        { objectID: 'rice', type: 'document', category: 'galley', title: 'Rice pudding', tags: [] },
+      ],
+    });
+    expect(await found(index, 'race')).toEqual([]); // 4 letters: "rice" is one typo away, but none is allowed
+    expect(await found(index, 'ricee')).toEqual(['rice']); // 5 letters, one typo
+    expect(await found(index, 'membreshp')).toEqual(['fees']); // 9 letters, two typos (a swap and a missing letter)
+    expect(await found(index, 'membrshp')).toEqual([]); // 8 letters: two typos are one too many
+    expect(await found(index, 'nemebrshp fees')).toEqual([]); // 9 letters, three typos (n for m, a swap, a missing i)
+  });
+
+  it('ranks exact matches before typo matches in each index', async () => {
+    const index = await indexWith({
+      events: [
+        // The typo record is indexed first and matches in its name; the exact one only in its long description.
+        event('typo', 'Moring notes', { description: 'Moring notes for the season' }),
+        event('exact', 'Open day', { longdescription: 'Ask about a mooring.' }),
+      ],
+    });
+    expect(await found(index, 'mooring')).toEqual(['exact', 'typo']);
+    expect(await found(index, 'moring')).toEqual(['typo', 'exact']);
+  });
+
+  it('sees new words at once: the vocabulary follows every write', async () => {
+    const index = await indexWith({ pages: [{ objectID: 'a', type: 'page', category: 'general', title: 'Tide tables', tags: [] }] });
+    expect(await found(index, 'launchng')).toEqual([]);
+    await index.upsert('pages', [{ objectID: 'b', type: 'page', category: 'general', title: 'Launching trolleys', tags: [] }]);
+    expect(await found(index, 'launchng')).toEqual(['b']);
+    await index.remove('pages', ['b']);
+    expect(await found(index, 'launchng')).toEqual([]);
+  });
+
+  it('"AGM" finds the Annual General Meeting as well as what says AGM; "safety boat" finds the RIBs', async () => {
+    const index = await indexWith({
+      events: [event('agm', 'Annual General Meeting'), event('open', 'Open Meeting')],
+      documents: [{ objectID: 'constitution', type: 'document', category: 'rules', title: 'Club Constitution', tags: ['AGM'] }],
+      news: [{ objectID: 'rib', type: 'news', category: 'news', subject: 'Our new RIB has arrived', tags: [] }],
+    });
+    expect((await found(index, 'AGM')).sort()).toEqual(['agm', 'constitution']);
+    expect(await found(index, 'safety boat')).toEqual(['rib']);
+    expect(await found(index, 'rescue boat')).toEqual(['rib']);
+    // A phrase synonym needs its words in order: "meeting general" is not the AGM.
+    expect(await found(index, 'rib')).toEqual(['rib']);
+    const [hit] = await index.search('agm', { hitsPerIndex: 10 });
+    expect(hit.highlights.name?.filter((s) => s.match).map((s) => s.text).join(' ')).toBe('Annual General Meeting');
+  });
+
+  it('finds a record holding any entry of a synonym group by any other entry of it', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...SEARCH_SYNONYMS), fc.nat(), fc.nat(), async (group, i, j) => {
+        const stored = group[i % group.length];
+        const typed = group[j % group.length];
+        const index = await indexWith({ pages: [{ objectID: 'p', type: 'page', category: 'general', title: `Notes on ${stored} for members`, tags: [] }] });
+        expect(await found(index, typed), `${typed} → ${stored}`).toEqual(['p']);
+      }),
+      { numRuns: 40 },
+    );
   });
 });

@@ -4,7 +4,11 @@ import {
   campaignSearchRecord,
   documentSearchRecord,
   eventSearchRecord,
+  workDaySearchId,
+  workDaySearchRecord,
 } from '../../../core/domain/search-records';
+import { hitLink, resultCountText } from '../../../core/domain/search-display';
+import type { WorkDay } from '../../../core/entities/work-day';
 import { SearchRecordSchema } from '../../../core/entities/search-hit';
 import type { ClubEvent } from '../../../core/entities/event';
 import { clubEventArb } from '../use-cases/support/arbitraries';
@@ -150,5 +154,74 @@ describe('campaignSearchRecord', () => {
     const record = campaignSearchRecord({ id: 'c2', subject: 'AGM', finished_at: null, preview_url: null });
     expect(record).not.toHaveProperty('detailsUrl');
     expect(SearchRecordSchema.parse(record)).toEqual(record);
+  });
+});
+
+describe('work day search records', () => {
+  const spring: WorkDay = {
+    id: 'spring-work-day',
+    name: 'Spring Work Day',
+    description: 'Help get the club ready for the season.',
+    date: '2026-04-11T08:00:00.000Z',
+    foodAvailable: true,
+    active: true,
+    tools: 'Gloves',
+    notes: '',
+    jobs: [
+      { id: 'pontoon', title: 'Pontoon repairs', description: 'Replace split decking boards.', volunteersNeeded: 4 },
+      { id: 'hedges', title: 'Trim the hedges', description: '', volunteersNeeded: 2 },
+    ],
+  };
+
+  it('files an active work day with the events, dated, its jobs searchable, linking to its sign-up page', () => {
+    const record = workDaySearchRecord(spring)!;
+    expect(record).toEqual({
+      objectID: 'work-day:spring-work-day',
+      type: 'event',
+      category: 'work day',
+      name: 'Spring Work Day',
+      description: 'Help get the club ready for the season.',
+      longdescription: 'Pontoon repairs: Replace split decking boards. Trim the hedges',
+      eventDate: Date.parse('2026-04-11T08:00:00.000Z') / 1000,
+      bookingUrl: '/work-day-booking?id=spring-work-day',
+      tags: ['Work day'],
+    });
+    expect(hitLink({ ...record, index: 'events', highlights: {} })).toEqual({ href: '/work-day-booking?id=spring-work-day', newTab: false });
+    expect(workDaySearchRecord({ ...spring, active: false })).toBeNull();
+  });
+
+  it('gives every active work day a valid record whose link opens its sign-up page', () => {
+    const workDayArb = fc.record({
+      id: fc.string({ minLength: 1, maxLength: 20 }),
+      name: fc.string({ minLength: 1 }),
+      description: fc.string(),
+      date: fc.option(fc.integer({ min: 0, max: 4_000_000_000_000 }).map((ms) => new Date(ms).toISOString()), { nil: null }),
+      active: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(workDayArb, (w) => {
+        const record = workDaySearchRecord({ ...spring, ...w });
+        if (!w.active) {
+          expect(record).toBeNull();
+          return;
+        }
+        expect(SearchRecordSchema.parse(record)).toEqual(record);
+        expect(record!.objectID).toBe(workDaySearchId(w.id));
+        const href = new URL(hitLink({ ...record!, index: 'events', highlights: {} }).href, 'http://club.test');
+        expect([href.pathname, href.searchParams.get('id')]).toEqual(['/work-day-booking', w.id]);
+      }),
+    );
+  });
+});
+
+describe('the result counter', () => {
+  it('says "1 result found" for one hit and "N results found" for any other count', () => {
+    expect(resultCountText(1)).toBe('1 result found');
+    expect(resultCountText(0)).toBe('0 results found');
+    fc.assert(
+      fc.property(fc.nat(1000).filter((n) => n !== 1), (n) => {
+        expect(resultCountText(n)).toBe(`${n} results found`);
+      }),
+    );
   });
 });
