@@ -29,7 +29,7 @@ describe('query readings', () => {
   });
 
   it('always reads the query as typed first, and each reading replaces only whole entries by their group', () => {
-    const words = fc.constantFrom('agm', 'rib', 'safety', 'boat', 'port', 'left', 'sail', 'close', 'hauled', 'annual', 'general', 'meeting');
+    const words = fc.constantFrom<string>('agm', 'rib', 'safety', 'boat', 'port', 'left', 'sail', 'close', 'hauled', 'annual', 'general', 'meeting');
     fc.assert(
       fc.property(fc.array(words, { minLength: 1, maxLength: 6 }), (typed) => {
         const readings = searchReadings(typed.join(' '));
