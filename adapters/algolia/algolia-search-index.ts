@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { algoliasearch, type Algoliasearch, type IndexSettings } from 'algoliasearch';
+import { algoliasearch, type Algoliasearch, type IndexSettings, type SynonymHit } from 'algoliasearch';
 import { UnavailableError } from '../../core/errors';
+import { SEARCH_SYNONYMS } from '../../core/domain/search-synonyms';
+import { MIN_LETTERS_FOR_ONE_TYPO, MIN_LETTERS_FOR_TWO_TYPOS } from '../../core/domain/search-typos';
 import { HIGHLIGHT_FIELDS, SEARCH_INDEXES, SearchRecordSchema, type Highlight, type SearchHit, type SearchIndexName, type SearchRecord } from '../../core/entities/search-hit';
 import type { SearchIndex } from '../../core/ports/search-index';
 
@@ -14,20 +16,34 @@ const MAX_QUERY_UNITS = 512;
 /**
  * The settings every one of the four indexes gets before this adapter first writes to it. They
  * make Algolia find what the embedded SQLite search finds: every query word must match, the last
- * one as the beginning of a word, no typo tolerance, and a hit in a name or title counts more than
- * one in a description, the tags or, last, the long description.
+ * one as the beginning of a word, with core's typo limits (one typo from 5 letters, two from 9:
+ * Algolia's own defaults are 4 and 8), and a hit in a name or title counts more than one in a
+ * description, the tags or, last, the long description.
  */
 export const ALGOLIA_INDEX_SETTINGS: IndexSettings = {
   searchableAttributes: ['name,title,subject', 'unordered(description)', 'tags', 'unordered(longdescription)'],
   attributesToHighlight: [...HIGHLIGHT_FIELDS],
   attributesToSnippet: [],
   queryType: 'prefixLast',
-  typoTolerance: false,
+  typoTolerance: true,
+  minWordSizefor1Typo: MIN_LETTERS_FOR_ONE_TYPO,
+  minWordSizefor2Typos: MIN_LETTERS_FOR_TWO_TYPOS,
   removeWordsIfNoResults: 'none',
   advancedSyntax: false,
   ignorePlurals: false,
   removeStopWords: false,
 };
+
+/**
+ * Core's synonym list (core/domain/search-synonyms.ts) as Algolia synonyms: each group a
+ * multi-way synonym, with an objectID made from its first entry. The adapter replaces the
+ * indexes' synonyms with these, so Algolia and the embedded search use the same list.
+ */
+export const ALGOLIA_SYNONYMS: SynonymHit[] = SEARCH_SYNONYMS.map((group) => ({
+  objectID: `kyc-${group[0].replace(/\s+/g, '-')}`,
+  type: 'synonym',
+  synonyms: [...group],
+}));
 
 export interface AlgoliaSearchIndexOptions {
   appId: string;
@@ -230,7 +246,9 @@ export class AlgoliaSearchIndex implements SearchIndex {
         attributesToHighlight: [...HIGHLIGHT_FIELDS],
         attributesToSnippet: [],
         queryType: 'prefixLast' as const,
-        typoTolerance: false,
+        typoTolerance: true,
+        minWordSizefor1Typo: MIN_LETTERS_FOR_ONE_TYPO,
+        minWordSizefor2Typos: MIN_LETTERS_FOR_TWO_TYPOS,
         removeWordsIfNoResults: 'none' as const,
         advancedSyntax: false,
       })),
@@ -321,17 +339,21 @@ export class AlgoliaSearchIndex implements SearchIndex {
   }
 
   /**
-   * Puts ALGOLIA_INDEX_SETTINGS on the four indexes (creating them, so that a search never meets
-   * a missing index once anything was written). Done once per process, before the first write.
+   * Puts ALGOLIA_INDEX_SETTINGS and ALGOLIA_SYNONYMS on the four indexes (creating them, so that a
+   * search never meets a missing index once anything was written). Done once per process, before
+   * the first write.
    */
   applySettings(): Promise<void> {
     this.settingsReady ??= (async () => {
       const tasks = await Promise.all(
-        SEARCH_INDEXES.map((index) =>
-          this.adminClient.setSettings({ indexName: this.indexName(index), indexSettings: ALGOLIA_INDEX_SETTINGS }),
-        ),
+        SEARCH_INDEXES.flatMap((index) => [
+          this.adminClient.setSettings({ indexName: this.indexName(index), indexSettings: ALGOLIA_INDEX_SETTINGS }).then((task) => ({ index, task })),
+          this.adminClient
+            .saveSynonyms({ indexName: this.indexName(index), synonymHit: ALGOLIA_SYNONYMS, replaceExistingSynonyms: true })
+            .then((task) => ({ index, task })),
+        ]),
       );
-      await Promise.all(tasks.map((task, i) => this.adminClient.waitForTask({ indexName: this.indexName(SEARCH_INDEXES[i]), taskID: task.taskID })));
+      await Promise.all(tasks.map(({ index, task }) => this.adminClient.waitForTask({ indexName: this.indexName(index), taskID: task.taskID })));
     })().catch((error: unknown) => {
       this.settingsReady = null;
       throw error;

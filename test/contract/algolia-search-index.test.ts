@@ -20,6 +20,7 @@ import { SequentialIdGenerator } from '../../adapters/memory/sequential-id-gener
 import { emptyEventForm } from '../../core/domain/event-form';
 import type { Admin } from '../../core/entities/admin';
 import { UnavailableError } from '../../core/errors';
+import { SEARCH_SYNONYMS } from '../../core/domain/search-synonyms';
 import { CreateEvent } from '../../core/use-cases/create-event';
 import { DeleteEvent } from '../../core/use-cases/delete-event';
 import { UpdateEvent } from '../../core/use-cases/update-event';
@@ -139,6 +140,38 @@ describe('AlgoliaSearchIndex requests', () => {
     expect(fake.settings(index.indexName('events'))?.searchableAttributes).toEqual(ALGOLIA_INDEX_SETTINGS.searchableAttributes);
     expect(fake.indexNames().filter((n) => n.startsWith(index.indexName('events')) && n !== index.indexName('events'))).toEqual([]);
     expect((await index.search('frostbite', { hitsPerIndex: 10 })).map((h) => h.objectID)).toEqual(['f']);
+  });
+
+  it('turns typo tolerance on with core’s limits (1 typo from 5 letters, 2 from 9) in the settings and in every search', async () => {
+    const index = makeIndex();
+    await index.upsert('events', [page('e', 'Regatta', { type: 'event' })]);
+    for (const name of ['events', 'documents', 'news', 'pages'] as const) {
+      expect(fake.settings(index.indexName(name)), name).toMatchObject({ typoTolerance: true, minWordSizefor1Typo: 5, minWordSizefor2Typos: 9 });
+    }
+    await index.search('regata', { hitsPerIndex: 10 });
+    const [query] = queriesTo(fake).slice(-1);
+    for (const request of (query.body as { requests: Record<string, unknown>[] }).requests) {
+      expect(request).toMatchObject({ typoTolerance: true, minWordSizefor1Typo: 5, minWordSizefor2Typos: 9 });
+    }
+  });
+
+  it('gives all four indexes core’s synonym list, replacing any other, and replaceAll keeps it', async () => {
+    const index = makeIndex();
+    // A synonym saved earlier by someone else is replaced: the list in core is the one used.
+    const admin = algoliasearch(fake.appId, fake.adminKey, { hosts: [{ url: '127.0.0.1', port: Number(new URL(fake.url).port), protocol: 'http', accept: 'readWrite' }] });
+    const old = await admin.saveSynonyms({ indexName: index.indexName('news'), synonymHit: [{ objectID: 'old', type: 'synonym', synonyms: ['boat', 'yacht'] }] });
+    await admin.waitForTask({ indexName: index.indexName('news'), taskID: old.taskID });
+    await index.upsert('news', [page('n', 'Notice of the Annual General Meeting', { type: 'news' })]);
+    const expected = SEARCH_SYNONYMS.map((group) => group.join(' / ')).sort();
+    for (const name of ['events', 'documents', 'news', 'pages'] as const) {
+      const synonyms = fake.synonyms(index.indexName(name));
+      expect(synonyms.every((s) => s.type === 'synonym'), name).toBe(true);
+      expect(synonyms.map((s) => (s.synonyms ?? []).join(' / ')).sort(), name).toEqual(expected);
+    }
+    expect(fake.synonyms(index.indexName('news')).map((s) => s.objectID)).not.toContain('old');
+    expect(fake.synonyms(index.indexName('news')).find((s) => s.synonyms?.includes('agm'))?.synonyms).toEqual(['agm', 'annual general meeting']);
+    await index.replaceAll('news', [page('m', 'Minutes of the AGM', { type: 'news' })]);
+    expect(fake.synonyms(index.indexName('news')).map((s) => (s.synonyms ?? []).join(' / ')).sort()).toEqual(expected);
   });
 
   it('waits for its tasks, however long Algolia takes to publish them, before a write returns', async () => {

@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local stand-in for Algolia's search REST API (v1), answering as the documented API does for
- * what AlgoliaSearchIndex uses: multi-index queries, batch writes, tasks, index settings, copy and
- * move operations and index deletion, with API keys checked and Algolia's error JSON
- * (`{ "message", "status" }`). It listens on 127.0.0.1 only.
+ * what AlgoliaSearchIndex uses: multi-index queries, batch writes, tasks, index settings, synonyms
+ * (saved, copied and moved; not used in matching), copy and move operations and index deletion,
+ * with API keys checked and Algolia's error JSON (`{ "message", "status" }`). It listens on
+ * 127.0.0.1 only.
  *
  * Matching follows Algolia's defaults as far as the adapter relies on them: the query and the
  * text are split into words on every non-alphanumeric character, compared without case or
@@ -53,9 +54,18 @@ interface IndexSettings {
   [key: string]: unknown;
 }
 
+/** A synonym as Algolia stores it (`type` synonym, onewaysynonym, altcorrection1, ...). */
+export interface FakeSynonym {
+  objectID: string;
+  type: string;
+  synonyms?: string[];
+  [key: string]: unknown;
+}
+
 interface FakeIndex {
   records: Map<string, JsonRecord>;
   settings: IndexSettings;
+  synonyms: Map<string, FakeSynonym>;
 }
 
 interface Task {
@@ -274,6 +284,11 @@ export class FakeAlgoliaServer {
     return this.indexes.get(indexName)?.settings;
   }
 
+  /** The synonyms an index holds now (published tasks only), in the order they were saved. */
+  synonyms(indexName: string): FakeSynonym[] {
+    return [...(this.indexes.get(indexName)?.synonyms.values() ?? [])];
+  }
+
   indexNames(): string[] {
     return [...this.indexes.keys()].sort();
   }
@@ -323,7 +338,7 @@ export class FakeAlgoliaServer {
       this.requests.push({ method: req.method ?? 'GET', path: url.pathname, body, key });
       if (this.failure) throw new HttpError(this.failure.status, this.failure.message);
       if (key === 'invalid') throw new HttpError(403, 'Invalid Application-ID or API key');
-      answer = this.route(req.method ?? 'GET', decodeURIComponent(url.pathname), body, key);
+      answer = this.route(req.method ?? 'GET', decodeURIComponent(url.pathname), body, key, url.searchParams);
     } catch (error) {
       status = error instanceof HttpError ? error.status : 500;
       answer = { message: error instanceof Error ? error.message : 'Internal error', status };
@@ -343,7 +358,7 @@ export class FakeAlgoliaServer {
     res.end(JSON.stringify(answer));
   }
 
-  private route(method: string, path: string, body: unknown, key: 'admin' | 'search'): unknown {
+  private route(method: string, path: string, body: unknown, key: 'admin' | 'search', query: URLSearchParams): unknown {
     const requireAdmin = () => {
       if (key !== 'admin') throw new HttpError(403, 'Method not allowed with this API key');
     };
@@ -369,6 +384,11 @@ export class FakeAlgoliaServer {
       const index = this.indexes.get(m[1]);
       if (!index) throw new HttpError(404, 'Index does not exist');
       return index.settings;
+    }
+    m = /^\/1\/indexes\/([^/]+)\/synonyms\/batch$/.exec(path);
+    if (m && method === 'POST') {
+      requireAdmin();
+      return this.saveSynonyms(m[1], body, query.get('replaceExistingSynonyms') === 'true');
     }
     m = /^\/1\/indexes\/([^/*]+)$/.exec(path);
     if (m && method === 'DELETE') {
@@ -417,7 +437,7 @@ export class FakeAlgoliaServer {
   private indexFor(name: string): FakeIndex {
     let index = this.indexes.get(name);
     if (!index) {
-      index = { records: new Map(), settings: {} };
+      index = { records: new Map(), settings: {}, synonyms: new Map() };
       this.indexes.set(name, index);
     }
     return index;
@@ -480,6 +500,34 @@ export class FakeAlgoliaServer {
     return { taskID, updatedAt: new Date().toISOString() };
   }
 
+  /**
+   * POST /1/indexes/{index}/synonyms/batch: the body is an array of synonyms, each with an
+   * objectID and a type; with replaceExistingSynonyms=true they replace all the index's synonyms.
+   * Saved synonyms are stored (and copied and moved with the index) but, like typos, not used in
+   * matching.
+   */
+  private saveSynonyms(indexName: string, body: unknown, replace: boolean): unknown {
+    if (!Array.isArray(body)) throw new HttpError(400, 'Invalid synonyms: an array is expected');
+    const synonyms = body.map((raw, position) => {
+      const synonym = (raw ?? {}) as Partial<FakeSynonym>;
+      if (typeof synonym.objectID !== 'string' || synonym.objectID === '') throw new HttpError(400, `Missing objectID at the position ${position}`);
+      if (!['synonym', 'onewaysynonym', 'altcorrection1', 'altcorrection2', 'placeholder'].includes(String(synonym.type))) {
+        throw new HttpError(400, `Invalid synonym type at the position ${position}`);
+      }
+      if (synonym.type === 'synonym' && (!Array.isArray(synonym.synonyms) || synonym.synonyms.some((w) => typeof w !== 'string'))) {
+        throw new HttpError(400, `A synonym needs a list of words at the position ${position}`);
+      }
+      return JSON.parse(JSON.stringify(synonym)) as FakeSynonym;
+    });
+    this.indexFor(indexName);
+    const taskID = this.task(() => {
+      const index = this.indexFor(indexName);
+      if (replace) index.synonyms.clear();
+      for (const synonym of synonyms) index.synonyms.set(synonym.objectID, synonym);
+    });
+    return { taskID, updatedAt: new Date().toISOString() };
+  }
+
   private operation(source: string, body: unknown): unknown {
     const { operation, destination, scope } = (body ?? {}) as { operation?: string; destination?: string; scope?: string[] };
     if ((operation !== 'copy' && operation !== 'move') || typeof destination !== 'string' || destination === '') {
@@ -495,13 +543,15 @@ export class FakeAlgoliaServer {
         return;
       }
       const settings = from ? (JSON.parse(JSON.stringify(from.settings)) as IndexSettings) : {};
+      const synonyms = new Map([...(from?.synonyms ?? new Map<string, FakeSynonym>())].map(([id, v]) => [id, JSON.parse(JSON.stringify(v)) as FakeSynonym]));
       if (scope && scope.length > 0) {
         const target = this.indexFor(destination);
         if (scope.includes('settings')) target.settings = settings;
+        if (scope.includes('synonyms')) target.synonyms = synonyms;
         return;
       }
       const records = new Map([...(from?.records ?? new Map<string, JsonRecord>())].map(([id, r]) => [id, JSON.parse(JSON.stringify(r)) as JsonRecord]));
-      this.indexes.set(destination, { records, settings });
+      this.indexes.set(destination, { records, settings, synonyms });
     });
     return { taskID, updatedAt: new Date().toISOString() };
   }
