@@ -5,6 +5,7 @@ import type { SearchHit } from '../../core/entities/search-hit';
 import { createEvent, signInAsAdmin, wallClockDaysAhead } from './support/admin-api';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from './support/app-server';
 import { launchBrowser, type BrowserSession } from './support/browser';
+import { seriousAxeViolations } from './support/axe';
 
 let app: AppServer;
 let browser: BrowserSession;
@@ -239,6 +240,75 @@ describe('search dialog', () => {
     await expect(option.locator('mark').innerText()).resolves.toBe('Zanzibar');
     await expect(option.locator('img, b, script').count()).resolves.toBe(0);
     await expect(page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).resolves.toBeUndefined();
+    await page.close();
+  });
+
+  it('counts one hit as "1 result found"', async () => {
+    await signInAsAdmin(browser.context.request, app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+    await createEvent(browser.context.request, app.baseUrl, { name: 'Quillwort Trophy', description: 'A single-handed race', eventdatetime: wallClockDaysAhead(45, '11:00') });
+    expect(await apiSearch('Quillwort')).toHaveLength(1);
+    const page = await home();
+    await page.getByRole('button', { name: 'Search Members Area' }).click();
+    await page.getByRole('combobox').fill('Quillwort');
+    await page.getByRole('option', { name: /Quillwort Trophy/ }).waitFor();
+    await expect(page.locator('.search-count').innerText()).resolves.toBe('1 result found');
+    await page.close();
+  });
+
+  it('tolerates a typo: "Regata" lists the regatta, its word marked, first', async () => {
+    const page = await home();
+    await page.getByRole('button', { name: 'Search Members Area' }).click();
+    await page.getByRole('combobox').fill('Regata');
+    const first = page.getByRole('option').first();
+    await first.waitFor();
+    await expect(first.locator('.search-hit-title').innerText()).resolves.toBe('Kestrel Open Regatta');
+    await expect(first.locator('mark').allInnerTexts()).resolves.toContain('Regatta');
+    await expect(page.getByText(/No results found/).count()).resolves.toBe(0);
+    // The dialog with these results is still clean for assistive technology.
+    expect(await seriousAxeViolations(page), 'axe').toEqual([]);
+    await page.close();
+  });
+
+  it('knows the club’s synonyms: "AGM" lists the Annual General Meeting, the constitution and the notice', async () => {
+    const page = await home();
+    await page.getByRole('button', { name: 'Search Members Area' }).click();
+    await page.getByRole('combobox').fill('AGM');
+    await page.getByRole('option').first().waitFor();
+    const titles = await page.locator('.search-hit-title').allInnerTexts();
+    expect(titles[0]).toBe('Annual General Meeting');
+    expect(titles).toEqual(expect.arrayContaining(['Club Constitution', 'Notice of the Annual General Meeting']));
+    await page.close();
+  });
+
+  it('a news result opens the e-mail’s preview in a new tab', async () => {
+    const hits = await apiSearch('rescue boat arrived');
+    const news = hits.find((h) => h.type === 'news');
+    expect(news?.detailsUrl).toMatch(/^https:\/\//);
+    // The preview lives outside the app: answered here, as no outside address is reachable.
+    await browser.context.route(`${news!.detailsUrl}`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Preview</title><h1>Our new rescue boat</h1>' }));
+    const page = await home();
+    await page.getByRole('button', { name: 'Search Members Area' }).click();
+    await page.getByRole('combobox').fill('rescue boat arrived');
+    const option = page.getByRole('option', { name: /Our new rescue boat has arrived/ });
+    await option.waitFor();
+    const [popup] = await Promise.all([page.context().waitForEvent('page'), option.click()]);
+    await popup.waitForLoadState('domcontentloaded');
+    expect(popup.url()).toBe(news!.detailsUrl);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await popup.close();
+    await page.close();
+  });
+
+  it('finds work days by their jobs and opens the sign-up page', async () => {
+    const page = await home();
+    await page.getByRole('button', { name: 'Search Members Area' }).click();
+    await page.getByRole('combobox').fill('pontoon');
+    const option = page.getByRole('option', { name: /Spring Work Day/ });
+    await option.waitFor();
+    await expect(option.locator('.badge').textContent()).resolves.toBe('work day');
+    await option.click();
+    await page.waitForURL((url) => url.pathname === '/work-day-booking' && url.searchParams.get('id') === 'spring-work-day');
+    await page.getByRole('heading', { name: 'Sign up to help' }).waitFor();
     await page.close();
   });
 
