@@ -206,20 +206,29 @@ export class SqliteSearchIndex implements SearchIndex {
   private searchOn(connection: Sqlite, readings: QueryReading[], limit: number): SearchHit[] {
     const st = this.prepared(connection);
     const exact = readingsExpression(readings);
-    const typos = this.typoAlternatives(connection, st, readings[0]);
-    const wide = typos ? readingsExpression(readings, (part) => typos.get(part.words[0]) ?? []) : null;
+    // Worked out only when an index has room left after its exact hits (most keystrokes on a
+    // large index fill every list exactly): undefined until then, null when no word has a typo spelling.
+    let wide: string | null | undefined;
+    const widened = () => {
+      if (wide === undefined) {
+        const typos = this.typoAlternatives(connection, st, readings[0]);
+        wide = typos ? readingsExpression(readings, (part) => typos.get(part.words[0]) ?? []) : null;
+      }
+      return wide;
+    };
     const chosen: { index: SearchIndexName; rowid: number; record: SearchRecord }[] = [];
     for (const index of SEARCH_INDEXES) {
       const found = this.ranked(st, connection, exact, index, limit);
-      if (wide && found.length < limit) {
+      const typoMatch = found.length < limit ? widened() : null;
+      if (typoMatch) {
         const seen = new Set(found.map((r) => r.rowid));
-        const more = this.ranked(st, connection, wide, index, limit + found.length).filter((r) => !seen.has(r.rowid));
+        const more = this.ranked(st, connection, typoMatch, index, limit + found.length).filter((r) => !seen.has(r.rowid));
         found.push(...more.slice(0, limit - found.length));
       }
       for (const r of found) chosen.push({ index, rowid: r.rowid, record: this.readRecord(r.stored.id, r.stored.record) });
     }
     if (chosen.length === 0) return [];
-    // Every chosen record matches the widest expression, which marks typo spellings too.
+    // Every chosen record matches the widest expression used, which marks typo spellings too.
     const match = wide ?? exact;
     const highlighted = new Map(
       this.highlightsStatement(st, connection, chosen.length)
