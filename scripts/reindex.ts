@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   try {
     const result = await reindex();
     console.log(
-      `Rebuilt the search index (${result.provider}): ${result.events} events, ${result.documents} documents, ` +
+      `Rebuilt the search index (${result.provider}): ${result.events} events and work days, ${result.documents} documents, ` +
         `${result.news === null ? 'news left as it was (the news source could not be read)' : `${result.news} news e-mails`}, ${result.pages} pages.`,
     );
   } catch (error) {
