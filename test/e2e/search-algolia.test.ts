@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hitLink } from '../../core/domain/search-display';
+import { SEARCH_SYNONYMS } from '../../core/domain/search-synonyms';
 import type { SearchHit } from '../../core/entities/search-hit';
 import { FakeAlgoliaServer } from '../support/fake-algolia-server';
 import { startAppServer, type AppServer } from './support/app-server';
@@ -71,6 +72,21 @@ describe('search dialog with SEARCH=algolia', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => `${url.pathname}${url.search}` === target.href);
     await page.close();
+  });
+
+  it('lists a work day found by its jobs, opening its sign-up page; the indexes carry core’s typo limits and synonyms', async () => {
+    const { page, dialog } = await searchFromHome();
+    await page.keyboard.type('pontoon');
+    const option = dialog.getByRole('option', { name: /Spring Work Day/ });
+    await option.waitFor();
+    await option.click();
+    await page.waitForURL((url) => url.pathname === '/work-day-booking' && url.searchParams.get('id') === 'spring-work-day');
+    await page.getByRole('heading', { name: 'Sign up to help' }).waitFor();
+    await page.close();
+    for (const name of ['events', 'documents', 'news', 'pages']) {
+      expect(algolia.settings(`e2e_${name}`)).toMatchObject({ typoTolerance: true, minWordSizefor1Typo: 5, minWordSizefor2Typos: 9 });
+      expect(algolia.synonyms(`e2e_${name}`).map((s) => s.synonyms)).toEqual(SEARCH_SYNONYMS.map((group) => [...group]));
+    }
   });
 
   it('a failing Algolia empties the list without a message', async () => {
