@@ -212,7 +212,7 @@ export class SqliteSearchIndex implements SearchIndex {
     const widened = () => {
       if (wide === undefined) {
         const typos = this.typoAlternatives(connection, st, readings[0]);
-        wide = typos ? readingsExpression(readings, (part) => typos.get(part.words[0]) ?? []) : null;
+        wide = typos ? readingsExpression(readings, (part) => typos.get(part) ?? []) : null;
       }
       return wide;
     };
@@ -274,12 +274,13 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   /**
-   * For each word of the query as typed that core's typo rule lets have typos: the index's words
-   * within its limit (core's typoCandidates over the FTS5 vocabulary). Null when no word has any.
+   * For each part of the query as typed (one word each) that core's typo rule lets have typos: the
+   * index's words within its limit (core's typoCandidates over the FTS5 vocabulary). Null when no
+   * word has any.
    */
-  private typoAlternatives(connection: Sqlite, st: Statements, asTyped: QueryReading): Map<string, string[]> | null {
+  private typoAlternatives(connection: Sqlite, st: Statements, asTyped: QueryReading): Map<QueryReading[number], string[]> | null {
     const vocabulary = this.vocabularyOf(connection, st);
-    const found = new Map<string, string[]>();
+    const found = new Map<QueryReading[number], string[]>();
     for (const part of asTyped) {
       const [word] = part.words;
       const key = `${part.prefix ? '*' : ' '}${word}`;
@@ -289,7 +290,7 @@ export class SqliteSearchIndex implements SearchIndex {
         if (vocabulary.candidates.size >= MAX_REMEMBERED_CANDIDATES) vocabulary.candidates.clear();
         vocabulary.candidates.set(key, candidates);
       }
-      if (candidates.length > 0) found.set(word, candidates);
+      if (candidates.length > 0) found.set(part, candidates);
     }
     return found.size > 0 ? found : null;
   }
