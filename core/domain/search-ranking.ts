@@ -1,5 +1,5 @@
 import { HIGHLIGHT_FIELDS, type SearchHit, type SearchType } from '../entities/search-hit';
-import { readingMatchesExactly, searchReadings, searchWords } from './search-synonyms';
+import { partFoundIn, searchReadings, searchWords } from './search-synonyms';
 
 export const HITS_PER_INDEX = 10;
 export const TYPE_PRIORITY: Record<SearchType, number> = { event: 4, document: 3, page: 2, news: 1 };
@@ -17,12 +17,25 @@ export function isExactHit(hit: SearchHit, query: string): boolean {
   return exactMatcher(query)(hit);
 }
 
+/**
+ * Fields are read one at a time, most telling first, and only as far as needed: a hit whose name
+ * holds the query is never tokenised further (this runs on every hit of every keystroke).
+ */
 function exactMatcher(query: string): (hit: SearchHit) => boolean {
   const readings = searchReadings(query);
   if (readings.length === 0) return () => true;
   return (hit) => {
-    const fields = [...HIGHLIGHT_FIELDS.map((f) => searchWords(hit[f] ?? '')), ...(hit.tags ?? []).map((t) => searchWords(t))];
-    return readings.some((reading) => readingMatchesExactly(reading, fields));
+    const texts = [...HIGHLIGHT_FIELDS.filter((f) => f !== 'longdescription').map((f) => hit[f]), ...(hit.tags ?? []), hit.longdescription];
+    const missing = readings.map((reading) => new Set(reading));
+    for (const text of texts) {
+      if (text === undefined || text === '') continue;
+      const words = searchWords(text);
+      for (const parts of missing) {
+        for (const part of parts) if (partFoundIn(part, words)) parts.delete(part);
+        if (parts.size === 0) return true;
+      }
+    }
+    return false;
   };
 }
 
