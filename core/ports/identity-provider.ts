@@ -36,6 +36,10 @@ export interface IdentityProvider {
    * reached or refuses, and Error on an 'app' provider.
    */
   sendPasswordResetEmail(email: string): Promise<void>;
-  /** Sets a user's password; the user's sessions are left as they are. Throws NotFoundError for an unknown user. */
+  /**
+   * Sets a user's password: the new one signs in, the old one no longer does. Whether sessions
+   * survive is the provider's affair (ResetPassword ends them itself). Throws NotFoundError for an
+   * unknown user, ValidationError for a password the provider's own policy refuses.
+   */
   setPassword(uid: string, password: string): Promise<void>;
 }
