@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { RESET_MESSAGES, RESET_TOKEN_PATTERN } from '@core/domain/password-reset';
+import { MIN_PASSWORD_LENGTH } from '@core/use-cases/create-admin';
 import { inputErrors } from '@core/use-cases/parse-input';
 import { PasswordResetConfirmSchema } from '@core/use-cases/password-reset-schema';
 import { Alert } from '../../../components/ui/alert';
@@ -70,7 +71,7 @@ export function ResetPasswordPage() {
             <form onSubmit={form.handleSubmit(send)} noValidate>
               <fieldset className="form-fields" disabled={submitting}>
                 <legend className="visually-hidden">New password</legend>
-                <Field id="adm-reset-password" label="New password" hint="At least 8 characters." error={form.errorFor('password')}>
+                <Field id="adm-reset-password" label="New password" hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} error={form.errorFor('password')}>
                   <input className="input" type="password" autoComplete="new-password" {...form.bind('password')} />
                 </Field>
                 <Field id="adm-reset-repeat" label="New password again" error={form.errorFor('repeat')}>
