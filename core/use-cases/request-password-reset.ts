@@ -1,7 +1,6 @@
 import {
   newResetToken,
   PASSWORD_RESET_MAIL_KIND,
-  passwordResetMail,
   RESET_MESSAGES,
   RESET_WINDOW_MS,
   resetPasswordPath,
@@ -9,6 +8,7 @@ import {
   resetRequestKeys,
 } from '../domain/password-reset';
 import { newOutboxMessage } from '../domain/outbox';
+import { passwordResetMail } from '../domain/password-reset-mail';
 import { NotFoundError, RateLimitError } from '../errors';
 import type { Admin } from '../entities/admin';
 import type { AdminRepository } from '../ports/admin-repository';

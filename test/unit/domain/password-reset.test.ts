@@ -4,7 +4,6 @@ import {
   MAX_RESETS_PER_ADDRESS,
   MAX_RESETS_PER_EMAIL,
   newResetToken,
-  passwordResetMail,
   RESET_MESSAGES,
   RESET_TOKEN_TTL_MS,
   resetPasswordPath,
@@ -13,6 +12,7 @@ import {
   resetTokenRefusal,
   resetTokenStatus,
 } from '../../../core/domain/password-reset';
+import { passwordResetMail } from '../../../core/domain/password-reset-mail';
 
 const START = Date.parse('2026-06-01T09:00:00.000Z');
 const instant = fc.integer({ min: START - 365 * 86_400_000, max: START + 365 * 86_400_000 }).map((ms) => new Date(ms));
