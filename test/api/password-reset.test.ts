@@ -4,8 +4,9 @@ import { RESET_MESSAGES } from '../../core/domain/password-reset';
 import { ADMIN_MESSAGES } from '../../core/use-cases/create-admin';
 import { SECRET_MAIL_WITHHELD } from '../../core/use-cases/list-outbox';
 import { NOT_RESENDABLE } from '../../core/use-cases/resend-outbox-message';
+import { startFakeIdentityToolkitServer } from '../support/fake-identity-toolkit-server';
 import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
-import { addAdmin, FETCH, PASSWORD, signIn, startTestApp, type TestApp } from './support/test-app';
+import { addAdmin, FETCH, NOW, PASSWORD, signIn, startTestApp, type TestApp } from './support/test-app';
 
 const EMAIL = 'commodore@example.org';
 const NEW_PASSWORD = 'a brand new password';
@@ -171,5 +172,38 @@ describe('admin password reset (local accounts, mail on)', () => {
     const resend = await other.post(`/api/admin/outbox/${message.id}/resend`).set(FETCH);
     expect(resend.status).toBe(409);
     expect(resend.body).toEqual({ error: NOT_RESENDABLE });
+  });
+});
+
+describe('admin password reset with IDENTITY=firebase (a local Identity Toolkit)', () => {
+  it("is offered without SMTP_URL; Firebase is asked to send its own e-mail to an admin only, with the same answer for all; nothing of ours is written", async () => {
+    const toolkit = await startFakeIdentityToolkitServer();
+    try {
+      toolkit.users.push({ localId: 'uid-commodore', email: EMAIL, password: 'firebase-password-1' }, { localId: 'uid-member', email: 'member@example.org', password: 'firebase-password-2' });
+      const app = await startTestApp({
+        env: { IDENTITY: 'firebase', FIREBASE_PROJECT_ID: 'demo-kyc', FIREBASE_WEB_API_KEY: toolkit.apiKey, FIREBASE_IDENTITY_TOOLKIT_URL: toolkit.baseUrl, TRUST_PROXY: '1' },
+      });
+      apps.push(app);
+      await app.get('admins').create({ uid: 'uid-commodore', email: EMAIL, name: 'Commodore', role: 'admin', permissions: ['events:read'], disabled: false, createdAt: NOW });
+      expect((await app.agent().get('/api/config')).body.passwordReset).toBe(true);
+      const answers = [];
+      for (const email of ['member@example.org', 'stranger@example.org', EMAIL]) {
+        const res = await ask(app, email);
+        answers.push([res.status, res.body]);
+      }
+      expect(answers).toEqual(Array.from({ length: 3 }, () => [200, { message: RESET_MESSAGES.sent }]));
+      expect(toolkit.resetEmailsSent).toEqual([EMAIL]);
+      expect(toolkit.requests.filter((r) => r.path === '/v1/accounts:sendOobCode').map((r) => r.body)).toEqual([{ requestType: 'PASSWORD_RESET', email: EMAIL }]);
+      expect(await app.get('outbox').list()).toEqual([]);
+      // Firebase's e-mail links to Firebase's own page: no link of ours to confirm.
+      const confirmed = await confirm(app, 'a'.repeat(43));
+      expect(confirmed.status).toBe(404);
+      // Firebase down: the admin's answer is still the same.
+      toolkit.answerWith({ kind: 'error', status: 503, message: 'UNAVAILABLE' });
+      const down = await ask(app, EMAIL, '198.51.100.2');
+      expect([down.status, down.body]).toEqual([200, { message: RESET_MESSAGES.sent }]);
+    } finally {
+      await toolkit.close();
+    }
   });
 });
