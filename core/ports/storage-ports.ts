@@ -9,6 +9,7 @@ import type { LoginAttemptStore } from './login-attempt-store';
 import type { Outbox } from './outbox';
 import type { AuditLog } from './audit-log';
 import type { SessionRepository } from './session-repository';
+import type { PasswordResetTokenRepository } from './password-reset-token-repository';
 import type { WaterLevelRepository } from './water-level-repository';
 import type { WorkDayRepository } from './work-day-repository';
 
@@ -19,6 +20,7 @@ export interface StoragePorts {
   admins: AdminRepository;
   credentials: CredentialRepository;
   sessions: SessionRepository;
+  resetTokens: PasswordResetTokenRepository;
   loginAttempts: LoginAttemptStore;
   addressLimits: AddressLimitStore;
   workDays: WorkDayRepository;
