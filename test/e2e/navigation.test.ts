@@ -102,9 +102,23 @@ describe('the Information dropdown', () => {
   });
 });
 
+/**
+ * A phone tab whose browser does not put the scroll position back by itself. Desktop Chromium
+ * retries its own restoration until the page has grown back, which hides the fault; Safari and
+ * slow phones restore against the page shown when Back is pressed (a short booking page), so
+ * the calendar came back near its top (2,475 px → 227 px). The app must restore it itself.
+ */
+async function phoneWithoutBrowserRestoration(): Promise<Page> {
+  const page = await browser.newPage(PHONE);
+  await page.addInitScript(() => {
+    window.history.scrollRestoration = 'manual';
+  });
+  return page;
+}
+
 describe('scroll position', () => {
   it('Back to the calendar from a booking page returns to where the member was; a new page starts at its top', async () => {
-    const page = await browser.newPage(PHONE);
+    const page = await phoneWithoutBrowserRestoration();
     await page.goto('/calendar');
     const cards = page.locator('.event-card');
     await cards.first().waitFor();
@@ -128,6 +142,37 @@ describe('scroll position', () => {
     await page.getByLabel('Lead Member First Name *').waitFor();
     await page.waitForFunction(() => window.scrollY === 0);
 
+    await page.close();
+  });
+});
+
+describe('scroll position after booking', () => {
+  it('Back from a short receipt page still returns the calendar to where the member was', async () => {
+    const page = await phoneWithoutBrowserRestoration();
+    await page.goto('/calendar');
+    await page.locator('.event-card').first().waitFor();
+    const book = page
+      .locator('.event-card')
+      .filter({ has: page.getByRole('heading', { name: 'Push the Boat Out Open Day', exact: true }) })
+      .getByRole('link', { name: /^Book Event/ });
+    await book.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, 200));
+    const left = await page.evaluate(() => window.scrollY);
+    expect(left, 'the open day is far down the phone screen').toBeGreaterThan(1000);
+
+    await book.click();
+    await page.getByLabel('Lead Member First Name *', { exact: true }).fill('Ben');
+    await page.getByLabel('Lead Member Last Name *', { exact: true }).fill('Ainslie');
+    await page.getByRole('button', { name: 'Submit Booking' }).click();
+    await page.getByRole('heading', { name: 'Booking Submitted Successfully' }).waitFor();
+    // The receipt is shorter than the calendar was scrolled: a restore clamped to it would fall short.
+    const receiptRoom = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+    expect(receiptRoom).toBeLessThan(left);
+
+    await page.goBack();
+    await page.waitForURL('**/calendar');
+    await page.locator('.event-card').first().waitFor();
+    await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, left);
     await page.close();
   });
 });
