@@ -78,6 +78,23 @@ describe('web app and security headers', () => {
     }
   });
 
+  it('answers 404 (still with the app, which shows Page Not Found) for an address no page has; /index.html goes home', async () => {
+    for (const path of ['/no-such-page', '/calendar/extra', '/event-booking/x', '/admin/nope', '/admin/events/edit', '/index.htm']) {
+      const res = await app.agent().get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.text).toContain('<div id="root">');
+    }
+    // The router reads letter case and a trailing slash loosely; so does the server.
+    for (const path of ['/Calendar', '/news/', '/my-booking?token=x', '/work-day-booking', '/admin', '/admin/bookings/e1', '/admin/booking/b1/']) {
+      expect((await app.agent().get(path)).status, path).toBe(200);
+    }
+    const index = await app.agent().get('/index.html?utm_source=x');
+    expect(index.status).toBe(301);
+    expect(index.headers.location).toBe('/?utm_source=x');
+    expect((await app.agent().get('/index.html')).headers.location).toBe('/');
+  });
+
   it('caches hashed assets for a year and answers a missing asset with 404, not the app', async () => {
     const asset = await app.agent().get('/assets/index-abc123.js');
     expect(asset.status).toBe(200);
