@@ -36,6 +36,8 @@ export interface BrowserSession {
 export interface LaunchOptions {
   baseURL?: string;
   reducedMotion?: 'reduce' | 'no-preference';
+  /** The browser's language (en-GB unless a test checks another, e.g. a US-English browser). */
+  locale?: string;
 }
 
 /**
@@ -52,7 +54,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
     baseURL: options.baseURL,
     acceptDownloads: true,
     reducedMotion: options.reducedMotion ?? 'reduce',
-    locale: 'en-GB',
+    locale: options.locale ?? 'en-GB',
     timezoneId: 'Europe/London',
   });
   // A wait ends as soon as the page is ready; the limit only catches a page that never gets there.
