@@ -197,6 +197,18 @@ describe('members screen', () => {
     expect(await page.getByText('Password must be at least 8 characters').count()).toBe(1);
     expect(await added.count()).toBe(0);
 
+    // A password the sign-in service refuses (Firebase's password policy answers 400 with the
+    // message for the field) is said once too, beside the password.
+    const POLICY = "The password does not meet the sign-in service's password policy";
+    await page.route('**/api/admin/admins', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: POLICY, fields: { password: POLICY } }) }) : route.fallback(),
+    );
+    await form.getByLabel('Initial password').fill('policy-breaking-1');
+    await form.getByRole('button', { name: 'Add Admin' }).click();
+    await form.getByText(POLICY).waitFor();
+    expect(await page.getByText(POLICY).count()).toBe(1);
+    await page.unroute('**/api/admin/admins');
+
     // The server's refusal of a taken e-mail is said once too, beside the e-mail.
     await form.getByLabel('Email').fill(`nia-${stamp}@kestrel-yc.example`);
     await form.getByLabel('Initial password').fill('long-enough-1234');
