@@ -35,9 +35,9 @@ export interface BrowserSession {
 
 export interface LaunchOptions {
   baseURL?: string;
-  reducedMotion?: 'reduce' | 'no-preference';
   /** The browser's language (en-GB unless a test checks another, e.g. a US-English browser). */
   locale?: string;
+  reducedMotion?: 'reduce' | 'no-preference';
 }
 
 /**
