@@ -9,7 +9,7 @@ import { LondonWall, wallClockToInstant } from './london-time';
  */
 
 /** What the fields' hints and the echo say. */
-export const UK_DATE_HINT = 'Day/month/year, e.g. 04/07/2026; time on the 24-hour clock, e.g. 18:30.';
+export const UK_DATE_HINT = 'Type dates day first (dd/mm/yyyy, e.g. 04/07/2026) and times on the 24-hour clock (hh:mm, e.g. 18:30).';
 
 const DATE = /^(\d{1,2})[/.\- ](\d{1,2})[/.\- ](\d{4})$/;
 const DATE_DIGITS = /^(\d{2})(\d{2})(\d{4})$/;

@@ -303,6 +303,7 @@ describe('admin lists at phone, tablet and desktop widths', () => {
     ['members', '/admin/members', 'Members'],
     ['work-days', '/admin/work-days', 'Work Days'],
     ['dashboard', '/admin/dashboard', 'Welcome, Club Administrator'],
+    ['event-form', '/admin/events/create', 'Create Event'],
   ];
   for (const [size, viewport] of [
     ['375', PHONE],

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 /** The date and time inputs of one of the event form's date-time groups ("Start Date & Time" …). */
 export function dateTimeGroup(page: Page, label: string) {
   const group = page.getByRole('group', { name: label, exact: true });
-  return { group, date: group.getByLabel('Date (dd/mm/yyyy)'), time: group.getByLabel('Time (24-hour)') };
+  return { group, date: group.getByLabel('Date', { exact: true }), time: group.getByLabel('Time', { exact: true }) };
 }
 
 /** Types a wall clock ('yyyy-MM-ddTHH:mm') as an admin would: day first, then the 24-hour time. */

@@ -16,6 +16,7 @@ export function DateTimeField({
   hint,
   required,
   allDayAtMidnight,
+  formatHintId,
 }: {
   /** The date input's id (the form focuses it when the field has a message); the time's is `${id}-time`. */
   id: string;
@@ -28,13 +29,15 @@ export function DateTimeField({
   required?: boolean;
   /** A start at 00:00 is an all-day event: the echo says so. */
   allDayAtMidnight?: boolean;
+  /** The id of the text that says how to type a date and a time, read with both fields. */
+  formatHintId?: string;
 }) {
   const [parts, setParts] = useState(() => wallClockToUkParts(value));
   const words = wallClockInWords(value, { allDayAtMidnight });
   const hintId = `${id}-hint`;
   const echoId = `${id}-echo`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, echoId, error ? errorId : null].filter(Boolean).join(' ');
+  const describedBy = [formatHintId, echoId, error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
 
   const change = (next: { date: string; time: string }) => {
     setParts(next);
@@ -52,14 +55,9 @@ export function DateTimeField({
           </span>
         )}
       </legend>
-      {hint && (
-        <p className="field-hint" id={hintId}>
-          {hint}
-        </p>
-      )}
       <div className="adm-datetime-parts">
         <div className="adm-datetime-part">
-          <label htmlFor={id}>Date (dd/mm/yyyy)</label>
+          <label htmlFor={id}>Date</label>
           <input
             id={id}
             className="input"
@@ -74,7 +72,7 @@ export function DateTimeField({
           />
         </div>
         <div className="adm-datetime-part adm-datetime-time">
-          <label htmlFor={`${id}-time`}>Time (24-hour)</label>
+          <label htmlFor={`${id}-time`}>Time</label>
           <input
             id={`${id}-time`}
             className="input"
@@ -95,6 +93,12 @@ export function DateTimeField({
       {error && (
         <p className="field-error" id={errorId}>
           {error}
+        </p>
+      )}
+      {/* Below the fields, so the three groups' fields line up whatever their hints' lengths. */}
+      {hint && (
+        <p className="field-hint" id={hintId}>
+          {hint}
         </p>
       )}
     </fieldset>

@@ -69,7 +69,7 @@ export function EventForm({
     </Field>
   );
   const dateTime = (name: 'eventdatetime' | 'eventenddatetime' | 'bookingEndDate', label: string, options: { hint?: string; required?: boolean; allDayAtMidnight?: boolean }) => (
-    <DateTimeField id={fieldId(name)} label={label} value={values[name]} onChange={(wallClock) => set(name, wallClock)} error={errorFor(name)} {...options} />
+    <DateTimeField id={fieldId(name)} label={label} value={values[name]} onChange={(wallClock) => set(name, wallClock)} error={errorFor(name)} formatHintId="adm-event-date-format" {...options} />
   );
   const check = (name: CheckName, label: string, hint: string) => (
     <Checkbox id={fieldId(name)} name={name} label={label} hint={hint} checked={values[name]} onChange={(checked) => set(name, checked)} />
@@ -87,7 +87,9 @@ export function EventForm({
 
       <fieldset className="adm-fieldset" disabled={submitting}>
         <legend>Dates and times (UK time)</legend>
-        <p className="field-hint adm-dates-hint">{UK_DATE_HINT}</p>
+        <p className="field-hint adm-dates-hint" id="adm-event-date-format">
+          {UK_DATE_HINT}
+        </p>
         <div className="adm-grid-3">
           {dateTime('eventdatetime', 'Start Date & Time', { required: true, hint: 'A start at 00:00 makes an all-day event.', allDayAtMidnight: true })}
           {dateTime('eventenddatetime', 'End Date & Time', { hint: 'Optional.' })}
