@@ -229,6 +229,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     responses: {
       201: { description: 'Signed up', schema: SignupCreatedSchema },
       404: { description: '"Work Day Not Found"' },
+      409: { description: 'A chosen job is already full, or this name has already signed up for the day; nothing stored' },
     },
     handler: async ({ params, body }) => {
       return reply(201, await ports.useCase(SignUpForWorkDay).execute(params.id, body));

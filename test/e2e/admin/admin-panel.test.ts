@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { emptyEventForm } from '../../../core/domain/event-form';
 import { FETCH_HEADER, wallClockDaysAhead } from '../support/admin-api';
+import { dateTimeValue, fillDateTime } from '../support/admin-form';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from '../support/app-server';
 import { describeViolations, seriousAxeViolations } from '../support/axe';
 import { launchBrowser, PHONE, screenshot, type BrowserSession } from '../support/browser';
@@ -89,9 +90,9 @@ describe('admin panel in a browser', () => {
     await page.getByLabel('Event Name').fill(EVENT_NAME);
     await page.getByLabel('Short Description').fill('Racing on the reservoir');
     await page.getByLabel('Long Description').fill('Two races, then a barbecue at the clubhouse.');
-    await page.getByLabel('Start Date & Time').fill(wallClockDaysAhead(30, '10:00'));
-    await page.getByLabel('End Date & Time').fill(wallClockDaysAhead(30, '16:00'));
-    await page.getByLabel('Booking End Date').fill(wallClockDaysAhead(28, '18:00'));
+    await fillDateTime(page, 'Start Date & Time', wallClockDaysAhead(30, '10:00'));
+    await fillDateTime(page, 'End Date & Time', wallClockDaysAhead(30, '16:00'));
+    await fillDateTime(page, 'Booking End Date', wallClockDaysAhead(28, '18:00'));
     await page.getByLabel('Allow Booking').check();
     await page.getByLabel('Boat Event').check();
     await page.getByLabel('Children').check();
@@ -136,7 +137,7 @@ describe('admin panel in a browser', () => {
     const name = page.getByLabel('Event Name');
     await name.waitFor();
     expect(await name.inputValue()).toBe(EVENT_NAME);
-    expect(await page.getByLabel('Start Date & Time').inputValue()).toBe(wallClockDaysAhead(30, '10:00'));
+    expect(await dateTimeValue(page, 'Start Date & Time')).toBe(wallClockDaysAhead(30, '10:00'));
     expect(await page.getByLabel('Capacity').inputValue()).toBe('40');
     await expectAccessible(page, 'event-edit');
 
@@ -275,6 +276,7 @@ describe('admin panel in a browser', () => {
     expect(stored.admins.find((a) => a.email === PAT_EMAIL)?.permissions).toEqual(['events:read']);
 
     await pat.getByRole('button', { name: 'Disable Pat Tester' }).click();
+    await page.getByRole('dialog', { name: 'Disable admin?' }).getByRole('button', { name: 'Disable' }).click();
     await page.getByText(`${PAT_EMAIL} disabled.`).waitFor();
     expect(await pat.innerText()).toContain('Disabled');
     const refused = await fetch(`${app.baseUrl}/api/admin/session`, {

@@ -35,6 +35,8 @@ export interface BrowserSession {
 
 export interface LaunchOptions {
   baseURL?: string;
+  /** The browser's language (en-GB unless a test checks another, e.g. a US-English browser). */
+  locale?: string;
   reducedMotion?: 'reduce' | 'no-preference';
   /** A touch screen: pages get touch events, and `page.tap` works. */
   hasTouch?: boolean;
@@ -54,7 +56,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
     baseURL: options.baseURL,
     acceptDownloads: true,
     reducedMotion: options.reducedMotion ?? 'reduce',
-    locale: 'en-GB',
+    locale: options.locale ?? 'en-GB',
     timezoneId: 'Europe/London',
     hasTouch: options.hasTouch ?? false,
   });
