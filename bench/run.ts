@@ -12,7 +12,7 @@
  *
  * Environment: BENCH_DURATION (seconds per measured run, default 10), BENCH_WARMUP (default 2),
  * BENCH_LOG_LEVEL (the app's log level, default warn), BENCH_SEARCH_RECORDS (default 10000),
- * BENCH_ONLY (comma-separated scenario keys: calendar,event,search,searchwords,manage,booking),
+ * BENCH_ONLY (comma-separated scenario keys: calendar,feed,event,search,searchwords,manage,booking),
  * BENCH_PROFILE (a directory: the app writes a V8 CPU profile of each scenario's measured run
  * there, <scenario>.cpuprofile, for Chrome DevTools or speedscope), BENCH_BUILD=false (use the
  * existing dist/server.mjs instead of bundling the current sources first).
@@ -279,8 +279,11 @@ async function main(): Promise<void> {
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const bytes = Buffer.from(await res.arrayBuffer());
-      answers[`${method} ${path}`] = { status: res.status, contentType: res.headers.get('content-type') ?? 'application/json', body: bytes.toString('base64') };
-      return { status: res.status, json: JSON.parse(bytes.toString('utf8')) as Record<string, unknown>, size: bytes.length };
+      const contentType = res.headers.get('content-type') ?? 'application/json';
+      answers[`${method} ${path}`] = { status: res.status, contentType, body: bytes.toString('base64') };
+      // The calendar feed is text/calendar, every other answer JSON.
+      const json = contentType.includes('json') ? (JSON.parse(bytes.toString('utf8')) as Record<string, unknown>) : {};
+      return { status: res.status, json, text: bytes.toString('utf8'), size: bytes.length };
     };
 
     const calendar = await capture('GET', '/api/events');
@@ -304,6 +307,9 @@ async function main(): Promise<void> {
       searchBytes += answer.size;
       searchHits += (answer.json.hits as unknown[]).length;
     }
+    const feed = await capture('GET', '/calendar.ics');
+    if (feed.status !== 200) throw new Error(`GET /calendar.ics answered ${feed.status}`);
+    const feedEvents = feed.text.split('BEGIN:VEVENT').length - 1;
     const bookingBody = (n: number) => ({
       eventId: free.id,
       firstName: 'Bench',
@@ -324,6 +330,7 @@ async function main(): Promise<void> {
     if (managePage.status !== 200) throw new Error(`GET /api/my-booking answered ${managePage.status}`);
     baseline.child.send({ type: 'answers', answers } satisfies BaselineRequest);
     console.log(`Calendar answer ${int(calendar.size)} bytes (${listed.length} events); event page ${int(eventPage.size)} bytes (${shown.id}); ` +
+      `calendar feed ${int(feed.size)} bytes (${feedEvents} events); ` +
       `search answers ${int(searchBytes / searchPaths.length)} bytes and ${(searchHits / searchPaths.length).toFixed(1)} hits on average over ${searchPaths.length} queries; ` +
       `bookings go to "${free.id}".\n`);
 
@@ -352,6 +359,24 @@ async function main(): Promise<void> {
         targets: [
           { label: 'calendar >= 3,000 req/s', check: (f) => f.rps >= 3000 },
           { label: 'calendar p99 < 50 ms at 50 connections', check: (f) => f.p99 < 50 },
+        ],
+      },
+      {
+        key: 'feed',
+        title: 'Calendar feed for calendar apps: GET /calendar.ics (every request a full 200, no If-None-Match)',
+        connections: 50,
+        expectedStatus: 200,
+        requests: () => [{ method: 'GET', path: '/calendar.ics' }],
+        targets: [
+          {
+            // Judged against the calendar scenario of the same run (when it ran): the feed is read by
+            // every subscriber's calendar app, so it must cost no more than the calendar page's data.
+            label: "feed >= the calendar API's req/s at 50 connections",
+            check: (f) => {
+              const calendarRun = results.find((r) => r.scenario.key === 'calendar');
+              return calendarRun === undefined || f.rps >= calendarRun.app.rps;
+            },
+          },
         ],
       },
       {

@@ -1,14 +1,11 @@
 import { createEvents } from 'ics';
 import { eventEndInstant } from './booking-state';
 import { calendarSpan } from './calendar';
-import { ICS_PRODUCT_ID, icsEventAttributes, type IcsEvent } from './ics-file';
+import { foldIcsLines, ICS_PRODUCT_ID, icsEventAttributes, type IcsEvent } from './ics-file';
 import { londonDate, londonMidnight } from './london-time';
 
 /** The feed keeps the events of this many months back, and every later one. */
 export const CALENDAR_FEED_MONTHS_BACK = 3;
-
-/** The address of the feed on the site, for the calendar page's links and the server's route. */
-export const CALENDAR_FEED_PATH = '/calendar.ics';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -58,5 +55,5 @@ export function calendarFeedText(events: readonly IcsEvent[], options: CalendarF
     { productId: ICS_PRODUCT_ID, method: 'PUBLISH', calName: options.calendarName },
   );
   if (error || value === null) throw new Error(`Could not build the calendar feed: ${error?.message ?? 'no output'}`);
-  return value;
+  return foldIcsLines(value);
 }

@@ -23,6 +23,34 @@ export function icsUid(eventId: string): string {
 /** The words a cancelled event's entry starts with, in its title and its description. */
 export const CANCELLED_PREFIX = 'Cancelled: ';
 
+function utf8Length(codePoint: number): number {
+  return codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
+}
+
+/**
+ * Folds every content line at 75 octets, as RFC 5545 asks (the ics library counts characters,
+ * so a line with accents or curly quotes ran over), never inside a character. Continuation lines
+ * start with a space, which counts towards their 75.
+ */
+export function foldIcsLines(text: string): string {
+  const unfolded = text.replace(/\r\n[ \t]/g, '');
+  const folded = unfolded.split('\r\n').map((line) => {
+    let out = '';
+    let octets = 0;
+    for (const char of line) {
+      const size = utf8Length(char.codePointAt(0)!);
+      if (octets + size > 75) {
+        out += '\r\n ';
+        octets = 1;
+      }
+      out += char;
+      octets += size;
+    }
+    return out;
+  });
+  return folded.join('\r\n');
+}
+
 function dateArray(d: Date): DateArray {
   const [y, m, day] = londonDate(d).split('-').map(Number);
   return [y, m, day];
@@ -79,5 +107,5 @@ export function icsEventAttributes(event: IcsEvent, location: string, url?: stri
 export function icsText(event: IcsEvent, location: string, url?: string): string {
   const { error, value } = createEvent(icsEventAttributes(event, location, url));
   if (error || value === null) throw new Error(`Could not build the calendar file: ${error?.message ?? 'no output'}`);
-  return value;
+  return foldIcsLines(value);
 }

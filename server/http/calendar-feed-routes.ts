@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CALENDAR_FEED_PATH } from '../../core/domain/calendar-feed';
+import { CALENDAR_FEED_PATH } from '../../core/paths';
 import { GetCalendarFeed } from '../../core/use-cases/get-calendar-feed';
 import type { AppContainer } from '../container';
 import { SENT, type ApiRoutes } from './api-routes';

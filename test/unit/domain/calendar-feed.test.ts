@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ClubEvent } from '../../../core/entities/event';
 import { calendarSpan } from '../../../core/domain/calendar';
 import { CALENDAR_FEED_MONTHS_BACK, calendarFeedSince, calendarFeedText, isInCalendarFeed } from '../../../core/domain/calendar-feed';
-import { icsText, icsUid } from '../../../core/domain/ics-file';
+import { foldIcsLines, icsText, icsUid } from '../../../core/domain/ics-file';
 import { startOfLondonDay } from '../../../core/domain/london-time';
 import { makeEvent, minuteInstant, minuteOfLondonDay } from './support/domain-fixtures';
 import { readFeed, vevents } from '../../support/ics-feed';
@@ -23,7 +23,8 @@ const SPRING_DAY = [Date.UTC(2026, 2, 29, 0), Date.UTC(2026, 2, 29, 23)] as cons
 const AUTUMN_DAY = [Date.UTC(2026, 9, 24, 23), Date.UTC(2026, 9, 26, 0)] as const; // 25 hours
 const changeDayInstant = fc.oneof(minuteOfLondonDay(...SPRING_DAY), minuteOfLondonDay(...AUTUMN_DAY));
 
-const text = fc.string({ maxLength: 80 });
+/** Text as admins type it: plain, or with accents, curly quotes, emoji and other scripts (several octets each). */
+const text = fc.oneof(fc.string({ maxLength: 80 }), fc.string({ unit: 'grapheme', maxLength: 80 }));
 const cancellation = fc.option(
   fc.record({ cancelledAt: minuteInstant.map((d) => d.toISOString()), cancelReason: fc.option(text, { nil: null }) }),
   { nil: null },
@@ -33,7 +34,7 @@ const eventArb = fc
   .record({
     start: fc.option(fc.oneof(minuteInstant, changeDayInstant), { nil: null }),
     hours: fc.option(fc.integer({ min: -2, max: 72 }), { nil: null }),
-    name: fc.string({ minLength: 1, maxLength: 60 }),
+    name: fc.oneof(fc.string({ minLength: 1, maxLength: 60 }), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 60 })),
     description: text,
     sequence: fc.nat({ max: 10_000 }),
     updatedAt: minuteInstant,
@@ -185,6 +186,27 @@ describe('the calendar feed', () => {
     const atStart = makeEvent({ id: 'at-start', eventdatetime: new Date(since).toISOString(), eventenddatetime: null });
     const uids = vevents(readFeed(calendarFeedText([spanning, over, atStart], OPTIONS))).map((e) => e.uid);
     expect(uids).toEqual([icsUid('spanning'), icsUid('at-start')]);
+  });
+});
+
+describe('foldIcsLines', () => {
+  it('keeps every line within 75 octets without splitting a character, and unfolds to the same text', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: 'grapheme', maxLength: 200 }).map((s) => `X-LINE:${s.replace(/[\r\n]/g, '')}`), { minLength: 1, maxLength: 4 }), (lines) => {
+        const folded = foldIcsLines(`${lines.join('\r\n')}\r\n`);
+        for (const line of folded.split('\r\n')) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+        expect(folded.replace(/\r\n /g, '')).toBe(`${lines.join('\r\n')}\r\n`);
+        expect(folded).not.toContain('\uFFFD');
+      }),
+    );
+  });
+
+  it('folds a line of curly quotes and accents by octets, as the feed of real event text needs', () => {
+    const description = `DESCRIPTION:Three-course dinner and the season’s trophies. Bookings have closed — see you at the Régate.`;
+    const folded = foldIcsLines(`${description}\r\n`);
+    expect(folded.split('\r\n').every((line) => new TextEncoder().encode(line).length <= 75)).toBe(true);
+    const entry = vevents(readFeed(icsText(makeEvent({ description: description.slice('DESCRIPTION:'.length) }), LOCATION)))[0];
+    expect(entry.description).toBe(description.slice('DESCRIPTION:'.length));
   });
 });
 
