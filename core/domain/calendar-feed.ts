@@ -1,7 +1,7 @@
 import { createEvents } from 'ics';
 import { eventEndInstant } from './booking-state';
 import { calendarSpan } from './calendar';
-import { foldIcsLines, ICS_PRODUCT_ID, icsEventAttributes, type IcsEvent } from './ics-file';
+import { foldIcsLines, ICS_PRODUCT_ID, icsEventAttributes, withEventUrls, type IcsEvent } from './ics-file';
 import { londonDate, londonMidnight } from './london-time';
 
 /** The feed keeps the events of this many months back, and every later one. */
@@ -51,9 +51,9 @@ export function calendarFeedText(events: readonly IcsEvent[], options: CalendarF
     .map((event) => ({ event, start: calendarSpan(event)!.start.getTime() }))
     .sort((a, b) => a.start - b.start || (a.event.id < b.event.id ? -1 : a.event.id > b.event.id ? 1 : 0));
   const { error, value } = createEvents(
-    shown.map(({ event }) => icsEventAttributes(event, options.location, options.eventUrl(event.id))),
+    shown.map(({ event }) => icsEventAttributes(event, options.location)),
     { productId: ICS_PRODUCT_ID, method: 'PUBLISH', calName: options.calendarName },
   );
   if (error || value === null) throw new Error(`Could not build the calendar feed: ${error?.message ?? 'no output'}`);
-  return foldIcsLines(value);
+  return foldIcsLines(withEventUrls(value, shown.map(({ event }) => options.eventUrl(event.id))));
 }

@@ -51,6 +51,36 @@ export function foldIcsLines(text: string): string {
   return folded.join('\r\n');
 }
 
+/** A link as a calendar file may carry it (absolute, normalised), or null for one that is not a URL. */
+function calendarUrl(url: string | undefined): string | null {
+  if (url === undefined) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Gives the i-th VEVENT of a calendar text the i-th link (URL), where there is one. Written here,
+ * not by the ics library: its URL check refuses addresses a club's site may well have (a one-digit
+ * port, an IPv6 host), and a refused link would cost the whole file or feed.
+ */
+export function withEventUrls(text: string, urls: readonly (string | undefined)[]): string {
+  let index = 0;
+  return text
+    .replace(/\r\n[ \t]/g, '')
+    .split('\r\n')
+    .flatMap((line) => {
+      if (line !== 'BEGIN:VEVENT') return [line];
+      const url = calendarUrl(urls[index]);
+      index += 1;
+      return url === null ? [line] : [line, `URL:${url}`];
+    })
+    .join('\r\n');
+}
+
 function dateArray(d: Date): DateArray {
   const [y, m, day] = londonDate(d).split('-').map(Number);
   return [y, m, day];
@@ -62,10 +92,10 @@ function dateArray(d: Date): DateArray {
  * values with an exclusive end. DTSTAMP and LAST-MODIFIED are the event's last update, so the
  * same event always gives the same text; SEQUENCE is its revision number, so a calendar takes the
  * newest copy; a cancelled event stays, STATUS:CANCELLED, its title and description saying so
- * with the reason. `url` is the event's booking page, in full, when the caller knows the site's
- * address. Throws when the event has no date: there is nothing to put in a calendar.
+ * with the reason. The event's booking page (URL) is added by withEventUrls. Throws when the
+ * event has no date: there is nothing to put in a calendar.
  */
-export function icsEventAttributes(event: IcsEvent, location: string, url?: string): EventAttributes {
+export function icsEventAttributes(event: IcsEvent, location: string): EventAttributes {
   const span = calendarSpan(event);
   if (span === null) throw new RangeError('An event without a date cannot be added to a calendar');
   const updated = parseInstant(event.updatedAt)?.getTime() ?? span.start.getTime();
@@ -90,7 +120,6 @@ export function icsEventAttributes(event: IcsEvent, location: string, url?: stri
     title: cancelled ? `${CANCELLED_PREFIX}${event.name}` : event.name,
     ...(description.trim() !== '' ? { description } : {}),
     ...(location.trim() !== '' ? { location } : {}),
-    ...(url !== undefined ? { url } : {}),
     uid: icsUid(event.id),
     sequence: event.sequence,
     status: cancelled ? 'CANCELLED' : 'CONFIRMED',
@@ -102,10 +131,11 @@ export function icsEventAttributes(event: IcsEvent, location: string, url?: stri
 
 /**
  * The .ics file for one event (see icsEventAttributes): the same VEVENT as the club's feed, so
- * re-importing, or subscribing as well, updates the entry instead of duplicating it.
+ * re-importing, or subscribing as well, updates the entry instead of duplicating it. `url` is the
+ * event's booking page, in full, when the caller knows the site's address (left out if not a URL).
  */
 export function icsText(event: IcsEvent, location: string, url?: string): string {
-  const { error, value } = createEvent(icsEventAttributes(event, location, url));
+  const { error, value } = createEvent(icsEventAttributes(event, location));
   if (error || value === null) throw new Error(`Could not build the calendar file: ${error?.message ?? 'no output'}`);
-  return foldIcsLines(value);
+  return foldIcsLines(withEventUrls(value, [url]));
 }

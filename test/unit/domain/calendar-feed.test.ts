@@ -189,6 +189,33 @@ describe('the calendar feed', () => {
   });
 });
 
+describe('the booking links', () => {
+  it('carry any web address the site may have, as the URL parser writes it, in a valid file and feed', () => {
+    fc.assert(
+      fc.property(fc.webUrl({ withQueryParameters: true, withFragments: true }), distinctEvents, (site, events) => {
+        const eventUrl = (id: string) => `${site}${site.includes('?') ? '&' : '?'}id=${id}`;
+        const feed = calendarFeedText(events, { ...OPTIONS, eventUrl });
+        for (const event of events.filter((e) => isInCalendarFeed(e, OPTIONS.since))) {
+          expect(vevent(event, feed).component.getFirstPropertyValue('url')).toBe(new URL(eventUrl(event.id)).href);
+          const single = vevents(readFeed(icsText(event, LOCATION, eventUrl(event.id))))[0];
+          expect(single.component.getFirstPropertyValue('url')).toBe(new URL(eventUrl(event.id)).href);
+        }
+      }),
+    );
+  });
+
+  it("keep addresses the ics library's own check refused (a one-digit port, an IPv6 host) and leave out what is no web address", () => {
+    const event = makeEvent({ id: 'evt-9' });
+    const urlOf = (url: string) => vevents(readFeed(icsText(event, LOCATION, url)))[0].component.getFirstPropertyValue('url');
+    expect(urlOf('http://localhost:0/event-booking?id=evt-9')).toBe('http://localhost:0/event-booking?id=evt-9');
+    expect(urlOf('http://[::1]:3000/event-booking?id=evt-9')).toBe('http://[::1]:3000/event-booking?id=evt-9');
+    expect(urlOf('not a url')).toBeNull();
+    expect(urlOf('javascript:alert(1)')).toBeNull();
+    const feed = calendarFeedText([event], { ...OPTIONS, eventUrl: () => 'http://localhost:0/event-booking?id=evt-9' });
+    expect(vevent(event, feed).component.getFirstPropertyValue('url')).toBe('http://localhost:0/event-booking?id=evt-9');
+  });
+});
+
 describe('foldIcsLines', () => {
   it('keeps every line within 75 octets without splitting a character, and unfolds to the same text', () => {
     fc.assert(
