@@ -217,8 +217,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // Every JSON answer is checked against the OpenAPI schema outside production.
     config.nodeEnv !== 'production',
   );
-  registerPublicRoutes(routes, ports, config, calendarCache);
+  // First: calendar apps poll it, and Express tries the routes in order.
   registerCalendarFeedRoute(routes, ports, feedCache);
+  registerPublicRoutes(routes, ports, config, calendarCache);
   registerAdminRoutes(routes, ports, config);
   registerBookingAdminRoutes(routes, ports);
   registerOutboxRoutes(routes, ports);

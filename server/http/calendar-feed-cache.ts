@@ -13,10 +13,14 @@ export const CALENDAR_FEED_MS = 60_000;
 /** One built feed with what conditional requests compare. */
 export interface CalendarFeed {
   text: string;
+  /** The text as UTF-8, encoded once for every request that sends it. */
+  body: Buffer;
   /** A strong validator from the text alone: the same calendar gives the same ETag on any server, after any restart. */
   etag: string;
   /** When this server first built this exact text (to the second; HTTP dates have no milliseconds). */
   lastModified: Date;
+  /** lastModified as an HTTP date, written once. */
+  lastModifiedHttp: string;
 }
 
 /**
@@ -49,7 +53,8 @@ export class CalendarFeedCache {
     const etag = `"${createHash('sha256').update(text).digest('base64url').slice(0, 32)}"`;
     // Two texts built within one second get different dates, so If-Modified-Since tells them apart.
     const second = Math.max(Math.floor(this.now() / 1000) * 1000, current === null ? 0 : current.lastModified.getTime() + 1000);
-    const next = { text, etag, lastModified: new Date(second) };
+    const lastModified = new Date(second);
+    const next = { text, body: Buffer.from(text, 'utf8'), etag, lastModified, lastModifiedHttp: lastModified.toUTCString() };
     this.current = next;
     return next;
   }

@@ -27,7 +27,7 @@ export function registerCalendarFeedRoute(routes: ApiRoutes, ports: AppContainer
     handler: async ({ req, res }) => {
       const feed = await feedCache.feed(() => ports.useCase(GetCalendarFeed).execute());
       res.setHeader('ETag', feed.etag);
-      res.setHeader('Last-Modified', feed.lastModified.toUTCString());
+      res.setHeader('Last-Modified', feed.lastModifiedHttp);
       // Shared caches may keep it, but must ask again each time: a 304 is cheap, a stale event is not.
       res.setHeader('Cache-Control', 'public, no-cache');
       // Express's freshness check (the `fresh` package): If-None-Match wins over If-Modified-Since;
@@ -38,7 +38,8 @@ export function registerCalendarFeedRoute(routes: ApiRoutes, ports: AppContainer
       }
       res.setHeader('Content-Type', 'text/calendar; charset=utf-8');
       res.setHeader('Content-Disposition', 'inline; filename="calendar.ics"');
-      res.send(feed.text);
+      res.setHeader('Content-Length', feed.body.length);
+      res.end(req.method === 'HEAD' ? undefined : feed.body);
       return SENT;
     },
   });
