@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
-import { launchBrowser, PHONE, screenshot, type BrowserSession } from './support/browser';
+import { join } from 'node:path';
+import { launchBrowser, PHONE, SCREENSHOT_DIR, type BrowserSession } from './support/browser';
 import { readFeed, vevents } from '../support/ics-feed';
 
 let app: AppServer;
@@ -154,7 +155,8 @@ describe('calendar', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, 'the calendar page scrolls sideways at 375 px').toBeLessThanOrEqual(0);
     await section.scrollIntoViewIfNeeded();
-    await screenshot(page, 'calendar-subscribe-375');
+    // The section alone, readable (the whole page is in members-pages' calendar-375).
+    await section.screenshot({ path: join(SCREENSHOT_DIR, 'calendar-subscribe-375.png') });
     const violations = await seriousAxeViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);
 
