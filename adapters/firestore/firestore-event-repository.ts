@@ -112,8 +112,9 @@ function checkedId(id: string): string {
 
 function toDocument(event: ClubEvent): DocumentData {
   // The id is the document's own; the instants are Timestamps with their texts (firestore-instants).
-  const { id: _id, eventdatetime, eventenddatetime, bookingEndDate, createdAt, updatedAt, ...fields } = event;
-  return { ...fields, ...instantFields({ eventdatetime, eventenddatetime, bookingEndDate, createdAt, updatedAt }) };
+  const { id: _id, eventdatetime, eventenddatetime, bookingEndDate, createdAt, updatedAt, remindersOff, ...fields } = event;
+  // Always written, so that an update turns reminders back on.
+  return { ...fields, remindersOff: remindersOff === true, ...instantFields({ eventdatetime, eventenddatetime, bookingEndDate, createdAt, updatedAt }) };
 }
 
 function toEvent(snapshot: DocumentSnapshot): ClubEvent {
@@ -137,6 +138,8 @@ function toEvent(snapshot: DocumentSnapshot): ClubEvent {
     // either existed read as GBP and unlimited.
     currency: data.currency ?? 'GBP',
     capacity: data.capacity ?? null,
+    // Reminders are on unless turned off (documents written before the switch have none).
+    ...(data.remindersOff === true ? { remindersOff: true } : {}),
     createdAt: readInstant(data, 'createdAt'),
     updatedAt: readInstant(data, 'updatedAt'),
   });

@@ -8,6 +8,7 @@ import type { EventRepository } from './event-repository';
 import type { LoginAttemptStore } from './login-attempt-store';
 import type { Outbox } from './outbox';
 import type { AuditLog } from './audit-log';
+import type { JobQueue } from './job-queue';
 import type { SessionRepository } from './session-repository';
 import type { WaterLevelRepository } from './water-level-repository';
 import type { WorkDayRepository } from './work-day-repository';
@@ -27,4 +28,5 @@ export interface StoragePorts {
   waterLevels: WaterLevelRepository;
   outbox: Outbox;
   audit: AuditLog;
+  jobs: JobQueue;
 }
