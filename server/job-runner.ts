@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { RunDueJobs } from '../core/use-cases/run-due-jobs';
 import { repeatingJobs } from '../core/use-cases/scheduled-work';
 import type { AppContainer } from './container';
+import { startRounds } from './rounds';
 
 /** How often the server looks for due jobs: a job runs within this of falling due. */
 export const JOB_ROUND_MS = 15_000;
@@ -15,28 +16,19 @@ export const JOB_ROUND_MS = 15_000;
 export function startJobRunner(ports: AppContainer, logger: Logger, everyMs = JOB_ROUND_MS): () => Promise<void> {
   const runner = ports.useCase(RunDueJobs);
   let scheduled = false;
-  let running: Promise<void> | null = null;
-  const round = () => {
-    if (running) return;
-    running = (async () => {
+  return startRounds(
+    async () => {
       if (!scheduled) {
+        // Idempotent: with several instances, or after a restart, each repeating job stays one.
         await ports.get('jobs').schedule(repeatingJobs(ports.get('clock').now()));
         scheduled = true;
       }
       const result = await runner.execute();
-      if (result.retrying + result.failed + result.lost > 0) logger.warn({ jobs: result }, 'Job round');
-      if (result.failed > 0) logger.error({ failed: result.failed }, 'Scheduled jobs given up after a day of failures');
-    })()
-      .catch((error: unknown) => logger.error({ err: error }, 'Job round failed; it runs again shortly'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(round, everyMs);
-  timer.unref();
-  round();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+      if (result.retrying + result.lost > 0) logger.warn({ jobs: result }, 'Job round: some jobs failed and will be tried again');
+      if (result.failed > 0) logger.error({ jobs: result }, 'Scheduled jobs given up after a day of failures');
+    },
+    everyMs,
+    logger,
+    'Job round failed; it runs again shortly',
+  );
 }

@@ -1,6 +1,7 @@
 import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyEventForm } from '../../core/domain/event-form';
 import { REMINDER_ROUND_JOB } from '../../core/use-cases/scheduled-work';
 import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
 import { addAdmin, FETCH, signIn, startTestApp, type TestApp } from './support/test-app';
@@ -21,22 +22,12 @@ afterAll(async () => {
 });
 
 const eventForm = {
+  ...emptyEventForm(),
   name: 'Autumn Race',
-  description: 'Round the cans',
-  longdescription: 'Three races',
   // London summer time: 09:00 to 12:00 UTC.
   eventdatetime: '2026-06-10T10:00',
   eventenddatetime: '2026-06-10T13:00',
-  bookingEndDate: '',
   allowBooking: true,
-  isBoatEvent: false,
-  offerChild: false,
-  offerSoftDrinks: false,
-  offerVeg: false,
-  requiresPayment: false,
-  price: '',
-  currency: 'GBP',
-  capacity: '',
 };
 const member = { lastName: 'Sailor', numberAttending: '1', numberOfChildren: '', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '' };
 const pause = () => new Promise((resolve) => setTimeout(resolve, 20));

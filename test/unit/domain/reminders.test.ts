@@ -50,17 +50,17 @@ describe('which bookings get a reminder', () => {
     expect(getsReminder(makeBooking({ userEmail: 'a@example.org', submittedAt: moment.toISOString() }), moment)).toBe(true);
     const paid = makeBooking({ userEmail: 'a@example.org', submittedAt: before, paymentRequired: true, paid: true, paymentAmount: 1000, paymentCurrency: 'GBP', paymentCompletedAt: before });
     expect(getsReminder(paid, moment)).toBe(true);
-    expect(getsReminder({ ...paid, paymentMethod: 'cash' }, moment)).toBe(true);
+    expect(getsReminder(makeBooking({ ...paid, paymentMethod: 'cash' }), moment)).toBe(true);
   });
 
   it('none without an e-mail, cancelled, unpaid (hold running or lapsed), or confirmed after the moment', () => {
     const base = makeBooking({ userEmail: 'a@example.org', submittedAt: before });
     expect(getsReminder({ ...base, userEmail: null }, moment)).toBe(false);
     expect(getsReminder({ ...base, userEmail: '' }, moment)).toBe(false);
-    expect(getsReminder({ ...base, cancelledAt: before, cancelledBy: 'member' }, moment)).toBe(false);
-    expect(getsReminder({ ...base, paymentRequired: true, paid: false, paymentAmount: 1000, paymentCurrency: 'GBP' }, moment)).toBe(false);
+    expect(getsReminder(makeBooking({ ...base, cancelledAt: before, cancelledBy: 'member' }), moment)).toBe(false);
+    expect(getsReminder(makeBooking({ ...base, paymentRequired: true, paid: false, paymentAmount: 1000, paymentCurrency: 'GBP' }), moment)).toBe(false);
     expect(getsReminder({ ...base, submittedAt: after }, moment)).toBe(false);
-    const paidLate = { ...base, paymentRequired: true, paid: true, paymentAmount: 1000, paymentCurrency: 'GBP' as const, paymentCompletedAt: after };
+    const paidLate = makeBooking({ ...base, paymentRequired: true, paid: true, paymentAmount: 1000, paymentCurrency: 'GBP', paymentCompletedAt: after });
     expect(getsReminder(paidLate, moment)).toBe(false);
   });
 
