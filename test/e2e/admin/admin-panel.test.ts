@@ -158,8 +158,10 @@ describe('admin panel in a browser', () => {
     await expect(reminders.isChecked()).resolves.toBe(false);
     await reminders.check();
     await page.getByRole('button', { name: 'Update Event' }).click();
+    await page.waitForURL('**/admin/events');
     await page.getByText('Event updated successfully!').waitFor();
-    await rowOf(page, EVENT_RENAMED).getByRole('link', { name: `Edit ${EVENT_RENAMED}` }).click();
+    await page.screenshot({ path: '/tmp/x/after-update.png' });
+    await page.goto(`/admin/events/edit/${eventId}`);
     await page.getByLabel('Reminder E-mails').waitFor();
     await expect(page.getByLabel('Reminder E-mails').isChecked()).resolves.toBe(true);
     await page.goto('/admin/events');
