@@ -160,7 +160,6 @@ describe('admin panel in a browser', () => {
     await page.getByRole('button', { name: 'Update Event' }).click();
     await page.waitForURL('**/admin/events');
     await page.getByText('Event updated successfully!').waitFor();
-    await page.screenshot({ path: '/tmp/x/after-update.png' });
     await page.goto(`/admin/events/edit/${eventId}`);
     await page.getByLabel('Reminder E-mails').waitFor();
     await expect(page.getByLabel('Reminder E-mails').isChecked()).resolves.toBe(true);
