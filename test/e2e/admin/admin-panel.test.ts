@@ -151,19 +151,20 @@ describe('admin panel in a browser', () => {
     await page.getByText('Event updated successfully!').waitFor();
     const text = await rowOf(page, EVENT_RENAMED).innerText();
     expect(text).toContain('Drinks');
-    // Saved unchanged, reminders stay off; ticked again, they are on.
+    // Saved unchanged, reminders stay off; ticked again, they are on. The form shows the event as
+    // saved (not the values it was opened with before).
     await rowOf(page, EVENT_RENAMED).getByRole('link', { name: `Edit ${EVENT_RENAMED}` }).click();
+    await expect.poll(() => page.getByLabel('Event Name').inputValue(), { timeout: 30_000 }).toBe(EVENT_RENAMED);
     const reminders = page.getByLabel('Reminder E-mails');
-    await reminders.waitFor();
     await expect(reminders.isChecked()).resolves.toBe(false);
     await reminders.check();
     await page.getByRole('button', { name: 'Update Event' }).click();
     await page.waitForURL('**/admin/events');
     await page.getByText('Event updated successfully!').waitFor();
-    await page.goto(`/admin/events/edit/${eventId}`);
-    await page.getByLabel('Reminder E-mails').waitFor();
-    await expect(page.getByLabel('Reminder E-mails').isChecked()).resolves.toBe(true);
-    await page.goto('/admin/events');
+    await rowOf(page, EVENT_RENAMED).getByRole('link', { name: `Edit ${EVENT_RENAMED}` }).click();
+    await expect.poll(() => page.getByLabel('Reminder E-mails').isChecked(), { timeout: 30_000 }).toBe(true);
+    expect(await page.getByLabel('Event Name').inputValue()).toBe(EVENT_RENAMED);
+    await page.getByRole('link', { name: '← Back to events' }).click();
     await rowOf(page, EVENT_RENAMED).waitFor();
   });
 
