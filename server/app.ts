@@ -13,6 +13,7 @@ import { createContainer, type Adapters, type AppContainer } from './container';
 import { registerAdminRoutes } from './http/admin-routes';
 import { registerBookingAdminRoutes } from './http/booking-admin-routes';
 import { registerOutboxRoutes } from './http/outbox-routes';
+import { registerPasswordResetRoutes } from './http/password-reset-routes';
 import { ApiRoutes, SENT } from './http/api-routes';
 import { authenticator, csrfGuard, SESSION_COOKIE } from './http/auth';
 import { apiNotFound, errorHandler } from './http/error-handler';
@@ -135,11 +136,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     reportSearchIndexError: (error) => logger.error({ err: error }, 'Search index update failed; the saved data stands'),
     reportSearchError: (error) => logger.error({ err: error }, 'Search failed; the member was shown no results'),
     reportConfigurationProblem: (message) => logger.error(message),
+    reportPasswordResetError: (error) => logger.error({ err: error }, 'A password-reset e-mail could not be sent; the request was answered as usual'),
   });
   try {
     if (config.seedDemoData) await seedIfEmpty(ports, logger);
     // Expired sessions are useless; clearing them at start keeps the table small without a timer.
     await ports.get('sessions').deleteExpired(ports.get('clock').now());
+    await ports.get('resetTokens').deleteExpired(ports.get('clock').now());
     // Built now, so a damaged secrets file or a bad gateway setting stops the start rather than a payment.
     ports.get('payments');
     await checkCardPayments(ports, logger);
@@ -222,6 +225,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerAdminRoutes(routes, ports, config);
   registerBookingAdminRoutes(routes, ports);
   registerOutboxRoutes(routes, ports);
+  registerPasswordResetRoutes(routes, ports);
   let openApiDocument: object | null = null;
   routes.add({
     method: 'get',

@@ -18,6 +18,11 @@ import { SqliteEventRepository } from '../adapters/sqlite/sqlite-event-repositor
 import { SqliteLoginAttemptStore } from '../adapters/sqlite/sqlite-login-attempt-store';
 import { SqliteSearchIndex } from '../adapters/sqlite/sqlite-search-index';
 import { SqliteSessionRepository } from '../adapters/sqlite/sqlite-session-repository';
+import { SqlitePasswordResetTokenRepository } from '../adapters/sqlite/sqlite-password-reset-token-repository';
+import { CryptoSecretTokens } from '../adapters/node-crypto/crypto-secret-tokens';
+import type { SecretTokens } from '../core/ports/secret-tokens';
+import { RequestPasswordReset } from '../core/use-cases/request-password-reset';
+import { ResetPassword } from '../core/use-cases/reset-password';
 import { SqliteWaterLevelRepository } from '../adapters/sqlite/sqlite-water-level-repository';
 import { SqliteWorkDayRepository } from '../adapters/sqlite/sqlite-work-day-repository';
 import { SqliteOutbox } from '../adapters/sqlite/sqlite-outbox';
@@ -89,6 +94,7 @@ export interface Adapters extends StoragePorts {
   identity: IdentityProvider;
   mailer: Mailer;
   bookingLinks: BookingLinks;
+  secrets: SecretTokens;
 }
 
 export type AdapterName = keyof Adapters;
@@ -121,6 +127,8 @@ const PORTS = {
   jobs: 'STORAGE',
   mailer: 'SMTP_URL',
   bookingLinks: 'system',
+  resetTokens: 'STORAGE',
+  secrets: 'system',
 } as const satisfies Record<AdapterName, string>;
 
 const PORT_NAMES = Object.keys(PORTS) as AdapterName[];
@@ -162,6 +170,8 @@ export interface ContainerOptions {
   reportSearchError?: (error: unknown) => void;
   /** Told what an operator must fix in an outside service's settings (e.g. a refused API key). */
   reportConfigurationProblem?: (message: string) => void;
+  /** Told when a password-reset e-mail could not be written or asked for (the answer never says). */
+  reportPasswordResetError?: (error: unknown) => void;
 }
 
 export async function createContainer(
@@ -209,6 +219,8 @@ export async function createContainer(
   bind('admins', () => firestore?.admins ?? new SqliteAdminRepository(db));
   bind('credentials', () => firestore?.credentials ?? new SqliteCredentialRepository(db));
   bind('sessions', () => firestore?.sessions ?? new SqliteSessionRepository(db));
+  bind('resetTokens', () => firestore?.resetTokens ?? new SqlitePasswordResetTokenRepository(db));
+  bind('secrets', () => new CryptoSecretTokens());
   bind('loginAttempts', () => firestore?.loginAttempts ?? new SqliteLoginAttemptStore(db));
   bind('addressLimits', () => firestore?.addressLimits ?? new SqliteAddressLimitStore(db));
   bind('workDays', () => firestore?.workDays ?? new SqliteWorkDayRepository(db));
@@ -339,6 +351,8 @@ const USE_CASES = [
   RunDueJobs,
   ScheduleReminders,
   SendEventReminders,
+  RequestPasswordReset,
+  ResetPassword,
 ] as const;
 
 /**
@@ -361,6 +375,8 @@ function bindUseCases(container: Container, config: AppConfig, get: Get, options
     reminderDaysBefore: config.reminderDaysBefore,
     // Each handler asks the container for its use case when a job runs.
     jobHandlers: jobHandlers((type) => container.get(type)),
+    mailOn: config.mail !== null,
+    reportPasswordResetError: options.reportPasswordResetError,
   };
   const deps = Object.defineProperties(
     settings,

@@ -39,6 +39,11 @@ export const FIRESTORE_AUDIT_COLLECTIONS = ['auditLog'] as const;
  * migrate-storage (the new deployment's runner schedules its recurring work again).
  */
 export const FIRESTORE_JOB_COLLECTIONS = ['jobs'] as const;
+/**
+ * Password-reset tokens (hashes only), alive for an hour: not counted or copied by migrate-storage
+ * (an admin asks for a new link after moving).
+ */
+export const FIRESTORE_TOKEN_COLLECTIONS = ['passwordResetTokens'] as const;
 export type FirestoreDataCollectionName = (typeof FIRESTORE_COLLECTIONS)[number];
 export type FirestoreCollectionName =
   | FirestoreDataCollectionName
@@ -46,7 +51,8 @@ export type FirestoreCollectionName =
   | (typeof FIRESTORE_DERIVED_COLLECTIONS)[number]
   | (typeof FIRESTORE_MAIL_COLLECTIONS)[number]
   | (typeof FIRESTORE_AUDIT_COLLECTIONS)[number]
-  | (typeof FIRESTORE_JOB_COLLECTIONS)[number];
+  | (typeof FIRESTORE_JOB_COLLECTIONS)[number]
+  | (typeof FIRESTORE_TOKEN_COLLECTIONS)[number];
 
 /** Options every Firestore adapter takes. */
 export interface FirestoreCollectionOptions {

@@ -5,6 +5,7 @@ import * as placesLedgers from './migrations/0003-places-ledgers';
 import * as searchIndex from './migrations/0004-search-index';
 import * as outbox from './migrations/0005-outbox';
 import * as bookingLifecycle from './migrations/0006-booking-lifecycle';
+import * as passwordResetTokens from './migrations/0007-password-reset-tokens';
 import * as jobsAndReminders from './migrations/0008-jobs-and-reminders';
 
 interface NamedMigration {
@@ -21,6 +22,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0004-search-index', migration: searchIndex },
   { name: '0005-outbox', migration: outbox },
   { name: '0006-booking-lifecycle', migration: bookingLifecycle },
+  { name: '0007-password-reset-tokens', migration: passwordResetTokens },
   { name: '0008-jobs-and-reminders', migration: jobsAndReminders },
 ];
 

@@ -10,6 +10,7 @@ import type { Outbox } from './outbox';
 import type { AuditLog } from './audit-log';
 import type { JobQueue } from './job-queue';
 import type { SessionRepository } from './session-repository';
+import type { PasswordResetTokenRepository } from './password-reset-token-repository';
 import type { WaterLevelRepository } from './water-level-repository';
 import type { WorkDayRepository } from './work-day-repository';
 
@@ -20,6 +21,7 @@ export interface StoragePorts {
   admins: AdminRepository;
   credentials: CredentialRepository;
   sessions: SessionRepository;
+  resetTokens: PasswordResetTokenRepository;
   loginAttempts: LoginAttemptStore;
   addressLimits: AddressLimitStore;
   workDays: WorkDayRepository;

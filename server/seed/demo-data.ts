@@ -100,7 +100,7 @@ function demoEvents(now: Date): ClubEvent[] {
         'Visitors from every club in the region are welcome. Registration opens at 08:30 in the ' +
         'clubhouse; the first warning signal is at 10:25 off the dam wall. Three races on an Olympic ' +
         'course, a hot lunch between races two and three, and prizegiving with a bar at 17:00. ' +
-        'Entry covers lunch and launching; children under 12 sail at half price. Please give the ' +
+        'Entry covers lunch and launching; children 12 years or under sail at half price. Please give the ' +
         'name of the boat you are sailing so we can publish the entry list.',
       eventdatetime: londonInstant(regattaDay, '09:30'),
       eventenddatetime: londonInstant(regattaDay, '17:30'),

@@ -12,6 +12,8 @@ interface ApiEvent {
   eventdatetime: string | null;
   eventenddatetime: string | null;
   allowBooking: boolean;
+  bookingOpen: boolean;
+  placesLeft: number | null;
 }
 
 let events: ApiEvent[] = [];
@@ -37,7 +39,7 @@ function card(page: import('playwright-core').Page, name: string) {
 }
 
 describe('calendar', () => {
-  it('lists the events in start order, with Book Event only for bookable ones', async () => {
+  it('lists the events in start order, with Book Event only for those open for booking with places left', async () => {
     const page = await browser.newPage();
     await page.goto('/calendar');
     await page.getByRole('heading', { name: 'Upcoming Events', level: 1 }).waitFor();
@@ -49,10 +51,15 @@ describe('calendar', () => {
 
     for (const event of events) {
       const bookLink = card(page, event.name).getByRole('link', { name: /Book Event/ });
-      await expect(bookLink.count(), event.name).resolves.toBe(event.allowBooking ? 1 : 0);
-      if (event.allowBooking) await expect(bookLink.getAttribute('href')).resolves.toBe(`/event-booking?id=${event.id}`);
+      const open = event.allowBooking && event.bookingOpen && event.placesLeft !== 0;
+      await expect(bookLink.count(), event.name).resolves.toBe(open ? 1 : 0);
+      if (open) await expect(bookLink.getAttribute('href')).resolves.toBe(`/event-booking?id=${event.id}`);
+      // Booking switched on but closed (the deadline passed): the card says so instead.
+      const closed = event.allowBooking && !event.bookingOpen;
+      await expect(card(page, event.name).getByText('Booking closed', { exact: true }).count(), event.name).resolves.toBe(closed ? 1 : 0);
     }
     expect(events.some((e) => !e.allowBooking)).toBe(true);
+    expect(events.some((e) => e.allowBooking && !e.bookingOpen)).toBe(true);
 
     // The long description is one click away.
     const regatta = card(page, 'Kestrel Open Regatta');

@@ -36,6 +36,8 @@ export interface BrowserSession {
 export interface LaunchOptions {
   baseURL?: string;
   reducedMotion?: 'reduce' | 'no-preference';
+  /** A touch screen: pages get touch events, and `page.tap` works. */
+  hasTouch?: boolean;
 }
 
 /**
@@ -54,6 +56,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
     reducedMotion: options.reducedMotion ?? 'reduce',
     locale: 'en-GB',
     timezoneId: 'Europe/London',
+    hasTouch: options.hasTouch ?? false,
   });
   // A wait ends as soon as the page is ready; the limit only catches a page that never gets there.
   context.setDefaultTimeout(30_000);
