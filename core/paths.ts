@@ -11,7 +11,29 @@ export const PATHS = {
   information: '/information',
   beginners: '/beginners',
   workDayBooking: '/work-day-booking',
+  myBooking: '/my-booking',
 } as const;
+
+/** The admin panel's own addresses (its screens are listed with their permissions in domain/permissions). */
+export const ADMIN_BASE_PATHS = ['/admin', '/admin/login'] as const;
+
+/**
+ * Whether the web app has a page at `pathname`: one of the members' PATHS, the admin panel's
+ * base and sign-in pages, or one of `adminRoutes` (patterns such as '/admin/bookings/:eventId',
+ * where a `:name` segment stands for any one non-empty segment). Read as the router reads it:
+ * letter case and trailing slashes do not matter. The server answers 404 for everything else.
+ */
+export function isAppPagePath(pathname: string, adminRoutes: readonly { path: string }[]): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+  const lower = path.toLowerCase();
+  if ((Object.values(PATHS) as string[]).includes(lower)) return true;
+  if ((ADMIN_BASE_PATHS as readonly string[]).includes(lower)) return true;
+  const segments = lower.split('/');
+  return adminRoutes.some(({ path: pattern }) => {
+    const parts = pattern.toLowerCase().split('/');
+    return parts.length === segments.length && parts.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i]));
+  });
+}
 
 /** A work day's sign-up page; without an id, the list of work days open for sign-ups. */
 export function workDayPath(workDayId?: string): string {
@@ -22,6 +44,9 @@ export function workDayPath(workDayId?: string): string {
 export function documentFilePath(documentId: string): string {
   return `/api/documents/${encodeURIComponent(documentId)}/file`;
 }
+
+/** The club calendar's iCalendar feed (served by the server, outside /api, to subscribe to). */
+export const CALENDAR_FEED_PATH = '/calendar.ics';
 
 /** The booking page of an event; with a checkout, its card step (`pending`) or its receipt (`success`). */
 export function eventBookingPath(eventId: string, payment?: { step: 'pending' | 'success'; checkoutId: string }): string {
@@ -35,5 +60,21 @@ export function eventBookingPath(eventId: string, payment?: { step: 'pending' | 
 
 /** The member's own page for one booking, reached with its signed link (the token is the key). */
 export function manageBookingPath(token: string): string {
-  return `/my-booking?${new URLSearchParams({ token }).toString()}`;
+  return `${PATHS.myBooking}?${new URLSearchParams({ token }).toString()}`;
+}
+
+/** The manage token inside a manage path (manageBookingPath), or null when there is none. */
+export function manageTokenOf(managePath: string): string | null {
+  const query = managePath.indexOf('?');
+  if (query === -1) return null;
+  const token = new URLSearchParams(managePath.slice(query + 1)).get('token');
+  return token === null || token === '' ? null : token;
+}
+
+/**
+ * The booking page after a free booking: its outcome kept in the address (the booking's manage
+ * token), so that a reload shows the same receipt and Back does not lead to a blank form.
+ */
+export function eventBookedPath(eventId: string, manageToken: string): string {
+  return `${PATHS.eventBooking}?${new URLSearchParams({ id: eventId, booked: manageToken }).toString()}`;
 }

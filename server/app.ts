@@ -13,17 +13,21 @@ import { createContainer, type Adapters, type AppContainer } from './container';
 import { registerAdminRoutes } from './http/admin-routes';
 import { registerBookingAdminRoutes } from './http/booking-admin-routes';
 import { registerOutboxRoutes } from './http/outbox-routes';
+import { registerPasswordResetRoutes } from './http/password-reset-routes';
 import { ApiRoutes, SENT } from './http/api-routes';
 import { authenticator, csrfGuard, SESSION_COOKIE } from './http/auth';
 import { apiNotFound, errorHandler } from './http/error-handler';
 import { createOpenApiRegistry, generateOpenApiDocument } from './http/openapi';
 import { WEBHOOKS_PATH } from './http/payment-routes';
 import { CalendarAnswerCache } from './http/calendar-answer-cache';
+import { CalendarFeedCache } from './http/calendar-feed-cache';
+import { registerCalendarFeedRoute } from './http/calendar-feed-routes';
 import { registerPublicRoutes } from './http/public-routes';
 import { staticSite } from './http/static-site';
 import { createLogger } from './logger';
 import { seedIfEmpty } from './seed-if-empty';
 import { startMailSender } from './mail-sender';
+import { startJobRunner } from './job-runner';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist/web', import.meta.url));
 
@@ -39,6 +43,8 @@ export interface BuildAppOptions {
   logger?: Logger;
   /** How often the outbox is delivered with SMTP_URL set (default MAIL_ROUND_MS); tests shorten it. */
   mailRoundMs?: number;
+  /** How often due jobs are run (default JOB_ROUND_MS); tests shorten it. */
+  jobRoundMs?: number;
 }
 
 export interface BuiltApp {
@@ -132,11 +138,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     reportSearchIndexError: (error) => logger.error({ err: error }, 'Search index update failed; the saved data stands'),
     reportSearchError: (error) => logger.error({ err: error }, 'Search failed; the member was shown no results'),
     reportConfigurationProblem: (message) => logger.error(message),
+    reportPasswordResetError: (error) => logger.error({ err: error }, 'A password-reset e-mail could not be sent; the request was answered as usual'),
   });
   try {
     if (config.seedDemoData) await seedIfEmpty(ports, logger);
     // Expired sessions are useless; clearing them at start keeps the table small without a timer.
     await ports.get('sessions').deleteExpired(ports.get('clock').now());
+    await ports.get('resetTokens').deleteExpired(ports.get('clock').now());
     // Built now, so a damaged secrets file or a bad gateway setting stops the start rather than a payment.
     ports.get('payments');
     await checkCardPayments(ports, logger);
@@ -147,6 +155,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   // With SMTP_URL the server sends the outbox's e-mails itself; without it they wait there for admins to read.
   const stopMail = config.mail ? startMailSender(ports, logger, options.mailRoundMs) : async () => {};
+  // The scheduled jobs (reminders, ...) run in this process, whatever the mail setting.
+  const stopJobs = startJobRunner(ports, logger, options.jobRoundMs);
 
   const app = express();
   app.disable('x-powered-by');
@@ -197,6 +207,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   });
   const calendarCache = new CalendarAnswerCache(() => ports.get('clock').now().getTime());
   app.use('/api', calendarCache.watchWrites);
+  const feedCache = new CalendarFeedCache(() => ports.get('clock').now().getTime());
+  app.use('/api', feedCache.watchWrites);
   app.use('/api', (_req, res, next) => {
     // API answers are personal or change often; never let a shared cache keep them.
     res.setHeader('Cache-Control', 'no-store');
@@ -213,10 +225,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // Every JSON answer is checked against the OpenAPI schema outside production.
     config.nodeEnv !== 'production',
   );
+  // First: calendar apps poll it, and Express tries the routes in order.
+  registerCalendarFeedRoute(routes, ports, feedCache);
   registerPublicRoutes(routes, ports, config, calendarCache);
   registerAdminRoutes(routes, ports, config);
   registerBookingAdminRoutes(routes, ports);
   registerOutboxRoutes(routes, ports);
+  registerPasswordResetRoutes(routes, ports);
   let openApiDocument: object | null = null;
   routes.add({
     method: 'get',
@@ -244,7 +259,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     routes: routes.declared,
     logger,
     close: async () => {
-      await stopMail();
+      await Promise.all([stopMail(), stopJobs()]);
       await ports.close();
     },
   };

@@ -18,10 +18,16 @@ import { SqliteEventRepository } from '../adapters/sqlite/sqlite-event-repositor
 import { SqliteLoginAttemptStore } from '../adapters/sqlite/sqlite-login-attempt-store';
 import { SqliteSearchIndex } from '../adapters/sqlite/sqlite-search-index';
 import { SqliteSessionRepository } from '../adapters/sqlite/sqlite-session-repository';
+import { SqlitePasswordResetTokenRepository } from '../adapters/sqlite/sqlite-password-reset-token-repository';
+import { CryptoSecretTokens } from '../adapters/node-crypto/crypto-secret-tokens';
+import type { SecretTokens } from '../core/ports/secret-tokens';
+import { RequestPasswordReset } from '../core/use-cases/request-password-reset';
+import { ResetPassword } from '../core/use-cases/reset-password';
 import { SqliteWaterLevelRepository } from '../adapters/sqlite/sqlite-water-level-repository';
 import { SqliteWorkDayRepository } from '../adapters/sqlite/sqlite-work-day-repository';
 import { SqliteOutbox } from '../adapters/sqlite/sqlite-outbox';
 import { SqliteAuditLog } from '../adapters/sqlite/sqlite-audit-log';
+import { SqliteJobQueue } from '../adapters/sqlite/sqlite-job-queue';
 import { MailOff, SmtpMailer } from '../adapters/smtp/smtp-mailer';
 import { CryptoIdGenerator } from '../adapters/system/crypto-id-generator';
 import { SystemClock } from '../adapters/system/system-clock';
@@ -49,6 +55,7 @@ import { ConfirmPayment } from '../core/use-cases/confirm-payment';
 import { GetEventForBooking } from '../core/use-cases/get-event-for-booking';
 import { GetWorkDay } from '../core/use-cases/get-work-day';
 import { ListCalendarEvents } from '../core/use-cases/list-calendar-events';
+import { GetCalendarFeed } from '../core/use-cases/get-calendar-feed';
 import { ListWorkDaySignups } from '../core/use-cases/list-work-day-signups';
 import { ListWorkDays } from '../core/use-cases/list-work-days';
 import { SearchSite } from '../core/use-cases/search';
@@ -70,6 +77,10 @@ import { UpdateEvent } from '../core/use-cases/update-event';
 import { CancelMyBooking } from '../core/use-cases/cancel-my-booking';
 import { AdminBookingActions } from '../core/use-cases/admin-booking-actions';
 import { ListAudit } from '../core/use-cases/list-audit';
+import { RunDueJobs } from '../core/use-cases/run-due-jobs';
+import { ScheduleReminders } from '../core/use-cases/schedule-reminders';
+import { SendEventReminders } from '../core/use-cases/send-event-reminders';
+import { jobHandlers } from '../core/use-cases/scheduled-work';
 import type { AppConfig } from './config';
 import { resolvePaymentSecrets } from './payment-secrets';
 
@@ -84,6 +95,7 @@ export interface Adapters extends StoragePorts {
   identity: IdentityProvider;
   mailer: Mailer;
   bookingLinks: BookingLinks;
+  secrets: SecretTokens;
 }
 
 export type AdapterName = keyof Adapters;
@@ -113,8 +125,11 @@ const PORTS = {
   identity: 'IDENTITY',
   outbox: 'STORAGE',
   audit: 'STORAGE',
+  jobs: 'STORAGE',
   mailer: 'SMTP_URL',
   bookingLinks: 'system',
+  resetTokens: 'STORAGE',
+  secrets: 'system',
 } as const satisfies Record<AdapterName, string>;
 
 const PORT_NAMES = Object.keys(PORTS) as AdapterName[];
@@ -156,6 +171,8 @@ export interface ContainerOptions {
   reportSearchError?: (error: unknown) => void;
   /** Told what an operator must fix in an outside service's settings (e.g. a refused API key). */
   reportConfigurationProblem?: (message: string) => void;
+  /** Told when a password-reset e-mail could not be written or asked for (the answer never says). */
+  reportPasswordResetError?: (error: unknown) => void;
 }
 
 export async function createContainer(
@@ -203,6 +220,8 @@ export async function createContainer(
   bind('admins', () => firestore?.admins ?? new SqliteAdminRepository(db));
   bind('credentials', () => firestore?.credentials ?? new SqliteCredentialRepository(db));
   bind('sessions', () => firestore?.sessions ?? new SqliteSessionRepository(db));
+  bind('resetTokens', () => firestore?.resetTokens ?? new SqlitePasswordResetTokenRepository(db));
+  bind('secrets', () => new CryptoSecretTokens());
   bind('loginAttempts', () => firestore?.loginAttempts ?? new SqliteLoginAttemptStore(db));
   bind('addressLimits', () => firestore?.addressLimits ?? new SqliteAddressLimitStore(db));
   bind('workDays', () => firestore?.workDays ?? new SqliteWorkDayRepository(db));
@@ -222,6 +241,7 @@ export async function createContainer(
   bind('waterLevels', () => firestore?.waterLevels ?? new SqliteWaterLevelRepository(db));
   bind('outbox', () => firestore?.outbox ?? new SqliteOutbox(db));
   bind('audit', () => firestore?.audit ?? new SqliteAuditLog(db));
+  bind('jobs', () => firestore?.jobs ?? new SqliteJobQueue(db));
   // Without SMTP_URL no sender runs: the messages stay in the outbox for admins to read.
   let smtp: SmtpMailer | null = null;
   bind('mailer', () => (config.mail ? (smtp = new SmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from })) : new MailOff()));
@@ -302,6 +322,7 @@ const USE_CASES = [
   GetDocumentFile,
   GetWaterLevels,
   ListCalendarEvents,
+  GetCalendarFeed,
   GetEventForBooking,
   ListWorkDays,
   GetWorkDay,
@@ -329,6 +350,11 @@ const USE_CASES = [
   ListOutbox,
   GetOutboxMessage,
   ResendOutboxMessage,
+  RunDueJobs,
+  ScheduleReminders,
+  SendEventReminders,
+  RequestPasswordReset,
+  ResetPassword,
 ] as const;
 
 /**
@@ -345,9 +371,15 @@ function bindUseCases(container: Container, config: AppConfig, get: Get, options
     },
     maxAttendees: config.maxAttendeesPerBooking,
     mailSettings: { clubName: config.clubName, publicBaseUrl: config.publicBaseUrl },
+    siteSettings: { clubName: config.clubName, publicBaseUrl: config.publicBaseUrl },
     contactEmail: config.feedbackEmail,
     reportSearchIndexError: options.reportSearchIndexError,
     reportSearchError: options.reportSearchError,
+    reminderDaysBefore: config.reminderDaysBefore,
+    // Each handler asks the container for its use case when a job runs.
+    jobHandlers: jobHandlers((type) => container.get(type)),
+    mailOn: config.mail !== null,
+    reportPasswordResetError: options.reportPasswordResetError,
   };
   const deps = Object.defineProperties(
     settings,

@@ -101,6 +101,7 @@ function codeOf(error: unknown): string {
  */
 export class FirebaseIdentityProvider implements IdentityProvider {
   readonly name = 'firebase';
+  readonly passwordReset = 'provider';
   private readonly app: App;
   private readonly auth: Auth;
   private readonly restUrl: string;
@@ -216,6 +217,36 @@ export class FirebaseIdentityProvider implements IdentityProvider {
       throw new UnavailableError('The sign-in service could not update the account. Please try again.');
     }
     if (disabled) await this.options.sessions.deleteByUid(uid);
+  }
+
+  /**
+   * Firebase e-mails its own reset link (accounts:sendOobCode, requestType PASSWORD_RESET), with
+   * the project's own template and action page. EMAIL_NOT_FOUND (or a malformed address) is not
+   * an error: nothing is sent, as when Firebase's e-mail enumeration protection answers for it.
+   */
+  async sendPasswordResetEmail(email: string): Promise<void> {
+    try {
+      await this.callRest('accounts:sendOobCode', { requestType: 'PASSWORD_RESET', email: email.trim() });
+    } catch (error) {
+      if (error instanceof UnauthenticatedError) return;
+      if (error instanceof UnavailableError) throw error;
+      throw new UnavailableError('The sign-in service could not send the reset e-mail. Please try again.');
+    }
+  }
+
+  async setPassword(uid: string, password: string): Promise<void> {
+    try {
+      await this.auth.updateUser(uid, { password });
+    } catch (error) {
+      const code = codeOf(error);
+      if (code === 'auth/user-not-found') throw new NotFoundError('User not found');
+      if (code === 'auth/invalid-password' || code === 'auth/password-does-not-meet-requirements') {
+        throw new ValidationError('The password does not meet the sign-in service\'s password policy', {
+          password: 'The password does not meet the sign-in service\'s password policy',
+        });
+      }
+      throw new UnavailableError('The sign-in service could not update the account. Please try again.');
+    }
   }
 
   /** The Firebase user with this e-mail (any case), or null: to link an account made in the console. */

@@ -34,13 +34,25 @@ export const FIRESTORE_MAIL_COLLECTIONS = ['outbox'] as const;
  * (export it with the provider's tools to keep it when moving).
  */
 export const FIRESTORE_AUDIT_COLLECTIONS = ['auditLog'] as const;
+/**
+ * The scheduled jobs (FirestoreJobQueue): working state of the runners, not copied by
+ * migrate-storage (the new deployment's runner schedules its recurring work again).
+ */
+export const FIRESTORE_JOB_COLLECTIONS = ['jobs'] as const;
+/**
+ * Password-reset tokens (hashes only), alive for an hour: not counted or copied by migrate-storage
+ * (an admin asks for a new link after moving).
+ */
+export const FIRESTORE_TOKEN_COLLECTIONS = ['passwordResetTokens'] as const;
 export type FirestoreDataCollectionName = (typeof FIRESTORE_COLLECTIONS)[number];
 export type FirestoreCollectionName =
   | FirestoreDataCollectionName
   | (typeof FIRESTORE_LIMIT_COLLECTIONS)[number]
   | (typeof FIRESTORE_DERIVED_COLLECTIONS)[number]
   | (typeof FIRESTORE_MAIL_COLLECTIONS)[number]
-  | (typeof FIRESTORE_AUDIT_COLLECTIONS)[number];
+  | (typeof FIRESTORE_AUDIT_COLLECTIONS)[number]
+  | (typeof FIRESTORE_JOB_COLLECTIONS)[number]
+  | (typeof FIRESTORE_TOKEN_COLLECTIONS)[number];
 
 /** Options every Firestore adapter takes. */
 export interface FirestoreCollectionOptions {

@@ -10,10 +10,12 @@ import { FirestoreDocumentRepository } from './firestore-document-repository';
 import { FirestoreEventRepository } from './firestore-event-repository';
 import { FirestoreLoginAttemptStore } from './firestore-login-attempt-store';
 import { FirestoreSessionRepository } from './firestore-session-repository';
+import { FirestorePasswordResetTokenRepository } from './firestore-password-reset-token-repository';
 import { FirestoreWaterLevelRepository } from './firestore-water-level-repository';
 import { FirestoreWorkDayRepository } from './firestore-work-day-repository';
 import { FirestoreOutbox } from './firestore-outbox';
 import { FirestoreAuditLog } from './firestore-audit-log';
+import { FirestoreJobQueue } from './firestore-job-queue';
 import type { StoragePorts } from '../../core/ports/storage-ports';
 
 export interface FirestoreConnectionOptions {
@@ -88,6 +90,7 @@ export function firestoreRepositories(db: Firestore, options: FirestoreCollectio
     admins: new FirestoreAdminRepository(db, options),
     credentials: new FirestoreCredentialRepository(db, options),
     sessions: new FirestoreSessionRepository(db, options),
+    resetTokens: new FirestorePasswordResetTokenRepository(db, options),
     loginAttempts: new FirestoreLoginAttemptStore(db, options),
     addressLimits: new FirestoreAddressLimitStore(db, options),
     workDays: new FirestoreWorkDayRepository(db, options),
@@ -96,6 +99,7 @@ export function firestoreRepositories(db: Firestore, options: FirestoreCollectio
     waterLevels: new FirestoreWaterLevelRepository(db, options),
     outbox: new FirestoreOutbox(db, options),
     audit: new FirestoreAuditLog(db, options),
+    jobs: new FirestoreJobQueue(db, options),
   };
 }
 

@@ -1,19 +1,28 @@
-import { FieldPath, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { FieldPath, FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { WorkDaySchema, WorkDaySignupSchema, type WorkDay, type WorkDaySignup } from '../../core/entities/work-day';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import type { WorkDayRepository } from '../../core/ports/work-day-repository';
 import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
-import { withCoreErrors } from './firestore-errors';
+import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
 import { instantFields, readInstant } from './firestore-instants';
-import { TRANSACTION_ATTEMPTS } from './firestore-turns';
+import { inTurn } from './firestore-turns';
+import { signupRefusal } from '../../core/domain/work-days';
 
 const WORK_DAY_NOT_FOUND = 'Work Day Not Found';
 const SIGNUP_TAKEN = 'A sign-up with this id already exists';
+/** Tries of a sign-up's optimistic commit before its error reaches the caller. */
+const OPTIMISTIC_ATTEMPTS = 60;
 
 /**
  * Work days in the `workDays` collection (keyed by id, jobs as an array of maps, date a
  * Timestamp) and their sign-ups in `workDaySignups` (keyed by id, with workDayId).
+ *
+ * A sign-up is one optimistic commit (as the places ledger, ADR 11): the work day and its
+ * sign-ups are read, the core's rule decides, and the sign-up is created in a batch that also
+ * bumps the work day's `signupsVersion` under a precondition on the work day's update time. Two
+ * sign-ups racing for a job's last place both write the work day, so the later commit fails its
+ * precondition and is decided again on fresh reads.
  */
 export class FirestoreWorkDayRepository implements WorkDayRepository {
   constructor(
@@ -78,19 +87,35 @@ export class FirestoreWorkDayRepository implements WorkDayRepository {
       wantsFood: signup.wantsFood,
       ...instantFields({ submittedAt: signup.submittedAt }),
     };
-    await withCoreErrors(
-      () =>
-        this.db.runTransaction(
-          async (tx) => {
-            // Read in the transaction: a work day deleted meanwhile cannot get an orphan sign-up.
-            const [workDay, existing] = await Promise.all([tx.get(workDayRef), tx.get(signupRef)]);
+    const turnKey = `${this.workDays.path}/${signup.workDayId}`;
+    await inTurn(this.db, turnKey, () =>
+      withCoreErrors(
+        async () => {
+          for (let tries = 1; ; tries += 1) {
+            // The work day first: a sign-up committed after this read changes its update time, so
+            // the precondition below fails; one committed before it is in the query's answer.
+            const workDay = await workDayRef.get();
             if (!workDay.exists) throw new NotFoundError(WORK_DAY_NOT_FOUND);
-            if (existing.exists) throw new ConflictError(SIGNUP_TAKEN);
-            tx.create(signupRef, document);
-          },
-          { maxAttempts: TRANSACTION_ATTEMPTS },
-        ),
-      { conflict: SIGNUP_TAKEN },
+            const existing = await this.signups.where('workDayId', '==', signup.workDayId).get();
+            const refusal = signupRefusal(toWorkDay(workDay), existing.docs.map(toSignup), signup);
+            if (refusal) throw new ConflictError(refusal.message);
+            const batch = this.db.batch();
+            batch.update(workDayRef, { signupsVersion: FieldValue.increment(1) }, { lastUpdateTime: workDay.updateTime! });
+            batch.create(signupRef, document);
+            try {
+              await batch.commit();
+              return;
+            } catch (error) {
+              const code = firestoreCode(error);
+              if (code === FIRESTORE_CODES.ALREADY_EXISTS) throw new ConflictError(SIGNUP_TAKEN);
+              // Another sign-up (perhaps from another server) was stored meanwhile: decide again.
+              if (code !== FIRESTORE_CODES.FAILED_PRECONDITION || tries >= OPTIMISTIC_ATTEMPTS) throw error;
+              await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 * tries)));
+            }
+          }
+        },
+        { conflict: SIGNUP_TAKEN },
+      ),
     );
   }
 

@@ -29,6 +29,7 @@ export function hashSessionToken(token: string): string {
 /** Local admin accounts: scrypt-hashed passwords and server-side sessions in the club's own database. */
 export class LocalIdentityProvider implements IdentityProvider {
   readonly name = 'local';
+  readonly passwordReset = 'app';
   private dummyHash: Promise<string> | null = null;
 
   constructor(private readonly deps: LocalIdentityProviderDeps) {}
@@ -93,7 +94,11 @@ export class LocalIdentityProvider implements IdentityProvider {
     if (disabled) await this.deps.sessions.deleteByUid(uid);
   }
 
-  /** Sets a new password (used by the admin command line). */
+  async sendPasswordResetEmail(): Promise<void> {
+    throw new Error('Local accounts are reset with the app\'s own link (passwordReset is "app")');
+  }
+
+  /** Sets a new password (the admin command line, and a reset link). */
   async setPassword(uid: string, password: string): Promise<void> {
     const credential = await this.deps.credentials.getByUid(uid);
     if (!credential) throw new NotFoundError('User not found');

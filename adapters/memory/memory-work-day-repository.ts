@@ -1,6 +1,7 @@
 import { ConflictError, NotFoundError } from '../../core/errors';
 import type { WorkDay, WorkDaySignup } from '../../core/entities/work-day';
 import type { WorkDayRepository } from '../../core/ports/work-day-repository';
+import { signupRefusal } from '../../core/domain/work-days';
 import { compareText, instantMillis } from './compare-text';
 
 export class MemoryWorkDayRepository implements WorkDayRepository {
@@ -33,8 +34,12 @@ export class MemoryWorkDayRepository implements WorkDayRepository {
   }
 
   async addSignup(signup: WorkDaySignup): Promise<void> {
-    if (!this.workDays.has(signup.workDayId)) throw new NotFoundError('Work Day Not Found');
+    const workDay = this.workDays.get(signup.workDayId);
+    if (!workDay) throw new NotFoundError('Work Day Not Found');
     if (this.signups.has(signup.id)) throw new ConflictError('A sign-up with this id already exists');
+    // No await between the check and the write: concurrent calls cannot interleave here.
+    const refusal = signupRefusal(workDay, [...this.signups.values()], signup);
+    if (refusal) throw new ConflictError(refusal.message);
     this.signups.set(signup.id, structuredClone(signup));
   }
 

@@ -5,6 +5,9 @@ import * as placesLedgers from './migrations/0003-places-ledgers';
 import * as searchIndex from './migrations/0004-search-index';
 import * as outbox from './migrations/0005-outbox';
 import * as bookingLifecycle from './migrations/0006-booking-lifecycle';
+import * as passwordResetTokens from './migrations/0007-password-reset-tokens';
+import * as eventSequenceAndCancellation from './migrations/0008-event-sequence-and-cancellation';
+import * as jobsAndReminders from './migrations/0009-jobs-and-reminders';
 
 interface NamedMigration {
   name: string;
@@ -20,6 +23,9 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0004-search-index', migration: searchIndex },
   { name: '0005-outbox', migration: outbox },
   { name: '0006-booking-lifecycle', migration: bookingLifecycle },
+  { name: '0007-password-reset-tokens', migration: passwordResetTokens },
+  { name: '0008-event-sequence-and-cancellation', migration: eventSequenceAndCancellation },
+  { name: '0009-jobs-and-reminders', migration: jobsAndReminders },
 ];
 
 /** Hands knex the migrations of adapters/sqlite/migrations/, in order. */

@@ -3,6 +3,8 @@ import { ConflictError, NotFoundError } from '../../core/errors';
 import { WorkDaySchema, WorkDaySignupSchema, type WorkDay, type WorkDaySignup } from '../../core/entities/work-day';
 import type { WorkDayRepository } from '../../core/ports/work-day-repository';
 import { isForeignKeyViolation, isUniqueViolation } from './sqlite-errors';
+import { signupRefusal } from '../../core/domain/work-days';
+import { writeTransaction } from './sqlite-write-transaction';
 import { instantMillis, readRow, writeBoolean } from './sqlite-values';
 
 export class SqliteWorkDayRepository implements WorkDayRepository {
@@ -39,25 +41,16 @@ export class SqliteWorkDayRepository implements WorkDayRepository {
   }
 
   async addSignup(signup: WorkDaySignup): Promise<void> {
-    try {
-      await this.db('work_day_signups').insert({
-        id: signup.id,
-        workDayId: signup.workDayId,
-        firstName: signup.firstName,
-        lastName: signup.lastName,
-        selectedJobs: JSON.stringify(signup.selectedJobs),
-        otherJob: signup.otherJob,
-        notes: signup.notes,
-        bringingTools: writeBoolean(signup.bringingTools),
-        wantsFood: writeBoolean(signup.wantsFood),
-        submittedAt: signup.submittedAt,
-        submittedAtMs: instantMillis(signup.submittedAt),
-      });
-    } catch (error) {
-      if (isForeignKeyViolation(error)) throw new NotFoundError('Work Day Not Found');
-      if (isUniqueViolation(error)) throw new ConflictError('A sign-up with this id already exists');
-      throw error;
-    }
+    // One write transaction: the day's sign-ups are read, the rule asked and the sign-up written
+    // with no other writer in between, so two sign-ups at once cannot both take a job's last place.
+    await writeTransaction(this.db, async (trx) => {
+      const row = await trx('work_days').where({ id: signup.workDayId }).first();
+      if (!row) throw new NotFoundError('Work Day Not Found');
+      const existing = (await trx('work_day_signups').select('*').where({ workDayId: signup.workDayId })).map(toSignup);
+      const refusal = signupRefusal(toWorkDay(row), existing, signup);
+      if (refusal) throw new ConflictError(refusal.message);
+      await insertSignup(trx, signup);
+    });
   }
 
   async listSignups(workDayId: string): Promise<WorkDaySignup[]> {
@@ -69,6 +62,28 @@ export class SqliteWorkDayRepository implements WorkDayRepository {
         { column: 'id', order: 'asc' },
       ]);
     return rows.map(toSignup);
+  }
+}
+
+async function insertSignup(trx: Knex.Transaction, signup: WorkDaySignup): Promise<void> {
+  try {
+    await trx('work_day_signups').insert({
+      id: signup.id,
+      workDayId: signup.workDayId,
+      firstName: signup.firstName,
+      lastName: signup.lastName,
+      selectedJobs: JSON.stringify(signup.selectedJobs),
+      otherJob: signup.otherJob,
+      notes: signup.notes,
+      bringingTools: writeBoolean(signup.bringingTools),
+      wantsFood: writeBoolean(signup.wantsFood),
+      submittedAt: signup.submittedAt,
+      submittedAtMs: instantMillis(signup.submittedAt),
+    });
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new NotFoundError('Work Day Not Found');
+    if (isUniqueViolation(error)) throw new ConflictError('A sign-up with this id already exists');
+    throw error;
   }
 }
 

@@ -36,6 +36,21 @@ export function isBookingOpen(
   return bookingClosedReason(event, now) === null;
 }
 
+/**
+ * What a member is offered for an event, one rule for the calendar and the booking page: nothing
+ * when the event does not take bookings at all ('not-bookable'), 'closed' when its booking has
+ * closed (deadline passed, or over), 'full' when it has a capacity and no place is left, else
+ * 'open'. Closed wins over full. `bookingOpen` is isBookingOpen at the time of the answer.
+ */
+export type BookingOffer = 'open' | 'not-bookable' | 'closed' | 'full';
+
+export function bookingOffer(event: { allowBooking: boolean; bookingOpen: boolean; placesLeft: number | null }): BookingOffer {
+  if (!event.allowBooking) return 'not-bookable';
+  if (!event.bookingOpen) return 'closed';
+  if (event.placesLeft !== null && event.placesLeft <= 0) return 'full';
+  return 'open';
+}
+
 type PlaceBooking = Pick<Booking, 'paymentRequired' | 'paid' | 'submittedAt' | 'cancelledAt'>;
 
 /** A cancelled booking takes no places and counts as neither attending nor revenue. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { BookingFormValues, ValidBooking } from '../entities/booking';
 import type { ClubEvent } from '../entities/event';
-import { TEST_HOOK_ATTENDEES } from './pricing';
+import { priceBooking, TEST_HOOK_ATTENDEES } from './pricing';
 
 /** Messages of the booking form; the spec's are kept word for word. */
 export const BOOKING_MESSAGES = {
@@ -131,4 +131,20 @@ export function validateBookingForm(
       userEmail: email === '' ? null : email,
     },
   };
+}
+
+/**
+ * The total the booking form shows beside the price: what the server would charge for these
+ * counts, or null while the counts that set the price (attendees, children) break a rule, so
+ * that no total stands beside a message saying the count is refused.
+ */
+export function bookingFormTotal(
+  values: BookingFormValues,
+  event: ClubEvent,
+  options: { maxAttendees: number; testHook: boolean },
+): number | null {
+  const checked = validateBookingForm(values, event, options);
+  if (!checked.ok && (checked.errors.numberAttending !== undefined || checked.errors.numberOfChildren !== undefined)) return null;
+  const children = visibleBookingFields(event).children ? parseCount(values.numberOfChildren) : 0;
+  return priceBooking(event, { numberAttending: parseCount(values.numberAttending), numberOfChildren: children }, { testHook: options.testHook });
 }

@@ -1,3 +1,4 @@
+import { startOfDay } from 'date-fns/startOfDay';
 import { subMonths } from 'date-fns/subMonths';
 import { z } from 'zod';
 import type { Booking } from '../entities/booking';
@@ -11,11 +12,12 @@ export const OVERVIEW_MONTHS = 6;
 export const DASHBOARD_STATISTIC_GROUPS = 5;
 
 /**
- * Six calendar months before now on the London calendar (31 August → 28 or 29 February: date-fns
- * subMonths), keeping the London time of day.
+ * The start (London midnight) of the day six calendar months before now on the London calendar
+ * (31 August → 28 or 29 February: date-fns subMonths). A whole day, so the overview can say
+ * "on or after Fri 22 May 2026" and mean it.
  */
 export function overviewStart(now: Date): Date {
-  const wall = subMonths(londonWall(now), OVERVIEW_MONTHS);
+  const wall = startOfDay(subMonths(londonWall(now), OVERVIEW_MONTHS));
   // Before 1900 London's wall clock is not read (wallClockToInstant), and the window simply
   // starts at the epoch.
   return wall.getFullYear() < 1900 ? new Date(now.getUTCMilliseconds()) : fromLondonWall(wall);

@@ -166,6 +166,12 @@ export function formatDate(instant: string | null, audience: 'member' | 'admin')
   return isLondonMidnight(d) ? londonDayText(d) : dayAndTime(d);
 }
 
+/** "Sat 6 June 2026": the London day alone, whatever the time. */
+export function formatDay(instant: string | null, audience: 'member' | 'admin'): string {
+  const d = parseInstant(instant);
+  return d === null ? missingDate(audience) : londonDayText(d);
+}
+
 /**
  * "Sat 6 June 2026, 10:00 – 16:00" on one day, "Sat 6 June 2026, 10:00 – Sun 7 June 2026, 16:00"
  * across days. A missing, unreadable or not-later end shows the start alone.

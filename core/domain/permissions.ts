@@ -23,6 +23,27 @@ export const ADMIN_ROUTES: { path: string; permission: Permission | null }[] = [
   { path: '/admin/mail', permission: 'bookings:read' },
 ];
 
+/** The ADMIN_ROUTES entry a concrete admin address (/admin/events/edit/e1?x=1) is for, or null. */
+export function adminRouteOf(address: string): { path: string; permission: Permission | null } | null {
+  const segments = address.split(/[?#]/, 1)[0].split('/').filter((part) => part !== '');
+  return (
+    ADMIN_ROUTES.find((route) => {
+      const pattern = route.path.split('/').filter((part) => part !== '');
+      return pattern.length === segments.length && pattern.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i]));
+    }) ?? null
+  );
+}
+
+/**
+ * Whether the admin may open this admin address, by the table above: the web offers a link or
+ * button only when this is true, so no admin is sent to an Access Denied screen. An address the
+ * table does not know is refused. (The server refuses the calls behind it all the same.)
+ */
+export function mayOpen(admin: Pick<Admin, 'permissions'>, address: string): boolean {
+  const route = adminRouteOf(address);
+  return route !== null && (route.permission === null || hasPermission(admin, route.permission));
+}
+
 export const ACTIONS = {
   'events.list': 'events:read',
   'events.create': 'events:write',

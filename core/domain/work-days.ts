@@ -14,6 +14,13 @@ export const WORK_DAY_MESSAGES = {
   notFound: 'Work Day Not Found',
   /** Beyond the spec: only a stale page or an API client can name a job the day does not have. */
   unknownJob: 'Unknown job',
+  /** Beyond the spec: a job takes no more volunteers than it needs (decisions.md). */
+  jobsFull: (titles: readonly string[]) =>
+    titles.length === 1
+      ? `Sorry, the job "${titles[0]}" is already full. Please choose another job.`
+      : `Sorry, these jobs are already full: ${titles.map((t) => `"${t}"`).join(', ')}. Please choose other jobs.`,
+  /** Beyond the spec: one name signs up once per work day (decisions.md). */
+  alreadySignedUp: (name: string) => `${name} has already signed up for this work day. One sign-up per person: it can list several jobs.`,
 } as const;
 
 export type ValidWorkDaySignup = Omit<WorkDaySignup, 'id' | 'workDayId' | 'submittedAt'>;
@@ -65,4 +72,41 @@ export function withVolunteerCounts(
 /** What the confirmation page counts: the jobs ticked, plus one for a written-in other job. */
 export function jobsChosen(signup: Pick<WorkDaySignup, 'selectedJobs' | 'otherJob'>): number {
   return signup.selectedJobs.length + (signup.otherJob.trim() === '' ? 0 : 1);
+}
+
+/** A job is full once it has as many volunteers as it needs (a job needing none is full at once). */
+export function isJobFull(job: Pick<WorkDayJobWithCount, 'volunteersNeeded' | 'currentVolunteers'>): boolean {
+  return job.currentVolunteers >= job.volunteersNeeded;
+}
+
+/**
+ * A name as the duplicate rule compares it: Unicode-normalised, spaces trimmed and collapsed,
+ * case ignored, so "ann  sailor" and "Ann Sailor" are one person.
+ */
+export function volunteerNameKey(signup: Pick<WorkDaySignup, 'firstName' | 'lastName'>): string {
+  return `${signup.firstName} ${signup.lastName}`.normalize('NFKC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('en-GB');
+}
+
+export type SignupRefusal = { reason: 'duplicate'; message: string } | { reason: 'full'; message: string; fullJobs: string[] };
+
+/**
+ * Whether a (validated) sign-up may join the work day's stored sign-ups: refused when the same
+ * name has signed up for this day already, or when a job it chose is full. The repository asks
+ * this inside the one transaction (or optimistic commit) that stores the sign-up, so concurrent
+ * sign-ups never overfill a job nor store one name twice.
+ */
+export function signupRefusal(
+  workDay: WorkDay,
+  existing: readonly Pick<WorkDaySignup, 'workDayId' | 'firstName' | 'lastName' | 'selectedJobs'>[],
+  signup: Pick<WorkDaySignup, 'firstName' | 'lastName' | 'selectedJobs'>,
+): SignupRefusal | null {
+  const sameDay = existing.filter((s) => s.workDayId === workDay.id);
+  const name = volunteerNameKey(signup);
+  if (sameDay.some((s) => volunteerNameKey(s) === name)) {
+    return { reason: 'duplicate', message: WORK_DAY_MESSAGES.alreadySignedUp(`${signup.firstName.trim()} ${signup.lastName.trim()}`) };
+  }
+  const chosen = new Set(signup.selectedJobs);
+  const full = withVolunteerCounts(workDay, sameDay).jobs.filter((job) => chosen.has(job.id) && isJobFull(job));
+  if (full.length > 0) return { reason: 'full', message: WORK_DAY_MESSAGES.jobsFull(full.map((j) => j.title)), fullJobs: full.map((j) => j.id) };
+  return null;
 }

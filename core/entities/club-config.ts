@@ -14,6 +14,8 @@ export const ClubConfigSchema = z.object({
   searchProvider: z.string(),
   paymentsMode: z.string(),
   maxAttendeesPerBooking: z.number().int(),
+  /** Whether "Forgot password?" works here: Firebase identity, or local accounts with e-mail on. */
+  passwordReset: z.boolean(),
   /** Square's Web Payments SDK settings when PAYMENTS=square, else null. */
   square: z
     .object({

@@ -24,4 +24,22 @@ export interface IdentityProvider {
   createUser(input: { email: string; password: string; displayName: string }): Promise<IdentityUser>;
   /** Disables or re-enables a user; disabling ends all of the user's sessions. */
   setDisabled(uid: string, disabled: boolean): Promise<void>;
+  /**
+   * Who e-mails the link for a forgotten password. 'app': the app sends its own single-use link
+   * (through the outbox) and sets the new password with setPassword. 'provider': the provider
+   * sends its own e-mail and link (sendPasswordResetEmail) and takes the new password itself.
+   */
+  readonly passwordReset: 'app' | 'provider';
+  /**
+   * 'provider' only: asks the provider to e-mail the user its own password-reset link. An e-mail
+   * the provider does not know is no error. Throws UnavailableError when the provider cannot be
+   * reached or refuses, and Error on an 'app' provider.
+   */
+  sendPasswordResetEmail(email: string): Promise<void>;
+  /**
+   * Sets a user's password: the new one signs in, the old one no longer does. Whether sessions
+   * survive is the provider's affair (ResetPassword ends them itself). Throws NotFoundError for an
+   * unknown user, ValidationError for a password the provider's own policy refuses.
+   */
+  setPassword(uid: string, password: string): Promise<void>;
 }

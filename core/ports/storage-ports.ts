@@ -8,7 +8,9 @@ import type { EventRepository } from './event-repository';
 import type { LoginAttemptStore } from './login-attempt-store';
 import type { Outbox } from './outbox';
 import type { AuditLog } from './audit-log';
+import type { JobQueue } from './job-queue';
 import type { SessionRepository } from './session-repository';
+import type { PasswordResetTokenRepository } from './password-reset-token-repository';
 import type { WaterLevelRepository } from './water-level-repository';
 import type { WorkDayRepository } from './work-day-repository';
 
@@ -19,6 +21,7 @@ export interface StoragePorts {
   admins: AdminRepository;
   credentials: CredentialRepository;
   sessions: SessionRepository;
+  resetTokens: PasswordResetTokenRepository;
   loginAttempts: LoginAttemptStore;
   addressLimits: AddressLimitStore;
   workDays: WorkDayRepository;
@@ -27,4 +30,5 @@ export interface StoragePorts {
   waterLevels: WaterLevelRepository;
   outbox: Outbox;
   audit: AuditLog;
+  jobs: JobQueue;
 }

@@ -7,7 +7,13 @@ export interface WorkDayRepository {
   get(id: string): Promise<WorkDay | null>;
   /** Stores a new work day. Throws ConflictError if the id exists. */
   create(workDay: WorkDay): Promise<void>;
-  /** Stores a sign-up. Throws NotFoundError when its work day does not exist. */
+  /**
+   * Stores a sign-up unless the core's `signupRefusal` refuses it against the day's stored
+   * sign-ups (the same name already signed up, or a chosen job full): then throws ConflictError
+   * with the rule's message and stores nothing. The check and the write are one atomic step, so
+   * concurrent sign-ups never overfill a job nor store one name twice for a day. Throws
+   * NotFoundError when its work day does not exist, ConflictError when its id is taken.
+   */
   addSignup(signup: WorkDaySignup): Promise<void>;
   /** The work day's sign-ups, oldest first. */
   listSignups(workDayId: string): Promise<WorkDaySignup[]>;

@@ -3,6 +3,7 @@ import type { Admin } from '../entities/admin';
 import { InstantSchema } from '../entities/instant';
 import { OutboxStatusSchema, type OutboxMessage } from '../entities/mail';
 import { requirePermission } from '../domain/permissions';
+import { SECRET_MAIL_KINDS } from '../domain/password-reset';
 import { NotFoundError } from '../errors';
 import type { Outbox } from '../ports/outbox';
 import { parseInput } from './parse-input';
@@ -58,7 +59,14 @@ export function outboxRow(message: OutboxMessage): OutboxRow {
   return { id, kind, recordId, to: message.mail.to, subject: message.mail.subject, status, createdAt, queuedAt, attempts, nextAttemptAt, lastError, sentAt };
 }
 
+/** What the Mail screen shows instead of the body of a message that holds a secret (a reset link). */
+export const SECRET_MAIL_WITHHELD = 'Not shown: this e-mail holds a password-reset link, which only its recipient may see.';
+
 export function outboxDetail(message: OutboxMessage): OutboxMessageDetail {
+  if (SECRET_MAIL_KINDS.includes(message.kind)) {
+    // Another admin reading the link could take over the account: only who and when are shown.
+    return { ...outboxRow(message), text: SECRET_MAIL_WITHHELD, html: `<p>${SECRET_MAIL_WITHHELD}</p>`, attachments: [] };
+  }
   return {
     ...outboxRow(message),
     text: message.mail.text,

@@ -1,12 +1,14 @@
 import type { Admin } from '../entities/admin';
 import { afterResend } from '../domain/outbox';
 import { requirePermission } from '../domain/permissions';
+import { SECRET_MAIL_KINDS } from '../domain/password-reset';
 import { ConflictError, NotFoundError } from '../errors';
 import type { Clock } from '../ports/clock';
 import type { Outbox } from '../ports/outbox';
 import { MESSAGE_NOT_FOUND, outboxDetail, type OutboxMessageDetail } from './list-outbox';
 
 export const ALREADY_QUEUED = 'This e-mail is already waiting to be sent';
+export const NOT_RESENDABLE = 'A password-reset e-mail is not sent again: the admin can ask for a new link on the sign-in page';
 
 export interface ResendOutboxMessageDeps {
   outbox: Outbox;
@@ -26,6 +28,7 @@ export class ResendOutboxMessage {
     const message = await this.deps.outbox.get(id);
     if (!message) throw new NotFoundError(MESSAGE_NOT_FOUND);
     if (message.status === 'queued') throw new ConflictError(ALREADY_QUEUED);
+    if (SECRET_MAIL_KINDS.includes(message.kind)) throw new ConflictError(NOT_RESENDABLE);
     const queued = afterResend(message, this.deps.clock.now());
     if (!(await this.deps.outbox.replace(queued))) throw new NotFoundError(MESSAGE_NOT_FOUND);
     return outboxDetail(queued);

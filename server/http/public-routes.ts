@@ -10,6 +10,7 @@ import { CancelMyBooking, CancelMyBookingRequestSchema } from '../../core/use-ca
 import { ListCalendarEvents } from '../../core/use-cases/list-calendar-events';
 import { ListWorkDays } from '../../core/use-cases/list-work-days';
 import { SearchSite } from '../../core/use-cases/search';
+import { RequestPasswordReset } from '../../core/use-cases/request-password-reset';
 import { SignUpForWorkDay } from '../../core/use-cases/sign-up-for-work-day';
 import { SubmitBooking, SubmitBookingRequestSchema, TOO_MANY_PLACES_HELD } from '../../core/use-cases/submit-booking';
 import type { AppConfig } from '../config';
@@ -85,6 +86,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
         searchProvider: ports.get('search').providerName,
         paymentsMode: paymentsName(),
         maxAttendeesPerBooking: config.maxAttendeesPerBooking,
+        passwordReset: ports.useCase(RequestPasswordReset).available(),
         square: webPaymentsSettings(ports.get('payments')),
       });
     },
@@ -227,6 +229,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     responses: {
       201: { description: 'Signed up', schema: SignupCreatedSchema },
       404: { description: '"Work Day Not Found"' },
+      409: { description: 'A chosen job is already full, or this name has already signed up for the day; nothing stored' },
     },
     handler: async ({ params, body }) => {
       return reply(201, await ports.useCase(SignUpForWorkDay).execute(params.id, body));

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import express, { type RequestHandler, type Router } from 'express';
+import { ADMIN_ROUTES } from '../../core/domain/permissions';
+import { isAppPagePath } from '../../core/paths';
 
 /** The compressed copies the build writes beside each text asset (web/vite.config.ts), best first. */
 const PRECOMPRESSED = [
@@ -41,6 +43,9 @@ function precompressedAssets(assetsDir: string): RequestHandler {
  * Serves the built web app: hashed files under /assets are cached for a year (their names change
  * with their content), everything else is revalidated, and any other GET that is not an API call
  * gets index.html so deep links (/event-booking?id=..., /admin/events/edit/...) load the app.
+ * An address the app has no page for (core/paths.ts, the list its router is built from) still
+ * gets the app, which shows Page Not Found, but with status 404, so that search engines and link
+ * checkers see it as missing. /index.html, the file behind every page, sends the browser home.
  */
 export function staticSite(webRoot: string): Router {
   const root = resolve(webRoot);
@@ -50,6 +55,10 @@ export function staticSite(webRoot: string): Router {
     precompressedAssets(join(root, 'assets')),
     express.static(join(root, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
   );
+  router.get('/index.html', (req, res) => {
+    const query = req.originalUrl.indexOf('?');
+    res.redirect(301, query === -1 ? '/' : `/${req.originalUrl.slice(query)}`);
+  });
   router.use(express.static(root, { index: false, maxAge: 0 }));
   const spaFallback: RequestHandler = (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/') || req.path === '/api') {
@@ -62,6 +71,7 @@ export function staticSite(webRoot: string): Router {
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');
+    if (!isAppPagePath(req.path, ADMIN_ROUTES)) res.status(404);
     res.sendFile(index);
   };
   router.use(spaFallback);

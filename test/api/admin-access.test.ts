@@ -81,12 +81,15 @@ async function stored(): Promise<string> {
   ]);
 }
 
+/** Admin routes for someone not signed in: sign-in, sign-out and the forgotten password's two steps. */
+const SIGNED_OUT_ROUTES = ['post /api/admin/session', 'delete /api/admin/session', 'post /api/admin/password-reset', 'post /api/admin/password-reset/confirm'];
+
 describe('admin endpoints refuse callers without a session or without the permission', () => {
-  it('the table covers every admin route the server declares (except sign-in and sign-out)', () => {
+  it('the table covers every admin route the server declares (except the signed-out ones)', () => {
     const declared = app.built.routes
       .filter((r) => r.path.startsWith('/api/admin/'))
       .map((r) => `${r.method} ${r.path}`)
-      .filter((r) => r !== 'post /api/admin/session' && r !== 'delete /api/admin/session')
+      .filter((r) => !SIGNED_OUT_ROUTES.includes(r))
       .sort();
     expect(GUARDED.map((g) => `${g.method} ${g.route}`).sort()).toEqual(declared);
   });
@@ -128,6 +131,16 @@ describe('admin endpoints refuse callers without a session or without the permis
       });
     }
   }
+
+  it('the password-reset steps need no session (the admin cannot sign in) and say nothing about who is an admin', async () => {
+    const request = await app.agent().post('/api/admin/password-reset').set(FETCH).send({ email: 'nobody@example.org' });
+    // This app has no SMTP_URL: local accounts cannot be sent a link.
+    expect(request.status).toBe(404);
+    expect(request.body).toEqual((await app.agent().post('/api/admin/password-reset').set(FETCH).send({ email: 'stranger@example.org' })).body);
+    const confirm = await app.agent().post('/api/admin/password-reset/confirm').set(FETCH).send({ token: 'a'.repeat(43), password: 'long-enough' });
+    expect(confirm.status).toBe(400);
+    expect(confirm.body).toEqual({ error: 'This reset link is not valid. Please ask for a new one.' });
+  });
 
   it('an admin whose record is disabled is treated as signed out', async () => {
     const admin = await addAdmin(app, 'soon-gone@example.org');

@@ -23,10 +23,10 @@ afterAll(async () => {
   rmSync(webRoot, { recursive: true, force: true });
 });
 
-/** Every "`METHOD /api/...`" of docs/api.md, with :params turned into {params}. */
+/** Every "`METHOD /api/...`" (and the calendar feed) of docs/api.md, with :params turned into {params}. */
 function documentedEndpoints(): string[] {
   const text = readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8');
-  const found = [...text.matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/api\/[^`?\s]*)[^`]*`/g)].map(
+  const found = [...text.matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/api\/[^`?\s]*|\/calendar\.ics)[^`]*`/g)].map(
     ([, method, path]) => `${method.toLowerCase()} ${path.replace(/:([A-Za-z]+)/g, '{$1}')}`,
   );
   return [...new Set(found)].sort();
@@ -50,7 +50,7 @@ describe('OpenAPI document', () => {
     for (const route of app.built.routes) {
       const operation = doc.paths[route.path.replace(/:([A-Za-z]+)/g, '{$1}')]?.[route.method];
       expect(operation, `${route.method} ${route.path}`).toBeDefined();
-      if (route.path.startsWith('/api/admin/') && route.path !== '/api/admin/session') {
+      if (route.path.startsWith('/api/admin/') && route.path !== '/api/admin/session' && !route.path.startsWith('/api/admin/password-reset')) {
         expect(operation.security, `${route.method} ${route.path}`).toEqual([{ sessionCookie: [] }]);
       }
     }
@@ -76,6 +76,23 @@ describe('web app and security headers', () => {
       expect(res.text).toContain('<div id="root">');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('answers 404 (still with the app, which shows Page Not Found) for an address no page has; /index.html goes home', async () => {
+    for (const path of ['/no-such-page', '/calendar/extra', '/event-booking/x', '/admin/nope', '/admin/events/edit', '/index.htm']) {
+      const res = await app.agent().get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.text).toContain('<div id="root">');
+    }
+    // The router reads letter case and a trailing slash loosely; so does the server.
+    for (const path of ['/Calendar', '/news/', '/my-booking?token=x', '/work-day-booking', '/admin', '/admin/bookings/e1', '/admin/booking/b1/']) {
+      expect((await app.agent().get(path)).status, path).toBe(200);
+    }
+    const index = await app.agent().get('/index.html?utm_source=x');
+    expect(index.status).toBe(301);
+    expect(index.headers.location).toBe('/?utm_source=x');
+    expect((await app.agent().get('/index.html')).headers.location).toBe('/');
   });
 
   it('caches hashed assets for a year and answers a missing asset with 404, not the app', async () => {

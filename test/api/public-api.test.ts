@@ -47,10 +47,12 @@ describe('meta endpoints', () => {
       paymentsMode: 'test',
       // Square's card form settings only when PAYMENTS=square (payments-api.test.ts).
       square: null,
+      // Local accounts without SMTP_URL: no reset link could reach an admin (password-reset.test.ts).
+      passwordReset: false,
     });
     expect(typeof res.body.searchProvider).toBe('string');
     expect(Object.keys(res.body).sort()).toEqual(
-      ['clubName', 'feedbackEmail', 'maxAttendeesPerBooking', 'paymentsMode', 'photosEmail', 'publicSiteUrl', 'searchProvider', 'square', 'waterLevelUrl', 'waterSafetyUrl'].sort(),
+      ['clubName', 'feedbackEmail', 'maxAttendeesPerBooking', 'passwordReset', 'paymentsMode', 'photosEmail', 'publicSiteUrl', 'searchProvider', 'square', 'waterLevelUrl', 'waterSafetyUrl'].sort(),
     );
   });
 

@@ -3,10 +3,12 @@
 // holds of 1 or 2 places) and pays for half of its holds, racing the other instances; it prints
 // what it was told.
 import { closeFirestore, openFirestore } from '../../adapters/firestore/firestore-storage';
+import { setFirestoreCallDeadline } from '../../adapters/firestore/firestore-errors';
 import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-booking-repository';
 import type { Booking } from '../../core/entities/booking';
 import { aBooking } from '../support/entities';
 import { markPaidByCard } from '../support/card-payment';
+import { WORKER_FIRESTORE_CALL_DEADLINE_MS } from '../support/worker-limits';
 
 const [projectId, startAtText, countText, prefix, capacityText, nowText] = process.argv.slice(2);
 const now = new Date(nowText);
@@ -27,6 +29,7 @@ function booking(i: number): Booking {
   });
 }
 
+setFirestoreCallDeadline(WORKER_FIRESTORE_CALL_DEADLINE_MS);
 const db = openFirestore({ projectId });
 const bookings = new FirestoreBookingRepository(db);
 await new Promise((resolve) => setTimeout(resolve, Math.max(0, Number(startAtText) - Date.now())));

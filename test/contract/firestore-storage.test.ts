@@ -147,6 +147,37 @@ describe('Firestore bookings under load', () => {
   });
 });
 
+describe('Firestore work-day sign-ups from several servers', () => {
+  it('stores exactly 2 of 10 simultaneous sign-ups for a job needing 2, and one sign-up per name, from three connections', async () => {
+    const { emulator, db } = running();
+    await emulator.reset();
+    // Three connections stand for three server processes: their commits really race in Firestore,
+    // where the one-at-a-time queue inside a process cannot help.
+    const connections = [0, 1, 2].map(() => openFirestore({ projectId: emulator.projectId }));
+    try {
+      await new FirestoreWorkDayRepository(db).create(aWorkDay());
+      const full = await Promise.allSettled(
+        Array.from({ length: 10 }, (_, i) =>
+          new FirestoreWorkDayRepository(connections[i % 3]).addSignup(aSignup({ id: `rush-${i}`, firstName: `Volunteer${i}`, selectedJobs: ['paint'] })),
+        ),
+      );
+      expect(full.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
+      const twice = await Promise.allSettled(
+        Array.from({ length: 6 }, (_, i) =>
+          new FirestoreWorkDayRepository(connections[i % 3]).addSignup(aSignup({ id: `same-${i}`, firstName: 'Pat', lastName: 'Same', selectedJobs: ['slipway'] })),
+        ),
+      );
+      expect(twice.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const stored = await new FirestoreWorkDayRepository(db).listSignups('spring-clean');
+      expect(stored.filter((s) => s.selectedJobs.includes('paint'))).toHaveLength(2);
+      expect(stored.filter((s) => s.lastName === 'Same')).toHaveLength(1);
+      expect(await new FirestoreWorkDayRepository(db).get('spring-clean')).toEqual(aWorkDay());
+    } finally {
+      await Promise.all(connections.map((connection) => closeFirestore(connection)));
+    }
+  });
+});
+
 describe('Firestore documents', () => {
   it('stores the spec’s fields: dates as Timestamps, bookings without a blank e-mail, admins keyed by uid', async () => {
     const { emulator, db } = running();
@@ -344,7 +375,7 @@ describe('openFirestoreStorage', () => {
       expect((await storage.events.list({ order: 'asc' })).map((e) => e.id)).toEqual(['summer-regatta']);
       expect(await storage.admins.count()).toBe(0);
       expect(Object.keys(storage).sort()).toEqual(
-        ['addressLimits', 'admins', 'audit', 'bookings', 'campaigns', 'close', 'credentials', 'db', 'documents', 'events', 'loginAttempts', 'outbox', 'sessions', 'waterLevels', 'workDays'],
+        ['addressLimits', 'admins', 'audit', 'bookings', 'campaigns', 'close', 'credentials', 'db', 'documents', 'events', 'jobs', 'loginAttempts', 'outbox', 'sessions', 'waterLevels', 'workDays'],
       );
     } finally {
       await storage.close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConflictError, PermissionError, UnauthenticatedError } from '../../core/errors';
+import { ConflictError, NotFoundError, PermissionError, UnauthenticatedError } from '../../core/errors';
 import type { IdentityProvider } from '../../core/ports/identity-provider';
 
 export interface IdentityProviderHarness {
@@ -106,6 +106,15 @@ export function identityProviderContract(name: string, makeHarness: () => Promis
       await provider.setDisabled(user.uid, false);
       expect(await provider.verifySession(a.token)).toBeNull();
       expect((await provider.verifySession(keep.token))?.uid).toBe(other.uid);
+    });
+
+    it('sets a new password: it signs in, the old one no longer does; an unknown user is NotFoundError', async () => {
+      const { provider } = await makeHarness();
+      const user = await provider.createUser({ email: 'reset@example.org', password: 'old-password-1', displayName: 'R' });
+      await provider.setPassword(user.uid, 'new-password-2');
+      expect((await provider.signIn('reset@example.org', 'new-password-2')).uid).toBe(user.uid);
+      expect(await provider.signIn('reset@example.org', 'old-password-1').catch((e: unknown) => e)).toBeInstanceOf(UnauthenticatedError);
+      expect(await provider.setPassword('no-such-user-uid', 'new-password-2').catch((e: unknown) => e)).toBeInstanceOf(NotFoundError);
     });
   });
 }

@@ -2,6 +2,7 @@
 // the others, at an agreed moment, on the sign-in and booking limits kept in one SQLite file or
 // one Firestore emulator. Prints what it was told, as JSON.
 import { closeFirestore, openFirestore } from '../../adapters/firestore/firestore-storage';
+import { setFirestoreCallDeadline } from '../../adapters/firestore/firestore-errors';
 import { FirestoreAddressLimitStore } from '../../adapters/firestore/firestore-address-limit-store';
 import { FirestoreLoginAttemptStore } from '../../adapters/firestore/firestore-login-attempt-store';
 import { SqliteAddressLimitStore } from '../../adapters/sqlite/sqlite-address-limit-store';
@@ -9,6 +10,7 @@ import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
 import { SqliteLoginAttemptStore } from '../../adapters/sqlite/sqlite-login-attempt-store';
 import type { AddressLimitStore } from '../../core/ports/address-limit-store';
 import type { LoginAttemptStore } from '../../core/ports/login-attempt-store';
+import { WORKER_FIRESTORE_CALL_DEADLINE_MS } from '../support/worker-limits';
 
 const [storage, where, startAtText, countText, prefix] = process.argv.slice(2);
 const count = Number(countText);
@@ -23,6 +25,7 @@ if (storage === 'sqlite') {
   limits = new SqliteAddressLimitStore(db);
   close = () => db.destroy();
 } else {
+  setFirestoreCallDeadline(WORKER_FIRESTORE_CALL_DEADLINE_MS);
   const db = openFirestore({ projectId: where });
   attempts = new FirestoreLoginAttemptStore(db);
   limits = new FirestoreAddressLimitStore(db);

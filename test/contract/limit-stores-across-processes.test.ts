@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
 import { startFirestoreEmulator, type FirestoreEmulator } from '../support/firestore-emulator';
+import { WORKER_LIMIT_MS, WORKER_TEST_TIMEOUT_MS } from '../support/worker-limits';
 
 /**
  * The sign-in and booking limits hold across server instances, not only within one: three
@@ -20,7 +21,7 @@ const worker = fileURLToPath(new URL('./limit-store-worker.ts', import.meta.url)
 async function race(storage: 'sqlite' | 'firestore', where: string, env: NodeJS.ProcessEnv = process.env) {
   const startAt = Date.now() + 6000;
   const runs = PROCESSES.map((prefix) =>
-    promisify(execFile)(process.execPath, ['--import', 'tsx', worker, storage, where, String(startAt), String(EACH), prefix], { timeout: 100_000, env }),
+    promisify(execFile)(process.execPath, ['--import', 'tsx', worker, storage, where, String(startAt), String(EACH), prefix], { timeout: WORKER_LIMIT_MS, env }),
   );
   return (await Promise.all(runs)).map(({ stdout }) => JSON.parse(stdout) as { reserved: number; hitCounts: number[]; held: number });
 }
@@ -54,11 +55,11 @@ describe('sign-in and booking limits across server processes', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, WORKER_TEST_TIMEOUT_MS);
 
   it('hold on one Firestore emulator shared by 3 processes', async () => {
     if (!emulator) throw new Error('The Firestore emulator did not start');
     await emulator.reset();
     expectLimitsHeld(await race('firestore', emulator.projectId, { ...process.env, FIRESTORE_EMULATOR_HOST: emulator.host }));
-  });
+  }, WORKER_TEST_TIMEOUT_MS);
 });

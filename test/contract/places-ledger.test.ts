@@ -16,6 +16,7 @@ import { placesTaken } from '../../core/domain/booking-state';
 import type { BookingRepository } from '../../core/ports/booking-repository';
 import { startFirestoreEmulator, type FirestoreEmulator } from '../support/firestore-emulator';
 import { aBooking, anEvent, anUnpaidBooking } from './storage-fixtures';
+import { WORKER_LIMIT_MS, WORKER_TEST_TIMEOUT_MS } from '../support/worker-limits';
 
 const NOW = new Date('2026-06-01T09:00:00.000Z');
 
@@ -125,7 +126,7 @@ describe('the places ledger on the Firestore emulator', () => {
     const startAt = Date.now() + 6000;
     const runs = ['p1', 'p2', 'p3'].map((prefix) =>
       promisify(execFile)(process.execPath, ['--import', 'tsx', worker, emulator.projectId, String(startAt), '30', prefix, '40', NOW.toISOString()], {
-        timeout: 100_000,
+        timeout: WORKER_LIMIT_MS,
         env: { ...process.env, FIRESTORE_EMULATOR_HOST: emulator.host },
       }),
     );
@@ -140,7 +141,7 @@ describe('the places ledger on the Firestore emulator', () => {
     expect(taken).toBeGreaterThanOrEqual(39);
     expect((await bookings.placesTakenByEvent(['busy-event'], NOW)).get('busy-event')).toBe(taken);
     expect(await bookings.checkPlaces({ now: NOW, repair: false })).toEqual([]);
-  });
+  }, WORKER_TEST_TIMEOUT_MS);
 });
 
 function rowOf(event: ReturnType<typeof anEvent>): Record<string, unknown> {

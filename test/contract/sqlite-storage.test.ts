@@ -32,6 +32,7 @@ import { describeSessionRepositoryContract } from './session-repository.contract
 import { aBooking, anAdmin, anEvent, anUnpaidBooking, rejectionOf, type AdapterFactory } from './storage-fixtures';
 import { describeWaterLevelRepositoryContract } from './water-level-repository.contract';
 import { describeWorkDayRepositoryContract } from './work-day-repository.contract';
+import { WORKER_LIMIT_MS, WORKER_TEST_TIMEOUT_MS } from '../support/worker-limits';
 
 /** A fresh database file in its own temporary folder, removed when closed. */
 async function freshDatabase(): Promise<{ db: Knex; file: string; close(): Promise<void> }> {
@@ -96,7 +97,7 @@ describe('SQLite database file', () => {
         expect(await new SqliteAdminRepository(reopened).getByUid('uid-commodore')).toEqual(anAdmin());
         expect(await new SqliteSessionRepository(reopened).get('hash-1')).toEqual(session);
         const migrations = await reopened('knex_migrations').select('name');
-        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle']);
+        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle', '0007-password-reset-tokens', '0008-event-sequence-and-cancellation', '0009-jobs-and-reminders']);
       } finally {
         await reopened.destroy();
       }
@@ -180,7 +181,7 @@ describe('SQLite write transactions', () => {
       const startAt = Date.now() + 4000;
       const runs = ['p1', 'p2', 'p3'].map((prefix) =>
         promisify(execFile)(process.execPath, ['--import', 'tsx', worker, file, String(startAt), '150', prefix, '200'], {
-          timeout: 100_000,
+          timeout: WORKER_LIMIT_MS,
         }),
       );
       const outputs = await Promise.all(runs);
@@ -195,7 +196,7 @@ describe('SQLite write transactions', () => {
     } finally {
       await close();
     }
-  });
+  }, WORKER_TEST_TIMEOUT_MS);
 
   it('undo everything when the work fails, and later transactions still run', async () => {
     const { db, close } = await freshDatabase();

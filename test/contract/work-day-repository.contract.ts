@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError } from '../../core/errors';
+import { WORK_DAY_MESSAGES } from '../../core/domain/work-days';
 import type { WorkDayRepository } from '../../core/ports/work-day-repository';
 import { aSignup, aWorkDay, rejectionOf, useFreshAdapter, type AdapterFactory } from './storage-fixtures';
 
@@ -36,7 +37,7 @@ export function describeWorkDayRepositoryContract(name: string, makeAdapter: Ada
     it('stores sign-ups and lists a work day’s sign-ups oldest first', async () => {
       await workDays().create(aWorkDay());
       await workDays().create(aWorkDay({ id: 'autumn' }));
-      const late = aSignup({ id: 's-late', submittedAt: '2026-04-03T10:00:00.000Z', selectedJobs: [], otherJob: 'Fix the gate', wantsFood: true });
+      const late = aSignup({ id: 's-late', firstName: 'Lee', submittedAt: '2026-04-03T10:00:00.000Z', selectedJobs: [], otherJob: 'Fix the gate', wantsFood: true });
       const early = aSignup({ id: 's-early', submittedAt: '2026-04-01T09:00:00.000Z', selectedJobs: ['slipway', 'paint'], notes: 'After 10' });
       await workDays().addSignup(late);
       await workDays().addSignup(early);
@@ -49,6 +50,52 @@ export function describeWorkDayRepositoryContract(name: string, makeAdapter: Ada
     it('refuses a sign-up for a work day that does not exist', async () => {
       expect(await rejectionOf(workDays().addSignup(aSignup({ workDayId: 'ghost' })))).toBeInstanceOf(NotFoundError);
       expect(await workDays().listSignups('ghost')).toEqual([]);
+    });
+
+    it('refuses a sign-up for a full job with the rule’s message, storing nothing, and still takes other jobs', async () => {
+      await workDays().create(aWorkDay());
+      await workDays().addSignup(aSignup({ id: 'p1', firstName: 'Ann', selectedJobs: ['paint'] }));
+      await workDays().addSignup(aSignup({ id: 'p2', firstName: 'Bob', selectedJobs: ['paint', 'slipway'] }));
+      const refused = await rejectionOf(workDays().addSignup(aSignup({ id: 'p3', firstName: 'Cy', selectedJobs: ['slipway', 'paint'] })));
+      expect(refused).toBeInstanceOf(ConflictError);
+      expect((refused as Error).message).toBe(WORK_DAY_MESSAGES.jobsFull(['Paint the hut']));
+      await workDays().addSignup(aSignup({ id: 'p4', firstName: 'Cy', selectedJobs: ['slipway'] }));
+      expect((await workDays().listSignups('spring-clean')).map((s) => s.id).sort()).toEqual(['p1', 'p2', 'p4']);
+    });
+
+    it('refuses a second sign-up by the same name for the same day, whatever its case and spaces, but not on another day', async () => {
+      await workDays().create(aWorkDay());
+      await workDays().create(aWorkDay({ id: 'autumn' }));
+      await workDays().addSignup(aSignup({ id: 'first', firstName: 'Sam', lastName: 'Helper' }));
+      const again = await rejectionOf(workDays().addSignup(aSignup({ id: 'again', firstName: ' sam', lastName: 'HELPER ', selectedJobs: ['paint'] })));
+      expect(again).toBeInstanceOf(ConflictError);
+      expect((again as Error).message).toBe(WORK_DAY_MESSAGES.alreadySignedUp('sam HELPER'));
+      await workDays().addSignup(aSignup({ id: 'autumn-sam', workDayId: 'autumn' }));
+      expect((await workDays().listSignups('spring-clean')).map((s) => s.id)).toEqual(['first']);
+    });
+
+    it('stores exactly 2 of 10 simultaneous sign-ups for a job needing 2; the other 8 are told it is full', async () => {
+      await workDays().create(aWorkDay());
+      const results = await Promise.allSettled(
+        Array.from({ length: 10 }, (_, i) => workDays().addSignup(aSignup({ id: `rush-${i}`, firstName: `Volunteer${i}`, selectedJobs: ['paint'] }))),
+      );
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
+      const refusals = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason as Error);
+      expect(refusals).toHaveLength(8);
+      for (const refusal of refusals) {
+        expect(refusal).toBeInstanceOf(ConflictError);
+        expect(refusal.message).toBe(WORK_DAY_MESSAGES.jobsFull(['Paint the hut']));
+      }
+      expect((await workDays().listSignups('spring-clean')).filter((s) => s.selectedJobs.includes('paint'))).toHaveLength(2);
+    });
+
+    it('stores one of five simultaneous sign-ups by the same name', async () => {
+      await workDays().create(aWorkDay());
+      const results = await Promise.allSettled(
+        Array.from({ length: 5 }, (_, i) => workDays().addSignup(aSignup({ id: `twice-${i}`, selectedJobs: i % 2 === 0 ? ['slipway'] : [], otherJob: 'Anything' }))),
+      );
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      expect(await workDays().listSignups('spring-clean')).toHaveLength(1);
     });
   });
 }

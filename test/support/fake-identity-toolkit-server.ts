@@ -30,6 +30,13 @@ export interface FakeIdentityToolkitServer {
   apiKey: string;
   users: FakeIdentityToolkitUser[];
   requests: RecordedIdentityRequest[];
+  /** The password-reset e-mails "Firebase sent" (accounts:sendOobCode, requestType PASSWORD_RESET), by address. */
+  resetEmailsSent: string[];
+  /**
+   * E-mail enumeration protection (on by default for new Firebase projects): sendOobCode then
+   * answers an unknown address as a known one, sending nothing. Off: EMAIL_NOT_FOUND.
+   */
+  protectEnumeration(on: boolean): void;
   answerWith(answer: FakeIdentityToolkitAnswer | null): void;
   /** The key gets HTTP-referrer restrictions (Google Cloud console): server calls carry no referrer. */
   restrictKeyToReferrers(restricted: boolean): void;
@@ -38,7 +45,8 @@ export interface FakeIdentityToolkitServer {
 
 /**
  * A local stand-in for the Identity Toolkit REST API's password sign-in
- * (POST /v1/accounts:signInWithPassword?key=...), answering as Google's does: an ID token on
+ * (POST /v1/accounts:signInWithPassword?key=...) and password-reset e-mail
+ * (POST /v1/accounts:sendOobCode?key=..., requestType PASSWORD_RESET), answering as Google's does: an ID token on
  * success, `{ error: { code, message, errors } }` otherwise. It also gives the answers the Auth
  * emulator never gives, such as TOO_MANY_ATTEMPTS_TRY_LATER.
  */
@@ -52,6 +60,8 @@ export async function startFakeIdentityToolkitServer(options: { apiKey?: string 
   const apiKey = options.apiKey ?? 'fake-web-api-key';
   const users: FakeIdentityToolkitUser[] = [];
   const requests: RecordedIdentityRequest[] = [];
+  const resetEmailsSent: string[] = [];
+  let enumerationProtected = false;
   let answer: FakeIdentityToolkitAnswer | null = null;
   let referrerRestricted = false;
   const pending = new Set<NodeJS.Timeout>();
@@ -120,6 +130,19 @@ export async function startFakeIdentityToolkitServer(options: { apiKey?: string 
       );
       return;
     }
+    if (req.method === 'POST' && url.pathname === '/v1/accounts:sendOobCode') {
+      // https://cloud.google.com/identity-platform/docs/reference/rest/v1/accounts/sendOobCode
+      if (body.requestType !== 'PASSWORD_RESET') return error(400, 'INVALID_REQ_TYPE : The request type is not supported here.');
+      const address = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+      if (!address) return error(400, 'MISSING_EMAIL');
+      if (!/^[^@\s]+@[^@\s]+$/.test(address)) return error(400, 'INVALID_EMAIL');
+      const known = users.find((u) => u.email.toLowerCase() === address);
+      if (!known && !enumerationProtected) return error(400, 'EMAIL_NOT_FOUND');
+      if (known) resetEmailsSent.push(known.email);
+      res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' });
+      res.end(JSON.stringify({ kind: 'identitytoolkit#GetOobConfirmationCodeResponse', email: address }));
+      return;
+    }
     if (req.method !== 'POST' || url.pathname !== '/v1/accounts:signInWithPassword') return error(404, 'NOT_FOUND');
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
     const password = typeof body.password === 'string' ? body.password : '';
@@ -146,6 +169,10 @@ export async function startFakeIdentityToolkitServer(options: { apiKey?: string 
     apiKey,
     users,
     requests,
+    resetEmailsSent,
+    protectEnumeration(on) {
+      enumerationProtected = on;
+    },
     restrictKeyToReferrers(restricted) {
       referrerRestricted = restricted;
     },

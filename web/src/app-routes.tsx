@@ -1,5 +1,6 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { PATHS } from '@core/paths';
 import { NotFoundPage } from './components/layout/not-found-page';
 import { SiteLayout } from './components/layout/site-layout';
 import { Spinner } from './components/ui/spinner';
@@ -57,16 +58,25 @@ const BeginnersPage = lazy(() => loadBeginnersPage().then((m) => ({ default: m.B
 const WorkDayPage = lazy(() => loadWorkDayPage().then((m) => ({ default: m.WorkDayPage })));
 const MyBookingPage = lazy(() => loadMyBookingPage().then((m) => ({ default: m.MyBookingPage })));
 
-const PAGE_LOADERS: Record<string, () => Promise<unknown>> = {
-  '/calendar': loadCalendarPage,
-  '/event-booking': loadEventBookingPage,
-  '/news': loadNewsPage,
-  '/documents': loadDocumentsPage,
-  '/information': loadInformationPage,
-  '/beginners': loadBeginnersPage,
-  '/work-day-booking': loadWorkDayPage,
-  '/my-booking': loadMyBookingPage,
+type PageName = Exclude<keyof typeof PATHS, 'home'>;
+
+/**
+ * The members' pages by their name in PATHS (core/paths.ts), which the server also reads to
+ * answer 404 for any other address: a page added there must be added here, and the compiler says so.
+ */
+const PAGES: Record<PageName, { element: ReactElement; load: () => Promise<unknown> }> = {
+  news: { element: <NewsPage />, load: loadNewsPage },
+  calendar: { element: <CalendarPage />, load: loadCalendarPage },
+  documents: { element: <DocumentsPage />, load: loadDocumentsPage },
+  information: { element: <InformationPage />, load: loadInformationPage },
+  beginners: { element: <BeginnersPage />, load: loadBeginnersPage },
+  eventBooking: { element: <EventBookingPage />, load: loadEventBookingPage },
+  workDayBooking: { element: <WorkDayPage />, load: loadWorkDayPage },
+  myBooking: { element: <MyBookingPage />, load: loadMyBookingPage },
 };
+const PAGE_NAMES = Object.keys(PAGES) as PageName[];
+
+const PAGE_LOADERS: Record<string, () => Promise<unknown>> = Object.fromEntries(PAGE_NAMES.map((name) => [PATHS[name], PAGES[name].load]));
 
 /**
  * Starts loading the members' page at `pathname` (its code, and for Calendar and booking its
@@ -110,14 +120,9 @@ export function AppRoutes() {
       />
       <Route element={<SiteLayout />}>
         <Route index element={<HomePage />} />
-        <Route path="news" element={<NewsPage />} />
-        <Route path="calendar" element={<CalendarPage />} />
-        <Route path="documents" element={<DocumentsPage />} />
-        <Route path="information" element={<InformationPage />} />
-        <Route path="beginners" element={<BeginnersPage />} />
-        <Route path="event-booking" element={<EventBookingPage />} />
-        <Route path="work-day-booking" element={<WorkDayPage />} />
-        <Route path="my-booking" element={<MyBookingPage />} />
+        {PAGE_NAMES.map((name) => (
+          <Route key={name} path={PATHS[name]} element={PAGES[name].element} />
+        ))}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

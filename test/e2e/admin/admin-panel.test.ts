@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { emptyEventForm } from '../../../core/domain/event-form';
 import { FETCH_HEADER, wallClockDaysAhead } from '../support/admin-api';
+import { dateTimeValue, fillDateTime } from '../support/admin-form';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from '../support/app-server';
 import { describeViolations, seriousAxeViolations } from '../support/axe';
 import { launchBrowser, PHONE, screenshot, type BrowserSession } from '../support/browser';
@@ -89,13 +90,16 @@ describe('admin panel in a browser', () => {
     await page.getByLabel('Event Name').fill(EVENT_NAME);
     await page.getByLabel('Short Description').fill('Racing on the reservoir');
     await page.getByLabel('Long Description').fill('Two races, then a barbecue at the clubhouse.');
-    await page.getByLabel('Start Date & Time').fill(wallClockDaysAhead(30, '10:00'));
-    await page.getByLabel('End Date & Time').fill(wallClockDaysAhead(30, '16:00'));
-    await page.getByLabel('Booking End Date').fill(wallClockDaysAhead(28, '18:00'));
+    await fillDateTime(page, 'Start Date & Time', wallClockDaysAhead(30, '10:00'));
+    await fillDateTime(page, 'End Date & Time', wallClockDaysAhead(30, '16:00'));
+    await fillDateTime(page, 'Booking End Date', wallClockDaysAhead(28, '18:00'));
     await page.getByLabel('Allow Booking').check();
     await page.getByLabel('Boat Event').check();
     await page.getByLabel('Children').check();
     await page.getByLabel('Capacity').fill('40');
+    // Reminders go unless an admin turns them off for the event.
+    await expect(page.getByLabel('Reminder E-mails').isChecked()).resolves.toBe(true);
+    await page.getByLabel('Reminder E-mails').uncheck();
     await page.getByRole('button', { name: 'Create Event' }).click();
 
     await page.waitForURL('**/admin/events');
@@ -136,8 +140,9 @@ describe('admin panel in a browser', () => {
     const name = page.getByLabel('Event Name');
     await name.waitFor();
     expect(await name.inputValue()).toBe(EVENT_NAME);
-    expect(await page.getByLabel('Start Date & Time').inputValue()).toBe(wallClockDaysAhead(30, '10:00'));
+    expect(await dateTimeValue(page, 'Start Date & Time')).toBe(wallClockDaysAhead(30, '10:00'));
     expect(await page.getByLabel('Capacity').inputValue()).toBe('40');
+    await expect(page.getByLabel('Reminder E-mails').isChecked()).resolves.toBe(false);
     await expectAccessible(page, 'event-edit');
 
     await name.fill(EVENT_RENAMED);
@@ -147,6 +152,21 @@ describe('admin panel in a browser', () => {
     await page.getByText('Event updated successfully!').waitFor();
     const text = await rowOf(page, EVENT_RENAMED).innerText();
     expect(text).toContain('Drinks');
+    // Saved unchanged, reminders stay off; ticked again, they are on. The form shows the event as
+    // saved (not the values it was opened with before).
+    await rowOf(page, EVENT_RENAMED).getByRole('link', { name: `Edit ${EVENT_RENAMED}` }).click();
+    await expect.poll(() => page.getByLabel('Event Name').inputValue(), { timeout: 30_000 }).toBe(EVENT_RENAMED);
+    const reminders = page.getByLabel('Reminder E-mails');
+    await expect(reminders.isChecked()).resolves.toBe(false);
+    await reminders.check();
+    await page.getByRole('button', { name: 'Update Event' }).click();
+    await page.waitForURL('**/admin/events');
+    await page.getByText('Event updated successfully!').waitFor();
+    await rowOf(page, EVENT_RENAMED).getByRole('link', { name: `Edit ${EVENT_RENAMED}` }).click();
+    await expect.poll(() => page.getByLabel('Reminder E-mails').isChecked(), { timeout: 30_000 }).toBe(true);
+    expect(await page.getByLabel('Event Name').inputValue()).toBe(EVENT_RENAMED);
+    await page.getByRole('link', { name: '← Back to events' }).click();
+    await rowOf(page, EVENT_RENAMED).waitFor();
   });
 
   it('shows a member booking in the overview, the detail table, its counts and the CSV', async () => {
@@ -275,6 +295,7 @@ describe('admin panel in a browser', () => {
     expect(stored.admins.find((a) => a.email === PAT_EMAIL)?.permissions).toEqual(['events:read']);
 
     await pat.getByRole('button', { name: 'Disable Pat Tester' }).click();
+    await page.getByRole('dialog', { name: 'Disable admin?' }).getByRole('button', { name: 'Disable' }).click();
     await page.getByText(`${PAT_EMAIL} disabled.`).waitFor();
     expect(await pat.innerText()).toContain('Disabled');
     const refused = await fetch(`${app.baseUrl}/api/admin/session`, {

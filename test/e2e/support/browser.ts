@@ -35,7 +35,11 @@ export interface BrowserSession {
 
 export interface LaunchOptions {
   baseURL?: string;
+  /** The browser's language (en-GB unless a test checks another, e.g. a US-English browser). */
+  locale?: string;
   reducedMotion?: 'reduce' | 'no-preference';
+  /** A touch screen: pages get touch events, and `page.tap` works. */
+  hasTouch?: boolean;
 }
 
 /**
@@ -52,8 +56,9 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
     baseURL: options.baseURL,
     acceptDownloads: true,
     reducedMotion: options.reducedMotion ?? 'reduce',
-    locale: 'en-GB',
+    locale: options.locale ?? 'en-GB',
     timezoneId: 'Europe/London',
+    hasTouch: options.hasTouch ?? false,
   });
   // A wait ends as soon as the page is ready; the limit only catches a page that never gets there.
   context.setDefaultTimeout(30_000);

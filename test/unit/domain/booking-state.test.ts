@@ -4,6 +4,7 @@ import type { Booking } from '../../../core/entities/booking';
 import {
   HOLD_MINUTES,
   bookingClosedReason,
+  bookingOffer,
   eventEndInstant,
   holdsPlace,
   isBookingOpen,
@@ -179,5 +180,28 @@ describe('booking state examples', () => {
     expect(truncatePaymentId('sq_pay_1234567890')).toBe('sq_pay_1');
     expect(truncatePaymentId('abc')).toBe('abc');
     expect(truncatePaymentId(null)).toBe('');
+  });
+});
+
+describe('what a member is offered (calendar and booking page)', () => {
+  it('is open only when booking is allowed and open with a place left; closed wins over full', () => {
+    fc.assert(
+      fc.property(fc.boolean(), fc.boolean(), fc.option(fc.integer({ min: 0, max: 200 }), { nil: null }), (allowBooking, bookingOpen, left) => {
+        const offer = bookingOffer({ allowBooking, bookingOpen, placesLeft: left });
+        expect(offer === 'open').toBe(allowBooking && bookingOpen && (left === null || left > 0));
+        if (!allowBooking) expect(offer).toBe('not-bookable');
+        else if (!bookingOpen) expect(offer).toBe('closed');
+        else if (left === 0) expect(offer).toBe('full');
+      }),
+    );
+  });
+
+  it('follows the event’s own rule: a passed deadline closes it, whatever the places', () => {
+    const event = makeEvent({ allowBooking: true, bookingEndDate: '2026-05-01T12:00:00.000Z', eventdatetime: FAR_FUTURE, eventenddatetime: null });
+    const at = (iso: string, placesLeft: number | null) => bookingOffer({ allowBooking: event.allowBooking, bookingOpen: isBookingOpen(event, new Date(iso)), placesLeft });
+    expect(at('2026-05-01T12:00:00.000Z', 3)).toBe('open');
+    expect(at('2026-05-01T12:00:00.000Z', 0)).toBe('full');
+    expect(at('2026-05-01T12:00:00.001Z', 3)).toBe('closed');
+    expect(at('2026-05-01T12:00:00.001Z', 0)).toBe('closed');
   });
 });

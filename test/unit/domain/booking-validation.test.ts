@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { BookingFormValues } from '../../../core/entities/booking';
 import {
   BOOKING_MESSAGES,
+  bookingFormTotal,
   parseCount,
   stripNonDigits,
   validateBookingForm,
   visibleBookingFields,
 } from '../../../core/domain/booking-validation';
-import { TEST_HOOK_ATTENDEES } from '../../../core/domain/pricing';
+import { priceBooking, TEST_HOOK_ATTENDEES } from '../../../core/domain/pricing';
 import { makeEvent } from './support/domain-fixtures';
 
 const everyField = makeEvent({ offerChild: true, offerSoftDrinks: true, offerVeg: true, isBoatEvent: true });
@@ -278,5 +279,32 @@ describe('booking validation examples', () => {
         email: 'Please enter a valid email address',
       },
     });
+  });
+});
+
+describe('the total beside the price', () => {
+  const paidEvent = makeEvent({ offerChild: true, requiresPayment: true, price: 1500 });
+  const digits = fc.oneof(fc.integer({ min: 0, max: 80 }).map(String), fc.constant(''), fc.constant(String(TEST_HOOK_ATTENDEES)), fc.constant('123456789012'));
+
+  it('is shown only while attendees and children are valid, and is then what the server charges', () => {
+    fc.assert(
+      fc.property(digits, digits, (attending, children) => {
+        const values = form({ numberAttending: attending, numberOfChildren: children });
+        const checked = validateBookingForm(values, paidEvent, options);
+        const countsValid = checked.ok || (checked.errors.numberAttending === undefined && checked.errors.numberOfChildren === undefined);
+        const total = bookingFormTotal(values, paidEvent, options);
+        expect(total === null).toBe(!countsValid);
+        if (total !== null) expect(total).toBe(priceBooking(paidEvent, { numberAttending: parseCount(attending), numberOfChildren: parseCount(children) }));
+      }),
+    );
+  });
+
+  it('shows none for a count over the per-booking limit (the spec’s £1 count included, outside test mode)', () => {
+    expect(bookingFormTotal(form({ numberAttending: String(TEST_HOOK_ATTENDEES) }), paidEvent, options)).toBeNull();
+    expect(bookingFormTotal(form({ numberAttending: '51' }), paidEvent, options)).toBeNull();
+    expect(bookingFormTotal(form({ numberAttending: '3', numberOfChildren: '4' }), paidEvent, options)).toBeNull();
+    expect(bookingFormTotal(form({ numberAttending: '3', numberOfChildren: '1' }), paidEvent, options)).toBe(2 * 1500 + 750);
+    // A name still missing does not hide the total: only the counts set it.
+    expect(bookingFormTotal(form({ firstName: '', numberAttending: '2' }), paidEvent, options)).toBe(3000);
   });
 });

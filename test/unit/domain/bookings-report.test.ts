@@ -12,6 +12,7 @@ import {
   overviewStart,
 } from '../../../core/domain/bookings-report';
 import { makeBooking, makeEvent, msInstant } from './support/domain-fixtures';
+import { isLondonMidnight } from '../../../core/domain/london-time';
 
 /** A plain RFC 4180 reader, to check what a spreadsheet would see. */
 function parseCsv(text: string): string[][] {
@@ -196,13 +197,14 @@ describe('bookings report properties', () => {
     );
   });
 
-  it('the overview window starts six calendar months back and never after now', () => {
+  it('the overview window starts at a London midnight six calendar months back and never after now', () => {
     fc.assert(
       fc.property(msInstant, (now) => {
         const start = overviewStart(now);
         const days = (now.getTime() - start.getTime()) / 86_400_000;
         expect(days).toBeGreaterThanOrEqual(181 - 3 - 1 / 24);
-        expect(days).toBeLessThanOrEqual(184 + 1 / 24);
+        expect(days).toBeLessThanOrEqual(185 + 1 / 24);
+        if (now.getUTCFullYear() >= 1901) expect(isLondonMidnight(start)).toBe(true);
       }),
     );
   });
@@ -211,11 +213,12 @@ describe('bookings report properties', () => {
 describe('bookings report examples', () => {
   it('goes back six calendar months, clamping to the end of shorter months', () => {
     expect(OVERVIEW_MONTHS).toBe(6);
-    // 13:00 BST in June → 13:00 GMT in December: the London time of day is kept
-    expect(overviewStart(new Date('2026-06-15T12:00:00.000Z')).toISOString()).toBe('2025-12-15T13:00:00.000Z');
-    // 31 August 10:00 BST → 28 February 10:00 GMT
-    expect(overviewStart(new Date('2026-08-31T09:00:00.000Z')).toISOString()).toBe('2026-02-28T10:00:00.000Z');
-    expect(overviewStart(new Date('2026-03-10T08:30:15.250Z')).toISOString()).toBe('2025-09-10T07:30:15.250Z');
+    // 15 June (BST) → the start of 15 December (GMT): whole days, so the screen can show a date alone
+    expect(overviewStart(new Date('2026-06-15T12:00:00.000Z')).toISOString()).toBe('2025-12-15T00:00:00.000Z');
+    // 31 August → the start of 28 February
+    expect(overviewStart(new Date('2026-08-31T09:00:00.000Z')).toISOString()).toBe('2026-02-28T00:00:00.000Z');
+    // 10 March (GMT) → the start of 10 September, London midnight in BST
+    expect(overviewStart(new Date('2026-03-10T08:30:15.250Z')).toISOString()).toBe('2025-09-09T23:00:00.000Z');
   });
 
   it('builds a row per event with paid, pending and free counts and paid revenue', () => {
@@ -238,7 +241,7 @@ describe('bookings report examples', () => {
       makeBooking({ eventId: 'b', numberAttending: 4 }),
     ];
     const report = bookingsOverview(events, bookings, now);
-    expect(report.from).toBe('2025-12-15T13:00:00.000Z');
+    expect(report.from).toBe('2025-12-15T00:00:00.000Z');
     expect(report.rows).toEqual([
       { eventId: 'd', eventName: 'Future', eventdatetime: '2026-09-01T09:00:00.000Z', currency: 'EUR', bookings: 0, attendees: 0, paid: 0, pending: 0, free: 0, cancelled: 0, revenue: 0 },
       { eventId: 'a', eventName: 'Regatta', eventdatetime: '2026-06-06T09:00:00.000Z', currency: 'GBP', bookings: 4, attendees: 7, paid: 2, pending: 1, free: 1, cancelled: 1, revenue: 3000 },

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { documentFilePath, eventBookingPath, PATHS, workDayPath } from '../../../core/paths';
+import { documentFilePath, eventBookedPath, eventBookingPath, isAppPagePath, manageBookingPath, manageTokenOf, PATHS, workDayPath } from '../../../core/paths';
+import { ADMIN_ROUTES } from '../../../core/domain/permissions';
 
 /** What the page reads back from the address, as the browser does. */
 function read(path: string): { pathname: string; params: Record<string, string> } {
@@ -26,5 +27,30 @@ describe('the app’s addresses', () => {
     expect(documentFilePath('club rules/2026')).toBe('/api/documents/club%20rules%2F2026/file');
     expect(workDayPath()).toBe('/work-day-booking');
     expect(eventBookingPath('regatta', { step: 'success', checkoutId: 'c.1' })).toBe('/event-booking?id=regatta&payment=success&checkoutId=c.1');
+  });
+
+  it('keep a free booking’s outcome in the address: its manage token reads back whatever its characters', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1 }), fc.string({ minLength: 1 }), (id, token) => {
+        expect(read(eventBookedPath(id, token))).toEqual({ pathname: PATHS.eventBooking, params: { id, booked: token } });
+        expect(manageTokenOf(manageBookingPath(token))).toBe(token);
+      }),
+    );
+    expect(manageTokenOf('/my-booking')).toBeNull();
+    expect(manageTokenOf('/my-booking?token=')).toBeNull();
+  });
+
+  it('say which addresses have a page, as the router reads them (any case, trailing slashes), and no others', () => {
+    for (const path of Object.values(PATHS)) {
+      expect(isAppPagePath(path, ADMIN_ROUTES), path).toBe(true);
+      expect(isAppPagePath(`${path.toUpperCase()}/`, ADMIN_ROUTES), path).toBe(true);
+      expect(isAppPagePath(`${path === '/' ? '' : path}/more`, ADMIN_ROUTES), path).toBe(false);
+    }
+    for (const path of ['/admin', '/admin/login', '/admin/events/edit/e-1', '/admin/bookings/x', '/admin/booking/b1', '/admin/mail/']) {
+      expect(isAppPagePath(path, ADMIN_ROUTES), path).toBe(true);
+    }
+    for (const path of ['/index.html', '/admin/events/edit', '/admin/events/edit/a/b', '/admin/nope', '/calendarx', '/api']) {
+      expect(isAppPagePath(path, ADMIN_ROUTES), path).toBe(false);
+    }
   });
 });

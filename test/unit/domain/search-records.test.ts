@@ -10,7 +10,7 @@ import {
 import { hitLink, resultCountText } from '../../../core/domain/search-display';
 import type { WorkDay } from '../../../core/entities/work-day';
 import { SearchRecordSchema } from '../../../core/entities/search-hit';
-import type { ClubEvent } from '../../../core/entities/event';
+import { NEW_EVENT, type ClubEvent } from '../../../core/entities/event';
 import { clubEventArb } from '../use-cases/support/arbitraries';
 
 const regatta: ClubEvent = {
@@ -32,6 +32,7 @@ const regatta: ClubEvent = {
   capacity: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
+  ...NEW_EVENT,
 };
 
 describe('eventSearchRecord', () => {

@@ -120,6 +120,15 @@ describe('demoData', () => {
       expect(open.some((e) => !e.requiresPayment && e.capacity === null)).toBe(true);
     });
 
+    it('speaks of children as the booking form and decisions do: "12 years or under", never "under 12"', () => {
+      for (const e of events) {
+        const text = `${e.name} ${e.description} ${e.longdescription}`;
+        expect(text, e.id).not.toMatch(/under[\s-]*(?:the age of\s*)?12\b|12\s*and\s*under|below\s*12/i);
+        if (/children[^.]*half[\s-]price/i.test(text)) expect(text, e.id).toContain('children 12 years or under');
+      }
+      expect(events.some((e) => e.longdescription.includes('children 12 years or under sail at half price'))).toBe(true);
+    });
+
     it('has a small-capacity event with some places still left', () => {
       const { bookings } = demoData(now);
       const small = open.filter((e) => e.capacity !== null && e.capacity <= 10);

@@ -39,6 +39,15 @@ class WatchedIdentity implements IdentityProvider {
   setDisabled(uid: string, disabled: boolean) {
     return this.inner.setDisabled(uid, disabled);
   }
+  get passwordReset() {
+    return this.inner.passwordReset;
+  }
+  sendPasswordResetEmail(email: string) {
+    return this.inner.sendPasswordResetEmail(email);
+  }
+  setPassword(uid: string, password: string) {
+    return this.inner.setPassword(uid, password);
+  }
 }
 
 async function setUp(options: { adminRecord?: 'yes' | 'none' | 'disabled' } = {}) {

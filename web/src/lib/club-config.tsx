@@ -15,6 +15,7 @@ export const FALLBACK_CLUB_CONFIG: ClubConfig = {
   searchProvider: '',
   paymentsMode: '',
   maxAttendeesPerBooking: 50,
+  passwordReset: false,
   square: null,
 };
 
@@ -33,6 +34,7 @@ export function parseClubConfig(value: unknown): ClubConfig {
   }
   const max = record.maxAttendeesPerBooking;
   if (typeof max === 'number' && Number.isInteger(max) && max > 0) config.maxAttendeesPerBooking = max;
+  config.passwordReset = record.passwordReset === true;
   config.square = parseSquareSettings(record.square);
   return config;
 }

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useClubConfig } from '../../lib/club-config';
@@ -23,9 +23,18 @@ const INFORMATION_LINKS: NavItem[] = [
   { to: '/beginners', label: 'Beginner Sailing Tips' },
 ];
 
+/**
+ * How the Information menu came to be open: a mouse resting on it (it closes when the mouse
+ * leaves), or a click, tap or key (it stays open until the next click, a click elsewhere, Escape,
+ * or focus leaving it).
+ */
+type OpenedBy = 'hover' | 'click';
+
 function InformationDropdown() {
   const { pathname } = useLocation();
-  const [open, setOpen] = useState(false);
+  const [openedBy, setOpenedBy] = useState<OpenedBy | null>(null);
+  const open = openedBy !== null;
+  const setOpen = (value: boolean) => setOpenedBy(value ? 'click' : null);
   // Another page closes the menu: adjusted while rendering when the path changes (not in an
   // effect), and it stays closed when Back or Forward returns to the page it was opened on.
   const [shownPath, setShownPath] = useState(pathname);
@@ -35,6 +44,16 @@ function InformationDropdown() {
   }
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  const itemRef = useRef<HTMLLIElement>(null);
+  // A click or tap anywhere else closes a menu opened by a click (a tap does not always move focus).
+  useEffect(() => {
+    if (openedBy !== 'click') return;
+    const outside = (event: globalThis.PointerEvent) => {
+      if (!itemRef.current?.contains(event.target as Node | null)) setOpenedBy(null);
+    };
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  }, [openedBy]);
   const menuId = useId();
   const active = INFORMATION_LINKS.some((item) => item.to === pathname);
 
@@ -66,9 +85,16 @@ function InformationDropdown() {
 
   return (
     <li
+      ref={itemRef}
       className="nav-dropdown"
-      onMouseEnter={() => setOpen(true)}
-      onMouseLeave={() => setOpen(false)}
+      // Pointer events tell a mouse from a finger: a tap also sends mouseenter before its click,
+      // which used to open the menu and let the click close it at once.
+      onPointerEnter={(event: PointerEvent) => {
+        if (event.pointerType === 'mouse') setOpenedBy((by) => by ?? 'hover');
+      }}
+      onPointerLeave={(event: PointerEvent) => {
+        if (event.pointerType === 'mouse') setOpenedBy((by) => (by === 'hover' ? null : by));
+      }}
       onKeyDown={onKeyDown}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
@@ -80,7 +106,9 @@ function InformationDropdown() {
         className={`nav-link nav-dropdown-toggle${active ? ' active' : ''}`}
         aria-expanded={open}
         aria-controls={menuId}
-        onClick={() => setOpen((value) => !value)}
+        // A menu the mouse opened stays open on a click (and no longer closes when the mouse
+        // leaves); the next click closes it.
+        onClick={() => setOpenedBy((by) => (by === 'click' ? null : 'click'))}
       >
         Information <span aria-hidden="true">▾</span>
       </button>

@@ -12,6 +12,8 @@ import { EventBookingsPage } from './components/event-bookings-page';
 import { EventCreatePage, EventEditPage } from './components/event-form-pages';
 import { EventsListPage } from './components/events-list-page';
 import { LoginPage } from './components/login-page';
+import { ForgotPasswordPage } from './components/forgot-password-page';
+import { ResetPasswordPage } from './components/reset-password-page';
 import { MailPage } from './components/mail-page';
 import { MembersPage } from './components/members-page';
 import { NotFoundPage } from './components/not-found-page';
@@ -44,6 +46,8 @@ export default function AdminApp() {
         <RouteFocus />
         <Routes>
           <Route path="login" element={<LoginPage />} />
+          <Route path="forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="reset-password" element={<ResetPasswordPage />} />
           <Route element={<RequireSignIn />}>
             <Route element={<AdminLayout />}>
               <Route index element={<Navigate to="/admin/dashboard" replace />} />

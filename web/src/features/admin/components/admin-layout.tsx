@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { NavLink, Outlet } from 'react-router-dom';
-import { hasPermission } from '@core/domain/permissions';
+import { Link, NavLink, Outlet } from 'react-router-dom';
+import { PATHS } from '@core/paths';
+import { mayOpen } from '@core/domain/permissions';
 import { useAdminSession, useSignedInAdmin } from './admin-session';
 import { Button } from '../../../components/ui/button';
 
-/** The frame of every signed-in screen: skip link, navigation, who is signed in, Sign Out. */
+/** The frame of every signed-in screen: skip link, navigation, the way back to the members' area, who is signed in, Sign Out. */
 export function AdminLayout() {
   const admin = useSignedInAdmin();
   const { signOut } = useAdminSession();
@@ -16,14 +17,15 @@ export function AdminLayout() {
     await signOut();
   }
 
+  // Only the screens this admin may open, by the core's route table.
   const links = [
-    { to: '/admin/dashboard', label: 'Dashboard', show: true },
-    { to: '/admin/events', label: 'Events', show: hasPermission(admin, 'events:read') },
-    { to: '/admin/bookings', label: 'Bookings', show: hasPermission(admin, 'bookings:read') },
-    { to: '/admin/members', label: 'Members', show: true },
-    { to: '/admin/work-days', label: 'Work Days', show: hasPermission(admin, 'events:read') },
-    { to: '/admin/mail', label: 'Mail', show: hasPermission(admin, 'bookings:read') },
-    { to: '/admin/audit', label: 'Audit', show: hasPermission(admin, 'audit:read') },
+    { to: '/admin/dashboard', label: 'Dashboard' },
+    { to: '/admin/events', label: 'Events' },
+    { to: '/admin/bookings', label: 'Bookings' },
+    { to: '/admin/members', label: 'Members' },
+    { to: '/admin/work-days', label: 'Work Days' },
+    { to: '/admin/mail', label: 'Mail' },
+    { to: '/admin/audit', label: 'Audit' },
   ];
 
   return (
@@ -39,7 +41,7 @@ export function AdminLayout() {
           <nav aria-label="Admin" className="adm-nav">
             <ul>
               {links
-                .filter((link) => link.show)
+                .filter((link) => mayOpen(admin, link.to))
                 .map((link) => (
                   <li key={link.to}>
                     <NavLink to={link.to} className={({ isActive }) => (isActive ? 'adm-nav-link adm-nav-active' : 'adm-nav-link')} end={link.to === '/admin/dashboard'}>
@@ -50,6 +52,9 @@ export function AdminLayout() {
             </ul>
           </nav>
           <div className="adm-user">
+            <Link className="adm-site-link" to={PATHS.home}>
+              <span aria-hidden="true">← </span>Members' area
+            </Link>
             <span className="adm-user-name">{admin.name}</span>
             <Button variant="light" onClick={handleSignOut} disabled={signingOut}>
               {signingOut ? 'Signing out…' : 'Sign Out'}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatDate } from '@core/domain/calendar';
+import { formatDate, formatDay } from '@core/domain/calendar';
 import { formatMoney } from '@core/domain/pricing';
 import { fetchBookingsOverview } from '../api/bookings';
 import { LoadError, Loading } from './load-error';
@@ -24,7 +24,7 @@ export function BookingsOverviewPage() {
           {state.status === 'loading' ? 'Refreshing…' : 'Refresh'}
         </Button>
       </div>
-      {state.status === 'ok' && <p className="adm-muted">Events starting on or after {formatDate(state.data.from, 'admin')} (the last 6 months and later).</p>}
+      {state.status === 'ok' && <p className="adm-muted">Events starting on or after {formatDay(state.data.from, 'admin')} (the last 6 months and later).</p>}
 
       {state.status === 'loading' && <Loading label="Loading booking data…" />}
       {state.status === 'error' && <LoadError error={state.error} message={OVERVIEW_LOAD_FAILED} onRetry={reload} />}

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { formatDate } from '@core/domain/calendar';
-import { hasPermission } from '@core/domain/permissions';
+import { mayOpen } from '@core/domain/permissions';
 import { fetchDashboard } from '../api/dashboard';
 import { useSignedInAdmin } from './admin-session';
 import { Badge } from './badge';
@@ -12,13 +12,15 @@ import { DataTable } from './data-table';
 export function DashboardPage() {
   const admin = useSignedInAdmin();
   const { state, reload } = useAdminData(['dashboard'], fetchDashboard);
-  const canReadBookings = hasPermission(admin, 'bookings:read');
+  const editPath = (eventId: string) => `/admin/events/edit/${encodeURIComponent(eventId)}`;
+  const bookingsPath = (eventId: string) => `/admin/bookings/${encodeURIComponent(eventId)}`;
 
+  // Only the screens this admin may open (the core's route table), never one that says Access Denied.
   const tiles = [
-    { to: '/admin/events/create', title: 'Create Event', text: 'Add a new event to the calendar.', show: true },
-    { to: '/admin/events', title: 'Manage Events', text: 'Edit, open or close events for booking.', show: true },
-    { to: '/admin/bookings', title: 'View Bookings', text: 'Bookings, attendees and revenue per event.', show: canReadBookings },
-    { to: '/admin/members', title: 'Members', text: 'Admin accounts and their permissions.', show: true },
+    { to: '/admin/events/create', title: 'Create Event', text: 'Add a new event to the calendar.' },
+    { to: '/admin/events', title: 'Manage Events', text: 'Edit, open or close events for booking.' },
+    { to: '/admin/bookings', title: 'View Bookings', text: 'Bookings, attendees and revenue per event.' },
+    { to: '/admin/members', title: 'Members', text: 'Admin accounts and their permissions.' },
   ];
 
   return (
@@ -30,7 +32,7 @@ export function DashboardPage() {
 
       <nav aria-label="Quick actions" className="adm-tiles">
         {tiles
-          .filter((tile) => tile.show)
+          .filter((tile) => mayOpen(admin, tile.to))
           .map((tile) => (
             <Link key={tile.to} to={tile.to} className="adm-tile">
               <span className="adm-tile-title">{tile.title}</span>
@@ -57,9 +59,11 @@ export function DashboardPage() {
                       </p>
                       <p className="adm-muted">{formatDate(event.eventdatetime, 'admin')}</p>
                     </div>
-                    <Link className="btn btn-secondary btn-small" to={`/admin/events/edit/${encodeURIComponent(event.id)}`} aria-label={`Edit ${event.name}`}>
-                      Edit
-                    </Link>
+                    {mayOpen(admin, editPath(event.id)) && (
+                      <Link className="btn btn-secondary btn-small" to={editPath(event.id)} aria-label={`Edit ${event.name}`}>
+                        Edit
+                      </Link>
+                    )}
                   </li>
                 ))}
               </ul>
@@ -76,7 +80,7 @@ export function DashboardPage() {
                       {state.data.statistics.map((row) => (
                         <tr key={row.eventId}>
                           <th scope="row">
-                            {canReadBookings ? <Link to={`/admin/bookings/${encodeURIComponent(row.eventId)}`}>{row.eventName}</Link> : row.eventName}
+                            {mayOpen(admin, bookingsPath(row.eventId)) ? <Link to={bookingsPath(row.eventId)}>{row.eventName}</Link> : row.eventName}
                           </th>
                           <td className="adm-num">{row.bookings}</td>
                           <td className="adm-num">{row.attendees}</td>

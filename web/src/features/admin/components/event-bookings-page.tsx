@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatDate } from '@core/domain/calendar';
 import { formatMoney } from '@core/domain/pricing';
-import { truncatePaymentId } from '@core/domain/booking-state';
+import { HOLD_MINUTES, truncatePaymentId } from '@core/domain/booking-state';
 import type { PaymentStatus } from '@core/entities/booking';
 import { bookingsCsvUrl, fetchEventBookings } from '../api/bookings';
 import { Badge, type BadgeTone } from './badge';
@@ -11,6 +12,7 @@ import { PageTitle } from './page-title';
 import { useAdminData } from '../../../lib/query';
 import { Alert } from '../../../components/ui/alert';
 import { DataTable } from './data-table';
+import { Checkbox } from '../../../components/ui/checkbox';
 
 export const DETAIL_MESSAGES = { notFound: 'Event not found', failed: 'Failed to load booking details' };
 
@@ -28,10 +30,15 @@ export const STATUS_TONE: Record<PaymentStatus, BadgeTone> = {
 export function EventBookingsPage() {
   const { eventId = '' } = useParams();
   const { state, reload } = useAdminData(['event-bookings', eventId], () => fetchEventBookings(eventId));
+  // Unpaid holds that lapsed count nowhere else; here they stay listed unless the admin hides them.
+  const [hideExpired, setHideExpired] = useState(false);
 
   if (state.status === 'error' && state.error.status === 403) return <LoadError error={state.error} message={DETAIL_MESSAGES.failed} />;
 
   const title = state.status === 'ok' ? state.data.event.name : 'Event Bookings';
+  const allBookings = state.status === 'ok' ? state.data.bookings : [];
+  const expiredCount = allBookings.filter((booking) => booking.paymentStatus === 'Expired').length;
+  const shownBookings = hideExpired ? allBookings.filter((booking) => booking.paymentStatus !== 'Expired') : allBookings;
   return (
     <>
       <p className="adm-breadcrumb">
@@ -69,11 +76,22 @@ export function EventBookingsPage() {
             <SummaryCard label="Revenue (less refunds)" value={moneyList(state.data.summary.revenue, state.data.event.currency)} />
           </dl>
 
+          {expiredCount > 0 && (
+            <Checkbox
+              id="adm-hide-expired"
+              label={`Hide expired bookings (${expiredCount})`}
+              hint={`Unpaid card bookings whose ${HOLD_MINUTES}-minute hold ran out: they hold no places and count in no total.`}
+              checked={hideExpired}
+              onChange={setHideExpired}
+            />
+          )}
           {state.data.bookings.length === 0 ? (
             <p className="adm-muted">No bookings for this event yet.</p>
+          ) : shownBookings.length === 0 ? (
+            <p className="adm-muted">Every booking for this event has expired.</p>
           ) : (
             <DataTable label="Bookings" columns={['Name', 'Email', { label: 'Attending', numeric: true }, { label: 'Children', numeric: true }, { label: 'Soft Drinks', numeric: true }, { label: 'Vegetarian', numeric: true }, 'Boat', 'Submitted', 'Payment', { label: 'Amount', numeric: true }, 'Payment ID']}>
-                  {state.data.bookings.map((booking) => {
+                  {shownBookings.map((booking) => {
                     const status = booking.paymentStatus;
                     return (
                       <tr key={booking.id}>

@@ -1,5 +1,7 @@
 import { CURRENCIES } from '@core/entities/money';
 import { BOOKING_END_HINT, validateEventForm, type EventFormValues } from '@core/domain/event-form';
+import { UK_DATE_HINT } from '@core/domain/uk-date-input';
+import { DateTimeField } from './date-time-field';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Field, type FieldProps } from '../../../components/ui/field';
 import { useForm } from '../../../lib/form';
@@ -66,6 +68,9 @@ export function EventForm({
       {control}
     </Field>
   );
+  const dateTime = (name: 'eventdatetime' | 'eventenddatetime' | 'bookingEndDate', label: string, options: { hint?: string; required?: boolean; allDayAtMidnight?: boolean }) => (
+    <DateTimeField id={fieldId(name)} label={label} value={values[name]} onChange={(wallClock) => set(name, wallClock)} error={errorFor(name)} formatHintId="adm-event-date-format" {...options} />
+  );
   const check = (name: CheckName, label: string, hint: string) => (
     <Checkbox id={fieldId(name)} name={name} label={label} hint={hint} checked={values[name]} onChange={(checked) => set(name, checked)} />
   );
@@ -82,10 +87,13 @@ export function EventForm({
 
       <fieldset className="adm-fieldset" disabled={submitting}>
         <legend>Dates and times (UK time)</legend>
+        <p className="field-hint adm-dates-hint" id="adm-event-date-format">
+          {UK_DATE_HINT}
+        </p>
         <div className="adm-grid-3">
-          {field('eventdatetime', 'Start Date & Time', <input className="input" type="datetime-local" {...form.bind('eventdatetime')} />, { required: true, hint: 'A start at 00:00 makes an all-day event.' })}
-          {field('eventenddatetime', 'End Date & Time', <input className="input" type="datetime-local" {...form.bind('eventenddatetime')} />, { hint: 'Optional.' })}
-          {field('bookingEndDate', 'Booking End Date', <input className="input" type="datetime-local" {...form.bind('bookingEndDate')} />, { hint: `Optional. ${BOOKING_END_HINT}` })}
+          {dateTime('eventdatetime', 'Start Date & Time', { required: true, hint: 'A start at 00:00 makes an all-day event.', allDayAtMidnight: true })}
+          {dateTime('eventenddatetime', 'End Date & Time', { hint: 'Optional.' })}
+          {dateTime('bookingEndDate', 'Booking End Date', { hint: `Optional. ${BOOKING_END_HINT}` })}
         </div>
       </fieldset>
 
@@ -99,6 +107,7 @@ export function EventForm({
           {check('offerSoftDrinks', 'Soft Drinks', 'Ask how many want soft drinks.')}
           {check('offerVeg', 'Vegetarian', 'Ask how many vegetarian meals.')}
         </div>
+        {check('sendReminders', 'Reminder E-mails', 'E-mail a reminder to every confirmed booking with an e-mail address a few days before the event.')}
       </fieldset>
 
       <fieldset className="adm-fieldset" disabled={submitting}>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { ClubEvent } from '@core/entities/event';
 import { formatDate } from '@core/domain/calendar';
-import { hasPermission } from '@core/domain/permissions';
+import { hasPermission, mayOpen } from '@core/domain/permissions';
 import { ApiError } from '../../../lib/api';
 import { deleteEvent, listEvents } from '../api/events';
 import { useSignedInAdmin } from './admin-session';
@@ -16,6 +16,9 @@ import { Button } from '../../../components/ui/button';
 import { DataTable } from './data-table';
 
 export const DELETE_FAILED = 'Failed to delete event. Please try again.';
+
+const editPath = (eventId: string) => `/admin/events/edit/${encodeURIComponent(eventId)}`;
+const bookingsPath = (eventId: string) => `/admin/bookings/${encodeURIComponent(eventId)}`;
 
 export function EventsListPage() {
   const admin = useSignedInAdmin();
@@ -91,11 +94,14 @@ export function EventsListPage() {
                     <td>{event.allowBooking ? <Badge tone="green">Bookable</Badge> : <Badge tone="grey">View Only</Badge>}</td>
                     <td>
                       <span className="adm-actions">
-                        <Link className="btn btn-secondary btn-small" to={`/admin/events/edit/${encodeURIComponent(event.id)}`} aria-label={`Edit ${event.name}`}>
-                          Edit
-                        </Link>
-                        {event.allowBooking && (
-                          <Link className="btn btn-secondary btn-small" to={`/admin/bookings/${encodeURIComponent(event.id)}`} aria-label={`Bookings for ${event.name}`}>
+                        {/* Only what this admin may open: the same table the screens are guarded by. */}
+                        {mayOpen(admin, editPath(event.id)) && (
+                          <Link className="btn btn-secondary btn-small" to={editPath(event.id)} aria-label={`Edit ${event.name}`}>
+                            Edit
+                          </Link>
+                        )}
+                        {event.allowBooking && mayOpen(admin, bookingsPath(event.id)) && (
+                          <Link className="btn btn-secondary btn-small" to={bookingsPath(event.id)} aria-label={`Bookings for ${event.name}`}>
                             Bookings
                           </Link>
                         )}

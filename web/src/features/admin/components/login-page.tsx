@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate, useLocation, useNavigate, type Location } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate, type Location } from 'react-router-dom';
 import type { LoginForm } from '@core/entities/admin';
 import { LOGIN_MESSAGES, validateLoginForm } from '@core/domain/login';
 import { Field } from '../../../components/ui/field';
@@ -11,10 +11,13 @@ import { Loading } from './load-error';
 import { PageTitle } from './page-title';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/alert';
+import { useClubConfig } from '../../../lib/club-config';
 
 interface LoginLocationState {
   from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
   signedOut?: boolean;
+  /** The reset page's message after a new password was set. */
+  passwordReset?: string;
 }
 
 /** The catalogue message for a refused sign-in; the status decides, so the wording never drifts. */
@@ -44,6 +47,7 @@ export function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const state = (location.state ?? null) as LoginLocationState | null;
+  const { passwordReset: resetAvailable } = useClubConfig();
   const form = useForm<LoginForm, 'email' | 'password'>({
     initial: { email: '', password: '' },
     validate: (values) => {
@@ -84,6 +88,7 @@ export function LoginPage() {
             You have been signed out.
           </Alert>
         )}
+        {state?.passwordReset && !error && <Alert tone="success">{state.passwordReset}</Alert>}
         {state?.from && !state.signedOut && !error && (
           <Alert tone="info">
             Please sign in to continue.
@@ -108,6 +113,11 @@ export function LoginPage() {
             {submitting ? 'Signing in…' : 'Sign In'}
           </Button>
         </form>
+        {resetAvailable && (
+          <p className="adm-login-links">
+            <Link to="/admin/forgot-password">Forgot password?</Link>
+          </p>
+        )}
       </main>
     </div>
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatDate } from '@core/domain/calendar';
 import { hasPermission } from '@core/domain/permissions';
+import { SECRET_MAIL_KINDS } from '@core/domain/password-reset';
 import { OutboxStatusSchema, type OutboxStatus } from '@core/entities/mail';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -191,7 +192,8 @@ function MessageDetail({ id, status, recordId }: { id: string; status?: OutboxSt
       {back}
       <div className="adm-page-head">
         <PageTitle documentTitle={`E-mail: ${message.subject}`}>{message.subject}</PageTitle>
-        {canResend && message.status !== 'queued' && (
+        {/* A reset link is never sent again: the admin asks for a new one (the server refuses too). */}
+        {canResend && message.status !== 'queued' && !SECRET_MAIL_KINDS.includes(message.kind) && (
           <Button variant="secondary" onClick={() => setConfirming(true)} disabled={busy}>
             Resend
           </Button>

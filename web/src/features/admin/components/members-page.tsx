@@ -16,6 +16,7 @@ import { useAdminData } from '../../../lib/query';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/alert';
 import { DataTable } from './data-table';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { NoticeArea, type Notice } from './notice';
 
 const PERMISSION_LABELS: Record<Permission, string> = {
@@ -70,6 +71,7 @@ export function MembersPage() {
 
       {canManage && state.status === 'ok' && (
         <AddAdminForm
+          onSubmitting={() => setNotice(null)}
           onCreated={(admin) => {
             setData((admins) => [...admins, admin].sort((a, b) => a.email.localeCompare(b.email)));
             setNotice({ kind: 'success', message: `Admin ${admin.email} added.` });
@@ -83,6 +85,7 @@ export function MembersPage() {
 function AdminRow({ admin, isMe, canManage, onChanged, onNotice }: { admin: Admin; isMe: boolean; canManage: boolean; onChanged: (admin: Admin) => void; onNotice: (notice: Notice) => void }) {
   const [permissions, setPermissions] = useState<Permission[]>(admin.permissions);
   const [busy, setBusy] = useState(false);
+  const [confirmingDisable, setConfirmingDisable] = useState(false);
   const changed = PERMISSIONS.some((p) => permissions.includes(p) !== admin.permissions.includes(p));
 
   async function save(changes: { permissions?: Permission[]; disabled?: boolean }, success: string) {
@@ -97,8 +100,11 @@ function AdminRow({ admin, isMe, canManage, onChanged, onNotice }: { admin: Admi
       onNotice({ kind: 'error', message: failureMessage(error, 'Failed to update the admin. Please try again.') });
     } finally {
       setBusy(false);
+      setConfirmingDisable(false);
     }
   }
+
+  const toggleDisabled = () => save({ disabled: !admin.disabled }, `${admin.email} ${admin.disabled ? 'enabled' : 'disabled'}.`);
 
   return (
     <tr>
@@ -157,13 +163,27 @@ function AdminRow({ admin, isMe, canManage, onChanged, onNotice }: { admin: Admi
                 variant={admin.disabled ? 'secondary' : 'danger'}
                 size="small"
                 disabled={busy}
-                onClick={() => save({ disabled: !admin.disabled }, `${admin.email} ${admin.disabled ? 'enabled' : 'disabled'}.`)}
+                // Disabling locks someone out at once, so it is asked about first; enabling is not.
+                onClick={() => (admin.disabled ? void toggleDisabled() : setConfirmingDisable(true))}
                 aria-label={`${admin.disabled ? 'Enable' : 'Disable'} ${admin.name}`}
               >
                 {admin.disabled ? 'Enable' : 'Disable'}
               </Button>
             )}
           </span>
+          <ConfirmDialog
+            open={confirmingDisable}
+            title="Disable admin?"
+            confirmLabel="Disable"
+            busy={busy}
+            onConfirm={() => void toggleDisabled()}
+            onCancel={() => setConfirmingDisable(false)}
+          >
+            <p>
+              Are you sure you want to disable <strong>{admin.name}</strong> ({admin.email})? They will no longer be able to sign in, and any session they have open
+              ends. You can enable the account again later.
+            </p>
+          </ConfirmDialog>
         </td>
       )}
     </tr>
@@ -171,6 +191,12 @@ function AdminRow({ admin, isMe, canManage, onChanged, onNotice }: { admin: Admi
 }
 
 type NewAdminField = 'name' | 'email' | 'password';
+const NEW_ADMIN_FIELDS: readonly NewAdminField[] = ['name', 'email', 'password'];
+
+/** The server's field messages that this form shows beside a field. */
+function pick(fields: Partial<Record<string, string>> | undefined): Partial<Record<NewAdminField, string>> {
+  return Object.fromEntries(NEW_ADMIN_FIELDS.filter((name) => typeof fields?.[name] === 'string').map((name) => [name, fields?.[name]]));
+}
 interface NewAdmin {
   name: string;
   email: string;
@@ -179,12 +205,12 @@ interface NewAdmin {
 }
 const freshAdmin = (): NewAdmin => ({ name: '', email: '', password: '', permissions: [...DEFAULT_PERMISSIONS] });
 
-function AddAdminForm({ onCreated }: { onCreated: (admin: Admin) => void }) {
+function AddAdminForm({ onCreated, onSubmitting }: { onCreated: (admin: Admin) => void; onSubmitting: () => void }) {
   const form = useForm<NewAdmin, NewAdminField>({
     initial: freshAdmin,
     // The server's own request schema, so the form says what the server would.
     validate: (values) => inputErrors(CreateAdminRequestSchema, values),
-    order: ['name', 'email', 'password'],
+    order: NEW_ADMIN_FIELDS,
     idOf: (name) => `adm-new-${name}`,
     show: 'submit',
   });
@@ -195,9 +221,14 @@ function AddAdminForm({ onCreated }: { onCreated: (admin: Admin) => void }) {
       onCreated(await createAdmin({ ...admin, email: admin.email.trim(), name: admin.name.trim() }));
       form.reset(freshAdmin());
     } catch (error) {
-      form.refuse(error instanceof ApiError && error.status === 400 ? error.fields : {}, failureMessage(error, 'Failed to add the admin. Please try again.'));
+      // Each problem is said once: beside its field when it has one (the e-mail already taken is
+      // the e-mail's problem), otherwise for the form as a whole.
+      const fields = error instanceof ApiError && error.status === 400 ? pick(error.fields) : error instanceof ApiError && error.status === 409 ? { email: error.message } : {};
+      form.refuse(fields, Object.keys(fields).length > 0 ? null : failureMessage(error, 'Failed to add the admin. Please try again.'));
     }
   };
+
+  const submit = form.handleSubmit(send);
 
   const togglePermission = (p: Permission, checked: boolean) => form.set('permissions', checked ? [...values.permissions, p] : values.permissions.filter((x) => x !== p));
 
@@ -205,7 +236,14 @@ function AddAdminForm({ onCreated }: { onCreated: (admin: Admin) => void }) {
     <section className="adm-panel" aria-labelledby="adm-add-admin-title">
       <h2 id="adm-add-admin-title">Add an Admin</h2>
       {form.formError && <Alert tone="error">{form.formError}</Alert>}
-      <form onSubmit={form.handleSubmit(send)} noValidate>
+      <form
+        onSubmit={(e) => {
+          // A new attempt: an earlier "Admin … added." must not stand beside this one's errors.
+          onSubmitting();
+          submit(e);
+        }}
+        noValidate
+      >
         <fieldset className="adm-fieldset" disabled={submitting}>
           <legend className="visually-hidden">New admin</legend>
           <div className="adm-grid-3">

@@ -1,4 +1,5 @@
 import { formatDate } from '@core/domain/calendar';
+import { isJobFull } from '@core/domain/work-days';
 import { listWorkDaySignups, type WorkDayWithSignups } from '../api/work-days';
 import { LoadError, Loading } from './load-error';
 import { PageTitle } from './page-title';
@@ -48,7 +49,7 @@ function WorkDaySection({ entry }: { entry: WorkDayWithSignups }) {
               <h3>
                 {job.title}{' '}
                 <span className="adm-job-count">
-                  {job.currentVolunteers} of {job.volunteersNeeded} volunteers
+                  {job.currentVolunteers} of {job.volunteersNeeded} volunteers{isJobFull(job) && ' (full)'}
                 </span>
               </h3>
               {names.length === 0 ? <p className="adm-muted">No one yet.</p> : <p>{names.join(', ')}</p>}

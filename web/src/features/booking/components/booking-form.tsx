@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import type { BookingFormValues } from '@core/entities/booking';
-import { BOOKING_MESSAGES, parseCount, stripNonDigits, validateBookingForm, visibleBookingFields } from '@core/domain/booking-validation';
-import { childPrice, formatMoney, priceBooking } from '@core/domain/pricing';
+import { BOOKING_MESSAGES, bookingFormTotal, stripNonDigits, validateBookingForm, visibleBookingFields } from '@core/domain/booking-validation';
+import { childPrice, formatMoney } from '@core/domain/pricing';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -60,7 +60,9 @@ export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft }: Boo
       if (receipt.redirectUrl) {
         // A paid booking continues at its card step: a page of this app, reached without a reload
         // (the club configuration and the code already loaded are kept); any other address in full.
-        if (receipt.redirectUrl.startsWith('/')) navigate(receipt.redirectUrl);
+        // The card step replaces the form in the history, so Back from it (or from its receipt)
+        // does not offer a blank form for the same booking.
+        if (receipt.redirectUrl.startsWith('/')) navigate(receipt.redirectUrl, { replace: true });
         else window.location.assign(receipt.redirectUrl);
         return;
       }
@@ -85,10 +87,9 @@ export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft }: Boo
     </Field>
   );
 
-  const attending = parseCount(values.numberAttending);
-  const children = visible.children ? parseCount(values.numberOfChildren) : 0;
   const paid = event.requiresPayment && event.price > 0;
-  const total = paid && attending >= 1 && children <= attending ? priceBooking(event, { numberAttending: attending, numberOfChildren: children }) : null;
+  // No total while the counts are refused (over the limit, more children than attendees...).
+  const total = paid ? bookingFormTotal(values, event, { maxAttendees, testHook: false }) : null;
 
   return (
     <form className="booking-form card" noValidate onSubmit={form.handleSubmit(send)} aria-labelledby="booking-form-heading">

@@ -1,7 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import type { BookingFormValues } from '@core/entities/booking';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { eventBookedPath, eventBookingPath, manageBookingPath, manageTokenOf, PATHS } from '@core/paths';
 import { formatDateRange } from '@core/domain/calendar';
+import { bookingOffer } from '@core/domain/booking-state';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api';
@@ -12,7 +14,9 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { CalendarLinks } from '../../calendar/components/calendar-links';
 import type { CalendarEvent } from '../../calendar/api/get-calendar-events';
 import { getBookingEvent, type ClosedReason } from '../api/get-booking-event';
-import type { BookingReceipt } from '../api/submit-booking';
+import { bookedBookingKey, getBookedBooking } from '../api/get-booked-booking';
+import { CALENDAR_EVENTS_KEY } from '../../calendar/api/get-calendar-events';
+import { Alert } from '../../../components/ui/alert';
 import { BookingForm } from './booking-form';
 import { CalendarIcon } from '../../../components/ui/icons';
 import { LoadFailed, PageLoading } from '../../../components/ui/load-failed';
@@ -38,7 +42,35 @@ function EventSummary({ event }: { event: CalendarEvent }) {
   );
 }
 
-function BookingSuccess({ event, receipt, booked, location, onAnother }: { event: CalendarEvent; receipt: BookingReceipt; booked: BookingFormValues; location: string; onAnother: () => void }) {
+/**
+ * The receipt of a free booking, at `?id=…&booked=<manage token>`: read back from the server with
+ * the booking's manage token, so a reload, or Back and Forward, show it again (and not an empty
+ * form that invites a second booking).
+ */
+function BookingSuccess({ event, token }: { event: CalendarEvent; token: string }) {
+  const config = useClubConfig();
+  const navigate = useNavigate();
+  const state = useApiQuery(bookedBookingKey(token), (signal) => getBookedBooking(token, signal));
+
+  if (state.status === 'loading') return <PageLoading label="Loading your booking..." />;
+  if (state.status === 'error') {
+    if (state.error instanceof ApiError && state.error.status === 404) {
+      return (
+        <MessagePage title="Booking not found">
+          <p>This link does not name a booking we hold. It may have been mistyped or cut short, or it has expired.</p>
+          <Link className="btn btn-primary" to={eventBookingPath(event.id)}>
+            Go to the event
+          </Link>
+        </MessagePage>
+      );
+    }
+    return (
+      <div className="page narrow">
+        <LoadFailed title="Failed to load your booking" onRetry={state.reload} />
+      </div>
+    );
+  }
+  const booking = state.data;
   return (
     <div className="page narrow">
       <section className="card success-card" aria-labelledby="success-heading">
@@ -49,21 +81,20 @@ function BookingSuccess({ event, receipt, booked, location, onAnother }: { event
           Booking Submitted Successfully
         </h1>
         <p>
-          Thank you, {booked.firstName.trim()}. Your booking for <strong>{event.name}</strong> has been received.
+          Thank you, {booking.firstName}. Your booking for <strong>{booking.event.name}</strong> has been received.
         </p>
+        {booking.cancelled && <Alert tone="info" title="This booking has since been cancelled." />}
         <p className="booking-reference">
-          Booking reference: <strong>{receipt.bookingId}</strong>
+          Booking reference: <strong>{booking.bookingId}</strong>
         </p>
-        <p className="event-date">{formatDateRange(event.eventdatetime, event.eventenddatetime, 'member')}</p>
-        {receipt.managePath && (
-          <p>
-            Keep this link to see or cancel your booking later: <Link to={receipt.managePath}>Manage my booking</Link>
-          </p>
-        )}
+        <p className="event-date">{formatDateRange(booking.event.eventdatetime, booking.event.eventenddatetime, 'member')}</p>
+        <p>
+          Keep this link to see or cancel your booking later: <Link to={manageBookingPath(token)}>Manage my booking</Link>
+        </p>
         <h2 className="h3">Add it to your calendar</h2>
-        <CalendarLinks event={event} location={location} />
+        <CalendarLinks event={booking.event} location={config.clubName} />
         <div className="event-actions">
-          <Button variant="secondary" onClick={onAnother}>
+          <Button variant="secondary" onClick={() => navigate(eventBookingPath(event.id))}>
             Make another booking
           </Button>
           <Link className="btn btn-ghost" to="/calendar">
@@ -79,10 +110,11 @@ function BookingSuccess({ event, receipt, booked, location, onAnother }: { event
 // needed, so members who never pay do not download it.
 const PaymentStep = lazy(() => import('../../payment/components/payment-step'));
 
-function BookingScreen({ id, payment }: { id: string; payment: { step: 'pending' | 'success'; checkoutId: string } | null }) {
+function BookingScreen({ id, payment, booked }: { id: string; payment: { step: 'pending' | 'success'; checkoutId: string } | null; booked: string | null }) {
   const config = useClubConfig();
+  const navigate = useNavigate();
+  const client = useQueryClient();
   const state = useApiQuery(bookingEventKey(id), (signal) => getBookingEvent(id, signal));
-  const [success, setSuccess] = useState<{ receipt: BookingReceipt; booked: BookingFormValues } | null>(null);
   const [placesLeftOverride, setPlacesLeftOverride] = useState<number | null>(null);
   usePageTitle(state.status === 'success' ? `Book: ${state.data.event.name}` : 'Event Booking');
 
@@ -110,18 +142,10 @@ function BookingScreen({ id, payment }: { id: string; payment: { step: 'pending'
 
   const { event, closedReason } = state.data;
   const placesLeft = placesLeftOverride ?? event.placesLeft;
+  // The calendar's rule (core), so the two screens never disagree about Book Event.
+  const offer = bookingOffer({ allowBooking: event.allowBooking, bookingOpen: closedReason === null, placesLeft });
 
-  if (success) {
-    return (
-      <BookingSuccess
-        event={event}
-        receipt={success.receipt}
-        booked={success.booked}
-        location={config.clubName}
-        onAnother={() => setSuccess(null)}
-      />
-    );
-  }
+  if (booked !== null) return <BookingSuccess event={event} token={booked} />;
 
   let body;
   if (payment !== null) {
@@ -130,15 +154,15 @@ function BookingScreen({ id, payment }: { id: string; payment: { step: 'pending'
         <PaymentStep event={event} checkoutId={payment.checkoutId} payment={payment.step} />
       </Suspense>
     );
-  } else if (closedReason !== null) {
+  } else if (offer === 'not-bookable' || offer === 'closed') {
     body = (
       <section className="card closed-card" aria-labelledby="closed-heading">
         <h2 id="closed-heading">Booking Closed</h2>
-        <p>{CLOSED_TEXT[closedReason]}</p>
+        <p>{CLOSED_TEXT[closedReason ?? 'not-bookable']}</p>
         <Link to="/calendar">See other upcoming events</Link>
       </section>
     );
-  } else if (placesLeft === 0) {
+  } else if (offer === 'full') {
     body = (
       <section className="card closed-card" aria-labelledby="full-heading">
         <h2 id="full-heading">Fully booked</h2>
@@ -158,9 +182,15 @@ function BookingScreen({ id, payment }: { id: string; payment: { step: 'pending'
           event={event}
           maxAttendees={config.maxAttendeesPerBooking}
           onPlacesLeft={setPlacesLeftOverride}
-          onBooked={(receipt, booked) => {
-            if (placesLeft !== null) setPlacesLeftOverride(Math.max(0, placesLeft - Number(booked.numberAttending)));
-            setSuccess({ receipt, booked });
+          onBooked={(receipt) => {
+            // The places left here and on the calendar changed: their next look asks again.
+            void client.invalidateQueries({ queryKey: bookingEventKey(id) });
+            void client.invalidateQueries({ queryKey: CALENDAR_EVENTS_KEY });
+            const token = receipt.managePath === null ? null : manageTokenOf(receipt.managePath);
+            // The receipt replaces the form in the history: Back leads to where the member came
+            // from, not to a blank form for the same booking.
+            if (token !== null) navigate(eventBookedPath(id, token), { replace: true });
+            else navigate(PATHS.calendar, { replace: true });
           }}
         />
       </>
@@ -197,5 +227,6 @@ export function EventBookingPage() {
   const step = params.get('payment');
   const checkoutId = params.get('checkoutId')?.trim() ?? '';
   const payment = (step === 'pending' || step === 'success') && checkoutId !== '' ? { step: step as 'pending' | 'success', checkoutId } : null;
-  return id === '' ? <NoEventId /> : <BookingScreen key={`${id} ${step ?? ''} ${checkoutId}`} id={id} payment={payment} />;
+  const booked = params.get('booked')?.trim() || null;
+  return id === '' ? <NoEventId /> : <BookingScreen key={`${id} ${step ?? ''} ${checkoutId} ${booked ?? ''}`} id={id} payment={payment} booked={booked} />;
 }

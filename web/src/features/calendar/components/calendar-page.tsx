@@ -2,12 +2,14 @@ import { eventBookingPath } from '@core/paths';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateRange } from '@core/domain/calendar';
+import { bookingOffer } from '@core/domain/booking-state';
 import { useClubConfig } from '../../../lib/club-config';
 import { CALENDAR_EVENTS_KEY } from '../api/calendar-events-path';
 import { useApiQuery } from '../../../lib/query';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { getCalendarEvents, type CalendarEvent } from '../api/get-calendar-events';
 import { AddToCalendarButton } from './add-to-calendar-button';
+import { SubscribeSection } from './subscribe-section';
 import { CalendarIcon } from '../../../components/ui/icons';
 import { LoadStatus } from '../../../components/ui/load-failed';
 
@@ -15,6 +17,8 @@ function EventCard({ event, location }: { event: CalendarEvent; location: string
   const [expanded, setExpanded] = useState(false);
   const hasMore = event.longdescription.trim() !== '' && event.longdescription.trim() !== event.description.trim();
   const detailsId = `event-${event.id}-details`;
+  // The booking page's rule: Book Event only while booking is open and a place is left.
+  const offer = bookingOffer(event);
   return (
     <li className="card event-card">
       <h2 className="event-title">{event.name}</h2>
@@ -35,15 +39,17 @@ function EventCard({ event, location }: { event: CalendarEvent; location: string
           </button>
         </>
       )}
-      {event.allowBooking && event.placesLeft !== null && (
-        <p className="places-left">{event.placesLeft === 0 ? 'Fully booked' : `${event.placesLeft} places left`}</p>
+      {offer === 'open' && event.placesLeft !== null && (
+        <p className="places-left">{event.placesLeft === 1 ? '1 place left' : `${event.placesLeft} places left`}</p>
       )}
       <div className="event-actions">
-        {event.allowBooking && (
+        {offer === 'open' && (
           <Link className="btn btn-primary" to={eventBookingPath(event.id)}>
             Book Event <span className="visually-hidden">: {event.name}</span>
           </Link>
         )}
+        {offer === 'closed' && <p className="booking-unavailable">Booking closed</p>}
+        {offer === 'full' && <p className="booking-unavailable">Fully booked</p>}
         {event.eventdatetime !== null && <AddToCalendarButton event={event} location={location} />}
       </div>
     </li>
@@ -73,6 +79,7 @@ export function CalendarPage() {
           ))}
         </ul>
       )}
+      <SubscribeSection />
     </div>
   );
 }

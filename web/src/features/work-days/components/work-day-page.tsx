@@ -1,9 +1,10 @@
 import { workDayPath } from '@core/paths';
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { WorkDaySignupForm } from '@core/entities/work-day';
 import { formatDate } from '@core/domain/calendar';
-import { WORK_DAY_MESSAGES, validateWorkDaySignup } from '@core/domain/work-days';
+import { WORK_DAY_MESSAGES, isJobFull, validateWorkDaySignup } from '@core/domain/work-days';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -48,7 +49,7 @@ function NoWorkDay() {
   );
 }
 
-function SignupForm({ workDay, onDone }: { workDay: ListedWorkDay; onDone: (jobsChosen: number, firstName: string) => void }) {
+function SignupForm({ workDay, onDone, onRefused }: { workDay: ListedWorkDay; onDone: (jobsChosen: number, firstName: string) => void; onRefused: () => void }) {
   const form = useForm<WorkDaySignupForm, keyof WorkDaySignupForm>({
     initial: emptySignup,
     validate: () => ({}),
@@ -68,7 +69,11 @@ function SignupForm({ workDay, onDone }: { workDay: ListedWorkDay; onDone: (jobs
       const answer = await signUpForWorkDay(workDay.id, values);
       onDone(answer.jobsChosen, values.firstName.trim());
     } catch (cause) {
-      form.refuse({}, cause instanceof ApiError && cause.status === 400 ? cause.message : WORK_DAY_MESSAGES.submitFailed);
+      // 409: a job filled up meanwhile, or this name has signed up already; the server's words
+      // say which, and the counts are fetched again so a full job shows as full.
+      const told = cause instanceof ApiError && (cause.status === 400 || cause.status === 409);
+      form.refuse({}, told ? cause.message : WORK_DAY_MESSAGES.submitFailed);
+      if (cause instanceof ApiError && cause.status === 409) onRefused();
     }
   };
 
@@ -89,13 +94,17 @@ function SignupForm({ workDay, onDone }: { workDay: ListedWorkDay; onDone: (jobs
           <legend>Which jobs can you help with? *</legend>
           {workDay.jobs.map((job) => {
             const id = `job-${job.id}`;
+            const full = isJobFull(job);
+            const chosen = signup.selectedJobs.includes(job.id);
             return (
-              <div key={job.id} className="job-option">
-                <input id={id} type="checkbox" checked={signup.selectedJobs.includes(job.id)} onChange={(e) => toggleJob(job.id, e.target.checked)} aria-describedby={`${id}-count`} />
+              <div key={job.id} className={full ? 'job-option job-full' : 'job-option'}>
+                {/* A full job takes no one new; one already ticked can still be unticked. */}
+                <input id={id} type="checkbox" checked={chosen} disabled={full && !chosen} onChange={(e) => toggleJob(job.id, e.target.checked)} aria-describedby={`${id}-count`} />
                 <label htmlFor={id}>
                   <span className="job-title">{job.title}</span>
                   {job.description !== '' && <span className="job-description">{job.description}</span>}
                   <span className="job-count" id={`${id}-count`}>
+                    {full && <strong className="job-full-label">Full: </strong>}
                     {job.currentVolunteers} of {job.volunteersNeeded} volunteers signed up
                   </span>
                 </label>
@@ -130,6 +139,9 @@ function SignupForm({ workDay, onDone }: { workDay: ListedWorkDay; onDone: (jobs
 
 function WorkDayScreen({ id }: { id: string }) {
   const state = useApiQuery(['work-day', id], (signal) => getWorkDay(id, signal));
+  const client = useQueryClient();
+  // Fetched again in the background: the form and its message stay while the counts update.
+  const refreshCounts = () => void client.invalidateQueries({ queryKey: ['work-day', id], exact: true });
   const [confirmed, setConfirmed] = useState<{ jobsChosen: number; firstName: string } | null>(null);
   usePageTitle(state.status === 'success' ? state.data.name : 'Work Day');
 
@@ -199,7 +211,7 @@ function WorkDayScreen({ id }: { id: string }) {
         )}
         {workDay.foodAvailable && <p>Food will be provided for volunteers: tick the box below if you would like some.</p>}
       </section>
-      <SignupForm workDay={workDay} onDone={(jobsChosen, firstName) => setConfirmed({ jobsChosen, firstName })} />
+      <SignupForm workDay={workDay} onDone={(jobsChosen, firstName) => setConfirmed({ jobsChosen, firstName })} onRefused={refreshCounts} />
     </div>
   );
 }

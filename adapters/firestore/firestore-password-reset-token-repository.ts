@@ -1,0 +1,96 @@
+import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { z } from 'zod';
+import { InstantSchema } from '../../core/entities/instant';
+import { ValidationError } from '../../core/errors';
+import type { PasswordResetToken, PasswordResetTokenRepository } from '../../core/ports/password-reset-token-repository';
+import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
+import { deleteAll } from './firestore-delete-all';
+import { isDocumentId } from './firestore-document-ids';
+import { withCoreErrors } from './firestore-errors';
+import { instantFields, readInstant } from './firestore-instants';
+
+const TokenSchema = z.object({
+  tokenHash: z.string().min(1),
+  uid: z.string().min(1),
+  createdAt: InstantSchema,
+  expiresAt: InstantSchema,
+  usedAt: InstantSchema.nullable(),
+});
+
+/** Reset tokens in the `passwordResetTokens` collection, keyed by the hash of their secret. */
+export class FirestorePasswordResetTokenRepository implements PasswordResetTokenRepository {
+  constructor(
+    private readonly db: Firestore,
+    private readonly options: FirestoreCollectionOptions = {},
+  ) {}
+
+  private get collection() {
+    return collectionOf(this.db, 'passwordResetTokens', this.options);
+  }
+
+  async create(token: PasswordResetToken): Promise<void> {
+    if (!isDocumentId(token.tokenHash)) throw new ValidationError('A token hash may not contain a slash');
+    const document = { uid: token.uid, ...instantFields({ createdAt: token.createdAt, expiresAt: token.expiresAt, usedAt: token.usedAt }) };
+    await withCoreErrors(() => this.collection.doc(token.tokenHash).create(document), {
+      conflict: 'A reset token with this hash already exists',
+    });
+  }
+
+  async get(tokenHash: string): Promise<PasswordResetToken | null> {
+    if (!isDocumentId(tokenHash)) return null;
+    const snapshot = await withCoreErrors(() => this.collection.doc(tokenHash).get());
+    return snapshot.exists ? toToken(snapshot) : null;
+  }
+
+  async markUsed(tokenHash: string, at: Date): Promise<boolean> {
+    if (!isDocumentId(tokenHash)) return false;
+    const ref = this.collection.doc(tokenHash);
+    // A transaction reads the token again and is retried when another use wrote it meanwhile.
+    return withCoreErrors(() =>
+      this.db.runTransaction(async (tx) => {
+        const snapshot = await tx.get(ref);
+        if (!snapshot.exists) return false;
+        const token = toToken(snapshot);
+        if (token.usedAt !== null) return false;
+        tx.update(ref, usedFields(snapshot, at));
+        return true;
+      }),
+    );
+  }
+
+  async markAllUsed(uid: string, at: Date): Promise<void> {
+    // A user has a few tokens at most: all of them are read, the used ones skipped.
+    const snapshots = await withCoreErrors(() => this.collection.where('uid', '==', uid).get());
+    for (const snapshot of snapshots.docs) {
+      if (toToken(snapshot).usedAt !== null) continue;
+      // Each in its own transaction: a token used meanwhile keeps its own instant.
+      await withCoreErrors(() =>
+        this.db.runTransaction(async (tx) => {
+          const fresh = await tx.get(snapshot.ref);
+          if (fresh.exists && toToken(fresh).usedAt === null) tx.update(snapshot.ref, usedFields(fresh, at));
+        }),
+      );
+    }
+  }
+
+  async deleteExpired(now: Date): Promise<number> {
+    return deleteAll(this.db, this.collection.where('expiresAt', '<', Timestamp.fromDate(now)));
+  }
+}
+
+function usedFields(snapshot: DocumentSnapshot, at: Date): Record<string, unknown> {
+  const data = snapshot.data() ?? {};
+  const fields = instantFields({ createdAt: readInstant(data, 'createdAt'), expiresAt: readInstant(data, 'expiresAt'), usedAt: at.toISOString() });
+  return { usedAt: fields.usedAt, instantText: fields.instantText };
+}
+
+function toToken(snapshot: DocumentSnapshot): PasswordResetToken {
+  const data = snapshot.data() ?? {};
+  return TokenSchema.parse({
+    tokenHash: snapshot.id,
+    uid: data.uid,
+    createdAt: readInstant(data, 'createdAt'),
+    expiresAt: readInstant(data, 'expiresAt'),
+    usedAt: readInstant(data, 'usedAt'),
+  });
+}
