@@ -288,7 +288,9 @@ describe('generated bad query strings and paths', () => {
           if (res.status === 200) expect(Array.isArray(res.body.messages)).toBe(true);
           else {
             expectClientError(res, `/api/admin/outbox?${query}`);
-            expect(res.status).toBe(400);
+            // An address over Node's 16 kB limit is refused before the app, with 431 and its message.
+            if (res.status === 431) expect(query.length).toBeGreaterThan(15_000);
+            else expect(res.status).toBe(400);
           }
         },
       ),

@@ -225,6 +225,8 @@ describe('card payments never finished', () => {
     // The overview counts it nowhere either: three bookings, seven attendees, none pending.
     await page.goto('/admin/bookings');
     const row = page.getByRole('region', { name: 'Bookings per event' }).getByRole('row').filter({ hasText: 'Kestrel Open Regatta' });
+    // allInnerTexts reads what is there now: wait for the overview's answer to be on screen first.
+    await row.waitFor();
     const cells = await row.locator('th, td').allInnerTexts();
     expect(cells.slice(2, 7)).toEqual(['3', '7', '3', '0', '0']);
     await page.close();
