@@ -12,7 +12,7 @@
  *
  * Environment: BENCH_DURATION (seconds per measured run, default 10), BENCH_WARMUP (default 2),
  * BENCH_LOG_LEVEL (the app's log level, default warn), BENCH_SEARCH_RECORDS (default 10000),
- * BENCH_ONLY (comma-separated scenario keys: calendar,event,search,searchwords,manage,booking),
+ * BENCH_ONLY (comma-separated scenario keys: calendar,feed,event,search,searchwords,manage,booking),
  * BENCH_PROFILE (a directory: the app writes a V8 CPU profile of each scenario's measured run
  * there, <scenario>.cpuprofile, for Chrome DevTools or speedscope), BENCH_BUILD=false (use the
  * existing dist/server.mjs instead of bundling the current sources first).
@@ -279,8 +279,11 @@ async function main(): Promise<void> {
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const bytes = Buffer.from(await res.arrayBuffer());
-      answers[`${method} ${path}`] = { status: res.status, contentType: res.headers.get('content-type') ?? 'application/json', body: bytes.toString('base64') };
-      return { status: res.status, json: JSON.parse(bytes.toString('utf8')) as Record<string, unknown>, size: bytes.length };
+      const contentType = res.headers.get('content-type') ?? 'application/json';
+      answers[`${method} ${path}`] = { status: res.status, contentType, body: bytes.toString('base64') };
+      // The calendar feed is text/calendar, every other answer JSON.
+      const json = contentType.includes('json') ? (JSON.parse(bytes.toString('utf8')) as Record<string, unknown>) : {};
+      return { status: res.status, json, text: bytes.toString('utf8'), size: bytes.length };
     };
 
     const calendar = await capture('GET', '/api/events');
@@ -304,6 +307,9 @@ async function main(): Promise<void> {
       searchBytes += answer.size;
       searchHits += (answer.json.hits as unknown[]).length;
     }
+    const feed = await capture('GET', '/calendar.ics');
+    if (feed.status !== 200) throw new Error(`GET /calendar.ics answered ${feed.status}`);
+    const feedEvents = feed.text.split('BEGIN:VEVENT').length - 1;
     const bookingBody = (n: number) => ({
       eventId: free.id,
       firstName: 'Bench',
@@ -324,6 +330,7 @@ async function main(): Promise<void> {
     if (managePage.status !== 200) throw new Error(`GET /api/my-booking answered ${managePage.status}`);
     baseline.child.send({ type: 'answers', answers } satisfies BaselineRequest);
     console.log(`Calendar answer ${int(calendar.size)} bytes (${listed.length} events); event page ${int(eventPage.size)} bytes (${shown.id}); ` +
+      `calendar feed ${int(feed.size)} bytes (${feedEvents} events); ` +
       `search answers ${int(searchBytes / searchPaths.length)} bytes and ${(searchHits / searchPaths.length).toFixed(1)} hits on average over ${searchPaths.length} queries; ` +
       `bookings go to "${free.id}".\n`);
 
@@ -353,6 +360,16 @@ async function main(): Promise<void> {
           { label: 'calendar >= 3,000 req/s', check: (f) => f.rps >= 3000 },
           { label: 'calendar p99 < 50 ms at 50 connections', check: (f) => f.p99 < 50 },
         ],
+      },
+      {
+        key: 'feed',
+        title: 'Calendar feed for calendar apps: GET /calendar.ics (every request a full 200, no If-None-Match)',
+        connections: 50,
+        expectedStatus: 200,
+        requests: () => [{ method: 'GET', path: '/calendar.ics' }],
+        // Judged against the calendar API in alternating turns (below): every subscriber's calendar
+        // app reads the feed, so it must cost no more than the calendar page's data.
+        targets: [],
       },
       {
         key: 'event',
@@ -469,6 +486,26 @@ async function main(): Promise<void> {
         const over = timed.filter((t) => t.median >= 10).length;
         console.log(`   slowest keystrokes (median of 5, sequential): ${timed.slice(0, 8).map((t) => `"${t.q}" ${ms(t.median)}`).join(', ')}`);
         console.log(`   ${over} of ${timed.length} distinct keystrokes take 10 ms or more\n`);
+      }
+      if (scenario.key === 'feed') {
+        // The feed against the calendar API, in turns of 2 s on the app, so that a machine whose
+        // load changes between two scenarios (other work on a shared machine) weighs on both alike.
+        const calendarScenario = allScenarios.find((s) => s.key === 'calendar')!;
+        const totals = { calendar: { requests: 0, seconds: 0 }, feed: { requests: 0, seconds: 0 } };
+        for (let turn = 0; turn < 4; turn += 1) {
+          for (const [key, s] of (turn % 2 === 0 ? [['calendar', calendarScenario], ['feed', scenario]] : [['feed', scenario], ['calendar', calendarScenario]]) as [keyof typeof totals, Scenario][]) {
+            const f = await measure(appUrl, s, 2);
+            totals[key].requests += f.requests - f.unexpected;
+            totals[key].seconds += f.seconds;
+          }
+        }
+        const rate = (t: { requests: number; seconds: number }) => t.requests / t.seconds;
+        console.log(`   in turns (4 × 2 s each, alternating): feed ${int(rate(totals.feed))} req/s, calendar API ${int(rate(totals.calendar))} req/s\n`);
+        verdicts.push({
+          label: "feed >= the calendar API's req/s at 50 connections, measured in alternating turns",
+          pass: rate(totals.feed) >= rate(totals.calendar),
+          detail: `feed ${int(rate(totals.feed))} req/s, calendar ${int(rate(totals.calendar))} req/s`,
+        });
       }
       if (scenario.key === 'booking') {
         const v = verifyBookings(bookingIds, free.id);

@@ -45,6 +45,9 @@ export function documentFilePath(documentId: string): string {
   return `/api/documents/${encodeURIComponent(documentId)}/file`;
 }
 
+/** The club calendar's iCalendar feed (served by the server, outside /api, to subscribe to). */
+export const CALENDAR_FEED_PATH = '/calendar.ics';
+
 /** The booking page of an event; with a checkout, its card step (`pending`) or its receipt (`success`). */
 export function eventBookingPath(eventId: string, payment?: { step: 'pending' | 'success'; checkoutId: string }): string {
   const query = new URLSearchParams({ id: eventId });

@@ -20,6 +20,8 @@ import { apiNotFound, errorHandler } from './http/error-handler';
 import { createOpenApiRegistry, generateOpenApiDocument } from './http/openapi';
 import { WEBHOOKS_PATH } from './http/payment-routes';
 import { CalendarAnswerCache } from './http/calendar-answer-cache';
+import { CalendarFeedCache } from './http/calendar-feed-cache';
+import { registerCalendarFeedRoute } from './http/calendar-feed-routes';
 import { registerPublicRoutes } from './http/public-routes';
 import { staticSite } from './http/static-site';
 import { createLogger } from './logger';
@@ -200,6 +202,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   });
   const calendarCache = new CalendarAnswerCache(() => ports.get('clock').now().getTime());
   app.use('/api', calendarCache.watchWrites);
+  const feedCache = new CalendarFeedCache(() => ports.get('clock').now().getTime());
+  app.use('/api', feedCache.watchWrites);
   app.use('/api', (_req, res, next) => {
     // API answers are personal or change often; never let a shared cache keep them.
     res.setHeader('Cache-Control', 'no-store');
@@ -216,6 +220,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // Every JSON answer is checked against the OpenAPI schema outside production.
     config.nodeEnv !== 'production',
   );
+  // First: calendar apps poll it, and Express tries the routes in order.
+  registerCalendarFeedRoute(routes, ports, feedCache);
   registerPublicRoutes(routes, ports, config, calendarCache);
   registerAdminRoutes(routes, ports, config);
   registerBookingAdminRoutes(routes, ports);

@@ -54,6 +54,7 @@ import { ConfirmPayment } from '../core/use-cases/confirm-payment';
 import { GetEventForBooking } from '../core/use-cases/get-event-for-booking';
 import { GetWorkDay } from '../core/use-cases/get-work-day';
 import { ListCalendarEvents } from '../core/use-cases/list-calendar-events';
+import { GetCalendarFeed } from '../core/use-cases/get-calendar-feed';
 import { ListWorkDaySignups } from '../core/use-cases/list-work-day-signups';
 import { ListWorkDays } from '../core/use-cases/list-work-days';
 import { SearchSite } from '../core/use-cases/search';
@@ -314,6 +315,7 @@ const USE_CASES = [
   GetDocumentFile,
   GetWaterLevels,
   ListCalendarEvents,
+  GetCalendarFeed,
   GetEventForBooking,
   ListWorkDays,
   GetWorkDay,
@@ -359,6 +361,7 @@ function bindUseCases(container: Container, config: AppConfig, get: Get, options
     },
     maxAttendees: config.maxAttendeesPerBooking,
     mailSettings: { clubName: config.clubName, publicBaseUrl: config.publicBaseUrl },
+    siteSettings: { clubName: config.clubName, publicBaseUrl: config.publicBaseUrl },
     contactEmail: config.feedbackEmail,
     reportSearchIndexError: options.reportSearchIndexError,
     reportSearchError: options.reportSearchError,

@@ -72,6 +72,6 @@ export default defineConfig({
   },
   server: {
     // `vite` on its own (rarely needed: `npm run dev` serves the UI through the API server).
-    proxy: { '/api': 'http://127.0.0.1:3000' },
+    proxy: { '/api': 'http://127.0.0.1:3000', '/calendar.ics': 'http://127.0.0.1:3000' },
   },
 });

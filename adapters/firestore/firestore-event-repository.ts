@@ -10,8 +10,8 @@ import { instantFields, readInstant } from './firestore-instants';
 
 /**
  * Events in the `events` collection, one document per event keyed by its id, with the spec's
- * fields; eventdatetime, eventenddatetime, bookingEndDate, createdAt and updatedAt are
- * Timestamps (null for no date).
+ * fields; eventdatetime, eventenddatetime, bookingEndDate, createdAt, updatedAt and cancelledAt
+ * are Timestamps (null for no date); sequence counts the event's changes for calendars.
  */
 export class FirestoreEventRepository implements EventRepository {
   constructor(
@@ -112,8 +112,8 @@ function checkedId(id: string): string {
 
 function toDocument(event: ClubEvent): DocumentData {
   // The id is the document's own; the instants are Timestamps with their texts (firestore-instants).
-  const { id: _id, eventdatetime, eventenddatetime, bookingEndDate, createdAt, updatedAt, ...fields } = event;
-  return { ...fields, ...instantFields({ eventdatetime, eventenddatetime, bookingEndDate, createdAt, updatedAt }) };
+  const { id: _id, eventdatetime, eventenddatetime, bookingEndDate, createdAt, updatedAt, cancelledAt, ...fields } = event;
+  return { ...fields, ...instantFields({ eventdatetime, eventenddatetime, bookingEndDate, createdAt, updatedAt, cancelledAt }) };
 }
 
 function toEvent(snapshot: DocumentSnapshot): ClubEvent {
@@ -139,5 +139,9 @@ function toEvent(snapshot: DocumentSnapshot): ClubEvent {
     capacity: data.capacity ?? null,
     createdAt: readInstant(data, 'createdAt'),
     updatedAt: readInstant(data, 'updatedAt'),
+    // Documents written before these existed read as the first revision of an event that stands.
+    sequence: data.sequence ?? 0,
+    cancelledAt: readInstant(data, 'cancelledAt'),
+    cancelReason: data.cancelReason ?? null,
   });
 }

@@ -83,6 +83,9 @@ function toRow(event: ClubEvent): Record<string, unknown> {
     capacity: event.capacity,
     createdAt: event.createdAt,
     updatedAt: event.updatedAt,
+    sequence: event.sequence,
+    cancelledAt: event.cancelledAt,
+    cancelReason: event.cancelReason,
   };
 }
 

@@ -6,6 +6,7 @@ import * as searchIndex from './migrations/0004-search-index';
 import * as outbox from './migrations/0005-outbox';
 import * as bookingLifecycle from './migrations/0006-booking-lifecycle';
 import * as passwordResetTokens from './migrations/0007-password-reset-tokens';
+import * as eventSequenceAndCancellation from './migrations/0008-event-sequence-and-cancellation';
 
 interface NamedMigration {
   name: string;
@@ -22,6 +23,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0005-outbox', migration: outbox },
   { name: '0006-booking-lifecycle', migration: bookingLifecycle },
   { name: '0007-password-reset-tokens', migration: passwordResetTokens },
+  { name: '0008-event-sequence-and-cancellation', migration: eventSequenceAndCancellation },
 ];
 
 /** Hands knex the migrations of adapters/sqlite/migrations/, in order. */

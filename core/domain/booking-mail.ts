@@ -12,6 +12,8 @@ export interface BookingMailContext {
   location: string;
   /** The member's manage link, in full (PUBLIC_BASE_URL and the signed token). */
   manageUrl: string;
+  /** The event's booking page, in full, for the calendar file's link (as the club's feed gives it). */
+  eventUrl?: string;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -86,7 +88,7 @@ export function bookingConfirmation(booking: Booking, event: ClubEvent, context:
     clubName: context.clubName,
   });
   const attachments = event.eventdatetime
-    ? [{ filename: icsFileName(event.name), contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: icsText(event, context.location) }]
+    ? [{ filename: icsFileName(event.name), contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: icsText(event, context.location, context.eventUrl) }]
     : [];
   return { to: booking.userEmail, ...mail, attachments };
 }

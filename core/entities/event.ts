@@ -27,9 +27,21 @@ export const EventSchema = z.object({
   capacity: z.number().int().positive().nullable(),
   createdAt: InstantSchema,
   updatedAt: InstantSchema,
+  /**
+   * Raised by one on every change of the event (RFC 5545 SEQUENCE): calendars that hold the
+   * event take the copy with the highest number. Events stored before it existed read as 0.
+   */
+  sequence: z.number().int().nonnegative().default(0),
+  /** When the event was called off; null while it stands. It stays listed, marked cancelled. */
+  cancelledAt: InstantSchema.nullable().default(null),
+  /** Why the event was called off, as members are told; null while it stands. */
+  cancelReason: z.string().max(2000).nullable().default(null),
 });
 export type ClubEvent = z.infer<typeof EventSchema>;
 
-/** The fields an administrator sets; id and timestamps are the server's. */
-export const EventFieldsSchema = EventSchema.omit({ id: true, createdAt: true, updatedAt: true });
+/** The fields an administrator sets; id, timestamps, sequence and cancellation are the server's. */
+export const EventFieldsSchema = EventSchema.omit({ id: true, createdAt: true, updatedAt: true, sequence: true, cancelledAt: true, cancelReason: true });
 export type EventFields = z.infer<typeof EventFieldsSchema>;
+
+/** The server's fields of an event just created: never changed, not cancelled. */
+export const NEW_EVENT = { sequence: 0, cancelledAt: null, cancelReason: null } as const;

@@ -3,7 +3,7 @@ import { newOutboxMessage } from '../domain/outbox';
 import type { Booking } from '../entities/booking';
 import type { ClubEvent } from '../entities/event';
 import type { OutboxMessage } from '../entities/mail';
-import { manageBookingPath } from '../paths';
+import { eventBookingPath, manageBookingPath } from '../paths';
 import type { BookingLinks } from '../ports/booking-links';
 import type { IdGenerator } from '../ports/id-generator';
 
@@ -43,6 +43,7 @@ export function confirmationMail(deps: ConfirmationDeps, booking: Booking, event
     clubName: mailSettings.clubName,
     location: mailSettings.clubName,
     manageUrl: manageUrl({ bookingLinks, mailSettings }, booking, event),
+    eventUrl: `${mailSettings.publicBaseUrl}${eventBookingPath(event.id)}`,
   });
   return [newOutboxMessage(ids.next(), 'booking-confirmation', booking.id, mail, now)];
 }

@@ -1,5 +1,5 @@
 import type { Admin } from '../entities/admin';
-import type { ClubEvent } from '../entities/event';
+import { NEW_EVENT, type ClubEvent } from '../entities/event';
 import { DEFAULT_MAX_ATTENDEES, EventFormValuesSchema, validateEventForm } from '../domain/event-form';
 import { requirePermission } from '../domain/permissions';
 import { eventSearchRecord } from '../domain/search-records';
@@ -37,7 +37,7 @@ export class CreateEvent {
     });
     if (!checked.ok) throw fieldsError(checked.errors);
     const now = this.deps.clock.now().toISOString();
-    const event: ClubEvent = { id: this.deps.ids.next(), ...checked.value, createdAt: now, updatedAt: now };
+    const event: ClubEvent = { id: this.deps.ids.next(), ...checked.value, ...NEW_EVENT, createdAt: now, updatedAt: now };
     await this.deps.events.create(event);
     await recordAdminAction(this.deps, admin, { action: 'event.created', recordType: 'event', recordId: event.id, summary: `Created the event ${event.name}`, before: flat(null, EVENT_AUDIT_FIELDS), after: flat(event, EVENT_AUDIT_FIELDS) });
     await keepIndexInStep(() => this.deps.search.upsert('events', [eventSearchRecord(event)]), this.deps.reportSearchIndexError);

@@ -42,6 +42,8 @@ export class UpdateEvent {
       ...existing,
       ...checked.value,
       updatedAt: this.deps.clock.now().toISOString(),
+      // Every saved change is a new revision for the calendars that hold the event (SEQUENCE).
+      sequence: existing.sequence + 1,
     };
     await this.deps.events.update(updated);
     await recordAdminAction(this.deps, admin, { action: 'event.updated', recordType: 'event', recordId: updated.id, summary: `Changed the event ${updated.name}`, before: flat(existing, EVENT_AUDIT_FIELDS), after: flat(updated, EVENT_AUDIT_FIELDS) });

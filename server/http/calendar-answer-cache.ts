@@ -16,7 +16,11 @@ export class CalendarAnswerCache {
   private cached: { body: string; version: number; at: number } | null = null;
   private building: { version: number; body: Promise<string> } | null = null;
 
-  constructor(private readonly now: () => number) {}
+  constructor(
+    private readonly now: () => number,
+    /** How long an answer stands when nothing was written (the calendar feed keeps its text longer). */
+    private readonly lifetimeMs = CALENDAR_ANSWER_MS,
+  ) {}
 
   /** Express middleware: counts finished state-changing requests. */
   readonly watchWrites: RequestHandler = (req, res, next) => {
@@ -32,17 +36,18 @@ export class CalendarAnswerCache {
     this.version += 1;
   }
 
-  async answer(build: () => Promise<unknown>): Promise<string> {
+  /** The answer as text: JSON unless another `serialise` is given (the feed is text already). */
+  async answer<T>(build: () => Promise<T>, serialise: (value: T) => string = JSON.stringify): Promise<string> {
     const now = this.now();
     const c = this.cached;
     // A clock that went back (a test's fixed clock, or a corrected system clock) is a change too.
-    if (c && c.version === this.version && now >= c.at && now - c.at < CALENDAR_ANSWER_MS) return c.body;
+    if (c && c.version === this.version && now >= c.at && now - c.at < this.lifetimeMs) return c.body;
     // Requests arriving while an answer is built wait for that one instead of building their own,
     // unless something changed since it was started.
     if (this.building?.version !== this.version) {
       const version = this.version;
       const at = now;
-      const body = (async () => JSON.stringify(await build()))();
+      const body = (async () => serialise(await build()))();
       const building = { version, body };
       this.building = building;
       body

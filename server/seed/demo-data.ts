@@ -1,7 +1,7 @@
 import { UNCHANGED_BOOKING, type Booking } from '../../core/entities/booking';
 import type { Campaign } from '../../core/entities/campaign';
 import type { ClubDocument } from '../../core/entities/document';
-import type { ClubEvent } from '../../core/entities/event';
+import { NEW_EVENT, type ClubEvent } from '../../core/entities/event';
 import type { WaterLevelReading } from '../../core/entities/water-level';
 import type { WorkDay, WorkDaySignup } from '../../core/entities/work-day';
 import { getDay } from 'date-fns/getDay';
@@ -57,7 +57,7 @@ function instantBefore(now: Date, days: number, hours = 0): string {
   return new Date(now.getTime() - days * DAY_MS - hours * 3600 * 1000).toISOString();
 }
 
-type EventDraft = Omit<ClubEvent, 'createdAt' | 'updatedAt' | 'capacity' | 'bookingEndDate' | 'eventenddatetime'> &
+type EventDraft = Omit<ClubEvent, 'createdAt' | 'updatedAt' | 'capacity' | 'bookingEndDate' | 'eventenddatetime' | keyof typeof NEW_EVENT> &
   Partial<Pick<ClubEvent, 'capacity' | 'bookingEndDate' | 'eventenddatetime'>>;
 
 function event(now: Date, draft: EventDraft, createdDaysAgo: number): ClubEvent {
@@ -65,6 +65,7 @@ function event(now: Date, draft: EventDraft, createdDaysAgo: number): ClubEvent 
     eventenddatetime: null,
     bookingEndDate: null,
     capacity: null,
+    ...NEW_EVENT,
     ...draft,
     createdAt: instantBefore(now, createdDaysAgo),
     updatedAt: instantBefore(now, Math.max(0, createdDaysAgo - 3)),

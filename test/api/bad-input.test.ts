@@ -322,6 +322,35 @@ describe('generated bad query strings and paths', () => {
     expect(await app.get('outbox').get('sent-mail')).toMatchObject({ status: 'sent' });
   });
 
+  it('GET /calendar.ics: any query string and any If-None-Match or If-Modified-Since give the feed (200) or 304, never an error', async () => {
+    const plain = await app.agent().get('/calendar.ics').buffer(true);
+    expect(plain.status).toBe(200);
+    const validator = fc.oneof(
+      fc.string({ maxLength: 80 }),
+      fc.constantFrom('*', 'W/', '"', '""', ',', 'W/"x", *', 'Thu, 01 Jan 1970 00:00:00 GMT', 'Fri, 31 Dec 9999 23:59:59 GMT', '0', '-1', '1e400', String(plain.headers.etag)),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.constantFrom('x', 'q[]', 'a[b]', '__proto__[x]', 'from'), queryValue), { maxLength: 3 }),
+        fc.constantFrom('', '&%E0%A4%A', '&q=%zz', '&&&='),
+        fc.option(validator, { nil: undefined }),
+        fc.option(validator, { nil: undefined }),
+        async (pairs, tail, ifNoneMatch, ifModifiedSince) => {
+          const query = pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&') + tail;
+          const request = app.agent().get(`/calendar.ics?${query}`).buffer(true);
+          if (ifNoneMatch !== undefined) request.set('If-None-Match', ifNoneMatch);
+          if (ifModifiedSince !== undefined) request.set('If-Modified-Since', ifModifiedSince);
+          const res = await request;
+          if (res.status === 304) return;
+          if (res.status !== 200) throw new Error(`/calendar.ics?${query} answered ${res.status}: ${res.text.slice(0, 300)}`);
+          expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+          expect(res.text).toBe(plain.text);
+        },
+      ),
+      serverProperty(100),
+    );
+  });
+
   it('odd ids in paths are a 404 or 400, never a 500', async () => {
     const paths = [
       (id: string) => `/api/events/${id}`,

@@ -23,10 +23,10 @@ afterAll(async () => {
   rmSync(webRoot, { recursive: true, force: true });
 });
 
-/** Every "`METHOD /api/...`" of docs/api.md, with :params turned into {params}. */
+/** Every "`METHOD /api/...`" (and the calendar feed) of docs/api.md, with :params turned into {params}. */
 function documentedEndpoints(): string[] {
   const text = readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8');
-  const found = [...text.matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/api\/[^`?\s]*)[^`]*`/g)].map(
+  const found = [...text.matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/api\/[^`?\s]*|\/calendar\.ics)[^`]*`/g)].map(
     ([, method, path]) => `${method.toLowerCase()} ${path.replace(/:([A-Za-z]+)/g, '{$1}')}`,
   );
   return [...new Set(found)].sort();

@@ -54,6 +54,9 @@ export function describeEventRepositoryContract(name: string, makeAdapter: Adapt
         currency: 'USD',
         capacity: 12,
         updatedAt: '2026-05-02T08:00:00.000Z',
+        sequence: 3,
+        cancelledAt: '2026-05-02T08:00:00.000Z',
+        cancelReason: 'No wind forecast',
       });
       await events().update(changed);
       expect(await events().get(changed.id)).toEqual(changed);

@@ -1,7 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server';
-import { launchBrowser, type BrowserSession } from './support/browser';
+import { describeViolations, seriousAxeViolations } from './support/axe';
+import { join } from 'node:path';
+import { launchBrowser, PHONE, SCREENSHOT_DIR, type BrowserSession } from './support/browser';
+import { readFeed, vevents } from '../support/ics-feed';
 
 let app: AppServer;
 let browser: BrowserSession;
@@ -134,6 +137,42 @@ describe('calendar', () => {
       await page.keyboard.press('Tab');
       await expect(dialog.evaluate((el) => el.contains(document.activeElement))).resolves.toBe(true);
     }
+    await page.close();
+  });
+
+  it('offers the live calendar to subscribe to (webcal:// and the https address, steps for Google, Apple and Outlook), readable at 375 px', async () => {
+    const page = await browser.newPage(PHONE);
+    await page.goto('/calendar');
+    await page.locator('.event-card').first().waitFor();
+    const section = page.getByRole('region', { name: 'Subscribe in your calendar' });
+    await section.getByRole('heading', { name: 'Subscribe in your calendar', level: 2 }).waitFor();
+    const webcal = await section.getByRole('link', { name: 'Subscribe in your calendar app' }).getAttribute('href');
+    const host = new URL(app.baseUrl).host;
+    expect(webcal).toBe(`webcal://${host}/calendar.ics`);
+    const address = await section.locator('code').innerText();
+    expect(address).toBe(`${app.baseUrl}/calendar.ics`);
+    for (const name of ['Google Calendar', 'Apple Calendar (iPhone, iPad, Mac)', 'Outlook']) {
+      await expect(section.getByRole('heading', { name, level: 3 }).count(), name).resolves.toBe(1);
+    }
+    await section.getByText('From URL').waitFor();
+    await section.getByText('Subscribe from web').waitFor();
+    await section.getByRole('button', { name: 'Copy address' }).click();
+    await section.getByRole('status').filter({ hasText: /Address copied\.|Could not copy/ }).waitFor();
+
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, 'the calendar page scrolls sideways at 375 px').toBeLessThanOrEqual(0);
+    await section.scrollIntoViewIfNeeded();
+    // The section alone, readable (the whole page is in members-pages' calendar-375).
+    await section.screenshot({ path: join(SCREENSHOT_DIR, 'calendar-subscribe-375.png') });
+    const violations = await seriousAxeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+
+    // The address given is the feed, holding the events the page lists.
+    const feed = await fetch(address);
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    const uids = vevents(readFeed(await feed.text())).map((e) => e.uid);
+    for (const event of events.filter((e) => e.eventdatetime !== null)) expect(uids).toContain(`${event.id}@kyc-members-area`);
     await page.close();
   });
 

@@ -1,5 +1,5 @@
 import { UNCHANGED_BOOKING, type Booking } from '../../core/entities/booking';
-import type { ClubEvent } from '../../core/entities/event';
+import { NEW_EVENT, type ClubEvent } from '../../core/entities/event';
 import type { WorkDay } from '../../core/entities/work-day';
 
 // Complete entities for tests, benchmarks and the worker processes of the race tests: a test
@@ -25,6 +25,7 @@ export function anEvent(overrides: Partial<ClubEvent> = {}): ClubEvent {
     capacity: 40,
     createdAt: '2026-05-01T08:00:00.000Z',
     updatedAt: '2026-05-01T08:00:00.000Z',
+    ...NEW_EVENT,
     ...overrides,
   };
 }

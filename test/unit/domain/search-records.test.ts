@@ -6,7 +6,7 @@ import {
   eventSearchRecord,
 } from '../../../core/domain/search-records';
 import { SearchRecordSchema } from '../../../core/entities/search-hit';
-import type { ClubEvent } from '../../../core/entities/event';
+import { NEW_EVENT, type ClubEvent } from '../../../core/entities/event';
 import { clubEventArb } from '../use-cases/support/arbitraries';
 
 const regatta: ClubEvent = {
@@ -28,6 +28,7 @@ const regatta: ClubEvent = {
   capacity: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
+  ...NEW_EVENT,
 };
 
 describe('eventSearchRecord', () => {

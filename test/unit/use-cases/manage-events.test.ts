@@ -95,6 +95,9 @@ describe('CreateEvent', () => {
       capacity: 40,
       createdAt: '2026-06-01T09:00:00.000Z',
       updatedAt: '2026-06-01T09:00:00.000Z',
+      sequence: 0,
+      cancelledAt: null,
+      cancelReason: null,
     });
     expect(await world.events.get('id-000001')).toEqual(event);
     const [hit] = await world.search.search('autumn', { hitsPerIndex: 10 });
@@ -147,6 +150,18 @@ describe('UpdateEvent', () => {
     const [hit] = await world.search.search('midsummer', { hitsPerIndex: 10 });
     expect(hit.objectID).toBe('regatta');
     expect(hit.bookingUrl).toBeUndefined();
+  });
+
+  it('raises the revision number calendars compare (SEQUENCE) by one on every saved change', async () => {
+    const world = makeWorld();
+    await world.events.create(anEvent({ sequence: 4 }));
+    const use = new UpdateEvent(world);
+    expect((await use.execute(anAdmin(), 'regatta', form)).sequence).toBe(5);
+    expect((await use.execute(anAdmin(), 'regatta', { ...form, name: 'Midsummer Cruise' })).sequence).toBe(6);
+    expect((await world.events.get('regatta'))?.sequence).toBe(6);
+    // A refused change is no revision.
+    await expect(use.execute(anAdmin(), 'regatta', { ...form, name: ' ' })).rejects.toBeInstanceOf(ValidationError);
+    expect((await world.events.get('regatta'))?.sequence).toBe(6);
   });
 
   it('needs events:write, 404s an unknown event and refuses an invalid form', async () => {

@@ -25,4 +25,7 @@ export const clubEventArb: fc.Arbitrary<ClubEvent> = fc.record({
   capacity: fc.option(fc.integer({ min: 1, max: 500 }), { nil: null }),
   createdAt: instantArb,
   updatedAt: instantArb,
+  sequence: fc.nat({ max: 1000 }),
+  cancelledAt: fc.constant(null),
+  cancelReason: fc.constant(null),
 });

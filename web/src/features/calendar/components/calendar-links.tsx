@@ -1,5 +1,6 @@
 import type { ClubEvent } from '@core/entities/event';
 import { googleCalendarUrl, icsFileName, outlookCalendarUrl } from '@core/domain/calendar';
+import { eventBookingPath } from '@core/paths';
 
 /**
  * Offers the .ics text as a file download named by the core rule. The ics library is fetched
@@ -7,7 +8,9 @@ import { googleCalendarUrl, icsFileName, outlookCalendarUrl } from '@core/domain
  */
 async function downloadIcs(event: ClubEvent, location: string): Promise<void> {
   const { icsText } = await import('@core/domain/ics-file');
-  const blob = new Blob([icsText(event, location)], { type: 'text/calendar;charset=utf-8' });
+  // The same entry as the club's feed (UID, revision, booking link), so a calendar holding both shows one.
+  const text = icsText(event, location, `${window.location.origin}${eventBookingPath(event.id)}`);
+  const blob = new Blob([text], { type: 'text/calendar;charset=utf-8' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

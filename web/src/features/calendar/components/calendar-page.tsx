@@ -9,6 +9,7 @@ import { useApiQuery } from '../../../lib/query';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { getCalendarEvents, type CalendarEvent } from '../api/get-calendar-events';
 import { AddToCalendarButton } from './add-to-calendar-button';
+import { SubscribeSection } from './subscribe-section';
 import { CalendarIcon } from '../../../components/ui/icons';
 import { LoadStatus } from '../../../components/ui/load-failed';
 
@@ -78,6 +79,7 @@ export function CalendarPage() {
           ))}
         </ul>
       )}
+      <SubscribeSection />
     </div>
   );
 }

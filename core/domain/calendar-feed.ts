@@ -1,0 +1,59 @@
+import { createEvents } from 'ics';
+import { eventEndInstant } from './booking-state';
+import { calendarSpan } from './calendar';
+import { foldIcsLines, ICS_PRODUCT_ID, icsEventAttributes, withEventUrls, type IcsEvent } from './ics-file';
+import { londonDate, londonMidnight } from './london-time';
+
+/** The feed keeps the events of this many months back, and every later one. */
+export const CALENDAR_FEED_MONTHS_BACK = 3;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * Where the feed starts: London midnight of the same day of the month three months back (the
+ * month's last day when it is shorter). A whole-day boundary, so the feed changes at most once a
+ * day by time alone.
+ */
+export function calendarFeedSince(now: Date): Date {
+  const [y, m, d] = londonDate(now).split('-').map(Number);
+  const first = new Date(Date.UTC(y, m - 1 - CALENDAR_FEED_MONTHS_BACK, 1));
+  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  return londonMidnight(`${first.getUTCFullYear()}-${pad(first.getUTCMonth() + 1)}-${pad(Math.min(d, lastDay))}`);
+}
+
+/** Which events the feed holds: dated, and not over before `since` (their end, else their start). */
+export function isInCalendarFeed(event: Pick<IcsEvent, 'eventdatetime' | 'eventenddatetime'>, since: Date): boolean {
+  if (calendarSpan(event) === null) return false;
+  const end = eventEndInstant(event);
+  return end !== null && end.getTime() >= since.getTime();
+}
+
+export interface CalendarFeedOptions {
+  /** The calendar's name as subscribers see it (X-WR-CALNAME). */
+  calendarName: string;
+  /** Every event's place: the club's name. */
+  location: string;
+  /** The booking page of an event, in full. */
+  eventUrl: (eventId: string) => string;
+  /** The feed's first moment (calendarFeedSince). */
+  since: Date;
+}
+
+/**
+ * The club's calendar feed: one VCALENDAR (METHOD:PUBLISH) holding each event of the feed's
+ * window as the same VEVENT its single .ics file carries (same UID, SEQUENCE, STATUS), start
+ * ascending then by id. The text depends only on the events and the window, so an unchanged
+ * calendar gives the same bytes (and the same ETag) every time.
+ */
+export function calendarFeedText(events: readonly IcsEvent[], options: CalendarFeedOptions): string {
+  const shown = events
+    .filter((event) => isInCalendarFeed(event, options.since))
+    .map((event) => ({ event, start: calendarSpan(event)!.start.getTime() }))
+    .sort((a, b) => a.start - b.start || (a.event.id < b.event.id ? -1 : a.event.id > b.event.id ? 1 : 0));
+  const { error, value } = createEvents(
+    shown.map(({ event }) => icsEventAttributes(event, options.location)),
+    { productId: ICS_PRODUCT_ID, method: 'PUBLISH', calName: options.calendarName },
+  );
+  if (error || value === null) throw new Error(`Could not build the calendar feed: ${error?.message ?? 'no output'}`);
+  return foldIcsLines(withEventUrls(value, shown.map(({ event }) => options.eventUrl(event.id))));
+}

@@ -1,0 +1,31 @@
+import { calendarFeedSince, calendarFeedText } from '../domain/calendar-feed';
+import { eventBookingPath } from '../paths';
+import type { Clock } from '../ports/clock';
+import type { EventRepository } from '../ports/event-repository';
+
+export interface GetCalendarFeedDeps {
+  events: EventRepository;
+  clock: Clock;
+  /** The club's name (the calendar's name and every event's place) and the site's address. */
+  siteSettings: { clubName: string; publicBaseUrl: string };
+}
+
+/**
+ * The club's calendar as an iCalendar feed (GET /calendar.ics): the events of the last three
+ * months and every later one, each with a link to its booking page.
+ */
+export class GetCalendarFeed {
+  constructor(private readonly deps: GetCalendarFeedDeps) {}
+
+  async execute(): Promise<string> {
+    const since = calendarFeedSince(this.deps.clock.now());
+    const { clubName, publicBaseUrl } = this.deps.siteSettings;
+    // Bounded by date, so the cost does not grow with the club's history.
+    return calendarFeedText(await this.deps.events.listNotOverBefore(since), {
+      calendarName: `${clubName} events`,
+      location: clubName,
+      eventUrl: (id) => `${publicBaseUrl}${eventBookingPath(id)}`,
+      since,
+    });
+  }
+}
