@@ -27,6 +27,7 @@ import { staticSite } from './http/static-site';
 import { createLogger } from './logger';
 import { seedIfEmpty } from './seed-if-empty';
 import { startMailSender } from './mail-sender';
+import { startJobRunner } from './job-runner';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist/web', import.meta.url));
 
@@ -42,6 +43,8 @@ export interface BuildAppOptions {
   logger?: Logger;
   /** How often the outbox is delivered with SMTP_URL set (default MAIL_ROUND_MS); tests shorten it. */
   mailRoundMs?: number;
+  /** How often due jobs are run (default JOB_ROUND_MS); tests shorten it. */
+  jobRoundMs?: number;
 }
 
 export interface BuiltApp {
@@ -152,6 +155,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   // With SMTP_URL the server sends the outbox's e-mails itself; without it they wait there for admins to read.
   const stopMail = config.mail ? startMailSender(ports, logger, options.mailRoundMs) : async () => {};
+  // The scheduled jobs (reminders, ...) run in this process, whatever the mail setting.
+  const stopJobs = startJobRunner(ports, logger, options.jobRoundMs);
 
   const app = express();
   app.disable('x-powered-by');
@@ -254,7 +259,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     routes: routes.declared,
     logger,
     close: async () => {
-      await stopMail();
+      await Promise.all([stopMail(), stopJobs()]);
       await ports.close();
     },
   };

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { emulatorIdentityToolkitUrl, IDENTITY_TOOLKIT_URL } from '../adapters/firebase/identity-toolkit-url';
 import { MAILERLITE_API_URL } from '../adapters/mailerlite/mailerlite-campaign-source';
+import { DEFAULT_REMINDER_DAYS_BEFORE } from '../core/domain/reminders';
 
 /**
  * Every setting of the server, read from the environment here and nowhere else. `loadConfig`
@@ -231,6 +232,7 @@ const EnvSchema = z.object({
   SMTP_URL: smtpUrl(),
   MAIL_FROM: mailFrom(),
   PUBLIC_BASE_URL: optionalUrl(),
+  REMINDER_DAYS_BEFORE: integerText(DEFAULT_REMINDER_DAYS_BEFORE, 0, 60),
   MAILERLITE_API_KEY: secretText(),
   MAILERLITE_BASE_URL: httpUrl(MAILERLITE_API_URL),
   MAILERLITE_CACHE_SECONDS: integerText(300, 0, 86400),
@@ -392,6 +394,8 @@ const ConfigSchema = EnvSchema.transform((e) => ({
   publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
   /** Set when SMTP_URL is: e-mails are then sent; without it they stay in the outbox for admins to read. */
   mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? '' } : null,
+  /** Days before an event its reminder e-mails go out; 0: none at all. */
+  reminderDaysBefore: e.REMINDER_DAYS_BEFORE,
   /** Set when CAMPAIGNS=mailerlite. */
   mailerlite:
     e.CAMPAIGNS === 'mailerlite'

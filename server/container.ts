@@ -27,6 +27,7 @@ import { SqliteWaterLevelRepository } from '../adapters/sqlite/sqlite-water-leve
 import { SqliteWorkDayRepository } from '../adapters/sqlite/sqlite-work-day-repository';
 import { SqliteOutbox } from '../adapters/sqlite/sqlite-outbox';
 import { SqliteAuditLog } from '../adapters/sqlite/sqlite-audit-log';
+import { SqliteJobQueue } from '../adapters/sqlite/sqlite-job-queue';
 import { MailOff, SmtpMailer } from '../adapters/smtp/smtp-mailer';
 import { CryptoIdGenerator } from '../adapters/system/crypto-id-generator';
 import { SystemClock } from '../adapters/system/system-clock';
@@ -76,6 +77,10 @@ import { UpdateEvent } from '../core/use-cases/update-event';
 import { CancelMyBooking } from '../core/use-cases/cancel-my-booking';
 import { AdminBookingActions } from '../core/use-cases/admin-booking-actions';
 import { ListAudit } from '../core/use-cases/list-audit';
+import { RunDueJobs } from '../core/use-cases/run-due-jobs';
+import { ScheduleReminders } from '../core/use-cases/schedule-reminders';
+import { SendEventReminders } from '../core/use-cases/send-event-reminders';
+import { jobHandlers } from '../core/use-cases/scheduled-work';
 import type { AppConfig } from './config';
 import { resolvePaymentSecrets } from './payment-secrets';
 
@@ -120,6 +125,7 @@ const PORTS = {
   identity: 'IDENTITY',
   outbox: 'STORAGE',
   audit: 'STORAGE',
+  jobs: 'STORAGE',
   mailer: 'SMTP_URL',
   bookingLinks: 'system',
   resetTokens: 'STORAGE',
@@ -235,6 +241,7 @@ export async function createContainer(
   bind('waterLevels', () => firestore?.waterLevels ?? new SqliteWaterLevelRepository(db));
   bind('outbox', () => firestore?.outbox ?? new SqliteOutbox(db));
   bind('audit', () => firestore?.audit ?? new SqliteAuditLog(db));
+  bind('jobs', () => firestore?.jobs ?? new SqliteJobQueue(db));
   // Without SMTP_URL no sender runs: the messages stay in the outbox for admins to read.
   let smtp: SmtpMailer | null = null;
   bind('mailer', () => (config.mail ? (smtp = new SmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from })) : new MailOff()));
@@ -343,6 +350,9 @@ const USE_CASES = [
   ListOutbox,
   GetOutboxMessage,
   ResendOutboxMessage,
+  RunDueJobs,
+  ScheduleReminders,
+  SendEventReminders,
   RequestPasswordReset,
   ResetPassword,
 ] as const;
@@ -365,6 +375,9 @@ function bindUseCases(container: Container, config: AppConfig, get: Get, options
     contactEmail: config.feedbackEmail,
     reportSearchIndexError: options.reportSearchIndexError,
     reportSearchError: options.reportSearchError,
+    reminderDaysBefore: config.reminderDaysBefore,
+    // Each handler asks the container for its use case when a job runs.
+    jobHandlers: jobHandlers((type) => container.get(type)),
     mailOn: config.mail !== null,
     reportPasswordResetError: options.reportPasswordResetError,
   };

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { DeliverOutbox } from '../core/use-cases/deliver-outbox';
 import type { AppContainer } from './container';
+import { startRounds } from './rounds';
 
 /** How often the server looks for due e-mails: a confirmation leaves within this of being written. */
 export const MAIL_ROUND_MS = 15_000;
@@ -12,25 +13,14 @@ export const MAIL_ROUND_MS = 15_000;
  */
 export function startMailSender(ports: AppContainer, logger: Logger, everyMs = MAIL_ROUND_MS): () => Promise<void> {
   const deliver = ports.useCase(DeliverOutbox);
-  let running: Promise<void> | null = null;
-  const round = () => {
-    if (running) return;
-    running = deliver
-      .execute()
-      .then((result) => {
-        if (result.sent + result.retrying + result.failed + result.lost > 0) logger.info({ mail: result }, 'Outbox round');
-        if (result.failed > 0) logger.error({ failed: result.failed }, 'E-mails given up after a day of refusals: see the outbox in the admin panel');
-      })
-      .catch((error: unknown) => logger.error({ err: error }, 'Outbox round failed; it runs again shortly'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(round, everyMs);
-  timer.unref();
-  round();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startRounds(
+    async () => {
+      const result = await deliver.execute();
+      if (result.sent + result.retrying + result.failed + result.lost > 0) logger.info({ mail: result }, 'Outbox round');
+      if (result.failed > 0) logger.error({ failed: result.failed }, 'E-mails given up after a day of refusals: see the outbox in the admin panel');
+    },
+    everyMs,
+    logger,
+    'Outbox round failed; it runs again shortly',
+  );
 }

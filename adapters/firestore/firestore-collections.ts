@@ -35,6 +35,11 @@ export const FIRESTORE_MAIL_COLLECTIONS = ['outbox'] as const;
  */
 export const FIRESTORE_AUDIT_COLLECTIONS = ['auditLog'] as const;
 /**
+ * The scheduled jobs (FirestoreJobQueue): working state of the runners, not copied by
+ * migrate-storage (the new deployment's runner schedules its recurring work again).
+ */
+export const FIRESTORE_JOB_COLLECTIONS = ['jobs'] as const;
+/**
  * Password-reset tokens (hashes only), alive for an hour: not counted or copied by migrate-storage
  * (an admin asks for a new link after moving).
  */
@@ -46,6 +51,7 @@ export type FirestoreCollectionName =
   | (typeof FIRESTORE_DERIVED_COLLECTIONS)[number]
   | (typeof FIRESTORE_MAIL_COLLECTIONS)[number]
   | (typeof FIRESTORE_AUDIT_COLLECTIONS)[number]
+  | (typeof FIRESTORE_JOB_COLLECTIONS)[number]
   | (typeof FIRESTORE_TOKEN_COLLECTIONS)[number];
 
 /** Options every Firestore adapter takes. */

@@ -112,8 +112,9 @@ function checkedId(id: string): string {
 
 function toDocument(event: ClubEvent): DocumentData {
   // The id is the document's own; the instants are Timestamps with their texts (firestore-instants).
-  const { id: _id, eventdatetime, eventenddatetime, bookingEndDate, createdAt, updatedAt, cancelledAt, ...fields } = event;
-  return { ...fields, ...instantFields({ eventdatetime, eventenddatetime, bookingEndDate, createdAt, updatedAt, cancelledAt }) };
+  const { id: _id, eventdatetime, eventenddatetime, bookingEndDate, createdAt, updatedAt, cancelledAt, remindersOff, ...fields } = event;
+  // remindersOff always written, so that an update turns reminders back on.
+  return { ...fields, remindersOff: remindersOff === true, ...instantFields({ eventdatetime, eventenddatetime, bookingEndDate, createdAt, updatedAt, cancelledAt }) };
 }
 
 function toEvent(snapshot: DocumentSnapshot): ClubEvent {
@@ -137,6 +138,8 @@ function toEvent(snapshot: DocumentSnapshot): ClubEvent {
     // either existed read as GBP and unlimited.
     currency: data.currency ?? 'GBP',
     capacity: data.capacity ?? null,
+    // Reminders are on unless turned off (documents written before the switch have none).
+    ...(data.remindersOff === true ? { remindersOff: true } : {}),
     createdAt: readInstant(data, 'createdAt'),
     updatedAt: readInstant(data, 'updatedAt'),
     // Documents written before these existed read as the first revision of an event that stands.

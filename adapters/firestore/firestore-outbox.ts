@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import type { DocumentData, Firestore, WriteBatch } from 'firebase-admin/firestore';
 import { dueAtMs, newestFirst } from '../../core/domain/outbox';
 import { OutboxMessageSchema, type OutboxMessage, type OutboxStatus } from '../../core/entities/mail';
 import type { ClaimedMessage, Outbox } from '../../core/ports/outbox';
+import { claimDueDocuments, settleClaimedDocument } from './firestore-claims';
 import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
-import { withCoreErrors } from './firestore-errors';
+import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
 
 function stored(message: OutboxMessage, claim: string | null = null): DocumentData {
   return { message, status: message.status, recordId: message.recordId, createdAtMs: Date.parse(message.createdAt), dueAtMs: dueAtMs(message), claim };
@@ -42,37 +42,23 @@ export class FirestoreOutbox implements Outbox {
     await withCoreErrors(() => batch.commit(), { conflict: 'An outbox message with this id already exists' });
   }
 
-  async claimDue(now: Date, leaseMs: number, limit: number): Promise<ClaimedMessage[]> {
-    const due = await withCoreErrors(() => this.collection.where('dueAtMs', '<=', now.getTime()).orderBy('dueAtMs').limit(limit).get());
-    const claimed: ClaimedMessage[] = [];
-    for (const candidate of due.docs) {
-      const claim = randomUUID();
-      const message = await withCoreErrors(() =>
-        this.db.runTransaction(async (transaction) => {
-          const current = await transaction.get(candidate.ref);
-          const data = current.data();
-          // Another sender may have claimed it (or it was sent) since the query.
-          if (!data || typeof data.dueAtMs !== 'number' || data.dueAtMs > now.getTime()) return null;
-          transaction.update(candidate.ref, { claim, dueAtMs: now.getTime() + leaseMs });
-          return read(data);
-        }),
-      );
-      if (message) claimed.push({ message, claim });
+  async addOnce(message: OutboxMessage): Promise<boolean> {
+    try {
+      await withCoreErrors(() => this.collection.doc(message.id).create(stored(message)));
+      return true;
+    } catch (error) {
+      if (firestoreCode(error) === FIRESTORE_CODES.ALREADY_EXISTS) return false;
+      throw error;
     }
-    return claimed;
   }
 
-  async settle(claim: ClaimedMessage, outcome: OutboxMessage): Promise<boolean> {
-    if (!isDocumentId(claim.message.id)) return false;
-    const ref = this.collection.doc(claim.message.id);
-    return withCoreErrors(() =>
-      this.db.runTransaction(async (transaction) => {
-        const current = await transaction.get(ref);
-        if (current.data()?.claim !== claim.claim) return false;
-        transaction.set(ref, stored(outcome));
-        return true;
-      }),
-    );
+  async claimDue(now: Date, leaseMs: number, limit: number): Promise<ClaimedMessage[]> {
+    const claimed = await claimDueDocuments(this.db, this.collection, now, leaseMs, limit);
+    return claimed.map(({ data, claim }) => ({ message: read(data), claim }));
+  }
+
+  settle(claim: ClaimedMessage, outcome: OutboxMessage): Promise<boolean> {
+    return settleClaimedDocument(this.db, this.collection, claim.message.id, claim.claim, stored(outcome));
   }
 
   async get(id: string): Promise<OutboxMessage | null> {

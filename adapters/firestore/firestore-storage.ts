@@ -15,6 +15,7 @@ import { FirestoreWaterLevelRepository } from './firestore-water-level-repositor
 import { FirestoreWorkDayRepository } from './firestore-work-day-repository';
 import { FirestoreOutbox } from './firestore-outbox';
 import { FirestoreAuditLog } from './firestore-audit-log';
+import { FirestoreJobQueue } from './firestore-job-queue';
 import type { StoragePorts } from '../../core/ports/storage-ports';
 
 export interface FirestoreConnectionOptions {
@@ -98,6 +99,7 @@ export function firestoreRepositories(db: Firestore, options: FirestoreCollectio
     waterLevels: new FirestoreWaterLevelRepository(db, options),
     outbox: new FirestoreOutbox(db, options),
     audit: new FirestoreAuditLog(db, options),
+    jobs: new FirestoreJobQueue(db, options),
   };
 }
 

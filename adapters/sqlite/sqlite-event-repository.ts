@@ -5,7 +5,7 @@ import type { EventRepository } from '../../core/ports/event-repository';
 import { eventEndInstant } from '../../core/domain/booking-state';
 import { isUniqueViolation } from './sqlite-errors';
 import { PreparedReads } from './sqlite-prepared-reads';
-import { instantMillis, readRow, writeBoolean } from './sqlite-values';
+import { instantMillis, readBoolean, readRow, writeBoolean } from './sqlite-values';
 
 const LIST_SQL = {
   asc: `SELECT * FROM events ORDER BY eventStartMs IS NULL, eventStartMs ASC, id ASC LIMIT ?`,
@@ -81,6 +81,7 @@ function toRow(event: ClubEvent): Record<string, unknown> {
     price: event.price,
     currency: event.currency,
     capacity: event.capacity,
+    remindersOff: writeBoolean(event.remindersOff === true),
     createdAt: event.createdAt,
     updatedAt: event.updatedAt,
     sequence: event.sequence,
@@ -90,5 +91,8 @@ function toRow(event: ClubEvent): Record<string, unknown> {
 }
 
 function toEvent(row: Record<string, unknown>): ClubEvent {
-  return readRow(EventSchema, row, { booleans: ['allowBooking', 'isBoatEvent', 'offerChild', 'offerSoftDrinks', 'offerVeg', 'requiresPayment'] });
+  const { remindersOff, ...fields } = row;
+  const event = readRow(EventSchema, fields, { booleans: ['allowBooking', 'isBoatEvent', 'offerChild', 'offerSoftDrinks', 'offerVeg', 'requiresPayment'] });
+  // Reminders are on unless turned off: the field is given only when it is.
+  return readBoolean(remindersOff) ? { ...event, remindersOff: true } : event;
 }

@@ -7,6 +7,7 @@ import * as outbox from './migrations/0005-outbox';
 import * as bookingLifecycle from './migrations/0006-booking-lifecycle';
 import * as passwordResetTokens from './migrations/0007-password-reset-tokens';
 import * as eventSequenceAndCancellation from './migrations/0008-event-sequence-and-cancellation';
+import * as jobsAndReminders from './migrations/0008-jobs-and-reminders';
 
 interface NamedMigration {
   name: string;
@@ -24,6 +25,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0006-booking-lifecycle', migration: bookingLifecycle },
   { name: '0007-password-reset-tokens', migration: passwordResetTokens },
   { name: '0008-event-sequence-and-cancellation', migration: eventSequenceAndCancellation },
+  { name: '0008-jobs-and-reminders', migration: jobsAndReminders },
 ];
 
 /** Hands knex the migrations of adapters/sqlite/migrations/, in order. */

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { OutboxMessageSchema, type OutboxMessage, type OutboxStatus } from '../../core/entities/mail';
 import { ConflictError } from '../../core/errors';
 import type { ClaimedMessage, Outbox } from '../../core/ports/outbox';
 import { dueAtMs } from '../../core/domain/outbox';
 import { isUniqueViolation } from './sqlite-errors';
-import { writeTransaction } from './sqlite-write-transaction';
+import { claimDueRows, settleClaimedRow } from './sqlite-claims';
 
 function row(message: OutboxMessage) {
   return {
@@ -41,22 +40,23 @@ export class SqliteOutbox implements Outbox {
     }
   }
 
-  claimDue(now: Date, leaseMs: number, limit: number): Promise<ClaimedMessage[]> {
-    return writeTransaction(this.db, async (trx) => {
-      const due = await trx('outbox').where('dueAtMs', '<=', now.getTime()).orderBy([{ column: 'dueAtMs' }, { column: 'id' }]).limit(limit).select('id', 'message');
-      const claimed: ClaimedMessage[] = [];
-      for (const stored of due) {
-        const claim = randomUUID();
-        await trx('outbox').where({ id: stored.id }).update({ claim, dueAtMs: now.getTime() + leaseMs });
-        claimed.push({ message: read(stored), claim });
-      }
-      return claimed;
-    });
+  async addOnce(message: OutboxMessage): Promise<boolean> {
+    try {
+      await this.db('outbox').insert(row(message));
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
   }
 
-  async settle(claim: ClaimedMessage, outcome: OutboxMessage): Promise<boolean> {
-    const changed = await this.db('outbox').where({ id: claim.message.id, claim: claim.claim }).update(row(outcome));
-    return changed > 0;
+  async claimDue(now: Date, leaseMs: number, limit: number): Promise<ClaimedMessage[]> {
+    const claimed = await claimDueRows(this.db, 'outbox', 'message', now, leaseMs, limit);
+    return claimed.map(({ stored, claim }) => ({ message: read({ message: stored as string }), claim }));
+  }
+
+  settle(claim: ClaimedMessage, outcome: OutboxMessage): Promise<boolean> {
+    return settleClaimedRow(this.db, 'outbox', claim.message.id, claim.claim, row(outcome));
   }
 
   async get(id: string): Promise<OutboxMessage | null> {

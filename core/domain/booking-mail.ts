@@ -1,7 +1,7 @@
 import type { Booking } from '../entities/booking';
 import type { ClubEvent } from '../entities/event';
 import type { OutgoingMail } from '../entities/mail';
-import { formatDateRange, icsFileName } from './calendar';
+import { formatDate, formatDateRange, icsFileName } from './calendar';
 import { icsText } from './ics-file';
 import { formatMoney } from './pricing';
 
@@ -87,10 +87,29 @@ export function bookingConfirmation(booking: Booking, event: ClubEvent, context:
     link: { lead: 'To see your booking, add it to your calendar or cancel it, use this link:', text: 'Manage my booking', url: context.manageUrl },
     clubName: context.clubName,
   });
-  const attachments = event.eventdatetime
-    ? [{ filename: icsFileName(event.name), contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: icsText(event, context.location, context.eventUrl) }]
-    : [];
-  return { to: booking.userEmail, ...mail, attachments };
+  return { to: booking.userEmail, ...mail, attachments: calendarAttachments(event, context) };
+}
+
+/** The event's calendar file (the same file as the calendar's Add to My Calendar), when it has a date. */
+function calendarAttachments(event: ClubEvent, context: BookingMailContext): OutgoingMail['attachments'] {
+  return event.eventdatetime ? [{ filename: icsFileName(event.name), contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: icsText(event, context.location, context.eventUrl) }] : [];
+}
+
+/**
+ * The reminder a member gets some days before the event (core/domain/reminders.ts): when it is,
+ * in London time, the booking's details, the event's calendar file and the manage link. Only for
+ * a booking with an e-mail address.
+ */
+export function bookingReminder(booking: Booking, event: ClubEvent, context: BookingMailContext): OutgoingMail {
+  if (!booking.userEmail) throw new RangeError('A booking without an e-mail address gets no reminder');
+  const when = formatDateRange(event.eventdatetime, event.eventenddatetime, 'member');
+  const mail = bookingMail(booking, bookingDetails(booking, event), {
+    subject: `Reminder: ${booking.eventName}, ${formatDate(event.eventdatetime, 'member')}`,
+    paragraphs: [`This is a reminder of your booking with ${context.clubName}: ${booking.eventName}, ${when} (UK time). We look forward to seeing you.`],
+    link: { lead: 'To see your booking or add it to your calendar, use this link:', text: 'Manage my booking', url: context.manageUrl },
+    clubName: context.clubName,
+  });
+  return { to: booking.userEmail, ...mail, attachments: calendarAttachments(event, context) };
 }
 
 /** The words an e-mail gives a refund, as the booking now holds it. */

@@ -26,6 +26,8 @@ export const EventFormValuesSchema = z.object({
   price: z.string().max(100).default(''),
   currency: z.string().max(10).default('GBP'),
   capacity: z.string().max(100).default(''),
+  /** Reminder e-mails before the event (core/domain/reminders.ts); on unless unticked. */
+  sendReminders: z.boolean().default(true),
 });
 export type EventFormValues = z.infer<typeof EventFormValuesSchema>;
 
@@ -166,6 +168,7 @@ export function validateEventForm(
       price,
       currency,
       capacity,
+      remindersOff: !values.sendReminders,
     },
   };
 }
@@ -188,6 +191,7 @@ export function eventToFormValues(event: ClubEvent): EventFormValues {
     price: !event.requiresPayment && event.price === 0 ? '' : minorToDecimalText(event.price),
     currency: event.currency,
     capacity: event.capacity === null ? '' : String(event.capacity),
+    sendReminders: event.remindersOff !== true,
   };
 }
 
@@ -212,5 +216,6 @@ export function emptyEventForm(): EventFormValues {
     price: '',
     currency: 'GBP',
     capacity: '',
+    sendReminders: true,
   };
 }

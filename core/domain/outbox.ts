@@ -1,22 +1,15 @@
 import type { OutboxMessage, OutgoingMail } from '../entities/mail';
+import { afterFailedTry } from './retries';
 
-/** The first retry waits a minute; each later one twice as long as the one before, up to an hour. */
-export const FIRST_RETRY_MS = 60_000;
-export const LONGEST_RETRY_MS = 3_600_000;
-/** A message still refused a day after it was written is given up (admins see it, and can resend). */
-export const GIVE_UP_AFTER_MS = 24 * 3_600_000;
+// The retry rule is shared with the scheduled jobs (retries.ts); its names stay importable from here.
+export { FIRST_RETRY_MS, GIVE_UP_AFTER_MS, LONGEST_RETRY_MS, retryDelayMs } from './retries';
+
 /**
  * How long a sender holds a message it has claimed before another may take it: far longer than
  * one SMTP exchange (the SMTP adapter gives up on a server silent for a minute), so a message is
  * sent once unless its sender died mid-send.
  */
 export const CLAIM_LEASE_MS = 15 * 60_000;
-
-/** The wait before the next try after `failures` failed tries (1 → 1 min, 2 → 2 min, … 7+ → 1 h). */
-export function retryDelayMs(failures: number): number {
-  if (failures < 1) return 0;
-  return Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.min(failures - 1, 30));
-}
 
 /** A new message, due at once. */
 export function newOutboxMessage(id: string, kind: string, recordId: string | null, mail: OutgoingMail, now: Date): OutboxMessage {
@@ -33,11 +26,8 @@ export function afterSent(message: OutboxMessage, now: Date): OutboxMessage {
  * next try would fall more than a day after the message was queued.
  */
 export function afterRefused(message: OutboxMessage, now: Date, answer: string): OutboxMessage {
-  const attempts = message.attempts + 1;
-  const next = now.getTime() + retryDelayMs(attempts);
-  const lastError = answer.slice(0, 1000);
-  if (next - Date.parse(message.queuedAt) > GIVE_UP_AFTER_MS) return { ...message, status: 'failed', attempts, nextAttemptAt: null, lastError };
-  return { ...message, status: 'queued', attempts, nextAttemptAt: new Date(next).toISOString(), lastError };
+  const { attempts, nextAttemptAt } = afterFailedTry(message.attempts, message.queuedAt, now);
+  return { ...message, status: nextAttemptAt === null ? 'failed' : 'queued', attempts, nextAttemptAt, lastError: answer.slice(0, 1000) };
 }
 
 /** An admin's "send again": queued and due now, with a fresh day of tries; its last answer is kept. */

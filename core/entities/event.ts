@@ -25,6 +25,8 @@ export const EventSchema = z.object({
   currency: CurrencySchema,
   /** Most attendees in total (beyond the spec); null means no limit. */
   capacity: z.number().int().positive().nullable(),
+  /** No reminder e-mails for this event (beyond the spec; absent means they are sent). */
+  remindersOff: z.boolean().optional(),
   createdAt: InstantSchema,
   updatedAt: InstantSchema,
   /**

@@ -15,6 +15,12 @@ export interface ClaimedMessage {
 export interface Outbox {
   /** Writes new messages (each with a unique id). */
   add(messages: readonly OutboxMessage[]): Promise<void>;
+  /**
+   * Writes the message unless one with its id is already stored (whatever its state), which is
+   * then left as it is: true when written. Work that may run twice (a scheduled job) writes its
+   * e-mail under an id of its own making, so the member gets it once.
+   */
+  addOnce(message: OutboxMessage): Promise<boolean>;
   /** Claims up to `limit` queued messages due by `now`, oldest due first, for `leaseMs`. */
   claimDue(now: Date, leaseMs: number, limit: number): Promise<ClaimedMessage[]>;
   /**

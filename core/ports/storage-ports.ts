@@ -8,6 +8,7 @@ import type { EventRepository } from './event-repository';
 import type { LoginAttemptStore } from './login-attempt-store';
 import type { Outbox } from './outbox';
 import type { AuditLog } from './audit-log';
+import type { JobQueue } from './job-queue';
 import type { SessionRepository } from './session-repository';
 import type { PasswordResetTokenRepository } from './password-reset-token-repository';
 import type { WaterLevelRepository } from './water-level-repository';
@@ -29,4 +30,5 @@ export interface StoragePorts {
   waterLevels: WaterLevelRepository;
   outbox: Outbox;
   audit: AuditLog;
+  jobs: JobQueue;
 }

@@ -62,6 +62,19 @@ export function describeEventRepositoryContract(name: string, makeAdapter: Adapt
       expect(await events().get(changed.id)).toEqual(changed);
     });
 
+    it('keeps reminders turned off, and on again (false and absent both mean on)', async () => {
+      const quiet = anEvent({ remindersOff: true });
+      await events().create(quiet);
+      expect(await events().get(quiet.id)).toEqual(quiet);
+      expect((await events().listNotOverBefore(new Date('2026-06-01T00:00:00.000Z')))[0].remindersOff).toBe(true);
+      await events().update({ ...quiet, remindersOff: false });
+      expect((await events().get(quiet.id))?.remindersOff ?? false).toBe(false);
+      await events().update(anEvent());
+      expect((await events().get(quiet.id))?.remindersOff ?? false).toBe(false);
+      await events().update({ ...quiet, remindersOff: true });
+      expect((await events().get(quiet.id))?.remindersOff).toBe(true);
+    });
+
     it('refuses to update an event that does not exist, and does not create it', async () => {
       const error = await rejectionOf(events().update(anEvent({ id: 'ghost' })));
       expect(error).toBeInstanceOf(NotFoundError);

@@ -44,6 +44,18 @@ export function describeOutboxContract(name: string, makeAdapter: AdapterFactory
       expect(await outbox().get('a')).toEqual(aMessage('a'));
     });
 
+    it('addOnce writes a message whose id is new, and leaves a stored one as it is, whatever its state', async () => {
+      expect(await outbox().addOnce(aMessage('reminder-b1'))).toBe(true);
+      expect(await outbox().addOnce({ ...aMessage('reminder-b1', 5), kind: 'other' })).toBe(false);
+      expect(await outbox().get('reminder-b1')).toEqual(aMessage('reminder-b1'));
+      const [claim] = await outbox().claimDue(at(0), CLAIM_LEASE_MS, 5);
+      await outbox().settle(claim, afterSent(claim.message, at(1)));
+      expect(await outbox().addOnce(aMessage('reminder-b1', 2))).toBe(false);
+      expect(await outbox().get('reminder-b1')).toEqual(afterSent(aMessage('reminder-b1'), at(1)));
+      expect(await outbox().claimDue(at(60), CLAIM_LEASE_MS, 5)).toEqual([]);
+      expect((await outbox().list()).map((m) => m.id)).toEqual(['reminder-b1']);
+    });
+
     it('claims only what is due, oldest due first, at most the limit, and never twice while the lease runs', async () => {
       await outbox().add([aMessage('late', 10), aMessage('first', 0), aMessage('second', 1)]);
       expect((await outbox().claimDue(at(5), CLAIM_LEASE_MS, 1)).map((c) => c.message.id)).toEqual(['first']);

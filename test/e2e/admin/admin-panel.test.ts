@@ -96,6 +96,9 @@ describe('admin panel in a browser', () => {
     await page.getByLabel('Boat Event').check();
     await page.getByLabel('Children').check();
     await page.getByLabel('Capacity').fill('40');
+    // Reminders go unless an admin turns them off for the event.
+    await expect(page.getByLabel('Reminder E-mails').isChecked()).resolves.toBe(true);
+    await page.getByLabel('Reminder E-mails').uncheck();
     await page.getByRole('button', { name: 'Create Event' }).click();
 
     await page.waitForURL('**/admin/events');
@@ -138,6 +141,7 @@ describe('admin panel in a browser', () => {
     expect(await name.inputValue()).toBe(EVENT_NAME);
     expect(await page.getByLabel('Start Date & Time').inputValue()).toBe(wallClockDaysAhead(30, '10:00'));
     expect(await page.getByLabel('Capacity').inputValue()).toBe('40');
+    await expect(page.getByLabel('Reminder E-mails').isChecked()).resolves.toBe(false);
     await expectAccessible(page, 'event-edit');
 
     await name.fill(EVENT_RENAMED);
@@ -147,6 +151,21 @@ describe('admin panel in a browser', () => {
     await page.getByText('Event updated successfully!').waitFor();
     const text = await rowOf(page, EVENT_RENAMED).innerText();
     expect(text).toContain('Drinks');
+    // Saved unchanged, reminders stay off; ticked again, they are on. The form shows the event as
+    // saved (not the values it was opened with before).
+    await rowOf(page, EVENT_RENAMED).getByRole('link', { name: `Edit ${EVENT_RENAMED}` }).click();
+    await expect.poll(() => page.getByLabel('Event Name').inputValue(), { timeout: 30_000 }).toBe(EVENT_RENAMED);
+    const reminders = page.getByLabel('Reminder E-mails');
+    await expect(reminders.isChecked()).resolves.toBe(false);
+    await reminders.check();
+    await page.getByRole('button', { name: 'Update Event' }).click();
+    await page.waitForURL('**/admin/events');
+    await page.getByText('Event updated successfully!').waitFor();
+    await rowOf(page, EVENT_RENAMED).getByRole('link', { name: `Edit ${EVENT_RENAMED}` }).click();
+    await expect.poll(() => page.getByLabel('Reminder E-mails').isChecked(), { timeout: 30_000 }).toBe(true);
+    expect(await page.getByLabel('Event Name').inputValue()).toBe(EVENT_RENAMED);
+    await page.getByRole('link', { name: '← Back to events' }).click();
+    await rowOf(page, EVENT_RENAMED).waitFor();
   });
 
   it('shows a member booking in the overview, the detail table, its counts and the CSV', async () => {

@@ -35,7 +35,7 @@ const storedEvent = fc
     price: fc.integer({ min: 0, max: 2_000_000 }),
     currency: fc.constantFrom('GBP', 'EUR', 'USD') as fc.Arbitrary<'GBP' | 'EUR' | 'USD'>,
     capacity: fc.option(fc.integer({ min: 1, max: 100_000 }), { nil: null }),
-    flags: fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }),
+    flags: fc.array(fc.boolean(), { minLength: 7, maxLength: 7 }),
   })
   .filter((r) => r.length === null || unambiguous(new Date(r.start.getTime() + r.length * 60_000)))
   .map((r) =>
@@ -55,6 +55,7 @@ const storedEvent = fc
       offerChild: r.flags[2],
       offerSoftDrinks: r.flags[3],
       offerVeg: r.flags[4],
+      remindersOff: r.flags[6],
     }),
   );
 
@@ -66,6 +67,7 @@ describe('event form properties', () => {
         // The server's own fields (id, times, calendar revision, cancellation) are not the form's.
         const { id: _id, createdAt: _c, updatedAt: _u, sequence: _s, cancelledAt: _ca, cancelReason: _cr, ...fields } = event;
         expect(result).toEqual({ ok: true, value: fields });
+        expect(eventToFormValues(event).sendReminders).toBe(!event.remindersOff);
       }),
     );
   });
@@ -213,7 +215,7 @@ describe('event form examples', () => {
   });
 
   it('starts a new event empty, in pounds, not yet bookable', () => {
-    expect(emptyEventForm()).toMatchObject({ name: '', eventdatetime: '', currency: 'GBP', allowBooking: false, requiresPayment: false });
+    expect(emptyEventForm()).toMatchObject({ name: '', eventdatetime: '', currency: 'GBP', allowBooking: false, requiresPayment: false, sendReminders: true });
     expect(EventFormValuesSchema.parse({})).toEqual(emptyEventForm());
     expect(BOOKING_END_HINT).toBe('After the booking end date users cannot book this event.');
     expect(EVENT_FORM_MESSAGES.priceInvalid).toBe('Price must be 0 or more, in steps of 0.01');

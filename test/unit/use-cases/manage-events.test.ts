@@ -93,6 +93,7 @@ describe('CreateEvent', () => {
       price: 1250,
       currency: 'EUR',
       capacity: 40,
+      remindersOff: false,
       createdAt: '2026-06-01T09:00:00.000Z',
       updatedAt: '2026-06-01T09:00:00.000Z',
       sequence: 0,

@@ -102,8 +102,10 @@ export function EventEditPage() {
         ))}
       {state.status === 'ok' && (
         <>
+          {/* Keyed by the saved version: an edit page reopened shows the cached event at once, and
+              the form starts again from the event as saved when the fresh copy arrives. */}
           <Failure failure={failure} />
-          <EventForm key={state.data.event.id} initial={state.data.form} submitLabel="Update Event" submittingLabel="Saving…" onSubmit={submit} onCancel={() => navigate('/admin/events')} />
+          <EventForm key={`${state.data.event.id}@${state.data.event.updatedAt}`} initial={state.data.form} submitLabel="Update Event" submittingLabel="Saving…" onSubmit={submit} onCancel={() => navigate('/admin/events')} />
         </>
       )}
     </>

@@ -99,6 +99,7 @@ export function EventForm({
           {check('offerSoftDrinks', 'Soft Drinks', 'Ask how many want soft drinks.')}
           {check('offerVeg', 'Vegetarian', 'Ask how many vegetarian meals.')}
         </div>
+        {check('sendReminders', 'Reminder E-mails', 'E-mail a reminder to every confirmed booking with an e-mail address a few days before the event.')}
       </fieldset>
 
       <fieldset className="adm-fieldset" disabled={submitting}>

@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import type { CollectionReference, DocumentData, Firestore } from 'firebase-admin/firestore';
+import { isDocumentId } from './firestore-document-ids';
+import { withCoreErrors } from './firestore-errors';
+
+/**
+ * Claims up to `limit` documents of the collection due by `now` (their `dueAtMs`, earliest
+ * first), each in a transaction that reads it again, so with several server instances on one
+ * project each claim goes to one of them. A claim pushes the document's due time past the lease,
+ * so one never settled (its runner died) comes due again. The query is on one field: no
+ * composite index is needed. Answers each claimed document's data (as read) with its claim.
+ */
+export async function claimDueDocuments(db: Firestore, collection: CollectionReference, now: Date, leaseMs: number, limit: number): Promise<{ data: DocumentData; claim: string }[]> {
+  const due = await withCoreErrors(() => collection.where('dueAtMs', '<=', now.getTime()).orderBy('dueAtMs').limit(limit).get());
+  const claimed: { data: DocumentData; claim: string }[] = [];
+  for (const candidate of due.docs) {
+    const claim = randomUUID();
+    const data = await withCoreErrors(() =>
+      db.runTransaction(async (transaction) => {
+        const current = (await transaction.get(candidate.ref)).data();
+        // Another runner may have claimed it (or settled it) since the query.
+        if (!current || typeof current.dueAtMs !== 'number' || current.dueAtMs > now.getTime()) return null;
+        transaction.update(candidate.ref, { claim, dueAtMs: now.getTime() + leaseMs });
+        return current;
+      }),
+    );
+    if (data) claimed.push({ data, claim });
+  }
+  return claimed;
+}
+
+/** Replaces the document with `data` (claim cleared) if `claim` still holds it; false otherwise. */
+export async function settleClaimedDocument(db: Firestore, collection: CollectionReference, id: string, claim: string, data: DocumentData): Promise<boolean> {
+  if (!isDocumentId(id)) return false;
+  const ref = collection.doc(id);
+  return withCoreErrors(() =>
+    db.runTransaction(async (transaction) => {
+      if ((await transaction.get(ref)).data()?.claim !== claim) return false;
+      transaction.set(ref, { ...data, claim: null });
+      return true;
+    }),
+  );
+}

@@ -1,0 +1,31 @@
+import { eventRemindersJob, remindersDue } from '../domain/reminders';
+import type { Clock } from '../ports/clock';
+import type { EventRepository } from '../ports/event-repository';
+import type { JobQueue } from '../ports/job-queue';
+
+export interface ScheduleRemindersDeps {
+  events: EventRepository;
+  jobs: JobQueue;
+  clock: Clock;
+  /** REMINDER_DAYS_BEFORE: 0 sends no reminders at all. */
+  reminderDaysBefore: number;
+}
+
+/**
+ * The reminders' round, run every REMINDER_ROUND_MS by one server instance (a job that repeats):
+ * schedules the reminder job of each event whose reminders are due now. Scheduling is idempotent
+ * (one job per event and start), so rounds that find the same event again change nothing.
+ * Answers the events found due.
+ */
+export class ScheduleReminders {
+  constructor(private readonly deps: ScheduleRemindersDeps) {}
+
+  async execute(): Promise<string[]> {
+    if (!(this.deps.reminderDaysBefore > 0)) return [];
+    const now = this.deps.clock.now();
+    const upcoming = await this.deps.events.listNotOverBefore(now);
+    const due = upcoming.filter((event) => remindersDue(event, now, this.deps.reminderDaysBefore));
+    await this.deps.jobs.schedule(due.map((event) => eventRemindersJob(event, now)));
+    return due.map((event) => event.id);
+  }
+}

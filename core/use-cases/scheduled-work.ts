@@ -1,0 +1,44 @@
+import { newJob } from '../domain/jobs';
+import { EVENT_REMINDERS_JOB } from '../domain/reminders';
+import type { Job } from '../entities/job';
+import type { JobHandlers } from './run-due-jobs';
+import { ScheduleReminders } from './schedule-reminders';
+import { SendEventReminders } from './send-event-reminders';
+
+/** How often the reminders' round looks for events whose reminders are due. */
+export const REMINDER_ROUND_MS = 15 * 60_000;
+export const REMINDER_ROUND_JOB = 'reminder-round';
+
+/** The server's use cases, as the container gives them. */
+export type UseCaseOf = <T>(type: new (deps: never) => T) => T;
+
+/**
+ * Every kind of scheduled work the server runs, by job kind. A new kind (a waiting-list offer's
+ * expiry, say) is one row here: its handler, and the jobs it schedules with newJob and a key of
+ * its own (the JobQueue keeps one job per key).
+ */
+export function jobHandlers(useCase: UseCaseOf): JobHandlers {
+  return {
+    [REMINDER_ROUND_JOB]: {
+      repeats: true,
+      run: async (_job, now) => {
+        await useCase(ScheduleReminders).execute();
+        return new Date(now.getTime() + REMINDER_ROUND_MS);
+      },
+    },
+    [EVENT_REMINDERS_JOB]: {
+      run: async (job) => {
+        await useCase(SendEventReminders).execute(job.payload);
+        return null;
+      },
+    },
+  };
+}
+
+/**
+ * The work that repeats for as long as a server runs, scheduled at every start. Each is one job
+ * (scheduling keeps the first), so several instances, or a restart, never run it twice over.
+ */
+export function repeatingJobs(now: Date): Job[] {
+  return [newJob({ id: REMINDER_ROUND_JOB, kind: REMINDER_ROUND_JOB, dueAt: now }, now)];
+}
