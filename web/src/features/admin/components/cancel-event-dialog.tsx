@@ -33,14 +33,19 @@ export function CancelEventDialog({ event, onClose, onCancelled }: { event: Club
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<{ status: 'loading' } | { status: 'ok'; data: CancelPreview } | { status: 'error' }>({ status: 'loading' });
   const eventId = event?.id ?? null;
-
-  useEffect(() => {
+  // Opened for another event: start again (React's pattern for state that follows a prop).
+  const [shownFor, setShownFor] = useState(eventId);
+  if (shownFor !== eventId) {
+    setShownFor(eventId);
     setReason('');
     setError(null);
     setFailure(null);
+    setPreview({ status: 'loading' });
+  }
+
+  useEffect(() => {
     if (eventId === null) return;
     let live = true;
-    setPreview({ status: 'loading' });
     getCancelPreview(eventId).then(
       (data) => live && setPreview({ status: 'ok', data }),
       () => live && setPreview({ status: 'error' }),
