@@ -15,6 +15,7 @@ export const EVENT_CANCEL_MESSAGES = {
   reasonRequired: 'Please give the reason members will be told.',
   reasonTooLong: 'The reason must be 2000 characters or fewer.',
   bookingRefused: 'This event has been cancelled, so it can no longer be booked.',
+  changedMeanwhile: 'The event was changed while you were cancelling it. Please reload and try again.',
 } as const;
 
 export const CANCEL_REASON_MAX = 2000;

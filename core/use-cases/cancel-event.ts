@@ -3,7 +3,7 @@ import type { Admin } from '../entities/admin';
 import type { AuditActor } from '../entities/audit';
 import type { Booking } from '../entities/booking';
 import type { ClubEvent } from '../entities/event';
-import { bookingsToCancel, cancelEvent, eventCancellationPreview, isEventCancelled, type EventCancellationPreview } from '../domain/event-cancellation';
+import { bookingsToCancel, cancelEvent, EVENT_CANCEL_MESSAGES, eventCancellationPreview, isEventCancelled, type EventCancellationPreview } from '../domain/event-cancellation';
 import { requirePermission } from '../domain/permissions';
 import { eventSearchRecord } from '../domain/search-records';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
@@ -43,7 +43,8 @@ export interface CancelEventResult {
  * refund through the booking life cycle's one path (places, e-mail, audit and refund in one write
  * per booking, the refund's idempotency key kept until the provider definitely refuses). The
  * bookings are listed again after the pass, so one made while the event was being marked is not
- * missed. Cancelling an event already cancelled is refused (409), but first finishes any booking
+ * missed. The event is written only over the version read, so of two cancellations at once one
+ * wins and the other is refused. Cancelling an event already cancelled is refused (409), but first finishes any booking
  * an interrupted cancellation left standing, so a retry after a crash completes the work.
  */
 export class CancelEvent {
@@ -73,7 +74,15 @@ export class CancelEvent {
       throw new ValidationError(decided.message, { reason: decided.message });
     }
     const event = decided.event;
-    await this.deps.events.update(event);
+    // Only over the event as read: of two cancellations (or a cancellation and an edit) at once, one is written.
+    if (!(await this.deps.events.update(event, { sequence: existing.sequence }))) {
+      const now = await this.deps.events.get(eventId);
+      if (now && isEventCancelled(now)) {
+        await this.cancelBookings(now, actor);
+        throw new ConflictError(EVENT_CANCEL_MESSAGES.alreadyCancelled);
+      }
+      throw new ConflictError(EVENT_CANCEL_MESSAGES.changedMeanwhile);
+    }
     await recordAdminAction(this.deps, admin, {
       action: 'event.cancelled',
       recordType: 'event',
