@@ -12,6 +12,7 @@ import type { AppConfig } from './config';
 import { createContainer, type Adapters, type AppContainer } from './container';
 import { registerAdminRoutes } from './http/admin-routes';
 import { registerBookingAdminRoutes } from './http/booking-admin-routes';
+import { registerEventCancelRoutes } from './http/event-cancel-routes';
 import { registerOutboxRoutes } from './http/outbox-routes';
 import { registerPasswordResetRoutes } from './http/password-reset-routes';
 import { ApiRoutes, SENT } from './http/api-routes';
@@ -230,6 +231,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerPublicRoutes(routes, ports, config, calendarCache);
   registerAdminRoutes(routes, ports, config);
   registerBookingAdminRoutes(routes, ports);
+  registerEventCancelRoutes(routes, ports);
   registerOutboxRoutes(routes, ports);
   registerPasswordResetRoutes(routes, ports);
   let openApiDocument: object | null = null;

@@ -67,6 +67,7 @@ import { CreateAdmin } from '../core/use-cases/create-admin';
 import { CreateEvent } from '../core/use-cases/create-event';
 import { GetDashboard } from '../core/use-cases/dashboard';
 import { DeleteEvent } from '../core/use-cases/delete-event';
+import { CancelEvent } from '../core/use-cases/cancel-event';
 import { GetEventBookings } from '../core/use-cases/event-bookings';
 import { ExportEventBookings } from '../core/use-cases/export-event-bookings';
 import { GetAdminEvent } from '../core/use-cases/get-admin-event';
@@ -335,6 +336,7 @@ const USE_CASES = [
   CreateEvent,
   UpdateEvent,
   DeleteEvent,
+  CancelEvent,
   GetBookingsOverview,
   GetEventBookings,
   ExportEventBookings,

@@ -85,12 +85,25 @@ export class FirestoreEventRepository implements EventRepository {
     await withCoreErrors(() => ref.create(toDocument(event)), { conflict: 'An event with this id already exists' });
   }
 
-  async update(event: ClubEvent): Promise<void> {
+  async update(event: ClubEvent, expected?: { sequence: number }): Promise<boolean> {
     if (!isDocumentId(event.id)) throw new NotFoundError('Event not found');
     const ref = this.collection.doc(event.id);
     // update() fails on a missing document, so an update never creates an event; every field
     // is given, so every field is replaced.
-    await withCoreErrors(() => ref.update(toDocument(event)), { notFound: 'Event not found' });
+    if (!expected) {
+      await withCoreErrors(() => ref.update(toDocument(event)), { notFound: 'Event not found' });
+      return true;
+    }
+    return withCoreErrors(() =>
+      this.db.runTransaction(async (transaction) => {
+        const current = await transaction.get(ref);
+        if (!current.exists) throw new NotFoundError('Event not found');
+        // Documents written before the sequence existed read as 0 (toEvent).
+        if ((current.data()?.sequence ?? 0) !== expected.sequence) return false;
+        transaction.update(ref, toDocument(event));
+        return true;
+      }),
+    );
   }
 
   async delete(id: string): Promise<boolean> {

@@ -40,9 +40,12 @@ export class MemoryEventRepository implements EventRepository {
     this.events.set(event.id, structuredClone(event));
   }
 
-  async update(event: ClubEvent): Promise<void> {
-    if (!this.events.has(event.id)) throw new NotFoundError('Event not found');
+  async update(event: ClubEvent, expected?: { sequence: number }): Promise<boolean> {
+    const stored = this.events.get(event.id);
+    if (!stored) throw new NotFoundError('Event not found');
+    if (expected && stored.sequence !== expected.sequence) return false;
     this.events.set(event.id, structuredClone(event));
+    return true;
   }
 
   async delete(id: string): Promise<boolean> {

@@ -49,9 +49,13 @@ export class SqliteEventRepository implements EventRepository {
     }
   }
 
-  async update(event: ClubEvent): Promise<void> {
-    const changed = await this.db('events').where({ id: event.id }).update(toRow(event));
-    if (changed === 0) throw new NotFoundError('Event not found');
+  async update(event: ClubEvent, expected?: { sequence: number }): Promise<boolean> {
+    const changed = await this.db('events')
+      .where({ id: event.id, ...(expected ? { sequence: expected.sequence } : {}) })
+      .update(toRow(event));
+    if (changed > 0) return true;
+    if (expected && (await this.db('events').where({ id: event.id }).first('id'))) return false;
+    throw new NotFoundError('Event not found');
   }
 
   async delete(id: string): Promise<boolean> {

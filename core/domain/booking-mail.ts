@@ -87,12 +87,12 @@ export function bookingConfirmation(booking: Booking, event: ClubEvent, context:
     link: { lead: 'To see your booking, add it to your calendar or cancel it, use this link:', text: 'Manage my booking', url: context.manageUrl },
     clubName: context.clubName,
   });
-  return { to: booking.userEmail, ...mail, attachments: calendarAttachments(event, context.location, context.eventUrl) };
+  return { to: booking.userEmail, ...mail, attachments: calendarAttachments(event, context) };
 }
 
 /** The event's calendar file (the same file as the calendar's Add to My Calendar), when it has a date. */
-function calendarAttachments(event: ClubEvent, location: string, eventUrl?: string): OutgoingMail['attachments'] {
-  return event.eventdatetime ? [{ filename: icsFileName(event.name), contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: icsText(event, location, eventUrl) }] : [];
+function calendarAttachments(event: ClubEvent, context: BookingMailContext): OutgoingMail['attachments'] {
+  return event.eventdatetime ? [{ filename: icsFileName(event.name), contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: icsText(event, context.location, context.eventUrl) }] : [];
 }
 
 /**
@@ -109,7 +109,7 @@ export function bookingReminder(booking: Booking, event: ClubEvent, context: Boo
     link: { lead: 'To see your booking or add it to your calendar, use this link:', text: 'Manage my booking', url: context.manageUrl },
     clubName: context.clubName,
   });
-  return { to: booking.userEmail, ...mail, attachments: calendarAttachments(event, context.location, context.eventUrl) };
+  return { to: booking.userEmail, ...mail, attachments: calendarAttachments(event, context) };
 }
 
 /** The words an e-mail gives a refund, as the booking now holds it. */
@@ -128,8 +128,14 @@ export function refundLine(booking: Pick<Booking, 'refundStatus' | 'refundAmount
  * The e-mail of a cancelled booking: by the member, by an admin, or because a payment arrived
  * after the places had gone. Says what happens to the money.
  */
-export function bookingCancellation(booking: Booking, event: Pick<ClubEvent, 'eventdatetime' | 'eventenddatetime'>, context: { clubName: string }): OutgoingMail {
+export function bookingCancellation(
+  booking: Booking,
+  event: Pick<ClubEvent, 'eventdatetime' | 'eventenddatetime'> & { cancelledAt?: string | null; cancelReason?: string | null },
+  context: { clubName: string },
+): OutgoingMail {
   if (!booking.userEmail) throw new RangeError('A booking without an e-mail address gets no e-mail');
+  // The event called off (core/domain/event-cancellation.ts): every booking cancelled by the admin who did it.
+  if (event.cancelledAt && booking.cancelledBy !== 'member' && booking.cancelledBy !== 'system') return eventCancellation(booking, event, context);
   const why =
     booking.cancelledBy === 'member'
       ? 'Your booking has been cancelled, as you asked. Your places have been released.'
@@ -140,6 +146,32 @@ export function bookingCancellation(booking: Booking, event: Pick<ClubEvent, 'ev
   const mail = bookingMail(booking, bookingDetails({ ...booking }, event).filter(([label]) => label !== 'Paid'), {
     subject: `Booking cancelled: ${booking.eventName}`,
     paragraphs: refund ? [why, refund] : [why],
+    link: null,
+    clubName: context.clubName,
+  });
+  return { to: booking.userEmail, ...mail, attachments: [] };
+}
+
+/**
+ * The e-mail of a booking cancelled because the club called the event off: names the event, the
+ * reason the admin gave, and what happens to the money (refundLine).
+ */
+export function eventCancellation(
+  booking: Booking,
+  event: Pick<ClubEvent, 'eventdatetime' | 'eventenddatetime'> & { cancelReason?: string | null },
+  context: { clubName: string },
+): OutgoingMail {
+  if (!booking.userEmail) throw new RangeError('A booking without an e-mail address gets no e-mail');
+  const when = formatDateRange(event.eventdatetime, event.eventenddatetime, 'member');
+  const reason = event.cancelReason?.trim() ?? '';
+  const paragraphs = [
+    `We are sorry: ${context.clubName} has cancelled ${booking.eventName} (${when}, UK time), and your booking with it.`,
+    ...(reason !== '' ? [`The reason: ${reason}`] : []),
+    refundLine(booking) ?? 'Nothing was paid for this booking, so there is nothing to refund.',
+  ];
+  const mail = bookingMail(booking, bookingDetails(booking, event).filter(([label]) => label !== 'Paid'), {
+    subject: `Event cancelled: ${booking.eventName}`,
+    paragraphs,
     link: null,
     clubName: context.clubName,
   });

@@ -6,7 +6,7 @@ import { parseInstant } from './london-time';
 export const HOLD_MINUTES = 30;
 const HOLD_MS = HOLD_MINUTES * 60 * 1000;
 
-export type BookingClosedReason = 'not-bookable' | 'deadline-passed' | 'event-over';
+export type BookingClosedReason = 'cancelled' | 'not-bookable' | 'deadline-passed' | 'event-over';
 
 /** When the event is over: its end, else its start, else null (date to be confirmed). */
 export function eventEndInstant(event: Pick<ClubEvent, 'eventdatetime' | 'eventenddatetime'>): Date | null {
@@ -16,11 +16,13 @@ export function eventEndInstant(event: Pick<ClubEvent, 'eventdatetime' | 'evente
 /**
  * Why the event does not take bookings at `now`, or null when it does. The deadline and the
  * end are inclusive: at the very millisecond of the booking end date a booking is still taken.
+ * A cancelled event (cancelledAt set) takes none, whatever else it says.
  */
 export function bookingClosedReason(
-  event: Pick<ClubEvent, 'allowBooking' | 'bookingEndDate' | 'eventdatetime' | 'eventenddatetime'>,
+  event: Pick<ClubEvent, 'allowBooking' | 'bookingEndDate' | 'eventdatetime' | 'eventenddatetime'> & { cancelledAt?: string | null },
   now: Date,
 ): BookingClosedReason | null {
+  if (parseInstant(event.cancelledAt ?? null) !== null) return 'cancelled';
   if (!event.allowBooking) return 'not-bookable';
   const deadline = parseInstant(event.bookingEndDate);
   if (deadline !== null && now.getTime() > deadline.getTime()) return 'deadline-passed';
@@ -30,7 +32,7 @@ export function bookingClosedReason(
 }
 
 export function isBookingOpen(
-  event: Pick<ClubEvent, 'allowBooking' | 'bookingEndDate' | 'eventdatetime' | 'eventenddatetime'>,
+  event: Pick<ClubEvent, 'allowBooking' | 'bookingEndDate' | 'eventdatetime' | 'eventenddatetime'> & { cancelledAt?: string | null },
   now: Date,
 ): boolean {
   return bookingClosedReason(event, now) === null;
@@ -42,9 +44,11 @@ export function isBookingOpen(
  * closed (deadline passed, or over), 'full' when it has a capacity and no place is left, else
  * 'open'. Closed wins over full. `bookingOpen` is isBookingOpen at the time of the answer.
  */
-export type BookingOffer = 'open' | 'not-bookable' | 'closed' | 'full';
+export type BookingOffer = 'open' | 'cancelled' | 'not-bookable' | 'closed' | 'full';
 
-export function bookingOffer(event: { allowBooking: boolean; bookingOpen: boolean; placesLeft: number | null }): BookingOffer {
+/** 'cancelled' (the event was called off) wins over everything else. */
+export function bookingOffer(event: { allowBooking: boolean; bookingOpen: boolean; placesLeft: number | null; cancelledAt?: string | null }): BookingOffer {
+  if (parseInstant(event.cancelledAt ?? null) !== null) return 'cancelled';
   if (!event.allowBooking) return 'not-bookable';
   if (!event.bookingOpen) return 'closed';
   if (event.placesLeft !== null && event.placesLeft <= 0) return 'full';

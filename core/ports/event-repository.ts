@@ -16,8 +16,12 @@ export interface EventRepository {
   get(id: string): Promise<ClubEvent | null>;
   /** Stores a new event. Throws ConflictError if the id exists. */
   create(event: ClubEvent): Promise<void>;
-  /** Replaces a stored event. Throws NotFoundError if the id does not exist. */
-  update(event: ClubEvent): Promise<void>;
+  /**
+   * Replaces a stored event. Throws NotFoundError if the id does not exist. With `expected`, only
+   * while the stored event's `sequence` is still `expected.sequence` (atomically: a change made
+   * meanwhile, such as a cancellation, is never overwritten); answers whether it was written.
+   */
+  update(event: ClubEvent, expected?: { sequence: number }): Promise<boolean>;
   /** Removes an event. Returns false when there was none. */
   delete(id: string): Promise<boolean>;
 }

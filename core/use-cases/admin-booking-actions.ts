@@ -1,7 +1,7 @@
 import type { Admin } from '../entities/admin';
 import type { AuditActor } from '../entities/audit';
 import type { Booking } from '../entities/booking';
-import { cancelled, LIFECYCLE_MESSAGES, paidByCard, paidOffline, refundMadeByHand, refundOpen, roomRefusal } from '../domain/booking-lifecycle';
+import { LIFECYCLE_MESSAGES, paidByCard, paidOffline, refundMadeByHand, refundOpen, roomRefusal } from '../domain/booking-lifecycle';
 import { isCancelled, paymentStatus } from '../domain/booking-state';
 import { validateBookingForm } from '../domain/booking-validation';
 import { requirePermission } from '../domain/permissions';
@@ -11,7 +11,7 @@ import { BOOKING_NOT_FOUND } from '../messages';
 import type { AuditLog } from '../ports/audit-log';
 import type { BookingLinks } from '../ports/booking-links';
 import type { Outbox } from '../ports/outbox';
-import { changeOf, memberMail, refundSummary, settleCardRefund, type BookingChangeDeps } from './booking-changes';
+import { adminCancellation, changeOf, memberMail, refundSummary, settleCardRefund, type BookingChangeDeps } from './booking-changes';
 import { confirmationMail } from './booking-confirmations';
 import { fieldsError, parseInput } from './parse-input';
 import {
@@ -30,7 +30,7 @@ export interface AdminBookingActionsDeps extends BookingChangeDeps {
   config: { maxAttendees: number; testHook: boolean };
 }
 
-function actorOf(admin: Admin): AuditActor {
+function actorOf(admin: Admin): AuditActor & { kind: 'admin' } {
   return { kind: 'admin', uid: admin.uid, email: admin.email };
 }
 
@@ -71,13 +71,7 @@ export class AdminBookingActions {
     const now = this.deps.clock.now();
     const event = await this.eventOf(bookingId);
     const actor = actorOf(admin);
-    const { booking, changed } = await this.deps.bookings.change(bookingId, now, (current) => {
-      if (isCancelled(current)) throw new ConflictError(LIFECYCLE_MESSAGES.alreadyCancelled);
-      const next = cancelled(current, { at: now, by: admin.uid, refund });
-      const mail = next.refundStatus === 'pending' ? [] : memberMail(this.deps, 'booking-cancellation', next, event, now);
-      const summary = next.refundStatus === null ? (refund ? 'Cancelled by an admin (nothing to refund)' : 'Cancelled by an admin, without a refund') : `Cancelled by an admin; ${refundSummary(next)}`;
-      return changeOf(this.deps, current, next, { action: 'booking.cancelled', summary, actor, at: now, mail });
-    });
+    const { booking, changed } = await this.deps.bookings.change(bookingId, now, (current) => adminCancellation(this.deps, current, { at: now, actor, refund, event }));
     return changed ? settleCardRefund(this.deps, booking, actor) : booking;
   }
 

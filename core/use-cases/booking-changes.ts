@@ -3,7 +3,9 @@ import type { Booking } from '../entities/booking';
 import type { ClubEvent } from '../entities/event';
 import type { OutboxMessage } from '../entities/mail';
 import { bookingCancellation, bookingRefund } from '../domain/booking-mail';
-import { bookingAuditEntry, paidByCard, refundKey, refundSettled, type RefundOutcome } from '../domain/booking-lifecycle';
+import { bookingAuditEntry, cancelled, LIFECYCLE_MESSAGES, paidByCard, refundKey, refundSettled, type RefundOutcome } from '../domain/booking-lifecycle';
+import { isCancelled } from '../domain/booking-state';
+import { ConflictError } from '../errors';
 import { newOutboxMessage } from '../domain/outbox';
 import { formatMoney } from '../domain/pricing';
 import { UnavailableError } from '../errors';
@@ -39,7 +41,7 @@ export function memberMail(
   deps: Pick<BookingChangeDeps, 'ids' | 'mailSettings'>,
   kind: 'booking-cancellation' | 'booking-refund',
   booking: Booking,
-  event: Pick<ClubEvent, 'eventdatetime' | 'eventenddatetime'> | null,
+  event: (Pick<ClubEvent, 'eventdatetime' | 'eventenddatetime'> & Partial<Pick<ClubEvent, 'cancelledAt' | 'cancelReason'>>) | null,
   at: Date,
 ): OutboxMessage[] {
   if (!booking.userEmail) return [];
@@ -92,4 +94,24 @@ export async function settleCardRefund(deps: BookingChangeDeps, booking: Booking
     return changeOf(deps, current, settled, { action: 'booking.refund', summary: refundSummary(settled), actor, at: now, mail });
   });
   return stored;
+}
+
+/**
+ * The change of an admin's cancellation of one booking (the booking screen's, and every booking
+ * of an event called off): places released, a full refund owed with `refund`, the cancellation
+ * e-mail at once unless a card refund is to be asked first (settleCardRefund sends it with the
+ * outcome), the audit entry. Refused (409) for a booking already cancelled.
+ */
+export function adminCancellation(
+  deps: Pick<BookingChangeDeps, 'ids' | 'mailSettings'>,
+  current: Booking,
+  what: { at: Date; actor: AuditActor & { kind: 'admin' }; refund: boolean; event: Parameters<typeof memberMail>[3]; why?: string },
+): BookingChange {
+  if (isCancelled(current)) throw new ConflictError(LIFECYCLE_MESSAGES.alreadyCancelled);
+  const { at, actor, refund, event } = what;
+  const next = cancelled(current, { at, by: actor.uid, refund });
+  const mail = next.refundStatus === 'pending' ? [] : memberMail(deps, 'booking-cancellation', next, event, at);
+  const by = what.why ?? 'Cancelled by an admin';
+  const summary = next.refundStatus === null ? (refund ? `${by} (nothing to refund)` : `${by}, without a refund`) : `${by}; ${refundSummary(next)}`;
+  return changeOf(deps, current, next, { action: 'booking.cancelled', summary, actor, at, mail });
 }

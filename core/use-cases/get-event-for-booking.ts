@@ -16,7 +16,7 @@ export interface GetEventForBookingDeps {
 /** The booking page's event, with why it cannot be booked now (null when it can). */
 export const EventForBookingSchema = z.object({
   event: CalendarEventSchema,
-  closedReason: z.enum(['not-bookable', 'deadline-passed', 'event-over']).nullable(),
+  closedReason: z.enum(['cancelled', 'not-bookable', 'deadline-passed', 'event-over']).nullable(),
 });
 export type EventForBooking = z.infer<typeof EventForBookingSchema>;
 

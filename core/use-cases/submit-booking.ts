@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BookingFormValuesSchema, UNCHANGED_BOOKING, type Booking } from '../entities/booking';
 import { CurrencySchema } from '../entities/money';
 import { bookingClosedReason, HOLD_MINUTES } from '../domain/booking-state';
+import { EVENT_CANCEL_MESSAGES } from '../domain/event-cancellation';
 import { validateBookingForm } from '../domain/booking-validation';
 import { priceBooking } from '../domain/pricing';
 import { BookingClosedError, NotEnoughPlacesError, NotFoundError, PaymentError, RateLimitError } from '../errors';
@@ -73,7 +74,9 @@ export class SubmitBooking {
     if (!event) throw new NotFoundError(EVENT_NOT_FOUND);
 
     const now = this.deps.clock.now();
-    if (bookingClosedReason(event, now) !== null) throw new BookingClosedError();
+    const closed = bookingClosedReason(event, now);
+    if (closed === 'cancelled') throw new BookingClosedError(EVENT_CANCEL_MESSAGES.bookingRefused);
+    if (closed !== null) throw new BookingClosedError();
 
     const checked = validateBookingForm(values, event, this.deps.config);
     if (!checked.ok) throw fieldsError(checked.errors);

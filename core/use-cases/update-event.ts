@@ -3,7 +3,7 @@ import type { ClubEvent } from '../entities/event';
 import { DEFAULT_MAX_ATTENDEES, EventFormValuesSchema, validateEventForm } from '../domain/event-form';
 import { requirePermission } from '../domain/permissions';
 import { eventSearchRecord } from '../domain/search-records';
-import { NotFoundError } from '../errors';
+import { ConflictError, NotFoundError } from '../errors';
 import type { Clock } from '../ports/clock';
 import type { EventRepository } from '../ports/event-repository';
 import type { SearchIndex } from '../ports/search-index';
@@ -25,6 +25,9 @@ export interface UpdateEventDeps extends AuditTrailDeps {
   payments?: PaymentGateway;
 }
 
+/** An edit refused because the event changed after it was read (another admin's edit, or its cancellation). */
+export const EVENT_CHANGED_MEANWHILE = 'This event was changed by someone else meanwhile. Please reload it and make your change again.';
+
 export class UpdateEvent {
   constructor(private readonly deps: UpdateEventDeps) {}
 
@@ -45,7 +48,8 @@ export class UpdateEvent {
       // Every saved change is a new revision for the calendars that hold the event (SEQUENCE).
       sequence: existing.sequence + 1,
     };
-    await this.deps.events.update(updated);
+    // Only over the event as read, so an edit never undoes a cancellation (or another edit) made meanwhile.
+    if (!(await this.deps.events.update(updated, { sequence: existing.sequence }))) throw new ConflictError(EVENT_CHANGED_MEANWHILE);
     await recordAdminAction(this.deps, admin, { action: 'event.updated', recordType: 'event', recordId: updated.id, summary: `Changed the event ${updated.name}`, before: flat(existing, EVENT_AUDIT_FIELDS), after: flat(updated, EVENT_AUDIT_FIELDS) });
     await keepIndexInStep(() => this.deps.search.upsert('events', [eventSearchRecord(updated)]), this.deps.reportSearchIndexError);
     return updated;

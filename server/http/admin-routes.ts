@@ -152,6 +152,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
     responses: {
       200: { description: 'Updated', schema: EventSavedSchema },
       404: { description: '"Event not found"' },
+      409: { description: '"This event was changed by someone else meanwhile. Please reload it and make your change again." (changed after it was read, e.g. cancelled)' },
     },
     handler: async ({ admin, params, body }) => {
       return reply(200, { event: await ports.useCase(UpdateEvent).execute(admin, params.id, body) });

@@ -68,6 +68,8 @@ const GUARDED: Guarded[] = [
   { method: 'get', route: '/api/admin/outbox/:id', path: () => '/api/admin/outbox/some-message', permission: 'bookings:read', message: "You don't have permission to view e-mails." },
   { method: 'get', route: '/api/admin/outbox/:id/html', path: () => '/api/admin/outbox/some-message/html', permission: 'bookings:read', message: "You don't have permission to view e-mails." },
   { method: 'post', route: '/api/admin/outbox/:id/resend', path: () => '/api/admin/outbox/some-message/resend', permission: 'bookings:write', message: 'You do not have permission to resend e-mails.' },
+  { method: 'get', route: '/api/admin/events/:id/cancel', path: () => `/api/admin/events/${eventId}/cancel`, permission: 'events:write', message: 'You do not have permission to cancel events.' },
+  { method: 'post', route: '/api/admin/events/:id/cancel', path: () => `/api/admin/events/${eventId}/cancel`, body: { reason: 'Gale warning' }, permission: 'events:write', message: 'You do not have permission to cancel events.' },
 ];
 
 /** Everything an admin request could change: events, admins, bookings, the audit log and the outbox. */

@@ -21,6 +21,8 @@ let editableEventId: string;
 /** A cancelled booking and its manage token: no request can change it any more. */
 let cancelledId: string;
 let cancelledToken: string;
+/** An event already cancelled: any body is refused (400 or 409), none changes it. */
+let cancelledEventId: string;
 
 beforeAll(async () => {
   app = await startTestApp({ env: { TRUST_PROXY: '1' } });
@@ -40,6 +42,8 @@ beforeAll(async () => {
   await addAdmin(app, 'fuzz@example.org');
   admin = app.agent();
   await signIn(admin, 'fuzz@example.org');
+  cancelledEventId = (await addEvent(app)).id;
+  expect((await admin.post(`/api/admin/events/${cancelledEventId}/cancel`).set(FETCH).send({ reason: 'Called off' })).status).toBe(200);
 });
 afterAll(async () => {
   await app.dispose();
@@ -136,6 +140,13 @@ const TARGETS: Target[] = [
       body: () => shapedBody(['refund', 'method', 'reference'], action === 'mark-paid' ? { method: fc.oneof(fc.constantFrom('cash', 'transfer'), anyValue) } : {}),
     }),
   ),
+  {
+    name: 'POST /api/admin/events/:id/cancel',
+    method: 'post',
+    path: () => `/api/admin/events/${cancelledEventId}/cancel`,
+    agent: () => admin,
+    body: () => shapedBody(['reason']),
+  },
   {
     name: 'PATCH /api/admin/bookings/:id',
     method: 'patch',
@@ -361,6 +372,7 @@ describe('generated bad query strings and paths', () => {
       (id: string) => `/api/admin/events/${id}`,
       (id: string) => `/api/admin/events/${id}/bookings`,
       (id: string) => `/api/admin/events/${id}/bookings.csv`,
+      (id: string) => `/api/admin/events/${id}/cancel`,
       (id: string) => `/api/admin/bookings/${id}`,
       (id: string) => `/api/admin/outbox/${id}`,
       (id: string) => `/api/admin/outbox/${id}/html`,

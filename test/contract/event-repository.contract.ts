@@ -75,6 +75,24 @@ export function describeEventRepositoryContract(name: string, makeAdapter: Adapt
       expect((await events().get(quiet.id))?.remindersOff).toBe(true);
     });
 
+    it('with an expected sequence, writes only over that version: of two writers that read the same version, one wins', async () => {
+      const stored = anEvent({ sequence: 4 });
+      await events().create(stored);
+      const cancelled = { ...stored, sequence: 5, cancelledAt: '2026-05-02T08:00:00.000Z', cancelReason: 'Gale warning' };
+      const edited = { ...stored, sequence: 5, name: 'Renamed in a race' };
+      const outcomes = await Promise.all([events().update(cancelled, { sequence: 4 }), events().update(edited, { sequence: 4 })]);
+      expect(outcomes.filter(Boolean)).toHaveLength(1);
+      const after = await events().get(stored.id);
+      expect(after).toEqual(outcomes[0] ? cancelled : edited);
+      // A stale write changes nothing and says so; the version now stored is written over.
+      expect(await events().update({ ...stored, name: 'Stale' }, { sequence: 4 })).toBe(false);
+      expect(await events().get(stored.id)).toEqual(after);
+      expect(await events().update({ ...after!, sequence: 6, name: 'Fresh' }, { sequence: 5 })).toBe(true);
+      expect((await events().get(stored.id))?.name).toBe('Fresh');
+      const error = await rejectionOf(events().update(anEvent({ id: 'ghost' }), { sequence: 0 }));
+      expect(error).toBeInstanceOf(NotFoundError);
+    });
+
     it('refuses to update an event that does not exist, and does not create it', async () => {
       const error = await rejectionOf(events().update(anEvent({ id: 'ghost' })));
       expect(error).toBeInstanceOf(NotFoundError);

@@ -27,3 +27,18 @@ export async function updateEvent(id: string, values: EventFormValues): Promise<
 export async function deleteEvent(id: string): Promise<void> {
   await apiDelete(path(id));
 }
+
+const CancelPreviewAnswer = z.object({ bookings: z.number().int(), cardRefunds: z.number().int(), handRefunds: z.number().int() });
+export type CancelPreview = z.infer<typeof CancelPreviewAnswer>;
+const CancelledAnswer = z.object({ event: EventSchema, cancelled: z.number().int(), refunded: z.number().int(), refundsFailed: z.number().int() });
+export type EventCancelled = z.infer<typeof CancelledAnswer>;
+
+/** What cancelling the event would do: its standing bookings, and how they are refunded. */
+export function getCancelPreview(id: string): Promise<CancelPreview> {
+  return apiGet(`${path(id)}/cancel`, CancelPreviewAnswer);
+}
+
+/** Cancels the event for this reason: every standing booking cancelled and refunded, members e-mailed. */
+export function cancelEvent(id: string, reason: string): Promise<EventCancelled> {
+  return apiPost(`${path(id)}/cancel`, { reason }, CancelledAnswer);
+}

@@ -38,6 +38,11 @@ function useSave(save: (values: EventFormValues) => Promise<unknown>, messages: 
         setFailure({ message: error.message, denied: error });
         return null;
       }
+      // Changed meanwhile (another admin's edit, or the event's cancellation): the server's words.
+      if (error instanceof ApiError && error.status === 409) {
+        setFailure({ message: error.message, denied: null });
+        return null;
+      }
       setFailure({ message: messages.failed, denied: null });
       return null;
     }

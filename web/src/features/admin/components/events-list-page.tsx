@@ -8,6 +8,7 @@ import { deleteEvent, listEvents } from '../api/events';
 import { useSignedInAdmin } from './admin-session';
 import { Badge } from './badge';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { CancelEventDialog } from './cancel-event-dialog';
 import { NoticeArea, readFlash } from './notice';
 import { LoadError, Loading } from './load-error';
 import { PageTitle } from './page-title';
@@ -26,6 +27,7 @@ export function EventsListPage() {
   const { state, reload, setData } = useAdminData(['events'], listEvents);
   const [toDelete, setToDelete] = useState<ClubEvent | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [toCancel, setToCancel] = useState<ClubEvent | null>(null);
   const [notice, setNotice] = useState(() => readFlash(location.state));
   const canWrite = hasPermission(admin, 'events:write');
   const navigate = useNavigate();
@@ -91,7 +93,7 @@ export function EventsListPage() {
                         {event.offerVeg && <Badge tone="green">Vegetarian</Badge>}
                       </span>
                     </td>
-                    <td>{event.allowBooking ? <Badge tone="green">Bookable</Badge> : <Badge tone="grey">View Only</Badge>}</td>
+                    <td>{event.cancelledAt ? <Badge tone="red">Cancelled</Badge> : event.allowBooking ? <Badge tone="green">Bookable</Badge> : <Badge tone="grey">View Only</Badge>}</td>
                     <td>
                       <span className="adm-actions">
                         {/* Only what this admin may open: the same table the screens are guarded by. */}
@@ -105,6 +107,11 @@ export function EventsListPage() {
                             Bookings
                           </Link>
                         )}
+                        {canWrite && !event.cancelledAt && (
+                          <Button variant="secondary" size="small" onClick={() => setToCancel(event)} aria-label={`Cancel event ${event.name}`}>
+                            Cancel event
+                          </Button>
+                        )}
                         {canWrite && (
                           <Button variant="danger" size="small" onClick={() => setToDelete(event)} aria-label={`Delete ${event.name}`}>
                             Delete
@@ -116,6 +123,17 @@ export function EventsListPage() {
                 ))}
               </DataTable>
         ))}
+
+      <CancelEventDialog
+        event={toCancel}
+        onClose={() => setToCancel(null)}
+        onCancelled={(result) => {
+          setToCancel(null);
+          setData((events) => events.map((e) => (e.id === result.event.id ? result.event : e)));
+          const failed = result.refundsFailed > 0 ? ` ${result.refundsFailed} refund${result.refundsFailed === 1 ? '' : 's'} failed: see the event's bookings to retry.` : '';
+          setNotice({ kind: result.refundsFailed > 0 ? 'error' : 'success', message: `Event "${result.event.name}" cancelled: ${result.cancelled} booking${result.cancelled === 1 ? '' : 's'} cancelled, ${result.refunded} refunded.${failed}` });
+        }}
+      />
 
       <ConfirmDialog open={toDelete !== null} title="Delete event?" confirmLabel="Delete" busy={deleting} onConfirm={confirmDelete} onCancel={() => setToDelete(null)}>
         <p>

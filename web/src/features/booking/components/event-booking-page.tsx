@@ -23,6 +23,7 @@ import { LoadFailed, PageLoading } from '../../../components/ui/load-failed';
 import { MessagePage } from '../../../components/layout/message-page';
 
 const CLOSED_TEXT: Record<Exclude<ClosedReason, null>, string> = {
+  cancelled: 'This event has been cancelled, so it can no longer be booked.',
   'not-bookable': 'Online booking is not available for this event.',
   'deadline-passed': 'The booking deadline for this event has passed, so no more bookings can be taken.',
   'event-over': 'This event has already taken place.',
@@ -143,7 +144,7 @@ function BookingScreen({ id, payment, booked }: { id: string; payment: { step: '
   const { event, closedReason } = state.data;
   const placesLeft = placesLeftOverride ?? event.placesLeft;
   // The calendar's rule (core), so the two screens never disagree about Book Event.
-  const offer = bookingOffer({ allowBooking: event.allowBooking, bookingOpen: closedReason === null, placesLeft });
+  const offer = bookingOffer({ allowBooking: event.allowBooking, bookingOpen: closedReason === null, placesLeft, cancelledAt: event.cancelledAt });
 
   if (booked !== null) return <BookingSuccess event={event} token={booked} />;
 
@@ -153,6 +154,15 @@ function BookingScreen({ id, payment, booked }: { id: string; payment: { step: '
       <Suspense fallback={<Spinner label="Loading..." />}>
         <PaymentStep event={event} checkoutId={payment.checkoutId} payment={payment.step} />
       </Suspense>
+    );
+  } else if (offer === 'cancelled') {
+    body = (
+      <section className="card closed-card" aria-labelledby="cancelled-heading">
+        <h2 id="cancelled-heading">Event cancelled</h2>
+        <p>{CLOSED_TEXT.cancelled}</p>
+        {event.cancelReason && <p>Reason: {event.cancelReason}</p>}
+        <Link to="/calendar">See other upcoming events</Link>
+      </section>
     );
   } else if (offer === 'not-bookable' || offer === 'closed') {
     body = (

@@ -22,6 +22,12 @@ function EventCard({ event, location }: { event: CalendarEvent; location: string
   return (
     <li className="card event-card">
       <h2 className="event-title">{event.name}</h2>
+      {offer === 'cancelled' && (
+        <p className="event-cancelled">
+          <strong>Cancelled</strong>
+          {event.cancelReason ? `: ${event.cancelReason}` : ''}
+        </p>
+      )}
       <p className="event-date">
         <CalendarIcon size={18} />
         {formatDateRange(event.eventdatetime, event.eventenddatetime, 'member')}
@@ -48,6 +54,7 @@ function EventCard({ event, location }: { event: CalendarEvent; location: string
             Book Event <span className="visually-hidden">: {event.name}</span>
           </Link>
         )}
+        {offer === 'cancelled' && <p className="booking-unavailable">Cancelled</p>}
         {offer === 'closed' && <p className="booking-unavailable">Booking closed</p>}
         {offer === 'full' && <p className="booking-unavailable">Fully booked</p>}
         {event.eventdatetime !== null && <AddToCalendarButton event={event} location={location} />}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { EventSchema } from '../../core/entities/event';
+import { CancelEvent, CancelEventRequestSchema } from '../../core/use-cases/cancel-event';
+import type { AppContainer } from '../container';
+import { reply, type ApiRoutes } from './api-routes';
+import { IdParamsSchema } from './api-schemas';
+
+const PreviewSchema = z.object({ bookings: z.number().int(), cardRefunds: z.number().int(), handRefunds: z.number().int() });
+const CancelledSchema = z.object({
+  event: EventSchema,
+  cancelled: z.number().int(),
+  refunded: z.number().int(),
+  refundsFailed: z.number().int(),
+});
+
+/** Cancelling an event (events:write): what it will do, and doing it. */
+export function registerEventCancelRoutes(routes: ApiRoutes, ports: AppContainer): void {
+  routes.add({
+    method: 'get',
+    path: '/api/admin/events/:id/cancel',
+    summary: "What cancelling the event would do: its standing bookings, and how many are refunded by card or by hand",
+    tag: 'admin events',
+    access: { action: 'events.cancel' },
+    params: IdParamsSchema,
+    responses: { 200: { description: 'The preview', schema: PreviewSchema }, 404: { description: '"Event not found"' } },
+    handler: async ({ admin, params }) => reply(200, await ports.useCase(CancelEvent).preview(admin, params.id)),
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/admin/events/:id/cancel',
+    summary: 'Cancels the event with the reason members are told: it stays listed marked cancelled, booking closes, every standing booking is cancelled with a full refund and its member e-mailed',
+    tag: 'admin events',
+    access: { action: 'events.cancel' },
+    params: IdParamsSchema,
+    body: CancelEventRequestSchema,
+    responses: {
+      200: { description: 'Cancelled: the event as stored, and how many bookings were cancelled, refunded, and left "Refund failed"', schema: CancelledSchema },
+      400: { description: '"Please give the reason members will be told." (fields.reason)' },
+      404: { description: '"Event not found"' },
+      409: { description: '"This event is already cancelled."' },
+    },
+    handler: async ({ admin, params, body }) => reply(200, await ports.useCase(CancelEvent).execute(admin, params.id, body)),
+  });
+}

@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type TestAgent from 'supertest/lib/agent';
+import { TEST_CARDS, type TestPaymentGateway } from '../../adapters/test-payments/test-payment-gateway';
+import { CALENDAR_FEED_MS } from '../../server/http/calendar-feed-cache';
+import { readFeed, vevents } from '../support/ics-feed';
+import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
+import { addAdmin, addEvent, FETCH, signIn, startTestApp, type TestApp } from './support/test-app';
+
+// Cancelling an event (issue 17) on the app's own storage: SQLite, and Firestore in the
+// api-firestore project. Mail goes through a real SMTP server; refunds to the test gateway.
+
+const form = { firstName: 'Ada', lastName: 'Lovelace', numberAttending: '2', numberOfChildren: '', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '' };
+
+let smtp: SmtpTestServer;
+let app: TestApp;
+let commodore: TestAgent;
+let treasurer: TestAgent;
+
+beforeAll(async () => {
+  smtp = await startSmtpTestServer();
+  app = await startTestApp({
+    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Kestrel Yacht Club <bookings@kestrel-yc.example>', PUBLIC_BASE_URL: 'https://members.kestrel-yc.example' },
+    build: { mailRoundMs: 50 },
+  });
+  await addAdmin(app, 'commodore@example.org');
+  commodore = app.agent();
+  await signIn(commodore, 'commodore@example.org');
+  await addAdmin(app, 'treasurer@example.org', ['events:read', 'bookings:read', 'bookings:write']);
+  treasurer = app.agent();
+  await signIn(treasurer, 'treasurer@example.org');
+});
+afterAll(async () => {
+  await app?.dispose();
+  await smtp?.close();
+});
+beforeEach(() => {
+  smtp.received.length = 0;
+});
+
+const gateway = () => app.get('payments') as TestPaymentGateway;
+
+async function book(eventId: string, email: string | null, card?: string): Promise<string> {
+  const booked = await app.agent().post('/api/bookings').send({ eventId, ...form, email: email ?? '' });
+  expect(booked.status).toBe(201);
+  if (card) {
+    const paid = await app.agent().post('/api/payments/complete').set(FETCH).send({ checkoutId: booked.body.checkoutId, cardToken: card });
+    expect(paid.body).toMatchObject({ status: 'COMPLETED' });
+  }
+  return booked.body.bookingId;
+}
+
+/** Waits until `count` messages with this subject have arrived (the test's own timeout bounds the wait). */
+async function mailsWithSubject(subject: string, count: number) {
+  for (;;) {
+    const found = smtp.received.filter((m) => m.subject === subject);
+    if (found.length >= count) return found;
+    await smtp.waitFor(smtp.received.length + 1);
+  }
+}
+
+async function calendarEntry(eventId: string) {
+  return (await app.agent().get('/api/events')).body.events.find((e: { id: string }) => e.id === eventId);
+}
+
+async function feedEntry(eventId: string) {
+  const res = await app.agent().get('/calendar.ics').buffer(true).parse((response, done) => {
+    let text = '';
+    response.setEncoding('utf8');
+    response.on('data', (chunk: string) => (text += chunk));
+    response.on('end', () => done(null, text));
+  });
+  expect(res.status).toBe(200);
+  const text = res.body as string;
+  return { text, event: vevents(readFeed(text)).find((e) => e.uid === `${eventId}@kyc-members-area`) };
+}
+
+describe('an admin with events:write cancels an event', () => {
+  it('every standing booking is cancelled, the paid ones refunded in full, every member with an e-mail told the reason; the event stays listed, cancelled, booking refused, revenue nothing, in the feed STATUS:CANCELLED', async () => {
+    const event = await addEvent(app, { name: 'Round the Island Race', requiresPayment: true, price: 1500, capacity: 20 });
+    const paidAda = await book(event.id, 'ada@example.org', TEST_CARDS.succeeds);
+    const paidNoEmail = await book(event.id, null, TEST_CARDS.succeeds);
+    const unpaidBea = await book(event.id, 'bea@example.org');
+    expect((await commodore.get(`/api/admin/events/${event.id}/bookings`)).body.summary.revenue).toEqual({ GBP: 6000 });
+    const before = (await feedEntry(event.id)).event;
+    expect(before?.component.getFirstPropertyValue('status')).toBe('CONFIRMED');
+
+    const preview = await commodore.get(`/api/admin/events/${event.id}/cancel`);
+    expect(preview.body).toEqual({ bookings: 3, cardRefunds: 2, handRefunds: 0 });
+
+    const refundsBefore = gateway().refunds.length;
+    const res = await commodore.post(`/api/admin/events/${event.id}/cancel`).set(FETCH).send({ reason: 'Gale warning for the whole weekend' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ cancelled: 3, refunded: 2, refundsFailed: 0, event: { id: event.id, cancelReason: 'Gale warning for the whole weekend', sequence: event.sequence + 1 } });
+
+    // Refunded in full at the gateway, once per paid booking; revenue falls to nothing.
+    expect(gateway().refunds.slice(refundsBefore)).toEqual([
+      expect.objectContaining({ amount: 3000, currency: 'GBP' }),
+      expect.objectContaining({ amount: 3000, currency: 'GBP' }),
+    ]);
+    const figures = await commodore.get(`/api/admin/events/${event.id}/bookings`);
+    expect(figures.body.summary).toMatchObject({ bookings: 0, attendees: 0, cancelled: 3, revenue: {} });
+    expect(figures.body.bookings.map((b: { paymentStatus: string }) => b.paymentStatus)).toEqual(['Cancelled', 'Cancelled', 'Cancelled']);
+    for (const id of [paidAda, paidNoEmail]) expect(await app.get('bookings').get(id)).toMatchObject({ refundStatus: 'refunded', refundAmount: 3000 });
+    expect(await app.get('bookings').get(unpaidBea)).toMatchObject({ refundStatus: null, paid: false });
+    const overview = await commodore.get('/api/admin/bookings');
+    expect(overview.body.rows.find((r: { eventId: string }) => r.eventId === event.id)).toMatchObject({ bookings: 0, revenue: 0 });
+
+    // Each member with an e-mail is told, with the reason and what happens to the money.
+    const cancellations = await mailsWithSubject('Event cancelled: Round the Island Race', 2);
+    expect(cancellations.map((m) => m.to && !Array.isArray(m.to) ? m.to.text : '').sort()).toEqual(['ada@example.org', 'bea@example.org']);
+    const toAda = cancellations.find((m) => !Array.isArray(m.to) && m.to?.text === 'ada@example.org');
+    expect(toAda?.text).toContain('has cancelled Round the Island Race');
+    expect(toAda?.text).toContain('The reason: Gale warning for the whole weekend');
+    expect(toAda?.text).toContain('We have refunded £30.00 to your card.');
+    const toBea = cancellations.find((m) => !Array.isArray(m.to) && m.to?.text === 'bea@example.org');
+    expect(toBea?.text).toContain('Nothing was paid for this booking, so there is nothing to refund.');
+
+    // Still on the calendar, marked cancelled with its reason; booking is refused with a clear 409.
+    expect(await calendarEntry(event.id)).toMatchObject({ cancelReason: 'Gale warning for the whole weekend', bookingOpen: false });
+    expect((await app.agent().get(`/api/events/${event.id}`)).body).toMatchObject({ closedReason: 'cancelled' });
+    const late = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form, email: 'late@example.org' });
+    expect(late.status).toBe(409);
+    expect(late.body).toEqual({ error: 'This event has been cancelled, so it can no longer be booked.' });
+
+    // The feed carries the cancellation as a new revision of the same entry.
+    app.clock.advance(CALENDAR_FEED_MS);
+    const after = (await feedEntry(event.id)).event;
+    expect(after?.component.getFirstPropertyValue('status')).toBe('CANCELLED');
+    expect(after?.sequence).toBe((before?.sequence ?? 0) + 1);
+    expect(after?.summary).toBe('Cancelled: Round the Island Race');
+    expect(after?.description).toContain('Gale warning for the whole weekend');
+
+    // The audit log: the event's cancellation by the admin, and each booking's.
+    const audit = await commodore.get(`/api/admin/audit?recordId=${event.id}`);
+    expect(audit.body.entries).toEqual([
+      expect.objectContaining({ action: 'event.cancelled', recordType: 'event', actor: expect.objectContaining({ kind: 'admin', email: 'commodore@example.org' }), changes: expect.arrayContaining([{ field: 'cancelReason', before: null, after: 'Gale warning for the whole weekend' }]) }),
+    ]);
+    const bookingAudit = await commodore.get(`/api/admin/audit?recordId=${paidAda}`);
+    expect(bookingAudit.body.entries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: 'booking.cancelled', summary: 'Cancelled with the event Round the Island Race; Refund of £30.00 asked of the payment provider' }),
+        expect.objectContaining({ action: 'booking.refund', summary: 'Refunded £30.00' }),
+      ]),
+    );
+  });
+
+  it('cannot be done twice: the second answer is 409 and changes nothing; a reason is required (400)', async () => {
+    const event = await addEvent(app, { name: 'Fitting-out Supper', capacity: 10 });
+    await book(event.id, 'cy@example.org');
+    for (const reason of ['', '   ']) {
+      const refused = await commodore.post(`/api/admin/events/${event.id}/cancel`).set(FETCH).send({ reason });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ error: 'Please give the reason members will be told.', fields: { reason: 'Please give the reason members will be told.' } });
+    }
+    expect(await calendarEntry(event.id)).toMatchObject({ cancelledAt: null, bookingOpen: true });
+
+    const [first, second] = await Promise.all([
+      commodore.post(`/api/admin/events/${event.id}/cancel`).set(FETCH).send({ reason: 'Clubhouse flooded' }),
+      commodore.post(`/api/admin/events/${event.id}/cancel`).set(FETCH).send({ reason: 'Clubhouse flooded' }),
+    ]).then((answers) => answers.sort((a, b) => a.status - b.status));
+    expect([first.status, second.status]).toEqual([200, 409]);
+    expect(second.body).toEqual({ error: 'This event is already cancelled.' });
+    const stored = JSON.stringify(await app.get('events').get(event.id));
+    const again = await commodore.post(`/api/admin/events/${event.id}/cancel`).set(FETCH).send({ reason: 'Another reason' });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ error: 'This event is already cancelled.' });
+    expect(JSON.stringify(await app.get('events').get(event.id))).toBe(stored);
+    const mail = (await app.get('outbox').list({})).filter((m) => m.kind === 'booking-cancellation' && m.mail.subject === 'Event cancelled: Fitting-out Supper');
+    expect(mail).toHaveLength(1);
+    expect((await commodore.get(`/api/admin/audit?recordId=${event.id}`)).body.entries.filter((e: { action: string }) => e.action === 'event.cancelled')).toHaveLength(1);
+  });
+
+  it('a refund the gateway refuses is listed "Refund failed" for an admin to retry; the member is told', async () => {
+    const event = await addEvent(app, { name: 'Laying-up Dinner', requiresPayment: true, price: 2000, capacity: 10 });
+    const refused = await book(event.id, 'dee@example.org', TEST_CARDS.refundRefused);
+    const res = await commodore.post(`/api/admin/events/${event.id}/cancel`).set(FETCH).send({ reason: 'Caterer closed' });
+    expect(res.body).toMatchObject({ cancelled: 1, refunded: 0, refundsFailed: 1 });
+    const detail = await commodore.get(`/api/admin/bookings/${refused}`);
+    expect(detail.body.booking).toMatchObject({ paymentStatus: 'Refund failed', refundStatus: 'failed' });
+    expect(detail.body.can.refund).toBe(true);
+    const list = await commodore.get(`/api/admin/events/${event.id}/bookings`);
+    expect(list.body.bookings.map((b: { paymentStatus: string }) => b.paymentStatus)).toEqual(['Refund failed']);
+    expect((await smtp.waitForSubject('Event cancelled: Laying-up Dinner')).text).toContain('could not be made automatically');
+  });
+
+  it('a re-run after an interruption finishes the bookings left standing, then answers 409', async () => {
+    const event = await addEvent(app, { name: 'Interrupted Regatta', requiresPayment: true, price: 500, capacity: 10 });
+    const left = await book(event.id, 'eve@example.org', TEST_CARDS.succeeds);
+    // As if the server stopped after marking the event: cancelled, its booking still standing.
+    const stored = await app.get('events').get(event.id);
+    await app.get('events').update({ ...stored!, cancelledAt: '2026-06-01T09:00:00.000Z', cancelReason: 'Harbour closed', sequence: stored!.sequence + 1 });
+    const refundsBefore = gateway().refunds.length;
+    const res = await commodore.post(`/api/admin/events/${event.id}/cancel`).set(FETCH).send({ reason: 'Harbour closed' });
+    expect(res.status).toBe(409);
+    expect(await app.get('bookings').get(left)).toMatchObject({ refundStatus: 'refunded', refundAmount: 1000 });
+    expect(gateway().refunds.slice(refundsBefore)).toEqual([expect.objectContaining({ amount: 1000 })]);
+    expect((await smtp.waitForSubject('Event cancelled: Interrupted Regatta')).text).toContain('The reason: Harbour closed');
+  });
+
+  it('an admin without events:write is refused (403) and nothing changes', async () => {
+    const event = await addEvent(app, { name: 'Members Only Cruise', capacity: 10 });
+    await book(event.id, 'fay@example.org');
+    const res = await treasurer.post(`/api/admin/events/${event.id}/cancel`).set(FETCH).send({ reason: 'Not mine to cancel' });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ error: 'You do not have permission to cancel events.' });
+    expect((await treasurer.get(`/api/admin/events/${event.id}/cancel`)).status).toBe(403);
+    expect(await calendarEntry(event.id)).toMatchObject({ cancelledAt: null, bookingOpen: true });
+    expect((await commodore.post('/api/admin/events/no-such-event/cancel').set(FETCH).send({ reason: 'x' })).status).toBe(404);
+  });
+});

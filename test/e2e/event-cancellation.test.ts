@@ -1,0 +1,151 @@
+import ICAL from 'ical.js';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestPaymentGateway } from '../../adapters/test-payments/test-payment-gateway';
+import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
+import { createEvent, wallClockDaysAhead } from './support/admin-api';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from './support/app-server';
+import { describeViolations, seriousAxeViolations } from './support/axe';
+import { launchBrowser, PHONE, screenshot, type BrowserSession } from './support/browser';
+
+// Cancelling an event (issue 17) in Chromium: the admin's Cancel event dialog at 375 px, the
+// members' e-mails through a real SMTP server, the refunds at the test gateway, the calendar,
+// the booking page and the calendar feed.
+
+const stamp = Date.now().toString(36);
+
+let smtp: SmtpTestServer;
+let app: AppServer;
+let browser: BrowserSession;
+
+beforeAll(async () => {
+  smtp = await startSmtpTestServer();
+  app = await startAppServer({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Kestrel Yacht Club <bookings@kestrel-yc.example>' }, build: { mailRoundMs: 50 } });
+  browser = await launchBrowser({ baseURL: app.baseUrl });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  await smtp?.close();
+});
+
+async function expectAccessible(page: Page, name: string): Promise<void> {
+  await screenshot(page, name);
+  const violations = await seriousAxeViolations(page);
+  expect(violations, `${name}:\n${describeViolations(violations)}`).toEqual([]);
+}
+
+/** No part of the page is wider than the phone's screen. */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+}
+
+async function adminPage(viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await browser.newPage(viewport);
+  await page.goto('/admin/dashboard');
+  const signIn = page.getByRole('button', { name: 'Sign In' });
+  await Promise.race([signIn.waitFor(), page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor()]);
+  if (await signIn.isVisible()) {
+    await page.getByLabel('Email').fill(E2E_ADMIN_EMAIL);
+    await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
+    await signIn.click();
+    await page.waitForURL('**/admin/dashboard');
+  }
+  return page;
+}
+
+/** Books and pays by test card in a member's tab. */
+async function bookAndPay(eventId: string, person: { first: string; email: string; attending: string; pay: string }): Promise<void> {
+  const page = await browser.newPage();
+  await page.goto(`/event-booking?id=${eventId}`);
+  await page.getByLabel('Lead Member First Name *', { exact: true }).fill(person.first);
+  await page.getByLabel('Lead Member Last Name *', { exact: true }).fill('Member');
+  await page.getByLabel('Email (optional)', { exact: true }).fill(person.email);
+  await page.getByLabel('Total Number Attending *', { exact: true }).fill(person.attending);
+  await page.getByRole('button', { name: 'Submit Booking' }).click();
+  await page.getByRole('form', { name: 'Test mode - no real money is taken' }).getByLabel('Card number').fill('4111 1111 1111 1111');
+  await page.getByRole('button', { name: `Pay ${person.pay}` }).click();
+  await page.getByRole('heading', { name: 'Payment Created Successfully' }).waitFor();
+  await page.close();
+}
+
+/** Waits until `count` messages with this subject have arrived. */
+async function mailsWithSubject(subject: string, count: number) {
+  for (;;) {
+    const found = smtp.received.filter((m) => m.subject === subject);
+    if (found.length >= count) return found;
+    await smtp.waitFor(smtp.received.length + 1);
+  }
+}
+
+describe('an admin cancels an event, in Chromium', () => {
+  it('the dialog asks the reason and says what will happen; every booked member with an e-mail is told, the paid ones refunded; the calendar, the booking page and the feed say Cancelled', async () => {
+    const name = `Round the Island ${stamp}`;
+    const admin = await adminPage(PHONE);
+    const eventId = await createEvent(admin.request, app.baseUrl, { name, eventdatetime: wallClockDaysAhead(30, '10:00'), requiresPayment: true, price: '12.50', capacity: '20' });
+    await bookAndPay(eventId, { first: 'Ada', email: 'ada@example.org', attending: '2', pay: '£25.00' });
+    await bookAndPay(eventId, { first: 'Bea', email: 'bea@example.org', attending: '1', pay: '£12.50' });
+    await bookAndPay(eventId, { first: 'Cy', email: '', attending: '1', pay: '£12.50' });
+    const gateway = app.built.ports.get('payments') as TestPaymentGateway;
+    const refundsBefore = gateway.refunds.length;
+
+    await admin.goto('/admin/events');
+    await admin.getByRole('button', { name: `Cancel event ${name}` }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Cancel event?' });
+    await dialog.getByText('3 bookings will be cancelled and each member with an e-mail address told the reason. 3 card payments will be refunded in full.').waitFor();
+    // No reason, no cancellation: the core rule's message, and nothing happens.
+    await dialog.getByRole('button', { name: 'Cancel event' }).click();
+    await dialog.getByText('Please give the reason members will be told.').waitFor();
+    await dialog.getByLabel('Reason members will be told').fill('Gale warning for the whole weekend');
+    await expectNoSidewaysScroll(admin);
+    await expectAccessible(admin, 'event-cancel-dialog-375');
+    await dialog.getByRole('button', { name: 'Cancel event' }).click();
+    await admin.getByText(`Event "${name}" cancelled: 3 bookings cancelled, 3 refunded.`).waitFor();
+    const row = admin.getByRole('row').filter({ hasText: name });
+    await row.getByText('Cancelled', { exact: true }).waitFor();
+    expect(await row.getByRole('button', { name: `Cancel event ${name}` }).count()).toBe(0);
+
+    // Refunded in full at the gateway, and revenue falls to nothing.
+    expect(gateway.refunds.slice(refundsBefore).map((r) => r.amount).sort((a, b) => a - b)).toEqual([1250, 1250, 2500]);
+    await admin.goto(`/admin/bookings/${eventId}`);
+    await admin.getByRole('heading', { level: 1, name: `Bookings: ${name}` }).waitFor();
+    expect(await admin.locator('.adm-card').filter({ has: admin.getByText('Revenue (less refunds)', { exact: true }) }).locator('dd').innerText()).toBe('£0.00');
+
+    // Each member with an e-mail is told the reason and the refund.
+    const mails = await mailsWithSubject(`Event cancelled: ${name}`, 2);
+    expect(mails.map((m) => (Array.isArray(m.to) ? '' : m.to?.text)).sort()).toEqual(['ada@example.org', 'bea@example.org']);
+    const toAda = mails.find((m) => !Array.isArray(m.to) && m.to?.text === 'ada@example.org');
+    expect(toAda?.text).toContain(`has cancelled ${name}`);
+    expect(toAda?.text).toContain('The reason: Gale warning for the whole weekend');
+    expect(toAda?.text).toContain('We have refunded £25.00 to your card.');
+
+    // The calendar keeps the event, marked Cancelled with the reason, without Book Event.
+    const member = await browser.newPage(PHONE);
+    await member.goto('/calendar');
+    const card = member.locator('li.event-card').filter({ has: member.getByRole('heading', { name }) });
+    await card.getByText('Cancelled: Gale warning for the whole weekend').waitFor();
+    expect(await card.getByRole('link', { name: /Book Event/ }).count()).toBe(0);
+    await expectNoSidewaysScroll(member);
+    await expectAccessible(member, 'calendar-cancelled-event-375');
+
+    // The booking page says so too.
+    await member.goto(`/event-booking?id=${eventId}`);
+    await member.getByRole('heading', { name: 'Event cancelled' }).waitFor();
+    await member.getByText('Reason: Gale warning for the whole weekend').waitFor();
+    expect(await member.getByRole('button', { name: 'Submit Booking' }).count()).toBe(0);
+    await expectAccessible(member, 'booking-page-cancelled-event-375');
+
+    // The calendar feed: the same entry, STATUS:CANCELLED.
+    const feed = await member.request.get(`${app.baseUrl}/calendar.ics`);
+    const vevent = new ICAL.Component(ICAL.parse(await feed.text())).getAllSubcomponents('vevent').find((v) => v.getFirstPropertyValue('uid') === `${eventId}@kyc-members-area`);
+    expect(vevent?.getFirstPropertyValue('status')).toBe('CANCELLED');
+    expect(String(vevent?.getFirstPropertyValue('summary'))).toBe(`Cancelled: ${name}`);
+    expect(Number(vevent?.getFirstPropertyValue('sequence'))).toBeGreaterThan(0);
+
+    // The sign-in page's session check is answered 401 before the admin signs in: expected, not an error.
+    expect(browser.errors.filter((e) => !/\/admin\/dashboard: console: .*status of 401/.test(e))).toEqual([]);
+    await member.close();
+    await admin.close();
+  });
+});
