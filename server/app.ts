@@ -14,6 +14,7 @@ import { registerAdminRoutes } from './http/admin-routes';
 import { registerBookingAdminRoutes } from './http/booking-admin-routes';
 import { registerOutboxRoutes } from './http/outbox-routes';
 import { registerPasswordResetRoutes } from './http/password-reset-routes';
+import { registerWaitlistRoutes } from './http/waitlist-routes';
 import { ApiRoutes, SENT } from './http/api-routes';
 import { authenticator, csrfGuard, SESSION_COOKIE } from './http/auth';
 import { apiNotFound, errorHandler } from './http/error-handler';
@@ -226,6 +227,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerBookingAdminRoutes(routes, ports);
   registerOutboxRoutes(routes, ports);
   registerPasswordResetRoutes(routes, ports);
+  registerWaitlistRoutes(routes, ports, config);
   let openApiDocument: object | null = null;
   routes.add({
     method: 'get',

@@ -7,6 +7,7 @@ import * as outbox from './migrations/0005-outbox';
 import * as bookingLifecycle from './migrations/0006-booking-lifecycle';
 import * as passwordResetTokens from './migrations/0007-password-reset-tokens';
 import * as jobsAndReminders from './migrations/0008-jobs-and-reminders';
+import * as waitingList from './migrations/0009-waiting-list';
 
 interface NamedMigration {
   name: string;
@@ -24,6 +25,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0006-booking-lifecycle', migration: bookingLifecycle },
   { name: '0007-password-reset-tokens', migration: passwordResetTokens },
   { name: '0008-jobs-and-reminders', migration: jobsAndReminders },
+  { name: '0009-waiting-list', migration: waitingList },
 ];
 
 /** Hands knex the migrations of adapters/sqlite/migrations/, in order. */

@@ -1,0 +1,75 @@
+import type { Admin } from '../entities/admin';
+import { leftEntry, linePositions, WAITLIST_MESSAGES } from '../domain/waiting-list';
+import { requirePermission } from '../domain/permissions';
+import { ConflictError, NotFoundError } from '../errors';
+import { EVENT_NOT_FOUND } from '../messages';
+import type { Clock } from '../ports/clock';
+import type { EventRepository } from '../ports/event-repository';
+import type { IdGenerator } from '../ports/id-generator';
+import type { WaitingList } from '../ports/waiting-list';
+import type { AdminWaitingListAnswer } from './waitlist-schema';
+
+export interface AdminWaitingListDeps {
+  events: EventRepository;
+  waitingList: WaitingList;
+  clock: Clock;
+  ids: IdGenerator;
+}
+
+/**
+ * An event's waiting list as admins see it (bookings:read): everyone who joined, those in line
+ * with their position; and removing someone from the line (bookings:write), with an audit entry
+ * on the event written in the same transaction.
+ */
+export class AdminWaitingList {
+  constructor(private readonly deps: AdminWaitingListDeps) {}
+
+  async list(admin: Admin, eventId: string): Promise<AdminWaitingListAnswer> {
+    requirePermission(admin, 'bookings.read');
+    const event = await this.deps.events.get(eventId);
+    if (!event) throw new NotFoundError(EVENT_NOT_FOUND);
+    const entries = await this.deps.waitingList.listByEvent(event.id);
+    const positions = linePositions(entries);
+    return {
+      entries: entries.map((e) => ({
+        id: e.id,
+        position: positions.get(e.id) ?? null,
+        name: e.name,
+        email: e.email,
+        places: e.places,
+        status: e.status,
+        joinedAt: e.joinedAt,
+        offeredUntil: e.offeredUntil,
+      })),
+    };
+  }
+
+  async remove(admin: Admin, eventId: string, entryId: string): Promise<AdminWaitingListAnswer> {
+    requirePermission(admin, 'bookings.write');
+    const now = this.deps.clock.now();
+    const found = await this.deps.waitingList.get(entryId);
+    if (!found || found.eventId !== eventId) throw new NotFoundError(WAITLIST_MESSAGES.entryNotFound);
+    const auditId = this.deps.ids.next();
+    const result = await this.deps.waitingList.change(entryId, (current) => {
+      const next = leftEntry(current, now);
+      if (!next) throw new ConflictError('This person is no longer on the waiting list');
+      return {
+        entry: next,
+        audit: [
+          {
+            id: auditId,
+            at: now.toISOString(),
+            actor: { kind: 'admin', uid: admin.uid, email: admin.email },
+            action: 'waitlist.removed',
+            recordType: 'event',
+            recordId: current.eventId,
+            summary: `Removed ${current.name} <${current.email}> (${current.places} places wanted) from the waiting list`,
+            changes: [{ field: 'waitlist', before: current.status, after: 'left' }],
+          },
+        ],
+      };
+    });
+    if (!result) throw new NotFoundError(WAITLIST_MESSAGES.entryNotFound);
+    return this.list(admin, eventId);
+  }
+}
