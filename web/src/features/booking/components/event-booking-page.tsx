@@ -18,6 +18,7 @@ import { bookedBookingKey, getBookedBooking } from '../api/get-booked-booking';
 import { CALENDAR_EVENTS_KEY } from '../../calendar/api/get-calendar-events';
 import { Alert } from '../../../components/ui/alert';
 import { BookingForm } from './booking-form';
+import { WaitlistForm } from './waitlist-form';
 import { CalendarIcon } from '../../../components/ui/icons';
 import { LoadFailed, PageLoading } from '../../../components/ui/load-failed';
 import { MessagePage } from '../../../components/layout/message-page';
@@ -164,11 +165,14 @@ function BookingScreen({ id, payment, booked }: { id: string; payment: { step: '
     );
   } else if (offer === 'full') {
     body = (
-      <section className="card closed-card" aria-labelledby="full-heading">
-        <h2 id="full-heading">Fully booked</h2>
-        <p>Every place at this event has been taken.</p>
-        <Link to="/calendar">See other upcoming events</Link>
-      </section>
+      <>
+        <section className="card closed-card" aria-labelledby="full-heading">
+          <h2 id="full-heading">Fully booked</h2>
+          <p>Every place at this event has been taken.</p>
+          <Link to="/calendar">See other upcoming events</Link>
+        </section>
+        <WaitlistForm eventId={event.id} maxAttendees={config.maxAttendeesPerBooking} />
+      </>
     );
   } else {
     body = (
