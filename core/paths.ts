@@ -56,6 +56,11 @@ export function eventBookingPath(eventId: string, payment?: { step: 'pending' | 
   return `${PATHS.eventBooking}?${query.toString()}`;
 }
 
+/** The booking page for a waiting-list offer: the form filled in, the offer's places held (the token is the key). */
+export function offerBookingPath(eventId: string, offerToken: string): string {
+  return `${PATHS.eventBooking}?${new URLSearchParams({ id: eventId, offer: offerToken }).toString()}`;
+}
+
 /** The member's own page for one booking, reached with its signed link (the token is the key). */
 export function manageBookingPath(token: string): string {
   return `${PATHS.myBooking}?${new URLSearchParams({ token }).toString()}`;

@@ -85,6 +85,8 @@ import { JoinWaitingList } from '../core/use-cases/join-waiting-list';
 import { GetMyWaitlistEntry } from '../core/use-cases/get-my-waitlist-entry';
 import { LeaveWaitingList } from '../core/use-cases/leave-waiting-list';
 import { AdminWaitingList } from '../core/use-cases/admin-waiting-list';
+import { OfferFreedPlaces } from '../core/use-cases/offer-freed-places';
+import { GetWaitlistOffer } from '../core/use-cases/get-waitlist-offer';
 import type { AppConfig } from './config';
 import { resolvePaymentSecrets } from './payment-secrets';
 
@@ -101,6 +103,8 @@ export interface Adapters extends StoragePorts {
   bookingLinks: BookingLinks;
   /** The waiting list's leave links: the same signing as bookingLinks, under another purpose. */
   waitlistLinks: BookingLinks;
+  /** Waiting-list offers' booking links: the same signing again, under a third purpose. */
+  offerLinks: BookingLinks;
   secrets: SecretTokens;
 }
 
@@ -134,6 +138,7 @@ const PORTS = {
   jobs: 'STORAGE',
   waitingList: 'STORAGE',
   waitlistLinks: 'system',
+  offerLinks: 'system',
   mailer: 'SMTP_URL',
   bookingLinks: 'system',
   resetTokens: 'STORAGE',
@@ -279,6 +284,7 @@ export async function createContainer(
   bind('hasher', () => new ScryptPasswordHasher());
   bind('bookingLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret));
   bind('waitlistLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret, 'waitlist-leave'));
+  bind('offerLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret, 'waitlist-offer'));
   let firebaseIdentity: FirebaseIdentityProvider | null = null;
   bind('identity', (get) => {
     if (firebase && config.firebase) {
@@ -368,6 +374,8 @@ const USE_CASES = [
   GetMyWaitlistEntry,
   LeaveWaitingList,
   AdminWaitingList,
+  OfferFreedPlaces,
+  GetWaitlistOffer,
 ] as const;
 
 /**
@@ -388,6 +396,7 @@ function bindUseCases(container: Container, config: AppConfig, get: Get, options
     reportSearchIndexError: options.reportSearchIndexError,
     reportSearchError: options.reportSearchError,
     reminderDaysBefore: config.reminderDaysBefore,
+    waitlistOfferHours: config.waitlistOfferHours,
     // Each handler asks the container for its use case when a job runs.
     jobHandlers: jobHandlers((type) => container.get(type)),
     mailOn: config.mail !== null,

@@ -55,6 +55,12 @@ export class FirestoreWaitingList implements WaitingList {
     return snapshot.exists ? toEntry(snapshot) : null;
   }
 
+  async listInLine(): Promise<WaitlistEntry[]> {
+    // A query on one field: no composite index. The entries in line are few.
+    const snapshot = await withCoreErrors(() => this.entries.where('status', 'in', ['waiting', 'offered']).get());
+    return inLineOrder(snapshot.docs.map(toEntry));
+  }
+
   async listByEvent(eventId: string): Promise<WaitlistEntry[]> {
     // One event's list is short: read whole and ordered here (no composite index needed).
     const snapshot = await withCoreErrors(() => this.entries.where('eventId', '==', eventId).orderBy(FieldPath.documentId()).get());

@@ -31,6 +31,10 @@ export class MemoryWaitingList implements WaitingList {
     return entry ? { ...entry } : null;
   }
 
+  async listInLine(): Promise<WaitlistEntry[]> {
+    return inLineOrder([...this.entries.values()].filter(isInLine)).map((e) => ({ ...e }));
+  }
+
   async listByEvent(eventId: string): Promise<WaitlistEntry[]> {
     return inLineOrder([...this.entries.values()].filter((e) => e.eventId === eventId)).map((e) => ({ ...e }));
   }

@@ -31,6 +31,11 @@ export class SqliteWaitingList implements WaitingList {
     return row ? toEntry(row) : null;
   }
 
+  async listInLine(): Promise<WaitlistEntry[]> {
+    const rows = await this.db(TABLE).whereIn('status', IN_LINE).orderBy([{ column: 'joinedAtMs' }, { column: 'id' }]).select(FIELDS);
+    return rows.map(toEntry);
+  }
+
   async listByEvent(eventId: string): Promise<WaitlistEntry[]> {
     const rows = await this.db(TABLE).where({ eventId }).orderBy([{ column: 'joinedAtMs' }, { column: 'id' }]).select(FIELDS);
     return rows.map(toEntry);

@@ -19,6 +19,8 @@ export const WAITLIST_MESSAGES = {
   left: 'You have left the waiting list.',
   linkInvalid: 'This waiting-list link is not valid, or has expired',
   entryNotFound: 'Waiting-list entry not found',
+  offerInvalid: 'This offer is no longer valid. The places may have been offered to someone else.',
+  offerDoesNotFit: 'The places this person wants are not free',
 } as const;
 
 export type WaitlistFormErrors = Partial<Record<'name' | 'email' | 'places', string>>;
@@ -95,6 +97,32 @@ export function leftEntry(entry: WaitlistEntry, now: Date): WaitlistEntry | null
   if (!isInLine(entry)) return null;
   return { ...entry, status: 'left', offeredUntil: null, updatedAt: now.toISOString() };
 }
+
+/** The entry once places are offered to its member, held until `until`; null when it is not waiting. */
+export function offeredEntry(entry: WaitlistEntry, now: Date, until: Date): WaitlistEntry | null {
+  if (entry.status !== 'waiting') return null;
+  return { ...entry, status: 'offered', offeredUntil: until.toISOString(), updatedAt: now.toISOString() };
+}
+
+/** The entry once its offer ran out untaken at `now`; null unless it holds an offer that has lapsed. */
+export function expiredEntry(entry: WaitlistEntry, now: Date): WaitlistEntry | null {
+  if (entry.status !== 'offered' || entry.offeredUntil === null || Date.parse(entry.offeredUntil) > now.getTime()) return null;
+  return { ...entry, status: 'expired', updatedAt: now.toISOString() };
+}
+
+/** The entry once its member booked through the offer; null unless it holds an offer. */
+export function bookedEntry(entry: WaitlistEntry, now: Date): WaitlistEntry | null {
+  if (entry.status !== 'offered') return null;
+  return { ...entry, status: 'booked', offeredUntil: null, updatedAt: now.toISOString() };
+}
+
+/** Whether the entry's offer still holds its places at `now`. */
+export function offerStands(entry: Pick<WaitlistEntry, 'status' | 'offeredUntil'>, now: Date): boolean {
+  return entry.status === 'offered' && entry.offeredUntil !== null && now.getTime() < Date.parse(entry.offeredUntil);
+}
+
+/** WAITLIST_OFFER_HOURS: how long an offer holds its places unless set otherwise. */
+export const DEFAULT_WAITLIST_OFFER_HOURS = 24;
 
 /** A decided change must keep the entry's id, event, member and joining time. */
 export function checkedWaitlistChange(stored: WaitlistEntry, next: WaitlistEntry): WaitlistEntry {

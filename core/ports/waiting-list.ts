@@ -23,6 +23,8 @@ export interface WaitingList {
   join(entry: WaitlistEntry, mail: readonly OutboxMessage[]): Promise<boolean>;
   /** The entry with this id, or null. */
   get(id: string): Promise<WaitlistEntry | null>;
+  /** Every entry still in line (waiting or offered), of every event, first joined first. */
+  listInLine(): Promise<WaitlistEntry[]>;
   /** Every entry of the event (any status), first joined first. */
   listByEvent(eventId: string): Promise<WaitlistEntry[]>;
   /**

@@ -3,18 +3,11 @@ import { leftEntry, linePositions, WAITLIST_MESSAGES } from '../domain/waiting-l
 import { requirePermission } from '../domain/permissions';
 import { ConflictError, NotFoundError } from '../errors';
 import { EVENT_NOT_FOUND } from '../messages';
-import type { Clock } from '../ports/clock';
-import type { EventRepository } from '../ports/event-repository';
-import type { IdGenerator } from '../ports/id-generator';
-import type { WaitingList } from '../ports/waiting-list';
+import { offerHoldId } from '../domain/places-ledger';
+import { OfferFreedPlaces, type OfferFreedPlacesDeps } from './offer-freed-places';
 import type { AdminWaitingListAnswer } from './waitlist-schema';
 
-export interface AdminWaitingListDeps {
-  events: EventRepository;
-  waitingList: WaitingList;
-  clock: Clock;
-  ids: IdGenerator;
-}
+export type AdminWaitingListDeps = OfferFreedPlacesDeps;
 
 /**
  * An event's waiting list as admins see it (bookings:read): everyone who joined, those in line
@@ -70,6 +63,32 @@ export class AdminWaitingList {
       };
     });
     if (!result) throw new NotFoundError(WAITLIST_MESSAGES.entryNotFound);
+    // An offer withdrawn frees its places at once (the next round offers them on).
+    if (found.status === 'offered') await this.deps.bookings.releaseHold(eventId, offerHoldId(entryId), now);
+    return this.list(admin, eventId);
+  }
+
+  /** Offers this person their places now, out of turn (an admin's call), if the places are free. */
+  async offer(admin: Admin, eventId: string, entryId: string): Promise<AdminWaitingListAnswer> {
+    requirePermission(admin, 'bookings.write');
+    const event = await this.deps.events.get(eventId);
+    const found = await this.deps.waitingList.get(entryId);
+    if (!event || !found || found.eventId !== eventId) throw new NotFoundError(WAITLIST_MESSAGES.entryNotFound);
+    if (found.status !== 'waiting') throw new ConflictError('This person is not waiting for an offer');
+    if (!(await new OfferFreedPlaces(this.deps).offer(event, found))) throw new ConflictError(WAITLIST_MESSAGES.offerDoesNotFit);
+    const now = this.deps.clock.now();
+    await this.deps.audit.append([
+      {
+        id: this.deps.ids.next(),
+        at: now.toISOString(),
+        actor: { kind: 'admin', uid: admin.uid, email: admin.email },
+        action: 'waitlist.offered',
+        recordType: 'event',
+        recordId: eventId,
+        summary: `Offered ${found.places} places by hand to ${found.name} <${found.email}>`,
+        changes: [{ field: 'waitlist', before: 'waiting', after: 'offered' }],
+      },
+    ]);
     return this.list(admin, eventId);
   }
 }

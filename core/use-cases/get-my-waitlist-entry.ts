@@ -2,6 +2,7 @@ import { linePositions, WAITLIST_MESSAGES } from '../domain/waiting-list';
 import { NotFoundError } from '../errors';
 import type { BookingLinks } from '../ports/booking-links';
 import type { Clock } from '../ports/clock';
+import type { BookingRepository } from '../ports/booking-repository';
 import type { EventRepository } from '../ports/event-repository';
 import type { WaitingList } from '../ports/waiting-list';
 import { parseInput } from './parse-input';
@@ -12,6 +13,8 @@ export interface MyWaitlistDeps {
   waitingList: WaitingList;
   waitlistLinks: BookingLinks;
   clock: Clock;
+  /** To free an offer's places when its member leaves. */
+  bookings: BookingRepository;
 }
 
 /** The entry a leave link names, for the member's page: a forged, expired or unknown link is "not found". */

@@ -1,4 +1,5 @@
 import { leftEntry } from '../domain/waiting-list';
+import { offerHoldId } from '../domain/places-ledger';
 import { GetMyWaitlistEntry, entryOfToken, type MyWaitlistDeps } from './get-my-waitlist-entry';
 import type { MyWaitlistEntry } from './waitlist-schema';
 
@@ -12,10 +13,14 @@ export class LeaveWaitingList {
   async execute(request: unknown): Promise<MyWaitlistEntry> {
     const entry = await entryOfToken(this.deps, request);
     const now = this.deps.clock.now();
-    await this.deps.waitingList.change(entry.id, (current) => {
+    let wasOffered = false;
+    const result = await this.deps.waitingList.change(entry.id, (current) => {
       const next = leftEntry(current, now);
+      wasOffered = current.status === 'offered';
       return next ? { entry: next } : null;
     });
+    // Leaving with an offer frees its places at once (the next round offers them on).
+    if (result?.changed && wasOffered) await this.deps.bookings.releaseHold(entry.eventId, offerHoldId(entry.id), now);
     return new GetMyWaitlistEntry(this.deps).execute(request);
   }
 }

@@ -41,3 +41,13 @@ export const AdminWaitlistEntrySchema = z.object({
 export type AdminWaitlistEntry = z.infer<typeof AdminWaitlistEntrySchema>;
 export const AdminWaitingListSchema = z.object({ entries: z.array(AdminWaitlistEntrySchema) });
 export type AdminWaitingListAnswer = z.infer<typeof AdminWaitingListSchema>;
+
+/** An offer as the booking page fills its form with it. */
+export const WaitlistOfferSchema = z.object({
+  eventId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  places: z.number().int().positive(),
+  offeredUntil: InstantSchema,
+});
+export type WaitlistOffer = z.infer<typeof WaitlistOfferSchema>;

@@ -3,11 +3,13 @@ import { AdminWaitingList } from '../../core/use-cases/admin-waiting-list';
 import { GetMyWaitlistEntry } from '../../core/use-cases/get-my-waitlist-entry';
 import { JoinWaitingList } from '../../core/use-cases/join-waiting-list';
 import { LeaveWaitingList } from '../../core/use-cases/leave-waiting-list';
+import { GetWaitlistOffer } from '../../core/use-cases/get-waitlist-offer';
 import {
   AdminWaitingListSchema,
   JoinedWaitingListSchema,
   JoinWaitingListRequestSchema,
   MyWaitlistEntrySchema,
+  WaitlistOfferSchema,
   WaitlistTokenSchema,
 } from '../../core/use-cases/waitlist-schema';
 import type { AppConfig } from '../config';
@@ -59,6 +61,20 @@ export function registerWaitlistRoutes(routes: ApiRoutes, ports: AppContainer, c
   });
 
   routes.add({
+    method: 'get',
+    path: '/api/waiting-list/offer',
+    summary: "A waiting-list offer, named by the signed token of its e-mailed link: what the booking form is filled with",
+    tag: 'waiting list',
+    access: 'public',
+    query: WaitlistTokenSchema,
+    responses: {
+      200: { description: 'The offer', schema: WaitlistOfferSchema },
+      409: { description: '"This offer is no longer valid. ...": forged, altered, expired, taken up or withdrawn' },
+    },
+    handler: async ({ query }) => reply(200, await ports.useCase(GetWaitlistOffer).execute(query)),
+  });
+
+  routes.add({
     method: 'post',
     path: '/api/waiting-list/leave',
     summary: 'Leave the waiting list through the signed link (again: no change)',
@@ -81,6 +97,21 @@ export function registerWaitlistRoutes(routes: ApiRoutes, ports: AppContainer, c
     params: IdParamsSchema,
     responses: { 200: { description: 'The waiting list', schema: AdminWaitingListSchema }, 404: { description: '"Event not found"' } },
     handler: async ({ admin, params }) => reply(200, await ports.useCase(AdminWaitingList).list(admin, params.id)),
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/admin/events/:id/waiting-list/:entryId/offer',
+    summary: 'Offers this person their places now, by hand (held for WAITLIST_OFFER_HOURS; audit-logged on the event)',
+    tag: 'admin bookings',
+    access: { action: 'bookings.write' },
+    params: EntryParamsSchema,
+    responses: {
+      200: { description: 'The waiting list as it now is', schema: AdminWaitingListSchema },
+      404: { description: '"Waiting-list entry not found"' },
+      409: { description: '"The places this person wants are not free", or no longer waiting' },
+    },
+    handler: async ({ admin, params }) => reply(200, await ports.useCase(AdminWaitingList).offer(admin, params.id, params.entryId)),
   });
 
   routes.add({
