@@ -64,6 +64,7 @@ const GUARDED: Guarded[] = [
     message: 'You do not have permission to change bookings.',
   })),
   { method: 'get', route: '/api/admin/events/:id/waiting-list', path: () => `/api/admin/events/${eventId}/waiting-list`, permission: 'bookings:read', message: "You don't have permission to view bookings." },
+  { method: 'post', route: '/api/admin/events/:id/waiting-list/:entryId/offer', path: () => `/api/admin/events/${eventId}/waiting-list/some-entry/offer`, permission: 'bookings:write', message: 'You do not have permission to change bookings.' },
   { method: 'post', route: '/api/admin/events/:id/waiting-list/:entryId/remove', path: () => `/api/admin/events/${eventId}/waiting-list/some-entry/remove`, permission: 'bookings:write', message: 'You do not have permission to change bookings.' },
   { method: 'get', route: '/api/admin/audit', path: () => '/api/admin/audit', permission: 'audit:read', message: 'You do not have permission to read the audit log.' },
   { method: 'get', route: '/api/admin/outbox', path: () => '/api/admin/outbox?status=queued', permission: 'bookings:read', message: "You don't have permission to view e-mails." },

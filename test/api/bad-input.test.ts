@@ -166,6 +166,21 @@ const TARGETS: Target[] = [
     body: () => shapedBody(['token'], { token: oddText }),
   },
   {
+    name: 'POST /api/admin/events/:id/waiting-list/:entryId/offer',
+    method: 'post',
+    path: () => `/api/admin/events/${fullEventId}/waiting-list/no-such-entry/offer`,
+    agent: () => admin,
+    body: () => anyValue,
+  },
+  {
+    name: 'POST /api/bookings with an offer token',
+    method: 'post',
+    path: () => '/api/bookings',
+    agent: () => app.agent(),
+    // No generated text is a signed offer: every one is refused before anything is stored.
+    body: () => shapedBody(bookingKeys, { eventId: fc.constant(editableEventId), offerToken: anyValue, firstName: fc.constant('A'), lastName: fc.constant('B'), numberAttending: fc.constant('1') }),
+  },
+  {
     name: 'POST /api/admin/events/:id/waiting-list/:entryId/remove',
     method: 'post',
     path: () => `/api/admin/events/${fullEventId}/waiting-list/no-such-entry/remove`,
@@ -278,7 +293,7 @@ describe('generated bad query strings and paths', () => {
     const before = await storedCounts(app);
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom('/api/water-levels', '/api/search', '/api/my-booking', '/api/waiting-list', '/api/admin/audit'),
+        fc.constantFrom('/api/water-levels', '/api/search', '/api/my-booking', '/api/waiting-list', '/api/waiting-list/offer', '/api/admin/audit'),
         fc.array(fc.tuple(fc.constantFrom('from', 'to', 'q', 'q[]', 'q[a]', 'from[0]', 'x', 'token', 'token[]', 'recordId', 'adminUid', 'recordId[]'), queryValue), { maxLength: 4 }),
         fc.constantFrom('', '&%E0%A4%A', '&q=%zz', '&from=%', '&&&=', '&q'),
         async (path, pairs, tail) => {
@@ -288,6 +303,7 @@ describe('generated bad query strings and paths', () => {
             // No generated text is a signed manage link: /api/my-booking finds no booking in it.
             expect(path).not.toBe('/api/my-booking');
             expect(path).not.toBe('/api/waiting-list');
+            expect(path).not.toBe('/api/waiting-list/offer');
             expect(Array.isArray(res.body.readings ?? res.body.hits ?? res.body.entries)).toBe(true);
           } else {
             expectClientError(res, `${path}?${query}`);
