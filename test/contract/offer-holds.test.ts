@@ -69,8 +69,8 @@ describe.each([
       ...Array.from({ length: 6 }, (_, i) => bookings().addIfPlacesRemain(aBooking({ id: `b${i + 1}` }), { capacity: 4, now: NOW }).then((r) => (r.added ? 1 : 0))),
       ...Array.from({ length: 3 }, (_, i) => bookings().holdForOffer(EVENT, hold(`e${i}`, 2), { capacity: 4, now: NOW }).then((held) => (held ? 2 : 0))),
     ]);
-    expect(results.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(3);
-    expect(await taken(bookings())).toBe(1 + results.reduce((a, b) => a + b, 0));
+    expect(results.reduce((a: number, b: number) => a + b, 0)).toBeLessThanOrEqual(3);
+    expect(await taken(bookings())).toBe(1 + results.reduce((a: number, b: number) => a + b, 0));
     expect(await taken(bookings())).toBeLessThanOrEqual(4);
   });
 });
@@ -86,7 +86,7 @@ describe('Firestore: bookings and offers from two server connections', () => {
         ...Array.from({ length: 8 }, (_, i) => repos[i % 2].addIfPlacesRemain(aBooking({ id: `b${i}` }), { capacity: 5, now: NOW }).then((r) => (r.added ? 1 : 0))),
         ...Array.from({ length: 4 }, (_, i) => repos[i % 2].holdForOffer(EVENT, hold(`e${i}`, 2), { capacity: 5, now: NOW }).then((held) => (held ? 2 : 0))),
       ]);
-      const total = results.reduce((a, b) => a + b, 0);
+      const total = results.reduce((a: number, b: number) => a + b, 0);
       expect(total).toBeLessThanOrEqual(5);
       expect(total).toBeGreaterThanOrEqual(4);
       expect(await taken(repos[1])).toBe(total);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { inLineOrder, joinRefusal, leftEntry, linePositions, nextToOffer, validateWaitlistForm, WAITLIST_MESSAGES } from '../../../core/domain/waiting-list';
+import { bookedEntry, expiredEntry, inLineOrder, joinRefusal, leftEntry, linePositions, nextToOffer, offeredEntry, offerStands, validateWaitlistForm, WAITLIST_MESSAGES } from '../../../core/domain/waiting-list';
+import { isOfferHold, ledgerFromBookings, ledgerTaken, ledgerWithOfferHold, ledgerWithoutHold, offerHoldId, placesDifferences, rebuiltLedger } from '../../../core/domain/places-ledger';
 import type { WaitlistEntry, WaitlistStatus } from '../../../core/entities/waitlist-entry';
 
 const T0 = Date.parse('2026-06-01T09:00:00.000Z');
@@ -117,6 +118,56 @@ describe('joining', () => {
       fc.property(fc.integer({ min: -5, max: 20 }), (places) => {
         const result = validateWaitlistForm({ name: 'G', email: 'g@example.org', places }, { maxAttendees: 8 });
         expect(result.ok).toBe(places >= 1 && places <= 8);
+      }),
+    );
+  });
+});
+
+describe('offer holds in the places ledger', () => {
+  const now = new Date(T0);
+  const bookingArb = fc.record({ id: fc.string({ minLength: 1, maxLength: 4 }).filter((s) => !s.includes(':')), places: fc.integer({ min: 1, max: 5 }) });
+
+  it('are counted like any hold, never compared with the bookings, and kept when a ledger is rebuilt', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(bookingArb, { selector: (b) => b.id, maxLength: 6 }), fc.array(fc.tuple(fc.integer({ min: 1, max: 4 }), fc.integer({ min: -2, max: 48 })), { maxLength: 4 }), (list, offers) => {
+        const bookings = list.map((b) => ({ id: b.id, eventId: 'e', numberAttending: b.places, paymentRequired: false, paid: false, submittedAt: now.toISOString(), cancelledAt: null }));
+        let ledger = ledgerFromBookings(bookings, now);
+        offers.forEach(([places, hours], i) => {
+          ledger = ledgerWithOfferHold(ledger, { bookingId: offerHoldId(`w${i}`), places, untilMs: T0 + hours * 3_600_000 });
+        });
+        const live = offers.filter(([, hours]) => hours > 0).reduce((sum, [places]) => sum + places, 0);
+        expect(ledgerTaken(ledger, now)).toBe(list.reduce((sum, b) => sum + b.places, 0) + live);
+        expect(placesDifferences(new Map([['e', ledger]]), bookings, now)).toEqual([]);
+        expect(ledgerTaken(rebuiltLedger(bookings, ledger, now), now)).toBe(ledgerTaken(ledger, now));
+        expect(ledgerTaken(ledgerWithoutHold(ledger, offerHoldId('w0')), now)).toBe(ledgerTaken(ledger, now) - (offers[0] && offers[0][1] > 0 ? offers[0][0] : 0));
+      }),
+    );
+  });
+
+  it('only an offer:<entry> hold is an offer hold', () => {
+    expect(isOfferHold({ bookingId: offerHoldId('abc') })).toBe(true);
+    expect(isOfferHold({ bookingId: 'abc' })).toBe(false);
+    expect(() => ledgerWithOfferHold(ledgerFromBookings([], now), { bookingId: 'abc', places: 1, untilMs: T0 + 1 })).toThrow(RangeError);
+  });
+});
+
+describe('an offer over time', () => {
+  it('is made to a waiting entry only, stands until its time, then expires; only an offered entry can be booked', () => {
+    fc.assert(
+      fc.property(entriesArb, fc.integer({ min: 1, max: 48 }), fc.integer({ min: 0, max: 60 }), (entries, hours, later) => {
+        for (const entry of entries) {
+          const until = new Date(T0 + hours * 3_600_000);
+          const offered = offeredEntry(entry, new Date(T0), until);
+          if (entry.status !== 'waiting') {
+            expect(offered).toBeNull();
+            continue;
+          }
+          const at = new Date(T0 + later * 3_600_000);
+          expect(offerStands(offered!, at)).toBe(later < hours);
+          expect(expiredEntry(offered!, at)?.status ?? null).toBe(later >= hours ? 'expired' : null);
+          expect(bookedEntry(offered!, at)?.status).toBe('booked');
+          expect(bookedEntry(entry, at)).toBeNull();
+        }
       }),
     );
   });
