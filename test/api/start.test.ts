@@ -4,6 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
+import { SqliteJobQueue } from '../../adapters/sqlite/sqlite-job-queue';
+import { REMINDER_ROUND_JOB } from '../../core/use-cases/scheduled-work';
+import { DATABASE_FILE_NAME } from '../../server/container';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'kyc-start-'));
@@ -71,6 +75,13 @@ describe('npm start on an empty data directory', () => {
     const { admin } = (await login.json()) as { admin: { permissions: string[] } };
     expect(admin.permissions.sort()).toEqual(['admins:manage', 'audit:read', 'bookings:read', 'bookings:write', 'events:read', 'events:write']);
     await stop(first.child);
+    // The process ran the scheduled jobs itself: the reminders' round ran and is due again.
+    const db = await openSqliteDatabase(join(dataDir, DATABASE_FILE_NAME));
+    try {
+      expect(await new SqliteJobQueue(db).get(REMINDER_ROUND_JOB)).toMatchObject({ status: 'pending', doneAt: expect.any(String), lastError: null });
+    } finally {
+      await db.destroy();
+    }
 
     const second = await start({});
     expect(second.output()).not.toContain('password:');

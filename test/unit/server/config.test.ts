@@ -228,3 +228,13 @@ describe('loadConfig', () => {
     );
   });
 });
+
+describe('REMINDER_DAYS_BEFORE', () => {
+  it('is 2 days unless set; 0 turns reminders off; a whole number from 0 to 60', () => {
+    expect(loadConfig({}).reminderDaysBefore).toBe(2);
+    expect(loadConfig({ REMINDER_DAYS_BEFORE: '7' }).reminderDaysBefore).toBe(7);
+    expect(loadConfig({ REMINDER_DAYS_BEFORE: '0' }).reminderDaysBefore).toBe(0);
+    expect(problemsOf({ REMINDER_DAYS_BEFORE: '61' })).toEqual(['REMINDER_DAYS_BEFORE: must be between 0 and 60 (got 61)']);
+    expect(problemsOf({ REMINDER_DAYS_BEFORE: 'two' })).toEqual(['REMINDER_DAYS_BEFORE: must be a whole number (got "two")']);
+  });
+});
