@@ -151,6 +151,11 @@ describe('the admins’ waiting list', () => {
     ]);
     expect((await boss.post(`/api/admin/events/${event.id}/waiting-list/${grace}/remove`).set(FETCH)).status).toBe(409);
     expect((await boss.post(`/api/admin/events/other-event/waiting-list/${grace}/remove`).set(FETCH)).status).toBe(404);
+    const csv = await boss.get(`/api/admin/events/${event.id}/bookings.csv`);
+    const lines = csv.text.split('\r\n');
+    const start = lines.indexOf('Waiting List Position,Name,Email,Places Wanted,Joined,Status,Offered Until');
+    expect(lines[start - 1]).toBe('');
+    expect(lines.slice(start + 1, start + 3)).toEqual([',Grace,grace@example.org,2,2026-06-01 10:00,left,', '1,Alan,alan@example.org,1,2026-06-01 10:01,waiting,']);
     const audit = await app.get('audit').list({ recordId: event.id, limit: 10 });
     expect(audit).toEqual([expect.objectContaining({ action: 'waitlist.removed', summary: 'Removed Grace <grace@example.org> (2 places wanted) from the waiting list' })]);
   });
