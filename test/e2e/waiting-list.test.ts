@@ -65,6 +65,10 @@ describe('the waiting list of a full event', () => {
     await row.waitFor();
     expect(await row.innerText()).toMatch(/1\s+Grace Hopper\s+grace@example.org\s+2/);
     expect(await seriousAxeViolations(page)).toEqual([]);
+    // The event is full: an offer by hand is refused, and the page says why.
+    await page.getByRole('button', { name: 'Offer Grace Hopper their places now' }).click();
+    await page.getByRole('alert').filter({ hasText: 'The places this person wants are not free' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.goto(`/waiting-list${link.search}`);
     await page.getByRole('heading', { name: 'Waiting list: Full Moon Sail', level: 1 }).waitFor();

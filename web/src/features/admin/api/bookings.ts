@@ -63,6 +63,10 @@ export function fetchWaitingList(eventId: string): Promise<AdminWaitingListAnswe
   return apiGet(waitingListPath(eventId), AdminWaitingListSchema);
 }
 
+export function offerToWaitingListEntry(eventId: string, entryId: string): Promise<AdminWaitingListAnswer> {
+  return apiPost(`${waitingListPath(eventId)}/${encodeURIComponent(entryId)}/offer`, {}, AdminWaitingListSchema);
+}
+
 export function removeFromWaitingList(eventId: string, entryId: string): Promise<AdminWaitingListAnswer> {
   return apiPost(`${waitingListPath(eventId)}/${encodeURIComponent(entryId)}/remove`, {}, AdminWaitingListSchema);
 }

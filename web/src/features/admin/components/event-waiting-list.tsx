@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ApiError } from '../../../lib/api';
 import { useAdminData } from '../../../lib/query';
-import { fetchWaitingList, removeFromWaitingList, type AdminWaitingListAnswer } from '../api/bookings';
+import { fetchWaitingList, offerToWaitingListEntry, removeFromWaitingList, type AdminWaitingListAnswer } from '../api/bookings';
 import { useSignedInAdmin } from './admin-session';
 import { Badge, type BadgeTone } from './badge';
 import { DataTable } from './data-table';
@@ -23,7 +23,10 @@ const STATUS: Record<WaitlistStatus, { label: string; tone: BadgeTone }> = {
 
 type Entry = AdminWaitingListAnswer['entries'][number];
 
-/** An event's waiting list on its bookings page: position, name, e-mail, places wanted, offered until; Remove for bookings:write. */
+/**
+ * An event's waiting list on its bookings page: position, name, e-mail, places wanted, offered
+ * until; for bookings:write, Offer (the places now, out of turn, when they are free) and Remove.
+ */
 export function EventWaitingList({ eventId }: { eventId: string }) {
   const admin = useSignedInAdmin();
   const { state, reload, setData } = useAdminData(['event-waiting-list', eventId], () => fetchWaitingList(eventId));
@@ -32,14 +35,15 @@ export function EventWaitingList({ eventId }: { eventId: string }) {
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const canWrite = hasPermission(admin, 'bookings:write');
 
-  const remove = async (entry: Entry) => {
+  const act = async (entry: Entry, action: 'offer' | 'remove') => {
     setBusy(true);
     try {
-      const next = await removeFromWaitingList(eventId, entry.id);
+      const next = action === 'offer' ? await offerToWaitingListEntry(eventId, entry.id) : await removeFromWaitingList(eventId, entry.id);
       setData(() => next);
-      setNotice({ tone: 'success', text: `${entry.name} was removed from the waiting list.` });
+      setNotice({ tone: 'success', text: action === 'offer' ? `${entry.name} was offered ${entry.places} places and e-mailed.` : `${entry.name} was removed from the waiting list.` });
     } catch (error) {
-      setNotice({ tone: 'error', text: error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : 'Failed to remove from the waiting list. Please try again.' });
+      const failed = action === 'offer' ? 'Failed to offer the places. Please try again.' : 'Failed to remove from the waiting list. Please try again.';
+      setNotice({ tone: 'error', text: error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : failed });
       reload();
     } finally {
       setBusy(false);
@@ -71,6 +75,11 @@ export function EventWaitingList({ eventId }: { eventId: string }) {
                 <td>{entry.offeredUntil ? formatDate(entry.offeredUntil, 'admin') : '—'}</td>
                 {canWrite && (
                   <td>
+                    {entry.status === 'waiting' && (
+                      <Button variant="secondary" disabled={busy} onClick={() => void act(entry, 'offer')} aria-label={`Offer ${entry.name} their places now`}>
+                        Offer
+                      </Button>
+                    )}{' '}
                     {entry.position !== null && (
                       <Button variant="secondary" onClick={() => setRemoving(entry)} aria-label={`Remove ${entry.name} from the waiting list`}>
                         Remove
@@ -88,7 +97,7 @@ export function EventWaitingList({ eventId }: { eventId: string }) {
         confirmLabel="Remove"
         cancelLabel="Keep"
         busy={busy}
-        onConfirm={() => removing && void remove(removing)}
+        onConfirm={() => removing && void act(removing, 'remove')}
         onCancel={() => setRemoving(null)}
       >
         <p>{removing ? `${removing.name} (${removing.email}) will no longer be offered places at this event.` : ''}</p>
