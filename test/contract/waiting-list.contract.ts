@@ -50,6 +50,9 @@ export function describeWaitingListContract(name: string, makeAdapter: AdapterFa
       expect(await stores().list.join(anEntry('a3', { email: 'a@example.org', eventId: 'event-2' }), [])).toBe(true);
       await stores().list.change('a', (current) => ({ entry: leftEntry(current, new Date(T0))! }));
       expect(await stores().list.join(anEntry('a4', { email: 'a@example.org' }), [])).toBe(true);
+      // In line: waiting or offered, of every event, first joined first.
+      await stores().list.change('a3', (current) => ({ entry: { ...current, status: 'offered', offeredUntil: '2026-06-02T09:00:00.000Z' } }));
+      expect((await stores().list.listInLine()).map((e) => [e.id, e.status]).sort()).toEqual([['a3', 'offered'], ['a4', 'waiting']]);
     });
 
     it('change writes the decided entry with its mail and audit entries; null decides nothing; an unknown id is null', async () => {
