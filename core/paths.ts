@@ -12,6 +12,7 @@ export const PATHS = {
   beginners: '/beginners',
   workDayBooking: '/work-day-booking',
   myBooking: '/my-booking',
+  waitingList: '/waiting-list',
 } as const;
 
 /** The admin panel's own addresses (its screens are listed with their permissions in domain/permissions). */
@@ -58,9 +59,19 @@ export function eventBookingPath(eventId: string, payment?: { step: 'pending' | 
   return `${PATHS.eventBooking}?${query.toString()}`;
 }
 
+/** The booking page for a waiting-list offer: the form filled in, the offer's places held (the token is the key). */
+export function offerBookingPath(eventId: string, offerToken: string): string {
+  return `${PATHS.eventBooking}?${new URLSearchParams({ id: eventId, offer: offerToken }).toString()}`;
+}
+
 /** The member's own page for one booking, reached with its signed link (the token is the key). */
 export function manageBookingPath(token: string): string {
   return `${PATHS.myBooking}?${new URLSearchParams({ token }).toString()}`;
+}
+
+/** A member's own waiting-list entry, reached with its signed leave link. */
+export function waitingListPath(token: string): string {
+  return `${PATHS.waitingList}?${new URLSearchParams({ token }).toString()}`;
 }
 
 /** The manage token inside a manage path (manageBookingPath), or null when there is none. */

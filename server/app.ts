@@ -15,6 +15,7 @@ import { registerBookingAdminRoutes } from './http/booking-admin-routes';
 import { registerEventCancelRoutes } from './http/event-cancel-routes';
 import { registerOutboxRoutes } from './http/outbox-routes';
 import { registerPasswordResetRoutes } from './http/password-reset-routes';
+import { registerWaitlistRoutes } from './http/waitlist-routes';
 import { ApiRoutes, SENT } from './http/api-routes';
 import { authenticator, csrfGuard, SESSION_COOKIE } from './http/auth';
 import { apiNotFound, errorHandler } from './http/error-handler';
@@ -234,6 +235,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerEventCancelRoutes(routes, ports);
   registerOutboxRoutes(routes, ports);
   registerPasswordResetRoutes(routes, ports);
+  registerWaitlistRoutes(routes, ports, config);
   let openApiDocument: object | null = null;
   routes.add({
     method: 'get',

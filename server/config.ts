@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { emulatorIdentityToolkitUrl, IDENTITY_TOOLKIT_URL } from '../adapters/firebase/identity-toolkit-url';
 import { MAILERLITE_API_URL } from '../adapters/mailerlite/mailerlite-campaign-source';
 import { DEFAULT_REMINDER_DAYS_BEFORE } from '../core/domain/reminders';
+import { DEFAULT_WAITLIST_OFFER_HOURS } from '../core/domain/waiting-list';
 
 /**
  * Every setting of the server, read from the environment here and nowhere else. `loadConfig`
@@ -233,6 +234,7 @@ const EnvSchema = z.object({
   MAIL_FROM: mailFrom(),
   PUBLIC_BASE_URL: optionalUrl(),
   REMINDER_DAYS_BEFORE: integerText(DEFAULT_REMINDER_DAYS_BEFORE, 0, 60),
+  WAITLIST_OFFER_HOURS: integerText(DEFAULT_WAITLIST_OFFER_HOURS, 1, 168),
   MAILERLITE_API_KEY: secretText(),
   MAILERLITE_BASE_URL: httpUrl(MAILERLITE_API_URL),
   MAILERLITE_CACHE_SECONDS: integerText(300, 0, 86400),
@@ -396,6 +398,7 @@ const ConfigSchema = EnvSchema.transform((e) => ({
   mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? '' } : null,
   /** Days before an event its reminder e-mails go out; 0: none at all. */
   reminderDaysBefore: e.REMINDER_DAYS_BEFORE,
+  waitlistOfferHours: e.WAITLIST_OFFER_HOURS,
   /** Set when CAMPAIGNS=mailerlite. */
   mailerlite:
     e.CAMPAIGNS === 'mailerlite'

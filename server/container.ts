@@ -26,6 +26,7 @@ import { ResetPassword } from '../core/use-cases/reset-password';
 import { SqliteWaterLevelRepository } from '../adapters/sqlite/sqlite-water-level-repository';
 import { SqliteWorkDayRepository } from '../adapters/sqlite/sqlite-work-day-repository';
 import { SqliteOutbox } from '../adapters/sqlite/sqlite-outbox';
+import { SqliteWaitingList } from '../adapters/sqlite/sqlite-waiting-list';
 import { SqliteAuditLog } from '../adapters/sqlite/sqlite-audit-log';
 import { SqliteJobQueue } from '../adapters/sqlite/sqlite-job-queue';
 import { MailOff, SmtpMailer } from '../adapters/smtp/smtp-mailer';
@@ -82,6 +83,12 @@ import { RunDueJobs } from '../core/use-cases/run-due-jobs';
 import { ScheduleReminders } from '../core/use-cases/schedule-reminders';
 import { SendEventReminders } from '../core/use-cases/send-event-reminders';
 import { jobHandlers } from '../core/use-cases/scheduled-work';
+import { JoinWaitingList } from '../core/use-cases/join-waiting-list';
+import { GetMyWaitlistEntry } from '../core/use-cases/get-my-waitlist-entry';
+import { LeaveWaitingList } from '../core/use-cases/leave-waiting-list';
+import { AdminWaitingList } from '../core/use-cases/admin-waiting-list';
+import { OfferFreedPlaces } from '../core/use-cases/offer-freed-places';
+import { GetWaitlistOffer } from '../core/use-cases/get-waitlist-offer';
 import type { AppConfig } from './config';
 import { resolvePaymentSecrets } from './payment-secrets';
 
@@ -96,6 +103,10 @@ export interface Adapters extends StoragePorts {
   identity: IdentityProvider;
   mailer: Mailer;
   bookingLinks: BookingLinks;
+  /** The waiting list's leave links: the same signing as bookingLinks, under another purpose. */
+  waitlistLinks: BookingLinks;
+  /** Waiting-list offers' booking links: the same signing again, under a third purpose. */
+  offerLinks: BookingLinks;
   secrets: SecretTokens;
 }
 
@@ -127,6 +138,9 @@ const PORTS = {
   outbox: 'STORAGE',
   audit: 'STORAGE',
   jobs: 'STORAGE',
+  waitingList: 'STORAGE',
+  waitlistLinks: 'system',
+  offerLinks: 'system',
   mailer: 'SMTP_URL',
   bookingLinks: 'system',
   resetTokens: 'STORAGE',
@@ -243,6 +257,7 @@ export async function createContainer(
   bind('outbox', () => firestore?.outbox ?? new SqliteOutbox(db));
   bind('audit', () => firestore?.audit ?? new SqliteAuditLog(db));
   bind('jobs', () => firestore?.jobs ?? new SqliteJobQueue(db));
+  bind('waitingList', () => firestore?.waitingList ?? new SqliteWaitingList(db));
   // Without SMTP_URL no sender runs: the messages stay in the outbox for admins to read.
   let smtp: SmtpMailer | null = null;
   bind('mailer', () => (config.mail ? (smtp = new SmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from })) : new MailOff()));
@@ -270,6 +285,8 @@ export async function createContainer(
   });
   bind('hasher', () => new ScryptPasswordHasher());
   bind('bookingLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret));
+  bind('waitlistLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret, 'waitlist-leave'));
+  bind('offerLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret, 'waitlist-offer'));
   let firebaseIdentity: FirebaseIdentityProvider | null = null;
   bind('identity', (get) => {
     if (firebase && config.firebase) {
@@ -357,6 +374,12 @@ const USE_CASES = [
   SendEventReminders,
   RequestPasswordReset,
   ResetPassword,
+  JoinWaitingList,
+  GetMyWaitlistEntry,
+  LeaveWaitingList,
+  AdminWaitingList,
+  OfferFreedPlaces,
+  GetWaitlistOffer,
 ] as const;
 
 /**
@@ -378,6 +401,7 @@ function bindUseCases(container: Container, config: AppConfig, get: Get, options
     reportSearchIndexError: options.reportSearchIndexError,
     reportSearchError: options.reportSearchError,
     reminderDaysBefore: config.reminderDaysBefore,
+    waitlistOfferHours: config.waitlistOfferHours,
     // Each handler asks the container for its use case when a job runs.
     jobHandlers: jobHandlers((type) => container.get(type)),
     mailOn: config.mail !== null,

@@ -1,4 +1,4 @@
-import { FieldPath, type DocumentData, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
+import { FieldPath, type DocumentData, type Firestore, type Transaction, type WriteBatch } from 'firebase-admin/firestore';
 import { AuditEntrySchema, type AuditEntry } from '../../core/entities/audit';
 import type { AuditFilter, AuditLog } from '../../core/ports/audit-log';
 import { actorUidOf } from '../../core/domain/audit';
@@ -12,7 +12,7 @@ function stored(entry: AuditEntry): DocumentData {
 }
 
 /** Adds entries to a batch (a booking change and its entries commit together); `create` refuses an id already used. */
-export function appendToAuditLog(batch: WriteBatch, db: Firestore, entries: readonly AuditEntry[], options: FirestoreCollectionOptions = {}): void {
+export function appendToAuditLog(batch: Pick<WriteBatch, 'create'> | Transaction, db: Firestore, entries: readonly AuditEntry[], options: FirestoreCollectionOptions = {}): void {
   for (const entry of entries) batch.create(collectionOf(db, 'auditLog', options).doc(entry.id), stored(entry));
 }
 

@@ -1,11 +1,11 @@
 import { FieldPath, FieldValue, type DocumentData, type DocumentReference, type DocumentSnapshot, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import * as places from '../../core/domain/places-ledger';
-import type { PlacesDifference, PlacesLedger } from '../../core/domain/places-ledger';
+import type { PlacesDifference, PlacesHold, PlacesLedger } from '../../core/domain/places-ledger';
 import { BookingSchema, type Booking } from '../../core/entities/booking';
 import { NotFoundError, ValidationError } from '../../core/errors';
 import { BOOKING_NOT_FOUND } from '../../core/messages';
-import type { AddBookingResult, BookingChange, BookingRepository } from '../../core/ports/booking-repository';
+import type { AddBookingResult, BookingChange, BookingLimit, BookingRepository } from '../../core/ports/booking-repository';
 import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
@@ -43,7 +43,7 @@ export class FirestoreBookingRepository implements BookingRepository {
     return collectionOf(this.db, 'placesLedgers', this.options).doc(eventId);
   }
 
-  async addIfPlacesRemain(booking: Booking, limit: { capacity: number | null; now: Date }, mail: readonly OutboxMessage[] = []): Promise<AddBookingResult> {
+  async addIfPlacesRemain(booking: Booking, limit: BookingLimit, mail: readonly OutboxMessage[] = []): Promise<AddBookingResult> {
     if (!isDocumentId(booking.id)) throw new ValidationError('A booking id may not contain a slash or be reserved by Firestore');
     if (!isDocumentId(booking.eventId)) throw new ValidationError('An event id may not contain a slash or be reserved by Firestore');
     const ref = this.collection.doc(booking.id);
@@ -57,7 +57,8 @@ export class FirestoreBookingRepository implements BookingRepository {
             // One read whatever the number of bookings: the event's ledger. The write below is
             // made only if the ledger is still as read, and only if the booking's id is free.
             const stored = await ledgerRef.get();
-            const ledger = places.withoutLapsedHolds(toLedger(stored), limit.now);
+            let ledger = places.withoutLapsedHolds(toLedger(stored), limit.now);
+            if (limit.offerHoldId !== undefined) ledger = places.ledgerWithoutHold(ledger, limit.offerHoldId);
             if (capacity !== null) {
               const taken = places.ledgerTaken(ledger, limit.now);
               if (taken + booking.numberAttending > capacity) {
@@ -71,6 +72,41 @@ export class FirestoreBookingRepository implements BookingRepository {
             return { batch, done: { added: true } as AddBookingResult, onExists: async () => (await ref.get()).exists };
           }),
         { conflict: CONFLICT },
+      ),
+    );
+  }
+
+  async holdForOffer(eventId: string, hold: PlacesHold, limit: { capacity: number; now: Date }): Promise<boolean> {
+    if (!isDocumentId(eventId)) return false;
+    const ledgerRef = this.ledgerRef(eventId);
+    // The same optimistic write as a booking's, in the same turn: a booking and an offer of one
+    // event never both pass on one reading of the ledger.
+    return inTurn(this.db, `${this.collection.path}/event:${eventId}`, () =>
+      withCoreErrors(() =>
+        optimistically(async () => {
+          const stored = await ledgerRef.get();
+          const ledger = places.ledgerWithoutHold(places.withoutLapsedHolds(toLedger(stored), limit.now), hold.bookingId);
+          if (places.ledgerTaken(ledger, limit.now) + hold.places > limit.capacity) return { done: false };
+          const batch = this.db.batch();
+          writeLedger(batch, stored, places.ledgerWithOfferHold(ledger, hold));
+          return { batch, done: true };
+        }),
+      ),
+    );
+  }
+
+  async releaseHold(eventId: string, holdId: string, now: Date): Promise<void> {
+    if (!isDocumentId(eventId)) return;
+    const ledgerRef = this.ledgerRef(eventId);
+    await inTurn(this.db, `${this.collection.path}/event:${eventId}`, () =>
+      withCoreErrors(() =>
+        optimistically(async () => {
+          const stored = await ledgerRef.get();
+          if (!stored.exists) return { done: undefined };
+          const batch = this.db.batch();
+          writeLedger(batch, stored, places.ledgerWithoutHold(places.withoutLapsedHolds(toLedger(stored), now), holdId));
+          return { batch, done: undefined };
+        }),
       ),
     );
   }
@@ -131,7 +167,8 @@ export class FirestoreBookingRepository implements BookingRepository {
           this.db.runTransaction(
             async (tx) => {
               const bookings = await tx.get(this.collection.where('eventId', '==', eventId));
-              tx.set(this.ledgerRef(eventId), fromLedger(places.ledgerFromBookings(bookings.docs.map(toBooking), options.now)));
+              const current = await tx.get(this.ledgerRef(eventId));
+              tx.set(this.ledgerRef(eventId), fromLedger(places.rebuiltLedger(bookings.docs.map(toBooking), current.exists ? toLedger(current) : undefined, options.now)));
             },
             { maxAttempts: TRANSACTION_ATTEMPTS },
           ),

@@ -44,6 +44,12 @@ export const FIRESTORE_JOB_COLLECTIONS = ['jobs'] as const;
  * (an admin asks for a new link after moving).
  */
 export const FIRESTORE_TOKEN_COLLECTIONS = ['passwordResetTokens'] as const;
+/**
+ * The events' waiting lists (FirestoreWaitingList): the entries, and one document per event that
+ * every join writes (so two joins of one event never both pass the one-entry-per-address check).
+ * Short-lived beside their events: not copied by migrate-storage.
+ */
+export const FIRESTORE_WAITLIST_COLLECTIONS = ['waitlistEntries', 'waitlistLines'] as const;
 export type FirestoreDataCollectionName = (typeof FIRESTORE_COLLECTIONS)[number];
 export type FirestoreCollectionName =
   | FirestoreDataCollectionName
@@ -52,7 +58,8 @@ export type FirestoreCollectionName =
   | (typeof FIRESTORE_MAIL_COLLECTIONS)[number]
   | (typeof FIRESTORE_AUDIT_COLLECTIONS)[number]
   | (typeof FIRESTORE_JOB_COLLECTIONS)[number]
-  | (typeof FIRESTORE_TOKEN_COLLECTIONS)[number];
+  | (typeof FIRESTORE_TOKEN_COLLECTIONS)[number]
+  | (typeof FIRESTORE_WAITLIST_COLLECTIONS)[number];
 
 /** Options every Firestore adapter takes. */
 export interface FirestoreCollectionOptions {

@@ -1,4 +1,4 @@
-import type { DocumentData, Firestore, WriteBatch } from 'firebase-admin/firestore';
+import type { DocumentData, Firestore, Transaction, WriteBatch } from 'firebase-admin/firestore';
 import { dueAtMs, newestFirst } from '../../core/domain/outbox';
 import { OutboxMessageSchema, type OutboxMessage, type OutboxStatus } from '../../core/entities/mail';
 import type { ClaimedMessage, Outbox } from '../../core/ports/outbox';
@@ -12,7 +12,7 @@ function stored(message: OutboxMessage, claim: string | null = null): DocumentDa
 }
 
 /** Adds messages to the caller's batch (a booking and its confirmation commit together). */
-export function addToOutbox(batch: WriteBatch, db: Firestore, messages: readonly OutboxMessage[], options: FirestoreCollectionOptions = {}): void {
+export function addToOutbox(batch: Pick<WriteBatch, 'create'> | Transaction, db: Firestore, messages: readonly OutboxMessage[], options: FirestoreCollectionOptions = {}): void {
   for (const message of messages) batch.create(collectionOf(db, 'outbox', options).doc(message.id), stored(message));
 }
 

@@ -16,6 +16,7 @@ import { FirestoreWorkDayRepository } from './firestore-work-day-repository';
 import { FirestoreOutbox } from './firestore-outbox';
 import { FirestoreAuditLog } from './firestore-audit-log';
 import { FirestoreJobQueue } from './firestore-job-queue';
+import { FirestoreWaitingList } from './firestore-waiting-list';
 import type { StoragePorts } from '../../core/ports/storage-ports';
 
 export interface FirestoreConnectionOptions {
@@ -100,6 +101,7 @@ export function firestoreRepositories(db: Firestore, options: FirestoreCollectio
     outbox: new FirestoreOutbox(db, options),
     audit: new FirestoreAuditLog(db, options),
     jobs: new FirestoreJobQueue(db, options),
+    waitingList: new FirestoreWaitingList(db, options),
   };
 }
 

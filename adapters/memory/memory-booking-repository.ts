@@ -2,8 +2,8 @@ import { ConflictError, NotFoundError } from '../../core/errors';
 import { BOOKING_NOT_FOUND } from '../../core/messages';
 import type { Booking } from '../../core/entities/booking';
 import * as places from '../../core/domain/places-ledger';
-import type { PlacesDifference, PlacesLedger } from '../../core/domain/places-ledger';
-import type { AddBookingResult, BookingChange, BookingRepository } from '../../core/ports/booking-repository';
+import type { PlacesDifference, PlacesHold, PlacesLedger } from '../../core/domain/places-ledger';
+import type { AddBookingResult, BookingChange, BookingLimit, BookingRepository } from '../../core/ports/booking-repository';
 import { compareText } from './compare-text';
 import type { OutboxMessage } from '../../core/entities/mail';
 import { MemoryOutbox } from './memory-outbox';
@@ -23,10 +23,11 @@ export class MemoryBookingRepository implements BookingRepository {
 
   // No await before the write: JavaScript runs this body to the end before any other call
   // starts, so the check and the insert are atomic within the process.
-  async addIfPlacesRemain(booking: Booking, limit: { capacity: number | null; now: Date }, mail: readonly OutboxMessage[] = []): Promise<AddBookingResult> {
+  async addIfPlacesRemain(booking: Booking, limit: BookingLimit, mail: readonly OutboxMessage[] = []): Promise<AddBookingResult> {
     if (this.bookings.has(booking.id)) throw new ConflictError('A booking with this id already exists');
     this.outbox.checkNew(mail);
-    const ledger = places.withoutLapsedHolds(this.ledgers.get(booking.eventId) ?? places.EMPTY_LEDGER, limit.now);
+    let ledger = places.withoutLapsedHolds(this.ledgers.get(booking.eventId) ?? places.EMPTY_LEDGER, limit.now);
+    if (limit.offerHoldId !== undefined) ledger = places.ledgerWithoutHold(ledger, limit.offerHoldId);
     if (limit.capacity !== null) {
       const taken = places.ledgerTaken(ledger, limit.now);
       if (taken + booking.numberAttending > limit.capacity) {
@@ -37,6 +38,18 @@ export class MemoryBookingRepository implements BookingRepository {
     this.ledgers.set(booking.eventId, places.ledgerWithBooking(ledger, booking));
     this.outbox.addNow(mail);
     return { added: true };
+  }
+
+  async holdForOffer(eventId: string, hold: PlacesHold, limit: { capacity: number; now: Date }): Promise<boolean> {
+    const ledger = places.ledgerWithoutHold(places.withoutLapsedHolds(this.ledgers.get(eventId) ?? places.EMPTY_LEDGER, limit.now), hold.bookingId);
+    if (places.ledgerTaken(ledger, limit.now) + hold.places > limit.capacity) return false;
+    this.ledgers.set(eventId, places.ledgerWithOfferHold(ledger, hold));
+    return true;
+  }
+
+  async releaseHold(eventId: string, holdId: string, now: Date): Promise<void> {
+    const ledger = this.ledgers.get(eventId);
+    if (ledger) this.ledgers.set(eventId, places.ledgerWithoutHold(places.withoutLapsedHolds(ledger, now), holdId));
   }
 
   async get(id: string): Promise<Booking | null> {
@@ -64,7 +77,7 @@ export class MemoryBookingRepository implements BookingRepository {
   async checkPlaces(options: { now: Date; repair: boolean }): Promise<PlacesDifference[]> {
     const differences = places.placesDifferences(this.ledgers, [...this.bookings.values()], options.now);
     if (options.repair) {
-      for (const { eventId } of differences) this.ledgers.set(eventId, places.ledgerFromBookings(this.ofEvent(eventId), options.now));
+      for (const { eventId } of differences) this.ledgers.set(eventId, places.rebuiltLedger(this.ofEvent(eventId), this.ledgers.get(eventId), options.now));
     }
     return differences;
   }

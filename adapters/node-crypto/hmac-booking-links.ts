@@ -10,12 +10,19 @@ const MAX_TOKEN_LENGTH = 600;
  * random id: the token holds nothing personal.
  */
 export class HmacBookingLinks implements BookingLinks {
-  constructor(private readonly secret: string) {
+  /**
+   * `purpose` is signed with every token, so a token made for one purpose (a booking's manage
+   * link) is refused by a signer of another (a waiting list's leave link) under the same secret.
+   */
+  constructor(
+    private readonly secret: string,
+    private readonly purpose = 'booking-link',
+  ) {
     if (secret.length < 32) throw new Error('The manage-link secret must be at least 32 characters');
   }
 
   private signature(payload: string): Buffer {
-    return createHmac('sha256', this.secret).update(`booking-link:${payload}`).digest();
+    return createHmac('sha256', this.secret).update(`${this.purpose}:${payload}`).digest();
   }
 
   issue(bookingId: string, expiresAt: Date): string {

@@ -4,8 +4,8 @@ import { ConflictError, NotFoundError } from '../../core/errors';
 import { BOOKING_NOT_FOUND } from '../../core/messages';
 import { BookingSchema, type Booking } from '../../core/entities/booking';
 import * as places from '../../core/domain/places-ledger';
-import type { PlacesDifference, PlacesLedger } from '../../core/domain/places-ledger';
-import type { AddBookingResult, BookingChange, BookingRepository } from '../../core/ports/booking-repository';
+import type { PlacesDifference, PlacesHold, PlacesLedger } from '../../core/domain/places-ledger';
+import type { AddBookingResult, BookingChange, BookingLimit, BookingRepository } from '../../core/ports/booking-repository';
 import { isUniqueViolation } from './sqlite-errors';
 import { PreparedReads } from './sqlite-prepared-reads';
 import { instantMillis, readJson, readRow, writeBoolean } from './sqlite-values';
@@ -32,11 +32,12 @@ export class SqliteBookingRepository implements BookingRepository {
     return this.reads.run((statement) => statement(sql).all(...params) as Record<string, unknown>[]);
   }
 
-  async addIfPlacesRemain(booking: Booking, limit: { capacity: number | null; now: Date }, mail: readonly OutboxMessage[] = []): Promise<AddBookingResult> {
+  async addIfPlacesRemain(booking: Booking, limit: BookingLimit, mail: readonly OutboxMessage[] = []): Promise<AddBookingResult> {
     try {
       return await writeTransaction(this.db, async (trx) => {
         // The event's ledger, not its bookings: one read whatever the number of bookings.
-        const ledger = places.withoutLapsedHolds(await readLedger(trx, booking.eventId), limit.now);
+        let ledger = places.withoutLapsedHolds(await readLedger(trx, booking.eventId), limit.now);
+        if (limit.offerHoldId !== undefined) ledger = places.ledgerWithoutHold(ledger, limit.offerHoldId);
         if (limit.capacity !== null) {
           const taken = places.ledgerTaken(ledger, limit.now);
           if (taken + booking.numberAttending > limit.capacity) {
@@ -52,6 +53,22 @@ export class SqliteBookingRepository implements BookingRepository {
       if (isUniqueViolation(error)) throw new ConflictError('A booking with this id already exists');
       throw error;
     }
+  }
+
+  async holdForOffer(eventId: string, hold: PlacesHold, limit: { capacity: number; now: Date }): Promise<boolean> {
+    return writeTransaction(this.db, async (trx) => {
+      const ledger = places.ledgerWithoutHold(places.withoutLapsedHolds(await readLedger(trx, eventId), limit.now), hold.bookingId);
+      if (places.ledgerTaken(ledger, limit.now) + hold.places > limit.capacity) return false;
+      await writeLedger(trx, eventId, places.ledgerWithOfferHold(ledger, hold));
+      return true;
+    });
+  }
+
+  async releaseHold(eventId: string, holdId: string, now: Date): Promise<void> {
+    await writeTransaction(this.db, async (trx) => {
+      const row = await trx('places_ledgers').where({ eventId }).first();
+      if (row) await writeLedger(trx, eventId, places.ledgerWithoutHold(places.withoutLapsedHolds(toLedger(row), now), holdId));
+    });
   }
 
   async get(id: string): Promise<Booking | null> {
@@ -91,7 +108,7 @@ export class SqliteBookingRepository implements BookingRepository {
       const differences = places.placesDifferences(stored, bookings, options.now);
       if (options.repair) {
         for (const { eventId } of differences) {
-          await writeLedger(trx, eventId, places.ledgerFromBookings(bookings.filter((b) => b.eventId === eventId), options.now));
+          await writeLedger(trx, eventId, places.rebuiltLedger(bookings.filter((b) => b.eventId === eventId), stored.get(eventId), options.now));
         }
       }
       return differences;

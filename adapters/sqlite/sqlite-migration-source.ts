@@ -8,6 +8,7 @@ import * as bookingLifecycle from './migrations/0006-booking-lifecycle';
 import * as passwordResetTokens from './migrations/0007-password-reset-tokens';
 import * as eventSequenceAndCancellation from './migrations/0008-event-sequence-and-cancellation';
 import * as jobsAndReminders from './migrations/0009-jobs-and-reminders';
+import * as waitingList from './migrations/0010-waiting-list';
 
 interface NamedMigration {
   name: string;
@@ -26,6 +27,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0007-password-reset-tokens', migration: passwordResetTokens },
   { name: '0008-event-sequence-and-cancellation', migration: eventSequenceAndCancellation },
   { name: '0009-jobs-and-reminders', migration: jobsAndReminders },
+  { name: '0010-waiting-list', migration: waitingList },
 ];
 
 /** Hands knex the migrations of adapters/sqlite/migrations/, in order. */

@@ -91,6 +91,39 @@ export function ledgerWithChange(ledger: PlacesLedger, before: LedgerBooking, af
   return ledgerWithBooking(ledgerWithoutBooking(withoutLapsedHolds(ledger, now), before), after);
 }
 
+/**
+ * A waiting-list offer's hold: places held for the member offered them until the offer lapses,
+ * kept among the holds under `offer:<entry id>` (booking ids never hold a colon), so that every
+ * count of places counts them and nobody else can book them meanwhile.
+ */
+export const OFFER_HOLD_PREFIX = 'offer:';
+
+export function offerHoldId(entryId: string): string {
+  return `${OFFER_HOLD_PREFIX}${entryId}`;
+}
+
+export function isOfferHold(hold: Pick<PlacesHold, 'bookingId'>): boolean {
+  return hold.bookingId.startsWith(OFFER_HOLD_PREFIX);
+}
+
+/** The ledger without the hold of this id (an offer taken up, withdrawn or lapsed). */
+export function ledgerWithoutHold(ledger: PlacesLedger, holdId: string): PlacesLedger {
+  return { confirmed: ledger.confirmed, holds: ledger.holds.filter((hold) => hold.bookingId !== holdId) };
+}
+
+/** The ledger with this offer's hold (replacing an earlier hold of the same id). */
+export function ledgerWithOfferHold(ledger: PlacesLedger, hold: PlacesHold): PlacesLedger {
+  if (!isOfferHold(hold)) throw new RangeError('An offer hold is named offer:<entry id>');
+  return { confirmed: ledger.confirmed, holds: [...ledger.holds.filter((h) => h.bookingId !== hold.bookingId), { ...hold }] };
+}
+
+/** The ledger the bookings make, with the stored ledger's live offer holds kept (they come from no booking). */
+export function rebuiltLedger(bookings: LedgerBooking[], stored: PlacesLedger | undefined, now: Date): PlacesLedger {
+  const fromBookings = ledgerFromBookings(bookings, now);
+  const offers = withoutLapsedHolds(stored ?? EMPTY_LEDGER, now).holds.filter(isOfferHold);
+  return { confirmed: fromBookings.confirmed, holds: [...fromBookings.holds, ...offers] };
+}
+
 /** The ledger an event's bookings make, without the holds that have lapsed by `now`. */
 export function ledgerFromBookings(bookings: LedgerBooking[], now: Date): PlacesLedger {
   return withoutLapsedHolds(bookings.reduce(ledgerWithBooking, EMPTY_LEDGER), now);
@@ -132,7 +165,9 @@ export function placesDifferences(
   const eventIds = [...new Set([...stored.keys(), ...byEvent.keys()])].sort();
   const differences: PlacesDifference[] = [];
   for (const eventId of eventIds) {
-    const ledger = ledgerCount(stored.get(eventId) ?? EMPTY_LEDGER, now);
+    // Offer holds come from the waiting list, not from bookings: they are not compared.
+    const kept = stored.get(eventId) ?? EMPTY_LEDGER;
+    const ledger = ledgerCount({ confirmed: kept.confirmed, holds: kept.holds.filter((hold) => !isOfferHold(hold)) }, now);
     const counted = ledgerCount(ledgerFromBookings(byEvent.get(eventId) ?? [], now), now);
     if (ledger.confirmed !== counted.confirmed || ledger.held !== counted.held) {
       differences.push({ eventId, ledger, bookings: counted });

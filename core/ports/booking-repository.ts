@@ -1,4 +1,4 @@
-import type { PlacesDifference } from '../domain/places-ledger';
+import type { PlacesDifference, PlacesHold } from '../domain/places-ledger';
 import type { Booking } from '../entities/booking';
 import type { OutboxMessage } from '../entities/mail';
 import type { AuditEntry } from '../entities/audit';
@@ -9,6 +9,17 @@ export interface BookingChange {
   booking: Booking;
   mail?: readonly OutboxMessage[];
   audit?: readonly AuditEntry[];
+}
+
+/**
+ * What a new booking must fit in: the event's capacity (null: none) at `now`. With `offerHoldId`
+ * the booking takes up that waiting-list offer: the offer's hold is not counted against it and is
+ * dropped in the same transaction as the booking is added.
+ */
+export interface BookingLimit {
+  capacity: number | null;
+  now: Date;
+  offerHoldId?: string;
 }
 
 export type AddBookingResult = { added: true } | { added: false; placesLeft: number };
@@ -31,7 +42,17 @@ export interface BookingRepository {
    * `mail` (the member's confirmation) is written to the outbox in the same transaction: with
    * the booking, or not at all.
    */
-  addIfPlacesRemain(booking: Booking, limit: { capacity: number | null; now: Date }, mail?: readonly OutboxMessage[]): Promise<AddBookingResult>;
+  addIfPlacesRemain(booking: Booking, limit: BookingLimit, mail?: readonly OutboxMessage[]): Promise<AddBookingResult>;
+  /**
+   * Holds `hold.places` places for a waiting-list offer until `hold.untilMs` (the hold's id is
+   * `offerHoldId(entry id)`), only if they fit: the places taken at `now` (an earlier hold of the
+   * same id left out) plus these must not exceed `capacity`. Atomic with every booking, like
+   * addIfPlacesRemain: concurrent bookings and offers never overfill. False, and nothing
+   * written, when they do not fit.
+   */
+  holdForOffer(eventId: string, hold: PlacesHold, limit: { capacity: number; now: Date }): Promise<boolean>;
+  /** Drops the offer hold of this id from the event's ledger (an offer withdrawn); none: no change. */
+  releaseHold(eventId: string, holdId: string, now: Date): Promise<void>;
   /** The booking with this id, or null. */
   get(id: string): Promise<Booking | null>;
   /** The booking holding this checkout id, or null. */

@@ -9,6 +9,7 @@ import type { LoginAttemptStore } from './login-attempt-store';
 import type { Outbox } from './outbox';
 import type { AuditLog } from './audit-log';
 import type { JobQueue } from './job-queue';
+import type { WaitingList } from './waiting-list';
 import type { SessionRepository } from './session-repository';
 import type { PasswordResetTokenRepository } from './password-reset-token-repository';
 import type { WaterLevelRepository } from './water-level-repository';
@@ -31,4 +32,5 @@ export interface StoragePorts {
   outbox: Outbox;
   audit: AuditLog;
   jobs: JobQueue;
+  waitingList: WaitingList;
 }

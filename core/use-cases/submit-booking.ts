@@ -5,7 +5,7 @@ import { bookingClosedReason, HOLD_MINUTES } from '../domain/booking-state';
 import { EVENT_CANCEL_MESSAGES } from '../domain/event-cancellation';
 import { validateBookingForm } from '../domain/booking-validation';
 import { priceBooking } from '../domain/pricing';
-import { BookingClosedError, NotEnoughPlacesError, NotFoundError, PaymentError, RateLimitError } from '../errors';
+import { BookingClosedError, ConflictError, NotEnoughPlacesError, NotFoundError, PaymentError, RateLimitError } from '../errors';
 import type { AddressLimitStore } from '../ports/address-limit-store';
 import type { BookingRepository } from '../ports/booking-repository';
 import type { Clock } from '../ports/clock';
@@ -16,6 +16,12 @@ import { EVENT_NOT_FOUND, NO_EVENT_ID } from '../messages';
 import { cardCurrencyOf } from './card-currency';
 import { fieldsError, parseInput } from './parse-input';
 import { confirmationMail, managePath, type ConfirmationDeps } from './booking-confirmations';
+import { offerHoldId } from '../domain/places-ledger';
+import { bookedEntry, WAITLIST_MESSAGES } from '../domain/waiting-list';
+import type { WaitlistEntry } from '../entities/waitlist-entry';
+import type { BookingLinks } from '../ports/booking-links';
+import type { WaitingList } from '../ports/waiting-list';
+import { standingOffer } from './get-waitlist-offer';
 
 export const CARD_PAYMENT_UNAVAILABLE = 'Card payment is not yet available for this event';
 export const TOO_MANY_PLACES_HELD =
@@ -24,6 +30,8 @@ export const TOO_MANY_PLACES_HELD =
 /** What the booking page posts: the event's id and the form fields. */
 export const SubmitBookingRequestSchema = BookingFormValuesSchema.extend({
   eventId: z.string({ error: NO_EVENT_ID }).trim().min(1, NO_EVENT_ID).max(200),
+  /** The token of a waiting-list offer's link: the booking takes up the places the offer holds. */
+  offerToken: z.string().min(1).max(600).optional(),
 });
 export type SubmitBookingRequest = z.input<typeof SubmitBookingRequestSchema>;
 
@@ -54,6 +62,9 @@ export interface SubmitBookingDeps extends ConfirmationDeps {
   /** Absent: no cap on the places one address's bookings may hold (unit tests of other rules). */
   addressLimits?: AddressLimitStore;
   config: { maxAttendees: number; testHook: boolean; maxHeldPlacesPerAddress?: number };
+  /** Absent: offer links are refused (unit tests of other rules). */
+  waitingList?: WaitingList;
+  offerLinks?: BookingLinks;
 }
 
 /** Where a booking came from: the client's address (an IPv6 one reduced to its network). */
@@ -69,7 +80,7 @@ export class SubmitBooking {
   constructor(private readonly deps: SubmitBookingDeps) {}
 
   async execute(request: unknown, context?: BookingContext): Promise<SubmitBookingResult> {
-    const { eventId, ...values } = parseInput(SubmitBookingRequestSchema, request);
+    const { eventId, offerToken, ...values } = parseInput(SubmitBookingRequestSchema, request);
     const event = await this.deps.events.get(eventId);
     if (!event) throw new NotFoundError(EVENT_NOT_FOUND);
 
@@ -77,6 +88,15 @@ export class SubmitBooking {
     const closed = bookingClosedReason(event, now);
     if (closed === 'cancelled') throw new BookingClosedError(EVENT_CANCEL_MESSAGES.bookingRefused);
     if (closed !== null) throw new BookingClosedError();
+
+    // Through an offer link: the offer must still stand, for this event.
+    let offer: WaitlistEntry | null = null;
+    if (offerToken !== undefined) {
+      const { waitingList, offerLinks, clock } = this.deps;
+      if (!waitingList || !offerLinks) throw new ConflictError(WAITLIST_MESSAGES.offerInvalid);
+      offer = await standingOffer({ waitingList, offerLinks, clock }, offerToken, now);
+      if (offer.eventId !== event.id) throw new ConflictError(WAITLIST_MESSAGES.offerInvalid);
+    }
 
     const checked = validateBookingForm(values, event, this.deps.config);
     if (!checked.ok) throw fieldsError(checked.errors);
@@ -141,8 +161,15 @@ export class SubmitBooking {
       // A free booking holds its places for good at once: its confirmation is written with it.
       // A paid one is confirmed when its payment completes (ConfirmPayment).
       const mail = paymentRequired ? [] : confirmationMail(this.deps, booking, event, now);
-      const added = await this.deps.bookings.addIfPlacesRemain(booking, { capacity: event.capacity, now }, mail);
+      // An offer's own hold is not counted against the booking that takes it up, and goes with it.
+      const added = await this.deps.bookings.addIfPlacesRemain(booking, { capacity: event.capacity, now, ...(offer ? { offerHoldId: offerHoldId(offer.id) } : {}) }, mail);
       if (!added.added) throw new NotEnoughPlacesError(added.placesLeft);
+      if (offer && this.deps.waitingList) {
+        await this.deps.waitingList.change(offer.id, (current) => {
+          const next = bookedEntry(current, now);
+          return next ? { entry: next } : null;
+        });
+      }
       return { bookingId, paymentRequired, amount, currency: event.currency, checkoutId, managePath: paymentRequired ? null : managePath(this.deps, booking, event) };
     } catch (error) {
       if (holdKey && limits) await limits.releasePlaces(holdKey, bookingId);

@@ -162,6 +162,43 @@ const TARGETS: Target[] = [
     body: () => shapedBody(['name', 'permissions', 'disabled']),
   },
   {
+    // An event without a capacity: even a valid join is refused (book instead), so nothing is stored.
+    name: 'POST /api/events/:id/waiting-list',
+    method: 'post',
+    path: () => `/api/events/${editableEventId}/waiting-list`,
+    agent: () => app.agent(),
+    body: () => shapedBody(['name', 'email', 'places']),
+  },
+  {
+    name: 'POST /api/waiting-list/leave',
+    method: 'post',
+    path: () => '/api/waiting-list/leave',
+    agent: () => app.agent(),
+    body: () => shapedBody(['token'], { token: oddText }),
+  },
+  {
+    name: 'POST /api/admin/events/:id/waiting-list/:entryId/offer',
+    method: 'post',
+    path: () => `/api/admin/events/${fullEventId}/waiting-list/no-such-entry/offer`,
+    agent: () => admin,
+    body: () => anyValue,
+  },
+  {
+    name: 'POST /api/bookings with an offer token',
+    method: 'post',
+    path: () => '/api/bookings',
+    agent: () => app.agent(),
+    // No generated text is a signed offer: every one is refused before anything is stored.
+    body: () => shapedBody(bookingKeys, { eventId: fc.constant(editableEventId), offerToken: anyValue, firstName: fc.constant('A'), lastName: fc.constant('B'), numberAttending: fc.constant('1') }),
+  },
+  {
+    name: 'POST /api/admin/events/:id/waiting-list/:entryId/remove',
+    method: 'post',
+    path: () => `/api/admin/events/${fullEventId}/waiting-list/no-such-entry/remove`,
+    agent: () => admin,
+    body: () => anyValue,
+  },
+  {
     name: 'POST /api/admin/password-reset',
     method: 'post',
     path: () => '/api/admin/password-reset',
@@ -263,11 +300,11 @@ function isPaired(text: string, i: number): boolean {
 const queryValue = fc.oneof(oddText, fc.constantFrom('2026-02-30', '2026-13-01', '0000-00-00', '2026-1-1', '99999-01-01', '2026-06-01T00:00'));
 
 describe('generated bad query strings and paths', () => {
-  it('GET /api/water-levels, /api/search, /api/my-booking and /api/admin/audit: random, repeated and malformed parameters never give a 500', async () => {
+  it('GET /api/water-levels, /api/search, /api/my-booking, /api/waiting-list and /api/admin/audit: random, repeated and malformed parameters never give a 500', async () => {
     const before = await storedCounts(app);
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom('/api/water-levels', '/api/search', '/api/my-booking', '/api/admin/audit'),
+        fc.constantFrom('/api/water-levels', '/api/search', '/api/my-booking', '/api/waiting-list', '/api/waiting-list/offer', '/api/admin/audit'),
         fc.array(fc.tuple(fc.constantFrom('from', 'to', 'q', 'q[]', 'q[a]', 'from[0]', 'x', 'token', 'token[]', 'recordId', 'adminUid', 'recordId[]'), queryValue), { maxLength: 4 }),
         fc.constantFrom('', '&%E0%A4%A', '&q=%zz', '&from=%', '&&&=', '&q'),
         async (path, pairs, tail) => {
@@ -276,6 +313,8 @@ describe('generated bad query strings and paths', () => {
           if (res.status === 200) {
             // No generated text is a signed manage link: /api/my-booking finds no booking in it.
             expect(path).not.toBe('/api/my-booking');
+            expect(path).not.toBe('/api/waiting-list');
+            expect(path).not.toBe('/api/waiting-list/offer');
             expect(Array.isArray(res.body.readings ?? res.body.hits ?? res.body.entries)).toBe(true);
           } else {
             expectClientError(res, `${path}?${query}`);

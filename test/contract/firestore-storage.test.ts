@@ -375,7 +375,7 @@ describe('openFirestoreStorage', () => {
       expect((await storage.events.list({ order: 'asc' })).map((e) => e.id)).toEqual(['summer-regatta']);
       expect(await storage.admins.count()).toBe(0);
       expect(Object.keys(storage).sort()).toEqual(
-        ['addressLimits', 'admins', 'audit', 'bookings', 'campaigns', 'close', 'credentials', 'db', 'documents', 'events', 'jobs', 'loginAttempts', 'outbox', 'resetTokens', 'sessions', 'waterLevels', 'workDays'],
+        ['addressLimits', 'admins', 'audit', 'bookings', 'campaigns', 'close', 'credentials', 'db', 'documents', 'events', 'jobs', 'loginAttempts', 'outbox', 'resetTokens', 'sessions', 'waitingList', 'waterLevels', 'workDays'],
       );
     } finally {
       await storage.close();

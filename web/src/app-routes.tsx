@@ -48,6 +48,7 @@ const loadInformationPage = once(() => import('./features/information/components
 const loadBeginnersPage = once(() => import('./features/information/components/beginners-page'));
 const loadWorkDayPage = once(() => import('./features/work-days/components/work-day-page'));
 const loadMyBookingPage = once(() => import('./features/my-booking/components/my-booking-page'));
+const loadWaitingListPage = once(() => import('./features/waiting-list/components/waiting-list-page'));
 
 const CalendarPage = lazy(() => loadCalendarPage().then((m) => ({ default: m.CalendarPage })));
 const EventBookingPage = lazy(() => loadEventBookingPage().then((m) => ({ default: m.EventBookingPage })));
@@ -57,6 +58,7 @@ const InformationPage = lazy(() => loadInformationPage().then((m) => ({ default:
 const BeginnersPage = lazy(() => loadBeginnersPage().then((m) => ({ default: m.BeginnersPage })));
 const WorkDayPage = lazy(() => loadWorkDayPage().then((m) => ({ default: m.WorkDayPage })));
 const MyBookingPage = lazy(() => loadMyBookingPage().then((m) => ({ default: m.MyBookingPage })));
+const WaitingListPage = lazy(() => loadWaitingListPage().then((m) => ({ default: m.WaitingListPage })));
 
 type PageName = Exclude<keyof typeof PATHS, 'home'>;
 
@@ -73,6 +75,7 @@ const PAGES: Record<PageName, { element: ReactElement; load: () => Promise<unkno
   eventBooking: { element: <EventBookingPage />, load: loadEventBookingPage },
   workDayBooking: { element: <WorkDayPage />, load: loadWorkDayPage },
   myBooking: { element: <MyBookingPage />, load: loadMyBookingPage },
+  waitingList: { element: <WaitingListPage />, load: loadWaitingListPage },
 };
 const PAGE_NAMES = Object.keys(PAGES) as PageName[];
 

@@ -5,6 +5,9 @@ import { MemoryEventRepository } from '../../../adapters/memory/memory-event-rep
 import { MemoryJobQueue } from '../../../adapters/memory/memory-job-queue';
 import { MemoryOutbox } from '../../../adapters/memory/memory-outbox';
 import { HmacBookingLinks } from '../../../adapters/node-crypto/hmac-booking-links';
+import { MemoryWaitingList } from '../../../adapters/memory/memory-waiting-list';
+import { MemoryAuditLog } from '../../../adapters/memory/memory-audit-log';
+import { SequentialIdGenerator } from '../../../adapters/memory/sequential-id-generator';
 import { JOB_LEASE_MS, newJob } from '../../../core/domain/jobs';
 import { GIVE_UP_AFTER_MS } from '../../../core/domain/retries';
 import { RunDueJobs } from '../../../core/use-cases/run-due-jobs';
@@ -28,6 +31,12 @@ function world(reminderDaysBefore = 2) {
     bookingLinks: new HmacBookingLinks('a-secret-of-at-least-sixteen-characters'),
     mailSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.kestrel-yc.example' },
     reminderDaysBefore,
+    // The waiting lists' round runs beside the reminders' (an empty waiting list here).
+    waitingList: new MemoryWaitingList(outbox),
+    offerLinks: new HmacBookingLinks('a-secret-of-at-least-sixteen-characters', 'waitlist-offer'),
+    ids: new SequentialIdGenerator(),
+    audit: new MemoryAuditLog(),
+    waitlistOfferHours: 24,
   };
   const useCase: UseCaseOf = (type) => new (type as unknown as new (d: typeof deps) => never)(deps);
   return { ...deps, runner: new RunDueJobs({ jobs: deps.jobs, clock, jobHandlers: jobHandlers(useCase) }) };
@@ -70,7 +79,8 @@ describe('RunDueJobs', () => {
     await w.jobs.schedule(repeatingJobs(w.clock.now()));
     w.clock.advance(60_000);
     await w.jobs.schedule(repeatingJobs(w.clock.now()));
-    expect(await w.runner.execute()).toEqual({ done: 1, retrying: 0, failed: 0, lost: 0 });
+    // The reminders' round and the waiting lists' round.
+    expect(await w.runner.execute()).toEqual({ done: 2, retrying: 0, failed: 0, lost: 0 });
     const round = await w.jobs.get(REMINDER_ROUND_JOB);
     expect(round).toMatchObject({ status: 'pending', doneAt: w.clock.now().toISOString(), nextAttemptAt: new Date(w.clock.now().getTime() + REMINDER_ROUND_MS).toISOString() });
     expect(await w.runner.execute()).toEqual({ done: 0, retrying: 0, failed: 0, lost: 0 });

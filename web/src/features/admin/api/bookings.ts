@@ -2,7 +2,10 @@ import { BookingsOverviewSchema, type BookingsOverview } from '@core/domain/book
 import { EventBookingsSchema, type BookingRow, type EventBookings } from '@core/use-cases/event-bookings';
 import { AdminBookingSchema, type AdminBooking as AdminBookingDetail } from '@core/use-cases/admin-booking-schema';
 import { AuditListSchema, type AuditList } from '@core/use-cases/audit-schema';
+import { AdminWaitingListSchema, type AdminWaitingListAnswer } from '@core/use-cases/waitlist-schema';
 import { apiGet, apiPatch, apiPost } from '../../../lib/api';
+
+export type { AdminWaitingListAnswer };
 
 export type { EventBookings };
 export type AdminBooking = BookingRow;
@@ -52,4 +55,18 @@ export function fetchAudit(filter: { recordId?: string; adminUid?: string }): Pr
   if (filter.adminUid) query.set('adminUid', filter.adminUid);
   const search = query.toString();
   return apiGet(`/api/admin/audit${search ? `?${search}` : ''}`, AuditListSchema);
+}
+
+const waitingListPath = (eventId: string) => `/api/admin/events/${encodeURIComponent(eventId)}/waiting-list`;
+
+export function fetchWaitingList(eventId: string): Promise<AdminWaitingListAnswer> {
+  return apiGet(waitingListPath(eventId), AdminWaitingListSchema);
+}
+
+export function offerToWaitingListEntry(eventId: string, entryId: string): Promise<AdminWaitingListAnswer> {
+  return apiPost(`${waitingListPath(eventId)}/${encodeURIComponent(entryId)}/offer`, {}, AdminWaitingListSchema);
+}
+
+export function removeFromWaitingList(eventId: string, entryId: string): Promise<AdminWaitingListAnswer> {
+  return apiPost(`${waitingListPath(eventId)}/${encodeURIComponent(entryId)}/remove`, {}, AdminWaitingListSchema);
 }

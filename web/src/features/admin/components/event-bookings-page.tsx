@@ -13,6 +13,7 @@ import { useAdminData } from '../../../lib/query';
 import { Alert } from '../../../components/ui/alert';
 import { DataTable } from './data-table';
 import { Checkbox } from '../../../components/ui/checkbox';
+import { EventWaitingList } from './event-waiting-list';
 
 export const DETAIL_MESSAGES = { notFound: 'Event not found', failed: 'Failed to load booking details' };
 
@@ -119,6 +120,7 @@ export function EventBookingsPage() {
                   })}
                 </DataTable>
           )}
+          {state.data.event.capacity !== null && <EventWaitingList eventId={eventId} />}
         </>
       )}
     </>

@@ -4,6 +4,6 @@ import { apiPost } from '../../../lib/api';
 
 export type { BookingReceipt };
 
-export function submitBooking(eventId: string, values: BookingFormValues): Promise<BookingReceipt> {
-  return apiPost('/api/bookings', { eventId, ...values }, BookingReceiptSchema);
+export function submitBooking(eventId: string, values: BookingFormValues, offerToken?: string): Promise<BookingReceipt> {
+  return apiPost('/api/bookings', { eventId, ...values, ...(offerToken ? { offerToken } : {}) }, BookingReceiptSchema);
 }

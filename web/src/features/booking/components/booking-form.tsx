@@ -34,17 +34,21 @@ export interface BookingFormProps {
   onBooked: (receipt: BookingReceipt, values: BookingFormValues) => void;
   /** The server said how many places are left (after refusing an overfull booking). */
   onPlacesLeft: (placesLeft: number) => void;
+  /** The form's first values (a waiting-list offer's member and places). */
+  initial?: BookingFormValues;
+  /** A waiting-list offer's token: the booking takes up the places it holds. */
+  offerToken?: string;
 }
 
 /**
  * The booking form. Messages come from core's validateBookingForm, shown for each field once
  * it has been changed and for every field after a submit; the server checks the same rules.
  */
-export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft }: BookingFormProps) {
+export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft, initial, offerToken }: BookingFormProps) {
   const navigate = useNavigate();
   const visible = visibleBookingFields(event);
   const form = useForm<BookingFormValues, FieldName>({
-    initial: emptyBookingForm,
+    initial: initial ?? emptyBookingForm,
     validate: (values) => {
       const checked = validateBookingForm(values, event, { maxAttendees, testHook: false });
       return checked.ok ? {} : checked.errors;
@@ -56,7 +60,7 @@ export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft }: Boo
 
   const send = async (booking: BookingFormValues) => {
     try {
-      const receipt = await submitBooking(event.id, booking);
+      const receipt = await submitBooking(event.id, booking, offerToken);
       if (receipt.redirectUrl) {
         // A paid booking continues at its card step: a page of this app, reached without a reload
         // (the club configuration and the code already loaded are kept); any other address in full.

@@ -18,6 +18,8 @@ import { bookedBookingKey, getBookedBooking } from '../api/get-booked-booking';
 import { CALENDAR_EVENTS_KEY } from '../../calendar/api/get-calendar-events';
 import { Alert } from '../../../components/ui/alert';
 import { BookingForm } from './booking-form';
+import { WaitlistForm } from './waitlist-form';
+import { OfferBooking } from './offer-booking';
 import { CalendarIcon } from '../../../components/ui/icons';
 import { LoadFailed, PageLoading } from '../../../components/ui/load-failed';
 import { MessagePage } from '../../../components/layout/message-page';
@@ -111,7 +113,7 @@ function BookingSuccess({ event, token }: { event: CalendarEvent; token: string 
 // needed, so members who never pay do not download it.
 const PaymentStep = lazy(() => import('../../payment/components/payment-step'));
 
-function BookingScreen({ id, payment, booked }: { id: string; payment: { step: 'pending' | 'success'; checkoutId: string } | null; booked: string | null }) {
+function BookingScreen({ id, payment, booked, offerToken }: { id: string; payment: { step: 'pending' | 'success'; checkoutId: string } | null; booked: string | null; offerToken: string | null }) {
   const config = useClubConfig();
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -164,6 +166,23 @@ function BookingScreen({ id, payment, booked }: { id: string; payment: { step: '
         <Link to="/calendar">See other upcoming events</Link>
       </section>
     );
+  } else if (offerToken !== null && offer !== 'not-bookable' && offer !== 'closed') {
+    // A waiting-list offer: its places are held for this member, so the event looks full to others.
+    body = (
+      <OfferBooking
+        event={event}
+        token={offerToken}
+        maxAttendees={config.maxAttendeesPerBooking}
+        onPlacesLeft={setPlacesLeftOverride}
+        onBooked={(receipt) => {
+          void client.invalidateQueries({ queryKey: bookingEventKey(id) });
+          void client.invalidateQueries({ queryKey: CALENDAR_EVENTS_KEY });
+          const token = receipt.managePath === null ? null : manageTokenOf(receipt.managePath);
+          if (token !== null) navigate(eventBookedPath(id, token), { replace: true });
+          else navigate(PATHS.calendar, { replace: true });
+        }}
+      />
+    );
   } else if (offer === 'not-bookable' || offer === 'closed') {
     body = (
       <section className="card closed-card" aria-labelledby="closed-heading">
@@ -174,11 +193,14 @@ function BookingScreen({ id, payment, booked }: { id: string; payment: { step: '
     );
   } else if (offer === 'full') {
     body = (
-      <section className="card closed-card" aria-labelledby="full-heading">
-        <h2 id="full-heading">Fully booked</h2>
-        <p>Every place at this event has been taken.</p>
-        <Link to="/calendar">See other upcoming events</Link>
-      </section>
+      <>
+        <section className="card closed-card" aria-labelledby="full-heading">
+          <h2 id="full-heading">Fully booked</h2>
+          <p>Every place at this event has been taken.</p>
+          <Link to="/calendar">See other upcoming events</Link>
+        </section>
+        <WaitlistForm eventId={event.id} maxAttendees={config.maxAttendeesPerBooking} />
+      </>
     );
   } else {
     body = (
@@ -238,5 +260,6 @@ export function EventBookingPage() {
   const checkoutId = params.get('checkoutId')?.trim() ?? '';
   const payment = (step === 'pending' || step === 'success') && checkoutId !== '' ? { step: step as 'pending' | 'success', checkoutId } : null;
   const booked = params.get('booked')?.trim() || null;
-  return id === '' ? <NoEventId /> : <BookingScreen key={`${id} ${step ?? ''} ${checkoutId} ${booked ?? ''}`} id={id} payment={payment} booked={booked} />;
+  const offerToken = params.get('offer')?.trim() || null;
+  return id === '' ? <NoEventId /> : <BookingScreen key={`${id} ${step ?? ''} ${checkoutId} ${booked ?? ''} ${offerToken ?? ''}`} id={id} payment={payment} booked={booked} offerToken={offerToken} />;
 }

@@ -1,0 +1,100 @@
+import { FieldPath, type DocumentData, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { WaitlistEntrySchema, type WaitlistEntry } from '../../core/entities/waitlist-entry';
+import type { OutboxMessage } from '../../core/entities/mail';
+import { ValidationError } from '../../core/errors';
+import { checkedWaitlistChange, inLineOrder, isInLine } from '../../core/domain/waiting-list';
+import type { WaitingList, WaitlistChange } from '../../core/ports/waiting-list';
+import { appendToAuditLog } from './firestore-audit-log';
+import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
+import { isDocumentId } from './firestore-document-ids';
+import { withCoreErrors } from './firestore-errors';
+import { addToOutbox } from './firestore-outbox';
+import { TRANSACTION_ATTEMPTS } from './firestore-turns';
+
+/**
+ * Waiting-list entries in `waitlistEntries`, one document per entry keyed by its id (the entry's
+ * fields as they are, plus `emailKey`, the address in lower case, and `joinedAtMs`). A join runs
+ * in a transaction that reads the event's entries and writes the event's document in
+ * `waitlistLines`, so of two concurrent joins the second is run again and sees the first.
+ */
+export class FirestoreWaitingList implements WaitingList {
+  constructor(
+    private readonly db: Firestore,
+    private readonly options: FirestoreCollectionOptions = {},
+  ) {}
+
+  private get entries() {
+    return collectionOf(this.db, 'waitlistEntries', this.options);
+  }
+
+  async join(entry: WaitlistEntry, mail: readonly OutboxMessage[]): Promise<boolean> {
+    if (!isDocumentId(entry.id) || !isDocumentId(entry.eventId)) throw new ValidationError('An id may not contain a slash or be reserved by Firestore');
+    const lineRef = collectionOf(this.db, 'waitlistLines', this.options).doc(entry.eventId);
+    const emailKey = entry.email.toLowerCase();
+    return withCoreErrors(
+      () =>
+        this.db.runTransaction(
+          async (tx) => {
+            const line = await tx.get(lineRef);
+            const others = await tx.get(this.entries.where('eventId', '==', entry.eventId));
+            if (others.docs.some((doc) => doc.get('emailKey') === emailKey && isInLine(toEntry(doc)))) return false;
+            tx.set(lineRef, { joins: Number(line.get('joins') ?? 0) + 1, lastJoinedAt: entry.joinedAt });
+            tx.create(this.entries.doc(entry.id), toDocument(entry));
+            addToOutbox(tx, this.db, mail, this.options);
+            return true;
+          },
+          { maxAttempts: TRANSACTION_ATTEMPTS },
+        ),
+      { conflict: 'A waiting-list entry with this id already exists' },
+    );
+  }
+
+  async get(id: string): Promise<WaitlistEntry | null> {
+    if (!isDocumentId(id)) return null;
+    const snapshot = await withCoreErrors(() => this.entries.doc(id).get());
+    return snapshot.exists ? toEntry(snapshot) : null;
+  }
+
+  async listInLine(): Promise<WaitlistEntry[]> {
+    // A query on one field: no composite index. The entries in line are few.
+    const snapshot = await withCoreErrors(() => this.entries.where('status', 'in', ['waiting', 'offered']).get());
+    return inLineOrder(snapshot.docs.map(toEntry));
+  }
+
+  async listByEvent(eventId: string): Promise<WaitlistEntry[]> {
+    // One event's list is short: read whole and ordered here (no composite index needed).
+    const snapshot = await withCoreErrors(() => this.entries.where('eventId', '==', eventId).orderBy(FieldPath.documentId()).get());
+    return inLineOrder(snapshot.docs.map(toEntry));
+  }
+
+  async change(id: string, decide: (current: WaitlistEntry) => WaitlistChange | null): Promise<{ entry: WaitlistEntry; changed: boolean } | null> {
+    if (!isDocumentId(id)) return null;
+    const ref = this.entries.doc(id);
+    return withCoreErrors(() =>
+      this.db.runTransaction(
+        async (tx) => {
+          const snapshot = await tx.get(ref);
+          if (!snapshot.exists) return null;
+          const stored = toEntry(snapshot);
+          const decided = decide(stored);
+          if (!decided) return { entry: stored, changed: false };
+          const next = checkedWaitlistChange(stored, decided.entry);
+          tx.set(ref, toDocument(next));
+          addToOutbox(tx, this.db, decided.mail ?? [], this.options);
+          appendToAuditLog(tx, this.db, decided.audit ?? [], this.options);
+          return { entry: next, changed: true };
+        },
+        { maxAttempts: TRANSACTION_ATTEMPTS },
+      ),
+    );
+  }
+}
+
+function toDocument(entry: WaitlistEntry): DocumentData {
+  return { ...entry, emailKey: entry.email.toLowerCase(), joinedAtMs: Date.parse(entry.joinedAt) };
+}
+
+function toEntry(snapshot: DocumentSnapshot): WaitlistEntry {
+  const data = snapshot.data() ?? {};
+  return WaitlistEntrySchema.parse({ ...data, id: snapshot.id });
+}

@@ -1,0 +1,55 @@
+import type { WaitlistEntry } from '../../core/entities/waitlist-entry';
+import type { WaitingList, WaitlistChange } from '../../core/ports/waiting-list';
+import { checkedWaitlistChange, inLineOrder, isInLine } from '../../core/domain/waiting-list';
+import type { OutboxMessage } from '../../core/entities/mail';
+import { MemoryAuditLog } from './memory-audit-log';
+import { MemoryOutbox } from './memory-outbox';
+
+export class MemoryWaitingList implements WaitingList {
+  private readonly entries = new Map<string, WaitlistEntry>();
+
+  constructor(
+    private readonly outbox: MemoryOutbox = new MemoryOutbox(),
+    private readonly audit: MemoryAuditLog = new MemoryAuditLog(),
+  ) {}
+
+  async join(entry: WaitlistEntry, mail: readonly OutboxMessage[]): Promise<boolean> {
+    // No await between the check and the writes: atomic within this process.
+    const email = entry.email.toLowerCase();
+    for (const other of this.entries.values()) {
+      if (other.eventId === entry.eventId && isInLine(other) && other.email.toLowerCase() === email) return false;
+    }
+    if (this.entries.has(entry.id)) throw new Error('A waiting-list entry with this id already exists');
+    this.outbox.checkNew(mail);
+    this.entries.set(entry.id, { ...entry });
+    this.outbox.addNow(mail);
+    return true;
+  }
+
+  async get(id: string): Promise<WaitlistEntry | null> {
+    const entry = this.entries.get(id);
+    return entry ? { ...entry } : null;
+  }
+
+  async listInLine(): Promise<WaitlistEntry[]> {
+    return inLineOrder([...this.entries.values()].filter(isInLine)).map((e) => ({ ...e }));
+  }
+
+  async listByEvent(eventId: string): Promise<WaitlistEntry[]> {
+    return inLineOrder([...this.entries.values()].filter((e) => e.eventId === eventId)).map((e) => ({ ...e }));
+  }
+
+  async change(id: string, decide: (current: WaitlistEntry) => WaitlistChange | null): Promise<{ entry: WaitlistEntry; changed: boolean } | null> {
+    const stored = this.entries.get(id);
+    if (!stored) return null;
+    const decided = decide({ ...stored });
+    if (!decided) return { entry: { ...stored }, changed: false };
+    const next = checkedWaitlistChange(stored, decided.entry);
+    this.outbox.checkNew(decided.mail ?? []);
+    this.audit.checkNew(decided.audit ?? []);
+    this.entries.set(id, next);
+    this.outbox.addNow(decided.mail ?? []);
+    this.audit.appendNow(decided.audit ?? []);
+    return { entry: { ...next }, changed: true };
+  }
+}

@@ -1,0 +1,67 @@
+import type { Knex } from 'knex';
+import { WaitlistEntrySchema, type WaitlistEntry } from '../../core/entities/waitlist-entry';
+import type { OutboxMessage } from '../../core/entities/mail';
+import { checkedWaitlistChange } from '../../core/domain/waiting-list';
+import type { WaitingList, WaitlistChange } from '../../core/ports/waiting-list';
+import { appendToAuditLog } from './sqlite-audit-log';
+import { addToOutbox } from './sqlite-outbox';
+import { instantMillis, readRow } from './sqlite-values';
+import { writeTransaction } from './sqlite-write-transaction';
+
+const TABLE = 'waitlist_entries';
+const IN_LINE = ['waiting', 'offered'];
+const FIELDS = ['id', 'eventId', 'name', 'email', 'places', 'joinedAt', 'status', 'offeredUntil', 'updatedAt'];
+
+export class SqliteWaitingList implements WaitingList {
+  constructor(private readonly db: Knex) {}
+
+  async join(entry: WaitlistEntry, mail: readonly OutboxMessage[]): Promise<boolean> {
+    // The write lock is held from the check to the insert: no other join can slip in between.
+    return writeTransaction(this.db, async (trx) => {
+      const taken = await trx(TABLE).where({ eventId: entry.eventId, emailKey: entry.email.toLowerCase() }).whereIn('status', IN_LINE).first('id');
+      if (taken) return false;
+      await trx(TABLE).insert(toRow(entry));
+      await addToOutbox(trx, mail);
+      return true;
+    });
+  }
+
+  async get(id: string): Promise<WaitlistEntry | null> {
+    const row = await this.db(TABLE).where({ id }).first(FIELDS);
+    return row ? toEntry(row) : null;
+  }
+
+  async listInLine(): Promise<WaitlistEntry[]> {
+    const rows = await this.db(TABLE).whereIn('status', IN_LINE).orderBy([{ column: 'joinedAtMs' }, { column: 'id' }]).select(FIELDS);
+    return rows.map(toEntry);
+  }
+
+  async listByEvent(eventId: string): Promise<WaitlistEntry[]> {
+    const rows = await this.db(TABLE).where({ eventId }).orderBy([{ column: 'joinedAtMs' }, { column: 'id' }]).select(FIELDS);
+    return rows.map(toEntry);
+  }
+
+  async change(id: string, decide: (current: WaitlistEntry) => WaitlistChange | null): Promise<{ entry: WaitlistEntry; changed: boolean } | null> {
+    return writeTransaction(this.db, async (trx) => {
+      const row = await trx(TABLE).where({ id }).first(FIELDS);
+      if (!row) return null;
+      const stored = toEntry(row);
+      const decided = decide(stored);
+      if (!decided) return { entry: stored, changed: false };
+      const next = checkedWaitlistChange(stored, decided.entry);
+      const { id: _id, ...fields } = toRow(next);
+      await trx(TABLE).where({ id }).update(fields);
+      await addToOutbox(trx, decided.mail ?? []);
+      await appendToAuditLog(trx, decided.audit ?? []);
+      return { entry: next, changed: true };
+    });
+  }
+}
+
+function toRow(entry: WaitlistEntry): Record<string, unknown> {
+  return { ...entry, emailKey: entry.email.toLowerCase(), joinedAtMs: instantMillis(entry.joinedAt) };
+}
+
+function toEntry(row: Record<string, unknown>): WaitlistEntry {
+  return readRow(WaitlistEntrySchema, row, {});
+}

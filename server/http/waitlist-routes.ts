@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { AdminWaitingList } from '../../core/use-cases/admin-waiting-list';
+import { GetMyWaitlistEntry } from '../../core/use-cases/get-my-waitlist-entry';
+import { JoinWaitingList } from '../../core/use-cases/join-waiting-list';
+import { LeaveWaitingList } from '../../core/use-cases/leave-waiting-list';
+import { GetWaitlistOffer } from '../../core/use-cases/get-waitlist-offer';
+import {
+  AdminWaitingListSchema,
+  JoinedWaitingListSchema,
+  JoinWaitingListRequestSchema,
+  MyWaitlistEntrySchema,
+  WaitlistOfferSchema,
+  WaitlistTokenSchema,
+} from '../../core/use-cases/waitlist-schema';
+import type { AppConfig } from '../config';
+import type { AppContainer } from '../container';
+import { reply, type ApiRoutes } from './api-routes';
+import { IdParamsSchema } from './api-schemas';
+import { bookingRateLimits } from './booking-rate-limit';
+
+const EntryParamsSchema = z.object({ id: z.string().min(1).max(200), entryId: z.string().min(1).max(200) });
+
+/** The waiting list of full events: joining and leaving (public), and the admins' list. */
+export function registerWaitlistRoutes(routes: ApiRoutes, ports: AppContainer, config: AppConfig): void {
+  routes.add({
+    method: 'post',
+    path: '/api/events/:id/waiting-list',
+    summary: "Join a full event's waiting list; the member is e-mailed a link to leave it",
+    tag: 'waiting list',
+    access: 'public',
+    params: IdParamsSchema,
+    body: JoinWaitingListRequestSchema,
+    // Joins count against the same per-address limits as bookings: each one sends an e-mail.
+    before: bookingRateLimits({
+      limits: ports.get('addressLimits'),
+      clock: ports.get('clock'),
+      perMinute: config.bookingLimits.perMinute,
+      perDay: config.bookingLimits.perDay,
+    }),
+    responses: {
+      201: { description: 'On the list, with the place in line', schema: JoinedWaitingListSchema },
+      404: { description: '"Event not found"' },
+      409: { description: 'Booking closed; the places wanted are free (book instead); no capacity; or the address is already in line' },
+      429: { description: 'Too many bookings or joins from this client address' },
+    },
+    handler: async ({ params, body }) => reply(201, await ports.useCase(JoinWaitingList).execute(params.id, body)),
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/waiting-list',
+    summary: "A member's own waiting-list entry, named by the signed token of its leave link",
+    tag: 'waiting list',
+    access: 'public',
+    query: WaitlistTokenSchema,
+    responses: {
+      200: { description: 'The entry', schema: MyWaitlistEntrySchema },
+      404: { description: 'A forged, altered or expired link, or an entry that is gone' },
+    },
+    handler: async ({ query }) => reply(200, await ports.useCase(GetMyWaitlistEntry).execute(query)),
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/waiting-list/offer',
+    summary: "A waiting-list offer, named by the signed token of its e-mailed link: what the booking form is filled with",
+    tag: 'waiting list',
+    access: 'public',
+    query: WaitlistTokenSchema,
+    responses: {
+      200: { description: 'The offer', schema: WaitlistOfferSchema },
+      409: { description: '"This offer is no longer valid. ...": forged, altered, expired, taken up or withdrawn' },
+    },
+    handler: async ({ query }) => reply(200, await ports.useCase(GetWaitlistOffer).execute(query)),
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/waiting-list/leave',
+    summary: 'Leave the waiting list through the signed link (again: no change)',
+    tag: 'waiting list',
+    access: 'public',
+    body: WaitlistTokenSchema,
+    responses: {
+      200: { description: 'The entry as it now is', schema: MyWaitlistEntrySchema },
+      404: { description: 'A forged, altered or expired link, or an entry that is gone' },
+    },
+    handler: async ({ body }) => reply(200, await ports.useCase(LeaveWaitingList).execute(body)),
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/admin/events/:id/waiting-list',
+    summary: "One event's waiting list: position, name, e-mail, places wanted, status, offered until",
+    tag: 'admin bookings',
+    access: { action: 'bookings.read' },
+    params: IdParamsSchema,
+    responses: { 200: { description: 'The waiting list', schema: AdminWaitingListSchema }, 404: { description: '"Event not found"' } },
+    handler: async ({ admin, params }) => reply(200, await ports.useCase(AdminWaitingList).list(admin, params.id)),
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/admin/events/:id/waiting-list/:entryId/offer',
+    summary: 'Offers this person their places now, by hand (held for WAITLIST_OFFER_HOURS; audit-logged on the event)',
+    tag: 'admin bookings',
+    access: { action: 'bookings.write' },
+    params: EntryParamsSchema,
+    responses: {
+      200: { description: 'The waiting list as it now is', schema: AdminWaitingListSchema },
+      404: { description: '"Waiting-list entry not found"' },
+      409: { description: '"The places this person wants are not free", or no longer waiting' },
+    },
+    handler: async ({ admin, params }) => reply(200, await ports.useCase(AdminWaitingList).offer(admin, params.id, params.entryId)),
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/admin/events/:id/waiting-list/:entryId/remove',
+    summary: 'Removes someone from the waiting list (audit-logged on the event)',
+    tag: 'admin bookings',
+    access: { action: 'bookings.write' },
+    params: EntryParamsSchema,
+    responses: {
+      200: { description: 'The waiting list as it now is', schema: AdminWaitingListSchema },
+      404: { description: '"Waiting-list entry not found"' },
+      409: { description: 'No longer on the list' },
+    },
+    handler: async ({ admin, params }) => reply(200, await ports.useCase(AdminWaitingList).remove(admin, params.id, params.entryId)),
+  });
+}

@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FirestoreAuditLog } from '../../adapters/firestore/firestore-audit-log';
+import { FirestoreOutbox } from '../../adapters/firestore/firestore-outbox';
+import { closeFirestore, openFirestore } from '../../adapters/firestore/firestore-storage';
+import { FirestoreWaitingList } from '../../adapters/firestore/firestore-waiting-list';
+import { MemoryAuditLog } from '../../adapters/memory/memory-audit-log';
+import { MemoryOutbox } from '../../adapters/memory/memory-outbox';
+import { MemoryWaitingList } from '../../adapters/memory/memory-waiting-list';
+import { SqliteAuditLog } from '../../adapters/sqlite/sqlite-audit-log';
+import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
+import { SqliteOutbox } from '../../adapters/sqlite/sqlite-outbox';
+import { SqliteWaitingList } from '../../adapters/sqlite/sqlite-waiting-list';
+import { useFirestoreEmulator } from '../support/firestore-emulator-for-file';
+import { aMessage } from './outbox.contract';
+import { anEntry, describeWaitingListContract, type WaitlistStores } from './waiting-list.contract';
+import type { AdapterFactory } from './storage-fixtures';
+
+const firestore = useFirestoreEmulator();
+
+const onMemory: AdapterFactory<WaitlistStores> = async () => {
+  const outbox = new MemoryOutbox();
+  const audit = new MemoryAuditLog();
+  return { adapter: { list: new MemoryWaitingList(outbox, audit), outbox, audit }, close: async () => {} };
+};
+
+const onSqlite: AdapterFactory<WaitlistStores> = async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kyc-waitlist-'));
+  const db = await openSqliteDatabase(join(dir, 'club.sqlite'));
+  return {
+    adapter: { list: new SqliteWaitingList(db), outbox: new SqliteOutbox(db), audit: new SqliteAuditLog(db) },
+    close: async () => {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+};
+
+const onFirestore: AdapterFactory<WaitlistStores> = async () => {
+  const { emulator, db } = firestore();
+  await emulator.reset();
+  return { adapter: { list: new FirestoreWaitingList(db), outbox: new FirestoreOutbox(db), audit: new FirestoreAuditLog(db) }, close: async () => {} };
+};
+
+describeWaitingListContract('MemoryWaitingList', onMemory);
+describeWaitingListContract('SqliteWaitingList', onSqlite);
+describeWaitingListContract('FirestoreWaitingList', onFirestore);
+
+describe('joins with one address from two server instances', () => {
+  it('SQLite: an entry made through one connection refuses the same address through another', async () => {
+    // better-sqlite3 waits for the lock synchronously, so two connections of one process cannot
+    // race here; the write lock that serialises them is the one every write transaction takes.
+    const dir = mkdtempSync(join(tmpdir(), 'kyc-waitlist-'));
+    const file = join(dir, 'club.sqlite');
+    const first = await openSqliteDatabase(file);
+    const second = await openSqliteDatabase(file);
+    try {
+      expect(await new SqliteWaitingList(first).join(anEntry('r1', { email: 'race@example.org' }), [aMessage('m1', 0, 'r1')])).toBe(true);
+      expect(await new SqliteWaitingList(second).join(anEntry('r2', { email: 'Race@example.org' }), [aMessage('m2', 0, 'r2')])).toBe(false);
+      expect(await new SqliteOutbox(second).list()).toHaveLength(1);
+    } finally {
+      await Promise.all([first.destroy(), second.destroy()]);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('Firestore: two connections to one emulator add one entry', async () => {
+    const { emulator, db } = firestore();
+    await emulator.reset();
+    const second = openFirestore({ projectId: emulator.projectId });
+    try {
+      const lists = [new FirestoreWaitingList(db), new FirestoreWaitingList(second)];
+      const results = await Promise.all(Array.from({ length: 8 }, (_, i) => lists[i % 2].join(anEntry(`r${i}`, { email: 'race@example.org' }), [aMessage(`m${i}`, 0, `r${i}`)])));
+      expect(results.filter(Boolean)).toHaveLength(1);
+      expect(await lists[1].listByEvent('event-1')).toHaveLength(1);
+      expect(await new FirestoreOutbox(db).list()).toHaveLength(1);
+    } finally {
+      await closeFirestore(second);
+    }
+  });
+});
