@@ -80,3 +80,38 @@ export function waitlistOfferMail(
   ].join('\n');
   return { to: entry.email, subject, text, html, attachments: [] };
 }
+
+/**
+ * The event has been called off: a member still in line (waiting, or holding an offer) is told,
+ * with the reason members are given, and that they are no longer on the list.
+ */
+export function waitlistEventCancelledMail(
+  entry: WaitlistEntry,
+  event: Pick<ClubEvent, 'name' | 'eventdatetime' | 'eventenddatetime' | 'cancelReason'>,
+  context: { clubName: string },
+): OutgoingMail {
+  const subject = `Event cancelled: ${event.name}`;
+  const paragraphs = [
+    `We are sorry: ${event.name} has been cancelled${event.cancelReason ? `. The reason: ${event.cancelReason}` : ''}.`,
+    `You were on its waiting list for ${entry.places} ${entry.places === 1 ? 'place' : 'places'}; the list is now closed and you need do nothing. No money was taken.`,
+  ];
+  const details: [string, string][] = [
+    ['Event', event.name],
+    ['When', event.eventdatetime ? `${formatDateRange(event.eventdatetime, event.eventenddatetime, 'member')} (UK time)` : 'To be announced'],
+    ['Name', entry.name],
+  ];
+  const greeting = `Dear ${entry.name},`;
+  const text = [greeting, '', ...paragraphs.flatMap((p) => [p, '']), ...details.map(([l, v]) => `${l}: ${v}`), '', context.clubName].join('\n');
+  const html = [
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    '<body style="font-family: Arial, sans-serif; line-height: 1.5; color: #1b1f23;">',
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    '<table role="presentation" style="border-collapse: collapse;">',
+    ...details.map(([l, v]) => `<tr><th scope="row" style="text-align: left; padding: 2px 12px 2px 0;">${escapeHtml(l)}</th><td>${escapeHtml(v)}</td></tr>`),
+    '</table>',
+    `<p>${escapeHtml(context.clubName)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { to: entry.email, subject, text, html, attachments: [] };
+}

@@ -10,6 +10,8 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { EVENT_NOT_FOUND } from '../messages';
 import type { EventRepository } from '../ports/event-repository';
 import type { SearchIndex } from '../ports/search-index';
+import type { WaitingList } from '../ports/waiting-list';
+import { CloseWaitingList } from './close-waiting-list';
 import { EVENT_AUDIT_FIELDS, flat, recordAdminAction, type AuditTrailDeps } from './audit-trail';
 import { adminCancellation, settleCardRefund, type BookingChangeDeps } from './booking-changes';
 import { keepIndexInStep, type SearchIndexErrorReporter } from './keep-index-in-step';
@@ -21,8 +23,8 @@ export interface CancelEventDeps extends BookingChangeDeps, Omit<AuditTrailDeps,
   events: EventRepository;
   search?: SearchIndex;
   reportSearchIndexError?: SearchIndexErrorReporter;
-  /** Told of each event once cancelled (the hook for other work: e.g. a waiting list's closing). */
-  onEventCancelled?: (eventId: string) => Promise<void> | void;
+  /** The event's waiting list, closed with it: everyone in line is told (absent: no waiting lists). */
+  waitingList?: WaitingList;
 }
 
 /** What cancelling did: the event as stored, and its bookings by outcome. */
@@ -44,8 +46,10 @@ export interface CancelEventResult {
  * per booking, the refund's idempotency key kept until the provider definitely refuses). The
  * bookings are listed again after the pass, so one made while the event was being marked is not
  * missed. The event is written only over the version read, so of two cancellations at once one
- * wins and the other is refused. Cancelling an event already cancelled is refused (409), but first finishes any booking
- * an interrupted cancellation left standing, so a retry after a crash completes the work.
+ * wins and the other is refused. Everyone still on the event's waiting list leaves it and is told
+ * by e-mail. Cancelling an event already cancelled is refused (409), but first finishes any booking
+ * (and waiting-list entry) an interrupted cancellation left standing, so a retry after a crash
+ * completes the work.
  */
 export class CancelEvent {
   constructor(private readonly deps: CancelEventDeps) {}
@@ -68,7 +72,7 @@ export class CancelEvent {
     if (!decided.ok) {
       if (decided.status === 409) {
         // A cancellation interrupted after the event was marked: finish its bookings, then refuse.
-        if (isEventCancelled(existing)) await this.cancelBookings(existing, actor);
+        if (isEventCancelled(existing)) await this.finish(existing, actor);
         throw new ConflictError(decided.message);
       }
       throw new ValidationError(decided.message, { reason: decided.message });
@@ -78,7 +82,7 @@ export class CancelEvent {
     if (!(await this.deps.events.update(event, { sequence: existing.sequence }))) {
       const now = await this.deps.events.get(eventId);
       if (now && isEventCancelled(now)) {
-        await this.cancelBookings(now, actor);
+        await this.finish(now, actor);
         throw new ConflictError(EVENT_CANCEL_MESSAGES.alreadyCancelled);
       }
       throw new ConflictError(EVENT_CANCEL_MESSAGES.changedMeanwhile);
@@ -95,9 +99,15 @@ export class CancelEvent {
       const search = this.deps.search;
       await keepIndexInStep(() => search.upsert('events', [eventSearchRecord(event)]), this.deps.reportSearchIndexError);
     }
+    return { event, ...(await this.finish(event, actor)) };
+  }
+
+  /** The work that follows the event's marking: its bookings cancelled and refunded, its waiting list closed. */
+  private async finish(event: ClubEvent, actor: AuditActor & { kind: 'admin' }): Promise<Omit<CancelEventResult, 'event'>> {
     const outcome = await this.cancelBookings(event, actor);
-    await this.deps.onEventCancelled?.(event.id);
-    return { event, ...outcome };
+    const { waitingList, mailSettings } = this.deps;
+    if (waitingList && mailSettings) await new CloseWaitingList({ waitingList, bookings: this.deps.bookings, clock: this.deps.clock, mailSettings }).execute(event);
+    return outcome;
   }
 
   /** Cancels, with a full refund, every booking of the cancelled event that still stands. */

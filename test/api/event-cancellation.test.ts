@@ -197,6 +197,26 @@ describe('an admin with events:write cancels an event', () => {
     expect((await smtp.waitForSubject('Event cancelled: Interrupted Regatta')).text).toContain('The reason: Harbour closed');
   });
 
+  it('closes the waiting list: everyone in line is told by e-mail, once, and leaves it', async () => {
+    const event = await addEvent(app, { name: 'Moonlight Sail', capacity: 2 });
+    await book(event.id, 'ada@example.org');
+    const joined = await app.agent().post(`/api/events/${event.id}/waiting-list`).send({ name: 'Grace Hopper', email: 'grace@example.org', places: '1' });
+    expect(joined.status).toBe(201);
+    const res = await commodore.post(`/api/admin/events/${event.id}/cancel`).set(FETCH).send({ reason: 'Fog on the water' });
+    expect(res.status).toBe(200);
+    const toGrace = async () =>
+      (await mailsWithSubject('Event cancelled: Moonlight Sail', 2)).filter((m) => m.to && !Array.isArray(m.to) && m.to.text === 'grace@example.org');
+    const [told] = await toGrace();
+    expect(told.text).toContain('The reason: Fog on the water');
+    expect(told.text).toContain('You were on its waiting list for 1 place; the list is now closed');
+    const list = await commodore.get(`/api/admin/events/${event.id}/waiting-list`);
+    expect(list.body.entries).toEqual([expect.objectContaining({ email: 'grace@example.org', status: 'left', position: null })]);
+    // Cancelling again is refused and tells nobody twice.
+    expect((await commodore.post(`/api/admin/events/${event.id}/cancel`).set(FETCH).send({ reason: 'Fog on the water' })).status).toBe(409);
+    const queued = (await app.get('outbox').list()).filter((m) => m.kind === 'waitlist-event-cancelled' && m.mail.to === 'grace@example.org');
+    expect(queued).toHaveLength(1);
+  });
+
   it('an admin without events:write is refused (403) and nothing changes', async () => {
     const event = await addEvent(app, { name: 'Members Only Cruise', capacity: 10 });
     await book(event.id, 'fay@example.org');
