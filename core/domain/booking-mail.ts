@@ -42,12 +42,24 @@ export function bookingDetails(booking: Booking, event: Pick<ClubEvent, 'eventda
 }
 
 /** One e-mail about a booking: greeting, paragraphs, the booking's details, an optional link, sign-off. */
-function bookingMail(
-  booking: Booking,
-  details: [string, string][],
-  parts: { subject: string; paragraphs: string[]; link: { lead: string; text: string; url: string } | null; clubName: string },
-): Pick<OutgoingMail, 'subject' | 'text' | 'html'> {
-  const greeting = `Dear ${booking.firstName},`;
+/** What one of the club's e-mails says: its subject, paragraphs, details table and an optional link. */
+export interface MailParts {
+  subject: string;
+  paragraphs: string[];
+  link: { lead: string; text: string; url: string } | null;
+  clubName: string;
+}
+
+function bookingMail(booking: Booking, details: [string, string][], parts: MailParts): Pick<OutgoingMail, 'subject' | 'text' | 'html'> {
+  return composeMail(booking.firstName, details, parts);
+}
+
+/**
+ * A club e-mail to `name`: plain text and simple accessible HTML with the same words (greeting,
+ * paragraphs, a details table, the link, the club's name). What a member typed is escaped.
+ */
+export function composeMail(name: string, details: [string, string][], parts: MailParts): Pick<OutgoingMail, 'subject' | 'text' | 'html'> {
+  const greeting = `Dear ${name},`;
   const { subject, paragraphs, link, clubName } = parts;
   const text = [
     greeting,

@@ -1,7 +1,7 @@
 import type { ClubEvent } from '../entities/event';
 import type { OutgoingMail } from '../entities/mail';
 import type { WaitlistEntry } from '../entities/waitlist-entry';
-import { escapeHtml } from './booking-mail';
+import { composeMail } from './booking-mail';
 import { formatDate, formatDateRange } from './calendar';
 
 /**
@@ -24,22 +24,8 @@ export function waitlistJoinedMail(
     ['Name', entry.name],
     ['Places wanted', String(entry.places)],
   ];
-  const lead = 'To leave the waiting list, use this link:';
-  const greeting = `Dear ${entry.name},`;
-  const text = [greeting, '', ...paragraphs.flatMap((p) => [p, '']), ...details.map(([l, v]) => `${l}: ${v}`), '', lead, context.leaveUrl, '', context.clubName].join('\n');
-  const html = [
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
-    '<body style="font-family: Arial, sans-serif; line-height: 1.5; color: #1b1f23;">',
-    `<p>${escapeHtml(greeting)}</p>`,
-    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-    '<table role="presentation" style="border-collapse: collapse;">',
-    ...details.map(([l, v]) => `<tr><th scope="row" style="text-align: left; padding: 2px 12px 2px 0;">${escapeHtml(l)}</th><td>${escapeHtml(v)}</td></tr>`),
-    '</table>',
-    `<p>${escapeHtml(lead)}<br><a href="${escapeHtml(context.leaveUrl)}">Leave the waiting list</a></p>`,
-    `<p>${escapeHtml(context.clubName)}</p>`,
-    '</body></html>',
-  ].join('\n');
-  return { to: entry.email, subject, text, html, attachments: [] };
+  const link = { lead: 'To leave the waiting list, use this link:', text: 'Leave the waiting list', url: context.leaveUrl };
+  return { to: entry.email, ...composeMail(entry.name, details, { subject, paragraphs, link, clubName: context.clubName }), attachments: [] };
 }
 
 /**
@@ -63,22 +49,8 @@ export function waitlistOfferMail(
     ['Places held', String(entry.places)],
     ['Held until', until],
   ];
-  const lead = 'To book your places, use this link:';
-  const greeting = `Dear ${entry.name},`;
-  const text = [greeting, '', ...paragraphs.flatMap((p) => [p, '']), ...details.map(([l, v]) => `${l}: ${v}`), '', lead, context.bookUrl, '', context.clubName].join('\n');
-  const html = [
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
-    '<body style="font-family: Arial, sans-serif; line-height: 1.5; color: #1b1f23;">',
-    `<p>${escapeHtml(greeting)}</p>`,
-    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-    '<table role="presentation" style="border-collapse: collapse;">',
-    ...details.map(([l, v]) => `<tr><th scope="row" style="text-align: left; padding: 2px 12px 2px 0;">${escapeHtml(l)}</th><td>${escapeHtml(v)}</td></tr>`),
-    '</table>',
-    `<p>${escapeHtml(lead)}<br><a href="${escapeHtml(context.bookUrl)}">Book my places</a></p>`,
-    `<p>${escapeHtml(context.clubName)}</p>`,
-    '</body></html>',
-  ].join('\n');
-  return { to: entry.email, subject, text, html, attachments: [] };
+  const link = { lead: 'To book your places, use this link:', text: 'Book my places', url: context.bookUrl };
+  return { to: entry.email, ...composeMail(entry.name, details, { subject, paragraphs, link, clubName: context.clubName }), attachments: [] };
 }
 
 /**
@@ -100,18 +72,5 @@ export function waitlistEventCancelledMail(
     ['When', event.eventdatetime ? `${formatDateRange(event.eventdatetime, event.eventenddatetime, 'member')} (UK time)` : 'To be announced'],
     ['Name', entry.name],
   ];
-  const greeting = `Dear ${entry.name},`;
-  const text = [greeting, '', ...paragraphs.flatMap((p) => [p, '']), ...details.map(([l, v]) => `${l}: ${v}`), '', context.clubName].join('\n');
-  const html = [
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
-    '<body style="font-family: Arial, sans-serif; line-height: 1.5; color: #1b1f23;">',
-    `<p>${escapeHtml(greeting)}</p>`,
-    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-    '<table role="presentation" style="border-collapse: collapse;">',
-    ...details.map(([l, v]) => `<tr><th scope="row" style="text-align: left; padding: 2px 12px 2px 0;">${escapeHtml(l)}</th><td>${escapeHtml(v)}</td></tr>`),
-    '</table>',
-    `<p>${escapeHtml(context.clubName)}</p>`,
-    '</body></html>',
-  ].join('\n');
-  return { to: entry.email, subject, text, html, attachments: [] };
+  return { to: entry.email, ...composeMail(entry.name, details, { subject, paragraphs, link: null, clubName: context.clubName }), attachments: [] };
 }
