@@ -26,6 +26,8 @@ const PERMISSION_LABELS: Record<Permission, string> = {
   'admins:manage': 'Manage admins',
   'bookings:write': 'Cancel, refund, mark paid and correct bookings',
   'audit:read': 'Read the audit log',
+  'workdays:write': 'Create and edit work days and their jobs',
+  'content:write': 'Manage documents, news, photos and water levels',
 };
 
 
