@@ -119,6 +119,24 @@ export class FirestoreWorkDayRepository implements WorkDayRepository {
     );
   }
 
+  async removeSignup(workDayId: string, signupId: string): Promise<WorkDaySignup | null> {
+    if (!isDocumentId(workDayId) || !isDocumentId(signupId)) return null;
+    const workDayRef = this.workDays.doc(workDayId);
+    const signupRef = this.signups.doc(signupId);
+    // One transaction: the sign-up is read and deleted, and the work day's signupsVersion bumped
+    // so that a sign-up deciding on the old list at the same time decides again (see addSignup).
+    return withCoreErrors(() =>
+      this.db.runTransaction(async (tx) => {
+        const [workDay, signup] = await tx.getAll(workDayRef, signupRef);
+        if (!workDay.exists || !signup.exists || signup.get('workDayId') !== workDayId) return null;
+        const removed = toSignup(signup);
+        tx.delete(signupRef);
+        tx.update(workDayRef, { signupsVersion: FieldValue.increment(1) });
+        return removed;
+      }),
+    );
+  }
+
   async listSignups(workDayId: string): Promise<WorkDaySignup[]> {
     const snapshot = await withCoreErrors(() =>
       this.signups

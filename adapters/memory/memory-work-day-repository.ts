@@ -43,6 +43,13 @@ export class MemoryWorkDayRepository implements WorkDayRepository {
     this.signups.set(signup.id, structuredClone(signup));
   }
 
+  async removeSignup(workDayId: string, signupId: string): Promise<WorkDaySignup | null> {
+    const signup = this.signups.get(signupId);
+    if (!signup || signup.workDayId !== workDayId) return null;
+    this.signups.delete(signupId);
+    return structuredClone(signup);
+  }
+
   async listSignups(workDayId: string): Promise<WorkDaySignup[]> {
     return [...this.signups.values()]
       .filter((signup) => signup.workDayId === workDayId)

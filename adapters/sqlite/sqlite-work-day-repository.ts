@@ -53,6 +53,15 @@ export class SqliteWorkDayRepository implements WorkDayRepository {
     });
   }
 
+  async removeSignup(workDayId: string, signupId: string): Promise<WorkDaySignup | null> {
+    return writeTransaction(this.db, async (trx) => {
+      const row = await trx('work_day_signups').where({ id: signupId, workDayId }).first();
+      if (!row) return null;
+      await trx('work_day_signups').where({ id: signupId, workDayId }).delete();
+      return toSignup(row);
+    });
+  }
+
   async listSignups(workDayId: string): Promise<WorkDaySignup[]> {
     const rows = await this.db('work_day_signups')
       .select('*')

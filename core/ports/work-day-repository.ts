@@ -15,6 +15,12 @@ export interface WorkDayRepository {
    * NotFoundError when its work day does not exist, ConflictError when its id is taken.
    */
   addSignup(signup: WorkDaySignup): Promise<void>;
+  /**
+   * Removes one sign-up of this work day (an admin's removal, a volunteer's withdrawal) and
+   * returns it as it was, or null when this work day has no such sign-up (already removed, or
+   * never there): removing twice removes once. Its places are free again at once.
+   */
+  removeSignup(workDayId: string, signupId: string): Promise<WorkDaySignup | null>;
   /** The work day's sign-ups, oldest first. */
   listSignups(workDayId: string): Promise<WorkDaySignup[]>;
 }

@@ -97,5 +97,37 @@ export function describeWorkDayRepositoryContract(name: string, makeAdapter: Ada
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       expect(await workDays().listSignups('spring-clean')).toHaveLength(1);
     });
+
+    it('removes a sign-up once, giving it back; its place is free again; another day’s id removes nothing', async () => {
+      await workDays().create(aWorkDay());
+      await workDays().create(aWorkDay({ id: 'autumn' }));
+      const ann = aSignup({ id: 'p1', firstName: 'Ann', selectedJobs: ['paint'] });
+      await workDays().addSignup(ann);
+      await workDays().addSignup(aSignup({ id: 'p2', firstName: 'Bob', selectedJobs: ['paint'] }));
+      expect(await workDays().removeSignup('autumn', 'p1')).toBeNull();
+      expect(await workDays().removeSignup('spring-clean', 'p1')).toEqual(ann);
+      expect(await workDays().removeSignup('spring-clean', 'p1')).toBeNull();
+      expect(await workDays().removeSignup('spring-clean', 'never')).toBeNull();
+      expect((await workDays().listSignups('spring-clean')).map((s) => s.id)).toEqual(['p2']);
+      // The job needed 2 and was full: the removal frees the place for somebody else.
+      await workDays().addSignup(aSignup({ id: 'p3', firstName: 'Cy', selectedJobs: ['paint'] }));
+      expect((await workDays().listSignups('spring-clean')).map((s) => s.id)).toEqual(['p2', 'p3']);
+    });
+
+    it('removes a sign-up racing with sign-ups for its job: the job never ends up with more than it needs', async () => {
+      await workDays().create(aWorkDay());
+      await workDays().addSignup(aSignup({ id: 'p1', firstName: 'Ann', selectedJobs: ['paint'] }));
+      await workDays().addSignup(aSignup({ id: 'p2', firstName: 'Bob', selectedJobs: ['paint'] }));
+      const results = await Promise.allSettled([
+        workDays().removeSignup('spring-clean', 'p1'),
+        ...Array.from({ length: 6 }, (_, i) => workDays().addSignup(aSignup({ id: `rush-${i}`, firstName: `Volunteer${i}`, selectedJobs: ['paint'] }))),
+      ]);
+      expect(results[0]).toEqual({ status: 'fulfilled', value: expect.objectContaining({ id: 'p1' }) });
+      const painters = (await workDays().listSignups('spring-clean')).filter((s) => s.selectedJobs.includes('paint'));
+      expect(painters.map((s) => s.id)).not.toContain('p1');
+      expect(painters.length).toBeGreaterThanOrEqual(1);
+      expect(painters.length).toBeLessThanOrEqual(2);
+      expect(results.slice(1).filter((r) => r.status === 'fulfilled')).toHaveLength(painters.length - 1);
+    });
   });
 }
