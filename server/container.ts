@@ -42,6 +42,8 @@ import type { PaymentGateway } from '../core/ports/payment-gateway';
 import type { SearchIndex } from '../core/ports/search-index';
 import type { Mailer } from '../core/ports/mailer';
 import type { StoragePorts } from '../core/ports/storage-ports';
+import type { FileStore } from '../core/ports/file-store';
+import { DirectoryFileStore } from '../adapters/system/directory-file-store';
 import type { BookingLinks } from '../core/ports/booking-links';
 import { DeliverOutbox } from '../core/use-cases/deliver-outbox';
 import { GetMyBooking } from '../core/use-cases/get-my-booking';
@@ -108,6 +110,8 @@ export interface Adapters extends StoragePorts {
   /** Waiting-list offers' booking links: the same signing again, under a third purpose. */
   offerLinks: BookingLinks;
   secrets: SecretTokens;
+  /** Documents' and photos' files. STORAGE=sqlite: DATA_DIR/files. */
+  files: FileStore;
 }
 
 export type AdapterName = keyof Adapters;
@@ -145,6 +149,7 @@ const PORTS = {
   bookingLinks: 'system',
   resetTokens: 'STORAGE',
   secrets: 'system',
+  files: 'STORAGE',
 } as const satisfies Record<AdapterName, string>;
 
 const PORT_NAMES = Object.keys(PORTS) as AdapterName[];
@@ -258,6 +263,7 @@ export async function createContainer(
   bind('audit', () => firestore?.audit ?? new SqliteAuditLog(db));
   bind('jobs', () => firestore?.jobs ?? new SqliteJobQueue(db));
   bind('waitingList', () => firestore?.waitingList ?? new SqliteWaitingList(db));
+  bind('files', () => new DirectoryFileStore(join(config.dataDir, 'files')));
   // Without SMTP_URL no sender runs: the messages stay in the outbox for admins to read.
   let smtp: SmtpMailer | null = null;
   bind('mailer', () => (config.mail ? (smtp = new SmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from })) : new MailOff()));
