@@ -73,7 +73,7 @@ describe('npm start on an empty data directory', () => {
     });
     expect(login.status).toBe(200);
     const { admin } = (await login.json()) as { admin: { permissions: string[] } };
-    expect(admin.permissions.sort()).toEqual(['admins:manage', 'audit:read', 'bookings:read', 'bookings:write', 'events:read', 'events:write']);
+    expect(admin.permissions.sort()).toEqual(['admins:manage', 'audit:read', 'bookings:read', 'bookings:write', 'content:write', 'events:read', 'events:write', 'workdays:write']);
     await stop(first.child);
     // The process ran the scheduled jobs itself: the reminders' round ran and is due again.
     const db = await openSqliteDatabase(join(dataDir, DATABASE_FILE_NAME));
