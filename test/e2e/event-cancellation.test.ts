@@ -2,11 +2,12 @@ import ICAL from 'ical.js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestPaymentGateway } from '../../adapters/test-payments/test-payment-gateway';
-import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
+import type { SmtpTestServer } from '../support/smtp-test-server';
 import { createEvent, wallClockDaysAhead } from './support/admin-api';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from './support/app-server';
-import { describeViolations, seriousAxeViolations } from './support/axe';
-import { launchBrowser, PHONE, screenshot, type BrowserSession } from './support/browser';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, type AppServer } from './support/app-server';
+import { expectAccessible } from './support/axe';
+import { PHONE, type BrowserSession } from './support/browser';
+import { startAppWithMail } from './support/app-with-mail';
 
 // Cancelling an event (issue 17) in Chromium: the admin's Cancel event dialog at 375 px, the
 // members' e-mails through a real SMTP server, the refunds at the test gateway, the calendar,
@@ -18,23 +19,13 @@ let smtp: SmtpTestServer;
 let app: AppServer;
 let browser: BrowserSession;
 
+let stop: (() => Promise<void>) | undefined;
+
 beforeAll(async () => {
-  smtp = await startSmtpTestServer();
-  app = await startAppServer({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Kestrel Yacht Club <bookings@kestrel-yc.example>' }, build: { mailRoundMs: 50 } });
-  browser = await launchBrowser({ baseURL: app.baseUrl });
+  ({ smtp, app, browser, close: stop } = await startAppWithMail({ mailRoundMs: 50 }));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await smtp?.close();
-});
-
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
-  const violations = await seriousAxeViolations(page);
-  expect(violations, `${name}:\n${describeViolations(violations)}`).toEqual([]);
-}
+afterAll(() => stop?.());
 
 /** No part of the page is wider than the phone's screen. */
 async function expectNoSidewaysScroll(page: Page): Promise<void> {

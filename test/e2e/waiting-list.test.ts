@@ -1,25 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
+import type { SmtpTestServer } from '../support/smtp-test-server';
 import { seriousAxeViolations } from './support/axe';
 import { createEvent, signInAsAdmin, wallClockDaysAhead } from './support/admin-api';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from './support/app-server';
-import { launchBrowser, PHONE, screenshot, type BrowserSession } from './support/browser';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, type AppServer } from './support/app-server';
+import { PHONE, screenshot, type BrowserSession } from './support/browser';
+import { startAppWithMail } from './support/app-with-mail';
 
 let smtp: SmtpTestServer;
 let app: AppServer;
 let browser: BrowserSession;
 
+let stop: (() => Promise<void>) | undefined;
+
 beforeAll(async () => {
-  smtp = await startSmtpTestServer();
-  app = await startAppServer({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Kestrel Yacht Club <bookings@kestrel-yc.example>' } });
-  browser = await launchBrowser({ baseURL: app.baseUrl });
+  ({ smtp, app, browser, close: stop } = await startAppWithMail());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await smtp?.close();
-});
+afterAll(() => stop?.());
 
 async function book(eventId: string, places: number): Promise<void> {
   const response = await fetch(`${app.baseUrl}/api/bookings`, {

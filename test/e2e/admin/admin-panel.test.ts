@@ -4,8 +4,8 @@ import { emptyEventForm } from '../../../core/domain/event-form';
 import { FETCH_HEADER, wallClockDaysAhead } from '../support/admin-api';
 import { dateTimeValue, fillDateTime } from '../support/admin-form';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from '../support/app-server';
-import { describeViolations, seriousAxeViolations } from '../support/axe';
-import { launchBrowser, PHONE, screenshot, type BrowserSession } from '../support/browser';
+import { expectAccessible as expectPageAccessible } from '../support/axe';
+import { launchBrowser, PHONE, type BrowserSession } from '../support/browser';
 
 const READER_EMAIL = 'reader@kestrel-yc.example';
 const READER_PASSWORD = 'only-reading-1234';
@@ -22,11 +22,7 @@ let browser: BrowserSession;
 let page: Page;
 let eventId = '';
 
-async function expectAccessible(p: Page, name: string) {
-  await screenshot(p, `admin-${name}`);
-  const violations = await seriousAxeViolations(p);
-  expect(violations, `${name}:\n${describeViolations(violations)}`).toEqual([]);
-}
+const expectAccessible = (p: Page, name: string) => expectPageAccessible(p, name, `admin-${name}`);
 
 async function signIn(p: Page, email: string, password: string) {
   await p.getByLabel('Email').fill(email);

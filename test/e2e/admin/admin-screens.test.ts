@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { FETCH_HEADER, createEvent, signInAsAdmin, wallClockDaysAhead } from '../support/admin-api';
 import { dateTimeGroup } from '../support/admin-form';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from '../support/app-server';
-import { describeViolations, seriousAxeViolations } from '../support/axe';
+import { expectAccessible as expectPageAccessible } from '../support/axe';
 import { DESKTOP, PHONE, launchBrowser, screenshot, type BrowserSession } from '../support/browser';
 
 /**
@@ -26,10 +26,7 @@ let browser: BrowserSession;
 let page: Page;
 let eventId = '';
 
-async function expectAccessible(p: Page, name: string) {
-  const violations = await seriousAxeViolations(p);
-  expect(violations, `${name}:\n${describeViolations(violations)}`).toEqual([]);
-}
+const expectAccessible = (p: Page, name: string) => expectPageAccessible(p, name, null);
 
 /** The table row whose row header names this text. */
 function rowOf(p: Page, name: string) {

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startSmtpTestServer, type SmtpTestServer } from '../../support/smtp-test-server';
+import type { SmtpTestServer } from '../../support/smtp-test-server';
 import { createEvent, FETCH_HEADER, signInAsAdmin, wallClockDaysAhead } from '../support/admin-api';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from '../support/app-server';
-import { describeViolations, seriousAxeViolations } from '../support/axe';
-import { launchBrowser, PHONE, screenshot, type BrowserSession } from '../support/browser';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, type AppServer } from '../support/app-server';
+import { expectAccessible as expectPageAccessible } from '../support/axe';
+import { launchBrowser, PHONE, type BrowserSession } from '../support/browser';
+import { startAppWithMail } from '../support/app-with-mail';
 
 const stamp = Date.now().toString(36);
 const EVENT_NAME = `Harbour Supper ${stamp}`;
@@ -17,11 +18,7 @@ let app: AppServer;
 let browser: BrowserSession;
 let bookingId = '';
 
-async function expectAccessible(p: Page, name: string) {
-  await screenshot(p, `admin-${name}`);
-  const violations = await seriousAxeViolations(p);
-  expect(violations, `${name}:\n${describeViolations(violations)}`).toEqual([]);
-}
+const expectAccessible = (p: Page, name: string) => expectPageAccessible(p, name, `admin-${name}`);
 
 async function signIn(p: Page, email: string, password: string) {
   await p.goto('/admin/login');
@@ -41,17 +38,13 @@ function rowOf(p: Page, subject: string) {
   return p.getByRole('row').filter({ has: p.getByRole('rowheader', { name: subject }) });
 }
 
+let stop: (() => Promise<void>) | undefined;
+
 beforeAll(async () => {
-  smtp = await startSmtpTestServer();
-  app = await startAppServer({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Kestrel Yacht Club <bookings@kestrel-yc.example>' }, build: { mailRoundMs: 50 } });
-  browser = await launchBrowser({ baseURL: app.baseUrl });
+  ({ smtp, app, browser, close: stop } = await startAppWithMail({ mailRoundMs: 50 }));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await smtp?.close();
-});
+afterAll(() => stop?.());
 
 describe('the admin Mail screen', () => {
   it('lists the confirmation of a booking made with an e-mail, opens it, and sends it again once', async () => {

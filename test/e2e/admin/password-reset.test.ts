@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESET_MESSAGES } from '../../../core/domain/password-reset';
-import { startSmtpTestServer, type SmtpTestServer } from '../../support/smtp-test-server';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from '../support/app-server';
+import type { SmtpTestServer } from '../../support/smtp-test-server';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, type AppServer } from '../support/app-server';
 import { describeViolations, seriousAxeViolations } from '../support/axe';
-import { launchBrowser, PHONE, screenshot, type BrowserSession } from '../support/browser';
+import { PHONE, screenshot, type BrowserSession } from '../support/browser';
+import { startAppWithMail } from '../support/app-with-mail';
 
 const NEW_PASSWORD = 'the-new-password-1357';
 
@@ -11,17 +12,13 @@ let smtp: SmtpTestServer;
 let app: AppServer;
 let browser: BrowserSession;
 
+let stop: (() => Promise<void>) | undefined;
+
 beforeAll(async () => {
-  smtp = await startSmtpTestServer();
-  app = await startAppServer({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Kestrel Yacht Club <bookings@kestrel-yc.example>' }, build: { mailRoundMs: 50 } });
-  browser = await launchBrowser({ baseURL: app.baseUrl });
+  ({ smtp, app, browser, close: stop } = await startAppWithMail({ mailRoundMs: 50 }));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await smtp?.close();
-});
+afterAll(() => stop?.());
 
 /** A session of the admin's on another device: the cookie it carries. */
 async function sessionCookieElsewhere(password: string): Promise<string> {
