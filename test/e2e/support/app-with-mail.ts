@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { startSmtpTestServer, type SmtpTestServer } from '../../support/smtp-test-server';
 import { startAppServer, type AppServer } from './app-server';
 import { launchBrowser, type BrowserSession } from './browser';
@@ -44,4 +45,31 @@ export async function startAppWithMail(options: { mailRoundMs?: number } = {}): 
     await smtp.close();
     throw error;
   }
+}
+
+/**
+ * startAppWithMail for a whole test file: started before its first test, closed after its last.
+ * The answer's smtp, app and browser are there from the first test on.
+ */
+export function useAppWithMail(options: { mailRoundMs?: number } = {}): Omit<AppWithMail, 'close'> {
+  let started: AppWithMail | undefined;
+  beforeAll(async () => {
+    started = await startAppWithMail(options);
+  });
+  afterAll(() => started?.close());
+  const get = (): AppWithMail => {
+    if (!started) throw new Error('useAppWithMail: the app is not started yet (use it inside a test or hook)');
+    return started;
+  };
+  return {
+    get smtp() {
+      return get().smtp;
+    },
+    get app() {
+      return get().app;
+    },
+    get browser() {
+      return get().browser;
+    },
+  };
 }
