@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Firestore } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FirestoreAdminRepository } from '../../adapters/firestore/firestore-admin-repository';
 import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-booking-repository';
 import { FirestoreCampaignRepository } from '../../adapters/firestore/firestore-campaign-repository';
@@ -27,7 +27,7 @@ import { FirestoreWorkDayRepository } from '../../adapters/firestore/firestore-w
 import { NotFoundError, ValidationError } from '../../core/errors';
 import { demoData } from '../../server/seed/demo-data';
 import { addAdmin, signIn, startTestApp } from '../api/support/test-app';
-import { startFirestoreEmulator, type FirestoreEmulator } from '../support/firestore-emulator';
+import { useFirestoreEmulator } from '../support/firestore-emulator-for-file';
 import { describeAdminRepositoryContract } from './admin-repository.contract';
 import { describeBookingRepositoryContract } from './booking-repository.contract';
 import { describeCampaignRepositoryContract } from './campaign-repository.contract';
@@ -51,29 +51,8 @@ import {
 import { describeWaterLevelRepositoryContract } from './water-level-repository.contract';
 import { describeWorkDayRepositoryContract } from './work-day-repository.contract';
 
-let emulator: FirestoreEmulator | undefined;
-let db: Firestore | undefined;
-
-// One emulator for the whole file (it takes seconds to start); every test starts from an empty
-// database. The test fails, never skips, when the emulator cannot run.
-beforeAll(async () => {
-  // Nothing may leave 127.0.0.1: the Google auth library must not look for a metadata server.
-  process.env.METADATA_SERVER_DETECTION = 'none';
-  emulator = await startFirestoreEmulator();
-  process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
-  db = openFirestore({ projectId: emulator.projectId });
-}, 120_000);
-
-afterAll(async () => {
-  if (db) await closeFirestore(db);
-  await emulator?.stop();
-  delete process.env.FIRESTORE_EMULATOR_HOST;
-});
-
-function running(): { emulator: FirestoreEmulator; db: Firestore } {
-  if (!emulator || !db) throw new Error('The Firestore emulator did not start');
-  return { emulator, db };
-}
+// One emulator for the whole file; every test starts from an empty database.
+const running = useFirestoreEmulator();
 
 function onFirestore<T>(make: (db: Firestore) => T): AdapterFactory<T> {
   return async () => {
