@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { Admin } from '../entities/admin';
 import type { WorkDayWithCounts } from '../entities/work-day';
-import { workDayAuditFields } from '../domain/work-day-roster';
 import { requirePermission } from '../domain/permissions';
 import { WORK_DAY_MESSAGES, withVolunteerCounts } from '../domain/work-days';
 import { NotFoundError } from '../errors';
