@@ -155,6 +155,28 @@ describe('Firestore work-day sign-ups from several servers', () => {
       await Promise.all(connections.map((connection) => closeFirestore(connection)));
     }
   });
+
+  it('an admin lowering a job’s number from one server while volunteers sign up from two others never leaves the job over its number', async () => {
+    const { emulator, db } = running();
+    await emulator.reset();
+    const connections = [0, 1, 2].map(() => openFirestore({ projectId: emulator.projectId }));
+    try {
+      await new FirestoreWorkDayRepository(db).create(aWorkDay({ jobs: [{ id: 'paint', title: 'Paint the hut', description: '', volunteersNeeded: 4 }] }));
+      const results = await Promise.allSettled([
+        new FirestoreWorkDayRepository(connections[0]).update('spring-clean', (day) => ({ ...day, jobs: day.jobs.map((job) => ({ ...job, volunteersNeeded: 2 })) })),
+        ...Array.from({ length: 6 }, (_, i) =>
+          new FirestoreWorkDayRepository(connections[1 + (i % 2)]).addSignup(aSignup({ id: `rush-${i}`, firstName: `Volunteer${i}`, selectedJobs: ['paint'] })),
+        ),
+      ]);
+      const needed = (await new FirestoreWorkDayRepository(db).get('spring-clean'))!.jobs[0].volunteersNeeded;
+      const painters = (await new FirestoreWorkDayRepository(db).listSignups('spring-clean')).length;
+      expect(painters).toBeLessThanOrEqual(needed);
+      expect(needed).toBe(results[0].status === 'fulfilled' ? 2 : 4);
+      expect(results.slice(1).filter((r) => r.status === 'fulfilled')).toHaveLength(painters);
+    } finally {
+      await Promise.all(connections.map((connection) => closeFirestore(connection)));
+    }
+  });
 });
 
 describe('Firestore documents', () => {

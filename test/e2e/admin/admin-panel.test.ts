@@ -322,11 +322,16 @@ describe('admin panel in a browser', () => {
     });
     expect(signup.status).toBe(201);
     await page.getByRole('button', { name: 'Refresh' }).click();
-    const section = page.getByRole('region', { name: day.name });
-    const job = section.getByRole('listitem').filter({ has: page.getByRole('heading', { name: day.jobs[0].title }) });
-    await job.getByText(/Grace Hopper/).waitFor();
-    await section.getByText('Grace Hopper: Mend the flagpole').waitFor();
     await expectAccessible(page, 'work-days');
+    // The day's own page lists who signed up for each job, and every sign-up with its other job.
+    await page.getByRole('link', { name: `Volunteers for ${day.name}` }).click();
+    await page.getByRole('heading', { level: 1, name: day.name }).waitFor();
+    const job = page.getByRole('region', { name: 'Jobs and volunteers' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(day.jobs[0].title) }) });
+    await job.getByText(/Grace Hopper/).waitFor();
+    await page.getByRole('region', { name: 'Sign-ups' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Grace Hopper' }) }).getByText('Mend the flagpole').waitFor();
+    await expectAccessible(page, 'work-day roster');
+    await page.getByRole('link', { name: '← Back to work days' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Work Days' }).waitFor();
   });
 
   it('shows Access Denied to an admin holding only events:read, and the API refuses them too', async () => {
