@@ -112,7 +112,7 @@ describe('work days in the club’s feed', () => {
     calendarFeedText([], { calendarName: 'Kestrel YC events', location: 'Kestrel YC', eventUrl: (id) => `https://club.example/e/${id}`, since: new Date('2026-01-01T00:00:00.000Z'), workDays, workDayUrl: (id) => `https://club.example/work-day-booking?id=${id}` });
 
   it('holds exactly the active dated work days of the window, marked, each with its sign-up link, in date order', () => {
-    const days = fc.array(
+    const days = fc.uniqueArray(
       fc.record({
         id: fc.stringMatching(/^[a-z]{1,8}$/),
         active: fc.boolean(),
