@@ -11,6 +11,8 @@ import { ApiError } from '../../../lib/api';
 import { useApiQuery } from '../../../lib/query';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { getMyWorkDaySignup, withdrawFromWorkDay } from '../api/work-day-api';
+// The same details list as a booking's manage page.
+import '../../my-booking/my-booking.css';
 
 const mySignupKey = (token: string) => ['work-day-signup', token] as const;
 
