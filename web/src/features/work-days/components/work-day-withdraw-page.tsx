@@ -11,8 +11,6 @@ import { ApiError } from '../../../lib/api';
 import { useApiQuery } from '../../../lib/query';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { getMyWorkDaySignup, withdrawFromWorkDay } from '../api/work-day-api';
-// The same details list as a booking's manage page.
-import '../../my-booking/my-booking.css';
 
 const mySignupKey = (token: string) => ['work-day-signup', token] as const;
 
@@ -77,7 +75,7 @@ function WithdrawScreen({ token }: { token: string }) {
           {signup.message ?? (signup.status === 'signed-up' ? 'You are signed up for this work day.' : 'You are no longer signed up for this work day.')}
         </p>
         {signup.details.length > 0 && (
-          <dl className="my-booking-details">
+          <dl className="workday-signup-details">
             {signup.details.map(([label, value]) => (
               <div key={label}>
                 <dt>{label}</dt>
