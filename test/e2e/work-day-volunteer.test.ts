@@ -44,6 +44,17 @@ describe('work days for members', () => {
       await axeClean(page);
       await screenshot(page, `calendar-work-day-${viewport.width}`);
       if (viewport === PHONE) {
+        // One list in date order: every work day between the events by its date, undated events last.
+        const answer = (await (await fetch(`${app.baseUrl}/api/events`)).json()) as { events: { name: string; eventdatetime: string | null }[]; workDays: { name: string; date: string }[] };
+        expect(answer.workDays.map((w) => w.name)).toEqual(['Spring Work Day', 'Autumn Laying-Up Work Day']);
+        const when = new Map<string, number>([
+          ...answer.events.map((e) => [e.name, e.eventdatetime === null ? Number.POSITIVE_INFINITY : Date.parse(e.eventdatetime)] as [string, number]),
+          ...answer.workDays.map((w) => [w.name, Date.parse(w.date)] as [string, number]),
+        ]);
+        const titles = await page.locator('.event-title').allInnerTexts();
+        expect([...titles].sort()).toEqual([...when.keys()].sort());
+        const times = titles.map((t) => when.get(t)!);
+        expect(times).toEqual([...times].sort((a, b) => a - b));
         await signUp.click();
         await page.getByRole('heading', { name: 'Spring Work Day', level: 1 }).waitFor();
         expect(new URL(page.url()).search).toBe('?id=spring-work-day');
