@@ -251,3 +251,26 @@ describe('the work-day reminder', () => {
     expect(smtp.received).toHaveLength(signedUpWithEmail.length);
   });
 });
+
+describe('sign-ups that send e-mail are rate limited per address', () => {
+  it('with an e-mail: counted with bookings, 429 beyond the limit and nothing stored; without one: never limited', async () => {
+    const limited = await startTestApp({ env: { TRUST_PROXY: '1', BOOKING_LIMIT_PER_MINUTE: '2', BOOKING_LIMIT_PER_DAY: '60' } });
+    try {
+      await addWorkDays(limited);
+      const send = (firstName: string, email: string, address = '203.0.113.7') =>
+        limited.agent().post(signupsPath).set('X-Forwarded-For', address).send(volunteer(firstName, email));
+      expect((await send('One', 'one@example.org')).status).toBe(201);
+      expect((await send('Two', 'two@example.org')).status).toBe(201);
+      const before = await storedCounts(limited);
+      const refused = await send('Three', 'three@example.org');
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ error: 'Too many bookings from your connection in a short time. Please wait a minute and try again.' });
+      expect(await storedCounts(limited)).toEqual(before);
+      // Without an e-mail nothing is sent, so nothing is limited; another address has its own count.
+      expect((await send('Four', '')).status).toBe(201);
+      expect((await send('Five', 'five@example.org', '198.51.100.9')).status).toBe(201);
+    } finally {
+      await limited.dispose();
+    }
+  });
+});
