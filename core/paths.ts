@@ -13,6 +13,7 @@ export const PATHS = {
   workDayBooking: '/work-day-booking',
   myBooking: '/my-booking',
   waitingList: '/waiting-list',
+  workDayWithdraw: '/work-day-withdraw',
 } as const;
 
 /** The admin panel's own addresses (its screens are listed with their permissions in domain/permissions). */
@@ -72,6 +73,11 @@ export function manageBookingPath(token: string): string {
 /** A member's own waiting-list entry, reached with its signed leave link. */
 export function waitingListPath(token: string): string {
   return `${PATHS.waitingList}?${new URLSearchParams({ token }).toString()}`;
+}
+
+/** A volunteer's own work-day sign-up, reached with its signed withdraw link. */
+export function workDayWithdrawPath(token: string): string {
+  return `${PATHS.workDayWithdraw}?${new URLSearchParams({ token }).toString()}`;
 }
 
 /** The manage token inside a manage path (manageBookingPath), or null when there is none. */

@@ -97,6 +97,10 @@ import { LeaveWaitingList } from '../core/use-cases/leave-waiting-list';
 import { AdminWaitingList } from '../core/use-cases/admin-waiting-list';
 import { OfferFreedPlaces } from '../core/use-cases/offer-freed-places';
 import { GetWaitlistOffer } from '../core/use-cases/get-waitlist-offer';
+import { GetMyWorkDaySignup } from '../core/use-cases/get-my-work-day-signup';
+import { WithdrawFromWorkDay } from '../core/use-cases/withdraw-from-work-day';
+import { SendWorkDayReminders } from '../core/use-cases/send-work-day-reminders';
+import { ListCalendarWorkDays } from '../core/use-cases/list-calendar-work-days';
 import type { AppConfig } from './config';
 import { resolvePaymentSecrets } from './payment-secrets';
 
@@ -115,6 +119,8 @@ export interface Adapters extends StoragePorts {
   waitlistLinks: BookingLinks;
   /** Waiting-list offers' booking links: the same signing again, under a third purpose. */
   offerLinks: BookingLinks;
+  /** Work-day sign-ups' withdraw links: the same signing again, under the purpose 'workday-withdraw'. */
+  workDayLinks: BookingLinks;
   secrets: SecretTokens;
   /** Documents' and photos' files. STORAGE=sqlite: DATA_DIR/files. */
   files: FileStore;
@@ -151,6 +157,7 @@ const PORTS = {
   waitingList: 'STORAGE',
   waitlistLinks: 'system',
   offerLinks: 'system',
+  workDayLinks: 'system',
   mailer: 'SMTP_URL',
   bookingLinks: 'system',
   resetTokens: 'STORAGE',
@@ -299,6 +306,7 @@ export async function createContainer(
   bind('bookingLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret));
   bind('waitlistLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret, 'waitlist-leave'));
   bind('offerLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret, 'waitlist-offer'));
+  bind('workDayLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret, 'workday-withdraw'));
   let firebaseIdentity: FirebaseIdentityProvider | null = null;
   bind('identity', (get) => {
     if (firebase && config.firebase) {
@@ -398,6 +406,10 @@ const USE_CASES = [
   ArchiveWorkDay,
   RemoveWorkDaySignup,
   ExportWorkDaySignups,
+  GetMyWorkDaySignup,
+  WithdrawFromWorkDay,
+  SendWorkDayReminders,
+  ListCalendarWorkDays,
 ] as const;
 
 /**

@@ -9,6 +9,8 @@ import { instantFields, readInstant } from './firestore-instants';
 import { inTurn, TRANSACTION_ATTEMPTS } from './firestore-turns';
 import { signupRefusal } from '../../core/domain/work-days';
 import { workDayChangeRefusal } from '../../core/domain/work-day-form';
+import type { OutboxMessage } from '../../core/entities/mail';
+import { addToOutbox } from './firestore-outbox';
 
 const WORK_DAY_NOT_FOUND = 'Work Day Not Found';
 const SIGNUP_TAKEN = 'A sign-up with this id already exists';
@@ -85,7 +87,7 @@ export class FirestoreWorkDayRepository implements WorkDayRepository {
     );
   }
 
-  async addSignup(signup: WorkDaySignup): Promise<void> {
+  async addSignup(signup: WorkDaySignup, mail: readonly OutboxMessage[] = []): Promise<void> {
     if (!isDocumentId(signup.workDayId)) throw new NotFoundError(WORK_DAY_NOT_FOUND);
     if (!isDocumentId(signup.id)) throw new ValidationError('A sign-up id may not contain a slash or be reserved by Firestore');
     const workDayRef = this.workDays.doc(signup.workDayId);
@@ -99,6 +101,7 @@ export class FirestoreWorkDayRepository implements WorkDayRepository {
       notes: signup.notes,
       bringingTools: signup.bringingTools,
       wantsFood: signup.wantsFood,
+      email: signup.email ?? null,
       ...instantFields({ submittedAt: signup.submittedAt }),
     };
     const turnKey = `${this.workDays.path}/${signup.workDayId}`;
@@ -116,6 +119,8 @@ export class FirestoreWorkDayRepository implements WorkDayRepository {
             const batch = this.db.batch();
             batch.update(workDayRef, { signupsVersion: FieldValue.increment(1) }, { lastUpdateTime: workDay.updateTime! });
             batch.create(signupRef, document);
+            // The confirmation in the same commit: written with the sign-up, never without it.
+            addToOutbox(batch, this.db, mail, this.options);
             try {
               await batch.commit();
               return;
@@ -213,5 +218,6 @@ function toSignup(snapshot: DocumentSnapshot): WorkDaySignup {
     bringingTools: data.bringingTools,
     wantsFood: data.wantsFood,
     submittedAt: readInstant(data, 'submittedAt'),
+    email: data.email ?? null,
   });
 }

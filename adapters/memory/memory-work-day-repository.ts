@@ -4,10 +4,15 @@ import type { WorkDayRepository } from '../../core/ports/work-day-repository';
 import { signupRefusal } from '../../core/domain/work-days';
 import { workDayChangeRefusal } from '../../core/domain/work-day-form';
 import { compareText, instantMillis } from './compare-text';
+import type { OutboxMessage } from '../../core/entities/mail';
+import { MemoryOutbox } from './memory-outbox';
 
 export class MemoryWorkDayRepository implements WorkDayRepository {
   private readonly workDays = new Map<string, WorkDay>();
   private readonly signups = new Map<string, WorkDaySignup>();
+
+  /** `outbox`: where sign-ups' confirmations go, written with the sign-up. */
+  constructor(private readonly outbox: MemoryOutbox = new MemoryOutbox()) {}
 
   async list(): Promise<WorkDay[]> {
     return [...this.workDays.values()]
@@ -46,14 +51,16 @@ export class MemoryWorkDayRepository implements WorkDayRepository {
     return { before, after };
   }
 
-  async addSignup(signup: WorkDaySignup): Promise<void> {
+  async addSignup(signup: WorkDaySignup, mail: readonly OutboxMessage[] = []): Promise<void> {
     const workDay = this.workDays.get(signup.workDayId);
     if (!workDay) throw new NotFoundError('Work Day Not Found');
     if (this.signups.has(signup.id)) throw new ConflictError('A sign-up with this id already exists');
     // No await between the check and the write: concurrent calls cannot interleave here.
     const refusal = signupRefusal(workDay, [...this.signups.values()], signup);
     if (refusal) throw new ConflictError(refusal.message);
-    this.signups.set(signup.id, structuredClone(signup));
+    this.outbox.checkNew(mail);
+    this.signups.set(signup.id, { ...structuredClone(signup), email: signup.email ?? null });
+    this.outbox.addNow(mail);
   }
 
   async removeSignup(workDayId: string, signupId: string): Promise<WorkDaySignup | null> {

@@ -10,6 +10,7 @@ import * as eventSequenceAndCancellation from './migrations/0008-event-sequence-
 import * as jobsAndReminders from './migrations/0009-jobs-and-reminders';
 import * as waitingList from './migrations/0010-waiting-list';
 import * as workDayArchive from './migrations/0011-work-day-archive';
+import * as workDaySignupEmail from './migrations/0012-work-day-signup-email';
 
 interface NamedMigration {
   name: string;
@@ -30,6 +31,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0009-jobs-and-reminders', migration: jobsAndReminders },
   { name: '0010-waiting-list', migration: waitingList },
   { name: '0011-work-day-archive', migration: workDayArchive },
+  { name: '0012-work-day-signup-email', migration: workDaySignupEmail },
 ];
 
 /** Hands knex the migrations of adapters/sqlite/migrations/, in order. */

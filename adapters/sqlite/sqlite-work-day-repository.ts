@@ -7,6 +7,8 @@ import { signupRefusal } from '../../core/domain/work-days';
 import { workDayChangeRefusal } from '../../core/domain/work-day-form';
 import { writeTransaction } from './sqlite-write-transaction';
 import { instantMillis, readRow, writeBoolean } from './sqlite-values';
+import type { OutboxMessage } from '../../core/entities/mail';
+import { addToOutbox } from './sqlite-outbox';
 
 export class SqliteWorkDayRepository implements WorkDayRepository {
   constructor(private readonly db: Knex) {}
@@ -46,7 +48,7 @@ export class SqliteWorkDayRepository implements WorkDayRepository {
     });
   }
 
-  async addSignup(signup: WorkDaySignup): Promise<void> {
+  async addSignup(signup: WorkDaySignup, mail: readonly OutboxMessage[] = []): Promise<void> {
     // One write transaction: the day's sign-ups are read, the rule asked and the sign-up written
     // with no other writer in between, so two sign-ups at once cannot both take a job's last place.
     await writeTransaction(this.db, async (trx) => {
@@ -56,6 +58,8 @@ export class SqliteWorkDayRepository implements WorkDayRepository {
       const refusal = signupRefusal(toWorkDay(row), existing, signup);
       if (refusal) throw new ConflictError(refusal.message);
       await insertSignup(trx, signup);
+      // The confirmation in the same transaction: written with the sign-up, never without it.
+      await addToOutbox(trx, mail);
     });
   }
 
@@ -92,6 +96,7 @@ async function insertSignup(trx: Knex.Transaction, signup: WorkDaySignup): Promi
       notes: signup.notes,
       bringingTools: writeBoolean(signup.bringingTools),
       wantsFood: writeBoolean(signup.wantsFood),
+      email: signup.email ?? null,
       submittedAt: signup.submittedAt,
       submittedAtMs: instantMillis(signup.submittedAt),
     });

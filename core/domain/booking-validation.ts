@@ -52,7 +52,8 @@ export function visibleBookingFields(
 export type BookingFormErrors = Partial<Record<keyof BookingFormValues, string>>;
 export type BookingValidationResult = { ok: true; value: ValidBooking } | { ok: false; errors: BookingFormErrors };
 
-const emailSchema = z.email();
+/** An e-mail address as every form takes it (bookings, waiting lists, work-day sign-ups). */
+export const emailSchema = z.email();
 
 type CountField = 'numberOfChildren' | 'numberOfSoftDrinks' | 'numberOfVegetarian';
 const COUNT_RULES: { field: CountField; visible: 'children' | 'softDrinks' | 'vegetarian'; negative: string; exceed: (n: number, total: number) => string }[] = [

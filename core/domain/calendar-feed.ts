@@ -3,6 +3,8 @@ import { eventEndInstant } from './booking-state';
 import { calendarSpan } from './calendar';
 import { foldIcsLines, ICS_PRODUCT_ID, icsEventAttributes, withEventUrls, type IcsEvent } from './ics-file';
 import { londonDate, londonMidnight } from './london-time';
+import type { WorkDay } from '../entities/work-day';
+import { isWorkDayOnCalendar, workDayIcsEvent } from './work-day-mail';
 
 /** The feed keeps the events of this many months back, and every later one. */
 export const CALENDAR_FEED_MONTHS_BACK = 3;
@@ -37,23 +39,33 @@ export interface CalendarFeedOptions {
   eventUrl: (eventId: string) => string;
   /** The feed's first moment (calendarFeedSince). */
   since: Date;
+  /** Work days: the active, dated ones in the window are entries too, marked "Work day: ". */
+  workDays?: readonly WorkDay[];
+  /** The sign-up page of a work day, in full (each work day's URL and the link in its description). */
+  workDayUrl?: (workDayId: string) => string;
 }
 
 /**
  * The club's calendar feed: one VCALENDAR (METHOD:PUBLISH) holding each event of the feed's
- * window as the same VEVENT its single .ics file carries (same UID, SEQUENCE, STATUS), start
- * ascending then by id. The text depends only on the events and the window, so an unchanged
- * calendar gives the same bytes (and the same ETag) every time.
+ * window as the same VEVENT its single .ics file carries (same UID, SEQUENCE, STATUS), and each
+ * active dated work day of the window as a "Work day: " entry with its sign-up link, start
+ * ascending then by id. The text depends only on the events, the work days (not their sign-ups)
+ * and the window, so an unchanged calendar gives the same bytes (and the same ETag) every time.
  */
 export function calendarFeedText(events: readonly IcsEvent[], options: CalendarFeedOptions): string {
-  const shown = events
-    .filter((event) => isInCalendarFeed(event, options.since))
-    .map((event) => ({ event, start: calendarSpan(event)!.start.getTime() }))
+  const workDayUrl = options.workDayUrl ?? ((id: string) => id);
+  const entries = [
+    ...events.map((event) => ({ event, url: options.eventUrl(event.id) })),
+    ...(options.workDays ?? []).filter(isWorkDayOnCalendar).map((workDay) => ({ event: workDayIcsEvent(workDay, workDayUrl(workDay.id)), url: workDayUrl(workDay.id) })),
+  ];
+  const shown = entries
+    .filter(({ event }) => isInCalendarFeed(event, options.since))
+    .map((entry) => ({ ...entry, start: calendarSpan(entry.event)!.start.getTime() }))
     .sort((a, b) => a.start - b.start || (a.event.id < b.event.id ? -1 : a.event.id > b.event.id ? 1 : 0));
   const { error, value } = createEvents(
     shown.map(({ event }) => icsEventAttributes(event, options.location)),
     { productId: ICS_PRODUCT_ID, method: 'PUBLISH', calName: options.calendarName },
   );
   if (error || value === null) throw new Error(`Could not build the calendar feed: ${error?.message ?? 'no output'}`);
-  return foldIcsLines(withEventUrls(value, shown.map(({ event }) => options.eventUrl(event.id))));
+  return foldIcsLines(withEventUrls(value, shown.map(({ url }) => url)));
 }

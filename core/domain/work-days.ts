@@ -5,6 +5,7 @@ import type {
   WorkDaySignupForm,
   WorkDayWithCounts,
 } from '../entities/work-day';
+import { BOOKING_MESSAGES, emailSchema } from './booking-validation';
 
 export const WORK_DAY_MESSAGES = {
   jobRequired: "Please select at least one job you'd like to help with",
@@ -25,14 +26,17 @@ export const WORK_DAY_MESSAGES = {
       ? `Sorry, the job "${titles[0]}" is closed and takes no more volunteers. Please choose another job.`
       : `Sorry, these jobs are closed and take no more volunteers: ${titles.map((t) => `"${t}"`).join(', ')}. Please choose other jobs.`,
   /** Beyond the spec: one name signs up once per work day (decisions.md). */
+  /** Beyond the spec: the optional e-mail is checked as the booking form checks it. */
+  emailInvalid: BOOKING_MESSAGES.emailInvalid,
   alreadySignedUp: (name: string) => `${name} has already signed up for this work day. One sign-up per person: it can list several jobs.`,
 } as const;
 
 export type ValidWorkDaySignup = Omit<WorkDaySignup, 'id' | 'workDayId' | 'submittedAt'>;
 
 /**
- * Checks a sign-up in the order the page asks: a job first, then the names. Text is trimmed, a
- * job ticked twice counts once, and the food tick is dropped when the day offers no food.
+ * Checks a sign-up in the order the page asks: a job first, then the names, then the optional
+ * e-mail (blank: none). Text is trimmed, a job ticked twice counts once, and the food tick is
+ * dropped when the day offers no food.
  */
 export function validateWorkDaySignup(
   form: WorkDaySignupForm,
@@ -46,6 +50,8 @@ export function validateWorkDaySignup(
   const firstName = form.firstName.trim();
   const lastName = form.lastName.trim();
   if (firstName === '' || lastName === '') return { ok: false, message: WORK_DAY_MESSAGES.nameRequired };
+  const email = form.email.trim();
+  if (email !== '' && !emailSchema.safeParse(email).success) return { ok: false, message: WORK_DAY_MESSAGES.emailInvalid };
   return {
     ok: true,
     value: {
@@ -56,6 +62,7 @@ export function validateWorkDaySignup(
       notes: form.notes.trim(),
       bringingTools: form.bringingTools,
       wantsFood: workDay.foodAvailable && form.wantsFood,
+      email: email === '' ? null : email,
     },
   };
 }

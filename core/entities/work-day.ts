@@ -46,6 +46,8 @@ export const WorkDaySignupFormSchema = z.object({
   notes: z.string().max(2000).default(''),
   bringingTools: z.boolean().default(false),
   wantsFood: z.boolean().default(false),
+  /** Optional: a volunteer who gives one is e-mailed a confirmation (with a withdraw link) and a reminder. */
+  email: z.string().max(320).default(''),
 });
 export type WorkDaySignupForm = z.infer<typeof WorkDaySignupFormSchema>;
 
@@ -60,5 +62,7 @@ export const WorkDaySignupSchema = z.object({
   bringingTools: z.boolean(),
   wantsFood: z.boolean(),
   submittedAt: InstantSchema,
+  /** The volunteer's e-mail address; null or absent when they gave none (sign-ups stored before it existed). */
+  email: z.string().min(3).max(320).nullable().optional(),
 });
 export type WorkDaySignup = z.infer<typeof WorkDaySignupSchema>;

@@ -1,3 +1,4 @@
+import type { OutboxMessage } from '../entities/mail';
 import type { WorkDay, WorkDaySignup } from '../entities/work-day';
 
 export interface WorkDayRepository {
@@ -24,8 +25,10 @@ export interface WorkDayRepository {
    * with the rule's message and stores nothing. The check and the write are one atomic step, so
    * concurrent sign-ups never overfill a job nor store one name twice for a day. Throws
    * NotFoundError when its work day does not exist, ConflictError when its id is taken.
+   * `mail` (the volunteer's confirmation) is written to the outbox in that same atomic step:
+   * with a stored sign-up, never without one.
    */
-  addSignup(signup: WorkDaySignup): Promise<void>;
+  addSignup(signup: WorkDaySignup, mail?: readonly OutboxMessage[]): Promise<void>;
   /**
    * Removes one sign-up of this work day (an admin's removal, a volunteer's withdrawal) and
    * returns it as it was, or null when this work day has no such sign-up (already removed, or

@@ -1,10 +1,13 @@
 import { calendarFeedSince, calendarFeedText } from '../domain/calendar-feed';
-import { eventBookingPath } from '../paths';
+import { eventBookingPath, workDayPath } from '../paths';
+import type { WorkDayRepository } from '../ports/work-day-repository';
 import type { Clock } from '../ports/clock';
 import type { EventRepository } from '../ports/event-repository';
 
 export interface GetCalendarFeedDeps {
   events: EventRepository;
+  /** Absent: the feed holds events only (unit tests of those). */
+  workDays?: WorkDayRepository;
   clock: Clock;
   /** The club's name (the calendar's name and every event's place) and the site's address. */
   siteSettings: { clubName: string; publicBaseUrl: string };
@@ -12,7 +15,8 @@ export interface GetCalendarFeedDeps {
 
 /**
  * The club's calendar as an iCalendar feed (GET /calendar.ics): the events of the last three
- * months and every later one, each with a link to its booking page.
+ * months and every later one, each with a link to its booking page, and the active work days of
+ * that window, each marked as a work day with a link to its sign-up page.
  */
 export class GetCalendarFeed {
   constructor(private readonly deps: GetCalendarFeedDeps) {}
@@ -21,11 +25,14 @@ export class GetCalendarFeed {
     const since = calendarFeedSince(this.deps.clock.now());
     const { clubName, publicBaseUrl } = this.deps.siteSettings;
     // Bounded by date, so the cost does not grow with the club's history.
-    return calendarFeedText(await this.deps.events.listNotOverBefore(since), {
+    const [events, workDays] = await Promise.all([this.deps.events.listNotOverBefore(since), this.deps.workDays?.list() ?? []]);
+    return calendarFeedText(events, {
       calendarName: `${clubName} events`,
       location: clubName,
       eventUrl: (id) => `${publicBaseUrl}${eventBookingPath(id)}`,
       since,
+      workDays,
+      workDayUrl: (id) => `${publicBaseUrl}${workDayPath(id)}`,
     });
   }
 }

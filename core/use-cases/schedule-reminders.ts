@@ -2,6 +2,8 @@ import { eventRemindersJob, remindersDue } from '../domain/reminders';
 import type { Clock } from '../ports/clock';
 import type { EventRepository } from '../ports/event-repository';
 import type { JobQueue } from '../ports/job-queue';
+import type { WorkDayRepository } from '../ports/work-day-repository';
+import { workDayRemindersDue, workDayRemindersJob } from '../domain/work-day-mail';
 
 export interface ScheduleRemindersDeps {
   events: EventRepository;
@@ -9,13 +11,15 @@ export interface ScheduleRemindersDeps {
   clock: Clock;
   /** REMINDER_DAYS_BEFORE: 0 sends no reminders at all. */
   reminderDaysBefore: number;
+  /** Absent: only events' reminders are scheduled (unit tests of those). */
+  workDays?: WorkDayRepository;
 }
 
 /**
  * The reminders' round, run every REMINDER_ROUND_MS by one server instance (a job that repeats):
- * schedules the reminder job of each event whose reminders are due now. Scheduling is idempotent
- * (one job per event and start), so rounds that find the same event again change nothing.
- * Answers the events found due.
+ * schedules the reminder job of each event, and of each active work day, whose reminders are due
+ * now. Scheduling is idempotent (one job per event and start, per work day and date), so rounds
+ * that find the same event again change nothing. Answers the events (and work days) found due.
  */
 export class ScheduleReminders {
   constructor(private readonly deps: ScheduleRemindersDeps) {}
@@ -25,7 +29,8 @@ export class ScheduleReminders {
     const now = this.deps.clock.now();
     const upcoming = await this.deps.events.listNotOverBefore(now);
     const due = upcoming.filter((event) => remindersDue(event, now, this.deps.reminderDaysBefore));
-    await this.deps.jobs.schedule(due.map((event) => eventRemindersJob(event, now)));
-    return due.map((event) => event.id);
+    const workDays = this.deps.workDays ? (await this.deps.workDays.list()).filter((w) => workDayRemindersDue(w, now, this.deps.reminderDaysBefore)) : [];
+    await this.deps.jobs.schedule([...due.map((event) => eventRemindersJob(event, now)), ...workDays.map((w) => workDayRemindersJob(w, now))]);
+    return [...due.map((event) => event.id), ...workDays.map((w) => w.id)];
   }
 }

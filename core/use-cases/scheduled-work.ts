@@ -5,6 +5,8 @@ import type { JobHandlers } from './run-due-jobs';
 import { ScheduleReminders } from './schedule-reminders';
 import { SendEventReminders } from './send-event-reminders';
 import { OfferFreedPlaces } from './offer-freed-places';
+import { WORK_DAY_REMINDERS_JOB } from '../domain/work-day-mail';
+import { SendWorkDayReminders } from './send-work-day-reminders';
 
 /** How often the reminders' round looks for events whose reminders are due. */
 export const REMINDER_ROUND_MS = 15 * 60_000;
@@ -40,6 +42,12 @@ export function jobHandlers(useCase: UseCaseOf): JobHandlers {
     [EVENT_REMINDERS_JOB]: {
       run: async (job) => {
         await useCase(SendEventReminders).execute(job.payload);
+        return null;
+      },
+    },
+    [WORK_DAY_REMINDERS_JOB]: {
+      run: async (job) => {
+        await useCase(SendWorkDayReminders).execute(job.payload);
         return null;
       },
     },

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { SignUpResultSchema, type SignUpResult } from './work-day-signup-schema';
 import { WorkDaySignupFormSchema, type WorkDaySignup } from '../entities/work-day';
 import { WORK_DAY_MESSAGES, jobsChosen, validateWorkDaySignup } from '../domain/work-days';
 import { ValidationError } from '../errors';
@@ -7,14 +7,23 @@ import type { IdGenerator } from '../ports/id-generator';
 import type { WorkDayRepository } from '../ports/work-day-repository';
 import { findActiveWorkDay } from './get-work-day';
 import { parseInput } from './parse-input';
+import type { BookingLinks } from '../ports/booking-links';
+import type { WorkDay } from '../entities/work-day';
+import type { OutboxMessage } from '../entities/mail';
+import { newOutboxMessage } from '../domain/outbox';
+import { WORK_DAY_CONFIRMATION_KIND, workDayConfirmation } from '../domain/work-day-mail';
+import { workDayPath } from '../paths';
+import { withdrawPathOf } from './work-day-links';
 
-export const SignUpResultSchema = z.object({ signupId: z.string(), jobsChosen: z.number().int() });
-export type SignUpResult = z.infer<typeof SignUpResultSchema>;
+export { SignUpResultSchema, type SignUpResult };
 
 export interface SignUpForWorkDayDeps {
   workDays: WorkDayRepository;
   clock: Clock;
   ids: IdGenerator;
+  /** The withdraw links' signer and the site's address; absent, no confirmation is written (unit tests of other rules). */
+  workDayLinks?: BookingLinks;
+  mailSettings?: { clubName: string; publicBaseUrl: string };
 }
 
 /** Which form field each work-day message is about, so the page can point at it. */
@@ -22,9 +31,26 @@ const FIELD_OF_MESSAGE: Record<string, string[]> = {
   [WORK_DAY_MESSAGES.jobRequired]: ['selectedJobs'],
   [WORK_DAY_MESSAGES.unknownJob]: ['selectedJobs'],
   [WORK_DAY_MESSAGES.nameRequired]: ['firstName', 'lastName'],
+  [WORK_DAY_MESSAGES.emailInvalid]: ['email'],
 };
 
-/** A volunteer signs up for one or more jobs of a work day. */
+/**
+ * The confirmation to write with a sign-up that gave an e-mail: one outbox message, written by
+ * the repository in the same atomic step as the sign-up (none for a refused one, never one lost).
+ */
+export function workDayConfirmationMail(deps: SignUpForWorkDayDeps, signup: WorkDaySignup, workDay: WorkDay, now: Date): OutboxMessage[] {
+  const { workDayLinks, mailSettings } = deps;
+  if (!signup.email || !workDayLinks || !mailSettings) return [];
+  const mail = workDayConfirmation(signup, workDay, {
+    clubName: mailSettings.clubName,
+    location: mailSettings.clubName,
+    withdrawUrl: `${mailSettings.publicBaseUrl}${withdrawPathOf(workDayLinks, signup, workDay)}`,
+    workDayUrl: `${mailSettings.publicBaseUrl}${workDayPath(workDay.id)}`,
+  });
+  return [newOutboxMessage(deps.ids.next(), WORK_DAY_CONFIRMATION_KIND, signup.id, mail, now)];
+}
+
+/** A volunteer signs up for one or more jobs of a work day; with an e-mail, they are sent a confirmation. */
 export class SignUpForWorkDay {
   constructor(private readonly deps: SignUpForWorkDayDeps) {}
 
@@ -36,13 +62,14 @@ export class SignUpForWorkDay {
       const fields = Object.fromEntries((FIELD_OF_MESSAGE[checked.message] ?? []).map((f) => [f, checked.message]));
       throw new ValidationError(checked.message, fields);
     }
+    const now = this.deps.clock.now();
     const signup: WorkDaySignup = {
       id: this.deps.ids.next(),
       workDayId: workDay.id,
       ...checked.value,
-      submittedAt: this.deps.clock.now().toISOString(),
+      submittedAt: now.toISOString(),
     };
-    await this.deps.workDays.addSignup(signup);
+    await this.deps.workDays.addSignup(signup, workDayConfirmationMail(this.deps, signup, workDay, now));
     return { signupId: signup.id, jobsChosen: jobsChosen(signup) };
   }
 }

@@ -11,7 +11,8 @@ import { DashboardSchema } from '../../core/use-cases/dashboard';
 import { EventBookingsSchema } from '../../core/use-cases/event-bookings';
 import { EventForBookingSchema } from '../../core/use-cases/get-event-for-booking';
 import { BookingReceiptSchema } from '../../core/use-cases/submit-booking';
-import { SignUpResultSchema } from '../../core/use-cases/sign-up-for-work-day';
+import { SignUpResultSchema } from '../../core/use-cases/work-day-signup-schema';
+import { CalendarWorkDaySchema } from '../../core/use-cases/calendar-work-day';
 import { ListedDocumentSchema } from '../../core/use-cases/club-content';
 import { SearchAnswerSchema } from '../../core/use-cases/search';
 import { CheckoutSchema } from '../../core/use-cases/get-checkout';
@@ -39,7 +40,8 @@ export const HealthSchema = z.object({
 /** The schemas of what the use cases answer live beside them in core; here only the wrappers. */
 export const PublicConfigSchema = ClubConfigSchema;
 export { CalendarEventSchema };
-export const EventsResponseSchema = z.object({ events: z.array(CalendarEventSchema) });
+/** The calendar page: its events, and the work days shown beside them (marked, with a Sign up link). */
+export const EventsResponseSchema = z.object({ events: z.array(CalendarEventSchema), workDays: z.array(CalendarWorkDaySchema) });
 export const EventResponseSchema = EventForBookingSchema;
 
 export const BookingCreatedSchema = BookingReceiptSchema;

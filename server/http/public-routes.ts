@@ -1,3 +1,4 @@
+import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { WorkDaySignupFormSchema } from '../../core/entities/work-day';
 import { GetDocumentFile, ListCampaigns, ListDocuments } from '../../core/use-cases/club-content';
@@ -8,6 +9,7 @@ import { GetWorkDay } from '../../core/use-cases/get-work-day';
 import { GetMyBooking, MyBookingQuerySchema, MyBookingSchema } from '../../core/use-cases/get-my-booking';
 import { CancelMyBooking, CancelMyBookingRequestSchema } from '../../core/use-cases/cancel-my-booking';
 import { ListCalendarEvents } from '../../core/use-cases/list-calendar-events';
+import { ListCalendarWorkDays } from '../../core/use-cases/list-calendar-work-days';
 import { ListWorkDays } from '../../core/use-cases/list-work-days';
 import { SearchSite } from '../../core/use-cases/search';
 import { RequestPasswordReset } from '../../core/use-cases/request-password-reset';
@@ -95,12 +97,15 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   routes.add({
     method: 'get',
     path: '/api/events',
-    summary: 'The calendar: events not over before today (or undated), start ascending',
+    summary: 'The calendar: events not over before today (or undated), start ascending; and the active dated work days not over before today, date ascending',
     tag: 'events',
     access: 'public',
     responses: { 200: { description: 'Events', schema: EventsResponseSchema } },
     handler: async ({ res }) => {
-      const body = await calendarCache.answer(async () => ({ events: await ports.useCase(ListCalendarEvents).execute() }));
+      const body = await calendarCache.answer(async () => ({
+        events: await ports.useCase(ListCalendarEvents).execute(),
+        workDays: await ports.useCase(ListCalendarWorkDays).execute(),
+      }));
       // The cached answer is JSON text already (CalendarEventsSchema, checked where it is built).
       res.type('application/json').send(body);
       return SENT;
@@ -226,10 +231,23 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     access: 'public',
     params: IdParamsSchema,
     body: WorkDaySignupFormSchema,
+    // A sign-up with an e-mail sends one: it counts against the bookings' per-address limits, so
+    // the form cannot be used to mail strangers in bulk. One without an e-mail sends nothing.
+    before: bookingRateLimits({
+      limits: ports.get('addressLimits'),
+      clock: ports.get('clock'),
+      perMinute: config.bookingLimits.perMinute,
+      perDay: config.bookingLimits.perDay,
+    }).map((limit): RequestHandler => (req, res, next) => {
+      const email: unknown = (req.body as { email?: unknown } | undefined)?.email;
+      if (typeof email === 'string' && email.trim() !== '') return limit(req, res, next);
+      next();
+    }),
     responses: {
-      201: { description: 'Signed up', schema: SignupCreatedSchema },
+      201: { description: 'Signed up (with an e-mail: its confirmation is queued in the outbox)', schema: SignupCreatedSchema },
       404: { description: '"Work Day Not Found"' },
       409: { description: 'A chosen job is already full, or this name has already signed up for the day; nothing stored' },
+      429: { description: 'Too many sign-ups with an e-mail (counted with bookings) from this client address' },
     },
     handler: async ({ params, body }) => {
       return reply(201, await ports.useCase(SignUpForWorkDay).execute(params.id, body));

@@ -96,7 +96,7 @@ const TARGETS: Target[] = [
     method: 'post',
     path: () => '/api/work-days/old-work-day/signups',
     agent: () => app.agent(),
-    body: () => shapedBody(['firstName', 'lastName', 'selectedJobs', 'otherJob', 'notes', 'bringingTools', 'wantsFood']),
+    body: () => shapedBody(['firstName', 'lastName', 'selectedJobs', 'otherJob', 'notes', 'bringingTools', 'wantsFood', 'email']),
   },
   {
     name: 'POST /api/admin/session',
@@ -170,6 +170,13 @@ const TARGETS: Target[] = [
     path: () => `/api/events/${editableEventId}/waiting-list`,
     agent: () => app.agent(),
     body: () => shapedBody(['name', 'email', 'places']),
+  },
+  {
+    name: 'POST /api/work-day-signup/withdraw',
+    method: 'post',
+    path: () => '/api/work-day-signup/withdraw',
+    agent: () => app.agent(),
+    body: () => shapedBody(['token'], { token: oddText }),
   },
   {
     name: 'POST /api/waiting-list/leave',
@@ -329,11 +336,11 @@ function isPaired(text: string, i: number): boolean {
 const queryValue = fc.oneof(oddText, fc.constantFrom('2026-02-30', '2026-13-01', '0000-00-00', '2026-1-1', '99999-01-01', '2026-06-01T00:00'));
 
 describe('generated bad query strings and paths', () => {
-  it('GET /api/water-levels, /api/search, /api/my-booking, /api/waiting-list and /api/admin/audit: random, repeated and malformed parameters never give a 500', async () => {
+  it('GET /api/water-levels, /api/search, /api/my-booking, /api/waiting-list, /api/work-day-signup and /api/admin/audit: random, repeated and malformed parameters never give a 500', async () => {
     const before = await storedCounts(app);
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom('/api/water-levels', '/api/search', '/api/my-booking', '/api/waiting-list', '/api/waiting-list/offer', '/api/admin/audit'),
+        fc.constantFrom('/api/water-levels', '/api/search', '/api/my-booking', '/api/waiting-list', '/api/waiting-list/offer', '/api/work-day-signup', '/api/admin/audit'),
         fc.array(fc.tuple(fc.constantFrom('from', 'to', 'q', 'q[]', 'q[a]', 'from[0]', 'x', 'token', 'token[]', 'recordId', 'adminUid', 'recordId[]'), queryValue), { maxLength: 4 }),
         fc.constantFrom('', '&%E0%A4%A', '&q=%zz', '&from=%', '&&&=', '&q'),
         async (path, pairs, tail) => {
@@ -344,6 +351,7 @@ describe('generated bad query strings and paths', () => {
             expect(path).not.toBe('/api/my-booking');
             expect(path).not.toBe('/api/waiting-list');
             expect(path).not.toBe('/api/waiting-list/offer');
+            expect(path).not.toBe('/api/work-day-signup');
             expect(Array.isArray(res.body.readings ?? res.body.hits ?? res.body.entries)).toBe(true);
           } else {
             expectClientError(res, `${path}?${query}`);

@@ -65,6 +65,7 @@ export function aSignup(overrides: Partial<WorkDaySignup> = {}): WorkDaySignup {
     bringingTools: true,
     wantsFood: false,
     submittedAt: '2026-04-01T10:00:00.000Z',
+    email: null,
     ...overrides,
   };
 }

@@ -49,6 +49,16 @@ export function describeWorkDayRepositoryContract(name: string, makeAdapter: Ada
       expect(await workDays().listSignups('no-such-day')).toEqual([]);
     });
 
+    it('keeps a sign-up’s e-mail address, and null for one given none', async () => {
+      await workDays().create(aWorkDay());
+      const withEmail = aSignup({ id: 'with-email', firstName: 'Ann', email: 'ann@example.org' });
+      const without = aSignup({ id: 'without', firstName: 'Bob', submittedAt: '2026-04-02T10:00:00.000Z', email: null });
+      await workDays().addSignup(withEmail);
+      await workDays().addSignup(without);
+      expect(await workDays().listSignups('spring-clean')).toEqual([withEmail, without]);
+      expect(await workDays().removeSignup('spring-clean', 'with-email')).toEqual(withEmail);
+    });
+
     it('refuses a sign-up for a work day that does not exist', async () => {
       expect(await rejectionOf(workDays().addSignup(aSignup({ workDayId: 'ghost' })))).toBeInstanceOf(NotFoundError);
       expect(await workDays().listSignups('ghost')).toEqual([]);

@@ -47,7 +47,8 @@ describe('calendar', () => {
     await page.goto('/calendar');
     await page.getByRole('heading', { name: 'Upcoming Events', level: 1 }).waitFor();
     await page.locator('.event-card').first().waitFor();
-    const shown = await page.locator('.event-title').allInnerTexts();
+    // The events (work days stand beside them, marked: work-day-volunteer.test.ts).
+    const shown = await page.locator('.event-card:not(.workday-card) .event-title').allInnerTexts();
     expect(shown).toEqual(events.map((e) => e.name));
     const dated = events.filter((e) => e.eventdatetime !== null).map((e) => Date.parse(e.eventdatetime!));
     expect(dated).toEqual([...dated].sort((a, b) => a - b));
@@ -178,7 +179,7 @@ describe('calendar', () => {
 
   it("says 'No Upcoming Events' when there are none and 'Failed to fetch events' when the server fails", async () => {
     const page = await browser.newPage();
-    await page.route('**/api/events', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"events":[]}' }));
+    await page.route('**/api/events', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"events":[],"workDays":[]}' }));
     await page.goto('/calendar');
     await page.getByRole('heading', { name: 'No Upcoming Events' }).waitFor();
     await page.unroute('**/api/events');

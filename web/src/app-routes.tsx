@@ -49,6 +49,7 @@ const loadBeginnersPage = once(() => import('./features/information/components/b
 const loadWorkDayPage = once(() => import('./features/work-days/components/work-day-page'));
 const loadMyBookingPage = once(() => import('./features/my-booking/components/my-booking-page'));
 const loadWaitingListPage = once(() => import('./features/waiting-list/components/waiting-list-page'));
+const loadWorkDayWithdrawPage = once(() => import('./features/work-days/components/work-day-withdraw-page'));
 
 const CalendarPage = lazy(() => loadCalendarPage().then((m) => ({ default: m.CalendarPage })));
 const EventBookingPage = lazy(() => loadEventBookingPage().then((m) => ({ default: m.EventBookingPage })));
@@ -59,6 +60,7 @@ const BeginnersPage = lazy(() => loadBeginnersPage().then((m) => ({ default: m.B
 const WorkDayPage = lazy(() => loadWorkDayPage().then((m) => ({ default: m.WorkDayPage })));
 const MyBookingPage = lazy(() => loadMyBookingPage().then((m) => ({ default: m.MyBookingPage })));
 const WaitingListPage = lazy(() => loadWaitingListPage().then((m) => ({ default: m.WaitingListPage })));
+const WorkDayWithdrawPage = lazy(() => loadWorkDayWithdrawPage().then((m) => ({ default: m.WorkDayWithdrawPage })));
 
 type PageName = Exclude<keyof typeof PATHS, 'home'>;
 
@@ -76,6 +78,7 @@ const PAGES: Record<PageName, { element: ReactElement; load: () => Promise<unkno
   workDayBooking: { element: <WorkDayPage />, load: loadWorkDayPage },
   myBooking: { element: <MyBookingPage />, load: loadMyBookingPage },
   waitingList: { element: <WaitingListPage />, load: loadWaitingListPage },
+  workDayWithdraw: { element: <WorkDayWithdrawPage />, load: loadWorkDayWithdrawPage },
 };
 const PAGE_NAMES = Object.keys(PAGES) as PageName[];
 

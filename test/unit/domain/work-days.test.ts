@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import type { WorkDay, WorkDaySignupForm } from '../../../core/entities/work-day';
 import { WORK_DAY_MESSAGES, jobsChosen, validateWorkDaySignup, withVolunteerCounts } from '../../../core/domain/work-days';
@@ -11,7 +12,7 @@ const workDay: WorkDay = aWorkDay({ id: 'wd-1', name: 'Spring Work Day', descrip
 ] });
 
 function form(overrides: Partial<WorkDaySignupForm> = {}): WorkDaySignupForm {
-  return { firstName: 'Ann', lastName: 'Sailor', selectedJobs: ['paint'], otherJob: '', notes: '', bringingTools: false, wantsFood: false, ...overrides };
+  return { firstName: 'Ann', lastName: 'Sailor', selectedJobs: ['paint'], otherJob: '', notes: '', bringingTools: false, wantsFood: false, email: '', ...overrides };
 }
 
 const jobIds = fc.subarray(['paint', 'slip', 'boats']);
@@ -40,6 +41,29 @@ describe('work day properties', () => {
         });
       }),
     );
+  });
+
+  it('the optional e-mail: blank is none, a valid address is kept trimmed, anything else is refused with the booking form’s message', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('', ' ', '\t'), (blank) => {
+        const result = validateWorkDaySignup(form({ email: blank }), workDay);
+        expect(result.ok && result.value.email).toBeNull();
+      }),
+    );
+    fc.assert(
+      fc.property(fc.emailAddress(), fc.constantFrom('', ' ', '  '), (email, pad) => {
+        fc.pre(z.email().safeParse(email).success);
+        const result = validateWorkDaySignup(form({ email: `${pad}${email}${pad}` }), workDay);
+        expect(result).toMatchObject({ ok: true, value: { email } });
+      }),
+    );
+    fc.assert(
+      fc.property(fc.string({ minLength: 1 }).filter((text) => !text.includes('@') && text.trim() !== ''), (notAnAddress) => {
+        expect(validateWorkDaySignup(form({ email: notAnAddress }), workDay)).toEqual({ ok: false, message: 'Please enter a valid email address' });
+      }),
+    );
+    // The job and the names are asked about first, as the page shows them.
+    expect(validateWorkDaySignup(form({ firstName: '', email: 'nope' }), workDay)).toEqual({ ok: false, message: 'Please enter your first and last name' });
   });
 
   it('volunteer counts equal the sign-ups for this day that chose each job', () => {
@@ -79,7 +103,7 @@ describe('work day examples', () => {
   it('accepts only an other job, trims text, counts a job ticked twice once and drops food when none is offered', () => {
     expect(validateWorkDaySignup(form({ selectedJobs: [], otherJob: ' Fix the gate ' }), workDay)).toEqual({
       ok: true,
-      value: { firstName: 'Ann', lastName: 'Sailor', selectedJobs: [], otherJob: 'Fix the gate', notes: '', bringingTools: false, wantsFood: false },
+      value: { firstName: 'Ann', lastName: 'Sailor', selectedJobs: [], otherJob: 'Fix the gate', notes: '', bringingTools: false, wantsFood: false, email: null },
     });
     const result = validateWorkDaySignup(
       form({ firstName: ' Ann ', selectedJobs: ['slip', 'slip'], notes: ' Late ', bringingTools: true, wantsFood: true }),
@@ -87,7 +111,7 @@ describe('work day examples', () => {
     );
     expect(result).toEqual({
       ok: true,
-      value: { firstName: 'Ann', lastName: 'Sailor', selectedJobs: ['slip'], otherJob: '', notes: 'Late', bringingTools: true, wantsFood: false },
+      value: { firstName: 'Ann', lastName: 'Sailor', selectedJobs: ['slip'], otherJob: '', notes: 'Late', bringingTools: true, wantsFood: false, email: null },
     });
     expect(jobsChosen({ selectedJobs: ['a', 'b'], otherJob: 'c' })).toBe(3);
   });

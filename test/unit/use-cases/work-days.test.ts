@@ -31,6 +31,7 @@ describe('SignUpForWorkDay', () => {
         bringingTools: true,
         wantsFood: true,
         submittedAt: '2026-06-01T09:00:00.000Z',
+        email: null,
       },
     ]);
   });

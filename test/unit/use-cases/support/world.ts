@@ -125,7 +125,7 @@ export function makeWorld() {
     credentials,
     sessions,
     loginAttempts: new MemoryLoginAttemptStore(),
-    workDays: new MemoryWorkDayRepository(),
+    workDays: new MemoryWorkDayRepository(outbox),
     documents: new MemoryDocumentRepository(),
     campaigns: new MemoryCampaignRepository(),
     search: new MemorySearchIndex(),

@@ -1,13 +1,13 @@
-import { eventBookingPath } from '@core/paths';
+import { eventBookingPath, workDayPath } from '@core/paths';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDateRange } from '@core/domain/calendar';
+import { formatDate, formatDateRange } from '@core/domain/calendar';
 import { bookingOffer } from '@core/domain/booking-state';
 import { useClubConfig } from '../../../lib/club-config';
 import { CALENDAR_EVENTS_KEY } from '../api/calendar-events-path';
 import { useApiQuery } from '../../../lib/query';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { getCalendarEvents, type CalendarEvent } from '../api/get-calendar-events';
+import { getCalendarEvents, type CalendarEvent, type CalendarWorkDay } from '../api/get-calendar-events';
 import { AddToCalendarButton } from './add-to-calendar-button';
 import { SubscribeSection } from './subscribe-section';
 import { CalendarIcon } from '../../../components/ui/icons';
@@ -63,6 +63,46 @@ function EventCard({ event, location }: { event: CalendarEvent; location: string
   );
 }
 
+/** A work day beside the events: marked as one, with its Sign up link. */
+function WorkDayCard({ workDay }: { workDay: CalendarWorkDay }) {
+  const titleId = `workday-${workDay.id}-title`;
+  return (
+    <li className="card event-card workday-card">
+      <p className="workday-badge">Work day</p>
+      <h2 className="event-title" id={titleId}>
+        {workDay.name}
+      </h2>
+      <p className="event-date">
+        <CalendarIcon size={18} />
+        {formatDate(workDay.date, 'member')}
+      </p>
+      {workDay.description.trim() !== '' && <p>{workDay.description}</p>}
+      <p>Volunteers wanted{workDay.foodAvailable ? ': food is provided for helpers.' : '.'}</p>
+      <div className="event-actions">
+        <Link className="btn btn-primary" to={workDayPath(workDay.id)}>
+          Sign up <span className="visually-hidden">: work day {workDay.name}</span>
+        </Link>
+      </div>
+    </li>
+  );
+}
+
+type CalendarItem = { kind: 'event'; event: CalendarEvent; at: number } | { kind: 'workDay'; workDay: CalendarWorkDay; at: number };
+
+/** Events and work days in one list by start, undated events last (the server gives each list in order). */
+function calendarItems(events: readonly CalendarEvent[], workDays: readonly CalendarWorkDay[]): CalendarItem[] {
+  const at = (instant: string | null) => {
+    const ms = instant === null ? NaN : Date.parse(instant);
+    return Number.isNaN(ms) ? Number.POSITIVE_INFINITY : ms;
+  };
+  const items: CalendarItem[] = [
+    ...events.map((event) => ({ kind: 'event' as const, event, at: at(event.eventdatetime) })),
+    ...workDays.map((workDay) => ({ kind: 'workDay' as const, workDay, at: at(workDay.date) })),
+  ];
+  // A stable sort: equal starts keep the server's order, events before work days.
+  return items.sort((a, b) => (a.at === b.at ? 0 : a.at < b.at ? -1 : 1));
+}
+
 export function CalendarPage() {
   usePageTitle('Calendar');
   const config = useClubConfig();
@@ -72,18 +112,22 @@ export function CalendarPage() {
     <div className="page">
       <h1>Upcoming Events</h1>
       <LoadStatus state={state} loading="Loading events..." failed="Failed to fetch events" />
-      {state.status === 'success' && state.data.length === 0 && (
+      {state.status === 'success' && state.data.events.length === 0 && state.data.workDays.length === 0 && (
         <div className="empty-state">
           <h2>No Upcoming Events</h2>
           <p>New events are added through the season. Check back soon or read the latest news.</p>
           <Link to="/news">Recent News</Link>
         </div>
       )}
-      {state.status === 'success' && state.data.length > 0 && (
+      {state.status === 'success' && (state.data.events.length > 0 || state.data.workDays.length > 0) && (
         <ul className="event-list">
-          {state.data.map((event) => (
-            <EventCard key={event.id} event={event} location={config.clubName} />
-          ))}
+          {calendarItems(state.data.events, state.data.workDays).map((item) =>
+            item.kind === 'event' ? (
+              <EventCard key={`event-${item.event.id}`} event={item.event} location={config.clubName} />
+            ) : (
+              <WorkDayCard key={`workday-${item.workDay.id}`} workDay={item.workDay} />
+            ),
+          )}
         </ul>
       )}
       <SubscribeSection />

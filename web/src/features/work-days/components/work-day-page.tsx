@@ -18,7 +18,7 @@ import { LoadFailed, PageLoading } from '../../../components/ui/load-failed';
 import { MessagePage } from '../../../components/layout/message-page';
 
 function emptySignup(): WorkDaySignupForm {
-  return { firstName: '', lastName: '', selectedJobs: [], otherJob: '', notes: '', bringingTools: false, wantsFood: false };
+  return { firstName: '', lastName: '', selectedJobs: [], otherJob: '', notes: '', bringingTools: false, wantsFood: false, email: '' };
 }
 
 function NoWorkDay() {
@@ -49,7 +49,7 @@ function NoWorkDay() {
   );
 }
 
-function SignupForm({ workDay, onDone, onRefused }: { workDay: ListedWorkDay; onDone: (jobsChosen: number, firstName: string) => void; onRefused: () => void }) {
+function SignupForm({ workDay, onDone, onRefused }: { workDay: ListedWorkDay; onDone: (jobsChosen: number, firstName: string, email: string) => void; onRefused: () => void }) {
   const form = useForm<WorkDaySignupForm, keyof WorkDaySignupForm>({
     initial: emptySignup,
     validate: () => ({}),
@@ -67,7 +67,7 @@ function SignupForm({ workDay, onDone, onRefused }: { workDay: ListedWorkDay; on
   const send = async (values: WorkDaySignupForm) => {
     try {
       const answer = await signUpForWorkDay(workDay.id, values);
-      onDone(answer.jobsChosen, values.firstName.trim());
+      onDone(answer.jobsChosen, values.firstName.trim(), values.email.trim());
     } catch (cause) {
       // 409: a job filled up meanwhile, or this name has signed up already; the server's words
       // say which, and the counts are fetched again so a full job shows as full.
@@ -127,6 +127,13 @@ function SignupForm({ workDay, onDone, onRefused }: { workDay: ListedWorkDay; on
             <label htmlFor="workday-food">I would like food on the day</label>
           </div>
         )}
+        <Field
+          id="workday-email"
+          label="Email (optional)"
+          hint="Give one and we will e-mail you a confirmation with a calendar file and a link to withdraw, and a reminder before the day."
+        >
+          <input className="input" type="email" autoComplete="email" inputMode="email" {...form.bind('email')} />
+        </Field>
         <Field id="workday-notes" label="Notes">
           <textarea className="input" rows={3} {...form.bind('notes')} />
         </Field>
@@ -144,7 +151,7 @@ function WorkDayScreen({ id }: { id: string }) {
   const client = useQueryClient();
   // Fetched again in the background: the form and its message stay while the counts update.
   const refreshCounts = () => void client.invalidateQueries({ queryKey: ['work-day', id], exact: true });
-  const [confirmed, setConfirmed] = useState<{ jobsChosen: number; firstName: string } | null>(null);
+  const [confirmed, setConfirmed] = useState<{ jobsChosen: number; firstName: string; email: string } | null>(null);
   usePageTitle(state.status === 'success' ? state.data.name : 'Work Day');
 
   if (state.status === 'loading') return <PageLoading label="Loading work day..." />;
@@ -178,6 +185,11 @@ function WorkDayScreen({ id }: { id: string }) {
             <strong className="jobs-chosen">{confirmed.jobsChosen === 1 ? '1 job' : `${confirmed.jobsChosen} jobs`}</strong> on{' '}
             {workDay.name}, {formatDate(workDay.date, 'member')}.
           </p>
+          {confirmed.email !== '' && (
+            <p className="confirmation-email">
+              A confirmation is on its way to <strong>{confirmed.email}</strong>, with a calendar file and a link to withdraw if you can no longer come.
+            </p>
+          )}
           <Button
             variant="secondary"
             onClick={() => {
@@ -213,7 +225,7 @@ function WorkDayScreen({ id }: { id: string }) {
         )}
         {workDay.foodAvailable && <p>Food will be provided for volunteers: tick the box below if you would like some.</p>}
       </section>
-      <SignupForm workDay={workDay} onDone={(jobsChosen, firstName) => setConfirmed({ jobsChosen, firstName })} onRefused={refreshCounts} />
+      <SignupForm workDay={workDay} onDone={(jobsChosen, firstName, email) => setConfirmed({ jobsChosen, firstName, email })} onRefused={refreshCounts} />
     </div>
   );
 }

@@ -1,0 +1,39 @@
+import { WORK_DAY_WITHDRAW_MESSAGES } from '../domain/work-day-mail';
+import type { AuditLog } from '../ports/audit-log';
+import type { IdGenerator } from '../ports/id-generator';
+import { mySignupView, signupOfToken, type MyWorkDaySignupDeps } from './get-my-work-day-signup';
+import type { MyWorkDaySignup } from './work-day-signup-schema';
+
+export interface WithdrawFromWorkDayDeps extends MyWorkDaySignupDeps {
+  /** Absent: nothing is written to the audit log (unit tests of other rules). */
+  audit?: AuditLog;
+  ids: IdGenerator;
+}
+
+/**
+ * A volunteer withdraws from a work day through the link in their e-mail: the sign-up is removed
+ * (its places are free again at once) and the withdrawal goes in the audit log. Withdrawing again
+ * changes nothing and says so.
+ */
+export class WithdrawFromWorkDay {
+  constructor(private readonly deps: WithdrawFromWorkDayDeps) {}
+
+  async execute(request: unknown): Promise<MyWorkDaySignup> {
+    const { workDay, signupId } = await signupOfToken(this.deps, request);
+    const removed = await this.deps.workDays.removeSignup(workDay.id, signupId);
+    if (removed === null) return { ...mySignupView(workDay, null), message: WORK_DAY_WITHDRAW_MESSAGES.alreadyWithdrawn };
+    await this.deps.audit?.append([
+      {
+        id: this.deps.ids.next(),
+        at: this.deps.clock.now().toISOString(),
+        actor: { kind: 'member' },
+        action: 'workDay.signup-withdrawn',
+        recordType: 'workDay',
+        recordId: workDay.id,
+        summary: `${removed.firstName} ${removed.lastName} withdrew through the e-mailed link (sign-up ${removed.id})`,
+        changes: [{ field: 'signup', before: `${removed.firstName} ${removed.lastName}`, after: null }],
+      },
+    ]);
+    return { ...mySignupView(workDay, null), message: WORK_DAY_WITHDRAW_MESSAGES.withdrawn };
+  }
+}

@@ -1,0 +1,36 @@
+import { GetMyWorkDaySignup } from '../../core/use-cases/get-my-work-day-signup';
+import { WithdrawFromWorkDay } from '../../core/use-cases/withdraw-from-work-day';
+import { MyWorkDaySignupSchema, WorkDayTokenSchema } from '../../core/use-cases/work-day-signup-schema';
+import type { AppContainer } from '../container';
+import { reply, type ApiRoutes } from './api-routes';
+
+/** A volunteer's own work-day sign-up, through the signed withdraw link of their confirmation e-mail. */
+export function registerWorkDayWithdrawRoutes(routes: ApiRoutes, ports: AppContainer): void {
+  routes.add({
+    method: 'get',
+    path: '/api/work-day-signup',
+    summary: "A volunteer's own work-day sign-up, named by the signed token of its withdraw link",
+    tag: 'work days',
+    access: 'public',
+    query: WorkDayTokenSchema,
+    responses: {
+      200: { description: 'The sign-up (status signed-up), or withdrawn when it is no longer on the work day', schema: MyWorkDaySignupSchema },
+      404: { description: 'A forged, altered or expired link, or a work day that is gone' },
+    },
+    handler: async ({ query }) => reply(200, await ports.useCase(GetMyWorkDaySignup).execute(query)),
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/work-day-signup/withdraw',
+    summary: 'Withdraw from the work day through the signed link (audit-logged; again: no change, and the message says so)',
+    tag: 'work days',
+    access: 'public',
+    body: WorkDayTokenSchema,
+    responses: {
+      200: { description: 'Withdrawn (now, or already before): the sign-up as it now is, with a message', schema: MyWorkDaySignupSchema },
+      404: { description: 'A forged, altered or expired link, or a work day that is gone' },
+    },
+    handler: async ({ body }) => reply(200, await ports.useCase(WithdrawFromWorkDay).execute(body)),
+  });
+}

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { formatDate } from '@core/domain/calendar';
+import { PATHS, workDayPath } from '@core/paths';
+import { MessagePage } from '../../../components/layout/message-page';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { LoadFailed, PageLoading } from '../../../components/ui/load-failed';
+import { ApiError } from '../../../lib/api';
+import { useApiQuery } from '../../../lib/query';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { getMyWorkDaySignup, withdrawFromWorkDay } from '../api/work-day-api';
+
+const mySignupKey = (token: string) => ['work-day-signup', token] as const;
+
+function LinkNotValid() {
+  usePageTitle('Work-day link not valid');
+  return (
+    <MessagePage title="Work-day link not valid">
+      <p>This link is not valid. It may have expired, or the work day may have been removed. Use the link in your e-mail.</p>
+      <p>
+        See the <Link to={PATHS.calendar}>events calendar</Link>.
+      </p>
+    </MessagePage>
+  );
+}
+
+/** /work-day-withdraw?token=…: a volunteer's own sign-up, reached with the link of their e-mail, and Withdraw. */
+export function WorkDayWithdrawPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  return token === '' ? <LinkNotValid /> : <WithdrawScreen key={token} token={token} />;
+}
+
+function WithdrawScreen({ token }: { token: string }) {
+  const client = useQueryClient();
+  const state = useApiQuery(mySignupKey(token), (signal) => getMyWorkDaySignup(token, signal));
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  usePageTitle(state.status === 'success' ? `Work day: ${state.data.workDayName}` : 'Work day sign-up');
+
+  if (state.status === 'error' && state.error instanceof ApiError && state.error.status === 404) return <LinkNotValid />;
+  if (state.status === 'loading') return <PageLoading label="Loading your sign-up..." />;
+  if (state.status === 'error') {
+    return (
+      <div className="page narrow">
+        <LoadFailed title="Failed to load your sign-up" onRetry={state.reload} />
+      </div>
+    );
+  }
+  const signup = state.data;
+
+  const withdraw = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      client.setQueryData(mySignupKey(token), await withdrawFromWorkDay(token));
+      // The work day's counts have changed: its page and the calendar read them again.
+      void client.invalidateQueries({ queryKey: ['work-day', signup.workDayId] });
+      void client.invalidateQueries({ queryKey: ['work-days'] });
+    } catch {
+      setFailure('You could not be withdrawn just now. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="page narrow">
+      <section className="card" aria-labelledby="withdraw-title">
+        <h1 id="withdraw-title">Work day: {signup.workDayName}</h1>
+        <p className="event-date">{formatDate(signup.date, 'member')}</p>
+        <p role="status">
+          {signup.message ?? (signup.status === 'signed-up' ? 'You are signed up for this work day.' : 'You are no longer signed up for this work day.')}
+        </p>
+        {signup.details.length > 0 && (
+          <dl className="workday-signup-details">
+            {signup.details.map(([label, value]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+        {failure && <Alert tone="error">{failure}</Alert>}
+        {signup.status === 'signed-up' && (
+          <>
+            <p>If you can no longer come, please withdraw so that someone else can take your place.</p>
+            <Button variant="danger" disabled={busy} onClick={() => void withdraw()}>
+              {busy ? 'Withdrawing...' : 'Withdraw from this work day'}
+            </Button>
+          </>
+        )}
+        <p>
+          <Link to={workDayPath(signup.workDayId)}>Go to the work day</Link>
+        </p>
+      </section>
+    </div>
+  );
+}
