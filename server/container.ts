@@ -91,6 +91,13 @@ import { LeaveWaitingList } from '../core/use-cases/leave-waiting-list';
 import { AdminWaitingList } from '../core/use-cases/admin-waiting-list';
 import { OfferFreedPlaces } from '../core/use-cases/offer-freed-places';
 import { GetWaitlistOffer } from '../core/use-cases/get-waitlist-offer';
+import { ListNewsItems } from '../core/use-cases/list-news-items';
+import { GetNewsItem } from '../core/use-cases/get-news-item';
+import { CreateNewsItem } from '../core/use-cases/create-news-item';
+import { UpdateNewsItem } from '../core/use-cases/update-news-item';
+import { DeleteNewsItem } from '../core/use-cases/delete-news-item';
+import { ReadNewsItem } from '../core/use-cases/read-news-item';
+import { RefreshNewsIndex } from '../core/use-cases/refresh-news-index';
 import type { AppConfig } from './config';
 import { resolvePaymentSecrets } from './payment-secrets';
 
@@ -386,6 +393,13 @@ const USE_CASES = [
   AdminWaitingList,
   OfferFreedPlaces,
   GetWaitlistOffer,
+  ListNewsItems,
+  GetNewsItem,
+  CreateNewsItem,
+  UpdateNewsItem,
+  DeleteNewsItem,
+  ReadNewsItem,
+  RefreshNewsIndex,
 ] as const;
 
 /**
@@ -412,6 +426,8 @@ function bindUseCases(container: Container, config: AppConfig, get: Get, options
     jobHandlers: jobHandlers((type) => container.get(type)),
     mailOn: config.mail !== null,
     reportPasswordResetError: options.reportPasswordResetError,
+    // CAMPAIGNS: news written in the app, or read from MailerLite (the app then writes none).
+    newsSource: config.adapters.campaigns,
   };
   const deps = Object.defineProperties(
     settings,
