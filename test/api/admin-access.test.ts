@@ -13,6 +13,7 @@ beforeAll(async () => {
   bookingId = booked.body.bookingId;
   await addAdmin(app, 'nobody@example.org', []);
   otherUid = (await addAdmin(app, 'other@example.org', ['events:read'])).uid;
+  await app.get('campaigns').saveNewsItem({ id: 'news-guarded', subject: 'Guarded', body: 'Text', publishAt: '2026-01-01T10:00:00.000Z', status: 'published', createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z' });
 });
 afterAll(async () => {
   await app.dispose();
@@ -31,6 +32,7 @@ interface Guarded {
 }
 
 const form = { name: 'X', eventdatetime: '2026-08-01T10:00' };
+const newsForm = { subject: 'Guarded', body: 'Text', publishAt: '2026-08-01T10:00', status: 'published' };
 const GUARDED: Guarded[] = [
   { method: 'get', route: '/api/admin/session', path: () => '/api/admin/session', permission: null },
   { method: 'get', route: '/api/admin/dashboard', path: () => '/api/admin/dashboard', permission: null },
@@ -73,6 +75,15 @@ const GUARDED: Guarded[] = [
   { method: 'post', route: '/api/admin/outbox/:id/resend', path: () => '/api/admin/outbox/some-message/resend', permission: 'bookings:write', message: 'You do not have permission to resend e-mails.' },
   { method: 'get', route: '/api/admin/events/:id/cancel', path: () => `/api/admin/events/${eventId}/cancel`, permission: 'events:write', message: 'You do not have permission to cancel events.' },
   { method: 'post', route: '/api/admin/events/:id/cancel', path: () => `/api/admin/events/${eventId}/cancel`, body: { reason: 'Gale warning' }, permission: 'events:write', message: 'You do not have permission to cancel events.' },
+  ...(
+    [
+      ['get', '/api/admin/news', '/api/admin/news', undefined],
+      ['get', '/api/admin/news/:id', '/api/admin/news/news-guarded', undefined],
+      ['post', '/api/admin/news', '/api/admin/news', newsForm],
+      ['put', '/api/admin/news/:id', '/api/admin/news/news-guarded', newsForm],
+      ['delete', '/api/admin/news/:id', '/api/admin/news/news-guarded', undefined],
+    ] as const
+  ).map(([method, route, path, body]): Guarded => ({ method, route, path: () => path, ...(body ? { body } : {}), permission: 'content:write', message: 'You do not have permission to manage news.' })),
 ];
 
 /** Everything an admin request could change: events, admins, bookings, the audit log and the outbox. */
@@ -83,6 +94,7 @@ async function stored(): Promise<string> {
     await app.get('bookings').listAll(),
     await app.get('audit').list({ limit: 1000 }),
     await app.get('outbox').list(),
+    await app.get('campaigns').listNewsItems(),
   ]);
 }
 
