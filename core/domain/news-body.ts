@@ -31,16 +31,24 @@ const SANITIZE: sanitizeHtml.IOptions = {
   // Only table cells' alignment, which Markdown writes as a style.
   allowedStyles: { th: { 'text-align': [/^(left|right|center)$/] }, td: { 'text-align': [/^(left|right|center)$/] } },
   allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['https'] },
+  // Images only from this site: the site's Content-Security-Policy (img-src 'self') would block
+  // any other, so an outside image becomes a link to it instead (transformTags below).
+  allowedSchemesByTag: { img: [] },
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  // Links leave the site in a new tab without handing it the opener.
+  // Links that leave the site open in a new tab without handing it the opener; this site's own stay.
   transformTags: {
     a: (tagName, attribs) => ({
       tagName,
-      attribs: attribs.href ? { ...attribs, target: '_blank', rel: 'noopener noreferrer' } : attribs,
+      attribs: /^(https?|mailto):/i.test((attribs.href ?? '').trim()) ? { ...attribs, target: '_blank', rel: 'noopener noreferrer' } : attribs,
     }),
+    img: (tagName, attribs) => {
+      const src = attribs.src ?? '';
+      if (!/^https?:/i.test(src.trim())) return { tagName, attribs };
+      const alt = (attribs.alt ?? '').trim();
+      return { tagName: 'a', attribs: { href: src, target: '_blank', rel: 'noopener noreferrer' }, text: alt === '' ? 'Image' : `${alt} (image)` };
+    },
   },
 };
 // target and rel are set by the transform above, so they must be allowed through.

@@ -29,7 +29,7 @@ const ATTACKS = [
   '<form action="https://evil.example"><button>go</button></form>',
 ];
 
-const MARKDOWN_BITS = ['# Title\n', '**bold** ', '_em_ ', '- item\n', '1. one\n', '> quote\n', '`code` ', '\n\n', '[link](https://example.org) ', '![pic](https://example.org/p.png) ', '| a | b |\n|---|---|\n| 1 | 2 |\n', 'plain words '];
+const MARKDOWN_BITS = ['# Title\n', '**bold** ', '_em_ ', '- item\n', '1. one\n', '> quote\n', '`code` ', '\n\n', '[link](https://example.org) ', '[calendar](/calendar) ', '![pic](https://example.org/p.png) ', '![ours](/api/photos/p.jpg) ', '![odd](//evil.example/p.png) ', '| a | b |\n|---|---|\n| 1 | 2 |\n', 'plain words '];
 
 const markdownish = fc
   .array(fc.oneof(fc.constantFrom(...ATTACKS), fc.constantFrom(...MARKDOWN_BITS), fc.string({ maxLength: 30 }), fc.string({ unit: 'grapheme', maxLength: 10 })), { maxLength: 12 })
@@ -62,7 +62,9 @@ describe('renderNewsBody (Markdown to safe HTML)', () => {
         expect(html.toLowerCase()).not.toContain('<iframe');
         expect(html.toLowerCase()).not.toContain('<svg');
         expect(attributesIn(html).filter((name) => name.startsWith('on'))).toEqual([]);
-        for (const link of attributesOf(html).filter((a) => a.name === 'href' || a.name === 'src')) expect(link.value).toMatch(/^(https:|http:|mailto:)/);
+        // Links lead to web pages, mail, or this site; images come from this site only.
+        for (const link of attributesOf(html).filter((a) => a.name === 'href')) expect(link.value).toMatch(/^(https:|http:|mailto:|\/(?!\/))/);
+        for (const image of attributesOf(html).filter((a) => a.name === 'src')) expect(image.value).toMatch(/^\/(?!\/)/);
         // What the admin typed as HTML is shown as text, escaped.
         expect(html).not.toMatch(new RegExp(`<(?!/?(?:${NEWS_ALLOWED_TAGS.join('|')})[\\s>/])`));
       }),
@@ -87,24 +89,27 @@ describe('renderNewsBody (Markdown to safe HTML)', () => {
     expect(renderNewsBody('<b>bold?</b>')).toBe('<p>&lt;b&gt;bold?&lt;/b&gt;</p>\n');
   });
 
-  it('renders what Markdown writes: headings, emphasis, lists, quotes, tables, images over https and links that open in a new tab', () => {
+  it("renders what Markdown writes: headings, emphasis, lists, quotes, tables, this site's images and links that open in a new tab", () => {
     const html = renderNewsBody(
-      '## Launching\n\nUse the **east** slipway, _not_ the west.\n\n- Life jackets\n- Trip slips\n\n> Safety first\n\n![Pontoon](https://club.example/p.jpg)\n\nSee [the handbook](https://club.example/handbook) or mail <mailto:bosun@club.example>.',
+      '## Launching\n\nUse the **east** slipway, _not_ the west.\n\n- Life jackets\n- Trip slips\n\n> Safety first\n\n![Pontoon](/api/photos/pontoon.jpg)\n\nSee [the handbook](https://club.example/handbook) or mail <mailto:bosun@club.example>.',
     );
     expect(html).toContain('<h2>Launching</h2>');
     expect(html).toContain('<strong>east</strong>');
     expect(html).toContain('<em>not</em>');
     expect(html).toContain('<ul>\n<li>Life jackets</li>');
     expect(html).toContain('<blockquote>');
-    expect(html).toContain('<img src="https://club.example/p.jpg" alt="Pontoon" />');
+    expect(html).toContain('<img src="/api/photos/pontoon.jpg" alt="Pontoon" />');
     expect(html).toContain('<a href="https://club.example/handbook" target="_blank" rel="noopener noreferrer">the handbook</a>');
     expect(html).toContain('href="mailto:bosun@club.example"');
+    expect(renderNewsBody('[the calendar](/calendar)')).toBe('<p><a href="/calendar">the calendar</a></p>\n');
     expect(renderNewsBody('| a | b |\n|:--|--:|\n| 1 | 2 |')).toContain('<td style="text-align:right">2</td>');
   });
 
-  it('drops images that are not https (no tracking over plain http, no data: images)', () => {
-    expect(renderNewsBody('![x](http://club.example/p.jpg)')).not.toContain('src=');
-    expect(renderNewsBody('![x](data:image/png;base64,AAAA)')).not.toContain('src=');
+  it("turns an image from elsewhere into a link to it (the site's policy loads images only from itself), and drops data: and protocol-relative images", () => {
+    expect(renderNewsBody('![Pontoon](https://club.example/p.jpg)')).toBe('<p><a href="https://club.example/p.jpg" target="_blank" rel="noopener noreferrer">Pontoon (image)</a></p>\n');
+    expect(renderNewsBody('![](http://club.example/p.jpg)')).toContain('>Image</a>');
+    expect(renderNewsBody('![x](data:image/png;base64,AAAA)')).toBe('<p><img alt="x" /></p>\n');
+    expect(renderNewsBody('![x](//evil.example/p.png)')).toBe('<p><img alt="x" /></p>\n');
   });
 });
 
