@@ -16,12 +16,15 @@ export const PATHS = {
   workDayWithdraw: '/work-day-withdraw',
 } as const;
 
+/** Members' pages with an id in the address (`:name` stands for one segment): a news item's own page. */
+export const MEMBER_PAGE_PATTERNS = ['/news/:id'] as const;
+
 /** The admin panel's own addresses (its screens are listed with their permissions in domain/permissions). */
 export const ADMIN_BASE_PATHS = ['/admin', '/admin/login'] as const;
 
 /**
- * Whether the web app has a page at `pathname`: one of the members' PATHS, the admin panel's
- * base and sign-in pages, or one of `adminRoutes` (patterns such as '/admin/bookings/:eventId',
+ * Whether the web app has a page at `pathname`: one of the members' PATHS or MEMBER_PAGE_PATTERNS,
+ * the admin panel's base and sign-in pages, or one of `adminRoutes` (patterns such as '/admin/bookings/:eventId',
  * where a `:name` segment stands for any one non-empty segment). Read as the router reads it:
  * letter case and trailing slashes do not matter. The server answers 404 for everything else.
  */
@@ -31,7 +34,7 @@ export function isAppPagePath(pathname: string, adminRoutes: readonly { path: st
   if ((Object.values(PATHS) as string[]).includes(lower)) return true;
   if ((ADMIN_BASE_PATHS as readonly string[]).includes(lower)) return true;
   const segments = lower.split('/');
-  return adminRoutes.some(({ path: pattern }) => {
+  return [...MEMBER_PAGE_PATTERNS.map((p) => ({ path: p })), ...adminRoutes].some(({ path: pattern }) => {
     const parts = pattern.toLowerCase().split('/');
     return parts.length === segments.length && parts.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i]));
   });

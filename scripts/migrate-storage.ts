@@ -144,10 +144,13 @@ export async function copySqliteToFirestore(
     copied.documents += 1;
   }
 
-  const campaigns = await from.campaigns.listRecent();
-  source.campaigns = campaigns.length;
-  for (const campaign of campaigns) await to.campaigns.put(campaign);
-  copied.campaigns = campaigns.length;
+  // Imported campaigns as they are; news items written in the app with their Markdown, drafts too.
+  const imported = (await from.campaigns.listRecent()).filter((campaign) => !campaign.news_page);
+  const newsItems = await from.campaigns.listNewsItems();
+  source.campaigns = imported.length + newsItems.length;
+  for (const campaign of imported) await to.campaigns.put(campaign);
+  for (const item of newsItems) await to.campaigns.saveNewsItem(item);
+  copied.campaigns = imported.length + newsItems.length;
 
   const readings = await from.waterLevels.readings(ALL_DATES.from, ALL_DATES.to);
   source.waterLevels = readings.length;

@@ -18,6 +18,7 @@ import { registerOutboxRoutes } from './http/outbox-routes';
 import { registerPasswordResetRoutes } from './http/password-reset-routes';
 import { registerWaitlistRoutes } from './http/waitlist-routes';
 import { registerWorkDayWithdrawRoutes } from './http/work-day-withdraw-routes';
+import { registerNewsRoutes } from './http/news-routes';
 import { ApiRoutes, SENT } from './http/api-routes';
 import { authenticator, csrfGuard, SESSION_COOKIE } from './http/auth';
 import { apiNotFound, errorHandler } from './http/error-handler';
@@ -240,6 +241,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerPasswordResetRoutes(routes, ports);
   registerWaitlistRoutes(routes, ports, config);
   registerWorkDayWithdrawRoutes(routes, ports);
+  registerNewsRoutes(routes, ports);
   let openApiDocument: object | null = null;
   routes.add({
     method: 'get',

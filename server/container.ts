@@ -101,6 +101,13 @@ import { GetMyWorkDaySignup } from '../core/use-cases/get-my-work-day-signup';
 import { WithdrawFromWorkDay } from '../core/use-cases/withdraw-from-work-day';
 import { SendWorkDayReminders } from '../core/use-cases/send-work-day-reminders';
 import { ListCalendarWorkDays } from '../core/use-cases/list-calendar-work-days';
+import { ListNewsItems } from '../core/use-cases/list-news-items';
+import { GetNewsItem } from '../core/use-cases/get-news-item';
+import { CreateNewsItem } from '../core/use-cases/create-news-item';
+import { UpdateNewsItem } from '../core/use-cases/update-news-item';
+import { DeleteNewsItem } from '../core/use-cases/delete-news-item';
+import { ReadNewsItem } from '../core/use-cases/read-news-item';
+import { RefreshNewsIndex } from '../core/use-cases/refresh-news-index';
 import type { AppConfig } from './config';
 import { resolvePaymentSecrets } from './payment-secrets';
 
@@ -410,6 +417,13 @@ const USE_CASES = [
   WithdrawFromWorkDay,
   SendWorkDayReminders,
   ListCalendarWorkDays,
+  ListNewsItems,
+  GetNewsItem,
+  CreateNewsItem,
+  UpdateNewsItem,
+  DeleteNewsItem,
+  ReadNewsItem,
+  RefreshNewsIndex,
 ] as const;
 
 /**
@@ -436,6 +450,8 @@ function bindUseCases(container: Container, config: AppConfig, get: Get, options
     jobHandlers: jobHandlers((type) => container.get(type)),
     mailOn: config.mail !== null,
     reportPasswordResetError: options.reportPasswordResetError,
+    // CAMPAIGNS: news written in the app, or read from MailerLite (the app then writes none).
+    newsSource: config.adapters.campaigns,
   };
   const deps = Object.defineProperties(
     settings,

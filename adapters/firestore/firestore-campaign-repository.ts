@@ -1,5 +1,8 @@
-import { FieldPath, type Firestore } from 'firebase-admin/firestore';
+import { FieldPath, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { CampaignSchema, type Campaign } from '../../core/entities/campaign';
+import { NewsItemSchema, type NewsItem } from '../../core/entities/news-item';
+import { newsExcerpt } from '../../core/domain/news-body';
+import { byNewestPublished, newsItemCampaign } from '../../core/domain/news-items';
 import { ValidationError } from '../../core/errors';
 import type { CampaignRepository } from '../../core/ports/campaign-repository';
 import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
@@ -7,7 +10,27 @@ import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
 import { instantFields, readInstant } from './firestore-instants';
 
-/** E-mail campaigns in the `campaigns` collection, keyed by id, finished_at a Timestamp. */
+/** A document with a Markdown `body` is a news item written in the app; the others are imported campaigns. */
+function isNewsItem(data: DocumentData): boolean {
+  return typeof data.body === 'string';
+}
+
+function newsItemOf(id: string, data: DocumentData): NewsItem {
+  return NewsItemSchema.parse({
+    id,
+    subject: data.subject,
+    body: data.body,
+    publishAt: readInstant(data, 'finished_at'),
+    status: data.status,
+    createdAt: readInstant(data, 'created_at'),
+    updatedAt: readInstant(data, 'updated_at'),
+  });
+}
+
+/**
+ * E-mail campaigns and news items in the `campaigns` collection, keyed by id, finished_at (a news
+ * item's publish time) a Timestamp. Imported campaigns have no body and no status (published).
+ */
 export class FirestoreCampaignRepository implements CampaignRepository {
   constructor(
     private readonly db: Firestore,
@@ -18,29 +41,80 @@ export class FirestoreCampaignRepository implements CampaignRepository {
     return collectionOf(this.db, 'campaigns', this.options);
   }
 
+  private checkId(id: string): void {
+    if (!isDocumentId(id)) throw new ValidationError('A campaign id may not contain a slash or be reserved by Firestore');
+  }
+
   async listRecent(): Promise<Campaign[]> {
     // Firestore orders null below every Timestamp, so newest first puts unfinished ones last.
+    // A club's campaigns are few: drafts are left out here rather than with an index on status.
     const snapshot = await withCoreErrors(() =>
       this.collection.orderBy('finished_at', 'desc').orderBy(FieldPath.documentId(), 'asc').get(),
     );
-    return snapshot.docs.map((doc) => {
+    return snapshot.docs.flatMap((doc) => {
       const data = doc.data();
-      return CampaignSchema.parse({
-        id: doc.id,
-        subject: data.subject,
-        finished_at: readInstant(data, 'finished_at'),
-        preview_url: data.preview_url ?? null,
-      });
+      if (isNewsItem(data)) {
+        const item = newsItemOf(doc.id, data);
+        return item.status === 'published' ? [newsItemCampaign(item, newsExcerpt(item.body))] : [];
+      }
+      return [
+        CampaignSchema.parse({
+          id: doc.id,
+          subject: data.subject,
+          finished_at: readInstant(data, 'finished_at'),
+          preview_url: data.preview_url ?? null,
+        }),
+      ];
     });
   }
 
   async put(campaign: Campaign): Promise<void> {
-    if (!isDocumentId(campaign.id)) throw new ValidationError('A campaign id may not contain a slash or be reserved by Firestore');
+    this.checkId(campaign.id);
     await withCoreErrors(() =>
       this.collection.doc(campaign.id).set({
         subject: campaign.subject,
         preview_url: campaign.preview_url,
         ...instantFields({ finished_at: campaign.finished_at }),
+      }),
+    );
+  }
+
+  async listNewsItems(): Promise<NewsItem[]> {
+    const snapshot = await withCoreErrors(() => this.collection.where('body', '>=', '').get());
+    return snapshot.docs.map((doc) => newsItemOf(doc.id, doc.data())).sort(byNewestPublished);
+  }
+
+  async getNewsItem(id: string): Promise<NewsItem | null> {
+    if (!isDocumentId(id)) return null;
+    const doc = await withCoreErrors(() => this.collection.doc(id).get());
+    const data = doc.data();
+    return data && isNewsItem(data) ? newsItemOf(doc.id, data) : null;
+  }
+
+  async saveNewsItem(item: NewsItem): Promise<void> {
+    this.checkId(item.id);
+    const checked = NewsItemSchema.parse(item);
+    await withCoreErrors(() =>
+      this.collection.doc(checked.id).set({
+        subject: checked.subject,
+        preview_url: null,
+        body: checked.body,
+        status: checked.status,
+        ...instantFields({ finished_at: checked.publishAt, created_at: checked.createdAt, updated_at: checked.updatedAt }),
+      }),
+    );
+  }
+
+  async deleteNewsItem(id: string): Promise<boolean> {
+    if (!isDocumentId(id)) return false;
+    const ref = this.collection.doc(id);
+    return withCoreErrors(() =>
+      this.db.runTransaction(async (tx) => {
+        const doc = await tx.get(ref);
+        const data = doc.data();
+        if (!data || !isNewsItem(data)) return false;
+        tx.delete(ref);
+        return true;
       }),
     );
   }

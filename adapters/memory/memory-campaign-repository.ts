@@ -1,26 +1,57 @@
 import type { Campaign } from '../../core/entities/campaign';
+import type { NewsItem } from '../../core/entities/news-item';
+import { newsExcerpt } from '../../core/domain/news-body';
+import { newsItemCampaign } from '../../core/domain/news-items';
 import type { CampaignRepository } from '../../core/ports/campaign-repository';
 import { compareText, instantMillis } from './compare-text';
 
+type Entry = { kind: 'campaign'; campaign: Campaign } | { kind: 'news'; item: NewsItem };
+
+function newestFirst(a: Campaign, b: Campaign): number {
+  const at = instantMillis(a.finished_at);
+  const bt = instantMillis(b.finished_at);
+  if (at !== bt) {
+    if (at === null) return 1;
+    if (bt === null) return -1;
+    return bt - at;
+  }
+  return compareText(a.id, b.id);
+}
+
 export class MemoryCampaignRepository implements CampaignRepository {
-  private readonly campaigns = new Map<string, Campaign>();
+  private readonly entries = new Map<string, Entry>();
 
   async listRecent(): Promise<Campaign[]> {
-    return [...this.campaigns.values()]
-      .sort((a, b) => {
-        const at = instantMillis(a.finished_at);
-        const bt = instantMillis(b.finished_at);
-        if (at !== bt) {
-          if (at === null) return 1;
-          if (bt === null) return -1;
-          return bt - at;
-        }
-        return compareText(a.id, b.id);
-      })
-      .map((campaign) => ({ ...campaign }));
+    const listed: Campaign[] = [];
+    for (const entry of this.entries.values()) {
+      if (entry.kind === 'campaign') listed.push({ ...entry.campaign });
+      else if (entry.item.status === 'published') listed.push(newsItemCampaign(entry.item, newsExcerpt(entry.item.body)));
+    }
+    return listed.sort(newestFirst);
   }
 
   async put(campaign: Campaign): Promise<void> {
-    this.campaigns.set(campaign.id, { ...campaign });
+    this.entries.set(campaign.id, { kind: 'campaign', campaign: { ...campaign } });
+  }
+
+  async listNewsItems(): Promise<NewsItem[]> {
+    const items: NewsItem[] = [];
+    for (const entry of this.entries.values()) if (entry.kind === 'news') items.push({ ...entry.item });
+    return items.sort((a, b) => Date.parse(b.publishAt) - Date.parse(a.publishAt) || compareText(a.id, b.id));
+  }
+
+  async getNewsItem(id: string): Promise<NewsItem | null> {
+    const entry = this.entries.get(id);
+    return entry?.kind === 'news' ? { ...entry.item } : null;
+  }
+
+  async saveNewsItem(item: NewsItem): Promise<void> {
+    this.entries.set(item.id, { kind: 'news', item: { ...item } });
+  }
+
+  async deleteNewsItem(id: string): Promise<boolean> {
+    if (this.entries.get(id)?.kind !== 'news') return false;
+    this.entries.delete(id);
+    return true;
   }
 }

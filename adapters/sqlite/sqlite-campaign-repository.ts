@@ -1,16 +1,50 @@
 import type { Knex } from 'knex';
 import { CampaignSchema, type Campaign } from '../../core/entities/campaign';
+import { NewsItemSchema, type NewsItem } from '../../core/entities/news-item';
+import { newsExcerpt } from '../../core/domain/news-body';
+import { newsItemCampaign } from '../../core/domain/news-items';
 import type { CampaignRepository } from '../../core/ports/campaign-repository';
 import { instantMillis } from './sqlite-values';
+
+interface CampaignRow {
+  id: string;
+  subject: string;
+  finished_at: string | null;
+  preview_url: string | null;
+  body: string | null;
+  status: string;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+const COLUMNS = ['id', 'subject', 'finished_at', 'preview_url', 'body', 'status', 'created_at', 'updated_at'] as const;
+
+/** A row with a body is a news item written in the app; the others are imported campaigns. */
+function newsItemOf(row: CampaignRow): NewsItem {
+  return NewsItemSchema.parse({
+    id: row.id,
+    subject: row.subject,
+    body: row.body,
+    publishAt: row.finished_at,
+    status: row.status,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
+}
 
 export class SqliteCampaignRepository implements CampaignRepository {
   constructor(private readonly db: Knex) {}
 
   async listRecent(): Promise<Campaign[]> {
-    const rows = await this.db('campaigns')
-      .select('id', 'subject', 'finished_at', 'preview_url')
+    const rows: CampaignRow[] = await this.db('campaigns')
+      .select(...COLUMNS)
+      .where({ status: 'published' })
       .orderByRaw('finishedAtMs IS NULL, finishedAtMs DESC, id ASC');
-    return rows.map((row) => CampaignSchema.parse(row));
+    return rows.map((row) => {
+      if (row.body === null) return CampaignSchema.parse({ id: row.id, subject: row.subject, finished_at: row.finished_at, preview_url: row.preview_url });
+      const item = newsItemOf(row);
+      return newsItemCampaign(item, newsExcerpt(item.body));
+    });
   }
 
   async put(campaign: Campaign): Promise<void> {
@@ -21,8 +55,48 @@ export class SqliteCampaignRepository implements CampaignRepository {
         finished_at: campaign.finished_at,
         finishedAtMs: instantMillis(campaign.finished_at),
         preview_url: campaign.preview_url,
+        body: null,
+        status: 'published',
+        created_at: null,
+        updated_at: null,
       })
       .onConflict('id')
       .merge();
+  }
+
+  async listNewsItems(): Promise<NewsItem[]> {
+    const rows: CampaignRow[] = await this.db('campaigns').select(...COLUMNS).whereNotNull('body').orderBy([
+      { column: 'finishedAtMs', order: 'desc' },
+      { column: 'id', order: 'asc' },
+    ]);
+    return rows.map(newsItemOf);
+  }
+
+  async getNewsItem(id: string): Promise<NewsItem | null> {
+    const row: CampaignRow | undefined = await this.db('campaigns').select(...COLUMNS).where({ id }).whereNotNull('body').first();
+    return row ? newsItemOf(row) : null;
+  }
+
+  async saveNewsItem(item: NewsItem): Promise<void> {
+    const checked = NewsItemSchema.parse(item);
+    await this.db('campaigns')
+      .insert({
+        id: checked.id,
+        subject: checked.subject,
+        finished_at: checked.publishAt,
+        finishedAtMs: instantMillis(checked.publishAt),
+        preview_url: null,
+        body: checked.body,
+        status: checked.status,
+        created_at: checked.createdAt,
+        updated_at: checked.updatedAt,
+      })
+      .onConflict('id')
+      .merge();
+  }
+
+  async deleteNewsItem(id: string): Promise<boolean> {
+    const removed = await this.db('campaigns').where({ id }).whereNotNull('body').delete();
+    return removed > 0;
   }
 }

@@ -24,6 +24,9 @@ export const ADMIN_ROUTES: { path: string; permission: Permission | null }[] = [
   { path: '/admin/work-days/edit/:workDayId', permission: 'workdays:write' },
   { path: '/admin/work-days/:workDayId', permission: 'events:read' },
   { path: '/admin/mail', permission: 'bookings:read' },
+  { path: '/admin/news', permission: 'content:write' },
+  { path: '/admin/news/create', permission: 'content:write' },
+  { path: '/admin/news/edit/:newsId', permission: 'content:write' },
 ];
 
 /** The ADMIN_ROUTES entry a concrete admin address (/admin/events/edit/e1?x=1) is for, or null. */
@@ -63,6 +66,9 @@ export const ACTIONS = {
   // The e-mails are about bookings: reading them is reading bookings, sending one again a change.
   'mail.read': 'bookings:read',
   'mail.resend': 'bookings:write',
+  // Drafts are not public: the news screen is for those who write news.
+  'news.list': 'content:write',
+  'news.write': 'content:write',
 } as const satisfies Record<string, Permission | null>;
 export type AdminAction = keyof typeof ACTIONS;
 
@@ -79,6 +85,7 @@ export const PERMISSION_MESSAGES = {
   mailRead: "You don't have permission to view e-mails.",
   mailResend: 'You do not have permission to resend e-mails.',
   workDaysWrite: 'You do not have permission to change work days.',
+  news: 'You do not have permission to manage news.',
 } as const;
 
 const ACTION_MESSAGES: Record<AdminAction, string> = {
@@ -97,6 +104,8 @@ const ACTION_MESSAGES: Record<AdminAction, string> = {
   'workDays.write': PERMISSION_MESSAGES.workDaysWrite,
   'mail.read': PERMISSION_MESSAGES.mailRead,
   'mail.resend': PERMISSION_MESSAGES.mailResend,
+  'news.list': PERMISSION_MESSAGES.news,
+  'news.write': PERMISSION_MESSAGES.news,
 };
 
 /** Throws PermissionError (with the spec's message and the missing permission) unless allowed. */

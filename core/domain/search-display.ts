@@ -1,6 +1,7 @@
 import type { Highlight, HighlightField, SearchHit } from '../entities/search-hit';
 import { PATHS } from '../paths';
 import { londonDate } from './london-time';
+import { newsItemIdOf, newsItemPath } from './news-items';
 
 export const MAX_TAGS = 3;
 
@@ -23,7 +24,8 @@ function webAddress(v: string | undefined): string | undefined {
 /**
  * Where choosing a result leads. Events: the booking page (a work day: its sign-up page), else the
  * calendar. Documents: the PDF in a new tab. Pages: their path. News: the e-mail's preview in a new
- * tab, as the News page opens it; without one, the News page (there is no page per e-mail).
+ * tab, as the News page opens it; a news item written in the app, its own page /news/{id};
+ * otherwise the News page.
  */
 export function hitLink(hit: SearchHit): { href: string; newTab: boolean } {
   const present = (v: string | undefined) => (v !== undefined && v.trim() !== '' ? v : undefined);
@@ -36,7 +38,9 @@ export function hitLink(hit: SearchHit): { href: string; newTab: boolean } {
       return { href: present(hit.path) ?? '#', newTab: false };
     case 'news': {
       const preview = webAddress(hit.detailsUrl);
-      return preview ? { href: preview, newTab: true } : { href: PATHS.news, newTab: false };
+      if (preview) return { href: preview, newTab: true };
+      const own = hit.detailsUrl === undefined ? null : newsItemIdOf(hit.detailsUrl.trim());
+      return { href: own === null ? PATHS.news : newsItemPath(own), newTab: false };
     }
     default:
       return { href: '#', newTab: false };

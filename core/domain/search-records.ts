@@ -1,5 +1,6 @@
 import { eventBookingPath, workDayPath } from '../paths';
 import type { Campaign } from '../entities/campaign';
+import { newsItemPath } from './news-items';
 import type { ClubDocument } from '../entities/document';
 import type { ClubEvent } from '../entities/event';
 import type { SearchRecord } from '../entities/search-hit';
@@ -67,13 +68,21 @@ export function documentSearchRecord(doc: ClubDocument): SearchRecord {
   });
 }
 
+/**
+ * The search record of a campaign or a news item written in the app: its link is the outside
+ * preview, else the item's own page (/news/{id}); its description the item's excerpt; its date
+ * (eventDate) the time it went out, so that an item indexed ahead of its publish time is found
+ * only from then on (isSearchHitVisible).
+ */
 export function campaignSearchRecord(campaign: Campaign): SearchRecord {
   return compact({
     objectID: campaign.id,
     type: 'news',
     category: 'news',
     subject: campaign.subject,
-    detailsUrl: campaign.preview_url ?? undefined,
+    description: campaign.excerpt === undefined || campaign.excerpt === '' ? undefined : campaign.excerpt,
+    eventDate: epochSeconds(campaign.finished_at),
+    detailsUrl: campaign.preview_url ?? (campaign.news_page ? newsItemPath(campaign.id) : undefined),
     tags: [],
   });
 }

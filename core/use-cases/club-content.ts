@@ -3,6 +3,8 @@ import type { Campaign } from '../entities/campaign';
 import { DocumentSchema, type ClubDocument, type DocumentFile } from '../entities/document';
 import { NotFoundError } from '../errors';
 import type { CampaignSource } from '../ports/campaign-source';
+import type { Clock } from '../ports/clock';
+import { visibleCampaigns } from '../domain/news-items';
 import type { DocumentRepository } from '../ports/document-repository';
 
 export const DOCUMENT_NOT_FOUND = 'Document not found';
@@ -11,12 +13,16 @@ export const DOCUMENT_NOT_FOUND = 'Document not found';
 export const ListedDocumentSchema = DocumentSchema.extend({ url: z.string() });
 export type ListedDocument = z.infer<typeof ListedDocumentSchema>;
 
-/** The club's e-mail campaigns, newest first, from the source in use (MailerLite or stored). */
+/**
+ * The club's e-mail campaigns and published news items, newest first, from the source in use
+ * (MailerLite or stored); an item whose publish time is still to come waits for it.
+ */
 export class ListCampaigns {
-  constructor(private readonly deps: { campaignSource: CampaignSource }) {}
+  constructor(private readonly deps: { campaignSource: CampaignSource; clock?: Clock }) {}
 
-  execute(): Promise<Campaign[]> {
-    return this.deps.campaignSource.listRecent();
+  async execute(): Promise<Campaign[]> {
+    const campaigns = await this.deps.campaignSource.listRecent();
+    return this.deps.clock ? visibleCampaigns(campaigns, this.deps.clock.now()) : campaigns;
   }
 }
 

@@ -7,6 +7,7 @@ import { SendEventReminders } from './send-event-reminders';
 import { OfferFreedPlaces } from './offer-freed-places';
 import { WORK_DAY_REMINDERS_JOB } from '../domain/work-day-mail';
 import { SendWorkDayReminders } from './send-work-day-reminders';
+import { NEWS_INDEX_ROUND_MS, RefreshNewsIndex } from './refresh-news-index';
 
 /** How often the reminders' round looks for events whose reminders are due. */
 export const REMINDER_ROUND_MS = 15 * 60_000;
@@ -14,6 +15,8 @@ export const REMINDER_ROUND_JOB = 'reminder-round';
 /** How often the waiting lists' round offers freed places and expires lapsed offers: within a minute. */
 export const WAITLIST_ROUND_MS = 30_000;
 export const WAITLIST_ROUND_JOB = 'waitlist-round';
+/** The news index refilled from an outside campaign source (MailerLite). */
+export const NEWS_INDEX_ROUND_JOB = 'news-index-round';
 
 /** The server's use cases, as the container gives them. */
 export type UseCaseOf = <T>(type: new (deps: never) => T) => T;
@@ -39,6 +42,13 @@ export function jobHandlers(useCase: UseCaseOf): JobHandlers {
         return new Date(now.getTime() + WAITLIST_ROUND_MS);
       },
     },
+    [NEWS_INDEX_ROUND_JOB]: {
+      repeats: true,
+      run: async (_job, now) => {
+        await useCase(RefreshNewsIndex).execute();
+        return new Date(now.getTime() + NEWS_INDEX_ROUND_MS);
+      },
+    },
     [EVENT_REMINDERS_JOB]: {
       run: async (job) => {
         await useCase(SendEventReminders).execute(job.payload);
@@ -59,5 +69,9 @@ export function jobHandlers(useCase: UseCaseOf): JobHandlers {
  * (scheduling keeps the first), so several instances, or a restart, never run it twice over.
  */
 export function repeatingJobs(now: Date): Job[] {
-  return [newJob({ id: REMINDER_ROUND_JOB, kind: REMINDER_ROUND_JOB, dueAt: now }, now), newJob({ id: WAITLIST_ROUND_JOB, kind: WAITLIST_ROUND_JOB, dueAt: now }, now)];
+  return [
+    newJob({ id: REMINDER_ROUND_JOB, kind: REMINDER_ROUND_JOB, dueAt: now }, now),
+    newJob({ id: WAITLIST_ROUND_JOB, kind: WAITLIST_ROUND_JOB, dueAt: now }, now),
+    newJob({ id: NEWS_INDEX_ROUND_JOB, kind: NEWS_INDEX_ROUND_JOB, dueAt: now }, now),
+  ];
 }

@@ -2,12 +2,16 @@ import { z } from 'zod';
 import { SearchHitSchema } from '../entities/search-hit';
 import { HITS_PER_INDEX, isSearchableQuery, rankHits } from '../domain/search-ranking';
 import type { SearchIndex } from '../ports/search-index';
+import type { Clock } from '../ports/clock';
+import { isSearchHitVisible } from '../domain/news-items';
 
 /** Longer text is cut: nobody types more into the search box, and it keeps queries cheap. */
 export const MAX_QUERY_LENGTH = 200;
 
 export interface SearchSiteDeps {
   search: SearchIndex;
+  /** News items indexed ahead of their publish time are found from that time on. */
+  clock?: Clock;
   /** Told about a failed search: the spec logs it and shows the member an empty list, no message. */
   reportSearchError?: (error: unknown) => void;
 }
@@ -25,7 +29,9 @@ export class SearchSite {
     if (!isSearchableQuery(text)) return { hits: [], provider };
     try {
       const hits = await this.deps.search.search(text, { hitsPerIndex: HITS_PER_INDEX });
-      return { hits: rankHits(hits, text), provider };
+      const now = this.deps.clock?.now();
+      const shown = now ? hits.filter((hit) => isSearchHitVisible(hit, now)) : hits;
+      return { hits: rankHits(shown, text), provider };
     } catch (error) {
       this.deps.reportSearchError?.(error);
       return { hits: [], provider };

@@ -16,6 +16,7 @@ beforeAll(async () => {
   otherUid = (await addAdmin(app, 'other@example.org', ['events:read'])).uid;
   await app.get('workDays').create(aWorkDay());
   await app.get('workDays').addSignup({ id: 'signup-1', workDayId: 'spring-clean', firstName: 'Sam', lastName: 'Helper', selectedJobs: ['slipway'], otherJob: '', notes: '', bringingTools: false, wantsFood: false, submittedAt: '2026-04-01T09:00:00.000Z' });
+  await app.get('campaigns').saveNewsItem({ id: 'news-guarded', subject: 'Guarded', body: 'Text', publishAt: '2026-01-01T10:00:00.000Z', status: 'published', createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z' });
 });
 afterAll(async () => {
   await app.dispose();
@@ -34,6 +35,7 @@ interface Guarded {
 }
 
 const form = { name: 'X', eventdatetime: '2026-08-01T10:00' };
+const newsForm = { subject: 'Guarded', body: 'Text', publishAt: '2026-08-01T10:00', status: 'published' };
 const GUARDED: Guarded[] = [
   { method: 'get', route: '/api/admin/session', path: () => '/api/admin/session', permission: null },
   { method: 'get', route: '/api/admin/dashboard', path: () => '/api/admin/dashboard', permission: null },
@@ -82,6 +84,15 @@ const GUARDED: Guarded[] = [
   { method: 'put', route: '/api/admin/work-days/:id', path: () => '/api/admin/work-days/spring-clean', body: { name: 'X' }, permission: 'workdays:write', message: 'You do not have permission to change work days.' },
   { method: 'post', route: '/api/admin/work-days/:id/archive', path: () => '/api/admin/work-days/spring-clean/archive', body: { archived: true }, permission: 'workdays:write', message: 'You do not have permission to change work days.' },
   { method: 'delete', route: '/api/admin/work-days/:id/signups/:signupId', path: () => '/api/admin/work-days/spring-clean/signups/signup-1', permission: 'workdays:write', message: 'You do not have permission to change work days.' },
+  ...(
+    [
+      ['get', '/api/admin/news', '/api/admin/news', undefined],
+      ['get', '/api/admin/news/:id', '/api/admin/news/news-guarded', undefined],
+      ['post', '/api/admin/news', '/api/admin/news', newsForm],
+      ['put', '/api/admin/news/:id', '/api/admin/news/news-guarded', newsForm],
+      ['delete', '/api/admin/news/:id', '/api/admin/news/news-guarded', undefined],
+    ] as const
+  ).map(([method, route, path, body]): Guarded => ({ method, route, path: () => path, ...(body ? { body } : {}), permission: 'content:write', message: 'You do not have permission to manage news.' })),
 ];
 
 /** Everything an admin request could change: events, admins, bookings, the audit log and the outbox. */
@@ -94,6 +105,7 @@ async function stored(): Promise<string> {
     await app.get('outbox').list(),
     await app.get('workDays').list(),
     await app.get('workDays').listSignups('spring-clean'),
+    await app.get('campaigns').listNewsItems(),
   ]);
 }
 

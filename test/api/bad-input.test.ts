@@ -83,6 +83,7 @@ interface Target {
 
 const bookingKeys = ['eventId', 'firstName', 'lastName', 'numberAttending', 'numberOfChildren', 'numberOfSoftDrinks', 'numberOfVegetarian', 'boatName', 'email'];
 const eventKeys = ['name', 'description', 'longdescription', 'eventdatetime', 'eventenddatetime', 'bookingEndDate', 'allowBooking', 'isBoatEvent', 'offerChild', 'offerSoftDrinks', 'offerVeg', 'requiresPayment', 'price', 'currency', 'capacity'];
+const newsKeys = ['subject', 'body', 'publishAt', 'status'];
 const TARGETS: Target[] = [
   {
     name: 'POST /api/bookings',
@@ -206,6 +207,21 @@ const TARGETS: Target[] = [
     path: () => `/api/admin/events/${fullEventId}/waiting-list/no-such-entry/remove`,
     agent: () => admin,
     body: () => anyValue,
+  },
+  {
+    // No generated status is 'draft' or 'published' and no generated time a wall clock, so none is stored.
+    name: 'POST /api/admin/news',
+    method: 'post',
+    path: () => '/api/admin/news',
+    agent: () => admin,
+    body: () => fc.oneof(shapedBody(newsKeys), shapedBody(newsKeys, { subject: oddText, body: oddText, status: fc.constantFrom('draft', 'published'), publishAt: badWallClock })),
+  },
+  {
+    name: 'PUT /api/admin/news/:id',
+    method: 'put',
+    path: () => '/api/admin/news/no-such-news-item',
+    agent: () => admin,
+    body: () => fc.oneof(shapedBody(newsKeys), shapedBody(newsKeys, { subject: oddText, body: oddText, status: fc.constantFrom('draft', 'published') })),
   },
   {
     name: 'POST /api/admin/password-reset',
@@ -454,6 +470,8 @@ describe('generated bad query strings and paths', () => {
       (id: string) => `/api/admin/outbox/${id}/html`,
       (id: string) => `/api/admin/work-days/${id}`,
       (id: string) => `/api/admin/work-days/${id}/signups.csv`,
+      (id: string) => `/api/news/${id}`,
+      (id: string) => `/api/admin/news/${id}`,
     ];
     await fc.assert(
       fc.asyncProperty(

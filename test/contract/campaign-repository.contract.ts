@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CampaignRepository } from '../../core/ports/campaign-repository';
-import { aCampaign, useFreshAdapter, type AdapterFactory } from './storage-fixtures';
+import { newsExcerpt } from '../../core/domain/news-body';
+import { aCampaign, aNewsItem, useFreshAdapter, type AdapterFactory } from './storage-fixtures';
 
 export function describeCampaignRepositoryContract(name: string, makeAdapter: AdapterFactory<CampaignRepository>): void {
   describe(`${name} (CampaignRepository contract)`, () => {
@@ -8,6 +9,7 @@ export function describeCampaignRepositoryContract(name: string, makeAdapter: Ad
 
     it('lists no campaigns at first', async () => {
       expect(await campaigns().listRecent()).toEqual([]);
+      expect(await campaigns().listNewsItems()).toEqual([]);
     });
 
     it('lists campaigns newest first, those never finished last', async () => {
@@ -25,6 +27,71 @@ export function describeCampaignRepositoryContract(name: string, makeAdapter: Ad
       const corrected = aCampaign({ subject: 'Spring newsletter (corrected)', preview_url: null });
       await campaigns().put(corrected);
       expect(await campaigns().listRecent()).toEqual([corrected]);
+    });
+
+    it('keeps a news item as written and gives it back by id', async () => {
+      const item = aNewsItem({ publishAt: '2026-04-02T10:00:00+01:00' });
+      await campaigns().saveNewsItem(item);
+      expect(await campaigns().getNewsItem(item.id)).toEqual(item);
+      expect(await campaigns().getNewsItem('nothing-here')).toBeNull();
+      expect(await campaigns().listNewsItems()).toEqual([item]);
+    });
+
+    it('lists published news items among the campaigns, with their own page and excerpt, drafts never', async () => {
+      await campaigns().put(aCampaign({ id: 'spring', finished_at: '2026-03-20T18:00:00.000Z' }));
+      const published = aNewsItem({ id: 'pontoon', publishAt: '2026-04-02T09:00:00.000Z' });
+      const draft = aNewsItem({ id: 'draft-item', subject: 'Not yet', status: 'draft', publishAt: '2026-04-03T09:00:00.000Z' });
+      // A published item still to come is listed: callers hide it until its time (visibleCampaigns).
+      const later = aNewsItem({ id: 'later', subject: 'Later', publishAt: '2027-01-01T09:00:00.000Z' });
+      for (const item of [published, draft, later]) await campaigns().saveNewsItem(item);
+      const listed = await campaigns().listRecent();
+      expect(listed.map((c) => c.id)).toEqual(['later', 'pontoon', 'spring']);
+      expect(listed[1]).toEqual({
+        id: 'pontoon',
+        subject: published.subject,
+        finished_at: published.publishAt,
+        preview_url: null,
+        news_page: true,
+        excerpt: newsExcerpt(published.body),
+      });
+      expect(listed[1].excerpt).toBe('The new pontoon is in place. Launch from the east side Mind the fresh paint');
+      expect(listed[2].news_page).toBeUndefined();
+    });
+
+    it('lists news items, drafts included, newest publish time first; imported campaigns are not news items', async () => {
+      await campaigns().put(aCampaign({ id: 'imported' }));
+      const a = aNewsItem({ id: 'a', publishAt: '2026-04-01T09:00:00.000Z' });
+      const b = aNewsItem({ id: 'b', status: 'draft', publishAt: '2026-05-01T09:00:00.000Z' });
+      const c = aNewsItem({ id: 'c', publishAt: '2026-04-01T09:00:00.000Z' });
+      for (const item of [c, a, b]) await campaigns().saveNewsItem(item);
+      expect((await campaigns().listNewsItems()).map((i) => i.id)).toEqual(['b', 'a', 'c']);
+      expect(await campaigns().getNewsItem('imported')).toBeNull();
+    });
+
+    it('replaces a news item saved again: unpublishing takes it off the list members see', async () => {
+      const item = aNewsItem();
+      await campaigns().saveNewsItem(item);
+      const unpublished = { ...item, status: 'draft' as const, subject: 'Reworded', updatedAt: '2026-04-03T08:00:00.000Z' };
+      await campaigns().saveNewsItem(unpublished);
+      expect(await campaigns().getNewsItem(item.id)).toEqual(unpublished);
+      expect(await campaigns().listRecent()).toEqual([]);
+    });
+
+    it('deletes a news item once, and never an imported campaign', async () => {
+      await campaigns().put(aCampaign({ id: 'imported' }));
+      await campaigns().saveNewsItem(aNewsItem({ id: 'gone' }));
+      expect(await campaigns().deleteNewsItem('gone')).toBe(true);
+      expect(await campaigns().deleteNewsItem('gone')).toBe(false);
+      expect(await campaigns().getNewsItem('gone')).toBeNull();
+      expect(await campaigns().deleteNewsItem('imported')).toBe(false);
+      expect((await campaigns().listRecent()).map((c) => c.id)).toEqual(['imported']);
+    });
+
+    it('hands out copies: changing a listed news item changes nothing stored', async () => {
+      await campaigns().saveNewsItem(aNewsItem());
+      const [listed] = await campaigns().listNewsItems();
+      listed.subject = 'Tampered';
+      expect((await campaigns().getNewsItem(listed.id))?.subject).toBe(aNewsItem().subject);
     });
   });
 }

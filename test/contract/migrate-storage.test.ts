@@ -63,6 +63,10 @@ async function seedSqlite(file: string): Promise<void> {
     await repos.sessions.create({ tokenHash: 'ab12', uid: 'uid-commodore', createdAt: '2026-05-20T09:00:00+01:00', expiresAt: '2026-05-20T16:00:00.000Z' });
     await repos.loginAttempts.recordFailure(['email:pat@club.example', 'ip:203.0.113.7'], new Date('2026-05-20T09:30:00.000Z'));
     await repos.loginAttempts.recordFailure(['ip:203.0.113.7'], new Date('2026-05-20T09:31:00.000Z'));
+    // News items written in the app: one published, one draft (members never see it, it must still move).
+    for (const [id, status] of [['news-published', 'published'], ['news-draft', 'draft']] as const) {
+      await repos.campaigns.saveNewsItem({ id, subject: `News ${id}`, body: `The **${status}** item.`, publishAt: '2026-05-10T09:00:00+01:00', status, createdAt: '2026-05-09T10:00:00.000Z', updatedAt: '2026-05-09T11:00:00.000Z' });
+    }
   } finally {
     await db.destroy();
   }
@@ -126,7 +130,7 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
       workDays: demo.workDays.length,
       workDaySignups: signups,
       documents: demo.documents.length,
-      campaigns: demo.campaigns.length,
+      campaigns: demo.campaigns.length + 2,
       waterLevels: demo.waterLevels.length,
     };
     // Every collection of the demo holds something, so an empty copy cannot pass.
@@ -176,6 +180,8 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
         expect(original!.bytes.length).toBeGreaterThan(100);
       }
       expect(await to.campaigns.listRecent()).toEqual(await from.campaigns.listRecent());
+      expect((await from.campaigns.listNewsItems()).map((item) => item.id)).toEqual(['news-draft', 'news-published']);
+      expect(await to.campaigns.listNewsItems()).toEqual(await from.campaigns.listNewsItems());
       expect(await to.waterLevels.readings('0000-01-01', '9999-12-31')).toEqual(await from.waterLevels.readings('0000-01-01', '9999-12-31'));
     } finally {
       await sqlite.destroy();

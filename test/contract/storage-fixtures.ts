@@ -1,3 +1,4 @@
+import type { NewsItem } from '../../core/entities/news-item';
 import { afterEach, beforeEach } from 'vitest';
 import type { Admin } from '../../core/entities/admin';
 import type { Campaign } from '../../core/entities/campaign';
@@ -93,3 +94,16 @@ export function aCampaign(overrides: Partial<Campaign> = {}): Campaign {
 }
 
 export { markPaidByCard } from '../support/card-payment';
+
+export function aNewsItem(overrides: Partial<NewsItem> = {}): NewsItem {
+  return {
+    id: 'news-launch',
+    subject: 'The new pontoon is in',
+    body: 'The **new pontoon** is in place.\n\n- Launch from the east side\n- Mind the fresh paint',
+    publishAt: '2026-04-02T09:00:00.000Z',
+    status: 'published',
+    createdAt: '2026-04-01T12:00:00.000Z',
+    updatedAt: '2026-04-01T12:00:00.000Z',
+    ...overrides,
+  };
+}

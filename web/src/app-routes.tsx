@@ -61,6 +61,8 @@ const WorkDayPage = lazy(() => loadWorkDayPage().then((m) => ({ default: m.WorkD
 const MyBookingPage = lazy(() => loadMyBookingPage().then((m) => ({ default: m.MyBookingPage })));
 const WaitingListPage = lazy(() => loadWaitingListPage().then((m) => ({ default: m.WaitingListPage })));
 const WorkDayWithdrawPage = lazy(() => loadWorkDayWithdrawPage().then((m) => ({ default: m.WorkDayWithdrawPage })));
+// A news item written in the app (core/paths.ts MEMBER_PAGE_PATTERNS): /news/{id}.
+const NewsItemPage = lazy(() => import('./features/news/components/news-item-page').then((m) => ({ default: m.NewsItemPage })));
 
 type PageName = Exclude<keyof typeof PATHS, 'home'>;
 
@@ -129,6 +131,7 @@ export function AppRoutes() {
         {PAGE_NAMES.map((name) => (
           <Route key={name} path={PATHS[name]} element={PAGES[name].element} />
         ))}
+        <Route path={`${PATHS.news}/:id`} element={<NewsItemPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

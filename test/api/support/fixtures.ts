@@ -30,5 +30,6 @@ export async function storedCounts(app: TestApp): Promise<Record<string, number>
     admins: admins.length,
     adminsJson: JSON.stringify(admins).length,
     outboxJson: JSON.stringify(await app.get('outbox').list()).length,
+    newsJson: JSON.stringify(await app.get('campaigns').listNewsItems()).length,
   };
 }

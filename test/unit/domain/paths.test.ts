@@ -44,8 +44,11 @@ describe('the app’s addresses', () => {
     for (const path of Object.values(PATHS)) {
       expect(isAppPagePath(path, ADMIN_ROUTES), path).toBe(true);
       expect(isAppPagePath(`${path.toUpperCase()}/`, ADMIN_ROUTES), path).toBe(true);
-      expect(isAppPagePath(`${path === '/' ? '' : path}/more`, ADMIN_ROUTES), path).toBe(false);
+      // Only the News page has pages below it: one news item each (/news/{id}).
+      expect(isAppPagePath(`${path === '/' ? '' : path}/more`, ADMIN_ROUTES), path).toBe(path === PATHS.news);
     }
+    for (const path of ['/news/news-1', '/NEWS/abc/']) expect(isAppPagePath(path, ADMIN_ROUTES), path).toBe(true);
+    for (const path of ['/news/a/b', '/newsx/a']) expect(isAppPagePath(path, ADMIN_ROUTES), path).toBe(false);
     for (const path of ['/admin', '/admin/login', '/admin/events/edit/e-1', '/admin/bookings/x', '/admin/booking/b1', '/admin/mail/']) {
       expect(isAppPagePath(path, ADMIN_ROUTES), path).toBe(true);
     }

@@ -57,13 +57,20 @@ describe('permission examples', () => {
     expect(() => requirePermission({ permissions: [] }, 'admins.list')).not.toThrow();
   });
 
-  it('the default admin can do everything but manage admins, change bookings, resend e-mails, read the audit log and change work days', () => {
-    const withheld = ['admins.manage', 'bookings.write', 'audit.read', 'mail.resend', 'workDays.write'];
+  it('the default admin can do everything but manage admins, change bookings, resend e-mails, read the audit log, change work days and manage news', () => {
+    const withheld = ['admins.manage', 'bookings.write', 'audit.read', 'mail.resend', 'workDays.write', 'news.list', 'news.write'];
     for (const action of actions.filter((a) => !withheld.includes(a))) {
       expect(() => requirePermission({ permissions: DEFAULT_PERMISSIONS }, action)).not.toThrow();
     }
     for (const action of withheld) {
       expect(() => requirePermission({ permissions: DEFAULT_PERMISSIONS }, action as (typeof actions)[number])).toThrow(PermissionError);
+    }
+  });
+
+  it('the news screen and every news change need content:write, with one message', () => {
+    for (const action of ['news.list', 'news.write'] as const) {
+      expect(() => requirePermission({ permissions: ['content:write'] }, action)).not.toThrow();
+      expect(() => requirePermission({ permissions: ['events:write', 'workdays:write'] }, action)).toThrow('You do not have permission to manage news.');
     }
   });
 
@@ -91,6 +98,9 @@ describe('permission examples', () => {
       '/admin/work-days/edit/:workDayId': 'workdays:write',
       '/admin/work-days/:workDayId': 'events:read',
       '/admin/mail': 'bookings:read',
+      '/admin/news': 'content:write',
+      '/admin/news/create': 'content:write',
+      '/admin/news/edit/:newsId': 'content:write',
     });
   });
 });

@@ -146,9 +146,23 @@ describe('campaignSearchRecord', () => {
       type: 'news',
       category: 'news',
       subject: 'Spring newsletter',
+      eventDate: Date.parse('2026-03-01T10:00:00.000Z') / 1000,
       detailsUrl: 'https://example.org/preview/c1',
       tags: [],
     });
+  });
+
+  it("links a news item written in the app to its own page, with its excerpt as the description", () => {
+    const record = campaignSearchRecord({
+      id: 'news-7',
+      subject: 'Pontoon open',
+      finished_at: '2026-04-02T09:00:00.000Z',
+      preview_url: null,
+      news_page: true,
+      excerpt: 'The new pontoon is in place.',
+    });
+    expect(record).toMatchObject({ detailsUrl: '/news/news-7', description: 'The new pontoon is in place.', eventDate: Date.parse('2026-04-02T09:00:00.000Z') / 1000 });
+    expect(hitLink({ ...SearchRecordSchema.parse(record), index: 'news', highlights: {} })).toEqual({ href: '/news/news-7', newTab: false });
   });
 
   it('leaves the details link out when the campaign has no preview', () => {

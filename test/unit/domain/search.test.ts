@@ -118,6 +118,10 @@ describe('search examples', () => {
     expect(hitLink(hit({ type: 'news' }))).toEqual({ href: '/news', newTab: false });
     expect(hitLink(hit({ type: 'news', detailsUrl: '/x' }))).toEqual({ href: '/news', newTab: false });
     expect(hitLink(hit({ type: 'news', detailsUrl: 'javascript:alert(1)' }))).toEqual({ href: '/news', newTab: false });
+    // A news item written in the app opens its own page, in the same tab.
+    expect(hitLink(hit({ type: 'news', detailsUrl: '/news/news-1' }))).toEqual({ href: '/news/news-1', newTab: false });
+    expect(hitLink(hit({ type: 'news', detailsUrl: '/news/a%2Fb' }))).toEqual({ href: '/news/a%2Fb', newTab: false });
+    expect(hitLink(hit({ type: 'news', detailsUrl: '/news/x/y' }))).toEqual({ href: '/news', newTab: false });
   });
 
   it('falls back through name, title, subject, then Untitled', () => {

@@ -79,8 +79,8 @@ describe('RunDueJobs', () => {
     await w.jobs.schedule(repeatingJobs(w.clock.now()));
     w.clock.advance(60_000);
     await w.jobs.schedule(repeatingJobs(w.clock.now()));
-    // The reminders' round and the waiting lists' round.
-    expect(await w.runner.execute()).toEqual({ done: 2, retrying: 0, failed: 0, lost: 0 });
+    // The reminders' round, the waiting lists' round and the news index's round.
+    expect(await w.runner.execute()).toEqual({ done: 3, retrying: 0, failed: 0, lost: 0 });
     const round = await w.jobs.get(REMINDER_ROUND_JOB);
     expect(round).toMatchObject({ status: 'pending', doneAt: w.clock.now().toISOString(), nextAttemptAt: new Date(w.clock.now().getTime() + REMINDER_ROUND_MS).toISOString() });
     expect(await w.runner.execute()).toEqual({ done: 0, retrying: 0, failed: 0, lost: 0 });

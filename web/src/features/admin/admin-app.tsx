@@ -22,6 +22,8 @@ import { RouteFocus } from './components/route-focus';
 import { WorkDaysPage } from './components/work-days-page';
 import { WorkDayCreatePage, WorkDayEditPage } from './components/work-day-form-pages';
 import { WorkDayRosterPage } from './components/work-day-roster-page';
+import { NewsListPage } from './components/news-list-page';
+import { NewsCreatePage, NewsEditPage } from './components/news-form-pages';
 import './admin.css';
 
 /** The screens that need a permission, with the catalogue's message for an admin without it. */
@@ -38,6 +40,9 @@ const GUARDED: { path: string; permission: Permission; message: string; Page: Co
   { path: 'mail', permission: 'bookings:read', message: PERMISSION_MESSAGES.mailRead, Page: MailPage },
   { path: 'booking/:bookingId', permission: 'bookings:read', message: PERMISSION_MESSAGES.bookings, Page: BookingDetailPage },
   { path: 'audit', permission: 'audit:read', message: PERMISSION_MESSAGES.audit, Page: AuditPage },
+  { path: 'news', permission: 'content:write', message: PERMISSION_MESSAGES.news, Page: NewsListPage },
+  { path: 'news/create', permission: 'content:write', message: PERMISSION_MESSAGES.news, Page: NewsCreatePage },
+  { path: 'news/edit/:id', permission: 'content:write', message: PERMISSION_MESSAGES.news, Page: NewsEditPage },
 ];
 
 /**

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { relativeTime } from '@core/domain/news';
+import { newsItemPath } from '@core/domain/news-items';
 import { ApiError } from '../../../lib/api';
 import { useApiQuery } from '../../../lib/query';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -40,8 +41,14 @@ export function NewsPage() {
                 <p className="news-time">
                   {campaign.finished_at ? <time dateTime={campaign.finished_at}>{relativeTime(campaign.finished_at, now)}</time> : relativeTime(null, now)}
                 </p>
+                {campaign.excerpt && <p className="news-excerpt">{campaign.excerpt}</p>}
               </div>
-              {campaign.preview_url ? (
+              {campaign.news_page && !campaign.preview_url ? (
+                // Written in the app: the club's own page, in this tab.
+                <Link className="btn btn-primary" to={newsItemPath(campaign.id)}>
+                  Read Email <span className="visually-hidden">: {campaign.subject}</span>
+                </Link>
+              ) : campaign.preview_url ? (
                 <a className="btn btn-primary" href={campaign.preview_url} target="_blank" rel="noopener noreferrer">
                   Read Email <span className="visually-hidden">: {campaign.subject} (opens in a new tab)</span>
                 </a>

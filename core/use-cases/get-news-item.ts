@@ -1,0 +1,28 @@
+import type { Admin } from '../entities/admin';
+import { newsItemToFormValues } from '../domain/news-form';
+import { NEWS_NOT_FOUND } from '../domain/news-items';
+import { requirePermission } from '../domain/permissions';
+import { NotFoundError } from '../errors';
+import type { CampaignRepository } from '../ports/campaign-repository';
+import type { Clock } from '../ports/clock';
+import type { AdminNewsItemAnswer, NewsSource } from './news-schema';
+import { refuseUnlessWrittenHere, withLabel } from './news-trail';
+
+export interface GetNewsItemDeps {
+  campaigns: CampaignRepository;
+  clock: Clock;
+  newsSource?: NewsSource;
+}
+
+/** One news item for the admin, with the values its edit form opens with. */
+export class GetNewsItem {
+  constructor(private readonly deps: GetNewsItemDeps) {}
+
+  async execute(admin: Admin, id: string): Promise<AdminNewsItemAnswer> {
+    requirePermission(admin, 'news.list');
+    refuseUnlessWrittenHere(this.deps);
+    const item = await this.deps.campaigns.getNewsItem(id);
+    if (!item) throw new NotFoundError(NEWS_NOT_FOUND);
+    return { item: withLabel(item, this.deps.clock.now()), form: newsItemToFormValues(item) };
+  }
+}

@@ -1,0 +1,25 @@
+import type { Admin } from '../entities/admin';
+import { requirePermission } from '../domain/permissions';
+import type { CampaignRepository } from '../ports/campaign-repository';
+import type { Clock } from '../ports/clock';
+import type { AdminNewsList, NewsSource } from './news-schema';
+import { withLabel } from './news-trail';
+
+export interface ListNewsItemsDeps {
+  campaigns: CampaignRepository;
+  clock: Clock;
+  newsSource?: NewsSource;
+}
+
+/** The admin news screen: every item written in the app, or, with MailerLite as the source, none (it says so). */
+export class ListNewsItems {
+  constructor(private readonly deps: ListNewsItemsDeps) {}
+
+  async execute(admin: Admin): Promise<AdminNewsList> {
+    requirePermission(admin, 'news.list');
+    const source = this.deps.newsSource ?? 'database';
+    if (source !== 'database') return { source, items: [] };
+    const now = this.deps.clock.now();
+    return { source, items: (await this.deps.campaigns.listNewsItems()).map((item) => withLabel(item, now)) };
+  }
+}

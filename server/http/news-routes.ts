@@ -1,0 +1,103 @@
+import { NewsFormValuesSchema } from '../../core/domain/news-form';
+import { CreateNewsItem } from '../../core/use-cases/create-news-item';
+import { DeleteNewsItem } from '../../core/use-cases/delete-news-item';
+import { GetNewsItem } from '../../core/use-cases/get-news-item';
+import { ListNewsItems } from '../../core/use-cases/list-news-items';
+import { AdminNewsItemAnswerSchema, AdminNewsListSchema, NewsItemPageSchema, NewsItemSavedSchema } from '../../core/use-cases/news-schema';
+import { ReadNewsItem } from '../../core/use-cases/read-news-item';
+import { UpdateNewsItem } from '../../core/use-cases/update-news-item';
+import type { AppContainer } from '../container';
+import { reply, type ApiRoutes } from './api-routes';
+import { IdParamsSchema } from './api-schemas';
+
+const FROM_MAILERLITE = '"News come from MailerLite: …" (CAMPAIGNS=mailerlite: the app writes no news)';
+
+/** News items written in the app (CAMPAIGNS=database): the admin screen's routes (content:write) and the members' page. */
+export function registerNewsRoutes(routes: ApiRoutes, ports: AppContainer): void {
+  routes.add({
+    method: 'get',
+    path: '/api/news/:id',
+    summary: "A published news item's page: its body rendered from Markdown to sanitised HTML by the server",
+    tag: 'news',
+    access: 'public',
+    params: IdParamsSchema,
+    responses: {
+      200: { description: 'The news item', schema: NewsItemPageSchema },
+      404: { description: '"News item not found" (unknown, a draft, not yet published, or news come from MailerLite)' },
+    },
+    handler: async ({ params }) => reply(200, await ports.useCase(ReadNewsItem).execute(params.id)),
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/admin/news',
+    summary: 'Where news come from and every news item written in the app, drafts included, newest publish time first',
+    tag: 'admin news',
+    access: { action: 'news.list' },
+    responses: { 200: { description: 'News items', schema: AdminNewsListSchema } },
+    handler: async ({ admin }) => reply(200, await ports.useCase(ListNewsItems).execute(admin)),
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/admin/news/:id',
+    summary: 'One news item and its values for the edit form',
+    tag: 'admin news',
+    access: { action: 'news.list' },
+    params: IdParamsSchema,
+    responses: {
+      200: { description: 'The news item', schema: AdminNewsItemAnswerSchema },
+      404: { description: '"News item not found"' },
+      409: { description: FROM_MAILERLITE },
+    },
+    handler: async ({ admin, params }) => reply(200, await ports.useCase(GetNewsItem).execute(admin, params.id)),
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/admin/news',
+    summary: 'Write a news item: subject, Markdown body, publish time (London), Draft or Published',
+    tag: 'admin news',
+    access: { action: 'news.write' },
+    body: NewsFormValuesSchema,
+    responses: {
+      201: { description: 'Written', schema: NewsItemSavedSchema },
+      409: { description: FROM_MAILERLITE },
+    },
+    handler: async ({ admin, body }) => reply(201, { item: await ports.useCase(CreateNewsItem).execute(admin, body) }),
+  });
+
+  routes.add({
+    method: 'put',
+    path: '/api/admin/news/:id',
+    summary: 'Edit a news item; status Draft unpublishes it',
+    tag: 'admin news',
+    access: { action: 'news.write' },
+    params: IdParamsSchema,
+    body: NewsFormValuesSchema,
+    responses: {
+      200: { description: 'Saved', schema: NewsItemSavedSchema },
+      404: { description: '"News item not found"' },
+      409: { description: FROM_MAILERLITE },
+    },
+    handler: async ({ admin, params, body }) => reply(200, { item: await ports.useCase(UpdateNewsItem).execute(admin, params.id, body) }),
+  });
+
+  routes.add({
+    method: 'delete',
+    path: '/api/admin/news/:id',
+    summary: 'Delete a news item',
+    tag: 'admin news',
+    access: { action: 'news.write' },
+    params: IdParamsSchema,
+    responses: {
+      204: { description: 'Deleted' },
+      404: { description: '"News item not found"' },
+      409: { description: FROM_MAILERLITE },
+    },
+    handler: async ({ admin, params }) => {
+      await ports.useCase(DeleteNewsItem).execute(admin, params.id);
+      return reply(204);
+    },
+  });
+}

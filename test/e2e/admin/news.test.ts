@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { addDaysToDate, londonDate } from '../../../core/domain/london-time';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from '../support/app-server';
+import { fillDateTime } from '../support/admin-form';
+import { describeViolations, seriousAxeViolations } from '../support/axe';
+import { launchBrowser, PHONE, screenshot, type BrowserSession } from '../support/browser';
+
+/** The admin News screen (CAMPAIGNS=database, the default): write, publish, read as a member, find, delete. */
+
+const stamp = Date.now().toString(36);
+const WORD = `Kittiwake${stamp}`;
+const SUBJECT = `${WORD} pontoon reopened`;
+const BODY = [
+  '## The pontoon is back',
+  '',
+  `The **east pontoon** is open again after repairs (${WORD}).`,
+  '',
+  '- Launch from the east side',
+  '- Mind the fresh paint',
+  '',
+  '<script>window.__newsHacked = true</script>',
+  '',
+  '[do not click](javascript:window.__newsHacked=true)',
+  '',
+  '<img src=x onerror="window.__newsHacked = true">',
+].join('\n');
+
+let app: AppServer;
+let browser: BrowserSession;
+let page: Page;
+let itemId = '';
+
+async function expectAccessible(p: Page, name: string) {
+  await screenshot(p, `news-${name}`);
+  const violations = await seriousAxeViolations(p);
+  expect(violations, `${name}:\n${describeViolations(violations)}`).toEqual([]);
+}
+
+function rowOf(p: Page, subject: string) {
+  return p.getByRole('row').filter({ has: p.getByRole('rowheader', { name: subject }) });
+}
+
+beforeAll(async () => {
+  app = await startAppServer();
+  browser = await launchBrowser({ baseURL: app.baseUrl });
+  page = await browser.newPage();
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(E2E_ADMIN_EMAIL);
+  await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/admin/dashboard');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe('the admin News screen', () => {
+  it('shows its loading and error states, with Try Again', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let fail = true;
+    await page.route('**/api/admin/news', async (route) => {
+      if (fail) return route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal"}' });
+      await held;
+      return route.fallback();
+    });
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'News' }).click();
+    await page.getByText('Failed to load news').waitFor();
+    await expectAccessible(page, 'admin-error');
+    fail = false;
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await page.getByText('Loading news…').waitFor();
+    release();
+    await page.getByRole('link', { name: 'Write News' }).waitFor();
+    await page.unroute('**/api/admin/news');
+  });
+
+  it('writes a draft with a day-first publish date: members do not see it', async () => {
+    await page.getByRole('link', { name: 'Write News' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Write News' }).waitFor();
+    // Nothing typed yet: the form names each missing field.
+    await page.getByLabel('Subject').fill('');
+    await page.getByRole('button', { name: 'Save News Item' }).click();
+    await page.getByText('Subject is required').waitFor();
+    await page.getByText('Write the news item (the body is required)').waitFor();
+    await expectAccessible(page, 'form-errors');
+
+    await page.getByLabel('Subject').fill(SUBJECT);
+    await page.getByLabel('Body').fill(BODY);
+    // Yesterday at 10:00, typed day first as the admin would.
+    await fillDateTime(page, 'Publish Date & Time', `${addDaysToDate(londonDate(new Date()), -1)}T10:00`);
+    await expect(page.getByLabel('Status').inputValue()).resolves.toBe('draft');
+    await expectAccessible(page, 'form');
+    await page.setViewportSize(PHONE);
+    await expectAccessible(page, 'form-375');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('button', { name: 'Save News Item' }).click();
+
+    await page.getByText(`News item "${SUBJECT}" saved.`).waitFor();
+    const row = rowOf(page, SUBJECT);
+    await row.getByText('Draft', { exact: true }).waitFor();
+    itemId = (await row.getAttribute('data-news-id')) ?? '';
+    expect(itemId).not.toBe('');
+    await expectAccessible(page, 'list');
+    await page.setViewportSize(PHONE);
+    await expectAccessible(page, 'list-375');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    const member = await browser.newPage();
+    await member.goto('/news');
+    await member.getByRole('heading', { name: 'Recent Emails' }).waitFor();
+    await member.getByRole('heading', { name: 'Open Regatta entries are now open' }).waitFor();
+    expect(await member.getByRole('heading', { name: SUBJECT }).count()).toBe(0);
+    await member.goto(`/news/${itemId}`);
+    await member.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await member.close();
+  });
+
+  it('publishes it: it is on /news, opens our own page with the rendered body, and no script in it runs', async () => {
+    await rowOf(page, SUBJECT).getByRole('link', { name: `Edit ${SUBJECT}` }).click();
+    await page.getByRole('heading', { level: 1, name: `Edit News: ${SUBJECT}` }).waitFor();
+    await page.getByLabel('Status').selectOption('published');
+    await page.getByRole('button', { name: 'Update News Item' }).click();
+    await page.getByText(`News item "${SUBJECT}" updated.`).waitFor();
+    // The list is asked for again as it opens: the badge follows the saved item.
+    await rowOf(page, SUBJECT).getByText('Published', { exact: true }).waitFor();
+
+    const member = await browser.newPage(PHONE);
+    await member.goto('/news');
+    const card = member.getByRole('listitem').filter({ has: member.getByRole('heading', { name: SUBJECT }) });
+    await card.waitFor();
+    await card.getByText('Yesterday', { exact: true }).waitFor();
+    // Opens in this tab: our own page, not an outside preview.
+    await card.getByRole('link', { name: /Read Email/ }).click();
+    await member.waitForURL(`**/news/${itemId}`);
+    await member.getByRole('heading', { level: 1, name: SUBJECT }).waitFor();
+    const article = member.locator('.news-body');
+    await article.getByRole('heading', { level: 2, name: 'The pontoon is back' }).waitFor();
+    await expect(article.locator('strong').innerText()).resolves.toBe('east pontoon');
+    await expect(article.getByRole('listitem').allInnerTexts()).resolves.toEqual(['Launch from the east side', 'Mind the fresh paint']);
+    // The script the admin typed is shown as text; it never ran, and no link or image carries it.
+    await article.getByText('<script>window.__newsHacked = true</script>').waitFor();
+    expect(await article.locator('script, img, [onerror]').count()).toBe(0);
+    expect(await article.getByRole('link').count()).toBe(0);
+    await article.getByText('[do not click](javascript:window.__newsHacked=true)').click();
+    expect(await member.evaluate(() => (window as unknown as { __newsHacked?: boolean }).__newsHacked)).toBeUndefined();
+    expect(await member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(member, 'item-page-375');
+    await member.close();
+  });
+
+  it('is found by search, and the hit opens its page', async () => {
+    const member = await browser.newPage();
+    await member.goto('/');
+    await member.getByRole('heading', { name: 'Welcome to the Members Area' }).waitFor();
+    await member.getByRole('button', { name: 'Search Members Area' }).click();
+    await member.getByRole('combobox').fill(WORD);
+    const option = member.getByRole('option', { name: new RegExp(SUBJECT) });
+    await option.waitFor();
+    await option.click();
+    await member.waitForURL(`**/news/${itemId}`);
+    await member.getByRole('heading', { level: 1, name: SUBJECT }).waitFor();
+    await member.close();
+  });
+
+  it('deletes it: gone from its page and from search', async () => {
+    await rowOf(page, SUBJECT).getByRole('button', { name: `Delete ${SUBJECT}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete news item?' });
+    await dialog.waitFor();
+    await expectAccessible(page, 'delete-dialog');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText(`News item "${SUBJECT}" deleted.`).waitFor();
+    expect(await rowOf(page, SUBJECT).count()).toBe(0);
+
+    const member = await browser.newPage();
+    await member.goto(`/news/${itemId}`);
+    await member.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    const hits = (await (await fetch(`${app.baseUrl}/api/search?q=${encodeURIComponent(WORD)}`)).json()) as { hits: unknown[] };
+    expect(hits.hits).toEqual([]);
+    await member.close();
+  });
+
+  it('raised no script errors (the refusals these tests provoke are logged by the browser, not errors of the page)', () => {
+    expect(browser.errors.filter((e) => !e.includes('console: Failed to load resource'))).toEqual([]);
+  });
+});

@@ -1,0 +1,43 @@
+import { Link, useParams } from 'react-router-dom';
+import { formatDate } from '@core/domain/calendar';
+import { relativeTime } from '@core/domain/news';
+import { PATHS } from '@core/paths';
+import { ApiError } from '../../../lib/api';
+import { useApiQuery } from '../../../lib/query';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { LoadStatus } from '../../../components/ui/load-failed';
+import { NotFoundPage } from '../../../components/layout/not-found-page';
+import { getNewsItem } from '../api/get-news-item';
+
+/**
+ * A news item written in the app (/news/{id}). Its body is HTML that the server rendered from the
+ * admin's Markdown and cleaned against an allow-list (core/domain/news-body.ts): no script, no
+ * event handler, no javascript: link can be in it, so it is the one text this app inserts as HTML.
+ * An unknown id, a draft or an item not yet published is the Page Not Found screen.
+ */
+export function NewsItemPage() {
+  const { id = '' } = useParams();
+  const state = useApiQuery(['news-item', id], (signal) => getNewsItem(id, signal));
+  usePageTitle(state.status === 'success' ? state.data.subject : 'News');
+
+  if (state.status === 'error' && state.error instanceof ApiError && state.error.status === 404) return <NotFoundPage />;
+  return (
+    <div className="page narrow">
+      <p className="news-back">
+        <Link to={PATHS.news}>← All news</Link>
+      </p>
+      <LoadStatus state={state} loading="Loading news item..." failed="Failed to load this news item" />
+      {state.status === 'success' && (
+        <article className="card news-article">
+          <h1>{state.data.subject}</h1>
+          <p className="news-time">
+            <time dateTime={state.data.publishAt} title={formatDate(state.data.publishAt, 'member')}>
+              {relativeTime(state.data.publishAt, new Date())}
+            </time>
+          </p>
+          <div className="news-body" dangerouslySetInnerHTML={{ __html: state.data.html }} />
+        </article>
+      )}
+    </div>
+  );
+}
