@@ -19,7 +19,7 @@ export function readWaterLevelCsv(text: string): { rows: CsvRow[]; problems: Imp
       skip_records_with_empty_values: true,
       trim: true,
       info: true,
-    }) as { record: string[]; info: { lines: number } }[];
+    }) as unknown as { record: string[]; info: { lines: number } }[];
     return { rows: records.map(({ record, info }) => ({ line: info.lines, cells: record })), problems: [] };
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
