@@ -73,6 +73,15 @@ const GUARDED: Guarded[] = [
   { method: 'post', route: '/api/admin/outbox/:id/resend', path: () => '/api/admin/outbox/some-message/resend', permission: 'bookings:write', message: 'You do not have permission to resend e-mails.' },
   { method: 'get', route: '/api/admin/events/:id/cancel', path: () => `/api/admin/events/${eventId}/cancel`, permission: 'events:write', message: 'You do not have permission to cancel events.' },
   { method: 'post', route: '/api/admin/events/:id/cancel', path: () => `/api/admin/events/${eventId}/cancel`, body: { reason: 'Gale warning' }, permission: 'events:write', message: 'You do not have permission to cancel events.' },
+  ...(
+    [
+      ['post', '/api/admin/water-levels', '/api/admin/water-levels', { date: '01/01/2026', percentFull: '50' }],
+      ['put', '/api/admin/water-levels/:date', '/api/admin/water-levels/2026-01-01', { percentFull: '51' }],
+      ['delete', '/api/admin/water-levels/:date', '/api/admin/water-levels/2026-01-01', undefined],
+      ['post', '/api/admin/water-levels/import/preview', '/api/admin/water-levels/import/preview', undefined],
+      ['post', '/api/admin/water-levels/import', '/api/admin/water-levels/import', undefined],
+    ] as const
+  ).map(([method, route, path, body]): Guarded => ({ method, route, path: () => path, ...(body ? { body } : {}), permission: 'content:write', message: 'You do not have permission to change water levels.' })),
 ];
 
 /** Everything an admin request could change: events, admins, bookings, the audit log and the outbox. */
@@ -83,6 +92,7 @@ async function stored(): Promise<string> {
     await app.get('bookings').listAll(),
     await app.get('audit').list({ limit: 1000 }),
     await app.get('outbox').list(),
+    await app.get('waterLevels').readings('1900-01-01', '2100-12-31'),
   ]);
 }
 

@@ -30,5 +30,6 @@ export async function storedCounts(app: TestApp): Promise<Record<string, number>
     admins: admins.length,
     adminsJson: JSON.stringify(admins).length,
     outboxJson: JSON.stringify(await app.get('outbox').list()).length,
+    waterLevelsJson: JSON.stringify(await app.get('waterLevels').readings('1900-01-01', '2100-12-31')).length,
   };
 }
