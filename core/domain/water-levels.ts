@@ -232,3 +232,19 @@ export function dateSpan(readings: readonly WaterLevelReading[]): { from: string
   }
   return { from, to };
 }
+
+/** The preview's answer: every bad line with its reasons, or what importing would add and replace. */
+export const WaterLevelImportPreviewSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(false), problems: z.array(ImportProblemSchema) }),
+  z.object({ ok: z.literal(true), plan: ImportPlanSchema }),
+]);
+export type WaterLevelImportPreview = { ok: false; problems: ImportProblem[] } | { ok: true; plan: ImportPlan };
+
+/** The import's answer: how many readings were stored, and of them how many were new, replaced or unchanged. */
+export const WaterLevelImportResultSchema = z.object({
+  imported: z.number().int().nonnegative(),
+  added: z.number().int().nonnegative(),
+  replaced: z.number().int().nonnegative(),
+  unchanged: z.number().int().nonnegative(),
+});
+export type WaterLevelImportResult = z.infer<typeof WaterLevelImportResultSchema>;

@@ -1,18 +1,9 @@
-import { z } from 'zod';
 import type { Admin } from '../entities/admin';
 import { requirePermission } from '../domain/permissions';
-import { dateSpan, importRefusalMessage, problemText } from '../domain/water-levels';
+import { dateSpan, importRefusalMessage, problemText, type WaterLevelImportResult } from '../domain/water-levels';
 import { ValidationError } from '../errors';
 import { recordAdminAction, type AuditTrailDeps } from './audit-trail';
 import { checkWaterLevelCsv, type WaterLevelImportDeps } from './water-level-import-check';
-
-export const WaterLevelImportResultSchema = z.object({
-  imported: z.number().int().nonnegative(),
-  added: z.number().int().nonnegative(),
-  replaced: z.number().int().nonnegative(),
-  unchanged: z.number().int().nonnegative(),
-});
-export type WaterLevelImportResult = z.infer<typeof WaterLevelImportResultSchema>;
 
 export type ImportWaterLevelsDeps = WaterLevelImportDeps & AuditTrailDeps;
 

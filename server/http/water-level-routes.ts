@@ -2,12 +2,12 @@ import express, { type RequestHandler } from 'express';
 import { z } from 'zod';
 import { WaterLevelReadingSchema } from '../../core/entities/water-level';
 import { isWellFormedInput, MALFORMED_TEXT_MESSAGE } from '../../core/domain/well-formed-text';
-import { CSV_TOO_LARGE_MESSAGE, MAX_WATER_LEVEL_CSV_BYTES, WaterLevelCorrectionSchema, WaterLevelFormSchema } from '../../core/domain/water-levels';
+import { CSV_TOO_LARGE_MESSAGE, MAX_WATER_LEVEL_CSV_BYTES, WaterLevelCorrectionSchema, WaterLevelFormSchema, WaterLevelImportPreviewSchema, WaterLevelImportResultSchema } from '../../core/domain/water-levels';
 import { AddWaterLevel } from '../../core/use-cases/add-water-level';
 import { CorrectWaterLevel, ReadingDateParamsSchema } from '../../core/use-cases/correct-water-level';
 import { DeleteWaterLevel } from '../../core/use-cases/delete-water-level';
-import { ImportWaterLevels, WaterLevelImportResultSchema } from '../../core/use-cases/import-water-levels';
-import { PreviewWaterLevelImport, WaterLevelImportPreviewSchema } from '../../core/use-cases/preview-water-level-import';
+import { ImportWaterLevels } from '../../core/use-cases/import-water-levels';
+import { PreviewWaterLevelImport } from '../../core/use-cases/preview-water-level-import';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
 

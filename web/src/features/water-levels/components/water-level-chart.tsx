@@ -49,6 +49,12 @@ function summaryOf(readings: WaterLevelReading[]): string {
   );
 }
 
+/** "Latest reading: 21 November 2026, 63% full": shown above the chart, so members know how fresh it is. */
+export function latestReadingText(readings: WaterLevelReading[]): string {
+  const latest = readings[readings.length - 1];
+  return `Latest reading: ${LONG_DATE.format(new Date(`${latest.date}T00:00:00Z`))}, ${Math.round(latest.percentFull)}% full`;
+}
+
 /** The chart itself: a line of percent full against date, drawn as inline SVG. */
 export function WaterLevelPlot({ readings, labelledBy }: { readings: WaterLevelReading[]; labelledBy: string }) {
   const first = dayNumber(readings[0].date);
@@ -95,6 +101,7 @@ export function WaterLevelChart({ sourceUrl }: { sourceUrl: string }) {
       {state.status === 'success' && state.data.length === 0 && <p>No water-level readings yet.</p>}
       {state.status === 'success' && state.data.length > 0 && (
         <>
+          <p className="water-level-latest">{latestReadingText(state.data)}</p>
           <WaterLevelPlot readings={state.data} labelledBy={summaryId} />
           <figcaption id={summaryId} className="water-level-summary">
             Reservoir level, percent full. {summaryOf(state.data)}
