@@ -23,7 +23,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Field } from '../../../components/ui/field';
-import { addReading, correctReading, deleteReading, importReadings, listReadings, previewImport } from '../../water-levels/api/admin-water-levels';
+import { addReading, correctReading, deleteReading, importReadings, listReadings, previewImport } from '../api/water-levels';
 import { DataTable } from './data-table';
 import { LoadError, Loading } from './load-error';
 import { NoticeArea, type Notice } from './notice';
