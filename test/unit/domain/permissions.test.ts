@@ -58,7 +58,7 @@ describe('permission examples', () => {
   });
 
   it('the default admin can do everything but manage admins, change bookings, resend e-mails and read the audit log', () => {
-    const withheld = ['admins.manage', 'bookings.write', 'audit.read', 'mail.resend'];
+    const withheld = ['admins.manage', 'bookings.write', 'audit.read', 'mail.resend', 'waterLevels.write'];
     for (const action of actions.filter((a) => !withheld.includes(a))) {
       expect(() => requirePermission({ permissions: DEFAULT_PERMISSIONS }, action)).not.toThrow();
     }
@@ -88,6 +88,12 @@ describe('permission examples', () => {
       '/admin/members': null,
       '/admin/work-days': 'events:read',
       '/admin/mail': 'bookings:read',
+      '/admin/water-levels': 'content:write',
     });
+  });
+
+  it('changing water levels needs content:write, with its own message', () => {
+    expect(() => requirePermission({ permissions: ['content:write'] }, 'waterLevels.write')).not.toThrow();
+    expect(() => requirePermission({ permissions: ['events:write', 'workdays:write'] }, 'waterLevels.write')).toThrow('You do not have permission to change water levels.');
   });
 });
