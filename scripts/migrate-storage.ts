@@ -154,7 +154,8 @@ export async function copySqliteToFirestore(
 
   const readings = await from.waterLevels.readings(ALL_DATES.from, ALL_DATES.to);
   source.waterLevels = readings.length;
-  await to.waterLevels.putMany(readings);
+  // In parts: each putMany is one atomic write, and Firestore's has a size limit.
+  for (let start = 0; start < readings.length; start += 4000) await to.waterLevels.putMany(readings.slice(start, start + 4000));
   copied.waterLevels = readings.length;
 
   const after = await countFirestoreDocuments(target.db, options);

@@ -19,6 +19,7 @@ import { registerPasswordResetRoutes } from './http/password-reset-routes';
 import { registerWaitlistRoutes } from './http/waitlist-routes';
 import { registerWorkDayWithdrawRoutes } from './http/work-day-withdraw-routes';
 import { registerNewsRoutes } from './http/news-routes';
+import { registerWaterLevelRoutes } from './http/water-level-routes';
 import { ApiRoutes, SENT } from './http/api-routes';
 import { authenticator, csrfGuard, SESSION_COOKIE } from './http/auth';
 import { apiNotFound, errorHandler } from './http/error-handler';
@@ -242,6 +243,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerWaitlistRoutes(routes, ports, config);
   registerWorkDayWithdrawRoutes(routes, ports);
   registerNewsRoutes(routes, ports);
+  registerWaterLevelRoutes(routes, ports);
   let openApiDocument: object | null = null;
   routes.add({
     method: 'get',

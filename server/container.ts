@@ -52,6 +52,11 @@ import { ResendOutboxMessage } from '../core/use-cases/resend-outbox-message';
 import { RebuildSearchIndex } from '../core/use-cases/rebuild-search-index';
 import { GetDocumentFile, ListCampaigns, ListDocuments } from '../core/use-cases/club-content';
 import { GetWaterLevels } from '../core/use-cases/get-water-levels';
+import { AddWaterLevel } from '../core/use-cases/add-water-level';
+import { CorrectWaterLevel } from '../core/use-cases/correct-water-level';
+import { DeleteWaterLevel } from '../core/use-cases/delete-water-level';
+import { ImportWaterLevels } from '../core/use-cases/import-water-levels';
+import { PreviewWaterLevelImport } from '../core/use-cases/preview-water-level-import';
 import { CheckPlaces } from '../core/use-cases/check-places';
 import { GetCheckout } from '../core/use-cases/get-checkout';
 import { ConfirmPayment } from '../core/use-cases/confirm-payment';
@@ -424,6 +429,11 @@ const USE_CASES = [
   DeleteNewsItem,
   ReadNewsItem,
   RefreshNewsIndex,
+  AddWaterLevel,
+  CorrectWaterLevel,
+  DeleteWaterLevel,
+  PreviewWaterLevelImport,
+  ImportWaterLevels,
 ] as const;
 
 /**

@@ -2,8 +2,13 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { WaterLevelReadingSchema, type WaterLevelReading } from '../../core/entities/water-level';
 import type { WaterLevelRepository } from '../../core/ports/water-level-repository';
 import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
-import { BATCH_SIZE } from './firestore-delete-all';
-import { withCoreErrors } from './firestore-errors';
+import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
+import { ValidationError } from '../../core/errors';
+
+/** Dates become document ids: only an ISO date may name one. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** Most readings in one putMany: a CSV import's limit with room to spare (one commit stays far under 10 MiB). */
+export const MAX_ATOMIC_WRITES = 10_000;
 
 /** Daily readings in the `waterLevels` collection, one document per ISO date, keyed by it. */
 export class FirestoreWaterLevelRepository implements WaterLevelRepository {
@@ -30,15 +35,41 @@ export class FirestoreWaterLevelRepository implements WaterLevelRepository {
     // Dates become document ids, so nothing but an ISO date may pass.
     const valid = readings.map((reading) => WaterLevelReadingSchema.parse(reading));
     const byDate = new Map(valid.map((reading) => [reading.date, reading.percentFull]));
-    const entries = [...byDate];
+    if (byDate.size === 0) return;
+    if (byDate.size > MAX_ATOMIC_WRITES) {
+      throw new ValidationError(`At most ${MAX_ATOMIC_WRITES} readings can be stored at once`);
+    }
+    // One batch, so all or nothing. Firestore no longer limits a commit to 500 writes, only to
+    // 10 MiB; a reading is well under 100 bytes.
     await withCoreErrors(async () => {
-      for (let start = 0; start < entries.length; start += BATCH_SIZE) {
-        const batch = this.db.batch();
-        for (const [date, percentFull] of entries.slice(start, start + BATCH_SIZE)) {
-          batch.set(this.collection.doc(date), { date, percentFull });
-        }
-        await batch.commit();
-      }
+      const batch = this.db.batch();
+      for (const [date, percentFull] of byDate) batch.set(this.collection.doc(date), { date, percentFull });
+      await batch.commit();
     });
+  }
+
+  async add(reading: WaterLevelReading): Promise<boolean> {
+    const { date, percentFull } = WaterLevelReadingSchema.parse(reading);
+    try {
+      // create() fails when the document exists: of two admins adding the same date, one gets false.
+      await this.collection.doc(date).create({ date, percentFull });
+      return true;
+    } catch (error) {
+      if (firestoreCode(error) === FIRESTORE_CODES.ALREADY_EXISTS) return false;
+      return withCoreErrors(() => Promise.reject(error));
+    }
+  }
+
+  async delete(date: string): Promise<boolean> {
+    if (!ISO_DATE.test(date)) return false;
+    return withCoreErrors(() =>
+      this.db.runTransaction(async (trx) => {
+        const ref = this.collection.doc(date);
+        const doc = await trx.get(ref);
+        if (!doc.exists) return false;
+        trx.delete(ref);
+        return true;
+      }),
+    );
   }
 }

@@ -1,4 +1,4 @@
-import type { WaterLevelReading } from '../../core/entities/water-level';
+import { WaterLevelReadingSchema, type WaterLevelReading } from '../../core/entities/water-level';
 import type { WaterLevelRepository } from '../../core/ports/water-level-repository';
 
 export class MemoryWaterLevelRepository implements WaterLevelRepository {
@@ -13,6 +13,19 @@ export class MemoryWaterLevelRepository implements WaterLevelRepository {
   }
 
   async putMany(readings: WaterLevelReading[]): Promise<void> {
-    for (const reading of readings) this.byDate.set(reading.date, reading.percentFull);
+    // Checked first, so that a reading that cannot be stored leaves every reading as it was.
+    const valid = readings.map((reading) => WaterLevelReadingSchema.parse(reading));
+    for (const reading of valid) this.byDate.set(reading.date, reading.percentFull);
+  }
+
+  async add(reading: WaterLevelReading): Promise<boolean> {
+    const valid = WaterLevelReadingSchema.parse(reading);
+    if (this.byDate.has(valid.date)) return false;
+    this.byDate.set(valid.date, valid.percentFull);
+    return true;
+  }
+
+  async delete(date: string): Promise<boolean> {
+    return this.byDate.delete(date);
   }
 }

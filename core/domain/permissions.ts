@@ -27,6 +27,7 @@ export const ADMIN_ROUTES: { path: string; permission: Permission | null }[] = [
   { path: '/admin/news', permission: 'content:write' },
   { path: '/admin/news/create', permission: 'content:write' },
   { path: '/admin/news/edit/:newsId', permission: 'content:write' },
+  { path: '/admin/water-levels', permission: 'content:write' },
 ];
 
 /** The ADMIN_ROUTES entry a concrete admin address (/admin/events/edit/e1?x=1) is for, or null. */
@@ -69,6 +70,7 @@ export const ACTIONS = {
   // Drafts are not public: the news screen is for those who write news.
   'news.list': 'content:write',
   'news.write': 'content:write',
+  'waterLevels.write': 'content:write',
 } as const satisfies Record<string, Permission | null>;
 export type AdminAction = keyof typeof ACTIONS;
 
@@ -86,6 +88,7 @@ export const PERMISSION_MESSAGES = {
   mailResend: 'You do not have permission to resend e-mails.',
   workDaysWrite: 'You do not have permission to change work days.',
   news: 'You do not have permission to manage news.',
+  waterLevels: 'You do not have permission to change water levels.',
 } as const;
 
 const ACTION_MESSAGES: Record<AdminAction, string> = {
@@ -106,6 +109,7 @@ const ACTION_MESSAGES: Record<AdminAction, string> = {
   'mail.resend': PERMISSION_MESSAGES.mailResend,
   'news.list': PERMISSION_MESSAGES.news,
   'news.write': PERMISSION_MESSAGES.news,
+  'waterLevels.write': PERMISSION_MESSAGES.waterLevels,
 };
 
 /** Throws PermissionError (with the spec's message and the missing permission) unless allowed. */

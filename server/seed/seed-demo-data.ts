@@ -25,8 +25,9 @@ export interface SeedDeps {
 
 /**
  * Writes the demo data and rebuilds the search indexes. Safe to run again: events, work days,
- * sign-ups and bookings that already exist are left as they are (an admin may have edited them),
- * while campaigns, documents and water levels, which nobody edits in the app, are replaced.
+ * sign-ups, bookings and water-level readings that already exist are left as they are (an admin
+ * may have edited them: readings only fill the days that have none), while campaigns and
+ * documents are replaced.
  */
 export async function seedDemoData(deps: SeedDeps, now: Date): Promise<void> {
   const data = demoData(now);
@@ -55,7 +56,11 @@ export async function seedDemoData(deps: SeedDeps, now: Date): Promise<void> {
   }
   for (const campaign of data.campaigns) await deps.campaigns.put(campaign);
   for (const demo of data.documents) await deps.documents.put(demo.document, await renderDocumentPdf(demo));
-  await deps.waterLevels.putMany(data.waterLevels);
+  if (data.waterLevels.length > 0) {
+    const span = { from: data.waterLevels[0].date, to: data.waterLevels[data.waterLevels.length - 1].date };
+    const kept = new Set((await deps.waterLevels.readings(span.from, span.to)).map((reading) => reading.date));
+    await deps.waterLevels.putMany(data.waterLevels.filter((reading) => !kept.has(reading.date)));
+  }
 
   // The core's rebuild, as `npm run reindex` does: news from the campaign source in use.
   await new RebuildSearchIndex({

@@ -93,6 +93,15 @@ const GUARDED: Guarded[] = [
       ['delete', '/api/admin/news/:id', '/api/admin/news/news-guarded', undefined],
     ] as const
   ).map(([method, route, path, body]): Guarded => ({ method, route, path: () => path, ...(body ? { body } : {}), permission: 'content:write', message: 'You do not have permission to manage news.' })),
+  ...(
+    [
+      ['post', '/api/admin/water-levels', '/api/admin/water-levels', { date: '01/01/2026', percentFull: '50' }],
+      ['put', '/api/admin/water-levels/:date', '/api/admin/water-levels/2026-01-01', { percentFull: '51' }],
+      ['delete', '/api/admin/water-levels/:date', '/api/admin/water-levels/2026-01-01', undefined],
+      ['post', '/api/admin/water-levels/import/preview', '/api/admin/water-levels/import/preview', undefined],
+      ['post', '/api/admin/water-levels/import', '/api/admin/water-levels/import', undefined],
+    ] as const
+  ).map(([method, route, path, body]): Guarded => ({ method, route, path: () => path, ...(body ? { body } : {}), permission: 'content:write', message: 'You do not have permission to change water levels.' })),
 ];
 
 /** Everything an admin request could change: events, admins, bookings, the audit log and the outbox. */
@@ -106,6 +115,7 @@ async function stored(): Promise<string> {
     await app.get('workDays').list(),
     await app.get('workDays').listSignups('spring-clean'),
     await app.get('campaigns').listNewsItems(),
+    await app.get('waterLevels').readings('1900-01-01', '2100-12-31'),
   ]);
 }
 

@@ -26,6 +26,7 @@ let cancelledEventId: string;
 
 beforeAll(async () => {
   app = await startTestApp({ env: { TRUST_PROXY: '1' } });
+  await app.get('waterLevels').putMany([{ date: '2026-01-10', percentFull: 40 }]);
   await addWorkDays(app);
   const full = await addEvent(app, { capacity: 1 });
   fullEventId = full.id;
@@ -265,6 +266,22 @@ const TARGETS: Target[] = [
     agent: () => admin,
     body: () => shapedBody(['archived'], { archived: anyValue.filter((v) => typeof v !== 'boolean') }),
   },
+  {
+    // Today is 1 June 2026: a reading dated later, or no date at all, is never stored.
+    name: 'POST /api/admin/water-levels',
+    method: 'post',
+    path: () => '/api/admin/water-levels',
+    agent: () => admin,
+    body: () => shapedBody(['date', 'percentFull'], { date: fc.oneof(fc.constantFrom('2026-06-02', '24/12/2099', '2026-02-30', '31/04/2026'), anyValue.filter((v) => typeof v !== 'string' || !/\d/.test(v))) }),
+  },
+  {
+    // No reading is stored on that day, so even a good percentage corrects nothing.
+    name: 'PUT /api/admin/water-levels/:date',
+    method: 'put',
+    path: () => '/api/admin/water-levels/2026-01-09',
+    agent: () => admin,
+    body: () => shapedBody(['percentFull']),
+  },
 ];
 
 function expectClientError(res: Response, what: string): void {
@@ -310,6 +327,37 @@ describe('generated bad bodies', () => {
           },
         ),
         serverProperty(40),
+      );
+      expect(await storedCounts(app)).toEqual(before);
+    });
+  }
+});
+
+describe('generated CSV files for the water-level import', () => {
+  /** A line no rule accepts (no date can be "never"), so no generated file is ever imported. */
+  const BAD_LINE = 'never,50';
+  const csvLine = fc.oneof(
+    oddText,
+    fc.tuple(fc.oneof(oddText, fc.constantFrom('2026-05-01', '01/05/2026', '2026-13-01', '"2026-05-02"', '')), fc.oneof(oddText, fc.constantFrom('50', '101', '-1', '1e2', '"5', ''))).map(([d, p]) => `${d},${p}`),
+    fc.array(oddText, { maxLength: 5 }).map((cells) => cells.join(',')),
+  );
+  for (const path of ['/api/admin/water-levels/import', '/api/admin/water-levels/import/preview']) {
+    it(`POST ${path}: any text with a bad line is refused or previewed as refused, never a 500, and stores nothing`, async () => {
+      const before = await storedCounts(app);
+      await fc.assert(
+        fc.asyncProperty(fc.array(csvLine, { maxLength: 12 }), fc.nat(), fc.constantFrom('\n', '\r\n', '\r'), fc.constantFrom('text/csv', 'text/csv; charset=utf-8', 'text/plain', 'text/csv; charset=latin1'), async (lines, at, eol, type) => {
+          const all = [...lines];
+          all.splice(at % (lines.length + 1), 0, BAD_LINE);
+          const res = await admin.post(path).set(FETCH).set('Content-Type', type).send(all.join(eol));
+          if (res.status === 200) {
+            expect(path).toMatch(/preview$/);
+            expect(res.body.ok).toBe(false);
+            expect(res.body.problems.length).toBeGreaterThan(0);
+          } else {
+            expectClientError(res, `${path} with ${JSON.stringify(all.join(eol)).slice(0, 200)}`);
+          }
+        }),
+        serverProperty(60),
       );
       expect(await storedCounts(app)).toEqual(before);
     });

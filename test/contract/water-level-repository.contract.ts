@@ -54,5 +54,45 @@ export function describeWaterLevelRepositoryContract(name: string, makeAdapter: 
       expect(await levels().readings('2025-01-01', '2026-12-31')).toEqual(readings);
       expect(await levels().readings('2026-01-01', '2026-01-31')).toEqual(readings.slice(365, 396));
     });
+
+    it('stores the readings of a large import all at once (4000 days)', async () => {
+      const readings = daily('2015-01-01', 4000, (day) => (day * 7) % 101);
+      await levels().putMany(readings);
+      expect(await levels().readings('2015-01-01', '2026-12-31')).toEqual(readings);
+    });
+
+    it('stores none of the readings when one of them cannot be stored (all or nothing)', async () => {
+      await levels().putMany([{ date: '2024-01-01', percentFull: 10 }]);
+      const readings = daily('2024-01-01', 900, () => 55);
+      const bad = [...readings, { date: '2026-06-01', percentFull: Number.NaN }];
+      await expect(levels().putMany(bad)).rejects.toThrow();
+      const outOfRange = [...readings, { date: '2026-06-02', percentFull: 101 }];
+      await expect(levels().putMany(outOfRange)).rejects.toThrow();
+      expect(await levels().readings('2020-01-01', '2026-12-31')).toEqual([{ date: '2024-01-01', percentFull: 10 }]);
+    });
+
+    it('adds a reading only to a date that has none', async () => {
+      expect(await levels().add({ date: '2026-05-01', percentFull: 40 })).toBe(true);
+      expect(await levels().add({ date: '2026-05-01', percentFull: 99 })).toBe(false);
+      expect(await levels().readings('2026-05-01', '2026-05-01')).toEqual([{ date: '2026-05-01', percentFull: 40 }]);
+    });
+
+    it('of two adds of the same date at once, exactly one stores its reading', async () => {
+      const results = await Promise.all([levels().add({ date: '2026-05-02', percentFull: 1 }), levels().add({ date: '2026-05-02', percentFull: 2 })]);
+      expect(results.filter(Boolean)).toHaveLength(1);
+      const stored = await levels().readings('2026-05-02', '2026-05-02');
+      expect(stored).toEqual([{ date: '2026-05-02', percentFull: results[0] ? 1 : 2 }]);
+    });
+
+    it('deletes the reading of one date, and says when there was none', async () => {
+      await levels().putMany([
+        { date: '2026-05-01', percentFull: 40 },
+        { date: '2026-05-02', percentFull: 41 },
+      ]);
+      expect(await levels().delete('2026-05-01')).toBe(true);
+      expect(await levels().delete('2026-05-01')).toBe(false);
+      expect(await levels().delete('2026-05-09')).toBe(false);
+      expect(await levels().readings('2026-01-01', '2026-12-31')).toEqual([{ date: '2026-05-02', percentFull: 41 }]);
+    });
   });
 }

@@ -31,5 +31,6 @@ export async function storedCounts(app: TestApp): Promise<Record<string, number>
     adminsJson: JSON.stringify(admins).length,
     outboxJson: JSON.stringify(await app.get('outbox').list()).length,
     newsJson: JSON.stringify(await app.get('campaigns').listNewsItems()).length,
+    waterLevelsJson: JSON.stringify(await app.get('waterLevels').readings('1900-01-01', '2100-12-31')).length,
   };
 }

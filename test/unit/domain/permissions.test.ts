@@ -57,8 +57,8 @@ describe('permission examples', () => {
     expect(() => requirePermission({ permissions: [] }, 'admins.list')).not.toThrow();
   });
 
-  it('the default admin can do everything but manage admins, change bookings, resend e-mails, read the audit log, change work days and manage news', () => {
-    const withheld = ['admins.manage', 'bookings.write', 'audit.read', 'mail.resend', 'workDays.write', 'news.list', 'news.write'];
+  it('the default admin can do everything but manage admins, change bookings, resend e-mails, read the audit log, change work days and manage news and water levels', () => {
+    const withheld = ['admins.manage', 'bookings.write', 'audit.read', 'mail.resend', 'workDays.write', 'news.list', 'news.write', 'waterLevels.write'];
     for (const action of actions.filter((a) => !withheld.includes(a))) {
       expect(() => requirePermission({ permissions: DEFAULT_PERMISSIONS }, action)).not.toThrow();
     }
@@ -101,7 +101,13 @@ describe('permission examples', () => {
       '/admin/news': 'content:write',
       '/admin/news/create': 'content:write',
       '/admin/news/edit/:newsId': 'content:write',
+      '/admin/water-levels': 'content:write',
     });
+  });
+
+  it('changing water levels needs content:write, with its own message', () => {
+    expect(() => requirePermission({ permissions: ['content:write'] }, 'waterLevels.write')).not.toThrow();
+    expect(() => requirePermission({ permissions: ['events:write', 'workdays:write'] }, 'waterLevels.write')).toThrow('You do not have permission to change water levels.');
   });
 });
 

@@ -99,6 +99,8 @@ describe('seedDemoData', () => {
     const regatta = (await deps.events.get('open-regatta'))!;
     await deps.events.update({ ...regatta, name: 'Kestrel Open Regatta (renamed by an admin)' });
     await deps.events.delete('annual-general-meeting');
+    const [corrected] = await deps.waterLevels.readings('1900-01-01', '2999-12-31');
+    await deps.waterLevels.putMany([{ date: corrected.date, percentFull: 12.5 }]);
     const before = await snapshot(deps);
 
     await seedDemoData(deps, NOW);
@@ -114,6 +116,8 @@ describe('seedDemoData', () => {
     expect(third.events).toEqual(again.events);
     expect(third.bookings).toEqual(again.bookings);
     expect(third.waterLevels).toHaveLength(368);
+    // A reading an admin corrected is kept; the seed only fills the days without one.
+    expect(third.waterLevels.find((r) => r.date === corrected.date)).toEqual({ date: corrected.date, percentFull: 12.5 });
 
     const hits = await deps.search.search('renamed', { hitsPerIndex: 10 });
     expect(hits.map((h) => h.objectID)).toEqual(['open-regatta']);

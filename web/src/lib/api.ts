@@ -29,6 +29,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The sign-in calls answer 401 for a wrong password or no session: not an expired session. */
   ignoreUnauthenticated?: boolean;
+  /** Sends the body as text of this type (a CSV file, say) instead of as JSON. */
+  contentType?: string;
 }
 
 type Listener = () => void;
@@ -54,7 +56,7 @@ function stringFields(value: unknown): Record<string, string> {
 
 async function request<T>(method: string, path: string, body: unknown, schema: ZodType<T> | undefined, options: RequestOptions): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (body !== undefined) headers['Content-Type'] = options.contentType ?? 'application/json';
   // The server refuses state-changing requests without it (cross-site request protection).
   if (method !== 'GET') headers['X-Requested-With'] = 'fetch';
   let response: Response;
@@ -62,7 +64,7 @@ async function request<T>(method: string, path: string, body: unknown, schema: Z
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : options.contentType ? String(body) : JSON.stringify(body),
       credentials: 'same-origin',
       signal: options.signal,
     });

@@ -24,6 +24,7 @@ import { WorkDayCreatePage, WorkDayEditPage } from './components/work-day-form-p
 import { WorkDayRosterPage } from './components/work-day-roster-page';
 import { NewsListPage } from './components/news-list-page';
 import { NewsCreatePage, NewsEditPage } from './components/news-form-pages';
+import { WaterLevelsPage } from './components/water-levels-page';
 import './admin.css';
 
 /** The screens that need a permission, with the catalogue's message for an admin without it. */
@@ -43,6 +44,7 @@ const GUARDED: { path: string; permission: Permission; message: string; Page: Co
   { path: 'news', permission: 'content:write', message: PERMISSION_MESSAGES.news, Page: NewsListPage },
   { path: 'news/create', permission: 'content:write', message: PERMISSION_MESSAGES.news, Page: NewsCreatePage },
   { path: 'news/edit/:id', permission: 'content:write', message: PERMISSION_MESSAGES.news, Page: NewsEditPage },
+  { path: 'water-levels', permission: 'content:write', message: PERMISSION_MESSAGES.waterLevels, Page: WaterLevelsPage },
 ];
 
 /**

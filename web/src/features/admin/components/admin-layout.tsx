@@ -27,6 +27,7 @@ export function AdminLayout() {
     { to: '/admin/mail', label: 'Mail' },
     { to: '/admin/audit', label: 'Audit' },
     { to: '/admin/news', label: 'News' },
+    { to: '/admin/water-levels', label: 'Water Levels' },
   ];
 
   return (

@@ -1,13 +1,40 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { WaterLevelReading } from '@core/entities/water-level';
 import { Alert } from '../../../components/ui/alert';
 import { useApiQuery } from '../../../lib/query';
 import { getWaterLevels } from '../api/get-water-levels';
 import { WaterChartPlaceholder } from './water-chart-placeholder';
 
-const WIDTH = 640;
-const HEIGHT = 260;
-const PAD = { top: 16, right: 20, bottom: 40, left: 58 };
+/** Before the card is measured (and on the server's first paint), the chart is drawn at this size. */
+const DEFAULT_WIDTH = 640;
+const PAD = { top: 14, right: 14, bottom: 34, left: 48 };
+
+/** A height for a width: wide and low on a desktop card, taller in proportion on a phone. */
+export function chartHeight(width: number): number {
+  return Math.round(Math.min(320, Math.max(190, width * 0.42)));
+}
+
+/**
+ * The width of an element's content box, followed as it changes: the chart is drawn at its
+ * card's real width, so its labels keep their size on a phone and on a desktop alike.
+ */
+function useWidth<T extends HTMLElement>(): [RefObject<T | null>, number] {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState(DEFAULT_WIDTH);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      const measured = Math.round(element.clientWidth);
+      if (measured > 0) setWidth(measured);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
+}
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const LONG_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const MONTH_YEAR = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -49,8 +76,15 @@ function summaryOf(readings: WaterLevelReading[]): string {
   );
 }
 
+/** "Latest reading: 21 November 2026, 63% full": shown above the chart, so members know how fresh it is. */
+export function latestReadingText(readings: WaterLevelReading[]): string {
+  const latest = readings[readings.length - 1];
+  return `Latest reading: ${LONG_DATE.format(new Date(`${latest.date}T00:00:00Z`))}, ${Math.round(latest.percentFull)}% full`;
+}
+
 /** The chart itself: a line of percent full against date, drawn as inline SVG. */
-export function WaterLevelPlot({ readings, labelledBy }: { readings: WaterLevelReading[]; labelledBy: string }) {
+export function WaterLevelPlot({ readings, labelledBy, width: WIDTH = DEFAULT_WIDTH }: { readings: WaterLevelReading[]; labelledBy: string; width?: number }) {
+  const HEIGHT = chartHeight(WIDTH);
   const first = dayNumber(readings[0].date);
   const last = dayNumber(readings[readings.length - 1].date);
   const span = Math.max(last - first, 1);
@@ -60,20 +94,22 @@ export function WaterLevelPlot({ readings, labelledBy }: { readings: WaterLevelR
   const y = (percent: number) => PAD.top + (1 - percent / 100) * innerH;
   const line = readings.map((r, i) => `${i === 0 ? 'M' : 'L'}${x(r.date).toFixed(1)},${y(r.percentFull).toFixed(1)}`).join(' ');
   const area = `${line} L${x(readings[readings.length - 1].date).toFixed(1)},${y(0)} L${x(readings[0].date).toFixed(1)},${y(0)} Z`;
-  const monthTicks = readings.filter((r) => r.date.endsWith('-01'));
+  // On a narrow card every other month is named, so the names never run into each other.
+  const monthStep = WIDTH < 520 ? 2 : 1;
+  const monthTicks = readings.filter((r) => r.date.endsWith('-01')).filter((_, i, all) => (all.length - 1 - i) % monthStep === 0);
 
   return (
-    <svg className="water-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={labelledBy} preserveAspectRatio="xMidYMid meet">
+    <svg className="water-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width={WIDTH} height={HEIGHT} role="img" aria-labelledby={labelledBy} preserveAspectRatio="xMidYMid meet">
       {[0, 25, 50, 75, 100].map((p) => (
         <g key={p}>
           <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(p)} y2={y(p)} className="water-chart-grid" />
-          <text x={PAD.left - 8} y={y(p) + 6} textAnchor="end" className="water-chart-label">
+          <text x={PAD.left - 8} y={y(p) + 5} textAnchor="end" className="water-chart-label">
             {p}%
           </text>
         </g>
       ))}
       {monthTicks.map((r) => (
-        <text key={r.date} x={x(r.date)} y={HEIGHT - PAD.bottom + 26} textAnchor="middle" className="water-chart-label">
+        <text key={r.date} x={x(r.date)} y={HEIGHT - PAD.bottom + 22} textAnchor="middle" className="water-chart-label">
           {MONTHS[Number(r.date.slice(5, 7)) - 1]}
         </text>
       ))}
@@ -87,15 +123,17 @@ export function WaterLevelPlot({ readings, labelledBy }: { readings: WaterLevelR
 export function WaterLevelChart({ sourceUrl }: { sourceUrl: string }) {
   const state = useApiQuery(['water-levels'], (signal) => getWaterLevels(signal));
   const summaryId = useId();
+  const [figureRef, width] = useWidth<HTMLElement>();
 
   return (
-    <figure className="water-level">
+    <figure className="water-level" ref={figureRef}>
       {state.status === 'loading' && <WaterChartPlaceholder />}
       {state.status === 'error' && <Alert tone="error">Water levels are not available at the moment.</Alert>}
       {state.status === 'success' && state.data.length === 0 && <p>No water-level readings yet.</p>}
       {state.status === 'success' && state.data.length > 0 && (
         <>
-          <WaterLevelPlot readings={state.data} labelledBy={summaryId} />
+          <p className="water-level-latest">{latestReadingText(state.data)}</p>
+          <WaterLevelPlot readings={state.data} labelledBy={summaryId} width={width} />
           <figcaption id={summaryId} className="water-level-summary">
             Reservoir level, percent full. {summaryOf(state.data)}
           </figcaption>

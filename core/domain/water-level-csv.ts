@@ -1,0 +1,35 @@
+import { CsvError, parse } from 'csv-parse/sync';
+import type { CsvRow, ImportProblem } from './water-levels';
+
+/**
+ * A CSV file's records with their line numbers, for checkImportRows. Kept apart from the rules
+ * (water-levels.ts) so that the browser, which loads those, does not load the CSV reader: the
+ * server reads the file, for the preview and again when the import is confirmed.
+ *
+ * Commas separate the cells; cells may be quoted; a byte-order mark, blank lines and lines of
+ * empty cells are ignored. A file that is not CSV at all (a quote never closed, say) is one
+ * problem naming the line where reading stopped.
+ */
+export function readWaterLevelCsv(text: string): { rows: CsvRow[]; problems: ImportProblem[] } {
+  try {
+    const records = parse(text, {
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      skip_records_with_empty_values: true,
+      trim: true,
+      info: true,
+    }) as unknown as { record: string[]; info: { lines: number } }[];
+    return { rows: records.map(({ record, info }) => ({ line: info.lines, cells: record })), problems: [] };
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    const line = typeof (error as { lines?: unknown }).lines === 'number' ? (error as unknown as { lines: number }).lines : null;
+    const why =
+      error.code === 'CSV_QUOTE_NOT_CLOSED'
+        ? 'a quoted value is never closed'
+        : error.code === 'INVALID_OPENING_QUOTE' || error.code === 'CSV_INVALID_CLOSING_QUOTE'
+          ? 'a quote mark is in the wrong place'
+          : 'it cannot be read as CSV';
+    return { rows: [], problems: [{ line: line !== null && line > 0 ? line : null, reason: `the file cannot be read: ${why}` }] };
+  }
+}

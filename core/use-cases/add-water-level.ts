@@ -1,0 +1,43 @@
+import type { Admin } from '../entities/admin';
+import type { WaterLevelReading } from '../entities/water-level';
+import { londonDate } from '../domain/london-time';
+import { requirePermission } from '../domain/permissions';
+import { WaterLevelFormSchema, readingDateInWords, validateWaterLevelForm } from '../domain/water-levels';
+import { ConflictError } from '../errors';
+import type { Clock } from '../ports/clock';
+import type { WaterLevelRepository } from '../ports/water-level-repository';
+import { flat, recordAdminAction, type AuditTrailDeps } from './audit-trail';
+import { fieldsError, parseInput } from './parse-input';
+
+export const WATER_LEVEL_AUDIT_FIELDS = ['date', 'percentFull'] as const;
+
+export function readingExistsMessage(date: string): string {
+  return `There is already a reading for ${readingDateInWords(date)}; correct it instead`;
+}
+
+export interface AddWaterLevelDeps extends AuditTrailDeps {
+  waterLevels: WaterLevelRepository;
+  clock: Clock;
+}
+
+/** Adds the reading of a day that has none (409 when it has one: that is a correction). */
+export class AddWaterLevel {
+  constructor(private readonly deps: AddWaterLevelDeps) {}
+
+  async execute(admin: Admin, form: unknown): Promise<WaterLevelReading> {
+    requirePermission(admin, 'waterLevels.write');
+    const checked = validateWaterLevelForm(parseInput(WaterLevelFormSchema, form), londonDate(this.deps.clock.now()));
+    if (!checked.ok) throw fieldsError(checked.errors);
+    const reading = checked.value;
+    if (!(await this.deps.waterLevels.add(reading))) throw new ConflictError(readingExistsMessage(reading.date));
+    await recordAdminAction(this.deps, admin, {
+      action: 'waterLevel.added',
+      recordType: 'waterLevel',
+      recordId: reading.date,
+      summary: `Added the water-level reading of ${readingDateInWords(reading.date)}: ${reading.percentFull}% full`,
+      before: flat(null, WATER_LEVEL_AUDIT_FIELDS),
+      after: flat(reading, WATER_LEVEL_AUDIT_FIELDS),
+    });
+    return reading;
+  }
+}

@@ -1,0 +1,26 @@
+import { londonDate } from '../domain/london-time';
+import { readWaterLevelCsv } from '../domain/water-level-csv';
+import { CSV_TOO_LARGE_MESSAGE, MAX_WATER_LEVEL_CSV_BYTES, checkImportRows, dateSpan, decideImport, type ImportDecision } from '../domain/water-levels';
+import { ValidationError } from '../errors';
+import type { Clock } from '../ports/clock';
+import type { WaterLevelRepository } from '../ports/water-level-repository';
+
+export interface WaterLevelImportDeps {
+  waterLevels: WaterLevelRepository;
+  clock: Clock;
+}
+
+/**
+ * Reads and checks a CSV file of readings against the stored ones: the preview's answer, and what
+ * the import itself asks again when the admin confirms (the preview is never trusted).
+ */
+export async function checkWaterLevelCsv(deps: WaterLevelImportDeps, text: string): Promise<ImportDecision> {
+  if (typeof text !== 'string') throw new ValidationError('Send the CSV file as text');
+  if (new TextEncoder().encode(text).length > MAX_WATER_LEVEL_CSV_BYTES) throw new ValidationError(CSV_TOO_LARGE_MESSAGE);
+  const read = readWaterLevelCsv(text);
+  if (read.problems.length > 0) return { ok: false, problems: read.problems };
+  const checked = checkImportRows(read.rows, londonDate(deps.clock.now()));
+  const span = dateSpan(checked.readings);
+  const stored = checked.problems.length === 0 && span ? await deps.waterLevels.readings(span.from, span.to) : [];
+  return decideImport(checked, stored);
+}

@@ -1,0 +1,141 @@
+import express, { type RequestHandler } from 'express';
+import { z } from 'zod';
+import { WaterLevelReadingSchema } from '../../core/entities/water-level';
+import { isWellFormedInput, MALFORMED_TEXT_MESSAGE } from '../../core/domain/well-formed-text';
+import { CSV_TOO_LARGE_MESSAGE, MAX_WATER_LEVEL_CSV_BYTES, WaterLevelCorrectionSchema, WaterLevelFormSchema, WaterLevelImportPreviewSchema, WaterLevelImportResultSchema } from '../../core/domain/water-levels';
+import { AddWaterLevel } from '../../core/use-cases/add-water-level';
+import { CorrectWaterLevel, ReadingDateParamsSchema } from '../../core/use-cases/correct-water-level';
+import { DeleteWaterLevel } from '../../core/use-cases/delete-water-level';
+import { ImportWaterLevels } from '../../core/use-cases/import-water-levels';
+import { PreviewWaterLevelImport } from '../../core/use-cases/preview-water-level-import';
+import type { AppContainer } from '../container';
+import { reply, type ApiRoutes } from './api-routes';
+
+export const CSV_CONTENT_TYPE_MESSAGE = 'Send the CSV file itself, with the content type text/csv';
+
+const ReadingResponseSchema = z.object({ reading: WaterLevelReadingSchema });
+
+const csvText = express.text({ type: ['text/csv', 'text/plain'], limit: MAX_WATER_LEVEL_CSV_BYTES, defaultCharset: 'utf-8' });
+
+/**
+ * Reads a CSV upload as text, after the admin's session and permission are checked (so nobody
+ * else makes the server read a body): too large is 413, anything but text/csv 415, each with a
+ * message an admin can act on. JSON bodies were parsed before and are refused here as 415 too.
+ */
+const readCsvBody: RequestHandler = (req, res, next) => {
+  csvText(req, res, (error?: unknown) => {
+    if ((error as { type?: unknown } | undefined)?.type === 'entity.too.large') {
+      res.status(413).json({ error: CSV_TOO_LARGE_MESSAGE });
+      return;
+    }
+    if (error) {
+      next(error);
+      return;
+    }
+    if (typeof req.body !== 'string') {
+      res.status(415).json({ error: CSV_CONTENT_TYPE_MESSAGE });
+      return;
+    }
+    if (!isWellFormedInput(req.body)) {
+      res.status(400).json({ error: MALFORMED_TEXT_MESSAGE });
+      return;
+    }
+    next();
+  });
+};
+
+const CSV_BODY = {
+  contentType: 'text/csv',
+  description: `The CSV file, UTF-8, at most ${MAX_WATER_LEVEL_CSV_BYTES / 1024} kB: one reading a line, "date,percent" (ISO 2026-11-23 or day first 23/11/2026; 0 to 100, decimals with a point); an optional header line starting "date"`,
+};
+const CSV_REFUSALS = {
+  413: { description: `"${CSV_TOO_LARGE_MESSAGE}"` },
+  415: { description: `"${CSV_CONTENT_TYPE_MESSAGE}"` },
+};
+
+/** The admin's water-level screen: add, correct and delete a reading; preview and import a CSV file. */
+export function registerWaterLevelRoutes(routes: ApiRoutes, ports: AppContainer): void {
+  routes.add({
+    method: 'post',
+    path: '/api/admin/water-levels',
+    summary: 'Add the reading of a day that has none (date ISO or day first, percent 0 to 100)',
+    tag: 'admin water levels',
+    access: { action: 'waterLevels.write' },
+    body: WaterLevelFormSchema,
+    responses: {
+      201: { description: 'Added', schema: ReadingResponseSchema },
+      409: { description: '"There is already a reading for {date}; correct it instead"' },
+    },
+    handler: async ({ admin, body }) => {
+      return reply(201, { reading: await ports.useCase(AddWaterLevel).execute(admin, body) });
+    },
+  });
+
+  routes.add({
+    method: 'put',
+    path: '/api/admin/water-levels/:date',
+    summary: "Correct a stored reading's percentage",
+    tag: 'admin water levels',
+    access: { action: 'waterLevels.write' },
+    params: ReadingDateParamsSchema,
+    body: WaterLevelCorrectionSchema,
+    responses: {
+      200: { description: 'Corrected', schema: ReadingResponseSchema },
+      404: { description: '"There is no reading for that date"' },
+    },
+    handler: async ({ admin, params, body }) => {
+      return reply(200, { reading: await ports.useCase(CorrectWaterLevel).execute(admin, params.date, body) });
+    },
+  });
+
+  routes.add({
+    method: 'delete',
+    path: '/api/admin/water-levels/:date',
+    summary: 'Delete a reading entered by mistake',
+    tag: 'admin water levels',
+    access: { action: 'waterLevels.write' },
+    params: ReadingDateParamsSchema,
+    responses: {
+      204: { description: 'Deleted' },
+      404: { description: '"There is no reading for that date"' },
+    },
+    handler: async ({ admin, params }) => {
+      await ports.useCase(DeleteWaterLevel).execute(admin, params.date);
+      return reply(204);
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/admin/water-levels/import/preview',
+    summary: 'Check a CSV file of readings and say what importing it would add and replace; stores nothing',
+    tag: 'admin water levels',
+    access: { action: 'waterLevels.write' },
+    rawBody: CSV_BODY,
+    before: [readCsvBody],
+    responses: {
+      200: { description: 'ok false: every bad line with its reasons (line null: the file as a whole); ok true: the readings to add and to replace', schema: WaterLevelImportPreviewSchema },
+      ...CSV_REFUSALS,
+    },
+    handler: async ({ admin, req }) => {
+      return reply(200, await ports.useCase(PreviewWaterLevelImport).execute(admin, req.body as string));
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/admin/water-levels/import',
+    summary: 'Import a CSV file of readings, checked again: all of them, or none when any line is bad (400, each bad line in fields)',
+    tag: 'admin water levels',
+    access: { action: 'waterLevels.write' },
+    rawBody: CSV_BODY,
+    before: [readCsvBody],
+    responses: {
+      200: { description: 'Imported: how many readings, added, replaced and unchanged', schema: WaterLevelImportResultSchema },
+      ...CSV_REFUSALS,
+    },
+    handler: async ({ admin, req }) => {
+      return reply(200, await ports.useCase(ImportWaterLevels).execute(admin, req.body as string));
+    },
+  });
+}

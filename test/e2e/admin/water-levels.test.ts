@@ -1,0 +1,187 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { londonDate } from '../../../core/domain/london-time';
+import { readingDateInWords } from '../../../core/domain/water-levels';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from '../support/app-server';
+import { describeViolations, seriousAxeViolations } from '../support/axe';
+import { DESKTOP, launchBrowser, PHONE, screenshot, SCREENSHOT_DIR, type BrowserSession } from '../support/browser';
+
+/**
+ * The admin's Water Levels screen in Chromium, on the demo data (a year of readings up to today):
+ * a reading added shows on Home as the latest; a CSV file with a bad line is refused with the line
+ * named and nothing saved; a good file is saved.
+ */
+
+let app: AppServer;
+let browser: BrowserSession;
+
+beforeAll(async () => {
+  app = await startAppServer();
+  browser = await launchBrowser({ baseURL: app.baseUrl });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function expectAccessible(p: Page, name: string) {
+  await screenshot(p, name);
+  const violations = await seriousAxeViolations(p);
+  expect(violations, `${name}:\n${describeViolations(violations)}`).toEqual([]);
+}
+
+/** The browser's one profile keeps the session: signed in once, every later tab is too. */
+let signedIn = false;
+async function signIn(p: Page) {
+  if (signedIn) {
+    await p.goto('/admin/dashboard');
+    return;
+  }
+  signedIn = true;
+  await p.goto('/admin/login');
+  await p.getByLabel('Email').fill(E2E_ADMIN_EMAIL);
+  await p.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
+  await p.getByRole('button', { name: 'Sign In' }).click();
+  await p.waitForURL('**/admin/dashboard');
+}
+
+async function openScreen(p: Page) {
+  await p.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Water Levels' }).click();
+  await p.getByRole('heading', { level: 1, name: 'Water Levels' }).waitFor();
+  await p.getByRole('region', { name: 'Readings, newest first' }).waitFor();
+}
+
+async function storedIn(year: number) {
+  const res = await fetch(`${app.baseUrl}/api/water-levels?from=${year}-01-01&to=${year}-12-31`);
+  return ((await res.json()) as { readings: { date: string; percentFull: number }[] }).readings;
+}
+
+async function chooseFile(p: Page, name: string, text: string) {
+  await p.getByLabel('CSV file', { exact: true }).setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+  await p.getByRole('button', { name: 'Check File' }).click();
+}
+
+describe('the admin Water Levels screen', () => {
+  it("replaces today's reading: deleted, then added again; Home shows it as the latest reading, using its card's full width", async () => {
+    const today = londonDate(new Date());
+    const words = readingDateInWords(today);
+    const page = await browser.newPage();
+    await signIn(page);
+    await openScreen(page);
+    await expectAccessible(page, 'admin-water-levels');
+
+    await page.getByRole('button', { name: `Delete the reading of ${words}` }).click();
+    await page.getByRole('dialog', { name: 'Delete this reading?' }).getByRole('button', { name: 'Delete Reading' }).click();
+    await page.getByText(`Reading for ${words} deleted.`).waitFor();
+    expect((await storedIn(Number(today.slice(0, 4)))).find((r) => r.date === today)).toBeUndefined();
+
+    // Refused in the browser by the core's rule before anything is sent.
+    await page.getByRole('textbox', { name: 'Percent full', exact: true }).fill('140');
+    await page.getByRole('button', { name: 'Add Reading' }).click();
+    await page.getByText('Enter the date of the reading').waitFor();
+    await page.getByText('The percentage must be between 0 and 100').waitFor();
+
+    await page.getByRole('textbox', { name: 'Date', exact: true }).fill(`${today.slice(8, 10)}/${today.slice(5, 7)}/${today.slice(0, 4)}`);
+    await page.getByRole('textbox', { name: 'Percent full', exact: true }).fill('41.2');
+    await page.getByRole('button', { name: 'Add Reading' }).click();
+    await page.getByText(`Reading for ${words} added: 41.2% full.`).waitFor();
+    await page.getByRole('row').filter({ hasText: words }).getByText('41.2%').waitFor();
+
+    for (const [viewport, name] of [
+      [PHONE, '375'],
+      [DESKTOP, '1280'],
+    ] as const) {
+      const home = await browser.newPage(viewport);
+      await home.goto('/');
+      await home.getByText(`Latest reading: ${words}, 41% full`).waitFor();
+      const card = home.getByRole('region', { name: 'Reservoir Water Level' });
+      const chart = card.getByRole('img', { name: /Reservoir level, percent full/ });
+      await chart.waitFor();
+      // The chart fills the card's content box.
+      const widths = await card.evaluate((el) => {
+        const style = getComputedStyle(el);
+        const inner = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        const svg = el.querySelector('svg.water-chart')!.getBoundingClientRect().width;
+        return { inner, svg, page: document.documentElement.scrollWidth };
+      });
+      expect(widths.svg).toBeGreaterThan(widths.inner - 1);
+      expect(widths.page).toBeLessThanOrEqual(viewport.width);
+      await screenshot(home, `home-water-level-${name}`);
+      await card.screenshot({ path: join(SCREENSHOT_DIR, `home-water-chart-${name}.png`) });
+      const violations = await seriousAxeViolations(home);
+      expect(violations, describeViolations(violations)).toEqual([]);
+      await home.close();
+    }
+    await page.close();
+  });
+
+  it('refuses a CSV file with a bad line, naming it, and saves nothing; then imports a good file', async () => {
+    const page = await browser.newPage();
+    await signIn(page);
+    await openScreen(page);
+
+    await chooseFile(page, 'readings-bad.csv', 'date,percent\n01/03/2020,71\n02/03/2020,140\n2020-03-03,72\n');
+    const refusal = page.getByRole('alert').filter({ hasText: 'This file cannot be imported' });
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toContain('Line 3: the percentage 140 is not between 0 and 100');
+    expect(await refusal.innerText()).toContain('Nothing has been saved');
+    expect(await page.getByRole('button', { name: /^Import \d+ Readings$/ }).count()).toBe(0);
+    await expectAccessible(page, 'admin-water-levels-import-refused');
+    expect(await storedIn(2020)).toEqual([]);
+
+    await chooseFile(page, 'readings-good.csv', 'date,percent\n01/03/2020,71\n02/03/2020,70.5\n2020-03-03,72\n');
+    await page.getByText('3 new readings, 0 to replace, 0 already stored as they are.').waitFor();
+    await expectAccessible(page, 'admin-water-levels-import-preview');
+    expect(await storedIn(2020)).toEqual([]);
+    await page.getByRole('button', { name: 'Import 3 Readings' }).click();
+    await page.getByText('Imported 3 readings from readings-good.csv: 3 added, 0 replaced, 0 unchanged.').waitFor();
+    expect(await storedIn(2020)).toEqual([
+      { date: '2020-03-01', percentFull: 71 },
+      { date: '2020-03-02', percentFull: 70.5 },
+      { date: '2020-03-03', percentFull: 72 },
+    ]);
+
+    // The same file again with one value changed: the preview names the reading it replaces.
+    await chooseFile(page, 'readings-fix.csv', '2020-03-02,69\n');
+    const replaced = page.getByRole('region', { name: 'Readings that will be replaced' });
+    await replaced.waitFor();
+    expect(await replaced.innerText()).toMatch(/2 March 2020\s+70\.5%\s+69%/);
+    await page.close();
+  });
+
+  it('works at 375 px, and shows its loading and error states', async () => {
+    const page = await browser.newPage(PHONE);
+    await signIn(page);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let fail = false;
+    await page.route('**/api/water-levels?*', async (route) => {
+      if (fail) {
+        await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'The database is not available' }) });
+        return;
+      }
+      await held;
+      await route.continue();
+    });
+    await page.goto('/admin/water-levels');
+    await page.getByText('Loading readings…').waitFor();
+    release();
+    await page.getByRole('region', { name: 'Readings, newest first' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(page, 'admin-water-levels-375');
+
+    fail = true;
+    await page.reload();
+    await page.getByText('Failed to load water levels').waitFor();
+    await page.getByRole('button', { name: 'Try Again' }).waitFor();
+    await expectAccessible(page, 'admin-water-levels-error');
+    fail = false;
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await page.getByRole('region', { name: 'Readings, newest first' }).waitFor();
+    await page.close();
+    // The sign-in page's session check answers 401 before signing in; the 503 is this test's own.
+    expect(browser.errors.filter((e) => !e.includes('status of 503') && !e.includes('/admin/login: console: Failed to load resource: the server responded with a status of 401'))).toEqual([]);
+  });
+});
