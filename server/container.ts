@@ -42,7 +42,6 @@ import type { PaymentGateway } from '../core/ports/payment-gateway';
 import type { SearchIndex } from '../core/ports/search-index';
 import type { Mailer } from '../core/ports/mailer';
 import type { StoragePorts } from '../core/ports/storage-ports';
-import type { FileStore } from '../core/ports/file-store';
 import { DirectoryFileStore } from '../adapters/system/directory-file-store';
 import type { BookingLinks } from '../core/ports/booking-links';
 import { DeliverOutbox } from '../core/use-cases/deliver-outbox';
@@ -110,8 +109,6 @@ export interface Adapters extends StoragePorts {
   /** Waiting-list offers' booking links: the same signing again, under a third purpose. */
   offerLinks: BookingLinks;
   secrets: SecretTokens;
-  /** Documents' and photos' files. STORAGE=sqlite: DATA_DIR/files. */
-  files: FileStore;
 }
 
 export type AdapterName = keyof Adapters;
@@ -263,7 +260,7 @@ export async function createContainer(
   bind('audit', () => firestore?.audit ?? new SqliteAuditLog(db));
   bind('jobs', () => firestore?.jobs ?? new SqliteJobQueue(db));
   bind('waitingList', () => firestore?.waitingList ?? new SqliteWaitingList(db));
-  bind('files', () => new DirectoryFileStore(join(config.dataDir, 'files')));
+  bind('files', () => firestore?.files ?? new DirectoryFileStore(join(config.dataDir, 'files')));
   // Without SMTP_URL no sender runs: the messages stay in the outbox for admins to read.
   let smtp: SmtpMailer | null = null;
   bind('mailer', () => (config.mail ? (smtp = new SmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from })) : new MailOff()));

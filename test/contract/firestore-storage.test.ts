@@ -11,6 +11,8 @@ import { FIRESTORE_AUDIT_COLLECTIONS, FIRESTORE_COLLECTIONS } from '../../adapte
 import { FirestoreCredentialRepository } from '../../adapters/firestore/firestore-credential-repository';
 import { FirestoreDocumentRepository } from '../../adapters/firestore/firestore-document-repository';
 import { FirestoreEventRepository } from '../../adapters/firestore/firestore-event-repository';
+import { FirestoreFileStore } from '../../adapters/firestore/firestore-file-store';
+import { describeFileStoreContract } from './file-store.contract';
 import { FirestoreLoginAttemptStore } from '../../adapters/firestore/firestore-login-attempt-store';
 import { FirestoreAddressLimitStore } from '../../adapters/firestore/firestore-address-limit-store';
 import { describeAddressLimitStoreContract } from './address-limit-store.contract';
@@ -94,6 +96,7 @@ describeWorkDayRepositoryContract('FirestoreWorkDayRepository', onFirestore((db)
 describeDocumentRepositoryContract('FirestoreDocumentRepository', onFirestore((db) => new FirestoreDocumentRepository(db)));
 describeCampaignRepositoryContract('FirestoreCampaignRepository', onFirestore((db) => new FirestoreCampaignRepository(db)));
 describeWaterLevelRepositoryContract('FirestoreWaterLevelRepository', onFirestore((db) => new FirestoreWaterLevelRepository(db)));
+describeFileStoreContract('FirestoreFileStore', onFirestore((db) => new FirestoreFileStore(db)));
 
 const AT_SUBMISSION = new Date('2026-06-01T09:00:00.000Z');
 
