@@ -16,6 +16,7 @@ import { registerEventCancelRoutes } from './http/event-cancel-routes';
 import { registerOutboxRoutes } from './http/outbox-routes';
 import { registerPasswordResetRoutes } from './http/password-reset-routes';
 import { registerWaitlistRoutes } from './http/waitlist-routes';
+import { registerDocumentAdminRoutes } from './http/document-admin-routes';
 import { ApiRoutes, SENT } from './http/api-routes';
 import { authenticator, csrfGuard, SESSION_COOKIE } from './http/auth';
 import { apiNotFound, errorHandler } from './http/error-handler';
@@ -236,6 +237,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerOutboxRoutes(routes, ports);
   registerPasswordResetRoutes(routes, ports);
   registerWaitlistRoutes(routes, ports, config);
+  registerDocumentAdminRoutes(routes, ports);
   let openApiDocument: object | null = null;
   routes.add({
     method: 'get',

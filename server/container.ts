@@ -90,6 +90,11 @@ import { LeaveWaitingList } from '../core/use-cases/leave-waiting-list';
 import { AdminWaitingList } from '../core/use-cases/admin-waiting-list';
 import { OfferFreedPlaces } from '../core/use-cases/offer-freed-places';
 import { GetWaitlistOffer } from '../core/use-cases/get-waitlist-offer';
+import { CreateDocument } from '../core/use-cases/create-document';
+import { UpdateDocument } from '../core/use-cases/update-document';
+import { ReplaceDocumentFile } from '../core/use-cases/replace-document-file';
+import { DeleteDocument } from '../core/use-cases/delete-document';
+import { ReorderDocuments } from '../core/use-cases/reorder-documents';
 import type { AppConfig } from './config';
 import { resolvePaymentSecrets } from './payment-secrets';
 
@@ -383,6 +388,11 @@ const USE_CASES = [
   AdminWaitingList,
   OfferFreedPlaces,
   GetWaitlistOffer,
+  CreateDocument,
+  UpdateDocument,
+  ReplaceDocumentFile,
+  DeleteDocument,
+  ReorderDocuments,
 ] as const;
 
 /**

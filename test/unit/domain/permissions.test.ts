@@ -57,8 +57,8 @@ describe('permission examples', () => {
     expect(() => requirePermission({ permissions: [] }, 'admins.list')).not.toThrow();
   });
 
-  it('the default admin can do everything but manage admins, change bookings, resend e-mails and read the audit log', () => {
-    const withheld = ['admins.manage', 'bookings.write', 'audit.read', 'mail.resend'];
+  it('the default admin can do everything but manage admins, change bookings, resend e-mails, read the audit log and change documents', () => {
+    const withheld = ['admins.manage', 'bookings.write', 'audit.read', 'mail.resend', 'documents.write'];
     for (const action of actions.filter((a) => !withheld.includes(a))) {
       expect(() => requirePermission({ permissions: DEFAULT_PERMISSIONS }, action)).not.toThrow();
     }
@@ -88,6 +88,7 @@ describe('permission examples', () => {
       '/admin/members': null,
       '/admin/work-days': 'events:read',
       '/admin/mail': 'bookings:read',
+      '/admin/documents': 'content:write',
     });
   });
 });
