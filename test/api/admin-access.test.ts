@@ -13,6 +13,9 @@ beforeAll(async () => {
   bookingId = booked.body.bookingId;
   await addAdmin(app, 'nobody@example.org', []);
   otherUid = (await addAdmin(app, 'other@example.org', ['events:read'])).uid;
+  // A document the refused requests would change: they must leave it as it is.
+  await app.get('files').put('documents/club-rules-1', new TextEncoder().encode('%PDF-1.4 rules'));
+  await app.get('documents').put({ id: 'club-rules', title: 'Club rules', description: '', category: 'Club', fileName: 'rules.pdf', tags: [], position: 0 }, 'documents/club-rules-1');
 });
 afterAll(async () => {
   await app.dispose();
@@ -73,6 +76,11 @@ const GUARDED: Guarded[] = [
   { method: 'post', route: '/api/admin/outbox/:id/resend', path: () => '/api/admin/outbox/some-message/resend', permission: 'bookings:write', message: 'You do not have permission to resend e-mails.' },
   { method: 'get', route: '/api/admin/events/:id/cancel', path: () => `/api/admin/events/${eventId}/cancel`, permission: 'events:write', message: 'You do not have permission to cancel events.' },
   { method: 'post', route: '/api/admin/events/:id/cancel', path: () => `/api/admin/events/${eventId}/cancel`, body: { reason: 'Gale warning' }, permission: 'events:write', message: 'You do not have permission to cancel events.' },
+  { method: 'post', route: '/api/admin/documents', path: () => '/api/admin/documents?title=Fees&category=Club', permission: 'content:write', message: 'You do not have permission to change documents.' },
+  { method: 'put', route: '/api/admin/documents/:id', path: () => '/api/admin/documents/club-rules', body: { title: 'Rules', description: '', category: 'Club' }, permission: 'content:write', message: 'You do not have permission to change documents.' },
+  { method: 'put', route: '/api/admin/documents/:id/file', path: () => '/api/admin/documents/club-rules/file', permission: 'content:write', message: 'You do not have permission to change documents.' },
+  { method: 'delete', route: '/api/admin/documents/:id', path: () => '/api/admin/documents/club-rules', permission: 'content:write', message: 'You do not have permission to change documents.' },
+  { method: 'put', route: '/api/admin/document-order', path: () => '/api/admin/document-order', body: { ids: ['club-rules'] }, permission: 'content:write', message: 'You do not have permission to change documents.' },
 ];
 
 /** Everything an admin request could change: events, admins, bookings, the audit log and the outbox. */
@@ -83,6 +91,8 @@ async function stored(): Promise<string> {
     await app.get('bookings').listAll(),
     await app.get('audit').list({ limit: 1000 }),
     await app.get('outbox').list(),
+    await app.get('documents').list(),
+    await app.get('files').list(),
   ]);
 }
 
