@@ -25,9 +25,17 @@ export function isPdf(bytes: Uint8Array): boolean {
 
 /** Why these bytes cannot be a document's file, or null when they can. */
 export function documentFileProblem(bytes: Uint8Array): string | null {
-  if (bytes.byteLength === 0) return DOCUMENT_MESSAGES.empty;
-  if (bytes.byteLength > MAX_DOCUMENT_BYTES) return DOCUMENT_MESSAGES.tooLarge;
-  if (!isPdf(bytes)) return DOCUMENT_MESSAGES.notPdf;
+  return documentFileProblemOf(bytes.byteLength, bytes.subarray(0, PDF_MAGIC.length));
+}
+
+/**
+ * The same rule from a file's size and first bytes: what the browser checks before sending a
+ * chosen file (it need not read 20 MB to know), and the server checks on the whole of it.
+ */
+export function documentFileProblemOf(size: number, head: Uint8Array): string | null {
+  if (size === 0) return DOCUMENT_MESSAGES.empty;
+  if (size > MAX_DOCUMENT_BYTES) return DOCUMENT_MESSAGES.tooLarge;
+  if (!isPdf(head)) return DOCUMENT_MESSAGES.notPdf;
   return null;
 }
 
