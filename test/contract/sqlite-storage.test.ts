@@ -309,6 +309,12 @@ describe('migration 0013: documents’ files move out of the table', () => {
         expect(got.fileName).toBe('rules.pdf');
         const columns = await db('documents').columnInfo();
         expect(Object.keys(columns)).not.toContain('fileBytes');
+        // Undone, the PDFs are back in the rows; done again, back in the file store.
+        await db.migrate.down({ migrationSource: new SqliteMigrationSource() });
+        const back = (await db('documents').where({ id: 'rules' }).first('fileBytes')) as { fileBytes: Uint8Array };
+        expect(Buffer.from(back.fileBytes).equals(pdf('rules'))).toBe(true);
+        await db.migrate.latest({ migrationSource: new SqliteMigrationSource() });
+        expect(Buffer.from((await new GetDocumentFile({ documents, files }).execute('fees')).bytes).equals(pdf('fees'))).toBe(true);
       } finally {
         await db.destroy();
       }

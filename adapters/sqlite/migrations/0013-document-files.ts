@@ -18,9 +18,7 @@ export async function up(knex: Knex): Promise<void> {
   });
   const rows: { id: string; fileBytes: Uint8Array }[] = await knex('documents').select('id', 'fileBytes').orderBy([{ column: 'title' }, { column: 'id' }]);
   if (rows.length > 0) {
-    const filename = (knex.client.config as { connection?: { filename?: string } }).connection?.filename;
-    if (!filename || filename === ':memory:') throw new Error('Documents stored in an in-memory database cannot be moved to a file store');
-    const files = new DirectoryFileStore(join(dirname(filename), 'files'));
+    const files = fileStoreBeside(knex);
     for (const [position, row] of rows.entries()) {
       const fileKey = legacyDocumentFileKey(row.id);
       await files.put(fileKey, new Uint8Array(row.fileBytes));
@@ -34,6 +32,31 @@ export async function up(knex: Knex): Promise<void> {
   });
 }
 
-export async function down(): Promise<void> {
-  throw new Error('Migration 0013 (document files) cannot be undone: restore the backup taken before it');
+/** Back to PDFs in the rows (the files stay in the file store, unused). */
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.alterTable('documents', (t) => {
+    t.text('fileFileName');
+    t.text('fileContentType');
+    t.binary('fileBytes');
+  });
+  const rows: { id: string; fileName: string; fileKey: string }[] = await knex('documents').select('id', 'fileName', 'fileKey');
+  if (rows.length > 0) {
+    const files = fileStoreBeside(knex);
+    for (const row of rows) {
+      const bytes = await files.get(row.fileKey);
+      if (!bytes) throw new Error(`The file of document ${row.id} (${row.fileKey}) is missing: cannot move it back into the table`);
+      await knex('documents').where({ id: row.id }).update({ fileFileName: row.fileName, fileContentType: 'application/pdf', fileBytes: Buffer.from(bytes) });
+    }
+  }
+  await knex.schema.alterTable('documents', (t) => {
+    t.dropColumn('position');
+    t.dropColumn('fileKey');
+  });
+}
+
+/** The server's file store: DATA_DIR/files, beside the database file. */
+function fileStoreBeside(knex: Knex): DirectoryFileStore {
+  const filename = (knex.client.config as { connection?: { filename?: string } }).connection?.filename;
+  if (!filename || filename === ':memory:') throw new Error('Documents of an in-memory database have no file store to move to');
+  return new DirectoryFileStore(join(dirname(filename), 'files'));
 }
