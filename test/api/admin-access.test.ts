@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAdmin, addEvent, FETCH, PASSWORD, signIn, startTestApp, type TestApp } from './support/test-app';
+import { aWorkDay } from '../support/entities';
 
 let app: TestApp;
 let eventId: string;
@@ -13,6 +14,8 @@ beforeAll(async () => {
   bookingId = booked.body.bookingId;
   await addAdmin(app, 'nobody@example.org', []);
   otherUid = (await addAdmin(app, 'other@example.org', ['events:read'])).uid;
+  await app.get('workDays').create(aWorkDay());
+  await app.get('workDays').addSignup({ id: 'signup-1', workDayId: 'spring-clean', firstName: 'Sam', lastName: 'Helper', selectedJobs: ['slipway'], otherJob: '', notes: '', bringingTools: false, wantsFood: false, submittedAt: '2026-04-01T09:00:00.000Z' });
   // A document the refused requests would change: they must leave it as it is.
   await app.get('files').put('documents/club-rules-1', new TextEncoder().encode('%PDF-1.4 rules'));
   await app.get('documents').put({ id: 'club-rules', title: 'Club rules', description: '', category: 'Club', fileName: 'rules.pdf', tags: [], position: 0 }, 'documents/club-rules-1');
@@ -76,6 +79,12 @@ const GUARDED: Guarded[] = [
   { method: 'post', route: '/api/admin/outbox/:id/resend', path: () => '/api/admin/outbox/some-message/resend', permission: 'bookings:write', message: 'You do not have permission to resend e-mails.' },
   { method: 'get', route: '/api/admin/events/:id/cancel', path: () => `/api/admin/events/${eventId}/cancel`, permission: 'events:write', message: 'You do not have permission to cancel events.' },
   { method: 'post', route: '/api/admin/events/:id/cancel', path: () => `/api/admin/events/${eventId}/cancel`, body: { reason: 'Gale warning' }, permission: 'events:write', message: 'You do not have permission to cancel events.' },
+  { method: 'get', route: '/api/admin/work-days/:id', path: () => '/api/admin/work-days/spring-clean', permission: 'events:read', message: 'You do not have permission to view events.' },
+  { method: 'get', route: '/api/admin/work-days/:id/signups.csv', path: () => '/api/admin/work-days/spring-clean/signups.csv', permission: 'events:read', message: 'You do not have permission to view events.' },
+  { method: 'post', route: '/api/admin/work-days', path: () => '/api/admin/work-days', body: { name: 'X', jobs: [{ title: 'Y', volunteersNeeded: '1' }] }, permission: 'workdays:write', message: 'You do not have permission to change work days.' },
+  { method: 'put', route: '/api/admin/work-days/:id', path: () => '/api/admin/work-days/spring-clean', body: { name: 'X' }, permission: 'workdays:write', message: 'You do not have permission to change work days.' },
+  { method: 'post', route: '/api/admin/work-days/:id/archive', path: () => '/api/admin/work-days/spring-clean/archive', body: { archived: true }, permission: 'workdays:write', message: 'You do not have permission to change work days.' },
+  { method: 'delete', route: '/api/admin/work-days/:id/signups/:signupId', path: () => '/api/admin/work-days/spring-clean/signups/signup-1', permission: 'workdays:write', message: 'You do not have permission to change work days.' },
   { method: 'post', route: '/api/admin/documents', path: () => '/api/admin/documents?title=Fees&category=Club', permission: 'content:write', message: 'You do not have permission to change documents.' },
   { method: 'put', route: '/api/admin/documents/:id', path: () => '/api/admin/documents/club-rules', body: { title: 'Rules', description: '', category: 'Club' }, permission: 'content:write', message: 'You do not have permission to change documents.' },
   { method: 'put', route: '/api/admin/documents/:id/file', path: () => '/api/admin/documents/club-rules/file', permission: 'content:write', message: 'You do not have permission to change documents.' },
@@ -91,6 +100,8 @@ async function stored(): Promise<string> {
     await app.get('bookings').listAll(),
     await app.get('audit').list({ limit: 1000 }),
     await app.get('outbox').list(),
+    await app.get('workDays').list(),
+    await app.get('workDays').listSignups('spring-clean'),
     await app.get('documents').list(),
     await app.get('files').list(),
   ]);
