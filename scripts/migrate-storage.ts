@@ -25,7 +25,12 @@ import { SqliteSessionRepository } from '../adapters/sqlite/sqlite-session-repos
 import { SqliteWaterLevelRepository } from '../adapters/sqlite/sqlite-water-level-repository';
 import { SqliteWorkDayRepository } from '../adapters/sqlite/sqlite-work-day-repository';
 import { ConfigError, loadConfig } from '../server/config';
+import { DirectoryFileStore } from '../adapters/system/directory-file-store';
+import type { FileStore } from '../core/ports/file-store';
 import { DATABASE_FILE_NAME } from '../server/container';
+
+/** Where the server keeps files, inside DATA_DIR. */
+export const FILES_FOLDER = 'files';
 
 /** A problem the person running the command can fix; printed without a stack trace. */
 export class MigrationError extends Error {}
@@ -47,7 +52,9 @@ const ALL_DATES = { from: '0000-01-01', to: '9999-12-31' } as const;
 export async function copySqliteToFirestore(
   sqlite: Knex,
   target: { db: Firestore; collectionPrefix?: string },
-  now: Date = new Date(),
+  now: Date,
+  /** The files beside the database (DATA_DIR/files): the server's DirectoryFileStore. */
+  sourceFiles: FileStore,
 ): Promise<MigrationReport> {
   const options = { collectionPrefix: target.collectionPrefix ?? '' };
   const before = await countFirestoreDocuments(target.db, options);
@@ -134,13 +141,25 @@ export async function copySqliteToFirestore(
     }
   }
 
+  // Every file (documents' PDFs, photos) under its own key first, then the records pointing at them.
+  const fileKeys = await sourceFiles.list();
+  source.files = fileKeys.length;
+  copied.files = 0;
+  for (const key of fileKeys) {
+    const bytes = await sourceFiles.get(key);
+    if (!bytes) throw new MigrationError(`The file ${key} disappeared during the copy: stop the server and run again.`);
+    await to.files.put(key, bytes);
+    copied.files += 1;
+  }
+
   const documents = await from.documents.list();
   source.documents = documents.length;
   copied.documents = 0;
   for (const document of documents) {
-    const file = await from.documents.getFile(document.id);
-    if (!file) throw new MigrationError(`The file of document ${document.id} is missing.`);
-    await to.documents.put(document, file);
+    const stored = await from.documents.getStored(document.id);
+    if (!stored) throw new MigrationError(`Document ${document.id} disappeared during the copy: stop the server and run again.`);
+    if (!fileKeys.includes(stored.fileKey)) throw new MigrationError(`The file of document ${document.id} (${stored.fileKey}) is missing from ${FILES_FOLDER}.`);
+    await to.documents.put(stored.document, stored.fileKey);
     copied.documents += 1;
   }
 
@@ -205,7 +224,12 @@ export async function migrateStorage(args: string[], env: Record<string, string 
     ...(settings.firestore.credentialsFile ? { credentialsFile: settings.firestore.credentialsFile } : {}),
   });
   try {
-    return await copySqliteToFirestore(sqlite, { db, collectionPrefix: settings.firestore.collectionPrefix });
+    return await copySqliteToFirestore(
+      sqlite,
+      { db, collectionPrefix: settings.firestore.collectionPrefix },
+      new Date(),
+      new DirectoryFileStore(join(settings.dataDir, FILES_FOLDER)),
+    );
   } finally {
     await closeFirestore(db).catch(() => undefined);
     await sqlite.destroy();

@@ -20,6 +20,7 @@ import { registerWaitlistRoutes } from './http/waitlist-routes';
 import { registerWorkDayWithdrawRoutes } from './http/work-day-withdraw-routes';
 import { registerNewsRoutes } from './http/news-routes';
 import { registerWaterLevelRoutes } from './http/water-level-routes';
+import { registerDocumentAdminRoutes } from './http/document-admin-routes';
 import { ApiRoutes, SENT } from './http/api-routes';
 import { authenticator, csrfGuard, SESSION_COOKIE } from './http/auth';
 import { apiNotFound, errorHandler } from './http/error-handler';
@@ -244,6 +245,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerWorkDayWithdrawRoutes(routes, ports);
   registerNewsRoutes(routes, ports);
   registerWaterLevelRoutes(routes, ports);
+  registerDocumentAdminRoutes(routes, ports);
   let openApiDocument: object | null = null;
   routes.add({
     method: 'get',

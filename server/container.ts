@@ -42,7 +42,6 @@ import type { PaymentGateway } from '../core/ports/payment-gateway';
 import type { SearchIndex } from '../core/ports/search-index';
 import type { Mailer } from '../core/ports/mailer';
 import type { StoragePorts } from '../core/ports/storage-ports';
-import type { FileStore } from '../core/ports/file-store';
 import { DirectoryFileStore } from '../adapters/system/directory-file-store';
 import type { BookingLinks } from '../core/ports/booking-links';
 import { DeliverOutbox } from '../core/use-cases/deliver-outbox';
@@ -113,6 +112,11 @@ import { UpdateNewsItem } from '../core/use-cases/update-news-item';
 import { DeleteNewsItem } from '../core/use-cases/delete-news-item';
 import { ReadNewsItem } from '../core/use-cases/read-news-item';
 import { RefreshNewsIndex } from '../core/use-cases/refresh-news-index';
+import { CreateDocument } from '../core/use-cases/create-document';
+import { UpdateDocument } from '../core/use-cases/update-document';
+import { ReplaceDocumentFile } from '../core/use-cases/replace-document-file';
+import { DeleteDocument } from '../core/use-cases/delete-document';
+import { ReorderDocuments } from '../core/use-cases/reorder-documents';
 import type { AppConfig } from './config';
 import { resolvePaymentSecrets } from './payment-secrets';
 
@@ -134,8 +138,6 @@ export interface Adapters extends StoragePorts {
   /** Work-day sign-ups' withdraw links: the same signing again, under the purpose 'workday-withdraw'. */
   workDayLinks: BookingLinks;
   secrets: SecretTokens;
-  /** Documents' and photos' files. STORAGE=sqlite: DATA_DIR/files. */
-  files: FileStore;
 }
 
 export type AdapterName = keyof Adapters;
@@ -288,7 +290,7 @@ export async function createContainer(
   bind('audit', () => firestore?.audit ?? new SqliteAuditLog(db));
   bind('jobs', () => firestore?.jobs ?? new SqliteJobQueue(db));
   bind('waitingList', () => firestore?.waitingList ?? new SqliteWaitingList(db));
-  bind('files', () => new DirectoryFileStore(join(config.dataDir, 'files')));
+  bind('files', () => firestore?.files ?? new DirectoryFileStore(join(config.dataDir, 'files')));
   // Without SMTP_URL no sender runs: the messages stay in the outbox for admins to read.
   let smtp: SmtpMailer | null = null;
   bind('mailer', () => (config.mail ? (smtp = new SmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from })) : new MailOff()));
@@ -434,6 +436,11 @@ const USE_CASES = [
   DeleteWaterLevel,
   PreviewWaterLevelImport,
   ImportWaterLevels,
+  CreateDocument,
+  UpdateDocument,
+  ReplaceDocumentFile,
+  DeleteDocument,
+  ReorderDocuments,
 ] as const;
 
 /**

@@ -13,6 +13,8 @@ export async function seedIfEmpty(ports: AppContainer, logger: Logger): Promise<
       workDays: ports.get('workDays'),
       campaigns: ports.get('campaigns'),
       documents: ports.get('documents'),
+      files: ports.get('files'),
+      ids: ports.get('ids'),
       waterLevels: ports.get('waterLevels'),
       search: ports.get('search'),
       bookings: ports.get('bookings'),

@@ -13,6 +13,7 @@ export const FIRESTORE_COLLECTIONS = [
   'documents',
   'campaigns',
   'waterLevels',
+  'files',
 ] as const;
 /**
  * The working state of the rate limits (sign-in guards, booking counters and holds): short-lived,
@@ -50,6 +51,11 @@ export const FIRESTORE_TOKEN_COLLECTIONS = ['passwordResetTokens'] as const;
  * Short-lived beside their events: not copied by migrate-storage.
  */
 export const FIRESTORE_WAITLIST_COLLECTIONS = ['waitlistEntries', 'waitlistLines'] as const;
+/**
+ * Sub-collections: `files/{key}/chunks` holds the files' bytes (FirestoreFileStore). Counted and
+ * copied with their files.
+ */
+export const FIRESTORE_SUBCOLLECTIONS = ['chunks'] as const;
 export type FirestoreDataCollectionName = (typeof FIRESTORE_COLLECTIONS)[number];
 export type FirestoreCollectionName =
   | FirestoreDataCollectionName

@@ -1,40 +1,42 @@
-import { FieldPath, type DocumentData, type Firestore } from 'firebase-admin/firestore';
-import { DocumentSchema, type ClubDocument, type DocumentFile } from '../../core/entities/document';
+import { FieldPath, FieldValue, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import { DocumentSchema, type ClubDocument, type StoredDocument } from '../../core/entities/document';
+import { legacyDocumentFileKey } from '../../core/domain/documents';
 import { ValidationError } from '../../core/errors';
 import type { DocumentRepository } from '../../core/ports/document-repository';
+import { isFileKey } from '../../core/ports/file-store';
 import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
+import { FirestoreFileStore } from './firestore-file-store';
 
-const RECORD_FIELDS = ['title', 'description', 'category', 'fileName', 'tags'];
+const RECORD_FIELDS = ['title', 'description', 'category', 'fileName', 'tags', 'position'];
 
 /**
- * A Firestore document holds at most 1 MiB; the club's PDFs are far smaller, so each is kept in
- * its record as a Bytes field rather than in a separate file store. Leaves room for the record.
+ * Club documents in the `documents` collection, keyed by id, each pointing at its PDF in the
+ * file store (`fileKey`). Records written before files moved out of them hold the PDF in
+ * `file.bytes` instead: the first read of such a record's file moves the bytes into the file store
+ * (FirestoreFileStore on the same database) and points the record at them (ADR 0020).
  */
-export const MAX_FILE_BYTES = 1_000_000;
-
-/** Club documents in the `documents` collection, keyed by id; the PDF in `file.bytes`. */
 export class FirestoreDocumentRepository implements DocumentRepository {
+  private readonly files: FirestoreFileStore;
+
   constructor(
     private readonly db: Firestore,
     private readonly options: FirestoreCollectionOptions = {},
-  ) {}
+  ) {
+    this.files = new FirestoreFileStore(db, options);
+  }
 
   private get collection() {
     return collectionOf(this.db, 'documents', this.options);
   }
 
   async list(): Promise<ClubDocument[]> {
-    // Only the record's fields are read: a list never needs the files.
-    const snapshot = await withCoreErrors(() =>
-      this.collection
-        .select(...RECORD_FIELDS)
-        .orderBy('title', 'asc')
-        .orderBy(FieldPath.documentId(), 'asc')
-        .get(),
-    );
-    return snapshot.docs.map((doc) => toDocument(doc.id, doc.data()));
+    // Ordered here, not by the query: records from before positions existed have none (0).
+    const snapshot = await withCoreErrors(() => this.collection.select(...RECORD_FIELDS).orderBy(FieldPath.documentId(), 'asc').get());
+    return snapshot.docs
+      .map((doc) => toDocument(doc.id, doc.data()))
+      .sort((a, b) => a.position - b.position || (a.title < b.title ? -1 : a.title > b.title ? 1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
   async get(id: string): Promise<ClubDocument | null> {
@@ -43,34 +45,98 @@ export class FirestoreDocumentRepository implements DocumentRepository {
     return snapshot.exists ? toDocument(id, snapshot.data() ?? {}) : null;
   }
 
-  async getFile(id: string): Promise<DocumentFile | null> {
+  async getStored(id: string): Promise<StoredDocument | null> {
     if (!isDocumentId(id)) return null;
-    const [snapshot] = await withCoreErrors(() => this.db.getAll(this.collection.doc(id), { fieldMask: ['file'] }));
+    const snapshot = await withCoreErrors(() => this.collection.doc(id).get());
     if (!snapshot.exists) return null;
-    const file = snapshot.get('file') as { fileName?: unknown; contentType?: unknown; bytes?: unknown } | undefined;
-    if (!file || typeof file.fileName !== 'string' || typeof file.contentType !== 'string' || !(file.bytes instanceof Uint8Array)) {
-      throw new TypeError(`Stored file of document ${id} is damaged`);
-    }
-    // A copy: changing the returned bytes must not change anything the client library keeps.
-    return { fileName: file.fileName, contentType: file.contentType, bytes: Uint8Array.from(file.bytes) };
+    const data = snapshot.data() ?? {};
+    const document = toDocument(id, data);
+    if (typeof data.fileKey === 'string' && isFileKey(data.fileKey)) return { document, fileKey: data.fileKey };
+    return { document, fileKey: await this.moveLegacyFile(id, data) };
   }
 
-  async put(document: ClubDocument, file: DocumentFile): Promise<void> {
+  async put(document: ClubDocument, fileKey: string): Promise<string | null> {
     if (!isDocumentId(document.id)) throw new ValidationError('A document id may not contain a slash or be reserved by Firestore');
-    if (file.bytes.byteLength > MAX_FILE_BYTES) {
-      throw new ValidationError(`A document's file can be at most ${MAX_FILE_BYTES} bytes when stored in Firestore`);
-    }
-    await withCoreErrors(() =>
-      this.collection.doc(document.id).set({
-        title: document.title,
-        description: document.description,
-        category: document.category,
-        fileName: document.fileName,
-        tags: document.tags,
-        file: { fileName: file.fileName, contentType: file.contentType, bytes: Buffer.from(file.bytes) },
+    if (!isFileKey(fileKey)) throw new ValidationError('Not a file key');
+    return withCoreErrors(() =>
+      this.db.runTransaction(async (transaction) => {
+        const ref = this.collection.doc(document.id);
+        const before = await transaction.get(ref);
+        transaction.set(ref, { ...toRecord(document), fileKey });
+        const previous = before.get('fileKey') as unknown;
+        return typeof previous === 'string' && isFileKey(previous) ? previous : null;
       }),
     );
   }
+
+  async update(document: ClubDocument): Promise<boolean> {
+    if (!isDocumentId(document.id)) return false;
+    return withCoreErrors(() =>
+      this.db.runTransaction(async (transaction) => {
+        const ref = this.collection.doc(document.id);
+        if (!(await transaction.get(ref)).exists) return false;
+        transaction.update(ref, toRecord(document));
+        return true;
+      }),
+    );
+  }
+
+  async reorder(ids: string[]): Promise<void> {
+    await withCoreErrors(() =>
+      this.db.runTransaction(async (transaction) => {
+        const refs = ids.filter(isDocumentId).map((id) => this.collection.doc(id));
+        const snapshots = refs.length > 0 ? await transaction.getAll(...refs, { fieldMask: ['position'] }) : [];
+        for (const snapshot of snapshots) {
+          if (snapshot.exists) transaction.update(snapshot.ref, { position: ids.indexOf(snapshot.id) });
+        }
+      }),
+    );
+  }
+
+  async delete(id: string): Promise<string | null> {
+    if (!isDocumentId(id)) return null;
+    return withCoreErrors(() =>
+      this.db.runTransaction(async (transaction) => {
+        const ref = this.collection.doc(id);
+        const before = await transaction.get(ref);
+        if (!before.exists) return null;
+        transaction.delete(ref);
+        const fileKey = before.get('fileKey') as unknown;
+        // A record from before files moved out of it takes its bytes with it.
+        return typeof fileKey === 'string' && isFileKey(fileKey) ? fileKey : legacyDocumentFileKey(id);
+      }),
+    );
+  }
+
+  /** Moves the PDF an older record holds into the file store, then points the record at it. */
+  private async moveLegacyFile(id: string, data: DocumentData): Promise<string> {
+    const bytes = (data.file as { bytes?: unknown } | undefined)?.bytes;
+    if (!(bytes instanceof Uint8Array)) throw new TypeError(`Stored file of document ${id} is damaged`);
+    const fileKey = legacyDocumentFileKey(id);
+    await this.files.put(fileKey, bytes);
+    return withCoreErrors(() =>
+      this.db.runTransaction(async (transaction) => {
+        const ref = this.collection.doc(id);
+        const now = await transaction.get(ref);
+        const current = now.get('fileKey') as unknown;
+        // Moved (or replaced) meanwhile by another server: its key counts.
+        if (typeof current === 'string' && isFileKey(current)) return current;
+        transaction.update(ref, { fileKey, file: FieldValue.delete() });
+        return fileKey;
+      }),
+    );
+  }
+}
+
+function toRecord(document: ClubDocument) {
+  return {
+    title: document.title,
+    description: document.description,
+    category: document.category,
+    fileName: document.fileName,
+    tags: document.tags,
+    position: document.position,
+  };
 }
 
 function toDocument(id: string, data: DocumentData): ClubDocument {
@@ -81,5 +147,6 @@ function toDocument(id: string, data: DocumentData): ClubDocument {
     category: data.category,
     fileName: data.fileName,
     tags: data.tags ?? [],
+    position: data.position ?? 0,
   });
 }

@@ -8,6 +8,7 @@ import { collectionOf, FIRESTORE_COLLECTIONS, type FirestoreCollectionOptions, t
 import { FirestoreCredentialRepository } from './firestore-credential-repository';
 import { FirestoreDocumentRepository } from './firestore-document-repository';
 import { FirestoreEventRepository } from './firestore-event-repository';
+import { FirestoreFileStore } from './firestore-file-store';
 import { FirestoreLoginAttemptStore } from './firestore-login-attempt-store';
 import { FirestoreSessionRepository } from './firestore-session-repository';
 import { FirestorePasswordResetTokenRepository } from './firestore-password-reset-token-repository';
@@ -102,6 +103,7 @@ export function firestoreRepositories(db: Firestore, options: FirestoreCollectio
     audit: new FirestoreAuditLog(db, options),
     jobs: new FirestoreJobQueue(db, options),
     waitingList: new FirestoreWaitingList(db, options),
+    files: new FirestoreFileStore(db, options),
   };
 }
 

@@ -1,14 +1,14 @@
-import type { ClubDocument, DocumentFile } from '../../core/entities/document';
+import type { ClubDocument, StoredDocument } from '../../core/entities/document';
 import type { DocumentRepository } from '../../core/ports/document-repository';
 import { compareText } from './compare-text';
 
 export class MemoryDocumentRepository implements DocumentRepository {
-  private readonly documents = new Map<string, { document: ClubDocument; file: DocumentFile }>();
+  private readonly documents = new Map<string, StoredDocument>();
 
   async list(): Promise<ClubDocument[]> {
     return [...this.documents.values()]
       .map((entry) => entry.document)
-      .sort((a, b) => compareText(a.title, b.title) || compareText(a.id, b.id))
+      .sort((a, b) => a.position - b.position || compareText(a.title, b.title) || compareText(a.id, b.id))
       .map((document) => structuredClone(document));
   }
 
@@ -17,17 +17,34 @@ export class MemoryDocumentRepository implements DocumentRepository {
     return entry ? structuredClone(entry.document) : null;
   }
 
-  async getFile(id: string): Promise<DocumentFile | null> {
+  async getStored(id: string): Promise<StoredDocument | null> {
     const entry = this.documents.get(id);
-    return entry ? copyFile(entry.file) : null;
+    return entry ? structuredClone(entry) : null;
   }
 
-  async put(document: ClubDocument, file: DocumentFile): Promise<void> {
-    this.documents.set(document.id, { document: structuredClone(document), file: copyFile(file) });
+  async put(document: ClubDocument, fileKey: string): Promise<string | null> {
+    const before = this.documents.get(document.id);
+    this.documents.set(document.id, { document: structuredClone(document), fileKey });
+    return before?.fileKey ?? null;
   }
-}
 
-// Callers get their own bytes, so changing them never changes what is stored.
-function copyFile(file: DocumentFile): DocumentFile {
-  return { fileName: file.fileName, contentType: file.contentType, bytes: new Uint8Array(file.bytes) };
+  async update(document: ClubDocument): Promise<boolean> {
+    const entry = this.documents.get(document.id);
+    if (!entry) return false;
+    this.documents.set(document.id, { document: structuredClone(document), fileKey: entry.fileKey });
+    return true;
+  }
+
+  async reorder(ids: string[]): Promise<void> {
+    for (const [position, id] of ids.entries()) {
+      const entry = this.documents.get(id);
+      if (entry) entry.document.position = position;
+    }
+  }
+
+  async delete(id: string): Promise<string | null> {
+    const entry = this.documents.get(id);
+    this.documents.delete(id);
+    return entry?.fileKey ?? null;
+  }
 }

@@ -1,16 +1,20 @@
 import type { Knex } from 'knex';
-import { DocumentSchema, type ClubDocument, type DocumentFile } from '../../core/entities/document';
+import { z } from 'zod';
+import { DocumentSchema, type ClubDocument, type StoredDocument } from '../../core/entities/document';
+import { isFileKey } from '../../core/ports/file-store';
 import type { DocumentRepository } from '../../core/ports/document-repository';
 import { readRow } from './sqlite-values';
 
-const DOCUMENT_COLUMNS = ['id', 'title', 'description', 'category', 'fileName', 'tags'];
+const DOCUMENT_COLUMNS = ['id', 'title', 'description', 'category', 'fileName', 'tags', 'position'];
+const FileKeySchema = z.string().refine(isFileKey, 'not a file key');
 
+/** Documents' records in the `documents` table; their PDFs are in the file store (migration 0013). */
 export class SqliteDocumentRepository implements DocumentRepository {
   constructor(private readonly db: Knex) {}
 
   async list(): Promise<ClubDocument[]> {
-    // The file bytes stay on disk here: a list never needs them.
     const rows = await this.db('documents').select(DOCUMENT_COLUMNS).orderBy([
+      { column: 'position', order: 'asc' },
       { column: 'title', order: 'asc' },
       { column: 'id', order: 'asc' },
     ]);
@@ -22,38 +26,60 @@ export class SqliteDocumentRepository implements DocumentRepository {
     return row ? toDocument(row) : null;
   }
 
-  async getFile(id: string): Promise<DocumentFile | null> {
-    const row = await this.db('documents').where({ id }).first('fileFileName', 'fileContentType', 'fileBytes');
-    if (!row) return null;
-    if (typeof row.fileFileName !== 'string' || typeof row.fileContentType !== 'string' || !(row.fileBytes instanceof Uint8Array)) {
-      throw new TypeError(`Stored file of document ${id} is damaged`);
-    }
-    const bytes: Uint8Array = row.fileBytes;
-    return {
-      fileName: row.fileFileName,
-      contentType: row.fileContentType,
-      bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-    };
+  async getStored(id: string): Promise<StoredDocument | null> {
+    const row = await this.db('documents').where({ id }).first([...DOCUMENT_COLUMNS, 'fileKey']);
+    return row ? toStored(row) : null;
   }
 
-  async put(document: ClubDocument, file: DocumentFile): Promise<void> {
-    await this.db('documents')
-      .insert({
-        id: document.id,
-        title: document.title,
-        description: document.description,
-        category: document.category,
-        fileName: document.fileName,
-        tags: JSON.stringify(document.tags),
-        fileFileName: file.fileName,
-        fileContentType: file.contentType,
-        fileBytes: Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength),
-      })
-      .onConflict('id')
-      .merge();
+  async put(document: ClubDocument, fileKey: string): Promise<string | null> {
+    return this.db.transaction(async (trx) => {
+      const before = await trx('documents').where({ id: document.id }).first('fileKey');
+      await trx('documents')
+        .insert({ ...toRow(document), fileKey: FileKeySchema.parse(fileKey) })
+        .onConflict('id')
+        .merge();
+      return before ? FileKeySchema.parse(before.fileKey) : null;
+    });
   }
+
+  async update(document: ClubDocument): Promise<boolean> {
+    const { id, ...fields } = toRow(document);
+    return (await this.db('documents').where({ id }).update(fields)) > 0;
+  }
+
+  async reorder(ids: string[]): Promise<void> {
+    await this.db.transaction(async (trx) => {
+      for (const [position, id] of ids.entries()) await trx('documents').where({ id }).update({ position });
+    });
+  }
+
+  async delete(id: string): Promise<string | null> {
+    return this.db.transaction(async (trx) => {
+      const row = await trx('documents').where({ id }).first('fileKey');
+      if (!row) return null;
+      await trx('documents').where({ id }).delete();
+      return FileKeySchema.parse(row.fileKey);
+    });
+  }
+}
+
+function toRow(document: ClubDocument) {
+  return {
+    id: document.id,
+    title: document.title,
+    description: document.description,
+    category: document.category,
+    fileName: document.fileName,
+    tags: JSON.stringify(document.tags),
+    position: document.position,
+  };
 }
 
 function toDocument(row: Record<string, unknown>): ClubDocument {
   return readRow(DocumentSchema, row, { json: ['tags'] });
+}
+
+function toStored(row: Record<string, unknown>): StoredDocument {
+  const { fileKey, ...rest } = row;
+  return { document: toDocument(rest), fileKey: FileKeySchema.parse(fileKey) };
 }

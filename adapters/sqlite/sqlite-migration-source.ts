@@ -11,6 +11,7 @@ import * as jobsAndReminders from './migrations/0009-jobs-and-reminders';
 import * as waitingList from './migrations/0010-waiting-list';
 import * as workDayArchive from './migrations/0011-work-day-archive';
 import * as workDaySignupEmail from './migrations/0012-work-day-signup-email';
+import * as documentFiles from './migrations/0013-document-files';
 import * as newsItems from './migrations/0014-news-items';
 
 interface NamedMigration {
@@ -33,6 +34,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0010-waiting-list', migration: waitingList },
   { name: '0011-work-day-archive', migration: workDayArchive },
   { name: '0012-work-day-signup-email', migration: workDaySignupEmail },
+  { name: '0013-document-files', migration: documentFiles },
   { name: '0014-news-items', migration: newsItems },
 ];
 

@@ -28,6 +28,7 @@ export const ADMIN_ROUTES: { path: string; permission: Permission | null }[] = [
   { path: '/admin/news/create', permission: 'content:write' },
   { path: '/admin/news/edit/:newsId', permission: 'content:write' },
   { path: '/admin/water-levels', permission: 'content:write' },
+  { path: '/admin/documents', permission: 'content:write' },
 ];
 
 /** The ADMIN_ROUTES entry a concrete admin address (/admin/events/edit/e1?x=1) is for, or null. */
@@ -71,6 +72,7 @@ export const ACTIONS = {
   'news.list': 'content:write',
   'news.write': 'content:write',
   'waterLevels.write': 'content:write',
+  'documents.write': 'content:write',
 } as const satisfies Record<string, Permission | null>;
 export type AdminAction = keyof typeof ACTIONS;
 
@@ -89,6 +91,7 @@ export const PERMISSION_MESSAGES = {
   workDaysWrite: 'You do not have permission to change work days.',
   news: 'You do not have permission to manage news.',
   waterLevels: 'You do not have permission to change water levels.',
+  documentsWrite: 'You do not have permission to change documents.',
 } as const;
 
 const ACTION_MESSAGES: Record<AdminAction, string> = {
@@ -110,6 +113,7 @@ const ACTION_MESSAGES: Record<AdminAction, string> = {
   'news.list': PERMISSION_MESSAGES.news,
   'news.write': PERMISSION_MESSAGES.news,
   'waterLevels.write': PERMISSION_MESSAGES.waterLevels,
+  'documents.write': PERMISSION_MESSAGES.documentsWrite,
 };
 
 /** Throws PermissionError (with the spec's message and the missing permission) unless allowed. */

@@ -56,7 +56,7 @@ export function eventSearchRecord(event: ClubEvent): SearchRecord {
   });
 }
 
-export function documentSearchRecord(doc: ClubDocument): SearchRecord {
+export function documentSearchRecord(doc: Omit<ClubDocument, 'position'>): SearchRecord {
   return compact({
     objectID: doc.id,
     type: 'document',

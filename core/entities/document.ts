@@ -8,6 +8,8 @@ export const DocumentSchema = z.object({
   category: z.string().min(1),
   fileName: z.string().regex(/^[A-Za-z0-9._-]+\.pdf$/),
   tags: z.array(z.string()),
+  /** Where it stands on the documents page: lower first (then by title). */
+  position: z.number().int().min(0),
 });
 export type ClubDocument = z.infer<typeof DocumentSchema>;
 
@@ -15,4 +17,10 @@ export interface DocumentFile {
   fileName: string;
   contentType: string;
   bytes: Uint8Array;
+}
+
+/** A stored document: its record, and the FileStore key its PDF is under. */
+export interface StoredDocument {
+  document: ClubDocument;
+  fileKey: string;
 }

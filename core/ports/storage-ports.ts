@@ -5,6 +5,7 @@ import type { CampaignRepository } from './campaign-repository';
 import type { CredentialRepository } from './credential-repository';
 import type { DocumentRepository } from './document-repository';
 import type { EventRepository } from './event-repository';
+import type { FileStore } from './file-store';
 import type { LoginAttemptStore } from './login-attempt-store';
 import type { Outbox } from './outbox';
 import type { AuditLog } from './audit-log';
@@ -33,4 +34,6 @@ export interface StoragePorts {
   audit: AuditLog;
   jobs: JobQueue;
   waitingList: WaitingList;
+  /** Documents' and photos' files. */
+  files: FileStore;
 }

@@ -68,3 +68,5 @@ export const EVENT_AUDIT_FIELDS = [
 ] as const;
 
 export const ADMIN_AUDIT_FIELDS = ['email', 'name', 'role', 'permissions', 'disabled'] as const;
+
+export const DOCUMENT_AUDIT_FIELDS = ['title', 'description', 'category', 'fileName', 'position'] as const;

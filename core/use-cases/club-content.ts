@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import type { Campaign } from '../entities/campaign';
 import { DocumentSchema, type ClubDocument, type DocumentFile } from '../entities/document';
+import { DOCUMENT_MESSAGES, PDF_CONTENT_TYPE } from '../domain/documents';
 import { NotFoundError } from '../errors';
 import type { CampaignSource } from '../ports/campaign-source';
 import type { Clock } from '../ports/clock';
 import { visibleCampaigns } from '../domain/news-items';
 import type { DocumentRepository } from '../ports/document-repository';
+import type { FileStore } from '../ports/file-store';
 
-export const DOCUMENT_NOT_FOUND = 'Document not found';
+export const DOCUMENT_NOT_FOUND = DOCUMENT_MESSAGES.notFound;
 
 /** A document as the documents page lists it: with the address of its PDF. */
 export const ListedDocumentSchema = DocumentSchema.extend({ url: z.string() });
@@ -26,7 +28,7 @@ export class ListCampaigns {
   }
 }
 
-/** The club's documents, by title. */
+/** The club's documents, in the order admins gave them. */
 export class ListDocuments {
   constructor(private readonly deps: { documents: DocumentRepository }) {}
 
@@ -37,11 +39,17 @@ export class ListDocuments {
 
 /** A document's file, byte for byte as stored. */
 export class GetDocumentFile {
-  constructor(private readonly deps: { documents: DocumentRepository }) {}
+  constructor(private readonly deps: { documents: DocumentRepository; files: FileStore }) {}
 
   async execute(documentId: string): Promise<DocumentFile> {
-    const file = typeof documentId === 'string' && documentId !== '' ? await this.deps.documents.getFile(documentId) : null;
-    if (!file) throw new NotFoundError(DOCUMENT_NOT_FOUND);
-    return file;
+    if (typeof documentId !== 'string' || documentId === '') throw new NotFoundError(DOCUMENT_NOT_FOUND);
+    // Twice at most: a replace may delete the file read a moment ago, once its record points at the new one.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const stored = await this.deps.documents.getStored(documentId);
+      if (!stored) break;
+      const bytes = await this.deps.files.get(stored.fileKey);
+      if (bytes) return { fileName: stored.document.fileName, contentType: PDF_CONTENT_TYPE, bytes };
+    }
+    throw new NotFoundError(DOCUMENT_NOT_FOUND);
   }
 }

@@ -299,7 +299,8 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
       const fileName = /^[A-Za-z0-9._-]+\.pdf$/.test(file.fileName) ? file.fileName : 'document.pdf';
       res.setHeader('Content-Type', 'application/pdf');
       res.setHeader('Content-Disposition', `inline; filename="${fileName}"`);
-      res.setHeader('Cache-Control', 'public, max-age=3600');
+      // Asked again every time (answered 304 by its ETag when unchanged): an admin's replace shows at once.
+      res.setHeader('Cache-Control', 'no-cache');
       res.send(Buffer.from(file.bytes));
       return SENT;
     },

@@ -431,7 +431,7 @@ function demoCampaigns(now: Date): Campaign[] {
   ];
 }
 
-/** The seven documents of the spec's Documents page. */
+/** The seven documents of the spec's Documents page; their positions put them in title order. */
 export function demoDocuments(): DemoDocument[] {
   return [
     {
@@ -442,6 +442,7 @@ export function demoDocuments(): DemoDocument[] {
         category: 'Governance',
         fileName: 'kyc-club-constitution.pdf',
         tags: ['constitution', 'rules', 'committee', 'AGM'],
+        position: 0,
       },
       sections: [
         { heading: '1. Name and objects', lines: ['The club shall be called the Kestrel Yacht Club.', 'Its objects are to encourage and provide for sailing and other water sports', 'on Kestrel Reservoir, and to promote safety on the water.'] },
@@ -458,6 +459,7 @@ export function demoDocuments(): DemoDocument[] {
         category: 'Membership',
         fileName: 'kyc-members-handbook.pdf',
         tags: ['handbook', 'launching', 'rescue cover', 'dinghy park'],
+        position: 2,
       },
       sections: [
         { heading: 'Welcome aboard', lines: ['This handbook explains how the club works day to day.', 'Please read it before your first sail and keep it for reference.'] },
@@ -474,6 +476,7 @@ export function demoDocuments(): DemoDocument[] {
         category: 'Rules',
         fileName: 'kyc-water-authority-rules.pdf',
         tags: ['water authority', 'safety', 'exclusion zone', 'channel 77'],
+        position: 6,
       },
       sections: [
         { heading: 'Conditions of use', lines: ['Keep at least 50 metres from the draw-off tower and the spillway at all times.', 'No boat may land on the islands, which are a nature reserve.', 'Engines other than club rescue boats are not permitted.'] },
@@ -489,6 +492,7 @@ export function demoDocuments(): DemoDocument[] {
         category: 'Governance',
         fileName: 'kyc-disciplinary-and-grievance.pdf',
         tags: ['disciplinary', 'grievance', 'conduct', 'welfare'],
+        position: 1,
       },
       sections: [
         { heading: 'Raising a concern', lines: ['Write to the secretary or the welfare officer within 28 days of the incident.', 'Concerns about a child’s welfare go to the welfare officer straight away.'] },
@@ -504,6 +508,7 @@ export function demoDocuments(): DemoDocument[] {
         category: 'Membership',
         fileName: 'kyc-membership-fees.pdf',
         tags: ['fees', 'subscriptions', 'berthing', 'renewal'],
+        position: 3,
       },
       sections: [
         { heading: 'Annual subscriptions', lines: ['Full member: £265', 'Family (two adults and children under 18): £395', 'Junior (under 18): £60   Student: £85   Social: £40'] },
@@ -519,6 +524,7 @@ export function demoDocuments(): DemoDocument[] {
         category: 'Membership',
         fileName: 'kyc-payment-instructions.pdf',
         tags: ['payment', 'bank transfer', 'card', 'fees'],
+        position: 5,
       },
       sections: [
         { heading: 'Paying online', lines: ['Event fees are paid by card when you book in the members area.', 'Subscriptions can be paid by card from the renewal e-mail.'] },
@@ -534,6 +540,7 @@ export function demoDocuments(): DemoDocument[] {
         category: 'Moorings',
         fileName: 'kyc-overnight-moorings-map.pdf',
         tags: ['moorings', 'map', 'overnight', 'visitors'],
+        position: 4,
       },
       sections: [
         { heading: 'Using the overnight moorings', lines: ['Visitors’ buoys V1 to V4 lie off the south hard; members’ buoys M1 to M12 off the clubhouse.', 'Tell the bosun before mooring overnight and leave the buoy by noon the next day.', 'Show an anchor light from sunset; the reservoir is closed to boats between 22:00 and 06:00.'] },

@@ -3,6 +3,10 @@ import type { CampaignRepository } from '../../core/ports/campaign-repository';
 import type { CampaignSource } from '../../core/ports/campaign-source';
 import type { DocumentRepository } from '../../core/ports/document-repository';
 import type { EventRepository } from '../../core/ports/event-repository';
+import type { FileStore } from '../../core/ports/file-store';
+import type { IdGenerator } from '../../core/ports/id-generator';
+import { storeDocumentWithFile } from '../../core/use-cases/document-files';
+import { CryptoIdGenerator } from '../../adapters/system/crypto-id-generator';
 import type { SearchIndex } from '../../core/ports/search-index';
 import type { WaterLevelRepository } from '../../core/ports/water-level-repository';
 import type { WorkDayRepository } from '../../core/ports/work-day-repository';
@@ -15,6 +19,10 @@ export interface SeedDeps {
   workDays: WorkDayRepository;
   campaigns: CampaignRepository;
   documents: DocumentRepository;
+  /** Where the documents' PDFs go, as an admin's upload does. */
+  files: FileStore;
+  /** Names the PDFs' files (random ids when not given). */
+  ids?: IdGenerator;
   waterLevels: WaterLevelRepository;
   search: SearchIndex;
   /** When given, demo bookings are added too, so the admin screens have something to show. */
@@ -55,7 +63,11 @@ export async function seedDemoData(deps: SeedDeps, now: Date): Promise<void> {
     }
   }
   for (const campaign of data.campaigns) await deps.campaigns.put(campaign);
-  for (const demo of data.documents) await deps.documents.put(demo.document, await renderDocumentPdf(demo));
+  // The same path as an admin's upload: the PDF into the file store, then the record pointing at it.
+  const ids = deps.ids ?? new CryptoIdGenerator();
+  for (const demo of data.documents) {
+    await storeDocumentWithFile({ documents: deps.documents, files: deps.files, ids }, demo.document, (await renderDocumentPdf(demo)).bytes);
+  }
   if (data.waterLevels.length > 0) {
     const span = { from: data.waterLevels[0].date, to: data.waterLevels[data.waterLevels.length - 1].date };
     const kept = new Set((await deps.waterLevels.readings(span.from, span.to)).map((reading) => reading.date));

@@ -17,6 +17,9 @@ beforeAll(async () => {
   await app.get('workDays').create(aWorkDay());
   await app.get('workDays').addSignup({ id: 'signup-1', workDayId: 'spring-clean', firstName: 'Sam', lastName: 'Helper', selectedJobs: ['slipway'], otherJob: '', notes: '', bringingTools: false, wantsFood: false, submittedAt: '2026-04-01T09:00:00.000Z' });
   await app.get('campaigns').saveNewsItem({ id: 'news-guarded', subject: 'Guarded', body: 'Text', publishAt: '2026-01-01T10:00:00.000Z', status: 'published', createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z' });
+  // A document the refused requests would change: they must leave it as it is.
+  await app.get('files').put('documents/club-rules-1', new TextEncoder().encode('%PDF-1.4 rules'));
+  await app.get('documents').put({ id: 'club-rules', title: 'Club rules', description: '', category: 'Club', fileName: 'rules.pdf', tags: [], position: 0 }, 'documents/club-rules-1');
 });
 afterAll(async () => {
   await app.dispose();
@@ -102,6 +105,11 @@ const GUARDED: Guarded[] = [
       ['post', '/api/admin/water-levels/import', '/api/admin/water-levels/import', undefined],
     ] as const
   ).map(([method, route, path, body]): Guarded => ({ method, route, path: () => path, ...(body ? { body } : {}), permission: 'content:write', message: 'You do not have permission to change water levels.' })),
+  { method: 'post', route: '/api/admin/documents', path: () => '/api/admin/documents?title=Fees&category=Club', permission: 'content:write', message: 'You do not have permission to change documents.' },
+  { method: 'put', route: '/api/admin/documents/:id', path: () => '/api/admin/documents/club-rules', body: { title: 'Rules', description: '', category: 'Club' }, permission: 'content:write', message: 'You do not have permission to change documents.' },
+  { method: 'put', route: '/api/admin/documents/:id/file', path: () => '/api/admin/documents/club-rules/file', permission: 'content:write', message: 'You do not have permission to change documents.' },
+  { method: 'delete', route: '/api/admin/documents/:id', path: () => '/api/admin/documents/club-rules', permission: 'content:write', message: 'You do not have permission to change documents.' },
+  { method: 'put', route: '/api/admin/document-order', path: () => '/api/admin/document-order', body: { ids: ['club-rules'] }, permission: 'content:write', message: 'You do not have permission to change documents.' },
 ];
 
 /** Everything an admin request could change: events, admins, bookings, the audit log and the outbox. */
@@ -116,6 +124,8 @@ async function stored(): Promise<string> {
     await app.get('workDays').listSignups('spring-clean'),
     await app.get('campaigns').listNewsItems(),
     await app.get('waterLevels').readings('1900-01-01', '2100-12-31'),
+    await app.get('documents').list(),
+    await app.get('files').list(),
   ]);
 }
 

@@ -282,6 +282,21 @@ const TARGETS: Target[] = [
     agent: () => admin,
     body: () => shapedBody(['percentFull']),
   },
+  {
+    name: 'PUT /api/admin/documents/:id',
+    method: 'put',
+    path: () => '/api/admin/documents/no-such-document',
+    agent: () => admin,
+    body: () => shapedBody(['title', 'description', 'category']),
+  },
+  {
+    // No document is stored here: no list of ids can name every one, so no order is taken.
+    name: 'PUT /api/admin/document-order',
+    method: 'put',
+    path: () => '/api/admin/document-order',
+    agent: () => admin,
+    body: () => shapedBody(['ids'], { ids: fc.oneof(fc.array(oddText, { maxLength: 5 }), anyValue) }),
+  },
 ];
 
 function expectClientError(res: Response, what: string): void {
@@ -359,6 +374,48 @@ describe('generated CSV files for the water-level import', () => {
         }),
         serverProperty(60),
       );
+      expect(await storedCounts(app)).toEqual(before);
+    });
+  }
+});
+
+describe('document uploads (raw PDF bodies)', () => {
+  const notPdf = fc.oneof(
+    fc.uint8Array({ maxLength: 3000 }).filter((bytes) => !Buffer.from(bytes).subarray(0, 5).equals(Buffer.from('%PDF-'))),
+    fc.constantFrom('%PDF', '%pdf-1.4', ' %PDF-1.4', '<html>%PDF-</html>', '\uFEFF%PDF-1.7').map((text) => new TextEncoder().encode(text)),
+  );
+  const types = fc.constantFrom('application/pdf', 'application/PDF; charset=binary', 'application/octet-stream', 'image/png', 'text/plain', 'application/json', 'multipart/form-data; boundary=x', '');
+  // Never a usable title, so even a real PDF stores nothing.
+  const badQuery = fc.record(
+    { title: fc.oneof(fc.constantFrom('', '   '), fc.string({ minLength: 201, maxLength: 400 }).filter((t) => t.trim().length > 200)), category: oddText, description: oddText, fileName: oddText },
+    { requiredKeys: [] },
+  );
+  const uploadTargets = [
+    { name: 'POST /api/admin/documents', send: (query: string) => admin.post(`/api/admin/documents?${query}`) },
+    { name: 'PUT /api/admin/documents/:id/file', send: (query: string) => admin.put(`/api/admin/documents/no-such-document/file?${query}`) },
+  ];
+
+  for (const target of uploadTargets) {
+    it(`${target.name}: bytes that are not a PDF, odd content types and bad fields give 400, 404 or 415 with a message, never a 500, and change nothing`, async () => {
+      const before = await storedCounts(app);
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(notPdf, fc.constant(new TextEncoder().encode('%PDF-1.4 real enough'))), types, badQuery, async (bytes, type, query) => {
+          const res = await target.send(new URLSearchParams(query as Record<string, string>).toString()).set(FETCH).set('Content-Type', type).send(Buffer.from(bytes));
+          expectClientError(res, `${target.name} (${type}) ${Buffer.from(bytes).subarray(0, 40).toString('latin1')}`);
+          if (!type.toLowerCase().startsWith('application/pdf')) expect(res.status).toBe(415);
+        }),
+        serverProperty(60),
+      );
+      expect(await storedCounts(app)).toEqual(before);
+    });
+
+    it(`${target.name}: a body over 20 MB gets 413 with a clear message, never a 500`, async () => {
+      const before = await storedCounts(app);
+      const big = Buffer.alloc(20 * 1024 * 1024 + 1, 0x20);
+      big.write('%PDF-1.7', 0, 'latin1');
+      const res = await target.send('title=Big&category=Big').set(FETCH).set('Content-Type', 'application/pdf').send(big);
+      expect(res.status).toBe(413);
+      expect(res.body).toEqual({ error: 'This file is too large. A document can be at most 20 MB.' });
       expect(await storedCounts(app)).toEqual(before);
     });
   }
@@ -509,6 +566,7 @@ describe('generated bad query strings and paths', () => {
       (id: string) => `/api/events/${id}`,
       (id: string) => `/api/work-days/${id}`,
       (id: string) => `/api/documents/${id}/file`,
+      (id: string) => `/api/admin/documents/${id}`,
       (id: string) => `/api/admin/events/${id}`,
       (id: string) => `/api/admin/events/${id}/bookings`,
       (id: string) => `/api/admin/events/${id}/bookings.csv`,

@@ -240,9 +240,10 @@ describe('content', () => {
 
   it('GET /api/documents lists documents with their file address, and the file is served as a PDF', async () => {
     const bytes = new TextEncoder().encode('%PDF-1.4 test');
+    await app.get('files').put('documents/handbook-v1', bytes);
     await app.get('documents').put(
-      { id: 'handbook', title: 'Members handbook', description: 'Read me', category: 'club', fileName: 'members-handbook.pdf', tags: [] },
-      { fileName: 'members-handbook.pdf', contentType: 'application/pdf', bytes },
+      { id: 'handbook', title: 'Members handbook', description: 'Read me', category: 'club', fileName: 'members-handbook.pdf', tags: [], position: 0 },
+      'documents/handbook-v1',
     );
     const res = await app.agent().get('/api/documents');
     expect(res.status).toBe(200);

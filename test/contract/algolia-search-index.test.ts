@@ -412,6 +412,7 @@ describe('npm run reindex (scripts/reindex.ts)', () => {
           workDays: ports.get('workDays'),
           campaigns: ports.get('campaigns'),
           documents: ports.get('documents'),
+          files: ports.get('files'),
           waterLevels: ports.get('waterLevels'),
           search: ports.get('search'),
         },

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentFile } from '../../core/entities/document';
 import type { DocumentRepository } from '../../core/ports/document-repository';
 import { aDocument, useFreshAdapter, type AdapterFactory } from './storage-fixtures';
-
-/** Every byte value, so nothing is lost to a text encoding on the way. */
-const ALL_BYTES = Uint8Array.from({ length: 256 }, (_, i) => i);
-
-function aFile(overrides: Partial<DocumentFile> = {}): DocumentFile {
-  return { fileName: 'club-constitution.pdf', contentType: 'application/pdf', bytes: ALL_BYTES, ...overrides };
-}
 
 export function describeDocumentRepositoryContract(name: string, makeAdapter: AdapterFactory<DocumentRepository>): void {
   describe(`${name} (DocumentRepository contract)`, () => {
@@ -17,49 +9,64 @@ export function describeDocumentRepositoryContract(name: string, makeAdapter: Ad
     it('has no documents at first', async () => {
       expect(await documents().list()).toEqual([]);
       expect(await documents().get('constitution')).toBeNull();
-      expect(await documents().getFile('constitution')).toBeNull();
+      expect(await documents().getStored('constitution')).toBeNull();
+      expect(await documents().delete('constitution')).toBeNull();
+      expect(await documents().update(aDocument())).toBe(false);
+      expect(await documents().list()).toEqual([]);
     });
 
-    it('gives back a stored document and its file byte for byte', async () => {
-      await documents().put(aDocument(), aFile());
+    it('gives back a stored document and the key of its file', async () => {
+      expect(await documents().put(aDocument(), 'documents/f1')).toBeNull();
       expect(await documents().get('constitution')).toEqual(aDocument());
-      const file = await documents().getFile('constitution');
-      expect(file?.fileName).toBe('club-constitution.pdf');
-      expect(file?.contentType).toBe('application/pdf');
-      expect(file?.bytes).toBeInstanceOf(Uint8Array);
-      expect(Array.from(file!.bytes)).toEqual(Array.from(ALL_BYTES));
+      expect(await documents().getStored('constitution')).toEqual({ document: aDocument(), fileKey: 'documents/f1' });
     });
 
-    it('keeps an empty file empty', async () => {
-      await documents().put(aDocument(), aFile({ bytes: new Uint8Array(0) }));
-      expect((await documents().getFile('constitution'))?.bytes.length).toBe(0);
+    it('lists documents by position, then by title', async () => {
+      await documents().put(aDocument({ id: 'moorings', title: 'Overnight moorings map', tags: [], position: 1 }), 'documents/m');
+      await documents().put(aDocument({ id: 'handbook', title: 'Members handbook', position: 2 }), 'documents/h');
+      await documents().put(aDocument({ id: 'constitution', title: 'Club constitution', position: 2 }), 'documents/c');
+      expect((await documents().list()).map((d) => d.id)).toEqual(['moorings', 'constitution', 'handbook']);
+      expect((await documents().list())[0]).toEqual(aDocument({ id: 'moorings', title: 'Overnight moorings map', tags: [], position: 1 }));
     });
 
-    it('lists documents ordered by title', async () => {
-      await documents().put(aDocument({ id: 'moorings', title: 'Overnight moorings map', tags: [] }), aFile());
-      await documents().put(aDocument({ id: 'handbook', title: 'Members handbook' }), aFile());
-      await documents().put(aDocument({ id: 'constitution', title: 'Club constitution' }), aFile());
-      expect((await documents().list()).map((d) => d.title)).toEqual(['Club constitution', 'Members handbook', 'Overnight moorings map']);
-      expect((await documents().list())[2]).toEqual(aDocument({ id: 'moorings', title: 'Overnight moorings map', tags: [] }));
-    });
-
-    it('replaces a document and its file stored under the same id', async () => {
-      await documents().put(aDocument(), aFile());
+    it('replaces a document stored under the same id, answering the key of the file it pointed at', async () => {
+      await documents().put(aDocument(), 'documents/old');
       const revised = aDocument({ title: 'Club constitution (2026)', tags: [], category: 'governance', fileName: 'constitution-2026.pdf' });
-      await documents().put(revised, aFile({ fileName: 'constitution-2026.pdf', bytes: Uint8Array.from([37, 80, 68, 70]) }));
+      expect(await documents().put(revised, 'documents/new')).toBe('documents/old');
       expect(await documents().list()).toEqual([revised]);
-      const file = await documents().getFile('constitution');
-      expect(file?.fileName).toBe('constitution-2026.pdf');
-      expect(Array.from(file!.bytes)).toEqual([37, 80, 68, 70]);
+      expect((await documents().getStored('constitution'))?.fileKey).toBe('documents/new');
     });
 
-    it('is not changed by changing the bytes given or returned', async () => {
-      const bytes = Uint8Array.from([1, 2, 3]);
-      await documents().put(aDocument(), aFile({ bytes }));
-      bytes[0] = 99;
-      const first = await documents().getFile('constitution');
-      first!.bytes[1] = 99;
-      expect(Array.from((await documents().getFile('constitution'))!.bytes)).toEqual([1, 2, 3]);
+    it('updates the fields but keeps the file', async () => {
+      await documents().put(aDocument(), 'documents/f1');
+      const edited = aDocument({ title: 'Constitution', description: 'New words', category: 'Governance' });
+      expect(await documents().update(edited)).toBe(true);
+      expect(await documents().getStored('constitution')).toEqual({ document: edited, fileKey: 'documents/f1' });
+    });
+
+    it('reorders: each listed document takes its place in the list, unknown ids are skipped', async () => {
+      for (const [i, id] of ['a', 'b', 'c'].entries()) await documents().put(aDocument({ id, title: `Doc ${id}`, position: i }), `documents/${id}`);
+      await documents().reorder(['c', 'unknown', 'a', 'b']);
+      expect((await documents().list()).map((d) => [d.id, d.position])).toEqual([['c', 0], ['a', 2], ['b', 3]]);
+      expect(await documents().get('unknown')).toBeNull();
+    });
+
+    it('deletes a document, answering its file key once', async () => {
+      await documents().put(aDocument(), 'documents/f1');
+      await documents().put(aDocument({ id: 'rules', title: 'Rules' }), 'documents/f2');
+      expect(await documents().delete('constitution')).toBe('documents/f1');
+      expect(await documents().delete('constitution')).toBeNull();
+      expect(await documents().get('constitution')).toBeNull();
+      expect((await documents().list()).map((d) => d.id)).toEqual(['rules']);
+    });
+
+    it('is not changed by changing a document given or returned', async () => {
+      const doc = aDocument({ tags: ['a'] });
+      await documents().put(doc, 'documents/f1');
+      doc.tags.push('b');
+      const first = await documents().get('constitution');
+      first!.tags.push('c');
+      expect((await documents().get('constitution'))?.tags).toEqual(['a']);
     });
   });
 }

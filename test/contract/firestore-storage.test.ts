@@ -7,10 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { FirestoreAdminRepository } from '../../adapters/firestore/firestore-admin-repository';
 import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-booking-repository';
 import { FirestoreCampaignRepository } from '../../adapters/firestore/firestore-campaign-repository';
-import { FIRESTORE_AUDIT_COLLECTIONS, FIRESTORE_COLLECTIONS } from '../../adapters/firestore/firestore-collections';
+import { FIRESTORE_AUDIT_COLLECTIONS, FIRESTORE_COLLECTIONS, FIRESTORE_SUBCOLLECTIONS } from '../../adapters/firestore/firestore-collections';
 import { FirestoreCredentialRepository } from '../../adapters/firestore/firestore-credential-repository';
 import { FirestoreDocumentRepository } from '../../adapters/firestore/firestore-document-repository';
 import { FirestoreEventRepository } from '../../adapters/firestore/firestore-event-repository';
+import { FirestoreFileStore } from '../../adapters/firestore/firestore-file-store';
+import { describeFileStoreContract } from './file-store.contract';
 import { FirestoreLoginAttemptStore } from '../../adapters/firestore/firestore-login-attempt-store';
 import { FirestoreAddressLimitStore } from '../../adapters/firestore/firestore-address-limit-store';
 import { describeAddressLimitStoreContract } from './address-limit-store.contract';
@@ -25,6 +27,7 @@ import {
 import { FirestoreWaterLevelRepository } from '../../adapters/firestore/firestore-water-level-repository';
 import { FirestoreWorkDayRepository } from '../../adapters/firestore/firestore-work-day-repository';
 import { NotFoundError, ValidationError } from '../../core/errors';
+import { GetDocumentFile } from '../../core/use-cases/club-content';
 import { demoData } from '../../server/seed/demo-data';
 import { addAdmin, signIn, startTestApp } from '../api/support/test-app';
 import { useFirestoreEmulator } from '../support/firestore-emulator-for-file';
@@ -73,6 +76,28 @@ describeWorkDayRepositoryContract('FirestoreWorkDayRepository', onFirestore((db)
 describeDocumentRepositoryContract('FirestoreDocumentRepository', onFirestore((db) => new FirestoreDocumentRepository(db)));
 describeCampaignRepositoryContract('FirestoreCampaignRepository', onFirestore((db) => new FirestoreCampaignRepository(db)));
 describeWaterLevelRepositoryContract('FirestoreWaterLevelRepository', onFirestore((db) => new FirestoreWaterLevelRepository(db)));
+describeFileStoreContract('FirestoreFileStore', onFirestore((db) => new FirestoreFileStore(db)));
+
+describe('Firestore documents stored before files moved out of them', () => {
+  it('moves the PDF of an old record (file.bytes) into the file store at its first read, and serves it byte for byte', async () => {
+    const { emulator, db } = running();
+    await emulator.reset();
+    const bytes = Buffer.from('%PDF-1.4 old record \u0000\u00ff', 'latin1');
+    await db.collection('documents').doc('old-rules').set({
+      title: 'Old rules', description: '', category: 'Rules', fileName: 'old-rules.pdf', tags: [],
+      file: { fileName: 'old-rules.pdf', contentType: 'application/pdf', bytes },
+    });
+    const { documents, files } = firestoreRepositories(db);
+    expect(await documents.list()).toEqual([aDocument({ id: 'old-rules', title: 'Old rules', description: '', category: 'Rules', fileName: 'old-rules.pdf', tags: [], position: 0 })]);
+    const file = await new GetDocumentFile({ documents, files }).execute('old-rules');
+    expect(Buffer.from(file.bytes).equals(bytes)).toBe(true);
+    const record = (await db.collection('documents').doc('old-rules').get()).data()!;
+    expect(record.file).toBeUndefined();
+    expect(await files.list('documents/')).toEqual([record.fileKey]);
+    // Read again: from the file store now.
+    expect(Buffer.from((await new GetDocumentFile({ documents, files }).execute('old-rules')).bytes).equals(bytes)).toBe(true);
+  });
+});
 
 const AT_SUBMISSION = new Date('2026-06-01T09:00:00.000Z');
 
@@ -248,7 +273,7 @@ describe('Firestore documents', () => {
     );
     expect(await admins.getByUid('a/b')).toBeNull();
     expect(await workDays.get('a/b')).toBeNull();
-    expect(await documents.getFile('a/b')).toBeNull();
+    expect(await documents.getStored('a/b')).toBeNull();
     expect(await rejectionOf(events.create(anEvent({ id: 'a/b' })))).toBeInstanceOf(ValidationError);
     expect((await events.list({ order: 'asc' })).map((e) => e.id)).toEqual(['summer-regatta']);
   });
@@ -337,7 +362,8 @@ describe('firestore.indexes.json', () => {
     await repositories.workDays.create(aWorkDay());
     await repositories.workDays.addSignup(aSignup());
     await repositories.campaigns.put(aCampaign());
-    await repositories.documents.put(aDocument(), { fileName: 'club-constitution.pdf', contentType: 'application/pdf', bytes: new Uint8Array([1]) });
+    await repositories.files.put('documents/f1', new Uint8Array([1]));
+    await repositories.documents.put(aDocument(), 'documents/f1');
     await repositories.audit.append([
       { id: 'audit-1', at: AT_SUBMISSION.toISOString(), actor: { kind: 'admin', uid: 'uid-1', email: 'a@example.org' }, action: 'booking.cancelled', recordType: 'booking', recordId: 'booking-1', summary: 'Cancelled', changes: [] },
     ]);
@@ -347,8 +373,11 @@ describe('firestore.indexes.json', () => {
       fieldOverrides: { collectionGroup: string; fieldPath: string }[];
     };
     expect(file.indexes.length).toBeGreaterThan(0);
-    for (const index of [...file.indexes, ...file.fieldOverrides]) {
+    for (const index of file.indexes) {
       expect([...FIRESTORE_COLLECTIONS, ...FIRESTORE_AUDIT_COLLECTIONS]).toContain(index.collectionGroup);
+    }
+    for (const override of file.fieldOverrides) {
+      expect([...FIRESTORE_COLLECTIONS, ...FIRESTORE_AUDIT_COLLECTIONS, ...FIRESTORE_SUBCOLLECTIONS]).toContain(override.collectionGroup);
     }
     for (const index of file.indexes) {
       expect(index.queryScope).toBe('COLLECTION');
@@ -360,7 +389,7 @@ describe('firestore.indexes.json', () => {
       }
     }
     for (const override of file.fieldOverrides) {
-      const [stored] = (await db.collection(override.collectionGroup).limit(1).get()).docs;
+      const [stored] = (await db.collectionGroup(override.collectionGroup).limit(1).get()).docs;
       expect(stored.get(override.fieldPath), `${override.collectionGroup}.${override.fieldPath}`).not.toBeUndefined();
     }
   });
@@ -376,7 +405,7 @@ describe('openFirestoreStorage', () => {
       expect((await storage.events.list({ order: 'asc' })).map((e) => e.id)).toEqual(['summer-regatta']);
       expect(await storage.admins.count()).toBe(0);
       expect(Object.keys(storage).sort()).toEqual(
-        ['addressLimits', 'admins', 'audit', 'bookings', 'campaigns', 'close', 'credentials', 'db', 'documents', 'events', 'jobs', 'loginAttempts', 'outbox', 'resetTokens', 'sessions', 'waitingList', 'waterLevels', 'workDays'],
+        ['addressLimits', 'admins', 'audit', 'bookings', 'campaigns', 'close', 'credentials', 'db', 'documents', 'events', 'files', 'jobs', 'loginAttempts', 'outbox', 'resetTokens', 'sessions', 'waitingList', 'waterLevels', 'workDays'],
       );
     } finally {
       await storage.close();

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Firestore } from 'firebase-admin/firestore';
@@ -21,6 +21,9 @@ import { SqliteSessionRepository } from '../../adapters/sqlite/sqlite-session-re
 import { SqliteWaterLevelRepository } from '../../adapters/sqlite/sqlite-water-level-repository';
 import { SqliteWorkDayRepository } from '../../adapters/sqlite/sqlite-work-day-repository';
 import { DATABASE_FILE_NAME } from '../../server/container';
+import { DirectoryFileStore } from '../../adapters/system/directory-file-store';
+import { GetDocumentFile } from '../../core/use-cases/club-content';
+import { patternedBytes } from './file-store.contract';
 import { demoData } from '../../server/seed/demo-data';
 import { seedDemoData } from '../../server/seed/seed-demo-data';
 import { startFirestoreEmulator, type FirestoreEmulator } from '../support/firestore-emulator';
@@ -55,7 +58,10 @@ async function seedSqlite(file: string): Promise<void> {
   const db = await openSqliteDatabase(file);
   try {
     const repos = sqliteRepositories(db);
-    await seedDemoData({ ...repos, search: new MemorySearchIndex() }, NOW);
+    const files = new DirectoryFileStore(join(dirname(file), 'files'));
+    await seedDemoData({ ...repos, files, search: new MemorySearchIndex() }, NOW);
+    // A file no document points at (a photo's, say): the whole file store is copied, not only documents'.
+    await files.put('photos/p1/w320.jpg', patternedBytes(2 * 1024 * 1024));
     await repos.admins.create(anAdmin());
     await repos.admins.create(anAdmin({ uid: 'uid-treasurer', email: 'Treasurer@club.example', permissions: ['bookings:read'], disabled: true }));
     await repos.credentials.create({ uid: 'uid-commodore', email: 'commodore@club.example', passwordHash: 'scrypt$a$b', disabled: false });
@@ -130,6 +136,7 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
       workDays: demo.workDays.length,
       workDaySignups: signups,
       documents: demo.documents.length,
+      files: demo.documents.length + 1,
       campaigns: demo.campaigns.length + 2,
       waterLevels: demo.waterLevels.length,
     };
@@ -172,8 +179,14 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
       for (const workDay of workDays) expect(await to.workDays.listSignups(workDay.id)).toEqual(await from.workDays.listSignups(workDay.id));
       const documents = await from.documents.list();
       expect(await to.documents.list()).toEqual(documents);
+      const fromFiles = new DirectoryFileStore(join(dataDir, 'files'));
+      expect(await to.files.list()).toEqual(await fromFiles.list());
+      expect(await to.files.get('photos/p1/w320.jpg')).toEqual(patternedBytes(2 * 1024 * 1024));
       for (const document of documents) {
-        const [copy, original] = [await to.documents.getFile(document.id), await from.documents.getFile(document.id)];
+        const [copy, original] = [
+          await new GetDocumentFile({ documents: to.documents, files: to.files }).execute(document.id),
+          await new GetDocumentFile({ documents: from.documents, files: fromFiles }).execute(document.id),
+        ];
         expect(copy?.fileName).toBe(original?.fileName);
         expect(copy?.contentType).toBe(original?.contentType);
         expect(Buffer.from(copy!.bytes).equals(Buffer.from(original!.bytes))).toBe(true);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { AlgoliaSearchIndex } from '../../adapters/algolia/algolia-search-index';
 import { MemoryCampaignRepository } from '../../adapters/memory/memory-campaign-repository';
+import { MemoryFileStore } from '../../adapters/memory/memory-file-store';
 import { MemoryDocumentRepository } from '../../adapters/memory/memory-document-repository';
 import { MemoryEventRepository } from '../../adapters/memory/memory-event-repository';
 import { MemoryWaterLevelRepository } from '../../adapters/memory/memory-water-level-repository';
@@ -56,7 +57,7 @@ beforeAll(async () => {
   db = await openSqliteDatabase(':memory:');
   const sqliteIndex = new SqliteSearchIndex(db);
   await seedDemoData(
-    { events, campaigns, documents, workDays, waterLevels: new MemoryWaterLevelRepository(), search: sqliteIndex },
+    { events, campaigns, documents, files: new MemoryFileStore(), workDays, waterLevels: new MemoryWaterLevelRepository(), search: sqliteIndex },
     now,
   );
 

@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import type { Knex } from 'knex';
+import knex, { type Knex } from 'knex';
+import { SqliteMigrationSource } from '../../adapters/sqlite/sqlite-migration-source';
+import { DirectoryFileStore } from '../../adapters/system/directory-file-store';
+import { GetDocumentFile } from '../../core/use-cases/club-content';
 import { describe, expect, it } from 'vitest';
 import { SqliteAdminRepository } from '../../adapters/sqlite/sqlite-admin-repository';
 import { SqliteBookingRepository } from '../../adapters/sqlite/sqlite-booking-repository';
@@ -97,7 +100,7 @@ describe('SQLite database file', () => {
         expect(await new SqliteAdminRepository(reopened).getByUid('uid-commodore')).toEqual(anAdmin());
         expect(await new SqliteSessionRepository(reopened).get('hash-1')).toEqual(session);
         const migrations = await reopened('knex_migrations').select('name');
-        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle', '0007-password-reset-tokens', '0008-event-sequence-and-cancellation', '0009-jobs-and-reminders', '0010-waiting-list', '0011-work-day-archive', '0012-work-day-signup-email', '0014-news-items']);
+        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle', '0007-password-reset-tokens', '0008-event-sequence-and-cancellation', '0009-jobs-and-reminders', '0010-waiting-list', '0011-work-day-archive', '0012-work-day-signup-email', '0013-document-files', '0014-news-items']);
       } finally {
         await reopened.destroy();
       }
@@ -274,5 +277,49 @@ describe('SQLite hot reads (the read connection)', () => {
     expect(existsSync(throwaway)).toBe(true);
     await inMemory.destroy();
     expect(existsSync(throwaway)).toBe(false);
+  });
+});
+
+describe('migration 0013: documents’ files move out of the table', () => {
+  it('writes each stored PDF to DATA_DIR/files and points its row at it, ordered by title; the file reads back byte for byte', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kyc-0013-'));
+    const file = join(dir, 'kyc.sqlite');
+    try {
+      // A database as the previous version left it: migrations up to 0010, PDFs in the rows.
+      const old = knex({ client: 'better-sqlite3', connection: { filename: file }, useNullAsDefault: true });
+      const migrationSource = new SqliteMigrationSource();
+      for (;;) {
+        const [, done] = (await old.migrate.up({ migrationSource })) as [number, string[]];
+        if (done.includes('0010-waiting-list') || done.length === 0) break;
+      }
+      const pdf = (text: string) => Buffer.from(`%PDF-1.4 ${text} \u0000\u00ff`, 'latin1');
+      for (const [id, title] of [['rules', 'Sailing rules'], ['fees', 'Annual fees']]) {
+        await old('documents').insert({ id, title, description: '', category: 'Club', fileName: `${id}.pdf`, tags: '[]', fileFileName: `${id}.pdf`, fileContentType: 'application/pdf', fileBytes: pdf(id) });
+      }
+      await old.destroy();
+
+      const db = await openSqliteDatabase(file);
+      try {
+        const documents = new SqliteDocumentRepository(db);
+        expect((await documents.list()).map((d) => [d.id, d.position])).toEqual([['fees', 0], ['rules', 1]]);
+        const files = new DirectoryFileStore(join(dir, 'files'));
+        expect(await files.list('documents/')).toHaveLength(2);
+        const got = await new GetDocumentFile({ documents, files }).execute('rules');
+        expect(Buffer.from(got.bytes).equals(pdf('rules'))).toBe(true);
+        expect(got.fileName).toBe('rules.pdf');
+        const columns = await db('documents').columnInfo();
+        expect(Object.keys(columns)).not.toContain('fileBytes');
+        // Undone, the PDFs are back in the rows; done again, back in the file store.
+        await db.migrate.down({ migrationSource: new SqliteMigrationSource() });
+        const back = (await db('documents').where({ id: 'rules' }).first('fileBytes')) as { fileBytes: Uint8Array };
+        expect(Buffer.from(back.fileBytes).equals(pdf('rules'))).toBe(true);
+        await db.migrate.latest({ migrationSource: new SqliteMigrationSource() });
+        expect(Buffer.from((await new GetDocumentFile({ documents, files }).execute('fees')).bytes).equals(pdf('fees'))).toBe(true);
+      } finally {
+        await db.destroy();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -79,6 +79,7 @@ export function aDocument(overrides: Partial<ClubDocument> = {}): ClubDocument {
     category: 'rules',
     fileName: 'club-constitution.pdf',
     tags: ['rules', 'governance'],
+    position: 0,
     ...overrides,
   };
 }

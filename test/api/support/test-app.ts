@@ -46,6 +46,8 @@ export interface TestApp {
   clock: FixedClock;
   /** A supertest agent that keeps cookies, like a browser. */
   agent(): TestAgent;
+  /** Where the app's HTTP server listens (http://127.0.0.1:port), for raw requests. */
+  baseUrl: string;
   /** Closes the app (the data directory stays until `dispose`). */
   close(): Promise<void>;
   /** Builds the app again on the same database file, as a restart would. */
@@ -139,6 +141,7 @@ export async function startTestApp(
     dataDir,
     clock,
     agent: () => request.agent(baseUrl).timeout({ deadline: REQUEST_DEADLINE_MS }),
+    baseUrl,
     close: async () => {
       await stopServer();
       await holder.built.close();

@@ -57,8 +57,8 @@ describe('permission examples', () => {
     expect(() => requirePermission({ permissions: [] }, 'admins.list')).not.toThrow();
   });
 
-  it('the default admin can do everything but manage admins, change bookings, resend e-mails, read the audit log, change work days and manage news and water levels', () => {
-    const withheld = ['admins.manage', 'bookings.write', 'audit.read', 'mail.resend', 'workDays.write', 'news.list', 'news.write', 'waterLevels.write'];
+  it('the default admin can do everything but manage admins, change bookings, resend e-mails, read the audit log, change work days and manage news, water levels and documents', () => {
+    const withheld = ['admins.manage', 'bookings.write', 'audit.read', 'mail.resend', 'workDays.write', 'news.list', 'news.write', 'waterLevels.write', 'documents.write'];
     for (const action of actions.filter((a) => !withheld.includes(a))) {
       expect(() => requirePermission({ permissions: DEFAULT_PERMISSIONS }, action)).not.toThrow();
     }
@@ -102,6 +102,7 @@ describe('permission examples', () => {
       '/admin/news/create': 'content:write',
       '/admin/news/edit/:newsId': 'content:write',
       '/admin/water-levels': 'content:write',
+      '/admin/documents': 'content:write',
     });
   });
 

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
+import { DirectoryFileStore } from '../../../adapters/system/directory-file-store';
 
 const run = promisify(execFile);
 const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx');
@@ -22,7 +23,7 @@ describe('npm run backup', () => {
       env: { ...process.env, DATA_DIR: dataDir },
     });
     await built.close();
-    expect(stdout).toMatch(/Backup written to .*copy\.sqlite \(\d+ events, \d+ bookings; integrity ok\)/);
+    expect(stdout).toMatch(/Backup written to .*copy\.sqlite \(\d+ events, \d+ bookings; integrity ok\) and \d+ files to .*copy-files/);
   });
 
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -38,6 +39,22 @@ describe('npm run backup', () => {
       expect(count(join(dataDir, 'copy.sqlite'), table)).toBe(count(join(dataDir, 'kyc.sqlite'), table));
     }
     expect(count(join(dataDir, 'copy.sqlite'), 'events')).toBeGreaterThan(0);
+  });
+
+  it('copies the files beside the database (documents’ PDFs) byte for byte, so a restored copy serves every document', async () => {
+    const files = new DirectoryFileStore(join(dataDir, 'files'));
+    const copies = new DirectoryFileStore(join(dataDir, 'copy-files'));
+    const keys = await files.list();
+    // The seeded demo documents, at least.
+    expect(keys.filter((key) => key.startsWith('documents/')).length).toBeGreaterThanOrEqual(7);
+    expect(await copies.list()).toEqual(keys);
+    for (const key of keys) expect(Buffer.from((await copies.get(key))!).equals(Buffer.from((await files.get(key))!))).toBe(true);
+    // The copy's records point at files the copy holds.
+    const db = new Database(join(dataDir, 'copy.sqlite'), { readonly: true });
+    const pointed = (db.prepare('select fileKey from documents').all() as { fileKey: string }[]).map((row) => row.fileKey);
+    db.close();
+    expect(pointed.length).toBeGreaterThan(0);
+    for (const key of pointed) expect(keys).toContain(key);
   });
 
   it('refuses clearly when there is no database', async () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryBookingRepository } from '../../../adapters/memory/memory-booking-repository';
 import { MemoryCampaignRepository } from '../../../adapters/memory/memory-campaign-repository';
+import { MemoryFileStore } from '../../../adapters/memory/memory-file-store';
+import { GetDocumentFile } from '../../../core/use-cases/club-content';
 import { MemoryDocumentRepository } from '../../../adapters/memory/memory-document-repository';
 import { MemoryEventRepository } from '../../../adapters/memory/memory-event-repository';
 import { MemorySearchIndex } from '../../../adapters/memory/memory-search-index';
@@ -21,6 +23,7 @@ function memoryDeps() {
     workDays: new MemoryWorkDayRepository(),
     campaigns: new MemoryCampaignRepository(),
     documents: new MemoryDocumentRepository(),
+    files: new MemoryFileStore(),
     waterLevels: new MemoryWaterLevelRepository(),
     search: new MemorySearchIndex(),
     bookings: new MemoryBookingRepository(),
@@ -59,7 +62,8 @@ describe('seedDemoData', () => {
     const today = londonDate(NOW);
     expect(await deps.waterLevels.readings(addDaysToDate(today, -364), today)).toHaveLength(365);
 
-    const file = await deps.documents.getFile('club-constitution');
+    const file = await new GetDocumentFile(deps).execute('club-constitution');
+    expect(await deps.files.list('documents/')).toHaveLength(7);
     expect(file?.contentType).toBe('application/pdf');
     expect(Buffer.from(file!.bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
 

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FixedClock } from '../../../adapters/memory/fixed-clock';
 import { MemoryCampaignRepository } from '../../../adapters/memory/memory-campaign-repository';
+import { MemoryFileStore } from '../../../adapters/memory/memory-file-store';
 import { MemoryDocumentRepository } from '../../../adapters/memory/memory-document-repository';
 import { MemoryWaterLevelRepository } from '../../../adapters/memory/memory-water-level-repository';
 import { ValidationError } from '../../../core/errors';
@@ -52,11 +53,14 @@ describe('club content', () => {
     expect((await new ListCampaigns({ campaignSource: campaigns }).execute()).map((c) => c.subject)).toEqual(['Fitting-out']);
 
     const documents = new MemoryDocumentRepository();
-    const file = { fileName: 'rules.pdf', contentType: 'application/pdf' as const, bytes: new Uint8Array([37, 80, 68, 70]) };
-    await documents.put({ id: 'rules', title: 'Rules', description: '', category: 'rules', fileName: 'rules.pdf', tags: [] }, file);
+    const files = new MemoryFileStore();
+    const bytes = new Uint8Array([37, 80, 68, 70]);
+    await files.put('documents/rules-1', bytes);
+    await documents.put({ id: 'rules', title: 'Rules', description: '', category: 'rules', fileName: 'rules.pdf', tags: [], position: 0 }, 'documents/rules-1');
     expect((await new ListDocuments({ documents }).execute()).map((d) => d.id)).toEqual(['rules']);
-    expect((await new GetDocumentFile({ documents }).execute('rules')).bytes).toEqual(file.bytes);
-    await expect(new GetDocumentFile({ documents }).execute('missing')).rejects.toMatchObject({ message: 'Document not found' });
-    await expect(new GetDocumentFile({ documents }).execute('')).rejects.toMatchObject({ message: 'Document not found' });
+    const file = await new GetDocumentFile({ documents, files }).execute('rules');
+    expect(file).toEqual({ fileName: 'rules.pdf', contentType: 'application/pdf', bytes });
+    await expect(new GetDocumentFile({ documents, files }).execute('missing')).rejects.toMatchObject({ message: 'Document not found' });
+    await expect(new GetDocumentFile({ documents, files }).execute('')).rejects.toMatchObject({ message: 'Document not found' });
   });
 });

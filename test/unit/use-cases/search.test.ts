@@ -33,8 +33,8 @@ async function seeded() {
   await world.events.create(anEvent({ id: 'new-race', name: 'Racing series 2026', eventdatetime: '2026-05-01T09:00:00.000Z' }));
   await world.events.create(anEvent({ id: 'tbc-race', name: 'Racing clinic', eventdatetime: null, eventenddatetime: null }));
   await world.documents.put(
-    { id: 'rules', title: 'Racing rules', description: 'The club racing rules', category: 'rules', fileName: 'rules.pdf', tags: [] },
-    { fileName: 'rules.pdf', contentType: 'application/pdf', bytes: new Uint8Array([37, 80, 68, 70]) },
+    { id: 'rules', title: 'Racing rules', description: 'The club racing rules', category: 'rules', fileName: 'rules.pdf', tags: [], position: 0 },
+    'documents/rules-1',
   );
   await world.campaigns.put({ id: 'c1', subject: 'Racing results', finished_at: '2026-05-02T10:00:00.000Z', preview_url: null });
   await new RebuildSearchIndex({ ...world, campaignSource: world.campaigns }).execute(pages);

@@ -29,8 +29,6 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The sign-in calls answer 401 for a wrong password or no session: not an expired session. */
   ignoreUnauthenticated?: boolean;
-  /** Sends the body as text of this type (a CSV file, say) instead of as JSON. */
-  contentType?: string;
 }
 
 type Listener = () => void;
@@ -54,9 +52,17 @@ function stringFields(value: unknown): Record<string, string> {
   return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
 }
 
+/** A body sent as it is (an uploaded file), not as JSON. */
+class RawBody {
+  constructor(
+    readonly data: Blob,
+    readonly contentType: string,
+  ) {}
+}
+
 async function request<T>(method: string, path: string, body: unknown, schema: ZodType<T> | undefined, options: RequestOptions): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = options.contentType ?? 'application/json';
+  if (body !== undefined) headers['Content-Type'] = body instanceof RawBody ? body.contentType : 'application/json';
   // The server refuses state-changing requests without it (cross-site request protection).
   if (method !== 'GET') headers['X-Requested-With'] = 'fetch';
   let response: Response;
@@ -64,7 +70,7 @@ async function request<T>(method: string, path: string, body: unknown, schema: Z
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : options.contentType ? String(body) : JSON.stringify(body),
+      body: body === undefined ? undefined : body instanceof RawBody ? body.data : JSON.stringify(body),
       credentials: 'same-origin',
       signal: options.signal,
     });
@@ -125,4 +131,9 @@ export function apiPatch<T>(path: string, body: unknown, schema?: ZodType<T>, op
 
 export function apiDelete<T>(path: string, schema?: ZodType<T>, options: RequestOptions = {}): Promise<T> {
   return request('DELETE', path, undefined, schema, options);
+}
+
+/** Sends a file as the request's body (a document's PDF), with its content type; the answer is JSON. */
+export function apiUpload<T>(method: 'POST' | 'PUT', path: string, file: Blob, contentType: string, schema?: ZodType<T>, options: RequestOptions = {}): Promise<T> {
+  return request(method, path, new RawBody(file, contentType), schema, options);
 }

@@ -25,6 +25,7 @@ import { WorkDayRosterPage } from './components/work-day-roster-page';
 import { NewsListPage } from './components/news-list-page';
 import { NewsCreatePage, NewsEditPage } from './components/news-form-pages';
 import { WaterLevelsPage } from './components/water-levels-page';
+import { DocumentsPage } from './components/documents-page';
 import './admin.css';
 
 /** The screens that need a permission, with the catalogue's message for an admin without it. */
@@ -45,6 +46,7 @@ const GUARDED: { path: string; permission: Permission; message: string; Page: Co
   { path: 'news/create', permission: 'content:write', message: PERMISSION_MESSAGES.news, Page: NewsCreatePage },
   { path: 'news/edit/:id', permission: 'content:write', message: PERMISSION_MESSAGES.news, Page: NewsEditPage },
   { path: 'water-levels', permission: 'content:write', message: PERMISSION_MESSAGES.waterLevels, Page: WaterLevelsPage },
+  { path: 'documents', permission: 'content:write', message: PERMISSION_MESSAGES.documentsWrite, Page: DocumentsPage },
 ];
 
 /**

@@ -7,7 +7,10 @@ import {
   type WaterLevelImportPreview,
   type WaterLevelImportResult,
 } from '@core/domain/water-levels';
-import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api';
+import { apiDelete, apiGet, apiPost, apiPut, apiUpload } from '../../../lib/api';
+
+/** The import's file as the server reads it: UTF-8 CSV text. */
+const CSV_CONTENT_TYPE = 'text/csv';
 
 const ReadingAnswerSchema = z.object({ reading: WaterLevelReadingSchema });
 const ReadingsAnswerSchema = z.object({ readings: z.array(WaterLevelReadingSchema) });
@@ -31,9 +34,9 @@ export async function deleteReading(date: string): Promise<void> {
 }
 
 export async function previewImport(csv: string): Promise<WaterLevelImportPreview> {
-  return apiPost('/api/admin/water-levels/import/preview', csv, WaterLevelImportPreviewSchema, { contentType: 'text/csv' });
+  return apiUpload('POST', '/api/admin/water-levels/import/preview', new Blob([csv]), CSV_CONTENT_TYPE, WaterLevelImportPreviewSchema);
 }
 
 export async function importReadings(csv: string): Promise<WaterLevelImportResult> {
-  return apiPost('/api/admin/water-levels/import', csv, WaterLevelImportResultSchema, { contentType: 'text/csv' });
+  return apiUpload('POST', '/api/admin/water-levels/import', new Blob([csv]), CSV_CONTENT_TYPE, WaterLevelImportResultSchema);
 }

@@ -28,6 +28,7 @@ export function AdminLayout() {
     { to: '/admin/audit', label: 'Audit' },
     { to: '/admin/news', label: 'News' },
     { to: '/admin/water-levels', label: 'Water Levels' },
+    { to: '/admin/documents', label: 'Documents' },
   ];
 
   return (

@@ -1,0 +1,47 @@
+import type { Admin } from '../entities/admin';
+import type { ClubDocument } from '../entities/document';
+import { documentFileName, documentFileProblem, DocumentFormSchema, nextDocumentPosition } from '../domain/documents';
+import { requirePermission } from '../domain/permissions';
+import { documentSearchRecord } from '../domain/search-records';
+import { ValidationError } from '../errors';
+import type { SearchIndex } from '../ports/search-index';
+import { DOCUMENT_AUDIT_FIELDS, flat, recordAdminAction, type AuditTrailDeps } from './audit-trail';
+import { storeDocumentWithFile, type StoreDocumentDeps } from './document-files';
+import { keepIndexInStep, type SearchIndexErrorReporter } from './keep-index-in-step';
+import { parseInput } from './parse-input';
+
+export interface CreateDocumentDeps extends AuditTrailDeps, Omit<StoreDocumentDeps, 'ids'> {
+  ids: StoreDocumentDeps['ids'];
+  search: SearchIndex;
+  reportSearchIndexError?: SearchIndexErrorReporter;
+}
+
+/** An admin uploads a new document: a PDF with its title, description and category; it goes last. */
+export class CreateDocument {
+  constructor(private readonly deps: CreateDocumentDeps) {}
+
+  async execute(admin: Admin, form: unknown, file: { bytes: Uint8Array; fileName?: string }): Promise<ClubDocument> {
+    requirePermission(admin, 'documents.write');
+    const values = parseInput(DocumentFormSchema, form);
+    const problem = documentFileProblem(file.bytes);
+    if (problem) throw new ValidationError(problem, { file: problem });
+    const document: ClubDocument = {
+      id: this.deps.ids.next(),
+      ...values,
+      fileName: documentFileName(file.fileName, values.title),
+      tags: [],
+      position: nextDocumentPosition(await this.deps.documents.list()),
+    };
+    await storeDocumentWithFile(this.deps, document, file.bytes);
+    await recordAdminAction(this.deps, admin, {
+      action: 'document.created',
+      recordType: 'document',
+      recordId: document.id,
+      summary: `Uploaded the document ${document.title} (${file.bytes.byteLength} bytes)`,
+      before: flat(null, DOCUMENT_AUDIT_FIELDS),
+      after: flat(document, DOCUMENT_AUDIT_FIELDS),
+    });
+    await keepIndexInStep(() => this.deps.search.upsert('documents', [documentSearchRecord(document)]), this.deps.reportSearchIndexError);
+    return document;
+  }
+}

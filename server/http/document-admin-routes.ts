@@ -1,0 +1,156 @@
+import express, { type RequestHandler } from 'express';
+import { z } from 'zod';
+import { documentFilePath } from '../../core/paths';
+import { DOCUMENT_MESSAGES, isPdf, MAX_DOCUMENT_BYTES, PDF_CONTENT_TYPE } from '../../core/domain/documents';
+import type { ClubDocument } from '../../core/entities/document';
+import { ListedDocumentSchema } from '../../core/use-cases/club-content';
+import { CreateDocument } from '../../core/use-cases/create-document';
+import { DeleteDocument } from '../../core/use-cases/delete-document';
+import { ReorderDocuments } from '../../core/use-cases/reorder-documents';
+import { ReplaceDocumentFile } from '../../core/use-cases/replace-document-file';
+import { UpdateDocument } from '../../core/use-cases/update-document';
+import type { AppContainer } from '../container';
+import { reply, type ApiRoutes } from './api-routes';
+import { IdParamsSchema } from './api-schemas';
+
+export const DocumentSavedSchema = z.object({ document: ListedDocumentSchema });
+export const DocumentOrderResponseSchema = z.object({ documents: z.array(ListedDocumentSchema) });
+/** The form's fields of an upload, in the query: the body is the PDF itself. */
+export const DocumentUploadQuerySchema = z.object({
+  title: z.string().max(1000).optional(),
+  description: z.string().max(5000).optional(),
+  category: z.string().max(1000).optional(),
+  /** The uploaded file's own name, for the name the PDF is downloaded under. */
+  fileName: z.string().max(1000).optional(),
+});
+export const DocumentReplaceQuerySchema = DocumentUploadQuerySchema.pick({ fileName: true });
+export const DocumentFormBodySchema = z.object({ title: z.string(), description: z.string(), category: z.string() });
+export const DocumentOrderBodySchema = z.object({ ids: z.array(z.string()) });
+
+const UPLOAD_ERRORS = {
+  413: { description: `"${DOCUMENT_MESSAGES.tooLarge}" (over ${MAX_DOCUMENT_BYTES} bytes)` },
+  415: { description: `"${DOCUMENT_MESSAGES.notPdf}" (a body that is not application/pdf, or whose bytes do not start with %PDF-)` },
+} as const;
+
+const RAW_PDF = { contentType: PDF_CONTENT_TYPE, description: 'The PDF itself, at most 20 MB; its bytes must start with %PDF-' };
+
+const readRaw = express.raw({ type: () => true, limit: MAX_DOCUMENT_BYTES });
+
+/**
+ * Reads an uploaded PDF: refuses another content type (415) before reading, a body over the limit
+ * (413) as soon as it is known, and bytes that are not a PDF, whatever the file's name (415).
+ * Nothing is stored before all of it has arrived, so a refused or broken-off upload changes nothing.
+ */
+const readPdfUpload: RequestHandler = (req, res, next) => {
+  const type = (req.get('content-type') ?? '').split(';', 1)[0].trim().toLowerCase();
+  if (type !== PDF_CONTENT_TYPE) {
+    res.status(415).json({ error: DOCUMENT_MESSAGES.notPdf });
+    return;
+  }
+  readRaw(req, res, (error?: unknown) => {
+    const failure = error as { type?: string } | undefined;
+    if (failure?.type === 'entity.too.large') {
+      res.status(413).json({ error: DOCUMENT_MESSAGES.tooLarge });
+      return;
+    }
+    if (error) {
+      next(error);
+      return;
+    }
+    const bytes = uploadedBytes(req.body);
+    if (bytes.byteLength > 0 && !isPdf(bytes)) {
+      res.status(415).json({ error: DOCUMENT_MESSAGES.notPdf });
+      return;
+    }
+    next();
+  });
+};
+
+function uploadedBytes(body: unknown): Uint8Array {
+  return Buffer.isBuffer(body) ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength) : new Uint8Array();
+}
+
+function listed(document: ClubDocument) {
+  return { ...document, url: documentFilePath(document.id) };
+}
+
+/** The admin's documents screen: upload, edit, replace the file, reorder, delete (content:write). */
+export function registerDocumentAdminRoutes(routes: ApiRoutes, ports: AppContainer): void {
+  routes.add({
+    method: 'post',
+    path: '/api/admin/documents',
+    summary: 'Upload a new document: the PDF as the body, its title, description and category in the query',
+    tag: 'admin documents',
+    access: { action: 'documents.write' },
+    rawBody: RAW_PDF,
+    query: DocumentUploadQuerySchema,
+    before: [readPdfUpload],
+    responses: { 201: { description: 'Stored; listed last on /documents', schema: DocumentSavedSchema }, ...UPLOAD_ERRORS },
+    handler: async ({ admin, query, req }) => {
+      const { fileName, ...form } = query;
+      const document = await ports.useCase(CreateDocument).execute(admin, { description: '', ...form }, { bytes: uploadedBytes(req.body), ...(fileName ? { fileName } : {}) });
+      return reply(201, { document: listed(document) });
+    },
+  });
+
+  routes.add({
+    method: 'put',
+    path: '/api/admin/documents/:id',
+    summary: "Change a document's title, description and category (its file stays)",
+    tag: 'admin documents',
+    access: { action: 'documents.write' },
+    params: IdParamsSchema,
+    body: DocumentFormBodySchema,
+    responses: { 200: { description: 'Saved', schema: DocumentSavedSchema }, 404: { description: '"Document not found"' } },
+    handler: async ({ admin, params, body }) => {
+      return reply(200, { document: listed(await ports.useCase(UpdateDocument).execute(admin, params.id, body)) });
+    },
+  });
+
+  routes.add({
+    method: 'put',
+    path: '/api/admin/documents/:id/file',
+    summary: "Replace a document's PDF (the body); its title, description, category and place stay",
+    tag: 'admin documents',
+    access: { action: 'documents.write' },
+    rawBody: RAW_PDF,
+    params: IdParamsSchema,
+    query: DocumentReplaceQuerySchema,
+    before: [readPdfUpload],
+    responses: { 200: { description: 'Replaced', schema: DocumentSavedSchema }, 404: { description: '"Document not found"' }, ...UPLOAD_ERRORS },
+    handler: async ({ admin, params, query, req }) => {
+      const file = { bytes: uploadedBytes(req.body), ...(query.fileName ? { fileName: query.fileName } : {}) };
+      return reply(200, { document: listed(await ports.useCase(ReplaceDocumentFile).execute(admin, params.id, file)) });
+    },
+  });
+
+  routes.add({
+    method: 'delete',
+    path: '/api/admin/documents/:id',
+    summary: 'Delete a document and its file',
+    tag: 'admin documents',
+    access: { action: 'documents.write' },
+    params: IdParamsSchema,
+    responses: { 204: { description: 'Deleted' }, 404: { description: '"Document not found"' } },
+    handler: async ({ admin, params }) => {
+      await ports.useCase(DeleteDocument).execute(admin, params.id);
+      return reply(204);
+    },
+  });
+
+  routes.add({
+    method: 'put',
+    path: '/api/admin/document-order',
+    summary: 'Put the documents in a new order: every document’s id, once, first to last',
+    tag: 'admin documents',
+    access: { action: 'documents.write' },
+    body: DocumentOrderBodySchema,
+    responses: {
+      200: { description: 'The documents in their new order', schema: DocumentOrderResponseSchema },
+      409: { description: 'A document was added or deleted meanwhile' },
+    },
+    handler: async ({ admin, body }) => {
+      return reply(200, { documents: (await ports.useCase(ReorderDocuments).execute(admin, body)).map(listed) });
+    },
+  });
+}
