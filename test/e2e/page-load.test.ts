@@ -91,3 +91,35 @@ describe('a page on a phone', () => {
     await page.close();
   });
 });
+
+describe('scroll position across a reload (ADR 22: the app keeps it, not the data router)', () => {
+  it('a reload returns the calendar to where it was, and Back after it still returns to the page before', async () => {
+    const page = await browser.newPage(PHONE);
+    // As in navigation.test.ts: the browser's own restoration off, so the app's is what is seen.
+    await page.addInitScript(() => {
+      window.history.scrollRestoration = 'manual';
+    });
+    await page.goto('/calendar');
+    const cards = page.locator('.event-card');
+    await cards.first().waitFor();
+    await cards.last().scrollIntoViewIfNeeded();
+    const left = await page.evaluate(() => window.scrollY);
+    expect(left, 'the last event is far down the phone screen').toBeGreaterThan(1000);
+
+    await page.reload();
+    await cards.first().waitFor();
+    await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, left);
+
+    const book = page.getByRole('link', { name: /^Book Event/ }).last();
+    await book.scrollIntoViewIfNeeded();
+    const leftAgain = await page.evaluate(() => window.scrollY);
+    await book.click();
+    await page.waitForURL('**/event-booking?id=*');
+    await page.getByLabel('Lead Member First Name *').waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await cards.first().waitFor();
+    await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, leftAgain);
+    await page.close();
+  });
+});
