@@ -98,3 +98,26 @@ export function manageTokenOf(managePath: string): string | null {
 export function eventBookedPath(eventId: string, manageToken: string): string {
   return `${PATHS.eventBooking}?${new URLSearchParams({ id: eventId, booked: manageToken }).toString()}`;
 }
+
+/** The API's list of the calendar's events, which the Calendar page reads. */
+export const EVENTS_API_PATH = '/api/events';
+
+/** The API's answer for one event, which its booking page reads. */
+export function eventApiPath(eventId: string): string {
+  return `${EVENTS_API_PATH}/${encodeURIComponent(eventId)}`;
+}
+
+/**
+ * The API reads a members' page starts with, for the page at `pathname` with `query`: the web
+ * app asks for them as soon as its script runs (app-routes.tsx), and the server names them in the
+ * page it answers (a preload), so the browser can ask while the script is still on its way.
+ */
+export function pageFirstReads(pathname: string, query: URLSearchParams): string[] {
+  const path = pathname.replace(/(.)\/+$/, '$1').toLowerCase();
+  if (path === PATHS.calendar) return [EVENTS_API_PATH];
+  if (path === PATHS.eventBooking) {
+    const id = query.get('id')?.trim();
+    return id ? [eventApiPath(id)] : [];
+  }
+  return [];
+}

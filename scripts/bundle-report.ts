@@ -66,6 +66,18 @@ export function reportBundle(outDir: string, budgetBytes = INITIAL_JS_BUDGET_BYT
   const initialGzip = initial.reduce((sum, chunk) => sum + gzipSize(join(outDir, chunk.file)), 0);
   log(`\nMembers' initial JS (${initial.map((chunk) => chunk.file).join(', ')}): ${kb(initialGzip)} gzipped; budget ${kb(budgetBytes)}`);
 
+  // What each page runs on a first visit: the entry's files and the page's own (page-preloads.json,
+  // which the server names in the page's HTML; scripts/page-preloads.ts).
+  const preloadsPath = join(outDir, 'page-preloads.json');
+  if (existsSync(preloadsPath)) {
+    const { pages } = JSON.parse(readFileSync(preloadsPath, 'utf8')) as { pages: Record<string, { scripts: string[] }> };
+    log("\nEach page's first load (the initial JS and the page's own files, all named in its HTML):");
+    for (const [path, { scripts }] of Object.entries(pages)) {
+      const own = scripts.reduce((sum, script) => sum + gzipSize(join(outDir, script.replace(/^\//, ''))), 0);
+      log(`  ${path.padEnd(18)} ${kb(initialGzip + own).padStart(10)} gzipped in ${initial.length + scripts.length} files`);
+    }
+  }
+
   let failed = false;
   if (initialGzip > budgetBytes) {
     log(`Over budget by ${kb(initialGzip - budgetBytes)}.`);

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { BookingFormValuesSchema, UNCHANGED_BOOKING, type Booking } from '../entities/booking';
-import { CurrencySchema } from '../entities/money';
 import { bookingClosedReason, HOLD_MINUTES } from '../domain/booking-state';
 import { EVENT_CANCEL_MESSAGES } from '../domain/event-cancellation';
 import { validateBookingForm } from '../domain/booking-validation';
@@ -22,6 +21,7 @@ import type { WaitlistEntry } from '../entities/waitlist-entry';
 import type { BookingLinks } from '../ports/booking-links';
 import type { WaitingList } from '../ports/waiting-list';
 import { standingOffer } from './get-waitlist-offer';
+import type { SubmitBookingResult } from './booking-receipt-schema';
 
 export const CARD_PAYMENT_UNAVAILABLE = 'Card payment is not yet available for this event';
 export const TOO_MANY_PLACES_HELD =
@@ -35,22 +35,8 @@ export const SubmitBookingRequestSchema = BookingFormValuesSchema.extend({
 });
 export type SubmitBookingRequest = z.input<typeof SubmitBookingRequestSchema>;
 
-export const SubmitBookingResultSchema = z.object({
-  bookingId: z.string(),
-  paymentRequired: z.boolean(),
-  /** Minor units, computed here from the stored event; 0 for a free booking. */
-  amount: z.number().int(),
-  currency: CurrencySchema,
-  /** The checkout to pay, for a paid booking; null otherwise. */
-  checkoutId: z.string().nullable(),
-  /** The member's manage page for a free booking (kept by a member without e-mail); null for a paid one until paid. */
-  managePath: z.string().nullable(),
-});
-export type SubmitBookingResult = z.infer<typeof SubmitBookingResultSchema>;
-
-/** The API's answer to a booking: the result, and where the member pays (the card step's address; null when free). */
-export const BookingReceiptSchema = SubmitBookingResultSchema.extend({ redirectUrl: z.string().nullable() });
-export type BookingReceipt = z.infer<typeof BookingReceiptSchema>;
+// The answer's schema lives apart (booking-receipt-schema.ts) so the booking page loads no mail code.
+export { BookingReceiptSchema, SubmitBookingResultSchema, type BookingReceipt, type SubmitBookingResult } from './booking-receipt-schema';
 
 export interface SubmitBookingDeps extends ConfirmationDeps {
   events: EventRepository;

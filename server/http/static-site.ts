@@ -3,6 +3,7 @@ import { extname, join, resolve } from 'node:path';
 import express, { type RequestHandler, type Router } from 'express';
 import { ADMIN_ROUTES } from '../../core/domain/permissions';
 import { isAppPagePath } from '../../core/paths';
+import { pageHtml } from './page-preloads';
 
 /** The compressed copies the build writes beside each text asset (web/vite.config.ts), best first. */
 const PRECOMPRESSED = [
@@ -46,6 +47,7 @@ function precompressedAssets(assetsDir: string): RequestHandler {
  * An address the app has no page for (core/paths.ts, the list its router is built from) still
  * gets the app, which shows Page Not Found, but with status 404, so that search engines and link
  * checkers see it as missing. /index.html, the file behind every page, sends the browser home.
+ * A members' page's index.html names that page's code and first API read (page-preloads.ts).
  */
 export function staticSite(webRoot: string): Router {
   const root = resolve(webRoot);
@@ -60,6 +62,7 @@ export function staticSite(webRoot: string): Router {
     res.redirect(301, query === -1 ? '/' : `/${req.originalUrl.slice(query)}`);
   });
   router.use(express.static(root, { index: false, maxAge: 0 }));
+  const htmlFor = pageHtml(root);
   const spaFallback: RequestHandler = (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/') || req.path === '/api') {
       next();
@@ -72,7 +75,9 @@ export function staticSite(webRoot: string): Router {
     }
     res.setHeader('Cache-Control', 'no-cache');
     if (!isAppPagePath(req.path, ADMIN_ROUTES)) res.status(404);
-    res.sendFile(index);
+    // The page's own code and first API read are named in its head (page-preloads.ts).
+    const query = req.originalUrl.indexOf('?');
+    res.type('html').send(htmlFor(req.path, new URLSearchParams(query === -1 ? '' : req.originalUrl.slice(query + 1))));
   };
   router.use(spaFallback);
   return router;

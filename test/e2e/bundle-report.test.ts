@@ -45,4 +45,15 @@ describe('bundle report', () => {
     expect(reportBundle(dir, 150_000, (line) => lines.push(line))).toBe(1);
     expect(lines.join('\n')).toContain('Admin code is in the members');
   });
+
+  it("prints each page's first load: the initial JS and the page's own files", () => {
+    const dir = fakeBuild({ 'index.js': 1000, 'shared.js': 1000, 'admin-app.js': 1000, 'page.js': 3000 }, MANIFEST);
+    writeFileSync(join(dir, 'page-preloads.json'), JSON.stringify({ pages: { '/event-booking': { scripts: ['/assets/page.js'], styles: [] } } }));
+    const lines: string[] = [];
+    reportBundle(dir, 150_000, (line) => lines.push(line));
+    const line = lines.find((text) => text.includes('/event-booking'));
+    expect(line).toMatch(/gzipped in 3 files$/);
+    const initial = Number(/Members' initial JS \(.*\): ([\d.]+) kB/.exec(lines.join('\n'))![1]);
+    expect(Number(/([\d.]+) kB gzipped in 3 files/.exec(line!)![1])).toBeGreaterThan(initial + 2);
+  });
 });

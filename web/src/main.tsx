@@ -1,11 +1,12 @@
 import './lib/zod-without-eval';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider, ScrollRestoration } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { AppRoutes, preloadPage } from './app-routes';
 import { ClubConfigProvider, loadClubConfig, type ClubConfig } from './lib/club-config';
 import { queryClient } from './lib/query';
+import { ScrollRestoration } from './lib/scroll-restoration';
 // The members' styles, in cascade order: the shared tokens and base, the site's frame and the
 // shared components, then each feature's own style sheet, kept beside the feature.
 import './styles/tokens.css';
@@ -30,23 +31,6 @@ import './features/information/information.css';
  */
 const CONFIG_WAIT_MS = 1000;
 
-/**
- * A data router, for react-router's own ScrollRestoration: Back and Forward return to where the
- * page was left (saved per history entry, across reloads too), a new page starts at its top.
- * Every address goes to AppRoutes, whose routes (and the admin panel's) stay as they were.
- */
-const router = createBrowserRouter([
-  {
-    path: '*',
-    element: (
-      <>
-        <ScrollRestoration />
-        <AppRoutes />
-      </>
-    ),
-  },
-]);
-
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 const root = container;
@@ -59,7 +43,11 @@ function render(initial: ClubConfig | undefined) {
       <StrictMode>
         <QueryClientProvider client={queryClient}>
           <ClubConfigProvider initial={initial}>
-            <RouterProvider router={router} />
+            {/* Back and Forward return to where the page was left, a new page starts at its top (ADR 22). */}
+            <BrowserRouter>
+              <ScrollRestoration />
+              <AppRoutes />
+            </BrowserRouter>
           </ClubConfigProvider>
         </QueryClientProvider>
       </StrictMode>,

@@ -1,6 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { documentFilePath, eventBookedPath, eventBookingPath, isAppPagePath, manageBookingPath, manageTokenOf, PATHS, workDayPath } from '../../../core/paths';
+import {
+  documentFilePath,
+  eventApiPath,
+  eventBookedPath,
+  eventBookingPath,
+  EVENTS_API_PATH,
+  isAppPagePath,
+  manageBookingPath,
+  manageTokenOf,
+  pageFirstReads,
+  PATHS,
+  workDayPath,
+} from '../../../core/paths';
 import { ADMIN_ROUTES } from '../../../core/domain/permissions';
 
 /** What the page reads back from the address, as the browser does. */
@@ -55,5 +67,26 @@ describe('the app’s addresses', () => {
     for (const path of ['/index.html', '/admin/events/edit', '/admin/events/edit/a/b', '/admin/nope', '/calendarx', '/api']) {
       expect(isAppPagePath(path, ADMIN_ROUTES), path).toBe(false);
     }
+  });
+});
+
+describe('the API reads a page starts with (preloaded by the server, asked for by the app)', () => {
+  it("name the booking page's event for any id, exactly as the app asks for it", () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1 }).filter((id) => id.trim() !== ''), (id) => {
+        const { pathname, params } = read(eventBookingPath(id));
+        expect(pageFirstReads(pathname, new URLSearchParams(params))).toEqual([eventApiPath(id.trim())]);
+      }),
+    );
+    expect(eventApiPath('a/b c')).toBe('/api/events/a%2Fb%20c');
+  });
+
+  it('name the calendar for the calendar page, as the router reads its address, and nothing for other pages', () => {
+    expect(pageFirstReads('/calendar', new URLSearchParams())).toEqual([EVENTS_API_PATH]);
+    expect(pageFirstReads('/Calendar/', new URLSearchParams())).toEqual(['/api/events']);
+    expect(pageFirstReads('/event-booking', new URLSearchParams('id=%20%20'))).toEqual([]);
+    expect(pageFirstReads('/event-booking', new URLSearchParams())).toEqual([]);
+    expect(pageFirstReads('/', new URLSearchParams('id=regatta'))).toEqual([]);
+    expect(pageFirstReads('/news', new URLSearchParams())).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import type { BookingFormValues } from '@core/entities/booking';
-import { BookingReceiptSchema, type BookingReceipt } from '@core/use-cases/submit-booking';
+import { BookingReceiptSchema, type BookingReceipt } from '@core/use-cases/booking-receipt-schema';
 import { apiPost } from '../../../lib/api';
 
 export type { BookingReceipt };

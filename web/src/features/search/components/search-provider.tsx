@@ -1,9 +1,11 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 // The dialog (with its date formatting and result schemas) is fetched when the browser is idle
-// after the page has loaded, so it never competes with the page for the line or the processor;
-// it is usually in the cache long before anyone presses Ctrl+K.
+// a while after the page has loaded, so it never competes with the page for the line or the
+// processor (the load event comes before a page's data has been drawn: its code and data were
+// preloaded); it is usually in the cache long before anyone presses Ctrl+K.
 const loadSearchDialog = () => import('./search-dialog');
+const PRELOAD_AFTER_LOAD_MS = 3000;
 const SearchDialog = lazy(() => loadSearchDialog().then((m) => ({ default: m.SearchDialog })));
 
 /** The spec's delay before the search box takes focus when opened by Ctrl/Cmd+K. */
@@ -26,16 +28,22 @@ export function SearchProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
-    const preload = () =>
-      idle(() => {
-        loadSearchDialog().catch(() => undefined);
-      });
-    if (document.readyState === 'complete') {
-      preload();
-      return;
-    }
-    window.addEventListener('load', preload, { once: true });
-    return () => window.removeEventListener('load', preload);
+    let timer: number | undefined;
+    const preload = () => {
+      timer = window.setTimeout(
+        () =>
+          idle(() => {
+            loadSearchDialog().catch(() => undefined);
+          }),
+        PRELOAD_AFTER_LOAD_MS,
+      );
+    };
+    if (document.readyState === 'complete') preload();
+    else window.addEventListener('load', preload, { once: true });
+    return () => {
+      window.removeEventListener('load', preload);
+      window.clearTimeout(timer);
+    };
   }, []);
 
   const openSearch = useCallback(() => show(0), [show]);

@@ -1,0 +1,100 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './support/test-app';
+
+// A built web app as the build writes it: index.html, and page-preloads.json naming each page's
+// own code (scripts/page-preloads.ts).
+const webRoot = mkdtempSync(join(tmpdir(), 'kyc-web-preloads-'));
+mkdirSync(join(webRoot, 'assets'));
+const INDEX = '<!doctype html><html><head><title>Members Area</title><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>';
+writeFileSync(join(webRoot, 'index.html'), INDEX);
+writeFileSync(
+  join(webRoot, 'page-preloads.json'),
+  JSON.stringify({
+    pages: {
+      '/calendar': { scripts: ['/assets/calendar-page-1.js', '/assets/schemas-2.js'], styles: ['/assets/button-3.css'] },
+      '/event-booking': { scripts: ['/assets/event-booking-page-4.js', '/assets/schemas-2.js'], styles: [] },
+    },
+  }),
+);
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ build: { webRoot } });
+});
+afterAll(async () => {
+  await app.dispose();
+  rmSync(webRoot, { recursive: true, force: true });
+});
+
+/** The tags of the answer's head, one per line, as the browser reads them. */
+async function headOf(path: string): Promise<{ status: number; links: string[]; text: string }> {
+  const res = await app.agent().get(path);
+  const text = res.text;
+  const head = text.slice(0, text.indexOf('</head>'));
+  return { status: res.status, links: head.match(/<link [^>]*>/g) ?? [], text };
+}
+
+describe("a members' page names its own code and first API read in its head", () => {
+  it("the booking page: its event's API answer as a fetch preload, then its modules", async () => {
+    const { status, links } = await headOf('/event-booking?id=open-regatta&booked=abc');
+    expect(status).toBe(200);
+    expect(links).toEqual([
+      '<link rel="preload" href="/api/events/open-regatta" as="fetch" crossorigin="anonymous">',
+      '<link rel="modulepreload" crossorigin href="/assets/event-booking-page-4.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/schemas-2.js">',
+    ]);
+  });
+
+  it("the calendar (as the router reads its address): the events, its style sheet and modules", async () => {
+    const { links } = await headOf('/Calendar/');
+    expect(links).toEqual([
+      '<link rel="preload" href="/api/events" as="fetch" crossorigin="anonymous">',
+      '<link rel="stylesheet" crossorigin href="/assets/button-3.css">',
+      '<link rel="modulepreload" crossorigin href="/assets/calendar-page-1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/schemas-2.js">',
+    ]);
+  });
+
+  it('an event id is only ever part of the address, whatever its characters', async () => {
+    const { links, text } = await headOf(`/event-booking?id=${encodeURIComponent('"><script>alert(1)</script>')}`);
+    expect(links[0]).toBe('<link rel="preload" href="/api/events/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E" as="fetch" crossorigin="anonymous">');
+    expect(text.match(/<script/g)).toHaveLength(1);
+  });
+
+  it('names nothing for a booking page without an event, the home page or an unknown address (404)', async () => {
+    expect((await headOf('/event-booking')).links).toEqual(['<link rel="modulepreload" crossorigin href="/assets/event-booking-page-4.js">', '<link rel="modulepreload" crossorigin href="/assets/schemas-2.js">']);
+    const home = await app.agent().get('/');
+    expect(home.text).toBe(INDEX);
+    const unknown = await app.agent().get('/no-such-page?id=open-regatta');
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).toBe(INDEX);
+  });
+
+  it('reads a new build without a restart, and still names the first read when the build has no list', async () => {
+    const bare = mkdtempSync(join(tmpdir(), 'kyc-web-bare-'));
+    try {
+      writeFileSync(join(bare, 'index.html'), INDEX);
+      const other = await startTestApp({ build: { webRoot: bare } });
+      try {
+        expect((await other.agent().get('/calendar')).text).toContain('<link rel="preload" href="/api/events" as="fetch" crossorigin="anonymous">\n');
+        expect((await other.agent().get('/calendar')).text).not.toContain('modulepreload');
+        writeFileSync(join(bare, 'page-preloads.json'), JSON.stringify({ pages: { '/calendar': { scripts: ['/assets/c-9.js'], styles: [] } } }));
+        writeFileSync(join(bare, 'index.html'), INDEX.replace('Members Area', 'Members Area 2'));
+        const rebuilt = (await other.agent().get('/calendar')).text;
+        expect(rebuilt).toContain('Members Area 2');
+        expect(rebuilt).toContain('<link rel="modulepreload" crossorigin href="/assets/c-9.js">');
+        // A list naming anything but the build's own files is not used.
+        writeFileSync(join(bare, 'page-preloads.json'), JSON.stringify({ pages: { '/calendar': { scripts: ['https://elsewhere.example/x.js'], styles: [] } } }));
+        writeFileSync(join(bare, 'index.html'), INDEX.replace('Members Area', 'Members Area 3'));
+        expect((await other.agent().get('/calendar')).text).not.toContain('elsewhere');
+      } finally {
+        await other.dispose();
+      }
+    } finally {
+      rmSync(bare, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startAppServer, type AppServer } from './support/app-server';
+import { launchBrowser, PHONE, type BrowserSession } from './support/browser';
+
+// What a phone on a slow line waits for (issue 19, "Speed on a phone"): a page's code and data are
+// asked for from the page's first lines, beside the app's entry script, not once that script has
+// arrived and run; the data is asked for once; nothing the page does not need comes first.
+
+let app: AppServer;
+let browser: BrowserSession;
+let bookable: { id: string; name: string };
+
+beforeAll(async () => {
+  app = await startAppServer();
+  browser = await launchBrowser({ baseURL: app.baseUrl });
+  const { events } = (await (await fetch(`${app.baseUrl}/api/events`)).json()) as { events: { id: string; name: string; bookingOpen: boolean }[] };
+  const open = events.find((event) => event.bookingOpen);
+  if (!open) throw new Error('The demo data has no event open for booking');
+  bookable = open;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+interface Sent {
+  url: string;
+  type: string;
+  /** 'parser' when the page's HTML asked for it, 'script' when a script did. */
+  initiator: string;
+}
+
+/** Opens `path` on a phone and returns what the page asked for until `shown` resolved, and the console's warnings. */
+async function load(path: string, shown: (page: Page) => Promise<void>): Promise<{ sent: Sent[]; warnings: string[]; page: Page }> {
+  const page = await browser.newPage(PHONE);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const sent: Sent[] = [];
+  cdp.on('Network.requestWillBeSent', (event) => {
+    sent.push({ url: event.request.url.replace(app.baseUrl, ''), type: event.type ?? '', initiator: event.initiator.type });
+  });
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+  });
+  await page.goto(path);
+  await shown(page);
+  return { sent: [...sent], warnings, page };
+}
+
+describe('a page on a phone', () => {
+  it('booking page: its event is asked for once, by the page itself; every script it runs is named in the page', async () => {
+    const { sent, warnings, page } = await load(`/event-booking?id=${encodeURIComponent(bookable.id)}`, async (p) => {
+      await p.getByRole('heading', { name: bookable.name, level: 1 }).waitFor();
+      await p.getByRole('button', { name: /book/i }).first().waitFor();
+    });
+    const eventReads = sent.filter((request) => request.url === `/api/events/${encodeURIComponent(bookable.id)}`);
+    expect(eventReads).toEqual([{ url: eventReads[0]?.url, type: 'Other', initiator: 'parser' }]);
+    const scripts = sent.filter((request) => request.type === 'Script');
+    expect(scripts.length).toBeGreaterThan(1);
+    expect(scripts.filter((script) => script.initiator !== 'parser')).toEqual([]);
+    // Not the calendar-file writer (its library alone is 22 kB): only "Add to calendar" needs it.
+    for (const script of scripts) expect(await (await fetch(`${app.baseUrl}${script.url}`)).text()).not.toContain('VCALENDAR');
+    expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
+    await page.close();
+  });
+
+  it('calendar: the events are asked for once, by the page itself; every script it runs is named in the page', async () => {
+    const { sent, warnings, page } = await load('/calendar', async (p) => {
+      await p.getByRole('heading', { name: 'Upcoming Events', level: 1 }).waitFor();
+      await p.locator('.event-card').first().waitFor();
+    });
+    expect(sent.filter((request) => request.url === '/api/events')).toEqual([{ url: '/api/events', type: 'Other', initiator: 'parser' }]);
+    const scripts = sent.filter((request) => request.type === 'Script');
+    expect(scripts.filter((script) => script.initiator !== 'parser')).toEqual([]);
+    expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
+    await page.close();
+  });
+
+  it('a booking page reached from the calendar still gets its event (the app asks for it itself)', async () => {
+    const { page } = await load('/calendar', async (p) => {
+      await p.locator('.event-card').first().waitFor();
+    });
+    const reads: string[] = [];
+    page.on('request', (request) => reads.push(new URL(request.url()).pathname));
+    await page.goto(`/event-booking?id=${encodeURIComponent(bookable.id)}`);
+    await page.getByRole('heading', { name: bookable.name, level: 1 }).waitFor();
+    expect(reads.filter((path) => path === `/api/events/${encodeURIComponent(bookable.id)}`)).toHaveLength(1);
+    await page.close();
+  });
+});
+
+describe('scroll position across a reload (ADR 22: the app keeps it, not the data router)', () => {
+  it('a reload returns the calendar to where it was, and Back after it still returns to the page before', async () => {
+    const page = await browser.newPage(PHONE);
+    // As in navigation.test.ts: the browser's own restoration off, so the app's is what is seen.
+    await page.addInitScript(() => {
+      window.history.scrollRestoration = 'manual';
+    });
+    await page.goto('/calendar');
+    const cards = page.locator('.event-card');
+    await cards.first().waitFor();
+    await cards.last().scrollIntoViewIfNeeded();
+    const left = await page.evaluate(() => window.scrollY);
+    expect(left, 'the last event is far down the phone screen').toBeGreaterThan(1000);
+
+    await page.reload();
+    await cards.first().waitFor();
+    await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, left);
+
+    const book = page.getByRole('link', { name: /^Book Event/ }).last();
+    await book.scrollIntoViewIfNeeded();
+    const leftAgain = await page.evaluate(() => window.scrollY);
+    await book.click();
+    await page.waitForURL('**/event-booking?id=*');
+    await page.getByLabel('Lead Member First Name *').waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await cards.first().waitFor();
+    await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, leftAgain);
+    await page.close();
+  });
+});
