@@ -16,6 +16,7 @@ import { registerEventCancelRoutes } from './http/event-cancel-routes';
 import { registerOutboxRoutes } from './http/outbox-routes';
 import { registerPasswordResetRoutes } from './http/password-reset-routes';
 import { registerWaitlistRoutes } from './http/waitlist-routes';
+import { registerPhotoRoutes } from './http/photo-routes';
 import { ApiRoutes, SENT } from './http/api-routes';
 import { authenticator, csrfGuard, SESSION_COOKIE } from './http/auth';
 import { apiNotFound, errorHandler } from './http/error-handler';
@@ -141,6 +142,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     reportSearchError: (error) => logger.error({ err: error }, 'Search failed; the member was shown no results'),
     reportConfigurationProblem: (message) => logger.error(message),
     reportPasswordResetError: (error) => logger.error({ err: error }, 'A password-reset e-mail could not be sent; the request was answered as usual'),
+    reportFileCleanupError: (error) => logger.error({ err: error }, "A deleted photo's file could not be removed; it is no longer used"),
   });
   try {
     if (config.seedDemoData) await seedIfEmpty(ports, logger);
@@ -236,6 +238,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerOutboxRoutes(routes, ports);
   registerPasswordResetRoutes(routes, ports);
   registerWaitlistRoutes(routes, ports, config);
+  registerPhotoRoutes(routes, ports);
   let openApiDocument: object | null = null;
   routes.add({
     method: 'get',

@@ -13,6 +13,7 @@ export const FIRESTORE_COLLECTIONS = [
   'documents',
   'campaigns',
   'waterLevels',
+  'photos',
 ] as const;
 /**
  * The working state of the rate limits (sign-in guards, booking counters and holds): short-lived,

@@ -9,6 +9,7 @@ import * as passwordResetTokens from './migrations/0007-password-reset-tokens';
 import * as eventSequenceAndCancellation from './migrations/0008-event-sequence-and-cancellation';
 import * as jobsAndReminders from './migrations/0009-jobs-and-reminders';
 import * as waitingList from './migrations/0010-waiting-list';
+import * as photos from './migrations/0015-photos';
 
 interface NamedMigration {
   name: string;
@@ -28,6 +29,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0008-event-sequence-and-cancellation', migration: eventSequenceAndCancellation },
   { name: '0009-jobs-and-reminders', migration: jobsAndReminders },
   { name: '0010-waiting-list', migration: waitingList },
+  { name: '0015-photos', migration: photos },
 ];
 
 /** Hands knex the migrations of adapters/sqlite/migrations/, in order. */

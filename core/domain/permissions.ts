@@ -21,6 +21,7 @@ export const ADMIN_ROUTES: { path: string; permission: Permission | null }[] = [
   { path: '/admin/members', permission: null },
   { path: '/admin/work-days', permission: 'events:read' },
   { path: '/admin/mail', permission: 'bookings:read' },
+  { path: '/admin/photos', permission: 'content:write' },
 ];
 
 /** The ADMIN_ROUTES entry a concrete admin address (/admin/events/edit/e1?x=1) is for, or null. */
@@ -59,6 +60,7 @@ export const ACTIONS = {
   // The e-mails are about bookings: reading them is reading bookings, sending one again a change.
   'mail.read': 'bookings:read',
   'mail.resend': 'bookings:write',
+  'photos.manage': 'content:write',
 } as const satisfies Record<string, Permission | null>;
 export type AdminAction = keyof typeof ACTIONS;
 
@@ -74,6 +76,7 @@ export const PERMISSION_MESSAGES = {
   audit: 'You do not have permission to read the audit log.',
   mailRead: "You don't have permission to view e-mails.",
   mailResend: 'You do not have permission to resend e-mails.',
+  photos: 'You do not have permission to manage photos.',
 } as const;
 
 const ACTION_MESSAGES: Record<AdminAction, string> = {
@@ -91,6 +94,7 @@ const ACTION_MESSAGES: Record<AdminAction, string> = {
   'workDays.read': PERMISSION_MESSAGES.eventsRead,
   'mail.read': PERMISSION_MESSAGES.mailRead,
   'mail.resend': PERMISSION_MESSAGES.mailResend,
+  'photos.manage': PERMISSION_MESSAGES.photos,
 };
 
 /** Throws PermissionError (with the spec's message and the missing permission) unless allowed. */
