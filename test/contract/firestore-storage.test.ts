@@ -23,6 +23,7 @@ import {
   openFirestoreStorage,
 } from '../../adapters/firestore/firestore-storage';
 import { FirestoreWaterLevelRepository } from '../../adapters/firestore/firestore-water-level-repository';
+import { FirestorePhotoRepository } from '../../adapters/firestore/firestore-photo-repository';
 import { FirestoreWorkDayRepository } from '../../adapters/firestore/firestore-work-day-repository';
 import { NotFoundError, ValidationError } from '../../core/errors';
 import { demoData } from '../../server/seed/demo-data';
@@ -49,6 +50,7 @@ import {
   type AdapterFactory,
 } from './storage-fixtures';
 import { describeWaterLevelRepositoryContract } from './water-level-repository.contract';
+import { describePhotoRepositoryContract } from './photo-repository.contract';
 import { describeWorkDayRepositoryContract } from './work-day-repository.contract';
 
 let emulator: FirestoreEmulator | undefined;
@@ -94,6 +96,7 @@ describeWorkDayRepositoryContract('FirestoreWorkDayRepository', onFirestore((db)
 describeDocumentRepositoryContract('FirestoreDocumentRepository', onFirestore((db) => new FirestoreDocumentRepository(db)));
 describeCampaignRepositoryContract('FirestoreCampaignRepository', onFirestore((db) => new FirestoreCampaignRepository(db)));
 describeWaterLevelRepositoryContract('FirestoreWaterLevelRepository', onFirestore((db) => new FirestoreWaterLevelRepository(db)));
+describePhotoRepositoryContract('FirestorePhotoRepository', onFirestore((db) => new FirestorePhotoRepository(db)));
 
 const AT_SUBMISSION = new Date('2026-06-01T09:00:00.000Z');
 
@@ -375,7 +378,7 @@ describe('openFirestoreStorage', () => {
       expect((await storage.events.list({ order: 'asc' })).map((e) => e.id)).toEqual(['summer-regatta']);
       expect(await storage.admins.count()).toBe(0);
       expect(Object.keys(storage).sort()).toEqual(
-        ['addressLimits', 'admins', 'audit', 'bookings', 'campaigns', 'close', 'credentials', 'db', 'documents', 'events', 'jobs', 'loginAttempts', 'outbox', 'resetTokens', 'sessions', 'waitingList', 'waterLevels', 'workDays'],
+        ['addressLimits', 'admins', 'audit', 'bookings', 'campaigns', 'close', 'credentials', 'db', 'documents', 'events', 'jobs', 'loginAttempts', 'outbox', 'photos', 'resetTokens', 'sessions', 'waitingList', 'waterLevels', 'workDays'],
       );
     } finally {
       await storage.close();
