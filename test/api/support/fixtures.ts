@@ -30,5 +30,7 @@ export async function storedCounts(app: TestApp): Promise<Record<string, number>
     admins: admins.length,
     adminsJson: JSON.stringify(admins).length,
     outboxJson: JSON.stringify(await app.get('outbox').list()).length,
+    photosJson: JSON.stringify(await app.get('photos').list()).length,
+    files: (await app.get('files').list()).length,
   };
 }

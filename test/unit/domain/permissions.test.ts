@@ -53,12 +53,17 @@ describe('permission examples', () => {
     );
   });
 
+  it('managing photos needs content:write, with its own message', () => {
+    expect(() => requirePermission({ permissions: ['content:write'] }, 'photos.manage')).not.toThrow();
+    expect(() => requirePermission({ permissions: DEFAULT_PERMISSIONS }, 'photos.manage')).toThrow('You do not have permission to manage photos.');
+  });
+
   it('lets any signed-in admin list admins', () => {
     expect(() => requirePermission({ permissions: [] }, 'admins.list')).not.toThrow();
   });
 
-  it('the default admin can do everything but manage admins, change bookings, resend e-mails and read the audit log', () => {
-    const withheld = ['admins.manage', 'bookings.write', 'audit.read', 'mail.resend'];
+  it('the default admin can do everything but manage admins, change bookings, resend e-mails, read the audit log and manage photos', () => {
+    const withheld = ['admins.manage', 'bookings.write', 'audit.read', 'mail.resend', 'photos.manage'];
     for (const action of actions.filter((a) => !withheld.includes(a))) {
       expect(() => requirePermission({ permissions: DEFAULT_PERMISSIONS }, action)).not.toThrow();
     }
@@ -88,6 +93,7 @@ describe('permission examples', () => {
       '/admin/members': null,
       '/admin/work-days': 'events:read',
       '/admin/mail': 'bookings:read',
+      '/admin/photos': 'content:write',
     });
   });
 });
