@@ -142,7 +142,7 @@ export function movePhoto(ids: readonly string[], id: string, by: -1 | 1): strin
 }
 
 /** The copies of one format, narrowest first, as a `srcset` value (`url 320w, url 640w`). */
-export function srcsetOf(variants: readonly (PhotoVariant & { url: string })[], format: PhotoVariantFormat): string {
+export function srcsetOf(variants: readonly (Pick<PhotoVariant, 'format' | 'width'> & { url: string })[], format: PhotoVariantFormat): string {
   return variants
     .filter((variant) => variant.format === format)
     .sort((a, b) => a.width - b.width)

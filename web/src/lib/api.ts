@@ -54,7 +54,10 @@ function stringFields(value: unknown): Record<string, string> {
 
 async function request<T>(method: string, path: string, body: unknown, schema: ZodType<T> | undefined, options: RequestOptions): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A file is sent as its own bytes (an upload), anything else as JSON.
+  const file = body instanceof Blob ? body : null;
+  if (file) headers['Content-Type'] = file.type || 'application/octet-stream';
+  else if (body !== undefined) headers['Content-Type'] = 'application/json';
   // The server refuses state-changing requests without it (cross-site request protection).
   if (method !== 'GET') headers['X-Requested-With'] = 'fetch';
   let response: Response;
@@ -62,7 +65,7 @@ async function request<T>(method: string, path: string, body: unknown, schema: Z
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
       credentials: 'same-origin',
       signal: options.signal,
     });
@@ -123,4 +126,9 @@ export function apiPatch<T>(path: string, body: unknown, schema?: ZodType<T>, op
 
 export function apiDelete<T>(path: string, schema?: ZodType<T>, options: RequestOptions = {}): Promise<T> {
   return request('DELETE', path, undefined, schema, options);
+}
+
+/** Sends a file's bytes as the body of a POST (an upload); the answer is read as for apiPost. */
+export function apiUpload<T>(path: string, file: Blob, schema?: ZodType<T>, options: RequestOptions = {}): Promise<T> {
+  return request('POST', path, file, schema, options);
 }

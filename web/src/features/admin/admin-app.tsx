@@ -20,6 +20,7 @@ import { NotFoundPage } from './components/not-found-page';
 import { RequirePermission, RequireSignIn } from './components/require-admin';
 import { RouteFocus } from './components/route-focus';
 import { WorkDaysPage } from './components/work-days-page';
+import { PhotosPage } from './components/photos-page';
 import './admin.css';
 
 /** The screens that need a permission, with the catalogue's message for an admin without it. */
@@ -33,6 +34,7 @@ const GUARDED: { path: string; permission: Permission; message: string; Page: Co
   { path: 'mail', permission: 'bookings:read', message: PERMISSION_MESSAGES.mailRead, Page: MailPage },
   { path: 'booking/:bookingId', permission: 'bookings:read', message: PERMISSION_MESSAGES.bookings, Page: BookingDetailPage },
   { path: 'audit', permission: 'audit:read', message: PERMISSION_MESSAGES.audit, Page: AuditPage },
+  { path: 'photos', permission: 'content:write', message: PERMISSION_MESSAGES.photos, Page: PhotosPage },
 ];
 
 /**

@@ -26,6 +26,7 @@ export function AdminLayout() {
     { to: '/admin/work-days', label: 'Work Days' },
     { to: '/admin/mail', label: 'Mail' },
     { to: '/admin/audit', label: 'Audit' },
+    { to: '/admin/photos', label: 'Photos' },
   ];
 
   return (
