@@ -254,10 +254,10 @@ export function PhotosPage() {
                       <EditDetails photo={photo} busy={isBusy} onSave={(caption, credit) => void saveDetails(photo, caption, credit)} onCancel={() => setEditing(null)} />
                     ) : (
                       <div className="adm-actions">
-                        <Button variant="secondary" size="small" disabled={busy !== null || i === 0} onClick={() => void move(photos, photo, -1)} aria-label={`Move "${photo.caption}" up`}>
+                        <Button variant="secondary" size="small" disabled={busy !== null || i === 0} onClick={() => void move(photos, photo, -1)} aria-label={`Move up "${photo.caption}"`}>
                           Move up
                         </Button>
-                        <Button variant="secondary" size="small" disabled={busy !== null || i === photos.length - 1} onClick={() => void move(photos, photo, 1)} aria-label={`Move "${photo.caption}" down`}>
+                        <Button variant="secondary" size="small" disabled={busy !== null || i === photos.length - 1} onClick={() => void move(photos, photo, 1)} aria-label={`Move down "${photo.caption}"`}>
                           Move down
                         </Button>
                         <Button variant="secondary" size="small" disabled={busy !== null} onClick={() => void toggleHidden(photo)} aria-label={`${photo.hidden ? 'Show' : 'Hide'} "${photo.caption}"`}>

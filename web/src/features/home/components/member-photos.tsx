@@ -188,14 +188,20 @@ export function MemberPhotos() {
               {photo ? (
                 <>
                   <strong>{photo.caption}</strong>
-                  {photo.credit !== '' && <span className="photo-credit"> Photo: {photo.credit}.</span>}{' '}
+                  {photo.credit !== '' && <span className="photo-credit">Photo: {photo.credit}</span>}
                 </>
               ) : (
                 <>
                   <strong>{panel.title}.</strong>{' '}
                 </>
               )}
-              <Invitation email={email} />
+              {photo ? (
+                <span className="photo-invite">
+                  <Invitation email={email} />
+                </span>
+              ) : (
+                <Invitation email={email} />
+              )}
             </figcaption>
           </figure>
           {photos.status === 'error' && <p className="photo-note">The club's photos could not be loaded just now; drawn pictures are shown instead.</p>}
