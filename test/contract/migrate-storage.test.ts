@@ -19,6 +19,8 @@ import { SqliteEventRepository } from '../../adapters/sqlite/sqlite-event-reposi
 import { SqliteLoginAttemptStore } from '../../adapters/sqlite/sqlite-login-attempt-store';
 import { SqliteSessionRepository } from '../../adapters/sqlite/sqlite-session-repository';
 import { SqliteWaterLevelRepository } from '../../adapters/sqlite/sqlite-water-level-repository';
+import { SqlitePhotoRepository } from '../../adapters/sqlite/sqlite-photo-repository';
+import { aPhoto } from './photo-repository.contract';
 import { SqliteWorkDayRepository } from '../../adapters/sqlite/sqlite-work-day-repository';
 import { DATABASE_FILE_NAME } from '../../server/container';
 import { demoData } from '../../server/seed/demo-data';
@@ -47,6 +49,7 @@ function sqliteRepositories(db: Knex) {
     documents: new SqliteDocumentRepository(db),
     campaigns: new SqliteCampaignRepository(db),
     waterLevels: new SqliteWaterLevelRepository(db),
+    photos: new SqlitePhotoRepository(db),
   };
 }
 
@@ -56,6 +59,8 @@ async function seedSqlite(file: string): Promise<void> {
   try {
     const repos = sqliteRepositories(db);
     await seedDemoData({ ...repos, search: new MemorySearchIndex() }, NOW);
+    await repos.photos.create(aPhoto({ id: 'photo-Jetty', position: 0 }));
+    await repos.photos.create(aPhoto({ id: 'photo-race', position: 1, hidden: true, credit: '' }));
     await repos.admins.create(anAdmin());
     await repos.admins.create(anAdmin({ uid: 'uid-treasurer', email: 'Treasurer@club.example', permissions: ['bookings:read'], disabled: true }));
     await repos.credentials.create({ uid: 'uid-commodore', email: 'commodore@club.example', passwordHash: 'scrypt$a$b', disabled: false });
@@ -128,6 +133,7 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
       documents: demo.documents.length,
       campaigns: demo.campaigns.length,
       waterLevels: demo.waterLevels.length,
+      photos: 2,
     };
     // Every collection of the demo holds something, so an empty copy cannot pass.
     for (const n of Object.values(expected)) expect(n).toBeGreaterThan(0);
@@ -177,6 +183,7 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
       }
       expect(await to.campaigns.listRecent()).toEqual(await from.campaigns.listRecent());
       expect(await to.waterLevels.readings('0000-01-01', '9999-12-31')).toEqual(await from.waterLevels.readings('0000-01-01', '9999-12-31'));
+      expect(await to.photos.list()).toEqual(await from.photos.list());
     } finally {
       await sqlite.destroy();
     }
