@@ -421,6 +421,23 @@ describe('generated bad query strings and paths', () => {
     expect(await storedCounts(app)).toEqual(before);
   });
 
+  it('GET /api/photos/:id/files/:file and its admin twin: odd ids and file names are a 404 or 400, never a 500', async () => {
+    const before = await storedCounts(app);
+    const segment = fc.oneof(
+      oddText.filter((s) => s.length > 0 && s.length < 3000).map(encode),
+      fc.constantFrom('%zz', '%E0%A4%A', '..%2F..%2Fetc%2Fpasswd', '%00', 'a%2Fb', 'w320.jpg', 'w320.avif%00', 'W320.JPG', 'w99999.webp', FUZZ_PHOTO.id),
+    );
+    await fc.assert(
+      fc.asyncProperty(segment, segment, fc.boolean(), async (id, file, asAdmin) => {
+        const res = await (asAdmin ? admin : app.agent()).get(`/api${asAdmin ? '/admin' : ''}/photos/${id}/files/${file}`);
+        expectClientError(res, `photo file ${id}/${file}`);
+        expect([400, 404]).toContain(res.status);
+      }),
+      serverProperty(80),
+    );
+    expect(await storedCounts(app)).toEqual(before);
+  });
+
   it("an address longer than Node's 16 kB limit gets 431 with a clear JSON message, as every refusal does", async () => {
     const res = await app.agent().get(`/api/search?q=${'%F0%9F%91%A9'.repeat(2000)}`);
     expect(res.status).toBe(431);
