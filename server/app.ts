@@ -11,6 +11,7 @@ import type { Currency } from '../core/entities/money';
 import type { AppConfig } from './config';
 import { createContainer, type Adapters, type AppContainer } from './container';
 import { registerAdminRoutes } from './http/admin-routes';
+import { registerAdminWorkDayRoutes } from './http/admin-work-day-routes';
 import { registerBookingAdminRoutes } from './http/booking-admin-routes';
 import { registerEventCancelRoutes } from './http/event-cancel-routes';
 import { registerOutboxRoutes } from './http/outbox-routes';
@@ -233,6 +234,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerCalendarFeedRoute(routes, ports, feedCache);
   registerPublicRoutes(routes, ports, config, calendarCache);
   registerAdminRoutes(routes, ports, config);
+  registerAdminWorkDayRoutes(routes, ports);
   registerBookingAdminRoutes(routes, ports);
   registerEventCancelRoutes(routes, ports);
   registerOutboxRoutes(routes, ports);

@@ -71,6 +71,12 @@ import { ListCalendarEvents } from '../core/use-cases/list-calendar-events';
 import { GetCalendarFeed } from '../core/use-cases/get-calendar-feed';
 import { ListWorkDaySignups } from '../core/use-cases/list-work-day-signups';
 import { ListWorkDays } from '../core/use-cases/list-work-days';
+import { GetAdminWorkDay } from '../core/use-cases/get-admin-work-day';
+import { CreateWorkDay } from '../core/use-cases/create-work-day';
+import { UpdateWorkDay } from '../core/use-cases/update-work-day';
+import { ArchiveWorkDay } from '../core/use-cases/archive-work-day';
+import { RemoveWorkDaySignup } from '../core/use-cases/remove-work-day-signup';
+import { ExportWorkDaySignups } from '../core/use-cases/export-work-day-signups';
 import { SearchSite } from '../core/use-cases/search';
 import { SignIn } from '../core/use-cases/sign-in';
 import { SignUpForWorkDay } from '../core/use-cases/sign-up-for-work-day';
@@ -411,6 +417,12 @@ const USE_CASES = [
   ListPhotos,
   ListAdminPhotos,
   GetPhotoFile,
+  GetAdminWorkDay,
+  CreateWorkDay,
+  UpdateWorkDay,
+  ArchiveWorkDay,
+  RemoveWorkDaySignup,
+  ExportWorkDaySignups,
 ] as const;
 
 /**

@@ -6,8 +6,9 @@ import { collectionOf, type FirestoreCollectionOptions } from './firestore-colle
 import { isDocumentId } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
 import { instantFields, readInstant } from './firestore-instants';
-import { inTurn } from './firestore-turns';
+import { inTurn, TRANSACTION_ATTEMPTS } from './firestore-turns';
 import { signupRefusal } from '../../core/domain/work-days';
+import { workDayChangeRefusal } from '../../core/domain/work-day-form';
 
 const WORK_DAY_NOT_FOUND = 'Work Day Not Found';
 const SIGNUP_TAKEN = 'A sign-up with this id already exists';
@@ -53,22 +54,35 @@ export class FirestoreWorkDayRepository implements WorkDayRepository {
 
   async create(workDay: WorkDay): Promise<void> {
     if (!isDocumentId(workDay.id)) throw new ValidationError('A work day id may not contain a slash or be reserved by Firestore');
-    const document = {
-      name: workDay.name,
-      description: workDay.description,
-      foodAvailable: workDay.foodAvailable,
-      active: workDay.active,
-      tools: workDay.tools,
-      notes: workDay.notes,
-      jobs: workDay.jobs.map((job) => ({
-        id: job.id,
-        title: job.title,
-        description: job.description,
-        volunteersNeeded: job.volunteersNeeded,
-      })),
-      ...instantFields({ date: workDay.date }),
-    };
+    const document = workDayDocument(workDay);
+    if (workDay.archived === undefined) delete document.archived;
     await withCoreErrors(() => this.workDays.doc(workDay.id).create(document), { conflict: 'A work day with this id already exists' });
+  }
+
+  async update(id: string, change: (current: WorkDay) => WorkDay): Promise<{ before: WorkDay; after: WorkDay }> {
+    if (!isDocumentId(id)) throw new NotFoundError(WORK_DAY_NOT_FOUND);
+    const workDayRef = this.workDays.doc(id);
+    // One transaction that reads the work day and its sign-ups: every sign-up also writes the work
+    // day (see addSignup), so one stored meanwhile makes this transaction (or the sign-up's
+    // optimistic commit) decide again on fresh reads. In turn with this process's sign-ups.
+    return inTurn(this.db, `${this.workDays.path}/${id}`, () =>
+      withCoreErrors(() =>
+        this.db.runTransaction(
+          async (tx) => {
+            const snapshot = await tx.get(workDayRef);
+            if (!snapshot.exists) throw new NotFoundError(WORK_DAY_NOT_FOUND);
+            const signups = await tx.get(this.signups.where('workDayId', '==', id));
+            const before = toWorkDay(snapshot);
+            const after = { ...change(toWorkDay(snapshot)), id };
+            const refusal = workDayChangeRefusal(before, after, signups.docs.map(toSignup));
+            if (refusal) throw new ConflictError(refusal.message);
+            tx.update(workDayRef, workDayDocument(after));
+            return { before, after };
+          },
+          { maxAttempts: TRANSACTION_ATTEMPTS },
+        ),
+      ),
+    );
   }
 
   async addSignup(signup: WorkDaySignup): Promise<void> {
@@ -149,6 +163,27 @@ export class FirestoreWorkDayRepository implements WorkDayRepository {
   }
 }
 
+/** A work day's stored fields; an absent `archived` is deleted on update so the day reads back as given. */
+function workDayDocument(workDay: WorkDay): Record<string, unknown> {
+  return {
+    name: workDay.name,
+    description: workDay.description,
+    foodAvailable: workDay.foodAvailable,
+    active: workDay.active,
+    archived: workDay.archived ?? FieldValue.delete(),
+    tools: workDay.tools,
+    notes: workDay.notes,
+    jobs: workDay.jobs.map((job) => ({
+      id: job.id,
+      title: job.title,
+      description: job.description,
+      volunteersNeeded: job.volunteersNeeded,
+      ...(job.closed === undefined ? {} : { closed: job.closed }),
+    })),
+    ...instantFields({ date: workDay.date }),
+  };
+}
+
 function toWorkDay(snapshot: DocumentSnapshot): WorkDay {
   const data = snapshot.data() ?? {};
   return WorkDaySchema.parse({
@@ -158,6 +193,7 @@ function toWorkDay(snapshot: DocumentSnapshot): WorkDay {
     date: readInstant(data, 'date'),
     foodAvailable: data.foodAvailable,
     active: data.active,
+    ...(data.archived === undefined ? {} : { archived: data.archived }),
     tools: data.tools ?? '',
     notes: data.notes ?? '',
     jobs: data.jobs,

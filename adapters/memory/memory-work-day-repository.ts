@@ -2,6 +2,7 @@ import { ConflictError, NotFoundError } from '../../core/errors';
 import type { WorkDay, WorkDaySignup } from '../../core/entities/work-day';
 import type { WorkDayRepository } from '../../core/ports/work-day-repository';
 import { signupRefusal } from '../../core/domain/work-days';
+import { workDayChangeRefusal } from '../../core/domain/work-day-form';
 import { compareText, instantMillis } from './compare-text';
 
 export class MemoryWorkDayRepository implements WorkDayRepository {
@@ -31,6 +32,18 @@ export class MemoryWorkDayRepository implements WorkDayRepository {
   async create(workDay: WorkDay): Promise<void> {
     if (this.workDays.has(workDay.id)) throw new ConflictError('A work day with this id already exists');
     this.workDays.set(workDay.id, structuredClone(workDay));
+  }
+
+  async update(id: string, change: (current: WorkDay) => WorkDay): Promise<{ before: WorkDay; after: WorkDay }> {
+    const stored = this.workDays.get(id);
+    if (!stored) throw new NotFoundError('Work Day Not Found');
+    // No await between reading, deciding and writing: sign-ups cannot interleave here.
+    const before = structuredClone(stored);
+    const after = { ...structuredClone(change(structuredClone(stored))), id };
+    const refusal = workDayChangeRefusal(before, after, [...this.signups.values()].filter((s) => s.workDayId === id));
+    if (refusal) throw new ConflictError(refusal.message);
+    this.workDays.set(id, structuredClone(after));
+    return { before, after };
   }
 
   async addSignup(signup: WorkDaySignup): Promise<void> {

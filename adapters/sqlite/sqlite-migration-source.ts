@@ -9,6 +9,7 @@ import * as passwordResetTokens from './migrations/0007-password-reset-tokens';
 import * as eventSequenceAndCancellation from './migrations/0008-event-sequence-and-cancellation';
 import * as jobsAndReminders from './migrations/0009-jobs-and-reminders';
 import * as waitingList from './migrations/0010-waiting-list';
+import * as workDayArchive from './migrations/0011-work-day-archive';
 import * as photos from './migrations/0015-photos';
 
 interface NamedMigration {
@@ -29,6 +30,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0008-event-sequence-and-cancellation', migration: eventSequenceAndCancellation },
   { name: '0009-jobs-and-reminders', migration: jobsAndReminders },
   { name: '0010-waiting-list', migration: waitingList },
+  { name: '0011-work-day-archive', migration: workDayArchive },
   { name: '0015-photos', migration: photos },
 ];
 

@@ -4,6 +4,7 @@ import { WorkDaySchema, WorkDaySignupSchema, type WorkDay, type WorkDaySignup } 
 import type { WorkDayRepository } from '../../core/ports/work-day-repository';
 import { isForeignKeyViolation, isUniqueViolation } from './sqlite-errors';
 import { signupRefusal } from '../../core/domain/work-days';
+import { workDayChangeRefusal } from '../../core/domain/work-day-form';
 import { writeTransaction } from './sqlite-write-transaction';
 import { instantMillis, readRow, writeBoolean } from './sqlite-values';
 
@@ -22,22 +23,27 @@ export class SqliteWorkDayRepository implements WorkDayRepository {
 
   async create(workDay: WorkDay): Promise<void> {
     try {
-      await this.db('work_days').insert({
-        id: workDay.id,
-        name: workDay.name,
-        description: workDay.description,
-        date: workDay.date,
-        dateMs: instantMillis(workDay.date),
-        foodAvailable: writeBoolean(workDay.foodAvailable),
-        active: writeBoolean(workDay.active),
-        tools: workDay.tools,
-        notes: workDay.notes,
-        jobs: JSON.stringify(workDay.jobs),
-      });
+      await this.db('work_days').insert({ id: workDay.id, ...workDayColumns(workDay) });
     } catch (error) {
       if (isUniqueViolation(error)) throw new ConflictError('A work day with this id already exists');
       throw error;
     }
+  }
+
+  async update(id: string, change: (current: WorkDay) => WorkDay): Promise<{ before: WorkDay; after: WorkDay }> {
+    // One write transaction, as addSignup: the day and its sign-ups are read, the rule asked and
+    // the change written with no sign-up (nor other change) in between.
+    return writeTransaction(this.db, async (trx) => {
+      const row = await trx('work_days').where({ id }).first();
+      if (!row) throw new NotFoundError('Work Day Not Found');
+      const before = toWorkDay(row);
+      const after = { ...change(toWorkDay(row)), id };
+      const signups = (await trx('work_day_signups').select('*').where({ workDayId: id })).map(toSignup);
+      const refusal = workDayChangeRefusal(before, after, signups);
+      if (refusal) throw new ConflictError(refusal.message);
+      await trx('work_days').where({ id }).update(workDayColumns(after));
+      return { before, after };
+    });
   }
 
   async addSignup(signup: WorkDaySignup): Promise<void> {
@@ -96,8 +102,26 @@ async function insertSignup(trx: Knex.Transaction, signup: WorkDaySignup): Promi
   }
 }
 
+function workDayColumns(workDay: WorkDay) {
+  return {
+    name: workDay.name,
+    description: workDay.description,
+    date: workDay.date,
+    dateMs: instantMillis(workDay.date),
+    foodAvailable: writeBoolean(workDay.foodAvailable),
+    active: writeBoolean(workDay.active),
+    // NULL when the day never had the flag, so a day reads back exactly as it was stored.
+    archived: workDay.archived === undefined ? null : writeBoolean(workDay.archived),
+    tools: workDay.tools,
+    notes: workDay.notes,
+    jobs: JSON.stringify(workDay.jobs),
+  };
+}
+
 function toWorkDay(row: Record<string, unknown>): WorkDay {
-  return readRow(WorkDaySchema, row, { booleans: ['foodAvailable', 'active'], json: ['jobs'] });
+  const { archived, ...rest } = row;
+  if (archived === null || archived === undefined) return readRow(WorkDaySchema, rest, { booleans: ['foodAvailable', 'active'], json: ['jobs'] });
+  return readRow(WorkDaySchema, { ...rest, archived }, { booleans: ['foodAvailable', 'active', 'archived'], json: ['jobs'] });
 }
 
 function toSignup(row: Record<string, unknown>): WorkDaySignup {

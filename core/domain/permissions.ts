@@ -20,6 +20,9 @@ export const ADMIN_ROUTES: { path: string; permission: Permission | null }[] = [
   { path: '/admin/audit', permission: 'audit:read' },
   { path: '/admin/members', permission: null },
   { path: '/admin/work-days', permission: 'events:read' },
+  { path: '/admin/work-days/create', permission: 'workdays:write' },
+  { path: '/admin/work-days/edit/:workDayId', permission: 'workdays:write' },
+  { path: '/admin/work-days/:workDayId', permission: 'events:read' },
   { path: '/admin/mail', permission: 'bookings:read' },
   { path: '/admin/photos', permission: 'content:write' },
 ];
@@ -57,6 +60,7 @@ export const ACTIONS = {
   'admins.list': null,
   'admins.manage': 'admins:manage',
   'workDays.read': 'events:read',
+  'workDays.write': 'workdays:write',
   // The e-mails are about bookings: reading them is reading bookings, sending one again a change.
   'mail.read': 'bookings:read',
   'mail.resend': 'bookings:write',
@@ -77,6 +81,7 @@ export const PERMISSION_MESSAGES = {
   mailRead: "You don't have permission to view e-mails.",
   mailResend: 'You do not have permission to resend e-mails.',
   photos: 'You do not have permission to manage photos.',
+  workDaysWrite: 'You do not have permission to change work days.',
 } as const;
 
 const ACTION_MESSAGES: Record<AdminAction, string> = {
@@ -92,6 +97,7 @@ const ACTION_MESSAGES: Record<AdminAction, string> = {
   'admins.manage': PERMISSION_MESSAGES.admins,
   // Work days are event-like club activities, so they share the events permission and message.
   'workDays.read': PERMISSION_MESSAGES.eventsRead,
+  'workDays.write': PERMISSION_MESSAGES.workDaysWrite,
   'mail.read': PERMISSION_MESSAGES.mailRead,
   'mail.resend': PERMISSION_MESSAGES.mailResend,
   'photos.manage': PERMISSION_MESSAGES.photos,

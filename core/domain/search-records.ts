@@ -4,6 +4,7 @@ import type { ClubDocument } from '../entities/document';
 import type { ClubEvent } from '../entities/event';
 import type { SearchRecord } from '../entities/search-hit';
 import type { WorkDay } from '../entities/work-day';
+import { isOpenToMembers } from './work-days';
 
 /** The feature flags of an event, as the tags a search result shows. */
 export const EVENT_TAGS = {
@@ -82,13 +83,13 @@ export const WORK_DAY_CATEGORY = 'work day';
 export const WORK_DAY_TAG = 'Work day';
 
 /**
- * The search record of a work day, or null for an inactive one (members cannot open it). Work
+ * The search record of a work day, or null for an inactive or archived one (members cannot open it). Work
  * days go into the events index as events, so they rank with the club's other dated events and
  * the answer's shape is unchanged; the objectID is prefixed so it can never be an event's id.
  * The jobs are searchable: "pontoon" finds the work day that repairs it.
  */
 export function workDaySearchRecord(workDay: WorkDay): SearchRecord | null {
-  if (!workDay.active) return null;
+  if (!isOpenToMembers(workDay)) return null;
   const jobs = workDay.jobs.map((job) => (job.description.trim() === '' ? job.title : `${job.title}: ${job.description}`));
   return compact({
     objectID: workDaySearchId(workDay.id),

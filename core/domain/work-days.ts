@@ -19,6 +19,11 @@ export const WORK_DAY_MESSAGES = {
     titles.length === 1
       ? `Sorry, the job "${titles[0]}" is already full. Please choose another job.`
       : `Sorry, these jobs are already full: ${titles.map((t) => `"${t}"`).join(', ')}. Please choose other jobs.`,
+  /** Beyond the spec: an admin closed the job (work-day-form.ts); it takes no more volunteers. */
+  jobsClosed: (titles: readonly string[]) =>
+    titles.length === 1
+      ? `Sorry, the job "${titles[0]}" is closed and takes no more volunteers. Please choose another job.`
+      : `Sorry, these jobs are closed and take no more volunteers: ${titles.map((t) => `"${t}"`).join(', ')}. Please choose other jobs.`,
   /** Beyond the spec: one name signs up once per work day (decisions.md). */
   alreadySignedUp: (name: string) => `${name} has already signed up for this work day. One sign-up per person: it can list several jobs.`,
 } as const;
@@ -87,11 +92,21 @@ export function volunteerNameKey(signup: Pick<WorkDaySignup, 'firstName' | 'last
   return `${signup.firstName} ${signup.lastName}`.normalize('NFKC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('en-GB');
 }
 
-export type SignupRefusal = { reason: 'duplicate'; message: string } | { reason: 'full'; message: string; fullJobs: string[] };
+/** Whether members see the work day at all (list, page, search): active and not archived. */
+export function isOpenToMembers(workDay: Pick<WorkDay, 'active' | 'archived'>): boolean {
+  return workDay.active && workDay.archived !== true;
+}
+
+export type SignupRefusal =
+  | { reason: 'duplicate'; message: string }
+  | { reason: 'unknown'; message: string }
+  | { reason: 'closed'; message: string; closedJobs: string[] }
+  | { reason: 'full'; message: string; fullJobs: string[] };
 
 /**
  * Whether a (validated) sign-up may join the work day's stored sign-ups: refused when the same
- * name has signed up for this day already, or when a job it chose is full. The repository asks
+ * name has signed up for this day already, when a job it chose is no longer on the day (an admin
+ * removed it meanwhile), is closed, or is full. The repository asks
  * this inside the one transaction (or optimistic commit) that stores the sign-up, so concurrent
  * sign-ups never overfill a job nor store one name twice.
  */
@@ -106,6 +121,10 @@ export function signupRefusal(
     return { reason: 'duplicate', message: WORK_DAY_MESSAGES.alreadySignedUp(`${signup.firstName.trim()} ${signup.lastName.trim()}`) };
   }
   const chosen = new Set(signup.selectedJobs);
+  const known = new Set(workDay.jobs.map((job) => job.id));
+  if ([...chosen].some((id) => !known.has(id))) return { reason: 'unknown', message: WORK_DAY_MESSAGES.unknownJob };
+  const closed = workDay.jobs.filter((job) => chosen.has(job.id) && job.closed === true);
+  if (closed.length > 0) return { reason: 'closed', message: WORK_DAY_MESSAGES.jobsClosed(closed.map((j) => j.title)), closedJobs: closed.map((j) => j.id) };
   const full = withVolunteerCounts(workDay, sameDay).jobs.filter((job) => chosen.has(job.id) && isJobFull(job));
   if (full.length > 0) return { reason: 'full', message: WORK_DAY_MESSAGES.jobsFull(full.map((j) => j.title)), fullJobs: full.map((j) => j.id) };
   return null;

@@ -6,6 +6,8 @@ export const WorkDayJobSchema = z.object({
   title: z.string().min(1),
   description: z.string(),
   volunteersNeeded: z.number().int().nonnegative(),
+  /** Closed by an admin: takes no more sign-ups, keeps those it has. Absent means open. */
+  closed: z.boolean().optional(),
 });
 export type WorkDayJob = z.infer<typeof WorkDayJobSchema>;
 
@@ -20,6 +22,11 @@ export const WorkDaySchema = z.object({
   tools: z.string(),
   notes: z.string(),
   jobs: z.array(WorkDayJobSchema),
+  /**
+   * Archived by an admin: gone from the members' list, page and search (as if inactive), and
+   * shown in the admin list only under its Archived filter. Absent means not archived.
+   */
+  archived: z.boolean().optional(),
 });
 export type WorkDay = z.infer<typeof WorkDaySchema>;
 

@@ -8,8 +8,19 @@ export interface WorkDayRepository {
   /** Stores a new work day. Throws ConflictError if the id exists. */
   create(workDay: WorkDay): Promise<void>;
   /**
+   * Changes a stored work day: `change` gets the work day as stored and returns it as it should
+   * be (same id). The result is stored unless the core's `workDayChangeRefusal` refuses it
+   * against the day's stored sign-ups (a job with sign-ups deleted, or a job needing fewer
+   * volunteers than have signed up): then throws ConflictError with the rule's message and stores
+   * nothing. Reading, deciding and writing are one atomic step with respect to sign-ups and other
+   * changes, so a sign-up arriving meanwhile is counted and no change is lost; `change` may
+   * therefore run more than once and must be pure. Whatever `change` throws reaches the caller,
+   * nothing stored. Returns the day before and after. Throws NotFoundError when it does not exist.
+   */
+  update(id: string, change: (current: WorkDay) => WorkDay): Promise<{ before: WorkDay; after: WorkDay }>;
+  /**
    * Stores a sign-up unless the core's `signupRefusal` refuses it against the day's stored
-   * sign-ups (the same name already signed up, or a chosen job full): then throws ConflictError
+   * sign-ups (the same name already signed up, or a chosen job gone, closed or full): then throws ConflictError
    * with the rule's message and stores nothing. The check and the write are one atomic step, so
    * concurrent sign-ups never overfill a job nor store one name twice for a day. Throws
    * NotFoundError when its work day does not exist, ConflictError when its id is taken.

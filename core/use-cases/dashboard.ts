@@ -2,7 +2,10 @@ import { z } from 'zod';
 import type { Admin } from '../entities/admin';
 import { EventSchema } from '../entities/event';
 import { dashboardStatistics } from '../domain/bookings-report';
-import { hasPermission } from '../domain/permissions';
+import { ACTIONS, hasPermission } from '../domain/permissions';
+import { nextShortWorkDays } from '../domain/work-day-roster';
+import { isOpenToMembers, withVolunteerCounts } from '../domain/work-days';
+import type { WorkDayRepository } from '../ports/work-day-repository';
 import type { BookingRepository } from '../ports/booking-repository';
 import type { Clock } from '../ports/clock';
 import type { EventRepository } from '../ports/event-repository';
@@ -16,6 +19,8 @@ export const DashboardSchema = z.object({
   statistics: z
     .array(z.object({ eventId: z.string(), eventName: z.string(), bookings: z.number().int(), attendees: z.number().int() }))
     .nullable(),
+  /** The next work days short of volunteers, soonest first; null for an admin who may not see work days. */
+  shortWorkDays: z.array(z.object({ id: z.string(), name: z.string(), date: z.string(), short: z.number().int() })).nullable(),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
 
@@ -23,6 +28,7 @@ export interface GetDashboardDeps {
   events: EventRepository;
   bookings: BookingRepository;
   clock: Clock;
+  workDays: WorkDayRepository;
 }
 
 /** The dashboard needs only a signed-in admin; booking figures only with bookings:read. */
@@ -32,6 +38,14 @@ export class GetDashboard {
   async execute(admin: Admin): Promise<Dashboard> {
     const recentEvents = await this.deps.events.list({ order: 'desc', limit: DASHBOARD_RECENT_EVENTS });
     const statistics = hasPermission(admin, 'bookings:read') ? dashboardStatistics(await this.deps.bookings.listAll(), this.deps.clock.now()) : null;
-    return { recentEvents, statistics };
+    const now = this.deps.clock.now();
+    const shortWorkDays = hasPermission(admin, ACTIONS['workDays.read']) ? nextShortWorkDays(await this.upcomingWorkDays(now), now) : null;
+    return { recentEvents, statistics, shortWorkDays };
+  }
+
+  /** Only the days still to come are counted: past ones cannot be short any more. */
+  private async upcomingWorkDays(now: Date) {
+    const workDays = (await this.deps.workDays.list()).filter((w) => isOpenToMembers(w) && w.date !== null && Date.parse(w.date) >= now.getTime());
+    return Promise.all(workDays.map(async (w) => withVolunteerCounts(w, await this.deps.workDays.listSignups(w.id))));
   }
 }

@@ -1,5 +1,5 @@
 import type { WorkDay, WorkDayWithCounts } from '../entities/work-day';
-import { WORK_DAY_MESSAGES, withVolunteerCounts } from '../domain/work-days';
+import { WORK_DAY_MESSAGES, isOpenToMembers, withVolunteerCounts } from '../domain/work-days';
 import { NotFoundError } from '../errors';
 import type { WorkDayRepository } from '../ports/work-day-repository';
 
@@ -17,9 +17,9 @@ export class GetWorkDay {
   }
 }
 
-/** Inactive work days are hidden from members exactly as if they did not exist. */
+/** Inactive and archived work days are hidden from members exactly as if they did not exist. */
 export async function findActiveWorkDay(workDays: WorkDayRepository, workDayId: string): Promise<WorkDay> {
   const workDay = typeof workDayId === 'string' && workDayId.trim() !== '' ? await workDays.get(workDayId.trim()) : null;
-  if (!workDay || !workDay.active) throw new NotFoundError(WORK_DAY_MESSAGES.notFound);
+  if (!workDay || !isOpenToMembers(workDay)) throw new NotFoundError(WORK_DAY_MESSAGES.notFound);
   return workDay;
 }

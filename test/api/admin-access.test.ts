@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAdmin, addEvent, FETCH, PASSWORD, signIn, startTestApp, type TestApp } from './support/test-app';
+import { aWorkDay } from '../support/entities';
 
 let app: TestApp;
 let eventId: string;
@@ -13,6 +14,8 @@ beforeAll(async () => {
   bookingId = booked.body.bookingId;
   await addAdmin(app, 'nobody@example.org', []);
   otherUid = (await addAdmin(app, 'other@example.org', ['events:read'])).uid;
+  await app.get('workDays').create(aWorkDay());
+  await app.get('workDays').addSignup({ id: 'signup-1', workDayId: 'spring-clean', firstName: 'Sam', lastName: 'Helper', selectedJobs: ['slipway'], otherJob: '', notes: '', bringingTools: false, wantsFood: false, submittedAt: '2026-04-01T09:00:00.000Z' });
 });
 afterAll(async () => {
   await app.dispose();
@@ -90,6 +93,12 @@ const GUARDED: Guarded[] = [
     permission: 'content:write',
     message: 'You do not have permission to manage photos.',
   })),
+  { method: 'get', route: '/api/admin/work-days/:id', path: () => '/api/admin/work-days/spring-clean', permission: 'events:read', message: 'You do not have permission to view events.' },
+  { method: 'get', route: '/api/admin/work-days/:id/signups.csv', path: () => '/api/admin/work-days/spring-clean/signups.csv', permission: 'events:read', message: 'You do not have permission to view events.' },
+  { method: 'post', route: '/api/admin/work-days', path: () => '/api/admin/work-days', body: { name: 'X', jobs: [{ title: 'Y', volunteersNeeded: '1' }] }, permission: 'workdays:write', message: 'You do not have permission to change work days.' },
+  { method: 'put', route: '/api/admin/work-days/:id', path: () => '/api/admin/work-days/spring-clean', body: { name: 'X' }, permission: 'workdays:write', message: 'You do not have permission to change work days.' },
+  { method: 'post', route: '/api/admin/work-days/:id/archive', path: () => '/api/admin/work-days/spring-clean/archive', body: { archived: true }, permission: 'workdays:write', message: 'You do not have permission to change work days.' },
+  { method: 'delete', route: '/api/admin/work-days/:id/signups/:signupId', path: () => '/api/admin/work-days/spring-clean/signups/signup-1', permission: 'workdays:write', message: 'You do not have permission to change work days.' },
 ];
 
 /** Everything an admin request could change: events, admins, bookings, the audit log and the outbox. */
@@ -102,6 +111,8 @@ async function stored(): Promise<string> {
     await app.get('outbox').list(),
     await app.get('photos').list(),
     await app.get('files').list(),
+    await app.get('workDays').list(),
+    await app.get('workDays').listSignups('spring-clean'),
   ]);
 }
 

@@ -82,6 +82,8 @@ function shapedBody(keys: string[], forced: Record<string, fc.Arbitrary<unknown>
 }
 
 const badWallClock = fc.oneof(anyValue.filter((v) => typeof v !== 'string'), oddText.filter((s) => !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(s.trim())));
+const workDayKeys = ['name', 'description', 'date', 'foodAvailable', 'active', 'tools', 'notes', 'jobs'];
+const badWorkDayName = fc.oneof(anyValue.filter((v) => typeof v !== 'string'), fc.constantFrom('', '   ', '\t\n'));
 const badPassword = fc.oneof(anyValue.filter((v) => typeof v !== 'string'), fc.string({ maxLength: 7 }));
 
 interface Target {
@@ -249,6 +251,33 @@ const TARGETS: Target[] = [
     path: () => '/api/admin/photos/order',
     agent: () => admin,
     body: () => shapedBody(['ids'], { ids: fc.oneof(fc.array(oddText, { maxLength: 5 }), anyValue) }),
+  },
+  // Work days: the name is always refused (blank or not text), so even a body valid otherwise stores nothing.
+  ...(
+    [
+      ['POST /api/admin/work-days', 'post', () => '/api/admin/work-days'],
+      ['PUT /api/admin/work-days/:id', 'put', () => '/api/admin/work-days/old-work-day'],
+    ] as const
+  ).map(
+    ([name, method, path]): Target => ({
+      name,
+      method,
+      path,
+      agent: () => admin,
+      body: () =>
+        shapedBody(workDayKeys, {
+          name: badWorkDayName,
+          jobs: fc.oneof(anyValue, fc.array(shapedBody(['id', 'title', 'description', 'volunteersNeeded', 'closed']), { maxLength: 40 })),
+        }),
+    }),
+  ),
+  {
+    // `archived` is never a boolean here, so no generated body archives anything.
+    name: 'POST /api/admin/work-days/:id/archive',
+    method: 'post',
+    path: () => '/api/admin/work-days/old-work-day/archive',
+    agent: () => admin,
+    body: () => shapedBody(['archived'], { archived: anyValue.filter((v) => typeof v !== 'boolean') }),
   },
 ];
 
@@ -504,6 +533,8 @@ describe('generated bad query strings and paths', () => {
       (id: string) => `/api/admin/bookings/${id}`,
       (id: string) => `/api/admin/outbox/${id}`,
       (id: string) => `/api/admin/outbox/${id}/html`,
+      (id: string) => `/api/admin/work-days/${id}`,
+      (id: string) => `/api/admin/work-days/${id}/signups.csv`,
     ];
     await fc.assert(
       fc.asyncProperty(
@@ -520,5 +551,21 @@ describe('generated bad query strings and paths', () => {
       ),
       serverProperty(120),
     );
+  });
+
+  it('DELETE /api/admin/work-days/:id/signups/:signupId with odd ids is a 404 or 400, never a 500, and removes nothing', async () => {
+    const before = await storedCounts(app);
+    const oddId = fc.oneof(
+      oddText.filter((s) => s.length > 0).map(encode),
+      fc.constantFrom('%zz', '%E0%A4%A', '..%2F..%2Fetc%2Fpasswd', '%00', 'a%2Fb', encodeURIComponent('x'.repeat(5000)), 'spring-work-day', 'old-work-day'),
+    );
+    await fc.assert(
+      fc.asyncProperty(oddId, oddId, async (workDayId, signupId) => {
+        const path = `/api/admin/work-days/${workDayId}/signups/${signupId}`;
+        expectClientError(await admin.delete(path).set(FETCH), path);
+      }),
+      serverProperty(80),
+    );
+    expect(await storedCounts(app)).toEqual(before);
   });
 });

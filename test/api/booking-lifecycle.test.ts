@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_CARDS, type TestPaymentGateway } from '../../adapters/test-payments/test-payment-gateway';
-import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
-import { addAdmin, addEvent, FETCH, signIn, startTestApp, type TestApp } from './support/test-app';
+import type { SmtpTestServer } from '../support/smtp-test-server';
+import { startTestAppWithMail } from './support/app-with-mail';
+import { addAdmin, addEvent, FETCH, signIn, type TestApp } from './support/test-app';
 import type TestAgent from 'supertest/lib/agent';
 
 const form = { firstName: 'Ada', lastName: 'Lovelace', numberAttending: '2', numberOfChildren: '', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '', email: 'ada@example.org' };
@@ -11,20 +12,15 @@ let app: TestApp;
 let treasurer: TestAgent;
 let treasurerUid: string;
 
+let stop: (() => Promise<void>) | undefined;
+
 beforeAll(async () => {
-  smtp = await startSmtpTestServer();
-  app = await startTestApp({
-    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Kestrel Yacht Club <bookings@kestrel-yc.example>', PUBLIC_BASE_URL: 'https://members.kestrel-yc.example', FEEDBACK_EMAIL: 'secretary@kestrel-yc.example' },
-    build: { mailRoundMs: 50 },
-  });
+  ({ smtp, app, close: stop } = await startTestAppWithMail({ env: { FEEDBACK_EMAIL: 'secretary@kestrel-yc.example' } }));
   treasurerUid = (await addAdmin(app, 'treasurer@example.org')).uid;
   treasurer = app.agent();
   await signIn(treasurer, 'treasurer@example.org');
 });
-afterAll(async () => {
-  await app?.dispose();
-  await smtp?.close();
-});
+afterAll(() => stop?.());
 beforeEach(() => {
   smtp.received.length = 0;
 });

@@ -3,8 +3,9 @@ import type TestAgent from 'supertest/lib/agent';
 import { TEST_CARDS, type TestPaymentGateway } from '../../adapters/test-payments/test-payment-gateway';
 import { CALENDAR_FEED_MS } from '../../server/http/calendar-feed-cache';
 import { readFeed, vevents } from '../support/ics-feed';
-import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
-import { addAdmin, addEvent, FETCH, signIn, startTestApp, type TestApp } from './support/test-app';
+import type { SmtpTestServer } from '../support/smtp-test-server';
+import { startTestAppWithMail } from './support/app-with-mail';
+import { addAdmin, addEvent, FETCH, signIn, type TestApp } from './support/test-app';
 
 // Cancelling an event (issue 17) on the app's own storage: SQLite, and Firestore in the
 // api-firestore project. Mail goes through a real SMTP server; refunds to the test gateway.
@@ -16,12 +17,10 @@ let app: TestApp;
 let commodore: TestAgent;
 let treasurer: TestAgent;
 
+let stop: (() => Promise<void>) | undefined;
+
 beforeAll(async () => {
-  smtp = await startSmtpTestServer();
-  app = await startTestApp({
-    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Kestrel Yacht Club <bookings@kestrel-yc.example>', PUBLIC_BASE_URL: 'https://members.kestrel-yc.example' },
-    build: { mailRoundMs: 50 },
-  });
+  ({ smtp, app, close: stop } = await startTestAppWithMail());
   await addAdmin(app, 'commodore@example.org');
   commodore = app.agent();
   await signIn(commodore, 'commodore@example.org');
@@ -29,10 +28,7 @@ beforeAll(async () => {
   treasurer = app.agent();
   await signIn(treasurer, 'treasurer@example.org');
 });
-afterAll(async () => {
-  await app?.dispose();
-  await smtp?.close();
-});
+afterAll(() => stop?.());
 beforeEach(() => {
   smtp.received.length = 0;
 });

@@ -3,23 +3,19 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyEventForm } from '../../core/domain/event-form';
 import { REMINDER_ROUND_JOB } from '../../core/use-cases/scheduled-work';
-import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
-import { addAdmin, FETCH, signIn, startTestApp, type TestApp } from './support/test-app';
+import type { SmtpTestServer } from '../support/smtp-test-server';
+import { startTestAppWithMail } from './support/app-with-mail';
+import { addAdmin, FETCH, signIn, type TestApp } from './support/test-app';
 
 let smtp: SmtpTestServer;
 let app: TestApp;
 
+let stop: (() => Promise<void>) | undefined;
+
 beforeAll(async () => {
-  smtp = await startSmtpTestServer();
-  app = await startTestApp({
-    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Kestrel Yacht Club <bookings@kestrel-yc.example>', PUBLIC_BASE_URL: 'https://members.kestrel-yc.example' },
-    build: { mailRoundMs: 50, jobRoundMs: 50 },
-  });
+  ({ smtp, app, close: stop } = await startTestAppWithMail({ build: { jobRoundMs: 50 } }));
 });
-afterAll(async () => {
-  await app?.dispose();
-  await smtp?.close();
-});
+afterAll(() => stop?.());
 
 const eventForm = {
   ...emptyEventForm(),

@@ -1,25 +1,21 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
-import { addAdmin, addEvent, FETCH, signIn, startTestApp, type TestApp } from './support/test-app';
+import type { SmtpTestServer } from '../support/smtp-test-server';
+import { startTestAppWithMail } from './support/app-with-mail';
+import { addAdmin, addEvent, FETCH, signIn, type TestApp } from './support/test-app';
 
 const booking = { firstName: 'Ada', lastName: 'Lovelace', numberAttending: '2', numberOfChildren: '', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '', email: '' };
 
 let smtp: SmtpTestServer;
 let app: TestApp;
 
+let stop: (() => Promise<void>) | undefined;
+
 beforeAll(async () => {
-  smtp = await startSmtpTestServer();
-  app = await startTestApp({
-    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Kestrel Yacht Club <bookings@kestrel-yc.example>', PUBLIC_BASE_URL: 'https://members.kestrel-yc.example' },
-    build: { mailRoundMs: 50 },
-  });
+  ({ smtp, app, close: stop } = await startTestAppWithMail());
   await addAdmin(app, 'boss@example.org');
   await addAdmin(app, 'reader@example.org', ['bookings:read']);
 });
-afterAll(async () => {
-  await app?.dispose();
-  await smtp?.close();
-});
+afterAll(() => stop?.());
 beforeEach(() => {
   smtp.received.length = 0;
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Firestore } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FirestoreAdminRepository } from '../../adapters/firestore/firestore-admin-repository';
 import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-booking-repository';
 import { FirestoreCampaignRepository } from '../../adapters/firestore/firestore-campaign-repository';
@@ -28,7 +28,7 @@ import { FirestoreWorkDayRepository } from '../../adapters/firestore/firestore-w
 import { NotFoundError, ValidationError } from '../../core/errors';
 import { demoData } from '../../server/seed/demo-data';
 import { addAdmin, signIn, startTestApp } from '../api/support/test-app';
-import { startFirestoreEmulator, type FirestoreEmulator } from '../support/firestore-emulator';
+import { useFirestoreEmulator } from '../support/firestore-emulator-for-file';
 import { describeAdminRepositoryContract } from './admin-repository.contract';
 import { describeBookingRepositoryContract } from './booking-repository.contract';
 import { describeCampaignRepositoryContract } from './campaign-repository.contract';
@@ -53,29 +53,8 @@ import { describeWaterLevelRepositoryContract } from './water-level-repository.c
 import { describePhotoRepositoryContract } from './photo-repository.contract';
 import { describeWorkDayRepositoryContract } from './work-day-repository.contract';
 
-let emulator: FirestoreEmulator | undefined;
-let db: Firestore | undefined;
-
-// One emulator for the whole file (it takes seconds to start); every test starts from an empty
-// database. The test fails, never skips, when the emulator cannot run.
-beforeAll(async () => {
-  // Nothing may leave 127.0.0.1: the Google auth library must not look for a metadata server.
-  process.env.METADATA_SERVER_DETECTION = 'none';
-  emulator = await startFirestoreEmulator();
-  process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
-  db = openFirestore({ projectId: emulator.projectId });
-}, 120_000);
-
-afterAll(async () => {
-  if (db) await closeFirestore(db);
-  await emulator?.stop();
-  delete process.env.FIRESTORE_EMULATOR_HOST;
-});
-
-function running(): { emulator: FirestoreEmulator; db: Firestore } {
-  if (!emulator || !db) throw new Error('The Firestore emulator did not start');
-  return { emulator, db };
-}
+// One emulator for the whole file; every test starts from an empty database.
+const running = useFirestoreEmulator();
 
 function onFirestore<T>(make: (db: Firestore) => T): AdapterFactory<T> {
   return async () => {
@@ -175,6 +154,28 @@ describe('Firestore work-day sign-ups from several servers', () => {
       expect(stored.filter((s) => s.selectedJobs.includes('paint'))).toHaveLength(2);
       expect(stored.filter((s) => s.lastName === 'Same')).toHaveLength(1);
       expect(await new FirestoreWorkDayRepository(db).get('spring-clean')).toEqual(aWorkDay());
+    } finally {
+      await Promise.all(connections.map((connection) => closeFirestore(connection)));
+    }
+  });
+
+  it('an admin lowering a job’s number from one server while volunteers sign up from two others never leaves the job over its number', async () => {
+    const { emulator, db } = running();
+    await emulator.reset();
+    const connections = [0, 1, 2].map(() => openFirestore({ projectId: emulator.projectId }));
+    try {
+      await new FirestoreWorkDayRepository(db).create(aWorkDay({ jobs: [{ id: 'paint', title: 'Paint the hut', description: '', volunteersNeeded: 4 }] }));
+      const results = await Promise.allSettled([
+        new FirestoreWorkDayRepository(connections[0]).update('spring-clean', (day) => ({ ...day, jobs: day.jobs.map((job) => ({ ...job, volunteersNeeded: 2 })) })),
+        ...Array.from({ length: 6 }, (_, i) =>
+          new FirestoreWorkDayRepository(connections[1 + (i % 2)]).addSignup(aSignup({ id: `rush-${i}`, firstName: `Volunteer${i}`, selectedJobs: ['paint'] })),
+        ),
+      ]);
+      const needed = (await new FirestoreWorkDayRepository(db).get('spring-clean'))!.jobs[0].volunteersNeeded;
+      const painters = (await new FirestoreWorkDayRepository(db).listSignups('spring-clean')).length;
+      expect(painters).toBeLessThanOrEqual(needed);
+      expect(needed).toBe(results[0].status === 'fulfilled' ? 2 : 4);
+      expect(results.slice(1).filter((r) => r.status === 'fulfilled')).toHaveLength(painters);
     } finally {
       await Promise.all(connections.map((connection) => closeFirestore(connection)));
     }

@@ -4,42 +4,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import type { Firestore } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-booking-repository';
-import { closeFirestore, openFirestore } from '../../adapters/firestore/firestore-storage';
 import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
 import { SqliteBookingRepository } from '../../adapters/sqlite/sqlite-booking-repository';
 import { SqliteEventRepository } from '../../adapters/sqlite/sqlite-event-repository';
 import { SqliteMigrationSource } from '../../adapters/sqlite/sqlite-migration-source';
 import { placesTaken } from '../../core/domain/booking-state';
 import type { BookingRepository } from '../../core/ports/booking-repository';
-import { startFirestoreEmulator, type FirestoreEmulator } from '../support/firestore-emulator';
+import { useFirestoreEmulator } from '../support/firestore-emulator-for-file';
 import { aBooking, anEvent, anUnpaidBooking } from './storage-fixtures';
 import { WORKER_LIMIT_MS, WORKER_TEST_TIMEOUT_MS } from '../support/worker-limits';
 
 const NOW = new Date('2026-06-01T09:00:00.000Z');
 
-let emulator: FirestoreEmulator | undefined;
-let db: Firestore | undefined;
-
-beforeAll(async () => {
-  process.env.METADATA_SERVER_DETECTION = 'none';
-  emulator = await startFirestoreEmulator();
-  process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
-  db = openFirestore({ projectId: emulator.projectId });
-}, 120_000);
-
-afterAll(async () => {
-  if (db) await closeFirestore(db);
-  await emulator?.stop();
-  delete process.env.FIRESTORE_EMULATOR_HOST;
-});
-
-function running(): { emulator: FirestoreEmulator; db: Firestore } {
-  if (!emulator || !db) throw new Error('The Firestore emulator did not start');
-  return { emulator, db };
-}
+const running = useFirestoreEmulator();
 
 async function withSqlite<T>(work: (db: Awaited<ReturnType<typeof openSqliteDatabase>>) => Promise<T>): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), 'kyc-ledger-'));

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError } from '../../core/errors';
 import { WORK_DAY_MESSAGES } from '../../core/domain/work-days';
+import { WORK_DAY_FORM_MESSAGES } from '../../core/domain/work-day-form';
+import type { WorkDay } from '../../core/entities/work-day';
 import type { WorkDayRepository } from '../../core/ports/work-day-repository';
 import { aSignup, aWorkDay, rejectionOf, useFreshAdapter, type AdapterFactory } from './storage-fixtures';
 
@@ -128,6 +130,125 @@ export function describeWorkDayRepositoryContract(name: string, makeAdapter: Ada
       expect(painters.length).toBeGreaterThanOrEqual(1);
       expect(painters.length).toBeLessThanOrEqual(2);
       expect(results.slice(1).filter((r) => r.status === 'fulfilled')).toHaveLength(painters.length - 1);
+    });
+    const withJob = (jobId: string, change: Partial<WorkDay['jobs'][number]>) => (day: WorkDay): WorkDay => ({
+      ...day,
+      jobs: day.jobs.map((job) => (job.id === jobId ? { ...job, ...change } : job)),
+    });
+
+    it('updates a work day: the change gets the stored day, the result is stored and given back with the day before', async () => {
+      await workDays().create(aWorkDay());
+      const result = await workDays().update('spring-clean', (day) => ({
+        ...day,
+        name: 'Spring clean (moved)',
+        date: '2026-04-18T08:00:00.000Z',
+        archived: true,
+        jobs: [...day.jobs.map((job) => (job.id === 'paint' ? { ...job, closed: true } : job)), { id: 'gate', title: 'Fix the gate', description: '', volunteersNeeded: 1 }],
+      }));
+      const expected = aWorkDay({
+        name: 'Spring clean (moved)',
+        date: '2026-04-18T08:00:00.000Z',
+        archived: true,
+        jobs: [...aWorkDay().jobs.map((job) => (job.id === 'paint' ? { ...job, closed: true } : job)), { id: 'gate', title: 'Fix the gate', description: '', volunteersNeeded: 1 }],
+      });
+      expect(result).toEqual({ before: aWorkDay(), after: expected });
+      expect(await workDays().get('spring-clean')).toEqual(expected);
+      expect((await workDays().list()).map((w) => w.id)).toEqual(['spring-clean']);
+      // Unarchived and reopened: the flags read back as given.
+      await workDays().update('spring-clean', (day) => ({ ...day, archived: false, jobs: day.jobs.map((job) => ({ ...job, closed: false })) }));
+      const reopened = await workDays().get('spring-clean');
+      expect(reopened?.archived).toBe(false);
+      expect(reopened?.jobs.map((job) => job.closed)).toEqual([false, false, false]);
+    });
+
+    it('refuses to update a work day that does not exist', async () => {
+      expect(await rejectionOf(workDays().update('ghost', (day) => day))).toBeInstanceOf(NotFoundError);
+      expect(await workDays().get('ghost')).toBeNull();
+    });
+
+    it('stores nothing when the change itself throws, and passes its error on', async () => {
+      await workDays().create(aWorkDay());
+      const oops = new Error('the form was refused');
+      expect(await rejectionOf(workDays().update('spring-clean', () => { throw oops; }))).toBe(oops);
+      expect(await workDays().get('spring-clean')).toEqual(aWorkDay());
+    });
+
+    it('refuses to delete a job that has sign-ups, storing nothing, but deletes one without', async () => {
+      await workDays().create(aWorkDay());
+      await workDays().addSignup(aSignup({ id: 'p1', firstName: 'Ann', selectedJobs: ['paint'] }));
+      const refused = await rejectionOf(workDays().update('spring-clean', (day) => ({ ...day, name: 'Renamed', jobs: day.jobs.filter((job) => job.id !== 'paint') })));
+      expect(refused).toBeInstanceOf(ConflictError);
+      expect((refused as Error).message).toBe(WORK_DAY_FORM_MESSAGES.jobHasVolunteers('Paint the hut', 1));
+      expect(await workDays().get('spring-clean')).toEqual(aWorkDay());
+      await workDays().update('spring-clean', (day) => ({ ...day, jobs: day.jobs.filter((job) => job.id !== 'slipway') }));
+      expect((await workDays().get('spring-clean'))?.jobs.map((job) => job.id)).toEqual(['paint']);
+    });
+
+    it('refuses to need fewer volunteers than have signed up, storing nothing; as many as signed up is fine', async () => {
+      await workDays().create(aWorkDay());
+      await workDays().addSignup(aSignup({ id: 'p1', firstName: 'Ann', selectedJobs: ['slipway'] }));
+      await workDays().addSignup(aSignup({ id: 'p2', firstName: 'Bob', selectedJobs: ['slipway', 'paint'] }));
+      const refused = await rejectionOf(workDays().update('spring-clean', withJob('slipway', { volunteersNeeded: 1 })));
+      expect(refused).toBeInstanceOf(ConflictError);
+      expect((refused as Error).message).toBe(WORK_DAY_FORM_MESSAGES.fewerThanSignedUp('Clear the slipway', 2));
+      expect(await workDays().get('spring-clean')).toEqual(aWorkDay());
+      await workDays().update('spring-clean', withJob('slipway', { volunteersNeeded: 2 }));
+      expect((await workDays().get('spring-clean'))?.jobs[0].volunteersNeeded).toBe(2);
+    });
+
+    it('refuses sign-ups for a closed job (keeping its volunteers) and for a job the day no longer has', async () => {
+      await workDays().create(aWorkDay());
+      await workDays().addSignup(aSignup({ id: 'p1', firstName: 'Ann', selectedJobs: ['paint'] }));
+      await workDays().update('spring-clean', withJob('paint', { closed: true }));
+      const closed = await rejectionOf(workDays().addSignup(aSignup({ id: 'p2', firstName: 'Bob', selectedJobs: ['slipway', 'paint'] })));
+      expect(closed).toBeInstanceOf(ConflictError);
+      expect((closed as Error).message).toBe(WORK_DAY_MESSAGES.jobsClosed(['Paint the hut']));
+      const gone = await rejectionOf(workDays().addSignup(aSignup({ id: 'p3', firstName: 'Cy', selectedJobs: ['bar'] })));
+      expect(gone).toBeInstanceOf(ConflictError);
+      expect((gone as Error).message).toBe(WORK_DAY_MESSAGES.unknownJob);
+      await workDays().addSignup(aSignup({ id: 'p4', firstName: 'Bob', selectedJobs: ['slipway'] }));
+      expect((await workDays().listSignups('spring-clean')).map((s) => s.id)).toEqual(['p1', 'p4']);
+    });
+
+    it('lowers a job’s needed count racing with sign-ups for it: the job never holds more volunteers than it needs', async () => {
+      await workDays().create(aWorkDay({ jobs: [{ id: 'paint', title: 'Paint the hut', description: '', volunteersNeeded: 3 }] }));
+      await workDays().addSignup(aSignup({ id: 'p0', firstName: 'Ann', selectedJobs: ['paint'] }));
+      const results = await Promise.allSettled([
+        workDays().update('spring-clean', withJob('paint', { volunteersNeeded: 2 })),
+        ...Array.from({ length: 5 }, (_, i) => workDays().addSignup(aSignup({ id: `rush-${i}`, firstName: `Volunteer${i}`, selectedJobs: ['paint'] }))),
+      ]);
+      const needed = (await workDays().get('spring-clean'))!.jobs[0].volunteersNeeded;
+      const painters = (await workDays().listSignups('spring-clean')).length;
+      expect(painters).toBeLessThanOrEqual(needed);
+      if (results[0].status === 'fulfilled') {
+        expect(needed).toBe(2);
+        expect(painters).toBe(2);
+      } else {
+        // Refused only because the sign-ups got there first and filled all 3 places.
+        expect((results[0].reason as Error).message).toBe(WORK_DAY_FORM_MESSAGES.fewerThanSignedUp('Paint the hut', 3));
+        expect(needed).toBe(3);
+        expect(painters).toBe(3);
+      }
+      expect(results.slice(1).filter((r) => r.status === 'fulfilled')).toHaveLength(painters - 1);
+    });
+
+    it('deletes a job racing with sign-ups for it: either the job is gone with no sign-ups, or it stays with them', async () => {
+      await workDays().create(aWorkDay());
+      const results = await Promise.allSettled([
+        ...Array.from({ length: 3 }, (_, i) => workDays().addSignup(aSignup({ id: `rush-${i}`, firstName: `Volunteer${i}`, selectedJobs: ['paint'] }))),
+        workDays().update('spring-clean', (day) => ({ ...day, jobs: day.jobs.filter((job) => job.id !== 'paint') })),
+      ]);
+      const day = (await workDays().get('spring-clean'))!;
+      const painters = (await workDays().listSignups('spring-clean')).filter((s) => s.selectedJobs.includes('paint'));
+      if (results[3].status === 'fulfilled') {
+        expect(day.jobs.map((job) => job.id)).toEqual(['slipway']);
+        expect(painters).toEqual([]);
+      } else {
+        expect(results[3].reason).toBeInstanceOf(ConflictError);
+        expect(day.jobs.map((job) => job.id)).toEqual(['slipway', 'paint']);
+        expect(painters.length).toBeGreaterThanOrEqual(1);
+      }
+      expect(results.slice(0, 3).filter((r) => r.status === 'fulfilled')).toHaveLength(painters.length);
     });
   });
 }

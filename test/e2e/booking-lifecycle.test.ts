@@ -1,36 +1,17 @@
 import ICAL from 'ical.js';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestPaymentGateway } from '../../adapters/test-payments/test-payment-gateway';
-import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
 import { createEvent, wallClockDaysAhead } from './support/admin-api';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from './support/app-server';
-import { describeViolations, seriousAxeViolations } from './support/axe';
-import { launchBrowser, PHONE, screenshot, type BrowserSession } from './support/browser';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
+import { expectAccessible } from './support/axe';
+import { PHONE } from './support/browser';
+import { useAppWithMail } from './support/app-with-mail';
 
 const stamp = Date.now().toString(36);
 
-let smtp: SmtpTestServer;
-let app: AppServer;
-let browser: BrowserSession;
 
-beforeAll(async () => {
-  smtp = await startSmtpTestServer();
-  app = await startAppServer({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Kestrel Yacht Club <bookings@kestrel-yc.example>' }, build: { mailRoundMs: 50 } });
-  browser = await launchBrowser({ baseURL: app.baseUrl });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await smtp?.close();
-});
-
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
-  const violations = await seriousAxeViolations(page);
-  expect(violations, `${name}:\n${describeViolations(violations)}`).toEqual([]);
-}
+const world = useAppWithMail({ mailRoundMs: 50 });
 
 /** The "N places left" line of one event on the members' calendar. */
 async function calendarPlaces(page: Page, eventName: string): Promise<string> {
@@ -41,7 +22,7 @@ async function calendarPlaces(page: Page, eventName: string): Promise<string> {
 
 /** The manage link of the newest e-mail with this subject. */
 async function manageLinkIn(subject: string): Promise<URL> {
-  const mail = await smtp.waitForSubject(subject);
+  const mail = await world.smtp.waitForSubject(subject);
   return new URL(/http:\/\/localhost:\d+\/my-booking\?token=\S+/.exec(mail.text ?? '')?.[0] ?? 'http://none.example');
 }
 
@@ -56,7 +37,7 @@ async function bookInBrowser(page: Page, eventId: string, person: { first: strin
 
 /** An admin tab, signed in (the tabs share one browser profile, so after the first it already is). */
 async function adminPage(): Promise<Page> {
-  const page = await browser.newPage();
+  const page = await world.browser.newPage();
   await page.goto('/admin/dashboard');
   const signIn = page.getByRole('button', { name: 'Sign In' });
   await Promise.race([signIn.waitFor(), page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor()]);
@@ -77,15 +58,15 @@ describe("the booking's life after Book, in Chromium", () => {
   it('book with an e-mail, the confirmation brings a valid .ics and the manage link, cancel there: places come back on the calendar and in the admin panel', async () => {
     const name = `Spring Sail ${stamp}`;
     const admin = await adminPage();
-    const eventId = await createEvent(admin.request, app.baseUrl, { name, eventdatetime: wallClockDaysAhead(30, '10:00'), capacity: '10' });
+    const eventId = await createEvent(admin.request, world.app.baseUrl, { name, eventdatetime: wallClockDaysAhead(30, '10:00'), capacity: '10' });
 
-    const member = await browser.newPage(PHONE);
+    const member = await world.browser.newPage(PHONE);
     expect(await calendarPlaces(member, name)).toBe('10 places left');
     await bookInBrowser(member, eventId, { first: 'Grace', last: 'Hopper', email: 'grace@example.org', attending: '3' });
     await member.getByRole('heading', { name: 'Booking Submitted Successfully' }).waitFor();
     expect(await calendarPlaces(member, name)).toBe('7 places left');
 
-    const mail = await smtp.waitForSubject(`Booking confirmed: ${name}`);
+    const mail = await world.smtp.waitForSubject(`Booking confirmed: ${name}`);
     const ics = mail.attachments.find((a) => a.filename?.endsWith('.ics'));
     const vevent = new ICAL.Event(new ICAL.Component(ICAL.parse(ics?.content.toString('utf8') ?? '')).getFirstSubcomponent('vevent')!);
     expect(vevent.summary).toBe(name);
@@ -101,7 +82,7 @@ describe("the booking's life after Book, in Chromium", () => {
     await member.getByRole('heading', { name: 'Your cancelled booking', level: 1 }).waitFor();
     await member.getByText('This booking is cancelled.').waitFor();
     await expectAccessible(member, 'my-booking-cancelled-375');
-    expect(await smtp.waitForSubject(`Booking cancelled: ${name}`)).toBeDefined();
+    expect(await world.smtp.waitForSubject(`Booking cancelled: ${name}`)).toBeDefined();
 
     expect(await calendarPlaces(member, name)).toBe('10 places left');
     await admin.goto(`/admin/bookings/${eventId}`);
@@ -116,8 +97,8 @@ describe("the booking's life after Book, in Chromium", () => {
   it('a paid booking cancelled by the member is refunded at the gateway, and revenue falls', async () => {
     const name = `Summer Barbecue ${stamp}`;
     const admin = await adminPage();
-    const eventId = await createEvent(admin.request, app.baseUrl, { name, eventdatetime: wallClockDaysAhead(31, '18:00'), requiresPayment: true, price: '12.50', capacity: '20' });
-    const member = await browser.newPage();
+    const eventId = await createEvent(admin.request, world.app.baseUrl, { name, eventdatetime: wallClockDaysAhead(31, '18:00'), requiresPayment: true, price: '12.50', capacity: '20' });
+    const member = await world.browser.newPage();
     await bookInBrowser(member, eventId, { first: 'Ada', last: 'Lovelace', email: 'ada@example.org', attending: '2' });
     await member.getByRole('form', { name: 'Test mode - no real money is taken' }).getByLabel('Card number').fill('4111 1111 1111 1111');
     await member.getByRole('button', { name: 'Pay £25.00' }).click();
@@ -126,7 +107,7 @@ describe("the booking's life after Book, in Chromium", () => {
     await admin.goto(`/admin/bookings/${eventId}`);
     expect(await summaryCard(admin, 'Revenue (less refunds)')).toBe('£25.00');
 
-    const gateway = app.built.ports.get('payments') as TestPaymentGateway;
+    const gateway = world.app.built.ports.get('payments') as TestPaymentGateway;
     const refundsBefore = gateway.refunds.length;
     await member.getByRole('link', { name: 'Manage my booking' }).click();
     await member.getByRole('button', { name: 'Cancel Booking' }).click();
@@ -150,7 +131,7 @@ describe("the booking's life after Book, in Chromium", () => {
   it('an admin marks a booking paid by cash on its screen; the audit log shows the cash payment and the cancellations', async () => {
     const name = `Clubhouse Supper ${stamp}`;
     const admin = await adminPage();
-    const eventId = await createEvent(admin.request, app.baseUrl, { name, eventdatetime: wallClockDaysAhead(32, '19:00'), requiresPayment: true, price: '15.00', capacity: '10' });
+    const eventId = await createEvent(admin.request, world.app.baseUrl, { name, eventdatetime: wallClockDaysAhead(32, '19:00'), requiresPayment: true, price: '15.00', capacity: '10' });
     const booked = await admin.request.post('/api/bookings', { data: { eventId, firstName: 'Mary', lastName: 'Anning', numberAttending: '2', email: 'mary@example.org' } });
     expect(booked.status()).toBe(201);
 
@@ -165,7 +146,7 @@ describe("the booking's life after Book, in Chromium", () => {
     await admin.getByText('Marked Paid (cash).').waitFor();
     await admin.getByRole('listitem').filter({ hasText: 'Marked paid by cash (£30.00)' }).waitFor();
     await expectAccessible(admin, 'admin-booking-detail-375');
-    expect(await smtp.waitForSubject(`Booking confirmed: ${name}`)).toBeDefined();
+    expect(await world.smtp.waitForSubject(`Booking confirmed: ${name}`)).toBeDefined();
 
     await admin.goto(`/admin/bookings/${eventId}`);
     expect(await summaryCard(admin, 'Revenue (less refunds)')).toBe('£30.00');

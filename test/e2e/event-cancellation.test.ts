@@ -1,12 +1,12 @@
 import ICAL from 'ical.js';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestPaymentGateway } from '../../adapters/test-payments/test-payment-gateway';
-import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
 import { createEvent, wallClockDaysAhead } from './support/admin-api';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from './support/app-server';
-import { describeViolations, seriousAxeViolations } from './support/axe';
-import { launchBrowser, PHONE, screenshot, type BrowserSession } from './support/browser';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
+import { expectAccessible } from './support/axe';
+import { PHONE } from './support/browser';
+import { useAppWithMail } from './support/app-with-mail';
 
 // Cancelling an event (issue 17) in Chromium: the admin's Cancel event dialog at 375 px, the
 // members' e-mails through a real SMTP server, the refunds at the test gateway, the calendar,
@@ -14,27 +14,8 @@ import { launchBrowser, PHONE, screenshot, type BrowserSession } from './support
 
 const stamp = Date.now().toString(36);
 
-let smtp: SmtpTestServer;
-let app: AppServer;
-let browser: BrowserSession;
 
-beforeAll(async () => {
-  smtp = await startSmtpTestServer();
-  app = await startAppServer({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Kestrel Yacht Club <bookings@kestrel-yc.example>' }, build: { mailRoundMs: 50 } });
-  browser = await launchBrowser({ baseURL: app.baseUrl });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await smtp?.close();
-});
-
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
-  const violations = await seriousAxeViolations(page);
-  expect(violations, `${name}:\n${describeViolations(violations)}`).toEqual([]);
-}
+const world = useAppWithMail({ mailRoundMs: 50 });
 
 /** No part of the page is wider than the phone's screen. */
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
@@ -42,7 +23,7 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 }
 
 async function adminPage(viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await browser.newPage(viewport);
+  const page = await world.browser.newPage(viewport);
   await page.goto('/admin/dashboard');
   const signIn = page.getByRole('button', { name: 'Sign In' });
   await Promise.race([signIn.waitFor(), page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor()]);
@@ -57,7 +38,7 @@ async function adminPage(viewport?: { width: number; height: number }): Promise<
 
 /** Books and pays by test card in a member's tab. */
 async function bookAndPay(eventId: string, person: { first: string; email: string; attending: string; pay: string }): Promise<void> {
-  const page = await browser.newPage();
+  const page = await world.browser.newPage();
   await page.goto(`/event-booking?id=${eventId}`);
   await page.getByLabel('Lead Member First Name *', { exact: true }).fill(person.first);
   await page.getByLabel('Lead Member Last Name *', { exact: true }).fill('Member');
@@ -73,9 +54,9 @@ async function bookAndPay(eventId: string, person: { first: string; email: strin
 /** Waits until `count` messages with this subject have arrived. */
 async function mailsWithSubject(subject: string, count: number) {
   for (;;) {
-    const found = smtp.received.filter((m) => m.subject === subject);
+    const found = world.smtp.received.filter((m) => m.subject === subject);
     if (found.length >= count) return found;
-    await smtp.waitFor(smtp.received.length + 1);
+    await world.smtp.waitFor(world.smtp.received.length + 1);
   }
 }
 
@@ -83,11 +64,11 @@ describe('an admin cancels an event, in Chromium', () => {
   it('the dialog asks the reason and says what will happen; every booked member with an e-mail is told, the paid ones refunded; the calendar, the booking page and the feed say Cancelled', async () => {
     const name = `Round the Island ${stamp}`;
     const admin = await adminPage(PHONE);
-    const eventId = await createEvent(admin.request, app.baseUrl, { name, eventdatetime: wallClockDaysAhead(30, '10:00'), requiresPayment: true, price: '12.50', capacity: '20' });
+    const eventId = await createEvent(admin.request, world.app.baseUrl, { name, eventdatetime: wallClockDaysAhead(30, '10:00'), requiresPayment: true, price: '12.50', capacity: '20' });
     await bookAndPay(eventId, { first: 'Ada', email: 'ada@example.org', attending: '2', pay: '£25.00' });
     await bookAndPay(eventId, { first: 'Bea', email: 'bea@example.org', attending: '1', pay: '£12.50' });
     await bookAndPay(eventId, { first: 'Cy', email: '', attending: '1', pay: '£12.50' });
-    const gateway = app.built.ports.get('payments') as TestPaymentGateway;
+    const gateway = world.app.built.ports.get('payments') as TestPaymentGateway;
     const refundsBefore = gateway.refunds.length;
 
     await admin.goto('/admin/events');
@@ -121,7 +102,7 @@ describe('an admin cancels an event, in Chromium', () => {
     expect(toAda?.text).toContain('We have refunded £25.00 to your card.');
 
     // The calendar keeps the event, marked Cancelled with the reason, without Book Event.
-    const member = await browser.newPage(PHONE);
+    const member = await world.browser.newPage(PHONE);
     await member.goto('/calendar');
     const card = member.locator('li.event-card').filter({ has: member.getByRole('heading', { name }) });
     await card.getByText('Cancelled: Gale warning for the whole weekend').waitFor();
@@ -137,14 +118,14 @@ describe('an admin cancels an event, in Chromium', () => {
     await expectAccessible(member, 'booking-page-cancelled-event-375');
 
     // The calendar feed: the same entry, STATUS:CANCELLED.
-    const feed = await member.request.get(`${app.baseUrl}/calendar.ics`);
+    const feed = await member.request.get(`${world.app.baseUrl}/calendar.ics`);
     const vevent = new ICAL.Component(ICAL.parse(await feed.text())).getAllSubcomponents('vevent').find((v) => v.getFirstPropertyValue('uid') === `${eventId}@kyc-members-area`);
     expect(vevent?.getFirstPropertyValue('status')).toBe('CANCELLED');
     expect(String(vevent?.getFirstPropertyValue('summary'))).toBe(`Cancelled: ${name}`);
     expect(Number(vevent?.getFirstPropertyValue('sequence'))).toBeGreaterThan(0);
 
     // The sign-in page's session check is answered 401 before the admin signs in: expected, not an error.
-    expect(browser.errors.filter((e) => !/\/admin\/dashboard: console: .*status of 401/.test(e))).toEqual([]);
+    expect(world.browser.errors.filter((e) => !/\/admin\/dashboard: console: .*status of 401/.test(e))).toEqual([]);
     await member.close();
     await admin.close();
   });

@@ -1,25 +1,11 @@
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
+import { describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe';
-import { startAppServer, type AppServer } from './support/app-server';
-import { launchBrowser, PHONE, screenshot, type BrowserSession } from './support/browser';
+import { PHONE, screenshot } from './support/browser';
+import { useAppWithMail } from './support/app-with-mail';
 
-let smtp: SmtpTestServer;
-let app: AppServer;
-let browser: BrowserSession;
 
-beforeAll(async () => {
-  smtp = await startSmtpTestServer();
-  app = await startAppServer({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Kestrel Yacht Club <bookings@kestrel-yc.example>' } });
-  browser = await launchBrowser({ baseURL: app.baseUrl });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await smtp?.close();
-});
+const world = useAppWithMail();
 
 interface ApiEvent {
   id: string;
@@ -33,10 +19,10 @@ interface ApiEvent {
 
 describe('after Book: the confirmation e-mail and the manage link', () => {
   it('a member books with an e-mail, the confirmation arrives with a valid .ics, and its link opens the booking', async () => {
-    const { events } = (await (await fetch(`${app.baseUrl}/api/events`)).json()) as { events: ApiEvent[] };
+    const { events } = (await (await fetch(`${world.app.baseUrl}/api/events`)).json()) as { events: ApiEvent[] };
     const event = events.find((e) => e.bookingOpen && !e.requiresPayment && e.eventdatetime !== null && (e.placesLeft === null || e.placesLeft >= 2));
     expect(event, 'a free, open, dated demo event').toBeDefined();
-    const page = await browser.newPage(PHONE);
+    const page = await world.browser.newPage(PHONE);
     await page.goto(`/event-booking?id=${event!.id}`);
     await page.getByLabel('Lead Member First Name *', { exact: true }).fill('Grace');
     await page.getByLabel('Lead Member Last Name *', { exact: true }).fill('Hopper');
@@ -47,7 +33,7 @@ describe('after Book: the confirmation e-mail and the manage link', () => {
     // The success page offers the same booking's manage link, for a member without e-mail.
     const offered = await page.getByRole('link', { name: 'Manage my booking' }).getAttribute('href');
 
-    const [mail] = await smtp.waitFor(1);
+    const [mail] = await world.smtp.waitFor(1);
     expect(mail.subject).toBe(`Booking confirmed: ${event!.name}`);
     const ics = mail.attachments.find((a) => a.filename?.endsWith('.ics'));
     const vevent = new ICAL.Event(new ICAL.Component(ICAL.parse(ics?.content.toString('utf8') ?? '')).getFirstSubcomponent('vevent')!);
@@ -56,7 +42,7 @@ describe('after Book: the confirmation e-mail and the manage link', () => {
     const link = new URL(/http:\/\/localhost:\d+\/my-booking\?token=\S+/.exec(mail.text ?? '')?.[0] ?? 'http://none.example');
     expect(link.pathname).toBe('/my-booking');
 
-    const offeredToken = new URL(offered ?? '', app.baseUrl).searchParams.get('token');
+    const offeredToken = new URL(offered ?? '', world.app.baseUrl).searchParams.get('token');
     expect(offeredToken).toBeTruthy();
     await page.goto(`/my-booking${link.search}`);
     await page.getByRole('heading', { name: 'Your booking', level: 1 }).waitFor();

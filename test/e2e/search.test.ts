@@ -1,10 +1,11 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatEpochDate, hitLink, hitTags } from '../../core/domain/search-display';
 import type { SearchHit } from '../../core/entities/search-hit';
 import { createEvent, signInAsAdmin, wallClockDaysAhead } from './support/admin-api';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from './support/app-server';
-import { launchBrowser, type BrowserSession } from './support/browser';
+import { DESKTOP, launchBrowser, PHONE, SCREENSHOT_DIR, type BrowserSession } from './support/browser';
 import { seriousAxeViolations } from './support/axe';
 
 let app: AppServer;
@@ -310,6 +311,25 @@ describe('search dialog', () => {
     await page.waitForURL((url) => url.pathname === '/work-day-booking' && url.searchParams.get('id') === 'spring-work-day');
     await page.getByRole('heading', { name: 'Sign up to help' }).waitFor();
     await page.close();
+  });
+
+  it('fits 375, 768 and 1280 px with its results, no sideways scrolling, and is accessible', async () => {
+    for (const viewport of [PHONE, { width: 768, height: 1024 }, DESKTOP]) {
+      const page = await browser.newPage(viewport);
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'Welcome to the Members Area' }).waitFor();
+      await page.getByRole('button', { name: 'Search Members Area' }).click();
+      await page.getByRole('combobox').fill('regatta');
+      const dialog = page.getByRole('dialog', { name: 'Search the Members Area' });
+      await dialog.getByText(/\d+ results found/).waitFor();
+      // The screen as the member sees it: the dialog over the page (a full-page image would show the page below the backdrop).
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `search-results-${viewport.width}.png`) });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${viewport.width} px`).toBeLessThanOrEqual(0);
+      const box = await dialog.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= viewport.width, `the dialog within ${viewport.width} px`).toBe(true);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.close();
+    }
   });
 
   it('raises no script errors (other than the failed searches these tests provoke)', () => {

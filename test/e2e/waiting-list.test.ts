@@ -1,28 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
+import { describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe';
 import { createEvent, signInAsAdmin, wallClockDaysAhead } from './support/admin-api';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from './support/app-server';
-import { launchBrowser, PHONE, screenshot, type BrowserSession } from './support/browser';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
+import { PHONE, screenshot } from './support/browser';
+import { useAppWithMail } from './support/app-with-mail';
 
-let smtp: SmtpTestServer;
-let app: AppServer;
-let browser: BrowserSession;
 
-beforeAll(async () => {
-  smtp = await startSmtpTestServer();
-  app = await startAppServer({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Kestrel Yacht Club <bookings@kestrel-yc.example>' } });
-  browser = await launchBrowser({ baseURL: app.baseUrl });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await smtp?.close();
-});
+const world = useAppWithMail();
 
 async function book(eventId: string, places: number): Promise<void> {
-  const response = await fetch(`${app.baseUrl}/api/bookings`, {
+  const response = await fetch(`${world.app.baseUrl}/api/bookings`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ eventId, firstName: 'Early', lastName: 'Bird', numberAttending: String(places), email: '' }),
@@ -32,9 +19,9 @@ async function book(eventId: string, places: number): Promise<void> {
 
 describe('the waiting list of a full event', () => {
   it('a full event offers the waiting list; the member joins, gets the e-mail, and its link lets them leave; admins see the line', async () => {
-    const page = await browser.newPage(PHONE);
-    await signInAsAdmin(page.request, app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
-    const eventId = await createEvent(page.request, app.baseUrl, { name: 'Full Moon Sail', eventdatetime: wallClockDaysAhead(20, '19:00'), capacity: '2' });
+    const page = await world.browser.newPage(PHONE);
+    await signInAsAdmin(page.request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+    const eventId = await createEvent(page.request, world.app.baseUrl, { name: 'Full Moon Sail', eventdatetime: wallClockDaysAhead(20, '19:00'), capacity: '2' });
     await book(eventId, 2);
 
     await page.goto(`/event-booking?id=${eventId}`);
@@ -56,7 +43,7 @@ describe('the waiting list of a full event', () => {
     await screenshot(page, 'waiting-list-joined-375');
     expect(await seriousAxeViolations(page)).toEqual([]);
 
-    const mail = await smtp.waitForSubject('On the waiting list: Full Moon Sail');
+    const mail = await world.smtp.waitForSubject('On the waiting list: Full Moon Sail');
     expect(mail.text).toContain('Places wanted: 2');
     const link = new URL(/http:\/\/localhost:\d+\/waiting-list\?token=\S+/.exec(mail.text ?? '')?.[0] ?? 'http://none.example');
 

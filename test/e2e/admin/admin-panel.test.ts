@@ -4,8 +4,8 @@ import { emptyEventForm } from '../../../core/domain/event-form';
 import { FETCH_HEADER, wallClockDaysAhead } from '../support/admin-api';
 import { dateTimeValue, fillDateTime } from '../support/admin-form';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from '../support/app-server';
-import { describeViolations, seriousAxeViolations } from '../support/axe';
-import { launchBrowser, PHONE, screenshot, type BrowserSession } from '../support/browser';
+import { expectAccessible as expectPageAccessible } from '../support/axe';
+import { launchBrowser, PHONE, type BrowserSession } from '../support/browser';
 
 const READER_EMAIL = 'reader@kestrel-yc.example';
 const READER_PASSWORD = 'only-reading-1234';
@@ -22,11 +22,7 @@ let browser: BrowserSession;
 let page: Page;
 let eventId = '';
 
-async function expectAccessible(p: Page, name: string) {
-  await screenshot(p, `admin-${name}`);
-  const violations = await seriousAxeViolations(p);
-  expect(violations, `${name}:\n${describeViolations(violations)}`).toEqual([]);
-}
+const expectAccessible = (p: Page, name: string) => expectPageAccessible(p, name, `admin-${name}`);
 
 async function signIn(p: Page, email: string, password: string) {
   await p.getByLabel('Email').fill(email);
@@ -326,11 +322,16 @@ describe('admin panel in a browser', () => {
     });
     expect(signup.status).toBe(201);
     await page.getByRole('button', { name: 'Refresh' }).click();
-    const section = page.getByRole('region', { name: day.name });
-    const job = section.getByRole('listitem').filter({ has: page.getByRole('heading', { name: day.jobs[0].title }) });
-    await job.getByText(/Grace Hopper/).waitFor();
-    await section.getByText('Grace Hopper: Mend the flagpole').waitFor();
     await expectAccessible(page, 'work-days');
+    // The day's own page lists who signed up for each job, and every sign-up with its other job.
+    await page.getByRole('link', { name: `Volunteers for ${day.name}` }).click();
+    await page.getByRole('heading', { level: 1, name: day.name }).waitFor();
+    const job = page.getByRole('region', { name: 'Jobs and volunteers' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(day.jobs[0].title) }) });
+    await job.getByText(/Grace Hopper/).waitFor();
+    await page.getByRole('region', { name: 'Sign-ups' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Grace Hopper' }) }).getByText('Mend the flagpole').waitFor();
+    await expectAccessible(page, 'work-day roster');
+    await page.getByRole('link', { name: '← Back to work days' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Work Days' }).waitFor();
   });
 
   it('shows Access Denied to an admin holding only events:read, and the API refuses them too', async () => {

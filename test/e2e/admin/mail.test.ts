@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startSmtpTestServer, type SmtpTestServer } from '../../support/smtp-test-server';
 import { createEvent, FETCH_HEADER, signInAsAdmin, wallClockDaysAhead } from '../support/admin-api';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from '../support/app-server';
-import { describeViolations, seriousAxeViolations } from '../support/axe';
-import { launchBrowser, PHONE, screenshot, type BrowserSession } from '../support/browser';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../support/app-server';
+import { expectAccessible as expectPageAccessible } from '../support/axe';
+import { launchBrowser, PHONE } from '../support/browser';
+import { useAppWithMail } from '../support/app-with-mail';
 
 const stamp = Date.now().toString(36);
 const EVENT_NAME = `Harbour Supper ${stamp}`;
@@ -12,16 +12,9 @@ const SUBJECT = `Booking confirmed: ${EVENT_NAME}`;
 const READER_EMAIL = 'mail-reader@kestrel-yc.example';
 const READER_PASSWORD = 'mail-reader-password-1234';
 
-let smtp: SmtpTestServer;
-let app: AppServer;
-let browser: BrowserSession;
 let bookingId = '';
 
-async function expectAccessible(p: Page, name: string) {
-  await screenshot(p, `admin-${name}`);
-  const violations = await seriousAxeViolations(p);
-  expect(violations, `${name}:\n${describeViolations(violations)}`).toEqual([]);
-}
+const expectAccessible = (p: Page, name: string) => expectPageAccessible(p, name, `admin-${name}`);
 
 async function signIn(p: Page, email: string, password: string) {
   await p.goto('/admin/login');
@@ -33,7 +26,7 @@ async function signIn(p: Page, email: string, password: string) {
 
 /** Waits until the server's own sender has recorded the booking's e-mail in this state. */
 async function untilStatus(status: string): Promise<void> {
-  const outbox = app.built.ports.get('outbox');
+  const outbox = world.app.built.ports.get('outbox');
   while ((await outbox.list({ recordId: bookingId }))[0]?.status !== status) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
@@ -41,23 +34,13 @@ function rowOf(p: Page, subject: string) {
   return p.getByRole('row').filter({ has: p.getByRole('rowheader', { name: subject }) });
 }
 
-beforeAll(async () => {
-  smtp = await startSmtpTestServer();
-  app = await startAppServer({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Kestrel Yacht Club <bookings@kestrel-yc.example>' }, build: { mailRoundMs: 50 } });
-  browser = await launchBrowser({ baseURL: app.baseUrl });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await smtp?.close();
-});
+const world = useAppWithMail({ mailRoundMs: 50 });
 
 describe('the admin Mail screen', () => {
   it('lists the confirmation of a booking made with an e-mail, opens it, and sends it again once', async () => {
-    const page = await browser.newPage();
+    const page = await world.browser.newPage();
     await signIn(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
-    const eventId = await createEvent(page.request, app.baseUrl, { name: EVENT_NAME, eventdatetime: wallClockDaysAhead(20, '18:30') });
+    const eventId = await createEvent(page.request, world.app.baseUrl, { name: EVENT_NAME, eventdatetime: wallClockDaysAhead(20, '18:30') });
 
     // A member books with an e-mail; the server's sender delivers the confirmation.
     const booking = await page.request.post('/api/bookings', {
@@ -65,7 +48,7 @@ describe('the admin Mail screen', () => {
     });
     expect(booking.status()).toBe(201);
     bookingId = ((await booking.json()) as { bookingId: string }).bookingId;
-    await smtp.waitFor(1);
+    await world.smtp.waitFor(1);
     await untilStatus('sent');
 
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Mail' }).click();
@@ -111,22 +94,22 @@ describe('the admin Mail screen', () => {
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Resend' }).click();
     await page.getByText('The e-mail to mary@example.org is queued to be sent again.').waitFor();
-    await smtp.waitFor(2);
+    await world.smtp.waitFor(2);
     await untilStatus('sent');
-    expect(smtp.received.map((m) => m.subject)).toEqual([SUBJECT, SUBJECT]);
+    expect(world.smtp.received.map((m) => m.subject)).toEqual([SUBJECT, SUBJECT]);
 
     // Back on the list, the message is sent again (and the filter by booking shows only it).
     await page.goto(`/admin/mail?recordId=${encodeURIComponent(bookingId)}`);
     await page.getByText('Only the e-mails about').waitFor();
     await rowOf(page, SUBJECT).getByText('Sent').waitFor();
     expect(await page.getByRole('table').getByRole('row').count()).toBe(2);
-    expect(smtp.received).toHaveLength(2);
+    expect(world.smtp.received).toHaveLength(2);
     await page.close();
   });
 
   it('shows the e-mails without Resend to an admin who may only read bookings, and fits a phone screen', async () => {
-    const setup = await browser.newPage();
-    await signInAsAdmin(setup.request, app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+    const setup = await world.browser.newPage();
+    await signInAsAdmin(setup.request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
     const created = await setup.request.post('/api/admin/admins', {
       headers: FETCH_HEADER,
       data: { email: READER_EMAIL, name: 'Rob Reader', password: READER_PASSWORD, permissions: ['bookings:read'] },
@@ -134,7 +117,7 @@ describe('the admin Mail screen', () => {
     expect(created.status()).toBe(201);
     await setup.close();
 
-    const readerBrowser = await launchBrowser({ baseURL: app.baseUrl });
+    const readerBrowser = await launchBrowser({ baseURL: world.app.baseUrl });
     try {
       const phone = await readerBrowser.newPage(PHONE);
       await signIn(phone, READER_EMAIL, READER_PASSWORD);

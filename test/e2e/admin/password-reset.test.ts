@@ -1,31 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RESET_MESSAGES } from '../../../core/domain/password-reset';
-import { startSmtpTestServer, type SmtpTestServer } from '../../support/smtp-test-server';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from '../support/app-server';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../support/app-server';
 import { describeViolations, seriousAxeViolations } from '../support/axe';
-import { launchBrowser, PHONE, screenshot, type BrowserSession } from '../support/browser';
+import { PHONE, screenshot } from '../support/browser';
+import { useAppWithMail } from '../support/app-with-mail';
 
 const NEW_PASSWORD = 'the-new-password-1357';
 
-let smtp: SmtpTestServer;
-let app: AppServer;
-let browser: BrowserSession;
 
-beforeAll(async () => {
-  smtp = await startSmtpTestServer();
-  app = await startAppServer({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Kestrel Yacht Club <bookings@kestrel-yc.example>' }, build: { mailRoundMs: 50 } });
-  browser = await launchBrowser({ baseURL: app.baseUrl });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await smtp?.close();
-});
+const world = useAppWithMail({ mailRoundMs: 50 });
 
 /** A session of the admin's on another device: the cookie it carries. */
 async function sessionCookieElsewhere(password: string): Promise<string> {
-  const response = await fetch(`${app.baseUrl}/api/admin/session`, {
+  const response = await fetch(`${world.app.baseUrl}/api/admin/session`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-requested-with': 'fetch' },
     body: JSON.stringify({ email: E2E_ADMIN_EMAIL, password }),
@@ -35,7 +22,7 @@ async function sessionCookieElsewhere(password: string): Promise<string> {
 }
 
 async function sessionStatus(cookie: string): Promise<number> {
-  return (await fetch(`${app.baseUrl}/api/admin/session`, { headers: { cookie } })).status;
+  return (await fetch(`${world.app.baseUrl}/api/admin/session`, { headers: { cookie } })).status;
 }
 
 async function expectAxeClean(page: Parameters<typeof seriousAxeViolations>[0]): Promise<void> {
@@ -48,7 +35,7 @@ describe('forgotten admin password', () => {
     const otherDevice = await sessionCookieElsewhere(E2E_ADMIN_PASSWORD);
     expect(await sessionStatus(otherDevice)).toBe(200);
 
-    const page = await browser.newPage(PHONE);
+    const page = await world.browser.newPage(PHONE);
     await page.context().clearCookies();
     await page.goto('/admin/login');
     await page.getByRole('heading', { level: 1, name: 'Admin Sign In' }).waitFor();
@@ -66,7 +53,7 @@ describe('forgotten admin password', () => {
     await expectAxeClean(page);
     await screenshot(page, 'admin-forgot-password-375');
 
-    const mail = await smtp.waitForSubject(`Reset your ${app.config.clubName} admin password`);
+    const mail = await world.smtp.waitForSubject(`Reset your ${world.app.config.clubName} admin password`);
     expect(mail.to).toMatchObject({ value: [{ address: E2E_ADMIN_EMAIL }] });
     const link = new URL(/http:\/\/localhost:\d+\/admin\/reset-password\?token=[A-Za-z0-9_-]+/.exec(mail.text ?? '')?.[0] ?? 'http://none.example');
     expect(link.pathname).toBe('/admin/reset-password');
@@ -110,7 +97,7 @@ describe('forgotten admin password', () => {
   });
 
   it('says a made-up link is not valid without asking for a password', async () => {
-    const page = await browser.newPage(PHONE);
+    const page = await world.browser.newPage(PHONE);
     await page.goto('/admin/reset-password?token=not-a-real-token');
     await page.getByRole('heading', { level: 1, name: 'Choose a New Password' }).waitFor();
     await page.getByRole('alert').filter({ hasText: RESET_MESSAGES.invalid }).waitFor();

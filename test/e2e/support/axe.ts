@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { ROOT } from './app-server';
+import { screenshot } from './browser';
 
 export interface AxeViolation {
   id: string;
@@ -36,4 +38,14 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
 /** One line per violation, for a failed expectation's message. */
 export function describeViolations(violations: AxeViolation[]): string {
   return violations.map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.targets.join(', ')}`).join('\n');
+}
+
+/**
+ * Saves a full-page screenshot as `screenshotName` (none when null) and expects the page to have
+ * no serious or critical axe violation, naming each one found.
+ */
+export async function expectAccessible(page: Page, name: string, screenshotName: string | null = name): Promise<void> {
+  if (screenshotName !== null) await screenshot(page, screenshotName);
+  const violations = await seriousAxeViolations(page);
+  expect(violations, `${name}:\n${describeViolations(violations)}`).toEqual([]);
 }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PERMISSIONS, PERMISSIONS, type Permission } from '../../../core/entities/admin';
 import { PermissionError } from '../../../core/errors';
-import { ACTIONS, ADMIN_ROUTES, PERMISSION_MESSAGES, hasPermission, requirePermission, type AdminAction } from '../../../core/domain/permissions';
+import { ACTIONS, ADMIN_ROUTES, PERMISSION_MESSAGES, hasPermission, mayOpen, requirePermission, type AdminAction } from '../../../core/domain/permissions';
 
 const actions = Object.keys(ACTIONS) as AdminAction[];
 const permissionSet = fc.subarray([...PERMISSIONS]);
@@ -62,8 +62,8 @@ describe('permission examples', () => {
     expect(() => requirePermission({ permissions: [] }, 'admins.list')).not.toThrow();
   });
 
-  it('the default admin can do everything but manage admins, change bookings, resend e-mails, read the audit log and manage photos', () => {
-    const withheld = ['admins.manage', 'bookings.write', 'audit.read', 'mail.resend', 'photos.manage'];
+  it('the default admin can do everything but manage admins, change bookings, resend e-mails, read the audit log, change work days and manage photos', () => {
+    const withheld = ['admins.manage', 'bookings.write', 'audit.read', 'mail.resend', 'workDays.write', 'photos.manage'];
     for (const action of actions.filter((a) => !withheld.includes(a))) {
       expect(() => requirePermission({ permissions: DEFAULT_PERMISSIONS }, action)).not.toThrow();
     }
@@ -92,8 +92,23 @@ describe('permission examples', () => {
       '/admin/audit': 'audit:read',
       '/admin/members': null,
       '/admin/work-days': 'events:read',
+      '/admin/work-days/create': 'workdays:write',
+      '/admin/work-days/edit/:workDayId': 'workdays:write',
+      '/admin/work-days/:workDayId': 'events:read',
       '/admin/mail': 'bookings:read',
       '/admin/photos': 'content:write',
     });
+  });
+});
+
+describe('work-day screens', () => {
+  it('reading work days needs events:read; changing them workdays:write, with its own message', () => {
+    expect(() => requirePermission({ permissions: ['events:read'] }, 'workDays.read')).not.toThrow();
+    expect(() => requirePermission({ permissions: ['events:read', 'events:write'] }, 'workDays.write')).toThrow('You do not have permission to change work days.');
+    expect(() => requirePermission({ permissions: ['workdays:write'] }, 'workDays.write')).not.toThrow();
+    expect(mayOpen({ permissions: ['events:read'] }, '/admin/work-days/wd-1')).toBe(true);
+    expect(mayOpen({ permissions: ['events:read'] }, '/admin/work-days/create')).toBe(false);
+    expect(mayOpen({ permissions: ['events:read'] }, '/admin/work-days/edit/wd-1')).toBe(false);
+    expect(mayOpen({ permissions: ['workdays:write'] }, '/admin/work-days/edit/wd-1')).toBe(true);
   });
 });

@@ -21,6 +21,8 @@ import { RequirePermission, RequireSignIn } from './components/require-admin';
 import { RouteFocus } from './components/route-focus';
 import { WorkDaysPage } from './components/work-days-page';
 import { PhotosPage } from './components/photos-page';
+import { WorkDayCreatePage, WorkDayEditPage } from './components/work-day-form-pages';
+import { WorkDayRosterPage } from './components/work-day-roster-page';
 import './admin.css';
 
 /** The screens that need a permission, with the catalogue's message for an admin without it. */
@@ -31,6 +33,9 @@ const GUARDED: { path: string; permission: Permission; message: string; Page: Co
   { path: 'bookings', permission: 'bookings:read', message: PERMISSION_MESSAGES.bookings, Page: BookingsOverviewPage },
   { path: 'bookings/:eventId', permission: 'bookings:read', message: PERMISSION_MESSAGES.bookings, Page: EventBookingsPage },
   { path: 'work-days', permission: 'events:read', message: PERMISSION_MESSAGES.eventsRead, Page: WorkDaysPage },
+  { path: 'work-days/create', permission: 'workdays:write', message: PERMISSION_MESSAGES.workDaysWrite, Page: WorkDayCreatePage },
+  { path: 'work-days/edit/:id', permission: 'workdays:write', message: PERMISSION_MESSAGES.workDaysWrite, Page: WorkDayEditPage },
+  { path: 'work-days/:id', permission: 'events:read', message: PERMISSION_MESSAGES.eventsRead, Page: WorkDayRosterPage },
   { path: 'mail', permission: 'bookings:read', message: PERMISSION_MESSAGES.mailRead, Page: MailPage },
   { path: 'booking/:bookingId', permission: 'bookings:read', message: PERMISSION_MESSAGES.bookings, Page: BookingDetailPage },
   { path: 'audit', permission: 'audit:read', message: PERMISSION_MESSAGES.audit, Page: AuditPage },

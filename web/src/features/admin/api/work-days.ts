@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WorkDaySignupSchema, WorkDayWithCountsSchema, type WorkDaySignup, type WorkDayWithCounts } from '@core/entities/work-day';
-import { apiGet } from '../../../lib/api';
+import { WorkDayFormValuesSchema, type WorkDayFormValues } from '@core/domain/work-day-form';
+import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api';
 
 export interface WorkDayWithSignups {
   workDay: WorkDayWithCounts;
@@ -8,7 +9,35 @@ export interface WorkDayWithSignups {
 }
 
 const WorkDaysAnswer = z.object({ workDays: z.array(z.object({ workDay: WorkDayWithCountsSchema, signups: z.array(WorkDaySignupSchema) })) });
+const WorkDayAnswer = z.object({ workDay: WorkDayWithCountsSchema, signups: z.array(WorkDaySignupSchema), form: WorkDayFormValuesSchema });
+export type AdminWorkDay = z.infer<typeof WorkDayAnswer>;
+const SavedAnswer = z.object({ workDay: WorkDayWithCountsSchema });
+const path = (id: string) => `/api/admin/work-days/${encodeURIComponent(id)}`;
 
 export async function listWorkDaySignups(): Promise<WorkDayWithSignups[]> {
   return (await apiGet('/api/admin/work-days', WorkDaysAnswer)).workDays;
+}
+
+export function getAdminWorkDay(id: string): Promise<AdminWorkDay> {
+  return apiGet(path(id), WorkDayAnswer);
+}
+
+export async function createWorkDay(values: WorkDayFormValues): Promise<WorkDayWithCounts> {
+  return (await apiPost('/api/admin/work-days', values, SavedAnswer)).workDay;
+}
+
+export async function updateWorkDay(id: string, values: WorkDayFormValues): Promise<WorkDayWithCounts> {
+  return (await apiPut(path(id), values, SavedAnswer)).workDay;
+}
+
+export async function setWorkDayArchived(id: string, archived: boolean): Promise<WorkDayWithCounts> {
+  return (await apiPost(`${path(id)}/archive`, { archived }, SavedAnswer)).workDay;
+}
+
+export async function removeWorkDaySignup(id: string, signupId: string): Promise<void> {
+  await apiDelete(`${path(id)}/signups/${encodeURIComponent(signupId)}`);
+}
+
+export function workDaySignupsCsvUrl(id: string): string {
+  return `${path(id)}/signups.csv`;
 }

@@ -14,6 +14,7 @@ export function DashboardPage() {
   const { state, reload } = useAdminData(['dashboard'], fetchDashboard);
   const editPath = (eventId: string) => `/admin/events/edit/${encodeURIComponent(eventId)}`;
   const bookingsPath = (eventId: string) => `/admin/bookings/${encodeURIComponent(eventId)}`;
+  const workDayPath = (workDayId: string) => `/admin/work-days/${encodeURIComponent(workDayId)}`;
 
   // Only the screens this admin may open (the core's route table), never one that says Access Denied.
   const tiles = [
@@ -87,6 +88,35 @@ export function DashboardPage() {
                         </tr>
                       ))}
                     </DataTable>
+              )}
+            </section>
+          )}
+
+          {state.data.shortWorkDays && (
+            <section className="adm-panel" aria-labelledby="adm-short-title">
+              <h2 id="adm-short-title">Work Days Short of Volunteers</h2>
+              {state.data.shortWorkDays.length === 0 ? (
+                <p className="adm-muted">No coming work day is short of volunteers.</p>
+              ) : (
+                <ul className="adm-list">
+                  {state.data.shortWorkDays.map((day) => (
+                    <li key={day.id} className="adm-list-item">
+                      <div>
+                        <p className="adm-list-title">
+                          {day.name} <Badge tone="red">Short of volunteers</Badge>
+                        </p>
+                        <p className="adm-muted">
+                          {formatDate(day.date, 'admin')} · {day.short === 1 ? '1 more volunteer needed' : `${day.short} more volunteers needed`}
+                        </p>
+                      </div>
+                      {mayOpen(admin, workDayPath(day.id)) && (
+                        <Link className="btn btn-secondary btn-small" to={workDayPath(day.id)} aria-label={`Volunteers for ${day.name}`}>
+                          Volunteers
+                        </Link>
+                      )}
+                    </li>
+                  ))}
+                </ul>
               )}
             </section>
           )}

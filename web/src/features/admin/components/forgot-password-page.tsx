@@ -1,15 +1,14 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { RESET_MESSAGES } from '@core/domain/password-reset';
 import { inputErrors } from '@core/use-cases/parse-input';
 import { PasswordResetRequestSchema, type PasswordResetRequest } from '@core/use-cases/password-reset-schema';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api';
 import { useClubConfig } from '../../../lib/club-config';
 import { useForm } from '../../../lib/form';
 import { requestPasswordReset } from '../api/password-reset';
+import { AccountForm, BackToSignIn } from './account-form';
 import { PageTitle } from './page-title';
 
 const FAILED = 'The request could not be sent. Please try again.';
@@ -45,25 +44,21 @@ export function ForgotPasswordPage() {
         ) : sent ? (
           <Alert tone="success">{sent}</Alert>
         ) : (
-          <>
-            <p className="adm-muted">Enter the e-mail address of your admin account. We will send you a link to choose a new password.</p>
-            {formError && <Alert tone="error">{formError}</Alert>}
-            <form onSubmit={form.handleSubmit(send)} noValidate>
-              <fieldset className="form-fields" disabled={submitting}>
-                <legend className="visually-hidden">Your account</legend>
-                <Field id="adm-forgot-email" label="Email" error={form.errorFor('email')}>
-                  <input className="input" type="email" autoComplete="username" {...form.bind('email')} />
-                </Field>
-              </fieldset>
-              <Button type="submit" block disabled={submitting}>
-                {submitting ? 'Sending…' : 'Send Reset Link'}
-              </Button>
-            </form>
-          </>
+          <AccountForm
+            intro="Enter the e-mail address of your admin account. We will send you a link to choose a new password."
+            formError={formError}
+            legend="Your account"
+            submitting={submitting}
+            submitLabel="Send Reset Link"
+            busyLabel="Sending…"
+            onSubmit={form.handleSubmit(send)}
+          >
+            <Field id="adm-forgot-email" label="Email" error={form.errorFor('email')}>
+              <input className="input" type="email" autoComplete="username" {...form.bind('email')} />
+            </Field>
+          </AccountForm>
         )}
-        <p className="adm-login-links">
-          <Link to="/admin/login">Back to sign in</Link>
-        </p>
+        <BackToSignIn />
       </main>
     </div>
   );

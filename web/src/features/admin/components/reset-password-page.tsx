@@ -5,11 +5,11 @@ import { MIN_PASSWORD_LENGTH } from '@core/use-cases/create-admin';
 import { inputErrors } from '@core/use-cases/parse-input';
 import { PasswordResetConfirmSchema } from '@core/use-cases/password-reset-schema';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api';
 import { useForm } from '../../../lib/form';
 import { confirmPasswordReset } from '../api/password-reset';
+import { AccountForm, BackToSignIn } from './account-form';
 import { PageTitle } from './page-title';
 
 const FAILED = 'The new password could not be saved. Please try again.';
@@ -65,28 +65,24 @@ export function ResetPasswordPage() {
             </p>
           </>
         ) : (
-          <>
-            <p className="adm-muted">Setting a new password signs your account out everywhere else.</p>
-            {formError && <Alert tone="error">{formError}</Alert>}
-            <form onSubmit={form.handleSubmit(send)} noValidate>
-              <fieldset className="form-fields" disabled={submitting}>
-                <legend className="visually-hidden">New password</legend>
-                <Field id="adm-reset-password" label="New password" hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} error={form.errorFor('password')}>
-                  <input className="input" type="password" autoComplete="new-password" {...form.bind('password')} />
-                </Field>
-                <Field id="adm-reset-repeat" label="New password again" error={form.errorFor('repeat')}>
-                  <input className="input" type="password" autoComplete="new-password" {...form.bind('repeat')} />
-                </Field>
-              </fieldset>
-              <Button type="submit" block disabled={submitting}>
-                {submitting ? 'Saving…' : 'Set Password'}
-              </Button>
-            </form>
-          </>
+          <AccountForm
+            intro="Setting a new password signs your account out everywhere else."
+            formError={formError}
+            legend="New password"
+            submitting={submitting}
+            submitLabel="Set Password"
+            busyLabel="Saving…"
+            onSubmit={form.handleSubmit(send)}
+          >
+            <Field id="adm-reset-password" label="New password" hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} error={form.errorFor('password')}>
+              <input className="input" type="password" autoComplete="new-password" {...form.bind('password')} />
+            </Field>
+            <Field id="adm-reset-repeat" label="New password again" error={form.errorFor('repeat')}>
+              <input className="input" type="password" autoComplete="new-password" {...form.bind('repeat')} />
+            </Field>
+          </AccountForm>
         )}
-        <p className="adm-login-links">
-          <Link to="/admin/login">Back to sign in</Link>
-        </p>
+        <BackToSignIn />
       </main>
     </div>
   );

@@ -1,92 +1,120 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { formatDate } from '@core/domain/calendar';
-import { isJobFull } from '@core/domain/work-days';
+import { mayOpen } from '@core/domain/permissions';
+import { volunteersShort } from '@core/domain/work-day-roster';
 import { listWorkDaySignups, type WorkDayWithSignups } from '../api/work-days';
+import { useSignedInAdmin } from './admin-session';
+import { Badge } from './badge';
+import { DataTable } from './data-table';
 import { LoadError, Loading } from './load-error';
+import { NoticeArea, readFlash } from './notice';
 import { PageTitle } from './page-title';
 import { useAdminData } from '../../../lib/query';
 import { Button } from '../../../components/ui/button';
 
+type Filter = 'current' | 'archived' | 'all';
+const FILTERS: { value: Filter; label: string }[] = [
+  { value: 'current', label: 'Current (not archived)' },
+  { value: 'archived', label: 'Archived' },
+  { value: 'all', label: 'All' },
+];
+
+function shown(entry: WorkDayWithSignups, filter: Filter): boolean {
+  const archived = entry.workDay.archived === true;
+  return filter === 'all' || (filter === 'archived') === archived;
+}
+
+/** Every work day with its volunteers against the number needed; archived ones under their filter. */
 export function WorkDaysPage() {
+  const admin = useSignedInAdmin();
+  const location = useLocation();
+  const navigate = useNavigate();
   const { state, reload } = useAdminData(['work-days'], listWorkDaySignups);
+  const [filter, setFilter] = useState<Filter>('current');
+  const [notice] = useState(() => readFlash(location.state));
+
+  useEffect(() => {
+    if (readFlash(location.state)) navigate(location.pathname, { replace: true, state: null });
+  }, [location, navigate]);
 
   if (state.status === 'error' && state.error.status === 403) return <LoadError error={state.error} message="Failed to load work days" />;
 
+  const rows = state.status === 'ok' ? state.data.filter((entry) => shown(entry, filter)) : [];
   return (
     <>
       <div className="adm-page-head">
         <PageTitle documentTitle="Work Days">Work Days</PageTitle>
-        <Button variant="secondary" onClick={reload} disabled={state.status === 'loading'}>
-          Refresh
-        </Button>
+        <span className="adm-actions">
+          {mayOpen(admin, '/admin/work-days/create') && (
+            <Link className="btn btn-primary" to="/admin/work-days/create">
+              Create Work Day
+            </Link>
+          )}
+          <Button variant="secondary" onClick={reload} disabled={state.status === 'loading'}>
+            Refresh
+          </Button>
+        </span>
+      </div>
+      <NoticeArea notice={notice} />
+      <div className="adm-filters">
+        <label className="field-label" htmlFor="adm-workday-filter">
+          Show
+        </label>
+        <select id="adm-workday-filter" className="input" value={filter} onChange={(e) => setFilter(e.target.value as Filter)}>
+          {FILTERS.map((f) => (
+            <option key={f.value} value={f.value}>
+              {f.label}
+            </option>
+          ))}
+        </select>
       </div>
       {state.status === 'loading' && <Loading label="Loading work days…" />}
       {state.status === 'error' && <LoadError error={state.error} message="Failed to load work days" onRetry={reload} />}
-      {state.status === 'ok' && (state.data.length === 0 ? <p className="adm-muted">No work days.</p> : state.data.map((entry) => <WorkDaySection key={entry.workDay.id} entry={entry} />))}
+      {state.status === 'ok' &&
+        (rows.length === 0 ? (
+          <p className="adm-muted">{filter === 'archived' ? 'No archived work days.' : 'No work days.'}</p>
+        ) : (
+          <DataTable label="Work days" columns={['Work day', 'Date', { label: 'Volunteers', numeric: true }, 'Status', 'Actions']}>
+            {rows.map(({ workDay, signups }) => {
+              const signed = workDay.jobs.reduce((sum, job) => sum + job.currentVolunteers, 0);
+              const needed = workDay.jobs.reduce((sum, job) => sum + job.volunteersNeeded, 0);
+              const short = volunteersShort(workDay);
+              const roster = `/admin/work-days/${encodeURIComponent(workDay.id)}`;
+              const edit = `/admin/work-days/edit/${encodeURIComponent(workDay.id)}`;
+              return (
+                <tr key={workDay.id} data-work-day-id={workDay.id}>
+                  <th scope="row">
+                    <span className="adm-cell-title">{workDay.name}</span>
+                    <span className="adm-cell-sub">{signups.length === 1 ? '1 sign-up' : `${signups.length} sign-ups`}</span>
+                  </th>
+                  <td>{formatDate(workDay.date, 'admin')}</td>
+                  <td className="adm-num">
+                    {signed} of {needed}
+                  </td>
+                  <td>
+                    <span className="adm-badges">
+                      {workDay.archived ? <Badge tone="grey">Archived</Badge> : workDay.active ? <Badge tone="green">Active</Badge> : <Badge tone="grey">Inactive</Badge>}
+                      {short > 0 && <Badge tone="red">Short of volunteers</Badge>}
+                    </span>
+                  </td>
+                  <td>
+                    <span className="adm-actions">
+                      <Link className="btn btn-secondary btn-small" to={roster} aria-label={`Volunteers for ${workDay.name}`}>
+                        Volunteers
+                      </Link>
+                      {mayOpen(admin, edit) && (
+                        <Link className="btn btn-secondary btn-small" to={edit} aria-label={`Edit ${workDay.name}`}>
+                          Edit
+                        </Link>
+                      )}
+                    </span>
+                  </td>
+                </tr>
+              );
+            })}
+          </DataTable>
+        ))}
     </>
-  );
-}
-
-function WorkDaySection({ entry }: { entry: WorkDayWithSignups }) {
-  const { workDay, signups } = entry;
-  const titleId = `adm-workday-${workDay.id}`;
-  const others = signups.filter((s) => s.otherJob.trim() !== '');
-  const fullName = (s: { firstName: string; lastName: string }) => `${s.firstName} ${s.lastName}`;
-
-  return (
-    <section className="adm-panel" aria-labelledby={titleId}>
-      <h2 id={titleId}>
-        {workDay.name} {!workDay.active && <span className="adm-muted">(inactive)</span>}
-      </h2>
-      <p className="adm-muted">
-        {formatDate(workDay.date, 'admin')} · {signups.length} {signups.length === 1 ? 'sign-up' : 'sign-ups'}
-        {workDay.foodAvailable && ` · food wanted by ${signups.filter((s) => s.wantsFood).length}`} · bringing tools: {signups.filter((s) => s.bringingTools).length}
-      </p>
-      <ul className="adm-jobs">
-        {workDay.jobs.map((job) => {
-          const names = signups.filter((s) => s.selectedJobs.includes(job.id)).map(fullName);
-          return (
-            <li key={job.id} className="adm-job">
-              <h3>
-                {job.title}{' '}
-                <span className="adm-job-count">
-                  {job.currentVolunteers} of {job.volunteersNeeded} volunteers{isJobFull(job) && ' (full)'}
-                </span>
-              </h3>
-              {names.length === 0 ? <p className="adm-muted">No one yet.</p> : <p>{names.join(', ')}</p>}
-            </li>
-          );
-        })}
-        <li className="adm-job">
-          <h3>
-            Other Job <span className="adm-job-count">{others.length === 1 ? '1 volunteer' : `${others.length} volunteers`}</span>
-          </h3>
-          {others.length === 0 ? (
-            <p className="adm-muted">No one yet.</p>
-          ) : (
-            <ul>
-              {others.map((s) => (
-                <li key={s.id}>
-                  {fullName(s)}: {s.otherJob}
-                </li>
-              ))}
-            </ul>
-          )}
-        </li>
-      </ul>
-      {signups.some((s) => s.notes.trim() !== '') && (
-        <>
-          <h3>Notes from volunteers</h3>
-          <ul>
-            {signups
-              .filter((s) => s.notes.trim() !== '')
-              .map((s) => (
-                <li key={s.id}>
-                  {fullName(s)}: {s.notes}
-                </li>
-              ))}
-          </ul>
-        </>
-      )}
-    </section>
   );
 }

@@ -94,7 +94,9 @@ function SignupForm({ workDay, onDone, onRefused }: { workDay: ListedWorkDay; on
           <legend>Which jobs can you help with? *</legend>
           {workDay.jobs.map((job) => {
             const id = `job-${job.id}`;
-            const full = isJobFull(job);
+            // A closed job (an admin closed it) takes no one new either, whatever its count.
+            const closed = job.closed === true;
+            const full = closed || isJobFull(job);
             const chosen = signup.selectedJobs.includes(job.id);
             return (
               <div key={job.id} className={full ? 'job-option job-full' : 'job-option'}>
@@ -104,7 +106,7 @@ function SignupForm({ workDay, onDone, onRefused }: { workDay: ListedWorkDay; on
                   <span className="job-title">{job.title}</span>
                   {job.description !== '' && <span className="job-description">{job.description}</span>}
                   <span className="job-count" id={`${id}-count`}>
-                    {full && <strong className="job-full-label">Full: </strong>}
+                    {full && <strong className="job-full-label">{closed ? 'Closed: ' : 'Full: '}</strong>}
                     {job.currentVolunteers} of {job.volunteersNeeded} volunteers signed up
                   </span>
                 </label>

@@ -1,0 +1,37 @@
+import type { Admin } from '../entities/admin';
+import type { WorkDaySignup } from '../entities/work-day';
+import { signupAuditFields } from '../domain/work-day-roster';
+import { requirePermission } from '../domain/permissions';
+import { WORK_DAY_MESSAGES } from '../domain/work-days';
+import { NotFoundError } from '../errors';
+import type { WorkDayRepository } from '../ports/work-day-repository';
+import { recordAdminAction, type AuditTrailDeps } from './audit-trail';
+
+export const SIGNUP_NOT_FOUND = 'Sign-up not found';
+
+export interface RemoveWorkDaySignupDeps extends AuditTrailDeps {
+  workDays: WorkDayRepository;
+}
+
+/** An admin removes a volunteer's sign-up; its places are free again at once. */
+export class RemoveWorkDaySignup {
+  constructor(private readonly deps: RemoveWorkDaySignupDeps) {}
+
+  async execute(admin: Admin, workDayId: string, signupId: string): Promise<WorkDaySignup> {
+    requirePermission(admin, 'workDays.write');
+    const workDay = await this.deps.workDays.get(workDayId);
+    if (!workDay) throw new NotFoundError(WORK_DAY_MESSAGES.notFound);
+    const removed = await this.deps.workDays.removeSignup(workDayId, signupId);
+    // Removing twice removes once: the second admin is told it is gone rather than shown success.
+    if (!removed) throw new NotFoundError(SIGNUP_NOT_FOUND);
+    await recordAdminAction(this.deps, admin, {
+      action: 'workDay.signup-removed',
+      recordType: 'workDay',
+      recordId: workDay.id,
+      summary: `Removed the sign-up of ${removed.firstName} ${removed.lastName} from the work day ${workDay.name}`,
+      before: signupAuditFields(removed, workDay),
+      after: signupAuditFields(null, workDay),
+    });
+    return removed;
+  }
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { WorkDayWithCountsSchema } from '../../core/entities/work-day';
+import { WorkDayFormValuesSchema } from '../../core/domain/work-day-form';
+import { ArchiveWorkDay, ArchiveWorkDayRequestSchema } from '../../core/use-cases/archive-work-day';
+import { CreateWorkDay } from '../../core/use-cases/create-work-day';
+import { ExportWorkDaySignups } from '../../core/use-cases/export-work-day-signups';
+import { AdminWorkDaySchema, GetAdminWorkDay } from '../../core/use-cases/get-admin-work-day';
+import { RemoveWorkDaySignup } from '../../core/use-cases/remove-work-day-signup';
+import { UpdateWorkDay } from '../../core/use-cases/update-work-day';
+import type { AppContainer } from '../container';
+import { reply, SENT, type ApiRoutes } from './api-routes';
+import { IdParamsSchema } from './api-schemas';
+
+const WorkDaySavedSchema = z.object({ workDay: WorkDayWithCountsSchema });
+const SignupParamsSchema = z.object({ id: z.string().min(1).max(200), signupId: z.string().min(1).max(200) });
+const NOT_FOUND = { description: '"Work Day Not Found"' };
+const BAD_FORM = { description: 'A field refused: `fields` names it (`name`, `date`, `jobs`, `jobs.<row>.title`, `jobs.<row>.volunteersNeeded`, ...)' };
+
+/** The admin's work-day screens: create, edit (jobs, close a job), archive, the roster, its CSV, removing a sign-up. */
+export function registerAdminWorkDayRoutes(routes: ApiRoutes, ports: AppContainer): void {
+  routes.add({
+    method: 'get',
+    path: '/api/admin/work-days/:id',
+    summary: 'One work day (archived or not) with its counts, sign-ups and the edit form',
+    tag: 'admin work days',
+    access: { action: 'workDays.read' },
+    params: IdParamsSchema,
+    responses: { 200: { description: 'The work day', schema: AdminWorkDaySchema }, 404: NOT_FOUND },
+    handler: async ({ admin, params }) => reply(200, await ports.useCase(GetAdminWorkDay).execute(admin, params.id)),
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/admin/work-days',
+    summary: 'Create a work day with its jobs',
+    tag: 'admin work days',
+    access: { action: 'workDays.write' },
+    body: WorkDayFormValuesSchema,
+    responses: { 201: { description: 'Created', schema: WorkDaySavedSchema }, 400: BAD_FORM },
+    handler: async ({ admin, body }) => reply(201, { workDay: await ports.useCase(CreateWorkDay).execute(admin, body) }),
+  });
+
+  routes.add({
+    method: 'put',
+    path: '/api/admin/work-days/:id',
+    summary: 'Change a work day and its jobs (rows with an id keep their job; rows without are new; missing jobs are deleted)',
+    tag: 'admin work days',
+    access: { action: 'workDays.write' },
+    params: IdParamsSchema,
+    body: WorkDayFormValuesSchema,
+    responses: {
+      200: { description: 'Updated', schema: WorkDaySavedSchema },
+      400: { description: `${BAD_FORM.description}; also a job with sign-ups deleted, or needing fewer volunteers than have signed up` },
+      404: NOT_FOUND,
+      409: { description: 'A sign-up arrived meanwhile and the change would now delete a job with sign-ups or need fewer volunteers than signed up' },
+    },
+    handler: async ({ admin, params, body }) => reply(200, { workDay: await ports.useCase(UpdateWorkDay).execute(admin, params.id, body) }),
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/admin/work-days/:id/archive',
+    summary: 'Archive a work day ({ archived: true }) or bring it back ({ archived: false })',
+    tag: 'admin work days',
+    access: { action: 'workDays.write' },
+    params: IdParamsSchema,
+    body: ArchiveWorkDayRequestSchema,
+    responses: { 200: { description: 'Archived or brought back', schema: WorkDaySavedSchema }, 404: NOT_FOUND },
+    handler: async ({ admin, params, body }) => reply(200, { workDay: await ports.useCase(ArchiveWorkDay).execute(admin, params.id, body) }),
+  });
+
+  routes.add({
+    method: 'delete',
+    path: '/api/admin/work-days/:id/signups/:signupId',
+    summary: "Remove a volunteer's sign-up; its places are free again",
+    tag: 'admin work days',
+    access: { action: 'workDays.write' },
+    params: SignupParamsSchema,
+    responses: { 204: { description: 'Removed' }, 404: { description: '"Work Day Not Found" or "Sign-up not found" (perhaps removed already)' } },
+    handler: async ({ admin, params }) => {
+      await ports.useCase(RemoveWorkDaySignup).execute(admin, params.id, params.signupId);
+      return reply(204);
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/admin/work-days/:id/signups.csv',
+    summary: "One work day's sign-ups as a CSV download (formula-safe)",
+    tag: 'admin work days',
+    access: { action: 'workDays.read' },
+    params: IdParamsSchema,
+    responses: { 200: { description: 'CSV', schema: z.string(), contentType: 'text/csv' }, 404: NOT_FOUND },
+    handler: async ({ admin, params, res }) => {
+      const { fileName, csv } = await ports.useCase(ExportWorkDaySignups).execute(admin, params.id);
+      const safeName = /^[A-Za-z0-9._-]+$/.test(fileName) ? fileName : 'signups.csv';
+      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+      res.setHeader('Content-Disposition', `attachment; filename="${safeName}"`);
+      res.send(csv);
+      return SENT;
+    },
+  });
+}

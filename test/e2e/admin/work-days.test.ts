@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { WORK_DAY_FORM_MESSAGES } from '../../../core/domain/work-day-form';
+import { wallClockDaysAhead } from '../support/admin-api';
+import { fillDateTime } from '../support/admin-form';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from '../support/app-server';
+import { describeViolations, seriousAxeViolations } from '../support/axe';
+import { DESKTOP, PHONE, launchBrowser, screenshot, type BrowserSession } from '../support/browser';
+
+/**
+ * Issue 18, work days run by the club: an admin creates a work day with its jobs, a member signs
+ * up on the public page, the admin's counts and the "short of volunteers" marker follow, the CSV
+ * holds the sign-ups, and removing one frees its place again.
+ */
+
+const stamp = Date.now().toString(36);
+const DAY_NAME = `Pontoon day ${stamp}`;
+const SCRUB = 'Scrub the pontoons';
+const GUTTERS = 'Clear the gutters';
+
+let app: AppServer;
+let browser: BrowserSession;
+let admin: Page;
+let workDayId = '';
+
+async function expectAccessible(p: Page, name: string) {
+  const violations = await seriousAxeViolations(p);
+  expect(violations, `${name}:\n${describeViolations(violations)}`).toEqual([]);
+}
+
+async function expectNoSidewaysScroll(p: Page, name: string) {
+  expect(await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${name} at 375 px`).toBeLessThanOrEqual(0);
+}
+
+/** The jobs table's row for this job. */
+function jobRow(p: Page, title: string) {
+  return p.getByRole('region', { name: 'Jobs and volunteers' }).getByRole('row').filter({ has: p.getByRole('rowheader', { name: new RegExp(title) }) });
+}
+
+async function memberSignsUp(firstName: string, lastName: string, jobs: string[]) {
+  const page = await browser.newPage(PHONE);
+  await page.goto(`/work-day-booking?id=${workDayId}`);
+  await page.getByRole('heading', { name: DAY_NAME, level: 1 }).waitFor();
+  await page.getByLabel('First Name *').fill(firstName);
+  await page.getByLabel('Last Name *').fill(lastName);
+  for (const job of jobs) await page.getByRole('checkbox', { name: new RegExp(job) }).check();
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.getByRole('heading', { name: 'Booking Confirmed' }).waitFor();
+  await page.close();
+}
+
+async function openRoster() {
+  await admin.goto(`/admin/work-days/${workDayId}`);
+  await admin.getByRole('heading', { name: DAY_NAME, level: 1 }).waitFor();
+  await jobRow(admin, SCRUB).waitFor();
+}
+
+beforeAll(async () => {
+  app = await startAppServer();
+  browser = await launchBrowser({ baseURL: app.baseUrl });
+  admin = await browser.newPage(DESKTOP);
+  await admin.goto('/admin/login');
+  await admin.getByLabel('Email').fill(E2E_ADMIN_EMAIL);
+  await admin.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
+  await admin.getByRole('button', { name: 'Sign In' }).click();
+  await admin.waitForURL('**/admin/dashboard');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe('admin work days', () => {
+  it('creates a work day with two jobs through the form, after the form names a bad job row', async () => {
+    await admin.goto('/admin/work-days');
+    await admin.getByRole('link', { name: 'Create Work Day' }).click();
+    await admin.getByRole('heading', { name: 'Create Work Day', level: 1 }).waitFor();
+    await admin.getByLabel('Work Day Name').fill(DAY_NAME);
+    await admin.getByLabel('Description', { exact: true }).fill('Get the pontoons ready for the season');
+    await fillDateTime(admin, 'Date & Time (UK time)', wallClockDaysAhead(10, '09:30'));
+    await admin.getByRole('checkbox', { name: 'Food Offered' }).check();
+    await admin.getByRole('checkbox', { name: 'Active' }).check();
+    await admin.getByLabel('Job Title').fill(SCRUB);
+    await admin.getByLabel('Volunteers Needed').fill('2');
+    await admin.getByRole('button', { name: 'Add a job' }).click();
+    await admin.getByLabel('Job Title').nth(1).fill(GUTTERS);
+    await admin.getByLabel('Volunteers Needed').nth(1).fill('0');
+    await admin.getByRole('button', { name: 'Create Work Day' }).click();
+    // The core rule speaks before anything is sent, at the row, and the focus goes there.
+    await admin.getByText(WORK_DAY_FORM_MESSAGES.volunteersInvalid).waitFor();
+    expect(await admin.evaluate(() => document.activeElement?.id)).toBe('adm-workday-jobs-1-volunteersNeeded');
+    await expectAccessible(admin, 'work-day form with a message');
+    await admin.getByLabel('Volunteers Needed').nth(1).fill('1');
+    await admin.getByRole('button', { name: 'Create Work Day' }).click();
+    await admin.waitForURL(/\/admin\/work-days\/[^/]+$/);
+    workDayId = decodeURIComponent(new URL(admin.url()).pathname.split('/').pop()!);
+    await admin.getByText('Work day created successfully!').waitFor();
+    await jobRow(admin, SCRUB).getByText('0 of 2').waitFor();
+    await jobRow(admin, SCRUB).getByText('Short by 2').waitFor();
+    await jobRow(admin, GUTTERS).getByText('0 of 1').waitFor();
+    await admin.getByText('3 more volunteers are needed for the open jobs.').waitFor();
+    await expectAccessible(admin, 'work-day roster');
+    await screenshot(admin, 'admin-work-day-roster-1280');
+    // The dashboard names it among the days short of volunteers.
+    await admin.goto('/admin/dashboard');
+    await admin.getByRole('region', { name: 'Work Days Short of Volunteers' }).getByText(DAY_NAME).waitFor();
+  });
+
+  it('follows a member’s sign-ups: counts go up and the short marker goes once every job is filled', async () => {
+    await memberSignsUp('Ada', 'Lovelace', [SCRUB]);
+    await openRoster();
+    await jobRow(admin, SCRUB).getByText('1 of 2').waitFor();
+    await jobRow(admin, SCRUB).getByText('Short by 1').waitFor();
+    await admin.getByText('2 more volunteers are needed for the open jobs.').waitFor();
+    await memberSignsUp('=Grace', 'Hopper', [SCRUB, GUTTERS]);
+    await openRoster();
+    await jobRow(admin, SCRUB).getByText('2 of 2').waitFor();
+    await jobRow(admin, GUTTERS).getByText('1 of 1').waitFor();
+    await jobRow(admin, SCRUB).getByText('Full').waitFor();
+    await admin.getByText('Every open job has the volunteers it needs.').waitFor();
+    expect(await admin.getByText('Short of volunteers').count()).toBe(0);
+    await admin.goto('/admin/dashboard');
+    await admin.getByRole('heading', { name: 'Work Days Short of Volunteers' }).waitFor();
+    expect(await admin.getByRole('region', { name: 'Work Days Short of Volunteers' }).getByText(DAY_NAME).count()).toBe(0);
+  });
+
+  it('downloads the sign-ups as a CSV, a planted formula made harmless', async () => {
+    await openRoster();
+    const link = admin.getByRole('link', { name: 'Download CSV' });
+    const [download] = await Promise.all([admin.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe(`pontoon_day_${stamp}_signups.csv`);
+    const path = await download.path();
+    const { readFile } = await import('node:fs/promises');
+    const lines = (await readFile(path!, 'utf8')).trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Signed Up,First Name,Last Name,Jobs,Other Job,Notes,Bringing Tools,Wants Food');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2},Ada,Lovelace,Scrub the pontoons,,,No,No$/);
+    expect(lines[2]).toMatch(/,'=Grace,Hopper,Scrub the pontoons; Clear the gutters,,,No,No$/);
+  });
+
+  it('removes a sign-up: the place is free again and the short marker is back; the roster works at 375 px', async () => {
+    await openRoster();
+    await admin.getByRole('button', { name: 'Remove the sign-up of Ada Lovelace' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Remove sign-up?' });
+    await dialog.waitFor();
+    await expectAccessible(admin, 'remove sign-up dialog');
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await admin.getByText('Removed the sign-up of Ada Lovelace.').waitFor();
+    await jobRow(admin, SCRUB).getByText('1 of 2').waitFor();
+    await jobRow(admin, SCRUB).getByText('Short by 1').waitFor();
+    expect(await admin.getByRole('rowheader', { name: 'Ada Lovelace' }).count()).toBe(0);
+    // Ada can sign up again: her place is free.
+    await memberSignsUp('Ada', 'Lovelace', [SCRUB]);
+
+    const phone = await browser.newPage(PHONE);
+    for (const [path, name] of [
+      [`/admin/work-days/${workDayId}`, 'roster'],
+      ['/admin/work-days', 'list'],
+      [`/admin/work-days/edit/${workDayId}`, 'edit form'],
+    ] as const) {
+      await phone.goto(path);
+      await phone.getByRole('heading', { level: 1 }).filter({ hasText: /Pontoon day|Work Days|Edit Work Day/ }).waitFor();
+      await phone.getByRole('main').getByText(DAY_NAME).first().waitFor().catch(() => undefined);
+      await phone.waitForLoadState('networkidle');
+      await expectNoSidewaysScroll(phone, name);
+      await expectAccessible(phone, `${name} at 375 px`);
+      await screenshot(phone, `admin-work-day-${name.replace(' ', '-')}-375`);
+    }
+    await phone.close();
+  });
+
+  it('closes a full job: members see it closed; a job with volunteers has no Delete; archiving hides the day from members', async () => {
+    await admin.goto(`/admin/work-days/edit/${workDayId}`);
+    await admin.getByLabel('Work Day Name').waitFor();
+    expect(await admin.getByRole('button', { name: `Delete job ${SCRUB}` }).count()).toBe(0);
+    await admin.getByRole('checkbox', { name: 'Closed' }).first().check();
+    await admin.getByRole('button', { name: 'Update Work Day' }).click();
+    await admin.getByText('Work day updated successfully!').waitFor();
+    await jobRow(admin, SCRUB).getByText('Closed').waitFor();
+
+    const member = await browser.newPage(PHONE);
+    await member.goto(`/work-day-booking?id=${workDayId}`);
+    const scrub = member.getByRole('checkbox', { name: new RegExp(SCRUB) });
+    await scrub.waitFor();
+    expect(await scrub.isDisabled()).toBe(true);
+    await member.getByText('Closed:').waitFor();
+
+    await openRoster();
+    await admin.getByRole('button', { name: 'Archive' }).click();
+    await admin.getByText(`Work day "${DAY_NAME}" archived: members no longer see it.`).waitFor();
+    await member.goto(`/work-day-booking?id=${workDayId}`);
+    await member.getByRole('heading', { name: 'Work Day Not Found' }).waitFor();
+    await member.close();
+    await admin.goto('/admin/work-days');
+    await admin.getByRole('heading', { name: 'Work Days', level: 1 }).waitFor();
+    await admin.getByLabel('Show').selectOption('archived');
+    await admin.getByRole('rowheader', { name: new RegExp(DAY_NAME) }).waitFor();
+  });
+});
