@@ -12,7 +12,9 @@ export type ErrorCode =
   | 'UNAUTHENTICATED'
   | 'RATE_LIMITED'
   | 'PAYMENT'
-  | 'UNAVAILABLE';
+  | 'UNAVAILABLE'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE';
 
 export class DomainError extends Error {
   constructor(
@@ -86,5 +88,19 @@ export class PaymentError extends DomainError {
 export class UnavailableError extends DomainError {
   constructor(message: string) {
     super('UNAVAILABLE', message);
+  }
+}
+
+/** An upload over its size limit (HTTP 413). */
+export class PayloadTooLargeError extends DomainError {
+  constructor(message: string) {
+    super('PAYLOAD_TOO_LARGE', message);
+  }
+}
+
+/** An upload whose bytes are not of a type accepted there (HTTP 415), whatever its name says. */
+export class UnsupportedMediaTypeError extends DomainError {
+  constructor(message: string) {
+    super('UNSUPPORTED_MEDIA_TYPE', message);
   }
 }

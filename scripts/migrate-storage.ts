@@ -23,6 +23,7 @@ import { SqliteDocumentRepository } from '../adapters/sqlite/sqlite-document-rep
 import { SqliteEventRepository } from '../adapters/sqlite/sqlite-event-repository';
 import { SqliteSessionRepository } from '../adapters/sqlite/sqlite-session-repository';
 import { SqliteWaterLevelRepository } from '../adapters/sqlite/sqlite-water-level-repository';
+import { SqlitePhotoRepository } from '../adapters/sqlite/sqlite-photo-repository';
 import { SqliteWorkDayRepository } from '../adapters/sqlite/sqlite-work-day-repository';
 import { ConfigError, loadConfig } from '../server/config';
 import { DirectoryFileStore } from '../adapters/system/directory-file-store';
@@ -176,6 +177,12 @@ export async function copySqliteToFirestore(
   // In parts: each putMany is one atomic write, and Firestore's has a size limit.
   for (let start = 0; start < readings.length; start += 4000) await to.waterLevels.putMany(readings.slice(start, start + 4000));
   copied.waterLevels = readings.length;
+
+  // The photos' records; their copies are files, copied with the file store's other files.
+  const photos = await new SqlitePhotoRepository(sqlite).list();
+  source.photos = photos.length;
+  for (const photo of photos) await to.photos.create(photo);
+  copied.photos = photos.length;
 
   const after = await countFirestoreDocuments(target.db, options);
   return Object.fromEntries(

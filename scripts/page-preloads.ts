@@ -29,6 +29,7 @@ export const PAGE_MODULES: Record<string, readonly string[]> = {
   [PATHS.information]: ['src/features/information/components/information-page.tsx'],
   [PATHS.beginners]: ['src/features/information/components/beginners-page.tsx'],
   [PATHS.workDayBooking]: ['src/features/work-days/components/work-day-page.tsx'],
+  [PATHS.workDayWithdraw]: ['src/features/work-days/components/work-day-withdraw-page.tsx'],
   [PATHS.myBooking]: ['src/features/my-booking/components/my-booking-page.tsx'],
   [PATHS.waitingList]: ['src/features/waiting-list/components/waiting-list-page.tsx'],
 };

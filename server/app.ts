@@ -21,6 +21,7 @@ import { registerWorkDayWithdrawRoutes } from './http/work-day-withdraw-routes';
 import { registerNewsRoutes } from './http/news-routes';
 import { registerWaterLevelRoutes } from './http/water-level-routes';
 import { registerDocumentAdminRoutes } from './http/document-admin-routes';
+import { registerPhotoRoutes } from './http/photo-routes';
 import { ApiRoutes, SENT } from './http/api-routes';
 import { authenticator, csrfGuard, SESSION_COOKIE } from './http/auth';
 import { apiNotFound, errorHandler } from './http/error-handler';
@@ -146,6 +147,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     reportSearchError: (error) => logger.error({ err: error }, 'Search failed; the member was shown no results'),
     reportConfigurationProblem: (message) => logger.error(message),
     reportPasswordResetError: (error) => logger.error({ err: error }, 'A password-reset e-mail could not be sent; the request was answered as usual'),
+    reportFileCleanupError: (error) => logger.error({ err: error }, "A deleted photo's file could not be removed; it is no longer used"),
   });
   try {
     if (config.seedDemoData) await seedIfEmpty(ports, logger);
@@ -246,6 +248,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerNewsRoutes(routes, ports);
   registerWaterLevelRoutes(routes, ports);
   registerDocumentAdminRoutes(routes, ports);
+  registerPhotoRoutes(routes, ports);
   let openApiDocument: object | null = null;
   routes.add({
     method: 'get',

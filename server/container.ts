@@ -43,6 +43,16 @@ import type { SearchIndex } from '../core/ports/search-index';
 import type { Mailer } from '../core/ports/mailer';
 import type { StoragePorts } from '../core/ports/storage-ports';
 import { DirectoryFileStore } from '../adapters/system/directory-file-store';
+import { SqlitePhotoRepository } from '../adapters/sqlite/sqlite-photo-repository';
+import { SharpImageProcessor } from '../adapters/sharp/sharp-image-processor';
+import type { ImageProcessor } from '../core/ports/image-processor';
+import { UploadPhoto } from '../core/use-cases/upload-photo';
+import { UpdatePhoto } from '../core/use-cases/update-photo';
+import { ReorderPhotos } from '../core/use-cases/reorder-photos';
+import { DeletePhoto } from '../core/use-cases/delete-photo';
+import { ListPhotos } from '../core/use-cases/list-photos';
+import { ListAdminPhotos } from '../core/use-cases/list-admin-photos';
+import { GetPhotoFile } from '../core/use-cases/get-photo-file';
 import type { BookingLinks } from '../core/ports/booking-links';
 import { DeliverOutbox } from '../core/use-cases/deliver-outbox';
 import { GetMyBooking } from '../core/use-cases/get-my-booking';
@@ -138,6 +148,8 @@ export interface Adapters extends StoragePorts {
   /** Work-day sign-ups' withdraw links: the same signing again, under the purpose 'workday-withdraw'. */
   workDayLinks: BookingLinks;
   secrets: SecretTokens;
+  /** Reads and resizes the photos admins upload (sharp). */
+  images: ImageProcessor;
 }
 
 export type AdapterName = keyof Adapters;
@@ -177,6 +189,8 @@ const PORTS = {
   resetTokens: 'STORAGE',
   secrets: 'system',
   files: 'STORAGE',
+  photos: 'STORAGE',
+  images: 'system',
 } as const satisfies Record<AdapterName, string>;
 
 const PORT_NAMES = Object.keys(PORTS) as AdapterName[];
@@ -220,6 +234,8 @@ export interface ContainerOptions {
   reportConfigurationProblem?: (message: string) => void;
   /** Told when a password-reset e-mail could not be written or asked for (the answer never says). */
   reportPasswordResetError?: (error: unknown) => void;
+  /** Told when a deleted photo's files could not be removed (its record is gone all the same). */
+  reportFileCleanupError?: (error: unknown) => void;
 }
 
 export async function createContainer(
@@ -291,6 +307,8 @@ export async function createContainer(
   bind('jobs', () => firestore?.jobs ?? new SqliteJobQueue(db));
   bind('waitingList', () => firestore?.waitingList ?? new SqliteWaitingList(db));
   bind('files', () => firestore?.files ?? new DirectoryFileStore(join(config.dataDir, 'files')));
+  bind('photos', () => firestore?.photos ?? new SqlitePhotoRepository(db));
+  bind('images', () => new SharpImageProcessor());
   // Without SMTP_URL no sender runs: the messages stay in the outbox for admins to read.
   let smtp: SmtpMailer | null = null;
   bind('mailer', () => (config.mail ? (smtp = new SmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from })) : new MailOff()));
@@ -414,6 +432,13 @@ const USE_CASES = [
   AdminWaitingList,
   OfferFreedPlaces,
   GetWaitlistOffer,
+  UploadPhoto,
+  UpdatePhoto,
+  ReorderPhotos,
+  DeletePhoto,
+  ListPhotos,
+  ListAdminPhotos,
+  GetPhotoFile,
   GetAdminWorkDay,
   CreateWorkDay,
   UpdateWorkDay,
@@ -469,6 +494,7 @@ function bindUseCases(container: Container, config: AppConfig, get: Get, options
     reportPasswordResetError: options.reportPasswordResetError,
     // CAMPAIGNS: news written in the app, or read from MailerLite (the app then writes none).
     newsSource: config.adapters.campaigns,
+    reportFileCleanupError: options.reportFileCleanupError,
   };
   const deps = Object.defineProperties(
     settings,

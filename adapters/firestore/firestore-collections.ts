@@ -14,6 +14,7 @@ export const FIRESTORE_COLLECTIONS = [
   'campaigns',
   'waterLevels',
   'files',
+  'photos',
 ] as const;
 /**
  * The working state of the rate limits (sign-in guards, booking counters and holds): short-lived,

@@ -13,6 +13,7 @@ import { FirestoreLoginAttemptStore } from './firestore-login-attempt-store';
 import { FirestoreSessionRepository } from './firestore-session-repository';
 import { FirestorePasswordResetTokenRepository } from './firestore-password-reset-token-repository';
 import { FirestoreWaterLevelRepository } from './firestore-water-level-repository';
+import { FirestorePhotoRepository } from './firestore-photo-repository';
 import { FirestoreWorkDayRepository } from './firestore-work-day-repository';
 import { FirestoreOutbox } from './firestore-outbox';
 import { FirestoreAuditLog } from './firestore-audit-log';
@@ -99,6 +100,7 @@ export function firestoreRepositories(db: Firestore, options: FirestoreCollectio
     documents: new FirestoreDocumentRepository(db, options),
     campaigns: new FirestoreCampaignRepository(db, options),
     waterLevels: new FirestoreWaterLevelRepository(db, options),
+    photos: new FirestorePhotoRepository(db, options),
     outbox: new FirestoreOutbox(db, options),
     audit: new FirestoreAuditLog(db, options),
     jobs: new FirestoreJobQueue(db, options),

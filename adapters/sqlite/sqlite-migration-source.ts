@@ -13,6 +13,7 @@ import * as workDayArchive from './migrations/0011-work-day-archive';
 import * as workDaySignupEmail from './migrations/0012-work-day-signup-email';
 import * as documentFiles from './migrations/0013-document-files';
 import * as newsItems from './migrations/0014-news-items';
+import * as photos from './migrations/0015-photos';
 
 interface NamedMigration {
   name: string;
@@ -36,6 +37,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0012-work-day-signup-email', migration: workDaySignupEmail },
   { name: '0013-document-files', migration: documentFiles },
   { name: '0014-news-items', migration: newsItems },
+  { name: '0015-photos', migration: photos },
 ];
 
 /** Hands knex the migrations of adapters/sqlite/migrations/, in order. */

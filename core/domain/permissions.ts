@@ -29,6 +29,7 @@ export const ADMIN_ROUTES: { path: string; permission: Permission | null }[] = [
   { path: '/admin/news/edit/:newsId', permission: 'content:write' },
   { path: '/admin/water-levels', permission: 'content:write' },
   { path: '/admin/documents', permission: 'content:write' },
+  { path: '/admin/photos', permission: 'content:write' },
 ];
 
 /** The ADMIN_ROUTES entry a concrete admin address (/admin/events/edit/e1?x=1) is for, or null. */
@@ -73,6 +74,7 @@ export const ACTIONS = {
   'news.write': 'content:write',
   'waterLevels.write': 'content:write',
   'documents.write': 'content:write',
+  'photos.manage': 'content:write',
 } as const satisfies Record<string, Permission | null>;
 export type AdminAction = keyof typeof ACTIONS;
 
@@ -88,6 +90,7 @@ export const PERMISSION_MESSAGES = {
   audit: 'You do not have permission to read the audit log.',
   mailRead: "You don't have permission to view e-mails.",
   mailResend: 'You do not have permission to resend e-mails.',
+  photos: 'You do not have permission to manage photos.',
   workDaysWrite: 'You do not have permission to change work days.',
   news: 'You do not have permission to manage news.',
   waterLevels: 'You do not have permission to change water levels.',
@@ -114,6 +117,7 @@ const ACTION_MESSAGES: Record<AdminAction, string> = {
   'news.write': PERMISSION_MESSAGES.news,
   'waterLevels.write': PERMISSION_MESSAGES.waterLevels,
   'documents.write': PERMISSION_MESSAGES.documentsWrite,
+  'photos.manage': PERMISSION_MESSAGES.photos,
 };
 
 /** Throws PermissionError (with the spec's message and the missing permission) unless allowed. */

@@ -14,6 +14,7 @@ import type { WaitingList } from './waiting-list';
 import type { SessionRepository } from './session-repository';
 import type { PasswordResetTokenRepository } from './password-reset-token-repository';
 import type { WaterLevelRepository } from './water-level-repository';
+import type { PhotoRepository } from './photo-repository';
 import type { WorkDayRepository } from './work-day-repository';
 
 /** Every port that STORAGE chooses: each storage (SQLite, Firestore) provides them all. */
@@ -30,6 +31,7 @@ export interface StoragePorts {
   documents: DocumentRepository;
   campaigns: CampaignRepository;
   waterLevels: WaterLevelRepository;
+  photos: PhotoRepository;
   outbox: Outbox;
   audit: AuditLog;
   jobs: JobQueue;

@@ -77,7 +77,7 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
    * A body read as raw bytes (signed webhooks: the signature covers the exact bytes), documented
    * here but not parsed; the app reads it with express.raw before the JSON parser.
    */
-  rawBody?: { contentType: string; description: string };
+  rawBody?: { contentType: string; description: string; /** What the bytes are (default: signed bytes). */ bytes?: string };
   query?: Q;
   params?: P;
   /** Run before the body is read (e.g. rate limits); documented through `responses`. */
@@ -169,7 +169,7 @@ export class ApiRoutes {
       request.body = {
         required: true,
         description: spec.rawBody.description,
-        content: { [spec.rawBody.contentType]: { schema: z.string().describe('The exact bytes the sender signed') } },
+        content: { [spec.rawBody.contentType]: { schema: z.string().describe(spec.rawBody.bytes ?? 'The exact bytes the sender signed') } },
       };
     }
     // Query and path schemas are always zod objects here (see api-schemas.ts).

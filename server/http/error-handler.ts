@@ -18,6 +18,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   PAYMENT: 402,
   UNAVAILABLE: 502,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
 };
 
 export const SOMETHING_WENT_WRONG = 'Something went wrong';

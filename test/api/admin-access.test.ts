@@ -81,6 +81,23 @@ const GUARDED: Guarded[] = [
   { method: 'post', route: '/api/admin/outbox/:id/resend', path: () => '/api/admin/outbox/some-message/resend', permission: 'bookings:write', message: 'You do not have permission to resend e-mails.' },
   { method: 'get', route: '/api/admin/events/:id/cancel', path: () => `/api/admin/events/${eventId}/cancel`, permission: 'events:write', message: 'You do not have permission to cancel events.' },
   { method: 'post', route: '/api/admin/events/:id/cancel', path: () => `/api/admin/events/${eventId}/cancel`, body: { reason: 'Gale warning' }, permission: 'events:write', message: 'You do not have permission to cancel events.' },
+  ...(
+    [
+      ['get', '/api/admin/photos', '/api/admin/photos', undefined],
+      ['get', '/api/admin/photos/:id/files/:file', '/api/admin/photos/some-photo/files/w320.jpg', undefined],
+      ['post', '/api/admin/photos', '/api/admin/photos?caption=Sneaky', undefined],
+      ['put', '/api/admin/photos/order', '/api/admin/photos/order', { ids: [] }],
+      ['patch', '/api/admin/photos/:id', '/api/admin/photos/some-photo', { hidden: true }],
+      ['delete', '/api/admin/photos/:id', '/api/admin/photos/some-photo', undefined],
+    ] as const
+  ).map(([method, route, path, body]): Guarded => ({
+    method,
+    route,
+    path: () => path,
+    ...(body ? { body } : {}),
+    permission: 'content:write',
+    message: 'You do not have permission to manage photos.',
+  })),
   { method: 'get', route: '/api/admin/work-days/:id', path: () => '/api/admin/work-days/spring-clean', permission: 'events:read', message: 'You do not have permission to view events.' },
   { method: 'get', route: '/api/admin/work-days/:id/signups.csv', path: () => '/api/admin/work-days/spring-clean/signups.csv', permission: 'events:read', message: 'You do not have permission to view events.' },
   { method: 'post', route: '/api/admin/work-days', path: () => '/api/admin/work-days', body: { name: 'X', jobs: [{ title: 'Y', volunteersNeeded: '1' }] }, permission: 'workdays:write', message: 'You do not have permission to change work days.' },
@@ -120,6 +137,8 @@ async function stored(): Promise<string> {
     await app.get('bookings').listAll(),
     await app.get('audit').list({ limit: 1000 }),
     await app.get('outbox').list(),
+    await app.get('photos').list(),
+    await app.get('files').list(),
     await app.get('workDays').list(),
     await app.get('workDays').listSignups('spring-clean'),
     await app.get('campaigns').listNewsItems(),

@@ -43,12 +43,26 @@ beforeAll(async () => {
   await addAdmin(app, 'fuzz@example.org');
   admin = app.agent();
   await signIn(admin, 'fuzz@example.org');
+  await app.get('photos').create(FUZZ_PHOTO);
   cancelledEventId = (await addEvent(app)).id;
   expect((await admin.post(`/api/admin/events/${cancelledEventId}/cancel`).set(FETCH).send({ reason: 'Called off' })).status).toBe(200);
 });
 afterAll(async () => {
   await app.dispose();
 });
+
+const FUZZ_PHOTO = {
+  id: 'fuzz-photo-kept',
+  caption: 'Kept as it is',
+  credit: '',
+  position: 0,
+  hidden: false,
+  width: 320,
+  height: 240,
+  variants: [{ file: 'w320.jpg', format: 'jpeg' as const, width: 320, height: 240, bytes: 1000 }],
+  createdAt: '2026-06-01T09:00:00.000Z',
+  updatedAt: '2026-06-01T09:00:00.000Z',
+};
 
 const oddText = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 60 }),
@@ -239,6 +253,29 @@ const TARGETS: Target[] = [
     // No token of a generated body was ever issued, so even a good password sets nothing.
     body: () => shapedBody(['token', 'password'], { token: fc.oneof(oddText, fc.string({ unit: fc.constantFrom(...'abcXYZ019-_'), minLength: 43, maxLength: 43 })) }),
   },
+  {
+    // A JSON (or text) body is no photo: refused as the wrong type, or for the missing caption.
+    name: 'POST /api/admin/photos',
+    method: 'post',
+    path: () => '/api/admin/photos',
+    agent: () => admin,
+    body: () => shapedBody(['caption', 'credit', 'photo']),
+  },
+  {
+    name: 'PATCH /api/admin/photos/:id',
+    method: 'patch',
+    path: () => '/api/admin/photos/no-such-photo',
+    agent: () => admin,
+    body: () => shapedBody(['caption', 'credit', 'hidden']),
+  },
+  {
+    // One photo is stored (FUZZ_PHOTO), so no generated order names every photo: none is taken.
+    name: 'PUT /api/admin/photos/order',
+    method: 'put',
+    path: () => '/api/admin/photos/order',
+    agent: () => admin,
+    body: () => shapedBody(['ids'], { ids: fc.oneof(fc.array(oddText, { maxLength: 5 }), anyValue) }),
+  },
   // Work days: the name is always refused (blank or not text), so even a body valid otherwise stores nothing.
   ...(
     [
@@ -400,9 +437,12 @@ describe('document uploads (raw PDF bodies)', () => {
       const before = await storedCounts(app);
       await fc.assert(
         fc.asyncProperty(fc.oneof(notPdf, fc.constant(new TextEncoder().encode('%PDF-1.4 real enough'))), types, badQuery, async (bytes, type, query) => {
-          const res = await target.send(new URLSearchParams(query as Record<string, string>).toString()).set(FETCH).set('Content-Type', type).send(Buffer.from(bytes));
+          const search = new URLSearchParams(query as Record<string, string>).toString();
+          const res = await target.send(search).set(FETCH).set('Content-Type', type).send(Buffer.from(bytes));
           expectClientError(res, `${target.name} (${type}) ${Buffer.from(bytes).subarray(0, 40).toString('latin1')}`);
-          if (!type.toLowerCase().startsWith('application/pdf')) expect(res.status).toBe(415);
+          // An address over Node's 16 kB limit is refused before the app, with 431 and its message.
+          if (res.status === 431) expect(search.length).toBeGreaterThan(15_000);
+          else if (!type.toLowerCase().startsWith('application/pdf')) expect(res.status).toBe(415);
         }),
         serverProperty(60),
       );
@@ -419,6 +459,43 @@ describe('document uploads (raw PDF bodies)', () => {
       expect(await storedCounts(app)).toEqual(before);
     });
   }
+});
+
+describe('photo uploads: whatever bytes arrive', () => {
+  it('POST /api/admin/photos: random bytes under any content type are 415 (or 400 for the caption), never a 500, and store nothing', async () => {
+    const before = await storedCounts(app);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.uint8Array({ maxLength: 3000 }),
+          // Real image headers cut short or followed by rubbish: they look like photos but do not decode.
+          fc.tuple(fc.constantFrom([0xff, 0xd8, 0xff, 0xe0], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], [0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50]), fc.uint8Array({ maxLength: 2000 })).map(
+            ([head, tail]) => Uint8Array.from([...head, ...tail]),
+          ),
+          fc.constantFrom(new TextEncoder().encode('%PDF-1.7'), new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'), new Uint8Array(0)),
+        ),
+        fc.constantFrom('image/jpeg', 'image/png', 'image/heic', 'application/octet-stream', 'text/plain', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded'),
+        fc.oneof(fc.constant('A caption'), oddText),
+        async (bytes, type, caption) => {
+          const res = await admin.post('/api/admin/photos').query({ caption }).set(FETCH).set('Content-Type', type).send(Buffer.from(bytes));
+          expectClientError(res, `upload of ${bytes.length} bytes as ${type}`);
+          // An address over Node's 16 kB limit is refused before the app, with 431 and its message.
+          if (res.status === 431) expect(new URLSearchParams({ caption }).toString().length).toBeGreaterThan(15_000);
+          else expect([400, 415]).toContain(res.status);
+        },
+      ),
+      serverProperty(60),
+    );
+    expect(await storedCounts(app)).toEqual(before);
+  });
+
+  it('POST /api/admin/photos: a body over 15 MB is 413 with a clear message and stores nothing', async () => {
+    const before = await storedCounts(app);
+    const res = await admin.post('/api/admin/photos?caption=Huge').set(FETCH).set('Content-Type', 'image/jpeg').send(Buffer.alloc(15 * 1024 * 1024 + 1, 0xff));
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ error: 'The photo is too large: it may be at most 15 MB.' });
+    expect(await storedCounts(app)).toEqual(before);
+  });
 });
 
 describe('text that is not well-formed Unicode', () => {
@@ -503,6 +580,23 @@ describe('generated bad query strings and paths', () => {
         },
       ),
       serverProperty(120),
+    );
+    expect(await storedCounts(app)).toEqual(before);
+  });
+
+  it('GET /api/photos/:id/files/:file and its admin twin: odd ids and file names are a 404 or 400, never a 500', async () => {
+    const before = await storedCounts(app);
+    const segment = fc.oneof(
+      oddText.filter((s) => s.length > 0 && s.length < 3000).map(encode),
+      fc.constantFrom('%zz', '%E0%A4%A', '..%2F..%2Fetc%2Fpasswd', '%00', 'a%2Fb', 'w320.jpg', 'w320.avif%00', 'W320.JPG', 'w99999.webp', FUZZ_PHOTO.id),
+    );
+    await fc.assert(
+      fc.asyncProperty(segment, segment, fc.boolean(), async (id, file, asAdmin) => {
+        const res = await (asAdmin ? admin : app.agent()).get(`/api${asAdmin ? '/admin' : ''}/photos/${id}/files/${file}`);
+        expectClientError(res, `photo file ${id}/${file}`);
+        expect([400, 404]).toContain(res.status);
+      }),
+      serverProperty(80),
     );
     expect(await storedCounts(app)).toEqual(before);
   });

@@ -25,6 +25,7 @@ import {
   openFirestoreStorage,
 } from '../../adapters/firestore/firestore-storage';
 import { FirestoreWaterLevelRepository } from '../../adapters/firestore/firestore-water-level-repository';
+import { FirestorePhotoRepository } from '../../adapters/firestore/firestore-photo-repository';
 import { FirestoreWorkDayRepository } from '../../adapters/firestore/firestore-work-day-repository';
 import { NotFoundError, ValidationError } from '../../core/errors';
 import { GetDocumentFile } from '../../core/use-cases/club-content';
@@ -52,6 +53,7 @@ import {
   type AdapterFactory,
 } from './storage-fixtures';
 import { describeWaterLevelRepositoryContract } from './water-level-repository.contract';
+import { describePhotoRepositoryContract } from './photo-repository.contract';
 import { describeWorkDayRepositoryContract } from './work-day-repository.contract';
 
 // One emulator for the whole file; every test starts from an empty database.
@@ -98,6 +100,8 @@ describe('Firestore documents stored before files moved out of them', () => {
     expect(Buffer.from((await new GetDocumentFile({ documents, files }).execute('old-rules')).bytes).equals(bytes)).toBe(true);
   });
 });
+
+describePhotoRepositoryContract('FirestorePhotoRepository', onFirestore((db) => new FirestorePhotoRepository(db)));
 
 const AT_SUBMISSION = new Date('2026-06-01T09:00:00.000Z');
 
@@ -405,7 +409,7 @@ describe('openFirestoreStorage', () => {
       expect((await storage.events.list({ order: 'asc' })).map((e) => e.id)).toEqual(['summer-regatta']);
       expect(await storage.admins.count()).toBe(0);
       expect(Object.keys(storage).sort()).toEqual(
-        ['addressLimits', 'admins', 'audit', 'bookings', 'campaigns', 'close', 'credentials', 'db', 'documents', 'events', 'files', 'jobs', 'loginAttempts', 'outbox', 'resetTokens', 'sessions', 'waitingList', 'waterLevels', 'workDays'],
+        ['addressLimits', 'admins', 'audit', 'bookings', 'campaigns', 'close', 'credentials', 'db', 'documents', 'events', 'files', 'jobs', 'loginAttempts', 'outbox', 'photos', 'resetTokens', 'sessions', 'waitingList', 'waterLevels', 'workDays'],
       );
     } finally {
       await storage.close();

@@ -9,6 +9,7 @@ import { MemoryAddressLimitStore } from '../../adapters/memory/memory-address-li
 import { describeAddressLimitStoreContract } from './address-limit-store.contract';
 import { MemorySessionRepository } from '../../adapters/memory/memory-session-repository';
 import { MemoryWaterLevelRepository } from '../../adapters/memory/memory-water-level-repository';
+import { MemoryPhotoRepository } from '../../adapters/memory/memory-photo-repository';
 import { MemoryWorkDayRepository } from '../../adapters/memory/memory-work-day-repository';
 import { describeAdminRepositoryContract } from './admin-repository.contract';
 import { describeBookingRepositoryContract } from './booking-repository.contract';
@@ -20,6 +21,7 @@ import { describeLoginAttemptStoreContract } from './login-attempt-store.contrac
 import { describeSessionRepositoryContract } from './session-repository.contract';
 import type { AdapterFactory } from './storage-fixtures';
 import { describeWaterLevelRepositoryContract } from './water-level-repository.contract';
+import { describePhotoRepositoryContract } from './photo-repository.contract';
 import { describeWorkDayRepositoryContract } from './work-day-repository.contract';
 
 function inMemory<T>(make: () => T): AdapterFactory<T> {
@@ -37,3 +39,4 @@ describeWorkDayRepositoryContract('MemoryWorkDayRepository', inMemory(() => new 
 describeDocumentRepositoryContract('MemoryDocumentRepository', inMemory(() => new MemoryDocumentRepository()));
 describeCampaignRepositoryContract('MemoryCampaignRepository', inMemory(() => new MemoryCampaignRepository()));
 describeWaterLevelRepositoryContract('MemoryWaterLevelRepository', inMemory(() => new MemoryWaterLevelRepository()));
+describePhotoRepositoryContract('MemoryPhotoRepository', inMemory(() => new MemoryPhotoRepository()));

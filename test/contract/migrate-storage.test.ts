@@ -19,6 +19,8 @@ import { SqliteEventRepository } from '../../adapters/sqlite/sqlite-event-reposi
 import { SqliteLoginAttemptStore } from '../../adapters/sqlite/sqlite-login-attempt-store';
 import { SqliteSessionRepository } from '../../adapters/sqlite/sqlite-session-repository';
 import { SqliteWaterLevelRepository } from '../../adapters/sqlite/sqlite-water-level-repository';
+import { SqlitePhotoRepository } from '../../adapters/sqlite/sqlite-photo-repository';
+import { aPhoto } from './photo-repository.contract';
 import { SqliteWorkDayRepository } from '../../adapters/sqlite/sqlite-work-day-repository';
 import { DATABASE_FILE_NAME } from '../../server/container';
 import { DirectoryFileStore } from '../../adapters/system/directory-file-store';
@@ -50,6 +52,7 @@ function sqliteRepositories(db: Knex) {
     documents: new SqliteDocumentRepository(db),
     campaigns: new SqliteCampaignRepository(db),
     waterLevels: new SqliteWaterLevelRepository(db),
+    photos: new SqlitePhotoRepository(db),
   };
 }
 
@@ -62,6 +65,8 @@ async function seedSqlite(file: string): Promise<void> {
     await seedDemoData({ ...repos, files, search: new MemorySearchIndex() }, NOW);
     // A file no document points at (a photo's, say): the whole file store is copied, not only documents'.
     await files.put('photos/p1/w320.jpg', patternedBytes(2 * 1024 * 1024));
+    await repos.photos.create(aPhoto({ id: 'photo-Jetty', position: 0 }));
+    await repos.photos.create(aPhoto({ id: 'photo-race', position: 1, hidden: true, credit: '' }));
     await repos.admins.create(anAdmin());
     await repos.admins.create(anAdmin({ uid: 'uid-treasurer', email: 'Treasurer@club.example', permissions: ['bookings:read'], disabled: true }));
     await repos.credentials.create({ uid: 'uid-commodore', email: 'commodore@club.example', passwordHash: 'scrypt$a$b', disabled: false });
@@ -139,6 +144,7 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
       files: demo.documents.length + 1,
       campaigns: demo.campaigns.length + 2,
       waterLevels: demo.waterLevels.length,
+      photos: 2,
     };
     // Every collection of the demo holds something, so an empty copy cannot pass.
     for (const n of Object.values(expected)) expect(n).toBeGreaterThan(0);
@@ -196,6 +202,7 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
       expect((await from.campaigns.listNewsItems()).map((item) => item.id)).toEqual(['news-draft', 'news-published']);
       expect(await to.campaigns.listNewsItems()).toEqual(await from.campaigns.listNewsItems());
       expect(await to.waterLevels.readings('0000-01-01', '9999-12-31')).toEqual(await from.waterLevels.readings('0000-01-01', '9999-12-31'));
+      expect(await to.photos.list()).toEqual(await from.photos.list());
     } finally {
       await sqlite.destroy();
     }

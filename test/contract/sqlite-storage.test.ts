@@ -22,6 +22,7 @@ import { SqliteAddressLimitStore } from '../../adapters/sqlite/sqlite-address-li
 import { describeAddressLimitStoreContract } from './address-limit-store.contract';
 import { SqliteSessionRepository } from '../../adapters/sqlite/sqlite-session-repository';
 import { SqliteWaterLevelRepository } from '../../adapters/sqlite/sqlite-water-level-repository';
+import { SqlitePhotoRepository } from '../../adapters/sqlite/sqlite-photo-repository';
 import { SqliteWorkDayRepository } from '../../adapters/sqlite/sqlite-work-day-repository';
 import { writeTransaction } from '../../adapters/sqlite/sqlite-write-transaction';
 import { describeAdminRepositoryContract } from './admin-repository.contract';
@@ -34,6 +35,7 @@ import { describeLoginAttemptStoreContract } from './login-attempt-store.contrac
 import { describeSessionRepositoryContract } from './session-repository.contract';
 import { aBooking, anAdmin, anEvent, anUnpaidBooking, rejectionOf, type AdapterFactory } from './storage-fixtures';
 import { describeWaterLevelRepositoryContract } from './water-level-repository.contract';
+import { describePhotoRepositoryContract } from './photo-repository.contract';
 import { describeWorkDayRepositoryContract } from './work-day-repository.contract';
 import { WORKER_LIMIT_MS, WORKER_TEST_TIMEOUT_MS } from '../support/worker-limits';
 
@@ -70,6 +72,7 @@ describeWorkDayRepositoryContract('SqliteWorkDayRepository', onSqlite((db) => ne
 describeDocumentRepositoryContract('SqliteDocumentRepository', onSqlite((db) => new SqliteDocumentRepository(db)));
 describeCampaignRepositoryContract('SqliteCampaignRepository', onSqlite((db) => new SqliteCampaignRepository(db)));
 describeWaterLevelRepositoryContract('SqliteWaterLevelRepository', onSqlite((db) => new SqliteWaterLevelRepository(db)));
+describePhotoRepositoryContract('SqlitePhotoRepository', onSqlite((db) => new SqlitePhotoRepository(db)));
 
 describe('SQLite database file', () => {
   it('keeps events, bookings, admins and sessions when the server restarts', async () => {
@@ -100,7 +103,7 @@ describe('SQLite database file', () => {
         expect(await new SqliteAdminRepository(reopened).getByUid('uid-commodore')).toEqual(anAdmin());
         expect(await new SqliteSessionRepository(reopened).get('hash-1')).toEqual(session);
         const migrations = await reopened('knex_migrations').select('name');
-        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle', '0007-password-reset-tokens', '0008-event-sequence-and-cancellation', '0009-jobs-and-reminders', '0010-waiting-list', '0011-work-day-archive', '0012-work-day-signup-email', '0013-document-files', '0014-news-items']);
+        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle', '0007-password-reset-tokens', '0008-event-sequence-and-cancellation', '0009-jobs-and-reminders', '0010-waiting-list', '0011-work-day-archive', '0012-work-day-signup-email', '0013-document-files', '0014-news-items', '0015-photos']);
       } finally {
         await reopened.destroy();
       }

@@ -53,12 +53,17 @@ describe('permission examples', () => {
     );
   });
 
+  it('managing photos needs content:write, with its own message', () => {
+    expect(() => requirePermission({ permissions: ['content:write'] }, 'photos.manage')).not.toThrow();
+    expect(() => requirePermission({ permissions: DEFAULT_PERMISSIONS }, 'photos.manage')).toThrow('You do not have permission to manage photos.');
+  });
+
   it('lets any signed-in admin list admins', () => {
     expect(() => requirePermission({ permissions: [] }, 'admins.list')).not.toThrow();
   });
 
-  it('the default admin can do everything but manage admins, change bookings, resend e-mails, read the audit log, change work days and manage news, water levels and documents', () => {
-    const withheld = ['admins.manage', 'bookings.write', 'audit.read', 'mail.resend', 'workDays.write', 'news.list', 'news.write', 'waterLevels.write', 'documents.write'];
+  it('the default admin can do everything but manage admins, change bookings, resend e-mails, read the audit log, change work days and manage news, water levels, documents and photos', () => {
+    const withheld = ['admins.manage', 'bookings.write', 'audit.read', 'mail.resend', 'workDays.write', 'news.list', 'news.write', 'waterLevels.write', 'documents.write', 'photos.manage'];
     for (const action of actions.filter((a) => !withheld.includes(a))) {
       expect(() => requirePermission({ permissions: DEFAULT_PERMISSIONS }, action)).not.toThrow();
     }
@@ -103,6 +108,7 @@ describe('permission examples', () => {
       '/admin/news/edit/:newsId': 'content:write',
       '/admin/water-levels': 'content:write',
       '/admin/documents': 'content:write',
+      '/admin/photos': 'content:write',
     });
   });
 

@@ -15,6 +15,8 @@ import {
   UnavailableError,
   ValidationError,
   type ErrorCode,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
 } from '../../../core/errors';
 import { errorHandler, STATUS_BY_CODE } from '../../../server/http/error-handler';
 
@@ -40,6 +42,8 @@ describe('errorHandler', () => {
     [new RateLimitError(), 429, { error: 'Too many failed login attempts. Please try again later.' }],
     [new PaymentError('Card declined'), 402, { error: 'Card declined' }],
     [new UnavailableError('Login failed. Please try again.'), 502, { error: 'Login failed. Please try again.' }],
+    [new PayloadTooLargeError('The photo is too large'), 413, { error: 'The photo is too large' }],
+    [new UnsupportedMediaTypeError('Not a JPEG, PNG or WebP image'), 415, { error: 'Not a JPEG, PNG or WebP image' }],
   ];
   for (const [error, status, body] of cases) {
     it(`answers ${error.name} (${error.code}) with ${status}`, async () => {
@@ -50,7 +54,7 @@ describe('errorHandler', () => {
   }
 
   it('has a status for every error code', () => {
-    const codes: ErrorCode[] = ['VALIDATION', 'NOT_FOUND', 'CONFLICT', 'BOOKING_CLOSED', 'NOT_ENOUGH_PLACES', 'PERMISSION', 'UNAUTHENTICATED', 'RATE_LIMITED', 'PAYMENT', 'UNAVAILABLE'];
+    const codes: ErrorCode[] = ['VALIDATION', 'NOT_FOUND', 'CONFLICT', 'BOOKING_CLOSED', 'NOT_ENOUGH_PLACES', 'PERMISSION', 'UNAUTHENTICATED', 'RATE_LIMITED', 'PAYMENT', 'UNAVAILABLE', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'];
     expect(Object.keys(STATUS_BY_CODE).sort()).toEqual([...codes].sort());
   });
 

@@ -20,6 +20,7 @@ import { NotFoundPage } from './components/not-found-page';
 import { RequirePermission, RequireSignIn } from './components/require-admin';
 import { RouteFocus } from './components/route-focus';
 import { WorkDaysPage } from './components/work-days-page';
+import { PhotosPage } from './components/photos-page';
 import { WorkDayCreatePage, WorkDayEditPage } from './components/work-day-form-pages';
 import { WorkDayRosterPage } from './components/work-day-roster-page';
 import { NewsListPage } from './components/news-list-page';
@@ -47,6 +48,7 @@ const GUARDED: { path: string; permission: Permission; message: string; Page: Co
   { path: 'news/edit/:id', permission: 'content:write', message: PERMISSION_MESSAGES.news, Page: NewsEditPage },
   { path: 'water-levels', permission: 'content:write', message: PERMISSION_MESSAGES.waterLevels, Page: WaterLevelsPage },
   { path: 'documents', permission: 'content:write', message: PERMISSION_MESSAGES.documentsWrite, Page: DocumentsPage },
+  { path: 'photos', permission: 'content:write', message: PERMISSION_MESSAGES.photos, Page: PhotosPage },
 ];
 
 /**

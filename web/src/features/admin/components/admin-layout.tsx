@@ -29,6 +29,7 @@ export function AdminLayout() {
     { to: '/admin/news', label: 'News' },
     { to: '/admin/water-levels', label: 'Water Levels' },
     { to: '/admin/documents', label: 'Documents' },
+    { to: '/admin/photos', label: 'Photos' },
   ];
 
   return (

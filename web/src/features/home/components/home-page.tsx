@@ -3,7 +3,7 @@ import { useClubConfig } from '../../../lib/club-config';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useSearchDialog } from '../../search/components/search-provider';
 import { LazyWaterLevelChart } from '../../water-levels/components/lazy-water-level-chart';
-import { MemberPhotos } from './member-photos';
+import { LazyMemberPhotos } from './lazy-member-photos';
 import { SearchIcon } from '../../../components/ui/icons';
 
 export function HomePage() {
@@ -44,7 +44,7 @@ export function HomePage() {
           <LazyWaterLevelChart sourceUrl={config.waterLevelUrl} />
         </section>
 
-        <MemberPhotos />
+        <LazyMemberPhotos />
 
         <section className="card water-safety" aria-labelledby="water-safety-heading">
           <h2 id="water-safety-heading">Water Safety</h2>

@@ -1,5 +1,8 @@
 import { useEffect, useState, type ReactElement } from 'react';
+import { srcsetOf } from '@core/domain/photos';
 import { useClubConfig } from '../../../lib/club-config';
+import { useApiQuery } from '../../../lib/query';
+import { getPhotos, type ListedPhoto } from '../api/get-photos';
 
 const ROTATE_MS = 6000;
 
@@ -97,51 +100,121 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
- * Rotating panels with captions inviting members to send their photos. Rotation stops for
- * people who ask for reduced motion, and the pause button stops it for anyone.
+ * How wide the panel is drawn (home.css): the page less its margins on a phone; half the page,
+ * beside the water-level chart, from 48rem; at most about 32rem on the widest screens. The
+ * browser picks the copy that fills this at its screen density.
+ */
+export const PHOTO_SIZES = '(min-width: 72rem) 32rem, (min-width: 48rem) calc(50vw - 4.5rem), calc(100vw - 4.5rem)';
+
+/** A member photo: AVIF, then WebP, then JPEG for browsers that read neither; sized so nothing moves as it loads. */
+function MemberPhoto({ photo }: { photo: ListedPhoto }) {
+  const jpegs = photo.variants.filter((v) => v.format === 'jpeg').sort((a, b) => a.width - b.width);
+  const fallback = jpegs.find((v) => v.width >= 640) ?? jpegs[jpegs.length - 1] ?? photo.variants[0];
+  const avif = srcsetOf(photo.variants, 'avif');
+  const webp = srcsetOf(photo.variants, 'webp');
+  return (
+    <picture>
+      {avif !== '' && <source type="image/avif" srcSet={avif} sizes={PHOTO_SIZES} />}
+      {webp !== '' && <source type="image/webp" srcSet={webp} sizes={PHOTO_SIZES} />}
+      <img
+        className="photo-image"
+        src={fallback.url}
+        srcSet={srcsetOf(photo.variants, 'jpeg') || undefined}
+        sizes={PHOTO_SIZES}
+        width={photo.width}
+        height={photo.height}
+        alt={photo.caption}
+        decoding="async"
+      />
+    </picture>
+  );
+}
+
+function Invitation({ email }: { email: string }) {
+  return email !== '' ? (
+    <>
+      Have a photo from on or off the water? Email it to <a href={`mailto:${email}`}>{email}</a> and it could appear here.
+    </>
+  ) : (
+    <>Have a photo from on or off the water? Send it to the club and it could appear here.</>
+  );
+}
+
+/**
+ * Rotating panels of the members' photos (the admins' order, GET /api/photos), each with its
+ * caption and credit and an invitation to send more; drawn pictures stand in while the club has
+ * none. Rotation stops for people who ask for reduced motion, and the pause button stops it for anyone.
  */
 export function MemberPhotos() {
   const config = useClubConfig();
+  const photos = useApiQuery(['photos'], (signal) => getPhotos(signal));
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(() => !prefersReducedMotion());
+  const real = photos.status === 'success' ? photos.data : [];
+  const count = real.length > 0 ? real.length : PANELS.length;
 
   useEffect(() => {
-    if (!playing) return;
-    const timer = window.setInterval(() => setIndex((i) => (i + 1) % PANELS.length), ROTATE_MS);
+    if (!playing || count < 2) return;
+    const timer = window.setInterval(() => setIndex((i) => (i + 1) % count), ROTATE_MS);
     return () => window.clearInterval(timer);
-  }, [playing]);
+  }, [playing, count]);
 
-  const panel = PANELS[index];
+  // The list may shrink (a photo hidden meanwhile): stay within it.
+  const shown = index % count;
   const email = config.photosEmail;
+  const photo = real.length > 0 ? real[shown] : null;
+  const panel = PANELS[shown % PANELS.length];
 
   return (
     <section className="member-photos" aria-roledescription="carousel" aria-labelledby="member-photos-heading">
       <h2 id="member-photos-heading">Members' Photos</h2>
-      <div className="photo-frame" aria-live={playing ? 'off' : 'polite'}>
-        <figure className="photo-panel" aria-roledescription="slide" aria-label={`${index + 1} of ${PANELS.length}`}>
-          <svg viewBox="0 0 320 180" role="img" aria-label={`Illustration: ${panel.title}`} className="photo-art">
-            {panel.scene}
-          </svg>
-          <figcaption>
-            <strong>{panel.title}.</strong>{' '}
-            {email !== '' ? (
-              <>
-                Have a photo from on or off the water? Email it to <a href={`mailto:${email}`}>{email}</a> and it could appear here.
-              </>
+      {photos.status === 'loading' ? (
+        <div className="photo-frame photo-frame-loading" role="status">
+          <span className="visually-hidden">Loading photos…</span>
+        </div>
+      ) : (
+        <div className="photo-frame" aria-live={playing ? 'off' : 'polite'}>
+          <figure className="photo-panel" aria-roledescription="slide" aria-label={`${shown + 1} of ${count}`}>
+            {photo ? (
+              <div className="photo-box">
+                <MemberPhoto key={photo.id} photo={photo} />
+              </div>
             ) : (
-              <>Have a photo from on or off the water? Send it to the club and it could appear here.</>
+              <svg viewBox="0 0 320 180" role="img" aria-label={`Illustration: ${panel.title}`} className="photo-art">
+                {panel.scene}
+              </svg>
             )}
-          </figcaption>
-        </figure>
-      </div>
+            <figcaption>
+              {photo ? (
+                <>
+                  <strong>{photo.caption}</strong>
+                  {photo.credit !== '' && <span className="photo-credit">Photo: {photo.credit}</span>}
+                </>
+              ) : (
+                <>
+                  <strong>{panel.title}.</strong>{' '}
+                </>
+              )}
+              {photo ? (
+                <span className="photo-invite">
+                  <Invitation email={email} />
+                </span>
+              ) : (
+                <Invitation email={email} />
+              )}
+            </figcaption>
+          </figure>
+          {photos.status === 'error' && <p className="photo-note">The club's photos could not be loaded just now; drawn pictures are shown instead.</p>}
+        </div>
+      )}
       <div className="photo-controls">
-        <button type="button" className="btn btn-secondary" onClick={() => setIndex((i) => (i - 1 + PANELS.length) % PANELS.length)}>
+        <button type="button" className="btn btn-secondary" disabled={count < 2} onClick={() => setIndex((i) => (i - 1 + count) % count)}>
           <span aria-hidden="true">‹</span> Previous
         </button>
-        <button type="button" className="btn btn-secondary" onClick={() => setPlaying((p) => !p)}>
+        <button type="button" className="btn btn-secondary" disabled={count < 2} onClick={() => setPlaying((p) => !p)}>
           {playing ? 'Pause rotation' : 'Play rotation'}
         </button>
-        <button type="button" className="btn btn-secondary" onClick={() => setIndex((i) => (i + 1) % PANELS.length)}>
+        <button type="button" className="btn btn-secondary" disabled={count < 2} onClick={() => setIndex((i) => (i + 1) % count)}>
           Next <span aria-hidden="true">›</span>
         </button>
       </div>

@@ -1,0 +1,88 @@
+import type { DocumentData, Firestore } from 'firebase-admin/firestore';
+import { comparePhotos, isWholeOrder } from '../../core/domain/photos';
+import { PhotoSchema, type Photo } from '../../core/entities/photo';
+import type { PhotoRepository } from '../../core/ports/photo-repository';
+import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
+import { isDocumentId } from './firestore-document-ids';
+import { withCoreErrors } from './firestore-errors';
+
+function toPhoto(id: string, data: DocumentData): Photo {
+  return PhotoSchema.parse({ ...data, id });
+}
+
+function toData(photo: Photo): DocumentData {
+  const { id: _id, ...data } = PhotoSchema.parse(photo);
+  return data;
+}
+
+/**
+ * Member photos' records in the `photos` collection, one document per photo keyed by its id (the
+ * files are in the FileStore). A club has tens of photos, so lists are read whole and sorted here.
+ */
+export class FirestorePhotoRepository implements PhotoRepository {
+  constructor(
+    private readonly db: Firestore,
+    private readonly options: FirestoreCollectionOptions = {},
+  ) {}
+
+  private get collection() {
+    return collectionOf(this.db, 'photos', this.options);
+  }
+
+  async list(): Promise<Photo[]> {
+    const snapshot = await withCoreErrors(() => this.collection.get());
+    return snapshot.docs.map((doc) => toPhoto(doc.id, doc.data())).sort(comparePhotos);
+  }
+
+  async get(id: string): Promise<Photo | null> {
+    if (!isDocumentId(id)) return null;
+    const snapshot = await withCoreErrors(() => this.collection.doc(id).get());
+    return snapshot.exists ? toPhoto(id, snapshot.data() ?? {}) : null;
+  }
+
+  async create(photo: Photo): Promise<void> {
+    const data = toData(photo);
+    await withCoreErrors(() => this.collection.doc(photo.id).create(data), { conflict: `A photo with id ${photo.id} exists` });
+  }
+
+  async update(photo: Photo): Promise<boolean> {
+    const data = toData(photo);
+    const ref = this.collection.doc(photo.id);
+    return withCoreErrors(() =>
+      this.db.runTransaction(async (tx) => {
+        if (!(await tx.get(ref)).exists) return false;
+        tx.set(ref, data);
+        return true;
+      }),
+    );
+  }
+
+  async delete(id: string): Promise<boolean> {
+    if (!isDocumentId(id)) return false;
+    const ref = this.collection.doc(id);
+    return withCoreErrors(() =>
+      this.db.runTransaction(async (tx) => {
+        if (!(await tx.get(ref)).exists) return false;
+        tx.delete(ref);
+        return true;
+      }),
+    );
+  }
+
+  async reorder(ids: string[], updatedAt: string): Promise<boolean> {
+    // The whole collection is read in the transaction, so a photo added or removed meanwhile makes
+    // Firestore run it again (and the check then fails) rather than leave a half-made order.
+    return withCoreErrors(() =>
+      this.db.runTransaction(async (tx) => {
+        const snapshot = await tx.get(this.collection);
+        const stored = snapshot.docs.map((doc) => ({ id: doc.id, position: doc.get('position') as unknown }));
+        if (!isWholeOrder(stored, ids)) return false;
+        const positions = new Map(stored.map((photo) => [photo.id, photo.position]));
+        ids.forEach((id, position) => {
+          if (positions.get(id) !== position) tx.update(this.collection.doc(id), { position, updatedAt });
+        });
+        return true;
+      }),
+    );
+  }
+}

@@ -1,0 +1,60 @@
+import sharp, { type Sharp } from 'sharp';
+import { MAX_PHOTO_PIXELS, PHOTO_NOT_AN_IMAGE, scaledHeight } from '../../core/domain/photos';
+import type { PhotoVariantFormat } from '../../core/entities/photo';
+import { UnsupportedMediaTypeError } from '../../core/errors';
+import type { ImageInfo, ImageProcessor, ResizedImage } from '../../core/ports/image-processor';
+
+/** Speed against size: AVIF's default effort (4) takes seconds per copy on a small server. */
+const ENCODERS: Record<PhotoVariantFormat, (image: Sharp) => Sharp> = {
+  avif: (image) => image.avif({ quality: 55, effort: 2 }),
+  webp: (image) => image.webp({ quality: 78, effort: 4 }),
+  jpeg: (image) => image.jpeg({ quality: 80, mozjpeg: true, progressive: true }),
+};
+
+/**
+ * Images with sharp (libvips). The prebuilt sharp reads JPEG, PNG, WebP, GIF, TIFF, SVG and AVIF,
+ * but not HEIC (its libheif has no HEVC decoder); what the app accepts is the core's rule.
+ */
+export class SharpImageProcessor implements ImageProcessor {
+  async inspect(bytes: Uint8Array): Promise<ImageInfo | null> {
+    try {
+      const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+      if (!meta.format || !meta.width || !meta.height) return null;
+      // EXIF orientations 5 to 8 turn the picture a quarter: its upright width is its stored height.
+      const turned = (meta.orientation ?? 1) >= 5;
+      return { format: meta.format, width: turned ? meta.height : meta.width, height: turned ? meta.width : meta.height };
+    } catch {
+      return null;
+    }
+  }
+
+  async resize(bytes: Uint8Array, widths: readonly number[], formats: readonly PhotoVariantFormat[]): Promise<ResizedImage[]> {
+    const info = await this.inspect(bytes);
+    if (!info) throw new UnsupportedMediaTypeError(PHOTO_NOT_AN_IMAGE);
+    try {
+      // Decoded and turned upright once; each copy starts from that. Only the first frame of an
+      // animated image is read. Nothing is carried over from the original's metadata: sharp
+      // writes none unless asked (no withMetadata/keepExif here), so the GPS position goes.
+      const upright = await sharp(bytes, { autoOrient: true, failOn: 'error', limitInputPixels: MAX_PHOTO_PIXELS })
+        .toColourspace('srgb')
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const source = () => sharp(upright.data, { raw: upright.info, limitInputPixels: MAX_PHOTO_PIXELS });
+      const copies: ResizedImage[] = [];
+      for (const width of widths) {
+        const target = Math.min(width, upright.info.width);
+        const height = scaledHeight(upright.info.width, upright.info.height, target);
+        for (const format of formats) {
+          const resized = source().resize({ width: target, height, fit: 'fill', kernel: 'lanczos3' });
+          const output = await ENCODERS[format](format === 'jpeg' ? resized.flatten({ background: '#ffffff' }) : resized).toBuffer({ resolveWithObject: true });
+          copies.push({ format, width: output.info.width, height: output.info.height, bytes: new Uint8Array(output.data) });
+        }
+      }
+      return copies;
+    } catch (error) {
+      if (error instanceof UnsupportedMediaTypeError) throw error;
+      // The header read well but the picture does not decode (cut short, damaged).
+      throw new UnsupportedMediaTypeError(PHOTO_NOT_AN_IMAGE);
+    }
+  }
+}

@@ -1,0 +1,166 @@
+import express, { type RequestHandler } from 'express';
+import { z } from 'zod';
+import { MAX_PHOTO_BYTES, PHOTO_NOT_AN_IMAGE, PHOTO_TOO_LARGE, PhotoChangeSchema, PhotoDetailsSchema, PhotoOrderSchema } from '../../core/domain/photos';
+import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../../core/errors';
+import { DeletePhoto } from '../../core/use-cases/delete-photo';
+import { GetPhotoFile } from '../../core/use-cases/get-photo-file';
+import { ListAdminPhotos } from '../../core/use-cases/list-admin-photos';
+import { ListPhotos } from '../../core/use-cases/list-photos';
+import { AdminPhotoResponseSchema, AdminPhotosResponseSchema, PhotosResponseSchema } from '../../core/use-cases/photo-schema';
+import { ReorderPhotos } from '../../core/use-cases/reorder-photos';
+import { UpdatePhoto } from '../../core/use-cases/update-photo';
+import { UploadPhoto } from '../../core/use-cases/upload-photo';
+import type { AppContainer } from '../container';
+import { reply, SENT, type ApiRoutes } from './api-routes';
+import { IdParamsSchema } from './api-schemas';
+
+const PhotoFileParamsSchema = z.object({
+  id: z.string().min(1).max(200),
+  file: z.string().regex(/^w[0-9]{1,5}\.(avif|webp|jpg)$/, 'must name a copy of the photo, e.g. w640.webp'),
+});
+
+/** The copies' addresses never change (a new photo gets a new id), so browsers may keep them a year. */
+const MEMBERS_CACHE = 'public, max-age=31536000, immutable';
+const ADMINS_CACHE = 'private, max-age=3600';
+
+/**
+ * Reads an upload's bytes whatever its content type (the bytes are checked, not the label), up
+ * to the photo limit; a larger body is refused with the photos' own words. Runs after the
+ * session and permission checks, so nobody else can make the server read 15 MB.
+ */
+const photoBody: RequestHandler = (req, res, next) => {
+  express.raw({ type: () => true, limit: MAX_PHOTO_BYTES })(req, res, (error?: unknown) => {
+    if ((error as { type?: unknown } | undefined)?.type === 'entity.too.large') next(new PayloadTooLargeError(PHOTO_TOO_LARGE));
+    else next(error);
+  });
+};
+
+const UPLOAD_ERRORS = {
+  413: { description: `"${PHOTO_TOO_LARGE}" (or too many pixels)` },
+  415: { description: `"${PHOTO_NOT_AN_IMAGE}" (or: HEIC cannot be read)` },
+} as const;
+
+export function registerPhotoRoutes(routes: ApiRoutes, ports: AppContainer): void {
+  routes.add({
+    method: 'get',
+    path: '/api/photos',
+    summary: "Members' photos on show, in order, with the addresses of their resized copies (AVIF, WebP, JPEG)",
+    tag: 'photos',
+    access: 'public',
+    responses: { 200: { description: 'Photos', schema: PhotosResponseSchema } },
+    handler: async () => reply(200, { photos: await ports.useCase(ListPhotos).execute() }),
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/photos/:id/files/:file',
+    summary: "One resized copy of a photo on show (cached for a year: a copy's address never changes)",
+    tag: 'photos',
+    access: 'public',
+    params: PhotoFileParamsSchema,
+    responses: {
+      200: { description: 'The image', schema: z.string().describe('Image bytes'), contentType: 'image/avif, image/webp or image/jpeg' },
+      404: { description: '"Photo not found" (also for a hidden photo)' },
+    },
+    handler: async ({ params, res }) => {
+      const file = await ports.useCase(GetPhotoFile).execute(params.id, params.file);
+      res.setHeader('Content-Type', file.contentType);
+      res.setHeader('Cache-Control', MEMBERS_CACHE);
+      res.send(Buffer.from(file.bytes));
+      return SENT;
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/admin/photos',
+    summary: 'Every photo, hidden ones too, in the rotation order',
+    tag: 'admin photos',
+    access: { action: 'photos.manage' },
+    responses: { 200: { description: 'Photos', schema: AdminPhotosResponseSchema } },
+    handler: async ({ admin }) => reply(200, { photos: await ports.useCase(ListAdminPhotos).execute(admin) }),
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/admin/photos/:id/files/:file',
+    summary: 'One resized copy of any photo, hidden ones too (the admin screen)',
+    tag: 'admin photos',
+    access: { action: 'photos.manage' },
+    params: PhotoFileParamsSchema,
+    responses: {
+      200: { description: 'The image', schema: z.string().describe('Image bytes'), contentType: 'image/avif, image/webp or image/jpeg' },
+      404: { description: '"Photo not found"' },
+    },
+    handler: async ({ admin, params, res }) => {
+      const file = await ports.useCase(GetPhotoFile).execute(params.id, params.file, admin);
+      res.setHeader('Content-Type', file.contentType);
+      res.setHeader('Cache-Control', ADMINS_CACHE);
+      res.send(Buffer.from(file.bytes));
+      return SENT;
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/admin/photos',
+    summary: 'Upload a photo (the image bytes as the body; caption and credit in the query); it joins the end of the rotation',
+    tag: 'admin photos',
+    access: { action: 'photos.manage' },
+    rawBody: {
+      contentType: 'image/jpeg',
+      description: 'The photo itself: JPEG, PNG or WebP, at most 15 MB (image/png and image/webp are read the same way; the bytes decide)',
+      bytes: 'The image file',
+    },
+    query: PhotoDetailsSchema,
+    before: [photoBody],
+    responses: { 201: { description: 'Uploaded', schema: AdminPhotoResponseSchema }, ...UPLOAD_ERRORS },
+    handler: async ({ admin, query, req }) => {
+      // A JSON or form body was parsed before this route: it is not a photo.
+      if (!Buffer.isBuffer(req.body)) throw new UnsupportedMediaTypeError(PHOTO_NOT_AN_IMAGE);
+      const bytes = new Uint8Array(req.body.buffer, req.body.byteOffset, req.body.byteLength);
+      return reply(201, { photo: await ports.useCase(UploadPhoto).execute(admin, bytes, query) });
+    },
+  });
+
+  // Before /:id, which would otherwise take "order" for an id.
+  routes.add({
+    method: 'put',
+    path: '/api/admin/photos/order',
+    summary: 'Put the photos in a new order: every photo id once, first shown first',
+    tag: 'admin photos',
+    access: { action: 'photos.manage' },
+    body: PhotoOrderSchema,
+    responses: {
+      200: { description: 'The photos in their new order', schema: AdminPhotosResponseSchema },
+      409: { description: '"The photos were changed by someone else meanwhile. Please reload them and try again."' },
+    },
+    handler: async ({ admin, body }) => reply(200, { photos: await ports.useCase(ReorderPhotos).execute(admin, body) }),
+  });
+
+  routes.add({
+    method: 'patch',
+    path: '/api/admin/photos/:id',
+    summary: "Change a photo's caption or credit, or hide or show it",
+    tag: 'admin photos',
+    access: { action: 'photos.manage' },
+    params: IdParamsSchema,
+    body: PhotoChangeSchema,
+    responses: { 200: { description: 'Changed', schema: AdminPhotoResponseSchema }, 404: { description: '"Photo not found"' } },
+    handler: async ({ admin, params, body }) => reply(200, { photo: await ports.useCase(UpdatePhoto).execute(admin, params.id, body) }),
+  });
+
+  routes.add({
+    method: 'delete',
+    path: '/api/admin/photos/:id',
+    summary: 'Delete a photo and its files',
+    tag: 'admin photos',
+    access: { action: 'photos.manage' },
+    params: IdParamsSchema,
+    responses: { 204: { description: 'Deleted' }, 404: { description: '"Photo not found"' } },
+    handler: async ({ admin, params }) => {
+      await ports.useCase(DeletePhoto).execute(admin, params.id);
+      return reply(204);
+    },
+  });
+}
