@@ -19,6 +19,7 @@ import type { AppConfig } from '../config';
 import type { AppContainer } from '../container';
 import { ErrorResponseSchema, reply, SENT, type ApiRoutes } from './api-routes';
 import type { CalendarAnswerCache } from './calendar-answer-cache';
+import { sendWithHeaders } from './route-helpers';
 import { bookingRateLimits, clientAddressKey, TOO_MANY_BOOKINGS_DAY, TOO_MANY_BOOKINGS_MINUTE } from './booking-rate-limit';
 import { registerPaymentRoutes, webPaymentsSettings } from './payment-routes';
 import {
@@ -297,12 +298,8 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
       const file = await ports.useCase(GetDocumentFile).execute(params.id);
       // The stored name is restricted to [A-Za-z0-9._-]+.pdf, so it is safe inside the header.
       const fileName = /^[A-Za-z0-9._-]+\.pdf$/.test(file.fileName) ? file.fileName : 'document.pdf';
-      res.setHeader('Content-Type', 'application/pdf');
-      res.setHeader('Content-Disposition', `inline; filename="${fileName}"`);
-      // Asked again every time (answered 304 by its ETag when unchanged): an admin's replace shows at once.
-      res.setHeader('Cache-Control', 'no-cache');
-      res.send(Buffer.from(file.bytes));
-      return SENT;
+      // Cache-Control: asked again every time (answered 304 by its ETag when unchanged): an admin's replace shows at once.
+      return sendWithHeaders(res, { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${fileName}"`, 'Cache-Control': 'no-cache' }, file.bytes);
     },
   });
 
