@@ -20,7 +20,7 @@ import type { AppContainer } from '../container';
 import { ErrorResponseSchema, reply, SENT, type ApiRoutes } from './api-routes';
 import type { CalendarAnswerCache } from './calendar-answer-cache';
 import { sendWithHeaders } from './route-helpers';
-import { bookingRateLimits, clientAddressKey, TOO_MANY_BOOKINGS_DAY, TOO_MANY_BOOKINGS_MINUTE } from './booking-rate-limit';
+import { clientAddressKey, configuredBookingRateLimits, TOO_MANY_BOOKINGS_DAY, TOO_MANY_BOOKINGS_MINUTE } from './booking-rate-limit';
 import { registerPaymentRoutes, webPaymentsSettings } from './payment-routes';
 import {
   BookingCreatedSchema,
@@ -136,12 +136,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     tag: 'bookings',
     access: 'public',
     body: SubmitBookingRequestSchema,
-    before: bookingRateLimits({
-      limits: ports.get('addressLimits'),
-      clock: ports.get('clock'),
-      perMinute: config.bookingLimits.perMinute,
-      perDay: config.bookingLimits.perDay,
-    }),
+    before: configuredBookingRateLimits(ports, config),
     responses: {
       201: { description: 'Booked', schema: BookingCreatedSchema },
       404: { description: '"Event not found"' },
@@ -234,12 +229,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     body: WorkDaySignupFormSchema,
     // A sign-up with an e-mail sends one: it counts against the bookings' per-address limits, so
     // the form cannot be used to mail strangers in bulk. One without an e-mail sends nothing.
-    before: bookingRateLimits({
-      limits: ports.get('addressLimits'),
-      clock: ports.get('clock'),
-      perMinute: config.bookingLimits.perMinute,
-      perDay: config.bookingLimits.perDay,
-    }).map((limit): RequestHandler => (req, res, next) => {
+    before: configuredBookingRateLimits(ports, config).map((limit): RequestHandler => (req, res, next) => {
       const email: unknown = (req.body as { email?: unknown } | undefined)?.email;
       if (typeof email === 'string' && email.trim() !== '') return limit(req, res, next);
       next();

@@ -16,7 +16,7 @@ import type { AppConfig } from '../config';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
 import { IdParamsSchema } from './api-schemas';
-import { bookingRateLimits } from './booking-rate-limit';
+import { configuredBookingRateLimits } from './booking-rate-limit';
 
 const EntryParamsSchema = z.object({ id: z.string().min(1).max(200), entryId: z.string().min(1).max(200) });
 
@@ -31,12 +31,7 @@ export function registerWaitlistRoutes(routes: ApiRoutes, ports: AppContainer, c
     params: IdParamsSchema,
     body: JoinWaitingListRequestSchema,
     // Joins count against the same per-address limits as bookings: each one sends an e-mail.
-    before: bookingRateLimits({
-      limits: ports.get('addressLimits'),
-      clock: ports.get('clock'),
-      perMinute: config.bookingLimits.perMinute,
-      perDay: config.bookingLimits.perDay,
-    }),
+    before: configuredBookingRateLimits(ports, config),
     responses: {
       201: { description: 'On the list, with the place in line', schema: JoinedWaitingListSchema },
       404: { description: '"Event not found"' },
