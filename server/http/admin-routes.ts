@@ -33,7 +33,7 @@ import {
   UidParamsSchema,
 } from './api-schemas';
 import { clearSessionCookie, readCookie, SESSION_COOKIE, setSessionCookie } from './auth';
-import { sendCsvDownload } from './route-helpers';
+import { noContent, sendCsvDownload } from './route-helpers';
 
 function sessionAdmin(admin: Pick<Admin, 'uid' | 'email' | 'name' | 'role' | 'permissions'>) {
   return { uid: admin.uid, email: admin.email, name: admin.name, role: admin.role, permissions: admin.permissions };
@@ -172,10 +172,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
       404: { description: '"Event not found"' },
       409: { description: '"This event has bookings and cannot be deleted"' },
     },
-    handler: async ({ admin, params }) => {
-      await ports.useCase(DeleteEvent).execute(admin, params.id);
-      return reply(204);
-    },
+    handler: async ({ admin, params }) => noContent(ports.useCase(DeleteEvent).execute(admin, params.id)),
   });
 
   routes.add({

@@ -10,7 +10,7 @@ import { UpdateWorkDay } from '../../core/use-cases/update-work-day';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
 import { IdParamsSchema } from './api-schemas';
-import { sendCsvDownload } from './route-helpers';
+import { noContent, sendCsvDownload } from './route-helpers';
 
 const WorkDaySavedSchema = z.object({ workDay: WorkDayWithCountsSchema });
 const SignupParamsSchema = z.object({ id: z.string().min(1).max(200), signupId: z.string().min(1).max(200) });
@@ -78,10 +78,7 @@ export function registerAdminWorkDayRoutes(routes: ApiRoutes, ports: AppContaine
     access: { action: 'workDays.write' },
     params: SignupParamsSchema,
     responses: { 204: { description: 'Removed' }, 404: { description: '"Work Day Not Found" or "Sign-up not found" (perhaps removed already)' } },
-    handler: async ({ admin, params }) => {
-      await ports.useCase(RemoveWorkDaySignup).execute(admin, params.id, params.signupId);
-      return reply(204);
-    },
+    handler: async ({ admin, params }) => noContent(ports.useCase(RemoveWorkDaySignup).execute(admin, params.id, params.signupId)),
   });
 
   routes.add({

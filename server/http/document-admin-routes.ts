@@ -12,7 +12,7 @@ import { UpdateDocument } from '../../core/use-cases/update-document';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
 import { IdParamsSchema } from './api-schemas';
-import { readUpload, uploadedBytes } from './route-helpers';
+import { noContent, readUpload, uploadedBytes } from './route-helpers';
 
 export const DocumentSavedSchema = z.object({ document: ListedDocumentSchema });
 export const DocumentOrderResponseSchema = z.object({ documents: z.array(ListedDocumentSchema) });
@@ -115,10 +115,7 @@ export function registerDocumentAdminRoutes(routes: ApiRoutes, ports: AppContain
     access: { action: 'documents.write' },
     params: IdParamsSchema,
     responses: { 204: { description: 'Deleted' }, 404: { description: '"Document not found"' } },
-    handler: async ({ admin, params }) => {
-      await ports.useCase(DeleteDocument).execute(admin, params.id);
-      return reply(204);
-    },
+    handler: async ({ admin, params }) => noContent(ports.useCase(DeleteDocument).execute(admin, params.id)),
   });
 
   routes.add({

@@ -13,7 +13,7 @@ import { UploadPhoto } from '../../core/use-cases/upload-photo';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
 import { IdParamsSchema } from './api-schemas';
-import { readUpload, sendWithHeaders, uploadedBytes } from './route-helpers';
+import { noContent, readUpload, sendWithHeaders, uploadedBytes } from './route-helpers';
 
 const PhotoFileParamsSchema = z.object({
   id: z.string().min(1).max(200),
@@ -145,9 +145,6 @@ export function registerPhotoRoutes(routes: ApiRoutes, ports: AppContainer): voi
     access: { action: 'photos.manage' },
     params: IdParamsSchema,
     responses: { 204: { description: 'Deleted' }, 404: { description: '"Photo not found"' } },
-    handler: async ({ admin, params }) => {
-      await ports.useCase(DeletePhoto).execute(admin, params.id);
-      return reply(204);
-    },
+    handler: async ({ admin, params }) => noContent(ports.useCase(DeletePhoto).execute(admin, params.id)),
   });
 }

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { SENT } from './api-routes';
+import { reply, SENT } from './api-routes';
 
 /**
  * Small pieces the route files share: reading an upload's body with its own limit and refusals,
@@ -64,4 +64,10 @@ export function sendWithHeaders(res: Response, headers: Record<string, string>, 
 export function sendCsvDownload(res: Response, download: { fileName: string; csv: string }, fallback: string): typeof SENT {
   const safeName = /^[A-Za-z0-9._-]+$/.test(download.fileName) ? download.fileName : fallback;
   return sendWithHeaders(res, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${safeName}"` }, download.csv);
+}
+
+/** The answer of a route that removes something: 204 with no body, once `work` is done. */
+export async function noContent(work: Promise<unknown>): Promise<{ status: 204 }> {
+  await work;
+  return reply(204);
 }

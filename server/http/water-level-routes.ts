@@ -10,7 +10,7 @@ import { ImportWaterLevels } from '../../core/use-cases/import-water-levels';
 import { PreviewWaterLevelImport } from '../../core/use-cases/preview-water-level-import';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
-import { readUpload } from './route-helpers';
+import { noContent, readUpload } from './route-helpers';
 
 export const CSV_CONTENT_TYPE_MESSAGE = 'Send the CSV file itself, with the content type text/csv';
 
@@ -86,10 +86,7 @@ export function registerWaterLevelRoutes(routes: ApiRoutes, ports: AppContainer)
       204: { description: 'Deleted' },
       404: { description: '"There is no reading for that date"' },
     },
-    handler: async ({ admin, params }) => {
-      await ports.useCase(DeleteWaterLevel).execute(admin, params.date);
-      return reply(204);
-    },
+    handler: async ({ admin, params }) => noContent(ports.useCase(DeleteWaterLevel).execute(admin, params.date)),
   });
 
   routes.add({
