@@ -11,7 +11,7 @@ import { ReorderPhotos } from '../../core/use-cases/reorder-photos';
 import { UpdatePhoto } from '../../core/use-cases/update-photo';
 import { UploadPhoto } from '../../core/use-cases/upload-photo';
 import type { AppContainer } from '../container';
-import { reply, type ApiRoutes } from './api-routes';
+import { reply, type ApiRoutes, type SENT } from './api-routes';
 import { IdParamsSchema } from './api-schemas';
 import { noContent, readUpload, sendWithHeaders, uploadedBytes } from './route-helpers';
 
@@ -39,7 +39,7 @@ const UPLOAD_ERRORS = {
   415: { description: `"${PHOTO_NOT_AN_IMAGE}" (or: HEIC cannot be read)` },
 } as const;
 
-function sendCopy(res: Response, file: { contentType: string; bytes: Uint8Array }, cache: string) {
+function sendCopy(res: Response, file: { contentType: string; bytes: Uint8Array }, cache: string): typeof SENT {
   return sendWithHeaders(res, { 'Content-Type': file.contentType, 'Cache-Control': cache }, file.bytes);
 }
 
