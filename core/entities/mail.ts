@@ -26,13 +26,11 @@ export type OutgoingMail = z.infer<typeof OutgoingMailSchema>;
 export const OutboxStatusSchema = z.enum(['queued', 'sent', 'failed']);
 export type OutboxStatus = z.infer<typeof OutboxStatusSchema>;
 
-/** An e-mail in the outbox, with what happened to it so far. */
-export const OutboxMessageSchema = z.object({
-  id: z.string().min(1),
-  /** What the message is about, e.g. 'booking-confirmation', and the record it is about. */
-  kind: z.string().min(1).max(100),
-  recordId: z.string().max(200).nullable(),
-  mail: OutgoingMailSchema,
+/**
+ * What happened to an outbox message so far: the fields the stored message and the admin's list
+ * (list-outbox.ts) share.
+ */
+export const OutboxDeliveryShape = {
   status: OutboxStatusSchema,
   createdAt: InstantSchema,
   /** When it was last queued (written, or sent again by an admin): a day of refusals from here gives up. */
@@ -41,8 +39,18 @@ export const OutboxMessageSchema = z.object({
   attempts: z.number().int().min(0),
   /** When a queued message is next due to be tried; null once sent or given up. */
   nextAttemptAt: InstantSchema.nullable(),
-  /** The SMTP server's answer to the last failed try. */
+  /** The SMTP server's answer to the last failed try (kept after a later success or resend). */
   lastError: z.string().nullable(),
   sentAt: InstantSchema.nullable(),
+};
+
+/** An e-mail in the outbox, with what happened to it so far. */
+export const OutboxMessageSchema = z.object({
+  id: z.string().min(1),
+  /** What the message is about, e.g. 'booking-confirmation', and the record it is about. */
+  kind: z.string().min(1).max(100),
+  recordId: z.string().max(200).nullable(),
+  mail: OutgoingMailSchema,
+  ...OutboxDeliveryShape,
 });
 export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;

@@ -1,20 +1,14 @@
 import type { Admin } from '../entities/admin';
 import type { ClubDocument } from '../entities/document';
-import { documentFileName, documentFileProblem, DocumentFormSchema, nextDocumentPosition } from '../domain/documents';
+import { documentFileName, DocumentFormSchema, nextDocumentPosition } from '../domain/documents';
 import { requirePermission } from '../domain/permissions';
 import { documentSearchRecord } from '../domain/search-records';
-import { ValidationError } from '../errors';
-import type { SearchIndex } from '../ports/search-index';
-import { DOCUMENT_AUDIT_FIELDS, flat, recordAdminAction, type AuditTrailDeps } from './audit-trail';
-import { storeDocumentWithFile, type StoreDocumentDeps } from './document-files';
-import { keepIndexInStep, type SearchIndexErrorReporter } from './keep-index-in-step';
+import { DOCUMENT_AUDIT_FIELDS, flat, recordAdminAction } from './audit-trail';
+import { refuseUnlessDocumentFile, storeDocumentWithFile, type DocumentUploadDeps } from './document-files';
+import { keepIndexInStep } from './keep-index-in-step';
 import { parseInput } from './parse-input';
 
-export interface CreateDocumentDeps extends AuditTrailDeps, Omit<StoreDocumentDeps, 'ids'> {
-  ids: StoreDocumentDeps['ids'];
-  search: SearchIndex;
-  reportSearchIndexError?: SearchIndexErrorReporter;
-}
+export type CreateDocumentDeps = DocumentUploadDeps;
 
 /** An admin uploads a new document: a PDF with its title, description and category; it goes last. */
 export class CreateDocument {
@@ -23,8 +17,7 @@ export class CreateDocument {
   async execute(admin: Admin, form: unknown, file: { bytes: Uint8Array; fileName?: string }): Promise<ClubDocument> {
     requirePermission(admin, 'documents.write');
     const values = parseInput(DocumentFormSchema, form);
-    const problem = documentFileProblem(file.bytes);
-    if (problem) throw new ValidationError(problem, { file: problem });
+    refuseUnlessDocumentFile(file.bytes);
     const document: ClubDocument = {
       id: this.deps.ids.next(),
       ...values,

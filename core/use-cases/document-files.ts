@@ -1,13 +1,30 @@
 import type { ClubDocument } from '../entities/document';
-import { documentFileKey } from '../domain/documents';
+import { documentFileKey, documentFileProblem } from '../domain/documents';
+import { ValidationError } from '../errors';
 import type { DocumentRepository } from '../ports/document-repository';
 import type { FileStore } from '../ports/file-store';
 import type { IdGenerator } from '../ports/id-generator';
+import type { SearchIndex } from '../ports/search-index';
+import type { AuditTrailDeps } from './audit-trail';
+import type { SearchIndexErrorReporter } from './keep-index-in-step';
 
 export interface StoreDocumentDeps {
   documents: DocumentRepository;
   files: FileStore;
   ids: IdGenerator;
+}
+
+/** What the use cases that store an uploaded file need (creating a document, replacing its file). */
+export interface DocumentUploadDeps extends AuditTrailDeps, Omit<StoreDocumentDeps, 'ids'> {
+  ids: StoreDocumentDeps['ids'];
+  search: SearchIndex;
+  reportSearchIndexError?: SearchIndexErrorReporter;
+}
+
+/** Refuses an upload that is not a PDF of an allowed size (400, the words in `fields.file` too). */
+export function refuseUnlessDocumentFile(bytes: Uint8Array): void {
+  const problem = documentFileProblem(bytes);
+  if (problem) throw new ValidationError(problem, { file: problem });
 }
 
 /**

@@ -3,16 +3,10 @@ import { newsItemToFormValues } from '../domain/news-form';
 import { NEWS_NOT_FOUND } from '../domain/news-items';
 import { requirePermission } from '../domain/permissions';
 import { NotFoundError } from '../errors';
-import type { CampaignRepository } from '../ports/campaign-repository';
-import type { Clock } from '../ports/clock';
-import type { AdminNewsItemAnswer, NewsSource } from './news-schema';
+import type { AdminNewsItemAnswer, NewsReadingDeps } from './news-schema';
 import { refuseUnlessWrittenHere, withLabel } from './news-trail';
 
-export interface GetNewsItemDeps {
-  campaigns: CampaignRepository;
-  clock: Clock;
-  newsSource?: NewsSource;
-}
+export type GetNewsItemDeps = NewsReadingDeps;
 
 /** One news item for the admin, with the values its edit form opens with. */
 export class GetNewsItem {

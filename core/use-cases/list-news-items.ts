@@ -1,15 +1,9 @@
 import type { Admin } from '../entities/admin';
 import { requirePermission } from '../domain/permissions';
-import type { CampaignRepository } from '../ports/campaign-repository';
-import type { Clock } from '../ports/clock';
-import type { AdminNewsList, NewsSource } from './news-schema';
+import type { AdminNewsList, NewsReadingDeps } from './news-schema';
 import { withLabel } from './news-trail';
 
-export interface ListNewsItemsDeps {
-  campaigns: CampaignRepository;
-  clock: Clock;
-  newsSource?: NewsSource;
-}
+export type ListNewsItemsDeps = NewsReadingDeps;
 
 /** The admin news screen: every item written in the app, or, with MailerLite as the source, none (it says so). */
 export class ListNewsItems {

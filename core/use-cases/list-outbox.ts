@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { Admin } from '../entities/admin';
-import { InstantSchema } from '../entities/instant';
-import { OutboxStatusSchema, type OutboxMessage } from '../entities/mail';
+import { OutboxDeliveryShape, OutboxStatusSchema, type OutboxMessage } from '../entities/mail';
 import { requirePermission } from '../domain/permissions';
 import { SECRET_MAIL_KINDS } from '../domain/password-reset';
 import { NotFoundError } from '../errors';
@@ -27,14 +26,7 @@ export const OutboxRowSchema = z.object({
   recordId: z.string().nullable(),
   to: z.string(),
   subject: z.string(),
-  status: OutboxStatusSchema,
-  createdAt: InstantSchema,
-  queuedAt: InstantSchema,
-  attempts: z.number().int().min(0),
-  nextAttemptAt: InstantSchema.nullable(),
-  /** The SMTP server's answer to the last failed try, kept after a later success or resend. */
-  lastError: z.string().nullable(),
-  sentAt: InstantSchema.nullable(),
+  ...OutboxDeliveryShape,
 });
 export type OutboxRow = z.infer<typeof OutboxRowSchema>;
 

@@ -2,10 +2,19 @@ import { z } from 'zod';
 import { NewsItemSchema } from '../entities/news-item';
 import { InstantSchema } from '../entities/instant';
 import { NewsFormValuesSchema } from '../domain/news-form';
+import type { CampaignRepository } from '../ports/campaign-repository';
+import type { Clock } from '../ports/clock';
 
 /** Where news come from (CAMPAIGNS): written in the app, or MailerLite (the app then writes none). */
 export const NewsSourceSchema = z.enum(['database', 'mailerlite']);
 export type NewsSource = z.infer<typeof NewsSourceSchema>;
+
+/** What the use cases that read news items need: the stored items, the time, and where news come from. */
+export interface NewsReadingDeps {
+  campaigns: CampaignRepository;
+  clock: Clock;
+  newsSource?: NewsSource;
+}
 
 /** A news item on the admin screen, with what members see of it now. */
 export const AdminNewsItemSchema = NewsItemSchema.extend({ label: z.enum(['Draft', 'Scheduled', 'Published']) });

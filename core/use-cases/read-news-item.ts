@@ -1,15 +1,9 @@
 import { renderNewsBody } from '../domain/news-body';
 import { isNewsVisible, NEWS_NOT_FOUND } from '../domain/news-items';
 import { NotFoundError } from '../errors';
-import type { CampaignRepository } from '../ports/campaign-repository';
-import type { Clock } from '../ports/clock';
-import type { NewsItemPage, NewsSource } from './news-schema';
+import type { NewsItemPage, NewsReadingDeps } from './news-schema';
 
-export interface ReadNewsItemDeps {
-  campaigns: CampaignRepository;
-  clock: Clock;
-  newsSource?: NewsSource;
-}
+export type ReadNewsItemDeps = NewsReadingDeps;
 
 /**
  * A news item's page for members: only a published item whose time has come, and only while news

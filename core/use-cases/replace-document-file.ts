@@ -1,19 +1,14 @@
 import type { Admin } from '../entities/admin';
 import type { ClubDocument } from '../entities/document';
-import { DOCUMENT_MESSAGES, documentFileName, documentFileProblem } from '../domain/documents';
+import { DOCUMENT_MESSAGES, documentFileName } from '../domain/documents';
 import { requirePermission } from '../domain/permissions';
 import { documentSearchRecord } from '../domain/search-records';
-import { NotFoundError, ValidationError } from '../errors';
-import type { SearchIndex } from '../ports/search-index';
-import { DOCUMENT_AUDIT_FIELDS, flat, recordAdminAction, type AuditTrailDeps } from './audit-trail';
-import { storeDocumentWithFile, type StoreDocumentDeps } from './document-files';
-import { keepIndexInStep, type SearchIndexErrorReporter } from './keep-index-in-step';
+import { NotFoundError } from '../errors';
+import { DOCUMENT_AUDIT_FIELDS, flat, recordAdminAction } from './audit-trail';
+import { refuseUnlessDocumentFile, storeDocumentWithFile, type DocumentUploadDeps } from './document-files';
+import { keepIndexInStep } from './keep-index-in-step';
 
-export interface ReplaceDocumentFileDeps extends AuditTrailDeps, Omit<StoreDocumentDeps, 'ids'> {
-  ids: StoreDocumentDeps['ids'];
-  search: SearchIndex;
-  reportSearchIndexError?: SearchIndexErrorReporter;
-}
+export type ReplaceDocumentFileDeps = DocumentUploadDeps;
 
 /** An admin replaces a document's PDF; its title, description, category and place stay. */
 export class ReplaceDocumentFile {
@@ -23,8 +18,7 @@ export class ReplaceDocumentFile {
     requirePermission(admin, 'documents.write');
     const existing = await this.deps.documents.get(documentId);
     if (!existing) throw new NotFoundError(DOCUMENT_MESSAGES.notFound);
-    const problem = documentFileProblem(file.bytes);
-    if (problem) throw new ValidationError(problem, { file: problem });
+    refuseUnlessDocumentFile(file.bytes);
     const updated: ClubDocument = { ...existing, fileName: documentFileName(file.fileName, existing.title) };
     await storeDocumentWithFile(this.deps, updated, file.bytes);
     await recordAdminAction(this.deps, admin, {

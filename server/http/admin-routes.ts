@@ -17,7 +17,7 @@ import { UpdateAdmin, UpdateAdminRequestSchema } from '../../core/use-cases/upda
 import { UpdateEvent } from '../../core/use-cases/update-event';
 import type { AppConfig } from '../config';
 import type { AppContainer } from '../container';
-import { reply, SENT, type ApiRoutes } from './api-routes';
+import { reply, type ApiRoutes } from './api-routes';
 import {
   AdminEventResponseSchema,
   AdminEventsResponseSchema,
@@ -33,6 +33,7 @@ import {
   UidParamsSchema,
 } from './api-schemas';
 import { clearSessionCookie, readCookie, SESSION_COOKIE, setSessionCookie } from './auth';
+import { noContent, sendCsvDownload } from './route-helpers';
 
 function sessionAdmin(admin: Pick<Admin, 'uid' | 'email' | 'name' | 'role' | 'permissions'>) {
   return { uid: admin.uid, email: admin.email, name: admin.name, role: admin.role, permissions: admin.permissions };
@@ -171,10 +172,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
       404: { description: '"Event not found"' },
       409: { description: '"This event has bookings and cannot be deleted"' },
     },
-    handler: async ({ admin, params }) => {
-      await ports.useCase(DeleteEvent).execute(admin, params.id);
-      return reply(204);
-    },
+    handler: async ({ admin, params }) => noContent(ports.useCase(DeleteEvent).execute(admin, params.id)),
   });
 
   routes.add({
@@ -216,14 +214,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
       200: { description: 'CSV', schema: z.string(), contentType: 'text/csv' },
       404: { description: '"Event not found"' },
     },
-    handler: async ({ admin, params, res }) => {
-      const { fileName, csv } = await ports.useCase(ExportEventBookings).execute(admin, params.id);
-      const safeName = /^[A-Za-z0-9._-]+$/.test(fileName) ? fileName : 'bookings.csv';
-      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-      res.setHeader('Content-Disposition', `attachment; filename="${safeName}"`);
-      res.send(csv);
-      return SENT;
-    },
+    handler: async ({ admin, params, res }) => sendCsvDownload(res, await ports.useCase(ExportEventBookings).execute(admin, params.id), 'bookings.csv'),
   });
 
   routes.add({

@@ -8,8 +8,9 @@ import { AdminWorkDaySchema, GetAdminWorkDay } from '../../core/use-cases/get-ad
 import { RemoveWorkDaySignup } from '../../core/use-cases/remove-work-day-signup';
 import { UpdateWorkDay } from '../../core/use-cases/update-work-day';
 import type { AppContainer } from '../container';
-import { reply, SENT, type ApiRoutes } from './api-routes';
+import { reply, type ApiRoutes } from './api-routes';
 import { IdParamsSchema } from './api-schemas';
+import { noContent, sendCsvDownload } from './route-helpers';
 
 const WorkDaySavedSchema = z.object({ workDay: WorkDayWithCountsSchema });
 const SignupParamsSchema = z.object({ id: z.string().min(1).max(200), signupId: z.string().min(1).max(200) });
@@ -77,10 +78,7 @@ export function registerAdminWorkDayRoutes(routes: ApiRoutes, ports: AppContaine
     access: { action: 'workDays.write' },
     params: SignupParamsSchema,
     responses: { 204: { description: 'Removed' }, 404: { description: '"Work Day Not Found" or "Sign-up not found" (perhaps removed already)' } },
-    handler: async ({ admin, params }) => {
-      await ports.useCase(RemoveWorkDaySignup).execute(admin, params.id, params.signupId);
-      return reply(204);
-    },
+    handler: async ({ admin, params }) => noContent(ports.useCase(RemoveWorkDaySignup).execute(admin, params.id, params.signupId)),
   });
 
   routes.add({
@@ -91,13 +89,6 @@ export function registerAdminWorkDayRoutes(routes: ApiRoutes, ports: AppContaine
     access: { action: 'workDays.read' },
     params: IdParamsSchema,
     responses: { 200: { description: 'CSV', schema: z.string(), contentType: 'text/csv' }, 404: NOT_FOUND },
-    handler: async ({ admin, params, res }) => {
-      const { fileName, csv } = await ports.useCase(ExportWorkDaySignups).execute(admin, params.id);
-      const safeName = /^[A-Za-z0-9._-]+$/.test(fileName) ? fileName : 'signups.csv';
-      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-      res.setHeader('Content-Disposition', `attachment; filename="${safeName}"`);
-      res.send(csv);
-      return SENT;
-    },
+    handler: async ({ admin, params, res }) => sendCsvDownload(res, await ports.useCase(ExportWorkDaySignups).execute(admin, params.id), 'signups.csv'),
   });
 }

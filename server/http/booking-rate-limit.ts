@@ -2,6 +2,8 @@ import type { RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
 import type { AddressLimitStore } from '../../core/ports/address-limit-store';
 import type { Clock } from '../../core/ports/clock';
+import type { AppConfig } from '../config';
+import type { AppContainer } from '../container';
 
 export const TOO_MANY_BOOKINGS_MINUTE = 'Too many bookings from your connection in a short time. Please wait a minute and try again.';
 export const TOO_MANY_BOOKINGS_DAY =
@@ -75,4 +77,18 @@ export function bookingRateLimits(deps: {
     limiter('bookings-minute:', 60_000, deps.perMinute, TOO_MANY_BOOKINGS_MINUTE),
     limiter('bookings-day:', 24 * 3600_000, deps.perDay, TOO_MANY_BOOKINGS_DAY),
   ];
+}
+
+/**
+ * The booking limits of this server's settings (BOOKING_LIMIT_PER_MINUTE, BOOKING_LIMIT_PER_DAY) on
+ * its address-limit store and clock. Every route that uses them counts against the same per-address
+ * limits (the stores' keys are shared): bookings, waiting-list joins and sign-ups with an e-mail.
+ */
+export function configuredBookingRateLimits(ports: AppContainer, config: AppConfig): RequestHandler[] {
+  return bookingRateLimits({
+    limits: ports.get('addressLimits'),
+    clock: ports.get('clock'),
+    perMinute: config.bookingLimits.perMinute,
+    perDay: config.bookingLimits.perDay,
+  });
 }

@@ -1,4 +1,4 @@
-import express, { type RequestHandler } from 'express';
+import express from 'express';
 import { z } from 'zod';
 import { documentFilePath } from '../../core/paths';
 import { DOCUMENT_MESSAGES, isPdf, MAX_DOCUMENT_BYTES, PDF_CONTENT_TYPE } from '../../core/domain/documents';
@@ -12,6 +12,7 @@ import { UpdateDocument } from '../../core/use-cases/update-document';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
 import { IdParamsSchema } from './api-schemas';
+import { noContent, readUpload, uploadedBytes } from './route-helpers';
 
 export const DocumentSavedSchema = z.object({ document: ListedDocumentSchema });
 export const DocumentOrderResponseSchema = z.object({ documents: z.array(ListedDocumentSchema) });
@@ -34,41 +35,23 @@ const UPLOAD_ERRORS = {
 
 const RAW_PDF = { contentType: PDF_CONTENT_TYPE, description: 'The PDF itself, at most 20 MB; its bytes must start with %PDF-' };
 
-const readRaw = express.raw({ type: () => true, limit: MAX_DOCUMENT_BYTES });
-
 /**
  * Reads an uploaded PDF: refuses another content type (415) before reading, a body over the limit
  * (413) as soon as it is known, and bytes that are not a PDF, whatever the file's name (415).
  * Nothing is stored before all of it has arrived, so a refused or broken-off upload changes nothing.
  */
-const readPdfUpload: RequestHandler = (req, res, next) => {
-  const type = (req.get('content-type') ?? '').split(';', 1)[0].trim().toLowerCase();
-  if (type !== PDF_CONTENT_TYPE) {
-    res.status(415).json({ error: DOCUMENT_MESSAGES.notPdf });
-    return;
-  }
-  readRaw(req, res, (error?: unknown) => {
-    const failure = error as { type?: string } | undefined;
-    if (failure?.type === 'entity.too.large') {
-      res.status(413).json({ error: DOCUMENT_MESSAGES.tooLarge });
-      return;
-    }
-    if (error) {
-      next(error);
-      return;
-    }
+const readPdfUpload = readUpload({
+  parser: express.raw({ type: () => true, limit: MAX_DOCUMENT_BYTES }),
+  tooLarge: DOCUMENT_MESSAGES.tooLarge,
+  refuseBefore: (req) => {
+    const type = (req.get('content-type') ?? '').split(';', 1)[0].trim().toLowerCase();
+    return type !== PDF_CONTENT_TYPE ? { status: 415, error: DOCUMENT_MESSAGES.notPdf } : undefined;
+  },
+  refuse: (req) => {
     const bytes = uploadedBytes(req.body);
-    if (bytes.byteLength > 0 && !isPdf(bytes)) {
-      res.status(415).json({ error: DOCUMENT_MESSAGES.notPdf });
-      return;
-    }
-    next();
-  });
-};
-
-function uploadedBytes(body: unknown): Uint8Array {
-  return Buffer.isBuffer(body) ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength) : new Uint8Array();
-}
+    return bytes.byteLength > 0 && !isPdf(bytes) ? { status: 415, error: DOCUMENT_MESSAGES.notPdf } : undefined;
+  },
+});
 
 function listed(document: ClubDocument) {
   return { ...document, url: documentFilePath(document.id) };
@@ -132,10 +115,7 @@ export function registerDocumentAdminRoutes(routes: ApiRoutes, ports: AppContain
     access: { action: 'documents.write' },
     params: IdParamsSchema,
     responses: { 204: { description: 'Deleted' }, 404: { description: '"Document not found"' } },
-    handler: async ({ admin, params }) => {
-      await ports.useCase(DeleteDocument).execute(admin, params.id);
-      return reply(204);
-    },
+    handler: async ({ admin, params }) => noContent(ports.useCase(DeleteDocument).execute(admin, params.id)),
   });
 
   routes.add({

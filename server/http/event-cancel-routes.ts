@@ -13,16 +13,18 @@ const CancelledSchema = z.object({
   refundsFailed: z.number().int(),
 });
 
+/** Both routes: one event, and the permission to cancel events. */
+const ONE_EVENT = { tag: 'admin events', access: { action: 'events.cancel' }, params: IdParamsSchema } as const;
+const EVENT_NOT_FOUND = { description: '"Event not found"' };
+
 /** Cancelling an event (events:write): what it will do, and doing it. */
 export function registerEventCancelRoutes(routes: ApiRoutes, ports: AppContainer): void {
   routes.add({
     method: 'get',
     path: '/api/admin/events/:id/cancel',
     summary: "What cancelling the event would do: its standing bookings, and how many are refunded by card or by hand",
-    tag: 'admin events',
-    access: { action: 'events.cancel' },
-    params: IdParamsSchema,
-    responses: { 200: { description: 'The preview', schema: PreviewSchema }, 404: { description: '"Event not found"' } },
+    ...ONE_EVENT,
+    responses: { 200: { description: 'The preview', schema: PreviewSchema }, 404: EVENT_NOT_FOUND },
     handler: async ({ admin, params }) => reply(200, await ports.useCase(CancelEvent).preview(admin, params.id)),
   });
 
@@ -30,14 +32,12 @@ export function registerEventCancelRoutes(routes: ApiRoutes, ports: AppContainer
     method: 'post',
     path: '/api/admin/events/:id/cancel',
     summary: 'Cancels the event with the reason members are told: it stays listed marked cancelled, booking closes, every standing booking is cancelled with a full refund and its member e-mailed',
-    tag: 'admin events',
-    access: { action: 'events.cancel' },
-    params: IdParamsSchema,
+    ...ONE_EVENT,
     body: CancelEventRequestSchema,
     responses: {
       200: { description: 'Cancelled: the event as stored, and how many bookings were cancelled, refunded, and left "Refund failed"', schema: CancelledSchema },
       400: { description: '"Please give the reason members will be told." (fields.reason)' },
-      404: { description: '"Event not found"' },
+      404: EVENT_NOT_FOUND,
       409: { description: '"This event is already cancelled."' },
     },
     handler: async ({ admin, params, body }) => reply(200, await ports.useCase(CancelEvent).execute(admin, params.id, body)),

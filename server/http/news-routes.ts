@@ -9,6 +9,7 @@ import { UpdateNewsItem } from '../../core/use-cases/update-news-item';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
 import { IdParamsSchema } from './api-schemas';
+import { noContent } from './route-helpers';
 
 const FROM_MAILERLITE = '"News come from MailerLite: …" (CAMPAIGNS=mailerlite: the app writes no news)';
 
@@ -95,9 +96,6 @@ export function registerNewsRoutes(routes: ApiRoutes, ports: AppContainer): void
       404: { description: '"News item not found"' },
       409: { description: FROM_MAILERLITE },
     },
-    handler: async ({ admin, params }) => {
-      await ports.useCase(DeleteNewsItem).execute(admin, params.id);
-      return reply(204);
-    },
+    handler: async ({ admin, params }) => noContent(ports.useCase(DeleteNewsItem).execute(admin, params.id)),
   });
 }

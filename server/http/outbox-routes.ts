@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { GetOutboxMessage, ListOutbox } from '../../core/use-cases/list-outbox';
 import { ResendOutboxMessage } from '../../core/use-cases/resend-outbox-message';
 import type { AppContainer } from '../container';
-import { reply, SENT, type ApiRoutes } from './api-routes';
+import { reply, type ApiRoutes } from './api-routes';
 import { IdParamsSchema, OutboxListQuerySchema, OutboxListSchema, OutboxMessageResponseSchema } from './api-schemas';
+import { sendWithHeaders } from './route-helpers';
 
 /**
  * The policy of a message's HTML shown in the admin panel: its own inline styles and embedded
@@ -57,11 +58,7 @@ export function registerOutboxRoutes(routes: ApiRoutes, ports: AppContainer): vo
     handler: async ({ admin, params, res }) => {
       const message = await ports.useCase(GetOutboxMessage).execute(admin, params.id);
       // Replaces the site's policy for this answer alone: the message's inline styles apply, nothing runs.
-      res.setHeader('Content-Security-Policy', MAIL_HTML_POLICY);
-      res.setHeader('X-Frame-Options', 'SAMEORIGIN');
-      res.setHeader('Content-Type', 'text/html; charset=utf-8');
-      res.send(message.html);
-      return SENT;
+      return sendWithHeaders(res, { 'Content-Security-Policy': MAIL_HTML_POLICY, 'X-Frame-Options': 'SAMEORIGIN', 'Content-Type': 'text/html; charset=utf-8' }, message.html);
     },
   });
 

@@ -1,7 +1,7 @@
-import express, { type RequestHandler } from 'express';
+import express, { type Response } from 'express';
 import { z } from 'zod';
 import { MAX_PHOTO_BYTES, PHOTO_NOT_AN_IMAGE, PHOTO_TOO_LARGE, PhotoChangeSchema, PhotoDetailsSchema, PhotoOrderSchema } from '../../core/domain/photos';
-import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../../core/errors';
+import { UnsupportedMediaTypeError } from '../../core/errors';
 import { DeletePhoto } from '../../core/use-cases/delete-photo';
 import { GetPhotoFile } from '../../core/use-cases/get-photo-file';
 import { ListAdminPhotos } from '../../core/use-cases/list-admin-photos';
@@ -11,8 +11,9 @@ import { ReorderPhotos } from '../../core/use-cases/reorder-photos';
 import { UpdatePhoto } from '../../core/use-cases/update-photo';
 import { UploadPhoto } from '../../core/use-cases/upload-photo';
 import type { AppContainer } from '../container';
-import { reply, SENT, type ApiRoutes } from './api-routes';
+import { reply, type ApiRoutes, type SENT } from './api-routes';
 import { IdParamsSchema } from './api-schemas';
+import { noContent, readUpload, sendWithHeaders, uploadedBytes } from './route-helpers';
 
 const PhotoFileParamsSchema = z.object({
   id: z.string().min(1).max(200),
@@ -28,17 +29,19 @@ const ADMINS_CACHE = 'private, max-age=3600';
  * to the photo limit; a larger body is refused with the photos' own words. Runs after the
  * session and permission checks, so nobody else can make the server read 15 MB.
  */
-const photoBody: RequestHandler = (req, res, next) => {
-  express.raw({ type: () => true, limit: MAX_PHOTO_BYTES })(req, res, (error?: unknown) => {
-    if ((error as { type?: unknown } | undefined)?.type === 'entity.too.large') next(new PayloadTooLargeError(PHOTO_TOO_LARGE));
-    else next(error);
-  });
-};
+const photoBody = readUpload({ parser: express.raw({ type: () => true, limit: MAX_PHOTO_BYTES }), tooLarge: PHOTO_TOO_LARGE });
+
+/** A resized copy of a photo, in the format its name asks for. */
+const IMAGE = { description: 'The image', schema: z.string().describe('Image bytes'), contentType: 'image/avif, image/webp or image/jpeg' };
 
 const UPLOAD_ERRORS = {
   413: { description: `"${PHOTO_TOO_LARGE}" (or too many pixels)` },
   415: { description: `"${PHOTO_NOT_AN_IMAGE}" (or: HEIC cannot be read)` },
 } as const;
+
+function sendCopy(res: Response, file: { contentType: string; bytes: Uint8Array }, cache: string): typeof SENT {
+  return sendWithHeaders(res, { 'Content-Type': file.contentType, 'Cache-Control': cache }, file.bytes);
+}
 
 export function registerPhotoRoutes(routes: ApiRoutes, ports: AppContainer): void {
   routes.add({
@@ -59,16 +62,10 @@ export function registerPhotoRoutes(routes: ApiRoutes, ports: AppContainer): voi
     access: 'public',
     params: PhotoFileParamsSchema,
     responses: {
-      200: { description: 'The image', schema: z.string().describe('Image bytes'), contentType: 'image/avif, image/webp or image/jpeg' },
+      200: IMAGE,
       404: { description: '"Photo not found" (also for a hidden photo)' },
     },
-    handler: async ({ params, res }) => {
-      const file = await ports.useCase(GetPhotoFile).execute(params.id, params.file);
-      res.setHeader('Content-Type', file.contentType);
-      res.setHeader('Cache-Control', MEMBERS_CACHE);
-      res.send(Buffer.from(file.bytes));
-      return SENT;
-    },
+    handler: async ({ params, res }) => sendCopy(res, await ports.useCase(GetPhotoFile).execute(params.id, params.file), MEMBERS_CACHE),
   });
 
   routes.add({
@@ -88,17 +85,8 @@ export function registerPhotoRoutes(routes: ApiRoutes, ports: AppContainer): voi
     tag: 'admin photos',
     access: { action: 'photos.manage' },
     params: PhotoFileParamsSchema,
-    responses: {
-      200: { description: 'The image', schema: z.string().describe('Image bytes'), contentType: 'image/avif, image/webp or image/jpeg' },
-      404: { description: '"Photo not found"' },
-    },
-    handler: async ({ admin, params, res }) => {
-      const file = await ports.useCase(GetPhotoFile).execute(params.id, params.file, admin);
-      res.setHeader('Content-Type', file.contentType);
-      res.setHeader('Cache-Control', ADMINS_CACHE);
-      res.send(Buffer.from(file.bytes));
-      return SENT;
-    },
+    responses: { 200: IMAGE, 404: { description: '"Photo not found"' } },
+    handler: async ({ admin, params, res }) => sendCopy(res, await ports.useCase(GetPhotoFile).execute(params.id, params.file, admin), ADMINS_CACHE),
   });
 
   routes.add({
@@ -118,8 +106,7 @@ export function registerPhotoRoutes(routes: ApiRoutes, ports: AppContainer): voi
     handler: async ({ admin, query, req }) => {
       // A JSON or form body was parsed before this route: it is not a photo.
       if (!Buffer.isBuffer(req.body)) throw new UnsupportedMediaTypeError(PHOTO_NOT_AN_IMAGE);
-      const bytes = new Uint8Array(req.body.buffer, req.body.byteOffset, req.body.byteLength);
-      return reply(201, { photo: await ports.useCase(UploadPhoto).execute(admin, bytes, query) });
+      return reply(201, { photo: await ports.useCase(UploadPhoto).execute(admin, uploadedBytes(req.body), query) });
     },
   });
 
@@ -158,9 +145,6 @@ export function registerPhotoRoutes(routes: ApiRoutes, ports: AppContainer): voi
     access: { action: 'photos.manage' },
     params: IdParamsSchema,
     responses: { 204: { description: 'Deleted' }, 404: { description: '"Photo not found"' } },
-    handler: async ({ admin, params }) => {
-      await ports.useCase(DeletePhoto).execute(admin, params.id);
-      return reply(204);
-    },
+    handler: async ({ admin, params }) => noContent(ports.useCase(DeletePhoto).execute(admin, params.id)),
   });
 }

@@ -19,7 +19,8 @@ import type { AppConfig } from '../config';
 import type { AppContainer } from '../container';
 import { ErrorResponseSchema, reply, SENT, type ApiRoutes } from './api-routes';
 import type { CalendarAnswerCache } from './calendar-answer-cache';
-import { bookingRateLimits, clientAddressKey, TOO_MANY_BOOKINGS_DAY, TOO_MANY_BOOKINGS_MINUTE } from './booking-rate-limit';
+import { sendWithHeaders } from './route-helpers';
+import { clientAddressKey, configuredBookingRateLimits, TOO_MANY_BOOKINGS_DAY, TOO_MANY_BOOKINGS_MINUTE } from './booking-rate-limit';
 import { registerPaymentRoutes, webPaymentsSettings } from './payment-routes';
 import {
   BookingCreatedSchema,
@@ -135,12 +136,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     tag: 'bookings',
     access: 'public',
     body: SubmitBookingRequestSchema,
-    before: bookingRateLimits({
-      limits: ports.get('addressLimits'),
-      clock: ports.get('clock'),
-      perMinute: config.bookingLimits.perMinute,
-      perDay: config.bookingLimits.perDay,
-    }),
+    before: configuredBookingRateLimits(ports, config),
     responses: {
       201: { description: 'Booked', schema: BookingCreatedSchema },
       404: { description: '"Event not found"' },
@@ -233,12 +229,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     body: WorkDaySignupFormSchema,
     // A sign-up with an e-mail sends one: it counts against the bookings' per-address limits, so
     // the form cannot be used to mail strangers in bulk. One without an e-mail sends nothing.
-    before: bookingRateLimits({
-      limits: ports.get('addressLimits'),
-      clock: ports.get('clock'),
-      perMinute: config.bookingLimits.perMinute,
-      perDay: config.bookingLimits.perDay,
-    }).map((limit): RequestHandler => (req, res, next) => {
+    before: configuredBookingRateLimits(ports, config).map((limit): RequestHandler => (req, res, next) => {
       const email: unknown = (req.body as { email?: unknown } | undefined)?.email;
       if (typeof email === 'string' && email.trim() !== '') return limit(req, res, next);
       next();
@@ -297,12 +288,8 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
       const file = await ports.useCase(GetDocumentFile).execute(params.id);
       // The stored name is restricted to [A-Za-z0-9._-]+.pdf, so it is safe inside the header.
       const fileName = /^[A-Za-z0-9._-]+\.pdf$/.test(file.fileName) ? file.fileName : 'document.pdf';
-      res.setHeader('Content-Type', 'application/pdf');
-      res.setHeader('Content-Disposition', `inline; filename="${fileName}"`);
-      // Asked again every time (answered 304 by its ETag when unchanged): an admin's replace shows at once.
-      res.setHeader('Cache-Control', 'no-cache');
-      res.send(Buffer.from(file.bytes));
-      return SENT;
+      // Cache-Control: asked again every time (answered 304 by its ETag when unchanged): an admin's replace shows at once.
+      return sendWithHeaders(res, { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${fileName}"`, 'Cache-Control': 'no-cache' }, file.bytes);
     },
   });
 

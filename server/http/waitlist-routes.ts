@@ -16,7 +16,11 @@ import type { AppConfig } from '../config';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
 import { IdParamsSchema } from './api-schemas';
-import { bookingRateLimits } from './booking-rate-limit';
+import { configuredBookingRateLimits } from './booking-rate-limit';
+
+/** The members' routes: joining, and the entry or offer named by the signed token of an e-mailed link. */
+const MEMBERS = { tag: 'waiting list', access: 'public' } as const;
+const ENTRY_GONE = { description: 'A forged, altered or expired link, or an entry that is gone' };
 
 const EntryParamsSchema = z.object({ id: z.string().min(1).max(200), entryId: z.string().min(1).max(200) });
 
@@ -26,17 +30,11 @@ export function registerWaitlistRoutes(routes: ApiRoutes, ports: AppContainer, c
     method: 'post',
     path: '/api/events/:id/waiting-list',
     summary: "Join a full event's waiting list; the member is e-mailed a link to leave it",
-    tag: 'waiting list',
-    access: 'public',
+    ...MEMBERS,
     params: IdParamsSchema,
     body: JoinWaitingListRequestSchema,
     // Joins count against the same per-address limits as bookings: each one sends an e-mail.
-    before: bookingRateLimits({
-      limits: ports.get('addressLimits'),
-      clock: ports.get('clock'),
-      perMinute: config.bookingLimits.perMinute,
-      perDay: config.bookingLimits.perDay,
-    }),
+    before: configuredBookingRateLimits(ports, config),
     responses: {
       201: { description: 'On the list, with the place in line', schema: JoinedWaitingListSchema },
       404: { description: '"Event not found"' },
@@ -50,12 +48,11 @@ export function registerWaitlistRoutes(routes: ApiRoutes, ports: AppContainer, c
     method: 'get',
     path: '/api/waiting-list',
     summary: "A member's own waiting-list entry, named by the signed token of its leave link",
-    tag: 'waiting list',
-    access: 'public',
+    ...MEMBERS,
     query: WaitlistTokenSchema,
     responses: {
       200: { description: 'The entry', schema: MyWaitlistEntrySchema },
-      404: { description: 'A forged, altered or expired link, or an entry that is gone' },
+      404: ENTRY_GONE,
     },
     handler: async ({ query }) => reply(200, await ports.useCase(GetMyWaitlistEntry).execute(query)),
   });
@@ -64,8 +61,7 @@ export function registerWaitlistRoutes(routes: ApiRoutes, ports: AppContainer, c
     method: 'get',
     path: '/api/waiting-list/offer',
     summary: "A waiting-list offer, named by the signed token of its e-mailed link: what the booking form is filled with",
-    tag: 'waiting list',
-    access: 'public',
+    ...MEMBERS,
     query: WaitlistTokenSchema,
     responses: {
       200: { description: 'The offer', schema: WaitlistOfferSchema },
@@ -78,12 +74,11 @@ export function registerWaitlistRoutes(routes: ApiRoutes, ports: AppContainer, c
     method: 'post',
     path: '/api/waiting-list/leave',
     summary: 'Leave the waiting list through the signed link (again: no change)',
-    tag: 'waiting list',
-    access: 'public',
+    ...MEMBERS,
     body: WaitlistTokenSchema,
     responses: {
       200: { description: 'The entry as it now is', schema: MyWaitlistEntrySchema },
-      404: { description: 'A forged, altered or expired link, or an entry that is gone' },
+      404: ENTRY_GONE,
     },
     handler: async ({ body }) => reply(200, await ports.useCase(LeaveWaitingList).execute(body)),
   });
@@ -99,33 +94,29 @@ export function registerWaitlistRoutes(routes: ApiRoutes, ports: AppContainer, c
     handler: async ({ admin, params }) => reply(200, await ports.useCase(AdminWaitingList).list(admin, params.id)),
   });
 
-  routes.add({
-    method: 'post',
-    path: '/api/admin/events/:id/waiting-list/:entryId/offer',
-    summary: 'Offers this person their places now, by hand (held for WAITLIST_OFFER_HOURS; audit-logged on the event)',
-    tag: 'admin bookings',
-    access: { action: 'bookings.write' },
-    params: EntryParamsSchema,
-    responses: {
-      200: { description: 'The waiting list as it now is', schema: AdminWaitingListSchema },
-      404: { description: '"Waiting-list entry not found"' },
-      409: { description: '"The places this person wants are not free", or no longer waiting' },
+  // What admins do to one entry: the same route but for its last word, its summary and its conflict.
+  const entryActions = [
+    {
+      action: 'offer',
+      summary: 'Offers this person their places now, by hand (held for WAITLIST_OFFER_HOURS; audit-logged on the event)',
+      conflict: '"The places this person wants are not free", or no longer waiting',
     },
-    handler: async ({ admin, params }) => reply(200, await ports.useCase(AdminWaitingList).offer(admin, params.id, params.entryId)),
-  });
-
-  routes.add({
-    method: 'post',
-    path: '/api/admin/events/:id/waiting-list/:entryId/remove',
-    summary: 'Removes someone from the waiting list (audit-logged on the event)',
-    tag: 'admin bookings',
-    access: { action: 'bookings.write' },
-    params: EntryParamsSchema,
-    responses: {
-      200: { description: 'The waiting list as it now is', schema: AdminWaitingListSchema },
-      404: { description: '"Waiting-list entry not found"' },
-      409: { description: 'No longer on the list' },
-    },
-    handler: async ({ admin, params }) => reply(200, await ports.useCase(AdminWaitingList).remove(admin, params.id, params.entryId)),
-  });
+    { action: 'remove', summary: 'Removes someone from the waiting list (audit-logged on the event)', conflict: 'No longer on the list' },
+  ] as const;
+  for (const { action, summary, conflict } of entryActions) {
+    routes.add({
+      method: 'post',
+      path: `/api/admin/events/:id/waiting-list/:entryId/${action}`,
+      summary,
+      tag: 'admin bookings',
+      access: { action: 'bookings.write' },
+      params: EntryParamsSchema,
+      responses: {
+        200: { description: 'The waiting list as it now is', schema: AdminWaitingListSchema },
+        404: { description: '"Waiting-list entry not found"' },
+        409: { description: conflict },
+      },
+      handler: async ({ admin, params }) => reply(200, await ports.useCase(AdminWaitingList)[action](admin, params.id, params.entryId)),
+    });
+  }
 }

@@ -1,4 +1,4 @@
-import express, { type RequestHandler } from 'express';
+import express from 'express';
 import { z } from 'zod';
 import { WaterLevelReadingSchema } from '../../core/entities/water-level';
 import { isWellFormedInput, MALFORMED_TEXT_MESSAGE } from '../../core/domain/well-formed-text';
@@ -10,39 +10,26 @@ import { ImportWaterLevels } from '../../core/use-cases/import-water-levels';
 import { PreviewWaterLevelImport } from '../../core/use-cases/preview-water-level-import';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
+import { noContent, readUpload } from './route-helpers';
 
 export const CSV_CONTENT_TYPE_MESSAGE = 'Send the CSV file itself, with the content type text/csv';
 
 const ReadingResponseSchema = z.object({ reading: WaterLevelReadingSchema });
-
-const csvText = express.text({ type: ['text/csv', 'text/plain'], limit: MAX_WATER_LEVEL_CSV_BYTES, defaultCharset: 'utf-8' });
 
 /**
  * Reads a CSV upload as text, after the admin's session and permission are checked (so nobody
  * else makes the server read a body): too large is 413, anything but text/csv 415, each with a
  * message an admin can act on. JSON bodies were parsed before and are refused here as 415 too.
  */
-const readCsvBody: RequestHandler = (req, res, next) => {
-  csvText(req, res, (error?: unknown) => {
-    if ((error as { type?: unknown } | undefined)?.type === 'entity.too.large') {
-      res.status(413).json({ error: CSV_TOO_LARGE_MESSAGE });
-      return;
-    }
-    if (error) {
-      next(error);
-      return;
-    }
-    if (typeof req.body !== 'string') {
-      res.status(415).json({ error: CSV_CONTENT_TYPE_MESSAGE });
-      return;
-    }
-    if (!isWellFormedInput(req.body)) {
-      res.status(400).json({ error: MALFORMED_TEXT_MESSAGE });
-      return;
-    }
-    next();
-  });
-};
+const readCsvBody = readUpload({
+  parser: express.text({ type: ['text/csv', 'text/plain'], limit: MAX_WATER_LEVEL_CSV_BYTES, defaultCharset: 'utf-8' }),
+  tooLarge: CSV_TOO_LARGE_MESSAGE,
+  refuse: (req) => {
+    if (typeof req.body !== 'string') return { status: 415, error: CSV_CONTENT_TYPE_MESSAGE };
+    if (!isWellFormedInput(req.body)) return { status: 400, error: MALFORMED_TEXT_MESSAGE };
+    return undefined;
+  },
+});
 
 const CSV_BODY = {
   contentType: 'text/csv',
@@ -99,10 +86,7 @@ export function registerWaterLevelRoutes(routes: ApiRoutes, ports: AppContainer)
       204: { description: 'Deleted' },
       404: { description: '"There is no reading for that date"' },
     },
-    handler: async ({ admin, params }) => {
-      await ports.useCase(DeleteWaterLevel).execute(admin, params.date);
-      return reply(204);
-    },
+    handler: async ({ admin, params }) => noContent(ports.useCase(DeleteWaterLevel).execute(admin, params.date)),
   });
 
   routes.add({
