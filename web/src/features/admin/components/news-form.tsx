@@ -2,12 +2,9 @@ import { validateNewsForm, type NewsFormValues } from '@core/domain/news-form';
 import { UK_DATE_HINT } from '@core/domain/uk-date-input';
 import { DateTimeField } from './date-time-field';
 import { Field } from '../../../components/ui/field';
-import { useForm } from '../../../lib/form';
-import { Button } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/alert';
+import { AdminForm, useAdminForm, type AdminFormProps } from './admin-form';
 
 type FieldName = keyof NewsFormValues;
-type Errors = Partial<Record<FieldName, string>>;
 
 const fieldId = (name: FieldName) => `adm-news-${name}`;
 const FIELD_ORDER: readonly FieldName[] = ['subject', 'body', 'publishAt', 'status'];
@@ -19,40 +16,12 @@ export const MARKDOWN_HINT =
  * The news form for both writing and editing. It checks the values with the core's rule, the one
  * the server applies; the server's field messages show the same way when it still refuses.
  */
-export function NewsForm({
-  initial,
-  submitLabel,
-  submittingLabel,
-  onSubmit,
-  onCancel,
-}: {
-  initial: NewsFormValues;
-  submitLabel: string;
-  submittingLabel: string;
-  /** Resolves to field errors to show, or null when the save succeeded (or failed as a whole). */
-  onSubmit: (values: NewsFormValues) => Promise<Errors | null>;
-  onCancel: () => void;
-}) {
-  const form = useForm<NewsFormValues, FieldName>({
-    initial,
-    validate: (values) => {
-      const checked = validateNewsForm(values);
-      return checked.ok ? {} : checked.errors;
-    },
-    order: FIELD_ORDER,
-    idOf: fieldId,
-    show: 'submit',
-  });
+export function NewsForm({ initial, submitLabel, submittingLabel, onSubmit, onCancel }: AdminFormProps<NewsFormValues>) {
+  const { form, submit } = useAdminForm<NewsFormValues, FieldName>({ initial, check: validateNewsForm, order: FIELD_ORDER, idOf: fieldId, onSubmit });
   const { values, set, errorFor, errorCount, submitting } = form;
 
-  const send = async (news: NewsFormValues) => {
-    const refused = await onSubmit(news);
-    if (refused && Object.keys(refused).length > 0) form.refuse(refused);
-  };
-
   return (
-    <form className="adm-form" onSubmit={form.handleSubmit(send)} noValidate>
-      {errorCount > 0 && <Alert tone="error">Please correct the {errorCount === 1 ? 'error' : `${errorCount} errors`} below.</Alert>}
+    <AdminForm onSubmit={submit} errorCount={errorCount} submitting={submitting} submitLabel={submitLabel} submittingLabel={submittingLabel} onCancel={onCancel}>
       <fieldset className="adm-fieldset" disabled={submitting}>
         <legend>News item</legend>
         <Field id={fieldId('subject')} label="Subject" error={errorFor('subject')} required>
@@ -85,15 +54,6 @@ export function NewsForm({
           </select>
         </Field>
       </fieldset>
-
-      <div className="adm-form-actions">
-        <Button type="submit" disabled={submitting}>
-          {submitting ? submittingLabel : submitLabel}
-        </Button>
-        <Button variant="secondary" onClick={onCancel} disabled={submitting}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    </AdminForm>
   );
 }

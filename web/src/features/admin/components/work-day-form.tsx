@@ -7,6 +7,7 @@ import { Field } from '../../../components/ui/field';
 import { useForm } from '../../../lib/form';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/alert';
+import { AdminForm, type AdminFormProps } from './admin-form';
 
 type TopField = Exclude<keyof WorkDayFormValues, 'jobs'> | 'jobs';
 const FIELD_ORDER: readonly TopField[] = ['name', 'description', 'date', 'tools', 'notes', 'jobs'];
@@ -38,15 +39,9 @@ export function WorkDayForm({
   submittingLabel,
   onSubmit,
   onCancel,
-}: {
-  initial: WorkDayFormValues;
+}: AdminFormProps<WorkDayFormValues> & {
   /** Volunteers signed up per stored job id (empty for a new day). */
   signedUp: Record<string, number>;
-  submitLabel: string;
-  submittingLabel: string;
-  /** Resolves to field messages to show (the server's), or null when the save succeeded. */
-  onSubmit: (values: WorkDayFormValues) => Promise<Record<string, string> | null>;
-  onCancel: () => void;
 }) {
   const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
   const firstRowError = useRef<string | null>(null);
@@ -93,8 +88,7 @@ export function WorkDayForm({
   const jobsWholeError = jobsError !== undefined && Object.keys(rowErrors).length === 0 ? jobsError : undefined;
 
   return (
-    <form className="adm-form" onSubmit={submit} noValidate>
-      {errorCount > 0 && <Alert tone="error">Please correct the {errorCount === 1 ? 'error' : `${errorCount} errors`} below.</Alert>}
+    <AdminForm onSubmit={submit} errorCount={errorCount} submitting={submitting} submitLabel={submitLabel} submittingLabel={submittingLabel} onCancel={onCancel}>
       <fieldset className="adm-fieldset" disabled={submitting}>
         <legend>Work day details</legend>
         <Field id={fieldId('name')} label="Work Day Name" error={errorFor('name')} required>
@@ -176,16 +170,7 @@ export function WorkDayForm({
           </Button>
         )}
       </fieldset>
-
-      <div className="adm-form-actions">
-        <Button type="submit" disabled={submitting}>
-          {submitting ? submittingLabel : submitLabel}
-        </Button>
-        <Button variant="secondary" onClick={onCancel} disabled={submitting}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    </AdminForm>
   );
 }
 
