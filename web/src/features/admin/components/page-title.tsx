@@ -22,3 +22,13 @@ export function PageTitle({ children, documentTitle }: { children: ReactNode; do
     </h1>
   );
 }
+
+/** A list screen's head: its title, and beside it what the admin can start there (Create …). */
+export function PageHead({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="adm-page-head">
+      <PageTitle documentTitle={title}>{title}</PageTitle>
+      {children}
+    </div>
+  );
+}
