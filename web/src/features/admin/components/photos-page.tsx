@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { MAX_PHOTO_BYTES, movePhoto, PHOTO_INPUT_ACCEPT, PHOTO_TOO_LARGE, PhotoDetailsSchema } from '@core/domain/photos';
 import { inputErrors } from '@core/use-cases/parse-input';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Field } from '../../../components/ui/field';
-import { ApiError } from '../../../lib/api';
+import { ApiError, refusalMessage } from '../../../lib/api';
 import { useForm } from '../../../lib/form';
 import { useAdminData } from '../../../lib/query';
 import { deletePhoto, listAdminPhotos, reorderPhotos, updatePhoto, uploadPhoto, type AdminPhoto } from '../api/photos';
 import { LoadError, Loading } from './load-error';
 import { NoticeArea, type Notice } from './notice';
+import { PanelForm } from './panel-form';
 import { PageTitle } from './page-title';
 
 export const PHOTOS_MESSAGES = {
@@ -21,12 +21,6 @@ export const PHOTOS_MESSAGES = {
   deleteFailed: 'Failed to delete the photo. Please try again.',
   none: 'No photos yet. Until there are some, the Home page shows drawn pictures.',
 };
-
-function failureMessage(error: unknown, fallback: string): string {
-  // The server's words are clear for refusals (wrong type, too large, changed meanwhile).
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return error.message;
-  return fallback;
-}
 
 /** The smallest JPEG copy: every browser shows it, and it is enough for a thumbnail. */
 function thumbnail(photo: AdminPhoto) {
@@ -72,37 +66,32 @@ function UploadForm({ onUploaded, onSubmitting }: { onUploaded: (photo: AdminPho
       // Wrong type and too large are the file's problems; a caption refused is the caption's.
       const fileProblem = error instanceof ApiError && (error.status === 413 || error.status === 415);
       const fields = error instanceof ApiError && error.status === 400 ? error.fields : fileProblem ? { file: error.message } : {};
-      form.refuse(fields, Object.keys(fields).length > 0 ? null : failureMessage(error, PHOTOS_MESSAGES.uploadFailed));
+      form.refuse(fields, Object.keys(fields).length > 0 ? null : refusalMessage(error, PHOTOS_MESSAGES.uploadFailed));
     }
   };
-  const submit = form.handleSubmit(send);
 
   return (
-    <section className="adm-panel" aria-labelledby="adm-upload-photo-title">
-      <h2 id="adm-upload-photo-title">Upload a Photo</h2>
-      {form.formError && <Alert tone="error">{form.formError}</Alert>}
-      <form
-        onSubmit={(e) => {
-          onSubmitting();
-          submit(e);
-        }}
-        noValidate
-      >
-        <fieldset className="adm-fieldset" disabled={submitting}>
-          <legend className="visually-hidden">New photo</legend>
-          <Field id="adm-photo-file" label="Photo" hint="JPEG, PNG or WebP, at most 15 MB. HEIC (iPhone) photos cannot be read: export them as JPEG first." error={errorFor('file')} required>
-            <input key={fileInputKey} className="input" type="file" name="file" accept={PHOTO_INPUT_ACCEPT} onChange={(e) => form.set('file', e.currentTarget.files?.[0] ?? null)} />
-          </Field>
-          <Field id="adm-photo-caption" label="Caption" hint="Describes the photo for people who cannot see it; shown under it on the Home page." error={errorFor('caption')} required>
-            <input className="input" type="text" maxLength={200} autoComplete="off" {...form.bind('caption')} />
-          </Field>
-          <Field id="adm-photo-credit" label="Credit" hint="Who took it (optional)." error={errorFor('credit')}>
-            <input className="input" type="text" maxLength={100} autoComplete="off" {...form.bind('credit')} />
-          </Field>
-          <Button type="submit">{submitting ? 'Uploading…' : 'Upload Photo'}</Button>
-        </fieldset>
-      </form>
-    </section>
+    <PanelForm
+      titleId="adm-upload-photo-title"
+      title="Upload a Photo"
+      legend="New photo"
+      formError={form.formError}
+      submitting={submitting}
+      onSubmit={form.handleSubmit(send)}
+      onStart={onSubmitting}
+      submitLabel="Upload Photo"
+      submittingLabel="Uploading…"
+    >
+      <Field id="adm-photo-file" label="Photo" hint="JPEG, PNG or WebP, at most 15 MB. HEIC (iPhone) photos cannot be read: export them as JPEG first." error={errorFor('file')} required>
+        <input key={fileInputKey} className="input" type="file" name="file" accept={PHOTO_INPUT_ACCEPT} onChange={(e) => form.set('file', e.currentTarget.files?.[0] ?? null)} />
+      </Field>
+      <Field id="adm-photo-caption" label="Caption" hint="Describes the photo for people who cannot see it; shown under it on the Home page." error={errorFor('caption')} required>
+        <input className="input" type="text" maxLength={200} autoComplete="off" {...form.bind('caption')} />
+      </Field>
+      <Field id="adm-photo-credit" label="Credit" hint="Who took it (optional)." error={errorFor('credit')}>
+        <input className="input" type="text" maxLength={100} autoComplete="off" {...form.bind('credit')} />
+      </Field>
+    </PanelForm>
   );
 }
 
@@ -159,7 +148,7 @@ export function PhotosPage() {
     try {
       await work();
     } catch (error) {
-      setNotice({ kind: 'error', message: failureMessage(error, fallback) });
+      setNotice({ kind: 'error', message: refusalMessage(error, fallback) });
       // Another admin may have changed the list: show it as it now is.
       if (error instanceof ApiError && (error.status === 404 || error.status === 409)) reload();
     } finally {
