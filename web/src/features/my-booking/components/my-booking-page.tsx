@@ -11,9 +11,9 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { DetailsList } from '../../../components/ui/details-list';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CALENDAR_EVENTS_KEY } from '../../calendar/api/get-calendar-events';
-import '../my-booking.css';
 import { MessagePage } from '../../../components/layout/message-page';
 
 function BookingNotFound() {
@@ -64,18 +64,7 @@ function MyBookingScreen({ token }: { token: string }) {
             {booking.note && <p>{booking.note}</p>}
           </Alert>
         )}
-        <dl className="my-booking-details">
-          {booking.details.map(({ label, value }) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-          <div>
-            <dt>Status</dt>
-            <dd>{booking.status}</dd>
-          </div>
-        </dl>
+        <DetailsList rows={[...booking.details.map(({ label, value }) => [label, value] as const), ['Status', booking.status]]} />
         {!booking.cancelled && (
           <>
             <h2>Add to My Calendar</h2>

@@ -5,6 +5,7 @@ import { eventBookingPath, PATHS } from '@core/paths';
 import { MessagePage } from '../../../components/layout/message-page';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { DetailsList } from '../../../components/ui/details-list';
 import { LoadFailed, PageLoading } from '../../../components/ui/load-failed';
 import { ApiError } from '../../../lib/api';
 import { useApiQuery } from '../../../lib/query';
@@ -74,22 +75,13 @@ function WaitingListScreen({ token }: { token: string }) {
       <section className="card" aria-labelledby="waitlist-title">
         <h1 id="waitlist-title">Waiting list: {entry.eventName}</h1>
         <p role="status">{STATUS_TEXT[entry.status]}</p>
-        <dl className="my-booking-details">
-          <div>
-            <dt>Name</dt>
-            <dd>{entry.name}</dd>
-          </div>
-          <div>
-            <dt>Places wanted</dt>
-            <dd>{entry.places}</dd>
-          </div>
-          {entry.position !== null && (
-            <div>
-              <dt>Place in line</dt>
-              <dd>{entry.position}</dd>
-            </div>
-          )}
-        </dl>
+        <DetailsList
+          rows={[
+            ['Name', entry.name],
+            ['Places wanted', entry.places],
+            ...(entry.position !== null ? [['Place in line', entry.position] as const] : []),
+          ]}
+        />
         {failure && <Alert tone="error">{failure}</Alert>}
         {inLine && (
           <Button variant="danger" disabled={busy} onClick={() => void leave()}>
