@@ -95,26 +95,25 @@ function UploadForm({ onUploaded, onSubmitting }: { onUploaded: (photo: AdminPho
   );
 }
 
+type DetailsField = 'caption' | 'credit';
+const DETAILS_FIELDS: readonly DetailsField[] = ['caption', 'credit'];
+
+/** A photo's caption and credit, changed in place with the form kit and the core's rule. */
 function EditDetails({ photo, busy, onSave, onCancel }: { photo: AdminPhoto; busy: boolean; onSave: (caption: string, credit: string) => void; onCancel: () => void }) {
-  const [caption, setCaption] = useState(photo.caption);
-  const [credit, setCredit] = useState(photo.credit);
-  const errors = inputErrors(PhotoDetailsSchema, { caption, credit });
-  const [tried, setTried] = useState(false);
+  const form = useForm<Record<DetailsField, string>, DetailsField>({
+    initial: () => ({ caption: photo.caption, credit: photo.credit }),
+    validate: (values) => inputErrors(PhotoDetailsSchema, values),
+    order: DETAILS_FIELDS,
+    idOf: (name) => `adm-photo-${photo.id}-${name}`,
+    show: 'submit',
+  });
   return (
-    <form
-      className="adm-photo-edit"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        setTried(true);
-        if (Object.keys(errors).length === 0) onSave(caption.trim(), credit.trim());
-      }}
-    >
-      <Field id={`adm-photo-${photo.id}-caption`} label="Caption" error={tried ? errors.caption : undefined} required>
-        <input className="input" type="text" maxLength={200} value={caption} onChange={(e) => setCaption(e.currentTarget.value)} />
+    <form className="adm-photo-edit" noValidate onSubmit={form.handleSubmit(async ({ caption, credit }) => onSave(caption.trim(), credit.trim()))}>
+      <Field id={`adm-photo-${photo.id}-caption`} label="Caption" error={form.errorFor('caption')} required>
+        <input className="input" type="text" maxLength={200} {...form.bind('caption')} />
       </Field>
-      <Field id={`adm-photo-${photo.id}-credit`} label="Credit" error={tried ? errors.credit : undefined}>
-        <input className="input" type="text" maxLength={100} value={credit} onChange={(e) => setCredit(e.currentTarget.value)} />
+      <Field id={`adm-photo-${photo.id}-credit`} label="Credit" error={form.errorFor('credit')}>
+        <input className="input" type="text" maxLength={100} {...form.bind('credit')} />
       </Field>
       <div className="adm-actions">
         <Button type="submit" disabled={busy}>
