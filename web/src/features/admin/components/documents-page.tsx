@@ -10,7 +10,7 @@ import { useForm } from '../../../lib/form';
 import { useAdminData } from '../../../lib/query';
 import { deleteDocument, listDocuments, reorderDocuments, replaceDocumentFile, updateDocument, uploadDocument } from '../api/documents';
 import { DataTable } from './data-table';
-import { LoadError, Loading } from './load-error';
+import { LoadError, LoadStatus } from './load-error';
 import { NoticeArea, type Notice } from './notice';
 import { PanelForm } from './panel-form';
 import { PageTitle } from './page-title';
@@ -88,8 +88,7 @@ export function DocumentsPage() {
       </div>
       <p className="adm-muted">The PDFs on the members' Documents page, in this order. Each can be at most 20 MB.</p>
       <NoticeArea notice={notice} />
-      {state.status === 'loading' && <Loading label="Loading documents…" />}
-      {state.status === 'error' && <LoadError error={state.error} message="Failed to load documents" onRetry={reload} />}
+      <LoadStatus state={state} reload={reload} loading="Loading documents…" failed="Failed to load documents" />
       {state.status === 'ok' &&
         (state.data.length === 0 ? (
           <p className="adm-muted">No documents yet.</p>
@@ -200,21 +199,13 @@ function UploadDocument({ onUploaded, onSubmitting }: { onUploaded: (document: L
     }
   };
 
+  const start = () => {
+    onSubmitting();
+    setFileError(null);
+  };
+
   return (
-    <PanelForm
-      titleId="adm-doc-upload-title"
-      title="Upload a Document"
-      legend="New document"
-      formError={form.formError}
-      submitting={form.submitting}
-      onSubmit={form.handleSubmit(send)}
-      onStart={() => {
-        onSubmitting();
-        setFileError(null);
-      }}
-      submitLabel="Upload Document"
-      submittingLabel="Uploading…"
-    >
+    <PanelForm id="adm-doc-upload" title="Upload a Document" legend="New document" form={form} send={send} onStart={start} submit={['Upload Document', 'Uploading…']}>
       <Field id="adm-doc-new-title" label="Title" required error={form.errorFor('title')}>
         <input className="input" type="text" autoComplete="off" {...form.bind('title')} />
       </Field>
@@ -284,12 +275,11 @@ function EditDocument({ document, onSaved, onClose }: { document: ListedDocument
 
   return (
     <PanelForm
-      titleId={`${prefix}-title`}
+      id={prefix}
       title={<>Edit {document.title}</>}
       legend="Document details"
-      formError={form.formError}
-      submitting={form.submitting}
-      onSubmit={form.handleSubmit(send)}
+      form={form}
+      send={send}
       after={
         <fieldset className="adm-fieldset" disabled={replacing}>
           <legend>Replace the PDF</legend>

@@ -11,7 +11,7 @@ import { fetchWaitingList, offerToWaitingListEntry, removeFromWaitingList, type 
 import { useSignedInAdmin } from './admin-session';
 import { Badge, type BadgeTone } from './badge';
 import { DataTable } from './data-table';
-import { LoadError, Loading } from './load-error';
+import { LoadStatus } from './load-error';
 import { useConfirm } from './use-confirm';
 
 const STATUS: Record<WaitlistStatus, { label: string; tone: BadgeTone }> = {
@@ -55,8 +55,7 @@ export function EventWaitingList({ eventId }: { eventId: string }) {
     <section aria-labelledby="adm-waitlist-heading" className="adm-section">
       <h2 id="adm-waitlist-heading">Waiting list</h2>
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
-      {state.status === 'loading' && <Loading label="Loading the waiting list…" />}
-      {state.status === 'error' && <LoadError error={state.error} message="Failed to load the waiting list" onRetry={reload} />}
+      <LoadStatus state={state} reload={reload} loading="Loading the waiting list…" failed="Failed to load the waiting list" />
       {state.status === 'ok' &&
         (state.data.entries.length === 0 ? (
           <p className="adm-muted">Nobody is on the waiting list.</p>

@@ -10,7 +10,7 @@ import { Badge } from './badge';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CancelEventDialog } from './cancel-event-dialog';
 import { NoticeArea, useFlashNotice } from './notice';
-import { LoadError, Loading } from './load-error';
+import { LoadError, LoadStatus } from './load-error';
 import { PageHead } from './page-title';
 import { useConfirm } from './use-confirm';
 import { useAdminData } from '../../../lib/query';
@@ -45,18 +45,11 @@ export function EventsListPage() {
 
   return (
     <>
-      <PageHead title="Manage Events">
-        {canWrite && (
-          <Link className="btn btn-primary" to="/admin/events/create">
-            Create Event
-          </Link>
-        )}
-      </PageHead>
+      <PageHead title="Manage Events" create={canWrite && { to: '/admin/events/create', label: 'Create Event' }} />
 
       <NoticeArea notice={notice} />
 
-      {state.status === 'loading' && <Loading label="Loading events…" />}
-      {state.status === 'error' && <LoadError error={state.error} message="Failed to load events" onRetry={reload} />}
+      <LoadStatus state={state} reload={reload} loading="Loading events…" failed="Failed to load events" />
       {state.status === 'ok' &&
         (state.data.length === 0 ? (
           <p className="adm-muted">No events yet.</p>

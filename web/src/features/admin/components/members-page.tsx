@@ -10,7 +10,7 @@ import { useForm } from '../../../lib/form';
 import { createAdmin, listAdmins, updateAdmin } from '../api/admins';
 import { useAdminSession, useSignedInAdmin } from './admin-session';
 import { Badge } from './badge';
-import { LoadError, Loading } from './load-error';
+import { LoadError, LoadStatus } from './load-error';
 import { PageTitle } from './page-title';
 import { useAdminData } from '../../../lib/query';
 import { Button } from '../../../components/ui/button';
@@ -54,8 +54,7 @@ export function MembersPage() {
       </p>
       <NoticeArea notice={notice} />
 
-      {state.status === 'loading' && <Loading label="Loading admins…" />}
-      {state.status === 'error' && <LoadError error={state.error} message="Failed to load admins" onRetry={reload} />}
+      <LoadStatus state={state} reload={reload} loading="Loading admins…" failed="Failed to load admins" />
       {state.status === 'ok' && (
         <DataTable label="Admin accounts" columns={['Name', 'Email', 'Role', 'Permissions', 'Status', canManage && 'Actions']}>
               {state.data.map((admin) => (
@@ -209,7 +208,7 @@ function AddAdminForm({ onCreated, onSubmitting }: { onCreated: (admin: Admin) =
     idOf: (name) => `adm-new-${name}`,
     show: 'submit',
   });
-  const { values, errorFor, submitting } = form;
+  const { values, errorFor } = form;
 
   const send = async (admin: NewAdmin) => {
     try {
@@ -226,18 +225,8 @@ function AddAdminForm({ onCreated, onSubmitting }: { onCreated: (admin: Admin) =
   const togglePermission = (p: Permission, checked: boolean) => form.set('permissions', checked ? [...values.permissions, p] : values.permissions.filter((x) => x !== p));
 
   return (
-    <PanelForm
-      titleId="adm-add-admin-title"
-      title="Add an Admin"
-      legend="New admin"
-      formError={form.formError}
-      submitting={submitting}
-      onSubmit={form.handleSubmit(send)}
-      // A new attempt: an earlier "Admin … added." must not stand beside this one's errors.
-      onStart={onSubmitting}
-      submitLabel="Add Admin"
-      submittingLabel="Adding…"
-    >
+    // onStart: a new attempt; an earlier "Admin … added." must not stand beside this one's errors.
+    <PanelForm id="adm-add-admin" title="Add an Admin" legend="New admin" form={form} send={send} onStart={onSubmitting} submit={['Add Admin', 'Adding…']}>
       <div className="adm-grid-3">
         <Field id="adm-new-name" label="Name" error={errorFor('name')}>
           <input className="input" type="text" autoComplete="off" {...form.bind('name')} />

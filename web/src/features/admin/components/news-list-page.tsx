@@ -12,7 +12,7 @@ import { deleteNewsItem, listNews } from '../api/news';
 import { useSignedInAdmin } from './admin-session';
 import { Badge, type BadgeTone } from './badge';
 import { DataTable } from './data-table';
-import { LoadError, Loading } from './load-error';
+import { LoadError, LoadStatus } from './load-error';
 import { NoticeArea, useFlashNotice } from './notice';
 import { PageHead } from './page-title';
 import { useConfirm } from './use-confirm';
@@ -43,18 +43,11 @@ export function NewsListPage() {
 
   return (
     <>
-      <PageHead title="News">
-        {writable && (
-          <Link className="btn btn-primary" to="/admin/news/create">
-            Write News
-          </Link>
-        )}
-      </PageHead>
+      <PageHead title="News" create={writable && { to: '/admin/news/create', label: 'Write News' }} />
 
       <NoticeArea notice={notice} />
 
-      {state.status === 'loading' && <Loading label="Loading news…" />}
-      {state.status === 'error' && <LoadError error={state.error} message="Failed to load news" onRetry={reload} />}
+      <LoadStatus state={state} reload={reload} loading="Loading news…" failed="Failed to load news" />
       {state.status === 'ok' && state.data.source === 'mailerlite' && (
         <Alert tone="info">
           <p>{NEWS_FROM_MAILERLITE}</p>

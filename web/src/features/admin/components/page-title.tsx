@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { navigationFocus } from './route-focus';
 
 /**
@@ -23,11 +24,16 @@ export function PageTitle({ children, documentTitle }: { children: ReactNode; do
   );
 }
 
-/** A list screen's head: its title, and beside it what the admin can start there (Create …). */
-export function PageHead({ title, children }: { title: string; children?: ReactNode }) {
+/** A list screen's head: its title, and beside it what the admin can start there (`create`, when they may) or other actions. */
+export function PageHead({ title, create, children }: { title: string; create?: { to: string; label: string } | false; children?: ReactNode }) {
   return (
     <div className="adm-page-head">
       <PageTitle documentTitle={title}>{title}</PageTitle>
+      {create && (
+        <Link className="btn btn-primary" to={create.to}>
+          {create.label}
+        </Link>
+      )}
       {children}
     </div>
   );

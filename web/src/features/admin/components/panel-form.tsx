@@ -2,42 +2,46 @@ import type { FormEvent, ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 
+/** What PanelForm needs of a form of the kit (web/src/lib/form.ts). */
+interface KitForm<V> {
+  formError: string | null;
+  submitting: boolean;
+  handleSubmit: (send: (values: V) => Promise<void>) => (e: FormEvent) => void;
+}
+
 /**
- * A form in its own panel of a screen (Add an Admin, Upload a Photo …): a heading that names the
- * panel, the form's message, and the fields in one fieldset that is disabled while the form is
- * being sent. `onStart` runs at each submit before the form's own check (an earlier success
- * message must not stand beside this attempt's errors); the submit button shows `submittingLabel`
- * while sending. `after` follows the form inside the panel.
+ * A form in its own panel of a screen (Add an Admin, Upload a Photo …): a heading (id `<id>-title`)
+ * that names the panel, the form's message, and the fields in one fieldset that is disabled while
+ * the form is being sent with `send`. `onStart` runs at each submit before the form's own check
+ * (an earlier success message must not stand beside this attempt's errors). `submit` is the submit
+ * button's words, and its words while sending; `after` follows the form inside the panel.
  */
-export function PanelForm({
-  titleId,
+export function PanelForm<V>({
+  id,
   title,
   legend,
-  formError,
-  submitting,
-  onSubmit,
+  form,
+  send,
   onStart,
-  submitLabel,
-  submittingLabel,
+  submit,
   after,
   children,
 }: {
-  titleId: string;
+  id: string;
   title: ReactNode;
   legend: string;
-  formError: string | null;
-  submitting: boolean;
-  onSubmit: (e: FormEvent) => void;
+  form: KitForm<V>;
+  send: (values: V) => Promise<void>;
   onStart?: () => void;
-  submitLabel?: string;
-  submittingLabel?: string;
+  submit?: readonly [label: string, submittingLabel: string];
   after?: ReactNode;
   children: ReactNode;
 }) {
+  const onSubmit = form.handleSubmit(send);
   return (
-    <section className="adm-panel" aria-labelledby={titleId}>
-      <h2 id={titleId}>{title}</h2>
-      {formError && <Alert tone="error">{formError}</Alert>}
+    <section className="adm-panel" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {form.formError && <Alert tone="error">{form.formError}</Alert>}
       <form
         onSubmit={(e) => {
           onStart?.();
@@ -45,10 +49,10 @@ export function PanelForm({
         }}
         noValidate
       >
-        <fieldset className="adm-fieldset" disabled={submitting}>
+        <fieldset className="adm-fieldset" disabled={form.submitting}>
           <legend className="visually-hidden">{legend}</legend>
           {children}
-          {submitLabel !== undefined && <Button type="submit">{submitting ? submittingLabel : submitLabel}</Button>}
+          {submit && <Button type="submit">{form.submitting ? submit[1] : submit[0]}</Button>}
         </fieldset>
       </form>
       {after}

@@ -8,7 +8,7 @@ import { ApiError, refusalMessage } from '../../../lib/api';
 import { useForm } from '../../../lib/form';
 import { useAdminData } from '../../../lib/query';
 import { deletePhoto, listAdminPhotos, reorderPhotos, updatePhoto, uploadPhoto, type AdminPhoto } from '../api/photos';
-import { LoadError, Loading } from './load-error';
+import { LoadError, LoadStatus } from './load-error';
 import { NoticeArea, type Notice } from './notice';
 import { PanelForm } from './panel-form';
 import { PageTitle } from './page-title';
@@ -55,7 +55,7 @@ function UploadForm({ onUploaded, onSubmitting }: { onUploaded: (photo: AdminPho
     idOf: (name) => `adm-photo-${name}`,
     show: 'submit',
   });
-  const { errorFor, submitting } = form;
+  const { errorFor } = form;
 
   const send = async (values: UploadValues) => {
     try {
@@ -71,17 +71,7 @@ function UploadForm({ onUploaded, onSubmitting }: { onUploaded: (photo: AdminPho
   };
 
   return (
-    <PanelForm
-      titleId="adm-upload-photo-title"
-      title="Upload a Photo"
-      legend="New photo"
-      formError={form.formError}
-      submitting={submitting}
-      onSubmit={form.handleSubmit(send)}
-      onStart={onSubmitting}
-      submitLabel="Upload Photo"
-      submittingLabel="Uploading…"
-    >
+    <PanelForm id="adm-upload-photo" title="Upload a Photo" legend="New photo" form={form} send={send} onStart={onSubmitting} submit={['Upload Photo', 'Uploading…']}>
       <Field id="adm-photo-file" label="Photo" hint="JPEG, PNG or WebP, at most 15 MB. HEIC (iPhone) photos cannot be read: export them as JPEG first." error={errorFor('file')} required>
         <input key={fileInputKey} className="input" type="file" name="file" accept={PHOTO_INPUT_ACCEPT} onChange={(e) => form.set('file', e.currentTarget.files?.[0] ?? null)} />
       </Field>
@@ -218,8 +208,7 @@ export function PhotosPage() {
       />
       <section className="adm-panel" aria-labelledby="adm-photos-list-title">
         <h2 id="adm-photos-list-title">The Rotation</h2>
-        {state.status === 'loading' && <Loading label="Loading the photos…" />}
-        {state.status === 'error' && <LoadError error={state.error} message={PHOTOS_MESSAGES.failed} onRetry={reload} />}
+        <LoadStatus state={state} reload={reload} loading="Loading the photos…" failed={PHOTOS_MESSAGES.failed} />
         {state.status === 'ok' && state.data.length === 0 && <p>{PHOTOS_MESSAGES.none}</p>}
         {state.status === 'ok' && state.data.length > 0 && (
           <ol className="adm-photo-list">

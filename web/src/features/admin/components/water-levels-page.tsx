@@ -25,7 +25,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Field } from '../../../components/ui/field';
 import { addReading, correctReading, deleteReading, importReadings, listReadings, previewImport } from '../api/water-levels';
 import { DataTable } from './data-table';
-import { LoadError, Loading } from './load-error';
+import { LoadError, LoadStatus } from './load-error';
 import { NoticeArea, type Notice } from './notice';
 import { PageTitle } from './page-title';
 import { PanelForm } from './panel-form';
@@ -67,8 +67,7 @@ export function WaterLevelsPage() {
       </div>
       <section className="adm-panel" aria-labelledby="adm-wl-list-title">
         <h2 id="adm-wl-list-title">Readings of the Last Year</h2>
-        {state.status === 'loading' && <Loading label="Loading readings…" />}
-        {state.status === 'error' && <LoadError error={state.error} message="Failed to load water levels" onRetry={reload} />}
+        <LoadStatus state={state} reload={reload} loading="Loading readings…" failed="Failed to load water levels" />
         {state.status === 'ok' &&
           (state.data.length === 0 ? (
             <p className="adm-muted">No readings in the last year.</p>
@@ -105,17 +104,7 @@ function AddReadingPanel({ onAdded, onStart }: { onAdded: (reading: WaterLevelRe
     }
   };
   return (
-    <PanelForm
-      titleId="adm-wl-add-title"
-      title="Add a Reading"
-      legend="New reading"
-      formError={form.formError}
-      submitting={form.submitting}
-      onSubmit={form.handleSubmit(send)}
-      onStart={onStart}
-      submitLabel="Add Reading"
-      submittingLabel="Adding…"
-    >
+    <PanelForm id="adm-wl-add" title="Add a Reading" legend="New reading" form={form} send={send} onStart={onStart} submit={['Add Reading', 'Adding…']}>
       <Field id="adm-wl-date" label="Date" hint={WATER_LEVEL_DATE_HINT} error={form.errorFor('date')} required>
         <input className="input" type="text" inputMode="numeric" autoComplete="off" placeholder="dd/mm/yyyy" {...form.bind('date')} />
       </Field>

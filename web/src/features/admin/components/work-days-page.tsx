@@ -7,7 +7,7 @@ import { listWorkDaySignups, type WorkDayWithSignups } from '../api/work-days';
 import { useSignedInAdmin } from './admin-session';
 import { Badge } from './badge';
 import { DataTable } from './data-table';
-import { LoadError, Loading } from './load-error';
+import { LoadError, LoadStatus } from './load-error';
 import { NoticeArea, useFlashNotice } from './notice';
 import { PageHead } from './page-title';
 import { useAdminData } from '../../../lib/query';
@@ -62,8 +62,7 @@ export function WorkDaysPage() {
           ))}
         </select>
       </div>
-      {state.status === 'loading' && <Loading label="Loading work days…" />}
-      {state.status === 'error' && <LoadError error={state.error} message="Failed to load work days" onRetry={reload} />}
+      <LoadStatus state={state} reload={reload} loading="Loading work days…" failed="Failed to load work days" />
       {state.status === 'ok' &&
         (rows.length === 0 ? (
           <p className="adm-muted">{filter === 'archived' ? 'No archived work days.' : 'No work days.'}</p>
