@@ -21,7 +21,7 @@ import { BookingForm } from './booking-form';
 import { WaitlistForm } from './waitlist-form';
 import { OfferBooking } from './offer-booking';
 import { CalendarIcon } from '../../../components/ui/icons';
-import { LoadFailed, PageLoading } from '../../../components/ui/load-failed';
+import { PageLoading, PageLoadFailed } from '../../../components/ui/load-failed';
 import { MessagePage } from '../../../components/layout/message-page';
 
 const CLOSED_TEXT: Record<Exclude<ClosedReason, null>, string> = {
@@ -68,9 +68,7 @@ function BookingSuccess({ event, token }: { event: CalendarEvent; token: string 
       );
     }
     return (
-      <div className="page narrow">
-        <LoadFailed title="Failed to load your booking" onRetry={state.reload} />
-      </div>
+      <PageLoadFailed title="Failed to load your booking" onRetry={state.reload} />
     );
   }
   const booking = state.data;
@@ -148,9 +146,7 @@ function BookingScreen({ id, payment, booked, offerToken }: { id: string; paymen
       );
     }
     return (
-      <div className="page narrow">
-        <LoadFailed title="Failed to fetch event data" onRetry={state.reload} />
-      </div>
+      <PageLoadFailed title="Failed to fetch event data" onRetry={state.reload} />
     );
   }
 

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { PATHS } from '@core/paths';
-import { LoadFailed, PageLoading } from '../../../components/ui/load-failed';
+import { PageLoading, PageLoadFailed } from '../../../components/ui/load-failed';
 import { ApiError } from '../../../lib/api';
 import { useClubConfig } from '../../../lib/club-config';
 import { useApiQuery } from '../../../lib/query';
@@ -45,9 +45,7 @@ function MyBookingScreen({ token }: { token: string }) {
   if (state.status === 'loading') return <PageLoading label="Loading your booking..." />;
   if (state.status === 'error') {
     return (
-      <div className="page narrow">
-        <LoadFailed title="Failed to load your booking" onRetry={state.reload} />
-      </div>
+      <PageLoadFailed title="Failed to load your booking" onRetry={state.reload} />
     );
   }
 

@@ -7,7 +7,7 @@ import { MessagePage } from '../../../components/layout/message-page';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { DetailsList } from '../../../components/ui/details-list';
-import { LoadFailed, PageLoading } from '../../../components/ui/load-failed';
+import { PageLoading, PageLoadFailed } from '../../../components/ui/load-failed';
 import { ApiError } from '../../../lib/api';
 import { useApiQuery } from '../../../lib/query';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -45,9 +45,7 @@ function WithdrawScreen({ token }: { token: string }) {
   if (state.status === 'loading') return <PageLoading label="Loading your sign-up..." />;
   if (state.status === 'error') {
     return (
-      <div className="page narrow">
-        <LoadFailed title="Failed to load your sign-up" onRetry={state.reload} />
-      </div>
+      <PageLoadFailed title="Failed to load your sign-up" onRetry={state.reload} />
     );
   }
   const signup = state.data;
