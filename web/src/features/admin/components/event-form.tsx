@@ -1,7 +1,6 @@
 import { CURRENCIES } from '@core/entities/money';
 import { BOOKING_END_HINT, validateEventForm, type EventFormValues } from '@core/domain/event-form';
-import { UK_DATE_HINT } from '@core/domain/uk-date-input';
-import { DateTimeField } from './date-time-field';
+import { DateFormatHint, DateTimeField } from './date-time-field';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Field, type FieldProps } from '../../../components/ui/field';
 import { AdminForm, useAdminForm, type AdminFormProps } from './admin-form';
@@ -39,7 +38,7 @@ export function EventForm({ initial, submitLabel, submittingLabel, onSubmit, onC
     </Field>
   );
   const dateTime = (name: 'eventdatetime' | 'eventenddatetime' | 'bookingEndDate', label: string, options: { hint?: string; required?: boolean; allDayAtMidnight?: boolean }) => (
-    <DateTimeField id={fieldId(name)} label={label} value={values[name]} onChange={(wallClock) => set(name, wallClock)} error={errorFor(name)} formatHintId="adm-event-date-format" {...options} />
+    <DateTimeField id={fieldId(name)} label={label} {...form.control(name)} formatHintId="adm-event-date-format" {...options} />
   );
   const check = (name: CheckName, label: string, hint: string) => (
     <Checkbox id={fieldId(name)} name={name} label={label} hint={hint} checked={values[name]} onChange={(checked) => set(name, checked)} />
@@ -56,9 +55,7 @@ export function EventForm({ initial, submitLabel, submittingLabel, onSubmit, onC
 
       <fieldset className="adm-fieldset" disabled={submitting}>
         <legend>Dates and times (UK time)</legend>
-        <p className="field-hint adm-dates-hint" id="adm-event-date-format">
-          {UK_DATE_HINT}
-        </p>
+        <DateFormatHint id="adm-event-date-format" />
         <div className="adm-grid-3">
           {dateTime('eventdatetime', 'Start Date & Time', { required: true, hint: 'A start at 00:00 makes an all-day event.', allDayAtMidnight: true })}
           {dateTime('eventenddatetime', 'End Date & Time', { hint: 'Optional.' })}

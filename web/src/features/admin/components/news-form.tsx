@@ -1,6 +1,5 @@
 import { validateNewsForm, type NewsFormValues } from '@core/domain/news-form';
-import { UK_DATE_HINT } from '@core/domain/uk-date-input';
-import { DateTimeField } from './date-time-field';
+import { DateFormatHint, DateTimeField } from './date-time-field';
 import { Field } from '../../../components/ui/field';
 import { AdminForm, useAdminForm, type AdminFormProps } from './admin-form';
 
@@ -18,7 +17,7 @@ export const MARKDOWN_HINT =
  */
 export function NewsForm({ initial, submitLabel, submittingLabel, onSubmit, onCancel }: AdminFormProps<NewsFormValues>) {
   const { form, submit } = useAdminForm<NewsFormValues, FieldName>({ initial, check: validateNewsForm, order: FIELD_ORDER, idOf: fieldId, onSubmit });
-  const { values, set, errorFor, errorCount, submitting } = form;
+  const { errorFor, errorCount, submitting } = form;
 
   return (
     <AdminForm onSubmit={submit} errorCount={errorCount} submitting={submitting} submitLabel={submitLabel} submittingLabel={submittingLabel} onCancel={onCancel}>
@@ -34,19 +33,8 @@ export function NewsForm({ initial, submitLabel, submittingLabel, onSubmit, onCa
 
       <fieldset className="adm-fieldset" disabled={submitting}>
         <legend>Publishing (UK time)</legend>
-        <p className="field-hint adm-dates-hint" id="adm-news-date-format">
-          {UK_DATE_HINT}
-        </p>
-        <DateTimeField
-          id={fieldId('publishAt')}
-          label="Publish Date & Time"
-          value={values.publishAt}
-          onChange={(wallClock) => set('publishAt', wallClock)}
-          error={errorFor('publishAt')}
-          hint="Members see a published item from this time on."
-          formatHintId="adm-news-date-format"
-          required
-        />
+        <DateFormatHint id="adm-news-date-format" />
+        <DateTimeField id={fieldId('publishAt')} label="Publish Date & Time" {...form.control('publishAt')} hint="Members see a published item from this time on." formatHintId="adm-news-date-format" required />
         <Field id={fieldId('status')} label="Status" error={errorFor('status')} hint="A draft is seen only here. Choose Draft again later to unpublish.">
           <select className="input" {...form.bind('status')}>
             <option value="draft">Draft</option>

@@ -1,7 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { emptyJobRow, validateWorkDayForm, WORK_DAY_LIMITS, type WorkDayFormValues, type WorkDayJobFormValues } from '@core/domain/work-day-form';
-import { UK_DATE_HINT } from '@core/domain/uk-date-input';
-import { DateTimeField } from './date-time-field';
+import { DateFormatHint, DateTimeField } from './date-time-field';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Field } from '../../../components/ui/field';
 import { useForm } from '../../../lib/form';
@@ -97,18 +96,8 @@ export function WorkDayForm({
         <Field id={fieldId('description')} label="Description" error={errorFor('description')} hint="Shown on the sign-up page.">
           <textarea className="input" rows={3} {...form.bind('description')} />
         </Field>
-        <p className="field-hint adm-dates-hint" id="adm-workday-date-format">
-          {UK_DATE_HINT}
-        </p>
-        <DateTimeField
-          id={fieldId('date')}
-          label="Date & Time (UK time)"
-          value={values.date}
-          onChange={(wallClock) => set('date', wallClock)}
-          error={errorFor('date')}
-          hint="Leave empty while the date is not fixed: members then see Date TBC."
-          formatHintId="adm-workday-date-format"
-        />
+        <DateFormatHint id="adm-workday-date-format" />
+        <DateTimeField id={fieldId('date')} label="Date & Time (UK time)" {...form.control('date')} hint="Leave empty while the date is not fixed: members then see Date TBC." formatHintId="adm-workday-date-format" />
         <div className="adm-grid-2">
           <Field id={fieldId('tools')} label="Tools" error={errorFor('tools')} hint="What volunteers could bring.">
             <input className="input" type="text" {...form.bind('tools')} />
