@@ -137,3 +137,13 @@ export function apiDelete<T>(path: string, schema?: ZodType<T>, options: Request
 export function apiUpload<T>(method: 'POST' | 'PUT', path: string, file: Blob, contentType: string, schema?: ZodType<T>, options: RequestOptions = {}): Promise<T> {
   return request(method, path, new RawBody(file, contentType), schema, options);
 }
+
+/**
+ * The words to show for a failed call: the server's own for a refusal the user can act on (any
+ * 4xx answer, or only the `statuses` given), otherwise `fallback` (the catalogue's message).
+ */
+export function refusalMessage(error: unknown, fallback: string, statuses?: readonly number[]): string {
+  if (!(error instanceof ApiError)) return fallback;
+  const refused = statuses === undefined ? error.status >= 400 && error.status < 500 : statuses.includes(error.status);
+  return refused ? error.message : fallback;
+}

@@ -36,6 +36,8 @@ export interface Form<V, K extends string> {
     onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void;
     onBlur: () => void;
   };
+  /** Props for a control that hands back its value itself (a date field): the value, its setter and the field's message. */
+  control: <N extends K & keyof V>(name: N) => { value: V[N]; onChange: (value: V[N]) => void; error: string | undefined };
   /** The message to show beside a field, if any. */
   errorFor: (name: K) => string | undefined;
   /** How many fields show a message. */
@@ -114,6 +116,8 @@ export function useForm<V extends object, K extends string & keyof V>(options: F
     onBlur: () => setTouched((current) => (current[name] ? current : { ...current, [name]: true })),
   });
 
+  const control: Form<V, K>['control'] = (name) => ({ value: values[name], onChange: (value) => set(name, value), error: errorFor(name) });
+
   const refuse = (fields: Partial<Record<string, string>>, message: string | null = null) => {
     const known = Object.fromEntries(order.filter((name) => fields[name] !== undefined).map((name) => [name, fields[name]])) as FieldErrors<K>;
     setServerErrors(known);
@@ -153,5 +157,5 @@ export function useForm<V extends object, K extends string & keyof V>(options: F
   };
 
   const errorCount = order.filter((name) => errorFor(name) !== undefined).length;
-  return { values, set, bind, errorFor, errorCount, formError, submitting, handleSubmit, refuse, reset };
+  return { values, set, bind, control, errorFor, errorCount, formError, submitting, handleSubmit, refuse, reset };
 }

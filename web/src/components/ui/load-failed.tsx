@@ -31,3 +31,12 @@ export function PageLoading({ label, layout = 'narrow' }: { label: string; layou
     </div>
   );
 }
+
+/** A whole page whose data could not be loaded: LoadFailed on a narrow page. */
+export function PageLoadFailed({ title, onRetry }: { title: string; onRetry: () => void }) {
+  return (
+    <div className="page narrow">
+      <LoadFailed title={title} onRetry={onRetry} />
+    </div>
+  );
+}

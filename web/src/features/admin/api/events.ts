@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { EventFormValuesSchema, type EventFormValues } from '@core/domain/event-form';
 import { EventSchema, type ClubEvent } from '@core/entities/event';
+import type { EventCancellationPreview } from '@core/domain/event-cancellation';
+import type { CancelEventResult } from '@core/use-cases/cancel-event';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api';
 
 const EventsAnswer = z.object({ events: z.array(EventSchema) });
@@ -28,10 +30,11 @@ export async function deleteEvent(id: string): Promise<void> {
   await apiDelete(path(id));
 }
 
-const CancelPreviewAnswer = z.object({ bookings: z.number().int(), cardRefunds: z.number().int(), handRefunds: z.number().int() });
-export type CancelPreview = z.infer<typeof CancelPreviewAnswer>;
-const CancelledAnswer = z.object({ event: EventSchema, cancelled: z.number().int(), refunded: z.number().int(), refundsFailed: z.number().int() });
-export type EventCancelled = z.infer<typeof CancelledAnswer>;
+// The core's answer types; the schemas check the server's answers are of them.
+export type CancelPreview = EventCancellationPreview;
+export type EventCancelled = CancelEventResult;
+const CancelPreviewAnswer: z.ZodType<CancelPreview> = z.object({ bookings: z.number().int(), cardRefunds: z.number().int(), handRefunds: z.number().int() });
+const CancelledAnswer: z.ZodType<EventCancelled> = z.object({ event: EventSchema, cancelled: z.number().int(), refunded: z.number().int(), refundsFailed: z.number().int() });
 
 /** What cancelling the event would do: its standing bookings, and how they are refunded. */
 export function getCancelPreview(id: string): Promise<CancelPreview> {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WorkDaySignupSchema, WorkDayWithCountsSchema, type WorkDaySignup, type WorkDayWithCounts } from '@core/entities/work-day';
-import { WorkDayFormValuesSchema, type WorkDayFormValues } from '@core/domain/work-day-form';
+import type { WorkDayFormValues } from '@core/domain/work-day-form';
+import { AdminWorkDaySchema, type AdminWorkDay } from '@core/use-cases/get-admin-work-day';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api';
 
 export interface WorkDayWithSignups {
@@ -9,8 +10,7 @@ export interface WorkDayWithSignups {
 }
 
 const WorkDaysAnswer = z.object({ workDays: z.array(z.object({ workDay: WorkDayWithCountsSchema, signups: z.array(WorkDaySignupSchema) })) });
-const WorkDayAnswer = z.object({ workDay: WorkDayWithCountsSchema, signups: z.array(WorkDaySignupSchema), form: WorkDayFormValuesSchema });
-export type AdminWorkDay = z.infer<typeof WorkDayAnswer>;
+export type { AdminWorkDay };
 const SavedAnswer = z.object({ workDay: WorkDayWithCountsSchema });
 const path = (id: string) => `/api/admin/work-days/${encodeURIComponent(id)}`;
 
@@ -19,7 +19,7 @@ export async function listWorkDaySignups(): Promise<WorkDayWithSignups[]> {
 }
 
 export function getAdminWorkDay(id: string): Promise<AdminWorkDay> {
-  return apiGet(path(id), WorkDayAnswer);
+  return apiGet(path(id), AdminWorkDaySchema);
 }
 
 export async function createWorkDay(values: WorkDayFormValues): Promise<WorkDayWithCounts> {

@@ -21,6 +21,7 @@ import { useSignedInAdmin } from './admin-session';
 import { Badge } from './badge';
 import { STATUS_TONE } from './event-bookings-page';
 import { LoadError, Loading } from './load-error';
+import { DetailsList } from '../../../components/ui/details-list';
 import { NoticeArea, type Notice } from './notice';
 import { PageTitle } from './page-title';
 
@@ -108,14 +109,7 @@ export function BookingDetailPage() {
       <div className="adm-columns">
         <section className="adm-panel" aria-labelledby="adm-booking-details">
           <h2 id="adm-booking-details">Details</h2>
-          <dl className="adm-details">
-            {rows.map(([label, value]) => (
-              <div key={label}>
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <DetailsList className="adm-details" rows={rows} />
           <p>
             <Link to={`/admin/mail?recordId=${encodeURIComponent(booking.id)}`}>E-mails about this booking</Link>
           </p>

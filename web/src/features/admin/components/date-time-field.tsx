@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ukPartsToWallClock, wallClockInWords, wallClockToUkParts } from '@core/domain/uk-date-input';
+import { UK_DATE_HINT, ukPartsToWallClock, wallClockInWords, wallClockToUkParts } from '@core/domain/uk-date-input';
 
 /**
  * A date and a time for the event form, read the club's way whatever the browser's language:
@@ -102,5 +102,14 @@ export function DateTimeField({
         </p>
       )}
     </fieldset>
+  );
+}
+
+/** The hint on how to type dates that a form's date fields point to (their `formatHintId`). */
+export function DateFormatHint({ id }: { id: string }) {
+  return (
+    <p className="field-hint adm-dates-hint" id={id}>
+      {UK_DATE_HINT}
+    </p>
   );
 }

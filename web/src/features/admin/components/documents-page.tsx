@@ -4,26 +4,20 @@ import type { ListedDocument } from '@core/use-cases/club-content';
 import { inputErrors } from '@core/use-cases/parse-input';
 import { Field } from '../../../components/ui/field';
 import { Button } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/alert';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ApiError } from '../../../lib/api';
+import { ApiError, refusalMessage } from '../../../lib/api';
 import { useForm } from '../../../lib/form';
 import { useAdminData } from '../../../lib/query';
 import { deleteDocument, listDocuments, reorderDocuments, replaceDocumentFile, updateDocument, uploadDocument } from '../api/documents';
 import { DataTable } from './data-table';
-import { LoadError, Loading } from './load-error';
+import { LoadError, LoadStatus } from './load-error';
 import { NoticeArea, type Notice } from './notice';
+import { PanelForm } from './panel-form';
 import { PageTitle } from './page-title';
 
 type FormField = 'title' | 'description' | 'category';
 const FORM_FIELDS: readonly FormField[] = ['title', 'description', 'category'];
 const emptyForm = (): DocumentForm => ({ title: '', description: '', category: '' });
-
-function failureMessage(error: unknown, fallback: string): string {
-  // The server's words are clear for refusals (not a PDF, too large, bad input, not found).
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return error.message;
-  return fallback;
-}
 
 /** The server's field messages this form shows beside a field. */
 function pick(fields: Partial<Record<string, string>> | undefined): Partial<Record<FormField, string>> {
@@ -62,7 +56,7 @@ export function DocumentsPage() {
       setData(() => documents);
       setNotice({ kind: 'success', message: `Moved ${documents[index + by].title} ${by < 0 ? 'up' : 'down'}.` });
     } catch (error) {
-      setNotice({ kind: 'error', message: failureMessage(error, 'Failed to change the order. Please try again.') });
+      setNotice({ kind: 'error', message: refusalMessage(error, 'Failed to change the order. Please try again.') });
       reload();
     } finally {
       setMoving(false);
@@ -77,7 +71,7 @@ export function DocumentsPage() {
       setData((docs) => docs.filter((d) => d.id !== deleting.id));
       setNotice({ kind: 'success', message: `Deleted ${deleting.title}.` });
     } catch (error) {
-      setNotice({ kind: 'error', message: failureMessage(error, 'Failed to delete the document. Please try again.') });
+      setNotice({ kind: 'error', message: refusalMessage(error, 'Failed to delete the document. Please try again.') });
     } finally {
       setDeleteBusy(false);
       setDeleting(null);
@@ -94,8 +88,7 @@ export function DocumentsPage() {
       </div>
       <p className="adm-muted">The PDFs on the members' Documents page, in this order. Each can be at most 20 MB.</p>
       <NoticeArea notice={notice} />
-      {state.status === 'loading' && <Loading label="Loading documents…" />}
-      {state.status === 'error' && <LoadError error={state.error} message="Failed to load documents" onRetry={reload} />}
+      <LoadStatus state={state} reload={reload} loading="Loading documents…" failed="Failed to load documents" />
       {state.status === 'ok' &&
         (state.data.length === 0 ? (
           <p className="adm-muted">No documents yet.</p>
@@ -202,50 +195,39 @@ function UploadDocument({ onUploaded, onSubmitting }: { onUploaded: (document: L
         focusFile();
         return;
       }
-      form.refuse(fields, Object.keys(fields).length > 0 ? null : failureMessage(error, 'Failed to upload the document. Please try again.'));
+      form.refuse(fields, Object.keys(fields).length > 0 ? null : refusalMessage(error, 'Failed to upload the document. Please try again.'));
     }
   };
-  const submit = form.handleSubmit(send);
+
+  const start = () => {
+    onSubmitting();
+    setFileError(null);
+  };
 
   return (
-    <section className="adm-panel" aria-labelledby="adm-doc-upload-title">
-      <h2 id="adm-doc-upload-title">Upload a Document</h2>
-      {form.formError && <Alert tone="error">{form.formError}</Alert>}
-      <form
-        onSubmit={(e) => {
-          onSubmitting();
-          setFileError(null);
-          submit(e);
-        }}
-        noValidate
-      >
-        <fieldset className="adm-fieldset" disabled={form.submitting}>
-          <legend className="visually-hidden">New document</legend>
-          <Field id="adm-doc-new-title" label="Title" required error={form.errorFor('title')}>
-            <input className="input" type="text" autoComplete="off" {...form.bind('title')} />
-          </Field>
-          <Field id="adm-doc-new-description" label="Description" error={form.errorFor('description')}>
-            <textarea className="input" rows={3} {...form.bind('description')} />
-          </Field>
-          <Field id="adm-doc-new-category" label="Category" required hint="For example Governance, Membership, Rules or Moorings" error={form.errorFor('category')}>
-            <input className="input" type="text" autoComplete="off" {...form.bind('category')} />
-          </Field>
-          <Field id="adm-doc-new-file" label="PDF file" required hint="A PDF of at most 20 MB" error={fileError ?? undefined}>
-            <input
-              key={fileInputKey}
-              className="input"
-              type="file"
-              accept="application/pdf,.pdf"
-              onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
-                setFileError(null);
-              }}
-            />
-          </Field>
-          <Button type="submit">{form.submitting ? 'Uploading…' : 'Upload Document'}</Button>
-        </fieldset>
-      </form>
-    </section>
+    <PanelForm id="adm-doc-upload" title="Upload a Document" legend="New document" form={form} send={send} onStart={start} submit={['Upload Document', 'Uploading…']}>
+      <Field id="adm-doc-new-title" label="Title" required error={form.errorFor('title')}>
+        <input className="input" type="text" autoComplete="off" {...form.bind('title')} />
+      </Field>
+      <Field id="adm-doc-new-description" label="Description" error={form.errorFor('description')}>
+        <textarea className="input" rows={3} {...form.bind('description')} />
+      </Field>
+      <Field id="adm-doc-new-category" label="Category" required hint="For example Governance, Membership, Rules or Moorings" error={form.errorFor('category')}>
+        <input className="input" type="text" autoComplete="off" {...form.bind('category')} />
+      </Field>
+      <Field id="adm-doc-new-file" label="PDF file" required hint="A PDF of at most 20 MB" error={fileError ?? undefined}>
+        <input
+          key={fileInputKey}
+          className="input"
+          type="file"
+          accept="application/pdf,.pdf"
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null);
+            setFileError(null);
+          }}
+        />
+      </Field>
+    </PanelForm>
   );
 }
 
@@ -267,10 +249,9 @@ function EditDocument({ document, onSaved, onClose }: { document: ListedDocument
       onSaved(await updateDocument(document.id, values), `Saved ${values.title.trim()}.`);
     } catch (error) {
       const fields = error instanceof ApiError && error.status === 400 ? pick(error.fields) : {};
-      form.refuse(fields, Object.keys(fields).length > 0 ? null : failureMessage(error, 'Failed to save the document. Please try again.'));
+      form.refuse(fields, Object.keys(fields).length > 0 ? null : refusalMessage(error, 'Failed to save the document. Please try again.'));
     }
   };
-  const submit = form.handleSubmit(send);
 
   async function replaceFile() {
     const file = fileRef.current?.files?.[0] ?? null;
@@ -285,7 +266,7 @@ function EditDocument({ document, onSaved, onClose }: { document: ListedDocument
       onSaved(await replaceDocumentFile(document.id, file), `Replaced the PDF of ${document.title}.`);
       if (fileRef.current) fileRef.current.value = '';
     } catch (error) {
-      setFileError(failureMessage(error, 'Failed to replace the file. Please try again.'));
+      setFileError(refusalMessage(error, 'Failed to replace the file. Please try again.'));
       fileRef.current?.focus();
     } finally {
       setReplacing(false);
@@ -293,37 +274,38 @@ function EditDocument({ document, onSaved, onClose }: { document: ListedDocument
   }
 
   return (
-    <section className="adm-panel" aria-labelledby={`${prefix}-title`}>
-      <h2 id={`${prefix}-title`}>Edit {document.title}</h2>
-      {form.formError && <Alert tone="error">{form.formError}</Alert>}
-      <form onSubmit={submit} noValidate>
-        <fieldset className="adm-fieldset" disabled={form.submitting}>
-          <legend className="visually-hidden">Document details</legend>
-          <Field id={`${prefix}-title-input`} label="Title" required error={form.errorFor('title')}>
-            <input className="input" type="text" autoComplete="off" {...form.bind('title')} />
+    <PanelForm
+      id={prefix}
+      title={<>Edit {document.title}</>}
+      legend="Document details"
+      form={form}
+      send={send}
+      after={
+        <fieldset className="adm-fieldset" disabled={replacing}>
+          <legend>Replace the PDF</legend>
+          <p className="adm-muted">Now: {document.fileName}. The old file stays until the new one has been checked and stored.</p>
+          <Field id={`${prefix}-file`} label="New PDF file" hint="A PDF of at most 20 MB" error={fileError ?? undefined}>
+            <input ref={fileRef} className="input" type="file" accept="application/pdf,.pdf" onChange={() => setFileError(null)} />
           </Field>
-          <Field id={`${prefix}-description`} label="Description" error={form.errorFor('description')}>
-            <textarea className="input" rows={3} {...form.bind('description')} />
-          </Field>
-          <Field id={`${prefix}-category`} label="Category" required error={form.errorFor('category')}>
-            <input className="input" type="text" autoComplete="off" {...form.bind('category')} />
-          </Field>
-          <div className="adm-actions">
-            <Button type="submit">{form.submitting ? 'Saving…' : 'Save Changes'}</Button>
-            <Button variant="secondary" onClick={onClose}>
-              Close
-            </Button>
-          </div>
+          <Button onClick={replaceFile}>{replacing ? 'Replacing…' : 'Replace File'}</Button>
         </fieldset>
-      </form>
-      <fieldset className="adm-fieldset" disabled={replacing}>
-        <legend>Replace the PDF</legend>
-        <p className="adm-muted">Now: {document.fileName}. The old file stays until the new one has been checked and stored.</p>
-        <Field id={`${prefix}-file`} label="New PDF file" hint="A PDF of at most 20 MB" error={fileError ?? undefined}>
-          <input ref={fileRef} className="input" type="file" accept="application/pdf,.pdf" onChange={() => setFileError(null)} />
-        </Field>
-        <Button onClick={replaceFile}>{replacing ? 'Replacing…' : 'Replace File'}</Button>
-      </fieldset>
-    </section>
+      }
+    >
+      <Field id={`${prefix}-title-input`} label="Title" required error={form.errorFor('title')}>
+        <input className="input" type="text" autoComplete="off" {...form.bind('title')} />
+      </Field>
+      <Field id={`${prefix}-description`} label="Description" error={form.errorFor('description')}>
+        <textarea className="input" rows={3} {...form.bind('description')} />
+      </Field>
+      <Field id={`${prefix}-category`} label="Category" required error={form.errorFor('category')}>
+        <input className="input" type="text" autoComplete="off" {...form.bind('category')} />
+      </Field>
+      <div className="adm-actions">
+        <Button type="submit">{form.submitting ? 'Saving…' : 'Save Changes'}</Button>
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      </div>
+    </PanelForm>
   );
 }

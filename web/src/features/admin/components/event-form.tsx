@@ -1,14 +1,10 @@
 import { CURRENCIES } from '@core/entities/money';
 import { BOOKING_END_HINT, validateEventForm, type EventFormValues } from '@core/domain/event-form';
-import { UK_DATE_HINT } from '@core/domain/uk-date-input';
-import { DateTimeField } from './date-time-field';
+import { DateFormatHint, DateTimeField } from './date-time-field';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Field, type FieldProps } from '../../../components/ui/field';
-import { useForm } from '../../../lib/form';
-import { Button } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/alert';
+import { AdminForm, useAdminForm, type AdminFormProps } from './admin-form';
 
-type Errors = Partial<Record<keyof EventFormValues, string>>;
 type FieldName = keyof EventFormValues;
 type CheckName = { [K in FieldName]: EventFormValues[K] extends boolean ? K : never }[FieldName];
 
@@ -32,36 +28,9 @@ const FIELD_ORDER: readonly FieldName[] = [
  * server applies, so most mistakes are caught before sending; the server's field messages are
  * shown the same way when it still refuses.
  */
-export function EventForm({
-  initial,
-  submitLabel,
-  submittingLabel,
-  onSubmit,
-  onCancel,
-}: {
-  initial: EventFormValues;
-  submitLabel: string;
-  submittingLabel: string;
-  /** Resolves to field errors to show, or null when the save succeeded. */
-  onSubmit: (values: EventFormValues) => Promise<Errors | null>;
-  onCancel: () => void;
-}) {
-  const form = useForm<EventFormValues, FieldName>({
-    initial,
-    validate: (values) => {
-      const checked = validateEventForm(values);
-      return checked.ok ? {} : checked.errors;
-    },
-    order: FIELD_ORDER,
-    idOf: fieldId,
-    show: 'submit',
-  });
+export function EventForm({ initial, submitLabel, submittingLabel, onSubmit, onCancel }: AdminFormProps<EventFormValues>) {
+  const { form, submit } = useAdminForm<EventFormValues, FieldName>({ initial, check: validateEventForm, order: FIELD_ORDER, idOf: fieldId, onSubmit });
   const { values, set, errorFor, errorCount, submitting } = form;
-
-  const send = async (event: EventFormValues) => {
-    const refused = await onSubmit(event);
-    if (refused && Object.keys(refused).length > 0) form.refuse(refused);
-  };
 
   const field = (name: FieldName, label: string, control: FieldProps['children'], options: { hint?: string; required?: boolean } = {}) => (
     <Field id={fieldId(name)} label={label} error={errorFor(name)} hint={options.hint} required={options.required}>
@@ -69,15 +38,14 @@ export function EventForm({
     </Field>
   );
   const dateTime = (name: 'eventdatetime' | 'eventenddatetime' | 'bookingEndDate', label: string, options: { hint?: string; required?: boolean; allDayAtMidnight?: boolean }) => (
-    <DateTimeField id={fieldId(name)} label={label} value={values[name]} onChange={(wallClock) => set(name, wallClock)} error={errorFor(name)} formatHintId="adm-event-date-format" {...options} />
+    <DateTimeField id={fieldId(name)} label={label} {...form.control(name)} formatHintId="adm-event-date-format" {...options} />
   );
   const check = (name: CheckName, label: string, hint: string) => (
     <Checkbox id={fieldId(name)} name={name} label={label} hint={hint} checked={values[name]} onChange={(checked) => set(name, checked)} />
   );
 
   return (
-    <form className="adm-form" onSubmit={form.handleSubmit(send)} noValidate>
-      {errorCount > 0 && <Alert tone="error">Please correct the {errorCount === 1 ? 'error' : `${errorCount} errors`} below.</Alert>}
+    <AdminForm onSubmit={submit} errorCount={errorCount} submitting={submitting} submitLabel={submitLabel} submittingLabel={submittingLabel} onCancel={onCancel}>
       <fieldset className="adm-fieldset" disabled={submitting}>
         <legend>Event details</legend>
         {field('name', 'Event Name', <input className="input" type="text" {...form.bind('name')} />, { required: true })}
@@ -87,9 +55,7 @@ export function EventForm({
 
       <fieldset className="adm-fieldset" disabled={submitting}>
         <legend>Dates and times (UK time)</legend>
-        <p className="field-hint adm-dates-hint" id="adm-event-date-format">
-          {UK_DATE_HINT}
-        </p>
+        <DateFormatHint id="adm-event-date-format" />
         <div className="adm-grid-3">
           {dateTime('eventdatetime', 'Start Date & Time', { required: true, hint: 'A start at 00:00 makes an all-day event.', allDayAtMidnight: true })}
           {dateTime('eventenddatetime', 'End Date & Time', { hint: 'Optional.' })}
@@ -130,15 +96,6 @@ export function EventForm({
           </div>
         )}
       </fieldset>
-
-      <div className="adm-form-actions">
-        <Button type="submit" disabled={submitting}>
-          {submitting ? submittingLabel : submitLabel}
-        </Button>
-        <Button variant="secondary" onClick={onCancel} disabled={submitting}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    </AdminForm>
   );
 }

@@ -5,13 +5,14 @@ import type { WaitlistStatus } from '@core/entities/waitlist-entry';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ApiError } from '../../../lib/api';
+import { refusalMessage } from '../../../lib/api';
 import { useAdminData } from '../../../lib/query';
 import { fetchWaitingList, offerToWaitingListEntry, removeFromWaitingList, type AdminWaitingListAnswer } from '../api/bookings';
 import { useSignedInAdmin } from './admin-session';
 import { Badge, type BadgeTone } from './badge';
 import { DataTable } from './data-table';
-import { LoadError, Loading } from './load-error';
+import { LoadStatus } from './load-error';
+import { useConfirm } from './use-confirm';
 
 const STATUS: Record<WaitlistStatus, { label: string; tone: BadgeTone }> = {
   waiting: { label: 'Waiting', tone: 'blue' },
@@ -30,7 +31,6 @@ type Entry = AdminWaitingListAnswer['entries'][number];
 export function EventWaitingList({ eventId }: { eventId: string }) {
   const admin = useSignedInAdmin();
   const { state, reload, setData } = useAdminData(['event-waiting-list', eventId], () => fetchWaitingList(eventId));
-  const [removing, setRemoving] = useState<Entry | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const canWrite = hasPermission(admin, 'bookings:write');
@@ -43,20 +43,19 @@ export function EventWaitingList({ eventId }: { eventId: string }) {
       setNotice({ tone: 'success', text: action === 'offer' ? `${entry.name} was offered ${entry.places} places and e-mailed.` : `${entry.name} was removed from the waiting list.` });
     } catch (error) {
       const failed = action === 'offer' ? 'Failed to offer the places. Please try again.' : 'Failed to remove from the waiting list. Please try again.';
-      setNotice({ tone: 'error', text: error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : failed });
+      setNotice({ tone: 'error', text: refusalMessage(error, failed) });
       reload();
     } finally {
       setBusy(false);
-      setRemoving(null);
     }
   };
+  const removal = useConfirm((entry: Entry) => act(entry, 'remove'));
 
   return (
     <section aria-labelledby="adm-waitlist-heading" className="adm-section">
       <h2 id="adm-waitlist-heading">Waiting list</h2>
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
-      {state.status === 'loading' && <Loading label="Loading the waiting list…" />}
-      {state.status === 'error' && <LoadError error={state.error} message="Failed to load the waiting list" onRetry={reload} />}
+      <LoadStatus state={state} reload={reload} loading="Loading the waiting list…" failed="Failed to load the waiting list" />
       {state.status === 'ok' &&
         (state.data.entries.length === 0 ? (
           <p className="adm-muted">Nobody is on the waiting list.</p>
@@ -81,7 +80,7 @@ export function EventWaitingList({ eventId }: { eventId: string }) {
                       </Button>
                     )}{' '}
                     {entry.position !== null && (
-                      <Button variant="secondary" onClick={() => setRemoving(entry)} aria-label={`Remove ${entry.name} from the waiting list`}>
+                      <Button variant="secondary" onClick={() => removal.ask(entry)} aria-label={`Remove ${entry.name} from the waiting list`}>
                         Remove
                       </Button>
                     )}
@@ -91,16 +90,8 @@ export function EventWaitingList({ eventId }: { eventId: string }) {
             ))}
           </DataTable>
         ))}
-      <ConfirmDialog
-        open={removing !== null}
-        title="Remove from the waiting list?"
-        confirmLabel="Remove"
-        cancelLabel="Keep"
-        busy={busy}
-        onConfirm={() => removing && void act(removing, 'remove')}
-        onCancel={() => setRemoving(null)}
-      >
-        <p>{removing ? `${removing.name} (${removing.email}) will no longer be offered places at this event.` : ''}</p>
+      <ConfirmDialog {...removal.dialog} title="Remove from the waiting list?" confirmLabel="Remove" cancelLabel="Keep">
+        <p>{removal.target ? `${removal.target.name} (${removal.target.email}) will no longer be offered places at this event.` : ''}</p>
       </ConfirmDialog>
     </section>
   );

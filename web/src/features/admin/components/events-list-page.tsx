@@ -1,17 +1,18 @@
-import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { ClubEvent } from '@core/entities/event';
 import { formatDate } from '@core/domain/calendar';
 import { hasPermission, mayOpen } from '@core/domain/permissions';
-import { ApiError } from '../../../lib/api';
+import { refusalMessage } from '../../../lib/api';
 import { deleteEvent, listEvents } from '../api/events';
 import { useSignedInAdmin } from './admin-session';
 import { Badge } from './badge';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CancelEventDialog } from './cancel-event-dialog';
-import { NoticeArea, readFlash } from './notice';
-import { LoadError, Loading } from './load-error';
-import { PageTitle } from './page-title';
+import { NoticeArea, useFlashNotice } from './notice';
+import { LoadError, LoadStatus } from './load-error';
+import { PageHead } from './page-title';
+import { useConfirm } from './use-confirm';
 import { useAdminData } from '../../../lib/query';
 import { Button } from '../../../components/ui/button';
 import { DataTable } from './data-table';
@@ -23,56 +24,32 @@ const bookingsPath = (eventId: string) => `/admin/bookings/${encodeURIComponent(
 
 export function EventsListPage() {
   const admin = useSignedInAdmin();
-  const location = useLocation();
   const { state, reload, setData } = useAdminData(['events'], listEvents);
-  const [toDelete, setToDelete] = useState<ClubEvent | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const [toCancel, setToCancel] = useState<ClubEvent | null>(null);
-  const [notice, setNotice] = useState(() => readFlash(location.state));
+  const [notice, setNotice] = useFlashNotice();
   const canWrite = hasPermission(admin, 'events:write');
-  const navigate = useNavigate();
 
-  // The message was for this arrival only; a reload or Back should not show it again.
-  useEffect(() => {
-    if (readFlash(location.state)) navigate(location.pathname, { replace: true, state: null });
-  }, [location, navigate]);
-
-  async function confirmDelete() {
-    if (!toDelete) return;
-    setDeleting(true);
+  const deletion = useConfirm(async (gone: ClubEvent) => {
     try {
-      await deleteEvent(toDelete.id);
-      const gone = toDelete;
+      await deleteEvent(gone.id);
       setData((events) => events.filter((event) => event.id !== gone.id));
       setNotice({ kind: 'success', message: `Event "${gone.name}" deleted.` });
     } catch (error) {
       // A refusal the admin can act on (the event has bookings, a missing permission) is told in
       // the server's words; anything else is the catalogue's message.
-      const refused = error instanceof ApiError && (error.status === 409 || error.status === 403 || error.status === 404);
-      setNotice({ kind: 'error', message: refused ? error.message : DELETE_FAILED });
-    } finally {
-      setDeleting(false);
-      setToDelete(null);
+      setNotice({ kind: 'error', message: refusalMessage(error, DELETE_FAILED, [403, 404, 409]) });
     }
-  }
+  });
 
   if (state.status === 'error' && state.error.status === 403) return <LoadError error={state.error} message="" />;
 
   return (
     <>
-      <div className="adm-page-head">
-        <PageTitle documentTitle="Manage Events">Manage Events</PageTitle>
-        {canWrite && (
-          <Link className="btn btn-primary" to="/admin/events/create">
-            Create Event
-          </Link>
-        )}
-      </div>
+      <PageHead title="Manage Events" create={canWrite && { to: '/admin/events/create', label: 'Create Event' }} />
 
       <NoticeArea notice={notice} />
 
-      {state.status === 'loading' && <Loading label="Loading events…" />}
-      {state.status === 'error' && <LoadError error={state.error} message="Failed to load events" onRetry={reload} />}
+      <LoadStatus state={state} reload={reload} loading="Loading events…" failed="Failed to load events" />
       {state.status === 'ok' &&
         (state.data.length === 0 ? (
           <p className="adm-muted">No events yet.</p>
@@ -113,7 +90,7 @@ export function EventsListPage() {
                           </Button>
                         )}
                         {canWrite && (
-                          <Button variant="danger" size="small" onClick={() => setToDelete(event)} aria-label={`Delete ${event.name}`}>
+                          <Button variant="danger" size="small" onClick={() => deletion.ask(event)} aria-label={`Delete ${event.name}`}>
                             Delete
                           </Button>
                         )}
@@ -135,9 +112,9 @@ export function EventsListPage() {
         }}
       />
 
-      <ConfirmDialog open={toDelete !== null} title="Delete event?" confirmLabel="Delete" busy={deleting} onConfirm={confirmDelete} onCancel={() => setToDelete(null)}>
+      <ConfirmDialog {...deletion.dialog} title="Delete event?" confirmLabel="Delete">
         <p>
-          Are you sure you want to delete <strong>{toDelete?.name}</strong>? This cannot be undone.
+          Are you sure you want to delete <strong>{deletion.target?.name}</strong>? This cannot be undone.
         </p>
       </ConfirmDialog>
     </>

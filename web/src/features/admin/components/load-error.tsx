@@ -1,3 +1,4 @@
+import type { DataState } from '../../../lib/query';
 import type { ApiError } from '../../../lib/api';
 import { AccessDenied } from './access-denied';
 import { Button } from '../../../components/ui/button';
@@ -29,4 +30,11 @@ export function Loading({ label }: { label: string }) {
       {label}
     </p>
   );
+}
+
+/** A screen's loading and load-failure states (nothing once its data is here), with Try Again. */
+export function LoadStatus({ state, reload, loading, failed }: { state: DataState<unknown>; reload: () => void; loading: string; failed: string }) {
+  if (state.status === 'loading') return <Loading label={loading} />;
+  if (state.status === 'error') return <LoadError error={state.error} message={failed} onRetry={reload} />;
+  return null;
 }

@@ -5,19 +5,19 @@ import { CreateAdminRequestSchema } from '@core/use-cases/create-admin';
 import { inputErrors } from '@core/use-cases/parse-input';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Field } from '../../../components/ui/field';
-import { ApiError } from '../../../lib/api';
+import { ApiError, refusalMessage } from '../../../lib/api';
 import { useForm } from '../../../lib/form';
 import { createAdmin, listAdmins, updateAdmin } from '../api/admins';
 import { useAdminSession, useSignedInAdmin } from './admin-session';
 import { Badge } from './badge';
-import { LoadError, Loading } from './load-error';
+import { LoadError, LoadStatus } from './load-error';
 import { PageTitle } from './page-title';
 import { useAdminData } from '../../../lib/query';
 import { Button } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/alert';
 import { DataTable } from './data-table';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { NoticeArea, type Notice } from './notice';
+import { PanelForm } from './panel-form';
 
 const PERMISSION_LABELS: Record<Permission, string> = {
   'events:read': 'View events',
@@ -29,13 +29,6 @@ const PERMISSION_LABELS: Record<Permission, string> = {
   'workdays:write': 'Create and edit work days and their jobs',
   'content:write': 'Manage documents, news, photos and water levels',
 };
-
-
-function failureMessage(error: unknown, fallback: string): string {
-  // The server's words are clear for refusals (duplicate e-mail, own account, bad input).
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return error.message;
-  return fallback;
-}
 
 export function MembersPage() {
   const me = useSignedInAdmin();
@@ -61,8 +54,7 @@ export function MembersPage() {
       </p>
       <NoticeArea notice={notice} />
 
-      {state.status === 'loading' && <Loading label="Loading admins…" />}
-      {state.status === 'error' && <LoadError error={state.error} message="Failed to load admins" onRetry={reload} />}
+      <LoadStatus state={state} reload={reload} loading="Loading admins…" failed="Failed to load admins" />
       {state.status === 'ok' && (
         <DataTable label="Admin accounts" columns={['Name', 'Email', 'Role', 'Permissions', 'Status', canManage && 'Actions']}>
               {state.data.map((admin) => (
@@ -99,7 +91,7 @@ function AdminRow({ admin, isMe, canManage, onChanged, onNotice }: { admin: Admi
       setPermissions(updated.permissions);
       onNotice({ kind: 'success', message: success });
     } catch (error) {
-      onNotice({ kind: 'error', message: failureMessage(error, 'Failed to update the admin. Please try again.') });
+      onNotice({ kind: 'error', message: refusalMessage(error, 'Failed to update the admin. Please try again.') });
     } finally {
       setBusy(false);
       setConfirmingDisable(false);
@@ -216,7 +208,7 @@ function AddAdminForm({ onCreated, onSubmitting }: { onCreated: (admin: Admin) =
     idOf: (name) => `adm-new-${name}`,
     show: 'submit',
   });
-  const { values, errorFor, submitting } = form;
+  const { values, errorFor } = form;
 
   const send = async (admin: NewAdmin) => {
     try {
@@ -226,58 +218,42 @@ function AddAdminForm({ onCreated, onSubmitting }: { onCreated: (admin: Admin) =
       // Each problem is said once: beside its field when it has one (the e-mail already taken is
       // the e-mail's problem), otherwise for the form as a whole.
       const fields = error instanceof ApiError && error.status === 400 ? pick(error.fields) : error instanceof ApiError && error.status === 409 ? { email: error.message } : {};
-      form.refuse(fields, Object.keys(fields).length > 0 ? null : failureMessage(error, 'Failed to add the admin. Please try again.'));
+      form.refuse(fields, Object.keys(fields).length > 0 ? null : refusalMessage(error, 'Failed to add the admin. Please try again.'));
     }
   };
-
-  const submit = form.handleSubmit(send);
 
   const togglePermission = (p: Permission, checked: boolean) => form.set('permissions', checked ? [...values.permissions, p] : values.permissions.filter((x) => x !== p));
 
   return (
-    <section className="adm-panel" aria-labelledby="adm-add-admin-title">
-      <h2 id="adm-add-admin-title">Add an Admin</h2>
-      {form.formError && <Alert tone="error">{form.formError}</Alert>}
-      <form
-        onSubmit={(e) => {
-          // A new attempt: an earlier "Admin … added." must not stand beside this one's errors.
-          onSubmitting();
-          submit(e);
-        }}
-        noValidate
-      >
-        <fieldset className="adm-fieldset" disabled={submitting}>
-          <legend className="visually-hidden">New admin</legend>
-          <div className="adm-grid-3">
-            <Field id="adm-new-name" label="Name" error={errorFor('name')}>
-              <input className="input" type="text" autoComplete="off" {...form.bind('name')} />
-            </Field>
-            <Field id="adm-new-email" label="Email" error={errorFor('email')}>
-              <input className="input" type="email" autoComplete="off" {...form.bind('email')} />
-            </Field>
-            <Field id="adm-new-password" label="Initial password" error={errorFor('password')}>
-              <input className="input" type="password" autoComplete="new-password" {...form.bind('password')} />
-            </Field>
-          </div>
-          <fieldset className="adm-fieldset adm-fieldset-inner">
-            <legend>Permissions</legend>
-            {PERMISSIONS.map((p) => (
-              <Checkbox
-                key={p}
-                id={`adm-new-perm-${p}`}
-                label={
-                  <>
-                    {p} <span className="adm-muted">({PERMISSION_LABELS[p]})</span>
-                  </>
-                }
-                checked={values.permissions.includes(p)}
-                onChange={(checked) => togglePermission(p, checked)}
-              />
-            ))}
-          </fieldset>
-          <Button type="submit">{submitting ? 'Adding…' : 'Add Admin'}</Button>
-        </fieldset>
-      </form>
-    </section>
+    // onStart: a new attempt; an earlier "Admin … added." must not stand beside this one's errors.
+    <PanelForm id="adm-add-admin" title="Add an Admin" legend="New admin" form={form} send={send} onStart={onSubmitting} submit={['Add Admin', 'Adding…']}>
+      <div className="adm-grid-3">
+        <Field id="adm-new-name" label="Name" error={errorFor('name')}>
+          <input className="input" type="text" autoComplete="off" {...form.bind('name')} />
+        </Field>
+        <Field id="adm-new-email" label="Email" error={errorFor('email')}>
+          <input className="input" type="email" autoComplete="off" {...form.bind('email')} />
+        </Field>
+        <Field id="adm-new-password" label="Initial password" error={errorFor('password')}>
+          <input className="input" type="password" autoComplete="new-password" {...form.bind('password')} />
+        </Field>
+      </div>
+      <fieldset className="adm-fieldset adm-fieldset-inner">
+        <legend>Permissions</legend>
+        {PERMISSIONS.map((p) => (
+          <Checkbox
+            key={p}
+            id={`adm-new-perm-${p}`}
+            label={
+              <>
+                {p} <span className="adm-muted">({PERMISSION_LABELS[p]})</span>
+              </>
+            }
+            checked={values.permissions.includes(p)}
+            onChange={(checked) => togglePermission(p, checked)}
+          />
+        ))}
+      </fieldset>
+    </PanelForm>
   );
 }

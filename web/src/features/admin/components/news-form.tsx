@@ -1,13 +1,9 @@
 import { validateNewsForm, type NewsFormValues } from '@core/domain/news-form';
-import { UK_DATE_HINT } from '@core/domain/uk-date-input';
-import { DateTimeField } from './date-time-field';
+import { DateFormatHint, DateTimeField } from './date-time-field';
 import { Field } from '../../../components/ui/field';
-import { useForm } from '../../../lib/form';
-import { Button } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/alert';
+import { AdminForm, useAdminForm, type AdminFormProps } from './admin-form';
 
 type FieldName = keyof NewsFormValues;
-type Errors = Partial<Record<FieldName, string>>;
 
 const fieldId = (name: FieldName) => `adm-news-${name}`;
 const FIELD_ORDER: readonly FieldName[] = ['subject', 'body', 'publishAt', 'status'];
@@ -19,40 +15,12 @@ export const MARKDOWN_HINT =
  * The news form for both writing and editing. It checks the values with the core's rule, the one
  * the server applies; the server's field messages show the same way when it still refuses.
  */
-export function NewsForm({
-  initial,
-  submitLabel,
-  submittingLabel,
-  onSubmit,
-  onCancel,
-}: {
-  initial: NewsFormValues;
-  submitLabel: string;
-  submittingLabel: string;
-  /** Resolves to field errors to show, or null when the save succeeded (or failed as a whole). */
-  onSubmit: (values: NewsFormValues) => Promise<Errors | null>;
-  onCancel: () => void;
-}) {
-  const form = useForm<NewsFormValues, FieldName>({
-    initial,
-    validate: (values) => {
-      const checked = validateNewsForm(values);
-      return checked.ok ? {} : checked.errors;
-    },
-    order: FIELD_ORDER,
-    idOf: fieldId,
-    show: 'submit',
-  });
-  const { values, set, errorFor, errorCount, submitting } = form;
-
-  const send = async (news: NewsFormValues) => {
-    const refused = await onSubmit(news);
-    if (refused && Object.keys(refused).length > 0) form.refuse(refused);
-  };
+export function NewsForm({ initial, submitLabel, submittingLabel, onSubmit, onCancel }: AdminFormProps<NewsFormValues>) {
+  const { form, submit } = useAdminForm<NewsFormValues, FieldName>({ initial, check: validateNewsForm, order: FIELD_ORDER, idOf: fieldId, onSubmit });
+  const { errorFor, errorCount, submitting } = form;
 
   return (
-    <form className="adm-form" onSubmit={form.handleSubmit(send)} noValidate>
-      {errorCount > 0 && <Alert tone="error">Please correct the {errorCount === 1 ? 'error' : `${errorCount} errors`} below.</Alert>}
+    <AdminForm onSubmit={submit} errorCount={errorCount} submitting={submitting} submitLabel={submitLabel} submittingLabel={submittingLabel} onCancel={onCancel}>
       <fieldset className="adm-fieldset" disabled={submitting}>
         <legend>News item</legend>
         <Field id={fieldId('subject')} label="Subject" error={errorFor('subject')} required>
@@ -65,19 +33,8 @@ export function NewsForm({
 
       <fieldset className="adm-fieldset" disabled={submitting}>
         <legend>Publishing (UK time)</legend>
-        <p className="field-hint adm-dates-hint" id="adm-news-date-format">
-          {UK_DATE_HINT}
-        </p>
-        <DateTimeField
-          id={fieldId('publishAt')}
-          label="Publish Date & Time"
-          value={values.publishAt}
-          onChange={(wallClock) => set('publishAt', wallClock)}
-          error={errorFor('publishAt')}
-          hint="Members see a published item from this time on."
-          formatHintId="adm-news-date-format"
-          required
-        />
+        <DateFormatHint id="adm-news-date-format" />
+        <DateTimeField id={fieldId('publishAt')} label="Publish Date & Time" {...form.control('publishAt')} hint="Members see a published item from this time on." formatHintId="adm-news-date-format" required />
         <Field id={fieldId('status')} label="Status" error={errorFor('status')} hint="A draft is seen only here. Choose Draft again later to unpublish.">
           <select className="input" {...form.bind('status')}>
             <option value="draft">Draft</option>
@@ -85,15 +42,6 @@ export function NewsForm({
           </select>
         </Field>
       </fieldset>
-
-      <div className="adm-form-actions">
-        <Button type="submit" disabled={submitting}>
-          {submitting ? submittingLabel : submitLabel}
-        </Button>
-        <Button variant="secondary" onClick={onCancel} disabled={submitting}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    </AdminForm>
   );
 }

@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { formatDate } from '@core/domain/calendar';
 import { NEWS_FROM_MAILERLITE, newsItemPath } from '@core/domain/news-items';
 import { mayOpen } from '@core/domain/permissions';
 import type { AdminNewsItem } from '@core/use-cases/news-schema';
-import { ApiError } from '../../../lib/api';
+import { refusalMessage } from '../../../lib/api';
 import { useAdminData } from '../../../lib/query';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -13,9 +12,10 @@ import { deleteNewsItem, listNews } from '../api/news';
 import { useSignedInAdmin } from './admin-session';
 import { Badge, type BadgeTone } from './badge';
 import { DataTable } from './data-table';
-import { LoadError, Loading } from './load-error';
-import { NoticeArea, readFlash } from './notice';
-import { PageTitle } from './page-title';
+import { LoadError, LoadStatus } from './load-error';
+import { NoticeArea, useFlashNotice } from './notice';
+import { PageHead } from './page-title';
+import { useConfirm } from './use-confirm';
 
 export const NEWS_DELETE_FAILED = 'Failed to delete the news item. Please try again.';
 
@@ -25,52 +25,29 @@ const TONES: Record<AdminNewsItem['label'], BadgeTone> = { Draft: 'grey', Schedu
 /** The news screen (content:write): every item written in the app, or, with MailerLite as the source, a note saying so. */
 export function NewsListPage() {
   const admin = useSignedInAdmin();
-  const location = useLocation();
-  const navigate = useNavigate();
   const { state, reload, setData } = useAdminData(['admin-news'], listNews);
-  const [notice, setNotice] = useState(() => readFlash(location.state));
-  const [toDelete, setToDelete] = useState<AdminNewsItem | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const [notice, setNotice] = useFlashNotice();
 
-  useEffect(() => {
-    if (readFlash(location.state)) navigate(location.pathname, { replace: true, state: null });
-  }, [location, navigate]);
-
-  async function confirmDelete() {
-    if (!toDelete) return;
-    setDeleting(true);
+  const deletion = useConfirm(async (gone: AdminNewsItem) => {
     try {
-      await deleteNewsItem(toDelete.id);
-      const gone = toDelete;
+      await deleteNewsItem(gone.id);
       setData((list) => ({ ...list, items: list.items.filter((item) => item.id !== gone.id) }));
       setNotice({ kind: 'success', message: `News item "${gone.subject}" deleted.` });
     } catch (error) {
-      const refused = error instanceof ApiError && [403, 404, 409].includes(error.status);
-      setNotice({ kind: 'error', message: refused ? error.message : NEWS_DELETE_FAILED });
-    } finally {
-      setDeleting(false);
-      setToDelete(null);
+      setNotice({ kind: 'error', message: refusalMessage(error, NEWS_DELETE_FAILED, [403, 404, 409]) });
     }
-  }
+  });
 
   if (state.status === 'error' && state.error.status === 403) return <LoadError error={state.error} message="" />;
   const writable = state.status === 'ok' && state.data.source === 'database';
 
   return (
     <>
-      <div className="adm-page-head">
-        <PageTitle documentTitle="News">News</PageTitle>
-        {writable && (
-          <Link className="btn btn-primary" to="/admin/news/create">
-            Write News
-          </Link>
-        )}
-      </div>
+      <PageHead title="News" create={writable && { to: '/admin/news/create', label: 'Write News' }} />
 
       <NoticeArea notice={notice} />
 
-      {state.status === 'loading' && <Loading label="Loading news…" />}
-      {state.status === 'error' && <LoadError error={state.error} message="Failed to load news" onRetry={reload} />}
+      <LoadStatus state={state} reload={reload} loading="Loading news…" failed="Failed to load news" />
       {state.status === 'ok' && state.data.source === 'mailerlite' && (
         <Alert tone="info">
           <p>{NEWS_FROM_MAILERLITE}</p>
@@ -102,7 +79,7 @@ export function NewsListPage() {
                         View
                       </Link>
                     )}
-                    <Button variant="danger" size="small" onClick={() => setToDelete(item)} aria-label={`Delete ${item.subject}`}>
+                    <Button variant="danger" size="small" onClick={() => deletion.ask(item)} aria-label={`Delete ${item.subject}`}>
                       Delete
                     </Button>
                   </span>
@@ -112,9 +89,9 @@ export function NewsListPage() {
           </DataTable>
         ))}
 
-      <ConfirmDialog open={toDelete !== null} title="Delete news item?" confirmLabel="Delete" busy={deleting} onConfirm={confirmDelete} onCancel={() => setToDelete(null)}>
+      <ConfirmDialog {...deletion.dialog} title="Delete news item?" confirmLabel="Delete">
         <p>
-          Are you sure you want to delete <strong>{toDelete?.subject}</strong>? Members will no longer see it. To take it down for a while, edit it and choose Draft instead.
+          Are you sure you want to delete <strong>{deletion.target?.subject}</strong>? Members will no longer see it. To take it down for a while, edit it and choose Draft instead.
         </p>
       </ConfirmDialog>
     </>

@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert';
 
 /** A one-off message handed to the next screen through the router's location state. */
@@ -21,4 +23,18 @@ export type Notice = Flash | null;
 /** Where a screen's notice shows; read out politely as it changes. */
 export function NoticeArea({ notice }: { notice: Notice }) {
   return <div aria-live="polite" aria-atomic="true">{notice && <Alert tone={notice.kind}>{notice.message}</Alert>}</div>;
+}
+
+/**
+ * A screen's notice, starting with the flash it was handed (if any). The flash was for this
+ * arrival only: it is taken out of the history entry, so a reload or Back does not show it again.
+ */
+export function useFlashNotice() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const notice = useState<Notice>(() => readFlash(location.state));
+  useEffect(() => {
+    if (readFlash(location.state)) navigate(location.pathname, { replace: true, state: null });
+  }, [location, navigate]);
+  return notice;
 }

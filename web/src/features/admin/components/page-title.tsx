@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { navigationFocus } from './route-focus';
 
 /**
@@ -20,5 +21,20 @@ export function PageTitle({ children, documentTitle }: { children: ReactNode; do
     <h1 ref={ref} className="adm-page-title" tabIndex={-1} data-admin-page-title="">
       {children}
     </h1>
+  );
+}
+
+/** A list screen's head: its title, and beside it what the admin can start there (`create`, when they may) or other actions. */
+export function PageHead({ title, create, children }: { title: string; create?: { to: string; label: string } | false; children?: ReactNode }) {
+  return (
+    <div className="adm-page-head">
+      <PageTitle documentTitle={title}>{title}</PageTitle>
+      {create && (
+        <Link className="btn btn-primary" to={create.to}>
+          {create.label}
+        </Link>
+      )}
+      {children}
+    </div>
   );
 }

@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { MAX_PHOTO_BYTES, movePhoto, PHOTO_INPUT_ACCEPT, PHOTO_TOO_LARGE, PhotoDetailsSchema } from '@core/domain/photos';
 import { inputErrors } from '@core/use-cases/parse-input';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Field } from '../../../components/ui/field';
-import { ApiError } from '../../../lib/api';
+import { ApiError, refusalMessage } from '../../../lib/api';
 import { useForm } from '../../../lib/form';
 import { useAdminData } from '../../../lib/query';
 import { deletePhoto, listAdminPhotos, reorderPhotos, updatePhoto, uploadPhoto, type AdminPhoto } from '../api/photos';
-import { LoadError, Loading } from './load-error';
+import { LoadError, LoadStatus } from './load-error';
 import { NoticeArea, type Notice } from './notice';
+import { PanelForm } from './panel-form';
 import { PageTitle } from './page-title';
 
 export const PHOTOS_MESSAGES = {
@@ -21,12 +21,6 @@ export const PHOTOS_MESSAGES = {
   deleteFailed: 'Failed to delete the photo. Please try again.',
   none: 'No photos yet. Until there are some, the Home page shows drawn pictures.',
 };
-
-function failureMessage(error: unknown, fallback: string): string {
-  // The server's words are clear for refusals (wrong type, too large, changed meanwhile).
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return error.message;
-  return fallback;
-}
 
 /** The smallest JPEG copy: every browser shows it, and it is enough for a thumbnail. */
 function thumbnail(photo: AdminPhoto) {
@@ -61,7 +55,7 @@ function UploadForm({ onUploaded, onSubmitting }: { onUploaded: (photo: AdminPho
     idOf: (name) => `adm-photo-${name}`,
     show: 'submit',
   });
-  const { errorFor, submitting } = form;
+  const { errorFor } = form;
 
   const send = async (values: UploadValues) => {
     try {
@@ -72,60 +66,44 @@ function UploadForm({ onUploaded, onSubmitting }: { onUploaded: (photo: AdminPho
       // Wrong type and too large are the file's problems; a caption refused is the caption's.
       const fileProblem = error instanceof ApiError && (error.status === 413 || error.status === 415);
       const fields = error instanceof ApiError && error.status === 400 ? error.fields : fileProblem ? { file: error.message } : {};
-      form.refuse(fields, Object.keys(fields).length > 0 ? null : failureMessage(error, PHOTOS_MESSAGES.uploadFailed));
+      form.refuse(fields, Object.keys(fields).length > 0 ? null : refusalMessage(error, PHOTOS_MESSAGES.uploadFailed));
     }
   };
-  const submit = form.handleSubmit(send);
 
   return (
-    <section className="adm-panel" aria-labelledby="adm-upload-photo-title">
-      <h2 id="adm-upload-photo-title">Upload a Photo</h2>
-      {form.formError && <Alert tone="error">{form.formError}</Alert>}
-      <form
-        onSubmit={(e) => {
-          onSubmitting();
-          submit(e);
-        }}
-        noValidate
-      >
-        <fieldset className="adm-fieldset" disabled={submitting}>
-          <legend className="visually-hidden">New photo</legend>
-          <Field id="adm-photo-file" label="Photo" hint="JPEG, PNG or WebP, at most 15 MB. HEIC (iPhone) photos cannot be read: export them as JPEG first." error={errorFor('file')} required>
-            <input key={fileInputKey} className="input" type="file" name="file" accept={PHOTO_INPUT_ACCEPT} onChange={(e) => form.set('file', e.currentTarget.files?.[0] ?? null)} />
-          </Field>
-          <Field id="adm-photo-caption" label="Caption" hint="Describes the photo for people who cannot see it; shown under it on the Home page." error={errorFor('caption')} required>
-            <input className="input" type="text" maxLength={200} autoComplete="off" {...form.bind('caption')} />
-          </Field>
-          <Field id="adm-photo-credit" label="Credit" hint="Who took it (optional)." error={errorFor('credit')}>
-            <input className="input" type="text" maxLength={100} autoComplete="off" {...form.bind('credit')} />
-          </Field>
-          <Button type="submit">{submitting ? 'Uploading…' : 'Upload Photo'}</Button>
-        </fieldset>
-      </form>
-    </section>
+    <PanelForm id="adm-upload-photo" title="Upload a Photo" legend="New photo" form={form} send={send} onStart={onSubmitting} submit={['Upload Photo', 'Uploading…']}>
+      <Field id="adm-photo-file" label="Photo" hint="JPEG, PNG or WebP, at most 15 MB. HEIC (iPhone) photos cannot be read: export them as JPEG first." error={errorFor('file')} required>
+        <input key={fileInputKey} className="input" type="file" name="file" accept={PHOTO_INPUT_ACCEPT} onChange={(e) => form.set('file', e.currentTarget.files?.[0] ?? null)} />
+      </Field>
+      <Field id="adm-photo-caption" label="Caption" hint="Describes the photo for people who cannot see it; shown under it on the Home page." error={errorFor('caption')} required>
+        <input className="input" type="text" maxLength={200} autoComplete="off" {...form.bind('caption')} />
+      </Field>
+      <Field id="adm-photo-credit" label="Credit" hint="Who took it (optional)." error={errorFor('credit')}>
+        <input className="input" type="text" maxLength={100} autoComplete="off" {...form.bind('credit')} />
+      </Field>
+    </PanelForm>
   );
 }
 
+type DetailsField = 'caption' | 'credit';
+const DETAILS_FIELDS: readonly DetailsField[] = ['caption', 'credit'];
+
+/** A photo's caption and credit, changed in place with the form kit and the core's rule. */
 function EditDetails({ photo, busy, onSave, onCancel }: { photo: AdminPhoto; busy: boolean; onSave: (caption: string, credit: string) => void; onCancel: () => void }) {
-  const [caption, setCaption] = useState(photo.caption);
-  const [credit, setCredit] = useState(photo.credit);
-  const errors = inputErrors(PhotoDetailsSchema, { caption, credit });
-  const [tried, setTried] = useState(false);
+  const form = useForm<Record<DetailsField, string>, DetailsField>({
+    initial: () => ({ caption: photo.caption, credit: photo.credit }),
+    validate: (values) => inputErrors(PhotoDetailsSchema, values),
+    order: DETAILS_FIELDS,
+    idOf: (name) => `adm-photo-${photo.id}-${name}`,
+    show: 'submit',
+  });
   return (
-    <form
-      className="adm-photo-edit"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        setTried(true);
-        if (Object.keys(errors).length === 0) onSave(caption.trim(), credit.trim());
-      }}
-    >
-      <Field id={`adm-photo-${photo.id}-caption`} label="Caption" error={tried ? errors.caption : undefined} required>
-        <input className="input" type="text" maxLength={200} value={caption} onChange={(e) => setCaption(e.currentTarget.value)} />
+    <form className="adm-photo-edit" noValidate onSubmit={form.handleSubmit(async ({ caption, credit }) => onSave(caption.trim(), credit.trim()))}>
+      <Field id={`adm-photo-${photo.id}-caption`} label="Caption" error={form.errorFor('caption')} required>
+        <input className="input" type="text" maxLength={200} {...form.bind('caption')} />
       </Field>
-      <Field id={`adm-photo-${photo.id}-credit`} label="Credit" error={tried ? errors.credit : undefined}>
-        <input className="input" type="text" maxLength={100} value={credit} onChange={(e) => setCredit(e.currentTarget.value)} />
+      <Field id={`adm-photo-${photo.id}-credit`} label="Credit" error={form.errorFor('credit')}>
+        <input className="input" type="text" maxLength={100} {...form.bind('credit')} />
       </Field>
       <div className="adm-actions">
         <Button type="submit" disabled={busy}>
@@ -159,7 +137,7 @@ export function PhotosPage() {
     try {
       await work();
     } catch (error) {
-      setNotice({ kind: 'error', message: failureMessage(error, fallback) });
+      setNotice({ kind: 'error', message: refusalMessage(error, fallback) });
       // Another admin may have changed the list: show it as it now is.
       if (error instanceof ApiError && (error.status === 404 || error.status === 409)) reload();
     } finally {
@@ -230,8 +208,7 @@ export function PhotosPage() {
       />
       <section className="adm-panel" aria-labelledby="adm-photos-list-title">
         <h2 id="adm-photos-list-title">The Rotation</h2>
-        {state.status === 'loading' && <Loading label="Loading the photos…" />}
-        {state.status === 'error' && <LoadError error={state.error} message={PHOTOS_MESSAGES.failed} onRetry={reload} />}
+        <LoadStatus state={state} reload={reload} loading="Loading the photos…" failed={PHOTOS_MESSAGES.failed} />
         {state.status === 'ok' && state.data.length === 0 && <p>{PHOTOS_MESSAGES.none}</p>}
         {state.status === 'ok' && state.data.length > 0 && (
           <ol className="adm-photo-list">

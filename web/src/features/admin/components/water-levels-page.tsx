@@ -16,7 +16,7 @@ import {
   type WaterLevelFormValues,
   type WaterLevelImportPreview,
 } from '@core/domain/water-levels';
-import { ApiError } from '../../../lib/api';
+import { ApiError, refusalMessage } from '../../../lib/api';
 import { useForm } from '../../../lib/form';
 import { useAdminData } from '../../../lib/query';
 import { Alert } from '../../../components/ui/alert';
@@ -25,17 +25,15 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Field } from '../../../components/ui/field';
 import { addReading, correctReading, deleteReading, importReadings, listReadings, previewImport } from '../api/water-levels';
 import { DataTable } from './data-table';
-import { LoadError, Loading } from './load-error';
+import { LoadError, LoadStatus } from './load-error';
 import { NoticeArea, type Notice } from './notice';
 import { PageTitle } from './page-title';
+import { PanelForm } from './panel-form';
+import { useConfirm } from './use-confirm';
 
 /** The list shows the last year of readings, as the members' chart does. */
 const LIST_DAYS = 365;
 const FORM_FIELDS = ['date', 'percentFull'] as const;
-
-function messageOf(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.status !== 0 && error.status < 500 ? error.message : fallback;
-}
 
 const percentText = (value: number) => `${value}%`;
 
@@ -69,8 +67,7 @@ export function WaterLevelsPage() {
       </div>
       <section className="adm-panel" aria-labelledby="adm-wl-list-title">
         <h2 id="adm-wl-list-title">Readings of the Last Year</h2>
-        {state.status === 'loading' && <Loading label="Loading readings…" />}
-        {state.status === 'error' && <LoadError error={state.error} message="Failed to load water levels" onRetry={reload} />}
+        <LoadStatus state={state} reload={reload} loading="Loading readings…" failed="Failed to load water levels" />
         {state.status === 'ok' &&
           (state.data.length === 0 ? (
             <p className="adm-muted">No readings in the last year.</p>
@@ -103,34 +100,18 @@ function AddReadingPanel({ onAdded, onStart }: { onAdded: (reading: WaterLevelRe
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) form.refuse({ date: error.message });
       else if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0) form.refuse(error.fields);
-      else form.refuse({}, messageOf(error, 'Failed to add the reading. Please try again.'));
+      else form.refuse({}, refusalMessage(error, 'Failed to add the reading. Please try again.'));
     }
   };
-  const submit = form.handleSubmit(send);
-
   return (
-    <section className="adm-panel" aria-labelledby="adm-wl-add-title">
-      <h2 id="adm-wl-add-title">Add a Reading</h2>
-      {form.formError && <Alert tone="error">{form.formError}</Alert>}
-      <form
-        onSubmit={(e) => {
-          onStart();
-          submit(e);
-        }}
-        noValidate
-      >
-        <fieldset className="adm-fieldset" disabled={form.submitting}>
-          <legend className="visually-hidden">New reading</legend>
-          <Field id="adm-wl-date" label="Date" hint={WATER_LEVEL_DATE_HINT} error={form.errorFor('date')} required>
-            <input className="input" type="text" inputMode="numeric" autoComplete="off" placeholder="dd/mm/yyyy" {...form.bind('date')} />
-          </Field>
-          <Field id="adm-wl-percentFull" label="Percent full" hint="0 to 100, e.g. 63.5" error={form.errorFor('percentFull')} required>
-            <input className="input" type="text" inputMode="decimal" autoComplete="off" {...form.bind('percentFull')} />
-          </Field>
-          <Button type="submit">{form.submitting ? 'Adding…' : 'Add Reading'}</Button>
-        </fieldset>
-      </form>
-    </section>
+    <PanelForm id="adm-wl-add" title="Add a Reading" legend="New reading" form={form} send={send} onStart={onStart} submit={['Add Reading', 'Adding…']}>
+      <Field id="adm-wl-date" label="Date" hint={WATER_LEVEL_DATE_HINT} error={form.errorFor('date')} required>
+        <input className="input" type="text" inputMode="numeric" autoComplete="off" placeholder="dd/mm/yyyy" {...form.bind('date')} />
+      </Field>
+      <Field id="adm-wl-percentFull" label="Percent full" hint="0 to 100, e.g. 63.5" error={form.errorFor('percentFull')} required>
+        <input className="input" type="text" inputMode="decimal" autoComplete="off" {...form.bind('percentFull')} />
+      </Field>
+    </PanelForm>
   );
 }
 
@@ -191,7 +172,7 @@ function ImportPanel({ onImported, onStart }: { onImported: (message: string) =>
     try {
       setPreview(await previewImport(file.text));
     } catch (error) {
-      setFailure(messageOf(error, 'The file could not be checked. Please try again.'));
+      setFailure(refusalMessage(error, 'The file could not be checked. Please try again.'));
     } finally {
       setBusy(null);
     }
@@ -212,7 +193,7 @@ function ImportPanel({ onImported, onStart }: { onImported: (message: string) =>
     } catch (error) {
       // Checked again by the server: a file can be refused even after a clean preview.
       if (error instanceof ApiError && error.status === 400) setPreview({ ok: false, problems: problemsOfRefusal(error) });
-      else setFailure(messageOf(error, 'The import failed; nothing was saved. Please try again.'));
+      else setFailure(refusalMessage(error, 'The import failed; nothing was saved. Please try again.'));
     } finally {
       setBusy(null);
     }
@@ -307,7 +288,6 @@ function ImportPanel({ onImported, onStart }: { onImported: (message: string) =>
 function ReadingsTable({ readings, onChanged, onFailed }: { readings: WaterLevelReading[]; onChanged: (message: string) => void; onFailed: (message: string) => void }) {
   const [editing, setEditing] = useState<{ date: string; value: string; error: string | null } | null>(null);
   const [saving, setSaving] = useState(false);
-  const [deleting, setDeleting] = useState<WaterLevelReading | null>(null);
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
@@ -327,25 +307,20 @@ function ReadingsTable({ readings, onChanged, onFailed }: { readings: WaterLevel
       setEditing(null);
       onChanged(`Reading for ${readingDateInWords(reading.date)} corrected to ${percentText(reading.percentFull)} full.`);
     } catch (error) {
-      setEditing({ ...editing, error: messageOf(error, 'Failed to save the correction. Please try again.') });
+      setEditing({ ...editing, error: refusalMessage(error, 'Failed to save the correction. Please try again.') });
     } finally {
       setSaving(false);
     }
   };
 
-  const remove = async () => {
-    if (!deleting) return;
-    setSaving(true);
+  const deletion = useConfirm(async (reading: WaterLevelReading) => {
     try {
-      await deleteReading(deleting.date);
-      onChanged(`Reading for ${readingDateInWords(deleting.date)} deleted.`);
+      await deleteReading(reading.date);
+      onChanged(`Reading for ${readingDateInWords(reading.date)} deleted.`);
     } catch (error) {
-      onFailed(messageOf(error, 'Failed to delete the reading. Please try again.'));
-    } finally {
-      setSaving(false);
-      setDeleting(null);
+      onFailed(refusalMessage(error, 'Failed to delete the reading. Please try again.'));
     }
-  };
+  });
 
   return (
     <>
@@ -383,7 +358,7 @@ function ReadingsTable({ readings, onChanged, onFailed }: { readings: WaterLevel
                       <Button size="small" variant="secondary" aria-label={`Correct the reading of ${words}`} onClick={() => setEditing({ date: reading.date, value: String(reading.percentFull), error: null })}>
                         Correct
                       </Button>
-                      <Button size="small" variant="danger" aria-label={`Delete the reading of ${words}`} onClick={() => setDeleting(reading)}>
+                      <Button size="small" variant="danger" aria-label={`Delete the reading of ${words}`} onClick={() => deletion.ask(reading)}>
                         Delete
                       </Button>
                     </>
@@ -394,18 +369,10 @@ function ReadingsTable({ readings, onChanged, onFailed }: { readings: WaterLevel
           );
         })}
       </DataTable>
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete this reading?"
-        confirmLabel="Delete Reading"
-        cancelLabel="Keep It"
-        busy={saving}
-        onConfirm={() => void remove()}
-        onCancel={() => setDeleting(null)}
-      >
-        {deleting && (
+      <ConfirmDialog {...deletion.dialog} title="Delete this reading?" confirmLabel="Delete Reading" cancelLabel="Keep It">
+        {deletion.target && (
           <p>
-            The reading of {readingDateInWords(deleting.date)} ({percentText(deleting.percentFull)} full) will be removed from the chart members see.
+            The reading of {readingDateInWords(deletion.target.date)} ({percentText(deletion.target.percentFull)} full) will be removed from the chart members see.
           </p>
         )}
       </ConfirmDialog>

@@ -1,12 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { emptyJobRow, validateWorkDayForm, WORK_DAY_LIMITS, type WorkDayFormValues, type WorkDayJobFormValues } from '@core/domain/work-day-form';
-import { UK_DATE_HINT } from '@core/domain/uk-date-input';
-import { DateTimeField } from './date-time-field';
+import { DateFormatHint, DateTimeField } from './date-time-field';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Field } from '../../../components/ui/field';
 import { useForm } from '../../../lib/form';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/alert';
+import { AdminForm, type AdminFormProps } from './admin-form';
 
 type TopField = Exclude<keyof WorkDayFormValues, 'jobs'> | 'jobs';
 const FIELD_ORDER: readonly TopField[] = ['name', 'description', 'date', 'tools', 'notes', 'jobs'];
@@ -38,15 +38,9 @@ export function WorkDayForm({
   submittingLabel,
   onSubmit,
   onCancel,
-}: {
-  initial: WorkDayFormValues;
+}: AdminFormProps<WorkDayFormValues> & {
   /** Volunteers signed up per stored job id (empty for a new day). */
   signedUp: Record<string, number>;
-  submitLabel: string;
-  submittingLabel: string;
-  /** Resolves to field messages to show (the server's), or null when the save succeeded. */
-  onSubmit: (values: WorkDayFormValues) => Promise<Record<string, string> | null>;
-  onCancel: () => void;
 }) {
   const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
   const firstRowError = useRef<string | null>(null);
@@ -93,8 +87,7 @@ export function WorkDayForm({
   const jobsWholeError = jobsError !== undefined && Object.keys(rowErrors).length === 0 ? jobsError : undefined;
 
   return (
-    <form className="adm-form" onSubmit={submit} noValidate>
-      {errorCount > 0 && <Alert tone="error">Please correct the {errorCount === 1 ? 'error' : `${errorCount} errors`} below.</Alert>}
+    <AdminForm onSubmit={submit} errorCount={errorCount} submitting={submitting} submitLabel={submitLabel} submittingLabel={submittingLabel} onCancel={onCancel}>
       <fieldset className="adm-fieldset" disabled={submitting}>
         <legend>Work day details</legend>
         <Field id={fieldId('name')} label="Work Day Name" error={errorFor('name')} required>
@@ -103,18 +96,8 @@ export function WorkDayForm({
         <Field id={fieldId('description')} label="Description" error={errorFor('description')} hint="Shown on the sign-up page.">
           <textarea className="input" rows={3} {...form.bind('description')} />
         </Field>
-        <p className="field-hint adm-dates-hint" id="adm-workday-date-format">
-          {UK_DATE_HINT}
-        </p>
-        <DateTimeField
-          id={fieldId('date')}
-          label="Date & Time (UK time)"
-          value={values.date}
-          onChange={(wallClock) => set('date', wallClock)}
-          error={errorFor('date')}
-          hint="Leave empty while the date is not fixed: members then see Date TBC."
-          formatHintId="adm-workday-date-format"
-        />
+        <DateFormatHint id="adm-workday-date-format" />
+        <DateTimeField id={fieldId('date')} label="Date & Time (UK time)" {...form.control('date')} hint="Leave empty while the date is not fixed: members then see Date TBC." formatHintId="adm-workday-date-format" />
         <div className="adm-grid-2">
           <Field id={fieldId('tools')} label="Tools" error={errorFor('tools')} hint="What volunteers could bring.">
             <input className="input" type="text" {...form.bind('tools')} />
@@ -176,16 +159,7 @@ export function WorkDayForm({
           </Button>
         )}
       </fieldset>
-
-      <div className="adm-form-actions">
-        <Button type="submit" disabled={submitting}>
-          {submitting ? submittingLabel : submitLabel}
-        </Button>
-        <Button variant="secondary" onClick={onCancel} disabled={submitting}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    </AdminForm>
   );
 }
 

@@ -1,19 +1,19 @@
-import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
 import type { WorkDaySignup } from '@core/entities/work-day';
 import { formatDate } from '@core/domain/calendar';
 import { londonWallClock, parseInstant } from '@core/domain/london-time';
 import { hasPermission, mayOpen } from '@core/domain/permissions';
 import { jobShortfall, volunteersShort } from '@core/domain/work-day-roster';
 import { isJobFull } from '@core/domain/work-days';
-import { ApiError } from '../../../lib/api';
+import { refusalMessage } from '../../../lib/api';
 import { getAdminWorkDay, removeWorkDaySignup, setWorkDayArchived, workDaySignupsCsvUrl, type AdminWorkDay } from '../api/work-days';
 import { useSignedInAdmin } from './admin-session';
 import { AccessDenied } from './access-denied';
 import { Badge } from './badge';
 import { DataTable } from './data-table';
 import { LoadError, Loading } from './load-error';
-import { NoticeArea, readFlash } from './notice';
+import { NoticeArea, useFlashNotice } from './notice';
 import { PageTitle } from './page-title';
 import { useAdminData } from '../../../lib/query';
 import { Alert } from '../../../components/ui/alert';
@@ -32,17 +32,11 @@ const signedUpAt = (instant: string) => {
 export function WorkDayRosterPage() {
   const { id = '' } = useParams();
   const admin = useSignedInAdmin();
-  const location = useLocation();
-  const navigate = useNavigate();
   const { state, reload, setData } = useAdminData(['work-day', id], () => getAdminWorkDay(id));
-  const [notice, setNotice] = useState(() => readFlash(location.state));
+  const [notice, setNotice] = useFlashNotice();
   const [toRemove, setToRemove] = useState<WorkDaySignup | null>(null);
   const [busy, setBusy] = useState(false);
   const canWrite = hasPermission(admin, 'workdays:write');
-
-  useEffect(() => {
-    if (readFlash(location.state)) navigate(location.pathname, { replace: true, state: null });
-  }, [location, navigate]);
 
   if (state.status === 'error' && state.error.status === 403) return <AccessDenied message={state.error.message} permission={state.error.permission} />;
 
@@ -54,7 +48,7 @@ export function WorkDayRosterPage() {
       await removeWorkDaySignup(data.workDay.id, gone.id);
       setNotice({ kind: 'success', message: `Removed the sign-up of ${fullName(gone)}.` });
     } catch (error) {
-      setNotice({ kind: 'error', message: error instanceof ApiError && [403, 404].includes(error.status) ? error.message : ROSTER_MESSAGES.removeFailed });
+      setNotice({ kind: 'error', message: refusalMessage(error, ROSTER_MESSAGES.removeFailed, [403, 404]) });
     } finally {
       setBusy(false);
       setToRemove(null);
@@ -69,7 +63,7 @@ export function WorkDayRosterPage() {
       setData((current) => ({ ...current, workDay }));
       setNotice({ kind: 'success', message: workDay.archived ? `Work day "${workDay.name}" archived: members no longer see it.` : `Work day "${workDay.name}" brought back.` });
     } catch (error) {
-      setNotice({ kind: 'error', message: error instanceof ApiError && [403, 404, 409].includes(error.status) ? error.message : ROSTER_MESSAGES.archiveFailed });
+      setNotice({ kind: 'error', message: refusalMessage(error, ROSTER_MESSAGES.archiveFailed, [403, 404, 409]) });
     } finally {
       setBusy(false);
     }

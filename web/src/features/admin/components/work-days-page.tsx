@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { formatDate } from '@core/domain/calendar';
 import { mayOpen } from '@core/domain/permissions';
 import { volunteersShort } from '@core/domain/work-day-roster';
@@ -7,9 +7,9 @@ import { listWorkDaySignups, type WorkDayWithSignups } from '../api/work-days';
 import { useSignedInAdmin } from './admin-session';
 import { Badge } from './badge';
 import { DataTable } from './data-table';
-import { LoadError, Loading } from './load-error';
-import { NoticeArea, readFlash } from './notice';
-import { PageTitle } from './page-title';
+import { LoadError, LoadStatus } from './load-error';
+import { NoticeArea, useFlashNotice } from './notice';
+import { PageHead } from './page-title';
 import { useAdminData } from '../../../lib/query';
 import { Button } from '../../../components/ui/button';
 
@@ -28,23 +28,16 @@ function shown(entry: WorkDayWithSignups, filter: Filter): boolean {
 /** Every work day with its volunteers against the number needed; archived ones under their filter. */
 export function WorkDaysPage() {
   const admin = useSignedInAdmin();
-  const location = useLocation();
-  const navigate = useNavigate();
   const { state, reload } = useAdminData(['work-days'], listWorkDaySignups);
   const [filter, setFilter] = useState<Filter>('current');
-  const [notice] = useState(() => readFlash(location.state));
-
-  useEffect(() => {
-    if (readFlash(location.state)) navigate(location.pathname, { replace: true, state: null });
-  }, [location, navigate]);
+  const [notice] = useFlashNotice();
 
   if (state.status === 'error' && state.error.status === 403) return <LoadError error={state.error} message="Failed to load work days" />;
 
   const rows = state.status === 'ok' ? state.data.filter((entry) => shown(entry, filter)) : [];
   return (
     <>
-      <div className="adm-page-head">
-        <PageTitle documentTitle="Work Days">Work Days</PageTitle>
+      <PageHead title="Work Days">
         <span className="adm-actions">
           {mayOpen(admin, '/admin/work-days/create') && (
             <Link className="btn btn-primary" to="/admin/work-days/create">
@@ -55,7 +48,7 @@ export function WorkDaysPage() {
             Refresh
           </Button>
         </span>
-      </div>
+      </PageHead>
       <NoticeArea notice={notice} />
       <div className="adm-filters">
         <label className="field-label" htmlFor="adm-workday-filter">
@@ -69,8 +62,7 @@ export function WorkDaysPage() {
           ))}
         </select>
       </div>
-      {state.status === 'loading' && <Loading label="Loading work days…" />}
-      {state.status === 'error' && <LoadError error={state.error} message="Failed to load work days" onRetry={reload} />}
+      <LoadStatus state={state} reload={reload} loading="Loading work days…" failed="Failed to load work days" />
       {state.status === 'ok' &&
         (rows.length === 0 ? (
           <p className="adm-muted">{filter === 'archived' ? 'No archived work days.' : 'No work days.'}</p>

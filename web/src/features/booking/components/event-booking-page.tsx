@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { eventBookedPath, eventBookingPath, manageBookingPath, manageTokenOf, PATHS } from '@core/paths';
@@ -21,7 +21,7 @@ import { BookingForm } from './booking-form';
 import { WaitlistForm } from './waitlist-form';
 import { OfferBooking } from './offer-booking';
 import { CalendarIcon } from '../../../components/ui/icons';
-import { LoadFailed, PageLoading } from '../../../components/ui/load-failed';
+import { PageLoading, PageLoadFailed } from '../../../components/ui/load-failed';
 import { MessagePage } from '../../../components/layout/message-page';
 
 const CLOSED_TEXT: Record<Exclude<ClosedReason, null>, string> = {
@@ -68,9 +68,7 @@ function BookingSuccess({ event, token }: { event: CalendarEvent; token: string 
       );
     }
     return (
-      <div className="page narrow">
-        <LoadFailed title="Failed to load your booking" onRetry={state.reload} />
-      </div>
+      <PageLoadFailed title="Failed to load your booking" onRetry={state.reload} />
     );
   }
   const booking = state.data;
@@ -109,6 +107,17 @@ function BookingSuccess({ event, token }: { event: CalendarEvent; token: string 
   );
 }
 
+/** Why this event takes no booking here (cancelled, closed, full), with the way on to other events. */
+function ClosedCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="card closed-card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+      <Link to="/calendar">See other upcoming events</Link>
+    </section>
+  );
+}
+
 // The card step of paid bookings (`?payment=pending|success&checkoutId=...`): loaded only when
 // needed, so members who never pay do not download it.
 const PaymentStep = lazy(() => import('../../payment/components/payment-step'));
@@ -137,9 +146,7 @@ function BookingScreen({ id, payment, booked, offerToken }: { id: string; paymen
       );
     }
     return (
-      <div className="page narrow">
-        <LoadFailed title="Failed to fetch event data" onRetry={state.reload} />
-      </div>
+      <PageLoadFailed title="Failed to fetch event data" onRetry={state.reload} />
     );
   }
 
@@ -150,6 +157,17 @@ function BookingScreen({ id, payment, booked, offerToken }: { id: string; paymen
 
   if (booked !== null) return <BookingSuccess event={event} token={booked} />;
 
+  const onBooked = (receipt: { managePath: string | null }) => {
+    // The places left here and on the calendar changed: their next look asks again.
+    void client.invalidateQueries({ queryKey: bookingEventKey(id) });
+    void client.invalidateQueries({ queryKey: CALENDAR_EVENTS_KEY });
+    const token = receipt.managePath === null ? null : manageTokenOf(receipt.managePath);
+    // The receipt replaces the form in the history: Back leads to where the member came
+    // from, not to a blank form for the same booking.
+    if (token !== null) navigate(eventBookedPath(id, token), { replace: true });
+    else navigate(PATHS.calendar, { replace: true });
+  };
+
   let body;
   if (payment !== null) {
     body = (
@@ -159,12 +177,10 @@ function BookingScreen({ id, payment, booked, offerToken }: { id: string; paymen
     );
   } else if (offer === 'cancelled') {
     body = (
-      <section className="card closed-card" aria-labelledby="cancelled-heading">
-        <h2 id="cancelled-heading">Event cancelled</h2>
+      <ClosedCard id="cancelled-heading" title="Event cancelled">
         <p>{CLOSED_TEXT.cancelled}</p>
         {event.cancelReason && <p>Reason: {event.cancelReason}</p>}
-        <Link to="/calendar">See other upcoming events</Link>
-      </section>
+      </ClosedCard>
     );
   } else if (offerToken !== null && offer !== 'not-bookable' && offer !== 'closed') {
     // A waiting-list offer: its places are held for this member, so the event looks full to others.
@@ -174,31 +190,21 @@ function BookingScreen({ id, payment, booked, offerToken }: { id: string; paymen
         token={offerToken}
         maxAttendees={config.maxAttendeesPerBooking}
         onPlacesLeft={setPlacesLeftOverride}
-        onBooked={(receipt) => {
-          void client.invalidateQueries({ queryKey: bookingEventKey(id) });
-          void client.invalidateQueries({ queryKey: CALENDAR_EVENTS_KEY });
-          const token = receipt.managePath === null ? null : manageTokenOf(receipt.managePath);
-          if (token !== null) navigate(eventBookedPath(id, token), { replace: true });
-          else navigate(PATHS.calendar, { replace: true });
-        }}
+        onBooked={onBooked}
       />
     );
   } else if (offer === 'not-bookable' || offer === 'closed') {
     body = (
-      <section className="card closed-card" aria-labelledby="closed-heading">
-        <h2 id="closed-heading">Booking Closed</h2>
+      <ClosedCard id="closed-heading" title="Booking Closed">
         <p>{CLOSED_TEXT[closedReason ?? 'not-bookable']}</p>
-        <Link to="/calendar">See other upcoming events</Link>
-      </section>
+      </ClosedCard>
     );
   } else if (offer === 'full') {
     body = (
       <>
-        <section className="card closed-card" aria-labelledby="full-heading">
-          <h2 id="full-heading">Fully booked</h2>
+        <ClosedCard id="full-heading" title="Fully booked">
           <p>Every place at this event has been taken.</p>
-          <Link to="/calendar">See other upcoming events</Link>
-        </section>
+        </ClosedCard>
         <WaitlistForm eventId={event.id} maxAttendees={config.maxAttendeesPerBooking} />
       </>
     );
@@ -214,16 +220,7 @@ function BookingScreen({ id, payment, booked, offerToken }: { id: string; paymen
           event={event}
           maxAttendees={config.maxAttendeesPerBooking}
           onPlacesLeft={setPlacesLeftOverride}
-          onBooked={(receipt) => {
-            // The places left here and on the calendar changed: their next look asks again.
-            void client.invalidateQueries({ queryKey: bookingEventKey(id) });
-            void client.invalidateQueries({ queryKey: CALENDAR_EVENTS_KEY });
-            const token = receipt.managePath === null ? null : manageTokenOf(receipt.managePath);
-            // The receipt replaces the form in the history: Back leads to where the member came
-            // from, not to a blank form for the same booking.
-            if (token !== null) navigate(eventBookedPath(id, token), { replace: true });
-            else navigate(PATHS.calendar, { replace: true });
-          }}
+          onBooked={onBooked}
         />
       </>
     );

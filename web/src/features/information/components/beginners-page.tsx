@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useClubConfig } from '../../../lib/club-config';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { DetailsList } from '../../../components/ui/details-list';
 import { LazyWaterLevelChart as WaterLevelChart } from '../../water-levels/components/lazy-water-level-chart';
 import { RadioChannels } from './radio-channels';
 
@@ -46,14 +47,7 @@ export function BeginnersPage() {
 
       <section aria-labelledby="lingo-heading">
         <h2 id="lingo-heading">Sailing lingo</h2>
-        <dl className="lingo">
-          {LINGO.map(([term, meaning]) => (
-            <div key={term}>
-              <dt>{term}</dt>
-              <dd>{meaning}</dd>
-            </div>
-          ))}
-        </dl>
+        <DetailsList className="lingo" rows={LINGO} />
       </section>
 
       <section aria-labelledby="hull-heading">

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { PATHS } from '@core/paths';
-import { LoadFailed, PageLoading } from '../../../components/ui/load-failed';
+import { PageLoading, PageLoadFailed } from '../../../components/ui/load-failed';
 import { ApiError } from '../../../lib/api';
 import { useClubConfig } from '../../../lib/club-config';
 import { useApiQuery } from '../../../lib/query';
@@ -11,9 +11,9 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { DetailsList } from '../../../components/ui/details-list';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CALENDAR_EVENTS_KEY } from '../../calendar/api/get-calendar-events';
-import '../my-booking.css';
 import { MessagePage } from '../../../components/layout/message-page';
 
 function BookingNotFound() {
@@ -45,9 +45,7 @@ function MyBookingScreen({ token }: { token: string }) {
   if (state.status === 'loading') return <PageLoading label="Loading your booking..." />;
   if (state.status === 'error') {
     return (
-      <div className="page narrow">
-        <LoadFailed title="Failed to load your booking" onRetry={state.reload} />
-      </div>
+      <PageLoadFailed title="Failed to load your booking" onRetry={state.reload} />
     );
   }
 
@@ -64,18 +62,7 @@ function MyBookingScreen({ token }: { token: string }) {
             {booking.note && <p>{booking.note}</p>}
           </Alert>
         )}
-        <dl className="my-booking-details">
-          {booking.details.map(({ label, value }) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-          <div>
-            <dt>Status</dt>
-            <dd>{booking.status}</dd>
-          </div>
-        </dl>
+        <DetailsList rows={[...booking.details.map(({ label, value }) => [label, value] as const), ['Status', booking.status]]} />
         {!booking.cancelled && (
           <>
             <h2>Add to My Calendar</h2>

@@ -5,7 +5,8 @@ import { eventBookingPath, PATHS } from '@core/paths';
 import { MessagePage } from '../../../components/layout/message-page';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { LoadFailed, PageLoading } from '../../../components/ui/load-failed';
+import { DetailsList } from '../../../components/ui/details-list';
+import { PageLoading, PageLoadFailed } from '../../../components/ui/load-failed';
 import { ApiError } from '../../../lib/api';
 import { useApiQuery } from '../../../lib/query';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -49,9 +50,7 @@ function WaitingListScreen({ token }: { token: string }) {
   if (state.status === 'loading') return <PageLoading label="Loading your place on the waiting list..." />;
   if (state.status === 'error') {
     return (
-      <div className="page narrow">
-        <LoadFailed title="Failed to load your place on the waiting list" onRetry={state.reload} />
-      </div>
+      <PageLoadFailed title="Failed to load your place on the waiting list" onRetry={state.reload} />
     );
   }
   const entry = state.data;
@@ -74,22 +73,13 @@ function WaitingListScreen({ token }: { token: string }) {
       <section className="card" aria-labelledby="waitlist-title">
         <h1 id="waitlist-title">Waiting list: {entry.eventName}</h1>
         <p role="status">{STATUS_TEXT[entry.status]}</p>
-        <dl className="my-booking-details">
-          <div>
-            <dt>Name</dt>
-            <dd>{entry.name}</dd>
-          </div>
-          <div>
-            <dt>Places wanted</dt>
-            <dd>{entry.places}</dd>
-          </div>
-          {entry.position !== null && (
-            <div>
-              <dt>Place in line</dt>
-              <dd>{entry.position}</dd>
-            </div>
-          )}
-        </dl>
+        <DetailsList
+          rows={[
+            ['Name', entry.name],
+            ['Places wanted', entry.places],
+            ...(entry.position !== null ? [['Place in line', entry.position] as const] : []),
+          ]}
+        />
         {failure && <Alert tone="error">{failure}</Alert>}
         {inLine && (
           <Button variant="danger" disabled={busy} onClick={() => void leave()}>

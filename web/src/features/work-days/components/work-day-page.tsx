@@ -14,7 +14,7 @@ import { useApiQuery } from '../../../lib/query';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { getWorkDay, listWorkDays, signUpForWorkDay, type ListedWorkDay } from '../api/work-day-api';
 import { CalendarIcon } from '../../../components/ui/icons';
-import { LoadFailed, PageLoading } from '../../../components/ui/load-failed';
+import { PageLoading, PageLoadFailed } from '../../../components/ui/load-failed';
 import { MessagePage } from '../../../components/layout/message-page';
 
 function emptySignup(): WorkDaySignupForm {
@@ -165,9 +165,7 @@ function WorkDayScreen({ id }: { id: string }) {
       );
     }
     return (
-      <div className="page narrow">
-        <LoadFailed title="Failed to load the work day" onRetry={state.reload} />
-      </div>
+      <PageLoadFailed title="Failed to load the work day" onRetry={state.reload} />
     );
   }
 

@@ -6,7 +6,8 @@ import { PATHS, workDayPath } from '@core/paths';
 import { MessagePage } from '../../../components/layout/message-page';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { LoadFailed, PageLoading } from '../../../components/ui/load-failed';
+import { DetailsList } from '../../../components/ui/details-list';
+import { PageLoading, PageLoadFailed } from '../../../components/ui/load-failed';
 import { ApiError } from '../../../lib/api';
 import { useApiQuery } from '../../../lib/query';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -44,9 +45,7 @@ function WithdrawScreen({ token }: { token: string }) {
   if (state.status === 'loading') return <PageLoading label="Loading your sign-up..." />;
   if (state.status === 'error') {
     return (
-      <div className="page narrow">
-        <LoadFailed title="Failed to load your sign-up" onRetry={state.reload} />
-      </div>
+      <PageLoadFailed title="Failed to load your sign-up" onRetry={state.reload} />
     );
   }
   const signup = state.data;
@@ -74,16 +73,7 @@ function WithdrawScreen({ token }: { token: string }) {
         <p role="status">
           {signup.message ?? (signup.status === 'signed-up' ? 'You are signed up for this work day.' : 'You are no longer signed up for this work day.')}
         </p>
-        {signup.details.length > 0 && (
-          <dl className="workday-signup-details">
-            {signup.details.map(([label, value]) => (
-              <div key={label}>
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
-        )}
+        {signup.details.length > 0 && <DetailsList rows={signup.details} />}
         {failure && <Alert tone="error">{failure}</Alert>}
         {signup.status === 'signed-up' && (
           <>
