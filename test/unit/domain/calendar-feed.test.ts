@@ -221,11 +221,21 @@ describe('foldIcsLines', () => {
     fc.assert(
       fc.property(fc.array(fc.string({ unit: 'grapheme', maxLength: 200 }).map((s) => `X-LINE:${s.replace(/[\r\n]/g, '')}`), { minLength: 1, maxLength: 4 }), (lines) => {
         const folded = foldIcsLines(`${lines.join('\r\n')}\r\n`);
-        for (const line of folded.split('\r\n')) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+        for (const line of folded.split('\r\n')) {
+          expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+          // No character cut in two: each folded line is whole UTF-16 (no lone surrogate half).
+          expect(line.isWellFormed()).toBe(true);
+        }
         expect(folded.replace(/\r\n /g, '')).toBe(`${lines.join('\r\n')}\r\n`);
-        expect(folded).not.toContain('\uFFFD');
       }),
     );
+  });
+
+  it('keeps a replacement character (U+FFFD) the text really has, and cuts no emoji in two', () => {
+    const line = `X-LINE:${'\uFFFD😀'.repeat(30)}`;
+    const folded = foldIcsLines(`${line}\r\n`);
+    expect(folded.replace(/\r\n /g, '')).toBe(`${line}\r\n`);
+    expect(folded.split('\r\n').every((part) => part.isWellFormed() && new TextEncoder().encode(part).length <= 75)).toBe(true);
   });
 
   it('folds a line of curly quotes and accents by octets, as the feed of real event text needs', () => {
