@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestPaymentGateway } from '../../adapters/test-payments/test-payment-gateway';
 import { createEvent, wallClockDaysAhead } from './support/admin-api';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
+import { signedInAdminPage } from './support/admin-form';
 import { expectAccessible } from './support/axe';
 import { PHONE } from './support/browser';
 import { useAppWithMail } from './support/app-with-mail';
@@ -35,21 +35,6 @@ async function bookInBrowser(page: Page, eventId: string, person: { first: strin
   await page.getByRole('button', { name: 'Submit Booking' }).click();
 }
 
-/** An admin tab, signed in (the tabs share one browser profile, so after the first it already is). */
-async function adminPage(): Promise<Page> {
-  const page = await world.browser.newPage();
-  await page.goto('/admin/dashboard');
-  const signIn = page.getByRole('button', { name: 'Sign In' });
-  await Promise.race([signIn.waitFor(), page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor()]);
-  if (await signIn.isVisible()) {
-    await page.getByLabel('Email').fill(E2E_ADMIN_EMAIL);
-    await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
-    await signIn.click();
-    await page.waitForURL('**/admin/dashboard');
-  }
-  return page;
-}
-
 async function summaryCard(page: Page, label: string): Promise<string> {
   return page.locator('.adm-card').filter({ has: page.getByText(label, { exact: true }) }).locator('dd').innerText();
 }
@@ -57,7 +42,7 @@ async function summaryCard(page: Page, label: string): Promise<string> {
 describe("the booking's life after Book, in Chromium", () => {
   it('book with an e-mail, the confirmation brings a valid .ics and the manage link, cancel there: places come back on the calendar and in the admin panel', async () => {
     const name = `Spring Sail ${stamp}`;
-    const admin = await adminPage();
+    const admin = await signedInAdminPage(world.browser);
     const eventId = await createEvent(admin.request, world.app.baseUrl, { name, eventdatetime: wallClockDaysAhead(30, '10:00'), capacity: '10' });
 
     const member = await world.browser.newPage(PHONE);
@@ -96,7 +81,7 @@ describe("the booking's life after Book, in Chromium", () => {
 
   it('a paid booking cancelled by the member is refunded at the gateway, and revenue falls', async () => {
     const name = `Summer Barbecue ${stamp}`;
-    const admin = await adminPage();
+    const admin = await signedInAdminPage(world.browser);
     const eventId = await createEvent(admin.request, world.app.baseUrl, { name, eventdatetime: wallClockDaysAhead(31, '18:00'), requiresPayment: true, price: '12.50', capacity: '20' });
     const member = await world.browser.newPage();
     await bookInBrowser(member, eventId, { first: 'Ada', last: 'Lovelace', email: 'ada@example.org', attending: '2' });
@@ -130,7 +115,7 @@ describe("the booking's life after Book, in Chromium", () => {
 
   it('an admin marks a booking paid by cash on its screen; the audit log shows the cash payment and the cancellations', async () => {
     const name = `Clubhouse Supper ${stamp}`;
-    const admin = await adminPage();
+    const admin = await signedInAdminPage(world.browser);
     const eventId = await createEvent(admin.request, world.app.baseUrl, { name, eventdatetime: wallClockDaysAhead(32, '19:00'), requiresPayment: true, price: '15.00', capacity: '10' });
     const booked = await admin.request.post('/api/bookings', { data: { eventId, firstName: 'Mary', lastName: 'Anning', numberAttending: '2', email: 'mary@example.org' } });
     expect(booked.status()).toBe(201);

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestPaymentGateway } from '../../adapters/test-payments/test-payment-gateway';
 import { createEvent, wallClockDaysAhead } from './support/admin-api';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
+import { signedInAdminPage } from './support/admin-form';
 import { expectAccessible } from './support/axe';
 import { PHONE } from './support/browser';
 import { useAppWithMail } from './support/app-with-mail';
@@ -20,20 +20,6 @@ const world = useAppWithMail({ mailRoundMs: 50 });
 /** No part of the page is wider than the phone's screen. */
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-}
-
-async function adminPage(viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await world.browser.newPage(viewport);
-  await page.goto('/admin/dashboard');
-  const signIn = page.getByRole('button', { name: 'Sign In' });
-  await Promise.race([signIn.waitFor(), page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor()]);
-  if (await signIn.isVisible()) {
-    await page.getByLabel('Email').fill(E2E_ADMIN_EMAIL);
-    await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
-    await signIn.click();
-    await page.waitForURL('**/admin/dashboard');
-  }
-  return page;
 }
 
 /** Books and pays by test card in a member's tab. */
@@ -63,7 +49,7 @@ async function mailsWithSubject(subject: string, count: number) {
 describe('an admin cancels an event, in Chromium', () => {
   it('the dialog asks the reason and says what will happen; every booked member with an e-mail is told, the paid ones refunded; the calendar, the booking page and the feed say Cancelled', async () => {
     const name = `Round the Island ${stamp}`;
-    const admin = await adminPage(PHONE);
+    const admin = await signedInAdminPage(world.browser, PHONE);
     const eventId = await createEvent(admin.request, world.app.baseUrl, { name, eventdatetime: wallClockDaysAhead(30, '10:00'), requiresPayment: true, price: '12.50', capacity: '20' });
     await bookAndPay(eventId, { first: 'Ada', email: 'ada@example.org', attending: '2', pay: '£25.00' });
     await bookAndPay(eventId, { first: 'Bea', email: 'bea@example.org', attending: '1', pay: '£12.50' });

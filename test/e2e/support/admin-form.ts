@@ -1,4 +1,6 @@
 import type { Page } from 'playwright-core';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './app-server';
+import type { BrowserSession } from './browser';
 
 /** The date and time inputs of one of the event form's date-time groups ("Start Date & Time" …). */
 export function dateTimeGroup(page: Page, label: string) {
@@ -20,4 +22,22 @@ export async function dateTimeValue(page: Page, label: string): Promise<string> 
   const { date, time } = dateTimeGroup(page, label);
   const [day, month, year] = (await date.inputValue()).split('/');
   return `${year}-${month}-${day}T${await time.inputValue()}`;
+}
+
+/**
+ * A new tab on the admin dashboard, signed in as the e2e admin. Tabs share one browser profile,
+ * so after the first sign-in the dashboard opens signed in already.
+ */
+export async function signedInAdminPage(browser: Pick<BrowserSession, 'newPage'>, viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await browser.newPage(viewport);
+  await page.goto('/admin/dashboard');
+  const signIn = page.getByRole('button', { name: 'Sign In' });
+  await Promise.race([signIn.waitFor(), page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor()]);
+  if (await signIn.isVisible()) {
+    await page.getByLabel('Email').fill(E2E_ADMIN_EMAIL);
+    await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
+    await signIn.click();
+    await page.waitForURL('**/admin/dashboard');
+  }
+  return page;
 }
