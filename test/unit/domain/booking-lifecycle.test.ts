@@ -14,7 +14,7 @@ import {
 } from '../../../core/domain/booking-lifecycle';
 import { bookingRevenue, holdsPlace, paymentStatus } from '../../../core/domain/booking-state';
 import type { Booking } from '../../../core/entities/booking';
-import { makeBooking, makeEvent, msInstant } from './support/domain-fixtures';
+import { makeBooking, makeEvent, msInstant, paymentFields, paymentKind } from './support/domain-fixtures';
 
 const NOW = new Date('2026-05-01T10:10:00.000Z');
 
@@ -22,7 +22,7 @@ const NOW = new Date('2026-05-01T10:10:00.000Z');
 const bookingArb: fc.Arbitrary<Booking> = fc
   .record({
     places: fc.integer({ min: 1, max: 20 }),
-    kind: fc.constantFrom('free', 'unpaid', 'card', 'cash', 'transfer'),
+    kind: paymentKind,
     amount: fc.integer({ min: 1, max: 100_000 }),
     minutesAgo: fc.integer({ min: 0, max: 120 }),
     id: fc.stringMatching(/^[A-Za-z0-9_-]{8,64}$/),
@@ -32,12 +32,7 @@ const bookingArb: fc.Arbitrary<Booking> = fc
       id,
       numberAttending: places,
       submittedAt: new Date(NOW.getTime() - minutesAgo * 60_000).toISOString(),
-      paymentRequired: kind !== 'free',
-      paid: kind === 'card' || kind === 'cash' || kind === 'transfer',
-      paymentAmount: kind === 'free' ? null : amount,
-      paymentCurrency: kind === 'free' ? null : 'GBP',
-      paymentMethod: kind === 'card' || kind === 'cash' || kind === 'transfer' ? kind : null,
-      paymentId: kind === 'card' ? `pay-${id}` : null,
+      ...paymentFields(kind, amount, id),
     }),
   );
 

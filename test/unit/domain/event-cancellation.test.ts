@@ -7,14 +7,14 @@ import { bookingsOverview } from '../../../core/domain/bookings-report';
 import { bookingsToCancel, cancelEvent, EVENT_CANCEL_MESSAGES, eventCancellationPreview, isEventCancelled } from '../../../core/domain/event-cancellation';
 import { icsText } from '../../../core/domain/ics-file';
 import type { Booking } from '../../../core/entities/booking';
-import { makeBooking, makeEvent, msInstant } from './support/domain-fixtures';
+import { makeBooking, makeEvent, msInstant, paymentFields, paymentKind } from './support/domain-fixtures';
 
 const NOW = new Date('2026-05-01T10:10:00.000Z');
 
 /** Any booking of an event: free, unpaid (holding or lapsed), paid by card, cash or transfer, perhaps already cancelled. */
 const bookingArb: fc.Arbitrary<Booking> = fc
   .record({
-    kind: fc.constantFrom('free', 'unpaid', 'card', 'cash', 'transfer'),
+    kind: paymentKind,
     amount: fc.integer({ min: 1, max: 100_000 }),
     minutesAgo: fc.integer({ min: 0, max: 120 }),
     cancelledBefore: fc.boolean(),
@@ -27,12 +27,7 @@ const bookingArb: fc.Arbitrary<Booking> = fc
       eventId: 'event-1',
       userEmail: email,
       submittedAt: new Date(NOW.getTime() - minutesAgo * 60_000).toISOString(),
-      paymentRequired: kind !== 'free',
-      paid: kind === 'card' || kind === 'cash' || kind === 'transfer',
-      paymentAmount: kind === 'free' ? null : amount,
-      paymentCurrency: kind === 'free' ? null : 'GBP',
-      paymentMethod: kind === 'card' || kind === 'cash' || kind === 'transfer' ? kind : null,
-      paymentId: kind === 'card' ? `pay-${id}` : null,
+      ...paymentFields(kind, amount, id),
       cancelledAt: cancelledBefore ? '2026-04-30T09:00:00.000Z' : null,
       cancelledBy: cancelledBefore ? 'member' : null,
     }),

@@ -43,3 +43,20 @@ export const msInstant = fc.integer({ min: FROM, max: TO }).map((ms) => new Date
 export function minuteOfLondonDay(startUtcMs: number, endUtcMs: number) {
   return fc.integer({ min: 0, max: (endUtcMs - startUtcMs) / MINUTE - 1 }).map((m) => new Date(startUtcMs + m * MINUTE));
 }
+
+/** How a generated booking was paid: nothing to pay, not yet paid, or paid by card, cash or transfer. */
+export const paymentKind = fc.constantFrom('free', 'unpaid', 'card', 'cash', 'transfer');
+export type PaymentKind = 'free' | 'unpaid' | 'card' | 'cash' | 'transfer';
+
+/** A booking's payment fields for a payment kind, an amount in pence and the booking's id. */
+export function paymentFields(kind: PaymentKind, amount: number, id: string): Partial<Booking> {
+  const paid = kind === 'card' || kind === 'cash' || kind === 'transfer';
+  return {
+    paymentRequired: kind !== 'free',
+    paid,
+    paymentAmount: kind === 'free' ? null : amount,
+    paymentCurrency: kind === 'free' ? null : 'GBP',
+    paymentMethod: paid ? kind : null,
+    paymentId: kind === 'card' ? `pay-${id}` : null,
+  };
+}
