@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { submitAdminSignIn } from '../support/admin-form';
 import type { Page } from 'playwright-core';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from '../support/app-server';
-import { describeViolations, seriousAxeViolations } from '../support/axe';
+import { startAppServer, type AppServer } from '../support/app-server';
+import { expectAccessible } from '../support/axe';
 import { DESKTOP, PHONE, launchBrowser, screenshot, type BrowserSession } from '../support/browser';
 
 /**
@@ -27,10 +28,8 @@ function pdfFile(name: string, text: string): string {
   return path;
 }
 
-async function expectAccessible(p: Page, name: string) {
-  const violations = await seriousAxeViolations(p);
-  expect(violations, `${name}:\n${describeViolations(violations)}`).toEqual([]);
-}
+/** Axe-clean, as test/e2e/support/axe.ts checks it. */
+const accessible = (p: Page, name: string) => expectAccessible(p, name, null);
 
 /** Signs in, unless this browser's session is signed in already (the tests share one profile). */
 async function signIn(p: Page) {
@@ -38,10 +37,7 @@ async function signIn(p: Page) {
   await p.waitForURL(/\/admin\/(dashboard|login)/);
   await p.getByRole('heading', { level: 1 }).waitFor();
   if (!p.url().includes('/admin/login')) return;
-  await p.getByLabel('Email').fill(E2E_ADMIN_EMAIL);
-  await p.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
-  await p.getByRole('button', { name: 'Sign In' }).click();
-  await p.waitForURL('**/admin/dashboard');
+  await submitAdminSignIn(p);
 }
 
 /** What the members' search dialog lists for this text. */
@@ -82,7 +78,7 @@ describe('admin documents', () => {
     await admin.waitForURL('**/admin/documents');
     await admin.getByRole('heading', { name: 'Documents', level: 1 }).waitFor();
     await admin.getByRole('region', { name: 'Documents' }).waitFor();
-    await expectAccessible(admin, 'documents screen');
+    await accessible(admin, 'documents screen');
 
     // The form's own messages first: nothing typed, nothing chosen.
     await admin.getByRole('button', { name: 'Upload Document' }).click();
@@ -95,7 +91,7 @@ describe('admin documents', () => {
     await admin.getByText(`Uploaded ${TITLE}.`).waitFor();
     await admin.getByRole('rowheader', { name: TITLE }).waitFor();
     await screenshot(admin, 'admin18-documents-uploaded-375');
-    await expectAccessible(admin, 'documents screen after an upload');
+    await accessible(admin, 'documents screen after an upload');
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
     const member = await browser.newPage(PHONE);
@@ -124,7 +120,7 @@ describe('admin documents', () => {
     await admin.getByRole('button', { name: `Delete ${RENAMED}` }).click();
     const confirm = admin.getByRole('dialog', { name: 'Delete this document?' });
     await confirm.waitFor();
-    await expectAccessible(admin, 'delete confirmation');
+    await accessible(admin, 'delete confirmation');
     await confirm.getByRole('button', { name: 'Delete Document' }).click();
     await admin.getByText(`Deleted ${RENAMED}.`).waitFor();
     await member.goto('/documents');
@@ -148,7 +144,7 @@ describe('admin documents', () => {
     await admin.getByLabel('PDF file *').setInputFiles(fake);
     await admin.getByRole('button', { name: 'Upload Document' }).click();
     await admin.getByText('This file is not a PDF. Only PDF files can be uploaded as documents.').waitFor();
-    await expectAccessible(admin, 'refused upload');
+    await accessible(admin, 'refused upload');
     await screenshot(admin, 'admin18-documents-not-a-pdf-1280');
 
     // The server refuses it as well, whatever the browser checked.
@@ -171,7 +167,7 @@ describe('admin documents', () => {
     await admin.route('**/api/documents', (route) => (fail ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"down"}' }) : route.continue()));
     await admin.goto('/admin/documents');
     await admin.getByText('Failed to load documents').waitFor();
-    await expectAccessible(admin, 'load error');
+    await accessible(admin, 'load error');
     fail = false;
     await admin.getByRole('button', { name: 'Try Again' }).click();
     await admin.getByRole('region', { name: 'Documents' }).waitFor();

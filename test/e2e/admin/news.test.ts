@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addDaysToDate, londonDate } from '../../../core/domain/london-time';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from '../support/app-server';
-import { fillDateTime } from '../support/admin-form';
-import { describeViolations, seriousAxeViolations } from '../support/axe';
-import { launchBrowser, PHONE, screenshot, type BrowserSession } from '../support/browser';
+import { startAppServer, type AppServer } from '../support/app-server';
+import { fillDateTime, signInOnLoginPage } from '../support/admin-form';
+import { expectAccessible } from '../support/axe';
+import { launchBrowser, PHONE, type BrowserSession } from '../support/browser';
 
 /** The admin News screen (CAMPAIGNS=database, the default): write, publish, read as a member, find, delete. */
 
@@ -31,11 +31,8 @@ let browser: BrowserSession;
 let page: Page;
 let itemId = '';
 
-async function expectAccessible(p: Page, name: string) {
-  await screenshot(p, `news-${name}`);
-  const violations = await seriousAxeViolations(p);
-  expect(violations, `${name}:\n${describeViolations(violations)}`).toEqual([]);
-}
+/** Axe-clean, as test/e2e/support/axe.ts checks it. */
+const accessible = (p: Page, name: string) => expectAccessible(p, name, `news-${name}`);
 
 function rowOf(p: Page, subject: string) {
   return p.getByRole('row').filter({ has: p.getByRole('rowheader', { name: subject }) });
@@ -45,11 +42,7 @@ beforeAll(async () => {
   app = await startAppServer();
   browser = await launchBrowser({ baseURL: app.baseUrl });
   page = await browser.newPage();
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(E2E_ADMIN_EMAIL);
-  await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/admin/dashboard');
+  await signInOnLoginPage(page);
 });
 
 afterAll(async () => {
@@ -69,7 +62,7 @@ describe('the admin News screen', () => {
     });
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'News' }).click();
     await page.getByText('Failed to load news').waitFor();
-    await expectAccessible(page, 'admin-error');
+    await accessible(page, 'admin-error');
     fail = false;
     await page.getByRole('button', { name: 'Try Again' }).click();
     await page.getByText('Loading news…').waitFor();
@@ -86,16 +79,16 @@ describe('the admin News screen', () => {
     await page.getByRole('button', { name: 'Save News Item' }).click();
     await page.getByText('Subject is required').waitFor();
     await page.getByText('Write the news item (the body is required)').waitFor();
-    await expectAccessible(page, 'form-errors');
+    await accessible(page, 'form-errors');
 
     await page.getByLabel('Subject').fill(SUBJECT);
     await page.getByLabel('Body').fill(BODY);
     // Yesterday at 10:00, typed day first as the admin would.
     await fillDateTime(page, 'Publish Date & Time', `${addDaysToDate(londonDate(new Date()), -1)}T10:00`);
     await expect(page.getByLabel('Status').inputValue()).resolves.toBe('draft');
-    await expectAccessible(page, 'form');
+    await accessible(page, 'form');
     await page.setViewportSize(PHONE);
-    await expectAccessible(page, 'form-375');
+    await accessible(page, 'form-375');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('button', { name: 'Save News Item' }).click();
@@ -105,9 +98,9 @@ describe('the admin News screen', () => {
     await row.getByText('Draft', { exact: true }).waitFor();
     itemId = (await row.getAttribute('data-news-id')) ?? '';
     expect(itemId).not.toBe('');
-    await expectAccessible(page, 'list');
+    await accessible(page, 'list');
     await page.setViewportSize(PHONE);
-    await expectAccessible(page, 'list-375');
+    await accessible(page, 'list-375');
     await page.setViewportSize({ width: 1280, height: 900 });
 
     const member = await browser.newPage();
@@ -149,7 +142,7 @@ describe('the admin News screen', () => {
     await article.getByText('[do not click](javascript:window.__newsHacked=true)').click();
     expect(await member.evaluate(() => (window as unknown as { __newsHacked?: boolean }).__newsHacked)).toBeUndefined();
     expect(await member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-    await expectAccessible(member, 'item-page-375');
+    await accessible(member, 'item-page-375');
     await member.close();
   });
 
@@ -171,7 +164,7 @@ describe('the admin News screen', () => {
     await rowOf(page, SUBJECT).getByRole('button', { name: `Delete ${SUBJECT}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete news item?' });
     await dialog.waitFor();
-    await expectAccessible(page, 'delete-dialog');
+    await accessible(page, 'delete-dialog');
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.getByText(`News item "${SUBJECT}" deleted.`).waitFor();
     expect(await rowOf(page, SUBJECT).count()).toBe(0);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInOnLoginPage } from '../support/admin-form';
 import type { Page } from 'playwright-core';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from '../support/app-server';
-import { describeViolations, seriousAxeViolations } from '../support/axe';
+import { startAppServer, type AppServer } from '../support/app-server';
+import { expectAccessible } from '../support/axe';
 import { DESKTOP, launchBrowser, PHONE, screenshot, type BrowserSession } from '../support/browser';
 import { jpegWithGps } from '../../support/photo-images';
 
@@ -10,20 +11,6 @@ const CREDIT = 'Mary Anning';
 
 let app: AppServer;
 let browser: BrowserSession;
-
-async function expectAccessible(p: Page, name: string) {
-  await screenshot(p, name);
-  const violations = await seriousAxeViolations(p);
-  expect(violations, `${name}:\n${describeViolations(violations)}`).toEqual([]);
-}
-
-async function signIn(p: Page) {
-  await p.goto('/admin/login');
-  await p.getByLabel('Email').fill(E2E_ADMIN_EMAIL);
-  await p.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
-  await p.getByRole('button', { name: 'Sign In' }).click();
-  await p.waitForURL('**/admin/dashboard');
-}
 
 /** What the Home page shows in the photo panel: the image the browser chose and loaded, if any. */
 async function shownPhoto(p: Page) {
@@ -57,7 +44,7 @@ afterAll(async () => {
 describe('the admin Photos screen and the Home panel', () => {
   it('uploads a photo at 375 px; Home shows a real copy of it at 375 and 1280 px; hidden, it is gone', async () => {
     const admin = await browser.newPage(PHONE);
-    await signIn(admin);
+    await signInOnLoginPage(admin);
     await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Photos' }).click();
     await admin.getByRole('heading', { level: 1, name: 'Photos' }).waitFor();
     await admin.getByText('No photos yet.').waitFor();

@@ -1,10 +1,11 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInOnLoginPage } from '../support/admin-form';
 import type { Page } from 'playwright-core';
 import { londonDate } from '../../../core/domain/london-time';
 import { readingDateInWords } from '../../../core/domain/water-levels';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from '../support/app-server';
-import { describeViolations, seriousAxeViolations } from '../support/axe';
+import { startAppServer, type AppServer } from '../support/app-server';
+import { describeViolations, expectAccessible, seriousAxeViolations } from '../support/axe';
 import { DESKTOP, launchBrowser, PHONE, screenshot, SCREENSHOT_DIR, type BrowserSession } from '../support/browser';
 
 /**
@@ -26,12 +27,6 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function expectAccessible(p: Page, name: string) {
-  await screenshot(p, name);
-  const violations = await seriousAxeViolations(p);
-  expect(violations, `${name}:\n${describeViolations(violations)}`).toEqual([]);
-}
-
 /** The browser's one profile keeps the session: signed in once, every later tab is too. */
 let signedIn = false;
 async function signIn(p: Page) {
@@ -40,11 +35,7 @@ async function signIn(p: Page) {
     return;
   }
   signedIn = true;
-  await p.goto('/admin/login');
-  await p.getByLabel('Email').fill(E2E_ADMIN_EMAIL);
-  await p.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
-  await p.getByRole('button', { name: 'Sign In' }).click();
-  await p.waitForURL('**/admin/dashboard');
+  await signInOnLoginPage(p);
 }
 
 async function openScreen(p: Page) {

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { WORK_DAY_FORM_MESSAGES } from '../../../core/domain/work-day-form';
 import { wallClockDaysAhead } from '../support/admin-api';
-import { fillDateTime } from '../support/admin-form';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from '../support/app-server';
-import { describeViolations, seriousAxeViolations } from '../support/axe';
+import { fillDateTime, signInOnLoginPage } from '../support/admin-form';
+import { startAppServer, type AppServer } from '../support/app-server';
+import { expectAccessible } from '../support/axe';
 import { DESKTOP, PHONE, launchBrowser, screenshot, type BrowserSession } from '../support/browser';
 
 /**
@@ -23,10 +23,8 @@ let browser: BrowserSession;
 let admin: Page;
 let workDayId = '';
 
-async function expectAccessible(p: Page, name: string) {
-  const violations = await seriousAxeViolations(p);
-  expect(violations, `${name}:\n${describeViolations(violations)}`).toEqual([]);
-}
+/** Axe-clean, as test/e2e/support/axe.ts checks it. */
+const accessible = (p: Page, name: string) => expectAccessible(p, name, null);
 
 async function expectNoSidewaysScroll(p: Page, name: string) {
   expect(await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${name} at 375 px`).toBeLessThanOrEqual(0);
@@ -59,11 +57,7 @@ beforeAll(async () => {
   app = await startAppServer();
   browser = await launchBrowser({ baseURL: app.baseUrl });
   admin = await browser.newPage(DESKTOP);
-  await admin.goto('/admin/login');
-  await admin.getByLabel('Email').fill(E2E_ADMIN_EMAIL);
-  await admin.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
-  await admin.getByRole('button', { name: 'Sign In' }).click();
-  await admin.waitForURL('**/admin/dashboard');
+  await signInOnLoginPage(admin);
 });
 
 afterAll(async () => {
@@ -90,7 +84,7 @@ describe('admin work days', () => {
     // The core rule speaks before anything is sent, at the row, and the focus goes there.
     await admin.getByText(WORK_DAY_FORM_MESSAGES.volunteersInvalid).waitFor();
     expect(await admin.evaluate(() => document.activeElement?.id)).toBe('adm-workday-jobs-1-volunteersNeeded');
-    await expectAccessible(admin, 'work-day form with a message');
+    await accessible(admin, 'work-day form with a message');
     await admin.getByLabel('Volunteers Needed').nth(1).fill('1');
     await admin.getByRole('button', { name: 'Create Work Day' }).click();
     await admin.waitForURL(/\/admin\/work-days\/[^/]+$/);
@@ -100,7 +94,7 @@ describe('admin work days', () => {
     await jobRow(admin, SCRUB).getByText('Short by 2').waitFor();
     await jobRow(admin, GUTTERS).getByText('0 of 1').waitFor();
     await admin.getByText('3 more volunteers are needed for the open jobs.').waitFor();
-    await expectAccessible(admin, 'work-day roster');
+    await accessible(admin, 'work-day roster');
     await screenshot(admin, 'admin-work-day-roster-1280');
     // The dashboard names it among the days short of volunteers.
     await admin.goto('/admin/dashboard');
@@ -144,7 +138,7 @@ describe('admin work days', () => {
     await admin.getByRole('button', { name: 'Remove the sign-up of Ada Lovelace' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Remove sign-up?' });
     await dialog.waitFor();
-    await expectAccessible(admin, 'remove sign-up dialog');
+    await accessible(admin, 'remove sign-up dialog');
     await dialog.getByRole('button', { name: 'Remove' }).click();
     await admin.getByText('Removed the sign-up of Ada Lovelace.').waitFor();
     await jobRow(admin, SCRUB).getByText('1 of 2').waitFor();
@@ -164,7 +158,7 @@ describe('admin work days', () => {
       await phone.getByRole('main').getByText(DAY_NAME).first().waitFor().catch(() => undefined);
       await phone.waitForLoadState('networkidle');
       await expectNoSidewaysScroll(phone, name);
-      await expectAccessible(phone, `${name} at 375 px`);
+      await accessible(phone, `${name} at 375 px`);
       await screenshot(phone, `admin-work-day-${name.replace(' ', '-')}-375`);
     }
     await phone.close();

@@ -33,11 +33,20 @@ export async function signedInAdminPage(browser: Pick<BrowserSession, 'newPage'>
   await page.goto('/admin/dashboard');
   const signIn = page.getByRole('button', { name: 'Sign In' });
   await Promise.race([signIn.waitFor(), page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor()]);
-  if (await signIn.isVisible()) {
-    await page.getByLabel('Email').fill(E2E_ADMIN_EMAIL);
-    await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
-    await signIn.click();
-    await page.waitForURL('**/admin/dashboard');
-  }
+  if (await signIn.isVisible()) await submitAdminSignIn(page);
   return page;
+}
+
+/** On the sign-in form: types the e2e admin's e-mail and password, signs in, waits for the dashboard. */
+export async function submitAdminSignIn(page: Page): Promise<void> {
+  await page.getByLabel('Email').fill(E2E_ADMIN_EMAIL);
+  await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/admin/dashboard');
+}
+
+/** Opens the admin sign-in page and signs in as the e2e admin. */
+export async function signInOnLoginPage(page: Page): Promise<void> {
+  await page.goto('/admin/login');
+  await submitAdminSignIn(page);
 }
