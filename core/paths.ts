@@ -107,6 +107,28 @@ export function eventApiPath(eventId: string): string {
   return `${EVENTS_API_PATH}/${encodeURIComponent(eventId)}`;
 }
 
+/** The event id inside an address eventApiPath made, or null for any other address. */
+export function eventIdOfApiPath(path: string): string | null {
+  const prefix = `${EVENTS_API_PATH}/`;
+  if (!path.startsWith(prefix)) return null;
+  const rest = path.slice(prefix.length);
+  if (rest === '' || rest.includes('/')) return null;
+  try {
+    return decodeURIComponent(rest);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The id of the page's `<script type="application/json">` holding the answers of its first API
+ * reads that the server put in the page itself (by address), so the app needs no request for them.
+ */
+export const FIRST_READS_ELEMENT_ID = 'first-reads';
+
+/** Where in the built index.html the server draws a page's first screen (its `<main>`), if it has one. */
+export const FIRST_PAINT_MARKER = '<!--first-paint-->';
+
 /**
  * The API reads a members' page starts with, for the page at `pathname` with `query`: the web
  * app asks for them as soon as its script runs (app-routes.tsx), and the server names them in the

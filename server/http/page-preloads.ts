@@ -1,7 +1,9 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Logger } from 'pino';
 import { z } from 'zod';
-import { pageFirstReads } from '../../core/paths';
+import { FIRST_PAINT_MARKER, FIRST_READS_ELEMENT_ID, pageFirstReads } from '../../core/paths';
+import type { FirstReadAnswer } from './first-reads';
 
 /**
  * The page the server answers for a members' address: the built index.html, with the page's
@@ -47,11 +49,31 @@ interface Built {
   pages: PageFiles;
 }
 
+/** A page's first screen as the web app draws it (web/src/first-paint.tsx), or null for none. */
+export type FirstPaint = (pathname: string, query: URLSearchParams, answers: ReadonlyMap<string, unknown>) => Promise<string | null>;
+
+/** The web app's own drawing of a page's first screen, loaded (with React's server renderer) when first needed. */
+export const webFirstPaint: FirstPaint = async (pathname, query, answers) => (await import('../../web/src/first-paint')).renderFirstPaint(pathname, query, answers);
+
+/**
+ * JSON inside `<script type="application/json">`: no `<` in it, so no text can close the element
+ * (the browser's JSON.parse reads `\u003c` back as `<`).
+ */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
 /**
  * Answers `index.html` for a page, with that page's preloads. Reads the build once (again when
  * index.html changes); without a page-preloads.json (an older build) it names only the first reads.
+ * A first read the server can answer itself (`answer`, first-reads.ts) comes inside the page
+ * instead of as a preload, and with it the page's first screen drawn where the build marks it
+ * (`draw`, ADR 23): a phone shows the event before the app's script has arrived.
  */
-export function pageHtml(webRoot: string): (pathname: string, query: URLSearchParams) => string {
+export function pageHtml(
+  webRoot: string,
+  { answer, draw, logger }: { answer?: FirstReadAnswer; draw?: FirstPaint; logger?: Pick<Logger, 'warn'> } = {},
+): (pathname: string, query: URLSearchParams) => Promise<string> {
   const indexPath = join(webRoot, 'index.html');
   let built: Built | undefined;
   const load = (): Built => {
@@ -66,13 +88,37 @@ export function pageHtml(webRoot: string): (pathname: string, query: URLSearchPa
     built = { mtimeMs, html: readFileSync(indexPath, 'utf8'), pages };
     return built;
   };
-  return (pathname, query) => {
+  return async (pathname, query) => {
     const { html, pages } = load();
     const page = pathname.replace(/(.)\/+$/, '$1').toLowerCase();
-    const tags = preloadTags(pages[page], pageFirstReads(pathname, query));
-    if (tags === '') return html;
-    const head = html.indexOf('</head>');
-    // A page without a head of its own (never the build's) gets them at its end: links work there too.
-    return head === -1 ? `${html}\n${tags}` : `${html.slice(0, head)}  ${tags}\n  ${html.slice(head)}`;
+    const reads = pageFirstReads(pathname, query);
+    const answers = new Map<string, unknown>();
+    if (answer) {
+      for (const path of reads) {
+        const value = await answer(path);
+        if (value !== undefined) answers.set(path, value);
+      }
+    }
+    let text = html;
+    const tags = preloadTags(pages[page], reads.filter((path) => !answers.has(path)));
+    if (tags !== '') {
+      const head = text.indexOf('</head>');
+      // A page without a head of its own (never the build's) gets them at its end: links work there too.
+      text = head === -1 ? `${text}\n${tags}` : `${text.slice(0, head)}  ${tags}\n  ${text.slice(head)}`;
+    }
+    if (answers.size === 0) return text;
+    let firstScreen: string | null = null;
+    if (draw && text.includes(FIRST_PAINT_MARKER)) {
+      try {
+        firstScreen = await draw(pathname, query, answers);
+      } catch (error) {
+        // Only a head start: the app draws the page all the same.
+        logger?.warn({ err: error, pathname }, "A page was answered without its first screen");
+      }
+    }
+    if (firstScreen !== null) text = text.replace(FIRST_PAINT_MARKER, () => firstScreen);
+    const data = `<script type="application/json" id="${FIRST_READS_ELEMENT_ID}">${scriptJson(Object.fromEntries(answers))}</script>\n  `;
+    const body = text.lastIndexOf('</body>');
+    return body === -1 ? `${text}\n${data}` : `${text.slice(0, body)}${data}${text.slice(body)}`;
   };
 }

@@ -3,7 +3,9 @@ import { extname, join, resolve } from 'node:path';
 import express, { type RequestHandler, type Router } from 'express';
 import { ADMIN_ROUTES } from '../../core/domain/permissions';
 import { isAppPagePath } from '../../core/paths';
-import { pageHtml } from './page-preloads';
+import { pageHtml, webFirstPaint } from './page-preloads';
+import type { FirstReadAnswer } from './first-reads';
+import type { Logger } from 'pino';
 
 /** The compressed copies the build writes beside each text asset (web/vite.config.ts), best first. */
 const PRECOMPRESSED = [
@@ -47,9 +49,10 @@ function precompressedAssets(assetsDir: string): RequestHandler {
  * An address the app has no page for (core/paths.ts, the list its router is built from) still
  * gets the app, which shows Page Not Found, but with status 404, so that search engines and link
  * checkers see it as missing. /index.html, the file behind every page, sends the browser home.
- * A members' page's index.html names that page's code and first API read (page-preloads.ts).
+ * A members' page's index.html names that page's code and first API read (page-preloads.ts); with
+ * `firstReads`, the reads the server answers itself come inside the page, with its first screen.
  */
-export function staticSite(webRoot: string): Router {
+export function staticSite(webRoot: string, firstReads?: { answer: FirstReadAnswer; logger: Logger }): Router {
   const root = resolve(webRoot);
   const router = express.Router();
   router.use(
@@ -62,8 +65,8 @@ export function staticSite(webRoot: string): Router {
     res.redirect(301, query === -1 ? '/' : `/${req.originalUrl.slice(query)}`);
   });
   router.use(express.static(root, { index: false, maxAge: 0 }));
-  const htmlFor = pageHtml(root);
-  const spaFallback: RequestHandler = (req, res, next) => {
+  const htmlFor = pageHtml(root, firstReads ? { ...firstReads, draw: webFirstPaint } : {});
+  const spaFallback: RequestHandler = async (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/') || req.path === '/api') {
       next();
       return;
@@ -77,7 +80,8 @@ export function staticSite(webRoot: string): Router {
     if (!isAppPagePath(req.path, ADMIN_ROUTES)) res.status(404);
     // The page's own code and first API read are named in its head (page-preloads.ts).
     const query = req.originalUrl.indexOf('?');
-    res.type('html').send(htmlFor(req.path, new URLSearchParams(query === -1 ? '' : req.originalUrl.slice(query + 1))));
+    const html = await htmlFor(req.path, new URLSearchParams(query === -1 ? '' : req.originalUrl.slice(query + 1)));
+    res.type('html').send(html);
   };
   router.use(spaFallback);
   return router;

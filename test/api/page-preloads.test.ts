@@ -2,13 +2,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './support/test-app';
+import { addEvent, startTestApp, type TestApp } from './support/test-app';
 
 // A built web app as the build writes it: index.html, and page-preloads.json naming each page's
 // own code (scripts/page-preloads.ts).
 const webRoot = mkdtempSync(join(tmpdir(), 'kyc-web-preloads-'));
 mkdirSync(join(webRoot, 'assets'));
-const INDEX = '<!doctype html><html><head><title>Members Area</title><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><title>Members Area</title><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"><div class="site"><header></header><!--first-paint--></div></div></body></html>';
 writeFileSync(join(webRoot, 'index.html'), INDEX);
 writeFileSync(
   join(webRoot, 'page-preloads.json'),
@@ -38,7 +39,7 @@ async function headOf(path: string): Promise<{ status: number; links: string[]; 
 }
 
 describe("a members' page names its own code and first API read in its head", () => {
-  it("the booking page: its event's API answer as a fetch preload, then its modules", async () => {
+  it("the booking page of an event the server does not hold: its API answer as a fetch preload, then its modules", async () => {
     const { status, links } = await headOf('/event-booking?id=open-regatta&booked=abc');
     expect(status).toBe(200);
     expect(links).toEqual([
@@ -96,5 +97,56 @@ describe("a members' page names its own code and first API read in its head", ()
     } finally {
       rmSync(bare, { recursive: true, force: true });
     }
+  });
+});
+
+/** The answers the server put inside the page, by address, as the app reads them. */
+function firstReadsOf(html: string): Record<string, unknown> | null {
+  const match = /<script type="application\/json" id="first-reads">(.*?)<\/script>/s.exec(html);
+  return match ? (JSON.parse(match[1]) as Record<string, unknown>) : null;
+}
+
+describe("the booking page carries its event and draws it before the app's script runs", () => {
+  it('holds the answer GET /api/events/{id} gives (no request for it), and the event drawn in its first screen', async () => {
+    const event = await addEvent(app, {
+      id: 'summer-bbq',
+      name: 'Summer BBQ',
+      description: 'Burgers on the lawn.',
+      longdescription: 'Burgers on the lawn after racing.\n\nBring a chair.',
+    });
+    const res = await app.agent().get(`/event-booking?id=${event.id}`);
+    expect(res.status).toBe(200);
+    const api = await app.agent().get(`/api/events/${event.id}`);
+    expect(firstReadsOf(res.text)).toEqual({ [`/api/events/${event.id}`]: api.body });
+    const head = res.text.slice(0, res.text.indexOf('</head>'));
+    expect(head).not.toContain('rel="preload"');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/event-booking-page-4.js">');
+    const main = res.text.slice(res.text.indexOf('<main'), res.text.indexOf('</main>') + 7);
+    expect(main).toMatch(/^<main id="main" class="container site-main" tabindex="-1"><div class="page booking-page"><section class="card event-summary"/);
+    expect(main).toContain('<h1 id="event-name">Summer BBQ</h1>');
+    expect(main).toContain('<p>Burgers on the lawn after racing.</p><p>Bring a chair.</p>');
+    expect(res.text).not.toContain('<!--first-paint-->');
+  });
+
+  it("keeps an event's text as text: nothing in it can close the page's elements or run", async () => {
+    const hostile = '</script><script>alert(1)</script><!--first-paint--> & "quotes"';
+    await addEvent(app, { id: 'hostile', name: hostile, description: hostile, longdescription: '' });
+    const res = await app.agent().get('/event-booking?id=hostile');
+    expect(res.text.match(/<script/g)).toHaveLength(2);
+    expect(res.text).toContain('<h1 id="event-name">&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--first-paint--&gt; &amp; &quot;quotes&quot;</h1>');
+    const answer = firstReadsOf(res.text)?.['/api/events/hostile'] as { event: { name: string } };
+    expect(answer.event.name).toBe(hostile);
+  });
+
+  it("draws no first screen for a booking's receipt, and leaves an unknown event to the app (a preload; it shows Event Not Found)", async () => {
+    await addEvent(app, { id: 'receipt-event', name: 'Receipt Event' });
+    const receipt = await app.agent().get('/event-booking?id=receipt-event&booked=abc');
+    expect(receipt.text).not.toContain('<main');
+    expect(firstReadsOf(receipt.text)).toHaveProperty(['/api/events/receipt-event']);
+    const unknown = await app.agent().get('/event-booking?id=no-such-event');
+    expect(unknown.status).toBe(200);
+    expect(firstReadsOf(unknown.text)).toBeNull();
+    expect(unknown.text).not.toContain('<main');
+    expect(unknown.text).toContain('<link rel="preload" href="/api/events/no-such-event" as="fetch" crossorigin="anonymous">');
   });
 });

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { eventBookingPath } from '../../core/paths';
 import { startAppServer, type AppServer } from './support/app-server';
-import { launchBrowser, PHONE, type BrowserSession } from './support/browser';
+import { DESKTOP, launchBrowser, PHONE, type BrowserSession } from './support/browser';
+import { expectAccessible } from './support/axe';
 
 // What a phone on a slow line waits for (issue 19, "Speed on a phone"): a page's code and data are
 // asked for from the page's first lines, beside the app's entry script, not once that script has
@@ -51,13 +53,12 @@ async function load(path: string, shown: (page: Page) => Promise<void>): Promise
 }
 
 describe('a page on a phone', () => {
-  it('booking page: its event is asked for once, by the page itself; every script it runs is named in the page', async () => {
+  it('booking page: its event comes inside the page, so it is not asked for; every script it runs is named in the page', async () => {
     const { sent, warnings, page } = await load(`/event-booking?id=${encodeURIComponent(bookable.id)}`, async (p) => {
       await p.getByRole('heading', { name: bookable.name, level: 1 }).waitFor();
       await p.getByRole('button', { name: /book/i }).first().waitFor();
     });
-    const eventReads = sent.filter((request) => request.url === `/api/events/${encodeURIComponent(bookable.id)}`);
-    expect(eventReads).toEqual([{ url: eventReads[0]?.url, type: 'Other', initiator: 'parser' }]);
+    expect(sent.filter((request) => request.url === `/api/events/${encodeURIComponent(bookable.id)}`)).toEqual([]);
     const scripts = sent.filter((request) => request.type === 'Script');
     expect(scripts.length).toBeGreaterThan(1);
     expect(scripts.filter((script) => script.initiator !== 'parser')).toEqual([]);
@@ -85,9 +86,84 @@ describe('a page on a phone', () => {
     });
     const reads: string[] = [];
     page.on('request', (request) => reads.push(new URL(request.url()).pathname));
-    await page.goto(`/event-booking?id=${encodeURIComponent(bookable.id)}`);
+    // Within the app (its link, no new page from the server): the app asks for the event once.
+    await page.locator(`a[href="${eventBookingPath(bookable.id)}"]`).first().click();
     await page.getByRole('heading', { name: bookable.name, level: 1 }).waitFor();
     expect(reads.filter((path) => path === `/api/events/${encodeURIComponent(bookable.id)}`)).toHaveLength(1);
+    expect(reads.filter((path) => path === '/event-booking')).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("the booking page's first screen (ADR 23: drawn by the server, then by the app in its place)", () => {
+  it("shows the event before any of the app's script has run, as a whole accessible page", async () => {
+    const page = await browser.newPage(PHONE);
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto(`/event-booking?id=${encodeURIComponent(bookable.id)}`);
+    await expect(page.getByRole('heading', { name: bookable.name, level: 1 }).isVisible()).resolves.toBe(true);
+    const { events } = (await (await fetch(`${app.baseUrl}/api/events`)).json()) as { events: { id: string; longdescription: string; description: string }[] };
+    const event = events.find((candidate) => candidate.id === bookable.id)!;
+    const firstParagraph = (event.longdescription.trim() !== '' ? event.longdescription : event.description).split(/\n{2,}/)[0];
+    await expect(page.getByText(firstParagraph, { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(page.getByLabel('Lead Member First Name *').count()).resolves.toBe(0);
+    await expectAccessible(page, 'booking page before its script', 'booking-first-screen-375');
+    await page.close();
+  });
+
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ])('the app then draws the same event in the same place (%s), with no spinner between, and adds the form', async (_name, viewport) => {
+    const path = `/event-booking?id=${encodeURIComponent(bookable.id)}`;
+    const headingBox = (page: Page) =>
+      page.evaluate(() => {
+        const r = document.getElementById('event-name')!.getBoundingClientRect();
+        return { top: r.top, left: r.left, width: r.width, height: r.height };
+      });
+    // Where the server's heading is, laid out with the page's style sheets but none of its script.
+    const serverOnly = await browser.newPage(viewport);
+    await serverOnly.route('**/assets/*.js', (route) => route.abort());
+    await serverOnly.goto(path, { waitUntil: 'load' });
+    const server = await headingBox(serverOnly);
+    await serverOnly.close();
+
+    const errorsBefore = browser.errors.length;
+    const page = await browser.newPage(viewport);
+    // From the parsed document on (before any deferred module runs): the server's heading, and
+    // whether a loading spinner ever takes the page's place.
+    await page.addInitScript(() => {
+      const seen = window as unknown as { serverHeadingNode?: Element | null; spinnerSeen?: boolean };
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        seen.serverHeadingNode = document.getElementById('event-name');
+        seen.spinnerSeen = document.querySelector('main .spinner') !== null;
+        new MutationObserver(() => {
+          if (document.querySelector('main .spinner')) seen.spinnerSeen = true;
+        }).observe(document.body, { childList: true, subtree: true });
+      });
+    });
+    // The page's own code comes only after the club settings have been answered (a phone on a
+    // slow line may get them in that order): the app must not draw a spinner over the event meanwhile.
+    let configAnswered = () => {};
+    const configDone = new Promise<void>((done) => (configAnswered = done));
+    await page.route('**/api/config', async (route) => {
+      await route.fulfill({ response: await route.fetch() });
+      configAnswered();
+    });
+    await page.route('**/assets/event-booking-page-*.js', async (route) => {
+      await configDone;
+      await new Promise((done) => setTimeout(done, 1000));
+      await route.continue();
+    });
+    await page.goto(path);
+    await page.getByLabel('Lead Member First Name *').waitFor();
+    const seen = await page.evaluate(() => {
+      const state = window as unknown as { serverHeadingNode?: Element | null; spinnerSeen?: boolean };
+      return { drawn: state.serverHeadingNode != null, replaced: document.getElementById('event-name') !== state.serverHeadingNode, spinnerSeen: state.spinnerSeen };
+    });
+    expect(seen).toEqual({ drawn: true, replaced: true, spinnerSeen: false });
+    expect(await headingBox(page)).toEqual(server);
+    expect(browser.errors.slice(errorsBefore)).toEqual([]);
     await page.close();
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
+import { createElement, lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { PATHS } from '@core/paths';
 import { NotFoundPage } from './components/layout/not-found-page';
@@ -8,6 +8,7 @@ import { bookingEventKey, bookingEventPath } from './features/booking/api/bookin
 import { CALENDAR_EVENTS_KEY, CALENDAR_EVENTS_PATH } from './features/calendar/api/calendar-events-path';
 import { HomePage } from './features/home/components/home-page';
 import { apiGet } from './lib/api';
+import { takeFirstRead } from './lib/first-reads';
 import { queryClient } from './lib/query';
 
 /** Runs `load` once; later calls get the same promise. */
@@ -17,50 +18,71 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 /**
- * Starts a page's data request now, beside its code: the answer is fetched at once, read with its
- * schema when that code has come, and put in the data layer under the key the page asks for, so
- * the page finds it there. A failure is left for the page, which asks again.
+ * Starts a page's data request now, beside its code: the answer is fetched at once (or taken from
+ * the page, where the server put it), read with its schema when that code has come, and put in
+ * the data layer under the key the page asks for, so the page finds it there. A failure is left
+ * for the page, which asks again. Settles once the answer is in the data layer or has failed.
  */
-function prefetch<T>(queryKey: readonly unknown[], path: string, read: () => Promise<(json: unknown) => T>): void {
-  const answer = apiGet<unknown>(path);
+function prefetch<T>(queryKey: readonly unknown[], path: string, read: () => Promise<(json: unknown) => T>): Promise<void> {
+  const inPage = takeFirstRead(path);
+  const answer = inPage !== undefined ? Promise.resolve(inPage) : apiGet<unknown>(path);
   answer.catch(() => undefined);
-  void queryClient.prefetchQuery({ queryKey, queryFn: async () => (await read())(await answer) });
+  return queryClient.prefetchQuery({ queryKey, queryFn: async () => (await read())(await answer) });
+}
+
+/** A members' page loaded on demand, and how to start loading it (its code and first data) early. */
+interface LazyPage {
+  Page: ComponentType;
+  /** Settles once the page's code is loaded and its first data is in the data layer (or failed). */
+  preload: () => Promise<unknown>;
+}
+
+/**
+ * A page whose code (and first data, `prefetchData`) is loaded once, when its first render asks
+ * for it or `preload` is called, whichever is first. Once the code is in, the page is drawn at
+ * once, as a plain component rather than through one more round of Suspense, so the first screen
+ * the server drew is replaced by the same page, never by a spinner.
+ */
+function lazyPage<M>(loadCode: () => Promise<M>, pick: (module: M) => ComponentType, prefetchData?: () => Promise<void>): LazyPage {
+  let loaded: ComponentType | undefined;
+  const code = once(() => loadCode().then((module) => (loaded = pick(module))));
+  const data = once(() => prefetchData?.() ?? Promise.resolve());
+  const Lazy = lazy(() => {
+    void data();
+    return code().then((component) => ({ default: component }));
+  });
+  const Page = () => {
+    const Component = loaded ?? Lazy;
+    return <Component />;
+  };
+  return { Page, preload: () => Promise.all([code(), data()]) };
 }
 
 // Pages other than Home load on demand, so the first visit downloads only what it shows. The
 // first visit to Calendar or a booking page also asks for its data while the page's code loads.
-const loadCalendarPage = once(() => {
-  prefetch(CALENDAR_EVENTS_KEY, CALENDAR_EVENTS_PATH, () => import('./features/calendar/api/get-calendar-events').then((m) => m.readCalendarEvents));
-  return import('./features/calendar/components/calendar-page');
-});
-const loadEventBookingPage = once(() => {
-  const id = new URLSearchParams(window.location.search).get('id')?.trim();
-  if (id) {
-    prefetch(bookingEventKey(id), bookingEventPath(id), () =>
-      import('./features/booking/api/get-booking-event').then((m) => (json: unknown) => m.readBookingEvent(id, json)),
-    );
-  }
-  return import('./features/booking/components/event-booking-page');
-});
-const loadNewsPage = once(() => import('./features/news/components/news-page'));
-const loadDocumentsPage = once(() => import('./features/documents/components/documents-page'));
-const loadInformationPage = once(() => import('./features/information/components/information-page'));
-const loadBeginnersPage = once(() => import('./features/information/components/beginners-page'));
-const loadWorkDayPage = once(() => import('./features/work-days/components/work-day-page'));
-const loadMyBookingPage = once(() => import('./features/my-booking/components/my-booking-page'));
-const loadWaitingListPage = once(() => import('./features/waiting-list/components/waiting-list-page'));
-const loadWorkDayWithdrawPage = once(() => import('./features/work-days/components/work-day-withdraw-page'));
-
-const CalendarPage = lazy(() => loadCalendarPage().then((m) => ({ default: m.CalendarPage })));
-const EventBookingPage = lazy(() => loadEventBookingPage().then((m) => ({ default: m.EventBookingPage })));
-const NewsPage = lazy(() => loadNewsPage().then((m) => ({ default: m.NewsPage })));
-const DocumentsPage = lazy(() => loadDocumentsPage().then((m) => ({ default: m.DocumentsPage })));
-const InformationPage = lazy(() => loadInformationPage().then((m) => ({ default: m.InformationPage })));
-const BeginnersPage = lazy(() => loadBeginnersPage().then((m) => ({ default: m.BeginnersPage })));
-const WorkDayPage = lazy(() => loadWorkDayPage().then((m) => ({ default: m.WorkDayPage })));
-const MyBookingPage = lazy(() => loadMyBookingPage().then((m) => ({ default: m.MyBookingPage })));
-const WaitingListPage = lazy(() => loadWaitingListPage().then((m) => ({ default: m.WaitingListPage })));
-const WorkDayWithdrawPage = lazy(() => loadWorkDayWithdrawPage().then((m) => ({ default: m.WorkDayWithdrawPage })));
+const CalendarPage = lazyPage(
+  () => import('./features/calendar/components/calendar-page'),
+  (m) => m.CalendarPage,
+  () => prefetch(CALENDAR_EVENTS_KEY, CALENDAR_EVENTS_PATH, () => import('./features/calendar/api/get-calendar-events').then((m) => m.readCalendarEvents)),
+);
+const EventBookingPage = lazyPage(
+  () => import('./features/booking/components/event-booking-page'),
+  (m) => m.EventBookingPage,
+  () => {
+    const id = new URLSearchParams(window.location.search).get('id')?.trim();
+    return id
+      ? prefetch(bookingEventKey(id), bookingEventPath(id), () => import('./features/booking/api/get-booking-event').then((m) => (json: unknown) => m.readBookingEvent(id, json)))
+      : Promise.resolve();
+  },
+);
+const NewsPage = lazyPage(() => import('./features/news/components/news-page'), (m) => m.NewsPage);
+const DocumentsPage = lazyPage(() => import('./features/documents/components/documents-page'), (m) => m.DocumentsPage);
+const InformationPage = lazyPage(() => import('./features/information/components/information-page'), (m) => m.InformationPage);
+const BeginnersPage = lazyPage(() => import('./features/information/components/beginners-page'), (m) => m.BeginnersPage);
+const WorkDayPage = lazyPage(() => import('./features/work-days/components/work-day-page'), (m) => m.WorkDayPage);
+const MyBookingPage = lazyPage(() => import('./features/my-booking/components/my-booking-page'), (m) => m.MyBookingPage);
+const WaitingListPage = lazyPage(() => import('./features/waiting-list/components/waiting-list-page'), (m) => m.WaitingListPage);
+const WorkDayWithdrawPage = lazyPage(() => import('./features/work-days/components/work-day-withdraw-page'), (m) => m.WorkDayWithdrawPage);
 // A news item written in the app (core/paths.ts MEMBER_PAGE_PATTERNS): /news/{id}.
 const NewsItemPage = lazy(() => import('./features/news/components/news-item-page').then((m) => ({ default: m.NewsItemPage })));
 
@@ -70,30 +92,30 @@ type PageName = Exclude<keyof typeof PATHS, 'home'>;
  * The members' pages by their name in PATHS (core/paths.ts), which the server also reads to
  * answer 404 for any other address: a page added there must be added here, and the compiler says so.
  */
-const PAGES: Record<PageName, { element: ReactElement; load: () => Promise<unknown> }> = {
-  news: { element: <NewsPage />, load: loadNewsPage },
-  calendar: { element: <CalendarPage />, load: loadCalendarPage },
-  documents: { element: <DocumentsPage />, load: loadDocumentsPage },
-  information: { element: <InformationPage />, load: loadInformationPage },
-  beginners: { element: <BeginnersPage />, load: loadBeginnersPage },
-  eventBooking: { element: <EventBookingPage />, load: loadEventBookingPage },
-  workDayBooking: { element: <WorkDayPage />, load: loadWorkDayPage },
-  myBooking: { element: <MyBookingPage />, load: loadMyBookingPage },
-  waitingList: { element: <WaitingListPage />, load: loadWaitingListPage },
-  workDayWithdraw: { element: <WorkDayWithdrawPage />, load: loadWorkDayWithdrawPage },
+const PAGES: Record<PageName, LazyPage> = {
+  news: NewsPage,
+  calendar: CalendarPage,
+  documents: DocumentsPage,
+  information: InformationPage,
+  beginners: BeginnersPage,
+  eventBooking: EventBookingPage,
+  workDayBooking: WorkDayPage,
+  myBooking: MyBookingPage,
+  waitingList: WaitingListPage,
+  workDayWithdraw: WorkDayWithdrawPage,
 };
 const PAGE_NAMES = Object.keys(PAGES) as PageName[];
 
-const PAGE_LOADERS: Record<string, () => Promise<unknown>> = Object.fromEntries(PAGE_NAMES.map((name) => [PATHS[name], PAGES[name].load]));
+const PAGE_LOADERS: Record<string, () => Promise<unknown>> = Object.fromEntries(PAGE_NAMES.map((name) => [PATHS[name], PAGES[name].preload]));
 
 /**
  * Starts loading the members' page at `pathname` (its code, and for Calendar and booking its
- * data) at once, rather than when the first render reaches it. A failure is left for that render
- * to show.
+ * data) at once, rather than when the first render reaches it. Settles when it is loaded; a
+ * failure is left for that render to show.
  */
-export function preloadPage(pathname: string): void {
+export function preloadPage(pathname: string): Promise<void> {
   const load = PAGE_LOADERS[pathname.replace(/(.)\/+$/, '$1').toLowerCase()];
-  load?.().catch(() => undefined);
+  return load ? load().then(() => undefined, () => undefined) : Promise.resolve();
 }
 
 // The admin panel is written separately and lives in its own chunk that members never download.
@@ -129,7 +151,7 @@ export function AppRoutes() {
       <Route element={<SiteLayout />}>
         <Route index element={<HomePage />} />
         {PAGE_NAMES.map((name) => (
-          <Route key={name} path={PATHS[name]} element={PAGES[name].element} />
+          <Route key={name} path={PATHS[name]} element={createElement(PAGES[name].Page)} />
         ))}
         <Route path={`${PATHS.news}/:id`} element={<NewsItemPage />} />
         <Route path="*" element={<NotFoundPage />} />

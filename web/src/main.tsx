@@ -55,9 +55,19 @@ function render(initial: ClubConfig | undefined) {
   });
 }
 
-preloadPage(window.location.pathname);
+/**
+ * Where the server drew the page's first screen (the booking page's event, ADR 23), it stays until
+ * the page's code is in (asked for beside this script, so usually there already), so that the
+ * app's first render draws the same page in its place rather than a spinner. A page whose code
+ * does not come draws no longer than this: the spinner and the page's own error follow.
+ */
+const FIRST_SCREEN_WAIT_MS = 5000;
 
-void Promise.race([
-  loadClubConfig().catch(() => undefined),
-  new Promise<undefined>((done) => setTimeout(() => done(undefined), CONFIG_WAIT_MS)),
-]).then(render);
+const wait = (ms: number) => new Promise<undefined>((done) => setTimeout(() => done(undefined), ms));
+const page = preloadPage(window.location.pathname);
+const firstScreenDrawn = root.querySelector('main') !== null;
+
+void Promise.all([
+  Promise.race([loadClubConfig().catch(() => undefined), wait(CONFIG_WAIT_MS)]),
+  firstScreenDrawn ? Promise.race([page, wait(FIRST_SCREEN_WAIT_MS)]) : undefined,
+]).then(([initial]) => render(initial));

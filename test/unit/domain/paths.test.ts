@@ -5,6 +5,7 @@ import {
   eventApiPath,
   eventBookedPath,
   eventBookingPath,
+  eventIdOfApiPath,
   EVENTS_API_PATH,
   isAppPagePath,
   manageBookingPath,
@@ -79,6 +80,17 @@ describe('the API reads a page starts with (preloaded by the server, asked for b
       }),
     );
     expect(eventApiPath('a/b c')).toBe('/api/events/a%2Fb%20c');
+  });
+
+  it("give back the event id of the booking page's read, whatever its characters, and no id for any other address", () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1 }), (id) => {
+        expect(eventIdOfApiPath(eventApiPath(id))).toBe(id);
+      }),
+    );
+    for (const path of [EVENTS_API_PATH, `${EVENTS_API_PATH}/`, '/api/events/a/b', '/api/eventsx/a', '/api/events/%E0%A4%A', '/api/news/a', '/calendar']) {
+      expect(eventIdOfApiPath(path), path).toBeNull();
+    }
   });
 
   it('name the calendar for the calendar page, as the router reads its address, and nothing for other pages', () => {

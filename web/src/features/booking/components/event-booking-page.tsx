@@ -20,7 +20,7 @@ import { Alert } from '../../../components/ui/alert';
 import { BookingForm } from './booking-form';
 import { WaitlistForm } from './waitlist-form';
 import { OfferBooking } from './offer-booking';
-import { CalendarIcon } from '../../../components/ui/icons';
+import { EventSummary } from './event-summary';
 import { PageLoading, PageLoadFailed } from '../../../components/ui/load-failed';
 import { MessagePage } from '../../../components/layout/message-page';
 
@@ -30,20 +30,6 @@ const CLOSED_TEXT: Record<Exclude<ClosedReason, null>, string> = {
   'deadline-passed': 'The booking deadline for this event has passed, so no more bookings can be taken.',
   'event-over': 'This event has already taken place.',
 };
-
-function EventSummary({ event }: { event: CalendarEvent }) {
-  const paragraphs = (event.longdescription.trim() !== '' ? event.longdescription : event.description).split(/\n{2,}/);
-  return (
-    <section className="card event-summary" aria-labelledby="event-name">
-      <h1 id="event-name">{event.name}</h1>
-      <p className="event-date">
-        <CalendarIcon size={18} />
-        {formatDateRange(event.eventdatetime, event.eventenddatetime, 'member')}
-      </p>
-      {paragraphs.map((text, i) => (text.trim() !== '' ? <p key={i}>{text}</p> : null))}
-    </section>
-  );
-}
 
 /**
  * The receipt of a free booking, at `?id=…&booked=<manage token>`: read back from the server with

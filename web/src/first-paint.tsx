@@ -1,0 +1,32 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { eventApiPath, PATHS } from '@core/paths';
+import { EventForBookingSchema } from '@core/use-cases/get-event-for-booking';
+import { EventSummary } from './features/booking/components/event-summary';
+
+/**
+ * A members' page's first screen as the server draws it into the page it answers, before the
+ * app's script has arrived: on a phone on a slow line the script takes a second or more, the
+ * page's HTML and style sheets a fraction of that. Only what the app draws the same way on its
+ * first render belongs here (the app replaces it then, and nothing may move): today the booking
+ * page's event, from the answer the server also puts in the page for the app (ADR 23).
+ *
+ * `answers` are the page's first API reads (core/paths.ts pageFirstReads) by address, as the API
+ * would answer them. Returns the page's `<main>`, or null when there is nothing to draw.
+ */
+export function renderFirstPaint(pathname: string, query: URLSearchParams, answers: ReadonlyMap<string, unknown>): string | null {
+  const page = pathname.replace(/(.)\/+$/, '$1').toLowerCase();
+  if (page !== PATHS.eventBooking) return null;
+  const id = query.get('id')?.trim();
+  // A booking's receipt (`booked`) draws its own page without the event card.
+  if (!id || query.get('booked')?.trim()) return null;
+  const answer = EventForBookingSchema.safeParse(answers.get(eventApiPath(id)));
+  if (!answer.success) return null;
+  // As SiteLayout and the booking page draw it (the booking form and the footer come with the app).
+  return renderToStaticMarkup(
+    <main id="main" className="container site-main" tabIndex={-1}>
+      <div className="page booking-page">
+        <EventSummary event={answer.data.event} />
+      </div>
+    </main>,
+  );
+}
