@@ -54,6 +54,16 @@ export default tseslint.config(
     },
   },
   {
+    // The server draws one thing of the web app's: a page's first screen (ADR 23). Nothing else of web/.
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/web/**', '!**/web/src/first-paint'], message: 'The server talks to the web app over HTTP only; it draws only web/src/first-paint.tsx (ADR 23).' }] },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -99,24 +99,34 @@ export function pageHtml(
         if (value !== undefined) answers.set(path, value);
       }
     }
+    let firstScreen: string | null = null;
+    if (answers.size > 0 && draw && html.includes(FIRST_PAINT_MARKER)) {
+      try {
+        firstScreen = await draw(pathname, query, answers);
+      } catch (error) {
+        // Only a head start: the app draws the page all the same.
+        logger?.warn({ err: error, pathname }, 'A page was answered without its first screen');
+      }
+    }
+    // A page the server drew needs its own code only for what comes after its first screen (the
+    // booking form): the app's entry asks for it, so it does not share the line with the style
+    // sheets and the entry that the first screen and the header wait for (ADR 23).
+    const files = pages[page];
+    const tags = preloadTags(
+      firstScreen === null || !files ? files : { ...files, scripts: [] },
+      reads.filter((path) => !answers.has(path)),
+    );
     let text = html;
-    const tags = preloadTags(pages[page], reads.filter((path) => !answers.has(path)));
     if (tags !== '') {
       const head = text.indexOf('</head>');
       // A page without a head of its own (never the build's) gets them at its end: links work there too.
       text = head === -1 ? `${text}\n${tags}` : `${text.slice(0, head)}  ${tags}\n  ${text.slice(head)}`;
     }
     if (answers.size === 0) return text;
-    let firstScreen: string | null = null;
-    if (draw && text.includes(FIRST_PAINT_MARKER)) {
-      try {
-        firstScreen = await draw(pathname, query, answers);
-      } catch (error) {
-        // Only a head start: the app draws the page all the same.
-        logger?.warn({ err: error, pathname }, "A page was answered without its first screen");
-      }
+    if (firstScreen !== null) {
+      const screen = firstScreen;
+      text = text.replace(FIRST_PAINT_MARKER, () => screen);
     }
-    if (firstScreen !== null) text = text.replace(FIRST_PAINT_MARKER, () => firstScreen);
     const data = `<script type="application/json" id="${FIRST_READS_ELEMENT_ID}">${scriptJson(Object.fromEntries(answers))}</script>\n  `;
     const body = text.lastIndexOf('</body>');
     return body === -1 ? `${text}\n${data}` : `${text.slice(0, body)}${data}${text.slice(body)}`;
