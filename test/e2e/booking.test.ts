@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { BOOKING_MESSAGES } from '../../core/domain/booking-validation';
+import { eventBookingPath } from '../../core/paths';
 import { createEvent, FETCH_HEADER, signInAsAdmin, wallClockDaysAhead } from './support/admin-api';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from './support/app-server';
 import { launchBrowser, PHONE, screenshot, type BrowserSession } from './support/browser';
@@ -59,6 +60,13 @@ describe('event booking page states', () => {
     await page.close();
   });
 
+  // Opened from the calendar (a link within the app), the booking page asks the API for its event;
+  // opened by its address, the event comes inside the page (ADR 23, test/e2e/page-load.test.ts).
+  async function openFromCalendar(page: Page, id: string): Promise<void> {
+    await page.goto('/calendar');
+    await page.locator(`a[href="${eventBookingPath(id)}"]`).first().click();
+  }
+
   it('shows Loading event... while the event loads, then the event and its form', async () => {
     const page = await browser.newPage();
     let release!: () => void;
@@ -67,10 +75,11 @@ describe('event booking page states', () => {
       await released;
       await route.continue();
     });
-    await page.goto(`/event-booking?id=${familyDayId}`);
+    await openFromCalendar(page, familyDayId);
     await page.getByText('Loading event...').waitFor();
     release();
     await page.getByRole('heading', { name: FAMILY_DAY, level: 1 }).waitFor();
+    await page.getByLabel('Lead Member First Name *').waitFor();
     await page.close();
   });
 
@@ -79,7 +88,7 @@ describe('event booking page states', () => {
     await page.goto('/event-booking?id=no-such-event');
     await page.getByRole('heading', { name: 'Event Not Found' }).waitFor();
     await page.route('**/api/events/open-regatta', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }));
-    await page.goto('/event-booking?id=open-regatta');
+    await openFromCalendar(page, 'open-regatta');
     await page.getByText('Failed to fetch event data').waitFor();
     await page.close();
   });
