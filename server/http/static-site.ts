@@ -64,6 +64,18 @@ export function staticSite(webRoot: string, firstReads?: { answer: FirstReadAnsw
     const query = req.originalUrl.indexOf('?');
     res.redirect(301, query === -1 ? '/' : `/${req.originalUrl.slice(query)}`);
   });
+  // Browsers ask for /favicon.ico where a page names no icon of its own (a document's PDF in its
+  // tab): the club's mark (web/public/favicon.svg), not the app's Page Not Found.
+  router.get('/favicon.ico', (_req, res, next) => {
+    const icon = join(root, 'favicon.svg');
+    if (!existsSync(icon)) {
+      next();
+      return;
+    }
+    res.type('image/svg+xml').sendFile(icon, { maxAge: '1d' }, (error) => {
+      if (error) next(error);
+    });
+  });
   router.use(express.static(root, { index: false, maxAge: 0 }));
   const htmlFor = pageHtml(root, firstReads ? { ...firstReads, draw: webFirstPaint } : {});
   const spaFallback: RequestHandler = async (req, res, next) => {

@@ -89,6 +89,11 @@ describe('web app and security headers', () => {
     for (const path of ['/Calendar', '/news/', '/my-booking?token=x', '/work-day-booking', '/admin', '/admin/bookings/e1', '/admin/booking/b1/']) {
       expect((await app.agent().get(path)).status, path).toBe(200);
     }
+    // A tab that names no icon (a PDF) asks for /favicon.ico: the club's mark, not a 404.
+    const icon = await app.agent().get('/favicon.ico');
+    expect(icon.status).toBe(200);
+    expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(icon.body.toString()).toContain('<svg');
     const index = await app.agent().get('/index.html?utm_source=x');
     expect(index.status).toBe(301);
     expect(index.headers.location).toBe('/?utm_source=x');
