@@ -87,7 +87,9 @@ describe('admin work days', () => {
     await accessible(admin, 'work-day form with a message');
     await admin.getByLabel('Volunteers Needed').nth(1).fill('1');
     await admin.getByRole('button', { name: 'Create Work Day' }).click();
-    await admin.waitForURL(/\/admin\/work-days\/[^/]+$/);
+    // The roster's address, not the create page's own (which the same pattern would match at once,
+    // before the save has answered: the id read was then "create" on a busy machine).
+    await admin.waitForURL((url) => /^\/admin\/work-days\/[^/]+$/.test(url.pathname) && url.pathname !== '/admin/work-days/create');
     workDayId = decodeURIComponent(new URL(admin.url()).pathname.split('/').pop()!);
     await admin.getByText('Work day created successfully!').waitFor();
     await jobRow(admin, SCRUB).getByText('0 of 2').waitFor();
