@@ -22,6 +22,11 @@ export const MEMBER_PAGE_PATTERNS = ['/news/:id'] as const;
 /** The admin panel's own addresses (its screens are listed with their permissions in domain/permissions). */
 export const ADMIN_BASE_PATHS = ['/admin', '/admin/login'] as const;
 
+/** The page an address names, as the router reads it: letter case and trailing slashes do not matter. */
+export function pageOf(pathname: string): string {
+  return pathname.replace(/(.)\/+$/, '$1').toLowerCase();
+}
+
 /**
  * Whether the web app has a page at `pathname`: one of the members' PATHS or MEMBER_PAGE_PATTERNS,
  * the admin panel's base and sign-in pages, or one of `adminRoutes` (patterns such as '/admin/bookings/:eventId',
@@ -29,8 +34,7 @@ export const ADMIN_BASE_PATHS = ['/admin', '/admin/login'] as const;
  * letter case and trailing slashes do not matter. The server answers 404 for everything else.
  */
 export function isAppPagePath(pathname: string, adminRoutes: readonly { path: string }[]): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
-  const lower = path.toLowerCase();
+  const lower = pageOf(pathname);
   if ((Object.values(PATHS) as string[]).includes(lower)) return true;
   if ((ADMIN_BASE_PATHS as readonly string[]).includes(lower)) return true;
   const segments = lower.split('/');
@@ -135,7 +139,7 @@ export const FIRST_PAINT_MARKER = '<!--first-paint-->';
  * page it answers (a preload), so the browser can ask while the script is still on its way.
  */
 export function pageFirstReads(pathname: string, query: URLSearchParams): string[] {
-  const path = pathname.replace(/(.)\/+$/, '$1').toLowerCase();
+  const path = pageOf(pathname);
   if (path === PATHS.calendar) return [EVENTS_API_PATH];
   if (path === PATHS.eventBooking) {
     const id = query.get('id')?.trim();

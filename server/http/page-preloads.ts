@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { FIRST_PAINT_MARKER, FIRST_READS_ELEMENT_ID, pageFirstReads } from '../../core/paths';
+import { FIRST_PAINT_MARKER, FIRST_READS_ELEMENT_ID, pageFirstReads, pageOf } from '../../core/paths';
 import type { FirstReadAnswer } from './first-reads';
 
 /**
@@ -63,6 +63,12 @@ function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
+/** `html` with `text` put before its `closing` tag; a page without one (never the build's) gets it at its end. */
+function insertBefore(html: string, closing: string, text: string): string {
+  const at = html.lastIndexOf(closing);
+  return at === -1 ? `${html}\n${text.trim()}` : `${html.slice(0, at)}${text}${html.slice(at)}`;
+}
+
 /**
  * Answers `index.html` for a page, with that page's preloads. Reads the build once (again when
  * index.html changes); without a page-preloads.json (an older build) it names only the first reads.
@@ -90,7 +96,7 @@ export function pageHtml(
   };
   return async (pathname, query) => {
     const { html, pages } = load();
-    const page = pathname.replace(/(.)\/+$/, '$1').toLowerCase();
+    const page = pageOf(pathname);
     const reads = pageFirstReads(pathname, query);
     const answers = new Map<string, unknown>();
     if (answer) {
@@ -116,19 +122,10 @@ export function pageHtml(
       firstScreen === null || !files ? files : { ...files, scripts: [] },
       reads.filter((path) => !answers.has(path)),
     );
-    let text = html;
-    if (tags !== '') {
-      const head = text.indexOf('</head>');
-      // A page without a head of its own (never the build's) gets them at its end: links work there too.
-      text = head === -1 ? `${text}\n${tags}` : `${text.slice(0, head)}  ${tags}\n  ${text.slice(head)}`;
-    }
+    // Links work at the end of a page without a head, too.
+    const text = tags === '' ? html : insertBefore(html, '</head>', `  ${tags}\n  `);
     if (answers.size === 0) return text;
-    if (firstScreen !== null) {
-      const screen = firstScreen;
-      text = text.replace(FIRST_PAINT_MARKER, () => screen);
-    }
-    const data = `<script type="application/json" id="${FIRST_READS_ELEMENT_ID}">${scriptJson(Object.fromEntries(answers))}</script>\n  `;
-    const body = text.lastIndexOf('</body>');
-    return body === -1 ? `${text}\n${data}` : `${text.slice(0, body)}${data}${text.slice(body)}`;
+    const drawn = firstScreen === null ? text : text.replace(FIRST_PAINT_MARKER, () => firstScreen);
+    return insertBefore(drawn, '</body>', `<script type="application/json" id="${FIRST_READS_ELEMENT_ID}">${scriptJson(Object.fromEntries(answers))}</script>\n  `);
   };
 }

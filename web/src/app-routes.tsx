@@ -1,6 +1,6 @@
 import { createElement, lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { PATHS } from '@core/paths';
+import { pageOf, PATHS } from '@core/paths';
 import { NotFoundPage } from './components/layout/not-found-page';
 import { SiteLayout } from './components/layout/site-layout';
 import { Spinner } from './components/ui/spinner';
@@ -114,7 +114,7 @@ const PAGE_LOADERS: Record<string, () => Promise<unknown>> = Object.fromEntries(
  * failure is left for that render to show.
  */
 export function preloadPage(pathname: string): Promise<void> {
-  const load = PAGE_LOADERS[pathname.replace(/(.)\/+$/, '$1').toLowerCase()];
+  const load = PAGE_LOADERS[pageOf(pathname)];
   return load ? load().then(() => undefined, () => undefined) : Promise.resolve();
 }
 

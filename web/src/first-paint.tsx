@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { eventApiPath, PATHS } from '@core/paths';
+import { eventApiPath, pageOf, PATHS } from '@core/paths';
 import { EventForBookingSchema } from '@core/use-cases/get-event-for-booking';
 import { EventSummary } from './features/booking/components/event-summary';
 
@@ -14,8 +14,7 @@ import { EventSummary } from './features/booking/components/event-summary';
  * would answer them. Returns the page's `<main>`, or null when there is nothing to draw.
  */
 export function renderFirstPaint(pathname: string, query: URLSearchParams, answers: ReadonlyMap<string, unknown>): string | null {
-  const page = pathname.replace(/(.)\/+$/, '$1').toLowerCase();
-  if (page !== PATHS.eventBooking) return null;
+  if (pageOf(pathname) !== PATHS.eventBooking) return null;
   const id = query.get('id')?.trim();
   // A booking's receipt (`booked`) draws its own page without the event card.
   if (!id || query.get('booked')?.trim()) return null;

@@ -11,6 +11,7 @@ import {
   manageBookingPath,
   manageTokenOf,
   pageFirstReads,
+  pageOf,
   PATHS,
   workDayPath,
 } from '../../../core/paths';
@@ -68,6 +69,18 @@ describe('the app’s addresses', () => {
     for (const path of ['/index.html', '/admin/events/edit', '/admin/events/edit/a/b', '/admin/nope', '/calendarx', '/api']) {
       expect(isAppPagePath(path, ADMIN_ROUTES), path).toBe(false);
     }
+  });
+});
+
+describe('the page an address names', () => {
+  it('is the same whatever the letter case and trailing slashes, and the root stays the root', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...Object.values(PATHS)), fc.nat({ max: 3 }), fc.boolean(), (path, slashes, upper) => {
+        const written = `${upper ? path.toUpperCase() : path}${'/'.repeat(slashes)}`;
+        expect(pageOf(written)).toBe(path);
+        expect(pageOf(pageOf(written))).toBe(path);
+      }),
+    );
   });
 });
 
