@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { NEWS_BODY_MAX, NEWS_STATUSES, NEWS_SUBJECT_MAX, type NewsItem, type NewsStatus } from '../entities/news-item';
 import { instantToLondonWallClock } from './calendar';
 import { londonWallClock, wallClockToInstant } from './london-time';
+import { groupThousands } from './number-text';
 
 /**
  * The admin news form as the browser sends it: the publish time as London wall-clock text
@@ -29,7 +30,7 @@ export const NEWS_FORM_MESSAGES = {
   subjectRequired: 'Subject is required',
   subjectTooLong: `Subject must be at most ${NEWS_SUBJECT_MAX} characters`,
   bodyRequired: 'Write the news item (the body is required)',
-  bodyTooLong: `The body must be at most ${NEWS_BODY_MAX.toLocaleString('en-GB')} characters`,
+  bodyTooLong: `The body must be at most ${groupThousands(NEWS_BODY_MAX)} characters`,
   publishAtRequired: 'Publish date and time is required',
   publishAtInvalid: 'Enter a valid date and time',
   statusInvalid: 'Choose Draft or Published',

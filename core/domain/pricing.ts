@@ -1,5 +1,6 @@
 import type { ClubEvent } from '../entities/event';
 import type { Currency } from '../entities/money';
+import { groupThousands } from './number-text';
 
 /** The spec's test hook: this attendee count costs £1, only when the server enables the hook. */
 export const TEST_HOOK_ATTENDEES = 123456789;
@@ -49,7 +50,7 @@ export function currencySymbol(c: Currency): string {
 export function formatMoney(minor: number, currency: Currency): string {
   const sign = minor < 0 ? '-' : '';
   const abs = Math.abs(Math.round(minor));
-  const whole = Math.floor(abs / 100).toLocaleString('en-GB');
+  const whole = groupThousands(Math.floor(abs / 100));
   const cents = String(abs % 100).padStart(2, '0');
   return `${sign}${currencySymbol(currency)}${whole}.${cents}`;
 }
