@@ -2,21 +2,21 @@ import { addDays } from 'date-fns/addDays';
 import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
 import { format } from 'date-fns/format';
 import { startOfDay } from 'date-fns/startOfDay';
-import { format as formatInZone } from 'date-fns-tz/format';
 
 /**
- * The club's time zone: a thin wrapper over date-fns-tz (London's offset at an instant) and
- * date-fns (calendar arithmetic and formatting). Three things are settled here, not left to them:
+ * The club's time zone: London's offset at an instant (the UK's summer-time rule from 1996, the
+ * platform's time-zone database before; ADR 24) and date-fns (calendar arithmetic and
+ * formatting). Three things are settled here, not left to them:
  * - The answers never depend on the time zone of the machine (the server, or a member's browser
  *   abroad). date-fns reads a Date's local fields, so it is handed London's wall clock in a
  *   LondonWall, whose local fields are its UTC ones. (date-fns-tz's formatInTimeZone and
  *   fromZonedTime go through the machine's zone, and are an hour out at London times that fall in
  *   the machine's own clock change.)
  * - The two clock-change nights are read as the product chose (fromLondonWall below).
- * - The offset is asked of date-fns-tz (an Intl formatToParts each time) once per UTC hour and
- *   remembered: the calendar asks about the same few hours again and again (docs/performance.md).
- *   It is read from date-fns-tz's offset token, the one part of its API that takes the instant as
- *   it is (getTimezoneOffset reads its date as a wall clock in the machine's zone).
+ * - The offset is worked out once per UTC hour and remembered: the calendar asks about the same
+ *   few hours again and again (docs/performance.md).
+ * - A page that shows only dates from 1996 on never calls Intl. A browser's first Intl call loads
+ *   its locale data, and on a phone that is most of the page's start-up blocking time (ADR 24).
  */
 export const LONDON = 'Europe/London';
 
@@ -53,12 +53,40 @@ export class LondonWall extends Date {
   override setMilliseconds(ms: number) { return this.setUTCMilliseconds(ms); }
 }
 
-const OFFSET = /^([+-])(\d{2}):(\d{2})$/;
+/**
+ * The UK's summer time since 1996 (the Summer Time Order 2002 keeps it): from 01:00 UTC on the last
+ * Sunday of March to 01:00 UTC on the last Sunday of October. The time-zone database gives the same
+ * for every year from 1996 on; test/unit/domain/london-time.test.ts checks each change from 1996 to
+ * 2100 against it, so a change in the law shows up there as soon as the database has it.
+ */
+const SUMMER_TIME_RULE_FROM = Date.UTC(1996, 0, 1);
+const DAY_MS = 24 * HOUR_MS;
 
-/** London's offset from UTC at an instant, in ms, as date-fns-tz gives it (to the minute). */
-function offsetFromDateFnsTz(ms: number): number {
-  const [, sign, hours, minutes] = OFFSET.exec(formatInZone(new Date(ms), 'xxx', { timeZone: LONDON })) ?? [];
+/** 01:00 UTC on the last Sunday of a month (0 is January) of a year. */
+function lastSundayAtOneUtc(year: number, month: number): number {
+  const lastDay = Date.UTC(year, month + 1, 0, 1);
+  return lastDay - new Date(lastDay).getUTCDay() * DAY_MS;
+}
+
+function offsetBySummerTimeRule(ms: number): number {
+  const year = new Date(ms).getUTCFullYear();
+  return ms >= lastSundayAtOneUtc(year, 2) && ms < lastSundayAtOneUtc(year, 9) ? HOUR_MS : 0;
+}
+
+/** "GMT", "GMT+01:00", "GMT-00:01:15" (London's mean time before 1847). */
+const GMT_OFFSET = /^GMT(?:([+-])(\d{2}):(\d{2}))?/;
+let offsetNames: Intl.DateTimeFormat | undefined;
+
+/** London's offset from UTC at an instant, in ms, from the platform's time-zone database (to the minute). */
+function offsetFromTimeZoneDatabase(ms: number): number {
+  offsetNames ??= new Intl.DateTimeFormat('en-GB', { timeZone: LONDON, timeZoneName: 'longOffset' });
+  const name = offsetNames.formatToParts(ms).find((part) => part.type === 'timeZoneName')?.value ?? '';
+  const [, sign, hours = '0', minutes = '0'] = GMT_OFFSET.exec(name) ?? [];
   return (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes)) * 60_000;
+}
+
+function offsetAt(ms: number): number {
+  return ms >= SUMMER_TIME_RULE_FROM ? offsetBySummerTimeRule(ms) : offsetFromTimeZoneDatabase(ms);
 }
 
 /** Since 1900 London's offset has only ever changed on a whole hour (UTC). */
@@ -72,11 +100,11 @@ const offsetByHour = new Map<number, number>();
  */
 export function londonOffsetMs(instant: Date | number): number {
   const ms = typeof instant === 'number' ? instant : instant.getTime();
-  if (ms < WHOLE_HOUR_CHANGES_FROM) return offsetFromDateFnsTz(ms);
+  if (ms < WHOLE_HOUR_CHANGES_FROM) return offsetFromTimeZoneDatabase(ms);
   const hour = Math.floor(ms / HOUR_MS);
   let offset = offsetByHour.get(hour);
   if (offset === undefined) {
-    offset = offsetFromDateFnsTz(hour * HOUR_MS);
+    offset = offsetAt(hour * HOUR_MS);
     if (offsetByHour.size >= MAX_REMEMBERED_HOURS) offsetByHour.clear();
     offsetByHour.set(hour, offset);
   }

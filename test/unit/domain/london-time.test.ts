@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   addDaysToDate,
   daysBetweenDates,
@@ -99,6 +99,46 @@ describe('London time without formatting each value through Intl', () => {
     expect(londonOffsetMs(new Date('2026-10-25T00:59:59.999Z'))).toBe(HOUR);
     expect(londonOffsetMs(new Date('2026-10-25T01:00:00Z'))).toBe(0);
     expect(londonOffsetMs(new Date('1944-06-06T12:00:00Z'))).toBe(2 * HOUR);
+  });
+
+  it('changes the clock when the time-zone database does, every spring and autumn from 1996 to 2100', () => {
+    // Each change, found by searching the database hour by hour through the last week of March
+    // and of October, is the one the summer-time rule in london-time.ts gives, to the millisecond.
+    const databaseOffset = (ms: number) => formatInTimeZone(new Date(ms), Z, 'xxx');
+    for (let year = 1996; year <= 2100; year += 1) {
+      for (const month of [2, 9]) {
+        const weekBefore = Date.UTC(year, month, 24);
+        let hour = weekBefore;
+        while (databaseOffset(hour) === databaseOffset(weekBefore)) hour += HOUR;
+        expect(new Date(hour).getUTCDay(), `${year}-${month + 1}: a Sunday`).toBe(0);
+        expect(londonOffsetMs(hour - 1)).toBe(month === 2 ? 0 : HOUR);
+        expect(londonOffsetMs(hour)).toBe(month === 2 ? HOUR : 0);
+      }
+    }
+  });
+
+  it('works out London time from 1996 on without asking Intl (a phone loads its locale data on the first call)', () => {
+    // The prototype's methods first: the constructor's spy has a prototype of its own.
+    const intl = [
+      vi.spyOn(Intl.DateTimeFormat.prototype as { readonly format: unknown }, 'format', 'get'),
+      vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts'),
+      vi.spyOn(Intl, 'DateTimeFormat'),
+    ];
+    try {
+      fc.assert(
+        fc.property(fc.integer({ min: Date.UTC(1996, 0, 2), max: Date.UTC(2100, 0, 1) }), (ms) => {
+          const d = new Date(ms);
+          londonDayText(d);
+          londonWallClock(d);
+          wallClockToInstant(londonWallClock(d));
+          startOfLondonDay(d);
+        }),
+        { numRuns: 500 },
+      );
+      for (const spy of intl) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of intl) spy.mockRestore();
+    }
   });
 
   it('reads the clock-change nights as agreed: a skipped time an hour later, a repeated time the first time', () => {
