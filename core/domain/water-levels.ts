@@ -61,6 +61,11 @@ export function readingDateInWords(date: string): string {
   return format(dateWall(date), 'd MMMM uuuu');
 }
 
+/** The month of a reading's date: "November 2026". */
+export function readingMonthInWords(date: string): string {
+  return format(dateWall(date), 'MMMM uuuu');
+}
+
 /** What the admin's reading form sends: both fields as typed. */
 export const WaterLevelFormSchema = z.object({
   date: z.string().max(100).default(''),

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { readingDateInWords, readingMonthInWords } from '@core/domain/water-levels';
 import type { WaterLevelReading } from '@core/entities/water-level';
 import { Alert } from '../../../components/ui/alert';
 import { useApiQuery } from '../../../lib/query';
@@ -36,8 +37,6 @@ function useWidth<T extends HTMLElement>(): [RefObject<T | null>, number] {
   return [ref, width];
 }
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const LONG_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const MONTH_YEAR = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 function dayNumber(date: string): number {
   return Date.parse(`${date}T00:00:00Z`) / 86_400_000;
@@ -57,7 +56,7 @@ function monthlyRows(readings: WaterLevelReading[]): MonthRow[] {
     groups.set(key, [...(groups.get(key) ?? []), reading.percentFull]);
   }
   return [...groups.entries()].map(([key, values]) => ({
-    month: MONTH_YEAR.format(new Date(`${key}-01T00:00:00Z`)),
+    month: readingMonthInWords(`${key}-01`),
     average: Math.round(values.reduce((sum, v) => sum + v, 0) / values.length),
     lowest: Math.round(Math.min(...values)),
     highest: Math.round(Math.max(...values)),
@@ -69,7 +68,7 @@ function summaryOf(readings: WaterLevelReading[]): string {
   const values = readings.map((r) => r.percentFull);
   const low = Math.round(Math.min(...values));
   const high = Math.round(Math.max(...values));
-  const day = (date: string) => LONG_DATE.format(new Date(`${date}T00:00:00Z`));
+  const day = readingDateInWords;
   return (
     `Latest reading: ${Math.round(latest.percentFull)}% full on ${day(latest.date)}. ` +
     `From ${day(readings[0].date)} to ${day(latest.date)} the level ranged from ${low}% to ${high}% full.`
@@ -79,7 +78,7 @@ function summaryOf(readings: WaterLevelReading[]): string {
 /** "Latest reading: 21 November 2026, 63% full": shown above the chart, so members know how fresh it is. */
 export function latestReadingText(readings: WaterLevelReading[]): string {
   const latest = readings[readings.length - 1];
-  return `Latest reading: ${LONG_DATE.format(new Date(`${latest.date}T00:00:00Z`))}, ${Math.round(latest.percentFull)}% full`;
+  return `Latest reading: ${readingDateInWords(latest.date)}, ${Math.round(latest.percentFull)}% full`;
 }
 
 /** The chart itself: a line of percent full against date, drawn as inline SVG. */
