@@ -15,15 +15,43 @@ function readSaved(): Map<string, number> {
   }
 }
 
-const positions = readSaved();
+/**
+ * The positions kept before this page was loaded (a reload, or Back from another site), read only
+ * when one is asked for: a first visit has none to go back to, and a phone's first read of session
+ * storage takes a few milliseconds of its start-up.
+ */
+let stored: Map<string, number> | undefined;
+const storedPositions = () => (stored ??= readSaved());
+/** The positions recorded since this page was loaded. */
+const positions = new Map<string, number>();
 let currentKey = '';
+/** The entry the page was loaded on, and whether the member has moved to another since. */
+let firstKey: string | undefined;
+let movedSinceLoad = false;
+
+const positionOf = (key: string) => positions.get(key) ?? storedPositions().get(key);
 
 function save() {
   try {
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(Object.fromEntries(positions)));
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(Object.fromEntries([...storedPositions(), ...positions])));
   } catch {
     // Storage full or refused: positions are still kept for this page's life.
   }
+}
+
+/**
+ * The key of a history entry: react-router's location.key, which the entry keeps across a reload.
+ * An entry the app has not made yet (the page a member opened) has the key 'default' in every tab
+ * and on every page, so its address is added.
+ */
+function entryKey(location: { key: string; pathname: string; search: string }): string {
+  return location.key === 'default' ? `default ${location.pathname}${location.search}` : location.key;
+}
+
+/** Whether the page was loaded as a reload or by Back/Forward (not by opening an address or a link). */
+function loadedToReturn(): boolean {
+  const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return entry?.type === 'reload' || entry?.type === 'back_forward';
 }
 
 /**
@@ -55,10 +83,10 @@ function restoreTo(y: number): () => void {
 
 /**
  * Back and Forward return to where the page was left, a new page starts at its top (or at the
- * element its #fragment names). Positions are kept per history entry (react-router's
- * location.key, which the history entry keeps across a reload) as the member scrolls, so the
- * position recorded is the one the page was left at, never one a shorter next page cut short; and
- * in session storage when the page is hidden, so a reload returns there too.
+ * element its #fragment names). Positions are kept per history entry (entryKey) as the member
+ * scrolls, so the position recorded is the one the page was left at, never one a shorter next page
+ * cut short; and in session storage when the page is hidden, so a reload returns there too. An
+ * address opened anew (typed, or a link from elsewhere) starts at its top.
  * A hand-written stand-in for react-router's <ScrollRestoration />, which only works inside its
  * data router (ADR 22).
  */
@@ -81,10 +109,16 @@ export function ScrollRestoration() {
   }, []);
 
   // Before paint, so a new page never flashes at the old position.
+  const key = entryKey(location);
   useLayoutEffect(() => {
-    currentKey = location.key;
-    const saved = positions.get(location.key);
-    if (navigationType === 'POP' && saved !== undefined) return restoreTo(saved);
+    // The first location is a POP however the page was loaded: only a reload or Back/Forward
+    // returns to a position; a page opened anew starts at its top like any new page.
+    firstKey ??= key;
+    if (key !== firstKey) movedSinceLoad = true;
+    const returning = navigationType === 'POP' && (movedSinceLoad || loadedToReturn());
+    currentKey = key;
+    const saved = returning ? positionOf(key) : undefined;
+    if (saved !== undefined) return restoreTo(saved);
     if (location.hash.length > 1) {
       const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
       if (target) {
@@ -94,7 +128,7 @@ export function ScrollRestoration() {
     }
     if (navigationType !== 'POP') window.scrollTo(0, 0);
     return undefined;
-  }, [location.key, location.hash, navigationType]);
+  }, [key, location.hash, navigationType]);
 
   return null;
 }
