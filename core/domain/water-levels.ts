@@ -61,6 +61,11 @@ export function readingDateInWords(date: string): string {
   return format(dateWall(date), 'd MMMM uuuu');
 }
 
+/** Readings oldest first ('yyyy-MM-dd' sorts as text: no locale collation, whose first use is slow in a browser, ADR 24). */
+export function inDateOrder(readings: readonly WaterLevelReading[]): WaterLevelReading[] {
+  return [...readings].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+}
+
 /** The month of a reading's date: "November 2026". */
 export function readingMonthInWords(date: string): string {
   return format(dateWall(date), 'MMMM uuuu');
@@ -202,7 +207,7 @@ export function planImport(readings: readonly WaterLevelReading[], stored: reado
   const add: WaterLevelReading[] = [];
   const replace: ReplacedReading[] = [];
   let unchanged = 0;
-  for (const reading of [...readings].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))) {
+  for (const reading of inDateOrder(readings)) {
     const before = storedByDate.get(reading.date);
     if (before === undefined) add.push(reading);
     else if (before !== reading.percentFull) replace.push({ date: reading.date, before, after: reading.percentFull });

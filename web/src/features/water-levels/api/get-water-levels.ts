@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inDateOrder } from '@core/domain/water-levels';
 import { WaterLevelReadingSchema, type WaterLevelReading } from '@core/entities/water-level';
 import { apiGet } from '../../../lib/api';
 
@@ -7,6 +8,5 @@ const WaterLevelsAnswerSchema = z.object({ readings: z.array(WaterLevelReadingSc
 /** The last 365 days of readings, oldest first. */
 export async function getWaterLevels(signal?: AbortSignal): Promise<WaterLevelReading[]> {
   const answer = await apiGet('/api/water-levels', WaterLevelsAnswerSchema, { signal });
-  // 'yyyy-MM-dd' sorts as text; no locale collation (a phone's first Intl call is slow, ADR 24).
-  return [...answer.readings].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  return inDateOrder(answer.readings);
 }

@@ -68,10 +68,9 @@ function summaryOf(readings: WaterLevelReading[]): string {
   const values = readings.map((r) => r.percentFull);
   const low = Math.round(Math.min(...values));
   const high = Math.round(Math.max(...values));
-  const day = readingDateInWords;
   return (
-    `Latest reading: ${Math.round(latest.percentFull)}% full on ${day(latest.date)}. ` +
-    `From ${day(readings[0].date)} to ${day(latest.date)} the level ranged from ${low}% to ${high}% full.`
+    `Latest reading: ${Math.round(latest.percentFull)}% full on ${readingDateInWords(latest.date)}. ` +
+    `From ${readingDateInWords(readings[0].date)} to ${readingDateInWords(latest.date)} the level ranged from ${low}% to ${high}% full.`
   );
 }
 
