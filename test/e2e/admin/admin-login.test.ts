@@ -134,6 +134,9 @@ describe('admin sign-in', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/admin/members');
     await page.getByRole('heading', { level: 1, name: 'Members' }).waitFor();
+    // The heading shows before the list arrives; the session ends only once the page has its data,
+    // or the list's own request could be the one refused (and the sign-in page reached before the click).
+    await page.getByRole('region', { name: 'Admin accounts' }).getByRole('table').waitFor();
 
     // A session ended on the server (here: signed out through the API) sends the next screen
     // that asks the server for data back to sign in, without showing that data.
