@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { clubLogoMarkup } from './src/components/layout/club-logo-shapes';
 import { pagePreloadsPlugin } from '../scripts/page-preloads';
+import { clubIconPlugin } from '../scripts/club-icon';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -61,7 +62,7 @@ function clubLogo(): Plugin {
 
 export default defineConfig({
   root,
-  plugins: [react(), clubLogo(), pagePreloadsPlugin(), precompress()],
+  plugins: [react(), clubLogo(), clubIconPlugin(resolve(root, 'public/favicon.svg')), pagePreloadsPlugin(), precompress()],
   // The web imports the core's rules and schemas as @core/... (tsconfig.json has the same path).
   resolve: { alias: { '@core': resolve(root, '../core') } },
   build: {

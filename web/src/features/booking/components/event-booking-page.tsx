@@ -15,7 +15,7 @@ import { CalendarLinks } from '../../calendar/components/calendar-links';
 import type { CalendarEvent } from '../../calendar/api/get-calendar-events';
 import { getBookingEvent, type ClosedReason } from '../api/get-booking-event';
 import { bookedBookingKey, getBookedBooking } from '../api/get-booked-booking';
-import { CALENDAR_EVENTS_KEY } from '../../calendar/api/get-calendar-events';
+import { CALENDAR_EVENTS_KEY } from '../../calendar/api/calendar-events-path';
 import { Alert } from '../../../components/ui/alert';
 import { BookingForm } from './booking-form';
 import { WaitlistForm } from './waitlist-form';

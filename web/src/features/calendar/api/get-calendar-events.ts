@@ -19,6 +19,3 @@ export async function getCalendarEvents(signal?: AbortSignal): Promise<CalendarD
 export function readCalendarEvents(json: unknown): CalendarData {
   return parseAnswer(CalendarAnswerSchema, json, `GET ${CALENDAR_EVENTS_PATH}`);
 }
-
-/** The calendar's query key, for screens whose changes move its places left. */
-export { CALENDAR_EVENTS_KEY } from './calendar-events-path';

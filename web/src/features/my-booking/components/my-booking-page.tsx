@@ -13,7 +13,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { DetailsList } from '../../../components/ui/details-list';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { CALENDAR_EVENTS_KEY } from '../../calendar/api/get-calendar-events';
+import { CALENDAR_EVENTS_KEY } from '../../calendar/api/calendar-events-path';
 import { MessagePage } from '../../../components/layout/message-page';
 
 function BookingNotFound() {

@@ -1,0 +1,39 @@
+/**
+ * The tab icon every page names: the club's mark (web/public/favicon.svg) drawn once, at build
+ * time, as a small PNG written into index.html as a data: address (no request of its own).
+ *
+ * Not the SVG itself: Chromium draws an SVG icon on the page's main thread, in a task of 15 to
+ * 50 ms on a phone-speed machine just as the app starts (docs/performance.md, "The tab icon");
+ * a PNG is only decoded. sharp (already the photos' resizer) draws it.
+ *
+ * Used by web/vite.config.ts as a Vite plugin; the plain function is tested on its own.
+ */
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import type { Plugin } from 'vite';
+
+/** Where index.html asks for the icon's tag. */
+export const CLUB_ICON_MARKER = /<!-- club-icon:[^>]*-->/;
+
+/** The icon's side in pixels: sharp on a phone's 2x or 3x screen at the 16 to 24 px a tab shows. */
+export const CLUB_ICON_SIZE = 48;
+
+/** The `<link rel="icon">` tag for the mark in `svg` (an SVG document's text). */
+export async function clubIconTag(svg: string): Promise<string> {
+  const png = await sharp(Buffer.from(svg), { density: 600 }).resize(CLUB_ICON_SIZE, CLUB_ICON_SIZE).png({ compressionLevel: 9, palette: true }).toBuffer();
+  return `<link rel="icon" type="image/png" sizes="${CLUB_ICON_SIZE}x${CLUB_ICON_SIZE}" href="data:image/png;base64,${png.toString('base64')}" />`;
+}
+
+/** Puts the icon drawn from `svgPath` where index.html marks it; a page without the mark is left as it is. */
+export function clubIconPlugin(svgPath: string): Plugin {
+  let tag: Promise<string> | undefined;
+  return {
+    name: 'kyc-club-icon',
+    transformIndexHtml: async (html) => {
+      if (!CLUB_ICON_MARKER.test(html)) return html;
+      tag ??= clubIconTag(readFileSync(svgPath, 'utf8'));
+      const link = await tag;
+      return html.replace(CLUB_ICON_MARKER, () => link);
+    },
+  };
+}
