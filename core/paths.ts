@@ -103,6 +103,9 @@ export function eventBookedPath(eventId: string, manageToken: string): string {
   return `${PATHS.eventBooking}?${new URLSearchParams({ id: eventId, booked: manageToken }).toString()}`;
 }
 
+/** The API's public settings of the club and this server, which every page reads (GET /api/config). */
+export const CONFIG_API_PATH = '/api/config';
+
 /** The API's list of the calendar's events, which the Calendar page reads. */
 export const EVENTS_API_PATH = '/api/events';
 
@@ -135,11 +138,15 @@ export const FIRST_PAINT_MARKER = '<!--first-paint-->';
 
 /**
  * The API reads a members' page starts with, for the page at `pathname` with `query`: the web
- * app asks for them as soon as its script runs (app-routes.tsx), and the server names them in the
- * page it answers (a preload), so the browser can ask while the script is still on its way.
+ * app asks for them as soon as its script runs (app-routes.tsx, and main.tsx for the club's
+ * settings), and the server names them in the page it answers (a preload), so the browser can ask
+ * while the script is still on its way, or puts their answers in the page itself. Home starts with
+ * the club's settings, which its first screen shows (every other page has them preloaded by
+ * index.html).
  */
 export function pageFirstReads(pathname: string, query: URLSearchParams): string[] {
   const path = pageOf(pathname);
+  if (path === PATHS.home) return [CONFIG_API_PATH];
   if (path === PATHS.calendar) return [EVENTS_API_PATH];
   if (path === PATHS.eventBooking) {
     const id = query.get('id')?.trim();

@@ -1,8 +1,10 @@
 import type { Logger } from 'pino';
-import { eventIdOfApiPath } from '../../core/paths';
+import { CONFIG_API_PATH, eventIdOfApiPath } from '../../core/paths';
 import { NotFoundError } from '../../core/errors';
 import { GetEventForBooking } from '../../core/use-cases/get-event-for-booking';
+import type { AppConfig } from '../config';
 import type { AppContainer } from '../container';
+import { publicConfig } from './public-routes';
 
 /**
  * The answer to one of a members' page's first API reads (core/paths.ts pageFirstReads), made
@@ -12,13 +14,15 @@ import type { AppContainer } from '../container';
 export type FirstReadAnswer = (path: string) => Promise<unknown>;
 
 /**
- * The reads the server answers inside the page: the booking page's event, by the same use case
+ * The reads the server answers inside the page: the club's settings (home's first screen shows
+ * them), as `GET /api/config` gives them, and the booking page's event, by the same use case
  * as `GET /api/events/{id}`, so the app gets what that route would send. An event that is not
  * there is left to the app (its request answers 404 and the page says so); a failure to read it
  * is logged and left to the app too, so the page itself never fails for it.
  */
-export function firstReadAnswers(ports: AppContainer, logger: Logger): FirstReadAnswer {
+export function firstReadAnswers(ports: AppContainer, config: AppConfig, logger: Logger): FirstReadAnswer {
   return async (path) => {
+    if (path === CONFIG_API_PATH) return publicConfig(ports, config);
     const eventId = eventIdOfApiPath(path);
     if (eventId === null) return undefined;
     try {

@@ -63,6 +63,12 @@ function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
+/** index.html's own `<link rel="preload">` of `path` (the club's settings), with the spaces before it. */
+function preloadIn(html: string, path: string): RegExpExecArray | null {
+  const href = attribute(path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`\\s*<link rel="preload" href="${href}"[^>]*>`).exec(html);
+}
+
 /** `html` with `text` put before its `closing` tag; a page without one (never the build's) gets it at its end. */
 function insertBefore(html: string, closing: string, text: string): string {
   const at = html.lastIndexOf(closing);
@@ -118,12 +124,19 @@ export function pageHtml(
     // booking form): the app's entry asks for it, so it does not share the line with the style
     // sheets and the entry that the first screen and the header wait for (ADR 23).
     const files = pages[page];
+    // A read answered in the page is not asked for as well, even where index.html preloads it
+    // (the club's settings, on Home); one index.html preloads already is not named twice.
+    let own = html;
+    for (const path of answers.keys()) {
+      const link = preloadIn(own, path);
+      if (link) own = own.slice(0, link.index) + own.slice(link.index + link[0].length);
+    }
     const tags = preloadTags(
       firstScreen === null || !files ? files : { ...files, scripts: [] },
-      reads.filter((path) => !answers.has(path)),
+      reads.filter((path) => !answers.has(path) && preloadIn(own, path) === null),
     );
     // Links work at the end of a page without a head, too.
-    const text = tags === '' ? html : insertBefore(html, '</head>', `  ${tags}\n  `);
+    const text = tags === '' ? own : insertBefore(own, '</head>', `  ${tags}\n  `);
     if (answers.size === 0) return text;
     const drawn = firstScreen === null ? text : text.replace(FIRST_PAINT_MARKER, () => firstScreen);
     return insertBefore(drawn, '</body>', `<script type="application/json" id="${FIRST_READS_ELEMENT_ID}">${scriptJson(Object.fromEntries(answers))}</script>\n  `);

@@ -1,9 +1,10 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { WorkDaySignupFormSchema } from '../../core/entities/work-day';
+import type { ClubConfig } from '../../core/entities/club-config';
 import { GetDocumentFile, ListCampaigns, ListDocuments } from '../../core/use-cases/club-content';
 import { GetWaterLevels } from '../../core/use-cases/get-water-levels';
-import { documentFilePath, eventBookingPath } from '../../core/paths';
+import { CONFIG_API_PATH, documentFilePath, eventBookingPath } from '../../core/paths';
 import { GetEventForBooking } from '../../core/use-cases/get-event-for-booking';
 import { GetWorkDay } from '../../core/use-cases/get-work-day';
 import { GetMyBooking, MyBookingQuerySchema, MyBookingSchema } from '../../core/use-cases/get-my-booking';
@@ -47,6 +48,23 @@ export function paymentRedirectUrl(eventId: string, checkoutId: string): string 
   return eventBookingPath(eventId, { step: 'pending', checkoutId });
 }
 
+/** GET /api/config's answer: what the web app needs to know about the club and this server. */
+export function publicConfig(ports: AppContainer, config: AppConfig): ClubConfig {
+  return {
+    clubName: config.clubName,
+    publicSiteUrl: config.publicSiteUrl,
+    feedbackEmail: config.feedbackEmail,
+    photosEmail: config.photosEmail,
+    waterLevelUrl: config.waterLevelUrl,
+    waterSafetyUrl: config.waterSafetyUrl,
+    searchProvider: ports.get('search').providerName,
+    paymentsMode: ports.get('payments').name,
+    maxAttendeesPerBooking: config.maxAttendeesPerBooking,
+    passwordReset: ports.useCase(RequestPasswordReset).available(),
+    square: webPaymentsSettings(ports.get('payments')),
+  };
+}
+
 export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, config: AppConfig, calendarCache: CalendarAnswerCache): void {
   const paymentsName = () => ports.get('payments').name;
 
@@ -73,26 +91,12 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
 
   routes.add({
     method: 'get',
-    path: '/api/config',
+    path: CONFIG_API_PATH,
     summary: 'What the web app needs to know about the club and this server',
     tag: 'meta',
     access: 'public',
     responses: { 200: { description: 'Public settings', schema: PublicConfigSchema } },
-    handler: async () => {
-      return reply(200, {
-        clubName: config.clubName,
-        publicSiteUrl: config.publicSiteUrl,
-        feedbackEmail: config.feedbackEmail,
-        photosEmail: config.photosEmail,
-        waterLevelUrl: config.waterLevelUrl,
-        waterSafetyUrl: config.waterSafetyUrl,
-        searchProvider: ports.get('search').providerName,
-        paymentsMode: paymentsName(),
-        maxAttendeesPerBooking: config.maxAttendeesPerBooking,
-        passwordReset: ports.useCase(RequestPasswordReset).available(),
-        square: webPaymentsSettings(ports.get('payments')),
-      });
-    },
+    handler: async () => reply(200, publicConfig(ports, config)),
   });
 
   routes.add({

@@ -65,10 +65,8 @@ describe("a members' page names its own code and first API read in its head", ()
     expect(text.match(/<script/g)).toHaveLength(1);
   });
 
-  it('names nothing for a booking page without an event, the home page or an unknown address (404)', async () => {
+  it('names no read for a booking page without an event, and nothing for an unknown address (404)', async () => {
     expect((await headOf('/event-booking')).links).toEqual(['<link rel="modulepreload" crossorigin href="/assets/event-booking-page-4.js">', '<link rel="modulepreload" crossorigin href="/assets/schemas-2.js">']);
-    const home = await app.agent().get('/');
-    expect(home.text).toBe(INDEX);
     const unknown = await app.agent().get('/no-such-page?id=open-regatta');
     expect(unknown.status).toBe(404);
     expect(unknown.text).toBe(INDEX);
@@ -150,5 +148,43 @@ describe("the booking page carries its event and draws it before the app's scrip
     expect(firstReadsOf(unknown.text)).toBeNull();
     expect(unknown.text).not.toContain('<main');
     expect(unknown.text).toContain('<link rel="preload" href="/api/events/no-such-event" as="fetch" crossorigin="anonymous">');
+  });
+});
+
+describe("Home carries the club's settings and draws its welcome before the app's script runs", () => {
+  it('holds the answer GET /api/config gives, asks for it nowhere else, and draws the welcome with it', async () => {
+    const res = await app.agent().get('/');
+    expect(res.status).toBe(200);
+    const config = (await app.agent().get('/api/config')).body as { clubName: string; feedbackEmail: string };
+    expect(firstReadsOf(res.text)).toEqual({ '/api/config': config });
+    const head = res.text.slice(0, res.text.indexOf('</head>'));
+    expect(head).not.toContain('<link');
+    const main = res.text.slice(res.text.indexOf('<main'), res.text.indexOf('</main>') + 7);
+    expect(main).toMatch(/^<main id="main" class="container site-main" tabindex="-1"><div class="page home-page"><section class="hero"><h1>Welcome to the Members Area<\/h1>/);
+    expect(main).toContain(`<p class="lead">Events, news, documents and bookings for members of ${config.clubName}.</p>`);
+    expect(main).toContain(`<a href="mailto:${config.feedbackEmail}">`);
+    expect(main).toContain('<a class="btn btn-primary" href="/calendar" data-discover="true">View Events Calendar</a>');
+    expect(res.text).not.toContain('<!--first-paint-->');
+  });
+
+  it("takes index.html's own preload of the settings out of Home, and leaves it on the other pages", async () => {
+    const built = mkdtempSync(join(tmpdir(), 'kyc-web-config-'));
+    try {
+      const preload = '<link rel="preload" href="/api/config" as="fetch" crossorigin="anonymous" />';
+      writeFileSync(join(built, 'index.html'), INDEX.replace('<title>Members Area</title>', `<title>Members Area</title>\n    ${preload}`));
+      const other = await startTestApp({ build: { webRoot: built } });
+      try {
+        const home = (await other.agent().get('/')).text;
+        expect(home).not.toContain('rel="preload"');
+        expect(firstReadsOf(home)).toHaveProperty(['/api/config']);
+        const news = (await other.agent().get('/news')).text;
+        expect(news.match(/rel="preload"/g)).toHaveLength(1);
+        expect(news).toContain(preload);
+      } finally {
+        await other.dispose();
+      }
+    } finally {
+      rmSync(built, { recursive: true, force: true });
+    }
   });
 });

@@ -52,6 +52,24 @@ async function load(path: string, shown: (page: Page) => Promise<void>): Promise
   return { sent: [...sent], warnings, page };
 }
 
+/** Where the element `selector` names is on `page`. */
+function boxOf(page: Page, selector: string): Promise<{ top: number; left: number; width: number; height: number }> {
+  return page.evaluate((css) => {
+    const r = document.querySelector(css)!.getBoundingClientRect();
+    return { top: r.top, left: r.left, width: r.width, height: r.height };
+  }, selector);
+}
+
+/** Where `selector`'s element is in the page the server drew for `path`, laid out with its style sheets but none of its script. */
+async function serverDrawnBox(path: string, viewport: { width: number; height: number }, selector: string): Promise<{ top: number; left: number; width: number; height: number }> {
+  const serverOnly = await browser.newPage(viewport);
+  await serverOnly.route('**/assets/*.js', (route) => route.abort());
+  await serverOnly.goto(path, { waitUntil: 'load' });
+  const box = await boxOf(serverOnly, selector);
+  await serverOnly.close();
+  return box;
+}
+
 describe('a page on a phone', () => {
   it("booking page: its event comes inside the page, so it is not asked for; its own code is asked for by the app's entry (ADR 23)", async () => {
     const { sent, warnings, page } = await load(`/event-booking?id=${encodeURIComponent(bookable.id)}`, async (p) => {
@@ -116,17 +134,8 @@ describe("the booking page's first screen (ADR 23: drawn by the server, then by 
     ['desktop', DESKTOP],
   ])('the app then draws the same event in the same place (%s), with no spinner between, and adds the form', async (_name, viewport) => {
     const path = `/event-booking?id=${encodeURIComponent(bookable.id)}`;
-    const headingBox = (page: Page) =>
-      page.evaluate(() => {
-        const r = document.getElementById('event-name')!.getBoundingClientRect();
-        return { top: r.top, left: r.left, width: r.width, height: r.height };
-      });
-    // Where the server's heading is, laid out with the page's style sheets but none of its script.
-    const serverOnly = await browser.newPage(viewport);
-    await serverOnly.route('**/assets/*.js', (route) => route.abort());
-    await serverOnly.goto(path, { waitUntil: 'load' });
-    const server = await headingBox(serverOnly);
-    await serverOnly.close();
+    const headingBox = (page: Page) => boxOf(page, '#event-name');
+    const server = await serverDrawnBox(path, viewport, '#event-name');
 
     const errorsBefore = browser.errors.length;
     const page = await browser.newPage(viewport);
@@ -164,6 +173,56 @@ describe("the booking page's first screen (ADR 23: drawn by the server, then by 
     });
     expect(seen).toEqual({ drawn: true, replaced: true, spinnerSeen: false });
     expect(await headingBox(page)).toEqual(server);
+    expect(browser.errors.slice(errorsBefore)).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("Home's welcome drawn by the server, with the club's settings in the page (ADR 23)", () => {
+  async function clubName(): Promise<string> {
+    return ((await (await fetch(`${app.baseUrl}/api/config`)).json()) as { clubName: string }).clubName;
+  }
+
+  it("shows the welcome before any of the app's script has run, as a whole accessible page", async () => {
+    const page = await browser.newPage(PHONE);
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Welcome to the Members Area', level: 1 }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText(`Events, news, documents and bookings for members of ${await clubName()}.`).isVisible()).resolves.toBe(true);
+    // Its links work before the app: they are plain links to the pages.
+    await expect(page.getByRole('link', { name: 'View Events Calendar' }).getAttribute('href')).resolves.toBe('/calendar');
+    await expectAccessible(page, 'home before its script', 'home-first-screen-375');
+    await page.close();
+  });
+
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ])("the app then draws the same welcome in the same place (%s), adds the rest, and never asks for the settings", async (_name, viewport) => {
+    const server = await serverDrawnBox('/', viewport, 'main h1');
+
+    const errorsBefore = browser.errors.length;
+    const page = await browser.newPage(viewport);
+    await page.addInitScript(() => {
+      const seen = window as unknown as { serverHeadingNode?: Element | null };
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') seen.serverHeadingNode = document.querySelector('main h1');
+      });
+    });
+    const settingsAsked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/config') settingsAsked.push(request.url());
+    });
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Reservoir Water Level' }).waitFor();
+    await page.getByText(`${await clubName()} Members Area`).waitFor();
+    const replaced = await page.evaluate(() => {
+      const state = window as unknown as { serverHeadingNode?: Element | null };
+      return state.serverHeadingNode != null && document.querySelector('main h1') !== state.serverHeadingNode;
+    });
+    expect(replaced).toBe(true);
+    expect(await boxOf(page, 'main h1')).toEqual(server);
+    expect(settingsAsked).toEqual([]);
     expect(browser.errors.slice(errorsBefore)).toEqual([]);
     await page.close();
   });

@@ -1,20 +1,25 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { eventApiPath, pageOf, PATHS } from '@core/paths';
+import { MemoryRouter } from 'react-router-dom';
+import { CONFIG_API_PATH, eventApiPath, pageOf, PATHS } from '@core/paths';
 import { EventForBookingSchema } from '@core/use-cases/get-event-for-booking';
 import { EventSummary } from './features/booking/components/event-summary';
+import { HomeHero } from './features/home/components/home-page';
+import { ClubConfigProvider, parseClubConfig } from './lib/club-config';
 
 /**
  * A members' page's first screen as the server draws it into the page it answers, before the
  * app's script has arrived: on a phone on a slow line the script takes a second or more, the
  * page's HTML and style sheets a fraction of that. Only what the app draws the same way on its
- * first render belongs here (the app replaces it then, and nothing may move): today the booking
- * page's event, from the answer the server also puts in the page for the app (ADR 23).
+ * first render belongs here (the app replaces it then, and nothing may move): the booking page's
+ * event and Home's welcome, from the answers the server also puts in the page for the app (ADR 23).
  *
  * `answers` are the page's first API reads (core/paths.ts pageFirstReads) by address, as the API
  * would answer them. Returns the page's `<main>`, or null when there is nothing to draw.
  */
 export function renderFirstPaint(pathname: string, query: URLSearchParams, answers: ReadonlyMap<string, unknown>): string | null {
-  if (pageOf(pathname) !== PATHS.eventBooking) return null;
+  const page = pageOf(pathname);
+  if (page === PATHS.home) return renderHomeFirstPaint(answers.get(CONFIG_API_PATH));
+  if (page !== PATHS.eventBooking) return null;
   const id = query.get('id')?.trim();
   // A booking's receipt (`booked`) draws its own page without the event card.
   if (!id || query.get('booked')?.trim()) return null;
@@ -25,6 +30,26 @@ export function renderFirstPaint(pathname: string, query: URLSearchParams, answe
     <main id="main" className="container site-main" tabIndex={-1}>
       <div className="page booking-page">
         <EventSummary event={answer.data.event} />
+      </div>
+    </main>,
+  );
+}
+
+/**
+ * Home's welcome, as SiteLayout and HomePage draw it with the club's settings (the water level,
+ * the photos, the footer and the rest come with the app, below it). Its links are plain links
+ * until then; its search button waits for the app.
+ */
+function renderHomeFirstPaint(settings: unknown): string | null {
+  if (settings === undefined) return null;
+  return renderToStaticMarkup(
+    <main id="main" className="container site-main" tabIndex={-1}>
+      <div className="page home-page">
+        <MemoryRouter>
+          <ClubConfigProvider initial={parseClubConfig(settings)}>
+            <HomeHero />
+          </ClubConfigProvider>
+        </MemoryRouter>
       </div>
     </main>,
   );

@@ -6,6 +6,7 @@ import {
   eventBookedPath,
   eventBookingPath,
   eventIdOfApiPath,
+  CONFIG_API_PATH,
   EVENTS_API_PATH,
   isAppPagePath,
   manageBookingPath,
@@ -106,12 +107,13 @@ describe('the API reads a page starts with (preloaded by the server, asked for b
     }
   });
 
-  it('name the calendar for the calendar page, as the router reads its address, and nothing for other pages', () => {
+  it("name the calendar for the calendar page, as the router reads its address, the club's settings for Home, and nothing for other pages", () => {
     expect(pageFirstReads('/calendar', new URLSearchParams())).toEqual([EVENTS_API_PATH]);
     expect(pageFirstReads('/Calendar/', new URLSearchParams())).toEqual(['/api/events']);
     expect(pageFirstReads('/event-booking', new URLSearchParams('id=%20%20'))).toEqual([]);
     expect(pageFirstReads('/event-booking', new URLSearchParams())).toEqual([]);
-    expect(pageFirstReads('/', new URLSearchParams('id=regatta'))).toEqual([]);
+    expect(pageFirstReads('/', new URLSearchParams('id=regatta'))).toEqual([CONFIG_API_PATH]);
+    expect(CONFIG_API_PATH).toBe('/api/config');
     expect(pageFirstReads('/news', new URLSearchParams())).toEqual([]);
   });
 });

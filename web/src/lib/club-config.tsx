@@ -1,6 +1,8 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { ClubConfig } from '@core/entities/club-config';
+import { CONFIG_API_PATH } from '@core/paths';
 import { apiGet } from './api';
+import { takeFirstRead } from './first-reads';
 
 export type { ClubConfig };
 
@@ -52,11 +54,15 @@ function parseSquareSettings(value: unknown): ClubConfig['square'] {
 let configRequest: Promise<ClubConfig> | undefined;
 
 /**
- * The club configuration, asked for once per page load: index.html preloads /api/config beside
- * the script, so the answer is usually there before the first render (see main.tsx).
+ * The club configuration, read once per page load: from the page itself where the server put it
+ * there (Home, whose first screen shows it), otherwise asked for; index.html preloads
+ * /api/config beside the script, so the answer is usually there before the first render (see main.tsx).
  */
 export function loadClubConfig(): Promise<ClubConfig> {
-  configRequest ??= apiGet<unknown>('/api/config').then(parseClubConfig);
+  if (configRequest === undefined) {
+    const inPage = takeFirstRead(CONFIG_API_PATH);
+    configRequest = (inPage !== undefined ? Promise.resolve(inPage) : apiGet<unknown>(CONFIG_API_PATH)).then(parseClubConfig);
+  }
   return configRequest;
 }
 

@@ -6,36 +6,47 @@ import { LazyWaterLevelChart } from '../../water-levels/components/lazy-water-le
 import { LazyMemberPhotos } from './lazy-member-photos';
 import { SearchIcon } from '../../../components/ui/icons';
 
-export function HomePage() {
+/**
+ * Home's first screen: the welcome, the club's feedback address, search and the two main links.
+ * The server draws it too, before the app's script has run (web/src/first-paint.tsx).
+ */
+export function HomeHero() {
   const config = useClubConfig();
   const { openSearch } = useSearchDialog();
+  return (
+    <section className="hero">
+      <h1>Welcome to the Members Area</h1>
+      <p className="lead">Events, news, documents and bookings for members of {config.clubName}.</p>
+      {config.feedbackEmail !== '' && (
+        <p>
+          Something missing or not working? Send your feedback to{' '}
+          <a href={`mailto:${config.feedbackEmail}`}>{config.feedbackEmail}</a>.
+        </p>
+      )}
+      <button type="button" className="search-launch" onClick={openSearch} aria-keyshortcuts="Control+K Meta+K">
+        <SearchIcon size={22} className="search-launch-icon" />
+        <span>Search Members Area</span>
+        <kbd aria-hidden="true">Ctrl K</kbd>
+      </button>
+      <div className="hero-links">
+        <Link className="btn btn-primary" to="/calendar">
+          View Events Calendar
+        </Link>
+        <Link className="btn btn-secondary" to="/news">
+          Recent News
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export function HomePage() {
+  const config = useClubConfig();
   usePageTitle('Members Home');
 
   return (
     <div className="page home-page">
-      <section className="hero">
-        <h1>Welcome to the Members Area</h1>
-        <p className="lead">Events, news, documents and bookings for members of {config.clubName}.</p>
-        {config.feedbackEmail !== '' && (
-          <p>
-            Something missing or not working? Send your feedback to{' '}
-            <a href={`mailto:${config.feedbackEmail}`}>{config.feedbackEmail}</a>.
-          </p>
-        )}
-        <button type="button" className="search-launch" onClick={openSearch} aria-keyshortcuts="Control+K Meta+K">
-          <SearchIcon size={22} className="search-launch-icon" />
-          <span>Search Members Area</span>
-          <kbd aria-hidden="true">Ctrl K</kbd>
-        </button>
-        <div className="hero-links">
-          <Link className="btn btn-primary" to="/calendar">
-            View Events Calendar
-          </Link>
-          <Link className="btn btn-secondary" to="/news">
-            Recent News
-          </Link>
-        </div>
-      </section>
+      <HomeHero />
 
       <div className="home-grid">
         <section className="card" aria-labelledby="water-level-heading">
