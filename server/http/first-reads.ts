@@ -18,15 +18,17 @@ export type FirstReadAnswer = (path: string) => Promise<unknown>;
  * them), as `GET /api/config` gives them, and the booking page's event, by the same use case
  * as `GET /api/events/{id}`, so the app gets what that route would send. An event that is not
  * there is left to the app (its request answers 404 and the page says so); a failure to read it
- * is logged and left to the app too, so the page itself never fails for it.
+ * is logged and left to the app too (as is the settings'), so the page itself never fails for it.
  */
 export function firstReadAnswers(ports: AppContainer, config: AppConfig, logger: Logger): FirstReadAnswer {
-  return async (path) => {
+  const read = async (path: string): Promise<unknown> => {
     if (path === CONFIG_API_PATH) return publicConfig(ports, config);
     const eventId = eventIdOfApiPath(path);
-    if (eventId === null) return undefined;
+    return eventId === null ? undefined : ports.useCase(GetEventForBooking).execute(eventId);
+  };
+  return async (path) => {
     try {
-      return await ports.useCase(GetEventForBooking).execute(eventId);
+      return await read(path);
     } catch (error) {
       if (!(error instanceof NotFoundError)) logger.warn({ err: error, path }, 'A page was answered without its first read');
       return undefined;
