@@ -40,6 +40,8 @@ async function open(path: string, ready: string, viewport: { width: number; heig
   const page = await browser.newPage(viewport);
   await page.goto(path);
   await page.getByText(ready).first().waitFor();
+  // The server draws some first screens before the app runs (ADR 23); the footer comes with the app.
+  await page.getByRole('contentinfo').waitFor();
   return page;
 }
 

@@ -27,6 +27,8 @@ async function home(session: BrowserSession, viewport: { width: number; height: 
   const page = await session.newPage(viewport);
   await page.goto('/');
   await page.getByText('Welcome to the Members Area').waitFor();
+  // The server draws the welcome before the app runs (ADR 23); the footer comes with the app.
+  await page.getByRole('contentinfo').waitFor();
   return page;
 }
 

@@ -189,8 +189,10 @@ describe("Home's welcome drawn by the server, with the club's settings in the pa
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Welcome to the Members Area', level: 1 }).isVisible()).resolves.toBe(true);
     await expect(page.getByText(`Events, news, documents and bookings for members of ${await clubName()}.`).isVisible()).resolves.toBe(true);
-    // Its links work before the app: they are plain links to the pages.
+    // Its links work before the app: they are plain links to the pages. Search needs the app: until
+    // then it is disabled, not a button that silently does nothing.
     await expect(page.getByRole('link', { name: 'View Events Calendar' }).getAttribute('href')).resolves.toBe('/calendar');
+    await expect(page.getByRole('button', { name: 'Search Members Area' }).isDisabled()).resolves.toBe(true);
     await expectAccessible(page, 'home before its script', 'home-first-screen-375');
     await page.close();
   });
@@ -222,6 +224,7 @@ describe("Home's welcome drawn by the server, with the club's settings in the pa
     });
     expect(replaced).toBe(true);
     expect(await boxOf(page, 'main h1')).toEqual(server);
+    await expect(page.getByRole('button', { name: 'Search Members Area' }).isEnabled()).resolves.toBe(true);
     expect(settingsAsked).toEqual([]);
     expect(browser.errors.slice(errorsBefore)).toEqual([]);
     await page.close();

@@ -38,6 +38,8 @@ async function searchFromHome() {
   const page = await browser.newPage();
   await page.goto('/');
   await page.getByRole('heading', { name: 'Welcome to the Members Area' }).waitFor();
+  // The server draws the welcome before the app runs (ADR 23); Ctrl+K needs the app, which draws the footer.
+  await page.getByRole('contentinfo').waitFor();
   await page.keyboard.press('Control+k');
   const dialog = page.getByRole('dialog', { name: 'Search the Members Area' });
   await dialog.waitFor();

@@ -32,6 +32,8 @@ async function home(): Promise<Page> {
   const page = await browser.newPage();
   await page.goto('/');
   await page.getByRole('heading', { name: 'Welcome to the Members Area' }).waitFor();
+  // The server draws the welcome before the app runs (ADR 23); the footer comes with the app.
+  await page.getByRole('contentinfo').waitFor();
   return page;
 }
 

@@ -38,7 +38,7 @@ export function renderFirstPaint(pathname: string, query: URLSearchParams, answe
 /**
  * Home's welcome, as SiteLayout and HomePage draw it with the club's settings (the water level,
  * the photos, the footer and the rest come with the app, below it). Its links are plain links
- * until then; its search button waits for the app.
+ * until then; its search button is disabled until the app's takes its place.
  */
 function renderHomeFirstPaint(settings: unknown): string | null {
   if (settings === undefined) return null;
@@ -47,7 +47,7 @@ function renderHomeFirstPaint(settings: unknown): string | null {
       <div className="page home-page">
         <MemoryRouter>
           <ClubConfigProvider initial={parseClubConfig(settings)}>
-            <HomeHero />
+            <HomeHero drawnByServer />
           </ClubConfigProvider>
         </MemoryRouter>
       </div>

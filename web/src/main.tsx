@@ -13,6 +13,9 @@ import './styles/tokens.css';
 import './styles/base.css';
 import './components/layout/layout.css';
 import './components/ui/ui.css';
+// The controls' own styles (buttons' sizes, confirm dialogs) are the site's, not a page's: a page
+// that shows a button then waits for no second style sheet (and the server's first screens need none).
+import './components/ui/controls.css';
 import './features/work-days/work-days.css';
 import './features/home/home.css';
 import './features/water-levels/water-levels.css';

@@ -1,5 +1,4 @@
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
-import './controls.css';
 
 /** 'light': on a dark bar (the admin header). */
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'light';

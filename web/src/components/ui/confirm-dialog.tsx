@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Button } from './button';
-import './controls.css';
 
 /**
  * A modal confirmation built on the native <dialog>: the browser traps focus, closes it on

@@ -27,6 +27,7 @@ import { NewsListPage } from './components/news-list-page';
 import { NewsCreatePage, NewsEditPage } from './components/news-form-pages';
 import { WaterLevelsPage } from './components/water-levels-page';
 import { DocumentsPage } from './components/documents-page';
+import '../../components/ui/controls.css';
 import './admin.css';
 
 /** The screens that need a permission, with the catalogue's message for an admin without it. */

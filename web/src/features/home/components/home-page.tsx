@@ -8,9 +8,10 @@ import { SearchIcon } from '../../../components/ui/icons';
 
 /**
  * Home's first screen: the welcome, the club's feedback address, search and the two main links.
- * The server draws it too, before the app's script has run (web/src/first-paint.tsx).
+ * The server draws it too, before the app's script has run (web/src/first-paint.tsx), with
+ * `drawnByServer`: search is then disabled (it needs the app), the links are plain links.
  */
-export function HomeHero() {
+export function HomeHero({ drawnByServer = false }: { drawnByServer?: boolean }) {
   const config = useClubConfig();
   const { openSearch } = useSearchDialog();
   return (
@@ -23,7 +24,7 @@ export function HomeHero() {
           <a href={`mailto:${config.feedbackEmail}`}>{config.feedbackEmail}</a>.
         </p>
       )}
-      <button type="button" className="search-launch" onClick={openSearch} aria-keyshortcuts="Control+K Meta+K">
+      <button type="button" className="search-launch" onClick={openSearch} aria-keyshortcuts="Control+K Meta+K" disabled={drawnByServer}>
         <SearchIcon size={22} className="search-launch-icon" />
         <span>Search Members Area</span>
         <kbd aria-hidden="true">Ctrl K</kbd>
