@@ -47,6 +47,8 @@ interface Built {
   mtimeMs: number;
   html: string;
   pages: PageFiles;
+  /** index.html's own `<link rel="preload">` tags (the club's settings), with the spaces before each, by their href as written. */
+  preloads: ReadonlyMap<string, string>;
 }
 
 /** A page's first screen as the web app draws it (web/src/first-paint.tsx), or null for none. */
@@ -63,10 +65,9 @@ function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
-/** index.html's own `<link rel="preload">` of `path` (the club's settings), with the spaces before it. */
-function preloadIn(html: string, path: string): RegExpExecArray | null {
-  const href = attribute(path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`\\s*<link rel="preload" href="${href}"[^>]*>`).exec(html);
+/** The `<link rel="preload">` tags of `html` by their href as written, each with the spaces before it. */
+function preloadLinks(html: string): Map<string, string> {
+  return new Map([...html.matchAll(/\s*<link rel="preload" href="([^"]*)"[^>]*>/g)].map((match) => [match[1], match[0]]));
 }
 
 /** `html` with `text` put before its `closing` tag; a page without one (never the build's) gets it at its end. */
@@ -97,11 +98,12 @@ export function pageHtml(
     } catch {
       // No list (or an unreadable one): the page still works, its code is fetched once the entry asks for it.
     }
-    built = { mtimeMs, html: readFileSync(indexPath, 'utf8'), pages };
+    const html = readFileSync(indexPath, 'utf8');
+    built = { mtimeMs, html, pages, preloads: preloadLinks(html) };
     return built;
   };
   return async (pathname, query) => {
-    const { html, pages } = load();
+    const { html, pages, preloads } = load();
     const page = pageOf(pathname);
     const reads = pageFirstReads(pathname, query);
     const answers = new Map<string, unknown>();
@@ -128,12 +130,12 @@ export function pageHtml(
     // (the club's settings, on Home); one index.html preloads already is not named twice.
     let own = html;
     for (const path of answers.keys()) {
-      const link = preloadIn(own, path);
-      if (link) own = own.slice(0, link.index) + own.slice(link.index + link[0].length);
+      const link = preloads.get(attribute(path));
+      if (link !== undefined) own = own.replace(link, '');
     }
     const tags = preloadTags(
       firstScreen === null || !files ? files : { ...files, scripts: [] },
-      reads.filter((path) => !answers.has(path) && preloadIn(own, path) === null),
+      reads.filter((path) => !answers.has(path) && !preloads.has(attribute(path))),
     );
     // Links work at the end of a page without a head, too.
     const text = tags === '' ? own : insertBefore(own, '</head>', `  ${tags}\n  `);

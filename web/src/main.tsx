@@ -70,7 +70,7 @@ const wait = (ms: number) => new Promise<undefined>((done) => setTimeout(() => d
 // The page's code is asked for in a task of its own, just after this one: naming its files to the
 // browser (a <link> each) then does not lengthen the task that runs the app's script, which a
 // phone spends blocked (ADR 25).
-const page = new Promise<void>((loaded) => setTimeout(() => loaded(preloadPage(window.location.pathname)), 0));
+const page = wait(0).then(() => preloadPage(window.location.pathname));
 const firstScreenDrawn = root.querySelector('main') !== null;
 
 void Promise.all([
