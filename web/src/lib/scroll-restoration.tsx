@@ -3,8 +3,17 @@ import { useLocation, useNavigationType } from 'react-router-dom';
 
 /** Where the positions are kept for a reload (per history entry, like the browser's own). */
 const STORAGE_KEY = 'kyc-scroll-positions';
-/** How long a restore waits for the page to grow tall enough (its data still coming). */
+/**
+ * How long a restore goes on trying once the page shows nothing loading: its last content may be
+ * drawn a little after its data came. While any loading indicator shows (the Spinner, marked
+ * data-loading), a restore waits however long that takes: on a slow line the page's data can take
+ * many seconds, and the member who reloaded still expects to return where they were.
+ */
 const RESTORE_PATIENCE_MS = 5000;
+/** How often a restore looks whether the page still shows a loading indicator. */
+const LOADING_CHECK_MS = 200;
+/** What every loading indicator (the Spinner) carries, so a restore knows the page is still coming. */
+const LOADING_INDICATOR = '[data-loading]';
 
 function readSaved(): Map<string, number> {
   try {
@@ -57,7 +66,7 @@ function loadedToReturn(): boolean {
 /**
  * Scrolls the window to `y` once the page is tall enough for it: a page drawn from cached data is
  * at once, one still loading grows for a while. Gives up when the member scrolls, taps or types,
- * or after RESTORE_PATIENCE_MS. Returns the way to stop early.
+ * or RESTORE_PATIENCE_MS after the page last showed a loading indicator. Returns the way to stop early.
  */
 function restoreTo(y: number): () => void {
   let done = false;
@@ -65,7 +74,7 @@ function restoreTo(y: number): () => void {
     if (done) return;
     done = true;
     observer?.disconnect();
-    window.clearTimeout(timer);
+    window.clearInterval(patience);
     for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const) window.removeEventListener(type, stop, true);
   };
   const attempt = () => {
@@ -74,7 +83,11 @@ function restoreTo(y: number): () => void {
     if (Math.abs(window.scrollY - y) <= 1) stop();
   };
   const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(attempt);
-  const timer = window.setTimeout(stop, RESTORE_PATIENCE_MS);
+  let lastLoading = performance.now();
+  const patience = window.setInterval(() => {
+    if (document.querySelector(LOADING_INDICATOR) !== null) lastLoading = performance.now();
+    else if (performance.now() - lastLoading >= RESTORE_PATIENCE_MS) stop();
+  }, LOADING_CHECK_MS);
   for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const) window.addEventListener(type, stop, { capture: true, passive: true });
   attempt();
   if (!done) observer?.observe(document.body);
