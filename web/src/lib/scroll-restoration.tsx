@@ -14,6 +14,8 @@ const RESTORE_PATIENCE_MS = 5000;
 const LOADING_CHECK_MS = 200;
 /** What every loading indicator (the Spinner) carries, so a restore knows the page is still coming. */
 const LOADING_INDICATOR = '[data-loading]';
+/** What a member does that ends a restore: the page is theirs to move from then on. */
+const MEMBER_MOVES = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
 
 function readSaved(): Map<string, number> {
   try {
@@ -75,7 +77,7 @@ function restoreTo(y: number): () => void {
     done = true;
     observer?.disconnect();
     window.clearInterval(patience);
-    for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const) window.removeEventListener(type, stop, true);
+    for (const type of MEMBER_MOVES) window.removeEventListener(type, stop, true);
   };
   const attempt = () => {
     if (done) return;
@@ -88,7 +90,7 @@ function restoreTo(y: number): () => void {
     if (document.querySelector(LOADING_INDICATOR) !== null) lastLoading = performance.now();
     else if (performance.now() - lastLoading >= RESTORE_PATIENCE_MS) stop();
   }, LOADING_CHECK_MS);
-  for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const) window.addEventListener(type, stop, { capture: true, passive: true });
+  for (const type of MEMBER_MOVES) window.addEventListener(type, stop, { capture: true, passive: true });
   attempt();
   if (!done) observer?.observe(document.body);
   return stop;
