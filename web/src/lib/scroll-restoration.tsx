@@ -42,7 +42,12 @@ let movedSinceLoad = false;
 
 const positionOf = (key: string) => positions.get(key) ?? storedPositions().get(key);
 
+/**
+ * Keeps the positions for a reload. The page being left is recorded as it stands: a scroll made just
+ * before (in the same frame) has not yet told the scroll listener.
+ */
 function save() {
+  if (currentKey !== '') positions.set(currentKey, window.scrollY);
   try {
     sessionStorage.setItem(STORAGE_KEY, JSON.stringify(Object.fromEntries([...storedPositions(), ...positions])));
   } catch {
