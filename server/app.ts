@@ -267,7 +267,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.use(router);
   app.use('/api', apiNotFound);
 
-  app.use(options.frontend ?? staticSite(options.webRoot ?? DEFAULT_WEB_ROOT, { answer: firstReadAnswers(ports, config, logger), logger }));
+  app.use(options.frontend ?? staticSite(options.webRoot ?? DEFAULT_WEB_ROOT, { answer: firstReadAnswers(ports, config, calendarCache, logger), logger }));
   app.use(errorHandler(logger));
 
   return {

@@ -1,10 +1,11 @@
 import type { Logger } from 'pino';
-import { CONFIG_API_PATH, eventIdOfApiPath } from '../../core/paths';
+import { CONFIG_API_PATH, eventIdOfApiPath, EVENTS_API_PATH } from '../../core/paths';
 import { NotFoundError } from '../../core/errors';
 import { GetEventForBooking } from '../../core/use-cases/get-event-for-booking';
 import type { AppConfig } from '../config';
 import type { AppContainer } from '../container';
-import { publicConfig } from './public-routes';
+import type { CalendarAnswerCache } from './calendar-answer-cache';
+import { calendarText, publicConfig } from './public-routes';
 
 /**
  * The answer to one of a members' page's first API reads (core/paths.ts pageFirstReads), made
@@ -15,14 +16,16 @@ export type FirstReadAnswer = (path: string) => Promise<unknown>;
 
 /**
  * The reads the server answers inside the page: the club's settings (home's first screen shows
- * them), as `GET /api/config` gives them, and the booking page's event, by the same use case
- * as `GET /api/events/{id}`, so the app gets what that route would send. An event that is not
+ * them), as `GET /api/config` gives them; the calendar, as `GET /api/events` sends it (the same
+ * shared text); and the booking page's event, by the same use case as `GET /api/events/{id}`, so
+ * the app gets what that route would send. An event that is not
  * there is left to the app (its request answers 404 and the page says so); a failure to read it
  * is logged and left to the app too (as is the settings'), so the page itself never fails for it.
  */
-export function firstReadAnswers(ports: AppContainer, config: AppConfig, logger: Logger): FirstReadAnswer {
+export function firstReadAnswers(ports: AppContainer, config: AppConfig, calendarCache: CalendarAnswerCache, logger: Logger): FirstReadAnswer {
   const read = async (path: string): Promise<unknown> => {
     if (path === CONFIG_API_PATH) return publicConfig(ports, config);
+    if (path === EVENTS_API_PATH) return JSON.parse(await calendarText(ports, calendarCache)) as unknown;
     const eventId = eventIdOfApiPath(path);
     return eventId === null ? undefined : ports.useCase(GetEventForBooking).execute(eventId);
   };

@@ -65,6 +65,17 @@ export function publicConfig(ports: AppContainer, config: AppConfig): ClubConfig
   };
 }
 
+/**
+ * GET /api/events's answer as JSON text, shared for a short while (calendar-answer-cache.ts): the
+ * route sends it, and the calendar page carries it (first-reads.ts).
+ */
+export function calendarText(ports: AppContainer, calendarCache: CalendarAnswerCache): Promise<string> {
+  return calendarCache.answer(async () => ({
+    events: await ports.useCase(ListCalendarEvents).execute(),
+    workDays: await ports.useCase(ListCalendarWorkDays).execute(),
+  }));
+}
+
 export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, config: AppConfig, calendarCache: CalendarAnswerCache): void {
   const paymentsName = () => ports.get('payments').name;
 
@@ -107,10 +118,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     access: 'public',
     responses: { 200: { description: 'Events', schema: EventsResponseSchema } },
     handler: async ({ res }) => {
-      const body = await calendarCache.answer(async () => ({
-        events: await ports.useCase(ListCalendarEvents).execute(),
-        workDays: await ports.useCase(ListCalendarWorkDays).execute(),
-      }));
+      const body = await calendarText(ports, calendarCache);
       // The cached answer is JSON text already (CalendarEventsSchema, checked where it is built).
       res.type('application/json').send(body);
       return SENT;

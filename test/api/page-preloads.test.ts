@@ -49,14 +49,23 @@ describe("a members' page names its own code and first API read in its head", ()
     ]);
   });
 
-  it("the calendar (as the router reads its address): the events, its style sheet and modules", async () => {
-    const { links } = await headOf('/Calendar/');
-    expect(links).toEqual([
-      '<link rel="preload" href="/api/events" as="fetch" crossorigin="anonymous">',
-      '<link rel="stylesheet" crossorigin href="/assets/button-3.css">',
-      '<link rel="modulepreload" crossorigin href="/assets/calendar-page-1.js">',
-      '<link rel="modulepreload" crossorigin href="/assets/schemas-2.js">',
-    ]);
+  it('an empty calendar (as the router reads its address): its answer in the page, nothing drawn, its style sheet and modules named', async () => {
+    // An app of its own: the calendar's answer is shared for a while, and the other tests add events.
+    const empty = await startTestApp({ build: { webRoot } });
+    try {
+      const text = (await empty.agent().get('/Calendar/')).text;
+      const head = text.slice(0, text.indexOf('</head>'));
+      expect(head.match(/<link [^>]*>/g)).toEqual([
+        '<link rel="stylesheet" crossorigin href="/assets/button-3.css">',
+        '<link rel="modulepreload" crossorigin href="/assets/calendar-page-1.js">',
+        '<link rel="modulepreload" crossorigin href="/assets/schemas-2.js">',
+      ]);
+      // The app says "No Upcoming Events" from the answer in the page, as from the API's.
+      expect(firstReadsOf(text)).toEqual({ '/api/events': { events: [], workDays: [] } });
+      expect(text).not.toContain('<main');
+    } finally {
+      await empty.dispose();
+    }
   });
 
   it('an event id is only ever part of the address, whatever its characters', async () => {
@@ -78,17 +87,18 @@ describe("a members' page names its own code and first API read in its head", ()
       writeFileSync(join(bare, 'index.html'), INDEX);
       const other = await startTestApp({ build: { webRoot: bare } });
       try {
-        expect((await other.agent().get('/calendar')).text).toContain('<link rel="preload" href="/api/events" as="fetch" crossorigin="anonymous">\n');
-        expect((await other.agent().get('/calendar')).text).not.toContain('modulepreload');
-        writeFileSync(join(bare, 'page-preloads.json'), JSON.stringify({ pages: { '/calendar': { scripts: ['/assets/c-9.js'], styles: [] } } }));
+        const page = '/event-booking?id=no-such-event';
+        expect((await other.agent().get(page)).text).toContain('<link rel="preload" href="/api/events/no-such-event" as="fetch" crossorigin="anonymous">\n');
+        expect((await other.agent().get(page)).text).not.toContain('modulepreload');
+        writeFileSync(join(bare, 'page-preloads.json'), JSON.stringify({ pages: { '/event-booking': { scripts: ['/assets/b-9.js'], styles: [] } } }));
         writeFileSync(join(bare, 'index.html'), INDEX.replace('Members Area', 'Members Area 2'));
-        const rebuilt = (await other.agent().get('/calendar')).text;
+        const rebuilt = (await other.agent().get(page)).text;
         expect(rebuilt).toContain('Members Area 2');
-        expect(rebuilt).toContain('<link rel="modulepreload" crossorigin href="/assets/c-9.js">');
+        expect(rebuilt).toContain('<link rel="modulepreload" crossorigin href="/assets/b-9.js">');
         // A list naming anything but the build's own files is not used.
-        writeFileSync(join(bare, 'page-preloads.json'), JSON.stringify({ pages: { '/calendar': { scripts: ['https://elsewhere.example/x.js'], styles: [] } } }));
+        writeFileSync(join(bare, 'page-preloads.json'), JSON.stringify({ pages: { '/event-booking': { scripts: ['https://elsewhere.example/x.js'], styles: [] } } }));
         writeFileSync(join(bare, 'index.html'), INDEX.replace('Members Area', 'Members Area 3'));
-        expect((await other.agent().get('/calendar')).text).not.toContain('elsewhere');
+        expect((await other.agent().get(page)).text).not.toContain('elsewhere');
       } finally {
         await other.dispose();
       }
@@ -97,6 +107,12 @@ describe("a members' page names its own code and first API read in its head", ()
     }
   });
 });
+
+/** HTML text (no elements) as the browser reads it: React escapes only these. */
+function textOfHtml(html: string): string {
+  const entities: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&amp;': '&' };
+  return html.replace(/&(lt|gt|quot|#x27|amp);/g, (entity) => entities[entity]);
+}
 
 /** The answers the server put inside the page, by address, as the app reads them. */
 function firstReadsOf(html: string): Record<string, unknown> | null {
@@ -186,5 +202,41 @@ describe("Home carries the club's settings and draws its welcome before the app'
     } finally {
       rmSync(built, { recursive: true, force: true });
     }
+  });
+});
+
+describe("the calendar carries its events and draws its list before the app's script runs", () => {
+  it('holds the answer GET /api/events gives (no request for it, nor for its code), and the events drawn in its first screen', async () => {
+    await addEvent(app, { id: 'laser-open', name: 'Laser Open', description: 'Two races for Lasers.', longdescription: 'Two races for Lasers.\n\nBring your own boat.' });
+    const res = await app.agent().get('/calendar');
+    expect(res.status).toBe(200);
+    const api = await app.agent().get('/api/events');
+    expect(firstReadsOf(res.text)).toEqual({ '/api/events': api.body });
+    const head = res.text.slice(0, res.text.indexOf('</head>'));
+    expect(head).not.toContain('rel="preload"');
+    expect(head).not.toContain('modulepreload');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/button-3.css">');
+    const main = res.text.slice(res.text.indexOf('<main'), res.text.indexOf('</main>') + 7);
+    expect(main).toMatch(/^<main id="main" class="container site-main" tabindex="-1"><div class="page"><h1>Upcoming Events<\/h1><ul class="event-list">/);
+    // Every event the API lists, in its order.
+    const names = [...main.matchAll(/<h2 class="event-title"[^>]*>([^<]*)<\/h2>/g)].map((match) => textOfHtml(match[1]));
+    expect(names).toEqual((api.body as { events: { name: string }[] }).events.map((event) => event.name));
+    expect(main).toContain('<h2 class="event-title">Laser Open</h2>');
+    // Its links are plain links to the booking page; its buttons are disabled until the app's replace them.
+    expect(main).toContain('href="/event-booking?id=laser-open"');
+    expect(main).toMatch(/<button[^>]*disabled=""[^>]*>Show more<\/button>/);
+    expect(main).toMatch(/<button[^>]*disabled=""[^>]*>Add to My Calendar<\/button>/);
+    expect(main).not.toMatch(/<button(?![^>]*disabled)[^>]*>/);
+    expect(res.text).not.toContain('<!--first-paint-->');
+  });
+
+  it("keeps an event's text as text on the calendar too", async () => {
+    const hostile = '</script><script>alert(1)</script><!--first-paint--> & "quotes"';
+    await addEvent(app, { id: 'hostile-calendar', name: hostile, description: hostile, longdescription: '' });
+    const res = await app.agent().get('/calendar');
+    expect(res.text.match(/<script/g)).toHaveLength(2);
+    expect(res.text).toContain('<h2 class="event-title">&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--first-paint--&gt; &amp; &quot;quotes&quot;</h2>');
+    const answer = firstReadsOf(res.text)?.['/api/events'] as { events: { name: string }[] };
+    expect(answer.events.map((event) => event.name)).toContain(hostile);
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startAppServer, type AppServer } from './support/app-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
-import { DESKTOP, launchBrowser, PHONE, screenshot, type BrowserSession } from './support/browser';
+import { DESKTOP, launchBrowser, openInApp, PHONE, screenshot, type BrowserSession } from './support/browser';
 
 let app: AppServer;
 let browser: BrowserSession;
@@ -38,10 +38,8 @@ const SCREENS: { name: string; path: string; ready: string }[] = [
 
 async function open(path: string, ready: string, viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
   const page = await browser.newPage(viewport);
-  await page.goto(path);
+  await openInApp(page, path);
   await page.getByText(ready).first().waitFor();
-  // The server draws some first screens before the app runs (ADR 23); the footer comes with the app.
-  await page.getByRole('contentinfo').waitFor();
   return page;
 }
 
@@ -74,7 +72,7 @@ describe('every public screen', () => {
     await expectNoSeriousViolations(page, 'search dialog');
     await page.keyboard.press('Escape');
 
-    await page.goto('/calendar');
+    await openInApp(page, '/calendar');
     await page.getByRole('button', { name: 'Add to My Calendar' }).first().click();
     await page.getByRole('dialog', { name: 'Add to My Calendar' }).waitFor();
     await screenshot(page, 'add-to-calendar-375');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eventBookingPath } from '../../core/paths';
 import { startAppServer, type AppServer } from './support/app-server';
-import { DESKTOP, launchBrowser, PHONE, type BrowserSession } from './support/browser';
+import { appRunning, DESKTOP, launchBrowser, PHONE, type BrowserSession } from './support/browser';
 import { expectAccessible } from './support/axe';
 
 // What a phone on a slow line waits for (issue 19, "Speed on a phone"): a page's code and data are
@@ -87,14 +87,18 @@ describe('a page on a phone', () => {
     await page.close();
   });
 
-  it('calendar: the events are asked for once, by the page itself; every script it runs is named in the page', async () => {
+  it("calendar: its events come inside the page, so they are not asked for; its own code is asked for by the app's entry (ADR 23)", async () => {
     const { sent, warnings, page } = await load('/calendar', async (p) => {
       await p.getByRole('heading', { name: 'Upcoming Events', level: 1 }).waitFor();
-      await p.locator('.event-card').first().waitFor();
+      await appRunning(p);
+      await p.getByRole('button', { name: 'Add to My Calendar' }).first().waitFor({ state: 'visible' });
     });
-    expect(sent.filter((request) => request.url === '/api/events')).toEqual([{ url: '/api/events', type: 'Other', initiator: 'parser' }]);
+    expect(sent.filter((request) => new URL(request.url, app.baseUrl).pathname === '/api/events')).toEqual([]);
     const scripts = sent.filter((request) => request.type === 'Script');
-    expect(scripts.filter((script) => script.initiator !== 'parser')).toEqual([]);
+    const pageCode = scripts.filter((script) => /^\/assets\/calendar-page-[\w-]+\.js$/.test(script.url));
+    expect(pageCode.map((script) => script.initiator)).toEqual(['script']);
+    expect(scripts.filter((script) => script.initiator === 'parser').length).toBeGreaterThan(0);
+    await expect(page.getByRole('button', { name: 'Add to My Calendar' }).first().isEnabled()).resolves.toBe(true);
     expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
     await page.close();
   });
@@ -102,6 +106,8 @@ describe('a page on a phone', () => {
   it('a booking page reached from the calendar still gets its event (the app asks for it itself)', async () => {
     const { page } = await load('/calendar', async (p) => {
       await p.locator('.event-card').first().waitFor();
+      // The server's list links to new pages; the app's to its own.
+      await appRunning(p);
     });
     const reads: string[] = [];
     page.on('request', (request) => reads.push(new URL(request.url()).pathname));
@@ -231,33 +237,101 @@ describe("Home's welcome drawn by the server, with the club's settings in the pa
   });
 });
 
+describe("the calendar's list drawn by the server, with its events in the page (ADR 23)", () => {
+  async function calendarEvents(): Promise<{ id: string; name: string; bookingOpen: boolean }[]> {
+    return ((await (await fetch(`${app.baseUrl}/api/events`)).json()) as { events: { id: string; name: string; bookingOpen: boolean }[] }).events;
+  }
+
+  it("lists the events before any of the app's script has run, as a whole accessible page; its links work, its buttons wait for the app", async () => {
+    const page = await browser.newPage(PHONE);
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/calendar');
+    await expect(page.getByRole('heading', { name: 'Upcoming Events', level: 1 }).isVisible()).resolves.toBe(true);
+    const events = await calendarEvents();
+    await expect(page.locator('.event-card:not(.workday-card) .event-title').allInnerTexts()).resolves.toEqual(events.map((event) => event.name));
+    // Book Event is a plain link to the booking page; Add to My Calendar needs the app, so it is
+    // disabled until then rather than a button that silently does nothing.
+    await expect(page.getByRole('link', { name: /^Book Event/ }).first().getAttribute('href')).resolves.toBe(eventBookingPath(bookable.id));
+    const adders = page.getByRole('button', { name: 'Add to My Calendar' });
+    expect(await adders.count()).toBeGreaterThan(0);
+    for (const adder of await adders.all()) await expect(adder.isDisabled()).resolves.toBe(true);
+    await expectAccessible(page, 'calendar before its script', 'calendar-first-screen-375');
+    await page.close();
+  });
+
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ])('the app then draws the same list in the same place (%s), with no spinner between, and never asks for the events', async (_name, viewport) => {
+    const lastTitle = '.event-card:last-child .event-title';
+    const server = await serverDrawnBox('/calendar', viewport, lastTitle);
+
+    const errorsBefore = browser.errors.length;
+    const page = await browser.newPage(viewport);
+    await page.addInitScript(() => {
+      const seen = window as unknown as { serverList?: Element | null; spinnerSeen?: boolean };
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        seen.serverList = document.querySelector('main .event-list');
+        seen.spinnerSeen = document.querySelector('main .spinner') !== null;
+        new MutationObserver(() => {
+          if (document.querySelector('main .spinner')) seen.spinnerSeen = true;
+        }).observe(document.body, { childList: true, subtree: true });
+      });
+    });
+    const eventsAsked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/events') eventsAsked.push(request.url());
+    });
+    // The page's own code comes only after the club settings have been answered, and a second
+    // later (a phone on a slow line): the app must not draw a spinner over the list meanwhile.
+    let configAnswered = () => {};
+    const configDone = new Promise<void>((done) => (configAnswered = done));
+    await page.route('**/api/config', async (route) => {
+      await route.fulfill({ response: await route.fetch() });
+      configAnswered();
+    });
+    await page.route('**/assets/calendar-page-*.js', async (route) => {
+      await configDone;
+      await new Promise((done) => setTimeout(done, 1000));
+      await route.continue();
+    });
+    await page.goto('/calendar');
+    await appRunning(page);
+    await page.getByRole('region', { name: 'Subscribe in your calendar' }).waitFor();
+    const seen = await page.evaluate(() => {
+      const state = window as unknown as { serverList?: Element | null; spinnerSeen?: boolean };
+      return { drawn: state.serverList != null, replaced: document.querySelector('main .event-list') !== state.serverList, spinnerSeen: state.spinnerSeen };
+    });
+    expect(seen).toEqual({ drawn: true, replaced: true, spinnerSeen: false });
+    expect(await boxOf(page, lastTitle)).toEqual(server);
+    await expect(page.getByRole('button', { name: 'Add to My Calendar' }).first().isEnabled()).resolves.toBe(true);
+    expect(eventsAsked).toEqual([]);
+    expect(browser.errors.slice(errorsBefore)).toEqual([]);
+    await page.close();
+  });
+});
+
 /** Longer than the 5 s a restore goes on trying once nothing shows loading (ADR 22). */
 const SLOW_ANSWER_MS = 6000;
 
 describe('scroll position across a reload (ADR 22: the app keeps it, not the data router)', () => {
-  it('a reload returns the calendar to where it was, even when its events come slowly, and Back after it still returns to the page before', async () => {
+  it('a reload returns the calendar to where it was, and Back after it still returns to the page before', async () => {
     const page = await browser.newPage(PHONE);
     // As in navigation.test.ts: the browser's own restoration off, so the app's is what is seen.
     await page.addInitScript(() => {
       window.history.scrollRestoration = 'manual';
     });
     await page.goto('/calendar');
+    await appRunning(page);
     const cards = page.locator('.event-card');
-    await cards.first().waitFor();
     await cards.last().scrollIntoViewIfNeeded();
     const left = await page.evaluate(() => window.scrollY);
     expect(left, 'the last event is far down the phone screen').toBeGreaterThan(1000);
 
-    // On a slow line (or a busy machine) the events come well after the app has started: the
-    // app waits for them while the page shows it is loading, however long, not a fixed 5 s.
-    await page.route('**/api/events', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, SLOW_ANSWER_MS));
-      await route.continue();
-    });
     await page.reload();
-    await cards.first().waitFor();
+    await appRunning(page);
     await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, left);
-    await page.unroute('**/api/events');
 
     const book = page.getByRole('link', { name: /^Book Event/ }).last();
     await book.scrollIntoViewIfNeeded();
@@ -272,14 +346,37 @@ describe('scroll position across a reload (ADR 22: the app keeps it, not the dat
     await page.close();
   });
 
+  it('a reload returns a page to where it was even when its data comes slowly (Documents, whose list the app asks for)', async () => {
+    const page = await browser.newPage(PHONE);
+    await page.addInitScript(() => {
+      window.history.scrollRestoration = 'manual';
+    });
+    await page.goto('/documents');
+    const cards = page.locator('.document-card');
+    await cards.last().scrollIntoViewIfNeeded();
+    const left = await page.evaluate(() => window.scrollY);
+    expect(left, 'the last document is far down the phone screen').toBeGreaterThan(1000);
+
+    // On a slow line (or a busy machine) the list comes well after the app has started: the app
+    // waits for it while the page shows it is loading, however long, not a fixed 5 s.
+    await page.route('**/api/documents', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, SLOW_ANSWER_MS));
+      await route.continue();
+    });
+    await page.reload();
+    await cards.first().waitFor();
+    await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, left);
+    await page.close();
+  });
+
   it('a reload straight after a scroll, before the browser has told the page it scrolled, still returns to where it was left', async () => {
     const page = await browser.newPage(PHONE);
     await page.addInitScript(() => {
       window.history.scrollRestoration = 'manual';
     });
     await page.goto('/calendar');
+    await appRunning(page);
     const cards = page.locator('.event-card');
-    await cards.last().waitFor();
     // A browser tells a page it scrolled at its next drawn frame; a reload can come first (it did in
     // about half of the runs above). Here the page is never told, so that happens every time.
     await page.evaluate(() => window.addEventListener('scroll', (event) => event.stopImmediatePropagation(), { capture: true }));
@@ -287,7 +384,7 @@ describe('scroll position across a reload (ADR 22: the app keeps it, not the dat
     const left = await page.evaluate(() => window.scrollY);
     expect(left, 'the last event is far down the phone screen').toBeGreaterThan(1000);
     await page.reload();
-    await cards.last().waitFor();
+    await appRunning(page);
     await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, left);
     await page.close();
   });

@@ -5,7 +5,7 @@ import { formatEpochDate, hitLink, hitTags } from '../../core/domain/search-disp
 import type { SearchHit } from '../../core/entities/search-hit';
 import { createEvent, signInAsAdmin, wallClockDaysAhead } from './support/admin-api';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from './support/app-server';
-import { DESKTOP, launchBrowser, PHONE, SCREENSHOT_DIR, type BrowserSession } from './support/browser';
+import { DESKTOP, launchBrowser, openInApp, PHONE, SCREENSHOT_DIR, type BrowserSession } from './support/browser';
 import { seriousAxeViolations } from './support/axe';
 
 let app: AppServer;
@@ -30,10 +30,8 @@ async function apiSearch(q: string): Promise<SearchHit[]> {
 
 async function home(): Promise<Page> {
   const page = await browser.newPage();
-  await page.goto('/');
+  await openInApp(page, '/');
   await page.getByRole('heading', { name: 'Welcome to the Members Area' }).waitFor();
-  // The server draws the welcome before the app runs (ADR 23); the footer comes with the app.
-  await page.getByRole('contentinfo').waitFor();
   return page;
 }
 

@@ -93,3 +93,19 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path, fullPage: true });
   return path;
 }
+
+/**
+ * Waits until the app runs on `page`. The server draws some pages' first screens before the app's
+ * script has run (Home's welcome, the calendar's list, the booking page's event: ADR 23), with
+ * their buttons disabled and their links plain links to new pages; the footer comes only with the
+ * app, so a test that acts on such a page waits for it first.
+ */
+export async function appRunning(page: Page): Promise<void> {
+  await page.getByRole('contentinfo').waitFor();
+}
+
+/** Opens `path` on `page` and waits until the app runs there (appRunning). */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await appRunning(page);
+}

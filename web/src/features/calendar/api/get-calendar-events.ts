@@ -7,7 +7,8 @@ import { CALENDAR_EVENTS_PATH } from './calendar-events-path';
 /** An event as the members' screens get it: with whether booking is open and places left. */
 export { CalendarEventSchema, type CalendarEvent, type CalendarWorkDay };
 
-const CalendarAnswerSchema = z.object({ events: z.array(CalendarEventSchema), workDays: z.array(CalendarWorkDaySchema) });
+/** GET /api/events's answer, as the page reads it (and the server's drawing of its first screen). */
+export const CalendarAnswerSchema = z.object({ events: z.array(CalendarEventSchema), workDays: z.array(CalendarWorkDaySchema) });
 /** The calendar page's data: the events, and the work days shown beside them. */
 export type CalendarData = z.infer<typeof CalendarAnswerSchema>;
 

@@ -19,3 +19,12 @@ export function AddToCalendarButton({ event, location }: { event: ClubEvent; loc
     </>
   );
 }
+
+/** The button as the server draws it, before the app's script has run: disabled until the app's takes its place. */
+export function AddToCalendarPlaceholder() {
+  return (
+    <Button variant="secondary" aria-haspopup="dialog" disabled>
+      Add to My Calendar
+    </Button>
+  );
+}

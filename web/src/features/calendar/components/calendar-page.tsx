@@ -7,13 +7,17 @@ import { useClubConfig } from '../../../lib/club-config';
 import { CALENDAR_EVENTS_KEY } from '../api/calendar-events-path';
 import { useApiQuery } from '../../../lib/query';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { getCalendarEvents, type CalendarEvent, type CalendarWorkDay } from '../api/get-calendar-events';
-import { AddToCalendarButton } from './add-to-calendar-button';
+import { getCalendarEvents, type CalendarData, type CalendarEvent, type CalendarWorkDay } from '../api/get-calendar-events';
+import { AddToCalendarButton, AddToCalendarPlaceholder } from './add-to-calendar-button';
 import { SubscribeSection } from './subscribe-section';
 import { CalendarIcon } from '../../../components/ui/icons';
 import { LoadStatus } from '../../../components/ui/load-failed';
 
-function EventCard({ event, location }: { event: CalendarEvent; location: string }) {
+/**
+ * `drawnByServer`: the card as the server draws it before the app's script has run (ADR 23): its
+ * buttons need the app, so they are disabled until the app's card takes its place; links are plain links.
+ */
+function EventCard({ event, location, drawnByServer }: { event: CalendarEvent; location: string; drawnByServer: boolean }) {
   const [expanded, setExpanded] = useState(false);
   const hasMore = event.longdescription.trim() !== '' && event.longdescription.trim() !== event.description.trim();
   const detailsId = `event-${event.id}-details`;
@@ -40,7 +44,14 @@ function EventCard({ event, location }: { event: CalendarEvent; location: string
               <p key={i}>{paragraph}</p>
             ))}
           </div>
-          <button type="button" className="link-button" aria-expanded={expanded} aria-controls={detailsId} onClick={() => setExpanded((v) => !v)}>
+          <button
+            type="button"
+            className="link-button"
+            aria-expanded={expanded}
+            aria-controls={detailsId}
+            onClick={() => setExpanded((v) => !v)}
+            disabled={drawnByServer}
+          >
             {expanded ? 'Show less' : 'Show more'}
           </button>
         </>
@@ -57,7 +68,7 @@ function EventCard({ event, location }: { event: CalendarEvent; location: string
         {offer === 'cancelled' && <p className="booking-unavailable">Cancelled</p>}
         {offer === 'closed' && <p className="booking-unavailable">Booking closed</p>}
         {offer === 'full' && <p className="booking-unavailable">Fully booked</p>}
-        {event.eventdatetime !== null && <AddToCalendarButton event={event} location={location} />}
+        {event.eventdatetime !== null && (drawnByServer ? <AddToCalendarPlaceholder /> : <AddToCalendarButton event={event} location={location} />)}
       </div>
     </li>
   );
@@ -103,6 +114,27 @@ function calendarItems(events: readonly CalendarEvent[], workDays: readonly Cale
   return items.sort((a, b) => (a.at === b.at ? 0 : a.at < b.at ? -1 : 1));
 }
 
+/**
+ * The calendar's events and work days, as the page draws them once they have come, and as the
+ * server draws them into the page before the app's script has run (web/src/first-paint.tsx).
+ */
+export function CalendarList({ data, location, drawnByServer = false }: { data: CalendarData; location: string; drawnByServer?: boolean }) {
+  return (
+    <ul className="event-list">
+      {calendarItems(data.events, data.workDays).map((item) =>
+        item.kind === 'event' ? (
+          <EventCard key={`event-${item.event.id}`} event={item.event} location={location} drawnByServer={drawnByServer} />
+        ) : (
+          <WorkDayCard key={`workday-${item.workDay.id}`} workDay={item.workDay} />
+        ),
+      )}
+    </ul>
+  );
+}
+
+/** The page's heading, the same whether the server or the app draws it. */
+export const CALENDAR_HEADING = 'Upcoming Events';
+
 export function CalendarPage() {
   usePageTitle('Calendar');
   const config = useClubConfig();
@@ -110,7 +142,7 @@ export function CalendarPage() {
 
   return (
     <div className="page">
-      <h1>Upcoming Events</h1>
+      <h1>{CALENDAR_HEADING}</h1>
       <LoadStatus state={state} loading="Loading events..." failed="Failed to fetch events" />
       {state.status === 'success' && state.data.events.length === 0 && state.data.workDays.length === 0 && (
         <div className="empty-state">
@@ -120,15 +152,7 @@ export function CalendarPage() {
         </div>
       )}
       {state.status === 'success' && (state.data.events.length > 0 || state.data.workDays.length > 0) && (
-        <ul className="event-list">
-          {calendarItems(state.data.events, state.data.workDays).map((item) =>
-            item.kind === 'event' ? (
-              <EventCard key={`event-${item.event.id}`} event={item.event} location={config.clubName} />
-            ) : (
-              <WorkDayCard key={`workday-${item.workDay.id}`} workDay={item.workDay} />
-            ),
-          )}
-        </ul>
+        <CalendarList data={state.data} location={config.clubName} />
       )}
       <SubscribeSection />
     </div>
