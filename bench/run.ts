@@ -12,7 +12,7 @@
  *
  * Environment: BENCH_DURATION (seconds per measured run, default 10), BENCH_WARMUP (default 2),
  * BENCH_LOG_LEVEL (the app's log level, default warn), BENCH_SEARCH_RECORDS (default 10000),
- * BENCH_ONLY (comma-separated scenario keys: calendar,feed,event,search,searchwords,manage,booking),
+ * BENCH_ONLY (comma-separated scenario keys: calendar,feed,calendarpage,event,search,searchwords,manage,booking),
  * BENCH_PROFILE (a directory: the app writes a V8 CPU profile of each scenario's measured run
  * there, <scenario>.cpuprofile, for Chrome DevTools or speedscope), BENCH_BUILD=false (use the
  * existing dist/server.mjs instead of bundling the current sources first).
@@ -309,6 +309,10 @@ async function main(): Promise<void> {
     }
     const feed = await capture('GET', '/calendar.ics');
     if (feed.status !== 200) throw new Error(`GET /calendar.ics answered ${feed.status}`);
+    // The calendar as a phone first opens it: the app's page with the events inside and its list
+    // drawn by the server (ADR 23).
+    const calendarPage = await capture('GET', '/calendar');
+    if (calendarPage.status !== 200 || !calendarPage.text.includes('<main')) throw new Error(`GET /calendar answered ${calendarPage.status} without its list drawn`);
     const feedEvents = feed.text.split('BEGIN:VEVENT').length - 1;
     const bookingBody = (n: number) => ({
       eventId: free.id,
@@ -330,7 +334,7 @@ async function main(): Promise<void> {
     if (managePage.status !== 200) throw new Error(`GET /api/my-booking answered ${managePage.status}`);
     baseline.child.send({ type: 'answers', answers } satisfies BaselineRequest);
     console.log(`Calendar answer ${int(calendar.size)} bytes (${listed.length} events); event page ${int(eventPage.size)} bytes (${shown.id}); ` +
-      `calendar feed ${int(feed.size)} bytes (${feedEvents} events); ` +
+      `calendar feed ${int(feed.size)} bytes (${feedEvents} events); calendar page ${int(calendarPage.size)} bytes; ` +
       `search answers ${int(searchBytes / searchPaths.length)} bytes and ${(searchHits / searchPaths.length).toFixed(1)} hits on average over ${searchPaths.length} queries; ` +
       `bookings go to "${free.id}".\n`);
 
@@ -369,6 +373,14 @@ async function main(): Promise<void> {
         requests: () => [{ method: 'GET', path: '/calendar.ics' }],
         // Judged against the calendar API in alternating turns (below): every subscriber's calendar
         // app reads the feed, so it must cost no more than the calendar page's data.
+        targets: [],
+      },
+      {
+        key: 'calendarpage',
+        title: "Calendar page: GET /calendar (the app's HTML with the events inside, its list drawn by the server), no target",
+        connections: 50,
+        expectedStatus: 200,
+        requests: () => [{ method: 'GET', path: '/calendar' }],
         targets: [],
       },
       {

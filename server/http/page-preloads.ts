@@ -102,6 +102,9 @@ export function pageHtml(
     built = { mtimeMs, html, pages, preloads: preloadLinks(html) };
     return built;
   };
+  // The last first screen drawn for each page, with what it was drawn from: a drawing depends on
+  // nothing else, and the calendar is the same for every visitor until its answer changes.
+  const drawnScreens = new Map<string, { from: string; screen: string | null }>();
   return async (pathname, query) => {
     const { html, pages, preloads } = load();
     const page = pageOf(pathname);
@@ -113,13 +116,21 @@ export function pageHtml(
         if (value !== undefined) answers.set(path, value);
       }
     }
+    const answersJson = scriptJson(Object.fromEntries(answers));
     let firstScreen: string | null = null;
     if (answers.size > 0 && draw && html.includes(FIRST_PAINT_MARKER)) {
-      try {
-        firstScreen = await draw(pathname, query, answers);
-      } catch (error) {
-        // Only a head start: the app draws the page all the same.
-        logger?.warn({ err: error, pathname }, 'A page was answered without its first screen');
+      const from = `${query.toString()}\n${answersJson}`;
+      const drawn = drawnScreens.get(page);
+      if (drawn?.from === from) {
+        firstScreen = drawn.screen;
+      } else {
+        try {
+          firstScreen = await draw(pathname, query, answers);
+          drawnScreens.set(page, { from, screen: firstScreen });
+        } catch (error) {
+          // Only a head start: the app draws the page all the same.
+          logger?.warn({ err: error, pathname }, 'A page was answered without its first screen');
+        }
       }
     }
     // A page the server drew needs its own code only for what comes after its first screen (the
@@ -141,6 +152,6 @@ export function pageHtml(
     const text = tags === '' ? own : insertBefore(own, '</head>', `  ${tags}\n  `);
     if (answers.size === 0) return text;
     const drawn = firstScreen === null ? text : text.replace(FIRST_PAINT_MARKER, () => firstScreen);
-    return insertBefore(drawn, '</body>', `<script type="application/json" id="${FIRST_READS_ELEMENT_ID}">${scriptJson(Object.fromEntries(answers))}</script>\n  `);
+    return insertBefore(drawn, '</body>', `<script type="application/json" id="${FIRST_READS_ELEMENT_ID}">${answersJson}</script>\n  `);
   };
 }

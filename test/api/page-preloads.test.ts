@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageHtml } from '../../server/http/page-preloads';
 import { addEvent, startTestApp, type TestApp } from './support/test-app';
 
 // A built web app as the build writes it: index.html, and page-preloads.json naming each page's
@@ -238,5 +239,33 @@ describe("the calendar carries its events and draws its list before the app's sc
     expect(res.text).toContain('<h2 class="event-title">&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--first-paint--&gt; &amp; &quot;quotes&quot;</h2>');
     const answer = firstReadsOf(res.text)?.['/api/events'] as { events: { name: string }[] };
     expect(answer.events.map((event) => event.name)).toContain(hostile);
+  });
+});
+
+describe('a first screen is drawn once for what it is drawn from', () => {
+  it('serves the same drawing while the answers and the address stay the same, and draws again when either changes', async () => {
+    let events = [{ name: 'Laser Open' }];
+    const drawn: string[] = [];
+    const page = pageHtml(webRoot, {
+      answer: async (path) => (path === '/api/events' ? { events } : path === '/api/events/a' ? { event: { name: 'A' } } : undefined),
+      draw: async (pathname, query, answers) => {
+        drawn.push(`${pathname}?${query.toString()}`);
+        return query.has('booked') ? null : `<main>${JSON.stringify([...answers.values()])}</main>`;
+      },
+    });
+    const calendar = await page('/calendar', new URLSearchParams());
+    expect(calendar).toContain('<main>[{"events":[{"name":"Laser Open"}]}]</main>');
+    expect(await page('/Calendar/', new URLSearchParams())).toBe(calendar);
+    expect(drawn).toEqual(['/calendar?']);
+
+    events = [{ name: 'Laser Open' }, { name: 'Topper Open' }];
+    expect(await page('/calendar', new URLSearchParams())).toContain('{"name":"Topper Open"}]}]</main>');
+    expect(drawn).toHaveLength(2);
+
+    // The same answer at another address of the page (a receipt) is drawn for that address.
+    expect(await page('/event-booking', new URLSearchParams({ id: 'a' }))).toContain('<main>[{"event":{"name":"A"}}]</main>');
+    expect(await page('/event-booking', new URLSearchParams({ id: 'a', booked: 't' }))).not.toContain('<main>');
+    expect(await page('/event-booking', new URLSearchParams({ id: 'a', booked: 't' }))).not.toContain('<main>');
+    expect(drawn).toEqual(['/calendar?', '/calendar?', '/event-booking?id=a', '/event-booking?id=a&booked=t']);
   });
 });
