@@ -109,6 +109,10 @@ describe("a members' page names its own code and first API read in its head", ()
   });
 });
 
+/** An event's text that would close the page's elements, or stand for the drawing's marker, were it not kept as text. */
+const HOSTILE = '</script><script>alert(1)</script><!--first-paint--> & "quotes"';
+const HOSTILE_AS_HTML = '&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--first-paint--&gt; &amp; &quot;quotes&quot;';
+
 /** HTML text (no elements) as the browser reads it: React escapes only these. */
 function textOfHtml(html: string): string {
   const entities: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&amp;': '&' };
@@ -146,13 +150,12 @@ describe("the booking page carries its event and draws it before the app's scrip
   });
 
   it("keeps an event's text as text: nothing in it can close the page's elements or run", async () => {
-    const hostile = '</script><script>alert(1)</script><!--first-paint--> & "quotes"';
-    await addEvent(app, { id: 'hostile', name: hostile, description: hostile, longdescription: '' });
+    await addEvent(app, { id: 'hostile', name: HOSTILE, description: HOSTILE, longdescription: '' });
     const res = await app.agent().get('/event-booking?id=hostile');
     expect(res.text.match(/<script/g)).toHaveLength(2);
-    expect(res.text).toContain('<h1 id="event-name">&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--first-paint--&gt; &amp; &quot;quotes&quot;</h1>');
+    expect(res.text).toContain(`<h1 id="event-name">${HOSTILE_AS_HTML}</h1>`);
     const answer = firstReadsOf(res.text)?.['/api/events/hostile'] as { event: { name: string } };
-    expect(answer.event.name).toBe(hostile);
+    expect(answer.event.name).toBe(HOSTILE);
   });
 
   it("draws no first screen for a booking's receipt, and leaves an unknown event to the app (a preload; it shows Event Not Found)", async () => {
@@ -232,13 +235,12 @@ describe("the calendar carries its events and draws its list before the app's sc
   });
 
   it("keeps an event's text as text on the calendar too", async () => {
-    const hostile = '</script><script>alert(1)</script><!--first-paint--> & "quotes"';
-    await addEvent(app, { id: 'hostile-calendar', name: hostile, description: hostile, longdescription: '' });
+    await addEvent(app, { id: 'hostile-calendar', name: HOSTILE, description: HOSTILE, longdescription: '' });
     const res = await app.agent().get('/calendar');
     expect(res.text.match(/<script/g)).toHaveLength(2);
-    expect(res.text).toContain('<h2 class="event-title">&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--first-paint--&gt; &amp; &quot;quotes&quot;</h2>');
+    expect(res.text).toContain(`<h2 class="event-title">${HOSTILE_AS_HTML}</h2>`);
     const answer = firstReadsOf(res.text)?.['/api/events'] as { events: { name: string }[] };
-    expect(answer.events.map((event) => event.name)).toContain(hostile);
+    expect(answer.events.map((event) => event.name)).toContain(HOSTILE);
   });
 });
 

@@ -70,6 +70,51 @@ async function serverDrawnBox(path: string, viewport: { width: number; height: n
   return box;
 }
 
+/**
+ * Watches `page` from its parsed document on (before any deferred module runs): the element
+ * `selector` names as the server drew it, and whether a loading spinner ever takes the page's place.
+ */
+async function watchFirstScreen(page: Page, selector: string): Promise<void> {
+  await page.addInitScript((css) => {
+    const seen = window as unknown as { serverNode?: Element | null; spinnerSeen?: boolean };
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      seen.serverNode = document.querySelector(css);
+      seen.spinnerSeen = document.querySelector('main .spinner') !== null;
+      new MutationObserver(() => {
+        if (document.querySelector('main .spinner')) seen.spinnerSeen = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+  }, selector);
+}
+
+/** What watchFirstScreen saw: whether the server drew the element, the app's own replaced it, and a spinner showed. */
+function firstScreenSeen(page: Page, selector: string): Promise<{ drawn: boolean; replaced: boolean; spinnerSeen: boolean | undefined }> {
+  return page.evaluate((css) => {
+    const state = window as unknown as { serverNode?: Element | null; spinnerSeen?: boolean };
+    return { drawn: state.serverNode != null, replaced: document.querySelector(css) !== state.serverNode, spinnerSeen: state.spinnerSeen };
+  }, selector);
+}
+
+/**
+ * The page's own code (`pageCode`, a glob of its file) comes only after the club settings have
+ * been answered, and a second later, as a phone on a slow line may get them: the app must not
+ * draw a spinner over the server's first screen meanwhile.
+ */
+async function holdPageCodeUntilSettings(page: Page, pageCode: string): Promise<void> {
+  let configAnswered = () => {};
+  const configDone = new Promise<void>((done) => (configAnswered = done));
+  await page.route('**/api/config', async (route) => {
+    await route.fulfill({ response: await route.fetch() });
+    configAnswered();
+  });
+  await page.route(pageCode, async (route) => {
+    await configDone;
+    await new Promise((done) => setTimeout(done, 1000));
+    await route.continue();
+  });
+}
+
 describe('a page on a phone', () => {
   it("booking page: its event comes inside the page, so it is not asked for; its own code is asked for by the app's entry (ADR 23)", async () => {
     const { sent, warnings, page } = await load(`/event-booking?id=${encodeURIComponent(bookable.id)}`, async (p) => {
@@ -145,39 +190,11 @@ describe("the booking page's first screen (ADR 23: drawn by the server, then by 
 
     const errorsBefore = browser.errors.length;
     const page = await browser.newPage(viewport);
-    // From the parsed document on (before any deferred module runs): the server's heading, and
-    // whether a loading spinner ever takes the page's place.
-    await page.addInitScript(() => {
-      const seen = window as unknown as { serverHeadingNode?: Element | null; spinnerSeen?: boolean };
-      document.addEventListener('readystatechange', () => {
-        if (document.readyState !== 'interactive') return;
-        seen.serverHeadingNode = document.getElementById('event-name');
-        seen.spinnerSeen = document.querySelector('main .spinner') !== null;
-        new MutationObserver(() => {
-          if (document.querySelector('main .spinner')) seen.spinnerSeen = true;
-        }).observe(document.body, { childList: true, subtree: true });
-      });
-    });
-    // The page's own code comes only after the club settings have been answered (a phone on a
-    // slow line may get them in that order): the app must not draw a spinner over the event meanwhile.
-    let configAnswered = () => {};
-    const configDone = new Promise<void>((done) => (configAnswered = done));
-    await page.route('**/api/config', async (route) => {
-      await route.fulfill({ response: await route.fetch() });
-      configAnswered();
-    });
-    await page.route('**/assets/event-booking-page-*.js', async (route) => {
-      await configDone;
-      await new Promise((done) => setTimeout(done, 1000));
-      await route.continue();
-    });
+    await watchFirstScreen(page, '#event-name');
+    await holdPageCodeUntilSettings(page, '**/assets/event-booking-page-*.js');
     await page.goto(path);
     await page.getByLabel('Lead Member First Name *').waitFor();
-    const seen = await page.evaluate(() => {
-      const state = window as unknown as { serverHeadingNode?: Element | null; spinnerSeen?: boolean };
-      return { drawn: state.serverHeadingNode != null, replaced: document.getElementById('event-name') !== state.serverHeadingNode, spinnerSeen: state.spinnerSeen };
-    });
-    expect(seen).toEqual({ drawn: true, replaced: true, spinnerSeen: false });
+    await expect(firstScreenSeen(page, '#event-name')).resolves.toEqual({ drawn: true, replaced: true, spinnerSeen: false });
     expect(await headingBox(page)).toEqual(server);
     expect(browser.errors.slice(errorsBefore)).toEqual([]);
     await page.close();
@@ -268,42 +285,16 @@ describe("the calendar's list drawn by the server, with its events in the page (
 
     const errorsBefore = browser.errors.length;
     const page = await browser.newPage(viewport);
-    await page.addInitScript(() => {
-      const seen = window as unknown as { serverList?: Element | null; spinnerSeen?: boolean };
-      document.addEventListener('readystatechange', () => {
-        if (document.readyState !== 'interactive') return;
-        seen.serverList = document.querySelector('main .event-list');
-        seen.spinnerSeen = document.querySelector('main .spinner') !== null;
-        new MutationObserver(() => {
-          if (document.querySelector('main .spinner')) seen.spinnerSeen = true;
-        }).observe(document.body, { childList: true, subtree: true });
-      });
-    });
+    await watchFirstScreen(page, 'main .event-list');
     const eventsAsked: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/events') eventsAsked.push(request.url());
     });
-    // The page's own code comes only after the club settings have been answered, and a second
-    // later (a phone on a slow line): the app must not draw a spinner over the list meanwhile.
-    let configAnswered = () => {};
-    const configDone = new Promise<void>((done) => (configAnswered = done));
-    await page.route('**/api/config', async (route) => {
-      await route.fulfill({ response: await route.fetch() });
-      configAnswered();
-    });
-    await page.route('**/assets/calendar-page-*.js', async (route) => {
-      await configDone;
-      await new Promise((done) => setTimeout(done, 1000));
-      await route.continue();
-    });
+    await holdPageCodeUntilSettings(page, '**/assets/calendar-page-*.js');
     await page.goto('/calendar');
     await appRunning(page);
     await page.getByRole('region', { name: 'Subscribe in your calendar' }).waitFor();
-    const seen = await page.evaluate(() => {
-      const state = window as unknown as { serverList?: Element | null; spinnerSeen?: boolean };
-      return { drawn: state.serverList != null, replaced: document.querySelector('main .event-list') !== state.serverList, spinnerSeen: state.spinnerSeen };
-    });
-    expect(seen).toEqual({ drawn: true, replaced: true, spinnerSeen: false });
+    await expect(firstScreenSeen(page, 'main .event-list')).resolves.toEqual({ drawn: true, replaced: true, spinnerSeen: false });
     expect(await boxOf(page, lastTitle)).toEqual(server);
     await expect(page.getByRole('button', { name: 'Add to My Calendar' }).first().isEnabled()).resolves.toBe(true);
     expect(eventsAsked).toEqual([]);
