@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { AddressLimitStore, HoldPlacesResult, PlaceHold } from '../../core/ports/address-limit-store';
-import { writeTransaction } from './sqlite-write-transaction';
+import { preparedWriteTransaction } from './sqlite-write-transaction';
 
 /** Windows older than this are deleted as hits come in, so the table stays small. */
 const KEEP_ENDED_WINDOWS_MS = 24 * 3600 * 1000;
@@ -11,15 +11,15 @@ export class SqliteAddressLimitStore implements AddressLimitStore {
   async hit(key: string, windowMs: number, now: Date): Promise<{ hits: number; resetAt: Date }> {
     const nowMs = now.getTime();
     // Read and written under SQLite's write lock: no other hit of any process comes in between.
-    return writeTransaction(this.db, async (trx) => {
-      await trx('address_hits').where('resetAtMs', '<', nowMs - KEEP_ENDED_WINDOWS_MS).delete();
-      const row = (await trx('address_hits').where({ key }).first()) as { hits: number; resetAtMs: number | string } | undefined;
+    return preparedWriteTransaction(this.db, ({ statement }) => {
+      statement('DELETE FROM address_hits WHERE resetAtMs < ?').run(nowMs - KEEP_ENDED_WINDOWS_MS);
+      const row = statement('SELECT hits, resetAtMs FROM address_hits WHERE key = ?').get(key) as { hits: number; resetAtMs: number | string } | undefined;
       if (row && Number(row.resetAtMs) > nowMs) {
-        await trx('address_hits').where({ key }).update({ hits: row.hits + 1 });
+        statement('UPDATE address_hits SET hits = ? WHERE key = ?').run(row.hits + 1, key);
         return { hits: row.hits + 1, resetAt: new Date(Number(row.resetAtMs)) };
       }
       const resetAtMs = nowMs + windowMs;
-      await trx('address_hits').insert({ key, hits: 1, resetAtMs }).onConflict('key').merge();
+      statement('INSERT INTO address_hits (key, hits, resetAtMs) VALUES (?, 1, ?) ON CONFLICT (key) DO UPDATE SET hits = excluded.hits, resetAtMs = excluded.resetAtMs').run(key, resetAtMs);
       return { hits: 1, resetAt: new Date(resetAtMs) };
     });
   }
@@ -34,12 +34,12 @@ export class SqliteAddressLimitStore implements AddressLimitStore {
 
   async holdPlaces(key: string, hold: PlaceHold, limit: { max: number; now: Date }): Promise<HoldPlacesResult> {
     const nowMs = limit.now.getTime();
-    return writeTransaction(this.db, async (trx) => {
-      await trx('address_place_holds').where({ key }).andWhere('untilMs', '<=', nowMs).delete();
-      const row = await trx('address_place_holds').where({ key }).sum({ places: 'places' }).first();
+    return preparedWriteTransaction(this.db, ({ statement }) => {
+      statement('DELETE FROM address_place_holds WHERE key = ? AND untilMs <= ?').run(key, nowMs);
+      const row = statement('SELECT SUM(places) AS places FROM address_place_holds WHERE key = ?').get(key) as { places: number | null } | undefined;
       const placesHeld = Number(row?.places ?? 0);
       if (placesHeld + hold.places > limit.max) return { held: false, placesHeld };
-      await trx('address_place_holds').insert({ key, id: hold.id, places: hold.places, untilMs: hold.until.getTime() });
+      statement('INSERT INTO address_place_holds (key, id, places, untilMs) VALUES (?, ?, ?, ?)').run(key, hold.id, hold.places, hold.until.getTime());
       return { held: true };
     });
   }

@@ -5,6 +5,7 @@ import { actorUidOf } from '../../core/domain/audit';
 import { instantMillis, readJson } from './sqlite-values';
 import { isUniqueViolation } from './sqlite-errors';
 import { ConflictError } from '../../core/errors';
+import type { PreparedWrites } from './sqlite-write-transaction';
 
 function row(entry: AuditEntry): Record<string, unknown> {
   return { id: entry.id, atMs: instantMillis(entry.at), recordId: entry.recordId, actorUid: actorUidOf(entry), entry: JSON.stringify(entry) };
@@ -13,6 +14,11 @@ function row(entry: AuditEntry): Record<string, unknown> {
 /** Writes audit entries within the caller's transaction (a booking change and its entries commit together). */
 export async function appendToAuditLog(trx: Knex | Knex.Transaction, entries: readonly AuditEntry[]): Promise<void> {
   if (entries.length > 0) await trx('audit_log').insert(entries.map(row));
+}
+
+/** appendToAuditLog in a prepared write transaction (preparedWriteTransaction). */
+export function insertIntoAuditLog(writes: PreparedWrites, entries: readonly AuditEntry[]): void {
+  writes.insert('audit_log', entries.map(row));
 }
 
 /** The audit log in the `audit_log` table: rows are inserted, never updated or deleted. */

@@ -9,10 +9,10 @@ import type { AddBookingResult, BookingChange, BookingLimit, BookingRepository }
 import { isUniqueViolation } from './sqlite-errors';
 import { PreparedReads } from './sqlite-prepared-reads';
 import { instantMillis, readJson, readRow, writeBoolean } from './sqlite-values';
-import { writeTransaction } from './sqlite-write-transaction';
+import { preparedWriteTransaction, type PreparedWrites } from './sqlite-write-transaction';
 import type { OutboxMessage } from '../../core/entities/mail';
-import { addToOutbox } from './sqlite-outbox';
-import { appendToAuditLog } from './sqlite-audit-log';
+import { insertIntoOutbox } from './sqlite-outbox';
+import { insertIntoAuditLog } from './sqlite-audit-log';
 import { checkedChange } from '../../core/domain/booking-change';
 
 const NEWEST_FIRST = 'submittedAtMs DESC, id ASC';
@@ -34,9 +34,9 @@ export class SqliteBookingRepository implements BookingRepository {
 
   async addIfPlacesRemain(booking: Booking, limit: BookingLimit, mail: readonly OutboxMessage[] = []): Promise<AddBookingResult> {
     try {
-      return await writeTransaction(this.db, async (trx) => {
+      return await preparedWriteTransaction(this.db, (writes): AddBookingResult => {
         // The event's ledger, not its bookings: one read whatever the number of bookings.
-        let ledger = places.withoutLapsedHolds(await readLedger(trx, booking.eventId), limit.now);
+        let ledger = places.withoutLapsedHolds(readLedger(writes, booking.eventId), limit.now);
         if (limit.offerHoldId !== undefined) ledger = places.ledgerWithoutHold(ledger, limit.offerHoldId);
         if (limit.capacity !== null) {
           const taken = places.ledgerTaken(ledger, limit.now);
@@ -44,9 +44,9 @@ export class SqliteBookingRepository implements BookingRepository {
             return { added: false, placesLeft: Math.max(0, limit.capacity - taken) };
           }
         }
-        await trx('bookings').insert(toRow(booking));
-        await writeLedger(trx, booking.eventId, places.ledgerWithBooking(ledger, booking));
-        await addToOutbox(trx, mail);
+        writes.insert('bookings', [toRow(booking)]);
+        writeLedger(writes, booking.eventId, places.ledgerWithBooking(ledger, booking));
+        insertIntoOutbox(writes, mail);
         return { added: true };
       });
     } catch (error) {
@@ -56,18 +56,18 @@ export class SqliteBookingRepository implements BookingRepository {
   }
 
   async holdForOffer(eventId: string, hold: PlacesHold, limit: { capacity: number; now: Date }): Promise<boolean> {
-    return writeTransaction(this.db, async (trx) => {
-      const ledger = places.ledgerWithoutHold(places.withoutLapsedHolds(await readLedger(trx, eventId), limit.now), hold.bookingId);
+    return preparedWriteTransaction(this.db, (writes) => {
+      const ledger = places.ledgerWithoutHold(places.withoutLapsedHolds(readLedger(writes, eventId), limit.now), hold.bookingId);
       if (places.ledgerTaken(ledger, limit.now) + hold.places > limit.capacity) return false;
-      await writeLedger(trx, eventId, places.ledgerWithOfferHold(ledger, hold));
+      writeLedger(writes, eventId, places.ledgerWithOfferHold(ledger, hold));
       return true;
     });
   }
 
   async releaseHold(eventId: string, holdId: string, now: Date): Promise<void> {
-    await writeTransaction(this.db, async (trx) => {
-      const row = await trx('places_ledgers').where({ eventId }).first();
-      if (row) await writeLedger(trx, eventId, places.ledgerWithoutHold(places.withoutLapsedHolds(toLedger(row), now), holdId));
+    await preparedWriteTransaction(this.db, (writes) => {
+      const row = ledgerRow(writes, eventId);
+      if (row) writeLedger(writes, eventId, places.ledgerWithoutHold(places.withoutLapsedHolds(toLedger(row), now), holdId));
     });
   }
 
@@ -102,13 +102,14 @@ export class SqliteBookingRepository implements BookingRepository {
   }
 
   async checkPlaces(options: { now: Date; repair: boolean }): Promise<PlacesDifference[]> {
-    return writeTransaction(this.db, async (trx) => {
-      const stored = new Map((await trx('places_ledgers').select('*')).map((row) => [String(row.eventId), toLedger(row)]));
-      const bookings = (await trx('bookings').select('*')).map(toBooking);
+    return preparedWriteTransaction(this.db, ({ statement }) => {
+      const rows = (sql: string) => statement(sql).all() as Record<string, unknown>[];
+      const stored = new Map(rows('SELECT * FROM places_ledgers').map((row) => [String(row.eventId), toLedger(row)]));
+      const bookings = rows('SELECT * FROM bookings').map(toBooking);
       const differences = places.placesDifferences(stored, bookings, options.now);
       if (options.repair) {
         for (const { eventId } of differences) {
-          await writeLedger(trx, eventId, places.rebuiltLedger(bookings.filter((b) => b.eventId === eventId), stored.get(eventId), options.now));
+          writeLedger({ statement }, eventId, places.rebuiltLedger(bookings.filter((b) => b.eventId === eventId), stored.get(eventId), options.now));
         }
       }
       return differences;
@@ -128,19 +129,18 @@ export class SqliteBookingRepository implements BookingRepository {
   async change(bookingId: string, now: Date, decide: (current: Booking, placesTaken: number) => BookingChange | null): Promise<{ booking: Booking; changed: boolean }> {
     // One write transaction: the booking and its ledger are read and written with no other
     // writer in between, so the rule decides on what is stored.
-    return writeTransaction(this.db, async (trx) => {
-      const row = await trx('bookings').where({ id: bookingId }).first();
+    return preparedWriteTransaction(this.db, (writes) => {
+      const row = writes.statement('SELECT * FROM bookings WHERE id = ?').get(bookingId) as Record<string, unknown> | undefined;
       if (!row) throw new NotFoundError(BOOKING_NOT_FOUND);
       const stored = toBooking(row);
-      const ledger = await readLedger(trx, stored.eventId);
+      const ledger = readLedger(writes, stored.eventId);
       const decided = decide(stored, places.ledgerTaken(ledger, now));
       if (!decided) return { booking: stored, changed: false };
       const next = checkedChange(stored, decided.booking);
-      const { id: _id, ...fields } = toRow(next);
-      await trx('bookings').where({ id: bookingId }).update(fields);
-      await writeLedger(trx, stored.eventId, places.ledgerWithChange(ledger, stored, next, now));
-      await addToOutbox(trx, decided.mail ?? []);
-      await appendToAuditLog(trx, decided.audit ?? []);
+      writes.update('bookings', bookingId, toRow(next));
+      writeLedger(writes, stored.eventId, places.ledgerWithChange(ledger, stored, next, now));
+      insertIntoOutbox(writes, decided.mail ?? []);
+      insertIntoAuditLog(writes, decided.audit ?? []);
       return { booking: next, changed: true };
     });
   }
@@ -152,16 +152,19 @@ function toLedger(row: Record<string, unknown>): PlacesLedger {
   return { confirmed: Number(row.confirmed), holds: HoldsSchema.parse(readJson(row.holds)) };
 }
 
-async function readLedger(trx: Knex.Transaction, eventId: string): Promise<PlacesLedger> {
-  const row = await trx('places_ledgers').where({ eventId }).first();
+function ledgerRow({ statement }: Pick<PreparedWrites, 'statement'>, eventId: string): Record<string, unknown> | undefined {
+  return statement('SELECT * FROM places_ledgers WHERE eventId = ?').get(eventId) as Record<string, unknown> | undefined;
+}
+
+function readLedger(writes: Pick<PreparedWrites, 'statement'>, eventId: string): PlacesLedger {
+  const row = ledgerRow(writes, eventId);
   return row ? toLedger(row) : places.EMPTY_LEDGER;
 }
 
-async function writeLedger(trx: Knex.Transaction, eventId: string, ledger: PlacesLedger): Promise<void> {
-  await trx('places_ledgers')
-    .insert({ eventId, confirmed: ledger.confirmed, holds: JSON.stringify(ledger.holds) })
-    .onConflict('eventId')
-    .merge();
+function writeLedger({ statement }: Pick<PreparedWrites, 'statement'>, eventId: string, ledger: PlacesLedger): void {
+  statement(
+    'INSERT INTO places_ledgers (eventId, confirmed, holds) VALUES (?, ?, ?) ON CONFLICT (eventId) DO UPDATE SET confirmed = excluded.confirmed, holds = excluded.holds',
+  ).run(eventId, ledger.confirmed, JSON.stringify(ledger.holds));
 }
 
 function toRow(booking: Booking): Record<string, unknown> {

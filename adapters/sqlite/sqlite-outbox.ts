@@ -5,6 +5,7 @@ import type { ClaimedMessage, Outbox } from '../../core/ports/outbox';
 import { dueAtMs } from '../../core/domain/outbox';
 import { isUniqueViolation } from './sqlite-errors';
 import { claimDueRows, settleClaimedRow } from './sqlite-claims';
+import type { PreparedWrites } from './sqlite-write-transaction';
 
 function row(message: OutboxMessage) {
   return {
@@ -22,6 +23,11 @@ function row(message: OutboxMessage) {
 /** Writes messages in the caller's transaction (a booking and its confirmation, together). */
 export async function addToOutbox(trx: Knex.Transaction, messages: readonly OutboxMessage[]): Promise<void> {
   if (messages.length > 0) await trx('outbox').insert(messages.map(row));
+}
+
+/** addToOutbox in a prepared write transaction (preparedWriteTransaction). */
+export function insertIntoOutbox(writes: PreparedWrites, messages: readonly OutboxMessage[]): void {
+  writes.insert('outbox', messages.map(row));
 }
 
 const read = (stored: { message: string }): OutboxMessage => OutboxMessageSchema.parse(JSON.parse(stored.message));

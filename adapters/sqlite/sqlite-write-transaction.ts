@@ -1,6 +1,18 @@
+import type BetterSqlite3 from 'better-sqlite3';
 import type { Knex } from 'knex';
 
 const queues = new WeakMap<Knex, Promise<unknown>>();
+
+/** Runs `work` after every write transaction of this process on `db` that was asked for before it. */
+function queued<T>(db: Knex, work: () => Promise<T>): Promise<T> {
+  const previous = queues.get(db) ?? Promise.resolve();
+  const result = previous.then(work);
+  queues.set(
+    db,
+    result.catch(() => undefined),
+  );
+  return result;
+}
 
 /**
  * Runs `work` in a transaction that holds SQLite's write lock from its first statement, so what
@@ -8,8 +20,7 @@ const queues = new WeakMap<Knex, Promise<unknown>>();
  * after another; another process waits on the lock (busy timeout) instead of interleaving.
  */
 export function writeTransaction<T>(db: Knex, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
-  const previous = queues.get(db) ?? Promise.resolve();
-  const result = previous.then(() =>
+  return queued(db, () =>
     db.transaction(async (trx) => {
       // knex opens transactions with a plain BEGIN, which takes the write lock only at the first
       // write; a read before it could see data another process then changes. A write statement
@@ -18,9 +29,68 @@ export function writeTransaction<T>(db: Knex, work: (trx: Knex.Transaction) => P
       return work(trx);
     }),
   );
-  queues.set(
-    db,
-    result.catch(() => undefined),
-  );
-  return result;
+}
+
+/** The statements of a prepared write transaction, each prepared once per connection. */
+export interface PreparedWrites {
+  /** `sql` as a prepared statement of the transaction's connection. */
+  statement(sql: string): BetterSqlite3.Statement;
+  /** Inserts `rows` into `table`, each with its fields that are not undefined (as knex's insert does). */
+  insert(table: string, rows: readonly Record<string, unknown>[]): void;
+  /** Sets the fields of `fields` that are not undefined on the row of `table` whose id is `id`; how many rows changed. */
+  update(table: string, id: string, fields: Record<string, unknown>): number;
+}
+
+const prepared = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
+
+function writesOn(connection: BetterSqlite3.Database): PreparedWrites {
+  let statements = prepared.get(connection);
+  if (!statements) {
+    statements = new Map();
+    prepared.set(connection, statements);
+  }
+  const cache = statements;
+  const statement = (sql: string) => {
+    let found = cache.get(sql);
+    if (!found) {
+      found = connection.prepare(sql);
+      cache.set(sql, found);
+    }
+    return found;
+  };
+  const defined = (row: Record<string, unknown>) => Object.keys(row).filter((column) => row[column] !== undefined);
+  return {
+    statement,
+    update(table, id, fields) {
+      const columns = defined(fields).filter((column) => column !== 'id');
+      const assignments = columns.map((column) => `"${column}" = @${column}`).join(', ');
+      return statement(`UPDATE "${table}" SET ${assignments} WHERE id = @id`).run({ ...Object.fromEntries(columns.map((column) => [column, fields[column]])), id }).changes;
+    },
+    insert(table, rows) {
+      for (const row of rows) {
+        const columns = defined(row);
+        const names = columns.map((column) => `"${column}"`).join(', ');
+        const values = columns.map((column) => `@${column}`).join(', ');
+        statement(`INSERT INTO "${table}" (${names}) VALUES (${values})`).run(Object.fromEntries(columns.map((column) => [column, row[column]])));
+      }
+    },
+  };
+}
+
+/**
+ * The same write transaction as writeTransaction (the write lock from its start, BEGIN IMMEDIATE;
+ * all of `work` or none of it; in the same queue as every other write transaction of this process),
+ * for the hot paths: `work` runs synchronously on the database's connection with statements
+ * prepared once, where knex builds and prepares every statement again and takes several
+ * asynchronous steps for each (most of a booking's cost: docs/performance.md).
+ */
+export function preparedWriteTransaction<T>(db: Knex, work: (writes: PreparedWrites) => T): Promise<T> {
+  return queued(db, async () => {
+    const connection = (await db.client.acquireConnection()) as BetterSqlite3.Database;
+    try {
+      return connection.transaction(() => work(writesOn(connection))).immediate();
+    } finally {
+      await db.client.releaseConnection(connection);
+    }
+  });
 }
