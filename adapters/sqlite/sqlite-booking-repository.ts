@@ -102,14 +102,14 @@ export class SqliteBookingRepository implements BookingRepository {
   }
 
   async checkPlaces(options: { now: Date; repair: boolean }): Promise<PlacesDifference[]> {
-    return preparedWriteTransaction(this.db, ({ statement }) => {
-      const rows = (sql: string) => statement(sql).all() as Record<string, unknown>[];
+    return preparedWriteTransaction(this.db, (writes) => {
+      const rows = (sql: string) => writes.statement(sql).all() as Record<string, unknown>[];
       const stored = new Map(rows('SELECT * FROM places_ledgers').map((row) => [String(row.eventId), toLedger(row)]));
       const bookings = rows('SELECT * FROM bookings').map(toBooking);
       const differences = places.placesDifferences(stored, bookings, options.now);
       if (options.repair) {
         for (const { eventId } of differences) {
-          writeLedger({ statement }, eventId, places.rebuiltLedger(bookings.filter((b) => b.eventId === eventId), stored.get(eventId), options.now));
+          writeLedger(writes, eventId, places.rebuiltLedger(bookings.filter((b) => b.eventId === eventId), stored.get(eventId), options.now));
         }
       }
       return differences;

@@ -41,40 +41,43 @@ export interface PreparedWrites {
   update(table: string, id: string, fields: Record<string, unknown>): number;
 }
 
-const prepared = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
+/** A row's fields that are not undefined (knex leaves undefined fields out of an insert or update). */
+function definedFields(row: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(row).filter(([, value]) => value !== undefined));
+}
+
+/** Each connection's statements, prepared once. */
+const writesByConnection = new WeakMap<BetterSqlite3.Database, PreparedWrites>();
 
 function writesOn(connection: BetterSqlite3.Database): PreparedWrites {
-  let statements = prepared.get(connection);
-  if (!statements) {
-    statements = new Map();
-    prepared.set(connection, statements);
-  }
-  const cache = statements;
+  const known = writesByConnection.get(connection);
+  if (known) return known;
+  const statements = new Map<string, BetterSqlite3.Statement>();
   const statement = (sql: string) => {
-    let found = cache.get(sql);
+    let found = statements.get(sql);
     if (!found) {
       found = connection.prepare(sql);
-      cache.set(sql, found);
+      statements.set(sql, found);
     }
     return found;
   };
-  const defined = (row: Record<string, unknown>) => Object.keys(row).filter((column) => row[column] !== undefined);
-  return {
+  const writes: PreparedWrites = {
     statement,
     update(table, id, fields) {
-      const columns = defined(fields).filter((column) => column !== 'id');
-      const assignments = columns.map((column) => `"${column}" = @${column}`).join(', ');
-      return statement(`UPDATE "${table}" SET ${assignments} WHERE id = @id`).run({ ...Object.fromEntries(columns.map((column) => [column, fields[column]])), id }).changes;
+      const { id: _id, ...values } = definedFields(fields);
+      const assignments = Object.keys(values).map((column) => `"${column}" = @${column}`).join(', ');
+      return statement(`UPDATE "${table}" SET ${assignments} WHERE id = @id`).run({ ...values, id }).changes;
     },
     insert(table, rows) {
       for (const row of rows) {
-        const columns = defined(row);
-        const names = columns.map((column) => `"${column}"`).join(', ');
-        const values = columns.map((column) => `@${column}`).join(', ');
-        statement(`INSERT INTO "${table}" (${names}) VALUES (${values})`).run(Object.fromEntries(columns.map((column) => [column, row[column]])));
+        const values = definedFields(row);
+        const columns = Object.keys(values);
+        statement(`INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(', ')}) VALUES (${columns.map((column) => `@${column}`).join(', ')})`).run(values);
       }
     },
   };
+  writesByConnection.set(connection, writes);
+  return writes;
 }
 
 /**

@@ -8,7 +8,7 @@ import { CALENDAR_EVENTS_KEY } from '../api/calendar-events-path';
 import { useApiQuery } from '../../../lib/query';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { getCalendarEvents, type CalendarData, type CalendarEvent, type CalendarWorkDay } from '../api/get-calendar-events';
-import { AddToCalendarButton, AddToCalendarPlaceholder } from './add-to-calendar-button';
+import { AddToCalendarButton } from './add-to-calendar-button';
 import { SubscribeSection } from './subscribe-section';
 import { CalendarIcon } from '../../../components/ui/icons';
 import { LoadStatus } from '../../../components/ui/load-failed';
@@ -68,7 +68,7 @@ function EventCard({ event, location, drawnByServer }: { event: CalendarEvent; l
         {offer === 'cancelled' && <p className="booking-unavailable">Cancelled</p>}
         {offer === 'closed' && <p className="booking-unavailable">Booking closed</p>}
         {offer === 'full' && <p className="booking-unavailable">Fully booked</p>}
-        {event.eventdatetime !== null && (drawnByServer ? <AddToCalendarPlaceholder /> : <AddToCalendarButton event={event} location={location} />)}
+        {event.eventdatetime !== null && <AddToCalendarButton event={event} location={location} disabled={drawnByServer} />}
       </div>
     </li>
   );
