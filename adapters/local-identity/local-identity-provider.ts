@@ -43,7 +43,7 @@ export class LocalIdentityProvider implements IdentityProvider {
     }
     const ok = await this.deps.hasher.verify(String(password), credential.passwordHash);
     if (!ok) throw new UnauthenticatedError(INVALID_CREDENTIALS);
-    // Only someone who knows the password learns that the account is disabled.
+    // The port reports a disabled account apart; the sign-in use case answers it as a wrong password.
     if (credential.disabled) throw new PermissionError(DISABLED);
     return { uid: credential.uid, email: credential.email, displayName: null };
   }

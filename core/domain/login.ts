@@ -35,14 +35,13 @@ export function isLockedOut(failuresInWindow: number): boolean {
   return failuresInWindow >= MAX_FAILED_LOGINS;
 }
 
-/** The most an e-mail's failures can make the next try for it wait (docs/identity.md). */
+/** The most an e-mail's failures can make the next try for it, from one address, wait (docs/identity.md). */
 export const EMAIL_DELAY_CAP_MS = 30_000;
 
 /**
- * How long after its latest failure the next try for one e-mail must wait, given its failures in
- * the window: nothing for the first five, then 1 s, 2 s, 4 s ... doubling, never above the cap. A
- * wait, not a lock: someone else guessing an admin's e-mail can delay the admin by at most the
- * cap, never lock the account for the window.
+ * How long after its latest failure the next try for one e-mail from the same address must wait,
+ * given the e-mail's failures in the window from anywhere: nothing for the first five, then 1 s,
+ * 2 s, 4 s ... doubling, never above the cap.
  */
 export function emailDelayMs(failuresInWindow: number): number {
   if (failuresInWindow <= MAX_FAILED_LOGINS) return 0;
@@ -50,23 +49,27 @@ export function emailDelayMs(failuresInWindow: number): number {
   return doublings >= 15 ? EMAIL_DELAY_CAP_MS : Math.min(EMAIL_DELAY_CAP_MS, 1000 * 2 ** doublings);
 }
 
-/** The rate-limit keys of an attempt: the caller's address, and the e-mail (any case). */
-export function loginAttemptKeys(email: string, ip: string): { address: string; email: string } {
-  return { address: `ip:${ip}`, email: `email:${email.toLowerCase()}` };
+/** The rate-limit keys of an attempt: the caller's address, the e-mail (any case), and the two together. */
+export function loginAttemptKeys(email: string, ip: string): { address: string; email: string; pair: string } {
+  const lower = email.toLowerCase();
+  return { address: `ip:${ip}`, email: `email:${lower}`, pair: `email-ip:${lower}|${ip}` };
 }
 
 /**
  * Whether one more sign-in attempt may be checked. An address gets five failures in the window,
- * then none until they age out (whatever e-mails it tries); an e-mail gets a growing wait after
- * its latest failure (emailDelayMs). An attempt being checked counts as a failure until it is
- * known not to be one, so concurrent tries cannot slip past the limit together.
+ * then none until they age out (whatever e-mails it tries). An e-mail with more than five failures
+ * in the window (from anywhere) makes each address that has itself failed for it wait after that
+ * address's own latest failure (emailDelayMs). The wait is keyed by e-mail and address together:
+ * other addresses' failures never delay an address that has not failed, so guessers cannot keep
+ * an admin out (ADR 27). An attempt being checked counts as a failure until it is known not to be
+ * one, so concurrent tries cannot slip past the limit together.
  */
 export function loginAttemptAllowed(
-  history: { address: AttemptHistory; email: AttemptHistory },
+  history: { address: AttemptHistory; email: AttemptHistory; pair: AttemptHistory },
   now: Date,
 ): boolean {
   if (isLockedOut(history.address.count)) return false;
   const wait = emailDelayMs(history.email.count);
-  if (wait === 0 || history.email.lastAt === null) return true;
-  return now.getTime() >= history.email.lastAt.getTime() + wait;
+  if (wait === 0 || history.pair.lastAt === null) return true;
+  return now.getTime() >= history.pair.lastAt.getTime() + wait;
 }

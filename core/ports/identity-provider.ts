@@ -11,7 +11,8 @@ export interface IdentityProvider {
   /**
    * Checks an e-mail and password. Throws UnauthenticatedError('Invalid email or password') for
    * an unknown user or a wrong password, PermissionError for a disabled user, RateLimitError when
-   * the provider refuses for too many attempts, UnavailableError when it cannot be reached.
+   * the provider refuses for too many attempts, UnavailableError when it cannot be reached. (The
+   * sign-in use case answers a disabled user as it answers a wrong password.)
    */
   signIn(email: string, password: string): Promise<IdentityUser>;
   /** Opens a session for the user; returns the opaque token the cookie carries and its expiry. */

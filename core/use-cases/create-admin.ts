@@ -1,8 +1,9 @@
 import { ADMIN_AUDIT_FIELDS, flat, recordAdminAction, type AuditTrailDeps } from './audit-trail';
 import { z } from 'zod';
 import { DEFAULT_PERMISSIONS, PermissionSchema, type Admin } from '../entities/admin';
+import { adminChangeRefusal } from '../domain/admin-changes';
 import { requirePermission } from '../domain/permissions';
-import { ConflictError } from '../errors';
+import { ConflictError, ValidationError } from '../errors';
 import type { AdminRepository } from '../ports/admin-repository';
 import type { Clock } from '../ports/clock';
 import type { IdentityProvider } from '../ports/identity-provider';
@@ -15,8 +16,6 @@ export const ADMIN_MESSAGES = {
   passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
   emailTaken: 'An admin with this email already exists',
   notFound: 'Admin not found',
-  cannotDisableSelf: 'You cannot disable your own account',
-  cannotDropOwnManage: 'You cannot remove your own admins:manage permission',
 } as const;
 
 export const CreateAdminRequestSchema = z.object({
@@ -40,6 +39,9 @@ export class CreateAdmin {
   async execute(admin: Admin, request: unknown): Promise<Admin> {
     requirePermission(admin, 'admins.manage');
     const input = parseInput(CreateAdminRequestSchema, request);
+    const permissions = [...new Set(input.permissions ?? DEFAULT_PERMISSIONS)];
+    const refusal = adminChangeRefusal(admin, null, { permissions, disabled: false }, []);
+    if (refusal) throw new ValidationError(refusal.message, { [refusal.field]: refusal.message });
     if (await this.deps.admins.getByEmail(input.email)) throw new ConflictError(ADMIN_MESSAGES.emailTaken);
     const user = await this.deps.identity.createUser({ email: input.email, password: input.password, displayName: input.name });
     const created: Admin = {
@@ -47,7 +49,7 @@ export class CreateAdmin {
       email: input.email,
       name: input.name,
       role: 'admin',
-      permissions: [...new Set(input.permissions ?? DEFAULT_PERMISSIONS)],
+      permissions,
       disabled: false,
       createdAt: this.deps.clock.now().toISOString(),
     };

@@ -23,6 +23,8 @@ export interface SignInResult {
 
 export { loginAttemptKeys };
 
+const NO_ATTEMPTS = { count: 0, lastAt: null };
+
 /**
  * Admin sign-in. The attempt is reserved (counted as a failure) in the same write that checks
  * the limits (core/domain/login.ts), before the identity provider is asked; a refused attempt
@@ -40,12 +42,16 @@ export class SignIn {
     const now = this.deps.clock.now();
     const keys = loginAttemptKeys(email, context.ip);
     const reservation = await this.deps.loginAttempts.reserve({
-      keys: [keys.address, keys.email],
+      keys: [keys.address, keys.email, keys.pair],
       since: new Date(now.getTime() - LOGIN_WINDOW_MS),
       at: now,
       allow: (history) =>
         loginAttemptAllowed(
-          { address: history[keys.address] ?? { count: 0, lastAt: null }, email: history[keys.email] ?? { count: 0, lastAt: null } },
+          {
+            address: history[keys.address] ?? NO_ATTEMPTS,
+            email: history[keys.email] ?? NO_ATTEMPTS,
+            pair: history[keys.pair] ?? NO_ATTEMPTS,
+          },
           now,
         ),
     });
@@ -55,23 +61,27 @@ export class SignIn {
     try {
       ({ uid } = await this.deps.identity.signIn(email, password));
     } catch (error) {
-      // A wrong password keeps its reservation: it is the recorded failure.
-      if (error instanceof UnauthenticatedError) throw new UnauthenticatedError(LOGIN_MESSAGES.invalid);
+      // A wrong password keeps its reservation: it is the recorded failure. So does a disabled
+      // account's: it answers and counts exactly as a wrong password, so neither the answer nor
+      // the throttle tells a guesser that the password was right.
+      if (error instanceof UnauthenticatedError || error instanceof PermissionError) {
+        throw new UnauthenticatedError(LOGIN_MESSAGES.invalid);
+      }
       await this.deps.loginAttempts.release(reservation);
       if (error instanceof RateLimitError) throw new RateLimitError(LOGIN_MESSAGES.tooMany);
-      // A disabled account: the password was right, but this person may not use the panel.
-      if (error instanceof PermissionError) throw new PermissionError(LOGIN_MESSAGES.noAdmin);
       if (error instanceof UnavailableError) throw new UnavailableError(LOGIN_MESSAGES.other);
       throw error;
     }
 
+    const admin = await this.deps.admins.getByUid(uid);
+    if (admin?.disabled) throw new UnauthenticatedError(LOGIN_MESSAGES.invalid);
     // The password was right: whatever follows, this attempt was no guess.
     await this.deps.loginAttempts.release(reservation);
-    const admin = await this.deps.admins.getByUid(uid);
-    if (!admin || admin.disabled) throw new PermissionError(LOGIN_MESSAGES.noAdmin);
+    // A user the identity provider knows but the club has no admin record for (spec: "Access denied").
+    if (!admin) throw new PermissionError(LOGIN_MESSAGES.noAdmin);
 
     // The admin knows the password: the e-mail's and this address's earlier failures no longer matter.
-    await Promise.all([keys.address, keys.email].map((key) => this.deps.loginAttempts.clear(key)));
+    await Promise.all([keys.address, keys.email, keys.pair].map((key) => this.deps.loginAttempts.clear(key)));
     const session = await this.deps.identity.createSession(uid, SESSION_MAX_AGE_MS);
     return { admin, token: session.token, expiresAt: session.expiresAt };
   }

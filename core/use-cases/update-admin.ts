@@ -1,6 +1,7 @@
 import { ADMIN_AUDIT_FIELDS, flat, recordAdminAction, type AuditTrailDeps } from './audit-trail';
 import { z } from 'zod';
 import { PermissionSchema, type Admin } from '../entities/admin';
+import { adminChangeRefusal } from '../domain/admin-changes';
 import { requirePermission } from '../domain/permissions';
 import { NotFoundError, ValidationError } from '../errors';
 import type { AdminRepository } from '../ports/admin-repository';
@@ -20,8 +21,9 @@ export interface UpdateAdminDeps extends AuditTrailDeps {
 }
 
 /**
- * Changes another admin's name, permissions or access. Nobody can lock themself out: an admin
- * cannot disable their own account or give up their own admins:manage.
+ * Changes an admin's name, permissions or access, within adminChangeRefusal's least privilege: an
+ * admin grants only what they hold, never changes their own permissions or disables themself, and
+ * the last enabled admin holding admins:manage keeps it.
  */
 export class UpdateAdmin {
   constructor(private readonly deps: UpdateAdminDeps) {}
@@ -31,19 +33,16 @@ export class UpdateAdmin {
     const changes = parseInput(UpdateAdminRequestSchema, request);
     const target = await this.deps.admins.getByUid(uid);
     if (!target) throw new NotFoundError(ADMIN_MESSAGES.notFound);
-    if (target.uid === admin.uid) {
-      if (changes.disabled === true) {
-        throw new ValidationError(ADMIN_MESSAGES.cannotDisableSelf, { disabled: ADMIN_MESSAGES.cannotDisableSelf });
-      }
-      if (changes.permissions && !changes.permissions.includes('admins:manage')) {
-        throw new ValidationError(ADMIN_MESSAGES.cannotDropOwnManage, { permissions: ADMIN_MESSAGES.cannotDropOwnManage });
-      }
-    }
+    const next = {
+      permissions: changes.permissions ? [...new Set(changes.permissions)] : target.permissions,
+      disabled: changes.disabled ?? target.disabled,
+    };
+    const refusal = adminChangeRefusal(admin, target, next, await this.deps.admins.list());
+    if (refusal) throw new ValidationError(refusal.message, { [refusal.field]: refusal.message });
     const updated: Admin = {
       ...target,
       name: changes.name ?? target.name,
-      permissions: changes.permissions ? [...new Set(changes.permissions)] : target.permissions,
-      disabled: changes.disabled ?? target.disabled,
+      ...next,
     };
     // The provider first: if it fails, the record still says what the provider enforces.
     if (updated.disabled !== target.disabled) await this.deps.identity.setDisabled(target.uid, updated.disabled);

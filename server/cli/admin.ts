@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { DEFAULT_PERMISSIONS, PERMISSIONS, type Permission } from '../../core/entities/admin';
+import { ADMIN_CHANGE_MESSAGES, leavesNoManager } from '../../core/domain/admin-changes';
+import { DEFAULT_PERMISSIONS, PERMISSIONS, type Admin, type Permission } from '../../core/entities/admin';
 import { ConfigError, loadConfig, type AppConfig } from '../config';
 import { createContainer, type Adapters } from '../container';
 import { createOrLinkUser, generatePassword } from '../initial-admin';
@@ -75,6 +76,13 @@ export async function runAdminCli(
       if (!admin) throw new CliError(`No admin with the e-mail ${email}.`);
       return admin;
     };
+    // The operator may change anyone (this is the owner's recovery tool), but never leave the
+    // club with no enabled admin who can manage admins.
+    const refuseLeavingNoManager = async (changed: Admin) => {
+      if (leavesNoManager(await admins.list(), changed)) {
+        throw new CliError(`${ADMIN_CHANGE_MESSAGES.lastManager}: give another admin admins:manage first.`);
+      }
+    };
     switch (command) {
       case 'create': {
         const email = requireOption(values, 'email');
@@ -117,6 +125,7 @@ export async function runAdminCli(
         const admin = await findAdmin();
         if (values.set === undefined) throw new CliError(`--set is required.\n\n${USAGE}`);
         const permissions = parsePermissions(values.set, []);
+        await refuseLeavingNoManager({ ...admin, permissions });
         await admins.update({ ...admin, permissions });
         out(`${admin.email} now has: ${permissions.join(', ') || '(no permissions)'}`);
         return 0;
@@ -125,6 +134,7 @@ export async function runAdminCli(
       case 'enable': {
         const admin = await findAdmin();
         const disabled = command === 'disable';
+        await refuseLeavingNoManager({ ...admin, disabled });
         await admins.update({ ...admin, disabled });
         await identity.setDisabled(admin.uid, disabled);
         out(`${admin.email} is now ${disabled ? 'disabled' : 'enabled'}.`);

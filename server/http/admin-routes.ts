@@ -49,8 +49,8 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
     body: LoginFormSchema,
     responses: {
       200: { description: 'Signed in', schema: SessionResponseSchema },
-      401: { description: '"Invalid email or password"' },
-      403: { description: '"Access denied. You do not have admin privileges." (or a cross-site request)' },
+      401: { description: '"Invalid email or password" (also for a disabled admin, whatever the password)' },
+      403: { description: '"Access denied. You do not have admin privileges." for a user with no admin record (or a cross-site request)' },
       429: { description: '"Too many failed login attempts. Please try again later."' },
       502: { description: '"Login failed. Please try again."' },
     },

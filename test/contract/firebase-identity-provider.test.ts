@@ -117,8 +117,9 @@ describe('FirebaseIdentityProvider on the emulator', () => {
       new UnauthenticatedError('Invalid email or password'),
     );
     await provider.setDisabled(user.uid, true);
+    // A disabled account's right password is answered as a wrong one.
     await expect(signIn.execute({ email: 'bosun@kestrel-yc.example', password: 'halyard-99' }, { ip: '127.0.0.1' })).rejects.toThrow(
-      new PermissionError('Access denied. You do not have admin privileges.'),
+      new UnauthenticatedError('Invalid email or password'),
     );
   });
 
@@ -300,10 +301,10 @@ describe('FirebaseIdentityProvider sign-in answers the emulator never gives (loc
     expect((error as Error).message).toBe('Too many failed login attempts. Please try again later.');
   });
 
-  it('maps USER_DISABLED to a PermissionError, shown as "Access denied"', async () => {
+  it('maps USER_DISABLED to a PermissionError, which sign-in answers as a wrong password', async () => {
     toolkit.users[0].disabled = true;
     await expect(provider.signIn('skipper@kestrel-yc.example', 'windward-123')).rejects.toBeInstanceOf(PermissionError);
-    expect(((await signInThroughUseCase()) as Error).message).toBe('Access denied. You do not have admin privileges.');
+    expect(((await signInThroughUseCase()) as Error).message).toBe('Invalid email or password');
   });
 
   it('reports an unreachable, slow or garbled service as unavailable: "Login failed. Please try again."', async () => {

@@ -52,10 +52,16 @@ describe('npm run admin', () => {
     ]);
   });
 
-  it('replaces permissions, disables and enables an admin', async () => {
+  it('replaces permissions, disables and enables an admin, never the last one who can manage admins', async () => {
     expect((await run('permissions', '--email', 'treasurer@example.org', '--set', 'bookings:read,admins:manage')).lines).toEqual([
       'treasurer@example.org now has: bookings:read, admins:manage',
     ]);
+    // The treasurer is the only admin who can manage admins: they keep it, and stay enabled.
+    const lastManager = 'At least one active admin must keep admins:manage: give another admin admins:manage first.';
+    await expect(run('disable', '--email', 'treasurer@example.org')).rejects.toThrow(lastManager);
+    await expect(run('permissions', '--email', 'treasurer@example.org', '--set', 'bookings:read')).rejects.toThrow(lastManager);
+    expect(await canSignIn('treasurer@example.org', 'counting-coins')).toBe(true);
+    await run('permissions', '--email', 'harbour@example.org', '--set', 'admins:manage');
     expect((await run('disable', '--email', 'treasurer@example.org')).lines).toEqual(['treasurer@example.org is now disabled.']);
     expect(await canSignIn('treasurer@example.org', 'counting-coins')).toBe(false);
     expect((await run('list')).lines[1]).toBe('treasurer@example.org\tTreasurer\tadmin\tbookings:read,admins:manage\tdisabled');

@@ -107,28 +107,56 @@ describe('SignIn', () => {
     await expect(signIn.execute({ email: EMAIL, password: PASSWORD }, { ip: '203.0.113.9' })).resolves.toMatchObject({ admin: { email: EMAIL } });
   });
 
-  it('makes an e-mail with more than 5 failures wait a growing delay (1 s, 2 s, 4 s ...) after its latest failure, capped at 30 s', async () => {
+  it('makes an address that failed for an e-mail with more than 5 failures wait (1 s, 2 s, 4 s ... capped at 30 s) after its own latest failure', async () => {
     const { signIn, identity, world } = await setUp();
     // Failures from many addresses, as a botnet would send them.
     for (let i = 0; i < 6; i += 1) await failTimes(signIn, 1, EMAIL.toUpperCase(), { ip: `198.51.100.${i}` });
+    const guesser = { ip: '198.51.100.0' };
     const asked = identity.signIns;
-    const early = signIn.execute({ email: EMAIL, password: PASSWORD }, { ip: '203.0.113.9' });
+    const early = signIn.execute({ email: EMAIL, password: 'guess' }, guesser);
     await expect(early).rejects.toBeInstanceOf(RateLimitError);
     await expect(early).rejects.toThrow('Too many failed login attempts. Please try again later.');
     expect(identity.signIns).toBe(asked);
     world.clock.advance(999);
-    await expect(signIn.execute({ email: EMAIL, password: 'wrong' }, { ip: '203.0.113.9' })).rejects.toBeInstanceOf(RateLimitError);
+    await expect(signIn.execute({ email: EMAIL, password: 'wrong' }, guesser)).rejects.toBeInstanceOf(RateLimitError);
     world.clock.advance(1);
-    await failTimes(signIn, 1, EMAIL, { ip: '198.51.100.50' }); // the 7th failure: the next waits 2 s
+    await failTimes(signIn, 1, EMAIL, guesser); // the 7th failure: this address's next try waits 2 s
     world.clock.advance(1999);
-    await expect(signIn.execute({ email: EMAIL, password: PASSWORD }, { ip: '203.0.113.9' })).rejects.toBeInstanceOf(RateLimitError);
+    await expect(signIn.execute({ email: EMAIL, password: 'wrong' }, guesser)).rejects.toBeInstanceOf(RateLimitError);
     world.clock.advance(1);
-    for (let i = 0; i < 10; i += 1) {
-      await failTimes(signIn, 1, EMAIL, { ip: `198.51.101.${i}` });
-      world.clock.advance(30_000);
-    }
-    // However many failures, the wait never passes the cap, and the right password then works.
+    await failTimes(signIn, 1, EMAIL, guesser);
+    // The admin's own address has not failed: the botnet's failures do not keep it waiting.
     await expect(signIn.execute({ email: EMAIL, password: PASSWORD }, { ip: '203.0.113.9' })).resolves.toMatchObject({ admin: { email: EMAIL } });
+  });
+
+  it('never keeps the admin out: a guesser rotating 15 addresses, 4 failures each, leaves every right password through', async () => {
+    const { signIn, world } = await setUp();
+    const failures = new Map<string, number>();
+    let admitted = 0;
+    for (let tick = 0; tick < 1200; tick += 1) {
+      const ip = `198.51.100.${tick % 15}`;
+      if ((failures.get(ip) ?? 0) < 4) {
+        const guess = await signIn.execute({ email: EMAIL, password: `guess-${tick}` }, { ip }).catch((error: Error) => error);
+        if (guess instanceof UnauthenticatedError) failures.set(ip, (failures.get(ip) ?? 0) + 1);
+      }
+      if (tick % 33 === 0) {
+        await expect(signIn.execute({ email: EMAIL, password: PASSWORD }, OFFICE)).resolves.toMatchObject({ admin: { email: EMAIL } });
+        admitted += 1;
+      }
+      world.clock.advance(150);
+    }
+    expect(admitted).toBe(37);
+  });
+
+  it('a mistyped password delays the admin by at most 30 s, however busy the guesser', async () => {
+    const { signIn, world } = await setUp();
+    for (let i = 0; i < 20; i += 1) await failTimes(signIn, 1, EMAIL, { ip: `198.51.100.${i}` });
+    await failTimes(signIn, 1, EMAIL, OFFICE);
+    for (let i = 0; i < 60; i += 1) {
+      await signIn.execute({ email: EMAIL, password: 'guess' }, { ip: `198.51.101.${i}` }).catch(() => undefined);
+      world.clock.advance(500);
+    }
+    await expect(signIn.execute({ email: EMAIL, password: PASSWORD }, OFFICE)).resolves.toMatchObject({ admin: { email: EMAIL } });
   });
 
   it('checks at most 5 of 100 concurrent wrong passwords from one address; the rest are refused unchecked', async () => {
@@ -143,13 +171,13 @@ describe('SignIn', () => {
     expect(reasons.filter((r) => r === 'RateLimitError')).toHaveLength(100 - identity.signIns);
   });
 
-  it('checks at most 6 of 100 concurrent guesses for one e-mail from 100 addresses', async () => {
+  it('checks at most one more guess per address once an e-mail has 5 failures, of 100 concurrent guesses from 10 addresses', async () => {
     const { signIn, identity } = await setUp();
     identity.pause = true;
     const results = await Promise.allSettled(
-      Array.from({ length: 100 }, (_, i) => signIn.execute({ email: EMAIL, password: `guess-${i}` }, { ip: `10.0.${i}.1` })),
+      Array.from({ length: 100 }, (_, i) => signIn.execute({ email: EMAIL, password: `guess-${i}` }, { ip: `10.0.${i % 10}.1` })),
     );
-    expect(identity.signIns).toBeLessThanOrEqual(6);
+    expect(identity.signIns).toBeLessThanOrEqual(5 + 10);
     expect(results.filter((r) => r.status === 'rejected' && r.reason instanceof RateLimitError)).toHaveLength(100 - identity.signIns);
   });
 
@@ -177,23 +205,33 @@ describe('SignIn', () => {
     await expect(signIn.execute({ email: EMAIL, password: PASSWORD }, OFFICE)).resolves.toBeDefined();
   });
 
-  it.each([
-    ['has no admin record', 'none'],
-    ['has a disabled admin record', 'disabled'],
-  ] as const)('refuses a user who %s, without opening a session', async (_why, adminRecord) => {
-    const { signIn, identity } = await setUp({ adminRecord });
+  it('refuses a user who has no admin record with the spec\'s "Access denied", without opening a session', async () => {
+    const { signIn, identity } = await setUp({ adminRecord: 'none' });
     const attempt = signIn.execute({ email: EMAIL, password: PASSWORD }, OFFICE);
     await expect(attempt).rejects.toBeInstanceOf(PermissionError);
     await expect(attempt).rejects.toThrow('Access denied. You do not have admin privileges.');
     expect(identity.sessions).toBe(0);
   });
 
-  it('refuses a user whose sign-in account is disabled', async () => {
-    const { signIn, identity, uid } = await setUp();
-    await identity.setDisabled(uid, true);
-    await expect(signIn.execute({ email: EMAIL, password: PASSWORD }, OFFICE)).rejects.toThrow(
-      'Access denied. You do not have admin privileges.',
-    );
+  it.each([
+    ['a disabled admin record', async (world: Awaited<ReturnType<typeof setUp>>) => world],
+    [
+      'a disabled sign-in account',
+      async (world: Awaited<ReturnType<typeof setUp>>) => {
+        await world.identity.setDisabled(world.uid, true);
+        return world;
+      },
+    ],
+  ] as const)('answers %s\'s right password exactly as a wrong one, and counts it as a failure', async (why, disable) => {
+    const { signIn, identity, world } = await disable(await setUp({ adminRecord: why === 'a disabled admin record' ? 'disabled' : 'yes' }));
+    const right = await signIn.execute({ email: EMAIL, password: PASSWORD }, OFFICE).catch((error: Error) => error);
+    const wrong = await signIn.execute({ email: EMAIL, password: 'wrong' }, OFFICE).catch((error: Error) => error);
+    expect(right).toBeInstanceOf(UnauthenticatedError);
+    expect(wrong).toBeInstanceOf(UnauthenticatedError);
+    expect((right as Error).message).toBe('Invalid email or password');
+    expect((wrong as Error).message).toBe((right as Error).message);
+    expect(identity.sessions).toBe(0);
+    expect(await world.loginAttempts.countSince('ip:192.0.2.10', new Date(0))).toBe(2);
   });
 
   it('turns provider trouble into the spec\'s messages', async () => {

@@ -39,7 +39,7 @@ export function MembersPage() {
 
   function replace(admin: Admin) {
     setData((admins) => admins.map((a) => (a.uid === admin.uid ? admin : a)));
-    // Changing one's own permissions changes what the panel offers straight away.
+    // The signed-in admin's own record (e.g. a new name) shows in the panel straight away.
     if (admin.uid === me.uid) signedIn({ uid: admin.uid, email: admin.email, name: admin.name, role: admin.role, permissions: admin.permissions });
   }
 
@@ -51,6 +51,7 @@ export function MembersPage() {
       <p className="adm-muted">
         The accounts that can sign in to this admin panel.
         {!canManage && ' You can see them; changing them needs the admins:manage permission.'}
+        {canManage && ' You can give only permissions you hold yourself, and cannot change your own.'}
       </p>
       <NoticeArea notice={notice} />
 
@@ -58,13 +59,14 @@ export function MembersPage() {
       {state.status === 'ok' && (
         <DataTable label="Admin accounts" columns={['Name', 'Email', 'Role', 'Permissions', 'Status', canManage && 'Actions']}>
               {state.data.map((admin) => (
-                <AdminRow key={admin.uid} admin={admin} isMe={admin.uid === me.uid} canManage={canManage} onChanged={replace} onNotice={setNotice} />
+                <AdminRow key={admin.uid} admin={admin} isMe={admin.uid === me.uid} mine={me.permissions} canManage={canManage} onChanged={replace} onNotice={setNotice} />
               ))}
             </DataTable>
       )}
 
       {canManage && state.status === 'ok' && (
         <AddAdminForm
+          mine={me.permissions}
           onSubmitting={() => setNotice(null)}
           onCreated={(admin) => {
             setData((admins) => [...admins, admin].sort((a, b) => a.email.localeCompare(b.email)));
@@ -76,7 +78,21 @@ export function MembersPage() {
   );
 }
 
-function AdminRow({ admin, isMe, canManage, onChanged, onNotice }: { admin: Admin; isMe: boolean; canManage: boolean; onChanged: (admin: Admin) => void; onNotice: (notice: Notice) => void }) {
+function AdminRow({
+  admin,
+  isMe,
+  mine,
+  canManage,
+  onChanged,
+  onNotice,
+}: {
+  admin: Admin;
+  isMe: boolean;
+  mine: readonly Permission[];
+  canManage: boolean;
+  onChanged: (admin: Admin) => void;
+  onNotice: (notice: Notice) => void;
+}) {
   const [permissions, setPermissions] = useState<Permission[]>(admin.permissions);
   const [busy, setBusy] = useState(false);
   const [confirmingDisable, setConfirmingDisable] = useState(false);
@@ -114,8 +130,9 @@ function AdminRow({ admin, isMe, canManage, onChanged, onNotice }: { admin: Admi
             <legend className="visually-hidden">Permissions of {admin.name}</legend>
             {PERMISSIONS.map((p) => {
               const id = `adm-perm-${admin.uid}-${p}`;
-              // Taking away one's own admins:manage would lock the last manager out; the server refuses it too.
-              const locked = isMe && p === 'admins:manage';
+              // As the server rules (core/domain/admin-changes.ts): nobody changes their own
+              // permissions, and only a permission one holds can be given.
+              const locked = isMe || (!mine.includes(p) && !admin.permissions.includes(p));
               return (
                 <Checkbox
                   key={p}
@@ -197,11 +214,12 @@ interface NewAdmin {
   password: string;
   permissions: Permission[];
 }
-const freshAdmin = (): NewAdmin => ({ name: '', email: '', password: '', permissions: [...DEFAULT_PERMISSIONS] });
+/** A new admin starts with the default permissions, of those the admin adding them may give. */
+const freshAdmin = (mine: readonly Permission[]): NewAdmin => ({ name: '', email: '', password: '', permissions: DEFAULT_PERMISSIONS.filter((p) => mine.includes(p)) });
 
-function AddAdminForm({ onCreated, onSubmitting }: { onCreated: (admin: Admin) => void; onSubmitting: () => void }) {
+function AddAdminForm({ mine, onCreated, onSubmitting }: { mine: readonly Permission[]; onCreated: (admin: Admin) => void; onSubmitting: () => void }) {
   const form = useForm<NewAdmin, NewAdminField>({
-    initial: freshAdmin,
+    initial: () => freshAdmin(mine),
     // The server's own request schema, so the form says what the server would.
     validate: (values) => inputErrors(CreateAdminRequestSchema, values),
     order: NEW_ADMIN_FIELDS,
@@ -213,7 +231,7 @@ function AddAdminForm({ onCreated, onSubmitting }: { onCreated: (admin: Admin) =
   const send = async (admin: NewAdmin) => {
     try {
       onCreated(await createAdmin({ ...admin, email: admin.email.trim(), name: admin.name.trim() }));
-      form.reset(freshAdmin());
+      form.reset(freshAdmin(mine));
     } catch (error) {
       // Each problem is said once: beside its field when it has one (the e-mail already taken is
       // the e-mail's problem), otherwise for the form as a whole.
@@ -250,6 +268,7 @@ function AddAdminForm({ onCreated, onSubmitting }: { onCreated: (admin: Admin) =
               </>
             }
             checked={values.permissions.includes(p)}
+            disabled={!mine.includes(p)}
             onChange={(checked) => togglePermission(p, checked)}
           />
         ))}
