@@ -20,7 +20,7 @@ export const PATHS = {
 export const MEMBER_PAGE_PATTERNS = ['/news/:id'] as const;
 
 /** The admin panel's own addresses (its screens are listed with their permissions in domain/permissions). */
-export const ADMIN_BASE_PATHS = ['/admin', '/admin/login'] as const;
+export const ADMIN_BASE_PATHS = ['/admin', '/admin/login', '/admin/forgot-password', '/admin/reset-password'] as const;
 
 /** The page an address names, as the router reads it: letter case and trailing slashes do not matter. */
 export function pageOf(pathname: string): string {

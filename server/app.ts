@@ -37,6 +37,7 @@ import { createLogger } from './logger';
 import { seedIfEmpty } from './seed-if-empty';
 import { startMailSender } from './mail-sender';
 import { startJobRunner } from './job-runner';
+import { redactRequest, redactUrl } from './log-redaction';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist/web', import.meta.url));
 
@@ -190,6 +191,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       ? pinoHttp({
           logger,
           customLogLevel: (_req, res, error) => requestLevel(res.statusCode, error),
+          serializers: { req: redactRequest },
           autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/assets/') },
         })
       : // Above info only failed requests are logged; pino-http's per-request child logger and
@@ -199,7 +201,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
           res.on('finish', () => {
             if (res.statusCode < 400) return;
             logger[requestLevel(res.statusCode)](
-              { req: { method: req.method, url: req.originalUrl }, res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) },
+              { req: { method: req.method, url: redactUrl(req.originalUrl) }, res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) },
               'request completed',
             );
           });

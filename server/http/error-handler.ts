@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { DomainError, NotEnoughPlacesError, PermissionError } from '../../core/errors';
 import type { ErrorCode } from '../../core/errors';
+import { redactUrl } from '../log-redaction';
 
 /**
  * One place maps error codes to HTTP statuses. PAYMENT is 402 (Payment Required): a declined or
@@ -58,7 +59,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     // Never a stack trace or an internal message to the client; the log has the details.
-    logger.error({ err: error, method: req.method, url: req.originalUrl }, 'Unexpected error');
+    logger.error({ err: error, method: req.method, url: redactUrl(req.originalUrl) }, 'Unexpected error');
     res.status(500).json({ error: SOMETHING_WENT_WRONG });
   };
 }
