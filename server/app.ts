@@ -37,7 +37,8 @@ import { createLogger } from './logger';
 import { seedIfEmpty } from './seed-if-empty';
 import { startMailSender } from './mail-sender';
 import { startJobRunner } from './job-runner';
-import { redactRequest, redactUrl } from './log-redaction';
+import { redactUrl } from '../core/domain/capability-links';
+import { redactRequest } from './log-redaction';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist/web', import.meta.url));
 

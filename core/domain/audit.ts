@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../entities/audit';
+import type { AuditActor, AuditEntry } from '../entities/audit';
 import type { AuditFilter } from '../ports/audit-log';
 
 /** Newest first: by `at` descending, then by id (ascending), as every adapter orders the log. */
@@ -16,4 +16,13 @@ export function matchesAuditFilter(entry: AuditEntry, filter: Omit<AuditFilter, 
 /** The uid an entry is filed under for the "by admin" filter, or null for a member or the system. */
 export function actorUidOf(entry: Pick<AuditEntry, 'actor'>): string | null {
   return entry.actor.kind === 'admin' ? entry.actor.uid : null;
+}
+
+/**
+ * Who acted through a member's link: the member, unless the request came with an admin's session,
+ * in which case the audit names that admin (an admin never reads members' links in the panel, but
+ * may be handed one, or book as a member themselves).
+ */
+export function linkActor(admin: { uid: string; email: string } | null): AuditActor {
+  return admin === null ? { kind: 'member' } : { kind: 'admin', uid: admin.uid, email: admin.email };
 }

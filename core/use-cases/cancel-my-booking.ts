@@ -1,5 +1,5 @@
-import type { AuditActor } from '../entities/audit';
 import type { Booking } from '../entities/booking';
+import { linkActor } from '../domain/audit';
 import { cancelled, selfCancelRefusal } from '../domain/booking-lifecycle';
 import { holdsPlace, isCancelled } from '../domain/booking-state';
 import { ConflictError, NotFoundError } from '../errors';
@@ -11,7 +11,6 @@ import { CancelMyBookingRequestSchema } from './my-booking-schema';
 
 export { CancelMyBookingRequestSchema };
 
-export const MEMBER: AuditActor = { kind: 'member' };
 
 export interface CancelMyBookingDeps extends BookingChangeDeps {
   bookingLinks: BookingLinks;
@@ -28,7 +27,10 @@ export interface CancelMyBookingDeps extends BookingChangeDeps {
 export class CancelMyBooking {
   constructor(private readonly deps: CancelMyBookingDeps) {}
 
-  async execute(request: unknown): Promise<Booking> {
+  /** `by`: the admin whose session came with the request, if any (the audit names them). */
+  async execute(request: unknown, by: { uid: string; email: string } | null = null): Promise<Booking> {
+    const actor = linkActor(by);
+    const summary = by === null ? 'Cancelled by the member' : `Cancelled by ${by.email} with the member's manage link`;
     const { token } = parseInput(CancelMyBookingRequestSchema, request);
     const now = this.deps.clock.now();
     const bookingId = this.deps.bookingLinks.read(token, now);
@@ -41,8 +43,8 @@ export class CancelMyBooking {
       const next = cancelled(current, { at: now, by: 'member', refund: true });
       // Without a refund to make the e-mail goes now; with one it waits for the gateway's answer.
       const mail = next.refundStatus === 'pending' ? [] : memberMail(this.deps, 'booking-cancellation', next, event, now);
-      return changeOf(this.deps, current, next, { action: 'booking.cancelled', summary: 'Cancelled by the member', actor: MEMBER, at: now, mail });
+      return changeOf(this.deps, current, next, { action: 'booking.cancelled', summary, actor, at: now, mail });
     });
-    return changed ? settleCardRefund(this.deps, booking, MEMBER) : booking;
+    return changed ? settleCardRefund(this.deps, booking, actor) : booking;
   }
 }

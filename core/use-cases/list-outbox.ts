@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Admin } from '../entities/admin';
 import { OutboxDeliveryShape, OutboxStatusSchema, type OutboxMessage } from '../entities/mail';
 import { requirePermission } from '../domain/permissions';
+import { withholdCapabilityLinks } from '../domain/capability-links';
 import { SECRET_MAIL_KINDS } from '../domain/password-reset';
 import { NotFoundError } from '../errors';
 import type { Outbox } from '../ports/outbox';
@@ -59,10 +60,12 @@ export function outboxDetail(message: OutboxMessage): OutboxMessageDetail {
     // Another admin reading the link could take over the account: only who and when are shown.
     return { ...outboxRow(message), text: SECRET_MAIL_WITHHELD, html: `<p>${SECRET_MAIL_WITHHELD}</p>`, attachments: [] };
   }
+  // A member's manage, offer, leave or withdraw link acts for the member: admins read the message
+  // without it (core/domain/capability-links.ts), whatever their permissions.
   return {
     ...outboxRow(message),
-    text: message.mail.text,
-    html: message.mail.html,
+    text: withholdCapabilityLinks(message.mail.text),
+    html: withholdCapabilityLinks(message.mail.html),
     attachments: message.mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, size: new TextEncoder().encode(a.content).length })),
   };
 }

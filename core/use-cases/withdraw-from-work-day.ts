@@ -1,3 +1,4 @@
+import { linkActor } from '../domain/audit';
 import { WORK_DAY_WITHDRAW_MESSAGES } from '../domain/work-day-mail';
 import type { AuditLog } from '../ports/audit-log';
 import type { IdGenerator } from '../ports/id-generator';
@@ -18,7 +19,8 @@ export interface WithdrawFromWorkDayDeps extends MyWorkDaySignupDeps {
 export class WithdrawFromWorkDay {
   constructor(private readonly deps: WithdrawFromWorkDayDeps) {}
 
-  async execute(request: unknown): Promise<MyWorkDaySignup> {
+  /** `by`: the admin whose session came with the request, if any (the audit names them). */
+  async execute(request: unknown, by: { uid: string; email: string } | null = null): Promise<MyWorkDaySignup> {
     const { workDay, signupId } = await signupOfToken(this.deps, request);
     const removed = await this.deps.workDays.removeSignup(workDay.id, signupId);
     if (removed === null) return { ...mySignupView(workDay, null), message: WORK_DAY_WITHDRAW_MESSAGES.alreadyWithdrawn };
@@ -26,11 +28,14 @@ export class WithdrawFromWorkDay {
       {
         id: this.deps.ids.next(),
         at: this.deps.clock.now().toISOString(),
-        actor: { kind: 'member' },
+        actor: linkActor(by),
         action: 'workDay.signup-withdrawn',
         recordType: 'workDay',
         recordId: workDay.id,
-        summary: `${removed.firstName} ${removed.lastName} withdrew through the e-mailed link (sign-up ${removed.id})`,
+        summary:
+          by === null
+            ? `${removed.firstName} ${removed.lastName} withdrew through the e-mailed link (sign-up ${removed.id})`
+            : `${by.email} withdrew ${removed.firstName} ${removed.lastName} with the volunteer's e-mailed link (sign-up ${removed.id})`,
         changes: [{ field: 'signup', before: `${removed.firstName} ${removed.lastName}`, after: null }],
       },
     ]);

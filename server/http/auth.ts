@@ -74,6 +74,15 @@ export async function currentAdmin(
   return admin;
 }
 
+/**
+ * The admin whose session came with a member's request, if any, for the audit log to name (a
+ * member's link used while signed in to the panel). Never fails the member's request: a session
+ * that cannot be checked counts as none.
+ */
+export async function adminBehind(req: Request, ports: { get(name: 'identity'): IdentityProvider; get(name: 'admins'): AdminRepository }): Promise<Admin | null> {
+  return currentAdmin(req, { identity: ports.get('identity'), admins: ports.get('admins') }).catch(() => null);
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**

@@ -22,6 +22,7 @@ import { ErrorResponseSchema, reply, SENT, type ApiRoutes } from './api-routes';
 import type { CalendarAnswerCache } from './calendar-answer-cache';
 import { sendWithHeaders } from './route-helpers';
 import { clientAddressKey, configuredBookingRateLimits, TOO_MANY_BOOKINGS_DAY, TOO_MANY_BOOKINGS_MINUTE } from './booking-rate-limit';
+import { adminBehind } from './auth';
 import { registerPaymentRoutes, webPaymentsSettings } from './payment-routes';
 import {
   BookingCreatedSchema,
@@ -197,8 +198,8 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
       404: { description: '"Booking not found": a forged, altered or expired link' },
       409: { description: '"This booking is already cancelled.", or past the cancellation deadline (whom to contact)' },
     },
-    handler: async ({ body }) => {
-      await ports.useCase(CancelMyBooking).execute(body);
+    handler: async ({ body, req }) => {
+      await ports.useCase(CancelMyBooking).execute(body, await adminBehind(req, ports));
       return reply(200, await ports.useCase(GetMyBooking).execute(body.token));
     },
   });

@@ -3,6 +3,7 @@ import { WithdrawFromWorkDay } from '../../core/use-cases/withdraw-from-work-day
 import { MyWorkDaySignupSchema, WorkDayTokenSchema } from '../../core/use-cases/work-day-signup-schema';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
+import { adminBehind } from './auth';
 
 /** A volunteer's own work-day sign-up, through the signed withdraw link of their confirmation e-mail. */
 export function registerWorkDayWithdrawRoutes(routes: ApiRoutes, ports: AppContainer): void {
@@ -31,6 +32,7 @@ export function registerWorkDayWithdrawRoutes(routes: ApiRoutes, ports: AppConta
       200: { description: 'Withdrawn (now, or already before): the sign-up as it now is, with a message', schema: MyWorkDaySignupSchema },
       404: { description: 'A forged, altered or expired link, or a work day that is gone' },
     },
-    handler: async ({ body }) => reply(200, await ports.useCase(WithdrawFromWorkDay).execute(body)),
+    handler: async ({ body, req }) =>
+      reply(200, await ports.useCase(WithdrawFromWorkDay).execute(body, await adminBehind(req, ports))),
   });
 }

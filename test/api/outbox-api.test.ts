@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GIVE_UP_AFTER_MS } from '../../core/domain/outbox';
 import { DeliverOutbox } from '../../core/use-cases/deliver-outbox';
+import { isCapabilityParam, LINK_WITHHELD } from '../../core/domain/capability-links';
+import { OfferFreedPlaces } from '../../core/use-cases/offer-freed-places';
 import { MAIL_HTML_POLICY } from '../../server/http/outbox-routes';
+import { addWorkDays, WORK_DAY } from './support/fixtures';
 import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
 import { addAdmin, addEvent, FETCH, signIn, startTestApp, type TestApp } from './support/test-app';
 
@@ -62,6 +65,61 @@ describe('the Mail screen on the embedded default (no SMTP_URL)', () => {
     expect(html.headers['content-security-policy']).toBe(MAIL_HTML_POLICY);
     expect(html.headers['content-security-policy']).not.toMatch(/script-src|unsafe-eval/);
     expect((await reader.get('/api/admin/outbox/no-such-message/html')).status).toBe(404);
+  });
+
+  it('withholds every capability link from the Mail screen: manage, leave, offer and withdraw links, from an admin who reads bookings', async () => {
+    const event = await addEvent(app, { name: 'Full Dinner', capacity: 2 });
+    const booked = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form, email: 'holder@example.org', numberAttending: '2' });
+    expect(booked.status).toBe(201);
+    expect((await app.agent().post(`/api/events/${event.id}/waiting-list`).send({ name: 'Grace', email: 'grace@example.org', places: 2 })).status).toBe(201);
+    const manageToken = new URL(booked.body.managePath, 'http://x').searchParams.get('token');
+    expect((await app.agent().post('/api/my-booking/cancel').send({ token: manageToken })).status).toBe(200);
+    await app.built.ports.useCase(OfferFreedPlaces).execute();
+    await addWorkDays(app);
+    const signup = await app
+      .agent()
+      .post(`/api/work-days/${WORK_DAY.id}/signups`)
+      .send({ firstName: 'Vic', lastName: 'Helper', selectedJobs: ['painting'], otherJob: '', notes: '', bringingTools: false, wantsFood: false, email: 'vic@example.org' });
+    expect(signup.status).toBe(201);
+
+    const reader = await signedIn(app, 'mail-reader@example.org', ['bookings:read']);
+    const listed = (await reader.get('/api/admin/outbox')).body.messages as { id: string; kind: string }[];
+    const withLinks = new Set<string>();
+    for (const { id, kind } of listed) {
+      // The secrets as the member receives them (straight from the outbox, not through the API).
+      const stored = await app.get('outbox').get(id);
+      const secrets = [...(stored?.mail.text ?? '').matchAll(/https?:\/\/\S+/g)].flatMap(([url]) =>
+        [...new URL(url).searchParams].filter(([name]) => isCapabilityParam(name)).map(([, value]) => value),
+      );
+      if (secrets.length === 0) continue;
+      withLinks.add(kind);
+      const detail = await reader.get(`/api/admin/outbox/${id}`);
+      const html = await reader.get(`/api/admin/outbox/${id}/html`);
+      expect(detail.status).toBe(200);
+      for (const secret of secrets) {
+        expect(JSON.stringify(detail.body)).not.toContain(secret);
+        expect(html.text).not.toContain(secret);
+        expect(html.text).not.toContain(encodeURIComponent(secret));
+      }
+      expect(detail.body.message.text).toContain(LINK_WITHHELD);
+      expect(html.text).toContain(LINK_WITHHELD);
+    }
+    // Every kind of message that carries one was looked at.
+    expect([...withLinks].sort()).toEqual(['booking-confirmation', 'waitlist-joined', 'waitlist-offer', 'workday-confirmation']);
+  });
+
+  it('names the admin in the audit log when a member\'s manage link is used with an admin\'s session, and the member otherwise', async () => {
+    const event = await addEvent(app, { name: 'Audit Sail' });
+    const tokenOf = (res: { body: { managePath: string } }) => new URL(res.body.managePath, 'http://x').searchParams.get('token');
+    const first = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form });
+    const second = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form, firstName: 'Bea' });
+    const reader = await signedIn(app, 'link-user@example.org', ['bookings:read']);
+    expect((await reader.post('/api/my-booking/cancel').send({ token: tokenOf(first) })).status).toBe(200);
+    expect((await app.agent().post('/api/my-booking/cancel').send({ token: tokenOf(second) })).status).toBe(200);
+    const [byAdmin] = await app.get('audit').list({ recordId: first.body.bookingId, limit: 10 });
+    expect(byAdmin).toMatchObject({ action: 'booking.cancelled', actor: { kind: 'admin', email: 'link-user@example.org' }, summary: "Cancelled by link-user@example.org with the member's manage link" });
+    const [byMember] = await app.get('audit').list({ recordId: second.body.bookingId, limit: 10 });
+    expect(byMember).toMatchObject({ action: 'booking.cancelled', actor: { kind: 'member' }, summary: 'Cancelled by the member' });
   });
 
   it('refuses to resend a queued message (409), needs bookings:write to resend, and answers 404 for an unknown id', async () => {

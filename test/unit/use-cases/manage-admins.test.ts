@@ -92,12 +92,13 @@ describe('UpdateAdmin', () => {
     const session = await signIn(world, 'bosun@club.example', 'long enough');
     await new UpdateAdmin(world).execute(manager, bosun.uid, { disabled: true });
     expect(await world.identity.verifySession(session.token)).toBeNull();
-    await expect(signIn(world, 'bosun@club.example', 'long enough')).rejects.toBeInstanceOf(PermissionError);
+    // Answered as a wrong password is, so a guesser learns nothing from it.
+    await expect(signIn(world, 'bosun@club.example', 'long enough')).rejects.toThrow('Invalid email or password');
     await new UpdateAdmin(world).execute(manager, bosun.uid, { disabled: false });
     await expect(signIn(world, 'bosun@club.example', 'long enough')).resolves.toMatchObject({ admin: { disabled: false } });
   });
 
-  it('does not let an admin disable themself or drop their own admins:manage', async () => {
+  it('does not let an admin disable themself or change their own permissions', async () => {
     const world = makeWorld();
     const me = await new CreateAdmin(world).execute(manager, { email: 'me@club.example', name: 'Me', password: 'long enough', permissions: ['admins:manage'] });
     const use = new UpdateAdmin(world);
@@ -106,15 +107,32 @@ describe('UpdateAdmin', () => {
       message: 'You cannot disable your own account',
       fields: { disabled: 'You cannot disable your own account' },
     });
-    await expect(use.execute(me, me.uid, { permissions: ['events:read'] })).rejects.toMatchObject({
-      code: 'VALIDATION',
-      message: 'You cannot remove your own admins:manage permission',
-    });
-    // Changing one's own name, or adding permissions while keeping admins:manage, is fine.
-    await expect(use.execute(me, me.uid, { name: 'Myself', permissions: ['admins:manage', 'events:read'], disabled: false })).resolves.toMatchObject({
+    for (const permissions of [['events:read'], ['admins:manage', 'events:read']] as const) {
+      await expect(use.execute(me, me.uid, { permissions: [...permissions] })).rejects.toMatchObject({
+        code: 'VALIDATION',
+        message: 'You cannot change your own permissions',
+      });
+    }
+    // Changing one's own name, with the same permissions, is fine.
+    await expect(use.execute(me, me.uid, { name: 'Myself', permissions: ['admins:manage'], disabled: false })).resolves.toMatchObject({
       name: 'Myself',
-      permissions: ['admins:manage', 'events:read'],
+      permissions: ['admins:manage'],
     });
+  });
+
+  it('lets an admin give only permissions they hold, to a new admin or another', async () => {
+    const world = await setUp();
+    const limited = await new CreateAdmin(world).execute(manager, { email: 'limited@club.example', name: 'Limited', password: 'long enough', permissions: ['admins:manage', 'events:read'] });
+    const create = new CreateAdmin(world);
+    await expect(create.execute(limited, { email: 'x@club.example', name: 'X', password: 'long enough', permissions: ['bookings:write'] })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: 'You cannot grant bookings:write: only permissions you hold yourself can be given',
+    });
+    // The default set includes permissions Limited does not hold.
+    await expect(create.execute(limited, { email: 'y@club.example', name: 'Y', password: 'long enough' })).rejects.toMatchObject({ code: 'VALIDATION' });
+    const other = await create.execute(limited, { email: 'z@club.example', name: 'Z', password: 'long enough', permissions: ['events:read'] });
+    await expect(new UpdateAdmin(world).execute(limited, other.uid, { permissions: ['events:read', 'audit:read'] })).rejects.toMatchObject({ code: 'VALIDATION' });
+    expect((await world.admins.getByUid(other.uid))?.permissions).toEqual(['events:read']);
   });
 
   it('needs admins:manage, 404s an unknown admin and refuses bad input', async () => {

@@ -9,7 +9,7 @@ import {
   workDayWithdrawPath,
 } from '../../../core/paths';
 import { resetPasswordPath } from '../../../core/domain/password-reset';
-import { redactUrl } from '../../../server/log-redaction';
+import { redactUrl } from '../../../core/domain/capability-links';
 
 const secret = fc.string({ minLength: 8, maxLength: 60 }).map((s) => `S3cr3t${s}`);
 
