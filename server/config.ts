@@ -207,6 +207,8 @@ const EnvSchema = z.object({
   BOOKING_LIMIT_PER_MINUTE: integerText(10, 1, 10000),
   BOOKING_LIMIT_PER_DAY: integerText(60, 1, 1000000),
   BOOKING_MAX_HELD_PLACES_PER_ADDRESS: integerText(100, 1, 1000000),
+  WORKDAY_SIGNUP_LIMIT_PER_MINUTE: integerText(5, 1, 10000),
+  WORKDAY_SIGNUP_LIMIT_PER_DAY: integerText(20, 1, 1000000),
   PAYMENTS_CHECKOUT_SECRET: secretText(MIN_SECRET_LENGTH),
   PAYMENTS_WEBHOOK_SECRET: secretText(MIN_SECRET_LENGTH),
   MANAGE_LINK_SECRET: secretText(MIN_SECRET_LENGTH),
@@ -335,6 +337,7 @@ const ConfigSchema = EnvSchema.transform((e) => ({
   /** false, a hop count or the proxies' addresses; never `true` (any client could choose its address). */
   trustProxy: e.TRUST_PROXY,
   /** Per client address, answered 429 beyond (express-rate-limit on the AddressLimitStore port). */
+  workDaySignupLimits: { perMinute: e.WORKDAY_SIGNUP_LIMIT_PER_MINUTE, perDay: e.WORKDAY_SIGNUP_LIMIT_PER_DAY },
   bookingLimits: {
     perMinute: e.BOOKING_LIMIT_PER_MINUTE,
     perDay: e.BOOKING_LIMIT_PER_DAY,

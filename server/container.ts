@@ -80,6 +80,7 @@ import { CreateWorkDay } from '../core/use-cases/create-work-day';
 import { UpdateWorkDay } from '../core/use-cases/update-work-day';
 import { ArchiveWorkDay } from '../core/use-cases/archive-work-day';
 import { RemoveWorkDaySignup } from '../core/use-cases/remove-work-day-signup';
+import { RemoveWorkDaySignups } from '../core/use-cases/remove-work-day-signups';
 import { ExportWorkDaySignups } from '../core/use-cases/export-work-day-signups';
 import { SearchSite } from '../core/use-cases/search';
 import { SignIn } from '../core/use-cases/sign-in';
@@ -444,6 +445,7 @@ const USE_CASES = [
   UpdateWorkDay,
   ArchiveWorkDay,
   RemoveWorkDaySignup,
+  RemoveWorkDaySignups,
   ExportWorkDaySignups,
   GetMyWorkDaySignup,
   WithdrawFromWorkDay,

@@ -139,19 +139,23 @@ export class FirestoreWorkDayRepository implements WorkDayRepository {
   }
 
   async removeSignup(workDayId: string, signupId: string): Promise<WorkDaySignup | null> {
-    if (!isDocumentId(workDayId) || !isDocumentId(signupId)) return null;
+    return (await this.removeSignups(workDayId, [signupId]))[0] ?? null;
+  }
+
+  async removeSignups(workDayId: string, signupIds: readonly string[]): Promise<WorkDaySignup[]> {
+    const ids = [...new Set(signupIds)].filter(isDocumentId);
+    if (!isDocumentId(workDayId) || ids.length === 0) return [];
     const workDayRef = this.workDays.doc(workDayId);
-    const signupRef = this.signups.doc(signupId);
-    // One transaction: the sign-up is read and deleted, and the work day's signupsVersion bumped
+    // One transaction: the sign-ups are read and deleted, and the work day's signupsVersion bumped
     // so that a sign-up deciding on the old list at the same time decides again (see addSignup).
     return withCoreErrors(() =>
       this.db.runTransaction(async (tx) => {
-        const [workDay, signup] = await tx.getAll(workDayRef, signupRef);
-        if (!workDay.exists || !signup.exists || signup.get('workDayId') !== workDayId) return null;
-        const removed = toSignup(signup);
-        tx.delete(signupRef);
-        tx.update(workDayRef, { signupsVersion: FieldValue.increment(1) });
-        return removed;
+        const [workDay, ...signups] = await tx.getAll(workDayRef, ...ids.map((id) => this.signups.doc(id)));
+        if (!workDay.exists) return [];
+        const removed = signups.filter((signup) => signup.exists && signup.get('workDayId') === workDayId);
+        for (const signup of removed) tx.delete(signup.ref);
+        if (removed.length > 0) tx.update(workDayRef, { signupsVersion: FieldValue.increment(1) });
+        return removed.map(toSignup);
       }),
     );
   }

@@ -64,10 +64,16 @@ export class MemoryWorkDayRepository implements WorkDayRepository {
   }
 
   async removeSignup(workDayId: string, signupId: string): Promise<WorkDaySignup | null> {
-    const signup = this.signups.get(signupId);
-    if (!signup || signup.workDayId !== workDayId) return null;
-    this.signups.delete(signupId);
-    return structuredClone(signup);
+    return (await this.removeSignups(workDayId, [signupId]))[0] ?? null;
+  }
+
+  async removeSignups(workDayId: string, signupIds: readonly string[]): Promise<WorkDaySignup[]> {
+    return [...new Set(signupIds)].flatMap((id) => {
+      const signup = this.signups.get(id);
+      if (!signup || signup.workDayId !== workDayId) return [];
+      this.signups.delete(id);
+      return [structuredClone(signup)];
+    });
   }
 
   async listSignups(workDayId: string): Promise<WorkDaySignup[]> {

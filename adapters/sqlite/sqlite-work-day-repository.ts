@@ -64,11 +64,17 @@ export class SqliteWorkDayRepository implements WorkDayRepository {
   }
 
   async removeSignup(workDayId: string, signupId: string): Promise<WorkDaySignup | null> {
+    return (await this.removeSignups(workDayId, [signupId]))[0] ?? null;
+  }
+
+  async removeSignups(workDayId: string, signupIds: readonly string[]): Promise<WorkDaySignup[]> {
+    const ids = [...new Set(signupIds)];
+    if (ids.length === 0) return [];
     return writeTransaction(this.db, async (trx) => {
-      const row = await trx('work_day_signups').where({ id: signupId, workDayId }).first();
-      if (!row) return null;
-      await trx('work_day_signups').where({ id: signupId, workDayId }).delete();
-      return toSignup(row);
+      const rows = await trx('work_day_signups').where({ workDayId }).whereIn('id', ids);
+      await trx('work_day_signups').where({ workDayId }).whereIn('id', ids).delete();
+      const byId = new Map(rows.map((row) => [String(row.id), toSignup(row)]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
     });
   }
 

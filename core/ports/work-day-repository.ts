@@ -35,6 +35,12 @@ export interface WorkDayRepository {
    * never there): removing twice removes once. Its places are free again at once.
    */
   removeSignup(workDayId: string, signupId: string): Promise<WorkDaySignup | null>;
+  /**
+   * Removes these sign-ups of this work day in one atomic write (all or none), and returns the
+   * ones that were there, as they were, in the order asked; ids this work day has no sign-up for
+   * (already removed, never there, another day's) are left out. Their places are free again at once.
+   */
+  removeSignups(workDayId: string, signupIds: readonly string[]): Promise<WorkDaySignup[]>;
   /** The work day's sign-ups, oldest first. */
   listSignups(workDayId: string): Promise<WorkDaySignup[]>;
 }

@@ -1,5 +1,5 @@
 import type { Admin } from '../entities/admin';
-import type { WorkDaySignup } from '../entities/work-day';
+import type { WorkDay, WorkDaySignup } from '../entities/work-day';
 import { signupAuditFields } from '../domain/work-day-roster';
 import { requirePermission } from '../domain/permissions';
 import { WORK_DAY_MESSAGES } from '../domain/work-days';
@@ -24,14 +24,19 @@ export class RemoveWorkDaySignup {
     const removed = await this.deps.workDays.removeSignup(workDayId, signupId);
     // Removing twice removes once: the second admin is told it is gone rather than shown success.
     if (!removed) throw new NotFoundError(SIGNUP_NOT_FOUND);
-    await recordAdminAction(this.deps, admin, {
-      action: 'workDay.signup-removed',
-      recordType: 'workDay',
-      recordId: workDay.id,
-      summary: `Removed the sign-up of ${removed.firstName} ${removed.lastName} from the work day ${workDay.name}`,
-      before: signupAuditFields(removed, workDay),
-      after: signupAuditFields(null, workDay),
-    });
+    await recordSignupRemoval(this.deps, admin, workDay, removed);
     return removed;
   }
+}
+
+/** The audit entry of an admin's removal of one sign-up (alone or in a batch). */
+export function recordSignupRemoval(deps: AuditTrailDeps, admin: Admin, workDay: WorkDay, removed: WorkDaySignup): Promise<void> {
+  return recordAdminAction(deps, admin, {
+    action: 'workDay.signup-removed',
+    recordType: 'workDay',
+    recordId: workDay.id,
+    summary: `Removed the sign-up of ${removed.firstName} ${removed.lastName} from the work day ${workDay.name}`,
+    before: signupAuditFields(removed, workDay),
+    after: signupAuditFields(null, workDay),
+  });
 }

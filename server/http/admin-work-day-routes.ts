@@ -6,6 +6,7 @@ import { CreateWorkDay } from '../../core/use-cases/create-work-day';
 import { ExportWorkDaySignups } from '../../core/use-cases/export-work-day-signups';
 import { AdminWorkDaySchema, GetAdminWorkDay } from '../../core/use-cases/get-admin-work-day';
 import { RemoveWorkDaySignup } from '../../core/use-cases/remove-work-day-signup';
+import { RemoveWorkDaySignups, RemoveWorkDaySignupsRequestSchema, RemovedWorkDaySignupsSchema } from '../../core/use-cases/remove-work-day-signups';
 import { UpdateWorkDay } from '../../core/use-cases/update-work-day';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
@@ -79,6 +80,22 @@ export function registerAdminWorkDayRoutes(routes: ApiRoutes, ports: AppContaine
     params: SignupParamsSchema,
     responses: { 204: { description: 'Removed' }, 404: { description: '"Work Day Not Found" or "Sign-up not found" (perhaps removed already)' } },
     handler: async ({ admin, params }) => noContent(ports.useCase(RemoveWorkDaySignup).execute(admin, params.id, params.signupId)),
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/admin/work-days/:id/signups/remove',
+    summary: "Remove several volunteers' sign-ups at once (e.g. a flood of made-up names); their places are free again",
+    tag: 'admin work days',
+    access: { action: 'workDays.write' },
+    params: IdParamsSchema,
+    body: RemoveWorkDaySignupsRequestSchema,
+    responses: {
+      200: { description: 'Removed: the ids removed now (one already gone is left out)', schema: RemovedWorkDaySignupsSchema },
+      400: { description: '"Choose at least one sign-up to remove", or more than 200 at once' },
+      404: NOT_FOUND,
+    },
+    handler: async ({ admin, params, body }) => reply(200, await ports.useCase(RemoveWorkDaySignups).execute(admin, params.id, body)),
   });
 
   routes.add({

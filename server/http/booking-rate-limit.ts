@@ -49,13 +49,31 @@ export function clientAddressKey(ip: string | undefined): string {
   return ipKeyGenerator(ip ?? 'unknown');
 }
 
-/** Limits on POST /api/bookings per client address: so many a minute and so many a day, 429 beyond. */
-export function bookingRateLimits(deps: {
+export const TOO_MANY_SIGNUPS_MINUTE = 'Too many work-day sign-ups from your connection in a short time. Please wait a minute and try again.';
+export const TOO_MANY_SIGNUPS_DAY =
+  'Too many work-day sign-ups from your connection today. Please try again tomorrow, or contact the club if you need to sign up more people.';
+
+interface RateLimitDeps {
   limits: AddressLimitStore;
   clock: Clock;
   perMinute: number;
   perDay: number;
-}): RequestHandler[] {
+}
+
+/** Limits on POST /api/bookings per client address: so many a minute and so many a day, 429 beyond. */
+export function bookingRateLimits(deps: RateLimitDeps): RequestHandler[] {
+  return addressRateLimits(deps, 'bookings', [TOO_MANY_BOOKINGS_MINUTE, TOO_MANY_BOOKINGS_DAY]);
+}
+
+/**
+ * Limits on every work-day sign-up per client address, with or without an e-mail: without them
+ * one address could fill every job of a day with made-up names.
+ */
+export function workDaySignupRateLimits(deps: RateLimitDeps): RequestHandler[] {
+  return addressRateLimits(deps, 'signups', [TOO_MANY_SIGNUPS_MINUTE, TOO_MANY_SIGNUPS_DAY]);
+}
+
+function addressRateLimits(deps: RateLimitDeps, name: string, [minuteMessage, dayMessage]: readonly [string, string]): RequestHandler[] {
   const limiter = (prefix: string, windowMs: number, limit: number, message: string) =>
     rateLimit({
       windowMs,
@@ -73,10 +91,7 @@ export function bookingRateLimits(deps: {
         res.status(429).json({ error: message });
       },
     });
-  return [
-    limiter('bookings-minute:', 60_000, deps.perMinute, TOO_MANY_BOOKINGS_MINUTE),
-    limiter('bookings-day:', 24 * 3600_000, deps.perDay, TOO_MANY_BOOKINGS_DAY),
-  ];
+  return [limiter(`${name}-minute:`, 60_000, deps.perMinute, minuteMessage), limiter(`${name}-day:`, 24 * 3600_000, deps.perDay, dayMessage)];
 }
 
 /**
@@ -85,10 +100,9 @@ export function bookingRateLimits(deps: {
  * limits (the stores' keys are shared): bookings, waiting-list joins and sign-ups with an e-mail.
  */
 export function configuredBookingRateLimits(ports: AppContainer, config: AppConfig): RequestHandler[] {
-  return bookingRateLimits({
-    limits: ports.get('addressLimits'),
-    clock: ports.get('clock'),
-    perMinute: config.bookingLimits.perMinute,
-    perDay: config.bookingLimits.perDay,
-  });
+  return bookingRateLimits({ limits: ports.get('addressLimits'), clock: ports.get('clock'), ...config.bookingLimits });
+}
+
+export function configuredWorkDaySignupRateLimits(ports: AppContainer, config: AppConfig): RequestHandler[] {
+  return workDaySignupRateLimits({ limits: ports.get('addressLimits'), clock: ports.get('clock'), ...config.workDaySignupLimits });
 }

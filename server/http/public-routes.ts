@@ -21,7 +21,7 @@ import type { AppContainer } from '../container';
 import { ErrorResponseSchema, reply, SENT, type ApiRoutes } from './api-routes';
 import type { CalendarAnswerCache } from './calendar-answer-cache';
 import { sendWithHeaders } from './route-helpers';
-import { clientAddressKey, configuredBookingRateLimits, TOO_MANY_BOOKINGS_DAY, TOO_MANY_BOOKINGS_MINUTE } from './booking-rate-limit';
+import { clientAddressKey, configuredBookingRateLimits, configuredWorkDaySignupRateLimits, TOO_MANY_BOOKINGS_DAY, TOO_MANY_BOOKINGS_MINUTE } from './booking-rate-limit';
 import { adminBehind } from './auth';
 import { registerPaymentRoutes, webPaymentsSettings } from './payment-routes';
 import {
@@ -240,18 +240,22 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     access: 'public',
     params: IdParamsSchema,
     body: WorkDaySignupFormSchema,
-    // A sign-up with an e-mail sends one: it counts against the bookings' per-address limits, so
-    // the form cannot be used to mail strangers in bulk. One without an e-mail sends nothing.
-    before: configuredBookingRateLimits(ports, config).map((limit): RequestHandler => (req, res, next) => {
-      const email: unknown = (req.body as { email?: unknown } | undefined)?.email;
-      if (typeof email === 'string' && email.trim() !== '') return limit(req, res, next);
-      next();
-    }),
+    // Every sign-up counts against the sign-ups' own per-address limits, so one address cannot
+    // fill a day's jobs with made-up names. One with an e-mail sends one, so it also counts against
+    // the bookings' limits: the form cannot be used to mail strangers in bulk.
+    before: [
+      ...configuredWorkDaySignupRateLimits(ports, config),
+      ...configuredBookingRateLimits(ports, config).map((limit): RequestHandler => (req, res, next) => {
+        const email: unknown = (req.body as { email?: unknown } | undefined)?.email;
+        if (typeof email === 'string' && email.trim() !== '') return limit(req, res, next);
+        next();
+      }),
+    ],
     responses: {
       201: { description: 'Signed up (with an e-mail: its confirmation is queued in the outbox)', schema: SignupCreatedSchema },
       404: { description: '"Work Day Not Found"' },
       409: { description: 'A chosen job is already full, or this name has already signed up for the day; nothing stored' },
-      429: { description: 'Too many sign-ups with an e-mail (counted with bookings) from this client address' },
+      429: { description: 'Too many sign-ups from this client address (WORKDAY_SIGNUP_LIMIT_PER_MINUTE, _PER_DAY), or with an e-mail, too many counted with bookings' },
     },
     handler: async ({ params, body }) => {
       return reply(201, await ports.useCase(SignUpForWorkDay).execute(params.id, body));

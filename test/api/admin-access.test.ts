@@ -104,6 +104,7 @@ const GUARDED: Guarded[] = [
   { method: 'put', route: '/api/admin/work-days/:id', path: () => '/api/admin/work-days/spring-clean', body: { name: 'X' }, permission: 'workdays:write', message: 'You do not have permission to change work days.' },
   { method: 'post', route: '/api/admin/work-days/:id/archive', path: () => '/api/admin/work-days/spring-clean/archive', body: { archived: true }, permission: 'workdays:write', message: 'You do not have permission to change work days.' },
   { method: 'delete', route: '/api/admin/work-days/:id/signups/:signupId', path: () => '/api/admin/work-days/spring-clean/signups/signup-1', permission: 'workdays:write', message: 'You do not have permission to change work days.' },
+  { method: 'post', route: '/api/admin/work-days/:id/signups/remove', path: () => '/api/admin/work-days/spring-clean/signups/remove', body: { signupIds: ['signup-1'] }, permission: 'workdays:write', message: 'You do not have permission to change work days.' },
   ...(
     [
       ['get', '/api/admin/news', '/api/admin/news', undefined],

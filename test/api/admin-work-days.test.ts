@@ -191,6 +191,49 @@ describe('admin work-day roster: CSV, removing a sign-up, the dashboard', () => 
     expect(entry?.changes).toEqual(expect.arrayContaining([{ field: 'volunteer', before: 'Dee Hand', after: null }]));
   });
 
+  it('removes a batch of sign-ups at once: their places are free again, each removal is audited, one already gone is skipped', async () => {
+    const bosun = await agentOf('bosun@example.org');
+    const day = (await bosun.post('/api/admin/work-days').set(FETCH).send(form({ name: 'Flooded day' }))).body.workDay;
+    const [pontoons, gutters] = day.jobs;
+    const ids: string[] = [];
+    for (const [i, job] of [pontoons, pontoons, gutters].entries()) {
+      const signed = await app.agent().post(`/api/work-days/${day.id}/signups`).set(FETCH).send({ firstName: `Fake${i}`, lastName: 'Name', selectedJobs: [job.id] });
+      expect(signed.status).toBe(201);
+      ids.push(signed.body.signupId);
+    }
+    const real = await app.agent().post(`/api/work-days/${day.id}/signups`).set(FETCH).send({ firstName: 'Real', lastName: 'Volunteer', selectedJobs: [], otherJob: 'Anything' });
+    // Every job is full: the next volunteer is turned away.
+    expect((await app.agent().post(`/api/work-days/${day.id}/signups`).set(FETCH).send({ firstName: 'Next', lastName: 'One', selectedJobs: [gutters.id] })).status).toBe(409);
+    expect((await bosun.delete(`/api/admin/work-days/${day.id}/signups/${ids[2]}`).set(FETCH)).status).toBe(204);
+
+    const removed = await bosun.post(`/api/admin/work-days/${day.id}/signups/remove`).set(FETCH).send({ signupIds: [...ids, 'never-there'] });
+    expect(removed.status).toBe(200);
+    expect(removed.body).toEqual({ removedIds: [ids[0], ids[1]] });
+    const jobs = (await bosun.get(`/api/admin/work-days/${day.id}`)).body.workDay.jobs as { currentVolunteers: number }[];
+    expect(jobs.map((j) => j.currentVolunteers)).toEqual([0, 0]);
+    expect((await app.get('workDays').listSignups(day.id)).map((s) => s.id)).toEqual([real.body.signupId]);
+    const summaries = (await auditOf(day.id)).filter((e) => e.action === 'workDay.signup-removed').map((e) => e.summary);
+    expect(summaries.sort()).toEqual(['Fake0 Name', 'Fake1 Name', 'Fake2 Name'].map((n) => `Removed the sign-up of ${n} from the work day Flooded day`));
+    expect((await app.agent().post(`/api/work-days/${day.id}/signups`).set(FETCH).send({ firstName: 'Next', lastName: 'One', selectedJobs: [gutters.id] })).status).toBe(201);
+  });
+
+  it('refuses a batch removal with no sign-ups, too many or not a list, and one for an unknown day, changing nothing', async () => {
+    const bosun = await agentOf('bosun@example.org');
+    const id = (await app.get('workDays').list())[0].id;
+    const before = await storedCounts(app);
+    const none = await bosun.post(`/api/admin/work-days/${id}/signups/remove`).set(FETCH).send({ signupIds: [] });
+    expect(none.status).toBe(400);
+    expect(none.body.error).toBe('Choose at least one sign-up to remove');
+    const many = await bosun.post(`/api/admin/work-days/${id}/signups/remove`).set(FETCH).send({ signupIds: Array.from({ length: 201 }, (_, i) => `s${i}`) });
+    expect(many.status).toBe(400);
+    expect(many.body.error).toBe('At most 200 sign-ups can be removed at once');
+    expect((await bosun.post(`/api/admin/work-days/${id}/signups/remove`).set(FETCH).send({ signupIds: 'all' })).status).toBe(400);
+    const unknown = await bosun.post('/api/admin/work-days/no-such-day/signups/remove').set(FETCH).send({ signupIds: ['x'] });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toBe(WORK_DAY_MESSAGES.notFound);
+    expect(await storedCounts(app)).toEqual(before);
+  });
+
   it('shows on the dashboard the next work days short of volunteers, only to admins who may see work days', async () => {
     const bosun = await agentOf('bosun@example.org');
     const day = (await bosun.post('/api/admin/work-days').set(FETCH).send(form({ name: 'Short-handed day', date: '2026-06-05T09:00' }))).body.workDay;
@@ -215,6 +258,7 @@ describe('admin work-day roster: CSV, removing a sign-up, the dashboard', () => 
       await reader.put(`/api/admin/work-days/${id}`).set(FETCH).send(form()),
       await reader.post(`/api/admin/work-days/${id}/archive`).set(FETCH).send({ archived: true }),
       await reader.delete(`/api/admin/work-days/${id}/signups/any`).set(FETCH),
+      await reader.post(`/api/admin/work-days/${id}/signups/remove`).set(FETCH).send({ signupIds: ['any'] }),
     ]) {
       expect(res.status).toBe(403);
       expect(res.body.error).toBe('You do not have permission to change work days.');

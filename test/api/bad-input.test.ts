@@ -304,6 +304,17 @@ const TARGETS: Target[] = [
     body: () => shapedBody(['archived'], { archived: anyValue.filter((v) => typeof v !== 'boolean') }),
   },
   {
+    // Never a non-empty list of ids, so no generated body removes anything.
+    name: 'POST /api/admin/work-days/:id/signups/remove',
+    method: 'post',
+    path: () => '/api/admin/work-days/old-work-day/signups/remove',
+    agent: () => admin,
+    body: () =>
+      shapedBody(['signupIds'], {
+        signupIds: fc.oneof(anyValue.filter((v) => !Array.isArray(v)), fc.constant([]), fc.array(anyValue.filter((v) => typeof v !== 'string'), { minLength: 1, maxLength: 5 })),
+      }),
+  },
+  {
     // Today is 1 June 2026: a reading dated later, or no date at all, is never stored.
     name: 'POST /api/admin/water-levels',
     method: 'post',

@@ -252,8 +252,8 @@ describe('the work-day reminder', () => {
   });
 });
 
-describe('sign-ups that send e-mail are rate limited per address', () => {
-  it('with an e-mail: counted with bookings, 429 beyond the limit and nothing stored; without one: never limited', async () => {
+describe('sign-ups are rate limited per address', () => {
+  it('with an e-mail: also counted with bookings, 429 beyond their limit and nothing stored; without one: not counted with bookings', async () => {
     const limited = await startTestApp({ env: { TRUST_PROXY: '1', BOOKING_LIMIT_PER_MINUTE: '2', BOOKING_LIMIT_PER_DAY: '60' } });
     try {
       await addWorkDays(limited);
@@ -266,9 +266,43 @@ describe('sign-ups that send e-mail are rate limited per address', () => {
       expect(refused.status).toBe(429);
       expect(refused.body).toEqual({ error: 'Too many bookings from your connection in a short time. Please wait a minute and try again.' });
       expect(await storedCounts(limited)).toEqual(before);
-      // Without an e-mail nothing is sent, so nothing is limited; another address has its own count.
+      // Without an e-mail nothing is sent, so the bookings' limit does not apply; another address has its own count.
       expect((await send('Four', '')).status).toBe(201);
       expect((await send('Five', 'five@example.org', '198.51.100.9')).status).toBe(201);
+    } finally {
+      await limited.dispose();
+    }
+  });
+
+  it('one address cannot fill a day with made-up names: 5 sign-ups a minute and 20 a day, with or without an e-mail; a real volunteer still signs up', async () => {
+    const limited = await startTestApp({ env: { TRUST_PROXY: '1', WORKDAY_SIGNUP_LIMIT_PER_MINUTE: '5', WORKDAY_SIGNUP_LIMIT_PER_DAY: '20' } });
+    try {
+      await addWorkDays(limited);
+      const flood = (i: number) =>
+        limited.agent().post(signupsPath).set('X-Forwarded-For', '203.0.113.66').send({ ...volunteer(`Flood${i}`, ''), otherJob: 'Anything' });
+      const statuses: number[] = [];
+      const refusals = new Set<string>();
+      for (let i = 0; i < 200; i += 1) {
+        const answer = await flood(i);
+        statuses.push(answer.status);
+        if (answer.status === 429) refusals.add(answer.body.error);
+      }
+      expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(195);
+      expect([...refusals]).toEqual(['Too many work-day sign-ups from your connection in a short time. Please wait a minute and try again.']);
+      expect((await limited.get('workDays').listSignups(WORK_DAY.id)).filter((s) => s.firstName.startsWith('Flood'))).toHaveLength(5);
+      // Each further minute 5 more, up to 20 in a day; then the day's message.
+      for (let minute = 1; minute <= 3; minute += 1) {
+        limited.clock.advance(60_000);
+        for (let i = 0; i < 5; i += 1) expect((await flood(1000 * minute + i)).status).toBe(201);
+      }
+      limited.clock.advance(60_000);
+      const day = await flood(9999);
+      expect(day.status).toBe(429);
+      expect(day.body).toEqual({ error: 'Too many work-day sign-ups from your connection today. Please try again tomorrow, or contact the club if you need to sign up more people.' });
+      // A real volunteer from elsewhere is not held up by any of it.
+      const real = await limited.agent().post(signupsPath).set('X-Forwarded-For', '198.51.100.20').send(volunteer('Grace', 'grace@example.org', ['painting']));
+      expect(real.status).toBe(201);
     } finally {
       await limited.dispose();
     }

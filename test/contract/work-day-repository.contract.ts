@@ -141,6 +141,41 @@ export function describeWorkDayRepositoryContract(name: string, makeAdapter: Ada
       expect(painters.length).toBeLessThanOrEqual(2);
       expect(results.slice(1).filter((r) => r.status === 'fulfilled')).toHaveLength(painters.length - 1);
     });
+    it('removes a batch of sign-ups at once, giving back those that were there in the order asked; another day’s and unknown ids are left out', async () => {
+      await workDays().create(aWorkDay());
+      await workDays().create(aWorkDay({ id: 'autumn' }));
+      const ann = aSignup({ id: 'p1', firstName: 'Ann', selectedJobs: ['paint'] });
+      const bob = aSignup({ id: 'p2', firstName: 'Bob', selectedJobs: ['paint'] });
+      await workDays().addSignup(ann);
+      await workDays().addSignup(bob);
+      await workDays().addSignup(aSignup({ id: 'p3', firstName: 'Cy', selectedJobs: [], otherJob: 'Anything' }));
+      await workDays().addSignup(aSignup({ id: 'a1', workDayId: 'autumn', firstName: 'Dee', selectedJobs: [], otherJob: 'Anything' }));
+      expect(await workDays().removeSignups('spring-clean', [])).toEqual([]);
+      expect(await workDays().removeSignups('spring-clean', ['p2', 'never', 'a1', 'p1', 'p2'])).toEqual([bob, ann]);
+      expect(await workDays().removeSignups('spring-clean', ['p1', 'p2'])).toEqual([]);
+      expect((await workDays().listSignups('spring-clean')).map((s) => s.id)).toEqual(['p3']);
+      expect((await workDays().listSignups('autumn')).map((s) => s.id)).toEqual(['a1']);
+      // Both places of the full job are free again.
+      await workDays().addSignup(aSignup({ id: 'p4', firstName: 'Eve', selectedJobs: ['paint'] }));
+      await workDays().addSignup(aSignup({ id: 'p5', firstName: 'Fay', selectedJobs: ['paint'] }));
+      expect((await workDays().listSignups('spring-clean')).map((s) => s.id)).toEqual(['p3', 'p4', 'p5']);
+    });
+
+    it('removes a batch racing with sign-ups for its job: the job never ends up with more than it needs', async () => {
+      await workDays().create(aWorkDay());
+      await workDays().addSignup(aSignup({ id: 'p1', firstName: 'Ann', selectedJobs: ['paint'] }));
+      await workDays().addSignup(aSignup({ id: 'p2', firstName: 'Bob', selectedJobs: ['paint'] }));
+      const results = await Promise.allSettled([
+        workDays().removeSignups('spring-clean', ['p1', 'p2']),
+        ...Array.from({ length: 6 }, (_, i) => workDays().addSignup(aSignup({ id: `rush-${i}`, firstName: `Volunteer${i}`, selectedJobs: ['paint'] }))),
+      ]);
+      expect(results[0]).toEqual({ status: 'fulfilled', value: [expect.objectContaining({ id: 'p1' }), expect.objectContaining({ id: 'p2' })] });
+      const painters = (await workDays().listSignups('spring-clean')).filter((s) => s.selectedJobs.includes('paint'));
+      expect(painters.map((s) => s.id).filter((id) => id === 'p1' || id === 'p2')).toEqual([]);
+      expect(painters.length).toBeLessThanOrEqual(2);
+      expect(results.slice(1).filter((r) => r.status === 'fulfilled')).toHaveLength(painters.length);
+    });
+
     const withJob = (jobId: string, change: Partial<WorkDay['jobs'][number]>) => (day: WorkDay): WorkDay => ({
       ...day,
       jobs: day.jobs.map((job) => (job.id === jobId ? { ...job, ...change } : job)),

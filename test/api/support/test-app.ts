@@ -124,6 +124,8 @@ export async function startTestApp(
     BOOKING_LIMIT_PER_MINUTE: '10000',
     BOOKING_LIMIT_PER_DAY: '1000000',
     BOOKING_MAX_HELD_PLACES_PER_ADDRESS: '1000000',
+    WORKDAY_SIGNUP_LIMIT_PER_MINUTE: '10000',
+    WORKDAY_SIGNUP_LIMIT_PER_DAY: '1000000',
     ...storageEnv(),
     ...options.env,
   });

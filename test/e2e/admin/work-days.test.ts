@@ -166,6 +166,36 @@ describe('admin work days', () => {
     await phone.close();
   });
 
+  it('removes several sign-ups at once: ticked, confirmed with their names listed, the others kept', async () => {
+    for (const firstName of ['Fake', 'Bogus']) {
+      const signed = await admin.request.post(`/api/work-days/${workDayId}/signups`, {
+        data: { firstName, lastName: 'Name', selectedJobs: [], otherJob: 'Anything', notes: '', bringingTools: false, wantsFood: false },
+      });
+      expect(signed.status()).toBe(201);
+    }
+    await openRoster();
+    const remove = admin.getByRole('button', { name: /^Remove selected/ });
+    await admin.getByRole('rowheader', { name: 'Bogus Name' }).waitFor();
+    expect(await remove.isDisabled()).toBe(true);
+    await admin.getByLabel('Select all sign-ups').check();
+    await expect.poll(() => remove.innerText()).toBe('Remove selected (4)');
+    await admin.getByLabel('Select all sign-ups').uncheck();
+    await admin.getByLabel('Select the sign-up of Fake Name').check();
+    await admin.getByLabel('Select the sign-up of Bogus Name').check();
+    await expect.poll(() => remove.innerText()).toBe('Remove selected (2)');
+    await remove.click();
+    const dialog = admin.getByRole('dialog', { name: 'Remove sign-ups?' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('listitem').allInnerTexts()).toEqual(['Fake Name', 'Bogus Name']);
+    await accessible(admin, 'remove sign-ups dialog');
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await admin.getByText('Removed 2 sign-ups.').waitFor();
+    await expect.poll(() => admin.getByRole('rowheader', { name: /Fake Name|Bogus Name/ }).count()).toBe(0);
+    expect(await admin.getByRole('rowheader', { name: 'Ada Lovelace' }).count()).toBe(1);
+    expect(await admin.getByRole('rowheader', { name: '=Grace Hopper' }).count()).toBe(1);
+    expect(await remove.isDisabled()).toBe(true);
+  });
+
   it('closes a full job: members see it closed; a job with volunteers has no Delete; archiving hides the day from members', async () => {
     await admin.goto(`/admin/work-days/edit/${workDayId}`);
     await admin.getByLabel('Work Day Name').waitFor();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { WorkDaySignupSchema, WorkDayWithCountsSchema, type WorkDaySignup, type WorkDayWithCounts } from '@core/entities/work-day';
 import type { WorkDayFormValues } from '@core/domain/work-day-form';
 import { AdminWorkDaySchema, type AdminWorkDay } from '@core/use-cases/get-admin-work-day';
+import { RemovedWorkDaySignupsSchema } from '@core/use-cases/remove-work-day-signups';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api';
 
 export interface WorkDayWithSignups {
@@ -36,6 +37,11 @@ export async function setWorkDayArchived(id: string, archived: boolean): Promise
 
 export async function removeWorkDaySignup(id: string, signupId: string): Promise<void> {
   await apiDelete(`${path(id)}/signups/${encodeURIComponent(signupId)}`);
+}
+
+/** Removes several sign-ups at once; answers the ids removed now (one already gone is left out). */
+export async function removeWorkDaySignups(id: string, signupIds: readonly string[]): Promise<string[]> {
+  return (await apiPost(`${path(id)}/signups/remove`, { signupIds }, RemovedWorkDaySignupsSchema)).removedIds;
 }
 
 export function workDaySignupsCsvUrl(id: string): string {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import type { WorkDaySignup } from '@core/entities/work-day';
 import { formatDate } from '@core/domain/calendar';
@@ -7,7 +8,7 @@ import { hasPermission, mayOpen } from '@core/domain/permissions';
 import { jobShortfall, volunteersShort } from '@core/domain/work-day-roster';
 import { isJobFull } from '@core/domain/work-days';
 import { refusalMessage } from '../../../lib/api';
-import { getAdminWorkDay, removeWorkDaySignup, setWorkDayArchived, workDaySignupsCsvUrl, type AdminWorkDay } from '../api/work-days';
+import { getAdminWorkDay, removeWorkDaySignup, removeWorkDaySignups, setWorkDayArchived, workDaySignupsCsvUrl, type AdminWorkDay } from '../api/work-days';
 import { useSignedInAdmin } from './admin-session';
 import { AccessDenied } from './access-denied';
 import { Badge } from './badge';
@@ -20,7 +21,11 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 
-export const ROSTER_MESSAGES = { removeFailed: 'Failed to remove the sign-up. Please try again.', archiveFailed: 'Failed to change the work day. Please try again.' };
+export const ROSTER_MESSAGES = {
+  removeFailed: 'Failed to remove the sign-up. Please try again.',
+  removeManyFailed: 'Failed to remove the sign-ups. Please try again: none was removed.',
+  archiveFailed: 'Failed to change the work day. Please try again.',
+};
 
 const fullName = (s: Pick<WorkDaySignup, 'firstName' | 'lastName'>) => `${s.firstName} ${s.lastName}`;
 const signedUpAt = (instant: string) => {
@@ -37,6 +42,28 @@ export function WorkDayRosterPage() {
   const [toRemove, setToRemove] = useState<WorkDaySignup | null>(null);
   const [busy, setBusy] = useState(false);
   const canWrite = hasPermission(admin, 'workdays:write');
+  // Sign-ups ticked for removal together (e.g. a flood of made-up names), and the dialog asking first.
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [confirmMany, setConfirmMany] = useState(false);
+  const removeMany = useMutation({
+    mutationFn: (ids: readonly string[]) => removeWorkDaySignups(id, ids),
+    onSuccess: (removed) => {
+      setNotice({ kind: 'success', message: removed.length === 1 ? 'Removed 1 sign-up.' : `Removed ${removed.length} sign-ups.` });
+      setSelected(new Set());
+    },
+    onError: (error) => setNotice({ kind: 'error', message: refusalMessage(error, ROSTER_MESSAGES.removeManyFailed, [400, 403, 404]) }),
+    onSettled: () => {
+      setConfirmMany(false);
+      reload();
+    },
+  });
+  const toggle = (signupId: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(signupId);
+      else next.delete(signupId);
+      return next;
+    });
 
   if (state.status === 'error' && state.error.status === 403) return <AccessDenied message={state.error.message} permission={state.error.permission} />;
 
@@ -148,12 +175,32 @@ export function WorkDayRosterPage() {
 
               <section className="adm-panel" aria-labelledby="adm-roster-signups">
                 <h2 id="adm-roster-signups">Sign-ups</h2>
+                {canWrite && signups.length > 0 && (
+                  <div className="adm-actions adm-roster-actions">
+                    <label className="adm-select-all">
+                      <input
+                        type="checkbox"
+                        checked={signups.every((s) => selected.has(s.id))}
+                        onChange={(e) => setSelected(e.target.checked ? new Set(signups.map((s) => s.id)) : new Set())}
+                      />{' '}
+                      Select all sign-ups
+                    </label>
+                    <Button variant="danger" size="small" disabled={selected.size === 0 || removeMany.isPending} onClick={() => setConfirmMany(true)}>
+                      Remove selected ({signups.filter((s) => selected.has(s.id)).length})
+                    </Button>
+                  </div>
+                )}
                 {signups.length === 0 ? (
                   <p className="adm-muted">No sign-ups yet.</p>
                 ) : (
-                  <DataTable label="Sign-ups" columns={['Volunteer', 'Jobs', 'Other job', 'Notes', 'Tools', workDay.foodAvailable && 'Food', 'Signed up', canWrite && 'Actions']}>
+                  <DataTable label="Sign-ups" columns={[canWrite && 'Select', 'Volunteer', 'Jobs', 'Other job', 'Notes', 'Tools', workDay.foodAvailable && 'Food', 'Signed up', canWrite && 'Actions']}>
                     {signups.map((s) => (
                       <tr key={s.id} data-signup-id={s.id}>
+                        {canWrite && (
+                          <td>
+                            <input type="checkbox" aria-label={`Select the sign-up of ${fullName(s)}`} checked={selected.has(s.id)} onChange={(e) => toggle(s.id, e.target.checked)} />
+                          </td>
+                        )}
                         <th scope="row">{fullName(s)}</th>
                         <td>{s.selectedJobs.map((jobId) => titles.get(jobId) ?? jobId).join(', ')}</td>
                         <td>{s.otherJob}</td>
@@ -173,6 +220,24 @@ export function WorkDayRosterPage() {
                   </DataTable>
                 )}
               </section>
+
+              <ConfirmDialog
+                open={confirmMany}
+                title="Remove sign-ups?"
+                confirmLabel="Remove"
+                busy={removeMany.isPending}
+                onConfirm={() => removeMany.mutate(signups.filter((s) => selected.has(s.id)).map((s) => s.id))}
+                onCancel={() => setConfirmMany(false)}
+              >
+                <p>Remove these sign-ups? Their places become free for others.</p>
+                <ul>
+                  {signups
+                    .filter((s) => selected.has(s.id))
+                    .map((s) => (
+                      <li key={s.id}>{fullName(s)}</li>
+                    ))}
+                </ul>
+              </ConfirmDialog>
 
               <ConfirmDialog open={toRemove !== null} title="Remove sign-up?" confirmLabel="Remove" busy={busy} onConfirm={() => confirmRemove(state.data)} onCancel={() => setToRemove(null)}>
                 <p>
