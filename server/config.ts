@@ -207,6 +207,7 @@ const EnvSchema = z.object({
   BOOKING_LIMIT_PER_MINUTE: integerText(10, 1, 10000),
   BOOKING_LIMIT_PER_DAY: integerText(60, 1, 1000000),
   BOOKING_MAX_HELD_PLACES_PER_ADDRESS: integerText(100, 1, 1000000),
+  BOOKING_MAX_UNPAID_SHARE_OF_EVENT: integerText(50, 1, 100),
   WORKDAY_SIGNUP_LIMIT_PER_MINUTE: integerText(5, 1, 10000),
   WORKDAY_SIGNUP_LIMIT_PER_DAY: integerText(20, 1, 1000000),
   PAYMENTS_CHECKOUT_SECRET: secretText(MIN_SECRET_LENGTH),
@@ -342,6 +343,7 @@ const ConfigSchema = EnvSchema.transform((e) => ({
     perMinute: e.BOOKING_LIMIT_PER_MINUTE,
     perDay: e.BOOKING_LIMIT_PER_DAY,
     maxHeldPlacesPerAddress: e.BOOKING_MAX_HELD_PLACES_PER_ADDRESS,
+    maxUnpaidSharePercent: e.BOOKING_MAX_UNPAID_SHARE_OF_EVENT,
   },
   payments: {
     /** null: made once and kept in DATA_DIR (see payment-secrets.ts). */

@@ -481,6 +481,7 @@ function bindUseCases(container: Container, config: AppConfig, get: Get, options
       maxAttendees: config.maxAttendeesPerBooking,
       testHook: config.paymentsTestHook,
       maxHeldPlacesPerAddress: config.bookingLimits.maxHeldPlacesPerAddress,
+      maxUnpaidSharePercent: config.bookingLimits.maxUnpaidSharePercent,
     },
     maxAttendees: config.maxAttendeesPerBooking,
     mailSettings: { clubName: config.clubName, publicBaseUrl: config.publicBaseUrl },

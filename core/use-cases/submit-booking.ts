@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BookingFormValuesSchema, UNCHANGED_BOOKING, type Booking } from '../entities/booking';
 import { bookingClosedReason, HOLD_MINUTES } from '../domain/booking-state';
+import { maxUnpaidPlacesPerAddress, tooManyUnpaidPlaces } from '../domain/unpaid-holds';
 import { EVENT_CANCEL_MESSAGES } from '../domain/event-cancellation';
 import { validateBookingForm } from '../domain/booking-validation';
 import { priceBooking } from '../domain/pricing';
@@ -47,7 +48,7 @@ export interface SubmitBookingDeps extends ConfirmationDeps {
   ids: IdGenerator;
   /** Absent: no cap on the places one address's bookings may hold (unit tests of other rules). */
   addressLimits?: AddressLimitStore;
-  config: { maxAttendees: number; testHook: boolean; maxHeldPlacesPerAddress?: number };
+  config: { maxAttendees: number; testHook: boolean; maxHeldPlacesPerAddress?: number; maxUnpaidSharePercent?: number };
   /** Absent: offer links are refused (unit tests of other rules). */
   waitingList?: WaitingList;
   offerLinks?: BookingLinks;
@@ -114,6 +115,22 @@ export class SubmitBooking {
       );
       if (!hold.held) throw new RateLimitError(TOO_MANY_PLACES_HELD);
     }
+    // And of one paid event, the unpaid bookings from one address may hold only a share, so that one
+    // request cannot hold a whole event for the length of a checkout, again and again.
+    const share = this.deps.config.maxUnpaidSharePercent;
+    const eventMax = paymentRequired && share !== undefined ? maxUnpaidPlacesPerAddress(event.capacity, share) : null;
+    const eventKey = holdKey && eventMax !== null ? `${holdKey}:event:${event.id}` : null;
+    if (eventKey && limits && eventMax !== null) {
+      const hold = await limits.holdPlaces(
+        eventKey,
+        { id: bookingId, places: form.numberAttending, until: new Date(now.getTime() + HOLD_MINUTES * 60_000) },
+        { max: eventMax, now },
+      );
+      if (!hold.held) {
+        if (holdKey) await limits.releasePlaces(holdKey, bookingId);
+        throw new RateLimitError(tooManyUnpaidPlaces(eventMax));
+      }
+    }
 
     try {
       // The checkout is made before the booking is stored: when the gateway refuses or fails,
@@ -159,6 +176,7 @@ export class SubmitBooking {
       return { bookingId, paymentRequired, amount, currency: event.currency, checkoutId, managePath: paymentRequired ? null : managePath(this.deps, booking, event) };
     } catch (error) {
       if (holdKey && limits) await limits.releasePlaces(holdKey, bookingId);
+      if (eventKey && limits) await limits.releasePlaces(eventKey, bookingId);
       throw error;
     }
   }

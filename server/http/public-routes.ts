@@ -155,7 +155,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
       404: { description: '"Event not found"' },
       409: { description: 'Booking closed, or not enough places (with placesLeft)' },
       429: {
-        description: `Too many bookings from this client address (BOOKING_LIMIT_PER_MINUTE, BOOKING_LIMIT_PER_DAY: "${TOO_MANY_BOOKINGS_MINUTE}", "${TOO_MANY_BOOKINGS_DAY}"), or too many places held by its recent bookings (BOOKING_MAX_HELD_PLACES_PER_ADDRESS: "${TOO_MANY_PLACES_HELD}")`,
+        description: `Too many bookings from this client address (BOOKING_LIMIT_PER_MINUTE, BOOKING_LIMIT_PER_DAY: "${TOO_MANY_BOOKINGS_MINUTE}", "${TOO_MANY_BOOKINGS_DAY}"), or too many places held by its recent bookings (BOOKING_MAX_HELD_PLACES_PER_ADDRESS: "${TOO_MANY_PLACES_HELD}"), or more than its share of a paid event held unpaid (BOOKING_MAX_UNPAID_SHARE_OF_EVENT: "One connection can hold at most N unpaid places of this event at a time. …")`,
         schema: ErrorResponseSchema,
       },
     },

@@ -71,6 +71,36 @@ describe('booking limits per client address', () => {
     expect((await book('198.51.100.7', { eventId: event.id, numberAttending: '40' })).status).toBe(201);
   });
 
+  it('lets one address hold at most half of a paid event unpaid: one request cannot hold all 40 places of a 40-place event', async () => {
+    const { app, book } = await start({ MAX_ATTENDEES_PER_BOOKING: '50', BOOKING_MAX_HELD_PLACES_PER_ADDRESS: '60', BOOKING_MAX_UNPAID_SHARE_OF_EVENT: '50' });
+    const event = await addEvent(app, { requiresPayment: true, price: 1000, capacity: 40, offerChild: false });
+    const refusal = { error: 'One connection can hold at most 20 unpaid places of this event at a time. Please pay for the places you have booked first, or contact the club to book more.' };
+    const whole = await book('198.51.100.7', { eventId: event.id, numberAttending: '40' });
+    expect(whole.status).toBe(429);
+    expect(whole.body).toEqual(refusal);
+    expect(await app.get('bookings').countByEvent(event.id)).toBe(0);
+    expect((await book('198.51.100.7', { eventId: event.id, numberAttending: '20' })).status).toBe(201);
+    const more = await book('198.51.100.7', { eventId: event.id, numberAttending: '1' });
+    expect(more.status).toBe(429);
+    expect(more.body).toEqual(refusal);
+    // The refusals held nothing of the address's overall allowance: a free event still takes 40 from it.
+    const free = await addEvent(app, { capacity: 40 });
+    expect((await book('198.51.100.7', { eventId: free.id, numberAttending: '40' })).status).toBe(201);
+    // Another member books the other half; the event is full, not held by one request.
+    expect((await book('203.0.113.5', { eventId: event.id, numberAttending: '20' })).status).toBe(201);
+    expect((await app.agent().get(`/api/events/${event.id}`)).body.event.placesLeft).toBe(0);
+  });
+
+  it('holds the share under a race: 20 concurrent unpaid bookings of 3 places from one address take at most 20 of 40 places', async () => {
+    const { app, book } = await start({ BOOKING_LIMIT_PER_MINUTE: '100', BOOKING_MAX_UNPAID_SHARE_OF_EVENT: '50' });
+    const event = await addEvent(app, { requiresPayment: true, price: 1000, capacity: 40, offerChild: false });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => book('198.51.100.8', { eventId: event.id, numberAttending: '3' })));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(6);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(14);
+    expect(await app.get('bookings').countByEvent(event.id)).toBe(6);
+    expect((await app.agent().get(`/api/events/${event.id}`)).body.event.placesLeft).toBe(22);
+  });
+
   it('leaves the places free when the checkout cannot be made', async () => {
     const gateway = new FailingGateway();
     const { app, book } = await start({}, { adapters: { payments: gateway } });

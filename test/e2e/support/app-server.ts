@@ -65,6 +65,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     BOOKING_LIMIT_PER_MINUTE: '10000',
     BOOKING_LIMIT_PER_DAY: '1000000',
     BOOKING_MAX_HELD_PLACES_PER_ADDRESS: '1000000',
+    BOOKING_MAX_UNPAID_SHARE_OF_EVENT: '100',
     WORKDAY_SIGNUP_LIMIT_PER_MINUTE: '10000',
     WORKDAY_SIGNUP_LIMIT_PER_DAY: '1000000',
     ...options.env,

@@ -159,11 +159,14 @@ describe('loadConfig', () => {
   });
 
   it('reads the booking limits per address, and keeps the largest booking possible', () => {
-    expect(loadConfig({}).bookingLimits).toEqual({ perMinute: 10, perDay: 60, maxHeldPlacesPerAddress: 100 });
+    expect(loadConfig({}).bookingLimits).toEqual({ perMinute: 10, perDay: 60, maxHeldPlacesPerAddress: 100, maxUnpaidSharePercent: 50 });
     expect(
-      loadConfig({ BOOKING_LIMIT_PER_MINUTE: '3', BOOKING_LIMIT_PER_DAY: '20', BOOKING_MAX_HELD_PLACES_PER_ADDRESS: '60' }).bookingLimits,
-    ).toEqual({ perMinute: 3, perDay: 20, maxHeldPlacesPerAddress: 60 });
+      loadConfig({ BOOKING_LIMIT_PER_MINUTE: '3', BOOKING_LIMIT_PER_DAY: '20', BOOKING_MAX_HELD_PLACES_PER_ADDRESS: '60', BOOKING_MAX_UNPAID_SHARE_OF_EVENT: '100' }).bookingLimits,
+    ).toEqual({ perMinute: 3, perDay: 20, maxHeldPlacesPerAddress: 60, maxUnpaidSharePercent: 100 });
     expect(problemsOf({ BOOKING_LIMIT_PER_MINUTE: '0' })).toEqual(['BOOKING_LIMIT_PER_MINUTE: must be between 1 and 10000 (got 0)']);
+    expect(problemsOf({ BOOKING_MAX_UNPAID_SHARE_OF_EVENT: '0' })).toEqual(['BOOKING_MAX_UNPAID_SHARE_OF_EVENT: must be between 1 and 100 (got 0)']);
+    expect(loadConfig({}).workDaySignupLimits).toEqual({ perMinute: 5, perDay: 20 });
+    expect(problemsOf({ WORKDAY_SIGNUP_LIMIT_PER_DAY: 'many' })).toHaveLength(1);
     expect(problemsOf({ BOOKING_MAX_HELD_PLACES_PER_ADDRESS: '20' })).toEqual([
       'BOOKING_MAX_HELD_PLACES_PER_ADDRESS: must be at least MAX_ATTENDEES_PER_BOOKING, or the largest booking is always refused',
     ]);
