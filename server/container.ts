@@ -45,6 +45,8 @@ import type { StoragePorts } from '../core/ports/storage-ports';
 import { DirectoryFileStore } from '../adapters/system/directory-file-store';
 import { SqlitePhotoRepository } from '../adapters/sqlite/sqlite-photo-repository';
 import { SharpImageProcessor } from '../adapters/sharp/sharp-image-processor';
+import { PdfLibPdfInspector } from '../adapters/pdf-lib/pdf-lib-pdf-inspector';
+import type { PdfInspector } from '../core/ports/pdf-inspector';
 import type { ImageProcessor } from '../core/ports/image-processor';
 import { UploadPhoto } from '../core/use-cases/upload-photo';
 import { UpdatePhoto } from '../core/use-cases/update-photo';
@@ -151,6 +153,7 @@ export interface Adapters extends StoragePorts {
   secrets: SecretTokens;
   /** Reads and resizes the photos admins upload (sharp). */
   images: ImageProcessor;
+  pdfs: PdfInspector;
 }
 
 export type AdapterName = keyof Adapters;
@@ -192,6 +195,7 @@ const PORTS = {
   files: 'STORAGE',
   photos: 'STORAGE',
   images: 'system',
+  pdfs: 'system',
 } as const satisfies Record<AdapterName, string>;
 
 const PORT_NAMES = Object.keys(PORTS) as AdapterName[];
@@ -310,6 +314,7 @@ export async function createContainer(
   bind('files', () => firestore?.files ?? new DirectoryFileStore(join(config.dataDir, 'files')));
   bind('photos', () => firestore?.photos ?? new SqlitePhotoRepository(db));
   bind('images', () => new SharpImageProcessor());
+  bind('pdfs', () => new PdfLibPdfInspector());
   // Without SMTP_URL no sender runs: the messages stay in the outbox for admins to read.
   let smtp: SmtpMailer | null = null;
   bind('mailer', () => (config.mail ? (smtp = new SmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from })) : new MailOff()));

@@ -5,7 +5,7 @@ import type { AppContainer } from './container';
 export async function seedIfEmpty(ports: AppContainer, logger: Logger): Promise<boolean> {
   const events = ports.get('events');
   if ((await events.list({ order: 'asc', limit: 1 })).length > 0) return false;
-  // Loaded only when seeding: the demo PDFs need pdf-lib, which a running server never uses.
+  // Loaded only when seeding: the demo PDFs need pdf-lib, which a running server loads only for an upload.
   const { seedDemoData } = await import('./seed/seed-demo-data');
   await seedDemoData(
     {

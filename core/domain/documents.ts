@@ -14,7 +14,19 @@ export const DOCUMENT_MESSAGES = {
   notFound: 'Document not found',
   title: 'Please enter a title',
   category: 'Please enter a category',
+  activeContent:
+    'This PDF contains JavaScript, an automatic action or an attached file, which would run or open in members\' browsers. Save it again without them (for example, print it to a new PDF) and upload that.',
+  unreadable: 'This PDF could not be read. Save it again (for example, print it to a new PDF) and upload that.',
 } as const;
+
+/**
+ * Why a PDF with this active content (PdfInspector) cannot be a document, or null when it has
+ * none: documents open inline in members' browsers, so nothing in one may run or open by itself.
+ */
+export function activeContentProblem(found: readonly string[] | null): string | null {
+  if (found === null) return DOCUMENT_MESSAGES.unreadable;
+  return found.length > 0 ? DOCUMENT_MESSAGES.activeContent : null;
+}
 
 const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 

@@ -17,7 +17,7 @@ export class CreateDocument {
   async execute(admin: Admin, form: unknown, file: { bytes: Uint8Array; fileName?: string }): Promise<ClubDocument> {
     requirePermission(admin, 'documents.write');
     const values = parseInput(DocumentFormSchema, form);
-    refuseUnlessDocumentFile(file.bytes);
+    await refuseUnlessDocumentFile(this.deps.pdfs, file.bytes);
     const document: ClubDocument = {
       id: this.deps.ids.next(),
       ...values,

@@ -1,9 +1,10 @@
 import type { ClubDocument } from '../entities/document';
-import { documentFileKey, documentFileProblem } from '../domain/documents';
+import { activeContentProblem, documentFileKey, documentFileProblem } from '../domain/documents';
 import { ValidationError } from '../errors';
 import type { DocumentRepository } from '../ports/document-repository';
 import type { FileStore } from '../ports/file-store';
 import type { IdGenerator } from '../ports/id-generator';
+import type { PdfInspector } from '../ports/pdf-inspector';
 import type { SearchIndex } from '../ports/search-index';
 import type { AuditTrailDeps } from './audit-trail';
 import type { SearchIndexErrorReporter } from './keep-index-in-step';
@@ -17,13 +18,18 @@ export interface StoreDocumentDeps {
 /** What the use cases that store an uploaded file need (creating a document, replacing its file). */
 export interface DocumentUploadDeps extends AuditTrailDeps, Omit<StoreDocumentDeps, 'ids'> {
   ids: StoreDocumentDeps['ids'];
+  pdfs: PdfInspector;
   search: SearchIndex;
   reportSearchIndexError?: SearchIndexErrorReporter;
 }
 
-/** Refuses an upload that is not a PDF of an allowed size (400, the words in `fields.file` too). */
-export function refuseUnlessDocumentFile(bytes: Uint8Array): void {
-  const problem = documentFileProblem(bytes);
+/**
+ * Refuses an upload that is not a PDF of an allowed size, or a PDF that would act by itself in a
+ * member's browser (JavaScript, a launch or open action, an embedded file: documents open inline),
+ * or one that cannot be read to tell (400, the words in `fields.file` too).
+ */
+export async function refuseUnlessDocumentFile(pdfs: PdfInspector, bytes: Uint8Array): Promise<void> {
+  const problem = documentFileProblem(bytes) ?? activeContentProblem(await pdfs.activeContent(bytes));
   if (problem) throw new ValidationError(problem, { file: problem });
 }
 

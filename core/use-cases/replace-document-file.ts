@@ -18,7 +18,7 @@ export class ReplaceDocumentFile {
     requirePermission(admin, 'documents.write');
     const existing = await this.deps.documents.get(documentId);
     if (!existing) throw new NotFoundError(DOCUMENT_MESSAGES.notFound);
-    refuseUnlessDocumentFile(file.bytes);
+    await refuseUnlessDocumentFile(this.deps.pdfs, file.bytes);
     const updated: ClubDocument = { ...existing, fileName: documentFileName(file.fileName, existing.title) };
     await storeDocumentWithFile(this.deps, updated, file.bytes);
     await recordAdminAction(this.deps, admin, {

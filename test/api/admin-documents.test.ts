@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
 import { DOCUMENT_MESSAGES, MAX_DOCUMENT_BYTES } from '../../core/domain/documents';
+import { cleanPdf, hostilePdfs } from '../support/hostile-pdfs';
 import { addAdmin, FETCH, PASSWORD, signIn, startTestApp, type TestApp } from './support/test-app';
 
 let app: TestApp;
@@ -102,6 +103,22 @@ describe('admin documents', () => {
     expect(json.status).toBe(415);
     expect(await app.get('documents').list()).toEqual(before);
     expect(await fileOf(document.id)).toEqual({ status: 200, bytes: pdf('rules') });
+  });
+
+  it('refuses a PDF that would run JavaScript, launch, act on opening or carry a file, on upload and on replace, storing nothing', async () => {
+    const created = await upload(admin, { title: 'Safe rules', category: 'Club', fileName: 'rules.pdf' }, Buffer.from(await cleanPdf()));
+    expect(created.status).toBe(201);
+    const document = created.body.document;
+    const before = { ids: await listedIds(), file: await fileOf(document.id), stored: (await app.get('files').list()).length };
+    for (const [what, bytes] of Object.entries(await hostilePdfs())) {
+      const refused = await upload(admin, { title: what, category: 'Club', fileName: 'evil.pdf' }, Buffer.from(bytes));
+      expect([what, refused.status, refused.body]).toEqual([what, 400, { error: DOCUMENT_MESSAGES.activeContent, fields: { file: DOCUMENT_MESSAGES.activeContent } }]);
+      const replace = await admin.put(`/api/admin/documents/${document.id}/file?fileName=evil.pdf`).set(FETCH).set('Content-Type', 'application/pdf').send(Buffer.from(bytes));
+      expect([what, replace.status]).toEqual([what, 400]);
+    }
+    expect(await listedIds()).toEqual(before.ids);
+    expect(await fileOf(document.id)).toEqual(before.file);
+    expect((await app.get('files').list()).length).toBe(before.stored);
   });
 
   it('refuses a file over 20 MB with 413 and a clear message, and takes one of exactly 20 MB', async () => {

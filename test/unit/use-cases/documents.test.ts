@@ -12,7 +12,8 @@ import { UpdateDocument } from '../../../core/use-cases/update-document';
 import { anAdmin, makeWorld, withPermissions } from './support/world';
 
 const secretary = anAdmin({ permissions: ['content:write'] });
-const pdf = (text: string) => new TextEncoder().encode(`%PDF-1.7 ${text}`);
+// A comment after the header: bytes a PDF reader takes for an (empty) PDF.
+const pdf = (text: string) => new TextEncoder().encode(`%PDF-1.7\n% ${text}\n`);
 
 function world() {
   const w = makeWorld();

@@ -1,4 +1,5 @@
 import type { Currency } from '../../../../core/entities/money';
+import { PdfLibPdfInspector } from '../../../../adapters/pdf-lib/pdf-lib-pdf-inspector';
 import { FixedClock } from '../../../../adapters/memory/fixed-clock';
 import { MemoryAdminRepository } from '../../../../adapters/memory/memory-admin-repository';
 import { MemoryBookingRepository } from '../../../../adapters/memory/memory-booking-repository';
@@ -130,6 +131,7 @@ export function makeWorld() {
     campaigns: new MemoryCampaignRepository(),
     search: new MemorySearchIndex(),
     payments: new FakePaymentGateway(),
+    pdfs: new PdfLibPdfInspector(),
     hasher,
     identity: new LocalIdentityProvider({ credentials, sessions, hasher, ids: new SequentialIdGenerator('uid'), clock }),
   };
