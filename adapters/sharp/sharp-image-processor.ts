@@ -11,11 +11,21 @@ const ENCODERS: Record<PhotoVariantFormat, (image: Sharp) => Sharp> = {
   jpeg: (image) => image.jpeg({ quality: 80, mozjpeg: true, progressive: true }),
 };
 
+// Photos are decoded one after another, whichever processor instance asks.
+let decodingQueue: Promise<void> = Promise.resolve();
+let decoding = 0;
+
 /**
  * Images with sharp (libvips). The prebuilt sharp reads JPEG, PNG, WebP, GIF, TIFF, SVG and AVIF,
  * but not HEIC (its libheif has no HEVC decoder); what the app accepts is the core's rule.
  */
 export class SharpImageProcessor implements ImageProcessor {
+  /**
+   * `onDecode` is told how many images are being decoded each time one starts (for tests: it is
+   * never more than one).
+   */
+  constructor(private readonly options: { onDecode?: (decoding: number) => void } = {}) {}
+
   async inspect(bytes: Uint8Array): Promise<ImageInfo | null> {
     try {
       const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -28,22 +38,42 @@ export class SharpImageProcessor implements ImageProcessor {
     }
   }
 
-  async resize(bytes: Uint8Array, widths: readonly number[], formats: readonly PhotoVariantFormat[]): Promise<ResizedImage[]> {
+  /** One image at a time: decoding takes memory outside the JavaScript heap (ADR 21). */
+  resize(bytes: Uint8Array, widths: readonly number[], formats: readonly PhotoVariantFormat[]): Promise<ResizedImage[]> {
+    const turn = decodingQueue.then(() => {
+      decoding += 1;
+      this.options.onDecode?.(decoding);
+      return this.resizeNow(bytes, widths, formats).finally(() => {
+        decoding -= 1;
+      });
+    });
+    decodingQueue = turn.then(
+      () => undefined,
+      () => undefined,
+    );
+    return turn;
+  }
+
+  private async resizeNow(bytes: Uint8Array, widths: readonly number[], formats: readonly PhotoVariantFormat[]): Promise<ResizedImage[]> {
     const info = await this.inspect(bytes);
     if (!info) throw new UnsupportedMediaTypeError(PHOTO_NOT_AN_IMAGE);
     try {
-      // Decoded and turned upright once; each copy starts from that. Only the first frame of an
-      // animated image is read. Nothing is carried over from the original's metadata: sharp
-      // writes none unless asked (no withMetadata/keepExif here), so the GPS position goes.
-      const upright = await sharp(bytes, { autoOrient: true, failOn: 'error', limitInputPixels: MAX_PHOTO_PIXELS })
+      // Decoded, turned upright and shrunk to the largest copy once, reading the file in order
+      // (libvips then keeps a few rows, not the whole picture, and JPEG shrinks while it decodes);
+      // each copy starts from that. Only the first frame of an animated image is read. Nothing
+      // is carried over from the original's metadata: sharp writes none unless asked (no
+      // withMetadata/keepExif here), so the GPS position goes.
+      const largest = Math.min(Math.max(...widths), info.width);
+      const upright = await sharp(bytes, { autoOrient: true, failOn: 'error', limitInputPixels: MAX_PHOTO_PIXELS, sequentialRead: true })
+        .resize({ width: largest, height: scaledHeight(info.width, info.height, largest), fit: 'fill', kernel: 'lanczos3' })
         .toColourspace('srgb')
         .raw()
         .toBuffer({ resolveWithObject: true });
-      const source = () => sharp(upright.data, { raw: upright.info, limitInputPixels: MAX_PHOTO_PIXELS });
+      const source = () => sharp(upright.data, { raw: upright.info });
       const copies: ResizedImage[] = [];
       for (const width of widths) {
-        const target = Math.min(width, upright.info.width);
-        const height = scaledHeight(upright.info.width, upright.info.height, target);
+        const target = Math.min(width, info.width);
+        const height = scaledHeight(info.width, info.height, target);
         for (const format of formats) {
           const resized = source().resize({ width: target, height, fit: 'fill', kernel: 'lanczos3' });
           const output = await ENCODERS[format](format === 'jpeg' ? resized.flatten({ background: '#ffffff' }) : resized).toBuffer({ resolveWithObject: true });

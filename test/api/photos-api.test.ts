@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_PHOTO_BYTES, PHOTO_HEIC_REFUSED, PHOTO_NOT_AN_IMAGE, PHOTO_TOO_LARGE, PHOTOS_CHANGED_MEANWHILE } from '../../core/domain/photos';
+import { MAX_PHOTO_BYTES, PHOTO_HEIC_REFUSED, PHOTO_NOT_AN_IMAGE, PHOTO_TOO_LARGE, PHOTO_TOO_MANY_PIXELS, PHOTOS_CHANGED_MEANWHILE } from '../../core/domain/photos';
 import { exifHasGps, gifImage, jpegWithGps, pngImage, webpImage } from '../support/photo-images';
 import { addAdmin, FETCH, signIn, startTestApp, type TestApp } from './support/test-app';
 
@@ -96,6 +96,17 @@ describe('member photos through the API', () => {
     expect(noCaption.body.fields).toHaveProperty('caption');
 
     expect((await app.agent().get('/api/photos')).body.photos).toEqual([]);
+    expect(await app.get('photos').list()).toEqual([]);
+    expect(await app.get('files').list('photos/')).toEqual(before);
+  });
+
+  it('refuses a pixel bomb (a few kB of PNG that is 10000 x 10000) from its header with 413, storing nothing', async () => {
+    const bomb = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#ffffff' } }).png({ compressionLevel: 9 }).toBuffer();
+    expect(bomb.length).toBeLessThan(1_000_000);
+    const before = await app.get('files').list('photos/');
+    const refused = await upload(editor, bomb, { caption: 'Looks small' }, 'image/png');
+    expect([refused.status, refused.body]).toEqual([413, { error: PHOTO_TOO_MANY_PIXELS }]);
+    expect(PHOTO_TOO_MANY_PIXELS).toBe('The photo has too many pixels: it may have at most 40 megapixels.');
     expect(await app.get('photos').list()).toEqual([]);
     expect(await app.get('files').list('photos/')).toEqual(before);
   });

@@ -72,4 +72,16 @@ describe('SharpImageProcessor', () => {
     await expect(images.resize(cut, [320], ['jpeg'])).rejects.toBeInstanceOf(UnsupportedMediaTypeError);
     await expect(images.resize(new TextEncoder().encode('not an image'), [320], ['jpeg'])).rejects.toBeInstanceOf(UnsupportedMediaTypeError);
   });
+
+  it('decodes one photo at a time, however many are resized at once', async () => {
+    const seen: number[] = [];
+    const watched = new SharpImageProcessor({ onDecode: (decoding) => seen.push(decoding) });
+    const photos = await Promise.all([pngImage(2400, 1800), webpImage(2000, 1500), jpegWithGps({ width: 2200, height: 1600 }), pngImage(1800, 2400)]);
+    const copies = await Promise.all(photos.map((photo) => watched.resize(photo, [320, 1280], ['jpeg'])));
+    expect(copies.map((c) => c.map((copy) => copy.width))).toEqual([[320, 1280], [320, 1280], [320, 1280], [320, 1280]]);
+    expect(seen).toEqual([1, 1, 1, 1]);
+    // A failed decode does not hold up the next.
+    await expect(watched.resize(new Uint8Array([1, 2, 3]), [320], ['jpeg'])).rejects.toBeInstanceOf(UnsupportedMediaTypeError);
+    expect((await watched.resize(photos[0], [320], ['jpeg']))[0].width).toBe(320);
+  });
 });
