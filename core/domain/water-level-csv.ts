@@ -10,7 +10,10 @@ import type { CsvRow, ImportProblem } from './water-levels';
  * empty cells are ignored. A file that is not CSV at all (a quote never closed, say) is one
  * problem naming the line where reading stopped.
  */
-export function readWaterLevelCsv(text: string): { rows: CsvRow[]; problems: ImportProblem[] } {
+export function readWaterLevelCsv(file: string | Uint8Array): { rows: CsvRow[]; problems: ImportProblem[] } {
+  const decoded = typeof file === 'string' ? { text: file } : csvText(file);
+  if ('problem' in decoded) return { rows: [], problems: [decoded.problem] };
+  const text = decoded.text;
   try {
     const records = parse(text, {
       bom: true,
@@ -32,4 +35,29 @@ export function readWaterLevelCsv(text: string): { rows: CsvRow[]; problems: Imp
           : 'it cannot be read as CSV';
     return { rows: [], problems: [{ line: line !== null && line > 0 ? line : null, reason: `the file cannot be read: ${why}` }] };
   }
+}
+
+/** What an admin is told of a line that is not UTF-8 text. */
+export const NOT_UTF8_REASON = 'the file is not UTF-8 text here: save it again as "CSV UTF-8" (in Excel: File, Save As, CSV UTF-8) and try again';
+
+/**
+ * A CSV file's bytes as text, or the first line that is not UTF-8 (bytes a decoder would replace
+ * with U+FFFD, silently changing a reading). A newline byte is never part of a longer UTF-8
+ * sequence, so each line can be decoded on its own.
+ */
+export function csvText(bytes: Uint8Array): { text: string } | { problem: ImportProblem } {
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  const lines: string[] = [];
+  let start = 0;
+  for (let line = 1; start <= bytes.length; line += 1) {
+    const end = bytes.indexOf(0x0a, start);
+    const stop = end === -1 ? bytes.length : end;
+    try {
+      lines.push(decoder.decode(bytes.subarray(start, stop)));
+    } catch {
+      return { problem: { line, reason: NOT_UTF8_REASON } };
+    }
+    start = stop + 1;
+  }
+  return { text: lines.join('\n') };
 }

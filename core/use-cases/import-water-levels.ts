@@ -15,7 +15,7 @@ export type ImportWaterLevelsDeps = WaterLevelImportDeps & AuditTrailDeps;
 export class ImportWaterLevels {
   constructor(private readonly deps: ImportWaterLevelsDeps) {}
 
-  async execute(admin: Admin, csv: string): Promise<WaterLevelImportResult> {
+  async execute(admin: Admin, csv: string | Uint8Array): Promise<WaterLevelImportResult> {
     requirePermission(admin, 'waterLevels.write');
     const decision = await checkWaterLevelCsv(this.deps, csv);
     if (!decision.ok) {

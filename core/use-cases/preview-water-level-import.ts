@@ -7,7 +7,7 @@ import { checkWaterLevelCsv, type WaterLevelImportDeps } from './water-level-imp
 export class PreviewWaterLevelImport {
   constructor(private readonly deps: WaterLevelImportDeps) {}
 
-  async execute(admin: Admin, csv: string): Promise<WaterLevelImportPreview> {
+  async execute(admin: Admin, csv: string | Uint8Array): Promise<WaterLevelImportPreview> {
     requirePermission(admin, 'waterLevels.write');
     const decision = await checkWaterLevelCsv(this.deps, csv);
     return decision.ok ? { ok: true, plan: decision.plan } : { ok: false, problems: decision.problems };

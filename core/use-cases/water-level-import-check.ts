@@ -14,10 +14,11 @@ export interface WaterLevelImportDeps {
  * Reads and checks a CSV file of readings against the stored ones: the preview's answer, and what
  * the import itself asks again when the admin confirms (the preview is never trusted).
  */
-export async function checkWaterLevelCsv(deps: WaterLevelImportDeps, text: string): Promise<ImportDecision> {
-  if (typeof text !== 'string') throw new ValidationError('Send the CSV file as text');
-  if (new TextEncoder().encode(text).length > MAX_WATER_LEVEL_CSV_BYTES) throw new ValidationError(CSV_TOO_LARGE_MESSAGE);
-  const read = readWaterLevelCsv(text);
+export async function checkWaterLevelCsv(deps: WaterLevelImportDeps, file: string | Uint8Array): Promise<ImportDecision> {
+  if (typeof file !== 'string' && !(file instanceof Uint8Array)) throw new ValidationError('Send the CSV file as text');
+  const size = typeof file === 'string' ? new TextEncoder().encode(file).length : file.byteLength;
+  if (size > MAX_WATER_LEVEL_CSV_BYTES) throw new ValidationError(CSV_TOO_LARGE_MESSAGE);
+  const read = readWaterLevelCsv(file);
   if (read.problems.length > 0) return { ok: false, problems: read.problems };
   const checked = checkImportRows(read.rows, londonDate(deps.clock.now()));
   const span = dateSpan(checked.readings);

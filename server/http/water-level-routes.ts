@@ -1,7 +1,6 @@
 import express from 'express';
 import { z } from 'zod';
 import { WaterLevelReadingSchema } from '../../core/entities/water-level';
-import { isWellFormedInput, MALFORMED_TEXT_MESSAGE } from '../../core/domain/well-formed-text';
 import { CSV_TOO_LARGE_MESSAGE, MAX_WATER_LEVEL_CSV_BYTES, WaterLevelCorrectionSchema, WaterLevelFormSchema, WaterLevelImportPreviewSchema, WaterLevelImportResultSchema } from '../../core/domain/water-levels';
 import { AddWaterLevel } from '../../core/use-cases/add-water-level';
 import { CorrectWaterLevel, ReadingDateParamsSchema } from '../../core/use-cases/correct-water-level';
@@ -22,13 +21,11 @@ const ReadingResponseSchema = z.object({ reading: WaterLevelReadingSchema });
  * message an admin can act on. JSON bodies were parsed before and are refused here as 415 too.
  */
 const readCsvBody = readUpload({
-  parser: express.text({ type: ['text/csv', 'text/plain'], limit: MAX_WATER_LEVEL_CSV_BYTES, defaultCharset: 'utf-8' }),
+  // The bytes, not text: the core decodes them as UTF-8 and names the first line that is not
+  // (a decoder here would quietly put U+FFFD in its place).
+  parser: express.raw({ type: ['text/csv', 'text/plain'], limit: MAX_WATER_LEVEL_CSV_BYTES }),
   tooLarge: CSV_TOO_LARGE_MESSAGE,
-  refuse: (req) => {
-    if (typeof req.body !== 'string') return { status: 415, error: CSV_CONTENT_TYPE_MESSAGE };
-    if (!isWellFormedInput(req.body)) return { status: 400, error: MALFORMED_TEXT_MESSAGE };
-    return undefined;
-  },
+  refuse: (req) => (Buffer.isBuffer(req.body) ? undefined : { status: 415, error: CSV_CONTENT_TYPE_MESSAGE }),
 });
 
 const CSV_BODY = {
@@ -102,7 +99,7 @@ export function registerWaterLevelRoutes(routes: ApiRoutes, ports: AppContainer)
       ...CSV_REFUSALS,
     },
     handler: async ({ admin, req }) => {
-      return reply(200, await ports.useCase(PreviewWaterLevelImport).execute(admin, req.body as string));
+      return reply(200, await ports.useCase(PreviewWaterLevelImport).execute(admin, new Uint8Array(req.body as Buffer)));
     },
   });
 
@@ -119,7 +116,7 @@ export function registerWaterLevelRoutes(routes: ApiRoutes, ports: AppContainer)
       ...CSV_REFUSALS,
     },
     handler: async ({ admin, req }) => {
-      return reply(200, await ports.useCase(ImportWaterLevels).execute(admin, req.body as string));
+      return reply(200, await ports.useCase(ImportWaterLevels).execute(admin, new Uint8Array(req.body as Buffer)));
     },
   });
 }

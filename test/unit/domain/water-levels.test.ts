@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readWaterLevelCsv } from '../../../core/domain/water-level-csv';
+import { csvText, NOT_UTF8_REASON, readWaterLevelCsv } from '../../../core/domain/water-level-csv';
 import {
   MAX_WATER_LEVEL_IMPORT_ROWS,
   WATER_LEVEL_MESSAGES,
@@ -222,5 +222,21 @@ describe('reading a CSV file', () => {
 
   it('names the line where a file that is not CSV stops being readable', () => {
     expect(readWaterLevelCsv('date,percent\n2026-11-01,60\n"2026-11-02,61\n')).toEqual({ rows: [], problems: [{ line: 3, reason: 'the file cannot be read: a quoted value is never closed' }] });
+  });
+});
+
+describe('csvText', () => {
+  it('gives back any UTF-8 text as it was, and names the first line holding bytes that are not UTF-8', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: 'grapheme' }).map((s) => s.replace(/\n/g, ' ')), { maxLength: 8 }), fc.nat(), (lines, at) => {
+        const text = lines.join('\n');
+        expect(csvText(new TextEncoder().encode(text))).toEqual({ text });
+        if (lines.length === 0) return;
+        const bad = at % lines.length;
+        const bytes = lines.map((line, i) => (i === bad ? Buffer.concat([Buffer.from(line), Buffer.from([0xff])]) : Buffer.from(line)));
+        const joined = Buffer.concat(bytes.flatMap((b, i) => (i === 0 ? [b] : [Buffer.from('\n'), b])));
+        expect(csvText(joined)).toEqual({ problem: { line: bad + 1, reason: NOT_UTF8_REASON } });
+      }),
+    );
   });
 });
