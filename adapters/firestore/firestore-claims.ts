@@ -40,6 +40,19 @@ export async function claimDueDocuments(db: Firestore, collection: CollectionRef
   return claimed;
 }
 
+/** Pushes the document's due time to `until` if `claim` still holds it (a heartbeat); false otherwise. */
+export async function renewClaimedDocument(db: Firestore, collection: CollectionReference, id: string, claim: string, until: Date): Promise<boolean> {
+  if (!isDocumentId(id)) return false;
+  const ref = collection.doc(id);
+  return withCoreErrors(() =>
+    db.runTransaction(async (transaction) => {
+      if ((await transaction.get(ref)).data()?.claim !== claim) return false;
+      transaction.update(ref, { dueAtMs: until.getTime() });
+      return true;
+    }),
+  );
+}
+
 /** Replaces the document with `data` (claim cleared) if `claim` still holds it; false otherwise. */
 export async function settleClaimedDocument(db: Firestore, collection: CollectionReference, id: string, claim: string, data: DocumentData): Promise<boolean> {
   if (!isDocumentId(id)) return false;

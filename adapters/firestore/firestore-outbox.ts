@@ -2,7 +2,7 @@ import type { DocumentData, Firestore, Transaction, WriteBatch } from 'firebase-
 import { dueAtMs, newestFirst } from '../../core/domain/outbox';
 import { OutboxMessageSchema, type OutboxMessage, type OutboxStatus } from '../../core/entities/mail';
 import type { ClaimedMessage, Outbox } from '../../core/ports/outbox';
-import { claimDueDocuments, settleClaimedDocument } from './firestore-claims';
+import { claimDueDocuments, renewClaimedDocument, settleClaimedDocument } from './firestore-claims';
 import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
@@ -55,6 +55,10 @@ export class FirestoreOutbox implements Outbox {
   async claimDue(now: Date, leaseMs: number, limit: number): Promise<ClaimedMessage[]> {
     const claimed = await claimDueDocuments(this.db, this.collection, now, leaseMs, limit);
     return claimed.map(({ data, claim }) => ({ message: read(data), claim }));
+  }
+
+  renew(claim: ClaimedMessage, now: Date, leaseMs: number): Promise<boolean> {
+    return renewClaimedDocument(this.db, this.collection, claim.message.id, claim.claim, new Date(now.getTime() + leaseMs));
   }
 
   settle(claim: ClaimedMessage, outcome: OutboxMessage): Promise<boolean> {

@@ -42,6 +42,14 @@ export class MemoryClaimables<T extends { id: string }> {
     });
   }
 
+  /** Pushes the item's due time to `until` if `claim` still holds it (a heartbeat); false otherwise. */
+  renew(id: string, claim: string, until: Date): boolean {
+    const row = this.rows.get(id);
+    if (!row || row.claim !== claim) return false;
+    row.dueAtMs = until.getTime();
+    return true;
+  }
+
   /** Stores `outcome` if `claim` still holds the item; false otherwise. */
   settle(id: string, claim: string, outcome: T): boolean {
     const row = this.rows.get(id);

@@ -33,6 +33,10 @@ export class MemoryOutbox implements Outbox {
     return this.rows.claimDue(now, leaseMs, limit).map(({ item, claim }) => ({ message: item, claim }));
   }
 
+  async renew(claim: ClaimedMessage, now: Date, leaseMs: number): Promise<boolean> {
+    return this.rows.renew(claim.message.id, claim.claim, new Date(now.getTime() + leaseMs));
+  }
+
   async settle(claim: ClaimedMessage, outcome: OutboxMessage): Promise<boolean> {
     return this.rows.settle(claim.message.id, claim.claim, outcome);
   }

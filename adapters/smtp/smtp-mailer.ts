@@ -19,6 +19,15 @@ function answerOf(error: unknown): string {
   return `${code}${typeof e.message === 'string' ? e.message : String(error)}`;
 }
 
+/**
+ * A stable Message-ID for a message key: `<key@domain>`, the domain the sender's own (RFC 5322
+ * asks for a globally unique id; the outbox id is unique, the domain is the club's).
+ */
+export function messageIdOf(key: string, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  return `<${key.replace(/[^A-Za-z0-9._-]/g, '-')}@${domain}>`;
+}
+
 /** E-mail through the club's SMTP server, with nodemailer. */
 export class SmtpMailer implements Mailer {
   private readonly transport: Transporter;
@@ -33,10 +42,11 @@ export class SmtpMailer implements Mailer {
     this.transport = nodemailer.createTransport(url.toString());
   }
 
-  async send(mail: OutgoingMail): Promise<void> {
+  async send(mail: OutgoingMail, key?: string): Promise<void> {
     try {
       await this.transport.sendMail({
         from: this.options.from,
+        ...(key === undefined ? {} : { messageId: messageIdOf(key, this.options.from) }),
         to: mail.to,
         subject: mail.subject,
         text: mail.text,

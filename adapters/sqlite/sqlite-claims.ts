@@ -23,6 +23,11 @@ export function claimDueRows(db: Knex, table: ClaimableTable, column: string, no
   });
 }
 
+/** Pushes the row's due time to `until` if `claim` still holds it (a heartbeat); false otherwise. */
+export async function renewClaimedRow(db: Knex, table: ClaimableTable, id: string, claim: string, until: Date): Promise<boolean> {
+  return writeTransaction(db, async (trx) => (await trx(table).where({ id, claim }).update({ dueAtMs: until.getTime() })) > 0);
+}
+
 /** Replaces the row with `row` (claim cleared) if `claim` still holds it; false otherwise. */
 export async function settleClaimedRow(db: Knex, table: ClaimableTable, id: string, claim: string, row: Record<string, unknown>): Promise<boolean> {
   return (await db(table).where({ id, claim }).update({ ...row, claim: null })) > 0;

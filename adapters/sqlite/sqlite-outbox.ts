@@ -4,7 +4,7 @@ import { ConflictError } from '../../core/errors';
 import type { ClaimedMessage, Outbox } from '../../core/ports/outbox';
 import { dueAtMs } from '../../core/domain/outbox';
 import { isUniqueViolation } from './sqlite-errors';
-import { claimDueRows, settleClaimedRow } from './sqlite-claims';
+import { claimDueRows, renewClaimedRow, settleClaimedRow } from './sqlite-claims';
 import type { PreparedWrites } from './sqlite-write-transaction';
 
 function row(message: OutboxMessage) {
@@ -59,6 +59,10 @@ export class SqliteOutbox implements Outbox {
   async claimDue(now: Date, leaseMs: number, limit: number): Promise<ClaimedMessage[]> {
     const claimed = await claimDueRows(this.db, 'outbox', 'message', now, leaseMs, limit);
     return claimed.map(({ stored, claim }) => ({ message: read({ message: stored as string }), claim }));
+  }
+
+  renew(claim: ClaimedMessage, now: Date, leaseMs: number): Promise<boolean> {
+    return renewClaimedRow(this.db, 'outbox', claim.message.id, claim.claim, new Date(now.getTime() + leaseMs));
   }
 
   settle(claim: ClaimedMessage, outcome: OutboxMessage): Promise<boolean> {

@@ -5,11 +5,13 @@ import { afterFailedTry } from './retries';
 export { FIRST_RETRY_MS, GIVE_UP_AFTER_MS, LONGEST_RETRY_MS, retryDelayMs } from './retries';
 
 /**
- * How long a sender holds a message it has claimed before another may take it: far longer than
- * one SMTP exchange (the SMTP adapter gives up on a server silent for a minute), so a message is
- * sent once unless its sender died mid-send.
+ * How long a claim holds a message without a heartbeat: a sender renews it every
+ * CLAIM_HEARTBEAT_MS while it works (an SMTP exchange may take minutes on a silent server), so a
+ * live sender keeps its message, and one that died (killed, restarted) lets it go within about a
+ * minute, for the next round of any instance to send.
  */
-export const CLAIM_LEASE_MS = 15 * 60_000;
+export const CLAIM_LEASE_MS = 60_000;
+export const CLAIM_HEARTBEAT_MS = 20_000;
 
 /** A new message, due at once. */
 export function newOutboxMessage(id: string, kind: string, recordId: string | null, mail: OutgoingMail, now: Date): OutboxMessage {

@@ -10,5 +10,10 @@ export class MailRefusedError extends Error {
 
 /** Hands an e-mail to the club's mail server. Throws MailRefusedError when it is not taken. */
 export interface Mailer {
-  send(mail: OutgoingMail): Promise<void>;
+  /**
+   * `key` names the message for good (the outbox message's id): every delivery of it carries the
+   * same Message-ID header made from it, so a second delivery (after a crash between sending and
+   * recording it) is recognisable as the same message by the member's mail program.
+   */
+  send(mail: OutgoingMail, key?: string): Promise<void>;
 }

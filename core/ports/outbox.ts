@@ -24,6 +24,12 @@ export interface Outbox {
   /** Claims up to `limit` queued messages due by `now`, oldest due first, for `leaseMs`. */
   claimDue(now: Date, leaseMs: number, limit: number): Promise<ClaimedMessage[]>;
   /**
+   * A heartbeat: keeps a claim for `leaseMs` more from `now`, while its sender is still at work.
+   * False, and nothing written, when the claim is no longer held (it lapsed and another sender
+   * took the message, or it was settled).
+   */
+  renew(claim: ClaimedMessage, now: Date, leaseMs: number): Promise<boolean>;
+  /**
    * Records what happened to a claimed message (the message as it now is). False, and nothing
    * written, when the claim is no longer held (it lapsed and another sender took the message).
    */

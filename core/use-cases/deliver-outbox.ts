@@ -1,4 +1,4 @@
-import { afterRefused, afterSent, CLAIM_LEASE_MS } from '../domain/outbox';
+import { afterRefused, afterSent, CLAIM_HEARTBEAT_MS, CLAIM_LEASE_MS } from '../domain/outbox';
 import type { Clock } from '../ports/clock';
 import { MailRefusedError, type Mailer } from '../ports/mailer';
 import type { Outbox } from '../ports/outbox';
@@ -7,6 +7,8 @@ export interface DeliverOutboxDeps {
   outbox: Outbox;
   mailer: Mailer;
   clock: Clock;
+  /** How often a claim is renewed while its message is being sent (tests make it short). */
+  heartbeatMs?: number;
 }
 
 export interface DeliveryRound {
@@ -20,22 +22,29 @@ export interface DeliveryRound {
 /**
  * One round of the sender: claims the messages that are due, hands each to the mail server and
  * records the outcome (sent; refused and due again after the back-off; or given up after a day).
- * A claim keeps other server instances off the message while it is being sent.
+ * A claim keeps other server instances off the message while it is being sent, renewed by a
+ * heartbeat; every delivery of a message carries the same Message-ID (its outbox id).
  */
 export class DeliverOutbox {
   constructor(private readonly deps: DeliverOutboxDeps) {}
 
   async execute(options: { limit?: number } = {}): Promise<DeliveryRound> {
     const round: DeliveryRound = { sent: 0, retrying: 0, failed: 0, lost: 0 };
-    const claimed = await this.deps.outbox.claimDue(this.deps.clock.now(), CLAIM_LEASE_MS, options.limit ?? 20);
-    for (const claim of claimed) {
+    const { outbox, clock } = this.deps;
+    // One message claimed at a time: a sender that dies holds at most one, for at most a lease.
+    for (let taken = 0; taken < (options.limit ?? 20); taken++) {
+      const [claim] = await outbox.claimDue(clock.now(), CLAIM_LEASE_MS, 1);
+      if (!claim) break;
+      const heartbeat = setInterval(() => void outbox.renew(claim, clock.now(), CLAIM_LEASE_MS).catch(() => undefined), this.deps.heartbeatMs ?? CLAIM_HEARTBEAT_MS);
       let outcome;
       try {
-        await this.deps.mailer.send(claim.message.mail);
-        outcome = afterSent(claim.message, this.deps.clock.now());
+        await this.deps.mailer.send(claim.message.mail, claim.message.id);
+        outcome = afterSent(claim.message, clock.now());
       } catch (error) {
         const answer = error instanceof MailRefusedError ? error.message : `Could not send: ${error instanceof Error ? error.message : String(error)}`;
-        outcome = afterRefused(claim.message, this.deps.clock.now(), answer);
+        outcome = afterRefused(claim.message, clock.now(), answer);
+      } finally {
+        clearInterval(heartbeat);
       }
       if (!(await this.deps.outbox.settle(claim, outcome))) round.lost += 1;
       else if (outcome.status === 'sent') round.sent += 1;

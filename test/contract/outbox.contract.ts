@@ -57,11 +57,33 @@ export function describeOutboxContract(name: string, makeAdapter: AdapterFactory
     });
 
     it('claims only what is due, oldest due first, at most the limit, and never twice while the lease runs', async () => {
+      const lease = 15 * 60_000;
       await outbox().add([aMessage('late', 10), aMessage('first', 0), aMessage('second', 1)]);
-      expect((await outbox().claimDue(at(5), CLAIM_LEASE_MS, 1)).map((c) => c.message.id)).toEqual(['first']);
-      expect((await outbox().claimDue(at(5), CLAIM_LEASE_MS, 5)).map((c) => c.message.id)).toEqual(['second']);
-      expect(await outbox().claimDue(at(6), CLAIM_LEASE_MS, 5)).toEqual([]);
-      expect((await outbox().claimDue(at(10), CLAIM_LEASE_MS, 5)).map((c) => c.message.id)).toEqual(['late']);
+      expect((await outbox().claimDue(at(5), lease, 1)).map((c) => c.message.id)).toEqual(['first']);
+      expect((await outbox().claimDue(at(5), lease, 5)).map((c) => c.message.id)).toEqual(['second']);
+      expect(await outbox().claimDue(at(6), lease, 5)).toEqual([]);
+      expect((await outbox().claimDue(at(10), lease, 5)).map((c) => c.message.id)).toEqual(['late']);
+    });
+
+    it('a heartbeat keeps a claim past its lease; without one it lapses after the lease (about a minute) for the next sender', async () => {
+      await outbox().add([aMessage('long'), aMessage('dead')]);
+      const claims = await outbox().claimDue(at(0), CLAIM_LEASE_MS, 5);
+      const long = claims.find((c) => c.message.id === 'long')!;
+      const dead = claims.find((c) => c.message.id === 'dead')!;
+      expect(CLAIM_LEASE_MS).toBe(60_000);
+      // The live sender renews its claim before the lease runs out; the dead one never does.
+      const beat = new Date(at(0).getTime() + CLAIM_LEASE_MS - 1);
+      expect(await outbox().renew(long, beat, CLAIM_LEASE_MS)).toBe(true);
+      const afterLease = new Date(at(0).getTime() + CLAIM_LEASE_MS);
+      const taken = await outbox().claimDue(afterLease, CLAIM_LEASE_MS, 5);
+      expect(taken.map((c) => c.message.id)).toEqual(['dead']);
+      // The dead sender's claim is gone: it can neither renew nor settle.
+      expect(await outbox().renew(dead, afterLease, CLAIM_LEASE_MS)).toBe(false);
+      expect(await outbox().settle(dead, afterSent(dead.message, afterLease))).toBe(false);
+      expect(await outbox().settle(long, afterSent(long.message, afterLease))).toBe(true);
+      // A settled claim is no claim: renewing it changes nothing.
+      expect(await outbox().renew(long, afterLease, CLAIM_LEASE_MS)).toBe(false);
+      expect((await outbox().get('long'))?.status).toBe('sent');
     });
 
     it("gives a claim that was never settled to the next sender after the lease, and refuses the first holder's outcome", async () => {
