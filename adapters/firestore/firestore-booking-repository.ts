@@ -309,6 +309,7 @@ function toBooking(snapshot: DocumentSnapshot): Booking {
     paymentAmount: data.paymentAmount ?? null,
     paymentCurrency: data.paymentCurrency ?? null,
     checkoutId: data.checkoutId ?? null,
+    checkoutOpenedAt: data.checkoutOpenedAt ?? null,
     paymentId: data.paymentId ?? null,
     paymentCompletedAt: readInstant(data, 'paymentCompletedAt'),
     // Absent on bookings written before cancellations and refunds: the schema's defaults.

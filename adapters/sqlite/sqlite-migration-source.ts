@@ -14,6 +14,7 @@ import * as workDaySignupEmail from './migrations/0012-work-day-signup-email';
 import * as documentFiles from './migrations/0013-document-files';
 import * as newsItems from './migrations/0014-news-items';
 import * as photos from './migrations/0015-photos';
+import * as checkoutOpened from './migrations/0016-checkout-opened';
 
 interface NamedMigration {
   name: string;
@@ -38,6 +39,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0013-document-files', migration: documentFiles },
   { name: '0014-news-items', migration: newsItems },
   { name: '0015-photos', migration: photos },
+  { name: '0016-checkout-opened', migration: checkoutOpened },
 ];
 
 /** Hands knex the migrations of adapters/sqlite/migrations/, in order. */

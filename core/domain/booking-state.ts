@@ -5,6 +5,12 @@ import { parseInstant } from './london-time';
 /** How long an unpaid booking of a paid event keeps its places while the member pays. */
 export const HOLD_MINUTES = 30;
 const HOLD_MS = HOLD_MINUTES * 60 * 1000;
+/**
+ * How long it keeps them while its checkout was never opened: a request that books and never
+ * goes to pay (a script holding places) lets them go after this, not after HOLD_MINUTES.
+ */
+export const UNOPENED_HOLD_MINUTES = 10;
+const UNOPENED_HOLD_MS = UNOPENED_HOLD_MINUTES * 60 * 1000;
 
 export type BookingClosedReason = 'cancelled' | 'not-bookable' | 'deadline-passed' | 'event-over';
 
@@ -55,7 +61,7 @@ export function bookingOffer(event: { allowBooking: boolean; bookingOpen: boolea
   return 'open';
 }
 
-type PlaceBooking = Pick<Booking, 'paymentRequired' | 'paid' | 'submittedAt' | 'cancelledAt'>;
+type PlaceBooking = Pick<Booking, 'paymentRequired' | 'paid' | 'submittedAt' | 'cancelledAt'> & { checkoutOpenedAt?: string | null };
 
 /** A cancelled booking takes no places and counts as neither attending nor revenue. */
 export function isCancelled(booking: Pick<Booking, 'cancelledAt'>): boolean {
@@ -63,14 +69,25 @@ export function isCancelled(booking: Pick<Booking, 'cancelledAt'>): boolean {
 }
 
 /**
- * When an unpaid booking of a paid event stops holding its places (epoch ms, exclusive); null
- * for a booking that holds them for good: free and paid bookings, and one whose submission time
- * cannot be read (it cannot be proved to have lapsed). Says nothing of cancellation (holdsPlace does).
+ * When an unpaid booking of a paid event stops holding its places (epoch ms, exclusive): 30
+ * minutes after its submission once its checkout was opened, 10 while it never was. Null for a
+ * booking that holds them for good: free and paid bookings, and one whose submission time cannot
+ * be read (it cannot be proved to have lapsed). Says nothing of cancellation (holdsPlace does).
  */
-export function holdExpiry(booking: Pick<Booking, 'paymentRequired' | 'paid' | 'submittedAt'>): number | null {
+export function holdExpiry(booking: Pick<Booking, 'paymentRequired' | 'paid' | 'submittedAt'> & { checkoutOpenedAt?: string | null }): number | null {
   if (!booking.paymentRequired || booking.paid) return null;
   const submitted = parseInstant(booking.submittedAt);
-  return submitted === null ? null : submitted.getTime() + HOLD_MS;
+  if (submitted === null) return null;
+  return submitted.getTime() + (booking.checkoutOpenedAt ? HOLD_MS : UNOPENED_HOLD_MS);
+}
+
+/**
+ * The booking once its checkout is opened at `now`, or null when that changes nothing: it is
+ * paid, cancelled, free, already opened, or its hold has lapsed (a lapsed hold is not revived).
+ */
+export function withCheckoutOpened(booking: Booking, now: Date): Booking | null {
+  if (booking.checkoutOpenedAt !== null || isCancelled(booking) || !holdsPlace(booking, now) || holdExpiry(booking) === null) return null;
+  return { ...booking, checkoutOpenedAt: now.toISOString() };
 }
 
 /** Free and paid bookings hold their places for good; unpaid ones for HOLD_MINUTES; cancelled ones none. */

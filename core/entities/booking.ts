@@ -9,7 +9,8 @@ export type RefundStatus = z.infer<typeof RefundStatusSchema>;
 
 /**
  * A stored booking. Unpaid bookings of paid events hold their places for 30 minutes after
- * `submittedAt` (see core/domain/booking-state). Amounts are in minor units.
+ * `submittedAt`, or 10 while their checkout was never opened (see core/domain/booking-state).
+ * Amounts are in minor units.
  */
 export const BookingSchema = z.object({
   id: z.string().min(1),
@@ -30,6 +31,8 @@ export const BookingSchema = z.object({
   paymentCurrency: CurrencySchema.nullable(),
   /** The payment provider's checkout (payment link) id, while or after paying. */
   checkoutId: z.string().nullable(),
+  /** When the member first opened the checkout (the card step); null until then. */
+  checkoutOpenedAt: InstantSchema.nullable().default(null),
   paymentId: z.string().nullable(),
   paymentCompletedAt: InstantSchema.nullable(),
   /** How it was paid: by card through the gateway, or marked paid by an admin (cash, bank transfer). */
@@ -57,6 +60,7 @@ export type Booking = z.infer<typeof BookingSchema>;
 
 /** The life-cycle fields of a booking just made: not paid by hand, not cancelled, no refund. */
 export const UNCHANGED_BOOKING = {
+  checkoutOpenedAt: null,
   paymentMethod: null,
   paymentReference: null,
   cancelledAt: null,

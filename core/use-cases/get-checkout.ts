@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCancelled } from '../domain/booking-state';
+import { isCancelled, withCheckoutOpened } from '../domain/booking-state';
 import { refundLine } from '../domain/booking-mail';
 import { CurrencySchema } from '../entities/money';
 import { NotFoundError } from '../errors';
@@ -8,6 +8,7 @@ import type { BookingRepository } from '../ports/booking-repository';
 import type { PaymentGateway } from '../ports/payment-gateway';
 import type { Booking } from '../entities/booking';
 import type { BookingLinks } from '../ports/booking-links';
+import type { Clock } from '../ports/clock';
 import type { EventRepository } from '../ports/event-repository';
 import { managePath } from './booking-confirmations';
 
@@ -35,18 +36,32 @@ export type Checkout = z.infer<typeof CheckoutSchema>;
 export interface GetCheckoutDeps {
   bookings: BookingRepository;
   payments: PaymentGateway;
+  clock: Clock;
   /** For the manage link of a paid booking; absent, none is offered. */
   events?: EventRepository;
   bookingLinks?: BookingLinks;
 }
 
-/** The checkout of a paid booking, by its id (a signed id: knowing it is the right to pay). */
+/**
+ * The checkout of a paid booking, by its id (a signed id: knowing it is the right to pay). The
+ * first time it is asked for (the member opened the card step), the booking's hold grows from
+ * 10 to 30 minutes after its submission, in one atomic change of the booking and its places.
+ */
 export class GetCheckout {
   constructor(private readonly deps: GetCheckoutDeps) {}
 
   async execute(checkoutId: string): Promise<Checkout> {
-    const booking = typeof checkoutId === 'string' && checkoutId !== '' ? await this.deps.bookings.findByCheckoutId(checkoutId) : null;
-    if (!booking || booking.paymentAmount === null || booking.paymentCurrency === null) throw new NotFoundError(BOOKING_NOT_FOUND);
+    const found = typeof checkoutId === 'string' && checkoutId !== '' ? await this.deps.bookings.findByCheckoutId(checkoutId) : null;
+    if (!found || found.paymentAmount === null || found.paymentCurrency === null) throw new NotFoundError(BOOKING_NOT_FOUND);
+    const now = this.deps.clock.now();
+    const booking =
+      withCheckoutOpened(found, now) === null
+        ? found
+        : (await this.deps.bookings.change(found.id, now, (current) => {
+            const opened = withCheckoutOpened(current, now);
+            return opened ? { booking: opened } : null;
+          })).booking;
+    if (booking.paymentAmount === null || booking.paymentCurrency === null) throw new NotFoundError(BOOKING_NOT_FOUND);
     return {
       bookingId: booking.id,
       eventId: booking.eventId,

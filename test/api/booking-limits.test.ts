@@ -101,6 +101,37 @@ describe('booking limits per client address', () => {
     expect((await app.agent().get(`/api/events/${event.id}`)).body.event.placesLeft).toBe(22);
   });
 
+  it('holds the places of a checkout never opened for 10 minutes; opening it keeps them for 30; a lapsed hold is not revived', async () => {
+    const { app, book } = await start();
+    const event = await addEvent(app, { requiresPayment: true, price: 1000, capacity: 4, offerChild: false });
+    const placesLeft = async () => (await app.agent().get(`/api/events/${event.id}`)).body.event.placesLeft;
+    const open = (checkoutId: string) => app.agent().get(`/api/payments/checkouts/${checkoutId}`);
+
+    // A request that books and never goes to pay.
+    expect((await book('198.51.100.7', { eventId: event.id, numberAttending: '4' })).status).toBe(201);
+    app.clock.advance(10 * 60_000 - 1);
+    expect(await placesLeft()).toBe(0);
+    app.clock.advance(1);
+    expect(await placesLeft()).toBe(4);
+
+    // A member who opens the card step keeps the places for 30 minutes from booking.
+    const member = await book('203.0.113.5', { eventId: event.id, numberAttending: '4' });
+    app.clock.advance(60_000);
+    expect((await open(member.body.checkoutId)).status).toBe(200);
+    app.clock.advance(20 * 60_000);
+    expect(await placesLeft()).toBe(0);
+    app.clock.advance(9 * 60_000);
+    expect(await placesLeft()).toBe(4);
+    expect((await app.get('bookings').get(member.body.bookingId))?.checkoutOpenedAt).toBe(new Date(Date.parse(NOW) + 10 * 60_000 + 60_000).toISOString());
+
+    // Opened only after its 10 minutes ran out, the hold stays lapsed: nobody's places are taken back.
+    const late = await book('192.0.2.9', { eventId: event.id, numberAttending: '4' });
+    app.clock.advance(10 * 60_000);
+    expect((await open(late.body.checkoutId)).status).toBe(200);
+    expect(await placesLeft()).toBe(4);
+    expect((await app.get('bookings').get(late.body.bookingId))?.checkoutOpenedAt).toBeNull();
+  });
+
   it('leaves the places free when the checkout cannot be made', async () => {
     const gateway = new FailingGateway();
     const { app, book } = await start({}, { adapters: { payments: gateway } });

@@ -30,7 +30,12 @@ export function anEvent(overrides: Partial<ClubEvent> = {}): ClubEvent {
   };
 }
 
+/**
+ * A booking as stored. Unless told otherwise its checkout was opened when it was made (the member
+ * went on to the card step), so an unpaid one holds its places for the full 30 minutes.
+ */
 export function aBooking(overrides: Partial<Booking> = {}): Booking {
+  const submittedAt = overrides.submittedAt ?? '2026-06-01T09:00:00.000Z';
   return {
     id: 'booking-1',
     eventId: 'summer-regatta',
@@ -52,6 +57,7 @@ export function aBooking(overrides: Partial<Booking> = {}): Booking {
     paymentId: null,
     paymentCompletedAt: null,
     ...UNCHANGED_BOOKING,
+    checkoutOpenedAt: submittedAt,
     ...overrides,
   };
 }

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Booking } from '../../../core/entities/booking';
 import {
   HOLD_MINUTES,
+  UNOPENED_HOLD_MINUTES,
+  withCheckoutOpened,
   bookingClosedReason,
   bookingOffer,
   eventEndInstant,
@@ -58,6 +60,26 @@ describe('booking deadline properties', () => {
         const booking = makeBooking({ paymentRequired: true, paid: false, submittedAt: submitted.toISOString() });
         const expiry = submitted.getTime() + HOLD_MINUTES * 60_000;
         expect(holdsPlace(booking, new Date(expiry + delta))).toBe(delta < 0);
+      }),
+    );
+  });
+
+  it('a hold whose checkout was never opened lasts 10 minutes; opening it within them makes it 30, after them revives nothing', () => {
+    fc.assert(
+      fc.property(msInstant, fc.integer({ min: 0, max: 40 * 60_000 }), fc.integer({ min: -5, max: 5 }), (submitted, openedAfter, delta) => {
+        const unopened = makeBooking({ paymentRequired: true, paid: false, submittedAt: submitted.toISOString(), checkoutOpenedAt: null });
+        expect(UNOPENED_HOLD_MINUTES).toBe(10);
+        const short = submitted.getTime() + UNOPENED_HOLD_MINUTES * 60_000;
+        expect(holdsPlace(unopened, new Date(short + delta))).toBe(delta < 0);
+        const opened = withCheckoutOpened(unopened, new Date(submitted.getTime() + openedAfter));
+        if (openedAfter >= UNOPENED_HOLD_MINUTES * 60_000) {
+          expect(opened).toBeNull();
+        } else {
+          expect(opened).not.toBeNull();
+          expect(holdsPlace(opened!, new Date(submitted.getTime() + HOLD_MINUTES * 60_000 + delta))).toBe(delta < 0);
+          // Opening again changes nothing.
+          expect(withCheckoutOpened(opened!, new Date(submitted.getTime() + openedAfter + 1))).toBeNull();
+        }
       }),
     );
   });

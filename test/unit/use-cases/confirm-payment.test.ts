@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfirmPayment } from '../../../core/use-cases/confirm-payment';
+import { GetCheckout } from '../../../core/use-cases/get-checkout';
 import { SubmitBooking } from '../../../core/use-cases/submit-booking';
 import { NotFoundError, PaymentError, ValidationError } from '../../../core/errors';
 import { DECLINED_CARD, GOOD_CARD, GOOD_SIGNATURE, aForm, anEvent, makeWorld, type World } from './support/world';
@@ -7,7 +8,10 @@ import { DECLINED_CARD, GOOD_CARD, GOOD_SIGNATURE, aForm, anEvent, makeWorld, ty
 async function paidBooking(world: World) {
   await world.events.create(anEvent({ requiresPayment: true, price: 2000 }));
   const submit = new SubmitBooking({ ...world, config: { maxAttendees: 50, testHook: false } });
-  return submit.execute(aForm({ numberAttending: '1', numberOfChildren: '0', numberOfSoftDrinks: '0' }));
+  const booked = await submit.execute(aForm({ numberAttending: '1', numberOfChildren: '0', numberOfSoftDrinks: '0' }));
+  // The member goes on to the card step, which opens the checkout: the hold is 30 minutes.
+  await new GetCheckout(world).execute(booked.checkoutId!);
+  return booked;
 }
 
 function confirmPayment(world: World) {
