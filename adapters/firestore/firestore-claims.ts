@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CollectionReference, DocumentData, Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import type { CollectionReference, DocumentData, DocumentReference, Firestore, QueryDocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
 
@@ -41,26 +41,29 @@ export async function claimDueDocuments(db: Firestore, collection: CollectionRef
 }
 
 /** Pushes the document's due time to `until` if `claim` still holds it (a heartbeat); false otherwise. */
-export async function renewClaimedDocument(db: Firestore, collection: CollectionReference, id: string, claim: string, until: Date): Promise<boolean> {
-  if (!isDocumentId(id)) return false;
-  const ref = collection.doc(id);
-  return withCoreErrors(() =>
-    db.runTransaction(async (transaction) => {
-      if ((await transaction.get(ref)).data()?.claim !== claim) return false;
-      transaction.update(ref, { dueAtMs: until.getTime() });
-      return true;
-    }),
-  );
+export function renewClaimedDocument(db: Firestore, collection: CollectionReference, id: string, claim: string, until: Date): Promise<boolean> {
+  return whileClaimed(db, collection, id, claim, (transaction, ref) => transaction.update(ref, { dueAtMs: until.getTime() }));
 }
 
 /** Replaces the document with `data` (claim cleared) if `claim` still holds it; false otherwise. */
-export async function settleClaimedDocument(db: Firestore, collection: CollectionReference, id: string, claim: string, data: DocumentData): Promise<boolean> {
+export function settleClaimedDocument(db: Firestore, collection: CollectionReference, id: string, claim: string, data: DocumentData): Promise<boolean> {
+  return whileClaimed(db, collection, id, claim, (transaction, ref) => transaction.set(ref, { ...data, claim: null }));
+}
+
+/** Writes the document as `write` says, in a transaction, if `claim` still holds it; false otherwise. */
+async function whileClaimed(
+  db: Firestore,
+  collection: CollectionReference,
+  id: string,
+  claim: string,
+  write: (transaction: Transaction, ref: DocumentReference) => void,
+): Promise<boolean> {
   if (!isDocumentId(id)) return false;
   const ref = collection.doc(id);
   return withCoreErrors(() =>
     db.runTransaction(async (transaction) => {
       if ((await transaction.get(ref)).data()?.claim !== claim) return false;
-      transaction.set(ref, { ...data, claim: null });
+      write(transaction, ref);
       return true;
     }),
   );
