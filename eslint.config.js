@@ -15,7 +15,7 @@ const layer = (...names) => names.map((name) => `**/${name}/**`);
  * Modules of one feature that others use today. They are the only cross-feature imports allowed;
  * any new one is refused (share through web/src/components or web/src/lib instead).
  */
-const SHARED_FEATURE_MODULES = ['calendar/api/get-calendar-events', 'calendar/api/calendar-events-path', 'calendar/components/calendar-links', 'search/components/search-provider', 'water-levels/components/lazy-water-level-chart'];
+const SHARED_FEATURE_MODULES = ['calendar/api/get-calendar-events', 'calendar/api/calendar-events-path', 'my-booking/api/my-booking-read', 'calendar/components/calendar-links', 'search/components/search-provider', 'water-levels/components/lazy-water-level-chart'];
 
 const FEATURES = readdirSync(new URL('./web/src/features', import.meta.url)).filter((name) => !name.includes('.'));
 
@@ -54,12 +54,19 @@ export default tseslint.config(
     },
   },
   {
-    // The server draws one thing of the web app's: a page's first screen (ADR 23). Nothing else of web/.
+    // The server draws the members' pages with the web app's own entry (ADR 29). Nothing else of web/.
     files: ['server/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/web/**', '!**/web/src/first-paint'], message: 'The server talks to the web app over HTTP only; it draws only web/src/first-paint.tsx (ADR 23).' }] },
+        {
+          patterns: [
+            {
+              group: ['**/web/**', '!**/web/src/entry-server'],
+              message: 'The server talks to the web app over HTTP only; it draws members\' pages through web/src/entry-server.tsx (ADR 29).',
+            },
+          ],
+        },
       ],
     },
   },

@@ -19,5 +19,8 @@ await build({
   logLevel: 'warning',
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
+  // The web app's routes and pages come along, for drawing members' pages (web/src/entry-server.tsx);
+  // their style sheets are the browser's (the build's own), not the server's.
+  loader: { '.css': 'empty' },
 });
 console.log('Server bundled into dist/server.mjs');

@@ -15,6 +15,7 @@ interface ManifestChunk {
   src?: string;
   name?: string;
   isEntry?: boolean;
+  isDynamicEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
 }
@@ -28,18 +29,23 @@ function gzipSize(path: string): number {
   return gzipSync(readFileSync(path), { level: 9 }).length;
 }
 
-/** The entry chunk and every chunk it imports statically (what the browser must fetch first). */
-export function initialChunks(manifest: Manifest): ManifestChunk[] {
-  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-  if (entryKey === undefined) throw new Error('The Vite manifest has no entry chunk');
+/** A chunk and every chunk it imports statically. */
+function closureOf(manifest: Manifest, start: string): ManifestChunk[] {
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key) || manifest[key] === undefined) return;
     seen.add(key);
     for (const next of manifest[key].imports ?? []) visit(next);
   };
-  visit(entryKey);
+  visit(start);
   return [...seen].map((key) => manifest[key]);
+}
+
+/** The entry chunk and every chunk it imports statically (what the browser must fetch first). */
+export function initialChunks(manifest: Manifest): ManifestChunk[] {
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (entryKey === undefined) throw new Error('The Vite manifest has no entry chunk');
+  return closureOf(manifest, entryKey);
 }
 
 /** Prints the report for a build folder; returns the exit code (1 when over budget or admin code leaks in). */
@@ -66,15 +72,18 @@ export function reportBundle(outDir: string, budgetBytes = INITIAL_JS_BUDGET_BYT
   const initialGzip = initial.reduce((sum, chunk) => sum + gzipSize(join(outDir, chunk.file)), 0);
   log(`\nMembers' initial JS (${initial.map((chunk) => chunk.file).join(', ')}): ${kb(initialGzip)} gzipped; budget ${kb(budgetBytes)}`);
 
-  // What each page runs on a first visit: the entry's files and the page's own (page-preloads.json,
-  // which the server names in the page's HTML; scripts/page-preloads.ts).
-  const preloadsPath = join(outDir, 'page-preloads.json');
-  if (existsSync(preloadsPath)) {
-    const { pages } = JSON.parse(readFileSync(preloadsPath, 'utf8')) as { pages: Record<string, { scripts: string[] }> };
-    log("\nEach page's first load (the initial JS and the page's own files, all named in its HTML):");
-    for (const [path, { scripts }] of Object.entries(pages)) {
-      const own = scripts.reduce((sum, script) => sum + gzipSize(join(outDir, script.replace(/^\//, ''))), 0);
-      log(`  ${path.padEnd(18)} ${kb(initialGzip + own).padStart(10)} gzipped in ${initial.length + scripts.length} files`);
+  // What each members' page runs on a first visit: the initial JS and its route module's own
+  // chunks (the module and its static imports), which the server names in the page's HTML
+  // (server/http/member-pages.ts).
+  const pages = Object.entries(manifest).filter(([key, chunk]) => chunk.isDynamicEntry && /-page\.tsx$/.test(key) && !key.includes('/admin/'));
+  if (pages.length > 0) {
+    const initialFiles = new Set(initial.map((chunk) => chunk.file));
+    log("\nEach members' page's first load (the initial JS and the page's own files, all named in its HTML):");
+    for (const [key] of pages) {
+      const own = closureOf(manifest, key).filter((chunk) => chunk.file.endsWith('.js') && !initialFiles.has(chunk.file));
+      const bytes = own.reduce((sum, chunk) => sum + gzipSize(join(outDir, chunk.file)), 0);
+      const name = key.replace(/^.*\//, '').replace(/\.tsx$/, '');
+      log(`  ${name.padEnd(26)} ${kb(initialGzip + bytes).padStart(10)} gzipped in ${initial.length + own.length} files`);
     }
   }
 

@@ -32,7 +32,6 @@ import { CalendarFeedCache } from './http/calendar-feed-cache';
 import { registerCalendarFeedRoute } from './http/calendar-feed-routes';
 import { registerPublicRoutes } from './http/public-routes';
 import { staticSite } from './http/static-site';
-import { firstReadAnswers } from './http/first-reads';
 import { createLogger } from './logger';
 import { seedIfEmpty } from './seed-if-empty';
 import { startMailSender } from './mail-sender';
@@ -270,7 +269,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.use(router);
   app.use('/api', apiNotFound);
 
-  app.use(options.frontend ?? staticSite(options.webRoot ?? DEFAULT_WEB_ROOT, { answer: firstReadAnswers(ports, config, calendarCache, logger), logger }));
+  app.use(options.frontend ?? staticSite(options.webRoot ?? DEFAULT_WEB_ROOT, { readInPage: (path) => routes.readInPage(path), logger }));
   app.use(errorHandler(logger));
 
   return {

@@ -4,8 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { clubLogoMarkup } from './src/components/layout/club-logo-shapes';
-import { pagePreloadsPlugin } from '../scripts/page-preloads';
 import { clubIconPlugin } from '../scripts/club-icon';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -52,28 +50,20 @@ function precompress(): Plugin {
   };
 }
 
-/** Draws the club's mark into index.html's first-paint header from the shapes the app draws. */
-function clubLogo(): Plugin {
-  return {
-    name: 'kyc-club-logo',
-    transformIndexHtml: (html) => html.replace(/<!-- club-logo:[^>]*-->/, clubLogoMarkup(44)),
-  };
-}
-
 export default defineConfig({
   root,
-  plugins: [react(), clubLogo(), clubIconPlugin(resolve(root, 'public/favicon.svg')), pagePreloadsPlugin(), precompress()],
+  plugins: [react(), clubIconPlugin(resolve(root, 'public/favicon.svg')), precompress()],
   // The web imports the core's rules and schemas as @core/... (tsconfig.json has the same path).
   resolve: { alias: { '@core': resolve(root, '../core') } },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
-    // scripts/bundle-report.ts reads the manifest to measure what a member downloads first.
+    // The server names each page's modules from the manifest (server/http/member-pages.ts), and
+    // scripts/bundle-report.ts reads it to measure what a member downloads first.
     manifest: true,
+    // Each page's module is a chunk of its own (no merging of small chunks), so the manifest names it
+    // by its source and the server can name it and what it imports in the page's head, all asked for at once.
     target: 'es2022',
-    // Chunks under 10 kB are merged into others where that runs no code sooner: a page's first
-    // load comes in a few files rather than twenty (a phone pays a round trip per few files).
-    rollupOptions: { output: { experimentalMinChunkSize: 10_000 } },
   },
   server: {
     // `vite` on its own (rarely needed: `npm run dev` serves the UI through the API server).

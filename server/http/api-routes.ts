@@ -82,6 +82,12 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
   params?: P;
   /** Run before the body is read (e.g. rate limits); documented through `responses`. */
   before?: RequestHandler[];
+  /**
+   * A public read a members' page starts with, which the server answers in process while it
+   * draws that page (server/http/member-pages.ts), so the page comes with its data: `true` runs
+   * the handler (it must not use `req`, `res` or `admin`); a function gives the answer's JSON text.
+   */
+  inPage?: true | ((input: { query: z.output<Q>; params: z.output<P> }) => Promise<string>);
   responses: R;
   handler: (input: RouteInput<z.output<B>, z.output<Q>, z.output<P>>) => Promise<NoInfer<Reply<R>>>;
 }
@@ -92,6 +98,7 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
  */
 export class ApiRoutes {
   readonly declared: { method: string; path: string }[] = [];
+  private readonly inPage: { segments: string[]; read: (params: Record<string, string>, query: Record<string, string>) => Promise<string | undefined> }[] = [];
 
   constructor(
     private readonly router: Router,
@@ -112,6 +119,7 @@ export class ApiRoutes {
   >(spec: RouteSpec<B, Q, P, R>): void {
     this.declared.push({ method: spec.method, path: spec.path });
     this.register(spec);
+    if (spec.inPage) this.addInPage(spec);
     const handlers: RequestHandler[] = [];
     if (spec.access !== 'public') handlers.push(this.authenticate(spec.access));
     if (spec.before) handlers.push(...spec.before);
@@ -145,7 +153,38 @@ export class ApiRoutes {
     this.router[spec.method](spec.path, ...handlers);
   }
 
-  private register(spec: Omit<RouteSpec<z.ZodType, z.ZodType, z.ZodType, ResponseSpecs>, 'handler'>): void {
+  /**
+   * The JSON text a public read marked `inPage` answers at `path` (with its query), as its route
+   * would send it with status 200; undefined for an address no such read answers. Its input is
+   * checked by the route's own schemas, and its errors are thrown as the route's handler throws them.
+   */
+  async readInPage(path: string): Promise<string | undefined> {
+    const url = new URL(path, 'http://in-page.invalid');
+    const segments = url.pathname.split('/');
+    for (const route of this.inPage) {
+      const params = matchSegments(route.segments, segments);
+      if (params) return route.read(params, Object.fromEntries(url.searchParams));
+    }
+    return undefined;
+  }
+
+  private addInPage<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, R extends ResponseSpecs>(spec: RouteSpec<B, Q, P, R>): void {
+    if (spec.method !== 'get' || spec.access !== 'public') throw new Error(`${spec.path}: only a public GET can be read in a page`);
+    const inPage = spec.inPage;
+    this.inPage.push({
+      segments: spec.path.split('/'),
+      read: async (rawParams, rawQuery) => {
+        const query = (spec.query ? parseInput(spec.query, rawQuery, 'query') : undefined) as z.output<Q>;
+        const params = (spec.params ? parseInput(spec.params, rawParams, 'params') : undefined) as z.output<P>;
+        if (typeof inPage === 'function') return inPage({ query, params });
+        const unused = undefined as never;
+        const answer = (await spec.handler({ body: unused, query, params, req: unused, res: unused, admin: unused })) as typeof SENT | { status: number; body?: unknown };
+        return answer !== SENT && answer.status === 200 && 'body' in answer ? JSON.stringify(answer.body) : undefined;
+      },
+    });
+  }
+
+  private register(spec: Omit<RouteSpec<z.ZodType, z.ZodType, z.ZodType, ResponseSpecs>, 'handler' | 'inPage'>): void {
     const responses: RouteConfig['responses'] = {};
     const errors: Record<number, string> = {};
     if (spec.body || spec.query) errors[400] = 'Bad input, with a message per field';
@@ -185,4 +224,24 @@ export class ApiRoutes {
       responses,
     });
   }
+}
+
+/** A route's parameters when `segments` (an address split at '/') matches its pattern's (`:name` stands for one segment), else null. */
+function matchSegments(pattern: readonly string[], segments: readonly string[]): Record<string, string> | null {
+  if (pattern.length !== segments.length) return null;
+  const params: Record<string, string> = {};
+  for (const [i, part] of pattern.entries()) {
+    const segment = segments[i];
+    if (part.startsWith(':')) {
+      if (segment === '') return null;
+      try {
+        params[part.slice(1)] = decodeURIComponent(segment);
+      } catch {
+        return null;
+      }
+    } else if (part !== segment) {
+      return null;
+    }
+  }
+  return params;
 }

@@ -21,6 +21,7 @@ export function registerNewsRoutes(routes: ApiRoutes, ports: AppContainer): void
     summary: "A published news item's page: its body rendered from Markdown to sanitised HTML by the server",
     tag: 'news',
     access: 'public',
+    inPage: true,
     params: IdParamsSchema,
     responses: {
       200: { description: 'The news item', schema: NewsItemPageSchema },

@@ -107,6 +107,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     summary: 'What the web app needs to know about the club and this server',
     tag: 'meta',
     access: 'public',
+    inPage: true,
     responses: { 200: { description: 'Public settings', schema: PublicConfigSchema } },
     handler: async () => reply(200, publicConfig(ports, config)),
   });
@@ -117,6 +118,8 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     summary: 'The calendar: events not over before today (or undated), start ascending; and the active dated work days not over before today, date ascending',
     tag: 'events',
     access: 'public',
+    // The cached answer's text (the same text the route sends).
+    inPage: () => calendarText(ports, calendarCache),
     responses: { 200: { description: 'Events', schema: EventsResponseSchema } },
     handler: async ({ res }) => {
       const body = await calendarText(ports, calendarCache);
@@ -132,6 +135,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     summary: 'One event for the booking page, with why it cannot be booked now',
     tag: 'events',
     access: 'public',
+    inPage: true,
     params: IdParamsSchema,
     responses: {
       200: { description: 'The event', schema: EventResponseSchema },
@@ -176,6 +180,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     summary: "A member's own booking, named by the signed token of its manage link",
     tag: 'bookings',
     access: 'public',
+    inPage: true,
     query: MyBookingQuerySchema,
     responses: {
       200: { description: 'The booking and its event', schema: MyBookingSchema },
@@ -210,6 +215,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     summary: 'Active work days with volunteer counts per job',
     tag: 'work days',
     access: 'public',
+    inPage: true,
     responses: { 200: { description: 'Work days', schema: WorkDaysResponseSchema } },
     handler: async () => {
       return reply(200, { workDays: await ports.useCase(ListWorkDays).execute() });
@@ -222,6 +228,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     summary: 'One active work day',
     tag: 'work days',
     access: 'public',
+    inPage: true,
     params: IdParamsSchema,
     responses: {
       200: { description: 'The work day', schema: WorkDayResponseSchema },
@@ -283,6 +290,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     summary: 'Club documents with the address of each PDF',
     tag: 'documents',
     access: 'public',
+    inPage: true,
     responses: { 200: { description: 'Documents', schema: DocumentsResponseSchema } },
     handler: async () => {
       const documents = await ports.useCase(ListDocuments).execute();

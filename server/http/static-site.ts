@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
-import express, { type RequestHandler, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Router } from 'express';
 import { ADMIN_ROUTES } from '../../core/domain/permissions';
-import { isAppPagePath } from '../../core/paths';
-import { pageHtml, webFirstPaint } from './page-preloads';
-import type { FirstReadAnswer } from './first-reads';
+import { isAppPagePath, pageOf } from '../../core/paths';
+import { memberPages } from './member-pages';
 import type { Logger } from 'pino';
 
 /** The compressed copies the build writes beside each text asset (web/vite.config.ts), best first. */
@@ -43,16 +42,33 @@ function precompressedAssets(assetsDir: string): RequestHandler {
 }
 
 /**
+ * The page's address as the browser has it: this server's origin as the request names it (a Host
+ * that is not a host name counts as localhost), with the request's path and query.
+ */
+function pageUrl(req: Request): URL {
+  let url: URL;
+  try {
+    url = new URL(`${req.protocol}://${req.get('host') ?? 'localhost'}`);
+  } catch {
+    url = new URL(`${req.protocol}://localhost`);
+  }
+  const query = req.originalUrl.indexOf('?');
+  url.pathname = req.path;
+  url.search = query === -1 ? '' : req.originalUrl.slice(query);
+  return url;
+}
+
+/**
  * Serves the built web app: hashed files under /assets are cached for a year (their names change
  * with their content), everything else is revalidated, and any other GET that is not an API call
  * gets index.html so deep links (/event-booking?id=..., /admin/events/edit/...) load the app.
  * An address the app has no page for (core/paths.ts, the list its router is built from) still
  * gets the app, which shows Page Not Found, but with status 404, so that search engines and link
  * checkers see it as missing. /index.html, the file behind every page, sends the browser home.
- * A members' page's index.html names that page's code and first API read (page-preloads.ts); with
- * `firstReads`, the reads the server answers itself come inside the page, with its first screen.
+ * A members' page comes drawn, with its data and its code's preloads (member-pages.ts); the
+ * admin panel's pages are drawn in the browser.
  */
-export function staticSite(webRoot: string, firstReads?: { answer: FirstReadAnswer; logger: Logger }): Router {
+export function staticSite(webRoot: string, pages: { readInPage: (path: string) => Promise<string | undefined>; logger: Logger }): Router {
   const root = resolve(webRoot);
   const router = express.Router();
   router.use(
@@ -77,7 +93,7 @@ export function staticSite(webRoot: string, firstReads?: { answer: FirstReadAnsw
     });
   });
   router.use(express.static(root, { index: false, maxAge: 0 }));
-  const htmlFor = pageHtml(root, firstReads ? { ...firstReads, draw: webFirstPaint } : {});
+  const members = memberPages(root, pages.readInPage, pages.logger);
   const spaFallback: RequestHandler = async (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/') || req.path === '/api') {
       next();
@@ -88,12 +104,19 @@ export function staticSite(webRoot: string, firstReads?: { answer: FirstReadAnsw
       res.status(503).type('text/plain').send('The web app has not been built yet: run `npm run build`.');
       return;
     }
-    res.setHeader('Cache-Control', 'no-cache');
+    // A page may hold a member's own booking (its link's token is the key): never kept by a shared cache.
+    res.setHeader('Cache-Control', 'private, no-cache');
     if (!isAppPagePath(req.path, ADMIN_ROUTES)) res.status(404);
-    // The page's own code and first API read are named in its head (page-preloads.ts).
-    const query = req.originalUrl.indexOf('?');
-    const html = await htmlFor(req.path, new URLSearchParams(query === -1 ? '' : req.originalUrl.slice(query + 1)));
-    res.type('html').send(html);
+    if (pageOf(req.path) === '/admin' || req.path.toLowerCase().startsWith('/admin/')) {
+      res.type('html').send(members.undrawn());
+      return;
+    }
+    const answer = await members.answer(pageUrl(req));
+    if ('redirect' in answer) {
+      res.redirect(answer.status, answer.redirect);
+      return;
+    }
+    res.type('html').send(answer.html);
   };
   router.use(spaFallback);
   return router;

@@ -49,6 +49,7 @@ export function registerWaitlistRoutes(routes: ApiRoutes, ports: AppContainer, c
     path: '/api/waiting-list',
     summary: "A member's own waiting-list entry, named by the signed token of its leave link",
     ...MEMBERS,
+    inPage: true,
     query: WaitlistTokenSchema,
     responses: {
       200: { description: 'The entry', schema: MyWaitlistEntrySchema },

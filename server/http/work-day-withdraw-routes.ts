@@ -13,6 +13,7 @@ export function registerWorkDayWithdrawRoutes(routes: ApiRoutes, ports: AppConta
     summary: "A volunteer's own work-day sign-up, named by the signed token of its withdraw link",
     tag: 'work days',
     access: 'public',
+    inPage: true,
     query: WorkDayTokenSchema,
     responses: {
       200: { description: 'The sign-up (status signed-up), or withdrawn when it is no longer on the work day', schema: MyWorkDaySignupSchema },

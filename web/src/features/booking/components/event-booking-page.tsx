@@ -8,13 +8,13 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api';
 import { useClubConfig } from '../../../lib/club-config';
-import { bookingEventKey } from '../api/booking-event-path';
-import { useApiQuery } from '../../../lib/query';
+import { bookingEventKey, bookingEventRead } from '../api/booking-event-path';
+import { useApiRead } from '../../../lib/page-data';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { CalendarLinks } from '../../calendar/components/calendar-links';
 import type { CalendarEvent } from '../../calendar/api/get-calendar-events';
-import { getBookingEvent, type ClosedReason } from '../api/get-booking-event';
-import { bookedBookingKey, getBookedBooking } from '../api/get-booked-booking';
+import type { ClosedReason } from '../api/get-booking-event';
+import { myBookingRead } from '../../my-booking/api/my-booking-read';
 import { CALENDAR_EVENTS_KEY } from '../../calendar/api/calendar-events-path';
 import { Alert } from '../../../components/ui/alert';
 import { BookingForm } from './booking-form';
@@ -39,7 +39,7 @@ const CLOSED_TEXT: Record<Exclude<ClosedReason, null>, string> = {
 function BookingSuccess({ event, token }: { event: CalendarEvent; token: string }) {
   const config = useClubConfig();
   const navigate = useNavigate();
-  const state = useApiQuery(bookedBookingKey(token), (signal) => getBookedBooking(token, signal));
+  const state = useApiRead(myBookingRead(token));
 
   if (state.status === 'loading') return <PageLoading label="Loading your booking..." />;
   if (state.status === 'error') {
@@ -112,7 +112,7 @@ function BookingScreen({ id, payment, booked, offerToken }: { id: string; paymen
   const config = useClubConfig();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const state = useApiQuery(bookingEventKey(id), (signal) => getBookingEvent(id, signal));
+  const state = useApiRead(bookingEventRead(id));
   const [placesLeftOverride, setPlacesLeftOverride] = useState<number | null>(null);
   usePageTitle(state.status === 'success' ? `Book: ${state.data.event.name}` : 'Event Booking');
 

@@ -4,20 +4,16 @@ import { Link } from 'react-router-dom';
 import { formatDate, formatDateRange } from '@core/domain/calendar';
 import { bookingOffer } from '@core/domain/booking-state';
 import { useClubConfig } from '../../../lib/club-config';
-import { CALENDAR_EVENTS_KEY } from '../api/calendar-events-path';
-import { useApiQuery } from '../../../lib/query';
+import { calendarRead } from '../api/calendar-events-path';
+import { useApiRead } from '../../../lib/page-data';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { getCalendarEvents, type CalendarData, type CalendarEvent, type CalendarWorkDay } from '../api/get-calendar-events';
+import type { CalendarData, CalendarEvent, CalendarWorkDay } from '../api/get-calendar-events';
 import { AddToCalendarButton } from './add-to-calendar-button';
 import { SubscribeSection } from './subscribe-section';
 import { CalendarIcon } from '../../../components/ui/icons';
 import { LoadStatus } from '../../../components/ui/load-failed';
 
-/**
- * `drawnByServer`: the card as the server draws it before the app's script has run (ADR 23): its
- * buttons need the app, so they are disabled until the app's card takes its place; links are plain links.
- */
-function EventCard({ event, location, drawnByServer }: { event: CalendarEvent; location: string; drawnByServer: boolean }) {
+function EventCard({ event, location }: { event: CalendarEvent; location: string }) {
   const [expanded, setExpanded] = useState(false);
   const hasMore = event.longdescription.trim() !== '' && event.longdescription.trim() !== event.description.trim();
   const detailsId = `event-${event.id}-details`;
@@ -50,7 +46,6 @@ function EventCard({ event, location, drawnByServer }: { event: CalendarEvent; l
             aria-expanded={expanded}
             aria-controls={detailsId}
             onClick={() => setExpanded((v) => !v)}
-            disabled={drawnByServer}
           >
             {expanded ? 'Show less' : 'Show more'}
           </button>
@@ -68,7 +63,7 @@ function EventCard({ event, location, drawnByServer }: { event: CalendarEvent; l
         {offer === 'cancelled' && <p className="booking-unavailable">Cancelled</p>}
         {offer === 'closed' && <p className="booking-unavailable">Booking closed</p>}
         {offer === 'full' && <p className="booking-unavailable">Fully booked</p>}
-        {event.eventdatetime !== null && <AddToCalendarButton event={event} location={location} disabled={drawnByServer} />}
+        {event.eventdatetime !== null && <AddToCalendarButton event={event} location={location} />}
       </div>
     </li>
   );
@@ -114,16 +109,13 @@ function calendarItems(events: readonly CalendarEvent[], workDays: readonly Cale
   return items.sort((a, b) => (a.at === b.at ? 0 : a.at < b.at ? -1 : 1));
 }
 
-/**
- * The calendar's events and work days, as the page draws them once they have come, and as the
- * server draws them into the page before the app's script has run (web/src/first-paint.tsx).
- */
-export function CalendarList({ data, location, drawnByServer = false }: { data: CalendarData; location: string; drawnByServer?: boolean }) {
+/** The calendar's events and work days, as the page draws them once they have come. */
+function CalendarList({ data, location }: { data: CalendarData; location: string }) {
   return (
     <ul className="event-list">
       {calendarItems(data.events, data.workDays).map((item) =>
         item.kind === 'event' ? (
-          <EventCard key={`event-${item.event.id}`} event={item.event} location={location} drawnByServer={drawnByServer} />
+          <EventCard key={`event-${item.event.id}`} event={item.event} location={location} />
         ) : (
           <WorkDayCard key={`workday-${item.workDay.id}`} workDay={item.workDay} />
         ),
@@ -132,17 +124,14 @@ export function CalendarList({ data, location, drawnByServer = false }: { data: 
   );
 }
 
-/** The page's heading, the same whether the server or the app draws it. */
-export const CALENDAR_HEADING = 'Upcoming Events';
-
 export function CalendarPage() {
   usePageTitle('Calendar');
   const config = useClubConfig();
-  const state = useApiQuery(CALENDAR_EVENTS_KEY, (signal) => getCalendarEvents(signal));
+  const state = useApiRead(calendarRead);
 
   return (
     <div className="page">
-      <h1>{CALENDAR_HEADING}</h1>
+      <h1>Upcoming Events</h1>
       <LoadStatus state={state} loading="Loading events..." failed="Failed to fetch events" />
       {state.status === 'success' && state.data.events.length === 0 && state.data.workDays.length === 0 && (
         <div className="empty-state">

@@ -1,5 +1,6 @@
 import { CALENDAR_FEED_PATH } from '@core/paths';
 import { useState } from 'react';
+import { useOrigin } from '../../../lib/origin';
 
 /** The feed's addresses on this site: https for pasting (Google), webcal:// to open a calendar app. */
 export function calendarFeedUrls(origin: string): { https: string; webcal: string } {
@@ -13,7 +14,7 @@ export function calendarFeedUrls(origin: string): { https: string; webcal: strin
  * fetch the feed again by themselves, so changes and cancellations follow.
  */
 export function SubscribeSection() {
-  const { https, webcal } = calendarFeedUrls(window.location.origin);
+  const { https, webcal } = calendarFeedUrls(useOrigin());
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
   const copy = () => {
     // No clipboard outside a secure context (plain http on another host): say so instead.

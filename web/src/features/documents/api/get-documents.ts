@@ -1,12 +1,12 @@
-import { z } from 'zod';
-import { ListedDocumentSchema, type ListedDocument } from '@core/use-cases/club-content';
-import { apiGet } from '../../../lib/api';
+import { apiRead } from '../../../lib/page-data';
 
-export { ListedDocumentSchema, type ListedDocument };
-
-const DocumentsAnswerSchema = z.object({ documents: z.array(ListedDocumentSchema) });
-
-export async function getDocuments(signal?: AbortSignal): Promise<ListedDocument[]> {
-  const answer = await apiGet('/api/documents', DocumentsAnswerSchema, { signal });
-  return answer.documents;
-}
+/** The documents page's read (GET /api/documents): the listed documents, each with its PDF's address. */
+export const documentsRead = apiRead(
+  ['documents'],
+  '/api/documents',
+  async () => {
+    const [{ z }, { ListedDocumentSchema }] = await Promise.all([import('zod'), import('@core/use-cases/club-content')]);
+    return z.object({ documents: z.array(ListedDocumentSchema) });
+  },
+  (answer) => answer.documents,
+);

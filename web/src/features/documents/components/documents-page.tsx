@@ -1,12 +1,12 @@
-import { useApiQuery } from '../../../lib/query';
+import { useApiRead } from '../../../lib/page-data';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { getDocuments } from '../api/get-documents';
+import { documentsRead } from '../api/get-documents';
 import { PageIcon } from '../../../components/ui/icons';
 import { LoadStatus } from '../../../components/ui/load-failed';
 
 export function DocumentsPage() {
   usePageTitle('Documents & Files');
-  const state = useApiQuery(['documents'], (signal) => getDocuments(signal));
+  const state = useApiRead(documentsRead);
 
   return (
     <div className="page">

@@ -6,12 +6,8 @@ import { LazyWaterLevelChart } from '../../water-levels/components/lazy-water-le
 import { LazyMemberPhotos } from './lazy-member-photos';
 import { SearchIcon } from '../../../components/ui/icons';
 
-/**
- * Home's first screen: the welcome, the club's feedback address, search and the two main links.
- * The server draws it too, before the app's script has run (web/src/first-paint.tsx), with
- * `drawnByServer`: search is then disabled (it needs the app), the links are plain links.
- */
-export function HomeHero({ drawnByServer = false }: { drawnByServer?: boolean }) {
+/** Home's first screen: the welcome, the club's feedback address, search and the two main links. */
+function HomeHero() {
   const config = useClubConfig();
   const { openSearch } = useSearchDialog();
   return (
@@ -24,7 +20,7 @@ export function HomeHero({ drawnByServer = false }: { drawnByServer?: boolean })
           <a href={`mailto:${config.feedbackEmail}`}>{config.feedbackEmail}</a>.
         </p>
       )}
-      <button type="button" className="search-launch" onClick={openSearch} aria-keyshortcuts="Control+K Meta+K" disabled={drawnByServer}>
+      <button type="button" className="search-launch" onClick={openSearch} aria-keyshortcuts="Control+K Meta+K">
         <SearchIcon size={22} className="search-launch-icon" />
         <span>Search Members Area</span>
         <kbd aria-hidden="true">Ctrl K</kbd>

@@ -3,10 +3,11 @@ import { PATHS } from '@core/paths';
 import { PageLoading, PageLoadFailed } from '../../../components/ui/load-failed';
 import { ApiError } from '../../../lib/api';
 import { useClubConfig } from '../../../lib/club-config';
-import { useApiQuery } from '../../../lib/query';
+import { useApiRead } from '../../../lib/page-data';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { CalendarLinks } from '../../calendar/components/calendar-links';
-import { cancelMyBooking, getMyBooking, myBookingKey, type MyBooking } from '../api/get-my-booking';
+import { cancelMyBooking, type MyBooking } from '../api/get-my-booking';
+import { myBookingRead } from '../api/my-booking-read';
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert } from '../../../components/ui/alert';
@@ -37,7 +38,7 @@ export function MyBookingPage() {
 }
 
 function MyBookingScreen({ token }: { token: string }) {
-  const state = useApiQuery(myBookingKey(token), (signal) => getMyBooking(token, signal));
+  const state = useApiRead(myBookingRead(token));
   const config = useClubConfig();
   usePageTitle(state.status === 'success' ? `Your booking: ${state.data.event.name}` : 'Your booking');
 
@@ -100,7 +101,7 @@ function CancelBooking({ token, booking }: { token: string; booking: MyBooking }
     setFailure(null);
     try {
       const cancelled = await cancelMyBooking(token);
-      client.setQueryData(myBookingKey(token), cancelled);
+      client.setQueryData(myBookingRead(token).queryKey, cancelled);
       // Places left on the calendar changed: its next visit asks again.
       void client.invalidateQueries({ queryKey: CALENDAR_EVENTS_KEY });
       setConfirming(false);
@@ -108,7 +109,7 @@ function CancelBooking({ token, booking }: { token: string; booking: MyBooking }
       setFailure(error instanceof ApiError && error.status !== 0 && error.status < 500 ? error.message : 'Your booking could not be cancelled just now. Please try again.');
       setConfirming(false);
       // The booking may have changed meanwhile (cancelled in another tab, the deadline passed).
-      void client.invalidateQueries({ queryKey: myBookingKey(token) });
+      void client.invalidateQueries({ queryKey: myBookingRead(token).queryKey });
     } finally {
       setBusy(false);
     }

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatDateRange } from '@core/domain/calendar';
@@ -16,7 +17,6 @@ import { completePayment, getCheckout, type Checkout, type SquareSettings } from
 import { PAYMENT_MESSAGES } from '../payment-messages';
 import { SquareCardForm } from './square-card-form';
 import { TestCardForm } from './test-card-form';
-import '../payment.css';
 
 export interface PaymentStepProps {
   event: CalendarEvent;
@@ -232,10 +232,11 @@ function CardStep({ event, checkout, checkoutId, square }: { event: CalendarEven
  */
 export default function PaymentStep({ event, checkoutId, payment }: PaymentStepProps) {
   const navigate = useNavigate();
+  const client = useQueryClient();
   const state = useApiQuery(['checkout', checkoutId], async (signal) => {
     const checkout = await getCheckout(checkoutId, signal);
-    // The club configuration is fetched once per page load; this reuses that answer.
-    const square = checkout.paymentsMode === 'square' && !checkout.paid ? (await loadClubConfig()).square : null;
+    // The club's settings are read once per visit (the page's loader); this reuses that answer.
+    const square = checkout.paymentsMode === 'square' && !checkout.paid ? (await loadClubConfig(client)).square : null;
     return { checkout, square };
   }, { staleTime: 0 });
 

@@ -8,9 +8,10 @@ import { Button } from '../../../components/ui/button';
 import { DetailsList } from '../../../components/ui/details-list';
 import { PageLoading, PageLoadFailed } from '../../../components/ui/load-failed';
 import { ApiError } from '../../../lib/api';
-import { useApiQuery } from '../../../lib/query';
+import { useApiRead } from '../../../lib/page-data';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { getMyWaitlistEntry, leaveWaitingList, myWaitlistKey } from '../api/waiting-list-api';
+import { leaveWaitingList } from '../api/waiting-list-api';
+import { myWaitlistRead } from '../api/waiting-list-read';
 
 const STATUS_TEXT = {
   waiting: 'You are on the waiting list.',
@@ -41,7 +42,7 @@ export function WaitingListPage() {
 
 function WaitingListScreen({ token }: { token: string }) {
   const client = useQueryClient();
-  const state = useApiQuery(myWaitlistKey(token), (signal) => getMyWaitlistEntry(token, signal));
+  const state = useApiRead(myWaitlistRead(token));
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   usePageTitle(state.status === 'success' ? `Waiting list: ${state.data.eventName}` : 'Waiting list');
@@ -60,7 +61,7 @@ function WaitingListScreen({ token }: { token: string }) {
     setBusy(true);
     setFailure(null);
     try {
-      client.setQueryData(myWaitlistKey(token), await leaveWaitingList(token));
+      client.setQueryData(myWaitlistRead(token).queryKey, await leaveWaitingList(token));
     } catch {
       setFailure('You could not be taken off the waiting list just now. Please try again.');
     } finally {

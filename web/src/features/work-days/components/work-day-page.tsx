@@ -10,9 +10,10 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api';
 import { useForm } from '../../../lib/form';
-import { useApiQuery } from '../../../lib/query';
+import { useApiRead } from '../../../lib/page-data';
+import { workDayRead, workDaysRead } from '../api/work-day-reads';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { getWorkDay, listWorkDays, signUpForWorkDay, type ListedWorkDay } from '../api/work-day-api';
+import { signUpForWorkDay, type ListedWorkDay } from '../api/work-day-api';
 import { CalendarIcon } from '../../../components/ui/icons';
 import { PageLoading, PageLoadFailed } from '../../../components/ui/load-failed';
 import { MessagePage } from '../../../components/layout/message-page';
@@ -23,7 +24,7 @@ function emptySignup(): WorkDaySignupForm {
 
 function NoWorkDay() {
   usePageTitle('Work Day');
-  const state = useApiQuery(['work-days'], (signal) => listWorkDays(signal));
+  const state = useApiRead(workDaysRead);
   return (
     <div className="page narrow">
       <section className="card">
@@ -147,7 +148,7 @@ function SignupForm({ workDay, onDone, onRefused }: { workDay: ListedWorkDay; on
 }
 
 function WorkDayScreen({ id }: { id: string }) {
-  const state = useApiQuery(['work-day', id], (signal) => getWorkDay(id, signal));
+  const state = useApiRead(workDayRead(id));
   const client = useQueryClient();
   // Fetched again in the background: the form and its message stay while the counts update.
   const refreshCounts = () => void client.invalidateQueries({ queryKey: ['work-day', id], exact: true });

@@ -9,11 +9,11 @@ import { Button } from '../../../components/ui/button';
 import { DetailsList } from '../../../components/ui/details-list';
 import { PageLoading, PageLoadFailed } from '../../../components/ui/load-failed';
 import { ApiError } from '../../../lib/api';
-import { useApiQuery } from '../../../lib/query';
+import { useApiRead } from '../../../lib/page-data';
+import { myWorkDaySignupRead } from '../api/work-day-reads';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { getMyWorkDaySignup, withdrawFromWorkDay } from '../api/work-day-api';
+import { withdrawFromWorkDay } from '../api/work-day-api';
 
-const mySignupKey = (token: string) => ['work-day-signup', token] as const;
 
 function LinkNotValid() {
   usePageTitle('Work-day link not valid');
@@ -36,7 +36,7 @@ export function WorkDayWithdrawPage() {
 
 function WithdrawScreen({ token }: { token: string }) {
   const client = useQueryClient();
-  const state = useApiQuery(mySignupKey(token), (signal) => getMyWorkDaySignup(token, signal));
+  const state = useApiRead(myWorkDaySignupRead(token));
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   usePageTitle(state.status === 'success' ? `Work day: ${state.data.workDayName}` : 'Work day sign-up');
@@ -54,7 +54,7 @@ function WithdrawScreen({ token }: { token: string }) {
     setBusy(true);
     setFailure(null);
     try {
-      client.setQueryData(mySignupKey(token), await withdrawFromWorkDay(token));
+      client.setQueryData(myWorkDaySignupRead(token).queryKey, await withdrawFromWorkDay(token));
       // The work day's counts have changed: its page and the calendar read them again.
       void client.invalidateQueries({ queryKey: ['work-day', signup.workDayId] });
       void client.invalidateQueries({ queryKey: ['work-days'] });

@@ -1,12 +1,11 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ClubConfig } from '@core/entities/club-config';
 import { CONFIG_API_PATH } from '@core/paths';
-import { apiGet } from './api';
-import { takeFirstRead } from './first-reads';
+import { readQuery, type ApiRead } from './page-data';
 
 export type { ClubConfig };
 
-/** Shown until /api/config answers (and if it never does), so every screen can render at once. */
+/** Shown until GET /api/config answers (and if it never does), so every screen can render at once. */
 export const FALLBACK_CLUB_CONFIG: ClubConfig = {
   clubName: 'Sailing Club',
   publicSiteUrl: '/',
@@ -51,44 +50,17 @@ function parseSquareSettings(value: unknown): ClubConfig['square'] {
   return { applicationId, locationId: s.locationId, environment: s.environment, scriptUrl: s.scriptUrl };
 }
 
-let configRequest: Promise<ClubConfig> | undefined;
+/** The club's settings (GET /api/config): read by the root route's loader for every page, and kept for the visit. */
+export const clubConfigRead: ApiRead<ClubConfig> = { queryKey: ['club-config'], path: CONFIG_API_PATH, parse: parseClubConfig };
 
-/**
- * The club configuration, read once per page load: from the page itself where the server put it
- * there (Home, whose first screen shows it), otherwise asked for; index.html preloads
- * /api/config beside the script, so the answer is usually there before the first render (see main.tsx).
- */
-export function loadClubConfig(): Promise<ClubConfig> {
-  if (configRequest === undefined) {
-    const inPage = takeFirstRead(CONFIG_API_PATH);
-    configRequest = (inPage !== undefined ? Promise.resolve(inPage) : apiGet<unknown>(CONFIG_API_PATH)).then(parseClubConfig);
-  }
-  return configRequest;
+const configQuery = () => ({ ...readQuery(clubConfigRead), staleTime: Infinity });
+
+/** The club's settings, from the data layer where the page's loader put them (asked for when they are not there yet). */
+export function loadClubConfig(client: QueryClient): Promise<ClubConfig> {
+  return client.fetchQuery(configQuery());
 }
 
-const ClubConfigContext = createContext<ClubConfig>(FALLBACK_CLUB_CONFIG);
-
-/** `initial`: the configuration when it was already loaded before the first render. */
-export function ClubConfigProvider({ initial, children }: { initial?: ClubConfig; children: ReactNode }) {
-  const [config, setConfig] = useState<ClubConfig>(initial ?? FALLBACK_CLUB_CONFIG);
-  useEffect(() => {
-    if (initial) return;
-    let active = true;
-    loadClubConfig().then(
-      (answer) => {
-        if (active) setConfig(answer);
-      },
-      (error: unknown) => {
-        if (active) console.error('Could not load the club configuration', error);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [initial]);
-  return <ClubConfigContext.Provider value={config}>{children}</ClubConfigContext.Provider>;
-}
-
+/** The club's settings; the fallback until they have come (and if they never do), so every screen can render at once. */
 export function useClubConfig(): ClubConfig {
-  return useContext(ClubConfigContext);
+  return useQuery(configQuery()).data ?? FALLBACK_CLUB_CONFIG;
 }

@@ -1,0 +1,186 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { DomainError } from '../../core/errors';
+
+/**
+ * The members' pages as the server answers them (ADR 29): the built index.html with the page
+ * drawn inside it by the web app's own routes and components (web/src/entry-server.tsx), the
+ * state the app hydrates it with, and the page's modules and style sheets named in its head from
+ * the build's manifest. The reads the page starts with are answered in process by the API's own
+ * routes (`readInPage`, ApiRoutes.readInPage), so the page carries its data and the app asks no more.
+ */
+
+/** Where index.html has the page's preloads, its drawing and its state put (web/index.html). */
+export const PAGE_MARKERS = { head: '<!--app-head-->', html: '<!--app-html-->', state: '<!--app-state-->' } as const;
+
+/** The parts of Vite's build manifest (dist/web/.vite/manifest.json) read here. */
+const ManifestSchema = z.record(
+  z.string(),
+  z.object({
+    file: z.string(),
+    imports: z.array(z.string()).optional(),
+    css: z.array(z.string()).optional(),
+    isEntry: z.boolean().optional(),
+  }),
+);
+type Manifest = z.infer<typeof ManifestSchema>;
+export const MANIFEST_PATH = '.vite/manifest.json';
+
+/** Text for an HTML attribute value in double quotes. */
+function attribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * The `<link>` tags for a page's route modules: each module's chunk and the chunks it imports
+ * statically, with their style sheets, leaving out what the entry already brings (index.html
+ * names those). A module the manifest does not know adds nothing.
+ */
+export function modulePreloads(manifest: Manifest, modules: readonly string[]): string {
+  const closure = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return;
+    into.add(key);
+    for (const next of manifest[key].imports ?? []) closure(next, into);
+  };
+  const entry = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(key, entry);
+  const page = new Set<string>();
+  for (const module of modules) closure(module, page);
+  const chunks = [...page].filter((key) => !entry.has(key)).map((key) => manifest[key]);
+  const styles = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))];
+  return [
+    ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${attribute(file)}">`),
+    ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${attribute(chunk.file)}">`),
+  ].join('');
+}
+
+/** The answers a page was drawn from, newest last, and the page drawn from them, up to a total size. */
+class DrawnPages {
+  private readonly pages = new Map<string, string>();
+  private size = 0;
+
+  constructor(private readonly maxChars: number) {}
+
+  get(key: string): string | undefined {
+    const page = this.pages.get(key);
+    if (page !== undefined) {
+      this.pages.delete(key);
+      this.pages.set(key, page);
+    }
+    return page;
+  }
+
+  set(key: string, page: string): void {
+    this.delete(key);
+    this.pages.set(key, page);
+    this.size += key.length + page.length;
+    for (const [oldest] of this.pages) {
+      if (this.size <= this.maxChars) break;
+      this.delete(oldest);
+    }
+  }
+
+  clear(): void {
+    this.pages.clear();
+    this.size = 0;
+  }
+
+  private delete(key: string): void {
+    const page = this.pages.get(key);
+    if (page === undefined) return;
+    this.pages.delete(key);
+    this.size -= key.length + page.length;
+  }
+}
+
+/** At most this much drawn page text is kept (about 4 MB): the calendar and the booking pages of the events members open. */
+const DRAWN_PAGES_MAX_CHARS = 2_000_000;
+/** The last answers read in process, parsed once while their text is the same (the calendar's, for every visitor). */
+const PARSED_ANSWERS_MAX = 500;
+
+interface Built {
+  mtimeMs: number;
+  /** index.html cut at its markers: before the head's end, before the page, before the state, the rest. */
+  parts: [string, string, string, string];
+  manifest: Manifest;
+}
+
+/**
+ * Answers a members' page: `answer(url)` gives the page's HTML, or where to go instead, and
+ * `undrawn()` the page the browser draws alone (the admin panel). Reads the
+ * build once (again when index.html changes). A page is drawn once for the same address and the
+ * same answers (the calendar is the same for every visitor until it changes); a page that fails
+ * to draw is answered undrawn (logged), and the app draws it in the browser.
+ */
+export function memberPages(
+  webRoot: string,
+  readInPage: (path: string) => Promise<string | undefined>,
+  logger: Pick<Logger, 'warn'>,
+): { answer: (url: URL) => Promise<{ html: string } | { redirect: string; status: number }>; undrawn: () => string } {
+  const indexPath = join(webRoot, 'index.html');
+  let built: Built | undefined;
+  const drawn = new DrawnPages(DRAWN_PAGES_MAX_CHARS);
+  const load = (): Built => {
+    const { mtimeMs } = statSync(indexPath);
+    if (built?.mtimeMs === mtimeMs) return built;
+    const html = readFileSync(indexPath, 'utf8');
+    const [beforeHead, afterHead = ''] = html.split(PAGE_MARKERS.head, 2);
+    const [beforeHtml, afterHtml = ''] = afterHead.split(PAGE_MARKERS.html, 2);
+    const [beforeState, rest = ''] = afterHtml.split(PAGE_MARKERS.state, 2);
+    let manifest: Manifest = {};
+    try {
+      manifest = ManifestSchema.parse(JSON.parse(readFileSync(join(webRoot, MANIFEST_PATH), 'utf8')));
+    } catch {
+      // No manifest (or an unreadable one): the page still works, its code is fetched once the entry asks for it.
+    }
+    built = { mtimeMs, parts: [beforeHead, beforeHtml, beforeState, rest], manifest };
+    // Pages drawn into the previous build's index.html name its files: drawn again.
+    drawn.clear();
+    return built;
+  };
+  const parsed = new Map<string, { text: string; json: unknown }>();
+  const parse = (path: string, text: string): unknown => {
+    const last = parsed.get(path);
+    if (last?.text === text) return last.json;
+    const json: unknown = JSON.parse(text);
+    parsed.delete(path);
+    parsed.set(path, { text, json });
+    if (parsed.size > PARSED_ANSWERS_MAX) parsed.delete(parsed.keys().next().value!);
+    return json;
+  };
+  const answer = async (url: URL) => {
+    const { parts, manifest } = load();
+    const answers: string[] = [];
+    const readJson = async (path: string): Promise<unknown> => {
+      let text: string | undefined;
+      try {
+        text = await readInPage(path);
+      } catch (error) {
+        // A missing event or a bad link is the page's to say, once the app asks.
+        if (!(error instanceof DomainError)) logger.warn({ err: error, path }, 'A page was drawn without one of its reads');
+        return undefined;
+      }
+      if (text === undefined) return undefined;
+      answers.push(`${path}\n${text}`);
+      return parse(path, text);
+    };
+    try {
+      const { loadMembersPage, pageStateScript } = await import('../../web/src/entry-server');
+      const page = await loadMembersPage(url, readJson);
+      if (page.kind === 'redirect') return { redirect: page.location, status: page.status };
+      const key = `${url.href}\n${answers.sort().join('\n')}`;
+      const known = drawn.get(key);
+      if (known !== undefined) return { html: known };
+      const { html, state } = await page.draw();
+      const text = parts[0] + modulePreloads(manifest, page.modules) + parts[1] + html + parts[2] + pageStateScript(state) + parts[3];
+      drawn.set(key, text);
+      return { html: text };
+    } catch (error) {
+      logger.warn({ err: error, path: url.pathname }, 'A page was answered undrawn');
+      return { html: parts.join('') };
+    }
+  };
+  return { answer, undrawn: () => load().parts.join('') };
+}

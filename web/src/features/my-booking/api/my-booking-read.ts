@@ -1,0 +1,11 @@
+import { apiRead } from '../../../lib/page-data';
+
+/**
+ * A member's own booking, named by the signed token of its manage link (GET /api/my-booking):
+ * the manage page's read, and the booking page's receipt after a free booking (the same key, so
+ * opening "Manage my booking" next needs no new request). Kept apart from the zod schemas so the
+ * router can start it beside the page's code.
+ */
+export function myBookingRead(token: string) {
+  return apiRead(['my-booking', token], `/api/my-booking?${new URLSearchParams({ token }).toString()}`, async () => (await import('@core/use-cases/my-booking-schema')).MyBookingSchema);
+}

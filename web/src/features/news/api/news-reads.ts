@@ -1,0 +1,17 @@
+import { apiRead } from '../../../lib/page-data';
+
+/** The news page's read: the club's recent e-mail campaigns (GET /api/campaigns). */
+export const campaignsRead = apiRead(
+  ['campaigns'],
+  '/api/campaigns',
+  async () => {
+    const [{ z }, { CampaignSchema }] = await Promise.all([import('zod'), import('@core/entities/campaign')]);
+    return z.object({ campaigns: z.array(CampaignSchema) });
+  },
+  (answer) => answer.campaigns,
+);
+
+/** A published news item's page (GET /api/news/{id}): its body as HTML the server rendered from Markdown and sanitised. */
+export function newsItemRead(id: string) {
+  return apiRead(['news-item', id], `/api/news/${encodeURIComponent(id)}`, async () => (await import('@core/use-cases/news-schema')).NewsItemPageSchema);
+}

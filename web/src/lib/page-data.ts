@@ -1,0 +1,77 @@
+import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { ZodType } from 'zod';
+import { apiGet, parseAnswer } from './api';
+import { useApiQuery, type AsyncState } from './query';
+
+/**
+ * An API address's JSON answer. In the browser, a request (`fetchJson`); on the server, the
+ * server's own answer made in process (server/http/page-reads.ts), or undefined for an address it
+ * leaves to the browser.
+ */
+export type ReadJson = (path: string, signal?: AbortSignal) => Promise<unknown>;
+
+export const fetchJson: ReadJson = (path, signal) => apiGet<unknown>(path, undefined, { signal });
+
+/**
+ * One of a members' page's reads, declared once for its route's loader and its component: its key
+ * in the data layer, its API address and how its answer is read. `parse` may load the schemas it
+ * checks with (a dynamic import), so that declaring the read does not bring zod into the entry.
+ */
+export interface ApiRead<T> {
+  queryKey: QueryKey;
+  path: string;
+  parse: (json: unknown) => T | Promise<T>;
+}
+
+/**
+ * A read whose answer is checked with `schema` (loaded when the first answer is read) and
+ * narrowed by `select` (an envelope's list): the same data the page's own request gives.
+ */
+export function apiRead<A, T = A>(queryKey: QueryKey, path: string, schema: () => Promise<ZodType<A>>, select?: (answer: A) => T): ApiRead<T> {
+  return {
+    queryKey,
+    path,
+    parse: async (json) => {
+      const answer = parseAnswer(await schema(), json, `GET ${path}`);
+      return select ? select(answer) : (answer as unknown as T);
+    },
+  };
+}
+
+/** What a route's loader works with: the data layer it fills and where its answers come from. */
+export interface PageData {
+  queryClient: QueryClient;
+  readJson: ReadJson;
+  /** On the server a read it cannot answer leaves the page drawing its loading state; the browser asks. */
+  onServer: boolean;
+}
+
+/** The read's query, answered through `readJson`. */
+export function readQuery<T>(read: ApiRead<T>, readJson: ReadJson = fetchJson) {
+  return queryOptions({
+    queryKey: read.queryKey,
+    queryFn: async ({ signal }): Promise<T> => {
+      const json = await readJson(read.path, signal);
+      if (json === undefined) throw new Error(`${read.path} is left to the browser`);
+      return read.parse(json);
+    },
+  });
+}
+
+/**
+ * Puts the read's answer in the data layer, for a route's loader: in the browser the page then
+ * draws at once (a failure is kept for the page, which shows it with Try Again); on the server a
+ * failure is dropped, so the page is drawn loading as the browser's first render also draws it,
+ * and the browser asks again.
+ */
+export async function preloadRead<T>({ queryClient, readJson, onServer }: PageData, read: ApiRead<T>): Promise<void> {
+  await queryClient.prefetchQuery(readQuery(read, readJson));
+  if (onServer && queryClient.getQueryState(read.queryKey)?.status !== 'success') {
+    queryClient.removeQueries({ queryKey: read.queryKey, exact: true });
+  }
+}
+
+/** A component's view of the read: loading, its data or its error, and Try Again. */
+export function useApiRead<T>(read: ApiRead<T>): AsyncState<T> & { reload: () => void } {
+  return useApiQuery(read.queryKey, async (signal) => read.parse(await fetchJson(read.path, signal)));
+}

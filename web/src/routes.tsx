@@ -1,0 +1,114 @@
+import type { ComponentType } from 'react';
+import { Outlet, ScrollRestoration, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { PATHS } from '@core/paths';
+import { NotFoundPage } from './components/layout/not-found-page';
+import { SiteLayout } from './components/layout/site-layout';
+import { Spinner } from './components/ui/spinner';
+import { bookingEventRead } from './features/booking/api/booking-event-path';
+import { calendarRead } from './features/calendar/api/calendar-events-path';
+import { HomePage } from './features/home/components/home-page';
+import { myBookingRead } from './features/my-booking/api/my-booking-read';
+import { campaignsRead, newsItemRead } from './features/news/api/news-reads';
+import { documentsRead } from './features/documents/api/get-documents';
+import { myWaitlistRead } from './features/waiting-list/api/waiting-list-read';
+import { myWorkDaySignupRead, workDayRead, workDaysRead } from './features/work-days/api/work-day-reads';
+import { clubConfigRead } from './lib/club-config';
+import { preloadRead, type ApiRead, type PageData } from './lib/page-data';
+
+/** What a route handle says of its page: the module that draws it, as the build's manifest names it (relative to web/). */
+export interface PageHandle {
+  module: string;
+}
+
+/** The reads a page starts with, from its address. */
+type PageReads = (query: URLSearchParams, params: LoaderFunctionArgs['params']) => (ApiRead<unknown> | null)[];
+
+const param = (query: URLSearchParams, name: string): string | null => query.get(name)?.trim() || null;
+
+/** A loader that puts the page's reads in the data layer; the page reads them there (lib/page-data.ts). */
+function loaderOf(data: PageData, reads: PageReads) {
+  return async ({ request, params }: LoaderFunctionArgs) => {
+    const wanted = reads(new URL(request.url).searchParams, params).filter((read) => read !== null);
+    await Promise.all(wanted.map((read) => preloadRead(data, read)));
+    return null;
+  };
+}
+
+/**
+ * A members' page loaded on demand: its code (`load`, the module `module` names) and its first
+ * reads are fetched side by side when the page is opened, and the page is drawn once both are in.
+ */
+function page(data: PageData, path: string, module: string, load: () => Promise<ComponentType>, reads?: PageReads): RouteObject {
+  return {
+    path,
+    handle: { module } satisfies PageHandle,
+    lazy: async () => ({ Component: await load() }),
+    ...(reads ? { loader: loaderOf(data, reads) } : {}),
+  };
+}
+
+/** Scroll restoration for every page: Back and Forward return to where the page was left, a new page starts at its top. */
+function Root() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+/**
+ * The web app's routes, the same on the server (members' pages, drawn with their data and
+ * hydrated) and in the browser; `admin` adds the admin panel (drawn in the browser only, in its
+ * own chunk that members never download). Every page's loader puts its first reads in `data`'s
+ * data layer, where its component finds them.
+ */
+export function createRoutes(data: PageData, { admin }: { admin: boolean }): RouteObject[] {
+  const members: RouteObject = {
+    Component: SiteLayout,
+    children: [
+      { index: true, Component: HomePage },
+      page(data, PATHS.calendar, 'src/features/calendar/components/calendar-page.tsx', async () => (await import('./features/calendar/components/calendar-page')).CalendarPage, () => [calendarRead]),
+      page(data, PATHS.eventBooking, 'src/features/booking/components/event-booking-page.tsx', async () => (await import('./features/booking/components/event-booking-page')).EventBookingPage, (query) => {
+        const id = param(query, 'id');
+        const booked = param(query, 'booked');
+        return [id === null ? null : bookingEventRead(id), booked === null ? null : myBookingRead(booked)];
+      }),
+      page(data, PATHS.myBooking, 'src/features/my-booking/components/my-booking-page.tsx', async () => (await import('./features/my-booking/components/my-booking-page')).MyBookingPage, (query) => {
+        const token = param(query, 'token');
+        return [token === null ? null : myBookingRead(token)];
+      }),
+      page(data, PATHS.waitingList, 'src/features/waiting-list/components/waiting-list-page.tsx', async () => (await import('./features/waiting-list/components/waiting-list-page')).WaitingListPage, (query) => {
+        const token = param(query, 'token');
+        return [token === null ? null : myWaitlistRead(token)];
+      }),
+      page(data, PATHS.workDayBooking, 'src/features/work-days/components/work-day-page.tsx', async () => (await import('./features/work-days/components/work-day-page')).WorkDayPage, (query) => {
+        const id = param(query, 'id');
+        return [id === null ? workDaysRead : workDayRead(id)];
+      }),
+      page(data, PATHS.workDayWithdraw, 'src/features/work-days/components/work-day-withdraw-page.tsx', async () => (await import('./features/work-days/components/work-day-withdraw-page')).WorkDayWithdrawPage, (query) => {
+        const token = param(query, 'token');
+        return [token === null ? null : myWorkDaySignupRead(token)];
+      }),
+      page(data, PATHS.news, 'src/features/news/components/news-page.tsx', async () => (await import('./features/news/components/news-page')).NewsPage, () => [campaignsRead]),
+      page(data, `${PATHS.news}/:id`, 'src/features/news/components/news-item-page.tsx', async () => (await import('./features/news/components/news-item-page')).NewsItemPage, (_query, params) => [
+        params.id ? newsItemRead(params.id) : null,
+      ]),
+      page(data, PATHS.documents, 'src/features/documents/components/documents-page.tsx', async () => (await import('./features/documents/components/documents-page')).DocumentsPage, () => [documentsRead]),
+      page(data, PATHS.information, 'src/features/information/components/information-page.tsx', async () => (await import('./features/information/components/information-page')).InformationPage),
+      page(data, PATHS.beginners, 'src/features/information/components/beginners-page.tsx', async () => (await import('./features/information/components/beginners-page')).BeginnersPage),
+      { path: '*', Component: NotFoundPage },
+    ],
+  };
+  const panel: RouteObject = { path: '/admin/*', lazy: async () => ({ Component: (await import('./features/admin/admin-app')).default }) };
+  return [
+    {
+      id: 'root',
+      Component: Root,
+      // The club's settings, which every page's header and footer show.
+      loader: loaderOf(data, () => [clubConfigRead]),
+      HydrateFallback: () => <Spinner label="Loading..." />,
+      children: admin ? [panel, members] : [members],
+    },
+  ];
+}
