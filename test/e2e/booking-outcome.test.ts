@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { createEvent, FETCH_HEADER, signInAsAdmin, wallClockDaysAhead } from './support/admin-api';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from './support/app-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
-import { DESKTOP, launchBrowser, openInApp, PHONE, screenshot, type BrowserSession } from './support/browser';
+import { DESKTOP, launchBrowser, PHONE, screenshot, type BrowserSession } from './support/browser';
 
 /**
  * What a member sees of booking before and after "Submit Booking": the calendar says when an
@@ -53,7 +53,7 @@ describe('the calendar says when an event can no longer be booked', () => {
   it('shows Booking closed after the deadline and Fully booked when no place is left, instead of Book Event', async () => {
     for (const viewport of [PHONE, TABLET, DESKTOP]) {
       const page = await browser.newPage(viewport);
-      await openInApp(page, '/calendar');
+      await page.goto('/calendar');
       await page.locator('.event-card').first().waitFor();
 
       // The demo supper's booking deadline has passed; booking is still switched on for it.
@@ -118,7 +118,7 @@ describe('the price box', () => {
 describe('the booking outcome lives in the address', () => {
   it('a free booking’s receipt survives a reload; Back leads to the calendar, not to a blank form; Forward shows it again', async () => {
     const page = await browser.newPage(PHONE);
-    await openInApp(page, '/calendar');
+    await page.goto('/calendar');
     await card(page, FREE_EVENT).getByRole('link', { name: /Book Event/ }).click();
     await page.getByLabel('Lead Member First Name *', { exact: true }).fill('Ellen');
     await page.getByLabel('Lead Member Last Name *', { exact: true }).fill('MacArthur');
@@ -184,7 +184,7 @@ describe('the booking outcome lives in the address', () => {
 
   it('Back from a paid booking’s card step or receipt leads to the calendar, not to a blank form', async () => {
     const page = await browser.newPage(PHONE);
-    await openInApp(page, '/calendar');
+    await page.goto('/calendar');
     await card(page, 'Midsummer Barbecue and Social Sail').getByRole('link', { name: /Book Event/ }).click();
     await page.getByLabel('Lead Member First Name *', { exact: true }).fill('Dee');
     await page.getByLabel('Lead Member Last Name *', { exact: true }).fill('Caffari');

@@ -4,7 +4,7 @@ import { BOOKING_MESSAGES } from '../../core/domain/booking-validation';
 import { eventBookingPath } from '../../core/paths';
 import { createEvent, FETCH_HEADER, signInAsAdmin, wallClockDaysAhead } from './support/admin-api';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from './support/app-server';
-import { launchBrowser, openInApp, PHONE, screenshot, type BrowserSession } from './support/browser';
+import { launchBrowser, PHONE, screenshot, type BrowserSession } from './support/browser';
 
 let app: AppServer;
 let browser: BrowserSession;
@@ -63,7 +63,7 @@ describe('event booking page states', () => {
   // Opened from the calendar (a link within the app), the booking page asks the API for its event;
   // opened by its address, the event comes inside the page (ADR 23, test/e2e/page-load.test.ts).
   async function openFromCalendar(page: Page, id: string): Promise<void> {
-    await openInApp(page, '/calendar');
+    await page.goto('/calendar');
     await page.locator(`a[href="${eventBookingPath(id)}"]`).first().click();
   }
 

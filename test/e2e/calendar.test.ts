@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
 import { join } from 'node:path';
-import { launchBrowser, openInApp, PHONE, SCREENSHOT_DIR, type BrowserSession } from './support/browser';
+import { launchBrowser, PHONE, SCREENSHOT_DIR, type BrowserSession } from './support/browser';
 import { readFeed, vevents } from '../support/ics-feed';
 
 let app: AppServer;
@@ -44,7 +44,7 @@ function card(page: import('playwright-core').Page, name: string) {
 describe('calendar', () => {
   it('lists the events in start order, with Book Event only for those open for booking with places left', async () => {
     const page = await browser.newPage();
-    await openInApp(page, '/calendar');
+    await page.goto('/calendar');
     await page.getByRole('heading', { name: 'Upcoming Events', level: 1 }).waitFor();
     await page.locator('.event-card').first().waitFor();
     // The events (work days stand beside them, marked: work-day-volunteer.test.ts).
@@ -75,7 +75,7 @@ describe('calendar', () => {
   it('Add to My Calendar offers Google, Outlook and an .ics file named from the event, holding the event', async () => {
     const regatta = events.find((e) => e.id === 'open-regatta')!;
     const page = await browser.newPage();
-    await openInApp(page, '/calendar');
+    await page.goto('/calendar');
     const opener = card(page, regatta.name).getByRole('button', { name: 'Add to My Calendar' });
     await opener.click();
     const dialog = page.getByRole('dialog', { name: 'Add to My Calendar' });
@@ -110,7 +110,7 @@ describe('calendar', () => {
   it('an event starting at midnight goes into the calendar file as an all-day event', async () => {
     const openDay = events.find((e) => e.id === 'push-the-boat-out')!;
     const page = await browser.newPage();
-    await openInApp(page, '/calendar');
+    await page.goto('/calendar');
     await card(page, openDay.name).getByRole('button', { name: 'Add to My Calendar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add to My Calendar' });
     const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download .ics file' }).click()]);
@@ -130,7 +130,7 @@ describe('calendar', () => {
 
   it("keeps Tab inside the dialog while it is open", async () => {
     const page = await browser.newPage();
-    await openInApp(page, '/calendar');
+    await page.goto('/calendar');
     await page.getByRole('button', { name: 'Add to My Calendar' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Add to My Calendar' });
     await dialog.waitFor();
@@ -143,7 +143,7 @@ describe('calendar', () => {
 
   it('offers the live calendar to subscribe to (webcal:// and the https address, steps for Google, Apple and Outlook), readable at 375 px', async () => {
     const page = await browser.newPage(PHONE);
-    await openInApp(page, '/calendar');
+    await page.goto('/calendar');
     await page.locator('.event-card').first().waitFor();
     const section = page.getByRole('region', { name: 'Subscribe in your calendar' });
     await section.getByRole('heading', { name: 'Subscribe in your calendar', level: 2 }).waitFor();
@@ -182,7 +182,7 @@ describe('calendar', () => {
     // the API, which the app asks when a member goes to the calendar from another page.
     const fromHome = async (answer: { status: number; body: string }) => {
       const page = await browser.newPage();
-      await openInApp(page, '/');
+      await page.goto('/');
       await page.route('**/api/events', (route) => route.fulfill({ status: answer.status, contentType: 'application/json', body: answer.body }));
       await page.getByRole('navigation').getByRole('link', { name: 'Calendar', exact: true }).first().click();
       await page.waitForURL('**/calendar');

@@ -5,7 +5,7 @@ import type { TestPaymentGateway } from '../../adapters/test-payments/test-payme
 import { createEvent, wallClockDaysAhead } from './support/admin-api';
 import { signedInAdminPage } from './support/admin-form';
 import { expectAccessible } from './support/axe';
-import { openInApp, PHONE } from './support/browser';
+import { PHONE } from './support/browser';
 import { useAppWithMail } from './support/app-with-mail';
 
 // Cancelling an event (issue 17) in Chromium: the admin's Cancel event dialog at 375 px, the
@@ -89,7 +89,7 @@ describe('an admin cancels an event, in Chromium', () => {
 
     // The calendar keeps the event, marked Cancelled with the reason, without Book Event.
     const member = await world.browser.newPage(PHONE);
-    await openInApp(member, '/calendar');
+    await member.goto('/calendar');
     const card = member.locator('li.event-card').filter({ has: member.getByRole('heading', { name }) });
     await card.getByText('Cancelled: Gale warning for the whole weekend').waitFor();
     expect(await card.getByRole('link', { name: /Book Event/ }).count()).toBe(0);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startAppServer, type AppServer } from './support/app-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
-import { DESKTOP, launchBrowser, openInApp, PHONE, screenshot, type BrowserSession } from './support/browser';
+import { DESKTOP, launchBrowser, PHONE, screenshot, type BrowserSession } from './support/browser';
 
 let app: AppServer;
 let browser: BrowserSession;
@@ -38,7 +38,7 @@ const SCREENS: { name: string; path: string; ready: string }[] = [
 
 async function open(path: string, ready: string, viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
   const page = await browser.newPage(viewport);
-  await openInApp(page, path);
+  await page.goto(path);
   await page.getByText(ready).first().waitFor();
   return page;
 }
@@ -72,7 +72,7 @@ describe('every public screen', () => {
     await expectNoSeriousViolations(page, 'search dialog');
     await page.keyboard.press('Escape');
 
-    await openInApp(page, '/calendar');
+    await page.goto('/calendar');
     await page.getByRole('button', { name: 'Add to My Calendar' }).first().click();
     await page.getByRole('dialog', { name: 'Add to My Calendar' }).waitFor();
     await screenshot(page, 'add-to-calendar-375');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeViolations, seriousAxeViolations } from './support/axe';
 import { startAppServer, type AppServer } from './support/app-server';
-import { DESKTOP, launchBrowser, openInApp, PHONE, type BrowserSession } from './support/browser';
+import { DESKTOP, launchBrowser, PHONE, type BrowserSession } from './support/browser';
 
 let app: AppServer;
 let browser: BrowserSession;
@@ -25,7 +25,7 @@ afterAll(async () => {
 
 async function home(session: BrowserSession, viewport: { width: number; height: number }): Promise<Page> {
   const page = await session.newPage(viewport);
-  await openInApp(page, '/');
+  await page.goto('/');
   await page.getByText('Welcome to the Members Area').waitFor();
   return page;
 }
@@ -119,7 +119,7 @@ async function phoneWithoutBrowserRestoration(): Promise<Page> {
 describe('scroll position', () => {
   it('Back to the calendar from a booking page returns to where the member was; a new page starts at its top', async () => {
     const page = await phoneWithoutBrowserRestoration();
-    await openInApp(page, '/calendar');
+    await page.goto('/calendar');
     const cards = page.locator('.event-card');
     await cards.first().waitFor();
     const book = page.getByRole('link', { name: /^Book Event/ }).last();
@@ -165,7 +165,7 @@ describe('scroll position on a reload', () => {
   it('the same address opened anew starts at its top, without reading the kept positions', async () => {
     const page = await phoneWithoutBrowserRestoration();
     const storageReads = await countStorageReads(page);
-    await openInApp(page, '/calendar');
+    await page.goto('/calendar');
     const cards = page.locator('.event-card');
     await cards.last().waitFor();
     await expect(storageReads(), 'a first visit has no position to go back to').resolves.toBe(0);
@@ -175,7 +175,7 @@ describe('scroll position on a reload', () => {
 
     // Typed again (or followed from elsewhere): a new visit, not a return. Leaving the page kept
     // its position in session storage, under the key every opened address shared before.
-    await openInApp(page, '/calendar');
+    await page.goto('/calendar');
     await cards.last().waitFor();
     await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
     await expect(storageReads()).resolves.toBe(0);
@@ -186,7 +186,7 @@ describe('scroll position on a reload', () => {
 describe('scroll position after booking', () => {
   it('Back from a short receipt page still returns the calendar to where the member was', async () => {
     const page = await phoneWithoutBrowserRestoration();
-    await openInApp(page, '/calendar');
+    await page.goto('/calendar');
     await page.locator('.event-card').first().waitFor();
     const book = page
       .locator('.event-card')

@@ -4,7 +4,7 @@ import { SEARCH_SYNONYMS } from '../../core/domain/search-synonyms';
 import type { SearchHit } from '../../core/entities/search-hit';
 import { FakeAlgoliaServer } from '../support/fake-algolia-server';
 import { startAppServer, type AppServer } from './support/app-server';
-import { launchBrowser, openInApp, type BrowserSession } from './support/browser';
+import { launchBrowser, type BrowserSession } from './support/browser';
 
 // The search dialog, unchanged, on SEARCH=algolia: the server searches a local server that
 // answers as Algolia's REST API does, seeded by the app's own start-up indexing.
@@ -37,7 +37,7 @@ afterAll(async () => {
 async function searchFromHome() {
   const page = await browser.newPage();
   // Ctrl+K needs the app, not only the welcome the server draws.
-  await openInApp(page, '/');
+  await page.goto('/');
   await page.getByRole('heading', { name: 'Welcome to the Members Area' }).waitFor();
   await page.keyboard.press('Control+k');
   const dialog = page.getByRole('dialog', { name: 'Search the Members Area' });

@@ -5,7 +5,7 @@ import { formatEpochDate, hitLink, hitTags } from '../../core/domain/search-disp
 import type { SearchHit } from '../../core/entities/search-hit';
 import { createEvent, signInAsAdmin, wallClockDaysAhead } from './support/admin-api';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from './support/app-server';
-import { DESKTOP, launchBrowser, openInApp, PHONE, SCREENSHOT_DIR, type BrowserSession } from './support/browser';
+import { DESKTOP, launchBrowser, PHONE, SCREENSHOT_DIR, type BrowserSession } from './support/browser';
 import { seriousAxeViolations } from './support/axe';
 
 let app: AppServer;
@@ -30,7 +30,7 @@ async function apiSearch(q: string): Promise<SearchHit[]> {
 
 async function home(): Promise<Page> {
   const page = await browser.newPage();
-  await openInApp(page, '/');
+  await page.goto('/');
   await page.getByRole('heading', { name: 'Welcome to the Members Area' }).waitFor();
   return page;
 }

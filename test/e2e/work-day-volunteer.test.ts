@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
 import { startAppServer, type AppServer } from './support/app-server';
-import { DESKTOP, launchBrowser, openInApp, PHONE, screenshot, type BrowserSession } from './support/browser';
+import { DESKTOP, launchBrowser, PHONE, screenshot, type BrowserSession } from './support/browser';
 
 // A member's side of work days in Chromium: the work day on the Calendar page with its Sign up
 // link, signing up with an e-mail, the confirmation with its calendar file, and the withdraw link.
@@ -33,7 +33,7 @@ describe('work days for members', () => {
   it('the Calendar page shows the work day, marked as one, with a Sign up link to its page (375 and 1280 px)', async () => {
     for (const viewport of [PHONE, DESKTOP]) {
       const page = await browser.newPage(viewport);
-      await openInApp(page, '/calendar');
+      await page.goto('/calendar');
       const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Spring Work Day', level: 2 }) });
       await card.waitFor();
       await card.getByText('Work day', { exact: true }).waitFor();

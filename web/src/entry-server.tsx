@@ -1,8 +1,7 @@
 import { StrictMode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
-import { Writable } from 'node:stream';
 import { createRoutes, type PageHandle } from './routes';
 import { ServerOriginProvider } from './lib/origin';
 import type { ReadJson } from './lib/page-data';
@@ -25,28 +24,22 @@ export interface LoadedPage {
   draw: () => Promise<DrawnPage>;
 }
 
-/** Markup as one string once everything in it (lazy parts included) is ready. */
-function renderToText(element: React.ReactNode): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let html = '';
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        html += chunk.toString();
-        done();
-      },
-      final(done) {
-        resolve(html);
-        done();
-      },
-    });
-    const stream = renderToPipeableStream(element, {
-      onAllReady: () => stream.pipe(sink),
-      onShellError: reject,
-      onError: (error) => {
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    });
+/** Markup as one string once everything in it (lazy parts included) is ready, with no script of React's own. */
+async function renderToText(element: React.ReactNode): Promise<string> {
+  let failure: unknown;
+  const { prelude } = await prerenderToNodeStream(element, {
+    // Every part inline, in place: React outlines a large part (to show it in steps) with an
+    // inline script to move it, which the page's Content-Security-Policy refuses.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError: (error) => {
+      failure ??= error;
+    },
   });
+  let html = '';
+  for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString();
+  // A part that failed would be left for the browser to draw: the whole page is, instead.
+  if (failure !== undefined) throw failure instanceof Error ? failure : new Error(String(failure));
+  return html;
 }
 
 /**

@@ -33,6 +33,24 @@ if (!container) throw new Error('The page has no #root element');
 const root = container;
 
 /**
+ * Where this history entry's page was left, as the router's ScrollRestoration keeps it (in
+ * session storage, by entry), restored before hydrating: the router restores on Back and Forward
+ * within the app, but skips its first restore when it hydrates, leaving it to a script its
+ * framework mode puts in the page (our Content-Security-Policy allows no inline script). The page
+ * is drawn already, so it can scroll there at once.
+ */
+const SCROLL_POSITIONS_KEY = 'react-router-scroll-positions';
+function restoreScroll(): void {
+  try {
+    const positions = JSON.parse(sessionStorage.getItem(SCROLL_POSITIONS_KEY) ?? '{}') as Record<string, unknown>;
+    const y = positions[(window.history.state as { key?: string } | null)?.key ?? 'default'];
+    if (typeof y === 'number') window.scrollTo(0, y);
+  } catch {
+    // Nothing kept (or storage refused): the page starts at its top.
+  }
+}
+
+/**
  * A members' page comes drawn by the server with its data (server/http/member-pages.ts): the app
  * takes that data into its data layer and hydrates the page as it is. The admin panel (and any
  * page the server did not draw) is drawn here, after the root's loader has read the club's settings.
@@ -62,12 +80,15 @@ async function start(): Promise<void> {
     </StrictMode>
   );
   if (page) {
+    restoreScroll();
     hydrateRoot(root, app, {
       onRecoverableError: (error) => console.error('The page did not hydrate as the server drew it', error),
     });
   } else {
     createRoot(root).render(app);
   }
+  // The app listens from here on: a click on the server's drawing is replayed once hydrated.
+  root.setAttribute('data-app', 'running');
 }
 
 void start();

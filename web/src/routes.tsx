@@ -108,7 +108,8 @@ export function createRoutes(data: PageData, { admin }: { admin: boolean }): Rou
       // The club's settings, which every page's header and footer show.
       loader: loaderOf(data, () => [clubConfigRead]),
       HydrateFallback: () => <Spinner label="Loading..." />,
-      children: admin ? [panel, members] : [members],
+      // The admin panel last, so the members' routes have the same ids on the server and in the browser.
+      children: admin ? [members, panel] : [members],
     },
   ];
 }

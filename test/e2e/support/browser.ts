@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { ROOT } from './app-server';
 
 /** Debian's Chromium, never a downloaded browser; CHROMIUM_PATH overrides. */
@@ -69,8 +69,8 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
       if (message.type() === 'error') errors.push(`${page.url()}: console: ${message.text()}`);
     });
   };
-  context.pages().forEach(watch);
-  context.on('page', watch);
+  context.pages().forEach((page) => watch(waitingForTheApp(page)));
+  context.on('page', (page) => watch(waitingForTheApp(page)));
   return {
     context,
     errors,
@@ -95,17 +95,39 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 /**
- * Waits until the app runs on `page`. The server draws some pages' first screens before the app's
- * script has run (Home's welcome, the calendar's list, the booking page's event: ADR 23), with
- * their buttons disabled and their links plain links to new pages; the footer comes only with the
- * app, so a test that acts on such a page waits for it first.
+ * Waits, after `page` has loaded a page of the app, until the app listens on it: a members' page
+ * comes drawn by the server and a click is lost until the app has hydrated it (ADR 29); from then
+ * on React replays one that comes while it is still hydrating. Other answers (a PDF, a calendar
+ * file) and pages loaded with their scripts blocked are not waited on.
  */
-export async function appRunning(page: Page): Promise<void> {
-  await page.getByRole('contentinfo').waitFor();
+async function appListening(page: Page, response: Response | null): Promise<void> {
+  if (response === null || !(response.headers()['content-type'] ?? '').startsWith('text/html')) return;
+  if (NO_SCRIPT_PAGES.has(page)) return;
+  await page.locator('#root[data-app="running"]').waitFor({ state: 'attached' });
 }
 
-/** Opens `path` on `page` and waits until the app runs there (appRunning). */
-export async function openInApp(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await appRunning(page);
+/** Pages whose scripts a test blocks on purpose (`withoutScripts`). */
+const NO_SCRIPT_PAGES = new WeakSet<Page>();
+
+/** Blocks every script of `page` from now on, as a browser with JavaScript off (or a script that never comes). */
+export async function withoutScripts(page: Page): Promise<void> {
+  NO_SCRIPT_PAGES.add(page);
+  await page.route('**/*.js', (route) => route.abort());
+}
+
+/** `page`'s own goto and reload, each ending once the app listens on the page it loaded. */
+function waitingForTheApp(page: Page): Page {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await appListening(page, response);
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await appListening(page, response);
+    return response;
+  };
+  return page;
 }

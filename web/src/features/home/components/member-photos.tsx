@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactElement } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ReactElement } from 'react';
 import { srcsetOf } from '@core/domain/photos';
 import { useClubConfig } from '../../../lib/club-config';
 import { useApiQuery } from '../../../lib/query';
@@ -95,8 +95,22 @@ const PANELS: Panel[] = [
   },
 ];
 
-function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/**
+ * Whether the member asks for reduced motion. The server cannot know: it draws the panel still
+ * (as does the first render that hydrates it), and the browser's answer follows at once.
+ */
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const query = window.matchMedia?.(REDUCED_MOTION);
+      query?.addEventListener('change', changed);
+      return () => query?.removeEventListener('change', changed);
+    },
+    () => window.matchMedia?.(REDUCED_MOTION).matches === true,
+    () => true,
+  );
 }
 
 /**
@@ -149,7 +163,10 @@ export function MemberPhotos() {
   const config = useClubConfig();
   const photos = useApiQuery(['photos'], (signal) => getPhotos(signal));
   const [index, setIndex] = useState(0);
-  const [playing, setPlaying] = useState(() => !prefersReducedMotion());
+  const reducedMotion = usePrefersReducedMotion();
+  // The member's own Pause or Play, once pressed; until then, as they ask of every site.
+  const [chosen, setPlaying] = useState<boolean | null>(null);
+  const playing = chosen ?? !reducedMotion;
   const real = photos.status === 'success' ? photos.data : [];
   const count = real.length > 0 ? real.length : PANELS.length;
 
@@ -211,7 +228,7 @@ export function MemberPhotos() {
         <button type="button" className="btn btn-secondary" disabled={count < 2} onClick={() => setIndex((i) => (i - 1 + count) % count)}>
           <span aria-hidden="true">‹</span> Previous
         </button>
-        <button type="button" className="btn btn-secondary" disabled={count < 2} onClick={() => setPlaying((p) => !p)}>
+        <button type="button" className="btn btn-secondary" disabled={count < 2} onClick={() => setPlaying(!playing)}>
           {playing ? 'Pause rotation' : 'Play rotation'}
         </button>
         <button type="button" className="btn btn-secondary" disabled={count < 2} onClick={() => setIndex((i) => (i + 1) % count)}>
