@@ -4,13 +4,14 @@
  * Builds the web app when dist/web is missing, starts the real app in this process on a fresh
  * temporary data folder with the demo data (127.0.0.1, a free port), starts Debian's Chromium
  * (/usr/bin/chromium, or CHROMIUM_PATH) headless with a fresh profile, and runs Lighthouse on
- * Home, Calendar and the booking page of a bookable demo event, for phones and desktops, a few
+ * Home, Calendar, the booking page of a bookable demo event, a member's own booking (booked for
+ * the purpose), News and Documents, for phones and desktops, a few
  * times each. Prints the median score of every category and exits 1 when performance,
  * accessibility or best practices is below 95 on any page (SEO is shown for information), or 2
  * when Lighthouse itself could not measure a page. Reports go to test-results/lighthouse/.
  *
  * Options: --runs N (default 3), --form-factor mobile|desktop|both (default both),
- * --page home|calendar|booking (repeatable; default all three).
+ * --page home|calendar|booking|mybooking|news|documents (repeatable; default all six).
  *
  * Phones are measured as Lighthouse does by default (a mid-range phone on a slow 4G line,
  * simulated), desktops with its desktop settings. The performance score depends on how busy the
@@ -44,7 +45,7 @@ const CATEGORIES = [...GATED_CATEGORIES, 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
 export type FormFactor = 'mobile' | 'desktop';
 
-const PAGE_NAMES = ['home', 'calendar', 'booking'] as const;
+const PAGE_NAMES = ['home', 'calendar', 'booking', 'mybooking', 'news', 'documents'] as const;
 type PageName = (typeof PAGE_NAMES)[number];
 
 interface Measurement extends LighthouseRun {
@@ -239,6 +240,9 @@ export interface LighthouseRun {
   warnings: string[];
   /** Lighthouse's measure of this machine's speed during the run (lower is slower: busy cores). */
   benchmarkIndex: number;
+  /** Largest contentful paint and total blocking time, in ms (performance runs only). */
+  lcpMs?: number;
+  tbtMs?: number;
 }
 
 export interface LighthouseOptions {
@@ -298,6 +302,8 @@ async function runOnce(url: string, options: LighthouseOptions): Promise<Lightho
       runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined,
       warnings: lhr.runWarnings.map(String),
       benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+      lcpMs: lhr.audits['largest-contentful-paint']?.numericValue,
+      tbtMs: lhr.audits['total-blocking-time']?.numericValue,
     };
   } finally {
     await chromium.close();
@@ -312,6 +318,18 @@ export function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle] : Math.round((sorted[middle - 1] + sorted[middle]) / 2);
 }
 
+/** A member's own booking page: a booking made on the demo event, through its manage link. */
+async function myBookingUrl(baseUrl: string, eventId: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/bookings`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'fetch' },
+    body: JSON.stringify({ eventId, firstName: 'Ada', lastName: 'Lovelace', numberAttending: '1', numberOfChildren: '', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '', email: '' }),
+  });
+  if (response.status !== 201) throw new Error(`POST /api/bookings answered ${response.status}`);
+  const { managePath } = (await response.json()) as { managePath: string };
+  return `${baseUrl}${managePath}`;
+}
+
 async function main(): Promise<number> {
   const { runs, formFactors, pages } = parseOptions();
   ensureWebBuild();
@@ -319,10 +337,14 @@ async function main(): Promise<number> {
   const app = await startApp();
   const measurements: Measurement[] = [];
   try {
+    const eventId = pages.includes('booking') || pages.includes('mybooking') ? await bookableEventId(app.baseUrl) : '';
     const urls: Record<PageName, string> = {
       home: `${app.baseUrl}/`,
       calendar: `${app.baseUrl}/calendar`,
-      booking: pages.includes('booking') ? `${app.baseUrl}/event-booking?id=${encodeURIComponent(await bookableEventId(app.baseUrl))}` : '',
+      booking: eventId === '' ? '' : `${app.baseUrl}/event-booking?id=${encodeURIComponent(eventId)}`,
+      mybooking: pages.includes('mybooking') ? await myBookingUrl(app.baseUrl, eventId) : '',
+      news: `${app.baseUrl}/news`,
+      documents: `${app.baseUrl}/documents`,
     };
     for (const formFactor of formFactors) {
       for (const page of pages) {
@@ -339,7 +361,7 @@ async function main(): Promise<number> {
             })),
           };
           measurements.push(measurement);
-          const line = CATEGORIES.map((category) => `${category} ${measurement.scores[category] ?? '-'}`).join(', ');
+          const line = [...CATEGORIES.map((category) => `${category} ${measurement.scores[category] ?? '-'}`), `LCP ${Math.round(measurement.lcpMs ?? NaN)} ms`, `TBT ${Math.round(measurement.tbtMs ?? NaN)} ms`].join(', ');
           console.log(`  ${formFactor} ${page} run ${run}: ${measurement.runtimeError ?? line} (machine speed ${measurement.benchmarkIndex})`);
         }
       }
@@ -348,28 +370,32 @@ async function main(): Promise<number> {
     await app.close();
   }
 
-  const rows: { formFactor: FormFactor; page: PageName; url: string; medians: Partial<Record<Category, number>> }[] = [];
+  const rows: { formFactor: FormFactor; page: PageName; url: string; medians: Partial<Record<Category | 'lcpMs' | 'tbtMs', number>> }[] = [];
   for (const formFactor of formFactors) {
     for (const page of pages) {
       const runsOfPage = measurements.filter((m) => m.formFactor === formFactor && m.page === page && !m.runtimeError);
-      const medians: Partial<Record<Category, number>> = {};
+      const medians: Partial<Record<Category | 'lcpMs' | 'tbtMs', number>> = {};
       for (const category of CATEGORIES) {
         const values = runsOfPage.map((m) => m.scores[category]).filter((value): value is number => value !== undefined);
         if (values.length > 0) medians[category] = median(values);
+      }
+      for (const metric of ['lcpMs', 'tbtMs'] as const) {
+        const values = runsOfPage.map((m) => m[metric]).filter((value): value is number => value !== undefined);
+        if (values.length > 0) medians[metric] = Math.round(median(values));
       }
       rows.push({ formFactor, page, url: runsOfPage[0]?.url ?? '', medians });
     }
   }
 
   console.log(`\nLighthouse ${measurements.length > 0 ? '' : '(no runs) '}median of ${runs} run${runs === 1 ? '' : 's'} (needs ${REQUIRED_SCORE} in ${GATED_CATEGORIES.join(', ')}; SEO for information)`);
-  console.log(['form factor', 'page    ', ...CATEGORIES.map((c) => c.padStart(14))].join(' | '));
+  console.log(['form factor', 'page     ', ...CATEGORIES.map((c) => c.padStart(14)), 'LCP ms'.padStart(7), 'TBT ms'.padStart(7)].join(' | '));
   for (const row of rows) {
     const cells = CATEGORIES.map((category) => {
       const value = row.medians[category];
       const mark = value !== undefined && value < REQUIRED_SCORE && (GATED_CATEGORIES as readonly string[]).includes(category) ? ' !' : '  ';
       return `${value ?? '-'}${mark}`.padStart(14);
     });
-    console.log([row.formFactor.padEnd(11), row.page.padEnd(8), ...cells].join(' | '));
+    console.log([row.formFactor.padEnd(11), row.page.padEnd(9), ...cells, String(row.medians.lcpMs ?? '-').padStart(7), String(row.medians.tbtMs ?? '-').padStart(7)].join(' | '));
   }
 
   let code = 0;

@@ -134,8 +134,9 @@ describe('card step with Square', () => {
 
     const calls = await squareCalls(page);
     expect(calls[0]).toEqual(['payments', APPLICATION_ID, square.locationId]);
-    // The club configuration was fetched once for the whole visit: the card step reuses it.
-    expect(configRequests).toBe(1);
+    // The club's settings came inside the page the server drew, for the whole visit: the card step
+    // reuses them and never asks.
+    expect(configRequests).toBe(0);
     expect(calls).toContainEqual(['setLocale', 'en-GB']);
     expect(calls).toContainEqual(['attach', '#card-container']);
     expect(calls).toContainEqual([

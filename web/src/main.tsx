@@ -34,16 +34,26 @@ const root = container;
 
 /**
  * Where this history entry's page was left, as the router's ScrollRestoration keeps it (in
- * session storage, by entry), restored before hydrating: the router restores on Back and Forward
- * within the app, but skips its first restore when it hydrates, leaving it to a script its
- * framework mode puts in the page (our Content-Security-Policy allows no inline script). The page
- * is drawn already, so it can scroll there at once.
+ * session storage, by the entry's key), restored before hydrating: the router restores on Back
+ * and Forward within the app but skips its first restore when it hydrates, leaving it to a script
+ * its framework mode puts in the page (our Content-Security-Policy allows no inline script). As
+ * that script does, an entry without a key (a new visit) gets one, so it never reads another
+ * entry's position. The page is drawn already, so it can scroll there at once.
  */
 const SCROLL_POSITIONS_KEY = 'react-router-scroll-positions';
 function restoreScroll(): void {
+  const state = window.history.state as { key?: string } | null;
+  if (!state?.key) {
+    window.history.replaceState({ ...state, key: Math.random().toString(36).slice(2) }, '');
+    return;
+  }
+  // Only a return to the entry (a reload, Back or Forward): the same address opened anew (typed, or
+  // followed from elsewhere) is a new visit that starts at the top, even where the browser kept the entry.
+  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  if (navigation?.type !== 'reload' && navigation?.type !== 'back_forward') return;
   try {
     const positions = JSON.parse(sessionStorage.getItem(SCROLL_POSITIONS_KEY) ?? '{}') as Record<string, unknown>;
-    const y = positions[(window.history.state as { key?: string } | null)?.key ?? 'default'];
+    const y = positions[state.key];
     if (typeof y === 'number') window.scrollTo(0, y);
   } catch {
     // Nothing kept (or storage refused): the page starts at its top.
@@ -69,6 +79,8 @@ async function start(): Promise<void> {
       }),
     );
   }
+  // Before the router reads the history entry (it keeps the entry's key as the page's).
+  if (page) restoreScroll();
   const router = createBrowserRouter(routes, page ? { hydrationData: page.router } : {});
   const app = (
     <StrictMode>
@@ -80,7 +92,6 @@ async function start(): Promise<void> {
     </StrictMode>
   );
   if (page) {
-    restoreScroll();
     hydrateRoot(root, app, {
       onRecoverableError: (error) => console.error('The page did not hydrate as the server drew it', error),
     });

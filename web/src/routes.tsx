@@ -25,11 +25,17 @@ type PageReads = (query: URLSearchParams, params: LoaderFunctionArgs['params']) 
 
 const param = (query: URLSearchParams, name: string): string | null => query.get(name)?.trim() || null;
 
-/** A loader that puts the page's reads in the data layer; the page reads them there (lib/page-data.ts). */
+/**
+ * A loader that puts the page's reads in the data layer, where the page reads them
+ * (lib/page-data.ts). The server waits for them, to draw the page with its data; the browser
+ * starts them beside the page's code and draws the page at once, showing it loading until they
+ * come (a page seen before is drawn from what the data layer kept).
+ */
 function loaderOf(data: PageData, reads: PageReads) {
   return async ({ request, params }: LoaderFunctionArgs) => {
     const wanted = reads(new URL(request.url).searchParams, params).filter((read) => read !== null);
-    await Promise.all(wanted.map((read) => preloadRead(data, read)));
+    const loading = Promise.all(wanted.map((read) => preloadRead(data, read)));
+    if (data.onServer) await loading;
     return null;
   };
 }
