@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Admin } from '../../core/entities/admin';
 import { ACTIONS, type AdminAction } from '../../core/domain/permissions';
 import { parseInput } from '../../core/use-cases/parse-input';
+import { SESSION_COOKIE_SCHEME } from './openapi';
 
 export const ErrorResponseSchema = z.object({
   error: z.string(),
@@ -180,7 +181,9 @@ export class ApiRoutes {
       path: spec.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}'),
       summary: spec.summary,
       tags: [spec.tag],
-      security: spec.access === 'public' ? undefined : [{ sessionCookie: [] }],
+      // Every operation states its security: none for public routes (an empty list, not a missing
+      // one, which would mean "whatever the document's default is"), else the admin session cookie.
+      security: spec.access === 'public' ? [] : [{ [SESSION_COOKIE_SCHEME]: [] }],
       request,
       responses,
     });
