@@ -70,6 +70,11 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** Express path, e.g. /api/events/:id. */
   path: string;
+  /**
+   * The operation's name in the OpenAPI document (and in clients generated from it): camelCase,
+   * unique, and stable once published. Admin routes (under /api/admin) start with `admin`.
+   */
+  operationId: string;
   summary: string;
   tag: string;
   access: Access;
@@ -93,6 +98,7 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
  */
 export class ApiRoutes {
   readonly declared: { method: string; path: string }[] = [];
+  private readonly operationIds = new Set<string>();
 
   constructor(
     private readonly router: Router,
@@ -111,6 +117,13 @@ export class ApiRoutes {
     P extends z.ZodType = z.ZodUndefined,
     R extends ResponseSpecs = ResponseSpecs,
   >(spec: RouteSpec<B, Q, P, R>): void {
+    if (!/^[a-z][A-Za-z0-9]*$/.test(spec.operationId)) {
+      throw new Error(`${spec.method.toUpperCase()} ${spec.path}: operationId "${spec.operationId}" is not camelCase`);
+    }
+    if (this.operationIds.has(spec.operationId)) {
+      throw new Error(`${spec.method.toUpperCase()} ${spec.path}: operationId "${spec.operationId}" is already taken`);
+    }
+    this.operationIds.add(spec.operationId);
     this.declared.push({ method: spec.method, path: spec.path });
     this.register(spec);
     const handlers: RequestHandler[] = [];
@@ -179,6 +192,7 @@ export class ApiRoutes {
     this.registry.registerPath({
       method: spec.method,
       path: spec.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}'),
+      operationId: spec.operationId,
       summary: spec.summary,
       tags: [spec.tag],
       // Every operation states its security: none for public routes (an empty list, not a missing

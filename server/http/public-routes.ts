@@ -83,6 +83,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   routes.add({
     method: 'get',
     path: '/api/health',
+    operationId: 'getHealth',
     summary: 'Liveness and the adapters in use',
     tag: 'meta',
     access: 'public',
@@ -104,6 +105,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   routes.add({
     method: 'get',
     path: CONFIG_API_PATH,
+    operationId: 'getConfig',
     summary: 'What the web app needs to know about the club and this server',
     tag: 'meta',
     access: 'public',
@@ -114,6 +116,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   routes.add({
     method: 'get',
     path: '/api/events',
+    operationId: 'listEvents',
     summary: 'The calendar: events not over before today (or undated), start ascending; and the active dated work days not over before today, date ascending',
     tag: 'events',
     access: 'public',
@@ -129,6 +132,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   routes.add({
     method: 'get',
     path: '/api/events/:id',
+    operationId: 'getEvent',
     summary: 'One event for the booking page, with why it cannot be booked now',
     tag: 'events',
     access: 'public',
@@ -145,6 +149,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   routes.add({
     method: 'post',
     path: '/api/bookings',
+    operationId: 'createBooking',
     summary: 'Book an event; paid events answer with the checkout to pay',
     tag: 'bookings',
     access: 'public',
@@ -173,6 +178,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   routes.add({
     method: 'get',
     path: '/api/my-booking',
+    operationId: 'getMyBooking',
     summary: "A member's own booking, named by the signed token of its manage link",
     tag: 'bookings',
     access: 'public',
@@ -189,6 +195,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   routes.add({
     method: 'post',
     path: '/api/my-booking/cancel',
+    operationId: 'cancelMyBooking',
     summary: "Cancels a member's own booking through its manage link: the places are released and a paid booking refunded in full",
     tag: 'bookings',
     access: 'public',
@@ -207,6 +214,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   routes.add({
     method: 'get',
     path: '/api/work-days',
+    operationId: 'listWorkDays',
     summary: 'Active work days with volunteer counts per job',
     tag: 'work days',
     access: 'public',
@@ -219,6 +227,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   routes.add({
     method: 'get',
     path: '/api/work-days/:id',
+    operationId: 'getWorkDay',
     summary: 'One active work day',
     tag: 'work days',
     access: 'public',
@@ -235,6 +244,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   routes.add({
     method: 'post',
     path: '/api/work-days/:id/signups',
+    operationId: 'signUpForWorkDay',
     summary: 'Sign up for jobs of a work day',
     tag: 'work days',
     access: 'public',
@@ -265,6 +275,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   routes.add({
     method: 'get',
     path: '/api/campaigns',
+    operationId: 'listCampaigns',
     summary: 'Recent e-mail campaigns, newest first',
     tag: 'news',
     access: 'public',
@@ -280,6 +291,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   routes.add({
     method: 'get',
     path: '/api/documents',
+    operationId: 'listDocuments',
     summary: 'Club documents with the address of each PDF',
     tag: 'documents',
     access: 'public',
@@ -293,6 +305,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   routes.add({
     method: 'get',
     path: '/api/documents/:id/file',
+    operationId: 'getDocumentFile',
     summary: "A document's PDF",
     tag: 'documents',
     access: 'public',
@@ -313,6 +326,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   routes.add({
     method: 'get',
     path: '/api/water-levels',
+    operationId: 'listWaterLevels',
     summary: 'Daily reservoir readings between two dates (default: the last 365 days)',
     tag: 'water levels',
     access: 'public',
@@ -326,6 +340,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   routes.add({
     method: 'get',
     path: '/api/search',
+    operationId: 'search',
     summary: 'Search events, documents, news and pages; ranked by the club rules',
     tag: 'search',
     access: 'public',
