@@ -256,6 +256,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   routes.add({
     method: 'get',
     path: '/api/openapi.json',
+    operationId: 'getOpenApiDocument',
     summary: 'This OpenAPI 3.1 document',
     tag: 'meta',
     access: 'public',

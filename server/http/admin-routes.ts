@@ -43,6 +43,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
   routes.add({
     method: 'post',
     path: '/api/admin/session',
+    operationId: 'adminSignIn',
     summary: 'Sign in; sets the session cookie',
     tag: 'admin session',
     access: 'public',
@@ -65,6 +66,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
   routes.add({
     method: 'get',
     path: '/api/admin/session',
+    operationId: 'adminGetSession',
     summary: 'The signed-in admin',
     tag: 'admin session',
     access: 'signed-in',
@@ -77,6 +79,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
   routes.add({
     method: 'delete',
     path: '/api/admin/session',
+    operationId: 'adminSignOut',
     summary: 'Sign out: ends the session and clears the cookie',
     tag: 'admin session',
     access: 'public',
@@ -92,6 +95,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
   routes.add({
     method: 'get',
     path: '/api/admin/dashboard',
+    operationId: 'adminGetDashboard',
     summary: 'Recent events and (with bookings:read) booking statistics',
     tag: 'admin',
     access: 'signed-in',
@@ -104,6 +108,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
   routes.add({
     method: 'get',
     path: '/api/admin/events',
+    operationId: 'adminListEvents',
     summary: 'Every event, date descending',
     tag: 'admin events',
     access: { action: 'events.list' },
@@ -116,6 +121,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
   routes.add({
     method: 'get',
     path: '/api/admin/events/:id',
+    operationId: 'adminGetEvent',
     summary: 'One event and its values for the edit form',
     tag: 'admin events',
     access: { action: 'events.list' },
@@ -132,6 +138,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
   routes.add({
     method: 'post',
     path: '/api/admin/events',
+    operationId: 'adminCreateEvent',
     summary: 'Create an event',
     tag: 'admin events',
     access: { action: 'events.create' },
@@ -145,6 +152,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
   routes.add({
     method: 'put',
     path: '/api/admin/events/:id',
+    operationId: 'adminUpdateEvent',
     summary: 'Update an event',
     tag: 'admin events',
     access: { action: 'events.update' },
@@ -163,6 +171,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
   routes.add({
     method: 'delete',
     path: '/api/admin/events/:id',
+    operationId: 'adminDeleteEvent',
     summary: 'Delete an event that has no bookings',
     tag: 'admin events',
     access: { action: 'events.delete' },
@@ -178,6 +187,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
   routes.add({
     method: 'get',
     path: '/api/admin/bookings',
+    operationId: 'adminListBookings',
     summary: 'Bookings overview: events of the last 6 months and later, with counts and revenue',
     tag: 'admin bookings',
     access: { action: 'bookings.read' },
@@ -190,6 +200,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
   routes.add({
     method: 'get',
     path: '/api/admin/events/:id/bookings',
+    operationId: 'adminListEventBookings',
     summary: "One event's bookings with a summary",
     tag: 'admin bookings',
     access: { action: 'bookings.read' },
@@ -206,6 +217,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
   routes.add({
     method: 'get',
     path: '/api/admin/events/:id/bookings.csv',
+    operationId: 'adminExportEventBookingsCsv',
     summary: "One event's bookings as a CSV download",
     tag: 'admin bookings',
     access: { action: 'bookings.read' },
@@ -220,6 +232,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
   routes.add({
     method: 'get',
     path: '/api/admin/admins',
+    operationId: 'adminListAdmins',
     summary: 'Every admin account with role and permissions',
     tag: 'admin accounts',
     access: 'signed-in',
@@ -232,6 +245,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
   routes.add({
     method: 'post',
     path: '/api/admin/admins',
+    operationId: 'adminCreateAdmin',
     summary: 'Add an admin account',
     tag: 'admin accounts',
     access: { action: 'admins.manage' },
@@ -248,6 +262,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
   routes.add({
     method: 'patch',
     path: '/api/admin/admins/:uid',
+    operationId: 'adminUpdateAdmin',
     summary: "Change an admin's name or permissions, or disable or enable the account",
     tag: 'admin accounts',
     access: { action: 'admins.manage' },
@@ -266,6 +281,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
   routes.add({
     method: 'get',
     path: '/api/admin/work-days',
+    operationId: 'adminListWorkDays',
     summary: 'Every work day with its sign-ups',
     tag: 'admin work days',
     access: { action: 'workDays.read' },

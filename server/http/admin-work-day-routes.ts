@@ -23,6 +23,7 @@ export function registerAdminWorkDayRoutes(routes: ApiRoutes, ports: AppContaine
   routes.add({
     method: 'get',
     path: '/api/admin/work-days/:id',
+    operationId: 'adminGetWorkDay',
     summary: 'One work day (archived or not) with its counts, sign-ups and the edit form',
     tag: 'admin work days',
     access: { action: 'workDays.read' },
@@ -34,6 +35,7 @@ export function registerAdminWorkDayRoutes(routes: ApiRoutes, ports: AppContaine
   routes.add({
     method: 'post',
     path: '/api/admin/work-days',
+    operationId: 'adminCreateWorkDay',
     summary: 'Create a work day with its jobs',
     tag: 'admin work days',
     access: { action: 'workDays.write' },
@@ -45,6 +47,7 @@ export function registerAdminWorkDayRoutes(routes: ApiRoutes, ports: AppContaine
   routes.add({
     method: 'put',
     path: '/api/admin/work-days/:id',
+    operationId: 'adminUpdateWorkDay',
     summary: 'Change a work day and its jobs (rows with an id keep their job; rows without are new; missing jobs are deleted)',
     tag: 'admin work days',
     access: { action: 'workDays.write' },
@@ -62,6 +65,7 @@ export function registerAdminWorkDayRoutes(routes: ApiRoutes, ports: AppContaine
   routes.add({
     method: 'post',
     path: '/api/admin/work-days/:id/archive',
+    operationId: 'adminSetWorkDayArchived',
     summary: 'Archive a work day ({ archived: true }) or bring it back ({ archived: false })',
     tag: 'admin work days',
     access: { action: 'workDays.write' },
@@ -74,6 +78,7 @@ export function registerAdminWorkDayRoutes(routes: ApiRoutes, ports: AppContaine
   routes.add({
     method: 'delete',
     path: '/api/admin/work-days/:id/signups/:signupId',
+    operationId: 'adminDeleteWorkDaySignup',
     summary: "Remove a volunteer's sign-up; its places are free again",
     tag: 'admin work days',
     access: { action: 'workDays.write' },
@@ -85,6 +90,7 @@ export function registerAdminWorkDayRoutes(routes: ApiRoutes, ports: AppContaine
   routes.add({
     method: 'post',
     path: '/api/admin/work-days/:id/signups/remove',
+    operationId: 'adminRemoveWorkDaySignups',
     summary: "Remove several volunteers' sign-ups at once (e.g. a flood of made-up names); their places are free again",
     tag: 'admin work days',
     access: { action: 'workDays.write' },
@@ -101,6 +107,7 @@ export function registerAdminWorkDayRoutes(routes: ApiRoutes, ports: AppContaine
   routes.add({
     method: 'get',
     path: '/api/admin/work-days/:id/signups.csv',
+    operationId: 'adminExportWorkDaySignupsCsv',
     summary: "One work day's sign-ups as a CSV download (formula-safe)",
     tag: 'admin work days',
     access: { action: 'workDays.read' },

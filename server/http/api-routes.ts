@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Admin } from '../../core/entities/admin';
 import { ACTIONS, type AdminAction } from '../../core/domain/permissions';
 import { parseInput } from '../../core/use-cases/parse-input';
+import { SESSION_COOKIE_SCHEME } from './openapi';
 
 export const ErrorResponseSchema = z.object({
   error: z.string(),
@@ -69,6 +70,11 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** Express path, e.g. /api/events/:id. */
   path: string;
+  /**
+   * The operation's name in the OpenAPI document (and in clients generated from it): camelCase,
+   * unique, and stable once published. Admin routes (under /api/admin) start with `admin`.
+   */
+  operationId: string;
   summary: string;
   tag: string;
   access: Access;
@@ -99,6 +105,7 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
 export class ApiRoutes {
   readonly declared: { method: string; path: string }[] = [];
   private readonly inPage: { segments: string[]; read: (params: Record<string, string>, query: Record<string, string>) => Promise<string | undefined> }[] = [];
+  private readonly operationIds = new Set<string>();
 
   constructor(
     private readonly router: Router,
@@ -117,6 +124,13 @@ export class ApiRoutes {
     P extends z.ZodType = z.ZodUndefined,
     R extends ResponseSpecs = ResponseSpecs,
   >(spec: RouteSpec<B, Q, P, R>): void {
+    if (!/^[a-z][A-Za-z0-9]*$/.test(spec.operationId)) {
+      throw new Error(`${spec.method.toUpperCase()} ${spec.path}: operationId "${spec.operationId}" is not camelCase`);
+    }
+    if (this.operationIds.has(spec.operationId)) {
+      throw new Error(`${spec.method.toUpperCase()} ${spec.path}: operationId "${spec.operationId}" is already taken`);
+    }
+    this.operationIds.add(spec.operationId);
     this.declared.push({ method: spec.method, path: spec.path });
     this.register(spec);
     if (spec.inPage) this.addInPage(spec);
@@ -217,9 +231,12 @@ export class ApiRoutes {
     this.registry.registerPath({
       method: spec.method,
       path: spec.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}'),
+      operationId: spec.operationId,
       summary: spec.summary,
       tags: [spec.tag],
-      security: spec.access === 'public' ? undefined : [{ sessionCookie: [] }],
+      // Every operation states its security: none for public routes (an empty list, not a missing
+      // one, which would mean "whatever the document's default is"), else the admin session cookie.
+      security: spec.access === 'public' ? [] : [{ [SESSION_COOKIE_SCHEME]: [] }],
       request,
       responses,
     });

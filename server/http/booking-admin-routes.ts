@@ -30,6 +30,7 @@ export function registerBookingAdminRoutes(routes: ApiRoutes, ports: AppContaine
   routes.add({
     method: 'get',
     path: '/api/admin/bookings/:id',
+    operationId: 'adminGetBooking',
     summary: 'One booking with its state, what may be done to it, and its history',
     tag: 'admin bookings',
     access: { action: 'bookings.read' },
@@ -41,6 +42,7 @@ export function registerBookingAdminRoutes(routes: ApiRoutes, ports: AppContaine
   routes.add({
     method: 'post',
     path: '/api/admin/bookings/:id/cancel',
+    operationId: 'adminCancelBooking',
     summary: 'Cancels the booking, releasing its places; with refund, a paid booking is refunded in full',
     tag: 'admin bookings',
     access: { action: 'bookings.write' },
@@ -56,6 +58,7 @@ export function registerBookingAdminRoutes(routes: ApiRoutes, ports: AppContaine
   routes.add({
     method: 'post',
     path: '/api/admin/bookings/:id/refund',
+    operationId: 'adminRefundBooking',
     summary: 'Tries a failed refund again (card), or records a cash or transfer refund as handed back',
     tag: 'admin bookings',
     access: { action: 'bookings.write' },
@@ -71,6 +74,7 @@ export function registerBookingAdminRoutes(routes: ApiRoutes, ports: AppContaine
   routes.add({
     method: 'post',
     path: '/api/admin/bookings/:id/mark-paid',
+    operationId: 'adminMarkBookingPaid',
     summary: 'Marks an unpaid booking paid by cash or bank transfer (method and reference recorded)',
     tag: 'admin bookings',
     access: { action: 'bookings.write' },
@@ -86,6 +90,7 @@ export function registerBookingAdminRoutes(routes: ApiRoutes, ports: AppContaine
   routes.add({
     method: 'patch',
     path: '/api/admin/bookings/:id',
+    operationId: 'adminUpdateBooking',
     summary: "Corrects the booking's name, e-mail, counts and boat name (the booking form's rules, within capacity)",
     tag: 'admin bookings',
     access: { action: 'bookings.write' },
@@ -105,6 +110,7 @@ export function registerBookingAdminRoutes(routes: ApiRoutes, ports: AppContaine
   routes.add({
     method: 'post',
     path: '/api/admin/bookings/:id/resend',
+    operationId: 'adminResendBookingConfirmation',
     summary: "Writes the booking's confirmation to the outbox again",
     tag: 'admin bookings',
     access: { action: 'bookings.write' },
@@ -116,6 +122,7 @@ export function registerBookingAdminRoutes(routes: ApiRoutes, ports: AppContaine
   routes.add({
     method: 'get',
     path: '/api/admin/audit',
+    operationId: 'adminListAuditLog',
     summary: 'The audit log, newest first, by record and by admin',
     tag: 'admin audit',
     access: { action: 'audit.read' },

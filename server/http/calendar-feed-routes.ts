@@ -14,6 +14,7 @@ export function registerCalendarFeedRoute(routes: ApiRoutes, ports: AppContainer
   routes.add({
     method: 'get',
     path: CALENDAR_FEED_PATH,
+    operationId: 'getCalendarFeed',
     summary:
       'The club calendar as an iCalendar feed to subscribe to: events of the last 3 months and all later ones, ' +
       'each with a stable UID, SEQUENCE, LAST-MODIFIED, STATUS (CANCELLED when called off) and its booking page; ' +

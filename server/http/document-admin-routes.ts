@@ -62,6 +62,7 @@ export function registerDocumentAdminRoutes(routes: ApiRoutes, ports: AppContain
   routes.add({
     method: 'post',
     path: '/api/admin/documents',
+    operationId: 'adminUploadDocument',
     summary: 'Upload a new document: the PDF as the body, its title, description and category in the query',
     tag: 'admin documents',
     access: { action: 'documents.write' },
@@ -79,6 +80,7 @@ export function registerDocumentAdminRoutes(routes: ApiRoutes, ports: AppContain
   routes.add({
     method: 'put',
     path: '/api/admin/documents/:id',
+    operationId: 'adminUpdateDocument',
     summary: "Change a document's title, description and category (its file stays)",
     tag: 'admin documents',
     access: { action: 'documents.write' },
@@ -93,6 +95,7 @@ export function registerDocumentAdminRoutes(routes: ApiRoutes, ports: AppContain
   routes.add({
     method: 'put',
     path: '/api/admin/documents/:id/file',
+    operationId: 'adminReplaceDocumentFile',
     summary: "Replace a document's PDF (the body); its title, description, category and place stay",
     tag: 'admin documents',
     access: { action: 'documents.write' },
@@ -110,6 +113,7 @@ export function registerDocumentAdminRoutes(routes: ApiRoutes, ports: AppContain
   routes.add({
     method: 'delete',
     path: '/api/admin/documents/:id',
+    operationId: 'adminDeleteDocument',
     summary: 'Delete a document and its file',
     tag: 'admin documents',
     access: { action: 'documents.write' },
@@ -121,6 +125,7 @@ export function registerDocumentAdminRoutes(routes: ApiRoutes, ports: AppContain
   routes.add({
     method: 'put',
     path: '/api/admin/document-order',
+    operationId: 'adminReorderDocuments',
     summary: 'Put the documents in a new order: every document’s id, once, first to last',
     tag: 'admin documents',
     access: { action: 'documents.write' },

@@ -22,6 +22,7 @@ export function registerEventCancelRoutes(routes: ApiRoutes, ports: AppContainer
   routes.add({
     method: 'get',
     path: '/api/admin/events/:id/cancel',
+    operationId: 'adminPreviewEventCancellation',
     summary: "What cancelling the event would do: its standing bookings, and how many are refunded by card or by hand",
     ...ONE_EVENT,
     responses: { 200: { description: 'The preview', schema: PreviewSchema }, 404: EVENT_NOT_FOUND },
@@ -31,6 +32,7 @@ export function registerEventCancelRoutes(routes: ApiRoutes, ports: AppContainer
   routes.add({
     method: 'post',
     path: '/api/admin/events/:id/cancel',
+    operationId: 'adminCancelEvent',
     summary: 'Cancels the event with the reason members are told: it stays listed marked cancelled, booking closes, every standing booking is cancelled with a full refund and its member e-mailed',
     ...ONE_EVENT,
     body: CancelEventRequestSchema,

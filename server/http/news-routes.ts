@@ -18,6 +18,7 @@ export function registerNewsRoutes(routes: ApiRoutes, ports: AppContainer): void
   routes.add({
     method: 'get',
     path: '/api/news/:id',
+    operationId: 'getNewsItem',
     summary: "A published news item's page: its body rendered from Markdown to sanitised HTML by the server",
     tag: 'news',
     access: 'public',
@@ -33,6 +34,7 @@ export function registerNewsRoutes(routes: ApiRoutes, ports: AppContainer): void
   routes.add({
     method: 'get',
     path: '/api/admin/news',
+    operationId: 'adminListNews',
     summary: 'Where news come from and every news item written in the app, drafts included, newest publish time first',
     tag: 'admin news',
     access: { action: 'news.list' },
@@ -43,6 +45,7 @@ export function registerNewsRoutes(routes: ApiRoutes, ports: AppContainer): void
   routes.add({
     method: 'get',
     path: '/api/admin/news/:id',
+    operationId: 'adminGetNewsItem',
     summary: 'One news item and its values for the edit form',
     tag: 'admin news',
     access: { action: 'news.list' },
@@ -58,6 +61,7 @@ export function registerNewsRoutes(routes: ApiRoutes, ports: AppContainer): void
   routes.add({
     method: 'post',
     path: '/api/admin/news',
+    operationId: 'adminCreateNewsItem',
     summary: 'Write a news item: subject, Markdown body, publish time (London), Draft or Published',
     tag: 'admin news',
     access: { action: 'news.write' },
@@ -72,6 +76,7 @@ export function registerNewsRoutes(routes: ApiRoutes, ports: AppContainer): void
   routes.add({
     method: 'put',
     path: '/api/admin/news/:id',
+    operationId: 'adminUpdateNewsItem',
     summary: 'Edit a news item; status Draft unpublishes it',
     tag: 'admin news',
     access: { action: 'news.write' },
@@ -88,6 +93,7 @@ export function registerNewsRoutes(routes: ApiRoutes, ports: AppContainer): void
   routes.add({
     method: 'delete',
     path: '/api/admin/news/:id',
+    operationId: 'adminDeleteNewsItem',
     summary: 'Delete a news item',
     tag: 'admin news',
     access: { action: 'news.write' },

@@ -1,9 +1,12 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import type { SESSION_COOKIE as CookieName } from './auth';
 
+/** The security scheme of the admin session cookie; routes that need a session name it. */
+export const SESSION_COOKIE_SCHEME = 'sessionCookie';
+
 export function createOpenApiRegistry(cookieName: typeof CookieName): OpenAPIRegistry {
   const registry = new OpenAPIRegistry();
-  registry.registerComponent('securitySchemes', 'sessionCookie', {
+  registry.registerComponent('securitySchemes', SESSION_COOKIE_SCHEME, {
     type: 'apiKey',
     in: 'cookie',
     name: cookieName,

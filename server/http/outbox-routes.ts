@@ -18,6 +18,7 @@ export function registerOutboxRoutes(routes: ApiRoutes, ports: AppContainer): vo
   routes.add({
     method: 'get',
     path: '/api/admin/outbox',
+    operationId: 'adminListOutbox',
     summary: 'E-mails in the outbox, newest first (at most 200), optionally by status and by record (a booking id)',
     tag: 'admin mail',
     access: { action: 'mail.read' },
@@ -31,6 +32,7 @@ export function registerOutboxRoutes(routes: ApiRoutes, ports: AppContainer): vo
   routes.add({
     method: 'get',
     path: '/api/admin/outbox/:id',
+    operationId: 'adminGetOutboxMessage',
     summary: 'One e-mail with its text and HTML as they would be sent, and its files by name',
     tag: 'admin mail',
     access: { action: 'mail.read' },
@@ -47,6 +49,7 @@ export function registerOutboxRoutes(routes: ApiRoutes, ports: AppContainer): vo
   routes.add({
     method: 'get',
     path: '/api/admin/outbox/:id/html',
+    operationId: 'adminGetOutboxMessageHtml',
     summary: "One e-mail's HTML as it would be sent, for the Mail screen's preview (sandboxed: no scripts, no outside requests)",
     tag: 'admin mail',
     access: { action: 'mail.read' },
@@ -65,6 +68,7 @@ export function registerOutboxRoutes(routes: ApiRoutes, ports: AppContainer): vo
   routes.add({
     method: 'post',
     path: '/api/admin/outbox/:id/resend',
+    operationId: 'adminResendOutboxMessage',
     summary: 'Send a sent or failed e-mail again: queued, due now, with a fresh day of tries',
     tag: 'admin mail',
     access: { action: 'mail.resend' },

@@ -9,6 +9,7 @@ export function registerPasswordResetRoutes(routes: ApiRoutes, ports: AppContain
   routes.add({
     method: 'post',
     path: '/api/admin/password-reset',
+    operationId: 'adminRequestPasswordReset',
     summary: 'Forgot password: e-mails a reset link to an admin (the same answer for any address)',
     tag: 'admin session',
     access: 'public',
@@ -28,6 +29,7 @@ export function registerPasswordResetRoutes(routes: ApiRoutes, ports: AppContain
   routes.add({
     method: 'post',
     path: '/api/admin/password-reset/confirm',
+    operationId: 'adminConfirmPasswordReset',
     summary: "Sets a new password with a reset link's token; ends every session of that admin",
     tag: 'admin session',
     access: 'public',

@@ -42,6 +42,7 @@ export function registerPaymentRoutes(routes: ApiRoutes, ports: AppContainer): v
   routes.add({
     method: 'get',
     path: '/api/payments/checkouts/:checkoutId',
+    operationId: 'getCheckout',
     summary: 'What a checkout charges, for the card step of the booking page',
     tag: 'payments',
     access: 'public',
@@ -58,6 +59,7 @@ export function registerPaymentRoutes(routes: ApiRoutes, ports: AppContainer): v
   routes.add({
     method: 'post',
     path: '/api/payments/complete',
+    operationId: 'completePayment',
     summary: "Pay a checkout with the card form's one-time token",
     tag: 'payments',
     access: 'public',
@@ -79,6 +81,7 @@ export function registerPaymentRoutes(routes: ApiRoutes, ports: AppContainer): v
   routes.add({
     method: 'post',
     path: `${WEBHOOKS_PATH}/:gateway`,
+    operationId: 'receivePaymentWebhook',
     summary: "The payment provider's signed notification (Square: /api/webhooks/square)",
     tag: 'payments',
     access: 'public',

@@ -47,6 +47,7 @@ export function registerPhotoRoutes(routes: ApiRoutes, ports: AppContainer): voi
   routes.add({
     method: 'get',
     path: '/api/photos',
+    operationId: 'listPhotos',
     summary: "Members' photos on show, in order, with the addresses of their resized copies (AVIF, WebP, JPEG)",
     tag: 'photos',
     access: 'public',
@@ -57,6 +58,7 @@ export function registerPhotoRoutes(routes: ApiRoutes, ports: AppContainer): voi
   routes.add({
     method: 'get',
     path: '/api/photos/:id/files/:file',
+    operationId: 'getPhotoFile',
     summary: "One resized copy of a photo on show (cached for a year: a copy's address never changes)",
     tag: 'photos',
     access: 'public',
@@ -71,6 +73,7 @@ export function registerPhotoRoutes(routes: ApiRoutes, ports: AppContainer): voi
   routes.add({
     method: 'get',
     path: '/api/admin/photos',
+    operationId: 'adminListPhotos',
     summary: 'Every photo, hidden ones too, in the rotation order',
     tag: 'admin photos',
     access: { action: 'photos.manage' },
@@ -81,6 +84,7 @@ export function registerPhotoRoutes(routes: ApiRoutes, ports: AppContainer): voi
   routes.add({
     method: 'get',
     path: '/api/admin/photos/:id/files/:file',
+    operationId: 'adminGetPhotoFile',
     summary: 'One resized copy of any photo, hidden ones too (the admin screen)',
     tag: 'admin photos',
     access: { action: 'photos.manage' },
@@ -92,6 +96,7 @@ export function registerPhotoRoutes(routes: ApiRoutes, ports: AppContainer): voi
   routes.add({
     method: 'post',
     path: '/api/admin/photos',
+    operationId: 'adminUploadPhoto',
     summary: 'Upload a photo (the image bytes as the body; caption and credit in the query); it joins the end of the rotation',
     tag: 'admin photos',
     access: { action: 'photos.manage' },
@@ -114,6 +119,7 @@ export function registerPhotoRoutes(routes: ApiRoutes, ports: AppContainer): voi
   routes.add({
     method: 'put',
     path: '/api/admin/photos/order',
+    operationId: 'adminReorderPhotos',
     summary: 'Put the photos in a new order: every photo id once, first shown first',
     tag: 'admin photos',
     access: { action: 'photos.manage' },
@@ -128,6 +134,7 @@ export function registerPhotoRoutes(routes: ApiRoutes, ports: AppContainer): voi
   routes.add({
     method: 'patch',
     path: '/api/admin/photos/:id',
+    operationId: 'adminUpdatePhoto',
     summary: "Change a photo's caption or credit, or hide or show it",
     tag: 'admin photos',
     access: { action: 'photos.manage' },
@@ -140,6 +147,7 @@ export function registerPhotoRoutes(routes: ApiRoutes, ports: AppContainer): voi
   routes.add({
     method: 'delete',
     path: '/api/admin/photos/:id',
+    operationId: 'adminDeletePhoto',
     summary: 'Delete a photo and its files',
     tag: 'admin photos',
     access: { action: 'photos.manage' },

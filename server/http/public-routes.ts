@@ -83,6 +83,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   routes.add({
     method: 'get',
     path: '/api/health',
+    operationId: 'getHealth',
     summary: 'Liveness and the adapters in use',
     tag: 'meta',
     access: 'public',
@@ -104,6 +105,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   routes.add({
     method: 'get',
     path: CONFIG_API_PATH,
+    operationId: 'getConfig',
     summary: 'What the web app needs to know about the club and this server',
     tag: 'meta',
     access: 'public',
@@ -115,6 +117,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   routes.add({
     method: 'get',
     path: '/api/events',
+    operationId: 'listEvents',
     summary: 'The calendar: events not over before today (or undated), start ascending; and the active dated work days not over before today, date ascending',
     tag: 'events',
     access: 'public',
@@ -132,6 +135,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   routes.add({
     method: 'get',
     path: '/api/events/:id',
+    operationId: 'getEvent',
     summary: 'One event for the booking page, with why it cannot be booked now',
     tag: 'events',
     access: 'public',
@@ -149,6 +153,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   routes.add({
     method: 'post',
     path: '/api/bookings',
+    operationId: 'createBooking',
     summary: 'Book an event; paid events answer with the checkout to pay',
     tag: 'bookings',
     access: 'public',
@@ -177,6 +182,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   routes.add({
     method: 'get',
     path: '/api/my-booking',
+    operationId: 'getMyBooking',
     summary: "A member's own booking, named by the signed token of its manage link",
     tag: 'bookings',
     access: 'public',
@@ -194,6 +200,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   routes.add({
     method: 'post',
     path: '/api/my-booking/cancel',
+    operationId: 'cancelMyBooking',
     summary: "Cancels a member's own booking through its manage link: the places are released and a paid booking refunded in full",
     tag: 'bookings',
     access: 'public',
@@ -212,6 +219,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   routes.add({
     method: 'get',
     path: '/api/work-days',
+    operationId: 'listWorkDays',
     summary: 'Active work days with volunteer counts per job',
     tag: 'work days',
     access: 'public',
@@ -225,6 +233,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   routes.add({
     method: 'get',
     path: '/api/work-days/:id',
+    operationId: 'getWorkDay',
     summary: 'One active work day',
     tag: 'work days',
     access: 'public',
@@ -242,6 +251,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   routes.add({
     method: 'post',
     path: '/api/work-days/:id/signups',
+    operationId: 'signUpForWorkDay',
     summary: 'Sign up for jobs of a work day',
     tag: 'work days',
     access: 'public',
@@ -272,6 +282,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   routes.add({
     method: 'get',
     path: '/api/campaigns',
+    operationId: 'listCampaigns',
     summary: 'Recent e-mail campaigns, newest first',
     tag: 'news',
     access: 'public',
@@ -287,6 +298,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   routes.add({
     method: 'get',
     path: '/api/documents',
+    operationId: 'listDocuments',
     summary: 'Club documents with the address of each PDF',
     tag: 'documents',
     access: 'public',
@@ -301,6 +313,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   routes.add({
     method: 'get',
     path: '/api/documents/:id/file',
+    operationId: 'getDocumentFile',
     summary: "A document's PDF",
     tag: 'documents',
     access: 'public',
@@ -321,6 +334,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   routes.add({
     method: 'get',
     path: '/api/water-levels',
+    operationId: 'listWaterLevels',
     summary: 'Daily reservoir readings between two dates (default: the last 365 days)',
     tag: 'water levels',
     access: 'public',
@@ -334,6 +348,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   routes.add({
     method: 'get',
     path: '/api/search',
+    operationId: 'search',
     summary: 'Search events, documents, news and pages; ranked by the club rules',
     tag: 'search',
     access: 'public',

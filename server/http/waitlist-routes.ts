@@ -29,6 +29,7 @@ export function registerWaitlistRoutes(routes: ApiRoutes, ports: AppContainer, c
   routes.add({
     method: 'post',
     path: '/api/events/:id/waiting-list',
+    operationId: 'joinWaitingList',
     summary: "Join a full event's waiting list; the member is e-mailed a link to leave it",
     ...MEMBERS,
     params: IdParamsSchema,
@@ -47,6 +48,7 @@ export function registerWaitlistRoutes(routes: ApiRoutes, ports: AppContainer, c
   routes.add({
     method: 'get',
     path: '/api/waiting-list',
+    operationId: 'getMyWaitingListEntry',
     summary: "A member's own waiting-list entry, named by the signed token of its leave link",
     ...MEMBERS,
     inPage: true,
@@ -61,6 +63,7 @@ export function registerWaitlistRoutes(routes: ApiRoutes, ports: AppContainer, c
   routes.add({
     method: 'get',
     path: '/api/waiting-list/offer',
+    operationId: 'getWaitingListOffer',
     summary: "A waiting-list offer, named by the signed token of its e-mailed link: what the booking form is filled with",
     ...MEMBERS,
     query: WaitlistTokenSchema,
@@ -74,6 +77,7 @@ export function registerWaitlistRoutes(routes: ApiRoutes, ports: AppContainer, c
   routes.add({
     method: 'post',
     path: '/api/waiting-list/leave',
+    operationId: 'leaveWaitingList',
     summary: 'Leave the waiting list through the signed link (again: no change)',
     ...MEMBERS,
     body: WaitlistTokenSchema,
@@ -87,6 +91,7 @@ export function registerWaitlistRoutes(routes: ApiRoutes, ports: AppContainer, c
   routes.add({
     method: 'get',
     path: '/api/admin/events/:id/waiting-list',
+    operationId: 'adminListEventWaitingList',
     summary: "One event's waiting list: position, name, e-mail, places wanted, status, offered until",
     tag: 'admin bookings',
     access: { action: 'bookings.read' },
@@ -95,19 +100,21 @@ export function registerWaitlistRoutes(routes: ApiRoutes, ports: AppContainer, c
     handler: async ({ admin, params }) => reply(200, await ports.useCase(AdminWaitingList).list(admin, params.id)),
   });
 
-  // What admins do to one entry: the same route but for its last word, its summary and its conflict.
+  // What admins do to one entry: the same route but for its last word, its name, summary and conflict.
   const entryActions = [
     {
       action: 'offer',
+      operationId: 'adminOfferWaitingListPlaces',
       summary: 'Offers this person their places now, by hand (held for WAITLIST_OFFER_HOURS; audit-logged on the event)',
       conflict: '"The places this person wants are not free", or no longer waiting',
     },
-    { action: 'remove', summary: 'Removes someone from the waiting list (audit-logged on the event)', conflict: 'No longer on the list' },
+    { action: 'remove', operationId: 'adminRemoveWaitingListEntry', summary: 'Removes someone from the waiting list (audit-logged on the event)', conflict: 'No longer on the list' },
   ] as const;
-  for (const { action, summary, conflict } of entryActions) {
+  for (const { action, operationId, summary, conflict } of entryActions) {
     routes.add({
       method: 'post',
       path: `/api/admin/events/:id/waiting-list/:entryId/${action}`,
+      operationId,
       summary,
       tag: 'admin bookings',
       access: { action: 'bookings.write' },

@@ -42,6 +42,7 @@ export function registerWaterLevelRoutes(routes: ApiRoutes, ports: AppContainer)
   routes.add({
     method: 'post',
     path: '/api/admin/water-levels',
+    operationId: 'adminCreateWaterLevel',
     summary: 'Add the reading of a day that has none (date ISO or day first, percent 0 to 100)',
     tag: 'admin water levels',
     access: { action: 'waterLevels.write' },
@@ -58,6 +59,7 @@ export function registerWaterLevelRoutes(routes: ApiRoutes, ports: AppContainer)
   routes.add({
     method: 'put',
     path: '/api/admin/water-levels/:date',
+    operationId: 'adminUpdateWaterLevel',
     summary: "Correct a stored reading's percentage",
     tag: 'admin water levels',
     access: { action: 'waterLevels.write' },
@@ -75,6 +77,7 @@ export function registerWaterLevelRoutes(routes: ApiRoutes, ports: AppContainer)
   routes.add({
     method: 'delete',
     path: '/api/admin/water-levels/:date',
+    operationId: 'adminDeleteWaterLevel',
     summary: 'Delete a reading entered by mistake',
     tag: 'admin water levels',
     access: { action: 'waterLevels.write' },
@@ -89,6 +92,7 @@ export function registerWaterLevelRoutes(routes: ApiRoutes, ports: AppContainer)
   routes.add({
     method: 'post',
     path: '/api/admin/water-levels/import/preview',
+    operationId: 'adminPreviewWaterLevelImport',
     summary: 'Check a CSV file of readings and say what importing it would add and replace; stores nothing',
     tag: 'admin water levels',
     access: { action: 'waterLevels.write' },
@@ -106,6 +110,7 @@ export function registerWaterLevelRoutes(routes: ApiRoutes, ports: AppContainer)
   routes.add({
     method: 'post',
     path: '/api/admin/water-levels/import',
+    operationId: 'adminImportWaterLevels',
     summary: 'Import a CSV file of readings, checked again: all of them, or none when any line is bad (400, each bad line in fields)',
     tag: 'admin water levels',
     access: { action: 'waterLevels.write' },

@@ -10,6 +10,7 @@ export function registerWorkDayWithdrawRoutes(routes: ApiRoutes, ports: AppConta
   routes.add({
     method: 'get',
     path: '/api/work-day-signup',
+    operationId: 'getMyWorkDaySignup',
     summary: "A volunteer's own work-day sign-up, named by the signed token of its withdraw link",
     tag: 'work days',
     access: 'public',
@@ -25,6 +26,7 @@ export function registerWorkDayWithdrawRoutes(routes: ApiRoutes, ports: AppConta
   routes.add({
     method: 'post',
     path: '/api/work-day-signup/withdraw',
+    operationId: 'withdrawWorkDaySignup',
     summary: 'Withdraw from the work day through the signed link (audit-logged; again: no change, and the message says so)',
     tag: 'work days',
     access: 'public',

@@ -47,13 +47,21 @@ describe('OpenAPI document', () => {
 
   it('lists every route the server declares, with its request schemas and security', async () => {
     const doc = (await app.agent().get('/api/openapi.json')).body;
+    const operationIds: string[] = [];
     for (const route of app.built.routes) {
+      const name = `${route.method} ${route.path}`;
       const operation = doc.paths[route.path.replace(/:([A-Za-z]+)/g, '{$1}')]?.[route.method];
-      expect(operation, `${route.method} ${route.path}`).toBeDefined();
-      if (route.path.startsWith('/api/admin/') && route.path !== '/api/admin/session' && !route.path.startsWith('/api/admin/password-reset')) {
-        expect(operation.security, `${route.method} ${route.path}`).toEqual([{ sessionCookie: [] }]);
-      }
+      expect(operation, name).toBeDefined();
+      // Signing in and out and resetting a password need no session; every other admin route does.
+      const admin = route.path.startsWith('/api/admin/');
+      const needsSession = admin && route.path !== '/api/admin/session' && !route.path.startsWith('/api/admin/password-reset');
+      const signedIn = route.method === 'get' && route.path === '/api/admin/session';
+      expect(operation.security, name).toEqual(needsSession || signedIn ? [{ sessionCookie: [] }] : []);
+      // A camelCase name for clients, "admin..." for the admin routes.
+      expect(operation.operationId, name).toMatch(admin ? /^admin[A-Z][A-Za-z0-9]*$/ : /^(?!admin)[a-z][A-Za-z0-9]*$/);
+      operationIds.push(operation.operationId);
     }
+    expect(new Set(operationIds).size).toBe(operationIds.length);
     const booking = doc.paths['/api/bookings'].post;
     const bookingSchema = booking.requestBody.content['application/json'].schema;
     expect(Object.keys(bookingSchema.properties ?? {})).toEqual(

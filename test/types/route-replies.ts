@@ -16,7 +16,7 @@ const responses = {
   204: { description: 'Nothing to say' },
   404: { description: '"Event not found"' },
 };
-const base = { method: 'get', path: '/api/places', summary: 'Places', tag: 'test', access: 'public', responses } as const;
+const base = { method: 'get', path: '/api/places', operationId: 'listPlaces', summary: 'Places', tag: 'test', access: 'public', responses } as const;
 
 // The right shape, no body where none is declared, and an answer written by the handler itself.
 routes.add({ ...base, handler: async () => reply(200, { name: 'Regatta', placesLeft: 3 }) });

@@ -13,7 +13,7 @@ function appAnswering(body: unknown, checkReplies: boolean) {
   const router = express.Router();
   const routes = new ApiRoutes(router, new OpenAPIRegistry(), () => (_req, _res, next) => next(), checkReplies);
   const responses: ResponseSpecs = { 200: { description: 'The places', schema: PlacesSchema } };
-  routes.add({ method: 'get', path: '/api/places', summary: 'Places', tag: 'test', access: 'public', responses, handler: async () => reply(200, body) as never });
+  routes.add({ method: 'get', path: '/api/places', operationId: 'listPlaces', summary: 'Places', tag: 'test', access: 'public', responses, handler: async () => reply(200, body) as never });
   app.use(router);
   app.use(((error, _req, res, _next) => res.status(500).json({ error: (error as Error).message })) as express.ErrorRequestHandler);
   return app;
@@ -35,5 +35,23 @@ describe('API route answers', () => {
   it('in production sends it unchecked (the types have checked it already)', async () => {
     const res = await request(appAnswering({ name: 'Regatta', placesLeft: 'three' }, false)).get('/api/places');
     expect(res.status).toBe(200);
+  });
+});
+
+describe('API route operationIds', () => {
+  const routes = () => new ApiRoutes(express.Router(), new OpenAPIRegistry(), () => (_req, _res, next) => next());
+  const route = (operationId: string) =>
+    ({ method: 'get', path: '/api/places', operationId, summary: 'Places', tag: 'test', access: 'public', responses: { 204: { description: 'None' } }, handler: async () => reply(204) }) as const;
+
+  it('refuses a name that is not camelCase, naming the route', () => {
+    for (const name of ['ListPlaces', 'list-places', 'list_places', '']) {
+      expect(() => routes().add(route(name)), name).toThrow(`GET /api/places: operationId "${name}" is not camelCase`);
+    }
+  });
+
+  it('refuses a name already taken, so that no two operations share one', () => {
+    const declared = routes();
+    declared.add(route('listPlaces'));
+    expect(() => declared.add(route('listPlaces'))).toThrow('operationId "listPlaces" is already taken');
   });
 });
