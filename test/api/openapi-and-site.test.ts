@@ -82,7 +82,9 @@ describe('web app and security headers', () => {
       expect(res.status, path).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.text).toContain('<div id="root">');
-      expect(res.headers['cache-control']).toBe('no-cache');
+      // Revalidated every time, and never kept by a shared cache: a page comes with its data,
+      // a member's own booking included (ADR 29).
+      expect(res.headers['cache-control']).toBe('private, no-cache');
     }
   });
 
