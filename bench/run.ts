@@ -12,7 +12,7 @@
  *
  * Environment: BENCH_DURATION (seconds per measured run, default 10), BENCH_WARMUP (default 2),
  * BENCH_LOG_LEVEL (the app's log level, default warn), BENCH_SEARCH_RECORDS (default 10000),
- * BENCH_ONLY (comma-separated scenario keys: calendar,feed,calendarpage,event,search,searchwords,manage,booking),
+ * BENCH_ONLY (comma-separated scenario keys: calendar,feed,calendarpage,bookingpage,event,search,searchwords,manage,booking),
  * BENCH_PROFILE (a directory: the app writes a V8 CPU profile of each scenario's measured run
  * there, <scenario>.cpuprofile, for Chrome DevTools or speedscope), BENCH_BUILD=false (use the
  * existing dist/server.mjs instead of bundling the current sources first).
@@ -387,10 +387,18 @@ async function main(): Promise<void> {
       },
       {
         key: 'calendarpage',
-        title: "Calendar page: GET /calendar (the app's HTML with the events inside, its list drawn by the server), no target",
+        title: "Calendar page: GET /calendar (the page drawn by the server with its events, ADR 29), no target",
         connections: 50,
         expectedStatus: 200,
         requests: () => [{ method: 'GET', path: '/calendar' }],
+        targets: [],
+      },
+      {
+        key: 'bookingpage',
+        title: `Booking page: GET ${eventPath.replace(/^\/api\/events\//, '/event-booking?id=')} (the page drawn by the server with its event, ADR 29), no target`,
+        connections: 50,
+        expectedStatus: 200,
+        requests: () => [{ method: 'GET', path: eventPath.replace(/^\/api\/events\//, '/event-booking?id=') }],
         targets: [],
       },
       {

@@ -8,7 +8,7 @@ import { addEvent, startTestApp, type TestApp } from './support/test-app';
 // A built web app as Vite writes it: index.html with the server's three marks, and the manifest
 // naming each source module's chunk, what it imports and its style sheets.
 const INDEX =
-  '<!doctype html><html><head><title>Members Area</title><!--app-head--><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>';
+  '<!doctype html><html><head><title>Members Area</title><script type="module" src="/assets/index-1.js"></script></head><body><!--app-head--><div id="root"><!--app-html--></div><!--app-state--></body></html>';
 const MANIFEST = {
   'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-2.js'] },
   '_shared-2.js': { file: 'assets/shared-2.js' },
@@ -51,6 +51,11 @@ function queryData(html: string, key: unknown[]): unknown {
   return pageStateOf(html)?.queries.queries.find((query) => JSON.stringify(query.queryKey) === JSON.stringify(key))?.state.data;
 }
 
+/** The `<link>` tags before the page's drawing, in order. */
+function linksBeforePage(html: string): string[] {
+  return html.slice(0, html.indexOf('<div id="root">')).match(/<link [^>]*>/g) ?? [];
+}
+
 /** The page's `<main>`, as drawn by the server. */
 function mainOf(html: string): string {
   const start = html.indexOf('<main');
@@ -75,9 +80,9 @@ describe("a members' page comes drawn, with its data in it", () => {
     expect(queryData(res.text, ['booking-event', event.id])).toEqual(api.body);
     // The club's settings come with every page, as GET /api/config gives them.
     expect(queryData(res.text, ['club-config'])).toEqual((await app.agent().get('/api/config')).body);
-    // Its own modules (and what they import that the entry does not) are named in its head.
-    const head = res.text.slice(0, res.text.indexOf('</head>'));
-    expect(head.match(/<link [^>]*>/g)).toEqual([
+    // Its own modules (and what they import that the entry does not) are named before the page.
+    const head = linksBeforePage(res.text);
+    expect(head).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/event-booking-page-6.js">',
       '<link rel="modulepreload" crossorigin href="/assets/dialog-4.js">',
     ]);
@@ -90,8 +95,7 @@ describe("a members' page comes drawn, with its data in it", () => {
     expect(mainOf(res.text)).toContain('<h2 class="event-title">Laser Open</h2>');
     const api = await app.agent().get('/api/events');
     expect(queryData(res.text, ['calendar'])).toEqual(api.body);
-    const head = res.text.slice(0, res.text.indexOf('</head>'));
-    expect(head.match(/<link [^>]*>/g)).toEqual([
+    expect(linksBeforePage(res.text)).toEqual([
       '<link rel="stylesheet" crossorigin href="/assets/calendar-5.css">',
       '<link rel="modulepreload" crossorigin href="/assets/calendar-page-3.js">',
       '<link rel="modulepreload" crossorigin href="/assets/dialog-4.js">',
