@@ -7,8 +7,7 @@ import { DomainError } from '../../core/errors';
 /**
  * The members' pages as the server answers them (ADR 29): the built index.html with the page
  * drawn inside it by the web app's own routes and components (web/src/entry-server.tsx), the
- * state the app hydrates it with, and the page's modules and style sheets named in its head from
- * the build's manifest. The reads the page starts with are answered in process by the API's own
+ * state the app hydrates it with, and the page's own style sheets named from the build's manifest. The reads the page starts with are answered in process by the API's own
  * routes (`readInPage`, ApiRoutes.readInPage), so the page carries its data and the app asks no more.
  */
 
@@ -34,11 +33,14 @@ function attribute(value: string): string {
 }
 
 /**
- * The `<link>` tags for a page's route modules: each module's chunk and the chunks it imports
- * statically, with their style sheets, leaving out what the entry already brings (index.html
- * names those). A module the manifest does not know adds nothing.
+ * The style sheets of a page's route modules, as `<link>` tags: those of each module's chunk and
+ * of the chunks it imports statically, leaving out what the entry already brings (index.html
+ * names those). Their scripts are not named: the page is drawn already, and a phone that fetched
+ * them beside the style sheets would paint it later (ADR 29); the app's entry asks for them all
+ * at once when it loads the page's route (Vite's preload of a dynamic import, from the same
+ * manifest). A module the manifest does not know adds nothing.
  */
-export function modulePreloads(manifest: Manifest, modules: readonly string[]): string {
+export function pageStyleSheets(manifest: Manifest, modules: readonly string[]): string {
   const closure = (key: string, into: Set<string>) => {
     if (into.has(key) || !manifest[key]) return;
     into.add(key);
@@ -48,12 +50,8 @@ export function modulePreloads(manifest: Manifest, modules: readonly string[]): 
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(key, entry);
   const page = new Set<string>();
   for (const module of modules) closure(module, page);
-  const chunks = [...page].filter((key) => !entry.has(key)).map((key) => manifest[key]);
-  const styles = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))];
-  return [
-    ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${attribute(file)}">`),
-    ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${attribute(chunk.file)}">`),
-  ].join('');
+  const styles = [...new Set([...page].filter((key) => !entry.has(key)).flatMap((key) => manifest[key].css ?? []))];
+  return styles.map((file) => `<link rel="stylesheet" crossorigin href="/${attribute(file)}">`).join('');
 }
 
 /** The answers a page was drawn from, newest last, and the page drawn from them, up to a total size. */
@@ -174,7 +172,7 @@ export function memberPages(
       const known = drawn.get(key);
       if (known !== undefined) return { html: known };
       const { html, state } = await page.draw();
-      const text = parts[0] + modulePreloads(manifest, page.modules) + parts[1] + html + parts[2] + pageStateScript(state) + parts[3];
+      const text = parts[0] + pageStyleSheets(manifest, page.modules) + parts[1] + html + parts[2] + pageStateScript(state) + parts[3];
       drawn.set(key, text);
       return { html: text };
     } catch (error) {

@@ -80,26 +80,19 @@ describe("a members' page comes drawn, with its data in it", () => {
     expect(queryData(res.text, ['booking-event', event.id])).toEqual(api.body);
     // The club's settings come with every page, as GET /api/config gives them.
     expect(queryData(res.text, ['club-config'])).toEqual((await app.agent().get('/api/config')).body);
-    // Its own modules (and what they import that the entry does not) are named before the page.
-    const head = linksBeforePage(res.text);
-    expect(head).toEqual([
-      '<link rel="modulepreload" crossorigin href="/assets/event-booking-page-6.js">',
-      '<link rel="modulepreload" crossorigin href="/assets/dialog-4.js">',
-    ]);
+    // Its modules bring no style sheet of their own: nothing is named beyond index.html's, and no
+    // script (the entry asks for the page's code once it runs: the page is drawn already).
+    expect(linksBeforePage(res.text)).toEqual([]);
     expect(res.text).not.toMatch(/<!--app-(head|html|state)-->/);
   });
 
-  it('the calendar: its events drawn, its answer in its state, its module and style sheet named', async () => {
+  it("the calendar: its events drawn, its answer in its state, its module's style sheet named", async () => {
     await addEvent(app, { id: 'laser-open', name: 'Laser Open', eventdatetime: '2026-07-11T09:00:00.000Z' });
     const res = await app.agent().get('/calendar');
     expect(mainOf(res.text)).toContain('<h2 class="event-title">Laser Open</h2>');
     const api = await app.agent().get('/api/events');
     expect(queryData(res.text, ['calendar'])).toEqual(api.body);
-    expect(linksBeforePage(res.text)).toEqual([
-      '<link rel="stylesheet" crossorigin href="/assets/calendar-5.css">',
-      '<link rel="modulepreload" crossorigin href="/assets/calendar-page-3.js">',
-      '<link rel="modulepreload" crossorigin href="/assets/dialog-4.js">',
-    ]);
+    expect(linksBeforePage(res.text)).toEqual(['<link rel="stylesheet" crossorigin href="/assets/calendar-5.css">']);
   });
 
   it("keeps an event's text as text: nothing in it closes the page's elements or runs", async () => {
@@ -186,7 +179,7 @@ describe('a page is drawn once for what it is drawn from', () => {
     expect(mainOf(elsewhere)).toBe(mainOf(changed));
   });
 
-  it('reads a new build without a restart, and draws pages without a manifest (no preloads)', async () => {
+  it('reads a new build without a restart, and draws pages without a manifest (no style sheets named)', async () => {
     const bare = mkdtempSync(join(tmpdir(), 'kyc-web-bare-'));
     try {
       writeFileSync(join(bare, 'index.html'), INDEX);
@@ -198,7 +191,7 @@ describe('a page is drawn once for what it is drawn from', () => {
         writeBuild(bare, INDEX.replace('Members Area', 'Members Area 2'));
         const rebuilt = (await other.agent().get('/calendar')).text;
         expect(rebuilt).toContain('Members Area 2');
-        expect(rebuilt).toContain('<link rel="modulepreload" crossorigin href="/assets/calendar-page-3.js">');
+        expect(rebuilt).toContain('<link rel="stylesheet" crossorigin href="/assets/calendar-5.css">');
       } finally {
         await other.dispose();
       }

@@ -1,5 +1,5 @@
 import './lib/zod-without-eval';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -65,12 +65,19 @@ function restoreScroll(): void {
  * takes that data into its data layer and hydrates the page as it is. The admin panel (and any
  * page the server did not draw) is drawn here, after the root's loader has read the club's settings.
  */
+/**
+ * Lets the browser run what waits (a tap, a paint) before going on: the entry's start-up in a few
+ * short tasks rather than one long one, which a slow phone spends blocked (ADR 25's rule, kept).
+ */
+const nextTask = () => new Promise<void>((resume) => setTimeout(resume, 0));
+
 async function start(): Promise<void> {
+  await nextTask();
   const page = readPageState(queryClient);
   const routes = createRoutes({ queryClient, readJson: fetchJson, onServer: false }, { admin: true });
   if (page) {
-    // The page's code, already asked for by the server's preloads, is in before hydrating, so the
-    // first render draws what the server drew (React Router's lazy routes, loaded up front).
+    // The page's code is in before hydrating, so that the first render draws what the server drew
+    // (React Router's lazy routes, loaded up front; Vite asks for all their chunks at once).
     const lazy = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
     await Promise.all(
       lazy.map(async (match) => {
@@ -79,6 +86,7 @@ async function start(): Promise<void> {
       }),
     );
   }
+  await nextTask();
   // Before the router reads the history entry (it keeps the entry's key as the page's).
   if (page) restoreScroll();
   const router = createBrowserRouter(routes, page ? { hydrationData: page.router } : {});
@@ -91,13 +99,17 @@ async function start(): Promise<void> {
       </QueryClientProvider>
     </StrictMode>
   );
-  if (page) {
-    hydrateRoot(root, app, {
-      onRecoverableError: (error) => console.error('The page did not hydrate as the server drew it', error),
-    });
-  } else {
-    createRoot(root).render(app);
-  }
+  // As a transition, React hydrates (or draws) the page in short slices rather than one long
+  // task, so a slow phone answers taps meanwhile (React replays one on a part not yet hydrated).
+  startTransition(() => {
+    if (page) {
+      hydrateRoot(root, app, {
+        onRecoverableError: (error) => console.error('The page did not hydrate as the server drew it', error),
+      });
+    } else {
+      createRoot(root).render(app);
+    }
+  });
   // The app listens from here on: a click on the server's drawing is replayed once hydrated.
   root.setAttribute('data-app', 'running');
 }
