@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { DomainError } from '../../core/errors';
+
+type EntryServer = typeof import('../../web/src/entry-server');
 
 /**
  * The members' pages as the server answers them (ADR 29): the built index.html with the page
@@ -54,14 +57,20 @@ export function pageStyleSheets(manifest: Manifest, modules: readonly string[]):
   return styles.map((file) => `<link rel="stylesheet" crossorigin href="/${attribute(file)}">`).join('');
 }
 
+/** A members' page as sent: its bytes, and their entity tag (none for a page answered undrawn). */
+export interface MemberPage {
+  body: Buffer;
+  etag: string | null;
+}
+
 /** The answers a page was drawn from, newest last, and the page drawn from them, up to a total size. */
 class DrawnPages {
-  private readonly pages = new Map<string, string>();
+  private readonly pages = new Map<string, MemberPage>();
   private size = 0;
 
-  constructor(private readonly maxChars: number) {}
+  constructor(private readonly maxBytes: number) {}
 
-  get(key: string): string | undefined {
+  get(key: string): MemberPage | undefined {
     const page = this.pages.get(key);
     if (page !== undefined) {
       this.pages.delete(key);
@@ -70,12 +79,12 @@ class DrawnPages {
     return page;
   }
 
-  set(key: string, page: string): void {
+  set(key: string, page: MemberPage): void {
     this.delete(key);
     this.pages.set(key, page);
-    this.size += key.length + page.length;
+    this.size += key.length + page.body.length;
     for (const [oldest] of this.pages) {
-      if (this.size <= this.maxChars) break;
+      if (this.size <= this.maxBytes) break;
       this.delete(oldest);
     }
   }
@@ -89,14 +98,18 @@ class DrawnPages {
     const page = this.pages.get(key);
     if (page === undefined) return;
     this.pages.delete(key);
-    this.size -= key.length + page.length;
+    this.size -= key.length + page.body.length;
   }
 }
 
-/** At most this much drawn page text is kept (about 4 MB): the calendar and the booking pages of the events members open. */
-const DRAWN_PAGES_MAX_CHARS = 2_000_000;
+/** At most this much drawn page text is kept (about 2 MB): the calendar and the booking pages of the events members open. */
+const DRAWN_PAGES_MAX_BYTES = 2_000_000;
 /** The last answers read in process, parsed once while their text is the same (the calendar's, for every visitor). */
 const PARSED_ANSWERS_MAX = 500;
+/** The addresses whose reads are kept. */
+const READ_PLANS_MAX = 2000;
+/** How often index.html is looked at for a new build. */
+const BUILD_CHECK_MS = 1000;
 
 interface Built {
   mtimeMs: number;
@@ -116,11 +129,15 @@ export function memberPages(
   webRoot: string,
   readInPage: (path: string) => Promise<string | undefined>,
   logger: Pick<Logger, 'warn'>,
-): { answer: (url: URL) => Promise<{ html: string } | { redirect: string; status: number }>; undrawn: () => string } {
+): { answer: (url: URL) => Promise<MemberPage | { redirect: string; status: number }>; undrawn: () => string } {
   const indexPath = join(webRoot, 'index.html');
   let built: Built | undefined;
-  const drawn = new DrawnPages(DRAWN_PAGES_MAX_CHARS);
+  const drawn = new DrawnPages(DRAWN_PAGES_MAX_BYTES);
+  let checkedAt = 0;
   const load = (): Built => {
+    const now = Date.now();
+    if (built && now - checkedAt < BUILD_CHECK_MS) return built;
+    checkedAt = now;
     const { mtimeMs } = statSync(indexPath);
     if (built?.mtimeMs === mtimeMs) return built;
     const html = readFileSync(indexPath, 'utf8');
@@ -148,36 +165,59 @@ export function memberPages(
     if (parsed.size > PARSED_ANSWERS_MAX) parsed.delete(parsed.keys().next().value!);
     return json;
   };
-  const answer = async (url: URL) => {
+  // The web app's routes for drawing, loaded (with React's server renderer) when first needed.
+  let loading: Promise<{ pages: ReturnType<EntryServer['membersPages']>; pageStateScript: EntryServer['pageStateScript'] }> | undefined;
+  const entry = () =>
+    (loading ??= import('../../web/src/entry-server').then((module) => ({ pages: module.membersPages(), pageStateScript: module.pageStateScript })));
+  /** A read's answer as JSON text, or undefined where the page is left to the browser (a missing event, a bad link, a failure: logged). */
+  const readText = async (path: string): Promise<string | undefined> => {
+    try {
+      return await readInPage(path);
+    } catch (error) {
+      // A missing event or a bad link is the page's to say, once the app asks.
+      if (!(error instanceof DomainError)) logger.warn({ err: error, path }, 'A page was drawn without one of its reads');
+      return undefined;
+    }
+  };
+  /** What a page was drawn from: its address and its reads' answers. */
+  const keyOf = (url: URL, answers: readonly (readonly [string, string | undefined])[]) =>
+    `${url.href}\n${answers.map(([path, text]) => `${path}\n${text ?? ''}`).sort().join('\n')}`;
+  // The reads each address starts with (a page's reads depend on its address alone): known, the
+  // answers are read and the page drawn from them found without running the page's loaders.
+  const readsOf = new Map<string, string[]>();
+
+  const answer = async (url: URL): Promise<MemberPage | { redirect: string; status: number }> => {
     const { parts, manifest } = load();
-    const answers: string[] = [];
+    const knownReads = readsOf.get(url.href);
+    if (knownReads) {
+      const texts = await Promise.all(knownReads.map(readText));
+      const known = drawn.get(keyOf(url, knownReads.map((path, i) => [path, texts[i]] as const)));
+      if (known !== undefined) return known;
+    }
+    const answers: [string, string | undefined][] = [];
     const readJson = async (path: string): Promise<unknown> => {
-      let text: string | undefined;
-      try {
-        text = await readInPage(path);
-      } catch (error) {
-        // A missing event or a bad link is the page's to say, once the app asks.
-        if (!(error instanceof DomainError)) logger.warn({ err: error, path }, 'A page was drawn without one of its reads');
-        return undefined;
-      }
-      if (text === undefined) return undefined;
-      answers.push(`${path}\n${text}`);
-      return parse(path, text);
+      const text = await readText(path);
+      answers.push([path, text]);
+      return text === undefined ? undefined : parse(path, text);
     };
     try {
-      const { loadMembersPage, pageStateScript } = await import('../../web/src/entry-server');
-      const page = await loadMembersPage(url, readJson);
+      const { pages, pageStateScript } = await entry();
+      const page = await pages.load(url, readJson);
       if (page.kind === 'redirect') return { redirect: page.location, status: page.status };
-      const key = `${url.href}\n${answers.sort().join('\n')}`;
+      readsOf.delete(url.href);
+      readsOf.set(url.href, answers.map(([path]) => path));
+      if (readsOf.size > READ_PLANS_MAX) readsOf.delete(readsOf.keys().next().value!);
+      const key = keyOf(url, answers);
       const known = drawn.get(key);
-      if (known !== undefined) return { html: known };
+      if (known !== undefined) return known;
       const { html, state } = await page.draw();
-      const text = parts[0] + pageStyleSheets(manifest, page.modules) + parts[1] + html + parts[2] + pageStateScript(state) + parts[3];
-      drawn.set(key, text);
-      return { html: text };
+      const body = Buffer.from(parts[0] + pageStyleSheets(manifest, page.modules) + parts[1] + html + parts[2] + pageStateScript(state) + parts[3]);
+      const drawnPage = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+      drawn.set(key, drawnPage);
+      return drawnPage;
     } catch (error) {
       logger.warn({ err: error, path: url.pathname }, 'A page was answered undrawn');
-      return { html: parts.join('') };
+      return { body: Buffer.from(parts.join('')), etag: null };
     }
   };
   return { answer, undrawn: () => load().parts.join('') };

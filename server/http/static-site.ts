@@ -116,7 +116,9 @@ export function staticSite(webRoot: string, pages: { readInPage: (path: string) 
       res.redirect(answer.status, answer.redirect);
       return;
     }
-    res.type('html').send(answer.html);
+    // The same drawing has the same tag: a browser that has it gets 304.
+    if (answer.etag !== null) res.setHeader('ETag', answer.etag);
+    res.type('html').send(answer.body);
   };
   router.use(spaFallback);
   return router;

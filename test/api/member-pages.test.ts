@@ -161,8 +161,12 @@ describe('a page is drawn once for what it is drawn from', () => {
   it('serves the same drawing while the address and the answers stay the same, and draws again when either changes', async () => {
     const event = await addEvent(app, { name: 'Laser Open', capacity: 10 });
     const page = `/event-booking?id=${event.id}`;
-    const first = (await app.agent().get(page)).text;
+    const firstAnswer = await app.agent().get(page);
+    const first = firstAnswer.text;
     expect(mainOf(first)).toContain('10 places left');
+    // A browser that has this drawing is told so (304), not sent it again.
+    const again = await app.agent().get(page).set('If-None-Match', firstAnswer.headers.etag);
+    expect(again.status).toBe(304);
     await sleep(5);
     // The same drawing: made at the same moment, as its state says.
     expect((await app.agent().get(page)).text).toBe(first);
@@ -189,6 +193,8 @@ describe('a page is drawn once for what it is drawn from', () => {
         expect(page).not.toContain('<link');
         expect(mainOf(page)).toContain('<h1>Upcoming Events</h1>');
         writeBuild(bare, INDEX.replace('Members Area', 'Members Area 2'));
+        // The build is looked at again at most once a second.
+        await sleep(1100);
         const rebuilt = (await other.agent().get('/calendar')).text;
         expect(rebuilt).toContain('Members Area 2');
         expect(rebuilt).toContain('<link rel="stylesheet" crossorigin href="/assets/calendar-5.css">');

@@ -4,7 +4,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
 import { createRoutes, type PageHandle } from './routes';
 import { ServerOriginProvider } from './lib/origin';
-import type { ReadJson } from './lib/page-data';
+import type { PageData, ReadJson } from './lib/page-data';
 
 export { pageStateScript };
 import { pageStateScript, type PageState } from './lib/page-state';
@@ -43,39 +43,43 @@ async function renderToText(element: React.ReactNode): Promise<string> {
 }
 
 /**
- * Loads the members' page at `url` as the browser would: the same routes, their loaders filling a
- * data layer of its own from `readJson` (the server's own answers). `draw` then renders it with
- * React's server renderer, as the browser's first render will draw it. A redirect from a loader
- * is answered as one.
+ * The members' pages as the server loads them: the same routes as the browser's, made and
+ * ranked once. `load(url, readJson)` runs the page's loaders as the browser would, filling a data
+ * layer of the request's own from `readJson` (the server's own answers); `draw` then renders it
+ * with React's server renderer as the browser's first render will draw it. A redirect from a
+ * loader is answered as one.
  */
-export async function loadMembersPage(url: URL, readJson: ReadJson): Promise<LoadedPage | { kind: 'redirect'; location: string; status: number }> {
-  const queryClient = createQueryClient();
-  const routes = createRoutes({ queryClient, readJson, onServer: true }, { admin: false });
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(url.href));
-  if (context instanceof Response) {
-    return { kind: 'redirect', location: context.headers.get('Location') ?? '/', status: context.status };
-  }
-  const modules = context.matches.map((match) => (match.route.handle as PageHandle | undefined)?.module).filter((module): module is string => module !== undefined);
-  const draw = async (): Promise<DrawnPage> => {
-    const router = createStaticRouter(handler.dataRoutes, context);
-    const html = await renderToText(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <ServerOriginProvider value={url.origin}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </ServerOriginProvider>
-        </QueryClientProvider>
-      </StrictMode>,
-    );
-    return {
-      html,
-      state: {
-        router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
-        queries: dehydrate(queryClient),
-        origin: url.origin,
-      },
+export function membersPages(): { load: (url: URL, readJson: ReadJson) => Promise<LoadedPage | { kind: 'redirect'; location: string; status: number }> } {
+  const handler = createStaticHandler(createRoutes((context) => context as PageData, { admin: false }));
+  const load = async (url: URL, readJson: ReadJson): Promise<LoadedPage | { kind: 'redirect'; location: string; status: number }> => {
+    const queryClient = createQueryClient();
+    const data: PageData = { queryClient, readJson, onServer: true };
+    const context = await handler.query(new Request(url.href), { requestContext: data as never });
+    if (context instanceof Response) {
+      return { kind: 'redirect', location: context.headers.get('Location') ?? '/', status: context.status };
+    }
+    const modules = context.matches.map((match) => (match.route.handle as PageHandle | undefined)?.module).filter((module): module is string => module !== undefined);
+    const draw = async (): Promise<DrawnPage> => {
+      const router = createStaticRouter(handler.dataRoutes, context);
+      const html = await renderToText(
+        <StrictMode>
+          <QueryClientProvider client={queryClient}>
+            <ServerOriginProvider value={url.origin}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </ServerOriginProvider>
+          </QueryClientProvider>
+        </StrictMode>,
+      );
+      return {
+        html,
+        state: {
+          router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
+          queries: dehydrate(queryClient),
+          origin: url.origin,
+        },
+      };
     };
+    return { kind: 'page', modules, draw };
   };
-  return { kind: 'page', modules, draw };
+  return { load };
 }

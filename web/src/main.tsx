@@ -74,7 +74,8 @@ const nextTask = () => new Promise<void>((resume) => setTimeout(resume, 0));
 async function start(): Promise<void> {
   await nextTask();
   const page = readPageState(queryClient);
-  const routes = createRoutes({ queryClient, readJson: fetchJson, onServer: false }, { admin: true });
+  const data = { queryClient, readJson: fetchJson, onServer: false };
+  const routes = createRoutes(() => data, { admin: true });
   if (page) {
     // The page's code is in before hydrating, so that the first render draws what the server drew
     // (React Router's lazy routes, loaded up front; Vite asks for all their chunks at once).

@@ -20,6 +20,13 @@ export interface PageHandle {
   module: string;
 }
 
+/**
+ * The data layer a loader fills and where its answers come from: in the browser the visit's own;
+ * on the server each request's, which the server passes as the request's context (so the routes
+ * are made, and matched, once for all requests).
+ */
+type DataOf = (context: unknown) => PageData;
+
 /** The reads a page starts with, from its address. */
 type PageReads = (query: URLSearchParams, params: LoaderFunctionArgs['params']) => (ApiRead<unknown> | null)[];
 
@@ -31,8 +38,9 @@ const param = (query: URLSearchParams, name: string): string | null => query.get
  * starts them beside the page's code and draws the page at once, showing it loading until they
  * come (a page seen before is drawn from what the data layer kept).
  */
-function loaderOf(data: PageData, reads: PageReads) {
-  return async ({ request, params }: LoaderFunctionArgs) => {
+function loaderOf(dataOf: DataOf, reads: PageReads) {
+  return async ({ request, params, context }: LoaderFunctionArgs) => {
+    const data = dataOf(context);
     const wanted = reads(new URL(request.url).searchParams, params).filter((read) => read !== null);
     const loading = Promise.all(wanted.map((read) => preloadRead(data, read)));
     if (data.onServer) await loading;
@@ -44,7 +52,7 @@ function loaderOf(data: PageData, reads: PageReads) {
  * A members' page loaded on demand: its code (`load`, the module `module` names) and its first
  * reads are fetched side by side when the page is opened, and the page is drawn once both are in.
  */
-function page(data: PageData, path: string, module: string, load: () => Promise<ComponentType>, reads?: PageReads): RouteObject {
+function page(data: DataOf, path: string, module: string, load: () => Promise<ComponentType>, reads?: PageReads): RouteObject {
   return {
     path,
     handle: { module } satisfies PageHandle,
@@ -66,10 +74,10 @@ function Root() {
 /**
  * The web app's routes, the same on the server (members' pages, drawn with their data and
  * hydrated) and in the browser; `admin` adds the admin panel (drawn in the browser only, in its
- * own chunk that members never download). Every page's loader puts its first reads in `data`'s
- * data layer, where its component finds them.
+ * own chunk that members never download). Every page's loader puts its first reads in the data
+ * layer `data` gives it, where its component finds them.
  */
-export function createRoutes(data: PageData, { admin }: { admin: boolean }): RouteObject[] {
+export function createRoutes(data: DataOf, { admin }: { admin: boolean }): RouteObject[] {
   const members: RouteObject = {
     Component: SiteLayout,
     children: [

@@ -46,6 +46,27 @@ export interface PageData {
   onServer: boolean;
 }
 
+/**
+ * Answers already read, by the answer as it came and the read's address: the server hands every
+ * page drawn from the same answer the same object (the calendar's, for every visitor), so it is
+ * checked once, not on every page. An answer fetched in the browser is a new object each time.
+ */
+const parsed = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+function parseOnce<T>(read: ApiRead<T>, json: unknown): Promise<T> {
+  if (typeof json !== 'object' || json === null) return Promise.resolve(read.parse(json));
+  let byPath = parsed.get(json);
+  if (!byPath) parsed.set(json, (byPath = new Map()));
+  let answer = byPath.get(read.path) as Promise<T> | undefined;
+  if (!answer) {
+    answer = Promise.resolve(read.parse(json));
+    byPath.set(read.path, answer);
+    // A failed reading is not kept: the next page tries again.
+    answer.catch(() => byPath.delete(read.path));
+  }
+  return answer;
+}
+
 /** The read's query, answered through `readJson`. */
 export function readQuery<T>(read: ApiRead<T>, readJson: ReadJson = fetchJson) {
   return queryOptions({
@@ -53,7 +74,7 @@ export function readQuery<T>(read: ApiRead<T>, readJson: ReadJson = fetchJson) {
     queryFn: async ({ signal }): Promise<T> => {
       const json = await readJson(read.path, signal);
       if (json === undefined) throw new Error(`${read.path} is left to the browser`);
-      return read.parse(json);
+      return parseOnce(read, json);
     },
   });
 }
