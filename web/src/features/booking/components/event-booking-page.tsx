@@ -215,7 +215,9 @@ function BookingScreen({ id, payment, booked, offerToken }: { id: string; paymen
   return (
     <div className="page booking-page">
       <EventSummary event={event} />
-      {body}
+      {/* A boundary of its own: a page the server drew hydrates the form apart from the event,
+          in tasks of its own, so a slow phone is not blocked the whole time (ADR 29). */}
+      <Suspense fallback={null}>{body}</Suspense>
     </div>
   );
 }
