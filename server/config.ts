@@ -30,217 +30,141 @@ export const TEST_PAYMENTS_IN_PRODUCTION_MESSAGE =
   'is test (the default) with NODE_ENV=production: the test card form moves no money. ' +
   'Set PAYMENTS=square to take real payments, or ALLOW_TEST_PAYMENTS=true if test payments are really meant';
 
+// The kinds of value. Every value arrives as text; blanks around it are a copy-and-paste slip,
+// so they are forgiven, and a problem quotes the value as it was written.
+
+/** The value, trimmed and lower-cased, when that makes it one of `words`; otherwise as written. */
+const asOneOf = (words: readonly string[]) => (value: string) => {
+  const word = value.trim().toLowerCase();
+  return words.includes(word) ? word : value;
+};
+
+/** One of `choices`, in any case. */
+const choice = <const T extends readonly [string, ...string[]]>(choices: T) =>
+  z.preprocess(
+    asOneOf(choices),
+    z.enum(choices, { error: (issue) => `must be one of ${choices.join(', ')} (got "${String(issue.input)}")` }),
+  );
+
+const TRUE_WORDS = ['true', '1', 'yes', 'on'];
+const FALSE_WORDS = ['false', '0', 'no', 'off'];
+
+/** true or false, written as one of TRUE_WORDS or FALSE_WORDS in any case. */
+const flag = () =>
+  z.preprocess(
+    asOneOf([...TRUE_WORDS, ...FALSE_WORDS]),
+    z.stringbool({ truthy: TRUE_WORDS, falsy: FALSE_WORDS, error: (issue) => `must be true or false (got "${String(issue.input)}")` }),
+  );
+
+/** A whole number from `min` to `max`, written in digits only (no sign, point or exponent). */
+const wholeNumber = (min: number, max: number) => {
+  const outside = (issue: { input?: unknown }) => `must be between ${min} and ${max} (got ${String(issue.input)})`;
+  return z
+    .string()
+    .regex(/^\s*\d+\s*$/, { error: (issue) => `must be a whole number (got "${String(issue.input)}")` })
+    .pipe(
+      z.coerce
+        .number<string>({ error: outside })
+        .min(min, { error: outside, abort: true })
+        .max(max, { error: outside, abort: true })
+        .int({ error: outside }),
+    );
+};
+
+/** Text that passes `ok` once trimmed; otherwise the problem is `message(the value as written)`. */
+const text = (ok: (text: string) => boolean, message: (value: string) => string) =>
+  z
+    .string()
+    .refine((value) => ok(value.trim()), { error: (issue) => message(String(issue.input)) })
+    .trim();
+
+const isUrl = (value: string, protocols: readonly string[]) => {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+
+/** An address; `https` only when the provider must reach it from the internet. */
+const url = (protocols: readonly ('http:' | 'https:')[] = ['http:', 'https:']) =>
+  text(
+    (value) => isUrl(value, protocols),
+    (value) => `must be ${protocols.length === 1 ? 'an https URL' : 'an http(s) URL'} (got "${value}")`,
+  );
+
+const isEmail = (value: string) => z.email().safeParse(value).success;
+const email = () => text(isEmail, (value) => `must be an e-mail address (got "${value}")`);
+
+/** A secret or key: any text, trimmed. */
+const secret = (minLength = 1) => z.string().trim().min(minLength, `must be at least ${minLength} characters long`);
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-const booleanText = <F extends boolean | undefined>(fallback: F) =>
-  z
-    .string()
-    .optional()
-    .transform((value, ctx): boolean | F => {
-      if (value === undefined) return fallback;
-      const text = value.trim().toLowerCase();
-      if (['true', '1', 'yes', 'on'].includes(text)) return true;
-      if (['false', '0', 'no', 'off'].includes(text)) return false;
-      ctx.addIssue({ code: 'custom', message: `must be true or false (got "${value}")` });
-      return z.NEVER;
-    });
-
-const integerText = (fallback: number, min: number, max: number) =>
-  z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return fallback;
-      if (!/^\d+$/.test(value.trim())) {
-        ctx.addIssue({ code: 'custom', message: `must be a whole number (got "${value}")` });
-        return z.NEVER;
-      }
-      const n = Number(value.trim());
-      if (n < min || n > max) {
-        ctx.addIssue({ code: 'custom', message: `must be between ${min} and ${max} (got ${n})` });
-        return z.NEVER;
-      }
-      return n;
-    });
-
-const choice = <T extends readonly [string, ...string[]]>(choices: T, fallback: T[number]) =>
-  z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return fallback;
-      const text = value.trim().toLowerCase();
-      if ((choices as readonly string[]).includes(text)) return text as T[number];
-      ctx.addIssue({ code: 'custom', message: `must be one of ${choices.join(', ')} (got "${value}")` });
-      return z.NEVER;
-    });
-
-const httpUrl = (fallback: string) =>
-  z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      const text = value?.trim() ?? fallback;
-      try {
-        const url = new URL(text);
-        if (url.protocol === 'http:' || url.protocol === 'https:') return text;
-      } catch {
-        // reported below
-      }
-      ctx.addIssue({ code: 'custom', message: `must be an http(s) URL (got "${value}")` });
-      return z.NEVER;
-    });
-
-/** An optional address; `https` only when the provider must reach it from the internet. */
-const optionalUrl = (protocols: readonly ('http:' | 'https:')[] = ['http:', 'https:']) =>
-  z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return undefined;
-      const text = value.trim();
-      try {
-        if ((protocols as readonly string[]).includes(new URL(text).protocol)) return text;
-      } catch {
-        // reported below
-      }
-      const kind = protocols.length === 1 ? 'an https URL' : 'an http(s) URL';
-      ctx.addIssue({ code: 'custom', message: `must be ${kind} (got "${value}")` });
-      return z.NEVER;
-    });
-
-/** A nodemailer connection URL for the club's SMTP server: smtp:// (STARTTLS when offered) or smtps://. */
-const smtpUrl = () =>
-  z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value.trim() === '') return undefined;
-      const text = value.trim();
-      try {
-        const url = new URL(text);
-        if ((url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '') return text;
-      } catch {
-        // reported below
-      }
-      // The URL holds a password: never echo it.
-      ctx.addIssue({ code: 'custom', message: 'must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.org:465' });
-      return z.NEVER;
-    });
-
-/** The sender of the club's e-mails: an address, or a name and an address ("Club <bookings@club.org>"). */
-const mailFrom = () =>
-  z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value.trim() === '') return undefined;
-      const text = value.trim();
-      const address = /^[^<>]*<([^<>]+)>$/.exec(text)?.[1] ?? text;
-      if (z.email().safeParse(address.trim()).success) return text;
-      ctx.addIssue({ code: 'custom', message: `must be an e-mail address, or a name and an address like "Kestrel Yacht Club <bookings@kestrel-yc.example>" (got "${value}")` });
-      return z.NEVER;
-    });
-
-/** A secret or key: any text without surrounding blanks (they are a copy-and-paste slip). */
-const secretText = (minLength = 1) =>
-  z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return undefined;
-      const text = value.trim();
-      if (text.length < minLength) {
-        ctx.addIssue({ code: 'custom', message: `must be at least ${minLength} characters long` });
-        return z.NEVER;
-      }
-      return text;
-    });
-
-const email = (fallback: string) =>
-  z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      const text = value?.trim() ?? fallback;
-      if (z.email().safeParse(text).success) return text;
-      ctx.addIssue({ code: 'custom', message: `must be an e-mail address (got "${value}")` });
-      return z.NEVER;
-    });
-
 const EnvSchema = z.object({
-  PORT: integerText(3000, 0, 65535),
-  HOST: z.string().trim().min(1).optional().default('0.0.0.0'),
-  DATA_DIR: z.string().trim().min(1).optional().default('./data'),
-  NODE_ENV: choice(['development', 'production', 'test'] as const, 'development'),
-  LOG_LEVEL: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return undefined;
-      const text = value.trim().toLowerCase();
-      if ((LOG_LEVELS as readonly string[]).includes(text)) return text as (typeof LOG_LEVELS)[number];
-      ctx.addIssue({ code: 'custom', message: `must be one of ${LOG_LEVELS.join(', ')} (got "${value}")` });
-      return z.NEVER;
-    }),
-  CLUB_NAME: z.string().trim().min(1).max(200).optional().default('Kestrel Yacht Club'),
-  PUBLIC_SITE_URL: httpUrl('https://www.kestrel-yc.example'),
-  FEEDBACK_EMAIL: email('feedback@kestrel-yc.example'),
-  PHOTOS_EMAIL: email('photos@kestrel-yc.example'),
-  WATER_LEVEL_URL: httpUrl('https://www.kestrel-yc.example/reservoir-levels'),
-  WATER_SAFETY_URL: httpUrl('https://www.kestrel-yc.example/water-safety'),
-  STORAGE: choice(STORAGE_CHOICES, 'sqlite'),
-  SEARCH: choice(SEARCH_CHOICES, 'sqlite'),
-  PAYMENTS: choice(PAYMENTS_CHOICES, 'test'),
-  IDENTITY: choice(IDENTITY_CHOICES, 'local'),
-  CAMPAIGNS: choice(CAMPAIGNS_CHOICES, 'database'),
-  MAX_ATTENDEES_PER_BOOKING: integerText(50, 1, 10000),
-  PAYMENTS_TEST_HOOK: booleanText(false),
-  INITIAL_ADMIN_EMAIL: email('admin@kestrel-yc.example'),
-  INITIAL_ADMIN_PASSWORD: z
-    .string()
-    .optional()
-    .refine((value) => value === undefined || value.length >= 8, 'must be at least 8 characters long'),
+  PORT: wholeNumber(0, 65535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  NODE_ENV: choice(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: choice(LOG_LEVELS).optional(),
+  CLUB_NAME: z.string().trim().min(1).max(200).default('Kestrel Yacht Club'),
+  PUBLIC_SITE_URL: url().default('https://www.kestrel-yc.example'),
+  FEEDBACK_EMAIL: email().default('feedback@kestrel-yc.example'),
+  PHOTOS_EMAIL: email().default('photos@kestrel-yc.example'),
+  WATER_LEVEL_URL: url().default('https://www.kestrel-yc.example/reservoir-levels'),
+  WATER_SAFETY_URL: url().default('https://www.kestrel-yc.example/water-safety'),
+  STORAGE: choice(STORAGE_CHOICES).default('sqlite'),
+  SEARCH: choice(SEARCH_CHOICES).default('sqlite'),
+  PAYMENTS: choice(PAYMENTS_CHOICES).default('test'),
+  IDENTITY: choice(IDENTITY_CHOICES).default('local'),
+  CAMPAIGNS: choice(CAMPAIGNS_CHOICES).default('database'),
+  MAX_ATTENDEES_PER_BOOKING: wholeNumber(1, 10000).default(50),
+  PAYMENTS_TEST_HOOK: flag().default(false),
+  INITIAL_ADMIN_EMAIL: email().default('admin@kestrel-yc.example'),
+  INITIAL_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters long').optional(),
   // The default depends on NODE_ENV (off in production): undefined when not set.
-  SEED_DEMO_DATA: booleanText(undefined),
-  ALLOW_TEST_PAYMENTS: booleanText(false),
-  BOOKING_LIMIT_PER_MINUTE: integerText(10, 1, 10000),
-  BOOKING_LIMIT_PER_DAY: integerText(60, 1, 1000000),
-  BOOKING_MAX_HELD_PLACES_PER_ADDRESS: integerText(100, 1, 1000000),
-  BOOKING_MAX_UNPAID_SHARE_OF_EVENT: integerText(50, 1, 100),
-  WORKDAY_SIGNUP_LIMIT_PER_MINUTE: integerText(5, 1, 10000),
-  WORKDAY_SIGNUP_LIMIT_PER_DAY: integerText(20, 1, 1000000),
-  PAYMENTS_CHECKOUT_SECRET: secretText(MIN_SECRET_LENGTH),
-  PAYMENTS_WEBHOOK_SECRET: secretText(MIN_SECRET_LENGTH),
-  MANAGE_LINK_SECRET: secretText(MIN_SECRET_LENGTH),
-  SQUARE_ENVIRONMENT: choice(SQUARE_ENVIRONMENTS, 'sandbox'),
-  SQUARE_ACCESS_TOKEN: secretText(),
-  SQUARE_LOCATION_ID: secretText(),
-  SQUARE_APPLICATION_ID: secretText(),
-  SQUARE_WEBHOOK_SIGNATURE_KEY: secretText(),
-  SQUARE_WEBHOOK_URL: optionalUrl(['https:']),
-  SQUARE_BASE_URL: optionalUrl(),
-  FIREBASE_PROJECT_ID: secretText(),
-  FIREBASE_WEB_API_KEY: secretText(),
-  FIREBASE_AUTH_EMULATOR_HOST: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return undefined;
-      const text = value.trim();
-      if (/^[A-Za-z0-9.-]+:\d{1,5}$/.test(text) || /^\[[0-9A-Fa-f:]+\]:\d{1,5}$/.test(text)) return text;
-      ctx.addIssue({ code: 'custom', message: `must be host:port, e.g. 127.0.0.1:9099 (got "${value}")` });
-      return z.NEVER;
-    }),
-  FIREBASE_IDENTITY_TOOLKIT_URL: optionalUrl(),
-  SMTP_URL: smtpUrl(),
-  MAIL_FROM: mailFrom(),
-  PUBLIC_BASE_URL: optionalUrl(),
-  REMINDER_DAYS_BEFORE: integerText(DEFAULT_REMINDER_DAYS_BEFORE, 0, 60),
-  WAITLIST_OFFER_HOURS: integerText(DEFAULT_WAITLIST_OFFER_HOURS, 1, 168),
-  MAILERLITE_API_KEY: secretText(),
-  MAILERLITE_BASE_URL: httpUrl(MAILERLITE_API_URL),
-  MAILERLITE_CACHE_SECONDS: integerText(300, 0, 86400),
+  SEED_DEMO_DATA: flag().optional(),
+  ALLOW_TEST_PAYMENTS: flag().default(false),
+  BOOKING_LIMIT_PER_MINUTE: wholeNumber(1, 10000).default(10),
+  BOOKING_LIMIT_PER_DAY: wholeNumber(1, 1000000).default(60),
+  BOOKING_MAX_HELD_PLACES_PER_ADDRESS: wholeNumber(1, 1000000).default(100),
+  BOOKING_MAX_UNPAID_SHARE_OF_EVENT: wholeNumber(1, 100).default(50),
+  WORKDAY_SIGNUP_LIMIT_PER_MINUTE: wholeNumber(1, 10000).default(5),
+  WORKDAY_SIGNUP_LIMIT_PER_DAY: wholeNumber(1, 1000000).default(20),
+  PAYMENTS_CHECKOUT_SECRET: secret(MIN_SECRET_LENGTH).optional(),
+  PAYMENTS_WEBHOOK_SECRET: secret(MIN_SECRET_LENGTH).optional(),
+  MANAGE_LINK_SECRET: secret(MIN_SECRET_LENGTH).optional(),
+  SQUARE_ENVIRONMENT: choice(SQUARE_ENVIRONMENTS).default('sandbox'),
+  SQUARE_ACCESS_TOKEN: secret().optional(),
+  SQUARE_LOCATION_ID: secret().optional(),
+  SQUARE_APPLICATION_ID: secret().optional(),
+  SQUARE_WEBHOOK_SIGNATURE_KEY: secret().optional(),
+  SQUARE_WEBHOOK_URL: url(['https:']).optional(),
+  SQUARE_BASE_URL: url().optional(),
+  FIREBASE_PROJECT_ID: secret().optional(),
+  FIREBASE_WEB_API_KEY: secret().optional(),
+  FIREBASE_AUTH_EMULATOR_HOST: text(
+    (value) => /^[A-Za-z0-9.-]+:\d{1,5}$/.test(value) || /^\[[0-9A-Fa-f:]+\]:\d{1,5}$/.test(value),
+    (value) => `must be host:port, e.g. 127.0.0.1:9099 (got "${value}")`,
+  ).optional(),
+  FIREBASE_IDENTITY_TOOLKIT_URL: url().optional(),
+  /** A nodemailer connection URL for the club's SMTP server: smtp:// (STARTTLS when offered) or smtps://. */
+  SMTP_URL: text(
+    (value) => isUrl(value, ['smtp:', 'smtps:']) && new URL(value).hostname !== '',
+    // The URL holds a password: never echo it.
+    () => 'must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.org:465',
+  ).optional(),
+  /** The sender of the club's e-mails: an address, or a name and an address ("Club <bookings@club.org>"). */
+  MAIL_FROM: text(
+    (value) => isEmail((/^[^<>]*<([^<>]+)>$/.exec(value)?.[1] ?? value).trim()),
+    (value) => `must be an e-mail address, or a name and an address like "Kestrel Yacht Club <bookings@kestrel-yc.example>" (got "${value}")`,
+  ).optional(),
+  PUBLIC_BASE_URL: url().optional(),
+  REMINDER_DAYS_BEFORE: wholeNumber(0, 60).default(DEFAULT_REMINDER_DAYS_BEFORE),
+  WAITLIST_OFFER_HOURS: wholeNumber(1, 168).default(DEFAULT_WAITLIST_OFFER_HOURS),
+  MAILERLITE_API_KEY: secret().optional(),
+  MAILERLITE_BASE_URL: url().default(MAILERLITE_API_URL),
+  MAILERLITE_CACHE_SECONDS: wholeNumber(0, 86400).default(300),
   FIRESTORE_PROJECT_ID: z
     .string()
     .trim()
@@ -252,36 +176,24 @@ const EnvSchema = z.object({
     .refine((file) => existsSync(file), 'must name an existing service-account key file')
     .optional(),
   FIRESTORE_COLLECTION_PREFIX: z.string().trim().regex(/^[A-Za-z0-9_-]*$/, 'may hold only letters, digits, "_" and "-"').optional(),
-  ALGOLIA_APP_ID: secretText(),
-  ALGOLIA_SEARCH_KEY: secretText(),
-  ALGOLIA_ADMIN_KEY: secretText(),
-  ALGOLIA_INDEX_PREFIX: z.string().trim().regex(/^[A-Za-z0-9_.-]*$/, 'may hold only letters, digits, "_", "-" and "."').optional().default('kyc_'),
+  ALGOLIA_APP_ID: secret().optional(),
+  ALGOLIA_SEARCH_KEY: secret().optional(),
+  ALGOLIA_ADMIN_KEY: secret().optional(),
+  ALGOLIA_INDEX_PREFIX: z.string().trim().regex(/^[A-Za-z0-9_.-]*$/, 'may hold only letters, digits, "_", "-" and "."').default('kyc_'),
+  /** Test-only: other hosts than Algolia's own (refused in production by loadConfig). */
   ALGOLIA_HOSTS: z
     .string()
-    .optional()
     .transform((value, ctx) => {
-      if (value === undefined) return [];
       const hosts = value.split(',').map((h) => h.trim()).filter(Boolean);
-      for (const host of hosts) {
-        let ok = false;
-        try {
-          const url = new URL(host);
-          ok = (url.protocol === 'http:' || url.protocol === 'https:') && (url.pathname === '/' || url.pathname === '');
-        } catch {
-          ok = false;
-        }
-        if (!ok) {
-          ctx.addIssue({ code: 'custom', message: `must be comma-separated http(s) base URLs without a path (got "${host}")` });
-          return z.NEVER;
-        }
-      }
-      return hosts;
-    }),
+      const bad = hosts.find((host) => !isUrl(host, ['http:', 'https:']) || !['/', ''].includes(new URL(host).pathname));
+      if (bad === undefined) return hosts;
+      ctx.addIssue({ code: 'custom', message: `must be comma-separated http(s) base URLs without a path (got "${bad}")` });
+      return z.NEVER;
+    })
+    .default([]),
   TRUST_PROXY: z
     .string()
-    .optional()
     .transform((value, ctx): false | number | string => {
-      if (value === undefined) return false;
       const text = value.trim();
       if (/^false$/i.test(text)) return false;
       if (/^true$/i.test(text)) {
@@ -294,7 +206,8 @@ const EnvSchema = z.object({
       if (/^[A-Za-z0-9.:/, _-]{1,500}$/.test(text)) return text;
       ctx.addIssue({ code: 'custom', message: `must be false, a hop count or the proxies' addresses (got "${value}")` });
       return z.NEVER;
-    }),
+    })
+    .default(false),
 });
 
 export type StorageChoice = (typeof STORAGE_CHOICES)[number];
@@ -437,12 +350,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   // Checked on the raw text too, so these show up beside any other bad key.
   const raw = (key: string) => input[key]?.trim().toLowerCase();
-  if (['true', '1', 'yes', 'on'].includes(raw('PAYMENTS_TEST_HOOK') ?? '') && raw('NODE_ENV') === 'production') {
+  const isTrue = (key: 'PAYMENTS_TEST_HOOK' | 'ALLOW_TEST_PAYMENTS') => EnvSchema.shape[key].safeParse(input[key]).data === true;
+  if (isTrue('PAYMENTS_TEST_HOOK') && raw('NODE_ENV') === 'production') {
     problems.push('PAYMENTS_TEST_HOOK: must not be true when NODE_ENV=production');
   }
 
   const production = raw('NODE_ENV') === 'production';
-  if (production && (raw('PAYMENTS') ?? 'test') === 'test' && !['true', '1', 'yes', 'on'].includes(raw('ALLOW_TEST_PAYMENTS') ?? '')) {
+  if (production && (raw('PAYMENTS') ?? 'test') === 'test' && !isTrue('ALLOW_TEST_PAYMENTS')) {
     problems.push(`PAYMENTS: ${TEST_PAYMENTS_IN_PRODUCTION_MESSAGE}`);
   }
   if (raw('ALGOLIA_HOSTS') !== undefined && raw('NODE_ENV') === 'production') {
