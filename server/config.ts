@@ -6,17 +6,12 @@ import { DEFAULT_REMINDER_DAYS_BEFORE } from '../core/domain/reminders';
 import { DEFAULT_WAITLIST_OFFER_HOURS } from '../core/domain/waiting-list';
 
 /**
- * Every setting of the server, read from the environment here and nowhere else. `loadConfig`
- * reports every missing or bad key at once, so one failed start shows everything to fix.
+ * Every setting of the server, read from the environment here and nowhere else, by one zod
+ * schema (`ConfigSchema`). `loadConfig` reports every missing or bad key at once, so one failed
+ * start shows everything to fix. Read it top down: the kinds of value, the providers and the keys
+ * each needs, every other key, then what the server gets.
  */
 
-const STORAGE_CHOICES = ['sqlite', 'firestore'] as const;
-const SEARCH_CHOICES = ['sqlite', 'algolia'] as const;
-const PAYMENTS_CHOICES = ['test', 'square'] as const;
-const IDENTITY_CHOICES = ['local', 'firebase'] as const;
-const CAMPAIGNS_CHOICES = ['database', 'mailerlite'] as const;
-
-const SQUARE_ENVIRONMENTS = ['sandbox', 'production'] as const;
 /** How Square's application ids begin in each environment (Developer Dashboard > Credentials). */
 export const SQUARE_APPLICATION_ID_PREFIX = { sandbox: 'sandbox-sq0idb-', production: 'sq0idp-' } as const;
 /** The payment secrets sign checkout ids and webhooks; shorter ones are guessable. */
@@ -29,6 +24,9 @@ export const TRUST_PROXY_TRUE_MESSAGE =
 export const TEST_PAYMENTS_IN_PRODUCTION_MESSAGE =
   'is test (the default) with NODE_ENV=production: the test card form moves no money. ' +
   'Set PAYMENTS=square to take real payments, or ALLOW_TEST_PAYMENTS=true if test payments are really meant';
+
+/** The start of the problem a missing key gives when a setting needs it. */
+const REQUIRED = 'is required with';
 
 // The kinds of value. Every value arrives as text; blanks around it are a copy-and-paste slip,
 // so they are forgiven, and a problem quotes the value as it was written.
@@ -99,9 +97,125 @@ const email = () => text(isEmail, (value) => `must be an e-mail address (got "${
 /** A secret or key: any text, trimmed. */
 const secret = (minLength = 1) => z.string().trim().min(minLength, `must be at least ${minLength} characters long`);
 
+/** A key that `setting` (e.g. PAYMENTS=square) needs: when it is missing, the problem says so. */
+const neededBy =
+  (setting: string) =>
+  <T extends z.ZodType<unknown, string>>(schema: T) =>
+    z.string({ error: `${REQUIRED} ${setting}` }).pipe(schema);
+
+// The providers. Each choice is a discriminated union: the chosen branch requires the keys that
+// provider needs; the other branch still checks them when they are set, so a bad one is found
+// before the provider is switched on.
+
+/**
+ * The choice of `key`, one of its `options`' values in any case, `fallback` when unset. A choice
+ * that is none of them is reported as such, and the keys are then checked as for `fallback`.
+ */
+function provider<const Key extends string, const Options extends readonly [z.ZodObject, ...z.ZodObject[]]>(
+  key: Key,
+  fallback: string,
+  options: Options,
+) {
+  const choices = options.map((option) => String((option.shape[key] as z.ZodLiteral).value)) as [string, ...string[]];
+  const chosen = choice(choices).default(fallback);
+  return z
+    .object({ [key]: chosen } as Record<Key, typeof chosen>)
+    .and(
+      z.preprocess(
+        (env: Record<string, unknown>) => ({ ...env, [key]: chosen.safeParse(env[key]).data ?? fallback }),
+        z.discriminatedUnion(key, options),
+      ),
+    );
+}
+
+const squareNeeds = neededBy('PAYMENTS=square');
+const SquareKeys = z.object({
+  SQUARE_ENVIRONMENT: squareNeeds(choice(['sandbox', 'production'])),
+  SQUARE_ACCESS_TOKEN: squareNeeds(secret()),
+  SQUARE_LOCATION_ID: squareNeeds(secret()),
+  SQUARE_APPLICATION_ID: squareNeeds(secret()),
+  SQUARE_WEBHOOK_SIGNATURE_KEY: squareNeeds(secret()),
+  /** The webhook subscription's notification URL, exactly as entered at Square (it is signed). */
+  SQUARE_WEBHOOK_URL: squareNeeds(url(['https:'])),
+  SQUARE_BASE_URL: url().optional(),
+});
+const Payments = provider('PAYMENTS', 'test', [
+  z.object({ PAYMENTS: z.literal('test'), ...SquareKeys.partial().shape }),
+  z.object({ PAYMENTS: z.literal('square'), ...SquareKeys.shape }),
+]);
+
+const firebaseNeeds = neededBy('IDENTITY=firebase');
+const FirebaseKeys = z.object({
+  FIREBASE_PROJECT_ID: firebaseNeeds(secret()),
+  FIREBASE_WEB_API_KEY: firebaseNeeds(secret()),
+  FIREBASE_AUTH_EMULATOR_HOST: text(
+    (value) => /^[A-Za-z0-9.-]+:\d{1,5}$/.test(value) || /^\[[0-9A-Fa-f:]+\]:\d{1,5}$/.test(value),
+    (value) => `must be host:port, e.g. 127.0.0.1:9099 (got "${value}")`,
+  ).optional(),
+  FIREBASE_IDENTITY_TOOLKIT_URL: url().optional(),
+});
+const Identity = provider('IDENTITY', 'local', [
+  z.object({ IDENTITY: z.literal('local'), ...FirebaseKeys.partial().shape }),
+  z.object({ IDENTITY: z.literal('firebase'), ...FirebaseKeys.shape }),
+]);
+
+const MailerLiteKeys = z.object({
+  MAILERLITE_API_KEY: neededBy('CAMPAIGNS=mailerlite')(secret()),
+  MAILERLITE_BASE_URL: url().default(MAILERLITE_API_URL),
+  MAILERLITE_CACHE_SECONDS: wholeNumber(0, 86400).default(300),
+});
+const Campaigns = provider('CAMPAIGNS', 'database', [
+  z.object({ CAMPAIGNS: z.literal('database'), ...MailerLiteKeys.partial().shape }),
+  z.object({ CAMPAIGNS: z.literal('mailerlite'), ...MailerLiteKeys.shape }),
+]);
+
+const FirestoreKeys = z.object({
+  FIRESTORE_PROJECT_ID: neededBy('STORAGE=firestore')(
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/, 'must be a Google Cloud project id (6 to 30 lower-case letters, digits and hyphens)'),
+  ),
+  GOOGLE_APPLICATION_CREDENTIALS: z
+    .string()
+    .trim()
+    .refine((file) => existsSync(file), 'must name an existing service-account key file')
+    .optional(),
+  FIRESTORE_COLLECTION_PREFIX: z.string().trim().regex(/^[A-Za-z0-9_-]*$/, 'may hold only letters, digits, "_" and "-"').default(''),
+});
+const Storage = provider('STORAGE', 'sqlite', [
+  z.object({ STORAGE: z.literal('sqlite'), ...FirestoreKeys.partial().shape }),
+  z.object({ STORAGE: z.literal('firestore'), ...FirestoreKeys.shape }),
+]);
+
+const algoliaNeeds = neededBy('SEARCH=algolia');
+const AlgoliaKeys = z.object({
+  ALGOLIA_APP_ID: algoliaNeeds(secret()),
+  ALGOLIA_SEARCH_KEY: algoliaNeeds(secret()),
+  ALGOLIA_ADMIN_KEY: algoliaNeeds(secret()),
+  ALGOLIA_INDEX_PREFIX: z.string().trim().regex(/^[A-Za-z0-9_.-]*$/, 'may hold only letters, digits, "_", "-" and "."').default('kyc_'),
+  /** Test-only: other hosts than Algolia's own (refused in production by loadConfig). */
+  ALGOLIA_HOSTS: z
+    .string()
+    .transform((value, ctx) => {
+      const hosts = value.split(',').map((h) => h.trim()).filter(Boolean);
+      const bad = hosts.find((host) => !isUrl(host, ['http:', 'https:']) || !['/', ''].includes(new URL(host).pathname));
+      if (bad === undefined) return hosts;
+      ctx.addIssue({ code: 'custom', message: `must be comma-separated http(s) base URLs without a path (got "${bad}")` });
+      return z.NEVER;
+    })
+    .default([]),
+});
+const Search = provider('SEARCH', 'sqlite', [
+  z.object({ SEARCH: z.literal('sqlite'), ...AlgoliaKeys.partial().shape }),
+  z.object({ SEARCH: z.literal('algolia'), ...AlgoliaKeys.shape }),
+]);
+
+// Every other key.
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-const EnvSchema = z.object({
+const ServerKeys = z.object({
   PORT: wholeNumber(0, 65535).default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
@@ -113,11 +227,6 @@ const EnvSchema = z.object({
   PHOTOS_EMAIL: email().default('photos@kestrel-yc.example'),
   WATER_LEVEL_URL: url().default('https://www.kestrel-yc.example/reservoir-levels'),
   WATER_SAFETY_URL: url().default('https://www.kestrel-yc.example/water-safety'),
-  STORAGE: choice(STORAGE_CHOICES).default('sqlite'),
-  SEARCH: choice(SEARCH_CHOICES).default('sqlite'),
-  PAYMENTS: choice(PAYMENTS_CHOICES).default('test'),
-  IDENTITY: choice(IDENTITY_CHOICES).default('local'),
-  CAMPAIGNS: choice(CAMPAIGNS_CHOICES).default('database'),
   MAX_ATTENDEES_PER_BOOKING: wholeNumber(1, 10000).default(50),
   PAYMENTS_TEST_HOOK: flag().default(false),
   INITIAL_ADMIN_EMAIL: email().default('admin@kestrel-yc.example'),
@@ -134,20 +243,6 @@ const EnvSchema = z.object({
   PAYMENTS_CHECKOUT_SECRET: secret(MIN_SECRET_LENGTH).optional(),
   PAYMENTS_WEBHOOK_SECRET: secret(MIN_SECRET_LENGTH).optional(),
   MANAGE_LINK_SECRET: secret(MIN_SECRET_LENGTH).optional(),
-  SQUARE_ENVIRONMENT: choice(SQUARE_ENVIRONMENTS).default('sandbox'),
-  SQUARE_ACCESS_TOKEN: secret().optional(),
-  SQUARE_LOCATION_ID: secret().optional(),
-  SQUARE_APPLICATION_ID: secret().optional(),
-  SQUARE_WEBHOOK_SIGNATURE_KEY: secret().optional(),
-  SQUARE_WEBHOOK_URL: url(['https:']).optional(),
-  SQUARE_BASE_URL: url().optional(),
-  FIREBASE_PROJECT_ID: secret().optional(),
-  FIREBASE_WEB_API_KEY: secret().optional(),
-  FIREBASE_AUTH_EMULATOR_HOST: text(
-    (value) => /^[A-Za-z0-9.-]+:\d{1,5}$/.test(value) || /^\[[0-9A-Fa-f:]+\]:\d{1,5}$/.test(value),
-    (value) => `must be host:port, e.g. 127.0.0.1:9099 (got "${value}")`,
-  ).optional(),
-  FIREBASE_IDENTITY_TOOLKIT_URL: url().optional(),
   /** A nodemailer connection URL for the club's SMTP server: smtp:// (STARTTLS when offered) or smtps://. */
   SMTP_URL: text(
     (value) => isUrl(value, ['smtp:', 'smtps:']) && new URL(value).hostname !== '',
@@ -162,35 +257,6 @@ const EnvSchema = z.object({
   PUBLIC_BASE_URL: url().optional(),
   REMINDER_DAYS_BEFORE: wholeNumber(0, 60).default(DEFAULT_REMINDER_DAYS_BEFORE),
   WAITLIST_OFFER_HOURS: wholeNumber(1, 168).default(DEFAULT_WAITLIST_OFFER_HOURS),
-  MAILERLITE_API_KEY: secret().optional(),
-  MAILERLITE_BASE_URL: url().default(MAILERLITE_API_URL),
-  MAILERLITE_CACHE_SECONDS: wholeNumber(0, 86400).default(300),
-  FIRESTORE_PROJECT_ID: z
-    .string()
-    .trim()
-    .regex(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/, 'must be a Google Cloud project id (6 to 30 lower-case letters, digits and hyphens)')
-    .optional(),
-  GOOGLE_APPLICATION_CREDENTIALS: z
-    .string()
-    .trim()
-    .refine((file) => existsSync(file), 'must name an existing service-account key file')
-    .optional(),
-  FIRESTORE_COLLECTION_PREFIX: z.string().trim().regex(/^[A-Za-z0-9_-]*$/, 'may hold only letters, digits, "_" and "-"').optional(),
-  ALGOLIA_APP_ID: secret().optional(),
-  ALGOLIA_SEARCH_KEY: secret().optional(),
-  ALGOLIA_ADMIN_KEY: secret().optional(),
-  ALGOLIA_INDEX_PREFIX: z.string().trim().regex(/^[A-Za-z0-9_.-]*$/, 'may hold only letters, digits, "_", "-" and "."').default('kyc_'),
-  /** Test-only: other hosts than Algolia's own (refused in production by loadConfig). */
-  ALGOLIA_HOSTS: z
-    .string()
-    .transform((value, ctx) => {
-      const hosts = value.split(',').map((h) => h.trim()).filter(Boolean);
-      const bad = hosts.find((host) => !isUrl(host, ['http:', 'https:']) || !['/', ''].includes(new URL(host).pathname));
-      if (bad === undefined) return hosts;
-      ctx.addIssue({ code: 'custom', message: `must be comma-separated http(s) base URLs without a path (got "${bad}")` });
-      return z.NEVER;
-    })
-    .default([]),
   TRUST_PROXY: z
     .string()
     .transform((value, ctx): false | number | string => {
@@ -210,121 +276,125 @@ const EnvSchema = z.object({
     .default(false),
 });
 
-export type StorageChoice = (typeof STORAGE_CHOICES)[number];
-export type SearchChoice = (typeof SEARCH_CHOICES)[number];
-export type PaymentsChoice = (typeof PAYMENTS_CHOICES)[number];
-export type IdentityChoice = (typeof IDENTITY_CHOICES)[number];
-export type CampaignsChoice = (typeof CAMPAIGNS_CHOICES)[number];
-
 /**
  * The settings as the server uses them: the one schema's output, so the type cannot drift from
- * what is read. Every key's checks are in EnvSchema; the checks across keys in loadConfig.
+ * what is read. Every key's checks, and which keys a provider needs, are in the schema; the
+ * other checks across keys in loadConfig.
  */
-const ConfigSchema = EnvSchema.transform((e) => ({
-  port: e.PORT,
-  host: e.HOST,
-  dataDir: e.DATA_DIR,
-  nodeEnv: e.NODE_ENV,
-  logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? ('silent' as const) : ('info' as const)),
-  clubName: e.CLUB_NAME,
-  publicSiteUrl: e.PUBLIC_SITE_URL,
-  feedbackEmail: e.FEEDBACK_EMAIL,
-  photosEmail: e.PHOTOS_EMAIL,
-  waterLevelUrl: e.WATER_LEVEL_URL,
-  waterSafetyUrl: e.WATER_SAFETY_URL,
-  adapters: {
-    storage: e.STORAGE,
-    search: e.SEARCH,
-    payments: e.PAYMENTS,
-    identity: e.IDENTITY,
-    campaigns: e.CAMPAIGNS,
-  },
-  maxAttendeesPerBooking: e.MAX_ATTENDEES_PER_BOOKING,
-  paymentsTestHook: e.PAYMENTS_TEST_HOOK,
-  initialAdminEmail: e.INITIAL_ADMIN_EMAIL,
-  /** null: a random password is generated and printed once. */
-  initialAdminPassword: e.INITIAL_ADMIN_PASSWORD ?? null,
-  /** Demo events in a live club's calendar would take real bookings: off by default in production. */
-  seedDemoData: e.SEED_DEMO_DATA ?? e.NODE_ENV !== 'production',
-  /** PAYMENTS=test allowed with NODE_ENV=production (a rehearsal, not a live club). */
-  allowTestPayments: e.ALLOW_TEST_PAYMENTS,
-  /** false, a hop count or the proxies' addresses; never `true` (any client could choose its address). */
-  trustProxy: e.TRUST_PROXY,
-  /** Per client address, answered 429 beyond (express-rate-limit on the AddressLimitStore port). */
-  workDaySignupLimits: { perMinute: e.WORKDAY_SIGNUP_LIMIT_PER_MINUTE, perDay: e.WORKDAY_SIGNUP_LIMIT_PER_DAY },
-  bookingLimits: {
-    perMinute: e.BOOKING_LIMIT_PER_MINUTE,
-    perDay: e.BOOKING_LIMIT_PER_DAY,
-    maxHeldPlacesPerAddress: e.BOOKING_MAX_HELD_PLACES_PER_ADDRESS,
-    maxUnpaidSharePercent: e.BOOKING_MAX_UNPAID_SHARE_OF_EVENT,
-  },
-  payments: {
-    /** null: made once and kept in DATA_DIR (see payment-secrets.ts). */
-    checkoutSecret: e.PAYMENTS_CHECKOUT_SECRET ?? null,
-    webhookSecret: e.PAYMENTS_WEBHOOK_SECRET ?? null,
-    /** null: made once and kept in DATA_DIR beside the payment secrets. */
-    manageLinkSecret: e.MANAGE_LINK_SECRET ?? null,
-  },
-  /** Set when PAYMENTS=square (its keys are then required: loadConfig). */
-  square:
-    e.PAYMENTS === 'square'
-      ? {
-          environment: e.SQUARE_ENVIRONMENT,
-          accessToken: e.SQUARE_ACCESS_TOKEN ?? '',
-          locationId: e.SQUARE_LOCATION_ID ?? '',
-          applicationId: e.SQUARE_APPLICATION_ID ?? '',
-          webhookSignatureKey: e.SQUARE_WEBHOOK_SIGNATURE_KEY ?? '',
-          /** The webhook subscription's notification URL, exactly as entered at Square (it is signed). */
-          webhookUrl: e.SQUARE_WEBHOOK_URL ?? '',
-          baseUrl: e.SQUARE_BASE_URL ?? null,
-        }
-      : null,
-  /** Set when IDENTITY=firebase. */
-  firebase:
-    e.IDENTITY === 'firebase'
-      ? {
-          projectId: e.FIREBASE_PROJECT_ID ?? '',
-          webApiKey: e.FIREBASE_WEB_API_KEY ?? '',
-          identityToolkitUrl:
-            e.FIREBASE_IDENTITY_TOOLKIT_URL ??
-            (e.FIREBASE_AUTH_EMULATOR_HOST ? emulatorIdentityToolkitUrl(e.FIREBASE_AUTH_EMULATOR_HOST) : IDENTITY_TOOLKIT_URL),
-        }
-      : null,
-  /** Set when STORAGE=firestore. */
-  firestore:
-    e.STORAGE === 'firestore'
-      ? {
-          projectId: e.FIRESTORE_PROJECT_ID ?? '',
-          credentialsFile: e.GOOGLE_APPLICATION_CREDENTIALS ?? null,
-          collectionPrefix: e.FIRESTORE_COLLECTION_PREFIX ?? '',
-        }
-      : null,
-  /** Set when SEARCH=algolia. The admin key stays on the server; browsers only talk to our API. */
-  algolia:
-    e.SEARCH === 'algolia'
-      ? {
-          appId: e.ALGOLIA_APP_ID ?? '',
-          searchKey: e.ALGOLIA_SEARCH_KEY ?? '',
-          adminKey: e.ALGOLIA_ADMIN_KEY ?? '',
-          indexPrefix: e.ALGOLIA_INDEX_PREFIX,
-          hosts: e.ALGOLIA_HOSTS,
-        }
-      : null,
-  /** Where members reach this app: the links in e-mails start with it. */
-  publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-  /** Set when SMTP_URL is: e-mails are then sent; without it they stay in the outbox for admins to read. */
-  mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? '' } : null,
-  /** Days before an event its reminder e-mails go out; 0: none at all. */
-  reminderDaysBefore: e.REMINDER_DAYS_BEFORE,
-  waitlistOfferHours: e.WAITLIST_OFFER_HOURS,
-  /** Set when CAMPAIGNS=mailerlite. */
-  mailerlite:
-    e.CAMPAIGNS === 'mailerlite'
-      ? { apiKey: e.MAILERLITE_API_KEY ?? '', baseUrl: e.MAILERLITE_BASE_URL, cacheMs: e.MAILERLITE_CACHE_SECONDS * 1000 }
-      : null,
-}));
+const ConfigSchema = ServerKeys.and(Payments)
+  .and(Identity)
+  .and(Campaigns)
+  .and(Storage)
+  .and(Search)
+  .transform((e) => ({
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    nodeEnv: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? ('silent' as const) : ('info' as const)),
+    clubName: e.CLUB_NAME,
+    publicSiteUrl: e.PUBLIC_SITE_URL,
+    feedbackEmail: e.FEEDBACK_EMAIL,
+    photosEmail: e.PHOTOS_EMAIL,
+    waterLevelUrl: e.WATER_LEVEL_URL,
+    waterSafetyUrl: e.WATER_SAFETY_URL,
+    adapters: {
+      storage: e.STORAGE,
+      search: e.SEARCH,
+      payments: e.PAYMENTS,
+      identity: e.IDENTITY,
+      campaigns: e.CAMPAIGNS,
+    },
+    maxAttendeesPerBooking: e.MAX_ATTENDEES_PER_BOOKING,
+    paymentsTestHook: e.PAYMENTS_TEST_HOOK,
+    initialAdminEmail: e.INITIAL_ADMIN_EMAIL,
+    /** null: a random password is generated and printed once. */
+    initialAdminPassword: e.INITIAL_ADMIN_PASSWORD ?? null,
+    /** Demo events in a live club's calendar would take real bookings: off by default in production. */
+    seedDemoData: e.SEED_DEMO_DATA ?? e.NODE_ENV !== 'production',
+    /** PAYMENTS=test allowed with NODE_ENV=production (a rehearsal, not a live club). */
+    allowTestPayments: e.ALLOW_TEST_PAYMENTS,
+    /** false, a hop count or the proxies' addresses; never `true` (any client could choose its address). */
+    trustProxy: e.TRUST_PROXY,
+    /** Per client address, answered 429 beyond (express-rate-limit on the AddressLimitStore port). */
+    workDaySignupLimits: { perMinute: e.WORKDAY_SIGNUP_LIMIT_PER_MINUTE, perDay: e.WORKDAY_SIGNUP_LIMIT_PER_DAY },
+    bookingLimits: {
+      perMinute: e.BOOKING_LIMIT_PER_MINUTE,
+      perDay: e.BOOKING_LIMIT_PER_DAY,
+      maxHeldPlacesPerAddress: e.BOOKING_MAX_HELD_PLACES_PER_ADDRESS,
+      maxUnpaidSharePercent: e.BOOKING_MAX_UNPAID_SHARE_OF_EVENT,
+    },
+    payments: {
+      /** null: made once and kept in DATA_DIR (see payment-secrets.ts). */
+      checkoutSecret: e.PAYMENTS_CHECKOUT_SECRET ?? null,
+      webhookSecret: e.PAYMENTS_WEBHOOK_SECRET ?? null,
+      /** null: made once and kept in DATA_DIR beside the payment secrets. */
+      manageLinkSecret: e.MANAGE_LINK_SECRET ?? null,
+    },
+    /** Set when PAYMENTS=square. */
+    square:
+      e.PAYMENTS === 'square'
+        ? {
+            environment: e.SQUARE_ENVIRONMENT,
+            accessToken: e.SQUARE_ACCESS_TOKEN,
+            locationId: e.SQUARE_LOCATION_ID,
+            applicationId: e.SQUARE_APPLICATION_ID,
+            webhookSignatureKey: e.SQUARE_WEBHOOK_SIGNATURE_KEY,
+            webhookUrl: e.SQUARE_WEBHOOK_URL,
+            baseUrl: e.SQUARE_BASE_URL ?? null,
+          }
+        : null,
+    /** Set when IDENTITY=firebase. */
+    firebase:
+      e.IDENTITY === 'firebase'
+        ? {
+            projectId: e.FIREBASE_PROJECT_ID,
+            webApiKey: e.FIREBASE_WEB_API_KEY,
+            identityToolkitUrl:
+              e.FIREBASE_IDENTITY_TOOLKIT_URL ??
+              (e.FIREBASE_AUTH_EMULATOR_HOST ? emulatorIdentityToolkitUrl(e.FIREBASE_AUTH_EMULATOR_HOST) : IDENTITY_TOOLKIT_URL),
+          }
+        : null,
+    /** Set when STORAGE=firestore. */
+    firestore:
+      e.STORAGE === 'firestore'
+        ? {
+            projectId: e.FIRESTORE_PROJECT_ID,
+            credentialsFile: e.GOOGLE_APPLICATION_CREDENTIALS ?? null,
+            collectionPrefix: e.FIRESTORE_COLLECTION_PREFIX,
+          }
+        : null,
+    /** Set when SEARCH=algolia. The admin key stays on the server; browsers only talk to our API. */
+    algolia:
+      e.SEARCH === 'algolia'
+        ? {
+            appId: e.ALGOLIA_APP_ID,
+            searchKey: e.ALGOLIA_SEARCH_KEY,
+            adminKey: e.ALGOLIA_ADMIN_KEY,
+            indexPrefix: e.ALGOLIA_INDEX_PREFIX,
+            hosts: e.ALGOLIA_HOSTS,
+          }
+        : null,
+    /** Where members reach this app: the links in e-mails start with it. */
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    /** Set when SMTP_URL is: e-mails are then sent; without it they stay in the outbox for admins to read. */
+    mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? '' } : null,
+    /** Days before an event its reminder e-mails go out; 0: none at all. */
+    reminderDaysBefore: e.REMINDER_DAYS_BEFORE,
+    waitlistOfferHours: e.WAITLIST_OFFER_HOURS,
+    /** Set when CAMPAIGNS=mailerlite. */
+    mailerlite:
+      e.CAMPAIGNS === 'mailerlite'
+        ? { apiKey: e.MAILERLITE_API_KEY, baseUrl: e.MAILERLITE_BASE_URL, cacheMs: e.MAILERLITE_CACHE_SECONDS * 1000 }
+        : null,
+  }));
 
 export type AppConfig = z.output<typeof ConfigSchema>;
+export type StorageChoice = AppConfig['adapters']['storage'];
+export type SearchChoice = AppConfig['adapters']['search'];
+export type PaymentsChoice = AppConfig['adapters']['payments'];
+export type IdentityChoice = AppConfig['adapters']['identity'];
+export type CampaignsChoice = AppConfig['adapters']['campaigns'];
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -336,54 +406,41 @@ export class ConfigError extends Error {
 /** Reads the configuration from the environment. Throws one ConfigError listing every problem. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   // An empty variable (`PORT=`) means "not set", as it does in most .env files.
-  const input: Record<string, string | undefined> = {};
-  for (const key of Object.keys(EnvSchema.shape)) {
-    const value = env[key];
-    input[key] = value === undefined || value.trim() === '' ? undefined : value;
-  }
+  const input = Object.fromEntries(Object.entries(env).map(([key, value]) => [key, value?.trim() === '' ? undefined : value]));
   const parsed = ConfigSchema.safeParse(input);
+  // What is wrong first, then the checks across keys, then what is missing.
   const problems: string[] = [];
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      problems.push(`${issue.path.join('.') || '(environment)'}: ${issue.message}`);
-    }
-  }
-  // Checked on the raw text too, so these show up beside any other bad key.
-  const raw = (key: string) => input[key]?.trim().toLowerCase();
-  const isTrue = (key: 'PAYMENTS_TEST_HOOK' | 'ALLOW_TEST_PAYMENTS') => EnvSchema.shape[key].safeParse(input[key]).data === true;
-  if (isTrue('PAYMENTS_TEST_HOOK') && raw('NODE_ENV') === 'production') {
-    problems.push('PAYMENTS_TEST_HOOK: must not be true when NODE_ENV=production');
+  const missing: string[] = [];
+  for (const issue of parsed.error?.issues ?? []) {
+    (issue.message.startsWith(REQUIRED) ? missing : problems).push(`${issue.path.join('.') || '(environment)'}: ${issue.message}`);
   }
 
-  const production = raw('NODE_ENV') === 'production';
-  if (production && (raw('PAYMENTS') ?? 'test') === 'test' && !isTrue('ALLOW_TEST_PAYMENTS')) {
+  // Checked on the text of each key, so these show up beside any other bad key.
+  const read = <K extends keyof typeof ServerKeys.shape>(key: K) => ServerKeys.shape[key].safeParse(input[key]).data;
+  const production = read('NODE_ENV') === 'production';
+  if (production && read('PAYMENTS_TEST_HOOK') === true) {
+    problems.push('PAYMENTS_TEST_HOOK: must not be true when NODE_ENV=production');
+  }
+  if (production && (input.PAYMENTS?.trim().toLowerCase() ?? 'test') === 'test' && read('ALLOW_TEST_PAYMENTS') !== true) {
     problems.push(`PAYMENTS: ${TEST_PAYMENTS_IN_PRODUCTION_MESSAGE}`);
   }
-  if (raw('ALGOLIA_HOSTS') !== undefined && raw('NODE_ENV') === 'production') {
+  if (production && input.ALGOLIA_HOSTS !== undefined) {
     // A test-only switch: in production the search traffic goes to Algolia's own hosts.
     problems.push('ALGOLIA_HOSTS: must not be set when NODE_ENV=production');
   }
-  if (raw('FIREBASE_AUTH_EMULATOR_HOST') !== undefined && raw('NODE_ENV') === 'production') {
+  if (production && input.FIREBASE_AUTH_EMULATOR_HOST !== undefined) {
     // firebase-admin trusts the emulator's unsigned tokens: anyone could forge a session.
     problems.push('FIREBASE_AUTH_EMULATOR_HOST: must not be set when NODE_ENV=production');
   }
-  const needs: Record<string, { when: boolean; keys: string[] }> = {
-    'PAYMENTS=square': {
-      when: raw('PAYMENTS') === 'square',
-      keys: ['SQUARE_ENVIRONMENT', 'SQUARE_ACCESS_TOKEN', 'SQUARE_LOCATION_ID', 'SQUARE_APPLICATION_ID', 'SQUARE_WEBHOOK_SIGNATURE_KEY', 'SQUARE_WEBHOOK_URL'],
-    },
-    'IDENTITY=firebase': { when: raw('IDENTITY') === 'firebase', keys: ['FIREBASE_PROJECT_ID', 'FIREBASE_WEB_API_KEY'] },
-    'CAMPAIGNS=mailerlite': { when: raw('CAMPAIGNS') === 'mailerlite', keys: ['MAILERLITE_API_KEY'] },
-    'STORAGE=firestore': { when: raw('STORAGE') === 'firestore', keys: ['FIRESTORE_PROJECT_ID'] },
-    SMTP_URL: { when: Boolean(raw('SMTP_URL')), keys: ['MAIL_FROM', ...(production ? ['PUBLIC_BASE_URL'] : [])] },
-    'SEARCH=algolia': { when: raw('SEARCH') === 'algolia', keys: ['ALGOLIA_APP_ID', 'ALGOLIA_SEARCH_KEY', 'ALGOLIA_ADMIN_KEY'] },
-  };
-  for (const [setting, { when, keys }] of Object.entries(needs)) {
-    if (!when) continue;
-    for (const key of keys) if (input[key] === undefined) problems.push(`${key}: is required with ${setting}`);
+  if (input.SMTP_URL !== undefined) {
+    for (const key of ['MAIL_FROM', ...(production ? ['PUBLIC_BASE_URL'] : [])]) {
+      if (input[key] === undefined) missing.push(`${key}: ${REQUIRED} SMTP_URL`);
+    }
   }
-  const square = parsed.success ? parsed.data.square : null;
-  if (square && square.applicationId) {
+  problems.push(...missing);
+
+  const square = parsed.data?.square;
+  if (square) {
     // A sandbox id with production (or the reverse) fails only in a member's browser: say so now.
     const prefix = SQUARE_APPLICATION_ID_PREFIX[square.environment];
     if (!square.applicationId.startsWith(prefix)) {
@@ -392,7 +449,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       );
     }
   }
-  if (parsed.success && parsed.data.bookingLimits.maxHeldPlacesPerAddress < parsed.data.maxAttendeesPerBooking) {
+  if (parsed.data && parsed.data.bookingLimits.maxHeldPlacesPerAddress < parsed.data.maxAttendeesPerBooking) {
     problems.push('BOOKING_MAX_HELD_PLACES_PER_ADDRESS: must be at least MAX_ATTENDEES_PER_BOOKING, or the largest booking is always refused');
   }
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
