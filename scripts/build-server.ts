@@ -12,7 +12,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node24',
   packages: 'external',
   // dist/server.mjs sits one folder below the root, like server/*.ts: relative URLs keep working.
   sourcemap: true,

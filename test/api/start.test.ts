@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,9 +18,15 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Starts `tsx server/main.ts` as `npm start` does (without the build), on a free port. */
-function start(env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string; port: number }> {
-  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+/**
+ * Starts `tsx server/main.ts` as `npm start` does (without the build), on a free port; or the given
+ * command, such as the built server.
+ */
+function start(
+  env: Record<string, string>,
+  [command, ...args]: string[] = [join(root, 'node_modules/.bin/tsx'), 'server/main.ts'],
+): Promise<{ child: ChildProcess; output: () => string; port: number }> {
+  const child = spawn(command, args, {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -39,9 +45,9 @@ function start(env: Record<string, string>): Promise<{ child: ChildProcess; outp
       }
     };
     child.stdout?.on('data', check);
-    child.on('exit', (code) => {
+    child.on('exit', (code, signal) => {
       clearTimeout(timer);
-      reject(new Error(`exited with ${code}:\n${text}`));
+      reject(new Error(`exited with ${code ?? signal}:\n${text}`));
     });
   });
 }
@@ -93,6 +99,32 @@ describe('npm start on an empty data directory', () => {
     await expect(start({ PORT: 'x', STORAGE: 'firestore', PAYMENTS_TEST_HOOK: 'true', NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true' })).rejects.toThrow(
       /exited with 1:\nInvalid configuration:\n {2}- PORT: must be a whole number \(got "x"\)\n {2}- PAYMENTS_TEST_HOOK: must not be true when NODE_ENV=production\n {2}- FIRESTORE_PROJECT_ID: is required with STORAGE=firestore/,
     );
+  });
+});
+
+describe('npm start as it runs the built server', () => {
+  // better-sqlite3 12 built against Node 24.19+ headers aborted the process here ("Assertion
+  // failed: (env) != nullptr" in a Statement's finalizer, on a garbage collection outside any
+  // JavaScript), before it listened; tsx, as above, did not show it.
+  it("serves under npm start's own node flags and stays up", async () => {
+    const server = join(root, 'dist/server.mjs');
+    expect(existsSync(server), 'run `npm run build` first').toBe(true);
+    const script = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+    const flags = /&& node ((?:--\S+ )+)dist\/server\.mjs$/.exec(script)?.[1]?.trim().split(' ') ?? [];
+    expect(flags, script).toContain('--max-old-space-size=128');
+    const dir = mkdtempSync(join(tmpdir(), 'kyc-start-built-'));
+    try {
+      const app = await start({ DATA_DIR: dir }, [process.execPath, ...flags, server]);
+      const base = `http://127.0.0.1:${app.port}`;
+      for (let round = 0; round < 20; round++) {
+        for (const path of ['/', '/calendar', '/api/events']) expect((await fetch(`${base}${path}`)).status, path).toBe(200);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      expect({ code: app.child.exitCode, signal: app.child.signalCode }, app.output()).toEqual({ code: null, signal: null });
+      await stop(app.child);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
