@@ -111,7 +111,7 @@ export function placesLeft(capacity: number | null, bookings: (PlaceBooking & Pi
 
 export type StatusBooking = PlaceBooking & Pick<Booking, 'paymentAmount' | 'paymentMethod' | 'refundStatus'>;
 
-/** The booking's state as admins and members see it (decisions.md, second phase). */
+/** The booking's state as admins and members see it (docs/product.md#booking-states-and-cancellation). */
 export function paymentStatus(booking: StatusBooking, now: Date): PaymentStatus {
   if (booking.refundStatus === 'failed') return 'Refund failed';
   if (isCancelled(booking)) return 'Cancelled';

@@ -15,7 +15,7 @@ import {
 } from './london-time';
 
 export const CLUB_TIME_ZONE = LONDON;
-/** A timed event without an end lasts this long (one rule for every screen, decisions.md). */
+/** A timed event without an end lasts this long (one rule for every screen, docs/product.md#calendar). */
 export const DEFAULT_EVENT_HOURS = 3;
 export const DATE_TBC = 'Date TBC';
 export const DATE_NOT_SPECIFIED = 'Date not specified';

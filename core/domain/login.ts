@@ -30,7 +30,7 @@ export function validateLoginForm(
   return { ok: true, value: { email, password } };
 }
 
-/** The sixth try after five failures in the window is refused, as decisions.md says. */
+/** The sixth try after five failures in the window is refused, as docs/product.md#sign-in-and-sessions says. */
 export function isLockedOut(failuresInWindow: number): boolean {
   return failuresInWindow >= MAX_FAILED_LOGINS;
 }

@@ -5,7 +5,7 @@ import { holdExpiry, isCancelled } from './booking-state';
 import { newJob } from './jobs';
 import { parseInstant } from './london-time';
 
-/** REMINDER_DAYS_BEFORE's default (decisions.md): reminders leave two days before the event. */
+/** REMINDER_DAYS_BEFORE's default (docs/product.md#waiting-list-and-reminders): reminders leave two days before the event. */
 export const DEFAULT_REMINDER_DAYS_BEFORE = 2;
 const DAY_MS = 86_400_000;
 

@@ -1,5 +1,5 @@
 /**
- * Typo tolerance, the same on every search provider (ADR-less rule from decisions.md): a query
+ * Typo tolerance, the same on every search provider (docs/product.md#search): a query
  * word of 5 or more letters may have one typo, one of 9 or more two; shorter words must match
  * exactly. A typo is one inserted, deleted or replaced letter, or two neighbouring letters swapped
  * ("regatta" → "regata", "regtata"). Algolia is given the same limits (minWordSizefor1Typo 5,

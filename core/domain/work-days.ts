@@ -15,7 +15,7 @@ export const WORK_DAY_MESSAGES = {
   notFound: 'Work Day Not Found',
   /** Beyond the spec: only a stale page or an API client can name a job the day does not have. */
   unknownJob: 'Unknown job',
-  /** Beyond the spec: a job takes no more volunteers than it needs (decisions.md). */
+  /** Beyond the spec: a job takes no more volunteers than it needs (docs/product.md#work-days). */
   jobsFull: (titles: readonly string[]) =>
     titles.length === 1
       ? `Sorry, the job "${titles[0]}" is already full. Please choose another job.`
@@ -25,7 +25,7 @@ export const WORK_DAY_MESSAGES = {
     titles.length === 1
       ? `Sorry, the job "${titles[0]}" is closed and takes no more volunteers. Please choose another job.`
       : `Sorry, these jobs are closed and take no more volunteers: ${titles.map((t) => `"${t}"`).join(', ')}. Please choose other jobs.`,
-  /** Beyond the spec: one name signs up once per work day (decisions.md). */
+  /** Beyond the spec: one name signs up once per work day (docs/product.md#work-days). */
   /** Beyond the spec: the optional e-mail is checked as the booking form checks it. */
   emailInvalid: BOOKING_MESSAGES.emailInvalid,
   alreadySignedUp: (name: string) => `${name} has already signed up for this work day. One sign-up per person: it can list several jobs.`,

@@ -102,7 +102,7 @@ export interface ValidBooking {
 }
 
 /**
- * What admins see of a booking (decisions.md, second phase). Pending: unpaid, its hold running;
+ * What admins see of a booking (docs/product.md#booking-states-and-cancellation). Pending: unpaid, its hold running;
  * Expired: unpaid, its hold over (attending nothing, counted nowhere but the detail list).
  */
 export const PaymentStatusSchema = z.enum(['Paid', 'Paid (cash)', 'Paid (transfer)', 'Pending', 'Expired', 'Free Event', 'Cancelled', 'Refund failed']);

@@ -39,7 +39,7 @@ function withTypo(w: string, kind: 'insert' | 'delete' | 'replace' | 'swap', at:
 }
 const typoArb = fc.record({ kind: fc.constantFrom('insert', 'delete', 'replace', 'swap') as fc.Arbitrary<'insert' | 'delete' | 'replace' | 'swap'>, at: fc.nat(), letter: letters });
 
-describe('typo limits (decisions.md: 1 typo in words of 5+ letters, 2 in 9+)', () => {
+describe('typo limits (docs/product.md#search: 1 typo in words of 5+ letters, 2 in 9+)', () => {
   it('allows no typo below 5 letters, one from 5, two from 9', () => {
     expect([MIN_LETTERS_FOR_ONE_TYPO, MIN_LETTERS_FOR_TWO_TYPOS]).toEqual([5, 9]);
     fc.assert(

@@ -112,7 +112,7 @@ describe('search examples', () => {
     expect(hitLink(hit({ type: 'document' }))).toEqual({ href: '#', newTab: true });
     expect(hitLink(hit({ type: 'page', path: '/beginners' }))).toEqual({ href: '/beginners', newTab: false });
     expect(hitLink(hit({ type: 'page' }))).toEqual({ href: '#', newTab: false });
-    // decisions.md: a news hit opens the e-mail's preview (in a new tab, as the News page does),
+    // docs/product.md#search: a news hit opens the e-mail's preview (in a new tab, as the News page does),
     // or the News page when it has none; never '#', and never a non-web address.
     expect(hitLink(hit({ type: 'news', detailsUrl: 'https://preview.mailerlite.io/abc' }))).toEqual({ href: 'https://preview.mailerlite.io/abc', newTab: true });
     expect(hitLink(hit({ type: 'news' }))).toEqual({ href: '/news', newTab: false });
