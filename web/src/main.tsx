@@ -1,12 +1,12 @@
 import './lib/zod-without-eval';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRoutes } from './routes';
 import { fetchJson } from './lib/page-data';
 import { ServerOriginProvider } from './lib/origin';
-import { readPageState } from './lib/page-state';
+import { PAGE_STATE_ELEMENT_ID, readPageState } from './lib/page-state';
 import { queryClient } from './lib/query';
 // The members' styles, in cascade order: the shared tokens and base, the site's frame and the
 // shared components, then each feature's own style sheet, kept beside the feature.
@@ -71,22 +71,31 @@ function restoreScroll(): void {
  */
 const nextTask = () => new Promise<void>((resume) => setTimeout(resume, 0));
 
+/**
+ * The code of the routes that draw this address, loaded up front (React Router's lazy routes) so
+ * that the first render draws what the server drew. Vite asks for all their chunks at once.
+ */
+async function loadMatchedRoutes(routes: RouteObject[]): Promise<void> {
+  const lazy = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
+  await Promise.all(
+    lazy.map(async (match) => {
+      const loaded = await (match.route.lazy as () => Promise<object>)();
+      Object.assign(match.route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
 async function start(): Promise<void> {
   await nextTask();
-  const page = readPageState(queryClient);
   const data = { queryClient, readJson: fetchJson, onServer: false };
   const routes = createRoutes(() => data, { admin: true });
-  if (page) {
-    // The page's code is in before hydrating, so that the first render draws what the server drew
-    // (React Router's lazy routes, loaded up front; Vite asks for all their chunks at once).
-    const lazy = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
-    await Promise.all(
-      lazy.map(async (match) => {
-        const loaded = await (match.route.lazy as () => Promise<object>)();
-        Object.assign(match.route, { ...loaded, lazy: undefined });
-      }),
-    );
-  }
+  const drawn = document.getElementById(PAGE_STATE_ELEMENT_ID) !== null;
+  // Asking for the page's code (a link per chunk added to the head) and reading the page's state
+  // are each a slow phone's few tens of milliseconds: in tasks of their own, not one long one.
+  const code = drawn ? loadMatchedRoutes(routes) : Promise.resolve();
+  await nextTask();
+  const page = readPageState(queryClient);
+  await code;
   await nextTask();
   // Before the router reads the history entry (it keeps the entry's key as the page's).
   if (page) restoreScroll();
