@@ -1,6 +1,5 @@
 import { workDayPath } from '@core/paths';
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { WorkDaySignupForm } from '@core/entities/work-day';
 import { formatDate } from '@core/domain/calendar';
@@ -13,7 +12,7 @@ import { useForm } from '../../../lib/form';
 import { useApiRead } from '../../../lib/page-data';
 import { workDayRead, workDaysRead } from '../api/work-day-reads';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { signUpForWorkDay, type ListedWorkDay } from '../api/work-day-api';
+import { useSignUpForWorkDay, type ListedWorkDay } from '../api/work-day-api';
 import { CalendarIcon } from '../../../components/ui/icons';
 import { PageLoading, PageLoadFailed } from '../../../components/ui/load-failed';
 import { MessagePage } from '../../../components/layout/message-page';
@@ -50,7 +49,8 @@ function NoWorkDay() {
   );
 }
 
-function SignupForm({ workDay, onDone, onRefused }: { workDay: ListedWorkDay; onDone: (jobsChosen: number, firstName: string, email: string) => void; onRefused: () => void }) {
+function SignupForm({ workDay, onDone }: { workDay: ListedWorkDay; onDone: (jobsChosen: number, firstName: string, email: string) => void }) {
+  const signUp = useSignUpForWorkDay(workDay.id);
   const form = useForm<WorkDaySignupForm, keyof WorkDaySignupForm>({
     initial: emptySignup,
     validate: () => ({}),
@@ -67,14 +67,13 @@ function SignupForm({ workDay, onDone, onRefused }: { workDay: ListedWorkDay; on
 
   const send = async (values: WorkDaySignupForm) => {
     try {
-      const answer = await signUpForWorkDay(workDay.id, values);
+      const answer = await signUp.mutateAsync(values);
       onDone(answer.jobsChosen, values.firstName.trim(), values.email.trim());
     } catch (cause) {
       // 409: a job filled up meanwhile, or this name has signed up already; the server's words
-      // say which, and the counts are fetched again so a full job shows as full.
+      // say which (and useSignUpForWorkDay fetches the counts again so a full job shows as full).
       const told = cause instanceof ApiError && (cause.status === 400 || cause.status === 409);
       form.refuse({}, told ? cause.message : WORK_DAY_MESSAGES.submitFailed);
-      if (cause instanceof ApiError && cause.status === 409) onRefused();
     }
   };
 
@@ -149,9 +148,6 @@ function SignupForm({ workDay, onDone, onRefused }: { workDay: ListedWorkDay; on
 
 function WorkDayScreen({ id }: { id: string }) {
   const state = useApiRead(workDayRead(id));
-  const client = useQueryClient();
-  // Fetched again in the background: the form and its message stay while the counts update.
-  const refreshCounts = () => void client.invalidateQueries({ queryKey: ['work-day', id], exact: true });
   const [confirmed, setConfirmed] = useState<{ jobsChosen: number; firstName: string; email: string } | null>(null);
   usePageTitle(state.status === 'success' ? state.data.name : 'Work Day');
 
@@ -224,7 +220,7 @@ function WorkDayScreen({ id }: { id: string }) {
         )}
         {workDay.foodAvailable && <p>Food will be provided for volunteers: tick the box below if you would like some.</p>}
       </section>
-      <SignupForm workDay={workDay} onDone={(jobsChosen, firstName, email) => setConfirmed({ jobsChosen, firstName, email })} onRefused={refreshCounts} />
+      <SignupForm workDay={workDay} onDone={(jobsChosen, firstName, email) => setConfirmed({ jobsChosen, firstName, email })} />
     </div>
   );
 }
