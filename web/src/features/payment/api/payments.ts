@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ClubConfig } from '@core/entities/club-config';
 import { CardPaymentResultSchema } from '@core/use-cases/confirm-payment';
@@ -17,6 +18,11 @@ export type PaymentAnswer = z.infer<typeof PaymentAnswerSchema>;
 /** Sends the card form's one-time token; the server charges the checkout's own amount. */
 export function completePayment(checkoutId: string, cardToken: string): Promise<PaymentAnswer> {
   return apiPost('/api/payments/complete', { checkoutId, cardToken }, PaymentAnswerSchema);
+}
+
+/** Pay: the card form's token for this checkout; the answer says whether the payment went through. */
+export function useCompletePayment(checkoutId: string) {
+  return useMutation({ mutationFn: (cardToken: string) => completePayment(checkoutId, cardToken) });
 }
 
 /** Square's card form settings, from the club configuration (fetched once per page load). */
