@@ -4,9 +4,6 @@ import { apiRead } from '../../../lib/page-data';
 export const documentsRead = apiRead(
   ['documents'],
   '/api/documents',
-  async () => {
-    const [{ z }, { ListedDocumentSchema }] = await Promise.all([import('zod'), import('@core/use-cases/club-content')]);
-    return z.object({ documents: z.array(ListedDocumentSchema) });
-  },
+  async () => (await import('@core/use-cases/documents-schema')).DocumentsResponseSchema,
   (answer) => answer.documents,
 );

@@ -4,10 +4,7 @@ import { apiRead } from '../../../lib/page-data';
 export const campaignsRead = apiRead(
   ['campaigns'],
   '/api/campaigns',
-  async () => {
-    const [{ z }, { CampaignSchema }] = await Promise.all([import('zod'), import('@core/entities/campaign')]);
-    return z.object({ campaigns: z.array(CampaignSchema) });
-  },
+  async () => (await import('@core/use-cases/campaigns-schema')).CampaignsResponseSchema,
   (answer) => answer.campaigns,
 );
 

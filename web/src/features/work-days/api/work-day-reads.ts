@@ -3,15 +3,15 @@ import { apiRead } from '../../../lib/page-data';
 /**
  * The work-day pages' reads, kept apart from the zod schemas (which load with the pages) so the
  * router can start them beside a page's code: the days open for sign-ups, one day, and a
- * volunteer's own sign-up named by the signed token of its withdraw link.
+ * volunteer's own sign-up named by the signed token of its withdraw link. The answers' schemas
+ * are core's, the ones the API declares too.
  */
-const workDaySchema = async () => (await import('@core/entities/work-day')).WorkDayWithCountsSchema;
-const zod = async () => (await import('zod')).z;
+const workDaySchemas = () => import('@core/use-cases/work-day-schema');
 
-export const workDaysRead = apiRead(['work-days'], '/api/work-days', async () => (await zod()).object({ workDays: (await zod()).array(await workDaySchema()) }), (answer) => answer.workDays);
+export const workDaysRead = apiRead(['work-days'], '/api/work-days', async () => (await workDaySchemas()).WorkDaysResponseSchema, (answer) => answer.workDays);
 
 export function workDayRead(id: string) {
-  return apiRead(['work-day', id], `/api/work-days/${encodeURIComponent(id)}`, async () => (await zod()).object({ workDay: await workDaySchema() }), (answer) => answer.workDay);
+  return apiRead(['work-day', id], `/api/work-days/${encodeURIComponent(id)}`, async () => (await workDaySchemas()).WorkDayResponseSchema, (answer) => answer.workDay);
 }
 
 export function myWorkDaySignupRead(token: string) {
