@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatDateRange } from '@core/domain/calendar';
@@ -8,12 +7,11 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api';
-import { loadClubConfig, useClubConfig } from '../../../lib/club-config';
-import { useApiQuery } from '../../../lib/query';
+import { useClubConfig } from '../../../lib/club-config';
 import { usePageTitle } from '../../../lib/use-page-title';
 import type { CalendarEvent } from '../../calendar/api/get-calendar-events';
 import { CalendarLinks } from '../../calendar/components/calendar-links';
-import { getCheckout, useCompletePayment, type Checkout, type SquareSettings } from '../api/payments';
+import { useCheckout, useCompletePayment, type Checkout, type SquareSettings } from '../api/payments';
 import { PAYMENT_MESSAGES } from '../payment-messages';
 import { SquareCardForm } from './square-card-form';
 import { TestCardForm } from './test-card-form';
@@ -232,13 +230,7 @@ function CardStep({ event, checkout, checkoutId, square }: { event: CalendarEven
  */
 export default function PaymentStep({ event, checkoutId, payment }: PaymentStepProps) {
   const navigate = useNavigate();
-  const client = useQueryClient();
-  const state = useApiQuery(['checkout', checkoutId], async (signal) => {
-    const checkout = await getCheckout(checkoutId, signal);
-    // The club's settings are read once per visit (the page's loader); this reuses that answer.
-    const square = checkout.paymentsMode === 'square' && !checkout.paid ? (await loadClubConfig(client)).square : null;
-    return { checkout, square };
-  }, { staleTime: 0 });
+  const state = useCheckout(checkoutId);
 
   const paid = state.status === 'success' && state.data.checkout.paid;
   useEffect(() => {
