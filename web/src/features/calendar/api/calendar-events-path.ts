@@ -1,5 +1,5 @@
 import { EVENTS_API_PATH } from '@core/paths';
-import { apiRead } from '../../../lib/page-data';
+import { apiRead, readQuery, useApiRead } from '../../../lib/page-data';
 
 /**
  * The calendar page's read (GET /api/events): kept apart from the zod schemas, which load with
@@ -8,5 +8,10 @@ import { apiRead } from '../../../lib/page-data';
  */
 export const calendarRead = apiRead(['calendar'], EVENTS_API_PATH, async () => (await import('@core/use-cases/calendar-schema')).EventsResponseSchema);
 
-/** The calendar's query key in the data layer (lib/query.ts). */
-export const CALENDAR_EVENTS_KEY = calendarRead.queryKey;
+/** The calendar's query (its loader's and its component's). */
+export const calendarQueryOptions = () => readQuery(calendarRead);
+
+/** The calendar page's events and work days. */
+export function useCalendar() {
+  return useApiRead(calendarRead);
+}

@@ -1,4 +1,4 @@
-import { apiRead } from '../../../lib/page-data';
+import { apiRead, readQuery, useApiRead } from '../../../lib/page-data';
 
 /** The documents page's read (GET /api/documents): the listed documents, each with its PDF's address. */
 export const documentsRead = apiRead(
@@ -7,3 +7,11 @@ export const documentsRead = apiRead(
   async () => (await import('@core/use-cases/documents-schema')).DocumentsResponseSchema,
   (answer) => answer.documents,
 );
+
+/** The documents page's query (its loader's and its component's). */
+export const documentsQueryOptions = () => readQuery(documentsRead);
+
+/** The documents listed on the documents page. */
+export function useDocuments() {
+  return useApiRead(documentsRead);
+}

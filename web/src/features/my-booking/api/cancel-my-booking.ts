@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MyBookingSchema, type MyBooking } from '@core/use-cases/my-booking-schema';
 import { apiPost } from '../../../lib/api';
-import { CALENDAR_EVENTS_KEY } from '../../calendar/api/calendar-events-path';
-import { myBookingRead } from './my-booking-read';
+import { calendarQueryOptions } from '../../calendar/api/calendar-events-path';
+import { myBookingQueryOptions } from './my-booking-read';
 
 export type { MyBooking };
 
@@ -18,12 +18,12 @@ export function cancelMyBooking(token: string): Promise<MyBooking> {
  */
 export function useCancelMyBooking(token: string) {
   const client = useQueryClient();
-  const { queryKey } = myBookingRead(token);
+  const { queryKey } = myBookingQueryOptions(token);
   return useMutation({
     mutationFn: () => cancelMyBooking(token),
     onSuccess: (cancelled) => {
       client.setQueryData(queryKey, cancelled);
-      void client.invalidateQueries({ queryKey: CALENDAR_EVENTS_KEY });
+      void client.invalidateQueries({ queryKey: calendarQueryOptions().queryKey });
     },
     onError: () => void client.invalidateQueries({ queryKey }),
   });

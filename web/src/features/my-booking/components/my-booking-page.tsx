@@ -3,11 +3,10 @@ import { PATHS } from '@core/paths';
 import { PageLoading, PageLoadFailed } from '../../../components/ui/load-failed';
 import { ApiError } from '../../../lib/api';
 import { useClubConfig } from '../../../lib/club-config';
-import { useApiRead } from '../../../lib/page-data';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { CalendarLinks } from '../../calendar/components/calendar-links';
 import { useCancelMyBooking, type MyBooking } from '../api/cancel-my-booking';
-import { myBookingRead } from '../api/my-booking-read';
+import { useMyBooking } from '../api/my-booking-read';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -36,7 +35,7 @@ export function MyBookingPage() {
 }
 
 function MyBookingScreen({ token }: { token: string }) {
-  const state = useApiRead(myBookingRead(token));
+  const state = useMyBooking(token);
   const config = useClubConfig();
   usePageTitle(state.status === 'success' ? `Your booking: ${state.data.event.name}` : 'Your booking');
 

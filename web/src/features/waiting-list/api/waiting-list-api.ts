@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MyWaitlistEntrySchema, type MyWaitlistEntry } from '@core/use-cases/waitlist-schema';
 import { apiPost } from '../../../lib/api';
-import { myWaitlistRead } from './waiting-list-read';
+import { myWaitlistQueryOptions } from './waiting-list-read';
 
 export type { MyWaitlistEntry };
 
@@ -15,6 +15,6 @@ export function useLeaveWaitingList(token: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => leaveWaitingList(token),
-    onSuccess: (entry) => client.setQueryData(myWaitlistRead(token).queryKey, entry),
+    onSuccess: (entry) => client.setQueryData(myWaitlistQueryOptions(token).queryKey, entry),
   });
 }

@@ -6,10 +6,9 @@ import { Button } from '../../../components/ui/button';
 import { DetailsList } from '../../../components/ui/details-list';
 import { PageLoading, PageLoadFailed } from '../../../components/ui/load-failed';
 import { ApiError } from '../../../lib/api';
-import { useApiRead } from '../../../lib/page-data';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useLeaveWaitingList } from '../api/waiting-list-api';
-import { myWaitlistRead } from '../api/waiting-list-read';
+import { useMyWaitlistEntry } from '../api/waiting-list-read';
 
 const STATUS_TEXT = {
   waiting: 'You are on the waiting list.',
@@ -39,7 +38,7 @@ export function WaitingListPage() {
 }
 
 function WaitingListScreen({ token }: { token: string }) {
-  const state = useApiRead(myWaitlistRead(token));
+  const state = useMyWaitlistEntry(token);
   const leave = useLeaveWaitingList(token);
   usePageTitle(state.status === 'success' ? `Waiting list: ${state.data.eventName}` : 'Waiting list');
 

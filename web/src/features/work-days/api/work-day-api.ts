@@ -8,7 +8,7 @@ import {
   type SignUpResult,
 } from '@core/use-cases/work-day-signup-schema';
 import { ApiError, apiPost } from '../../../lib/api';
-import { myWorkDaySignupRead, workDayRead } from './work-day-reads';
+import { myWorkDaySignupQueryOptions, workDayQueryOptions, workDaysRead } from './work-day-reads';
 
 export type ListedWorkDay = z.infer<typeof WorkDayWithCountsSchema>;
 
@@ -27,7 +27,7 @@ export function useSignUpForWorkDay(id: string) {
   return useMutation({
     mutationFn: (form: WorkDaySignupForm) => signUpForWorkDay(id, form),
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) void client.invalidateQueries({ queryKey: workDayRead(id).queryKey, exact: true });
+      if (error instanceof ApiError && error.status === 409) void client.invalidateQueries({ queryKey: workDayQueryOptions(id).queryKey, exact: true });
     },
   });
 }
@@ -43,9 +43,9 @@ export function useWithdrawFromWorkDay(token: string) {
   return useMutation({
     mutationFn: () => withdrawFromWorkDay(token),
     onSuccess: (signup) => {
-      client.setQueryData(myWorkDaySignupRead(token).queryKey, signup);
-      void client.invalidateQueries({ queryKey: workDayRead(signup.workDayId).queryKey });
-      void client.invalidateQueries({ queryKey: ['work-days'] });
+      client.setQueryData(myWorkDaySignupQueryOptions(token).queryKey, signup);
+      void client.invalidateQueries({ queryKey: workDayQueryOptions(signup.workDayId).queryKey });
+      void client.invalidateQueries({ queryKey: workDaysRead.queryKey });
     },
   });
 }

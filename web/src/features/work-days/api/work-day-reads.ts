@@ -1,4 +1,4 @@
-import { apiRead } from '../../../lib/page-data';
+import { apiRead, readQuery, useApiRead } from '../../../lib/page-data';
 
 /**
  * The work-day pages' reads, kept apart from the zod schemas (which load with the pages) so the
@@ -16,4 +16,29 @@ export function workDayRead(id: string) {
 
 export function myWorkDaySignupRead(token: string) {
   return apiRead(['work-day-signup', token], `/api/work-day-signup?${new URLSearchParams({ token }).toString()}`, async () => (await import('@core/use-cases/work-day-signup-schema')).MyWorkDaySignupSchema);
+}
+
+/** The work days open for sign-ups. */
+export function useWorkDays() {
+  return useApiRead(workDaysRead);
+}
+
+/** One work day's query (its page's loader's and component's). */
+export function workDayQueryOptions(id: string) {
+  return readQuery(workDayRead(id));
+}
+
+/** One work day, with its jobs' counts. */
+export function useWorkDay(id: string) {
+  return useApiRead(workDayRead(id));
+}
+
+/** A volunteer's sign-up's query (the withdraw page's loader's and component's). */
+export function myWorkDaySignupQueryOptions(token: string) {
+  return readQuery(myWorkDaySignupRead(token));
+}
+
+/** The sign-up the token names. */
+export function useMyWorkDaySignup(token: string) {
+  return useApiRead(myWorkDaySignupRead(token));
 }

@@ -9,8 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api';
 import { useForm } from '../../../lib/form';
-import { useApiRead } from '../../../lib/page-data';
-import { workDayRead, workDaysRead } from '../api/work-day-reads';
+import { useWorkDay, useWorkDays } from '../api/work-day-reads';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useSignUpForWorkDay, type ListedWorkDay } from '../api/work-day-api';
 import { CalendarIcon } from '../../../components/ui/icons';
@@ -23,7 +22,7 @@ function emptySignup(): WorkDaySignupForm {
 
 function NoWorkDay() {
   usePageTitle('Work Day');
-  const state = useApiRead(workDaysRead);
+  const state = useWorkDays();
   return (
     <div className="page narrow">
       <section className="card">
@@ -147,7 +146,7 @@ function SignupForm({ workDay, onDone }: { workDay: ListedWorkDay; onDone: (jobs
 }
 
 function WorkDayScreen({ id }: { id: string }) {
-  const state = useApiRead(workDayRead(id));
+  const state = useWorkDay(id);
   const [confirmed, setConfirmed] = useState<{ jobsChosen: number; firstName: string; email: string } | null>(null);
   usePageTitle(state.status === 'success' ? state.data.name : 'Work Day');
 

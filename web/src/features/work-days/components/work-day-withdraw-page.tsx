@@ -7,8 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { DetailsList } from '../../../components/ui/details-list';
 import { PageLoading, PageLoadFailed } from '../../../components/ui/load-failed';
 import { ApiError } from '../../../lib/api';
-import { useApiRead } from '../../../lib/page-data';
-import { myWorkDaySignupRead } from '../api/work-day-reads';
+import { useMyWorkDaySignup } from '../api/work-day-reads';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useWithdrawFromWorkDay } from '../api/work-day-api';
 
@@ -32,7 +31,7 @@ export function WorkDayWithdrawPage() {
 }
 
 function WithdrawScreen({ token }: { token: string }) {
-  const state = useApiRead(myWorkDaySignupRead(token));
+  const state = useMyWorkDaySignup(token);
   const withdraw = useWithdrawFromWorkDay(token);
   usePageTitle(state.status === 'success' ? `Work day: ${state.data.workDayName}` : 'Work day sign-up');
 
