@@ -1,5 +1,4 @@
 import { workDayPath } from '@core/paths';
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { WorkDaySignupForm } from '@core/entities/work-day';
 import { formatDate } from '@core/domain/calendar';
@@ -48,8 +47,8 @@ function NoWorkDay() {
   );
 }
 
-function SignupForm({ workDay, onDone }: { workDay: ListedWorkDay; onDone: (jobsChosen: number, firstName: string, email: string) => void }) {
-  const signUp = useSignUpForWorkDay(workDay.id);
+/** The sign-up form; `signUp` is the page's mutation, whose answer the page shows once it succeeds. */
+function SignupForm({ workDay, signUp }: { workDay: ListedWorkDay; signUp: ReturnType<typeof useSignUpForWorkDay> }) {
   const form = useForm<WorkDaySignupForm, keyof WorkDaySignupForm>({
     initial: emptySignup,
     validate: () => ({}),
@@ -66,8 +65,7 @@ function SignupForm({ workDay, onDone }: { workDay: ListedWorkDay; onDone: (jobs
 
   const send = async (values: WorkDaySignupForm) => {
     try {
-      const answer = await signUp.mutateAsync(values);
-      onDone(answer.jobsChosen, values.firstName.trim(), values.email.trim());
+      await signUp.mutateAsync(values);
     } catch (cause) {
       // 409: a job filled up meanwhile, or this name has signed up already; the server's words
       // say which (and useSignUpForWorkDay fetches the counts again so a full job shows as full).
@@ -147,7 +145,7 @@ function SignupForm({ workDay, onDone }: { workDay: ListedWorkDay; onDone: (jobs
 
 function WorkDayScreen({ id }: { id: string }) {
   const state = useWorkDay(id);
-  const [confirmed, setConfirmed] = useState<{ jobsChosen: number; firstName: string; email: string } | null>(null);
+  const signUp = useSignUpForWorkDay(id);
   usePageTitle(state.status === 'success' ? state.data.name : 'Work Day');
 
   if (state.status === 'loading') return <PageLoading label="Loading work day..." />;
@@ -166,7 +164,8 @@ function WorkDayScreen({ id }: { id: string }) {
   }
 
   const workDay = state.data;
-  if (confirmed) {
+  if (signUp.isSuccess) {
+    const confirmed = { jobsChosen: signUp.data.jobsChosen, firstName: signUp.variables.firstName.trim(), email: signUp.variables.email.trim() };
     return (
       <div className="page narrow">
         <section className="card success-card" aria-labelledby="confirmed-heading">
@@ -187,7 +186,7 @@ function WorkDayScreen({ id }: { id: string }) {
           <Button
             variant="secondary"
             onClick={() => {
-              setConfirmed(null);
+              signUp.reset();
               state.reload();
             }}
           >
@@ -219,7 +218,7 @@ function WorkDayScreen({ id }: { id: string }) {
         )}
         {workDay.foodAvailable && <p>Food will be provided for volunteers: tick the box below if you would like some.</p>}
       </section>
-      <SignupForm workDay={workDay} onDone={(jobsChosen, firstName, email) => setConfirmed({ jobsChosen, firstName, email })} />
+      <SignupForm workDay={workDay} signUp={signUp} />
     </div>
   );
 }
