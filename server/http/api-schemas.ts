@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { AdminSchema, SessionAdminSchema } from '../../core/entities/admin';
-import { CampaignSchema } from '../../core/entities/campaign';
 import { EventSchema } from '../../core/entities/event';
-import { WaterLevelReadingSchema } from '../../core/entities/water-level';
 import { WorkDaySignupSchema, WorkDayWithCountsSchema } from '../../core/entities/work-day';
+import { CampaignsResponseSchema } from '../../core/use-cases/campaigns-schema';
+import { EventsResponseSchema } from '../../core/use-cases/calendar-schema';
+import { DocumentsResponseSchema } from '../../core/use-cases/documents-schema';
+import { WaterLevelsResponseSchema } from '../../core/use-cases/water-levels-schema';
+import { WorkDayResponseSchema, WorkDaysResponseSchema } from '../../core/use-cases/work-day-schema';
 import { ClubConfigSchema } from '../../core/entities/club-config';
 import { BookingsOverviewSchema } from '../../core/domain/bookings-report';
 import { CalendarEventSchema } from '../../core/use-cases/calendar-event';
@@ -12,8 +15,6 @@ import { EventBookingsSchema } from '../../core/use-cases/event-bookings';
 import { EventForBookingSchema } from '../../core/use-cases/get-event-for-booking';
 import { BookingReceiptSchema } from '../../core/use-cases/submit-booking';
 import { SignUpResultSchema } from '../../core/use-cases/work-day-signup-schema';
-import { CalendarWorkDaySchema } from '../../core/use-cases/calendar-work-day';
-import { ListedDocumentSchema } from '../../core/use-cases/club-content';
 import { SearchAnswerSchema } from '../../core/use-cases/search';
 import { CheckoutSchema } from '../../core/use-cases/get-checkout';
 import { CardPaymentResultSchema } from '../../core/use-cases/confirm-payment';
@@ -40,20 +41,21 @@ export const HealthSchema = z.object({
 /** The schemas of what the use cases answer live beside them in core; here only the wrappers. */
 export const PublicConfigSchema = ClubConfigSchema;
 export { CalendarEventSchema };
-/** The calendar page: its events, and the work days shown beside them (marked, with a Sign up link). */
-export const EventsResponseSchema = z.object({ events: z.array(CalendarEventSchema), workDays: z.array(CalendarWorkDaySchema) });
+/**
+ * The members' pages' answers are declared once in core's *-schema.ts files, which the web's
+ * feature api files import too. The calendar page: its events, and the work days shown beside them.
+ */
+export { EventsResponseSchema };
 export const EventResponseSchema = EventForBookingSchema;
 
 export const BookingCreatedSchema = BookingReceiptSchema;
 
-export const WorkDaysResponseSchema = z.object({ workDays: z.array(WorkDayWithCountsSchema) });
-export const WorkDayResponseSchema = z.object({ workDay: WorkDayWithCountsSchema });
+export { WorkDaysResponseSchema, WorkDayResponseSchema };
 export const SignupCreatedSchema = SignUpResultSchema;
 
-export const CampaignsResponseSchema = z.object({ campaigns: z.array(CampaignSchema) });
-export const DocumentsResponseSchema = z.object({ documents: z.array(ListedDocumentSchema) });
+export { CampaignsResponseSchema, DocumentsResponseSchema };
 export { WaterLevelsQuerySchema };
-export const WaterLevelsResponseSchema = z.object({ readings: z.array(WaterLevelReadingSchema) });
+export { WaterLevelsResponseSchema };
 export const SearchQuerySchema = z.object({ q: z.string({ error: 'q must be text' }).max(200, 'The search is too long (at most 200 characters)').optional() });
 export const SearchResponseSchema = SearchAnswerSchema;
 

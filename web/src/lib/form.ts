@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 
 /** A message for each field that has one; a field without a message is fine. */
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
@@ -82,7 +83,9 @@ export function useForm<V extends object, K extends string & keyof V>(options: F
   const [shown, setShown] = useState<FieldErrors<K>>(EMPTY);
   const [serverErrors, setServerErrors] = useState<FieldErrors<K>>(EMPTY);
   const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  // The submission is a mutation of the data layer: its pending state is the form's `submitting`.
+  const submission = useMutation({ mutationFn: ({ send, sent }: { send: (values: V) => Promise<void>; sent: V }) => send(sent) });
+  const submitting = submission.isPending;
   // Focus moves after React has rendered the messages, so a screen reader reads the field's one.
   const [focusRequest, setFocusRequest] = useState<{ errors: FieldErrors<K> } | null>(null);
 
@@ -143,8 +146,7 @@ export function useForm<V extends object, K extends string & keyof V>(options: F
     setShown(EMPTY);
     setServerErrors(EMPTY);
     setFormError(null);
-    setSubmitting(true);
-    void send(values).finally(() => setSubmitting(false));
+    submission.mutate({ send, sent: values });
   };
 
   const reset = (next?: V) => {

@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ZodType } from 'zod';
 import { apiGet, parseAnswer } from './api';
-import { useApiQuery, type AsyncState } from './query';
+import { useQueryState, type AsyncState } from './query';
 
 /**
  * An API address's JSON answer. In the browser, a request (`fetchJson`); on the server, the
@@ -92,7 +92,11 @@ export async function preloadRead<T>({ queryClient, readJson, onServer }: PageDa
   }
 }
 
-/** A component's view of the read: loading, its data or its error, and Try Again. */
+/**
+ * A component's view of the read: loading, its data or its error, and Try Again. Its query is the
+ * one the route's loader fills (readQuery), so the page finds the loader's answer under the same
+ * key and options.
+ */
 export function useApiRead<T>(read: ApiRead<T>): AsyncState<T> & { reload: () => void } {
-  return useApiQuery(read.queryKey, async (signal) => read.parse(await fetchJson(read.path, signal)));
+  return useQueryState(readQuery(read));
 }

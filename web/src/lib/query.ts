@@ -1,4 +1,4 @@
-import { QueryClient, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { QueryClient, useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { ApiError } from './api';
 
 /**
@@ -28,18 +28,26 @@ export const queryClient = createQueryClient();
 
 export type AsyncState<T> = { status: 'loading' } | { status: 'success'; data: T } | { status: 'error'; error: unknown };
 
-/** One screen's data by key; `reload` starts again from the loading state (Try Again). */
+/**
+ * A screen's view of a query (a feature's `queryOptions`): loading, its data or its error, and
+ * `reload`, which starts again from the loading state (Try Again).
+ */
+export function useQueryState<T, K extends QueryKey>(options: UseQueryOptions<T, Error, T, K>): AsyncState<T> & { reload: () => void } {
+  const client = useQueryClient();
+  const query = useQuery(options);
+  const reload = () => void client.resetQueries({ queryKey: options.queryKey, exact: true });
+  if (query.status === 'success') return { status: 'success', data: query.data, reload };
+  if (query.status === 'error') return { status: 'error', error: query.error, reload };
+  return { status: 'loading', reload };
+}
+
+/** One screen's data by key, loaded by `load` (the admin panel's screens, through useAdminData). */
 export function useApiQuery<T>(
   queryKey: QueryKey,
   load: (signal: AbortSignal) => Promise<T>,
   options: { staleTime?: number } = {},
 ): AsyncState<T> & { reload: () => void } {
-  const client = useQueryClient();
-  const query = useQuery({ queryKey, queryFn: ({ signal }) => load(signal), ...(options.staleTime === undefined ? {} : { staleTime: options.staleTime }) });
-  const reload = () => void client.resetQueries({ queryKey, exact: true });
-  if (query.status === 'success') return { status: 'success', data: query.data, reload };
-  if (query.status === 'error') return { status: 'error', error: query.error, reload };
-  return { status: 'loading', reload };
+  return useQueryState({ queryKey, queryFn: ({ signal }) => load(signal), ...(options.staleTime === undefined ? {} : { staleTime: options.staleTime }) });
 }
 
 export type DataState<T> = { status: 'loading' } | { status: 'ok'; data: T } | { status: 'error'; error: ApiError };

@@ -1,5 +1,5 @@
 import { eventApiPath } from '@core/paths';
-import { apiRead } from '../../../lib/page-data';
+import { apiRead, readQuery, useApiRead } from '../../../lib/page-data';
 
 /**
  * The booking page's read, kept apart from the zod schemas (which load with the page) so the
@@ -10,7 +10,12 @@ export function bookingEventRead(id: string) {
   return apiRead(['booking-event', id], eventApiPath(id), async () => (await import('@core/use-cases/get-event-for-booking')).EventForBookingSchema);
 }
 
-/** The booking page's query key in the data layer (lib/query.ts). */
-export function bookingEventKey(id: string) {
-  return bookingEventRead(id).queryKey;
+/** The booking page's query (its loader's and its component's). */
+export function bookingEventQueryOptions(id: string) {
+  return readQuery(bookingEventRead(id));
+}
+
+/** The event being booked, with why booking is closed (if it is). */
+export function useBookingEvent(id: string) {
+  return useApiRead(bookingEventRead(id));
 }

@@ -1,9 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
 import type { BookingFormValues } from '@core/entities/booking';
 import { BookingReceiptSchema, type BookingReceipt } from '@core/use-cases/booking-receipt-schema';
 import { apiPost } from '../../../lib/api';
 
 export type { BookingReceipt };
 
+/** Books places at the event (POST /api/bookings), taking up a waiting-list offer's places when given its token. */
 export function submitBooking(eventId: string, values: BookingFormValues, offerToken?: string): Promise<BookingReceipt> {
   return apiPost('/api/bookings', { eventId, ...values, ...(offerToken ? { offerToken } : {}) }, BookingReceiptSchema);
+}
+
+/**
+ * Submit Booking. What follows a booking (the card step, the receipt, the places left read
+ * again) is the page's to decide, so the hook changes nothing in the data layer itself.
+ */
+export function useSubmitBooking(eventId: string, offerToken?: string) {
+  return useMutation({ mutationFn: (values: BookingFormValues) => submitBooking(eventId, values, offerToken) });
 }

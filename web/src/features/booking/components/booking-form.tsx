@@ -8,7 +8,7 @@ import { Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api';
 import { useForm } from '../../../lib/form';
 import type { CalendarEvent } from '../../calendar/api/get-calendar-events';
-import { submitBooking, type BookingReceipt } from '../api/submit-booking';
+import { useSubmitBooking, type BookingReceipt } from '../api/submit-booking';
 
 type FieldName = keyof BookingFormValues;
 
@@ -46,6 +46,7 @@ export interface BookingFormProps {
  */
 export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft, initial, offerToken }: BookingFormProps) {
   const navigate = useNavigate();
+  const submit = useSubmitBooking(event.id, offerToken);
   const visible = visibleBookingFields(event);
   const form = useForm<BookingFormValues, FieldName>({
     initial: initial ?? emptyBookingForm,
@@ -60,7 +61,7 @@ export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft, initi
 
   const send = async (booking: BookingFormValues) => {
     try {
-      const receipt = await submitBooking(event.id, booking, offerToken);
+      const receipt = await submit.mutateAsync(booking);
       if (receipt.redirectUrl) {
         // A paid booking continues at its card step: a page of this app, reached without a reload
         // (the club configuration and the code already loaded are kept); any other address in full.

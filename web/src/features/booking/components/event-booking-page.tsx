@@ -8,14 +8,13 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api';
 import { useClubConfig } from '../../../lib/club-config';
-import { bookingEventKey, bookingEventRead } from '../api/booking-event-path';
-import { useApiRead } from '../../../lib/page-data';
+import { bookingEventQueryOptions, useBookingEvent } from '../api/booking-event-path';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { CalendarLinks } from '../../calendar/components/calendar-links';
 import type { CalendarEvent } from '../../calendar/api/get-calendar-events';
 import type { ClosedReason } from '../api/get-booking-event';
-import { myBookingRead } from '../../my-booking/api/my-booking-read';
-import { CALENDAR_EVENTS_KEY } from '../../calendar/api/calendar-events-path';
+import { useMyBooking } from '../../my-booking/api/my-booking-read';
+import { calendarQueryOptions } from '../../calendar/api/calendar-events-path';
 import { Alert } from '../../../components/ui/alert';
 import { BookingForm } from './booking-form';
 import { WaitlistForm } from './waitlist-form';
@@ -39,7 +38,7 @@ const CLOSED_TEXT: Record<Exclude<ClosedReason, null>, string> = {
 function BookingSuccess({ event, token }: { event: CalendarEvent; token: string }) {
   const config = useClubConfig();
   const navigate = useNavigate();
-  const state = useApiRead(myBookingRead(token));
+  const state = useMyBooking(token);
 
   if (state.status === 'loading') return <PageLoading label="Loading your booking..." />;
   if (state.status === 'error') {
@@ -112,7 +111,7 @@ function BookingScreen({ id, payment, booked, offerToken }: { id: string; paymen
   const config = useClubConfig();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const state = useApiRead(bookingEventRead(id));
+  const state = useBookingEvent(id);
   const [placesLeftOverride, setPlacesLeftOverride] = useState<number | null>(null);
   usePageTitle(state.status === 'success' ? `Book: ${state.data.event.name}` : 'Event Booking');
 
@@ -145,8 +144,8 @@ function BookingScreen({ id, payment, booked, offerToken }: { id: string; paymen
 
   const onBooked = (receipt: { managePath: string | null }) => {
     // The places left here and on the calendar changed: their next look asks again.
-    void client.invalidateQueries({ queryKey: bookingEventKey(id) });
-    void client.invalidateQueries({ queryKey: CALENDAR_EVENTS_KEY });
+    void client.invalidateQueries({ queryKey: bookingEventQueryOptions(id).queryKey });
+    void client.invalidateQueries({ queryKey: calendarQueryOptions().queryKey });
     const token = receipt.managePath === null ? null : manageTokenOf(receipt.managePath);
     // The receipt replaces the form in the history: Back leads to where the member came
     // from, not to a blank form for the same booking.

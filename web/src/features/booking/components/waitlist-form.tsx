@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { validateWaitlistForm } from '@core/domain/waiting-list';
 import { stripNonDigits } from '@core/domain/booking-validation';
 import { Alert } from '../../../components/ui/alert';
@@ -6,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api';
 import { useForm } from '../../../lib/form';
-import { joinWaitingList, type JoinedWaitingList } from '../api/join-waiting-list';
+import { useJoinWaitingList } from '../api/join-waiting-list';
 
 interface Values {
   name: string;
@@ -23,7 +22,7 @@ const JOIN_FAILED = 'Failed to join the waiting list. Please try again.';
  * (required here) and places wanted, checked with the core's rule (the server checks it again).
  */
 export function WaitlistForm({ eventId, maxAttendees }: { eventId: string; maxAttendees: number }) {
-  const [joined, setJoined] = useState<JoinedWaitingList | null>(null);
+  const join = useJoinWaitingList(eventId);
   const form = useForm<Values, FieldName>({
     initial: { name: '', email: '', places: '1' },
     validate: (values) => {
@@ -34,7 +33,8 @@ export function WaitlistForm({ eventId, maxAttendees }: { eventId: string; maxAt
     idOf,
   });
 
-  if (joined) {
+  if (join.isSuccess) {
+    const joined = join.data;
     return (
       <section className="card" aria-labelledby="waitlist-joined-heading">
         <h2 id="waitlist-joined-heading" tabIndex={-1} ref={(el) => el?.focus()}>
@@ -49,7 +49,7 @@ export function WaitlistForm({ eventId, maxAttendees }: { eventId: string; maxAt
 
   const send = async (values: Values) => {
     try {
-      setJoined(await joinWaitingList(eventId, values));
+      await join.mutateAsync(values);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0) form.refuse(error.fields, JOIN_FAILED);
       else if (error instanceof ApiError && error.status > 0 && error.status < 500) form.refuse({}, error.message);

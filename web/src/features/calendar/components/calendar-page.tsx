@@ -4,8 +4,7 @@ import { Link } from 'react-router-dom';
 import { formatDate, formatDateRange } from '@core/domain/calendar';
 import { bookingOffer } from '@core/domain/booking-state';
 import { useClubConfig } from '../../../lib/club-config';
-import { calendarRead } from '../api/calendar-events-path';
-import { useApiRead } from '../../../lib/page-data';
+import { useCalendar } from '../api/calendar-events-path';
 import { usePageTitle } from '../../../lib/use-page-title';
 import type { CalendarData, CalendarEvent, CalendarWorkDay } from '../api/get-calendar-events';
 import { AddToCalendarButton } from './add-to-calendar-button';
@@ -127,7 +126,7 @@ function CalendarList({ data, location }: { data: CalendarData; location: string
 export function CalendarPage() {
   usePageTitle('Calendar');
   const config = useClubConfig();
-  const state = useApiRead(calendarRead);
+  const state = useCalendar();
 
   return (
     <div className="page">

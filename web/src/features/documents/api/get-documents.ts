@@ -1,12 +1,17 @@
-import { apiRead } from '../../../lib/page-data';
+import { apiRead, readQuery, useApiRead } from '../../../lib/page-data';
 
 /** The documents page's read (GET /api/documents): the listed documents, each with its PDF's address. */
 export const documentsRead = apiRead(
   ['documents'],
   '/api/documents',
-  async () => {
-    const [{ z }, { ListedDocumentSchema }] = await Promise.all([import('zod'), import('@core/use-cases/club-content')]);
-    return z.object({ documents: z.array(ListedDocumentSchema) });
-  },
+  async () => (await import('@core/use-cases/documents-schema')).DocumentsResponseSchema,
   (answer) => answer.documents,
 );
+
+/** The documents page's query (its loader's and its component's). */
+export const documentsQueryOptions = () => readQuery(documentsRead);
+
+/** The documents listed on the documents page. */
+export function useDocuments() {
+  return useApiRead(documentsRead);
+}

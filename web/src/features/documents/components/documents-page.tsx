@@ -1,12 +1,11 @@
-import { useApiRead } from '../../../lib/page-data';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { documentsRead } from '../api/get-documents';
+import { useDocuments } from '../api/get-documents';
 import { PageIcon } from '../../../components/ui/icons';
 import { LoadStatus } from '../../../components/ui/load-failed';
 
 export function DocumentsPage() {
   usePageTitle('Documents & Files');
-  const state = useApiRead(documentsRead);
+  const state = useDocuments();
 
   return (
     <div className="page">

@@ -1,8 +1,7 @@
 import { useEffect, useState, useSyncExternalStore, type ReactElement } from 'react';
 import { srcsetOf } from '@core/domain/photos';
 import { useClubConfig } from '../../../lib/club-config';
-import { useApiQuery } from '../../../lib/query';
-import { getPhotos, type ListedPhoto } from '../api/get-photos';
+import { usePhotos, type ListedPhoto } from '../api/get-photos';
 
 const ROTATE_MS = 6000;
 
@@ -161,7 +160,7 @@ function Invitation({ email }: { email: string }) {
  */
 export function MemberPhotos() {
   const config = useClubConfig();
-  const photos = useApiQuery(['photos'], (signal) => getPhotos(signal));
+  const photos = usePhotos();
   const [index, setIndex] = useState(0);
   const reducedMotion = usePrefersReducedMotion();
   // The member's own Pause or Play, once pressed; until then, as they ask of every site.

@@ -3,18 +3,15 @@ import { PATHS } from '@core/paths';
 import { PageLoading, PageLoadFailed } from '../../../components/ui/load-failed';
 import { ApiError } from '../../../lib/api';
 import { useClubConfig } from '../../../lib/club-config';
-import { useApiRead } from '../../../lib/page-data';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { CalendarLinks } from '../../calendar/components/calendar-links';
-import { cancelMyBooking, type MyBooking } from '../api/get-my-booking';
-import { myBookingRead } from '../api/my-booking-read';
+import { useCancelMyBooking, type MyBooking } from '../api/cancel-my-booking';
+import { useMyBooking } from '../api/my-booking-read';
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { DetailsList } from '../../../components/ui/details-list';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { CALENDAR_EVENTS_KEY } from '../../calendar/api/calendar-events-path';
 import { MessagePage } from '../../../components/layout/message-page';
 
 function BookingNotFound() {
@@ -38,7 +35,7 @@ export function MyBookingPage() {
 }
 
 function MyBookingScreen({ token }: { token: string }) {
-  const state = useApiRead(myBookingRead(token));
+  const state = useMyBooking(token);
   const config = useClubConfig();
   usePageTitle(state.status === 'success' ? `Your booking: ${state.data.event.name}` : 'Your booking');
 
@@ -76,15 +73,18 @@ function MyBookingScreen({ token }: { token: string }) {
   );
 }
 
+/** The words for a cancellation that failed: the server's own for a refusal, else a plea to try again. */
+function cancelFailure(error: Error): string {
+  return error instanceof ApiError && error.status !== 0 && error.status < 500 ? error.message : 'Your booking could not be cancelled just now. Please try again.';
+}
+
 /**
  * Cancel Booking, with a confirmation that says what happens to the places and the money. After
  * the deadline the button is gone and the page says why and whom to contact.
  */
 function CancelBooking({ token, booking }: { token: string; booking: MyBooking }) {
-  const client = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const cancel = useCancelMyBooking(token);
 
   if (!booking.canCancel) {
     return (
@@ -96,24 +96,8 @@ function CancelBooking({ token, booking }: { token: string; booking: MyBooking }
   }
 
   const paid = booking.details.find((d) => d.label === 'Paid');
-  const confirm = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      const cancelled = await cancelMyBooking(token);
-      client.setQueryData(myBookingRead(token).queryKey, cancelled);
-      // Places left on the calendar changed: its next visit asks again.
-      void client.invalidateQueries({ queryKey: CALENDAR_EVENTS_KEY });
-      setConfirming(false);
-    } catch (error) {
-      setFailure(error instanceof ApiError && error.status !== 0 && error.status < 500 ? error.message : 'Your booking could not be cancelled just now. Please try again.');
-      setConfirming(false);
-      // The booking may have changed meanwhile (cancelled in another tab, the deadline passed).
-      void client.invalidateQueries({ queryKey: myBookingRead(token).queryKey });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const confirm = () => cancel.mutate(undefined, { onSettled: () => setConfirming(false) });
+  const failure = cancel.isError ? cancelFailure(cancel.error) : null;
 
   return (
     <>
@@ -128,8 +112,8 @@ function CancelBooking({ token, booking }: { token: string; booking: MyBooking }
         title="Cancel this booking?"
         confirmLabel="Yes, cancel my booking"
         cancelLabel="Keep my booking"
-        busy={busy}
-        onConfirm={() => void confirm()}
+        busy={cancel.isPending}
+        onConfirm={confirm}
         onCancel={() => setConfirming(false)}
       >
         <p>

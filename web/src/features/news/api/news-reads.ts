@@ -1,17 +1,32 @@
-import { apiRead } from '../../../lib/page-data';
+import { apiRead, readQuery, useApiRead } from '../../../lib/page-data';
 
 /** The news page's read: the club's recent e-mail campaigns (GET /api/campaigns). */
 export const campaignsRead = apiRead(
   ['campaigns'],
   '/api/campaigns',
-  async () => {
-    const [{ z }, { CampaignSchema }] = await Promise.all([import('zod'), import('@core/entities/campaign')]);
-    return z.object({ campaigns: z.array(CampaignSchema) });
-  },
+  async () => (await import('@core/use-cases/campaigns-schema')).CampaignsResponseSchema,
   (answer) => answer.campaigns,
 );
 
 /** A published news item's page (GET /api/news/{id}): its body as HTML the server rendered from Markdown and sanitised. */
 export function newsItemRead(id: string) {
   return apiRead(['news-item', id], `/api/news/${encodeURIComponent(id)}`, async () => (await import('@core/use-cases/news-schema')).NewsItemPageSchema);
+}
+
+/** The news page's query (its loader's and its component's). */
+export const campaignsQueryOptions = () => readQuery(campaignsRead);
+
+/** The club's recent e-mail campaigns and news items, newest first. */
+export function useCampaigns() {
+  return useApiRead(campaignsRead);
+}
+
+/** A news item page's query (its loader's and its component's). */
+export function newsItemQueryOptions(id: string) {
+  return readQuery(newsItemRead(id));
+}
+
+/** A published news item, with its body as sanitised HTML. */
+export function useNewsItem(id: string) {
+  return useApiRead(newsItemRead(id));
 }

@@ -3,11 +3,10 @@ import { formatDate } from '@core/domain/calendar';
 import { relativeTime } from '@core/domain/news';
 import { PATHS } from '@core/paths';
 import { ApiError } from '../../../lib/api';
-import { useApiRead } from '../../../lib/page-data';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { LoadStatus } from '../../../components/ui/load-failed';
 import { NotFoundPage } from '../../../components/layout/not-found-page';
-import { newsItemRead } from '../api/news-reads';
+import { useNewsItem } from '../api/news-reads';
 
 /**
  * A news item written in the app (/news/{id}). Its body is HTML that the server rendered from the
@@ -17,7 +16,7 @@ import { newsItemRead } from '../api/news-reads';
  */
 export function NewsItemPage() {
   const { id = '' } = useParams();
-  const state = useApiRead(newsItemRead(id));
+  const state = useNewsItem(id);
   usePageTitle(state.status === 'success' ? state.data.subject : 'News');
 
   if (state.status === 'error' && state.error instanceof ApiError && state.error.status === 404) return <NotFoundPage />;

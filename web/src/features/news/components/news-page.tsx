@@ -2,9 +2,8 @@ import { Link } from 'react-router-dom';
 import { relativeTime } from '@core/domain/news';
 import { newsItemPath } from '@core/domain/news-items';
 import { ApiError } from '../../../lib/api';
-import { useApiRead } from '../../../lib/page-data';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { campaignsRead } from '../api/news-reads';
+import { useCampaigns } from '../api/news-reads';
 import { LoadStatus } from '../../../components/ui/load-failed';
 
 const FETCH_FAILED = 'Failed to fetch communications';
@@ -17,7 +16,7 @@ function failureMessage(error: unknown): string {
 
 export function NewsPage() {
   usePageTitle('News');
-  const state = useApiRead(campaignsRead);
+  const state = useCampaigns();
   const now = new Date();
 
   return (

@@ -1,8 +1,11 @@
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ClubConfig } from '@core/entities/club-config';
 import { CardPaymentResultSchema } from '@core/use-cases/confirm-payment';
 import { CheckoutSchema, type Checkout } from '@core/use-cases/get-checkout';
 import { apiGet, apiPost } from '../../../lib/api';
+import { loadClubConfig } from '../../../lib/club-config';
+import { useQueryState } from '../../../lib/query';
 
 export type { Checkout };
 
@@ -11,12 +14,39 @@ export function getCheckout(checkoutId: string, signal?: AbortSignal): Promise<C
   return apiGet(`/api/payments/checkouts/${encodeURIComponent(checkoutId)}`, CheckoutSchema, { signal });
 }
 
-const PaymentAnswerSchema = CardPaymentResultSchema;
-export type PaymentAnswer = z.infer<typeof PaymentAnswerSchema>;
+/**
+ * The card step's data: the checkout (GET /api/payments/checkouts/{id}), and Square's card form
+ * settings when it is to be paid at Square. Always asked for again when the step opens: it may
+ * have been paid meanwhile.
+ */
+export function checkoutQueryOptions(checkoutId: string, client: QueryClient) {
+  return queryOptions({
+    queryKey: ['checkout', checkoutId],
+    queryFn: async ({ signal }) => {
+      const checkout = await getCheckout(checkoutId, signal);
+      // The club's settings are read once per visit (the page's loader); this reuses that answer.
+      const square = checkout.paymentsMode === 'square' && !checkout.paid ? (await loadClubConfig(client)).square : null;
+      return { checkout, square };
+    },
+    staleTime: 0,
+  });
+}
 
-/** Sends the card form's one-time token; the server charges the checkout's own amount. */
+export function useCheckout(checkoutId: string) {
+  const client = useQueryClient();
+  return useQueryState(checkoutQueryOptions(checkoutId, client));
+}
+
+export type PaymentAnswer = z.infer<typeof CardPaymentResultSchema>;
+
+/** Sends the card form's one-time token (POST /api/payments/complete); the server charges the checkout's own amount. */
 export function completePayment(checkoutId: string, cardToken: string): Promise<PaymentAnswer> {
-  return apiPost('/api/payments/complete', { checkoutId, cardToken }, PaymentAnswerSchema);
+  return apiPost('/api/payments/complete', { checkoutId, cardToken }, CardPaymentResultSchema);
+}
+
+/** Pay: the card form's token for this checkout; the answer says whether the payment went through. */
+export function useCompletePayment(checkoutId: string) {
+  return useMutation({ mutationFn: (cardToken: string) => completePayment(checkoutId, cardToken) });
 }
 
 /** Square's card form settings, from the club configuration (fetched once per page load). */

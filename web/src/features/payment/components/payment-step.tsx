@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatDateRange } from '@core/domain/calendar';
@@ -8,12 +7,11 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api';
-import { loadClubConfig, useClubConfig } from '../../../lib/club-config';
-import { useApiQuery } from '../../../lib/query';
+import { useClubConfig } from '../../../lib/club-config';
 import { usePageTitle } from '../../../lib/use-page-title';
 import type { CalendarEvent } from '../../calendar/api/get-calendar-events';
 import { CalendarLinks } from '../../calendar/components/calendar-links';
-import { completePayment, getCheckout, type Checkout, type SquareSettings } from '../api/payments';
+import { useCheckout, useCompletePayment, type Checkout, type SquareSettings } from '../api/payments';
 import { PAYMENT_MESSAGES } from '../payment-messages';
 import { SquareCardForm } from './square-card-form';
 import { TestCardForm } from './test-card-form';
@@ -117,8 +115,9 @@ function PaymentSuccess({ event, checkout, checkoutId }: { event: CalendarEvent;
 
 function CardStep({ event, checkout, checkoutId, square }: { event: CalendarEvent; checkout: Checkout; checkoutId: string; square: SquareSettings | null }) {
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const pay = useCompletePayment(checkoutId);
+  // When the card form last refused the card before anything was sent (0: not since the last payment).
+  const [invalidAt, setInvalidAt] = useState(0);
   const [formFailed, setFormFailed] = useState(false);
   // A new key remounts the card form: "Try Again" after it failed to load starts it afresh.
   const [formKey, setFormKey] = useState(0);
@@ -126,25 +125,24 @@ function CardStep({ event, checkout, checkoutId, square }: { event: CalendarEven
   const headingRef = useFocusOnMount<HTMLHeadingElement>();
   usePageTitle('Complete Your Payment');
 
+  let problem: Problem | null = null;
+  if (invalidAt > 0) problem = { message: PAYMENT_MESSAGES.invalid };
+  else if (pay.isError) problem = problemFor(pay.error);
+  else if (pay.isSuccess && pay.data.status !== 'COMPLETED') problem = { message: PAYMENT_MESSAGES.failed, detail: pay.data.message };
+  const showsProblem = problem !== null;
+
   useEffect(() => {
-    if (problem || formFailed) alertRef.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [problem, formFailed]);
+    if (showsProblem || formFailed) alertRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [showsProblem, invalidAt, pay.status, formFailed]);
 
   const amount = formatMoney(checkout.amount, checkout.currency);
-  const pay = async (cardToken: string) => {
-    setBusy(true);
-    setProblem(null);
+  const onToken = async (cardToken: string) => {
+    setInvalidAt(0);
     try {
-      const answer = await completePayment(checkoutId, cardToken);
-      if (answer.status === 'COMPLETED') {
-        navigate(bookingPageUrl(event.id, { step: 'success', checkoutId }), { replace: true });
-        return;
-      }
-      setProblem({ message: PAYMENT_MESSAGES.failed, detail: answer.message });
-    } catch (error) {
-      setProblem(problemFor(error));
-    } finally {
-      setBusy(false);
+      const answer = await pay.mutateAsync(cardToken);
+      if (answer.status === 'COMPLETED') navigate(bookingPageUrl(event.id, { step: 'success', checkoutId }), { replace: true });
+    } catch {
+      // Shown as the payment's error (problemFor).
     }
   };
 
@@ -158,9 +156,9 @@ function CardStep({ event, checkout, checkoutId, square }: { event: CalendarEven
     amountText: minorToDecimalText(checkout.amount),
     currency: checkout.currency,
     billingContact: checkout.billingContact,
-    busy,
-    onToken: pay,
-    onInvalid: () => setProblem({ message: PAYMENT_MESSAGES.invalid }),
+    busy: pay.isPending,
+    onToken,
+    onInvalid: () => setInvalidAt(Date.now()),
     onLoadFailed: () => setFormFailed(true),
   };
 
@@ -217,7 +215,7 @@ function CardStep({ event, checkout, checkoutId, square }: { event: CalendarEven
       </div>
       {!problem?.final && form}
       <div className="event-actions">
-        <Button variant="ghost" onClick={cancel} disabled={busy}>
+        <Button variant="ghost" onClick={cancel} disabled={pay.isPending}>
           Cancel Payment
         </Button>
       </div>
@@ -232,13 +230,7 @@ function CardStep({ event, checkout, checkoutId, square }: { event: CalendarEven
  */
 export default function PaymentStep({ event, checkoutId, payment }: PaymentStepProps) {
   const navigate = useNavigate();
-  const client = useQueryClient();
-  const state = useApiQuery(['checkout', checkoutId], async (signal) => {
-    const checkout = await getCheckout(checkoutId, signal);
-    // The club's settings are read once per visit (the page's loader); this reuses that answer.
-    const square = checkout.paymentsMode === 'square' && !checkout.paid ? (await loadClubConfig(client)).square : null;
-    return { checkout, square };
-  }, { staleTime: 0 });
+  const state = useCheckout(checkoutId);
 
   const paid = state.status === 'success' && state.data.checkout.paid;
   useEffect(() => {

@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import type { SquareSettings } from '../api/payments';
@@ -24,7 +25,6 @@ export function SquareCardForm({
   onLoadFailed,
 }: CardFormProps & { settings: SquareSettings }) {
   const [ready, setReady] = useState(false);
-  const [tokenizing, setTokenizing] = useState(false);
   const cardRef = useRef<SquareCard | null>(null);
   // Called from the loading effect with the latest callback, without re-running the effect.
   const loadFailed = useEffectEvent(() => onLoadFailed());
@@ -56,12 +56,9 @@ export function SquareCardForm({
     };
   }, [settings]);
 
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const card = cardRef.current;
-    if (!card || busy || tokenizing) return;
-    setTokenizing(true);
-    try {
+  // Square reads the card (and may run 3-D Secure), then the page sends the token.
+  const tokenize = useMutation({
+    mutationFn: async (card: SquareCard) => {
       const result = await card.tokenize({
         amount: amountText,
         currencyCode: currency,
@@ -80,17 +77,23 @@ export function SquareCardForm({
       } else {
         onInvalid();
       }
-    } catch (error) {
+    },
+    onError: (error) => {
       console.error('Square could not read the card', error);
       onInvalid();
-    } finally {
-      setTokenizing(false);
-    }
+    },
+  });
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const card = cardRef.current;
+    if (!card || busy || tokenize.isPending) return;
+    tokenize.mutate(card);
   };
 
-  const working = busy || tokenizing;
+  const working = busy || tokenize.isPending;
   return (
-    <form className="card-form" aria-label="Card details" onSubmit={(e) => void submit(e)}>
+    <form className="card-form" aria-label="Card details" onSubmit={submit}>
       {!ready && <Spinner label="Loading payment form..." />}
       <div id={CONTAINER_ID} className="square-card-container" />
       <Button type="submit" disabled={!ready || working} className="btn-block">

@@ -1,12 +1,11 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import type { SearchHit, SearchType } from '@core/entities/search-hit';
 import { isSearchableQuery } from '@core/domain/search-ranking';
 import { formatEpochDate, hitDescription, hitLink, hitTags, hitTitle, resultCountText } from '@core/domain/search-display';
 import { Dialog } from '../../../components/ui/dialog';
 import { useClubConfig } from '../../../lib/club-config';
-import { searchSite } from '../api/search-site';
+import { useSiteSearch } from '../api/search-site';
 import { HighlightedText } from './highlighted-text';
 import { BooksIcon, CalendarIcon, NewspaperIcon, PageIcon, SearchIcon } from '../../../components/ui/icons';
 
@@ -34,12 +33,7 @@ export function SearchDialog({ open, onClose, focusDelayMs }: SearchDialogProps)
   // Every keystroke searches at once (one query per text): only the answer for the text now in
   // the box is shown, the previous hits staying while it comes; an older answer never wins.
   const searchable = open && isSearchableQuery(query);
-  const search = useQuery({
-    queryKey: ['search', query],
-    queryFn: ({ signal }) => searchSite(query, signal),
-    enabled: searchable,
-    placeholderData: keepPreviousData,
-  });
+  const search = useSiteSearch(query, searchable);
   const failed = searchable && search.isError;
   const hits: SearchHit[] = searchable && !failed ? (search.data?.hits ?? []) : [];
   const status: SearchStatus = !searchable ? 'idle' : failed ? 'failed' : search.isFetching || search.isPlaceholderData || !search.data ? 'loading' : 'done';

@@ -1,6 +1,4 @@
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { eventBookingPath, PATHS } from '@core/paths';
 import { MessagePage } from '../../../components/layout/message-page';
 import { Alert } from '../../../components/ui/alert';
@@ -8,10 +6,9 @@ import { Button } from '../../../components/ui/button';
 import { DetailsList } from '../../../components/ui/details-list';
 import { PageLoading, PageLoadFailed } from '../../../components/ui/load-failed';
 import { ApiError } from '../../../lib/api';
-import { useApiRead } from '../../../lib/page-data';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { leaveWaitingList } from '../api/waiting-list-api';
-import { myWaitlistRead } from '../api/waiting-list-read';
+import { useLeaveWaitingList } from '../api/waiting-list-api';
+import { useMyWaitlistEntry } from '../api/waiting-list-read';
 
 const STATUS_TEXT = {
   waiting: 'You are on the waiting list.',
@@ -41,10 +38,8 @@ export function WaitingListPage() {
 }
 
 function WaitingListScreen({ token }: { token: string }) {
-  const client = useQueryClient();
-  const state = useApiRead(myWaitlistRead(token));
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const state = useMyWaitlistEntry(token);
+  const leave = useLeaveWaitingList(token);
   usePageTitle(state.status === 'success' ? `Waiting list: ${state.data.eventName}` : 'Waiting list');
 
   if (state.status === 'error' && state.error instanceof ApiError && state.error.status === 404) return <EntryNotFound />;
@@ -56,18 +51,6 @@ function WaitingListScreen({ token }: { token: string }) {
   }
   const entry = state.data;
   const inLine = entry.status === 'waiting' || entry.status === 'offered';
-
-  const leave = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      client.setQueryData(myWaitlistRead(token).queryKey, await leaveWaitingList(token));
-    } catch {
-      setFailure('You could not be taken off the waiting list just now. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <div className="page narrow">
@@ -81,10 +64,10 @@ function WaitingListScreen({ token }: { token: string }) {
             ...(entry.position !== null ? [['Place in line', entry.position] as const] : []),
           ]}
         />
-        {failure && <Alert tone="error">{failure}</Alert>}
+        {leave.isError && <Alert tone="error">You could not be taken off the waiting list just now. Please try again.</Alert>}
         {inLine && (
-          <Button variant="danger" disabled={busy} onClick={() => void leave()}>
-            {busy ? 'Leaving...' : 'Leave the waiting list'}
+          <Button variant="danger" disabled={leave.isPending} onClick={() => leave.mutate()}>
+            {leave.isPending ? 'Leaving...' : 'Leave the waiting list'}
           </Button>
         )}
         <p>

@@ -1,12 +1,21 @@
-import { z } from 'zod';
+import { queryOptions } from '@tanstack/react-query';
 import { inDateOrder } from '@core/domain/water-levels';
-import { WaterLevelReadingSchema, type WaterLevelReading } from '@core/entities/water-level';
+import type { WaterLevelReading } from '@core/entities/water-level';
+import { WaterLevelsResponseSchema } from '@core/use-cases/water-levels-schema';
 import { apiGet } from '../../../lib/api';
+import { useQueryState } from '../../../lib/query';
 
-const WaterLevelsAnswerSchema = z.object({ readings: z.array(WaterLevelReadingSchema) });
-
-/** The last 365 days of readings, oldest first. */
+/** The last 365 days of readings, oldest first (GET /api/water-levels). */
 export async function getWaterLevels(signal?: AbortSignal): Promise<WaterLevelReading[]> {
-  const answer = await apiGet('/api/water-levels', WaterLevelsAnswerSchema, { signal });
+  const answer = await apiGet('/api/water-levels', WaterLevelsResponseSchema, { signal });
   return inDateOrder(answer.readings);
+}
+
+export function waterLevelsQueryOptions() {
+  return queryOptions({ queryKey: ['water-levels'], queryFn: ({ signal }) => getWaterLevels(signal) });
+}
+
+/** The readings the water-level chart draws. */
+export function useWaterLevels() {
+  return useQueryState(waterLevelsQueryOptions());
 }

@@ -2,8 +2,7 @@ import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { readingDateInWords, readingMonthInWords } from '@core/domain/water-levels';
 import type { WaterLevelReading } from '@core/entities/water-level';
 import { Alert } from '../../../components/ui/alert';
-import { useApiQuery } from '../../../lib/query';
-import { getWaterLevels } from '../api/get-water-levels';
+import { useWaterLevels } from '../api/get-water-levels';
 import { WaterChartPlaceholder } from './water-chart-placeholder';
 
 /** Before the card is measured (and on the server's first paint), the chart is drawn at this size. */
@@ -119,7 +118,7 @@ export function WaterLevelPlot({ readings, labelledBy, width: WIDTH = DEFAULT_WI
 
 /** The reservoir section: chart, its text alternative (summary and a monthly table) and the outside link. */
 export function WaterLevelChart({ sourceUrl }: { sourceUrl: string }) {
-  const state = useApiQuery(['water-levels'], (signal) => getWaterLevels(signal));
+  const state = useWaterLevels();
   const summaryId = useId();
   const [figureRef, width] = useWidth<HTMLElement>();
 

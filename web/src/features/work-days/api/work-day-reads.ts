@@ -1,19 +1,44 @@
-import { apiRead } from '../../../lib/page-data';
+import { apiRead, readQuery, useApiRead } from '../../../lib/page-data';
 
 /**
  * The work-day pages' reads, kept apart from the zod schemas (which load with the pages) so the
  * router can start them beside a page's code: the days open for sign-ups, one day, and a
- * volunteer's own sign-up named by the signed token of its withdraw link.
+ * volunteer's own sign-up named by the signed token of its withdraw link. The answers' schemas
+ * are core's, the ones the API declares too.
  */
-const workDaySchema = async () => (await import('@core/entities/work-day')).WorkDayWithCountsSchema;
-const zod = async () => (await import('zod')).z;
+const workDaySchemas = () => import('@core/use-cases/work-day-schema');
 
-export const workDaysRead = apiRead(['work-days'], '/api/work-days', async () => (await zod()).object({ workDays: (await zod()).array(await workDaySchema()) }), (answer) => answer.workDays);
+export const workDaysRead = apiRead(['work-days'], '/api/work-days', async () => (await workDaySchemas()).WorkDaysResponseSchema, (answer) => answer.workDays);
 
 export function workDayRead(id: string) {
-  return apiRead(['work-day', id], `/api/work-days/${encodeURIComponent(id)}`, async () => (await zod()).object({ workDay: await workDaySchema() }), (answer) => answer.workDay);
+  return apiRead(['work-day', id], `/api/work-days/${encodeURIComponent(id)}`, async () => (await workDaySchemas()).WorkDayResponseSchema, (answer) => answer.workDay);
 }
 
 export function myWorkDaySignupRead(token: string) {
   return apiRead(['work-day-signup', token], `/api/work-day-signup?${new URLSearchParams({ token }).toString()}`, async () => (await import('@core/use-cases/work-day-signup-schema')).MyWorkDaySignupSchema);
+}
+
+/** The work days open for sign-ups. */
+export function useWorkDays() {
+  return useApiRead(workDaysRead);
+}
+
+/** One work day's query (its page's loader's and component's). */
+export function workDayQueryOptions(id: string) {
+  return readQuery(workDayRead(id));
+}
+
+/** One work day, with its jobs' counts. */
+export function useWorkDay(id: string) {
+  return useApiRead(workDayRead(id));
+}
+
+/** A volunteer's sign-up's query (the withdraw page's loader's and component's). */
+export function myWorkDaySignupQueryOptions(token: string) {
+  return readQuery(myWorkDaySignupRead(token));
+}
+
+/** The sign-up the token names. */
+export function useMyWorkDaySignup(token: string) {
+  return useApiRead(myWorkDaySignupRead(token));
 }

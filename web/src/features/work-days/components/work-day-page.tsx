@@ -1,6 +1,4 @@
 import { workDayPath } from '@core/paths';
-import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { WorkDaySignupForm } from '@core/entities/work-day';
 import { formatDate } from '@core/domain/calendar';
@@ -10,10 +8,9 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api';
 import { useForm } from '../../../lib/form';
-import { useApiRead } from '../../../lib/page-data';
-import { workDayRead, workDaysRead } from '../api/work-day-reads';
+import { useWorkDay, useWorkDays } from '../api/work-day-reads';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { signUpForWorkDay, type ListedWorkDay } from '../api/work-day-api';
+import { useSignUpForWorkDay, type ListedWorkDay } from '../api/work-day-api';
 import { CalendarIcon } from '../../../components/ui/icons';
 import { PageLoading, PageLoadFailed } from '../../../components/ui/load-failed';
 import { MessagePage } from '../../../components/layout/message-page';
@@ -24,7 +21,7 @@ function emptySignup(): WorkDaySignupForm {
 
 function NoWorkDay() {
   usePageTitle('Work Day');
-  const state = useApiRead(workDaysRead);
+  const state = useWorkDays();
   return (
     <div className="page narrow">
       <section className="card">
@@ -50,7 +47,8 @@ function NoWorkDay() {
   );
 }
 
-function SignupForm({ workDay, onDone, onRefused }: { workDay: ListedWorkDay; onDone: (jobsChosen: number, firstName: string, email: string) => void; onRefused: () => void }) {
+/** The sign-up form; `signUp` is the page's mutation, whose answer the page shows once it succeeds. */
+function SignupForm({ workDay, signUp }: { workDay: ListedWorkDay; signUp: ReturnType<typeof useSignUpForWorkDay> }) {
   const form = useForm<WorkDaySignupForm, keyof WorkDaySignupForm>({
     initial: emptySignup,
     validate: () => ({}),
@@ -67,14 +65,12 @@ function SignupForm({ workDay, onDone, onRefused }: { workDay: ListedWorkDay; on
 
   const send = async (values: WorkDaySignupForm) => {
     try {
-      const answer = await signUpForWorkDay(workDay.id, values);
-      onDone(answer.jobsChosen, values.firstName.trim(), values.email.trim());
+      await signUp.mutateAsync(values);
     } catch (cause) {
       // 409: a job filled up meanwhile, or this name has signed up already; the server's words
-      // say which, and the counts are fetched again so a full job shows as full.
+      // say which (and useSignUpForWorkDay fetches the counts again so a full job shows as full).
       const told = cause instanceof ApiError && (cause.status === 400 || cause.status === 409);
       form.refuse({}, told ? cause.message : WORK_DAY_MESSAGES.submitFailed);
-      if (cause instanceof ApiError && cause.status === 409) onRefused();
     }
   };
 
@@ -148,11 +144,8 @@ function SignupForm({ workDay, onDone, onRefused }: { workDay: ListedWorkDay; on
 }
 
 function WorkDayScreen({ id }: { id: string }) {
-  const state = useApiRead(workDayRead(id));
-  const client = useQueryClient();
-  // Fetched again in the background: the form and its message stay while the counts update.
-  const refreshCounts = () => void client.invalidateQueries({ queryKey: ['work-day', id], exact: true });
-  const [confirmed, setConfirmed] = useState<{ jobsChosen: number; firstName: string; email: string } | null>(null);
+  const state = useWorkDay(id);
+  const signUp = useSignUpForWorkDay(id);
   usePageTitle(state.status === 'success' ? state.data.name : 'Work Day');
 
   if (state.status === 'loading') return <PageLoading label="Loading work day..." />;
@@ -171,7 +164,8 @@ function WorkDayScreen({ id }: { id: string }) {
   }
 
   const workDay = state.data;
-  if (confirmed) {
+  if (signUp.isSuccess) {
+    const confirmed = { jobsChosen: signUp.data.jobsChosen, firstName: signUp.variables.firstName.trim(), email: signUp.variables.email.trim() };
     return (
       <div className="page narrow">
         <section className="card success-card" aria-labelledby="confirmed-heading">
@@ -192,7 +186,7 @@ function WorkDayScreen({ id }: { id: string }) {
           <Button
             variant="secondary"
             onClick={() => {
-              setConfirmed(null);
+              signUp.reset();
               state.reload();
             }}
           >
@@ -224,7 +218,7 @@ function WorkDayScreen({ id }: { id: string }) {
         )}
         {workDay.foodAvailable && <p>Food will be provided for volunteers: tick the box below if you would like some.</p>}
       </section>
-      <SignupForm workDay={workDay} onDone={(jobsChosen, firstName, email) => setConfirmed({ jobsChosen, firstName, email })} onRefused={refreshCounts} />
+      <SignupForm workDay={workDay} signUp={signUp} />
     </div>
   );
 }

@@ -1,6 +1,4 @@
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { formatDate } from '@core/domain/calendar';
 import { PATHS, workDayPath } from '@core/paths';
 import { MessagePage } from '../../../components/layout/message-page';
@@ -9,11 +7,9 @@ import { Button } from '../../../components/ui/button';
 import { DetailsList } from '../../../components/ui/details-list';
 import { PageLoading, PageLoadFailed } from '../../../components/ui/load-failed';
 import { ApiError } from '../../../lib/api';
-import { useApiRead } from '../../../lib/page-data';
-import { myWorkDaySignupRead } from '../api/work-day-reads';
+import { useMyWorkDaySignup } from '../api/work-day-reads';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { withdrawFromWorkDay } from '../api/work-day-api';
-
+import { useWithdrawFromWorkDay } from '../api/work-day-api';
 
 function LinkNotValid() {
   usePageTitle('Work-day link not valid');
@@ -35,10 +31,8 @@ export function WorkDayWithdrawPage() {
 }
 
 function WithdrawScreen({ token }: { token: string }) {
-  const client = useQueryClient();
-  const state = useApiRead(myWorkDaySignupRead(token));
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const state = useMyWorkDaySignup(token);
+  const withdraw = useWithdrawFromWorkDay(token);
   usePageTitle(state.status === 'success' ? `Work day: ${state.data.workDayName}` : 'Work day sign-up');
 
   if (state.status === 'error' && state.error instanceof ApiError && state.error.status === 404) return <LinkNotValid />;
@@ -50,21 +44,6 @@ function WithdrawScreen({ token }: { token: string }) {
   }
   const signup = state.data;
 
-  const withdraw = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      client.setQueryData(myWorkDaySignupRead(token).queryKey, await withdrawFromWorkDay(token));
-      // The work day's counts have changed: its page and the calendar read them again.
-      void client.invalidateQueries({ queryKey: ['work-day', signup.workDayId] });
-      void client.invalidateQueries({ queryKey: ['work-days'] });
-    } catch {
-      setFailure('You could not be withdrawn just now. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
     <div className="page narrow">
       <section className="card" aria-labelledby="withdraw-title">
@@ -74,12 +53,12 @@ function WithdrawScreen({ token }: { token: string }) {
           {signup.message ?? (signup.status === 'signed-up' ? 'You are signed up for this work day.' : 'You are no longer signed up for this work day.')}
         </p>
         {signup.details.length > 0 && <DetailsList rows={signup.details} />}
-        {failure && <Alert tone="error">{failure}</Alert>}
+        {withdraw.isError && <Alert tone="error">You could not be withdrawn just now. Please try again.</Alert>}
         {signup.status === 'signed-up' && (
           <>
             <p>If you can no longer come, please withdraw so that someone else can take your place.</p>
-            <Button variant="danger" disabled={busy} onClick={() => void withdraw()}>
-              {busy ? 'Withdrawing...' : 'Withdraw from this work day'}
+            <Button variant="danger" disabled={withdraw.isPending} onClick={() => withdraw.mutate()}>
+              {withdraw.isPending ? 'Withdrawing...' : 'Withdraw from this work day'}
             </Button>
           </>
         )}
