@@ -6,12 +6,12 @@ import { createEvent, wallClockDaysAhead } from './support/admin-api';
 import { signedInAdminPage } from './support/admin-form';
 import { expectAccessible } from './support/axe';
 import { PHONE } from './support/browser';
-import { useAppWithMail } from './support/app-with-mail';
+import { useApp } from './support/use-app';
 
 const stamp = Date.now().toString(36);
 
 
-const world = useAppWithMail({ mailRoundMs: 50 });
+const world = useApp({ mail: true, build: { mailRoundMs: 50 } });
 
 /** The "N places left" line of one event on the members' calendar. */
 async function calendarPlaces(page: Page, eventName: string): Promise<string> {

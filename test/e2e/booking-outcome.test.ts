@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createEvent, FETCH_HEADER, signInAsAdmin, wallClockDaysAhead } from './support/admin-api';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from './support/app-server';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
-import { DESKTOP, launchBrowser, PHONE, screenshot, type BrowserSession } from './support/browser';
+import { DESKTOP, PHONE, screenshot } from './support/browser';
+import { useApp } from './support/use-app';
 
 /**
  * What a member sees of booking before and after "Submit Booking": the calendar says when an
@@ -16,28 +17,21 @@ const stamp = Date.now().toString(36);
 const FULL_EVENT = `Committee Boat Crew ${stamp}`;
 const FREE_EVENT = `Dinghy Park Social ${stamp}`;
 
-let app: AppServer;
-let browser: BrowserSession;
 let fullEventId = '';
 let freeEventId = '';
 
+const world = useApp();
+
 beforeAll(async () => {
-  app = await startAppServer();
-  browser = await launchBrowser({ baseURL: app.baseUrl });
-  const request = browser.context.request;
-  await signInAsAdmin(request, app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
-  fullEventId = await createEvent(request, app.baseUrl, { name: FULL_EVENT, eventdatetime: wallClockDaysAhead(12, '10:00'), capacity: '2' });
-  freeEventId = await createEvent(request, app.baseUrl, { name: FREE_EVENT, eventdatetime: wallClockDaysAhead(14, '18:00'), offerChild: true });
-  const booked = await request.post(`${app.baseUrl}/api/bookings`, {
+  const request = world.browser.context.request;
+  await signInAsAdmin(request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+  fullEventId = await createEvent(request, world.app.baseUrl, { name: FULL_EVENT, eventdatetime: wallClockDaysAhead(12, '10:00'), capacity: '2' });
+  freeEventId = await createEvent(request, world.app.baseUrl, { name: FREE_EVENT, eventdatetime: wallClockDaysAhead(14, '18:00'), offerChild: true });
+  const booked = await request.post(`${world.app.baseUrl}/api/bookings`, {
     headers: FETCH_HEADER,
     data: { eventId: fullEventId, firstName: 'Last', lastName: 'Two', numberAttending: '2' },
   });
   expect(booked.status()).toBe(201);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
 });
 
 function card(page: Page, name: string) {
@@ -52,7 +46,7 @@ async function expectAxeClean(page: Page, label: string) {
 describe('the calendar says when an event can no longer be booked', () => {
   it('shows Booking closed after the deadline and Fully booked when no place is left, instead of Book Event', async () => {
     for (const viewport of [PHONE, TABLET, DESKTOP]) {
-      const page = await browser.newPage(viewport);
+      const page = await world.browser.newPage(viewport);
       await page.goto('/calendar');
       await page.locator('.event-card').first().waitFor();
 
@@ -77,7 +71,7 @@ describe('the calendar says when an event can no longer be booked', () => {
   });
 
   it('agrees with the booking page, whose own rule is the same', async () => {
-    const page = await browser.newPage(PHONE);
+    const page = await world.browser.newPage(PHONE);
     await page.goto(`/event-booking?id=${fullEventId}`);
     await page.getByRole('heading', { name: 'Fully booked' }).waitFor();
     await page.goto('/event-booking?id=laying-up-supper');
@@ -88,7 +82,7 @@ describe('the calendar says when an event can no longer be booked', () => {
 
 describe('the price box', () => {
   it('shows no total while the counts are refused, and the right total once they are valid', async () => {
-    const page = await browser.newPage(PHONE);
+    const page = await world.browser.newPage(PHONE);
     await page.goto('/event-booking?id=midsummer-barbecue');
     const attending = page.getByLabel('Total Number Attending *', { exact: true });
     const children = page.getByLabel('Number of Children (12 years or under)', { exact: true });
@@ -117,7 +111,7 @@ describe('the price box', () => {
 
 describe('the booking outcome lives in the address', () => {
   it('a free booking’s receipt survives a reload; Back leads to the calendar, not to a blank form; Forward shows it again', async () => {
-    const page = await browser.newPage(PHONE);
+    const page = await world.browser.newPage(PHONE);
     await page.goto('/calendar');
     await card(page, FREE_EVENT).getByRole('link', { name: /Book Event/ }).click();
     await page.getByLabel('Lead Member First Name *', { exact: true }).fill('Ellen');
@@ -150,7 +144,7 @@ describe('the booking outcome lives in the address', () => {
     await page.getByRole('definition').filter({ hasText: reference }).first().waitFor();
 
     // Only the admin list and the receipt know it: one booking, not two.
-    const answer = await browser.context.request.get(`${app.baseUrl}/api/admin/events/${freeEventId}/bookings`, { headers: FETCH_HEADER });
+    const answer = await world.browser.context.request.get(`${world.app.baseUrl}/api/admin/events/${freeEventId}/bookings`, { headers: FETCH_HEADER });
     const { bookings } = (await answer.json()) as { bookings: { id: string; lastName: string }[] };
     expect(bookings.filter((b) => b.lastName === 'MacArthur').map((b) => b.id)).toEqual([reference]);
     await page.close();
@@ -158,7 +152,7 @@ describe('the booking outcome lives in the address', () => {
 
   it('"Make another booking" gives a fresh form; a receipt link that names no booking says so', async () => {
     for (const viewport of [PHONE, TABLET, DESKTOP]) {
-      const page = await browser.newPage(viewport);
+      const page = await world.browser.newPage(viewport);
       await page.goto(`/event-booking?id=${freeEventId}`);
       await page.getByLabel('Lead Member First Name *', { exact: true }).waitFor();
       await screenshot(page, `event-booking-form-${viewport.width}`);
@@ -175,7 +169,7 @@ describe('the booking outcome lives in the address', () => {
       await page.close();
     }
 
-    const page = await browser.newPage(PHONE);
+    const page = await world.browser.newPage(PHONE);
     await page.goto(`/event-booking?id=${freeEventId}&booked=not-a-token`);
     await page.getByRole('heading', { name: 'Booking not found' }).waitFor();
     await expectAxeClean(page, 'receipt of no booking');
@@ -183,7 +177,7 @@ describe('the booking outcome lives in the address', () => {
   });
 
   it('Back from a paid booking’s card step or receipt leads to the calendar, not to a blank form', async () => {
-    const page = await browser.newPage(PHONE);
+    const page = await world.browser.newPage(PHONE);
     await page.goto('/calendar');
     await card(page, 'Midsummer Barbecue and Social Sail').getByRole('link', { name: /Book Event/ }).click();
     await page.getByLabel('Lead Member First Name *', { exact: true }).fill('Dee');
@@ -203,7 +197,7 @@ describe('the booking outcome lives in the address', () => {
 
 describe('card payments never finished', () => {
   it('show as Expired in the admin list, count in no total, and can be hidden', async () => {
-    const page = await browser.newPage(DESKTOP);
+    const page = await world.browser.newPage(DESKTOP);
     // Demo data: Priya Nair's regatta booking was never paid, five days ago.
     await page.goto('/admin/bookings/open-regatta');
     const table = page.getByRole('region', { name: 'Bookings' });
@@ -234,6 +228,6 @@ describe('card payments never finished', () => {
 
   it('raise no script errors beyond the refusals the tests ask for', () => {
     const expected = /booked=not-a-token.*status of 404/;
-    expect(browser.errors.filter((line) => !expected.test(line))).toEqual([]);
+    expect(world.browser.errors.filter((line) => !expected.test(line))).toEqual([]);
   });
 });

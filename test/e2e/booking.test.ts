@@ -1,22 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { BOOKING_MESSAGES } from '../../core/domain/booking-validation';
 import { eventBookingPath } from '../../core/paths';
 import { createEvent, FETCH_HEADER, signInAsAdmin, wallClockDaysAhead } from './support/admin-api';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from './support/app-server';
-import { launchBrowser, PHONE, screenshot, type BrowserSession } from './support/browser';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
+import { PHONE, screenshot } from './support/browser';
+import { useApp } from './support/use-app';
 
-let app: AppServer;
-let browser: BrowserSession;
 let familyDayId = '';
 const FAMILY_DAY = `Family Fun Day ${Date.now().toString(36)}`;
 
+const world = useApp();
+
 beforeAll(async () => {
-  app = await startAppServer();
-  browser = await launchBrowser({ baseURL: app.baseUrl });
-  const request = browser.context.request;
-  await signInAsAdmin(request, app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
-  familyDayId = await createEvent(request, app.baseUrl, {
+  const request = world.browser.context.request;
+  await signInAsAdmin(request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+  familyDayId = await createEvent(request, world.app.baseUrl, {
     name: FAMILY_DAY,
     description: 'Sailing, games and a picnic for the whole family.',
     eventdatetime: wallClockDaysAhead(30, '10:00'),
@@ -29,13 +28,8 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
 async function bookingPage(id: string, viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await browser.newPage(viewport);
+  const page = await world.browser.newPage(viewport);
   await page.goto(`/event-booking?id=${id}`);
   await page.getByLabel('Lead Member First Name *').waitFor();
   return page;
@@ -54,7 +48,7 @@ async function errorOf(page: Page, label: string): Promise<string | null> {
 
 describe('event booking page states', () => {
   it('without an id says No event ID provided', async () => {
-    const page = await browser.newPage();
+    const page = await world.browser.newPage();
     await page.goto('/event-booking');
     await page.getByRole('heading', { name: 'No event ID provided' }).waitFor();
     await page.close();
@@ -68,7 +62,7 @@ describe('event booking page states', () => {
   }
 
   it('shows Loading event... while the event loads, then the event and its form', async () => {
-    const page = await browser.newPage();
+    const page = await world.browser.newPage();
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route(`**/api/events/${familyDayId}`, async (route) => {
@@ -84,7 +78,7 @@ describe('event booking page states', () => {
   });
 
   it('says Event Not Found for an unknown id, and Failed to fetch event data when the server fails', async () => {
-    const page = await browser.newPage();
+    const page = await world.browser.newPage();
     await page.goto('/event-booking?id=no-such-event');
     await page.getByRole('heading', { name: 'Event Not Found' }).waitFor();
     await page.route('**/api/events/open-regatta', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }));
@@ -94,7 +88,7 @@ describe('event booking page states', () => {
   });
 
   it('shows the Booking Closed page once the booking deadline has passed', async () => {
-    const page = await browser.newPage();
+    const page = await world.browser.newPage();
     await page.goto('/event-booking?id=laying-up-supper');
     await page.getByRole('heading', { name: 'Booking Closed' }).waitFor();
     await expect(page.getByLabel('Lead Member First Name *').count()).resolves.toBe(0);
@@ -102,8 +96,8 @@ describe('event booking page states', () => {
   });
 
   it('shows the price of a paid event; without a payment gateway it says card payment is not yet available instead of a form', async () => {
-    const { paymentsMode } = (await (await fetch(`${app.baseUrl}/api/config`)).json()) as { paymentsMode: string };
-    const page = await browser.newPage();
+    const { paymentsMode } = (await (await fetch(`${world.app.baseUrl}/api/config`)).json()) as { paymentsMode: string };
+    const page = await world.browser.newPage();
     await page.goto('/event-booking?id=midsummer-barbecue');
     await page.getByText('£12.50 per adult, £6.25 per child (12 years or under)').waitFor();
     if (paymentsMode === 'none') {
@@ -177,8 +171,8 @@ describe('booking form validation', () => {
     await expect(errorOf(page, 'Number Requiring Soft Drinks')).resolves.toBeNull();
     await expect(errorOf(page, 'Number of Vegetarian Meals')).resolves.toBeNull();
 
-    await attending.fill(String(app.config.maxAttendeesPerBooking + 1));
-    await expect(errorOf(page, 'Total Number Attending *')).resolves.toBe(`A booking can be for at most ${app.config.maxAttendeesPerBooking} attendees`);
+    await attending.fill(String(world.app.config.maxAttendeesPerBooking + 1));
+    await expect(errorOf(page, 'Total Number Attending *')).resolves.toBe(`A booking can be for at most ${world.app.config.maxAttendeesPerBooking} attendees`);
 
     await field(page, 'Email (optional)').fill('not-an-email');
     await expect(errorOf(page, 'Email (optional)')).resolves.toBe(BOOKING_MESSAGES.emailInvalid);
@@ -191,7 +185,7 @@ describe('booking form validation', () => {
   });
 
   it('the server gives the same messages for counts a browser cannot type (negative numbers)', async () => {
-    const response = await browser.context.request.post(`${app.baseUrl}/api/bookings`, {
+    const response = await world.browser.context.request.post(`${world.app.baseUrl}/api/bookings`, {
       data: { eventId: familyDayId, firstName: 'A', lastName: 'B', numberAttending: 2, numberOfChildren: -1, numberOfSoftDrinks: -1, numberOfVegetarian: -1, boatName: '', email: '' },
     });
     expect(response.status()).toBe(400);
@@ -238,7 +232,7 @@ describe('booking a free event', () => {
     await page.getByRole('button', { name: 'Download .ics file' }).waitFor();
     await screenshot(page, 'event-booking-success-1280');
 
-    const answer = await browser.context.request.get(`${app.baseUrl}/api/admin/events/${familyDayId}/bookings`, { headers: FETCH_HEADER });
+    const answer = await world.browser.context.request.get(`${world.app.baseUrl}/api/admin/events/${familyDayId}/bookings`, { headers: FETCH_HEADER });
     expect(answer.status()).toBe(200);
     const { bookings } = (await answer.json()) as { bookings: Record<string, unknown>[] };
     const booking = bookings.find((b) => b.id === reference);
@@ -290,7 +284,7 @@ describe('booking a free event', () => {
   });
 
   it('shows Fully booked once the last places are taken', async () => {
-    const before = (await (await fetch(`${app.baseUrl}/api/events/taster-sail`)).json()) as { event: { placesLeft: number } };
+    const before = (await (await fetch(`${world.app.baseUrl}/api/events/taster-sail`)).json()) as { event: { placesLeft: number } };
     const left = before.event.placesLeft;
     expect(left).toBeGreaterThan(0);
     const page = await bookingPage('taster-sail');
@@ -310,6 +304,6 @@ describe('booking a free event', () => {
 
   it('raises no script errors', () => {
     const expected = /(id=no-such-event|id=open-regatta|api\/bookings|id=taster-sail|id=family).*status of (404|409|500)|Failed to load resource.*(404|409|500)/;
-    expect(browser.errors.filter((line) => !expected.test(line))).toEqual([]);
+    expect(world.browser.errors.filter((line) => !expected.test(line))).toEqual([]);
   });
 });

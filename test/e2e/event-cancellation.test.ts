@@ -6,7 +6,7 @@ import { createEvent, wallClockDaysAhead } from './support/admin-api';
 import { signedInAdminPage } from './support/admin-form';
 import { expectAccessible } from './support/axe';
 import { PHONE } from './support/browser';
-import { useAppWithMail } from './support/app-with-mail';
+import { useApp } from './support/use-app';
 
 // Cancelling an event (issue 17) in Chromium: the admin's Cancel event dialog at 375 px, the
 // members' e-mails through a real SMTP server, the refunds at the test gateway, the calendar,
@@ -15,7 +15,7 @@ import { useAppWithMail } from './support/app-with-mail';
 const stamp = Date.now().toString(36);
 
 
-const world = useAppWithMail({ mailRoundMs: 50 });
+const world = useApp({ mail: true, build: { mailRoundMs: 50 } });
 
 /** No part of the page is wider than the phone's screen. */
 async function expectNoSidewaysScroll(page: Page): Promise<void> {

@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startAppServer, type AppServer } from './support/app-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
-import { DESKTOP, launchBrowser, PHONE, screenshot, type BrowserSession } from './support/browser';
+import { DESKTOP, PHONE, screenshot } from './support/browser';
+import { useApp } from './support/use-app';
 
-let app: AppServer;
-let browser: BrowserSession;
 
-beforeAll(async () => {
-  app = await startAppServer();
-  browser = await launchBrowser({ baseURL: app.baseUrl });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const world = useApp();
 
 /** Every public screen and state, with a text that shows it has finished loading. */
 const SCREENS: { name: string; path: string; ready: string }[] = [
@@ -37,7 +27,7 @@ const SCREENS: { name: string; path: string; ready: string }[] = [
 ];
 
 async function open(path: string, ready: string, viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
-  const page = await browser.newPage(viewport);
+  const page = await world.browser.newPage(viewport);
   await page.goto(path);
   await page.getByText(ready).first().waitFor();
   return page;
@@ -83,7 +73,7 @@ describe('every public screen', () => {
   it('shows no script errors or Content-Security-Policy complaints on any screen', () => {
     // The not-found screens are drawn from the API’s 404 answers (and /no-such-page is itself a 404), which Chromium logs.
     const expected = /(id=no-such-event|id=no-such-day|no-such-page): console: Failed to load resource: the server responded with a status of 404/;
-    expect(browser.errors.filter((line) => !expected.test(line))).toEqual([]);
+    expect(world.browser.errors.filter((line) => !expected.test(line))).toEqual([]);
   });
 });
 
@@ -92,9 +82,9 @@ describe('header', () => {
     const page = await open('/', 'Welcome to the Members Area');
     const header = page.getByRole('banner');
     await expect(header.getByText('Members Area', { exact: true }).isVisible()).resolves.toBe(true);
-    const logo = header.getByRole('link', { name: `${app.config.clubName} public website` });
-    await expect(logo.getAttribute('href')).resolves.toBe(app.config.publicSiteUrl);
-    await expect(header.getByRole('link', { name: /Club Website/ }).getAttribute('href')).resolves.toBe(app.config.publicSiteUrl);
+    const logo = header.getByRole('link', { name: `${world.app.config.clubName} public website` });
+    await expect(logo.getAttribute('href')).resolves.toBe(world.app.config.publicSiteUrl);
+    await expect(header.getByRole('link', { name: /Club Website/ }).getAttribute('href')).resolves.toBe(world.app.config.publicSiteUrl);
     await page.close();
   });
 
@@ -175,7 +165,7 @@ describe('header', () => {
  * page would wait forever on timers.
  */
 async function withFakeClock(run: (page: Page) => Promise<void>) {
-  const page = await browser.newPage();
+  const page = await world.browser.newPage();
   try {
     await page.clock.install();
     await run(page);
@@ -189,17 +179,17 @@ describe('home', () => {
   it('has the welcome, feedback link, search button, links to the calendar and news, water level, photos and water safety', async () => {
     const page = await open('/', 'Latest reading');
     await page.getByRole('heading', { name: 'Welcome to the Members Area', level: 1 }).waitFor();
-    await expect(page.getByRole('link', { name: app.config.feedbackEmail }).getAttribute('href')).resolves.toBe(`mailto:${app.config.feedbackEmail}`);
+    await expect(page.getByRole('link', { name: world.app.config.feedbackEmail }).getAttribute('href')).resolves.toBe(`mailto:${world.app.config.feedbackEmail}`);
     await expect(page.getByRole('link', { name: 'View Events Calendar' }).getAttribute('href')).resolves.toBe('/calendar');
     await expect(page.getByRole('link', { name: 'Recent News' }).getAttribute('href')).resolves.toBe('/news');
-    await expect(page.getByRole('link', { name: /water authority/ }).getAttribute('href')).resolves.toBe(app.config.waterLevelUrl);
-    await expect(page.getByRole('link', { name: /water safety campaign/ }).getAttribute('href')).resolves.toBe(app.config.waterSafetyUrl);
-    await expect(page.getByRole('link', { name: app.config.photosEmail }).getAttribute('href')).resolves.toBe(`mailto:${app.config.photosEmail}`);
+    await expect(page.getByRole('link', { name: /water authority/ }).getAttribute('href')).resolves.toBe(world.app.config.waterLevelUrl);
+    await expect(page.getByRole('link', { name: /water safety campaign/ }).getAttribute('href')).resolves.toBe(world.app.config.waterSafetyUrl);
+    await expect(page.getByRole('link', { name: world.app.config.photosEmail }).getAttribute('href')).resolves.toBe(`mailto:${world.app.config.photosEmail}`);
     await page.close();
   });
 
   it('draws the water level as a chart with a text summary and a table of the readings', async () => {
-    const readings = (await (await fetch(`${app.baseUrl}/api/water-levels`)).json()) as { readings: { date: string; percentFull: number }[] };
+    const readings = (await (await fetch(`${world.app.baseUrl}/api/water-levels`)).json()) as { readings: { date: string; percentFull: number }[] };
     const latest = readings.readings.at(-1)!;
     const page = await open('/', 'Latest reading');
     const chart = page.getByRole('img', { name: /Reservoir level, percent full/ });
@@ -262,7 +252,7 @@ describe('news', () => {
     await expect(items.nth(2).locator('.news-time').innerText()).resolves.toBe('2 weeks ago');
 
     const read = items.nth(0).getByRole('link', { name: /Read Email/ });
-    const { campaigns } = (await (await fetch(`${app.baseUrl}/api/campaigns`)).json()) as { campaigns: { subject: string; preview_url: string | null }[] };
+    const { campaigns } = (await (await fetch(`${world.app.baseUrl}/api/campaigns`)).json()) as { campaigns: { subject: string; preview_url: string | null }[] };
     expect(campaigns[0].preview_url).not.toBeNull();
     expect(campaigns[2].preview_url).toBeNull();
     await expect(read.getAttribute('href')).resolves.toBe(campaigns[0].preview_url);
@@ -276,7 +266,7 @@ describe('news', () => {
   });
 
   it('shows the error with Try Again, which loads the e-mails once the server answers', async () => {
-    const page = await browser.newPage();
+    const page = await world.browser.newPage();
     let fail = true;
     await page.route('**/api/campaigns', async (route) => {
       if (fail) {
@@ -294,7 +284,7 @@ describe('news', () => {
   });
 
   it('says No Recent Communications when there are none', async () => {
-    const page = await browser.newPage();
+    const page = await world.browser.newPage();
     await page.route('**/api/campaigns', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"campaigns":[]}' }));
     await page.goto('/news');
     await page.getByRole('heading', { name: 'No Recent Communications' }).waitFor();
@@ -320,7 +310,7 @@ describe('documents', () => {
     const link = page.locator('.document-card', { hasText: 'Members Handbook' }).getByRole('link', { name: /Open PDF/ });
     await expect(link.getAttribute('href')).resolves.toBe('/api/documents/members-handbook/file');
     const [popup] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
-    const response = await page.request.get(`${app.baseUrl}/api/documents/members-handbook/file`);
+    const response = await page.request.get(`${world.app.baseUrl}/api/documents/members-handbook/file`);
     expect(response.headers()['content-type']).toContain('application/pdf');
     expect((await response.body()).subarray(0, 5).toString()).toBe('%PDF-');
     await popup.close();

@@ -2,10 +2,10 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe';
 import { PHONE, screenshot } from './support/browser';
-import { useAppWithMail } from './support/app-with-mail';
+import { useApp } from './support/use-app';
 
 
-const world = useAppWithMail();
+const world = useApp({ mail: true });
 
 interface ApiEvent {
   id: string;

@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeViolations, seriousAxeViolations } from './support/axe';
-import { startAppServer, type AppServer } from './support/app-server';
-import { DESKTOP, launchBrowser, PHONE, type BrowserSession } from './support/browser';
+import { DESKTOP, PHONE, type BrowserSession } from './support/browser';
+import { useApp } from './support/use-app';
 
-let app: AppServer;
-let browser: BrowserSession;
 let touch: BrowserSession;
 
 /** A tablet held upright: wide enough for the desktop bar, driven by a finger. */
 const TABLET = { width: 820, height: 1100 } as const;
 
-beforeAll(async () => {
-  app = await startAppServer();
-  browser = await launchBrowser({ baseURL: app.baseUrl });
-  touch = await launchBrowser({ baseURL: app.baseUrl, hasTouch: true });
-});
+const world = useApp();
 
-afterAll(async () => {
-  await touch?.close();
-  await browser?.close();
-  await app?.close();
+// A second Chromium on the same app, closed with it.
+beforeAll(async () => {
+  touch = await world.launchBrowser({ hasTouch: true });
 });
 
 async function home(session: BrowserSession, viewport: { width: number; height: number }): Promise<Page> {
@@ -37,7 +30,7 @@ function informationMenu(page: Page) {
 
 describe('the Information dropdown', () => {
   it('on a desktop: a click after hovering keeps it open (the next click closes it), and hover alone still works', async () => {
-    const page = await home(browser, DESKTOP);
+    const page = await home(world.browser, DESKTOP);
     const { toggle, documents } = informationMenu(page);
 
     await toggle.hover();
@@ -109,7 +102,7 @@ describe('the Information dropdown', () => {
  * the calendar came back near its top (2,475 px → 227 px). The app must restore it itself.
  */
 async function phoneWithoutBrowserRestoration(): Promise<Page> {
-  const page = await browser.newPage(PHONE);
+  const page = await world.browser.newPage(PHONE);
   await page.addInitScript(() => {
     window.history.scrollRestoration = 'manual';
   });
@@ -201,7 +194,7 @@ describe('scroll position after booking', () => {
 
 describe('addresses without a page', () => {
   it('answer 404 with the app, which shows Page Not Found; known pages answer 200', async () => {
-    const page = await browser.newPage(PHONE);
+    const page = await world.browser.newPage(PHONE);
     const missing = await page.goto('/no-such-page/here');
     expect(missing?.status()).toBe(404);
     await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
@@ -217,7 +210,7 @@ describe('addresses without a page', () => {
   });
 
   it('/index.html is not a dead page: it opens the home page', async () => {
-    const page = await browser.newPage();
+    const page = await world.browser.newPage();
     const answer = await page.goto('/index.html');
     expect(answer?.status()).toBe(200);
     expect(new URL(page.url()).pathname).toBe('/');
@@ -230,6 +223,6 @@ describe('addresses without a page', () => {
     // Besides the 404s, the admin sign-in page's own look for a session, answered 401 when there is
     // none (the page now waits for the app to run, so that answer comes before the tab closes).
     const expected = /(no-such-page|token=x).*status of 404|\/admin\/login: console: .*status of 401/;
-    expect([...browser.errors, ...touch.errors].filter((line) => !expected.test(line))).toEqual([]);
+    expect([...world.browser.errors, ...touch.errors].filter((line) => !expected.test(line))).toEqual([]);
   });
 });

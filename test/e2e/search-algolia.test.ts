@@ -3,39 +3,35 @@ import { hitLink } from '../../core/domain/search-display';
 import { SEARCH_SYNONYMS } from '../../core/domain/search-synonyms';
 import type { SearchHit } from '../../core/entities/search-hit';
 import { FakeAlgoliaServer } from '../support/fake-algolia-server';
-import { startAppServer, type AppServer } from './support/app-server';
-import { launchBrowser, type BrowserSession } from './support/browser';
+import { useApp } from './support/use-app';
 
 // The search dialog, unchanged, on SEARCH=algolia: the server searches a local server that
 // answers as Algolia's REST API does, seeded by the app's own start-up indexing.
 let algolia: FakeAlgoliaServer;
-let app: AppServer;
-let browser: BrowserSession;
 
 beforeAll(async () => {
   algolia = await FakeAlgoliaServer.start({ publishAfterMs: 50 });
-  app = await startAppServer({
-    env: {
-      SEARCH: 'algolia',
-      ALGOLIA_APP_ID: algolia.appId,
-      ALGOLIA_SEARCH_KEY: algolia.searchKey,
-      ALGOLIA_ADMIN_KEY: algolia.adminKey,
-      ALGOLIA_INDEX_PREFIX: 'e2e_',
-      ALGOLIA_HOSTS: algolia.url,
-    },
-  });
-  browser = await launchBrowser({ baseURL: app.baseUrl });
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.close();
   await algolia?.close();
 });
 
+// Stopped before the fake Algolia it searches (hooks run as a stack).
+const world = useApp(() => ({
+  env: {
+    SEARCH: 'algolia',
+    ALGOLIA_APP_ID: algolia.appId,
+    ALGOLIA_SEARCH_KEY: algolia.searchKey,
+    ALGOLIA_ADMIN_KEY: algolia.adminKey,
+    ALGOLIA_INDEX_PREFIX: 'e2e_',
+    ALGOLIA_HOSTS: algolia.url,
+  },
+}));
+
 /** Home, then the search dialog opened with Ctrl+K, its box focused. */
 async function searchFromHome() {
-  const page = await browser.newPage();
+  const page = await world.browser.newPage();
   // Ctrl+K needs the app, not only the welcome the server draws.
   await page.goto('/');
   await page.getByRole('heading', { name: 'Welcome to the Members Area' }).waitFor();
@@ -66,7 +62,7 @@ describe('search dialog with SEARCH=algolia', () => {
     expect(searches.every((r) => r.key === 'search')).toBe(true);
 
     // Ranked by the core rules as on SQLite: an event first; Enter opens the active (first) one.
-    const api = (await (await fetch(`${app.baseUrl}/api/search?q=regatta`)).json()) as { hits: SearchHit[] };
+    const api = (await (await fetch(`${world.app.baseUrl}/api/search?q=regatta`)).json()) as { hits: SearchHit[] };
     expect(api.hits[0].type).toBe('event');
     await expect(options.nth(0).getAttribute('aria-selected')).resolves.toBe('true');
     const target = hitLink(api.hits[0]);
@@ -104,11 +100,11 @@ describe('search dialog with SEARCH=algolia', () => {
   });
 
   it('the admin key never reaches a browser', async () => {
-    const config = await (await fetch(`${app.baseUrl}/api/config`)).text();
-    const html = await (await fetch(`${app.baseUrl}/`)).text();
+    const config = await (await fetch(`${world.app.baseUrl}/api/config`)).text();
+    const html = await (await fetch(`${world.app.baseUrl}/`)).text();
     expect(config).not.toContain(algolia.adminKey);
     expect(html).not.toContain(algolia.adminKey);
     const scripts = [...html.matchAll(/src="([^"]+\.js)"/g)].map((m) => m[1]);
-    for (const src of scripts) expect(await (await fetch(`${app.baseUrl}${src}`)).text()).not.toContain(algolia.adminKey);
+    for (const src of scripts) expect(await (await fetch(`${world.app.baseUrl}${src}`)).text()).not.toContain(algolia.adminKey);
   });
 });

@@ -1,35 +1,29 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatEpochDate, hitLink, hitTags } from '../../core/domain/search-display';
 import type { SearchHit } from '../../core/entities/search-hit';
 import { createEvent, signInAsAdmin, wallClockDaysAhead } from './support/admin-api';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from './support/app-server';
-import { DESKTOP, launchBrowser, PHONE, SCREENSHOT_DIR, type BrowserSession } from './support/browser';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
+import { DESKTOP, PHONE, SCREENSHOT_DIR } from './support/browser';
 import { seriousAxeViolations } from './support/axe';
+import { useApp } from './support/use-app';
 
-let app: AppServer;
-let browser: BrowserSession;
 let provider = '';
 
-beforeAll(async () => {
-  app = await startAppServer();
-  browser = await launchBrowser({ baseURL: app.baseUrl });
-  provider = ((await (await fetch(`${app.baseUrl}/api/config`)).json()) as { searchProvider: string }).searchProvider;
-});
+const world = useApp();
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
+beforeAll(async () => {
+  provider = ((await (await fetch(`${world.app.baseUrl}/api/config`)).json()) as { searchProvider: string }).searchProvider;
 });
 
 async function apiSearch(q: string): Promise<SearchHit[]> {
-  const answer = (await (await fetch(`${app.baseUrl}/api/search?q=${encodeURIComponent(q)}`)).json()) as { hits: SearchHit[] };
+  const answer = (await (await fetch(`${world.app.baseUrl}/api/search?q=${encodeURIComponent(q)}`)).json()) as { hits: SearchHit[] };
   return answer.hits;
 }
 
 async function home(): Promise<Page> {
-  const page = await browser.newPage();
+  const page = await world.browser.newPage();
   await page.goto('/');
   await page.getByRole('heading', { name: 'Welcome to the Members Area' }).waitFor();
   return page;
@@ -78,7 +72,7 @@ describe('search dialog', () => {
   });
 
   it('waits 100 ms before focusing the search box when opened by the shortcut (Cmd+K too)', async () => {
-    const page = await browser.newPage();
+    const page = await world.browser.newPage();
     // page.clock belongs to the whole browser context: real time resumes in the finally below.
     try {
       await page.clock.install();
@@ -229,9 +223,9 @@ describe('search dialog', () => {
   });
 
   it('shows stored text with markup as plain text, never as HTML', async () => {
-    await signInAsAdmin(browser.context.request, app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+    await signInAsAdmin(world.browser.context.request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
     const name = '<img src=x onerror="window.__xss=1"> Zanzibar <b>Cup</b>';
-    await createEvent(browser.context.request, app.baseUrl, { name, description: 'Race <script>window.__xss=2</script>', eventdatetime: wallClockDaysAhead(40, '10:00') });
+    await createEvent(world.browser.context.request, world.app.baseUrl, { name, description: 'Race <script>window.__xss=2</script>', eventdatetime: wallClockDaysAhead(40, '10:00') });
     const page = await home();
     await page.getByRole('button', { name: 'Search Members Area' }).click();
     await page.getByRole('combobox').fill('Zanzibar');
@@ -245,8 +239,8 @@ describe('search dialog', () => {
   });
 
   it('counts one hit as "1 result found"', async () => {
-    await signInAsAdmin(browser.context.request, app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
-    await createEvent(browser.context.request, app.baseUrl, { name: 'Quillwort Trophy', description: 'A single-handed race', eventdatetime: wallClockDaysAhead(45, '11:00') });
+    await signInAsAdmin(world.browser.context.request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+    await createEvent(world.browser.context.request, world.app.baseUrl, { name: 'Quillwort Trophy', description: 'A single-handed race', eventdatetime: wallClockDaysAhead(45, '11:00') });
     expect(await apiSearch('Quillwort')).toHaveLength(1);
     const page = await home();
     await page.getByRole('button', { name: 'Search Members Area' }).click();
@@ -286,7 +280,7 @@ describe('search dialog', () => {
     const news = hits.find((h) => h.type === 'news');
     expect(news?.detailsUrl).toMatch(/^https:\/\//);
     // The preview lives outside the app: answered here, as no outside address is reachable.
-    await browser.context.route(`${news!.detailsUrl}`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Preview</title><h1>Our new rescue boat</h1>' }));
+    await world.browser.context.route(`${news!.detailsUrl}`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Preview</title><h1>Our new rescue boat</h1>' }));
     const page = await home();
     await page.getByRole('button', { name: 'Search Members Area' }).click();
     await page.getByRole('combobox').fill('rescue boat arrived');
@@ -315,7 +309,7 @@ describe('search dialog', () => {
 
   it('fits 375, 768 and 1280 px with its results, no sideways scrolling, and is accessible', async () => {
     for (const viewport of [PHONE, { width: 768, height: 1024 }, DESKTOP]) {
-      const page = await browser.newPage(viewport);
+      const page = await world.browser.newPage(viewport);
       await page.goto('/');
       await page.getByRole('heading', { name: 'Welcome to the Members Area' }).waitFor();
       await page.getByRole('button', { name: 'Search Members Area' }).click();
@@ -334,6 +328,6 @@ describe('search dialog', () => {
 
   it('raises no script errors (other than the failed searches these tests provoke)', () => {
     const expected = /Failed to load resource: the server responded with a status of 502|Search failed/;
-    expect(browser.errors.filter((line) => !expected.test(line))).toEqual([]);
+    expect(world.browser.errors.filter((line) => !expected.test(line))).toEqual([]);
   });
 });

@@ -3,10 +3,10 @@ import { seriousAxeViolations } from './support/axe';
 import { createEvent, signInAsAdmin, wallClockDaysAhead } from './support/admin-api';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
 import { PHONE, screenshot } from './support/browser';
-import { useAppWithMail } from './support/app-with-mail';
+import { useApp } from './support/use-app';
 
 
-const world = useAppWithMail();
+const world = useApp({ mail: true });
 
 async function book(eventId: string, places: number): Promise<void> {
   const response = await fetch(`${world.app.baseUrl}/api/bookings`, {

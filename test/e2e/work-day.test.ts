@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { WORK_DAY_MESSAGES } from '../../core/domain/work-days';
-import { startAppServer, type AppServer } from './support/app-server';
-import { launchBrowser, PHONE, screenshot, type BrowserSession } from './support/browser';
+import { PHONE, screenshot } from './support/browser';
+import { useApp } from './support/use-app';
 
-let app: AppServer;
-let browser: BrowserSession;
 
 interface ApiWorkDay {
   id: string;
@@ -15,21 +13,13 @@ interface ApiWorkDay {
 }
 
 async function workDays(): Promise<ApiWorkDay[]> {
-  return ((await (await fetch(`${app.baseUrl}/api/work-days`)).json()) as { workDays: ApiWorkDay[] }).workDays;
+  return ((await (await fetch(`${world.app.baseUrl}/api/work-days`)).json()) as { workDays: ApiWorkDay[] }).workDays;
 }
 
-beforeAll(async () => {
-  app = await startAppServer();
-  browser = await launchBrowser({ baseURL: app.baseUrl });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const world = useApp();
 
 async function openWorkDay(id: string, viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await browser.newPage(viewport);
+  const page = await world.browser.newPage(viewport);
   await page.goto(`/work-day-booking?id=${id}`);
   await page.getByRole('button', { name: 'Sign Up' }).waitFor();
   return page;
@@ -42,7 +32,7 @@ function countText(job: { currentVolunteers: number; volunteersNeeded: number })
 describe('work day page', () => {
   it("without an id says 'No work day specified' and lists the work days; an unknown id shows 'Work Day Not Found'", async () => {
     const days = await workDays();
-    const page = await browser.newPage();
+    const page = await world.browser.newPage();
     await page.goto('/work-day-booking');
     await page.getByRole('heading', { name: WORK_DAY_MESSAGES.notSpecified }).waitFor();
     for (const day of days) {

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submitAdminSignIn } from '../support/admin-form';
 import type { Page } from 'playwright-core';
-import { startAppServer, type AppServer } from '../support/app-server';
 import { expectAccessible } from '../support/axe';
-import { DESKTOP, PHONE, launchBrowser, screenshot, type BrowserSession } from '../support/browser';
+import { DESKTOP, PHONE, screenshot } from '../support/browser';
+import { useApp } from '../support/use-app';
 
 /**
  * Issue 18, Documents: the secretary uploads a PDF, members find it on /documents and in search,
@@ -17,8 +17,6 @@ const stamp = Date.now().toString(36);
 const TITLE = `Mooring fees ${stamp}`;
 const RENAMED = `Mooring charges ${stamp}`;
 
-let app: AppServer;
-let browser: BrowserSession;
 let dir: string;
 
 /** A small PDF whose text tells the versions apart. */
@@ -58,21 +56,19 @@ async function fileText(p: Page, title: string): Promise<string> {
   return (await response.body()).toString('latin1');
 }
 
+const world = useApp();
+
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'kyc-e2e-docs-'));
-  app = await startAppServer();
-  browser = await launchBrowser({ baseURL: app.baseUrl });
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
 describe('admin documents', () => {
   it('upload a PDF → on /documents and in search → replace → rename → delete; at 375 px, axe clean', async () => {
-    const admin = await browser.newPage(PHONE);
+    const admin = await world.browser.newPage(PHONE);
     await signIn(admin);
     await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Documents' }).click();
     await admin.waitForURL('**/admin/documents');
@@ -94,7 +90,7 @@ describe('admin documents', () => {
     await accessible(admin, 'documents screen after an upload');
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
-    const member = await browser.newPage(PHONE);
+    const member = await world.browser.newPage(PHONE);
     await member.goto('/documents');
     await member.getByRole('heading', { name: TITLE }).waitFor();
     expect(await fileText(member, TITLE)).toContain('version one');
@@ -132,7 +128,7 @@ describe('admin documents', () => {
   });
 
   it('refuses a file named .pdf that is not a PDF, with the reason, in the browser and on the server', async () => {
-    const admin = await browser.newPage(DESKTOP);
+    const admin = await world.browser.newPage(DESKTOP);
     await signIn(admin);
     await admin.goto('/admin/documents');
     await admin.getByRole('region', { name: 'Documents' }).waitFor();
@@ -161,7 +157,7 @@ describe('admin documents', () => {
   });
 
   it('says so when the documents cannot be loaded, and offers to try again', async () => {
-    const admin = await browser.newPage(DESKTOP);
+    const admin = await world.browser.newPage(DESKTOP);
     await signIn(admin);
     let fail = true;
     await admin.route('**/api/documents', (route) => (fail ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"down"}' }) : route.continue()));

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { UnavailableError } from '../../../core/errors';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from '../support/app-server';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../support/app-server';
 import { describeViolations, seriousAxeViolations } from '../support/axe';
-import { launchBrowser, PHONE, screenshot, type BrowserSession } from '../support/browser';
+import { PHONE, screenshot } from '../support/browser';
+import { useApp } from '../support/use-app';
 
 /**
  * Sign-in messages and the guard's redirects. A server of its own: the failed sign-ins here
@@ -14,12 +15,11 @@ const NO_RECORD_EMAIL = 'no-record@kestrel-yc.example';
 const NO_RECORD_PASSWORD = 'identity-only-1234';
 const OUTAGE_EMAIL = 'outage@kestrel-yc.example';
 
-let app: AppServer;
-let browser: BrowserSession;
+
+const world = useApp();
 
 beforeAll(async () => {
-  app = await startAppServer();
-  const identity = app.built.ports.get('identity');
+  const identity = world.app.built.ports.get('identity');
   // A user the identity provider knows but who has no admin record (spec section 6).
   await identity.createUser({ email: NO_RECORD_EMAIL, password: NO_RECORD_PASSWORD, displayName: 'Not An Admin' });
   // The identity provider being unreachable, for one e-mail only.
@@ -28,12 +28,6 @@ beforeAll(async () => {
     if (email === OUTAGE_EMAIL) throw new UnavailableError('The identity provider did not answer');
     return realSignIn(email, password);
   };
-  browser = await launchBrowser({ baseURL: app.baseUrl });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
 });
 
 /**
@@ -41,7 +35,7 @@ afterAll(async () => {
  * stopped half-way signed in must not leave the next test signed in too.
  */
 async function signedOutPage(viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await browser.newPage(viewport);
+  const page = await world.browser.newPage(viewport);
   await page.context().clearCookies();
   return page;
 }

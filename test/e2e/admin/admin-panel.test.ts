@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { emptyEventForm } from '../../../core/domain/event-form';
 import { FETCH_HEADER, wallClockDaysAhead } from '../support/admin-api';
 import { dateTimeValue, fillDateTime } from '../support/admin-form';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from '../support/app-server';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../support/app-server';
 import { expectAccessible as expectPageAccessible } from '../support/axe';
-import { launchBrowser, PHONE, type BrowserSession } from '../support/browser';
+import { launchBrowser, PHONE } from '../support/browser';
+import { useApp } from '../support/use-app';
 
 const READER_EMAIL = 'reader@kestrel-yc.example';
 const READER_PASSWORD = 'only-reading-1234';
@@ -17,8 +18,6 @@ const EVENT_NAME = `Summer Regatta ${stamp}`;
 const EVENT_RENAMED = `Summer Regatta Final ${stamp}`;
 const SPARE_EVENT = `Spare Working Party ${stamp}`;
 
-let app: AppServer;
-let browser: BrowserSession;
 let page: Page;
 let eventId = '';
 
@@ -35,15 +34,10 @@ function rowOf(p: Page, name: string) {
   return p.getByRole('row').filter({ has: p.getByRole('rowheader', { name: new RegExp(name) }) });
 }
 
-beforeAll(async () => {
-  app = await startAppServer();
-  browser = await launchBrowser({ baseURL: app.baseUrl });
-  page = await browser.newPage();
-});
+const world = useApp();
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
+beforeAll(async () => {
+  page = world.page;
 });
 
 describe('admin panel in a browser', () => {
@@ -124,7 +118,7 @@ describe('admin panel in a browser', () => {
   });
 
   it('shows the new event on the public calendar', async () => {
-    const visitor = await browser.newPage();
+    const visitor = await world.browser.newPage();
     await visitor.goto('/calendar');
     await visitor.getByText(EVENT_NAME).first().waitFor();
     await visitor.close();
@@ -166,7 +160,7 @@ describe('admin panel in a browser', () => {
   });
 
   it('shows a member booking in the overview, the detail table, its counts and the CSV', async () => {
-    const booked = await fetch(`${app.baseUrl}/api/bookings`, {
+    const booked = await fetch(`${world.app.baseUrl}/api/bookings`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({
@@ -296,7 +290,7 @@ describe('admin panel in a browser', () => {
     await page.getByRole('dialog', { name: 'Disable admin?' }).getByRole('button', { name: 'Disable' }).click();
     await page.getByText(`${PAT_EMAIL} disabled.`).waitFor();
     expect(await pat.innerText()).toContain('Disabled');
-    const refused = await fetch(`${app.baseUrl}/api/admin/session`, {
+    const refused = await fetch(`${world.app.baseUrl}/api/admin/session`, {
       method: 'POST',
       headers: { ...FETCH_HEADER, 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: PAT_EMAIL, password: PAT_PASSWORD }),
@@ -315,10 +309,10 @@ describe('admin panel in a browser', () => {
   it('lists each work day with its sign-ups per job', async () => {
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Work Days' }).click();
     await page.getByRole('heading', { level: 1, name: 'Work Days' }).waitFor();
-    const workDays = (await (await fetch(`${app.baseUrl}/api/work-days`)).json()) as { workDays: { id: string; name: string; jobs: { id: string; title: string }[] }[] };
+    const workDays = (await (await fetch(`${world.app.baseUrl}/api/work-days`)).json()) as { workDays: { id: string; name: string; jobs: { id: string; title: string }[] }[] };
     const day = workDays.workDays[0];
     expect(day).toBeDefined();
-    const signup = await fetch(`${app.baseUrl}/api/work-days/${day.id}/signups`, {
+    const signup = await fetch(`${world.app.baseUrl}/api/work-days/${day.id}/signups`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ firstName: 'Grace', lastName: 'Hopper', selectedJobs: [day.jobs[0].id], otherJob: 'Mend the flagpole', notes: '', bringingTools: true, wantsFood: false }),
@@ -345,7 +339,7 @@ describe('admin panel in a browser', () => {
     expect(created.status()).toBe(201);
 
     // A second browser profile, so the reader has a cookie jar of their own.
-    const readerBrowser = await launchBrowser({ baseURL: app.baseUrl });
+    const readerBrowser = await launchBrowser({ baseURL: world.app.baseUrl });
     const reader = await readerBrowser.newPage();
     try {
       await reader.goto('/admin/login');
@@ -388,7 +382,7 @@ describe('admin panel in a browser', () => {
   });
 
   it('fits a phone screen', async () => {
-    const phone = await browser.newPage(PHONE);
+    const phone = await world.browser.newPage(PHONE);
     await phone.goto('/admin/events');
     await rowOf(phone, EVENT_RENAMED).waitFor();
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { FETCH_HEADER, createEvent, signInAsAdmin, wallClockDaysAhead } from '../support/admin-api';
 import { dateTimeGroup } from '../support/admin-form';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from '../support/app-server';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../support/app-server';
 import { expectAccessible as expectPageAccessible } from '../support/axe';
-import { DESKTOP, PHONE, launchBrowser, screenshot, type BrowserSession } from '../support/browser';
+import { DESKTOP, PHONE, launchBrowser, screenshot } from '../support/browser';
+import { useApp } from '../support/use-app';
 
 /**
  * Issue 19, Admin: links only to what the admin may open, dates read the club's way in a
@@ -21,8 +22,6 @@ const WRITER = { email: `writer-${stamp}@kestrel-yc.example`, password: 'writer-
 const BOOKER = { email: `booker-${stamp}@kestrel-yc.example`, password: 'booker-password-1234', name: 'Bea Booker' };
 const READER = { email: `reader-${stamp}@kestrel-yc.example`, password: 'reader-password-1234', name: 'Rae Reader' };
 
-let app: AppServer;
-let browser: BrowserSession;
 let page: Page;
 let eventId = '';
 
@@ -48,7 +47,7 @@ async function addAdmin(admin: { email: string; password: string; name: string }
 
 /** A fresh browser profile (its own cookies), US English like the main one, signed in as this admin. */
 async function asAdmin<T>(admin: { email: string; password: string }, work: (p: Page) => Promise<T>): Promise<T> {
-  const other = await launchBrowser({ baseURL: app.baseUrl, locale: 'en-US' });
+  const other = await launchBrowser({ baseURL: world.app.baseUrl, locale: 'en-US' });
   try {
     const p = await other.newPage();
     await signIn(p, admin.email, admin.password);
@@ -58,20 +57,15 @@ async function asAdmin<T>(admin: { email: string; password: string }, work: (p: 
   }
 }
 
+const world = useApp({ browser: { locale: 'en-US' } });
+
 beforeAll(async () => {
-  app = await startAppServer();
-  browser = await launchBrowser({ baseURL: app.baseUrl, locale: 'en-US' });
-  page = await browser.newPage();
-  await signInAsAdmin(page.request, app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
-  eventId = await createEvent(page.request, app.baseUrl, { name: EVENT_NAME, eventdatetime: wallClockDaysAhead(21, '10:00') });
+  page = world.page;
+  await signInAsAdmin(page.request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+  eventId = await createEvent(page.request, world.app.baseUrl, { name: EVENT_NAME, eventdatetime: wallClockDaysAhead(21, '10:00') });
   await addAdmin(WRITER, ['events:read', 'events:write']);
   await addAdmin(BOOKER, ['events:read', 'bookings:read']);
   await addAdmin(READER, ['events:read']);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
 });
 
 describe('admin links follow the permissions rule', () => {
@@ -248,7 +242,7 @@ describe('members screen', () => {
 
 describe('work-day jobs that are full', () => {
   async function signUp(firstName: string, lastName: string, jobs: string[]) {
-    return fetch(`${app.baseUrl}/api/work-days/autumn-work-day/signups`, {
+    return fetch(`${world.app.baseUrl}/api/work-days/autumn-work-day/signups`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ firstName, lastName, selectedJobs: jobs, otherJob: '', notes: '', bringingTools: false, wantsFood: false }),
@@ -257,7 +251,7 @@ describe('work-day jobs that are full', () => {
 
   it('shows a full job as full and takes no one more; a job that fills while the form is open is refused with the reason', async () => {
     expect((await signUp('Gil', 'Gutter', ['autumn-gutters'])).status).toBe(201);
-    const member = await browser.newPage(PHONE);
+    const member = await world.browser.newPage(PHONE);
     await member.goto('/work-day-booking?id=autumn-work-day');
     const gutters = member.getByRole('checkbox', { name: /Clear the clubhouse gutters/ });
     await gutters.check();
@@ -276,7 +270,7 @@ describe('work-day jobs that are full', () => {
     expect(await member.getByRole('checkbox', { name: /Clear the clubhouse gutters/ }).isDisabled()).toBe(true);
     await member.close();
 
-    const day = (await (await fetch(`${app.baseUrl}/api/work-days/autumn-work-day`)).json()) as { workDay: { jobs: { id: string; currentVolunteers: number }[] } };
+    const day = (await (await fetch(`${world.app.baseUrl}/api/work-days/autumn-work-day`)).json()) as { workDay: { jobs: { id: string; currentVolunteers: number }[] } };
     expect(day.workDay.jobs.find((j) => j.id === 'autumn-gutters')?.currentVolunteers).toBe(2);
     // The admins' page of the day says so too.
     await page.goto('/admin/work-days/autumn-work-day');
@@ -287,7 +281,7 @@ describe('work-day jobs that are full', () => {
   });
 
   it('refuses a second sign-up by the same name for the day with a clear message', async () => {
-    const member = await browser.newPage();
+    const member = await world.browser.newPage();
     await member.goto('/work-day-booking?id=autumn-work-day');
     await member.getByRole('checkbox', { name: /Dinghy park tidy/ }).check();
     await member.getByLabel('First Name *').fill('gil');
@@ -314,7 +308,7 @@ describe('admin lists at phone, tablet and desktop widths', () => {
     ['1280', DESKTOP],
   ] as const) {
     it(`fit ${size} px with no sideways scrolling, and are accessible`, async () => {
-      const p = await browser.newPage(viewport);
+      const p = await world.browser.newPage(viewport);
       try {
         for (const [name, path, heading] of screens) {
           await p.goto(path);

@@ -4,7 +4,7 @@ import { createEvent, FETCH_HEADER, signInAsAdmin, wallClockDaysAhead } from '..
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../support/app-server';
 import { expectAccessible as expectPageAccessible } from '../support/axe';
 import { launchBrowser, PHONE } from '../support/browser';
-import { useAppWithMail } from '../support/app-with-mail';
+import { useApp } from '../support/use-app';
 
 const stamp = Date.now().toString(36);
 const EVENT_NAME = `Harbour Supper ${stamp}`;
@@ -34,7 +34,7 @@ function rowOf(p: Page, subject: string) {
   return p.getByRole('row').filter({ has: p.getByRole('rowheader', { name: subject }) });
 }
 
-const world = useAppWithMail({ mailRoundMs: 50 });
+const world = useApp({ mail: true, build: { mailRoundMs: 50 } });
 
 describe('the admin Mail screen', () => {
   it('lists the confirmation of a booking made with an e-mail, opens it, and sends it again once', async () => {

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addDaysToDate, londonDate } from '../../../core/domain/london-time';
-import { startAppServer, type AppServer } from '../support/app-server';
 import { fillDateTime, signInOnLoginPage } from '../support/admin-form';
 import { expectAccessible } from '../support/axe';
-import { launchBrowser, PHONE, type BrowserSession } from '../support/browser';
+import { PHONE } from '../support/browser';
+import { useApp } from '../support/use-app';
 
 /** The admin News screen (CAMPAIGNS=database, the default): write, publish, read as a member, find, delete. */
 
@@ -26,8 +26,6 @@ const BODY = [
   '<img src=x onerror="window.__newsHacked = true">',
 ].join('\n');
 
-let app: AppServer;
-let browser: BrowserSession;
 let page: Page;
 let itemId = '';
 
@@ -38,16 +36,11 @@ function rowOf(p: Page, subject: string) {
   return p.getByRole('row').filter({ has: p.getByRole('rowheader', { name: subject }) });
 }
 
-beforeAll(async () => {
-  app = await startAppServer();
-  browser = await launchBrowser({ baseURL: app.baseUrl });
-  page = await browser.newPage();
-  await signInOnLoginPage(page);
-});
+const world = useApp();
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
+beforeAll(async () => {
+  page = world.page;
+  await signInOnLoginPage(page);
 });
 
 describe('the admin News screen', () => {
@@ -103,7 +96,7 @@ describe('the admin News screen', () => {
     await accessible(page, 'list-375');
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    const member = await browser.newPage();
+    const member = await world.browser.newPage();
     await member.goto('/news');
     await member.getByRole('heading', { name: 'Recent Emails' }).waitFor();
     await member.getByRole('heading', { name: 'Open Regatta entries are now open' }).waitFor();
@@ -122,7 +115,7 @@ describe('the admin News screen', () => {
     // The list is asked for again as it opens: the badge follows the saved item.
     await rowOf(page, SUBJECT).getByText('Published', { exact: true }).waitFor();
 
-    const member = await browser.newPage(PHONE);
+    const member = await world.browser.newPage(PHONE);
     await member.goto('/news');
     const card = member.getByRole('listitem').filter({ has: member.getByRole('heading', { name: SUBJECT }) });
     await card.waitFor();
@@ -147,7 +140,7 @@ describe('the admin News screen', () => {
   });
 
   it('is found by search, and the hit opens its page', async () => {
-    const member = await browser.newPage();
+    const member = await world.browser.newPage();
     await member.goto('/');
     await member.getByRole('heading', { name: 'Welcome to the Members Area' }).waitFor();
     await member.getByRole('button', { name: 'Search Members Area' }).click();
@@ -169,15 +162,15 @@ describe('the admin News screen', () => {
     await page.getByText(`News item "${SUBJECT}" deleted.`).waitFor();
     expect(await rowOf(page, SUBJECT).count()).toBe(0);
 
-    const member = await browser.newPage();
+    const member = await world.browser.newPage();
     await member.goto(`/news/${itemId}`);
     await member.getByRole('heading', { name: 'Page Not Found' }).waitFor();
-    const hits = (await (await fetch(`${app.baseUrl}/api/search?q=${encodeURIComponent(WORD)}`)).json()) as { hits: unknown[] };
+    const hits = (await (await fetch(`${world.app.baseUrl}/api/search?q=${encodeURIComponent(WORD)}`)).json()) as { hits: unknown[] };
     expect(hits.hits).toEqual([]);
     await member.close();
   });
 
   it('raised no script errors (the refusals these tests provoke are logged by the browser, not errors of the page)', () => {
-    expect(browser.errors.filter((e) => !e.includes('console: Failed to load resource'))).toEqual([]);
+    expect(world.browser.errors.filter((e) => !e.includes('console: Failed to load resource'))).toEqual([]);
   });
 });

@@ -3,12 +3,12 @@ import { RESET_MESSAGES } from '../../../core/domain/password-reset';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../support/app-server';
 import { describeViolations, seriousAxeViolations } from '../support/axe';
 import { PHONE, screenshot } from '../support/browser';
-import { useAppWithMail } from '../support/app-with-mail';
+import { useApp } from '../support/use-app';
 
 const NEW_PASSWORD = 'the-new-password-1357';
 
 
-const world = useAppWithMail({ mailRoundMs: 50 });
+const world = useApp({ mail: true, build: { mailRoundMs: 50 } });
 
 /** A session of the admin's on another device: the cookie it carries. */
 async function sessionCookieElsewhere(password: string): Promise<string> {

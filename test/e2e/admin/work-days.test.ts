@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { WORK_DAY_FORM_MESSAGES } from '../../../core/domain/work-day-form';
 import { wallClockDaysAhead } from '../support/admin-api';
 import { fillDateTime, signInOnLoginPage } from '../support/admin-form';
-import { startAppServer, type AppServer } from '../support/app-server';
 import { expectAccessible } from '../support/axe';
-import { DESKTOP, PHONE, launchBrowser, screenshot, type BrowserSession } from '../support/browser';
+import { PHONE, screenshot } from '../support/browser';
+import { useApp } from '../support/use-app';
 
 /**
  * Issue 18, work days run by the club: an admin creates a work day with its jobs, a member signs
@@ -18,8 +18,6 @@ const DAY_NAME = `Pontoon day ${stamp}`;
 const SCRUB = 'Scrub the pontoons';
 const GUTTERS = 'Clear the gutters';
 
-let app: AppServer;
-let browser: BrowserSession;
 let admin: Page;
 let workDayId = '';
 
@@ -36,7 +34,7 @@ function jobRow(p: Page, title: string) {
 }
 
 async function memberSignsUp(firstName: string, lastName: string, jobs: string[]) {
-  const page = await browser.newPage(PHONE);
+  const page = await world.browser.newPage(PHONE);
   await page.goto(`/work-day-booking?id=${workDayId}`);
   await page.getByRole('heading', { name: DAY_NAME, level: 1 }).waitFor();
   await page.getByLabel('First Name *').fill(firstName);
@@ -53,16 +51,11 @@ async function openRoster() {
   await jobRow(admin, SCRUB).waitFor();
 }
 
-beforeAll(async () => {
-  app = await startAppServer();
-  browser = await launchBrowser({ baseURL: app.baseUrl });
-  admin = await browser.newPage(DESKTOP);
-  await signInOnLoginPage(admin);
-});
+const world = useApp();
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
+beforeAll(async () => {
+  admin = world.page;
+  await signInOnLoginPage(admin);
 });
 
 describe('admin work days', () => {
@@ -149,7 +142,7 @@ describe('admin work days', () => {
     // Ada can sign up again: her place is free.
     await memberSignsUp('Ada', 'Lovelace', [SCRUB]);
 
-    const phone = await browser.newPage(PHONE);
+    const phone = await world.browser.newPage(PHONE);
     for (const [path, name] of [
       [`/admin/work-days/${workDayId}`, 'roster'],
       ['/admin/work-days', 'list'],
@@ -205,7 +198,7 @@ describe('admin work days', () => {
     await admin.getByText('Work day updated successfully!').waitFor();
     await jobRow(admin, SCRUB).getByText('Closed').waitFor();
 
-    const member = await browser.newPage(PHONE);
+    const member = await world.browser.newPage(PHONE);
     await member.goto(`/work-day-booking?id=${workDayId}`);
     const scrub = member.getByRole('checkbox', { name: new RegExp(SCRUB) });
     await scrub.waitFor();
