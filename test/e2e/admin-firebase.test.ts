@@ -4,6 +4,7 @@ import { startFirebaseAuthEmulator, type FirebaseAuthEmulator } from '../support
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
 import { useApp } from './support/use-app';
+import { textOf } from './support/eventually';
 
 /**
  * The admin journey with IDENTITY=firebase against the real Firebase Authentication emulator.
@@ -69,7 +70,7 @@ describe('admin panel with Firebase Authentication', () => {
     // The password the server was configured with was never set: the Firebase user keeps its own.
     await signIn(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
-    expect(await page.getByRole('alert').innerText()).toBe('Invalid email or password');
+    await textOf(page.getByRole('alert')).toBe('Invalid email or password');
 
     await signIn(page, E2E_ADMIN_EMAIL.toUpperCase(), CONSOLE_PASSWORD);
     await page.waitForURL('**/admin/dashboard');

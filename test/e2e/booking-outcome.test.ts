@@ -5,6 +5,7 @@ import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
 import { DESKTOP, PHONE, screenshot } from './support/browser';
 import { useApp } from './support/use-app';
+import { countOf, textOf, valueOf } from './support/eventually';
 
 /**
  * What a member sees of booking before and after "Submit Booking": the calendar says when an
@@ -53,16 +54,16 @@ describe('the calendar says when an event can no longer be booked', () => {
       // The demo supper's booking deadline has passed; booking is still switched on for it.
       const supper = card(page, 'Laying-Up Supper and Prizegiving');
       await supper.getByText('Booking closed', { exact: true }).waitFor();
-      await expect(supper.getByRole('link', { name: /Book Event/ }).count()).resolves.toBe(0);
+      await countOf(supper.getByRole('link', { name: /Book Event/ })).toBe(0);
 
       const full = card(page, FULL_EVENT);
       await full.getByText('Fully booked', { exact: true }).waitFor();
-      await expect(full.getByRole('link', { name: /Book Event/ }).count()).resolves.toBe(0);
-      await expect(full.getByText(/places? left/).count()).resolves.toBe(0);
+      await countOf(full.getByRole('link', { name: /Book Event/ })).toBe(0);
+      await countOf(full.getByText(/places? left/)).toBe(0);
 
       // Open events keep their button.
-      await expect(card(page, FREE_EVENT).getByRole('link', { name: /Book Event/ }).count()).resolves.toBe(1);
-      await expect(card(page, 'Kestrel Open Regatta').getByRole('link', { name: /Book Event/ }).count()).resolves.toBe(1);
+      await countOf(card(page, FREE_EVENT).getByRole('link', { name: /Book Event/ })).toBe(1);
+      await countOf(card(page, 'Kestrel Open Regatta').getByRole('link', { name: /Book Event/ })).toBe(1);
 
       await screenshot(page, `calendar-booking-states-${viewport.width}`);
       await expectAxeClean(page, `calendar at ${viewport.width}px`);
@@ -94,14 +95,14 @@ describe('the price box', () => {
 
     await attending.fill('123456789');
     await page.getByText('A booking can be for at most 50 attendees').waitFor();
-    await expect(total.count()).resolves.toBe(0);
+    await countOf(total).toBe(0);
     await screenshot(page, 'event-booking-over-limit-375');
     await expectAxeClean(page, 'booking form over the limit');
 
     await attending.fill('3');
     await children.fill('4');
     await page.getByText('Number of children (4) cannot exceed total attendees (3)').waitFor();
-    await expect(total.count()).resolves.toBe(0);
+    await countOf(total).toBe(0);
 
     await children.fill('1');
     await page.getByText('Total for this booking: £31.25').waitFor();
@@ -128,7 +129,7 @@ describe('the booking outcome lives in the address', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Booking Submitted Successfully' }).waitFor();
     await page.getByText(`Thank you, Ellen. Your booking for ${FREE_EVENT} has been received.`).waitFor();
-    await expect(page.locator('.booking-reference strong').innerText()).resolves.toBe(reference);
+    await textOf(page.locator('.booking-reference strong')).toBe(reference);
     await expectAxeClean(page, 'receipt after a reload');
 
     await page.goBack();
@@ -136,7 +137,7 @@ describe('the booking outcome lives in the address', () => {
     await card(page, FREE_EVENT).waitFor();
     await page.goForward();
     await page.getByRole('heading', { name: 'Booking Submitted Successfully' }).waitFor();
-    await expect(page.getByLabel('Lead Member First Name *', { exact: true }).count()).resolves.toBe(0);
+    await countOf(page.getByLabel('Lead Member First Name *', { exact: true })).toBe(0);
 
     // Its manage link opens the same booking.
     await page.getByRole('link', { name: 'Manage my booking' }).click();
@@ -164,7 +165,7 @@ describe('the booking outcome lives in the address', () => {
       await screenshot(page, `event-booking-receipt-${viewport.width}`);
       await expectAxeClean(page, `receipt at ${viewport.width}px`);
       await page.getByRole('button', { name: 'Make another booking' }).click();
-      await expect(page.getByLabel('Lead Member First Name *', { exact: true }).inputValue()).resolves.toBe('');
+      await valueOf(page.getByLabel('Lead Member First Name *', { exact: true })).toBe('');
       expect(new URL(page.url()).searchParams.get('booked')).toBeNull();
       await page.close();
     }
@@ -211,7 +212,7 @@ describe('card payments never finished', () => {
     const hide = page.getByLabel('Hide expired bookings (1)');
     await hide.check();
     await priya.waitFor({ state: 'detached' });
-    await expect(table.getByRole('row').filter({ hasText: 'Helen Marsh' }).count()).resolves.toBe(1);
+    await countOf(table.getByRole('row').filter({ hasText: 'Helen Marsh' })).toBe(1);
     await expectAxeClean(page, 'event bookings with expired rows hidden');
     await hide.uncheck();
     await priya.waitFor();

@@ -6,6 +6,7 @@ import { createEvent, FETCH_HEADER, signInAsAdmin, wallClockDaysAhead } from './
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
 import { PHONE, screenshot } from './support/browser';
 import { useApp } from './support/use-app';
+import { attributeOf, countOf, disabledOf, eventually, valueOf } from './support/eventually';
 
 let familyDayId = '';
 const FAMILY_DAY = `Family Fun Day ${Date.now().toString(36)}`;
@@ -91,7 +92,7 @@ describe('event booking page states', () => {
     const page = await world.browser.newPage();
     await page.goto('/event-booking?id=laying-up-supper');
     await page.getByRole('heading', { name: 'Booking Closed' }).waitFor();
-    await expect(page.getByLabel('Lead Member First Name *').count()).resolves.toBe(0);
+    await countOf(page.getByLabel('Lead Member First Name *')).toBe(0);
     await page.close();
   });
 
@@ -102,7 +103,7 @@ describe('event booking page states', () => {
     await page.getByText('£12.50 per adult, £6.25 per child (12 years or under)').waitFor();
     if (paymentsMode === 'none') {
       await page.getByText('Card payment is not yet available online').waitFor();
-      await expect(page.getByLabel('Lead Member First Name *').count()).resolves.toBe(0);
+      await countOf(page.getByLabel('Lead Member First Name *')).toBe(0);
     } else {
       // With a gateway: the total follows the counts, and submitting goes on to the card step.
       await page.getByText('Total for this booking: £12.50').waitFor();
@@ -120,17 +121,17 @@ describe('event booking page states', () => {
   it('shows only the fields the event asks for', async () => {
     const series = await bookingPage('wednesday-evening-series');
     await series.getByLabel('Boat Name').waitFor();
-    await expect(series.getByLabel(/Children/).count()).resolves.toBe(0);
-    await expect(series.getByLabel(/Soft Drinks/).count()).resolves.toBe(0);
-    await expect(series.getByLabel(/Vegetarian/).count()).resolves.toBe(0);
+    await countOf(series.getByLabel(/Children/)).toBe(0);
+    await countOf(series.getByLabel(/Soft Drinks/)).toBe(0);
+    await countOf(series.getByLabel(/Vegetarian/)).toBe(0);
     await series.close();
 
     const family = await bookingPage(familyDayId);
     for (const label of ['Lead Member Last Name *', 'Email (optional)', 'Total Number Attending *', 'Number of Children (12 years or under)', 'Number Requiring Soft Drinks', 'Number of Vegetarian Meals', 'Boat Name']) {
       await field(family, label).waitFor();
     }
-    await expect(field(family, 'Email (optional)').getAttribute('type')).resolves.toBe('email');
-    await expect(field(family, 'Total Number Attending *').inputValue()).resolves.toBe('1');
+    await attributeOf(field(family, 'Email (optional)'), 'type').toBe('email');
+    await valueOf(field(family, 'Total Number Attending *')).toBe('1');
     await family.getByText('20 places left').waitFor();
     await family.close();
   });
@@ -142,8 +143,8 @@ describe('booking form validation', () => {
     await page.getByRole('button', { name: 'Submit Booking' }).click();
     await expect(errorOf(page, 'Lead Member First Name *')).resolves.toBe(BOOKING_MESSAGES.firstNameRequired);
     await expect(errorOf(page, 'Lead Member Last Name *')).resolves.toBe(BOOKING_MESSAGES.lastNameRequired);
-    await expect(field(page, 'Lead Member First Name *').evaluate((el) => el === document.activeElement)).resolves.toBe(true);
-    await expect(field(page, 'Lead Member First Name *').getAttribute('aria-invalid')).resolves.toBe('true');
+    await eventually(() => field(page, 'Lead Member First Name *').evaluate((el) => el === document.activeElement)).toBe(true);
+    await attributeOf(field(page, 'Lead Member First Name *'), 'aria-invalid').toBe('true');
     await screenshot(page, 'event-booking-validation-375');
 
     const attending = field(page, 'Total Number Attending *');
@@ -155,11 +156,11 @@ describe('booking form validation', () => {
     // Digits only: anything else is stripped as it is typed (so a count can never be negative).
     await attending.fill('');
     await attending.pressSequentially('2a-');
-    await expect(attending.inputValue()).resolves.toBe('2');
+    await valueOf(attending).toBe('2');
     await expect(errorOf(page, 'Total Number Attending *')).resolves.toBeNull();
 
     await field(page, 'Number of Children (12 years or under)').pressSequentially('-3');
-    await expect(field(page, 'Number of Children (12 years or under)').inputValue()).resolves.toBe('3');
+    await valueOf(field(page, 'Number of Children (12 years or under)')).toBe('3');
     await expect(errorOf(page, 'Number of Children (12 years or under)')).resolves.toBe('Number of children (3) cannot exceed total attendees (2)');
     await field(page, 'Number Requiring Soft Drinks').fill('5');
     await expect(errorOf(page, 'Number Requiring Soft Drinks')).resolves.toBe('Number requiring soft drinks (5) cannot exceed total attendees (2)');
@@ -219,9 +220,9 @@ describe('booking a free event', () => {
     await page.getByRole('button', { name: 'Submit Booking' }).click();
     const submitting = page.getByRole('button', { name: 'Submitting...' });
     await submitting.waitFor();
-    await expect(submitting.isDisabled()).resolves.toBe(true);
-    await expect(field(page, 'Lead Member First Name *').isDisabled()).resolves.toBe(true);
-    await expect(field(page, 'Number of Vegetarian Meals').isDisabled()).resolves.toBe(true);
+    await disabledOf(submitting).toBe(true);
+    await disabledOf(field(page, 'Lead Member First Name *')).toBe(true);
+    await disabledOf(field(page, 'Number of Vegetarian Meals')).toBe(true);
     release();
 
     await page.getByRole('heading', { name: 'Booking Submitted Successfully' }).waitFor();
@@ -250,9 +251,9 @@ describe('booking a free event', () => {
     });
 
     await page.getByRole('button', { name: 'Make another booking' }).click();
-    await expect(field(page, 'Lead Member First Name *').inputValue()).resolves.toBe('');
-    await expect(field(page, 'Total Number Attending *').inputValue()).resolves.toBe('1');
-    await expect(field(page, 'Number of Children (12 years or under)').inputValue()).resolves.toBe('');
+    await valueOf(field(page, 'Lead Member First Name *')).toBe('');
+    await valueOf(field(page, 'Total Number Attending *')).toBe('1');
+    await valueOf(field(page, 'Number of Children (12 years or under)')).toBe('');
     await page.getByText('16 places left').waitFor();
     await page.reload();
     await page.getByText('16 places left').waitFor();
@@ -277,7 +278,7 @@ describe('booking a free event', () => {
     await page.getByRole('button', { name: 'Submit Booking' }).click();
     const failure = page.getByRole('alert').filter({ hasText: 'Failed to submit booking. Please try again.' });
     await failure.waitFor();
-    await expect(field(page, 'Lead Member First Name *').isDisabled()).resolves.toBe(false);
+    await disabledOf(field(page, 'Lead Member First Name *')).toBe(false);
     await field(page, 'Lead Member Last Name *').pressSequentially('s');
     await failure.waitFor({ state: 'detached' });
     await page.close();
@@ -297,7 +298,7 @@ describe('booking a free event', () => {
     // The receipt's address shows the receipt again; the booking page itself is now full.
     await page.goto('/event-booking?id=taster-sail');
     await page.getByRole('heading', { name: 'Fully booked' }).waitFor();
-    await expect(page.getByLabel('Lead Member First Name *').count()).resolves.toBe(0);
+    await countOf(page.getByLabel('Lead Member First Name *')).toBe(0);
     await screenshot(page, 'event-booking-fully-booked-375');
     await page.close();
   });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { PHONE, SCREENSHOT_DIR } from './support/browser';
 import { readFeed, vevents } from '../support/ics-feed';
 import { useApp } from './support/use-app';
+import { attributeOf, countOf, eventually } from './support/eventually';
 
 
 interface ApiEvent {
@@ -49,11 +50,11 @@ describe('calendar', () => {
     for (const event of events) {
       const bookLink = card(page, event.name).getByRole('link', { name: /Book Event/ });
       const open = event.allowBooking && event.bookingOpen && event.placesLeft !== 0;
-      await expect(bookLink.count(), event.name).resolves.toBe(open ? 1 : 0);
-      if (open) await expect(bookLink.getAttribute('href')).resolves.toBe(`/event-booking?id=${event.id}`);
+      await countOf(bookLink, event.name).toBe(open ? 1 : 0);
+      if (open) await attributeOf(bookLink, 'href').toBe(`/event-booking?id=${event.id}`);
       // Booking switched on but closed (the deadline passed): the card says so instead.
       const closed = event.allowBooking && !event.bookingOpen;
-      await expect(card(page, event.name).getByText('Booking closed', { exact: true }).count(), event.name).resolves.toBe(closed ? 1 : 0);
+      await countOf(card(page, event.name).getByText('Booking closed', { exact: true }), event.name).toBe(closed ? 1 : 0);
     }
     expect(events.some((e) => !e.allowBooking)).toBe(true);
     expect(events.some((e) => e.allowBooking && !e.bookingOpen)).toBe(true);
@@ -96,7 +97,7 @@ describe('calendar', () => {
 
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    await expect(opener.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await eventually(() => opener.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.close();
   });
 
@@ -129,7 +130,7 @@ describe('calendar', () => {
     await dialog.waitFor();
     for (let i = 0; i < 6; i += 1) {
       await page.keyboard.press('Tab');
-      await expect(dialog.evaluate((el) => el.contains(document.activeElement))).resolves.toBe(true);
+      await eventually(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     }
     await page.close();
   });
@@ -146,7 +147,7 @@ describe('calendar', () => {
     const address = await section.locator('code').innerText();
     expect(address).toBe(`${world.app.baseUrl}/calendar.ics`);
     for (const name of ['Google Calendar', 'Apple Calendar (iPhone, iPad, Mac)', 'Outlook']) {
-      await expect(section.getByRole('heading', { name, level: 3 }).count(), name).resolves.toBe(1);
+      await countOf(section.getByRole('heading', { name, level: 3 }), name).toBe(1);
     }
     await section.getByText('From URL').waitFor();
     await section.getByText('Subscribe from web').waitFor();

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describeViolations, seriousAxeViolations } from './support/axe';
 import { DESKTOP, PHONE, type BrowserSession } from './support/browser';
 import { useApp } from './support/use-app';
+import { attributeOf, countOf, visibleOf } from './support/eventually';
 
 let touch: BrowserSession;
 
@@ -37,14 +38,14 @@ describe('the Information dropdown', () => {
     await documents.waitFor();
     // The click that follows the hover is the member asking for the menu: it stays open.
     await toggle.click();
-    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
-    await expect(documents.isVisible()).resolves.toBe(true);
+    await attributeOf(toggle, 'aria-expanded').toBe('true');
+    await visibleOf(documents).toBe(true);
     // Opened by a click, it does not vanish when the mouse moves down towards a link and away.
     await page.mouse.move(5, 600);
-    await expect(documents.isVisible()).resolves.toBe(true);
+    await visibleOf(documents).toBe(true);
     await toggle.click();
     await documents.waitFor({ state: 'hidden' });
-    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    await attributeOf(toggle, 'aria-expanded').toBe('false');
 
     // Hover alone opens it and leaving closes it, as before.
     await page.mouse.move(5, 600);
@@ -70,16 +71,16 @@ describe('the Information dropdown', () => {
   it('on a touch tablet (desktop bar): the first tap opens it, the next closes it, a tap on a link follows it', async () => {
     const page = await home(touch, TABLET);
     const { toggle, documents } = informationMenu(page);
-    await expect(toggle.isVisible()).resolves.toBe(true);
+    await visibleOf(toggle).toBe(true);
 
     await toggle.tap();
     await documents.waitFor();
-    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+    await attributeOf(toggle, 'aria-expanded').toBe('true');
     expect(await seriousAxeViolations(page), 'open menu').toEqual([]);
 
     await toggle.tap();
     await documents.waitFor({ state: 'hidden' });
-    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    await attributeOf(toggle, 'aria-expanded').toBe('false');
 
     await toggle.tap();
     await documents.waitFor();
@@ -215,7 +216,7 @@ describe('addresses without a page', () => {
     expect(answer?.status()).toBe(200);
     expect(new URL(page.url()).pathname).toBe('/');
     await page.getByText('Welcome to the Members Area').waitFor();
-    await expect(page.getByRole('heading', { name: 'Page Not Found' }).count()).resolves.toBe(0);
+    await countOf(page.getByRole('heading', { name: 'Page Not Found' })).toBe(0);
     await page.close();
   });
 

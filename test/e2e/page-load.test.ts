@@ -4,6 +4,7 @@ import { eventBookingPath } from '../../core/paths';
 import { DESKTOP, PHONE, withoutScripts } from './support/browser';
 import { expectAccessible } from './support/axe';
 import { useApp } from './support/use-app';
+import { attributeOf, textsOf, visibleOf } from './support/eventually';
 
 // What a phone on a slow line waits for (issues 19 and 32): a members' page comes drawn by the
 // server with its data, its own code named in its first lines beside the app's entry; the app
@@ -148,10 +149,10 @@ describe('a page with every script blocked still shows its content', () => {
     const page = await world.browser.newPage(PHONE);
     await withoutScripts(page);
     await page.goto('/calendar');
-    await expect(page.getByRole('heading', { name: 'Upcoming Events', level: 1 }).isVisible()).resolves.toBe(true);
+    await visibleOf(page.getByRole('heading', { name: 'Upcoming Events', level: 1 })).toBe(true);
     const { events } = (await (await fetch(`${world.app.baseUrl}/api/events`)).json()) as { events: { name: string }[] };
-    await expect(page.locator('.event-card:not(.workday-card) .event-title').allInnerTexts()).resolves.toEqual(events.map((event) => event.name));
-    await expect(page.getByRole('link', { name: /^Book Event/ }).first().getAttribute('href')).resolves.toMatch(/^\/event-booking\?id=/);
+    await textsOf(page.locator('.event-card:not(.workday-card) .event-title')).toEqual(events.map((event) => event.name));
+    await attributeOf(page.getByRole('link', { name: /^Book Event/ }).first(), 'href').toMatch(/^\/event-booking\?id=/);
     await expectAccessible(page, 'calendar without scripts', 'calendar-no-script-375');
     await page.close();
   });
@@ -160,10 +161,10 @@ describe('a page with every script blocked still shows its content', () => {
     const page = await world.browser.newPage(PHONE);
     await withoutScripts(page);
     await page.goto(eventBookingPath(bookable.id));
-    await expect(page.getByRole('heading', { name: bookable.name, level: 1 }).isVisible()).resolves.toBe(true);
+    await visibleOf(page.getByRole('heading', { name: bookable.name, level: 1 })).toBe(true);
     const { event } = (await (await fetch(`${world.app.baseUrl}/api/events/${encodeURIComponent(bookable.id)}`)).json()) as { event: { longdescription: string; description: string } };
     const firstParagraph = (event.longdescription.trim() !== '' ? event.longdescription : event.description).split(/\n{2,}/)[0];
-    await expect(page.getByText(firstParagraph, { exact: true }).isVisible()).resolves.toBe(true);
+    await visibleOf(page.getByText(firstParagraph, { exact: true })).toBe(true);
     await expectAccessible(page, 'booking page without scripts', 'booking-no-script-375');
     await page.close();
   });
@@ -174,8 +175,8 @@ describe('a page with every script blocked still shows its content', () => {
     await page.goto('/documents');
     const { documents } = (await (await fetch(`${world.app.baseUrl}/api/documents`)).json()) as { documents: { title: string; url: string }[] };
     expect(documents.length).toBeGreaterThan(0);
-    await expect(page.locator('.document-title').allInnerTexts()).resolves.toEqual(documents.map((doc) => doc.title));
-    await expect(page.getByRole('link', { name: /^Open PDF/ }).first().getAttribute('href')).resolves.toBe(documents[0].url);
+    await textsOf(page.locator('.document-title')).toEqual(documents.map((doc) => doc.title));
+    await attributeOf(page.getByRole('link', { name: /^Open PDF/ }).first(), 'href').toBe(documents[0].url);
     await expectAccessible(page, 'documents without scripts', 'documents-no-script-375');
     await page.close();
   });

@@ -5,6 +5,7 @@ import { createEvent, signInAsAdmin, wallClockDaysAhead } from './support/admin-
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
 import { useApp } from './support/use-app';
+import { countOf } from './support/eventually';
 
 /**
  * The card step with PAYMENTS=square. Tests talk only to 127.0.0.1, so Square's script is never
@@ -114,10 +115,10 @@ describe('card step with Square', () => {
     const page = await cardStep('Square');
     const card = page.getByLabel('Card (Square)');
     await card.waitFor();
-    expect(await page.getByText('Test mode - no real money is taken').count()).toBe(0);
+    await countOf(page.getByText('Test mode - no real money is taken')).toBe(0);
     // Only Square's card input inside the form: no e-mail, phone or address fields of ours.
-    expect(await page.locator('form[aria-label="Card details"] input').count()).toBe(1);
-    expect(await page.locator('input[type="email"], input[type="tel"], input[autocomplete*="address"]').count()).toBe(0);
+    await countOf(page.locator('form[aria-label="Card details"] input')).toBe(1);
+    await countOf(page.locator('input[type="email"], input[type="tel"], input[autocomplete*="address"]')).toBe(0);
     const violations = await seriousAxeViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);
 
@@ -168,7 +169,7 @@ describe('card step with Square', () => {
     failScript = false;
     await page.getByRole('button', { name: 'Try Again' }).click();
     await page.getByLabel('Card (Square)').waitFor();
-    expect(await page.getByText('Failed to load payment form. Please refresh and try again.').count()).toBe(0);
+    await countOf(page.getByText('Failed to load payment form. Please refresh and try again.')).toBe(0);
     await page.close();
   });
 });

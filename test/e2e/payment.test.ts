@@ -5,6 +5,7 @@ import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
 import { PHONE, screenshot } from './support/browser';
 import { useApp } from './support/use-app';
+import { countOf } from './support/eventually';
 
 /**
  * Paying for a booking in test mode (PAYMENTS=test, the default): the booking form hands over to
@@ -81,7 +82,7 @@ describe('paying for a booking', () => {
     await page.goto(`/event-booking?id=${eventId}`);
     // The price is shown and children pay half; no "not yet available" message any more.
     await page.getByText('£15.00 per adult, £7.50 per child (12 years or under)').waitFor();
-    expect(await page.getByText(/not yet available/i).count()).toBe(0);
+    await countOf(page.getByText(/not yet available/i)).toBe(0);
 
     const checkoutId = await bookAndReachCardStep(page, 'Payer');
     // Two adults at £15.00 and a child at half price.
@@ -105,7 +106,7 @@ describe('paying for a booking', () => {
     await page.getByText(pending.bookings.find((b) => b.lastName === 'Payer')!.id, { exact: true }).waitFor();
     await page.getByRole('link', { name: /Google Calendar/ }).waitFor();
     await page.getByRole('link', { name: /Outlook Calendar/ }).waitFor();
-    expect(await page.getByRole('button', { name: /calendar file|\.ics|iCal/i }).count()).toBe(1);
+    await countOf(page.getByRole('button', { name: /calendar file|\.ics|iCal/i })).toBe(1);
     // The paid booking's manage link, offered for a member without e-mail: it opens this booking.
     const manage = await page.getByRole('link', { name: 'Manage my booking' }).getAttribute('href');
     expect(manage).toMatch(/^\/my-booking\?token=/);
@@ -132,7 +133,7 @@ describe('paying for a booking', () => {
     await page.goto(`/event-booking?id=${eventId}&payment=pending&checkoutId=${encodeURIComponent(checkoutId)}`);
     await page.waitForURL(/payment=success/);
     await page.getByRole('heading', { name: 'Payment Created Successfully' }).waitFor();
-    expect(await testForm(page).count()).toBe(0);
+    await countOf(testForm(page)).toBe(0);
     await page.close();
   });
 
@@ -187,7 +188,7 @@ describe('paying for a booking', () => {
     const page = await world.browser.newPage();
     await page.goto(`/event-booking?id=${eventId}&payment=pending&checkoutId=chk.1.GBP.nobody.forged`);
     await page.getByRole('heading', { name: 'Payment failed. Please try again.' }).waitFor();
-    expect(await testForm(page).count()).toBe(0);
+    await countOf(testForm(page)).toBe(0);
     await page.getByRole('link', { name: 'Back to the event' }).click();
     await page.getByLabel('Lead Member First Name *', { exact: true }).waitFor();
     await page.close();

@@ -4,6 +4,7 @@ import { SEARCH_SYNONYMS } from '../../core/domain/search-synonyms';
 import type { SearchHit } from '../../core/entities/search-hit';
 import { FakeAlgoliaServer } from '../support/fake-algolia-server';
 import { useApp } from './support/use-app';
+import { attributeOf, countOf, textOf } from './support/eventually';
 
 // The search dialog, unchanged, on SEARCH=algolia: the server searches a local server that
 // answers as Algolia's REST API does, seeded by the app's own start-up indexing.
@@ -45,13 +46,13 @@ async function searchFromHome() {
 describe('search dialog with SEARCH=algolia', () => {
   it('finds demo content by keyboard, says "Powered by Algolia" and opens the chosen result', async () => {
     const { page, dialog } = await searchFromHome();
-    await expect(dialog.locator('.search-footer').innerText()).resolves.toContain('Powered by Algolia');
+    await textOf(dialog.locator('.search-footer')).toContain('Powered by Algolia');
 
     const searchesBefore = algolia.requests.filter((r) => r.path.endsWith('/queries')).length;
     await page.keyboard.type('regatta');
     await dialog.getByText(/^\d+ results found$/).waitFor();
     const options = dialog.getByRole('option');
-    expect(await options.count()).toBeGreaterThan(0);
+    await countOf(options).toBeGreaterThan(0);
     const marks = await options.first().locator('mark').allInnerTexts();
     expect(marks.length).toBeGreaterThan(0);
     for (const mark of marks) expect(mark.toLowerCase()).toContain('regatta');
@@ -64,7 +65,7 @@ describe('search dialog with SEARCH=algolia', () => {
     // Ranked by the core rules as on SQLite: an event first; Enter opens the active (first) one.
     const api = (await (await fetch(`${world.app.baseUrl}/api/search?q=regatta`)).json()) as { hits: SearchHit[] };
     expect(api.hits[0].type).toBe('event');
-    await expect(options.nth(0).getAttribute('aria-selected')).resolves.toBe('true');
+    await attributeOf(options.nth(0), 'aria-selected').toBe('true');
     const target = hitLink(api.hits[0]);
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => `${url.pathname}${url.search}` === target.href);
@@ -93,8 +94,8 @@ describe('search dialog with SEARCH=algolia', () => {
     algolia.failWith(503);
     await page.keyboard.type('s');
     await dialog.getByText('No results found for "regattas"').waitFor();
-    await expect(dialog.getByRole('option').count()).resolves.toBe(0);
-    await expect(dialog.getByRole('alert').count()).resolves.toBe(0);
+    await countOf(dialog.getByRole('option')).toBe(0);
+    await countOf(dialog.getByRole('alert')).toBe(0);
     algolia.failWith(null);
     await page.close();
   });

@@ -8,6 +8,7 @@ import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
 import { DESKTOP, PHONE, SCREENSHOT_DIR } from './support/browser';
 import { seriousAxeViolations } from './support/axe';
 import { useApp } from './support/use-app';
+import { attributeOf, countOf, eventually, textContentOf, textOf, textsOf } from './support/eventually';
 
 let provider = '';
 
@@ -42,26 +43,26 @@ describe('search dialog', () => {
     await dialog.waitFor();
     await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'combobox');
     const box = page.getByRole('combobox');
-    await expect(box.getAttribute('placeholder')).resolves.toBe('Search events, documents, news...');
+    await attributeOf(box, 'placeholder').toBe('Search events, documents, news...');
     await dialog.getByText('Start typing to search across all KYC content').waitFor();
     await dialog.getByText('Use ↑↓ to navigate, ↵ to select, esc to close').waitFor();
-    await expect(dialog.locator('.search-footer').innerText()).resolves.toContain(`Powered by ${provider}`);
+    await textOf(dialog.locator('.search-footer')).toContain(`Powered by ${provider}`);
 
     await page.keyboard.type('regatta');
     await dialog.getByText(`${hits.length} results found`).waitFor();
     const options = dialog.getByRole('option');
-    await expect(options.count()).resolves.toBe(hits.length);
+    await countOf(options).toBe(hits.length);
     const marks = await options.first().locator('mark').allInnerTexts();
     expect(marks.length).toBeGreaterThan(0);
     for (const mark of marks) expect(mark.toLowerCase()).toContain('regatta');
 
-    await expect(options.nth(0).getAttribute('aria-selected')).resolves.toBe('true');
+    await attributeOf(options.nth(0), 'aria-selected').toBe('true');
     await page.keyboard.press('ArrowDown');
-    await expect(options.nth(1).getAttribute('aria-selected')).resolves.toBe('true');
-    await expect(box.getAttribute('aria-activedescendant')).resolves.toBe(await options.nth(1).getAttribute('id'));
+    await attributeOf(options.nth(1), 'aria-selected').toBe('true');
+    await attributeOf(box, 'aria-activedescendant').toBe(await options.nth(1).getAttribute('id'));
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowUp');
-    await expect(options.nth(0).getAttribute('aria-selected')).resolves.toBe('true');
+    await attributeOf(options.nth(0), 'aria-selected').toBe('true');
 
     const target = hitLink(hits[0]);
     expect(target.newTab).toBe(false);
@@ -87,11 +88,11 @@ describe('search dialog', () => {
       await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
       await page.keyboard.press('Meta+k');
       await page.getByRole('combobox').waitFor();
-      await expect(isSearchBoxFocused(page)).resolves.toBe(false);
+      await eventually(() => isSearchBoxFocused(page)).toBe(false);
       await page.clock.runFor(90);
-      await expect(isSearchBoxFocused(page)).resolves.toBe(false);
+      await eventually(() => isSearchBoxFocused(page)).toBe(false);
       await page.clock.runFor(20);
-      await expect(isSearchBoxFocused(page)).resolves.toBe(true);
+      await eventually(() => isSearchBoxFocused(page)).toBe(true);
     } finally {
       await page.clock.resume().catch(() => undefined);
       await page.close();
@@ -108,7 +109,7 @@ describe('search dialog', () => {
     await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'combobox');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    await expect(button.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await eventually(() => button.evaluate((el) => el === document.activeElement)).toBe(true);
 
     await button.click();
     await dialog.getByRole('button', { name: 'Close' }).click();
@@ -131,17 +132,17 @@ describe('search dialog', () => {
     for (let i = 0; i < hits.length; i += 1) {
       const hit = hits[i];
       const option = options.nth(i);
-      await expect(option.locator('.search-hit-icon').getAttribute('data-type')).resolves.toBe(hit.type);
-      await expect(option.locator('.search-hit-icon svg').count()).resolves.toBe(1);
-      await expect(option.locator('.badge').textContent()).resolves.toBe(hit.category);
+      await attributeOf(option.locator('.search-hit-icon'), 'data-type').toBe(hit.type);
+      await countOf(option.locator('.search-hit-icon svg')).toBe(1);
+      await textContentOf(option.locator('.badge')).toBe(hit.category);
       const tags = await option.locator('.tag').allTextContents();
       expect(tags).toEqual(hitTags(hit));
       expect(tags.length).toBeLessThanOrEqual(3);
       const date = option.locator('.search-hit-date');
       if (hit.type === 'event' && hit.eventDate !== undefined) {
-        await expect(date.innerText()).resolves.toContain(formatEpochDate(hit.eventDate));
+        await textOf(date).toContain(formatEpochDate(hit.eventDate));
       } else {
-        await expect(date.count()).resolves.toBe(0);
+        await countOf(date).toBe(0);
       }
     }
     await page.close();
@@ -163,7 +164,7 @@ describe('search dialog', () => {
     const before = searches.length;
     await box.fill('   ');
     await page.getByText('Start typing to search across all KYC content').waitFor();
-    await expect(page.getByRole('option').count()).resolves.toBe(0);
+    await countOf(page.getByRole('option')).toBe(0);
     expect(searches.length).toBe(before);
     await page.close();
   });
@@ -186,8 +187,8 @@ describe('search dialog', () => {
     await page.getByRole('combobox').pressSequentially('regatta');
     await page.getByText(`${hits.length} results found`).waitFor();
     await page.waitForTimeout(1200);
-    await expect(page.getByText(/Stale answer/).count()).resolves.toBe(0);
-    await expect(page.getByText(`${hits.length} results found`).count()).resolves.toBe(1);
+    await countOf(page.getByText(/Stale answer/)).toBe(0);
+    await countOf(page.getByText(`${hits.length} results found`)).toBe(1);
     await page.close();
   });
 
@@ -201,7 +202,7 @@ describe('search dialog', () => {
     await box.fill('regattas');
     await page.getByRole('option').first().waitFor({ state: 'detached' });
     await page.waitForFunction(() => document.querySelector('.search-count')?.textContent === '');
-    await expect(page.getByText(/No results found/).count()).resolves.toBe(0);
+    await countOf(page.getByText(/No results found/)).toBe(0);
     await page.close();
   });
 
@@ -231,9 +232,9 @@ describe('search dialog', () => {
     await page.getByRole('combobox').fill('Zanzibar');
     const option = page.getByRole('option').first();
     await option.waitFor();
-    await expect(option.locator('.search-hit-title').innerText()).resolves.toBe(name);
-    await expect(option.locator('mark').innerText()).resolves.toBe('Zanzibar');
-    await expect(option.locator('img, b, script').count()).resolves.toBe(0);
+    await textOf(option.locator('.search-hit-title')).toBe(name);
+    await textOf(option.locator('mark')).toBe('Zanzibar');
+    await countOf(option.locator('img, b, script')).toBe(0);
     await expect(page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).resolves.toBeUndefined();
     await page.close();
   });
@@ -246,7 +247,7 @@ describe('search dialog', () => {
     await page.getByRole('button', { name: 'Search Members Area' }).click();
     await page.getByRole('combobox').fill('Quillwort');
     await page.getByRole('option', { name: /Quillwort Trophy/ }).waitFor();
-    await expect(page.locator('.search-count').innerText()).resolves.toBe('1 result found');
+    await textOf(page.locator('.search-count')).toBe('1 result found');
     await page.close();
   });
 
@@ -256,9 +257,9 @@ describe('search dialog', () => {
     await page.getByRole('combobox').fill('Regata');
     const first = page.getByRole('option').first();
     await first.waitFor();
-    await expect(first.locator('.search-hit-title').innerText()).resolves.toBe('Kestrel Open Regatta');
-    await expect(first.locator('mark').allInnerTexts()).resolves.toContain('Regatta');
-    await expect(page.getByText(/No results found/).count()).resolves.toBe(0);
+    await textOf(first.locator('.search-hit-title')).toBe('Kestrel Open Regatta');
+    await textsOf(first.locator('mark')).toContain('Regatta');
+    await countOf(page.getByText(/No results found/)).toBe(0);
     // The dialog with these results is still clean for assistive technology.
     expect(await seriousAxeViolations(page), 'axe').toEqual([]);
     await page.close();
@@ -300,7 +301,7 @@ describe('search dialog', () => {
     await page.getByRole('combobox').fill('pontoon');
     const option = page.getByRole('option', { name: /Spring Work Day/ });
     await option.waitFor();
-    await expect(option.locator('.badge').textContent()).resolves.toBe('work day');
+    await textContentOf(option.locator('.badge')).toBe('work day');
     await option.click();
     await page.waitForURL((url) => url.pathname === '/work-day-booking' && url.searchParams.get('id') === 'spring-work-day');
     await page.getByRole('heading', { name: 'Sign up to help' }).waitFor();

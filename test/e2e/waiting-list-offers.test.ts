@@ -5,6 +5,7 @@ import { createEvent, signInAsAdmin, wallClockDaysAhead } from './support/admin-
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
 import { useApp } from './support/use-app';
 import { PHONE, screenshot } from './support/browser';
+import { valueOf } from './support/eventually';
 
 // The server's clock is the test's: the waiting lists' round (every 30 s of it) and an offer's
 // 24 hours pass when the test moves it, not by waiting.
@@ -55,9 +56,9 @@ describe('offers from the waiting list', () => {
 
     await page.goto(`${link.pathname}${link.search}`);
     await page.getByText('2 places are held for you').waitFor();
-    await expect(page.getByLabel('Lead Member First Name *', { exact: true }).inputValue()).resolves.toBe('Grace');
-    await expect(page.getByLabel('Lead Member Last Name *', { exact: true }).inputValue()).resolves.toBe('Hopper');
-    await expect(page.getByLabel('Total Number Attending *', { exact: true }).inputValue()).resolves.toBe('2');
+    await valueOf(page.getByLabel('Lead Member First Name *', { exact: true })).toBe('Grace');
+    await valueOf(page.getByLabel('Lead Member Last Name *', { exact: true })).toBe('Hopper');
+    await valueOf(page.getByLabel('Total Number Attending *', { exact: true })).toBe('2');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'waiting-list-offer-375');
     await page.getByRole('button', { name: 'Submit Booking' }).click();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { describeViolations, seriousAxeViolations } from './support/axe';
 import { DESKTOP, PHONE, screenshot } from './support/browser';
 import { useApp } from './support/use-app';
+import { attributeOf, countOf } from './support/eventually';
 
 // A member's side of work days in Chromium: the work day on the Calendar page with its Sign up
 // link, signing up with an e-mail, the confirmation with its calendar file, and the withdraw link.
@@ -23,7 +24,7 @@ describe('work days for members', () => {
       await card.waitFor();
       await card.getByText('Work day', { exact: true }).waitFor();
       const signUp = card.getByRole('link', { name: /^Sign up/ });
-      await expect(signUp.getAttribute('href')).resolves.toBe('/work-day-booking?id=spring-work-day');
+      await attributeOf(signUp, 'href').toBe('/work-day-booking?id=spring-work-day');
       // Nothing runs off the side of a phone.
       await expect(page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
       await axeClean(page);
@@ -87,7 +88,7 @@ describe('work days for members', () => {
     await screenshot(page, 'work-day-withdraw-375');
     await page.getByRole('button', { name: 'Withdraw from this work day' }).click();
     await page.getByText('You have withdrawn from this work day. Thank you for letting us know.').waitFor();
-    await expect(page.getByRole('button', { name: 'Withdraw from this work day' }).count()).resolves.toBe(0);
+    await countOf(page.getByRole('button', { name: 'Withdraw from this work day' })).toBe(0);
     await axeClean(page);
     const signups = ((await (await fetch(`${world.app.baseUrl}/api/work-days/spring-work-day`)).json()) as { workDay: { jobs: { id: string; currentVolunteers: number }[] } }).workDay;
     expect(signups.jobs.length).toBeGreaterThan(0);

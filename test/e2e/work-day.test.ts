@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { WORK_DAY_MESSAGES } from '../../core/domain/work-days';
 import { PHONE, screenshot } from './support/browser';
 import { useApp } from './support/use-app';
+import { attributeOf, countOf, textOf } from './support/eventually';
 
 
 interface ApiWorkDay {
@@ -36,7 +37,7 @@ describe('work day page', () => {
     await page.goto('/work-day-booking');
     await page.getByRole('heading', { name: WORK_DAY_MESSAGES.notSpecified }).waitFor();
     for (const day of days) {
-      await expect(page.getByRole('link', { name: day.name }).getAttribute('href')).resolves.toBe(`/work-day-booking?id=${day.id}`);
+      await attributeOf(page.getByRole('link', { name: day.name }), 'href').toBe(`/work-day-booking?id=${day.id}`);
     }
     await page.goto('/work-day-booking?id=no-such-day');
     await page.getByRole('heading', { name: WORK_DAY_MESSAGES.notFound }).waitFor();
@@ -50,13 +51,13 @@ describe('work day page', () => {
       await page.getByRole('heading', { name: day.name, level: 1 }).waitFor();
       for (const job of day.jobs) {
         const box = page.getByRole('checkbox', { name: new RegExp(job.title) });
-        await expect(box.count()).resolves.toBe(1);
+        await countOf(box).toBe(1);
         await page.getByText(countText(job), { exact: true }).first().waitFor();
       }
       await page.getByLabel('Other Job').waitFor();
       await page.getByLabel('Notes').waitFor();
       await page.getByRole('checkbox', { name: 'I can bring tools' }).waitFor();
-      await expect(page.getByRole('checkbox', { name: /food/ }).count()).resolves.toBe(day.foodAvailable ? 1 : 0);
+      await countOf(page.getByRole('checkbox', { name: /food/ })).toBe(day.foodAvailable ? 1 : 0);
       await page.close();
     }
     expect(days.some((d) => d.foodAvailable)).toBe(true);
@@ -92,23 +93,23 @@ describe('work day page', () => {
     await page.getByRole('button', { name: 'Sign Up' }).click();
 
     await page.getByRole('heading', { name: 'Booking Confirmed' }).waitFor();
-    await expect(page.locator('.jobs-chosen').innerText()).resolves.toBe('3 jobs');
+    await textOf(page.locator('.jobs-chosen')).toBe('3 jobs');
     await screenshot(page, 'work-day-confirmed-1280');
 
     await page.getByRole('button', { name: 'Sign up someone else' }).click();
     await page.getByText(countText({ ...first, currentVolunteers: first.currentVolunteers + 1 }), { exact: true }).first().waitFor();
     await page.reload();
     const firstBox = page.getByRole('checkbox', { name: new RegExp(first.title) });
-    await expect(page.locator(`[id="${await firstBox.getAttribute('aria-describedby')}"]`).innerText()).resolves.toBe(
+    await textOf(page.locator(`[id="${await firstBox.getAttribute('aria-describedby')}"]`)).toBe(
       countText({ ...first, currentVolunteers: first.currentVolunteers + 1 }),
     );
     const secondBox = page.getByRole('checkbox', { name: new RegExp(second.title) });
-    await expect(page.locator(`[id="${await secondBox.getAttribute('aria-describedby')}"]`).innerText()).resolves.toBe(
+    await textOf(page.locator(`[id="${await secondBox.getAttribute('aria-describedby')}"]`)).toBe(
       countText({ ...second, currentVolunteers: second.currentVolunteers + 1 }),
     );
     const third = day.jobs[2];
     const thirdBox = page.getByRole('checkbox', { name: new RegExp(third.title) });
-    await expect(page.locator(`[id="${await thirdBox.getAttribute('aria-describedby')}"]`).innerText()).resolves.toBe(countText(third));
+    await textOf(page.locator(`[id="${await thirdBox.getAttribute('aria-describedby')}"]`)).toBe(countText(third));
     await page.close();
   });
 

@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { expectAccessible } from '../support/axe';
 import { DESKTOP, PHONE, screenshot } from '../support/browser';
 import { useApp } from '../support/use-app';
+import { countOf } from '../support/eventually';
 
 /**
  * Issue 18, Documents: the secretary uploads a PDF, members find it on /documents and in search,
@@ -121,7 +122,7 @@ describe('admin documents', () => {
     await admin.getByText(`Deleted ${RENAMED}.`).waitFor();
     await member.goto('/documents');
     await member.getByRole('heading', { name: 'Club Constitution' }).waitFor();
-    expect(await member.getByRole('heading', { name: RENAMED }).count()).toBe(0);
+    await countOf(member.getByRole('heading', { name: RENAMED })).toBe(0);
     expect((await searchFor(member, `charges ${stamp}`)).some((hit) => hit.includes(RENAMED))).toBe(false);
     await member.close();
     await admin.close();
@@ -152,7 +153,7 @@ describe('admin documents', () => {
     expect(await answer.json()).toEqual({ error: 'This file is not a PDF. Only PDF files can be uploaded as documents.' });
     await admin.reload();
     await admin.getByRole('region', { name: 'Documents' }).waitFor();
-    expect(await admin.getByRole('row').count()).toBe(before);
+    await countOf(admin.getByRole('row')).toBe(before);
     await admin.close();
   });
 

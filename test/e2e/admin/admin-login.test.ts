@@ -5,6 +5,7 @@ import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../support/app-server';
 import { describeViolations, seriousAxeViolations } from '../support/axe';
 import { PHONE, screenshot } from '../support/browser';
 import { useApp } from '../support/use-app';
+import { countOf, disabledOf, eventually } from '../support/eventually';
 
 /**
  * Sign-in messages and the guard's redirects. A server of its own: the failed sign-ins here
@@ -64,15 +65,15 @@ describe('admin sign-in', () => {
   it('keeps Sign In disabled until both e-mail and password are present', async () => {
     const page = await loginPage();
     const button = page.getByRole('button', { name: 'Sign In' });
-    expect(await button.isDisabled()).toBe(true);
+    await disabledOf(button).toBe(true);
     await page.getByLabel('Password').fill('something');
-    expect(await button.isDisabled()).toBe(true);
+    await disabledOf(button).toBe(true);
     await page.getByLabel('Email').fill('   ');
-    expect(await button.isDisabled()).toBe(true);
+    await disabledOf(button).toBe(true);
     await page.getByLabel('Email').fill('someone@example.org');
-    expect(await button.isDisabled()).toBe(false);
+    await disabledOf(button).toBe(false);
     await page.getByLabel('Password').fill('');
-    expect(await button.isDisabled()).toBe(true);
+    await disabledOf(button).toBe(true);
     await page.close();
   });
 
@@ -100,13 +101,13 @@ describe('admin sign-in', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL('**/admin/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Welcome, Club Administrator' }).waitFor();
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Welcome, Club Administrator');
+    await eventually(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Welcome, Club Administrator');
 
     await page.getByRole('link', { name: /Manage Events/ }).focus();
     await page.keyboard.press('Enter');
     await page.waitForURL('**/admin/events');
     await page.getByRole('heading', { level: 1, name: 'Manage Events' }).waitFor();
-    expect(await page.evaluate(() => document.activeElement?.tagName + ':' + document.activeElement?.textContent)).toBe('H1:Manage Events');
+    await eventually(() => page.evaluate(() => document.activeElement?.tagName + ':' + document.activeElement?.textContent)).toBe('H1:Manage Events');
     await screenshot(page, 'admin-dashboard-phone-events');
 
     // A signed-in admin who opens the login page is sent to the dashboard.
@@ -122,7 +123,7 @@ describe('admin sign-in', () => {
     await page.goto('/admin/members');
     await page.waitForURL('**/admin/login');
     await page.getByText('Please sign in to continue.').waitFor();
-    expect(await page.getByRole('heading', { name: 'Members' }).count()).toBe(0);
+    await countOf(page.getByRole('heading', { name: 'Members' })).toBe(0);
     await page.getByLabel('Email').fill(E2E_ADMIN_EMAIL);
     await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
@@ -137,7 +138,7 @@ describe('admin sign-in', () => {
     await page.request.delete('/api/admin/session', { headers: { 'X-Requested-With': 'fetch' } });
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Events' }).click();
     await page.waitForURL('**/admin/login');
-    expect(await page.getByRole('table').count()).toBe(0);
+    await countOf(page.getByRole('table')).toBe(0);
     await page.close();
   });
 

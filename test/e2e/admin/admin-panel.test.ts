@@ -7,6 +7,7 @@ import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../support/app-server';
 import { expectAccessible as expectPageAccessible } from '../support/axe';
 import { launchBrowser, PHONE } from '../support/browser';
 import { useApp } from '../support/use-app';
+import { checkedOf, countOf, disabledOf, eventually, textOf, textsOf, valueOf } from '../support/eventually';
 
 const READER_EMAIL = 'reader@kestrel-yc.example';
 const READER_PASSWORD = 'only-reading-1234';
@@ -44,11 +45,11 @@ describe('admin panel in a browser', () => {
   it('refuses a wrong password with the catalogue message and keeps Sign In disabled until both fields are filled', async () => {
     await page.goto('/admin/login');
     const button = page.getByRole('button', { name: 'Sign In' });
-    await expect(button.isDisabled()).resolves.toBe(true);
+    await disabledOf(button).toBe(true);
     await page.getByLabel('Email').fill(E2E_ADMIN_EMAIL);
-    await expect(button.isDisabled()).resolves.toBe(true);
+    await disabledOf(button).toBe(true);
     await page.getByLabel('Password').fill('not-the-password');
-    await expect(button.isDisabled()).resolves.toBe(false);
+    await disabledOf(button).toBe(false);
     await button.click();
     await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
     expect(page.url()).toContain('/admin/login');
@@ -70,7 +71,7 @@ describe('admin panel in a browser', () => {
     await page.getByText('Event name is required').waitFor();
     await page.getByText('Start date and time is required').waitFor();
     // The price and currency appear only for paid events.
-    expect(await page.getByLabel('Price per adult').count()).toBe(0);
+    await countOf(page.getByLabel('Price per adult')).toBe(0);
     await page.getByLabel('Requires Payment').check();
     await page.getByLabel('Price per adult').waitFor();
     await page.getByLabel('Requires Payment').uncheck();
@@ -88,7 +89,7 @@ describe('admin panel in a browser', () => {
     await page.getByLabel('Children').check();
     await page.getByLabel('Capacity').fill('40');
     // Reminders go unless an admin turns them off for the event.
-    await expect(page.getByLabel('Reminder E-mails').isChecked()).resolves.toBe(true);
+    await checkedOf(page.getByLabel('Reminder E-mails')).toBe(true);
     await page.getByLabel('Reminder E-mails').uncheck();
     await page.getByRole('button', { name: 'Create Event' }).click();
 
@@ -129,10 +130,10 @@ describe('admin panel in a browser', () => {
     await page.waitForURL(`**/admin/events/edit/${eventId}`);
     const name = page.getByLabel('Event Name');
     await name.waitFor();
-    expect(await name.inputValue()).toBe(EVENT_NAME);
+    await valueOf(name).toBe(EVENT_NAME);
     expect(await dateTimeValue(page, 'Start Date & Time')).toBe(wallClockDaysAhead(30, '10:00'));
-    expect(await page.getByLabel('Capacity').inputValue()).toBe('40');
-    await expect(page.getByLabel('Reminder E-mails').isChecked()).resolves.toBe(false);
+    await valueOf(page.getByLabel('Capacity')).toBe('40');
+    await checkedOf(page.getByLabel('Reminder E-mails')).toBe(false);
     await expectAccessible(page, 'event-edit');
 
     await name.fill(EVENT_RENAMED);
@@ -147,14 +148,14 @@ describe('admin panel in a browser', () => {
     await rowOf(page, EVENT_RENAMED).getByRole('link', { name: `Edit ${EVENT_RENAMED}` }).click();
     await expect.poll(() => page.getByLabel('Event Name').inputValue(), { timeout: 30_000 }).toBe(EVENT_RENAMED);
     const reminders = page.getByLabel('Reminder E-mails');
-    await expect(reminders.isChecked()).resolves.toBe(false);
+    await checkedOf(reminders).toBe(false);
     await reminders.check();
     await page.getByRole('button', { name: 'Update Event' }).click();
     await page.waitForURL('**/admin/events');
     await page.getByText('Event updated successfully!').waitFor();
     await rowOf(page, EVENT_RENAMED).getByRole('link', { name: `Edit ${EVENT_RENAMED}` }).click();
     await expect.poll(() => page.getByLabel('Reminder E-mails').isChecked(), { timeout: 30_000 }).toBe(true);
-    expect(await page.getByLabel('Event Name').inputValue()).toBe(EVENT_RENAMED);
+    await valueOf(page.getByLabel('Event Name')).toBe(EVENT_RENAMED);
     await page.getByRole('link', { name: '← Back to events' }).click();
     await rowOf(page, EVENT_RENAMED).waitFor();
   });
@@ -195,7 +196,7 @@ describe('admin panel in a browser', () => {
     expect(bookingText).toContain('Analytical');
     expect(bookingText).toContain('Free Event');
     const attendees = page.locator('.adm-card').filter({ hasText: /^Attendees/ });
-    expect(await attendees.locator('dd').innerText()).toBe('3');
+    await textOf(attendees.locator('dd')).toBe('3');
     await expectAccessible(page, 'booking-detail');
 
     const csvLink = page.getByRole('link', { name: 'Download CSV' });
@@ -218,7 +219,7 @@ describe('admin panel in a browser', () => {
     await page.getByRole('heading', { name: 'Recent Events' }).waitFor();
     const stats = rowOf(page, EVENT_RENAMED);
     await stats.waitFor();
-    expect(await stats.getByRole('cell').allInnerTexts()).toEqual(['1', '3']);
+    await textsOf(stats.getByRole('cell')).toEqual(['1', '3']);
     await expectAccessible(page, 'dashboard');
   });
 
@@ -239,23 +240,23 @@ describe('admin panel in a browser', () => {
     await rowOf(page, EVENT_RENAMED).waitFor();
 
     const spareRow = rowOf(page, SPARE_EVENT);
-    expect(await spareRow.innerText()).toContain('View Only');
-    expect(await spareRow.getByRole('link', { name: /^Bookings for/ }).count()).toBe(0);
+    await textOf(spareRow).toContain('View Only');
+    await countOf(spareRow.getByRole('link', { name: /^Bookings for/ })).toBe(0);
     // Escape and Cancel both close the dialog without deleting; focus goes back to the button.
     await spareRow.getByRole('button', { name: `Delete ${SPARE_EVENT}` }).click();
     await dialog.waitFor();
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await eventually(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Delete ${SPARE_EVENT}`);
+    await eventually(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Delete ${SPARE_EVENT}`);
     await spareRow.getByRole('button', { name: `Delete ${SPARE_EVENT}` }).click();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    expect(await rowOf(page, SPARE_EVENT).count()).toBe(1);
+    await countOf(rowOf(page, SPARE_EVENT)).toBe(1);
     await spareRow.getByRole('button', { name: `Delete ${SPARE_EVENT}` }).click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.getByText(`Event "${SPARE_EVENT}" deleted.`).waitFor();
-    expect(await rowOf(page, SPARE_EVENT).count()).toBe(0);
+    await countOf(rowOf(page, SPARE_EVENT)).toBe(0);
     const list = await page.request.get('/api/admin/events');
     expect(JSON.stringify(await list.json())).not.toContain(SPARE_EVENT);
   });
@@ -266,7 +267,7 @@ describe('admin panel in a browser', () => {
     await rowOf(page, 'Club Administrator').waitFor();
     await expectAccessible(page, 'members');
     // Nobody changes their own permissions: the signed-in admin's own boxes are not offered.
-    expect(await rowOf(page, 'Club Administrator').getByLabel('events:read').isDisabled()).toBe(true);
+    await disabledOf(rowOf(page, 'Club Administrator').getByLabel('events:read')).toBe(true);
 
     const form = page.getByRole('region', { name: 'Add an Admin' });
     await form.getByLabel('Name').fill('Pat Tester');
@@ -276,9 +277,9 @@ describe('admin panel in a browser', () => {
     await form.getByRole('button', { name: 'Add Admin' }).click();
     await page.getByText(`Admin ${PAT_EMAIL} added.`).waitFor();
     const pat = rowOf(page, 'Pat Tester');
-    expect(await pat.getByLabel('events:read').isChecked()).toBe(true);
-    expect(await pat.getByLabel('events:write').isChecked()).toBe(false);
-    expect(await pat.getByLabel('bookings:read').isChecked()).toBe(true);
+    await checkedOf(pat.getByLabel('events:read')).toBe(true);
+    await checkedOf(pat.getByLabel('events:write')).toBe(false);
+    await checkedOf(pat.getByLabel('bookings:read')).toBe(true);
 
     await pat.getByLabel('bookings:read').uncheck();
     await pat.getByRole('button', { name: 'Save permissions of Pat Tester' }).click();
@@ -289,7 +290,7 @@ describe('admin panel in a browser', () => {
     await pat.getByRole('button', { name: 'Disable Pat Tester' }).click();
     await page.getByRole('dialog', { name: 'Disable admin?' }).getByRole('button', { name: 'Disable' }).click();
     await page.getByText(`${PAT_EMAIL} disabled.`).waitFor();
-    expect(await pat.innerText()).toContain('Disabled');
+    await textOf(pat).toContain('Disabled');
     const refused = await fetch(`${world.app.baseUrl}/api/admin/session`, {
       method: 'POST',
       headers: { ...FETCH_HEADER, 'Content-Type': 'application/json' },
@@ -301,9 +302,9 @@ describe('admin panel in a browser', () => {
 
     await pat.getByRole('button', { name: 'Enable Pat Tester' }).click();
     await page.getByText(`${PAT_EMAIL} enabled.`).waitFor();
-    expect(await pat.innerText()).toContain('Active');
+    await textOf(pat).toContain('Active');
     // Nobody may disable themself: the panel offers no such button.
-    expect(await rowOf(page, 'Club Administrator').getByRole('button', { name: /^Disable/ }).count()).toBe(0);
+    await countOf(rowOf(page, 'Club Administrator').getByRole('button', { name: /^Disable/ })).toBe(0);
   });
 
   it('lists each work day with its sign-ups per job', async () => {
@@ -346,12 +347,12 @@ describe('admin panel in a browser', () => {
       await signIn(reader, READER_EMAIL, READER_PASSWORD);
       await reader.waitForURL('**/admin/dashboard');
       await reader.getByRole('heading', { level: 1, name: 'Welcome, Rita Reader' }).waitFor();
-      expect(await reader.getByRole('link', { name: /View Bookings/ }).count()).toBe(0);
-      expect(await reader.getByRole('heading', { name: 'Booking Statistics' }).count()).toBe(0);
+      await countOf(reader.getByRole('link', { name: /View Bookings/ })).toBe(0);
+      await countOf(reader.getByRole('heading', { name: 'Booking Statistics' })).toBe(0);
 
       await reader.goto('/admin/events');
       await rowOf(reader, EVENT_RENAMED).waitFor();
-      expect(await reader.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+      await countOf(reader.getByRole('button', { name: /^Delete/ })).toBe(0);
 
       const screens: [string, string, string][] = [
         ['/admin/events/create', 'You do not have permission to create events.', 'events:write'],
@@ -363,9 +364,9 @@ describe('admin panel in a browser', () => {
         await reader.goto(path);
         await reader.getByRole('heading', { level: 1, name: 'Access Denied' }).waitFor();
         await reader.getByText(message).waitFor();
-        expect(await reader.locator('.adm-permission').innerText()).toBe(permission);
+        await textOf(reader.locator('.adm-permission')).toBe(permission);
         // No data of the refused screen reached the page.
-        expect(await reader.getByText('Ada Lovelace').count()).toBe(0);
+        await countOf(reader.getByText('Ada Lovelace')).toBe(0);
       }
       await expectAccessible(reader, 'access-denied');
 
@@ -400,7 +401,7 @@ describe('admin panel in a browser', () => {
     await page.goBack();
     await page.waitForURL('**/admin/login');
     await page.getByRole('heading', { level: 1, name: 'Admin Sign In' }).waitFor();
-    expect(await page.getByText(EVENT_RENAMED).count()).toBe(0);
+    await countOf(page.getByText(EVENT_RENAMED)).toBe(0);
     expect((await page.request.get('/api/admin/session')).status()).toBe(401);
     expect((await page.request.get('/api/admin/events')).status()).toBe(401);
   });

@@ -5,6 +5,7 @@ import { fillDateTime, signInOnLoginPage } from '../support/admin-form';
 import { expectAccessible } from '../support/axe';
 import { PHONE } from '../support/browser';
 import { useApp } from '../support/use-app';
+import { countOf, textOf, textsOf, valueOf } from '../support/eventually';
 
 /** The admin News screen (CAMPAIGNS=database, the default): write, publish, read as a member, find, delete. */
 
@@ -78,7 +79,7 @@ describe('the admin News screen', () => {
     await page.getByLabel('Body').fill(BODY);
     // Yesterday at 10:00, typed day first as the admin would.
     await fillDateTime(page, 'Publish Date & Time', `${addDaysToDate(londonDate(new Date()), -1)}T10:00`);
-    await expect(page.getByLabel('Status').inputValue()).resolves.toBe('draft');
+    await valueOf(page.getByLabel('Status')).toBe('draft');
     await accessible(page, 'form');
     await page.setViewportSize(PHONE);
     await accessible(page, 'form-375');
@@ -100,7 +101,7 @@ describe('the admin News screen', () => {
     await member.goto('/news');
     await member.getByRole('heading', { name: 'Recent Emails' }).waitFor();
     await member.getByRole('heading', { name: 'Open Regatta entries are now open' }).waitFor();
-    expect(await member.getByRole('heading', { name: SUBJECT }).count()).toBe(0);
+    await countOf(member.getByRole('heading', { name: SUBJECT })).toBe(0);
     await member.goto(`/news/${itemId}`);
     await member.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await member.close();
@@ -126,12 +127,12 @@ describe('the admin News screen', () => {
     await member.getByRole('heading', { level: 1, name: SUBJECT }).waitFor();
     const article = member.locator('.news-body');
     await article.getByRole('heading', { level: 2, name: 'The pontoon is back' }).waitFor();
-    await expect(article.locator('strong').innerText()).resolves.toBe('east pontoon');
-    await expect(article.getByRole('listitem').allInnerTexts()).resolves.toEqual(['Launch from the east side', 'Mind the fresh paint']);
+    await textOf(article.locator('strong')).toBe('east pontoon');
+    await textsOf(article.getByRole('listitem')).toEqual(['Launch from the east side', 'Mind the fresh paint']);
     // The script the admin typed is shown as text; it never ran, and no link or image carries it.
     await article.getByText('<script>window.__newsHacked = true</script>').waitFor();
-    expect(await article.locator('script, img, [onerror]').count()).toBe(0);
-    expect(await article.getByRole('link').count()).toBe(0);
+    await countOf(article.locator('script, img, [onerror]')).toBe(0);
+    await countOf(article.getByRole('link')).toBe(0);
     await article.getByText('[do not click](javascript:window.__newsHacked=true)').click();
     expect(await member.evaluate(() => (window as unknown as { __newsHacked?: boolean }).__newsHacked)).toBeUndefined();
     expect(await member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
@@ -160,7 +161,7 @@ describe('the admin News screen', () => {
     await accessible(page, 'delete-dialog');
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.getByText(`News item "${SUBJECT}" deleted.`).waitFor();
-    expect(await rowOf(page, SUBJECT).count()).toBe(0);
+    await countOf(rowOf(page, SUBJECT)).toBe(0);
 
     const member = await world.browser.newPage();
     await member.goto(`/news/${itemId}`);

@@ -5,6 +5,7 @@ import { expectAccessible } from '../support/axe';
 import { DESKTOP, PHONE, screenshot } from '../support/browser';
 import { jpegWithGps } from '../../support/photo-images';
 import { useApp } from '../support/use-app';
+import { countOf, visibleOf } from '../support/eventually';
 
 const CAPTION = 'Dinghies rounding the top mark';
 const CREDIT = 'Mary Anning';
@@ -60,7 +61,7 @@ describe('the admin Photos screen and the Home panel', () => {
     await admin.getByText(`"${CAPTION}" uploaded.`).waitFor();
     const item = admin.getByRole('listitem').filter({ hasText: CAPTION });
     await item.getByText('Shown', { exact: true }).waitFor();
-    await expect(item.getByText(`Credit: ${CREDIT}.`).isVisible()).resolves.toBe(true);
+    await visibleOf(item.getByText(`Credit: ${CREDIT}.`)).toBe(true);
     await expectAccessible(admin, 'admin-photos-uploaded-375');
 
     const listed = (await (await fetch(`${world.app.baseUrl}/api/photos`)).json()) as { photos: { variants: { url: string; width: number; format: string }[] }[] };
@@ -81,7 +82,7 @@ describe('the admin Photos screen and the Home panel', () => {
       // Its size is known before it loads, so nothing below it moves.
       expect([shown.widthAttribute, shown.heightAttribute]).toEqual(['1280', '960']);
       await page.getByText(`Photo: ${CREDIT}`, { exact: true }).waitFor();
-      await expect(page.getByRole('img', { name: /^Illustration:/ }).count()).resolves.toBe(0);
+      await countOf(page.getByRole('img', { name: /^Illustration:/ })).toBe(0);
       await expectAccessible(page, `home-photo-${size}`);
       await page.close();
     }
@@ -90,7 +91,7 @@ describe('the admin Photos screen and the Home panel', () => {
     await item.getByText('Hidden', { exact: true }).waitFor();
     await home.goto('/');
     await home.getByRole('img', { name: /^Illustration:/ }).waitFor();
-    await expect(home.getByRole('img', { name: CAPTION }).count()).resolves.toBe(0);
+    await countOf(home.getByRole('img', { name: CAPTION })).toBe(0);
     await screenshot(home, 'home-photo-hidden-1280');
     await home.close();
     await admin.close();

@@ -7,6 +7,7 @@ import { readingDateInWords } from '../../../core/domain/water-levels';
 import { describeViolations, expectAccessible, seriousAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE, screenshot, SCREENSHOT_DIR } from '../support/browser';
 import { useApp } from '../support/use-app';
+import { countOf, textOf } from '../support/eventually';
 
 /**
  * The admin's Water Levels screen in Chromium, on the demo data (a year of readings up to today):
@@ -106,9 +107,9 @@ describe('the admin Water Levels screen', () => {
     await chooseFile(page, 'readings-bad.csv', 'date,percent\n01/03/2020,71\n02/03/2020,140\n2020-03-03,72\n');
     const refusal = page.getByRole('alert').filter({ hasText: 'This file cannot be imported' });
     await refusal.waitFor();
-    expect(await refusal.innerText()).toContain('Line 3: the percentage 140 is not between 0 and 100');
-    expect(await refusal.innerText()).toContain('Nothing has been saved');
-    expect(await page.getByRole('button', { name: /^Import \d+ Readings$/ }).count()).toBe(0);
+    await textOf(refusal).toContain('Line 3: the percentage 140 is not between 0 and 100');
+    await textOf(refusal).toContain('Nothing has been saved');
+    await countOf(page.getByRole('button', { name: /^Import \d+ Readings$/ })).toBe(0);
     await expectAccessible(page, 'admin-water-levels-import-refused');
     expect(await storedIn(2020)).toEqual([]);
 
@@ -128,7 +129,7 @@ describe('the admin Water Levels screen', () => {
     await chooseFile(page, 'readings-fix.csv', '2020-03-02,69\n');
     const replaced = page.getByRole('region', { name: 'Readings that will be replaced' });
     await replaced.waitFor();
-    expect(await replaced.innerText()).toMatch(/2 March 2020\s+70\.5%\s+69%/);
+    await textOf(replaced).toMatch(/2 March 2020\s+70\.5%\s+69%/);
     await page.close();
   });
 
