@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newOutboxMessage } from '../../core/domain/outbox';
 import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
 import { startTestApp, type TestApp } from './support/test-app';
+import { eventually } from '../support/eventually';
 
 const MAIL = { to: 'member@example.org', subject: 'Booking confirmed: Summer Regatta', text: 'See you there', html: '<p>See you there</p>', attachments: [] };
 
@@ -26,7 +27,7 @@ describe('the server delivers the outbox', () => {
     expect(received.subject).toBe(MAIL.subject);
     expect(received.from?.text).toBe('"Kestrel Yacht Club" <bookings@kestrel-yc.example>');
     // The outcome is recorded just after the server took the message.
-    while ((await app.get('outbox').get('m1'))?.status !== 'sent') await new Promise((resolve) => setTimeout(resolve, 20));
+    await eventually(async () => (await app.get('outbox').get('m1'))?.status).toBe('sent');
     expect(await app.get('outbox').get('m1')).toMatchObject({ status: 'sent', attempts: 0, lastError: null });
   });
 });

@@ -7,6 +7,7 @@ import { MAIL_HTML_POLICY } from '../../server/http/outbox-routes';
 import { addWorkDays, WORK_DAY } from './support/fixtures';
 import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
 import { addAdmin, addEvent, FETCH, signIn, startTestApp, type TestApp } from './support/test-app';
+import { eventually } from '../support/eventually';
 
 const form = { firstName: 'Ada', lastName: 'Lovelace', numberAttending: '2', numberOfChildren: '', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '', email: 'ada@example.org' };
 
@@ -19,7 +20,7 @@ async function signedIn(app: TestApp, email: string, permissions: Parameters<typ
 
 /** Waits for the server's own sender to record the message in this state (the test's timeout bounds it). */
 async function untilStatus(app: TestApp, id: string, status: string): Promise<void> {
-  while ((await app.get('outbox').get(id))?.status !== status) await new Promise((resolve) => setTimeout(resolve, 20));
+  await eventually(async () => (await app.get('outbox').get(id))?.status).toBe(status);
 }
 
 describe('the Mail screen on the embedded default (no SMTP_URL)', () => {
@@ -167,7 +168,7 @@ describe('the Mail screen with an SMTP server that refuses', () => {
     expect(booked.status).toBe(201);
     const [message] = await app.get('outbox').list({ recordId: booked.body.bookingId });
     // The first refusal: due again in a minute.
-    while ((await app.get('outbox').get(message.id))?.attempts !== 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    await eventually(async () => (await app.get('outbox').get(message.id))?.attempts).toBe(1);
     // A day later the next refusal gives up.
     app.clock.advance(GIVE_UP_AFTER_MS + 60_000);
     await untilStatus(app, message.id, 'failed');

@@ -7,6 +7,7 @@ import { NOT_RESENDABLE } from '../../core/use-cases/resend-outbox-message';
 import { startFakeIdentityToolkitServer } from '../support/fake-identity-toolkit-server';
 import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
 import { addAdmin, FETCH, NOW, PASSWORD, signIn, startTestApp, type TestApp } from './support/test-app';
+import { eventually } from '../support/eventually';
 
 const EMAIL = 'commodore@example.org';
 const NEW_PASSWORD = 'a brand new password';
@@ -162,7 +163,7 @@ describe('admin password reset (local accounts, mail on)', () => {
     await ask(app, EMAIL);
     const token = tokenOf(await smtp.waitForSubject(SUBJECT));
     const [message] = await app.get('outbox').list();
-    while ((await app.get('outbox').get(message.id))?.status !== 'sent') await new Promise((resolve) => setTimeout(resolve, 20));
+    await eventually(async () => (await app.get('outbox').get(message.id))?.status).toBe('sent');
     const detail = await other.get(`/api/admin/outbox/${message.id}`);
     expect(detail.status).toBe(200);
     expect(detail.body.message).toMatchObject({ to: EMAIL, subject: SUBJECT, text: SECRET_MAIL_WITHHELD });

@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS, TestPaymentGateway } from '../../adapters/test-payments/test-payment-gateway';
@@ -7,6 +6,7 @@ import { pino } from 'pino';
 import { CARD_ACCOUNT_UNREADABLE } from '../../server/app';
 import { startFakeSquareServer, type FakeSquareServer } from '../support/fake-square-server';
 import { addAdmin, addEvent, signIn, startTestApp, type TestApp } from './support/test-app';
+import { withTempSqlite } from '../support/temp-sqlite';
 import { emptyEventForm } from '../../core/domain/event-form';
 
 const form = { firstName: 'Ada', lastName: 'Lovelace', numberAttending: '3', numberOfChildren: '1', numberOfSoftDrinks: '', numberOfVegetarian: '0', boatName: '', email: '' };
@@ -292,13 +292,10 @@ describe('Square (PAYMENTS=square) against a local Square API', () => {
 
 describe('start-up', () => {
   it('refuses to start with a damaged payment secrets file, naming it', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'kyc-secrets-start-'));
-    try {
+    await withTempSqlite(async ({ dir: dataDir }) => {
       writeFileSync(join(dataDir, 'secrets.json'), 'not json');
       await expect(startTestApp({ dataDir })).rejects.toThrow(/secrets\.json is not a JSON object/);
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    }, 'kyc-secrets-start-');
   });
 
   it('keeps open checkouts payable across a restart with the secrets it made', async () => {

@@ -6,6 +6,7 @@ import { REMINDER_ROUND_JOB } from '../../core/use-cases/scheduled-work';
 import type { SmtpTestServer } from '../support/smtp-test-server';
 import { startTestAppWithMail } from './support/app-with-mail';
 import { addAdmin, FETCH, signIn, type TestApp } from './support/test-app';
+import { eventually } from '../support/eventually';
 
 let smtp: SmtpTestServer;
 let app: TestApp;
@@ -26,15 +27,14 @@ const eventForm = {
   allowBooking: true,
 };
 const member = { lastName: 'Sailor', numberAttending: '1', numberOfChildren: '', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '' };
-const pause = () => new Promise((resolve) => setTimeout(resolve, 20));
 const subjects = (mails: ParsedMail[]) => mails.map((m) => m.subject ?? '').sort();
 
 /** Waits until the reminders' round has run at the clock's present time (on whichever instance). */
 async function reminderRoundRanNow(): Promise<void> {
-  while ((await app.get('jobs').get(REMINDER_ROUND_JOB))?.doneAt !== app.clock.now().toISOString()) await pause();
+  await eventually(async () => (await app.get('jobs').get(REMINDER_ROUND_JOB))?.doneAt).toBe(app.clock.now().toISOString());
 }
 async function outboxEmptied(): Promise<void> {
-  while ((await app.get('outbox').list({ status: 'queued' })).length > 0) await pause();
+  await eventually(async () => (await app.get('outbox').list({ status: 'queued' })).length).toBe(0);
 }
 
 describe('reminder e-mails, sent by the server itself', () => {

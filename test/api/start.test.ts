@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,14 +7,17 @@ import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
 import { SqliteJobQueue } from '../../adapters/sqlite/sqlite-job-queue';
 import { REMINDER_ROUND_JOB } from '../../core/use-cases/scheduled-work';
 import { DATABASE_FILE_NAME } from '../../server/container';
+import { tempSqlite } from '../support/temp-sqlite';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const dataDir = mkdtempSync(join(tmpdir(), 'kyc-start-'));
+// The started servers' data folder, and the SQLite file they make in it.
+const database = tempSqlite('kyc-start-', DATABASE_FILE_NAME);
+const dataDir = database.dir;
 const children: ChildProcess[] = [];
 
-afterAll(() => {
+afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
+  await database.close();
 });
 
 /**
@@ -82,7 +84,7 @@ describe('npm start on an empty data directory', () => {
     expect(admin.permissions.sort()).toEqual(['admins:manage', 'audit:read', 'bookings:read', 'bookings:write', 'content:write', 'events:read', 'events:write', 'workdays:write']);
     await stop(first.child);
     // The process ran the scheduled jobs itself: the reminders' round ran and is due again.
-    const db = await openSqliteDatabase(join(dataDir, DATABASE_FILE_NAME));
+    const db = await openSqliteDatabase(database.file);
     try {
       expect(await new SqliteJobQueue(db).get(REMINDER_ROUND_JOB)).toMatchObject({ status: 'pending', doneAt: expect.any(String), lastError: null });
     } finally {
@@ -112,7 +114,8 @@ describe('npm start as it runs the built server', () => {
     const script = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
     const flags = /&& node ((?:--\S+ )+)dist\/server\.mjs$/.exec(script)?.[1]?.trim().split(' ') ?? [];
     expect(flags, script).toContain('--max-old-space-size=128');
-    const dir = mkdtempSync(join(tmpdir(), 'kyc-start-built-'));
+    const folder = tempSqlite('kyc-start-built-', DATABASE_FILE_NAME);
+    const dir = folder.dir;
     try {
       const app = await start({ DATA_DIR: dir }, [process.execPath, ...flags, server]);
       const base = `http://127.0.0.1:${app.port}`;
@@ -123,21 +126,22 @@ describe('npm start as it runs the built server', () => {
       expect({ code: app.child.exitCode, signal: app.child.signalCode }, app.output()).toEqual({ code: null, signal: null });
       await stop(app.child);
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      await folder.close();
     }
   });
 });
 
 describe('npm start in production', () => {
   it('refuses PAYMENTS=test (the default) unless ALLOW_TEST_PAYMENTS=true, naming the choice', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'kyc-start-prod-'));
+    const folder = tempSqlite('kyc-start-prod-', DATABASE_FILE_NAME);
+    const dir = folder.dir;
     try {
       await expect(start({ NODE_ENV: 'production', DATA_DIR: dir })).rejects.toThrow(
         /exited with 1:\nInvalid configuration:\n {2}- PAYMENTS: is test \(the default\) with NODE_ENV=production.*PAYMENTS=square.*ALLOW_TEST_PAYMENTS=true/,
       );
       await expect(start({ NODE_ENV: 'production', PAYMENTS: 'test', DATA_DIR: dir })).rejects.toThrow(/ALLOW_TEST_PAYMENTS=true/);
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      await folder.close();
     }
   });
 
@@ -146,7 +150,8 @@ describe('npm start in production', () => {
   });
 
   it('writes the first admin password to an owner-only file, not to the log, and seeds no demo data', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'kyc-start-prod-'));
+    const folder = tempSqlite('kyc-start-prod-', DATABASE_FILE_NAME);
+    const dir = folder.dir;
     try {
       const server = await start({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', DATA_DIR: dir });
       const out = server.output();
@@ -161,7 +166,7 @@ describe('npm start in production', () => {
       expect(((await events.json()) as { events: unknown[] }).events).toEqual([]);
       await stop(server.child);
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      await folder.close();
     }
   });
 });

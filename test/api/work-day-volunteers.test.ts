@@ -7,6 +7,7 @@ import { readFeed, vevents } from '../support/ics-feed';
 import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
 import { addWorkDays, storedCounts, WORK_DAY } from './support/fixtures';
 import { FETCH, startTestApp, type TestApp } from './support/test-app';
+import { eventually } from '../support/eventually';
 
 // A volunteer's side of work days, on the app's own storage (SQLite, and Firestore in the
 // api-firestore project): the optional e-mail, its confirmation with the .ics and the withdraw
@@ -46,9 +47,8 @@ beforeEach(() => {
   smtp.received.length = 0;
 });
 
-const pause = () => new Promise((resolve) => setTimeout(resolve, 20));
 async function outboxEmptied(): Promise<void> {
-  while ((await app.get('outbox').list({ status: 'queued' })).length > 0) await pause();
+  await eventually(async () => (await app.get('outbox').list({ status: 'queued' })).length).toBe(0);
 }
 
 /** The withdraw link in a message's text, and its token. */
@@ -243,7 +243,7 @@ describe('the work-day reminder', () => {
     await outboxEmptied();
     await app.restart();
     app.clock.advance(20 * 60_000);
-    while ((await app.get('jobs').get(REMINDER_ROUND_JOB))?.doneAt !== app.clock.now().toISOString()) await pause();
+    await eventually(async () => (await app.get('jobs').get(REMINDER_ROUND_JOB))?.doneAt).toBe(app.clock.now().toISOString());
     await outboxEmptied();
     const reminders = (await app.get('outbox').list()).filter((m) => m.kind === 'workday-reminder');
     expect(reminders.map((m) => m.recordId).sort()).toEqual([...signedUpWithEmail].sort());

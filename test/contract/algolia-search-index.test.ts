@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
@@ -32,6 +31,7 @@ import { seedDemoData } from '../../server/seed/seed-demo-data';
 import { FakeAlgoliaServer } from '../support/fake-algolia-server';
 import { mailerLiteDate, startFakeMailerLiteServer } from '../support/fake-mailerlite-server';
 import { describeSearchIndexContract } from './search-index.contract';
+import { tempSqlite, type TempSqlite } from '../support/temp-sqlite';
 
 let fake: FakeAlgoliaServer;
 const extraServers: FakeAlgoliaServer[] = [];
@@ -396,14 +396,16 @@ describe('AlgoliaSearchIndex hosts and timeouts (spec: connect 1 s, read 2 s, wr
 });
 
 describe('npm run reindex (scripts/reindex.ts)', () => {
-  const dirs: string[] = [];
-  afterAll(() => {
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  const dirs: TempSqlite[] = [];
+  afterAll(async () => {
+    for (const dir of dirs) await dir.close();
   });
 
   async function seededDataDir(): Promise<string> {
-    const dir = mkdtempSync(join(tmpdir(), 'kyc-reindex-'));
-    dirs.push(dir);
+    // A data folder, its SQLite file made and seeded by the server's own container.
+    const data = tempSqlite('kyc-reindex-', DATABASE_FILE_NAME);
+    dirs.push(data);
+    const dir = data.dir;
     const ports = await createContainer(loadConfig({ DATA_DIR: dir, NODE_ENV: 'test' }));
     try {
       await seedDemoData(
@@ -492,8 +494,9 @@ describe('npm run reindex (scripts/reindex.ts)', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).problems.join('\n')).toMatch(/ALGOLIA_SEARCH_KEY[\s\S]*ALGOLIA_ADMIN_KEY/);
 
-    const empty = mkdtempSync(join(tmpdir(), 'kyc-reindex-empty-'));
-    dirs.push(empty);
+    const emptyData = tempSqlite('kyc-reindex-empty-', DATABASE_FILE_NAME);
+    dirs.push(emptyData);
+    const empty = emptyData.dir;
     await expect(reindex({ DATA_DIR: empty, NODE_ENV: 'test' })).rejects.toBeInstanceOf(ReindexError);
     expect(existsSync(join(empty, DATABASE_FILE_NAME))).toBe(false);
   });

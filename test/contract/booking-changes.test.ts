@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FirestoreAuditLog } from '../../adapters/firestore/firestore-audit-log';
@@ -12,7 +9,6 @@ import { MemoryBookingRepository } from '../../adapters/memory/memory-booking-re
 import { MemoryOutbox } from '../../adapters/memory/memory-outbox';
 import { SqliteAuditLog } from '../../adapters/sqlite/sqlite-audit-log';
 import { SqliteBookingRepository } from '../../adapters/sqlite/sqlite-booking-repository';
-import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
 import { SqliteOutbox } from '../../adapters/sqlite/sqlite-outbox';
 import { cancelled, paidByCardAt } from '../../core/domain/booking-lifecycle';
 import { placesTaken } from '../../core/domain/booking-state';
@@ -25,6 +21,7 @@ import type { Outbox } from '../../core/ports/outbox';
 import { useFirestoreEmulator } from '../support/firestore-emulator-for-file';
 import { aMessage } from './outbox.contract';
 import { aBooking, anUnpaidBooking, rejectionOf } from './storage-fixtures';
+import { openTempSqlite } from '../support/temp-sqlite';
 
 const firestore = useFirestoreEmulator();
 
@@ -47,17 +44,8 @@ const STORES: [string, () => Promise<Store>][] = [
   [
     'SQLite',
     async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'kyc-changes-'));
-      const sqlite = await openSqliteDatabase(join(dir, 'club.sqlite'));
-      return {
-        bookings: new SqliteBookingRepository(sqlite),
-        outbox: new SqliteOutbox(sqlite),
-        audit: new SqliteAuditLog(sqlite),
-        close: async () => {
-          await sqlite.destroy();
-          rmSync(dir, { recursive: true, force: true });
-        },
-      };
+      const { db: sqlite, close } = await openTempSqlite('kyc-changes-');
+      return { bookings: new SqliteBookingRepository(sqlite), outbox: new SqliteOutbox(sqlite), audit: new SqliteAuditLog(sqlite), close };
     },
   ],
   [

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   MAILERLITE_API_VERSION,
@@ -11,11 +8,11 @@ import {
 import { FixedClock } from '../../adapters/memory/fixed-clock';
 import { MemoryCampaignRepository } from '../../adapters/memory/memory-campaign-repository';
 import { SqliteCampaignRepository } from '../../adapters/sqlite/sqlite-campaign-repository';
-import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
 import type { Campaign } from '../../core/entities/campaign';
 import { UnavailableError } from '../../core/errors';
 import { mailerLiteDate, startFakeMailerLiteServer, type FakeMailerLiteServer, type MailerLiteCampaignRecord } from '../support/fake-mailerlite-server';
 import { campaignSourceContract, type CampaignSourceHarness } from './campaign-source.contract';
+import { openTempSqlite } from '../support/temp-sqlite';
 
 campaignSourceContract('MemoryCampaignRepository (database source)', async () => {
   const repository = new MemoryCampaignRepository();
@@ -29,18 +26,14 @@ campaignSourceContract('MemoryCampaignRepository (database source)', async () =>
 });
 
 campaignSourceContract('SqliteCampaignRepository (database source)', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'kyc-campaigns-'));
-  const db = await openSqliteDatabase(join(dir, 'club.sqlite'));
+  const { db, close } = await openTempSqlite('kyc-campaigns-');
   const repository = new SqliteCampaignRepository(db);
   return {
     source: repository,
     give: async (campaigns) => {
       for (const campaign of campaigns) await repository.put(campaign);
     },
-    close: async () => {
-      await db.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    close,
   };
 });
 

@@ -1,8 +1,4 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Knex } from 'knex';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LocalIdentityProvider } from '../../adapters/local-identity/local-identity-provider';
 import { FixedClock } from '../../adapters/memory/fixed-clock';
@@ -11,9 +7,9 @@ import { MemorySessionRepository } from '../../adapters/memory/memory-session-re
 import { SequentialIdGenerator } from '../../adapters/memory/sequential-id-generator';
 import { ScryptPasswordHasher } from '../../adapters/node-crypto/scrypt-password-hasher';
 import { SqliteCredentialRepository } from '../../adapters/sqlite/sqlite-credential-repository';
-import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
 import { SqliteSessionRepository } from '../../adapters/sqlite/sqlite-session-repository';
 import { identityProviderContract } from './identity-provider.contract';
+import { tempSqlite, type TempSqlite } from '../support/temp-sqlite';
 
 function memoryLocalProvider() {
   const clock = new FixedClock('2026-06-01T09:00:00.000Z');
@@ -31,16 +27,15 @@ function memoryLocalProvider() {
 
 identityProviderContract('LocalIdentityProvider on memory repositories', async () => memoryLocalProvider());
 
-const sqliteDir = mkdtempSync(join(tmpdir(), 'kyc-identity-'));
-const databases: Knex[] = [];
+const databases: TempSqlite[] = [];
 afterAll(async () => {
-  await Promise.all(databases.map((db) => db.destroy()));
-  rmSync(sqliteDir, { recursive: true, force: true });
+  await Promise.all(databases.map((sqlite) => sqlite.close()));
 });
 
 identityProviderContract('LocalIdentityProvider on SQLite repositories', async () => {
-  const db = await openSqliteDatabase(join(sqliteDir, `identity-${databases.length}.sqlite`));
-  databases.push(db);
+  const sqlite = tempSqlite('kyc-identity-');
+  databases.push(sqlite);
+  const db = await sqlite.open();
   const clock = new FixedClock('2026-06-01T09:00:00.000Z');
   const provider = new LocalIdentityProvider({
     credentials: new SqliteCredentialRepository(db),

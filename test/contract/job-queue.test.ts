@@ -1,7 +1,4 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +6,6 @@ import { FirestoreJobQueue } from '../../adapters/firestore/firestore-job-queue'
 import { closeFirestore, openFirestore } from '../../adapters/firestore/firestore-storage';
 import { FixedClock } from '../../adapters/memory/fixed-clock';
 import { MemoryJobQueue } from '../../adapters/memory/memory-job-queue';
-import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
 import { SqliteJobQueue } from '../../adapters/sqlite/sqlite-job-queue';
 import { JOB_LEASE_MS } from '../../core/domain/jobs';
 import type { Job } from '../../core/entities/job';
@@ -18,6 +14,7 @@ import { RunDueJobs, type JobHandlers } from '../../core/use-cases/run-due-jobs'
 import { useFirestoreEmulator } from '../support/firestore-emulator-for-file';
 import { aJob, describeJobQueueContract, T0 } from './job-queue.contract';
 import type { AdapterFactory } from './storage-fixtures';
+import { tempSqlite } from '../support/temp-sqlite';
 
 const firestore = useFirestoreEmulator();
 
@@ -25,17 +22,13 @@ const firestore = useFirestoreEmulator();
 type TwoInstances = () => Promise<{ queues: [JobQueue, JobQueue]; close(): Promise<void> }>;
 
 const sqliteInstances = async (): Promise<Awaited<ReturnType<TwoInstances>> & { file: string }> => {
-  const dir = mkdtempSync(join(tmpdir(), 'kyc-jobs-'));
-  const file = join(dir, 'club.sqlite');
-  const first = await openSqliteDatabase(file);
-  const second = await openSqliteDatabase(file);
+  const sqlite = tempSqlite('kyc-jobs-');
+  const first = await sqlite.open();
+  const second = await sqlite.open();
   return {
-    file,
+    file: sqlite.file,
     queues: [new SqliteJobQueue(first), new SqliteJobQueue(second)],
-    close: async () => {
-      await Promise.all([first.destroy(), second.destroy()]);
-      rmSync(dir, { recursive: true, force: true });
-    },
+    close: sqlite.close,
   };
 };
 

@@ -1,13 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
 import { startFirestoreEmulator, type FirestoreEmulator } from '../support/firestore-emulator';
 import { WORKER_LIMIT_MS, WORKER_TEST_TIMEOUT_MS } from '../support/worker-limits';
+import { withTempSqlite } from '../support/temp-sqlite';
 
 /**
  * The sign-in and booking limits hold across server instances, not only within one: three
@@ -46,15 +43,11 @@ describe('sign-in and booking limits across server processes', () => {
   });
 
   it('hold on one SQLite file shared by 3 processes', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'kyc-limits-'));
-    const file = join(dir, 'club.sqlite');
-    try {
+    await withTempSqlite(async (sqlite) => {
       // Migrated once before the race, as the server does at start.
-      await (await openSqliteDatabase(file)).destroy();
-      expectLimitsHeld(await race('sqlite', file));
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+      await (await sqlite.open()).destroy();
+      expectLimitsHeld(await race('sqlite', sqlite.file));
+    }, 'kyc-limits-');
   }, WORKER_TEST_TIMEOUT_MS);
 
   it('hold on one Firestore emulator shared by 3 processes', async () => {

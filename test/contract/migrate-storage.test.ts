@@ -1,6 +1,4 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -30,6 +28,7 @@ import { demoData } from '../../server/seed/demo-data';
 import { seedDemoData } from '../../server/seed/seed-demo-data';
 import { startFirestoreEmulator, type FirestoreEmulator } from '../support/firestore-emulator';
 import { anAdmin } from './storage-fixtures';
+import { tempSqlite, type TempSqlite } from '../support/temp-sqlite';
 
 const NOW = new Date('2026-05-20T10:00:00.000Z');
 const SCRIPT = fileURLToPath(new URL('../../scripts/migrate-storage.ts', import.meta.url));
@@ -38,6 +37,7 @@ const PREFIX = 'migrated_';
 
 let emulator: FirestoreEmulator | undefined;
 let firestore: Firestore | undefined;
+let source: TempSqlite | undefined;
 let dataDir: string;
 
 function sqliteRepositories(db: Knex) {
@@ -112,15 +112,16 @@ beforeAll(async () => {
   emulator = await startFirestoreEmulator('demo-kyc-migration');
   process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
   firestore = openFirestore({ projectId: emulator.projectId });
-  dataDir = mkdtempSync(join(tmpdir(), 'kyc-migrate-'));
-  await seedSqlite(join(dataDir, DATABASE_FILE_NAME));
+  source = tempSqlite('kyc-migrate-', DATABASE_FILE_NAME);
+  dataDir = source.dir;
+  await seedSqlite(source.file);
 }, 120_000);
 
 afterAll(async () => {
   if (firestore) await closeFirestore(firestore);
   await emulator?.stop();
   delete process.env.FIRESTORE_EMULATOR_HOST;
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await source?.close();
 });
 
 describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
@@ -227,13 +228,14 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
     expect(noProject.code).toBe(1);
     expect(noProject.stderr).toContain('FIRESTORE_PROJECT_ID: is required');
 
-    const emptyDir = mkdtempSync(join(tmpdir(), 'kyc-migrate-empty-'));
+    const empty = tempSqlite('kyc-migrate-empty-', DATABASE_FILE_NAME);
+    const emptyDir = empty.dir;
     try {
       const noDatabase = await runMigration(['--from', 'sqlite', '--to', 'firestore'], { DATA_DIR: emptyDir, FIRESTORE_COLLECTION_PREFIX: 'other_' });
       expect(noDatabase.code).toBe(1);
       expect(noDatabase.stderr).toContain(`No SQLite database at ${join(emptyDir, DATABASE_FILE_NAME)}`);
     } finally {
-      rmSync(emptyDir, { recursive: true, force: true });
+      await empty.close();
     }
   });
 });

@@ -1,16 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-booking-repository';
 import { closeFirestore, openFirestore } from '../../adapters/firestore/firestore-storage';
 import { MemoryBookingRepository } from '../../adapters/memory/memory-booking-repository';
 import { SqliteBookingRepository } from '../../adapters/sqlite/sqlite-booking-repository';
-import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
 import { offerHoldId } from '../../core/domain/places-ledger';
 import type { BookingRepository } from '../../core/ports/booking-repository';
 import { useFirestoreEmulator } from '../support/firestore-emulator-for-file';
 import { aBooking, useFreshAdapter, type AdapterFactory } from './storage-fixtures';
+import { openTempSqlite } from '../support/temp-sqlite';
 
 const firestore = useFirestoreEmulator();
 const NOW = new Date('2026-06-01T09:00:00.000Z');
@@ -20,9 +17,8 @@ const taken = async (bookings: BookingRepository, at = NOW) => (await bookings.p
 
 const onMemory: AdapterFactory<BookingRepository> = async () => ({ adapter: new MemoryBookingRepository(), close: async () => {} });
 const onSqlite: AdapterFactory<BookingRepository> = async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'kyc-offers-'));
-  const db = await openSqliteDatabase(join(dir, 'club.sqlite'));
-  return { adapter: new SqliteBookingRepository(db), close: async () => { await db.destroy(); rmSync(dir, { recursive: true, force: true }); } };
+  const { db, close } = await openTempSqlite('kyc-offers-');
+  return { adapter: new SqliteBookingRepository(db), close };
 };
 const onFirestore: AdapterFactory<BookingRepository> = async () => {
   const { emulator, db } = firestore();

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -13,7 +10,6 @@ import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-b
 import { SqliteBookingRepository } from '../../adapters/sqlite/sqlite-booking-repository';
 import type { BookingRepository } from '../../core/ports/booking-repository';
 import { SmtpMailer } from '../../adapters/smtp/smtp-mailer';
-import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
 import { SqliteOutbox } from '../../adapters/sqlite/sqlite-outbox';
 import type { Outbox } from '../../core/ports/outbox';
 import { DeliverOutbox } from '../../core/use-cases/deliver-outbox';
@@ -21,6 +17,7 @@ import { startFirestoreEmulator, type FirestoreEmulator } from '../support/fires
 import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
 import { aMessage, describeOutboxContract } from './outbox.contract';
 import { aBooking, anUnpaidBooking, markPaidByCard, type AdapterFactory } from './storage-fixtures';
+import { openTempSqlite } from '../support/temp-sqlite';
 
 let emulator: FirestoreEmulator | undefined;
 let db: Firestore | undefined;
@@ -52,17 +49,7 @@ function running(): { emulator: FirestoreEmulator; db: Firestore } {
 }
 
 async function sqliteFile(): Promise<{ file: string; db: Knex; close(): Promise<void> }> {
-  const dir = mkdtempSync(join(tmpdir(), 'kyc-outbox-'));
-  const file = join(dir, 'club.sqlite');
-  const sqlite = await openSqliteDatabase(file);
-  return {
-    file,
-    db: sqlite,
-    close: async () => {
-      await sqlite.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return openTempSqlite('kyc-outbox-');
 }
 
 const onMemory: AdapterFactory<Outbox> = async () => ({ adapter: new MemoryOutbox(), close: async () => {} });

@@ -1,17 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FirestorePasswordResetTokenRepository } from '../../adapters/firestore/firestore-password-reset-token-repository';
 import { closeFirestore, openFirestore } from '../../adapters/firestore/firestore-storage';
 import { MemoryPasswordResetTokenRepository } from '../../adapters/memory/memory-password-reset-token-repository';
 import { CryptoSecretTokens } from '../../adapters/node-crypto/crypto-secret-tokens';
-import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
 import { SqlitePasswordResetTokenRepository } from '../../adapters/sqlite/sqlite-password-reset-token-repository';
 import { RESET_TOKEN_PATTERN } from '../../core/domain/password-reset';
 import { useFirestoreEmulator } from '../support/firestore-emulator-for-file';
 import { describePasswordResetTokenRepositoryContract } from './password-reset-token-repository.contract';
+import { tempSqlite } from '../support/temp-sqlite';
 
 const firestore = useFirestoreEmulator();
 
@@ -21,18 +18,13 @@ describePasswordResetTokenRepositoryContract('MemoryPasswordResetTokenRepository
 });
 
 describePasswordResetTokenRepositoryContract('SqlitePasswordResetTokenRepository', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'kyc-reset-tokens-'));
-  const file = join(dir, 'club.sqlite');
+  const sqlite = tempSqlite('kyc-reset-tokens-');
   // Two handles on one file, as two server processes would have.
-  const first = await openSqliteDatabase(file);
-  const second = await openSqliteDatabase(file);
+  const first = await sqlite.open();
+  const second = await sqlite.open();
   return {
     adapter: { tokens: new SqlitePasswordResetTokenRepository(first), other: new SqlitePasswordResetTokenRepository(second) },
-    close: async () => {
-      await first.destroy();
-      await second.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    close: sqlite.close,
   };
 });
 

@@ -1,7 +1,4 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -15,20 +12,14 @@ import type { BookingRepository } from '../../core/ports/booking-repository';
 import { useFirestoreEmulator } from '../support/firestore-emulator-for-file';
 import { aBooking, anEvent, anUnpaidBooking } from './storage-fixtures';
 import { WORKER_LIMIT_MS, WORKER_TEST_TIMEOUT_MS } from '../support/worker-limits';
+import { withTempSqlite } from '../support/temp-sqlite';
 
 const NOW = new Date('2026-06-01T09:00:00.000Z');
 
 const running = useFirestoreEmulator();
 
 async function withSqlite<T>(work: (db: Awaited<ReturnType<typeof openSqliteDatabase>>) => Promise<T>): Promise<T> {
-  const dir = mkdtempSync(join(tmpdir(), 'kyc-ledger-'));
-  const sqlite = await openSqliteDatabase(join(dir, 'club.sqlite'));
-  try {
-    return await work(sqlite);
-  } finally {
-    await sqlite.destroy();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return withTempSqlite(async (sqlite) => work(await sqlite.open()), 'kyc-ledger-');
 }
 
 /** Three bookings on two events, one of them an unpaid hold. */

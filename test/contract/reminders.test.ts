@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-booking-repository';
 import { FirestoreEventRepository } from '../../adapters/firestore/firestore-event-repository';
@@ -10,7 +7,6 @@ import { closeFirestore, openFirestore } from '../../adapters/firestore/firestor
 import { FixedClock } from '../../adapters/memory/fixed-clock';
 import { HmacBookingLinks } from '../../adapters/node-crypto/hmac-booking-links';
 import { SqliteBookingRepository } from '../../adapters/sqlite/sqlite-booking-repository';
-import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
 import { SqliteEventRepository } from '../../adapters/sqlite/sqlite-event-repository';
 import { SqliteJobQueue } from '../../adapters/sqlite/sqlite-job-queue';
 import { SqliteOutbox } from '../../adapters/sqlite/sqlite-outbox';
@@ -22,6 +18,7 @@ import { jobHandlers, REMINDER_ROUND_JOB, repeatingJobs, type UseCaseOf } from '
 import { SendEventReminders } from '../../core/use-cases/send-event-reminders';
 import { useFirestoreEmulator } from '../support/firestore-emulator-for-file';
 import { aBooking, anEvent } from './storage-fixtures';
+import { tempSqlite } from '../support/temp-sqlite';
 
 const firestore = useFirestoreEmulator();
 
@@ -30,19 +27,13 @@ type Ports = Pick<StoragePorts, 'events' | 'bookings' | 'outbox' | 'jobs'>;
 type Store = { open(): Promise<Ports>; close(): Promise<void> };
 
 const onSqlite = async (): Promise<Store> => {
-  const dir = mkdtempSync(join(tmpdir(), 'kyc-reminders-'));
-  const file = join(dir, 'club.sqlite');
-  const opened: { destroy(): Promise<void> }[] = [];
+  const sqlite = tempSqlite('kyc-reminders-');
   return {
     open: async () => {
-      const db = await openSqliteDatabase(file);
-      opened.push(db);
+      const db = await sqlite.open();
       return { events: new SqliteEventRepository(db), bookings: new SqliteBookingRepository(db), outbox: new SqliteOutbox(db), jobs: new SqliteJobQueue(db) };
     },
-    close: async () => {
-      for (const db of opened) await db.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    close: sqlite.close,
   };
 };
 

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { MemorySearchIndex } from '../../adapters/memory/memory-search-index';
@@ -11,6 +8,7 @@ import fc from 'fast-check';
 import type { SearchIndexName, SearchRecord } from '../../core/entities/search-hit';
 import { SEARCH_SYNONYMS } from '../../core/domain/search-synonyms';
 import { describeSearchIndexContract } from './search-index.contract';
+import { tempSqlite } from '../support/temp-sqlite';
 
 describeSearchIndexContract('MemorySearchIndex', async () => new MemorySearchIndex());
 
@@ -36,21 +34,20 @@ describe('SqliteSearchIndex storage', () => {
   });
 
   it('keeps its records across restarts', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'kyc-search-'));
+    const sqlite = tempSqlite('kyc-search-');
     try {
-      const file = join(dir, 'club.sqlite');
-      const first = await openSqliteDatabase(file);
+      const first = await sqlite.open();
       const before = new SqliteSearchIndex(first);
       await before.upsert('documents', [{ objectID: 'fees', type: 'document', category: 'rules', title: 'Membership fees', tags: [] }]);
       await first.destroy();
 
-      const second = await openSqliteDatabase(file);
+      const second = await sqlite.open();
       const after = new SqliteSearchIndex(second);
       const hits = await after.search('fees', { hitsPerIndex: 10 });
       await second.destroy();
       expect(hits.map((h) => [h.index, h.objectID, h.title])).toEqual([['documents', 'fees', 'Membership fees']]);
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      await sqlite.close();
     }
   });
 

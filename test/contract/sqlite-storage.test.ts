@@ -1,6 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -38,20 +37,11 @@ import { describeWaterLevelRepositoryContract } from './water-level-repository.c
 import { describePhotoRepositoryContract } from './photo-repository.contract';
 import { describeWorkDayRepositoryContract } from './work-day-repository.contract';
 import { WORKER_LIMIT_MS, WORKER_TEST_TIMEOUT_MS } from '../support/worker-limits';
+import { openTempSqlite, tempSqlite } from '../support/temp-sqlite';
 
 /** A fresh database file in its own temporary folder, removed when closed. */
 async function freshDatabase(): Promise<{ db: Knex; file: string; close(): Promise<void> }> {
-  const dir = mkdtempSync(join(tmpdir(), 'kyc-storage-'));
-  const file = join(dir, 'club.sqlite');
-  const db = await openSqliteDatabase(file);
-  return {
-    db,
-    file,
-    close: async () => {
-      await db.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return openTempSqlite('kyc-storage-');
 }
 
 function onSqlite<T>(make: (db: Knex) => T): AdapterFactory<T> {
@@ -139,9 +129,9 @@ describe('SQLite database file', () => {
 
 describe('SQLite after the server is killed (kill -9)', () => {
   it('keeps every committed write and none half done', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'kyc-killed-'));
+    const sqlite = tempSqlite('kyc-killed-');
     try {
-      const file = join(dir, 'club.sqlite');
+      const file = sqlite.file;
       const worker = fileURLToPath(new URL('./sqlite-kill-worker.ts', import.meta.url));
       const child = spawn(process.execPath, ['--import', 'tsx', worker, file, '20'], { stdio: ['ignore', 'pipe', 'pipe'] });
       let output = '';
@@ -172,7 +162,7 @@ describe('SQLite after the server is killed (kill -9)', () => {
         await reopened.destroy();
       }
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      await sqlite.close();
     }
   }, 90_000);
 });
@@ -285,8 +275,8 @@ describe('SQLite hot reads (the read connection)', () => {
 
 describe('migration 0013: documents’ files move out of the table', () => {
   it('writes each stored PDF to DATA_DIR/files and points its row at it, ordered by title; the file reads back byte for byte', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'kyc-0013-'));
-    const file = join(dir, 'kyc.sqlite');
+    const sqlite = tempSqlite('kyc-0013-', 'kyc.sqlite');
+    const { dir, file } = sqlite;
     try {
       // A database as the previous version left it: migrations up to 0010, PDFs in the rows.
       const old = knex({ client: 'better-sqlite3', connection: { filename: file }, useNullAsDefault: true });
@@ -323,7 +313,7 @@ describe('migration 0013: documents’ files move out of the table', () => {
         await db.destroy();
       }
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      await sqlite.close();
     }
   });
 });

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FirestoreAuditLog } from '../../adapters/firestore/firestore-audit-log';
 import { FirestoreOutbox } from '../../adapters/firestore/firestore-outbox';
@@ -10,13 +7,13 @@ import { MemoryAuditLog } from '../../adapters/memory/memory-audit-log';
 import { MemoryOutbox } from '../../adapters/memory/memory-outbox';
 import { MemoryWaitingList } from '../../adapters/memory/memory-waiting-list';
 import { SqliteAuditLog } from '../../adapters/sqlite/sqlite-audit-log';
-import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
 import { SqliteOutbox } from '../../adapters/sqlite/sqlite-outbox';
 import { SqliteWaitingList } from '../../adapters/sqlite/sqlite-waiting-list';
 import { useFirestoreEmulator } from '../support/firestore-emulator-for-file';
 import { aMessage } from './outbox.contract';
 import { anEntry, describeWaitingListContract, type WaitlistStores } from './waiting-list.contract';
 import type { AdapterFactory } from './storage-fixtures';
+import { openTempSqlite, tempSqlite } from '../support/temp-sqlite';
 
 const firestore = useFirestoreEmulator();
 
@@ -27,15 +24,8 @@ const onMemory: AdapterFactory<WaitlistStores> = async () => {
 };
 
 const onSqlite: AdapterFactory<WaitlistStores> = async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'kyc-waitlist-'));
-  const db = await openSqliteDatabase(join(dir, 'club.sqlite'));
-  return {
-    adapter: { list: new SqliteWaitingList(db), outbox: new SqliteOutbox(db), audit: new SqliteAuditLog(db) },
-    close: async () => {
-      await db.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const { db, close } = await openTempSqlite('kyc-waitlist-');
+  return { adapter: { list: new SqliteWaitingList(db), outbox: new SqliteOutbox(db), audit: new SqliteAuditLog(db) }, close };
 };
 
 const onFirestore: AdapterFactory<WaitlistStores> = async () => {
@@ -52,17 +42,15 @@ describe('joins with one address from two server instances', () => {
   it('SQLite: an entry made through one connection refuses the same address through another', async () => {
     // better-sqlite3 waits for the lock synchronously, so two connections of one process cannot
     // race here; the write lock that serialises them is the one every write transaction takes.
-    const dir = mkdtempSync(join(tmpdir(), 'kyc-waitlist-'));
-    const file = join(dir, 'club.sqlite');
-    const first = await openSqliteDatabase(file);
-    const second = await openSqliteDatabase(file);
+    const sqlite = tempSqlite('kyc-waitlist-');
+    const first = await sqlite.open();
+    const second = await sqlite.open();
     try {
       expect(await new SqliteWaitingList(first).join(anEntry('r1', { email: 'race@example.org' }), [aMessage('m1', 0, 'r1')])).toBe(true);
       expect(await new SqliteWaitingList(second).join(anEntry('r2', { email: 'Race@example.org' }), [aMessage('m2', 0, 'r2')])).toBe(false);
       expect(await new SqliteOutbox(second).list()).toHaveLength(1);
     } finally {
-      await Promise.all([first.destroy(), second.destroy()]);
-      rmSync(dir, { recursive: true, force: true });
+      await sqlite.close();
     }
   });
 

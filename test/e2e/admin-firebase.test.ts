@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startFirebaseAuthEmulator, type FirebaseAuthEmulator } from '../support/firebase-auth-emulator';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from './support/app-server';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
-import { launchBrowser, type BrowserSession } from './support/browser';
+import { useApp } from './support/use-app';
+import { textOf } from './support/eventually';
 
 /**
  * The admin journey with IDENTITY=firebase against the real Firebase Authentication emulator.
@@ -16,8 +17,6 @@ const WEB_API_KEY = 'demo-web-api-key';
 const CONSOLE_PASSWORD = 'made-in-the-console-1357';
 
 let emulator: FirebaseAuthEmulator;
-let app: AppServer;
-let browser: BrowserSession;
 let consoleUid = '';
 
 beforeAll(async () => {
@@ -29,22 +28,21 @@ beforeAll(async () => {
   });
   expect(created.status).toBe(200);
   consoleUid = ((await created.json()) as { localId: string }).localId;
-  app = await startAppServer({
-    env: {
-      IDENTITY: 'firebase',
-      FIREBASE_PROJECT_ID: emulator.projectId,
-      FIREBASE_WEB_API_KEY: WEB_API_KEY,
-      FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
-    },
-  });
-  browser = await launchBrowser({ baseURL: app.baseUrl });
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.close();
   await emulator?.stop();
 });
+
+// Started once the console user exists; stopped before the emulator (hooks run as a stack).
+const world = useApp(() => ({
+  env: {
+    IDENTITY: 'firebase',
+    FIREBASE_PROJECT_ID: emulator.projectId,
+    FIREBASE_WEB_API_KEY: WEB_API_KEY,
+    FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+  },
+}));
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('Email').fill(email);
@@ -57,14 +55,14 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 
 describe('admin panel with Firebase Authentication', () => {
   it('runs on the Firebase identity provider and linked the existing Firebase user as the first admin', async () => {
-    const health = await (await fetch(`${app.baseUrl}/api/health`)).json();
+    const health = await (await fetch(`${world.app.baseUrl}/api/health`)).json();
     expect(health.adapters.identity).toBe('firebase');
-    const admin = await app.built.ports.get('admins').getByEmail(E2E_ADMIN_EMAIL);
+    const admin = await world.app.built.ports.get('admins').getByEmail(E2E_ADMIN_EMAIL);
     expect(admin).toMatchObject({ uid: consoleUid, name: 'Club Administrator' });
   });
 
   it('signs in, shows the dashboard and signs out', async () => {
-    const page = await browser.newPage();
+    const page = await world.browser.newPage();
     await page.goto('/admin/dashboard');
     await page.waitForURL('**/admin/login');
     await page.getByRole('heading', { level: 1, name: 'Admin Sign In' }).waitFor();
@@ -72,7 +70,7 @@ describe('admin panel with Firebase Authentication', () => {
     // The password the server was configured with was never set: the Firebase user keeps its own.
     await signIn(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
-    expect(await page.getByRole('alert').innerText()).toBe('Invalid email or password');
+    await textOf(page.getByRole('alert')).toBe('Invalid email or password');
 
     await signIn(page, E2E_ADMIN_EMAIL.toUpperCase(), CONSOLE_PASSWORD);
     await page.waitForURL('**/admin/dashboard');
@@ -80,17 +78,17 @@ describe('admin panel with Firebase Authentication', () => {
     await page.getByRole('heading', { name: 'Recent Events' }).waitFor();
     const violations = await seriousAxeViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);
-    const cookie = (await browser.context.cookies()).find((c) => c.name === 'kyc_session');
+    const cookie = (await world.browser.context.cookies()).find((c) => c.name === 'kyc_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
     expect((await page.request.get('/api/admin/session')).status()).toBe(200);
-    const withCookie = () => fetch(`${app.baseUrl}/api/admin/session`, { headers: { cookie: `kyc_session=${cookie!.value}` } });
+    const withCookie = () => fetch(`${world.app.baseUrl}/api/admin/session`, { headers: { cookie: `kyc_session=${cookie!.value}` } });
     expect((await withCookie()).status).toBe(200);
 
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL('**/admin/login');
     await page.getByText('You have been signed out.').waitFor();
     expect((await page.request.get('/api/admin/session')).status()).toBe(401);
-    // The old cookie value is dead too, not just forgotten by the browser.
+    // The old cookie value is dead too, not just forgotten by the world.browser.
     expect((await withCookie()).status).toBe(401);
     await page.close();
   });

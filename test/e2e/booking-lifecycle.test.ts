@@ -6,12 +6,13 @@ import { createEvent, wallClockDaysAhead } from './support/admin-api';
 import { signedInAdminPage } from './support/admin-form';
 import { expectAccessible } from './support/axe';
 import { PHONE } from './support/browser';
-import { useAppWithMail } from './support/app-with-mail';
+import { useApp } from './support/use-app';
+import { countOf } from './support/eventually';
 
 const stamp = Date.now().toString(36);
 
 
-const world = useAppWithMail({ mailRoundMs: 50 });
+const world = useApp({ mail: true, build: { mailRoundMs: 50 } });
 
 /** The "N places left" line of one event on the members' calendar. */
 async function calendarPlaces(page: Page, eventName: string): Promise<string> {
@@ -155,7 +156,7 @@ describe("the booking's life after Book, in Chromium", () => {
     await admin.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
     await admin.getByText('Marked paid by cash (£30.00)').first().waitFor();
     await admin.getByText('member via manage link').first().waitFor();
-    expect(await admin.getByText('Cancelled by the member').count()).toBeGreaterThanOrEqual(2);
+    await countOf(admin.getByText('Cancelled by the member')).toBeGreaterThanOrEqual(2);
     await expectAccessible(admin, 'admin-audit-375');
     await admin.close();
   });

@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createEvent, FETCH_HEADER, signInAsAdmin, wallClockDaysAhead } from './support/admin-api';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from './support/app-server';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
-import { DESKTOP, launchBrowser, PHONE, screenshot, type BrowserSession } from './support/browser';
+import { DESKTOP, PHONE, screenshot } from './support/browser';
+import { useApp } from './support/use-app';
+import { countOf, textOf, valueOf } from './support/eventually';
 
 /**
  * What a member sees of booking before and after "Submit Booking": the calendar says when an
@@ -16,28 +18,21 @@ const stamp = Date.now().toString(36);
 const FULL_EVENT = `Committee Boat Crew ${stamp}`;
 const FREE_EVENT = `Dinghy Park Social ${stamp}`;
 
-let app: AppServer;
-let browser: BrowserSession;
 let fullEventId = '';
 let freeEventId = '';
 
+const world = useApp();
+
 beforeAll(async () => {
-  app = await startAppServer();
-  browser = await launchBrowser({ baseURL: app.baseUrl });
-  const request = browser.context.request;
-  await signInAsAdmin(request, app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
-  fullEventId = await createEvent(request, app.baseUrl, { name: FULL_EVENT, eventdatetime: wallClockDaysAhead(12, '10:00'), capacity: '2' });
-  freeEventId = await createEvent(request, app.baseUrl, { name: FREE_EVENT, eventdatetime: wallClockDaysAhead(14, '18:00'), offerChild: true });
-  const booked = await request.post(`${app.baseUrl}/api/bookings`, {
+  const request = world.browser.context.request;
+  await signInAsAdmin(request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+  fullEventId = await createEvent(request, world.app.baseUrl, { name: FULL_EVENT, eventdatetime: wallClockDaysAhead(12, '10:00'), capacity: '2' });
+  freeEventId = await createEvent(request, world.app.baseUrl, { name: FREE_EVENT, eventdatetime: wallClockDaysAhead(14, '18:00'), offerChild: true });
+  const booked = await request.post(`${world.app.baseUrl}/api/bookings`, {
     headers: FETCH_HEADER,
     data: { eventId: fullEventId, firstName: 'Last', lastName: 'Two', numberAttending: '2' },
   });
   expect(booked.status()).toBe(201);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
 });
 
 function card(page: Page, name: string) {
@@ -52,23 +47,23 @@ async function expectAxeClean(page: Page, label: string) {
 describe('the calendar says when an event can no longer be booked', () => {
   it('shows Booking closed after the deadline and Fully booked when no place is left, instead of Book Event', async () => {
     for (const viewport of [PHONE, TABLET, DESKTOP]) {
-      const page = await browser.newPage(viewport);
+      const page = await world.browser.newPage(viewport);
       await page.goto('/calendar');
       await page.locator('.event-card').first().waitFor();
 
       // The demo supper's booking deadline has passed; booking is still switched on for it.
       const supper = card(page, 'Laying-Up Supper and Prizegiving');
       await supper.getByText('Booking closed', { exact: true }).waitFor();
-      await expect(supper.getByRole('link', { name: /Book Event/ }).count()).resolves.toBe(0);
+      await countOf(supper.getByRole('link', { name: /Book Event/ })).toBe(0);
 
       const full = card(page, FULL_EVENT);
       await full.getByText('Fully booked', { exact: true }).waitFor();
-      await expect(full.getByRole('link', { name: /Book Event/ }).count()).resolves.toBe(0);
-      await expect(full.getByText(/places? left/).count()).resolves.toBe(0);
+      await countOf(full.getByRole('link', { name: /Book Event/ })).toBe(0);
+      await countOf(full.getByText(/places? left/)).toBe(0);
 
       // Open events keep their button.
-      await expect(card(page, FREE_EVENT).getByRole('link', { name: /Book Event/ }).count()).resolves.toBe(1);
-      await expect(card(page, 'Kestrel Open Regatta').getByRole('link', { name: /Book Event/ }).count()).resolves.toBe(1);
+      await countOf(card(page, FREE_EVENT).getByRole('link', { name: /Book Event/ })).toBe(1);
+      await countOf(card(page, 'Kestrel Open Regatta').getByRole('link', { name: /Book Event/ })).toBe(1);
 
       await screenshot(page, `calendar-booking-states-${viewport.width}`);
       await expectAxeClean(page, `calendar at ${viewport.width}px`);
@@ -77,7 +72,7 @@ describe('the calendar says when an event can no longer be booked', () => {
   });
 
   it('agrees with the booking page, whose own rule is the same', async () => {
-    const page = await browser.newPage(PHONE);
+    const page = await world.browser.newPage(PHONE);
     await page.goto(`/event-booking?id=${fullEventId}`);
     await page.getByRole('heading', { name: 'Fully booked' }).waitFor();
     await page.goto('/event-booking?id=laying-up-supper');
@@ -88,7 +83,7 @@ describe('the calendar says when an event can no longer be booked', () => {
 
 describe('the price box', () => {
   it('shows no total while the counts are refused, and the right total once they are valid', async () => {
-    const page = await browser.newPage(PHONE);
+    const page = await world.browser.newPage(PHONE);
     await page.goto('/event-booking?id=midsummer-barbecue');
     const attending = page.getByLabel('Total Number Attending *', { exact: true });
     const children = page.getByLabel('Number of Children (12 years or under)', { exact: true });
@@ -100,14 +95,14 @@ describe('the price box', () => {
 
     await attending.fill('123456789');
     await page.getByText('A booking can be for at most 50 attendees').waitFor();
-    await expect(total.count()).resolves.toBe(0);
+    await countOf(total).toBe(0);
     await screenshot(page, 'event-booking-over-limit-375');
     await expectAxeClean(page, 'booking form over the limit');
 
     await attending.fill('3');
     await children.fill('4');
     await page.getByText('Number of children (4) cannot exceed total attendees (3)').waitFor();
-    await expect(total.count()).resolves.toBe(0);
+    await countOf(total).toBe(0);
 
     await children.fill('1');
     await page.getByText('Total for this booking: £31.25').waitFor();
@@ -117,7 +112,7 @@ describe('the price box', () => {
 
 describe('the booking outcome lives in the address', () => {
   it('a free booking’s receipt survives a reload; Back leads to the calendar, not to a blank form; Forward shows it again', async () => {
-    const page = await browser.newPage(PHONE);
+    const page = await world.browser.newPage(PHONE);
     await page.goto('/calendar');
     await card(page, FREE_EVENT).getByRole('link', { name: /Book Event/ }).click();
     await page.getByLabel('Lead Member First Name *', { exact: true }).fill('Ellen');
@@ -134,7 +129,7 @@ describe('the booking outcome lives in the address', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Booking Submitted Successfully' }).waitFor();
     await page.getByText(`Thank you, Ellen. Your booking for ${FREE_EVENT} has been received.`).waitFor();
-    await expect(page.locator('.booking-reference strong').innerText()).resolves.toBe(reference);
+    await textOf(page.locator('.booking-reference strong')).toBe(reference);
     await expectAxeClean(page, 'receipt after a reload');
 
     await page.goBack();
@@ -142,7 +137,7 @@ describe('the booking outcome lives in the address', () => {
     await card(page, FREE_EVENT).waitFor();
     await page.goForward();
     await page.getByRole('heading', { name: 'Booking Submitted Successfully' }).waitFor();
-    await expect(page.getByLabel('Lead Member First Name *', { exact: true }).count()).resolves.toBe(0);
+    await countOf(page.getByLabel('Lead Member First Name *', { exact: true })).toBe(0);
 
     // Its manage link opens the same booking.
     await page.getByRole('link', { name: 'Manage my booking' }).click();
@@ -150,7 +145,7 @@ describe('the booking outcome lives in the address', () => {
     await page.getByRole('definition').filter({ hasText: reference }).first().waitFor();
 
     // Only the admin list and the receipt know it: one booking, not two.
-    const answer = await browser.context.request.get(`${app.baseUrl}/api/admin/events/${freeEventId}/bookings`, { headers: FETCH_HEADER });
+    const answer = await world.browser.context.request.get(`${world.app.baseUrl}/api/admin/events/${freeEventId}/bookings`, { headers: FETCH_HEADER });
     const { bookings } = (await answer.json()) as { bookings: { id: string; lastName: string }[] };
     expect(bookings.filter((b) => b.lastName === 'MacArthur').map((b) => b.id)).toEqual([reference]);
     await page.close();
@@ -158,7 +153,7 @@ describe('the booking outcome lives in the address', () => {
 
   it('"Make another booking" gives a fresh form; a receipt link that names no booking says so', async () => {
     for (const viewport of [PHONE, TABLET, DESKTOP]) {
-      const page = await browser.newPage(viewport);
+      const page = await world.browser.newPage(viewport);
       await page.goto(`/event-booking?id=${freeEventId}`);
       await page.getByLabel('Lead Member First Name *', { exact: true }).waitFor();
       await screenshot(page, `event-booking-form-${viewport.width}`);
@@ -170,12 +165,12 @@ describe('the booking outcome lives in the address', () => {
       await screenshot(page, `event-booking-receipt-${viewport.width}`);
       await expectAxeClean(page, `receipt at ${viewport.width}px`);
       await page.getByRole('button', { name: 'Make another booking' }).click();
-      await expect(page.getByLabel('Lead Member First Name *', { exact: true }).inputValue()).resolves.toBe('');
+      await valueOf(page.getByLabel('Lead Member First Name *', { exact: true })).toBe('');
       expect(new URL(page.url()).searchParams.get('booked')).toBeNull();
       await page.close();
     }
 
-    const page = await browser.newPage(PHONE);
+    const page = await world.browser.newPage(PHONE);
     await page.goto(`/event-booking?id=${freeEventId}&booked=not-a-token`);
     await page.getByRole('heading', { name: 'Booking not found' }).waitFor();
     await expectAxeClean(page, 'receipt of no booking');
@@ -183,7 +178,7 @@ describe('the booking outcome lives in the address', () => {
   });
 
   it('Back from a paid booking’s card step or receipt leads to the calendar, not to a blank form', async () => {
-    const page = await browser.newPage(PHONE);
+    const page = await world.browser.newPage(PHONE);
     await page.goto('/calendar');
     await card(page, 'Midsummer Barbecue and Social Sail').getByRole('link', { name: /Book Event/ }).click();
     await page.getByLabel('Lead Member First Name *', { exact: true }).fill('Dee');
@@ -203,7 +198,7 @@ describe('the booking outcome lives in the address', () => {
 
 describe('card payments never finished', () => {
   it('show as Expired in the admin list, count in no total, and can be hidden', async () => {
-    const page = await browser.newPage(DESKTOP);
+    const page = await world.browser.newPage(DESKTOP);
     // Demo data: Priya Nair's regatta booking was never paid, five days ago.
     await page.goto('/admin/bookings/open-regatta');
     const table = page.getByRole('region', { name: 'Bookings' });
@@ -217,7 +212,7 @@ describe('card payments never finished', () => {
     const hide = page.getByLabel('Hide expired bookings (1)');
     await hide.check();
     await priya.waitFor({ state: 'detached' });
-    await expect(table.getByRole('row').filter({ hasText: 'Helen Marsh' }).count()).resolves.toBe(1);
+    await countOf(table.getByRole('row').filter({ hasText: 'Helen Marsh' })).toBe(1);
     await expectAxeClean(page, 'event bookings with expired rows hidden');
     await hide.uncheck();
     await priya.waitFor();
@@ -234,6 +229,6 @@ describe('card payments never finished', () => {
 
   it('raise no script errors beyond the refusals the tests ask for', () => {
     const expected = /booked=not-a-token.*status of 404/;
-    expect(browser.errors.filter((line) => !expected.test(line))).toEqual([]);
+    expect(world.browser.errors.filter((line) => !expected.test(line))).toEqual([]);
   });
 });

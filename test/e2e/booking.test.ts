@@ -1,22 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { BOOKING_MESSAGES } from '../../core/domain/booking-validation';
 import { eventBookingPath } from '../../core/paths';
 import { createEvent, FETCH_HEADER, signInAsAdmin, wallClockDaysAhead } from './support/admin-api';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from './support/app-server';
-import { launchBrowser, PHONE, screenshot, type BrowserSession } from './support/browser';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
+import { PHONE, screenshot } from './support/browser';
+import { useApp } from './support/use-app';
+import { attributeOf, countOf, disabledOf, eventually, valueOf } from './support/eventually';
 
-let app: AppServer;
-let browser: BrowserSession;
 let familyDayId = '';
 const FAMILY_DAY = `Family Fun Day ${Date.now().toString(36)}`;
 
+const world = useApp();
+
 beforeAll(async () => {
-  app = await startAppServer();
-  browser = await launchBrowser({ baseURL: app.baseUrl });
-  const request = browser.context.request;
-  await signInAsAdmin(request, app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
-  familyDayId = await createEvent(request, app.baseUrl, {
+  const request = world.browser.context.request;
+  await signInAsAdmin(request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+  familyDayId = await createEvent(request, world.app.baseUrl, {
     name: FAMILY_DAY,
     description: 'Sailing, games and a picnic for the whole family.',
     eventdatetime: wallClockDaysAhead(30, '10:00'),
@@ -29,13 +29,8 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
 async function bookingPage(id: string, viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await browser.newPage(viewport);
+  const page = await world.browser.newPage(viewport);
   await page.goto(`/event-booking?id=${id}`);
   await page.getByLabel('Lead Member First Name *').waitFor();
   return page;
@@ -54,7 +49,7 @@ async function errorOf(page: Page, label: string): Promise<string | null> {
 
 describe('event booking page states', () => {
   it('without an id says No event ID provided', async () => {
-    const page = await browser.newPage();
+    const page = await world.browser.newPage();
     await page.goto('/event-booking');
     await page.getByRole('heading', { name: 'No event ID provided' }).waitFor();
     await page.close();
@@ -68,7 +63,7 @@ describe('event booking page states', () => {
   }
 
   it('shows Loading event... while the event loads, then the event and its form', async () => {
-    const page = await browser.newPage();
+    const page = await world.browser.newPage();
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route(`**/api/events/${familyDayId}`, async (route) => {
@@ -84,7 +79,7 @@ describe('event booking page states', () => {
   });
 
   it('says Event Not Found for an unknown id, and Failed to fetch event data when the server fails', async () => {
-    const page = await browser.newPage();
+    const page = await world.browser.newPage();
     await page.goto('/event-booking?id=no-such-event');
     await page.getByRole('heading', { name: 'Event Not Found' }).waitFor();
     await page.route('**/api/events/open-regatta', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }));
@@ -94,21 +89,21 @@ describe('event booking page states', () => {
   });
 
   it('shows the Booking Closed page once the booking deadline has passed', async () => {
-    const page = await browser.newPage();
+    const page = await world.browser.newPage();
     await page.goto('/event-booking?id=laying-up-supper');
     await page.getByRole('heading', { name: 'Booking Closed' }).waitFor();
-    await expect(page.getByLabel('Lead Member First Name *').count()).resolves.toBe(0);
+    await countOf(page.getByLabel('Lead Member First Name *')).toBe(0);
     await page.close();
   });
 
   it('shows the price of a paid event; without a payment gateway it says card payment is not yet available instead of a form', async () => {
-    const { paymentsMode } = (await (await fetch(`${app.baseUrl}/api/config`)).json()) as { paymentsMode: string };
-    const page = await browser.newPage();
+    const { paymentsMode } = (await (await fetch(`${world.app.baseUrl}/api/config`)).json()) as { paymentsMode: string };
+    const page = await world.browser.newPage();
     await page.goto('/event-booking?id=midsummer-barbecue');
     await page.getByText('£12.50 per adult, £6.25 per child (12 years or under)').waitFor();
     if (paymentsMode === 'none') {
       await page.getByText('Card payment is not yet available online').waitFor();
-      await expect(page.getByLabel('Lead Member First Name *').count()).resolves.toBe(0);
+      await countOf(page.getByLabel('Lead Member First Name *')).toBe(0);
     } else {
       // With a gateway: the total follows the counts, and submitting goes on to the card step.
       await page.getByText('Total for this booking: £12.50').waitFor();
@@ -126,17 +121,17 @@ describe('event booking page states', () => {
   it('shows only the fields the event asks for', async () => {
     const series = await bookingPage('wednesday-evening-series');
     await series.getByLabel('Boat Name').waitFor();
-    await expect(series.getByLabel(/Children/).count()).resolves.toBe(0);
-    await expect(series.getByLabel(/Soft Drinks/).count()).resolves.toBe(0);
-    await expect(series.getByLabel(/Vegetarian/).count()).resolves.toBe(0);
+    await countOf(series.getByLabel(/Children/)).toBe(0);
+    await countOf(series.getByLabel(/Soft Drinks/)).toBe(0);
+    await countOf(series.getByLabel(/Vegetarian/)).toBe(0);
     await series.close();
 
     const family = await bookingPage(familyDayId);
     for (const label of ['Lead Member Last Name *', 'Email (optional)', 'Total Number Attending *', 'Number of Children (12 years or under)', 'Number Requiring Soft Drinks', 'Number of Vegetarian Meals', 'Boat Name']) {
       await field(family, label).waitFor();
     }
-    await expect(field(family, 'Email (optional)').getAttribute('type')).resolves.toBe('email');
-    await expect(field(family, 'Total Number Attending *').inputValue()).resolves.toBe('1');
+    await attributeOf(field(family, 'Email (optional)'), 'type').toBe('email');
+    await valueOf(field(family, 'Total Number Attending *')).toBe('1');
     await family.getByText('20 places left').waitFor();
     await family.close();
   });
@@ -148,8 +143,8 @@ describe('booking form validation', () => {
     await page.getByRole('button', { name: 'Submit Booking' }).click();
     await expect(errorOf(page, 'Lead Member First Name *')).resolves.toBe(BOOKING_MESSAGES.firstNameRequired);
     await expect(errorOf(page, 'Lead Member Last Name *')).resolves.toBe(BOOKING_MESSAGES.lastNameRequired);
-    await expect(field(page, 'Lead Member First Name *').evaluate((el) => el === document.activeElement)).resolves.toBe(true);
-    await expect(field(page, 'Lead Member First Name *').getAttribute('aria-invalid')).resolves.toBe('true');
+    await eventually(() => field(page, 'Lead Member First Name *').evaluate((el) => el === document.activeElement)).toBe(true);
+    await attributeOf(field(page, 'Lead Member First Name *'), 'aria-invalid').toBe('true');
     await screenshot(page, 'event-booking-validation-375');
 
     const attending = field(page, 'Total Number Attending *');
@@ -161,11 +156,11 @@ describe('booking form validation', () => {
     // Digits only: anything else is stripped as it is typed (so a count can never be negative).
     await attending.fill('');
     await attending.pressSequentially('2a-');
-    await expect(attending.inputValue()).resolves.toBe('2');
+    await valueOf(attending).toBe('2');
     await expect(errorOf(page, 'Total Number Attending *')).resolves.toBeNull();
 
     await field(page, 'Number of Children (12 years or under)').pressSequentially('-3');
-    await expect(field(page, 'Number of Children (12 years or under)').inputValue()).resolves.toBe('3');
+    await valueOf(field(page, 'Number of Children (12 years or under)')).toBe('3');
     await expect(errorOf(page, 'Number of Children (12 years or under)')).resolves.toBe('Number of children (3) cannot exceed total attendees (2)');
     await field(page, 'Number Requiring Soft Drinks').fill('5');
     await expect(errorOf(page, 'Number Requiring Soft Drinks')).resolves.toBe('Number requiring soft drinks (5) cannot exceed total attendees (2)');
@@ -177,8 +172,8 @@ describe('booking form validation', () => {
     await expect(errorOf(page, 'Number Requiring Soft Drinks')).resolves.toBeNull();
     await expect(errorOf(page, 'Number of Vegetarian Meals')).resolves.toBeNull();
 
-    await attending.fill(String(app.config.maxAttendeesPerBooking + 1));
-    await expect(errorOf(page, 'Total Number Attending *')).resolves.toBe(`A booking can be for at most ${app.config.maxAttendeesPerBooking} attendees`);
+    await attending.fill(String(world.app.config.maxAttendeesPerBooking + 1));
+    await expect(errorOf(page, 'Total Number Attending *')).resolves.toBe(`A booking can be for at most ${world.app.config.maxAttendeesPerBooking} attendees`);
 
     await field(page, 'Email (optional)').fill('not-an-email');
     await expect(errorOf(page, 'Email (optional)')).resolves.toBe(BOOKING_MESSAGES.emailInvalid);
@@ -191,7 +186,7 @@ describe('booking form validation', () => {
   });
 
   it('the server gives the same messages for counts a browser cannot type (negative numbers)', async () => {
-    const response = await browser.context.request.post(`${app.baseUrl}/api/bookings`, {
+    const response = await world.browser.context.request.post(`${world.app.baseUrl}/api/bookings`, {
       data: { eventId: familyDayId, firstName: 'A', lastName: 'B', numberAttending: 2, numberOfChildren: -1, numberOfSoftDrinks: -1, numberOfVegetarian: -1, boatName: '', email: '' },
     });
     expect(response.status()).toBe(400);
@@ -225,9 +220,9 @@ describe('booking a free event', () => {
     await page.getByRole('button', { name: 'Submit Booking' }).click();
     const submitting = page.getByRole('button', { name: 'Submitting...' });
     await submitting.waitFor();
-    await expect(submitting.isDisabled()).resolves.toBe(true);
-    await expect(field(page, 'Lead Member First Name *').isDisabled()).resolves.toBe(true);
-    await expect(field(page, 'Number of Vegetarian Meals').isDisabled()).resolves.toBe(true);
+    await disabledOf(submitting).toBe(true);
+    await disabledOf(field(page, 'Lead Member First Name *')).toBe(true);
+    await disabledOf(field(page, 'Number of Vegetarian Meals')).toBe(true);
     release();
 
     await page.getByRole('heading', { name: 'Booking Submitted Successfully' }).waitFor();
@@ -238,7 +233,7 @@ describe('booking a free event', () => {
     await page.getByRole('button', { name: 'Download .ics file' }).waitFor();
     await screenshot(page, 'event-booking-success-1280');
 
-    const answer = await browser.context.request.get(`${app.baseUrl}/api/admin/events/${familyDayId}/bookings`, { headers: FETCH_HEADER });
+    const answer = await world.browser.context.request.get(`${world.app.baseUrl}/api/admin/events/${familyDayId}/bookings`, { headers: FETCH_HEADER });
     expect(answer.status()).toBe(200);
     const { bookings } = (await answer.json()) as { bookings: Record<string, unknown>[] };
     const booking = bookings.find((b) => b.id === reference);
@@ -256,9 +251,9 @@ describe('booking a free event', () => {
     });
 
     await page.getByRole('button', { name: 'Make another booking' }).click();
-    await expect(field(page, 'Lead Member First Name *').inputValue()).resolves.toBe('');
-    await expect(field(page, 'Total Number Attending *').inputValue()).resolves.toBe('1');
-    await expect(field(page, 'Number of Children (12 years or under)').inputValue()).resolves.toBe('');
+    await valueOf(field(page, 'Lead Member First Name *')).toBe('');
+    await valueOf(field(page, 'Total Number Attending *')).toBe('1');
+    await valueOf(field(page, 'Number of Children (12 years or under)')).toBe('');
     await page.getByText('16 places left').waitFor();
     await page.reload();
     await page.getByText('16 places left').waitFor();
@@ -283,14 +278,14 @@ describe('booking a free event', () => {
     await page.getByRole('button', { name: 'Submit Booking' }).click();
     const failure = page.getByRole('alert').filter({ hasText: 'Failed to submit booking. Please try again.' });
     await failure.waitFor();
-    await expect(field(page, 'Lead Member First Name *').isDisabled()).resolves.toBe(false);
+    await disabledOf(field(page, 'Lead Member First Name *')).toBe(false);
     await field(page, 'Lead Member Last Name *').pressSequentially('s');
     await failure.waitFor({ state: 'detached' });
     await page.close();
   });
 
   it('shows Fully booked once the last places are taken', async () => {
-    const before = (await (await fetch(`${app.baseUrl}/api/events/taster-sail`)).json()) as { event: { placesLeft: number } };
+    const before = (await (await fetch(`${world.app.baseUrl}/api/events/taster-sail`)).json()) as { event: { placesLeft: number } };
     const left = before.event.placesLeft;
     expect(left).toBeGreaterThan(0);
     const page = await bookingPage('taster-sail');
@@ -303,13 +298,13 @@ describe('booking a free event', () => {
     // The receipt's address shows the receipt again; the booking page itself is now full.
     await page.goto('/event-booking?id=taster-sail');
     await page.getByRole('heading', { name: 'Fully booked' }).waitFor();
-    await expect(page.getByLabel('Lead Member First Name *').count()).resolves.toBe(0);
+    await countOf(page.getByLabel('Lead Member First Name *')).toBe(0);
     await screenshot(page, 'event-booking-fully-booked-375');
     await page.close();
   });
 
   it('raises no script errors', () => {
     const expected = /(id=no-such-event|id=open-regatta|api\/bookings|id=taster-sail|id=family).*status of (404|409|500)|Failed to load resource.*(404|409|500)/;
-    expect(browser.errors.filter((line) => !expected.test(line))).toEqual([]);
+    expect(world.browser.errors.filter((line) => !expected.test(line))).toEqual([]);
   });
 });

@@ -1,13 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './support/app-server';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, seriousAxeViolations } from './support/axe';
 import { join } from 'node:path';
-import { launchBrowser, PHONE, SCREENSHOT_DIR, type BrowserSession } from './support/browser';
+import { PHONE, SCREENSHOT_DIR } from './support/browser';
 import { readFeed, vevents } from '../support/ics-feed';
+import { useApp } from './support/use-app';
+import { attributeOf, countOf, eventually } from './support/eventually';
 
-let app: AppServer;
-let browser: BrowserSession;
 
 interface ApiEvent {
   id: string;
@@ -21,15 +20,10 @@ interface ApiEvent {
 
 let events: ApiEvent[] = [];
 
-beforeAll(async () => {
-  app = await startAppServer();
-  browser = await launchBrowser({ baseURL: app.baseUrl });
-  events = ((await (await fetch(`${app.baseUrl}/api/events`)).json()) as { events: ApiEvent[] }).events;
-});
+const world = useApp();
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
+beforeAll(async () => {
+  events = ((await (await fetch(`${world.app.baseUrl}/api/events`)).json()) as { events: ApiEvent[] }).events;
 });
 
 /** 2026-12-12T09:30:00.000Z -> 20261212T093000Z, as iCalendar writes UTC date-times. */
@@ -43,7 +37,7 @@ function card(page: import('playwright-core').Page, name: string) {
 
 describe('calendar', () => {
   it('lists the events in start order, with Book Event only for those open for booking with places left', async () => {
-    const page = await browser.newPage();
+    const page = await world.browser.newPage();
     await page.goto('/calendar');
     await page.getByRole('heading', { name: 'Upcoming Events', level: 1 }).waitFor();
     await page.locator('.event-card').first().waitFor();
@@ -56,11 +50,11 @@ describe('calendar', () => {
     for (const event of events) {
       const bookLink = card(page, event.name).getByRole('link', { name: /Book Event/ });
       const open = event.allowBooking && event.bookingOpen && event.placesLeft !== 0;
-      await expect(bookLink.count(), event.name).resolves.toBe(open ? 1 : 0);
-      if (open) await expect(bookLink.getAttribute('href')).resolves.toBe(`/event-booking?id=${event.id}`);
+      await countOf(bookLink, event.name).toBe(open ? 1 : 0);
+      if (open) await attributeOf(bookLink, 'href').toBe(`/event-booking?id=${event.id}`);
       // Booking switched on but closed (the deadline passed): the card says so instead.
       const closed = event.allowBooking && !event.bookingOpen;
-      await expect(card(page, event.name).getByText('Booking closed', { exact: true }).count(), event.name).resolves.toBe(closed ? 1 : 0);
+      await countOf(card(page, event.name).getByText('Booking closed', { exact: true }), event.name).toBe(closed ? 1 : 0);
     }
     expect(events.some((e) => !e.allowBooking)).toBe(true);
     expect(events.some((e) => e.allowBooking && !e.bookingOpen)).toBe(true);
@@ -74,7 +68,7 @@ describe('calendar', () => {
 
   it('Add to My Calendar offers Google, Outlook and an .ics file named from the event, holding the event', async () => {
     const regatta = events.find((e) => e.id === 'open-regatta')!;
-    const page = await browser.newPage();
+    const page = await world.browser.newPage();
     await page.goto('/calendar');
     const opener = card(page, regatta.name).getByRole('button', { name: 'Add to My Calendar' });
     await opener.click();
@@ -85,7 +79,7 @@ describe('calendar', () => {
     expect(google.hostname).toBe('calendar.google.com');
     expect(google.searchParams.get('text')).toBe(regatta.name);
     expect(google.searchParams.get('dates')).toBe(`${icsUtc(regatta.eventdatetime!)}/${icsUtc(regatta.eventenddatetime!)}`);
-    expect(google.searchParams.get('location')).toBe(app.config.clubName);
+    expect(google.searchParams.get('location')).toBe(world.app.config.clubName);
     const outlook = new URL((await dialog.getByRole('link', { name: /Outlook Calendar/ }).getAttribute('href'))!);
     expect(outlook.hostname).toMatch(/outlook\.(live|office)\.com$/);
     expect(outlook.searchParams.get('subject')).toBe(regatta.name);
@@ -98,18 +92,18 @@ describe('calendar', () => {
     expect(ics).toContain(`SUMMARY:${regatta.name}`);
     expect(ics).toContain(`DTSTART:${icsUtc(regatta.eventdatetime!)}`);
     expect(ics).toContain(`DTEND:${icsUtc(regatta.eventenddatetime!)}`);
-    expect(ics).toContain(`LOCATION:${app.config.clubName}`);
+    expect(ics).toContain(`LOCATION:${world.app.config.clubName}`);
     expect(ics.trimEnd()).toMatch(/END:VCALENDAR$/);
 
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    await expect(opener.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await eventually(() => opener.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.close();
   });
 
   it('an event starting at midnight goes into the calendar file as an all-day event', async () => {
     const openDay = events.find((e) => e.id === 'push-the-boat-out')!;
-    const page = await browser.newPage();
+    const page = await world.browser.newPage();
     await page.goto('/calendar');
     await card(page, openDay.name).getByRole('button', { name: 'Add to My Calendar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add to My Calendar' });
@@ -129,31 +123,31 @@ describe('calendar', () => {
   });
 
   it("keeps Tab inside the dialog while it is open", async () => {
-    const page = await browser.newPage();
+    const page = await world.browser.newPage();
     await page.goto('/calendar');
     await page.getByRole('button', { name: 'Add to My Calendar' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Add to My Calendar' });
     await dialog.waitFor();
     for (let i = 0; i < 6; i += 1) {
       await page.keyboard.press('Tab');
-      await expect(dialog.evaluate((el) => el.contains(document.activeElement))).resolves.toBe(true);
+      await eventually(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     }
     await page.close();
   });
 
   it('offers the live calendar to subscribe to (webcal:// and the https address, steps for Google, Apple and Outlook), readable at 375 px', async () => {
-    const page = await browser.newPage(PHONE);
+    const page = await world.browser.newPage(PHONE);
     await page.goto('/calendar');
     await page.locator('.event-card').first().waitFor();
     const section = page.getByRole('region', { name: 'Subscribe in your calendar' });
     await section.getByRole('heading', { name: 'Subscribe in your calendar', level: 2 }).waitFor();
     const webcal = await section.getByRole('link', { name: 'Subscribe in your calendar app' }).getAttribute('href');
-    const host = new URL(app.baseUrl).host;
+    const host = new URL(world.app.baseUrl).host;
     expect(webcal).toBe(`webcal://${host}/calendar.ics`);
     const address = await section.locator('code').innerText();
-    expect(address).toBe(`${app.baseUrl}/calendar.ics`);
+    expect(address).toBe(`${world.app.baseUrl}/calendar.ics`);
     for (const name of ['Google Calendar', 'Apple Calendar (iPhone, iPad, Mac)', 'Outlook']) {
-      await expect(section.getByRole('heading', { name, level: 3 }).count(), name).resolves.toBe(1);
+      await countOf(section.getByRole('heading', { name, level: 3 }), name).toBe(1);
     }
     await section.getByText('From URL').waitFor();
     await section.getByText('Subscribe from web').waitFor();
@@ -181,7 +175,7 @@ describe('calendar', () => {
     // Opened by its address, the calendar comes inside the page (ADR 23); these states come from
     // the API, which the app asks when a member goes to the calendar from another page.
     const fromHome = async (answer: { status: number; body: string }) => {
-      const page = await browser.newPage();
+      const page = await world.browser.newPage();
       await page.goto('/');
       await page.route('**/api/events', (route) => route.fulfill({ status: answer.status, contentType: 'application/json', body: answer.body }));
       await page.getByRole('navigation').getByRole('link', { name: 'Calendar', exact: true }).first().click();

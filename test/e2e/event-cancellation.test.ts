@@ -6,7 +6,8 @@ import { createEvent, wallClockDaysAhead } from './support/admin-api';
 import { signedInAdminPage } from './support/admin-form';
 import { expectAccessible } from './support/axe';
 import { PHONE } from './support/browser';
-import { useAppWithMail } from './support/app-with-mail';
+import { useApp } from './support/use-app';
+import { countOf, textOf } from './support/eventually';
 
 // Cancelling an event (issue 17) in Chromium: the admin's Cancel event dialog at 375 px, the
 // members' e-mails through a real SMTP server, the refunds at the test gateway, the calendar,
@@ -15,7 +16,7 @@ import { useAppWithMail } from './support/app-with-mail';
 const stamp = Date.now().toString(36);
 
 
-const world = useAppWithMail({ mailRoundMs: 50 });
+const world = useApp({ mail: true, build: { mailRoundMs: 50 } });
 
 /** No part of the page is wider than the phone's screen. */
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
@@ -71,13 +72,13 @@ describe('an admin cancels an event, in Chromium', () => {
     await admin.getByText(`Event "${name}" cancelled: 3 bookings cancelled, 3 refunded.`).waitFor();
     const row = admin.getByRole('row').filter({ hasText: name });
     await row.getByText('Cancelled', { exact: true }).waitFor();
-    expect(await row.getByRole('button', { name: `Cancel event ${name}` }).count()).toBe(0);
+    await countOf(row.getByRole('button', { name: `Cancel event ${name}` })).toBe(0);
 
     // Refunded in full at the gateway, and revenue falls to nothing.
     expect(gateway.refunds.slice(refundsBefore).map((r) => r.amount).sort((a, b) => a - b)).toEqual([1250, 1250, 2500]);
     await admin.goto(`/admin/bookings/${eventId}`);
     await admin.getByRole('heading', { level: 1, name: `Bookings: ${name}` }).waitFor();
-    expect(await admin.locator('.adm-card').filter({ has: admin.getByText('Revenue (less refunds)', { exact: true }) }).locator('dd').innerText()).toBe('£0.00');
+    await textOf(admin.locator('.adm-card').filter({ has: admin.getByText('Revenue (less refunds)', { exact: true }) }).locator('dd')).toBe('£0.00');
 
     // Each member with an e-mail is told the reason and the refund.
     const mails = await mailsWithSubject(`Event cancelled: ${name}`, 2);
@@ -92,7 +93,7 @@ describe('an admin cancels an event, in Chromium', () => {
     await member.goto('/calendar');
     const card = member.locator('li.event-card').filter({ has: member.getByRole('heading', { name }) });
     await card.getByText('Cancelled: Gale warning for the whole weekend').waitFor();
-    expect(await card.getByRole('link', { name: /Book Event/ }).count()).toBe(0);
+    await countOf(card.getByRole('link', { name: /Book Event/ })).toBe(0);
     await expectNoSidewaysScroll(member);
     await expectAccessible(member, 'calendar-cancelled-event-375');
 
@@ -100,7 +101,7 @@ describe('an admin cancels an event, in Chromium', () => {
     await member.goto(`/event-booking?id=${eventId}`);
     await member.getByRole('heading', { name: 'Event cancelled' }).waitFor();
     await member.getByText('Reason: Gale warning for the whole weekend').waitFor();
-    expect(await member.getByRole('button', { name: 'Submit Booking' }).count()).toBe(0);
+    await countOf(member.getByRole('button', { name: 'Submit Booking' })).toBe(0);
     await expectAccessible(member, 'booking-page-cancelled-event-375');
 
     // The calendar feed: the same entry, STATUS:CANCELLED.

@@ -1,24 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isLocalUrl, median, runLighthouse, REQUIRED_SCORE } from '../../scripts/lighthouse';
-import { startAppServer, type AppServer } from './support/app-server';
+import { useApp } from './support/use-app';
 
 // Accessibility and best practices (console errors, CSP violations, deprecated APIs...) do not
 // depend on how busy the machine is, so they are checked on every test run. Performance scores
 // do; `npm run lighthouse` measures them (median of 3 runs, phone and desktop).
 
-let app: AppServer;
 let bookingPath = '';
 
+// Lighthouse launches its own Chromium.
+const world = useApp({ browser: false });
+
 beforeAll(async () => {
-  app = await startAppServer();
-  const { events } = (await (await fetch(`${app.baseUrl}/api/events`)).json()) as { events: { id: string; bookingOpen: boolean }[] };
+  const { events } = (await (await fetch(`${world.app.baseUrl}/api/events`)).json()) as { events: { id: string; bookingOpen: boolean }[] };
   const open = events.find((event) => event.bookingOpen);
   if (!open) throw new Error('The demo data has no event open for booking');
   bookingPath = `/event-booking?id=${encodeURIComponent(open.id)}`;
-});
-
-afterAll(async () => {
-  await app?.close();
 });
 
 describe('Lighthouse on the members pages (phone)', () => {
@@ -28,7 +25,7 @@ describe('Lighthouse on the members pages (phone)', () => {
     ['booking', () => bookingPath],
   ] as const) {
     it(`${name}: no accessibility or best-practice audit fails, and nothing is asked of another host`, { timeout: 180_000 }, async () => {
-      const run = await runLighthouse(`${app.baseUrl}${path()}`, { formFactor: 'mobile', categories: ['accessibility', 'best-practices'] });
+      const run = await runLighthouse(`${world.app.baseUrl}${path()}`, { formFactor: 'mobile', categories: ['accessibility', 'best-practices'] });
       expect(run.runtimeError).toBeUndefined();
       expect(run.outsideRequests).toEqual([]);
       // Stricter than the 95 npm run lighthouse needs: one failing audit (a console error, a CSP

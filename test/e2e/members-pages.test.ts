@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startAppServer, type AppServer } from './support/app-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
-import { DESKTOP, launchBrowser, PHONE, screenshot, type BrowserSession } from './support/browser';
+import { DESKTOP, PHONE, screenshot } from './support/browser';
+import { useApp } from './support/use-app';
+import { attributeOf, countOf, disabledOf, eventually, textOf, visibleOf } from './support/eventually';
 
-let app: AppServer;
-let browser: BrowserSession;
 
-beforeAll(async () => {
-  app = await startAppServer();
-  browser = await launchBrowser({ baseURL: app.baseUrl });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const world = useApp();
 
 /** Every public screen and state, with a text that shows it has finished loading. */
 const SCREENS: { name: string; path: string; ready: string }[] = [
@@ -37,7 +28,7 @@ const SCREENS: { name: string; path: string; ready: string }[] = [
 ];
 
 async function open(path: string, ready: string, viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
-  const page = await browser.newPage(viewport);
+  const page = await world.browser.newPage(viewport);
   await page.goto(path);
   await page.getByText(ready).first().waitFor();
   return page;
@@ -83,7 +74,7 @@ describe('every public screen', () => {
   it('shows no script errors or Content-Security-Policy complaints on any screen', () => {
     // The not-found screens are drawn from the API’s 404 answers (and /no-such-page is itself a 404), which Chromium logs.
     const expected = /(id=no-such-event|id=no-such-day|no-such-page): console: Failed to load resource: the server responded with a status of 404/;
-    expect(browser.errors.filter((line) => !expected.test(line))).toEqual([]);
+    expect(world.browser.errors.filter((line) => !expected.test(line))).toEqual([]);
   });
 });
 
@@ -91,10 +82,10 @@ describe('header', () => {
   it('shows the club logo linking to the public site, Members Area and a button out to the website', async () => {
     const page = await open('/', 'Welcome to the Members Area');
     const header = page.getByRole('banner');
-    await expect(header.getByText('Members Area', { exact: true }).isVisible()).resolves.toBe(true);
-    const logo = header.getByRole('link', { name: `${app.config.clubName} public website` });
-    await expect(logo.getAttribute('href')).resolves.toBe(app.config.publicSiteUrl);
-    await expect(header.getByRole('link', { name: /Club Website/ }).getAttribute('href')).resolves.toBe(app.config.publicSiteUrl);
+    await visibleOf(header.getByText('Members Area', { exact: true })).toBe(true);
+    const logo = header.getByRole('link', { name: `${world.app.config.clubName} public website` });
+    await attributeOf(logo, 'href').toBe(world.app.config.publicSiteUrl);
+    await attributeOf(header.getByRole('link', { name: /Club Website/ }), 'href').toBe(world.app.config.publicSiteUrl);
     await page.close();
   });
 
@@ -103,11 +94,11 @@ describe('header', () => {
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     const toggle = nav.getByRole('button', { name: 'Information' });
     const documentsLink = nav.getByRole('link', { name: 'Documents & Files' });
-    await expect(documentsLink.isVisible()).resolves.toBe(false);
+    await visibleOf(documentsLink).toBe(false);
 
     await toggle.hover();
     await documentsLink.waitFor();
-    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+    await attributeOf(toggle, 'aria-expanded').toBe('true');
     await page.mouse.move(5, 600);
     await documentsLink.waitFor({ state: 'hidden' });
 
@@ -115,12 +106,12 @@ describe('header', () => {
     await page.keyboard.press('Enter');
     await documentsLink.waitFor();
     await page.keyboard.press('ArrowDown');
-    await expect(documentsLink.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await eventually(() => documentsLink.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('ArrowDown');
-    await expect(nav.getByRole('link', { name: 'Club Information' }).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await eventually(() => nav.getByRole('link', { name: 'Club Information' }).evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Escape');
     await documentsLink.waitFor({ state: 'hidden' });
-    await expect(toggle.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await eventually(() => toggle.evaluate((el) => el === document.activeElement)).toBe(true);
 
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
@@ -131,24 +122,24 @@ describe('header', () => {
 
   it('on a 375 px phone: MENU opens the grouped list (Member Documents), and choosing a link closes it', async () => {
     const page = await open('/', 'Welcome to the Members Area', PHONE);
-    await expect(page.getByRole('navigation', { name: 'Main navigation' }).isVisible()).resolves.toBe(false);
+    await visibleOf(page.getByRole('navigation', { name: 'Main navigation' })).toBe(false);
     const menuButton = page.getByRole('button', { name: 'MENU' });
-    await expect(menuButton.getAttribute('aria-expanded')).resolves.toBe('false');
+    await attributeOf(menuButton, 'aria-expanded').toBe('false');
     const mobileNav = page.getByRole('navigation', { name: 'Mobile navigation' });
-    await expect(mobileNav.isVisible()).resolves.toBe(false);
+    await visibleOf(mobileNav).toBe(false);
 
     await menuButton.click();
     await mobileNav.waitFor();
-    await expect(menuButton.getAttribute('aria-expanded')).resolves.toBe('true');
+    await attributeOf(menuButton, 'aria-expanded').toBe('true');
     const labels = await mobileNav.getByRole('link').allInnerTexts();
     expect(labels).toEqual(['Members Home', 'News', 'Calendar', 'Member Documents', 'Club Information', 'Beginner Sailing Tips']);
-    await expect(mobileNav.getByRole('list', { name: 'Information' }).getByRole('link').count()).resolves.toBe(3);
+    await countOf(mobileNav.getByRole('list', { name: 'Information' }).getByRole('link')).toBe(3);
     await screenshot(page, 'mobile-menu-open-375');
 
     await mobileNav.getByRole('link', { name: 'Member Documents' }).click();
     await page.waitForURL('**/documents');
     await mobileNav.waitFor({ state: 'hidden' });
-    await expect(menuButton.getAttribute('aria-expanded')).resolves.toBe('false');
+    await attributeOf(menuButton, 'aria-expanded').toBe('false');
 
     // Choosing the page already shown closes the menu too.
     await menuButton.click();
@@ -164,8 +155,8 @@ describe('header', () => {
     await page.goForward();
     await page.waitForURL('**/documents');
     await page.getByRole('heading', { level: 1, name: 'Documents & Files' }).waitFor();
-    await expect(mobileNav.isVisible()).resolves.toBe(false);
-    await expect(menuButton.getAttribute('aria-expanded')).resolves.toBe('false');
+    await visibleOf(mobileNav).toBe(false);
+    await attributeOf(menuButton, 'aria-expanded').toBe('false');
     await page.close();
   });
 });
@@ -175,7 +166,7 @@ describe('header', () => {
  * page would wait forever on timers.
  */
 async function withFakeClock(run: (page: Page) => Promise<void>) {
-  const page = await browser.newPage();
+  const page = await world.browser.newPage();
   try {
     await page.clock.install();
     await run(page);
@@ -189,17 +180,17 @@ describe('home', () => {
   it('has the welcome, feedback link, search button, links to the calendar and news, water level, photos and water safety', async () => {
     const page = await open('/', 'Latest reading');
     await page.getByRole('heading', { name: 'Welcome to the Members Area', level: 1 }).waitFor();
-    await expect(page.getByRole('link', { name: app.config.feedbackEmail }).getAttribute('href')).resolves.toBe(`mailto:${app.config.feedbackEmail}`);
-    await expect(page.getByRole('link', { name: 'View Events Calendar' }).getAttribute('href')).resolves.toBe('/calendar');
-    await expect(page.getByRole('link', { name: 'Recent News' }).getAttribute('href')).resolves.toBe('/news');
-    await expect(page.getByRole('link', { name: /water authority/ }).getAttribute('href')).resolves.toBe(app.config.waterLevelUrl);
-    await expect(page.getByRole('link', { name: /water safety campaign/ }).getAttribute('href')).resolves.toBe(app.config.waterSafetyUrl);
-    await expect(page.getByRole('link', { name: app.config.photosEmail }).getAttribute('href')).resolves.toBe(`mailto:${app.config.photosEmail}`);
+    await attributeOf(page.getByRole('link', { name: world.app.config.feedbackEmail }), 'href').toBe(`mailto:${world.app.config.feedbackEmail}`);
+    await attributeOf(page.getByRole('link', { name: 'View Events Calendar' }), 'href').toBe('/calendar');
+    await attributeOf(page.getByRole('link', { name: 'Recent News' }), 'href').toBe('/news');
+    await attributeOf(page.getByRole('link', { name: /water authority/ }), 'href').toBe(world.app.config.waterLevelUrl);
+    await attributeOf(page.getByRole('link', { name: /water safety campaign/ }), 'href').toBe(world.app.config.waterSafetyUrl);
+    await attributeOf(page.getByRole('link', { name: world.app.config.photosEmail }), 'href').toBe(`mailto:${world.app.config.photosEmail}`);
     await page.close();
   });
 
   it('draws the water level as a chart with a text summary and a table of the readings', async () => {
-    const readings = (await (await fetch(`${app.baseUrl}/api/water-levels`)).json()) as { readings: { date: string; percentFull: number }[] };
+    const readings = (await (await fetch(`${world.app.baseUrl}/api/water-levels`)).json()) as { readings: { date: string; percentFull: number }[] };
     const latest = readings.readings.at(-1)!;
     const page = await open('/', 'Latest reading');
     const chart = page.getByRole('img', { name: /Reservoir level, percent full/ });
@@ -208,7 +199,7 @@ describe('home', () => {
     await page.getByText('Show the readings as a table').click();
     const table = page.getByRole('table', { name: /Reservoir level by month/ });
     await table.waitFor();
-    expect(await table.getByRole('row').count()).toBeGreaterThanOrEqual(12);
+    await countOf(table.getByRole('row')).toBeGreaterThanOrEqual(12);
     await page.close();
   });
 
@@ -220,12 +211,12 @@ describe('home', () => {
       // Installed fake time still flows on its own; stop it so that only runFor moves it.
       await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
       const caption = page.locator('.photo-panel figcaption strong');
-      await expect(caption.innerText()).resolves.toBe('Evening sail on the reservoir.');
+      await textOf(caption).toBe('Evening sail on the reservoir.');
       await page.clock.runFor(6_500);
-      await expect(caption.innerText()).resolves.toBe('Saturday club racing.');
+      await textOf(caption).toBe('Saturday club racing.');
       await page.getByRole('button', { name: 'Pause rotation' }).click();
       await page.clock.runFor(20_000);
-      await expect(caption.innerText()).resolves.toBe('Saturday club racing.');
+      await textOf(caption).toBe('Saturday club racing.');
       await page.getByRole('button', { name: 'Play rotation' }).waitFor();
     }));
 
@@ -237,12 +228,12 @@ describe('home', () => {
       // Installed fake time still flows on its own; stop it so that only runFor moves it.
       await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
       const caption = page.locator('.photo-panel figcaption strong');
-      await expect(caption.innerText()).resolves.toBe('Evening sail on the reservoir.');
+      await textOf(caption).toBe('Evening sail on the reservoir.');
       await page.clock.runFor(20_000);
-      await expect(caption.innerText()).resolves.toBe('Evening sail on the reservoir.');
+      await textOf(caption).toBe('Evening sail on the reservoir.');
       await page.getByRole('button', { name: 'Play rotation' }).waitFor();
       await page.getByRole('button', { name: /Next/ }).click();
-      await expect(caption.innerText()).resolves.toBe('Saturday club racing.');
+      await textOf(caption).toBe('Saturday club racing.');
     }));
 });
 
@@ -257,26 +248,26 @@ describe('news', () => {
       'Reservoir level update and launching advice',
     ]);
     const items = page.locator('.news-item');
-    await expect(items.nth(0).locator('.news-time').innerText()).resolves.toBe('Yesterday');
-    await expect(items.nth(1).locator('.news-time').innerText()).resolves.toBe('3 days ago');
-    await expect(items.nth(2).locator('.news-time').innerText()).resolves.toBe('2 weeks ago');
+    await textOf(items.nth(0).locator('.news-time')).toBe('Yesterday');
+    await textOf(items.nth(1).locator('.news-time')).toBe('3 days ago');
+    await textOf(items.nth(2).locator('.news-time')).toBe('2 weeks ago');
 
     const read = items.nth(0).getByRole('link', { name: /Read Email/ });
-    const { campaigns } = (await (await fetch(`${app.baseUrl}/api/campaigns`)).json()) as { campaigns: { subject: string; preview_url: string | null }[] };
+    const { campaigns } = (await (await fetch(`${world.app.baseUrl}/api/campaigns`)).json()) as { campaigns: { subject: string; preview_url: string | null }[] };
     expect(campaigns[0].preview_url).not.toBeNull();
     expect(campaigns[2].preview_url).toBeNull();
-    await expect(read.getAttribute('href')).resolves.toBe(campaigns[0].preview_url);
-    await expect(read.getAttribute('target')).resolves.toBe('_blank');
-    await expect(read.getAttribute('rel')).resolves.toContain('noopener');
+    await attributeOf(read, 'href').toBe(campaigns[0].preview_url);
+    await attributeOf(read, 'target').toBe('_blank');
+    await attributeOf(read, 'rel').toContain('noopener');
 
     const unavailable = items.nth(2).getByRole('button', { name: 'Preview Unavailable' });
-    await expect(unavailable.isDisabled()).resolves.toBe(true);
-    await expect(items.nth(2).getByRole('link').count()).resolves.toBe(0);
+    await disabledOf(unavailable).toBe(true);
+    await countOf(items.nth(2).getByRole('link')).toBe(0);
     await page.close();
   });
 
   it('shows the error with Try Again, which loads the e-mails once the server answers', async () => {
-    const page = await browser.newPage();
+    const page = await world.browser.newPage();
     let fail = true;
     await page.route('**/api/campaigns', async (route) => {
       if (fail) {
@@ -294,7 +285,7 @@ describe('news', () => {
   });
 
   it('says No Recent Communications when there are none', async () => {
-    const page = await browser.newPage();
+    const page = await world.browser.newPage();
     await page.route('**/api/campaigns', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"campaigns":[]}' }));
     await page.goto('/news');
     await page.getByRole('heading', { name: 'No Recent Communications' }).waitFor();
@@ -318,9 +309,9 @@ describe('documents', () => {
       ]),
     );
     const link = page.locator('.document-card', { hasText: 'Members Handbook' }).getByRole('link', { name: /Open PDF/ });
-    await expect(link.getAttribute('href')).resolves.toBe('/api/documents/members-handbook/file');
+    await attributeOf(link, 'href').toBe('/api/documents/members-handbook/file');
     const [popup] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
-    const response = await page.request.get(`${app.baseUrl}/api/documents/members-handbook/file`);
+    const response = await page.request.get(`${world.app.baseUrl}/api/documents/members-handbook/file`);
     expect(response.headers()['content-type']).toContain('application/pdf');
     expect((await response.body()).subarray(0, 5).toString()).toBe('%PDF-');
     await popup.close();
@@ -338,8 +329,8 @@ describe('beginners and information', () => {
     expect(text).toContain('Hull speed ≈ 1.34 × √(waterline length in feet) knots');
     expect(text).toContain('Port and starboard');
     expect(text).toContain('trip slip');
-    await expect(page.locator('main').getByRole('link', { name: 'events calendar' }).getAttribute('href')).resolves.toBe('/calendar');
-    await expect(page.locator('main').getByRole('link', { name: 'news page' }).getAttribute('href')).resolves.toBe('/news');
+    await attributeOf(page.locator('main').getByRole('link', { name: 'events calendar' }), 'href').toBe('/calendar');
+    await attributeOf(page.locator('main').getByRole('link', { name: 'news page' }), 'href').toBe('/news');
     await page.getByRole('img', { name: /Reservoir level/ }).waitFor();
     await page.close();
   });
@@ -349,11 +340,11 @@ describe('beginners and information', () => {
     await page.getByRole('heading', { name: 'The noticeboard' }).waitFor();
     await page.getByRole('heading', { name: 'Trip slips' }).waitFor();
     const channels = page.getByRole('table', { name: 'VHF radio channels' });
-    await expect(channels.getByRole('row', { name: /16 Emergencies only/ }).count()).resolves.toBe(1);
-    await expect(channels.getByRole('row', { name: /^8 / }).count()).resolves.toBe(1);
-    await expect(channels.getByRole('row', { name: /^77 / }).count()).resolves.toBe(1);
-    await expect(page.locator('main').getByRole('link', { name: 'news page' }).getAttribute('href')).resolves.toBe('/news');
-    await expect(page.locator('main').getByRole('link', { name: 'events calendar' }).getAttribute('href')).resolves.toBe('/calendar');
+    await countOf(channels.getByRole('row', { name: /16 Emergencies only/ })).toBe(1);
+    await countOf(channels.getByRole('row', { name: /^8 / })).toBe(1);
+    await countOf(channels.getByRole('row', { name: /^77 / })).toBe(1);
+    await attributeOf(page.locator('main').getByRole('link', { name: 'news page' }), 'href').toBe('/news');
+    await attributeOf(page.locator('main').getByRole('link', { name: 'events calendar' }), 'href').toBe('/calendar');
     await page.close();
   });
 });

@@ -2,10 +2,11 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe';
 import { PHONE, screenshot } from './support/browser';
-import { useAppWithMail } from './support/app-with-mail';
+import { useApp } from './support/use-app';
+import { countOf, textOf } from './support/eventually';
 
 
-const world = useAppWithMail();
+const world = useApp({ mail: true });
 
 interface ApiEvent {
   id: string;
@@ -47,14 +48,14 @@ describe('after Book: the confirmation e-mail and the manage link', () => {
     await page.goto(`/my-booking${link.search}`);
     await page.getByRole('heading', { name: 'Your booking', level: 1 }).waitFor();
     await page.getByText(`Hello Grace, this is your booking for ${event!.name}.`).waitFor();
-    await expect(page.getByRole('definition').filter({ hasText: 'Grace Hopper' }).count()).resolves.toBe(1);
+    await countOf(page.getByRole('definition').filter({ hasText: 'Grace Hopper' })).toBe(1);
     await page.getByRole('heading', { name: 'Add to My Calendar' }).waitFor();
     await page.getByRole('button', { name: 'Download .ics file' }).waitFor();
     await screenshot(page, 'my-booking-375');
     const fromEmail = await page.getByText('Booking reference').locator('xpath=..').innerText();
     await page.goto(`/my-booking?token=${encodeURIComponent(offeredToken!)}`);
     await page.getByRole('heading', { name: 'Your booking', level: 1 }).waitFor();
-    expect(await page.getByText('Booking reference').locator('xpath=..').innerText()).toBe(fromEmail);
+    await textOf(page.getByText('Booking reference').locator('xpath=..')).toBe(fromEmail);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.goto(`/my-booking?token=${link.searchParams.get('token')!.slice(0, -3)}xyz`);

@@ -1,26 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeViolations, seriousAxeViolations } from './support/axe';
-import { startAppServer, type AppServer } from './support/app-server';
-import { DESKTOP, launchBrowser, PHONE, type BrowserSession } from './support/browser';
+import { DESKTOP, PHONE, type BrowserSession } from './support/browser';
+import { useApp } from './support/use-app';
+import { attributeOf, countOf, visibleOf } from './support/eventually';
 
-let app: AppServer;
-let browser: BrowserSession;
 let touch: BrowserSession;
 
 /** A tablet held upright: wide enough for the desktop bar, driven by a finger. */
 const TABLET = { width: 820, height: 1100 } as const;
 
-beforeAll(async () => {
-  app = await startAppServer();
-  browser = await launchBrowser({ baseURL: app.baseUrl });
-  touch = await launchBrowser({ baseURL: app.baseUrl, hasTouch: true });
-});
+const world = useApp();
 
-afterAll(async () => {
-  await touch?.close();
-  await browser?.close();
-  await app?.close();
+// A second Chromium on the same app, closed with it.
+beforeAll(async () => {
+  touch = await world.launchBrowser({ hasTouch: true });
 });
 
 async function home(session: BrowserSession, viewport: { width: number; height: number }): Promise<Page> {
@@ -37,21 +31,21 @@ function informationMenu(page: Page) {
 
 describe('the Information dropdown', () => {
   it('on a desktop: a click after hovering keeps it open (the next click closes it), and hover alone still works', async () => {
-    const page = await home(browser, DESKTOP);
+    const page = await home(world.browser, DESKTOP);
     const { toggle, documents } = informationMenu(page);
 
     await toggle.hover();
     await documents.waitFor();
     // The click that follows the hover is the member asking for the menu: it stays open.
     await toggle.click();
-    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
-    await expect(documents.isVisible()).resolves.toBe(true);
+    await attributeOf(toggle, 'aria-expanded').toBe('true');
+    await visibleOf(documents).toBe(true);
     // Opened by a click, it does not vanish when the mouse moves down towards a link and away.
     await page.mouse.move(5, 600);
-    await expect(documents.isVisible()).resolves.toBe(true);
+    await visibleOf(documents).toBe(true);
     await toggle.click();
     await documents.waitFor({ state: 'hidden' });
-    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    await attributeOf(toggle, 'aria-expanded').toBe('false');
 
     // Hover alone opens it and leaving closes it, as before.
     await page.mouse.move(5, 600);
@@ -77,16 +71,16 @@ describe('the Information dropdown', () => {
   it('on a touch tablet (desktop bar): the first tap opens it, the next closes it, a tap on a link follows it', async () => {
     const page = await home(touch, TABLET);
     const { toggle, documents } = informationMenu(page);
-    await expect(toggle.isVisible()).resolves.toBe(true);
+    await visibleOf(toggle).toBe(true);
 
     await toggle.tap();
     await documents.waitFor();
-    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+    await attributeOf(toggle, 'aria-expanded').toBe('true');
     expect(await seriousAxeViolations(page), 'open menu').toEqual([]);
 
     await toggle.tap();
     await documents.waitFor({ state: 'hidden' });
-    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    await attributeOf(toggle, 'aria-expanded').toBe('false');
 
     await toggle.tap();
     await documents.waitFor();
@@ -109,7 +103,7 @@ describe('the Information dropdown', () => {
  * the calendar came back near its top (2,475 px → 227 px). The app must restore it itself.
  */
 async function phoneWithoutBrowserRestoration(): Promise<Page> {
-  const page = await browser.newPage(PHONE);
+  const page = await world.browser.newPage(PHONE);
   await page.addInitScript(() => {
     window.history.scrollRestoration = 'manual';
   });
@@ -201,7 +195,7 @@ describe('scroll position after booking', () => {
 
 describe('addresses without a page', () => {
   it('answer 404 with the app, which shows Page Not Found; known pages answer 200', async () => {
-    const page = await browser.newPage(PHONE);
+    const page = await world.browser.newPage(PHONE);
     const missing = await page.goto('/no-such-page/here');
     expect(missing?.status()).toBe(404);
     await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
@@ -217,12 +211,12 @@ describe('addresses without a page', () => {
   });
 
   it('/index.html is not a dead page: it opens the home page', async () => {
-    const page = await browser.newPage();
+    const page = await world.browser.newPage();
     const answer = await page.goto('/index.html');
     expect(answer?.status()).toBe(200);
     expect(new URL(page.url()).pathname).toBe('/');
     await page.getByText('Welcome to the Members Area').waitFor();
-    await expect(page.getByRole('heading', { name: 'Page Not Found' }).count()).resolves.toBe(0);
+    await countOf(page.getByRole('heading', { name: 'Page Not Found' })).toBe(0);
     await page.close();
   });
 
@@ -230,6 +224,6 @@ describe('addresses without a page', () => {
     // Besides the 404s, the admin sign-in page's own look for a session, answered 401 when there is
     // none (the page now waits for the app to run, so that answer comes before the tab closes).
     const expected = /(no-such-page|token=x).*status of 404|\/admin\/login: console: .*status of 401/;
-    expect([...browser.errors, ...touch.errors].filter((line) => !expected.test(line))).toEqual([]);
+    expect([...world.browser.errors, ...touch.errors].filter((line) => !expected.test(line))).toEqual([]);
   });
 });

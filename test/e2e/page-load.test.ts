@@ -1,38 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eventBookingPath } from '../../core/paths';
-import { startAppServer, type AppServer } from './support/app-server';
-import { DESKTOP, launchBrowser, PHONE, withoutScripts, type BrowserSession } from './support/browser';
+import { DESKTOP, PHONE, withoutScripts } from './support/browser';
 import { expectAccessible } from './support/axe';
+import { useApp } from './support/use-app';
+import { attributeOf, textsOf, visibleOf } from './support/eventually';
 
 // What a phone on a slow line waits for (issues 19 and 32): a members' page comes drawn by the
 // server with its data, its own code named in its first lines beside the app's entry; the app
 // hydrates what the server drew (no second drawing, no second request for the page's data).
 
-let app: AppServer;
-let browser: BrowserSession;
 let bookable: { id: string; name: string };
 let manageToken: string;
 
+const world = useApp();
+
 beforeAll(async () => {
-  app = await startAppServer();
-  browser = await launchBrowser({ baseURL: app.baseUrl });
-  const { events } = (await (await fetch(`${app.baseUrl}/api/events`)).json()) as { events: { id: string; name: string; bookingOpen: boolean; requiresPayment: boolean }[] };
+  const { events } = (await (await fetch(`${world.app.baseUrl}/api/events`)).json()) as { events: { id: string; name: string; bookingOpen: boolean; requiresPayment: boolean }[] };
   const open = events.find((event) => event.bookingOpen && !event.requiresPayment);
   if (!open) throw new Error('The demo data has no free event open for booking');
   bookable = open;
-  const booked = await fetch(`${app.baseUrl}/api/bookings`, {
+  const booked = await fetch(`${world.app.baseUrl}/api/bookings`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'fetch' },
     body: JSON.stringify({ eventId: open.id, firstName: 'Ada', lastName: 'Lovelace', numberAttending: '1', numberOfChildren: '', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '', email: '' }),
   });
   if (booked.status !== 201) throw new Error(`Could not book the demo event: ${booked.status}`);
-  manageToken = new URL(((await booked.json()) as { managePath: string }).managePath, app.baseUrl).searchParams.get('token')!;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
+  manageToken = new URL(((await booked.json()) as { managePath: string }).managePath, world.app.baseUrl).searchParams.get('token')!;
 });
 
 interface Sent {
@@ -44,12 +38,12 @@ interface Sent {
 
 /** Opens `path` on a phone and returns what the page asked for until `shown` resolved, and the console's warnings. */
 async function load(path: string, shown: (page: Page) => Promise<void>): Promise<{ sent: Sent[]; warnings: string[]; page: Page }> {
-  const page = await browser.newPage(PHONE);
+  const page = await world.browser.newPage(PHONE);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   const sent: Sent[] = [];
   cdp.on('Network.requestWillBeSent', (event) => {
-    sent.push({ url: event.request.url.replace(app.baseUrl, ''), type: event.type ?? '', initiator: event.initiator.type });
+    sent.push({ url: event.request.url.replace(world.app.baseUrl, ''), type: event.type ?? '', initiator: event.initiator.type });
   });
   const warnings: string[] = [];
   page.on('console', (message) => {
@@ -78,7 +72,7 @@ describe('a page on a phone', () => {
     expect(scripts.filter((script) => pageCode.test(script.url)).map((script) => script.initiator)).toEqual(['script']);
     expect(scripts.filter((script) => script.initiator === 'parser').length).toBeGreaterThan(0);
     // Not the calendar-file writer (its library alone is 22 kB): only "Add to calendar" needs it.
-    for (const script of scripts) expect(await (await fetch(`${app.baseUrl}${script.url}`)).text()).not.toContain('VCALENDAR');
+    for (const script of scripts) expect(await (await fetch(`${world.app.baseUrl}${script.url}`)).text()).not.toContain('VCALENDAR');
     expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
     await page.close();
   });
@@ -120,8 +114,8 @@ describe('every members\' page is hydrated as the server drew it', () => {
     ['desktop', DESKTOP],
   ])('no hydration error, and the page the server drew is the one the app runs (%s)', async (_name, viewport) => {
     for (const [name, path] of memberPages()) {
-      const errorsBefore = browser.errors.length;
-      const page = await browser.newPage(viewport);
+      const errorsBefore = world.browser.errors.length;
+      const page = await world.browser.newPage(viewport);
       // The server's <main> as parsed, before any script has run.
       await page.addInitScript(() => {
         document.addEventListener('readystatechange', () => {
@@ -144,7 +138,7 @@ describe('every members\' page is hydrated as the server drew it', () => {
       // Page Not Found is answered with status 404, which the browser reports as such.
       const expected = (text: string) => path === '/no-such-page' && /status of 404/.test(text);
       expect(errors.filter((text) => !expected(text)), name).toEqual([]);
-      expect(browser.errors.slice(errorsBefore).filter((text) => !expected(text)), name).toEqual([]);
+      expect(world.browser.errors.slice(errorsBefore).filter((text) => !expected(text)), name).toEqual([]);
       await page.close();
     }
   });
@@ -152,37 +146,37 @@ describe('every members\' page is hydrated as the server drew it', () => {
 
 describe('a page with every script blocked still shows its content', () => {
   it('the calendar lists its events; their Book Event links lead to the booking page', async () => {
-    const page = await browser.newPage(PHONE);
+    const page = await world.browser.newPage(PHONE);
     await withoutScripts(page);
     await page.goto('/calendar');
-    await expect(page.getByRole('heading', { name: 'Upcoming Events', level: 1 }).isVisible()).resolves.toBe(true);
-    const { events } = (await (await fetch(`${app.baseUrl}/api/events`)).json()) as { events: { name: string }[] };
-    await expect(page.locator('.event-card:not(.workday-card) .event-title').allInnerTexts()).resolves.toEqual(events.map((event) => event.name));
-    await expect(page.getByRole('link', { name: /^Book Event/ }).first().getAttribute('href')).resolves.toMatch(/^\/event-booking\?id=/);
+    await visibleOf(page.getByRole('heading', { name: 'Upcoming Events', level: 1 })).toBe(true);
+    const { events } = (await (await fetch(`${world.app.baseUrl}/api/events`)).json()) as { events: { name: string }[] };
+    await textsOf(page.locator('.event-card:not(.workday-card) .event-title')).toEqual(events.map((event) => event.name));
+    await attributeOf(page.getByRole('link', { name: /^Book Event/ }).first(), 'href').toMatch(/^\/event-booking\?id=/);
     await expectAccessible(page, 'calendar without scripts', 'calendar-no-script-375');
     await page.close();
   });
 
   it("the booking page shows the event's details", async () => {
-    const page = await browser.newPage(PHONE);
+    const page = await world.browser.newPage(PHONE);
     await withoutScripts(page);
     await page.goto(eventBookingPath(bookable.id));
-    await expect(page.getByRole('heading', { name: bookable.name, level: 1 }).isVisible()).resolves.toBe(true);
-    const { event } = (await (await fetch(`${app.baseUrl}/api/events/${encodeURIComponent(bookable.id)}`)).json()) as { event: { longdescription: string; description: string } };
+    await visibleOf(page.getByRole('heading', { name: bookable.name, level: 1 })).toBe(true);
+    const { event } = (await (await fetch(`${world.app.baseUrl}/api/events/${encodeURIComponent(bookable.id)}`)).json()) as { event: { longdescription: string; description: string } };
     const firstParagraph = (event.longdescription.trim() !== '' ? event.longdescription : event.description).split(/\n{2,}/)[0];
-    await expect(page.getByText(firstParagraph, { exact: true }).isVisible()).resolves.toBe(true);
+    await visibleOf(page.getByText(firstParagraph, { exact: true })).toBe(true);
     await expectAccessible(page, 'booking page without scripts', 'booking-no-script-375');
     await page.close();
   });
 
   it('the documents page lists the documents, each a link to its PDF', async () => {
-    const page = await browser.newPage(PHONE);
+    const page = await world.browser.newPage(PHONE);
     await withoutScripts(page);
     await page.goto('/documents');
-    const { documents } = (await (await fetch(`${app.baseUrl}/api/documents`)).json()) as { documents: { title: string; url: string }[] };
+    const { documents } = (await (await fetch(`${world.app.baseUrl}/api/documents`)).json()) as { documents: { title: string; url: string }[] };
     expect(documents.length).toBeGreaterThan(0);
-    await expect(page.locator('.document-title').allInnerTexts()).resolves.toEqual(documents.map((doc) => doc.title));
-    await expect(page.getByRole('link', { name: /^Open PDF/ }).first().getAttribute('href')).resolves.toBe(documents[0].url);
+    await textsOf(page.locator('.document-title')).toEqual(documents.map((doc) => doc.title));
+    await attributeOf(page.getByRole('link', { name: /^Open PDF/ }).first(), 'href').toBe(documents[0].url);
     await expectAccessible(page, 'documents without scripts', 'documents-no-script-375');
     await page.close();
   });
@@ -193,7 +187,7 @@ const SLOW_SCRIPTS_MS = 3000;
 
 describe("scroll position across a reload and Back (the router's ScrollRestoration)", () => {
   it('a reload returns the calendar to where it was, and Back after it still returns to the page before', async () => {
-    const page = await browser.newPage(PHONE);
+    const page = await world.browser.newPage(PHONE);
     // As in navigation.test.ts: the browser's own restoration off, so the app's is what is seen.
     await page.addInitScript(() => {
       window.history.scrollRestoration = 'manual';
@@ -221,7 +215,7 @@ describe("scroll position across a reload and Back (the router's ScrollRestorati
   });
 
   it("a reload returns a page to where it was even when the app's scripts come slowly (Documents)", async () => {
-    const page = await browser.newPage(PHONE);
+    const page = await world.browser.newPage(PHONE);
     await page.addInitScript(() => {
       window.history.scrollRestoration = 'manual';
     });
@@ -243,7 +237,7 @@ describe("scroll position across a reload and Back (the router's ScrollRestorati
   });
 
   it('a reload straight after a scroll, before the browser has told the page it scrolled, still returns to where it was left', async () => {
-    const page = await browser.newPage(PHONE);
+    const page = await world.browser.newPage(PHONE);
     await page.addInitScript(() => {
       window.history.scrollRestoration = 'manual';
     });

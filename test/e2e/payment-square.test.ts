@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { startFakeSquareServer, type FakeSquareServer } from '../support/fake-square-server';
 import { createEvent, signInAsAdmin, wallClockDaysAhead } from './support/admin-api';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from './support/app-server';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
-import { launchBrowser, type BrowserSession } from './support/browser';
+import { useApp } from './support/use-app';
+import { countOf } from './support/eventually';
 
 /**
  * The card step with PAYMENTS=square. Tests talk only to 127.0.0.1, so Square's script is never
@@ -46,8 +47,6 @@ window.Square = {
 };`;
 
 let square: FakeSquareServer;
-let app: AppServer;
-let browser: BrowserSession;
 let eventId = '';
 let scriptRequests = 0;
 let failScript = false;
@@ -55,19 +54,27 @@ let configRequests = 0;
 
 beforeAll(async () => {
   square = await startFakeSquareServer();
-  app = await startAppServer({
-    env: {
-      PAYMENTS: 'square',
-      SQUARE_ENVIRONMENT: 'sandbox',
-      SQUARE_ACCESS_TOKEN: square.accessToken,
-      SQUARE_LOCATION_ID: square.locationId,
-      SQUARE_APPLICATION_ID: APPLICATION_ID,
-      SQUARE_WEBHOOK_SIGNATURE_KEY: square.signatureKey,
-      SQUARE_WEBHOOK_URL: square.notificationUrl,
-      SQUARE_BASE_URL: square.baseUrl,
-    },
-  });
-  browser = await launchBrowser({ baseURL: app.baseUrl });
+});
+
+afterAll(async () => {
+  await square?.close();
+});
+
+const world = useApp(() => ({
+  env: {
+    PAYMENTS: 'square',
+    SQUARE_ENVIRONMENT: 'sandbox',
+    SQUARE_ACCESS_TOKEN: square.accessToken,
+    SQUARE_LOCATION_ID: square.locationId,
+    SQUARE_APPLICATION_ID: APPLICATION_ID,
+    SQUARE_WEBHOOK_SIGNATURE_KEY: square.signatureKey,
+    SQUARE_WEBHOOK_URL: square.notificationUrl,
+    SQUARE_BASE_URL: square.baseUrl,
+  },
+}));
+
+beforeAll(async () => {
+  const browser = world.browser;
   await browser.context.route(SCRIPT_URL, async (route: Route) => {
     scriptRequests += 1;
     if (failScript) await route.abort('connectionrefused');
@@ -78,8 +85,8 @@ beforeAll(async () => {
   browser.context.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/config') configRequests += 1;
   });
-  await signInAsAdmin(browser.context.request, app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
-  eventId = await createEvent(browser.context.request, app.baseUrl, {
+  await signInAsAdmin(browser.context.request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+  eventId = await createEvent(browser.context.request, world.app.baseUrl, {
     name: `Square Regatta ${Date.now().toString(36)}`,
     eventdatetime: wallClockDaysAhead(25, '10:00'),
     offerChild: true,
@@ -88,14 +95,8 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await square?.close();
-});
-
 async function cardStep(lastName: string): Promise<Page> {
-  const page = await browser.newPage();
+  const page = await world.browser.newPage();
   await page.goto(`/event-booking?id=${eventId}`);
   await page.getByLabel('Lead Member First Name *', { exact: true }).fill('Sam');
   await page.getByLabel('Lead Member Last Name *', { exact: true }).fill(lastName);
@@ -114,10 +115,10 @@ describe('card step with Square', () => {
     const page = await cardStep('Square');
     const card = page.getByLabel('Card (Square)');
     await card.waitFor();
-    expect(await page.getByText('Test mode - no real money is taken').count()).toBe(0);
+    await countOf(page.getByText('Test mode - no real money is taken')).toBe(0);
     // Only Square's card input inside the form: no e-mail, phone or address fields of ours.
-    expect(await page.locator('form[aria-label="Card details"] input').count()).toBe(1);
-    expect(await page.locator('input[type="email"], input[type="tel"], input[autocomplete*="address"]').count()).toBe(0);
+    await countOf(page.locator('form[aria-label="Card details"] input')).toBe(1);
+    await countOf(page.locator('input[type="email"], input[type="tel"], input[autocomplete*="address"]')).toBe(0);
     const violations = await seriousAxeViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);
 
@@ -154,7 +155,7 @@ describe('card step with Square', () => {
     const taken = square.completedPayments();
     expect(taken).toHaveLength(1);
     expect(taken[0].amount_money).toEqual({ amount: 3000, currency: 'GBP' });
-    const bookings = await (await browser.context.request.get(`${app.baseUrl}/api/admin/events/${eventId}/bookings`)).json();
+    const bookings = await (await world.browser.context.request.get(`${world.app.baseUrl}/api/admin/events/${eventId}/bookings`)).json();
     expect(bookings.bookings.find((b: { lastName: string }) => b.lastName === 'Square')).toMatchObject({ paymentStatus: 'Paid', paymentAmount: 3000 });
     await page.close();
   });
@@ -168,7 +169,7 @@ describe('card step with Square', () => {
     failScript = false;
     await page.getByRole('button', { name: 'Try Again' }).click();
     await page.getByLabel('Card (Square)').waitFor();
-    expect(await page.getByText('Failed to load payment form. Please refresh and try again.').count()).toBe(0);
+    await countOf(page.getByText('Failed to load payment form. Please refresh and try again.')).toBe(0);
     await page.close();
   });
 });

@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createEvent, signInAsAdmin, wallClockDaysAhead } from './support/admin-api';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from './support/app-server';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
-import { launchBrowser, PHONE, screenshot, type BrowserSession } from './support/browser';
+import { PHONE, screenshot } from './support/browser';
+import { useApp } from './support/use-app';
+import { countOf } from './support/eventually';
 
 /**
  * Paying for a booking in test mode (PAYMENTS=test, the default): the booking form hands over to
@@ -12,15 +14,13 @@ import { launchBrowser, PHONE, screenshot, type BrowserSession } from './support
 
 const EVENT_NAME = `Laser Training Day ${Date.now().toString(36)}`;
 
-let app: AppServer;
-let browser: BrowserSession;
 let eventId = '';
 
+const world = useApp();
+
 beforeAll(async () => {
-  app = await startAppServer();
-  browser = await launchBrowser({ baseURL: app.baseUrl });
-  await signInAsAdmin(browser.context.request, app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
-  eventId = await createEvent(browser.context.request, app.baseUrl, {
+  await signInAsAdmin(world.browser.context.request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+  eventId = await createEvent(world.browser.context.request, world.app.baseUrl, {
     name: EVENT_NAME,
     description: 'Coaching on the water, lunch included.',
     eventdatetime: wallClockDaysAhead(20, '09:30'),
@@ -29,11 +29,6 @@ beforeAll(async () => {
     requiresPayment: true,
     price: '15.00',
   });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
 });
 
 interface AdminBooking {
@@ -46,7 +41,7 @@ interface AdminBooking {
 }
 
 async function adminBookings(): Promise<{ bookings: AdminBooking[]; summary: { revenue: Record<string, number>; paid: number; pending: number } }> {
-  const response = await browser.context.request.get(`${app.baseUrl}/api/admin/events/${eventId}/bookings`);
+  const response = await world.browser.context.request.get(`${world.app.baseUrl}/api/admin/events/${eventId}/bookings`);
   expect(response.status()).toBe(200);
   return response.json();
 }
@@ -83,11 +78,11 @@ async function payWith(page: Page, cardNumber: string, amount = '£37.50'): Prom
 
 describe('paying for a booking', () => {
   it('books a paid event with children, pays with the test card and shows Payment Created Successfully; the admin sees it Paid', async () => {
-    const page = await browser.newPage();
+    const page = await world.browser.newPage();
     await page.goto(`/event-booking?id=${eventId}`);
     // The price is shown and children pay half; no "not yet available" message any more.
     await page.getByText('£15.00 per adult, £7.50 per child (12 years or under)').waitFor();
-    expect(await page.getByText(/not yet available/i).count()).toBe(0);
+    await countOf(page.getByText(/not yet available/i)).toBe(0);
 
     const checkoutId = await bookAndReachCardStep(page, 'Payer');
     // Two adults at £15.00 and a child at half price.
@@ -111,7 +106,7 @@ describe('paying for a booking', () => {
     await page.getByText(pending.bookings.find((b) => b.lastName === 'Payer')!.id, { exact: true }).waitFor();
     await page.getByRole('link', { name: /Google Calendar/ }).waitFor();
     await page.getByRole('link', { name: /Outlook Calendar/ }).waitFor();
-    expect(await page.getByRole('button', { name: /calendar file|\.ics|iCal/i }).count()).toBe(1);
+    await countOf(page.getByRole('button', { name: /calendar file|\.ics|iCal/i })).toBe(1);
     // The paid booking's manage link, offered for a member without e-mail: it opens this booking.
     const manage = await page.getByRole('link', { name: 'Manage my booking' }).getAttribute('href');
     expect(manage).toMatch(/^\/my-booking\?token=/);
@@ -127,7 +122,7 @@ describe('paying for a booking', () => {
     expect(paid.summary.revenue.GBP).toBe(3750);
 
     // And in the admin panel itself.
-    const admin = await browser.newPage();
+    const admin = await world.browser.newPage();
     await admin.goto(`/admin/bookings/${eventId}`);
     const row = admin.getByRole('row').filter({ hasText: 'Payer' });
     await row.getByText('Paid', { exact: true }).waitFor();
@@ -138,12 +133,12 @@ describe('paying for a booking', () => {
     await page.goto(`/event-booking?id=${eventId}&payment=pending&checkoutId=${encodeURIComponent(checkoutId)}`);
     await page.waitForURL(/payment=success/);
     await page.getByRole('heading', { name: 'Payment Created Successfully' }).waitFor();
-    expect(await testForm(page).count()).toBe(0);
+    await countOf(testForm(page)).toBe(0);
     await page.close();
   });
 
   it('shows each card\'s answer: declined and processing error keep the booking Pending; another card then pays', async () => {
-    const page = await browser.newPage();
+    const page = await world.browser.newPage();
     await bookAndReachCardStep(page, 'Decliner', '1', '0');
     await payWith(page, '4000 0000 0000 0002', '£15.00');
     const alert = page.getByRole('alert');
@@ -167,7 +162,7 @@ describe('paying for a booking', () => {
   });
 
   it('Cancel Payment asks first, then goes back to the event; the booking stays unpaid', async () => {
-    const page = await browser.newPage(PHONE);
+    const page = await world.browser.newPage(PHONE);
     await bookAndReachCardStep(page, 'Canceller', '2', '0');
     const asked: string[] = [];
     page.once('dialog', (dialog) => {
@@ -190,16 +185,16 @@ describe('paying for a booking', () => {
   });
 
   it('says so for a checkout that does not exist or was altered', async () => {
-    const page = await browser.newPage();
+    const page = await world.browser.newPage();
     await page.goto(`/event-booking?id=${eventId}&payment=pending&checkoutId=chk.1.GBP.nobody.forged`);
     await page.getByRole('heading', { name: 'Payment failed. Please try again.' }).waitFor();
-    expect(await testForm(page).count()).toBe(0);
+    await countOf(testForm(page)).toBe(0);
     await page.getByRole('link', { name: 'Back to the event' }).click();
     await page.getByLabel('Lead Member First Name *', { exact: true }).waitFor();
     await page.close();
   });
 
   it('made no page errors', () => {
-    expect(browser.errors.filter((e) => !e.includes('the server responded with a status of'))).toEqual([]);
+    expect(world.browser.errors.filter((e) => !e.includes('the server responded with a status of'))).toEqual([]);
   });
 });

@@ -3,39 +3,36 @@ import { hitLink } from '../../core/domain/search-display';
 import { SEARCH_SYNONYMS } from '../../core/domain/search-synonyms';
 import type { SearchHit } from '../../core/entities/search-hit';
 import { FakeAlgoliaServer } from '../support/fake-algolia-server';
-import { startAppServer, type AppServer } from './support/app-server';
-import { launchBrowser, type BrowserSession } from './support/browser';
+import { useApp } from './support/use-app';
+import { attributeOf, countOf, textOf } from './support/eventually';
 
 // The search dialog, unchanged, on SEARCH=algolia: the server searches a local server that
 // answers as Algolia's REST API does, seeded by the app's own start-up indexing.
 let algolia: FakeAlgoliaServer;
-let app: AppServer;
-let browser: BrowserSession;
 
 beforeAll(async () => {
   algolia = await FakeAlgoliaServer.start({ publishAfterMs: 50 });
-  app = await startAppServer({
-    env: {
-      SEARCH: 'algolia',
-      ALGOLIA_APP_ID: algolia.appId,
-      ALGOLIA_SEARCH_KEY: algolia.searchKey,
-      ALGOLIA_ADMIN_KEY: algolia.adminKey,
-      ALGOLIA_INDEX_PREFIX: 'e2e_',
-      ALGOLIA_HOSTS: algolia.url,
-    },
-  });
-  browser = await launchBrowser({ baseURL: app.baseUrl });
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.close();
   await algolia?.close();
 });
 
+// Stopped before the fake Algolia it searches (hooks run as a stack).
+const world = useApp(() => ({
+  env: {
+    SEARCH: 'algolia',
+    ALGOLIA_APP_ID: algolia.appId,
+    ALGOLIA_SEARCH_KEY: algolia.searchKey,
+    ALGOLIA_ADMIN_KEY: algolia.adminKey,
+    ALGOLIA_INDEX_PREFIX: 'e2e_',
+    ALGOLIA_HOSTS: algolia.url,
+  },
+}));
+
 /** Home, then the search dialog opened with Ctrl+K, its box focused. */
 async function searchFromHome() {
-  const page = await browser.newPage();
+  const page = await world.browser.newPage();
   // Ctrl+K needs the app, not only the welcome the server draws.
   await page.goto('/');
   await page.getByRole('heading', { name: 'Welcome to the Members Area' }).waitFor();
@@ -49,13 +46,13 @@ async function searchFromHome() {
 describe('search dialog with SEARCH=algolia', () => {
   it('finds demo content by keyboard, says "Powered by Algolia" and opens the chosen result', async () => {
     const { page, dialog } = await searchFromHome();
-    await expect(dialog.locator('.search-footer').innerText()).resolves.toContain('Powered by Algolia');
+    await textOf(dialog.locator('.search-footer')).toContain('Powered by Algolia');
 
     const searchesBefore = algolia.requests.filter((r) => r.path.endsWith('/queries')).length;
     await page.keyboard.type('regatta');
     await dialog.getByText(/^\d+ results found$/).waitFor();
     const options = dialog.getByRole('option');
-    expect(await options.count()).toBeGreaterThan(0);
+    await countOf(options).toBeGreaterThan(0);
     const marks = await options.first().locator('mark').allInnerTexts();
     expect(marks.length).toBeGreaterThan(0);
     for (const mark of marks) expect(mark.toLowerCase()).toContain('regatta');
@@ -66,9 +63,9 @@ describe('search dialog with SEARCH=algolia', () => {
     expect(searches.every((r) => r.key === 'search')).toBe(true);
 
     // Ranked by the core rules as on SQLite: an event first; Enter opens the active (first) one.
-    const api = (await (await fetch(`${app.baseUrl}/api/search?q=regatta`)).json()) as { hits: SearchHit[] };
+    const api = (await (await fetch(`${world.app.baseUrl}/api/search?q=regatta`)).json()) as { hits: SearchHit[] };
     expect(api.hits[0].type).toBe('event');
-    await expect(options.nth(0).getAttribute('aria-selected')).resolves.toBe('true');
+    await attributeOf(options.nth(0), 'aria-selected').toBe('true');
     const target = hitLink(api.hits[0]);
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => `${url.pathname}${url.search}` === target.href);
@@ -97,18 +94,18 @@ describe('search dialog with SEARCH=algolia', () => {
     algolia.failWith(503);
     await page.keyboard.type('s');
     await dialog.getByText('No results found for "regattas"').waitFor();
-    await expect(dialog.getByRole('option').count()).resolves.toBe(0);
-    await expect(dialog.getByRole('alert').count()).resolves.toBe(0);
+    await countOf(dialog.getByRole('option')).toBe(0);
+    await countOf(dialog.getByRole('alert')).toBe(0);
     algolia.failWith(null);
     await page.close();
   });
 
   it('the admin key never reaches a browser', async () => {
-    const config = await (await fetch(`${app.baseUrl}/api/config`)).text();
-    const html = await (await fetch(`${app.baseUrl}/`)).text();
+    const config = await (await fetch(`${world.app.baseUrl}/api/config`)).text();
+    const html = await (await fetch(`${world.app.baseUrl}/`)).text();
     expect(config).not.toContain(algolia.adminKey);
     expect(html).not.toContain(algolia.adminKey);
     const scripts = [...html.matchAll(/src="([^"]+\.js)"/g)].map((m) => m[1]);
-    for (const src of scripts) expect(await (await fetch(`${app.baseUrl}${src}`)).text()).not.toContain(algolia.adminKey);
+    for (const src of scripts) expect(await (await fetch(`${world.app.baseUrl}${src}`)).text()).not.toContain(algolia.adminKey);
   });
 });

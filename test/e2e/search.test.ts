@@ -1,35 +1,30 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatEpochDate, hitLink, hitTags } from '../../core/domain/search-display';
 import type { SearchHit } from '../../core/entities/search-hit';
 import { createEvent, signInAsAdmin, wallClockDaysAhead } from './support/admin-api';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from './support/app-server';
-import { DESKTOP, launchBrowser, PHONE, SCREENSHOT_DIR, type BrowserSession } from './support/browser';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
+import { DESKTOP, PHONE, SCREENSHOT_DIR } from './support/browser';
 import { seriousAxeViolations } from './support/axe';
+import { useApp } from './support/use-app';
+import { attributeOf, countOf, eventually, textContentOf, textOf, textsOf } from './support/eventually';
 
-let app: AppServer;
-let browser: BrowserSession;
 let provider = '';
 
-beforeAll(async () => {
-  app = await startAppServer();
-  browser = await launchBrowser({ baseURL: app.baseUrl });
-  provider = ((await (await fetch(`${app.baseUrl}/api/config`)).json()) as { searchProvider: string }).searchProvider;
-});
+const world = useApp();
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
+beforeAll(async () => {
+  provider = ((await (await fetch(`${world.app.baseUrl}/api/config`)).json()) as { searchProvider: string }).searchProvider;
 });
 
 async function apiSearch(q: string): Promise<SearchHit[]> {
-  const answer = (await (await fetch(`${app.baseUrl}/api/search?q=${encodeURIComponent(q)}`)).json()) as { hits: SearchHit[] };
+  const answer = (await (await fetch(`${world.app.baseUrl}/api/search?q=${encodeURIComponent(q)}`)).json()) as { hits: SearchHit[] };
   return answer.hits;
 }
 
 async function home(): Promise<Page> {
-  const page = await browser.newPage();
+  const page = await world.browser.newPage();
   await page.goto('/');
   await page.getByRole('heading', { name: 'Welcome to the Members Area' }).waitFor();
   return page;
@@ -48,26 +43,26 @@ describe('search dialog', () => {
     await dialog.waitFor();
     await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'combobox');
     const box = page.getByRole('combobox');
-    await expect(box.getAttribute('placeholder')).resolves.toBe('Search events, documents, news...');
+    await attributeOf(box, 'placeholder').toBe('Search events, documents, news...');
     await dialog.getByText('Start typing to search across all KYC content').waitFor();
     await dialog.getByText('Use ↑↓ to navigate, ↵ to select, esc to close').waitFor();
-    await expect(dialog.locator('.search-footer').innerText()).resolves.toContain(`Powered by ${provider}`);
+    await textOf(dialog.locator('.search-footer')).toContain(`Powered by ${provider}`);
 
     await page.keyboard.type('regatta');
     await dialog.getByText(`${hits.length} results found`).waitFor();
     const options = dialog.getByRole('option');
-    await expect(options.count()).resolves.toBe(hits.length);
+    await countOf(options).toBe(hits.length);
     const marks = await options.first().locator('mark').allInnerTexts();
     expect(marks.length).toBeGreaterThan(0);
     for (const mark of marks) expect(mark.toLowerCase()).toContain('regatta');
 
-    await expect(options.nth(0).getAttribute('aria-selected')).resolves.toBe('true');
+    await attributeOf(options.nth(0), 'aria-selected').toBe('true');
     await page.keyboard.press('ArrowDown');
-    await expect(options.nth(1).getAttribute('aria-selected')).resolves.toBe('true');
-    await expect(box.getAttribute('aria-activedescendant')).resolves.toBe(await options.nth(1).getAttribute('id'));
+    await attributeOf(options.nth(1), 'aria-selected').toBe('true');
+    await attributeOf(box, 'aria-activedescendant').toBe(await options.nth(1).getAttribute('id'));
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowUp');
-    await expect(options.nth(0).getAttribute('aria-selected')).resolves.toBe('true');
+    await attributeOf(options.nth(0), 'aria-selected').toBe('true');
 
     const target = hitLink(hits[0]);
     expect(target.newTab).toBe(false);
@@ -78,7 +73,7 @@ describe('search dialog', () => {
   });
 
   it('waits 100 ms before focusing the search box when opened by the shortcut (Cmd+K too)', async () => {
-    const page = await browser.newPage();
+    const page = await world.browser.newPage();
     // page.clock belongs to the whole browser context: real time resumes in the finally below.
     try {
       await page.clock.install();
@@ -93,11 +88,11 @@ describe('search dialog', () => {
       await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
       await page.keyboard.press('Meta+k');
       await page.getByRole('combobox').waitFor();
-      await expect(isSearchBoxFocused(page)).resolves.toBe(false);
+      await eventually(() => isSearchBoxFocused(page)).toBe(false);
       await page.clock.runFor(90);
-      await expect(isSearchBoxFocused(page)).resolves.toBe(false);
+      await eventually(() => isSearchBoxFocused(page)).toBe(false);
       await page.clock.runFor(20);
-      await expect(isSearchBoxFocused(page)).resolves.toBe(true);
+      await eventually(() => isSearchBoxFocused(page)).toBe(true);
     } finally {
       await page.clock.resume().catch(() => undefined);
       await page.close();
@@ -114,7 +109,7 @@ describe('search dialog', () => {
     await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'combobox');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    await expect(button.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await eventually(() => button.evaluate((el) => el === document.activeElement)).toBe(true);
 
     await button.click();
     await dialog.getByRole('button', { name: 'Close' }).click();
@@ -137,17 +132,17 @@ describe('search dialog', () => {
     for (let i = 0; i < hits.length; i += 1) {
       const hit = hits[i];
       const option = options.nth(i);
-      await expect(option.locator('.search-hit-icon').getAttribute('data-type')).resolves.toBe(hit.type);
-      await expect(option.locator('.search-hit-icon svg').count()).resolves.toBe(1);
-      await expect(option.locator('.badge').textContent()).resolves.toBe(hit.category);
+      await attributeOf(option.locator('.search-hit-icon'), 'data-type').toBe(hit.type);
+      await countOf(option.locator('.search-hit-icon svg')).toBe(1);
+      await textContentOf(option.locator('.badge')).toBe(hit.category);
       const tags = await option.locator('.tag').allTextContents();
       expect(tags).toEqual(hitTags(hit));
       expect(tags.length).toBeLessThanOrEqual(3);
       const date = option.locator('.search-hit-date');
       if (hit.type === 'event' && hit.eventDate !== undefined) {
-        await expect(date.innerText()).resolves.toContain(formatEpochDate(hit.eventDate));
+        await textOf(date).toContain(formatEpochDate(hit.eventDate));
       } else {
-        await expect(date.count()).resolves.toBe(0);
+        await countOf(date).toBe(0);
       }
     }
     await page.close();
@@ -169,7 +164,7 @@ describe('search dialog', () => {
     const before = searches.length;
     await box.fill('   ');
     await page.getByText('Start typing to search across all KYC content').waitFor();
-    await expect(page.getByRole('option').count()).resolves.toBe(0);
+    await countOf(page.getByRole('option')).toBe(0);
     expect(searches.length).toBe(before);
     await page.close();
   });
@@ -192,8 +187,8 @@ describe('search dialog', () => {
     await page.getByRole('combobox').pressSequentially('regatta');
     await page.getByText(`${hits.length} results found`).waitFor();
     await page.waitForTimeout(1200);
-    await expect(page.getByText(/Stale answer/).count()).resolves.toBe(0);
-    await expect(page.getByText(`${hits.length} results found`).count()).resolves.toBe(1);
+    await countOf(page.getByText(/Stale answer/)).toBe(0);
+    await countOf(page.getByText(`${hits.length} results found`)).toBe(1);
     await page.close();
   });
 
@@ -207,7 +202,7 @@ describe('search dialog', () => {
     await box.fill('regattas');
     await page.getByRole('option').first().waitFor({ state: 'detached' });
     await page.waitForFunction(() => document.querySelector('.search-count')?.textContent === '');
-    await expect(page.getByText(/No results found/).count()).resolves.toBe(0);
+    await countOf(page.getByText(/No results found/)).toBe(0);
     await page.close();
   });
 
@@ -229,30 +224,30 @@ describe('search dialog', () => {
   });
 
   it('shows stored text with markup as plain text, never as HTML', async () => {
-    await signInAsAdmin(browser.context.request, app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+    await signInAsAdmin(world.browser.context.request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
     const name = '<img src=x onerror="window.__xss=1"> Zanzibar <b>Cup</b>';
-    await createEvent(browser.context.request, app.baseUrl, { name, description: 'Race <script>window.__xss=2</script>', eventdatetime: wallClockDaysAhead(40, '10:00') });
+    await createEvent(world.browser.context.request, world.app.baseUrl, { name, description: 'Race <script>window.__xss=2</script>', eventdatetime: wallClockDaysAhead(40, '10:00') });
     const page = await home();
     await page.getByRole('button', { name: 'Search Members Area' }).click();
     await page.getByRole('combobox').fill('Zanzibar');
     const option = page.getByRole('option').first();
     await option.waitFor();
-    await expect(option.locator('.search-hit-title').innerText()).resolves.toBe(name);
-    await expect(option.locator('mark').innerText()).resolves.toBe('Zanzibar');
-    await expect(option.locator('img, b, script').count()).resolves.toBe(0);
+    await textOf(option.locator('.search-hit-title')).toBe(name);
+    await textOf(option.locator('mark')).toBe('Zanzibar');
+    await countOf(option.locator('img, b, script')).toBe(0);
     await expect(page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).resolves.toBeUndefined();
     await page.close();
   });
 
   it('counts one hit as "1 result found"', async () => {
-    await signInAsAdmin(browser.context.request, app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
-    await createEvent(browser.context.request, app.baseUrl, { name: 'Quillwort Trophy', description: 'A single-handed race', eventdatetime: wallClockDaysAhead(45, '11:00') });
+    await signInAsAdmin(world.browser.context.request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+    await createEvent(world.browser.context.request, world.app.baseUrl, { name: 'Quillwort Trophy', description: 'A single-handed race', eventdatetime: wallClockDaysAhead(45, '11:00') });
     expect(await apiSearch('Quillwort')).toHaveLength(1);
     const page = await home();
     await page.getByRole('button', { name: 'Search Members Area' }).click();
     await page.getByRole('combobox').fill('Quillwort');
     await page.getByRole('option', { name: /Quillwort Trophy/ }).waitFor();
-    await expect(page.locator('.search-count').innerText()).resolves.toBe('1 result found');
+    await textOf(page.locator('.search-count')).toBe('1 result found');
     await page.close();
   });
 
@@ -262,9 +257,9 @@ describe('search dialog', () => {
     await page.getByRole('combobox').fill('Regata');
     const first = page.getByRole('option').first();
     await first.waitFor();
-    await expect(first.locator('.search-hit-title').innerText()).resolves.toBe('Kestrel Open Regatta');
-    await expect(first.locator('mark').allInnerTexts()).resolves.toContain('Regatta');
-    await expect(page.getByText(/No results found/).count()).resolves.toBe(0);
+    await textOf(first.locator('.search-hit-title')).toBe('Kestrel Open Regatta');
+    await textsOf(first.locator('mark')).toContain('Regatta');
+    await countOf(page.getByText(/No results found/)).toBe(0);
     // The dialog with these results is still clean for assistive technology.
     expect(await seriousAxeViolations(page), 'axe').toEqual([]);
     await page.close();
@@ -286,7 +281,7 @@ describe('search dialog', () => {
     const news = hits.find((h) => h.type === 'news');
     expect(news?.detailsUrl).toMatch(/^https:\/\//);
     // The preview lives outside the app: answered here, as no outside address is reachable.
-    await browser.context.route(`${news!.detailsUrl}`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Preview</title><h1>Our new rescue boat</h1>' }));
+    await world.browser.context.route(`${news!.detailsUrl}`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Preview</title><h1>Our new rescue boat</h1>' }));
     const page = await home();
     await page.getByRole('button', { name: 'Search Members Area' }).click();
     await page.getByRole('combobox').fill('rescue boat arrived');
@@ -306,7 +301,7 @@ describe('search dialog', () => {
     await page.getByRole('combobox').fill('pontoon');
     const option = page.getByRole('option', { name: /Spring Work Day/ });
     await option.waitFor();
-    await expect(option.locator('.badge').textContent()).resolves.toBe('work day');
+    await textContentOf(option.locator('.badge')).toBe('work day');
     await option.click();
     await page.waitForURL((url) => url.pathname === '/work-day-booking' && url.searchParams.get('id') === 'spring-work-day');
     await page.getByRole('heading', { name: 'Sign up to help' }).waitFor();
@@ -315,7 +310,7 @@ describe('search dialog', () => {
 
   it('fits 375, 768 and 1280 px with its results, no sideways scrolling, and is accessible', async () => {
     for (const viewport of [PHONE, { width: 768, height: 1024 }, DESKTOP]) {
-      const page = await browser.newPage(viewport);
+      const page = await world.browser.newPage(viewport);
       await page.goto('/');
       await page.getByRole('heading', { name: 'Welcome to the Members Area' }).waitFor();
       await page.getByRole('button', { name: 'Search Members Area' }).click();
@@ -334,6 +329,6 @@ describe('search dialog', () => {
 
   it('raises no script errors (other than the failed searches these tests provoke)', () => {
     const expected = /Failed to load resource: the server responded with a status of 502|Search failed/;
-    expect(browser.errors.filter((line) => !expected.test(line))).toEqual([]);
+    expect(world.browser.errors.filter((line) => !expected.test(line))).toEqual([]);
   });
 });

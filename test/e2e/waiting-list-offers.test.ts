@@ -1,36 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FixedClock } from '../../adapters/memory/fixed-clock';
-import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
 import { seriousAxeViolations } from './support/axe';
 import { createEvent, signInAsAdmin, wallClockDaysAhead } from './support/admin-api';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from './support/app-server';
-import { launchBrowser, PHONE, screenshot, type BrowserSession } from './support/browser';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
+import { useApp } from './support/use-app';
+import { PHONE, screenshot } from './support/browser';
+import { valueOf } from './support/eventually';
 
 // The server's clock is the test's: the waiting lists' round (every 30 s of it) and an offer's
 // 24 hours pass when the test moves it, not by waiting.
 const clock = new FixedClock(new Date());
-let smtp: SmtpTestServer;
-let app: AppServer;
-let browser: BrowserSession;
-
-beforeAll(async () => {
-  smtp = await startSmtpTestServer();
-  app = await startAppServer({
-    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Kestrel Yacht Club <bookings@kestrel-yc.example>' },
-    adapters: { clock },
-    build: { jobRoundMs: 100, mailRoundMs: 100 },
-  });
-  browser = await launchBrowser({ baseURL: app.baseUrl });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await smtp?.close();
-});
+const world = useApp({ mail: true, adapters: { clock }, build: { jobRoundMs: 100, mailRoundMs: 100 } });
 
 const post = (path: string, body: object) =>
-  fetch(`${app.baseUrl}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${world.app.baseUrl}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
 /** Books every place of the event; the booking's manage path. */
 async function bookAll(eventId: string, places: number): Promise<string> {
@@ -50,9 +33,9 @@ function offerLinkIn(text: string | undefined): URL {
 
 describe('offers from the waiting list', () => {
   it('a cancellation through the manage link sends the first in line an offer whose link books the held places', async () => {
-    const page = await browser.newPage(PHONE);
-    await signInAsAdmin(page.request, app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
-    const eventId = await createEvent(page.request, app.baseUrl, { name: 'Harvest Supper', eventdatetime: wallClockDaysAhead(20, '19:00'), capacity: '2' });
+    const page = await world.browser.newPage(PHONE);
+    await signInAsAdmin(page.request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+    const eventId = await createEvent(page.request, world.app.baseUrl, { name: 'Harvest Supper', eventdatetime: wallClockDaysAhead(20, '19:00'), capacity: '2' });
     const managePath = await bookAll(eventId, 2);
     await join(eventId, 'Grace Hopper', 'grace@example.org', 2);
     await join(eventId, 'Alan Turing', 'alan@example.org', 1);
@@ -63,7 +46,7 @@ describe('offers from the waiting list', () => {
     await page.getByRole('heading', { name: 'Your cancelled booking', level: 1 }).waitFor();
     // The next round of the waiting lists (every 30 s) is due.
     clock.advance(30_000);
-    const offer = await smtp.waitForSubject('Places for you: Harvest Supper');
+    const offer = await world.smtp.waitForSubject('Places for you: Harvest Supper');
     expect(offer.to && !Array.isArray(offer.to) ? offer.to.text : '').toBe('grace@example.org');
     const link = offerLinkIn(offer.text);
 
@@ -73,34 +56,34 @@ describe('offers from the waiting list', () => {
 
     await page.goto(`${link.pathname}${link.search}`);
     await page.getByText('2 places are held for you').waitFor();
-    await expect(page.getByLabel('Lead Member First Name *', { exact: true }).inputValue()).resolves.toBe('Grace');
-    await expect(page.getByLabel('Lead Member Last Name *', { exact: true }).inputValue()).resolves.toBe('Hopper');
-    await expect(page.getByLabel('Total Number Attending *', { exact: true }).inputValue()).resolves.toBe('2');
+    await valueOf(page.getByLabel('Lead Member First Name *', { exact: true })).toBe('Grace');
+    await valueOf(page.getByLabel('Lead Member Last Name *', { exact: true })).toBe('Hopper');
+    await valueOf(page.getByLabel('Total Number Attending *', { exact: true })).toBe('2');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'waiting-list-offer-375');
     await page.getByRole('button', { name: 'Submit Booking' }).click();
     await page.getByRole('heading', { name: 'Booking Submitted Successfully' }).waitFor();
-    await smtp.waitForSubject('Booking confirmed: Harvest Supper');
+    await world.smtp.waitForSubject('Booking confirmed: Harvest Supper');
     await page.close();
   });
 
   it('an offer not taken in time passes to the next person in line; its link then says so', async () => {
-    const page = await browser.newPage(PHONE);
-    await signInAsAdmin(page.request, app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
-    const eventId = await createEvent(page.request, app.baseUrl, { name: 'Lantern Sail', eventdatetime: wallClockDaysAhead(20, '19:00'), capacity: '2' });
+    const page = await world.browser.newPage(PHONE);
+    await signInAsAdmin(page.request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+    const eventId = await createEvent(page.request, world.app.baseUrl, { name: 'Lantern Sail', eventdatetime: wallClockDaysAhead(20, '19:00'), capacity: '2' });
     const managePath = await bookAll(eventId, 2);
     await join(eventId, 'Gwen Ifill', 'gwen@example.org', 2);
     await join(eventId, 'Alba Roe', 'alba@example.org', 2);
-    const token = new URL(managePath, app.baseUrl).searchParams.get('token');
+    const token = new URL(managePath, world.app.baseUrl).searchParams.get('token');
     expect((await post('/api/my-booking/cancel', { token })).status).toBe(200);
     clock.advance(30_000);
-    const first = await smtp.waitForSubject('Places for you: Lantern Sail');
+    const first = await world.smtp.waitForSubject('Places for you: Lantern Sail');
     expect(first.to && !Array.isArray(first.to) ? first.to.text : '').toBe('gwen@example.org');
 
     // WAITLIST_OFFER_HOURS (24) later the offer lapses and goes to the next in line.
-    smtp.received.length = 0;
+    world.smtp.received.length = 0;
     clock.advance(24 * 3_600_000);
-    const second = await smtp.waitForSubject('Places for you: Lantern Sail');
+    const second = await world.smtp.waitForSubject('Places for you: Lantern Sail');
     expect(second.to && !Array.isArray(second.to) ? second.to.text : '').toBe('alba@example.org');
 
     const lapsed = offerLinkIn(first.text);

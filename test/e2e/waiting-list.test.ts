@@ -3,10 +3,11 @@ import { seriousAxeViolations } from './support/axe';
 import { createEvent, signInAsAdmin, wallClockDaysAhead } from './support/admin-api';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
 import { PHONE, screenshot } from './support/browser';
-import { useAppWithMail } from './support/app-with-mail';
+import { useApp } from './support/use-app';
+import { countOf, eventually, textOf } from './support/eventually';
 
 
-const world = useAppWithMail();
+const world = useApp({ mail: true });
 
 async function book(eventId: string, places: number): Promise<void> {
   const response = await fetch(`${world.app.baseUrl}/api/bookings`, {
@@ -27,7 +28,7 @@ describe('the waiting list of a full event', () => {
     await page.goto(`/event-booking?id=${eventId}`);
     await page.getByRole('heading', { name: 'Fully booked' }).waitFor();
     await page.getByRole('heading', { name: 'Join the waiting list' }).waitFor();
-    await expect(page.getByLabel('Lead Member First Name *').count()).resolves.toBe(0);
+    await countOf(page.getByLabel('Lead Member First Name *')).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     // The core's rule in the browser: nothing is sent without an e-mail.
@@ -35,7 +36,7 @@ describe('the waiting list of a full event', () => {
     await page.getByLabel('Places wanted *', { exact: true }).fill('2');
     await page.getByRole('button', { name: 'Join the waiting list' }).click();
     await page.getByText('Email is required to join the waiting list').waitFor();
-    await expect(page.getByLabel('Email *', { exact: true }).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await eventually(() => page.getByLabel('Email *', { exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
     await page.getByLabel('Email *', { exact: true }).fill('grace@example.org');
     await page.getByRole('button', { name: 'Join the waiting list' }).click();
     await page.getByRole('heading', { name: "You're on the waiting list" }).waitFor();
@@ -50,7 +51,7 @@ describe('the waiting list of a full event', () => {
     await page.goto(`/admin/bookings/${eventId}`);
     const row = page.getByRole('row').filter({ hasText: 'grace@example.org' });
     await row.waitFor();
-    expect(await row.innerText()).toMatch(/1\s+Grace Hopper\s+grace@example.org\s+2/);
+    await textOf(row).toMatch(/1\s+Grace Hopper\s+grace@example.org\s+2/);
     expect(await seriousAxeViolations(page)).toEqual([]);
     // The event is full: an offer by hand is refused, and the page says why.
     await page.getByRole('button', { name: 'Offer Grace Hopper their places now' }).click();
@@ -63,7 +64,7 @@ describe('the waiting list of a full event', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Leave the waiting list' }).click();
     await page.getByText('You have left the waiting list.').waitFor();
-    await expect(page.getByRole('button', { name: 'Leave the waiting list' }).count()).resolves.toBe(0);
+    await countOf(page.getByRole('button', { name: 'Leave the waiting list' })).toBe(0);
     await screenshot(page, 'waiting-list-left-375');
 
     await page.goto(`/waiting-list?token=${link.searchParams.get('token')!.slice(0, -3)}xyz`);

@@ -1,28 +1,14 @@
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
+import { describe, expect, it } from 'vitest';
 import { describeViolations, seriousAxeViolations } from './support/axe';
-import { startAppServer, type AppServer } from './support/app-server';
-import { DESKTOP, launchBrowser, PHONE, screenshot, type BrowserSession } from './support/browser';
+import { DESKTOP, PHONE, screenshot } from './support/browser';
+import { useApp } from './support/use-app';
+import { attributeOf, countOf } from './support/eventually';
 
 // A member's side of work days in Chromium: the work day on the Calendar page with its Sign up
 // link, signing up with an e-mail, the confirmation with its calendar file, and the withdraw link.
 
-let smtp: SmtpTestServer;
-let app: AppServer;
-let browser: BrowserSession;
-
-beforeAll(async () => {
-  smtp = await startSmtpTestServer();
-  app = await startAppServer({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Kestrel Yacht Club <bookings@kestrel-yc.example>' } });
-  browser = await launchBrowser({ baseURL: app.baseUrl });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await smtp?.close();
-});
+const world = useApp({ mail: true });
 
 async function axeClean(page: Parameters<typeof seriousAxeViolations>[0]): Promise<void> {
   const violations = await seriousAxeViolations(page);
@@ -32,20 +18,20 @@ async function axeClean(page: Parameters<typeof seriousAxeViolations>[0]): Promi
 describe('work days for members', () => {
   it('the Calendar page shows the work day, marked as one, with a Sign up link to its page (375 and 1280 px)', async () => {
     for (const viewport of [PHONE, DESKTOP]) {
-      const page = await browser.newPage(viewport);
+      const page = await world.browser.newPage(viewport);
       await page.goto('/calendar');
       const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Spring Work Day', level: 2 }) });
       await card.waitFor();
       await card.getByText('Work day', { exact: true }).waitFor();
       const signUp = card.getByRole('link', { name: /^Sign up/ });
-      await expect(signUp.getAttribute('href')).resolves.toBe('/work-day-booking?id=spring-work-day');
+      await attributeOf(signUp, 'href').toBe('/work-day-booking?id=spring-work-day');
       // Nothing runs off the side of a phone.
       await expect(page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
       await axeClean(page);
       await screenshot(page, `calendar-work-day-${viewport.width}`);
       if (viewport === PHONE) {
         // One list in date order: every work day between the events by its date, undated events last.
-        const answer = (await (await fetch(`${app.baseUrl}/api/events`)).json()) as { events: { name: string; eventdatetime: string | null }[]; workDays: { name: string; date: string }[] };
+        const answer = (await (await fetch(`${world.app.baseUrl}/api/events`)).json()) as { events: { name: string; eventdatetime: string | null }[]; workDays: { name: string; date: string }[] };
         expect(answer.workDays.map((w) => w.name)).toEqual(['Spring Work Day', 'Autumn Laying-Up Work Day']);
         const when = new Map<string, number>([
           ...answer.events.map((e) => [e.name, e.eventdatetime === null ? Number.POSITIVE_INFINITY : Date.parse(e.eventdatetime)] as [string, number]),
@@ -64,7 +50,7 @@ describe('work days for members', () => {
   });
 
   it('a member signs up with an e-mail; the confirmation arrives with a valid .ics; its withdraw link shows the sign-up and withdraws it', async () => {
-    const page = await browser.newPage(PHONE);
+    const page = await world.browser.newPage(PHONE);
     await page.goto('/work-day-booking?id=spring-work-day');
     await page.getByRole('button', { name: 'Sign Up' }).waitFor();
     await page.getByLabel('First Name *').fill('Grace');
@@ -82,14 +68,14 @@ describe('work days for members', () => {
     await axeClean(page);
     await screenshot(page, 'work-day-signed-up-with-email-375');
 
-    const mail = await smtp.waitForSubject('Work day sign-up confirmed: Spring Work Day');
+    const mail = await world.smtp.waitForSubject('Work day sign-up confirmed: Spring Work Day');
     expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : '').toBe('grace@example.org');
     expect(mail.text).toContain('Jobs: Clear the slipway');
     const ics = mail.attachments.find((a) => a.filename?.endsWith('.ics'));
     expect(ics?.contentType).toBe('text/calendar');
     const vevent = new ICAL.Event(new ICAL.Component(ICAL.parse(ics?.content.toString('utf8') ?? '')).getFirstSubcomponent('vevent')!);
     expect(vevent.summary).toBe('Work day: Spring Work Day');
-    const workDay = ((await (await fetch(`${app.baseUrl}/api/work-days/spring-work-day`)).json()) as { workDay: { date: string } }).workDay;
+    const workDay = ((await (await fetch(`${world.app.baseUrl}/api/work-days/spring-work-day`)).json()) as { workDay: { date: string } }).workDay;
     expect(vevent.startDate.toJSDate().toISOString()).toBe(new Date(workDay.date).toISOString());
     const link = new URL(/http:\/\/localhost:\d+\/work-day-withdraw\?token=\S+/.exec(mail.text ?? '')?.[0] ?? 'http://none.example');
 
@@ -102,9 +88,9 @@ describe('work days for members', () => {
     await screenshot(page, 'work-day-withdraw-375');
     await page.getByRole('button', { name: 'Withdraw from this work day' }).click();
     await page.getByText('You have withdrawn from this work day. Thank you for letting us know.').waitFor();
-    await expect(page.getByRole('button', { name: 'Withdraw from this work day' }).count()).resolves.toBe(0);
+    await countOf(page.getByRole('button', { name: 'Withdraw from this work day' })).toBe(0);
     await axeClean(page);
-    const signups = ((await (await fetch(`${app.baseUrl}/api/work-days/spring-work-day`)).json()) as { workDay: { jobs: { id: string; currentVolunteers: number }[] } }).workDay;
+    const signups = ((await (await fetch(`${world.app.baseUrl}/api/work-days/spring-work-day`)).json()) as { workDay: { jobs: { id: string; currentVolunteers: number }[] } }).workDay;
     expect(signups.jobs.length).toBeGreaterThan(0);
 
     // The same link later: the sign-up is gone, and the page says so.
@@ -114,7 +100,7 @@ describe('work days for members', () => {
   });
 
   it('a broken link says so; a failed load offers Try Again', async () => {
-    const page = await browser.newPage(PHONE);
+    const page = await world.browser.newPage(PHONE);
     await page.goto('/work-day-withdraw?token=not-a-real-token');
     await page.getByRole('heading', { name: 'Work-day link not valid' }).waitFor();
     await axeClean(page);

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { WORK_DAY_MESSAGES } from '../../core/domain/work-days';
-import { startAppServer, type AppServer } from './support/app-server';
-import { launchBrowser, PHONE, screenshot, type BrowserSession } from './support/browser';
+import { PHONE, screenshot } from './support/browser';
+import { useApp } from './support/use-app';
+import { attributeOf, countOf, textOf } from './support/eventually';
 
-let app: AppServer;
-let browser: BrowserSession;
 
 interface ApiWorkDay {
   id: string;
@@ -15,21 +14,13 @@ interface ApiWorkDay {
 }
 
 async function workDays(): Promise<ApiWorkDay[]> {
-  return ((await (await fetch(`${app.baseUrl}/api/work-days`)).json()) as { workDays: ApiWorkDay[] }).workDays;
+  return ((await (await fetch(`${world.app.baseUrl}/api/work-days`)).json()) as { workDays: ApiWorkDay[] }).workDays;
 }
 
-beforeAll(async () => {
-  app = await startAppServer();
-  browser = await launchBrowser({ baseURL: app.baseUrl });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const world = useApp();
 
 async function openWorkDay(id: string, viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await browser.newPage(viewport);
+  const page = await world.browser.newPage(viewport);
   await page.goto(`/work-day-booking?id=${id}`);
   await page.getByRole('button', { name: 'Sign Up' }).waitFor();
   return page;
@@ -42,11 +33,11 @@ function countText(job: { currentVolunteers: number; volunteersNeeded: number })
 describe('work day page', () => {
   it("without an id says 'No work day specified' and lists the work days; an unknown id shows 'Work Day Not Found'", async () => {
     const days = await workDays();
-    const page = await browser.newPage();
+    const page = await world.browser.newPage();
     await page.goto('/work-day-booking');
     await page.getByRole('heading', { name: WORK_DAY_MESSAGES.notSpecified }).waitFor();
     for (const day of days) {
-      await expect(page.getByRole('link', { name: day.name }).getAttribute('href')).resolves.toBe(`/work-day-booking?id=${day.id}`);
+      await attributeOf(page.getByRole('link', { name: day.name }), 'href').toBe(`/work-day-booking?id=${day.id}`);
     }
     await page.goto('/work-day-booking?id=no-such-day');
     await page.getByRole('heading', { name: WORK_DAY_MESSAGES.notFound }).waitFor();
@@ -60,13 +51,13 @@ describe('work day page', () => {
       await page.getByRole('heading', { name: day.name, level: 1 }).waitFor();
       for (const job of day.jobs) {
         const box = page.getByRole('checkbox', { name: new RegExp(job.title) });
-        await expect(box.count()).resolves.toBe(1);
+        await countOf(box).toBe(1);
         await page.getByText(countText(job), { exact: true }).first().waitFor();
       }
       await page.getByLabel('Other Job').waitFor();
       await page.getByLabel('Notes').waitFor();
       await page.getByRole('checkbox', { name: 'I can bring tools' }).waitFor();
-      await expect(page.getByRole('checkbox', { name: /food/ }).count()).resolves.toBe(day.foodAvailable ? 1 : 0);
+      await countOf(page.getByRole('checkbox', { name: /food/ })).toBe(day.foodAvailable ? 1 : 0);
       await page.close();
     }
     expect(days.some((d) => d.foodAvailable)).toBe(true);
@@ -102,23 +93,23 @@ describe('work day page', () => {
     await page.getByRole('button', { name: 'Sign Up' }).click();
 
     await page.getByRole('heading', { name: 'Booking Confirmed' }).waitFor();
-    await expect(page.locator('.jobs-chosen').innerText()).resolves.toBe('3 jobs');
+    await textOf(page.locator('.jobs-chosen')).toBe('3 jobs');
     await screenshot(page, 'work-day-confirmed-1280');
 
     await page.getByRole('button', { name: 'Sign up someone else' }).click();
     await page.getByText(countText({ ...first, currentVolunteers: first.currentVolunteers + 1 }), { exact: true }).first().waitFor();
     await page.reload();
     const firstBox = page.getByRole('checkbox', { name: new RegExp(first.title) });
-    await expect(page.locator(`[id="${await firstBox.getAttribute('aria-describedby')}"]`).innerText()).resolves.toBe(
+    await textOf(page.locator(`[id="${await firstBox.getAttribute('aria-describedby')}"]`)).toBe(
       countText({ ...first, currentVolunteers: first.currentVolunteers + 1 }),
     );
     const secondBox = page.getByRole('checkbox', { name: new RegExp(second.title) });
-    await expect(page.locator(`[id="${await secondBox.getAttribute('aria-describedby')}"]`).innerText()).resolves.toBe(
+    await textOf(page.locator(`[id="${await secondBox.getAttribute('aria-describedby')}"]`)).toBe(
       countText({ ...second, currentVolunteers: second.currentVolunteers + 1 }),
     );
     const third = day.jobs[2];
     const thirdBox = page.getByRole('checkbox', { name: new RegExp(third.title) });
-    await expect(page.locator(`[id="${await thirdBox.getAttribute('aria-describedby')}"]`).innerText()).resolves.toBe(countText(third));
+    await textOf(page.locator(`[id="${await thirdBox.getAttribute('aria-describedby')}"]`)).toBe(countText(third));
     await page.close();
   });
 

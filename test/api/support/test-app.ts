@@ -1,7 +1,6 @@
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, rmSync } from 'node:fs';
 import { setLogFunction } from 'firebase-admin/firestore';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { inject } from 'vitest';
@@ -13,8 +12,9 @@ import type { ClubEvent } from '../../../core/entities/event';
 import { buildApp, type BuildAppOptions, type BuiltApp } from '../../../server/app';
 import { loadConfig, type AppConfig } from '../../../server/config';
 import { listenLocally } from '../../../server/http/http-server';
-import type { Adapters } from '../../../server/container';
+import { DATABASE_FILE_NAME, type Adapters } from '../../../server/container';
 import { anEvent as completeEvent } from '../../support/entities';
+import { tempSqlite, type TempSqlite } from '../../support/temp-sqlite';
 
 export const NOW = '2026-06-01T09:00:00.000Z';
 
@@ -114,7 +114,9 @@ function logFirestoreClient(): void {
 export async function startTestApp(
   options: { env?: Record<string, string>; adapters?: Partial<Adapters>; build?: BuildAppOptions; dataDir?: string } = {},
 ): Promise<TestApp> {
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kyc-api-'));
+  // The data folder, with the SQLite file the app opens in it (unless the storage is Firestore).
+  const data = options.dataDir === undefined ? tempSqlite('kyc-api-', DATABASE_FILE_NAME) : undefined;
+  const dataDir = options.dataDir ?? (data as TempSqlite).dir;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -156,7 +158,8 @@ export async function startTestApp(
     dispose: async () => {
       await stopServer().catch(() => undefined);
       await holder.built.close().catch(() => undefined);
-      rmSync(dataDir, { recursive: true, force: true });
+      if (data) await data.close();
+      else rmSync(dataDir, { recursive: true, force: true });
     },
     get: (name) => holder.built.ports.get(name),
   };

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submitAdminSignIn } from '../support/admin-form';
 import type { Page } from 'playwright-core';
-import { startAppServer, type AppServer } from '../support/app-server';
 import { expectAccessible } from '../support/axe';
-import { DESKTOP, PHONE, launchBrowser, screenshot, type BrowserSession } from '../support/browser';
+import { DESKTOP, PHONE, screenshot } from '../support/browser';
+import { useApp } from '../support/use-app';
+import { countOf } from '../support/eventually';
 
 /**
  * Issue 18, Documents: the secretary uploads a PDF, members find it on /documents and in search,
@@ -17,8 +18,6 @@ const stamp = Date.now().toString(36);
 const TITLE = `Mooring fees ${stamp}`;
 const RENAMED = `Mooring charges ${stamp}`;
 
-let app: AppServer;
-let browser: BrowserSession;
 let dir: string;
 
 /** A small PDF whose text tells the versions apart. */
@@ -58,21 +57,19 @@ async function fileText(p: Page, title: string): Promise<string> {
   return (await response.body()).toString('latin1');
 }
 
+const world = useApp();
+
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'kyc-e2e-docs-'));
-  app = await startAppServer();
-  browser = await launchBrowser({ baseURL: app.baseUrl });
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
 describe('admin documents', () => {
   it('upload a PDF → on /documents and in search → replace → rename → delete; at 375 px, axe clean', async () => {
-    const admin = await browser.newPage(PHONE);
+    const admin = await world.browser.newPage(PHONE);
     await signIn(admin);
     await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Documents' }).click();
     await admin.waitForURL('**/admin/documents');
@@ -94,7 +91,7 @@ describe('admin documents', () => {
     await accessible(admin, 'documents screen after an upload');
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
-    const member = await browser.newPage(PHONE);
+    const member = await world.browser.newPage(PHONE);
     await member.goto('/documents');
     await member.getByRole('heading', { name: TITLE }).waitFor();
     expect(await fileText(member, TITLE)).toContain('version one');
@@ -125,14 +122,14 @@ describe('admin documents', () => {
     await admin.getByText(`Deleted ${RENAMED}.`).waitFor();
     await member.goto('/documents');
     await member.getByRole('heading', { name: 'Club Constitution' }).waitFor();
-    expect(await member.getByRole('heading', { name: RENAMED }).count()).toBe(0);
+    await countOf(member.getByRole('heading', { name: RENAMED })).toBe(0);
     expect((await searchFor(member, `charges ${stamp}`)).some((hit) => hit.includes(RENAMED))).toBe(false);
     await member.close();
     await admin.close();
   });
 
   it('refuses a file named .pdf that is not a PDF, with the reason, in the browser and on the server', async () => {
-    const admin = await browser.newPage(DESKTOP);
+    const admin = await world.browser.newPage(DESKTOP);
     await signIn(admin);
     await admin.goto('/admin/documents');
     await admin.getByRole('region', { name: 'Documents' }).waitFor();
@@ -156,12 +153,12 @@ describe('admin documents', () => {
     expect(await answer.json()).toEqual({ error: 'This file is not a PDF. Only PDF files can be uploaded as documents.' });
     await admin.reload();
     await admin.getByRole('region', { name: 'Documents' }).waitFor();
-    expect(await admin.getByRole('row').count()).toBe(before);
+    await countOf(admin.getByRole('row')).toBe(before);
     await admin.close();
   });
 
   it('says so when the documents cannot be loaded, and offers to try again', async () => {
-    const admin = await browser.newPage(DESKTOP);
+    const admin = await world.browser.newPage(DESKTOP);
     await signIn(admin);
     let fail = true;
     await admin.route('**/api/documents', (route) => (fail ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"down"}' }) : route.continue()));

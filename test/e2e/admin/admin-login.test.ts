@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { UnavailableError } from '../../../core/errors';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from '../support/app-server';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../support/app-server';
 import { describeViolations, seriousAxeViolations } from '../support/axe';
-import { launchBrowser, PHONE, screenshot, type BrowserSession } from '../support/browser';
+import { PHONE, screenshot } from '../support/browser';
+import { useApp } from '../support/use-app';
+import { countOf, disabledOf, eventually } from '../support/eventually';
 
 /**
  * Sign-in messages and the guard's redirects. A server of its own: the failed sign-ins here
@@ -14,12 +16,11 @@ const NO_RECORD_EMAIL = 'no-record@kestrel-yc.example';
 const NO_RECORD_PASSWORD = 'identity-only-1234';
 const OUTAGE_EMAIL = 'outage@kestrel-yc.example';
 
-let app: AppServer;
-let browser: BrowserSession;
+
+const world = useApp();
 
 beforeAll(async () => {
-  app = await startAppServer();
-  const identity = app.built.ports.get('identity');
+  const identity = world.app.built.ports.get('identity');
   // A user the identity provider knows but who has no admin record (spec section 6).
   await identity.createUser({ email: NO_RECORD_EMAIL, password: NO_RECORD_PASSWORD, displayName: 'Not An Admin' });
   // The identity provider being unreachable, for one e-mail only.
@@ -28,12 +29,6 @@ beforeAll(async () => {
     if (email === OUTAGE_EMAIL) throw new UnavailableError('The identity provider did not answer');
     return realSignIn(email, password);
   };
-  browser = await launchBrowser({ baseURL: app.baseUrl });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
 });
 
 /**
@@ -41,7 +36,7 @@ afterAll(async () => {
  * stopped half-way signed in must not leave the next test signed in too.
  */
 async function signedOutPage(viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await browser.newPage(viewport);
+  const page = await world.browser.newPage(viewport);
   await page.context().clearCookies();
   return page;
 }
@@ -70,15 +65,15 @@ describe('admin sign-in', () => {
   it('keeps Sign In disabled until both e-mail and password are present', async () => {
     const page = await loginPage();
     const button = page.getByRole('button', { name: 'Sign In' });
-    expect(await button.isDisabled()).toBe(true);
+    await disabledOf(button).toBe(true);
     await page.getByLabel('Password').fill('something');
-    expect(await button.isDisabled()).toBe(true);
+    await disabledOf(button).toBe(true);
     await page.getByLabel('Email').fill('   ');
-    expect(await button.isDisabled()).toBe(true);
+    await disabledOf(button).toBe(true);
     await page.getByLabel('Email').fill('someone@example.org');
-    expect(await button.isDisabled()).toBe(false);
+    await disabledOf(button).toBe(false);
     await page.getByLabel('Password').fill('');
-    expect(await button.isDisabled()).toBe(true);
+    await disabledOf(button).toBe(true);
     await page.close();
   });
 
@@ -106,13 +101,13 @@ describe('admin sign-in', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL('**/admin/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Welcome, Club Administrator' }).waitFor();
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Welcome, Club Administrator');
+    await eventually(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Welcome, Club Administrator');
 
     await page.getByRole('link', { name: /Manage Events/ }).focus();
     await page.keyboard.press('Enter');
     await page.waitForURL('**/admin/events');
     await page.getByRole('heading', { level: 1, name: 'Manage Events' }).waitFor();
-    expect(await page.evaluate(() => document.activeElement?.tagName + ':' + document.activeElement?.textContent)).toBe('H1:Manage Events');
+    await eventually(() => page.evaluate(() => document.activeElement?.tagName + ':' + document.activeElement?.textContent)).toBe('H1:Manage Events');
     await screenshot(page, 'admin-dashboard-phone-events');
 
     // A signed-in admin who opens the login page is sent to the dashboard.
@@ -128,7 +123,7 @@ describe('admin sign-in', () => {
     await page.goto('/admin/members');
     await page.waitForURL('**/admin/login');
     await page.getByText('Please sign in to continue.').waitFor();
-    expect(await page.getByRole('heading', { name: 'Members' }).count()).toBe(0);
+    await countOf(page.getByRole('heading', { name: 'Members' })).toBe(0);
     await page.getByLabel('Email').fill(E2E_ADMIN_EMAIL);
     await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
@@ -143,7 +138,7 @@ describe('admin sign-in', () => {
     await page.request.delete('/api/admin/session', { headers: { 'X-Requested-With': 'fetch' } });
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Events' }).click();
     await page.waitForURL('**/admin/login');
-    expect(await page.getByRole('table').count()).toBe(0);
+    await countOf(page.getByRole('table')).toBe(0);
     await page.close();
   });
 

@@ -1,11 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { emptyEventForm } from '../../../core/domain/event-form';
 import { FETCH_HEADER, wallClockDaysAhead } from '../support/admin-api';
 import { dateTimeValue, fillDateTime } from '../support/admin-form';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from '../support/app-server';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../support/app-server';
 import { expectAccessible as expectPageAccessible } from '../support/axe';
-import { launchBrowser, PHONE, type BrowserSession } from '../support/browser';
+import { launchBrowser, PHONE } from '../support/browser';
+import { useApp } from '../support/use-app';
+import { checkedOf, countOf, disabledOf, eventually, textOf, textsOf, valueOf } from '../support/eventually';
 
 const READER_EMAIL = 'reader@kestrel-yc.example';
 const READER_PASSWORD = 'only-reading-1234';
@@ -17,8 +19,6 @@ const EVENT_NAME = `Summer Regatta ${stamp}`;
 const EVENT_RENAMED = `Summer Regatta Final ${stamp}`;
 const SPARE_EVENT = `Spare Working Party ${stamp}`;
 
-let app: AppServer;
-let browser: BrowserSession;
 let page: Page;
 let eventId = '';
 
@@ -35,26 +35,21 @@ function rowOf(p: Page, name: string) {
   return p.getByRole('row').filter({ has: p.getByRole('rowheader', { name: new RegExp(name) }) });
 }
 
-beforeAll(async () => {
-  app = await startAppServer();
-  browser = await launchBrowser({ baseURL: app.baseUrl });
-  page = await browser.newPage();
-});
+const world = useApp();
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
+beforeAll(async () => {
+  page = world.page;
 });
 
 describe('admin panel in a browser', () => {
   it('refuses a wrong password with the catalogue message and keeps Sign In disabled until both fields are filled', async () => {
     await page.goto('/admin/login');
     const button = page.getByRole('button', { name: 'Sign In' });
-    await expect(button.isDisabled()).resolves.toBe(true);
+    await disabledOf(button).toBe(true);
     await page.getByLabel('Email').fill(E2E_ADMIN_EMAIL);
-    await expect(button.isDisabled()).resolves.toBe(true);
+    await disabledOf(button).toBe(true);
     await page.getByLabel('Password').fill('not-the-password');
-    await expect(button.isDisabled()).resolves.toBe(false);
+    await disabledOf(button).toBe(false);
     await button.click();
     await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
     expect(page.url()).toContain('/admin/login');
@@ -76,7 +71,7 @@ describe('admin panel in a browser', () => {
     await page.getByText('Event name is required').waitFor();
     await page.getByText('Start date and time is required').waitFor();
     // The price and currency appear only for paid events.
-    expect(await page.getByLabel('Price per adult').count()).toBe(0);
+    await countOf(page.getByLabel('Price per adult')).toBe(0);
     await page.getByLabel('Requires Payment').check();
     await page.getByLabel('Price per adult').waitFor();
     await page.getByLabel('Requires Payment').uncheck();
@@ -94,7 +89,7 @@ describe('admin panel in a browser', () => {
     await page.getByLabel('Children').check();
     await page.getByLabel('Capacity').fill('40');
     // Reminders go unless an admin turns them off for the event.
-    await expect(page.getByLabel('Reminder E-mails').isChecked()).resolves.toBe(true);
+    await checkedOf(page.getByLabel('Reminder E-mails')).toBe(true);
     await page.getByLabel('Reminder E-mails').uncheck();
     await page.getByRole('button', { name: 'Create Event' }).click();
 
@@ -124,7 +119,7 @@ describe('admin panel in a browser', () => {
   });
 
   it('shows the new event on the public calendar', async () => {
-    const visitor = await browser.newPage();
+    const visitor = await world.browser.newPage();
     await visitor.goto('/calendar');
     await visitor.getByText(EVENT_NAME).first().waitFor();
     await visitor.close();
@@ -135,10 +130,10 @@ describe('admin panel in a browser', () => {
     await page.waitForURL(`**/admin/events/edit/${eventId}`);
     const name = page.getByLabel('Event Name');
     await name.waitFor();
-    expect(await name.inputValue()).toBe(EVENT_NAME);
+    await valueOf(name).toBe(EVENT_NAME);
     expect(await dateTimeValue(page, 'Start Date & Time')).toBe(wallClockDaysAhead(30, '10:00'));
-    expect(await page.getByLabel('Capacity').inputValue()).toBe('40');
-    await expect(page.getByLabel('Reminder E-mails').isChecked()).resolves.toBe(false);
+    await valueOf(page.getByLabel('Capacity')).toBe('40');
+    await checkedOf(page.getByLabel('Reminder E-mails')).toBe(false);
     await expectAccessible(page, 'event-edit');
 
     await name.fill(EVENT_RENAMED);
@@ -153,20 +148,20 @@ describe('admin panel in a browser', () => {
     await rowOf(page, EVENT_RENAMED).getByRole('link', { name: `Edit ${EVENT_RENAMED}` }).click();
     await expect.poll(() => page.getByLabel('Event Name').inputValue(), { timeout: 30_000 }).toBe(EVENT_RENAMED);
     const reminders = page.getByLabel('Reminder E-mails');
-    await expect(reminders.isChecked()).resolves.toBe(false);
+    await checkedOf(reminders).toBe(false);
     await reminders.check();
     await page.getByRole('button', { name: 'Update Event' }).click();
     await page.waitForURL('**/admin/events');
     await page.getByText('Event updated successfully!').waitFor();
     await rowOf(page, EVENT_RENAMED).getByRole('link', { name: `Edit ${EVENT_RENAMED}` }).click();
     await expect.poll(() => page.getByLabel('Reminder E-mails').isChecked(), { timeout: 30_000 }).toBe(true);
-    expect(await page.getByLabel('Event Name').inputValue()).toBe(EVENT_RENAMED);
+    await valueOf(page.getByLabel('Event Name')).toBe(EVENT_RENAMED);
     await page.getByRole('link', { name: '← Back to events' }).click();
     await rowOf(page, EVENT_RENAMED).waitFor();
   });
 
   it('shows a member booking in the overview, the detail table, its counts and the CSV', async () => {
-    const booked = await fetch(`${app.baseUrl}/api/bookings`, {
+    const booked = await fetch(`${world.app.baseUrl}/api/bookings`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({
@@ -201,7 +196,7 @@ describe('admin panel in a browser', () => {
     expect(bookingText).toContain('Analytical');
     expect(bookingText).toContain('Free Event');
     const attendees = page.locator('.adm-card').filter({ hasText: /^Attendees/ });
-    expect(await attendees.locator('dd').innerText()).toBe('3');
+    await textOf(attendees.locator('dd')).toBe('3');
     await expectAccessible(page, 'booking-detail');
 
     const csvLink = page.getByRole('link', { name: 'Download CSV' });
@@ -224,7 +219,7 @@ describe('admin panel in a browser', () => {
     await page.getByRole('heading', { name: 'Recent Events' }).waitFor();
     const stats = rowOf(page, EVENT_RENAMED);
     await stats.waitFor();
-    expect(await stats.getByRole('cell').allInnerTexts()).toEqual(['1', '3']);
+    await textsOf(stats.getByRole('cell')).toEqual(['1', '3']);
     await expectAccessible(page, 'dashboard');
   });
 
@@ -245,23 +240,23 @@ describe('admin panel in a browser', () => {
     await rowOf(page, EVENT_RENAMED).waitFor();
 
     const spareRow = rowOf(page, SPARE_EVENT);
-    expect(await spareRow.innerText()).toContain('View Only');
-    expect(await spareRow.getByRole('link', { name: /^Bookings for/ }).count()).toBe(0);
+    await textOf(spareRow).toContain('View Only');
+    await countOf(spareRow.getByRole('link', { name: /^Bookings for/ })).toBe(0);
     // Escape and Cancel both close the dialog without deleting; focus goes back to the button.
     await spareRow.getByRole('button', { name: `Delete ${SPARE_EVENT}` }).click();
     await dialog.waitFor();
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await eventually(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Delete ${SPARE_EVENT}`);
+    await eventually(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Delete ${SPARE_EVENT}`);
     await spareRow.getByRole('button', { name: `Delete ${SPARE_EVENT}` }).click();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    expect(await rowOf(page, SPARE_EVENT).count()).toBe(1);
+    await countOf(rowOf(page, SPARE_EVENT)).toBe(1);
     await spareRow.getByRole('button', { name: `Delete ${SPARE_EVENT}` }).click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.getByText(`Event "${SPARE_EVENT}" deleted.`).waitFor();
-    expect(await rowOf(page, SPARE_EVENT).count()).toBe(0);
+    await countOf(rowOf(page, SPARE_EVENT)).toBe(0);
     const list = await page.request.get('/api/admin/events');
     expect(JSON.stringify(await list.json())).not.toContain(SPARE_EVENT);
   });
@@ -272,7 +267,7 @@ describe('admin panel in a browser', () => {
     await rowOf(page, 'Club Administrator').waitFor();
     await expectAccessible(page, 'members');
     // Nobody changes their own permissions: the signed-in admin's own boxes are not offered.
-    expect(await rowOf(page, 'Club Administrator').getByLabel('events:read').isDisabled()).toBe(true);
+    await disabledOf(rowOf(page, 'Club Administrator').getByLabel('events:read')).toBe(true);
 
     const form = page.getByRole('region', { name: 'Add an Admin' });
     await form.getByLabel('Name').fill('Pat Tester');
@@ -282,9 +277,9 @@ describe('admin panel in a browser', () => {
     await form.getByRole('button', { name: 'Add Admin' }).click();
     await page.getByText(`Admin ${PAT_EMAIL} added.`).waitFor();
     const pat = rowOf(page, 'Pat Tester');
-    expect(await pat.getByLabel('events:read').isChecked()).toBe(true);
-    expect(await pat.getByLabel('events:write').isChecked()).toBe(false);
-    expect(await pat.getByLabel('bookings:read').isChecked()).toBe(true);
+    await checkedOf(pat.getByLabel('events:read')).toBe(true);
+    await checkedOf(pat.getByLabel('events:write')).toBe(false);
+    await checkedOf(pat.getByLabel('bookings:read')).toBe(true);
 
     await pat.getByLabel('bookings:read').uncheck();
     await pat.getByRole('button', { name: 'Save permissions of Pat Tester' }).click();
@@ -295,8 +290,8 @@ describe('admin panel in a browser', () => {
     await pat.getByRole('button', { name: 'Disable Pat Tester' }).click();
     await page.getByRole('dialog', { name: 'Disable admin?' }).getByRole('button', { name: 'Disable' }).click();
     await page.getByText(`${PAT_EMAIL} disabled.`).waitFor();
-    expect(await pat.innerText()).toContain('Disabled');
-    const refused = await fetch(`${app.baseUrl}/api/admin/session`, {
+    await textOf(pat).toContain('Disabled');
+    const refused = await fetch(`${world.app.baseUrl}/api/admin/session`, {
       method: 'POST',
       headers: { ...FETCH_HEADER, 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: PAT_EMAIL, password: PAT_PASSWORD }),
@@ -307,18 +302,18 @@ describe('admin panel in a browser', () => {
 
     await pat.getByRole('button', { name: 'Enable Pat Tester' }).click();
     await page.getByText(`${PAT_EMAIL} enabled.`).waitFor();
-    expect(await pat.innerText()).toContain('Active');
+    await textOf(pat).toContain('Active');
     // Nobody may disable themself: the panel offers no such button.
-    expect(await rowOf(page, 'Club Administrator').getByRole('button', { name: /^Disable/ }).count()).toBe(0);
+    await countOf(rowOf(page, 'Club Administrator').getByRole('button', { name: /^Disable/ })).toBe(0);
   });
 
   it('lists each work day with its sign-ups per job', async () => {
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Work Days' }).click();
     await page.getByRole('heading', { level: 1, name: 'Work Days' }).waitFor();
-    const workDays = (await (await fetch(`${app.baseUrl}/api/work-days`)).json()) as { workDays: { id: string; name: string; jobs: { id: string; title: string }[] }[] };
+    const workDays = (await (await fetch(`${world.app.baseUrl}/api/work-days`)).json()) as { workDays: { id: string; name: string; jobs: { id: string; title: string }[] }[] };
     const day = workDays.workDays[0];
     expect(day).toBeDefined();
-    const signup = await fetch(`${app.baseUrl}/api/work-days/${day.id}/signups`, {
+    const signup = await fetch(`${world.app.baseUrl}/api/work-days/${day.id}/signups`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ firstName: 'Grace', lastName: 'Hopper', selectedJobs: [day.jobs[0].id], otherJob: 'Mend the flagpole', notes: '', bringingTools: true, wantsFood: false }),
@@ -345,19 +340,19 @@ describe('admin panel in a browser', () => {
     expect(created.status()).toBe(201);
 
     // A second browser profile, so the reader has a cookie jar of their own.
-    const readerBrowser = await launchBrowser({ baseURL: app.baseUrl });
+    const readerBrowser = await launchBrowser({ baseURL: world.app.baseUrl });
     const reader = await readerBrowser.newPage();
     try {
       await reader.goto('/admin/login');
       await signIn(reader, READER_EMAIL, READER_PASSWORD);
       await reader.waitForURL('**/admin/dashboard');
       await reader.getByRole('heading', { level: 1, name: 'Welcome, Rita Reader' }).waitFor();
-      expect(await reader.getByRole('link', { name: /View Bookings/ }).count()).toBe(0);
-      expect(await reader.getByRole('heading', { name: 'Booking Statistics' }).count()).toBe(0);
+      await countOf(reader.getByRole('link', { name: /View Bookings/ })).toBe(0);
+      await countOf(reader.getByRole('heading', { name: 'Booking Statistics' })).toBe(0);
 
       await reader.goto('/admin/events');
       await rowOf(reader, EVENT_RENAMED).waitFor();
-      expect(await reader.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+      await countOf(reader.getByRole('button', { name: /^Delete/ })).toBe(0);
 
       const screens: [string, string, string][] = [
         ['/admin/events/create', 'You do not have permission to create events.', 'events:write'],
@@ -369,9 +364,9 @@ describe('admin panel in a browser', () => {
         await reader.goto(path);
         await reader.getByRole('heading', { level: 1, name: 'Access Denied' }).waitFor();
         await reader.getByText(message).waitFor();
-        expect(await reader.locator('.adm-permission').innerText()).toBe(permission);
+        await textOf(reader.locator('.adm-permission')).toBe(permission);
         // No data of the refused screen reached the page.
-        expect(await reader.getByText('Ada Lovelace').count()).toBe(0);
+        await countOf(reader.getByText('Ada Lovelace')).toBe(0);
       }
       await expectAccessible(reader, 'access-denied');
 
@@ -388,7 +383,7 @@ describe('admin panel in a browser', () => {
   });
 
   it('fits a phone screen', async () => {
-    const phone = await browser.newPage(PHONE);
+    const phone = await world.browser.newPage(PHONE);
     await phone.goto('/admin/events');
     await rowOf(phone, EVENT_RENAMED).waitFor();
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -406,7 +401,7 @@ describe('admin panel in a browser', () => {
     await page.goBack();
     await page.waitForURL('**/admin/login');
     await page.getByRole('heading', { level: 1, name: 'Admin Sign In' }).waitFor();
-    expect(await page.getByText(EVENT_RENAMED).count()).toBe(0);
+    await countOf(page.getByText(EVENT_RENAMED)).toBe(0);
     expect((await page.request.get('/api/admin/session')).status()).toBe(401);
     expect((await page.request.get('/api/admin/events')).status()).toBe(401);
   });

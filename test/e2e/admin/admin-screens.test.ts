@@ -1,10 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { FETCH_HEADER, createEvent, signInAsAdmin, wallClockDaysAhead } from '../support/admin-api';
 import { dateTimeGroup } from '../support/admin-form';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startAppServer, type AppServer } from '../support/app-server';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../support/app-server';
 import { expectAccessible as expectPageAccessible } from '../support/axe';
-import { DESKTOP, PHONE, launchBrowser, screenshot, type BrowserSession } from '../support/browser';
+import { DESKTOP, PHONE, launchBrowser, screenshot } from '../support/browser';
+import { useApp } from '../support/use-app';
+import { attributeOf, countOf, disabledOf, eventually, textOf, textsOf, valueOf } from '../support/eventually';
 
 /**
  * Issue 19, Admin: links only to what the admin may open, dates read the club's way in a
@@ -21,8 +23,6 @@ const WRITER = { email: `writer-${stamp}@kestrel-yc.example`, password: 'writer-
 const BOOKER = { email: `booker-${stamp}@kestrel-yc.example`, password: 'booker-password-1234', name: 'Bea Booker' };
 const READER = { email: `reader-${stamp}@kestrel-yc.example`, password: 'reader-password-1234', name: 'Rae Reader' };
 
-let app: AppServer;
-let browser: BrowserSession;
 let page: Page;
 let eventId = '';
 
@@ -48,7 +48,7 @@ async function addAdmin(admin: { email: string; password: string; name: string }
 
 /** A fresh browser profile (its own cookies), US English like the main one, signed in as this admin. */
 async function asAdmin<T>(admin: { email: string; password: string }, work: (p: Page) => Promise<T>): Promise<T> {
-  const other = await launchBrowser({ baseURL: app.baseUrl, locale: 'en-US' });
+  const other = await launchBrowser({ baseURL: world.app.baseUrl, locale: 'en-US' });
   try {
     const p = await other.newPage();
     await signIn(p, admin.email, admin.password);
@@ -58,20 +58,15 @@ async function asAdmin<T>(admin: { email: string; password: string }, work: (p: 
   }
 }
 
+const world = useApp({ browser: { locale: 'en-US' } });
+
 beforeAll(async () => {
-  app = await startAppServer();
-  browser = await launchBrowser({ baseURL: app.baseUrl, locale: 'en-US' });
-  page = await browser.newPage();
-  await signInAsAdmin(page.request, app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
-  eventId = await createEvent(page.request, app.baseUrl, { name: EVENT_NAME, eventdatetime: wallClockDaysAhead(21, '10:00') });
+  page = world.page;
+  await signInAsAdmin(page.request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+  eventId = await createEvent(page.request, world.app.baseUrl, { name: EVENT_NAME, eventdatetime: wallClockDaysAhead(21, '10:00') });
   await addAdmin(WRITER, ['events:read', 'events:write']);
   await addAdmin(BOOKER, ['events:read', 'bookings:read']);
   await addAdmin(READER, ['events:read']);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
 });
 
 describe('admin links follow the permissions rule', () => {
@@ -79,18 +74,18 @@ describe('admin links follow the permissions rule', () => {
     await asAdmin(READER, async (p) => {
       const tiles = p.getByRole('navigation', { name: 'Quick actions' });
       await tiles.getByRole('link', { name: /Manage Events/ }).waitFor();
-      expect(await tiles.getByRole('link', { name: /Create Event/ }).count()).toBe(0);
-      expect(await tiles.getByRole('link', { name: /View Bookings/ }).count()).toBe(0);
+      await countOf(tiles.getByRole('link', { name: /Create Event/ })).toBe(0);
+      await countOf(tiles.getByRole('link', { name: /View Bookings/ })).toBe(0);
       await p.getByRole('heading', { name: 'Recent Events' }).waitFor();
-      expect(await p.getByRole('link', { name: /^Edit / }).count()).toBe(0);
+      await countOf(p.getByRole('link', { name: /^Edit / })).toBe(0);
       const menu = p.getByRole('navigation', { name: 'Admin' });
-      expect(await menu.getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Events', 'Members', 'Work Days']);
+      await textsOf(menu.getByRole('link')).toEqual(['Dashboard', 'Events', 'Members', 'Work Days']);
 
       await menu.getByRole('link', { name: 'Events' }).click();
       const row = rowOf(p, EVENT_NAME);
       await row.waitFor();
-      expect(await row.getByRole('link').count()).toBe(0);
-      expect(await row.getByRole('button').count()).toBe(0);
+      await countOf(row.getByRole('link')).toBe(0);
+      await countOf(row.getByRole('button')).toBe(0);
       await expectAccessible(p, 'events for a reader');
     });
   });
@@ -100,7 +95,7 @@ describe('admin links follow the permissions rule', () => {
       await p.goto('/admin/events');
       const row = rowOf(p, EVENT_NAME);
       await row.getByRole('link', { name: `Edit ${EVENT_NAME}` }).waitFor();
-      expect(await row.getByRole('link', { name: `Bookings for ${EVENT_NAME}` }).count()).toBe(0);
+      await countOf(row.getByRole('link', { name: `Bookings for ${EVENT_NAME}` })).toBe(0);
       await row.getByRole('link', { name: `Edit ${EVENT_NAME}` }).click();
       await p.getByRole('heading', { level: 1, name: 'Edit Event' }).waitFor();
     });
@@ -108,10 +103,10 @@ describe('admin links follow the permissions rule', () => {
       await p.goto('/admin/events');
       const row = rowOf(p, EVENT_NAME);
       await row.getByRole('link', { name: `Bookings for ${EVENT_NAME}` }).waitFor();
-      expect(await row.getByRole('link', { name: `Edit ${EVENT_NAME}` }).count()).toBe(0);
+      await countOf(row.getByRole('link', { name: `Edit ${EVENT_NAME}` })).toBe(0);
       await row.getByRole('link', { name: `Bookings for ${EVENT_NAME}` }).click();
       await p.waitForURL(`**/admin/bookings/${eventId}`);
-      expect(await p.getByRole('heading', { level: 1, name: 'Access Denied' }).count()).toBe(0);
+      await countOf(p.getByRole('heading', { level: 1, name: 'Access Denied' })).toBe(0);
     });
   });
 });
@@ -143,7 +138,7 @@ describe('event dates in a US-English browser', () => {
     await booking.time.fill('18:00');
     await page.getByRole('button', { name: 'Create Event' }).click();
     await booking.group.getByText('Enter a valid date and time').waitFor();
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('adm-event-bookingEndDate');
+    await eventually(() => page.evaluate(() => document.activeElement?.id)).toBe('adm-event-bookingEndDate');
     await booking.date.fill('');
     await booking.time.fill('');
     await page.getByRole('button', { name: 'Create Event' }).click();
@@ -154,14 +149,14 @@ describe('event dates in a US-English browser', () => {
     const stored = events.events.find((e) => e.name === US_EVENT);
     // 10:00 and 16:30 in London in July (BST) are 09:00 and 15:30 UTC.
     expect(stored).toMatchObject({ eventdatetime: '2026-07-04T09:00:00.000Z', eventenddatetime: '2026-07-04T15:30:00.000Z', bookingEndDate: null });
-    expect(await rowOf(page, US_EVENT).innerText()).toContain('Sat 4 July 2026, 10:00');
+    await textOf(rowOf(page, US_EVENT)).toContain('Sat 4 July 2026, 10:00');
 
     await page.goto(`/admin/events/edit/${stored!.id}`);
     const edit = dateTimeGroup(page, 'Start Date & Time');
     await edit.group.getByText('Saturday 4 July 2026, 10:00').waitFor();
-    expect(await edit.date.inputValue()).toBe('04/07/2026');
-    expect(await edit.time.inputValue()).toBe('10:00');
-    expect(await dateTimeGroup(page, 'End Date & Time').date.inputValue()).toBe('04/07/2026');
+    await valueOf(edit.date).toBe('04/07/2026');
+    await valueOf(edit.time).toBe('10:00');
+    await valueOf(dateTimeGroup(page, 'End Date & Time').date).toBe('04/07/2026');
     await expectAccessible(page, 'event edit');
   });
 });
@@ -171,7 +166,7 @@ describe('bookings overview', () => {
     await page.goto('/admin/bookings');
     const label = page.getByText(/^Events starting on or after/);
     await label.waitFor();
-    expect(await label.innerText()).toMatch(/^Events starting on or after (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]+ \d{4} \(the last 6 months and later\)\.$/);
+    await textOf(label).toMatch(/^Events starting on or after (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]+ \d{4} \(the last 6 months and later\)\.$/);
   });
 });
 
@@ -191,8 +186,8 @@ describe('members screen', () => {
     await form.getByLabel('Initial password').fill('short');
     await form.getByRole('button', { name: 'Add Admin' }).click();
     await form.getByText('Password must be at least 8 characters').waitFor();
-    expect(await page.getByText('Password must be at least 8 characters').count()).toBe(1);
-    expect(await added.count()).toBe(0);
+    await countOf(page.getByText('Password must be at least 8 characters')).toBe(1);
+    await countOf(added).toBe(0);
 
     // A password the sign-in service refuses (Firebase's password policy answers 400 with the
     // message for the field) is said once too, beside the password.
@@ -203,7 +198,7 @@ describe('members screen', () => {
     await form.getByLabel('Initial password').fill('policy-breaking-1');
     await form.getByRole('button', { name: 'Add Admin' }).click();
     await form.getByText(POLICY).waitFor();
-    expect(await page.getByText(POLICY).count()).toBe(1);
+    await countOf(page.getByText(POLICY)).toBe(1);
     await page.unroute('**/api/admin/admins');
 
     // The server's refusal of a taken e-mail is said once too, beside the e-mail.
@@ -211,8 +206,8 @@ describe('members screen', () => {
     await form.getByLabel('Initial password').fill('long-enough-1234');
     await form.getByRole('button', { name: 'Add Admin' }).click();
     await form.getByText('An admin with this email already exists').waitFor();
-    expect(await page.getByText('An admin with this email already exists').count()).toBe(1);
-    expect(await form.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+    await countOf(page.getByText('An admin with this email already exists')).toBe(1);
+    await attributeOf(form.getByLabel('Email'), 'aria-invalid').toBe('true');
     await expectAccessible(page, 'members with an error');
   });
 
@@ -225,14 +220,14 @@ describe('members screen', () => {
     await expectAccessible(page, 'disable dialog');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    expect(await row.innerText()).toContain('Active');
+    await textOf(row).toContain('Active');
     const stored = async () => ((await (await page.request.get('/api/admin/admins')).json()) as { admins: { email: string; disabled: boolean }[] }).admins.find((a) => a.email === READER.email);
     expect((await stored())?.disabled).toBe(false);
 
     await row.getByRole('button', { name: `Disable ${READER.name}` }).click();
     await dialog.getByRole('button', { name: 'Disable' }).click();
     await page.getByText(`${READER.email} disabled.`).waitFor();
-    expect(await row.innerText()).toContain('Disabled');
+    await textOf(row).toContain('Disabled');
     expect((await stored())?.disabled).toBe(true);
     // Enabling takes nothing away, so it is not asked about.
     await row.getByRole('button', { name: `Enable ${READER.name}` }).click();
@@ -248,7 +243,7 @@ describe('members screen', () => {
 
 describe('work-day jobs that are full', () => {
   async function signUp(firstName: string, lastName: string, jobs: string[]) {
-    return fetch(`${app.baseUrl}/api/work-days/autumn-work-day/signups`, {
+    return fetch(`${world.app.baseUrl}/api/work-days/autumn-work-day/signups`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ firstName, lastName, selectedJobs: jobs, otherJob: '', notes: '', bringingTools: false, wantsFood: false }),
@@ -257,7 +252,7 @@ describe('work-day jobs that are full', () => {
 
   it('shows a full job as full and takes no one more; a job that fills while the form is open is refused with the reason', async () => {
     expect((await signUp('Gil', 'Gutter', ['autumn-gutters'])).status).toBe(201);
-    const member = await browser.newPage(PHONE);
+    const member = await world.browser.newPage(PHONE);
     await member.goto('/work-day-booking?id=autumn-work-day');
     const gutters = member.getByRole('checkbox', { name: /Clear the clubhouse gutters/ });
     await gutters.check();
@@ -273,28 +268,28 @@ describe('work-day jobs that are full', () => {
 
     await member.reload();
     await member.getByText('Full: 2 of 2 volunteers signed up').waitFor();
-    expect(await member.getByRole('checkbox', { name: /Clear the clubhouse gutters/ }).isDisabled()).toBe(true);
+    await disabledOf(member.getByRole('checkbox', { name: /Clear the clubhouse gutters/ })).toBe(true);
     await member.close();
 
-    const day = (await (await fetch(`${app.baseUrl}/api/work-days/autumn-work-day`)).json()) as { workDay: { jobs: { id: string; currentVolunteers: number }[] } };
+    const day = (await (await fetch(`${world.app.baseUrl}/api/work-days/autumn-work-day`)).json()) as { workDay: { jobs: { id: string; currentVolunteers: number }[] } };
     expect(day.workDay.jobs.find((j) => j.id === 'autumn-gutters')?.currentVolunteers).toBe(2);
     // The admins' page of the day says so too.
     await page.goto('/admin/work-days/autumn-work-day');
     const guttersJob = page.getByRole('region', { name: 'Jobs and volunteers' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: /Clear the clubhouse gutters/ }) });
     await guttersJob.getByText('Full').waitFor();
-    expect(await guttersJob.innerText()).toContain('2 of 2');
-    expect(await guttersJob.innerText()).toContain('Gil Gutter, Ivy Ivory');
+    await textOf(guttersJob).toContain('2 of 2');
+    await textOf(guttersJob).toContain('Gil Gutter, Ivy Ivory');
   });
 
   it('refuses a second sign-up by the same name for the day with a clear message', async () => {
-    const member = await browser.newPage();
+    const member = await world.browser.newPage();
     await member.goto('/work-day-booking?id=autumn-work-day');
     await member.getByRole('checkbox', { name: /Dinghy park tidy/ }).check();
     await member.getByLabel('First Name *').fill('gil');
     await member.getByLabel('Last Name *').fill('GUTTER');
     await member.getByRole('button', { name: 'Sign Up' }).click();
     await member.getByText('gil GUTTER has already signed up for this work day. One sign-up per person: it can list several jobs.').waitFor();
-    expect(await member.getByRole('heading', { name: 'Booking Confirmed' }).count()).toBe(0);
+    await countOf(member.getByRole('heading', { name: 'Booking Confirmed' })).toBe(0);
     await member.close();
   });
 });
@@ -314,7 +309,7 @@ describe('admin lists at phone, tablet and desktop widths', () => {
     ['1280', DESKTOP],
   ] as const) {
     it(`fit ${size} px with no sideways scrolling, and are accessible`, async () => {
-      const p = await browser.newPage(viewport);
+      const p = await world.browser.newPage(viewport);
       try {
         for (const [name, path, heading] of screens) {
           await p.goto(path);

@@ -4,7 +4,8 @@ import { createEvent, FETCH_HEADER, signInAsAdmin, wallClockDaysAhead } from '..
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../support/app-server';
 import { expectAccessible as expectPageAccessible } from '../support/axe';
 import { launchBrowser, PHONE } from '../support/browser';
-import { useAppWithMail } from '../support/app-with-mail';
+import { useApp } from '../support/use-app';
+import { attributeOf, countOf, eventually } from '../support/eventually';
 
 const stamp = Date.now().toString(36);
 const EVENT_NAME = `Harbour Supper ${stamp}`;
@@ -27,14 +28,14 @@ async function signIn(p: Page, email: string, password: string) {
 /** Waits until the server's own sender has recorded the booking's e-mail in this state. */
 async function untilStatus(status: string): Promise<void> {
   const outbox = world.app.built.ports.get('outbox');
-  while ((await outbox.list({ recordId: bookingId }))[0]?.status !== status) await new Promise((resolve) => setTimeout(resolve, 20));
+  await eventually(async () => (await outbox.list({ recordId: bookingId }))[0]?.status).toBe(status);
 }
 
 function rowOf(p: Page, subject: string) {
   return p.getByRole('row').filter({ has: p.getByRole('rowheader', { name: subject }) });
 }
 
-const world = useAppWithMail({ mailRoundMs: 50 });
+const world = useApp({ mail: true, build: { mailRoundMs: 50 } });
 
 describe('the admin Mail screen', () => {
   it('lists the confirmation of a booking made with an e-mail, opens it, and sends it again once', async () => {
@@ -75,8 +76,8 @@ describe('the admin Mail screen', () => {
     const html = page.frameLocator(`iframe[title='HTML version of "${SUBJECT}"']`);
     // The member's manage link acts for the member: the admin reads that it was there, not the link.
     await html.getByText('Manage my booking [link withheld: it acts for the member, so only the recipient sees it]').waitFor();
-    expect(await html.getByRole('link').count()).toBe(0);
-    expect(await page.locator('iframe.adm-mail-html').getAttribute('sandbox')).toBe('');
+    await countOf(html.getByRole('link')).toBe(0);
+    await attributeOf(page.locator('iframe.adm-mail-html'), 'sandbox').toBe('');
     // Shown as it would be sent: the message's own inline styles apply inside the frame.
     expect(await html.locator('body').evaluate((body) => getComputedStyle(body).fontFamily)).toContain('Arial');
     // …inside a sandbox of its own origin: the page's session cookie is out of its reach.
@@ -104,7 +105,7 @@ describe('the admin Mail screen', () => {
     await page.goto(`/admin/mail?recordId=${encodeURIComponent(bookingId)}`);
     await page.getByText('Only the e-mails about').waitFor();
     await rowOf(page, SUBJECT).getByText('Sent').waitFor();
-    expect(await page.getByRole('table').getByRole('row').count()).toBe(2);
+    await countOf(page.getByRole('table').getByRole('row')).toBe(2);
     expect(world.smtp.received).toHaveLength(2);
     await page.close();
   });
@@ -132,7 +133,7 @@ describe('the admin Mail screen', () => {
       await phone.getByRole('heading', { level: 1, name: SUBJECT }).waitFor();
       await phone.getByText('Dear Mary,').waitFor();
       await phone.frameLocator('iframe.adm-mail-html').getByText(/Manage my booking \[link withheld/).waitFor();
-      expect(await phone.getByRole('button', { name: 'Resend' }).count()).toBe(0);
+      await countOf(phone.getByRole('button', { name: 'Resend' })).toBe(0);
       expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
       await expectAccessible(phone, 'mail-message-phone');
     } finally {

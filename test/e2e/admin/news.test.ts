@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addDaysToDate, londonDate } from '../../../core/domain/london-time';
-import { startAppServer, type AppServer } from '../support/app-server';
 import { fillDateTime, signInOnLoginPage } from '../support/admin-form';
 import { expectAccessible } from '../support/axe';
-import { launchBrowser, PHONE, type BrowserSession } from '../support/browser';
+import { PHONE } from '../support/browser';
+import { useApp } from '../support/use-app';
+import { countOf, textOf, textsOf, valueOf } from '../support/eventually';
 
 /** The admin News screen (CAMPAIGNS=database, the default): write, publish, read as a member, find, delete. */
 
@@ -26,8 +27,6 @@ const BODY = [
   '<img src=x onerror="window.__newsHacked = true">',
 ].join('\n');
 
-let app: AppServer;
-let browser: BrowserSession;
 let page: Page;
 let itemId = '';
 
@@ -38,16 +37,11 @@ function rowOf(p: Page, subject: string) {
   return p.getByRole('row').filter({ has: p.getByRole('rowheader', { name: subject }) });
 }
 
-beforeAll(async () => {
-  app = await startAppServer();
-  browser = await launchBrowser({ baseURL: app.baseUrl });
-  page = await browser.newPage();
-  await signInOnLoginPage(page);
-});
+const world = useApp();
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
+beforeAll(async () => {
+  page = world.page;
+  await signInOnLoginPage(page);
 });
 
 describe('the admin News screen', () => {
@@ -85,7 +79,7 @@ describe('the admin News screen', () => {
     await page.getByLabel('Body').fill(BODY);
     // Yesterday at 10:00, typed day first as the admin would.
     await fillDateTime(page, 'Publish Date & Time', `${addDaysToDate(londonDate(new Date()), -1)}T10:00`);
-    await expect(page.getByLabel('Status').inputValue()).resolves.toBe('draft');
+    await valueOf(page.getByLabel('Status')).toBe('draft');
     await accessible(page, 'form');
     await page.setViewportSize(PHONE);
     await accessible(page, 'form-375');
@@ -103,11 +97,11 @@ describe('the admin News screen', () => {
     await accessible(page, 'list-375');
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    const member = await browser.newPage();
+    const member = await world.browser.newPage();
     await member.goto('/news');
     await member.getByRole('heading', { name: 'Recent Emails' }).waitFor();
     await member.getByRole('heading', { name: 'Open Regatta entries are now open' }).waitFor();
-    expect(await member.getByRole('heading', { name: SUBJECT }).count()).toBe(0);
+    await countOf(member.getByRole('heading', { name: SUBJECT })).toBe(0);
     await member.goto(`/news/${itemId}`);
     await member.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await member.close();
@@ -122,7 +116,7 @@ describe('the admin News screen', () => {
     // The list is asked for again as it opens: the badge follows the saved item.
     await rowOf(page, SUBJECT).getByText('Published', { exact: true }).waitFor();
 
-    const member = await browser.newPage(PHONE);
+    const member = await world.browser.newPage(PHONE);
     await member.goto('/news');
     const card = member.getByRole('listitem').filter({ has: member.getByRole('heading', { name: SUBJECT }) });
     await card.waitFor();
@@ -133,12 +127,12 @@ describe('the admin News screen', () => {
     await member.getByRole('heading', { level: 1, name: SUBJECT }).waitFor();
     const article = member.locator('.news-body');
     await article.getByRole('heading', { level: 2, name: 'The pontoon is back' }).waitFor();
-    await expect(article.locator('strong').innerText()).resolves.toBe('east pontoon');
-    await expect(article.getByRole('listitem').allInnerTexts()).resolves.toEqual(['Launch from the east side', 'Mind the fresh paint']);
+    await textOf(article.locator('strong')).toBe('east pontoon');
+    await textsOf(article.getByRole('listitem')).toEqual(['Launch from the east side', 'Mind the fresh paint']);
     // The script the admin typed is shown as text; it never ran, and no link or image carries it.
     await article.getByText('<script>window.__newsHacked = true</script>').waitFor();
-    expect(await article.locator('script, img, [onerror]').count()).toBe(0);
-    expect(await article.getByRole('link').count()).toBe(0);
+    await countOf(article.locator('script, img, [onerror]')).toBe(0);
+    await countOf(article.getByRole('link')).toBe(0);
     await article.getByText('[do not click](javascript:window.__newsHacked=true)').click();
     expect(await member.evaluate(() => (window as unknown as { __newsHacked?: boolean }).__newsHacked)).toBeUndefined();
     expect(await member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
@@ -147,7 +141,7 @@ describe('the admin News screen', () => {
   });
 
   it('is found by search, and the hit opens its page', async () => {
-    const member = await browser.newPage();
+    const member = await world.browser.newPage();
     await member.goto('/');
     await member.getByRole('heading', { name: 'Welcome to the Members Area' }).waitFor();
     await member.getByRole('button', { name: 'Search Members Area' }).click();
@@ -167,17 +161,17 @@ describe('the admin News screen', () => {
     await accessible(page, 'delete-dialog');
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.getByText(`News item "${SUBJECT}" deleted.`).waitFor();
-    expect(await rowOf(page, SUBJECT).count()).toBe(0);
+    await countOf(rowOf(page, SUBJECT)).toBe(0);
 
-    const member = await browser.newPage();
+    const member = await world.browser.newPage();
     await member.goto(`/news/${itemId}`);
     await member.getByRole('heading', { name: 'Page Not Found' }).waitFor();
-    const hits = (await (await fetch(`${app.baseUrl}/api/search?q=${encodeURIComponent(WORD)}`)).json()) as { hits: unknown[] };
+    const hits = (await (await fetch(`${world.app.baseUrl}/api/search?q=${encodeURIComponent(WORD)}`)).json()) as { hits: unknown[] };
     expect(hits.hits).toEqual([]);
     await member.close();
   });
 
   it('raised no script errors (the refusals these tests provoke are logged by the browser, not errors of the page)', () => {
-    expect(browser.errors.filter((e) => !e.includes('console: Failed to load resource'))).toEqual([]);
+    expect(world.browser.errors.filter((e) => !e.includes('console: Failed to load resource'))).toEqual([]);
   });
 });

@@ -3,12 +3,13 @@ import { RESET_MESSAGES } from '../../../core/domain/password-reset';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../support/app-server';
 import { describeViolations, seriousAxeViolations } from '../support/axe';
 import { PHONE, screenshot } from '../support/browser';
-import { useAppWithMail } from '../support/app-with-mail';
+import { useApp } from '../support/use-app';
+import { countOf } from '../support/eventually';
 
 const NEW_PASSWORD = 'the-new-password-1357';
 
 
-const world = useAppWithMail({ mailRoundMs: 50 });
+const world = useApp({ mail: true, build: { mailRoundMs: 50 } });
 
 /** A session of the admin's on another device: the cookie it carries. */
 async function sessionCookieElsewhere(password: string): Promise<string> {
@@ -101,7 +102,7 @@ describe('forgotten admin password', () => {
     await page.goto('/admin/reset-password?token=not-a-real-token');
     await page.getByRole('heading', { level: 1, name: 'Choose a New Password' }).waitFor();
     await page.getByRole('alert').filter({ hasText: RESET_MESSAGES.invalid }).waitFor();
-    expect(await page.getByLabel('New password', { exact: true }).count()).toBe(0);
+    await countOf(page.getByLabel('New password', { exact: true })).toBe(0);
     await expectAxeClean(page);
     await page.close();
   });

@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signInOnLoginPage } from '../support/admin-form';
 import type { Page } from 'playwright-core';
-import { startAppServer, type AppServer } from '../support/app-server';
 import { expectAccessible } from '../support/axe';
-import { DESKTOP, launchBrowser, PHONE, screenshot, type BrowserSession } from '../support/browser';
+import { DESKTOP, PHONE, screenshot } from '../support/browser';
 import { jpegWithGps } from '../../support/photo-images';
+import { useApp } from '../support/use-app';
+import { countOf, visibleOf } from '../support/eventually';
 
 const CAPTION = 'Dinghies rounding the top mark';
 const CREDIT = 'Mary Anning';
 
-let app: AppServer;
-let browser: BrowserSession;
 
 /** What the Home page shows in the photo panel: the image the browser chose and loaded, if any. */
 async function shownPhoto(p: Page) {
@@ -31,19 +30,11 @@ async function shownPhoto(p: Page) {
   }));
 }
 
-beforeAll(async () => {
-  app = await startAppServer();
-  browser = await launchBrowser({ baseURL: app.baseUrl });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const world = useApp();
 
 describe('the admin Photos screen and the Home panel', () => {
   it('uploads a photo at 375 px; Home shows a real copy of it at 375 and 1280 px; hidden, it is gone', async () => {
-    const admin = await browser.newPage(PHONE);
+    const admin = await world.browser.newPage(PHONE);
     await signInOnLoginPage(admin);
     await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Photos' }).click();
     await admin.getByRole('heading', { level: 1, name: 'Photos' }).waitFor();
@@ -51,7 +42,7 @@ describe('the admin Photos screen and the Home panel', () => {
     await expectAccessible(admin, 'admin-photos-empty-375');
 
     // Before any photo: the drawn pictures.
-    const home = await browser.newPage(DESKTOP);
+    const home = await world.browser.newPage(DESKTOP);
     await home.goto('/');
     await home.getByRole('img', { name: /^Illustration:/ }).waitFor();
 
@@ -61,7 +52,7 @@ describe('the admin Photos screen and the Home panel', () => {
     await admin.getByRole('button', { name: 'Upload Photo' }).click();
     await admin.getByText('This file is not a photo the server can read: send a JPEG, PNG or WebP file.').waitFor();
     await expectAccessible(admin, 'admin-photos-refused-375');
-    expect(await app.built.ports.get('photos').list()).toEqual([]);
+    expect(await world.app.built.ports.get('photos').list()).toEqual([]);
 
     // A camera photo, turned by its EXIF orientation and carrying a GPS position.
     await admin.locator('#adm-photo-file').setInputFiles({ name: 'race.jpg', mimeType: 'image/jpeg', buffer: await jpegWithGps({ width: 2400, height: 1800 }) });
@@ -70,15 +61,15 @@ describe('the admin Photos screen and the Home panel', () => {
     await admin.getByText(`"${CAPTION}" uploaded.`).waitFor();
     const item = admin.getByRole('listitem').filter({ hasText: CAPTION });
     await item.getByText('Shown', { exact: true }).waitFor();
-    await expect(item.getByText(`Credit: ${CREDIT}.`).isVisible()).resolves.toBe(true);
+    await visibleOf(item.getByText(`Credit: ${CREDIT}.`)).toBe(true);
     await expectAccessible(admin, 'admin-photos-uploaded-375');
 
-    const listed = (await (await fetch(`${app.baseUrl}/api/photos`)).json()) as { photos: { variants: { url: string; width: number; format: string }[] }[] };
+    const listed = (await (await fetch(`${world.app.baseUrl}/api/photos`)).json()) as { photos: { variants: { url: string; width: number; format: string }[] }[] };
     const urls = listed.photos[0].variants.map((v) => v.url);
     expect(urls).toHaveLength(12);
 
     for (const [size, viewport] of [['1280', DESKTOP], ['375', PHONE]] as const) {
-      const page = await browser.newPage(viewport);
+      const page = await world.browser.newPage(viewport);
       await page.goto('/');
       const shown = await shownPhoto(page);
       // The browser chose one of the server's copies (the best format it reads: AVIF in Chromium), sized to the panel.
@@ -91,7 +82,7 @@ describe('the admin Photos screen and the Home panel', () => {
       // Its size is known before it loads, so nothing below it moves.
       expect([shown.widthAttribute, shown.heightAttribute]).toEqual(['1280', '960']);
       await page.getByText(`Photo: ${CREDIT}`, { exact: true }).waitFor();
-      await expect(page.getByRole('img', { name: /^Illustration:/ }).count()).resolves.toBe(0);
+      await countOf(page.getByRole('img', { name: /^Illustration:/ })).toBe(0);
       await expectAccessible(page, `home-photo-${size}`);
       await page.close();
     }
@@ -100,17 +91,17 @@ describe('the admin Photos screen and the Home panel', () => {
     await item.getByText('Hidden', { exact: true }).waitFor();
     await home.goto('/');
     await home.getByRole('img', { name: /^Illustration:/ }).waitFor();
-    await expect(home.getByRole('img', { name: CAPTION }).count()).resolves.toBe(0);
+    await countOf(home.getByRole('img', { name: CAPTION })).toBe(0);
     await screenshot(home, 'home-photo-hidden-1280');
     await home.close();
     await admin.close();
     // The browser logs the refused upload (415) and the sign-in page's session check (401); nothing else went wrong.
-    expect(browser.errors.filter((e) => !/Failed to load resource: the server responded with a status of (401|415)/.test(e))).toEqual([]);
+    expect(world.browser.errors.filter((e) => !/Failed to load resource: the server responded with a status of (401|415)/.test(e))).toEqual([]);
   });
 
   it('shows an error with Try Again when the photos cannot be loaded', async () => {
     // Signed in already (the browser keeps the first test's session cookie).
-    const admin = await browser.newPage(PHONE);
+    const admin = await world.browser.newPage(PHONE);
     await admin.route('**/api/admin/photos', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Down' }) }));
     await admin.goto('/admin/photos');
     await admin.getByText('Failed to load the photos').waitFor();

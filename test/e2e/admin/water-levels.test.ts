@@ -1,12 +1,13 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signInOnLoginPage } from '../support/admin-form';
 import type { Page } from 'playwright-core';
 import { londonDate } from '../../../core/domain/london-time';
 import { readingDateInWords } from '../../../core/domain/water-levels';
-import { startAppServer, type AppServer } from '../support/app-server';
 import { describeViolations, expectAccessible, seriousAxeViolations } from '../support/axe';
-import { DESKTOP, launchBrowser, PHONE, screenshot, SCREENSHOT_DIR, type BrowserSession } from '../support/browser';
+import { DESKTOP, PHONE, screenshot, SCREENSHOT_DIR } from '../support/browser';
+import { useApp } from '../support/use-app';
+import { countOf, textOf } from '../support/eventually';
 
 /**
  * The admin's Water Levels screen in Chromium, on the demo data (a year of readings up to today):
@@ -14,18 +15,8 @@ import { DESKTOP, launchBrowser, PHONE, screenshot, SCREENSHOT_DIR, type Browser
  * named and nothing saved; a good file is saved.
  */
 
-let app: AppServer;
-let browser: BrowserSession;
 
-beforeAll(async () => {
-  app = await startAppServer();
-  browser = await launchBrowser({ baseURL: app.baseUrl });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const world = useApp();
 
 /** The browser's one profile keeps the session: signed in once, every later tab is too. */
 let signedIn = false;
@@ -45,7 +36,7 @@ async function openScreen(p: Page) {
 }
 
 async function storedIn(year: number) {
-  const res = await fetch(`${app.baseUrl}/api/water-levels?from=${year}-01-01&to=${year}-12-31`);
+  const res = await fetch(`${world.app.baseUrl}/api/water-levels?from=${year}-01-01&to=${year}-12-31`);
   return ((await res.json()) as { readings: { date: string; percentFull: number }[] }).readings;
 }
 
@@ -58,7 +49,7 @@ describe('the admin Water Levels screen', () => {
   it("replaces today's reading: deleted, then added again; Home shows it as the latest reading, using its card's full width", async () => {
     const today = londonDate(new Date());
     const words = readingDateInWords(today);
-    const page = await browser.newPage();
+    const page = await world.browser.newPage();
     await signIn(page);
     await openScreen(page);
     await expectAccessible(page, 'admin-water-levels');
@@ -84,7 +75,7 @@ describe('the admin Water Levels screen', () => {
       [PHONE, '375'],
       [DESKTOP, '1280'],
     ] as const) {
-      const home = await browser.newPage(viewport);
+      const home = await world.browser.newPage(viewport);
       await home.goto('/');
       await home.getByText(`Latest reading: ${words}, 41% full`).waitFor();
       const card = home.getByRole('region', { name: 'Reservoir Water Level' });
@@ -109,16 +100,16 @@ describe('the admin Water Levels screen', () => {
   });
 
   it('refuses a CSV file with a bad line, naming it, and saves nothing; then imports a good file', async () => {
-    const page = await browser.newPage();
+    const page = await world.browser.newPage();
     await signIn(page);
     await openScreen(page);
 
     await chooseFile(page, 'readings-bad.csv', 'date,percent\n01/03/2020,71\n02/03/2020,140\n2020-03-03,72\n');
     const refusal = page.getByRole('alert').filter({ hasText: 'This file cannot be imported' });
     await refusal.waitFor();
-    expect(await refusal.innerText()).toContain('Line 3: the percentage 140 is not between 0 and 100');
-    expect(await refusal.innerText()).toContain('Nothing has been saved');
-    expect(await page.getByRole('button', { name: /^Import \d+ Readings$/ }).count()).toBe(0);
+    await textOf(refusal).toContain('Line 3: the percentage 140 is not between 0 and 100');
+    await textOf(refusal).toContain('Nothing has been saved');
+    await countOf(page.getByRole('button', { name: /^Import \d+ Readings$/ })).toBe(0);
     await expectAccessible(page, 'admin-water-levels-import-refused');
     expect(await storedIn(2020)).toEqual([]);
 
@@ -138,12 +129,12 @@ describe('the admin Water Levels screen', () => {
     await chooseFile(page, 'readings-fix.csv', '2020-03-02,69\n');
     const replaced = page.getByRole('region', { name: 'Readings that will be replaced' });
     await replaced.waitFor();
-    expect(await replaced.innerText()).toMatch(/2 March 2020\s+70\.5%\s+69%/);
+    await textOf(replaced).toMatch(/2 March 2020\s+70\.5%\s+69%/);
     await page.close();
   });
 
   it('works at 375 px, and shows its loading and error states', async () => {
-    const page = await browser.newPage(PHONE);
+    const page = await world.browser.newPage(PHONE);
     await signIn(page);
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -173,6 +164,6 @@ describe('the admin Water Levels screen', () => {
     await page.getByRole('region', { name: 'Readings, newest first' }).waitFor();
     await page.close();
     // The sign-in page's session check answers 401 before signing in; the 503 is this test's own.
-    expect(browser.errors.filter((e) => !e.includes('status of 503') && !e.includes('/admin/login: console: Failed to load resource: the server responded with a status of 401'))).toEqual([]);
+    expect(world.browser.errors.filter((e) => !e.includes('status of 503') && !e.includes('/admin/login: console: Failed to load resource: the server responded with a status of 401'))).toEqual([]);
   });
 });

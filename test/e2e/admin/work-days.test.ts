@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { WORK_DAY_FORM_MESSAGES } from '../../../core/domain/work-day-form';
 import { wallClockDaysAhead } from '../support/admin-api';
 import { fillDateTime, signInOnLoginPage } from '../support/admin-form';
-import { startAppServer, type AppServer } from '../support/app-server';
 import { expectAccessible } from '../support/axe';
-import { DESKTOP, PHONE, launchBrowser, screenshot, type BrowserSession } from '../support/browser';
+import { PHONE, screenshot } from '../support/browser';
+import { useApp } from '../support/use-app';
+import { countOf, disabledOf, eventually, textsOf } from '../support/eventually';
 
 /**
  * Issue 18, work days run by the club: an admin creates a work day with its jobs, a member signs
@@ -18,8 +19,6 @@ const DAY_NAME = `Pontoon day ${stamp}`;
 const SCRUB = 'Scrub the pontoons';
 const GUTTERS = 'Clear the gutters';
 
-let app: AppServer;
-let browser: BrowserSession;
 let admin: Page;
 let workDayId = '';
 
@@ -36,7 +35,7 @@ function jobRow(p: Page, title: string) {
 }
 
 async function memberSignsUp(firstName: string, lastName: string, jobs: string[]) {
-  const page = await browser.newPage(PHONE);
+  const page = await world.browser.newPage(PHONE);
   await page.goto(`/work-day-booking?id=${workDayId}`);
   await page.getByRole('heading', { name: DAY_NAME, level: 1 }).waitFor();
   await page.getByLabel('First Name *').fill(firstName);
@@ -53,16 +52,11 @@ async function openRoster() {
   await jobRow(admin, SCRUB).waitFor();
 }
 
-beforeAll(async () => {
-  app = await startAppServer();
-  browser = await launchBrowser({ baseURL: app.baseUrl });
-  admin = await browser.newPage(DESKTOP);
-  await signInOnLoginPage(admin);
-});
+const world = useApp();
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
+beforeAll(async () => {
+  admin = world.page;
+  await signInOnLoginPage(admin);
 });
 
 describe('admin work days', () => {
@@ -83,7 +77,7 @@ describe('admin work days', () => {
     await admin.getByRole('button', { name: 'Create Work Day' }).click();
     // The core rule speaks before anything is sent, at the row, and the focus goes there.
     await admin.getByText(WORK_DAY_FORM_MESSAGES.volunteersInvalid).waitFor();
-    expect(await admin.evaluate(() => document.activeElement?.id)).toBe('adm-workday-jobs-1-volunteersNeeded');
+    await eventually(() => admin.evaluate(() => document.activeElement?.id)).toBe('adm-workday-jobs-1-volunteersNeeded');
     await accessible(admin, 'work-day form with a message');
     await admin.getByLabel('Volunteers Needed').nth(1).fill('1');
     await admin.getByRole('button', { name: 'Create Work Day' }).click();
@@ -115,10 +109,10 @@ describe('admin work days', () => {
     await jobRow(admin, GUTTERS).getByText('1 of 1').waitFor();
     await jobRow(admin, SCRUB).getByText('Full').waitFor();
     await admin.getByText('Every open job has the volunteers it needs.').waitFor();
-    expect(await admin.getByText('Short of volunteers').count()).toBe(0);
+    await countOf(admin.getByText('Short of volunteers')).toBe(0);
     await admin.goto('/admin/dashboard');
     await admin.getByRole('heading', { name: 'Work Days Short of Volunteers' }).waitFor();
-    expect(await admin.getByRole('region', { name: 'Work Days Short of Volunteers' }).getByText(DAY_NAME).count()).toBe(0);
+    await countOf(admin.getByRole('region', { name: 'Work Days Short of Volunteers' }).getByText(DAY_NAME)).toBe(0);
   });
 
   it('downloads the sign-ups as a CSV, a planted formula made harmless', async () => {
@@ -145,11 +139,11 @@ describe('admin work days', () => {
     await admin.getByText('Removed the sign-up of Ada Lovelace.').waitFor();
     await jobRow(admin, SCRUB).getByText('1 of 2').waitFor();
     await jobRow(admin, SCRUB).getByText('Short by 1').waitFor();
-    expect(await admin.getByRole('rowheader', { name: 'Ada Lovelace' }).count()).toBe(0);
+    await countOf(admin.getByRole('rowheader', { name: 'Ada Lovelace' })).toBe(0);
     // Ada can sign up again: her place is free.
     await memberSignsUp('Ada', 'Lovelace', [SCRUB]);
 
-    const phone = await browser.newPage(PHONE);
+    const phone = await world.browser.newPage(PHONE);
     for (const [path, name] of [
       [`/admin/work-days/${workDayId}`, 'roster'],
       ['/admin/work-days', 'list'],
@@ -176,7 +170,7 @@ describe('admin work days', () => {
     await openRoster();
     const remove = admin.getByRole('button', { name: /^Remove selected/ });
     await admin.getByRole('rowheader', { name: 'Bogus Name' }).waitFor();
-    expect(await remove.isDisabled()).toBe(true);
+    await disabledOf(remove).toBe(true);
     await admin.getByLabel('Select all sign-ups').check();
     await expect.poll(() => remove.innerText()).toBe('Remove selected (4)');
     await admin.getByLabel('Select all sign-ups').uncheck();
@@ -186,30 +180,30 @@ describe('admin work days', () => {
     await remove.click();
     const dialog = admin.getByRole('dialog', { name: 'Remove sign-ups?' });
     await dialog.waitFor();
-    expect(await dialog.getByRole('listitem').allInnerTexts()).toEqual(['Fake Name', 'Bogus Name']);
+    await textsOf(dialog.getByRole('listitem')).toEqual(['Fake Name', 'Bogus Name']);
     await accessible(admin, 'remove sign-ups dialog');
     await dialog.getByRole('button', { name: 'Remove' }).click();
     await admin.getByText('Removed 2 sign-ups.').waitFor();
     await expect.poll(() => admin.getByRole('rowheader', { name: /Fake Name|Bogus Name/ }).count()).toBe(0);
-    expect(await admin.getByRole('rowheader', { name: 'Ada Lovelace' }).count()).toBe(1);
-    expect(await admin.getByRole('rowheader', { name: '=Grace Hopper' }).count()).toBe(1);
-    expect(await remove.isDisabled()).toBe(true);
+    await countOf(admin.getByRole('rowheader', { name: 'Ada Lovelace' })).toBe(1);
+    await countOf(admin.getByRole('rowheader', { name: '=Grace Hopper' })).toBe(1);
+    await disabledOf(remove).toBe(true);
   });
 
   it('closes a full job: members see it closed; a job with volunteers has no Delete; archiving hides the day from members', async () => {
     await admin.goto(`/admin/work-days/edit/${workDayId}`);
     await admin.getByLabel('Work Day Name').waitFor();
-    expect(await admin.getByRole('button', { name: `Delete job ${SCRUB}` }).count()).toBe(0);
+    await countOf(admin.getByRole('button', { name: `Delete job ${SCRUB}` })).toBe(0);
     await admin.getByRole('checkbox', { name: 'Closed' }).first().check();
     await admin.getByRole('button', { name: 'Update Work Day' }).click();
     await admin.getByText('Work day updated successfully!').waitFor();
     await jobRow(admin, SCRUB).getByText('Closed').waitFor();
 
-    const member = await browser.newPage(PHONE);
+    const member = await world.browser.newPage(PHONE);
     await member.goto(`/work-day-booking?id=${workDayId}`);
     const scrub = member.getByRole('checkbox', { name: new RegExp(SCRUB) });
     await scrub.waitFor();
-    expect(await scrub.isDisabled()).toBe(true);
+    await disabledOf(scrub).toBe(true);
     await member.getByText('Closed:').waitFor();
 
     await openRoster();
