@@ -20,11 +20,11 @@ export type ListedDocument = z.infer<typeof ListedDocumentSchema>;
  * (MailerLite or stored); an item whose publish time is still to come waits for it.
  */
 export class ListCampaigns {
-  constructor(private readonly deps: { campaignSource: CampaignSource; clock?: Clock }) {}
+  constructor(private readonly deps: { campaignSource: CampaignSource; clock: Clock }) {}
 
   async execute(): Promise<Campaign[]> {
     const campaigns = await this.deps.campaignSource.listRecent();
-    return this.deps.clock ? visibleCampaigns(campaigns, this.deps.clock.now()) : campaigns;
+    return visibleCampaigns(campaigns, this.deps.clock.now());
   }
 }
 

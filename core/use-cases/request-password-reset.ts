@@ -31,7 +31,7 @@ export interface RequestPasswordResetDeps {
   outbox: Outbox;
   ids: IdGenerator;
   clock: Clock;
-  mailSettings: { clubName: string; publicBaseUrl: string };
+  siteSettings: { clubName: string; publicBaseUrl: string };
   /** True when the server sends e-mail (SMTP_URL): the app's own reset link needs it. */
   mailOn: boolean;
   /** Told when a reset e-mail could not be written or asked for (the answer stays the same). */
@@ -88,8 +88,8 @@ export class RequestPasswordReset {
     const token = this.deps.secrets.generate();
     await this.deps.resetTokens.create(newResetToken(this.deps.secrets.hash(token), admin.uid, now));
     const mail = passwordResetMail(admin.email, {
-      clubName: this.deps.mailSettings.clubName,
-      resetUrl: `${this.deps.mailSettings.publicBaseUrl}${resetPasswordPath(token)}`,
+      clubName: this.deps.siteSettings.clubName,
+      resetUrl: `${this.deps.siteSettings.publicBaseUrl}${resetPasswordPath(token)}`,
     });
     await this.deps.outbox.add([newOutboxMessage(this.deps.ids.next(), PASSWORD_RESET_MAIL_KIND, admin.uid, mail, now)]);
   }

@@ -11,7 +11,7 @@ import { provide, siteSettings, type Feature } from './feature';
 
 /** The settings this feature reads, each under its one name. */
 const settingsOf = (config: AppConfig) => ({
-  site: siteSettings(config),
+  siteSettings: siteSettings(config),
   mailOn: config.mail !== null,
 });
 
@@ -65,7 +65,7 @@ export const adminsFeature: Feature = {
             outbox: get('outbox'),
             ids: get('ids'),
             clock: get('clock'),
-            mailSettings: settings.site,
+            siteSettings: settings.siteSettings,
             mailOn: settings.mailOn,
             reportPasswordResetError: options.reportPasswordResetError,
           }),

@@ -12,13 +12,13 @@ import { provide, siteSettings, type Feature } from './feature';
 
 /** The settings this feature reads, each under its one name. */
 const settingsOf = (config: AppConfig) => ({
-  booking: {
-    maxAttendees: config.maxAttendeesPerBooking,
-    testHook: config.paymentsTestHook,
+  maxAttendees: config.maxAttendeesPerBooking,
+  testHook: config.paymentsTestHook,
+  bookingLimits: {
     maxHeldPlacesPerAddress: config.bookingLimits.maxHeldPlacesPerAddress,
     maxUnpaidSharePercent: config.bookingLimits.maxUnpaidSharePercent,
   },
-  site: siteSettings(config),
+  siteSettings: siteSettings(config),
   contactEmail: config.feedbackEmail,
 });
 
@@ -37,11 +37,13 @@ export const bookingsFeature: Feature = {
             clock: get('clock'),
             ids: get('ids'),
             addressLimits: get('addressLimits'),
-            config: settings.booking,
+            maxAttendees: settings.maxAttendees,
+            testHook: settings.testHook,
+            bookingLimits: settings.bookingLimits,
             waitingList: get('waitingList'),
             offerLinks: get('offerLinks'),
             bookingLinks: get('bookingLinks'),
-            mailSettings: settings.site,
+            siteSettings: settings.siteSettings,
           }),
       ),
       provide(CheckPlaces, () => new CheckPlaces({ bookings: get('bookings'), clock: get('clock') })),
@@ -76,7 +78,7 @@ export const bookingsFeature: Feature = {
             payments: get('payments'),
             clock: get('clock'),
             ids: get('ids'),
-            mailSettings: settings.site,
+            siteSettings: settings.siteSettings,
           }),
       ),
       provide(
@@ -86,13 +88,14 @@ export const bookingsFeature: Feature = {
             audit: get('audit'),
             outbox: get('outbox'),
             bookingLinks: get('bookingLinks'),
-            config: settings.booking,
+            maxAttendees: settings.maxAttendees,
+            testHook: settings.testHook,
             bookings: get('bookings'),
             events: get('events'),
             payments: get('payments'),
             clock: get('clock'),
             ids: get('ids'),
-            mailSettings: settings.site,
+            siteSettings: settings.siteSettings,
           }),
       ),
       provide(

@@ -12,7 +12,7 @@ import { provide, siteSettings, type Feature } from './feature';
 /** The settings this feature reads, each under its one name. */
 const settingsOf = (config: AppConfig) => ({
   maxAttendees: config.maxAttendeesPerBooking,
-  site: siteSettings(config),
+  siteSettings: siteSettings(config),
 });
 
 export const eventsFeature: Feature = {
@@ -75,7 +75,7 @@ export const eventsFeature: Feature = {
             payments: get('payments'),
             clock: get('clock'),
             ids: get('ids'),
-            mailSettings: settings.site,
+            siteSettings: settings.siteSettings,
             audit: get('audit'),
           }),
       ),
@@ -95,7 +95,7 @@ export const eventsFeature: Feature = {
             events: get('events'),
             workDays: get('workDays'),
             clock: get('clock'),
-            siteSettings: settings.site,
+            siteSettings: settings.siteSettings,
           }),
       ),
     ];

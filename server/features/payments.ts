@@ -5,7 +5,7 @@ import { provide, siteSettings, type Feature } from './feature';
 
 /** The settings this feature reads, each under its one name. */
 const settingsOf = (config: AppConfig) => ({
-  site: siteSettings(config),
+  siteSettings: siteSettings(config),
 });
 
 export const paymentsFeature: Feature = {
@@ -23,7 +23,7 @@ export const paymentsFeature: Feature = {
             events: get('events'),
             ids: get('ids'),
             bookingLinks: get('bookingLinks'),
-            mailSettings: settings.site,
+            siteSettings: settings.siteSettings,
           }),
       ),
       provide(

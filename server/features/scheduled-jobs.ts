@@ -9,7 +9,7 @@ import { provide, siteSettings, type Feature } from './feature';
 /** The settings this feature reads, each under its one name. */
 const settingsOf = (config: AppConfig) => ({
   reminderDaysBefore: config.reminderDaysBefore,
-  site: siteSettings(config),
+  siteSettings: siteSettings(config),
 });
 
 export const scheduledJobsFeature: Feature = {
@@ -38,7 +38,7 @@ export const scheduledJobsFeature: Feature = {
             outbox: get('outbox'),
             bookingLinks: get('bookingLinks'),
             clock: get('clock'),
-            mailSettings: settings.site,
+            siteSettings: settings.siteSettings,
             reminderDaysBefore: settings.reminderDaysBefore,
           }),
       ),
@@ -50,7 +50,7 @@ export const scheduledJobsFeature: Feature = {
             outbox: get('outbox'),
             workDayLinks: get('workDayLinks'),
             clock: get('clock'),
-            mailSettings: settings.site,
+            siteSettings: settings.siteSettings,
             reminderDaysBefore: settings.reminderDaysBefore,
           }),
       ),

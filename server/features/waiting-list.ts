@@ -9,7 +9,7 @@ import { provide, siteSettings, type Feature } from './feature';
 
 /** The settings this feature reads, each under its one name. */
 const settingsOf = (config: AppConfig) => ({
-  site: siteSettings(config),
+  siteSettings: siteSettings(config),
   maxAttendees: config.maxAttendeesPerBooking,
   waitlistOfferHours: config.waitlistOfferHours,
 });
@@ -29,7 +29,7 @@ export const waitingListFeature: Feature = {
             waitlistLinks: get('waitlistLinks'),
             clock: get('clock'),
             ids: get('ids'),
-            mailSettings: settings.site,
+            siteSettings: settings.siteSettings,
             maxAttendees: settings.maxAttendees,
           }),
       ),
@@ -65,7 +65,7 @@ export const waitingListFeature: Feature = {
             offerLinks: get('offerLinks'),
             clock: get('clock'),
             ids: get('ids'),
-            mailSettings: settings.site,
+            siteSettings: settings.siteSettings,
             audit: get('audit'),
             waitlistOfferHours: settings.waitlistOfferHours,
           }),
@@ -80,7 +80,7 @@ export const waitingListFeature: Feature = {
             offerLinks: get('offerLinks'),
             clock: get('clock'),
             ids: get('ids'),
-            mailSettings: settings.site,
+            siteSettings: settings.siteSettings,
             audit: get('audit'),
             waitlistOfferHours: settings.waitlistOfferHours,
           }),

@@ -17,7 +17,7 @@ import { provide, siteSettings, type Feature } from './feature';
 
 /** The settings this feature reads, each under its one name. */
 const settingsOf = (config: AppConfig) => ({
-  site: siteSettings(config),
+  siteSettings: siteSettings(config),
 });
 
 export const workDaysFeature: Feature = {
@@ -35,7 +35,7 @@ export const workDaysFeature: Feature = {
             clock: get('clock'),
             ids: get('ids'),
             workDayLinks: get('workDayLinks'),
-            mailSettings: settings.site,
+            siteSettings: settings.siteSettings,
           }),
       ),
       provide(ListWorkDaySignups, () => new ListWorkDaySignups({ workDays: get('workDays') })),

@@ -75,7 +75,7 @@ function instance(ports: Ports, clock: FixedClock) {
     ...ports,
     clock,
     bookingLinks: new HmacBookingLinks('a-secret-of-at-least-sixteen-characters'),
-    mailSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.kestrel-yc.example' },
+    siteSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.kestrel-yc.example' },
     reminderDaysBefore: 2,
   };
   const useCase: UseCaseOf = (type) => new (type as unknown as new (d: typeof deps) => never)(deps);
