@@ -139,6 +139,18 @@ export interface ContainerOptions {
   reportFileCleanupError?: (error: unknown) => void;
 }
 
+/** The reporters, each given: one the server did not pass in tells no one. */
+export function reportersOf(options: ContainerOptions): Required<ContainerOptions> {
+  const tellNoOne = () => {};
+  return {
+    reportSearchIndexError: options.reportSearchIndexError ?? tellNoOne,
+    reportSearchError: options.reportSearchError ?? tellNoOne,
+    reportConfigurationProblem: options.reportConfigurationProblem ?? tellNoOne,
+    reportPasswordResetError: options.reportPasswordResetError ?? tellNoOne,
+    reportFileCleanupError: options.reportFileCleanupError ?? tellNoOne,
+  };
+}
+
 /**
  * The only place that wires adapters to ports. The configuration picks each adapter once; an
  * override replaces the configured one. Core classes carry no decorators: everything is bound

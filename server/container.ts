@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Container } from 'inversify';
 import type { Knex } from 'knex';
 import { openSqliteDatabase } from '../adapters/sqlite/sqlite-database';
-import { bindAdapters, TYPES, type AdapterName, type Adapters, type ContainerOptions } from './adapters';
+import { bindAdapters, reportersOf, TYPES, type AdapterName, type Adapters, type ContainerOptions } from './adapters';
 import type { AppConfig } from './config';
 import { adminsFeature } from './features/admins';
 import { bookingsFeature } from './features/bookings';
@@ -74,7 +74,7 @@ export async function createContainer(
   const context: FeatureContext = {
     get: (name) => container.get(TYPES[name]),
     config,
-    options,
+    options: reportersOf(options),
     useCase: (type) => container.get(type),
   };
   for (const feature of FEATURES) {

@@ -22,7 +22,7 @@ export const CancelEventRequestSchema = z.strictObject({ reason: z.string().max(
 export interface CancelEventDeps extends BookingChangeDeps, Omit<AuditTrailDeps, 'clock' | 'ids'> {
   events: EventRepository;
   search: SearchIndex;
-  reportSearchIndexError?: SearchIndexErrorReporter;
+  reportSearchIndexError: SearchIndexErrorReporter;
   /** The event's waiting list, closed with it: everyone in line is told. */
   waitingList: WaitingList;
 }

@@ -18,7 +18,7 @@ export interface CreateEventDeps extends AuditTrailDeps {
   search: SearchIndex;
   clock: Clock;
   ids: IdGenerator;
-  reportSearchIndexError?: SearchIndexErrorReporter;
+  reportSearchIndexError: SearchIndexErrorReporter;
   /** MAX_ATTENDEES_PER_BOOKING: the price is capped so the largest booking fits one payment. */
   maxAttendees: number;
   /** Asked which currency card payments can take, for an event that requires payment. */

@@ -35,7 +35,7 @@ export interface RequestPasswordResetDeps {
   /** True when the server sends e-mail (SMTP_URL): the app's own reset link needs it. */
   mailOn: boolean;
   /** Told when a reset e-mail could not be written or asked for (the answer stays the same). */
-  reportPasswordResetError?: (error: unknown) => void;
+  reportPasswordResetError: (error: unknown) => void;
 }
 
 /**
@@ -74,7 +74,7 @@ export class RequestPasswordReset {
         await this.send(admin, now);
       } catch (error) {
         // Saying "failed" only for admins would tell who is one: the log hears of it instead.
-        this.deps.reportPasswordResetError?.(error);
+        this.deps.reportPasswordResetError(error);
       }
     }
     return { message: RESET_MESSAGES.sent };

@@ -13,7 +13,7 @@ export interface SearchSiteDeps {
   /** News items indexed ahead of their publish time are found from that time on. */
   clock: Clock;
   /** Told about a failed search: the spec logs it and shows the member an empty list, no message. */
-  reportSearchError?: (error: unknown) => void;
+  reportSearchError: (error: unknown) => void;
 }
 
 export const SearchAnswerSchema = z.object({ hits: z.array(SearchHitSchema), provider: z.string() });
@@ -33,7 +33,7 @@ export class SearchSite {
       const shown = hits.filter((hit) => isSearchHitVisible(hit, now));
       return { hits: rankHits(shown, text), provider };
     } catch (error) {
-      this.deps.reportSearchError?.(error);
+      this.deps.reportSearchError(error);
       return { hits: [], provider };
     }
   }

@@ -18,7 +18,7 @@ export interface UpdateEventDeps extends AuditTrailDeps {
   events: EventRepository;
   search: SearchIndex;
   clock: Clock;
-  reportSearchIndexError?: SearchIndexErrorReporter;
+  reportSearchIndexError: SearchIndexErrorReporter;
   /** MAX_ATTENDEES_PER_BOOKING: the price is capped so the largest booking fits one payment. */
   maxAttendees: number;
   /** Asked which currency card payments can take, for an event that requires payment. */

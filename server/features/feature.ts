@@ -11,8 +11,8 @@ export interface FeatureContext {
   get: GetPort;
   /** The whole configuration; each module reads its own slice of it (its `settingsOf`). */
   config: AppConfig;
-  /** The reporters the server passes in (a failed search index update, a failed clean-up...). */
-  options: ContainerOptions;
+  /** The reporters the server passes in (a failed search index update, a failed clean-up...), each given. */
+  options: Required<ContainerOptions>;
   /** Another use case, for the few that run others (the scheduled jobs' handlers). */
   useCase: UseCaseOf;
 }

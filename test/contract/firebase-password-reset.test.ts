@@ -83,6 +83,7 @@ describe('Firebase password reset on the Firebase Authentication emulator', () =
       clock: new FixedClock(new Date()),
       siteSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.kestrel-yc.example' },
       mailOn: false,
+      reportPasswordResetError: () => {},
     });
     expect(request.available()).toBe(true);
     const answers = [];

@@ -6,6 +6,7 @@ import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-b
 import { FirestoreEventRepository } from '../../adapters/firestore/firestore-event-repository';
 import { FirestoreJobQueue } from '../../adapters/firestore/firestore-job-queue';
 import { FirestoreOutbox } from '../../adapters/firestore/firestore-outbox';
+import { FirestoreWorkDayRepository } from '../../adapters/firestore/firestore-work-day-repository';
 import { closeFirestore, openFirestore } from '../../adapters/firestore/firestore-storage';
 import { FixedClock } from '../../adapters/memory/fixed-clock';
 import { HmacBookingLinks } from '../../adapters/node-crypto/hmac-booking-links';
@@ -14,6 +15,7 @@ import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
 import { SqliteEventRepository } from '../../adapters/sqlite/sqlite-event-repository';
 import { SqliteJobQueue } from '../../adapters/sqlite/sqlite-job-queue';
 import { SqliteOutbox } from '../../adapters/sqlite/sqlite-outbox';
+import { SqliteWorkDayRepository } from '../../adapters/sqlite/sqlite-work-day-repository';
 import { eventRemindersJob } from '../../core/domain/reminders';
 import type { Booking } from '../../core/entities/booking';
 import type { StoragePorts } from '../../core/ports/storage-ports';
@@ -25,7 +27,7 @@ import { aBooking, anEvent } from './storage-fixtures';
 
 const firestore = useFirestoreEmulator();
 
-type Ports = Pick<StoragePorts, 'events' | 'bookings' | 'outbox' | 'jobs'>;
+type Ports = Pick<StoragePorts, 'events' | 'bookings' | 'outbox' | 'jobs' | 'workDays'>;
 /** A store, and a way to open another connection to it (another server instance, or the same after a restart). */
 type Store = { open(): Promise<Ports>; close(): Promise<void> };
 
@@ -37,7 +39,7 @@ const onSqlite = async (): Promise<Store> => {
     open: async () => {
       const db = await openSqliteDatabase(file);
       opened.push(db);
-      return { events: new SqliteEventRepository(db), bookings: new SqliteBookingRepository(db), outbox: new SqliteOutbox(db), jobs: new SqliteJobQueue(db) };
+      return { events: new SqliteEventRepository(db), bookings: new SqliteBookingRepository(db), outbox: new SqliteOutbox(db), jobs: new SqliteJobQueue(db), workDays: new SqliteWorkDayRepository(db) };
     },
     close: async () => {
       for (const db of opened) await db.destroy();
@@ -54,7 +56,7 @@ const onFirestore = async (): Promise<Store> => {
     open: async () => {
       const db = openFirestore({ projectId: emulator.projectId });
       opened.push(db);
-      return { events: new FirestoreEventRepository(db), bookings: new FirestoreBookingRepository(db), outbox: new FirestoreOutbox(db), jobs: new FirestoreJobQueue(db) };
+      return { events: new FirestoreEventRepository(db), bookings: new FirestoreBookingRepository(db), outbox: new FirestoreOutbox(db), jobs: new FirestoreJobQueue(db), workDays: new FirestoreWorkDayRepository(db) };
     },
     close: async () => {
       for (const db of opened) await closeFirestore(db);

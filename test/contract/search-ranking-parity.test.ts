@@ -74,8 +74,9 @@ beforeAll(async () => {
 
   // A clock past every news item's publish time: both indexes are asked for the same hits.
   const clock = new FixedClock('2100-01-01T00:00:00.000Z');
-  sqlite = new SearchSite({ search: sqliteIndex, clock });
-  algolia = new SearchSite({ search: algoliaIndex, clock });
+  const reportSearchError = () => {};
+  sqlite = new SearchSite({ search: sqliteIndex, clock, reportSearchError });
+  algolia = new SearchSite({ search: algoliaIndex, clock, reportSearchError });
 });
 
 afterAll(async () => {

@@ -39,6 +39,8 @@ function world(reminderDaysBefore = 2) {
     audit: new MemoryAuditLog(),
     waitlistOfferHours: 24,
     workDays: new MemoryWorkDayRepository(outbox),
+    // The news written in the app: the news index's round has nothing to refill.
+    newsSource: 'database' as const,
   };
   const useCase: UseCaseOf = (type) => new (type as unknown as new (d: typeof deps) => never)(deps);
   return { ...deps, runner: new RunDueJobs({ jobs: deps.jobs, clock, jobHandlers: jobHandlers(useCase) }) };

@@ -154,8 +154,16 @@ export function makeWorld() {
     maxAttendees: 50,
     testHook: false,
     bookingLimits: {},
+    newsSource: 'database' as const,
+    // What the server would log; the tests about a failure pass their own.
+    reportSearchIndexError: ignore,
+    reportSearchError: ignore,
+    reportPasswordResetError: ignore,
+    reportFileCleanupError: ignore,
   };
 }
+
+function ignore(): void {}
 export type World = ReturnType<typeof makeWorld>;
 
 export function anEvent(overrides: Partial<ClubEvent> = {}): ClubEvent {
