@@ -48,6 +48,10 @@ import type { BookingLinks } from '../core/ports/booking-links';
 import type { AppConfig } from './config';
 import { resolvePaymentSecrets } from './payment-secrets';
 
+// The ports and the adapters the configuration picks for them: the one place that knows which
+// adapter stands behind a port. server/container.ts binds these, then the feature modules'
+// use cases (server/features/).
+
 /** Every port the server needs; tests may replace any of them (a fixed clock, a fake gateway). */
 export interface Adapters extends StoragePorts {
   clock: Clock;
