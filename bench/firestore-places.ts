@@ -22,11 +22,15 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
 import type { Firestore } from 'firebase-admin/firestore';
+import { FirestoreAddressLimitStore } from '../adapters/firestore/firestore-address-limit-store';
 import { FirestoreBookingRepository } from '../adapters/firestore/firestore-booking-repository';
 import { FirestoreEventRepository } from '../adapters/firestore/firestore-event-repository';
 import { closeFirestore, openFirestore } from '../adapters/firestore/firestore-storage';
+import { FirestoreWaitingList } from '../adapters/firestore/firestore-waiting-list';
+import { HmacBookingLinks } from '../adapters/node-crypto/hmac-booking-links';
 import { CryptoIdGenerator } from '../adapters/system/crypto-id-generator';
 import { SystemClock } from '../adapters/system/system-clock';
+import { TestPaymentGateway } from '../adapters/test-payments/test-payment-gateway';
 import type { Booking } from '../core/entities/booking';
 import type { ClubEvent } from '../core/entities/event';
 import { ListCalendarEvents } from '../core/use-cases/list-calendar-events';
@@ -114,12 +118,30 @@ async function seedClub(db: Firestore, prefix: string, existing: number): Promis
   }
 }
 
+/** Signs the links and checkouts the bench never opens. */
+const BENCH_SECRET = 'a-secret-for-the-bench-only-0123456789';
+
 function useCases(db: Firestore, prefix: string) {
   const events = new FirestoreEventRepository(db, { collectionPrefix: prefix });
   const bookings = new FirestoreBookingRepository(db, { collectionPrefix: prefix });
   const clock = new SystemClock();
   return {
-    submit: new SubmitBooking({ events, bookings, clock, ids: new CryptoIdGenerator(), config: { maxAttendees: 20, testHook: false } }),
+    submit: new SubmitBooking({
+      events,
+      bookings,
+      clock,
+      ids: new CryptoIdGenerator(),
+      payments: new TestPaymentGateway({ checkoutSecret: BENCH_SECRET, webhookSecret: BENCH_SECRET, clock }),
+      addressLimits: new FirestoreAddressLimitStore(db, { collectionPrefix: prefix }),
+      waitingList: new FirestoreWaitingList(db, { collectionPrefix: prefix }),
+      bookingLinks: new HmacBookingLinks(BENCH_SECRET),
+      offerLinks: new HmacBookingLinks(BENCH_SECRET, 'waitlist-offer'),
+      siteSettings: { clubName: 'Bench Sailing Club', publicBaseUrl: 'http://localhost' },
+      maxAttendees: 20,
+      testHook: false,
+      // No cap per address: the bench books from one address on purpose.
+      bookingLimits: {},
+    }),
     calendar: new ListCalendarEvents({ events, bookings, clock }),
   };
 }

@@ -26,8 +26,11 @@ import {
 export interface AdminBookingActionsDeps extends BookingChangeDeps {
   audit: AuditLog;
   outbox: Outbox;
-  bookingLinks?: BookingLinks;
-  config: { maxAttendees: number; testHook: boolean };
+  bookingLinks: BookingLinks;
+  /** MAX_ATTENDEES_PER_BOOKING: the most places one booking may take. */
+  maxAttendees: number;
+  /** PAYMENTS_TEST_HOOK: the test card's price hook. */
+  testHook: boolean;
 }
 
 function actorOf(admin: Admin): AuditActor & { kind: 'admin' } {
@@ -119,7 +122,7 @@ export class AdminBookingActions {
     if (!stored) throw new NotFoundError(BOOKING_NOT_FOUND);
     const event = await this.deps.events.get(stored.eventId);
     if (!event) throw new NotFoundError('Event not found');
-    const checked = validateBookingForm(values, event, this.deps.config);
+    const checked = validateBookingForm(values, event, this.deps);
     if (!checked.ok) throw fieldsError(checked.errors);
     const form = checked.value;
     const now = this.deps.clock.now();

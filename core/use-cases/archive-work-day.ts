@@ -16,7 +16,7 @@ export const ArchiveWorkDayRequestSchema = z.object({ archived: z.boolean({ erro
 export interface ArchiveWorkDayDeps extends AuditTrailDeps {
   workDays: WorkDayRepository;
   search: SearchIndex;
-  reportSearchIndexError?: SearchIndexErrorReporter;
+  reportSearchIndexError: SearchIndexErrorReporter;
 }
 
 /**

@@ -22,7 +22,7 @@ export interface BookingChangeDeps {
   payments: PaymentGateway;
   clock: Clock;
   ids: IdGenerator;
-  mailSettings?: { clubName: string; publicBaseUrl: string };
+  siteSettings: { clubName: string; publicBaseUrl: string };
 }
 
 /** One booking change: the booking as it is to be stored, its audit entry, and any e-mail. */
@@ -38,14 +38,14 @@ export function changeOf(
 
 /** The e-mail of this kind about the booking, or none when the member gave no address. */
 export function memberMail(
-  deps: Pick<BookingChangeDeps, 'ids' | 'mailSettings'>,
+  deps: Pick<BookingChangeDeps, 'ids' | 'siteSettings'>,
   kind: 'booking-cancellation' | 'booking-refund',
   booking: Booking,
   event: (Pick<ClubEvent, 'eventdatetime' | 'eventenddatetime'> & Partial<Pick<ClubEvent, 'cancelledAt' | 'cancelReason'>>) | null,
   at: Date,
 ): OutboxMessage[] {
   if (!booking.userEmail) return [];
-  const context = { clubName: deps.mailSettings?.clubName ?? 'The club' };
+  const context = { clubName: deps.siteSettings.clubName };
   const dates = event ?? { eventdatetime: null, eventenddatetime: null };
   const mail = kind === 'booking-cancellation' ? bookingCancellation(booking, dates, context) : bookingRefund(booking, dates, context);
   return [newOutboxMessage(deps.ids.next(), kind, booking.id, mail, at)];
@@ -103,7 +103,7 @@ export async function settleCardRefund(deps: BookingChangeDeps, booking: Booking
  * outcome), the audit entry. Refused (409) for a booking already cancelled.
  */
 export function adminCancellation(
-  deps: Pick<BookingChangeDeps, 'ids' | 'mailSettings'>,
+  deps: Pick<BookingChangeDeps, 'ids' | 'siteSettings'>,
   current: Booking,
   what: { at: Date; actor: AuditActor & { kind: 'admin' }; refund: boolean; event: Parameters<typeof memberMail>[3]; why?: string },
 ): BookingChange {

@@ -15,21 +15,21 @@ export function manageLinkExpiry(booking: Pick<Booking, 'submittedAt'>, event: P
   return new Date(last + MANAGE_LINK_DAYS_AFTER * 86_400_000);
 }
 
-/** What the booking use cases need to write a confirmation; absent, no e-mail is written. */
+/** What the booking use cases need to write a confirmation. */
 export interface ConfirmationDeps {
-  bookingLinks?: BookingLinks;
-  ids?: IdGenerator;
-  mailSettings?: { clubName: string; publicBaseUrl: string };
+  bookingLinks: BookingLinks;
+  ids: IdGenerator;
+  siteSettings: { clubName: string; publicBaseUrl: string };
 }
 
-/** The member's manage page (path and signed token), or null without a link signer. */
-export function managePath(deps: Pick<ConfirmationDeps, 'bookingLinks'>, booking: Booking, event: ClubEvent): string | null {
-  return deps.bookingLinks ? manageBookingPath(deps.bookingLinks.issue(booking.id, manageLinkExpiry(booking, event))) : null;
+/** The member's manage page (path and signed token). */
+export function managePath(deps: Pick<ConfirmationDeps, 'bookingLinks'>, booking: Booking, event: ClubEvent): string {
+  return manageBookingPath(deps.bookingLinks.issue(booking.id, manageLinkExpiry(booking, event)));
 }
 
 /** The member's manage link, in full. */
-export function manageUrl(deps: Required<Pick<ConfirmationDeps, 'bookingLinks' | 'mailSettings'>>, booking: Booking, event: ClubEvent): string {
-  return `${deps.mailSettings.publicBaseUrl}${managePath(deps, booking, event) ?? ''}`;
+export function manageUrl(deps: Pick<ConfirmationDeps, 'bookingLinks' | 'siteSettings'>, booking: Booking, event: ClubEvent): string {
+  return `${deps.siteSettings.publicBaseUrl}${managePath(deps, booking, event)}`;
 }
 
 /**
@@ -37,13 +37,13 @@ export function manageUrl(deps: Required<Pick<ConfirmationDeps, 'bookingLinks' |
  * or a payment): one outbox message, or none when the member gave no e-mail address.
  */
 export function confirmationMail(deps: ConfirmationDeps, booking: Booking, event: ClubEvent, now: Date): OutboxMessage[] {
-  const { bookingLinks, mailSettings, ids } = deps;
-  if (!booking.userEmail || !bookingLinks || !mailSettings || !ids) return [];
+  const { bookingLinks, siteSettings, ids } = deps;
+  if (!booking.userEmail) return [];
   const mail = bookingConfirmation(booking, event, {
-    clubName: mailSettings.clubName,
-    location: mailSettings.clubName,
-    manageUrl: manageUrl({ bookingLinks, mailSettings }, booking, event),
-    eventUrl: `${mailSettings.publicBaseUrl}${eventBookingPath(event.id)}`,
+    clubName: siteSettings.clubName,
+    location: siteSettings.clubName,
+    manageUrl: manageUrl({ bookingLinks, siteSettings }, booking, event),
+    eventUrl: `${siteSettings.publicBaseUrl}${eventBookingPath(event.id)}`,
   });
   return [newOutboxMessage(ids.next(), 'booking-confirmation', booking.id, mail, now)];
 }

@@ -21,10 +21,10 @@ export const CancelEventRequestSchema = z.strictObject({ reason: z.string().max(
 
 export interface CancelEventDeps extends BookingChangeDeps, Omit<AuditTrailDeps, 'clock' | 'ids'> {
   events: EventRepository;
-  search?: SearchIndex;
-  reportSearchIndexError?: SearchIndexErrorReporter;
-  /** The event's waiting list, closed with it: everyone in line is told (absent: no waiting lists). */
-  waitingList?: WaitingList;
+  search: SearchIndex;
+  reportSearchIndexError: SearchIndexErrorReporter;
+  /** The event's waiting list, closed with it: everyone in line is told. */
+  waitingList: WaitingList;
 }
 
 /** What cancelling did: the event as stored, and its bookings by outcome. */
@@ -95,18 +95,14 @@ export class CancelEvent {
       before: flat(existing, [...EVENT_AUDIT_FIELDS, 'cancelledAt', 'cancelReason']),
       after: flat(event, [...EVENT_AUDIT_FIELDS, 'cancelledAt', 'cancelReason']),
     });
-    if (this.deps.search) {
-      const search = this.deps.search;
-      await keepIndexInStep(() => search.upsert('events', [eventSearchRecord(event)]), this.deps.reportSearchIndexError);
-    }
+    await keepIndexInStep(() => this.deps.search.upsert('events', [eventSearchRecord(event)]), this.deps.reportSearchIndexError);
     return { event, ...(await this.finish(event, actor)) };
   }
 
   /** The work that follows the event's marking: its bookings cancelled and refunded, its waiting list closed. */
   private async finish(event: ClubEvent, actor: AuditActor & { kind: 'admin' }): Promise<Omit<CancelEventResult, 'event'>> {
     const outcome = await this.cancelBookings(event, actor);
-    const { waitingList, mailSettings } = this.deps;
-    if (waitingList && mailSettings) await new CloseWaitingList({ waitingList, bookings: this.deps.bookings, clock: this.deps.clock, mailSettings }).execute(event);
+    await new CloseWaitingList(this.deps).execute(event);
     return outcome;
   }
 

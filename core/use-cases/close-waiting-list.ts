@@ -11,7 +11,7 @@ export interface CloseWaitingListDeps {
   waitingList: WaitingList;
   bookings: Pick<BookingRepository, 'releaseHold'>;
   clock: Clock;
-  mailSettings: { clubName: string };
+  siteSettings: { clubName: string };
 }
 
 /**
@@ -31,7 +31,7 @@ export class CloseWaitingList {
       const result = await this.deps.waitingList.change(entry.id, (current) => {
         const next = leftEntry(current, now);
         if (!next) return null;
-        const mail = waitlistEventCancelledMail(current, event, { clubName: this.deps.mailSettings.clubName });
+        const mail = waitlistEventCancelledMail(current, event, { clubName: this.deps.siteSettings.clubName });
         return { entry: next, mail: [newOutboxMessage(`waitlist-event-cancelled-${current.id}`, 'waitlist-event-cancelled', current.id, mail, now)] };
       });
       if (!result?.changed) continue;

@@ -18,11 +18,11 @@ export { ListedDocumentSchema, type ListedDocument } from './documents-schema';
  * (MailerLite or stored); an item whose publish time is still to come waits for it.
  */
 export class ListCampaigns {
-  constructor(private readonly deps: { campaignSource: CampaignSource; clock?: Clock }) {}
+  constructor(private readonly deps: { campaignSource: CampaignSource; clock: Clock }) {}
 
   async execute(): Promise<Campaign[]> {
     const campaigns = await this.deps.campaignSource.listRecent();
-    return this.deps.clock ? visibleCampaigns(campaigns, this.deps.clock.now()) : campaigns;
+    return visibleCampaigns(campaigns, this.deps.clock.now());
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Admin } from '../entities/admin';
 import { NEW_EVENT, type ClubEvent } from '../entities/event';
-import { DEFAULT_MAX_ATTENDEES, EventFormValuesSchema, validateEventForm } from '../domain/event-form';
+import { EventFormValuesSchema, validateEventForm } from '../domain/event-form';
 import { requirePermission } from '../domain/permissions';
 import { eventSearchRecord } from '../domain/search-records';
 import type { Clock } from '../ports/clock';
@@ -18,11 +18,11 @@ export interface CreateEventDeps extends AuditTrailDeps {
   search: SearchIndex;
   clock: Clock;
   ids: IdGenerator;
-  reportSearchIndexError?: SearchIndexErrorReporter;
+  reportSearchIndexError: SearchIndexErrorReporter;
   /** MAX_ATTENDEES_PER_BOOKING: the price is capped so the largest booking fits one payment. */
-  maxAttendees?: number;
+  maxAttendees: number;
   /** Asked which currency card payments can take, for an event that requires payment. */
-  payments?: PaymentGateway;
+  payments: PaymentGateway;
 }
 
 export class CreateEvent {
@@ -32,7 +32,7 @@ export class CreateEvent {
     requirePermission(admin, 'events.create');
     const values = parseInput(EventFormValuesSchema, form);
     const checked = validateEventForm(values, {
-      maxAttendees: this.deps.maxAttendees ?? DEFAULT_MAX_ATTENDEES,
+      maxAttendees: this.deps.maxAttendees,
       cardCurrency: values.requiresPayment ? await cardCurrencyOf(this.deps.payments) : null,
     });
     if (!checked.ok) throw fieldsError(checked.errors);

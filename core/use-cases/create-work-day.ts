@@ -16,7 +16,7 @@ export interface CreateWorkDayDeps extends AuditTrailDeps {
   workDays: WorkDayRepository;
   search: SearchIndex;
   ids: IdGenerator;
-  reportSearchIndexError?: SearchIndexErrorReporter;
+  reportSearchIndexError: SearchIndexErrorReporter;
 }
 
 /** An admin adds a work day with its jobs; search finds it once it is active. */

@@ -12,7 +12,7 @@ export interface DeleteDocumentDeps extends AuditTrailDeps {
   documents: DocumentRepository;
   files: FileStore;
   search: SearchIndex;
-  reportSearchIndexError?: SearchIndexErrorReporter;
+  reportSearchIndexError: SearchIndexErrorReporter;
 }
 
 /** An admin deletes a document: its record first (members stop seeing it), then its file. */

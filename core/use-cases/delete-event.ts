@@ -14,7 +14,7 @@ export interface DeleteEventDeps extends AuditTrailDeps {
   events: EventRepository;
   bookings: BookingRepository;
   search: SearchIndex;
-  reportSearchIndexError?: SearchIndexErrorReporter;
+  reportSearchIndexError: SearchIndexErrorReporter;
 }
 
 /** Deletes an event that nobody has booked; a booked event keeps its bookings' history. */

@@ -11,7 +11,7 @@ export interface DeletePhotoDeps extends AuditTrailDeps {
   photos: PhotoRepository;
   files: FileStore;
   /** Told about copies that could not be removed after the record was (they are then unused). */
-  reportFileCleanupError?: (error: unknown) => void;
+  reportFileCleanupError: (error: unknown) => void;
 }
 
 /** Deletes a photo: its record first (members stop seeing it at once), then its files. */
@@ -34,7 +34,7 @@ export class DeletePhoto {
       try {
         await this.deps.files.delete(photoFileKey(photo.id, variant.file));
       } catch (error) {
-        this.deps.reportFileCleanupError?.(error);
+        this.deps.reportFileCleanupError(error);
       }
     }
   }

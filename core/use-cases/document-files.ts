@@ -20,7 +20,7 @@ export interface DocumentUploadDeps extends AuditTrailDeps, Omit<StoreDocumentDe
   ids: StoreDocumentDeps['ids'];
   pdfs: PdfInspector;
   search: SearchIndex;
-  reportSearchIndexError?: SearchIndexErrorReporter;
+  reportSearchIndexError: SearchIndexErrorReporter;
 }
 
 /**

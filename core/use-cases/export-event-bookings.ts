@@ -13,8 +13,8 @@ export interface ExportEventBookingsDeps {
   events: EventRepository;
   bookings: BookingRepository;
   clock: Clock;
-  /** The event's waiting list follows its bookings in the file (absent: bookings only). */
-  waitingList?: WaitingList;
+  /** The event's waiting list follows its bookings in the file (when anyone is on it). */
+  waitingList: WaitingList;
 }
 
 /** The CSV download of one event's bookings, named after the event. */
@@ -26,7 +26,7 @@ export class ExportEventBookings {
     const event = await this.deps.events.get(eventId);
     if (!event) throw new NotFoundError(EVENT_NOT_FOUND);
     const base = event.name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '') || 'event';
-    const waiting = this.deps.waitingList ? waitlistCsvSection(await this.deps.waitingList.listByEvent(event.id)) : '';
+    const waiting = waitlistCsvSection(await this.deps.waitingList.listByEvent(event.id));
     return { fileName: `${base}_bookings.csv`, csv: bookingsCsv(await this.deps.bookings.listByEvent(event.id), this.deps.clock.now()) + waiting };
   }
 }

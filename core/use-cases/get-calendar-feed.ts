@@ -6,8 +6,7 @@ import type { EventRepository } from '../ports/event-repository';
 
 export interface GetCalendarFeedDeps {
   events: EventRepository;
-  /** Absent: the feed holds events only (unit tests of those). */
-  workDays?: WorkDayRepository;
+  workDays: WorkDayRepository;
   clock: Clock;
   /** The club's name (the calendar's name and every event's place) and the site's address. */
   siteSettings: { clubName: string; publicBaseUrl: string };
@@ -25,7 +24,7 @@ export class GetCalendarFeed {
     const since = calendarFeedSince(this.deps.clock.now());
     const { clubName, publicBaseUrl } = this.deps.siteSettings;
     // Bounded by date, so the cost does not grow with the club's history.
-    const [events, workDays] = await Promise.all([this.deps.events.listNotOverBefore(since), this.deps.workDays?.list() ?? []]);
+    const [events, workDays] = await Promise.all([this.deps.events.listNotOverBefore(since), this.deps.workDays.list()]);
     return calendarFeedText(events, {
       calendarName: `${clubName} events`,
       location: clubName,

@@ -37,9 +37,9 @@ export interface GetCheckoutDeps {
   bookings: BookingRepository;
   payments: PaymentGateway;
   clock: Clock;
-  /** For the manage link of a paid booking; absent, none is offered. */
-  events?: EventRepository;
-  bookingLinks?: BookingLinks;
+  /** For the manage link of a paid booking. */
+  events: EventRepository;
+  bookingLinks: BookingLinks;
 }
 
 /**
@@ -78,7 +78,7 @@ export class GetCheckout {
   }
 
   private async managePath(booking: Booking): Promise<string | null> {
-    const event = this.deps.events ? await this.deps.events.get(booking.eventId) : null;
+    const event = await this.deps.events.get(booking.eventId);
     return event ? managePath(this.deps, booking, event) : null;
   }
 }

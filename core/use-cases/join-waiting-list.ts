@@ -21,7 +21,7 @@ export interface JoinWaitingListDeps {
   waitlistLinks: BookingLinks;
   clock: Clock;
   ids: IdGenerator;
-  mailSettings: { clubName: string; publicBaseUrl: string };
+  siteSettings: { clubName: string; publicBaseUrl: string };
   maxAttendees: number;
 }
 
@@ -57,8 +57,8 @@ export class JoinWaitingList {
       offeredUntil: null,
       updatedAt: now.toISOString(),
     };
-    const leaveUrl = `${this.deps.mailSettings.publicBaseUrl}${waitlistPath(this.deps.waitlistLinks, entry, event)}`;
-    const mail = waitlistJoinedMail(entry, event, { clubName: this.deps.mailSettings.clubName, leaveUrl });
+    const leaveUrl = `${this.deps.siteSettings.publicBaseUrl}${waitlistPath(this.deps.waitlistLinks, entry, event)}`;
+    const mail = waitlistJoinedMail(entry, event, { clubName: this.deps.siteSettings.clubName, leaveUrl });
     const added = await this.deps.waitingList.join(entry, [newOutboxMessage(this.deps.ids.next(), 'waitlist-joined', entry.id, mail, now)]);
     if (!added) throw new ConflictError(WAITLIST_MESSAGES.alreadyWaiting);
     const position = linePositions(await this.deps.waitingList.listByEvent(event.id)).get(entry.id) ?? 1;

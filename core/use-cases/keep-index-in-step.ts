@@ -6,10 +6,10 @@ export type SearchIndexErrorReporter = (error: unknown) => void;
  * counts and the index can be rebuilt from it (RebuildSearchIndex), so an index failure is
  * reported rather than turning a saved change into an error the admin would retry.
  */
-export async function keepIndexInStep(update: () => Promise<void>, report?: SearchIndexErrorReporter): Promise<void> {
+export async function keepIndexInStep(update: () => Promise<void>, report: SearchIndexErrorReporter): Promise<void> {
   try {
     await update();
   } catch (error) {
-    report?.(error);
+    report(error);
   }
 }

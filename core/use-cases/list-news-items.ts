@@ -11,7 +11,7 @@ export class ListNewsItems {
 
   async execute(admin: Admin): Promise<AdminNewsList> {
     requirePermission(admin, 'news.list');
-    const source = this.deps.newsSource ?? 'database';
+    const source = this.deps.newsSource;
     if (source !== 'database') return { source, items: [] };
     const now = this.deps.clock.now();
     return { source, items: (await this.deps.campaigns.listNewsItems()).map((item) => withLabel(item, now)) };

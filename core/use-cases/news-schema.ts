@@ -13,7 +13,7 @@ export type NewsSource = z.infer<typeof NewsSourceSchema>;
 export interface NewsReadingDeps {
   campaigns: CampaignRepository;
   clock: Clock;
-  newsSource?: NewsSource;
+  newsSource: NewsSource;
 }
 
 /** A news item on the admin screen, with what members see of it now. */

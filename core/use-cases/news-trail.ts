@@ -16,14 +16,14 @@ export const NEWS_AUDIT_FIELDS = ['subject', 'body', 'publishAt', 'status'] as c
 export interface NewsWritingDeps extends AuditTrailDeps {
   campaignSource: CampaignSource;
   search: SearchIndex;
-  /** CAMPAIGNS: with 'mailerlite' the app writes no news. Unset means 'database'. */
-  newsSource?: NewsSource;
-  reportSearchIndexError?: SearchIndexErrorReporter;
+  /** CAMPAIGNS: with 'mailerlite' the app writes no news. */
+  newsSource: NewsSource;
+  reportSearchIndexError: SearchIndexErrorReporter;
 }
 
 /** News are written in MailerLite when it is the source: the app refuses to write any. */
-export function refuseUnlessWrittenHere(deps: { newsSource?: NewsSource }): void {
-  if ((deps.newsSource ?? 'database') !== 'database') throw new ConflictError(NEWS_FROM_MAILERLITE);
+export function refuseUnlessWrittenHere(deps: { newsSource: NewsSource }): void {
+  if (deps.newsSource !== 'database') throw new ConflictError(NEWS_FROM_MAILERLITE);
 }
 
 export function withLabel(item: NewsItem, now: Date): AdminNewsItem {

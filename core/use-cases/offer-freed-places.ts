@@ -21,7 +21,7 @@ export interface OfferFreedPlacesDeps {
   offerLinks: BookingLinks;
   clock: Clock;
   ids: IdGenerator;
-  mailSettings: { clubName: string; publicBaseUrl: string };
+  siteSettings: { clubName: string; publicBaseUrl: string };
   audit: AuditLog;
   /** WAITLIST_OFFER_HOURS: how long an offer holds its places. */
   waitlistOfferHours: number;
@@ -102,12 +102,12 @@ export class OfferFreedPlaces {
     const held = await this.deps.bookings.holdForOffer(event.id, { bookingId: holdId, places: entry.places, untilMs: until.getTime() }, { capacity: event.capacity, now });
     if (!held) return false;
     const token = this.deps.offerLinks.issue(entry.id, until);
-    const bookUrl = `${this.deps.mailSettings.publicBaseUrl}${offerBookingPath(event.id, token)}`;
+    const bookUrl = `${this.deps.siteSettings.publicBaseUrl}${offerBookingPath(event.id, token)}`;
     const mailId = this.deps.ids.next();
     const result = await this.deps.waitingList.change(entry.id, (current) => {
       const next = offeredEntry(current, now, until);
       if (!next) return null;
-      const mail = waitlistOfferMail(next, event, { clubName: this.deps.mailSettings.clubName, bookUrl, offeredUntil: until.toISOString() });
+      const mail = waitlistOfferMail(next, event, { clubName: this.deps.siteSettings.clubName, bookUrl, offeredUntil: until.toISOString() });
       return { entry: next, mail: [newOutboxMessage(mailId, 'waitlist-offer', entry.id, mail, now)] };
     });
     if (!result?.changed) {

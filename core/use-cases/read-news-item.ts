@@ -14,7 +14,7 @@ export class ReadNewsItem {
   constructor(private readonly deps: ReadNewsItemDeps) {}
 
   async execute(id: string): Promise<NewsItemPage> {
-    const item = (this.deps.newsSource ?? 'database') === 'database' && typeof id === 'string' && id !== '' ? await this.deps.campaigns.getNewsItem(id) : null;
+    const item = this.deps.newsSource === 'database' && typeof id === 'string' && id !== '' ? await this.deps.campaigns.getNewsItem(id) : null;
     if (!item || !isNewsVisible(item, this.deps.clock.now())) throw new NotFoundError(NEWS_NOT_FOUND);
     return { id: item.id, subject: item.subject, publishAt: item.publishAt, html: renderNewsBody(item.body) };
   }

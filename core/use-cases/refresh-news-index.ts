@@ -6,7 +6,7 @@ import { indexNewsFromSource } from './news-index';
 export interface RefreshNewsIndexDeps {
   campaignSource: CampaignSource;
   search: SearchIndex;
-  newsSource?: NewsSource;
+  newsSource: NewsSource;
 }
 
 /** How often the news index is refilled from an outside source (MailerLite). */
@@ -23,7 +23,7 @@ export class RefreshNewsIndex {
 
   /** How many news records the index now holds; null when the round had nothing to do. */
   async execute(): Promise<number | null> {
-    if ((this.deps.newsSource ?? 'database') === 'database') return null;
+    if (this.deps.newsSource === 'database') return null;
     return indexNewsFromSource(this.deps);
   }
 }

@@ -31,11 +31,11 @@ export interface RequestPasswordResetDeps {
   outbox: Outbox;
   ids: IdGenerator;
   clock: Clock;
-  mailSettings: { clubName: string; publicBaseUrl: string };
+  siteSettings: { clubName: string; publicBaseUrl: string };
   /** True when the server sends e-mail (SMTP_URL): the app's own reset link needs it. */
   mailOn: boolean;
   /** Told when a reset e-mail could not be written or asked for (the answer stays the same). */
-  reportPasswordResetError?: (error: unknown) => void;
+  reportPasswordResetError: (error: unknown) => void;
 }
 
 /**
@@ -74,7 +74,7 @@ export class RequestPasswordReset {
         await this.send(admin, now);
       } catch (error) {
         // Saying "failed" only for admins would tell who is one: the log hears of it instead.
-        this.deps.reportPasswordResetError?.(error);
+        this.deps.reportPasswordResetError(error);
       }
     }
     return { message: RESET_MESSAGES.sent };
@@ -88,8 +88,8 @@ export class RequestPasswordReset {
     const token = this.deps.secrets.generate();
     await this.deps.resetTokens.create(newResetToken(this.deps.secrets.hash(token), admin.uid, now));
     const mail = passwordResetMail(admin.email, {
-      clubName: this.deps.mailSettings.clubName,
-      resetUrl: `${this.deps.mailSettings.publicBaseUrl}${resetPasswordPath(token)}`,
+      clubName: this.deps.siteSettings.clubName,
+      resetUrl: `${this.deps.siteSettings.publicBaseUrl}${resetPasswordPath(token)}`,
     });
     await this.deps.outbox.add([newOutboxMessage(this.deps.ids.next(), PASSWORD_RESET_MAIL_KIND, admin.uid, mail, now)]);
   }

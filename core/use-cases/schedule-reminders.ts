@@ -11,8 +11,7 @@ export interface ScheduleRemindersDeps {
   clock: Clock;
   /** REMINDER_DAYS_BEFORE: 0 sends no reminders at all. */
   reminderDaysBefore: number;
-  /** Absent: only events' reminders are scheduled (unit tests of those). */
-  workDays?: WorkDayRepository;
+  workDays: WorkDayRepository;
 }
 
 /**
@@ -29,7 +28,7 @@ export class ScheduleReminders {
     const now = this.deps.clock.now();
     const upcoming = await this.deps.events.listNotOverBefore(now);
     const due = upcoming.filter((event) => remindersDue(event, now, this.deps.reminderDaysBefore));
-    const workDays = this.deps.workDays ? (await this.deps.workDays.list()).filter((w) => workDayRemindersDue(w, now, this.deps.reminderDaysBefore)) : [];
+    const workDays = (await this.deps.workDays.list()).filter((w) => workDayRemindersDue(w, now, this.deps.reminderDaysBefore));
     await this.deps.jobs.schedule([...due.map((event) => eventRemindersJob(event, now)), ...workDays.map((w) => workDayRemindersJob(w, now))]);
     return [...due.map((event) => event.id), ...workDays.map((w) => w.id)];
   }

@@ -11,9 +11,9 @@ export const MAX_QUERY_LENGTH = 200;
 export interface SearchSiteDeps {
   search: SearchIndex;
   /** News items indexed ahead of their publish time are found from that time on. */
-  clock?: Clock;
+  clock: Clock;
   /** Told about a failed search: the spec logs it and shows the member an empty list, no message. */
-  reportSearchError?: (error: unknown) => void;
+  reportSearchError: (error: unknown) => void;
 }
 
 export const SearchAnswerSchema = z.object({ hits: z.array(SearchHitSchema), provider: z.string() });
@@ -29,11 +29,11 @@ export class SearchSite {
     if (!isSearchableQuery(text)) return { hits: [], provider };
     try {
       const hits = await this.deps.search.search(text, { hitsPerIndex: HITS_PER_INDEX });
-      const now = this.deps.clock?.now();
-      const shown = now ? hits.filter((hit) => isSearchHitVisible(hit, now)) : hits;
+      const now = this.deps.clock.now();
+      const shown = hits.filter((hit) => isSearchHitVisible(hit, now));
       return { hits: rankHits(shown, text), provider };
     } catch (error) {
-      this.deps.reportSearchError?.(error);
+      this.deps.reportSearchError(error);
       return { hits: [], provider };
     }
   }

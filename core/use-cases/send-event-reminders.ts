@@ -15,7 +15,7 @@ export interface SendEventRemindersDeps {
   outbox: Outbox;
   bookingLinks: BookingLinks;
   clock: Clock;
-  mailSettings: { clubName: string; publicBaseUrl: string };
+  siteSettings: { clubName: string; publicBaseUrl: string };
   reminderDaysBefore: number;
 }
 
@@ -39,7 +39,7 @@ export class SendEventReminders {
     if (!event || event.eventdatetime === null || Date.parse(event.eventdatetime) !== Date.parse(start)) return 0;
     const moment = reminderMoment(event, this.deps.reminderDaysBefore);
     if (moment === null || !remindersDue(event, now, this.deps.reminderDaysBefore)) return 0;
-    const { clubName } = this.deps.mailSettings;
+    const { clubName } = this.deps.siteSettings;
     let written = 0;
     for (const booking of await this.deps.bookings.listByEvent(event.id)) {
       if (!getsReminder(booking, moment)) continue;

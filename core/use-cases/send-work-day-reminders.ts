@@ -20,7 +20,7 @@ export interface SendWorkDayRemindersDeps {
   outbox: Outbox;
   workDayLinks: BookingLinks;
   clock: Clock;
-  mailSettings: { clubName: string; publicBaseUrl: string };
+  siteSettings: { clubName: string; publicBaseUrl: string };
   reminderDaysBefore: number;
 }
 
@@ -44,7 +44,7 @@ export class SendWorkDayReminders {
     if (!workDay || workDay.date === null || Date.parse(workDay.date) !== Date.parse(date)) return 0;
     const moment = workDayReminderMoment(workDay, this.deps.reminderDaysBefore);
     if (moment === null || !workDayRemindersDue(workDay, now, this.deps.reminderDaysBefore)) return 0;
-    const { clubName, publicBaseUrl } = this.deps.mailSettings;
+    const { clubName, publicBaseUrl } = this.deps.siteSettings;
     let written = 0;
     for (const signup of await this.deps.workDays.listSignups(workDay.id)) {
       if (!getsWorkDayReminder(signup, moment)) continue;

@@ -21,9 +21,9 @@ export interface SignUpForWorkDayDeps {
   workDays: WorkDayRepository;
   clock: Clock;
   ids: IdGenerator;
-  /** The withdraw links' signer and the site's address; absent, no confirmation is written (unit tests of other rules). */
-  workDayLinks?: BookingLinks;
-  mailSettings?: { clubName: string; publicBaseUrl: string };
+  /** The withdraw links' signer and the site's address, for the confirmation. */
+  workDayLinks: BookingLinks;
+  siteSettings: { clubName: string; publicBaseUrl: string };
 }
 
 /** Which form field each work-day message is about, so the page can point at it. */
@@ -39,13 +39,13 @@ const FIELD_OF_MESSAGE: Record<string, string[]> = {
  * the repository in the same atomic step as the sign-up (none for a refused one, never one lost).
  */
 export function workDayConfirmationMail(deps: SignUpForWorkDayDeps, signup: WorkDaySignup, workDay: WorkDay, now: Date): OutboxMessage[] {
-  const { workDayLinks, mailSettings } = deps;
-  if (!signup.email || !workDayLinks || !mailSettings) return [];
+  const { workDayLinks, siteSettings } = deps;
+  if (!signup.email) return [];
   const mail = workDayConfirmation(signup, workDay, {
-    clubName: mailSettings.clubName,
-    location: mailSettings.clubName,
-    withdrawUrl: `${mailSettings.publicBaseUrl}${withdrawPathOf(workDayLinks, signup, workDay)}`,
-    workDayUrl: `${mailSettings.publicBaseUrl}${workDayPath(workDay.id)}`,
+    clubName: siteSettings.clubName,
+    location: siteSettings.clubName,
+    withdrawUrl: `${siteSettings.publicBaseUrl}${withdrawPathOf(workDayLinks, signup, workDay)}`,
+    workDayUrl: `${siteSettings.publicBaseUrl}${workDayPath(workDay.id)}`,
   });
   return [newOutboxMessage(deps.ids.next(), WORK_DAY_CONFIRMATION_KIND, signup.id, mail, now)];
 }

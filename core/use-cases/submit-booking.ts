@@ -42,16 +42,18 @@ export { BookingReceiptSchema, SubmitBookingResultSchema, type BookingReceipt, t
 export interface SubmitBookingDeps extends ConfirmationDeps {
   events: EventRepository;
   bookings: BookingRepository;
-  /** Absent when no payment provider is configured: paid events then cannot be booked. */
-  payments?: PaymentGateway;
+  payments: PaymentGateway;
   clock: Clock;
   ids: IdGenerator;
-  /** Absent: no cap on the places one address's bookings may hold (unit tests of other rules). */
-  addressLimits?: AddressLimitStore;
-  config: { maxAttendees: number; testHook: boolean; maxHeldPlacesPerAddress?: number; maxUnpaidSharePercent?: number };
-  /** Absent: offer links are refused (unit tests of other rules). */
-  waitingList?: WaitingList;
-  offerLinks?: BookingLinks;
+  addressLimits: AddressLimitStore;
+  /** MAX_ATTENDEES_PER_BOOKING: the most places one booking may take. */
+  maxAttendees: number;
+  /** PAYMENTS_TEST_HOOK: the test card's price hook. */
+  testHook: boolean;
+  /** The caps on the places one address's bookings may hold; each absent: no such cap. */
+  bookingLimits: { maxHeldPlacesPerAddress?: number; maxUnpaidSharePercent?: number };
+  waitingList: WaitingList;
+  offerLinks: BookingLinks;
 }
 
 /** Where a booking came from: the client's address (an IPv6 one reduced to its network). */
@@ -79,21 +81,17 @@ export class SubmitBooking {
     // Through an offer link: the offer must still stand, for this event.
     let offer: WaitlistEntry | null = null;
     if (offerToken !== undefined) {
-      const { waitingList, offerLinks, clock } = this.deps;
-      if (!waitingList || !offerLinks) throw new ConflictError(WAITLIST_MESSAGES.offerInvalid);
-      offer = await standingOffer({ waitingList, offerLinks, clock }, offerToken, now);
+      offer = await standingOffer(this.deps, offerToken, now);
       if (offer.eventId !== event.id) throw new ConflictError(WAITLIST_MESSAGES.offerInvalid);
     }
 
-    const checked = validateBookingForm(values, event, this.deps.config);
+    const checked = validateBookingForm(values, event, this.deps);
     if (!checked.ok) throw fieldsError(checked.errors);
     const form = checked.value;
 
-    const amount = priceBooking(event, form, { testHook: this.deps.config.testHook });
+    const amount = priceBooking(event, form, this.deps);
     const paymentRequired = event.requiresPayment && amount > 0;
     const payments = this.deps.payments;
-    // Refused before anything is stored, so no unpayable booking holds places.
-    if (paymentRequired && !payments) throw new PaymentError(CARD_PAYMENT_UNAVAILABLE);
     // An event in a currency the card account cannot take (one saved before the account changed)
     // is refused here, before anything is stored, not at the member's checkout.
     if (paymentRequired) {
@@ -105,9 +103,9 @@ export class SubmitBooking {
     // One address may hold only so many places through bookings of the last 30 minutes, so one
     // client cannot fill an event with bookings it never pays for (or spam bookings of free ones).
     const limits = this.deps.addressLimits;
-    const maxHeld = this.deps.config.maxHeldPlacesPerAddress;
-    const holdKey = context && limits && maxHeld !== undefined ? `places:${context.address}` : null;
-    if (holdKey && limits && maxHeld !== undefined) {
+    const maxHeld = this.deps.bookingLimits.maxHeldPlacesPerAddress;
+    const holdKey = context && maxHeld !== undefined ? `places:${context.address}` : null;
+    if (holdKey && maxHeld !== undefined) {
       const hold = await limits.holdPlaces(
         holdKey,
         { id: bookingId, places: form.numberAttending, until: new Date(now.getTime() + HOLD_MINUTES * 60_000) },
@@ -117,10 +115,10 @@ export class SubmitBooking {
     }
     // And of one paid event, the unpaid bookings from one address may hold only a share, so that one
     // request cannot hold a whole event for the length of a checkout, again and again.
-    const share = this.deps.config.maxUnpaidSharePercent;
+    const share = this.deps.bookingLimits.maxUnpaidSharePercent;
     const eventMax = paymentRequired && share !== undefined ? maxUnpaidPlacesPerAddress(event.capacity, share) : null;
     const eventKey = holdKey && eventMax !== null ? `${holdKey}:event:${event.id}` : null;
-    if (eventKey && limits && eventMax !== null) {
+    if (eventKey && eventMax !== null) {
       const hold = await limits.holdPlaces(
         eventKey,
         { id: bookingId, places: form.numberAttending, until: new Date(now.getTime() + HOLD_MINUTES * 60_000) },
@@ -137,7 +135,7 @@ export class SubmitBooking {
       // nothing holds the event's places. A checkout whose booking is then refused (full) is
       // never shown to anyone and charges nothing.
       let checkoutId: string | null = null;
-      if (paymentRequired && payments) {
+      if (paymentRequired) {
         ({ checkoutId } = await payments.createCheckout({
           bookingId,
           amount,
@@ -167,7 +165,7 @@ export class SubmitBooking {
       // An offer's own hold is not counted against the booking that takes it up, and goes with it.
       const added = await this.deps.bookings.addIfPlacesRemain(booking, { capacity: event.capacity, now, ...(offer ? { offerHoldId: offerHoldId(offer.id) } : {}) }, mail);
       if (!added.added) throw new NotEnoughPlacesError(added.placesLeft);
-      if (offer && this.deps.waitingList) {
+      if (offer) {
         await this.deps.waitingList.change(offer.id, (current) => {
           const next = bookedEntry(current, now);
           return next ? { entry: next } : null;
@@ -175,8 +173,8 @@ export class SubmitBooking {
       }
       return { bookingId, paymentRequired, amount, currency: event.currency, checkoutId, managePath: paymentRequired ? null : managePath(this.deps, booking, event) };
     } catch (error) {
-      if (holdKey && limits) await limits.releasePlaces(holdKey, bookingId);
-      if (eventKey && limits) await limits.releasePlaces(eventKey, bookingId);
+      if (holdKey) await limits.releasePlaces(holdKey, bookingId);
+      if (eventKey) await limits.releasePlaces(eventKey, bookingId);
       throw error;
     }
   }

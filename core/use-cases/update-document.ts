@@ -13,7 +13,7 @@ import { parseInput } from './parse-input';
 export interface UpdateDocumentDeps extends AuditTrailDeps {
   documents: DocumentRepository;
   search: SearchIndex;
-  reportSearchIndexError?: SearchIndexErrorReporter;
+  reportSearchIndexError: SearchIndexErrorReporter;
 }
 
 /** An admin changes a document's title, description or category; its file stays. */

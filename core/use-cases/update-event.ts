@@ -1,6 +1,6 @@
 import type { Admin } from '../entities/admin';
 import type { ClubEvent } from '../entities/event';
-import { DEFAULT_MAX_ATTENDEES, EventFormValuesSchema, validateEventForm } from '../domain/event-form';
+import { EventFormValuesSchema, validateEventForm } from '../domain/event-form';
 import { requirePermission } from '../domain/permissions';
 import { eventSearchRecord } from '../domain/search-records';
 import { ConflictError, NotFoundError } from '../errors';
@@ -18,11 +18,11 @@ export interface UpdateEventDeps extends AuditTrailDeps {
   events: EventRepository;
   search: SearchIndex;
   clock: Clock;
-  reportSearchIndexError?: SearchIndexErrorReporter;
+  reportSearchIndexError: SearchIndexErrorReporter;
   /** MAX_ATTENDEES_PER_BOOKING: the price is capped so the largest booking fits one payment. */
-  maxAttendees?: number;
+  maxAttendees: number;
   /** Asked which currency card payments can take, for an event that requires payment. */
-  payments?: PaymentGateway;
+  payments: PaymentGateway;
 }
 
 /** An edit refused because the event changed after it was read (another admin's edit, or its cancellation). */
@@ -37,7 +37,7 @@ export class UpdateEvent {
     if (!existing) throw new NotFoundError(EVENT_NOT_FOUND);
     const values = parseInput(EventFormValuesSchema, form);
     const checked = validateEventForm(values, {
-      maxAttendees: this.deps.maxAttendees ?? DEFAULT_MAX_ATTENDEES,
+      maxAttendees: this.deps.maxAttendees,
       cardCurrency: values.requiresPayment ? await cardCurrencyOf(this.deps.payments) : null,
     });
     if (!checked.ok) throw fieldsError(checked.errors);

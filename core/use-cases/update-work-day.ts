@@ -17,7 +17,7 @@ export interface UpdateWorkDayDeps extends AuditTrailDeps {
   workDays: WorkDayRepository;
   search: SearchIndex;
   ids: IdGenerator;
-  reportSearchIndexError?: SearchIndexErrorReporter;
+  reportSearchIndexError: SearchIndexErrorReporter;
 }
 
 /**

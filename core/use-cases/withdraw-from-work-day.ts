@@ -6,8 +6,7 @@ import { mySignupView, signupOfToken, type MyWorkDaySignupDeps } from './get-my-
 import type { MyWorkDaySignup } from './work-day-signup-schema';
 
 export interface WithdrawFromWorkDayDeps extends MyWorkDaySignupDeps {
-  /** Absent: nothing is written to the audit log (unit tests of other rules). */
-  audit?: AuditLog;
+  audit: AuditLog;
   ids: IdGenerator;
 }
 
@@ -24,7 +23,7 @@ export class WithdrawFromWorkDay {
     const { workDay, signupId } = await signupOfToken(this.deps, request);
     const removed = await this.deps.workDays.removeSignup(workDay.id, signupId);
     if (removed === null) return { ...mySignupView(workDay, null), message: WORK_DAY_WITHDRAW_MESSAGES.alreadyWithdrawn };
-    await this.deps.audit?.append([
+    await this.deps.audit.append([
       {
         id: this.deps.ids.next(),
         at: this.deps.clock.now().toISOString(),

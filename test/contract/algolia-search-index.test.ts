@@ -13,9 +13,12 @@ import {
   type AlgoliaSearchIndexOptions,
 } from '../../adapters/algolia/algolia-search-index';
 import { FixedClock } from '../../adapters/memory/fixed-clock';
+import { MemoryAuditLog } from '../../adapters/memory/memory-audit-log';
 import { MemoryBookingRepository } from '../../adapters/memory/memory-booking-repository';
 import { MemoryEventRepository } from '../../adapters/memory/memory-event-repository';
 import { SequentialIdGenerator } from '../../adapters/memory/sequential-id-generator';
+import { TestPaymentGateway } from '../../adapters/test-payments/test-payment-gateway';
+import type { Clock } from '../../core/ports/clock';
 import { emptyEventForm } from '../../core/domain/event-form';
 import type { Admin } from '../../core/entities/admin';
 import { UnavailableError } from '../../core/errors';
@@ -78,6 +81,18 @@ const page = (objectID: string, title: string, extra: Partial<SearchRecord> = {}
   tags: [],
   ...extra,
 });
+
+/** What the event use cases take besides the events and the index: an audit log, ids, a test gateway. */
+function eventDeps(clock: Clock) {
+  const secret = 'a-secret-for-the-contract-tests-0123';
+  return {
+    clock,
+    ids: new SequentialIdGenerator('ev'),
+    audit: new MemoryAuditLog(),
+    payments: new TestPaymentGateway({ checkoutSecret: secret, webhookSecret: secret, clock }),
+    maxAttendees: 50,
+  };
+}
 
 const queriesTo = (server: FakeAlgoliaServer) => server.requestsTo('POST', /^\/1\/indexes\/\*\/queries$/);
 
@@ -513,15 +528,16 @@ describe('events stay in sync: the event use cases push their changes to Algolia
     const admin: Admin = { uid: 'u1', email: 'admin@kestrel-yc.example', name: 'Ada', role: 'admin', permissions: ['events:read', 'events:write', 'bookings:read'], disabled: false, createdAt: '2026-01-01T00:00:00.000Z' };
     const form = { ...emptyEventForm(), name: 'Moonlight Sail', description: 'A gentle evening sail', eventdatetime: '2026-07-04T20:00', allowBooking: true };
 
-    const created = await new CreateEvent({ events, search: index, clock, ids: new SequentialIdGenerator('ev'), reportSearchIndexError: report }).execute(admin, form);
+    const deps = { ...eventDeps(clock), events, search: index, reportSearchIndexError: report };
+    const created = await new CreateEvent(deps).execute(admin, form);
     const found = await index.search('moonlight', { hitsPerIndex: 10 });
     expect(found.map((h) => [h.index, h.objectID, h.bookingUrl])).toEqual([['events', created.id, `/event-booking?id=${created.id}`]]);
 
-    await new UpdateEvent({ events, search: index, clock, reportSearchIndexError: report }).execute(admin, created.id, { ...form, name: 'Starlight Sail' });
+    await new UpdateEvent(deps).execute(admin, created.id, { ...form, name: 'Starlight Sail' });
     expect(await index.search('moonlight', { hitsPerIndex: 10 })).toEqual([]);
     expect((await index.search('starlight', { hitsPerIndex: 10 })).map((h) => h.name)).toEqual(['Starlight Sail']);
 
-    await new DeleteEvent({ events, bookings: new MemoryBookingRepository(), search: index, reportSearchIndexError: report }).execute(admin, created.id);
+    await new DeleteEvent({ ...deps, bookings: new MemoryBookingRepository() }).execute(admin, created.id);
     expect(await index.search('starlight', { hitsPerIndex: 10 })).toEqual([]);
     expect(reported).toEqual([]);
   });
@@ -534,10 +550,9 @@ describe('events stay in sync: the event use cases push their changes to Algolia
     const reported: unknown[] = [];
     const admin: Admin = { uid: 'u1', email: 'admin@kestrel-yc.example', name: 'Ada', role: 'admin', permissions: ['events:write'], disabled: false, createdAt: '2026-01-01T00:00:00.000Z' };
     const created = await new CreateEvent({
+      ...eventDeps(new FixedClock()),
       events,
       search: index,
-      clock: new FixedClock(),
-      ids: new SequentialIdGenerator('ev'),
       reportSearchIndexError: (error) => reported.push(error),
     }).execute(admin, { ...emptyEventForm(), name: 'Frostbite Race', eventdatetime: '2026-12-05T11:00' });
     expect(await events.get(created.id)).toMatchObject({ name: 'Frostbite Race' });

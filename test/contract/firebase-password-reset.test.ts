@@ -81,8 +81,9 @@ describe('Firebase password reset on the Firebase Authentication emulator', () =
       outbox,
       ids: new SequentialIdGenerator('id'),
       clock: new FixedClock(new Date()),
-      mailSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.kestrel-yc.example' },
+      siteSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.kestrel-yc.example' },
       mailOn: false,
+      reportPasswordResetError: () => {},
     });
     expect(request.available()).toBe(true);
     const answers = [];

@@ -3,6 +3,7 @@ import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-b
 import { FirestoreEventRepository } from '../../adapters/firestore/firestore-event-repository';
 import { FirestoreJobQueue } from '../../adapters/firestore/firestore-job-queue';
 import { FirestoreOutbox } from '../../adapters/firestore/firestore-outbox';
+import { FirestoreWorkDayRepository } from '../../adapters/firestore/firestore-work-day-repository';
 import { closeFirestore, openFirestore } from '../../adapters/firestore/firestore-storage';
 import { FixedClock } from '../../adapters/memory/fixed-clock';
 import { HmacBookingLinks } from '../../adapters/node-crypto/hmac-booking-links';
@@ -10,6 +11,7 @@ import { SqliteBookingRepository } from '../../adapters/sqlite/sqlite-booking-re
 import { SqliteEventRepository } from '../../adapters/sqlite/sqlite-event-repository';
 import { SqliteJobQueue } from '../../adapters/sqlite/sqlite-job-queue';
 import { SqliteOutbox } from '../../adapters/sqlite/sqlite-outbox';
+import { SqliteWorkDayRepository } from '../../adapters/sqlite/sqlite-work-day-repository';
 import { eventRemindersJob } from '../../core/domain/reminders';
 import type { Booking } from '../../core/entities/booking';
 import type { StoragePorts } from '../../core/ports/storage-ports';
@@ -22,7 +24,7 @@ import { tempSqlite } from '../support/temp-sqlite';
 
 const firestore = useFirestoreEmulator();
 
-type Ports = Pick<StoragePorts, 'events' | 'bookings' | 'outbox' | 'jobs'>;
+type Ports = Pick<StoragePorts, 'events' | 'bookings' | 'outbox' | 'jobs' | 'workDays'>;
 /** A store, and a way to open another connection to it (another server instance, or the same after a restart). */
 type Store = { open(): Promise<Ports>; close(): Promise<void> };
 
@@ -31,7 +33,7 @@ const onSqlite = async (): Promise<Store> => {
   return {
     open: async () => {
       const db = await sqlite.open();
-      return { events: new SqliteEventRepository(db), bookings: new SqliteBookingRepository(db), outbox: new SqliteOutbox(db), jobs: new SqliteJobQueue(db) };
+      return { events: new SqliteEventRepository(db), bookings: new SqliteBookingRepository(db), outbox: new SqliteOutbox(db), jobs: new SqliteJobQueue(db), workDays: new SqliteWorkDayRepository(db) };
     },
     close: sqlite.close,
   };
@@ -45,7 +47,7 @@ const onFirestore = async (): Promise<Store> => {
     open: async () => {
       const db = openFirestore({ projectId: emulator.projectId });
       opened.push(db);
-      return { events: new FirestoreEventRepository(db), bookings: new FirestoreBookingRepository(db), outbox: new FirestoreOutbox(db), jobs: new FirestoreJobQueue(db) };
+      return { events: new FirestoreEventRepository(db), bookings: new FirestoreBookingRepository(db), outbox: new FirestoreOutbox(db), jobs: new FirestoreJobQueue(db), workDays: new FirestoreWorkDayRepository(db) };
     },
     close: async () => {
       for (const db of opened) await closeFirestore(db);
@@ -66,7 +68,7 @@ function instance(ports: Ports, clock: FixedClock) {
     ...ports,
     clock,
     bookingLinks: new HmacBookingLinks('a-secret-of-at-least-sixteen-characters'),
-    mailSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.kestrel-yc.example' },
+    siteSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.kestrel-yc.example' },
     reminderDaysBefore: 2,
   };
   const useCase: UseCaseOf = (type) => new (type as unknown as new (d: typeof deps) => never)(deps);

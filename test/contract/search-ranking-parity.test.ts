@@ -13,6 +13,7 @@ import { TYPE_PRIORITY } from '../../core/domain/search-ranking';
 import { HIGHLIGHT_FIELDS, type SearchHit } from '../../core/entities/search-hit';
 import { readingMatchesExactly, searchReadings, searchWords } from '../../core/domain/search-synonyms';
 import { SearchSite } from '../../core/use-cases/search';
+import { FixedClock } from '../../adapters/memory/fixed-clock';
 import { seedDemoData } from '../../server/seed/seed-demo-data';
 import { RebuildSearchIndex } from '../../core/use-cases/rebuild-search-index';
 import { FakeAlgoliaServer } from '../support/fake-algolia-server';
@@ -71,8 +72,11 @@ beforeAll(async () => {
   });
   await new RebuildSearchIndex({ events, workDays, documents, campaignSource: campaigns, search: algoliaIndex }).execute();
 
-  sqlite = new SearchSite({ search: sqliteIndex });
-  algolia = new SearchSite({ search: algoliaIndex });
+  // A clock past every news item's publish time: both indexes are asked for the same hits.
+  const clock = new FixedClock('2100-01-01T00:00:00.000Z');
+  const reportSearchError = () => {};
+  sqlite = new SearchSite({ search: sqliteIndex, clock, reportSearchError });
+  algolia = new SearchSite({ search: algoliaIndex, clock, reportSearchError });
 });
 
 afterAll(async () => {

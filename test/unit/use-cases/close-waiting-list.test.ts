@@ -21,7 +21,7 @@ async function world() {
     waitingList,
     bookings: { releaseHold: async (_eventId, holdId) => void released.push(holdId) },
     clock: new FixedClock(NOW),
-    mailSettings: { clubName: 'Kestrel Yacht Club' },
+    siteSettings: { clubName: 'Kestrel Yacht Club' },
   });
   return { outbox, waitingList, released, close };
 }

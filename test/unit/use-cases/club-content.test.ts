@@ -50,7 +50,7 @@ describe('club content', () => {
   it('lists campaigns and documents through their ports, and gives a document’s file or "Document not found"', async () => {
     const campaigns = new MemoryCampaignRepository();
     await campaigns.put({ id: 'c1', subject: 'Fitting-out', finished_at: '2026-03-20T17:30:00.000Z', preview_url: null });
-    expect((await new ListCampaigns({ campaignSource: campaigns }).execute()).map((c) => c.subject)).toEqual(['Fitting-out']);
+    expect((await new ListCampaigns({ campaignSource: campaigns, clock: new FixedClock('2026-06-01T09:00:00.000Z') }).execute()).map((c) => c.subject)).toEqual(['Fitting-out']);
 
     const documents = new MemoryDocumentRepository();
     const files = new MemoryFileStore();

@@ -7,7 +7,7 @@ import { DECLINED_CARD, GOOD_CARD, GOOD_SIGNATURE, aForm, anEvent, makeWorld, ty
 
 async function paidBooking(world: World) {
   await world.events.create(anEvent({ requiresPayment: true, price: 2000 }));
-  const submit = new SubmitBooking({ ...world, config: { maxAttendees: 50, testHook: false } });
+  const submit = new SubmitBooking(world);
   const booked = await submit.execute(aForm({ numberAttending: '1', numberOfChildren: '0', numberOfSoftDrinks: '0' }));
   // The member goes on to the card step, which opens the checkout: the hold is 30 minutes.
   await new GetCheckout(world).execute(booked.checkoutId!);

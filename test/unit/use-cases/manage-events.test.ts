@@ -5,6 +5,7 @@ import { DeleteEvent } from '../../../core/use-cases/delete-event';
 import { ListAdminEvents } from '../../../core/use-cases/list-admin-events';
 import { GetAdminEvent } from '../../../core/use-cases/get-admin-event';
 import { SubmitBooking } from '../../../core/use-cases/submit-booking';
+import { CancelEvent } from '../../../core/use-cases/cancel-event';
 import { ConflictError, NotFoundError, PermissionError, UnavailableError, ValidationError } from '../../../core/errors';
 import type { SearchIndex } from '../../../core/ports/search-index';
 import { aForm, anAdmin, anEvent, makeWorld, withPermissions, type World } from './support/world';
@@ -195,7 +196,7 @@ describe('DeleteEvent', () => {
   it('refuses to delete an event that has bookings', async () => {
     const world = makeWorld();
     await world.events.create(anEvent());
-    await new SubmitBooking({ ...world, config: { maxAttendees: 50, testHook: false } }).execute(aForm());
+    await new SubmitBooking(world).execute(aForm());
     const attempt = new DeleteEvent(world).execute(anAdmin(), 'regatta');
     await expect(attempt).rejects.toBeInstanceOf(ConflictError);
     await expect(attempt).rejects.toThrow('This event has bookings and cannot be deleted');
@@ -242,5 +243,23 @@ describe('ListAdminEvents and GetAdminEvent', () => {
     expect(values).toMatchObject({ name: 'Autumn Regatta', eventdatetime: '2026-09-12T10:00', price: '12.50', currency: 'EUR', capacity: '40' });
     await expect(new GetAdminEvent(world).execute(anAdmin(), 'nope')).rejects.toThrow('Event not found');
     await expect(new GetAdminEvent(world).execute(withPermissions([]), created.id)).rejects.toBeInstanceOf(PermissionError);
+  });
+});
+
+describe('CancelEvent', () => {
+  it('always closes the event’s waiting list with it: everyone in line is told, and its search record is written again', async () => {
+    const world = makeWorld();
+    await world.events.create(anEvent({ eventdatetime: '2026-07-01T10:00:00.000Z' }));
+    const joinedAt = world.clock.now().toISOString();
+    await world.waitingList.join(
+      { id: 'w1', eventId: 'regatta', name: 'Wendy Waiting', email: 'wendy@example.org', places: 2, joinedAt, status: 'waiting', offeredUntil: null, updatedAt: joinedAt },
+      [],
+    );
+    const result = await new CancelEvent(world).execute(anAdmin(), 'regatta', { reason: 'Storm warning' });
+    expect(result).toMatchObject({ cancelled: 0, refunded: 0, refundsFailed: 0 });
+    expect((await world.waitingList.get('w1'))?.status).toBe('left');
+    const mail = await world.outbox.list();
+    expect(mail.map((m) => [m.mail.to, m.mail.subject])).toEqual([['wendy@example.org', `Event cancelled: ${result.event.name}`]]);
+    expect((await world.search.search('regatta', { hitsPerIndex: 10 })).map((h) => h.objectID)).toContain('regatta');
   });
 });

@@ -37,6 +37,8 @@ function world(newsSource: NewsSource = 'database', outside?: CampaignSource) {
     ids: new SequentialIdGenerator('n'),
     audit: new MemoryAuditLog(),
     newsSource,
+    reportSearchIndexError: () => {},
+    reportSearchError: () => {},
   };
   return {
     ...deps,

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryBookingRepository } from '../../../adapters/memory/memory-booking-repository';
 import { MemoryOutbox } from '../../../adapters/memory/memory-outbox';
-import { HmacBookingLinks } from '../../../adapters/node-crypto/hmac-booking-links';
 import { afterRefused, afterSent, GIVE_UP_AFTER_MS, newOutboxMessage } from '../../../core/domain/outbox';
 import type { OutgoingMail } from '../../../core/entities/mail';
 import { ConflictError, NotFoundError, PermissionError, ValidationError } from '../../../core/errors';
@@ -21,13 +20,7 @@ function mail(overrides: Partial<OutgoingMail> = {}): OutgoingMail {
 /** A world whose bookings write their confirmations to the outbox the admin reads. */
 function mailWorld() {
   const outbox = new MemoryOutbox();
-  const world = { ...makeWorld(), outbox, bookings: new MemoryBookingRepository(outbox) };
-  return {
-    ...world,
-    bookingLinks: new HmacBookingLinks('a-secret-for-the-unit-tests-0123456789'),
-    mailSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.example' },
-    config: { maxAttendees: 50, testHook: false },
-  };
+  return { ...makeWorld(), outbox, bookings: new MemoryBookingRepository(outbox) };
 }
 
 describe('ListOutbox', () => {

@@ -33,7 +33,7 @@ async function setUp(options: { mailOn?: boolean; identity?: IdentityProvider } 
     outbox: world.outbox,
     ids: world.ids,
     clock: world.clock,
-    mailSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.kestrel-yc.example' },
+    siteSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.kestrel-yc.example' },
     mailOn: options.mailOn ?? true,
     reportPasswordResetError: (error) => reported.push(error),
   });

@@ -9,7 +9,7 @@ import { aForm, anEvent, makeWorld, type World } from './support/world';
 const simple = { numberOfChildren: '0', numberOfSoftDrinks: '0', numberOfVegetarian: '0' };
 
 async function book(world: World, eventId: string, attending: number) {
-  return new SubmitBooking({ ...world, config: { maxAttendees: 50, testHook: false } }).execute(
+  return new SubmitBooking(world).execute(
     aForm({ eventId, numberAttending: String(attending), ...simple }),
   );
 }

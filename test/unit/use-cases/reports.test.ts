@@ -16,7 +16,7 @@ async function seed(world: World) {
   await world.events.create(anEvent({ id: 'dinner', name: 'Laying-up Dinner', requiresPayment: true, price: 2500, eventdatetime: '2026-06-20T18:00:00.000Z', eventenddatetime: null }));
   await world.events.create(anEvent({ id: 'regatta', eventdatetime: '2026-07-04T09:00:00.000Z' }));
   await world.events.create(anEvent({ id: 'ancient', name: 'Old Race', eventdatetime: '2025-09-01T09:00:00.000Z', eventenddatetime: null }));
-  const submit = new SubmitBooking({ ...world, config: { maxAttendees: 50, testHook: false } });
+  const submit = new SubmitBooking(world);
   const paid = await submit.execute(aForm({ eventId: 'dinner', numberAttending: '2', ...simple }));
   await new ConfirmPayment(world).execute({ source: 'card', checkoutId: paid.checkoutId!, cardToken: GOOD_CARD });
   world.clock.advance(60_000);

@@ -4,6 +4,7 @@ import { MemoryBookingRepository } from '../../../adapters/memory/memory-booking
 import { MemoryEventRepository } from '../../../adapters/memory/memory-event-repository';
 import { MemoryJobQueue } from '../../../adapters/memory/memory-job-queue';
 import { MemoryOutbox } from '../../../adapters/memory/memory-outbox';
+import { MemoryWorkDayRepository } from '../../../adapters/memory/memory-work-day-repository';
 import { HmacBookingLinks } from '../../../adapters/node-crypto/hmac-booking-links';
 import { MemoryWaitingList } from '../../../adapters/memory/memory-waiting-list';
 import { MemoryAuditLog } from '../../../adapters/memory/memory-audit-log';
@@ -29,7 +30,7 @@ function world(reminderDaysBefore = 2) {
     jobs: new MemoryJobQueue(),
     clock,
     bookingLinks: new HmacBookingLinks('a-secret-of-at-least-sixteen-characters'),
-    mailSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.kestrel-yc.example' },
+    siteSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.kestrel-yc.example' },
     reminderDaysBefore,
     // The waiting lists' round runs beside the reminders' (an empty waiting list here).
     waitingList: new MemoryWaitingList(outbox),
@@ -37,6 +38,9 @@ function world(reminderDaysBefore = 2) {
     ids: new SequentialIdGenerator(),
     audit: new MemoryAuditLog(),
     waitlistOfferHours: 24,
+    workDays: new MemoryWorkDayRepository(outbox),
+    // The news written in the app: the news index's round has nothing to refill.
+    newsSource: 'database' as const,
   };
   const useCase: UseCaseOf = (type) => new (type as unknown as new (d: typeof deps) => never)(deps);
   return { ...deps, runner: new RunDueJobs({ jobs: deps.jobs, clock, jobHandlers: jobHandlers(useCase) }) };

@@ -19,7 +19,7 @@ async function setUp() {
   const deps = {
     ...world,
     workDayLinks: new HmacBookingLinks(SECRET, 'workday-withdraw'),
-    mailSettings: { clubName: 'Kestrel YC', publicBaseUrl: 'https://club.example' },
+    siteSettings: { clubName: 'Kestrel YC', publicBaseUrl: 'https://club.example' },
     jobs: new MemoryJobQueue(),
     reminderDaysBefore: 2,
   };

@@ -18,6 +18,9 @@ import type { ClubEvent } from '../../../../core/entities/event';
 import type { WorkDay } from '../../../../core/entities/work-day';
 import { MemoryOutbox } from '../../../../adapters/memory/memory-outbox';
 import { MemoryAuditLog } from '../../../../adapters/memory/memory-audit-log';
+import { MemoryAddressLimitStore } from '../../../../adapters/memory/memory-address-limit-store';
+import { MemoryWaitingList } from '../../../../adapters/memory/memory-waiting-list';
+import { HmacBookingLinks } from '../../../../adapters/node-crypto/hmac-booking-links';
 import type { PasswordHasher } from '../../../../core/ports/password-hasher';
 import { anEvent as completeEvent, aWorkDay as completeWorkDay } from '../../../support/entities';
 import type {
@@ -107,6 +110,13 @@ export class FakePaymentGateway implements PaymentGateway {
   }
 }
 
+/** The secret the world's signed links use. */
+export const LINK_SECRET = 'a-secret-for-the-unit-tests-0123456789';
+
+/**
+ * Every port the use cases take, on memory adapters, and the settings as the server gives them:
+ * a use case is built from `{ ...world }` and the rules its test is about.
+ */
 export function makeWorld() {
   const clock = new FixedClock('2026-06-01T09:00:00.000Z');
   const ids = new SequentialIdGenerator('id');
@@ -134,8 +144,26 @@ export function makeWorld() {
     pdfs: new PdfLibPdfInspector(),
     hasher,
     identity: new LocalIdentityProvider({ credentials, sessions, hasher, ids: new SequentialIdGenerator('uid'), clock }),
+    waitingList: new MemoryWaitingList(outbox, audit),
+    addressLimits: new MemoryAddressLimitStore(),
+    bookingLinks: new HmacBookingLinks(LINK_SECRET),
+    waitlistLinks: new HmacBookingLinks(LINK_SECRET, 'waitlist-leave'),
+    offerLinks: new HmacBookingLinks(LINK_SECRET, 'waitlist-offer'),
+    workDayLinks: new HmacBookingLinks(LINK_SECRET, 'workday-withdraw'),
+    siteSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.example' },
+    maxAttendees: 50,
+    testHook: false,
+    bookingLimits: {},
+    newsSource: 'database' as const,
+    // What the server would log; the tests about a failure pass their own.
+    reportSearchIndexError: ignore,
+    reportSearchError: ignore,
+    reportPasswordResetError: ignore,
+    reportFileCleanupError: ignore,
   };
 }
+
+function ignore(): void {}
 export type World = ReturnType<typeof makeWorld>;
 
 export function anEvent(overrides: Partial<ClubEvent> = {}): ClubEvent {

@@ -1,0 +1,289 @@
+import type { Container } from 'inversify';
+import type { Knex } from 'knex';
+import { join } from 'node:path';
+import type { FirebaseIdentityProvider } from '../adapters/firebase/firebase-identity-provider';
+import { LocalIdentityProvider } from '../adapters/local-identity/local-identity-provider';
+import { MailerLiteCampaignSource } from '../adapters/mailerlite/mailerlite-campaign-source';
+import { ScryptPasswordHasher } from '../adapters/node-crypto/scrypt-password-hasher';
+import { HmacBookingLinks } from '../adapters/node-crypto/hmac-booking-links';
+import { SqliteAddressLimitStore } from '../adapters/sqlite/sqlite-address-limit-store';
+import { SqliteAdminRepository } from '../adapters/sqlite/sqlite-admin-repository';
+import { SqliteBookingRepository } from '../adapters/sqlite/sqlite-booking-repository';
+import { SqliteCampaignRepository } from '../adapters/sqlite/sqlite-campaign-repository';
+import { SqliteCredentialRepository } from '../adapters/sqlite/sqlite-credential-repository';
+import { SqliteDocumentRepository } from '../adapters/sqlite/sqlite-document-repository';
+import { SqliteEventRepository } from '../adapters/sqlite/sqlite-event-repository';
+import { SqliteLoginAttemptStore } from '../adapters/sqlite/sqlite-login-attempt-store';
+import { SqliteSearchIndex } from '../adapters/sqlite/sqlite-search-index';
+import { SqliteSessionRepository } from '../adapters/sqlite/sqlite-session-repository';
+import { SqlitePasswordResetTokenRepository } from '../adapters/sqlite/sqlite-password-reset-token-repository';
+import { CryptoSecretTokens } from '../adapters/node-crypto/crypto-secret-tokens';
+import type { SecretTokens } from '../core/ports/secret-tokens';
+import { SqliteWaterLevelRepository } from '../adapters/sqlite/sqlite-water-level-repository';
+import { SqliteWorkDayRepository } from '../adapters/sqlite/sqlite-work-day-repository';
+import { SqliteOutbox } from '../adapters/sqlite/sqlite-outbox';
+import { SqliteWaitingList } from '../adapters/sqlite/sqlite-waiting-list';
+import { SqliteAuditLog } from '../adapters/sqlite/sqlite-audit-log';
+import { SqliteJobQueue } from '../adapters/sqlite/sqlite-job-queue';
+import { MailOff, SmtpMailer } from '../adapters/smtp/smtp-mailer';
+import { CryptoIdGenerator } from '../adapters/system/crypto-id-generator';
+import { SystemClock } from '../adapters/system/system-clock';
+import { TestPaymentGateway } from '../adapters/test-payments/test-payment-gateway';
+import type { CampaignSource } from '../core/ports/campaign-source';
+import type { Clock } from '../core/ports/clock';
+import type { IdGenerator } from '../core/ports/id-generator';
+import type { IdentityProvider } from '../core/ports/identity-provider';
+import type { PasswordHasher } from '../core/ports/password-hasher';
+import type { PaymentGateway } from '../core/ports/payment-gateway';
+import type { SearchIndex } from '../core/ports/search-index';
+import type { Mailer } from '../core/ports/mailer';
+import type { StoragePorts } from '../core/ports/storage-ports';
+import { DirectoryFileStore } from '../adapters/system/directory-file-store';
+import { SqlitePhotoRepository } from '../adapters/sqlite/sqlite-photo-repository';
+import { SharpImageProcessor } from '../adapters/sharp/sharp-image-processor';
+import { PdfLibPdfInspector } from '../adapters/pdf-lib/pdf-lib-pdf-inspector';
+import type { PdfInspector } from '../core/ports/pdf-inspector';
+import type { ImageProcessor } from '../core/ports/image-processor';
+import type { BookingLinks } from '../core/ports/booking-links';
+import type { AppConfig } from './config';
+import { resolvePaymentSecrets } from './payment-secrets';
+
+// The ports and the adapters the configuration picks for them: the one place that knows which
+// adapter stands behind a port. server/container.ts binds these, then the feature modules'
+// use cases (server/features/).
+
+/** Every port the server needs; tests may replace any of them (a fixed clock, a fake gateway). */
+export interface Adapters extends StoragePorts {
+  clock: Clock;
+  ids: IdGenerator;
+  campaignSource: CampaignSource;
+  search: SearchIndex;
+  payments: PaymentGateway;
+  hasher: PasswordHasher;
+  identity: IdentityProvider;
+  mailer: Mailer;
+  bookingLinks: BookingLinks;
+  /** The waiting list's leave links: the same signing as bookingLinks, under another purpose. */
+  waitlistLinks: BookingLinks;
+  /** Waiting-list offers' booking links: the same signing again, under a third purpose. */
+  offerLinks: BookingLinks;
+  /** Work-day sign-ups' withdraw links: the same signing again, under the purpose 'workday-withdraw'. */
+  workDayLinks: BookingLinks;
+  secrets: SecretTokens;
+  /** Reads and resizes the photos admins upload (sharp). */
+  images: ImageProcessor;
+  pdfs: PdfInspector;
+}
+
+export type AdapterName = keyof Adapters;
+
+/**
+ * Every port, with the setting that chooses its adapter: the one list the identifiers, the
+ * storage choice and the use cases' dependencies are made from.
+ */
+const PORTS = {
+  clock: 'system',
+  ids: 'system',
+  hasher: 'system',
+  events: 'STORAGE',
+  bookings: 'STORAGE',
+  admins: 'STORAGE',
+  credentials: 'STORAGE',
+  sessions: 'STORAGE',
+  loginAttempts: 'STORAGE',
+  addressLimits: 'STORAGE',
+  workDays: 'STORAGE',
+  documents: 'STORAGE',
+  campaigns: 'STORAGE',
+  waterLevels: 'STORAGE',
+  campaignSource: 'CAMPAIGNS',
+  search: 'SEARCH',
+  payments: 'PAYMENTS',
+  identity: 'IDENTITY',
+  outbox: 'STORAGE',
+  audit: 'STORAGE',
+  jobs: 'STORAGE',
+  waitingList: 'STORAGE',
+  waitlistLinks: 'system',
+  offerLinks: 'system',
+  workDayLinks: 'system',
+  mailer: 'SMTP_URL',
+  bookingLinks: 'system',
+  resetTokens: 'STORAGE',
+  secrets: 'system',
+  files: 'STORAGE',
+  photos: 'STORAGE',
+  images: 'system',
+  pdfs: 'system',
+} as const satisfies Record<AdapterName, string>;
+
+const PORT_NAMES = Object.keys(PORTS) as AdapterName[];
+
+/** One inversify identifier per port, plus the configuration. */
+export const TYPES = {
+  config: Symbol.for('AppConfig'),
+  database: Symbol.for('Database'),
+  ...(Object.fromEntries(PORT_NAMES.map((name) => [name, Symbol.for(`port:${name}`)])) as Record<AdapterName, symbol>),
+};
+
+/** The ports that STORAGE chooses. */
+const STORAGE_PORTS = PORT_NAMES.filter((name) => PORTS[name] === 'STORAGE');
+
+/** The reporters the server passes in: told what failed where no answer can say it. */
+export interface ContainerOptions {
+  /** Told about search index updates that failed after the data itself was saved. */
+  reportSearchIndexError?: (error: unknown) => void;
+  /** Told about a failed search (the member sees an empty list, as the spec says). */
+  reportSearchError?: (error: unknown) => void;
+  /** Told what an operator must fix in an outside service's settings (e.g. a refused API key). */
+  reportConfigurationProblem?: (message: string) => void;
+  /** Told when a password-reset e-mail could not be written or asked for (the answer never says). */
+  reportPasswordResetError?: (error: unknown) => void;
+  /** Told when a deleted photo's files could not be removed (its record is gone all the same). */
+  reportFileCleanupError?: (error: unknown) => void;
+}
+
+/** The reporters, each given: one the server did not pass in tells no one. */
+export function reportersOf(options: ContainerOptions): Required<ContainerOptions> {
+  const tellNoOne = () => {};
+  return {
+    reportSearchIndexError: options.reportSearchIndexError ?? tellNoOne,
+    reportSearchError: options.reportSearchError ?? tellNoOne,
+    reportConfigurationProblem: options.reportConfigurationProblem ?? tellNoOne,
+    reportPasswordResetError: options.reportPasswordResetError ?? tellNoOne,
+    reportFileCleanupError: options.reportFileCleanupError ?? tellNoOne,
+  };
+}
+
+/**
+ * The only place that wires adapters to ports. The configuration picks each adapter once; an
+ * override replaces the configured one. Core classes carry no decorators: everything is bound
+ * with toDynamicValue or toConstantValue. Returns what closes the connections it opened.
+ */
+export async function bindAdapters(
+  container: Container,
+  config: AppConfig,
+  db: Knex,
+  overrides: Partial<Adapters>,
+  options: ContainerOptions,
+): Promise<() => Promise<void>> {
+  const bind = <K extends AdapterName>(name: K, make: (get: <J extends AdapterName>(n: J) => Adapters[J]) => Adapters[K]) => {
+    const override = overrides[name];
+    if (override) {
+      container.bind<Adapters[K]>(TYPES[name]).toConstantValue(override as Adapters[K]);
+      return;
+    }
+    container
+      .bind<Adapters[K]>(TYPES[name])
+      .toDynamicValue((ctx) => make((n) => ctx.get<Adapters[typeof n]>(TYPES[n])))
+      .inSingletonScope();
+  };
+
+  // The secrets file (DATA_DIR/secrets.json) is read once, by whichever port needs it first.
+  let secretsRead: ReturnType<typeof resolvePaymentSecrets> | undefined;
+  const paymentSecrets = () => (secretsRead ??= resolvePaymentSecrets(config));
+  bind('clock', () => new SystemClock());
+  bind('ids', () => new CryptoIdGenerator());
+  // STORAGE=firestore: every storage port on Firestore. firebase-admin loads only when chosen, and
+  // the database is read once here so that wrong settings stop the start, not the first request.
+  // The SQLite file is still opened: with SEARCH=sqlite the search index lives there.
+  const firestore =
+    config.firestore && !STORAGE_PORTS.every((name) => overrides[name])
+      ? await (await import('../adapters/firestore/firestore-storage')).openFirestoreStorage({
+          projectId: config.firestore.projectId,
+          ...(config.firestore.credentialsFile ? { credentialsFile: config.firestore.credentialsFile } : {}),
+          collectionPrefix: config.firestore.collectionPrefix,
+        })
+      : null;
+  bind('events', () => firestore?.events ?? new SqliteEventRepository(db));
+  bind('bookings', () => firestore?.bookings ?? new SqliteBookingRepository(db));
+  bind('admins', () => firestore?.admins ?? new SqliteAdminRepository(db));
+  bind('credentials', () => firestore?.credentials ?? new SqliteCredentialRepository(db));
+  bind('sessions', () => firestore?.sessions ?? new SqliteSessionRepository(db));
+  bind('resetTokens', () => firestore?.resetTokens ?? new SqlitePasswordResetTokenRepository(db));
+  bind('secrets', () => new CryptoSecretTokens());
+  bind('loginAttempts', () => firestore?.loginAttempts ?? new SqliteLoginAttemptStore(db));
+  bind('addressLimits', () => firestore?.addressLimits ?? new SqliteAddressLimitStore(db));
+  bind('workDays', () => firestore?.workDays ?? new SqliteWorkDayRepository(db));
+  bind('documents', () => firestore?.documents ?? new SqliteDocumentRepository(db));
+  bind('campaigns', () => firestore?.campaigns ?? new SqliteCampaignRepository(db));
+  bind('campaignSource', (get) => {
+    const mailerlite = config.mailerlite;
+    if (!mailerlite) return get('campaigns');
+    return new MailerLiteCampaignSource({
+      apiKey: mailerlite.apiKey,
+      baseUrl: mailerlite.baseUrl,
+      cacheMs: mailerlite.cacheMs,
+      clock: get('clock'),
+      ...(options.reportConfigurationProblem ? { reportProblem: options.reportConfigurationProblem } : {}),
+    });
+  });
+  bind('waterLevels', () => firestore?.waterLevels ?? new SqliteWaterLevelRepository(db));
+  bind('outbox', () => firestore?.outbox ?? new SqliteOutbox(db));
+  bind('audit', () => firestore?.audit ?? new SqliteAuditLog(db));
+  bind('jobs', () => firestore?.jobs ?? new SqliteJobQueue(db));
+  bind('waitingList', () => firestore?.waitingList ?? new SqliteWaitingList(db));
+  bind('files', () => firestore?.files ?? new DirectoryFileStore(join(config.dataDir, 'files')));
+  bind('photos', () => firestore?.photos ?? new SqlitePhotoRepository(db));
+  bind('images', () => new SharpImageProcessor());
+  bind('pdfs', () => new PdfLibPdfInspector());
+  // Without SMTP_URL no sender runs: the messages stay in the outbox for admins to read.
+  let smtp: SmtpMailer | null = null;
+  bind('mailer', () => (config.mail ? (smtp = new SmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from })) : new MailOff()));
+  const algolia = config.algolia && !overrides.search ? await import('../adapters/algolia/algolia-search-index') : null;
+  bind('search', () => (algolia && config.algolia ? new algolia.AlgoliaSearchIndex(config.algolia) : new SqliteSearchIndex(db)));
+  // The Square SDK and firebase-admin take seconds to load: only a server that uses them loads them.
+  const square = config.square && !overrides.payments ? await import('../adapters/square/square-payment-gateway') : null;
+  const firebase = config.firebase && !overrides.identity ? await import('../adapters/firebase/firebase-identity-provider') : null;
+  bind('payments', (get) => {
+    const secrets = paymentSecrets();
+    if (square && config.square) {
+      return new square.SquarePaymentGateway({
+        accessToken: config.square.accessToken,
+        locationId: config.square.locationId,
+        environment: config.square.environment,
+        webhookSignatureKey: config.square.webhookSignatureKey,
+        webhookNotificationUrl: config.square.webhookUrl,
+        applicationId: config.square.applicationId,
+        checkoutSecret: secrets.checkoutSecret,
+        ...(config.square.baseUrl ? { baseUrl: config.square.baseUrl } : {}),
+        clock: get('clock'),
+      });
+    }
+    return new TestPaymentGateway({ checkoutSecret: secrets.checkoutSecret, webhookSecret: secrets.webhookSecret, clock: get('clock') });
+  });
+  bind('hasher', () => new ScryptPasswordHasher());
+  bind('bookingLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret));
+  bind('waitlistLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret, 'waitlist-leave'));
+  bind('offerLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret, 'waitlist-offer'));
+  bind('workDayLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret, 'workday-withdraw'));
+  let firebaseIdentity: FirebaseIdentityProvider | null = null;
+  bind('identity', (get) => {
+    if (firebase && config.firebase) {
+      return (firebaseIdentity = new firebase.FirebaseIdentityProvider({
+        projectId: config.firebase.projectId,
+        webApiKey: config.firebase.webApiKey,
+        identityToolkitUrl: config.firebase.identityToolkitUrl,
+        sessions: get('sessions'),
+        clock: get('clock'),
+        ...(options.reportConfigurationProblem ? { reportProblem: options.reportConfigurationProblem } : {}),
+      }));
+    }
+    return new LocalIdentityProvider({
+      credentials: get('credentials'),
+      sessions: get('sessions'),
+      hasher: get('hasher'),
+      ids: get('ids'),
+      clock: get('clock'),
+    });
+  });
+
+  return async () => {
+    // firebase-admin keeps HTTP agents and timers that would hold the process open.
+    const identity = firebaseIdentity;
+    firebaseIdentity = null;
+    if (identity) await identity.close();
+    smtp?.close();
+    await firestore?.close();
+  };
+}

@@ -1,0 +1,101 @@
+import { CreateAdmin } from '../../core/use-cases/create-admin';
+import { GetDashboard } from '../../core/use-cases/dashboard';
+import { ListAdmins } from '../../core/use-cases/list-admins';
+import { ListAudit } from '../../core/use-cases/list-audit';
+import { RequestPasswordReset } from '../../core/use-cases/request-password-reset';
+import { ResetPassword } from '../../core/use-cases/reset-password';
+import { SignIn } from '../../core/use-cases/sign-in';
+import { UpdateAdmin } from '../../core/use-cases/update-admin';
+import type { AppConfig } from '../config';
+import { provide, siteSettings, type Feature } from './feature';
+
+/** The settings this feature reads, each under its one name. */
+const settingsOf = (config: AppConfig) => ({
+  siteSettings: siteSettings(config),
+  mailOn: config.mail !== null,
+});
+
+export const adminsFeature: Feature = {
+  name: 'admins',
+  useCases: ({ get, config, options }) => {
+    const settings = settingsOf(config);
+    return [
+      provide(ListAdmins, () => new ListAdmins({ admins: get('admins') })),
+      provide(
+        CreateAdmin,
+        () =>
+          new CreateAdmin({
+            identity: get('identity'),
+            admins: get('admins'),
+            clock: get('clock'),
+            audit: get('audit'),
+            ids: get('ids'),
+          }),
+      ),
+      provide(
+        UpdateAdmin,
+        () =>
+          new UpdateAdmin({
+            admins: get('admins'),
+            identity: get('identity'),
+            audit: get('audit'),
+            ids: get('ids'),
+            clock: get('clock'),
+          }),
+      ),
+      provide(
+        SignIn,
+        () =>
+          new SignIn({
+            identity: get('identity'),
+            admins: get('admins'),
+            loginAttempts: get('loginAttempts'),
+            clock: get('clock'),
+          }),
+      ),
+      provide(
+        RequestPasswordReset,
+        () =>
+          new RequestPasswordReset({
+            identity: get('identity'),
+            admins: get('admins'),
+            loginAttempts: get('loginAttempts'),
+            resetTokens: get('resetTokens'),
+            secrets: get('secrets'),
+            outbox: get('outbox'),
+            ids: get('ids'),
+            clock: get('clock'),
+            siteSettings: settings.siteSettings,
+            mailOn: settings.mailOn,
+            reportPasswordResetError: options.reportPasswordResetError,
+          }),
+      ),
+      provide(
+        ResetPassword,
+        () =>
+          new ResetPassword({
+            identity: get('identity'),
+            admins: get('admins'),
+            resetTokens: get('resetTokens'),
+            secrets: get('secrets'),
+            sessions: get('sessions'),
+            loginAttempts: get('loginAttempts'),
+            clock: get('clock'),
+            audit: get('audit'),
+            ids: get('ids'),
+          }),
+      ),
+      provide(ListAudit, () => new ListAudit({ audit: get('audit') })),
+      provide(
+        GetDashboard,
+        () =>
+          new GetDashboard({
+            events: get('events'),
+            bookings: get('bookings'),
+            clock: get('clock'),
+            workDays: get('workDays'),
+          }),
+      ),
+    ];
+  },
+};

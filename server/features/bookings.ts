@@ -1,0 +1,131 @@
+import { AdminBookingActions } from '../../core/use-cases/admin-booking-actions';
+import { GetBookingsOverview } from '../../core/use-cases/bookings-overview';
+import { CancelMyBooking } from '../../core/use-cases/cancel-my-booking';
+import { CheckPlaces } from '../../core/use-cases/check-places';
+import { GetEventBookings } from '../../core/use-cases/event-bookings';
+import { ExportEventBookings } from '../../core/use-cases/export-event-bookings';
+import { GetEventForBooking } from '../../core/use-cases/get-event-for-booking';
+import { GetMyBooking } from '../../core/use-cases/get-my-booking';
+import { SubmitBooking } from '../../core/use-cases/submit-booking';
+import type { AppConfig } from '../config';
+import { provide, siteSettings, type Feature } from './feature';
+
+/** The settings this feature reads, each under its one name. */
+const settingsOf = (config: AppConfig) => ({
+  maxAttendees: config.maxAttendeesPerBooking,
+  testHook: config.paymentsTestHook,
+  bookingLimits: {
+    maxHeldPlacesPerAddress: config.bookingLimits.maxHeldPlacesPerAddress,
+    maxUnpaidSharePercent: config.bookingLimits.maxUnpaidSharePercent,
+  },
+  siteSettings: siteSettings(config),
+  contactEmail: config.feedbackEmail,
+});
+
+export const bookingsFeature: Feature = {
+  name: 'bookings',
+  useCases: ({ get, config }) => {
+    const settings = settingsOf(config);
+    return [
+      provide(
+        SubmitBooking,
+        () =>
+          new SubmitBooking({
+            events: get('events'),
+            bookings: get('bookings'),
+            payments: get('payments'),
+            clock: get('clock'),
+            ids: get('ids'),
+            addressLimits: get('addressLimits'),
+            maxAttendees: settings.maxAttendees,
+            testHook: settings.testHook,
+            bookingLimits: settings.bookingLimits,
+            waitingList: get('waitingList'),
+            offerLinks: get('offerLinks'),
+            bookingLinks: get('bookingLinks'),
+            siteSettings: settings.siteSettings,
+          }),
+      ),
+      provide(CheckPlaces, () => new CheckPlaces({ bookings: get('bookings'), clock: get('clock') })),
+      provide(
+        GetEventForBooking,
+        () =>
+          new GetEventForBooking({
+            events: get('events'),
+            bookings: get('bookings'),
+            clock: get('clock'),
+          }),
+      ),
+      provide(
+        GetMyBooking,
+        () =>
+          new GetMyBooking({
+            bookings: get('bookings'),
+            events: get('events'),
+            bookingLinks: get('bookingLinks'),
+            clock: get('clock'),
+            contactEmail: settings.contactEmail,
+          }),
+      ),
+      provide(
+        CancelMyBooking,
+        () =>
+          new CancelMyBooking({
+            bookingLinks: get('bookingLinks'),
+            contactEmail: settings.contactEmail,
+            bookings: get('bookings'),
+            events: get('events'),
+            payments: get('payments'),
+            clock: get('clock'),
+            ids: get('ids'),
+            siteSettings: settings.siteSettings,
+          }),
+      ),
+      provide(
+        AdminBookingActions,
+        () =>
+          new AdminBookingActions({
+            audit: get('audit'),
+            outbox: get('outbox'),
+            bookingLinks: get('bookingLinks'),
+            maxAttendees: settings.maxAttendees,
+            testHook: settings.testHook,
+            bookings: get('bookings'),
+            events: get('events'),
+            payments: get('payments'),
+            clock: get('clock'),
+            ids: get('ids'),
+            siteSettings: settings.siteSettings,
+          }),
+      ),
+      provide(
+        GetBookingsOverview,
+        () =>
+          new GetBookingsOverview({
+            events: get('events'),
+            bookings: get('bookings'),
+            clock: get('clock'),
+          }),
+      ),
+      provide(
+        GetEventBookings,
+        () =>
+          new GetEventBookings({
+            events: get('events'),
+            bookings: get('bookings'),
+            clock: get('clock'),
+          }),
+      ),
+      provide(
+        ExportEventBookings,
+        () =>
+          new ExportEventBookings({
+            events: get('events'),
+            bookings: get('bookings'),
+            clock: get('clock'),
+            waitingList: get('waitingList'),
+          }),
+      ),
+    ];
+  },
+};

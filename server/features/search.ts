@@ -1,0 +1,31 @@
+import { RebuildSearchIndex } from '../../core/use-cases/rebuild-search-index';
+import { SearchSite } from '../../core/use-cases/search';
+import { provide, type Feature } from './feature';
+
+export const searchFeature: Feature = {
+  name: 'search',
+  useCases: ({ get, options }) => {
+    return [
+      provide(
+        SearchSite,
+        () =>
+          new SearchSite({
+            search: get('search'),
+            clock: get('clock'),
+            reportSearchError: options.reportSearchError,
+          }),
+      ),
+      provide(
+        RebuildSearchIndex,
+        () =>
+          new RebuildSearchIndex({
+            events: get('events'),
+            workDays: get('workDays'),
+            documents: get('documents'),
+            campaignSource: get('campaignSource'),
+            search: get('search'),
+          }),
+      ),
+    ];
+  },
+};

@@ -1,0 +1,64 @@
+import { AddWaterLevel } from '../../core/use-cases/add-water-level';
+import { CorrectWaterLevel } from '../../core/use-cases/correct-water-level';
+import { DeleteWaterLevel } from '../../core/use-cases/delete-water-level';
+import { GetWaterLevels } from '../../core/use-cases/get-water-levels';
+import { ImportWaterLevels } from '../../core/use-cases/import-water-levels';
+import { PreviewWaterLevelImport } from '../../core/use-cases/preview-water-level-import';
+import { provide, type Feature } from './feature';
+
+export const waterLevelsFeature: Feature = {
+  name: 'water-levels',
+  useCases: ({ get }) => {
+    return [
+      provide(GetWaterLevels, () => new GetWaterLevels({ waterLevels: get('waterLevels'), clock: get('clock') })),
+      provide(
+        AddWaterLevel,
+        () =>
+          new AddWaterLevel({
+            waterLevels: get('waterLevels'),
+            clock: get('clock'),
+            audit: get('audit'),
+            ids: get('ids'),
+          }),
+      ),
+      provide(
+        CorrectWaterLevel,
+        () =>
+          new CorrectWaterLevel({
+            waterLevels: get('waterLevels'),
+            audit: get('audit'),
+            ids: get('ids'),
+            clock: get('clock'),
+          }),
+      ),
+      provide(
+        DeleteWaterLevel,
+        () =>
+          new DeleteWaterLevel({
+            waterLevels: get('waterLevels'),
+            audit: get('audit'),
+            ids: get('ids'),
+            clock: get('clock'),
+          }),
+      ),
+      provide(
+        PreviewWaterLevelImport,
+        () =>
+          new PreviewWaterLevelImport({
+            waterLevels: get('waterLevels'),
+            clock: get('clock'),
+          }),
+      ),
+      provide(
+        ImportWaterLevels,
+        () =>
+          new ImportWaterLevels({
+            waterLevels: get('waterLevels'),
+            clock: get('clock'),
+            audit: get('audit'),
+            ids: get('ids'),
+          }),
+      ),
+    ];
+  },
+};

@@ -1,0 +1,106 @@
+import { readdirSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import ts from 'typescript';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * A use case is handed every port it uses: none is optional. (An optional port let a use case skip
+ * work quietly when the server forgot to wire one: the waiting list left open by a cancelled event.)
+ * A feature that can be off gets an explicit adapter that does nothing, not a missing field.
+ *
+ * Checked with the compiler: in core/, every use case's constructor argument and every type named
+ * ...Deps, with their inherited properties; a property whose type is (or is a Pick of) an interface
+ * from core/ports/ must not be optional.
+ */
+const ROOT = resolve(import.meta.dirname, '../../..');
+const USE_CASES = resolve(ROOT, 'core/use-cases');
+const PORTS = `${resolve(ROOT, 'core/ports')}/`;
+
+/** Every optional port, as "Owner.property" by file, in the use cases plus the `extra` files (path to text). */
+function optionalPorts(extra: Record<string, string>): { checked: number; found: Map<string, string[]> } {
+  const files = [...readdirSync(USE_CASES).filter((f) => f.endsWith('.ts')).map((f) => resolve(USE_CASES, f)), ...Object.keys(extra)];
+  const options: ts.CompilerOptions = { strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, skipLibCheck: true, noEmit: true, types: [] };
+  const host = ts.createCompilerHost(options);
+  const readFile = host.readFile.bind(host);
+  const fileExists = host.fileExists.bind(host);
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.readFile = (name) => extra[name] ?? readFile(name);
+  host.fileExists = (name) => name in extra || fileExists(name);
+  host.getSourceFile = (name, version, ...rest) =>
+    name in extra ? ts.createSourceFile(name, extra[name], version) : getSourceFile(name, version, ...rest);
+  const program = ts.createProgram(files, options, host);
+  const checker = program.getTypeChecker();
+
+  const declaredInPorts = (symbol: ts.Symbol | undefined) => !!symbol?.declarations?.some((d) => d.getSourceFile().fileName.startsWith(PORTS));
+  const isPort = (type: ts.Type): boolean => {
+    const parts = type.isUnion() ? type.types : [type];
+    return parts.some(
+      (part) => declaredInPorts(part.getSymbol()) || declaredInPorts(part.aliasSymbol) || (part.aliasTypeArguments ?? []).some((arg) => declaredInPorts(arg.getSymbol())),
+    );
+  };
+
+  let checked = 0;
+  const found = new Map<string, string[]>();
+  const check = (owner: string, type: ts.Type, at: ts.Node) => {
+    checked += 1;
+    for (const property of checker.getPropertiesOfType(type)) {
+      if (!(property.flags & ts.SymbolFlags.Optional)) continue;
+      if (!isPort(checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(property, at)))) continue;
+      const file = relative(ROOT, at.getSourceFile().fileName);
+      found.set(file, [...(found.get(file) ?? []), `${owner}.${property.name}`].sort());
+    }
+  };
+  for (const file of program.getSourceFiles()) {
+    if (!file.fileName.startsWith(`${resolve(ROOT, 'core')}/`) && !(file.fileName in extra)) continue;
+    ts.forEachChild(file, (node) => {
+      if (ts.isClassDeclaration(node) && node.name) {
+        const constructor = node.members.find(ts.isConstructorDeclaration);
+        const deps = constructor?.parameters[0];
+        if (deps) check(node.name.text, checker.getTypeAtLocation(deps), deps);
+      } else if ((ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) && node.name.text.endsWith('Deps')) {
+        check(node.name.text, checker.getTypeAtLocation(node.name), node.name);
+      }
+    });
+  }
+  return { checked, found };
+}
+
+/** A use case written wrongly on purpose, to show the check finds what it should. */
+const EXAMPLE = resolve(USE_CASES, '__optional-port-example__.ts');
+const EXAMPLE_TEXT = `
+  import type { Clock } from '../ports/clock';
+  import type { WaitingList } from '../ports/waiting-list';
+  import type { BookingRepository } from '../ports/booking-repository';
+  interface BaseDeps { clock?: Clock }
+  export interface ExampleDeps extends BaseDeps {
+    waitingList?: WaitingList | null;
+    bookings?: Pick<BookingRepository, 'get'>;
+    reportError?: (e: unknown) => void;
+    maxAttendees?: number;
+  }
+  export class Example { constructor(private readonly deps: ExampleDeps) {} }
+`;
+let result: ReturnType<typeof optionalPorts>;
+
+beforeAll(() => {
+  result = optionalPorts({ [EXAMPLE]: EXAMPLE_TEXT });
+}, 60_000);
+
+describe("use cases' dependencies", () => {
+  it('leave no port optional', () => {
+    expect(result.checked).toBeGreaterThan(80);
+    expect(Object.fromEntries([...result.found].filter(([file]) => file !== relative(ROOT, EXAMPLE)))).toEqual({});
+  });
+
+  it('are checked: an optional port is found, inherited, in a union or picked; optional settings are not ports', () => {
+    expect(result.found.get(relative(ROOT, EXAMPLE))).toEqual([
+      'BaseDeps.clock',
+      'Example.bookings',
+      'Example.clock',
+      'Example.waitingList',
+      'ExampleDeps.bookings',
+      'ExampleDeps.clock',
+      'ExampleDeps.waitingList',
+    ]);
+  });
+});
