@@ -1,0 +1,10 @@
+import { DashboardSchema, type Dashboard } from '@core/use-cases/dashboard';
+import { apiGet } from '../../../../lib/api';
+
+export type { Dashboard };
+export type DashboardStatistic = NonNullable<Dashboard['statistics']>[number];
+
+/** `statistics` is null when the admin lacks bookings:read: the server does not send what they may not see. */
+export function fetchDashboard(): Promise<Dashboard> {
+  return apiGet('/api/admin/dashboard', DashboardSchema);
+}
