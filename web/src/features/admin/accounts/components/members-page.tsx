@@ -10,7 +10,7 @@ import { useForm } from '../../../../lib/form';
 import { createAdmin, listAdmins, updateAdmin } from '../api/admins';
 import { useAdminSession, useSignedInAdmin } from '../../session/components/admin-session';
 import { Badge } from '../../shared/components/badge';
-import { LoadError, LoadStatus } from '../../shared/components/load-error';
+import { LoadError, LoadStatus } from '../../shared/components/legacy/load-error';
 import { PageTitle } from '../../shared/components/page-title';
 import { useAdminData } from '../../../../lib/query';
 import { Button } from '../../../../components/ui/button';

@@ -5,7 +5,7 @@ import { useAdminData } from '../../../../lib/query';
 import { fetchAudit } from '../../bookings/api/bookings';
 import { listAdmins } from '../../accounts/api/admins';
 import { AuditList } from '../../bookings/components/booking-detail-page';
-import { LoadError, Loading } from '../../shared/components/load-error';
+import { LoadError, Loading } from '../../shared/components/legacy/load-error';
 import { PageTitle } from '../../shared/components/page-title';
 
 export const AUDIT_MESSAGES = { failed: 'Failed to load the audit log' };

@@ -20,7 +20,7 @@ import { cancelBooking, correctBooking, fetchBooking, markBookingPaid, refundBoo
 import { useSignedInAdmin } from '../../session/components/admin-session';
 import { Badge } from '../../shared/components/badge';
 import { STATUS_TONE } from './event-bookings-page';
-import { LoadError, Loading } from '../../shared/components/load-error';
+import { LoadError, Loading } from '../../shared/components/legacy/load-error';
 import { DetailsList } from '../../../../components/ui/details-list';
 import { NoticeArea, type Notice } from '../../shared/components/notice';
 import { PageTitle } from '../../shared/components/page-title';

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { formatDate, formatDay } from '@core/domain/calendar';
 import { formatMoney } from '@core/domain/pricing';
 import { fetchBookingsOverview } from '../api/bookings';
-import { LoadError, Loading } from '../../shared/components/load-error';
+import { LoadError, Loading } from '../../shared/components/legacy/load-error';
 import { moneyList } from './money-list';
 import { PageTitle } from '../../shared/components/page-title';
 import { useAdminData } from '../../../../lib/query';

@@ -6,7 +6,7 @@ import { HOLD_MINUTES, truncatePaymentId } from '@core/domain/booking-state';
 import type { PaymentStatus } from '@core/entities/booking';
 import { bookingsCsvUrl, fetchEventBookings } from '../api/bookings';
 import { Badge, type BadgeTone } from '../../shared/components/badge';
-import { LoadError, Loading } from '../../shared/components/load-error';
+import { LoadError, Loading } from '../../shared/components/legacy/load-error';
 import { moneyList } from './money-list';
 import { PageTitle } from '../../shared/components/page-title';
 import { useAdminData } from '../../../../lib/query';

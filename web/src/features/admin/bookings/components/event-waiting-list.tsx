@@ -11,8 +11,8 @@ import { fetchWaitingList, offerToWaitingListEntry, removeFromWaitingList, type 
 import { useSignedInAdmin } from '../../session/components/admin-session';
 import { Badge, type BadgeTone } from '../../shared/components/badge';
 import { DataTable } from '../../shared/components/data-table';
-import { LoadStatus } from '../../shared/components/load-error';
-import { useConfirm } from '../../shared/components/use-confirm';
+import { LoadStatus } from '../../shared/components/legacy/load-error';
+import { useConfirm } from '../../shared/components/legacy/use-confirm';
 
 const STATUS: Record<WaitlistStatus, { label: string; tone: BadgeTone }> = {
   waiting: { label: 'Waiting', tone: 'blue' },

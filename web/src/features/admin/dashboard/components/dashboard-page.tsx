@@ -4,7 +4,7 @@ import { mayOpen } from '@core/domain/permissions';
 import { fetchDashboard } from '../api/dashboard';
 import { useSignedInAdmin } from '../../session/components/admin-session';
 import { Badge } from '../../shared/components/badge';
-import { LoadError, Loading } from '../../shared/components/load-error';
+import { LoadError, Loading } from '../../shared/components/legacy/load-error';
 import { PageTitle } from '../../shared/components/page-title';
 import { useAdminData } from '../../../../lib/query';
 import { DataTable } from '../../shared/components/data-table';

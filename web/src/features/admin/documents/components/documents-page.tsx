@@ -10,7 +10,7 @@ import { useForm } from '../../../../lib/form';
 import { useAdminData } from '../../../../lib/query';
 import { deleteDocument, listDocuments, reorderDocuments, replaceDocumentFile, updateDocument, uploadDocument } from '../api/documents';
 import { DataTable } from '../../shared/components/data-table';
-import { LoadError, LoadStatus } from '../../shared/components/load-error';
+import { LoadError, LoadStatus } from '../../shared/components/legacy/load-error';
 import { NoticeArea, type Notice } from '../../shared/components/notice';
 import { PanelForm } from '../../shared/components/panel-form';
 import { PageTitle } from '../../shared/components/page-title';

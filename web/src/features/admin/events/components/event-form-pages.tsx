@@ -3,7 +3,7 @@ import { emptyEventForm, type EventFormValues } from '@core/domain/event-form';
 import { useAdminData } from '../../../../lib/query';
 import { createEvent, getEvent, updateEvent } from '../api/events';
 import { EventForm } from './event-form';
-import { CreatePage, EditPage, SaveFailureAlert, useSave, type SaveOptions } from '../../shared/components/form-page';
+import { CreatePage, EditPage, SaveFailureAlert, useSave, type SaveOptions } from '../../shared/components/legacy/form-page';
 
 export const CREATE_MESSAGES = { success: 'Event created successfully!', failed: 'Failed to create event. Please try again.' };
 export const UPDATE_MESSAGES = { success: 'Event updated successfully!', failed: 'Failed to update event. Please try again.' };

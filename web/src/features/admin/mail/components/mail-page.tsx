@@ -14,7 +14,7 @@ import { getOutboxMessage, listOutbox, outboxHtmlUrl, resendOutboxMessage, type 
 import { useSignedInAdmin } from '../../session/components/admin-session';
 import { Badge, type BadgeTone } from '../../shared/components/badge';
 import { DataTable } from '../../shared/components/data-table';
-import { LoadError, Loading } from '../../shared/components/load-error';
+import { LoadError, Loading } from '../../shared/components/legacy/load-error';
 import { NoticeArea, type Notice } from '../../shared/components/notice';
 import { PageTitle } from '../../shared/components/page-title';
 import './mail.css';

@@ -5,7 +5,7 @@ import { newsItemPath } from '@core/domain/news-items';
 import { useAdminData } from '../../../../lib/query';
 import { createNewsItem, getNewsItem, updateNewsItem } from '../api/news';
 import { NewsForm } from './news-form';
-import { CreatePage, EditPage, SaveFailureAlert, useSave, type SaveOptions } from '../../shared/components/form-page';
+import { CreatePage, EditPage, SaveFailureAlert, useSave, type SaveOptions } from '../../shared/components/legacy/form-page';
 
 export const NEWS_SAVE_FAILED = 'Failed to save the news item. Please try again.';
 export const NEWS_LOAD_FAILED = 'Failed to load the news item';

@@ -12,10 +12,10 @@ import { deleteNewsItem, listNews } from '../api/news';
 import { useSignedInAdmin } from '../../session/components/admin-session';
 import { Badge, type BadgeTone } from '../../shared/components/badge';
 import { DataTable } from '../../shared/components/data-table';
-import { LoadError, LoadStatus } from '../../shared/components/load-error';
+import { LoadError, LoadStatus } from '../../shared/components/legacy/load-error';
 import { NoticeArea, useFlashNotice } from '../../shared/components/notice';
 import { PageHead } from '../../shared/components/page-title';
-import { useConfirm } from '../../shared/components/use-confirm';
+import { useConfirm } from '../../shared/components/legacy/use-confirm';
 
 export const NEWS_DELETE_FAILED = 'Failed to delete the news item. Please try again.';
 

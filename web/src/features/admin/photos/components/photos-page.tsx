@@ -8,7 +8,7 @@ import { ApiError, refusalMessage } from '../../../../lib/api';
 import { useForm } from '../../../../lib/form';
 import { useAdminData } from '../../../../lib/query';
 import { deletePhoto, listAdminPhotos, reorderPhotos, updatePhoto, uploadPhoto, type AdminPhoto } from '../api/photos';
-import { LoadError, LoadStatus } from '../../shared/components/load-error';
+import { LoadError, LoadStatus } from '../../shared/components/legacy/load-error';
 import { NoticeArea, type Notice } from '../../shared/components/notice';
 import { PanelForm } from '../../shared/components/panel-form';
 import { PageTitle } from '../../shared/components/page-title';

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { PasswordResetAnswerSchema } from '@core/use-cases/password-reset-schema';
 import { apiPost } from '../../../../lib/api';
 
@@ -10,6 +11,14 @@ export async function requestPasswordReset(email: string): Promise<string> {
 }
 
 /** Sets the new password with the link's token. */
-export async function confirmPasswordReset(token: string, password: string): Promise<string> {
+export async function confirmPasswordReset({ token, password }: { token: string; password: string }): Promise<string> {
   return (await apiPost('/api/admin/password-reset/confirm', { token, password }, PasswordResetAnswerSchema, signedOut)).message;
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: requestPasswordReset });
+}
+
+export function useConfirmPasswordReset() {
+  return useMutation({ mutationFn: confirmPasswordReset });
 }

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ApiError, onUnauthenticated } from '../../../../lib/api';
-import { fetchSession, signOut as requestSignOut, type SessionAdmin } from '../api/session';
+import { useQueryClient } from '@tanstack/react-query';
+import { sessionQueryOptions, useSignOut, type SessionAdmin } from '../api/session';
 
 type SessionState =
   | { status: 'checking'; admin: null }
@@ -11,7 +12,10 @@ type SessionState =
 interface SessionContextValue {
   session: SessionState;
   signedIn(admin: SessionAdmin): void;
-  signOut(): Promise<void>;
+  /** Signs out; the sign-in guard moves to the login page once the session is gone. */
+  signOut(): void;
+  /** The sign-out request is under way. */
+  signingOut: boolean;
 }
 
 const SessionContext = createContext<SessionContextValue | null>(null);
@@ -22,10 +26,12 @@ const SessionContext = createContext<SessionContextValue | null>(null);
  */
 export function AdminSessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<SessionState>({ status: 'checking', admin: null });
+  const client = useQueryClient();
 
   useEffect(() => {
     let live = true;
-    fetchSession()
+    client
+      .fetchQuery(sessionQueryOptions())
       .then((admin) => live && setSession({ status: 'signed-in', admin }))
       .catch((error: unknown) => {
         if (!live) return;
@@ -37,7 +43,7 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
     return () => {
       live = false;
     };
-  }, []);
+  }, [client]);
 
   useEffect(() => onUnauthenticated(() => setSession({ status: 'signed-out', admin: null })), []);
 
@@ -47,28 +53,26 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
     function onPageShow(event: PageTransitionEvent) {
       if (!event.persisted) return;
       setSession({ status: 'checking', admin: null });
-      fetchSession().then(
+      client.fetchQuery(sessionQueryOptions()).then(
         (admin) => setSession({ status: 'signed-in', admin }),
         () => setSession({ status: 'signed-out', admin: null }),
       );
     }
     window.addEventListener('pageshow', onPageShow);
     return () => window.removeEventListener('pageshow', onPageShow);
-  }, []);
+  }, [client]);
 
   const signedIn = useCallback((admin: SessionAdmin) => setSession({ status: 'signed-in', admin }), []);
 
-  const signOut = useCallback(async () => {
-    try {
-      await requestSignOut();
-    } finally {
-      // Forget the admin even when the server could not be told: the cookie is HttpOnly and the
-      // server revokes it on its side; the page must show nothing either way.
-      setSession({ status: 'signed-out', admin: null, byUser: true });
-    }
-  }, []);
+  const signOutMutation = useSignOut({
+    // Forget the admin even when the server could not be told: the cookie is HttpOnly and the
+    // server revokes it on its side; the page must show nothing either way.
+    onSettled: () => setSession({ status: 'signed-out', admin: null, byUser: true }),
+  });
+  const { mutate: requestSignOut, isPending: signingOut } = signOutMutation;
+  const signOut = useCallback(() => requestSignOut(), [requestSignOut]);
 
-  const value = useMemo(() => ({ session, signedIn, signOut }), [session, signedIn, signOut]);
+  const value = useMemo(() => ({ session, signedIn, signOut, signingOut }), [session, signedIn, signOut, signingOut]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

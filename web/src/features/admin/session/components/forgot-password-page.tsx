@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { RESET_MESSAGES } from '@core/domain/password-reset';
 import { inputErrors } from '@core/use-cases/parse-input';
 import { PasswordResetRequestSchema, type PasswordResetRequest } from '@core/use-cases/password-reset-schema';
@@ -7,7 +6,7 @@ import { Field } from '../../../../components/ui/field';
 import { ApiError } from '../../../../lib/api';
 import { useClubConfig } from '../../../../lib/club-config';
 import { useForm } from '../../../../lib/form';
-import { requestPasswordReset } from '../api/password-reset';
+import { useRequestPasswordReset } from '../api/password-reset';
 import { AccountForm, BackToSignIn } from './account-form';
 import { PageTitle } from '../../shared/components/page-title';
 
@@ -16,7 +15,9 @@ const FAILED = 'The request could not be sent. Please try again.';
 /** "Forgot password?": the admin's e-mail, then the same answer whoever it belongs to. */
 export function ForgotPasswordPage() {
   const config = useClubConfig();
-  const [sent, setSent] = useState<string | null>(null);
+  const request = useRequestPasswordReset();
+  // The server's answer once the request went through: the same whoever the address belongs to.
+  const sent = request.data ?? null;
   const form = useForm<PasswordResetRequest, 'email'>({
     initial: { email: '' },
     validate: (values) => inputErrors(PasswordResetRequestSchema, values),
@@ -26,14 +27,14 @@ export function ForgotPasswordPage() {
   });
   const { submitting, formError } = form;
 
-  const send = async (values: PasswordResetRequest) => {
-    try {
-      setSent(await requestPasswordReset(values.email.trim()));
-    } catch (error) {
-      const refused = error instanceof ApiError && [400, 404, 429].includes(error.status);
-      form.refuse(error instanceof ApiError && error.status === 400 ? error.fields : {}, refused ? (error as ApiError).message : FAILED);
-    }
-  };
+  const send = (values: PasswordResetRequest) =>
+    request.mutateAsync(values.email.trim()).then(
+      () => undefined,
+      (error: unknown) => {
+        const refused = error instanceof ApiError && [400, 404, 429].includes(error.status);
+        form.refuse(error instanceof ApiError && error.status === 400 ? error.fields : {}, refused ? (error as ApiError).message : FAILED);
+      },
+    );
 
   return (
     <div className="adm-login">

@@ -5,7 +5,7 @@ import { LOGIN_MESSAGES, validateLoginForm } from '@core/domain/login';
 import { Field } from '../../../../components/ui/field';
 import { useForm } from '../../../../lib/form';
 import { ApiError } from '../../../../lib/api';
-import { signIn } from '../api/session';
+import { useSignIn } from '../api/session';
 import { useAdminSession } from './admin-session';
 import { Loading } from '../../shared/components/load-error';
 import { PageTitle } from '../../shared/components/page-title';
@@ -58,6 +58,7 @@ export function LoginPage() {
     idOf: (name) => `adm-login-${name}`,
     show: 'submit',
   });
+  const signIn = useSignIn();
   const { values, errorFor, submitting, formError: error } = form;
   // Once signed in here, this page sends the admin on itself (back where they were going).
   const [leaving, setLeaving] = useState(false);
@@ -67,16 +68,15 @@ export function LoginPage() {
 
   const ready = values.email.trim() !== '' && values.password !== '';
 
-  const send = async (login: LoginForm) => {
-    try {
-      const admin = await signIn(login.email.trim(), login.password);
-      setLeaving(true);
-      signedIn(admin);
-      navigate(destination(state), { replace: true });
-    } catch (err) {
-      form.refuse(err instanceof ApiError && err.status === 400 ? err.fields : {}, loginErrorMessage(err));
-    }
-  };
+  const send = (login: LoginForm) =>
+    signIn.mutateAsync({ email: login.email.trim(), password: login.password }).then(
+      (admin) => {
+        setLeaving(true);
+        signedIn(admin);
+        navigate(destination(state), { replace: true });
+      },
+      (err: unknown) => form.refuse(err instanceof ApiError && err.status === 400 ? err.fields : {}, loginErrorMessage(err)),
+    );
 
   return (
     <div className="adm-login">

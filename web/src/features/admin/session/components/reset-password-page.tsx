@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { RESET_MESSAGES, RESET_TOKEN_PATTERN } from '@core/domain/password-reset';
 import { MIN_PASSWORD_LENGTH } from '@core/use-cases/create-admin';
@@ -8,12 +7,17 @@ import { Alert } from '../../../../components/ui/alert';
 import { Field } from '../../../../components/ui/field';
 import { ApiError } from '../../../../lib/api';
 import { useForm } from '../../../../lib/form';
-import { confirmPasswordReset } from '../api/password-reset';
+import { useConfirmPasswordReset } from '../api/password-reset';
 import { AccountForm, BackToSignIn } from './account-form';
 import { PageTitle } from '../../shared/components/page-title';
 
 const FAILED = 'The new password could not be saved. Please try again.';
 const MISMATCH = 'The passwords do not match';
+
+/** The server refused the link itself rather than the password. */
+function aboutTheLink(error: unknown): boolean {
+  return error instanceof ApiError && ((error.status === 400 && Object.keys(error.fields).length === 0) || error.status === 404);
+}
 
 interface ResetValues {
   password: string;
@@ -25,8 +29,6 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const token = params.get('token') ?? '';
-  // A link whose token cannot be ours is answered at once; the server judges every other one.
-  const [linkError, setLinkError] = useState<string | null>(RESET_TOKEN_PATTERN.test(token) ? null : RESET_MESSAGES.invalid);
   const form = useForm<ResetValues, 'password' | 'repeat'>({
     initial: { password: '', repeat: '' },
     validate: (values) => {
@@ -39,19 +41,21 @@ export function ResetPasswordPage() {
     show: 'submit',
   });
   const { submitting, formError } = form;
+  const confirm = useConfirmPasswordReset();
+  // A link whose token cannot be ours is answered at once; the server judges every other one.
+  // Once it has refused the link itself (not valid, expired or used), no form can fix that.
+  const refusedLink = confirm.error && aboutTheLink(confirm.error) ? confirm.error.message : null;
+  const linkError = RESET_TOKEN_PATTERN.test(token) ? refusedLink : RESET_MESSAGES.invalid;
 
-  const send = async (values: ResetValues) => {
-    try {
-      const done = await confirmPasswordReset(token, values.password);
-      navigate('/admin/login', { replace: true, state: { passwordReset: done } });
-    } catch (error) {
-      if (!(error instanceof ApiError)) return form.refuse({}, FAILED);
-      const aboutTheLink = (error.status === 400 && Object.keys(error.fields).length === 0) || error.status === 404;
-      // The link itself was refused (not valid, expired or used): no form can fix that.
-      if (aboutTheLink) return setLinkError(error.message);
-      form.refuse(error.fields, error.status === 400 ? null : FAILED);
-    }
-  };
+  const send = (values: ResetValues) =>
+    confirm.mutateAsync({ token, password: values.password }).then(
+      (done) => void navigate('/admin/login', { replace: true, state: { passwordReset: done } }),
+      (error: unknown) => {
+        if (!(error instanceof ApiError)) return form.refuse({}, FAILED);
+        // A refused link replaces the form (linkError above).
+        if (!aboutTheLink(error)) form.refuse(error.fields, error.status === 400 ? null : FAILED);
+      },
+    );
 
   return (
     <div className="adm-login">

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { PATHS } from '@core/paths';
 import { mayOpen } from '@core/domain/permissions';
@@ -8,14 +7,8 @@ import { Button } from '../../../../components/ui/button';
 /** The frame of every signed-in screen: skip link, navigation, the way back to the members' area, who is signed in, Sign Out. */
 export function AdminLayout() {
   const admin = useSignedInAdmin();
-  const { signOut } = useAdminSession();
-  const [signingOut, setSigningOut] = useState(false);
-
-  async function handleSignOut() {
-    setSigningOut(true);
-    // The sign-in guard moves to the login page once the session is gone.
-    await signOut();
-  }
+  // The sign-in guard moves to the login page once the session is gone.
+  const { signOut, signingOut } = useAdminSession();
 
   // Only the screens this admin may open, by the core's route table.
   const links = [
@@ -60,7 +53,7 @@ export function AdminLayout() {
               <span aria-hidden="true">← </span>Members' area
             </Link>
             <span className="adm-user-name">{admin.name}</span>
-            <Button variant="light" onClick={handleSignOut} disabled={signingOut}>
+            <Button variant="light" onClick={signOut} disabled={signingOut}>
               {signingOut ? 'Signing out…' : 'Sign Out'}
             </Button>
           </div>

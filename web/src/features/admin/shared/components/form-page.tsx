@@ -1,7 +1,7 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../../lib/api';
-import type { DataState } from '../../../../lib/query';
+import type { AdminQuery } from '../api/admin-query';
 import { Alert } from '../../../../components/ui/alert';
 import { AccessDenied } from './access-denied';
 import { LoadError, Loading } from './load-error';
@@ -14,8 +14,14 @@ export interface SaveFailure {
   permission: string | null;
 }
 
+/** The save of a create or edit page: a write through useMutation (its api hook). */
+export interface SaveMutation<V, S> {
+  mutateAsync: (values: V) => Promise<S>;
+  error: Error | null;
+}
+
 export interface SaveOptions<V, S> {
-  save: (values: V) => Promise<S>;
+  mutation: SaveMutation<V, S>;
   /** Where the admin goes once it is saved, and the message they find there. */
   saved: (result: S) => { to: string; message: string };
   /** The catalogue's message for a failure the server did not explain. */
@@ -25,31 +31,38 @@ export interface SaveOptions<V, S> {
   permission?: boolean;
 }
 
+/** A 400 with field messages: they go to the form, not to the page's alert. */
+function fieldsOf(error: unknown): Record<string, string> | null {
+  return error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0 ? error.fields : null;
+}
+
 /**
  * A create or edit page's save: on success, on to the next screen with a flash; a 400 with field
  * messages hands them to the form; a refusal the admin can act on is told in the server's words,
- * anything else in the catalogue's.
+ * anything else in the catalogue's. The failure is the mutation's own error, so a new attempt
+ * clears it.
  */
-export function useSave<V, S>({ save, saved, failed, refusals, permission = true }: SaveOptions<V, S>) {
+export function useSave<V, S>({ mutation, saved, failed, refusals, permission = true }: SaveOptions<V, S>) {
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
+  const { error } = mutation;
+  let failure: SaveFailure | null = null;
+  if (error && !fieldsOf(error)) {
+    failure =
+      error instanceof ApiError && refusals.includes(error.status)
+        ? { message: error.message, permission: permission && error.status === 403 ? error.permission : null }
+        : { message: failed, permission: null };
+  }
 
-  async function submit(values: V): Promise<Record<string, string> | null> {
-    setFailure(null);
-    try {
-      const { to, message } = saved(await save(values));
-      const flash: Flash = { kind: 'success', message };
-      navigate(to, { state: { flash } });
-      return null;
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0) return error.fields;
-      if (error instanceof ApiError && refusals.includes(error.status)) {
-        setFailure({ message: error.message, permission: permission && error.status === 403 ? error.permission : null });
+  function submit(values: V): Promise<Record<string, string> | null> {
+    return mutation.mutateAsync(values).then(
+      (result) => {
+        const { to, message } = saved(result);
+        const flash: Flash = { kind: 'success', message };
+        navigate(to, { state: { flash } });
         return null;
-      }
-      setFailure({ message: failed, permission: null });
-      return null;
-    }
+      },
+      (refused: unknown) => fieldsOf(refused),
+    );
   }
   return { submit, failure };
 }
@@ -90,7 +103,8 @@ export function CreatePage({ back, backLabel, title, failure, children }: { back
  * list with `notFound` as its message; a 403 is the Access Denied screen.
  */
 export function EditPage<T>({
-  data: { state, reload },
+  query,
+  onRetry,
   back,
   backLabel,
   title,
@@ -102,7 +116,8 @@ export function EditPage<T>({
   loadFailed,
   children,
 }: {
-  data: { state: DataState<T>; reload: () => void };
+  query: AdminQuery<T>;
+  onRetry: () => void;
   back: string;
   backLabel: string;
   title: string;
@@ -117,23 +132,23 @@ export function EditPage<T>({
   children: (data: T) => ReactNode;
 }) {
   const navigate = useNavigate();
-  const gone = state.status === 'error' && state.error.status === 404;
+  const gone = query.isError && query.error.status === 404;
   useEffect(() => {
     if (!gone) return;
     const flash: Flash = { kind: 'error', message: notFound };
     navigate(list, { replace: true, state: { flash } });
   }, [gone, navigate, list, notFound]);
 
-  if (state.status === 'error' && state.error.status === 403) return <AccessDenied message={state.error.message} permission={state.error.permission} />;
+  if (query.isError && query.error.status === 403) return <AccessDenied message={query.error.message} permission={query.error.permission} />;
 
   return (
     <>
       <BackLink to={back}>{backLabel}</BackLink>
-      <PageTitle documentTitle={title}>{state.status === 'ok' ? titleOf(state.data) : title}</PageTitle>
-      {state.status === 'loading' && <Loading label={loading} />}
-      {state.status === 'error' &&
-        (gone ? showNotFound && <Alert tone="error">{notFound}</Alert> : <LoadError error={state.error} message={loadFailed(state.error)} onRetry={reload} />)}
-      {state.status === 'ok' && children(state.data)}
+      <PageTitle documentTitle={title}>{query.isSuccess ? titleOf(query.data) : title}</PageTitle>
+      {query.isPending && <Loading label={loading} />}
+      {query.isError &&
+        (gone ? showNotFound && <Alert tone="error">{notFound}</Alert> : <LoadError error={query.error} message={loadFailed(query.error)} onRetry={onRetry} />)}
+      {query.isSuccess && children(query.data)}
     </>
   );
 }

@@ -1,5 +1,5 @@
-import type { DataState } from '../../../../lib/query';
 import type { ApiError } from '../../../../lib/api';
+import type { AdminQuery } from '../api/admin-query';
 import { AccessDenied } from './access-denied';
 import { Button } from '../../../../components/ui/button';
 import { Alert } from '../../../../components/ui/alert';
@@ -33,8 +33,8 @@ export function Loading({ label }: { label: string }) {
 }
 
 /** A screen's loading and load-failure states (nothing once its data is here), with Try Again. */
-export function LoadStatus({ state, reload, loading, failed }: { state: DataState<unknown>; reload: () => void; loading: string; failed: string }) {
-  if (state.status === 'loading') return <Loading label={loading} />;
-  if (state.status === 'error') return <LoadError error={state.error} message={failed} onRetry={reload} />;
+export function LoadStatus({ query, onRetry, loading, failed }: { query: AdminQuery<unknown>; onRetry: () => void; loading: string; failed: string }) {
+  if (query.isPending) return <Loading label={loading} />;
+  if (query.isError) return <LoadError error={query.error} message={failed} onRetry={onRetry} />;
   return null;
 }

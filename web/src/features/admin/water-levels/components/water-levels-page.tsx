@@ -25,11 +25,11 @@ import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { Field } from '../../../../components/ui/field';
 import { addReading, correctReading, deleteReading, importReadings, listReadings, previewImport } from '../api/water-levels';
 import { DataTable } from '../../shared/components/data-table';
-import { LoadError, LoadStatus } from '../../shared/components/load-error';
+import { LoadError, LoadStatus } from '../../shared/components/legacy/load-error';
 import { NoticeArea, type Notice } from '../../shared/components/notice';
 import { PageTitle } from '../../shared/components/page-title';
 import { PanelForm } from '../../shared/components/panel-form';
-import { useConfirm } from '../../shared/components/use-confirm';
+import { useConfirm } from '../../shared/components/legacy/use-confirm';
 
 /** The list shows the last year of readings, as the members' chart does. */
 const LIST_DAYS = 365;

@@ -4,7 +4,7 @@ import type { WorkDayWithCounts } from '@core/entities/work-day';
 import { useAdminData } from '../../../../lib/query';
 import { createWorkDay, getAdminWorkDay, updateWorkDay } from '../api/work-days';
 import { WorkDayForm } from './work-day-form';
-import { CreatePage, EditPage, SaveFailureAlert, useSave, type SaveOptions } from '../../shared/components/form-page';
+import { CreatePage, EditPage, SaveFailureAlert, useSave, type SaveOptions } from '../../shared/components/legacy/form-page';
 
 export const WORK_DAY_SAVE_MESSAGES = {
   created: 'Work day created successfully!',

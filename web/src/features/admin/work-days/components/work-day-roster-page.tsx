@@ -13,7 +13,7 @@ import { useSignedInAdmin } from '../../session/components/admin-session';
 import { AccessDenied } from '../../shared/components/access-denied';
 import { Badge } from '../../shared/components/badge';
 import { DataTable } from '../../shared/components/data-table';
-import { LoadError, Loading } from '../../shared/components/load-error';
+import { LoadError, Loading } from '../../shared/components/legacy/load-error';
 import { NoticeArea, useFlashNotice } from '../../shared/components/notice';
 import { PageTitle } from '../../shared/components/page-title';
 import { useAdminData } from '../../../../lib/query';

@@ -7,7 +7,7 @@ import { listWorkDaySignups, type WorkDayWithSignups } from '../api/work-days';
 import { useSignedInAdmin } from '../../session/components/admin-session';
 import { Badge } from '../../shared/components/badge';
 import { DataTable } from '../../shared/components/data-table';
-import { LoadError, LoadStatus } from '../../shared/components/load-error';
+import { LoadError, LoadStatus } from '../../shared/components/legacy/load-error';
 import { NoticeArea, useFlashNotice } from '../../shared/components/notice';
 import { PageHead } from '../../shared/components/page-title';
 import { useAdminData } from '../../../../lib/query';
