@@ -5,6 +5,7 @@ import { WorkDaySignupSchema, WorkDayWithCountsSchema } from '../entities/work-d
 import { EventFormValuesSchema } from '../domain/event-form';
 import type { EventCancellationPreview } from '../domain/event-cancellation';
 import { OutboxMessageDetailSchema } from './list-outbox';
+import type { CancelEventResult } from './cancel-event';
 
 /**
  * The admin API's answer envelopes: the server declares its routes' answers with them (and the
@@ -22,14 +23,14 @@ export const AdminEventResponseSchema = z.object({ event: EventSchema, form: Eve
 export const EventSavedSchema = z.object({ event: EventSchema });
 
 /** What cancelling an event would do: its standing bookings, and how they are refunded. */
-export const EventCancelPreviewSchema: z.ZodType<EventCancellationPreview> = z.object({ bookings: z.number().int(), cardRefunds: z.number().int(), handRefunds: z.number().int() });
+export const EventCancelPreviewSchema = z.object({ bookings: z.number().int(), cardRefunds: z.number().int(), handRefunds: z.number().int() }) satisfies z.ZodType<EventCancellationPreview>;
 /** An event cancelled: the event as stored, and how many bookings were cancelled, refunded, and left "Refund failed". */
 export const EventCancelledSchema = z.object({
   event: EventSchema,
   cancelled: z.number().int(),
   refunded: z.number().int(),
   refundsFailed: z.number().int(),
-});
+}) satisfies z.ZodType<CancelEventResult>;
 
 export const AdminWorkDaysSchema = z.object({
   workDays: z.array(z.object({ workDay: WorkDayWithCountsSchema, signups: z.array(WorkDaySignupSchema) })),

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ClubEvent } from '@core/entities/event';
 import { CANCEL_REASON_MAX, cancelReasonOf, EVENT_CANCEL_MESSAGES } from '@core/domain/event-cancellation';
 import { ApiError } from '../../../../lib/api';
-import { cancelEvent, getCancelPreview, type CancelPreview, type EventCancelled } from '../api/events';
+import { useCancelEvent, useCancelPreview, type CancelPreview, type EventCancelled } from '../api/events';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { Field } from '../../../../components/ui/field';
 import { Alert } from '../../../../components/ui/alert';
@@ -28,62 +28,50 @@ export function previewText(preview: CancelPreview): string {
  */
 export function CancelEventDialog({ event, onClose, onCancelled }: { event: ClubEvent | null; onClose: () => void; onCancelled: (result: EventCancelled) => void }) {
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [preview, setPreview] = useState<{ status: 'loading' } | { status: 'ok'; data: CancelPreview } | { status: 'error' }>({ status: 'loading' });
+  /** The core rule's message for the reason, found before sending. */
+  const [reasonError, setReasonError] = useState<string | null>(null);
   const eventId = event?.id ?? null;
+  const preview = useCancelPreview(eventId);
+  const cancel = useCancelEvent({ onSuccess: onCancelled });
   // Opened for another event: start again (React's pattern for state that follows a prop).
   const [shownFor, setShownFor] = useState(eventId);
   if (shownFor !== eventId) {
     setShownFor(eventId);
     setReason('');
-    setError(null);
-    setFailure(null);
-    setPreview({ status: 'loading' });
+    setReasonError(null);
   }
 
-  useEffect(() => {
-    if (eventId === null) return;
-    let live = true;
-    getCancelPreview(eventId).then(
-      (data) => live && setPreview({ status: 'ok', data }),
-      () => live && setPreview({ status: 'error' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [eventId]);
+  // The server's refusal: a message for the reason (400), in its words (403, 404, 409), or the catalogue's.
+  const refused = cancel.error;
+  const serverReasonError = refused instanceof ApiError && refused.status === 400 && refused.fields.reason ? refused.fields.reason : null;
+  const error = reasonError ?? serverReasonError;
+  const failure = !refused || serverReasonError ? null : refused instanceof ApiError && [403, 404, 409].includes(refused.status) ? refused.message : CANCEL_EVENT_FAILED;
 
-  async function confirm() {
-    if (!event) return;
+  function confirm() {
+    if (!event || cancel.isPending) return;
     if (cancelReasonOf(reason) === null) {
-      setError(EVENT_CANCEL_MESSAGES.reasonRequired);
+      setReasonError(EVENT_CANCEL_MESSAGES.reasonRequired);
       document.getElementById('cancel-reason')?.focus();
       return;
     }
-    setBusy(true);
-    setFailure(null);
-    try {
-      onCancelled(await cancelEvent(event.id, reason));
-    } catch (caught) {
-      if (caught instanceof ApiError && caught.status === 400 && caught.fields.reason) setError(caught.fields.reason);
-      else if (caught instanceof ApiError && [403, 404, 409].includes(caught.status)) setFailure(caught.message);
-      else setFailure(CANCEL_EVENT_FAILED);
-    } finally {
-      setBusy(false);
-    }
+    cancel.mutate({ id: event.id, reason });
+  }
+
+  function close() {
+    // The next opening starts without this attempt's refusal.
+    cancel.reset();
+    onClose();
   }
 
   return (
-    <ConfirmDialog open={event !== null} title="Cancel event?" confirmLabel="Cancel event" cancelLabel="Keep event" busy={busy} onConfirm={() => void confirm()} onCancel={onClose}>
+    <ConfirmDialog open={event !== null} title="Cancel event?" confirmLabel="Cancel event" cancelLabel="Keep event" busy={cancel.isPending} onConfirm={confirm} onCancel={close}>
       <p>
         <strong>{event?.name}</strong> will stay on the calendar marked Cancelled with the reason below, and booking will close. This cannot be undone.
       </p>
       <div aria-live="polite">
-        {preview.status === 'loading' && <Spinner label="Counting the bookings…" />}
-        {preview.status === 'ok' && <p className="adm-cancel-preview">{previewText(preview.data)}</p>}
-        {preview.status === 'error' && <Alert tone="error">The bookings could not be counted. Every standing booking will still be cancelled and refunded.</Alert>}
+        {preview.isPending && <Spinner label="Counting the bookings…" />}
+        {preview.isSuccess && <p className="adm-cancel-preview">{previewText(preview.data)}</p>}
+        {preview.isError && <Alert tone="error">The bookings could not be counted. Every standing booking will still be cancelled and refunded.</Alert>}
       </div>
       <Field id="cancel-reason" label="Reason members will be told" required error={error ?? undefined}>
         <textarea
@@ -93,7 +81,8 @@ export function CancelEventDialog({ event, onClose, onCancelled }: { event: Club
           value={reason}
           onChange={(e) => {
             setReason(e.target.value);
-            if (error) setError(null);
+            if (reasonError) setReasonError(null);
+            if (serverReasonError) cancel.reset();
           }}
         />
       </Field>

@@ -1,9 +1,10 @@
 import { useNavigate, useParams } from 'react-router-dom';
 import { emptyEventForm, type EventFormValues } from '@core/domain/event-form';
-import { useAdminData } from '../../../../lib/query';
-import { createEvent, getEvent, updateEvent } from '../api/events';
+import type { ClubEvent } from '@core/entities/event';
+import { eventQueryOptions, useCreateEvent, useEvent, useUpdateEvent } from '../api/events';
 import { EventForm } from './event-form';
-import { CreatePage, EditPage, SaveFailureAlert, useSave, type SaveOptions } from '../../shared/components/legacy/form-page';
+import { CreatePage, EditPage, SaveFailureAlert, useSave, type SaveMutation, type SaveOptions } from '../../shared/components/form-page';
+import { useTryAgain } from '../../shared/api/admin-query';
 
 export const CREATE_MESSAGES = { success: 'Event created successfully!', failed: 'Failed to create event. Please try again.' };
 export const UPDATE_MESSAGES = { success: 'Event updated successfully!', failed: 'Failed to update event. Please try again.' };
@@ -16,8 +17,8 @@ const LIST = '/admin/events';
  * or 409: changed meanwhile by another admin's edit or the event's cancellation), otherwise the
  * catalogue's failure message.
  */
-const saving = (save: (values: EventFormValues) => Promise<unknown>, messages: { success: string; failed: string }): SaveOptions<EventFormValues, unknown> => ({
-  save,
+const saving = (mutation: SaveMutation<EventFormValues, ClubEvent>, messages: { success: string; failed: string }): SaveOptions<EventFormValues, ClubEvent> => ({
+  mutation,
   saved: () => ({ to: LIST, message: messages.success }),
   failed: messages.failed,
   refusals: [403, 409],
@@ -25,7 +26,7 @@ const saving = (save: (values: EventFormValues) => Promise<unknown>, messages: {
 
 export function EventCreatePage() {
   const navigate = useNavigate();
-  const { submit, failure } = useSave(saving(createEvent, CREATE_MESSAGES));
+  const { submit, failure } = useSave(saving(useCreateEvent(), CREATE_MESSAGES));
   return (
     <CreatePage back={LIST} backLabel="← Back to events" title="Create Event" failure={failure}>
       <EventForm initial={emptyEventForm()} submitLabel="Create Event" submittingLabel="Creating…" onSubmit={submit} onCancel={() => navigate(LIST)} />
@@ -36,11 +37,13 @@ export function EventCreatePage() {
 export function EventEditPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const data = useAdminData(['event', id], () => getEvent(id));
-  const { submit, failure } = useSave(saving((values) => updateEvent(id, values), UPDATE_MESSAGES));
+  const event = useEvent(id);
+  const tryAgain = useTryAgain(eventQueryOptions(id).queryKey);
+  const { submit, failure } = useSave(saving(useUpdateEvent(id), UPDATE_MESSAGES));
   return (
     <EditPage
-      data={data}
+      query={event}
+      onRetry={tryAgain}
       back={LIST}
       backLabel="← Back to events"
       title="Edit Event"

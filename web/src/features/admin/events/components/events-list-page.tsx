@@ -4,16 +4,16 @@ import type { ClubEvent } from '@core/entities/event';
 import { formatDate } from '@core/domain/calendar';
 import { hasPermission, mayOpen } from '@core/domain/permissions';
 import { refusalMessage } from '../../../../lib/api';
-import { deleteEvent, listEvents } from '../api/events';
+import { eventsQueryOptions, useDeleteEvent, useEvents } from '../api/events';
 import { useSignedInAdmin } from '../../session/components/admin-session';
 import { Badge } from '../../shared/components/badge';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { CancelEventDialog } from './cancel-event-dialog';
 import { NoticeArea, useFlashNotice } from '../../shared/components/notice';
-import { LoadError, LoadStatus } from '../../shared/components/legacy/load-error';
+import { LoadError, LoadStatus } from '../../shared/components/load-error';
 import { PageHead } from '../../shared/components/page-title';
-import { useConfirm } from '../../shared/components/legacy/use-confirm';
-import { useAdminData } from '../../../../lib/query';
+import { useConfirm } from '../../shared/components/use-confirm';
+import { useTryAgain } from '../../shared/api/admin-query';
 import { Button } from '../../../../components/ui/button';
 import { DataTable } from '../../shared/components/data-table';
 
@@ -24,24 +24,22 @@ const bookingsPath = (eventId: string) => `/admin/bookings/${encodeURIComponent(
 
 export function EventsListPage() {
   const admin = useSignedInAdmin();
-  const { state, reload, setData } = useAdminData(['events'], listEvents);
+  const events = useEvents();
+  const tryAgain = useTryAgain(eventsQueryOptions().queryKey);
   const [toCancel, setToCancel] = useState<ClubEvent | null>(null);
   const [notice, setNotice] = useFlashNotice();
   const canWrite = hasPermission(admin, 'events:write');
 
-  const deletion = useConfirm(async (gone: ClubEvent) => {
-    try {
-      await deleteEvent(gone.id);
-      setData((events) => events.filter((event) => event.id !== gone.id));
-      setNotice({ kind: 'success', message: `Event "${gone.name}" deleted.` });
-    } catch (error) {
+  const deletion = useConfirm(
+    useDeleteEvent({
+      onSuccess: (_, gone) => setNotice({ kind: 'success', message: `Event "${gone.name}" deleted.` }),
       // A refusal the admin can act on (the event has bookings, a missing permission) is told in
       // the server's words; anything else is the catalogue's message.
-      setNotice({ kind: 'error', message: refusalMessage(error, DELETE_FAILED, [403, 404, 409]) });
-    }
-  });
+      onError: (error) => setNotice({ kind: 'error', message: refusalMessage(error, DELETE_FAILED, [403, 404, 409]) }),
+    }),
+  );
 
-  if (state.status === 'error' && state.error.status === 403) return <LoadError error={state.error} message="" />;
+  if (events.isError && events.error.status === 403) return <LoadError error={events.error} message="" />;
 
   return (
     <>
@@ -49,13 +47,13 @@ export function EventsListPage() {
 
       <NoticeArea notice={notice} />
 
-      <LoadStatus state={state} reload={reload} loading="Loading events…" failed="Failed to load events" />
-      {state.status === 'ok' &&
-        (state.data.length === 0 ? (
+      <LoadStatus query={events} onRetry={tryAgain} loading="Loading events…" failed="Failed to load events" />
+      {events.isSuccess &&
+        (events.data.length === 0 ? (
           <p className="adm-muted">No events yet.</p>
         ) : (
           <DataTable label="Events" columns={['Event', 'Date', 'Features', 'Status', 'Actions']}>
-                {state.data.map((event) => (
+                {events.data.map((event) => (
                   <tr key={event.id} data-event-id={event.id}>
                     <th scope="row">
                       <span className="adm-cell-title">{event.name}</span>
@@ -106,7 +104,6 @@ export function EventsListPage() {
         onClose={() => setToCancel(null)}
         onCancelled={(result) => {
           setToCancel(null);
-          setData((events) => events.map((e) => (e.id === result.event.id ? result.event : e)));
           const failed = result.refundsFailed > 0 ? ` ${result.refundsFailed} refund${result.refundsFailed === 1 ? '' : 's'} failed: see the event's bookings to retry.` : '';
           setNotice({ kind: result.refundsFailed > 0 ? 'error' : 'success', message: `Event "${result.event.name}" cancelled: ${result.cancelled} booking${result.cancelled === 1 ? '' : 's'} cancelled, ${result.refunded} refunded.${failed}` });
         }}
