@@ -1,12 +1,17 @@
-import { z } from 'zod';
-import { AdminSchema, type Admin, type Permission } from '@core/entities/admin';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Admin, Permission } from '@core/entities/admin';
+import { AdminResponseSchema, AdminsResponseSchema } from '@core/use-cases/admin-api-schema';
 import { apiGet, apiPatch, apiPost } from '../../../../lib/api';
-
-const AdminsAnswer = z.object({ admins: z.array(AdminSchema) });
-const AdminAnswer = z.object({ admin: AdminSchema });
+import { adminQueryOptions, type MutationConfig } from '../../shared/api/admin-query';
 
 export async function listAdmins(): Promise<Admin[]> {
-  return (await apiGet('/api/admin/admins', AdminsAnswer)).admins;
+  return (await apiGet('/api/admin/admins', AdminsResponseSchema)).admins;
+}
+
+export const adminsQueryOptions = () => adminQueryOptions(['admins'], listAdmins);
+
+export function useAdmins() {
+  return useQuery(adminsQueryOptions());
 }
 
 export interface NewAdmin {
@@ -17,9 +22,39 @@ export interface NewAdmin {
 }
 
 export async function createAdmin(input: NewAdmin): Promise<Admin> {
-  return (await apiPost('/api/admin/admins', input, AdminAnswer)).admin;
+  return (await apiPost('/api/admin/admins', input, AdminResponseSchema)).admin;
 }
 
-export async function updateAdmin(uid: string, changes: { name?: string; permissions?: Permission[]; disabled?: boolean }): Promise<Admin> {
-  return (await apiPatch(`/api/admin/admins/${encodeURIComponent(uid)}`, changes, AdminAnswer)).admin;
+export type AdminChanges = { name?: string; permissions?: Permission[]; disabled?: boolean };
+
+export async function updateAdmin({ uid, changes }: { uid: string; changes: AdminChanges }): Promise<Admin> {
+  return (await apiPatch(`/api/admin/admins/${encodeURIComponent(uid)}`, changes, AdminResponseSchema)).admin;
+}
+
+/** Adds an admin; the list shows them at once. */
+export function useCreateAdmin(config: MutationConfig<Admin, NewAdmin> = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: createAdmin,
+    onSuccess: (...args) => {
+      const [created] = args;
+      client.setQueryData(adminsQueryOptions().queryKey, (admins) => admins && [...admins, created].sort((a, b) => a.email.localeCompare(b.email)));
+      return config.onSuccess?.(...args);
+    },
+  });
+}
+
+/** Changes an admin (name, permissions, disabled); the list shows the change at once. */
+export function useUpdateAdmin(config: MutationConfig<Admin, { uid: string; changes: AdminChanges }> = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: updateAdmin,
+    onSuccess: (...args) => {
+      const [updated] = args;
+      client.setQueryData(adminsQueryOptions().queryKey, (admins) => admins?.map((a) => (a.uid === updated.uid ? updated : a)));
+      return config.onSuccess?.(...args);
+    },
+  });
 }

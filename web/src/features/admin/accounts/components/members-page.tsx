@@ -7,12 +7,13 @@ import { Checkbox } from '../../../../components/ui/checkbox';
 import { Field } from '../../../../components/ui/field';
 import { ApiError, refusalMessage } from '../../../../lib/api';
 import { useForm } from '../../../../lib/form';
-import { createAdmin, listAdmins, updateAdmin } from '../api/admins';
+import type { NewAdmin } from '../api/admins';
+import { adminsQueryOptions, useAdmins, useCreateAdmin, useUpdateAdmin, type AdminChanges } from '../api/admins';
+import { useTryAgain } from '../../shared/api/admin-query';
 import { useAdminSession, useSignedInAdmin } from '../../session/components/admin-session';
 import { Badge } from '../../shared/components/badge';
-import { LoadError, LoadStatus } from '../../shared/components/legacy/load-error';
+import { LoadError, LoadStatus } from '../../shared/components/load-error';
 import { PageTitle } from '../../shared/components/page-title';
-import { useAdminData } from '../../../../lib/query';
 import { Button } from '../../../../components/ui/button';
 import { DataTable } from '../../shared/components/data-table';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
@@ -33,17 +34,17 @@ const PERMISSION_LABELS: Record<Permission, string> = {
 export function MembersPage() {
   const me = useSignedInAdmin();
   const { signedIn } = useAdminSession();
-  const { state, reload, setData } = useAdminData(['admins'], listAdmins);
+  const admins = useAdmins();
+  const tryAgain = useTryAgain(adminsQueryOptions().queryKey);
   const [notice, setNotice] = useState<Notice>(null);
   const canManage = hasPermission(me, 'admins:manage');
 
   function replace(admin: Admin) {
-    setData((admins) => admins.map((a) => (a.uid === admin.uid ? admin : a)));
     // The signed-in admin's own record (e.g. a new name) shows in the panel straight away.
     if (admin.uid === me.uid) signedIn({ uid: admin.uid, email: admin.email, name: admin.name, role: admin.role, permissions: admin.permissions });
   }
 
-  if (state.status === 'error' && state.error.status === 403) return <LoadError error={state.error} message="Failed to load admins" />;
+  if (admins.isError && admins.error.status === 403) return <LoadError error={admins.error} message="Failed to load admins" />;
 
   return (
     <>
@@ -55,21 +56,20 @@ export function MembersPage() {
       </p>
       <NoticeArea notice={notice} />
 
-      <LoadStatus state={state} reload={reload} loading="Loading admins…" failed="Failed to load admins" />
-      {state.status === 'ok' && (
+      <LoadStatus query={admins} onRetry={tryAgain} loading="Loading admins…" failed="Failed to load admins" />
+      {admins.isSuccess && (
         <DataTable label="Admin accounts" columns={['Name', 'Email', 'Role', 'Permissions', 'Status', canManage && 'Actions']}>
-              {state.data.map((admin) => (
+              {admins.data.map((admin) => (
                 <AdminRow key={admin.uid} admin={admin} isMe={admin.uid === me.uid} mine={me.permissions} canManage={canManage} onChanged={replace} onNotice={setNotice} />
               ))}
             </DataTable>
       )}
 
-      {canManage && state.status === 'ok' && (
+      {canManage && admins.isSuccess && (
         <AddAdminForm
           mine={me.permissions}
           onSubmitting={() => setNotice(null)}
           onCreated={(admin) => {
-            setData((admins) => [...admins, admin].sort((a, b) => a.email.localeCompare(b.email)));
             setNotice({ kind: 'success', message: `Admin ${admin.email} added.` });
           }}
         />
@@ -94,24 +94,25 @@ function AdminRow({
   onNotice: (notice: Notice) => void;
 }) {
   const [permissions, setPermissions] = useState<Permission[]>(admin.permissions);
-  const [busy, setBusy] = useState(false);
+  const update = useUpdateAdmin();
+  const busy = update.isPending;
   const [confirmingDisable, setConfirmingDisable] = useState(false);
   const changed = PERMISSIONS.some((p) => permissions.includes(p) !== admin.permissions.includes(p));
 
-  async function save(changes: { permissions?: Permission[]; disabled?: boolean }, success: string) {
-    setBusy(true);
+  function save(changes: AdminChanges, success: string) {
     onNotice(null);
-    try {
-      const updated = await updateAdmin(admin.uid, changes);
-      onChanged(updated);
-      setPermissions(updated.permissions);
-      onNotice({ kind: 'success', message: success });
-    } catch (error) {
-      onNotice({ kind: 'error', message: refusalMessage(error, 'Failed to update the admin. Please try again.') });
-    } finally {
-      setBusy(false);
-      setConfirmingDisable(false);
-    }
+    update.mutate(
+      { uid: admin.uid, changes },
+      {
+        onSuccess: (updated) => {
+          onChanged(updated);
+          setPermissions(updated.permissions);
+          onNotice({ kind: 'success', message: success });
+        },
+        onError: (error) => onNotice({ kind: 'error', message: refusalMessage(error, 'Failed to update the admin. Please try again.') }),
+        onSettled: () => setConfirmingDisable(false),
+      },
+    );
   }
 
   const toggleDisabled = () => save({ disabled: !admin.disabled }, `${admin.email} ${admin.disabled ? 'enabled' : 'disabled'}.`);
@@ -175,7 +176,7 @@ function AdminRow({
                 size="small"
                 disabled={busy}
                 // Disabling locks someone out at once, so it is asked about first; enabling is not.
-                onClick={() => (admin.disabled ? void toggleDisabled() : setConfirmingDisable(true))}
+                onClick={() => (admin.disabled ? toggleDisabled() : setConfirmingDisable(true))}
                 aria-label={`${admin.disabled ? 'Enable' : 'Disable'} ${admin.name}`}
               >
                 {admin.disabled ? 'Enable' : 'Disable'}
@@ -187,7 +188,7 @@ function AdminRow({
             title="Disable admin?"
             confirmLabel="Disable"
             busy={busy}
-            onConfirm={() => void toggleDisabled()}
+            onConfirm={toggleDisabled}
             onCancel={() => setConfirmingDisable(false)}
           >
             <p>
@@ -208,12 +209,6 @@ const NEW_ADMIN_FIELDS: readonly NewAdminField[] = ['name', 'email', 'password']
 function pick(fields: Partial<Record<string, string>> | undefined): Partial<Record<NewAdminField, string>> {
   return Object.fromEntries(NEW_ADMIN_FIELDS.filter((name) => typeof fields?.[name] === 'string').map((name) => [name, fields?.[name]]));
 }
-interface NewAdmin {
-  name: string;
-  email: string;
-  password: string;
-  permissions: Permission[];
-}
 /** A new admin starts with the default permissions, of those the admin adding them may give. */
 const freshAdmin = (mine: readonly Permission[]): NewAdmin => ({ name: '', email: '', password: '', permissions: DEFAULT_PERMISSIONS.filter((p) => mine.includes(p)) });
 
@@ -227,18 +222,21 @@ function AddAdminForm({ mine, onCreated, onSubmitting }: { mine: readonly Permis
     show: 'submit',
   });
   const { values, errorFor } = form;
+  const create = useCreateAdmin();
 
-  const send = async (admin: NewAdmin) => {
-    try {
-      onCreated(await createAdmin({ ...admin, email: admin.email.trim(), name: admin.name.trim() }));
-      form.reset(freshAdmin(mine));
-    } catch (error) {
-      // Each problem is said once: beside its field when it has one (the e-mail already taken is
-      // the e-mail's problem), otherwise for the form as a whole.
-      const fields = error instanceof ApiError && error.status === 400 ? pick(error.fields) : error instanceof ApiError && error.status === 409 ? { email: error.message } : {};
-      form.refuse(fields, Object.keys(fields).length > 0 ? null : refusalMessage(error, 'Failed to add the admin. Please try again.'));
-    }
-  };
+  const send = (admin: NewAdmin) =>
+    create.mutateAsync({ ...admin, email: admin.email.trim(), name: admin.name.trim() }).then(
+      (created) => {
+        onCreated(created);
+        form.reset(freshAdmin(mine));
+      },
+      (error: unknown) => {
+        // Each problem is said once: beside its field when it has one (the e-mail already taken is
+        // the e-mail's problem), otherwise for the form as a whole.
+        const fields = error instanceof ApiError && error.status === 400 ? pick(error.fields) : error instanceof ApiError && error.status === 409 ? { email: error.message } : {};
+        form.refuse(fields, Object.keys(fields).length > 0 ? null : refusalMessage(error, 'Failed to add the admin. Please try again.'));
+      },
+    );
 
   const togglePermission = (p: Permission, checked: boolean) => form.set('permissions', checked ? [...values.permissions, p] : values.permissions.filter((x) => x !== p));
 

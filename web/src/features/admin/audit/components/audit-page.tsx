@@ -1,11 +1,11 @@
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../../../components/ui/button';
 import { Field } from '../../../../components/ui/field';
-import { useAdminData } from '../../../../lib/query';
-import { fetchAudit } from '../../bookings/api/bookings';
-import { listAdmins } from '../../accounts/api/admins';
-import { AuditList } from '../../bookings/components/booking-detail-page';
-import { LoadError, Loading } from '../../shared/components/legacy/load-error';
+import { auditQueryOptions, useAudit } from '../api/audit';
+import { useAdmins } from '../../accounts/api/admins';
+import { useTryAgain } from '../../shared/api/admin-query';
+import { AuditList } from './audit-list';
+import { LoadError, Loading } from '../../shared/components/load-error';
 import { PageTitle } from '../../shared/components/page-title';
 
 export const AUDIT_MESSAGES = { failed: 'Failed to load the audit log' };
@@ -19,8 +19,9 @@ export function AuditPage() {
   const [params, setParams] = useSearchParams();
   const recordId = params.get('recordId') ?? '';
   const adminUid = params.get('adminUid') ?? '';
-  const { state, reload } = useAdminData(['audit', recordId, adminUid], () => fetchAudit({ recordId, adminUid }));
-  const admins = useAdminData(['admins'], listAdmins);
+  const audit = useAudit({ recordId, adminUid });
+  const tryAgain = useTryAgain(auditQueryOptions({ recordId, adminUid }).queryKey);
+  const admins = useAdmins();
 
   const apply = (form: FormData) => {
     const next = new URLSearchParams();
@@ -31,7 +32,7 @@ export function AuditPage() {
     setParams(next);
   };
 
-  if (state.status === 'error' && state.error.status === 403) return <LoadError error={state.error} message={AUDIT_MESSAGES.failed} />;
+  if (audit.isError && audit.error.status === 403) return <LoadError error={audit.error} message={AUDIT_MESSAGES.failed} />;
   return (
     <>
       <PageTitle documentTitle="Audit log">Audit log</PageTitle>
@@ -49,8 +50,8 @@ export function AuditPage() {
         <Field id="adm-audit-admin" label="Admin">
           <select className="input" name="adminUid" defaultValue={adminUid}>
             <option value="">Anyone</option>
-            {admins.state.status === 'ok' &&
-              admins.state.data.map((a) => (
+            {admins.isSuccess &&
+              admins.data.map((a) => (
                 <option key={a.uid} value={a.uid}>
                   {a.name} ({a.email})
                 </option>
@@ -61,12 +62,12 @@ export function AuditPage() {
           Show
         </Button>
       </form>
-      {state.status === 'loading' && <Loading label="Loading the audit log…" />}
-      {state.status === 'error' && <LoadError error={state.error} message={AUDIT_MESSAGES.failed} onRetry={reload} />}
-      {state.status === 'ok' && (
+      {audit.isPending && <Loading label="Loading the audit log…" />}
+      {audit.isError && <LoadError error={audit.error} message={AUDIT_MESSAGES.failed} onRetry={tryAgain} />}
+      {audit.isSuccess && (
         <>
-          <AuditList entries={state.data.entries} empty="No entries match." showRecord />
-          {state.data.entries.length === state.data.limit && <p className="adm-muted">The newest {state.data.limit} entries are shown; filter by record or admin to see older ones.</p>}
+          <AuditList entries={audit.data.entries} empty="No entries match." showRecord />
+          {audit.data.entries.length === audit.data.limit && <p className="adm-muted">The newest {audit.data.limit} entries are shown; filter by record or admin to see older ones.</p>}
         </>
       )}
     </>

@@ -1,7 +1,6 @@
 import { BookingsOverviewSchema, type BookingsOverview } from '@core/domain/bookings-report';
 import { EventBookingsSchema, type BookingRow, type EventBookings } from '@core/use-cases/event-bookings';
 import { AdminBookingSchema, type AdminBooking as AdminBookingDetail } from '@core/use-cases/admin-booking-schema';
-import { AuditListSchema, type AuditList } from '@core/use-cases/audit-schema';
 import { AdminWaitingListSchema, type AdminWaitingListAnswer } from '@core/use-cases/waitlist-schema';
 import { apiGet, apiPatch, apiPost } from '../../../../lib/api';
 
@@ -9,7 +8,7 @@ export type { AdminWaitingListAnswer };
 
 export type { EventBookings };
 export type AdminBooking = BookingRow;
-export type { AdminBookingDetail, AuditList };
+export type { AdminBookingDetail };
 
 export function fetchBookingsOverview(): Promise<BookingsOverview> {
   return apiGet('/api/admin/bookings', BookingsOverviewSchema);
@@ -47,14 +46,6 @@ export function correctBooking(id: string, values: Record<string, string>): Prom
 
 export function resendConfirmation(id: string): Promise<{ queued: number }> {
   return apiPost(`${bookingPath(id)}/resend`, {});
-}
-
-export function fetchAudit(filter: { recordId?: string; adminUid?: string }): Promise<AuditList> {
-  const query = new URLSearchParams();
-  if (filter.recordId) query.set('recordId', filter.recordId);
-  if (filter.adminUid) query.set('adminUid', filter.adminUid);
-  const search = query.toString();
-  return apiGet(`/api/admin/audit${search ? `?${search}` : ''}`, AuditListSchema);
 }
 
 const waitingListPath = (eventId: string) => `/api/admin/events/${encodeURIComponent(eventId)}/waiting-list`;

@@ -4,7 +4,6 @@ import { formatDate } from '@core/domain/calendar';
 import { validateBookingForm } from '@core/domain/booking-validation';
 import { hasPermission } from '@core/domain/permissions';
 import { formatMoney } from '@core/domain/pricing';
-import { actorName, type AuditEntry } from '@core/entities/audit';
 import type { BookingFormValues } from '@core/entities/booking';
 import type { Currency } from '@core/entities/money';
 import { Alert } from '../../../../components/ui/alert';
@@ -24,6 +23,7 @@ import { LoadError, Loading } from '../../shared/components/legacy/load-error';
 import { DetailsList } from '../../../../components/ui/details-list';
 import { NoticeArea, type Notice } from '../../shared/components/notice';
 import { PageTitle } from '../../shared/components/page-title';
+import { AuditList } from '../../audit/components/audit-list';
 
 export const BOOKING_DETAIL_MESSAGES = {
   failed: 'Failed to load the booking',
@@ -273,37 +273,5 @@ function CorrectBooking({ detail, onChanged }: { detail: AdminBookingDetail; onC
         </fieldset>
       </form>
     </section>
-  );
-}
-
-/** Audit entries, newest first: when, who, what, and the fields changed. */
-export function AuditList({ entries, empty, showRecord = false }: { entries: AuditEntry[]; empty: string; showRecord?: boolean }) {
-  if (entries.length === 0) return <p className="adm-muted">{empty}</p>;
-  return (
-    <ol className="adm-audit">
-      {entries.map((entry) => (
-        <li key={entry.id}>
-          <p>
-            <strong>{formatDate(entry.at, 'admin')}</strong> · {actorName(entry.actor)} · {entry.summary}
-            {showRecord && (
-              <>
-                {' '}
-                ·{' '}
-                {entry.recordType === 'booking' ? <Link to={`/admin/booking/${encodeURIComponent(entry.recordId)}`}>booking {entry.recordId}</Link> : `${entry.recordType} ${entry.recordId}`}
-              </>
-            )}
-          </p>
-          {entry.changes.length > 0 && (
-            <ul className="adm-audit-changes">
-              {entry.changes.map((change) => (
-                <li key={change.field}>
-                  <code>{change.field}</code>: {String(change.before ?? '—')} → {String(change.after ?? '—')}
-                </li>
-              ))}
-            </ul>
-          )}
-        </li>
-      ))}
-    </ol>
   );
 }

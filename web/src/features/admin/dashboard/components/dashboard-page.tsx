@@ -1,17 +1,18 @@
 import { Link } from 'react-router-dom';
 import { formatDate } from '@core/domain/calendar';
 import { mayOpen } from '@core/domain/permissions';
-import { fetchDashboard } from '../api/dashboard';
+import { dashboardQueryOptions, useDashboard } from '../api/dashboard';
 import { useSignedInAdmin } from '../../session/components/admin-session';
 import { Badge } from '../../shared/components/badge';
-import { LoadError, Loading } from '../../shared/components/legacy/load-error';
+import { LoadError, Loading } from '../../shared/components/load-error';
 import { PageTitle } from '../../shared/components/page-title';
-import { useAdminData } from '../../../../lib/query';
+import { useTryAgain } from '../../shared/api/admin-query';
 import { DataTable } from '../../shared/components/data-table';
 
 export function DashboardPage() {
   const admin = useSignedInAdmin();
-  const { state, reload } = useAdminData(['dashboard'], fetchDashboard);
+  const dashboard = useDashboard();
+  const tryAgain = useTryAgain(dashboardQueryOptions().queryKey);
   const editPath = (eventId: string) => `/admin/events/edit/${encodeURIComponent(eventId)}`;
   const bookingsPath = (eventId: string) => `/admin/bookings/${encodeURIComponent(eventId)}`;
   const workDayPath = (workDayId: string) => `/admin/work-days/${encodeURIComponent(workDayId)}`;
@@ -42,17 +43,17 @@ export function DashboardPage() {
           ))}
       </nav>
 
-      {state.status === 'loading' && <Loading label="Loading dashboard…" />}
-      {state.status === 'error' && <LoadError error={state.error} message="Failed to load the dashboard" onRetry={reload} />}
-      {state.status === 'ok' && (
+      {dashboard.isPending && <Loading label="Loading dashboard…" />}
+      {dashboard.isError && <LoadError error={dashboard.error} message="Failed to load the dashboard" onRetry={tryAgain} />}
+      {dashboard.isSuccess && (
         <div className="adm-columns">
           <section className="adm-panel" aria-labelledby="adm-recent-title">
             <h2 id="adm-recent-title">Recent Events</h2>
-            {state.data.recentEvents.length === 0 ? (
+            {dashboard.data.recentEvents.length === 0 ? (
               <p className="adm-muted">No events yet.</p>
             ) : (
               <ul className="adm-list">
-                {state.data.recentEvents.map((event) => (
+                {dashboard.data.recentEvents.map((event) => (
                   <li key={event.id} className="adm-list-item">
                     <div>
                       <p className="adm-list-title">
@@ -71,14 +72,14 @@ export function DashboardPage() {
             )}
           </section>
 
-          {state.data.statistics && (
+          {dashboard.data.statistics && (
             <section className="adm-panel" aria-labelledby="adm-stats-title">
               <h2 id="adm-stats-title">Booking Statistics</h2>
-              {state.data.statistics.length === 0 ? (
+              {dashboard.data.statistics.length === 0 ? (
                 <p className="adm-muted">No bookings yet.</p>
               ) : (
                 <DataTable label="Bookings and attendees per event" columns={['Event', { label: 'Bookings', numeric: true }, { label: 'Attendees', numeric: true }]}>
-                      {state.data.statistics.map((row) => (
+                      {dashboard.data.statistics.map((row) => (
                         <tr key={row.eventId}>
                           <th scope="row">
                             {mayOpen(admin, bookingsPath(row.eventId)) ? <Link to={bookingsPath(row.eventId)}>{row.eventName}</Link> : row.eventName}
@@ -92,14 +93,14 @@ export function DashboardPage() {
             </section>
           )}
 
-          {state.data.shortWorkDays && (
+          {dashboard.data.shortWorkDays && (
             <section className="adm-panel" aria-labelledby="adm-short-title">
               <h2 id="adm-short-title">Work Days Short of Volunteers</h2>
-              {state.data.shortWorkDays.length === 0 ? (
+              {dashboard.data.shortWorkDays.length === 0 ? (
                 <p className="adm-muted">No coming work day is short of volunteers.</p>
               ) : (
                 <ul className="adm-list">
-                  {state.data.shortWorkDays.map((day) => (
+                  {dashboard.data.shortWorkDays.map((day) => (
                     <li key={day.id} className="adm-list-item">
                       <div>
                         <p className="adm-list-title">
