@@ -1,3 +1,4 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { WaterLevelReadingSchema, type WaterLevelReading } from '@core/entities/water-level';
 import {
@@ -8,6 +9,7 @@ import {
   type WaterLevelImportResult,
 } from '@core/domain/water-levels';
 import { apiDelete, apiGet, apiPost, apiPut, apiUpload } from '../../../../lib/api';
+import { adminQueryOptions, type MutationConfig } from '../../shared/api/admin-query';
 
 /** The import's file as the server reads it: UTF-8 CSV text. */
 const CSV_CONTENT_TYPE = 'text/csv';
@@ -21,11 +23,17 @@ export async function listReadings(from: string, to: string): Promise<WaterLevel
   return [...answer.readings].sort((a, b) => b.date.localeCompare(a.date));
 }
 
+export const readingsQueryOptions = (from: string, to: string) => adminQueryOptions(['water-levels', from, to], () => listReadings(from, to));
+
+export function useReadings(from: string, to: string) {
+  return useQuery(readingsQueryOptions(from, to));
+}
+
 export async function addReading(values: WaterLevelFormValues): Promise<WaterLevelReading> {
   return (await apiPost('/api/admin/water-levels', values, ReadingAnswerSchema)).reading;
 }
 
-export async function correctReading(date: string, percentFull: string): Promise<WaterLevelReading> {
+export async function correctReading({ date, percentFull }: { date: string; percentFull: string }): Promise<WaterLevelReading> {
   return (await apiPut(`/api/admin/water-levels/${date}`, { percentFull }, ReadingAnswerSchema)).reading;
 }
 
@@ -39,4 +47,35 @@ export async function previewImport(csv: string): Promise<WaterLevelImportPrevie
 
 export async function importReadings(csv: string): Promise<WaterLevelImportResult> {
   return apiUpload('POST', '/api/admin/water-levels/import', new Blob([csv]), CSV_CONTENT_TYPE, WaterLevelImportResultSchema);
+}
+
+/** After a change the server confirmed: the admin's list and the members' chart are read again. */
+function useChanged<TData, TVariables>(config: MutationConfig<TData, TVariables>): MutationConfig<TData, TVariables>['onSuccess'] {
+  const client = useQueryClient();
+  return (...args) => {
+    void client.invalidateQueries({ queryKey: ['water-levels'] });
+    void client.invalidateQueries({ queryKey: ['admin', 'water-levels'] });
+    return config.onSuccess?.(...args);
+  };
+}
+
+export function useAddReading(config: MutationConfig<WaterLevelReading, WaterLevelFormValues> = {}) {
+  return useMutation({ ...config, mutationFn: addReading, onSuccess: useChanged(config) });
+}
+
+export function useCorrectReading(config: MutationConfig<WaterLevelReading, { date: string; percentFull: string }> = {}) {
+  return useMutation({ ...config, mutationFn: correctReading, onSuccess: useChanged(config) });
+}
+
+export function useDeleteReading(config: MutationConfig<void, WaterLevelReading> = {}) {
+  return useMutation({ ...config, mutationFn: (reading: WaterLevelReading) => deleteReading(reading.date), onSuccess: useChanged(config) });
+}
+
+/** Checks a CSV file: what it would add and replace, or its problems. Nothing is saved. */
+export function usePreviewImport() {
+  return useMutation({ mutationFn: previewImport });
+}
+
+export function useImportReadings(config: MutationConfig<WaterLevelImportResult, string> = {}) {
+  return useMutation({ ...config, mutationFn: importReadings, onSuccess: useChanged(config) });
 }

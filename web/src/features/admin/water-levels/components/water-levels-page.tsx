@@ -1,5 +1,4 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { WaterLevelReading } from '@core/entities/water-level';
 import { addDaysToDate, londonDate } from '@core/domain/london-time';
 import {
@@ -18,18 +17,18 @@ import {
 } from '@core/domain/water-levels';
 import { ApiError, refusalMessage } from '../../../../lib/api';
 import { useForm } from '../../../../lib/form';
-import { useAdminData } from '../../../../lib/query';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { Field } from '../../../../components/ui/field';
-import { addReading, correctReading, deleteReading, importReadings, listReadings, previewImport } from '../api/water-levels';
+import { readingsQueryOptions, useAddReading, useCorrectReading, useDeleteReading, useImportReadings, usePreviewImport, useReadings } from '../api/water-levels';
+import { useTryAgain } from '../../shared/api/admin-query';
 import { DataTable } from '../../shared/components/data-table';
-import { LoadError, LoadStatus } from '../../shared/components/legacy/load-error';
+import { LoadError, LoadStatus } from '../../shared/components/load-error';
 import { NoticeArea, type Notice } from '../../shared/components/notice';
 import { PageTitle } from '../../shared/components/page-title';
 import { PanelForm } from '../../shared/components/panel-form';
-import { useConfirm } from '../../shared/components/legacy/use-confirm';
+import { useConfirm } from '../../shared/components/use-confirm';
 
 /** The list shows the last year of readings, as the members' chart does. */
 const LIST_DAYS = 365;
@@ -41,18 +40,14 @@ const percentText = (value: number) => `${value}%`;
 export function WaterLevelsPage() {
   const today = londonDate(new Date());
   const from = addDaysToDate(today, -(LIST_DAYS - 1));
-  const { state, reload } = useAdminData(['water-levels', from, today], () => listReadings(from, today));
-  const queryClient = useQueryClient();
+  const readings = useReadings(from, today);
+  const tryAgain = useTryAgain(readingsQueryOptions(from, today).queryKey);
   const [notice, setNotice] = useState<Notice>(null);
 
-  /** After a change the server confirmed: the list and the members' chart are read again. */
-  const changed = (message: string) => {
-    setNotice({ kind: 'success', message });
-    void queryClient.invalidateQueries({ queryKey: ['water-levels'] });
-    reload();
-  };
+  // The mutations have the list and the members' chart read again; the page says what was done.
+  const changed = (message: string) => setNotice({ kind: 'success', message });
 
-  if (state.status === 'error' && state.error.status === 403) return <LoadError error={state.error} message="Failed to load water levels" />;
+  if (readings.isError && readings.error.status === 403) return <LoadError error={readings.error} message="Failed to load water levels" />;
 
   return (
     <>
@@ -67,12 +62,12 @@ export function WaterLevelsPage() {
       </div>
       <section className="adm-panel" aria-labelledby="adm-wl-list-title">
         <h2 id="adm-wl-list-title">Readings of the Last Year</h2>
-        <LoadStatus state={state} reload={reload} loading="Loading readings…" failed="Failed to load water levels" />
-        {state.status === 'ok' &&
-          (state.data.length === 0 ? (
+        <LoadStatus query={readings} onRetry={tryAgain} loading="Loading readings…" failed="Failed to load water levels" />
+        {readings.isSuccess &&
+          (readings.data.length === 0 ? (
             <p className="adm-muted">No readings in the last year.</p>
           ) : (
-            <ReadingsTable readings={state.data} onChanged={changed} onFailed={(message) => setNotice({ kind: 'error', message })} />
+            <ReadingsTable readings={readings.data} onChanged={changed} onFailed={(message) => setNotice({ kind: 'error', message })} />
           ))}
       </section>
     </>
@@ -92,17 +87,20 @@ function AddReadingPanel({ onAdded, onStart }: { onAdded: (reading: WaterLevelRe
     show: 'submit',
   });
 
-  const send = async (values: WaterLevelFormValues) => {
-    try {
-      const reading = await addReading(values);
-      form.reset({ date: '', percentFull: '' });
-      onAdded(reading);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409) form.refuse({ date: error.message });
-      else if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0) form.refuse(error.fields);
-      else form.refuse({}, refusalMessage(error, 'Failed to add the reading. Please try again.'));
-    }
-  };
+  const add = useAddReading();
+
+  const send = (values: WaterLevelFormValues) =>
+    add.mutateAsync(values).then(
+      (reading) => {
+        form.reset({ date: '', percentFull: '' });
+        onAdded(reading);
+      },
+      (error: unknown) => {
+        if (error instanceof ApiError && error.status === 409) form.refuse({ date: error.message });
+        else if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0) form.refuse(error.fields);
+        else form.refuse({}, refusalMessage(error, 'Failed to add the reading. Please try again.'));
+      },
+    );
   return (
     <PanelForm id="adm-wl-add" title="Add a Reading" legend="New reading" form={form} send={send} onStart={onStart} submit={['Add Reading', 'Adding…']}>
       <Field id="adm-wl-date" label="Date" hint={WATER_LEVEL_DATE_HINT} error={form.errorFor('date')} required>
@@ -139,14 +137,28 @@ function ImportPanel({ onImported, onStart }: { onImported: (message: string) =>
   const fileRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'checking' | 'importing' | null>(null);
-  const [preview, setPreview] = useState<WaterLevelImportPreview | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  // One action in two steps, each a mutation with its own state: check the file, then import it.
+  const checking = usePreviewImport();
+  const importing = useImportReadings();
+  const busy = checking.isPending ? 'checking' : importing.isPending ? 'importing' : null;
+  // Checked again by the server: a file can be refused even after a clean preview; its problems replace the preview.
+  const refusedImport = importing.error instanceof ApiError && importing.error.status === 400 ? importing.error : null;
+  const preview: WaterLevelImportPreview | null = refusedImport ? { ok: false, problems: problemsOfRefusal(refusedImport) } : (checking.data ?? null);
+  const failure = checking.isError
+    ? refusalMessage(checking.error, 'The file could not be checked. Please try again.')
+    : importing.isError && !refusedImport
+      ? refusalMessage(importing.error, 'The import failed; nothing was saved. Please try again.')
+      : null;
+
+  /** Forgets the last check and import, and their outcomes. */
+  const startOver = () => {
+    checking.reset();
+    importing.reset();
+  };
 
   const choose = async (e: ChangeEvent<HTMLInputElement>) => {
     onStart();
-    setPreview(null);
-    setFailure(null);
+    startOver();
     setFileError(null);
     setFile(null);
     const chosen = e.target.files?.[0];
@@ -158,51 +170,40 @@ function ImportPanel({ onImported, onStart }: { onImported: (message: string) =>
     setFile({ name: chosen.name, text: await chosen.text() });
   };
 
-  const check = async (e: FormEvent) => {
+  const check = (e: FormEvent) => {
     e.preventDefault();
+    if (busy !== null) return;
     onStart();
-    setFailure(null);
-    setPreview(null);
+    startOver();
     if (!file) {
       setFileError(fileError ?? 'Choose a CSV file to import');
       fileRef.current?.focus();
       return;
     }
-    setBusy('checking');
-    try {
-      setPreview(await previewImport(file.text));
-    } catch (error) {
-      setFailure(refusalMessage(error, 'The file could not be checked. Please try again.'));
-    } finally {
-      setBusy(null);
-    }
+    checking.mutate(file.text);
   };
 
-  const confirm = async () => {
-    if (!file) return;
-    setBusy('importing');
-    setFailure(null);
-    try {
-      const result = await importReadings(file.text);
-      setPreview(null);
-      setFile(null);
-      if (fileRef.current) fileRef.current.value = '';
-      onImported(
-        `Imported ${result.imported} ${result.imported === 1 ? 'reading' : 'readings'} from ${file.name}: ${result.added} added, ${result.replaced} replaced, ${result.unchanged} unchanged.`,
-      );
-    } catch (error) {
-      // Checked again by the server: a file can be refused even after a clean preview.
-      if (error instanceof ApiError && error.status === 400) setPreview({ ok: false, problems: problemsOfRefusal(error) });
-      else setFailure(refusalMessage(error, 'The import failed; nothing was saved. Please try again.'));
-    } finally {
-      setBusy(null);
-    }
+  const clearFile = () => {
+    setFile(null);
+    if (fileRef.current) fileRef.current.value = '';
+  };
+
+  const confirm = () => {
+    if (!file || busy !== null) return;
+    importing.mutate(file.text, {
+      onSuccess: (result) => {
+        checking.reset();
+        clearFile();
+        onImported(
+          `Imported ${result.imported} ${result.imported === 1 ? 'reading' : 'readings'} from ${file.name}: ${result.added} added, ${result.replaced} replaced, ${result.unchanged} unchanged.`,
+        );
+      },
+    });
   };
 
   const cancel = () => {
-    setPreview(null);
-    setFile(null);
-    if (fileRef.current) fileRef.current.value = '';
+    checking.reset();
+    clearFile();
   };
 
   const problemLines = preview && !preview.ok ? preview.problems.filter((p) => p.line !== null).length : 0;
@@ -214,7 +215,7 @@ function ImportPanel({ onImported, onStart }: { onImported: (message: string) =>
         One reading a line: the date, a comma, the percentage (e.g. <code>23/11/2026,63.5</code>). A first line starting with “date” is skipped. Nothing is saved
         until you confirm, and nothing at all if any line is wrong.
       </p>
-      <form onSubmit={(e) => void check(e)} noValidate>
+      <form onSubmit={check} noValidate>
         <fieldset className="adm-fieldset" disabled={busy !== null}>
           <legend className="visually-hidden">CSV file</legend>
           <Field id="adm-wl-file" label="CSV file" hint={`At most ${MAX_WATER_LEVEL_CSV_BYTES / 1024} kB.`} error={fileError ?? undefined}>
@@ -271,7 +272,7 @@ function ImportPanel({ onImported, onStart }: { onImported: (message: string) =>
               </details>
             )}
             <div className="adm-actions">
-              <Button onClick={() => void confirm()} disabled={busy !== null}>
+              <Button onClick={confirm} disabled={busy !== null}>
                 {busy === 'importing' ? 'Importing…' : `Import ${preview.plan.add.length + preview.plan.replace.length + preview.plan.unchanged} Readings`}
               </Button>
               <Button variant="secondary" onClick={cancel} disabled={busy !== null}>
@@ -287,9 +288,10 @@ function ImportPanel({ onImported, onStart }: { onImported: (message: string) =>
 
 function ReadingsTable({ readings, onChanged, onFailed }: { readings: WaterLevelReading[]; onChanged: (message: string) => void; onFailed: (message: string) => void }) {
   const [editing, setEditing] = useState<{ date: string; value: string; error: string | null } | null>(null);
-  const [saving, setSaving] = useState(false);
+  const correct = useCorrectReading();
+  const saving = correct.isPending;
 
-  const save = async (e: FormEvent) => {
+  const save = (e: FormEvent) => {
     e.preventDefault();
     if (!editing) return;
     const parsed = WaterLevelCorrectionSchema.safeParse({ percentFull: editing.value });
@@ -301,26 +303,25 @@ function ReadingsTable({ readings, onChanged, onFailed }: { readings: WaterLevel
       document.getElementById(`adm-wl-edit-${editing.date}`)?.focus();
       return;
     }
-    setSaving(true);
-    try {
-      const reading = await correctReading(editing.date, editing.value);
-      setEditing(null);
-      onChanged(`Reading for ${readingDateInWords(reading.date)} corrected to ${percentText(reading.percentFull)} full.`);
-    } catch (error) {
-      setEditing({ ...editing, error: refusalMessage(error, 'Failed to save the correction. Please try again.') });
-    } finally {
-      setSaving(false);
-    }
+    if (saving) return;
+    correct.mutate(
+      { date: editing.date, percentFull: editing.value },
+      {
+        onSuccess: (reading) => {
+          setEditing(null);
+          onChanged(`Reading for ${readingDateInWords(reading.date)} corrected to ${percentText(reading.percentFull)} full.`);
+        },
+        onError: (error) => setEditing({ ...editing, error: refusalMessage(error, 'Failed to save the correction. Please try again.') }),
+      },
+    );
   };
 
-  const deletion = useConfirm(async (reading: WaterLevelReading) => {
-    try {
-      await deleteReading(reading.date);
-      onChanged(`Reading for ${readingDateInWords(reading.date)} deleted.`);
-    } catch (error) {
-      onFailed(refusalMessage(error, 'Failed to delete the reading. Please try again.'));
-    }
-  });
+  const deletion = useConfirm(
+    useDeleteReading({
+      onSuccess: (_, reading) => onChanged(`Reading for ${readingDateInWords(reading.date)} deleted.`),
+      onError: (error) => onFailed(refusalMessage(error, 'Failed to delete the reading. Please try again.')),
+    }),
+  );
 
   return (
     <>
@@ -333,7 +334,7 @@ function ReadingsTable({ readings, onChanged, onFailed }: { readings: WaterLevel
               <td>{words}</td>
               <td className="adm-num">
                 {isEditing ? (
-                  <form id={`adm-wl-form-${reading.date}`} onSubmit={(e) => void save(e)} noValidate>
+                  <form id={`adm-wl-form-${reading.date}`} onSubmit={save} noValidate>
                     <Field id={`adm-wl-edit-${reading.date}`} label={`Percent full on ${words}`} error={editing.error ?? undefined}>
                       <input className="input adm-wl-edit" type="text" inputMode="decimal" value={editing.value} onChange={(e) => setEditing({ ...editing, value: e.target.value, error: null })} />
                     </Field>
