@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { emptyNewsForm, type NewsFormValues } from '@core/domain/news-form';
 import { newsItemPath } from '@core/domain/news-items';
-import { useAdminData } from '../../../../lib/query';
-import { createNewsItem, getNewsItem, updateNewsItem } from '../api/news';
+import { newsItemQueryOptions, useCreateNewsItem, useNewsItem, useUpdateNewsItem } from '../api/news';
+import { useTryAgain } from '../../shared/api/admin-query';
 import { NewsForm } from './news-form';
-import { CreatePage, EditPage, SaveFailureAlert, useSave, type SaveOptions } from '../../shared/components/legacy/form-page';
+import { CreatePage, EditPage, SaveFailureAlert, useSave, type SaveMutation, type SaveOptions } from '../../shared/components/form-page';
 
 export const NEWS_SAVE_FAILED = 'Failed to save the news item. Please try again.';
 export const NEWS_LOAD_FAILED = 'Failed to load the news item';
@@ -13,8 +13,8 @@ export const NEWS_LOAD_FAILED = 'Failed to load the news item';
 const LIST = '/admin/news';
 
 /** A save: field messages for a 400, the server's words for a refusal the admin can act on, else the catalogue's. */
-const saving = (save: (values: NewsFormValues) => Promise<{ subject: string }>, done: (subject: string) => string): SaveOptions<NewsFormValues, { subject: string }> => ({
-  save,
+const saving = (mutation: SaveMutation<NewsFormValues, { subject: string }>, done: (subject: string) => string): SaveOptions<NewsFormValues, { subject: string }> => ({
+  mutation,
   saved: (item) => ({ to: LIST, message: done(item.subject) }),
   failed: NEWS_SAVE_FAILED,
   refusals: [403, 404, 409],
@@ -23,7 +23,7 @@ const saving = (save: (values: NewsFormValues) => Promise<{ subject: string }>, 
 
 export function NewsCreatePage() {
   const navigate = useNavigate();
-  const { submit, failure } = useSave(saving(createNewsItem, (subject) => `News item "${subject}" saved.`));
+  const { submit, failure } = useSave(saving(useCreateNewsItem(), (subject) => `News item "${subject}" saved.`));
   const [initial] = useState(() => emptyNewsForm(new Date()));
   return (
     <CreatePage back={LIST} backLabel="← Back to news" title="Write News" failure={failure}>
@@ -35,11 +35,13 @@ export function NewsCreatePage() {
 export function NewsEditPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const data = useAdminData(['news-item', id], () => getNewsItem(id));
-  const { submit, failure } = useSave(saving((values) => updateNewsItem(id, values), (subject) => `News item "${subject}" updated.`));
+  const item = useNewsItem(id);
+  const tryAgain = useTryAgain(newsItemQueryOptions(id).queryKey);
+  const { submit, failure } = useSave(saving(useUpdateNewsItem(id), (subject) => `News item "${subject}" updated.`));
   return (
     <EditPage
-      data={data}
+      query={item}
+      onRetry={tryAgain}
       back={LIST}
       backLabel="← Back to news"
       title="Edit News"

@@ -4,18 +4,18 @@ import { NEWS_FROM_MAILERLITE, newsItemPath } from '@core/domain/news-items';
 import { mayOpen } from '@core/domain/permissions';
 import type { AdminNewsItem } from '@core/use-cases/news-schema';
 import { refusalMessage } from '../../../../lib/api';
-import { useAdminData } from '../../../../lib/query';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
-import { deleteNewsItem, listNews } from '../api/news';
+import { newsQueryOptions, useDeleteNewsItem, useNews } from '../api/news';
+import { useTryAgain } from '../../shared/api/admin-query';
 import { useSignedInAdmin } from '../../session/components/admin-session';
 import { Badge, type BadgeTone } from '../../shared/components/badge';
 import { DataTable } from '../../shared/components/data-table';
-import { LoadError, LoadStatus } from '../../shared/components/legacy/load-error';
+import { LoadError, LoadStatus } from '../../shared/components/load-error';
 import { NoticeArea, useFlashNotice } from '../../shared/components/notice';
 import { PageHead } from '../../shared/components/page-title';
-import { useConfirm } from '../../shared/components/legacy/use-confirm';
+import { useConfirm } from '../../shared/components/use-confirm';
 
 export const NEWS_DELETE_FAILED = 'Failed to delete the news item. Please try again.';
 
@@ -25,21 +25,19 @@ const TONES: Record<AdminNewsItem['label'], BadgeTone> = { Draft: 'grey', Schedu
 /** The news screen (content:write): every item written in the app, or, with MailerLite as the source, a note saying so. */
 export function NewsListPage() {
   const admin = useSignedInAdmin();
-  const { state, reload, setData } = useAdminData(['admin-news'], listNews);
+  const news = useNews();
+  const tryAgain = useTryAgain(newsQueryOptions().queryKey);
   const [notice, setNotice] = useFlashNotice();
 
-  const deletion = useConfirm(async (gone: AdminNewsItem) => {
-    try {
-      await deleteNewsItem(gone.id);
-      setData((list) => ({ ...list, items: list.items.filter((item) => item.id !== gone.id) }));
-      setNotice({ kind: 'success', message: `News item "${gone.subject}" deleted.` });
-    } catch (error) {
-      setNotice({ kind: 'error', message: refusalMessage(error, NEWS_DELETE_FAILED, [403, 404, 409]) });
-    }
-  });
+  const deletion = useConfirm(
+    useDeleteNewsItem({
+      onSuccess: (_, gone) => setNotice({ kind: 'success', message: `News item "${gone.subject}" deleted.` }),
+      onError: (error) => setNotice({ kind: 'error', message: refusalMessage(error, NEWS_DELETE_FAILED, [403, 404, 409]) }),
+    }),
+  );
 
-  if (state.status === 'error' && state.error.status === 403) return <LoadError error={state.error} message="" />;
-  const writable = state.status === 'ok' && state.data.source === 'database';
+  if (news.isError && news.error.status === 403) return <LoadError error={news.error} message="" />;
+  const writable = news.isSuccess && news.data.source === 'database';
 
   return (
     <>
@@ -47,18 +45,18 @@ export function NewsListPage() {
 
       <NoticeArea notice={notice} />
 
-      <LoadStatus state={state} reload={reload} loading="Loading news…" failed="Failed to load news" />
-      {state.status === 'ok' && state.data.source === 'mailerlite' && (
+      <LoadStatus query={news} onRetry={tryAgain} loading="Loading news…" failed="Failed to load news" />
+      {news.isSuccess && news.data.source === 'mailerlite' && (
         <Alert tone="info">
           <p>{NEWS_FROM_MAILERLITE}</p>
         </Alert>
       )}
       {writable &&
-        (state.data.items.length === 0 ? (
+        (news.data.items.length === 0 ? (
           <p className="adm-muted">No news items yet. Members see the club's e-mails and the items written here on the News page.</p>
         ) : (
           <DataTable label="News items" columns={['Subject', 'Publish time', 'Status', 'Actions']}>
-            {state.data.items.map((item) => (
+            {news.data.items.map((item) => (
               <tr key={item.id} data-news-id={item.id}>
                 <th scope="row">
                   <span className="adm-cell-title">{item.subject}</span>
