@@ -14,12 +14,12 @@ import { Field } from '../../../../components/ui/field';
 import { ApiError } from '../../../../lib/api';
 import { useClubConfig } from '../../../../lib/club-config';
 import { useForm } from '../../../../lib/form';
-import { useAdminData } from '../../../../lib/query';
-import { cancelBooking, correctBooking, fetchBooking, markBookingPaid, refundBooking, resendConfirmation, type AdminBookingDetail } from '../api/bookings';
+import { bookingQueryOptions, useBooking, useCancelBooking, useCorrectBooking, useMarkBookingPaid, useRefundBooking, useResendConfirmation, type AdminBookingDetail } from '../api/bookings';
+import { useTryAgain } from '../../shared/api/admin-query';
 import { useSignedInAdmin } from '../../session/components/admin-session';
 import { Badge } from '../../shared/components/badge';
 import { STATUS_TONE } from './event-bookings-page';
-import { LoadError, Loading } from '../../shared/components/legacy/load-error';
+import { LoadError, Loading } from '../../shared/components/load-error';
 import { DetailsList } from '../../../../components/ui/details-list';
 import { NoticeArea, type Notice } from '../../shared/components/notice';
 import { PageTitle } from '../../shared/components/page-title';
@@ -47,12 +47,13 @@ function money(amount: number | null, currency: Currency | null): string {
 export function BookingDetailPage() {
   const { bookingId = '' } = useParams();
   const admin = useSignedInAdmin();
-  const { state, reload, setData } = useAdminData(['booking', bookingId], () => fetchBooking(bookingId));
+  const query = useBooking(bookingId);
+  const tryAgain = useTryAgain(bookingQueryOptions(bookingId).queryKey);
   const [notice, setNotice] = useState<Notice>(null);
 
-  if (state.status === 'loading') return <Loading label="Loading the booking…" />;
-  if (state.status === 'error') {
-    if (state.error.status === 404) {
+  if (query.isPending) return <Loading label="Loading the booking…" />;
+  if (query.isError) {
+    if (query.error.status === 404) {
       return (
         <>
           <PageTitle documentTitle="Booking not found">Booking not found</PageTitle>
@@ -60,16 +61,14 @@ export function BookingDetailPage() {
         </>
       );
     }
-    return <LoadError error={state.error} message={BOOKING_DETAIL_MESSAGES.failed} onRetry={reload} />;
+    return <LoadError error={query.error} message={BOOKING_DETAIL_MESSAGES.failed} onRetry={tryAgain} />;
   }
 
-  const detail = state.data;
+  const detail = query.data;
   const { booking, event } = detail;
   const canWrite = hasPermission(admin, 'bookings:write');
-  const changed = (next: AdminBookingDetail, message: string) => {
-    setData(() => next);
-    setNotice({ kind: 'success', message });
-  };
+  // The mutations put the booking as it now is into the cache; the page says what was done.
+  const changed = (message: string) => setNotice({ kind: 'success', message });
   const failed = (error: unknown) => setNotice({ kind: 'error', message: refusal(error) });
   const name = `${booking.firstName} ${booking.lastName}`;
   const rows: [string, string][] = [
@@ -130,29 +129,27 @@ export function BookingDetailPage() {
   );
 }
 
-type Changed = (next: AdminBookingDetail, message: string) => void;
+type Changed = (message: string) => void;
 
 function BookingActions({ detail, onChanged, onFailed }: { detail: AdminBookingDetail; onChanged: Changed; onFailed: (error: unknown) => void }) {
   const { booking, can } = detail;
-  const [busy, setBusy] = useState(false);
+  const cancel = useCancelBooking();
+  const refundAgain = useRefundBooking();
+  const markPaid = useMarkBookingPaid();
+  const resend = useResendConfirmation();
+  const busy = cancel.isPending || refundAgain.isPending || markPaid.isPending || resend.isPending;
   const [confirmCancel, setConfirmCancel] = useState(false);
   const kept = booking.paid ? (booking.paymentAmount ?? 0) : 0;
   const [refund, setRefund] = useState(kept > 0);
   const [method, setMethod] = useState<'cash' | 'transfer'>('cash');
   const [reference, setReference] = useState('');
 
-  const run = async (action: () => Promise<AdminBookingDetail>, message: (next: AdminBookingDetail) => string) => {
-    setBusy(true);
-    try {
-      const next = await action();
-      onChanged(next, message(next));
-    } catch (error) {
-      onFailed(error);
-    } finally {
-      setBusy(false);
-      setConfirmCancel(false);
-    }
-  };
+  /** What every action tells the admin: its outcome, and the cancel dialog closes however it went. */
+  const outcome = <T,>(message: (result: T) => string) => ({
+    onSuccess: (result: T) => onChanged(message(result)),
+    onError: onFailed,
+    onSettled: () => setConfirmCancel(false),
+  });
 
   const nothing = !can.cancel && !can.refund && !can.markPaid && !can.resend;
   return (
@@ -170,19 +167,19 @@ function BookingActions({ detail, onChanged, onFailed }: { detail: AdminBookingD
           <Field id="adm-paid-reference" label="Reference" hint="Receipt number or bank reference (optional)">
             <input className="input" type="text" maxLength={200} value={reference} onChange={(e) => setReference(e.target.value)} />
           </Field>
-          <Button onClick={() => void run(() => markBookingPaid(booking.id, method, reference), (next) => `Marked ${next.booking.paymentStatus}.`)}>Mark paid</Button>
+          <Button onClick={() => markPaid.mutate({ id: booking.id, method, reference }, outcome((next: AdminBookingDetail) => `Marked ${next.booking.paymentStatus}.`))}>Mark paid</Button>
         </fieldset>
       )}
       {can.refund && (
         <p>
-          <Button variant="secondary" disabled={busy} onClick={() => void run(() => refundBooking(booking.id, ''), (next) => (next.booking.refundStatus === 'refunded' ? 'Refund made.' : `The refund failed again: ${next.booking.refundFailure ?? ''}`))}>
+          <Button variant="secondary" disabled={busy} onClick={() => refundAgain.mutate({ id: booking.id, reference: '' }, outcome((next: AdminBookingDetail) => (next.booking.refundStatus === 'refunded' ? 'Refund made.' : `The refund failed again: ${next.booking.refundFailure ?? ''}`)))}>
             {booking.paymentMethod === 'cash' || booking.paymentMethod === 'transfer' ? 'Record refund as handed back' : 'Retry refund'}
           </Button>
         </p>
       )}
       {can.resend && (
         <p>
-          <Button variant="secondary" disabled={busy} onClick={() => void run(async () => (await resendConfirmation(booking.id), fetchBooking(booking.id)), () => 'The confirmation will be sent again.')}>
+          <Button variant="secondary" disabled={busy} onClick={() => resend.mutate(booking.id, outcome(() => 'The confirmation will be sent again.'))}>
             Resend confirmation
           </Button>
         </p>
@@ -200,7 +197,7 @@ function BookingActions({ detail, onChanged, onFailed }: { detail: AdminBookingD
         confirmLabel="Cancel booking"
         cancelLabel="Keep it"
         busy={busy}
-        onConfirm={() => void run(() => cancelBooking(booking.id, refund), (next) => (next.booking.refundStatus === 'failed' ? `Cancelled; the refund failed: ${next.booking.refundFailure ?? ''}` : 'Booking cancelled.'))}
+        onConfirm={() => cancel.mutate({ id: booking.id, refund }, outcome((next: AdminBookingDetail) => (next.booking.refundStatus === 'failed' ? `Cancelled; the refund failed: ${next.booking.refundFailure ?? ''}` : 'Booking cancelled.')))}
         onCancel={() => setConfirmCancel(false)}
       >
         <p>Its {booking.numberAttending} place(s) will be released at once{booking.userEmail ? ' and the member e-mailed' : ''}.</p>
@@ -238,15 +235,15 @@ function CorrectBooking({ detail, onChanged }: { detail: AdminBookingDetail; onC
     idOf: (name) => `adm-fix-${name}`,
     show: 'submit',
   });
-  const send = async (values: BookingFormValues) => {
-    try {
-      const next = await correctBooking(booking.id, { ...values } as Record<string, string>);
-      form.reset(values);
-      onChanged(next, 'Booking corrected.');
-    } catch (error) {
-      form.refuse(error instanceof ApiError && error.status === 400 ? error.fields : {}, refusal(error));
-    }
-  };
+  const correct = useCorrectBooking();
+  const send = (values: BookingFormValues) =>
+    correct.mutateAsync({ id: booking.id, values: { ...values } as Record<string, string> }).then(
+      () => {
+        form.reset(values);
+        onChanged('Booking corrected.');
+      },
+      (error: unknown) => form.refuse(error instanceof ApiError && error.status === 400 ? error.fields : {}, refusal(error)),
+    );
   const text = (name: CorrectionField, label: string, type = 'text') => (
     <Field id={`adm-fix-${name}`} label={label} error={form.errorFor(name)}>
       <input className="input" type={type} {...form.bind(name)} />

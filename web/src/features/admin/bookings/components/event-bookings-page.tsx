@@ -4,12 +4,12 @@ import { formatDate } from '@core/domain/calendar';
 import { formatMoney } from '@core/domain/pricing';
 import { HOLD_MINUTES, truncatePaymentId } from '@core/domain/booking-state';
 import type { PaymentStatus } from '@core/entities/booking';
-import { bookingsCsvUrl, fetchEventBookings } from '../api/bookings';
+import { bookingsCsvUrl, eventBookingsQueryOptions, useEventBookings } from '../api/bookings';
+import { useTryAgain } from '../../shared/api/admin-query';
 import { Badge, type BadgeTone } from '../../shared/components/badge';
-import { LoadError, Loading } from '../../shared/components/legacy/load-error';
+import { LoadError, Loading } from '../../shared/components/load-error';
 import { moneyList } from './money-list';
 import { PageTitle } from '../../shared/components/page-title';
-import { useAdminData } from '../../../../lib/query';
 import { Alert } from '../../../../components/ui/alert';
 import { DataTable } from '../../shared/components/data-table';
 import { Checkbox } from '../../../../components/ui/checkbox';
@@ -30,14 +30,15 @@ export const STATUS_TONE: Record<PaymentStatus, BadgeTone> = {
 
 export function EventBookingsPage() {
   const { eventId = '' } = useParams();
-  const { state, reload } = useAdminData(['event-bookings', eventId], () => fetchEventBookings(eventId));
+  const bookings = useEventBookings(eventId);
+  const tryAgain = useTryAgain(eventBookingsQueryOptions(eventId).queryKey);
   // Unpaid holds that lapsed count nowhere else; here they stay listed unless the admin hides them.
   const [hideExpired, setHideExpired] = useState(false);
 
-  if (state.status === 'error' && state.error.status === 403) return <LoadError error={state.error} message={DETAIL_MESSAGES.failed} />;
+  if (bookings.isError && bookings.error.status === 403) return <LoadError error={bookings.error} message={DETAIL_MESSAGES.failed} />;
 
-  const title = state.status === 'ok' ? state.data.event.name : 'Event Bookings';
-  const allBookings = state.status === 'ok' ? state.data.bookings : [];
+  const title = bookings.isSuccess ? bookings.data.event.name : 'Event Bookings';
+  const allBookings = bookings.isSuccess ? bookings.data.bookings : [];
   const expiredCount = allBookings.filter((booking) => booking.paymentStatus === 'Expired').length;
   const shownBookings = hideExpired ? allBookings.filter((booking) => booking.paymentStatus !== 'Expired') : allBookings;
   return (
@@ -46,35 +47,35 @@ export function EventBookingsPage() {
         <Link to="/admin/bookings">← Back to bookings overview</Link>
       </p>
       <div className="adm-page-head">
-        <PageTitle documentTitle={`Bookings: ${title}`}>{state.status === 'ok' ? `Bookings: ${title}` : title}</PageTitle>
-        {state.status === 'ok' && (
+        <PageTitle documentTitle={`Bookings: ${title}`}>{bookings.isSuccess ? `Bookings: ${title}` : title}</PageTitle>
+        {bookings.isSuccess && (
           <a className="btn btn-secondary" href={bookingsCsvUrl(eventId)} download>
             Download CSV
           </a>
         )}
       </div>
 
-      {state.status === 'loading' && <Loading label="Loading bookings…" />}
-      {state.status === 'error' &&
-        (state.error.status === 404 ? (
+      {bookings.isPending && <Loading label="Loading bookings…" />}
+      {bookings.isError &&
+        (bookings.error.status === 404 ? (
           <Alert tone="error">
             {DETAIL_MESSAGES.notFound}
           </Alert>
         ) : (
-          <LoadError error={state.error} message={DETAIL_MESSAGES.failed} onRetry={reload} />
+          <LoadError error={bookings.error} message={DETAIL_MESSAGES.failed} onRetry={tryAgain} />
         ))}
-      {state.status === 'ok' && (
+      {bookings.isSuccess && (
         <>
-          <p className="adm-muted">{formatDate(state.data.event.eventdatetime, 'admin')}</p>
+          <p className="adm-muted">{formatDate(bookings.data.event.eventdatetime, 'admin')}</p>
           <dl className="adm-cards">
-            <SummaryCard label="Bookings" value={state.data.summary.bookings} />
-            <SummaryCard label="Attendees" value={state.data.summary.attendees} />
-            <SummaryCard label="Children" value={state.data.summary.children} />
-            <SummaryCard label="Soft Drinks" value={state.data.summary.softDrinks} />
-            <SummaryCard label="Vegetarian" value={state.data.summary.vegetarian} />
-            <SummaryCard label="Paid / Pending / Free" value={`${state.data.summary.paid} / ${state.data.summary.pending} / ${state.data.summary.free}`} />
-            <SummaryCard label="Cancelled" value={state.data.summary.cancelled} />
-            <SummaryCard label="Revenue (less refunds)" value={moneyList(state.data.summary.revenue, state.data.event.currency)} />
+            <SummaryCard label="Bookings" value={bookings.data.summary.bookings} />
+            <SummaryCard label="Attendees" value={bookings.data.summary.attendees} />
+            <SummaryCard label="Children" value={bookings.data.summary.children} />
+            <SummaryCard label="Soft Drinks" value={bookings.data.summary.softDrinks} />
+            <SummaryCard label="Vegetarian" value={bookings.data.summary.vegetarian} />
+            <SummaryCard label="Paid / Pending / Free" value={`${bookings.data.summary.paid} / ${bookings.data.summary.pending} / ${bookings.data.summary.free}`} />
+            <SummaryCard label="Cancelled" value={bookings.data.summary.cancelled} />
+            <SummaryCard label="Revenue (less refunds)" value={moneyList(bookings.data.summary.revenue, bookings.data.event.currency)} />
           </dl>
 
           {expiredCount > 0 && (
@@ -86,7 +87,7 @@ export function EventBookingsPage() {
               onChange={setHideExpired}
             />
           )}
-          {state.data.bookings.length === 0 ? (
+          {bookings.data.bookings.length === 0 ? (
             <p className="adm-muted">No bookings for this event yet.</p>
           ) : shownBookings.length === 0 ? (
             <p className="adm-muted">Every booking for this event has expired.</p>
@@ -111,7 +112,7 @@ export function EventBookingsPage() {
                         <td>
                           <Badge tone={STATUS_TONE[status]}>{status}</Badge>
                         </td>
-                        <td className="adm-num">{booking.paymentAmount ? formatMoney(booking.paymentAmount, booking.paymentCurrency ?? state.data.event.currency) : '—'}</td>
+                        <td className="adm-num">{booking.paymentAmount ? formatMoney(booking.paymentAmount, booking.paymentCurrency ?? bookings.data.event.currency) : '—'}</td>
                         <td>
                           <code>{truncatePaymentId(booking.paymentId) || '—'}</code>
                         </td>
@@ -120,7 +121,7 @@ export function EventBookingsPage() {
                   })}
                 </DataTable>
           )}
-          {state.data.event.capacity !== null && <EventWaitingList eventId={eventId} />}
+          {bookings.data.event.capacity !== null && <EventWaitingList eventId={eventId} />}
         </>
       )}
     </>

@@ -6,13 +6,13 @@ import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { refusalMessage } from '../../../../lib/api';
-import { useAdminData } from '../../../../lib/query';
-import { fetchWaitingList, offerToWaitingListEntry, removeFromWaitingList, type AdminWaitingListAnswer } from '../api/bookings';
+import { useOfferToWaitingListEntry, useRemoveFromWaitingList, useWaitingList, waitingListQueryOptions, type AdminWaitingListAnswer } from '../api/bookings';
+import { useTryAgain } from '../../shared/api/admin-query';
 import { useSignedInAdmin } from '../../session/components/admin-session';
 import { Badge, type BadgeTone } from '../../shared/components/badge';
 import { DataTable } from '../../shared/components/data-table';
-import { LoadStatus } from '../../shared/components/legacy/load-error';
-import { useConfirm } from '../../shared/components/legacy/use-confirm';
+import { LoadStatus } from '../../shared/components/load-error';
+import { useConfirm } from '../../shared/components/use-confirm';
 
 const STATUS: Record<WaitlistStatus, { label: string; tone: BadgeTone }> = {
   waiting: { label: 'Waiting', tone: 'blue' },
@@ -30,38 +30,33 @@ type Entry = AdminWaitingListAnswer['entries'][number];
  */
 export function EventWaitingList({ eventId }: { eventId: string }) {
   const admin = useSignedInAdmin();
-  const { state, reload, setData } = useAdminData(['event-waiting-list', eventId], () => fetchWaitingList(eventId));
-  const [busy, setBusy] = useState(false);
+  const list = useWaitingList(eventId);
+  const tryAgain = useTryAgain(waitingListQueryOptions(eventId).queryKey);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const canWrite = hasPermission(admin, 'bookings:write');
 
-  const act = async (entry: Entry, action: 'offer' | 'remove') => {
-    setBusy(true);
-    try {
-      const next = action === 'offer' ? await offerToWaitingListEntry(eventId, entry.id) : await removeFromWaitingList(eventId, entry.id);
-      setData(() => next);
-      setNotice({ tone: 'success', text: action === 'offer' ? `${entry.name} was offered ${entry.places} places and e-mailed.` : `${entry.name} was removed from the waiting list.` });
-    } catch (error) {
-      const failed = action === 'offer' ? 'Failed to offer the places. Please try again.' : 'Failed to remove from the waiting list. Please try again.';
-      setNotice({ tone: 'error', text: refusalMessage(error, failed) });
-      reload();
-    } finally {
-      setBusy(false);
-    }
-  };
-  const removal = useConfirm((entry: Entry) => act(entry, 'remove'));
+  const offer = useOfferToWaitingListEntry(eventId, {
+    onSuccess: (_, entry: Entry) => setNotice({ tone: 'success', text: `${entry.name} was offered ${entry.places} places and e-mailed.` }),
+    onError: (error) => setNotice({ tone: 'error', text: refusalMessage(error, 'Failed to offer the places. Please try again.') }),
+  });
+  const remove = useRemoveFromWaitingList(eventId, {
+    onSuccess: (_, entry: Entry) => setNotice({ tone: 'success', text: `${entry.name} was removed from the waiting list.` }),
+    onError: (error) => setNotice({ tone: 'error', text: refusalMessage(error, 'Failed to remove from the waiting list. Please try again.') }),
+  });
+  const busy = offer.isPending || remove.isPending;
+  const removal = useConfirm(remove);
 
   return (
     <section aria-labelledby="adm-waitlist-heading" className="adm-section">
       <h2 id="adm-waitlist-heading">Waiting list</h2>
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
-      <LoadStatus state={state} reload={reload} loading="Loading the waiting list…" failed="Failed to load the waiting list" />
-      {state.status === 'ok' &&
-        (state.data.entries.length === 0 ? (
+      <LoadStatus query={list} onRetry={tryAgain} loading="Loading the waiting list…" failed="Failed to load the waiting list" />
+      {list.isSuccess &&
+        (list.data.entries.length === 0 ? (
           <p className="adm-muted">Nobody is on the waiting list.</p>
         ) : (
           <DataTable label="Waiting list" columns={[{ label: 'Position', numeric: true }, 'Name', 'Email', { label: 'Places wanted', numeric: true }, 'Joined', 'Status', 'Offered until', ...(canWrite ? ['Actions'] : [])]}>
-            {state.data.entries.map((entry) => (
+            {list.data.entries.map((entry) => (
               <tr key={entry.id}>
                 <td className="adm-num">{entry.position ?? '—'}</td>
                 <th scope="row">{entry.name}</th>
@@ -75,7 +70,7 @@ export function EventWaitingList({ eventId }: { eventId: string }) {
                 {canWrite && (
                   <td>
                     {entry.status === 'waiting' && (
-                      <Button variant="secondary" disabled={busy} onClick={() => void act(entry, 'offer')} aria-label={`Offer ${entry.name} their places now`}>
+                      <Button variant="secondary" disabled={busy} onClick={() => offer.mutate(entry)} aria-label={`Offer ${entry.name} their places now`}>
                         Offer
                       </Button>
                     )}{' '}
