@@ -9,12 +9,12 @@ import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { Field } from '../../../../components/ui/field';
 import { ApiError } from '../../../../lib/api';
-import { useAdminData } from '../../../../lib/query';
-import { getOutboxMessage, listOutbox, outboxHtmlUrl, resendOutboxMessage, type OutboxMessageDetail, type OutboxRow } from '../api/mail';
+import { outboxHtmlUrl, outboxMessageQueryOptions, outboxQueryOptions, useOutbox, useOutboxMessage, useResendOutboxMessage, type OutboxMessageDetail, type OutboxRow } from '../api/mail';
+import { useTryAgain } from '../../shared/api/admin-query';
 import { useSignedInAdmin } from '../../session/components/admin-session';
 import { Badge, type BadgeTone } from '../../shared/components/badge';
 import { DataTable } from '../../shared/components/data-table';
-import { LoadError, Loading } from '../../shared/components/legacy/load-error';
+import { LoadError, Loading } from '../../shared/components/load-error';
 import { NoticeArea, type Notice } from '../../shared/components/notice';
 import { PageTitle } from '../../shared/components/page-title';
 import './mail.css';
@@ -76,9 +76,10 @@ function StatusCell({ message }: { message: Pick<OutboxRow, 'status' | 'lastErro
 
 function MessageList({ status, recordId }: { status?: OutboxStatus; recordId?: string }) {
   const [, setParams] = useSearchParams();
-  const { state, reload } = useAdminData(['outbox', status ?? 'all', recordId ?? ''], () => listOutbox({ status, recordId }));
+  const list = useOutbox({ status, recordId });
+  const tryAgain = useTryAgain(outboxQueryOptions({ status, recordId }).queryKey);
 
-  if (state.status === 'error' && state.error.status === 403) return <LoadError error={state.error} message={MAIL_MESSAGES.listFailed} />;
+  if (list.isError && list.error.status === 403) return <LoadError error={list.error} message={MAIL_MESSAGES.listFailed} />;
 
   function chooseStatus(value: string) {
     const next = new URLSearchParams();
@@ -111,16 +112,16 @@ function MessageList({ status, recordId }: { status?: OutboxStatus; recordId?: s
         )}
       </div>
 
-      {state.status === 'loading' && <Loading label="Loading e-mails…" />}
-      {state.status === 'error' && <LoadError error={state.error} message={MAIL_MESSAGES.listFailed} onRetry={reload} />}
-      {state.status === 'ok' &&
-        (state.data.messages.length === 0 ? (
+      {list.isPending && <Loading label="Loading e-mails…" />}
+      {list.isError && <LoadError error={list.error} message={MAIL_MESSAGES.listFailed} onRetry={tryAgain} />}
+      {list.isSuccess &&
+        (list.data.messages.length === 0 ? (
           <p className="adm-muted">{status || recordId ? 'No e-mails match.' : 'No e-mails yet.'}</p>
         ) : (
           <>
             {/* The subject opens the message and comes first, so a phone shows it without scrolling sideways. */}
             <DataTable label="E-mails" columns={['Subject', 'To', 'When', 'Status', 'Kind']}>
-              {state.data.messages.map((message) => (
+              {list.data.messages.map((message) => (
                 <tr key={message.id}>
                   <th scope="row">
                     <Link to={mailHref({ status, recordId }, message.id)}>{message.subject}</Link>
@@ -134,7 +135,7 @@ function MessageList({ status, recordId }: { status?: OutboxStatus; recordId?: s
                 </tr>
               ))}
             </DataTable>
-            {state.data.more && <p className="adm-muted">Showing the newest {state.data.messages.length} e-mails.</p>}
+            {list.data.more && <p className="adm-muted">Showing the newest {list.data.messages.length} e-mails.</p>}
           </>
         ))}
     </>
@@ -143,10 +144,20 @@ function MessageList({ status, recordId }: { status?: OutboxStatus; recordId?: s
 
 function MessageDetail({ id, status, recordId }: { id: string; status?: OutboxStatus; recordId?: string }) {
   const admin = useSignedInAdmin();
-  const { state, reload, setData } = useAdminData(['outbox-message', id], () => getOutboxMessage(id));
+  const query = useOutboxMessage(id);
+  const tryAgain = useTryAgain(outboxMessageQueryOptions(id).queryKey);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
+  const resending = useResendOutboxMessage({
+    onSuccess: (queued) => setNotice({ kind: 'success', message: `The e-mail to ${queued.to} is queued to be sent again.` }),
+    onError: (error) => {
+      // The server's words for a refusal the admin can act on (already queued, gone, no permission).
+      const refused = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401;
+      setNotice({ kind: 'error', message: refused ? error.message : MAIL_MESSAGES.resendFailed });
+    },
+    onSettled: () => setConfirming(false),
+  });
+  const busy = resending.isPending;
   const canResend = hasPermission(admin, 'bookings:write');
   const back = (
     <p className="adm-breadcrumb">
@@ -154,39 +165,27 @@ function MessageDetail({ id, status, recordId }: { id: string; status?: OutboxSt
     </p>
   );
 
-  if (state.status === 'error' && state.error.status === 403) return <LoadError error={state.error} message={MAIL_MESSAGES.messageFailed} />;
+  if (query.isError && query.error.status === 403) return <LoadError error={query.error} message={MAIL_MESSAGES.messageFailed} />;
 
-  async function resend() {
-    setBusy(true);
+  function resend() {
+    if (busy) return;
     setNotice(null);
-    try {
-      const queued = await resendOutboxMessage(id);
-      setData(() => queued);
-      setNotice({ kind: 'success', message: `The e-mail to ${queued.to} is queued to be sent again.` });
-    } catch (error) {
-      // The server's words for a refusal the admin can act on (already queued, gone, no permission).
-      const refused = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401;
-      setNotice({ kind: 'error', message: refused ? error.message : MAIL_MESSAGES.resendFailed });
-      if (refused && error.status === 409) reload();
-    } finally {
-      setBusy(false);
-      setConfirming(false);
-    }
+    resending.mutate(id);
   }
 
-  if (state.status !== 'ok') {
+  if (!query.isSuccess) {
     return (
       <>
         {back}
         <PageTitle documentTitle="E-mail">E-mail</PageTitle>
-        {state.status === 'loading' && <Loading label="Loading the e-mail…" />}
-        {state.status === 'error' &&
-          (state.error.status === 404 ? <Alert tone="error">{MAIL_MESSAGES.notFound}</Alert> : <LoadError error={state.error} message={MAIL_MESSAGES.messageFailed} onRetry={reload} />)}
+        {query.isPending && <Loading label="Loading the e-mail…" />}
+        {query.isError &&
+          (query.error.status === 404 ? <Alert tone="error">{MAIL_MESSAGES.notFound}</Alert> : <LoadError error={query.error} message={MAIL_MESSAGES.messageFailed} onRetry={tryAgain} />)}
       </>
     );
   }
 
-  const message = state.data;
+  const message = query.data;
   return (
     <>
       {back}
