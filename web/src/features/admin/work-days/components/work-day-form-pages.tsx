@@ -1,10 +1,10 @@
 import { useNavigate, useParams } from 'react-router-dom';
 import { emptyWorkDayForm, type WorkDayFormValues } from '@core/domain/work-day-form';
 import type { WorkDayWithCounts } from '@core/entities/work-day';
-import { useAdminData } from '../../../../lib/query';
-import { createWorkDay, getAdminWorkDay, updateWorkDay } from '../api/work-days';
+import { useCreateWorkDay, useUpdateWorkDay, useWorkDay, workDayQueryOptions } from '../api/work-days';
+import { useTryAgain } from '../../shared/api/admin-query';
 import { WorkDayForm } from './work-day-form';
-import { CreatePage, EditPage, SaveFailureAlert, useSave, type SaveOptions } from '../../shared/components/legacy/form-page';
+import { CreatePage, EditPage, SaveFailureAlert, useSave, type SaveMutation, type SaveOptions } from '../../shared/components/form-page';
 
 export const WORK_DAY_SAVE_MESSAGES = {
   created: 'Work day created successfully!',
@@ -18,8 +18,8 @@ export const rosterPath = (id: string) => `/admin/work-days/${encodeURIComponent
 const LIST = '/admin/work-days';
 
 /** A save goes on to the day's roster; a refusal: field messages for 400, the server's words for 403/404/409, else the catalogue's. */
-const saving = (save: (values: WorkDayFormValues) => Promise<WorkDayWithCounts>, success: string): SaveOptions<WorkDayFormValues, WorkDayWithCounts> => ({
-  save,
+const saving = (mutation: SaveMutation<WorkDayFormValues, WorkDayWithCounts>, success: string): SaveOptions<WorkDayFormValues, WorkDayWithCounts> => ({
+  mutation,
   saved: (workDay) => ({ to: rosterPath(workDay.id), message: success }),
   failed: WORK_DAY_SAVE_MESSAGES.failed,
   refusals: [403, 404, 409],
@@ -27,7 +27,7 @@ const saving = (save: (values: WorkDayFormValues) => Promise<WorkDayWithCounts>,
 
 export function WorkDayCreatePage() {
   const navigate = useNavigate();
-  const { submit, failure } = useSave(saving(createWorkDay, WORK_DAY_SAVE_MESSAGES.created));
+  const { submit, failure } = useSave(saving(useCreateWorkDay(), WORK_DAY_SAVE_MESSAGES.created));
   return (
     <CreatePage back={LIST} backLabel="← Back to work days" title="Create Work Day" failure={failure}>
       <WorkDayForm initial={emptyWorkDayForm()} signedUp={{}} submitLabel="Create Work Day" submittingLabel="Creating…" onSubmit={submit} onCancel={() => navigate(LIST)} />
@@ -38,11 +38,13 @@ export function WorkDayCreatePage() {
 export function WorkDayEditPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const data = useAdminData(['work-day', id], () => getAdminWorkDay(id));
-  const { submit, failure } = useSave(saving((values) => updateWorkDay(id, values), WORK_DAY_SAVE_MESSAGES.updated));
+  const workDay = useWorkDay(id);
+  const tryAgain = useTryAgain(workDayQueryOptions(id).queryKey);
+  const { submit, failure } = useSave(saving(useUpdateWorkDay(id), WORK_DAY_SAVE_MESSAGES.updated));
   return (
     <EditPage
-      data={data}
+      query={workDay}
+      onRetry={tryAgain}
       back={rosterPath(id)}
       backLabel="← Back to the work day"
       title="Edit Work Day"

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import type { WorkDaySignup } from '@core/entities/work-day';
 import { formatDate } from '@core/domain/calendar';
@@ -8,15 +7,15 @@ import { hasPermission, mayOpen } from '@core/domain/permissions';
 import { jobShortfall, volunteersShort } from '@core/domain/work-day-roster';
 import { isJobFull } from '@core/domain/work-days';
 import { refusalMessage } from '../../../../lib/api';
-import { getAdminWorkDay, removeWorkDaySignup, removeWorkDaySignups, setWorkDayArchived, workDaySignupsCsvUrl, type AdminWorkDay } from '../api/work-days';
+import { useRemoveWorkDaySignup, useRemoveWorkDaySignups, useSetWorkDayArchived, useWorkDay, workDayQueryOptions, workDaySignupsCsvUrl, type AdminWorkDay } from '../api/work-days';
+import { useTryAgain } from '../../shared/api/admin-query';
 import { useSignedInAdmin } from '../../session/components/admin-session';
 import { AccessDenied } from '../../shared/components/access-denied';
 import { Badge } from '../../shared/components/badge';
 import { DataTable } from '../../shared/components/data-table';
-import { LoadError, Loading } from '../../shared/components/legacy/load-error';
+import { LoadError, Loading } from '../../shared/components/load-error';
 import { NoticeArea, useFlashNotice } from '../../shared/components/notice';
 import { PageTitle } from '../../shared/components/page-title';
-import { useAdminData } from '../../../../lib/query';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
@@ -37,25 +36,32 @@ const signedUpAt = (instant: string) => {
 export function WorkDayRosterPage() {
   const { id = '' } = useParams();
   const admin = useSignedInAdmin();
-  const { state, reload, setData } = useAdminData(['work-day', id], () => getAdminWorkDay(id));
+  const query = useWorkDay(id);
+  const tryAgain = useTryAgain(workDayQueryOptions(id).queryKey);
   const [notice, setNotice] = useFlashNotice();
   const [toRemove, setToRemove] = useState<WorkDaySignup | null>(null);
-  const [busy, setBusy] = useState(false);
+  const removeOne = useRemoveWorkDaySignup(id, {
+    onSuccess: (_, gone) => setNotice({ kind: 'success', message: `Removed the sign-up of ${fullName(gone)}.` }),
+    onError: (error) => setNotice({ kind: 'error', message: refusalMessage(error, ROSTER_MESSAGES.removeFailed, [403, 404]) }),
+    onSettled: () => setToRemove(null),
+  });
+  const archive = useSetWorkDayArchived(id, {
+    onSuccess: (workDay) =>
+      setNotice({ kind: 'success', message: workDay.archived ? `Work day "${workDay.name}" archived: members no longer see it.` : `Work day "${workDay.name}" brought back.` }),
+    onError: (error) => setNotice({ kind: 'error', message: refusalMessage(error, ROSTER_MESSAGES.archiveFailed, [403, 404, 409]) }),
+  });
+  const busy = removeOne.isPending || archive.isPending;
   const canWrite = hasPermission(admin, 'workdays:write');
   // Sign-ups ticked for removal together (e.g. a flood of made-up names), and the dialog asking first.
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirmMany, setConfirmMany] = useState(false);
-  const removeMany = useMutation({
-    mutationFn: (ids: readonly string[]) => removeWorkDaySignups(id, ids),
+  const removeMany = useRemoveWorkDaySignups(id, {
     onSuccess: (removed) => {
       setNotice({ kind: 'success', message: removed.length === 1 ? 'Removed 1 sign-up.' : `Removed ${removed.length} sign-ups.` });
       setSelected(new Set());
     },
     onError: (error) => setNotice({ kind: 'error', message: refusalMessage(error, ROSTER_MESSAGES.removeManyFailed, [400, 403, 404]) }),
-    onSettled: () => {
-      setConfirmMany(false);
-      reload();
-    },
+    onSettled: () => setConfirmMany(false),
   });
   const toggle = (signupId: string, on: boolean) =>
     setSelected((current) => {
@@ -65,35 +71,16 @@ export function WorkDayRosterPage() {
       return next;
     });
 
-  if (state.status === 'error' && state.error.status === 403) return <AccessDenied message={state.error.message} permission={state.error.permission} />;
+  if (query.isError && query.error.status === 403) return <AccessDenied message={query.error.message} permission={query.error.permission} />;
 
-  async function confirmRemove(data: AdminWorkDay) {
-    if (!toRemove) return;
-    const gone = toRemove;
-    setBusy(true);
-    try {
-      await removeWorkDaySignup(data.workDay.id, gone.id);
-      setNotice({ kind: 'success', message: `Removed the sign-up of ${fullName(gone)}.` });
-    } catch (error) {
-      setNotice({ kind: 'error', message: refusalMessage(error, ROSTER_MESSAGES.removeFailed, [403, 404]) });
-    } finally {
-      setBusy(false);
-      setToRemove(null);
-      reload();
-    }
+  function confirmRemove() {
+    if (!toRemove || busy) return;
+    removeOne.mutate(toRemove);
   }
 
-  async function toggleArchived(data: AdminWorkDay) {
-    setBusy(true);
-    try {
-      const workDay = await setWorkDayArchived(data.workDay.id, data.workDay.archived !== true);
-      setData((current) => ({ ...current, workDay }));
-      setNotice({ kind: 'success', message: workDay.archived ? `Work day "${workDay.name}" archived: members no longer see it.` : `Work day "${workDay.name}" brought back.` });
-    } catch (error) {
-      setNotice({ kind: 'error', message: refusalMessage(error, ROSTER_MESSAGES.archiveFailed, [403, 404, 409]) });
-    } finally {
-      setBusy(false);
-    }
+  function toggleArchived(data: AdminWorkDay) {
+    if (busy) return;
+    archive.mutate(data.workDay.archived !== true);
   }
 
   const editPath = `/admin/work-days/edit/${encodeURIComponent(id)}`;
@@ -102,13 +89,13 @@ export function WorkDayRosterPage() {
       <p className="adm-breadcrumb">
         <Link to="/admin/work-days">← Back to work days</Link>
       </p>
-      <PageTitle documentTitle="Work Day">{state.status === 'ok' ? state.data.workDay.name : 'Work Day'}</PageTitle>
+      <PageTitle documentTitle="Work Day">{query.isSuccess ? query.data.workDay.name : 'Work Day'}</PageTitle>
       <NoticeArea notice={notice} />
-      {state.status === 'loading' && <Loading label="Loading work day…" />}
-      {state.status === 'error' && <LoadError error={state.error} message={state.error.status === 404 ? 'Work Day Not Found' : 'Failed to load the work day'} onRetry={state.error.status === 404 ? undefined : reload} />}
-      {state.status === 'ok' &&
+      {query.isPending && <Loading label="Loading work day…" />}
+      {query.isError && <LoadError error={query.error} message={query.error.status === 404 ? 'Work Day Not Found' : 'Failed to load the work day'} onRetry={query.error.status === 404 ? undefined : tryAgain} />}
+      {query.isSuccess &&
         (() => {
-          const { workDay, signups } = state.data;
+          const { workDay, signups } = query.data;
           const short = volunteersShort(workDay);
           const titles = new Map(workDay.jobs.map((job) => [job.id, job.title]));
           return (
@@ -131,7 +118,7 @@ export function WorkDayRosterPage() {
                   Download CSV
                 </a>
                 {canWrite && (
-                  <Button variant="secondary" onClick={() => toggleArchived(state.data)} disabled={busy}>
+                  <Button variant="secondary" onClick={() => toggleArchived(query.data)} disabled={busy}>
                     {workDay.archived ? 'Bring back' : 'Archive'}
                   </Button>
                 )}
@@ -239,7 +226,7 @@ export function WorkDayRosterPage() {
                 </ul>
               </ConfirmDialog>
 
-              <ConfirmDialog open={toRemove !== null} title="Remove sign-up?" confirmLabel="Remove" busy={busy} onConfirm={() => confirmRemove(state.data)} onCancel={() => setToRemove(null)}>
+              <ConfirmDialog open={toRemove !== null} title="Remove sign-up?" confirmLabel="Remove" busy={busy} onConfirm={confirmRemove} onCancel={() => setToRemove(null)}>
                 <p>
                   Remove the sign-up of <strong>{toRemove ? fullName(toRemove) : ''}</strong>? Their places become free for others.
                 </p>

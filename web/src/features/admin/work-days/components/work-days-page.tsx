@@ -3,14 +3,14 @@ import { Link } from 'react-router-dom';
 import { formatDate } from '@core/domain/calendar';
 import { mayOpen } from '@core/domain/permissions';
 import { volunteersShort } from '@core/domain/work-day-roster';
-import { listWorkDaySignups, type WorkDayWithSignups } from '../api/work-days';
+import { useWorkDays, workDaysQueryOptions, type WorkDayWithSignups } from '../api/work-days';
+import { useTryAgain } from '../../shared/api/admin-query';
 import { useSignedInAdmin } from '../../session/components/admin-session';
 import { Badge } from '../../shared/components/badge';
 import { DataTable } from '../../shared/components/data-table';
-import { LoadError, LoadStatus } from '../../shared/components/legacy/load-error';
+import { LoadError, LoadStatus } from '../../shared/components/load-error';
 import { NoticeArea, useFlashNotice } from '../../shared/components/notice';
 import { PageHead } from '../../shared/components/page-title';
-import { useAdminData } from '../../../../lib/query';
 import { Button } from '../../../../components/ui/button';
 
 type Filter = 'current' | 'archived' | 'all';
@@ -28,13 +28,14 @@ function shown(entry: WorkDayWithSignups, filter: Filter): boolean {
 /** Every work day with its volunteers against the number needed; archived ones under their filter. */
 export function WorkDaysPage() {
   const admin = useSignedInAdmin();
-  const { state, reload } = useAdminData(['work-days'], listWorkDaySignups);
+  const workDays = useWorkDays();
+  const reload = useTryAgain(workDaysQueryOptions().queryKey);
   const [filter, setFilter] = useState<Filter>('current');
   const [notice] = useFlashNotice();
 
-  if (state.status === 'error' && state.error.status === 403) return <LoadError error={state.error} message="Failed to load work days" />;
+  if (workDays.isError && workDays.error.status === 403) return <LoadError error={workDays.error} message="Failed to load work days" />;
 
-  const rows = state.status === 'ok' ? state.data.filter((entry) => shown(entry, filter)) : [];
+  const rows = workDays.isSuccess ? workDays.data.filter((entry) => shown(entry, filter)) : [];
   return (
     <>
       <PageHead title="Work Days">
@@ -44,7 +45,7 @@ export function WorkDaysPage() {
               Create Work Day
             </Link>
           )}
-          <Button variant="secondary" onClick={reload} disabled={state.status === 'loading'}>
+          <Button variant="secondary" onClick={reload} disabled={workDays.isPending}>
             Refresh
           </Button>
         </span>
@@ -62,8 +63,8 @@ export function WorkDaysPage() {
           ))}
         </select>
       </div>
-      <LoadStatus state={state} reload={reload} loading="Loading work days…" failed="Failed to load work days" />
-      {state.status === 'ok' &&
+      <LoadStatus query={workDays} onRetry={reload} loading="Loading work days…" failed="Failed to load work days" />
+      {workDays.isSuccess &&
         (rows.length === 0 ? (
           <p className="adm-muted">{filter === 'archived' ? 'No archived work days.' : 'No work days.'}</p>
         ) : (
