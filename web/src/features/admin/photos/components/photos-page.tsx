@@ -6,9 +6,9 @@ import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { Field } from '../../../../components/ui/field';
 import { ApiError, refusalMessage } from '../../../../lib/api';
 import { useForm } from '../../../../lib/form';
-import { useAdminData } from '../../../../lib/query';
-import { deletePhoto, listAdminPhotos, reorderPhotos, updatePhoto, uploadPhoto, type AdminPhoto } from '../api/photos';
-import { LoadError, LoadStatus } from '../../shared/components/legacy/load-error';
+import { photosQueryOptions, useDeletePhoto, usePhotos, useReorderPhotos, useUpdatePhoto, useUploadPhoto, type AdminPhoto } from '../api/photos';
+import { useTryAgain } from '../../shared/api/admin-query';
+import { LoadError, LoadStatus } from '../../shared/components/load-error';
 import { NoticeArea, type Notice } from '../../shared/components/notice';
 import { PanelForm } from '../../shared/components/panel-form';
 import { PageTitle } from '../../shared/components/page-title';
@@ -56,19 +56,22 @@ function UploadForm({ onUploaded, onSubmitting }: { onUploaded: (photo: AdminPho
     show: 'submit',
   });
   const { errorFor } = form;
+  const upload = useUploadPhoto();
 
-  const send = async (values: UploadValues) => {
-    try {
-      onUploaded(await uploadPhoto(values.file!, { caption: values.caption.trim(), credit: values.credit.trim() }));
-      form.reset(freshUpload());
-      setFileInputKey((k) => k + 1);
-    } catch (error) {
-      // Wrong type and too large are the file's problems; a caption refused is the caption's.
-      const fileProblem = error instanceof ApiError && (error.status === 413 || error.status === 415);
-      const fields = error instanceof ApiError && error.status === 400 ? error.fields : fileProblem ? { file: error.message } : {};
-      form.refuse(fields, Object.keys(fields).length > 0 ? null : refusalMessage(error, PHOTOS_MESSAGES.uploadFailed));
-    }
-  };
+  const send = (values: UploadValues) =>
+    upload.mutateAsync({ file: values.file!, caption: values.caption.trim(), credit: values.credit.trim() }).then(
+      (photo) => {
+        onUploaded(photo);
+        form.reset(freshUpload());
+        setFileInputKey((k) => k + 1);
+      },
+      (error: unknown) => {
+        // Wrong type and too large are the file's problems; a caption refused is the caption's.
+        const fileProblem = error instanceof ApiError && (error.status === 413 || error.status === 415);
+        const fields = error instanceof ApiError && error.status === 400 ? error.fields : fileProblem ? { file: error.message } : {};
+        form.refuse(fields, Object.keys(fields).length > 0 ? null : refusalMessage(error, PHOTOS_MESSAGES.uploadFailed));
+      },
+    );
 
   return (
     <PanelForm id="adm-upload-photo" title="Upload a Photo" legend="New photo" form={form} send={send} onStart={onSubmitting} submit={['Upload Photo', 'Uploading…']}>
@@ -123,77 +126,52 @@ function EditDetails({ photo, busy, onSave, onCancel }: { photo: AdminPhoto; bus
  * checks every file and makes the resized copies; this screen shows what it answered.
  */
 export function PhotosPage() {
-  const { state, reload, setData } = useAdminData(['photos'], listAdminPhotos);
+  const query = usePhotos();
+  const tryAgain = useTryAgain(photosQueryOptions().queryKey);
   const [notice, setNotice] = useState<Notice>(null);
-  const [busy, setBusy] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<AdminPhoto | null>(null);
+  const update = useUpdatePhoto();
+  const reorder = useReorderPhotos();
+  const remove = useDeletePhoto();
+  // The photo a change is under way for (one at a time): the mutation's own pending variables.
+  const busy = update.isPending ? update.variables.photo.id : reorder.isPending ? reorder.variables.photo.id : remove.isPending ? remove.variables.photo.id : null;
 
-  const replace = (photo: AdminPhoto) => setData((photos) => photos.map((p) => (p.id === photo.id ? photo : p)));
+  /** A change's outcome: the message on success; the refusal in the server's words or the catalogue's. */
+  const outcome = <T,>(success: (result: T) => string, fallback: string, after?: () => void) => ({
+    onSuccess: (result: T) => {
+      after?.();
+      setNotice({ kind: 'success', message: success(result) });
+    },
+    onError: (error: Error) => setNotice({ kind: 'error', message: refusalMessage(error, fallback) }),
+  });
 
-  async function act(photo: AdminPhoto, work: () => Promise<void>, fallback: string) {
-    setBusy(photo.id);
+  const move = (photos: AdminPhoto[], photo: AdminPhoto, by: -1 | 1) => {
     setNotice(null);
-    try {
-      await work();
-    } catch (error) {
-      setNotice({ kind: 'error', message: refusalMessage(error, fallback) });
-      // Another admin may have changed the list: show it as it now is.
-      if (error instanceof ApiError && (error.status === 404 || error.status === 409)) reload();
-    } finally {
-      setBusy(null);
-    }
-  }
+    reorder.mutate({ photo, ids: movePhoto(photos.map((p) => p.id), photo.id, by) }, outcome(() => `"${photo.caption}" moved ${by < 0 ? 'up' : 'down'}.`, PHOTOS_MESSAGES.changeFailed));
+  };
 
-  const move = (photos: AdminPhoto[], photo: AdminPhoto, by: -1 | 1) =>
-    act(
-      photo,
-      async () => {
-        const moved = await reorderPhotos(movePhoto(photos.map((p) => p.id), photo.id, by));
-        setData(() => moved);
-        setNotice({ kind: 'success', message: `"${photo.caption}" moved ${by < 0 ? 'up' : 'down'}.` });
-      },
-      PHOTOS_MESSAGES.changeFailed,
+  const toggleHidden = (photo: AdminPhoto) => {
+    setNotice(null);
+    update.mutate(
+      { photo, change: { hidden: !photo.hidden } },
+      outcome((changed: AdminPhoto) => (changed.hidden ? `"${changed.caption}" is hidden from the Home page.` : `"${changed.caption}" is shown on the Home page again.`), PHOTOS_MESSAGES.changeFailed),
     );
+  };
 
-  const toggleHidden = (photo: AdminPhoto) =>
-    act(
-      photo,
-      async () => {
-        const changed = await updatePhoto(photo.id, { hidden: !photo.hidden });
-        replace(changed);
-        setNotice({ kind: 'success', message: changed.hidden ? `"${changed.caption}" is hidden from the Home page.` : `"${changed.caption}" is shown on the Home page again.` });
-      },
-      PHOTOS_MESSAGES.changeFailed,
-    );
+  const saveDetails = (photo: AdminPhoto, caption: string, credit: string) => {
+    setNotice(null);
+    update.mutate({ photo, change: { caption, credit } }, outcome(() => 'Photo details saved.', PHOTOS_MESSAGES.changeFailed, () => setEditing(null)));
+  };
 
-  const saveDetails = (photo: AdminPhoto, caption: string, credit: string) =>
-    act(
-      photo,
-      async () => {
-        replace(await updatePhoto(photo.id, { caption, credit }));
-        setEditing(null);
-        setNotice({ kind: 'success', message: 'Photo details saved.' });
-      },
-      PHOTOS_MESSAGES.changeFailed,
-    );
-
-  async function confirmDelete() {
+  function confirmDelete() {
     const photo = toDelete;
-    if (!photo) return;
-    await act(
-      photo,
-      async () => {
-        await deletePhoto(photo.id);
-        setData((photos) => photos.filter((p) => p.id !== photo.id));
-        setNotice({ kind: 'success', message: `"${photo.caption}" deleted.` });
-      },
-      PHOTOS_MESSAGES.deleteFailed,
-    );
-    setToDelete(null);
+    if (!photo || busy !== null) return;
+    setNotice(null);
+    remove.mutate({ photo }, { ...outcome(() => `"${photo.caption}" deleted.`, PHOTOS_MESSAGES.deleteFailed), onSettled: () => setToDelete(null) });
   }
 
-  if (state.status === 'error' && state.error.status === 403) return <LoadError error={state.error} message={PHOTOS_MESSAGES.failed} />;
+  if (query.isError && query.error.status === 403) return <LoadError error={query.error} message={PHOTOS_MESSAGES.failed} />;
   return (
     <>
       <PageTitle documentTitle="Photos">Photos</PageTitle>
@@ -202,17 +180,16 @@ export function PhotosPage() {
       <UploadForm
         onSubmitting={() => setNotice(null)}
         onUploaded={(photo) => {
-          setData((photos) => [...photos, photo]);
           setNotice({ kind: 'success', message: `"${photo.caption}" uploaded. It is shown last on the Home page.` });
         }}
       />
       <section className="adm-panel" aria-labelledby="adm-photos-list-title">
         <h2 id="adm-photos-list-title">The Rotation</h2>
-        <LoadStatus state={state} reload={reload} loading="Loading the photos…" failed={PHOTOS_MESSAGES.failed} />
-        {state.status === 'ok' && state.data.length === 0 && <p>{PHOTOS_MESSAGES.none}</p>}
-        {state.status === 'ok' && state.data.length > 0 && (
+        <LoadStatus query={query} onRetry={tryAgain} loading="Loading the photos…" failed={PHOTOS_MESSAGES.failed} />
+        {query.isSuccess && query.data.length === 0 && <p>{PHOTOS_MESSAGES.none}</p>}
+        {query.isSuccess && query.data.length > 0 && (
           <ol className="adm-photo-list">
-            {state.data.map((photo, i, photos) => {
+            {query.data.map((photo, i, photos) => {
               const thumb = thumbnail(photo);
               const isBusy = busy === photo.id;
               return (
@@ -228,16 +205,16 @@ export function PhotosPage() {
                       {photo.width} × {photo.height} pixels.
                     </p>
                     {editing === photo.id ? (
-                      <EditDetails photo={photo} busy={isBusy} onSave={(caption, credit) => void saveDetails(photo, caption, credit)} onCancel={() => setEditing(null)} />
+                      <EditDetails photo={photo} busy={isBusy} onSave={(caption, credit) => saveDetails(photo, caption, credit)} onCancel={() => setEditing(null)} />
                     ) : (
                       <div className="adm-actions">
-                        <Button variant="secondary" size="small" disabled={busy !== null || i === 0} onClick={() => void move(photos, photo, -1)} aria-label={`Move up "${photo.caption}"`}>
+                        <Button variant="secondary" size="small" disabled={busy !== null || i === 0} onClick={() => move(photos, photo, -1)} aria-label={`Move up "${photo.caption}"`}>
                           Move up
                         </Button>
-                        <Button variant="secondary" size="small" disabled={busy !== null || i === photos.length - 1} onClick={() => void move(photos, photo, 1)} aria-label={`Move down "${photo.caption}"`}>
+                        <Button variant="secondary" size="small" disabled={busy !== null || i === photos.length - 1} onClick={() => move(photos, photo, 1)} aria-label={`Move down "${photo.caption}"`}>
                           Move down
                         </Button>
-                        <Button variant="secondary" size="small" disabled={busy !== null} onClick={() => void toggleHidden(photo)} aria-label={`${photo.hidden ? 'Show' : 'Hide'} "${photo.caption}"`}>
+                        <Button variant="secondary" size="small" disabled={busy !== null} onClick={() => toggleHidden(photo)} aria-label={`${photo.hidden ? 'Show' : 'Hide'} "${photo.caption}"`}>
                           {photo.hidden ? 'Show' : 'Hide'}
                         </Button>
                         <Button variant="secondary" size="small" disabled={busy !== null} onClick={() => setEditing(photo.id)} aria-label={`Edit "${photo.caption}"`}>
@@ -255,7 +232,7 @@ export function PhotosPage() {
           </ol>
         )}
       </section>
-      <ConfirmDialog open={toDelete !== null} title="Delete photo?" confirmLabel="Delete" busy={busy !== null} onConfirm={() => void confirmDelete()} onCancel={() => setToDelete(null)}>
+      <ConfirmDialog open={toDelete !== null} title="Delete photo?" confirmLabel="Delete" busy={busy !== null} onConfirm={confirmDelete} onCancel={() => setToDelete(null)}>
         <p>
           Are you sure you want to delete <strong>{toDelete?.caption}</strong>? It leaves the Home page and its files are removed. This cannot be undone.
         </p>
