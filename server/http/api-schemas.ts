@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { AdminSchema, SessionAdminSchema } from '../../core/entities/admin';
-import { EventSchema } from '../../core/entities/event';
-import { WorkDaySignupSchema, WorkDayWithCountsSchema } from '../../core/entities/work-day';
+import { SessionAdminSchema } from '../../core/entities/admin';
 import { CampaignsResponseSchema } from '../../core/use-cases/campaigns-schema';
 import { EventsResponseSchema } from '../../core/use-cases/calendar-schema';
 import { DocumentsResponseSchema } from '../../core/use-cases/documents-schema';
@@ -19,8 +17,18 @@ import { SearchAnswerSchema } from '../../core/use-cases/search';
 import { CheckoutSchema } from '../../core/use-cases/get-checkout';
 import { CardPaymentResultSchema } from '../../core/use-cases/confirm-payment';
 import { WaterLevelsQuerySchema } from '../../core/use-cases/get-water-levels';
-import { EventFormValuesSchema } from '../../core/domain/event-form';
-import { OutboxListQuerySchema, OutboxListSchema, OutboxMessageDetailSchema } from '../../core/use-cases/list-outbox';
+import { OutboxListQuerySchema, OutboxListSchema } from '../../core/use-cases/list-outbox';
+// The admin answers' envelopes live in the core, where the admin panel reads answers with them too.
+import {
+  AdminEventResponseSchema,
+  AdminEventsResponseSchema,
+  AdminResponseSchema,
+  AdminsResponseSchema,
+  AdminWorkDaysSchema,
+  EventSavedSchema,
+  OutboxMessageResponseSchema,
+  SessionResponseSchema,
+} from '../../core/use-cases/admin-api-schema';
 
 /** Response shapes for the OpenAPI document, built from the core entity schemas. */
 
@@ -60,23 +68,17 @@ export const SearchQuerySchema = z.object({ q: z.string({ error: 'q must be text
 export const SearchResponseSchema = SearchAnswerSchema;
 
 export { SessionAdminSchema };
-export const SessionResponseSchema = z.object({ admin: SessionAdminSchema });
-export const AdminsResponseSchema = z.object({ admins: z.array(AdminSchema) });
-export const AdminResponseSchema = z.object({ admin: AdminSchema });
+export { SessionResponseSchema, AdminsResponseSchema, AdminResponseSchema };
 
 export { DashboardSchema };
-export const AdminEventsResponseSchema = z.object({ events: z.array(EventSchema) });
-export const AdminEventResponseSchema = z.object({ event: EventSchema, form: EventFormValuesSchema });
-export const EventSavedSchema = z.object({ event: EventSchema });
+export { AdminEventsResponseSchema, AdminEventResponseSchema, EventSavedSchema };
 
 export const OverviewSchema = BookingsOverviewSchema;
 export { EventBookingsSchema };
-export const AdminWorkDaysSchema = z.object({
-  workDays: z.array(z.object({ workDay: WorkDayWithCountsSchema, signups: z.array(WorkDaySignupSchema) })),
-});
+export { AdminWorkDaysSchema };
 
 export { OutboxListQuerySchema, OutboxListSchema };
-export const OutboxMessageResponseSchema = z.object({ message: OutboxMessageDetailSchema });
+export { OutboxMessageResponseSchema };
 
 export const CheckoutParamsSchema = z.object({ checkoutId: z.string().min(1).max(200) });
 export const GatewayParamsSchema = z.object({ gateway: z.string().min(1).max(50) });

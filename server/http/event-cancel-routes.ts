@@ -1,17 +1,9 @@
-import { z } from 'zod';
-import { EventSchema } from '../../core/entities/event';
 import { CancelEvent, CancelEventRequestSchema } from '../../core/use-cases/cancel-event';
+import { EventCancelledSchema as CancelledSchema, EventCancelPreviewSchema as PreviewSchema } from '../../core/use-cases/admin-api-schema';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
 import { IdParamsSchema } from './api-schemas';
 
-const PreviewSchema = z.object({ bookings: z.number().int(), cardRefunds: z.number().int(), handRefunds: z.number().int() });
-const CancelledSchema = z.object({
-  event: EventSchema,
-  cancelled: z.number().int(),
-  refunded: z.number().int(),
-  refundsFailed: z.number().int(),
-});
 
 /** Both routes: one event, and the permission to cancel events. */
 const ONE_EVENT = { tag: 'admin events', access: { action: 'events.cancel' }, params: IdParamsSchema } as const;

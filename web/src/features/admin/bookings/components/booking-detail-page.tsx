@@ -1,0 +1,274 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { formatDate } from '@core/domain/calendar';
+import { validateBookingForm } from '@core/domain/booking-validation';
+import { hasPermission } from '@core/domain/permissions';
+import { formatMoney } from '@core/domain/pricing';
+import type { BookingFormValues } from '@core/entities/booking';
+import type { Currency } from '@core/entities/money';
+import { Alert } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
+import { Checkbox } from '../../../../components/ui/checkbox';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
+import { Field } from '../../../../components/ui/field';
+import { ApiError } from '../../../../lib/api';
+import { useClubConfig } from '../../../../lib/club-config';
+import { useForm } from '../../../../lib/form';
+import { bookingQueryOptions, useBooking, useCancelBooking, useCorrectBooking, useMarkBookingPaid, useRefundBooking, useResendConfirmation, type AdminBookingDetail } from '../api/bookings';
+import { useTryAgain } from '../../shared/api/admin-query';
+import { useSignedInAdmin } from '../../session/components/admin-session';
+import { Badge } from '../../shared/components/badge';
+import { STATUS_TONE } from './event-bookings-page';
+import { LoadError, Loading } from '../../shared/components/load-error';
+import { DetailsList } from '../../../../components/ui/details-list';
+import { NoticeArea, type Notice } from '../../shared/components/notice';
+import { PageTitle } from '../../shared/components/page-title';
+import { AuditList } from '../../audit/components/audit-list';
+
+export const BOOKING_DETAIL_MESSAGES = {
+  failed: 'Failed to load the booking',
+  notFound: 'Booking not found',
+  actionFailed: 'The change could not be made. Please try again.',
+};
+
+function refusal(error: unknown): string {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : BOOKING_DETAIL_MESSAGES.actionFailed;
+}
+
+function money(amount: number | null, currency: Currency | null): string {
+  return amount === null || currency === null ? '—' : formatMoney(amount, currency);
+}
+
+/**
+ * One booking (/admin/booking/:bookingId): its details, state and history; and, for admins with
+ * bookings:write, Cancel (with or without a refund), Retry refund, Mark paid (cash or transfer),
+ * Correct and Resend confirmation. The server checks every action again.
+ */
+export function BookingDetailPage() {
+  const { bookingId = '' } = useParams();
+  const admin = useSignedInAdmin();
+  const query = useBooking(bookingId);
+  const tryAgain = useTryAgain(bookingQueryOptions(bookingId).queryKey);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  if (query.isPending) return <Loading label="Loading the booking…" />;
+  if (query.isError) {
+    if (query.error.status === 404) {
+      return (
+        <>
+          <PageTitle documentTitle="Booking not found">Booking not found</PageTitle>
+          <Alert tone="error">{BOOKING_DETAIL_MESSAGES.notFound}</Alert>
+        </>
+      );
+    }
+    return <LoadError error={query.error} message={BOOKING_DETAIL_MESSAGES.failed} onRetry={tryAgain} />;
+  }
+
+  const detail = query.data;
+  const { booking, event } = detail;
+  const canWrite = hasPermission(admin, 'bookings:write');
+  // The mutations put the booking as it now is into the cache; the page says what was done.
+  const changed = (message: string) => setNotice({ kind: 'success', message });
+  const failed = (error: unknown) => setNotice({ kind: 'error', message: refusal(error) });
+  const name = `${booking.firstName} ${booking.lastName}`;
+  const rows: [string, string][] = [
+    ['Reference', booking.id],
+    ['Email', booking.userEmail ?? '—'],
+    ['Attending', String(booking.numberAttending)],
+    ['Children', String(booking.numberOfChildren)],
+    ['Soft drinks', String(booking.numberOfSoftDrinks)],
+    ['Vegetarian', String(booking.numberOfVegetarian)],
+    ['Boat', booking.boatName ?? '—'],
+    ['Submitted', formatDate(booking.submittedAt, 'admin')],
+    ['Amount', money(booking.paymentAmount, booking.paymentCurrency)],
+  ];
+  if (booking.paid) rows.push(['Paid by', booking.paymentMethod === 'cash' ? 'Cash' : booking.paymentMethod === 'transfer' ? 'Bank transfer' : 'Card']);
+  if (booking.paymentReference) rows.push(['Payment reference', booking.paymentReference]);
+  if (booking.paymentId) rows.push(['Payment ID', booking.paymentId]);
+  if (booking.cancelledAt) rows.push(['Cancelled', `${formatDate(booking.cancelledAt, 'admin')} by ${booking.cancelledBy === 'member' ? 'the member' : booking.cancelledBy === 'system' ? 'the system (late payment)' : 'an admin'}`]);
+  if (booking.refundStatus) {
+    const what = booking.refundStatus === 'refunded' ? 'Refunded' : booking.refundStatus === 'failed' ? 'Failed' : 'Pending';
+    rows.push(['Refund', `${what}: ${money(booking.refundAmount, booking.paymentCurrency)}${booking.refundFailure ? ` (${booking.refundFailure})` : ''}`]);
+  }
+
+  return (
+    <>
+      <p className="adm-breadcrumb">
+        <Link to={`/admin/bookings/${encodeURIComponent(booking.eventId)}`}>← Back to the bookings of {booking.eventName}</Link>
+      </p>
+      <div className="adm-page-head">
+        <PageTitle documentTitle={`Booking: ${name}`}>Booking: {name}</PageTitle>
+        <Badge tone={STATUS_TONE[booking.paymentStatus]}>{booking.paymentStatus}</Badge>
+      </div>
+      <p className="adm-muted">
+        {booking.eventName}
+        {event ? `, ${formatDate(event.eventdatetime, 'admin')}` : ''}
+      </p>
+      <NoticeArea notice={notice} />
+      <div className="adm-columns">
+        <section className="adm-panel" aria-labelledby="adm-booking-details">
+          <h2 id="adm-booking-details">Details</h2>
+          <DetailsList className="adm-details" rows={rows} />
+          <p>
+            <Link to={`/admin/mail?recordId=${encodeURIComponent(booking.id)}`}>E-mails about this booking</Link>
+          </p>
+        </section>
+        {canWrite && (
+          <section className="adm-panel" aria-labelledby="adm-booking-actions">
+            <h2 id="adm-booking-actions">Actions</h2>
+            <BookingActions detail={detail} onChanged={changed} onFailed={failed} />
+          </section>
+        )}
+      </div>
+      {canWrite && detail.can.correct && event && <CorrectBooking detail={detail} onChanged={changed} />}
+      <section className="adm-panel" aria-labelledby="adm-booking-history">
+        <h2 id="adm-booking-history">History</h2>
+        <AuditList entries={detail.history} empty="Nothing has been changed since the booking was made." />
+      </section>
+    </>
+  );
+}
+
+type Changed = (message: string) => void;
+
+function BookingActions({ detail, onChanged, onFailed }: { detail: AdminBookingDetail; onChanged: Changed; onFailed: (error: unknown) => void }) {
+  const { booking, can } = detail;
+  const cancel = useCancelBooking();
+  const refundAgain = useRefundBooking();
+  const markPaid = useMarkBookingPaid();
+  const resend = useResendConfirmation();
+  const busy = cancel.isPending || refundAgain.isPending || markPaid.isPending || resend.isPending;
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const kept = booking.paid ? (booking.paymentAmount ?? 0) : 0;
+  const [refund, setRefund] = useState(kept > 0);
+  const [method, setMethod] = useState<'cash' | 'transfer'>('cash');
+  const [reference, setReference] = useState('');
+
+  /** What every action tells the admin: its outcome, and the cancel dialog closes however it went. */
+  const outcome = <T,>(message: (result: T) => string) => ({
+    onSuccess: (result: T) => onChanged(message(result)),
+    onError: onFailed,
+    onSettled: () => setConfirmCancel(false),
+  });
+
+  const nothing = !can.cancel && !can.refund && !can.markPaid && !can.resend;
+  return (
+    <div className="adm-booking-actions">
+      {nothing && <p className="adm-muted">Nothing more can be done to this booking.</p>}
+      {can.markPaid && (
+        <fieldset className="adm-fieldset" disabled={busy}>
+          <legend>Mark paid</legend>
+          <Field id="adm-paid-method" label="Paid by">
+            <select className="input" value={method} onChange={(e) => setMethod(e.target.value === 'transfer' ? 'transfer' : 'cash')}>
+              <option value="cash">Cash</option>
+              <option value="transfer">Bank transfer</option>
+            </select>
+          </Field>
+          <Field id="adm-paid-reference" label="Reference" hint="Receipt number or bank reference (optional)">
+            <input className="input" type="text" maxLength={200} value={reference} onChange={(e) => setReference(e.target.value)} />
+          </Field>
+          <Button onClick={() => markPaid.mutate({ id: booking.id, method, reference }, outcome((next: AdminBookingDetail) => `Marked ${next.booking.paymentStatus}.`))}>Mark paid</Button>
+        </fieldset>
+      )}
+      {can.refund && (
+        <p>
+          <Button variant="secondary" disabled={busy} onClick={() => refundAgain.mutate({ id: booking.id, reference: '' }, outcome((next: AdminBookingDetail) => (next.booking.refundStatus === 'refunded' ? 'Refund made.' : `The refund failed again: ${next.booking.refundFailure ?? ''}`)))}>
+            {booking.paymentMethod === 'cash' || booking.paymentMethod === 'transfer' ? 'Record refund as handed back' : 'Retry refund'}
+          </Button>
+        </p>
+      )}
+      {can.resend && (
+        <p>
+          <Button variant="secondary" disabled={busy} onClick={() => resend.mutate(booking.id, outcome(() => 'The confirmation will be sent again.'))}>
+            Resend confirmation
+          </Button>
+        </p>
+      )}
+      {can.cancel && (
+        <p>
+          <Button variant="danger" disabled={busy} onClick={() => setConfirmCancel(true)}>
+            Cancel booking
+          </Button>
+        </p>
+      )}
+      <ConfirmDialog
+        open={confirmCancel}
+        title="Cancel this booking?"
+        confirmLabel="Cancel booking"
+        cancelLabel="Keep it"
+        busy={busy}
+        onConfirm={() => cancel.mutate({ id: booking.id, refund }, outcome((next: AdminBookingDetail) => (next.booking.refundStatus === 'failed' ? `Cancelled; the refund failed: ${next.booking.refundFailure ?? ''}` : 'Booking cancelled.')))}
+        onCancel={() => setConfirmCancel(false)}
+      >
+        <p>Its {booking.numberAttending} place(s) will be released at once{booking.userEmail ? ' and the member e-mailed' : ''}.</p>
+        {kept > 0 && <Checkbox id="adm-cancel-refund" label={`Refund ${money(kept, booking.paymentCurrency)} to the member`} checked={refund} onChange={setRefund} />}
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+type CorrectionField = 'firstName' | 'lastName' | 'email' | 'numberAttending' | 'numberOfChildren' | 'numberOfSoftDrinks' | 'numberOfVegetarian' | 'boatName';
+const CORRECTION_ORDER: CorrectionField[] = ['firstName', 'lastName', 'email', 'numberAttending', 'numberOfChildren', 'numberOfSoftDrinks', 'numberOfVegetarian', 'boatName'];
+
+function CorrectBooking({ detail, onChanged }: { detail: AdminBookingDetail; onChanged: Changed }) {
+  const config = useClubConfig();
+  const { booking } = detail;
+  const event = detail.event!;
+  const initial = (): BookingFormValues => ({
+    firstName: booking.firstName,
+    lastName: booking.lastName,
+    email: booking.userEmail ?? '',
+    numberAttending: String(booking.numberAttending),
+    numberOfChildren: String(booking.numberOfChildren),
+    numberOfSoftDrinks: String(booking.numberOfSoftDrinks),
+    numberOfVegetarian: String(booking.numberOfVegetarian),
+    boatName: booking.boatName ?? '',
+  });
+  const form = useForm<BookingFormValues, CorrectionField>({
+    initial,
+    // The booking form's own rule, as the server applies it.
+    validate: (values) => {
+      const checked = validateBookingForm(values, event, { maxAttendees: config.maxAttendeesPerBooking, testHook: false });
+      return checked.ok ? {} : checked.errors;
+    },
+    order: CORRECTION_ORDER,
+    idOf: (name) => `adm-fix-${name}`,
+    show: 'submit',
+  });
+  const correct = useCorrectBooking();
+  const send = (values: BookingFormValues) =>
+    correct.mutateAsync({ id: booking.id, values: { ...values } as Record<string, string> }).then(
+      () => {
+        form.reset(values);
+        onChanged('Booking corrected.');
+      },
+      (error: unknown) => form.refuse(error instanceof ApiError && error.status === 400 ? error.fields : {}, refusal(error)),
+    );
+  const text = (name: CorrectionField, label: string, type = 'text') => (
+    <Field id={`adm-fix-${name}`} label={label} error={form.errorFor(name)}>
+      <input className="input" type={type} {...form.bind(name)} />
+    </Field>
+  );
+  return (
+    <section className="adm-panel" aria-labelledby="adm-booking-correct">
+      <h2 id="adm-booking-correct">Correct the booking</h2>
+      {form.formError && <Alert tone="error">{form.formError}</Alert>}
+      <form onSubmit={form.handleSubmit(send)} noValidate>
+        <fieldset className="adm-fieldset" disabled={form.submitting}>
+          <legend className="visually-hidden">Booking details</legend>
+          <div className="adm-grid-3">
+            {text('firstName', 'First name')}
+            {text('lastName', 'Last name')}
+            {text('email', 'Email', 'email')}
+            {text('numberAttending', 'Attending')}
+            {event.offerChild && text('numberOfChildren', 'Children')}
+            {event.offerSoftDrinks && text('numberOfSoftDrinks', 'Soft drinks')}
+            {event.offerVeg && text('numberOfVegetarian', 'Vegetarian')}
+            {event.isBoatEvent && text('boatName', 'Boat name')}
+          </div>
+          <Button type="submit">{form.submitting ? 'Saving…' : 'Save correction'}</Button>
+        </fieldset>
+      </form>
+    </section>
+  );
+}

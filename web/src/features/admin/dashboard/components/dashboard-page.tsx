@@ -1,0 +1,128 @@
+import { Link } from 'react-router-dom';
+import { formatDate } from '@core/domain/calendar';
+import { mayOpen } from '@core/domain/permissions';
+import { dashboardQueryOptions, useDashboard } from '../api/dashboard';
+import { useSignedInAdmin } from '../../session/components/admin-session';
+import { Badge } from '../../shared/components/badge';
+import { LoadError, Loading } from '../../shared/components/load-error';
+import { PageTitle } from '../../shared/components/page-title';
+import { useTryAgain } from '../../shared/api/admin-query';
+import { DataTable } from '../../shared/components/data-table';
+
+export function DashboardPage() {
+  const admin = useSignedInAdmin();
+  const dashboard = useDashboard();
+  const tryAgain = useTryAgain(dashboardQueryOptions().queryKey);
+  const editPath = (eventId: string) => `/admin/events/edit/${encodeURIComponent(eventId)}`;
+  const bookingsPath = (eventId: string) => `/admin/bookings/${encodeURIComponent(eventId)}`;
+  const workDayPath = (workDayId: string) => `/admin/work-days/${encodeURIComponent(workDayId)}`;
+
+  // Only the screens this admin may open (the core's route table), never one that says Access Denied.
+  const tiles = [
+    { to: '/admin/events/create', title: 'Create Event', text: 'Add a new event to the calendar.' },
+    { to: '/admin/events', title: 'Manage Events', text: 'Edit, open or close events for booking.' },
+    { to: '/admin/bookings', title: 'View Bookings', text: 'Bookings, attendees and revenue per event.' },
+    { to: '/admin/members', title: 'Members', text: 'Admin accounts and their permissions.' },
+  ];
+
+  return (
+    <>
+      <PageTitle documentTitle="Dashboard">Welcome, {admin.name}</PageTitle>
+      <p className="adm-muted">
+        Signed in as {admin.email} ({admin.role})
+      </p>
+
+      <nav aria-label="Quick actions" className="adm-tiles">
+        {tiles
+          .filter((tile) => mayOpen(admin, tile.to))
+          .map((tile) => (
+            <Link key={tile.to} to={tile.to} className="adm-tile">
+              <span className="adm-tile-title">{tile.title}</span>
+              <span className="adm-tile-text">{tile.text}</span>
+            </Link>
+          ))}
+      </nav>
+
+      {dashboard.isPending && <Loading label="Loading dashboard…" />}
+      {dashboard.isError && <LoadError error={dashboard.error} message="Failed to load the dashboard" onRetry={tryAgain} />}
+      {dashboard.isSuccess && (
+        <div className="adm-columns">
+          <section className="adm-panel" aria-labelledby="adm-recent-title">
+            <h2 id="adm-recent-title">Recent Events</h2>
+            {dashboard.data.recentEvents.length === 0 ? (
+              <p className="adm-muted">No events yet.</p>
+            ) : (
+              <ul className="adm-list">
+                {dashboard.data.recentEvents.map((event) => (
+                  <li key={event.id} className="adm-list-item">
+                    <div>
+                      <p className="adm-list-title">
+                        {event.name} {event.allowBooking && <Badge tone="green">Bookable</Badge>}
+                      </p>
+                      <p className="adm-muted">{formatDate(event.eventdatetime, 'admin')}</p>
+                    </div>
+                    {mayOpen(admin, editPath(event.id)) && (
+                      <Link className="btn btn-secondary btn-small" to={editPath(event.id)} aria-label={`Edit ${event.name}`}>
+                        Edit
+                      </Link>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          {dashboard.data.statistics && (
+            <section className="adm-panel" aria-labelledby="adm-stats-title">
+              <h2 id="adm-stats-title">Booking Statistics</h2>
+              {dashboard.data.statistics.length === 0 ? (
+                <p className="adm-muted">No bookings yet.</p>
+              ) : (
+                <DataTable label="Bookings and attendees per event" columns={['Event', { label: 'Bookings', numeric: true }, { label: 'Attendees', numeric: true }]}>
+                      {dashboard.data.statistics.map((row) => (
+                        <tr key={row.eventId}>
+                          <th scope="row">
+                            {mayOpen(admin, bookingsPath(row.eventId)) ? <Link to={bookingsPath(row.eventId)}>{row.eventName}</Link> : row.eventName}
+                          </th>
+                          <td className="adm-num">{row.bookings}</td>
+                          <td className="adm-num">{row.attendees}</td>
+                        </tr>
+                      ))}
+                    </DataTable>
+              )}
+            </section>
+          )}
+
+          {dashboard.data.shortWorkDays && (
+            <section className="adm-panel" aria-labelledby="adm-short-title">
+              <h2 id="adm-short-title">Work Days Short of Volunteers</h2>
+              {dashboard.data.shortWorkDays.length === 0 ? (
+                <p className="adm-muted">No coming work day is short of volunteers.</p>
+              ) : (
+                <ul className="adm-list">
+                  {dashboard.data.shortWorkDays.map((day) => (
+                    <li key={day.id} className="adm-list-item">
+                      <div>
+                        <p className="adm-list-title">
+                          {day.name} <Badge tone="red">Short of volunteers</Badge>
+                        </p>
+                        <p className="adm-muted">
+                          {formatDate(day.date, 'admin')} · {day.short === 1 ? '1 more volunteer needed' : `${day.short} more volunteers needed`}
+                        </p>
+                      </div>
+                      {mayOpen(admin, workDayPath(day.id)) && (
+                        <Link className="btn btn-secondary btn-small" to={workDayPath(day.id)} aria-label={`Volunteers for ${day.name}`}>
+                          Volunteers
+                        </Link>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          )}
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+import { CURRENCIES } from '@core/entities/money';
+import { BOOKING_END_HINT, validateEventForm, type EventFormValues } from '@core/domain/event-form';
+import { DateFormatHint, DateTimeField } from '../../shared/components/date-time-field';
+import { Checkbox } from '../../../../components/ui/checkbox';
+import { Field, type FieldProps } from '../../../../components/ui/field';
+import { AdminForm, useAdminForm, type AdminFormProps } from '../../shared/components/admin-form';
+
+type FieldName = keyof EventFormValues;
+type CheckName = { [K in FieldName]: EventFormValues[K] extends boolean ? K : never }[FieldName];
+
+const fieldId = (name: FieldName) => `adm-event-${name}`;
+
+const FIELD_ORDER: readonly FieldName[] = [
+  'name',
+  'description',
+  'longdescription',
+  'eventdatetime',
+  'eventenddatetime',
+  'bookingEndDate',
+  'capacity',
+  'requiresPayment',
+  'price',
+  'currency',
+];
+
+/**
+ * The event form for both create and edit. It checks the values with the same core rules the
+ * server applies, so most mistakes are caught before sending; the server's field messages are
+ * shown the same way when it still refuses.
+ */
+export function EventForm({ initial, submitLabel, submittingLabel, onSubmit, onCancel }: AdminFormProps<EventFormValues>) {
+  const { form, submit } = useAdminForm<EventFormValues, FieldName>({ initial, check: validateEventForm, order: FIELD_ORDER, idOf: fieldId, onSubmit });
+  const { values, set, errorFor, errorCount, submitting } = form;
+
+  const field = (name: FieldName, label: string, control: FieldProps['children'], options: { hint?: string; required?: boolean } = {}) => (
+    <Field id={fieldId(name)} label={label} error={errorFor(name)} hint={options.hint} required={options.required}>
+      {control}
+    </Field>
+  );
+  const dateTime = (name: 'eventdatetime' | 'eventenddatetime' | 'bookingEndDate', label: string, options: { hint?: string; required?: boolean; allDayAtMidnight?: boolean }) => (
+    <DateTimeField id={fieldId(name)} label={label} {...form.control(name)} formatHintId="adm-event-date-format" {...options} />
+  );
+  const check = (name: CheckName, label: string, hint: string) => (
+    <Checkbox id={fieldId(name)} name={name} label={label} hint={hint} checked={values[name]} onChange={(checked) => set(name, checked)} />
+  );
+
+  return (
+    <AdminForm onSubmit={submit} errorCount={errorCount} submitting={submitting} submitLabel={submitLabel} submittingLabel={submittingLabel} onCancel={onCancel}>
+      <fieldset className="adm-fieldset" disabled={submitting}>
+        <legend>Event details</legend>
+        {field('name', 'Event Name', <input className="input" type="text" {...form.bind('name')} />, { required: true })}
+        {field('description', 'Short Description', <input className="input" type="text" {...form.bind('description')} />, { hint: 'Shown on the calendar.' })}
+        {field('longdescription', 'Long Description', <textarea className="input" rows={5} {...form.bind('longdescription')} />, { hint: 'Shown on the booking page.' })}
+      </fieldset>
+
+      <fieldset className="adm-fieldset" disabled={submitting}>
+        <legend>Dates and times (UK time)</legend>
+        <DateFormatHint id="adm-event-date-format" />
+        <div className="adm-grid-3">
+          {dateTime('eventdatetime', 'Start Date & Time', { required: true, hint: 'A start at 00:00 makes an all-day event.', allDayAtMidnight: true })}
+          {dateTime('eventenddatetime', 'End Date & Time', { hint: 'Optional.' })}
+          {dateTime('bookingEndDate', 'Booking End Date', { hint: `Optional. ${BOOKING_END_HINT}` })}
+        </div>
+      </fieldset>
+
+      <fieldset className="adm-fieldset" disabled={submitting}>
+        <legend>Booking options</legend>
+        {check('allowBooking', 'Allow Booking', 'Members can book this event (Bookable); otherwise it is View Only.')}
+        {field('capacity', 'Capacity', <input className="input" type="number" inputMode="numeric" min={1} step={1} {...form.bind('capacity')} />, { hint: 'Most attendees in total. Leave empty for no limit.' })}
+        <div className="adm-checks">
+          {check('isBoatEvent', 'Boat Event', 'Ask for the boat name.')}
+          {check('offerChild', 'Children', 'Ask how many children (12 years or under).')}
+          {check('offerSoftDrinks', 'Soft Drinks', 'Ask how many want soft drinks.')}
+          {check('offerVeg', 'Vegetarian', 'Ask how many vegetarian meals.')}
+        </div>
+        {check('sendReminders', 'Reminder E-mails', 'E-mail a reminder to every confirmed booking with an e-mail address a few days before the event.')}
+      </fieldset>
+
+      <fieldset className="adm-fieldset" disabled={submitting}>
+        <legend>Payment</legend>
+        {check('requiresPayment', 'Requires Payment', 'Members pay by card when they book; children pay half price.')}
+        {values.requiresPayment && (
+          <div className="adm-grid-2">
+            {field('price', 'Price per adult', <input className="input" type="number" inputMode="decimal" min={0} step={0.01} {...form.bind('price')} />, { required: true })}
+            {field(
+              'currency',
+              'Currency',
+              <select className="input" {...form.bind('currency')}>
+                {CURRENCIES.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>,
+            )}
+          </div>
+        )}
+      </fieldset>
+    </AdminForm>
+  );
+}

@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { ClubEvent } from '@core/entities/event';
+import { formatDate } from '@core/domain/calendar';
+import { hasPermission, mayOpen } from '@core/domain/permissions';
+import { refusalMessage } from '../../../../lib/api';
+import { eventsQueryOptions, useDeleteEvent, useEvents } from '../api/events';
+import { useSignedInAdmin } from '../../session/components/admin-session';
+import { Badge } from '../../shared/components/badge';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
+import { CancelEventDialog } from './cancel-event-dialog';
+import { NoticeArea, useFlashNotice } from '../../shared/components/notice';
+import { LoadError, LoadStatus } from '../../shared/components/load-error';
+import { PageHead } from '../../shared/components/page-title';
+import { useConfirm } from '../../shared/components/use-confirm';
+import { useTryAgain } from '../../shared/api/admin-query';
+import { Button } from '../../../../components/ui/button';
+import { DataTable } from '../../shared/components/data-table';
+
+export const DELETE_FAILED = 'Failed to delete event. Please try again.';
+
+const editPath = (eventId: string) => `/admin/events/edit/${encodeURIComponent(eventId)}`;
+const bookingsPath = (eventId: string) => `/admin/bookings/${encodeURIComponent(eventId)}`;
+
+export function EventsListPage() {
+  const admin = useSignedInAdmin();
+  const events = useEvents();
+  const tryAgain = useTryAgain(eventsQueryOptions().queryKey);
+  const [toCancel, setToCancel] = useState<ClubEvent | null>(null);
+  const [notice, setNotice] = useFlashNotice();
+  const canWrite = hasPermission(admin, 'events:write');
+
+  const deletion = useConfirm(
+    useDeleteEvent({
+      onSuccess: (_, gone) => setNotice({ kind: 'success', message: `Event "${gone.name}" deleted.` }),
+      // A refusal the admin can act on (the event has bookings, a missing permission) is told in
+      // the server's words; anything else is the catalogue's message.
+      onError: (error) => setNotice({ kind: 'error', message: refusalMessage(error, DELETE_FAILED, [403, 404, 409]) }),
+    }),
+  );
+
+  if (events.isError && events.error.status === 403) return <LoadError error={events.error} message="" />;
+
+  return (
+    <>
+      <PageHead title="Manage Events" create={canWrite && { to: '/admin/events/create', label: 'Create Event' }} />
+
+      <NoticeArea notice={notice} />
+
+      <LoadStatus query={events} onRetry={tryAgain} loading="Loading events…" failed="Failed to load events" />
+      {events.isSuccess &&
+        (events.data.length === 0 ? (
+          <p className="adm-muted">No events yet.</p>
+        ) : (
+          <DataTable label="Events" columns={['Event', 'Date', 'Features', 'Status', 'Actions']}>
+                {events.data.map((event) => (
+                  <tr key={event.id} data-event-id={event.id}>
+                    <th scope="row">
+                      <span className="adm-cell-title">{event.name}</span>
+                      {event.description && <span className="adm-cell-sub">{event.description}</span>}
+                    </th>
+                    <td>{formatDate(event.eventdatetime, 'admin')}</td>
+                    <td>
+                      <span className="adm-badges">
+                        {event.isBoatEvent && <Badge tone="blue">Boat Event</Badge>}
+                        {event.offerChild && <Badge tone="purple">Children</Badge>}
+                        {event.offerSoftDrinks && <Badge tone="amber">Drinks</Badge>}
+                        {event.offerVeg && <Badge tone="green">Vegetarian</Badge>}
+                      </span>
+                    </td>
+                    <td>{event.cancelledAt ? <Badge tone="red">Cancelled</Badge> : event.allowBooking ? <Badge tone="green">Bookable</Badge> : <Badge tone="grey">View Only</Badge>}</td>
+                    <td>
+                      <span className="adm-actions">
+                        {/* Only what this admin may open: the same table the screens are guarded by. */}
+                        {mayOpen(admin, editPath(event.id)) && (
+                          <Link className="btn btn-secondary btn-small" to={editPath(event.id)} aria-label={`Edit ${event.name}`}>
+                            Edit
+                          </Link>
+                        )}
+                        {event.allowBooking && mayOpen(admin, bookingsPath(event.id)) && (
+                          <Link className="btn btn-secondary btn-small" to={bookingsPath(event.id)} aria-label={`Bookings for ${event.name}`}>
+                            Bookings
+                          </Link>
+                        )}
+                        {canWrite && !event.cancelledAt && (
+                          <Button variant="secondary" size="small" onClick={() => setToCancel(event)} aria-label={`Cancel event ${event.name}`}>
+                            Cancel event
+                          </Button>
+                        )}
+                        {canWrite && (
+                          <Button variant="danger" size="small" onClick={() => deletion.ask(event)} aria-label={`Delete ${event.name}`}>
+                            Delete
+                          </Button>
+                        )}
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </DataTable>
+        ))}
+
+      <CancelEventDialog
+        event={toCancel}
+        onClose={() => setToCancel(null)}
+        onCancelled={(result) => {
+          setToCancel(null);
+          const failed = result.refundsFailed > 0 ? ` ${result.refundsFailed} refund${result.refundsFailed === 1 ? '' : 's'} failed: see the event's bookings to retry.` : '';
+          setNotice({ kind: result.refundsFailed > 0 ? 'error' : 'success', message: `Event "${result.event.name}" cancelled: ${result.cancelled} booking${result.cancelled === 1 ? '' : 's'} cancelled, ${result.refunded} refunded.${failed}` });
+        }}
+      />
+
+      <ConfirmDialog {...deletion.dialog} title="Delete event?" confirmLabel="Delete">
+        <p>
+          Are you sure you want to delete <strong>{deletion.target?.name}</strong>? This cannot be undone.
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}

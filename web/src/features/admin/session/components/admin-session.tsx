@@ -1,0 +1,90 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { ApiError, onUnauthenticated } from '../../../../lib/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { sessionQueryOptions, useSignOut, type SessionAdmin } from '../api/session';
+
+type SessionState =
+  | { status: 'checking'; admin: null }
+  | { status: 'signed-in'; admin: SessionAdmin }
+  /** byUser: the admin pressed Sign Out (as opposed to a session that expired or never was). */
+  | { status: 'signed-out'; admin: null; byUser?: boolean };
+
+interface SessionContextValue {
+  session: SessionState;
+  signedIn(admin: SessionAdmin): void;
+  /** Signs out; the sign-in guard moves to the login page once the session is gone. */
+  signOut(): void;
+  /** The sign-out request is under way. */
+  signingOut: boolean;
+}
+
+const SessionContext = createContext<SessionContextValue | null>(null);
+
+/**
+ * Holds who is signed in. The server is the judge: the session is asked of it on start, and any
+ * 401 from any call ends the session here too, so the guard sends the admin to sign in again.
+ */
+export function AdminSessionProvider({ children }: { children: ReactNode }) {
+  const [session, setSession] = useState<SessionState>({ status: 'checking', admin: null });
+  const client = useQueryClient();
+
+  useEffect(() => {
+    let live = true;
+    client
+      .fetchQuery(sessionQueryOptions())
+      .then((admin) => live && setSession({ status: 'signed-in', admin }))
+      .catch((error: unknown) => {
+        if (!live) return;
+        // Anything but a clear answer leaves the admin signed out: showing the panel on a guess
+        // would be worse than asking them to sign in again.
+        if (!(error instanceof ApiError) || error.status !== 401) console.warn('Session check failed', error);
+        setSession({ status: 'signed-out', admin: null });
+      });
+    return () => {
+      live = false;
+    };
+  }, [client]);
+
+  useEffect(() => onUnauthenticated(() => setSession({ status: 'signed-out', admin: null })), []);
+
+  // A page restored from the back-forward cache (Back after signing out elsewhere in the tab)
+  // still holds the old screen; hide it at once and ask the server again who is signed in.
+  useEffect(() => {
+    function onPageShow(event: PageTransitionEvent) {
+      if (!event.persisted) return;
+      setSession({ status: 'checking', admin: null });
+      client.fetchQuery(sessionQueryOptions()).then(
+        (admin) => setSession({ status: 'signed-in', admin }),
+        () => setSession({ status: 'signed-out', admin: null }),
+      );
+    }
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [client]);
+
+  const signedIn = useCallback((admin: SessionAdmin) => setSession({ status: 'signed-in', admin }), []);
+
+  const signOutMutation = useSignOut({
+    // Forget the admin even when the server could not be told: the cookie is HttpOnly and the
+    // server revokes it on its side; the page must show nothing either way.
+    onSettled: () => setSession({ status: 'signed-out', admin: null, byUser: true }),
+  });
+  const { mutate: requestSignOut, isPending: signingOut } = signOutMutation;
+  const signOut = useCallback(() => requestSignOut(), [requestSignOut]);
+
+  const value = useMemo(() => ({ session, signedIn, signOut, signingOut }), [session, signedIn, signOut, signingOut]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useAdminSession(): SessionContextValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useAdminSession must be used inside AdminSessionProvider');
+  return value;
+}
+
+/** The signed-in admin; only for components rendered behind the sign-in guard. */
+export function useSignedInAdmin(): SessionAdmin {
+  const { session } = useAdminSession();
+  if (session.status !== 'signed-in') throw new Error('useSignedInAdmin used outside the sign-in guard');
+  return session.admin;
+}

@@ -1,0 +1,382 @@
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { WaterLevelReading } from '@core/entities/water-level';
+import { addDaysToDate, londonDate } from '@core/domain/london-time';
+import {
+  MAX_WATER_LEVEL_CSV_BYTES,
+  CSV_TOO_LARGE_MESSAGE,
+  WATER_LEVEL_DATE_HINT,
+  WaterLevelCorrectionSchema,
+  parsePercent,
+  problemText,
+  readingDateInWords,
+  validateWaterLevelForm,
+  WATER_LEVEL_MESSAGES,
+  type ImportProblem,
+  type WaterLevelFormValues,
+  type WaterLevelImportPreview,
+} from '@core/domain/water-levels';
+import { ApiError, refusalMessage } from '../../../../lib/api';
+import { useForm } from '../../../../lib/form';
+import { Alert } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
+import { Field } from '../../../../components/ui/field';
+import { readingsQueryOptions, useAddReading, useCorrectReading, useDeleteReading, useImportReadings, usePreviewImport, useReadings } from '../api/water-levels';
+import { useTryAgain } from '../../shared/api/admin-query';
+import { DataTable } from '../../shared/components/data-table';
+import { LoadError, LoadStatus } from '../../shared/components/load-error';
+import { NoticeArea, type Notice } from '../../shared/components/notice';
+import { PageTitle } from '../../shared/components/page-title';
+import { PanelForm } from '../../shared/components/panel-form';
+import { useConfirm } from '../../shared/components/use-confirm';
+
+/** The list shows the last year of readings, as the members' chart does. */
+const LIST_DAYS = 365;
+const FORM_FIELDS = ['date', 'percentFull'] as const;
+
+const percentText = (value: number) => `${value}%`;
+
+/** Admins with content:write keep the reservoir readings: add one, correct or delete one, import a CSV file. */
+export function WaterLevelsPage() {
+  const today = londonDate(new Date());
+  const from = addDaysToDate(today, -(LIST_DAYS - 1));
+  const readings = useReadings(from, today);
+  const tryAgain = useTryAgain(readingsQueryOptions(from, today).queryKey);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  // The mutations have the list and the members' chart read again; the page says what was done.
+  const changed = (message: string) => setNotice({ kind: 'success', message });
+
+  if (readings.isError && readings.error.status === 403) return <LoadError error={readings.error} message="Failed to load water levels" />;
+
+  return (
+    <>
+      <div className="adm-page-head">
+        <PageTitle documentTitle="Water Levels">Water Levels</PageTitle>
+      </div>
+      <p className="adm-muted">The reservoir readings members see on the Home page chart: one reading a day, in percent full.</p>
+      <NoticeArea notice={notice} />
+      <div className="adm-columns">
+        <AddReadingPanel onAdded={(reading) => changed(`Reading for ${readingDateInWords(reading.date)} added: ${percentText(reading.percentFull)} full.`)} onStart={() => setNotice(null)} />
+        <ImportPanel onImported={changed} onStart={() => setNotice(null)} />
+      </div>
+      <section className="adm-panel" aria-labelledby="adm-wl-list-title">
+        <h2 id="adm-wl-list-title">Readings of the Last Year</h2>
+        <LoadStatus query={readings} onRetry={tryAgain} loading="Loading readings…" failed="Failed to load water levels" />
+        {readings.isSuccess &&
+          (readings.data.length === 0 ? (
+            <p className="adm-muted">No readings in the last year.</p>
+          ) : (
+            <ReadingsTable readings={readings.data} onChanged={changed} onFailed={(message) => setNotice({ kind: 'error', message })} />
+          ))}
+      </section>
+    </>
+  );
+}
+
+function AddReadingPanel({ onAdded, onStart }: { onAdded: (reading: WaterLevelReading) => void; onStart: () => void }) {
+  const form = useForm<WaterLevelFormValues, (typeof FORM_FIELDS)[number]>({
+    initial: { date: '', percentFull: '' },
+    // The server's own rule, so the form says what the server would.
+    validate: (values) => {
+      const checked = validateWaterLevelForm(values, londonDate(new Date()));
+      return checked.ok ? {} : checked.errors;
+    },
+    order: FORM_FIELDS,
+    idOf: (name) => `adm-wl-${name}`,
+    show: 'submit',
+  });
+
+  const add = useAddReading();
+
+  const send = (values: WaterLevelFormValues) =>
+    add.mutateAsync(values).then(
+      (reading) => {
+        form.reset({ date: '', percentFull: '' });
+        onAdded(reading);
+      },
+      (error: unknown) => {
+        if (error instanceof ApiError && error.status === 409) form.refuse({ date: error.message });
+        else if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0) form.refuse(error.fields);
+        else form.refuse({}, refusalMessage(error, 'Failed to add the reading. Please try again.'));
+      },
+    );
+  return (
+    <PanelForm id="adm-wl-add" title="Add a Reading" legend="New reading" form={form} send={send} onStart={onStart} submit={['Add Reading', 'Adding…']}>
+      <Field id="adm-wl-date" label="Date" hint={WATER_LEVEL_DATE_HINT} error={form.errorFor('date')} required>
+        <input className="input" type="text" inputMode="numeric" autoComplete="off" placeholder="dd/mm/yyyy" {...form.bind('date')} />
+      </Field>
+      <Field id="adm-wl-percentFull" label="Percent full" hint="0 to 100, e.g. 63.5" error={form.errorFor('percentFull')} required>
+        <input className="input" type="text" inputMode="decimal" autoComplete="off" {...form.bind('percentFull')} />
+      </Field>
+    </PanelForm>
+  );
+}
+
+function ProblemList({ problems }: { problems: ImportProblem[] }) {
+  return (
+    <ul className="adm-wl-problems">
+      {problems.map((problem) => (
+        <li key={`${problem.line}-${problem.reason}`}>{problemText(problem)}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** Problems of a refused import, from the server's per-line fields. */
+function problemsOfRefusal(error: ApiError): ImportProblem[] {
+  const entries = Object.entries(error.fields);
+  if (entries.length === 0) return [{ line: null, reason: error.message }];
+  return entries.map(([key, text]) => {
+    const line = /^line (\d+)$/.exec(key);
+    return line ? { line: Number(line[1]), reason: text.replace(/^Line \d+: /, '') } : { line: null, reason: text };
+  });
+}
+
+function ImportPanel({ onImported, onStart }: { onImported: (message: string) => void; onStart: () => void }) {
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  // One action in two steps, each a mutation with its own state: check the file, then import it.
+  const checking = usePreviewImport();
+  const importing = useImportReadings();
+  const busy = checking.isPending ? 'checking' : importing.isPending ? 'importing' : null;
+  // Checked again by the server: a file can be refused even after a clean preview; its problems replace the preview.
+  const refusedImport = importing.error instanceof ApiError && importing.error.status === 400 ? importing.error : null;
+  const preview: WaterLevelImportPreview | null = refusedImport ? { ok: false, problems: problemsOfRefusal(refusedImport) } : (checking.data ?? null);
+  const failure = checking.isError
+    ? refusalMessage(checking.error, 'The file could not be checked. Please try again.')
+    : importing.isError && !refusedImport
+      ? refusalMessage(importing.error, 'The import failed; nothing was saved. Please try again.')
+      : null;
+
+  /** Forgets the last check and import, and their outcomes. */
+  const startOver = () => {
+    checking.reset();
+    importing.reset();
+  };
+
+  const choose = async (e: ChangeEvent<HTMLInputElement>) => {
+    onStart();
+    startOver();
+    setFileError(null);
+    setFile(null);
+    const chosen = e.target.files?.[0];
+    if (!chosen) return;
+    if (chosen.size > MAX_WATER_LEVEL_CSV_BYTES) {
+      setFileError(CSV_TOO_LARGE_MESSAGE);
+      return;
+    }
+    setFile({ name: chosen.name, text: await chosen.text() });
+  };
+
+  const check = (e: FormEvent) => {
+    e.preventDefault();
+    if (busy !== null) return;
+    onStart();
+    startOver();
+    if (!file) {
+      setFileError(fileError ?? 'Choose a CSV file to import');
+      fileRef.current?.focus();
+      return;
+    }
+    checking.mutate(file.text);
+  };
+
+  const clearFile = () => {
+    setFile(null);
+    if (fileRef.current) fileRef.current.value = '';
+  };
+
+  const confirm = () => {
+    if (!file || busy !== null) return;
+    importing.mutate(file.text, {
+      onSuccess: (result) => {
+        checking.reset();
+        clearFile();
+        onImported(
+          `Imported ${result.imported} ${result.imported === 1 ? 'reading' : 'readings'} from ${file.name}: ${result.added} added, ${result.replaced} replaced, ${result.unchanged} unchanged.`,
+        );
+      },
+    });
+  };
+
+  const cancel = () => {
+    checking.reset();
+    clearFile();
+  };
+
+  const problemLines = preview && !preview.ok ? preview.problems.filter((p) => p.line !== null).length : 0;
+
+  return (
+    <section className="adm-panel" aria-labelledby="adm-wl-import-title">
+      <h2 id="adm-wl-import-title">Import a CSV File</h2>
+      <p className="adm-muted">
+        One reading a line: the date, a comma, the percentage (e.g. <code>23/11/2026,63.5</code>). A first line starting with “date” is skipped. Nothing is saved
+        until you confirm, and nothing at all if any line is wrong.
+      </p>
+      <form onSubmit={check} noValidate>
+        <fieldset className="adm-fieldset" disabled={busy !== null}>
+          <legend className="visually-hidden">CSV file</legend>
+          <Field id="adm-wl-file" label="CSV file" hint={`At most ${MAX_WATER_LEVEL_CSV_BYTES / 1024} kB.`} error={fileError ?? undefined}>
+            <input ref={fileRef} className="input" type="file" accept=".csv,text/csv" onChange={(e) => void choose(e)} />
+          </Field>
+          <Button type="submit" variant="secondary">
+            {busy === 'checking' ? 'Checking…' : 'Check File'}
+          </Button>
+        </fieldset>
+      </form>
+      <div aria-live="polite">
+        {failure && <Alert tone="error">{failure}</Alert>}
+        {preview && !preview.ok && (
+          <Alert tone="error" title="This file cannot be imported">
+            <p>
+              {problemLines === 0 ? 'The file as a whole has a problem.' : problemLines === 1 ? '1 line has a problem.' : `${problemLines} lines have problems.`} Nothing has been
+              saved. Correct the file and check it again.
+            </p>
+            <ProblemList problems={preview.problems} />
+          </Alert>
+        )}
+        {preview && preview.ok && (
+          <div className="adm-wl-preview">
+            <Alert tone="info" title="Ready to import">
+              <p>
+                {preview.plan.add.length} new {preview.plan.add.length === 1 ? 'reading' : 'readings'}, {preview.plan.replace.length} to replace,{' '}
+                {preview.plan.unchanged} already stored as they are.
+              </p>
+            </Alert>
+            {preview.plan.replace.length > 0 && (
+              <DataTable label="Readings that will be replaced" columns={['Date', { label: 'Now', numeric: true }, { label: 'After import', numeric: true }]}>
+                {preview.plan.replace.map((r) => (
+                  <tr key={r.date}>
+                    <td>{readingDateInWords(r.date)}</td>
+                    <td className="adm-num">{percentText(r.before)}</td>
+                    <td className="adm-num">{percentText(r.after)}</td>
+                  </tr>
+                ))}
+              </DataTable>
+            )}
+            {preview.plan.add.length > 0 && (
+              <details className="adm-wl-added">
+                <summary>
+                  Show the {preview.plan.add.length} new {preview.plan.add.length === 1 ? 'reading' : 'readings'}
+                </summary>
+                <DataTable label="Readings that will be added" columns={['Date', { label: 'Percent full', numeric: true }]}>
+                  {preview.plan.add.map((r) => (
+                    <tr key={r.date}>
+                      <td>{readingDateInWords(r.date)}</td>
+                      <td className="adm-num">{percentText(r.percentFull)}</td>
+                    </tr>
+                  ))}
+                </DataTable>
+              </details>
+            )}
+            <div className="adm-actions">
+              <Button onClick={confirm} disabled={busy !== null}>
+                {busy === 'importing' ? 'Importing…' : `Import ${preview.plan.add.length + preview.plan.replace.length + preview.plan.unchanged} Readings`}
+              </Button>
+              <Button variant="secondary" onClick={cancel} disabled={busy !== null}>
+                Cancel
+              </Button>
+            </div>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function ReadingsTable({ readings, onChanged, onFailed }: { readings: WaterLevelReading[]; onChanged: (message: string) => void; onFailed: (message: string) => void }) {
+  const [editing, setEditing] = useState<{ date: string; value: string; error: string | null } | null>(null);
+  const correct = useCorrectReading();
+  const saving = correct.isPending;
+
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    if (!editing) return;
+    const parsed = WaterLevelCorrectionSchema.safeParse({ percentFull: editing.value });
+    const value = parsed.success ? parsePercent(parsed.data.percentFull) : null;
+    const problem =
+      editing.value.trim() === '' ? WATER_LEVEL_MESSAGES.percentRequired : value === null ? WATER_LEVEL_MESSAGES.percentNotNumber : value < 0 || value > 100 ? WATER_LEVEL_MESSAGES.percentOutOfRange : null;
+    if (problem) {
+      setEditing({ ...editing, error: problem });
+      document.getElementById(`adm-wl-edit-${editing.date}`)?.focus();
+      return;
+    }
+    if (saving) return;
+    correct.mutate(
+      { date: editing.date, percentFull: editing.value },
+      {
+        onSuccess: (reading) => {
+          setEditing(null);
+          onChanged(`Reading for ${readingDateInWords(reading.date)} corrected to ${percentText(reading.percentFull)} full.`);
+        },
+        onError: (error) => setEditing({ ...editing, error: refusalMessage(error, 'Failed to save the correction. Please try again.') }),
+      },
+    );
+  };
+
+  const deletion = useConfirm(
+    useDeleteReading({
+      onSuccess: (_, reading) => onChanged(`Reading for ${readingDateInWords(reading.date)} deleted.`),
+      onError: (error) => onFailed(refusalMessage(error, 'Failed to delete the reading. Please try again.')),
+    }),
+  );
+
+  return (
+    <>
+      <DataTable label="Readings, newest first" columns={['Date', { label: 'Percent full', numeric: true }, 'Actions']}>
+        {readings.map((reading) => {
+          const words = readingDateInWords(reading.date);
+          const isEditing = editing?.date === reading.date;
+          return (
+            <tr key={reading.date}>
+              <td>{words}</td>
+              <td className="adm-num">
+                {isEditing ? (
+                  <form id={`adm-wl-form-${reading.date}`} onSubmit={save} noValidate>
+                    <Field id={`adm-wl-edit-${reading.date}`} label={`Percent full on ${words}`} error={editing.error ?? undefined}>
+                      <input className="input adm-wl-edit" type="text" inputMode="decimal" value={editing.value} onChange={(e) => setEditing({ ...editing, value: e.target.value, error: null })} />
+                    </Field>
+                  </form>
+                ) : (
+                  percentText(reading.percentFull)
+                )}
+              </td>
+              <td>
+                <div className="adm-actions">
+                  {isEditing ? (
+                    <>
+                      <Button size="small" type="submit" form={`adm-wl-form-${reading.date}`} disabled={saving}>
+                        {saving ? 'Saving…' : 'Save'}
+                      </Button>
+                      <Button size="small" variant="secondary" onClick={() => setEditing(null)} disabled={saving}>
+                        Cancel
+                      </Button>
+                    </>
+                  ) : (
+                    <>
+                      <Button size="small" variant="secondary" aria-label={`Correct the reading of ${words}`} onClick={() => setEditing({ date: reading.date, value: String(reading.percentFull), error: null })}>
+                        Correct
+                      </Button>
+                      <Button size="small" variant="danger" aria-label={`Delete the reading of ${words}`} onClick={() => deletion.ask(reading)}>
+                        Delete
+                      </Button>
+                    </>
+                  )}
+                </div>
+              </td>
+            </tr>
+          );
+        })}
+      </DataTable>
+      <ConfirmDialog {...deletion.dialog} title="Delete this reading?" confirmLabel="Delete Reading" cancelLabel="Keep It">
+        {deletion.target && (
+          <p>
+            The reading of {readingDateInWords(deletion.target.date)} ({percentText(deletion.target.percentFull)} full) will be removed from the chart members see.
+          </p>
+        )}
+      </ConfirmDialog>
+    </>
+  );
+}
