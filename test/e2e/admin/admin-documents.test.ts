@@ -113,6 +113,19 @@ describe('admin documents', () => {
     await admin.getByText(`Saved ${RENAMED}.`).waitFor();
     expect((await searchFor(member, `charges ${stamp}`)).some((hit) => hit.includes(RENAMED))).toBe(true);
 
+    // Move it up one place (it was uploaded last): the admin's list and the members' page follow.
+    const titles = (p: Page) => p.getByRole('rowheader').allInnerTexts();
+    const before = await titles(admin);
+    expect(before.at(-1)).toBe(RENAMED);
+    await admin.getByRole('button', { name: `Move ${RENAMED} up` }).click();
+    await admin.getByText(`Moved ${RENAMED} up.`).waitFor();
+    const moved = [...before.slice(0, -2), RENAMED, before.at(-2)!];
+    await expect.poll(() => titles(admin)).toEqual(moved);
+    await member.goto('/documents');
+    await member.getByRole('heading', { name: RENAMED }).waitFor();
+    const memberTitles = await member.getByRole('listitem').getByRole('heading').allInnerTexts();
+    expect(memberTitles.slice(-2)).toEqual(moved.slice(-2));
+
     // Delete it, after the confirmation.
     await admin.getByRole('button', { name: `Delete ${RENAMED}` }).click();
     const confirm = admin.getByRole('dialog', { name: 'Delete this document?' });

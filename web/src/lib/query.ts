@@ -1,5 +1,4 @@
 import { QueryClient, useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { ApiError } from './api';
 
 /**
  * A data layer: TanStack Query (ADR 15). Each screen's data is a query with a key (['calendar'],
@@ -39,34 +38,4 @@ export function useQueryState<T, K extends QueryKey>(options: UseQueryOptions<T,
   if (query.status === 'success') return { status: 'success', data: query.data, reload };
   if (query.status === 'error') return { status: 'error', error: query.error, reload };
   return { status: 'loading', reload };
-}
-
-/** One screen's data by key, loaded by `load` (the admin panel's screens, through useAdminData). */
-export function useApiQuery<T>(
-  queryKey: QueryKey,
-  load: (signal: AbortSignal) => Promise<T>,
-  options: { staleTime?: number } = {},
-): AsyncState<T> & { reload: () => void } {
-  return useQueryState({ queryKey, queryFn: ({ signal }) => load(signal), ...(options.staleTime === undefined ? {} : { staleTime: options.staleTime }) });
-}
-
-export type DataState<T> = { status: 'loading' } | { status: 'ok'; data: T } | { status: 'error'; error: ApiError };
-
-/**
- * An admin screen's data: always asked for again when the screen opens (another admin may have
- * changed it), and `setData` updates the cached answer after a change the server confirmed.
- */
-export function useAdminData<T>(
-  queryKey: QueryKey,
-  load: () => Promise<T>,
-): { state: DataState<T>; reload: () => void; setData: (update: (data: T) => T) => void } {
-  const client = useQueryClient();
-  const state = useApiQuery(['admin', ...queryKey], () => load(), { staleTime: 0 });
-  const setData = (update: (data: T) => T) => client.setQueryData<T>(['admin', ...queryKey], (data) => (data === undefined ? data : update(data)));
-  if (state.status === 'success') return { state: { status: 'ok', data: state.data }, reload: state.reload, setData };
-  if (state.status === 'error') {
-    const error = state.error instanceof ApiError ? state.error : new ApiError(0, String(state.error));
-    return { state: { status: 'error', error }, reload: state.reload, setData };
-  }
-  return { state: { status: 'loading' }, reload: state.reload, setData };
 }

@@ -1,7 +1,9 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { PDF_CONTENT_TYPE, type DocumentForm } from '@core/domain/documents';
 import { ListedDocumentSchema, type ListedDocument } from '@core/use-cases/club-content';
 import { apiDelete, apiGet, apiPut, apiUpload } from '../../../../lib/api';
+import { adminQueryOptions } from '../../shared/api/admin-query';
 
 const DocumentsAnswer = z.object({ documents: z.array(ListedDocumentSchema) });
 const DocumentAnswer = z.object({ document: ListedDocumentSchema });
@@ -31,4 +33,64 @@ export async function deleteDocument(id: string): Promise<void> {
 
 export async function reorderDocuments(ids: string[]): Promise<ListedDocument[]> {
   return (await apiPut('/api/admin/document-order', { ids }, DocumentsAnswer)).documents;
+}
+
+export const documentsQueryOptions = () => adminQueryOptions(['documents'], listDocuments);
+
+export function useDocuments() {
+  return useQuery(documentsQueryOptions());
+}
+
+/** The cache work of the document changes: each answer goes into the cached list. */
+function useDocumentsCache() {
+  const client = useQueryClient();
+  const { queryKey } = documentsQueryOptions();
+  return {
+    update: (change: (documents: ListedDocument[]) => ListedDocument[]) => client.setQueryData(queryKey, (documents) => documents && change(documents)),
+    /** The list as the server has it now (after a refused change, another admin may have changed it). */
+    reset: () => void client.resetQueries({ queryKey, exact: true }),
+  };
+}
+
+const replacedIn = (document: ListedDocument) => (documents: ListedDocument[]) => documents.map((d) => (d.id === document.id ? document : d));
+
+export function useUploadDocument() {
+  const cache = useDocumentsCache();
+  return useMutation({
+    mutationFn: ({ form, file }: { form: DocumentForm; file: File }) => uploadDocument(form, file),
+    onSuccess: (document) => cache.update((documents) => [...documents, document]),
+  });
+}
+
+export function useUpdateDocument() {
+  const cache = useDocumentsCache();
+  return useMutation({
+    mutationFn: ({ id, form }: { id: string; form: DocumentForm }) => updateDocument(id, form),
+    onSuccess: (document) => cache.update(replacedIn(document)),
+  });
+}
+
+export function useReplaceDocumentFile() {
+  const cache = useDocumentsCache();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: string; file: File }) => replaceDocumentFile(id, file),
+    onSuccess: (document) => cache.update(replacedIn(document)),
+  });
+}
+
+export function useReorderDocuments() {
+  const cache = useDocumentsCache();
+  return useMutation({
+    mutationFn: reorderDocuments,
+    onSuccess: (documents) => cache.update(() => documents),
+    onError: cache.reset,
+  });
+}
+
+export function useDeleteDocument() {
+  const cache = useDocumentsCache();
+  return useMutation({
+    mutationFn: (document: ListedDocument) => deleteDocument(document.id),
+    onSuccess: (_, deleted) => cache.update((documents) => documents.filter((d) => d.id !== deleted.id)),
+  });
 }

@@ -7,10 +7,10 @@ import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { ApiError, refusalMessage } from '../../../../lib/api';
 import { useForm } from '../../../../lib/form';
-import { useAdminData } from '../../../../lib/query';
-import { deleteDocument, listDocuments, reorderDocuments, replaceDocumentFile, updateDocument, uploadDocument } from '../api/documents';
+import { documentsQueryOptions, useDeleteDocument, useDocuments, useReorderDocuments, useReplaceDocumentFile, useUpdateDocument, useUploadDocument } from '../api/documents';
+import { useTryAgain } from '../../shared/api/admin-query';
 import { DataTable } from '../../shared/components/data-table';
-import { LoadError, LoadStatus } from '../../shared/components/legacy/load-error';
+import { LoadError, LoadStatus } from '../../shared/components/load-error';
 import { NoticeArea, type Notice } from '../../shared/components/notice';
 import { PanelForm } from '../../shared/components/panel-form';
 import { PageTitle } from '../../shared/components/page-title';
@@ -33,68 +33,54 @@ async function chosenFileProblem(file: File | null): Promise<string | null> {
 
 /** The admin's documents: upload a PDF, edit, replace its file, put them in order, delete. */
 export function DocumentsPage() {
-  const { state, reload, setData } = useAdminData(['documents'], listDocuments);
+  const documents = useDocuments();
+  const reload = useTryAgain(documentsQueryOptions().queryKey);
+  const reorder = useReorderDocuments();
+  const remove = useDeleteDocument();
   const [notice, setNotice] = useState<Notice>(null);
-  const [moving, setMoving] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<ListedDocument | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
 
-  if (state.status === 'error' && state.error.status === 403) return <LoadError error={state.error} message="Failed to load documents" />;
+  if (documents.isError && documents.error.status === 403) return <LoadError error={documents.error} message="Failed to load documents" />;
 
-  const replace = (document: ListedDocument) => setData((docs) => docs.map((d) => (d.id === document.id ? document : d)));
-
-  async function move(index: number, by: -1 | 1) {
-    if (state.status !== 'ok') return;
-    const ids = state.data.map((d) => d.id);
+  function move(index: number, by: -1 | 1) {
+    if (!documents.isSuccess) return;
+    const ids = documents.data.map((d) => d.id);
     const [id] = ids.splice(index, 1);
     ids.splice(index + by, 0, id);
-    setMoving(true);
     setNotice(null);
-    try {
-      const documents = await reorderDocuments(ids);
-      setData(() => documents);
-      setNotice({ kind: 'success', message: `Moved ${documents[index + by].title} ${by < 0 ? 'up' : 'down'}.` });
-    } catch (error) {
-      setNotice({ kind: 'error', message: refusalMessage(error, 'Failed to change the order. Please try again.') });
-      reload();
-    } finally {
-      setMoving(false);
-    }
+    reorder.mutate(ids, {
+      onSuccess: (moved) => setNotice({ kind: 'success', message: `Moved ${moved[index + by].title} ${by < 0 ? 'up' : 'down'}.` }),
+      onError: (error) => setNotice({ kind: 'error', message: refusalMessage(error, 'Failed to change the order. Please try again.') }),
+    });
   }
 
-  async function confirmDelete() {
+  function confirmDelete() {
     if (!deleting) return;
-    setDeleteBusy(true);
-    try {
-      await deleteDocument(deleting.id);
-      setData((docs) => docs.filter((d) => d.id !== deleting.id));
-      setNotice({ kind: 'success', message: `Deleted ${deleting.title}.` });
-    } catch (error) {
-      setNotice({ kind: 'error', message: refusalMessage(error, 'Failed to delete the document. Please try again.') });
-    } finally {
-      setDeleteBusy(false);
-      setDeleting(null);
-    }
+    remove.mutate(deleting, {
+      onSuccess: (_, deleted) => setNotice({ kind: 'success', message: `Deleted ${deleted.title}.` }),
+      onError: (error) => setNotice({ kind: 'error', message: refusalMessage(error, 'Failed to delete the document. Please try again.') }),
+      onSettled: () => setDeleting(null),
+    });
   }
 
   return (
     <>
       <div className="adm-page-head">
         <PageTitle documentTitle="Documents">Documents</PageTitle>
-        <Button variant="secondary" onClick={reload} disabled={state.status === 'loading'}>
+        <Button variant="secondary" onClick={reload} disabled={documents.isPending}>
           Refresh
         </Button>
       </div>
       <p className="adm-muted">The PDFs on the members' Documents page, in this order. Each can be at most 20 MB.</p>
       <NoticeArea notice={notice} />
-      <LoadStatus state={state} reload={reload} loading="Loading documents…" failed="Failed to load documents" />
-      {state.status === 'ok' &&
-        (state.data.length === 0 ? (
+      <LoadStatus query={documents} onRetry={reload} loading="Loading documents…" failed="Failed to load documents" />
+      {documents.isSuccess &&
+        (documents.data.length === 0 ? (
           <p className="adm-muted">No documents yet.</p>
         ) : (
           <DataTable label="Documents" columns={['Title', 'Category', 'File', 'Actions']}>
-            {state.data.map((doc, index) => (
+            {documents.data.map((doc, index) => (
               <tr key={doc.id}>
                 <th scope="row">{doc.title}</th>
                 <td>{doc.category}</td>
@@ -106,10 +92,10 @@ export function DocumentsPage() {
                 </td>
                 <td>
                   <div className="adm-actions">
-                    <Button variant="secondary" disabled={moving || index === 0} onClick={() => move(index, -1)} aria-label={`Move ${doc.title} up`}>
+                    <Button variant="secondary" disabled={reorder.isPending || index === 0} onClick={() => move(index, -1)} aria-label={`Move ${doc.title} up`}>
                       Up
                     </Button>
-                    <Button variant="secondary" disabled={moving || index === state.data.length - 1} onClick={() => move(index, 1)} aria-label={`Move ${doc.title} down`}>
+                    <Button variant="secondary" disabled={reorder.isPending || index === documents.data.length - 1} onClick={() => move(index, 1)} aria-label={`Move ${doc.title} down`}>
                       Down
                     </Button>
                     <Button variant="secondary" onClick={() => setEditing(editing === doc.id ? null : doc.id)} aria-expanded={editing === doc.id} aria-label={`Edit ${doc.title}`}>
@@ -124,35 +110,29 @@ export function DocumentsPage() {
             ))}
           </DataTable>
         ))}
-      {state.status === 'ok' &&
-        state.data
+      {documents.isSuccess &&
+        documents.data
           .filter((doc) => doc.id === editing)
           .map((doc) => (
             <EditDocument
               key={doc.id}
               document={doc}
-              onSaved={(saved, message) => {
-                replace(saved);
-                setNotice({ kind: 'success', message });
-              }}
+              onSaved={(message) => setNotice({ kind: 'success', message })}
               onClose={() => setEditing(null)}
             />
           ))}
-      {state.status === 'ok' && (
+      {documents.isSuccess && (
         <UploadDocument
           onSubmitting={() => setNotice(null)}
-          onUploaded={(document) => {
-            setData((docs) => [...docs, document]);
-            setNotice({ kind: 'success', message: `Uploaded ${document.title}.` });
-          }}
+          onUploaded={(document) => setNotice({ kind: 'success', message: `Uploaded ${document.title}.` })}
         />
       )}
       <ConfirmDialog
         open={deleting !== null}
         title="Delete this document?"
-        confirmLabel={deleteBusy ? 'Deleting…' : 'Delete Document'}
+        confirmLabel={remove.isPending ? 'Deleting…' : 'Delete Document'}
         cancelLabel="Keep It"
-        busy={deleteBusy}
+        busy={remove.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setDeleting(null)}
       >
@@ -168,6 +148,7 @@ function UploadDocument({ onUploaded, onSubmitting }: { onUploaded: (document: L
   const [fileInputKey, setFileInputKey] = useState(0);
   const [fileError, setFileError] = useState<string | null>(null);
   const focusFile = () => document.getElementById('adm-doc-new-file')?.focus();
+  const upload = useUploadDocument();
   const form = useForm<DocumentForm, FormField>({
     initial: emptyForm,
     validate: (values) => inputErrors(DocumentFormSchema, values),
@@ -184,7 +165,7 @@ function UploadDocument({ onUploaded, onSubmitting }: { onUploaded: (document: L
       return;
     }
     try {
-      onUploaded(await uploadDocument(values, file));
+      onUploaded(await upload.mutateAsync({ form: values, file }));
       form.reset(emptyForm());
       setFile(null);
       setFileInputKey((key) => key + 1);
@@ -231,10 +212,11 @@ function UploadDocument({ onUploaded, onSubmitting }: { onUploaded: (document: L
   );
 }
 
-function EditDocument({ document, onSaved, onClose }: { document: ListedDocument; onSaved: (document: ListedDocument, message: string) => void; onClose: () => void }) {
+function EditDocument({ document, onSaved, onClose }: { document: ListedDocument; onSaved: (message: string) => void; onClose: () => void }) {
   const fileRef = useRef<HTMLInputElement>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [replacing, setReplacing] = useState(false);
+  const update = useUpdateDocument();
+  const replace = useReplaceDocumentFile();
   const prefix = `adm-doc-edit-${document.id.replace(/[^A-Za-z0-9_-]/g, '')}`;
   const form = useForm<DocumentForm, FormField>({
     initial: () => ({ title: document.title, description: document.description, category: document.category }),
@@ -246,7 +228,8 @@ function EditDocument({ document, onSaved, onClose }: { document: ListedDocument
 
   const send = async (values: DocumentForm) => {
     try {
-      onSaved(await updateDocument(document.id, values), `Saved ${values.title.trim()}.`);
+      await update.mutateAsync({ id: document.id, form: values });
+      onSaved(`Saved ${values.title.trim()}.`);
     } catch (error) {
       const fields = error instanceof ApiError && error.status === 400 ? pick(error.fields) : {};
       form.refuse(fields, Object.keys(fields).length > 0 ? null : refusalMessage(error, 'Failed to save the document. Please try again.'));
@@ -261,16 +244,19 @@ function EditDocument({ document, onSaved, onClose }: { document: ListedDocument
       fileRef.current?.focus();
       return;
     }
-    setReplacing(true);
-    try {
-      onSaved(await replaceDocumentFile(document.id, file), `Replaced the PDF of ${document.title}.`);
-      if (fileRef.current) fileRef.current.value = '';
-    } catch (error) {
-      setFileError(refusalMessage(error, 'Failed to replace the file. Please try again.'));
-      fileRef.current?.focus();
-    } finally {
-      setReplacing(false);
-    }
+    replace.mutate(
+      { id: document.id, file },
+      {
+        onSuccess: () => {
+          onSaved(`Replaced the PDF of ${document.title}.`);
+          if (fileRef.current) fileRef.current.value = '';
+        },
+        onError: (error) => {
+          setFileError(refusalMessage(error, 'Failed to replace the file. Please try again.'));
+          fileRef.current?.focus();
+        },
+      },
+    );
   }
 
   return (
@@ -281,13 +267,13 @@ function EditDocument({ document, onSaved, onClose }: { document: ListedDocument
       form={form}
       send={send}
       after={
-        <fieldset className="adm-fieldset" disabled={replacing}>
+        <fieldset className="adm-fieldset" disabled={replace.isPending}>
           <legend>Replace the PDF</legend>
           <p className="adm-muted">Now: {document.fileName}. The old file stays until the new one has been checked and stored.</p>
           <Field id={`${prefix}-file`} label="New PDF file" hint="A PDF of at most 20 MB" error={fileError ?? undefined}>
             <input ref={fileRef} className="input" type="file" accept="application/pdf,.pdf" onChange={() => setFileError(null)} />
           </Field>
-          <Button onClick={replaceFile}>{replacing ? 'Replacing…' : 'Replace File'}</Button>
+          <Button onClick={replaceFile}>{replace.isPending ? 'Replacing…' : 'Replace File'}</Button>
         </fieldset>
       }
     >
