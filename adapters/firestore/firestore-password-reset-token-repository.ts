@@ -1,6 +1,5 @@
 import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
-import { z } from 'zod';
-import { InstantSchema } from '../../core/entities/instant';
+import { PasswordResetTokenSchema } from '../../core/domain/password-reset';
 import { ValidationError } from '../../core/errors';
 import type { PasswordResetToken, PasswordResetTokenRepository } from '../../core/ports/password-reset-token-repository';
 import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
@@ -9,13 +8,7 @@ import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
 import { instantFields, readInstant } from './firestore-instants';
 
-const TokenSchema = z.object({
-  tokenHash: z.string().min(1),
-  uid: z.string().min(1),
-  createdAt: InstantSchema,
-  expiresAt: InstantSchema,
-  usedAt: InstantSchema.nullable(),
-});
+const TokenSchema = PasswordResetTokenSchema;
 
 /** Reset tokens in the `passwordResetTokens` collection, keyed by the hash of their secret. */
 export class FirestorePasswordResetTokenRepository implements PasswordResetTokenRepository {

@@ -1,17 +1,10 @@
 import type { Knex } from 'knex';
-import { z } from 'zod';
 import { ConflictError } from '../../core/errors';
-import { InstantSchema } from '../../core/entities/instant';
+import { PasswordResetTokenSchema } from '../../core/domain/password-reset';
 import type { PasswordResetToken, PasswordResetTokenRepository } from '../../core/ports/password-reset-token-repository';
 import { isUniqueViolation } from './sqlite-errors';
 
-const TokenSchema = z.object({
-  tokenHash: z.string().min(1),
-  uid: z.string().min(1),
-  createdAt: InstantSchema,
-  expiresAt: InstantSchema,
-  usedAt: InstantSchema.nullable(),
-});
+const TokenSchema = PasswordResetTokenSchema;
 
 const TABLE = 'password_reset_tokens';
 

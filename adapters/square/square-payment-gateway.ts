@@ -2,14 +2,7 @@ import { SquareClient, SquareEnvironment, SquareError } from 'square';
 import { CurrencySchema, type Currency } from '../../core/entities/money';
 import { UnavailableError } from '../../core/errors';
 import type { Clock } from '../../core/ports/clock';
-import type {
-  CheckoutRequest,
-  PaymentGateway,
-  PaymentNotification,
-  PaymentResult,
-  RefundRequest,
-  RefundResult,
-} from '../../core/ports/payment-gateway';
+import type { CheckoutRequest, PaymentGateway, PaymentNotification, PaymentResult, RefundRequest, RefundResult } from '../../core/ports/payment-gateway';
 import { SignedCheckoutIds, type CheckoutTerms } from './signed-checkout-ids';
 import { portStatus, readSquarePaymentEvent } from './square-payment-event';
 import { SQUARE_SIGNATURE_HEADER, hasValidSquareSignature, headerValue } from './square-webhook-signature';

@@ -219,3 +219,6 @@ export function emptyEventForm(): EventFormValues {
     sendReminders: true,
   };
 }
+
+/** The event's name, words and times, in the form's order (the form's first fields, and the audit's). */
+export const EVENT_DETAIL_FIELDS = ['name', 'description', 'longdescription', 'eventdatetime', 'eventenddatetime', 'bookingEndDate'] as const;

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { InstantSchema } from '../entities/instant';
 import type { AttemptHistory } from '../ports/login-attempt-store';
 import type { PasswordResetToken } from '../ports/password-reset-token-repository';
 
@@ -81,3 +83,12 @@ export function resetRequestAllowed(history: { address: AttemptHistory; email: A
 export function resetPasswordPath(token: string): string {
   return `/admin/reset-password?${new URLSearchParams({ token }).toString()}`;
 }
+
+/** A stored reset token as the storage adapters check it when they read one back. */
+export const PasswordResetTokenSchema = z.object({
+  tokenHash: z.string().min(1),
+  uid: z.string().min(1),
+  createdAt: InstantSchema,
+  expiresAt: InstantSchema,
+  usedAt: InstantSchema.nullable(),
+});

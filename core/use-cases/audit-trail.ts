@@ -1,6 +1,7 @@
 import type { Admin } from '../entities/admin';
 import type { AuditRecordType, AuditValue } from '../entities/audit';
 import { changedFields } from '../domain/booking-lifecycle';
+import { EVENT_DETAIL_FIELDS } from '../domain/event-form';
 import type { AuditLog } from '../ports/audit-log';
 import type { Clock } from '../ports/clock';
 import type { IdGenerator } from '../ports/id-generator';
@@ -49,12 +50,7 @@ export async function recordAdminAction(
 }
 
 export const EVENT_AUDIT_FIELDS = [
-  'name',
-  'description',
-  'longdescription',
-  'eventdatetime',
-  'eventenddatetime',
-  'bookingEndDate',
+  ...EVENT_DETAIL_FIELDS,
   'allowBooking',
   'isBoatEvent',
   'offerChild',

@@ -7,7 +7,7 @@ import { ResetPassword } from '../../core/use-cases/reset-password';
 import { SignIn } from '../../core/use-cases/sign-in';
 import { UpdateAdmin } from '../../core/use-cases/update-admin';
 import type { AppConfig } from '../config';
-import { provide, siteSettings, type Feature } from './feature';
+import { auditTrail, type Feature, provide, siteSettings } from './feature';
 
 /** The settings this feature reads, each under its one name. */
 const settingsOf = (config: AppConfig) => ({
@@ -27,9 +27,7 @@ export const adminsFeature: Feature = {
           new CreateAdmin({
             identity: get('identity'),
             admins: get('admins'),
-            clock: get('clock'),
-            audit: get('audit'),
-            ids: get('ids'),
+            ...auditTrail(get),
           }),
       ),
       provide(
@@ -38,9 +36,7 @@ export const adminsFeature: Feature = {
           new UpdateAdmin({
             admins: get('admins'),
             identity: get('identity'),
-            audit: get('audit'),
-            ids: get('ids'),
-            clock: get('clock'),
+            ...auditTrail(get),
           }),
       ),
       provide(
@@ -80,9 +76,7 @@ export const adminsFeature: Feature = {
             secrets: get('secrets'),
             sessions: get('sessions'),
             loginAttempts: get('loginAttempts'),
-            clock: get('clock'),
-            audit: get('audit'),
-            ids: get('ids'),
+            ...auditTrail(get),
           }),
       ),
       provide(ListAudit, () => new ListAudit({ audit: get('audit') })),

@@ -8,7 +8,7 @@ import { GetEventForBooking } from '../../core/use-cases/get-event-for-booking';
 import { GetMyBooking } from '../../core/use-cases/get-my-booking';
 import { SubmitBooking } from '../../core/use-cases/submit-booking';
 import type { AppConfig } from '../config';
-import { provide, siteSettings, type Feature } from './feature';
+import { auditTrail, type Feature, provide, siteSettings } from './feature';
 
 /** The settings this feature reads, each under its one name. */
 const settingsOf = (config: AppConfig) => ({
@@ -85,7 +85,6 @@ export const bookingsFeature: Feature = {
         AdminBookingActions,
         () =>
           new AdminBookingActions({
-            audit: get('audit'),
             outbox: get('outbox'),
             bookingLinks: get('bookingLinks'),
             maxAttendees: settings.maxAttendees,
@@ -93,9 +92,8 @@ export const bookingsFeature: Feature = {
             bookings: get('bookings'),
             events: get('events'),
             payments: get('payments'),
-            clock: get('clock'),
-            ids: get('ids'),
             siteSettings: settings.siteSettings,
+            ...auditTrail(get),
           }),
       ),
       provide(

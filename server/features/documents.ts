@@ -4,75 +4,42 @@ import { DeleteDocument } from '../../core/use-cases/delete-document';
 import { ReorderDocuments } from '../../core/use-cases/reorder-documents';
 import { ReplaceDocumentFile } from '../../core/use-cases/replace-document-file';
 import { UpdateDocument } from '../../core/use-cases/update-document';
-import { provide, type Feature } from './feature';
+import { auditTrail, type Feature, provide, searchIndexing } from './feature';
 
 export const documentsFeature: Feature = {
   name: 'documents',
   useCases: ({ get, options }) => {
+    // A change to a document's record and file, audited and kept in step with search.
+    const documentChanges = { documents: get('documents'), files: get('files'), ...auditTrail(get), ...searchIndexing(get, options) };
     return [
       provide(ListDocuments, () => new ListDocuments({ documents: get('documents') })),
       provide(GetDocumentFile, () => new GetDocumentFile({ documents: get('documents'), files: get('files') })),
       provide(
         CreateDocument,
         () =>
-          new CreateDocument({
-            ids: get('ids'),
-            pdfs: get('pdfs'),
-            search: get('search'),
-            reportSearchIndexError: options.reportSearchIndexError,
-            audit: get('audit'),
-            clock: get('clock'),
-            documents: get('documents'),
-            files: get('files'),
-          }),
+          new CreateDocument({ pdfs: get('pdfs'), ...documentChanges }),
       ),
       provide(
         UpdateDocument,
         () =>
-          new UpdateDocument({
-            documents: get('documents'),
-            search: get('search'),
-            reportSearchIndexError: options.reportSearchIndexError,
-            audit: get('audit'),
-            ids: get('ids'),
-            clock: get('clock'),
-          }),
+          new UpdateDocument({ documents: get('documents'), ...auditTrail(get), ...searchIndexing(get, options) }),
       ),
       provide(
         ReplaceDocumentFile,
         () =>
-          new ReplaceDocumentFile({
-            ids: get('ids'),
-            pdfs: get('pdfs'),
-            search: get('search'),
-            reportSearchIndexError: options.reportSearchIndexError,
-            audit: get('audit'),
-            clock: get('clock'),
-            documents: get('documents'),
-            files: get('files'),
-          }),
+          new ReplaceDocumentFile({ pdfs: get('pdfs'), ...documentChanges }),
       ),
       provide(
         DeleteDocument,
         () =>
-          new DeleteDocument({
-            documents: get('documents'),
-            files: get('files'),
-            search: get('search'),
-            reportSearchIndexError: options.reportSearchIndexError,
-            audit: get('audit'),
-            ids: get('ids'),
-            clock: get('clock'),
-          }),
+          new DeleteDocument(documentChanges),
       ),
       provide(
         ReorderDocuments,
         () =>
           new ReorderDocuments({
             documents: get('documents'),
-            audit: get('audit'),
-            ids: get('ids'),
-            clock: get('clock'),
+            ...auditTrail(get),
           }),
       ),
     ];

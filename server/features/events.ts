@@ -7,7 +7,7 @@ import { ListAdminEvents } from '../../core/use-cases/list-admin-events';
 import { ListCalendarEvents } from '../../core/use-cases/list-calendar-events';
 import { UpdateEvent } from '../../core/use-cases/update-event';
 import type { AppConfig } from '../config';
-import { provide, siteSettings, type Feature } from './feature';
+import { auditTrail, type Feature, provide, searchIndexing, siteSettings } from './feature';
 
 /** The settings this feature reads, each under its one name. */
 const settingsOf = (config: AppConfig) => ({
@@ -19,36 +19,26 @@ export const eventsFeature: Feature = {
   name: 'events',
   useCases: ({ get, config, options }) => {
     const settings = settingsOf(config);
+    // Creating and updating an event take the same ports.
+    const eventWriting = {
+      events: get('events'),
+      maxAttendees: settings.maxAttendees,
+      payments: get('payments'),
+      ...auditTrail(get),
+      ...searchIndexing(get, options),
+    };
     return [
       provide(ListAdminEvents, () => new ListAdminEvents({ events: get('events') })),
       provide(GetAdminEvent, () => new GetAdminEvent({ events: get('events') })),
       provide(
         CreateEvent,
         () =>
-          new CreateEvent({
-            events: get('events'),
-            search: get('search'),
-            clock: get('clock'),
-            ids: get('ids'),
-            reportSearchIndexError: options.reportSearchIndexError,
-            maxAttendees: settings.maxAttendees,
-            payments: get('payments'),
-            audit: get('audit'),
-          }),
+          new CreateEvent(eventWriting),
       ),
       provide(
         UpdateEvent,
         () =>
-          new UpdateEvent({
-            events: get('events'),
-            search: get('search'),
-            clock: get('clock'),
-            reportSearchIndexError: options.reportSearchIndexError,
-            maxAttendees: settings.maxAttendees,
-            payments: get('payments'),
-            audit: get('audit'),
-            ids: get('ids'),
-          }),
+          new UpdateEvent(eventWriting),
       ),
       provide(
         DeleteEvent,
@@ -56,11 +46,8 @@ export const eventsFeature: Feature = {
           new DeleteEvent({
             events: get('events'),
             bookings: get('bookings'),
-            search: get('search'),
-            reportSearchIndexError: options.reportSearchIndexError,
-            audit: get('audit'),
-            ids: get('ids'),
-            clock: get('clock'),
+            ...auditTrail(get),
+            ...searchIndexing(get, options),
           }),
       ),
       provide(
@@ -68,15 +55,12 @@ export const eventsFeature: Feature = {
         () =>
           new CancelEvent({
             events: get('events'),
-            search: get('search'),
-            reportSearchIndexError: options.reportSearchIndexError,
             waitingList: get('waitingList'),
             bookings: get('bookings'),
             payments: get('payments'),
-            clock: get('clock'),
-            ids: get('ids'),
             siteSettings: settings.siteSettings,
-            audit: get('audit'),
+            ...auditTrail(get),
+            ...searchIndexing(get, options),
           }),
       ),
       provide(

@@ -1,3 +1,6 @@
+import type { AuditTrailDeps } from '../../core/use-cases/audit-trail';
+import type { SearchIndexErrorReporter } from '../../core/use-cases/keep-index-in-step';
+import type { SearchIndex } from '../../core/ports/search-index';
 import type { UseCaseOf } from '../../core/use-cases/scheduled-work';
 import type { AdapterName, Adapters, ContainerOptions } from '../adapters';
 import type { AppConfig } from '../config';
@@ -40,4 +43,14 @@ export interface Feature {
 /** The club's name and public address, as e-mails, links and the calendar feed show them. */
 export function siteSettings(config: AppConfig): { clubName: string; publicBaseUrl: string } {
   return { clubName: config.clubName, publicBaseUrl: config.publicBaseUrl };
+}
+
+/** The audit log's ports (core's AuditTrailDeps): what an admin's audited change is written with. */
+export function auditTrail(get: GetPort): AuditTrailDeps {
+  return { audit: get('audit'), ids: get('ids'), clock: get('clock') };
+}
+
+/** The search index and who hears of a failed update: what a change that keeps the index in step takes. */
+export function searchIndexing(get: GetPort, options: Required<ContainerOptions>): { search: SearchIndex; reportSearchIndexError: SearchIndexErrorReporter } {
+  return { search: get('search'), reportSearchIndexError: options.reportSearchIndexError };
 }

@@ -7,7 +7,7 @@ import { ReadNewsItem } from '../../core/use-cases/read-news-item';
 import { RefreshNewsIndex } from '../../core/use-cases/refresh-news-index';
 import { UpdateNewsItem } from '../../core/use-cases/update-news-item';
 import type { AppConfig } from '../config';
-import { provide, type Feature } from './feature';
+import { auditTrail, type Feature, provide, searchIndexing } from './feature';
 
 /** The settings this feature reads, each under its one name. */
 const settingsOf = (config: AppConfig) => ({
@@ -18,76 +18,46 @@ export const newsFeature: Feature = {
   name: 'news',
   useCases: ({ get, config, options }) => {
     const settings = settingsOf(config);
+    // The news items' readers and writers each take the same ports (core's NewsReadingDeps and NewsWritingDeps).
+    const newsReading = { campaigns: get('campaigns'), clock: get('clock'), newsSource: settings.newsSource };
+    const newsWriting = {
+      campaigns: get('campaigns'),
+      campaignSource: get('campaignSource'),
+      newsSource: settings.newsSource,
+      ...auditTrail(get),
+      ...searchIndexing(get, options),
+    };
     return [
       provide(ListCampaigns, () => new ListCampaigns({ campaignSource: get('campaignSource'), clock: get('clock') })),
       provide(
         ListNewsItems,
         () =>
-          new ListNewsItems({
-            campaigns: get('campaigns'),
-            clock: get('clock'),
-            newsSource: settings.newsSource,
-          }),
+          new ListNewsItems(newsReading),
       ),
       provide(
         GetNewsItem,
         () =>
-          new GetNewsItem({
-            campaigns: get('campaigns'),
-            clock: get('clock'),
-            newsSource: settings.newsSource,
-          }),
+          new GetNewsItem(newsReading),
       ),
       provide(
         CreateNewsItem,
         () =>
-          new CreateNewsItem({
-            campaigns: get('campaigns'),
-            clock: get('clock'),
-            ids: get('ids'),
-            campaignSource: get('campaignSource'),
-            search: get('search'),
-            newsSource: settings.newsSource,
-            reportSearchIndexError: options.reportSearchIndexError,
-            audit: get('audit'),
-          }),
+          new CreateNewsItem(newsWriting),
       ),
       provide(
         UpdateNewsItem,
         () =>
-          new UpdateNewsItem({
-            campaigns: get('campaigns'),
-            clock: get('clock'),
-            campaignSource: get('campaignSource'),
-            search: get('search'),
-            newsSource: settings.newsSource,
-            reportSearchIndexError: options.reportSearchIndexError,
-            audit: get('audit'),
-            ids: get('ids'),
-          }),
+          new UpdateNewsItem(newsWriting),
       ),
       provide(
         DeleteNewsItem,
         () =>
-          new DeleteNewsItem({
-            campaigns: get('campaigns'),
-            campaignSource: get('campaignSource'),
-            search: get('search'),
-            newsSource: settings.newsSource,
-            reportSearchIndexError: options.reportSearchIndexError,
-            audit: get('audit'),
-            ids: get('ids'),
-            clock: get('clock'),
-          }),
+          new DeleteNewsItem(newsWriting),
       ),
       provide(
         ReadNewsItem,
         () =>
-          new ReadNewsItem({
-            campaigns: get('campaigns'),
-            clock: get('clock'),
-            newsSource: settings.newsSource,
-          }),
+          new ReadNewsItem(newsReading),
       ),
       provide(
         RefreshNewsIndex,

@@ -5,7 +5,7 @@ import { ListPhotos } from '../../core/use-cases/list-photos';
 import { ReorderPhotos } from '../../core/use-cases/reorder-photos';
 import { UpdatePhoto } from '../../core/use-cases/update-photo';
 import { UploadPhoto } from '../../core/use-cases/upload-photo';
-import { provide, type Feature } from './feature';
+import { auditTrail, type Feature, provide } from './feature';
 
 export const photosFeature: Feature = {
   name: 'photos',
@@ -18,9 +18,7 @@ export const photosFeature: Feature = {
             photos: get('photos'),
             files: get('files'),
             images: get('images'),
-            ids: get('ids'),
-            clock: get('clock'),
-            audit: get('audit'),
+            ...auditTrail(get),
           }),
       ),
       provide(
@@ -28,9 +26,7 @@ export const photosFeature: Feature = {
         () =>
           new UpdatePhoto({
             photos: get('photos'),
-            clock: get('clock'),
-            audit: get('audit'),
-            ids: get('ids'),
+            ...auditTrail(get),
           }),
       ),
       provide(
@@ -38,9 +34,7 @@ export const photosFeature: Feature = {
         () =>
           new ReorderPhotos({
             photos: get('photos'),
-            clock: get('clock'),
-            audit: get('audit'),
-            ids: get('ids'),
+            ...auditTrail(get),
           }),
       ),
       provide(
@@ -50,9 +44,7 @@ export const photosFeature: Feature = {
             photos: get('photos'),
             files: get('files'),
             reportFileCleanupError: options.reportFileCleanupError,
-            audit: get('audit'),
-            ids: get('ids'),
-            clock: get('clock'),
+            ...auditTrail(get),
           }),
       ),
       provide(ListPhotos, () => new ListPhotos({ photos: get('photos') })),

@@ -5,7 +5,7 @@ import { JoinWaitingList } from '../../core/use-cases/join-waiting-list';
 import { LeaveWaitingList } from '../../core/use-cases/leave-waiting-list';
 import { OfferFreedPlaces } from '../../core/use-cases/offer-freed-places';
 import type { AppConfig } from '../config';
-import { provide, siteSettings, type Feature } from './feature';
+import { auditTrail, type Feature, provide, siteSettings } from './feature';
 
 /** The settings this feature reads, each under its one name. */
 const settingsOf = (config: AppConfig) => ({
@@ -18,6 +18,24 @@ export const waitingListFeature: Feature = {
   name: 'waiting-list',
   useCases: ({ get, config }) => {
     const settings = settingsOf(config);
+    // A member's own entry, read or left through its signed link.
+    const memberEntry = {
+      events: get('events'),
+      waitingList: get('waitingList'),
+      waitlistLinks: get('waitlistLinks'),
+      clock: get('clock'),
+      bookings: get('bookings'),
+    };
+    // An admin's offer and the offers made when places come free take the same ports.
+    const offering = {
+      events: get('events'),
+      bookings: get('bookings'),
+      waitingList: get('waitingList'),
+      offerLinks: get('offerLinks'),
+      siteSettings: settings.siteSettings,
+      waitlistOfferHours: settings.waitlistOfferHours,
+      ...auditTrail(get),
+    };
     return [
       provide(
         JoinWaitingList,
@@ -36,54 +54,22 @@ export const waitingListFeature: Feature = {
       provide(
         GetMyWaitlistEntry,
         () =>
-          new GetMyWaitlistEntry({
-            events: get('events'),
-            waitingList: get('waitingList'),
-            waitlistLinks: get('waitlistLinks'),
-            clock: get('clock'),
-            bookings: get('bookings'),
-          }),
+          new GetMyWaitlistEntry(memberEntry),
       ),
       provide(
         LeaveWaitingList,
         () =>
-          new LeaveWaitingList({
-            events: get('events'),
-            waitingList: get('waitingList'),
-            waitlistLinks: get('waitlistLinks'),
-            clock: get('clock'),
-            bookings: get('bookings'),
-          }),
+          new LeaveWaitingList(memberEntry),
       ),
       provide(
         AdminWaitingList,
         () =>
-          new AdminWaitingList({
-            events: get('events'),
-            bookings: get('bookings'),
-            waitingList: get('waitingList'),
-            offerLinks: get('offerLinks'),
-            clock: get('clock'),
-            ids: get('ids'),
-            siteSettings: settings.siteSettings,
-            audit: get('audit'),
-            waitlistOfferHours: settings.waitlistOfferHours,
-          }),
+          new AdminWaitingList(offering),
       ),
       provide(
         OfferFreedPlaces,
         () =>
-          new OfferFreedPlaces({
-            events: get('events'),
-            bookings: get('bookings'),
-            waitingList: get('waitingList'),
-            offerLinks: get('offerLinks'),
-            clock: get('clock'),
-            ids: get('ids'),
-            siteSettings: settings.siteSettings,
-            audit: get('audit'),
-            waitlistOfferHours: settings.waitlistOfferHours,
-          }),
+          new OfferFreedPlaces(offering),
       ),
       provide(
         GetWaitlistOffer,

@@ -4,7 +4,7 @@ import { DeleteWaterLevel } from '../../core/use-cases/delete-water-level';
 import { GetWaterLevels } from '../../core/use-cases/get-water-levels';
 import { ImportWaterLevels } from '../../core/use-cases/import-water-levels';
 import { PreviewWaterLevelImport } from '../../core/use-cases/preview-water-level-import';
-import { provide, type Feature } from './feature';
+import { auditTrail, type Feature, provide } from './feature';
 
 export const waterLevelsFeature: Feature = {
   name: 'water-levels',
@@ -16,9 +16,7 @@ export const waterLevelsFeature: Feature = {
         () =>
           new AddWaterLevel({
             waterLevels: get('waterLevels'),
-            clock: get('clock'),
-            audit: get('audit'),
-            ids: get('ids'),
+            ...auditTrail(get),
           }),
       ),
       provide(
@@ -26,9 +24,7 @@ export const waterLevelsFeature: Feature = {
         () =>
           new CorrectWaterLevel({
             waterLevels: get('waterLevels'),
-            audit: get('audit'),
-            ids: get('ids'),
-            clock: get('clock'),
+            ...auditTrail(get),
           }),
       ),
       provide(
@@ -36,9 +32,7 @@ export const waterLevelsFeature: Feature = {
         () =>
           new DeleteWaterLevel({
             waterLevels: get('waterLevels'),
-            audit: get('audit'),
-            ids: get('ids'),
-            clock: get('clock'),
+            ...auditTrail(get),
           }),
       ),
       provide(
@@ -54,9 +48,7 @@ export const waterLevelsFeature: Feature = {
         () =>
           new ImportWaterLevels({
             waterLevels: get('waterLevels'),
-            clock: get('clock'),
-            audit: get('audit'),
-            ids: get('ids'),
+            ...auditTrail(get),
           }),
       ),
     ];

@@ -13,7 +13,7 @@ import { SignUpForWorkDay } from '../../core/use-cases/sign-up-for-work-day';
 import { UpdateWorkDay } from '../../core/use-cases/update-work-day';
 import { WithdrawFromWorkDay } from '../../core/use-cases/withdraw-from-work-day';
 import type { AppConfig } from '../config';
-import { provide, siteSettings, type Feature } from './feature';
+import { auditTrail, type Feature, provide, searchIndexing, siteSettings } from './feature';
 
 /** The settings this feature reads, each under its one name. */
 const settingsOf = (config: AppConfig) => ({
@@ -45,11 +45,8 @@ export const workDaysFeature: Feature = {
         () =>
           new CreateWorkDay({
             workDays: get('workDays'),
-            search: get('search'),
-            ids: get('ids'),
-            reportSearchIndexError: options.reportSearchIndexError,
-            audit: get('audit'),
-            clock: get('clock'),
+            ...auditTrail(get),
+            ...searchIndexing(get, options),
           }),
       ),
       provide(
@@ -57,11 +54,8 @@ export const workDaysFeature: Feature = {
         () =>
           new UpdateWorkDay({
             workDays: get('workDays'),
-            search: get('search'),
-            ids: get('ids'),
-            reportSearchIndexError: options.reportSearchIndexError,
-            audit: get('audit'),
-            clock: get('clock'),
+            ...auditTrail(get),
+            ...searchIndexing(get, options),
           }),
       ),
       provide(
@@ -69,11 +63,8 @@ export const workDaysFeature: Feature = {
         () =>
           new ArchiveWorkDay({
             workDays: get('workDays'),
-            search: get('search'),
-            reportSearchIndexError: options.reportSearchIndexError,
-            audit: get('audit'),
-            ids: get('ids'),
-            clock: get('clock'),
+            ...auditTrail(get),
+            ...searchIndexing(get, options),
           }),
       ),
       provide(
@@ -81,9 +72,7 @@ export const workDaysFeature: Feature = {
         () =>
           new RemoveWorkDaySignup({
             workDays: get('workDays'),
-            audit: get('audit'),
-            ids: get('ids'),
-            clock: get('clock'),
+            ...auditTrail(get),
           }),
       ),
       provide(
@@ -91,9 +80,7 @@ export const workDaysFeature: Feature = {
         () =>
           new RemoveWorkDaySignups({
             workDays: get('workDays'),
-            audit: get('audit'),
-            ids: get('ids'),
-            clock: get('clock'),
+            ...auditTrail(get),
           }),
       ),
       provide(ExportWorkDaySignups, () => new ExportWorkDaySignups({ workDays: get('workDays') })),
@@ -110,11 +97,9 @@ export const workDaysFeature: Feature = {
         WithdrawFromWorkDay,
         () =>
           new WithdrawFromWorkDay({
-            audit: get('audit'),
-            ids: get('ids'),
             workDays: get('workDays'),
             workDayLinks: get('workDayLinks'),
-            clock: get('clock'),
+            ...auditTrail(get),
           }),
       ),
       provide(ListCalendarWorkDays, () => new ListCalendarWorkDays({ workDays: get('workDays'), clock: get('clock') })),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyEventForm } from '../../core/domain/event-form';
 import { addAdmin, addEvent, FETCH, NOW, PASSWORD, signIn, startTestApp, type TestApp } from './support/test-app';
 import { addWorkDays, WORK_DAY } from './support/fixtures';
 
@@ -21,6 +22,7 @@ async function bossAgent() {
 }
 
 const eventForm = {
+  ...emptyEventForm(),
   name: 'Summer barbecue',
   description: 'Food and friends',
   longdescription: 'On the lawn',
@@ -28,13 +30,9 @@ const eventForm = {
   eventenddatetime: '2026-07-18T22:00',
   bookingEndDate: '2026-07-17T12:00',
   allowBooking: true,
-  isBoatEvent: false,
-  offerChild: true,
-  offerSoftDrinks: true,
-  offerVeg: true,
-  requiresPayment: true,
+  // Children, soft drinks and vegetarian meals asked for; paid by card.
+  offerChild: true, offerSoftDrinks: true, offerVeg: true, requiresPayment: true,
   price: '12.50',
-  currency: 'GBP',
   capacity: '40',
 };
 

@@ -1,6 +1,7 @@
 import type ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
+import { emptyEventForm } from '../../core/domain/event-form';
 import { CALENDAR_FEED_MS } from '../../server/http/calendar-feed-cache';
 import { readFeed, vevents } from '../support/ics-feed';
 import { addAdmin, addEvent, FETCH, signIn, startTestApp, type TestApp } from './support/test-app';
@@ -90,23 +91,7 @@ describe('GET /calendar.ics', () => {
     const before = await getFeed();
     expect(entry(before.text, event.id)!.sequence).toBe(0);
     app.clock.advance(5000);
-    const form = {
-      name: 'Open day (new time)',
-      description: 'Come and try sailing',
-      longdescription: '',
-      eventdatetime: '2026-07-12T14:00',
-      eventenddatetime: '',
-      bookingEndDate: '',
-      allowBooking: true,
-      isBoatEvent: false,
-      offerChild: false,
-      offerSoftDrinks: false,
-      offerVeg: false,
-      requiresPayment: false,
-      price: '',
-      currency: 'GBP',
-      capacity: '',
-    };
+    const form = { ...emptyEventForm(), name: 'Open day (new time)', description: 'Come and try sailing', eventdatetime: '2026-07-12T14:00', allowBooking: true };
     expect((await admin.put(`/api/admin/events/${event.id}`).set(FETCH).send(form)).status).toBe(200);
     // No waiting: the admin's change rebuilds the feed for the next request.
     const after = await getFeed({ 'If-None-Match': before.res.headers.etag });

@@ -23,14 +23,7 @@ import { MemoryWaitingList } from '../../../../adapters/memory/memory-waiting-li
 import { HmacBookingLinks } from '../../../../adapters/node-crypto/hmac-booking-links';
 import type { PasswordHasher } from '../../../../core/ports/password-hasher';
 import { anEvent as completeEvent, aWorkDay as completeWorkDay } from '../../../support/entities';
-import type {
-  CheckoutRequest,
-  PaymentGateway,
-  PaymentNotification,
-  PaymentResult,
-  RefundRequest,
-  RefundResult,
-} from '../../../../core/ports/payment-gateway';
+import type { CheckoutRequest, PaymentGateway, PaymentNotification, PaymentResult, RefundRequest, RefundResult } from '../../../../core/ports/payment-gateway';
 import { UnavailableError } from '../../../../core/errors';
 
 /** Fast stand-in for the slow scrypt hasher: salted, so two hashes of one password differ. */

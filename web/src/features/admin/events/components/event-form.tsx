@@ -1,5 +1,5 @@
 import { CURRENCIES } from '@core/entities/money';
-import { BOOKING_END_HINT, validateEventForm, type EventFormValues } from '@core/domain/event-form';
+import { BOOKING_END_HINT, EVENT_DETAIL_FIELDS, validateEventForm, type EventFormValues } from '@core/domain/event-form';
 import { DateFormatHint, DateTimeField } from '../../shared/components/date-time-field';
 import { Checkbox } from '../../../../components/ui/checkbox';
 import { Field, type FieldProps } from '../../../../components/ui/field';
@@ -11,12 +11,7 @@ type CheckName = { [K in FieldName]: EventFormValues[K] extends boolean ? K : ne
 const fieldId = (name: FieldName) => `adm-event-${name}`;
 
 const FIELD_ORDER: readonly FieldName[] = [
-  'name',
-  'description',
-  'longdescription',
-  'eventdatetime',
-  'eventenddatetime',
-  'bookingEndDate',
+  ...EVENT_DETAIL_FIELDS,
   'capacity',
   'requiresPayment',
   'price',

@@ -15,6 +15,7 @@ import { PageHead } from '../../shared/components/page-title';
 import { useConfirm } from '../../shared/components/use-confirm';
 import { useTryAgain } from '../../shared/api/admin-query';
 import { Button } from '../../../../components/ui/button';
+import { DeleteButton } from '../../shared/components/delete-button';
 import { DataTable } from '../../shared/components/data-table';
 
 export const DELETE_FAILED = 'Failed to delete event. Please try again.';
@@ -88,9 +89,7 @@ export function EventsListPage() {
                           </Button>
                         )}
                         {canWrite && (
-                          <Button variant="danger" size="small" onClick={() => deletion.ask(event)} aria-label={`Delete ${event.name}`}>
-                            Delete
-                          </Button>
+                          <DeleteButton name={event.name} onClick={() => deletion.ask(event)} />
                         )}
                       </span>
                     </td>

@@ -5,7 +5,7 @@ import { mayOpen } from '@core/domain/permissions';
 import type { AdminNewsItem } from '@core/use-cases/news-schema';
 import { refusalMessage } from '../../../../lib/api';
 import { Alert } from '../../../../components/ui/alert';
-import { Button } from '../../../../components/ui/button';
+import { DeleteButton } from '../../shared/components/delete-button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { newsQueryOptions, useDeleteNewsItem, useNews } from '../api/news';
 import { useTryAgain } from '../../shared/api/admin-query';
@@ -77,9 +77,7 @@ export function NewsListPage() {
                         View
                       </Link>
                     )}
-                    <Button variant="danger" size="small" onClick={() => deletion.ask(item)} aria-label={`Delete ${item.subject}`}>
-                      Delete
-                    </Button>
+                    <DeleteButton name={item.subject} onClick={() => deletion.ask(item)} />
                   </span>
                 </td>
               </tr>
