@@ -5,7 +5,7 @@ import type { EventCancellationPreview } from '@core/domain/event-cancellation';
 import type { CancelEventResult } from '@core/use-cases/cancel-event';
 import { AdminEventResponseSchema, AdminEventsResponseSchema, EventCancelledSchema, EventCancelPreviewSchema, EventSavedSchema } from '@core/use-cases/admin-api-schema';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../../lib/api';
-import { adminQueryOptions, type MutationConfig } from '../../shared/api/admin-query';
+import { adminQueryOptions, type MutationConfig, useMarkStale } from '../../shared/api/admin-query';
 
 const path = (id: string) => `/api/admin/events/${encodeURIComponent(id)}`;
 
@@ -65,11 +65,8 @@ export function cancelEvent({ id, reason }: { id: string; reason: string }): Pro
 
 /** The events list and the event's own entry are marked stale after a save (the next screen asks again). */
 function useInvalidateEvents() {
-  const client = useQueryClient();
-  return (id?: string) => {
-    void client.invalidateQueries({ queryKey: eventsQueryOptions().queryKey, exact: true, refetchType: 'none' });
-    if (id !== undefined) void client.invalidateQueries({ queryKey: eventQueryOptions(id).queryKey, exact: true, refetchType: 'none' });
-  };
+  const markStale = useMarkStale();
+  return (id?: string) => markStale(eventsQueryOptions().queryKey, ...(id === undefined ? [] : [eventQueryOptions(id).queryKey]));
 }
 
 export function useCreateEvent() {

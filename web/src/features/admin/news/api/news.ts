@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NewsFormValues } from '@core/domain/news-form';
 import { AdminNewsItemAnswerSchema, AdminNewsListSchema, NewsItemSavedSchema, type AdminNewsItem, type AdminNewsItemAnswer, type AdminNewsList } from '@core/use-cases/news-schema';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../../lib/api';
-import { adminQueryOptions, type MutationConfig } from '../../shared/api/admin-query';
+import { adminQueryOptions, type MutationConfig, useMarkStale } from '../../shared/api/admin-query';
 
 const path = (id: string) => `/api/admin/news/${encodeURIComponent(id)}`;
 
@@ -41,11 +41,8 @@ export async function deleteNewsItem(id: string): Promise<void> {
 
 /** The list and the item are marked stale after a save (the list screen, opened next, asks again). */
 function useInvalidateNews() {
-  const client = useQueryClient();
-  return (id?: string) => {
-    void client.invalidateQueries({ queryKey: newsQueryOptions().queryKey, exact: true, refetchType: 'none' });
-    if (id !== undefined) void client.invalidateQueries({ queryKey: newsItemQueryOptions(id).queryKey, exact: true, refetchType: 'none' });
-  };
+  const markStale = useMarkStale();
+  return (id?: string) => markStale(newsQueryOptions().queryKey, ...(id === undefined ? [] : [newsItemQueryOptions(id).queryKey]));
 }
 
 export function useCreateNewsItem() {

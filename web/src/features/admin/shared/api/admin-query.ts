@@ -35,3 +35,14 @@ export function useTryAgain(queryKey: QueryKey): () => void {
  * its callbacks run after the api hook has updated the cache.
  */
 export type MutationConfig<TData, TVariables> = Pick<UseMutationOptions<TData, Error, TVariables>, 'onSuccess' | 'onError' | 'onSettled'>;
+
+/**
+ * After a save: the screens' cached answers under these keys are marked stale, not read again
+ * now (the screen opened next asks the server again). Each key names one answer exactly.
+ */
+export function useMarkStale(): (...keys: QueryKey[]) => void {
+  const client = useQueryClient();
+  return (...keys) => {
+    for (const queryKey of keys) void client.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
+  };
+}

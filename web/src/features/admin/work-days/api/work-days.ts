@@ -6,7 +6,7 @@ import type { WorkDayFormValues } from '@core/domain/work-day-form';
 import { AdminWorkDaySchema, type AdminWorkDay } from '@core/use-cases/get-admin-work-day';
 import { RemovedWorkDaySignupsSchema } from '@core/use-cases/remove-work-day-signups';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../../lib/api';
-import { adminQueryOptions, type MutationConfig } from '../../shared/api/admin-query';
+import { adminQueryOptions, type MutationConfig, useMarkStale } from '../../shared/api/admin-query';
 
 export interface WorkDayWithSignups {
   workDay: WorkDayWithCounts;
@@ -64,11 +64,8 @@ export function workDaySignupsCsvUrl(id: string): string {
 
 /** The list and the day are marked stale after a save (the screen opened next asks again). */
 function useInvalidateWorkDays() {
-  const client = useQueryClient();
-  return (id?: string) => {
-    void client.invalidateQueries({ queryKey: workDaysQueryOptions().queryKey, exact: true, refetchType: 'none' });
-    if (id !== undefined) void client.invalidateQueries({ queryKey: workDayQueryOptions(id).queryKey, exact: true, refetchType: 'none' });
-  };
+  const markStale = useMarkStale();
+  return (id?: string) => markStale(workDaysQueryOptions().queryKey, ...(id === undefined ? [] : [workDayQueryOptions(id).queryKey]));
 }
 
 export function useCreateWorkDay() {
