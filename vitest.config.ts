@@ -19,7 +19,7 @@ export default defineConfig({
       enabled: true,
       provider: 'v8',
       include: ['core/**/*.ts'],
-      exclude: ['core/ports/**'],
+      exclude: ['core/**/*.port.ts'],
       reporter: ['text-summary', 'text'],
       thresholds: { lines: 95 },
     },

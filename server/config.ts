@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { emulatorIdentityToolkitUrl, IDENTITY_TOOLKIT_URL } from '../adapters/firebase/identity-toolkit-url';
 import { MAILERLITE_API_URL } from '../adapters/mailerlite/mailerlite-campaign-source';
-import { DEFAULT_REMINDER_DAYS_BEFORE } from '../core/domain/reminders';
-import { DEFAULT_WAITLIST_OFFER_HOURS } from '../core/domain/waiting-list';
+import { DEFAULT_REMINDER_DAYS_BEFORE } from '../core/reminders/reminders';
+import { DEFAULT_WAITLIST_OFFER_HOURS } from '../core/waiting-list/waiting-list';
 
 /**
  * Every setting of the server, read from the environment here and nowhere else, by one zod

@@ -1,9 +1,9 @@
 import { FieldPath, type DocumentData, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
-import { WaitlistEntrySchema, type WaitlistEntry } from '../../core/entities/waitlist-entry';
-import type { OutboxMessage } from '../../core/entities/mail';
-import { ValidationError } from '../../core/errors';
-import { checkedWaitlistChange, inLineOrder, isInLine } from '../../core/domain/waiting-list';
-import type { WaitingList, WaitlistChange } from '../../core/ports/waiting-list';
+import { WaitlistEntrySchema, type WaitlistEntry } from '../../core/waiting-list/waiting-list-entry';
+import type { OutboxMessage } from '../../core/mail/mail';
+import { ValidationError } from '../../core/shared/errors';
+import { checkedWaitlistChange, inLineOrder, isInLine } from '../../core/waiting-list/waiting-list';
+import type { WaitingList, WaitlistChange } from '../../core/waiting-list/waiting-list.port';
 import { appendToAuditLog } from './firestore-audit-log';
 import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';

@@ -1,7 +1,7 @@
-import type { WaitlistEntry } from '../../core/entities/waitlist-entry';
-import type { WaitingList, WaitlistChange } from '../../core/ports/waiting-list';
-import { checkedWaitlistChange, inLineOrder, isInLine } from '../../core/domain/waiting-list';
-import type { OutboxMessage } from '../../core/entities/mail';
+import type { WaitlistEntry } from '../../core/waiting-list/waiting-list-entry';
+import type { WaitingList, WaitlistChange } from '../../core/waiting-list/waiting-list.port';
+import { checkedWaitlistChange, inLineOrder, isInLine } from '../../core/waiting-list/waiting-list';
+import type { OutboxMessage } from '../../core/mail/mail';
 import { MemoryAuditLog } from './memory-audit-log';
 import { MemoryOutbox } from './memory-outbox';
 

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import { WaitlistEntrySchema, type WaitlistEntry } from '../../core/entities/waitlist-entry';
-import type { OutboxMessage } from '../../core/entities/mail';
-import { checkedWaitlistChange } from '../../core/domain/waiting-list';
-import type { WaitingList, WaitlistChange } from '../../core/ports/waiting-list';
+import { WaitlistEntrySchema, type WaitlistEntry } from '../../core/waiting-list/waiting-list-entry';
+import type { OutboxMessage } from '../../core/mail/mail';
+import { checkedWaitlistChange } from '../../core/waiting-list/waiting-list';
+import type { WaitingList, WaitlistChange } from '../../core/waiting-list/waiting-list.port';
 import { appendToAuditLog } from './sqlite-audit-log';
 import { addToOutbox } from './sqlite-outbox';
 import { instantMillis, readRow } from './sqlite-values';

@@ -1,9 +1,9 @@
-import { AdminWaitingList } from '../../core/use-cases/admin-waiting-list';
-import { GetMyWaitlistEntry } from '../../core/use-cases/get-my-waitlist-entry';
-import { GetWaitlistOffer } from '../../core/use-cases/get-waitlist-offer';
-import { JoinWaitingList } from '../../core/use-cases/join-waiting-list';
-import { LeaveWaitingList } from '../../core/use-cases/leave-waiting-list';
-import { OfferFreedPlaces } from '../../core/use-cases/offer-freed-places';
+import { AdminWaitingList } from '../../core/waiting-list/admin-waiting-list';
+import { GetMyWaitlistEntry } from '../../core/waiting-list/get-my-waiting-list-entry';
+import { GetWaitlistOffer } from '../../core/waiting-list/get-waiting-list-offer';
+import { JoinWaitingList } from '../../core/waiting-list/join-waiting-list';
+import { LeaveWaitingList } from '../../core/waiting-list/leave-waiting-list';
+import { OfferFreedPlaces } from '../../core/waiting-list/offer-freed-places';
 import type { AppConfig } from '../config';
 import { auditTrail, type Feature, provide, siteSettings } from './feature';
 

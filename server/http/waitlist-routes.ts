@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { AdminWaitingList } from '../../core/use-cases/admin-waiting-list';
-import { GetMyWaitlistEntry } from '../../core/use-cases/get-my-waitlist-entry';
-import { JoinWaitingList } from '../../core/use-cases/join-waiting-list';
-import { LeaveWaitingList } from '../../core/use-cases/leave-waiting-list';
-import { GetWaitlistOffer } from '../../core/use-cases/get-waitlist-offer';
+import { AdminWaitingList } from '../../core/waiting-list/admin-waiting-list';
+import { GetMyWaitlistEntry } from '../../core/waiting-list/get-my-waiting-list-entry';
+import { JoinWaitingList } from '../../core/waiting-list/join-waiting-list';
+import { LeaveWaitingList } from '../../core/waiting-list/leave-waiting-list';
+import { GetWaitlistOffer } from '../../core/waiting-list/get-waiting-list-offer';
 import {
   AdminWaitingListSchema,
   JoinedWaitingListSchema,
@@ -11,7 +11,7 @@ import {
   MyWaitlistEntrySchema,
   WaitlistOfferSchema,
   WaitlistTokenSchema,
-} from '../../core/use-cases/waitlist-schema';
+} from '../../core/waiting-list/waiting-list-schema';
 import type { AppConfig } from '../config';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';

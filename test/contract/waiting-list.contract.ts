@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditEntry } from '../../core/entities/audit';
-import type { WaitlistEntry } from '../../core/entities/waitlist-entry';
-import type { AuditLog } from '../../core/ports/audit-log';
-import type { Outbox } from '../../core/ports/outbox';
-import type { WaitingList } from '../../core/ports/waiting-list';
-import { leftEntry } from '../../core/domain/waiting-list';
+import type { AuditEntry } from '../../core/audit/audit';
+import type { WaitlistEntry } from '../../core/waiting-list/waiting-list-entry';
+import type { AuditLog } from '../../core/audit/audit-log.port';
+import type { Outbox } from '../../core/mail/outbox.port';
+import type { WaitingList } from '../../core/waiting-list/waiting-list.port';
+import { leftEntry } from '../../core/waiting-list/waiting-list';
 import { aMessage } from './outbox.contract';
 import { useFreshAdapter, type AdapterFactory } from './storage-fixtures';
 

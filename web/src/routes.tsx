@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { Outlet, ScrollRestoration, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
-import { PATHS } from '@core/paths';
+import { PATHS } from '@core/shared/paths';
 import { NotFoundPage } from './components/layout/not-found-page';
 import { SiteLayout } from './components/layout/site-layout';
 import { Spinner } from './components/ui/spinner';

@@ -10,15 +10,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
  *
  * Checked with the compiler: in core/, every use case's constructor argument and every type named
  * ...Deps, with their inherited properties; a property whose type is (or is a Pick of) an interface
- * from core/ports/ must not be optional.
+ * from a port file (core/<feature>/*.port.ts) must not be optional.
  */
 const ROOT = resolve(import.meta.dirname, '../../..');
-const USE_CASES = resolve(ROOT, 'core/use-cases');
-const PORTS = `${resolve(ROOT, 'core/ports')}/`;
+const CORE = resolve(ROOT, 'core');
+const isPortFile = (fileName: string) => fileName.startsWith(`${CORE}/`) && fileName.endsWith('.port.ts');
 
 /** Every optional port, as "Owner.property" by file, in the use cases plus the `extra` files (path to text). */
 function optionalPorts(extra: Record<string, string>): { checked: number; found: Map<string, string[]> } {
-  const files = [...readdirSync(USE_CASES).filter((f) => f.endsWith('.ts')).map((f) => resolve(USE_CASES, f)), ...Object.keys(extra)];
+  const files = [
+    ...readdirSync(CORE, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.port.ts')).map((f) => resolve(CORE, f)),
+    ...Object.keys(extra),
+  ];
   const options: ts.CompilerOptions = { strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, skipLibCheck: true, noEmit: true, types: [] };
   const host = ts.createCompilerHost(options);
   const readFile = host.readFile.bind(host);
@@ -31,7 +34,7 @@ function optionalPorts(extra: Record<string, string>): { checked: number; found:
   const program = ts.createProgram(files, options, host);
   const checker = program.getTypeChecker();
 
-  const declaredInPorts = (symbol: ts.Symbol | undefined) => !!symbol?.declarations?.some((d) => d.getSourceFile().fileName.startsWith(PORTS));
+  const declaredInPorts = (symbol: ts.Symbol | undefined) => !!symbol?.declarations?.some((d) => isPortFile(d.getSourceFile().fileName));
   const isPort = (type: ts.Type): boolean => {
     const parts = type.isUnion() ? type.types : [type];
     return parts.some(
@@ -66,11 +69,11 @@ function optionalPorts(extra: Record<string, string>): { checked: number; found:
 }
 
 /** A use case written wrongly on purpose, to show the check finds what it should. */
-const EXAMPLE = resolve(USE_CASES, '__optional-port-example__.ts');
+const EXAMPLE = resolve(CORE, 'bookings/__optional-port-example__.ts');
 const EXAMPLE_TEXT = `
-  import type { Clock } from '../ports/clock';
-  import type { WaitingList } from '../ports/waiting-list';
-  import type { BookingRepository } from '../ports/booking-repository';
+  import type { Clock } from '../shared/clock.port';
+  import type { WaitingList } from '../waiting-list/waiting-list.port';
+  import type { BookingRepository } from './booking-repository.port';
   interface BaseDeps { clock?: Clock }
   export interface ExampleDeps extends BaseDeps {
     waitingList?: WaitingList | null;

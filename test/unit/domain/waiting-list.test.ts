@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bookedEntry, expiredEntry, inLineOrder, joinRefusal, leftEntry, linePositions, nextToOffer, offeredEntry, offerStands, validateWaitlistForm, WAITLIST_MESSAGES } from '../../../core/domain/waiting-list';
-import { isOfferHold, ledgerFromBookings, ledgerTaken, ledgerWithOfferHold, ledgerWithoutHold, offerHoldId, placesDifferences, rebuiltLedger } from '../../../core/domain/places-ledger';
-import type { WaitlistEntry, WaitlistStatus } from '../../../core/entities/waitlist-entry';
+import { bookedEntry, expiredEntry, inLineOrder, joinRefusal, leftEntry, linePositions, nextToOffer, offeredEntry, offerStands, validateWaitlistForm, WAITLIST_MESSAGES } from '../../../core/waiting-list/waiting-list';
+import { isOfferHold, ledgerFromBookings, ledgerTaken, ledgerWithOfferHold, ledgerWithoutHold, offerHoldId, placesDifferences, rebuiltLedger } from '../../../core/bookings/places-ledger';
+import type { WaitlistEntry, WaitlistStatus } from '../../../core/waiting-list/waiting-list-entry';
 
 const T0 = Date.parse('2026-06-01T09:00:00.000Z');
 const STATUSES: WaitlistStatus[] = ['waiting', 'offered', 'booked', 'left', 'expired'];

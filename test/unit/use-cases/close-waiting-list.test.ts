@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { FixedClock } from '../../../adapters/memory/fixed-clock';
 import { MemoryOutbox } from '../../../adapters/memory/memory-outbox';
 import { MemoryWaitingList } from '../../../adapters/memory/memory-waiting-list';
-import type { WaitlistEntry } from '../../../core/entities/waitlist-entry';
-import { CloseWaitingList } from '../../../core/use-cases/close-waiting-list';
+import type { WaitlistEntry } from '../../../core/waiting-list/waiting-list-entry';
+import { CloseWaitingList } from '../../../core/waiting-list/close-waiting-list';
 import { anEvent } from '../../support/entities';
 
 const NOW = '2026-06-01T09:00:00.000Z';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { WaitlistOfferSchema, type WaitlistOffer } from '@core/use-cases/waitlist-schema';
+import { WaitlistOfferSchema, type WaitlistOffer } from '@core/waiting-list/waiting-list-schema';
 import { apiGet } from '../../../lib/api';
 import { useQueryState } from '../../../lib/query';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { WaitlistFormValues } from '@core/entities/waitlist-entry';
-import { JoinedWaitingListSchema, type JoinedWaitingList } from '@core/use-cases/waitlist-schema';
+import type { WaitlistFormValues } from '@core/waiting-list/waiting-list-entry';
+import { JoinedWaitingListSchema, type JoinedWaitingList } from '@core/waiting-list/waiting-list-schema';
 import { apiPost } from '../../../lib/api';
 
 export type { JoinedWaitingList };

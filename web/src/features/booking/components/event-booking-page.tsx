@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { eventBookedPath, eventBookingPath, manageBookingPath, manageTokenOf, PATHS } from '@core/paths';
-import { formatDateRange } from '@core/domain/calendar';
-import { bookingOffer } from '@core/domain/booking-state';
+import { eventBookedPath, eventBookingPath, manageBookingPath, manageTokenOf, PATHS } from '@core/shared/paths';
+import { formatDateRange } from '@core/calendar/calendar';
+import { bookingOffer } from '@core/bookings/booking-state';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api';

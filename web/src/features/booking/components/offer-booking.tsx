@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { formatDate } from '@core/domain/calendar';
-import { eventBookingPath } from '@core/paths';
+import { formatDate } from '@core/calendar/calendar';
+import { eventBookingPath } from '@core/shared/paths';
 import { Alert } from '../../../components/ui/alert';
 import { LoadFailed, PageLoading } from '../../../components/ui/load-failed';
 import { ApiError } from '../../../lib/api';

@@ -1,5 +1,5 @@
-import { validateWaitlistForm } from '@core/domain/waiting-list';
-import { stripNonDigits } from '@core/domain/booking-validation';
+import { validateWaitlistForm } from '@core/waiting-list/waiting-list';
+import { stripNonDigits } from '@core/bookings/booking-validation';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';

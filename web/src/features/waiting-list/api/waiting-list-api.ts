@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MyWaitlistEntrySchema, type MyWaitlistEntry } from '@core/use-cases/waitlist-schema';
+import { MyWaitlistEntrySchema, type MyWaitlistEntry } from '@core/waiting-list/waiting-list-schema';
 import { apiPost } from '../../../lib/api';
 import { myWaitlistQueryOptions } from './waiting-list-read';
 

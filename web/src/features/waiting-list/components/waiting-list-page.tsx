@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { eventBookingPath, PATHS } from '@core/paths';
+import { eventBookingPath, PATHS } from '@core/shared/paths';
 import { MessagePage } from '../../../components/layout/message-page';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';

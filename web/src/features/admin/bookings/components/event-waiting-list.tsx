@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { formatDate } from '@core/domain/calendar';
-import { hasPermission } from '@core/domain/permissions';
-import type { WaitlistStatus } from '@core/entities/waitlist-entry';
+import { formatDate } from '@core/calendar/calendar';
+import { hasPermission } from '@core/admins/permissions';
+import type { WaitlistStatus } from '@core/waiting-list/waiting-list-entry';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
