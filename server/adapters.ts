@@ -64,7 +64,7 @@ export interface Adapters extends StoragePorts {
   mailer: Mailer;
   bookingLinks: BookingLinks;
   /** The waiting list's leave links: the same signing as bookingLinks, under another purpose. */
-  waitlistLinks: BookingLinks;
+  waitingListLinks: BookingLinks;
   /** Waiting-list offers' booking links: the same signing again, under a third purpose. */
   offerLinks: BookingLinks;
   /** Work-day sign-ups' withdraw links: the same signing again, under the purpose 'workday-withdraw'. */
@@ -104,7 +104,7 @@ const PORTS = {
   audit: 'STORAGE',
   jobs: 'STORAGE',
   waitingList: 'STORAGE',
-  waitlistLinks: 'system',
+  waitingListLinks: 'system',
   offerLinks: 'system',
   workDayLinks: 'system',
   mailer: 'SMTP_URL',
@@ -254,7 +254,7 @@ export async function bindAdapters(
   });
   bind('hasher', () => new ScryptPasswordHasher());
   bind('bookingLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret));
-  bind('waitlistLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret, 'waitlist-leave'));
+  bind('waitingListLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret, 'waitlist-leave'));
   bind('offerLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret, 'waitlist-offer'));
   bind('workDayLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret, 'workday-withdraw'));
   let firebaseIdentity: FirebaseIdentityProvider | null = null;

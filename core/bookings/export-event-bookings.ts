@@ -7,7 +7,7 @@ import type { Clock } from '../shared/clock.port';
 import type { EventRepository } from '../events/event-repository.port';
 import { EVENT_NOT_FOUND } from '../shared/messages';
 import type { WaitingList } from '../waiting-list/waiting-list.port';
-import { waitlistCsvSection } from '../waiting-list/waiting-list-report';
+import { waitingListCsvSection } from '../waiting-list/waiting-list-report';
 
 export interface ExportEventBookingsDeps {
   events: EventRepository;
@@ -26,7 +26,7 @@ export class ExportEventBookings {
     const event = await this.deps.events.get(eventId);
     if (!event) throw new NotFoundError(EVENT_NOT_FOUND);
     const base = event.name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '') || 'event';
-    const waiting = waitlistCsvSection(await this.deps.waitingList.listByEvent(event.id));
+    const waiting = waitingListCsvSection(await this.deps.waitingList.listByEvent(event.id));
     return { fileName: `${base}_bookings.csv`, csv: bookingsCsv(await this.deps.bookings.listByEvent(event.id), this.deps.clock.now()) + waiting };
   }
 }

@@ -17,8 +17,8 @@ import { cardCurrencyOf } from '../payments/card-currency';
 import { fieldsError, parseInput } from '../shared/parse-input';
 import { confirmationMail, managePath, type ConfirmationDeps } from './booking-confirmations';
 import { offerHoldId } from './places-ledger';
-import { bookedEntry, WAITLIST_MESSAGES } from '../waiting-list/waiting-list';
-import type { WaitlistEntry } from '../waiting-list/waiting-list-entry';
+import { bookedEntry, WAITING_LIST_MESSAGES } from '../waiting-list/waiting-list';
+import type { WaitingListEntry } from '../waiting-list/waiting-list-entry';
 import type { BookingLinks } from './booking-links.port';
 import type { WaitingList } from '../waiting-list/waiting-list.port';
 import { standingOffer } from '../waiting-list/get-waiting-list-offer';
@@ -79,10 +79,10 @@ export class SubmitBooking {
     if (closed !== null) throw new BookingClosedError();
 
     // Through an offer link: the offer must still stand, for this event.
-    let offer: WaitlistEntry | null = null;
+    let offer: WaitingListEntry | null = null;
     if (offerToken !== undefined) {
       offer = await standingOffer(this.deps, offerToken, now);
-      if (offer.eventId !== event.id) throw new ConflictError(WAITLIST_MESSAGES.offerInvalid);
+      if (offer.eventId !== event.id) throw new ConflictError(WAITING_LIST_MESSAGES.offerInvalid);
     }
 
     const checked = validateBookingForm(values, event, this.deps);

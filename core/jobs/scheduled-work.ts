@@ -13,8 +13,8 @@ import { NEWS_INDEX_ROUND_MS, RefreshNewsIndex } from '../news/refresh-news-inde
 export const REMINDER_ROUND_MS = 15 * 60_000;
 export const REMINDER_ROUND_JOB = 'reminder-round';
 /** How often the waiting lists' round offers freed places and expires lapsed offers: within a minute. */
-export const WAITLIST_ROUND_MS = 30_000;
-export const WAITLIST_ROUND_JOB = 'waitlist-round';
+export const WAITING_LIST_ROUND_MS = 30_000;
+export const WAITING_LIST_ROUND_JOB = 'waitlist-round';
 /** The news index refilled from an outside campaign source (MailerLite). */
 export const NEWS_INDEX_ROUND_JOB = 'news-index-round';
 
@@ -35,11 +35,11 @@ export function jobHandlers(useCase: UseCaseOf): JobHandlers {
         return new Date(now.getTime() + REMINDER_ROUND_MS);
       },
     },
-    [WAITLIST_ROUND_JOB]: {
+    [WAITING_LIST_ROUND_JOB]: {
       repeats: true,
       run: async (_job, now) => {
         await useCase(OfferFreedPlaces).execute();
-        return new Date(now.getTime() + WAITLIST_ROUND_MS);
+        return new Date(now.getTime() + WAITING_LIST_ROUND_MS);
       },
     },
     [NEWS_INDEX_ROUND_JOB]: {
@@ -71,7 +71,7 @@ export function jobHandlers(useCase: UseCaseOf): JobHandlers {
 export function repeatingJobs(now: Date): Job[] {
   return [
     newJob({ id: REMINDER_ROUND_JOB, kind: REMINDER_ROUND_JOB, dueAt: now }, now),
-    newJob({ id: WAITLIST_ROUND_JOB, kind: WAITLIST_ROUND_JOB, dueAt: now }, now),
+    newJob({ id: WAITING_LIST_ROUND_JOB, kind: WAITING_LIST_ROUND_JOB, dueAt: now }, now),
     newJob({ id: NEWS_INDEX_ROUND_JOB, kind: NEWS_INDEX_ROUND_JOB, dueAt: now }, now),
   ];
 }

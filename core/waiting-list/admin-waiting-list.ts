@@ -1,5 +1,5 @@
 import type { Admin } from '../admins/admin';
-import { leftEntry, linePositions, WAITLIST_MESSAGES } from './waiting-list';
+import { leftEntry, linePositions, WAITING_LIST_MESSAGES } from './waiting-list';
 import { requirePermission } from '../admins/permissions';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import { EVENT_NOT_FOUND } from '../shared/messages';
@@ -41,7 +41,7 @@ export class AdminWaitingList {
     requirePermission(admin, 'bookings.write');
     const now = this.deps.clock.now();
     const found = await this.deps.waitingList.get(entryId);
-    if (!found || found.eventId !== eventId) throw new NotFoundError(WAITLIST_MESSAGES.entryNotFound);
+    if (!found || found.eventId !== eventId) throw new NotFoundError(WAITING_LIST_MESSAGES.entryNotFound);
     const auditId = this.deps.ids.next();
     const result = await this.deps.waitingList.change(entryId, (current) => {
       const next = leftEntry(current, now);
@@ -62,7 +62,7 @@ export class AdminWaitingList {
         ],
       };
     });
-    if (!result) throw new NotFoundError(WAITLIST_MESSAGES.entryNotFound);
+    if (!result) throw new NotFoundError(WAITING_LIST_MESSAGES.entryNotFound);
     // An offer withdrawn frees its places at once (the next round offers them on).
     if (found.status === 'offered') await this.deps.bookings.releaseHold(eventId, offerHoldId(entryId), now);
     return this.list(admin, eventId);
@@ -73,9 +73,9 @@ export class AdminWaitingList {
     requirePermission(admin, 'bookings.write');
     const event = await this.deps.events.get(eventId);
     const found = await this.deps.waitingList.get(entryId);
-    if (!event || !found || found.eventId !== eventId) throw new NotFoundError(WAITLIST_MESSAGES.entryNotFound);
+    if (!event || !found || found.eventId !== eventId) throw new NotFoundError(WAITING_LIST_MESSAGES.entryNotFound);
     if (found.status !== 'waiting') throw new ConflictError('This person is not waiting for an offer');
-    if (!(await new OfferFreedPlaces(this.deps).offer(event, found))) throw new ConflictError(WAITLIST_MESSAGES.offerDoesNotFit);
+    if (!(await new OfferFreedPlaces(this.deps).offer(event, found))) throw new ConflictError(WAITING_LIST_MESSAGES.offerDoesNotFit);
     const now = this.deps.clock.now();
     await this.deps.audit.append([
       {

@@ -2,7 +2,7 @@ import type { ClubEvent } from '../events/event';
 import { newOutboxMessage } from '../mail/outbox';
 import { offerHoldId } from '../bookings/places-ledger';
 import { isInLine, leftEntry } from './waiting-list';
-import { waitlistEventCancelledMail } from './waiting-list-mail';
+import { waitingListEventCancelledMail } from './waiting-list-mail';
 import type { BookingRepository } from '../bookings/booking-repository.port';
 import type { Clock } from '../shared/clock.port';
 import type { WaitingList } from './waiting-list.port';
@@ -31,7 +31,7 @@ export class CloseWaitingList {
       const result = await this.deps.waitingList.change(entry.id, (current) => {
         const next = leftEntry(current, now);
         if (!next) return null;
-        const mail = waitlistEventCancelledMail(current, event, { clubName: this.deps.siteSettings.clubName });
+        const mail = waitingListEventCancelledMail(current, event, { clubName: this.deps.siteSettings.clubName });
         return { entry: next, mail: [newOutboxMessage(`waitlist-event-cancelled-${current.id}`, 'waitlist-event-cancelled', current.id, mail, now)] };
       });
       if (!result?.changed) continue;

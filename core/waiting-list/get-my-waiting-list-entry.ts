@@ -1,4 +1,4 @@
-import { linePositions, WAITLIST_MESSAGES } from './waiting-list';
+import { linePositions, WAITING_LIST_MESSAGES } from './waiting-list';
 import { NotFoundError } from '../shared/errors';
 import type { BookingLinks } from '../bookings/booking-links.port';
 import type { Clock } from '../shared/clock.port';
@@ -6,31 +6,31 @@ import type { BookingRepository } from '../bookings/booking-repository.port';
 import type { EventRepository } from '../events/event-repository.port';
 import type { WaitingList } from './waiting-list.port';
 import { parseInput } from '../shared/parse-input';
-import { WaitlistTokenSchema, type MyWaitlistEntry } from './waiting-list-schema';
+import { WaitingListTokenSchema, type MyWaitingListEntry } from './waiting-list-schema';
 
-export interface MyWaitlistDeps {
+export interface MyWaitingListDeps {
   events: EventRepository;
   waitingList: WaitingList;
-  waitlistLinks: BookingLinks;
+  waitingListLinks: BookingLinks;
   clock: Clock;
   /** To free an offer's places when its member leaves. */
   bookings: BookingRepository;
 }
 
 /** The entry a leave link names, for the member's page: a forged, expired or unknown link is "not found". */
-export async function entryOfToken(deps: MyWaitlistDeps, request: unknown) {
-  const { token } = parseInput(WaitlistTokenSchema, request);
-  const entryId = deps.waitlistLinks.read(token, deps.clock.now());
+export async function entryOfToken(deps: MyWaitingListDeps, request: unknown) {
+  const { token } = parseInput(WaitingListTokenSchema, request);
+  const entryId = deps.waitingListLinks.read(token, deps.clock.now());
   const entry = entryId === null ? null : await deps.waitingList.get(entryId);
-  if (!entry) throw new NotFoundError(WAITLIST_MESSAGES.linkInvalid);
+  if (!entry) throw new NotFoundError(WAITING_LIST_MESSAGES.linkInvalid);
   return entry;
 }
 
 /** A member's own waiting-list entry, read with the signed link from their e-mail. */
-export class GetMyWaitlistEntry {
-  constructor(private readonly deps: MyWaitlistDeps) {}
+export class GetMyWaitingListEntry {
+  constructor(private readonly deps: MyWaitingListDeps) {}
 
-  async execute(request: unknown): Promise<MyWaitlistEntry> {
+  async execute(request: unknown): Promise<MyWaitingListEntry> {
     const entry = await entryOfToken(this.deps, request);
     const event = await this.deps.events.get(entry.eventId);
     const position = linePositions(await this.deps.waitingList.listByEvent(entry.eventId)).get(entry.id) ?? null;

@@ -1,16 +1,16 @@
 import { leftEntry } from './waiting-list';
 import { offerHoldId } from '../bookings/places-ledger';
-import { GetMyWaitlistEntry, entryOfToken, type MyWaitlistDeps } from './get-my-waiting-list-entry';
-import type { MyWaitlistEntry } from './waiting-list-schema';
+import { GetMyWaitingListEntry, entryOfToken, type MyWaitingListDeps } from './get-my-waiting-list-entry';
+import type { MyWaitingListEntry } from './waiting-list-schema';
 
 /**
  * A member leaves the waiting list through the link in their e-mail. Leaving again changes
  * nothing and answers the entry as it is.
  */
 export class LeaveWaitingList {
-  constructor(private readonly deps: MyWaitlistDeps) {}
+  constructor(private readonly deps: MyWaitingListDeps) {}
 
-  async execute(request: unknown): Promise<MyWaitlistEntry> {
+  async execute(request: unknown): Promise<MyWaitingListEntry> {
     const entry = await entryOfToken(this.deps, request);
     const now = this.deps.clock.now();
     let wasOffered = false;
@@ -21,6 +21,6 @@ export class LeaveWaitingList {
     });
     // Leaving with an offer frees its places at once (the next round offers them on).
     if (result?.changed && wasOffered) await this.deps.bookings.releaseHold(entry.eventId, offerHoldId(entry.id), now);
-    return new GetMyWaitlistEntry(this.deps).execute(request);
+    return new GetMyWaitingListEntry(this.deps).execute(request);
   }
 }

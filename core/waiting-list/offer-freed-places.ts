@@ -1,10 +1,10 @@
 import { bookingClosedReason } from '../bookings/booking-state';
 import { offerHoldId } from '../bookings/places-ledger';
 import { expiredEntry, nextToOffer, offeredEntry } from './waiting-list';
-import { waitlistOfferMail } from './waiting-list-mail';
+import { waitingListOfferMail } from './waiting-list-mail';
 import { newOutboxMessage } from '../mail/outbox';
 import type { ClubEvent } from '../events/event';
-import type { WaitlistEntry } from './waiting-list-entry';
+import type { WaitingListEntry } from './waiting-list-entry';
 import { offerBookingPath } from '../shared/paths';
 import type { BookingLinks } from '../bookings/booking-links.port';
 import type { BookingRepository } from '../bookings/booking-repository.port';
@@ -24,7 +24,7 @@ export interface OfferFreedPlacesDeps {
   siteSettings: { clubName: string; publicBaseUrl: string };
   audit: AuditLog;
   /** WAITLIST_OFFER_HOURS: how long an offer holds its places. */
-  waitlistOfferHours: number;
+  waitingListOfferHours: number;
 }
 
 /** What one round did: offers made and offers that ran out, by entry id. */
@@ -47,7 +47,7 @@ export class OfferFreedPlaces {
 
   async execute(): Promise<OfferRound> {
     const round: OfferRound = { offered: [], expired: [] };
-    const byEvent = new Map<string, WaitlistEntry[]>();
+    const byEvent = new Map<string, WaitingListEntry[]>();
     for (const entry of await this.deps.waitingList.listInLine()) byEvent.set(entry.eventId, [...(byEvent.get(entry.eventId) ?? []), entry]);
     for (const [eventId, entries] of byEvent) {
       const event = await this.deps.events.get(eventId);
@@ -57,7 +57,7 @@ export class OfferFreedPlaces {
     return round;
   }
 
-  private async expireOffers(entries: WaitlistEntry[], round: OfferRound): Promise<void> {
+  private async expireOffers(entries: WaitingListEntry[], round: OfferRound): Promise<void> {
     const now = this.deps.clock.now();
     for (const entry of entries) {
       if (!expiredEntry(entry, now)) continue;
@@ -94,10 +94,10 @@ export class OfferFreedPlaces {
    * False when the places are not free (a booking took them); an entry no longer waiting gets
    * its hold back out.
    */
-  async offer(event: ClubEvent, entry: WaitlistEntry): Promise<boolean> {
+  async offer(event: ClubEvent, entry: WaitingListEntry): Promise<boolean> {
     const now = this.deps.clock.now();
     if (event.capacity === null) return false;
-    const until = new Date(now.getTime() + this.deps.waitlistOfferHours * 3_600_000);
+    const until = new Date(now.getTime() + this.deps.waitingListOfferHours * 3_600_000);
     const holdId = offerHoldId(entry.id);
     const held = await this.deps.bookings.holdForOffer(event.id, { bookingId: holdId, places: entry.places, untilMs: until.getTime() }, { capacity: event.capacity, now });
     if (!held) return false;
@@ -107,7 +107,7 @@ export class OfferFreedPlaces {
     const result = await this.deps.waitingList.change(entry.id, (current) => {
       const next = offeredEntry(current, now, until);
       if (!next) return null;
-      const mail = waitlistOfferMail(next, event, { clubName: this.deps.siteSettings.clubName, bookUrl, offeredUntil: until.toISOString() });
+      const mail = waitingListOfferMail(next, event, { clubName: this.deps.siteSettings.clubName, bookUrl, offeredUntil: until.toISOString() });
       return { entry: next, mail: [newOutboxMessage(mailId, 'waitlist-offer', entry.id, mail, now)] };
     });
     if (!result?.changed) {

@@ -1,6 +1,6 @@
 import type { ClubEvent } from '../events/event';
 import type { OutgoingMail } from '../mail/mail';
-import type { WaitlistEntry } from './waiting-list-entry';
+import type { WaitingListEntry } from './waiting-list-entry';
 import { composeMail } from '../bookings/booking-mail';
 import { formatDate, formatDateRange } from '../calendar/calendar';
 
@@ -8,8 +8,8 @@ import { formatDate, formatDateRange } from '../calendar/calendar';
  * The e-mail a member gets on joining an event's waiting list: what they wait for and the link
  * to leave the list. Plain text and simple HTML with the same words.
  */
-export function waitlistJoinedMail(
-  entry: WaitlistEntry,
+export function waitingListJoinedMail(
+  entry: WaitingListEntry,
   event: Pick<ClubEvent, 'name' | 'eventdatetime' | 'eventenddatetime'>,
   context: { clubName: string; leaveUrl: string },
 ): OutgoingMail {
@@ -32,8 +32,8 @@ export function waitlistJoinedMail(
  * The offer: places have freed up and are held for the member until `offeredUntil`; the link
  * opens the booking form with their details filled in.
  */
-export function waitlistOfferMail(
-  entry: WaitlistEntry,
+export function waitingListOfferMail(
+  entry: WaitingListEntry,
   event: Pick<ClubEvent, 'name' | 'eventdatetime' | 'eventenddatetime'>,
   context: { clubName: string; bookUrl: string; offeredUntil: string },
 ): OutgoingMail {
@@ -57,8 +57,8 @@ export function waitlistOfferMail(
  * The event has been called off: a member still in line (waiting, or holding an offer) is told,
  * with the reason members are given, and that they are no longer on the list.
  */
-export function waitlistEventCancelledMail(
-  entry: WaitlistEntry,
+export function waitingListEventCancelledMail(
+  entry: WaitingListEntry,
   event: Pick<ClubEvent, 'name' | 'eventdatetime' | 'eventenddatetime' | 'cancelReason'>,
   context: { clubName: string },
 ): OutgoingMail {

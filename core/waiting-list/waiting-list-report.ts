@@ -1,9 +1,9 @@
-import type { WaitlistEntry } from './waiting-list-entry';
+import type { WaitingListEntry } from './waiting-list-entry';
 import { csvCell } from '../bookings/bookings-report';
 import { londonWallClock, parseInstant } from '../shared/london-time';
 import { linePositions } from './waiting-list';
 
-export const WAITLIST_CSV_HEADER = ['Waiting List Position', 'Name', 'Email', 'Places Wanted', 'Joined', 'Status', 'Offered Until'] as const;
+export const WAITING_LIST_CSV_HEADER = ['Waiting List Position', 'Name', 'Email', 'Places Wanted', 'Joined', 'Status', 'Offered Until'] as const;
 
 const wallClock = (instant: string | null) => {
   const at = parseInstant(instant);
@@ -15,10 +15,10 @@ const wallClock = (instant: string | null) => {
  * joined, first joined first, with their place in line while in it; times in London. Nothing when
  * nobody joined.
  */
-export function waitlistCsvSection(entries: readonly WaitlistEntry[]): string {
+export function waitingListCsvSection(entries: readonly WaitingListEntry[]): string {
   if (entries.length === 0) return '';
   const positions = linePositions([...entries]);
-  const lines = [WAITLIST_CSV_HEADER.map(csvCell).join(',')];
+  const lines = [WAITING_LIST_CSV_HEADER.map(csvCell).join(',')];
   for (const e of entries) {
     lines.push([positions.get(e.id) ?? '', e.name, e.email, e.places, wallClock(e.joinedAt), e.status, e.offeredUntil === null ? '' : wallClock(e.offeredUntil)].map(csvCell).join(','));
   }

@@ -37,7 +37,7 @@ function world(reminderDaysBefore = 2) {
     offerLinks: new HmacBookingLinks('a-secret-of-at-least-sixteen-characters', 'waitlist-offer'),
     ids: new SequentialIdGenerator(),
     audit: new MemoryAuditLog(),
-    waitlistOfferHours: 24,
+    waitingListOfferHours: 24,
     workDays: new MemoryWorkDayRepository(outbox),
     // The news written in the app: the news index's round has nothing to refill.
     newsSource: 'database' as const,

@@ -140,7 +140,7 @@ export function makeWorld() {
     waitingList: new MemoryWaitingList(outbox, audit),
     addressLimits: new MemoryAddressLimitStore(),
     bookingLinks: new HmacBookingLinks(LINK_SECRET),
-    waitlistLinks: new HmacBookingLinks(LINK_SECRET, 'waitlist-leave'),
+    waitingListLinks: new HmacBookingLinks(LINK_SECRET, 'waitlist-leave'),
     offerLinks: new HmacBookingLinks(LINK_SECRET, 'waitlist-offer'),
     workDayLinks: new HmacBookingLinks(LINK_SECRET, 'workday-withdraw'),
     siteSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.example' },

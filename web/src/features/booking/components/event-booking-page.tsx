@@ -17,7 +17,7 @@ import { useMyBooking } from '../../my-booking/api/my-booking-read';
 import { calendarQueryOptions } from '../../calendar/api/calendar-events-path';
 import { Alert } from '../../../components/ui/alert';
 import { BookingForm } from './booking-form';
-import { WaitlistForm } from './waitlist-form';
+import { WaitingListForm } from './waiting-list-form';
 import { OfferBooking } from './offer-booking';
 import { EventSummary } from './event-summary';
 import { PageLoading, PageLoadFailed } from '../../../components/ui/load-failed';
@@ -190,7 +190,7 @@ function BookingScreen({ id, payment, booked, offerToken }: { id: string; paymen
         <ClosedCard id="full-heading" title="Fully booked">
           <p>Every place at this event has been taken.</p>
         </ClosedCard>
-        <WaitlistForm eventId={event.id} maxAttendees={config.maxAttendeesPerBooking} />
+        <WaitingListForm eventId={event.id} maxAttendees={config.maxAttendeesPerBooking} />
       </>
     );
   } else {

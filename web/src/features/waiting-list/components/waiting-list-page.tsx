@@ -8,7 +8,7 @@ import { PageLoading, PageLoadFailed } from '../../../components/ui/load-failed'
 import { ApiError } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useLeaveWaitingList } from '../api/waiting-list-api';
-import { useMyWaitlistEntry } from '../api/waiting-list-read';
+import { useMyWaitingListEntry } from '../api/waiting-list-read';
 
 const STATUS_TEXT = {
   waiting: 'You are on the waiting list.',
@@ -38,7 +38,7 @@ export function WaitingListPage() {
 }
 
 function WaitingListScreen({ token }: { token: string }) {
-  const state = useMyWaitlistEntry(token);
+  const state = useMyWaitingListEntry(token);
   const leave = useLeaveWaitingList(token);
   usePageTitle(state.status === 'success' ? `Waiting list: ${state.data.eventName}` : 'Waiting list');
 

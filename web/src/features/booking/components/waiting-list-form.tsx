@@ -1,4 +1,4 @@
-import { validateWaitlistForm } from '@core/waiting-list/waiting-list';
+import { validateWaitingListForm } from '@core/waiting-list/waiting-list';
 import { stripNonDigits } from '@core/bookings/booking-validation';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -21,12 +21,12 @@ const JOIN_FAILED = 'Failed to join the waiting list. Please try again.';
  * Join the waiting list, shown instead of the booking form when an event is full: name, e-mail
  * (required here) and places wanted, checked with the core's rule (the server checks it again).
  */
-export function WaitlistForm({ eventId, maxAttendees }: { eventId: string; maxAttendees: number }) {
+export function WaitingListForm({ eventId, maxAttendees }: { eventId: string; maxAttendees: number }) {
   const join = useJoinWaitingList(eventId);
   const form = useForm<Values, FieldName>({
     initial: { name: '', email: '', places: '1' },
     validate: (values) => {
-      const checked = validateWaitlistForm(values, { maxAttendees });
+      const checked = validateWaitingListForm(values, { maxAttendees });
       return checked.ok ? {} : checked.errors;
     },
     order: ORDER,

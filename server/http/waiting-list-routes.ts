@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { AdminWaitingList } from '../../core/waiting-list/admin-waiting-list';
-import { GetMyWaitlistEntry } from '../../core/waiting-list/get-my-waiting-list-entry';
+import { GetMyWaitingListEntry } from '../../core/waiting-list/get-my-waiting-list-entry';
 import { JoinWaitingList } from '../../core/waiting-list/join-waiting-list';
 import { LeaveWaitingList } from '../../core/waiting-list/leave-waiting-list';
-import { GetWaitlistOffer } from '../../core/waiting-list/get-waiting-list-offer';
+import { GetWaitingListOffer } from '../../core/waiting-list/get-waiting-list-offer';
 import {
   AdminWaitingListSchema,
   JoinedWaitingListSchema,
   JoinWaitingListRequestSchema,
-  MyWaitlistEntrySchema,
-  WaitlistOfferSchema,
-  WaitlistTokenSchema,
+  MyWaitingListEntrySchema,
+  WaitingListOfferSchema,
+  WaitingListTokenSchema,
 } from '../../core/waiting-list/waiting-list-schema';
 import type { AppConfig } from '../config';
 import type { AppContainer } from '../container';
@@ -25,7 +25,7 @@ const ENTRY_GONE = { description: 'A forged, altered or expired link, or an entr
 const EntryParamsSchema = z.object({ id: z.string().min(1).max(200), entryId: z.string().min(1).max(200) });
 
 /** The waiting list of full events: joining and leaving (public), and the admins' list. */
-export function registerWaitlistRoutes(routes: ApiRoutes, ports: AppContainer, config: AppConfig): void {
+export function registerWaitingListRoutes(routes: ApiRoutes, ports: AppContainer, config: AppConfig): void {
   routes.add({
     method: 'post',
     path: '/api/events/:id/waiting-list',
@@ -52,12 +52,12 @@ export function registerWaitlistRoutes(routes: ApiRoutes, ports: AppContainer, c
     summary: "A member's own waiting-list entry, named by the signed token of its leave link",
     ...MEMBERS,
     inPage: true,
-    query: WaitlistTokenSchema,
+    query: WaitingListTokenSchema,
     responses: {
-      200: { description: 'The entry', schema: MyWaitlistEntrySchema },
+      200: { description: 'The entry', schema: MyWaitingListEntrySchema },
       404: ENTRY_GONE,
     },
-    handler: async ({ query }) => reply(200, await ports.useCase(GetMyWaitlistEntry).execute(query)),
+    handler: async ({ query }) => reply(200, await ports.useCase(GetMyWaitingListEntry).execute(query)),
   });
 
   routes.add({
@@ -66,12 +66,12 @@ export function registerWaitlistRoutes(routes: ApiRoutes, ports: AppContainer, c
     operationId: 'getWaitingListOffer',
     summary: "A waiting-list offer, named by the signed token of its e-mailed link: what the booking form is filled with",
     ...MEMBERS,
-    query: WaitlistTokenSchema,
+    query: WaitingListTokenSchema,
     responses: {
-      200: { description: 'The offer', schema: WaitlistOfferSchema },
+      200: { description: 'The offer', schema: WaitingListOfferSchema },
       409: { description: '"This offer is no longer valid. ...": forged, altered, expired, taken up or withdrawn' },
     },
-    handler: async ({ query }) => reply(200, await ports.useCase(GetWaitlistOffer).execute(query)),
+    handler: async ({ query }) => reply(200, await ports.useCase(GetWaitingListOffer).execute(query)),
   });
 
   routes.add({
@@ -80,9 +80,9 @@ export function registerWaitlistRoutes(routes: ApiRoutes, ports: AppContainer, c
     operationId: 'leaveWaitingList',
     summary: 'Leave the waiting list through the signed link (again: no change)',
     ...MEMBERS,
-    body: WaitlistTokenSchema,
+    body: WaitingListTokenSchema,
     responses: {
-      200: { description: 'The entry as it now is', schema: MyWaitlistEntrySchema },
+      200: { description: 'The entry as it now is', schema: MyWaitingListEntrySchema },
       404: ENTRY_GONE,
     },
     handler: async ({ body }) => reply(200, await ports.useCase(LeaveWaitingList).execute(body)),
