@@ -11,8 +11,8 @@ export default defineConfig({
     environment: 'node',
     // Timeouts catch hangs; they do not measure. A test is as fast as its work, and a busy
     // machine (CI beside other jobs, both cores loaded) may take several times longer.
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
     pool: 'forks',
     maxWorkers: 2,
     coverage: {

@@ -27,7 +27,7 @@ let emulator: FirebaseAuthEmulator | undefined;
 
 beforeAll(async () => {
   emulator = await startFirebaseAuthEmulator('demo-kyc');
-}, 120_000);
+});
 
 afterAll(async () => {
   await Promise.all(providers.splice(0).map((p) => p.close()));

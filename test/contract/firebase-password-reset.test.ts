@@ -30,7 +30,7 @@ describe('Firebase password reset on the Firebase Authentication emulator', () =
   let emulator: FirebaseAuthEmulator | undefined;
   beforeAll(async () => {
     emulator = await startFirebaseAuthEmulator('demo-kyc-reset');
-  }, 120_000);
+  });
   afterAll(async () => {
     await emulator?.stop();
   });

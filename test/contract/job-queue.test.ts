@@ -78,7 +78,7 @@ describe('each due job runs exactly once with two server instances running their
       // Far enough ahead for both processes to have started, so that they really race.
       const startAt = Date.now() + 4000;
       const outputs = await Promise.all(
-        [1, 2].map(() => promisify(execFile)(process.execPath, ['--import', 'tsx', worker, file, String(startAt), T0.toISOString()], { timeout: 100_000 })),
+        [1, 2].map(() => promisify(execFile)(process.execPath, ['--import', 'tsx', worker, file, String(startAt), T0.toISOString()], { timeout: 500_000 })),
       );
       const ran = outputs.flatMap(({ stdout }) => (JSON.parse(stdout) as { ran: string[] }).ran).sort();
       expect(ran).toEqual(all.map((job) => job.id));

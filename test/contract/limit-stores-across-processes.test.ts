@@ -37,7 +37,7 @@ describe('sign-in and booking limits across server processes', () => {
   beforeAll(async () => {
     process.env.METADATA_SERVER_DETECTION = 'none';
     emulator = await startFirestoreEmulator();
-  }, 120_000);
+  });
   afterAll(async () => {
     await emulator?.stop();
   });

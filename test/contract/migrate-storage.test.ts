@@ -86,7 +86,7 @@ async function seedSqlite(file: string): Promise<void> {
 function runMigration(args: string[], env: Record<string, string> = {}) {
   return promisify(execFile)(process.execPath, ['--import', 'tsx', SCRIPT, ...args], {
     cwd: ROOT,
-    timeout: 100_000,
+    timeout: 500_000,
     env: {
       ...process.env,
       DATA_DIR: dataDir,
@@ -115,7 +115,7 @@ beforeAll(async () => {
   source = tempSqlite('kyc-migrate-', DATABASE_FILE_NAME);
   dataDir = source.dir;
   await seedSqlite(source.file);
-}, 120_000);
+});
 
 afterAll(async () => {
   if (firestore) await closeFirestore(firestore);

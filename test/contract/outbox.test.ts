@@ -29,7 +29,7 @@ beforeAll(async () => {
   process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
   db = openFirestore({ projectId: emulator.projectId });
   smtp = await startSmtpTestServer();
-}, 120_000);
+});
 
 afterAll(async () => {
   if (db) await closeFirestore(db);

@@ -164,7 +164,7 @@ describe('SQLite after the server is killed (kill -9)', () => {
     } finally {
       await sqlite.close();
     }
-  }, 90_000);
+  });
 });
 
 describe('SQLite write transactions', () => {

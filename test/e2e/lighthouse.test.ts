@@ -24,7 +24,7 @@ describe('Lighthouse on the members pages (phone)', () => {
     ['calendar', () => '/calendar'],
     ['booking', () => bookingPath],
   ] as const) {
-    it(`${name}: no accessibility or best-practice audit fails, and nothing is asked of another host`, { timeout: 180_000 }, async () => {
+    it(`${name}: no accessibility or best-practice audit fails, and nothing is asked of another host`, async () => {
       const run = await runLighthouse(`${world.app.baseUrl}${path()}`, { formFactor: 'mobile', categories: ['accessibility', 'best-practices'] });
       expect(run.runtimeError).toBeUndefined();
       expect(run.outsideRequests).toEqual([]);

@@ -16,7 +16,7 @@ export function useFirestoreEmulator(): () => { emulator: FirestoreEmulator; db:
     emulator = await startFirestoreEmulator();
     process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
     db = openFirestore({ projectId: emulator.projectId });
-  }, 120_000);
+  });
   afterAll(async () => {
     if (db) await closeFirestore(db);
     await emulator?.stop();

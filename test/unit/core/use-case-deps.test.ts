@@ -87,7 +87,7 @@ let result: ReturnType<typeof optionalPorts>;
 
 beforeAll(() => {
   result = optionalPorts({ [EXAMPLE]: EXAMPLE_TEXT });
-}, 60_000);
+});
 
 describe("use cases' dependencies", () => {
   it('leave no port optional', () => {

@@ -15,7 +15,7 @@ const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx');
 describe('npm run check-places', () => {
   let dataDir: string;
   const checkPlaces = (...args: string[]) =>
-    run(tsx, ['scripts/check-places.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' }, timeout: 100_000 }).then(
+    run(tsx, ['scripts/check-places.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' }, timeout: 500_000 }).then(
       (result) => ({ code: 0, ...result }),
       (error: { code: number; stdout: string; stderr: string }) => error,
     );
