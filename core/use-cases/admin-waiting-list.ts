@@ -6,6 +6,7 @@ import { EVENT_NOT_FOUND } from '../messages';
 import { offerHoldId } from '../domain/places-ledger';
 import { OfferFreedPlaces, type OfferFreedPlacesDeps } from './offer-freed-places';
 import type { AdminWaitingListAnswer } from './waitlist-schema';
+import { requireFound } from './require-found';
 
 export type AdminWaitingListDeps = OfferFreedPlacesDeps;
 
@@ -19,8 +20,7 @@ export class AdminWaitingList {
 
   async list(admin: Admin, eventId: string): Promise<AdminWaitingListAnswer> {
     requirePermission(admin, 'bookings.read');
-    const event = await this.deps.events.get(eventId);
-    if (!event) throw new NotFoundError(EVENT_NOT_FOUND);
+    const event = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
     const entries = await this.deps.waitingList.listByEvent(event.id);
     const positions = linePositions(entries);
     return {

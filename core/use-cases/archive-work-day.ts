@@ -4,19 +4,16 @@ import type { WorkDayWithCounts } from '../entities/work-day';
 import { requirePermission } from '../domain/permissions';
 import { WORK_DAY_MESSAGES, withVolunteerCounts } from '../domain/work-days';
 import { NotFoundError } from '../errors';
-import type { SearchIndex } from '../ports/search-index';
 import type { WorkDayRepository } from '../ports/work-day-repository';
 import { recordAdminAction, type AuditTrailDeps } from './audit-trail';
-import type { SearchIndexErrorReporter } from './keep-index-in-step';
+import type { SearchIndexingDeps } from './keep-index-in-step';
 import { parseInput } from './parse-input';
 import { keepWorkDayInStep } from './work-day-search';
 
 export const ArchiveWorkDayRequestSchema = z.object({ archived: z.boolean({ error: 'archived must be true or false' }) }).strict();
 
-export interface ArchiveWorkDayDeps extends AuditTrailDeps {
+export interface ArchiveWorkDayDeps extends AuditTrailDeps, SearchIndexingDeps {
   workDays: WorkDayRepository;
-  search: SearchIndex;
-  reportSearchIndexError: SearchIndexErrorReporter;
 }
 
 /**

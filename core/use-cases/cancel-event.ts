@@ -6,23 +6,21 @@ import type { ClubEvent } from '../entities/event';
 import { bookingsToCancel, cancelEvent, EVENT_CANCEL_MESSAGES, eventCancellationPreview, isEventCancelled, type EventCancellationPreview } from '../domain/event-cancellation';
 import { requirePermission } from '../domain/permissions';
 import { eventSearchRecord } from '../domain/search-records';
-import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { ConflictError, ValidationError } from '../errors';
 import { EVENT_NOT_FOUND } from '../messages';
 import type { EventRepository } from '../ports/event-repository';
-import type { SearchIndex } from '../ports/search-index';
 import type { WaitingList } from '../ports/waiting-list';
 import { CloseWaitingList } from './close-waiting-list';
 import { EVENT_AUDIT_FIELDS, flat, recordAdminAction, type AuditTrailDeps } from './audit-trail';
 import { adminCancellation, settleCardRefund, type BookingChangeDeps } from './booking-changes';
-import { keepIndexInStep, type SearchIndexErrorReporter } from './keep-index-in-step';
+import { upsertInStep, type SearchIndexingDeps } from './keep-index-in-step';
 import { parseInput } from './parse-input';
+import { requireFound } from './require-found';
 
 export const CancelEventRequestSchema = z.strictObject({ reason: z.string().max(10000) });
 
-export interface CancelEventDeps extends BookingChangeDeps, Omit<AuditTrailDeps, 'clock' | 'ids'> {
+export interface CancelEventDeps extends BookingChangeDeps, Omit<AuditTrailDeps, 'clock' | 'ids'>, SearchIndexingDeps {
   events: EventRepository;
-  search: SearchIndex;
-  reportSearchIndexError: SearchIndexErrorReporter;
   /** The event's waiting list, closed with it: everyone in line is told. */
   waitingList: WaitingList;
 }
@@ -57,16 +55,14 @@ export class CancelEvent {
   /** What the confirmation dialog says: how many bookings will be cancelled and refunded. */
   async preview(admin: Admin, eventId: string): Promise<EventCancellationPreview> {
     requirePermission(admin, 'events.cancel');
-    const event = await this.deps.events.get(eventId);
-    if (!event) throw new NotFoundError(EVENT_NOT_FOUND);
+    await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
     return eventCancellationPreview(await this.deps.bookings.listByEvent(eventId), this.deps.clock.now());
   }
 
   async execute(admin: Admin, eventId: string, request: unknown): Promise<CancelEventResult> {
     requirePermission(admin, 'events.cancel');
     const { reason } = parseInput(CancelEventRequestSchema, request);
-    const existing = await this.deps.events.get(eventId);
-    if (!existing) throw new NotFoundError(EVENT_NOT_FOUND);
+    const existing = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
     const actor: AuditActor & { kind: 'admin' } = { kind: 'admin', uid: admin.uid, email: admin.email };
     const decided = cancelEvent(existing, reason, this.deps.clock.now());
     if (!decided.ok) {
@@ -95,7 +91,7 @@ export class CancelEvent {
       before: flat(existing, [...EVENT_AUDIT_FIELDS, 'cancelledAt', 'cancelReason']),
       after: flat(event, [...EVENT_AUDIT_FIELDS, 'cancelledAt', 'cancelReason']),
     });
-    await keepIndexInStep(() => this.deps.search.upsert('events', [eventSearchRecord(event)]), this.deps.reportSearchIndexError);
+    await upsertInStep(this.deps, 'events', [eventSearchRecord(event)]);
     return { event, ...(await this.finish(event, actor)) };
   }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { holdsPlace } from '../domain/booking-state';
-import { NotFoundError, PaymentError } from '../errors';
+import { PaymentError } from '../errors';
 import type { BookingRepository } from '../ports/booking-repository';
 import type { Clock } from '../ports/clock';
 import type { PaymentGateway } from '../ports/payment-gateway';
@@ -14,6 +14,7 @@ import { changeOf, refundSummary, settleCardRefund, type BookingChangeDeps } fro
 import { paidByCardAt } from '../domain/booking-lifecycle';
 import type { AuditActor } from '../entities/audit';
 import type { IdGenerator } from '../ports/id-generator';
+import { requireFound } from './require-found';
 
 export const HOLD_EXPIRED = 'Your place was held for 30 minutes and has been released. Please book again.';
 
@@ -69,8 +70,7 @@ export class ConfirmPayment {
   async execute(request: ConfirmPaymentRequest): Promise<ConfirmPaymentResult> {
     if (request?.source === 'webhook') return this.fromWebhook(request);
     const { checkoutId, cardToken } = parseInput(CardPaymentSchema, request);
-    const booking = await this.deps.bookings.findByCheckoutId(checkoutId);
-    if (!booking) throw new NotFoundError(BOOKING_NOT_FOUND);
+    const booking = await requireFound(this.deps.bookings.findByCheckoutId(checkoutId), BOOKING_NOT_FOUND);
     // Already paid: answer as before without asking the provider to charge again.
     if (booking.paid) {
       return { status: 'COMPLETED', bookingId: booking.id, paymentId: booking.paymentId ?? '', alreadyPaid: true };

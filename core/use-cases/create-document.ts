@@ -5,7 +5,7 @@ import { requirePermission } from '../domain/permissions';
 import { documentSearchRecord } from '../domain/search-records';
 import { DOCUMENT_AUDIT_FIELDS, flat, recordAdminAction } from './audit-trail';
 import { refuseUnlessDocumentFile, storeDocumentWithFile, type DocumentUploadDeps } from './document-files';
-import { keepIndexInStep } from './keep-index-in-step';
+import { upsertInStep } from './keep-index-in-step';
 import { parseInput } from './parse-input';
 
 export type CreateDocumentDeps = DocumentUploadDeps;
@@ -34,7 +34,7 @@ export class CreateDocument {
       before: flat(null, DOCUMENT_AUDIT_FIELDS),
       after: flat(document, DOCUMENT_AUDIT_FIELDS),
     });
-    await keepIndexInStep(() => this.deps.search.upsert('documents', [documentSearchRecord(document)]), this.deps.reportSearchIndexError);
+    await upsertInStep(this.deps, 'documents', [documentSearchRecord(document)]);
     return document;
   }
 }

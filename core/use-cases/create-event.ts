@@ -6,19 +6,16 @@ import { eventSearchRecord } from '../domain/search-records';
 import type { Clock } from '../ports/clock';
 import type { EventRepository } from '../ports/event-repository';
 import type { IdGenerator } from '../ports/id-generator';
-import type { SearchIndex } from '../ports/search-index';
-import { keepIndexInStep, type SearchIndexErrorReporter } from './keep-index-in-step';
+import { upsertInStep, type SearchIndexingDeps } from './keep-index-in-step';
 import type { PaymentGateway } from '../ports/payment-gateway';
 import { cardCurrencyOf } from './card-currency';
 import { EVENT_AUDIT_FIELDS, flat, recordAdminAction, type AuditTrailDeps } from './audit-trail';
 import { fieldsError, parseInput } from './parse-input';
 
-export interface CreateEventDeps extends AuditTrailDeps {
+export interface CreateEventDeps extends AuditTrailDeps, SearchIndexingDeps {
   events: EventRepository;
-  search: SearchIndex;
   clock: Clock;
   ids: IdGenerator;
-  reportSearchIndexError: SearchIndexErrorReporter;
   /** MAX_ATTENDEES_PER_BOOKING: the price is capped so the largest booking fits one payment. */
   maxAttendees: number;
   /** Asked which currency card payments can take, for an event that requires payment. */
@@ -40,7 +37,7 @@ export class CreateEvent {
     const event: ClubEvent = { id: this.deps.ids.next(), ...checked.value, ...NEW_EVENT, createdAt: now, updatedAt: now };
     await this.deps.events.create(event);
     await recordAdminAction(this.deps, admin, { action: 'event.created', recordType: 'event', recordId: event.id, summary: `Created the event ${event.name}`, before: flat(null, EVENT_AUDIT_FIELDS), after: flat(event, EVENT_AUDIT_FIELDS) });
-    await keepIndexInStep(() => this.deps.search.upsert('events', [eventSearchRecord(event)]), this.deps.reportSearchIndexError);
+    await upsertInStep(this.deps, 'events', [eventSearchRecord(event)]);
     return event;
   }
 }

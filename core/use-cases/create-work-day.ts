@@ -5,18 +5,15 @@ import { workDayAuditFields } from '../domain/work-day-roster';
 import { requirePermission } from '../domain/permissions';
 import { withVolunteerCounts } from '../domain/work-days';
 import type { IdGenerator } from '../ports/id-generator';
-import type { SearchIndex } from '../ports/search-index';
 import type { WorkDayRepository } from '../ports/work-day-repository';
 import { recordAdminAction, type AuditTrailDeps } from './audit-trail';
-import type { SearchIndexErrorReporter } from './keep-index-in-step';
+import type { SearchIndexingDeps } from './keep-index-in-step';
 import { fieldsError, parseInput } from './parse-input';
 import { keepWorkDayInStep } from './work-day-search';
 
-export interface CreateWorkDayDeps extends AuditTrailDeps {
+export interface CreateWorkDayDeps extends AuditTrailDeps, SearchIndexingDeps {
   workDays: WorkDayRepository;
-  search: SearchIndex;
   ids: IdGenerator;
-  reportSearchIndexError: SearchIndexErrorReporter;
 }
 
 /** An admin adds a work day with its jobs; search finds it once it is active. */

@@ -4,15 +4,13 @@ import { requirePermission } from '../domain/permissions';
 import { NotFoundError } from '../errors';
 import type { DocumentRepository } from '../ports/document-repository';
 import type { FileStore } from '../ports/file-store';
-import type { SearchIndex } from '../ports/search-index';
 import { DOCUMENT_AUDIT_FIELDS, flat, recordAdminAction, type AuditTrailDeps } from './audit-trail';
-import { keepIndexInStep, type SearchIndexErrorReporter } from './keep-index-in-step';
+import { removeInStep, type SearchIndexingDeps } from './keep-index-in-step';
+import { requireFound } from './require-found';
 
-export interface DeleteDocumentDeps extends AuditTrailDeps {
+export interface DeleteDocumentDeps extends AuditTrailDeps, SearchIndexingDeps {
   documents: DocumentRepository;
   files: FileStore;
-  search: SearchIndex;
-  reportSearchIndexError: SearchIndexErrorReporter;
 }
 
 /** An admin deletes a document: its record first (members stop seeing it), then its file. */
@@ -21,8 +19,7 @@ export class DeleteDocument {
 
   async execute(admin: Admin, documentId: string): Promise<void> {
     requirePermission(admin, 'documents.write');
-    const existing = await this.deps.documents.get(documentId);
-    if (!existing) throw new NotFoundError(DOCUMENT_MESSAGES.notFound);
+    const existing = await requireFound(this.deps.documents.get(documentId), DOCUMENT_MESSAGES.notFound);
     const fileKey = await this.deps.documents.delete(existing.id);
     if (fileKey === null) throw new NotFoundError(DOCUMENT_MESSAGES.notFound);
     await this.deps.files.delete(fileKey);
@@ -34,6 +31,6 @@ export class DeleteDocument {
       before: flat(existing, DOCUMENT_AUDIT_FIELDS),
       after: flat(null, DOCUMENT_AUDIT_FIELDS),
     });
-    await keepIndexInStep(() => this.deps.search.remove('documents', [existing.id]), this.deps.reportSearchIndexError);
+    await removeInStep(this.deps, 'documents', [existing.id]);
   }
 }

@@ -1,20 +1,18 @@
 import { EVENT_AUDIT_FIELDS, flat, recordAdminAction, type AuditTrailDeps } from './audit-trail';
 import type { Admin } from '../entities/admin';
 import { requirePermission } from '../domain/permissions';
-import { ConflictError, NotFoundError } from '../errors';
+import { ConflictError } from '../errors';
 import type { BookingRepository } from '../ports/booking-repository';
 import type { EventRepository } from '../ports/event-repository';
-import type { SearchIndex } from '../ports/search-index';
-import { keepIndexInStep, type SearchIndexErrorReporter } from './keep-index-in-step';
+import { removeInStep, type SearchIndexingDeps } from './keep-index-in-step';
 import { EVENT_NOT_FOUND } from '../messages';
+import { requireFound } from './require-found';
 
 export const EVENT_HAS_BOOKINGS = 'This event has bookings and cannot be deleted';
 
-export interface DeleteEventDeps extends AuditTrailDeps {
+export interface DeleteEventDeps extends AuditTrailDeps, SearchIndexingDeps {
   events: EventRepository;
   bookings: BookingRepository;
-  search: SearchIndex;
-  reportSearchIndexError: SearchIndexErrorReporter;
 }
 
 /** Deletes an event that nobody has booked; a booked event keeps its bookings' history. */
@@ -23,11 +21,10 @@ export class DeleteEvent {
 
   async execute(admin: Admin, eventId: string): Promise<void> {
     requirePermission(admin, 'events.delete');
-    const event = await this.deps.events.get(eventId);
-    if (!event) throw new NotFoundError(EVENT_NOT_FOUND);
+    const event = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
     if ((await this.deps.bookings.countByEvent(event.id)) > 0) throw new ConflictError(EVENT_HAS_BOOKINGS);
     await this.deps.events.delete(event.id);
     await recordAdminAction(this.deps, admin, { action: 'event.deleted', recordType: 'event', recordId: event.id, summary: `Deleted the event ${event.name}`, before: flat(event, EVENT_AUDIT_FIELDS), after: flat(null, EVENT_AUDIT_FIELDS) });
-    await keepIndexInStep(() => this.deps.search.remove('events', [event.id]), this.deps.reportSearchIndexError);
+    await removeInStep(this.deps, 'events', [event.id]);
   }
 }

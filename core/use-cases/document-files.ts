@@ -5,9 +5,8 @@ import type { DocumentRepository } from '../ports/document-repository';
 import type { FileStore } from '../ports/file-store';
 import type { IdGenerator } from '../ports/id-generator';
 import type { PdfInspector } from '../ports/pdf-inspector';
-import type { SearchIndex } from '../ports/search-index';
 import type { AuditTrailDeps } from './audit-trail';
-import type { SearchIndexErrorReporter } from './keep-index-in-step';
+import type { SearchIndexingDeps } from './keep-index-in-step';
 
 export interface StoreDocumentDeps {
   documents: DocumentRepository;
@@ -16,11 +15,9 @@ export interface StoreDocumentDeps {
 }
 
 /** What the use cases that store an uploaded file need (creating a document, replacing its file). */
-export interface DocumentUploadDeps extends AuditTrailDeps, Omit<StoreDocumentDeps, 'ids'> {
+export interface DocumentUploadDeps extends AuditTrailDeps, Omit<StoreDocumentDeps, 'ids'>, SearchIndexingDeps {
   ids: StoreDocumentDeps['ids'];
   pdfs: PdfInspector;
-  search: SearchIndex;
-  reportSearchIndexError: SearchIndexErrorReporter;
 }
 
 /**

@@ -5,11 +5,11 @@ import { EventSchema } from '../entities/event';
 import { paymentStatus, truncatePaymentId } from '../domain/booking-state';
 import { eventBookingSummary, EventBookingSummarySchema } from '../domain/bookings-report';
 import { requirePermission } from '../domain/permissions';
-import { NotFoundError } from '../errors';
 import type { BookingRepository } from '../ports/booking-repository';
 import type { Clock } from '../ports/clock';
 import type { EventRepository } from '../ports/event-repository';
 import { EVENT_NOT_FOUND } from '../messages';
+import { requireFound } from './require-found';
 
 export const BookingRowSchema = BookingSchema.extend({ paymentStatus: PaymentStatusSchema, paymentIdShort: z.string() });
 export type BookingRow = z.infer<typeof BookingRowSchema>;
@@ -34,8 +34,7 @@ export class GetEventBookings {
 
   async execute(admin: Admin, eventId: string): Promise<EventBookings> {
     requirePermission(admin, 'bookings.read');
-    const event = await this.deps.events.get(eventId);
-    if (!event) throw new NotFoundError(EVENT_NOT_FOUND);
+    const event = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
     const bookings = await this.deps.bookings.listByEvent(event.id);
     const now = this.deps.clock.now();
     return {

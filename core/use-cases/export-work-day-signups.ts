@@ -2,8 +2,8 @@ import type { Admin } from '../entities/admin';
 import { workDayCsvFileName, workDaySignupsCsv } from '../domain/work-day-roster';
 import { requirePermission } from '../domain/permissions';
 import { WORK_DAY_MESSAGES } from '../domain/work-days';
-import { NotFoundError } from '../errors';
 import type { WorkDayRepository } from '../ports/work-day-repository';
+import { requireFound } from './require-found';
 
 export interface ExportWorkDaySignupsDeps {
   workDays: WorkDayRepository;
@@ -15,8 +15,7 @@ export class ExportWorkDaySignups {
 
   async execute(admin: Admin, workDayId: string): Promise<{ fileName: string; csv: string }> {
     requirePermission(admin, 'workDays.read');
-    const workDay = await this.deps.workDays.get(workDayId);
-    if (!workDay) throw new NotFoundError(WORK_DAY_MESSAGES.notFound);
+    const workDay = await requireFound(this.deps.workDays.get(workDayId), WORK_DAY_MESSAGES.notFound);
     return { fileName: workDayCsvFileName(workDay), csv: workDaySignupsCsv(workDay, await this.deps.workDays.listSignups(workDay.id)) };
   }
 }

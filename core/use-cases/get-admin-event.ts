@@ -2,9 +2,9 @@ import type { Admin } from '../entities/admin';
 import type { ClubEvent } from '../entities/event';
 import { eventToFormValues, type EventFormValues } from '../domain/event-form';
 import { requirePermission } from '../domain/permissions';
-import { NotFoundError } from '../errors';
 import type { EventRepository } from '../ports/event-repository';
 import { EVENT_NOT_FOUND } from '../messages';
+import { requireFound } from './require-found';
 
 export interface GetAdminEventDeps {
   events: EventRepository;
@@ -16,8 +16,7 @@ export class GetAdminEvent {
 
   async execute(admin: Admin, eventId: string): Promise<{ event: ClubEvent; form: EventFormValues }> {
     requirePermission(admin, 'events.list');
-    const event = await this.deps.events.get(eventId);
-    if (!event) throw new NotFoundError(EVENT_NOT_FOUND);
+    const event = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
     return { event, form: eventToFormValues(event) };
   }
 }

@@ -4,8 +4,8 @@ import { WorkDaySignupSchema, WorkDayWithCountsSchema } from '../entities/work-d
 import { WorkDayFormValuesSchema, workDayToFormValues } from '../domain/work-day-form';
 import { requirePermission } from '../domain/permissions';
 import { WORK_DAY_MESSAGES, withVolunteerCounts } from '../domain/work-days';
-import { NotFoundError } from '../errors';
 import type { WorkDayRepository } from '../ports/work-day-repository';
+import { requireFound } from './require-found';
 
 export const AdminWorkDaySchema = z.object({ workDay: WorkDayWithCountsSchema, signups: z.array(WorkDaySignupSchema), form: WorkDayFormValuesSchema });
 export type AdminWorkDay = z.infer<typeof AdminWorkDaySchema>;
@@ -20,8 +20,7 @@ export class GetAdminWorkDay {
 
   async execute(admin: Admin, workDayId: string): Promise<AdminWorkDay> {
     requirePermission(admin, 'workDays.read');
-    const workDay = await this.deps.workDays.get(workDayId);
-    if (!workDay) throw new NotFoundError(WORK_DAY_MESSAGES.notFound);
+    const workDay = await requireFound(this.deps.workDays.get(workDayId), WORK_DAY_MESSAGES.notFound);
     const signups = await this.deps.workDays.listSignups(workDay.id);
     return { workDay: withVolunteerCounts(workDay, signups), signups, form: workDayToFormValues(workDay) };
   }

@@ -2,9 +2,9 @@ import type { Admin } from '../entities/admin';
 import { newsItemToFormValues } from '../domain/news-form';
 import { NEWS_NOT_FOUND } from '../domain/news-items';
 import { requirePermission } from '../domain/permissions';
-import { NotFoundError } from '../errors';
 import type { AdminNewsItemAnswer, NewsReadingDeps } from './news-schema';
 import { refuseUnlessWrittenHere, withLabel } from './news-trail';
+import { requireFound } from './require-found';
 
 export type GetNewsItemDeps = NewsReadingDeps;
 
@@ -15,8 +15,7 @@ export class GetNewsItem {
   async execute(admin: Admin, id: string): Promise<AdminNewsItemAnswer> {
     requirePermission(admin, 'news.list');
     refuseUnlessWrittenHere(this.deps);
-    const item = await this.deps.campaigns.getNewsItem(id);
-    if (!item) throw new NotFoundError(NEWS_NOT_FOUND);
+    const item = await requireFound(this.deps.campaigns.getNewsItem(id), NEWS_NOT_FOUND);
     return { item: withLabel(item, this.deps.clock.now()), form: newsItemToFormValues(item) };
   }
 }

@@ -2,7 +2,7 @@ import { joinRefusal, linePositions, validateWaitlistForm, WAITLIST_MESSAGES } f
 import { waitlistJoinedMail } from '../domain/waitlist-mail';
 import { newOutboxMessage } from '../domain/outbox';
 import type { WaitlistEntry } from '../entities/waitlist-entry';
-import { BookingClosedError, ConflictError, NotFoundError } from '../errors';
+import { BookingClosedError, ConflictError } from '../errors';
 import { EVENT_NOT_FOUND } from '../messages';
 import type { BookingLinks } from '../ports/booking-links';
 import type { BookingRepository } from '../ports/booking-repository';
@@ -13,6 +13,7 @@ import type { WaitingList } from '../ports/waiting-list';
 import { fieldsError, parseInput } from './parse-input';
 import { JoinWaitingListRequestSchema, type JoinedWaitingList } from './waitlist-schema';
 import { waitlistPath } from './waitlist-links';
+import { requireFound } from './require-found';
 
 export interface JoinWaitingListDeps {
   events: EventRepository;
@@ -36,8 +37,7 @@ export class JoinWaitingList {
 
   async execute(eventId: string, request: unknown): Promise<JoinedWaitingList> {
     const values = parseInput(JoinWaitingListRequestSchema, request);
-    const event = await this.deps.events.get(eventId);
-    if (!event) throw new NotFoundError(EVENT_NOT_FOUND);
+    const event = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
     const checked = validateWaitlistForm(values, { maxAttendees: this.deps.maxAttendees });
     if (!checked.ok) throw fieldsError(checked.errors);
     const now = this.deps.clock.now();

@@ -4,9 +4,9 @@ import { OutboxDeliveryShape, OutboxStatusSchema, type OutboxMessage } from '../
 import { requirePermission } from '../domain/permissions';
 import { withholdCapabilityLinks } from '../domain/capability-links';
 import { SECRET_MAIL_KINDS } from '../domain/password-reset';
-import { NotFoundError } from '../errors';
 import type { Outbox } from '../ports/outbox';
 import { parseInput } from './parse-input';
+import { requireFound } from './require-found';
 
 /** At most this many messages are listed at once, the newest; the answer says when there are more. */
 export const OUTBOX_LIST_LIMIT = 200;
@@ -92,8 +92,7 @@ export class GetOutboxMessage {
 
   async execute(admin: Admin, id: string): Promise<OutboxMessageDetail> {
     requirePermission(admin, 'mail.read');
-    const message = await this.deps.outbox.get(id);
-    if (!message) throw new NotFoundError(MESSAGE_NOT_FOUND);
+    const message = await requireFound(this.deps.outbox.get(id), MESSAGE_NOT_FOUND);
     return outboxDetail(message);
   }
 }

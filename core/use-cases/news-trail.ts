@@ -4,21 +4,18 @@ import { NEWS_FROM_MAILERLITE, newsStatusLabel } from '../domain/news-items';
 import { ConflictError } from '../errors';
 import type { AdminNewsItem, NewsSource } from './news-schema';
 import type { CampaignSource } from '../ports/campaign-source';
-import type { SearchIndex } from '../ports/search-index';
 import { flat, recordAdminAction, type AuditTrailDeps } from './audit-trail';
-import { keepIndexInStep, type SearchIndexErrorReporter } from './keep-index-in-step';
+import { keepIndexInStep, type SearchIndexingDeps } from './keep-index-in-step';
 import { indexNewsFromSource } from './news-index';
 
 /** The fields of a news item the audit log records. */
 export const NEWS_AUDIT_FIELDS = ['subject', 'body', 'publishAt', 'status'] as const;
 
 /** What the news writing use cases share: the store, the source in use, search and the audit log. */
-export interface NewsWritingDeps extends AuditTrailDeps {
+export interface NewsWritingDeps extends AuditTrailDeps, SearchIndexingDeps {
   campaignSource: CampaignSource;
-  search: SearchIndex;
   /** CAMPAIGNS: with 'mailerlite' the app writes no news. */
   newsSource: NewsSource;
-  reportSearchIndexError: SearchIndexErrorReporter;
 }
 
 /** News are written in MailerLite when it is the source: the app refuses to write any. */

@@ -6,6 +6,7 @@ import { WORK_DAY_MESSAGES } from '../domain/work-days';
 import { NotFoundError } from '../errors';
 import type { WorkDayRepository } from '../ports/work-day-repository';
 import { recordAdminAction, type AuditTrailDeps } from './audit-trail';
+import { requireFound } from './require-found';
 
 export const SIGNUP_NOT_FOUND = 'Sign-up not found';
 
@@ -19,8 +20,7 @@ export class RemoveWorkDaySignup {
 
   async execute(admin: Admin, workDayId: string, signupId: string): Promise<WorkDaySignup> {
     requirePermission(admin, 'workDays.write');
-    const workDay = await this.deps.workDays.get(workDayId);
-    if (!workDay) throw new NotFoundError(WORK_DAY_MESSAGES.notFound);
+    const workDay = await requireFound(this.deps.workDays.get(workDayId), WORK_DAY_MESSAGES.notFound);
     const removed = await this.deps.workDays.removeSignup(workDayId, signupId);
     // Removing twice removes once: the second admin is told it is gone rather than shown success.
     if (!removed) throw new NotFoundError(SIGNUP_NOT_FOUND);

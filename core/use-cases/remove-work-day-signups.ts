@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { Admin } from '../entities/admin';
 import { requirePermission } from '../domain/permissions';
 import { WORK_DAY_MESSAGES } from '../domain/work-days';
-import { NotFoundError } from '../errors';
 import { parseInput } from './parse-input';
 import { recordSignupRemoval, type RemoveWorkDaySignupDeps } from './remove-work-day-signup';
+import { requireFound } from './require-found';
 
 /** The most sign-ups one request removes (one storage transaction). */
 export const MAX_SIGNUPS_REMOVED_AT_ONCE = 200;
@@ -38,8 +38,7 @@ export class RemoveWorkDaySignups {
   async execute(admin: Admin, workDayId: string, request: unknown): Promise<RemovedWorkDaySignups> {
     requirePermission(admin, 'workDays.write');
     const { signupIds } = parseInput(RemoveWorkDaySignupsRequestSchema, request);
-    const workDay = await this.deps.workDays.get(workDayId);
-    if (!workDay) throw new NotFoundError(WORK_DAY_MESSAGES.notFound);
+    const workDay = await requireFound(this.deps.workDays.get(workDayId), WORK_DAY_MESSAGES.notFound);
     const removed = await this.deps.workDays.removeSignups(workDayId, signupIds);
     for (const signup of removed) await recordSignupRemoval(this.deps, admin, workDay, signup);
     return { removedIds: removed.map((signup) => signup.id) };

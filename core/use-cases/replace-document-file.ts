@@ -3,10 +3,10 @@ import type { ClubDocument } from '../entities/document';
 import { DOCUMENT_MESSAGES, documentFileName } from '../domain/documents';
 import { requirePermission } from '../domain/permissions';
 import { documentSearchRecord } from '../domain/search-records';
-import { NotFoundError } from '../errors';
 import { DOCUMENT_AUDIT_FIELDS, flat, recordAdminAction } from './audit-trail';
 import { refuseUnlessDocumentFile, storeDocumentWithFile, type DocumentUploadDeps } from './document-files';
-import { keepIndexInStep } from './keep-index-in-step';
+import { upsertInStep } from './keep-index-in-step';
+import { requireFound } from './require-found';
 
 export type ReplaceDocumentFileDeps = DocumentUploadDeps;
 
@@ -16,8 +16,7 @@ export class ReplaceDocumentFile {
 
   async execute(admin: Admin, documentId: string, file: { bytes: Uint8Array; fileName?: string }): Promise<ClubDocument> {
     requirePermission(admin, 'documents.write');
-    const existing = await this.deps.documents.get(documentId);
-    if (!existing) throw new NotFoundError(DOCUMENT_MESSAGES.notFound);
+    const existing = await requireFound(this.deps.documents.get(documentId), DOCUMENT_MESSAGES.notFound);
     await refuseUnlessDocumentFile(this.deps.pdfs, file.bytes);
     const updated: ClubDocument = { ...existing, fileName: documentFileName(file.fileName, existing.title) };
     await storeDocumentWithFile(this.deps, updated, file.bytes);
@@ -29,7 +28,7 @@ export class ReplaceDocumentFile {
       before: flat(existing, DOCUMENT_AUDIT_FIELDS),
       after: flat(updated, DOCUMENT_AUDIT_FIELDS),
     });
-    await keepIndexInStep(() => this.deps.search.upsert('documents', [documentSearchRecord(updated)]), this.deps.reportSearchIndexError);
+    await upsertInStep(this.deps, 'documents', [documentSearchRecord(updated)]);
     return updated;
   }
 }

@@ -6,6 +6,7 @@ import { ConflictError, NotFoundError } from '../errors';
 import type { Clock } from '../ports/clock';
 import type { Outbox } from '../ports/outbox';
 import { MESSAGE_NOT_FOUND, outboxDetail, type OutboxMessageDetail } from './list-outbox';
+import { requireFound } from './require-found';
 
 export const ALREADY_QUEUED = 'This e-mail is already waiting to be sent';
 export const NOT_RESENDABLE = 'A password-reset e-mail is not sent again: the admin can ask for a new link on the sign-in page';
@@ -25,8 +26,7 @@ export class ResendOutboxMessage {
 
   async execute(admin: Admin, id: string): Promise<OutboxMessageDetail> {
     requirePermission(admin, 'mail.resend');
-    const message = await this.deps.outbox.get(id);
-    if (!message) throw new NotFoundError(MESSAGE_NOT_FOUND);
+    const message = await requireFound(this.deps.outbox.get(id), MESSAGE_NOT_FOUND);
     if (message.status === 'queued') throw new ConflictError(ALREADY_QUEUED);
     if (SECRET_MAIL_KINDS.includes(message.kind)) throw new ConflictError(NOT_RESENDABLE);
     const queued = afterResend(message, this.deps.clock.now());

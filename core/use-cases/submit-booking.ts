@@ -5,7 +5,7 @@ import { maxUnpaidPlacesPerAddress, tooManyUnpaidPlaces } from '../domain/unpaid
 import { EVENT_CANCEL_MESSAGES } from '../domain/event-cancellation';
 import { validateBookingForm } from '../domain/booking-validation';
 import { priceBooking } from '../domain/pricing';
-import { BookingClosedError, ConflictError, NotEnoughPlacesError, NotFoundError, PaymentError, RateLimitError } from '../errors';
+import { BookingClosedError, ConflictError, NotEnoughPlacesError, PaymentError, RateLimitError } from '../errors';
 import type { AddressLimitStore } from '../ports/address-limit-store';
 import type { BookingRepository } from '../ports/booking-repository';
 import type { Clock } from '../ports/clock';
@@ -23,6 +23,7 @@ import type { BookingLinks } from '../ports/booking-links';
 import type { WaitingList } from '../ports/waiting-list';
 import { standingOffer } from './get-waitlist-offer';
 import type { SubmitBookingResult } from './booking-receipt-schema';
+import { requireFound } from './require-found';
 
 export const CARD_PAYMENT_UNAVAILABLE = 'Card payment is not yet available for this event';
 export const TOO_MANY_PLACES_HELD =
@@ -70,8 +71,7 @@ export class SubmitBooking {
 
   async execute(request: unknown, context?: BookingContext): Promise<SubmitBookingResult> {
     const { eventId, offerToken, ...values } = parseInput(SubmitBookingRequestSchema, request);
-    const event = await this.deps.events.get(eventId);
-    if (!event) throw new NotFoundError(EVENT_NOT_FOUND);
+    const event = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
 
     const now = this.deps.clock.now();
     const closed = bookingClosedReason(event, now);

@@ -3,11 +3,12 @@ import { z } from 'zod';
 import { PermissionSchema, type Admin } from '../entities/admin';
 import { adminChangeRefusal } from '../domain/admin-changes';
 import { requirePermission } from '../domain/permissions';
-import { NotFoundError, ValidationError } from '../errors';
+import { ValidationError } from '../errors';
 import type { AdminRepository } from '../ports/admin-repository';
 import type { IdentityProvider } from '../ports/identity-provider';
 import { ADMIN_MESSAGES } from './create-admin';
 import { parseInput } from './parse-input';
+import { requireFound } from './require-found';
 
 export const UpdateAdminRequestSchema = z.object({
   name: z.string().trim().min(1, ADMIN_MESSAGES.nameRequired).max(200).optional(),
@@ -31,8 +32,7 @@ export class UpdateAdmin {
   async execute(admin: Admin, uid: string, request: unknown): Promise<Admin> {
     requirePermission(admin, 'admins.manage');
     const changes = parseInput(UpdateAdminRequestSchema, request);
-    const target = await this.deps.admins.getByUid(uid);
-    if (!target) throw new NotFoundError(ADMIN_MESSAGES.notFound);
+    const target = await requireFound(this.deps.admins.getByUid(uid), ADMIN_MESSAGES.notFound);
     const next = {
       permissions: changes.permissions ? [...new Set(changes.permissions)] : target.permissions,
       disabled: changes.disabled ?? target.disabled,

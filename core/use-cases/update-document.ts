@@ -5,15 +5,13 @@ import { requirePermission } from '../domain/permissions';
 import { documentSearchRecord } from '../domain/search-records';
 import { NotFoundError } from '../errors';
 import type { DocumentRepository } from '../ports/document-repository';
-import type { SearchIndex } from '../ports/search-index';
 import { DOCUMENT_AUDIT_FIELDS, flat, recordAdminAction, type AuditTrailDeps } from './audit-trail';
-import { keepIndexInStep, type SearchIndexErrorReporter } from './keep-index-in-step';
+import { upsertInStep, type SearchIndexingDeps } from './keep-index-in-step';
 import { parseInput } from './parse-input';
+import { requireFound } from './require-found';
 
-export interface UpdateDocumentDeps extends AuditTrailDeps {
+export interface UpdateDocumentDeps extends AuditTrailDeps, SearchIndexingDeps {
   documents: DocumentRepository;
-  search: SearchIndex;
-  reportSearchIndexError: SearchIndexErrorReporter;
 }
 
 /** An admin changes a document's title, description or category; its file stays. */
@@ -22,8 +20,7 @@ export class UpdateDocument {
 
   async execute(admin: Admin, documentId: string, form: unknown): Promise<ClubDocument> {
     requirePermission(admin, 'documents.write');
-    const existing = await this.deps.documents.get(documentId);
-    if (!existing) throw new NotFoundError(DOCUMENT_MESSAGES.notFound);
+    const existing = await requireFound(this.deps.documents.get(documentId), DOCUMENT_MESSAGES.notFound);
     const values = parseInput(DocumentFormSchema, form);
     const updated: ClubDocument = { ...existing, ...values };
     if (!(await this.deps.documents.update(updated))) throw new NotFoundError(DOCUMENT_MESSAGES.notFound);
@@ -35,7 +32,7 @@ export class UpdateDocument {
       before: flat(existing, DOCUMENT_AUDIT_FIELDS),
       after: flat(updated, DOCUMENT_AUDIT_FIELDS),
     });
-    await keepIndexInStep(() => this.deps.search.upsert('documents', [documentSearchRecord(updated)]), this.deps.reportSearchIndexError);
+    await upsertInStep(this.deps, 'documents', [documentSearchRecord(updated)]);
     return updated;
   }
 }

@@ -3,22 +3,20 @@ import type { ClubEvent } from '../entities/event';
 import { EventFormValuesSchema, validateEventForm } from '../domain/event-form';
 import { requirePermission } from '../domain/permissions';
 import { eventSearchRecord } from '../domain/search-records';
-import { ConflictError, NotFoundError } from '../errors';
+import { ConflictError } from '../errors';
 import type { Clock } from '../ports/clock';
 import type { EventRepository } from '../ports/event-repository';
-import type { SearchIndex } from '../ports/search-index';
-import { keepIndexInStep, type SearchIndexErrorReporter } from './keep-index-in-step';
+import { upsertInStep, type SearchIndexingDeps } from './keep-index-in-step';
 import type { PaymentGateway } from '../ports/payment-gateway';
 import { cardCurrencyOf } from './card-currency';
 import { EVENT_AUDIT_FIELDS, flat, recordAdminAction, type AuditTrailDeps } from './audit-trail';
 import { fieldsError, parseInput } from './parse-input';
 import { EVENT_NOT_FOUND } from '../messages';
+import { requireFound } from './require-found';
 
-export interface UpdateEventDeps extends AuditTrailDeps {
+export interface UpdateEventDeps extends AuditTrailDeps, SearchIndexingDeps {
   events: EventRepository;
-  search: SearchIndex;
   clock: Clock;
-  reportSearchIndexError: SearchIndexErrorReporter;
   /** MAX_ATTENDEES_PER_BOOKING: the price is capped so the largest booking fits one payment. */
   maxAttendees: number;
   /** Asked which currency card payments can take, for an event that requires payment. */
@@ -33,8 +31,7 @@ export class UpdateEvent {
 
   async execute(admin: Admin, eventId: string, form: unknown): Promise<ClubEvent> {
     requirePermission(admin, 'events.update');
-    const existing = await this.deps.events.get(eventId);
-    if (!existing) throw new NotFoundError(EVENT_NOT_FOUND);
+    const existing = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
     const values = parseInput(EventFormValuesSchema, form);
     const checked = validateEventForm(values, {
       maxAttendees: this.deps.maxAttendees,
@@ -51,7 +48,7 @@ export class UpdateEvent {
     // Only over the event as read, so an edit never undoes a cancellation (or another edit) made meanwhile.
     if (!(await this.deps.events.update(updated, { sequence: existing.sequence }))) throw new ConflictError(EVENT_CHANGED_MEANWHILE);
     await recordAdminAction(this.deps, admin, { action: 'event.updated', recordType: 'event', recordId: updated.id, summary: `Changed the event ${updated.name}`, before: flat(existing, EVENT_AUDIT_FIELDS), after: flat(updated, EVENT_AUDIT_FIELDS) });
-    await keepIndexInStep(() => this.deps.search.upsert('events', [eventSearchRecord(updated)]), this.deps.reportSearchIndexError);
+    await upsertInStep(this.deps, 'events', [eventSearchRecord(updated)]);
     return updated;
   }
 }

@@ -3,12 +3,12 @@ import type { NewsItem } from '../entities/news-item';
 import { NewsFormValuesSchema, validateNewsForm } from '../domain/news-form';
 import { NEWS_NOT_FOUND } from '../domain/news-items';
 import { requirePermission } from '../domain/permissions';
-import { NotFoundError } from '../errors';
 import type { CampaignRepository } from '../ports/campaign-repository';
 import type { Clock } from '../ports/clock';
 import type { AdminNewsItem } from './news-schema';
 import { recordNewsChange, refuseUnlessWrittenHere, withLabel, type NewsWritingDeps } from './news-trail';
 import { fieldsError, parseInput } from './parse-input';
+import { requireFound } from './require-found';
 
 export interface UpdateNewsItemDeps extends NewsWritingDeps {
   campaigns: CampaignRepository;
@@ -23,8 +23,7 @@ export class UpdateNewsItem {
     requirePermission(admin, 'news.write');
     refuseUnlessWrittenHere(this.deps);
     const values = parseInput(NewsFormValuesSchema, form);
-    const before = await this.deps.campaigns.getNewsItem(id);
-    if (!before) throw new NotFoundError(NEWS_NOT_FOUND);
+    const before = await requireFound(this.deps.campaigns.getNewsItem(id), NEWS_NOT_FOUND);
     const checked = validateNewsForm(values);
     if (!checked.ok) throw fieldsError(checked.errors);
     const now = this.deps.clock.now();

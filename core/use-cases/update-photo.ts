@@ -8,6 +8,7 @@ import type { PhotoRepository } from '../ports/photo-repository';
 import { flat, recordAdminAction, type AuditTrailDeps } from './audit-trail';
 import { parseInput } from './parse-input';
 import { adminPhoto, PHOTO_AUDIT_FIELDS, type AdminPhoto } from './photo-schema';
+import { requireFound } from './require-found';
 
 export interface UpdatePhotoDeps extends AuditTrailDeps {
   photos: PhotoRepository;
@@ -21,8 +22,7 @@ export class UpdatePhoto {
   async execute(admin: Admin, photoId: string, change: unknown): Promise<AdminPhoto> {
     requirePermission(admin, 'photos.manage');
     const values = parseInput(PhotoChangeSchema, change);
-    const existing = await this.deps.photos.get(photoId);
-    if (!existing) throw new NotFoundError(PHOTO_NOT_FOUND);
+    const existing = await requireFound(this.deps.photos.get(photoId), PHOTO_NOT_FOUND);
     const updated: Photo = { ...existing, ...values, updatedAt: this.deps.clock.now().toISOString() };
     if (!(await this.deps.photos.update(updated))) throw new NotFoundError(PHOTO_NOT_FOUND);
     const what =

@@ -4,20 +4,17 @@ import { applyWorkDayForm, validateWorkDayForm, workDayChangeRefusal, WorkDayFor
 import { workDayAuditFields } from '../domain/work-day-roster';
 import { requirePermission } from '../domain/permissions';
 import { WORK_DAY_MESSAGES, withVolunteerCounts } from '../domain/work-days';
-import { NotFoundError } from '../errors';
 import type { IdGenerator } from '../ports/id-generator';
-import type { SearchIndex } from '../ports/search-index';
 import type { WorkDayRepository } from '../ports/work-day-repository';
 import { recordAdminAction, type AuditTrailDeps } from './audit-trail';
-import type { SearchIndexErrorReporter } from './keep-index-in-step';
+import type { SearchIndexingDeps } from './keep-index-in-step';
 import { fieldsError, parseInput } from './parse-input';
 import { keepWorkDayInStep } from './work-day-search';
+import { requireFound } from './require-found';
 
-export interface UpdateWorkDayDeps extends AuditTrailDeps {
+export interface UpdateWorkDayDeps extends AuditTrailDeps, SearchIndexingDeps {
   workDays: WorkDayRepository;
-  search: SearchIndex;
   ids: IdGenerator;
-  reportSearchIndexError: SearchIndexErrorReporter;
 }
 
 /**
@@ -31,8 +28,7 @@ export class UpdateWorkDay {
 
   async execute(admin: Admin, workDayId: string, form: unknown): Promise<WorkDayWithCounts> {
     requirePermission(admin, 'workDays.write');
-    const current = await this.deps.workDays.get(workDayId);
-    if (!current) throw new NotFoundError(WORK_DAY_MESSAGES.notFound);
+    const current = await requireFound(this.deps.workDays.get(workDayId), WORK_DAY_MESSAGES.notFound);
     const checked = validateWorkDayForm(parseInput(WorkDayFormValuesSchema, form));
     if (!checked.ok) throw fieldsError(checked.errors);
     // Ids for new rows are drawn once, so a change run again (Firestore's retries) names them alike.
