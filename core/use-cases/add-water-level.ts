@@ -6,10 +6,11 @@ import { WaterLevelFormSchema, readingDateInWords, validateWaterLevelForm } from
 import { ConflictError } from '../errors';
 import type { Clock } from '../ports/clock';
 import type { WaterLevelRepository } from '../ports/water-level-repository';
-import { flat, recordAdminAction, type AuditTrailDeps } from './audit-trail';
+import { recordChange, type AuditedRecord, type AuditTrailDeps } from './audit-trail';
 import { fieldsError, parseInput } from './parse-input';
 
 export const WATER_LEVEL_AUDIT_FIELDS = ['date', 'percentFull'] as const;
+export const AUDITED_WATER_LEVEL: AuditedRecord<WaterLevelReading> = { recordType: 'waterLevel', idOf: (reading) => reading.date, fields: WATER_LEVEL_AUDIT_FIELDS };
 
 export function readingExistsMessage(date: string): string {
   return `There is already a reading for ${readingDateInWords(date)}; correct it instead`;
@@ -30,13 +31,11 @@ export class AddWaterLevel {
     if (!checked.ok) throw fieldsError(checked.errors);
     const reading = checked.value;
     if (!(await this.deps.waterLevels.add(reading))) throw new ConflictError(readingExistsMessage(reading.date));
-    await recordAdminAction(this.deps, admin, {
+    await recordChange(this.deps, admin, AUDITED_WATER_LEVEL, {
       action: 'waterLevel.added',
-      recordType: 'waterLevel',
-      recordId: reading.date,
       summary: `Added the water-level reading of ${readingDateInWords(reading.date)}: ${reading.percentFull}% full`,
-      before: flat(null, WATER_LEVEL_AUDIT_FIELDS),
-      after: flat(reading, WATER_LEVEL_AUDIT_FIELDS),
+      before: null,
+      after: reading,
     });
     return reading;
   }

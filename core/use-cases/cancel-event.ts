@@ -11,11 +11,14 @@ import { EVENT_NOT_FOUND } from '../messages';
 import type { EventRepository } from '../ports/event-repository';
 import type { WaitingList } from '../ports/waiting-list';
 import { CloseWaitingList } from './close-waiting-list';
-import { EVENT_AUDIT_FIELDS, flat, recordAdminAction, type AuditTrailDeps } from './audit-trail';
+import { AUDITED_EVENT, type AuditedRecord, type AuditTrailDeps, EVENT_AUDIT_FIELDS, recordChange } from './audit-trail';
 import { adminCancellation, settleCardRefund, type BookingChangeDeps } from './booking-changes';
 import { upsertInStep, type SearchIndexingDeps } from './keep-index-in-step';
 import { parseInput } from './parse-input';
 import { requireFound } from './require-found';
+
+/** An event's cancellation is audited with the reason and time it was called off. */
+const AUDITED_CANCELLATION: AuditedRecord<ClubEvent> = { ...AUDITED_EVENT, fields: [...EVENT_AUDIT_FIELDS, 'cancelledAt', 'cancelReason'] };
 
 export const CancelEventRequestSchema = z.strictObject({ reason: z.string().max(10000) });
 
@@ -83,13 +86,11 @@ export class CancelEvent {
       }
       throw new ConflictError(EVENT_CANCEL_MESSAGES.changedMeanwhile);
     }
-    await recordAdminAction(this.deps, admin, {
+    await recordChange(this.deps, admin, AUDITED_CANCELLATION, {
       action: 'event.cancelled',
-      recordType: 'event',
-      recordId: event.id,
       summary: `Cancelled the event ${event.name}: ${event.cancelReason ?? ''}`,
-      before: flat(existing, [...EVENT_AUDIT_FIELDS, 'cancelledAt', 'cancelReason']),
-      after: flat(event, [...EVENT_AUDIT_FIELDS, 'cancelledAt', 'cancelReason']),
+      before: existing,
+      after: event,
     });
     await upsertInStep(this.deps, 'events', [eventSearchRecord(event)]);
     return { event, ...(await this.finish(event, actor)) };

@@ -5,8 +5,8 @@ import { requirePermission } from '../domain/permissions';
 import { WATER_LEVEL_MESSAGES, WaterLevelCorrectionSchema, parsePercent, readingDateInWords } from '../domain/water-levels';
 import { NotFoundError, ValidationError } from '../errors';
 import type { WaterLevelRepository } from '../ports/water-level-repository';
-import { flat, recordAdminAction, type AuditTrailDeps } from './audit-trail';
-import { WATER_LEVEL_AUDIT_FIELDS } from './add-water-level';
+import { type AuditTrailDeps, recordChange } from './audit-trail';
+import { AUDITED_WATER_LEVEL } from './add-water-level';
 import { parseInput } from './parse-input';
 
 export const READING_NOT_FOUND = 'There is no reading for that date';
@@ -33,13 +33,11 @@ export class CorrectWaterLevel {
     if (!before) throw new NotFoundError(READING_NOT_FOUND);
     const after = { date: day, percentFull: value! };
     await this.deps.waterLevels.putMany([after]);
-    await recordAdminAction(this.deps, admin, {
+    await recordChange(this.deps, admin, AUDITED_WATER_LEVEL, {
       action: 'waterLevel.corrected',
-      recordType: 'waterLevel',
-      recordId: day,
       summary: `Corrected the water-level reading of ${readingDateInWords(day)}: ${before.percentFull}% to ${after.percentFull}% full`,
-      before: flat(before, WATER_LEVEL_AUDIT_FIELDS),
-      after: flat(after, WATER_LEVEL_AUDIT_FIELDS),
+      before,
+      after,
     });
     return after;
   }

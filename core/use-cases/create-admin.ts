@@ -1,4 +1,4 @@
-import { ADMIN_AUDIT_FIELDS, flat, recordAdminAction, type AuditTrailDeps } from './audit-trail';
+import { AUDITED_ADMIN, type AuditTrailDeps, recordChange } from './audit-trail';
 import { z } from 'zod';
 import { DEFAULT_PERMISSIONS, PermissionSchema, type Admin } from '../entities/admin';
 import { adminChangeRefusal } from '../domain/admin-changes';
@@ -54,7 +54,7 @@ export class CreateAdmin {
       createdAt: this.deps.clock.now().toISOString(),
     };
     await this.deps.admins.create(created);
-    await recordAdminAction(this.deps, admin, { action: 'admin.created', recordType: 'admin', recordId: created.uid, summary: `Added the admin ${created.email}`, before: flat(null, ADMIN_AUDIT_FIELDS), after: flat(created, ADMIN_AUDIT_FIELDS) });
+    await recordChange(this.deps, admin, AUDITED_ADMIN, { action: 'admin.created', summary: `Added the admin ${created.email}`, before: null, after: created });
     return created;
   }
 }

@@ -3,7 +3,7 @@ import type { ClubDocument } from '../entities/document';
 import { documentFileName, DocumentFormSchema, nextDocumentPosition } from '../domain/documents';
 import { requirePermission } from '../domain/permissions';
 import { documentSearchRecord } from '../domain/search-records';
-import { DOCUMENT_AUDIT_FIELDS, flat, recordAdminAction } from './audit-trail';
+import { AUDITED_DOCUMENT, recordChange } from './audit-trail';
 import { refuseUnlessDocumentFile, storeDocumentWithFile, type DocumentUploadDeps } from './document-files';
 import { upsertInStep } from './keep-index-in-step';
 import { parseInput } from './parse-input';
@@ -26,13 +26,11 @@ export class CreateDocument {
       position: nextDocumentPosition(await this.deps.documents.list()),
     };
     await storeDocumentWithFile(this.deps, document, file.bytes);
-    await recordAdminAction(this.deps, admin, {
+    await recordChange(this.deps, admin, AUDITED_DOCUMENT, {
       action: 'document.created',
-      recordType: 'document',
-      recordId: document.id,
       summary: `Uploaded the document ${document.title} (${file.bytes.byteLength} bytes)`,
-      before: flat(null, DOCUMENT_AUDIT_FIELDS),
-      after: flat(document, DOCUMENT_AUDIT_FIELDS),
+      before: null,
+      after: document,
     });
     await upsertInStep(this.deps, 'documents', [documentSearchRecord(document)]);
     return document;

@@ -9,7 +9,7 @@ import type { IdGenerator } from '../ports/id-generator';
 import { upsertInStep, type SearchIndexingDeps } from './keep-index-in-step';
 import type { PaymentGateway } from '../ports/payment-gateway';
 import { cardCurrencyOf } from './card-currency';
-import { EVENT_AUDIT_FIELDS, flat, recordAdminAction, type AuditTrailDeps } from './audit-trail';
+import { AUDITED_EVENT, type AuditTrailDeps, recordChange } from './audit-trail';
 import { fieldsError, parseInput } from './parse-input';
 
 export interface CreateEventDeps extends AuditTrailDeps, SearchIndexingDeps {
@@ -36,7 +36,7 @@ export class CreateEvent {
     const now = this.deps.clock.now().toISOString();
     const event: ClubEvent = { id: this.deps.ids.next(), ...checked.value, ...NEW_EVENT, createdAt: now, updatedAt: now };
     await this.deps.events.create(event);
-    await recordAdminAction(this.deps, admin, { action: 'event.created', recordType: 'event', recordId: event.id, summary: `Created the event ${event.name}`, before: flat(null, EVENT_AUDIT_FIELDS), after: flat(event, EVENT_AUDIT_FIELDS) });
+    await recordChange(this.deps, admin, AUDITED_EVENT, { action: 'event.created', summary: `Created the event ${event.name}`, before: null, after: event });
     await upsertInStep(this.deps, 'events', [eventSearchRecord(event)]);
     return event;
   }

@@ -4,7 +4,7 @@ import { requirePermission } from '../domain/permissions';
 import { NotFoundError } from '../errors';
 import type { DocumentRepository } from '../ports/document-repository';
 import type { FileStore } from '../ports/file-store';
-import { DOCUMENT_AUDIT_FIELDS, flat, recordAdminAction, type AuditTrailDeps } from './audit-trail';
+import { AUDITED_DOCUMENT, type AuditTrailDeps, recordChange } from './audit-trail';
 import { removeInStep, type SearchIndexingDeps } from './keep-index-in-step';
 import { requireFound } from './require-found';
 
@@ -23,13 +23,11 @@ export class DeleteDocument {
     const fileKey = await this.deps.documents.delete(existing.id);
     if (fileKey === null) throw new NotFoundError(DOCUMENT_MESSAGES.notFound);
     await this.deps.files.delete(fileKey);
-    await recordAdminAction(this.deps, admin, {
+    await recordChange(this.deps, admin, AUDITED_DOCUMENT, {
       action: 'document.deleted',
-      recordType: 'document',
-      recordId: existing.id,
       summary: `Deleted the document ${existing.title}`,
-      before: flat(existing, DOCUMENT_AUDIT_FIELDS),
-      after: flat(null, DOCUMENT_AUDIT_FIELDS),
+      before: existing,
+      after: null,
     });
     await removeInStep(this.deps, 'documents', [existing.id]);
   }

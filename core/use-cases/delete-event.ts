@@ -1,4 +1,4 @@
-import { EVENT_AUDIT_FIELDS, flat, recordAdminAction, type AuditTrailDeps } from './audit-trail';
+import { AUDITED_EVENT, type AuditTrailDeps, recordChange } from './audit-trail';
 import type { Admin } from '../entities/admin';
 import { requirePermission } from '../domain/permissions';
 import { ConflictError } from '../errors';
@@ -24,7 +24,7 @@ export class DeleteEvent {
     const event = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
     if ((await this.deps.bookings.countByEvent(event.id)) > 0) throw new ConflictError(EVENT_HAS_BOOKINGS);
     await this.deps.events.delete(event.id);
-    await recordAdminAction(this.deps, admin, { action: 'event.deleted', recordType: 'event', recordId: event.id, summary: `Deleted the event ${event.name}`, before: flat(event, EVENT_AUDIT_FIELDS), after: flat(null, EVENT_AUDIT_FIELDS) });
+    await recordChange(this.deps, admin, AUDITED_EVENT, { action: 'event.deleted', summary: `Deleted the event ${event.name}`, before: event, after: null });
     await removeInStep(this.deps, 'events', [event.id]);
   }
 }

@@ -4,8 +4,8 @@ import { requirePermission } from '../domain/permissions';
 import { NotFoundError } from '../errors';
 import type { FileStore } from '../ports/file-store';
 import type { PhotoRepository } from '../ports/photo-repository';
-import { flat, recordAdminAction, type AuditTrailDeps } from './audit-trail';
-import { PHOTO_AUDIT_FIELDS } from './photo-schema';
+import { type AuditTrailDeps, recordChange } from './audit-trail';
+import { AUDITED_PHOTO } from './photo-schema';
 
 export interface DeletePhotoDeps extends AuditTrailDeps {
   photos: PhotoRepository;
@@ -22,13 +22,11 @@ export class DeletePhoto {
     requirePermission(admin, 'photos.manage');
     const photo = await this.deps.photos.get(photoId);
     if (!photo || !(await this.deps.photos.delete(photo.id))) throw new NotFoundError(PHOTO_NOT_FOUND);
-    await recordAdminAction(this.deps, admin, {
+    await recordChange(this.deps, admin, AUDITED_PHOTO, {
       action: 'photo.deleted',
-      recordType: 'photo',
-      recordId: photo.id,
       summary: `Deleted the photo "${photo.caption}"`,
-      before: flat(photo, PHOTO_AUDIT_FIELDS),
-      after: flat(null, PHOTO_AUDIT_FIELDS),
+      before: photo,
+      after: null,
     });
     for (const variant of photo.variants) {
       try {

@@ -4,12 +4,13 @@ import { NEWS_FROM_MAILERLITE, newsStatusLabel } from '../domain/news-items';
 import { ConflictError } from '../errors';
 import type { AdminNewsItem, NewsSource } from './news-schema';
 import type { CampaignSource } from '../ports/campaign-source';
-import { flat, recordAdminAction, type AuditTrailDeps } from './audit-trail';
+import { type AuditedRecord, type AuditTrailDeps, recordChange, type RecordChange } from './audit-trail';
 import { keepIndexInStep, type SearchIndexingDeps } from './keep-index-in-step';
 import { indexNewsFromSource } from './news-index';
 
 /** The fields of a news item the audit log records. */
 export const NEWS_AUDIT_FIELDS = ['subject', 'body', 'publishAt', 'status'] as const;
+const AUDITED_NEWS: AuditedRecord<NewsItem> = { recordType: 'news', idOf: (item) => item.id, fields: NEWS_AUDIT_FIELDS };
 
 /** What the news writing use cases share: the store, the source in use, search and the audit log. */
 export interface NewsWritingDeps extends AuditTrailDeps, SearchIndexingDeps {
@@ -31,17 +32,9 @@ export function withLabel(item: NewsItem, now: Date): AdminNewsItem {
 export async function recordNewsChange(
   deps: NewsWritingDeps,
   admin: Admin,
-  what: { action: 'news.created' | 'news.updated' | 'news.deleted'; before: NewsItem | null; after: NewsItem | null; summary: string },
+  what: RecordChange<NewsItem> & { action: 'news.created' | 'news.updated' | 'news.deleted' },
 ): Promise<void> {
-  const id = (what.after ?? what.before)?.id ?? '';
-  await recordAdminAction(deps, admin, {
-    action: what.action,
-    recordType: 'news',
-    recordId: id,
-    summary: what.summary,
-    before: flat(what.before, NEWS_AUDIT_FIELDS),
-    after: flat(what.after, NEWS_AUDIT_FIELDS),
-  });
+  await recordChange(deps, admin, AUDITED_NEWS, what);
   await keepIndexInStep(async () => {
     await indexNewsFromSource(deps);
   }, deps.reportSearchIndexError);

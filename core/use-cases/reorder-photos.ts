@@ -4,9 +4,9 @@ import { requirePermission } from '../domain/permissions';
 import { ConflictError } from '../errors';
 import type { Clock } from '../ports/clock';
 import type { PhotoRepository } from '../ports/photo-repository';
-import { flat, recordAdminAction, type AuditTrailDeps } from './audit-trail';
+import { type AuditTrailDeps, recordChange } from './audit-trail';
 import { parseInput } from './parse-input';
-import { adminPhoto, PHOTO_AUDIT_FIELDS, type AdminPhoto } from './photo-schema';
+import { adminPhoto, type AdminPhoto, AUDITED_PHOTO } from './photo-schema';
 
 export interface ReorderPhotosDeps extends AuditTrailDeps {
   photos: PhotoRepository;
@@ -29,13 +29,11 @@ export class ReorderPhotos {
     for (const photo of after) {
       const old = before.get(photo.id);
       if (!old || old.position === photo.position) continue;
-      await recordAdminAction(this.deps, admin, {
+      await recordChange(this.deps, admin, AUDITED_PHOTO, {
         action: 'photo.moved',
-        recordType: 'photo',
-        recordId: photo.id,
         summary: `Moved the photo "${photo.caption}" to place ${photo.position + 1}`,
-        before: flat(old, PHOTO_AUDIT_FIELDS),
-        after: flat(photo, PHOTO_AUDIT_FIELDS),
+        before: old,
+        after: photo,
       });
     }
     return after.map(adminPhoto);

@@ -3,7 +3,7 @@ import type { ClubDocument } from '../entities/document';
 import { DOCUMENT_MESSAGES, documentFileName } from '../domain/documents';
 import { requirePermission } from '../domain/permissions';
 import { documentSearchRecord } from '../domain/search-records';
-import { DOCUMENT_AUDIT_FIELDS, flat, recordAdminAction } from './audit-trail';
+import { AUDITED_DOCUMENT, recordChange } from './audit-trail';
 import { refuseUnlessDocumentFile, storeDocumentWithFile, type DocumentUploadDeps } from './document-files';
 import { upsertInStep } from './keep-index-in-step';
 import { requireFound } from './require-found';
@@ -20,13 +20,11 @@ export class ReplaceDocumentFile {
     await refuseUnlessDocumentFile(this.deps.pdfs, file.bytes);
     const updated: ClubDocument = { ...existing, fileName: documentFileName(file.fileName, existing.title) };
     await storeDocumentWithFile(this.deps, updated, file.bytes);
-    await recordAdminAction(this.deps, admin, {
+    await recordChange(this.deps, admin, AUDITED_DOCUMENT, {
       action: 'document.file-replaced',
-      recordType: 'document',
-      recordId: updated.id,
       summary: `Replaced the file of the document ${updated.title} (${file.bytes.byteLength} bytes)`,
-      before: flat(existing, DOCUMENT_AUDIT_FIELDS),
-      after: flat(updated, DOCUMENT_AUDIT_FIELDS),
+      before: existing,
+      after: updated,
     });
     await upsertInStep(this.deps, 'documents', [documentSearchRecord(updated)]);
     return updated;

@@ -1,4 +1,4 @@
-import { ADMIN_AUDIT_FIELDS, flat, recordAdminAction, type AuditTrailDeps } from './audit-trail';
+import { AUDITED_ADMIN, type AuditTrailDeps, recordChange } from './audit-trail';
 import { z } from 'zod';
 import { PermissionSchema, type Admin } from '../entities/admin';
 import { adminChangeRefusal } from '../domain/admin-changes';
@@ -48,7 +48,7 @@ export class UpdateAdmin {
     if (updated.disabled !== target.disabled) await this.deps.identity.setDisabled(target.uid, updated.disabled);
     await this.deps.admins.update(updated);
     const summary = updated.permissions.join(',') !== target.permissions.join(',') ? `Changed the permissions of ${target.email}` : `Changed the admin ${target.email}`;
-    await recordAdminAction(this.deps, admin, { action: 'admin.updated', recordType: 'admin', recordId: target.uid, summary, before: flat(target, ADMIN_AUDIT_FIELDS), after: flat(updated, ADMIN_AUDIT_FIELDS) });
+    await recordChange(this.deps, admin, AUDITED_ADMIN, { action: 'admin.updated', summary, before: target, after: updated });
     return updated;
   }
 }

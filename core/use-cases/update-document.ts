@@ -5,7 +5,7 @@ import { requirePermission } from '../domain/permissions';
 import { documentSearchRecord } from '../domain/search-records';
 import { NotFoundError } from '../errors';
 import type { DocumentRepository } from '../ports/document-repository';
-import { DOCUMENT_AUDIT_FIELDS, flat, recordAdminAction, type AuditTrailDeps } from './audit-trail';
+import { AUDITED_DOCUMENT, type AuditTrailDeps, recordChange } from './audit-trail';
 import { upsertInStep, type SearchIndexingDeps } from './keep-index-in-step';
 import { parseInput } from './parse-input';
 import { requireFound } from './require-found';
@@ -24,13 +24,11 @@ export class UpdateDocument {
     const values = parseInput(DocumentFormSchema, form);
     const updated: ClubDocument = { ...existing, ...values };
     if (!(await this.deps.documents.update(updated))) throw new NotFoundError(DOCUMENT_MESSAGES.notFound);
-    await recordAdminAction(this.deps, admin, {
+    await recordChange(this.deps, admin, AUDITED_DOCUMENT, {
       action: 'document.updated',
-      recordType: 'document',
-      recordId: updated.id,
       summary: `Changed the document ${updated.title}`,
-      before: flat(existing, DOCUMENT_AUDIT_FIELDS),
-      after: flat(updated, DOCUMENT_AUDIT_FIELDS),
+      before: existing,
+      after: updated,
     });
     await upsertInStep(this.deps, 'documents', [documentSearchRecord(updated)]);
     return updated;

@@ -9,7 +9,7 @@ import type { EventRepository } from '../ports/event-repository';
 import { upsertInStep, type SearchIndexingDeps } from './keep-index-in-step';
 import type { PaymentGateway } from '../ports/payment-gateway';
 import { cardCurrencyOf } from './card-currency';
-import { EVENT_AUDIT_FIELDS, flat, recordAdminAction, type AuditTrailDeps } from './audit-trail';
+import { AUDITED_EVENT, type AuditTrailDeps, recordChange } from './audit-trail';
 import { fieldsError, parseInput } from './parse-input';
 import { EVENT_NOT_FOUND } from '../messages';
 import { requireFound } from './require-found';
@@ -47,7 +47,7 @@ export class UpdateEvent {
     };
     // Only over the event as read, so an edit never undoes a cancellation (or another edit) made meanwhile.
     if (!(await this.deps.events.update(updated, { sequence: existing.sequence }))) throw new ConflictError(EVENT_CHANGED_MEANWHILE);
-    await recordAdminAction(this.deps, admin, { action: 'event.updated', recordType: 'event', recordId: updated.id, summary: `Changed the event ${updated.name}`, before: flat(existing, EVENT_AUDIT_FIELDS), after: flat(updated, EVENT_AUDIT_FIELDS) });
+    await recordChange(this.deps, admin, AUDITED_EVENT, { action: 'event.updated', summary: `Changed the event ${updated.name}`, before: existing, after: updated });
     await upsertInStep(this.deps, 'events', [eventSearchRecord(updated)]);
     return updated;
   }

@@ -5,9 +5,9 @@ import { requirePermission } from '../domain/permissions';
 import { NotFoundError } from '../errors';
 import type { Clock } from '../ports/clock';
 import type { PhotoRepository } from '../ports/photo-repository';
-import { flat, recordAdminAction, type AuditTrailDeps } from './audit-trail';
+import { type AuditTrailDeps, recordChange } from './audit-trail';
 import { parseInput } from './parse-input';
-import { adminPhoto, PHOTO_AUDIT_FIELDS, type AdminPhoto } from './photo-schema';
+import { adminPhoto, type AdminPhoto, AUDITED_PHOTO } from './photo-schema';
 import { requireFound } from './require-found';
 
 export interface UpdatePhotoDeps extends AuditTrailDeps {
@@ -27,13 +27,11 @@ export class UpdatePhoto {
     if (!(await this.deps.photos.update(updated))) throw new NotFoundError(PHOTO_NOT_FOUND);
     const what =
       values.hidden === true && !existing.hidden ? 'Hid' : values.hidden === false && existing.hidden ? 'Showed again' : 'Changed';
-    await recordAdminAction(this.deps, admin, {
+    await recordChange(this.deps, admin, AUDITED_PHOTO, {
       action: 'photo.updated',
-      recordType: 'photo',
-      recordId: updated.id,
       summary: `${what} the photo "${updated.caption}"`,
-      before: flat(existing, PHOTO_AUDIT_FIELDS),
-      after: flat(updated, PHOTO_AUDIT_FIELDS),
+      before: existing,
+      after: updated,
     });
     return adminPhoto(updated);
   }

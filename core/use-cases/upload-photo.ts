@@ -8,9 +8,9 @@ import type { FileStore } from '../ports/file-store';
 import type { IdGenerator } from '../ports/id-generator';
 import type { ImageProcessor } from '../ports/image-processor';
 import type { PhotoRepository } from '../ports/photo-repository';
-import { flat, recordAdminAction, type AuditTrailDeps } from './audit-trail';
+import { type AuditTrailDeps, recordChange } from './audit-trail';
 import { parseInput } from './parse-input';
-import { adminPhoto, PHOTO_AUDIT_FIELDS, type AdminPhoto } from './photo-schema';
+import { adminPhoto, type AdminPhoto, AUDITED_PHOTO } from './photo-schema';
 
 export interface UploadPhotoDeps extends AuditTrailDeps {
   photos: PhotoRepository;
@@ -71,13 +71,11 @@ export class UploadPhoto {
       await Promise.all(stored.map((key) => this.deps.files.delete(key).catch(() => undefined)));
       throw error;
     }
-    await recordAdminAction(this.deps, admin, {
+    await recordChange(this.deps, admin, AUDITED_PHOTO, {
       action: 'photo.uploaded',
-      recordType: 'photo',
-      recordId: id,
       summary: `Uploaded the photo "${caption}"`,
-      before: flat(null, PHOTO_AUDIT_FIELDS),
-      after: flat(photo, PHOTO_AUDIT_FIELDS),
+      before: null,
+      after: photo,
     });
     return adminPhoto(photo);
   }
