@@ -8,6 +8,7 @@ import type { Clock } from '../ports/clock';
 import type { WaterLevelRepository } from '../ports/water-level-repository';
 import { recordChange, type AuditedRecord, type AuditTrailDeps } from './audit-trail';
 import { fieldsError, parseInput } from './parse-input';
+import { UseCase } from './use-case';
 
 export const WATER_LEVEL_AUDIT_FIELDS = ['date', 'percentFull'] as const;
 export const AUDITED_WATER_LEVEL: AuditedRecord<WaterLevelReading> = { recordType: 'waterLevel', idOf: (reading) => reading.date, fields: WATER_LEVEL_AUDIT_FIELDS };
@@ -22,9 +23,7 @@ export interface AddWaterLevelDeps extends AuditTrailDeps {
 }
 
 /** Adds the reading of a day that has none (409 when it has one: that is a correction). */
-export class AddWaterLevel {
-  constructor(private readonly deps: AddWaterLevelDeps) {}
-
+export class AddWaterLevel extends UseCase<AddWaterLevelDeps> {
   async execute(admin: Admin, form: unknown): Promise<WaterLevelReading> {
     requirePermission(admin, 'waterLevels.write');
     const checked = validateWaterLevelForm(parseInput(WaterLevelFormSchema, form), londonDate(this.deps.clock.now()));

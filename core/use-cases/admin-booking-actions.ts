@@ -23,6 +23,7 @@ import {
   type AdminBooking,
 } from './admin-booking-schema';
 import { requireFound } from './require-found';
+import { UseCase } from './use-case';
 
 export interface AdminBookingActionsDeps extends BookingChangeDeps {
   audit: AuditLog;
@@ -44,9 +45,7 @@ function actorOf(admin: Admin): AuditActor & { kind: 'admin' } {
  * resend its confirmation (bookings:write). Each change is written with its places, e-mail and
  * audit entry in one transaction; a refusal changes nothing.
  */
-export class AdminBookingActions {
-  constructor(private readonly deps: AdminBookingActionsDeps) {}
-
+export class AdminBookingActions extends UseCase<AdminBookingActionsDeps> {
   async get(admin: Admin, bookingId: string): Promise<AdminBooking> {
     requirePermission(admin, 'bookings.read');
     const booking = await requireFound(this.deps.bookings.get(bookingId), BOOKING_NOT_FOUND);

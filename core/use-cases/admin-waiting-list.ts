@@ -7,6 +7,7 @@ import { offerHoldId } from '../domain/places-ledger';
 import { OfferFreedPlaces, type OfferFreedPlacesDeps } from './offer-freed-places';
 import type { AdminWaitingListAnswer } from './waitlist-schema';
 import { requireFound } from './require-found';
+import { UseCase } from './use-case';
 
 export type AdminWaitingListDeps = OfferFreedPlacesDeps;
 
@@ -15,9 +16,7 @@ export type AdminWaitingListDeps = OfferFreedPlacesDeps;
  * with their position; and removing someone from the line (bookings:write), with an audit entry
  * on the event written in the same transaction.
  */
-export class AdminWaitingList {
-  constructor(private readonly deps: AdminWaitingListDeps) {}
-
+export class AdminWaitingList extends UseCase<AdminWaitingListDeps> {
   async list(admin: Admin, eventId: string): Promise<AdminWaitingListAnswer> {
     requirePermission(admin, 'bookings.read');
     const event = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);

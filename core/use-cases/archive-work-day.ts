@@ -9,6 +9,7 @@ import { recordAdminAction, type AuditTrailDeps } from './audit-trail';
 import type { SearchIndexingDeps } from './keep-index-in-step';
 import { parseInput } from './parse-input';
 import { keepWorkDayInStep } from './work-day-search';
+import { UseCase } from './use-case';
 
 export const ArchiveWorkDayRequestSchema = z.object({ archived: z.boolean({ error: 'archived must be true or false' }) }).strict();
 
@@ -20,9 +21,7 @@ export interface ArchiveWorkDayDeps extends AuditTrailDeps, SearchIndexingDeps {
  * An admin archives a work day (or brings it back): archived, it leaves the members' list, page
  * and search but keeps its jobs and sign-ups, and stays in the admin list under Archived.
  */
-export class ArchiveWorkDay {
-  constructor(private readonly deps: ArchiveWorkDayDeps) {}
-
+export class ArchiveWorkDay extends UseCase<ArchiveWorkDayDeps> {
   async execute(admin: Admin, workDayId: string, request: unknown): Promise<WorkDayWithCounts> {
     requirePermission(admin, 'workDays.write');
     const { archived } = parseInput(ArchiveWorkDayRequestSchema, request);

@@ -5,6 +5,7 @@ import { requirePermission } from '../domain/permissions';
 import type { BookingRepository } from '../ports/booking-repository';
 import type { Clock } from '../ports/clock';
 import type { EventRepository } from '../ports/event-repository';
+import { UseCase } from './use-case';
 
 export interface GetBookingsOverviewDeps {
   events: EventRepository;
@@ -13,9 +14,7 @@ export interface GetBookingsOverviewDeps {
 }
 
 /** Bookings, attendees and revenue per event of the last six months and later. */
-export class GetBookingsOverview {
-  constructor(private readonly deps: GetBookingsOverviewDeps) {}
-
+export class GetBookingsOverview extends UseCase<GetBookingsOverviewDeps> {
   async execute(admin: Admin): Promise<BookingsOverview> {
     requirePermission(admin, 'bookings.read');
     const now = this.deps.clock.now();

@@ -16,6 +16,7 @@ import { adminCancellation, settleCardRefund, type BookingChangeDeps } from './b
 import { upsertInStep, type SearchIndexingDeps } from './keep-index-in-step';
 import { parseInput } from './parse-input';
 import { requireFound } from './require-found';
+import { UseCase } from './use-case';
 
 /** An event's cancellation is audited with the reason and time it was called off. */
 const AUDITED_CANCELLATION: AuditedRecord<ClubEvent> = { ...AUDITED_EVENT, fields: [...EVENT_AUDIT_FIELDS, 'cancelledAt', 'cancelReason'] };
@@ -52,9 +53,7 @@ export interface CancelEventResult {
  * (and waiting-list entry) an interrupted cancellation left standing, so a retry after a crash
  * completes the work.
  */
-export class CancelEvent {
-  constructor(private readonly deps: CancelEventDeps) {}
-
+export class CancelEvent extends UseCase<CancelEventDeps> {
   /** What the confirmation dialog says: how many bookings will be cancelled and refunded. */
   async preview(admin: Admin, eventId: string): Promise<EventCancellationPreview> {
     requirePermission(admin, 'events.cancel');

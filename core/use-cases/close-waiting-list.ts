@@ -6,6 +6,7 @@ import { waitlistEventCancelledMail } from '../domain/waitlist-mail';
 import type { BookingRepository } from '../ports/booking-repository';
 import type { Clock } from '../ports/clock';
 import type { WaitingList } from '../ports/waiting-list';
+import { UseCase } from './use-case';
 
 export interface CloseWaitingListDeps {
   waitingList: WaitingList;
@@ -20,9 +21,7 @@ export interface CloseWaitingListDeps {
  * Run again (say after a crash part-way), it tells only those still in line: the e-mail's id
  * follows the entry, so nobody is told twice.
  */
-export class CloseWaitingList {
-  constructor(private readonly deps: CloseWaitingListDeps) {}
-
+export class CloseWaitingList extends UseCase<CloseWaitingListDeps> {
   /** Answers how many members were told. */
   async execute(event: ClubEvent): Promise<number> {
     const now = this.deps.clock.now();

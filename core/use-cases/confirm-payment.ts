@@ -15,6 +15,7 @@ import { paidByCardAt } from '../domain/booking-lifecycle';
 import type { AuditActor } from '../entities/audit';
 import type { IdGenerator } from '../ports/id-generator';
 import { requireFound } from './require-found';
+import { UseCase } from './use-case';
 
 export const HOLD_EXPIRED = 'Your place was held for 30 minutes and has been released. Please book again.';
 
@@ -61,9 +62,7 @@ const SYSTEM: AuditActor = { kind: 'system' };
  * Marks a booking paid on the payment provider's word only (its answer to a charge, or its
  * signed webhook), never the browser's. Confirming twice, by either route, changes nothing.
  */
-export class ConfirmPayment {
-  constructor(private readonly deps: ConfirmPaymentDeps) {}
-
+export class ConfirmPayment extends UseCase<ConfirmPaymentDeps> {
   /** A card payment's answer is never IGNORED: only a webhook can be. */
   execute(request: z.input<typeof CardPaymentSchema>): Promise<CardPaymentResult>;
   execute(request: ConfirmPaymentRequest): Promise<ConfirmPaymentResult>;

@@ -8,6 +8,7 @@ import type { WaterLevelRepository } from '../ports/water-level-repository';
 import { type AuditTrailDeps, recordChange } from './audit-trail';
 import { AUDITED_WATER_LEVEL } from './add-water-level';
 import { parseInput } from './parse-input';
+import { UseCase } from './use-case';
 
 export const READING_NOT_FOUND = 'There is no reading for that date';
 
@@ -19,9 +20,7 @@ export interface CorrectWaterLevelDeps extends AuditTrailDeps {
 }
 
 /** Changes the percentage of a stored reading (404 when the date has none). */
-export class CorrectWaterLevel {
-  constructor(private readonly deps: CorrectWaterLevelDeps) {}
-
+export class CorrectWaterLevel extends UseCase<CorrectWaterLevelDeps> {
   async execute(admin: Admin, date: string, form: unknown): Promise<WaterLevelReading> {
     requirePermission(admin, 'waterLevels.write');
     const { date: day } = parseInput(ReadingDateParamsSchema, { date }, 'params');

@@ -8,6 +8,7 @@ import type { AdminRepository } from '../ports/admin-repository';
 import type { Clock } from '../ports/clock';
 import type { IdentityProvider } from '../ports/identity-provider';
 import { parseInput } from './parse-input';
+import { UseCase } from './use-case';
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const ADMIN_MESSAGES = {
@@ -33,9 +34,7 @@ export interface CreateAdminDeps extends AuditTrailDeps {
 }
 
 /** Adds an admin: a sign-in account at the identity provider and the admin record beside it. */
-export class CreateAdmin {
-  constructor(private readonly deps: CreateAdminDeps) {}
-
+export class CreateAdmin extends UseCase<CreateAdminDeps> {
   async execute(admin: Admin, request: unknown): Promise<Admin> {
     requirePermission(admin, 'admins.manage');
     const input = parseInput(CreateAdminRequestSchema, request);

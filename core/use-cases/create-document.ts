@@ -7,13 +7,12 @@ import { AUDITED_DOCUMENT, recordChange } from './audit-trail';
 import { refuseUnlessDocumentFile, storeDocumentWithFile, type DocumentUploadDeps } from './document-files';
 import { upsertInStep } from './keep-index-in-step';
 import { parseInput } from './parse-input';
+import { UseCase } from './use-case';
 
 export type CreateDocumentDeps = DocumentUploadDeps;
 
 /** An admin uploads a new document: a PDF with its title, description and category; it goes last. */
-export class CreateDocument {
-  constructor(private readonly deps: CreateDocumentDeps) {}
-
+export class CreateDocument extends UseCase<CreateDocumentDeps> {
   async execute(admin: Admin, form: unknown, file: { bytes: Uint8Array; fileName?: string }): Promise<ClubDocument> {
     requirePermission(admin, 'documents.write');
     const values = parseInput(DocumentFormSchema, form);

@@ -11,6 +11,7 @@ import type { PaymentGateway } from '../ports/payment-gateway';
 import { cardCurrencyOf } from './card-currency';
 import { AUDITED_EVENT, type AuditTrailDeps, recordChange } from './audit-trail';
 import { fieldsError, parseInput } from './parse-input';
+import { UseCase } from './use-case';
 
 export interface CreateEventDeps extends AuditTrailDeps, SearchIndexingDeps {
   events: EventRepository;
@@ -22,9 +23,7 @@ export interface CreateEventDeps extends AuditTrailDeps, SearchIndexingDeps {
   payments: PaymentGateway;
 }
 
-export class CreateEvent {
-  constructor(private readonly deps: CreateEventDeps) {}
-
+export class CreateEvent extends UseCase<CreateEventDeps> {
   async execute(admin: Admin, form: unknown): Promise<ClubEvent> {
     requirePermission(admin, 'events.create');
     const values = parseInput(EventFormValuesSchema, form);

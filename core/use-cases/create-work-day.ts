@@ -10,6 +10,7 @@ import { recordAdminAction, type AuditTrailDeps } from './audit-trail';
 import type { SearchIndexingDeps } from './keep-index-in-step';
 import { fieldsError, parseInput } from './parse-input';
 import { keepWorkDayInStep } from './work-day-search';
+import { UseCase } from './use-case';
 
 export interface CreateWorkDayDeps extends AuditTrailDeps, SearchIndexingDeps {
   workDays: WorkDayRepository;
@@ -17,9 +18,7 @@ export interface CreateWorkDayDeps extends AuditTrailDeps, SearchIndexingDeps {
 }
 
 /** An admin adds a work day with its jobs; search finds it once it is active. */
-export class CreateWorkDay {
-  constructor(private readonly deps: CreateWorkDayDeps) {}
-
+export class CreateWorkDay extends UseCase<CreateWorkDayDeps> {
   async execute(admin: Admin, form: unknown): Promise<WorkDayWithCounts> {
     requirePermission(admin, 'workDays.write');
     const checked = validateWorkDayForm(parseInput(WorkDayFormValuesSchema, form));

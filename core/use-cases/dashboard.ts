@@ -9,6 +9,7 @@ import type { WorkDayRepository } from '../ports/work-day-repository';
 import type { BookingRepository } from '../ports/booking-repository';
 import type { Clock } from '../ports/clock';
 import type { EventRepository } from '../ports/event-repository';
+import { UseCase } from './use-case';
 
 export const DASHBOARD_RECENT_EVENTS = 5;
 
@@ -32,9 +33,7 @@ export interface GetDashboardDeps {
 }
 
 /** The dashboard needs only a signed-in admin; booking figures only with bookings:read. */
-export class GetDashboard {
-  constructor(private readonly deps: GetDashboardDeps) {}
-
+export class GetDashboard extends UseCase<GetDashboardDeps> {
   async execute(admin: Admin): Promise<Dashboard> {
     const recentEvents = await this.deps.events.list({ order: 'desc', limit: DASHBOARD_RECENT_EVENTS });
     const statistics = hasPermission(admin, 'bookings:read') ? dashboardStatistics(await this.deps.bookings.listAll(), this.deps.clock.now()) : null;

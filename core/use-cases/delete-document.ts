@@ -7,6 +7,7 @@ import type { FileStore } from '../ports/file-store';
 import { AUDITED_DOCUMENT, type AuditTrailDeps, recordChange } from './audit-trail';
 import { removeInStep, type SearchIndexingDeps } from './keep-index-in-step';
 import { requireFound } from './require-found';
+import { UseCase } from './use-case';
 
 export interface DeleteDocumentDeps extends AuditTrailDeps, SearchIndexingDeps {
   documents: DocumentRepository;
@@ -14,9 +15,7 @@ export interface DeleteDocumentDeps extends AuditTrailDeps, SearchIndexingDeps {
 }
 
 /** An admin deletes a document: its record first (members stop seeing it), then its file. */
-export class DeleteDocument {
-  constructor(private readonly deps: DeleteDocumentDeps) {}
-
+export class DeleteDocument extends UseCase<DeleteDocumentDeps> {
   async execute(admin: Admin, documentId: string): Promise<void> {
     requirePermission(admin, 'documents.write');
     const existing = await requireFound(this.deps.documents.get(documentId), DOCUMENT_MESSAGES.notFound);

@@ -7,6 +7,7 @@ import type { EventRepository } from '../ports/event-repository';
 import { removeInStep, type SearchIndexingDeps } from './keep-index-in-step';
 import { EVENT_NOT_FOUND } from '../messages';
 import { requireFound } from './require-found';
+import { UseCase } from './use-case';
 
 export const EVENT_HAS_BOOKINGS = 'This event has bookings and cannot be deleted';
 
@@ -16,9 +17,7 @@ export interface DeleteEventDeps extends AuditTrailDeps, SearchIndexingDeps {
 }
 
 /** Deletes an event that nobody has booked; a booked event keeps its bookings' history. */
-export class DeleteEvent {
-  constructor(private readonly deps: DeleteEventDeps) {}
-
+export class DeleteEvent extends UseCase<DeleteEventDeps> {
   async execute(admin: Admin, eventId: string): Promise<void> {
     requirePermission(admin, 'events.delete');
     const event = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);

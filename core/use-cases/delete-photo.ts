@@ -6,6 +6,7 @@ import type { FileStore } from '../ports/file-store';
 import type { PhotoRepository } from '../ports/photo-repository';
 import { type AuditTrailDeps, recordChange } from './audit-trail';
 import { AUDITED_PHOTO } from './photo-schema';
+import { UseCase } from './use-case';
 
 export interface DeletePhotoDeps extends AuditTrailDeps {
   photos: PhotoRepository;
@@ -15,9 +16,7 @@ export interface DeletePhotoDeps extends AuditTrailDeps {
 }
 
 /** Deletes a photo: its record first (members stop seeing it at once), then its files. */
-export class DeletePhoto {
-  constructor(private readonly deps: DeletePhotoDeps) {}
-
+export class DeletePhoto extends UseCase<DeletePhotoDeps> {
   async execute(admin: Admin, photoId: string): Promise<void> {
     requirePermission(admin, 'photos.manage');
     const photo = await this.deps.photos.get(photoId);

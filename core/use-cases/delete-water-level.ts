@@ -7,15 +7,14 @@ import { AUDITED_WATER_LEVEL } from './add-water-level';
 import { type AuditTrailDeps, recordChange } from './audit-trail';
 import { READING_NOT_FOUND, ReadingDateParamsSchema } from './correct-water-level';
 import { parseInput } from './parse-input';
+import { UseCase } from './use-case';
 
 export interface DeleteWaterLevelDeps extends AuditTrailDeps {
   waterLevels: WaterLevelRepository;
 }
 
 /** Removes a reading entered by mistake (404 when the date has none). */
-export class DeleteWaterLevel {
-  constructor(private readonly deps: DeleteWaterLevelDeps) {}
-
+export class DeleteWaterLevel extends UseCase<DeleteWaterLevelDeps> {
   async execute(admin: Admin, date: string): Promise<void> {
     requirePermission(admin, 'waterLevels.write');
     const { date: day } = parseInput(ReadingDateParamsSchema, { date }, 'params');

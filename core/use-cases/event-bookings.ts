@@ -10,6 +10,7 @@ import type { Clock } from '../ports/clock';
 import type { EventRepository } from '../ports/event-repository';
 import { EVENT_NOT_FOUND } from '../messages';
 import { requireFound } from './require-found';
+import { UseCase } from './use-case';
 
 export const BookingRowSchema = BookingSchema.extend({ paymentStatus: PaymentStatusSchema, paymentIdShort: z.string() });
 export type BookingRow = z.infer<typeof BookingRowSchema>;
@@ -29,9 +30,7 @@ export interface GetEventBookingsDeps {
 }
 
 /** One event's bookings for the admin: summary cards and the table rows. */
-export class GetEventBookings {
-  constructor(private readonly deps: GetEventBookingsDeps) {}
-
+export class GetEventBookings extends UseCase<GetEventBookingsDeps> {
   async execute(admin: Admin, eventId: string): Promise<EventBookings> {
     requirePermission(admin, 'bookings.read');
     const event = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);

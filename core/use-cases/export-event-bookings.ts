@@ -8,6 +8,7 @@ import { EVENT_NOT_FOUND } from '../messages';
 import type { WaitingList } from '../ports/waiting-list';
 import { waitlistCsvSection } from '../domain/waitlist-report';
 import { requireFound } from './require-found';
+import { UseCase } from './use-case';
 
 export interface ExportEventBookingsDeps {
   events: EventRepository;
@@ -18,9 +19,7 @@ export interface ExportEventBookingsDeps {
 }
 
 /** The CSV download of one event's bookings, named after the event. */
-export class ExportEventBookings {
-  constructor(private readonly deps: ExportEventBookingsDeps) {}
-
+export class ExportEventBookings extends UseCase<ExportEventBookingsDeps> {
   async execute(admin: Admin, eventId: string): Promise<{ fileName: string; csv: string }> {
     requirePermission(admin, 'bookings.read');
     const event = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);

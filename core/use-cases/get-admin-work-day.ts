@@ -6,6 +6,7 @@ import { requirePermission } from '../domain/permissions';
 import { WORK_DAY_MESSAGES, withVolunteerCounts } from '../domain/work-days';
 import type { WorkDayRepository } from '../ports/work-day-repository';
 import { requireFound } from './require-found';
+import { UseCase } from './use-case';
 
 export const AdminWorkDaySchema = z.object({ workDay: WorkDayWithCountsSchema, signups: z.array(WorkDaySignupSchema), form: WorkDayFormValuesSchema });
 export type AdminWorkDay = z.infer<typeof AdminWorkDaySchema>;
@@ -15,9 +16,7 @@ export interface GetAdminWorkDayDeps {
 }
 
 /** One work day (archived or not) for its roster and edit screens: counts, sign-ups, the form. */
-export class GetAdminWorkDay {
-  constructor(private readonly deps: GetAdminWorkDayDeps) {}
-
+export class GetAdminWorkDay extends UseCase<GetAdminWorkDayDeps> {
   async execute(admin: Admin, workDayId: string): Promise<AdminWorkDay> {
     requirePermission(admin, 'workDays.read');
     const workDay = await requireFound(this.deps.workDays.get(workDayId), WORK_DAY_MESSAGES.notFound);

@@ -7,6 +7,7 @@ import type { EventRepository } from '../ports/event-repository';
 import type { WaitingList } from '../ports/waiting-list';
 import { parseInput } from './parse-input';
 import { WaitlistTokenSchema, type MyWaitlistEntry } from './waitlist-schema';
+import { UseCase } from './use-case';
 
 export interface MyWaitlistDeps {
   events: EventRepository;
@@ -27,9 +28,7 @@ export async function entryOfToken(deps: MyWaitlistDeps, request: unknown) {
 }
 
 /** A member's own waiting-list entry, read with the signed link from their e-mail. */
-export class GetMyWaitlistEntry {
-  constructor(private readonly deps: MyWaitlistDeps) {}
-
+export class GetMyWaitlistEntry extends UseCase<MyWaitlistDeps> {
   async execute(request: unknown): Promise<MyWaitlistEntry> {
     const entry = await entryOfToken(this.deps, request);
     const event = await this.deps.events.get(entry.eventId);

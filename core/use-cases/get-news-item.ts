@@ -5,13 +5,12 @@ import { requirePermission } from '../domain/permissions';
 import type { AdminNewsItemAnswer, NewsReadingDeps } from './news-schema';
 import { refuseUnlessWrittenHere, withLabel } from './news-trail';
 import { requireFound } from './require-found';
+import { UseCase } from './use-case';
 
 export type GetNewsItemDeps = NewsReadingDeps;
 
 /** One news item for the admin, with the values its edit form opens with. */
-export class GetNewsItem {
-  constructor(private readonly deps: GetNewsItemDeps) {}
-
+export class GetNewsItem extends UseCase<GetNewsItemDeps> {
   async execute(admin: Admin, id: string): Promise<AdminNewsItemAnswer> {
     requirePermission(admin, 'news.list');
     refuseUnlessWrittenHere(this.deps);

@@ -6,6 +6,7 @@ import type { Clock } from '../ports/clock';
 import type { WaitingList } from '../ports/waiting-list';
 import { parseInput } from './parse-input';
 import { WaitlistTokenSchema, type WaitlistOffer } from './waitlist-schema';
+import { UseCase } from './use-case';
 
 export interface WaitlistOfferDeps {
   waitingList: WaitingList;
@@ -22,9 +23,7 @@ export async function standingOffer(deps: WaitlistOfferDeps, token: string, now:
 }
 
 /** What the booking page fills its form with for an offer link. */
-export class GetWaitlistOffer {
-  constructor(private readonly deps: WaitlistOfferDeps) {}
-
+export class GetWaitlistOffer extends UseCase<WaitlistOfferDeps> {
   async execute(request: unknown): Promise<WaitlistOffer> {
     const { token } = parseInput(WaitlistTokenSchema, request);
     const entry = await standingOffer(this.deps, token, this.deps.clock.now());

@@ -14,6 +14,7 @@ import { fieldsError, parseInput } from './parse-input';
 import { JoinWaitingListRequestSchema, type JoinedWaitingList } from './waitlist-schema';
 import { waitlistPath } from './waitlist-links';
 import { requireFound } from './require-found';
+import { UseCase } from './use-case';
 
 export interface JoinWaitingListDeps {
   events: EventRepository;
@@ -32,9 +33,7 @@ export interface JoinWaitingListDeps {
  * no capacity or not taking bookings, and for an address already in line. The e-mail with the
  * leave link is written with the entry.
  */
-export class JoinWaitingList {
-  constructor(private readonly deps: JoinWaitingListDeps) {}
-
+export class JoinWaitingList extends UseCase<JoinWaitingListDeps> {
   async execute(eventId: string, request: unknown): Promise<JoinedWaitingList> {
     const values = parseInput(JoinWaitingListRequestSchema, request);
     const event = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);

@@ -2,14 +2,13 @@ import { leftEntry } from '../domain/waiting-list';
 import { offerHoldId } from '../domain/places-ledger';
 import { GetMyWaitlistEntry, entryOfToken, type MyWaitlistDeps } from './get-my-waitlist-entry';
 import type { MyWaitlistEntry } from './waitlist-schema';
+import { UseCase } from './use-case';
 
 /**
  * A member leaves the waiting list through the link in their e-mail. Leaving again changes
  * nothing and answers the entry as it is.
  */
-export class LeaveWaitingList {
-  constructor(private readonly deps: MyWaitlistDeps) {}
-
+export class LeaveWaitingList extends UseCase<MyWaitlistDeps> {
   async execute(request: unknown): Promise<MyWaitlistEntry> {
     const entry = await entryOfToken(this.deps, request);
     const now = this.deps.clock.now();

@@ -4,6 +4,7 @@ import type { BookingRepository } from '../ports/booking-repository';
 import type { Clock } from '../ports/clock';
 import type { EventRepository } from '../ports/event-repository';
 import { toCalendarEvent, type CalendarEvent } from './calendar-event';
+import { UseCase } from './use-case';
 
 export interface ListCalendarEventsDeps {
   events: EventRepository;
@@ -12,9 +13,7 @@ export interface ListCalendarEventsDeps {
 }
 
 /** The calendar page: events not over before today (or undated), start ascending. */
-export class ListCalendarEvents {
-  constructor(private readonly deps: ListCalendarEventsDeps) {}
-
+export class ListCalendarEvents extends UseCase<ListCalendarEventsDeps> {
   async execute(): Promise<CalendarEvent[]> {
     const now = this.deps.clock.now();
     // Only the events not over before today are read, so the cost does not grow with the past.

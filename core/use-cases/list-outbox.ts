@@ -7,6 +7,7 @@ import { SECRET_MAIL_KINDS } from '../domain/password-reset';
 import type { Outbox } from '../ports/outbox';
 import { parseInput } from './parse-input';
 import { requireFound } from './require-found';
+import { UseCase } from './use-case';
 
 /** At most this many messages are listed at once, the newest; the answer says when there are more. */
 export const OUTBOX_LIST_LIMIT = 200;
@@ -75,9 +76,7 @@ export interface OutboxAdminDeps {
 }
 
 /** The admin's list of e-mails in the outbox, newest first, by status and record. */
-export class ListOutbox {
-  constructor(private readonly deps: OutboxAdminDeps) {}
-
+export class ListOutbox extends UseCase<OutboxAdminDeps> {
   async execute(admin: Admin, query: unknown = {}): Promise<OutboxList> {
     requirePermission(admin, 'mail.read');
     const filter = parseInput(OutboxListQuerySchema, query);
@@ -87,9 +86,7 @@ export class ListOutbox {
 }
 
 /** One e-mail of the outbox, with its text and HTML as they would be sent. */
-export class GetOutboxMessage {
-  constructor(private readonly deps: OutboxAdminDeps) {}
-
+export class GetOutboxMessage extends UseCase<OutboxAdminDeps> {
   async execute(admin: Admin, id: string): Promise<OutboxMessageDetail> {
     requirePermission(admin, 'mail.read');
     const message = await requireFound(this.deps.outbox.get(id), MESSAGE_NOT_FOUND);

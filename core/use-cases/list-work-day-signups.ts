@@ -3,15 +3,14 @@ import type { WorkDaySignup, WorkDayWithCounts } from '../entities/work-day';
 import { requirePermission } from '../domain/permissions';
 import { withVolunteerCounts } from '../domain/work-days';
 import type { WorkDayRepository } from '../ports/work-day-repository';
+import { UseCase } from './use-case';
 
 export interface ListWorkDaySignupsDeps {
   workDays: WorkDayRepository;
 }
 
 /** The admin view of every work day (active or not) with who signed up. */
-export class ListWorkDaySignups {
-  constructor(private readonly deps: ListWorkDaySignupsDeps) {}
-
+export class ListWorkDaySignups extends UseCase<ListWorkDaySignupsDeps> {
   async execute(admin: Admin): Promise<{ workDay: WorkDayWithCounts; signups: WorkDaySignup[] }[]> {
     requirePermission(admin, 'workDays.read');
     const workDays = await this.deps.workDays.list();

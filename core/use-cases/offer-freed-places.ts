@@ -13,6 +13,7 @@ import type { EventRepository } from '../ports/event-repository';
 import type { IdGenerator } from '../ports/id-generator';
 import type { WaitingList } from '../ports/waiting-list';
 import type { AuditLog } from '../ports/audit-log';
+import { UseCase } from './use-case';
 
 export interface OfferFreedPlacesDeps {
   events: EventRepository;
@@ -42,9 +43,7 @@ export interface OfferRound {
  * event's ledger (refused if a booking took them meanwhile), then marks the entry offered with
  * its e-mail. Idempotent: a round run twice finds nothing left to do.
  */
-export class OfferFreedPlaces {
-  constructor(private readonly deps: OfferFreedPlacesDeps) {}
-
+export class OfferFreedPlaces extends UseCase<OfferFreedPlacesDeps> {
   async execute(): Promise<OfferRound> {
     const round: OfferRound = { offered: [], expired: [] };
     const byEvent = new Map<string, WaitlistEntry[]>();

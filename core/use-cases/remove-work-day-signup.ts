@@ -7,6 +7,7 @@ import { NotFoundError } from '../errors';
 import type { WorkDayRepository } from '../ports/work-day-repository';
 import { recordAdminAction, type AuditTrailDeps } from './audit-trail';
 import { requireFound } from './require-found';
+import { UseCase } from './use-case';
 
 export const SIGNUP_NOT_FOUND = 'Sign-up not found';
 
@@ -15,9 +16,7 @@ export interface RemoveWorkDaySignupDeps extends AuditTrailDeps {
 }
 
 /** An admin removes a volunteer's sign-up; its places are free again at once. */
-export class RemoveWorkDaySignup {
-  constructor(private readonly deps: RemoveWorkDaySignupDeps) {}
-
+export class RemoveWorkDaySignup extends UseCase<RemoveWorkDaySignupDeps> {
   async execute(admin: Admin, workDayId: string, signupId: string): Promise<WorkDaySignup> {
     requirePermission(admin, 'workDays.write');
     const workDay = await requireFound(this.deps.workDays.get(workDayId), WORK_DAY_MESSAGES.notFound);

@@ -5,6 +5,7 @@ import { WORK_DAY_MESSAGES } from '../domain/work-days';
 import { parseInput } from './parse-input';
 import { recordSignupRemoval, type RemoveWorkDaySignupDeps } from './remove-work-day-signup';
 import { requireFound } from './require-found';
+import { UseCase } from './use-case';
 
 /** The most sign-ups one request removes (one storage transaction). */
 export const MAX_SIGNUPS_REMOVED_AT_ONCE = 200;
@@ -32,9 +33,7 @@ export type RemovedWorkDaySignups = z.infer<typeof RemovedWorkDaySignupsSchema>;
  * one storage write, their places free again at once, each removal in the audit log as a single
  * removal would be. Ids already removed are skipped, not refused.
  */
-export class RemoveWorkDaySignups {
-  constructor(private readonly deps: RemoveWorkDaySignupDeps) {}
-
+export class RemoveWorkDaySignups extends UseCase<RemoveWorkDaySignupDeps> {
   async execute(admin: Admin, workDayId: string, request: unknown): Promise<RemovedWorkDaySignups> {
     requirePermission(admin, 'workDays.write');
     const { signupIds } = parseInput(RemoveWorkDaySignupsRequestSchema, request);

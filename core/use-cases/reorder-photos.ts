@@ -7,6 +7,7 @@ import type { PhotoRepository } from '../ports/photo-repository';
 import { type AuditTrailDeps, recordChange } from './audit-trail';
 import { parseInput } from './parse-input';
 import { adminPhoto, type AdminPhoto, AUDITED_PHOTO } from './photo-schema';
+import { UseCase } from './use-case';
 
 export interface ReorderPhotosDeps extends AuditTrailDeps {
   photos: PhotoRepository;
@@ -17,9 +18,7 @@ export interface ReorderPhotosDeps extends AuditTrailDeps {
  * Puts the photos in a new order: the whole list of ids, first shown first. Refused (409) when
  * it does not name every photo once, as when another admin added or deleted one meanwhile.
  */
-export class ReorderPhotos {
-  constructor(private readonly deps: ReorderPhotosDeps) {}
-
+export class ReorderPhotos extends UseCase<ReorderPhotosDeps> {
   async execute(admin: Admin, order: unknown): Promise<AdminPhoto[]> {
     requirePermission(admin, 'photos.manage');
     const { ids } = parseInput(PhotoOrderSchema, order);

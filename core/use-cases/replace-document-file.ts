@@ -7,13 +7,12 @@ import { AUDITED_DOCUMENT, recordChange } from './audit-trail';
 import { refuseUnlessDocumentFile, storeDocumentWithFile, type DocumentUploadDeps } from './document-files';
 import { upsertInStep } from './keep-index-in-step';
 import { requireFound } from './require-found';
+import { UseCase } from './use-case';
 
 export type ReplaceDocumentFileDeps = DocumentUploadDeps;
 
 /** An admin replaces a document's PDF; its title, description, category and place stay. */
-export class ReplaceDocumentFile {
-  constructor(private readonly deps: ReplaceDocumentFileDeps) {}
-
+export class ReplaceDocumentFile extends UseCase<ReplaceDocumentFileDeps> {
   async execute(admin: Admin, documentId: string, file: { bytes: Uint8Array; fileName?: string }): Promise<ClubDocument> {
     requirePermission(admin, 'documents.write');
     const existing = await requireFound(this.deps.documents.get(documentId), DOCUMENT_MESSAGES.notFound);

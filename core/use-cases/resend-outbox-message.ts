@@ -7,6 +7,7 @@ import type { Clock } from '../ports/clock';
 import type { Outbox } from '../ports/outbox';
 import { MESSAGE_NOT_FOUND, outboxDetail, type OutboxMessageDetail } from './list-outbox';
 import { requireFound } from './require-found';
+import { UseCase } from './use-case';
 
 export const ALREADY_QUEUED = 'This e-mail is already waiting to be sent';
 export const NOT_RESENDABLE = 'A password-reset e-mail is not sent again: the admin can ask for a new link on the sign-in page';
@@ -21,9 +22,7 @@ export interface ResendOutboxMessageDeps {
  * tries (afterResend). A message still queued is refused (409): it is already going to be sent,
  * and a sender may hold it at this moment, so it is left as it is.
  */
-export class ResendOutboxMessage {
-  constructor(private readonly deps: ResendOutboxMessageDeps) {}
-
+export class ResendOutboxMessage extends UseCase<ResendOutboxMessageDeps> {
   async execute(admin: Admin, id: string): Promise<OutboxMessageDetail> {
     requirePermission(admin, 'mail.resend');
     const message = await requireFound(this.deps.outbox.get(id), MESSAGE_NOT_FOUND);

@@ -4,6 +4,7 @@ import type { EventRepository } from '../ports/event-repository';
 import type { JobQueue } from '../ports/job-queue';
 import type { WorkDayRepository } from '../ports/work-day-repository';
 import { workDayRemindersDue, workDayRemindersJob } from '../domain/work-day-mail';
+import { UseCase } from './use-case';
 
 export interface ScheduleRemindersDeps {
   events: EventRepository;
@@ -20,9 +21,7 @@ export interface ScheduleRemindersDeps {
  * now. Scheduling is idempotent (one job per event and start, per work day and date), so rounds
  * that find the same event again change nothing. Answers the events (and work days) found due.
  */
-export class ScheduleReminders {
-  constructor(private readonly deps: ScheduleRemindersDeps) {}
-
+export class ScheduleReminders extends UseCase<ScheduleRemindersDeps> {
   async execute(): Promise<string[]> {
     if (!(this.deps.reminderDaysBefore > 0)) return [];
     const now = this.deps.clock.now();

@@ -14,6 +14,7 @@ import { newOutboxMessage } from '../domain/outbox';
 import { WORK_DAY_CONFIRMATION_KIND, workDayConfirmation } from '../domain/work-day-mail';
 import { workDayPath } from '../paths';
 import { withdrawPathOf } from './work-day-links';
+import { UseCase } from './use-case';
 
 export { SignUpResultSchema, type SignUpResult };
 
@@ -51,9 +52,7 @@ export function workDayConfirmationMail(deps: SignUpForWorkDayDeps, signup: Work
 }
 
 /** A volunteer signs up for one or more jobs of a work day; with an e-mail, they are sent a confirmation. */
-export class SignUpForWorkDay {
-  constructor(private readonly deps: SignUpForWorkDayDeps) {}
-
+export class SignUpForWorkDay extends UseCase<SignUpForWorkDayDeps> {
   async execute(workDayId: string, form: unknown): Promise<SignUpResult> {
     const workDay = await findActiveWorkDay(this.deps.workDays, workDayId);
     const values = parseInput(WorkDaySignupFormSchema, form);

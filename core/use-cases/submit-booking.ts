@@ -24,6 +24,7 @@ import type { WaitingList } from '../ports/waiting-list';
 import { standingOffer } from './get-waitlist-offer';
 import type { SubmitBookingResult } from './booking-receipt-schema';
 import { requireFound } from './require-found';
+import { UseCase } from './use-case';
 
 export const CARD_PAYMENT_UNAVAILABLE = 'Card payment is not yet available for this event';
 export const TOO_MANY_PLACES_HELD =
@@ -66,9 +67,7 @@ export interface BookingContext {
  * Books an event for a member. Everything the browser checks is checked again here, and the
  * amount is worked out from the stored event, never taken from the request.
  */
-export class SubmitBooking {
-  constructor(private readonly deps: SubmitBookingDeps) {}
-
+export class SubmitBooking extends UseCase<SubmitBookingDeps> {
   async execute(request: unknown, context?: BookingContext): Promise<SubmitBookingResult> {
     const { eventId, offerToken, ...values } = parseInput(SubmitBookingRequestSchema, request);
     const event = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);

@@ -9,6 +9,7 @@ import type { IdentityProvider } from '../ports/identity-provider';
 import { ADMIN_MESSAGES } from './create-admin';
 import { parseInput } from './parse-input';
 import { requireFound } from './require-found';
+import { UseCase } from './use-case';
 
 export const UpdateAdminRequestSchema = z.object({
   name: z.string().trim().min(1, ADMIN_MESSAGES.nameRequired).max(200).optional(),
@@ -26,9 +27,7 @@ export interface UpdateAdminDeps extends AuditTrailDeps {
  * admin grants only what they hold, never changes their own permissions or disables themself, and
  * the last enabled admin holding admins:manage keeps it.
  */
-export class UpdateAdmin {
-  constructor(private readonly deps: UpdateAdminDeps) {}
-
+export class UpdateAdmin extends UseCase<UpdateAdminDeps> {
   async execute(admin: Admin, uid: string, request: unknown): Promise<Admin> {
     requirePermission(admin, 'admins.manage');
     const changes = parseInput(UpdateAdminRequestSchema, request);

@@ -9,15 +9,14 @@ import { AUDITED_DOCUMENT, type AuditTrailDeps, recordChange } from './audit-tra
 import { upsertInStep, type SearchIndexingDeps } from './keep-index-in-step';
 import { parseInput } from './parse-input';
 import { requireFound } from './require-found';
+import { UseCase } from './use-case';
 
 export interface UpdateDocumentDeps extends AuditTrailDeps, SearchIndexingDeps {
   documents: DocumentRepository;
 }
 
 /** An admin changes a document's title, description or category; its file stays. */
-export class UpdateDocument {
-  constructor(private readonly deps: UpdateDocumentDeps) {}
-
+export class UpdateDocument extends UseCase<UpdateDocumentDeps> {
   async execute(admin: Admin, documentId: string, form: unknown): Promise<ClubDocument> {
     requirePermission(admin, 'documents.write');
     const existing = await requireFound(this.deps.documents.get(documentId), DOCUMENT_MESSAGES.notFound);

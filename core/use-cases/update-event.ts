@@ -13,6 +13,7 @@ import { AUDITED_EVENT, type AuditTrailDeps, recordChange } from './audit-trail'
 import { fieldsError, parseInput } from './parse-input';
 import { EVENT_NOT_FOUND } from '../messages';
 import { requireFound } from './require-found';
+import { UseCase } from './use-case';
 
 export interface UpdateEventDeps extends AuditTrailDeps, SearchIndexingDeps {
   events: EventRepository;
@@ -26,9 +27,7 @@ export interface UpdateEventDeps extends AuditTrailDeps, SearchIndexingDeps {
 /** An edit refused because the event changed after it was read (another admin's edit, or its cancellation). */
 export const EVENT_CHANGED_MEANWHILE = 'This event was changed by someone else meanwhile. Please reload it and make your change again.';
 
-export class UpdateEvent {
-  constructor(private readonly deps: UpdateEventDeps) {}
-
+export class UpdateEvent extends UseCase<UpdateEventDeps> {
   async execute(admin: Admin, eventId: string, form: unknown): Promise<ClubEvent> {
     requirePermission(admin, 'events.update');
     const existing = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);

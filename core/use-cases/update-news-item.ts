@@ -9,6 +9,7 @@ import type { AdminNewsItem } from './news-schema';
 import { recordNewsChange, refuseUnlessWrittenHere, withLabel, type NewsWritingDeps } from './news-trail';
 import { fieldsError, parseInput } from './parse-input';
 import { requireFound } from './require-found';
+import { UseCase } from './use-case';
 
 export interface UpdateNewsItemDeps extends NewsWritingDeps {
   campaigns: CampaignRepository;
@@ -16,9 +17,7 @@ export interface UpdateNewsItemDeps extends NewsWritingDeps {
 }
 
 /** Edits a news item: its words, its publish time, or its status (Draft unpublishes it). */
-export class UpdateNewsItem {
-  constructor(private readonly deps: UpdateNewsItemDeps) {}
-
+export class UpdateNewsItem extends UseCase<UpdateNewsItemDeps> {
   async execute(admin: Admin, id: string, form: unknown): Promise<AdminNewsItem> {
     requirePermission(admin, 'news.write');
     refuseUnlessWrittenHere(this.deps);

@@ -9,6 +9,7 @@ import { type AuditTrailDeps, recordChange } from './audit-trail';
 import { parseInput } from './parse-input';
 import { adminPhoto, type AdminPhoto, AUDITED_PHOTO } from './photo-schema';
 import { requireFound } from './require-found';
+import { UseCase } from './use-case';
 
 export interface UpdatePhotoDeps extends AuditTrailDeps {
   photos: PhotoRepository;
@@ -16,9 +17,7 @@ export interface UpdatePhotoDeps extends AuditTrailDeps {
 }
 
 /** Changes a photo's caption or credit, or hides or shows it on the Home page. */
-export class UpdatePhoto {
-  constructor(private readonly deps: UpdatePhotoDeps) {}
-
+export class UpdatePhoto extends UseCase<UpdatePhotoDeps> {
   async execute(admin: Admin, photoId: string, change: unknown): Promise<AdminPhoto> {
     requirePermission(admin, 'photos.manage');
     const values = parseInput(PhotoChangeSchema, change);

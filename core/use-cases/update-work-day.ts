@@ -11,6 +11,7 @@ import type { SearchIndexingDeps } from './keep-index-in-step';
 import { fieldsError, parseInput } from './parse-input';
 import { keepWorkDayInStep } from './work-day-search';
 import { requireFound } from './require-found';
+import { UseCase } from './use-case';
 
 export interface UpdateWorkDayDeps extends AuditTrailDeps, SearchIndexingDeps {
   workDays: WorkDayRepository;
@@ -23,9 +24,7 @@ export interface UpdateWorkDayDeps extends AuditTrailDeps, SearchIndexingDeps {
  * repository then decides against the stored sign-ups in the same atomic step as the write, so a
  * sign-up arriving meanwhile still gets a 409 with the same rule's message.
  */
-export class UpdateWorkDay {
-  constructor(private readonly deps: UpdateWorkDayDeps) {}
-
+export class UpdateWorkDay extends UseCase<UpdateWorkDayDeps> {
   async execute(admin: Admin, workDayId: string, form: unknown): Promise<WorkDayWithCounts> {
     requirePermission(admin, 'workDays.write');
     const current = await requireFound(this.deps.workDays.get(workDayId), WORK_DAY_MESSAGES.notFound);

@@ -11,6 +11,7 @@ import type { PhotoRepository } from '../ports/photo-repository';
 import { type AuditTrailDeps, recordChange } from './audit-trail';
 import { parseInput } from './parse-input';
 import { adminPhoto, type AdminPhoto, AUDITED_PHOTO } from './photo-schema';
+import { UseCase } from './use-case';
 
 export interface UploadPhotoDeps extends AuditTrailDeps {
   photos: PhotoRepository;
@@ -25,9 +26,7 @@ export interface UploadPhotoDeps extends AuditTrailDeps {
  * or WebP within the limits, stores its resized, metadata-free copies, then its record. A refused
  * or failed upload leaves no record and no files.
  */
-export class UploadPhoto {
-  constructor(private readonly deps: UploadPhotoDeps) {}
-
+export class UploadPhoto extends UseCase<UploadPhotoDeps> {
   async execute(admin: Admin, bytes: Uint8Array, details: unknown): Promise<AdminPhoto> {
     requirePermission(admin, 'photos.manage');
     const { caption, credit } = parseInput(PhotoDetailsSchema, details);
