@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FixedClock } from '../../../adapters/memory/fixed-clock';
 import { MemoryAuditLog } from '../../../adapters/memory/memory-audit-log';
 import { SequentialIdGenerator } from '../../../adapters/memory/sequential-id-generator';
-import { recordChange, type AuditedRecord } from '../../../core/use-cases/audit-trail';
+import { recordChange, type AuditedRecord } from '../../../core/audit/audit-trail';
 
 interface Boat {
   sailNumber: string;

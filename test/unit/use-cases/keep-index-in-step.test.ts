@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemorySearchIndex } from '../../../adapters/memory/memory-search-index';
-import type { SearchRecord } from '../../../core/entities/search-hit';
-import { removeInStep, upsertInStep } from '../../../core/use-cases/keep-index-in-step';
+import type { SearchRecord } from '../../../core/search/search-hit';
+import { removeInStep, upsertInStep } from '../../../core/search/keep-index-in-step';
 
 const record: SearchRecord = { objectID: 'doc-1', type: 'document', category: 'general', title: 'Sailing instructions', tags: [] };
 

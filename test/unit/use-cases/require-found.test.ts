@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NotFoundError } from '../../../core/errors';
-import { requireFound } from '../../../core/use-cases/require-found';
+import { NotFoundError } from '../../../core/shared/errors';
+import { requireFound } from '../../../core/shared/require-found';
 
 describe('requireFound: load a record or refuse with its own "not found" message', () => {
   it('gives back the record the lookup found, whatever it holds', async () => {

@@ -1,0 +1,33 @@
+import type { Admin } from '../admins/admin';
+import { DOCUMENT_MESSAGES } from './documents';
+import { requirePermission } from '../admins/permissions';
+import { NotFoundError } from '../shared/errors';
+import type { DocumentRepository } from './document-repository.port';
+import type { FileStore } from '../shared/file-store.port';
+import { AUDITED_DOCUMENT, type AuditTrailDeps, recordChange } from '../audit/audit-trail';
+import { removeInStep, type SearchIndexingDeps } from '../search/keep-index-in-step';
+import { requireFound } from '../shared/require-found';
+import { UseCase } from '../shared/use-case';
+
+export interface DeleteDocumentDeps extends AuditTrailDeps, SearchIndexingDeps {
+  documents: DocumentRepository;
+  files: FileStore;
+}
+
+/** An admin deletes a document: its record first (members stop seeing it), then its file. */
+export class DeleteDocument extends UseCase<DeleteDocumentDeps> {
+  async execute(admin: Admin, documentId: string): Promise<void> {
+    requirePermission(admin, 'documents.write');
+    const existing = await requireFound(this.deps.documents.get(documentId), DOCUMENT_MESSAGES.notFound);
+    const fileKey = await this.deps.documents.delete(existing.id);
+    if (fileKey === null) throw new NotFoundError(DOCUMENT_MESSAGES.notFound);
+    await this.deps.files.delete(fileKey);
+    await recordChange(this.deps, admin, AUDITED_DOCUMENT, {
+      action: 'document.deleted',
+      summary: `Deleted the document ${existing.title}`,
+      before: existing,
+      after: null,
+    });
+    await removeInStep(this.deps, 'documents', [existing.id]);
+  }
+}
