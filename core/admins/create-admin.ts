@@ -1,4 +1,4 @@
-import { ADMIN_AUDIT_FIELDS, flat, recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
+import { AUDITED_ADMIN, type AuditTrailDeps, recordChange } from '../audit/audit-trail';
 import { z } from 'zod';
 import { DEFAULT_PERMISSIONS, PermissionSchema, type Admin } from './admin';
 import { adminChangeRefusal } from './admin-changes';
@@ -8,6 +8,7 @@ import type { AdminRepository } from './admin-repository.port';
 import type { Clock } from '../shared/clock.port';
 import type { IdentityProvider } from './identity-provider.port';
 import { parseInput } from '../shared/parse-input';
+import { UseCase } from '../shared/use-case';
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const ADMIN_MESSAGES = {
@@ -33,9 +34,7 @@ export interface CreateAdminDeps extends AuditTrailDeps {
 }
 
 /** Adds an admin: a sign-in account at the identity provider and the admin record beside it. */
-export class CreateAdmin {
-  constructor(private readonly deps: CreateAdminDeps) {}
-
+export class CreateAdmin extends UseCase<CreateAdminDeps> {
   async execute(admin: Admin, request: unknown): Promise<Admin> {
     requirePermission(admin, 'admins.manage');
     const input = parseInput(CreateAdminRequestSchema, request);
@@ -54,7 +53,7 @@ export class CreateAdmin {
       createdAt: this.deps.clock.now().toISOString(),
     };
     await this.deps.admins.create(created);
-    await recordAdminAction(this.deps, admin, { action: 'admin.created', recordType: 'admin', recordId: created.uid, summary: `Added the admin ${created.email}`, before: flat(null, ADMIN_AUDIT_FIELDS), after: flat(created, ADMIN_AUDIT_FIELDS) });
+    await recordChange(this.deps, admin, AUDITED_ADMIN, { action: 'admin.created', summary: `Added the admin ${created.email}`, before: null, after: created });
     return created;
   }
 }

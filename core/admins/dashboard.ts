@@ -9,6 +9,7 @@ import type { WorkDayRepository } from '../work-days/work-day-repository.port';
 import type { BookingRepository } from '../bookings/booking-repository.port';
 import type { Clock } from '../shared/clock.port';
 import type { EventRepository } from '../events/event-repository.port';
+import { UseCase } from '../shared/use-case';
 
 export const DASHBOARD_RECENT_EVENTS = 5;
 
@@ -32,9 +33,7 @@ export interface GetDashboardDeps {
 }
 
 /** The dashboard needs only a signed-in admin; booking figures only with bookings:read. */
-export class GetDashboard {
-  constructor(private readonly deps: GetDashboardDeps) {}
-
+export class GetDashboard extends UseCase<GetDashboardDeps> {
   async execute(admin: Admin): Promise<Dashboard> {
     const recentEvents = await this.deps.events.list({ order: 'desc', limit: DASHBOARD_RECENT_EVENTS });
     const statistics = hasPermission(admin, 'bookings:read') ? dashboardStatistics(await this.deps.bookings.listAll(), this.deps.clock.now()) : null;

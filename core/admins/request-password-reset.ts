@@ -21,6 +21,7 @@ import type { PasswordResetTokenRepository } from './password-reset-token-reposi
 import type { SecretTokens } from '../shared/secret-tokens.port';
 import { parseInput } from '../shared/parse-input';
 import { PasswordResetRequestSchema, type PasswordResetAnswer } from './password-reset-schema';
+import { UseCase } from '../shared/use-case';
 
 export interface RequestPasswordResetDeps {
   identity: IdentityProvider;
@@ -45,9 +46,7 @@ export interface RequestPasswordResetDeps {
  * a single-use link valid for an hour to the outbox (only the token's hash is stored); Firebase
  * sends its own reset e-mail.
  */
-export class RequestPasswordReset {
-  constructor(private readonly deps: RequestPasswordResetDeps) {}
-
+export class RequestPasswordReset extends UseCase<RequestPasswordResetDeps> {
   /** Whether this server can reset a forgotten password: Firebase's e-mail, or ours with mail on. */
   available(): boolean {
     return this.deps.identity.passwordReset === 'provider' || this.deps.mailOn;

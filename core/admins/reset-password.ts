@@ -11,6 +11,7 @@ import type { SessionRepository } from './session-repository.port';
 import { recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
 import { parseInput } from '../shared/parse-input';
 import { PasswordResetConfirmSchema, type PasswordResetAnswer } from './password-reset-schema';
+import { UseCase } from '../shared/use-case';
 
 export interface ResetPasswordDeps extends AuditTrailDeps {
   identity: IdentityProvider;
@@ -28,9 +29,7 @@ export interface ResetPasswordDeps extends AuditTrailDeps {
  * use is refused, even racing), the admin's other unused links with it, every session of the
  * admin ends, and the audit log records the reset with the admin as its actor.
  */
-export class ResetPassword {
-  constructor(private readonly deps: ResetPasswordDeps) {}
-
+export class ResetPassword extends UseCase<ResetPasswordDeps> {
   async execute(request: unknown): Promise<PasswordResetAnswer> {
     // Firebase's own e-mail links to Firebase's own page: no link of ours exists.
     if (this.deps.identity.passwordReset !== 'app') throw new NotFoundError(RESET_MESSAGES.unavailable);

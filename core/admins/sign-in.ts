@@ -6,6 +6,7 @@ import type { Clock } from '../shared/clock.port';
 import type { IdentityProvider } from './identity-provider.port';
 import type { LoginAttemptStore } from './login-attempt-store.port';
 import { fieldsError, parseInput } from '../shared/parse-input';
+import { UseCase } from '../shared/use-case';
 
 export interface SignInDeps {
   identity: IdentityProvider;
@@ -31,9 +32,7 @@ const NO_ATTEMPTS = { count: 0, lastAt: null };
  * learns nothing, and concurrent guesses cannot all pass a count none of them has written yet.
  * The reservation stays as a failure for a wrong password and is released otherwise.
  */
-export class SignIn {
-  constructor(private readonly deps: SignInDeps) {}
-
+export class SignIn extends UseCase<SignInDeps> {
   async execute(form: unknown, context: { ip: string }): Promise<SignInResult> {
     const checked = validateLoginForm(parseInput(LoginFormSchema, form));
     if (!checked.ok) throw fieldsError(checked.errors);

@@ -1,13 +1,15 @@
-import { ADMIN_AUDIT_FIELDS, flat, recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
+import { AUDITED_ADMIN, type AuditTrailDeps, recordChange } from '../audit/audit-trail';
 import { z } from 'zod';
 import { PermissionSchema, type Admin } from './admin';
 import { adminChangeRefusal } from './admin-changes';
 import { requirePermission } from './permissions';
-import { NotFoundError, ValidationError } from '../shared/errors';
+import { ValidationError } from '../shared/errors';
 import type { AdminRepository } from './admin-repository.port';
 import type { IdentityProvider } from './identity-provider.port';
 import { ADMIN_MESSAGES } from './create-admin';
 import { parseInput } from '../shared/parse-input';
+import { requireFound } from '../shared/require-found';
+import { UseCase } from '../shared/use-case';
 
 export const UpdateAdminRequestSchema = z.object({
   name: z.string().trim().min(1, ADMIN_MESSAGES.nameRequired).max(200).optional(),
@@ -25,14 +27,11 @@ export interface UpdateAdminDeps extends AuditTrailDeps {
  * admin grants only what they hold, never changes their own permissions or disables themself, and
  * the last enabled admin holding admins:manage keeps it.
  */
-export class UpdateAdmin {
-  constructor(private readonly deps: UpdateAdminDeps) {}
-
+export class UpdateAdmin extends UseCase<UpdateAdminDeps> {
   async execute(admin: Admin, uid: string, request: unknown): Promise<Admin> {
     requirePermission(admin, 'admins.manage');
     const changes = parseInput(UpdateAdminRequestSchema, request);
-    const target = await this.deps.admins.getByUid(uid);
-    if (!target) throw new NotFoundError(ADMIN_MESSAGES.notFound);
+    const target = await requireFound(this.deps.admins.getByUid(uid), ADMIN_MESSAGES.notFound);
     const next = {
       permissions: changes.permissions ? [...new Set(changes.permissions)] : target.permissions,
       disabled: changes.disabled ?? target.disabled,
@@ -48,7 +47,7 @@ export class UpdateAdmin {
     if (updated.disabled !== target.disabled) await this.deps.identity.setDisabled(target.uid, updated.disabled);
     await this.deps.admins.update(updated);
     const summary = updated.permissions.join(',') !== target.permissions.join(',') ? `Changed the permissions of ${target.email}` : `Changed the admin ${target.email}`;
-    await recordAdminAction(this.deps, admin, { action: 'admin.updated', recordType: 'admin', recordId: target.uid, summary, before: flat(target, ADMIN_AUDIT_FIELDS), after: flat(updated, ADMIN_AUDIT_FIELDS) });
+    await recordChange(this.deps, admin, AUDITED_ADMIN, { action: 'admin.updated', summary, before: target, after: updated });
     return updated;
   }
 }

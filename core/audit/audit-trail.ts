@@ -1,5 +1,7 @@
 import type { Admin } from '../admins/admin';
 import type { AuditRecordType, AuditValue } from './audit';
+import type { ClubDocument } from '../documents/document';
+import type { ClubEvent } from '../events/event';
 import { changedFields } from '../bookings/booking-lifecycle';
 import { EVENT_DETAIL_FIELDS } from '../events/event-form';
 import type { AuditLog } from './audit-log.port';
@@ -49,6 +51,32 @@ export async function recordAdminAction(
   ]);
 }
 
+/**
+ * A kind of record whose changes the audit log keeps field by field: its record type, the id its
+ * entries name, and the fields compared before and after.
+ */
+export interface AuditedRecord<R> {
+  recordType: AuditRecordType;
+  idOf: (record: R) => string;
+  fields: readonly string[];
+}
+
+/** One admin change of a record: before or after is null when the record did not, or no longer does, exist. */
+export type RecordChange<R> = { action: string; summary: string } & ({ before: R; after: R | null } | { before: null; after: R });
+
+/** Appends an admin's change of one record to the audit log, its audited fields flat before and after. */
+export function recordChange<R extends object>(deps: AuditTrailDeps, admin: Pick<Admin, 'uid' | 'email'>, kind: AuditedRecord<R>, change: RecordChange<R>): Promise<void> {
+  const record = (change.after ?? change.before) as R;
+  return recordAdminAction(deps, admin, {
+    action: change.action,
+    recordType: kind.recordType,
+    recordId: kind.idOf(record),
+    summary: change.summary,
+    before: flat(change.before, kind.fields),
+    after: flat(change.after, kind.fields),
+  });
+}
+
 export const EVENT_AUDIT_FIELDS = [
   ...EVENT_DETAIL_FIELDS,
   'allowBooking',
@@ -65,3 +93,7 @@ export const EVENT_AUDIT_FIELDS = [
 export const ADMIN_AUDIT_FIELDS = ['email', 'name', 'role', 'permissions', 'disabled'] as const;
 
 export const DOCUMENT_AUDIT_FIELDS = ['title', 'description', 'category', 'fileName', 'position'] as const;
+
+export const AUDITED_EVENT: AuditedRecord<ClubEvent> = { recordType: 'event', idOf: (event) => event.id, fields: EVENT_AUDIT_FIELDS };
+export const AUDITED_ADMIN: AuditedRecord<Admin> = { recordType: 'admin', idOf: (admin) => admin.uid, fields: ADMIN_AUDIT_FIELDS };
+export const AUDITED_DOCUMENT: AuditedRecord<ClubDocument> = { recordType: 'document', idOf: (document) => document.id, fields: DOCUMENT_AUDIT_FIELDS };

@@ -3,11 +3,10 @@ import { requirePermission } from '../admins/permissions';
 import type { AuditLog } from './audit-log.port';
 import { parseInput } from '../shared/parse-input';
 import { AUDIT_PAGE, AuditQuerySchema, type AuditList } from './audit-schema';
+import { UseCase } from '../shared/use-case';
 
 /** The audit log, newest first, at most AUDIT_PAGE entries; needs audit:read. */
-export class ListAudit {
-  constructor(private readonly deps: { audit: AuditLog }) {}
-
+export class ListAudit extends UseCase<{ audit: AuditLog }> {
   async execute(admin: Admin, query: unknown): Promise<AuditList> {
     requirePermission(admin, 'audit.read');
     const { recordId, adminUid } = parseInput(AuditQuerySchema, query);

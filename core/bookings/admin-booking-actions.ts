@@ -6,7 +6,7 @@ import { isCancelled, paymentStatus } from './booking-state';
 import { validateBookingForm } from './booking-validation';
 import { requirePermission } from '../admins/permissions';
 import { formatMoney } from './pricing';
-import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
+import { ConflictError, ValidationError } from '../shared/errors';
 import { BOOKING_NOT_FOUND } from '../shared/messages';
 import type { AuditLog } from '../audit/audit-log.port';
 import type { BookingLinks } from './booking-links.port';
@@ -22,6 +22,8 @@ import {
   BOOKING_ACTION_MESSAGES,
   type AdminBooking,
 } from './admin-booking-schema';
+import { requireFound } from '../shared/require-found';
+import { UseCase } from '../shared/use-case';
 
 export interface AdminBookingActionsDeps extends BookingChangeDeps {
   audit: AuditLog;
@@ -43,13 +45,10 @@ function actorOf(admin: Admin): AuditActor & { kind: 'admin' } {
  * resend its confirmation (bookings:write). Each change is written with its places, e-mail and
  * audit entry in one transaction; a refusal changes nothing.
  */
-export class AdminBookingActions {
-  constructor(private readonly deps: AdminBookingActionsDeps) {}
-
+export class AdminBookingActions extends UseCase<AdminBookingActionsDeps> {
   async get(admin: Admin, bookingId: string): Promise<AdminBooking> {
     requirePermission(admin, 'bookings.read');
-    const booking = await this.deps.bookings.get(bookingId);
-    if (!booking) throw new NotFoundError(BOOKING_NOT_FOUND);
+    const booking = await requireFound(this.deps.bookings.get(bookingId), BOOKING_NOT_FOUND);
     const now = this.deps.clock.now();
     const status = paymentStatus(booking, now);
     const history = await this.deps.audit.list({ recordId: booking.id, limit: 100 });
@@ -82,8 +81,7 @@ export class AdminBookingActions {
   async refund(admin: Admin, bookingId: string, request: unknown): Promise<Booking> {
     requirePermission(admin, 'bookings.write');
     const { reference } = parseInput(AdminRefundRequestSchema, request);
-    const stored = await this.deps.bookings.get(bookingId);
-    if (!stored) throw new NotFoundError(BOOKING_NOT_FOUND);
+    const stored = await requireFound(this.deps.bookings.get(bookingId), BOOKING_NOT_FOUND);
     if (!refundOpen(stored)) throw new ConflictError(LIFECYCLE_MESSAGES.noRefundOwed);
     const actor = actorOf(admin);
     if (paidByCard(stored)) return settleCardRefund(this.deps, stored, actor);
@@ -118,10 +116,8 @@ export class AdminBookingActions {
   async correct(admin: Admin, bookingId: string, request: unknown): Promise<Booking> {
     requirePermission(admin, 'bookings.write');
     const values = parseInput(AdminCorrectRequestSchema, request);
-    const stored = await this.deps.bookings.get(bookingId);
-    if (!stored) throw new NotFoundError(BOOKING_NOT_FOUND);
-    const event = await this.deps.events.get(stored.eventId);
-    if (!event) throw new NotFoundError('Event not found');
+    const stored = await requireFound(this.deps.bookings.get(bookingId), BOOKING_NOT_FOUND);
+    const event = await requireFound(this.deps.events.get(stored.eventId), 'Event not found');
     const checked = validateBookingForm(values, event, this.deps);
     if (!checked.ok) throw fieldsError(checked.errors);
     const form = checked.value;
@@ -148,8 +144,7 @@ export class AdminBookingActions {
   /** Writes the booking's confirmation to the outbox again (a member who lost it, or a corrected address). */
   async resend(admin: Admin, bookingId: string): Promise<{ queued: number }> {
     requirePermission(admin, 'bookings.write');
-    const booking = await this.deps.bookings.get(bookingId);
-    if (!booking) throw new NotFoundError(BOOKING_NOT_FOUND);
+    const booking = await requireFound(this.deps.bookings.get(bookingId), BOOKING_NOT_FOUND);
     const now = this.deps.clock.now();
     const status = paymentStatus(booking, now);
     if (status === 'Cancelled' || status === 'Refund failed' || status === 'Expired' || status === 'Pending') throw new ConflictError(BOOKING_ACTION_MESSAGES.notStanding);
@@ -173,8 +168,7 @@ export class AdminBookingActions {
   }
 
   private async eventOf(bookingId: string) {
-    const booking = await this.deps.bookings.get(bookingId);
-    if (!booking) throw new NotFoundError(BOOKING_NOT_FOUND);
+    const booking = await requireFound(this.deps.bookings.get(bookingId), BOOKING_NOT_FOUND);
     return this.deps.events.get(booking.eventId);
   }
 }

@@ -5,6 +5,7 @@ import { requirePermission } from '../admins/permissions';
 import type { BookingRepository } from './booking-repository.port';
 import type { Clock } from '../shared/clock.port';
 import type { EventRepository } from '../events/event-repository.port';
+import { UseCase } from '../shared/use-case';
 
 export interface GetBookingsOverviewDeps {
   events: EventRepository;
@@ -13,9 +14,7 @@ export interface GetBookingsOverviewDeps {
 }
 
 /** Bookings, attendees and revenue per event of the last six months and later. */
-export class GetBookingsOverview {
-  constructor(private readonly deps: GetBookingsOverviewDeps) {}
-
+export class GetBookingsOverview extends UseCase<GetBookingsOverviewDeps> {
   async execute(admin: Admin): Promise<BookingsOverview> {
     requirePermission(admin, 'bookings.read');
     const now = this.deps.clock.now();

@@ -8,6 +8,7 @@ import type { BookingLinks } from './booking-links.port';
 import { changeOf, memberMail, settleCardRefund, type BookingChangeDeps } from './booking-changes';
 import { parseInput } from '../shared/parse-input';
 import { CancelMyBookingRequestSchema } from './my-booking-schema';
+import { UseCase } from '../shared/use-case';
 
 export { CancelMyBookingRequestSchema };
 
@@ -24,9 +25,7 @@ export interface CancelMyBookingDeps extends BookingChangeDeps {
  * e-mail and the audit entry; a paid booking is refunded in full through the gateway (its e-mail
  * then says whether the refund went through). Cancelling again changes nothing and says so.
  */
-export class CancelMyBooking {
-  constructor(private readonly deps: CancelMyBookingDeps) {}
-
+export class CancelMyBooking extends UseCase<CancelMyBookingDeps> {
   /** `by`: the admin whose session came with the request, if any (the audit names them). */
   async execute(request: unknown, by: { uid: string; email: string } | null = null): Promise<Booking> {
     const actor = linkActor(by);

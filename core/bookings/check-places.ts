@@ -1,6 +1,7 @@
 import type { PlacesDifference } from './places-ledger';
 import type { BookingRepository } from './booking-repository.port';
 import type { Clock } from '../shared/clock.port';
+import { UseCase } from '../shared/use-case';
 
 export interface CheckPlacesDeps {
   bookings: BookingRepository;
@@ -12,9 +13,7 @@ export interface CheckPlacesDeps {
  * places from its bookings and reports each event whose ledger says otherwise; with `repair`,
  * rebuilds those ledgers from the bookings (the bookings are what counts).
  */
-export class CheckPlaces {
-  constructor(private readonly deps: CheckPlacesDeps) {}
-
+export class CheckPlaces extends UseCase<CheckPlacesDeps> {
   async execute(options: { repair: boolean }): Promise<PlacesDifference[]> {
     return this.deps.bookings.checkPlaces({ now: this.deps.clock.now(), repair: options.repair === true });
   }

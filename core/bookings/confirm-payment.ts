@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { holdsPlace } from './booking-state';
-import { NotFoundError, PaymentError } from '../shared/errors';
+import { PaymentError } from '../shared/errors';
 import type { BookingRepository } from './booking-repository.port';
 import type { Clock } from '../shared/clock.port';
 import type { PaymentGateway } from '../payments/payment-gateway.port';
@@ -14,6 +14,8 @@ import { changeOf, refundSummary, settleCardRefund, type BookingChangeDeps } fro
 import { paidByCardAt } from './booking-lifecycle';
 import type { AuditActor } from '../audit/audit';
 import type { IdGenerator } from '../shared/id-generator.port';
+import { requireFound } from '../shared/require-found';
+import { UseCase } from '../shared/use-case';
 
 export const HOLD_EXPIRED = 'Your place was held for 30 minutes and has been released. Please book again.';
 
@@ -60,17 +62,14 @@ const SYSTEM: AuditActor = { kind: 'system' };
  * Marks a booking paid on the payment provider's word only (its answer to a charge, or its
  * signed webhook), never the browser's. Confirming twice, by either route, changes nothing.
  */
-export class ConfirmPayment {
-  constructor(private readonly deps: ConfirmPaymentDeps) {}
-
+export class ConfirmPayment extends UseCase<ConfirmPaymentDeps> {
   /** A card payment's answer is never IGNORED: only a webhook can be. */
   execute(request: z.input<typeof CardPaymentSchema>): Promise<CardPaymentResult>;
   execute(request: ConfirmPaymentRequest): Promise<ConfirmPaymentResult>;
   async execute(request: ConfirmPaymentRequest): Promise<ConfirmPaymentResult> {
     if (request?.source === 'webhook') return this.fromWebhook(request);
     const { checkoutId, cardToken } = parseInput(CardPaymentSchema, request);
-    const booking = await this.deps.bookings.findByCheckoutId(checkoutId);
-    if (!booking) throw new NotFoundError(BOOKING_NOT_FOUND);
+    const booking = await requireFound(this.deps.bookings.findByCheckoutId(checkoutId), BOOKING_NOT_FOUND);
     // Already paid: answer as before without asking the provider to charge again.
     if (booking.paid) {
       return { status: 'COMPLETED', bookingId: booking.id, paymentId: booking.paymentId ?? '', alreadyPaid: true };

@@ -5,11 +5,12 @@ import { EventSchema } from '../events/event';
 import { paymentStatus, truncatePaymentId } from './booking-state';
 import { eventBookingSummary, EventBookingSummarySchema } from './bookings-report';
 import { requirePermission } from '../admins/permissions';
-import { NotFoundError } from '../shared/errors';
 import type { BookingRepository } from './booking-repository.port';
 import type { Clock } from '../shared/clock.port';
 import type { EventRepository } from '../events/event-repository.port';
 import { EVENT_NOT_FOUND } from '../shared/messages';
+import { requireFound } from '../shared/require-found';
+import { UseCase } from '../shared/use-case';
 
 export const BookingRowSchema = BookingSchema.extend({ paymentStatus: PaymentStatusSchema, paymentIdShort: z.string() });
 export type BookingRow = z.infer<typeof BookingRowSchema>;
@@ -29,13 +30,10 @@ export interface GetEventBookingsDeps {
 }
 
 /** One event's bookings for the admin: summary cards and the table rows. */
-export class GetEventBookings {
-  constructor(private readonly deps: GetEventBookingsDeps) {}
-
+export class GetEventBookings extends UseCase<GetEventBookingsDeps> {
   async execute(admin: Admin, eventId: string): Promise<EventBookings> {
     requirePermission(admin, 'bookings.read');
-    const event = await this.deps.events.get(eventId);
-    if (!event) throw new NotFoundError(EVENT_NOT_FOUND);
+    const event = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
     const bookings = await this.deps.bookings.listByEvent(event.id);
     const now = this.deps.clock.now();
     return {

@@ -11,6 +11,7 @@ import type { BookingLinks } from './booking-links.port';
 import type { Clock } from '../shared/clock.port';
 import type { EventRepository } from '../events/event-repository.port';
 import { managePath } from './booking-confirmations';
+import { UseCase } from '../shared/use-case';
 
 /** What the booking page's card step needs: the amount the server worked out, and who pays. */
 export const CheckoutSchema = z.object({
@@ -47,9 +48,7 @@ export interface GetCheckoutDeps {
  * first time it is asked for (the member opened the card step), the booking's hold grows from
  * 10 to 30 minutes after its submission, in one atomic change of the booking and its places.
  */
-export class GetCheckout {
-  constructor(private readonly deps: GetCheckoutDeps) {}
-
+export class GetCheckout extends UseCase<GetCheckoutDeps> {
   async execute(checkoutId: string): Promise<Checkout> {
     const found = typeof checkoutId === 'string' && checkoutId !== '' ? await this.deps.bookings.findByCheckoutId(checkoutId) : null;
     if (!found || found.paymentAmount === null || found.paymentCurrency === null) throw new NotFoundError(BOOKING_NOT_FOUND);

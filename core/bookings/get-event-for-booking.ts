@@ -6,6 +6,7 @@ import type { Clock } from '../shared/clock.port';
 import type { EventRepository } from '../events/event-repository.port';
 import { CalendarEventSchema, toCalendarEvent } from '../calendar/calendar-event';
 import { EVENT_NOT_FOUND } from '../shared/messages';
+import { UseCase } from '../shared/use-case';
 
 export interface GetEventForBookingDeps {
   events: EventRepository;
@@ -20,9 +21,7 @@ export const EventForBookingSchema = z.object({
 });
 export type EventForBooking = z.infer<typeof EventForBookingSchema>;
 
-export class GetEventForBooking {
-  constructor(private readonly deps: GetEventForBookingDeps) {}
-
+export class GetEventForBooking extends UseCase<GetEventForBookingDeps> {
   async execute(eventId: string): Promise<EventForBooking> {
     const event = typeof eventId === 'string' && eventId.trim() !== '' ? await this.deps.events.get(eventId.trim()) : null;
     if (!event) throw new NotFoundError(EVENT_NOT_FOUND);

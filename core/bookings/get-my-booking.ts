@@ -9,6 +9,7 @@ import type { Clock } from '../shared/clock.port';
 import type { EventRepository } from '../events/event-repository.port';
 import { toCalendarEvent } from '../calendar/calendar-event';
 import type { MyBooking } from './my-booking-schema';
+import { UseCase } from '../shared/use-case';
 
 export { MyBookingQuerySchema, MyBookingSchema, type MyBooking } from './my-booking-schema';
 
@@ -25,9 +26,7 @@ export interface GetMyBookingDeps {
  * The booking a manage link names. A forged, altered or expired link, or a booking or event that
  * no longer exists, is "Booking not found": the answer never says which.
  */
-export class GetMyBooking {
-  constructor(private readonly deps: GetMyBookingDeps) {}
-
+export class GetMyBooking extends UseCase<GetMyBookingDeps> {
   async execute(token: string): Promise<MyBooking> {
     const now = this.deps.clock.now();
     const bookingId = this.deps.bookingLinks.read(token, now);

@@ -5,7 +5,7 @@ import { maxUnpaidPlacesPerAddress, tooManyUnpaidPlaces } from './unpaid-holds';
 import { EVENT_CANCEL_MESSAGES } from '../events/event-cancellation';
 import { validateBookingForm } from './booking-validation';
 import { priceBooking } from './pricing';
-import { BookingClosedError, ConflictError, NotEnoughPlacesError, NotFoundError, PaymentError, RateLimitError } from '../shared/errors';
+import { BookingClosedError, ConflictError, NotEnoughPlacesError, PaymentError, RateLimitError } from '../shared/errors';
 import type { AddressLimitStore } from '../shared/address-limit-store.port';
 import type { BookingRepository } from './booking-repository.port';
 import type { Clock } from '../shared/clock.port';
@@ -23,6 +23,8 @@ import type { BookingLinks } from './booking-links.port';
 import type { WaitingList } from '../waiting-list/waiting-list.port';
 import { standingOffer } from '../waiting-list/get-waiting-list-offer';
 import type { SubmitBookingResult } from './booking-receipt-schema';
+import { requireFound } from '../shared/require-found';
+import { UseCase } from '../shared/use-case';
 
 export const CARD_PAYMENT_UNAVAILABLE = 'Card payment is not yet available for this event';
 export const TOO_MANY_PLACES_HELD =
@@ -65,13 +67,10 @@ export interface BookingContext {
  * Books an event for a member. Everything the browser checks is checked again here, and the
  * amount is worked out from the stored event, never taken from the request.
  */
-export class SubmitBooking {
-  constructor(private readonly deps: SubmitBookingDeps) {}
-
+export class SubmitBooking extends UseCase<SubmitBookingDeps> {
   async execute(request: unknown, context?: BookingContext): Promise<SubmitBookingResult> {
     const { eventId, offerToken, ...values } = parseInput(SubmitBookingRequestSchema, request);
-    const event = await this.deps.events.get(eventId);
-    if (!event) throw new NotFoundError(EVENT_NOT_FOUND);
+    const event = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
 
     const now = this.deps.clock.now();
     const closed = bookingClosedReason(event, now);

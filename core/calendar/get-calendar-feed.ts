@@ -3,6 +3,7 @@ import { eventBookingPath, workDayPath } from '../shared/paths';
 import type { WorkDayRepository } from '../work-days/work-day-repository.port';
 import type { Clock } from '../shared/clock.port';
 import type { EventRepository } from '../events/event-repository.port';
+import { UseCase } from '../shared/use-case';
 
 export interface GetCalendarFeedDeps {
   events: EventRepository;
@@ -17,9 +18,7 @@ export interface GetCalendarFeedDeps {
  * months and every later one, each with a link to its booking page, and the active work days of
  * that window, each marked as a work day with a link to its sign-up page.
  */
-export class GetCalendarFeed {
-  constructor(private readonly deps: GetCalendarFeedDeps) {}
-
+export class GetCalendarFeed extends UseCase<GetCalendarFeedDeps> {
   async execute(): Promise<string> {
     const since = calendarFeedSince(this.deps.clock.now());
     const { clubName, publicBaseUrl } = this.deps.siteSettings;

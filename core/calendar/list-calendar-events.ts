@@ -4,6 +4,7 @@ import type { BookingRepository } from '../bookings/booking-repository.port';
 import type { Clock } from '../shared/clock.port';
 import type { EventRepository } from '../events/event-repository.port';
 import { toCalendarEvent, type CalendarEvent } from './calendar-event';
+import { UseCase } from '../shared/use-case';
 
 export interface ListCalendarEventsDeps {
   events: EventRepository;
@@ -12,9 +13,7 @@ export interface ListCalendarEventsDeps {
 }
 
 /** The calendar page: events not over before today (or undated), start ascending. */
-export class ListCalendarEvents {
-  constructor(private readonly deps: ListCalendarEventsDeps) {}
-
+export class ListCalendarEvents extends UseCase<ListCalendarEventsDeps> {
   async execute(): Promise<CalendarEvent[]> {
     const now = this.deps.clock.now();
     // Only the events not over before today are read, so the cost does not grow with the past.

@@ -4,6 +4,7 @@ import { isWorkDayOnCalendar, workDayIcsEvent } from '../work-days/work-day-mail
 import type { CalendarWorkDay } from './calendar-work-day';
 import type { Clock } from '../shared/clock.port';
 import type { WorkDayRepository } from '../work-days/work-day-repository.port';
+import { UseCase } from '../shared/use-case';
 
 export interface ListCalendarWorkDaysDeps {
   workDays: WorkDayRepository;
@@ -14,9 +15,7 @@ export interface ListCalendarWorkDaysDeps {
  * The calendar page's work days: active, dated and not over before today (the events' rule: a
  * day that starts at London midnight lasts the day, another 3 hours), date ascending.
  */
-export class ListCalendarWorkDays {
-  constructor(private readonly deps: ListCalendarWorkDaysDeps) {}
-
+export class ListCalendarWorkDays extends UseCase<ListCalendarWorkDaysDeps> {
   async execute(): Promise<CalendarWorkDay[]> {
     const today = startOfLondonDay(this.deps.clock.now());
     return (await this.deps.workDays.list())

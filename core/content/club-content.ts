@@ -7,6 +7,7 @@ import type { Clock } from '../shared/clock.port';
 import { visibleCampaigns } from '../news/news-items';
 import type { DocumentRepository } from '../documents/document-repository.port';
 import type { FileStore } from '../shared/file-store.port';
+import { UseCase } from '../shared/use-case';
 
 export const DOCUMENT_NOT_FOUND = DOCUMENT_MESSAGES.notFound;
 
@@ -17,9 +18,7 @@ export { ListedDocumentSchema, type ListedDocument } from '../documents/document
  * The club's e-mail campaigns and published news items, newest first, from the source in use
  * (MailerLite or stored); an item whose publish time is still to come waits for it.
  */
-export class ListCampaigns {
-  constructor(private readonly deps: { campaignSource: CampaignSource; clock: Clock }) {}
-
+export class ListCampaigns extends UseCase<{ campaignSource: CampaignSource; clock: Clock }> {
   async execute(): Promise<Campaign[]> {
     const campaigns = await this.deps.campaignSource.listRecent();
     return visibleCampaigns(campaigns, this.deps.clock.now());
@@ -27,18 +26,14 @@ export class ListCampaigns {
 }
 
 /** The club's documents, in the order admins gave them. */
-export class ListDocuments {
-  constructor(private readonly deps: { documents: DocumentRepository }) {}
-
+export class ListDocuments extends UseCase<{ documents: DocumentRepository }> {
   execute(): Promise<ClubDocument[]> {
     return this.deps.documents.list();
   }
 }
 
 /** A document's file, byte for byte as stored. */
-export class GetDocumentFile {
-  constructor(private readonly deps: { documents: DocumentRepository; files: FileStore }) {}
-
+export class GetDocumentFile extends UseCase<{ documents: DocumentRepository; files: FileStore }> {
   async execute(documentId: string): Promise<DocumentFile> {
     if (typeof documentId !== 'string' || documentId === '') throw new NotFoundError(DOCUMENT_NOT_FOUND);
     // Twice at most: a replace may delete the file read a moment ago, once its record points at the new one.

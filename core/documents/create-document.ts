@@ -3,17 +3,16 @@ import type { ClubDocument } from './document';
 import { documentFileName, DocumentFormSchema, nextDocumentPosition } from './documents';
 import { requirePermission } from '../admins/permissions';
 import { documentSearchRecord } from '../search/search-records';
-import { DOCUMENT_AUDIT_FIELDS, flat, recordAdminAction } from '../audit/audit-trail';
+import { AUDITED_DOCUMENT, recordChange } from '../audit/audit-trail';
 import { refuseUnlessDocumentFile, storeDocumentWithFile, type DocumentUploadDeps } from './document-files';
-import { keepIndexInStep } from '../search/keep-index-in-step';
+import { upsertInStep } from '../search/keep-index-in-step';
 import { parseInput } from '../shared/parse-input';
+import { UseCase } from '../shared/use-case';
 
 export type CreateDocumentDeps = DocumentUploadDeps;
 
 /** An admin uploads a new document: a PDF with its title, description and category; it goes last. */
-export class CreateDocument {
-  constructor(private readonly deps: CreateDocumentDeps) {}
-
+export class CreateDocument extends UseCase<CreateDocumentDeps> {
   async execute(admin: Admin, form: unknown, file: { bytes: Uint8Array; fileName?: string }): Promise<ClubDocument> {
     requirePermission(admin, 'documents.write');
     const values = parseInput(DocumentFormSchema, form);
@@ -26,15 +25,13 @@ export class CreateDocument {
       position: nextDocumentPosition(await this.deps.documents.list()),
     };
     await storeDocumentWithFile(this.deps, document, file.bytes);
-    await recordAdminAction(this.deps, admin, {
+    await recordChange(this.deps, admin, AUDITED_DOCUMENT, {
       action: 'document.created',
-      recordType: 'document',
-      recordId: document.id,
       summary: `Uploaded the document ${document.title} (${file.bytes.byteLength} bytes)`,
-      before: flat(null, DOCUMENT_AUDIT_FIELDS),
-      after: flat(document, DOCUMENT_AUDIT_FIELDS),
+      before: null,
+      after: document,
     });
-    await keepIndexInStep(() => this.deps.search.upsert('documents', [documentSearchRecord(document)]), this.deps.reportSearchIndexError);
+    await upsertInStep(this.deps, 'documents', [documentSearchRecord(document)]);
     return document;
   }
 }

@@ -5,9 +5,8 @@ import type { DocumentRepository } from './document-repository.port';
 import type { FileStore } from '../shared/file-store.port';
 import type { IdGenerator } from '../shared/id-generator.port';
 import type { PdfInspector } from './pdf-inspector.port';
-import type { SearchIndex } from '../search/search-index.port';
 import type { AuditTrailDeps } from '../audit/audit-trail';
-import type { SearchIndexErrorReporter } from '../search/keep-index-in-step';
+import type { SearchIndexingDeps } from '../search/keep-index-in-step';
 
 export interface StoreDocumentDeps {
   documents: DocumentRepository;
@@ -16,11 +15,9 @@ export interface StoreDocumentDeps {
 }
 
 /** What the use cases that store an uploaded file need (creating a document, replacing its file). */
-export interface DocumentUploadDeps extends AuditTrailDeps, Omit<StoreDocumentDeps, 'ids'> {
+export interface DocumentUploadDeps extends AuditTrailDeps, Omit<StoreDocumentDeps, 'ids'>, SearchIndexingDeps {
   ids: StoreDocumentDeps['ids'];
   pdfs: PdfInspector;
-  search: SearchIndex;
-  reportSearchIndexError: SearchIndexErrorReporter;
 }
 
 /**

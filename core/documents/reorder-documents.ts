@@ -6,6 +6,7 @@ import { ConflictError } from '../shared/errors';
 import type { DocumentRepository } from './document-repository.port';
 import { recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
 import { parseInput } from '../shared/parse-input';
+import { UseCase } from '../shared/use-case';
 
 export const DOCUMENTS_CHANGED_MEANWHILE = 'The documents were changed by someone else meanwhile. Please reload the list and order them again.';
 
@@ -14,9 +15,7 @@ export interface ReorderDocumentsDeps extends AuditTrailDeps {
 }
 
 /** An admin puts the documents in a new order: the list must name every document once. */
-export class ReorderDocuments {
-  constructor(private readonly deps: ReorderDocumentsDeps) {}
-
+export class ReorderDocuments extends UseCase<ReorderDocumentsDeps> {
   async execute(admin: Admin, input: unknown): Promise<ClubDocument[]> {
     requirePermission(admin, 'documents.write');
     const { ids } = parseInput(DocumentOrderSchema, input);

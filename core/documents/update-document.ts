@@ -5,37 +5,31 @@ import { requirePermission } from '../admins/permissions';
 import { documentSearchRecord } from '../search/search-records';
 import { NotFoundError } from '../shared/errors';
 import type { DocumentRepository } from './document-repository.port';
-import type { SearchIndex } from '../search/search-index.port';
-import { DOCUMENT_AUDIT_FIELDS, flat, recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
-import { keepIndexInStep, type SearchIndexErrorReporter } from '../search/keep-index-in-step';
+import { AUDITED_DOCUMENT, type AuditTrailDeps, recordChange } from '../audit/audit-trail';
+import { upsertInStep, type SearchIndexingDeps } from '../search/keep-index-in-step';
 import { parseInput } from '../shared/parse-input';
+import { requireFound } from '../shared/require-found';
+import { UseCase } from '../shared/use-case';
 
-export interface UpdateDocumentDeps extends AuditTrailDeps {
+export interface UpdateDocumentDeps extends AuditTrailDeps, SearchIndexingDeps {
   documents: DocumentRepository;
-  search: SearchIndex;
-  reportSearchIndexError: SearchIndexErrorReporter;
 }
 
 /** An admin changes a document's title, description or category; its file stays. */
-export class UpdateDocument {
-  constructor(private readonly deps: UpdateDocumentDeps) {}
-
+export class UpdateDocument extends UseCase<UpdateDocumentDeps> {
   async execute(admin: Admin, documentId: string, form: unknown): Promise<ClubDocument> {
     requirePermission(admin, 'documents.write');
-    const existing = await this.deps.documents.get(documentId);
-    if (!existing) throw new NotFoundError(DOCUMENT_MESSAGES.notFound);
+    const existing = await requireFound(this.deps.documents.get(documentId), DOCUMENT_MESSAGES.notFound);
     const values = parseInput(DocumentFormSchema, form);
     const updated: ClubDocument = { ...existing, ...values };
     if (!(await this.deps.documents.update(updated))) throw new NotFoundError(DOCUMENT_MESSAGES.notFound);
-    await recordAdminAction(this.deps, admin, {
+    await recordChange(this.deps, admin, AUDITED_DOCUMENT, {
       action: 'document.updated',
-      recordType: 'document',
-      recordId: updated.id,
       summary: `Changed the document ${updated.title}`,
-      before: flat(existing, DOCUMENT_AUDIT_FIELDS),
-      after: flat(updated, DOCUMENT_AUDIT_FIELDS),
+      before: existing,
+      after: updated,
     });
-    await keepIndexInStep(() => this.deps.search.upsert('documents', [documentSearchRecord(updated)]), this.deps.reportSearchIndexError);
+    await upsertInStep(this.deps, 'documents', [documentSearchRecord(updated)]);
     return updated;
   }
 }

@@ -6,23 +6,25 @@ import type { ClubEvent } from './event';
 import { bookingsToCancel, cancelEvent, EVENT_CANCEL_MESSAGES, eventCancellationPreview, isEventCancelled, type EventCancellationPreview } from './event-cancellation';
 import { requirePermission } from '../admins/permissions';
 import { eventSearchRecord } from '../search/search-records';
-import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
+import { ConflictError, ValidationError } from '../shared/errors';
 import { EVENT_NOT_FOUND } from '../shared/messages';
 import type { EventRepository } from './event-repository.port';
-import type { SearchIndex } from '../search/search-index.port';
 import type { WaitingList } from '../waiting-list/waiting-list.port';
 import { CloseWaitingList } from '../waiting-list/close-waiting-list';
-import { EVENT_AUDIT_FIELDS, flat, recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
+import { AUDITED_EVENT, type AuditedRecord, type AuditTrailDeps, EVENT_AUDIT_FIELDS, recordChange } from '../audit/audit-trail';
 import { adminCancellation, settleCardRefund, type BookingChangeDeps } from '../bookings/booking-changes';
-import { keepIndexInStep, type SearchIndexErrorReporter } from '../search/keep-index-in-step';
+import { upsertInStep, type SearchIndexingDeps } from '../search/keep-index-in-step';
 import { parseInput } from '../shared/parse-input';
+import { requireFound } from '../shared/require-found';
+import { UseCase } from '../shared/use-case';
+
+/** An event's cancellation is audited with the reason and time it was called off. */
+const AUDITED_CANCELLATION: AuditedRecord<ClubEvent> = { ...AUDITED_EVENT, fields: [...EVENT_AUDIT_FIELDS, 'cancelledAt', 'cancelReason'] };
 
 export const CancelEventRequestSchema = z.strictObject({ reason: z.string().max(10000) });
 
-export interface CancelEventDeps extends BookingChangeDeps, Omit<AuditTrailDeps, 'clock' | 'ids'> {
+export interface CancelEventDeps extends BookingChangeDeps, Omit<AuditTrailDeps, 'clock' | 'ids'>, SearchIndexingDeps {
   events: EventRepository;
-  search: SearchIndex;
-  reportSearchIndexError: SearchIndexErrorReporter;
   /** The event's waiting list, closed with it: everyone in line is told. */
   waitingList: WaitingList;
 }
@@ -51,22 +53,18 @@ export interface CancelEventResult {
  * (and waiting-list entry) an interrupted cancellation left standing, so a retry after a crash
  * completes the work.
  */
-export class CancelEvent {
-  constructor(private readonly deps: CancelEventDeps) {}
-
+export class CancelEvent extends UseCase<CancelEventDeps> {
   /** What the confirmation dialog says: how many bookings will be cancelled and refunded. */
   async preview(admin: Admin, eventId: string): Promise<EventCancellationPreview> {
     requirePermission(admin, 'events.cancel');
-    const event = await this.deps.events.get(eventId);
-    if (!event) throw new NotFoundError(EVENT_NOT_FOUND);
+    await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
     return eventCancellationPreview(await this.deps.bookings.listByEvent(eventId), this.deps.clock.now());
   }
 
   async execute(admin: Admin, eventId: string, request: unknown): Promise<CancelEventResult> {
     requirePermission(admin, 'events.cancel');
     const { reason } = parseInput(CancelEventRequestSchema, request);
-    const existing = await this.deps.events.get(eventId);
-    if (!existing) throw new NotFoundError(EVENT_NOT_FOUND);
+    const existing = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
     const actor: AuditActor & { kind: 'admin' } = { kind: 'admin', uid: admin.uid, email: admin.email };
     const decided = cancelEvent(existing, reason, this.deps.clock.now());
     if (!decided.ok) {
@@ -87,15 +85,13 @@ export class CancelEvent {
       }
       throw new ConflictError(EVENT_CANCEL_MESSAGES.changedMeanwhile);
     }
-    await recordAdminAction(this.deps, admin, {
+    await recordChange(this.deps, admin, AUDITED_CANCELLATION, {
       action: 'event.cancelled',
-      recordType: 'event',
-      recordId: event.id,
       summary: `Cancelled the event ${event.name}: ${event.cancelReason ?? ''}`,
-      before: flat(existing, [...EVENT_AUDIT_FIELDS, 'cancelledAt', 'cancelReason']),
-      after: flat(event, [...EVENT_AUDIT_FIELDS, 'cancelledAt', 'cancelReason']),
+      before: existing,
+      after: event,
     });
-    await keepIndexInStep(() => this.deps.search.upsert('events', [eventSearchRecord(event)]), this.deps.reportSearchIndexError);
+    await upsertInStep(this.deps, 'events', [eventSearchRecord(event)]);
     return { event, ...(await this.finish(event, actor)) };
   }
 

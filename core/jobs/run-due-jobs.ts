@@ -2,6 +2,7 @@ import { afterJobFailed, afterJobRan, JOB_LEASE_MS } from './jobs';
 import type { Job } from './job';
 import type { Clock } from '../shared/clock.port';
 import type { JobQueue } from './job-queue.port';
+import { UseCase } from '../shared/use-case';
 
 /** What a job of one kind does (core/jobs/scheduled-work.ts lists them). */
 export interface JobHandler {
@@ -39,9 +40,7 @@ export interface JobRound {
  * job while it runs. A job of a kind this server does not know fails like any other (a newer
  * instance, mid-deployment, may know it).
  */
-export class RunDueJobs {
-  constructor(private readonly deps: RunDueJobsDeps) {}
-
+export class RunDueJobs extends UseCase<RunDueJobsDeps> {
   async execute(options: { limit?: number } = {}): Promise<JobRound> {
     const round: JobRound = { done: 0, retrying: 0, failed: 0, lost: 0 };
     const claimed = await this.deps.jobs.claimDue(this.deps.clock.now(), JOB_LEASE_MS, options.limit ?? 20);

@@ -1,7 +1,7 @@
 import { newJob } from './jobs';
 import { EVENT_REMINDERS_JOB } from '../reminders/reminders';
 import type { Job } from './job';
-import type { JobHandlers } from './run-due-jobs';
+import type { JobHandler, JobHandlers } from './run-due-jobs';
 import { ScheduleReminders } from '../reminders/schedule-reminders';
 import { SendEventReminders } from '../reminders/send-event-reminders';
 import { OfferFreedPlaces } from '../waiting-list/offer-freed-places';
@@ -28,38 +28,31 @@ export type UseCaseOf = <T>(type: new (deps: never) => T) => T;
  */
 export function jobHandlers(useCase: UseCaseOf): JobHandlers {
   return {
-    [REMINDER_ROUND_JOB]: {
-      repeats: true,
-      run: async (_job, now) => {
-        await useCase(ScheduleReminders).execute();
-        return new Date(now.getTime() + REMINDER_ROUND_MS);
-      },
+    [REMINDER_ROUND_JOB]: repeatingRound(REMINDER_ROUND_MS, () => useCase(ScheduleReminders).execute()),
+    [WAITING_LIST_ROUND_JOB]: repeatingRound(WAITING_LIST_ROUND_MS, () => useCase(OfferFreedPlaces).execute()),
+    [NEWS_INDEX_ROUND_JOB]: repeatingRound(NEWS_INDEX_ROUND_MS, () => useCase(RefreshNewsIndex).execute()),
+    [EVENT_REMINDERS_JOB]: oneOffJob((payload) => useCase(SendEventReminders).execute(payload)),
+    [WORK_DAY_REMINDERS_JOB]: oneOffJob((payload) => useCase(SendWorkDayReminders).execute(payload)),
+  };
+}
+
+/** Work that repeats for as long as the server runs: done, then due again `everyMs` later. */
+function repeatingRound(everyMs: number, work: () => Promise<unknown>): JobHandler {
+  return {
+    repeats: true,
+    run: async (_job, now) => {
+      await work();
+      return new Date(now.getTime() + everyMs);
     },
-    [WAITING_LIST_ROUND_JOB]: {
-      repeats: true,
-      run: async (_job, now) => {
-        await useCase(OfferFreedPlaces).execute();
-        return new Date(now.getTime() + WAITING_LIST_ROUND_MS);
-      },
-    },
-    [NEWS_INDEX_ROUND_JOB]: {
-      repeats: true,
-      run: async (_job, now) => {
-        await useCase(RefreshNewsIndex).execute();
-        return new Date(now.getTime() + NEWS_INDEX_ROUND_MS);
-      },
-    },
-    [EVENT_REMINDERS_JOB]: {
-      run: async (job) => {
-        await useCase(SendEventReminders).execute(job.payload);
-        return null;
-      },
-    },
-    [WORK_DAY_REMINDERS_JOB]: {
-      run: async (job) => {
-        await useCase(SendWorkDayReminders).execute(job.payload);
-        return null;
-      },
+  };
+}
+
+/** Work done once with its job's payload. */
+function oneOffJob(work: (payload: Job['payload']) => Promise<unknown>): JobHandler {
+  return {
+    run: async (job) => {
+      await work(job.payload);
+      return null;
     },
   };
 }

@@ -2,6 +2,7 @@ import { afterRefused, afterSent, CLAIM_HEARTBEAT_MS, CLAIM_LEASE_MS } from './o
 import type { Clock } from '../shared/clock.port';
 import { MailRefusedError, type Mailer } from './mailer.port';
 import type { Outbox } from './outbox.port';
+import { UseCase } from '../shared/use-case';
 
 export interface DeliverOutboxDeps {
   outbox: Outbox;
@@ -25,9 +26,7 @@ export interface DeliveryRound {
  * A claim keeps other server instances off the message while it is being sent, renewed by a
  * heartbeat; every delivery of a message carries the same Message-ID (its outbox id).
  */
-export class DeliverOutbox {
-  constructor(private readonly deps: DeliverOutboxDeps) {}
-
+export class DeliverOutbox extends UseCase<DeliverOutboxDeps> {
   async execute(options: { limit?: number } = {}): Promise<DeliveryRound> {
     const round: DeliveryRound = { sent: 0, retrying: 0, failed: 0, lost: 0 };
     const { outbox, clock } = this.deps;

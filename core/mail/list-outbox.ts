@@ -4,9 +4,10 @@ import { OutboxDeliveryShape, OutboxStatusSchema, type OutboxMessage } from './m
 import { requirePermission } from '../admins/permissions';
 import { withholdCapabilityLinks } from '../shared/capability-links';
 import { SECRET_MAIL_KINDS } from '../admins/password-reset';
-import { NotFoundError } from '../shared/errors';
 import type { Outbox } from './outbox.port';
 import { parseInput } from '../shared/parse-input';
+import { requireFound } from '../shared/require-found';
+import { UseCase } from '../shared/use-case';
 
 /** At most this many messages are listed at once, the newest; the answer says when there are more. */
 export const OUTBOX_LIST_LIMIT = 200;
@@ -75,9 +76,7 @@ export interface OutboxAdminDeps {
 }
 
 /** The admin's list of e-mails in the outbox, newest first, by status and record. */
-export class ListOutbox {
-  constructor(private readonly deps: OutboxAdminDeps) {}
-
+export class ListOutbox extends UseCase<OutboxAdminDeps> {
   async execute(admin: Admin, query: unknown = {}): Promise<OutboxList> {
     requirePermission(admin, 'mail.read');
     const filter = parseInput(OutboxListQuerySchema, query);
@@ -87,13 +86,10 @@ export class ListOutbox {
 }
 
 /** One e-mail of the outbox, with its text and HTML as they would be sent. */
-export class GetOutboxMessage {
-  constructor(private readonly deps: OutboxAdminDeps) {}
-
+export class GetOutboxMessage extends UseCase<OutboxAdminDeps> {
   async execute(admin: Admin, id: string): Promise<OutboxMessageDetail> {
     requirePermission(admin, 'mail.read');
-    const message = await this.deps.outbox.get(id);
-    if (!message) throw new NotFoundError(MESSAGE_NOT_FOUND);
+    const message = await requireFound(this.deps.outbox.get(id), MESSAGE_NOT_FOUND);
     return outboxDetail(message);
   }
 }

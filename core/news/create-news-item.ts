@@ -8,6 +8,7 @@ import type { IdGenerator } from '../shared/id-generator.port';
 import type { AdminNewsItem } from './news-schema';
 import { recordNewsChange, refuseUnlessWrittenHere, withLabel, type NewsWritingDeps } from './news-trail';
 import { fieldsError, parseInput } from '../shared/parse-input';
+import { UseCase } from '../shared/use-case';
 
 export interface CreateNewsItemDeps extends NewsWritingDeps {
   campaigns: CampaignRepository;
@@ -16,9 +17,7 @@ export interface CreateNewsItemDeps extends NewsWritingDeps {
 }
 
 /** Writes a news item (a draft, or published from its publish time on), audits it and indexes the news. */
-export class CreateNewsItem {
-  constructor(private readonly deps: CreateNewsItemDeps) {}
-
+export class CreateNewsItem extends UseCase<CreateNewsItemDeps> {
   async execute(admin: Admin, form: unknown): Promise<AdminNewsItem> {
     requirePermission(admin, 'news.write');
     refuseUnlessWrittenHere(this.deps);

@@ -4,15 +4,14 @@ import { requirePermission } from '../admins/permissions';
 import { NotFoundError } from '../shared/errors';
 import type { CampaignRepository } from '../campaigns/campaign-repository.port';
 import { recordNewsChange, refuseUnlessWrittenHere, type NewsWritingDeps } from './news-trail';
+import { UseCase } from '../shared/use-case';
 
 export interface DeleteNewsItemDeps extends NewsWritingDeps {
   campaigns: CampaignRepository;
 }
 
 /** Deletes a news item for good (to take it down for a while, make it a draft instead). */
-export class DeleteNewsItem {
-  constructor(private readonly deps: DeleteNewsItemDeps) {}
-
+export class DeleteNewsItem extends UseCase<DeleteNewsItemDeps> {
   async execute(admin: Admin, id: string): Promise<void> {
     requirePermission(admin, 'news.write');
     refuseUnlessWrittenHere(this.deps);

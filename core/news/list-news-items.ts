@@ -2,13 +2,12 @@ import type { Admin } from '../admins/admin';
 import { requirePermission } from '../admins/permissions';
 import type { AdminNewsList, NewsReadingDeps } from './news-schema';
 import { withLabel } from './news-trail';
+import { UseCase } from '../shared/use-case';
 
 export type ListNewsItemsDeps = NewsReadingDeps;
 
 /** The admin news screen: every item written in the app, or, with MailerLite as the source, none (it says so). */
-export class ListNewsItems {
-  constructor(private readonly deps: ListNewsItemsDeps) {}
-
+export class ListNewsItems extends UseCase<ListNewsItemsDeps> {
   async execute(admin: Admin): Promise<AdminNewsList> {
     requirePermission(admin, 'news.list');
     const source = this.deps.newsSource;

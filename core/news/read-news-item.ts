@@ -2,6 +2,7 @@ import { renderNewsBody } from './news-body';
 import { isNewsVisible, NEWS_NOT_FOUND } from './news-items';
 import { NotFoundError } from '../shared/errors';
 import type { NewsItemPage, NewsReadingDeps } from './news-schema';
+import { UseCase } from '../shared/use-case';
 
 export type ReadNewsItemDeps = NewsReadingDeps;
 
@@ -10,9 +11,7 @@ export type ReadNewsItemDeps = NewsReadingDeps;
  * are written in the app (with MailerLite, its own preview pages are the news). The body is
  * rendered from Markdown to sanitised HTML here, on every read, from the Markdown as stored.
  */
-export class ReadNewsItem {
-  constructor(private readonly deps: ReadNewsItemDeps) {}
-
+export class ReadNewsItem extends UseCase<ReadNewsItemDeps> {
   async execute(id: string): Promise<NewsItemPage> {
     const item = this.deps.newsSource === 'database' && typeof id === 'string' && id !== '' ? await this.deps.campaigns.getNewsItem(id) : null;
     if (!item || !isNewsVisible(item, this.deps.clock.now())) throw new NotFoundError(NEWS_NOT_FOUND);

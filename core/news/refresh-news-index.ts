@@ -2,6 +2,7 @@ import type { CampaignSource } from '../campaigns/campaign-source.port';
 import type { SearchIndex } from '../search/search-index.port';
 import type { NewsSource } from './news-schema';
 import { indexNewsFromSource } from './news-index';
+import { UseCase } from '../shared/use-case';
 
 export interface RefreshNewsIndexDeps {
   campaignSource: CampaignSource;
@@ -18,9 +19,7 @@ export const NEWS_INDEX_ROUND_MS = 15 * 60_000;
  * are indexed as they are saved, so with the database as the source the round does nothing.
  * A source that cannot be read throws, and the index is left as it was.
  */
-export class RefreshNewsIndex {
-  constructor(private readonly deps: RefreshNewsIndexDeps) {}
-
+export class RefreshNewsIndex extends UseCase<RefreshNewsIndexDeps> {
   /** How many news records the index now holds; null when the round had nothing to do. */
   async execute(): Promise<number | null> {
     if (this.deps.newsSource === 'database') return null;

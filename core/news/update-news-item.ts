@@ -3,12 +3,13 @@ import type { NewsItem } from './news-item';
 import { NewsFormValuesSchema, validateNewsForm } from './news-form';
 import { NEWS_NOT_FOUND } from './news-items';
 import { requirePermission } from '../admins/permissions';
-import { NotFoundError } from '../shared/errors';
 import type { CampaignRepository } from '../campaigns/campaign-repository.port';
 import type { Clock } from '../shared/clock.port';
 import type { AdminNewsItem } from './news-schema';
 import { recordNewsChange, refuseUnlessWrittenHere, withLabel, type NewsWritingDeps } from './news-trail';
 import { fieldsError, parseInput } from '../shared/parse-input';
+import { requireFound } from '../shared/require-found';
+import { UseCase } from '../shared/use-case';
 
 export interface UpdateNewsItemDeps extends NewsWritingDeps {
   campaigns: CampaignRepository;
@@ -16,15 +17,12 @@ export interface UpdateNewsItemDeps extends NewsWritingDeps {
 }
 
 /** Edits a news item: its words, its publish time, or its status (Draft unpublishes it). */
-export class UpdateNewsItem {
-  constructor(private readonly deps: UpdateNewsItemDeps) {}
-
+export class UpdateNewsItem extends UseCase<UpdateNewsItemDeps> {
   async execute(admin: Admin, id: string, form: unknown): Promise<AdminNewsItem> {
     requirePermission(admin, 'news.write');
     refuseUnlessWrittenHere(this.deps);
     const values = parseInput(NewsFormValuesSchema, form);
-    const before = await this.deps.campaigns.getNewsItem(id);
-    if (!before) throw new NotFoundError(NEWS_NOT_FOUND);
+    const before = await requireFound(this.deps.campaigns.getNewsItem(id), NEWS_NOT_FOUND);
     const checked = validateNewsForm(values);
     if (!checked.ok) throw fieldsError(checked.errors);
     const now = this.deps.clock.now();

@@ -4,8 +4,9 @@ import { requirePermission } from '../admins/permissions';
 import { NotFoundError } from '../shared/errors';
 import type { FileStore } from '../shared/file-store.port';
 import type { PhotoRepository } from './photo-repository.port';
-import { flat, recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
-import { PHOTO_AUDIT_FIELDS } from './photo-schema';
+import { type AuditTrailDeps, recordChange } from '../audit/audit-trail';
+import { AUDITED_PHOTO } from './photo-schema';
+import { UseCase } from '../shared/use-case';
 
 export interface DeletePhotoDeps extends AuditTrailDeps {
   photos: PhotoRepository;
@@ -15,20 +16,16 @@ export interface DeletePhotoDeps extends AuditTrailDeps {
 }
 
 /** Deletes a photo: its record first (members stop seeing it at once), then its files. */
-export class DeletePhoto {
-  constructor(private readonly deps: DeletePhotoDeps) {}
-
+export class DeletePhoto extends UseCase<DeletePhotoDeps> {
   async execute(admin: Admin, photoId: string): Promise<void> {
     requirePermission(admin, 'photos.manage');
     const photo = await this.deps.photos.get(photoId);
     if (!photo || !(await this.deps.photos.delete(photo.id))) throw new NotFoundError(PHOTO_NOT_FOUND);
-    await recordAdminAction(this.deps, admin, {
+    await recordChange(this.deps, admin, AUDITED_PHOTO, {
       action: 'photo.deleted',
-      recordType: 'photo',
-      recordId: photo.id,
       summary: `Deleted the photo "${photo.caption}"`,
-      before: flat(photo, PHOTO_AUDIT_FIELDS),
-      after: flat(null, PHOTO_AUDIT_FIELDS),
+      before: photo,
+      after: null,
     });
     for (const variant of photo.variants) {
       try {

@@ -5,6 +5,7 @@ import { NotFoundError } from '../shared/errors';
 import type { FileStore } from '../shared/file-store.port';
 import type { PhotoRepository } from './photo-repository.port';
 import { variantFile } from './photo-schema';
+import { UseCase } from '../shared/use-case';
 
 export interface PhotoFile {
   contentType: string;
@@ -15,9 +16,7 @@ export interface PhotoFile {
  * One resized copy of a photo. Members get copies of photos on show only; an admin (the second
  * argument) gets hidden ones too, for the photo screen.
  */
-export class GetPhotoFile {
-  constructor(private readonly deps: { photos: PhotoRepository; files: FileStore }) {}
-
+export class GetPhotoFile extends UseCase<{ photos: PhotoRepository; files: FileStore }> {
   async execute(photoId: string, file: string, admin: Admin | null = null): Promise<PhotoFile> {
     if (admin) requirePermission(admin, 'photos.manage');
     const photo = await this.deps.photos.get(photoId);

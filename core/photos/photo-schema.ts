@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { photoFileKey, variantContentType } from './photos';
 import { PhotoSchema, PhotoVariantFormatSchema, type Photo } from './photo';
+import type { AuditedRecord } from '../audit/audit-trail';
 
 /** A copy as the page uses it: format, size and address. */
 export const ListedPhotoVariantSchema = z.object({
@@ -67,3 +68,4 @@ export function variantFile(photo: Photo, file: string): { key: string; contentT
 }
 
 export const PHOTO_AUDIT_FIELDS = ['caption', 'credit', 'position', 'hidden'] as const;
+export const AUDITED_PHOTO: AuditedRecord<Photo> = { recordType: 'photo', idOf: (photo) => photo.id, fields: PHOTO_AUDIT_FIELDS };

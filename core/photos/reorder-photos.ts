@@ -4,9 +4,10 @@ import { requirePermission } from '../admins/permissions';
 import { ConflictError } from '../shared/errors';
 import type { Clock } from '../shared/clock.port';
 import type { PhotoRepository } from './photo-repository.port';
-import { flat, recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
+import { type AuditTrailDeps, recordChange } from '../audit/audit-trail';
 import { parseInput } from '../shared/parse-input';
-import { adminPhoto, PHOTO_AUDIT_FIELDS, type AdminPhoto } from './photo-schema';
+import { adminPhoto, type AdminPhoto, AUDITED_PHOTO } from './photo-schema';
+import { UseCase } from '../shared/use-case';
 
 export interface ReorderPhotosDeps extends AuditTrailDeps {
   photos: PhotoRepository;
@@ -17,9 +18,7 @@ export interface ReorderPhotosDeps extends AuditTrailDeps {
  * Puts the photos in a new order: the whole list of ids, first shown first. Refused (409) when
  * it does not name every photo once, as when another admin added or deleted one meanwhile.
  */
-export class ReorderPhotos {
-  constructor(private readonly deps: ReorderPhotosDeps) {}
-
+export class ReorderPhotos extends UseCase<ReorderPhotosDeps> {
   async execute(admin: Admin, order: unknown): Promise<AdminPhoto[]> {
     requirePermission(admin, 'photos.manage');
     const { ids } = parseInput(PhotoOrderSchema, order);
@@ -29,13 +28,11 @@ export class ReorderPhotos {
     for (const photo of after) {
       const old = before.get(photo.id);
       if (!old || old.position === photo.position) continue;
-      await recordAdminAction(this.deps, admin, {
+      await recordChange(this.deps, admin, AUDITED_PHOTO, {
         action: 'photo.moved',
-        recordType: 'photo',
-        recordId: photo.id,
         summary: `Moved the photo "${photo.caption}" to place ${photo.position + 1}`,
-        before: flat(old, PHOTO_AUDIT_FIELDS),
-        after: flat(photo, PHOTO_AUDIT_FIELDS),
+        before: old,
+        after: photo,
       });
     }
     return after.map(adminPhoto);

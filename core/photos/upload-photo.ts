@@ -8,9 +8,10 @@ import type { FileStore } from '../shared/file-store.port';
 import type { IdGenerator } from '../shared/id-generator.port';
 import type { ImageProcessor } from './image-processor.port';
 import type { PhotoRepository } from './photo-repository.port';
-import { flat, recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
+import { type AuditTrailDeps, recordChange } from '../audit/audit-trail';
 import { parseInput } from '../shared/parse-input';
-import { adminPhoto, PHOTO_AUDIT_FIELDS, type AdminPhoto } from './photo-schema';
+import { adminPhoto, type AdminPhoto, AUDITED_PHOTO } from './photo-schema';
+import { UseCase } from '../shared/use-case';
 
 export interface UploadPhotoDeps extends AuditTrailDeps {
   photos: PhotoRepository;
@@ -25,9 +26,7 @@ export interface UploadPhotoDeps extends AuditTrailDeps {
  * or WebP within the limits, stores its resized, metadata-free copies, then its record. A refused
  * or failed upload leaves no record and no files.
  */
-export class UploadPhoto {
-  constructor(private readonly deps: UploadPhotoDeps) {}
-
+export class UploadPhoto extends UseCase<UploadPhotoDeps> {
   async execute(admin: Admin, bytes: Uint8Array, details: unknown): Promise<AdminPhoto> {
     requirePermission(admin, 'photos.manage');
     const { caption, credit } = parseInput(PhotoDetailsSchema, details);
@@ -71,13 +70,11 @@ export class UploadPhoto {
       await Promise.all(stored.map((key) => this.deps.files.delete(key).catch(() => undefined)));
       throw error;
     }
-    await recordAdminAction(this.deps, admin, {
+    await recordChange(this.deps, admin, AUDITED_PHOTO, {
       action: 'photo.uploaded',
-      recordType: 'photo',
-      recordId: id,
       summary: `Uploaded the photo "${caption}"`,
-      before: flat(null, PHOTO_AUDIT_FIELDS),
-      after: flat(photo, PHOTO_AUDIT_FIELDS),
+      before: null,
+      after: photo,
     });
     return adminPhoto(photo);
   }

@@ -4,6 +4,7 @@ import type { EventRepository } from '../events/event-repository.port';
 import type { JobQueue } from '../jobs/job-queue.port';
 import type { WorkDayRepository } from '../work-days/work-day-repository.port';
 import { workDayRemindersDue, workDayRemindersJob } from '../work-days/work-day-mail';
+import { UseCase } from '../shared/use-case';
 
 export interface ScheduleRemindersDeps {
   events: EventRepository;
@@ -20,9 +21,7 @@ export interface ScheduleRemindersDeps {
  * now. Scheduling is idempotent (one job per event and start, per work day and date), so rounds
  * that find the same event again change nothing. Answers the events (and work days) found due.
  */
-export class ScheduleReminders {
-  constructor(private readonly deps: ScheduleRemindersDeps) {}
-
+export class ScheduleReminders extends UseCase<ScheduleRemindersDeps> {
   async execute(): Promise<string[]> {
     if (!(this.deps.reminderDaysBefore > 0)) return [];
     const now = this.deps.clock.now();

@@ -8,6 +8,7 @@ import type { Clock } from '../shared/clock.port';
 import type { EventRepository } from '../events/event-repository.port';
 import type { Outbox } from '../mail/outbox.port';
 import { manageUrl } from '../bookings/booking-confirmations';
+import { UseCase } from '../shared/use-case';
 
 export interface SendEventRemindersDeps {
   events: EventRepository;
@@ -29,9 +30,7 @@ const PayloadSchema = z.object({ eventId: z.string().min(1), start: z.string() }
  * schedules the new date's job), has reminders turned off, or has begun. Answers how many
  * reminders this run wrote.
  */
-export class SendEventReminders {
-  constructor(private readonly deps: SendEventRemindersDeps) {}
-
+export class SendEventReminders extends UseCase<SendEventRemindersDeps> {
   async execute(payload: unknown): Promise<number> {
     const { eventId, start } = PayloadSchema.parse(payload);
     const now = this.deps.clock.now();

@@ -6,6 +6,7 @@ import type { DocumentRepository } from '../documents/document-repository.port';
 import type { EventRepository } from '../events/event-repository.port';
 import type { SearchIndex } from './search-index.port';
 import type { WorkDayRepository } from '../work-days/work-day-repository.port';
+import { UseCase } from '../shared/use-case';
 
 export interface RebuildSearchIndexDeps {
   events: EventRepository;
@@ -21,9 +22,7 @@ export interface RebuildSearchIndexDeps {
  * lost): events, work days and documents from storage, news from the campaign source in use (MailerLite
  * when configured), and the site's static pages (core/content/site-pages.ts).
  */
-export class RebuildSearchIndex {
-  constructor(private readonly deps: RebuildSearchIndexDeps) {}
-
+export class RebuildSearchIndex extends UseCase<RebuildSearchIndexDeps> {
   /**
    * Returns how many records each index now holds (events: events and work days). News comes from an outside source that may
    * be down: then the news index is left as it was and its count is null.

@@ -4,6 +4,7 @@ import { HITS_PER_INDEX, isSearchableQuery, rankHits } from './search-ranking';
 import type { SearchIndex } from './search-index.port';
 import type { Clock } from '../shared/clock.port';
 import { isSearchHitVisible } from '../news/news-items';
+import { UseCase } from '../shared/use-case';
 
 /** Longer text is cut: nobody types more into the search box, and it keeps queries cheap. */
 export const MAX_QUERY_LENGTH = 200;
@@ -20,9 +21,7 @@ export const SearchAnswerSchema = z.object({ hits: z.array(SearchHitSchema), pro
 export type SearchAnswer = z.infer<typeof SearchAnswerSchema>;
 
 /** The search dialog: the four indexes, 10 hits each, ranked by the club's rules. */
-export class SearchSite {
-  constructor(private readonly deps: SearchSiteDeps) {}
-
+export class SearchSite extends UseCase<SearchSiteDeps> {
   async execute(query: string): Promise<SearchAnswer> {
     const provider = this.deps.search.providerName;
     const text = typeof query === 'string' ? [...query].slice(0, MAX_QUERY_LENGTH).join('') : '';

@@ -19,7 +19,7 @@ export const PATHS = {
 /** Members' pages with an id in the address (`:name` stands for one segment): a news item's own page. */
 export const MEMBER_PAGE_PATTERNS = ['/news/:id'] as const;
 
-/** The admin panel's own addresses (its screens are listed with their permissions in domain/permissions). */
+/** The admin panel's own addresses (its screens are listed with their permissions in core/admins/permissions.ts). */
 export const ADMIN_BASE_PATHS = ['/admin', '/admin/login', '/admin/forgot-password', '/admin/reset-password'] as const;
 
 /** The page an address names, as the router reads it: letter case and trailing slashes do not matter. */

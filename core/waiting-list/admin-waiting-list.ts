@@ -6,6 +6,8 @@ import { EVENT_NOT_FOUND } from '../shared/messages';
 import { offerHoldId } from '../bookings/places-ledger';
 import { OfferFreedPlaces, type OfferFreedPlacesDeps } from './offer-freed-places';
 import type { AdminWaitingListAnswer } from './waiting-list-schema';
+import { requireFound } from '../shared/require-found';
+import { UseCase } from '../shared/use-case';
 
 export type AdminWaitingListDeps = OfferFreedPlacesDeps;
 
@@ -14,13 +16,10 @@ export type AdminWaitingListDeps = OfferFreedPlacesDeps;
  * with their position; and removing someone from the line (bookings:write), with an audit entry
  * on the event written in the same transaction.
  */
-export class AdminWaitingList {
-  constructor(private readonly deps: AdminWaitingListDeps) {}
-
+export class AdminWaitingList extends UseCase<AdminWaitingListDeps> {
   async list(admin: Admin, eventId: string): Promise<AdminWaitingListAnswer> {
     requirePermission(admin, 'bookings.read');
-    const event = await this.deps.events.get(eventId);
-    if (!event) throw new NotFoundError(EVENT_NOT_FOUND);
+    const event = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
     const entries = await this.deps.waitingList.listByEvent(event.id);
     const positions = linePositions(entries);
     return {

@@ -6,6 +6,7 @@ import { waitingListEventCancelledMail } from './waiting-list-mail';
 import type { BookingRepository } from '../bookings/booking-repository.port';
 import type { Clock } from '../shared/clock.port';
 import type { WaitingList } from './waiting-list.port';
+import { UseCase } from '../shared/use-case';
 
 export interface CloseWaitingListDeps {
   waitingList: WaitingList;
@@ -20,9 +21,7 @@ export interface CloseWaitingListDeps {
  * Run again (say after a crash part-way), it tells only those still in line: the e-mail's id
  * follows the entry, so nobody is told twice.
  */
-export class CloseWaitingList {
-  constructor(private readonly deps: CloseWaitingListDeps) {}
-
+export class CloseWaitingList extends UseCase<CloseWaitingListDeps> {
   /** Answers how many members were told. */
   async execute(event: ClubEvent): Promise<number> {
     const now = this.deps.clock.now();

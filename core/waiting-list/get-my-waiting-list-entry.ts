@@ -7,6 +7,7 @@ import type { EventRepository } from '../events/event-repository.port';
 import type { WaitingList } from './waiting-list.port';
 import { parseInput } from '../shared/parse-input';
 import { WaitingListTokenSchema, type MyWaitingListEntry } from './waiting-list-schema';
+import { UseCase } from '../shared/use-case';
 
 export interface MyWaitingListDeps {
   events: EventRepository;
@@ -27,9 +28,7 @@ export async function entryOfToken(deps: MyWaitingListDeps, request: unknown) {
 }
 
 /** A member's own waiting-list entry, read with the signed link from their e-mail. */
-export class GetMyWaitingListEntry {
-  constructor(private readonly deps: MyWaitingListDeps) {}
-
+export class GetMyWaitingListEntry extends UseCase<MyWaitingListDeps> {
   async execute(request: unknown): Promise<MyWaitingListEntry> {
     const entry = await entryOfToken(this.deps, request);
     const event = await this.deps.events.get(entry.eventId);

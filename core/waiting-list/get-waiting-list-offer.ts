@@ -6,6 +6,7 @@ import type { Clock } from '../shared/clock.port';
 import type { WaitingList } from './waiting-list.port';
 import { parseInput } from '../shared/parse-input';
 import { WaitingListTokenSchema, type WaitingListOffer } from './waiting-list-schema';
+import { UseCase } from '../shared/use-case';
 
 export interface WaitingListOfferDeps {
   waitingList: WaitingList;
@@ -22,9 +23,7 @@ export async function standingOffer(deps: WaitingListOfferDeps, token: string, n
 }
 
 /** What the booking page fills its form with for an offer link. */
-export class GetWaitingListOffer {
-  constructor(private readonly deps: WaitingListOfferDeps) {}
-
+export class GetWaitingListOffer extends UseCase<WaitingListOfferDeps> {
   async execute(request: unknown): Promise<WaitingListOffer> {
     const { token } = parseInput(WaitingListTokenSchema, request);
     const entry = await standingOffer(this.deps, token, this.deps.clock.now());

@@ -2,7 +2,7 @@ import { joinRefusal, linePositions, validateWaitingListForm, WAITING_LIST_MESSA
 import { waitingListJoinedMail } from './waiting-list-mail';
 import { newOutboxMessage } from '../mail/outbox';
 import type { WaitingListEntry } from './waiting-list-entry';
-import { BookingClosedError, ConflictError, NotFoundError } from '../shared/errors';
+import { BookingClosedError, ConflictError } from '../shared/errors';
 import { EVENT_NOT_FOUND } from '../shared/messages';
 import type { BookingLinks } from '../bookings/booking-links.port';
 import type { BookingRepository } from '../bookings/booking-repository.port';
@@ -13,6 +13,8 @@ import type { WaitingList } from './waiting-list.port';
 import { fieldsError, parseInput } from '../shared/parse-input';
 import { JoinWaitingListRequestSchema, type JoinedWaitingList } from './waiting-list-schema';
 import { signedWaitingListPath } from './waiting-list-links';
+import { requireFound } from '../shared/require-found';
+import { UseCase } from '../shared/use-case';
 
 export interface JoinWaitingListDeps {
   events: EventRepository;
@@ -31,13 +33,10 @@ export interface JoinWaitingListDeps {
  * no capacity or not taking bookings, and for an address already in line. The e-mail with the
  * leave link is written with the entry.
  */
-export class JoinWaitingList {
-  constructor(private readonly deps: JoinWaitingListDeps) {}
-
+export class JoinWaitingList extends UseCase<JoinWaitingListDeps> {
   async execute(eventId: string, request: unknown): Promise<JoinedWaitingList> {
     const values = parseInput(JoinWaitingListRequestSchema, request);
-    const event = await this.deps.events.get(eventId);
-    if (!event) throw new NotFoundError(EVENT_NOT_FOUND);
+    const event = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
     const checked = validateWaitingListForm(values, { maxAttendees: this.deps.maxAttendees });
     if (!checked.ok) throw fieldsError(checked.errors);
     const now = this.deps.clock.now();

@@ -2,14 +2,13 @@ import { leftEntry } from './waiting-list';
 import { offerHoldId } from '../bookings/places-ledger';
 import { GetMyWaitingListEntry, entryOfToken, type MyWaitingListDeps } from './get-my-waiting-list-entry';
 import type { MyWaitingListEntry } from './waiting-list-schema';
+import { UseCase } from '../shared/use-case';
 
 /**
  * A member leaves the waiting list through the link in their e-mail. Leaving again changes
  * nothing and answers the entry as it is.
  */
-export class LeaveWaitingList {
-  constructor(private readonly deps: MyWaitingListDeps) {}
-
+export class LeaveWaitingList extends UseCase<MyWaitingListDeps> {
   async execute(request: unknown): Promise<MyWaitingListEntry> {
     const entry = await entryOfToken(this.deps, request);
     const now = this.deps.clock.now();

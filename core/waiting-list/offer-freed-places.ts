@@ -13,6 +13,7 @@ import type { EventRepository } from '../events/event-repository.port';
 import type { IdGenerator } from '../shared/id-generator.port';
 import type { WaitingList } from './waiting-list.port';
 import type { AuditLog } from '../audit/audit-log.port';
+import { UseCase } from '../shared/use-case';
 
 export interface OfferFreedPlacesDeps {
   events: EventRepository;
@@ -42,9 +43,7 @@ export interface OfferRound {
  * event's ledger (refused if a booking took them meanwhile), then marks the entry offered with
  * its e-mail. Idempotent: a round run twice finds nothing left to do.
  */
-export class OfferFreedPlaces {
-  constructor(private readonly deps: OfferFreedPlacesDeps) {}
-
+export class OfferFreedPlaces extends UseCase<OfferFreedPlacesDeps> {
   async execute(): Promise<OfferRound> {
     const round: OfferRound = { offered: [], expired: [] };
     const byEvent = new Map<string, WaitingListEntry[]>();

@@ -5,9 +5,10 @@ import { requirePermission } from '../admins/permissions';
 import { WATER_LEVEL_MESSAGES, WaterLevelCorrectionSchema, parsePercent, readingDateInWords } from './water-levels';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import type { WaterLevelRepository } from './water-level-repository.port';
-import { flat, recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
-import { WATER_LEVEL_AUDIT_FIELDS } from './add-water-level';
+import { type AuditTrailDeps, recordChange } from '../audit/audit-trail';
+import { AUDITED_WATER_LEVEL } from './add-water-level';
 import { parseInput } from '../shared/parse-input';
+import { UseCase } from '../shared/use-case';
 
 export const READING_NOT_FOUND = 'There is no reading for that date';
 
@@ -19,9 +20,7 @@ export interface CorrectWaterLevelDeps extends AuditTrailDeps {
 }
 
 /** Changes the percentage of a stored reading (404 when the date has none). */
-export class CorrectWaterLevel {
-  constructor(private readonly deps: CorrectWaterLevelDeps) {}
-
+export class CorrectWaterLevel extends UseCase<CorrectWaterLevelDeps> {
   async execute(admin: Admin, date: string, form: unknown): Promise<WaterLevelReading> {
     requirePermission(admin, 'waterLevels.write');
     const { date: day } = parseInput(ReadingDateParamsSchema, { date }, 'params');
@@ -33,13 +32,11 @@ export class CorrectWaterLevel {
     if (!before) throw new NotFoundError(READING_NOT_FOUND);
     const after = { date: day, percentFull: value! };
     await this.deps.waterLevels.putMany([after]);
-    await recordAdminAction(this.deps, admin, {
+    await recordChange(this.deps, admin, AUDITED_WATER_LEVEL, {
       action: 'waterLevel.corrected',
-      recordType: 'waterLevel',
-      recordId: day,
       summary: `Corrected the water-level reading of ${readingDateInWords(day)}: ${before.percentFull}% to ${after.percentFull}% full`,
-      before: flat(before, WATER_LEVEL_AUDIT_FIELDS),
-      after: flat(after, WATER_LEVEL_AUDIT_FIELDS),
+      before,
+      after,
     });
     return after;
   }

@@ -5,6 +5,7 @@ import { ValidationError } from '../shared/errors';
 import type { Clock } from '../shared/clock.port';
 import type { WaterLevelRepository } from './water-level-repository.port';
 import { parseInput } from '../shared/parse-input';
+import { UseCase } from '../shared/use-case';
 
 /** At most ten years at once: a chart needs no more, and the answer stays small. */
 export const MAX_WATER_LEVEL_DAYS = 3660;
@@ -22,9 +23,7 @@ export interface GetWaterLevelsDeps {
 }
 
 /** The reservoir's daily readings between two London dates (by default the last 365 days), oldest first. */
-export class GetWaterLevels {
-  constructor(private readonly deps: GetWaterLevelsDeps) {}
-
+export class GetWaterLevels extends UseCase<GetWaterLevelsDeps> {
   async execute(query: z.input<typeof WaterLevelsQuerySchema>): Promise<WaterLevelReading[]> {
     const { from: askedFrom, to: askedTo } = parseInput(WaterLevelsQuerySchema, query, 'query');
     const to = askedTo ?? londonDate(this.deps.clock.now());

@@ -4,6 +4,7 @@ import { dateSpan, importRefusalMessage, problemText, type WaterLevelImportResul
 import { ValidationError } from '../shared/errors';
 import { recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
 import { checkWaterLevelCsv, type WaterLevelImportDeps } from './water-level-import-check';
+import { UseCase } from '../shared/use-case';
 
 export type ImportWaterLevelsDeps = WaterLevelImportDeps & AuditTrailDeps;
 
@@ -12,9 +13,7 @@ export type ImportWaterLevelsDeps = WaterLevelImportDeps & AuditTrailDeps;
  * whole (400, every bad line in `fields`) when any line is bad, otherwise stored all at once and
  * written to the audit log as one entry with the counts.
  */
-export class ImportWaterLevels {
-  constructor(private readonly deps: ImportWaterLevelsDeps) {}
-
+export class ImportWaterLevels extends UseCase<ImportWaterLevelsDeps> {
   async execute(admin: Admin, csv: string | Uint8Array): Promise<WaterLevelImportResult> {
     requirePermission(admin, 'waterLevels.write');
     const decision = await checkWaterLevelCsv(this.deps, csv);

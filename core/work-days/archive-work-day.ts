@@ -4,28 +4,24 @@ import type { WorkDayWithCounts } from './work-day';
 import { requirePermission } from '../admins/permissions';
 import { WORK_DAY_MESSAGES, withVolunteerCounts } from './work-days';
 import { NotFoundError } from '../shared/errors';
-import type { SearchIndex } from '../search/search-index.port';
 import type { WorkDayRepository } from './work-day-repository.port';
 import { recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
-import type { SearchIndexErrorReporter } from '../search/keep-index-in-step';
+import type { SearchIndexingDeps } from '../search/keep-index-in-step';
 import { parseInput } from '../shared/parse-input';
 import { keepWorkDayInStep } from './work-day-search';
+import { UseCase } from '../shared/use-case';
 
 export const ArchiveWorkDayRequestSchema = z.object({ archived: z.boolean({ error: 'archived must be true or false' }) }).strict();
 
-export interface ArchiveWorkDayDeps extends AuditTrailDeps {
+export interface ArchiveWorkDayDeps extends AuditTrailDeps, SearchIndexingDeps {
   workDays: WorkDayRepository;
-  search: SearchIndex;
-  reportSearchIndexError: SearchIndexErrorReporter;
 }
 
 /**
  * An admin archives a work day (or brings it back): archived, it leaves the members' list, page
  * and search but keeps its jobs and sign-ups, and stays in the admin list under Archived.
  */
-export class ArchiveWorkDay {
-  constructor(private readonly deps: ArchiveWorkDayDeps) {}
-
+export class ArchiveWorkDay extends UseCase<ArchiveWorkDayDeps> {
   async execute(admin: Admin, workDayId: string, request: unknown): Promise<WorkDayWithCounts> {
     requirePermission(admin, 'workDays.write');
     const { archived } = parseInput(ArchiveWorkDayRequestSchema, request);

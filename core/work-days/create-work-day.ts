@@ -5,24 +5,20 @@ import { workDayAuditFields } from './work-day-roster';
 import { requirePermission } from '../admins/permissions';
 import { withVolunteerCounts } from './work-days';
 import type { IdGenerator } from '../shared/id-generator.port';
-import type { SearchIndex } from '../search/search-index.port';
 import type { WorkDayRepository } from './work-day-repository.port';
 import { recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
-import type { SearchIndexErrorReporter } from '../search/keep-index-in-step';
+import type { SearchIndexingDeps } from '../search/keep-index-in-step';
 import { fieldsError, parseInput } from '../shared/parse-input';
 import { keepWorkDayInStep } from './work-day-search';
+import { UseCase } from '../shared/use-case';
 
-export interface CreateWorkDayDeps extends AuditTrailDeps {
+export interface CreateWorkDayDeps extends AuditTrailDeps, SearchIndexingDeps {
   workDays: WorkDayRepository;
-  search: SearchIndex;
   ids: IdGenerator;
-  reportSearchIndexError: SearchIndexErrorReporter;
 }
 
 /** An admin adds a work day with its jobs; search finds it once it is active. */
-export class CreateWorkDay {
-  constructor(private readonly deps: CreateWorkDayDeps) {}
-
+export class CreateWorkDay extends UseCase<CreateWorkDayDeps> {
   async execute(admin: Admin, form: unknown): Promise<WorkDayWithCounts> {
     requirePermission(admin, 'workDays.write');
     const checked = validateWorkDayForm(parseInput(WorkDayFormValuesSchema, form));

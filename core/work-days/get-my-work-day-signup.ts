@@ -7,6 +7,7 @@ import type { WorkDayRepository } from './work-day-repository.port';
 import { parseInput } from '../shared/parse-input';
 import { readWithdrawToken } from './work-day-links';
 import { WorkDayTokenSchema, type MyWorkDaySignup } from './work-day-signup-schema';
+import { UseCase } from '../shared/use-case';
 
 export interface MyWorkDaySignupDeps {
   workDays: WorkDayRepository;
@@ -39,9 +40,7 @@ export function mySignupView(workDay: WorkDay, signup: WorkDaySignup | null): My
 }
 
 /** A volunteer's own work-day sign-up, read with the signed link from their e-mail. */
-export class GetMyWorkDaySignup {
-  constructor(private readonly deps: MyWorkDaySignupDeps) {}
-
+export class GetMyWorkDaySignup extends UseCase<MyWorkDaySignupDeps> {
   async execute(request: unknown): Promise<MyWorkDaySignup> {
     const { workDay, signup } = await signupOfToken(this.deps, request);
     return mySignupView(workDay, signup);

@@ -2,15 +2,14 @@ import type { WorkDay, WorkDayWithCounts } from './work-day';
 import { WORK_DAY_MESSAGES, isOpenToMembers, withVolunteerCounts } from './work-days';
 import { NotFoundError } from '../shared/errors';
 import type { WorkDayRepository } from './work-day-repository.port';
+import { UseCase } from '../shared/use-case';
 
 export interface GetWorkDayDeps {
   workDays: WorkDayRepository;
 }
 
 /** A work day members can sign up for, with each job's count of volunteers so far. */
-export class GetWorkDay {
-  constructor(private readonly deps: GetWorkDayDeps) {}
-
+export class GetWorkDay extends UseCase<GetWorkDayDeps> {
   async execute(workDayId: string): Promise<WorkDayWithCounts> {
     const workDay = await findActiveWorkDay(this.deps.workDays, workDayId);
     return withVolunteerCounts(workDay, await this.deps.workDays.listSignups(workDay.id));

@@ -3,15 +3,14 @@ import type { WorkDaySignup, WorkDayWithCounts } from './work-day';
 import { requirePermission } from '../admins/permissions';
 import { withVolunteerCounts } from './work-days';
 import type { WorkDayRepository } from './work-day-repository.port';
+import { UseCase } from '../shared/use-case';
 
 export interface ListWorkDaySignupsDeps {
   workDays: WorkDayRepository;
 }
 
 /** The admin view of every work day (active or not) with who signed up. */
-export class ListWorkDaySignups {
-  constructor(private readonly deps: ListWorkDaySignupsDeps) {}
-
+export class ListWorkDaySignups extends UseCase<ListWorkDaySignupsDeps> {
   async execute(admin: Admin): Promise<{ workDay: WorkDayWithCounts; signups: WorkDaySignup[] }[]> {
     requirePermission(admin, 'workDays.read');
     const workDays = await this.deps.workDays.list();

@@ -6,6 +6,8 @@ import { WORK_DAY_MESSAGES } from './work-days';
 import { NotFoundError } from '../shared/errors';
 import type { WorkDayRepository } from './work-day-repository.port';
 import { recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
+import { requireFound } from '../shared/require-found';
+import { UseCase } from '../shared/use-case';
 
 export const SIGNUP_NOT_FOUND = 'Sign-up not found';
 
@@ -14,13 +16,10 @@ export interface RemoveWorkDaySignupDeps extends AuditTrailDeps {
 }
 
 /** An admin removes a volunteer's sign-up; its places are free again at once. */
-export class RemoveWorkDaySignup {
-  constructor(private readonly deps: RemoveWorkDaySignupDeps) {}
-
+export class RemoveWorkDaySignup extends UseCase<RemoveWorkDaySignupDeps> {
   async execute(admin: Admin, workDayId: string, signupId: string): Promise<WorkDaySignup> {
     requirePermission(admin, 'workDays.write');
-    const workDay = await this.deps.workDays.get(workDayId);
-    if (!workDay) throw new NotFoundError(WORK_DAY_MESSAGES.notFound);
+    const workDay = await requireFound(this.deps.workDays.get(workDayId), WORK_DAY_MESSAGES.notFound);
     const removed = await this.deps.workDays.removeSignup(workDayId, signupId);
     // Removing twice removes once: the second admin is told it is gone rather than shown success.
     if (!removed) throw new NotFoundError(SIGNUP_NOT_FOUND);

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import type { Admin } from '../admins/admin';
 import { requirePermission } from '../admins/permissions';
 import { WORK_DAY_MESSAGES } from './work-days';
-import { NotFoundError } from '../shared/errors';
 import { parseInput } from '../shared/parse-input';
 import { recordSignupRemoval, type RemoveWorkDaySignupDeps } from './remove-work-day-signup';
+import { requireFound } from '../shared/require-found';
+import { UseCase } from '../shared/use-case';
 
 /** The most sign-ups one request removes (one storage transaction). */
 export const MAX_SIGNUPS_REMOVED_AT_ONCE = 200;
@@ -32,14 +33,11 @@ export type RemovedWorkDaySignups = z.infer<typeof RemovedWorkDaySignupsSchema>;
  * one storage write, their places free again at once, each removal in the audit log as a single
  * removal would be. Ids already removed are skipped, not refused.
  */
-export class RemoveWorkDaySignups {
-  constructor(private readonly deps: RemoveWorkDaySignupDeps) {}
-
+export class RemoveWorkDaySignups extends UseCase<RemoveWorkDaySignupDeps> {
   async execute(admin: Admin, workDayId: string, request: unknown): Promise<RemovedWorkDaySignups> {
     requirePermission(admin, 'workDays.write');
     const { signupIds } = parseInput(RemoveWorkDaySignupsRequestSchema, request);
-    const workDay = await this.deps.workDays.get(workDayId);
-    if (!workDay) throw new NotFoundError(WORK_DAY_MESSAGES.notFound);
+    const workDay = await requireFound(this.deps.workDays.get(workDayId), WORK_DAY_MESSAGES.notFound);
     const removed = await this.deps.workDays.removeSignups(workDayId, signupIds);
     for (const signup of removed) await recordSignupRemoval(this.deps, admin, workDay, signup);
     return { removedIds: removed.map((signup) => signup.id) };

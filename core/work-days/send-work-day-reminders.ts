@@ -14,6 +14,7 @@ import type { Clock } from '../shared/clock.port';
 import type { Outbox } from '../mail/outbox.port';
 import type { WorkDayRepository } from './work-day-repository.port';
 import { withdrawPathOf } from './work-day-links';
+import { UseCase } from '../shared/use-case';
 
 export interface SendWorkDayRemindersDeps {
   workDays: WorkDayRepository;
@@ -34,9 +35,7 @@ const PayloadSchema = z.object({ workDayId: z.string().min(1), date: z.string() 
  * longer signed up and gets none. Nothing when the work day is gone, archived, has moved (the
  * round schedules the new date's job) or has begun. Answers how many reminders this run wrote.
  */
-export class SendWorkDayReminders {
-  constructor(private readonly deps: SendWorkDayRemindersDeps) {}
-
+export class SendWorkDayReminders extends UseCase<SendWorkDayRemindersDeps> {
   async execute(payload: unknown): Promise<number> {
     const { workDayId, date } = PayloadSchema.parse(payload);
     const now = this.deps.clock.now();

@@ -14,6 +14,7 @@ import { newOutboxMessage } from '../mail/outbox';
 import { WORK_DAY_CONFIRMATION_KIND, workDayConfirmation } from './work-day-mail';
 import { workDayPath } from '../shared/paths';
 import { withdrawPathOf } from './work-day-links';
+import { UseCase } from '../shared/use-case';
 
 export { SignUpResultSchema, type SignUpResult };
 
@@ -51,9 +52,7 @@ export function workDayConfirmationMail(deps: SignUpForWorkDayDeps, signup: Work
 }
 
 /** A volunteer signs up for one or more jobs of a work day; with an e-mail, they are sent a confirmation. */
-export class SignUpForWorkDay {
-  constructor(private readonly deps: SignUpForWorkDayDeps) {}
-
+export class SignUpForWorkDay extends UseCase<SignUpForWorkDayDeps> {
   async execute(workDayId: string, form: unknown): Promise<SignUpResult> {
     const workDay = await findActiveWorkDay(this.deps.workDays, workDayId);
     const values = parseInput(WorkDaySignupFormSchema, form);

@@ -4,20 +4,18 @@ import { applyWorkDayForm, validateWorkDayForm, workDayChangeRefusal, WorkDayFor
 import { workDayAuditFields } from './work-day-roster';
 import { requirePermission } from '../admins/permissions';
 import { WORK_DAY_MESSAGES, withVolunteerCounts } from './work-days';
-import { NotFoundError } from '../shared/errors';
 import type { IdGenerator } from '../shared/id-generator.port';
-import type { SearchIndex } from '../search/search-index.port';
 import type { WorkDayRepository } from './work-day-repository.port';
 import { recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
-import type { SearchIndexErrorReporter } from '../search/keep-index-in-step';
+import type { SearchIndexingDeps } from '../search/keep-index-in-step';
 import { fieldsError, parseInput } from '../shared/parse-input';
 import { keepWorkDayInStep } from './work-day-search';
+import { requireFound } from '../shared/require-found';
+import { UseCase } from '../shared/use-case';
 
-export interface UpdateWorkDayDeps extends AuditTrailDeps {
+export interface UpdateWorkDayDeps extends AuditTrailDeps, SearchIndexingDeps {
   workDays: WorkDayRepository;
-  search: SearchIndex;
   ids: IdGenerator;
-  reportSearchIndexError: SearchIndexErrorReporter;
 }
 
 /**
@@ -26,13 +24,10 @@ export interface UpdateWorkDayDeps extends AuditTrailDeps {
  * repository then decides against the stored sign-ups in the same atomic step as the write, so a
  * sign-up arriving meanwhile still gets a 409 with the same rule's message.
  */
-export class UpdateWorkDay {
-  constructor(private readonly deps: UpdateWorkDayDeps) {}
-
+export class UpdateWorkDay extends UseCase<UpdateWorkDayDeps> {
   async execute(admin: Admin, workDayId: string, form: unknown): Promise<WorkDayWithCounts> {
     requirePermission(admin, 'workDays.write');
-    const current = await this.deps.workDays.get(workDayId);
-    if (!current) throw new NotFoundError(WORK_DAY_MESSAGES.notFound);
+    const current = await requireFound(this.deps.workDays.get(workDayId), WORK_DAY_MESSAGES.notFound);
     const checked = validateWorkDayForm(parseInput(WorkDayFormValuesSchema, form));
     if (!checked.ok) throw fieldsError(checked.errors);
     // Ids for new rows are drawn once, so a change run again (Firestore's retries) names them alike.

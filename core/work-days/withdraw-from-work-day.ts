@@ -4,6 +4,7 @@ import type { AuditLog } from '../audit/audit-log.port';
 import type { IdGenerator } from '../shared/id-generator.port';
 import { mySignupView, signupOfToken, type MyWorkDaySignupDeps } from './get-my-work-day-signup';
 import type { MyWorkDaySignup } from './work-day-signup-schema';
+import { UseCase } from '../shared/use-case';
 
 export interface WithdrawFromWorkDayDeps extends MyWorkDaySignupDeps {
   audit: AuditLog;
@@ -15,9 +16,7 @@ export interface WithdrawFromWorkDayDeps extends MyWorkDaySignupDeps {
  * (its places are free again at once) and the withdrawal goes in the audit log. Withdrawing again
  * changes nothing and says so.
  */
-export class WithdrawFromWorkDay {
-  constructor(private readonly deps: WithdrawFromWorkDayDeps) {}
-
+export class WithdrawFromWorkDay extends UseCase<WithdrawFromWorkDayDeps> {
   /** `by`: the admin whose session came with the request, if any (the audit names them). */
   async execute(request: unknown, by: { uid: string; email: string } | null = null): Promise<MyWorkDaySignup> {
     const { workDay, signupId } = await signupOfToken(this.deps, request);

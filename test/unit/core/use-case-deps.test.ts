@@ -57,9 +57,11 @@ function optionalPorts(extra: Record<string, string>): { checked: number; found:
     if (!file.fileName.startsWith(`${resolve(ROOT, 'core')}/`) && !(file.fileName in extra)) continue;
     ts.forEachChild(file, (node) => {
       if (ts.isClassDeclaration(node) && node.name) {
-        const constructor = node.members.find(ts.isConstructorDeclaration);
-        const deps = constructor?.parameters[0];
-        if (deps) check(node.name.text, checker.getTypeAtLocation(deps), deps);
+        // The constructor the class is built with: its own, or the one it inherits (UseCase's).
+        const symbol = checker.getSymbolAtLocation(node.name);
+        const construct = symbol && checker.getTypeOfSymbolAtLocation(symbol, node).getConstructSignatures()[0];
+        const deps = construct?.getParameters()[0];
+        if (deps) check(node.name.text, checker.getTypeOfSymbolAtLocation(deps, node), node);
       } else if ((ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) && node.name.text.endsWith('Deps')) {
         check(node.name.text, checker.getTypeAtLocation(node.name), node.name);
       }
@@ -74,6 +76,7 @@ const EXAMPLE_TEXT = `
   import type { Clock } from '../shared/clock.port';
   import type { WaitingList } from '../waiting-list/waiting-list.port';
   import type { BookingRepository } from './booking-repository.port';
+  import { UseCase } from '../shared/use-case';
   interface BaseDeps { clock?: Clock }
   export interface ExampleDeps extends BaseDeps {
     waitingList?: WaitingList | null;
@@ -82,6 +85,7 @@ const EXAMPLE_TEXT = `
     maxAttendees?: number;
   }
   export class Example { constructor(private readonly deps: ExampleDeps) {} }
+  export class ExampleOnTheBase extends UseCase<ExampleDeps> {}
 `;
 let result: ReturnType<typeof optionalPorts>;
 
@@ -95,7 +99,7 @@ describe("use cases' dependencies", () => {
     expect(Object.fromEntries([...result.found].filter(([file]) => file !== relative(ROOT, EXAMPLE)))).toEqual({});
   });
 
-  it('are checked: an optional port is found, inherited, in a union or picked; optional settings are not ports', () => {
+  it('are checked: an optional port is found, inherited, in a union or picked, in a constructor of its own or UseCase\'s; optional settings are not ports', () => {
     expect(result.found.get(relative(ROOT, EXAMPLE))).toEqual([
       'BaseDeps.clock',
       'Example.bookings',
@@ -104,6 +108,9 @@ describe("use cases' dependencies", () => {
       'ExampleDeps.bookings',
       'ExampleDeps.clock',
       'ExampleDeps.waitingList',
+      'ExampleOnTheBase.bookings',
+      'ExampleOnTheBase.clock',
+      'ExampleOnTheBase.waitingList',
     ]);
   });
 });
