@@ -87,9 +87,7 @@ export function registerDocumentAdminRoutes(routes: ApiRoutes, ports: AppContain
     params: IdParamsSchema,
     body: DocumentFormBodySchema,
     responses: { 200: { description: 'Saved', schema: DocumentSavedSchema }, 404: { description: '"Document not found"' } },
-    handler: async ({ admin, params, body }) => {
-      return reply(200, { document: listed(await ports.useCase(UpdateDocument).execute(admin, params.id, body)) });
-    },
+    handler: async ({ admin, params, body }) => reply(200, { document: listed(await ports.useCase(UpdateDocument).execute(admin, params.id, body)) }),
   });
 
   routes.add({
@@ -134,8 +132,6 @@ export function registerDocumentAdminRoutes(routes: ApiRoutes, ports: AppContain
       200: { description: 'The documents in their new order', schema: DocumentOrderResponseSchema },
       409: { description: 'A document was added or deleted meanwhile' },
     },
-    handler: async ({ admin, body }) => {
-      return reply(200, { documents: (await ports.useCase(ReorderDocuments).execute(admin, body)).map(listed) });
-    },
+    handler: async ({ admin, body }) => reply(200, { documents: (await ports.useCase(ReorderDocuments).execute(admin, body)).map(listed) }),
   });
 }

@@ -24,9 +24,7 @@ export function registerOutboxRoutes(routes: ApiRoutes, ports: AppContainer): vo
     access: { action: 'mail.read' },
     query: OutboxListQuerySchema,
     responses: { 200: { description: 'Messages', schema: OutboxListSchema } },
-    handler: async ({ admin, query }) => {
-      return reply(200, await ports.useCase(ListOutbox).execute(admin, query));
-    },
+    handler: async ({ admin, query }) => reply(200, await ports.useCase(ListOutbox).execute(admin, query)),
   });
 
   routes.add({
@@ -41,9 +39,7 @@ export function registerOutboxRoutes(routes: ApiRoutes, ports: AppContainer): vo
       200: { description: 'The message', schema: OutboxMessageResponseSchema },
       404: { description: '"Message not found"' },
     },
-    handler: async ({ admin, params }) => {
-      return reply(200, { message: await ports.useCase(GetOutboxMessage).execute(admin, params.id) });
-    },
+    handler: async ({ admin, params }) => reply(200, { message: await ports.useCase(GetOutboxMessage).execute(admin, params.id) }),
   });
 
   routes.add({
@@ -78,8 +74,6 @@ export function registerOutboxRoutes(routes: ApiRoutes, ports: AppContainer): vo
       404: { description: '"Message not found"' },
       409: { description: '"This e-mail is already waiting to be sent" (a queued message is left as it is)' },
     },
-    handler: async ({ admin, params }) => {
-      return reply(200, { message: await ports.useCase(ResendOutboxMessage).execute(admin, params.id) });
-    },
+    handler: async ({ admin, params }) => reply(200, { message: await ports.useCase(ResendOutboxMessage).execute(admin, params.id) }),
   });
 }

@@ -3,6 +3,7 @@ import { RequestPasswordReset } from '../../core/use-cases/request-password-rese
 import { ResetPassword } from '../../core/use-cases/reset-password';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
+import { callerAddress } from './auth';
 
 /** "Forgot password?" and the reset link's page (docs/identity.md). */
 export function registerPasswordResetRoutes(routes: ApiRoutes, ports: AppContainer): void {
@@ -20,10 +21,7 @@ export function registerPasswordResetRoutes(routes: ApiRoutes, ports: AppContain
       404: { description: 'Password reset is not available (local accounts without SMTP_URL)' },
       429: { description: '"Too many password reset requests. Please try again later." (per address and per e-mail)' },
     },
-    handler: async ({ body, req }) => {
-      // req.ip honours TRUST_PROXY, so behind a proxy the limit keys on the real caller.
-      return reply(200, await ports.useCase(RequestPasswordReset).execute(body, { ip: req.ip ?? req.socket.remoteAddress ?? 'unknown' }));
-    },
+    handler: async ({ body, req }) => reply(200, await ports.useCase(RequestPasswordReset).execute(body, { ip: callerAddress(req) })),
   });
 
   routes.add({
@@ -39,8 +37,6 @@ export function registerPasswordResetRoutes(routes: ApiRoutes, ports: AppContain
       400: { description: 'The password breaks the rule, or the link is not valid, has expired or has already been used (the message says which)' },
       404: { description: 'Password reset links are not this server\'s (Firebase identity sends its own)' },
     },
-    handler: async ({ body }) => {
-      return reply(200, await ports.useCase(ResetPassword).execute(body));
-    },
+    handler: async ({ body }) => reply(200, await ports.useCase(ResetPassword).execute(body)),
   });
 }

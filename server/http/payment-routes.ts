@@ -51,9 +51,7 @@ export function registerPaymentRoutes(routes: ApiRoutes, ports: AppContainer): v
       200: { description: 'The checkout; `paid` once the booking is paid', schema: CheckoutResponseSchema },
       404: { description: '"Booking not found"' },
     },
-    handler: async ({ params }) => {
-      return reply(200, await ports.useCase(GetCheckout).execute(params.checkoutId));
-    },
+    handler: async ({ params }) => reply(200, await ports.useCase(GetCheckout).execute(params.checkoutId)),
   });
 
   routes.add({
@@ -73,9 +71,7 @@ export function registerPaymentRoutes(routes: ApiRoutes, ports: AppContainer): v
       404: { description: '"Booking not found" (unknown or altered checkout id)' },
       502: { description: 'The payment provider failed or could not be reached' },
     },
-    handler: async ({ body }) => {
-      return reply(200, await ports.useCase(ConfirmPayment).execute({ source: 'card', ...body }));
-    },
+    handler: async ({ body }) => reply(200, await ports.useCase(ConfirmPayment).execute({ source: 'card', ...body })),
   });
 
   routes.add({

@@ -19,6 +19,7 @@ import { SubmitBooking, SubmitBookingRequestSchema, TOO_MANY_PLACES_HELD } from 
 import type { AppConfig } from '../config';
 import type { AppContainer } from '../container';
 import { ErrorResponseSchema, reply, SENT, type ApiRoutes } from './api-routes';
+import { PAGE_READ } from './route-parts';
 import type { CalendarAnswerCache } from './calendar-answer-cache';
 import { sendWithHeaders } from './route-helpers';
 import { clientAddressKey, configuredBookingRateLimits, configuredWorkDaySignupRateLimits, TOO_MANY_BOOKINGS_DAY, TOO_MANY_BOOKINGS_MINUTE } from './booking-rate-limit';
@@ -103,13 +104,11 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   });
 
   routes.add({
-    method: 'get',
+    ...PAGE_READ,
     path: CONFIG_API_PATH,
     operationId: 'getConfig',
     summary: 'What the web app needs to know about the club and this server',
     tag: 'meta',
-    access: 'public',
-    inPage: true,
     responses: { 200: { description: 'Public settings', schema: PublicConfigSchema } },
     handler: async () => reply(200, publicConfig(ports, config)),
   });
@@ -133,21 +132,17 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   });
 
   routes.add({
-    method: 'get',
+    ...PAGE_READ,
     path: '/api/events/:id',
     operationId: 'getEvent',
     summary: 'One event for the booking page, with why it cannot be booked now',
     tag: 'events',
-    access: 'public',
-    inPage: true,
     params: IdParamsSchema,
     responses: {
       200: { description: 'The event', schema: EventResponseSchema },
       404: { description: '"Event not found"' },
     },
-    handler: async ({ params }) => {
-      return reply(200, await ports.useCase(GetEventForBooking).execute(params.id));
-    },
+    handler: async ({ params }) => reply(200, await ports.useCase(GetEventForBooking).execute(params.id)),
   });
 
   routes.add({
@@ -180,21 +175,17 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   registerPaymentRoutes(routes, ports);
 
   routes.add({
-    method: 'get',
+    ...PAGE_READ,
     path: '/api/my-booking',
     operationId: 'getMyBooking',
     summary: "A member's own booking, named by the signed token of its manage link",
     tag: 'bookings',
-    access: 'public',
-    inPage: true,
     query: MyBookingQuerySchema,
     responses: {
       200: { description: 'The booking and its event', schema: MyBookingSchema },
       404: { description: '"Booking not found": a forged, altered or expired link, or a booking that is gone' },
     },
-    handler: async ({ query }) => {
-      return reply(200, await ports.useCase(GetMyBooking).execute(query.token));
-    },
+    handler: async ({ query }) => reply(200, await ports.useCase(GetMyBooking).execute(query.token)),
   });
 
   routes.add({
@@ -217,35 +208,27 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   });
 
   routes.add({
-    method: 'get',
+    ...PAGE_READ,
     path: '/api/work-days',
     operationId: 'listWorkDays',
     summary: 'Active work days with volunteer counts per job',
     tag: 'work days',
-    access: 'public',
-    inPage: true,
     responses: { 200: { description: 'Work days', schema: WorkDaysResponseSchema } },
-    handler: async () => {
-      return reply(200, { workDays: await ports.useCase(ListWorkDays).execute() });
-    },
+    handler: async () => reply(200, { workDays: await ports.useCase(ListWorkDays).execute() }),
   });
 
   routes.add({
-    method: 'get',
+    ...PAGE_READ,
     path: '/api/work-days/:id',
     operationId: 'getWorkDay',
     summary: 'One active work day',
     tag: 'work days',
-    access: 'public',
-    inPage: true,
     params: IdParamsSchema,
     responses: {
       200: { description: 'The work day', schema: WorkDayResponseSchema },
       404: { description: '"Work Day Not Found"' },
     },
-    handler: async ({ params }) => {
-      return reply(200, { workDay: await ports.useCase(GetWorkDay).execute(params.id) });
-    },
+    handler: async ({ params }) => reply(200, { workDay: await ports.useCase(GetWorkDay).execute(params.id) }),
   });
 
   routes.add({
@@ -274,9 +257,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
       409: { description: 'A chosen job is already full, or this name has already signed up for the day; nothing stored' },
       429: { description: 'Too many sign-ups from this client address (WORKDAY_SIGNUP_LIMIT_PER_MINUTE, _PER_DAY), or with an e-mail, too many counted with bookings' },
     },
-    handler: async ({ params, body }) => {
-      return reply(201, await ports.useCase(SignUpForWorkDay).execute(params.id, body));
-    },
+    handler: async ({ params, body }) => reply(201, await ports.useCase(SignUpForWorkDay).execute(params.id, body)),
   });
 
   routes.add({
@@ -290,19 +271,15 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
       200: { description: 'Campaigns', schema: CampaignsResponseSchema },
       502: { description: '"Failed to fetch communications: <status text>"' },
     },
-    handler: async () => {
-      return reply(200, { campaigns: await ports.useCase(ListCampaigns).execute() });
-    },
+    handler: async () => reply(200, { campaigns: await ports.useCase(ListCampaigns).execute() }),
   });
 
   routes.add({
-    method: 'get',
+    ...PAGE_READ,
     path: '/api/documents',
     operationId: 'listDocuments',
     summary: 'Club documents with the address of each PDF',
     tag: 'documents',
-    access: 'public',
-    inPage: true,
     responses: { 200: { description: 'Documents', schema: DocumentsResponseSchema } },
     handler: async () => {
       const documents = await ports.useCase(ListDocuments).execute();
@@ -340,9 +317,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     access: 'public',
     query: WaterLevelsQuerySchema,
     responses: { 200: { description: 'Readings, oldest first', schema: WaterLevelsResponseSchema } },
-    handler: async ({ query }) => {
-      return reply(200, { readings: await ports.useCase(GetWaterLevels).execute(query) });
-    },
+    handler: async ({ query }) => reply(200, { readings: await ports.useCase(GetWaterLevels).execute(query) }),
   });
 
   routes.add({
@@ -354,8 +329,6 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     access: 'public',
     query: SearchQuerySchema,
     responses: { 200: { description: 'Hits (empty for a blank query)', schema: SearchResponseSchema } },
-    handler: async ({ query }) => {
-      return reply(200, await ports.useCase(SearchSite).execute(query.q ?? ''));
-    },
+    handler: async ({ query }) => reply(200, await ports.useCase(SearchSite).execute(query.q ?? '')),
   });
 }

@@ -3,18 +3,17 @@ import { WithdrawFromWorkDay } from '../../core/use-cases/withdraw-from-work-day
 import { MyWorkDaySignupSchema, WorkDayTokenSchema } from '../../core/use-cases/work-day-signup-schema';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
+import { PAGE_READ } from './route-parts';
 import { adminBehind } from './auth';
 
 /** A volunteer's own work-day sign-up, through the signed withdraw link of their confirmation e-mail. */
 export function registerWorkDayWithdrawRoutes(routes: ApiRoutes, ports: AppContainer): void {
   routes.add({
-    method: 'get',
+    ...PAGE_READ,
     path: '/api/work-day-signup',
     operationId: 'getMyWorkDaySignup',
     summary: "A volunteer's own work-day sign-up, named by the signed token of its withdraw link",
     tag: 'work days',
-    access: 'public',
-    inPage: true,
     query: WorkDayTokenSchema,
     responses: {
       200: { description: 'The sign-up (status signed-up), or withdrawn when it is no longer on the work day', schema: MyWorkDaySignupSchema },
