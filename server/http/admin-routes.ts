@@ -36,7 +36,9 @@ import { callerAddress, clearSessionCookie, readCookie, SESSION_COOKIE, setSessi
 import { noContent, sendCsvDownload } from './route-helpers';
 import { DELETED, EVENT_NOT_FOUND } from './route-parts';
 
+/** The areas of the admin panel in the OpenAPI document; each route names its own permission. */
 const SESSION = { tag: 'admin session' } as const;
+const EVENTS = { tag: 'admin events' } as const;
 const ACCOUNTS = { tag: 'admin accounts' } as const;
 /** The bookings of events, read (bookings:read). */
 const BOOKINGS_READ = { tag: 'admin bookings', access: { action: 'bookings.read' } } as const;
@@ -111,7 +113,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
     path: '/api/admin/events',
     operationId: 'adminListEvents',
     summary: 'Every event, date descending',
-    tag: 'admin events',
+    ...EVENTS,
     access: { action: 'events.list' },
     responses: { 200: { description: 'Events', schema: AdminEventsResponseSchema } },
     handler: async ({ admin }) => reply(200, { events: await ports.useCase(ListAdminEvents).execute(admin) }),
@@ -122,7 +124,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
     path: '/api/admin/events/:id',
     operationId: 'adminGetEvent',
     summary: 'One event and its values for the edit form',
-    tag: 'admin events',
+    ...EVENTS,
     access: { action: 'events.list' },
     params: IdParamsSchema,
     responses: {
@@ -137,7 +139,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
     path: '/api/admin/events',
     operationId: 'adminCreateEvent',
     summary: 'Create an event',
-    tag: 'admin events',
+    ...EVENTS,
     access: { action: 'events.create' },
     body: EventFormValuesSchema,
     responses: { 201: { description: 'Created', schema: EventSavedSchema } },
@@ -149,7 +151,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
     path: '/api/admin/events/:id',
     operationId: 'adminUpdateEvent',
     summary: 'Update an event',
-    tag: 'admin events',
+    ...EVENTS,
     access: { action: 'events.update' },
     params: IdParamsSchema,
     body: EventFormValuesSchema,
@@ -166,7 +168,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
     path: '/api/admin/events/:id',
     operationId: 'adminDeleteEvent',
     summary: 'Delete an event that has no bookings',
-    tag: 'admin events',
+    ...EVENTS,
     access: { action: 'events.delete' },
     params: IdParamsSchema,
     responses: {

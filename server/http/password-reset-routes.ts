@@ -5,6 +5,9 @@ import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
 import { callerAddress } from './auth';
 
+/** Both routes: an admin who cannot sign in. */
+const SIGNED_OUT = { tag: 'admin session', access: 'public' } as const;
+
 /** "Forgot password?" and the reset link's page (docs/identity.md). */
 export function registerPasswordResetRoutes(routes: ApiRoutes, ports: AppContainer): void {
   routes.add({
@@ -12,8 +15,7 @@ export function registerPasswordResetRoutes(routes: ApiRoutes, ports: AppContain
     path: '/api/admin/password-reset',
     operationId: 'adminRequestPasswordReset',
     summary: 'Forgot password: e-mails a reset link to an admin (the same answer for any address)',
-    tag: 'admin session',
-    access: 'public',
+    ...SIGNED_OUT,
     body: PasswordResetRequestSchema,
     responses: {
       200: { description: '"If that address belongs to an admin, we have sent a link…", whoever the address belongs to', schema: PasswordResetAnswerSchema },
@@ -29,8 +31,7 @@ export function registerPasswordResetRoutes(routes: ApiRoutes, ports: AppContain
     path: '/api/admin/password-reset/confirm',
     operationId: 'adminConfirmPasswordReset',
     summary: "Sets a new password with a reset link's token; ends every session of that admin",
-    tag: 'admin session',
-    access: 'public',
+    ...SIGNED_OUT,
     body: PasswordResetConfirmSchema,
     responses: {
       200: { description: '"Your password has been changed…"', schema: PasswordResetAnswerSchema },

@@ -38,14 +38,16 @@ function headerRecord(req: Request): Record<string, string | undefined> {
   return headers;
 }
 
+/** Paying for a booking: members' routes, and the provider's notifications. */
+const PAYING = { tag: 'payments', access: 'public' } as const;
+
 export function registerPaymentRoutes(routes: ApiRoutes, ports: AppContainer): void {
   routes.add({
     method: 'get',
     path: '/api/payments/checkouts/:checkoutId',
     operationId: 'getCheckout',
     summary: 'What a checkout charges, for the card step of the booking page',
-    tag: 'payments',
-    access: 'public',
+    ...PAYING,
     params: CheckoutParamsSchema,
     responses: {
       200: { description: 'The checkout; `paid` once the booking is paid', schema: CheckoutResponseSchema },
@@ -59,8 +61,7 @@ export function registerPaymentRoutes(routes: ApiRoutes, ports: AppContainer): v
     path: '/api/payments/complete',
     operationId: 'completePayment',
     summary: "Pay a checkout with the card form's one-time token",
-    tag: 'payments',
-    access: 'public',
+    ...PAYING,
     body: CompletePaymentRequestSchema,
     responses: {
       200: {
@@ -79,8 +80,7 @@ export function registerPaymentRoutes(routes: ApiRoutes, ports: AppContainer): v
     path: `${WEBHOOKS_PATH}/:gateway`,
     operationId: 'receivePaymentWebhook',
     summary: "The payment provider's signed notification (Square: /api/webhooks/square)",
-    tag: 'payments',
-    access: 'public',
+    ...PAYING,
     params: GatewayParamsSchema,
     rawBody: { contentType: 'application/json', description: "The provider's event, exactly as signed" },
     responses: {

@@ -1,4 +1,5 @@
 import { MESSAGES } from '../../core/messages';
+import { DOCUMENT_MESSAGES } from '../../core/domain/documents';
 import { WORK_DAY_MESSAGES } from '../../core/domain/work-days';
 
 /**
@@ -21,6 +22,7 @@ export function saying(message: string): { description: string } {
 export const EVENT_NOT_FOUND = saying(MESSAGES.eventNotFound);
 export const BOOKING_NOT_FOUND = saying(MESSAGES.bookingNotFound);
 export const WORK_DAY_NOT_FOUND = saying(WORK_DAY_MESSAGES.notFound);
+export const DOCUMENT_NOT_FOUND = saying(DOCUMENT_MESSAGES.notFound);
 
 /** The answer of a route that removes something (route-helpers.ts's `noContent`). */
 export const DELETED = { description: 'Deleted' };
