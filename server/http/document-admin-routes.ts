@@ -57,7 +57,8 @@ const readPdfUpload = readUpload({
 /** The admin's documents screen (documents:write). */
 const DOCUMENTS_WRITE = { tag: 'admin documents', access: { action: 'documents.write' } } as const;
 
-function listed(document: ClubDocument) {
+/** A document as the lists answer it: with the address of its PDF. */
+export function listedDocument(document: ClubDocument) {
   return { ...document, url: documentFilePath(document.id) };
 }
 
@@ -76,7 +77,7 @@ export function registerDocumentAdminRoutes(routes: ApiRoutes, ports: AppContain
     handler: async ({ admin, query, req }) => {
       const { fileName, ...form } = query;
       const document = await ports.useCase(CreateDocument).execute(admin, { description: '', ...form }, { bytes: uploadedBytes(req.body), ...(fileName ? { fileName } : {}) });
-      return reply(201, { document: listed(document) });
+      return reply(201, { document: listedDocument(document) });
     },
   });
 
@@ -89,7 +90,8 @@ export function registerDocumentAdminRoutes(routes: ApiRoutes, ports: AppContain
     params: IdParamsSchema,
     body: DocumentFormBodySchema,
     responses: { 200: { description: 'Saved', schema: DocumentSavedSchema }, 404: DOCUMENT_NOT_FOUND },
-    handler: async ({ admin, params, body }) => reply(200, { document: listed(await ports.useCase(UpdateDocument).execute(admin, params.id, body)) }),
+    handler: async ({ admin, params, body }) =>
+      reply(200, { document: listedDocument(await ports.useCase(UpdateDocument).execute(admin, params.id, body)) }),
   });
 
   routes.add({
@@ -105,7 +107,7 @@ export function registerDocumentAdminRoutes(routes: ApiRoutes, ports: AppContain
     responses: { 200: { description: 'Replaced', schema: DocumentSavedSchema }, 404: DOCUMENT_NOT_FOUND, ...UPLOAD_ERRORS },
     handler: async ({ admin, params, query, req }) => {
       const file = { bytes: uploadedBytes(req.body), ...(query.fileName ? { fileName: query.fileName } : {}) };
-      return reply(200, { document: listed(await ports.useCase(ReplaceDocumentFile).execute(admin, params.id, file)) });
+      return reply(200, { document: listedDocument(await ports.useCase(ReplaceDocumentFile).execute(admin, params.id, file)) });
     },
   });
 
@@ -131,6 +133,7 @@ export function registerDocumentAdminRoutes(routes: ApiRoutes, ports: AppContain
       200: { description: 'The documents in their new order', schema: DocumentOrderResponseSchema },
       409: { description: 'A document was added or deleted meanwhile' },
     },
-    handler: async ({ admin, body }) => reply(200, { documents: (await ports.useCase(ReorderDocuments).execute(admin, body)).map(listed) }),
+    handler: async ({ admin, body }) =>
+      reply(200, { documents: (await ports.useCase(ReorderDocuments).execute(admin, body)).map(listedDocument) }),
   });
 }

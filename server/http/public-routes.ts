@@ -4,7 +4,7 @@ import { WorkDaySignupFormSchema } from '../../core/entities/work-day';
 import type { ClubConfig } from '../../core/entities/club-config';
 import { GetDocumentFile, ListCampaigns, ListDocuments } from '../../core/use-cases/club-content';
 import { GetWaterLevels } from '../../core/use-cases/get-water-levels';
-import { CONFIG_API_PATH, documentFilePath, eventBookingPath } from '../../core/paths';
+import { CONFIG_API_PATH, eventBookingPath } from '../../core/paths';
 import { GetEventForBooking } from '../../core/use-cases/get-event-for-booking';
 import { GetWorkDay } from '../../core/use-cases/get-work-day';
 import { GetMyBooking, MyBookingQuerySchema, MyBookingSchema } from '../../core/use-cases/get-my-booking';
@@ -25,6 +25,7 @@ import { sendWithHeaders } from './route-helpers';
 import { clientAddressKey, configuredBookingRateLimits, configuredWorkDaySignupRateLimits, TOO_MANY_BOOKINGS_DAY, TOO_MANY_BOOKINGS_MINUTE } from './booking-rate-limit';
 import { adminBehind } from './auth';
 import { registerPaymentRoutes, webPaymentsSettings } from './payment-routes';
+import { listedDocument } from './document-admin-routes';
 import {
   BookingCreatedSchema,
   CampaignsResponseSchema,
@@ -52,8 +53,6 @@ const NEWS = { tag: 'news', access: 'public' } as const;
 const DOCUMENTS = { tag: 'documents', access: 'public' } as const;
 const WATER_LEVELS = { tag: 'water levels', access: 'public' } as const;
 const SEARCH = { tag: 'search', access: 'public' } as const;
-
-export const documentUrl = documentFilePath;
 
 /** Where the browser goes to pay: the booking page's card step (our form, or Square's). */
 export function paymentRedirectUrl(eventId: string, checkoutId: string): string {
@@ -285,10 +284,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     summary: 'Club documents with the address of each PDF',
     ...DOCUMENTS,
     responses: { 200: { description: 'Documents', schema: DocumentsResponseSchema } },
-    handler: async () => {
-      const documents = await ports.useCase(ListDocuments).execute();
-      return reply(200, { documents: documents.map((doc) => ({ ...doc, url: documentUrl(doc.id) })) });
-    },
+    handler: async () => reply(200, { documents: (await ports.useCase(ListDocuments).execute()).map(listedDocument) }),
   });
 
   routes.add({

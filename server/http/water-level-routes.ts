@@ -71,7 +71,8 @@ export function registerWaterLevelRoutes(routes: ApiRoutes, ports: AppContainer)
       200: { description: 'Corrected', schema: ReadingResponseSchema },
       404: NO_READING,
     },
-    handler: async ({ admin, params, body }) => reply(200, { reading: await ports.useCase(CorrectWaterLevel).execute(admin, params.date, body) }),
+    handler: async ({ admin, params, body }) =>
+      reply(200, { reading: await ports.useCase(CorrectWaterLevel).execute(admin, params.date, body) }),
   });
 
   routes.add({
