@@ -12,6 +12,7 @@ import { AuditListSchema, AuditQuerySchema } from '../../core/use-cases/audit-sc
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
 import { IdParamsSchema } from './api-schemas';
+import { BOOKING_NOT_FOUND } from './route-parts';
 
 const ResentSchema = z.object({ queued: z.number().int() });
 
@@ -33,7 +34,7 @@ const BOOKINGS_READ = { tag: 'admin bookings', access: { action: 'bookings.read'
 const BOOKINGS_WRITE = { tag: 'admin bookings', access: { action: 'bookings.write' } } as const;
 
 const REFUSALS = {
-  404: { description: '"Booking not found"' },
+  404: BOOKING_NOT_FOUND,
   409: { description: 'The booking is not in a state that allows it (e.g. "This booking is already cancelled.", not enough places left)' },
 } as const;
 

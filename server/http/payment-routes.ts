@@ -5,6 +5,7 @@ import { GetCheckout } from '../../core/use-cases/get-checkout';
 import { CompletePaymentRequestSchema, ConfirmPayment } from '../../core/use-cases/confirm-payment';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
+import { BOOKING_NOT_FOUND } from './route-parts';
 import {
   CheckoutParamsSchema,
   CheckoutResponseSchema,
@@ -51,7 +52,7 @@ export function registerPaymentRoutes(routes: ApiRoutes, ports: AppContainer): v
     params: CheckoutParamsSchema,
     responses: {
       200: { description: 'The checkout; `paid` once the booking is paid', schema: CheckoutResponseSchema },
-      404: { description: '"Booking not found"' },
+      404: BOOKING_NOT_FOUND,
     },
     handler: async ({ params }) => reply(200, await ports.useCase(GetCheckout).execute(params.checkoutId)),
   });
