@@ -31,10 +31,10 @@ import { HmacBookingLinks } from '../adapters/node-crypto/hmac-booking-links';
 import { CryptoIdGenerator } from '../adapters/system/crypto-id-generator';
 import { SystemClock } from '../adapters/system/system-clock';
 import { TestPaymentGateway } from '../adapters/test-payments/test-payment-gateway';
-import type { Booking } from '../core/entities/booking';
-import type { ClubEvent } from '../core/entities/event';
-import { ListCalendarEvents } from '../core/use-cases/list-calendar-events';
-import { SubmitBooking } from '../core/use-cases/submit-booking';
+import type { Booking } from '../core/bookings/booking';
+import type { ClubEvent } from '../core/events/event';
+import { ListCalendarEvents } from '../core/calendar/list-calendar-events';
+import { SubmitBooking } from '../core/bookings/submit-booking';
 import { startFirestoreEmulator } from '../test/support/firestore-emulator';
 import { aBooking as fullBooking, anEvent as fullEvent } from '../test/support/entities';
 

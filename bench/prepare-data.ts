@@ -5,7 +5,7 @@
  * measured afterwards is a production start on an existing database, like every start after
  * the first. Prints one JSON line: { searchRecords, ms }.
  */
-import { SEARCH_INDEXES } from '../core/entities/search-hit';
+import { SEARCH_INDEXES } from '../core/search/search-hit';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { benchSearchRecords } from './search-corpus';

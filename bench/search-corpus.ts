@@ -1,4 +1,4 @@
-import { SEARCH_INDEXES, type SearchIndexName, type SearchRecord } from '../core/entities/search-hit';
+import { SEARCH_INDEXES, type SearchIndexName, type SearchRecord } from '../core/search/search-hit';
 
 /**
  * A synthetic archive for the search benchmark: years of events, documents, newsletters and

@@ -7,7 +7,7 @@
  */
 import { openSqliteDatabase } from '../adapters/sqlite/sqlite-database';
 import { SqliteSearchIndex } from '../adapters/sqlite/sqlite-search-index';
-import { SEARCH_INDEXES } from '../core/entities/search-hit';
+import { SEARCH_INDEXES } from '../core/search/search-hit';
 import { BENCH_QUERIES, benchSearchRecords, keystrokeQueries } from './search-corpus';
 
 const repeat = Number(process.env.BENCH_REPEAT ?? '7');

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { PlacesDifference } from '../core/domain/places-ledger';
-import { CheckPlaces } from '../core/use-cases/check-places';
+import type { PlacesDifference } from '../core/bookings/places-ledger';
+import { CheckPlaces } from '../core/bookings/check-places';
 import { ConfigError, loadConfig } from '../server/config';
 import { createContainer, databaseFile } from '../server/container';
 

@@ -27,7 +27,7 @@ import { SqlitePhotoRepository } from '../adapters/sqlite/sqlite-photo-repositor
 import { SqliteWorkDayRepository } from '../adapters/sqlite/sqlite-work-day-repository';
 import { ConfigError, loadConfig } from '../server/config';
 import { DirectoryFileStore } from '../adapters/system/directory-file-store';
-import type { FileStore } from '../core/ports/file-store';
+import type { FileStore } from '../core/shared/file-store.port';
 import { DATABASE_FILE_NAME } from '../server/container';
 
 /** Where the server keeps files, inside DATA_DIR. */

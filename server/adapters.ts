@@ -18,7 +18,7 @@ import { SqliteSearchIndex } from '../adapters/sqlite/sqlite-search-index';
 import { SqliteSessionRepository } from '../adapters/sqlite/sqlite-session-repository';
 import { SqlitePasswordResetTokenRepository } from '../adapters/sqlite/sqlite-password-reset-token-repository';
 import { CryptoSecretTokens } from '../adapters/node-crypto/crypto-secret-tokens';
-import type { SecretTokens } from '../core/ports/secret-tokens';
+import type { SecretTokens } from '../core/shared/secret-tokens.port';
 import { SqliteWaterLevelRepository } from '../adapters/sqlite/sqlite-water-level-repository';
 import { SqliteWorkDayRepository } from '../adapters/sqlite/sqlite-work-day-repository';
 import { SqliteOutbox } from '../adapters/sqlite/sqlite-outbox';
@@ -29,22 +29,22 @@ import { MailOff, SmtpMailer } from '../adapters/smtp/smtp-mailer';
 import { CryptoIdGenerator } from '../adapters/system/crypto-id-generator';
 import { SystemClock } from '../adapters/system/system-clock';
 import { TestPaymentGateway } from '../adapters/test-payments/test-payment-gateway';
-import type { CampaignSource } from '../core/ports/campaign-source';
-import type { Clock } from '../core/ports/clock';
-import type { IdGenerator } from '../core/ports/id-generator';
-import type { IdentityProvider } from '../core/ports/identity-provider';
-import type { PasswordHasher } from '../core/ports/password-hasher';
-import type { PaymentGateway } from '../core/ports/payment-gateway';
-import type { SearchIndex } from '../core/ports/search-index';
-import type { Mailer } from '../core/ports/mailer';
-import type { StoragePorts } from '../core/ports/storage-ports';
+import type { CampaignSource } from '../core/campaigns/campaign-source.port';
+import type { Clock } from '../core/shared/clock.port';
+import type { IdGenerator } from '../core/shared/id-generator.port';
+import type { IdentityProvider } from '../core/admins/identity-provider.port';
+import type { PasswordHasher } from '../core/admins/password-hasher.port';
+import type { PaymentGateway } from '../core/payments/payment-gateway.port';
+import type { SearchIndex } from '../core/search/search-index.port';
+import type { Mailer } from '../core/mail/mailer.port';
+import type { StoragePorts } from '../core/shared/storage-ports.port';
 import { DirectoryFileStore } from '../adapters/system/directory-file-store';
 import { SqlitePhotoRepository } from '../adapters/sqlite/sqlite-photo-repository';
 import { SharpImageProcessor } from '../adapters/sharp/sharp-image-processor';
 import { PdfLibPdfInspector } from '../adapters/pdf-lib/pdf-lib-pdf-inspector';
-import type { PdfInspector } from '../core/ports/pdf-inspector';
-import type { ImageProcessor } from '../core/ports/image-processor';
-import type { BookingLinks } from '../core/ports/booking-links';
+import type { PdfInspector } from '../core/documents/pdf-inspector.port';
+import type { ImageProcessor } from '../core/photos/image-processor.port';
+import type { BookingLinks } from '../core/bookings/booking-links.port';
 import type { AppConfig } from './config';
 import { resolvePaymentSecrets } from './payment-secrets';
 
@@ -64,7 +64,7 @@ export interface Adapters extends StoragePorts {
   mailer: Mailer;
   bookingLinks: BookingLinks;
   /** The waiting list's leave links: the same signing as bookingLinks, under another purpose. */
-  waitlistLinks: BookingLinks;
+  waitingListLinks: BookingLinks;
   /** Waiting-list offers' booking links: the same signing again, under a third purpose. */
   offerLinks: BookingLinks;
   /** Work-day sign-ups' withdraw links: the same signing again, under the purpose 'workday-withdraw'. */
@@ -104,7 +104,7 @@ const PORTS = {
   audit: 'STORAGE',
   jobs: 'STORAGE',
   waitingList: 'STORAGE',
-  waitlistLinks: 'system',
+  waitingListLinks: 'system',
   offerLinks: 'system',
   workDayLinks: 'system',
   mailer: 'SMTP_URL',
@@ -254,7 +254,7 @@ export async function bindAdapters(
   });
   bind('hasher', () => new ScryptPasswordHasher());
   bind('bookingLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret));
-  bind('waitlistLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret, 'waitlist-leave'));
+  bind('waitingListLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret, 'waitlist-leave'));
   bind('offerLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret, 'waitlist-offer'));
   bind('workDayLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret, 'workday-withdraw'));
   let firebaseIdentity: FirebaseIdentityProvider | null = null;

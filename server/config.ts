@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { emulatorIdentityToolkitUrl, IDENTITY_TOOLKIT_URL } from '../adapters/firebase/identity-toolkit-url';
 import { MAILERLITE_API_URL } from '../adapters/mailerlite/mailerlite-campaign-source';
-import { DEFAULT_REMINDER_DAYS_BEFORE } from '../core/domain/reminders';
-import { DEFAULT_WAITLIST_OFFER_HOURS } from '../core/domain/waiting-list';
+import { DEFAULT_REMINDER_DAYS_BEFORE } from '../core/reminders/reminders';
+import { DEFAULT_WAITING_LIST_OFFER_HOURS } from '../core/waiting-list/waiting-list';
 
 /**
  * Every setting of the server, read from the environment here and nowhere else, by one zod
@@ -258,7 +258,7 @@ const ServerKeys = z.object({
   ).optional(),
   PUBLIC_BASE_URL: url().optional(),
   REMINDER_DAYS_BEFORE: wholeNumber(0, 60).default(DEFAULT_REMINDER_DAYS_BEFORE),
-  WAITLIST_OFFER_HOURS: wholeNumber(1, 168).default(DEFAULT_WAITLIST_OFFER_HOURS),
+  WAITLIST_OFFER_HOURS: wholeNumber(1, 168).default(DEFAULT_WAITING_LIST_OFFER_HOURS),
   TRUST_PROXY: z
     .string()
     .transform((value, ctx): false | number | string => {
@@ -383,7 +383,7 @@ const ConfigSchema = ServerKeys.and(Payments)
     mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? '' } : null,
     /** Days before an event its reminder e-mails go out; 0: none at all. */
     reminderDaysBefore: e.REMINDER_DAYS_BEFORE,
-    waitlistOfferHours: e.WAITLIST_OFFER_HOURS,
+    waitingListOfferHours: e.WAITLIST_OFFER_HOURS,
     /** Set when CAMPAIGNS=mailerlite. */
     mailerlite:
       e.CAMPAIGNS === 'mailerlite'

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { PERMISSIONS } from '../core/entities/admin';
-import { ConflictError } from '../core/errors';
-import type { AdminRepository } from '../core/ports/admin-repository';
-import type { Clock } from '../core/ports/clock';
-import type { IdentityProvider, IdentityUser } from '../core/ports/identity-provider';
+import { PERMISSIONS } from '../core/admins/admin';
+import { ConflictError } from '../core/shared/errors';
+import type { AdminRepository } from '../core/admins/admin-repository.port';
+import type { Clock } from '../core/shared/clock.port';
+import type { IdentityProvider, IdentityUser } from '../core/admins/identity-provider.port';
 import type { AppConfig } from './config';
 
 export const INITIAL_ADMIN_NAME = 'Club Administrator';

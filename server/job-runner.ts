@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import { RunDueJobs } from '../core/use-cases/run-due-jobs';
-import { repeatingJobs } from '../core/use-cases/scheduled-work';
+import { RunDueJobs } from '../core/jobs/run-due-jobs';
+import { repeatingJobs } from '../core/jobs/scheduled-work';
 import type { AppContainer } from './container';
 import { startRounds } from './rounds';
 

@@ -1,4 +1,4 @@
-import { REDACTED, isCapabilityParam, redactUrl } from '../core/domain/capability-links';
+import { REDACTED, isCapabilityParam, redactUrl } from '../core/shared/capability-links';
 
 /** A parsed query or route parameters with every capability secret replaced. */
 export function redactParams(params: unknown): unknown {
@@ -18,7 +18,7 @@ interface SerializedRequest {
 
 /**
  * pino-http's request serializer: its standard fields, with capability secrets redacted
- * (core/domain/capability-links.ts).
+ * (core/shared/capability-links.ts).
  */
 export function redactRequest(req: SerializedRequest): SerializedRequest {
   const headers = req.headers && typeof req.headers.referer === 'string' ? { ...req.headers, referer: redactUrl(req.headers.referer) } : req.headers;

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { DeliverOutbox } from '../core/use-cases/deliver-outbox';
+import { DeliverOutbox } from '../core/mail/deliver-outbox';
 import type { AppContainer } from './container';
 import { startRounds } from './rounds';
 

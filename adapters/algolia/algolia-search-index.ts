@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { algoliasearch, type Algoliasearch, type IndexSettings, type SynonymHit } from 'algoliasearch';
-import { UnavailableError } from '../../core/errors';
-import { SEARCH_SYNONYMS } from '../../core/domain/search-synonyms';
-import { MIN_LETTERS_FOR_ONE_TYPO, MIN_LETTERS_FOR_TWO_TYPOS } from '../../core/domain/search-typos';
-import { HIGHLIGHT_FIELDS, SEARCH_INDEXES, SearchRecordSchema, type Highlight, type SearchHit, type SearchIndexName, type SearchRecord } from '../../core/entities/search-hit';
-import type { SearchIndex } from '../../core/ports/search-index';
+import { UnavailableError } from '../../core/shared/errors';
+import { SEARCH_SYNONYMS } from '../../core/search/search-synonyms';
+import { MIN_LETTERS_FOR_ONE_TYPO, MIN_LETTERS_FOR_TWO_TYPOS } from '../../core/search/search-typos';
+import { HIGHLIGHT_FIELDS, SEARCH_INDEXES, SearchRecordSchema, type Highlight, type SearchHit, type SearchIndexName, type SearchRecord } from '../../core/search/search-hit';
+import type { SearchIndex } from '../../core/search/search-index.port';
 
 /** The spec's client limits (section 9): connect 1 s, read 2 s, write 30 s. */
 export const ALGOLIA_TIMEOUTS = { connect: 1_000, read: 2_000, write: 30_000 } as const;
@@ -35,7 +35,7 @@ export const ALGOLIA_INDEX_SETTINGS: IndexSettings = {
 };
 
 /**
- * Core's synonym list (core/domain/search-synonyms.ts) as Algolia synonyms: each group a
+ * Core's synonym list (core/search/search-synonyms.ts) as Algolia synonyms: each group a
  * multi-way synonym, with an objectID made from its first entry. The adapter replaces the
  * indexes' synonyms with these, so Algolia and the embedded search use the same list.
  */

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { deleteApp, initializeApp, type App, type Credential } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
-import { ConflictError, NotFoundError, PermissionError, RateLimitError, UnauthenticatedError, UnavailableError, ValidationError } from '../../core/errors';
-import type { Clock } from '../../core/ports/clock';
-import type { IdentityProvider, IdentityUser } from '../../core/ports/identity-provider';
-import type { SessionRepository } from '../../core/ports/session-repository';
+import { ConflictError, NotFoundError, PermissionError, RateLimitError, UnauthenticatedError, UnavailableError, ValidationError } from '../../core/shared/errors';
+import type { Clock } from '../../core/shared/clock.port';
+import type { IdentityProvider, IdentityUser } from '../../core/admins/identity-provider.port';
+import type { SessionRepository } from '../../core/admins/session-repository.port';
 import { IDENTITY_TOOLKIT_URL } from './identity-toolkit-url';
 
 export interface FirebaseIdentityProviderOptions {

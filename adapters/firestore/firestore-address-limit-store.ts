@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { FieldPath, FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import type { AddressLimitStore, HoldPlacesResult, PlaceHold } from '../../core/ports/address-limit-store';
+import type { AddressLimitStore, HoldPlacesResult, PlaceHold } from '../../core/shared/address-limit-store.port';
 import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
 import { withCoreErrors } from './firestore-errors';
 import { inTurn, TRANSACTION_ATTEMPTS } from './firestore-turns';

@@ -1,6 +1,6 @@
 import { FieldPath, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
-import { AdminSchema, DEFAULT_PERMISSIONS, type Admin } from '../../core/entities/admin';
-import type { AdminRepository } from '../../core/ports/admin-repository';
+import { AdminSchema, DEFAULT_PERMISSIONS, type Admin } from '../../core/admins/admin';
+import type { AdminRepository } from '../../core/admins/admin-repository.port';
 import type { FirestoreCollectionOptions } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';

@@ -1,7 +1,7 @@
 import { FieldPath, type DocumentData, type Firestore, type Transaction, type WriteBatch } from 'firebase-admin/firestore';
-import { AuditEntrySchema, type AuditEntry } from '../../core/entities/audit';
-import type { AuditFilter, AuditLog } from '../../core/ports/audit-log';
-import { actorUidOf } from '../../core/domain/audit';
+import { AuditEntrySchema, type AuditEntry } from '../../core/audit/audit';
+import type { AuditFilter, AuditLog } from '../../core/audit/audit-log.port';
+import { actorUidOf } from '../../core/audit/audit-filter';
 import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
 import { withCoreErrors } from './firestore-errors';
 import { toTimestamp } from './firestore-instants';

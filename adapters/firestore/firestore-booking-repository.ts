@@ -1,20 +1,20 @@
 import { FieldPath, FieldValue, type DocumentData, type DocumentReference, type DocumentSnapshot, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import * as places from '../../core/domain/places-ledger';
-import type { PlacesDifference, PlacesHold, PlacesLedger } from '../../core/domain/places-ledger';
-import { BookingSchema, type Booking } from '../../core/entities/booking';
-import { NotFoundError, ValidationError } from '../../core/errors';
-import { BOOKING_NOT_FOUND } from '../../core/messages';
-import type { AddBookingResult, BookingChange, BookingLimit, BookingRepository } from '../../core/ports/booking-repository';
+import * as places from '../../core/bookings/places-ledger';
+import type { PlacesDifference, PlacesHold, PlacesLedger } from '../../core/bookings/places-ledger';
+import { BookingSchema, type Booking } from '../../core/bookings/booking';
+import { NotFoundError, ValidationError } from '../../core/shared/errors';
+import { BOOKING_NOT_FOUND } from '../../core/shared/messages';
+import type { AddBookingResult, BookingChange, BookingLimit, BookingRepository } from '../../core/bookings/booking-repository.port';
 import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
 import { instantFields, readInstant } from './firestore-instants';
 import { inTurn, TRANSACTION_ATTEMPTS } from './firestore-turns';
-import type { OutboxMessage } from '../../core/entities/mail';
+import type { OutboxMessage } from '../../core/mail/mail';
 import { addToOutbox } from './firestore-outbox';
 import { appendToAuditLog } from './firestore-audit-log';
-import { checkedChange } from '../../core/domain/booking-change';
+import { checkedChange } from '../../core/bookings/booking-change';
 
 const NOT_FOUND = BOOKING_NOT_FOUND;
 const CONFLICT = 'A booking with this id already exists';

@@ -1,10 +1,10 @@
 import { FieldPath, type DocumentData, type Firestore } from 'firebase-admin/firestore';
-import { CampaignSchema, type Campaign } from '../../core/entities/campaign';
-import { NewsItemSchema, type NewsItem } from '../../core/entities/news-item';
-import { newsExcerpt } from '../../core/domain/news-body';
-import { byNewestPublished, newsItemCampaign } from '../../core/domain/news-items';
-import { ValidationError } from '../../core/errors';
-import type { CampaignRepository } from '../../core/ports/campaign-repository';
+import { CampaignSchema, type Campaign } from '../../core/campaigns/campaign';
+import { NewsItemSchema, type NewsItem } from '../../core/news/news-item';
+import { newsExcerpt } from '../../core/news/news-body';
+import { byNewestPublished, newsItemCampaign } from '../../core/news/news-items';
+import { ValidationError } from '../../core/shared/errors';
+import type { CampaignRepository } from '../../core/campaigns/campaign-repository.port';
 import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';

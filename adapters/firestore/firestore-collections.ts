@@ -51,7 +51,7 @@ export const FIRESTORE_TOKEN_COLLECTIONS = ['passwordResetTokens'] as const;
  * every join writes (so two joins of one event never both pass the one-entry-per-address check).
  * Short-lived beside their events: not copied by migrate-storage.
  */
-export const FIRESTORE_WAITLIST_COLLECTIONS = ['waitlistEntries', 'waitlistLines'] as const;
+export const FIRESTORE_WAITING_LIST_COLLECTIONS = ['waitlistEntries', 'waitlistLines'] as const;
 /**
  * Sub-collections: `files/{key}/chunks` holds the files' bytes (FirestoreFileStore). Counted and
  * copied with their files.
@@ -66,7 +66,7 @@ export type FirestoreCollectionName =
   | (typeof FIRESTORE_AUDIT_COLLECTIONS)[number]
   | (typeof FIRESTORE_JOB_COLLECTIONS)[number]
   | (typeof FIRESTORE_TOKEN_COLLECTIONS)[number]
-  | (typeof FIRESTORE_WAITLIST_COLLECTIONS)[number];
+  | (typeof FIRESTORE_WAITING_LIST_COLLECTIONS)[number];
 
 /** Options every Firestore adapter takes. */
 export interface FirestoreCollectionOptions {

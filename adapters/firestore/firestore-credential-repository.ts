@@ -1,6 +1,6 @@
 import { type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import type { Credential, CredentialRepository } from '../../core/ports/credential-repository';
+import type { Credential, CredentialRepository } from '../../core/admins/credential-repository.port';
 import type { FirestoreCollectionOptions } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';

@@ -1,9 +1,9 @@
 import { FieldPath, FieldValue, type DocumentData, type Firestore } from 'firebase-admin/firestore';
-import { DocumentSchema, type ClubDocument, type StoredDocument } from '../../core/entities/document';
-import { legacyDocumentFileKey } from '../../core/domain/documents';
-import { ValidationError } from '../../core/errors';
-import type { DocumentRepository } from '../../core/ports/document-repository';
-import { isFileKey } from '../../core/ports/file-store';
+import { DocumentSchema, type ClubDocument, type StoredDocument } from '../../core/documents/document';
+import { legacyDocumentFileKey } from '../../core/documents/documents';
+import { ValidationError } from '../../core/shared/errors';
+import type { DocumentRepository } from '../../core/documents/document-repository.port';
+import { isFileKey } from '../../core/shared/file-store.port';
 import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';

@@ -1,4 +1,4 @@
-import { ConflictError, NotFoundError, UnavailableError } from '../../core/errors';
+import { ConflictError, NotFoundError, UnavailableError } from '../../core/shared/errors';
 
 /** gRPC status codes Firestore answers with (google.rpc.Code). */
 export const FIRESTORE_CODES = {

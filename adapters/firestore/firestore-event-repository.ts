@@ -1,8 +1,8 @@
 import { FieldPath, Filter, Timestamp, type DocumentData, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
-import { eventEndInstant } from '../../core/domain/booking-state';
-import { NotFoundError, ValidationError } from '../../core/errors';
-import { EventSchema, type ClubEvent } from '../../core/entities/event';
-import type { EventRepository } from '../../core/ports/event-repository';
+import { eventEndInstant } from '../../core/bookings/booking-state';
+import { NotFoundError, ValidationError } from '../../core/shared/errors';
+import { EventSchema, type ClubEvent } from '../../core/events/event';
+import type { EventRepository } from '../../core/events/event-repository.port';
 import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, translateFirestoreError, withCoreErrors } from './firestore-errors';

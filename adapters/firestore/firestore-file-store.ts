@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { UnavailableError, ValidationError } from '../../core/errors';
-import { isFileKey, MAX_STORED_FILE_BYTES, type FileStore } from '../../core/ports/file-store';
+import { UnavailableError, ValidationError } from '../../core/shared/errors';
+import { isFileKey, MAX_STORED_FILE_BYTES, type FileStore } from '../../core/shared/file-store.port';
 import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
 import { withCoreErrors } from './firestore-errors';
 

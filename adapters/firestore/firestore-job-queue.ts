@@ -1,7 +1,7 @@
 import type { DocumentData, Firestore } from 'firebase-admin/firestore';
-import { jobDueAtMs } from '../../core/domain/jobs';
-import { JobSchema, type Job } from '../../core/entities/job';
-import type { ClaimedJob, JobQueue } from '../../core/ports/job-queue';
+import { jobDueAtMs } from '../../core/jobs/jobs';
+import { JobSchema, type Job } from '../../core/jobs/job';
+import type { ClaimedJob, JobQueue } from '../../core/jobs/job-queue.port';
 import { claimDueDocuments, settleClaimedDocument } from './firestore-claims';
 import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import type { AttemptHistory, LoginAttemptStore, ReserveAttemptRequest } from '../../core/ports/login-attempt-store';
+import type { AttemptHistory, LoginAttemptStore, ReserveAttemptRequest } from '../../core/admins/login-attempt-store.port';
 import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
 import { withCoreErrors } from './firestore-errors';
 import { deleteAll } from './firestore-delete-all';

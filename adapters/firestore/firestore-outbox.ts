@@ -1,7 +1,7 @@
 import type { DocumentData, Firestore, Transaction, WriteBatch } from 'firebase-admin/firestore';
-import { dueAtMs, newestFirst } from '../../core/domain/outbox';
-import { OutboxMessageSchema, type OutboxMessage, type OutboxStatus } from '../../core/entities/mail';
-import type { ClaimedMessage, Outbox } from '../../core/ports/outbox';
+import { dueAtMs, newestFirst } from '../../core/mail/outbox';
+import { OutboxMessageSchema, type OutboxMessage, type OutboxStatus } from '../../core/mail/mail';
+import type { ClaimedMessage, Outbox } from '../../core/mail/outbox.port';
 import { claimDueDocuments, renewClaimedDocument, settleClaimedDocument } from './firestore-claims';
 import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';

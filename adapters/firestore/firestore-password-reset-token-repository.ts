@@ -1,7 +1,7 @@
 import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
-import { PasswordResetTokenSchema } from '../../core/domain/password-reset';
-import { ValidationError } from '../../core/errors';
-import type { PasswordResetToken, PasswordResetTokenRepository } from '../../core/ports/password-reset-token-repository';
+import { PasswordResetTokenSchema } from '../../core/admins/password-reset';
+import { ValidationError } from '../../core/shared/errors';
+import type { PasswordResetToken, PasswordResetTokenRepository } from '../../core/admins/password-reset-token-repository.port';
 import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
 import { deleteAll } from './firestore-delete-all';
 import { isDocumentId } from './firestore-document-ids';

@@ -1,7 +1,7 @@
 import type { DocumentData, Firestore } from 'firebase-admin/firestore';
-import { comparePhotos, isWholeOrder } from '../../core/domain/photos';
-import { PhotoSchema, type Photo } from '../../core/entities/photo';
-import type { PhotoRepository } from '../../core/ports/photo-repository';
+import { comparePhotos, isWholeOrder } from '../../core/photos/photos';
+import { PhotoSchema, type Photo } from '../../core/photos/photo';
+import type { PhotoRepository } from '../../core/photos/photo-repository.port';
 import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';

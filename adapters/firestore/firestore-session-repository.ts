@@ -1,8 +1,8 @@
 import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { InstantSchema } from '../../core/entities/instant';
-import { ValidationError } from '../../core/errors';
-import type { Session, SessionRepository } from '../../core/ports/session-repository';
+import { InstantSchema } from '../../core/shared/instant';
+import { ValidationError } from '../../core/shared/errors';
+import type { Session, SessionRepository } from '../../core/admins/session-repository.port';
 import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { deleteAll } from './firestore-delete-all';

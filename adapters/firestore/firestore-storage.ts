@@ -19,7 +19,7 @@ import { FirestoreOutbox } from './firestore-outbox';
 import { FirestoreAuditLog } from './firestore-audit-log';
 import { FirestoreJobQueue } from './firestore-job-queue';
 import { FirestoreWaitingList } from './firestore-waiting-list';
-import type { StoragePorts } from '../../core/ports/storage-ports';
+import type { StoragePorts } from '../../core/shared/storage-ports.port';
 
 export interface FirestoreConnectionOptions {
   /** The Google Cloud / Firebase project that holds the database. */

@@ -1,6 +1,6 @@
 import { collectionOf, type FirestoreCollectionName, type FirestoreCollectionOptions } from './firestore-collections';
 import type { CollectionReference, DocumentData, Firestore } from 'firebase-admin/firestore';
-import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../core/shared/errors';
 import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
 import { TRANSACTION_ATTEMPTS } from './firestore-turns';

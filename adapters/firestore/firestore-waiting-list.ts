@@ -1,9 +1,9 @@
 import { FieldPath, type DocumentData, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
-import { WaitlistEntrySchema, type WaitlistEntry } from '../../core/entities/waitlist-entry';
-import type { OutboxMessage } from '../../core/entities/mail';
-import { ValidationError } from '../../core/errors';
-import { checkedWaitlistChange, inLineOrder, isInLine } from '../../core/domain/waiting-list';
-import type { WaitingList, WaitlistChange } from '../../core/ports/waiting-list';
+import { WaitingListEntrySchema, type WaitingListEntry } from '../../core/waiting-list/waiting-list-entry';
+import type { OutboxMessage } from '../../core/mail/mail';
+import { ValidationError } from '../../core/shared/errors';
+import { checkedWaitingListChange, inLineOrder, isInLine } from '../../core/waiting-list/waiting-list';
+import type { WaitingList, WaitingListChange } from '../../core/waiting-list/waiting-list.port';
 import { appendToAuditLog } from './firestore-audit-log';
 import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
@@ -27,7 +27,7 @@ export class FirestoreWaitingList implements WaitingList {
     return collectionOf(this.db, 'waitlistEntries', this.options);
   }
 
-  async join(entry: WaitlistEntry, mail: readonly OutboxMessage[]): Promise<boolean> {
+  async join(entry: WaitingListEntry, mail: readonly OutboxMessage[]): Promise<boolean> {
     if (!isDocumentId(entry.id) || !isDocumentId(entry.eventId)) throw new ValidationError('An id may not contain a slash or be reserved by Firestore');
     const lineRef = collectionOf(this.db, 'waitlistLines', this.options).doc(entry.eventId);
     const emailKey = entry.email.toLowerCase();
@@ -49,25 +49,25 @@ export class FirestoreWaitingList implements WaitingList {
     );
   }
 
-  async get(id: string): Promise<WaitlistEntry | null> {
+  async get(id: string): Promise<WaitingListEntry | null> {
     if (!isDocumentId(id)) return null;
     const snapshot = await withCoreErrors(() => this.entries.doc(id).get());
     return snapshot.exists ? toEntry(snapshot) : null;
   }
 
-  async listInLine(): Promise<WaitlistEntry[]> {
+  async listInLine(): Promise<WaitingListEntry[]> {
     // A query on one field: no composite index. The entries in line are few.
     const snapshot = await withCoreErrors(() => this.entries.where('status', 'in', ['waiting', 'offered']).get());
     return inLineOrder(snapshot.docs.map(toEntry));
   }
 
-  async listByEvent(eventId: string): Promise<WaitlistEntry[]> {
+  async listByEvent(eventId: string): Promise<WaitingListEntry[]> {
     // One event's list is short: read whole and ordered here (no composite index needed).
     const snapshot = await withCoreErrors(() => this.entries.where('eventId', '==', eventId).orderBy(FieldPath.documentId()).get());
     return inLineOrder(snapshot.docs.map(toEntry));
   }
 
-  async change(id: string, decide: (current: WaitlistEntry) => WaitlistChange | null): Promise<{ entry: WaitlistEntry; changed: boolean } | null> {
+  async change(id: string, decide: (current: WaitingListEntry) => WaitingListChange | null): Promise<{ entry: WaitingListEntry; changed: boolean } | null> {
     if (!isDocumentId(id)) return null;
     const ref = this.entries.doc(id);
     return withCoreErrors(() =>
@@ -78,7 +78,7 @@ export class FirestoreWaitingList implements WaitingList {
           const stored = toEntry(snapshot);
           const decided = decide(stored);
           if (!decided) return { entry: stored, changed: false };
-          const next = checkedWaitlistChange(stored, decided.entry);
+          const next = checkedWaitingListChange(stored, decided.entry);
           tx.set(ref, toDocument(next));
           addToOutbox(tx, this.db, decided.mail ?? [], this.options);
           appendToAuditLog(tx, this.db, decided.audit ?? [], this.options);
@@ -90,11 +90,11 @@ export class FirestoreWaitingList implements WaitingList {
   }
 }
 
-function toDocument(entry: WaitlistEntry): DocumentData {
+function toDocument(entry: WaitingListEntry): DocumentData {
   return { ...entry, emailKey: entry.email.toLowerCase(), joinedAtMs: Date.parse(entry.joinedAt) };
 }
 
-function toEntry(snapshot: DocumentSnapshot): WaitlistEntry {
+function toEntry(snapshot: DocumentSnapshot): WaitingListEntry {
   const data = snapshot.data() ?? {};
-  return WaitlistEntrySchema.parse({ ...data, id: snapshot.id });
+  return WaitingListEntrySchema.parse({ ...data, id: snapshot.id });
 }

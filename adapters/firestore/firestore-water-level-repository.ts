@@ -1,9 +1,9 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { WaterLevelReadingSchema, type WaterLevelReading } from '../../core/entities/water-level';
-import type { WaterLevelRepository } from '../../core/ports/water-level-repository';
+import { WaterLevelReadingSchema, type WaterLevelReading } from '../../core/water-levels/water-level';
+import type { WaterLevelRepository } from '../../core/water-levels/water-level-repository.port';
 import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
 import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
-import { ValidationError } from '../../core/errors';
+import { ValidationError } from '../../core/shared/errors';
 
 /** Dates become document ids: only an ISO date may name one. */
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

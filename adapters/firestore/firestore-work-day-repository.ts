@@ -1,15 +1,15 @@
 import { FieldPath, FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
-import { WorkDaySchema, WorkDaySignupSchema, type WorkDay, type WorkDaySignup } from '../../core/entities/work-day';
-import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
-import type { WorkDayRepository } from '../../core/ports/work-day-repository';
+import { WorkDaySchema, WorkDaySignupSchema, type WorkDay, type WorkDaySignup } from '../../core/work-days/work-day';
+import { ConflictError, NotFoundError, ValidationError } from '../../core/shared/errors';
+import type { WorkDayRepository } from '../../core/work-days/work-day-repository.port';
 import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
 import { instantFields, readInstant } from './firestore-instants';
 import { inTurn, TRANSACTION_ATTEMPTS } from './firestore-turns';
-import { signupRefusal } from '../../core/domain/work-days';
-import { workDayChangeRefusal } from '../../core/domain/work-day-form';
-import type { OutboxMessage } from '../../core/entities/mail';
+import { signupRefusal } from '../../core/work-days/work-days';
+import { workDayChangeRefusal } from '../../core/work-days/work-day-form';
+import type { OutboxMessage } from '../../core/mail/mail';
 import { addToOutbox } from './firestore-outbox';
 
 const WORK_DAY_NOT_FOUND = 'Work Day Not Found';

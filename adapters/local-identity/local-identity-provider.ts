@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ConflictError, NotFoundError, PermissionError, UnauthenticatedError } from '../../core/errors';
-import type { Clock } from '../../core/ports/clock';
-import type { CredentialRepository } from '../../core/ports/credential-repository';
-import type { IdGenerator } from '../../core/ports/id-generator';
-import type { IdentityProvider, IdentityUser } from '../../core/ports/identity-provider';
-import type { PasswordHasher } from '../../core/ports/password-hasher';
-import type { SessionRepository } from '../../core/ports/session-repository';
+import { ConflictError, NotFoundError, PermissionError, UnauthenticatedError } from '../../core/shared/errors';
+import type { Clock } from '../../core/shared/clock.port';
+import type { CredentialRepository } from '../../core/admins/credential-repository.port';
+import type { IdGenerator } from '../../core/shared/id-generator.port';
+import type { IdentityProvider, IdentityUser } from '../../core/admins/identity-provider.port';
+import type { PasswordHasher } from '../../core/admins/password-hasher.port';
+import type { SessionRepository } from '../../core/admins/session-repository.port';
 
 export interface LocalIdentityProviderDeps {
   credentials: CredentialRepository;

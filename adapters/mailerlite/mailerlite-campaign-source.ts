@@ -1,9 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
-import type { Campaign } from '../../core/entities/campaign';
-import { UnavailableError } from '../../core/errors';
-import type { CampaignSource } from '../../core/ports/campaign-source';
-import type { Clock } from '../../core/ports/clock';
+import type { Campaign } from '../../core/campaigns/campaign';
+import { UnavailableError } from '../../core/shared/errors';
+import type { CampaignSource } from '../../core/campaigns/campaign-source.port';
+import type { Clock } from '../../core/shared/clock.port';
 
 export const MAILERLITE_API_URL = 'https://connect.mailerlite.com/api';
 export const DEFAULT_CACHE_MS = 5 * 60 * 1000;

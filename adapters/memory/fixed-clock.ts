@@ -1,4 +1,4 @@
-import type { Clock } from '../../core/ports/clock';
+import type { Clock } from '../../core/shared/clock.port';
 
 /** A clock for tests: stands still until moved forward. */
 export class FixedClock implements Clock {

@@ -1,4 +1,4 @@
-import type { AddressLimitStore, HoldPlacesResult, PlaceHold } from '../../core/ports/address-limit-store';
+import type { AddressLimitStore, HoldPlacesResult, PlaceHold } from '../../core/shared/address-limit-store.port';
 
 export class MemoryAddressLimitStore implements AddressLimitStore {
   private readonly windows = new Map<string, { hits: number; resetAt: number }>();

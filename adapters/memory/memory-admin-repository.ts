@@ -1,6 +1,6 @@
-import { ConflictError, NotFoundError } from '../../core/errors';
-import type { Admin } from '../../core/entities/admin';
-import type { AdminRepository } from '../../core/ports/admin-repository';
+import { ConflictError, NotFoundError } from '../../core/shared/errors';
+import type { Admin } from '../../core/admins/admin';
+import type { AdminRepository } from '../../core/admins/admin-repository.port';
 import { compareText } from './compare-text';
 
 export class MemoryAdminRepository implements AdminRepository {

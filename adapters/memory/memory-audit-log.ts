@@ -1,7 +1,7 @@
-import { ConflictError } from '../../core/errors';
-import type { AuditEntry } from '../../core/entities/audit';
-import type { AuditFilter, AuditLog } from '../../core/ports/audit-log';
-import { auditOrder, matchesAuditFilter } from '../../core/domain/audit';
+import { ConflictError } from '../../core/shared/errors';
+import type { AuditEntry } from '../../core/audit/audit';
+import type { AuditFilter, AuditLog } from '../../core/audit/audit-log.port';
+import { auditOrder, matchesAuditFilter } from '../../core/audit/audit-filter';
 
 export class MemoryAuditLog implements AuditLog {
   private readonly entries = new Map<string, AuditEntry>();

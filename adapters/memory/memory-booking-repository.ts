@@ -1,14 +1,14 @@
-import { ConflictError, NotFoundError } from '../../core/errors';
-import { BOOKING_NOT_FOUND } from '../../core/messages';
-import type { Booking } from '../../core/entities/booking';
-import * as places from '../../core/domain/places-ledger';
-import type { PlacesDifference, PlacesHold, PlacesLedger } from '../../core/domain/places-ledger';
-import type { AddBookingResult, BookingChange, BookingLimit, BookingRepository } from '../../core/ports/booking-repository';
+import { ConflictError, NotFoundError } from '../../core/shared/errors';
+import { BOOKING_NOT_FOUND } from '../../core/shared/messages';
+import type { Booking } from '../../core/bookings/booking';
+import * as places from '../../core/bookings/places-ledger';
+import type { PlacesDifference, PlacesHold, PlacesLedger } from '../../core/bookings/places-ledger';
+import type { AddBookingResult, BookingChange, BookingLimit, BookingRepository } from '../../core/bookings/booking-repository.port';
 import { compareText } from './compare-text';
-import type { OutboxMessage } from '../../core/entities/mail';
+import type { OutboxMessage } from '../../core/mail/mail';
 import { MemoryOutbox } from './memory-outbox';
 import { MemoryAuditLog } from './memory-audit-log';
-import { checkedChange } from '../../core/domain/booking-change';
+import { checkedChange } from '../../core/bookings/booking-change';
 
 export class MemoryBookingRepository implements BookingRepository {
   private readonly bookings = new Map<string, Booking>();

@@ -1,8 +1,8 @@
-import type { Campaign } from '../../core/entities/campaign';
-import type { NewsItem } from '../../core/entities/news-item';
-import { newsExcerpt } from '../../core/domain/news-body';
-import { newsItemCampaign } from '../../core/domain/news-items';
-import type { CampaignRepository } from '../../core/ports/campaign-repository';
+import type { Campaign } from '../../core/campaigns/campaign';
+import type { NewsItem } from '../../core/news/news-item';
+import { newsExcerpt } from '../../core/news/news-body';
+import { newsItemCampaign } from '../../core/news/news-items';
+import type { CampaignRepository } from '../../core/campaigns/campaign-repository.port';
 import { compareText, instantMillis } from './compare-text';
 
 type Entry = { kind: 'campaign'; campaign: Campaign } | { kind: 'news'; item: NewsItem };

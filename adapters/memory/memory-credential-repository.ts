@@ -1,5 +1,5 @@
-import { ConflictError, NotFoundError } from '../../core/errors';
-import type { Credential, CredentialRepository } from '../../core/ports/credential-repository';
+import { ConflictError, NotFoundError } from '../../core/shared/errors';
+import type { Credential, CredentialRepository } from '../../core/admins/credential-repository.port';
 
 export class MemoryCredentialRepository implements CredentialRepository {
   private readonly credentials = new Map<string, Credential>();

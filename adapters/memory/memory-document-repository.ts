@@ -1,5 +1,5 @@
-import type { ClubDocument, StoredDocument } from '../../core/entities/document';
-import type { DocumentRepository } from '../../core/ports/document-repository';
+import type { ClubDocument, StoredDocument } from '../../core/documents/document';
+import type { DocumentRepository } from '../../core/documents/document-repository.port';
 import { compareText } from './compare-text';
 
 export class MemoryDocumentRepository implements DocumentRepository {

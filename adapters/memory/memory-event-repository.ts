@@ -1,7 +1,7 @@
-import { ConflictError, NotFoundError } from '../../core/errors';
-import type { ClubEvent } from '../../core/entities/event';
-import { eventEndInstant } from '../../core/domain/booking-state';
-import type { EventRepository } from '../../core/ports/event-repository';
+import { ConflictError, NotFoundError } from '../../core/shared/errors';
+import type { ClubEvent } from '../../core/events/event';
+import { eventEndInstant } from '../../core/bookings/booking-state';
+import type { EventRepository } from '../../core/events/event-repository.port';
 import { compareText, instantMillis } from './compare-text';
 
 export class MemoryEventRepository implements EventRepository {

@@ -1,5 +1,5 @@
-import { ValidationError } from '../../core/errors';
-import { isFileKey, MAX_STORED_FILE_BYTES, type FileStore } from '../../core/ports/file-store';
+import { ValidationError } from '../../core/shared/errors';
+import { isFileKey, MAX_STORED_FILE_BYTES, type FileStore } from '../../core/shared/file-store.port';
 
 /** Files in a Map, for unit tests: the same rules as the stored ones. */
 export class MemoryFileStore implements FileStore {

@@ -1,6 +1,6 @@
-import { jobDueAtMs } from '../../core/domain/jobs';
-import type { Job } from '../../core/entities/job';
-import type { ClaimedJob, JobQueue } from '../../core/ports/job-queue';
+import { jobDueAtMs } from '../../core/jobs/jobs';
+import type { Job } from '../../core/jobs/job';
+import type { ClaimedJob, JobQueue } from '../../core/jobs/job-queue.port';
 import { MemoryClaimables } from './memory-claims';
 
 /** The job queue in memory, for tests: one process, so claims need no transactions. */

@@ -1,4 +1,4 @@
-import type { AttemptHistory, LoginAttemptStore, ReserveAttemptRequest } from '../../core/ports/login-attempt-store';
+import type { AttemptHistory, LoginAttemptStore, ReserveAttemptRequest } from '../../core/admins/login-attempt-store.port';
 
 interface Attempt {
   id: number;

@@ -1,7 +1,7 @@
-import { ConflictError } from '../../core/errors';
-import type { OutboxMessage, OutboxStatus } from '../../core/entities/mail';
-import type { ClaimedMessage, Outbox } from '../../core/ports/outbox';
-import { dueAtMs, newestFirst } from '../../core/domain/outbox';
+import { ConflictError } from '../../core/shared/errors';
+import type { OutboxMessage, OutboxStatus } from '../../core/mail/mail';
+import type { ClaimedMessage, Outbox } from '../../core/mail/outbox.port';
+import { dueAtMs, newestFirst } from '../../core/mail/outbox';
 import { MemoryClaimables } from './memory-claims';
 
 export class MemoryOutbox implements Outbox {

@@ -1,5 +1,5 @@
-import { ConflictError } from '../../core/errors';
-import type { PasswordResetToken, PasswordResetTokenRepository } from '../../core/ports/password-reset-token-repository';
+import { ConflictError } from '../../core/shared/errors';
+import type { PasswordResetToken, PasswordResetTokenRepository } from '../../core/admins/password-reset-token-repository.port';
 
 export class MemoryPasswordResetTokenRepository implements PasswordResetTokenRepository {
   private readonly tokens = new Map<string, PasswordResetToken>();

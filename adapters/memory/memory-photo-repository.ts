@@ -1,7 +1,7 @@
-import { comparePhotos, isWholeOrder } from '../../core/domain/photos';
-import type { Photo } from '../../core/entities/photo';
-import { ConflictError } from '../../core/errors';
-import type { PhotoRepository } from '../../core/ports/photo-repository';
+import { comparePhotos, isWholeOrder } from '../../core/photos/photos';
+import type { Photo } from '../../core/photos/photo';
+import { ConflictError } from '../../core/shared/errors';
+import type { PhotoRepository } from '../../core/photos/photo-repository.port';
 
 export class MemoryPhotoRepository implements PhotoRepository {
   private readonly photos = new Map<string, Photo>();

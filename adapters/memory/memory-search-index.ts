@@ -1,5 +1,5 @@
-import { HIGHLIGHT_FIELDS, SEARCH_INDEXES, SearchRecordSchema, type Highlight, type SearchHit, type SearchIndexName, type SearchRecord } from '../../core/entities/search-hit';
-import type { SearchIndex } from '../../core/ports/search-index';
+import { HIGHLIGHT_FIELDS, SEARCH_INDEXES, SearchRecordSchema, type Highlight, type SearchHit, type SearchIndexName, type SearchRecord } from '../../core/search/search-hit';
+import type { SearchIndex } from '../../core/search/search-index.port';
 
 /** A word as the SQLite adapter's tokenizer sees it; combining marks stay inside their word. */
 const WORD = /[\p{L}\p{N}\p{Co}][\p{L}\p{N}\p{Co}\p{M}]*/gu;

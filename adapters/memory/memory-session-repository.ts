@@ -1,5 +1,5 @@
-import { ConflictError } from '../../core/errors';
-import type { Session, SessionRepository } from '../../core/ports/session-repository';
+import { ConflictError } from '../../core/shared/errors';
+import type { Session, SessionRepository } from '../../core/admins/session-repository.port';
 
 export class MemorySessionRepository implements SessionRepository {
   private readonly sessions = new Map<string, Session>();

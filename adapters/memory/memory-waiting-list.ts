@@ -1,19 +1,19 @@
-import type { WaitlistEntry } from '../../core/entities/waitlist-entry';
-import type { WaitingList, WaitlistChange } from '../../core/ports/waiting-list';
-import { checkedWaitlistChange, inLineOrder, isInLine } from '../../core/domain/waiting-list';
-import type { OutboxMessage } from '../../core/entities/mail';
+import type { WaitingListEntry } from '../../core/waiting-list/waiting-list-entry';
+import type { WaitingList, WaitingListChange } from '../../core/waiting-list/waiting-list.port';
+import { checkedWaitingListChange, inLineOrder, isInLine } from '../../core/waiting-list/waiting-list';
+import type { OutboxMessage } from '../../core/mail/mail';
 import { MemoryAuditLog } from './memory-audit-log';
 import { MemoryOutbox } from './memory-outbox';
 
 export class MemoryWaitingList implements WaitingList {
-  private readonly entries = new Map<string, WaitlistEntry>();
+  private readonly entries = new Map<string, WaitingListEntry>();
 
   constructor(
     private readonly outbox: MemoryOutbox = new MemoryOutbox(),
     private readonly audit: MemoryAuditLog = new MemoryAuditLog(),
   ) {}
 
-  async join(entry: WaitlistEntry, mail: readonly OutboxMessage[]): Promise<boolean> {
+  async join(entry: WaitingListEntry, mail: readonly OutboxMessage[]): Promise<boolean> {
     // No await between the check and the writes: atomic within this process.
     const email = entry.email.toLowerCase();
     for (const other of this.entries.values()) {
@@ -26,25 +26,25 @@ export class MemoryWaitingList implements WaitingList {
     return true;
   }
 
-  async get(id: string): Promise<WaitlistEntry | null> {
+  async get(id: string): Promise<WaitingListEntry | null> {
     const entry = this.entries.get(id);
     return entry ? { ...entry } : null;
   }
 
-  async listInLine(): Promise<WaitlistEntry[]> {
+  async listInLine(): Promise<WaitingListEntry[]> {
     return inLineOrder([...this.entries.values()].filter(isInLine)).map((e) => ({ ...e }));
   }
 
-  async listByEvent(eventId: string): Promise<WaitlistEntry[]> {
+  async listByEvent(eventId: string): Promise<WaitingListEntry[]> {
     return inLineOrder([...this.entries.values()].filter((e) => e.eventId === eventId)).map((e) => ({ ...e }));
   }
 
-  async change(id: string, decide: (current: WaitlistEntry) => WaitlistChange | null): Promise<{ entry: WaitlistEntry; changed: boolean } | null> {
+  async change(id: string, decide: (current: WaitingListEntry) => WaitingListChange | null): Promise<{ entry: WaitingListEntry; changed: boolean } | null> {
     const stored = this.entries.get(id);
     if (!stored) return null;
     const decided = decide({ ...stored });
     if (!decided) return { entry: { ...stored }, changed: false };
-    const next = checkedWaitlistChange(stored, decided.entry);
+    const next = checkedWaitingListChange(stored, decided.entry);
     this.outbox.checkNew(decided.mail ?? []);
     this.audit.checkNew(decided.audit ?? []);
     this.entries.set(id, next);

@@ -1,5 +1,5 @@
-import { WaterLevelReadingSchema, type WaterLevelReading } from '../../core/entities/water-level';
-import type { WaterLevelRepository } from '../../core/ports/water-level-repository';
+import { WaterLevelReadingSchema, type WaterLevelReading } from '../../core/water-levels/water-level';
+import type { WaterLevelRepository } from '../../core/water-levels/water-level-repository.port';
 
 export class MemoryWaterLevelRepository implements WaterLevelRepository {
   private readonly byDate = new Map<string, number>();

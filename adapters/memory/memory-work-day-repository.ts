@@ -1,10 +1,10 @@
-import { ConflictError, NotFoundError } from '../../core/errors';
-import type { WorkDay, WorkDaySignup } from '../../core/entities/work-day';
-import type { WorkDayRepository } from '../../core/ports/work-day-repository';
-import { signupRefusal } from '../../core/domain/work-days';
-import { workDayChangeRefusal } from '../../core/domain/work-day-form';
+import { ConflictError, NotFoundError } from '../../core/shared/errors';
+import type { WorkDay, WorkDaySignup } from '../../core/work-days/work-day';
+import type { WorkDayRepository } from '../../core/work-days/work-day-repository.port';
+import { signupRefusal } from '../../core/work-days/work-days';
+import { workDayChangeRefusal } from '../../core/work-days/work-day-form';
 import { compareText, instantMillis } from './compare-text';
-import type { OutboxMessage } from '../../core/entities/mail';
+import type { OutboxMessage } from '../../core/mail/mail';
 import { MemoryOutbox } from './memory-outbox';
 
 export class MemoryWorkDayRepository implements WorkDayRepository {

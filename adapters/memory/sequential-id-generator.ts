@@ -1,4 +1,4 @@
-import type { IdGenerator } from '../../core/ports/id-generator';
+import type { IdGenerator } from '../../core/shared/id-generator.port';
 
 /** Predictable ids for tests: `<prefix>-000001`, `<prefix>-000002`, ... */
 export class SequentialIdGenerator implements IdGenerator {

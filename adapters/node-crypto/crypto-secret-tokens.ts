@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { SecretTokens } from '../../core/ports/secret-tokens';
+import type { SecretTokens } from '../../core/shared/secret-tokens.port';
 
 /** Secrets from the operating system's generator; SHA-256 is enough for 256 random bits (no salt or slow hash needed). */
 export class CryptoSecretTokens implements SecretTokens {

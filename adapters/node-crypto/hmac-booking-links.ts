@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { BookingLinks } from '../../core/ports/booking-links';
+import type { BookingLinks } from '../../core/bookings/booking-links.port';
 
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
 const MAX_TOKEN_LENGTH = 600;

@@ -1,5 +1,5 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
-import type { PasswordHasher } from '../../core/ports/password-hasher';
+import type { PasswordHasher } from '../../core/admins/password-hasher.port';
 
 /** Parameters chosen so a hash costs tens of milliseconds: slow for guessing, fine for sign-in. */
 export interface ScryptParameters {

@@ -1,5 +1,5 @@
 import type { PDFDocument, PDFObject } from 'pdf-lib';
-import type { PdfActiveContent, PdfInspector } from '../../core/ports/pdf-inspector';
+import type { PdfActiveContent, PdfInspector } from '../../core/documents/pdf-inspector.port';
 
 /** Dictionary keys (decoded names) and what holding one means. */
 const ACTIVE_KEYS: Record<string, PdfActiveContent> = {

@@ -1,8 +1,8 @@
 import sharp, { type Sharp } from 'sharp';
-import { MAX_PHOTO_PIXELS, PHOTO_NOT_AN_IMAGE, scaledHeight } from '../../core/domain/photos';
-import type { PhotoVariantFormat } from '../../core/entities/photo';
-import { UnsupportedMediaTypeError } from '../../core/errors';
-import type { ImageInfo, ImageProcessor, ResizedImage } from '../../core/ports/image-processor';
+import { MAX_PHOTO_PIXELS, PHOTO_NOT_AN_IMAGE, scaledHeight } from '../../core/photos/photos';
+import type { PhotoVariantFormat } from '../../core/photos/photo';
+import { UnsupportedMediaTypeError } from '../../core/shared/errors';
+import type { ImageInfo, ImageProcessor, ResizedImage } from '../../core/photos/image-processor.port';
 
 /** Speed against size: AVIF's default effort (4) takes seconds per copy on a small server. */
 const ENCODERS: Record<PhotoVariantFormat, (image: Sharp) => Sharp> = {

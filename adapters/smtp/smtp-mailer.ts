@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { OutgoingMail } from '../../core/entities/mail';
-import { MailRefusedError, type Mailer } from '../../core/ports/mailer';
+import type { OutgoingMail } from '../../core/mail/mail';
+import { MailRefusedError, type Mailer } from '../../core/mail/mailer.port';
 
 export interface SmtpMailerOptions {
   /** A nodemailer connection URL, e.g. smtps://user:pass@smtp.example.org:465. */

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { AddressLimitStore, HoldPlacesResult, PlaceHold } from '../../core/ports/address-limit-store';
+import type { AddressLimitStore, HoldPlacesResult, PlaceHold } from '../../core/shared/address-limit-store.port';
 import { preparedWriteTransaction } from './sqlite-write-transaction';
 
 /** Windows older than this are deleted as hits come in, so the table stays small. */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import { ConflictError, NotFoundError } from '../../core/errors';
-import { AdminSchema, type Admin } from '../../core/entities/admin';
-import type { AdminRepository } from '../../core/ports/admin-repository';
+import { ConflictError, NotFoundError } from '../../core/shared/errors';
+import { AdminSchema, type Admin } from '../../core/admins/admin';
+import type { AdminRepository } from '../../core/admins/admin-repository.port';
 import { isUniqueViolation } from './sqlite-errors';
 import { readRow, writeBoolean } from './sqlite-values';
 

@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
-import { AuditEntrySchema, type AuditEntry } from '../../core/entities/audit';
-import type { AuditFilter, AuditLog } from '../../core/ports/audit-log';
-import { actorUidOf } from '../../core/domain/audit';
+import { AuditEntrySchema, type AuditEntry } from '../../core/audit/audit';
+import type { AuditFilter, AuditLog } from '../../core/audit/audit-log.port';
+import { actorUidOf } from '../../core/audit/audit-filter';
 import { instantMillis, readJson } from './sqlite-values';
 import { isUniqueViolation } from './sqlite-errors';
-import { ConflictError } from '../../core/errors';
+import { ConflictError } from '../../core/shared/errors';
 import type { PreparedWrites } from './sqlite-write-transaction';
 
 function row(entry: AuditEntry): Record<string, unknown> {

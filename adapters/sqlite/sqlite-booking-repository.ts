@@ -1,19 +1,19 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { ConflictError, NotFoundError } from '../../core/errors';
-import { BOOKING_NOT_FOUND } from '../../core/messages';
-import { BookingSchema, type Booking } from '../../core/entities/booking';
-import * as places from '../../core/domain/places-ledger';
-import type { PlacesDifference, PlacesHold, PlacesLedger } from '../../core/domain/places-ledger';
-import type { AddBookingResult, BookingChange, BookingLimit, BookingRepository } from '../../core/ports/booking-repository';
+import { ConflictError, NotFoundError } from '../../core/shared/errors';
+import { BOOKING_NOT_FOUND } from '../../core/shared/messages';
+import { BookingSchema, type Booking } from '../../core/bookings/booking';
+import * as places from '../../core/bookings/places-ledger';
+import type { PlacesDifference, PlacesHold, PlacesLedger } from '../../core/bookings/places-ledger';
+import type { AddBookingResult, BookingChange, BookingLimit, BookingRepository } from '../../core/bookings/booking-repository.port';
 import { isUniqueViolation } from './sqlite-errors';
 import { PreparedReads } from './sqlite-prepared-reads';
 import { instantMillis, readJson, readRow, writeBoolean } from './sqlite-values';
 import { preparedWriteTransaction, type PreparedWrites } from './sqlite-write-transaction';
-import type { OutboxMessage } from '../../core/entities/mail';
+import type { OutboxMessage } from '../../core/mail/mail';
 import { insertIntoOutbox } from './sqlite-outbox';
 import { insertIntoAuditLog } from './sqlite-audit-log';
-import { checkedChange } from '../../core/domain/booking-change';
+import { checkedChange } from '../../core/bookings/booking-change';
 
 const NEWEST_FIRST = 'submittedAtMs DESC, id ASC';
 

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
-import { CampaignSchema, type Campaign } from '../../core/entities/campaign';
-import { NewsItemSchema, type NewsItem } from '../../core/entities/news-item';
-import { newsExcerpt } from '../../core/domain/news-body';
-import { newsItemCampaign } from '../../core/domain/news-items';
-import type { CampaignRepository } from '../../core/ports/campaign-repository';
+import { CampaignSchema, type Campaign } from '../../core/campaigns/campaign';
+import { NewsItemSchema, type NewsItem } from '../../core/news/news-item';
+import { newsExcerpt } from '../../core/news/news-body';
+import { newsItemCampaign } from '../../core/news/news-items';
+import type { CampaignRepository } from '../../core/campaigns/campaign-repository.port';
 import { instantMillis } from './sqlite-values';
 
 interface CampaignRow {

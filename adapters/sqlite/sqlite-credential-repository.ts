@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { ConflictError, NotFoundError } from '../../core/errors';
-import type { Credential, CredentialRepository } from '../../core/ports/credential-repository';
+import { ConflictError, NotFoundError } from '../../core/shared/errors';
+import type { Credential, CredentialRepository } from '../../core/admins/credential-repository.port';
 import { isUniqueViolation } from './sqlite-errors';
 import { readRow, writeBoolean } from './sqlite-values';
 

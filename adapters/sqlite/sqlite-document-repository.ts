@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { DocumentSchema, type ClubDocument, type StoredDocument } from '../../core/entities/document';
-import { isFileKey } from '../../core/ports/file-store';
-import type { DocumentRepository } from '../../core/ports/document-repository';
+import { DocumentSchema, type ClubDocument, type StoredDocument } from '../../core/documents/document';
+import { isFileKey } from '../../core/shared/file-store.port';
+import type { DocumentRepository } from '../../core/documents/document-repository.port';
 import { readRow } from './sqlite-values';
 
 const DOCUMENT_COLUMNS = ['id', 'title', 'description', 'category', 'fileName', 'tags', 'position'];

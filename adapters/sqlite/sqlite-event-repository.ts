@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import { ConflictError, NotFoundError } from '../../core/errors';
-import { EventSchema, type ClubEvent } from '../../core/entities/event';
-import type { EventRepository } from '../../core/ports/event-repository';
-import { eventEndInstant } from '../../core/domain/booking-state';
+import { ConflictError, NotFoundError } from '../../core/shared/errors';
+import { EventSchema, type ClubEvent } from '../../core/events/event';
+import type { EventRepository } from '../../core/events/event-repository.port';
+import { eventEndInstant } from '../../core/bookings/booking-state';
 import { isUniqueViolation } from './sqlite-errors';
 import { PreparedReads } from './sqlite-prepared-reads';
 import { instantMillis, readBoolean, readRow, writeBoolean } from './sqlite-values';

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import { jobDueAtMs } from '../../core/domain/jobs';
-import { JobSchema, type Job } from '../../core/entities/job';
-import type { ClaimedJob, JobQueue } from '../../core/ports/job-queue';
+import { jobDueAtMs } from '../../core/jobs/jobs';
+import { JobSchema, type Job } from '../../core/jobs/job';
+import type { ClaimedJob, JobQueue } from '../../core/jobs/job-queue.port';
 import { claimDueRows, settleClaimedRow } from './sqlite-claims';
 import { readJson } from './sqlite-values';
 

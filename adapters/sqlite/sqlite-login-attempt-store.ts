@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { AttemptHistory, LoginAttemptStore, ReserveAttemptRequest } from '../../core/ports/login-attempt-store';
+import type { AttemptHistory, LoginAttemptStore, ReserveAttemptRequest } from '../../core/admins/login-attempt-store.port';
 import { writeTransaction } from './sqlite-write-transaction';
 
 /** Attempts in `login_failures`, one row per attempt and key; a reservation is its rows' ids. */

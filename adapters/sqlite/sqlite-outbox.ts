@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import { OutboxMessageSchema, type OutboxMessage, type OutboxStatus } from '../../core/entities/mail';
-import { ConflictError } from '../../core/errors';
-import type { ClaimedMessage, Outbox } from '../../core/ports/outbox';
-import { dueAtMs } from '../../core/domain/outbox';
+import { OutboxMessageSchema, type OutboxMessage, type OutboxStatus } from '../../core/mail/mail';
+import { ConflictError } from '../../core/shared/errors';
+import type { ClaimedMessage, Outbox } from '../../core/mail/outbox.port';
+import { dueAtMs } from '../../core/mail/outbox';
 import { isUniqueViolation } from './sqlite-errors';
 import { claimDueRows, renewClaimedRow, settleClaimedRow } from './sqlite-claims';
 import type { PreparedWrites } from './sqlite-write-transaction';

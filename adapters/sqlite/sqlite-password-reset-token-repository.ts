@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import { ConflictError } from '../../core/errors';
-import { PasswordResetTokenSchema } from '../../core/domain/password-reset';
-import type { PasswordResetToken, PasswordResetTokenRepository } from '../../core/ports/password-reset-token-repository';
+import { ConflictError } from '../../core/shared/errors';
+import { PasswordResetTokenSchema } from '../../core/admins/password-reset';
+import type { PasswordResetToken, PasswordResetTokenRepository } from '../../core/admins/password-reset-token-repository.port';
 import { isUniqueViolation } from './sqlite-errors';
 
 const TokenSchema = PasswordResetTokenSchema;

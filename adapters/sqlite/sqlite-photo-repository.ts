@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import { isWholeOrder } from '../../core/domain/photos';
-import { PhotoSchema, type Photo } from '../../core/entities/photo';
-import { ConflictError } from '../../core/errors';
-import type { PhotoRepository } from '../../core/ports/photo-repository';
+import { isWholeOrder } from '../../core/photos/photos';
+import { PhotoSchema, type Photo } from '../../core/photos/photo';
+import { ConflictError } from '../../core/shared/errors';
+import type { PhotoRepository } from '../../core/photos/photo-repository.port';
 import { isUniqueViolation } from './sqlite-errors';
 import { readRow, writeBoolean } from './sqlite-values';
 import { writeTransaction } from './sqlite-write-transaction';

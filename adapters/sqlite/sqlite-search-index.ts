@@ -9,10 +9,10 @@ import {
   type SearchHit,
   type SearchIndexName,
   type SearchRecord,
-} from '../../core/entities/search-hit';
-import type { SearchIndex } from '../../core/ports/search-index';
-import { searchReadings, type QueryReading } from '../../core/domain/search-synonyms';
-import { MIN_LETTERS_FOR_ONE_TYPO, typoCandidates } from '../../core/domain/search-typos';
+} from '../../core/search/search-hit';
+import type { SearchIndex } from '../../core/search/search-index.port';
+import { searchReadings, type QueryReading } from '../../core/search/search-synonyms';
+import { MIN_LETTERS_FOR_ONE_TYPO, typoCandidates } from '../../core/search/search-typos';
 import { readConnection } from './sqlite-read-connection';
 import { writeTransaction } from './sqlite-write-transaction';
 
@@ -31,7 +31,7 @@ function quoted(text: string): string {
 }
 
 /**
- * One reading of the query (core/domain/search-synonyms.ts) as an FTS5 expression: every part
+ * One reading of the query (core/search/search-synonyms.ts) as an FTS5 expression: every part
  * must match; a part of several words is a phrase; the last word typed is a prefix query, so each
  * keystroke already finds something. `alternatives` gives, for a one-word part, other spellings
  * (typos) that may stand in its place.

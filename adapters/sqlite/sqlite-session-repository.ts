@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { ConflictError } from '../../core/errors';
-import { InstantSchema } from '../../core/entities/instant';
-import type { Session, SessionRepository } from '../../core/ports/session-repository';
+import { ConflictError } from '../../core/shared/errors';
+import { InstantSchema } from '../../core/shared/instant';
+import type { Session, SessionRepository } from '../../core/admins/session-repository.port';
 import { isUniqueViolation } from './sqlite-errors';
 
 const SessionSchema = z.object({

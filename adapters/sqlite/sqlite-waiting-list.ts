@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import { WaitlistEntrySchema, type WaitlistEntry } from '../../core/entities/waitlist-entry';
-import type { OutboxMessage } from '../../core/entities/mail';
-import { checkedWaitlistChange } from '../../core/domain/waiting-list';
-import type { WaitingList, WaitlistChange } from '../../core/ports/waiting-list';
+import { WaitingListEntrySchema, type WaitingListEntry } from '../../core/waiting-list/waiting-list-entry';
+import type { OutboxMessage } from '../../core/mail/mail';
+import { checkedWaitingListChange } from '../../core/waiting-list/waiting-list';
+import type { WaitingList, WaitingListChange } from '../../core/waiting-list/waiting-list.port';
 import { appendToAuditLog } from './sqlite-audit-log';
 import { addToOutbox } from './sqlite-outbox';
 import { instantMillis, readRow } from './sqlite-values';
@@ -15,7 +15,7 @@ const FIELDS = ['id', 'eventId', 'name', 'email', 'places', 'joinedAt', 'status'
 export class SqliteWaitingList implements WaitingList {
   constructor(private readonly db: Knex) {}
 
-  async join(entry: WaitlistEntry, mail: readonly OutboxMessage[]): Promise<boolean> {
+  async join(entry: WaitingListEntry, mail: readonly OutboxMessage[]): Promise<boolean> {
     // The write lock is held from the check to the insert: no other join can slip in between.
     return writeTransaction(this.db, async (trx) => {
       const taken = await trx(TABLE).where({ eventId: entry.eventId, emailKey: entry.email.toLowerCase() }).whereIn('status', IN_LINE).first('id');
@@ -26,29 +26,29 @@ export class SqliteWaitingList implements WaitingList {
     });
   }
 
-  async get(id: string): Promise<WaitlistEntry | null> {
+  async get(id: string): Promise<WaitingListEntry | null> {
     const row = await this.db(TABLE).where({ id }).first(FIELDS);
     return row ? toEntry(row) : null;
   }
 
-  async listInLine(): Promise<WaitlistEntry[]> {
+  async listInLine(): Promise<WaitingListEntry[]> {
     const rows = await this.db(TABLE).whereIn('status', IN_LINE).orderBy([{ column: 'joinedAtMs' }, { column: 'id' }]).select(FIELDS);
     return rows.map(toEntry);
   }
 
-  async listByEvent(eventId: string): Promise<WaitlistEntry[]> {
+  async listByEvent(eventId: string): Promise<WaitingListEntry[]> {
     const rows = await this.db(TABLE).where({ eventId }).orderBy([{ column: 'joinedAtMs' }, { column: 'id' }]).select(FIELDS);
     return rows.map(toEntry);
   }
 
-  async change(id: string, decide: (current: WaitlistEntry) => WaitlistChange | null): Promise<{ entry: WaitlistEntry; changed: boolean } | null> {
+  async change(id: string, decide: (current: WaitingListEntry) => WaitingListChange | null): Promise<{ entry: WaitingListEntry; changed: boolean } | null> {
     return writeTransaction(this.db, async (trx) => {
       const row = await trx(TABLE).where({ id }).first(FIELDS);
       if (!row) return null;
       const stored = toEntry(row);
       const decided = decide(stored);
       if (!decided) return { entry: stored, changed: false };
-      const next = checkedWaitlistChange(stored, decided.entry);
+      const next = checkedWaitingListChange(stored, decided.entry);
       const { id: _id, ...fields } = toRow(next);
       await trx(TABLE).where({ id }).update(fields);
       await addToOutbox(trx, decided.mail ?? []);
@@ -58,10 +58,10 @@ export class SqliteWaitingList implements WaitingList {
   }
 }
 
-function toRow(entry: WaitlistEntry): Record<string, unknown> {
+function toRow(entry: WaitingListEntry): Record<string, unknown> {
   return { ...entry, emailKey: entry.email.toLowerCase(), joinedAtMs: instantMillis(entry.joinedAt) };
 }
 
-function toEntry(row: Record<string, unknown>): WaitlistEntry {
-  return readRow(WaitlistEntrySchema, row, {});
+function toEntry(row: Record<string, unknown>): WaitingListEntry {
+  return readRow(WaitingListEntrySchema, row, {});
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { WaterLevelReadingSchema, type WaterLevelReading } from '../../core/entities/water-level';
-import type { WaterLevelRepository } from '../../core/ports/water-level-repository';
+import { WaterLevelReadingSchema, type WaterLevelReading } from '../../core/water-levels/water-level';
+import type { WaterLevelRepository } from '../../core/water-levels/water-level-repository.port';
 
 /** Rows per insert statement, well under SQLite's limit of bound parameters. */
 const BATCH_SIZE = 400;

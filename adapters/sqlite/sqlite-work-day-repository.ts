@@ -1,13 +1,13 @@
 import type { Knex } from 'knex';
-import { ConflictError, NotFoundError } from '../../core/errors';
-import { WorkDaySchema, WorkDaySignupSchema, type WorkDay, type WorkDaySignup } from '../../core/entities/work-day';
-import type { WorkDayRepository } from '../../core/ports/work-day-repository';
+import { ConflictError, NotFoundError } from '../../core/shared/errors';
+import { WorkDaySchema, WorkDaySignupSchema, type WorkDay, type WorkDaySignup } from '../../core/work-days/work-day';
+import type { WorkDayRepository } from '../../core/work-days/work-day-repository.port';
 import { isForeignKeyViolation, isUniqueViolation } from './sqlite-errors';
-import { signupRefusal } from '../../core/domain/work-days';
-import { workDayChangeRefusal } from '../../core/domain/work-day-form';
+import { signupRefusal } from '../../core/work-days/work-days';
+import { workDayChangeRefusal } from '../../core/work-days/work-day-form';
 import { writeTransaction } from './sqlite-write-transaction';
 import { instantMillis, readRow, writeBoolean } from './sqlite-values';
-import type { OutboxMessage } from '../../core/entities/mail';
+import type { OutboxMessage } from '../../core/mail/mail';
 import { addToOutbox } from './sqlite-outbox';
 
 export class SqliteWorkDayRepository implements WorkDayRepository {

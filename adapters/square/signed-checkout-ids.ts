@@ -1,7 +1,7 @@
-import { NotFoundError } from '../../core/errors';
+import { NotFoundError } from '../../core/shared/errors';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { CURRENCIES, MAX_PAYMENT_AMOUNT, type Currency } from '../../core/entities/money';
-import { ValidationError } from '../../core/errors';
+import { CURRENCIES, MAX_PAYMENT_AMOUNT, type Currency } from '../../core/shared/money';
+import { ValidationError } from '../../core/shared/errors';
 
 /** What a checkout charges: the booking it pays for and the amount, in minor units. */
 export interface CheckoutTerms {

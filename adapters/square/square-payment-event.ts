@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PaymentNotification } from '../../core/ports/payment-gateway';
+import type { PaymentNotification } from '../../core/payments/payment-gateway.port';
 
 /** The webhook event types that describe a payment (Square sends the whole payment in both). */
 export const PAYMENT_EVENT_TYPES = ['payment.created', 'payment.updated'] as const;

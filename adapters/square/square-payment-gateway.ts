@@ -1,8 +1,8 @@
 import { SquareClient, SquareEnvironment, SquareError } from 'square';
-import { CurrencySchema, type Currency } from '../../core/entities/money';
-import { UnavailableError } from '../../core/errors';
-import type { Clock } from '../../core/ports/clock';
-import type { CheckoutRequest, PaymentGateway, PaymentNotification, PaymentResult, RefundRequest, RefundResult } from '../../core/ports/payment-gateway';
+import { CurrencySchema, type Currency } from '../../core/shared/money';
+import { UnavailableError } from '../../core/shared/errors';
+import type { Clock } from '../../core/shared/clock.port';
+import type { CheckoutRequest, PaymentGateway, PaymentNotification, PaymentResult, RefundRequest, RefundResult } from '../../core/payments/payment-gateway.port';
 import { SignedCheckoutIds, type CheckoutTerms } from './signed-checkout-ids';
 import { portStatus, readSquarePaymentEvent } from './square-payment-event';
 import { SQUARE_SIGNATURE_HEADER, hasValidSquareSignature, headerValue } from './square-webhook-signature';

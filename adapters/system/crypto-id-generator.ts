@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { IdGenerator } from '../../core/ports/id-generator';
+import type { IdGenerator } from '../../core/shared/id-generator.port';
 
 /** Random ids: 128 bits from the operating system's generator, base64url (22 characters). */
 export class CryptoIdGenerator implements IdGenerator {

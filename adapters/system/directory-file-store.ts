@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { ValidationError } from '../../core/errors';
-import { isFileKey, MAX_STORED_FILE_BYTES, type FileStore } from '../../core/ports/file-store';
+import { ValidationError } from '../../core/shared/errors';
+import { isFileKey, MAX_STORED_FILE_BYTES, type FileStore } from '../../core/shared/file-store.port';
 
 /** Where unfinished puts are written: a name no key can have (keys start with a letter or digit). */
 const INCOMING = '.incoming';

@@ -1,4 +1,4 @@
-import type { Clock } from '../../core/ports/clock';
+import type { Clock } from '../../core/shared/clock.port';
 
 /** The machine's clock. */
 export class SystemClock implements Clock {

@@ -1,4 +1,4 @@
-import type { SearchRecord } from '../entities/search-hit';
+import type { SearchRecord } from '../search/search-hit';
 
 /*
  * The club site's static pages as search records: product content (the words of the beginners',

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { ADMIN_CHANGE_MESSAGES, leavesNoManager } from '../../core/domain/admin-changes';
-import { DEFAULT_PERMISSIONS, PERMISSIONS, type Admin, type Permission } from '../../core/entities/admin';
+import { ADMIN_CHANGE_MESSAGES, leavesNoManager } from '../../core/admins/admin-changes';
+import { DEFAULT_PERMISSIONS, PERMISSIONS, type Admin, type Permission } from '../../core/admins/admin';
 import { ConfigError, loadConfig, type AppConfig } from '../config';
 import { createContainer, type Adapters } from '../container';
 import { createOrLinkUser, generatePassword } from '../initial-admin';

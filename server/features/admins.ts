@@ -1,11 +1,11 @@
-import { CreateAdmin } from '../../core/use-cases/create-admin';
-import { GetDashboard } from '../../core/use-cases/dashboard';
-import { ListAdmins } from '../../core/use-cases/list-admins';
-import { ListAudit } from '../../core/use-cases/list-audit';
-import { RequestPasswordReset } from '../../core/use-cases/request-password-reset';
-import { ResetPassword } from '../../core/use-cases/reset-password';
-import { SignIn } from '../../core/use-cases/sign-in';
-import { UpdateAdmin } from '../../core/use-cases/update-admin';
+import { CreateAdmin } from '../../core/admins/create-admin';
+import { GetDashboard } from '../../core/admins/dashboard';
+import { ListAdmins } from '../../core/admins/list-admins';
+import { ListAudit } from '../../core/audit/list-audit';
+import { RequestPasswordReset } from '../../core/admins/request-password-reset';
+import { ResetPassword } from '../../core/admins/reset-password';
+import { SignIn } from '../../core/admins/sign-in';
+import { UpdateAdmin } from '../../core/admins/update-admin';
 import type { AppConfig } from '../config';
 import { auditTrail, type Feature, provide, siteSettings } from './feature';
 

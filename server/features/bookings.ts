@@ -1,12 +1,12 @@
-import { AdminBookingActions } from '../../core/use-cases/admin-booking-actions';
-import { GetBookingsOverview } from '../../core/use-cases/bookings-overview';
-import { CancelMyBooking } from '../../core/use-cases/cancel-my-booking';
-import { CheckPlaces } from '../../core/use-cases/check-places';
-import { GetEventBookings } from '../../core/use-cases/event-bookings';
-import { ExportEventBookings } from '../../core/use-cases/export-event-bookings';
-import { GetEventForBooking } from '../../core/use-cases/get-event-for-booking';
-import { GetMyBooking } from '../../core/use-cases/get-my-booking';
-import { SubmitBooking } from '../../core/use-cases/submit-booking';
+import { AdminBookingActions } from '../../core/bookings/admin-booking-actions';
+import { GetBookingsOverview } from '../../core/bookings/bookings-overview';
+import { CancelMyBooking } from '../../core/bookings/cancel-my-booking';
+import { CheckPlaces } from '../../core/bookings/check-places';
+import { GetEventBookings } from '../../core/bookings/event-bookings';
+import { ExportEventBookings } from '../../core/bookings/export-event-bookings';
+import { GetEventForBooking } from '../../core/bookings/get-event-for-booking';
+import { GetMyBooking } from '../../core/bookings/get-my-booking';
+import { SubmitBooking } from '../../core/bookings/submit-booking';
 import type { AppConfig } from '../config';
 import { auditTrail, type Feature, provide, siteSettings } from './feature';
 

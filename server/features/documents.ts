@@ -1,9 +1,9 @@
-import { GetDocumentFile, ListDocuments } from '../../core/use-cases/club-content';
-import { CreateDocument } from '../../core/use-cases/create-document';
-import { DeleteDocument } from '../../core/use-cases/delete-document';
-import { ReorderDocuments } from '../../core/use-cases/reorder-documents';
-import { ReplaceDocumentFile } from '../../core/use-cases/replace-document-file';
-import { UpdateDocument } from '../../core/use-cases/update-document';
+import { GetDocumentFile, ListDocuments } from '../../core/content/club-content';
+import { CreateDocument } from '../../core/documents/create-document';
+import { DeleteDocument } from '../../core/documents/delete-document';
+import { ReorderDocuments } from '../../core/documents/reorder-documents';
+import { ReplaceDocumentFile } from '../../core/documents/replace-document-file';
+import { UpdateDocument } from '../../core/documents/update-document';
 import { auditTrail, type Feature, provide, searchIndexing } from './feature';
 
 export const documentsFeature: Feature = {

@@ -1,11 +1,11 @@
-import { CancelEvent } from '../../core/use-cases/cancel-event';
-import { CreateEvent } from '../../core/use-cases/create-event';
-import { DeleteEvent } from '../../core/use-cases/delete-event';
-import { GetAdminEvent } from '../../core/use-cases/get-admin-event';
-import { GetCalendarFeed } from '../../core/use-cases/get-calendar-feed';
-import { ListAdminEvents } from '../../core/use-cases/list-admin-events';
-import { ListCalendarEvents } from '../../core/use-cases/list-calendar-events';
-import { UpdateEvent } from '../../core/use-cases/update-event';
+import { CancelEvent } from '../../core/events/cancel-event';
+import { CreateEvent } from '../../core/events/create-event';
+import { DeleteEvent } from '../../core/events/delete-event';
+import { GetAdminEvent } from '../../core/events/get-admin-event';
+import { GetCalendarFeed } from '../../core/calendar/get-calendar-feed';
+import { ListAdminEvents } from '../../core/events/list-admin-events';
+import { ListCalendarEvents } from '../../core/calendar/list-calendar-events';
+import { UpdateEvent } from '../../core/events/update-event';
 import type { AppConfig } from '../config';
 import { auditTrail, type Feature, provide, searchIndexing, siteSettings } from './feature';
 

@@ -1,6 +1,6 @@
-import { DeliverOutbox } from '../../core/use-cases/deliver-outbox';
-import { GetOutboxMessage, ListOutbox } from '../../core/use-cases/list-outbox';
-import { ResendOutboxMessage } from '../../core/use-cases/resend-outbox-message';
+import { DeliverOutbox } from '../../core/mail/deliver-outbox';
+import { GetOutboxMessage, ListOutbox } from '../../core/mail/list-outbox';
+import { ResendOutboxMessage } from '../../core/mail/resend-outbox-message';
 import { provide, type Feature } from './feature';
 
 export const mailFeature: Feature = {

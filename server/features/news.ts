@@ -1,11 +1,11 @@
-import { ListCampaigns } from '../../core/use-cases/club-content';
-import { CreateNewsItem } from '../../core/use-cases/create-news-item';
-import { DeleteNewsItem } from '../../core/use-cases/delete-news-item';
-import { GetNewsItem } from '../../core/use-cases/get-news-item';
-import { ListNewsItems } from '../../core/use-cases/list-news-items';
-import { ReadNewsItem } from '../../core/use-cases/read-news-item';
-import { RefreshNewsIndex } from '../../core/use-cases/refresh-news-index';
-import { UpdateNewsItem } from '../../core/use-cases/update-news-item';
+import { ListCampaigns } from '../../core/content/club-content';
+import { CreateNewsItem } from '../../core/news/create-news-item';
+import { DeleteNewsItem } from '../../core/news/delete-news-item';
+import { GetNewsItem } from '../../core/news/get-news-item';
+import { ListNewsItems } from '../../core/news/list-news-items';
+import { ReadNewsItem } from '../../core/news/read-news-item';
+import { RefreshNewsIndex } from '../../core/news/refresh-news-index';
+import { UpdateNewsItem } from '../../core/news/update-news-item';
 import type { AppConfig } from '../config';
 import { auditTrail, type Feature, provide, searchIndexing } from './feature';
 

@@ -1,5 +1,5 @@
-import { ConfirmPayment } from '../../core/use-cases/confirm-payment';
-import { GetCheckout } from '../../core/use-cases/get-checkout';
+import { ConfirmPayment } from '../../core/bookings/confirm-payment';
+import { GetCheckout } from '../../core/bookings/get-checkout';
 import type { AppConfig } from '../config';
 import { provide, siteSettings, type Feature } from './feature';
 

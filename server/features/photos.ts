@@ -1,10 +1,10 @@
-import { DeletePhoto } from '../../core/use-cases/delete-photo';
-import { GetPhotoFile } from '../../core/use-cases/get-photo-file';
-import { ListAdminPhotos } from '../../core/use-cases/list-admin-photos';
-import { ListPhotos } from '../../core/use-cases/list-photos';
-import { ReorderPhotos } from '../../core/use-cases/reorder-photos';
-import { UpdatePhoto } from '../../core/use-cases/update-photo';
-import { UploadPhoto } from '../../core/use-cases/upload-photo';
+import { DeletePhoto } from '../../core/photos/delete-photo';
+import { GetPhotoFile } from '../../core/photos/get-photo-file';
+import { ListAdminPhotos } from '../../core/photos/list-admin-photos';
+import { ListPhotos } from '../../core/photos/list-photos';
+import { ReorderPhotos } from '../../core/photos/reorder-photos';
+import { UpdatePhoto } from '../../core/photos/update-photo';
+import { UploadPhoto } from '../../core/photos/upload-photo';
 import { auditTrail, type Feature, provide } from './feature';
 
 export const photosFeature: Feature = {

@@ -1,8 +1,8 @@
-import { RunDueJobs } from '../../core/use-cases/run-due-jobs';
-import { ScheduleReminders } from '../../core/use-cases/schedule-reminders';
-import { SendEventReminders } from '../../core/use-cases/send-event-reminders';
-import { SendWorkDayReminders } from '../../core/use-cases/send-work-day-reminders';
-import { jobHandlers } from '../../core/use-cases/scheduled-work';
+import { RunDueJobs } from '../../core/jobs/run-due-jobs';
+import { ScheduleReminders } from '../../core/reminders/schedule-reminders';
+import { SendEventReminders } from '../../core/reminders/send-event-reminders';
+import { SendWorkDayReminders } from '../../core/work-days/send-work-day-reminders';
+import { jobHandlers } from '../../core/jobs/scheduled-work';
 import type { AppConfig } from '../config';
 import { provide, siteSettings, type Feature } from './feature';
 

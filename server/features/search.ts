@@ -1,5 +1,5 @@
-import { RebuildSearchIndex } from '../../core/use-cases/rebuild-search-index';
-import { SearchSite } from '../../core/use-cases/search';
+import { RebuildSearchIndex } from '../../core/search/rebuild-search-index';
+import { SearchSite } from '../../core/search/search';
 import { provide, type Feature } from './feature';
 
 export const searchFeature: Feature = {

@@ -1,9 +1,9 @@
-import { AdminWaitingList } from '../../core/use-cases/admin-waiting-list';
-import { GetMyWaitlistEntry } from '../../core/use-cases/get-my-waitlist-entry';
-import { GetWaitlistOffer } from '../../core/use-cases/get-waitlist-offer';
-import { JoinWaitingList } from '../../core/use-cases/join-waiting-list';
-import { LeaveWaitingList } from '../../core/use-cases/leave-waiting-list';
-import { OfferFreedPlaces } from '../../core/use-cases/offer-freed-places';
+import { AdminWaitingList } from '../../core/waiting-list/admin-waiting-list';
+import { GetMyWaitingListEntry } from '../../core/waiting-list/get-my-waiting-list-entry';
+import { GetWaitingListOffer } from '../../core/waiting-list/get-waiting-list-offer';
+import { JoinWaitingList } from '../../core/waiting-list/join-waiting-list';
+import { LeaveWaitingList } from '../../core/waiting-list/leave-waiting-list';
+import { OfferFreedPlaces } from '../../core/waiting-list/offer-freed-places';
 import type { AppConfig } from '../config';
 import { auditTrail, type Feature, provide, siteSettings } from './feature';
 
@@ -11,7 +11,7 @@ import { auditTrail, type Feature, provide, siteSettings } from './feature';
 const settingsOf = (config: AppConfig) => ({
   siteSettings: siteSettings(config),
   maxAttendees: config.maxAttendeesPerBooking,
-  waitlistOfferHours: config.waitlistOfferHours,
+  waitingListOfferHours: config.waitingListOfferHours,
 });
 
 export const waitingListFeature: Feature = {
@@ -22,7 +22,7 @@ export const waitingListFeature: Feature = {
     const memberEntry = {
       events: get('events'),
       waitingList: get('waitingList'),
-      waitlistLinks: get('waitlistLinks'),
+      waitingListLinks: get('waitingListLinks'),
       clock: get('clock'),
       bookings: get('bookings'),
     };
@@ -33,7 +33,7 @@ export const waitingListFeature: Feature = {
       waitingList: get('waitingList'),
       offerLinks: get('offerLinks'),
       siteSettings: settings.siteSettings,
-      waitlistOfferHours: settings.waitlistOfferHours,
+      waitingListOfferHours: settings.waitingListOfferHours,
       ...auditTrail(get),
     };
     return [
@@ -44,7 +44,7 @@ export const waitingListFeature: Feature = {
             events: get('events'),
             bookings: get('bookings'),
             waitingList: get('waitingList'),
-            waitlistLinks: get('waitlistLinks'),
+            waitingListLinks: get('waitingListLinks'),
             clock: get('clock'),
             ids: get('ids'),
             siteSettings: settings.siteSettings,
@@ -52,9 +52,9 @@ export const waitingListFeature: Feature = {
           }),
       ),
       provide(
-        GetMyWaitlistEntry,
+        GetMyWaitingListEntry,
         () =>
-          new GetMyWaitlistEntry(memberEntry),
+          new GetMyWaitingListEntry(memberEntry),
       ),
       provide(
         LeaveWaitingList,
@@ -72,9 +72,9 @@ export const waitingListFeature: Feature = {
           new OfferFreedPlaces(offering),
       ),
       provide(
-        GetWaitlistOffer,
+        GetWaitingListOffer,
         () =>
-          new GetWaitlistOffer({
+          new GetWaitingListOffer({
             waitingList: get('waitingList'),
             offerLinks: get('offerLinks'),
             clock: get('clock'),

@@ -1,9 +1,9 @@
-import { AddWaterLevel } from '../../core/use-cases/add-water-level';
-import { CorrectWaterLevel } from '../../core/use-cases/correct-water-level';
-import { DeleteWaterLevel } from '../../core/use-cases/delete-water-level';
-import { GetWaterLevels } from '../../core/use-cases/get-water-levels';
-import { ImportWaterLevels } from '../../core/use-cases/import-water-levels';
-import { PreviewWaterLevelImport } from '../../core/use-cases/preview-water-level-import';
+import { AddWaterLevel } from '../../core/water-levels/add-water-level';
+import { CorrectWaterLevel } from '../../core/water-levels/correct-water-level';
+import { DeleteWaterLevel } from '../../core/water-levels/delete-water-level';
+import { GetWaterLevels } from '../../core/water-levels/get-water-levels';
+import { ImportWaterLevels } from '../../core/water-levels/import-water-levels';
+import { PreviewWaterLevelImport } from '../../core/water-levels/preview-water-level-import';
 import { auditTrail, type Feature, provide } from './feature';
 
 export const waterLevelsFeature: Feature = {

@@ -1,9 +1,9 @@
 import type { OpenAPIRegistry, RouteConfig } from '@asteasolutions/zod-to-openapi';
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { z } from 'zod';
-import type { Admin } from '../../core/entities/admin';
-import { ACTIONS, type AdminAction } from '../../core/domain/permissions';
-import { parseInput } from '../../core/use-cases/parse-input';
+import type { Admin } from '../../core/admins/admin';
+import { ACTIONS, type AdminAction } from '../../core/admins/permissions';
+import { parseInput } from '../../core/shared/parse-input';
 import { SESSION_COOKIE_SCHEME } from './openapi';
 
 export const ErrorResponseSchema = z.object({

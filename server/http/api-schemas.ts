@@ -1,23 +1,23 @@
 import { z } from 'zod';
-import { SessionAdminSchema } from '../../core/entities/admin';
-import { CampaignsResponseSchema } from '../../core/use-cases/campaigns-schema';
-import { EventsResponseSchema } from '../../core/use-cases/calendar-schema';
-import { DocumentsResponseSchema } from '../../core/use-cases/documents-schema';
-import { WaterLevelsResponseSchema } from '../../core/use-cases/water-levels-schema';
-import { WorkDayResponseSchema, WorkDaysResponseSchema } from '../../core/use-cases/work-day-schema';
-import { ClubConfigSchema } from '../../core/entities/club-config';
-import { BookingsOverviewSchema } from '../../core/domain/bookings-report';
-import { CalendarEventSchema } from '../../core/use-cases/calendar-event';
-import { DashboardSchema } from '../../core/use-cases/dashboard';
-import { EventBookingsSchema } from '../../core/use-cases/event-bookings';
-import { EventForBookingSchema } from '../../core/use-cases/get-event-for-booking';
-import { BookingReceiptSchema } from '../../core/use-cases/submit-booking';
-import { SignUpResultSchema } from '../../core/use-cases/work-day-signup-schema';
-import { SearchAnswerSchema } from '../../core/use-cases/search';
-import { CheckoutSchema } from '../../core/use-cases/get-checkout';
-import { CardPaymentResultSchema } from '../../core/use-cases/confirm-payment';
-import { WaterLevelsQuerySchema } from '../../core/use-cases/get-water-levels';
-import { OutboxListQuerySchema, OutboxListSchema } from '../../core/use-cases/list-outbox';
+import { SessionAdminSchema } from '../../core/admins/admin';
+import { CampaignsResponseSchema } from '../../core/campaigns/campaigns-schema';
+import { EventsResponseSchema } from '../../core/calendar/calendar-schema';
+import { DocumentsResponseSchema } from '../../core/documents/documents-schema';
+import { WaterLevelsResponseSchema } from '../../core/water-levels/water-levels-schema';
+import { WorkDayResponseSchema, WorkDaysResponseSchema } from '../../core/work-days/work-day-schema';
+import { ClubConfigSchema } from '../../core/content/club-config';
+import { BookingsOverviewSchema } from '../../core/bookings/bookings-report';
+import { CalendarEventSchema } from '../../core/calendar/calendar-event';
+import { DashboardSchema } from '../../core/admins/dashboard';
+import { EventBookingsSchema } from '../../core/bookings/event-bookings';
+import { EventForBookingSchema } from '../../core/bookings/get-event-for-booking';
+import { BookingReceiptSchema } from '../../core/bookings/submit-booking';
+import { SignUpResultSchema } from '../../core/work-days/work-day-signup-schema';
+import { SearchAnswerSchema } from '../../core/search/search';
+import { CheckoutSchema } from '../../core/bookings/get-checkout';
+import { CardPaymentResultSchema } from '../../core/bookings/confirm-payment';
+import { WaterLevelsQuerySchema } from '../../core/water-levels/get-water-levels';
+import { OutboxListQuerySchema, OutboxListSchema } from '../../core/mail/list-outbox';
 // The admin answers' envelopes live in the core, where the admin panel reads answers with them too.
 import {
   AdminEventResponseSchema,
@@ -28,7 +28,7 @@ import {
   EventSavedSchema,
   OutboxMessageResponseSchema,
   SessionResponseSchema,
-} from '../../core/use-cases/admin-api-schema';
+} from '../../core/shared/admin-api-schema';
 
 /** Response shapes for the OpenAPI document, built from the core entity schemas. */
 

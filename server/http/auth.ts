@@ -1,9 +1,9 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { Admin } from '../../core/entities/admin';
-import { requirePermission } from '../../core/domain/permissions';
-import { PermissionError, UnauthenticatedError } from '../../core/errors';
-import type { AdminRepository } from '../../core/ports/admin-repository';
-import type { IdentityProvider } from '../../core/ports/identity-provider';
+import type { Admin } from '../../core/admins/admin';
+import { requirePermission } from '../../core/admins/permissions';
+import { PermissionError, UnauthenticatedError } from '../../core/shared/errors';
+import type { AdminRepository } from '../../core/admins/admin-repository.port';
+import type { IdentityProvider } from '../../core/admins/identity-provider.port';
 import type { Access } from './api-routes';
 
 export const SESSION_COOKIE = 'kyc_session';

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { AdminBookingActions } from '../../core/use-cases/admin-booking-actions';
+import { AdminBookingActions } from '../../core/bookings/admin-booking-actions';
 import {
   AdminBookingSchema,
   AdminCancelRequestSchema,
   AdminCorrectRequestSchema,
   AdminMarkPaidRequestSchema,
   AdminRefundRequestSchema,
-} from '../../core/use-cases/admin-booking-schema';
-import { ListAudit } from '../../core/use-cases/list-audit';
-import { AuditListSchema, AuditQuerySchema } from '../../core/use-cases/audit-schema';
+} from '../../core/bookings/admin-booking-schema';
+import { ListAudit } from '../../core/audit/list-audit';
+import { AuditListSchema, AuditQuerySchema } from '../../core/audit/audit-schema';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
 import { IdParamsSchema } from './api-schemas';

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
-import type { AddressLimitStore } from '../../core/ports/address-limit-store';
-import type { Clock } from '../../core/ports/clock';
+import type { AddressLimitStore } from '../../core/shared/address-limit-store.port';
+import type { Clock } from '../../core/shared/clock.port';
 import type { AppConfig } from '../config';
 import type { AppContainer } from '../container';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CALENDAR_FEED_PATH } from '../../core/paths';
-import { GetCalendarFeed } from '../../core/use-cases/get-calendar-feed';
+import { CALENDAR_FEED_PATH } from '../../core/shared/paths';
+import { GetCalendarFeed } from '../../core/calendar/get-calendar-feed';
 import type { AppContainer } from '../container';
 import { SENT, type ApiRoutes } from './api-routes';
 import type { CalendarFeedCache } from './calendar-feed-cache';

@@ -1,8 +1,8 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { DomainError, NotEnoughPlacesError, PermissionError } from '../../core/errors';
-import type { ErrorCode } from '../../core/errors';
-import { redactUrl } from '../../core/domain/capability-links';
+import { DomainError, NotEnoughPlacesError, PermissionError } from '../../core/shared/errors';
+import type { ErrorCode } from '../../core/shared/errors';
+import { redactUrl } from '../../core/shared/capability-links';
 
 /**
  * One place maps error codes to HTTP statuses. PAYMENT is 402 (Payment Required): a declined or

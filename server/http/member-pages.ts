@@ -3,7 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { DomainError } from '../../core/errors';
+import { DomainError } from '../../core/shared/errors';
 
 type EntryServer = typeof import('../../web/src/entry-server');
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { GetOutboxMessage, ListOutbox, MESSAGE_NOT_FOUND } from '../../core/use-cases/list-outbox';
-import { ResendOutboxMessage } from '../../core/use-cases/resend-outbox-message';
+import { GetOutboxMessage, ListOutbox, MESSAGE_NOT_FOUND } from '../../core/mail/list-outbox';
+import { ResendOutboxMessage } from '../../core/mail/resend-outbox-message';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
 import { IdParamsSchema, OutboxListQuerySchema, OutboxListSchema, OutboxMessageResponseSchema } from './api-schemas';

@@ -1,8 +1,8 @@
 import type { Request } from 'express';
-import { NotFoundError } from '../../core/errors';
-import type { PaymentGateway } from '../../core/ports/payment-gateway';
-import { GetCheckout } from '../../core/use-cases/get-checkout';
-import { CompletePaymentRequestSchema, ConfirmPayment } from '../../core/use-cases/confirm-payment';
+import { NotFoundError } from '../../core/shared/errors';
+import type { PaymentGateway } from '../../core/payments/payment-gateway.port';
+import { GetCheckout } from '../../core/bookings/get-checkout';
+import { CompletePaymentRequestSchema, ConfirmPayment } from '../../core/bookings/confirm-payment';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
 import { BOOKING_NOT_FOUND } from './route-parts';

@@ -1,6 +1,6 @@
-import { MESSAGES } from '../../core/messages';
-import { DOCUMENT_MESSAGES } from '../../core/domain/documents';
-import { WORK_DAY_MESSAGES } from '../../core/domain/work-days';
+import { MESSAGES } from '../../core/shared/messages';
+import { DOCUMENT_MESSAGES } from '../../core/documents/documents';
+import { WORK_DAY_MESSAGES } from '../../core/work-days/work-days';
 
 /**
  * Parts of route declarations that routes in several files share, written once. A refusal's

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import express, { type Request, type RequestHandler, type Router } from 'express';
-import { ADMIN_ROUTES } from '../../core/domain/permissions';
-import { isAppPagePath, pageOf } from '../../core/paths';
+import { ADMIN_ROUTES } from '../../core/admins/permissions';
+import { isAppPagePath, pageOf } from '../../core/shared/paths';
 import { memberPages } from './member-pages';
 import type { Logger } from 'pino';
 
@@ -62,7 +62,7 @@ function pageUrl(req: Request): URL {
  * Serves the built web app: hashed files under /assets are cached for a year (their names change
  * with their content), everything else is revalidated, and any other GET that is not an API call
  * gets index.html so deep links (/event-booking?id=..., /admin/events/edit/...) load the app.
- * An address the app has no page for (core/paths.ts, the list its router is built from) still
+ * An address the app has no page for (core/shared/paths.ts, the list its router is built from) still
  * gets the app, which shows Page Not Found, but with status 404, so that search engines and link
  * checkers see it as missing. /index.html, the file behind every page, sends the browser home.
  * A members' page comes drawn, with its data and its code's preloads (member-pages.ts); the

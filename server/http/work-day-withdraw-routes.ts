@@ -1,6 +1,6 @@
-import { GetMyWorkDaySignup } from '../../core/use-cases/get-my-work-day-signup';
-import { WithdrawFromWorkDay } from '../../core/use-cases/withdraw-from-work-day';
-import { MyWorkDaySignupSchema, WorkDayTokenSchema } from '../../core/use-cases/work-day-signup-schema';
+import { GetMyWorkDaySignup } from '../../core/work-days/get-my-work-day-signup';
+import { WithdrawFromWorkDay } from '../../core/work-days/withdraw-from-work-day';
+import { MyWorkDaySignupSchema, WorkDayTokenSchema } from '../../core/work-days/work-day-signup-schema';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
 import { PAGE_READ } from './route-parts';

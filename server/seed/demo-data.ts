@@ -1,13 +1,13 @@
-import { UNCHANGED_BOOKING, type Booking } from '../../core/entities/booking';
-import type { Campaign } from '../../core/entities/campaign';
-import type { ClubDocument } from '../../core/entities/document';
-import { NEW_EVENT, type ClubEvent } from '../../core/entities/event';
-import type { WaterLevelReading } from '../../core/entities/water-level';
-import type { WorkDay, WorkDaySignup } from '../../core/entities/work-day';
+import { UNCHANGED_BOOKING, type Booking } from '../../core/bookings/booking';
+import type { Campaign } from '../../core/campaigns/campaign';
+import type { ClubDocument } from '../../core/documents/document';
+import { NEW_EVENT, type ClubEvent } from '../../core/events/event';
+import type { WaterLevelReading } from '../../core/water-levels/water-level';
+import type { WorkDay, WorkDaySignup } from '../../core/work-days/work-day';
 import { getDay } from 'date-fns/getDay';
 import { getDayOfYear } from 'date-fns/getDayOfYear';
-import { addDaysToDate as addDays, dateWall, londonDate as londonDateOf, wallClockToInstant } from '../../core/domain/london-time';
-import { priceBooking } from '../../core/domain/pricing';
+import { addDaysToDate as addDays, dateWall, londonDate as londonDateOf, wallClockToInstant } from '../../core/shared/london-time';
+import { priceBooking } from '../../core/bookings/pricing';
 
 /** A demo document: its record and the text its generated PDF carries. */
 export interface DemoDocument {

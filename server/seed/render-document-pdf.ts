@@ -1,5 +1,5 @@
 import { PDFDocument, PDFFont, PDFPage, StandardFonts, rgb } from 'pdf-lib';
-import type { DocumentFile } from '../../core/entities/document';
+import type { DocumentFile } from '../../core/documents/document';
 import { DEMO_CLUB_NAME, type DemoDocument } from './demo-data';
 
 const A4: [number, number] = [595.28, 841.89];

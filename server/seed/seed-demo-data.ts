@@ -1,16 +1,16 @@
-import type { BookingRepository } from '../../core/ports/booking-repository';
-import type { CampaignRepository } from '../../core/ports/campaign-repository';
-import type { CampaignSource } from '../../core/ports/campaign-source';
-import type { DocumentRepository } from '../../core/ports/document-repository';
-import type { EventRepository } from '../../core/ports/event-repository';
-import type { FileStore } from '../../core/ports/file-store';
-import type { IdGenerator } from '../../core/ports/id-generator';
-import { storeDocumentWithFile } from '../../core/use-cases/document-files';
+import type { BookingRepository } from '../../core/bookings/booking-repository.port';
+import type { CampaignRepository } from '../../core/campaigns/campaign-repository.port';
+import type { CampaignSource } from '../../core/campaigns/campaign-source.port';
+import type { DocumentRepository } from '../../core/documents/document-repository.port';
+import type { EventRepository } from '../../core/events/event-repository.port';
+import type { FileStore } from '../../core/shared/file-store.port';
+import type { IdGenerator } from '../../core/shared/id-generator.port';
+import { storeDocumentWithFile } from '../../core/documents/document-files';
 import { CryptoIdGenerator } from '../../adapters/system/crypto-id-generator';
-import type { SearchIndex } from '../../core/ports/search-index';
-import type { WaterLevelRepository } from '../../core/ports/water-level-repository';
-import type { WorkDayRepository } from '../../core/ports/work-day-repository';
-import { RebuildSearchIndex } from '../../core/use-cases/rebuild-search-index';
+import type { SearchIndex } from '../../core/search/search-index.port';
+import type { WaterLevelRepository } from '../../core/water-levels/water-level-repository.port';
+import type { WorkDayRepository } from '../../core/work-days/work-day-repository.port';
+import { RebuildSearchIndex } from '../../core/search/rebuild-search-index';
 import { demoData } from './demo-data';
 import { renderDocumentPdf } from './render-document-pdf';
 

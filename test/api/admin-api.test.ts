@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyEventForm } from '../../core/domain/event-form';
+import { emptyEventForm } from '../../core/events/event-form';
 import { addAdmin, addEvent, FETCH, NOW, PASSWORD, signIn, startTestApp, type TestApp } from './support/test-app';
 import { addWorkDays, WORK_DAY } from './support/fixtures';
 

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
-import { DOCUMENT_MESSAGES, MAX_DOCUMENT_BYTES } from '../../core/domain/documents';
+import { DOCUMENT_MESSAGES, MAX_DOCUMENT_BYTES } from '../../core/documents/documents';
 import { cleanPdf, hostilePdfs } from '../support/hostile-pdfs';
 import { addAdmin, FETCH, PASSWORD, signIn, startTestApp, type TestApp } from './support/test-app';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WORK_DAY_FORM_MESSAGES } from '../../core/domain/work-day-form';
-import { WORK_DAY_MESSAGES } from '../../core/domain/work-days';
+import { WORK_DAY_FORM_MESSAGES } from '../../core/work-days/work-day-form';
+import { WORK_DAY_MESSAGES } from '../../core/work-days/work-days';
 import { addAdmin, FETCH, signIn, startTestApp, type TestApp } from './support/test-app';
 import { storedCounts } from './support/fixtures';
 

@@ -3,8 +3,8 @@ import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAdmin, addEvent, FETCH, serverProperty, signIn, startTestApp, type TestApp } from './support/test-app';
 import { addWorkDays, storedCounts } from './support/fixtures';
-import { MALFORMED_TEXT_MESSAGE } from '../../core/domain/well-formed-text';
-import { afterSent, newOutboxMessage } from '../../core/domain/outbox';
+import { MALFORMED_TEXT_MESSAGE } from '../../core/shared/well-formed-text';
+import { afterSent, newOutboxMessage } from '../../core/mail/outbox';
 import type TestAgent from 'supertest/lib/agent';
 
 /**

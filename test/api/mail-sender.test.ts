@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newOutboxMessage } from '../../core/domain/outbox';
+import { newOutboxMessage } from '../../core/mail/outbox';
 import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
 import { startTestApp, type TestApp } from './support/test-app';
 import { eventually } from '../support/eventually';

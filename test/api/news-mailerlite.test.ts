@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NEWS_FROM_MAILERLITE } from '../../core/domain/news-items';
-import { RefreshNewsIndex } from '../../core/use-cases/refresh-news-index';
+import { NEWS_FROM_MAILERLITE } from '../../core/news/news-items';
+import { RefreshNewsIndex } from '../../core/news/refresh-news-index';
 import { reindex } from '../../scripts/reindex';
 import { mailerLiteDate, startFakeMailerLiteServer, type FakeMailerLiteServer } from '../support/fake-mailerlite-server';
 import { addAdmin, FETCH, signIn, startTestApp, type TestApp } from './support/test-app';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NEWS_FORM_MESSAGES } from '../../core/domain/news-form';
+import { NEWS_FORM_MESSAGES } from '../../core/news/news-form';
 import { addAdmin, FETCH, signIn, startTestApp, type TestApp } from './support/test-app';
 import type TestAgent from 'supertest/lib/agent';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GIVE_UP_AFTER_MS } from '../../core/domain/outbox';
-import { DeliverOutbox } from '../../core/use-cases/deliver-outbox';
-import { isCapabilityParam, LINK_WITHHELD } from '../../core/domain/capability-links';
-import { OfferFreedPlaces } from '../../core/use-cases/offer-freed-places';
+import { GIVE_UP_AFTER_MS } from '../../core/mail/outbox';
+import { DeliverOutbox } from '../../core/mail/deliver-outbox';
+import { isCapabilityParam, LINK_WITHHELD } from '../../core/shared/capability-links';
+import { OfferFreedPlaces } from '../../core/waiting-list/offer-freed-places';
 import { MAIL_HTML_POLICY } from '../../server/http/outbox-routes';
 import { addWorkDays, WORK_DAY } from './support/fixtures';
 import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';

@@ -1,9 +1,9 @@
 import type { ParsedMail } from 'mailparser';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RESET_MESSAGES } from '../../core/domain/password-reset';
-import { ADMIN_MESSAGES } from '../../core/use-cases/create-admin';
-import { SECRET_MAIL_WITHHELD } from '../../core/use-cases/list-outbox';
-import { NOT_RESENDABLE } from '../../core/use-cases/resend-outbox-message';
+import { RESET_MESSAGES } from '../../core/admins/password-reset';
+import { ADMIN_MESSAGES } from '../../core/admins/create-admin';
+import { SECRET_MAIL_WITHHELD } from '../../core/mail/list-outbox';
+import { NOT_RESENDABLE } from '../../core/mail/resend-outbox-message';
 import { startFakeIdentityToolkitServer } from '../support/fake-identity-toolkit-server';
 import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
 import { addAdmin, FETCH, NOW, PASSWORD, signIn, startTestApp, type TestApp } from './support/test-app';

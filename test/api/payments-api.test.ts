@@ -7,7 +7,7 @@ import { CARD_ACCOUNT_UNREADABLE } from '../../server/app';
 import { startFakeSquareServer, type FakeSquareServer } from '../support/fake-square-server';
 import { addAdmin, addEvent, signIn, startTestApp, type TestApp } from './support/test-app';
 import { withTempSqlite } from '../support/temp-sqlite';
-import { emptyEventForm } from '../../core/domain/event-form';
+import { emptyEventForm } from '../../core/events/event-form';
 
 const form = { firstName: 'Ada', lastName: 'Lovelace', numberAttending: '3', numberOfChildren: '1', numberOfSoftDrinks: '', numberOfVegetarian: '0', boatName: '', email: '' };
 

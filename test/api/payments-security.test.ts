@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS, TEST_SIGNATURE_HEADER, TestPaymentGateway } from '../../adapters/test-payments/test-payment-gateway';
-import type { Booking } from '../../core/entities/booking';
+import type { Booking } from '../../core/bookings/booking';
 import { addAdmin, addEvent, FETCH, signIn, startTestApp, type TestApp } from './support/test-app';
 
 /**

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_PHOTO_BYTES, PHOTO_HEIC_REFUSED, PHOTO_NOT_AN_IMAGE, PHOTO_TOO_LARGE, PHOTO_TOO_MANY_PIXELS, PHOTOS_CHANGED_MEANWHILE } from '../../core/domain/photos';
+import { MAX_PHOTO_BYTES, PHOTO_HEIC_REFUSED, PHOTO_NOT_AN_IMAGE, PHOTO_TOO_LARGE, PHOTO_TOO_MANY_PIXELS, PHOTOS_CHANGED_MEANWHILE } from '../../core/photos/photos';
 import { exifHasGps, gifImage, jpegWithGps, pngImage, webpImage } from '../support/photo-images';
 import { addAdmin, FETCH, signIn, startTestApp, type TestApp } from './support/test-app';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UnavailableError } from '../../core/errors';
+import { UnavailableError } from '../../core/shared/errors';
 import { addEvent, startTestApp, type TestApp } from './support/test-app';
 import { addWorkDays, WORK_DAY } from './support/fixtures';
 

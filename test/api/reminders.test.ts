@@ -1,8 +1,8 @@
 import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyEventForm } from '../../core/domain/event-form';
-import { REMINDER_ROUND_JOB } from '../../core/use-cases/scheduled-work';
+import { emptyEventForm } from '../../core/events/event-form';
+import { REMINDER_ROUND_JOB } from '../../core/jobs/scheduled-work';
 import type { SmtpTestServer } from '../support/smtp-test-server';
 import { startTestAppWithMail } from './support/app-with-mail';
 import { addAdmin, FETCH, signIn, type TestApp } from './support/test-app';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ScryptPasswordHasher } from '../../adapters/node-crypto/scrypt-password-hasher';
-import type { PasswordHasher } from '../../core/ports/password-hasher';
+import type { PasswordHasher } from '../../core/admins/password-hasher.port';
 import { addAdmin, FETCH, PASSWORD, signIn, startTestApp, type TestApp } from './support/test-app';
 
 /** The quick test hash, counting the password checks (each takes real time, as a real hash does). */

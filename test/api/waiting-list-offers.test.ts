@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { OfferFreedPlaces } from '../../core/use-cases/offer-freed-places';
+import { OfferFreedPlaces } from '../../core/waiting-list/offer-freed-places';
 import type { SmtpTestServer } from '../support/smtp-test-server';
 import { startTestAppWithMail } from './support/app-with-mail';
 import { addAdmin, addEvent, FETCH, signIn, type TestApp } from './support/test-app';

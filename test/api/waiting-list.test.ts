@@ -58,7 +58,7 @@ describe('joining a full event’s waiting list', () => {
     expect(mail.subject).toBe('On the waiting list: Spring Sail');
     expect(mail?.text).toContain('Places wanted: 2');
     const token = leaveTokenOf(mail?.text ?? '');
-    expect(app.get('waitlistLinks').read(token, app.clock.now())).toBe(first.body.entryId);
+    expect(app.get('waitingListLinks').read(token, app.clock.now())).toBe(first.body.entryId);
     // The same secret, another purpose: a leave token is no manage token, and the reverse.
     expect(app.get('bookingLinks').read(token, app.clock.now())).toBeNull();
 

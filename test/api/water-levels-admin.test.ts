@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
-import { CSV_TOO_LARGE_MESSAGE, MAX_WATER_LEVEL_CSV_BYTES } from '../../core/domain/water-levels';
+import { CSV_TOO_LARGE_MESSAGE, MAX_WATER_LEVEL_CSV_BYTES } from '../../core/water-levels/water-levels';
 import { addAdmin, FETCH, signIn, startTestApp, type TestApp } from './support/test-app';
 
 /** The admin's water-level endpoints (today is 1 June 2026 in these tests). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AddressLimitStore } from '../../core/ports/address-limit-store';
+import type { AddressLimitStore } from '../../core/shared/address-limit-store.port';
 import { useFreshAdapter, type AdapterFactory } from './storage-fixtures';
 
 const at = (time: string) => new Date(`2026-06-01T${time}.000Z`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConflictError, NotFoundError } from '../../core/errors';
-import type { AdminRepository } from '../../core/ports/admin-repository';
+import { ConflictError, NotFoundError } from '../../core/shared/errors';
+import type { AdminRepository } from '../../core/admins/admin-repository.port';
 import { anAdmin, rejectionOf, useFreshAdapter, type AdapterFactory } from './storage-fixtures';
 
 export function describeAdminRepositoryContract(name: string, makeAdapter: AdapterFactory<AdminRepository>): void {

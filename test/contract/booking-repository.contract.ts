@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { HOLD_MINUTES, placesTaken } from '../../core/domain/booking-state';
-import type { Booking } from '../../core/entities/booking';
+import { HOLD_MINUTES, placesTaken } from '../../core/bookings/booking-state';
+import type { Booking } from '../../core/bookings/booking';
 import { placesOperations } from '../support/places-operations';
-import { ConflictError, NotFoundError } from '../../core/errors';
-import type { BookingRepository } from '../../core/ports/booking-repository';
+import { ConflictError, NotFoundError } from '../../core/shared/errors';
+import type { BookingRepository } from '../../core/bookings/booking-repository.port';
 import { aBooking, anUnpaidBooking, markPaidByCard, minutesAfter, rejectionOf, useFreshAdapter, type AdapterFactory } from './storage-fixtures';
 
 const SUBMITTED = '2026-06-01T09:00:00.000Z';

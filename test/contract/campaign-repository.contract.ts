@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CampaignRepository } from '../../core/ports/campaign-repository';
-import { newsExcerpt } from '../../core/domain/news-body';
+import type { CampaignRepository } from '../../core/campaigns/campaign-repository.port';
+import { newsExcerpt } from '../../core/news/news-body';
 import { aCampaign, aNewsItem, useFreshAdapter, type AdapterFactory } from './storage-fixtures';
 
 export function describeCampaignRepositoryContract(name: string, makeAdapter: AdapterFactory<CampaignRepository>): void {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CampaignSchema, type Campaign } from '../../core/entities/campaign';
-import { UnavailableError } from '../../core/errors';
-import type { CampaignSource } from '../../core/ports/campaign-source';
+import { CampaignSchema, type Campaign } from '../../core/campaigns/campaign';
+import { UnavailableError } from '../../core/shared/errors';
+import type { CampaignSource } from '../../core/campaigns/campaign-source.port';
 
 export interface CampaignSourceHarness {
   source: CampaignSource;

@@ -8,8 +8,8 @@ import {
 import { FixedClock } from '../../adapters/memory/fixed-clock';
 import { MemoryCampaignRepository } from '../../adapters/memory/memory-campaign-repository';
 import { SqliteCampaignRepository } from '../../adapters/sqlite/sqlite-campaign-repository';
-import type { Campaign } from '../../core/entities/campaign';
-import { UnavailableError } from '../../core/errors';
+import type { Campaign } from '../../core/campaigns/campaign';
+import { UnavailableError } from '../../core/shared/errors';
 import { mailerLiteDate, startFakeMailerLiteServer, type FakeMailerLiteServer, type MailerLiteCampaignRecord } from '../support/fake-mailerlite-server';
 import { campaignSourceContract, type CampaignSourceHarness } from './campaign-source.contract';
 import { openTempSqlite } from '../support/temp-sqlite';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Clock } from '../../core/ports/clock';
+import type { Clock } from '../../core/shared/clock.port';
 
 export function describeClockContract(name: string, makeClock: () => Clock): void {
   describe(`${name} (Clock contract)`, () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConflictError, NotFoundError } from '../../core/errors';
-import type { Credential, CredentialRepository } from '../../core/ports/credential-repository';
+import { ConflictError, NotFoundError } from '../../core/shared/errors';
+import type { Credential, CredentialRepository } from '../../core/admins/credential-repository.port';
 import { rejectionOf, useFreshAdapter, type AdapterFactory } from './storage-fixtures';
 
 function aCredential(overrides: Partial<Credential> = {}): Credential {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentRepository } from '../../core/ports/document-repository';
+import type { DocumentRepository } from '../../core/documents/document-repository.port';
 import { aDocument, useFreshAdapter, type AdapterFactory } from './storage-fixtures';
 
 export function describeDocumentRepositoryContract(name: string, makeAdapter: AdapterFactory<DocumentRepository>): void {

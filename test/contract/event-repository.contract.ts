@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConflictError, NotFoundError } from '../../core/errors';
-import type { EventRepository } from '../../core/ports/event-repository';
+import { ConflictError, NotFoundError } from '../../core/shared/errors';
+import type { EventRepository } from '../../core/events/event-repository.port';
 import { anEvent, rejectionOf, useFreshAdapter, type AdapterFactory } from './storage-fixtures';
 
 export function describeEventRepositoryContract(name: string, makeAdapter: AdapterFactory<EventRepository>): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../core/errors';
-import { MAX_STORED_FILE_BYTES, type FileStore } from '../../core/ports/file-store';
+import { ValidationError } from '../../core/shared/errors';
+import { MAX_STORED_FILE_BYTES, type FileStore } from '../../core/shared/file-store.port';
 import { rejectionOf, useFreshAdapter, type AdapterFactory } from './storage-fixtures';
 
 /** Bytes that differ at every position from a shifted copy: a mixed-up chunk would show. */

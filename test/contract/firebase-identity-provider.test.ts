@@ -6,7 +6,7 @@ import { FixedClock } from '../../adapters/memory/fixed-clock';
 import { MemoryAdminRepository } from '../../adapters/memory/memory-admin-repository';
 import { MemoryLoginAttemptStore } from '../../adapters/memory/memory-login-attempt-store';
 import { MemorySessionRepository } from '../../adapters/memory/memory-session-repository';
-import { DEFAULT_PERMISSIONS } from '../../core/entities/admin';
+import { DEFAULT_PERMISSIONS } from '../../core/admins/admin';
 import {
   ConflictError,
   NotFoundError,
@@ -15,8 +15,8 @@ import {
   UnauthenticatedError,
   UnavailableError,
   ValidationError,
-} from '../../core/errors';
-import { SignIn } from '../../core/use-cases/sign-in';
+} from '../../core/shared/errors';
+import { SignIn } from '../../core/admins/sign-in';
 import { startFakeIdentityToolkitServer, type FakeIdentityToolkitServer } from '../support/fake-identity-toolkit-server';
 import { startFirebaseAuthEmulator, type FirebaseAuthEmulator } from '../support/firebase-auth-emulator';
 import { identityProviderContract } from './identity-provider.contract';

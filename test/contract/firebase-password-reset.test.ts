@@ -8,10 +8,10 @@ import { MemoryPasswordResetTokenRepository } from '../../adapters/memory/memory
 import { MemorySessionRepository } from '../../adapters/memory/memory-session-repository';
 import { SequentialIdGenerator } from '../../adapters/memory/sequential-id-generator';
 import { CryptoSecretTokens } from '../../adapters/node-crypto/crypto-secret-tokens';
-import { DEFAULT_PERMISSIONS } from '../../core/entities/admin';
-import { RESET_MESSAGES } from '../../core/domain/password-reset';
-import { UnavailableError } from '../../core/errors';
-import { RequestPasswordReset } from '../../core/use-cases/request-password-reset';
+import { DEFAULT_PERMISSIONS } from '../../core/admins/admin';
+import { RESET_MESSAGES } from '../../core/admins/password-reset';
+import { UnavailableError } from '../../core/shared/errors';
+import { RequestPasswordReset } from '../../core/admins/request-password-reset';
 import { startFakeIdentityToolkitServer, type FakeIdentityToolkitServer } from '../support/fake-identity-toolkit-server';
 import { startFirebaseAuthEmulator, type FirebaseAuthEmulator } from '../support/firebase-auth-emulator';
 

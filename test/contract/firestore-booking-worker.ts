@@ -5,7 +5,7 @@
 import { closeFirestore, openFirestore } from '../../adapters/firestore/firestore-storage';
 import { setFirestoreCallDeadline } from '../../adapters/firestore/firestore-errors';
 import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-booking-repository';
-import type { Booking } from '../../core/entities/booking';
+import type { Booking } from '../../core/bookings/booking';
 import { aBooking } from '../support/entities';
 import { markPaidByCard } from '../support/card-payment';
 import { WORKER_FIRESTORE_CALL_DEADLINE_MS } from '../support/worker-limits';

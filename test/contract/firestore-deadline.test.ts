@@ -2,7 +2,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_UNAVAILABLE, setFirestoreCallDeadline } from '../../adapters/firestore/firestore-errors';
 import { closeFirestore, firestoreRepositories, openFirestore } from '../../adapters/firestore/firestore-storage';
-import { UnavailableError } from '../../core/errors';
+import { UnavailableError } from '../../core/shared/errors';
 import { markPaidByCard } from '../support/card-payment';
 
 /**

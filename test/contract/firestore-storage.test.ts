@@ -27,8 +27,8 @@ import {
 import { FirestoreWaterLevelRepository } from '../../adapters/firestore/firestore-water-level-repository';
 import { FirestorePhotoRepository } from '../../adapters/firestore/firestore-photo-repository';
 import { FirestoreWorkDayRepository } from '../../adapters/firestore/firestore-work-day-repository';
-import { NotFoundError, ValidationError } from '../../core/errors';
-import { GetDocumentFile } from '../../core/use-cases/club-content';
+import { NotFoundError, ValidationError } from '../../core/shared/errors';
+import { GetDocumentFile } from '../../core/content/club-content';
 import { demoData } from '../../server/seed/demo-data';
 import { addAdmin, signIn, startTestApp } from '../api/support/test-app';
 import { useFirestoreEmulator } from '../support/firestore-emulator-for-file';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { IdGenerator } from '../../core/ports/id-generator';
+import type { IdGenerator } from '../../core/shared/id-generator.port';
 
 export function describeIdGeneratorContract(name: string, makeIds: () => IdGenerator): void {
   describe(`${name} (IdGenerator contract)`, () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConflictError, NotFoundError, PermissionError, UnauthenticatedError } from '../../core/errors';
-import type { IdentityProvider } from '../../core/ports/identity-provider';
+import { ConflictError, NotFoundError, PermissionError, UnauthenticatedError } from '../../core/shared/errors';
+import type { IdentityProvider } from '../../core/admins/identity-provider.port';
 
 export interface IdentityProviderHarness {
   provider: IdentityProvider;

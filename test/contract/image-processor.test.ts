@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { SharpImageProcessor } from '../../adapters/sharp/sharp-image-processor';
-import { PHOTO_FORMATS, variantWidths } from '../../core/domain/photos';
-import { UnsupportedMediaTypeError } from '../../core/errors';
+import { PHOTO_FORMATS, variantWidths } from '../../core/photos/photos';
+import { UnsupportedMediaTypeError } from '../../core/shared/errors';
 import { exifHasGps, gifImage, jpegWithGps, pngImage, webpImage } from '../support/photo-images';
 
 const images = new SharpImageProcessor();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { afterJobFailed, afterJobRan, JOB_LEASE_MS, newJob } from '../../core/domain/jobs';
-import type { Job } from '../../core/entities/job';
-import type { JobQueue } from '../../core/ports/job-queue';
+import { afterJobFailed, afterJobRan, JOB_LEASE_MS, newJob } from '../../core/jobs/jobs';
+import type { Job } from '../../core/jobs/job';
+import type { JobQueue } from '../../core/jobs/job-queue.port';
 import { useFreshAdapter, type AdapterFactory } from './storage-fixtures';
 
 export const T0 = new Date('2026-06-01T09:00:00.000Z');

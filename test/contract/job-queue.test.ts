@@ -7,10 +7,10 @@ import { closeFirestore, openFirestore } from '../../adapters/firestore/firestor
 import { FixedClock } from '../../adapters/memory/fixed-clock';
 import { MemoryJobQueue } from '../../adapters/memory/memory-job-queue';
 import { SqliteJobQueue } from '../../adapters/sqlite/sqlite-job-queue';
-import { JOB_LEASE_MS } from '../../core/domain/jobs';
-import type { Job } from '../../core/entities/job';
-import type { JobQueue } from '../../core/ports/job-queue';
-import { RunDueJobs, type JobHandlers } from '../../core/use-cases/run-due-jobs';
+import { JOB_LEASE_MS } from '../../core/jobs/jobs';
+import type { Job } from '../../core/jobs/job';
+import type { JobQueue } from '../../core/jobs/job-queue.port';
+import { RunDueJobs, type JobHandlers } from '../../core/jobs/run-due-jobs';
 import { useFirestoreEmulator } from '../support/firestore-emulator-for-file';
 import { aJob, describeJobQueueContract, T0 } from './job-queue.contract';
 import type { AdapterFactory } from './storage-fixtures';

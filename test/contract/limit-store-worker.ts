@@ -8,8 +8,8 @@ import { FirestoreLoginAttemptStore } from '../../adapters/firestore/firestore-l
 import { SqliteAddressLimitStore } from '../../adapters/sqlite/sqlite-address-limit-store';
 import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
 import { SqliteLoginAttemptStore } from '../../adapters/sqlite/sqlite-login-attempt-store';
-import type { AddressLimitStore } from '../../core/ports/address-limit-store';
-import type { LoginAttemptStore } from '../../core/ports/login-attempt-store';
+import type { AddressLimitStore } from '../../core/shared/address-limit-store.port';
+import type { LoginAttemptStore } from '../../core/admins/login-attempt-store.port';
 import { WORKER_FIRESTORE_CALL_DEADLINE_MS } from '../support/worker-limits';
 
 const [storage, where, startAtText, countText, prefix] = process.argv.slice(2);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AttemptHistory, LoginAttemptStore } from '../../core/ports/login-attempt-store';
+import type { AttemptHistory, LoginAttemptStore } from '../../core/admins/login-attempt-store.port';
 import { useFreshAdapter, type AdapterFactory } from './storage-fixtures';
 
 const at = (time: string) => new Date(`2026-06-01T${time}.000Z`);

@@ -22,7 +22,7 @@ import { aPhoto } from './photo-repository.contract';
 import { SqliteWorkDayRepository } from '../../adapters/sqlite/sqlite-work-day-repository';
 import { DATABASE_FILE_NAME } from '../../server/container';
 import { DirectoryFileStore } from '../../adapters/system/directory-file-store';
-import { GetDocumentFile } from '../../core/use-cases/club-content';
+import { GetDocumentFile } from '../../core/content/club-content';
 import { patternedBytes } from './file-store.contract';
 import { demoData } from '../../server/seed/demo-data';
 import { seedDemoData } from '../../server/seed/seed-demo-data';

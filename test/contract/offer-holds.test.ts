@@ -3,8 +3,8 @@ import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-b
 import { closeFirestore, openFirestore } from '../../adapters/firestore/firestore-storage';
 import { MemoryBookingRepository } from '../../adapters/memory/memory-booking-repository';
 import { SqliteBookingRepository } from '../../adapters/sqlite/sqlite-booking-repository';
-import { offerHoldId } from '../../core/domain/places-ledger';
-import type { BookingRepository } from '../../core/ports/booking-repository';
+import { offerHoldId } from '../../core/bookings/places-ledger';
+import type { BookingRepository } from '../../core/bookings/booking-repository.port';
 import { useFirestoreEmulator } from '../support/firestore-emulator-for-file';
 import { aBooking, useFreshAdapter, type AdapterFactory } from './storage-fixtures';
 import { openTempSqlite } from '../support/temp-sqlite';

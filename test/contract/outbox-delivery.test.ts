@@ -2,10 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../adapters/memory/fixed-clock';
 import { MemoryOutbox } from '../../adapters/memory/memory-outbox';
 import { messageIdOf, SmtpMailer } from '../../adapters/smtp/smtp-mailer';
-import { CLAIM_LEASE_MS, newOutboxMessage } from '../../core/domain/outbox';
-import type { OutgoingMail } from '../../core/entities/mail';
-import type { Mailer } from '../../core/ports/mailer';
-import { DeliverOutbox } from '../../core/use-cases/deliver-outbox';
+import { CLAIM_LEASE_MS, newOutboxMessage } from '../../core/mail/outbox';
+import type { OutgoingMail } from '../../core/mail/mail';
+import type { Mailer } from '../../core/mail/mailer.port';
+import { DeliverOutbox } from '../../core/mail/deliver-outbox';
 import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
 
 const MAIL = { to: 'member@example.org', subject: 'Booking confirmed: Summer Regatta', text: 'See you there', html: '<p>See you there</p>', attachments: [] };

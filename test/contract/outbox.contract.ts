@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { afterRefused, afterResend, afterSent, CLAIM_LEASE_MS, newOutboxMessage } from '../../core/domain/outbox';
-import type { OutboxMessage } from '../../core/entities/mail';
-import { ConflictError } from '../../core/errors';
-import type { Outbox } from '../../core/ports/outbox';
+import { afterRefused, afterResend, afterSent, CLAIM_LEASE_MS, newOutboxMessage } from '../../core/mail/outbox';
+import type { OutboxMessage } from '../../core/mail/mail';
+import { ConflictError } from '../../core/shared/errors';
+import type { Outbox } from '../../core/mail/outbox.port';
 import { rejectionOf, useFreshAdapter, type AdapterFactory } from './storage-fixtures';
 
 const T0 = new Date('2026-06-01T09:00:00.000Z');

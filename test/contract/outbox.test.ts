@@ -8,11 +8,11 @@ import { MemoryBookingRepository } from '../../adapters/memory/memory-booking-re
 import { MemoryOutbox } from '../../adapters/memory/memory-outbox';
 import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-booking-repository';
 import { SqliteBookingRepository } from '../../adapters/sqlite/sqlite-booking-repository';
-import type { BookingRepository } from '../../core/ports/booking-repository';
+import type { BookingRepository } from '../../core/bookings/booking-repository.port';
 import { SmtpMailer } from '../../adapters/smtp/smtp-mailer';
 import { SqliteOutbox } from '../../adapters/sqlite/sqlite-outbox';
-import type { Outbox } from '../../core/ports/outbox';
-import { DeliverOutbox } from '../../core/use-cases/deliver-outbox';
+import type { Outbox } from '../../core/mail/outbox.port';
+import { DeliverOutbox } from '../../core/mail/deliver-outbox';
 import { startFirestoreEmulator, type FirestoreEmulator } from '../support/firestore-emulator';
 import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
 import { aMessage, describeOutboxContract } from './outbox.contract';

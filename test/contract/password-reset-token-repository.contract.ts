@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConflictError } from '../../core/errors';
-import type { PasswordResetToken, PasswordResetTokenRepository } from '../../core/ports/password-reset-token-repository';
+import { ConflictError } from '../../core/shared/errors';
+import type { PasswordResetToken, PasswordResetTokenRepository } from '../../core/admins/password-reset-token-repository.port';
 import { rejectionOf, useFreshAdapter, type AdapterFactory } from './storage-fixtures';
 
 function aToken(overrides: Partial<PasswordResetToken> = {}): PasswordResetToken {

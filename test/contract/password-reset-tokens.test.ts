@@ -5,7 +5,7 @@ import { closeFirestore, openFirestore } from '../../adapters/firestore/firestor
 import { MemoryPasswordResetTokenRepository } from '../../adapters/memory/memory-password-reset-token-repository';
 import { CryptoSecretTokens } from '../../adapters/node-crypto/crypto-secret-tokens';
 import { SqlitePasswordResetTokenRepository } from '../../adapters/sqlite/sqlite-password-reset-token-repository';
-import { RESET_TOKEN_PATTERN } from '../../core/domain/password-reset';
+import { RESET_TOKEN_PATTERN } from '../../core/admins/password-reset';
 import { useFirestoreEmulator } from '../support/firestore-emulator-for-file';
 import { describePasswordResetTokenRepositoryContract } from './password-reset-token-repository.contract';
 import { tempSqlite } from '../support/temp-sqlite';

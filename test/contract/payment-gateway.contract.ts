@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Currency } from '../../core/entities/money';
-import { NotFoundError, ValidationError } from '../../core/errors';
-import type { CheckoutRequest, PaymentGateway } from '../../core/ports/payment-gateway';
+import type { Currency } from '../../core/shared/money';
+import { NotFoundError, ValidationError } from '../../core/shared/errors';
+import type { CheckoutRequest, PaymentGateway } from '../../core/payments/payment-gateway.port';
 
 export interface SignedWebhook {
   rawBody: Buffer;

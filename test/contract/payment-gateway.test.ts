@@ -16,8 +16,8 @@ import {
   TEST_SIGNATURE_HEADER,
   TestPaymentGateway,
 } from '../../adapters/test-payments/test-payment-gateway';
-import { NotFoundError, UnavailableError } from '../../core/errors';
-import type { CheckoutRequest } from '../../core/ports/payment-gateway';
+import { NotFoundError, UnavailableError } from '../../core/shared/errors';
+import type { CheckoutRequest } from '../../core/payments/payment-gateway.port';
 import { startFakeSquareServer, type FakeSquareServer } from '../support/fake-square-server';
 import { describePaymentGatewayContract } from './payment-gateway.contract';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Photo } from '../../core/entities/photo';
-import type { PhotoRepository } from '../../core/ports/photo-repository';
-import { ConflictError } from '../../core/errors';
+import type { Photo } from '../../core/photos/photo';
+import type { PhotoRepository } from '../../core/photos/photo-repository.port';
+import { ConflictError } from '../../core/shared/errors';
 import { useFreshAdapter, type AdapterFactory } from './storage-fixtures';
 
 export function aPhoto(fields: Partial<Photo> = {}): Photo {

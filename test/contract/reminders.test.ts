@@ -12,12 +12,12 @@ import { SqliteEventRepository } from '../../adapters/sqlite/sqlite-event-reposi
 import { SqliteJobQueue } from '../../adapters/sqlite/sqlite-job-queue';
 import { SqliteOutbox } from '../../adapters/sqlite/sqlite-outbox';
 import { SqliteWorkDayRepository } from '../../adapters/sqlite/sqlite-work-day-repository';
-import { eventRemindersJob } from '../../core/domain/reminders';
-import type { Booking } from '../../core/entities/booking';
-import type { StoragePorts } from '../../core/ports/storage-ports';
-import { RunDueJobs } from '../../core/use-cases/run-due-jobs';
-import { jobHandlers, REMINDER_ROUND_JOB, repeatingJobs, type UseCaseOf } from '../../core/use-cases/scheduled-work';
-import { SendEventReminders } from '../../core/use-cases/send-event-reminders';
+import { eventRemindersJob } from '../../core/reminders/reminders';
+import type { Booking } from '../../core/bookings/booking';
+import type { StoragePorts } from '../../core/shared/storage-ports.port';
+import { RunDueJobs } from '../../core/jobs/run-due-jobs';
+import { jobHandlers, REMINDER_ROUND_JOB, repeatingJobs, type UseCaseOf } from '../../core/jobs/scheduled-work';
+import { SendEventReminders } from '../../core/reminders/send-event-reminders';
 import { useFirestoreEmulator } from '../support/firestore-emulator-for-file';
 import { aBooking, anEvent } from './storage-fixtures';
 import { tempSqlite } from '../support/temp-sqlite';

@@ -7,8 +7,8 @@ import {
   type SearchHit,
   type SearchIndexName,
   type SearchRecord,
-} from '../../core/entities/search-hit';
-import type { SearchIndex } from '../../core/ports/search-index';
+} from '../../core/search/search-hit';
+import type { SearchIndex } from '../../core/search/search-index.port';
 
 const regatta: SearchRecord = {
   objectID: 'regatta',

@@ -5,8 +5,8 @@ import { SqliteMigrationSource } from '../../adapters/sqlite/sqlite-migration-so
 import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
 import { MAX_RANKED_PER_INDEX, SqliteSearchIndex } from '../../adapters/sqlite/sqlite-search-index';
 import fc from 'fast-check';
-import type { SearchIndexName, SearchRecord } from '../../core/entities/search-hit';
-import { SEARCH_SYNONYMS } from '../../core/domain/search-synonyms';
+import type { SearchIndexName, SearchRecord } from '../../core/search/search-hit';
+import { SEARCH_SYNONYMS } from '../../core/search/search-synonyms';
 import { describeSearchIndexContract } from './search-index.contract';
 import { tempSqlite } from '../support/temp-sqlite';
 
@@ -122,7 +122,7 @@ describe('SqliteSearchIndex storage', () => {
   });
 });
 
-describe('SqliteSearchIndex: typo tolerance and synonyms (core/domain/search-typos.ts, search-synonyms.ts)', () => {
+describe('SqliteSearchIndex: typo tolerance and synonyms (core/search/search-typos.ts, search-synonyms.ts)', () => {
   async function indexWith(records: Partial<Record<SearchIndexName, SearchRecord[]>>): Promise<SqliteSearchIndex> {
     const db = await openSqliteDatabase(':memory:');
     opened.push(db);

@@ -9,13 +9,13 @@ import { MemoryWaterLevelRepository } from '../../adapters/memory/memory-water-l
 import { MemoryWorkDayRepository } from '../../adapters/memory/memory-work-day-repository';
 import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
 import { SqliteSearchIndex } from '../../adapters/sqlite/sqlite-search-index';
-import { TYPE_PRIORITY } from '../../core/domain/search-ranking';
-import { HIGHLIGHT_FIELDS, type SearchHit } from '../../core/entities/search-hit';
-import { readingMatchesExactly, searchReadings, searchWords } from '../../core/domain/search-synonyms';
-import { SearchSite } from '../../core/use-cases/search';
+import { TYPE_PRIORITY } from '../../core/search/search-ranking';
+import { HIGHLIGHT_FIELDS, type SearchHit } from '../../core/search/search-hit';
+import { readingMatchesExactly, searchReadings, searchWords } from '../../core/search/search-synonyms';
+import { SearchSite } from '../../core/search/search';
 import { FixedClock } from '../../adapters/memory/fixed-clock';
 import { seedDemoData } from '../../server/seed/seed-demo-data';
-import { RebuildSearchIndex } from '../../core/use-cases/rebuild-search-index';
+import { RebuildSearchIndex } from '../../core/search/rebuild-search-index';
 import { FakeAlgoliaServer } from '../support/fake-algolia-server';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConflictError } from '../../core/errors';
-import type { Session, SessionRepository } from '../../core/ports/session-repository';
+import { ConflictError } from '../../core/shared/errors';
+import type { Session, SessionRepository } from '../../core/admins/session-repository.port';
 import { rejectionOf, useFreshAdapter, type AdapterFactory } from './storage-fixtures';
 
 function aSession(overrides: Partial<Session> = {}): Session {

@@ -1,8 +1,8 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SmtpMailer } from '../../adapters/smtp/smtp-mailer';
-import type { OutgoingMail } from '../../core/entities/mail';
-import { MailRefusedError } from '../../core/ports/mailer';
+import type { OutgoingMail } from '../../core/mail/mail';
+import { MailRefusedError } from '../../core/mail/mailer.port';
 import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
 import { rejectionOf } from './storage-fixtures';
 

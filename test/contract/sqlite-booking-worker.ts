@@ -2,7 +2,7 @@
 // agreed moment, so that two processes race for the same places.
 import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
 import { SqliteBookingRepository } from '../../adapters/sqlite/sqlite-booking-repository';
-import type { Booking } from '../../core/entities/booking';
+import type { Booking } from '../../core/bookings/booking';
 import { aBooking } from '../support/entities';
 
 function oneAttendee(id: string): Booking {

@@ -3,7 +3,7 @@
 import { FixedClock } from '../../adapters/memory/fixed-clock';
 import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
 import { SqliteJobQueue } from '../../adapters/sqlite/sqlite-job-queue';
-import { RunDueJobs } from '../../core/use-cases/run-due-jobs';
+import { RunDueJobs } from '../../core/jobs/run-due-jobs';
 
 const [file, startAtText, now] = process.argv.slice(2);
 const db = await openSqliteDatabase(file);

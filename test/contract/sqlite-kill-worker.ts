@@ -3,7 +3,7 @@
 import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
 import { SqliteBookingRepository } from '../../adapters/sqlite/sqlite-booking-repository';
 import { writeTransaction } from '../../adapters/sqlite/sqlite-write-transaction';
-import type { Booking } from '../../core/entities/booking';
+import type { Booking } from '../../core/bookings/booking';
 import { aBooking } from '../support/entities';
 
 function oneAttendee(id: string): Booking {

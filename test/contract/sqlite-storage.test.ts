@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import knex, { type Knex } from 'knex';
 import { SqliteMigrationSource } from '../../adapters/sqlite/sqlite-migration-source';
 import { DirectoryFileStore } from '../../adapters/system/directory-file-store';
-import { GetDocumentFile } from '../../core/use-cases/club-content';
+import { GetDocumentFile } from '../../core/content/club-content';
 import { describe, expect, it } from 'vitest';
 import { SqliteAdminRepository } from '../../adapters/sqlite/sqlite-admin-repository';
 import { SqliteBookingRepository } from '../../adapters/sqlite/sqlite-booking-repository';

@@ -1,9 +1,9 @@
-import type { NewsItem } from '../../core/entities/news-item';
+import type { NewsItem } from '../../core/news/news-item';
 import { afterEach, beforeEach } from 'vitest';
-import type { Admin } from '../../core/entities/admin';
-import type { Campaign } from '../../core/entities/campaign';
-import type { ClubDocument } from '../../core/entities/document';
-import type { WorkDaySignup } from '../../core/entities/work-day';
+import type { Admin } from '../../core/admins/admin';
+import type { Campaign } from '../../core/campaigns/campaign';
+import type { ClubDocument } from '../../core/documents/document';
+import type { WorkDaySignup } from '../../core/work-days/work-day';
 
 /** Makes a fresh, empty adapter for one test, and closes it afterwards. */
 export type AdapterFactory<T> = () => Promise<{ adapter: T; close(): Promise<void> }>;

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditEntry } from '../../core/entities/audit';
-import type { WaitlistEntry } from '../../core/entities/waitlist-entry';
-import type { AuditLog } from '../../core/ports/audit-log';
-import type { Outbox } from '../../core/ports/outbox';
-import type { WaitingList } from '../../core/ports/waiting-list';
-import { leftEntry } from '../../core/domain/waiting-list';
+import type { AuditEntry } from '../../core/audit/audit';
+import type { WaitingListEntry } from '../../core/waiting-list/waiting-list-entry';
+import type { AuditLog } from '../../core/audit/audit-log.port';
+import type { Outbox } from '../../core/mail/outbox.port';
+import type { WaitingList } from '../../core/waiting-list/waiting-list.port';
+import { leftEntry } from '../../core/waiting-list/waiting-list';
 import { aMessage } from './outbox.contract';
 import { useFreshAdapter, type AdapterFactory } from './storage-fixtures';
 
 export const T0 = '2026-06-01T09:00:00.000Z';
 
-export function anEntry(id: string, overrides: Partial<WaitlistEntry> = {}): WaitlistEntry {
+export function anEntry(id: string, overrides: Partial<WaitingListEntry> = {}): WaitingListEntry {
   return { id, eventId: 'event-1', name: `Member ${id}`, email: `${id}@example.org`, places: 2, joinedAt: T0, status: 'waiting', offeredUntil: null, updatedAt: T0, ...overrides };
 }
 
@@ -19,13 +19,13 @@ function anAuditEntry(id: string): AuditEntry {
 }
 
 /** The waiting list with the outbox and audit log it writes beside its entries. */
-export interface WaitlistStores {
+export interface WaitingListStores {
   list: WaitingList;
   outbox: Outbox;
   audit: AuditLog;
 }
 
-export function describeWaitingListContract(name: string, makeAdapter: AdapterFactory<WaitlistStores>): void {
+export function describeWaitingListContract(name: string, makeAdapter: AdapterFactory<WaitingListStores>): void {
   describe(`${name} (WaitingList contract)`, () => {
     const stores = useFreshAdapter(makeAdapter);
 

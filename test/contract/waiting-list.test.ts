@@ -11,24 +11,24 @@ import { SqliteOutbox } from '../../adapters/sqlite/sqlite-outbox';
 import { SqliteWaitingList } from '../../adapters/sqlite/sqlite-waiting-list';
 import { useFirestoreEmulator } from '../support/firestore-emulator-for-file';
 import { aMessage } from './outbox.contract';
-import { anEntry, describeWaitingListContract, type WaitlistStores } from './waiting-list.contract';
+import { anEntry, describeWaitingListContract, type WaitingListStores } from './waiting-list.contract';
 import type { AdapterFactory } from './storage-fixtures';
 import { openTempSqlite, tempSqlite } from '../support/temp-sqlite';
 
 const firestore = useFirestoreEmulator();
 
-const onMemory: AdapterFactory<WaitlistStores> = async () => {
+const onMemory: AdapterFactory<WaitingListStores> = async () => {
   const outbox = new MemoryOutbox();
   const audit = new MemoryAuditLog();
   return { adapter: { list: new MemoryWaitingList(outbox, audit), outbox, audit }, close: async () => {} };
 };
 
-const onSqlite: AdapterFactory<WaitlistStores> = async () => {
+const onSqlite: AdapterFactory<WaitingListStores> = async () => {
   const { db, close } = await openTempSqlite('kyc-waitlist-');
   return { adapter: { list: new SqliteWaitingList(db), outbox: new SqliteOutbox(db), audit: new SqliteAuditLog(db) }, close };
 };
 
-const onFirestore: AdapterFactory<WaitlistStores> = async () => {
+const onFirestore: AdapterFactory<WaitingListStores> = async () => {
   const { emulator, db } = firestore();
   await emulator.reset();
   return { adapter: { list: new FirestoreWaitingList(db), outbox: new FirestoreOutbox(db), audit: new FirestoreAuditLog(db) }, close: async () => {} };

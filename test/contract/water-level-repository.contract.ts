@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { WaterLevelReading } from '../../core/entities/water-level';
-import type { WaterLevelRepository } from '../../core/ports/water-level-repository';
+import type { WaterLevelReading } from '../../core/water-levels/water-level';
+import type { WaterLevelRepository } from '../../core/water-levels/water-level-repository.port';
 import { useFreshAdapter, type AdapterFactory } from './storage-fixtures';
 
 function daily(from: string, days: number, percent: (day: number) => number): WaterLevelReading[] {

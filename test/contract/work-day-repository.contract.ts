@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ConflictError, NotFoundError } from '../../core/errors';
-import { WORK_DAY_MESSAGES } from '../../core/domain/work-days';
-import { WORK_DAY_FORM_MESSAGES } from '../../core/domain/work-day-form';
-import type { WorkDay } from '../../core/entities/work-day';
-import type { WorkDayRepository } from '../../core/ports/work-day-repository';
+import { ConflictError, NotFoundError } from '../../core/shared/errors';
+import { WORK_DAY_MESSAGES } from '../../core/work-days/work-days';
+import { WORK_DAY_FORM_MESSAGES } from '../../core/work-days/work-day-form';
+import type { WorkDay } from '../../core/work-days/work-day';
+import type { WorkDayRepository } from '../../core/work-days/work-day-repository.port';
 import { aSignup, aWorkDay, rejectionOf, useFreshAdapter, type AdapterFactory } from './storage-fixtures';
 
 export function describeWorkDayRepositoryContract(name: string, makeAdapter: AdapterFactory<WorkDayRepository>): void {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { BOOKING_MESSAGES } from '../../core/domain/booking-validation';
-import { eventBookingPath } from '../../core/paths';
+import { BOOKING_MESSAGES } from '../../core/bookings/booking-validation';
+import { eventBookingPath } from '../../core/shared/paths';
 import { createEvent, FETCH_HEADER, signInAsAdmin, wallClockDaysAhead } from './support/admin-api';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
 import { PHONE, screenshot } from './support/browser';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { eventBookingPath } from '../../core/paths';
+import { eventBookingPath } from '../../core/shared/paths';
 import { DESKTOP, PHONE, withoutScripts } from './support/browser';
 import { expectAccessible } from './support/axe';
 import { useApp } from './support/use-app';

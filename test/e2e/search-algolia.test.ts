@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hitLink } from '../../core/domain/search-display';
-import { SEARCH_SYNONYMS } from '../../core/domain/search-synonyms';
-import type { SearchHit } from '../../core/entities/search-hit';
+import { hitLink } from '../../core/search/search-display';
+import { SEARCH_SYNONYMS } from '../../core/search/search-synonyms';
+import type { SearchHit } from '../../core/search/search-hit';
 import { FakeAlgoliaServer } from '../support/fake-algolia-server';
 import { useApp } from './support/use-app';
 import { attributeOf, countOf, textOf } from './support/eventually';

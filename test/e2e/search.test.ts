@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { formatEpochDate, hitLink, hitTags } from '../../core/domain/search-display';
-import type { SearchHit } from '../../core/entities/search-hit';
+import { formatEpochDate, hitLink, hitTags } from '../../core/search/search-display';
+import type { SearchHit } from '../../core/search/search-hit';
 import { createEvent, signInAsAdmin, wallClockDaysAhead } from './support/admin-api';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
 import { DESKTOP, PHONE, SCREENSHOT_DIR } from './support/browser';

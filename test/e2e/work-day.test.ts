@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { WORK_DAY_MESSAGES } from '../../core/domain/work-days';
+import { WORK_DAY_MESSAGES } from '../../core/work-days/work-days';
 import { PHONE, screenshot } from './support/browser';
 import { useApp } from './support/use-app';
 import { attributeOf, countOf, textOf } from './support/eventually';

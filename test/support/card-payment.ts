@@ -1,6 +1,6 @@
-import type { BookingRepository } from '../../core/ports/booking-repository';
-import type { OutboxMessage } from '../../core/entities/mail';
-import { paidByCardAt } from '../../core/domain/booking-lifecycle';
+import type { BookingRepository } from '../../core/bookings/booking-repository.port';
+import type { OutboxMessage } from '../../core/mail/mail';
+import { paidByCardAt } from '../../core/bookings/booking-lifecycle';
 
 /**
  * A card payment recorded as ConfirmPayment records it (BookingRepository.change with the core's

@@ -1,6 +1,6 @@
-import { UNCHANGED_BOOKING, type Booking } from '../../core/entities/booking';
-import { NEW_EVENT, type ClubEvent } from '../../core/entities/event';
-import type { WorkDay } from '../../core/entities/work-day';
+import { UNCHANGED_BOOKING, type Booking } from '../../core/bookings/booking';
+import { NEW_EVENT, type ClubEvent } from '../../core/events/event';
+import type { WorkDay } from '../../core/work-days/work-day';
 
 // Complete entities for tests, benchmarks and the worker processes of the race tests: a test
 // overrides only the fields it is about. No test framework here, so any process may import it.

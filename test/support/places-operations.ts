@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { HOLD_MINUTES } from '../../core/domain/booking-state';
+import { HOLD_MINUTES } from '../../core/bookings/booking-state';
 
 const HOLD_MS = HOLD_MINUTES * 60_000;
 

@@ -36,7 +36,7 @@ describe('layer boundaries', () => {
 
   it.each([
     ['core/domain/example.ts', "import { z } from 'zod';\nimport { formatInTimeZone } from 'date-fns-tz';\nexport const x = [z, formatInTimeZone];\n"],
-    ['adapters/sqlite/example.ts', "import knex from 'knex';\nimport { placesTaken } from '../../core/domain/booking-state';\nexport const x = [knex, placesTaken];\n"],
+    ['adapters/sqlite/example.ts', "import knex from 'knex';\nimport { placesTaken } from '../../core/bookings/booking-state';\nexport const x = [knex, placesTaken];\n"],
     ['web/src/features/booking/components/example.tsx', "import { CalendarLinks } from '../../calendar/components/calendar-links';\nexport const x = CalendarLinks;\n"],
     ['web/src/features/booking/example.ts', "import { placesLeft } from '../../../../core/domain/booking-state';\nimport { Field } from '../../components/ui/field';\nimport { x as y } from './sibling';\nexport const x = [placesLeft, Field, y];\n"],
   ])('%s: allowed imports are not reported', async (filePath, code) => {

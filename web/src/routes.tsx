@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { Outlet, ScrollRestoration, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
-import { PATHS } from '@core/paths';
+import { PATHS } from '@core/shared/paths';
 import { NotFoundPage } from './components/layout/not-found-page';
 import { SiteLayout } from './components/layout/site-layout';
 import { Spinner } from './components/ui/spinner';
@@ -10,7 +10,7 @@ import { HomePage } from './features/home/components/home-page';
 import { myBookingRead } from './features/my-booking/api/my-booking-read';
 import { campaignsRead, newsItemRead } from './features/news/api/news-reads';
 import { documentsRead } from './features/documents/api/get-documents';
-import { myWaitlistRead } from './features/waiting-list/api/waiting-list-read';
+import { myWaitingListRead } from './features/waiting-list/api/waiting-list-read';
 import { myWorkDaySignupRead, workDayRead, workDaysRead } from './features/work-days/api/work-day-reads';
 import { clubConfigRead } from './lib/club-config';
 import { preloadRead, type ApiRead, type PageData } from './lib/page-data';
@@ -94,7 +94,7 @@ export function createRoutes(data: DataOf, { admin }: { admin: boolean }): Route
       }),
       page(data, PATHS.waitingList, 'src/features/waiting-list/components/waiting-list-page.tsx', async () => (await import('./features/waiting-list/components/waiting-list-page')).WaitingListPage, (query) => {
         const token = param(query, 'token');
-        return [token === null ? null : myWaitlistRead(token)];
+        return [token === null ? null : myWaitingListRead(token)];
       }),
       page(data, PATHS.workDayBooking, 'src/features/work-days/components/work-day-page.tsx', async () => (await import('./features/work-days/components/work-day-page')).WorkDayPage, (query) => {
         const id = param(query, 'id');

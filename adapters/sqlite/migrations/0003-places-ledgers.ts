@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { eventEndInstant } from '../../../core/domain/booking-state';
-import { ledgerFromBookings } from '../../../core/domain/places-ledger';
+import { eventEndInstant } from '../../../core/bookings/booking-state';
+import { ledgerFromBookings } from '../../../core/bookings/places-ledger';
 
 /**
  * Each event's places ledger (SqliteBookingRepository), built here from the bookings already

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { SEARCH_INDEXES, SearchRecordSchema } from '../../../core/entities/search-hit';
+import { SEARCH_INDEXES, SearchRecordSchema } from '../../../core/search/search-hit';
 import { ftsRowid, indexableText } from '../sqlite-search-index';
 
 /**

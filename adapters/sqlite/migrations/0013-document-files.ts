@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import type { Knex } from 'knex';
-import { legacyDocumentFileKey } from '../../../core/domain/documents';
+import { legacyDocumentFileKey } from '../../../core/documents/documents';
 import { DirectoryFileStore } from '../../system/directory-file-store';
 
 /**

@@ -1,4 +1,4 @@
-import type { WorkDay } from '../../../core/entities/work-day';
+import type { WorkDay } from '../../../core/work-days/work-day';
 import { aWorkDay } from '../../support/entities';
 import type { TestApp } from './test-app';
 

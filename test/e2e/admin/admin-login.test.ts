@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { UnavailableError } from '../../../core/errors';
+import { UnavailableError } from '../../../core/shared/errors';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../support/app-server';
 import { describeViolations, seriousAxeViolations } from '../support/axe';
 import { PHONE, screenshot } from '../support/browser';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { emptyEventForm } from '../../../core/domain/event-form';
+import { emptyEventForm } from '../../../core/events/event-form';
 import { FETCH_HEADER, wallClockDaysAhead } from '../support/admin-api';
 import { dateTimeValue, fillDateTime } from '../support/admin-form';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../support/app-server';

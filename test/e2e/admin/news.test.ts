@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { addDaysToDate, londonDate } from '../../../core/domain/london-time';
+import { addDaysToDate, londonDate } from '../../../core/shared/london-time';
 import { fillDateTime, signInOnLoginPage } from '../support/admin-form';
 import { expectAccessible } from '../support/axe';
 import { PHONE } from '../support/browser';

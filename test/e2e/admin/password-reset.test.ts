@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RESET_MESSAGES } from '../../../core/domain/password-reset';
+import { RESET_MESSAGES } from '../../../core/admins/password-reset';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../support/app-server';
 import { describeViolations, seriousAxeViolations } from '../support/axe';
 import { PHONE, screenshot } from '../support/browser';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { WORK_DAY_FORM_MESSAGES } from '../../../core/domain/work-day-form';
+import { WORK_DAY_FORM_MESSAGES } from '../../../core/work-days/work-day-form';
 import { wallClockDaysAhead } from '../support/admin-api';
 import { fillDateTime, signInOnLoginPage } from '../support/admin-form';
 import { expectAccessible } from '../support/axe';

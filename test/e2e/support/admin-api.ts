@@ -1,5 +1,5 @@
 import type { APIRequestContext } from 'playwright-core';
-import { emptyEventForm } from '../../../core/domain/event-form';
+import { emptyEventForm } from '../../../core/events/event-form';
 
 /** The header every state-changing admin request needs (cross-site request protection). */
 export const FETCH_HEADER = { 'X-Requested-With': 'fetch' } as const;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_CHANGE_MESSAGES, adminChangeRefusal, leavesNoManager } from '../../../core/domain/admin-changes';
-import { PERMISSIONS, type Permission } from '../../../core/entities/admin';
+import { ADMIN_CHANGE_MESSAGES, adminChangeRefusal, leavesNoManager } from '../../../core/admins/admin-changes';
+import { PERMISSIONS, type Permission } from '../../../core/admins/admin';
 
 const permissionSet = fc.subarray([...PERMISSIONS]) as fc.Arbitrary<Permission[]>;
 const anAdmin = (uid: string) => fc.record({ uid: fc.constant(uid), permissions: permissionSet, disabled: fc.boolean() });

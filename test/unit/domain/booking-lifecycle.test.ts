@@ -11,9 +11,9 @@ import {
   roomRefusal,
   selfCancelRefusal,
   type RefundOutcome,
-} from '../../../core/domain/booking-lifecycle';
-import { bookingRevenue, holdsPlace, paymentStatus } from '../../../core/domain/booking-state';
-import type { Booking } from '../../../core/entities/booking';
+} from '../../../core/bookings/booking-lifecycle';
+import { bookingRevenue, holdsPlace, paymentStatus } from '../../../core/bookings/booking-state';
+import type { Booking } from '../../../core/bookings/booking';
 import { makeBooking, makeEvent, msInstant, paymentFields, paymentKind } from './support/domain-fixtures';
 
 const NOW = new Date('2026-05-01T10:10:00.000Z');

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { bookingCancellation, bookingConfirmation, bookingRefund, escapeHtml, refundLine } from '../../../core/domain/booking-mail';
-import { actorName } from '../../../core/entities/audit';
-import { icsText } from '../../../core/domain/ics-file';
+import { bookingCancellation, bookingConfirmation, bookingRefund, escapeHtml, refundLine } from '../../../core/bookings/booking-mail';
+import { actorName } from '../../../core/audit/audit';
+import { icsText } from '../../../core/calendar/ics-file';
 import { makeBooking, makeEvent } from './support/domain-fixtures';
 
 const CONTEXT = { clubName: 'Kestrel Yacht Club', location: 'Kestrel Yacht Club, Reservoir Road', manageUrl: 'https://members.kestrel-yc.example/my-booking?token=abc.def' };

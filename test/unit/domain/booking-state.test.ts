@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Booking } from '../../../core/entities/booking';
+import type { Booking } from '../../../core/bookings/booking';
 import {
   HOLD_MINUTES,
   UNOPENED_HOLD_MINUTES,
@@ -14,7 +14,7 @@ import {
   placesLeft,
   placesTaken,
   truncatePaymentId,
-} from '../../../core/domain/booking-state';
+} from '../../../core/bookings/booking-state';
 import { makeBooking, makeEvent, msInstant } from './support/domain-fixtures';
 
 const FAR_FUTURE = '2099-01-01T00:00:00.000Z';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { BookingFormValues } from '../../../core/entities/booking';
+import type { BookingFormValues } from '../../../core/bookings/booking';
 import {
   BOOKING_MESSAGES,
   bookingFormTotal,
@@ -8,8 +8,8 @@ import {
   stripNonDigits,
   validateBookingForm,
   visibleBookingFields,
-} from '../../../core/domain/booking-validation';
-import { priceBooking, TEST_HOOK_ATTENDEES } from '../../../core/domain/pricing';
+} from '../../../core/bookings/booking-validation';
+import { priceBooking, TEST_HOOK_ATTENDEES } from '../../../core/bookings/pricing';
 import { makeEvent } from './support/domain-fixtures';
 
 const everyField = makeEvent({ offerChild: true, offerSoftDrinks: true, offerVeg: true, isBoatEvent: true });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Booking } from '../../../core/entities/booking';
+import type { Booking } from '../../../core/bookings/booking';
 import {
   CSV_HEADER,
   OVERVIEW_MONTHS,
@@ -10,9 +10,9 @@ import {
   dashboardStatistics,
   eventBookingSummary,
   overviewStart,
-} from '../../../core/domain/bookings-report';
+} from '../../../core/bookings/bookings-report';
 import { makeBooking, makeEvent, msInstant } from './support/domain-fixtures';
-import { isLondonMidnight } from '../../../core/domain/london-time';
+import { isLondonMidnight } from '../../../core/shared/london-time';
 
 /** A plain RFC 4180 reader, to check what a spreadsheet would see. */
 function parseCsv(text: string): string[][] {

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import type { ClubEvent } from '../../../core/entities/event';
-import { calendarSpan } from '../../../core/domain/calendar';
-import { CALENDAR_FEED_MONTHS_BACK, calendarFeedSince, calendarFeedText, isInCalendarFeed } from '../../../core/domain/calendar-feed';
-import { foldIcsLines, icsText, icsUid } from '../../../core/domain/ics-file';
-import { startOfLondonDay } from '../../../core/domain/london-time';
+import type { ClubEvent } from '../../../core/events/event';
+import { calendarSpan } from '../../../core/calendar/calendar';
+import { CALENDAR_FEED_MONTHS_BACK, calendarFeedSince, calendarFeedText, isInCalendarFeed } from '../../../core/calendar/calendar-feed';
+import { foldIcsLines, icsText, icsUid } from '../../../core/calendar/ics-file';
+import { startOfLondonDay } from '../../../core/shared/london-time';
 import { makeEvent, minuteInstant, minuteOfLondonDay } from './support/domain-fixtures';
 import { readFeed, vevents } from '../../support/ics-feed';
 

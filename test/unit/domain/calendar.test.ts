@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ClubEvent } from '../../../core/entities/event';
-import { icsText } from '../../../core/domain/ics-file';
+import type { ClubEvent } from '../../../core/events/event';
+import { icsText } from '../../../core/calendar/ics-file';
 import {
   CLUB_TIME_ZONE,
   DATE_NOT_SPECIFIED,
@@ -17,7 +17,7 @@ import {
   isShownOnCalendar,
   londonWallClockToInstant,
   outlookCalendarUrl,
-} from '../../../core/domain/calendar';
+} from '../../../core/calendar/calendar';
 import { makeEvent, minuteInstant, minuteOfLondonDay, msInstant, secondInstant } from './support/domain-fixtures';
 
 const LOCATION = 'Kings Yacht Club';

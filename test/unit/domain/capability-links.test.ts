@@ -7,9 +7,9 @@ import {
   offerBookingPath,
   waitingListPath,
   workDayWithdrawPath,
-} from '../../../core/paths';
-import { resetPasswordPath } from '../../../core/domain/password-reset';
-import { redactUrl } from '../../../core/domain/capability-links';
+} from '../../../core/shared/paths';
+import { resetPasswordPath } from '../../../core/admins/password-reset';
+import { redactUrl } from '../../../core/shared/capability-links';
 
 const secret = fc.string({ minLength: 8, maxLength: 60 }).map((s) => `S3cr3t${s}`);
 

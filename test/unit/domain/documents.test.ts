@@ -12,8 +12,8 @@ import {
   MAX_DOCUMENT_BYTES,
   nextDocumentPosition,
   orderIsComplete,
-} from '../../../core/domain/documents';
-import { isFileKey } from '../../../core/ports/file-store';
+} from '../../../core/documents/documents';
+import { isFileKey } from '../../../core/shared/file-store.port';
 
 const PDF_START = [...'%PDF-'].map((c) => c.charCodeAt(0));
 

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cancelled } from '../../../core/domain/booking-lifecycle';
-import { eventCancellation } from '../../../core/domain/booking-mail';
-import { bookingClosedReason, bookingOffer, bookingRevenue, isBookingOpen, paymentStatus } from '../../../core/domain/booking-state';
-import { bookingsOverview } from '../../../core/domain/bookings-report';
-import { bookingsToCancel, cancelEvent, EVENT_CANCEL_MESSAGES, eventCancellationPreview, isEventCancelled } from '../../../core/domain/event-cancellation';
-import { icsText } from '../../../core/domain/ics-file';
-import type { Booking } from '../../../core/entities/booking';
+import { cancelled } from '../../../core/bookings/booking-lifecycle';
+import { eventCancellation } from '../../../core/bookings/booking-mail';
+import { bookingClosedReason, bookingOffer, bookingRevenue, isBookingOpen, paymentStatus } from '../../../core/bookings/booking-state';
+import { bookingsOverview } from '../../../core/bookings/bookings-report';
+import { bookingsToCancel, cancelEvent, EVENT_CANCEL_MESSAGES, eventCancellationPreview, isEventCancelled } from '../../../core/events/event-cancellation';
+import { icsText } from '../../../core/calendar/ics-file';
+import type { Booking } from '../../../core/bookings/booking';
 import { makeBooking, makeEvent, msInstant, paymentFields, paymentKind } from './support/domain-fixtures';
 
 const NOW = new Date('2026-05-01T10:10:00.000Z');

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EventSchema } from '../../../core/entities/event';
-import { MAX_PAYMENT_AMOUNT } from '../../../core/entities/money';
+import { EventSchema } from '../../../core/events/event';
+import { MAX_PAYMENT_AMOUNT } from '../../../core/shared/money';
 import {
   maxEventPrice,
   BOOKING_END_HINT,
@@ -11,7 +11,7 @@ import {
   eventToFormValues,
   validateEventForm,
   type EventFormValues,
-} from '../../../core/domain/event-form';
+} from '../../../core/events/event-form';
 import { makeEvent, minuteInstant } from './support/domain-fixtures';
 
 function form(overrides: Partial<EventFormValues> = {}): EventFormValues {

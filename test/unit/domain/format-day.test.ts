@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDay } from '../../../core/domain/calendar';
+import { formatDate, formatDay } from '../../../core/calendar/calendar';
 import { msInstant } from './support/domain-fixtures';
 
 describe('formatDay: the London day alone', () => {

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { afterJobFailed, afterJobRan, jobDueAtMs, newJob } from '../../../core/domain/jobs';
-import { afterFailedTry, GIVE_UP_AFTER_MS, retryDelayMs } from '../../../core/domain/retries';
-import { JobSchema, type Job } from '../../../core/entities/job';
+import { afterJobFailed, afterJobRan, jobDueAtMs, newJob } from '../../../core/jobs/jobs';
+import { afterFailedTry, GIVE_UP_AFTER_MS, retryDelayMs } from '../../../core/shared/retries';
+import { JobSchema, type Job } from '../../../core/jobs/job';
 
 const NOW = new Date('2026-06-01T09:00:00.000Z');
 const minutes = (n: number) => new Date(NOW.getTime() + n * 60_000);

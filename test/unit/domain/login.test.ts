@@ -10,7 +10,7 @@ import {
   isLockedOut,
   loginAttemptAllowed,
   validateLoginForm,
-} from '../../../core/domain/login';
+} from '../../../core/admins/login';
 
 describe('login', () => {
   it('keeps the spec messages word for word', () => {

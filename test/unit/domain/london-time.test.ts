@@ -13,7 +13,7 @@ import {
   londonWallClock,
   startOfLondonDay,
   wallClockToInstant,
-} from '../../../core/domain/london-time';
+} from '../../../core/shared/london-time';
 
 /**
  * London time is computed from the offset alone (remembered per hour), not formatted through

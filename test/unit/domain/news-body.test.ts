@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { NEWS_ALLOWED_TAGS, newsExcerpt, renderNewsBody } from '../../../core/domain/news-body';
+import { NEWS_ALLOWED_TAGS, newsExcerpt, renderNewsBody } from '../../../core/news/news-body';
 
 /** Pieces an attacker would try, mixed into Markdown by the properties below. */
 const ATTACKS = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { emptyNewsForm, NEWS_FORM_MESSAGES, newsItemToFormValues, validateNewsForm, type NewsFormValues } from '../../../core/domain/news-form';
+import { emptyNewsForm, NEWS_FORM_MESSAGES, newsItemToFormValues, validateNewsForm, type NewsFormValues } from '../../../core/news/news-form';
 import {
   byNewestPublished,
   isNewsVisible,
@@ -9,9 +9,9 @@ import {
   newsItemPath,
   newsStatusLabel,
   visibleCampaigns,
-} from '../../../core/domain/news-items';
-import { NEWS_SUBJECT_MAX, type NewsItem } from '../../../core/entities/news-item';
-import { londonWallClock } from '../../../core/domain/london-time';
+} from '../../../core/news/news-items';
+import { NEWS_SUBJECT_MAX, type NewsItem } from '../../../core/news/news-item';
+import { londonWallClock } from '../../../core/shared/london-time';
 
 const form = (overrides: Partial<NewsFormValues> = {}): NewsFormValues => ({
   subject: 'Pontoon open',

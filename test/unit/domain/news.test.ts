@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { relativeTime } from '../../../core/domain/news';
+import { relativeTime } from '../../../core/news/news';
 
 const now = new Date('2026-06-20T08:00:00.000Z'); // 09:00 BST on Saturday 20 June 2026
 

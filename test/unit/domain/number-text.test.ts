@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { groupThousands } from '../../../core/domain/number-text';
+import { groupThousands } from '../../../core/shared/number-text';
 
 describe('groupThousands', () => {
   it('writes any whole number as en-GB does, thousands grouped with commas', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { afterRefused, afterResend, afterSent, dueAtMs, FIRST_RETRY_MS, GIVE_UP_AFTER_MS, LONGEST_RETRY_MS, newOutboxMessage, retryDelayMs } from '../../../core/domain/outbox';
-import type { OutboxMessage, OutgoingMail } from '../../../core/entities/mail';
+import { afterRefused, afterResend, afterSent, dueAtMs, FIRST_RETRY_MS, GIVE_UP_AFTER_MS, LONGEST_RETRY_MS, newOutboxMessage, retryDelayMs } from '../../../core/mail/outbox';
+import type { OutboxMessage, OutgoingMail } from '../../../core/mail/mail';
 
 const MAIL: OutgoingMail = { to: 'member@example.org', subject: 'Booking confirmed', text: 'See you there', html: '<p>See you there</p>', attachments: [] };
 const WRITTEN = new Date('2026-06-01T09:00:00.000Z');

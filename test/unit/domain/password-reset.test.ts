@@ -11,8 +11,8 @@ import {
   resetRequestKeys,
   resetTokenRefusal,
   resetTokenStatus,
-} from '../../../core/domain/password-reset';
-import { passwordResetMail } from '../../../core/domain/password-reset-mail';
+} from '../../../core/admins/password-reset';
+import { passwordResetMail } from '../../../core/admins/password-reset-mail';
 
 const START = Date.parse('2026-06-01T09:00:00.000Z');
 const instant = fc.integer({ min: START - 365 * 86_400_000, max: START + 365 * 86_400_000 }).map((ms) => new Date(ms));

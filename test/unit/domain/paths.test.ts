@@ -13,8 +13,8 @@ import {
   pageOf,
   PATHS,
   workDayPath,
-} from '../../../core/paths';
-import { ADMIN_ROUTES } from '../../../core/domain/permissions';
+} from '../../../core/shared/paths';
+import { ADMIN_ROUTES } from '../../../core/admins/permissions';
 
 /** What the page reads back from the address, as the browser does. */
 function read(path: string): { pathname: string; params: Record<string, string> } {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PERMISSIONS } from '../../../core/entities/admin';
-import { ADMIN_ROUTES, adminRouteOf, mayOpen } from '../../../core/domain/permissions';
+import { PERMISSIONS } from '../../../core/admins/admin';
+import { ADMIN_ROUTES, adminRouteOf, mayOpen } from '../../../core/admins/permissions';
 
 const permissionSet = fc.subarray([...PERMISSIONS]);
 /** Any id an address may carry: encoded as the screens encode it, never empty, no slash. */

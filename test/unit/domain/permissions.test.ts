@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PERMISSIONS, PERMISSIONS, type Permission } from '../../../core/entities/admin';
-import { PermissionError } from '../../../core/errors';
-import { ACTIONS, ADMIN_ROUTES, PERMISSION_MESSAGES, hasPermission, mayOpen, requirePermission, type AdminAction } from '../../../core/domain/permissions';
+import { DEFAULT_PERMISSIONS, PERMISSIONS, type Permission } from '../../../core/admins/admin';
+import { PermissionError } from '../../../core/shared/errors';
+import { ACTIONS, ADMIN_ROUTES, PERMISSION_MESSAGES, hasPermission, mayOpen, requirePermission, type AdminAction } from '../../../core/admins/permissions';
 
 const actions = Object.keys(ACTIONS) as AdminAction[];
 const permissionSet = fc.subarray([...PERMISSIONS]);

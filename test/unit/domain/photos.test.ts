@@ -21,10 +21,10 @@ import {
   variantFileName,
   variantWidths,
   visiblePhotos,
-} from '../../../core/domain/photos';
-import type { Photo } from '../../../core/entities/photo';
-import { PhotoVariantSchema } from '../../../core/entities/photo';
-import { isFileKey } from '../../../core/ports/file-store';
+} from '../../../core/photos/photos';
+import type { Photo } from '../../../core/photos/photo';
+import { PhotoVariantSchema } from '../../../core/photos/photo';
+import { isFileKey } from '../../../core/shared/file-store.port';
 
 const photoArb = fc.record({
   id: fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/),

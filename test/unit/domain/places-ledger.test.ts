@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { HOLD_MINUTES, placesLeft, placesTaken } from '../../../core/domain/booking-state';
+import { HOLD_MINUTES, placesLeft, placesTaken } from '../../../core/bookings/booking-state';
 import {
   EMPTY_LEDGER,
   ledgerFromBookings,
@@ -12,8 +12,8 @@ import {
   placesDifferences,
   withoutLapsedHolds,
   type PlacesLedger,
-} from '../../../core/domain/places-ledger';
-import type { Booking } from '../../../core/entities/booking';
+} from '../../../core/bookings/places-ledger';
+import type { Booking } from '../../../core/bookings/booking';
 import { placesOperations } from '../../support/places-operations';
 import { makeBooking } from './support/domain-fixtures';
 

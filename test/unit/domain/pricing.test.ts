@@ -8,7 +8,7 @@ import {
   minorToDecimalText,
   parseMoneyInput,
   priceBooking,
-} from '../../../core/domain/pricing';
+} from '../../../core/bookings/pricing';
 
 const price = fc.integer({ min: 0, max: 1_000_000 });
 const counts = fc

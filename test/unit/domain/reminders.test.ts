@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { bookingConfirmation, bookingReminder, escapeHtml } from '../../../core/domain/booking-mail';
-import { icsText } from '../../../core/domain/ics-file';
-import { confirmedAt, eventRemindersJob, getsReminder, reminderMessageId, reminderMoment, remindersDue } from '../../../core/domain/reminders';
+import { bookingConfirmation, bookingReminder, escapeHtml } from '../../../core/bookings/booking-mail';
+import { icsText } from '../../../core/calendar/ics-file';
+import { confirmedAt, eventRemindersJob, getsReminder, reminderMessageId, reminderMoment, remindersDue } from '../../../core/reminders/reminders';
 import { makeBooking, makeEvent } from './support/domain-fixtures';
 
 const DAY = 86_400_000;

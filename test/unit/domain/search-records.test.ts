@@ -6,11 +6,11 @@ import {
   eventSearchRecord,
   workDaySearchId,
   workDaySearchRecord,
-} from '../../../core/domain/search-records';
-import { hitLink, resultCountText } from '../../../core/domain/search-display';
-import type { WorkDay } from '../../../core/entities/work-day';
-import { SearchRecordSchema } from '../../../core/entities/search-hit';
-import { NEW_EVENT, type ClubEvent } from '../../../core/entities/event';
+} from '../../../core/search/search-records';
+import { hitLink, resultCountText } from '../../../core/search/search-display';
+import type { WorkDay } from '../../../core/work-days/work-day';
+import { SearchRecordSchema } from '../../../core/search/search-hit';
+import { NEW_EVENT, type ClubEvent } from '../../../core/events/event';
 import { clubEventArb } from '../use-cases/support/arbitraries';
 
 const regatta: ClubEvent = {

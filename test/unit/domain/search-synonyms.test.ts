@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_READINGS, SEARCH_SYNONYMS, readingMatchesExactly, searchReadings, searchWords } from '../../../core/domain/search-synonyms';
-import { isExactHit, rankHits } from '../../../core/domain/search-ranking';
-import type { SearchHit } from '../../../core/entities/search-hit';
+import { MAX_READINGS, SEARCH_SYNONYMS, readingMatchesExactly, searchReadings, searchWords } from '../../../core/search/search-synonyms';
+import { isExactHit, rankHits } from '../../../core/search/search-ranking';
+import type { SearchHit } from '../../../core/search/search-hit';
 
 const phrase = (reading: ReturnType<typeof searchReadings>[number]) => reading.map((p) => p.words.join(' ') + (p.prefix ? '*' : '')).join(' | ');
 

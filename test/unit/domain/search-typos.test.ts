@@ -7,7 +7,7 @@ import {
   boundedTypoDistance,
   typoCandidates,
   typosAllowed,
-} from '../../../core/domain/search-typos';
+} from '../../../core/search/search-typos';
 
 /** The textbook optimal-string-alignment distance, unbounded: the reference the bounded one must agree with. */
 function referenceDistance(a: string, b: string): number {

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { SearchHit } from '../../../core/entities/search-hit';
-import { formatEpochDate, hitDescription, hitLink, hitTags, hitTitle } from '../../../core/domain/search-display';
-import { HITS_PER_INDEX, TYPE_PRIORITY, isSearchableQuery, rankHits } from '../../../core/domain/search-ranking';
+import type { SearchHit } from '../../../core/search/search-hit';
+import { formatEpochDate, hitDescription, hitLink, hitTags, hitTitle } from '../../../core/search/search-display';
+import { HITS_PER_INDEX, TYPE_PRIORITY, isSearchableQuery, rankHits } from '../../../core/search/search-ranking';
 
 function hit(overrides: Partial<SearchHit> = {}): SearchHit {
   return { objectID: 'x', type: 'page', category: 'general', tags: [], index: 'pages', highlights: {}, ...overrides };

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { validateEventForm, emptyEventForm } from '../../../core/domain/event-form';
-import { wallClockToInstant } from '../../../core/domain/london-time';
-import { parseClockTime, parseUkDate, ukPartsToWallClock, wallClockInWords, wallClockToUkParts } from '../../../core/domain/uk-date-input';
+import { validateEventForm, emptyEventForm } from '../../../core/events/event-form';
+import { wallClockToInstant } from '../../../core/shared/london-time';
+import { parseClockTime, parseUkDate, ukPartsToWallClock, wallClockInWords, wallClockToUkParts } from '../../../core/shared/uk-date-input';
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 /** Any real calendar day from 1900 to 2199. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { maxUnpaidPlacesPerAddress, tooManyUnpaidPlaces } from '../../../core/domain/unpaid-holds';
+import { maxUnpaidPlacesPerAddress, tooManyUnpaidPlaces } from '../../../core/bookings/unpaid-holds';
 
 describe('the share of a paid event one address may hold unpaid', () => {
   it('is at least one place and never more than the share of the capacity (or the capacity itself)', () => {

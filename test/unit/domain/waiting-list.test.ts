@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bookedEntry, expiredEntry, inLineOrder, joinRefusal, leftEntry, linePositions, nextToOffer, offeredEntry, offerStands, validateWaitlistForm, WAITLIST_MESSAGES } from '../../../core/domain/waiting-list';
-import { isOfferHold, ledgerFromBookings, ledgerTaken, ledgerWithOfferHold, ledgerWithoutHold, offerHoldId, placesDifferences, rebuiltLedger } from '../../../core/domain/places-ledger';
-import type { WaitlistEntry, WaitlistStatus } from '../../../core/entities/waitlist-entry';
+import { bookedEntry, expiredEntry, inLineOrder, joinRefusal, leftEntry, linePositions, nextToOffer, offeredEntry, offerStands, validateWaitingListForm, WAITING_LIST_MESSAGES } from '../../../core/waiting-list/waiting-list';
+import { isOfferHold, ledgerFromBookings, ledgerTaken, ledgerWithOfferHold, ledgerWithoutHold, offerHoldId, placesDifferences, rebuiltLedger } from '../../../core/bookings/places-ledger';
+import type { WaitingListEntry, WaitingListStatus } from '../../../core/waiting-list/waiting-list-entry';
 
 const T0 = Date.parse('2026-06-01T09:00:00.000Z');
-const STATUSES: WaitlistStatus[] = ['waiting', 'offered', 'booked', 'left', 'expired'];
+const STATUSES: WaitingListStatus[] = ['waiting', 'offered', 'booked', 'left', 'expired'];
 
 const entryArb = fc.record({
   id: fc.string({ minLength: 1, maxLength: 4 }),
@@ -15,7 +15,7 @@ const entryArb = fc.record({
 });
 const entriesArb = fc.uniqueArray(entryArb, { selector: (e) => e.id, maxLength: 12 }).map((list) =>
   list.map(
-    (e): WaitlistEntry => ({
+    (e): WaitingListEntry => ({
       id: e.id,
       eventId: 'event-1',
       name: `Member ${e.id}`,
@@ -107,16 +107,16 @@ describe('joining', () => {
   });
 
   it('the form needs a name, a valid e-mail and 1 to the most places a booking may have', () => {
-    expect(validateWaitlistForm({ name: ' Grace ', email: ' grace@example.org ', places: '2 ' }, { maxAttendees: 8 })).toEqual({ ok: true, value: { name: 'Grace', email: 'grace@example.org', places: 2 } });
-    expect(validateWaitlistForm({ name: '', email: 'nope', places: '' }, { maxAttendees: 8 })).toEqual({
+    expect(validateWaitingListForm({ name: ' Grace ', email: ' grace@example.org ', places: '2 ' }, { maxAttendees: 8 })).toEqual({ ok: true, value: { name: 'Grace', email: 'grace@example.org', places: 2 } });
+    expect(validateWaitingListForm({ name: '', email: 'nope', places: '' }, { maxAttendees: 8 })).toEqual({
       ok: false,
-      errors: { name: WAITLIST_MESSAGES.nameRequired, email: WAITLIST_MESSAGES.emailInvalid, places: WAITLIST_MESSAGES.placesMin },
+      errors: { name: WAITING_LIST_MESSAGES.nameRequired, email: WAITING_LIST_MESSAGES.emailInvalid, places: WAITING_LIST_MESSAGES.placesMin },
     });
-    expect(validateWaitlistForm({ name: 'G', email: 'g@example.org', places: 9 }, { maxAttendees: 8 })).toMatchObject({ errors: { places: 'At most 8 places can be wanted' } });
-    expect(validateWaitlistForm({ name: 'G', email: 'g@example.org', places: 1.5 }, { maxAttendees: 8 })).toMatchObject({ errors: { places: WAITLIST_MESSAGES.placesNotWhole } });
+    expect(validateWaitingListForm({ name: 'G', email: 'g@example.org', places: 9 }, { maxAttendees: 8 })).toMatchObject({ errors: { places: 'At most 8 places can be wanted' } });
+    expect(validateWaitingListForm({ name: 'G', email: 'g@example.org', places: 1.5 }, { maxAttendees: 8 })).toMatchObject({ errors: { places: WAITING_LIST_MESSAGES.placesNotWhole } });
     fc.assert(
       fc.property(fc.integer({ min: -5, max: 20 }), (places) => {
-        const result = validateWaitlistForm({ name: 'G', email: 'g@example.org', places }, { maxAttendees: 8 });
+        const result = validateWaitingListForm({ name: 'G', email: 'g@example.org', places }, { maxAttendees: 8 });
         expect(result.ok).toBe(places >= 1 && places <= 8);
       }),
     );

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvText, NOT_UTF8_REASON, readWaterLevelCsv } from '../../../core/domain/water-level-csv';
+import { csvText, NOT_UTF8_REASON, readWaterLevelCsv } from '../../../core/water-levels/water-level-csv';
 import {
   MAX_WATER_LEVEL_IMPORT_ROWS,
   WATER_LEVEL_MESSAGES,
@@ -13,7 +13,7 @@ import {
   readingDateInWords,
   validateWaterLevelForm,
   type CsvRow,
-} from '../../../core/domain/water-levels';
+} from '../../../core/water-levels/water-levels';
 
 const TODAY = '2026-11-23';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isWellFormedInput } from '../../../core/domain/well-formed-text';
+import { isWellFormedInput } from '../../../core/shared/well-formed-text';
 
 const loneSurrogate = fc.oneof(fc.integer({ min: 0xd800, max: 0xdbff }), fc.integer({ min: 0xdc00, max: 0xdfff })).map((code) => String.fromCharCode(code));
 /** Text with one unpaired surrogate somewhere in it (never completed into a pair by its neighbours). */

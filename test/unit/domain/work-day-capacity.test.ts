@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { WorkDay, WorkDaySignup } from '../../../core/entities/work-day';
-import { WORK_DAY_MESSAGES, isJobFull, signupRefusal, volunteerNameKey, withVolunteerCounts } from '../../../core/domain/work-days';
+import type { WorkDay, WorkDaySignup } from '../../../core/work-days/work-day';
+import { WORK_DAY_MESSAGES, isJobFull, signupRefusal, volunteerNameKey, withVolunteerCounts } from '../../../core/work-days/work-days';
 import { aWorkDay } from '../../support/entities';
 
 const workDay: WorkDay = aWorkDay({

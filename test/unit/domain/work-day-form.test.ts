@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { WorkDay, WorkDaySignup } from '../../../core/entities/work-day';
+import type { WorkDay, WorkDaySignup } from '../../../core/work-days/work-day';
 import {
   applyWorkDayForm,
   emptyWorkDayForm,
@@ -11,8 +11,8 @@ import {
   workDayChangeRefusal,
   workDayToFormValues,
   type WorkDayFormValues,
-} from '../../../core/domain/work-day-form';
-import { signupRefusal, WORK_DAY_MESSAGES } from '../../../core/domain/work-days';
+} from '../../../core/work-days/work-day-form';
+import { signupRefusal, WORK_DAY_MESSAGES } from '../../../core/work-days/work-days';
 import { aWorkDay } from '../../support/entities';
 
 const form = (overrides: Partial<WorkDayFormValues> = {}): WorkDayFormValues => ({

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { calendarFeedText } from '../../../core/domain/calendar-feed';
+import { calendarFeedText } from '../../../core/calendar/calendar-feed';
 import {
   getsWorkDayReminder,
   isWorkDayOnCalendar,
@@ -13,8 +13,8 @@ import {
   workDayReminderMoment,
   workDayRemindersDue,
   workDayRemindersJob,
-} from '../../../core/domain/work-day-mail';
-import type { WorkDaySignup } from '../../../core/entities/work-day';
+} from '../../../core/work-days/work-day-mail';
+import type { WorkDaySignup } from '../../../core/work-days/work-day';
 import { readFeed, vevents } from '../../support/ics-feed';
 import { aWorkDay } from '../../support/entities';
 

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { WorkDaySignup, WorkDayWithCounts } from '../../../core/entities/work-day';
-import { csvCell } from '../../../core/domain/bookings-report';
-import { jobShortfall, nextShortWorkDays, volunteersShort, WORK_DAY_CSV_HEADER, workDayAuditFields, workDayCsvFileName, workDaySignupsCsv } from '../../../core/domain/work-day-roster';
-import { withVolunteerCounts } from '../../../core/domain/work-days';
+import type { WorkDaySignup, WorkDayWithCounts } from '../../../core/work-days/work-day';
+import { csvCell } from '../../../core/bookings/bookings-report';
+import { jobShortfall, nextShortWorkDays, volunteersShort, WORK_DAY_CSV_HEADER, workDayAuditFields, workDayCsvFileName, workDaySignupsCsv } from '../../../core/work-days/work-day-roster';
+import { withVolunteerCounts } from '../../../core/work-days/work-days';
 import { aWorkDay } from '../../support/entities';
 
 const job = fc.record({ needed: fc.integer({ min: 0, max: 20 }), current: fc.integer({ min: 0, max: 25 }), closed: fc.boolean() });

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import type { WorkDay, WorkDaySignupForm } from '../../../core/entities/work-day';
-import { WORK_DAY_MESSAGES, jobsChosen, validateWorkDaySignup, withVolunteerCounts } from '../../../core/domain/work-days';
+import type { WorkDay, WorkDaySignupForm } from '../../../core/work-days/work-day';
+import { WORK_DAY_MESSAGES, jobsChosen, validateWorkDaySignup, withVolunteerCounts } from '../../../core/work-days/work-days';
 import { aWorkDay } from '../../support/entities';
 
 const workDay: WorkDay = aWorkDay({ id: 'wd-1', name: 'Spring Work Day', description: 'Getting the club ready', notes: '', jobs: [

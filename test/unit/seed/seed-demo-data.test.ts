@@ -2,18 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { MemoryBookingRepository } from '../../../adapters/memory/memory-booking-repository';
 import { MemoryCampaignRepository } from '../../../adapters/memory/memory-campaign-repository';
 import { MemoryFileStore } from '../../../adapters/memory/memory-file-store';
-import { GetDocumentFile } from '../../../core/use-cases/club-content';
+import { GetDocumentFile } from '../../../core/content/club-content';
 import { MemoryDocumentRepository } from '../../../adapters/memory/memory-document-repository';
 import { MemoryEventRepository } from '../../../adapters/memory/memory-event-repository';
 import { MemorySearchIndex } from '../../../adapters/memory/memory-search-index';
 import { MemoryWaterLevelRepository } from '../../../adapters/memory/memory-water-level-repository';
 import { MemoryWorkDayRepository } from '../../../adapters/memory/memory-work-day-repository';
-import { placesLeft } from '../../../core/domain/booking-state';
-import { addDaysToDate, londonDate } from '../../../core/domain/london-time';
-import type { SearchHit } from '../../../core/entities/search-hit';
+import { placesLeft } from '../../../core/bookings/booking-state';
+import { addDaysToDate, londonDate } from '../../../core/shared/london-time';
+import type { SearchHit } from '../../../core/search/search-hit';
 import { demoData } from '../../../server/seed/demo-data';
 import { seedDemoData } from '../../../server/seed/seed-demo-data';
-import { RebuildSearchIndex } from '../../../core/use-cases/rebuild-search-index';
+import { RebuildSearchIndex } from '../../../core/search/rebuild-search-index';
 
 const NOW = new Date('2026-06-01T09:00:00.000Z');
 

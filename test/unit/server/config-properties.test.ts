@@ -60,7 +60,7 @@ const NUMBERS: { key: string; min: number; max: number; read: (config: AppConfig
   { key: 'WORKDAY_SIGNUP_LIMIT_PER_MINUTE', min: 1, max: 10000, read: (c) => c.workDaySignupLimits.perMinute },
   { key: 'WORKDAY_SIGNUP_LIMIT_PER_DAY', min: 1, max: 1000000, read: (c) => c.workDaySignupLimits.perDay },
   { key: 'REMINDER_DAYS_BEFORE', min: 0, max: 60, read: (c) => c.reminderDaysBefore },
-  { key: 'WAITLIST_OFFER_HOURS', min: 1, max: 168, read: (c) => c.waitlistOfferHours },
+  { key: 'WAITLIST_OFFER_HOURS', min: 1, max: 168, read: (c) => c.waitingListOfferHours },
   {
     key: 'MAILERLITE_CACHE_SECONDS',
     min: 0,

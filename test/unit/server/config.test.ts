@@ -244,8 +244,8 @@ describe('REMINDER_DAYS_BEFORE', () => {
 
 describe('WAITLIST_OFFER_HOURS', () => {
   it('is 24 hours unless set; a whole number from 1 to 168', () => {
-    expect(loadConfig({}).waitlistOfferHours).toBe(24);
-    expect(loadConfig({ WAITLIST_OFFER_HOURS: '48' }).waitlistOfferHours).toBe(48);
+    expect(loadConfig({}).waitingListOfferHours).toBe(24);
+    expect(loadConfig({ WAITLIST_OFFER_HOURS: '48' }).waitingListOfferHours).toBe(48);
     expect(problemsOf({ WAITLIST_OFFER_HOURS: '0' })).toEqual(['WAITLIST_OFFER_HOURS: must be between 1 and 168 (got 0)']);
     expect(problemsOf({ WAITLIST_OFFER_HOURS: 'a day' })).toEqual(['WAITLIST_OFFER_HOURS: must be a whole number (got "a day")']);
   });

@@ -17,7 +17,7 @@ import {
   type ErrorCode,
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
-} from '../../../core/errors';
+} from '../../../core/shared/errors';
 import { errorHandler, STATUS_BY_CODE } from '../../../server/http/error-handler';
 
 function appThrowing(error: unknown) {

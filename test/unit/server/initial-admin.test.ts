@@ -9,9 +9,9 @@ import { MemorySessionRepository } from '../../../adapters/memory/memory-session
 import { SequentialIdGenerator } from '../../../adapters/memory/sequential-id-generator';
 import { LocalIdentityProvider } from '../../../adapters/local-identity/local-identity-provider';
 import { ScryptPasswordHasher } from '../../../adapters/node-crypto/scrypt-password-hasher';
-import { PERMISSIONS } from '../../../core/entities/admin';
-import { ConflictError } from '../../../core/errors';
-import type { IdentityUser } from '../../../core/ports/identity-provider';
+import { PERMISSIONS } from '../../../core/admins/admin';
+import { ConflictError } from '../../../core/shared/errors';
+import type { IdentityUser } from '../../../core/admins/identity-provider.port';
 import { runAdminCli } from '../../../server/cli/admin';
 import { loadConfig } from '../../../server/config';
 import { ensureInitialAdmin, initialAdminPasswordText } from '../../../server/initial-admin';

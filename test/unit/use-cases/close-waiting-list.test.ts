@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { FixedClock } from '../../../adapters/memory/fixed-clock';
 import { MemoryOutbox } from '../../../adapters/memory/memory-outbox';
 import { MemoryWaitingList } from '../../../adapters/memory/memory-waiting-list';
-import type { WaitlistEntry } from '../../../core/entities/waitlist-entry';
-import { CloseWaitingList } from '../../../core/use-cases/close-waiting-list';
+import type { WaitingListEntry } from '../../../core/waiting-list/waiting-list-entry';
+import { CloseWaitingList } from '../../../core/waiting-list/close-waiting-list';
 import { anEvent } from '../../support/entities';
 
 const NOW = '2026-06-01T09:00:00.000Z';
 
-function entry(id: string, status: WaitlistEntry['status'], offeredUntil: string | null = null): WaitlistEntry {
+function entry(id: string, status: WaitingListEntry['status'], offeredUntil: string | null = null): WaitingListEntry {
   return { id, eventId: 'summer-regatta', name: `Member ${id}`, email: `${id}@example.org`, places: 2, joinedAt: NOW, status, offeredUntil, updatedAt: NOW };
 }
 

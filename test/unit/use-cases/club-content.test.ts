@@ -5,9 +5,9 @@ import { MemoryCampaignRepository } from '../../../adapters/memory/memory-campai
 import { MemoryFileStore } from '../../../adapters/memory/memory-file-store';
 import { MemoryDocumentRepository } from '../../../adapters/memory/memory-document-repository';
 import { MemoryWaterLevelRepository } from '../../../adapters/memory/memory-water-level-repository';
-import { ValidationError } from '../../../core/errors';
-import { GetDocumentFile, ListCampaigns, ListDocuments } from '../../../core/use-cases/club-content';
-import { GetWaterLevels, MAX_WATER_LEVEL_DAYS } from '../../../core/use-cases/get-water-levels';
+import { ValidationError } from '../../../core/shared/errors';
+import { GetDocumentFile, ListCampaigns, ListDocuments } from '../../../core/content/club-content';
+import { GetWaterLevels, MAX_WATER_LEVEL_DAYS } from '../../../core/water-levels/get-water-levels';
 
 describe('GetWaterLevels', () => {
   // 00:30 on 1 June in London is still 31 May in UTC: "today" is London's.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ConfirmPayment } from '../../../core/use-cases/confirm-payment';
-import { GetCheckout } from '../../../core/use-cases/get-checkout';
-import { SubmitBooking } from '../../../core/use-cases/submit-booking';
-import { NotFoundError, PaymentError, ValidationError } from '../../../core/errors';
+import { ConfirmPayment } from '../../../core/bookings/confirm-payment';
+import { GetCheckout } from '../../../core/bookings/get-checkout';
+import { SubmitBooking } from '../../../core/bookings/submit-booking';
+import { NotFoundError, PaymentError, ValidationError } from '../../../core/shared/errors';
 import { DECLINED_CARD, GOOD_CARD, GOOD_SIGNATURE, aForm, anEvent, makeWorld, type World } from './support/world';
 
 async function paidBooking(world: World) {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryFileStore } from '../../../adapters/memory/memory-file-store';
-import { DOCUMENT_MESSAGES } from '../../../core/domain/documents';
-import type { StoredDocument } from '../../../core/entities/document';
-import { NotFoundError, PermissionError, ValidationError, ConflictError } from '../../../core/errors';
-import { GetDocumentFile, ListDocuments } from '../../../core/use-cases/club-content';
-import { CreateDocument } from '../../../core/use-cases/create-document';
-import { DeleteDocument } from '../../../core/use-cases/delete-document';
-import { ReorderDocuments } from '../../../core/use-cases/reorder-documents';
-import { ReplaceDocumentFile } from '../../../core/use-cases/replace-document-file';
-import { UpdateDocument } from '../../../core/use-cases/update-document';
+import { DOCUMENT_MESSAGES } from '../../../core/documents/documents';
+import type { StoredDocument } from '../../../core/documents/document';
+import { NotFoundError, PermissionError, ValidationError, ConflictError } from '../../../core/shared/errors';
+import { GetDocumentFile, ListDocuments } from '../../../core/content/club-content';
+import { CreateDocument } from '../../../core/documents/create-document';
+import { DeleteDocument } from '../../../core/documents/delete-document';
+import { ReorderDocuments } from '../../../core/documents/reorder-documents';
+import { ReplaceDocumentFile } from '../../../core/documents/replace-document-file';
+import { UpdateDocument } from '../../../core/documents/update-document';
 import { anAdmin, makeWorld, withPermissions } from './support/world';
 
 const secretary = anAdmin({ permissions: ['content:write'] });

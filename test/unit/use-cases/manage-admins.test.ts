@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CreateAdmin } from '../../../core/use-cases/create-admin';
-import { UpdateAdmin } from '../../../core/use-cases/update-admin';
-import { ListAdmins } from '../../../core/use-cases/list-admins';
-import { SignIn } from '../../../core/use-cases/sign-in';
-import { ConflictError, NotFoundError, PermissionError, ValidationError } from '../../../core/errors';
+import { CreateAdmin } from '../../../core/admins/create-admin';
+import { UpdateAdmin } from '../../../core/admins/update-admin';
+import { ListAdmins } from '../../../core/admins/list-admins';
+import { SignIn } from '../../../core/admins/sign-in';
+import { ConflictError, NotFoundError, PermissionError, ValidationError } from '../../../core/shared/errors';
 import { anAdmin, makeWorld, withPermissions, type World } from './support/world';
 
 const manager = anAdmin();

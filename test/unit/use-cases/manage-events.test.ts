@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CreateEvent } from '../../../core/use-cases/create-event';
-import { UpdateEvent } from '../../../core/use-cases/update-event';
-import { DeleteEvent } from '../../../core/use-cases/delete-event';
-import { ListAdminEvents } from '../../../core/use-cases/list-admin-events';
-import { GetAdminEvent } from '../../../core/use-cases/get-admin-event';
-import { SubmitBooking } from '../../../core/use-cases/submit-booking';
-import { CancelEvent } from '../../../core/use-cases/cancel-event';
-import { ConflictError, NotFoundError, PermissionError, UnavailableError, ValidationError } from '../../../core/errors';
-import type { SearchIndex } from '../../../core/ports/search-index';
+import { CreateEvent } from '../../../core/events/create-event';
+import { UpdateEvent } from '../../../core/events/update-event';
+import { DeleteEvent } from '../../../core/events/delete-event';
+import { ListAdminEvents } from '../../../core/events/list-admin-events';
+import { GetAdminEvent } from '../../../core/events/get-admin-event';
+import { SubmitBooking } from '../../../core/bookings/submit-booking';
+import { CancelEvent } from '../../../core/events/cancel-event';
+import { ConflictError, NotFoundError, PermissionError, UnavailableError, ValidationError } from '../../../core/shared/errors';
+import type { SearchIndex } from '../../../core/search/search-index.port';
 import { aForm, anAdmin, anEvent, makeWorld, withPermissions, type World } from './support/world';
 
 const form = {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryBookingRepository } from '../../../adapters/memory/memory-booking-repository';
 import { MemoryOutbox } from '../../../adapters/memory/memory-outbox';
-import { afterRefused, afterSent, GIVE_UP_AFTER_MS, newOutboxMessage } from '../../../core/domain/outbox';
-import type { OutgoingMail } from '../../../core/entities/mail';
-import { ConflictError, NotFoundError, PermissionError, ValidationError } from '../../../core/errors';
-import { DeliverOutbox } from '../../../core/use-cases/deliver-outbox';
-import { GetOutboxMessage, ListOutbox, OUTBOX_LIST_LIMIT } from '../../../core/use-cases/list-outbox';
-import { ALREADY_QUEUED, ResendOutboxMessage } from '../../../core/use-cases/resend-outbox-message';
-import { SubmitBooking } from '../../../core/use-cases/submit-booking';
+import { afterRefused, afterSent, GIVE_UP_AFTER_MS, newOutboxMessage } from '../../../core/mail/outbox';
+import type { OutgoingMail } from '../../../core/mail/mail';
+import { ConflictError, NotFoundError, PermissionError, ValidationError } from '../../../core/shared/errors';
+import { DeliverOutbox } from '../../../core/mail/deliver-outbox';
+import { GetOutboxMessage, ListOutbox, OUTBOX_LIST_LIMIT } from '../../../core/mail/list-outbox';
+import { ALREADY_QUEUED, ResendOutboxMessage } from '../../../core/mail/resend-outbox-message';
+import { SubmitBooking } from '../../../core/bookings/submit-booking';
 import { aForm, anEvent, makeWorld, withPermissions } from './support/world';
 
 const reader = withPermissions(['bookings:read']);

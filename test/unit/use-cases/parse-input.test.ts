@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ValidationError } from '../../../core/errors';
-import { inputErrors, parseInput } from '../../../core/use-cases/parse-input';
-import { ADMIN_MESSAGES, CreateAdminRequestSchema } from '../../../core/use-cases/create-admin';
+import { ValidationError } from '../../../core/shared/errors';
+import { inputErrors, parseInput } from '../../../core/shared/parse-input';
+import { ADMIN_MESSAGES, CreateAdminRequestSchema } from '../../../core/admins/create-admin';
 
 const Schema = z.strictObject({
   name: z.string().min(1, 'Please enter your name').max(5),

@@ -2,12 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CryptoSecretTokens } from '../../../adapters/node-crypto/crypto-secret-tokens';
 import { MemoryPasswordResetTokenRepository } from '../../../adapters/memory/memory-password-reset-token-repository';
-import { PASSWORD_RESET_MAIL_KIND, RESET_MESSAGES, RESET_TOKEN_TTL_MS } from '../../../core/domain/password-reset';
-import { NotFoundError, RateLimitError, UnauthenticatedError, UnavailableError, ValidationError } from '../../../core/errors';
-import type { IdentityProvider } from '../../../core/ports/identity-provider';
-import { ADMIN_MESSAGES } from '../../../core/use-cases/create-admin';
-import { RequestPasswordReset } from '../../../core/use-cases/request-password-reset';
-import { ResetPassword } from '../../../core/use-cases/reset-password';
+import { PASSWORD_RESET_MAIL_KIND, RESET_MESSAGES, RESET_TOKEN_TTL_MS } from '../../../core/admins/password-reset';
+import { NotFoundError, RateLimitError, UnauthenticatedError, UnavailableError, ValidationError } from '../../../core/shared/errors';
+import type { IdentityProvider } from '../../../core/admins/identity-provider.port';
+import { ADMIN_MESSAGES } from '../../../core/admins/create-admin';
+import { RequestPasswordReset } from '../../../core/admins/request-password-reset';
+import { ResetPassword } from '../../../core/admins/reset-password';
 import { anAdmin, makeWorld } from './support/world';
 
 const EMAIL = 'commodore@club.example';

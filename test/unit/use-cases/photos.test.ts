@@ -4,15 +4,15 @@ import { MemoryAuditLog } from '../../../adapters/memory/memory-audit-log';
 import { MemoryFileStore } from '../../../adapters/memory/memory-file-store';
 import { MemoryPhotoRepository } from '../../../adapters/memory/memory-photo-repository';
 import { SequentialIdGenerator } from '../../../adapters/memory/sequential-id-generator';
-import { PHOTO_HEIC_REFUSED, PHOTO_TOO_LARGE, PHOTO_TOO_MANY_PIXELS } from '../../../core/domain/photos';
-import type { PhotoVariantFormat } from '../../../core/entities/photo';
-import { PayloadTooLargeError, PermissionError, UnavailableError, UnsupportedMediaTypeError, ValidationError } from '../../../core/errors';
-import type { ImageInfo, ImageProcessor } from '../../../core/ports/image-processor';
-import { DeletePhoto } from '../../../core/use-cases/delete-photo';
-import { GetPhotoFile } from '../../../core/use-cases/get-photo-file';
-import { ListPhotos } from '../../../core/use-cases/list-photos';
-import { UpdatePhoto } from '../../../core/use-cases/update-photo';
-import { UploadPhoto } from '../../../core/use-cases/upload-photo';
+import { PHOTO_HEIC_REFUSED, PHOTO_TOO_LARGE, PHOTO_TOO_MANY_PIXELS } from '../../../core/photos/photos';
+import type { PhotoVariantFormat } from '../../../core/photos/photo';
+import { PayloadTooLargeError, PermissionError, UnavailableError, UnsupportedMediaTypeError, ValidationError } from '../../../core/shared/errors';
+import type { ImageInfo, ImageProcessor } from '../../../core/photos/image-processor.port';
+import { DeletePhoto } from '../../../core/photos/delete-photo';
+import { GetPhotoFile } from '../../../core/photos/get-photo-file';
+import { ListPhotos } from '../../../core/photos/list-photos';
+import { UpdatePhoto } from '../../../core/photos/update-photo';
+import { UploadPhoto } from '../../../core/photos/upload-photo';
 import { anAdmin, withPermissions } from './support/world';
 
 /** Reads the size the test says and makes small fake copies (the real encoder has its own test). */

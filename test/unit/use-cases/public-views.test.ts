@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ListCalendarEvents } from '../../../core/use-cases/list-calendar-events';
-import { GetEventForBooking } from '../../../core/use-cases/get-event-for-booking';
-import { SubmitBooking } from '../../../core/use-cases/submit-booking';
-import { NotFoundError } from '../../../core/errors';
+import { ListCalendarEvents } from '../../../core/calendar/list-calendar-events';
+import { GetEventForBooking } from '../../../core/bookings/get-event-for-booking';
+import { SubmitBooking } from '../../../core/bookings/submit-booking';
+import { NotFoundError } from '../../../core/shared/errors';
 import { aForm, anEvent, makeWorld, type World } from './support/world';
 
 const simple = { numberOfChildren: '0', numberOfSoftDrinks: '0', numberOfVegetarian: '0' };

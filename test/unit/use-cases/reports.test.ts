@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { GetBookingsOverview } from '../../../core/use-cases/bookings-overview';
-import { GetEventBookings } from '../../../core/use-cases/event-bookings';
-import { ExportEventBookings } from '../../../core/use-cases/export-event-bookings';
-import { GetDashboard } from '../../../core/use-cases/dashboard';
-import { CheckPlaces } from '../../../core/use-cases/check-places';
-import { SubmitBooking } from '../../../core/use-cases/submit-booking';
-import { ConfirmPayment } from '../../../core/use-cases/confirm-payment';
-import { NotFoundError, PermissionError } from '../../../core/errors';
+import { GetBookingsOverview } from '../../../core/bookings/bookings-overview';
+import { GetEventBookings } from '../../../core/bookings/event-bookings';
+import { ExportEventBookings } from '../../../core/bookings/export-event-bookings';
+import { GetDashboard } from '../../../core/admins/dashboard';
+import { CheckPlaces } from '../../../core/bookings/check-places';
+import { SubmitBooking } from '../../../core/bookings/submit-booking';
+import { ConfirmPayment } from '../../../core/bookings/confirm-payment';
+import { NotFoundError, PermissionError } from '../../../core/shared/errors';
 import { GOOD_CARD, aForm, anAdmin, anEvent, makeWorld, withPermissions, type World } from './support/world';
 
 const simple = { numberOfChildren: '0', numberOfSoftDrinks: '0', numberOfVegetarian: '0' };

@@ -9,12 +9,12 @@ import { HmacBookingLinks } from '../../../adapters/node-crypto/hmac-booking-lin
 import { MemoryWaitingList } from '../../../adapters/memory/memory-waiting-list';
 import { MemoryAuditLog } from '../../../adapters/memory/memory-audit-log';
 import { SequentialIdGenerator } from '../../../adapters/memory/sequential-id-generator';
-import { JOB_LEASE_MS, newJob } from '../../../core/domain/jobs';
-import { GIVE_UP_AFTER_MS } from '../../../core/domain/retries';
-import { RunDueJobs } from '../../../core/use-cases/run-due-jobs';
-import { ScheduleReminders } from '../../../core/use-cases/schedule-reminders';
-import { jobHandlers, REMINDER_ROUND_JOB, REMINDER_ROUND_MS, repeatingJobs, type UseCaseOf } from '../../../core/use-cases/scheduled-work';
-import { SendEventReminders } from '../../../core/use-cases/send-event-reminders';
+import { JOB_LEASE_MS, newJob } from '../../../core/jobs/jobs';
+import { GIVE_UP_AFTER_MS } from '../../../core/shared/retries';
+import { RunDueJobs } from '../../../core/jobs/run-due-jobs';
+import { ScheduleReminders } from '../../../core/reminders/schedule-reminders';
+import { jobHandlers, REMINDER_ROUND_JOB, REMINDER_ROUND_MS, repeatingJobs, type UseCaseOf } from '../../../core/jobs/scheduled-work';
+import { SendEventReminders } from '../../../core/reminders/send-event-reminders';
 import { aBooking, anEvent } from '../../support/entities';
 
 const NOW = '2026-06-01T09:00:00.000Z';
@@ -37,7 +37,7 @@ function world(reminderDaysBefore = 2) {
     offerLinks: new HmacBookingLinks('a-secret-of-at-least-sixteen-characters', 'waitlist-offer'),
     ids: new SequentialIdGenerator(),
     audit: new MemoryAuditLog(),
-    waitlistOfferHours: 24,
+    waitingListOfferHours: 24,
     workDays: new MemoryWorkDayRepository(outbox),
     // The news written in the app: the news index's round has nothing to refill.
     newsSource: 'database' as const,

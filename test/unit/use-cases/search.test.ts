@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { SearchSite } from '../../../core/use-cases/search';
-import { RebuildSearchIndex } from '../../../core/use-cases/rebuild-search-index';
-import { UnavailableError } from '../../../core/errors';
-import type { SearchIndex } from '../../../core/ports/search-index';
-import type { SearchRecord } from '../../../core/entities/search-hit';
+import { SearchSite } from '../../../core/search/search';
+import { RebuildSearchIndex } from '../../../core/search/rebuild-search-index';
+import { UnavailableError } from '../../../core/shared/errors';
+import type { SearchIndex } from '../../../core/search/search-index.port';
+import type { SearchRecord } from '../../../core/search/search-hit';
 import { anEvent, makeWorld } from './support/world';
 
 const pages: SearchRecord[] = [

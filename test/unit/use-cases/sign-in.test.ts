@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SignIn } from '../../../core/use-cases/sign-in';
-import { PermissionError, RateLimitError, UnauthenticatedError, UnavailableError, ValidationError } from '../../../core/errors';
-import type { IdentityProvider, IdentityUser } from '../../../core/ports/identity-provider';
+import { SignIn } from '../../../core/admins/sign-in';
+import { PermissionError, RateLimitError, UnauthenticatedError, UnavailableError, ValidationError } from '../../../core/shared/errors';
+import type { IdentityProvider, IdentityUser } from '../../../core/admins/identity-provider.port';
 import { anAdmin, makeWorld } from './support/world';
 
 const EMAIL = 'commodore@club.example';

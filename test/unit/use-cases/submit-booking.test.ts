@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { MemoryAddressLimitStore } from '../../../adapters/memory/memory-address-limit-store';
-import { SubmitBooking, TOO_MANY_PLACES_HELD, type SubmitBookingDeps } from '../../../core/use-cases/submit-booking';
+import { SubmitBooking, TOO_MANY_PLACES_HELD, type SubmitBookingDeps } from '../../../core/bookings/submit-booking';
 import {
   BookingClosedError,
   NotEnoughPlacesError,
@@ -9,9 +9,9 @@ import {
   RateLimitError,
   UnavailableError,
   ValidationError,
-} from '../../../core/errors';
+} from '../../../core/shared/errors';
 import { aForm, anEvent, makeWorld, type World } from './support/world';
-import { UNCHANGED_BOOKING } from '../../../core/entities/booking';
+import { UNCHANGED_BOOKING } from '../../../core/bookings/booking';
 
 function submitBooking(world: World, overrides: Partial<SubmitBookingDeps> = {}) {
   return new SubmitBooking({ ...world, ...overrides });

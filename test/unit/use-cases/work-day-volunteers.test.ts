@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { HmacBookingLinks } from '../../../adapters/node-crypto/hmac-booking-links';
 import { MemoryJobQueue } from '../../../adapters/memory/memory-job-queue';
-import { NotFoundError } from '../../../core/errors';
-import { GetMyWorkDaySignup } from '../../../core/use-cases/get-my-work-day-signup';
-import { ScheduleReminders } from '../../../core/use-cases/schedule-reminders';
-import { SendWorkDayReminders } from '../../../core/use-cases/send-work-day-reminders';
-import { SignUpForWorkDay } from '../../../core/use-cases/sign-up-for-work-day';
-import { WithdrawFromWorkDay } from '../../../core/use-cases/withdraw-from-work-day';
-import { readWithdrawToken, withdrawTokenOf } from '../../../core/use-cases/work-day-links';
+import { NotFoundError } from '../../../core/shared/errors';
+import { GetMyWorkDaySignup } from '../../../core/work-days/get-my-work-day-signup';
+import { ScheduleReminders } from '../../../core/reminders/schedule-reminders';
+import { SendWorkDayReminders } from '../../../core/work-days/send-work-day-reminders';
+import { SignUpForWorkDay } from '../../../core/work-days/sign-up-for-work-day';
+import { WithdrawFromWorkDay } from '../../../core/work-days/withdraw-from-work-day';
+import { readWithdrawToken, withdrawTokenOf } from '../../../core/work-days/work-day-links';
 import { aWorkDay, makeWorld } from './support/world';
 
 const SECRET = 'a-secret-of-at-least-thirty-two-characters!';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { GetWorkDay } from '../../../core/use-cases/get-work-day';
-import { ListWorkDays } from '../../../core/use-cases/list-work-days';
-import { SignUpForWorkDay } from '../../../core/use-cases/sign-up-for-work-day';
-import { ListWorkDaySignups } from '../../../core/use-cases/list-work-day-signups';
-import { NotFoundError, PermissionError, ValidationError } from '../../../core/errors';
+import { GetWorkDay } from '../../../core/work-days/get-work-day';
+import { ListWorkDays } from '../../../core/work-days/list-work-days';
+import { SignUpForWorkDay } from '../../../core/work-days/sign-up-for-work-day';
+import { ListWorkDaySignups } from '../../../core/work-days/list-work-day-signups';
+import { NotFoundError, PermissionError, ValidationError } from '../../../core/shared/errors';
 import { aWorkDay, anAdmin, makeWorld, withPermissions } from './support/world';
 
 const volunteer = { firstName: ' Ann ', lastName: ' Sailor ', selectedJobs: ['paint'], otherJob: '', notes: ' Can stay late ', bringingTools: true, wantsFood: true };

@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { ClubConfig } from '@core/entities/club-config';
-import { CONFIG_API_PATH } from '@core/paths';
+import type { ClubConfig } from '@core/content/club-config';
+import { CONFIG_API_PATH } from '@core/shared/paths';
 import { readQuery, type ApiRead } from './page-data';
 
 export type { ClubConfig };

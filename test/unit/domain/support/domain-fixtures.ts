@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import type { Booking } from '../../../../core/entities/booking';
-import type { ClubEvent } from '../../../../core/entities/event';
+import type { Booking } from '../../../../core/bookings/booking';
+import type { ClubEvent } from '../../../../core/events/event';
 import { aBooking, anEvent } from '../../../support/entities';
 
 /** A complete stored event; tests override only what they are about. */

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { ClubEvent } from '../../../../core/entities/event';
+import type { ClubEvent } from '../../../../core/events/event';
 
 const MIN = Date.UTC(2000, 0, 1);
 const MAX = Date.UTC(2100, 0, 1);

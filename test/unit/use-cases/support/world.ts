@@ -1,4 +1,4 @@
-import type { Currency } from '../../../../core/entities/money';
+import type { Currency } from '../../../../core/shared/money';
 import { PdfLibPdfInspector } from '../../../../adapters/pdf-lib/pdf-lib-pdf-inspector';
 import { FixedClock } from '../../../../adapters/memory/fixed-clock';
 import { MemoryAdminRepository } from '../../../../adapters/memory/memory-admin-repository';
@@ -13,18 +13,18 @@ import { MemorySessionRepository } from '../../../../adapters/memory/memory-sess
 import { MemoryWorkDayRepository } from '../../../../adapters/memory/memory-work-day-repository';
 import { SequentialIdGenerator } from '../../../../adapters/memory/sequential-id-generator';
 import { LocalIdentityProvider } from '../../../../adapters/local-identity/local-identity-provider';
-import { DEFAULT_PERMISSIONS, type Admin, type Permission } from '../../../../core/entities/admin';
-import type { ClubEvent } from '../../../../core/entities/event';
-import type { WorkDay } from '../../../../core/entities/work-day';
+import { DEFAULT_PERMISSIONS, type Admin, type Permission } from '../../../../core/admins/admin';
+import type { ClubEvent } from '../../../../core/events/event';
+import type { WorkDay } from '../../../../core/work-days/work-day';
 import { MemoryOutbox } from '../../../../adapters/memory/memory-outbox';
 import { MemoryAuditLog } from '../../../../adapters/memory/memory-audit-log';
 import { MemoryAddressLimitStore } from '../../../../adapters/memory/memory-address-limit-store';
 import { MemoryWaitingList } from '../../../../adapters/memory/memory-waiting-list';
 import { HmacBookingLinks } from '../../../../adapters/node-crypto/hmac-booking-links';
-import type { PasswordHasher } from '../../../../core/ports/password-hasher';
+import type { PasswordHasher } from '../../../../core/admins/password-hasher.port';
 import { anEvent as completeEvent, aWorkDay as completeWorkDay } from '../../../support/entities';
-import type { CheckoutRequest, PaymentGateway, PaymentNotification, PaymentResult, RefundRequest, RefundResult } from '../../../../core/ports/payment-gateway';
-import { UnavailableError } from '../../../../core/errors';
+import type { CheckoutRequest, PaymentGateway, PaymentNotification, PaymentResult, RefundRequest, RefundResult } from '../../../../core/payments/payment-gateway.port';
+import { UnavailableError } from '../../../../core/shared/errors';
 
 /** Fast stand-in for the slow scrypt hasher: salted, so two hashes of one password differ. */
 export class QuickHasher implements PasswordHasher {
@@ -140,7 +140,7 @@ export function makeWorld() {
     waitingList: new MemoryWaitingList(outbox, audit),
     addressLimits: new MemoryAddressLimitStore(),
     bookingLinks: new HmacBookingLinks(LINK_SECRET),
-    waitlistLinks: new HmacBookingLinks(LINK_SECRET, 'waitlist-leave'),
+    waitingListLinks: new HmacBookingLinks(LINK_SECRET, 'waitlist-leave'),
     offerLinks: new HmacBookingLinks(LINK_SECRET, 'waitlist-offer'),
     workDayLinks: new HmacBookingLinks(LINK_SECRET, 'workday-withdraw'),
     siteSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.example' },

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import type { Permission } from '@core/entities/admin';
-import { PERMISSION_MESSAGES } from '@core/domain/permissions';
+import type { Permission } from '@core/admins/admin';
+import { PERMISSION_MESSAGES } from '@core/admins/permissions';
 import { AdminLayout } from './shared/components/admin-layout';
 import { AdminSessionProvider } from './session/components/admin-session';
 import { AuditPage } from './audit/components/audit-page';

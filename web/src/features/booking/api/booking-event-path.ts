@@ -1,4 +1,4 @@
-import { eventApiPath } from '@core/paths';
+import { eventApiPath } from '@core/shared/paths';
 import { apiRead, readQuery, useApiRead } from '../../../lib/page-data';
 
 /**
@@ -7,7 +7,7 @@ import { apiRead, readQuery, useApiRead } from '../../../lib/page-data';
  * booking its receipt is read back with the booking's manage token (my-booking-read.ts).
  */
 export function bookingEventRead(id: string) {
-  return apiRead(['booking-event', id], eventApiPath(id), async () => (await import('@core/use-cases/get-event-for-booking')).EventForBookingSchema);
+  return apiRead(['booking-event', id], eventApiPath(id), async () => (await import('@core/bookings/get-event-for-booking')).EventForBookingSchema);
 }
 
 /** The booking page's query (its loader's and its component's). */

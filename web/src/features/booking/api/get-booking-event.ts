@@ -1,4 +1,4 @@
-import type { EventForBooking } from '@core/use-cases/get-event-for-booking';
+import type { EventForBooking } from '@core/bookings/get-event-for-booking';
 
 export type BookingEventAnswer = EventForBooking;
 export type ClosedReason = EventForBooking['closedReason'];

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { BookingFormValues } from '@core/entities/booking';
-import { BookingReceiptSchema, type BookingReceipt } from '@core/use-cases/booking-receipt-schema';
+import type { BookingFormValues } from '@core/bookings/booking';
+import { BookingReceiptSchema, type BookingReceipt } from '@core/bookings/booking-receipt-schema';
 import { apiPost } from '../../../lib/api';
 
 export type { BookingReceipt };

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
-import type { BookingFormValues } from '@core/entities/booking';
-import { BOOKING_MESSAGES, bookingFormTotal, stripNonDigits, validateBookingForm, visibleBookingFields } from '@core/domain/booking-validation';
-import { childPrice, formatMoney } from '@core/domain/pricing';
+import type { BookingFormValues } from '@core/bookings/booking';
+import { BOOKING_MESSAGES, bookingFormTotal, stripNonDigits, validateBookingForm, visibleBookingFields } from '@core/bookings/booking-validation';
+import { childPrice, formatMoney } from '@core/bookings/pricing';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';

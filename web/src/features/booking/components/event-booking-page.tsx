@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { eventBookedPath, eventBookingPath, manageBookingPath, manageTokenOf, PATHS } from '@core/paths';
-import { formatDateRange } from '@core/domain/calendar';
-import { bookingOffer } from '@core/domain/booking-state';
+import { eventBookedPath, eventBookingPath, manageBookingPath, manageTokenOf, PATHS } from '@core/shared/paths';
+import { formatDateRange } from '@core/calendar/calendar';
+import { bookingOffer } from '@core/bookings/booking-state';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api';
@@ -17,7 +17,7 @@ import { useMyBooking } from '../../my-booking/api/my-booking-read';
 import { calendarQueryOptions } from '../../calendar/api/calendar-events-path';
 import { Alert } from '../../../components/ui/alert';
 import { BookingForm } from './booking-form';
-import { WaitlistForm } from './waitlist-form';
+import { WaitingListForm } from './waiting-list-form';
 import { OfferBooking } from './offer-booking';
 import { EventSummary } from './event-summary';
 import { PageLoading, PageLoadFailed } from '../../../components/ui/load-failed';
@@ -190,7 +190,7 @@ function BookingScreen({ id, payment, booked, offerToken }: { id: string; paymen
         <ClosedCard id="full-heading" title="Fully booked">
           <p>Every place at this event has been taken.</p>
         </ClosedCard>
-        <WaitlistForm eventId={event.id} maxAttendees={config.maxAttendeesPerBooking} />
+        <WaitingListForm eventId={event.id} maxAttendees={config.maxAttendeesPerBooking} />
       </>
     );
   } else {

@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
-import { formatDate } from '@core/domain/calendar';
-import { eventBookingPath } from '@core/paths';
+import { formatDate } from '@core/calendar/calendar';
+import { eventBookingPath } from '@core/shared/paths';
 import { Alert } from '../../../components/ui/alert';
 import { LoadFailed, PageLoading } from '../../../components/ui/load-failed';
 import { ApiError } from '../../../lib/api';
 import type { CalendarEvent } from '../../calendar/api/get-calendar-events';
-import { useWaitlistOffer } from '../api/get-waitlist-offer';
+import { useWaitingListOffer } from '../api/get-waiting-list-offer';
 import { BookingForm, emptyBookingForm, type BookingFormProps } from './booking-form';
 
 /**
@@ -13,7 +13,7 @@ import { BookingForm, emptyBookingForm, type BookingFormProps } from './booking-
  * details and the places held for them, which the booking takes up.
  */
 export function OfferBooking({ event, token, ...form }: { event: CalendarEvent; token: string } & Pick<BookingFormProps, 'maxAttendees' | 'onBooked' | 'onPlacesLeft'>) {
-  const state = useWaitlistOffer(token);
+  const state = useWaitingListOffer(token);
   if (state.status === 'loading') return <PageLoading label="Loading your offer..." />;
   if (state.status === 'error') {
     if (state.error instanceof ApiError && state.error.status === 409) {

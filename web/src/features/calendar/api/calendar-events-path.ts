@@ -1,4 +1,4 @@
-import { EVENTS_API_PATH } from '@core/paths';
+import { EVENTS_API_PATH } from '@core/shared/paths';
 import { apiRead, readQuery, useApiRead } from '../../../lib/page-data';
 
 /**
@@ -6,7 +6,7 @@ import { apiRead, readQuery, useApiRead } from '../../../lib/page-data';
  * the page, so the router can start it beside the page's code. Its answer's schema is core's,
  * the one the API declares too.
  */
-export const calendarRead = apiRead(['calendar'], EVENTS_API_PATH, async () => (await import('@core/use-cases/calendar-schema')).EventsResponseSchema);
+export const calendarRead = apiRead(['calendar'], EVENTS_API_PATH, async () => (await import('@core/calendar/calendar-schema')).EventsResponseSchema);
 
 /** The calendar's query (its loader's and its component's). */
 export const calendarQueryOptions = () => readQuery(calendarRead);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ClubEvent } from '@core/entities/event';
+import type { ClubEvent } from '@core/events/event';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { CalendarLinks } from './calendar-links';

@@ -1,13 +1,13 @@
-import type { ClubEvent } from '@core/entities/event';
-import { googleCalendarUrl, icsFileName, outlookCalendarUrl } from '@core/domain/calendar';
-import { eventBookingPath } from '@core/paths';
+import type { ClubEvent } from '@core/events/event';
+import { googleCalendarUrl, icsFileName, outlookCalendarUrl } from '@core/calendar/calendar';
+import { eventBookingPath } from '@core/shared/paths';
 
 /**
  * Offers the .ics text as a file download named by the core rule. The ics library is fetched
  * only now: most visits never ask for a calendar file.
  */
 async function downloadIcs(event: ClubEvent, location: string): Promise<void> {
-  const { icsText } = await import('@core/domain/ics-file');
+  const { icsText } = await import('@core/calendar/ics-file');
   // The same entry as the club's feed (UID, revision, booking link), so a calendar holding both shows one.
   const text = icsText(event, location, `${window.location.origin}${eventBookingPath(event.id)}`);
   const blob = new Blob([text], { type: 'text/calendar;charset=utf-8' });

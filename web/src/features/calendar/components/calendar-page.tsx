@@ -1,8 +1,8 @@
-import { eventBookingPath, workDayPath } from '@core/paths';
+import { eventBookingPath, workDayPath } from '@core/shared/paths';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDate, formatDateRange } from '@core/domain/calendar';
-import { bookingOffer } from '@core/domain/booking-state';
+import { formatDate, formatDateRange } from '@core/calendar/calendar';
+import { bookingOffer } from '@core/bookings/booking-state';
 import { useClubConfig } from '../../../lib/club-config';
 import { useCalendar } from '../api/calendar-events-path';
 import { usePageTitle } from '../../../lib/use-page-title';

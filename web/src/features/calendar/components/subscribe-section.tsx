@@ -1,4 +1,4 @@
-import { CALENDAR_FEED_PATH } from '@core/paths';
+import { CALENDAR_FEED_PATH } from '@core/shared/paths';
 import { useState } from 'react';
 import { useOrigin } from '../../../lib/origin';
 

@@ -4,7 +4,7 @@ import { apiRead, readQuery, useApiRead } from '../../../lib/page-data';
 export const documentsRead = apiRead(
   ['documents'],
   '/api/documents',
-  async () => (await import('@core/use-cases/documents-schema')).DocumentsResponseSchema,
+  async () => (await import('@core/documents/documents-schema')).DocumentsResponseSchema,
   (answer) => answer.documents,
 );
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { PhotosResponseSchema, type ListedPhoto } from '@core/use-cases/photo-schema';
+import { PhotosResponseSchema, type ListedPhoto } from '@core/photos/photo-schema';
 import { apiGet } from '../../../lib/api';
 import { useQueryState } from '../../../lib/query';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MyBookingSchema, type MyBooking } from '@core/use-cases/my-booking-schema';
+import { MyBookingSchema, type MyBooking } from '@core/bookings/my-booking-schema';
 import { apiPost } from '../../../lib/api';
 import { calendarQueryOptions } from '../../calendar/api/calendar-events-path';
 import { myBookingQueryOptions } from './my-booking-read';

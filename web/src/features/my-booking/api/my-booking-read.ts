@@ -7,7 +7,7 @@ import { apiRead, readQuery, useApiRead } from '../../../lib/page-data';
  * router can start it beside the page's code.
  */
 export function myBookingRead(token: string) {
-  return apiRead(['my-booking', token], `/api/my-booking?${new URLSearchParams({ token }).toString()}`, async () => (await import('@core/use-cases/my-booking-schema')).MyBookingSchema);
+  return apiRead(['my-booking', token], `/api/my-booking?${new URLSearchParams({ token }).toString()}`, async () => (await import('@core/bookings/my-booking-schema')).MyBookingSchema);
 }
 
 /** The booking's query (the manage page's loader's and component's, and the booking page's receipt). */

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { PATHS } from '@core/paths';
+import { PATHS } from '@core/shared/paths';
 import { PageLoading, PageLoadFailed } from '../../../components/ui/load-failed';
 import { ApiError } from '../../../lib/api';
 import { useClubConfig } from '../../../lib/club-config';

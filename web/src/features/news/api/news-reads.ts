@@ -4,13 +4,13 @@ import { apiRead, readQuery, useApiRead } from '../../../lib/page-data';
 export const campaignsRead = apiRead(
   ['campaigns'],
   '/api/campaigns',
-  async () => (await import('@core/use-cases/campaigns-schema')).CampaignsResponseSchema,
+  async () => (await import('@core/campaigns/campaigns-schema')).CampaignsResponseSchema,
   (answer) => answer.campaigns,
 );
 
 /** A published news item's page (GET /api/news/{id}): its body as HTML the server rendered from Markdown and sanitised. */
 export function newsItemRead(id: string) {
-  return apiRead(['news-item', id], `/api/news/${encodeURIComponent(id)}`, async () => (await import('@core/use-cases/news-schema')).NewsItemPageSchema);
+  return apiRead(['news-item', id], `/api/news/${encodeURIComponent(id)}`, async () => (await import('@core/news/news-schema')).NewsItemPageSchema);
 }
 
 /** The news page's query (its loader's and its component's). */

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
-import { formatDate } from '@core/domain/calendar';
-import { relativeTime } from '@core/domain/news';
-import { PATHS } from '@core/paths';
+import { formatDate } from '@core/calendar/calendar';
+import { relativeTime } from '@core/news/news';
+import { PATHS } from '@core/shared/paths';
 import { ApiError } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { LoadStatus } from '../../../components/ui/load-failed';
@@ -10,7 +10,7 @@ import { useNewsItem } from '../api/news-reads';
 
 /**
  * A news item written in the app (/news/{id}). Its body is HTML that the server rendered from the
- * admin's Markdown and cleaned against an allow-list (core/domain/news-body.ts): no script, no
+ * admin's Markdown and cleaned against an allow-list (core/news/news-body.ts): no script, no
  * event handler, no javascript: link can be in it, so it is the one text this app inserts as HTML.
  * An unknown id, a draft or an item not yet published is the Page Not Found screen.
  */

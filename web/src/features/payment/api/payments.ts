@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ClubConfig } from '@core/entities/club-config';
-import { CardPaymentResultSchema } from '@core/use-cases/confirm-payment';
-import { CheckoutSchema, type Checkout } from '@core/use-cases/get-checkout';
+import type { ClubConfig } from '@core/content/club-config';
+import { CardPaymentResultSchema } from '@core/bookings/confirm-payment';
+import { CheckoutSchema, type Checkout } from '@core/bookings/get-checkout';
 import { apiGet, apiPost } from '../../../lib/api';
 import { loadClubConfig } from '../../../lib/club-config';
 import { useQueryState } from '../../../lib/query';

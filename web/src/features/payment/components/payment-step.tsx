@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { formatDateRange } from '@core/domain/calendar';
-import { formatMoney, minorToDecimalText } from '@core/domain/pricing';
-import { eventBookingPath } from '@core/paths';
+import { formatDateRange } from '@core/calendar/calendar';
+import { formatMoney, minorToDecimalText } from '@core/bookings/pricing';
+import { eventBookingPath } from '@core/shared/paths';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';

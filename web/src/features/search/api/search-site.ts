@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { SearchAnswerSchema, type SearchAnswer } from '@core/use-cases/search';
+import { SearchAnswerSchema, type SearchAnswer } from '@core/search/search';
 import { apiGet } from '../../../lib/api';
 
 export { SearchAnswerSchema, type SearchAnswer };

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import type { Highlight } from '@core/entities/search-hit';
+import type { Highlight } from '@core/search/search-hit';
 
 /** Matched parts as <mark>; every part is rendered as text, never as HTML. */
 export function HighlightedText({ segments }: { segments: Highlight }) {

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { SearchHit, SearchType } from '@core/entities/search-hit';
-import { isSearchableQuery } from '@core/domain/search-ranking';
-import { formatEpochDate, hitDescription, hitLink, hitTags, hitTitle, resultCountText } from '@core/domain/search-display';
+import type { SearchHit, SearchType } from '@core/search/search-hit';
+import { isSearchableQuery } from '@core/search/search-ranking';
+import { formatEpochDate, hitDescription, hitLink, hitTags, hitTitle, resultCountText } from '@core/search/search-display';
 import { Dialog } from '../../../components/ui/dialog';
 import { useClubConfig } from '../../../lib/club-config';
 import { useSiteSearch } from '../api/search-site';

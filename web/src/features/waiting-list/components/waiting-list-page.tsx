@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { eventBookingPath, PATHS } from '@core/paths';
+import { eventBookingPath, PATHS } from '@core/shared/paths';
 import { MessagePage } from '../../../components/layout/message-page';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -8,7 +8,7 @@ import { PageLoading, PageLoadFailed } from '../../../components/ui/load-failed'
 import { ApiError } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useLeaveWaitingList } from '../api/waiting-list-api';
-import { useMyWaitlistEntry } from '../api/waiting-list-read';
+import { useMyWaitingListEntry } from '../api/waiting-list-read';
 
 const STATUS_TEXT = {
   waiting: 'You are on the waiting list.',
@@ -38,7 +38,7 @@ export function WaitingListPage() {
 }
 
 function WaitingListScreen({ token }: { token: string }) {
-  const state = useMyWaitlistEntry(token);
+  const state = useMyWaitingListEntry(token);
   const leave = useLeaveWaitingList(token);
   usePageTitle(state.status === 'success' ? `Waiting list: ${state.data.eventName}` : 'Waiting list');
 

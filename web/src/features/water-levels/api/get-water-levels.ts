@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { inDateOrder } from '@core/domain/water-levels';
-import type { WaterLevelReading } from '@core/entities/water-level';
-import { WaterLevelsResponseSchema } from '@core/use-cases/water-levels-schema';
+import { inDateOrder } from '@core/water-levels/water-levels';
+import type { WaterLevelReading } from '@core/water-levels/water-level';
+import { WaterLevelsResponseSchema } from '@core/water-levels/water-levels-schema';
 import { apiGet } from '../../../lib/api';
 import { useQueryState } from '../../../lib/query';
 

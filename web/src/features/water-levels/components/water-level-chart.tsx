@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
-import { readingDateInWords, readingMonthInWords } from '@core/domain/water-levels';
-import type { WaterLevelReading } from '@core/entities/water-level';
+import { readingDateInWords, readingMonthInWords } from '@core/water-levels/water-levels';
+import type { WaterLevelReading } from '@core/water-levels/water-level';
 import { Alert } from '../../../components/ui/alert';
 import { useWaterLevels } from '../api/get-water-levels';
 import { WaterChartPlaceholder } from './water-chart-placeholder';

@@ -6,7 +6,7 @@ import { apiRead, readQuery, useApiRead } from '../../../lib/page-data';
  * volunteer's own sign-up named by the signed token of its withdraw link. The answers' schemas
  * are core's, the ones the API declares too.
  */
-const workDaySchemas = () => import('@core/use-cases/work-day-schema');
+const workDaySchemas = () => import('@core/work-days/work-day-schema');
 
 export const workDaysRead = apiRead(['work-days'], '/api/work-days', async () => (await workDaySchemas()).WorkDaysResponseSchema, (answer) => answer.workDays);
 
@@ -15,7 +15,7 @@ export function workDayRead(id: string) {
 }
 
 export function myWorkDaySignupRead(token: string) {
-  return apiRead(['work-day-signup', token], `/api/work-day-signup?${new URLSearchParams({ token }).toString()}`, async () => (await import('@core/use-cases/work-day-signup-schema')).MyWorkDaySignupSchema);
+  return apiRead(['work-day-signup', token], `/api/work-day-signup?${new URLSearchParams({ token }).toString()}`, async () => (await import('@core/work-days/work-day-signup-schema')).MyWorkDaySignupSchema);
 }
 
 /** The work days open for sign-ups. */

@@ -1,8 +1,8 @@
-import { workDayPath } from '@core/paths';
+import { workDayPath } from '@core/shared/paths';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { WorkDaySignupForm } from '@core/entities/work-day';
-import { formatDate } from '@core/domain/calendar';
-import { WORK_DAY_MESSAGES, isJobFull, validateWorkDaySignup } from '@core/domain/work-days';
+import type { WorkDaySignupForm } from '@core/work-days/work-day';
+import { formatDate } from '@core/calendar/calendar';
+import { WORK_DAY_MESSAGES, isJobFull, validateWorkDaySignup } from '@core/work-days/work-days';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { formatDate } from '@core/domain/calendar';
-import { PATHS, workDayPath } from '@core/paths';
+import { formatDate } from '@core/calendar/calendar';
+import { PATHS, workDayPath } from '@core/shared/paths';
 import { MessagePage } from '../../../components/layout/message-page';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Admin, Permission } from '@core/entities/admin';
-import { AdminResponseSchema, AdminsResponseSchema } from '@core/use-cases/admin-api-schema';
+import type { Admin, Permission } from '@core/admins/admin';
+import { AdminResponseSchema, AdminsResponseSchema } from '@core/shared/admin-api-schema';
 import { apiGet, apiPatch, apiPost } from '../../../../lib/api';
 import { adminQueryOptions, type MutationConfig } from '../../shared/api/admin-query';
 

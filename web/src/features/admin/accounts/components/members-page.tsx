@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { DEFAULT_PERMISSIONS, PERMISSIONS, type Admin, type Permission } from '@core/entities/admin';
-import { hasPermission } from '@core/domain/permissions';
-import { CreateAdminRequestSchema } from '@core/use-cases/create-admin';
-import { inputErrors } from '@core/use-cases/parse-input';
+import { DEFAULT_PERMISSIONS, PERMISSIONS, type Admin, type Permission } from '@core/admins/admin';
+import { hasPermission } from '@core/admins/permissions';
+import { CreateAdminRequestSchema } from '@core/admins/create-admin';
+import { inputErrors } from '@core/shared/parse-input';
 import { Checkbox } from '../../../../components/ui/checkbox';
 import { Field } from '../../../../components/ui/field';
 import { ApiError, refusalMessage } from '../../../../lib/api';
@@ -131,7 +131,7 @@ function AdminRow({
             <legend className="visually-hidden">Permissions of {admin.name}</legend>
             {PERMISSIONS.map((p) => {
               const id = `adm-perm-${admin.uid}-${p}`;
-              // As the server rules (core/domain/admin-changes.ts): nobody changes their own
+              // As the server rules (core/admins/admin-changes.ts): nobody changes their own
               // permissions, and only a permission one holds can be given.
               const locked = isMe || (!mine.includes(p) && !admin.permissions.includes(p));
               return (

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AuditListSchema, type AuditList } from '@core/use-cases/audit-schema';
+import { AuditListSchema, type AuditList } from '@core/audit/audit-schema';
 import { apiGet } from '../../../../lib/api';
 import { adminQueryOptions } from '../../shared/api/admin-query';
 

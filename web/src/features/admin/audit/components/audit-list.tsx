@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { formatDate } from '@core/domain/calendar';
-import { actorName, type AuditEntry } from '@core/entities/audit';
+import { formatDate } from '@core/calendar/calendar';
+import { actorName, type AuditEntry } from '@core/audit/audit';
 
 /** Audit entries, newest first: when, who, what, and the fields changed. */
 export function AuditList({ entries, empty, showRecord = false }: { entries: AuditEntry[]; empty: string; showRecord?: boolean }) {

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BookingsOverviewSchema, type BookingsOverview } from '@core/domain/bookings-report';
-import { EventBookingsSchema, type BookingRow, type EventBookings } from '@core/use-cases/event-bookings';
-import { AdminBookingSchema, type AdminBooking as AdminBookingDetail } from '@core/use-cases/admin-booking-schema';
-import { AdminWaitingListSchema, type AdminWaitingListAnswer } from '@core/use-cases/waitlist-schema';
+import { BookingsOverviewSchema, type BookingsOverview } from '@core/bookings/bookings-report';
+import { EventBookingsSchema, type BookingRow, type EventBookings } from '@core/bookings/event-bookings';
+import { AdminBookingSchema, type AdminBooking as AdminBookingDetail } from '@core/bookings/admin-booking-schema';
+import { AdminWaitingListSchema, type AdminWaitingListAnswer } from '@core/waiting-list/waiting-list-schema';
 import { apiGet, apiPatch, apiPost } from '../../../../lib/api';
 import { adminQueryOptions, type MutationConfig } from '../../shared/api/admin-query';
 

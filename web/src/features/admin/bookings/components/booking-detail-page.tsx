@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { formatDate } from '@core/domain/calendar';
-import { validateBookingForm } from '@core/domain/booking-validation';
-import { hasPermission } from '@core/domain/permissions';
-import { formatMoney } from '@core/domain/pricing';
-import type { BookingFormValues } from '@core/entities/booking';
-import type { Currency } from '@core/entities/money';
+import { formatDate } from '@core/calendar/calendar';
+import { validateBookingForm } from '@core/bookings/booking-validation';
+import { hasPermission } from '@core/admins/permissions';
+import { formatMoney } from '@core/bookings/pricing';
+import type { BookingFormValues } from '@core/bookings/booking';
+import type { Currency } from '@core/shared/money';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Checkbox } from '../../../../components/ui/checkbox';

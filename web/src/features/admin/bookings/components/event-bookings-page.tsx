@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { formatDate } from '@core/domain/calendar';
-import { formatMoney } from '@core/domain/pricing';
-import { HOLD_MINUTES, truncatePaymentId } from '@core/domain/booking-state';
-import type { PaymentStatus } from '@core/entities/booking';
+import { formatDate } from '@core/calendar/calendar';
+import { formatMoney } from '@core/bookings/pricing';
+import { HOLD_MINUTES, truncatePaymentId } from '@core/bookings/booking-state';
+import type { PaymentStatus } from '@core/bookings/booking';
 import { bookingsCsvUrl, eventBookingsQueryOptions, useEventBookings } from '../api/bookings';
 import { useTryAgain } from '../../shared/api/admin-query';
 import { Badge, type BadgeTone } from '../../shared/components/badge';

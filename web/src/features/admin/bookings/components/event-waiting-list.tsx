@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { formatDate } from '@core/domain/calendar';
-import { hasPermission } from '@core/domain/permissions';
-import type { WaitlistStatus } from '@core/entities/waitlist-entry';
+import { formatDate } from '@core/calendar/calendar';
+import { hasPermission } from '@core/admins/permissions';
+import type { WaitingListStatus } from '@core/waiting-list/waiting-list-entry';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
@@ -14,7 +14,7 @@ import { DataTable } from '../../shared/components/data-table';
 import { LoadStatus } from '../../shared/components/load-error';
 import { useConfirm } from '../../shared/components/use-confirm';
 
-const STATUS: Record<WaitlistStatus, { label: string; tone: BadgeTone }> = {
+const STATUS: Record<WaitingListStatus, { label: string; tone: BadgeTone }> = {
   waiting: { label: 'Waiting', tone: 'blue' },
   offered: { label: 'Offered', tone: 'amber' },
   booked: { label: 'Booked', tone: 'green' },

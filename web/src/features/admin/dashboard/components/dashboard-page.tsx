@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { formatDate } from '@core/domain/calendar';
-import { mayOpen } from '@core/domain/permissions';
+import { formatDate } from '@core/calendar/calendar';
+import { mayOpen } from '@core/admins/permissions';
 import { dashboardQueryOptions, useDashboard } from '../api/dashboard';
 import { useSignedInAdmin } from '../../session/components/admin-session';
 import { Badge } from '../../shared/components/badge';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { PDF_CONTENT_TYPE, type DocumentForm } from '@core/domain/documents';
-import { ListedDocumentSchema, type ListedDocument } from '@core/use-cases/club-content';
+import { PDF_CONTENT_TYPE, type DocumentForm } from '@core/documents/documents';
+import { ListedDocumentSchema, type ListedDocument } from '@core/content/club-content';
 import { apiDelete, apiGet, apiPut, apiUpload } from '../../../../lib/api';
 import { adminQueryOptions } from '../../shared/api/admin-query';
 

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
-import { DocumentFormSchema, documentFileProblemOf, type DocumentForm } from '@core/domain/documents';
-import type { ListedDocument } from '@core/use-cases/club-content';
-import { inputErrors } from '@core/use-cases/parse-input';
+import { DocumentFormSchema, documentFileProblemOf, type DocumentForm } from '@core/documents/documents';
+import type { ListedDocument } from '@core/content/club-content';
+import { inputErrors } from '@core/shared/parse-input';
 import { Field } from '../../../../components/ui/field';
 import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';

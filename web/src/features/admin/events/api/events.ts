@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EventFormValues } from '@core/domain/event-form';
-import type { ClubEvent } from '@core/entities/event';
-import type { EventCancellationPreview } from '@core/domain/event-cancellation';
-import type { CancelEventResult } from '@core/use-cases/cancel-event';
-import { AdminEventResponseSchema, AdminEventsResponseSchema, EventCancelledSchema, EventCancelPreviewSchema, EventSavedSchema } from '@core/use-cases/admin-api-schema';
+import type { EventFormValues } from '@core/events/event-form';
+import type { ClubEvent } from '@core/events/event';
+import type { EventCancellationPreview } from '@core/events/event-cancellation';
+import type { CancelEventResult } from '@core/events/cancel-event';
+import { AdminEventResponseSchema, AdminEventsResponseSchema, EventCancelledSchema, EventCancelPreviewSchema, EventSavedSchema } from '@core/shared/admin-api-schema';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../../lib/api';
 import { adminQueryOptions, type MutationConfig, useMarkStale } from '../../shared/api/admin-query';
 

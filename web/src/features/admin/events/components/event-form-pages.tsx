@@ -1,6 +1,6 @@
 import { useNavigate, useParams } from 'react-router-dom';
-import { emptyEventForm, type EventFormValues } from '@core/domain/event-form';
-import type { ClubEvent } from '@core/entities/event';
+import { emptyEventForm, type EventFormValues } from '@core/events/event-form';
+import type { ClubEvent } from '@core/events/event';
 import { eventQueryOptions, useCreateEvent, useEvent, useUpdateEvent } from '../api/events';
 import { EventForm } from './event-form';
 import { CreatePage, EditPage, SaveFailureAlert, useSave, type SaveMutation, type SaveOptions } from '../../shared/components/form-page';

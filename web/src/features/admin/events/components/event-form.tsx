@@ -1,5 +1,5 @@
-import { CURRENCIES } from '@core/entities/money';
-import { BOOKING_END_HINT, EVENT_DETAIL_FIELDS, validateEventForm, type EventFormValues } from '@core/domain/event-form';
+import { CURRENCIES } from '@core/shared/money';
+import { BOOKING_END_HINT, EVENT_DETAIL_FIELDS, validateEventForm, type EventFormValues } from '@core/events/event-form';
 import { DateFormatHint, DateTimeField } from '../../shared/components/date-time-field';
 import { Checkbox } from '../../../../components/ui/checkbox';
 import { Field, type FieldProps } from '../../../../components/ui/field';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { ClubEvent } from '@core/entities/event';
-import { formatDate } from '@core/domain/calendar';
-import { hasPermission, mayOpen } from '@core/domain/permissions';
+import type { ClubEvent } from '@core/events/event';
+import { formatDate } from '@core/calendar/calendar';
+import { hasPermission, mayOpen } from '@core/admins/permissions';
 import { refusalMessage } from '../../../../lib/api';
 import { eventsQueryOptions, useDeleteEvent, useEvents } from '../api/events';
 import { useSignedInAdmin } from '../../session/components/admin-session';

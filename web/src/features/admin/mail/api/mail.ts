@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OutboxStatus } from '@core/entities/mail';
-import { OutboxListSchema, type OutboxList, type OutboxMessageDetail, type OutboxRow } from '@core/use-cases/list-outbox';
+import type { OutboxStatus } from '@core/mail/mail';
+import { OutboxListSchema, type OutboxList, type OutboxMessageDetail, type OutboxRow } from '@core/mail/list-outbox';
 import { ApiError, apiGet, apiPost } from '../../../../lib/api';
-import { OutboxMessageResponseSchema } from '@core/use-cases/admin-api-schema';
+import { OutboxMessageResponseSchema } from '@core/shared/admin-api-schema';
 import { adminQueryOptions, type MutationConfig } from '../../shared/api/admin-query';
 
 export type { OutboxList, OutboxMessageDetail, OutboxRow };

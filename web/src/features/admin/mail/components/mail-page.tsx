@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { formatDate } from '@core/domain/calendar';
-import { hasPermission } from '@core/domain/permissions';
-import { SECRET_MAIL_KINDS } from '@core/domain/password-reset';
-import { OutboxStatusSchema, type OutboxStatus } from '@core/entities/mail';
+import { formatDate } from '@core/calendar/calendar';
+import { hasPermission } from '@core/admins/permissions';
+import { SECRET_MAIL_KINDS } from '@core/admins/password-reset';
+import { OutboxStatusSchema, type OutboxStatus } from '@core/mail/mail';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';

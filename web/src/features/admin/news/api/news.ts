@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NewsFormValues } from '@core/domain/news-form';
-import { AdminNewsItemAnswerSchema, AdminNewsListSchema, NewsItemSavedSchema, type AdminNewsItem, type AdminNewsItemAnswer, type AdminNewsList } from '@core/use-cases/news-schema';
+import type { NewsFormValues } from '@core/news/news-form';
+import { AdminNewsItemAnswerSchema, AdminNewsListSchema, NewsItemSavedSchema, type AdminNewsItem, type AdminNewsItemAnswer, type AdminNewsList } from '@core/news/news-schema';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../../lib/api';
 import { adminQueryOptions, type MutationConfig, useMarkStale } from '../../shared/api/admin-query';
 

@@ -1,4 +1,4 @@
-import { validateNewsForm, type NewsFormValues } from '@core/domain/news-form';
+import { validateNewsForm, type NewsFormValues } from '@core/news/news-form';
 import { DateFormatHint, DateTimeField } from '../../shared/components/date-time-field';
 import { Field } from '../../../../components/ui/field';
 import { AdminForm, useAdminForm, type AdminFormProps } from '../../shared/components/admin-form';

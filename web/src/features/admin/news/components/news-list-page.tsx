@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { formatDate } from '@core/domain/calendar';
-import { NEWS_FROM_MAILERLITE, newsItemPath } from '@core/domain/news-items';
-import { mayOpen } from '@core/domain/permissions';
-import type { AdminNewsItem } from '@core/use-cases/news-schema';
+import { formatDate } from '@core/calendar/calendar';
+import { NEWS_FROM_MAILERLITE, newsItemPath } from '@core/news/news-items';
+import { mayOpen } from '@core/admins/permissions';
+import type { AdminNewsItem } from '@core/news/news-schema';
 import { refusalMessage } from '../../../../lib/api';
 import { Alert } from '../../../../components/ui/alert';
 import { DeleteButton } from '../../shared/components/delete-button';

@@ -1,4 +1,4 @@
-import { AdminPhotoResponseSchema, AdminPhotosResponseSchema, type AdminPhoto } from '@core/use-cases/photo-schema';
+import { AdminPhotoResponseSchema, AdminPhotosResponseSchema, type AdminPhoto } from '@core/photos/photo-schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiDelete, apiGet, apiPatch, apiPut, apiUpload } from '../../../../lib/api';
 import { adminQueryOptions } from '../../shared/api/admin-query';

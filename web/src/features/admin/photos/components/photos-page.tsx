@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { MAX_PHOTO_BYTES, movePhoto, PHOTO_INPUT_ACCEPT, PHOTO_TOO_LARGE, PhotoDetailsSchema } from '@core/domain/photos';
-import { inputErrors } from '@core/use-cases/parse-input';
+import { MAX_PHOTO_BYTES, movePhoto, PHOTO_INPUT_ACCEPT, PHOTO_TOO_LARGE, PhotoDetailsSchema } from '@core/photos/photos';
+import { inputErrors } from '@core/shared/parse-input';
 import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { Field } from '../../../../components/ui/field';

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { SessionAdmin } from '@core/entities/admin';
-import { SessionResponseSchema } from '@core/use-cases/admin-api-schema';
+import type { SessionAdmin } from '@core/admins/admin';
+import { SessionResponseSchema } from '@core/shared/admin-api-schema';
 import { apiDelete, apiGet, apiPost } from '../../../../lib/api';
 import type { MutationConfig } from '../../shared/api/admin-query';
 

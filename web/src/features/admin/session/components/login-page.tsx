@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, type Location } from 'react-router-dom';
-import type { LoginForm } from '@core/entities/admin';
-import { LOGIN_MESSAGES, validateLoginForm } from '@core/domain/login';
+import type { LoginForm } from '@core/admins/admin';
+import { LOGIN_MESSAGES, validateLoginForm } from '@core/admins/login';
 import { Field } from '../../../../components/ui/field';
 import { useForm } from '../../../../lib/form';
 import { ApiError } from '../../../../lib/api';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import type { Permission } from '@core/entities/admin';
-import { hasPermission } from '@core/domain/permissions';
+import type { Permission } from '@core/admins/admin';
+import { hasPermission } from '@core/admins/permissions';
 import { useAdminSession } from './admin-session';
 import { AccessDenied } from '../../shared/components/access-denied';
 import { Loading } from '../../shared/components/load-error';

@@ -1,8 +1,8 @@
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { RESET_MESSAGES, RESET_TOKEN_PATTERN } from '@core/domain/password-reset';
-import { MIN_PASSWORD_LENGTH } from '@core/use-cases/create-admin';
-import { inputErrors } from '@core/use-cases/parse-input';
-import { PasswordResetConfirmSchema } from '@core/use-cases/password-reset-schema';
+import { RESET_MESSAGES, RESET_TOKEN_PATTERN } from '@core/admins/password-reset';
+import { MIN_PASSWORD_LENGTH } from '@core/admins/create-admin';
+import { inputErrors } from '@core/shared/parse-input';
+import { PasswordResetConfirmSchema } from '@core/admins/password-reset-schema';
 import { Alert } from '../../../../components/ui/alert';
 import { Field } from '../../../../components/ui/field';
 import { ApiError } from '../../../../lib/api';

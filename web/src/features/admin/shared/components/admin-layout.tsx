@@ -1,6 +1,6 @@
 import { Link, NavLink, Outlet } from 'react-router-dom';
-import { PATHS } from '@core/paths';
-import { mayOpen } from '@core/domain/permissions';
+import { PATHS } from '@core/shared/paths';
+import { mayOpen } from '@core/admins/permissions';
 import { useAdminSession, useSignedInAdmin } from '../../session/components/admin-session';
 import { Button } from '../../../../components/ui/button';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { UK_DATE_HINT, ukPartsToWallClock, wallClockInWords, wallClockToUkParts } from '@core/domain/uk-date-input';
+import { UK_DATE_HINT, ukPartsToWallClock, wallClockInWords, wallClockToUkParts } from '@core/shared/uk-date-input';
 
 /**
  * A date and a time for the event form, read the club's way whatever the browser's language:

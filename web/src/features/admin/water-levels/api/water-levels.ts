@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { WaterLevelReadingSchema, type WaterLevelReading } from '@core/entities/water-level';
+import { WaterLevelReadingSchema, type WaterLevelReading } from '@core/water-levels/water-level';
 import {
   WaterLevelImportPreviewSchema,
   WaterLevelImportResultSchema,
   type WaterLevelFormValues,
   type WaterLevelImportPreview,
   type WaterLevelImportResult,
-} from '@core/domain/water-levels';
+} from '@core/water-levels/water-levels';
 import { apiDelete, apiGet, apiPost, apiPut, apiUpload } from '../../../../lib/api';
 import { adminQueryOptions, type MutationConfig } from '../../shared/api/admin-query';
 

@@ -1,6 +1,6 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import type { WaterLevelReading } from '@core/entities/water-level';
-import { addDaysToDate, londonDate } from '@core/domain/london-time';
+import type { WaterLevelReading } from '@core/water-levels/water-level';
+import { addDaysToDate, londonDate } from '@core/shared/london-time';
 import {
   MAX_WATER_LEVEL_CSV_BYTES,
   CSV_TOO_LARGE_MESSAGE,
@@ -14,7 +14,7 @@ import {
   type ImportProblem,
   type WaterLevelFormValues,
   type WaterLevelImportPreview,
-} from '@core/domain/water-levels';
+} from '@core/water-levels/water-levels';
 import { ApiError, refusalMessage } from '../../../../lib/api';
 import { useForm } from '../../../../lib/form';
 import { Alert } from '../../../../components/ui/alert';

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { WorkDayWithCountsSchema, type WorkDaySignup, type WorkDayWithCounts } from '@core/entities/work-day';
+import { WorkDayWithCountsSchema, type WorkDaySignup, type WorkDayWithCounts } from '@core/work-days/work-day';
 import { z } from 'zod';
-import { AdminWorkDaysSchema } from '@core/use-cases/admin-api-schema';
-import type { WorkDayFormValues } from '@core/domain/work-day-form';
-import { AdminWorkDaySchema, type AdminWorkDay } from '@core/use-cases/get-admin-work-day';
-import { RemovedWorkDaySignupsSchema } from '@core/use-cases/remove-work-day-signups';
+import { AdminWorkDaysSchema } from '@core/shared/admin-api-schema';
+import type { WorkDayFormValues } from '@core/work-days/work-day-form';
+import { AdminWorkDaySchema, type AdminWorkDay } from '@core/work-days/get-admin-work-day';
+import { RemovedWorkDaySignupsSchema } from '@core/work-days/remove-work-day-signups';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../../lib/api';
 import { adminQueryOptions, type MutationConfig, useMarkStale } from '../../shared/api/admin-query';
 

@@ -1,6 +1,6 @@
 import { useNavigate, useParams } from 'react-router-dom';
-import { emptyWorkDayForm, type WorkDayFormValues } from '@core/domain/work-day-form';
-import type { WorkDayWithCounts } from '@core/entities/work-day';
+import { emptyWorkDayForm, type WorkDayFormValues } from '@core/work-days/work-day-form';
+import type { WorkDayWithCounts } from '@core/work-days/work-day';
 import { useCreateWorkDay, useUpdateWorkDay, useWorkDay, workDayQueryOptions } from '../api/work-days';
 import { useTryAgain } from '../../shared/api/admin-query';
 import { WorkDayForm } from './work-day-form';

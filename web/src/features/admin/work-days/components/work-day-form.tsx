@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { emptyJobRow, validateWorkDayForm, WORK_DAY_LIMITS, type WorkDayFormValues, type WorkDayJobFormValues } from '@core/domain/work-day-form';
+import { emptyJobRow, validateWorkDayForm, WORK_DAY_LIMITS, type WorkDayFormValues, type WorkDayJobFormValues } from '@core/work-days/work-day-form';
 import { DateFormatHint, DateTimeField } from '../../shared/components/date-time-field';
 import { Checkbox } from '../../../../components/ui/checkbox';
 import { Field } from '../../../../components/ui/field';

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { WorkDaySignup } from '@core/entities/work-day';
-import { formatDate } from '@core/domain/calendar';
-import { londonWallClock, parseInstant } from '@core/domain/london-time';
-import { hasPermission, mayOpen } from '@core/domain/permissions';
-import { jobShortfall, volunteersShort } from '@core/domain/work-day-roster';
-import { isJobFull } from '@core/domain/work-days';
+import type { WorkDaySignup } from '@core/work-days/work-day';
+import { formatDate } from '@core/calendar/calendar';
+import { londonWallClock, parseInstant } from '@core/shared/london-time';
+import { hasPermission, mayOpen } from '@core/admins/permissions';
+import { jobShortfall, volunteersShort } from '@core/work-days/work-day-roster';
+import { isJobFull } from '@core/work-days/work-days';
 import { refusalMessage } from '../../../../lib/api';
 import { useRemoveWorkDaySignup, useRemoveWorkDaySignups, useSetWorkDayArchived, useWorkDay, workDayQueryOptions, workDaySignupsCsvUrl, type AdminWorkDay } from '../api/work-days';
 import { useTryAgain } from '../../shared/api/admin-query';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDate } from '@core/domain/calendar';
-import { mayOpen } from '@core/domain/permissions';
-import { volunteersShort } from '@core/domain/work-day-roster';
+import { formatDate } from '@core/calendar/calendar';
+import { mayOpen } from '@core/admins/permissions';
+import { volunteersShort } from '@core/work-days/work-day-roster';
 import { useWorkDays, workDaysQueryOptions, type WorkDayWithSignups } from '../api/work-days';
 import { useTryAgain } from '../../shared/api/admin-query';
 import { useSignedInAdmin } from '../../session/components/admin-session';

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { AuditEntrySchema } from '../audit/audit';
+import { BookingFormValuesSchema, BookingSchema, PaymentStatusSchema } from './booking';
+import { EventSchema } from '../events/event';
+
+/** The admin booking screen's requests and answer (AdminBookingActions), apart so the browser loads no server rules. */
+export const AdminCancelRequestSchema = z.object({ refund: z.boolean() });
+export const AdminMarkPaidRequestSchema = z.object({
+  method: z.enum(['cash', 'transfer']),
+  reference: z.string().trim().max(200).default(''),
+});
+export const AdminRefundRequestSchema = z.object({
+  /** For cash or a transfer: the admin's note of the money handed back. */
+  reference: z.string().trim().max(200).default(''),
+});
+/** What an admin may correct: the booking form's fields (the same rules as booking). */
+export const AdminCorrectRequestSchema = BookingFormValuesSchema;
+
+export const AdminBookingSchema = z.object({
+  booking: BookingSchema.extend({ paymentStatus: PaymentStatusSchema }),
+  event: EventSchema.nullable(),
+  /** What the booking screen offers (the server still checks each). */
+  can: z.object({ cancel: z.boolean(), refund: z.boolean(), markPaid: z.boolean(), correct: z.boolean(), resend: z.boolean() }),
+  /** The booking's audit entries, newest first. */
+  history: z.array(AuditEntrySchema),
+});
+export type AdminBooking = z.infer<typeof AdminBookingSchema>;
+
+export const BOOKING_ACTION_MESSAGES = {
+  countsOfPaid: 'The number attending and children of a paid booking cannot be changed: cancel it (with a refund) and book again.',
+  notStanding: 'Only a booking that stands (not cancelled, not expired) can be sent its confirmation.',
+  noEmail: 'This booking has no e-mail address.',
+} as const;
+

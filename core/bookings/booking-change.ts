@@ -1,0 +1,11 @@
+import { BookingSchema, type Booking } from './booking';
+
+/**
+ * The changed booking a repository is asked to store, checked: the same id and event as the
+ * stored one (a change never moves a booking), and a well-formed booking. Throws otherwise: a
+ * rule that broke this is a bug, and nothing is written.
+ */
+export function checkedChange(stored: Pick<Booking, 'id' | 'eventId'>, next: Booking): Booking {
+  if (next.id !== stored.id || next.eventId !== stored.eventId) throw new Error('A booking change may not change its id or event');
+  return BookingSchema.parse(next);
+}

@@ -1,0 +1,117 @@
+import type { AuditActor, AuditEntry } from '../audit/audit';
+import type { Booking } from './booking';
+import type { ClubEvent } from '../events/event';
+import type { OutboxMessage } from '../mail/mail';
+import { bookingCancellation, bookingRefund } from './booking-mail';
+import { bookingAuditEntry, cancelled, LIFECYCLE_MESSAGES, paidByCard, refundKey, refundSettled, type RefundOutcome } from './booking-lifecycle';
+import { isCancelled } from './booking-state';
+import { ConflictError } from '../shared/errors';
+import { newOutboxMessage } from '../mail/outbox';
+import { formatMoney } from './pricing';
+import { UnavailableError } from '../shared/errors';
+import type { BookingChange, BookingRepository } from './booking-repository.port';
+import type { Clock } from '../shared/clock.port';
+import type { EventRepository } from '../events/event-repository.port';
+import type { IdGenerator } from '../shared/id-generator.port';
+import type { PaymentGateway } from '../payments/payment-gateway.port';
+
+/** What every change of a booking after "Book" needs. */
+export interface BookingChangeDeps {
+  bookings: BookingRepository;
+  events: EventRepository;
+  payments: PaymentGateway;
+  clock: Clock;
+  ids: IdGenerator;
+  siteSettings: { clubName: string; publicBaseUrl: string };
+}
+
+/** One booking change: the booking as it is to be stored, its audit entry, and any e-mail. */
+export function changeOf(
+  deps: Pick<BookingChangeDeps, 'ids'>,
+  before: Booking,
+  after: Booking,
+  what: { action: string; summary: string; actor: AuditActor; at: Date; mail?: OutboxMessage[] },
+): BookingChange {
+  const audit: AuditEntry[] = [bookingAuditEntry(deps.ids.next(), before, after, what)];
+  return { booking: after, audit, mail: what.mail ?? [] };
+}
+
+/** The e-mail of this kind about the booking, or none when the member gave no address. */
+export function memberMail(
+  deps: Pick<BookingChangeDeps, 'ids' | 'siteSettings'>,
+  kind: 'booking-cancellation' | 'booking-refund',
+  booking: Booking,
+  event: (Pick<ClubEvent, 'eventdatetime' | 'eventenddatetime'> & Partial<Pick<ClubEvent, 'cancelledAt' | 'cancelReason'>>) | null,
+  at: Date,
+): OutboxMessage[] {
+  if (!booking.userEmail) return [];
+  const context = { clubName: deps.siteSettings.clubName };
+  const dates = event ?? { eventdatetime: null, eventenddatetime: null };
+  const mail = kind === 'booking-cancellation' ? bookingCancellation(booking, dates, context) : bookingRefund(booking, dates, context);
+  return [newOutboxMessage(deps.ids.next(), kind, booking.id, mail, at)];
+}
+
+/** A refund's words for the audit log. */
+export function refundSummary(booking: Booking): string {
+  const amount = booking.refundAmount !== null && booking.paymentCurrency !== null ? formatMoney(booking.refundAmount, booking.paymentCurrency) : '';
+  if (booking.refundStatus === 'refunded') return `Refunded ${amount}`.trim();
+  if (booking.refundStatus === 'failed') return `Refund of ${amount} failed: ${booking.refundFailure ?? ''}`.trim();
+  return `Refund of ${amount} asked of the payment provider`.trim();
+}
+
+/**
+ * Asks the gateway to make the booking's pending (or failed) card refund, and records the outcome
+ * with its e-mail and audit entry. The idempotency key stays the same until the provider
+ * definitely refuses, so a retry after a lost answer never refunds twice, and a booking whose
+ * refund is already settled is left as it is. The first outcome of a refund asked with a
+ * cancellation sends the cancellation e-mail (saying what happened to the money); a later
+ * successful retry sends a refund e-mail.
+ */
+export async function settleCardRefund(deps: BookingChangeDeps, booking: Booking, actor: AuditActor): Promise<Booking> {
+  if ((booking.refundStatus !== 'pending' && booking.refundStatus !== 'failed') || !paidByCard(booking)) return booking;
+  if (booking.paymentId === null || booking.refundAmount === null || booking.paymentCurrency === null) return booking;
+  let outcome: RefundOutcome;
+  try {
+    outcome = await deps.payments.refund({
+      paymentId: booking.paymentId,
+      amount: booking.refundAmount,
+      currency: booking.paymentCurrency,
+      reason: `Booking ${booking.id} cancelled`,
+      idempotencyKey: refundKey(booking),
+    });
+  } catch (error) {
+    if (!(error instanceof UnavailableError)) throw error;
+    outcome = { status: 'UNKNOWN' };
+  }
+  const event = await deps.events.get(booking.eventId);
+  const now = deps.clock.now();
+  const { booking: stored } = await deps.bookings.change(booking.id, now, (current) => {
+    // Settled meanwhile by another request (a double click): nothing more to record.
+    if (current.refundStatus !== booking.refundStatus || current.refundAttempts !== booking.refundAttempts) return null;
+    const settled = refundSettled(current, outcome, now);
+    const first = current.refundStatus === 'pending';
+    const mail = first ? memberMail(deps, 'booking-cancellation', settled, event, now) : settled.refundStatus === 'refunded' ? memberMail(deps, 'booking-refund', settled, event, now) : [];
+    return changeOf(deps, current, settled, { action: 'booking.refund', summary: refundSummary(settled), actor, at: now, mail });
+  });
+  return stored;
+}
+
+/**
+ * The change of an admin's cancellation of one booking (the booking screen's, and every booking
+ * of an event called off): places released, a full refund owed with `refund`, the cancellation
+ * e-mail at once unless a card refund is to be asked first (settleCardRefund sends it with the
+ * outcome), the audit entry. Refused (409) for a booking already cancelled.
+ */
+export function adminCancellation(
+  deps: Pick<BookingChangeDeps, 'ids' | 'siteSettings'>,
+  current: Booking,
+  what: { at: Date; actor: AuditActor & { kind: 'admin' }; refund: boolean; event: Parameters<typeof memberMail>[3]; why?: string },
+): BookingChange {
+  if (isCancelled(current)) throw new ConflictError(LIFECYCLE_MESSAGES.alreadyCancelled);
+  const { at, actor, refund, event } = what;
+  const next = cancelled(current, { at, by: actor.uid, refund });
+  const mail = next.refundStatus === 'pending' ? [] : memberMail(deps, 'booking-cancellation', next, event, at);
+  const by = what.why ?? 'Cancelled by an admin';
+  const summary = next.refundStatus === null ? (refund ? `${by} (nothing to refund)` : `${by}, without a refund`) : `${by}; ${refundSummary(next)}`;
+  return changeOf(deps, current, next, { action: 'booking.cancelled', summary, actor, at, mail });
+}

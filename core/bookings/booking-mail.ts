@@ -1,0 +1,203 @@
+import type { Booking } from './booking';
+import type { ClubEvent } from '../events/event';
+import type { OutgoingMail } from '../mail/mail';
+import { formatDate, formatDateRange, icsFileName } from '../calendar/calendar';
+import { icsText } from '../calendar/ics-file';
+import { formatMoney } from './pricing';
+
+/** What every e-mail about a booking needs besides the booking and its event. */
+export interface BookingMailContext {
+  clubName: string;
+  /** The event's place, as the calendar files give it. */
+  location: string;
+  /** The member's manage link, in full (PUBLIC_BASE_URL and the signed token). */
+  manageUrl: string;
+  /** The event's booking page, in full, for the calendar file's link (as the club's feed gives it). */
+  eventUrl?: string;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** Text a member typed, safe inside HTML. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+}
+
+/** The lines that describe the booking, in the order the e-mail and the manage page give them. */
+export function bookingDetails(booking: Booking, event: Pick<ClubEvent, 'eventdatetime' | 'eventenddatetime'>): [string, string][] {
+  const lines: [string, string][] = [
+    ['Event', booking.eventName],
+    ['When', `${formatDateRange(event.eventdatetime, event.eventenddatetime, 'member')} (UK time)`],
+    ['Booking reference', booking.id],
+    ['Name', `${booking.firstName} ${booking.lastName}`],
+    ['Attending', String(booking.numberAttending)],
+  ];
+  if (booking.numberOfChildren > 0) lines.push(['Children', String(booking.numberOfChildren)]);
+  if (booking.numberOfSoftDrinks > 0) lines.push(['Soft drinks', String(booking.numberOfSoftDrinks)]);
+  if (booking.numberOfVegetarian > 0) lines.push(['Vegetarian meals', String(booking.numberOfVegetarian)]);
+  if (booking.boatName) lines.push(['Boat', booking.boatName]);
+  if (booking.paymentAmount !== null && booking.paymentCurrency !== null) {
+    lines.push(['Paid', booking.paid ? formatMoney(booking.paymentAmount, booking.paymentCurrency) : `${formatMoney(booking.paymentAmount, booking.paymentCurrency)} (not yet paid)`]);
+  }
+  return lines;
+}
+
+/** One e-mail about a booking: greeting, paragraphs, the booking's details, an optional link, sign-off. */
+/** What one of the club's e-mails says: its subject, paragraphs, details table and an optional link. */
+export interface MailParts {
+  subject: string;
+  paragraphs: string[];
+  link: { lead: string; text: string; url: string } | null;
+  clubName: string;
+}
+
+function bookingMail(booking: Booking, details: [string, string][], parts: MailParts): Pick<OutgoingMail, 'subject' | 'text' | 'html'> {
+  return composeMail(booking.firstName, details, parts);
+}
+
+/**
+ * A club e-mail to `name`: plain text and simple accessible HTML with the same words (greeting,
+ * paragraphs, a details table, the link, the club's name). What a member typed is escaped.
+ */
+export function composeMail(name: string, details: [string, string][], parts: MailParts): Pick<OutgoingMail, 'subject' | 'text' | 'html'> {
+  const greeting = `Dear ${name},`;
+  const { subject, paragraphs, link, clubName } = parts;
+  const text = [
+    greeting,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...details.map(([label, value]) => `${label}: ${value}`),
+    '',
+    ...(link ? [link.lead, link.url, ''] : []),
+    clubName,
+  ].join('\n');
+  const html = [
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>' + escapeHtml(subject) + '</title></head>',
+    '<body style="font-family: Arial, sans-serif; line-height: 1.5; color: #1b1f23;">',
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    '<table role="presentation" style="border-collapse: collapse;">',
+    ...details.map(([label, value]) => `<tr><th scope="row" style="text-align: left; padding: 2px 12px 2px 0;">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`),
+    '</table>',
+    ...(link ? [`<p>${escapeHtml(link.lead)}<br><a href="${escapeHtml(link.url)}">${escapeHtml(link.text)}</a></p>`] : []),
+    `<p>${escapeHtml(clubName)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { subject, text, html };
+}
+
+/**
+ * The confirmation a member gets once the booking holds its places for good (at once for a free
+ * event, once paid for a paid one): the booking's details in London time, the event's calendar
+ * file (the same file as the calendar's Add to My Calendar) and the manage link; plain text and
+ * simple HTML with the same words. Only for a booking with an e-mail address.
+ */
+export function bookingConfirmation(booking: Booking, event: ClubEvent, context: BookingMailContext): OutgoingMail {
+  if (!booking.userEmail) throw new RangeError('A booking without an e-mail address gets no confirmation');
+  const mail = bookingMail(booking, bookingDetails(booking, event), {
+    subject: `Booking confirmed: ${booking.eventName}`,
+    paragraphs: [`Thank you for booking with ${context.clubName}. Your booking is confirmed.`],
+    link: { lead: 'To see your booking, add it to your calendar or cancel it, use this link:', text: 'Manage my booking', url: context.manageUrl },
+    clubName: context.clubName,
+  });
+  return { to: booking.userEmail, ...mail, attachments: calendarAttachments(event, context) };
+}
+
+/** The event's calendar file (the same file as the calendar's Add to My Calendar), when it has a date. */
+function calendarAttachments(event: ClubEvent, context: BookingMailContext): OutgoingMail['attachments'] {
+  return event.eventdatetime ? [{ filename: icsFileName(event.name), contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: icsText(event, context.location, context.eventUrl) }] : [];
+}
+
+/**
+ * The reminder a member gets some days before the event (core/reminders/reminders.ts): when it is,
+ * in London time, the booking's details, the event's calendar file and the manage link. Only for
+ * a booking with an e-mail address.
+ */
+export function bookingReminder(booking: Booking, event: ClubEvent, context: BookingMailContext): OutgoingMail {
+  if (!booking.userEmail) throw new RangeError('A booking without an e-mail address gets no reminder');
+  const when = formatDateRange(event.eventdatetime, event.eventenddatetime, 'member');
+  const mail = bookingMail(booking, bookingDetails(booking, event), {
+    subject: `Reminder: ${booking.eventName}, ${formatDate(event.eventdatetime, 'member')}`,
+    paragraphs: [`This is a reminder of your booking with ${context.clubName}: ${booking.eventName}, ${when} (UK time). We look forward to seeing you.`],
+    link: { lead: 'To see your booking or add it to your calendar, use this link:', text: 'Manage my booking', url: context.manageUrl },
+    clubName: context.clubName,
+  });
+  return { to: booking.userEmail, ...mail, attachments: calendarAttachments(event, context) };
+}
+
+/** The words an e-mail gives a refund, as the booking now holds it. */
+export function refundLine(booking: Pick<Booking, 'refundStatus' | 'refundAmount' | 'paymentCurrency' | 'paymentMethod'>): string | null {
+  if (booking.refundStatus === null || booking.refundAmount === null || booking.paymentCurrency === null) return null;
+  const amount = formatMoney(booking.refundAmount, booking.paymentCurrency);
+  if (booking.refundStatus === 'refunded') {
+    return booking.paymentMethod === 'card' || booking.paymentMethod === null
+      ? `We have refunded ${amount} to your card. It usually reaches your account within 5 to 10 working days.`
+      : `We have refunded ${amount}.`;
+  }
+  return `Your refund of ${amount} could not be made automatically. The club has been told and will refund you.`;
+}
+
+/**
+ * The e-mail of a cancelled booking: by the member, by an admin, or because a payment arrived
+ * after the places had gone. Says what happens to the money.
+ */
+export function bookingCancellation(
+  booking: Booking,
+  event: Pick<ClubEvent, 'eventdatetime' | 'eventenddatetime'> & { cancelledAt?: string | null; cancelReason?: string | null },
+  context: { clubName: string },
+): OutgoingMail {
+  if (!booking.userEmail) throw new RangeError('A booking without an e-mail address gets no e-mail');
+  // The event called off (core/events/event-cancellation.ts): every booking cancelled by the admin who did it.
+  if (event.cancelledAt && booking.cancelledBy !== 'member' && booking.cancelledBy !== 'system') return eventCancellation(booking, event, context);
+  const why =
+    booking.cancelledBy === 'member'
+      ? 'Your booking has been cancelled, as you asked. Your places have been released.'
+      : booking.cancelledBy === 'system'
+        ? 'Your payment arrived after the 30 minutes your places were held for, and the event is now full, so your booking could not be kept.'
+        : `Your booking has been cancelled by ${context.clubName}.`;
+  const refund = refundLine(booking);
+  const mail = bookingMail(booking, bookingDetails({ ...booking }, event).filter(([label]) => label !== 'Paid'), {
+    subject: `Booking cancelled: ${booking.eventName}`,
+    paragraphs: refund ? [why, refund] : [why],
+    link: null,
+    clubName: context.clubName,
+  });
+  return { to: booking.userEmail, ...mail, attachments: [] };
+}
+
+/**
+ * The e-mail of a booking cancelled because the club called the event off: names the event, the
+ * reason the admin gave, and what happens to the money (refundLine).
+ */
+export function eventCancellation(
+  booking: Booking,
+  event: Pick<ClubEvent, 'eventdatetime' | 'eventenddatetime'> & { cancelReason?: string | null },
+  context: { clubName: string },
+): OutgoingMail {
+  if (!booking.userEmail) throw new RangeError('A booking without an e-mail address gets no e-mail');
+  const when = formatDateRange(event.eventdatetime, event.eventenddatetime, 'member');
+  const reason = event.cancelReason?.trim() ?? '';
+  const paragraphs = [
+    `We are sorry: ${context.clubName} has cancelled ${booking.eventName} (${when}, UK time), and your booking with it.`,
+    ...(reason !== '' ? [`The reason: ${reason}`] : []),
+    refundLine(booking) ?? 'Nothing was paid for this booking, so there is nothing to refund.',
+  ];
+  const mail = bookingMail(booking, bookingDetails(booking, event).filter(([label]) => label !== 'Paid'), {
+    subject: `Event cancelled: ${booking.eventName}`,
+    paragraphs,
+    link: null,
+    clubName: context.clubName,
+  });
+  return { to: booking.userEmail, ...mail, attachments: [] };
+}
+
+/** The e-mail of a refund made after the cancellation (an admin's retry of a refund that had failed). */
+export function bookingRefund(booking: Booking, event: Pick<ClubEvent, 'eventdatetime' | 'eventenddatetime'>, context: { clubName: string }): OutgoingMail {
+  if (!booking.userEmail) throw new RangeError('A booking without an e-mail address gets no e-mail');
+  const mail = bookingMail(booking, bookingDetails(booking, event).filter(([label]) => label !== 'Paid'), {
+    subject: `Refund made: ${booking.eventName}`,
+    paragraphs: [refundLine(booking) ?? 'Your refund has been made.'],
+    link: null,
+    clubName: context.clubName,
+  });
+  return { to: booking.userEmail, ...mail, attachments: [] };
+}

@@ -1,0 +1,92 @@
+import type { PlacesDifference, PlacesHold } from './places-ledger';
+import type { Booking } from './booking';
+import type { OutboxMessage } from '../mail/mail';
+import type { AuditEntry } from '../audit/audit';
+
+/** A change to one booking, decided by a core rule: the booking as it is to be stored, and what to write with it. */
+export interface BookingChange {
+  /** Same id and event as the stored booking. */
+  booking: Booking;
+  mail?: readonly OutboxMessage[];
+  audit?: readonly AuditEntry[];
+}
+
+/**
+ * What a new booking must fit in: the event's capacity (null: none) at `now`. With `offerHoldId`
+ * the booking takes up that waiting-list offer: the offer's hold is not counted against it and is
+ * dropped in the same transaction as the booking is added.
+ */
+export interface BookingLimit {
+  capacity: number | null;
+  now: Date;
+  offerHoldId?: string;
+}
+
+export type AddBookingResult = { added: true } | { added: false; placesLeft: number };
+
+/**
+ * Bookings, and beside them each event's places ledger (core/bookings/places-ledger.ts), changed in
+ * the same transaction as every change of places: adding a booking, and every later change
+ * (payment, cancellation, refund, correction) through `change` with `ledgerWithChange`. Counting
+ * an event's places reads its ledger, never its bookings, so the cost of a booking or a calendar
+ * view does not grow with the bookings made.
+ */
+export interface BookingRepository {
+  /**
+   * Adds the booking only if the event still has room for it: with `capacity` null it is always
+   * added; otherwise the places taken at `now` (the ledger's count, which is the core rule
+   * `placesTaken` over the event's bookings: free and paid bookings, plus unpaid holds younger
+   * than 30 minutes) plus this booking's `numberAttending` must not exceed `capacity`. Atomic,
+   * with the ledger written in the same transaction: concurrent calls never overfill. When
+   * refused, returns the places left at that moment (never negative) and changes nothing.
+   * `mail` (the member's confirmation) is written to the outbox in the same transaction: with
+   * the booking, or not at all.
+   */
+  addIfPlacesRemain(booking: Booking, limit: BookingLimit, mail?: readonly OutboxMessage[]): Promise<AddBookingResult>;
+  /**
+   * Holds `hold.places` places for a waiting-list offer until `hold.untilMs` (the hold's id is
+   * `offerHoldId(entry id)`), only if they fit: the places taken at `now` (an earlier hold of the
+   * same id left out) plus these must not exceed `capacity`. Atomic with every booking, like
+   * addIfPlacesRemain: concurrent bookings and offers never overfill. False, and nothing
+   * written, when they do not fit.
+   */
+  holdForOffer(eventId: string, hold: PlacesHold, limit: { capacity: number; now: Date }): Promise<boolean>;
+  /** Drops the offer hold of this id from the event's ledger (an offer withdrawn); none: no change. */
+  releaseHold(eventId: string, holdId: string, now: Date): Promise<void>;
+  /** The booking with this id, or null. */
+  get(id: string): Promise<Booking | null>;
+  /** The booking holding this checkout id, or null. */
+  findByCheckoutId(checkoutId: string): Promise<Booking | null>;
+  /** Every booking of every event, newest `submittedAt` first. */
+  listAll(): Promise<Booking[]>;
+  /** The event's bookings, newest `submittedAt` first. */
+  listByEvent(eventId: string): Promise<Booking[]>;
+  /**
+   * The places taken at `now` of each of these events (0 for an event without bookings), read
+   * from their ledgers: a constant number of reads per event, whatever its number of bookings.
+   */
+  placesTakenByEvent(eventIds: string[], now: Date): Promise<Map<string, number>>;
+  /**
+   * Recounts every event's places from its bookings and compares them with its ledger at `now`:
+   * the events that differ. With `repair`, each differing ledger is rebuilt from the bookings.
+   */
+  checkPlaces(options: { now: Date; repair: boolean }): Promise<PlacesDifference[]>;
+  /** How many bookings the event has (of any payment state). */
+  countByEvent(eventId: string): Promise<number>;
+  /** Records the checkout created for a booking. Throws NotFoundError for an unknown booking. */
+  setCheckout(bookingId: string, checkoutId: string): Promise<void>;
+  /**
+   * Changes one booking as `decide` says, atomically: reads the booking and its event's places
+   * taken at `now` (the ledger's count, the booking's own places included while it holds them),
+   * and writes the changed booking, its event's ledger (ledgerWithChange), the mail and the audit
+   * entries in one transaction. `decide` returns null to change nothing; a throw (a refusal)
+   * changes nothing and reaches the caller. It may run more than once (a race runs it again on
+   * fresh reads), so it must be pure. Returns the booking as stored afterwards and whether this
+   * call changed it. Throws NotFoundError for an unknown booking.
+   */
+  change(
+    bookingId: string,
+    now: Date,
+    decide: (current: Booking, placesTaken: number) => BookingChange | null,
+  ): Promise<{ booking: Booking; changed: boolean }>;
+}

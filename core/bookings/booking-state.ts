@@ -1,0 +1,136 @@
+import type { Booking, PaymentStatus } from './booking';
+import type { ClubEvent } from '../events/event';
+import { parseInstant } from '../shared/london-time';
+
+/** How long an unpaid booking of a paid event keeps its places while the member pays. */
+export const HOLD_MINUTES = 30;
+const HOLD_MS = HOLD_MINUTES * 60 * 1000;
+/**
+ * How long it keeps them while its checkout was never opened: a request that books and never
+ * goes to pay (a script holding places) lets them go after this, not after HOLD_MINUTES.
+ */
+export const UNOPENED_HOLD_MINUTES = 10;
+const UNOPENED_HOLD_MS = UNOPENED_HOLD_MINUTES * 60 * 1000;
+
+export type BookingClosedReason = 'cancelled' | 'not-bookable' | 'deadline-passed' | 'event-over';
+
+/** When the event is over: its end, else its start, else null (date to be confirmed). */
+export function eventEndInstant(event: Pick<ClubEvent, 'eventdatetime' | 'eventenddatetime'>): Date | null {
+  return parseInstant(event.eventenddatetime) ?? parseInstant(event.eventdatetime);
+}
+
+/**
+ * Why the event does not take bookings at `now`, or null when it does. The deadline and the
+ * end are inclusive: at the very millisecond of the booking end date a booking is still taken.
+ * A cancelled event (cancelledAt set) takes none, whatever else it says.
+ */
+export function bookingClosedReason(
+  event: Pick<ClubEvent, 'allowBooking' | 'bookingEndDate' | 'eventdatetime' | 'eventenddatetime'> & { cancelledAt?: string | null },
+  now: Date,
+): BookingClosedReason | null {
+  if (parseInstant(event.cancelledAt ?? null) !== null) return 'cancelled';
+  if (!event.allowBooking) return 'not-bookable';
+  const deadline = parseInstant(event.bookingEndDate);
+  if (deadline !== null && now.getTime() > deadline.getTime()) return 'deadline-passed';
+  const end = eventEndInstant(event);
+  if (end !== null && now.getTime() > end.getTime()) return 'event-over';
+  return null;
+}
+
+export function isBookingOpen(
+  event: Pick<ClubEvent, 'allowBooking' | 'bookingEndDate' | 'eventdatetime' | 'eventenddatetime'> & { cancelledAt?: string | null },
+  now: Date,
+): boolean {
+  return bookingClosedReason(event, now) === null;
+}
+
+/**
+ * What a member is offered for an event, one rule for the calendar and the booking page: nothing
+ * when the event does not take bookings at all ('not-bookable'), 'closed' when its booking has
+ * closed (deadline passed, or over), 'full' when it has a capacity and no place is left, else
+ * 'open'. Closed wins over full. `bookingOpen` is isBookingOpen at the time of the answer.
+ */
+export type BookingOffer = 'open' | 'cancelled' | 'not-bookable' | 'closed' | 'full';
+
+/** 'cancelled' (the event was called off) wins over everything else. */
+export function bookingOffer(event: { allowBooking: boolean; bookingOpen: boolean; placesLeft: number | null; cancelledAt?: string | null }): BookingOffer {
+  if (parseInstant(event.cancelledAt ?? null) !== null) return 'cancelled';
+  if (!event.allowBooking) return 'not-bookable';
+  if (!event.bookingOpen) return 'closed';
+  if (event.placesLeft !== null && event.placesLeft <= 0) return 'full';
+  return 'open';
+}
+
+type PlaceBooking = Pick<Booking, 'paymentRequired' | 'paid' | 'submittedAt' | 'cancelledAt'> & { checkoutOpenedAt?: string | null };
+
+/** A cancelled booking takes no places and counts as neither attending nor revenue. */
+export function isCancelled(booking: Pick<Booking, 'cancelledAt'>): boolean {
+  return booking.cancelledAt !== null;
+}
+
+/**
+ * When an unpaid booking of a paid event stops holding its places (epoch ms, exclusive): 30
+ * minutes after its submission once its checkout was opened, 10 while it never was. Null for a
+ * booking that holds them for good: free and paid bookings, and one whose submission time cannot
+ * be read (it cannot be proved to have lapsed). Says nothing of cancellation (holdsPlace does).
+ */
+export function holdExpiry(booking: Pick<Booking, 'paymentRequired' | 'paid' | 'submittedAt'> & { checkoutOpenedAt?: string | null }): number | null {
+  if (!booking.paymentRequired || booking.paid) return null;
+  const submitted = parseInstant(booking.submittedAt);
+  if (submitted === null) return null;
+  return submitted.getTime() + (booking.checkoutOpenedAt ? HOLD_MS : UNOPENED_HOLD_MS);
+}
+
+/**
+ * The booking once its checkout is opened at `now`, or null when that changes nothing: it is
+ * paid, cancelled, free, already opened, or its hold has lapsed (a lapsed hold is not revived).
+ */
+export function withCheckoutOpened(booking: Booking, now: Date): Booking | null {
+  if (booking.checkoutOpenedAt !== null || isCancelled(booking) || !holdsPlace(booking, now) || holdExpiry(booking) === null) return null;
+  return { ...booking, checkoutOpenedAt: now.toISOString() };
+}
+
+/** Free and paid bookings hold their places for good; unpaid ones for HOLD_MINUTES; cancelled ones none. */
+export function holdsPlace(booking: PlaceBooking, now: Date): boolean {
+  if (isCancelled(booking)) return false;
+  const until = holdExpiry(booking);
+  return until === null || now.getTime() < until;
+}
+
+export function placesTaken(bookings: (PlaceBooking & Pick<Booking, 'numberAttending'>)[], now: Date): number {
+  let taken = 0;
+  for (const b of bookings) if (holdsPlace(b, now)) taken += b.numberAttending;
+  return taken;
+}
+
+/** Places still free, never below 0; null when the event has no capacity. */
+export function placesLeft(capacity: number | null, bookings: (PlaceBooking & Pick<Booking, 'numberAttending'>)[], now: Date): number | null {
+  if (capacity === null) return null;
+  return Math.max(0, capacity - placesTaken(bookings, now));
+}
+
+export type StatusBooking = PlaceBooking & Pick<Booking, 'paymentAmount' | 'paymentMethod' | 'refundStatus'>;
+
+/** The booking's state as admins and members see it (docs/product.md#booking-states-and-cancellation). */
+export function paymentStatus(booking: StatusBooking, now: Date): PaymentStatus {
+  if (booking.refundStatus === 'failed') return 'Refund failed';
+  if (isCancelled(booking)) return 'Cancelled';
+  if (booking.paid) {
+    if (booking.paymentMethod === 'cash') return 'Paid (cash)';
+    if (booking.paymentMethod === 'transfer') return 'Paid (transfer)';
+    return 'Paid';
+  }
+  if (!booking.paymentAmount) return 'Free Event';
+  return holdsPlace(booking, now) ? 'Pending' : 'Expired';
+}
+
+/** Money the club keeps from the booking, in its payment currency: paid, less what was refunded. */
+export function bookingRevenue(booking: Pick<Booking, 'paid' | 'paymentAmount' | 'refundStatus' | 'refundAmount'>): number {
+  if (!booking.paid) return 0;
+  const refunded = booking.refundStatus === 'refunded' ? (booking.refundAmount ?? 0) : 0;
+  return (booking.paymentAmount ?? 0) - refunded;
+}
+
+export function truncatePaymentId(id: string | null): string {
+  return id === null ? '' : id.slice(0, 8);
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { CurrencySchema, MinorUnitsSchema } from '../shared/money';
+import { InstantSchema } from '../shared/instant';
+
+export const PaymentMethodSchema = z.enum(['card', 'cash', 'transfer']);
+export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
+export const RefundStatusSchema = z.enum(['pending', 'refunded', 'failed']);
+export type RefundStatus = z.infer<typeof RefundStatusSchema>;
+
+/**
+ * A stored booking. Unpaid bookings of paid events hold their places for 30 minutes after
+ * `submittedAt`, or 10 while their checkout was never opened (see core/bookings/booking-state).
+ * Amounts are in minor units.
+ */
+export const BookingSchema = z.object({
+  id: z.string().min(1),
+  eventId: z.string().min(1),
+  eventName: z.string(),
+  firstName: z.string().min(1),
+  lastName: z.string().min(1),
+  numberAttending: z.number().int().positive(),
+  numberOfChildren: z.number().int().nonnegative(),
+  numberOfSoftDrinks: z.number().int().nonnegative(),
+  numberOfVegetarian: z.number().int().nonnegative(),
+  boatName: z.string().nullable(),
+  userEmail: z.string().nullable(),
+  submittedAt: InstantSchema,
+  paymentRequired: z.boolean(),
+  paid: z.boolean(),
+  paymentAmount: MinorUnitsSchema.nullable(),
+  paymentCurrency: CurrencySchema.nullable(),
+  /** The payment provider's checkout (payment link) id, while or after paying. */
+  checkoutId: z.string().nullable(),
+  /** When the member first opened the checkout (the card step); null until then. */
+  checkoutOpenedAt: InstantSchema.nullable().default(null),
+  paymentId: z.string().nullable(),
+  paymentCompletedAt: InstantSchema.nullable(),
+  /** How it was paid: by card through the gateway, or marked paid by an admin (cash, bank transfer). */
+  paymentMethod: PaymentMethodSchema.nullable().default(null),
+  /** The admin's note of a cash or transfer payment (receipt number, bank reference). */
+  paymentReference: z.string().max(200).nullable().default(null),
+  /** When it was cancelled (by the member, an admin, or for a payment that came too late); null while it stands. */
+  cancelledAt: InstantSchema.nullable().default(null),
+  /** Who cancelled it: 'member', 'system' (late payment), or the admin's uid. */
+  cancelledBy: z.string().max(200).nullable().default(null),
+  /**
+   * The refund of a cancelled paid booking: pending (asked of the gateway, answer not yet
+   * recorded), refunded, or failed (the gateway said no, or cash to be handed back) for an admin
+   * to retry. Null when no refund is owed.
+   */
+  refundStatus: RefundStatusSchema.nullable().default(null),
+  refundAmount: MinorUnitsSchema.nullable().default(null),
+  refundId: z.string().max(200).nullable().default(null),
+  refundFailure: z.string().max(1000).nullable().default(null),
+  /** Refusals so far: each definite refusal moves the refund to a new idempotency key. */
+  refundAttempts: z.number().int().nonnegative().default(0),
+  refundedAt: InstantSchema.nullable().default(null),
+});
+export type Booking = z.infer<typeof BookingSchema>;
+
+/** The life-cycle fields of a booking just made: not paid by hand, not cancelled, no refund. */
+export const UNCHANGED_BOOKING = {
+  checkoutOpenedAt: null,
+  paymentMethod: null,
+  paymentReference: null,
+  cancelledAt: null,
+  cancelledBy: null,
+  refundStatus: null,
+  refundAmount: null,
+  refundId: null,
+  refundFailure: null,
+  refundAttempts: 0,
+  refundedAt: null,
+} as const satisfies Partial<Booking>;
+
+/**
+ * What the browser sends for a booking, before validation. Counts arrive as typed text or
+ * numbers; validation strips non-digits and reads empty as 0 (core/bookings/booking-validation).
+ */
+export const BookingFormValuesSchema = z.object({
+  firstName: z.string().max(200).default(''),
+  lastName: z.string().max(200).default(''),
+  numberAttending: z.union([z.string().max(50), z.number()]).default(''),
+  numberOfChildren: z.union([z.string().max(50), z.number()]).default(''),
+  numberOfSoftDrinks: z.union([z.string().max(50), z.number()]).default(''),
+  numberOfVegetarian: z.union([z.string().max(50), z.number()]).default(''),
+  boatName: z.string().max(200).default(''),
+  email: z.string().max(320).default(''),
+});
+export type BookingFormValues = z.infer<typeof BookingFormValuesSchema>;
+
+/** A booking form that passed validation: whole counts, trimmed names, e-mail or null. */
+export interface ValidBooking {
+  firstName: string;
+  lastName: string;
+  numberAttending: number;
+  numberOfChildren: number;
+  numberOfSoftDrinks: number;
+  numberOfVegetarian: number;
+  boatName: string | null;
+  userEmail: string | null;
+}
+
+/**
+ * What admins see of a booking (docs/product.md#booking-states-and-cancellation). Pending: unpaid, its hold running;
+ * Expired: unpaid, its hold over (attending nothing, counted nowhere but the detail list).
+ */
+export const PaymentStatusSchema = z.enum(['Paid', 'Paid (cash)', 'Paid (transfer)', 'Pending', 'Expired', 'Free Event', 'Cancelled', 'Refund failed']);
+export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;

@@ -1,0 +1,50 @@
+import type { Booking } from './booking';
+import { linkActor } from '../audit/audit-filter';
+import { cancelled, selfCancelRefusal } from './booking-lifecycle';
+import { holdsPlace, isCancelled } from './booking-state';
+import { ConflictError, NotFoundError } from '../shared/errors';
+import { BOOKING_NOT_FOUND } from '../shared/messages';
+import type { BookingLinks } from './booking-links.port';
+import { changeOf, memberMail, settleCardRefund, type BookingChangeDeps } from './booking-changes';
+import { parseInput } from '../shared/parse-input';
+import { CancelMyBookingRequestSchema } from './my-booking-schema';
+
+export { CancelMyBookingRequestSchema };
+
+
+export interface CancelMyBookingDeps extends BookingChangeDeps {
+  bookingLinks: BookingLinks;
+  /** Whom a member who can no longer cancel online should contact (an e-mail address). */
+  contactEmail: string;
+}
+
+/**
+ * A member cancels their booking through the manage link, until the booking deadline (or the
+ * event's start). The places are released at once, in the same transaction as the cancellation
+ * e-mail and the audit entry; a paid booking is refunded in full through the gateway (its e-mail
+ * then says whether the refund went through). Cancelling again changes nothing and says so.
+ */
+export class CancelMyBooking {
+  constructor(private readonly deps: CancelMyBookingDeps) {}
+
+  /** `by`: the admin whose session came with the request, if any (the audit names them). */
+  async execute(request: unknown, by: { uid: string; email: string } | null = null): Promise<Booking> {
+    const actor = linkActor(by);
+    const summary = by === null ? 'Cancelled by the member' : `Cancelled by ${by.email} with the member's manage link`;
+    const { token } = parseInput(CancelMyBookingRequestSchema, request);
+    const now = this.deps.clock.now();
+    const bookingId = this.deps.bookingLinks.read(token, now);
+    const found = bookingId === null ? null : await this.deps.bookings.get(bookingId);
+    const event = found ? await this.deps.events.get(found.eventId) : null;
+    if (!found || !event || (!isCancelled(found) && !holdsPlace(found, now))) throw new NotFoundError(BOOKING_NOT_FOUND);
+    const { booking, changed } = await this.deps.bookings.change(found.id, now, (current) => {
+      const refusal = selfCancelRefusal(current, event, now, this.deps.contactEmail);
+      if (refusal) throw new ConflictError(refusal);
+      const next = cancelled(current, { at: now, by: 'member', refund: true });
+      // Without a refund to make the e-mail goes now; with one it waits for the gateway's answer.
+      const mail = next.refundStatus === 'pending' ? [] : memberMail(this.deps, 'booking-cancellation', next, event, now);
+      return changeOf(this.deps, current, next, { action: 'booking.cancelled', summary, actor, at: now, mail });
+    });
+    return changed ? settleCardRefund(this.deps, booking, actor) : booking;
+  }
+}

@@ -1,0 +1,32 @@
+import type { Admin } from '../admins/admin';
+import { bookingsCsv } from './bookings-report';
+import { requirePermission } from '../admins/permissions';
+import { NotFoundError } from '../shared/errors';
+import type { BookingRepository } from './booking-repository.port';
+import type { Clock } from '../shared/clock.port';
+import type { EventRepository } from '../events/event-repository.port';
+import { EVENT_NOT_FOUND } from '../shared/messages';
+import type { WaitingList } from '../waiting-list/waiting-list.port';
+import { waitingListCsvSection } from '../waiting-list/waiting-list-report';
+
+export interface ExportEventBookingsDeps {
+  events: EventRepository;
+  bookings: BookingRepository;
+  clock: Clock;
+  /** The event's waiting list follows its bookings in the file (when anyone is on it). */
+  waitingList: WaitingList;
+}
+
+/** The CSV download of one event's bookings, named after the event. */
+export class ExportEventBookings {
+  constructor(private readonly deps: ExportEventBookingsDeps) {}
+
+  async execute(admin: Admin, eventId: string): Promise<{ fileName: string; csv: string }> {
+    requirePermission(admin, 'bookings.read');
+    const event = await this.deps.events.get(eventId);
+    if (!event) throw new NotFoundError(EVENT_NOT_FOUND);
+    const base = event.name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '') || 'event';
+    const waiting = waitingListCsvSection(await this.deps.waitingList.listByEvent(event.id));
+    return { fileName: `${base}_bookings.csv`, csv: bookingsCsv(await this.deps.bookings.listByEvent(event.id), this.deps.clock.now()) + waiting };
+  }
+}

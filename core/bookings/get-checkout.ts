@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { isCancelled, withCheckoutOpened } from './booking-state';
+import { refundLine } from './booking-mail';
+import { CurrencySchema } from '../shared/money';
+import { NotFoundError } from '../shared/errors';
+import { BOOKING_NOT_FOUND } from '../shared/messages';
+import type { BookingRepository } from './booking-repository.port';
+import type { PaymentGateway } from '../payments/payment-gateway.port';
+import type { Booking } from './booking';
+import type { BookingLinks } from './booking-links.port';
+import type { Clock } from '../shared/clock.port';
+import type { EventRepository } from '../events/event-repository.port';
+import { managePath } from './booking-confirmations';
+
+/** What the booking page's card step needs: the amount the server worked out, and who pays. */
+export const CheckoutSchema = z.object({
+  bookingId: z.string(),
+  eventId: z.string(),
+  eventName: z.string(),
+  amount: z.number().int(),
+  currency: CurrencySchema,
+  paid: z.boolean(),
+  /** The gateway in use: which card form to show ('test' or 'square'). */
+  paymentsMode: z.string(),
+  /** The member as booked, passed to the card form for the bank's checks (Square's billingContact). */
+  billingContact: z.object({ givenName: z.string(), familyName: z.string(), email: z.string().nullable() }),
+  /** Once paid, the member's manage page (its signed link), which the success page offers; null before. */
+  managePath: z.string().nullable(),
+  /** The booking was cancelled (by the member, an admin, or because the payment came after its places went). */
+  cancelled: z.boolean(),
+  /** Once cancelled, what happened to the money, in the e-mail's words; else null. */
+  note: z.string().nullable(),
+});
+export type Checkout = z.infer<typeof CheckoutSchema>;
+
+export interface GetCheckoutDeps {
+  bookings: BookingRepository;
+  payments: PaymentGateway;
+  clock: Clock;
+  /** For the manage link of a paid booking. */
+  events: EventRepository;
+  bookingLinks: BookingLinks;
+}
+
+/**
+ * The checkout of a paid booking, by its id (a signed id: knowing it is the right to pay). The
+ * first time it is asked for (the member opened the card step), the booking's hold grows from
+ * 10 to 30 minutes after its submission, in one atomic change of the booking and its places.
+ */
+export class GetCheckout {
+  constructor(private readonly deps: GetCheckoutDeps) {}
+
+  async execute(checkoutId: string): Promise<Checkout> {
+    const found = typeof checkoutId === 'string' && checkoutId !== '' ? await this.deps.bookings.findByCheckoutId(checkoutId) : null;
+    if (!found || found.paymentAmount === null || found.paymentCurrency === null) throw new NotFoundError(BOOKING_NOT_FOUND);
+    const now = this.deps.clock.now();
+    const booking =
+      withCheckoutOpened(found, now) === null
+        ? found
+        : (await this.deps.bookings.change(found.id, now, (current) => {
+            const opened = withCheckoutOpened(current, now);
+            return opened ? { booking: opened } : null;
+          })).booking;
+    if (booking.paymentAmount === null || booking.paymentCurrency === null) throw new NotFoundError(BOOKING_NOT_FOUND);
+    return {
+      bookingId: booking.id,
+      eventId: booking.eventId,
+      eventName: booking.eventName,
+      amount: booking.paymentAmount,
+      currency: booking.paymentCurrency,
+      paid: booking.paid,
+      paymentsMode: this.deps.payments.name,
+      billingContact: { givenName: booking.firstName, familyName: booking.lastName, email: booking.userEmail },
+      managePath: booking.paid ? await this.managePath(booking) : null,
+      cancelled: isCancelled(booking),
+      note: isCancelled(booking) ? refundLine(booking) : null,
+    };
+  }
+
+  private async managePath(booking: Booking): Promise<string | null> {
+    const event = await this.deps.events.get(booking.eventId);
+    return event ? managePath(this.deps, booking, event) : null;
+  }
+}

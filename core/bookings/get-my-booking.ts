@@ -1,0 +1,52 @@
+import { bookingDetails, refundLine } from './booking-mail';
+import { selfCancelRefusal } from './booking-lifecycle';
+import { holdsPlace, isCancelled, paymentStatus } from './booking-state';
+import { NotFoundError } from '../shared/errors';
+import { BOOKING_NOT_FOUND } from '../shared/messages';
+import type { BookingLinks } from './booking-links.port';
+import type { BookingRepository } from './booking-repository.port';
+import type { Clock } from '../shared/clock.port';
+import type { EventRepository } from '../events/event-repository.port';
+import { toCalendarEvent } from '../calendar/calendar-event';
+import type { MyBooking } from './my-booking-schema';
+
+export { MyBookingQuerySchema, MyBookingSchema, type MyBooking } from './my-booking-schema';
+
+export interface GetMyBookingDeps {
+  bookings: BookingRepository;
+  events: EventRepository;
+  bookingLinks: BookingLinks;
+  clock: Clock;
+  /** Whom a member who can no longer cancel online should contact. */
+  contactEmail: string;
+}
+
+/**
+ * The booking a manage link names. A forged, altered or expired link, or a booking or event that
+ * no longer exists, is "Booking not found": the answer never says which.
+ */
+export class GetMyBooking {
+  constructor(private readonly deps: GetMyBookingDeps) {}
+
+  async execute(token: string): Promise<MyBooking> {
+    const now = this.deps.clock.now();
+    const bookingId = this.deps.bookingLinks.read(token, now);
+    const booking = bookingId === null ? null : await this.deps.bookings.get(bookingId);
+    const event = booking ? await this.deps.events.get(booking.eventId) : null;
+    // An unpaid hold that lapsed holds nothing: the member was never booked. A cancelled booking
+    // is still shown, as cancelled.
+    if (!booking || !event || (!isCancelled(booking) && !holdsPlace(booking, now))) throw new NotFoundError(BOOKING_NOT_FOUND);
+    const refusal = selfCancelRefusal(booking, event, now, this.deps.contactEmail);
+    const taken = (await this.deps.bookings.placesTakenByEvent([event.id], now)).get(event.id) ?? 0;
+    return {
+      bookingId: booking.id,
+      firstName: booking.firstName,
+      status: paymentStatus(booking, now),
+      details: bookingDetails(booking, event).map(([label, value]) => ({ label, value })),
+      event: toCalendarEvent(event, taken, now),
+      canCancel: refusal === null,
+      cancelled: isCancelled(booking),
+      note: isCancelled(booking) ? refundLine(booking) : refusal,
+    };
+  }
+}

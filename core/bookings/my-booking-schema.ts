@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { CalendarEventSchema } from '../calendar/calendar-event';
+
+/** The manage page's request and answer (GetMyBooking), apart from the use case so the page loads no mail code. */
+export const MyBookingQuerySchema = z.object({ token: z.string().max(600) });
+
+/** The manage page's Cancel Booking request. */
+export const CancelMyBookingRequestSchema = z.object({ token: z.string().min(1).max(600) });
+
+/** What a member's manage page shows: the booking's details in the e-mail's words, and its event. */
+export const MyBookingSchema = z.object({
+  bookingId: z.string(),
+  firstName: z.string(),
+  status: z.string(),
+  details: z.array(z.object({ label: z.string(), value: z.string() })),
+  event: CalendarEventSchema,
+  /** Whether the member may cancel now; when not, `note` says why (or, once cancelled, what happened to the money). */
+  canCancel: z.boolean(),
+  cancelled: z.boolean(),
+  note: z.string().nullable(),
+});
+export type MyBooking = z.infer<typeof MyBookingSchema>;
+

@@ -1,0 +1,46 @@
+import type { Admin } from '../admins/admin';
+import { NEW_EVENT, type ClubEvent } from './event';
+import { EventFormValuesSchema, validateEventForm } from './event-form';
+import { requirePermission } from '../admins/permissions';
+import { eventSearchRecord } from '../search/search-records';
+import type { Clock } from '../shared/clock.port';
+import type { EventRepository } from './event-repository.port';
+import type { IdGenerator } from '../shared/id-generator.port';
+import type { SearchIndex } from '../search/search-index.port';
+import { keepIndexInStep, type SearchIndexErrorReporter } from '../search/keep-index-in-step';
+import type { PaymentGateway } from '../payments/payment-gateway.port';
+import { cardCurrencyOf } from '../payments/card-currency';
+import { EVENT_AUDIT_FIELDS, flat, recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
+import { fieldsError, parseInput } from '../shared/parse-input';
+
+export interface CreateEventDeps extends AuditTrailDeps {
+  events: EventRepository;
+  search: SearchIndex;
+  clock: Clock;
+  ids: IdGenerator;
+  reportSearchIndexError: SearchIndexErrorReporter;
+  /** MAX_ATTENDEES_PER_BOOKING: the price is capped so the largest booking fits one payment. */
+  maxAttendees: number;
+  /** Asked which currency card payments can take, for an event that requires payment. */
+  payments: PaymentGateway;
+}
+
+export class CreateEvent {
+  constructor(private readonly deps: CreateEventDeps) {}
+
+  async execute(admin: Admin, form: unknown): Promise<ClubEvent> {
+    requirePermission(admin, 'events.create');
+    const values = parseInput(EventFormValuesSchema, form);
+    const checked = validateEventForm(values, {
+      maxAttendees: this.deps.maxAttendees,
+      cardCurrency: values.requiresPayment ? await cardCurrencyOf(this.deps.payments) : null,
+    });
+    if (!checked.ok) throw fieldsError(checked.errors);
+    const now = this.deps.clock.now().toISOString();
+    const event: ClubEvent = { id: this.deps.ids.next(), ...checked.value, ...NEW_EVENT, createdAt: now, updatedAt: now };
+    await this.deps.events.create(event);
+    await recordAdminAction(this.deps, admin, { action: 'event.created', recordType: 'event', recordId: event.id, summary: `Created the event ${event.name}`, before: flat(null, EVENT_AUDIT_FIELDS), after: flat(event, EVENT_AUDIT_FIELDS) });
+    await keepIndexInStep(() => this.deps.search.upsert('events', [eventSearchRecord(event)]), this.deps.reportSearchIndexError);
+    return event;
+  }
+}

@@ -1,0 +1,27 @@
+import type { ClubEvent } from './event';
+
+export interface EventRepository {
+  /**
+   * All events ordered by `eventdatetime` (`asc` or `desc`); events without a date come last in
+   * either order; ties are broken by id. `limit` caps the number returned.
+   */
+  list(options: { order: 'asc' | 'desc'; limit?: number }): Promise<ClubEvent[]>;
+  /**
+   * The events not over before `from` (their end, else their start, at or after it: core rule
+   * `eventEndInstant`), start ascending, then the undated ones by id: the query is bounded by
+   * date, so its cost does not grow with the club's past events.
+   */
+  listNotOverBefore(from: Date): Promise<ClubEvent[]>;
+  /** The event with this id, or null when there is none. */
+  get(id: string): Promise<ClubEvent | null>;
+  /** Stores a new event. Throws ConflictError if the id exists. */
+  create(event: ClubEvent): Promise<void>;
+  /**
+   * Replaces a stored event. Throws NotFoundError if the id does not exist. With `expected`, only
+   * while the stored event's `sequence` is still `expected.sequence` (atomically: a change made
+   * meanwhile, such as a cancellation, is never overwritten); answers whether it was written.
+   */
+  update(event: ClubEvent, expected?: { sequence: number }): Promise<boolean>;
+  /** Removes an event. Returns false when there was none. */
+  delete(id: string): Promise<boolean>;
+}

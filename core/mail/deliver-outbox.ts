@@ -1,0 +1,56 @@
+import { afterRefused, afterSent, CLAIM_HEARTBEAT_MS, CLAIM_LEASE_MS } from './outbox';
+import type { Clock } from '../shared/clock.port';
+import { MailRefusedError, type Mailer } from './mailer.port';
+import type { Outbox } from './outbox.port';
+
+export interface DeliverOutboxDeps {
+  outbox: Outbox;
+  mailer: Mailer;
+  clock: Clock;
+  /** How often a claim is renewed while its message is being sent (tests make it short). */
+  heartbeatMs?: number;
+}
+
+export interface DeliveryRound {
+  sent: number;
+  retrying: number;
+  failed: number;
+  /** Sent, but the claim had lapsed and the outcome could not be recorded (see settle). */
+  lost: number;
+}
+
+/**
+ * One round of the sender: claims the messages that are due, hands each to the mail server and
+ * records the outcome (sent; refused and due again after the back-off; or given up after a day).
+ * A claim keeps other server instances off the message while it is being sent, renewed by a
+ * heartbeat; every delivery of a message carries the same Message-ID (its outbox id).
+ */
+export class DeliverOutbox {
+  constructor(private readonly deps: DeliverOutboxDeps) {}
+
+  async execute(options: { limit?: number } = {}): Promise<DeliveryRound> {
+    const round: DeliveryRound = { sent: 0, retrying: 0, failed: 0, lost: 0 };
+    const { outbox, clock } = this.deps;
+    // One message claimed at a time: a sender that dies holds at most one, for at most a lease.
+    for (let taken = 0; taken < (options.limit ?? 20); taken++) {
+      const [claim] = await outbox.claimDue(clock.now(), CLAIM_LEASE_MS, 1);
+      if (!claim) break;
+      const heartbeat = setInterval(() => void outbox.renew(claim, clock.now(), CLAIM_LEASE_MS).catch(() => undefined), this.deps.heartbeatMs ?? CLAIM_HEARTBEAT_MS);
+      let outcome;
+      try {
+        await this.deps.mailer.send(claim.message.mail, claim.message.id);
+        outcome = afterSent(claim.message, clock.now());
+      } catch (error) {
+        const answer = error instanceof MailRefusedError ? error.message : `Could not send: ${error instanceof Error ? error.message : String(error)}`;
+        outcome = afterRefused(claim.message, clock.now(), answer);
+      } finally {
+        clearInterval(heartbeat);
+      }
+      if (!(await this.deps.outbox.settle(claim, outcome))) round.lost += 1;
+      else if (outcome.status === 'sent') round.sent += 1;
+      else if (outcome.status === 'failed') round.failed += 1;
+      else round.retrying += 1;
+    }
+    return round;
+  }
+}

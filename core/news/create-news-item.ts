@@ -1,0 +1,33 @@
+import type { Admin } from '../admins/admin';
+import type { NewsItem } from './news-item';
+import { NewsFormValuesSchema, validateNewsForm } from './news-form';
+import { requirePermission } from '../admins/permissions';
+import type { CampaignRepository } from '../campaigns/campaign-repository.port';
+import type { Clock } from '../shared/clock.port';
+import type { IdGenerator } from '../shared/id-generator.port';
+import type { AdminNewsItem } from './news-schema';
+import { recordNewsChange, refuseUnlessWrittenHere, withLabel, type NewsWritingDeps } from './news-trail';
+import { fieldsError, parseInput } from '../shared/parse-input';
+
+export interface CreateNewsItemDeps extends NewsWritingDeps {
+  campaigns: CampaignRepository;
+  clock: Clock;
+  ids: IdGenerator;
+}
+
+/** Writes a news item (a draft, or published from its publish time on), audits it and indexes the news. */
+export class CreateNewsItem {
+  constructor(private readonly deps: CreateNewsItemDeps) {}
+
+  async execute(admin: Admin, form: unknown): Promise<AdminNewsItem> {
+    requirePermission(admin, 'news.write');
+    refuseUnlessWrittenHere(this.deps);
+    const checked = validateNewsForm(parseInput(NewsFormValuesSchema, form));
+    if (!checked.ok) throw fieldsError(checked.errors);
+    const now = this.deps.clock.now();
+    const item: NewsItem = { id: `news-${this.deps.ids.next()}`, ...checked.value, createdAt: now.toISOString(), updatedAt: now.toISOString() };
+    await this.deps.campaigns.saveNewsItem(item);
+    await recordNewsChange(this.deps, admin, { action: 'news.created', before: null, after: item, summary: `Wrote the news item ${item.subject}` });
+    return withLabel(item, now);
+  }
+}

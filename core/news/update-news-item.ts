@@ -1,0 +1,38 @@
+import type { Admin } from '../admins/admin';
+import type { NewsItem } from './news-item';
+import { NewsFormValuesSchema, validateNewsForm } from './news-form';
+import { NEWS_NOT_FOUND } from './news-items';
+import { requirePermission } from '../admins/permissions';
+import { NotFoundError } from '../shared/errors';
+import type { CampaignRepository } from '../campaigns/campaign-repository.port';
+import type { Clock } from '../shared/clock.port';
+import type { AdminNewsItem } from './news-schema';
+import { recordNewsChange, refuseUnlessWrittenHere, withLabel, type NewsWritingDeps } from './news-trail';
+import { fieldsError, parseInput } from '../shared/parse-input';
+
+export interface UpdateNewsItemDeps extends NewsWritingDeps {
+  campaigns: CampaignRepository;
+  clock: Clock;
+}
+
+/** Edits a news item: its words, its publish time, or its status (Draft unpublishes it). */
+export class UpdateNewsItem {
+  constructor(private readonly deps: UpdateNewsItemDeps) {}
+
+  async execute(admin: Admin, id: string, form: unknown): Promise<AdminNewsItem> {
+    requirePermission(admin, 'news.write');
+    refuseUnlessWrittenHere(this.deps);
+    const values = parseInput(NewsFormValuesSchema, form);
+    const before = await this.deps.campaigns.getNewsItem(id);
+    if (!before) throw new NotFoundError(NEWS_NOT_FOUND);
+    const checked = validateNewsForm(values);
+    if (!checked.ok) throw fieldsError(checked.errors);
+    const now = this.deps.clock.now();
+    const item: NewsItem = { ...before, ...checked.value, updatedAt: now.toISOString() };
+    await this.deps.campaigns.saveNewsItem(item);
+    const summary =
+      before.status !== item.status ? `${item.status === 'published' ? 'Published' : 'Unpublished'} the news item ${item.subject}` : `Edited the news item ${item.subject}`;
+    await recordNewsChange(this.deps, admin, { action: 'news.updated', before, after: item, summary });
+    return withLabel(item, now);
+  }
+}

@@ -1,6 +1,0 @@
-import type { WaterLevelReading } from '../entities/water-level';
-
-export interface WaterLevelSource {
-  /** Daily readings from `from` to `to` (inclusive ISO dates), oldest first. */
-  readings(from: string, to: string): Promise<WaterLevelReading[]>;
-}

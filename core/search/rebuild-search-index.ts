@@ -1,0 +1,45 @@
+import { pageSearchRecords } from '../content/site-pages';
+import type { SearchRecord } from './search-hit';
+import { campaignSearchRecord, documentSearchRecord, eventSearchRecord, workDaySearchRecord } from './search-records';
+import type { CampaignSource } from '../campaigns/campaign-source.port';
+import type { DocumentRepository } from '../documents/document-repository.port';
+import type { EventRepository } from '../events/event-repository.port';
+import type { SearchIndex } from './search-index.port';
+import type { WorkDayRepository } from '../work-days/work-day-repository.port';
+
+export interface RebuildSearchIndexDeps {
+  events: EventRepository;
+  /** Active work days are searched with the events (their sign-up page is their link). */
+  workDays: WorkDayRepository;
+  documents: DocumentRepository;
+  campaignSource: CampaignSource;
+  search: SearchIndex;
+}
+
+/**
+ * Fills the four indexes from the stored data (seeding, `npm run reindex`, or after the index was
+ * lost): events, work days and documents from storage, news from the campaign source in use (MailerLite
+ * when configured), and the site's static pages (core/content/site-pages.ts).
+ */
+export class RebuildSearchIndex {
+  constructor(private readonly deps: RebuildSearchIndexDeps) {}
+
+  /**
+   * Returns how many records each index now holds (events: events and work days). News comes from an outside source that may
+   * be down: then the news index is left as it was and its count is null.
+   */
+  async execute(pages: SearchRecord[] = pageSearchRecords()): Promise<{ events: number; documents: number; news: number | null; pages: number }> {
+    const [events, workDays, documents, campaigns] = await Promise.all([
+      this.deps.events.list({ order: 'asc' }),
+      this.deps.workDays.list(),
+      this.deps.documents.list(),
+      this.deps.campaignSource.listRecent().catch(() => null),
+    ]);
+    const workDayRecords = workDays.map((w) => workDaySearchRecord(w)).filter((r) => r !== null);
+    await this.deps.search.replaceAll('events', [...events.map((e) => eventSearchRecord(e)), ...workDayRecords]);
+    await this.deps.search.replaceAll('documents', documents.map((d) => documentSearchRecord(d)));
+    if (campaigns) await this.deps.search.replaceAll('news', campaigns.map((c) => campaignSearchRecord(c)));
+    await this.deps.search.replaceAll('pages', pages.map((p) => ({ ...p, type: 'page' as const })));
+    return { events: events.length + workDayRecords.length, documents: documents.length, news: campaigns?.length ?? null, pages: pages.length };
+  }
+}

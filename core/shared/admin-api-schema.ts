@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { AdminSchema, SessionAdminSchema } from '../admins/admin';
+import { EventSchema } from '../events/event';
+import { WorkDaySignupSchema, WorkDayWithCountsSchema } from '../work-days/work-day';
+import { EventFormValuesSchema } from '../events/event-form';
+import type { EventCancellationPreview } from '../events/event-cancellation';
+import { OutboxMessageDetailSchema } from '../mail/list-outbox';
+import type { CancelEventResult } from '../events/cancel-event';
+
+/**
+ * The admin API's answer envelopes: the server declares its routes' answers with them (and the
+ * OpenAPI document is built from them), and the admin panel reads the answers with the same ones.
+ */
+
+/** Who is signed in (GET and POST /api/admin/session). */
+export const SessionResponseSchema = z.object({ admin: SessionAdminSchema });
+export const AdminsResponseSchema = z.object({ admins: z.array(AdminSchema) });
+export const AdminResponseSchema = z.object({ admin: AdminSchema });
+
+export const AdminEventsResponseSchema = z.object({ events: z.array(EventSchema) });
+/** An event to edit: as stored, and as the form shows it. */
+export const AdminEventResponseSchema = z.object({ event: EventSchema, form: EventFormValuesSchema });
+export const EventSavedSchema = z.object({ event: EventSchema });
+
+/** What cancelling an event would do: its standing bookings, and how they are refunded. */
+export const EventCancelPreviewSchema = z.object({ bookings: z.number().int(), cardRefunds: z.number().int(), handRefunds: z.number().int() }) satisfies z.ZodType<EventCancellationPreview>;
+/** An event cancelled: the event as stored, and how many bookings were cancelled, refunded, and left "Refund failed". */
+export const EventCancelledSchema = z.object({
+  event: EventSchema,
+  cancelled: z.number().int(),
+  refunded: z.number().int(),
+  refundsFailed: z.number().int(),
+}) satisfies z.ZodType<CancelEventResult>;
+
+export const AdminWorkDaysSchema = z.object({
+  workDays: z.array(z.object({ workDay: WorkDayWithCountsSchema, signups: z.array(WorkDaySignupSchema) })),
+});
+
+export const OutboxMessageResponseSchema = z.object({ message: OutboxMessageDetailSchema });

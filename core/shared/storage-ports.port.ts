@@ -1,0 +1,41 @@
+import type { AddressLimitStore } from './address-limit-store.port';
+import type { AdminRepository } from '../admins/admin-repository.port';
+import type { BookingRepository } from '../bookings/booking-repository.port';
+import type { CampaignRepository } from '../campaigns/campaign-repository.port';
+import type { CredentialRepository } from '../admins/credential-repository.port';
+import type { DocumentRepository } from '../documents/document-repository.port';
+import type { EventRepository } from '../events/event-repository.port';
+import type { FileStore } from './file-store.port';
+import type { LoginAttemptStore } from '../admins/login-attempt-store.port';
+import type { Outbox } from '../mail/outbox.port';
+import type { AuditLog } from '../audit/audit-log.port';
+import type { JobQueue } from '../jobs/job-queue.port';
+import type { WaitingList } from '../waiting-list/waiting-list.port';
+import type { SessionRepository } from '../admins/session-repository.port';
+import type { PasswordResetTokenRepository } from '../admins/password-reset-token-repository.port';
+import type { WaterLevelRepository } from '../water-levels/water-level-repository.port';
+import type { PhotoRepository } from '../photos/photo-repository.port';
+import type { WorkDayRepository } from '../work-days/work-day-repository.port';
+
+/** Every port that STORAGE chooses: each storage (SQLite, Firestore) provides them all. */
+export interface StoragePorts {
+  events: EventRepository;
+  bookings: BookingRepository;
+  admins: AdminRepository;
+  credentials: CredentialRepository;
+  sessions: SessionRepository;
+  resetTokens: PasswordResetTokenRepository;
+  loginAttempts: LoginAttemptStore;
+  addressLimits: AddressLimitStore;
+  workDays: WorkDayRepository;
+  documents: DocumentRepository;
+  campaigns: CampaignRepository;
+  waterLevels: WaterLevelRepository;
+  photos: PhotoRepository;
+  outbox: Outbox;
+  audit: AuditLog;
+  jobs: JobQueue;
+  waitingList: WaitingList;
+  /** Documents' and photos' files. */
+  files: FileStore;
+}

@@ -1,6 +1,0 @@
-import { z } from 'zod';
-import { CampaignSchema } from '../entities/campaign';
-
-/** GET /api/campaigns's answer (the news page's list), declared once for the API and the web. */
-export const CampaignsResponseSchema = z.object({ campaigns: z.array(CampaignSchema) });
-export type CampaignsResponse = z.infer<typeof CampaignsResponseSchema>;

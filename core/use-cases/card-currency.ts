@@ -1,7 +1,0 @@
-import type { Currency } from '../entities/money';
-import type { PaymentGateway } from '../ports/payment-gateway';
-
-/** The one currency the gateway's card payments can take, or null for any. */
-export async function cardCurrencyOf(payments: PaymentGateway): Promise<Currency | null> {
-  return (await payments.cardCurrency?.()) ?? null;
-}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import type { Admin } from '../admins/admin';
+import { WorkDaySignupSchema, WorkDayWithCountsSchema } from './work-day';
+import { WorkDayFormValuesSchema, workDayToFormValues } from './work-day-form';
+import { requirePermission } from '../admins/permissions';
+import { WORK_DAY_MESSAGES, withVolunteerCounts } from './work-days';
+import { NotFoundError } from '../shared/errors';
+import type { WorkDayRepository } from './work-day-repository.port';
+
+export const AdminWorkDaySchema = z.object({ workDay: WorkDayWithCountsSchema, signups: z.array(WorkDaySignupSchema), form: WorkDayFormValuesSchema });
+export type AdminWorkDay = z.infer<typeof AdminWorkDaySchema>;
+
+export interface GetAdminWorkDayDeps {
+  workDays: WorkDayRepository;
+}
+
+/** One work day (archived or not) for its roster and edit screens: counts, sign-ups, the form. */
+export class GetAdminWorkDay {
+  constructor(private readonly deps: GetAdminWorkDayDeps) {}
+
+  async execute(admin: Admin, workDayId: string): Promise<AdminWorkDay> {
+    requirePermission(admin, 'workDays.read');
+    const workDay = await this.deps.workDays.get(workDayId);
+    if (!workDay) throw new NotFoundError(WORK_DAY_MESSAGES.notFound);
+    const signups = await this.deps.workDays.listSignups(workDay.id);
+    return { workDay: withVolunteerCounts(workDay, signups), signups, form: workDayToFormValues(workDay) };
+  }
+}
