@@ -128,6 +128,23 @@ function provider<const Key extends string, const Options extends readonly [z.Zo
     );
 }
 
+/**
+ * The choice of `key` between the embedded default and one outside provider, which needs `keys`;
+ * with the default they may be left out, and each one set is still checked.
+ */
+function embeddedOr<const Key extends string, const Embedded extends string, const Outside extends string, Shape extends z.ZodRawShape>(
+  key: Key,
+  embedded: Embedded,
+  outside: Outside,
+  keys: z.ZodObject<Shape>,
+) {
+  const chosen = <const Value extends string>(value: Value) => ({ [key]: z.literal(value) }) as Record<Key, z.ZodLiteral<Value>>;
+  return provider(key, embedded, [
+    z.object({ ...chosen(embedded), ...keys.partial().shape }),
+    z.object({ ...chosen(outside), ...keys.shape }),
+  ]);
+}
+
 const squareNeeds = neededBy('PAYMENTS=square');
 const SquareKeys = z.object({
   SQUARE_ENVIRONMENT: squareNeeds(choice(['sandbox', 'production'])),
@@ -139,10 +156,7 @@ const SquareKeys = z.object({
   SQUARE_WEBHOOK_URL: squareNeeds(url(['https:'])),
   SQUARE_BASE_URL: url().optional(),
 });
-const Payments = provider('PAYMENTS', 'test', [
-  z.object({ PAYMENTS: z.literal('test'), ...SquareKeys.partial().shape }),
-  z.object({ PAYMENTS: z.literal('square'), ...SquareKeys.shape }),
-]);
+const Payments = embeddedOr('PAYMENTS', 'test', 'square', SquareKeys);
 
 const firebaseNeeds = neededBy('IDENTITY=firebase');
 const FirebaseKeys = z.object({
@@ -154,20 +168,14 @@ const FirebaseKeys = z.object({
   ).optional(),
   FIREBASE_IDENTITY_TOOLKIT_URL: url().optional(),
 });
-const Identity = provider('IDENTITY', 'local', [
-  z.object({ IDENTITY: z.literal('local'), ...FirebaseKeys.partial().shape }),
-  z.object({ IDENTITY: z.literal('firebase'), ...FirebaseKeys.shape }),
-]);
+const Identity = embeddedOr('IDENTITY', 'local', 'firebase', FirebaseKeys);
 
 const MailerLiteKeys = z.object({
   MAILERLITE_API_KEY: neededBy('CAMPAIGNS=mailerlite')(secret()),
   MAILERLITE_BASE_URL: url().default(MAILERLITE_API_URL),
   MAILERLITE_CACHE_SECONDS: wholeNumber(0, 86400).default(300),
 });
-const Campaigns = provider('CAMPAIGNS', 'database', [
-  z.object({ CAMPAIGNS: z.literal('database'), ...MailerLiteKeys.partial().shape }),
-  z.object({ CAMPAIGNS: z.literal('mailerlite'), ...MailerLiteKeys.shape }),
-]);
+const Campaigns = embeddedOr('CAMPAIGNS', 'database', 'mailerlite', MailerLiteKeys);
 
 const FirestoreKeys = z.object({
   FIRESTORE_PROJECT_ID: neededBy('STORAGE=firestore')(
@@ -183,10 +191,7 @@ const FirestoreKeys = z.object({
     .optional(),
   FIRESTORE_COLLECTION_PREFIX: z.string().trim().regex(/^[A-Za-z0-9_-]*$/, 'may hold only letters, digits, "_" and "-"').default(''),
 });
-const Storage = provider('STORAGE', 'sqlite', [
-  z.object({ STORAGE: z.literal('sqlite'), ...FirestoreKeys.partial().shape }),
-  z.object({ STORAGE: z.literal('firestore'), ...FirestoreKeys.shape }),
-]);
+const Storage = embeddedOr('STORAGE', 'sqlite', 'firestore', FirestoreKeys);
 
 const algoliaNeeds = neededBy('SEARCH=algolia');
 const AlgoliaKeys = z.object({
@@ -206,10 +211,7 @@ const AlgoliaKeys = z.object({
     })
     .default([]),
 });
-const Search = provider('SEARCH', 'sqlite', [
-  z.object({ SEARCH: z.literal('sqlite'), ...AlgoliaKeys.partial().shape }),
-  z.object({ SEARCH: z.literal('algolia'), ...AlgoliaKeys.shape }),
-]);
+const Search = embeddedOr('SEARCH', 'sqlite', 'algolia', AlgoliaKeys);
 
 // Every other key.
 

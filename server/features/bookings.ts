@@ -26,6 +26,8 @@ export const bookingsFeature: Feature = {
   name: 'bookings',
   useCases: ({ get, config }) => {
     const settings = settingsOf(config);
+    // What the booking page and the admins' lists of bookings read: events, their bookings, the time.
+    const eventsWithBookings = () => ({ events: get('events'), bookings: get('bookings'), clock: get('clock') });
     return [
       provide(
         SubmitBooking,
@@ -47,15 +49,7 @@ export const bookingsFeature: Feature = {
           }),
       ),
       provide(CheckPlaces, () => new CheckPlaces({ bookings: get('bookings'), clock: get('clock') })),
-      provide(
-        GetEventForBooking,
-        () =>
-          new GetEventForBooking({
-            events: get('events'),
-            bookings: get('bookings'),
-            clock: get('clock'),
-          }),
-      ),
+      provide(GetEventForBooking, () => new GetEventForBooking(eventsWithBookings())),
       provide(
         GetMyBooking,
         () =>
@@ -96,24 +90,8 @@ export const bookingsFeature: Feature = {
             ...auditTrail(get),
           }),
       ),
-      provide(
-        GetBookingsOverview,
-        () =>
-          new GetBookingsOverview({
-            events: get('events'),
-            bookings: get('bookings'),
-            clock: get('clock'),
-          }),
-      ),
-      provide(
-        GetEventBookings,
-        () =>
-          new GetEventBookings({
-            events: get('events'),
-            bookings: get('bookings'),
-            clock: get('clock'),
-          }),
-      ),
+      provide(GetBookingsOverview, () => new GetBookingsOverview(eventsWithBookings())),
+      provide(GetEventBookings, () => new GetEventBookings(eventsWithBookings())),
       provide(
         ExportEventBookings,
         () =>

@@ -30,16 +30,8 @@ export const eventsFeature: Feature = {
     return [
       provide(ListAdminEvents, () => new ListAdminEvents({ events: get('events') })),
       provide(GetAdminEvent, () => new GetAdminEvent({ events: get('events') })),
-      provide(
-        CreateEvent,
-        () =>
-          new CreateEvent(eventWriting),
-      ),
-      provide(
-        UpdateEvent,
-        () =>
-          new UpdateEvent(eventWriting),
-      ),
+      provide(CreateEvent, () => new CreateEvent(eventWriting)),
+      provide(UpdateEvent, () => new UpdateEvent(eventWriting)),
       provide(
         DeleteEvent,
         () =>

@@ -24,6 +24,10 @@ export const workDaysFeature: Feature = {
   name: 'work-days',
   useCases: ({ get, config, options }) => {
     const settings = settingsOf(config);
+    // Creating, changing and archiving a work day take the same ports.
+    const workDayWriting = () => ({ workDays: get('workDays'), ...auditTrail(get), ...searchIndexing(get, options) });
+    // So do removing one sign-up and several (core's RemoveWorkDaySignupDeps).
+    const signupRemoval = () => ({ workDays: get('workDays'), ...auditTrail(get) });
     return [
       provide(ListWorkDays, () => new ListWorkDays({ workDays: get('workDays') })),
       provide(GetWorkDay, () => new GetWorkDay({ workDays: get('workDays') })),
@@ -40,49 +44,11 @@ export const workDaysFeature: Feature = {
       ),
       provide(ListWorkDaySignups, () => new ListWorkDaySignups({ workDays: get('workDays') })),
       provide(GetAdminWorkDay, () => new GetAdminWorkDay({ workDays: get('workDays') })),
-      provide(
-        CreateWorkDay,
-        () =>
-          new CreateWorkDay({
-            workDays: get('workDays'),
-            ...auditTrail(get),
-            ...searchIndexing(get, options),
-          }),
-      ),
-      provide(
-        UpdateWorkDay,
-        () =>
-          new UpdateWorkDay({
-            workDays: get('workDays'),
-            ...auditTrail(get),
-            ...searchIndexing(get, options),
-          }),
-      ),
-      provide(
-        ArchiveWorkDay,
-        () =>
-          new ArchiveWorkDay({
-            workDays: get('workDays'),
-            ...auditTrail(get),
-            ...searchIndexing(get, options),
-          }),
-      ),
-      provide(
-        RemoveWorkDaySignup,
-        () =>
-          new RemoveWorkDaySignup({
-            workDays: get('workDays'),
-            ...auditTrail(get),
-          }),
-      ),
-      provide(
-        RemoveWorkDaySignups,
-        () =>
-          new RemoveWorkDaySignups({
-            workDays: get('workDays'),
-            ...auditTrail(get),
-          }),
-      ),
+      provide(CreateWorkDay, () => new CreateWorkDay(workDayWriting())),
+      provide(UpdateWorkDay, () => new UpdateWorkDay(workDayWriting())),
+      provide(ArchiveWorkDay, () => new ArchiveWorkDay(workDayWriting())),
+      provide(RemoveWorkDaySignup, () => new RemoveWorkDaySignup(signupRemoval())),
+      provide(RemoveWorkDaySignups, () => new RemoveWorkDaySignups(signupRemoval())),
       provide(ExportWorkDaySignups, () => new ExportWorkDaySignups({ workDays: get('workDays') })),
       provide(
         GetMyWorkDaySignup,

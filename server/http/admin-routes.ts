@@ -32,8 +32,16 @@ import {
   SessionResponseSchema,
   UidParamsSchema,
 } from './api-schemas';
-import { clearSessionCookie, readCookie, SESSION_COOKIE, setSessionCookie } from './auth';
+import { callerAddress, clearSessionCookie, readCookie, SESSION_COOKIE, setSessionCookie } from './auth';
 import { noContent, sendCsvDownload } from './route-helpers';
+import { DELETED, EVENT_NOT_FOUND } from './route-parts';
+
+/** The areas of the admin panel in the OpenAPI document; each route names its own permission. */
+const SESSION = { tag: 'admin session' } as const;
+const EVENTS = { tag: 'admin events' } as const;
+const ACCOUNTS = { tag: 'admin accounts' } as const;
+/** The bookings of events, read (bookings:read). */
+const BOOKINGS_READ = { tag: 'admin bookings', access: { action: 'bookings.read' } } as const;
 
 function sessionAdmin(admin: Pick<Admin, 'uid' | 'email' | 'name' | 'role' | 'permissions'>) {
   return { uid: admin.uid, email: admin.email, name: admin.name, role: admin.role, permissions: admin.permissions };
@@ -45,7 +53,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
     path: '/api/admin/session',
     operationId: 'adminSignIn',
     summary: 'Sign in; sets the session cookie',
-    tag: 'admin session',
+    ...SESSION,
     access: 'public',
     body: LoginFormSchema,
     responses: {
@@ -56,8 +64,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
       502: { description: '"Login failed. Please try again."' },
     },
     handler: async ({ body, req, res }) => {
-      // req.ip honours TRUST_PROXY, so behind a proxy the rate limit keys on the real caller.
-      const result = await ports.useCase(SignIn).execute(body, { ip: req.ip ?? req.socket.remoteAddress ?? 'unknown' });
+      const result = await ports.useCase(SignIn).execute(body, { ip: callerAddress(req) });
       setSessionCookie(req, res, result.token, result.expiresAt.getTime() - ports.get('clock').now().getTime());
       return reply(200, { admin: sessionAdmin(result.admin) });
     },
@@ -68,12 +75,10 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
     path: '/api/admin/session',
     operationId: 'adminGetSession',
     summary: 'The signed-in admin',
-    tag: 'admin session',
+    ...SESSION,
     access: 'signed-in',
     responses: { 200: { description: 'Signed in', schema: SessionResponseSchema } },
-    handler: async ({ admin }) => {
-      return reply(200, { admin: sessionAdmin(admin) });
-    },
+    handler: async ({ admin }) => reply(200, { admin: sessionAdmin(admin) }),
   });
 
   routes.add({
@@ -81,7 +86,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
     path: '/api/admin/session',
     operationId: 'adminSignOut',
     summary: 'Sign out: ends the session and clears the cookie',
-    tag: 'admin session',
+    ...SESSION,
     access: 'public',
     responses: { 204: { description: 'Signed out' } },
     handler: async ({ req, res }) => {
@@ -100,9 +105,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
     tag: 'admin',
     access: 'signed-in',
     responses: { 200: { description: 'Dashboard', schema: DashboardSchema } },
-    handler: async ({ admin }) => {
-      return reply(200, await ports.useCase(GetDashboard).execute(admin));
-    },
+    handler: async ({ admin }) => reply(200, await ports.useCase(GetDashboard).execute(admin)),
   });
 
   routes.add({
@@ -110,12 +113,10 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
     path: '/api/admin/events',
     operationId: 'adminListEvents',
     summary: 'Every event, date descending',
-    tag: 'admin events',
+    ...EVENTS,
     access: { action: 'events.list' },
     responses: { 200: { description: 'Events', schema: AdminEventsResponseSchema } },
-    handler: async ({ admin }) => {
-      return reply(200, { events: await ports.useCase(ListAdminEvents).execute(admin) });
-    },
+    handler: async ({ admin }) => reply(200, { events: await ports.useCase(ListAdminEvents).execute(admin) }),
   });
 
   routes.add({
@@ -123,16 +124,14 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
     path: '/api/admin/events/:id',
     operationId: 'adminGetEvent',
     summary: 'One event and its values for the edit form',
-    tag: 'admin events',
+    ...EVENTS,
     access: { action: 'events.list' },
     params: IdParamsSchema,
     responses: {
       200: { description: 'The event', schema: AdminEventResponseSchema },
-      404: { description: '"Event not found"' },
+      404: EVENT_NOT_FOUND,
     },
-    handler: async ({ admin, params }) => {
-      return reply(200, await ports.useCase(GetAdminEvent).execute(admin, params.id));
-    },
+    handler: async ({ admin, params }) => reply(200, await ports.useCase(GetAdminEvent).execute(admin, params.id)),
   });
 
   routes.add({
@@ -140,13 +139,11 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
     path: '/api/admin/events',
     operationId: 'adminCreateEvent',
     summary: 'Create an event',
-    tag: 'admin events',
+    ...EVENTS,
     access: { action: 'events.create' },
     body: EventFormValuesSchema,
     responses: { 201: { description: 'Created', schema: EventSavedSchema } },
-    handler: async ({ admin, body }) => {
-      return reply(201, { event: await ports.useCase(CreateEvent).execute(admin, body) });
-    },
+    handler: async ({ admin, body }) => reply(201, { event: await ports.useCase(CreateEvent).execute(admin, body) }),
   });
 
   routes.add({
@@ -154,18 +151,16 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
     path: '/api/admin/events/:id',
     operationId: 'adminUpdateEvent',
     summary: 'Update an event',
-    tag: 'admin events',
+    ...EVENTS,
     access: { action: 'events.update' },
     params: IdParamsSchema,
     body: EventFormValuesSchema,
     responses: {
       200: { description: 'Updated', schema: EventSavedSchema },
-      404: { description: '"Event not found"' },
+      404: EVENT_NOT_FOUND,
       409: { description: '"This event was changed by someone else meanwhile. Please reload it and make your change again." (changed after it was read, e.g. cancelled)' },
     },
-    handler: async ({ admin, params, body }) => {
-      return reply(200, { event: await ports.useCase(UpdateEvent).execute(admin, params.id, body) });
-    },
+    handler: async ({ admin, params, body }) => reply(200, { event: await ports.useCase(UpdateEvent).execute(admin, params.id, body) }),
   });
 
   routes.add({
@@ -173,12 +168,12 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
     path: '/api/admin/events/:id',
     operationId: 'adminDeleteEvent',
     summary: 'Delete an event that has no bookings',
-    tag: 'admin events',
+    ...EVENTS,
     access: { action: 'events.delete' },
     params: IdParamsSchema,
     responses: {
-      204: { description: 'Deleted' },
-      404: { description: '"Event not found"' },
+      204: DELETED,
+      404: EVENT_NOT_FOUND,
       409: { description: '"This event has bookings and cannot be deleted"' },
     },
     handler: async ({ admin, params }) => noContent(ports.useCase(DeleteEvent).execute(admin, params.id)),
@@ -189,12 +184,9 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
     path: '/api/admin/bookings',
     operationId: 'adminListBookings',
     summary: 'Bookings overview: events of the last 6 months and later, with counts and revenue',
-    tag: 'admin bookings',
-    access: { action: 'bookings.read' },
+    ...BOOKINGS_READ,
     responses: { 200: { description: 'Overview', schema: OverviewSchema } },
-    handler: async ({ admin }) => {
-      return reply(200, await ports.useCase(GetBookingsOverview).execute(admin));
-    },
+    handler: async ({ admin }) => reply(200, await ports.useCase(GetBookingsOverview).execute(admin)),
   });
 
   routes.add({
@@ -202,16 +194,13 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
     path: '/api/admin/events/:id/bookings',
     operationId: 'adminListEventBookings',
     summary: "One event's bookings with a summary",
-    tag: 'admin bookings',
-    access: { action: 'bookings.read' },
+    ...BOOKINGS_READ,
     params: IdParamsSchema,
     responses: {
       200: { description: 'Bookings', schema: EventBookingsSchema },
-      404: { description: '"Event not found"' },
+      404: EVENT_NOT_FOUND,
     },
-    handler: async ({ admin, params }) => {
-      return reply(200, await ports.useCase(GetEventBookings).execute(admin, params.id));
-    },
+    handler: async ({ admin, params }) => reply(200, await ports.useCase(GetEventBookings).execute(admin, params.id)),
   });
 
   routes.add({
@@ -219,12 +208,11 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
     path: '/api/admin/events/:id/bookings.csv',
     operationId: 'adminExportEventBookingsCsv',
     summary: "One event's bookings as a CSV download",
-    tag: 'admin bookings',
-    access: { action: 'bookings.read' },
+    ...BOOKINGS_READ,
     params: IdParamsSchema,
     responses: {
       200: { description: 'CSV', schema: z.string(), contentType: 'text/csv' },
-      404: { description: '"Event not found"' },
+      404: EVENT_NOT_FOUND,
     },
     handler: async ({ admin, params, res }) => sendCsvDownload(res, await ports.useCase(ExportEventBookings).execute(admin, params.id), 'bookings.csv'),
   });
@@ -234,12 +222,10 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
     path: '/api/admin/admins',
     operationId: 'adminListAdmins',
     summary: 'Every admin account with role and permissions',
-    tag: 'admin accounts',
+    ...ACCOUNTS,
     access: 'signed-in',
     responses: { 200: { description: 'Admins', schema: AdminsResponseSchema } },
-    handler: async ({ admin }) => {
-      return reply(200, { admins: await ports.useCase(ListAdmins).execute(admin) });
-    },
+    handler: async ({ admin }) => reply(200, { admins: await ports.useCase(ListAdmins).execute(admin) }),
   });
 
   routes.add({
@@ -247,16 +233,14 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
     path: '/api/admin/admins',
     operationId: 'adminCreateAdmin',
     summary: 'Add an admin account',
-    tag: 'admin accounts',
+    ...ACCOUNTS,
     access: { action: 'admins.manage' },
     body: CreateAdminRequestSchema,
     responses: {
       201: { description: 'Created', schema: AdminResponseSchema },
       409: { description: 'The e-mail is taken' },
     },
-    handler: async ({ admin, body }) => {
-      return reply(201, { admin: await ports.useCase(CreateAdmin).execute(admin, body) });
-    },
+    handler: async ({ admin, body }) => reply(201, { admin: await ports.useCase(CreateAdmin).execute(admin, body) }),
   });
 
   routes.add({
@@ -264,7 +248,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
     path: '/api/admin/admins/:uid',
     operationId: 'adminUpdateAdmin',
     summary: "Change an admin's name or permissions, or disable or enable the account",
-    tag: 'admin accounts',
+    ...ACCOUNTS,
     access: { action: 'admins.manage' },
     params: UidParamsSchema,
     body: UpdateAdminRequestSchema,
@@ -273,9 +257,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
       404: { description: 'No such admin' },
       400: { description: 'Bad input, or an admin disabling themself or removing their own admins:manage' },
     },
-    handler: async ({ admin, params, body }) => {
-      return reply(200, { admin: await ports.useCase(UpdateAdmin).execute(admin, params.uid, body) });
-    },
+    handler: async ({ admin, params, body }) => reply(200, { admin: await ports.useCase(UpdateAdmin).execute(admin, params.uid, body) }),
   });
 
   routes.add({
@@ -286,8 +268,6 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
     tag: 'admin work days',
     access: { action: 'workDays.read' },
     responses: { 200: { description: 'Work days', schema: AdminWorkDaysSchema } },
-    handler: async ({ admin }) => {
-      return reply(200, { workDays: await ports.useCase(ListWorkDaySignups).execute(admin) });
-    },
+    handler: async ({ admin }) => reply(200, { workDays: await ports.useCase(ListWorkDaySignups).execute(admin) }),
   });
 }

@@ -40,6 +40,14 @@ export function setSessionCookie(req: Request, res: Response, token: string, max
   });
 }
 
+/**
+ * The caller's address, which the sign-in and password-reset limits key on: req.ip honours
+ * TRUST_PROXY, so behind a proxy it is the real caller's.
+ */
+export function callerAddress(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+}
+
 export function clearSessionCookie(req: Request, res: Response): void {
   res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: req.secure, path: '/' });
 }

@@ -12,11 +12,29 @@ import { AuditListSchema, AuditQuerySchema } from '../../core/audit/audit-schema
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
 import { IdParamsSchema } from './api-schemas';
+import { BOOKING_NOT_FOUND } from './route-parts';
 
 const ResentSchema = z.object({ queued: z.number().int() });
 
+/**
+ * What admins do to a booking's state (bookings:write): the same route but for its last word, its
+ * body, the use case's method and the words; each answers the booking as it now is.
+ */
+interface BookingChange {
+  path: `/api/admin/bookings/:id/${string}`;
+  operationId: string;
+  summary: string;
+  body: z.ZodType;
+  /** What the answer shows. */
+  done: string;
+  change: 'cancel' | 'refund' | 'markPaid';
+}
+
+const BOOKINGS_READ = { tag: 'admin bookings', access: { action: 'bookings.read' } } as const;
+const BOOKINGS_WRITE = { tag: 'admin bookings', access: { action: 'bookings.write' } } as const;
+
 const REFUSALS = {
-  404: { description: '"Booking not found"' },
+  404: BOOKING_NOT_FOUND,
   409: { description: 'The booking is not in a state that allows it (e.g. "This booking is already cancelled.", not enough places left)' },
 } as const;
 
@@ -32,68 +50,58 @@ export function registerBookingAdminRoutes(routes: ApiRoutes, ports: AppContaine
     path: '/api/admin/bookings/:id',
     operationId: 'adminGetBooking',
     summary: 'One booking with its state, what may be done to it, and its history',
-    tag: 'admin bookings',
-    access: { action: 'bookings.read' },
+    ...BOOKINGS_READ,
     params: IdParamsSchema,
     responses: { 200: { description: 'The booking', schema: AdminBookingSchema }, 404: REFUSALS[404] },
     handler: async ({ admin, params }) => reply(200, await actions().get(admin, params.id)),
   });
 
-  routes.add({
-    method: 'post',
-    path: '/api/admin/bookings/:id/cancel',
-    operationId: 'adminCancelBooking',
-    summary: 'Cancels the booking, releasing its places; with refund, a paid booking is refunded in full',
-    tag: 'admin bookings',
-    access: { action: 'bookings.write' },
-    params: IdParamsSchema,
-    body: AdminCancelRequestSchema,
-    responses: { 200: { description: 'Cancelled', schema: AdminBookingSchema }, ...REFUSALS },
-    handler: async ({ admin, params, body }) => {
-      await actions().cancel(admin, params.id, body);
-      return reply(200, await actions().get(admin, params.id));
+  const changes: readonly BookingChange[] = [
+    {
+      path: '/api/admin/bookings/:id/cancel',
+      operationId: 'adminCancelBooking',
+      summary: 'Cancels the booking, releasing its places; with refund, a paid booking is refunded in full',
+      body: AdminCancelRequestSchema,
+      done: 'Cancelled',
+      change: 'cancel',
     },
-  });
-
-  routes.add({
-    method: 'post',
-    path: '/api/admin/bookings/:id/refund',
-    operationId: 'adminRefundBooking',
-    summary: 'Tries a failed refund again (card), or records a cash or transfer refund as handed back',
-    tag: 'admin bookings',
-    access: { action: 'bookings.write' },
-    params: IdParamsSchema,
-    body: AdminRefundRequestSchema,
-    responses: { 200: { description: 'The refund as it now stands', schema: AdminBookingSchema }, ...REFUSALS },
-    handler: async ({ admin, params, body }) => {
-      await actions().refund(admin, params.id, body);
-      return reply(200, await actions().get(admin, params.id));
+    {
+      path: '/api/admin/bookings/:id/refund',
+      operationId: 'adminRefundBooking',
+      summary: 'Tries a failed refund again (card), or records a cash or transfer refund as handed back',
+      body: AdminRefundRequestSchema,
+      done: 'The refund as it now stands',
+      change: 'refund',
     },
-  });
-
-  routes.add({
-    method: 'post',
-    path: '/api/admin/bookings/:id/mark-paid',
-    operationId: 'adminMarkBookingPaid',
-    summary: 'Marks an unpaid booking paid by cash or bank transfer (method and reference recorded)',
-    tag: 'admin bookings',
-    access: { action: 'bookings.write' },
-    params: IdParamsSchema,
-    body: AdminMarkPaidRequestSchema,
-    responses: { 200: { description: 'Paid', schema: AdminBookingSchema }, ...REFUSALS },
-    handler: async ({ admin, params, body }) => {
-      await actions().markPaid(admin, params.id, body);
-      return reply(200, await actions().get(admin, params.id));
+    {
+      path: '/api/admin/bookings/:id/mark-paid',
+      operationId: 'adminMarkBookingPaid',
+      summary: 'Marks an unpaid booking paid by cash or bank transfer (method and reference recorded)',
+      body: AdminMarkPaidRequestSchema,
+      done: 'Paid',
+      change: 'markPaid',
     },
-  });
+  ];
+  for (const { done, change, ...route } of changes) {
+    routes.add({
+      method: 'post',
+      ...route,
+      ...BOOKINGS_WRITE,
+      params: IdParamsSchema,
+      responses: { 200: { description: done, schema: AdminBookingSchema }, ...REFUSALS },
+      handler: async ({ admin, params, body }) => {
+        await actions()[change](admin, params.id, body);
+        return reply(200, await actions().get(admin, params.id));
+      },
+    });
+  }
 
   routes.add({
     method: 'patch',
     path: '/api/admin/bookings/:id',
     operationId: 'adminUpdateBooking',
     summary: "Corrects the booking's name, e-mail, counts and boat name (the booking form's rules, within capacity)",
-    tag: 'admin bookings',
-    access: { action: 'bookings.write' },
+    ...BOOKINGS_WRITE,
     params: IdParamsSchema,
     body: AdminCorrectRequestSchema,
     responses: {
@@ -112,8 +120,7 @@ export function registerBookingAdminRoutes(routes: ApiRoutes, ports: AppContaine
     path: '/api/admin/bookings/:id/resend',
     operationId: 'adminResendBookingConfirmation',
     summary: "Writes the booking's confirmation to the outbox again",
-    tag: 'admin bookings',
-    access: { action: 'bookings.write' },
+    ...BOOKINGS_WRITE,
     params: IdParamsSchema,
     responses: { 200: { description: 'Queued', schema: ResentSchema }, ...REFUSALS },
     handler: async ({ admin, params }) => reply(200, await actions().resend(admin, params.id)),

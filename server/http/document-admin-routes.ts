@@ -13,6 +13,7 @@ import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
 import { IdParamsSchema } from './api-schemas';
 import { noContent, readUpload, uploadedBytes } from './route-helpers';
+import { DELETED, DOCUMENT_NOT_FOUND } from './route-parts';
 
 export const DocumentSavedSchema = z.object({ document: ListedDocumentSchema });
 export const DocumentOrderResponseSchema = z.object({ documents: z.array(ListedDocumentSchema) });
@@ -53,7 +54,11 @@ const readPdfUpload = readUpload({
   },
 });
 
-function listed(document: ClubDocument) {
+/** The admin's documents screen (documents:write). */
+const DOCUMENTS_WRITE = { tag: 'admin documents', access: { action: 'documents.write' } } as const;
+
+/** A document as the lists answer it: with the address of its PDF. */
+export function listedDocument(document: ClubDocument) {
   return { ...document, url: documentFilePath(document.id) };
 }
 
@@ -64,8 +69,7 @@ export function registerDocumentAdminRoutes(routes: ApiRoutes, ports: AppContain
     path: '/api/admin/documents',
     operationId: 'adminUploadDocument',
     summary: 'Upload a new document: the PDF as the body, its title, description and category in the query',
-    tag: 'admin documents',
-    access: { action: 'documents.write' },
+    ...DOCUMENTS_WRITE,
     rawBody: RAW_PDF,
     query: DocumentUploadQuerySchema,
     before: [readPdfUpload],
@@ -73,7 +77,7 @@ export function registerDocumentAdminRoutes(routes: ApiRoutes, ports: AppContain
     handler: async ({ admin, query, req }) => {
       const { fileName, ...form } = query;
       const document = await ports.useCase(CreateDocument).execute(admin, { description: '', ...form }, { bytes: uploadedBytes(req.body), ...(fileName ? { fileName } : {}) });
-      return reply(201, { document: listed(document) });
+      return reply(201, { document: listedDocument(document) });
     },
   });
 
@@ -82,14 +86,12 @@ export function registerDocumentAdminRoutes(routes: ApiRoutes, ports: AppContain
     path: '/api/admin/documents/:id',
     operationId: 'adminUpdateDocument',
     summary: "Change a document's title, description and category (its file stays)",
-    tag: 'admin documents',
-    access: { action: 'documents.write' },
+    ...DOCUMENTS_WRITE,
     params: IdParamsSchema,
     body: DocumentFormBodySchema,
-    responses: { 200: { description: 'Saved', schema: DocumentSavedSchema }, 404: { description: '"Document not found"' } },
-    handler: async ({ admin, params, body }) => {
-      return reply(200, { document: listed(await ports.useCase(UpdateDocument).execute(admin, params.id, body)) });
-    },
+    responses: { 200: { description: 'Saved', schema: DocumentSavedSchema }, 404: DOCUMENT_NOT_FOUND },
+    handler: async ({ admin, params, body }) =>
+      reply(200, { document: listedDocument(await ports.useCase(UpdateDocument).execute(admin, params.id, body)) }),
   });
 
   routes.add({
@@ -97,16 +99,15 @@ export function registerDocumentAdminRoutes(routes: ApiRoutes, ports: AppContain
     path: '/api/admin/documents/:id/file',
     operationId: 'adminReplaceDocumentFile',
     summary: "Replace a document's PDF (the body); its title, description, category and place stay",
-    tag: 'admin documents',
-    access: { action: 'documents.write' },
+    ...DOCUMENTS_WRITE,
     rawBody: RAW_PDF,
     params: IdParamsSchema,
     query: DocumentReplaceQuerySchema,
     before: [readPdfUpload],
-    responses: { 200: { description: 'Replaced', schema: DocumentSavedSchema }, 404: { description: '"Document not found"' }, ...UPLOAD_ERRORS },
+    responses: { 200: { description: 'Replaced', schema: DocumentSavedSchema }, 404: DOCUMENT_NOT_FOUND, ...UPLOAD_ERRORS },
     handler: async ({ admin, params, query, req }) => {
       const file = { bytes: uploadedBytes(req.body), ...(query.fileName ? { fileName: query.fileName } : {}) };
-      return reply(200, { document: listed(await ports.useCase(ReplaceDocumentFile).execute(admin, params.id, file)) });
+      return reply(200, { document: listedDocument(await ports.useCase(ReplaceDocumentFile).execute(admin, params.id, file)) });
     },
   });
 
@@ -115,10 +116,9 @@ export function registerDocumentAdminRoutes(routes: ApiRoutes, ports: AppContain
     path: '/api/admin/documents/:id',
     operationId: 'adminDeleteDocument',
     summary: 'Delete a document and its file',
-    tag: 'admin documents',
-    access: { action: 'documents.write' },
+    ...DOCUMENTS_WRITE,
     params: IdParamsSchema,
-    responses: { 204: { description: 'Deleted' }, 404: { description: '"Document not found"' } },
+    responses: { 204: DELETED, 404: DOCUMENT_NOT_FOUND },
     handler: async ({ admin, params }) => noContent(ports.useCase(DeleteDocument).execute(admin, params.id)),
   });
 
@@ -127,15 +127,13 @@ export function registerDocumentAdminRoutes(routes: ApiRoutes, ports: AppContain
     path: '/api/admin/document-order',
     operationId: 'adminReorderDocuments',
     summary: 'Put the documents in a new order: every document’s id, once, first to last',
-    tag: 'admin documents',
-    access: { action: 'documents.write' },
+    ...DOCUMENTS_WRITE,
     body: DocumentOrderBodySchema,
     responses: {
       200: { description: 'The documents in their new order', schema: DocumentOrderResponseSchema },
       409: { description: 'A document was added or deleted meanwhile' },
     },
-    handler: async ({ admin, body }) => {
-      return reply(200, { documents: (await ports.useCase(ReorderDocuments).execute(admin, body)).map(listed) });
-    },
+    handler: async ({ admin, body }) =>
+      reply(200, { documents: (await ports.useCase(ReorderDocuments).execute(admin, body)).map(listedDocument) }),
   });
 }

@@ -5,6 +5,7 @@ import { GetCheckout } from '../../core/bookings/get-checkout';
 import { CompletePaymentRequestSchema, ConfirmPayment } from '../../core/bookings/confirm-payment';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
+import { BOOKING_NOT_FOUND } from './route-parts';
 import {
   CheckoutParamsSchema,
   CheckoutResponseSchema,
@@ -38,22 +39,22 @@ function headerRecord(req: Request): Record<string, string | undefined> {
   return headers;
 }
 
+/** Paying for a booking: members' routes, and the provider's notifications. */
+const PAYING = { tag: 'payments', access: 'public' } as const;
+
 export function registerPaymentRoutes(routes: ApiRoutes, ports: AppContainer): void {
   routes.add({
     method: 'get',
     path: '/api/payments/checkouts/:checkoutId',
     operationId: 'getCheckout',
     summary: 'What a checkout charges, for the card step of the booking page',
-    tag: 'payments',
-    access: 'public',
+    ...PAYING,
     params: CheckoutParamsSchema,
     responses: {
       200: { description: 'The checkout; `paid` once the booking is paid', schema: CheckoutResponseSchema },
-      404: { description: '"Booking not found"' },
+      404: BOOKING_NOT_FOUND,
     },
-    handler: async ({ params }) => {
-      return reply(200, await ports.useCase(GetCheckout).execute(params.checkoutId));
-    },
+    handler: async ({ params }) => reply(200, await ports.useCase(GetCheckout).execute(params.checkoutId)),
   });
 
   routes.add({
@@ -61,8 +62,7 @@ export function registerPaymentRoutes(routes: ApiRoutes, ports: AppContainer): v
     path: '/api/payments/complete',
     operationId: 'completePayment',
     summary: "Pay a checkout with the card form's one-time token",
-    tag: 'payments',
-    access: 'public',
+    ...PAYING,
     body: CompletePaymentRequestSchema,
     responses: {
       200: {
@@ -73,9 +73,7 @@ export function registerPaymentRoutes(routes: ApiRoutes, ports: AppContainer): v
       404: { description: '"Booking not found" (unknown or altered checkout id)' },
       502: { description: 'The payment provider failed or could not be reached' },
     },
-    handler: async ({ body }) => {
-      return reply(200, await ports.useCase(ConfirmPayment).execute({ source: 'card', ...body }));
-    },
+    handler: async ({ body }) => reply(200, await ports.useCase(ConfirmPayment).execute({ source: 'card', ...body })),
   });
 
   routes.add({
@@ -83,8 +81,7 @@ export function registerPaymentRoutes(routes: ApiRoutes, ports: AppContainer): v
     path: `${WEBHOOKS_PATH}/:gateway`,
     operationId: 'receivePaymentWebhook',
     summary: "The payment provider's signed notification (Square: /api/webhooks/square)",
-    tag: 'payments',
-    access: 'public',
+    ...PAYING,
     params: GatewayParamsSchema,
     rawBody: { contentType: 'application/json', description: "The provider's event, exactly as signed" },
     responses: {

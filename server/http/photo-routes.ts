@@ -1,6 +1,6 @@
 import express, { type Response } from 'express';
 import { z } from 'zod';
-import { MAX_PHOTO_BYTES, PHOTO_NOT_AN_IMAGE, PHOTO_TOO_LARGE, PhotoChangeSchema, PhotoDetailsSchema, PhotoOrderSchema } from '../../core/photos/photos';
+import { MAX_PHOTO_BYTES, PHOTO_NOT_AN_IMAGE, PHOTO_NOT_FOUND, PHOTO_TOO_LARGE, PhotoChangeSchema, PhotoDetailsSchema, PhotoOrderSchema } from '../../core/photos/photos';
 import { UnsupportedMediaTypeError } from '../../core/shared/errors';
 import { DeletePhoto } from '../../core/photos/delete-photo';
 import { GetPhotoFile } from '../../core/photos/get-photo-file';
@@ -14,6 +14,7 @@ import type { AppContainer } from '../container';
 import { reply, type ApiRoutes, type SENT } from './api-routes';
 import { IdParamsSchema } from './api-schemas';
 import { noContent, readUpload, sendWithHeaders, uploadedBytes } from './route-helpers';
+import { DELETED, saying } from './route-parts';
 
 const PhotoFileParamsSchema = z.object({
   id: z.string().min(1).max(200),
@@ -38,6 +39,10 @@ const UPLOAD_ERRORS = {
   413: { description: `"${PHOTO_TOO_LARGE}" (or too many pixels)` },
   415: { description: `"${PHOTO_NOT_AN_IMAGE}" (or: HEIC cannot be read)` },
 } as const;
+
+/** The admin's photos screen (photos:manage). */
+const PHOTOS_ADMIN = { tag: 'admin photos', access: { action: 'photos.manage' } } as const;
+const NOT_FOUND = saying(PHOTO_NOT_FOUND);
 
 function sendCopy(res: Response, file: { contentType: string; bytes: Uint8Array }, cache: string): typeof SENT {
   return sendWithHeaders(res, { 'Content-Type': file.contentType, 'Cache-Control': cache }, file.bytes);
@@ -75,8 +80,7 @@ export function registerPhotoRoutes(routes: ApiRoutes, ports: AppContainer): voi
     path: '/api/admin/photos',
     operationId: 'adminListPhotos',
     summary: 'Every photo, hidden ones too, in the rotation order',
-    tag: 'admin photos',
-    access: { action: 'photos.manage' },
+    ...PHOTOS_ADMIN,
     responses: { 200: { description: 'Photos', schema: AdminPhotosResponseSchema } },
     handler: async ({ admin }) => reply(200, { photos: await ports.useCase(ListAdminPhotos).execute(admin) }),
   });
@@ -86,10 +90,9 @@ export function registerPhotoRoutes(routes: ApiRoutes, ports: AppContainer): voi
     path: '/api/admin/photos/:id/files/:file',
     operationId: 'adminGetPhotoFile',
     summary: 'One resized copy of any photo, hidden ones too (the admin screen)',
-    tag: 'admin photos',
-    access: { action: 'photos.manage' },
+    ...PHOTOS_ADMIN,
     params: PhotoFileParamsSchema,
-    responses: { 200: IMAGE, 404: { description: '"Photo not found"' } },
+    responses: { 200: IMAGE, 404: NOT_FOUND },
     handler: async ({ admin, params, res }) => sendCopy(res, await ports.useCase(GetPhotoFile).execute(params.id, params.file, admin), ADMINS_CACHE),
   });
 
@@ -98,8 +101,7 @@ export function registerPhotoRoutes(routes: ApiRoutes, ports: AppContainer): voi
     path: '/api/admin/photos',
     operationId: 'adminUploadPhoto',
     summary: 'Upload a photo (the image bytes as the body; caption and credit in the query); it joins the end of the rotation',
-    tag: 'admin photos',
-    access: { action: 'photos.manage' },
+    ...PHOTOS_ADMIN,
     rawBody: {
       contentType: 'image/jpeg',
       description: 'The photo itself: JPEG, PNG or WebP, at most 15 MB (image/png and image/webp are read the same way; the bytes decide)',
@@ -121,8 +123,7 @@ export function registerPhotoRoutes(routes: ApiRoutes, ports: AppContainer): voi
     path: '/api/admin/photos/order',
     operationId: 'adminReorderPhotos',
     summary: 'Put the photos in a new order: every photo id once, first shown first',
-    tag: 'admin photos',
-    access: { action: 'photos.manage' },
+    ...PHOTOS_ADMIN,
     body: PhotoOrderSchema,
     responses: {
       200: { description: 'The photos in their new order', schema: AdminPhotosResponseSchema },
@@ -136,11 +137,10 @@ export function registerPhotoRoutes(routes: ApiRoutes, ports: AppContainer): voi
     path: '/api/admin/photos/:id',
     operationId: 'adminUpdatePhoto',
     summary: "Change a photo's caption or credit, or hide or show it",
-    tag: 'admin photos',
-    access: { action: 'photos.manage' },
+    ...PHOTOS_ADMIN,
     params: IdParamsSchema,
     body: PhotoChangeSchema,
-    responses: { 200: { description: 'Changed', schema: AdminPhotoResponseSchema }, 404: { description: '"Photo not found"' } },
+    responses: { 200: { description: 'Changed', schema: AdminPhotoResponseSchema }, 404: NOT_FOUND },
     handler: async ({ admin, params, body }) => reply(200, { photo: await ports.useCase(UpdatePhoto).execute(admin, params.id, body) }),
   });
 
@@ -149,10 +149,9 @@ export function registerPhotoRoutes(routes: ApiRoutes, ports: AppContainer): voi
     path: '/api/admin/photos/:id',
     operationId: 'adminDeletePhoto',
     summary: 'Delete a photo and its files',
-    tag: 'admin photos',
-    access: { action: 'photos.manage' },
+    ...PHOTOS_ADMIN,
     params: IdParamsSchema,
-    responses: { 204: { description: 'Deleted' }, 404: { description: '"Photo not found"' } },
+    responses: { 204: DELETED, 404: NOT_FOUND },
     handler: async ({ admin, params }) => noContent(ports.useCase(DeletePhoto).execute(admin, params.id)),
   });
 }

@@ -4,7 +4,7 @@ import { WorkDaySignupFormSchema } from '../../core/work-days/work-day';
 import type { ClubConfig } from '../../core/content/club-config';
 import { GetDocumentFile, ListCampaigns, ListDocuments } from '../../core/content/club-content';
 import { GetWaterLevels } from '../../core/water-levels/get-water-levels';
-import { CONFIG_API_PATH, documentFilePath, eventBookingPath } from '../../core/shared/paths';
+import { CONFIG_API_PATH, eventBookingPath } from '../../core/shared/paths';
 import { GetEventForBooking } from '../../core/bookings/get-event-for-booking';
 import { GetWorkDay } from '../../core/work-days/get-work-day';
 import { GetMyBooking, MyBookingQuerySchema, MyBookingSchema } from '../../core/bookings/get-my-booking';
@@ -19,11 +19,13 @@ import { SubmitBooking, SubmitBookingRequestSchema, TOO_MANY_PLACES_HELD } from 
 import type { AppConfig } from '../config';
 import type { AppContainer } from '../container';
 import { ErrorResponseSchema, reply, SENT, type ApiRoutes } from './api-routes';
+import { DOCUMENT_NOT_FOUND, EVENT_NOT_FOUND, PAGE_READ, WORK_DAY_NOT_FOUND } from './route-parts';
 import type { CalendarAnswerCache } from './calendar-answer-cache';
 import { sendWithHeaders } from './route-helpers';
 import { clientAddressKey, configuredBookingRateLimits, configuredWorkDaySignupRateLimits, TOO_MANY_BOOKINGS_DAY, TOO_MANY_BOOKINGS_MINUTE } from './booking-rate-limit';
 import { adminBehind } from './auth';
 import { registerPaymentRoutes, webPaymentsSettings } from './payment-routes';
+import { listedDocument } from './document-admin-routes';
 import {
   BookingCreatedSchema,
   CampaignsResponseSchema,
@@ -42,7 +44,15 @@ import {
   WorkDaysResponseSchema,
 } from './api-schemas';
 
-export const documentUrl = documentFilePath;
+/** Each area of the members' side, in the OpenAPI document; anyone may call its routes. */
+const META = { tag: 'meta', access: 'public' } as const;
+const EVENTS = { tag: 'events', access: 'public' } as const;
+const BOOKINGS = { tag: 'bookings', access: 'public' } as const;
+const WORK_DAYS = { tag: 'work days', access: 'public' } as const;
+const NEWS = { tag: 'news', access: 'public' } as const;
+const DOCUMENTS = { tag: 'documents', access: 'public' } as const;
+const WATER_LEVELS = { tag: 'water levels', access: 'public' } as const;
+const SEARCH = { tag: 'search', access: 'public' } as const;
 
 /** Where the browser goes to pay: the booking page's card step (our form, or Square's). */
 export function paymentRedirectUrl(eventId: string, checkoutId: string): string {
@@ -85,8 +95,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     path: '/api/health',
     operationId: 'getHealth',
     summary: 'Liveness and the adapters in use',
-    tag: 'meta',
-    access: 'public',
+    ...META,
     responses: { 200: { description: 'Running', schema: HealthSchema } },
     handler: async () => {
       return reply(200, {
@@ -103,13 +112,11 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   });
 
   routes.add({
-    method: 'get',
+    ...PAGE_READ,
     path: CONFIG_API_PATH,
     operationId: 'getConfig',
     summary: 'What the web app needs to know about the club and this server',
-    tag: 'meta',
-    access: 'public',
-    inPage: true,
+    ...META,
     responses: { 200: { description: 'Public settings', schema: PublicConfigSchema } },
     handler: async () => reply(200, publicConfig(ports, config)),
   });
@@ -119,8 +126,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     path: '/api/events',
     operationId: 'listEvents',
     summary: 'The calendar: events not over before today (or undated), start ascending; and the active dated work days not over before today, date ascending',
-    tag: 'events',
-    access: 'public',
+    ...EVENTS,
     // The cached answer's text (the same text the route sends).
     inPage: () => calendarText(ports, calendarCache),
     responses: { 200: { description: 'Events', schema: EventsResponseSchema } },
@@ -133,21 +139,17 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   });
 
   routes.add({
-    method: 'get',
+    ...PAGE_READ,
     path: '/api/events/:id',
     operationId: 'getEvent',
     summary: 'One event for the booking page, with why it cannot be booked now',
-    tag: 'events',
-    access: 'public',
-    inPage: true,
+    ...EVENTS,
     params: IdParamsSchema,
     responses: {
       200: { description: 'The event', schema: EventResponseSchema },
-      404: { description: '"Event not found"' },
+      404: EVENT_NOT_FOUND,
     },
-    handler: async ({ params }) => {
-      return reply(200, await ports.useCase(GetEventForBooking).execute(params.id));
-    },
+    handler: async ({ params }) => reply(200, await ports.useCase(GetEventForBooking).execute(params.id)),
   });
 
   routes.add({
@@ -155,13 +157,12 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     path: '/api/bookings',
     operationId: 'createBooking',
     summary: 'Book an event; paid events answer with the checkout to pay',
-    tag: 'bookings',
-    access: 'public',
+    ...BOOKINGS,
     body: SubmitBookingRequestSchema,
     before: configuredBookingRateLimits(ports, config),
     responses: {
       201: { description: 'Booked', schema: BookingCreatedSchema },
-      404: { description: '"Event not found"' },
+      404: EVENT_NOT_FOUND,
       409: { description: 'Booking closed, or not enough places (with placesLeft)' },
       429: {
         description: `Too many bookings from this client address (BOOKING_LIMIT_PER_MINUTE, BOOKING_LIMIT_PER_DAY: "${TOO_MANY_BOOKINGS_MINUTE}", "${TOO_MANY_BOOKINGS_DAY}"), or too many places held by its recent bookings (BOOKING_MAX_HELD_PLACES_PER_ADDRESS: "${TOO_MANY_PLACES_HELD}"), or more than its share of a paid event held unpaid (BOOKING_MAX_UNPAID_SHARE_OF_EVENT: "One connection can hold at most N unpaid places of this event at a time. …")`,
@@ -180,21 +181,17 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   registerPaymentRoutes(routes, ports);
 
   routes.add({
-    method: 'get',
+    ...PAGE_READ,
     path: '/api/my-booking',
     operationId: 'getMyBooking',
     summary: "A member's own booking, named by the signed token of its manage link",
-    tag: 'bookings',
-    access: 'public',
-    inPage: true,
+    ...BOOKINGS,
     query: MyBookingQuerySchema,
     responses: {
       200: { description: 'The booking and its event', schema: MyBookingSchema },
       404: { description: '"Booking not found": a forged, altered or expired link, or a booking that is gone' },
     },
-    handler: async ({ query }) => {
-      return reply(200, await ports.useCase(GetMyBooking).execute(query.token));
-    },
+    handler: async ({ query }) => reply(200, await ports.useCase(GetMyBooking).execute(query.token)),
   });
 
   routes.add({
@@ -202,8 +199,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     path: '/api/my-booking/cancel',
     operationId: 'cancelMyBooking',
     summary: "Cancels a member's own booking through its manage link: the places are released and a paid booking refunded in full",
-    tag: 'bookings',
-    access: 'public',
+    ...BOOKINGS,
     body: CancelMyBookingRequestSchema,
     responses: {
       200: { description: 'Cancelled: the booking as the manage page now shows it', schema: MyBookingSchema },
@@ -217,35 +213,27 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   });
 
   routes.add({
-    method: 'get',
+    ...PAGE_READ,
     path: '/api/work-days',
     operationId: 'listWorkDays',
     summary: 'Active work days with volunteer counts per job',
-    tag: 'work days',
-    access: 'public',
-    inPage: true,
+    ...WORK_DAYS,
     responses: { 200: { description: 'Work days', schema: WorkDaysResponseSchema } },
-    handler: async () => {
-      return reply(200, { workDays: await ports.useCase(ListWorkDays).execute() });
-    },
+    handler: async () => reply(200, { workDays: await ports.useCase(ListWorkDays).execute() }),
   });
 
   routes.add({
-    method: 'get',
+    ...PAGE_READ,
     path: '/api/work-days/:id',
     operationId: 'getWorkDay',
     summary: 'One active work day',
-    tag: 'work days',
-    access: 'public',
-    inPage: true,
+    ...WORK_DAYS,
     params: IdParamsSchema,
     responses: {
       200: { description: 'The work day', schema: WorkDayResponseSchema },
-      404: { description: '"Work Day Not Found"' },
+      404: WORK_DAY_NOT_FOUND,
     },
-    handler: async ({ params }) => {
-      return reply(200, { workDay: await ports.useCase(GetWorkDay).execute(params.id) });
-    },
+    handler: async ({ params }) => reply(200, { workDay: await ports.useCase(GetWorkDay).execute(params.id) }),
   });
 
   routes.add({
@@ -253,8 +241,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     path: '/api/work-days/:id/signups',
     operationId: 'signUpForWorkDay',
     summary: 'Sign up for jobs of a work day',
-    tag: 'work days',
-    access: 'public',
+    ...WORK_DAYS,
     params: IdParamsSchema,
     body: WorkDaySignupFormSchema,
     // Every sign-up counts against the sign-ups' own per-address limits, so one address cannot
@@ -270,13 +257,11 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     ],
     responses: {
       201: { description: 'Signed up (with an e-mail: its confirmation is queued in the outbox)', schema: SignupCreatedSchema },
-      404: { description: '"Work Day Not Found"' },
+      404: WORK_DAY_NOT_FOUND,
       409: { description: 'A chosen job is already full, or this name has already signed up for the day; nothing stored' },
       429: { description: 'Too many sign-ups from this client address (WORKDAY_SIGNUP_LIMIT_PER_MINUTE, _PER_DAY), or with an e-mail, too many counted with bookings' },
     },
-    handler: async ({ params, body }) => {
-      return reply(201, await ports.useCase(SignUpForWorkDay).execute(params.id, body));
-    },
+    handler: async ({ params, body }) => reply(201, await ports.useCase(SignUpForWorkDay).execute(params.id, body)),
   });
 
   routes.add({
@@ -284,30 +269,22 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     path: '/api/campaigns',
     operationId: 'listCampaigns',
     summary: 'Recent e-mail campaigns, newest first',
-    tag: 'news',
-    access: 'public',
+    ...NEWS,
     responses: {
       200: { description: 'Campaigns', schema: CampaignsResponseSchema },
       502: { description: '"Failed to fetch communications: <status text>"' },
     },
-    handler: async () => {
-      return reply(200, { campaigns: await ports.useCase(ListCampaigns).execute() });
-    },
+    handler: async () => reply(200, { campaigns: await ports.useCase(ListCampaigns).execute() }),
   });
 
   routes.add({
-    method: 'get',
+    ...PAGE_READ,
     path: '/api/documents',
     operationId: 'listDocuments',
     summary: 'Club documents with the address of each PDF',
-    tag: 'documents',
-    access: 'public',
-    inPage: true,
+    ...DOCUMENTS,
     responses: { 200: { description: 'Documents', schema: DocumentsResponseSchema } },
-    handler: async () => {
-      const documents = await ports.useCase(ListDocuments).execute();
-      return reply(200, { documents: documents.map((doc) => ({ ...doc, url: documentUrl(doc.id) })) });
-    },
+    handler: async () => reply(200, { documents: (await ports.useCase(ListDocuments).execute()).map(listedDocument) }),
   });
 
   routes.add({
@@ -315,12 +292,11 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     path: '/api/documents/:id/file',
     operationId: 'getDocumentFile',
     summary: "A document's PDF",
-    tag: 'documents',
-    access: 'public',
+    ...DOCUMENTS,
     params: IdParamsSchema,
     responses: {
       200: { description: 'The PDF', schema: z.string().describe('PDF bytes'), contentType: 'application/pdf' },
-      404: { description: '"Document not found"' },
+      404: DOCUMENT_NOT_FOUND,
     },
     handler: async ({ params, res }) => {
       const file = await ports.useCase(GetDocumentFile).execute(params.id);
@@ -336,13 +312,10 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     path: '/api/water-levels',
     operationId: 'listWaterLevels',
     summary: 'Daily reservoir readings between two dates (default: the last 365 days)',
-    tag: 'water levels',
-    access: 'public',
+    ...WATER_LEVELS,
     query: WaterLevelsQuerySchema,
     responses: { 200: { description: 'Readings, oldest first', schema: WaterLevelsResponseSchema } },
-    handler: async ({ query }) => {
-      return reply(200, { readings: await ports.useCase(GetWaterLevels).execute(query) });
-    },
+    handler: async ({ query }) => reply(200, { readings: await ports.useCase(GetWaterLevels).execute(query) }),
   });
 
   routes.add({
@@ -350,12 +323,9 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     path: '/api/search',
     operationId: 'search',
     summary: 'Search events, documents, news and pages; ranked by the club rules',
-    tag: 'search',
-    access: 'public',
+    ...SEARCH,
     query: SearchQuerySchema,
     responses: { 200: { description: 'Hits (empty for a blank query)', schema: SearchResponseSchema } },
-    handler: async ({ query }) => {
-      return reply(200, await ports.useCase(SearchSite).execute(query.q ?? ''));
-    },
+    handler: async ({ query }) => reply(200, await ports.useCase(SearchSite).execute(query.q ?? '')),
   });
 }

@@ -15,6 +15,7 @@ import {
 import type { AppConfig } from '../config';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
+import { PAGE_READ } from './route-parts';
 import { IdParamsSchema } from './api-schemas';
 import { configuredBookingRateLimits } from './booking-rate-limit';
 
@@ -46,12 +47,11 @@ export function registerWaitingListRoutes(routes: ApiRoutes, ports: AppContainer
   });
 
   routes.add({
-    method: 'get',
+    ...PAGE_READ,
     path: '/api/waiting-list',
     operationId: 'getMyWaitingListEntry',
     summary: "A member's own waiting-list entry, named by the signed token of its leave link",
     ...MEMBERS,
-    inPage: true,
     query: WaitingListTokenSchema,
     responses: {
       200: { description: 'The entry', schema: MyWaitingListEntrySchema },

@@ -9,7 +9,7 @@ import { ImportWaterLevels } from '../../core/water-levels/import-water-levels';
 import { PreviewWaterLevelImport } from '../../core/water-levels/preview-water-level-import';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
-import { noContent, readUpload } from './route-helpers';
+import { noContent, readUpload, uploadedBytes } from './route-helpers';
 
 export const CSV_CONTENT_TYPE_MESSAGE = 'Send the CSV file itself, with the content type text/csv';
 
@@ -37,6 +37,12 @@ const CSV_REFUSALS = {
   415: { description: `"${CSV_CONTENT_TYPE_MESSAGE}"` },
 };
 
+/** Every route here: the admin's water-level screen, with the permission to change readings. */
+const WATER_LEVELS_WRITE = { tag: 'admin water levels', access: { action: 'waterLevels.write' } } as const;
+/** The preview and the import: a CSV file as the body, read once the permission is checked. */
+const CSV_UPLOAD = { ...WATER_LEVELS_WRITE, rawBody: CSV_BODY, before: [readCsvBody] };
+const NO_READING = { description: '"There is no reading for that date"' };
+
 /** The admin's water-level screen: add, correct and delete a reading; preview and import a CSV file. */
 export function registerWaterLevelRoutes(routes: ApiRoutes, ports: AppContainer): void {
   routes.add({
@@ -44,16 +50,13 @@ export function registerWaterLevelRoutes(routes: ApiRoutes, ports: AppContainer)
     path: '/api/admin/water-levels',
     operationId: 'adminCreateWaterLevel',
     summary: 'Add the reading of a day that has none (date ISO or day first, percent 0 to 100)',
-    tag: 'admin water levels',
-    access: { action: 'waterLevels.write' },
+    ...WATER_LEVELS_WRITE,
     body: WaterLevelFormSchema,
     responses: {
       201: { description: 'Added', schema: ReadingResponseSchema },
       409: { description: '"There is already a reading for {date}; correct it instead"' },
     },
-    handler: async ({ admin, body }) => {
-      return reply(201, { reading: await ports.useCase(AddWaterLevel).execute(admin, body) });
-    },
+    handler: async ({ admin, body }) => reply(201, { reading: await ports.useCase(AddWaterLevel).execute(admin, body) }),
   });
 
   routes.add({
@@ -61,17 +64,15 @@ export function registerWaterLevelRoutes(routes: ApiRoutes, ports: AppContainer)
     path: '/api/admin/water-levels/:date',
     operationId: 'adminUpdateWaterLevel',
     summary: "Correct a stored reading's percentage",
-    tag: 'admin water levels',
-    access: { action: 'waterLevels.write' },
+    ...WATER_LEVELS_WRITE,
     params: ReadingDateParamsSchema,
     body: WaterLevelCorrectionSchema,
     responses: {
       200: { description: 'Corrected', schema: ReadingResponseSchema },
-      404: { description: '"There is no reading for that date"' },
+      404: NO_READING,
     },
-    handler: async ({ admin, params, body }) => {
-      return reply(200, { reading: await ports.useCase(CorrectWaterLevel).execute(admin, params.date, body) });
-    },
+    handler: async ({ admin, params, body }) =>
+      reply(200, { reading: await ports.useCase(CorrectWaterLevel).execute(admin, params.date, body) }),
   });
 
   routes.add({
@@ -79,12 +80,11 @@ export function registerWaterLevelRoutes(routes: ApiRoutes, ports: AppContainer)
     path: '/api/admin/water-levels/:date',
     operationId: 'adminDeleteWaterLevel',
     summary: 'Delete a reading entered by mistake',
-    tag: 'admin water levels',
-    access: { action: 'waterLevels.write' },
+    ...WATER_LEVELS_WRITE,
     params: ReadingDateParamsSchema,
     responses: {
       204: { description: 'Deleted' },
-      404: { description: '"There is no reading for that date"' },
+      404: NO_READING,
     },
     handler: async ({ admin, params }) => noContent(ports.useCase(DeleteWaterLevel).execute(admin, params.date)),
   });
@@ -94,17 +94,12 @@ export function registerWaterLevelRoutes(routes: ApiRoutes, ports: AppContainer)
     path: '/api/admin/water-levels/import/preview',
     operationId: 'adminPreviewWaterLevelImport',
     summary: 'Check a CSV file of readings and say what importing it would add and replace; stores nothing',
-    tag: 'admin water levels',
-    access: { action: 'waterLevels.write' },
-    rawBody: CSV_BODY,
-    before: [readCsvBody],
+    ...CSV_UPLOAD,
     responses: {
       200: { description: 'ok false: every bad line with its reasons (line null: the file as a whole); ok true: the readings to add and to replace', schema: WaterLevelImportPreviewSchema },
       ...CSV_REFUSALS,
     },
-    handler: async ({ admin, req }) => {
-      return reply(200, await ports.useCase(PreviewWaterLevelImport).execute(admin, new Uint8Array(req.body as Buffer)));
-    },
+    handler: async ({ admin, req }) => reply(200, await ports.useCase(PreviewWaterLevelImport).execute(admin, uploadedBytes(req.body))),
   });
 
   routes.add({
@@ -112,16 +107,11 @@ export function registerWaterLevelRoutes(routes: ApiRoutes, ports: AppContainer)
     path: '/api/admin/water-levels/import',
     operationId: 'adminImportWaterLevels',
     summary: 'Import a CSV file of readings, checked again: all of them, or none when any line is bad (400, each bad line in fields)',
-    tag: 'admin water levels',
-    access: { action: 'waterLevels.write' },
-    rawBody: CSV_BODY,
-    before: [readCsvBody],
+    ...CSV_UPLOAD,
     responses: {
       200: { description: 'Imported: how many readings, added, replaced and unchanged', schema: WaterLevelImportResultSchema },
       ...CSV_REFUSALS,
     },
-    handler: async ({ admin, req }) => {
-      return reply(200, await ports.useCase(ImportWaterLevels).execute(admin, new Uint8Array(req.body as Buffer)));
-    },
+    handler: async ({ admin, req }) => reply(200, await ports.useCase(ImportWaterLevels).execute(admin, uploadedBytes(req.body))),
   });
 }
