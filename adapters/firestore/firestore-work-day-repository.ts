@@ -138,16 +138,17 @@ export class FirestoreWorkDayRepository implements WorkDayRepository {
     );
   }
 
-  async removeSignup(workDayId: string, signupId: string): Promise<WorkDaySignup | null> {
-    return (await this.removeSignups(workDayId, [signupId]))[0] ?? null;
+  async removeSignup(workDayId: string, signupId: string, mailFor: (removed: WorkDaySignup) => readonly OutboxMessage[] = () => []): Promise<WorkDaySignup | null> {
+    return (await this.removeSignups(workDayId, [signupId], mailFor))[0] ?? null;
   }
 
-  async removeSignups(workDayId: string, signupIds: readonly string[]): Promise<WorkDaySignup[]> {
+  async removeSignups(workDayId: string, signupIds: readonly string[], mailFor: (removed: WorkDaySignup) => readonly OutboxMessage[] = () => []): Promise<WorkDaySignup[]> {
     const ids = [...new Set(signupIds)].filter(isDocumentId);
     if (!isDocumentId(workDayId) || ids.length === 0) return [];
     const workDayRef = this.workDays.doc(workDayId);
     // One transaction: the sign-ups are read and deleted, and the work day's signupsVersion bumped
     // so that a sign-up deciding on the old list at the same time decides again (see addSignup).
+    // The removal's e-mails are in the same commit: written with the removal, never without it.
     return withCoreErrors(() =>
       this.db.runTransaction(async (tx) => {
         const [workDay, ...signups] = await tx.getAll(workDayRef, ...ids.map((id) => this.signups.doc(id)));
@@ -155,7 +156,9 @@ export class FirestoreWorkDayRepository implements WorkDayRepository {
         const removed = signups.filter((signup) => signup.exists && signup.get('workDayId') === workDayId);
         for (const signup of removed) tx.delete(signup.ref);
         if (removed.length > 0) tx.update(workDayRef, { signupsVersion: FieldValue.increment(1) });
-        return removed.map(toSignup);
+        const gone = removed.map(toSignup);
+        addToOutbox(tx, this.db, gone.flatMap(mailFor), this.options);
+        return gone;
       }),
     );
   }

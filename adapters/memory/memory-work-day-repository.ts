@@ -63,17 +63,21 @@ export class MemoryWorkDayRepository implements WorkDayRepository {
     this.outbox.addNow(mail);
   }
 
-  async removeSignup(workDayId: string, signupId: string): Promise<WorkDaySignup | null> {
-    return (await this.removeSignups(workDayId, [signupId]))[0] ?? null;
+  async removeSignup(workDayId: string, signupId: string, mailFor: (removed: WorkDaySignup) => readonly OutboxMessage[] = () => []): Promise<WorkDaySignup | null> {
+    return (await this.removeSignups(workDayId, [signupId], mailFor))[0] ?? null;
   }
 
-  async removeSignups(workDayId: string, signupIds: readonly string[]): Promise<WorkDaySignup[]> {
-    return [...new Set(signupIds)].flatMap((id) => {
+  async removeSignups(workDayId: string, signupIds: readonly string[], mailFor: (removed: WorkDaySignup) => readonly OutboxMessage[] = () => []): Promise<WorkDaySignup[]> {
+    // No await between reading, deciding and writing: the removal and its e-mails are one step.
+    const removed = [...new Set(signupIds)].flatMap((id) => {
       const signup = this.signups.get(id);
-      if (!signup || signup.workDayId !== workDayId) return [];
-      this.signups.delete(id);
-      return [structuredClone(signup)];
+      return signup && signup.workDayId === workDayId ? [structuredClone(signup)] : [];
     });
+    const mail = removed.flatMap(mailFor);
+    this.outbox.checkNew(mail);
+    for (const signup of removed) this.signups.delete(signup.id);
+    this.outbox.addNow(mail);
+    return removed;
   }
 
   async listSignups(workDayId: string): Promise<WorkDaySignup[]> {

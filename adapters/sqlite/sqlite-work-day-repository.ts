@@ -63,18 +63,21 @@ export class SqliteWorkDayRepository implements WorkDayRepository {
     });
   }
 
-  async removeSignup(workDayId: string, signupId: string): Promise<WorkDaySignup | null> {
-    return (await this.removeSignups(workDayId, [signupId]))[0] ?? null;
+  async removeSignup(workDayId: string, signupId: string, mailFor: (removed: WorkDaySignup) => readonly OutboxMessage[] = () => []): Promise<WorkDaySignup | null> {
+    return (await this.removeSignups(workDayId, [signupId], mailFor))[0] ?? null;
   }
 
-  async removeSignups(workDayId: string, signupIds: readonly string[]): Promise<WorkDaySignup[]> {
+  async removeSignups(workDayId: string, signupIds: readonly string[], mailFor: (removed: WorkDaySignup) => readonly OutboxMessage[] = () => []): Promise<WorkDaySignup[]> {
     const ids = [...new Set(signupIds)];
     if (ids.length === 0) return [];
     return writeTransaction(this.db, async (trx) => {
       const rows = await trx('work_day_signups').where({ workDayId }).whereIn('id', ids);
       await trx('work_day_signups').where({ workDayId }).whereIn('id', ids).delete();
       const byId = new Map(rows.map((row) => [String(row.id), toSignup(row)]));
-      return ids.flatMap((id) => byId.get(id) ?? []);
+      const removed = ids.flatMap((id) => byId.get(id) ?? []);
+      // The removal's e-mails in the same transaction: written with the removal, never without it.
+      await addToOutbox(trx, removed.flatMap(mailFor));
+      return removed;
     });
   }
 

@@ -1,5 +1,6 @@
 import { bookingDetails, refundLine } from './booking-mail';
 import { selfCancelRefusal } from './booking-lifecycle';
+import { isEmailed } from './booking-without-email';
 import { holdsPlace, isCancelled, paymentStatus } from './booking-state';
 import { NotFoundError } from '../shared/errors';
 import { BOOKING_NOT_FOUND } from '../shared/messages';
@@ -46,6 +47,7 @@ export class GetMyBooking extends UseCase<GetMyBookingDeps> {
       canCancel: refusal === null,
       cancelled: isCancelled(booking),
       note: isCancelled(booking) ? refundLine(booking) : refusal,
+      emailGiven: isEmailed(booking),
     };
   }
 }

@@ -18,6 +18,8 @@ export const MyBookingSchema = z.object({
   canCancel: z.boolean(),
   cancelled: z.boolean(),
   note: z.string().nullable(),
+  /** Whether an e-mail address was given: without one no confirmation comes, and the manage link is the only way back. */
+  emailGiven: z.boolean(),
 });
 export type MyBooking = z.infer<typeof MyBookingSchema>;
 

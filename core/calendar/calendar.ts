@@ -166,6 +166,15 @@ export function formatDate(instant: string | null, audience: 'member' | 'admin')
   return isLondonMidnight(d) ? londonDayText(d) : dayAndTime(d);
 }
 
+/**
+ * "Sat 6 June 2026, 00:05": when something happened (a sign-up, a message sent), in London, always
+ * with its time: unlike an event's date, a moment at midnight is not a whole day.
+ */
+export function formatMoment(instant: string | null, audience: 'member' | 'admin'): string {
+  const d = parseInstant(instant);
+  return d === null ? missingDate(audience) : dayAndTime(d);
+}
+
 /** "Sat 6 June 2026": the London day alone, whatever the time. */
 export function formatDay(instant: string | null, audience: 'member' | 'admin'): string {
   const d = parseInstant(instant);

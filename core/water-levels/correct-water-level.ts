@@ -19,7 +19,7 @@ export interface CorrectWaterLevelDeps extends AuditTrailDeps {
   waterLevels: WaterLevelRepository;
 }
 
-/** Changes the percentage of a stored reading (404 when the date has none). */
+/** Changes the percentage of a stored reading (404 when the date has none); the same value again changes nothing. */
 export class CorrectWaterLevel extends UseCase<CorrectWaterLevelDeps> {
   async execute(admin: Admin, date: string, form: unknown): Promise<WaterLevelReading> {
     requirePermission(admin, 'waterLevels.write');
@@ -30,6 +30,8 @@ export class CorrectWaterLevel extends UseCase<CorrectWaterLevelDeps> {
     if (problem !== null) throw new ValidationError(problem, { percentFull: problem });
     const [before] = await this.deps.waterLevels.readings(day, day);
     if (!before) throw new NotFoundError(READING_NOT_FOUND);
+    // The value it already has: nothing changes, and the audit log records no correction.
+    if (before.percentFull === value) return before;
     const after = { date: day, percentFull: value! };
     await this.deps.waterLevels.putMany([after]);
     await recordChange(this.deps, admin, AUDITED_WATER_LEVEL, {

@@ -22,6 +22,9 @@ export const RemoveWorkDaySignupsRequestSchema = z.object({
     .max(MAX_SIGNUPS_REMOVED_AT_ONCE, REMOVE_SIGNUPS_MESSAGES.tooMany),
 });
 
+/** No e-mail for a batch: it is for floods of made-up sign-ups, whose addresses may be anyone's. */
+export type RemoveWorkDaySignupsDeps = Omit<RemoveWorkDaySignupDeps, 'siteSettings'>;
+
 export const RemovedWorkDaySignupsSchema = z.object({
   /** The sign-ups removed now, in the order asked; one already gone is not among them. */
   removedIds: z.array(z.string()),
@@ -31,9 +34,9 @@ export type RemovedWorkDaySignups = z.infer<typeof RemovedWorkDaySignupsSchema>;
 /**
  * An admin removes several volunteers' sign-ups at once (e.g. a flood of made-up names): all in
  * one storage write, their places free again at once, each removal in the audit log as a single
- * removal would be. Ids already removed are skipped, not refused.
+ * removal would be. Ids already removed are skipped, not refused. The volunteers are not e-mailed.
  */
-export class RemoveWorkDaySignups extends UseCase<RemoveWorkDaySignupDeps> {
+export class RemoveWorkDaySignups extends UseCase<RemoveWorkDaySignupsDeps> {
   async execute(admin: Admin, workDayId: string, request: unknown): Promise<RemovedWorkDaySignups> {
     requirePermission(admin, 'workDays.write');
     const { signupIds } = parseInput(RemoveWorkDaySignupsRequestSchema, request);

@@ -14,6 +14,7 @@ export const WORK_DAY_TITLE_PREFIX = 'Work day: ';
 /** Outbox kinds of a volunteer's e-mails, and the job that writes one work day's reminders. */
 export const WORK_DAY_CONFIRMATION_KIND = 'workday-confirmation';
 export const WORK_DAY_REMINDER_KIND = 'workday-reminder';
+export const WORK_DAY_REMOVAL_KIND = 'workday-removal';
 export const WORK_DAY_REMINDERS_JOB = 'workday-reminders';
 
 export const WORK_DAY_WITHDRAW_MESSAGES = {
@@ -111,6 +112,25 @@ export function workDayConfirmation(signup: WorkDaySignup, workDay: WorkDay, con
     clubName: context.clubName,
   });
   return { to: signup.email, ...mail, attachments: calendarAttachments(workDay, context) };
+}
+
+/**
+ * What a volunteer who gave an e-mail is told when an admin removes their sign-up: which work day,
+ * that the club removed them, and the sign-up as it was. No link: the sign-up is gone.
+ */
+export function workDayRemovalNotice(signup: WorkDaySignup, workDay: Pick<WorkDay, 'name' | 'date' | 'jobs'>, context: Pick<WorkDayMailContext, 'clubName'>): OutgoingMail {
+  if (!signup.email) throw new RangeError('A sign-up without an e-mail address gets no notice of its removal');
+  const when = workDay.date === null ? '' : `, ${formatDateRange(workDay.date, null, 'member')} (UK time)`;
+  const mail = composeMail(signup.firstName, signupDetails(signup, workDay), {
+    subject: `Your work day sign-up was removed: ${workDay.name}`,
+    paragraphs: [
+      `${context.clubName} has removed your sign-up for the work day ${workDay.name}${when}. You are no longer expected that day.`,
+      'If you think this is a mistake, please reply to this e-mail or contact the club.',
+    ],
+    link: null,
+    clubName: context.clubName,
+  });
+  return { to: signup.email, ...mail, attachments: [] };
 }
 
 /** The reminder a volunteer who gave an e-mail gets some days before the work day. */

@@ -33,14 +33,18 @@ export interface WorkDayRepository {
    * Removes one sign-up of this work day (an admin's removal, a volunteer's withdrawal) and
    * returns it as it was, or null when this work day has no such sign-up (already removed, or
    * never there): removing twice removes once. Its places are free again at once.
+   * `mailFor` (pure: it may run more than once) gives the e-mails the removal sends (an admin's
+   * notice to the volunteer); they are written to the outbox in the same atomic step as the
+   * removal: with a removed sign-up, never without one.
    */
-  removeSignup(workDayId: string, signupId: string): Promise<WorkDaySignup | null>;
+  removeSignup(workDayId: string, signupId: string, mailFor?: (removed: WorkDaySignup) => readonly OutboxMessage[]): Promise<WorkDaySignup | null>;
   /**
    * Removes these sign-ups of this work day in one atomic write (all or none), and returns the
    * ones that were there, as they were, in the order asked; ids this work day has no sign-up for
    * (already removed, never there, another day's) are left out. Their places are free again at once.
+   * `mailFor`, as for removeSignup, for each sign-up removed.
    */
-  removeSignups(workDayId: string, signupIds: readonly string[]): Promise<WorkDaySignup[]>;
+  removeSignups(workDayId: string, signupIds: readonly string[], mailFor?: (removed: WorkDaySignup) => readonly OutboxMessage[]): Promise<WorkDaySignup[]>;
   /** The work day's sign-ups, oldest first. */
   listSignups(workDayId: string): Promise<WorkDaySignup[]>;
 }

@@ -39,10 +39,11 @@ export function nextShortWorkDays(workDays: readonly WorkDayWithCounts[], now: D
     .map((w) => ({ id: w.id, name: w.name, date: w.date!, short: volunteersShort(w) }));
 }
 
-export const WORK_DAY_CSV_HEADER = ['Signed Up', 'First Name', 'Last Name', 'Jobs', 'Other Job', 'Notes', 'Bringing Tools', 'Wants Food'] as const;
+export const WORK_DAY_CSV_HEADER = ['Signed Up', 'First Name', 'Last Name', 'Email', 'Jobs', 'Other Job', 'Notes', 'Bringing Tools', 'Wants Food'] as const;
 
 /**
- * The CSV download of a work day's sign-ups, oldest first: times in London, the jobs by title.
+ * The CSV download of a work day's sign-ups, oldest first: times in London, the e-mail address
+ * (empty when none was given), the jobs by title.
  * Every cell goes through the bookings CSV's `csvCell`, so a volunteer cannot plant a formula in
  * an admin's spreadsheet through the sign-up form.
  */
@@ -56,6 +57,7 @@ export function workDaySignupsCsv(workDay: Pick<WorkDay, 'jobs'>, signups: reado
         at === null ? s.submittedAt : londonWallClock(at).replace('T', ' '),
         s.firstName,
         s.lastName,
+        s.email ?? '',
         s.selectedJobs.map((id) => titles.get(id) ?? id).join('; '),
         s.otherJob,
         s.notes,

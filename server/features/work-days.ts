@@ -47,7 +47,7 @@ export const workDaysFeature: Feature = {
       provide(CreateWorkDay, () => new CreateWorkDay(workDayWriting())),
       provide(UpdateWorkDay, () => new UpdateWorkDay(workDayWriting())),
       provide(ArchiveWorkDay, () => new ArchiveWorkDay(workDayWriting())),
-      provide(RemoveWorkDaySignup, () => new RemoveWorkDaySignup(signupRemoval())),
+      provide(RemoveWorkDaySignup, () => new RemoveWorkDaySignup({ ...signupRemoval(), siteSettings: settings.siteSettings })),
       provide(RemoveWorkDaySignups, () => new RemoveWorkDaySignups(signupRemoval())),
       provide(ExportWorkDaySignups, () => new ExportWorkDaySignups({ workDays: get('workDays') })),
       provide(

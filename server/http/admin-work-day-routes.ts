@@ -78,10 +78,13 @@ export function registerAdminWorkDayRoutes(routes: ApiRoutes, ports: AppContaine
     method: 'delete',
     path: '/api/admin/work-days/:id/signups/:signupId',
     operationId: 'adminDeleteWorkDaySignup',
-    summary: "Remove a volunteer's sign-up; its places are free again",
+    summary: "Remove a volunteer's sign-up; its places are free again, and a volunteer who gave an e-mail is told",
     ...WORK_DAYS_WRITE,
     params: SignupParamsSchema,
-    responses: { 204: { description: 'Removed' }, 404: { description: '"Work Day Not Found" or "Sign-up not found" (perhaps removed already)' } },
+    responses: {
+      204: { description: 'Removed; the volunteer\'s notice, when they gave an e-mail, is in the outbox' },
+      404: { description: '"Work Day Not Found" or "Sign-up not found" (perhaps removed already)' },
+    },
     handler: async ({ admin, params }) => noContent(ports.useCase(RemoveWorkDaySignup).execute(admin, params.id, params.signupId)),
   });
 

@@ -160,14 +160,19 @@ describe('admin work-day roster: CSV, removing a sign-up, the dashboard', () => 
   it('downloads the sign-ups as a formula-safe CSV named after the day', async () => {
     const bosun = await agentOf('bosun@example.org');
     const day = (await bosun.post('/api/admin/work-days').set(FETCH).send(form({ name: 'Slipway day' }))).body.workDay;
-    await app.agent().post(`/api/work-days/${day.id}/signups`).set(FETCH).send({ firstName: '=HYPERLINK("http://x")', lastName: 'Sneaky', selectedJobs: [day.jobs[0].id], otherJob: '+1 for tea', bringingTools: true });
+    await app.agent().post(`/api/work-days/${day.id}/signups`).set(FETCH).send({ firstName: '=HYPERLINK("http://x")', lastName: 'Sneaky', selectedJobs: [day.jobs[0].id], otherJob: '+1 for tea', bringingTools: true, email: 'sneaky@example.org' });
+    await app.agent().post(`/api/work-days/${day.id}/signups`).set(FETCH).send({ firstName: 'No', lastName: 'Address', selectedJobs: [day.jobs[1].id] });
     const res = await bosun.get(`/api/admin/work-days/${day.id}/signups.csv`);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toBe('attachment; filename="slipway_day_signups.csv"');
     const lines = res.text.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Signed Up,First Name,Last Name,Jobs,Other Job,Notes,Bringing Tools,Wants Food');
-    expect(lines[1]).toBe(`2026-06-01 10:00,"'=HYPERLINK(""http://x"")",Sneaky,Scrub the pontoons,'+1 for tea,,Yes,No`);
+    expect(lines[0]).toBe('Signed Up,First Name,Last Name,Email,Jobs,Other Job,Notes,Bringing Tools,Wants Food');
+    // Both signed up at the same moment (the tests' clock): their order is the storage's.
+    // No address given: the cell is empty.
+    expect(lines.slice(1).sort()).toEqual(
+      [`2026-06-01 10:00,"'=HYPERLINK(""http://x"")",Sneaky,sneaky@example.org,Scrub the pontoons,'+1 for tea,,Yes,No`, '2026-06-01 10:00,No,Address,,Clear the gutters,,,No,No'].sort(),
+    );
     const reader = await agentOf('reader@example.org');
     expect((await reader.get(`/api/admin/work-days/${day.id}/signups.csv`)).status).toBe(200);
   });
@@ -189,6 +194,28 @@ describe('admin work-day roster: CSV, removing a sign-up, the dashboard', () => 
     const entry = (await auditOf(day.id)).find((e) => e.action === 'workDay.signup-removed');
     expect(entry?.summary).toBe('Removed the sign-up of Dee Hand from the work day Buoy day');
     expect(entry?.changes).toEqual(expect.arrayContaining([{ field: 'volunteer', before: 'Dee Hand', after: null }]));
+  });
+
+  it('e-mails a removed volunteer who gave an address, through the outbox, naming the work day; none without an address', async () => {
+    const bosun = await agentOf('bosun@example.org');
+    const day = (await bosun.post('/api/admin/work-days').set(FETCH).send(form({ name: 'Mooring day' }))).body.workDay;
+    const withMail = await app.agent().post(`/api/work-days/${day.id}/signups`).set(FETCH).send({ firstName: 'Fay', lastName: 'Mail', email: 'fay@example.org', selectedJobs: [day.jobs[0].id] });
+    const without = await app.agent().post(`/api/work-days/${day.id}/signups`).set(FETCH).send({ firstName: 'Gus', lastName: 'Quiet', selectedJobs: [day.jobs[0].id] });
+    expect([withMail.status, without.status]).toEqual([201, 201]);
+    const removals = async () => (await app.get('outbox').list({ limit: 1000 })).filter((m) => m.kind === 'workday-removal');
+    const before = (await removals()).length;
+
+    expect((await bosun.delete(`/api/admin/work-days/${day.id}/signups/${withMail.body.signupId}`).set(FETCH)).status).toBe(204);
+    const [notice] = (await removals()).filter((m) => m.recordId === withMail.body.signupId);
+    expect(notice.mail.to).toBe('fay@example.org');
+    expect(notice.mail.subject).toBe('Your work day sign-up was removed: Mooring day');
+    expect(notice.mail.text).toContain('has removed your sign-up for the work day Mooring day, Sat 26 September 2026, 09:30 (UK time).');
+    expect(notice.mail.text).toContain('Dear Fay,');
+
+    // Removed twice, told once; no address, no e-mail.
+    expect((await bosun.delete(`/api/admin/work-days/${day.id}/signups/${withMail.body.signupId}`).set(FETCH)).status).toBe(404);
+    expect((await bosun.delete(`/api/admin/work-days/${day.id}/signups/${without.body.signupId}`).set(FETCH)).status).toBe(204);
+    expect((await removals()).length).toBe(before + 1);
   });
 
   it('removes a batch of sign-ups at once: their places are free again, each removal is audited, one already gone is skipped', async () => {

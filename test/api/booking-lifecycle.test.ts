@@ -46,6 +46,21 @@ async function paidBooking(eventId: string, card: string = TEST_CARDS.succeeds):
   return { bookingId: booked.body.bookingId, token: tokenOf(checkout.body.managePath) };
 }
 
+describe('a booking without an e-mail', () => {
+  it('gets no confirmation, and its manage page says whether an address was given', async () => {
+    const event = await addEvent(app, { name: 'Quiet Sail', capacity: 10 });
+    const without = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form, firstName: 'Nell', email: '' });
+    const withMail = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form });
+    expect([without.status, withMail.status]).toEqual([201, 201]);
+    const page = async (managePath: string) => (await app.agent().get(`/api/my-booking?token=${encodeURIComponent(tokenOf(managePath))}`)).body;
+    expect(await page(without.body.managePath)).toMatchObject({ firstName: 'Nell', emailGiven: false });
+    expect(await page(withMail.body.managePath)).toMatchObject({ firstName: 'Ada', emailGiven: true });
+    const bookingIds = [without.body.bookingId, withMail.body.bookingId];
+    const confirmations = (await app.get('outbox').list({ limit: 1000 })).filter((m) => bookingIds.includes(m.recordId));
+    expect(confirmations.map((m) => m.mail.to)).toEqual(['ada@example.org']);
+  });
+});
+
 describe('a member cancels through the manage link', () => {
   it('a free booking: the places come back on the calendar and in the admin figures, the member is e-mailed, the audit log names the member', async () => {
     const event = await addEvent(app, { name: 'Spring Sail', capacity: 10 });

@@ -77,6 +77,18 @@ describe('one reading', () => {
     expect(await stored()).toEqual([{ date: '2026-05-20', percentFull: 61.25 }]);
   });
 
+  it('a correction to the value the reading already has changes nothing and writes no audit entry', async () => {
+    await app.get('waterLevels').putMany([{ date: '2026-05-21', percentFull: 73.5 }]);
+    const res = await admin.put('/api/admin/water-levels/2026-05-21').set(FETCH).send({ percentFull: '73.5' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ reading: { date: '2026-05-21', percentFull: 73.5 } });
+    expect(await stored()).toEqual([{ date: '2026-05-21', percentFull: 73.5 }]);
+    expect(await waterAudit()).toEqual([]);
+    // A new value is a correction, recorded once.
+    expect((await admin.put('/api/admin/water-levels/2026-05-21').set(FETCH).send({ percentFull: '70' })).status).toBe(200);
+    expect((await waterAudit()).map((e) => e.action)).toEqual(['waterLevel.corrected']);
+  });
+
   it('deletes a reading once', async () => {
     await app.get('waterLevels').putMany([{ date: '2026-05-20', percentFull: 60 }]);
     expect((await admin.delete('/api/admin/water-levels/2026-05-20').set(FETCH)).status).toBe(204);

@@ -1,12 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { BOOKING_MESSAGES } from '../../core/bookings/booking-validation';
-import { eventBookingPath } from '../../core/shared/paths';
+import { NO_EMAIL_MESSAGES } from '../../core/bookings/booking-without-email';
+import { eventBookingPath, PATHS } from '../../core/shared/paths';
 import { createEvent, FETCH_HEADER, signInAsAdmin, wallClockDaysAhead } from './support/admin-api';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
+import { describeViolations, seriousAxeViolations } from './support/axe';
 import { PHONE, screenshot } from './support/browser';
 import { useApp } from './support/use-app';
-import { attributeOf, countOf, disabledOf, eventually, valueOf } from './support/eventually';
+import { attributeOf, countOf, disabledOf, eventually, textOf, valueOf } from './support/eventually';
 
 let familyDayId = '';
 const FAMILY_DAY = `Family Fun Day ${Date.now().toString(36)}`;
@@ -200,6 +202,44 @@ describe('booking form validation', () => {
 });
 
 describe('booking a free event', () => {
+  it('without an e-mail, says before and after booking that no confirmation comes and the link is the only way back, and copies it (375 px)', async () => {
+    // An event of its own: the other tests count the family day's places.
+    const request = world.browser.context.request;
+    const quietId = await createEvent(request, world.app.baseUrl, { name: `Quiet Sail ${Date.now().toString(36)}`, eventdatetime: wallClockDaysAhead(20, '10:00'), capacity: '10' });
+    const page = await bookingPage(quietId, PHONE);
+    // Before submitting: the e-mail field's hint says what leaving it empty means.
+    const email = field(page, 'Email (optional)');
+    const hintId = (await email.getAttribute('aria-describedby'))?.split(' ').find((id) => id.endsWith('-hint'));
+    await textOf(page.locator(`[id="${hintId}"]`)).toBe(NO_EMAIL_MESSAGES.hint);
+    await field(page, 'Lead Member First Name *').fill('Nell');
+    await field(page, 'Lead Member Last Name *').fill('Noaddress');
+    await page.getByRole('button', { name: 'Submit Booking' }).click();
+    await page.getByRole('heading', { name: 'Booking Submitted Successfully' }).waitFor();
+
+    await page.getByText(NO_EMAIL_MESSAGES.title).waitFor();
+    await page.getByText(NO_EMAIL_MESSAGES.body).waitFor();
+    const box = page.getByRole('textbox', { name: NO_EMAIL_MESSAGES.linkLabel });
+    await valueOf(box).toMatch(new RegExp(`^${world.app.baseUrl}${PATHS.myBooking}\\?token=`));
+    const url = await box.inputValue();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    const before = await seriousAxeViolations(page);
+    expect(before, describeViolations(before)).toEqual([]);
+
+    await world.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: world.app.baseUrl });
+    await page.getByRole('button', { name: NO_EMAIL_MESSAGES.copy }).click();
+    await page.getByRole('button', { name: NO_EMAIL_MESSAGES.copied }).waitFor();
+    await page.getByRole('status').filter({ hasText: NO_EMAIL_MESSAGES.copiedStatus }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    const after = await seriousAxeViolations(page);
+    expect(after, describeViolations(after)).toEqual([]);
+    await screenshot(page, 'event-booking-success-no-email-375');
+
+    // The link copied is the booking's own.
+    await page.goto(url);
+    await page.getByText('Nell Noaddress').first().waitFor();
+    await page.close();
+  });
+
   it('books with children, drinks and vegetarian meals; the admin API then shows the booking', async () => {
     const page = await bookingPage(familyDayId);
     await field(page, 'Lead Member First Name *').fill('Ada');

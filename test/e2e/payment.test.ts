@@ -4,8 +4,9 @@ import { createEvent, signInAsAdmin, wallClockDaysAhead } from './support/admin-
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
 import { PHONE, screenshot } from './support/browser';
+import { NO_EMAIL_MESSAGES } from '../../core/bookings/booking-without-email';
 import { useApp } from './support/use-app';
-import { countOf } from './support/eventually';
+import { countOf, valueOf } from './support/eventually';
 
 /**
  * Paying for a booking in test mode (PAYMENTS=test, the default): the booking form hands over to
@@ -110,6 +111,11 @@ describe('paying for a booking', () => {
     // The paid booking's manage link, offered for a member without e-mail: it opens this booking.
     const manage = await page.getByRole('link', { name: 'Manage my booking' }).getAttribute('href');
     expect(manage).toMatch(/^\/my-booking\?token=/);
+    // No e-mail was given: the page says no confirmation will come, and offers the link to copy.
+    await page.getByText(NO_EMAIL_MESSAGES.title).waitFor();
+    await page.getByText(NO_EMAIL_MESSAGES.body).waitFor();
+    await valueOf(page.getByRole('textbox', { name: NO_EMAIL_MESSAGES.linkLabel })).toBe(`${world.app.baseUrl}${manage}`);
+    await page.getByRole('button', { name: NO_EMAIL_MESSAGES.copy }).waitFor();
     await screenshot(page, 'payment-success');
     const successViolations = await seriousAxeViolations(page);
     expect(successViolations, describeViolations(successViolations)).toEqual([]);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { describeViolations, seriousAxeViolations } from './support/axe';
 import { DESKTOP, PHONE, screenshot } from './support/browser';
 import { useApp } from './support/use-app';
-import { attributeOf, countOf } from './support/eventually';
+import { attributeOf, countOf, textOf } from './support/eventually';
 
 // A member's side of work days in Chromium: the work day on the Calendar page with its Sign up
 // link, signing up with an e-mail, the confirmation with its calendar file, and the withdraw link.
@@ -86,8 +86,33 @@ describe('work days for members', () => {
     await expect(page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
     await axeClean(page);
     await screenshot(page, 'work-day-withdraw-375');
+    // Withdrawing asks first; keeping the sign-up leaves it as it was.
+    const volunteers = async () =>
+      ((await (await fetch(`${world.app.baseUrl}/api/work-days/spring-work-day`)).json()) as { workDay: { jobs: { currentVolunteers: number }[] } }).workDay.jobs.reduce((n, j) => n + j.currentVolunteers, 0);
+    const signedUp = await volunteers();
     await page.getByRole('button', { name: 'Withdraw from this work day' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Withdraw from this work day?' });
+    await dialog.waitFor();
+    await textOf(dialog).toContain('Your sign-up for Spring Work Day will be removed');
+    // The safe choice has the focus, so a stray Enter withdraws nothing.
+    await expect.poll(() => dialog.getByRole('button', { name: 'Keep my sign-up' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await axeClean(page);
+    await screenshot(page, 'work-day-withdraw-confirm-375');
+    await dialog.getByRole('button', { name: 'Keep my sign-up' }).click();
+    await countOf(dialog).toBe(0);
+    await page.getByText('You are signed up for this work day.').waitFor();
+    expect(await volunteers()).toBe(signedUp);
+    // Escape keeps it too.
+    await page.getByRole('button', { name: 'Withdraw from this work day' }).click();
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await countOf(dialog).toBe(0);
+    expect(await volunteers()).toBe(signedUp);
+
+    await page.getByRole('button', { name: 'Withdraw from this work day' }).click();
+    await dialog.getByRole('button', { name: 'Yes, withdraw' }).click();
     await page.getByText('You have withdrawn from this work day. Thank you for letting us know.').waitFor();
+    expect(await volunteers()).toBe(signedUp - 1);
     await countOf(page.getByRole('button', { name: 'Withdraw from this work day' })).toBe(0);
     await axeClean(page);
     const signups = ((await (await fetch(`${world.app.baseUrl}/api/work-days/spring-work-day`)).json()) as { workDay: { jobs: { id: string; currentVolunteers: number }[] } }).workDay;

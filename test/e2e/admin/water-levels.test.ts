@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { signInOnLoginPage } from '../support/admin-form';
 import type { Page } from 'playwright-core';
-import { londonDate } from '../../../core/shared/london-time';
+import { addDaysToDate, londonDate } from '../../../core/shared/london-time';
 import { readingDateInWords } from '../../../core/water-levels/water-levels';
 import { describeViolations, expectAccessible, seriousAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE, screenshot, SCREENSHOT_DIR } from '../support/browser';
@@ -130,6 +130,75 @@ describe('the admin Water Levels screen', () => {
     const replaced = page.getByRole('region', { name: 'Readings that will be replaced' });
     await replaced.waitFor();
     await textOf(replaced).toMatch(/2 March 2020\s+70\.5%\s+69%/);
+    await page.close();
+  });
+
+  it('Correct opens an input with the current value and saves only the value typed; Cancel and Escape leave it as it was (mouse and keyboard, 375 px)', async () => {
+    const today = londonDate(new Date());
+    const [first, second] = [addDaysToDate(today, -2), addDaysToDate(today, -3)];
+    const page = await world.browser.newPage(PHONE);
+    await signIn(page);
+    await openScreen(page);
+    const writes: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && request.url().includes('/api/admin/water-levels/')) writes.push(request.url());
+    });
+    const storedOn = async (date: string) => (await storedIn(Number(date.slice(0, 4)))).find((r) => r.date === date)?.percentFull;
+    const corrections = async () => {
+      const res = await page.request.get('/api/admin/audit?limit=500');
+      return ((await res.json()) as { entries: { action: string }[] }).entries.filter((e) => e.action === 'waterLevel.corrected').length;
+    };
+    const before = await corrections();
+
+    // By mouse: Correct shows the input, with the stored value, and saves nothing yet.
+    const firstWords = readingDateInWords(first);
+    const firstValue = await storedOn(first);
+    expect(firstValue).toBeDefined();
+    await page.getByRole('button', { name: `Correct the reading of ${firstWords}` }).click();
+    const input = page.getByRole('textbox', { name: `Percent full on ${firstWords}` });
+    await input.waitFor();
+    expect(await input.inputValue()).toBe(String(firstValue));
+    await expectAccessible(page, 'admin-water-levels-correcting-375');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await countOf(page.getByText(/corrected to/)).toBe(0);
+    expect(writes).toEqual([]);
+    // Cancel leaves it as it was.
+    await page.getByRole('button', { name: `Cancel the correction of ${firstWords}` }).click();
+    await countOf(input).toBe(0);
+    expect(await storedOn(first)).toBe(firstValue);
+
+    await page.getByRole('button', { name: `Correct the reading of ${firstWords}` }).click();
+    await input.fill('12.5');
+    await page.getByRole('button', { name: `Save the reading of ${firstWords}` }).click();
+    await page.getByText(`Reading for ${firstWords} corrected to 12.5% full.`).waitFor();
+    await page.getByRole('row').filter({ hasText: firstWords }).getByText('12.5%').waitFor();
+    expect(await storedOn(first)).toBe(12.5);
+    expect(writes).toHaveLength(1);
+
+    // By keyboard: Enter on Correct puts the focus in the input; Escape closes it unchanged and
+    // gives the focus back to Correct; Enter in the input saves the new value.
+    const secondWords = readingDateInWords(second);
+    const secondValue = await storedOn(second);
+    const correct = page.getByRole('button', { name: `Correct the reading of ${secondWords}` });
+    await correct.focus();
+    await page.keyboard.press('Enter');
+    const secondInput = page.getByRole('textbox', { name: `Percent full on ${secondWords}` });
+    await expect.poll(() => secondInput.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await secondInput.inputValue()).toBe(String(secondValue));
+    await page.keyboard.type('99');
+    await page.keyboard.press('Escape');
+    await countOf(secondInput).toBe(0);
+    await expect.poll(() => correct.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await storedOn(second)).toBe(secondValue);
+    expect(writes).toHaveLength(1);
+
+    await page.keyboard.press('Enter');
+    await expect.poll(() => secondInput.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('44');
+    await page.keyboard.press('Enter');
+    await page.getByText(`Reading for ${secondWords} corrected to 44% full.`).waitFor();
+    expect(await storedOn(second)).toBe(44);
+    expect(await corrections()).toBe(before + 2);
     await page.close();
   });
 

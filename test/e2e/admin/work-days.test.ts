@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { formatMoment } from '../../../core/calendar/calendar';
 import { WORK_DAY_FORM_MESSAGES } from '../../../core/work-days/work-day-form';
 import { wallClockDaysAhead } from '../support/admin-api';
 import { fillDateTime, signInOnLoginPage } from '../support/admin-form';
@@ -34,13 +35,14 @@ function jobRow(p: Page, title: string) {
   return p.getByRole('region', { name: 'Jobs and volunteers' }).getByRole('row').filter({ has: p.getByRole('rowheader', { name: new RegExp(title) }) });
 }
 
-async function memberSignsUp(firstName: string, lastName: string, jobs: string[]) {
+async function memberSignsUp(firstName: string, lastName: string, jobs: string[], email?: string) {
   const page = await world.browser.newPage(PHONE);
   await page.goto(`/work-day-booking?id=${workDayId}`);
   await page.getByRole('heading', { name: DAY_NAME, level: 1 }).waitFor();
   await page.getByLabel('First Name *').fill(firstName);
   await page.getByLabel('Last Name *').fill(lastName);
   for (const job of jobs) await page.getByRole('checkbox', { name: new RegExp(job) }).check();
+  if (email) await page.getByLabel('Email (optional)').fill(email);
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await page.getByRole('heading', { name: 'Booking Confirmed' }).waitFor();
   await page.close();
@@ -52,7 +54,8 @@ async function openRoster() {
   await jobRow(admin, SCRUB).waitFor();
 }
 
-const world = useApp();
+// With the app's e-mails sent to a real SMTP server: a removed volunteer is told.
+const world = useApp({ mail: true });
 
 beforeAll(async () => {
   admin = world.page;
@@ -98,7 +101,7 @@ describe('admin work days', () => {
   });
 
   it('follows a member’s sign-ups: counts go up and the short marker goes once every job is filled', async () => {
-    await memberSignsUp('Ada', 'Lovelace', [SCRUB]);
+    await memberSignsUp('Ada', 'Lovelace', [SCRUB], 'ada@example.org');
     await openRoster();
     await jobRow(admin, SCRUB).getByText('1 of 2').waitFor();
     await jobRow(admin, SCRUB).getByText('Short by 1').waitFor();
@@ -115,6 +118,28 @@ describe('admin work days', () => {
     await countOf(admin.getByRole('region', { name: 'Work Days Short of Volunteers' }).getByText(DAY_NAME)).toBe(0);
   });
 
+  it('shows each volunteer’s e-mail address and when they signed up, as a London date and time in words (375 px too)', async () => {
+    await openRoster();
+    const signups = ((await (await admin.request.get(`/api/admin/work-days/${workDayId}`)).json()) as { signups: { firstName: string; submittedAt: string }[] }).signups;
+    const row = (name: string) => admin.getByRole('row').filter({ has: admin.getByRole('rowheader', { name, exact: true }) });
+    const ada = row('Ada Lovelace');
+    await ada.getByRole('link', { name: 'ada@example.org' }).waitFor();
+    await row('=Grace Hopper').getByText('None given').waitFor();
+    // "Wed 18 November 2026, 15:45", as the admin's other times, not "2026-11-18 15:45".
+    const adaAt = formatMoment(signups.find((s) => s.firstName === 'Ada')!.submittedAt, 'admin');
+    expect(adaAt).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]+ \d{4}, \d{2}:\d{2}$/);
+    await ada.getByText(adaAt).waitFor();
+    expect(await admin.locator('body').innerText()).not.toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    await accessible(admin, 'work-day roster with e-mails');
+
+    const phone = await world.browser.newPage(PHONE);
+    await phone.goto(`/admin/work-days/${workDayId}`);
+    await phone.getByRole('link', { name: 'ada@example.org' }).waitFor();
+    await expectNoSidewaysScroll(phone, 'roster with e-mails');
+    await accessible(phone, 'work-day roster with e-mails at 375 px');
+    await phone.close();
+  });
+
   it('downloads the sign-ups as a CSV, a planted formula made harmless', async () => {
     await openRoster();
     const link = admin.getByRole('link', { name: 'Download CSV' });
@@ -123,20 +148,32 @@ describe('admin work days', () => {
     const path = await download.path();
     const { readFile } = await import('node:fs/promises');
     const lines = (await readFile(path!, 'utf8')).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Signed Up,First Name,Last Name,Jobs,Other Job,Notes,Bringing Tools,Wants Food');
+    expect(lines[0]).toBe('Signed Up,First Name,Last Name,Email,Jobs,Other Job,Notes,Bringing Tools,Wants Food');
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2},Ada,Lovelace,Scrub the pontoons,,,No,No$/);
-    expect(lines[2]).toMatch(/,'=Grace,Hopper,Scrub the pontoons; Clear the gutters,,,No,No$/);
+    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2},Ada,Lovelace,ada@example.org,Scrub the pontoons,,,No,No$/);
+    expect(lines[2]).toMatch(/,'=Grace,Hopper,,Scrub the pontoons; Clear the gutters,,,No,No$/);
   });
 
-  it('removes a sign-up: the place is free again and the short marker is back; the roster works at 375 px', async () => {
+  it('removes a sign-up: the place is free again, the short marker is back and the volunteer is e-mailed; the roster works at 375 px', async () => {
     await openRoster();
-    await admin.getByRole('button', { name: 'Remove the sign-up of Ada Lovelace' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Remove sign-up?' });
+    // A volunteer who gave no address will not be told, and the dialog says so.
+    await admin.getByRole('button', { name: 'Remove the sign-up of =Grace Hopper' }).click();
+    await dialog.getByText('They gave no e-mail address, so they will not be told.').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await countOf(dialog).toBe(0);
+
+    await admin.getByRole('button', { name: 'Remove the sign-up of Ada Lovelace' }).click();
     await dialog.waitFor();
+    await dialog.getByText('They will be e-mailed at ada@example.org that the club removed them.').waitFor();
     await accessible(admin, 'remove sign-up dialog');
     await dialog.getByRole('button', { name: 'Remove' }).click();
     await admin.getByText('Removed the sign-up of Ada Lovelace.').waitFor();
+    const notice = await world.smtp.waitForSubject(`Your work day sign-up was removed: ${DAY_NAME}`);
+    expect(notice.to && !Array.isArray(notice.to) ? notice.to.text : '').toBe('ada@example.org');
+    expect(notice.text).toContain('Dear Ada,');
+    expect(notice.text).toContain(`has removed your sign-up for the work day ${DAY_NAME}, `);
+    expect(notice.text).toContain('Jobs: Scrub the pontoons');
     await jobRow(admin, SCRUB).getByText('1 of 2').waitFor();
     await jobRow(admin, SCRUB).getByText('Short by 1').waitFor();
     await countOf(admin.getByRole('rowheader', { name: 'Ada Lovelace' })).toBe(0);

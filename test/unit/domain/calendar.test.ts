@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { formatInTimeZone } from 'date-fns-tz';
 import { describe, expect, it } from 'vitest';
 import type { ClubEvent } from '../../../core/events/event';
 import { icsText } from '../../../core/calendar/ics-file';
@@ -10,6 +11,7 @@ import {
   calendarSpan,
   formatDate,
   formatDateRange,
+  formatMoment,
   googleCalendarUrl,
   icsFileName,
   instantToLondonWallClock,
@@ -247,6 +249,25 @@ describe('calendar page properties', () => {
         }
       }),
     );
+  });
+});
+
+describe('moments in words (when someone signed up)', () => {
+  it('is the London day and time of any instant, midnight included, as date-fns-tz gives them', () => {
+    fc.assert(
+      fc.property(msInstant, (at) => {
+        expect(formatMoment(at.toISOString(), 'admin')).toBe(formatInTimeZone(at, CLUB_TIME_ZONE, 'EEE d MMMM yyyy, HH:mm'));
+      }),
+    );
+  });
+
+  it('keeps the time at London midnight, where an event date would show the day alone', () => {
+    // 18 November 2026 is in GMT; 1 July 2026 in BST (midnight is 23:00 UTC the day before).
+    expect(formatMoment('2026-11-18T15:45:12.000Z', 'admin')).toBe('Wed 18 November 2026, 15:45');
+    expect(formatMoment('2026-06-30T23:00:00.000Z', 'admin')).toBe('Wed 1 July 2026, 00:00');
+    expect(formatDate('2026-06-30T23:00:00.000Z', 'admin')).toBe('Wed 1 July 2026');
+    expect(formatMoment(null, 'admin')).toBe(DATE_NOT_SPECIFIED);
+    expect(formatMoment('not a date', 'member')).toBe(DATE_TBC);
   });
 });
 

@@ -80,19 +80,23 @@ describe('short of volunteers', () => {
 describe('the sign-ups CSV', () => {
   it('has one line per sign-up, every cell passed through the bookings CSV’s formula-safe csvCell', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ firstName: fc.string({ minLength: 1 }), lastName: fc.string({ minLength: 1 }), otherJob: fc.string(), notes: fc.string() }), { maxLength: 5 }), (rows) => {
+      fc.property(
+        fc.array(fc.record({ firstName: fc.string({ minLength: 1 }), lastName: fc.string({ minLength: 1 }), otherJob: fc.string(), notes: fc.string(), email: fc.option(fc.string({ minLength: 3 })) }), { maxLength: 5 }),
+        (rows) => {
         const day = aWorkDay();
         const signups = rows.map((r, i) => signup({ ...r, id: `s${i}` }));
         const csv = workDaySignupsCsv(day, signups);
-        const expected = [WORK_DAY_CSV_HEADER.join(','), ...signups.map((s) => ['2026-04-01 10:00', s.firstName, s.lastName, 'Paint the hut', s.otherJob, s.notes, 'No', 'Yes'].map(csvCell).join(','))];
+        // The e-mail address in its own column, empty when none was given.
+        const expected = [WORK_DAY_CSV_HEADER.join(','), ...signups.map((s) => ['2026-04-01 10:00', s.firstName, s.lastName, s.email ?? '', 'Paint the hut', s.otherJob, s.notes, 'No', 'Yes'].map(csvCell).join(','))];
         expect(csv).toBe(`${expected.join('\r\n')}\r\n`);
-      }),
+        },
+      ),
     );
   });
 
   it('never starts a cell with a formula character', () => {
     const csv = workDaySignupsCsv(aWorkDay(), [signup({ firstName: '=1+1', lastName: '@SUM(A1)', otherJob: '-2', notes: '+3' })]);
-    expect(csv.split('\r\n')[1]).toBe("2026-04-01 10:00,'=1+1,'@SUM(A1),Paint the hut,'-2,'+3,No,Yes");
+    expect(csv.split('\r\n')[1]).toBe("2026-04-01 10:00,'=1+1,'@SUM(A1),,Paint the hut,'-2,'+3,No,Yes");
   });
 
   it('is named after the day', () => {

@@ -1,4 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { WORK_DAY_REMOVAL_KIND, workDayRemovalNotice } from '../../../core/work-days/work-day-mail';
+import { RemoveWorkDaySignup } from '../../../core/work-days/remove-work-day-signup';
 import { GetWorkDay } from '../../../core/work-days/get-work-day';
 import { ListWorkDays } from '../../../core/work-days/list-work-days';
 import { SignUpForWorkDay } from '../../../core/work-days/sign-up-for-work-day';
@@ -107,5 +110,57 @@ describe('ListWorkDaySignups', () => {
     expect(list[0].workDay.jobs[0].currentVolunteers).toBe(1);
     await expect(new ListWorkDaySignups(world).execute(withPermissions(['bookings:read']))).rejects.toBeInstanceOf(PermissionError);
     await expect(new ListWorkDaySignups(world).execute(anAdmin())).resolves.toHaveLength(2);
+  });
+});
+
+describe('RemoveWorkDaySignup', () => {
+  const bosun = withPermissions(['workdays:write']);
+
+  it('tells a volunteer who gave an e-mail that the club removed them, in the outbox with the removal; nothing for one without', async () => {
+    const world = await setUp();
+    const signUp = new SignUpForWorkDay(world);
+    const withMail = await signUp.execute('spring-clean', { ...volunteer, email: 'ann@example.org' });
+    const without = await signUp.execute('spring-clean', { ...volunteer, firstName: 'Bob', selectedJobs: ['slipway'] });
+    const notices = async () => (await world.outbox.list()).filter((m) => m.kind === WORK_DAY_REMOVAL_KIND);
+
+    const remove = new RemoveWorkDaySignup(world);
+    await remove.execute(bosun, 'spring-clean', withMail.signupId);
+    const [notice, ...others] = await notices();
+    expect(others).toEqual([]);
+    expect(notice.recordId).toBe(withMail.signupId);
+    expect(notice.mail.to).toBe('ann@example.org');
+    expect(notice.mail.subject).toBe(`Your work day sign-up was removed: ${aWorkDay().name}`);
+    expect(notice.mail.text).toContain(`Kestrel Yacht Club has removed your sign-up for the work day ${aWorkDay().name}`);
+
+    await remove.execute(bosun, 'spring-clean', without.signupId);
+    // Removed again: refused, and no second notice.
+    await expect(remove.execute(bosun, 'spring-clean', withMail.signupId)).rejects.toBeInstanceOf(NotFoundError);
+    expect(await notices()).toHaveLength(1);
+  });
+
+  it('writes no notice when the admin may not remove sign-ups', async () => {
+    const world = await setUp();
+    const signed = await new SignUpForWorkDay(world).execute('spring-clean', { ...volunteer, email: 'ann@example.org' });
+    await expect(new RemoveWorkDaySignup(world).execute(withPermissions(['events:read']), 'spring-clean', signed.signupId)).rejects.toBeInstanceOf(PermissionError);
+    expect((await world.outbox.list()).filter((m) => m.kind === WORK_DAY_REMOVAL_KIND)).toEqual([]);
+    expect(await world.workDays.listSignups('spring-clean')).toHaveLength(1);
+  });
+});
+
+describe('the removal notice (property)', () => {
+  it('goes to the volunteer, names the work day and the club, and carries what they typed as text, never as HTML', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 40 }), fc.string({ minLength: 1, maxLength: 40 }), fc.emailAddress(), (firstName, dayName, email) => {
+        const day = aWorkDay({ name: dayName });
+        const signup = { id: 's1', workDayId: day.id, firstName, lastName: 'X', selectedJobs: [], otherJob: '<b>x</b>', notes: '', bringingTools: false, wantsFood: false, submittedAt: '2026-06-01T09:00:00.000Z', email };
+        const mail = workDayRemovalNotice(signup, day, { clubName: 'Kestrel Yacht Club' });
+        expect(mail.to).toBe(email);
+        expect(mail.subject).toBe(`Your work day sign-up was removed: ${dayName}`);
+        expect(mail.text).toContain(`Dear ${firstName},`);
+        expect(mail.text).toContain(`Kestrel Yacht Club has removed your sign-up for the work day ${dayName}`);
+        expect(mail.html).not.toContain('<b>x</b>');
+      }),
+    );
+    expect(() => workDayRemovalNotice({ id: 's', workDayId: 'w', firstName: 'A', lastName: 'B', selectedJobs: [], otherJob: '', notes: '', bringingTools: false, wantsFood: false, submittedAt: '2026-06-01T09:00:00.000Z', email: null }, aWorkDay(), { clubName: 'K' })).toThrow(RangeError);
   });
 });

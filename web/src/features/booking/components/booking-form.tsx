@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import type { BookingFormValues } from '@core/bookings/booking';
 import { BOOKING_MESSAGES, bookingFormTotal, stripNonDigits, validateBookingForm, visibleBookingFields } from '@core/bookings/booking-validation';
 import { childPrice, formatMoney } from '@core/bookings/pricing';
+import { NO_EMAIL_MESSAGES } from '@core/bookings/booking-without-email';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -122,7 +123,7 @@ export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft, initi
         <Field id="booking-lastName" label="Lead Member Last Name *" error={errorFor('lastName')}>
           <input type="text" autoComplete="family-name" className="input" {...form.bind('lastName')} aria-required="true" />
         </Field>
-        <Field id="booking-email" label="Email (optional)" hint="Only used to contact you about this booking." error={errorFor('email')}>
+        <Field id="booking-email" label="Email (optional)" hint={NO_EMAIL_MESSAGES.hint} error={errorFor('email')}>
           <input type="email" autoComplete="email" className="input" {...form.bind('email')} />
         </Field>
         {countInput('numberAttending', 'Total Number Attending *', 'Including the lead member.')}

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { eventBookedPath, eventBookingPath, manageBookingPath, manageTokenOf, PATHS } from '@core/shared/paths';
 import { formatDateRange } from '@core/calendar/calendar';
 import { bookingOffer } from '@core/bookings/booking-state';
+import { NO_EMAIL_MESSAGES } from '@core/bookings/booking-without-email';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api';
@@ -16,6 +17,7 @@ import type { ClosedReason } from '../api/get-booking-event';
 import { useMyBooking } from '../../my-booking/api/my-booking-read';
 import { calendarQueryOptions } from '../../calendar/api/calendar-events-path';
 import { Alert } from '../../../components/ui/alert';
+import { CopyLink } from '../../../components/ui/copy-link';
 import { BookingForm } from './booking-form';
 import { WaitingListForm } from './waiting-list-form';
 import { OfferBooking } from './offer-booking';
@@ -74,9 +76,22 @@ function BookingSuccess({ event, token }: { event: CalendarEvent; token: string 
           Booking reference: <strong>{booking.bookingId}</strong>
         </p>
         <p className="event-date">{formatDateRange(booking.event.eventdatetime, booking.event.eventenddatetime, 'member')}</p>
-        <p>
-          Keep this link to see or cancel your booking later: <Link to={manageBookingPath(token)}>Manage my booking</Link>
-        </p>
+        {booking.emailGiven ? (
+          <p>
+            Keep this link to see or cancel your booking later: <Link to={manageBookingPath(token)}>Manage my booking</Link>
+          </p>
+        ) : (
+          // No e-mail: nothing will remind them of this link, so the page says so and helps keep it.
+          <>
+            <Alert tone="warning" title={NO_EMAIL_MESSAGES.title}>
+              <p>{NO_EMAIL_MESSAGES.body}</p>
+            </Alert>
+            <CopyLink path={manageBookingPath(token)} text={NO_EMAIL_MESSAGES} />
+            <p>
+              <Link to={manageBookingPath(token)}>Manage my booking</Link>
+            </p>
+          </>
+        )}
         <h2 className="h3">Add it to your calendar</h2>
         <CalendarLinks event={booking.event} location={config.clubName} />
         <div className="event-actions">

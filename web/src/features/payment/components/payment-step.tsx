@@ -2,9 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatDateRange } from '@core/calendar/calendar';
 import { formatMoney, minorToDecimalText } from '@core/bookings/pricing';
+import { NO_EMAIL_MESSAGES, isEmailed } from '@core/bookings/booking-without-email';
 import { eventBookingPath } from '@core/shared/paths';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { CopyLink } from '../../../components/ui/copy-link';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api';
 import { useClubConfig } from '../../../lib/club-config';
@@ -97,11 +99,23 @@ function PaymentSuccess({ event, checkout, checkoutId }: { event: CalendarEvent;
         Checkout: <strong className="checkout-id">{checkoutId}</strong>
       </p>
       <p className="event-date">{formatDateRange(event.eventdatetime, event.eventenddatetime, 'member')}</p>
-      {checkout.managePath && (
-        <p>
-          Keep this link to see or cancel your booking later: <Link to={checkout.managePath}>Manage my booking</Link>
-        </p>
-      )}
+      {checkout.managePath &&
+        (isEmailed({ userEmail: checkout.billingContact.email }) ? (
+          <p>
+            Keep this link to see or cancel your booking later: <Link to={checkout.managePath}>Manage my booking</Link>
+          </p>
+        ) : (
+          // No e-mail: nothing will remind them of this link, so the page says so and helps keep it.
+          <>
+            <Alert tone="warning" title={NO_EMAIL_MESSAGES.title}>
+              <p>{NO_EMAIL_MESSAGES.body}</p>
+            </Alert>
+            <CopyLink path={checkout.managePath} text={NO_EMAIL_MESSAGES} />
+            <p>
+              <Link to={checkout.managePath}>Manage my booking</Link>
+            </p>
+          </>
+        ))}
       <h3>Add it to your calendar</h3>
       <CalendarLinks event={event} location={config.clubName} />
       <div className="event-actions">

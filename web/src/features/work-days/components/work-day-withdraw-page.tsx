@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatDate } from '@core/calendar/calendar';
 import { PATHS, workDayPath } from '@core/shared/paths';
 import { MessagePage } from '../../../components/layout/message-page';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DetailsList } from '../../../components/ui/details-list';
 import { PageLoading, PageLoadFailed } from '../../../components/ui/load-failed';
 import { ApiError } from '../../../lib/api';
@@ -33,6 +35,8 @@ export function WorkDayWithdrawPage() {
 function WithdrawScreen({ token }: { token: string }) {
   const state = useMyWorkDaySignup(token);
   const withdraw = useWithdrawFromWorkDay(token);
+  // Withdrawing gives the place away at once: the volunteer says yes in a dialog first.
+  const [confirming, setConfirming] = useState(false);
   usePageTitle(state.status === 'success' ? `Work day: ${state.data.workDayName}` : 'Work day sign-up');
 
   if (state.status === 'error' && state.error instanceof ApiError && state.error.status === 404) return <LinkNotValid />;
@@ -57,9 +61,23 @@ function WithdrawScreen({ token }: { token: string }) {
         {signup.status === 'signed-up' && (
           <>
             <p>If you can no longer come, please withdraw so that someone else can take your place.</p>
-            <Button variant="danger" disabled={withdraw.isPending} onClick={() => withdraw.mutate()}>
+            <Button variant="danger" disabled={withdraw.isPending} onClick={() => setConfirming(true)}>
               {withdraw.isPending ? 'Withdrawing...' : 'Withdraw from this work day'}
             </Button>
+            <ConfirmDialog
+              open={confirming}
+              title="Withdraw from this work day?"
+              confirmLabel="Yes, withdraw"
+              cancelLabel="Keep my sign-up"
+              busy={withdraw.isPending}
+              onConfirm={() => withdraw.mutate(undefined, { onSettled: () => setConfirming(false) })}
+              onCancel={() => setConfirming(false)}
+            >
+              <p>
+                Your sign-up for {signup.workDayName} will be removed at once and your place given to someone else. To help after all, you would need to sign up
+                again.
+              </p>
+            </ConfirmDialog>
           </>
         )}
         <p>

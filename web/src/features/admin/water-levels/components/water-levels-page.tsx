@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Fragment, useEffect, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import type { WaterLevelReading } from '@core/water-levels/water-level';
 import { addDaysToDate, londonDate } from '@core/shared/london-time';
 import {
@@ -288,8 +288,44 @@ function ImportPanel({ onImported, onStart }: { onImported: (message: string) =>
 
 function ReadingsTable({ readings, onChanged, onFailed }: { readings: WaterLevelReading[]; onChanged: (message: string) => void; onFailed: (message: string) => void }) {
   const [editing, setEditing] = useState<{ date: string; value: string; error: string | null } | null>(null);
+  // The row whose Correct button gets focus back once its input closes (saved or cancelled).
+  const returnFocusTo = useRef<string | null>(null);
   const correct = useCorrectReading();
   const saving = correct.isPending;
+  const editingDate = editing?.date ?? null;
+
+  // The input opens with the focus in it and its value selected, ready to type over.
+  useEffect(() => {
+    if (editingDate === null) return;
+    const input = document.getElementById(`adm-wl-edit-${editingDate}`);
+    if (input instanceof HTMLInputElement) {
+      input.focus();
+      input.select();
+    }
+  }, [editingDate]);
+
+  useEffect(() => {
+    if (editingDate !== null || returnFocusTo.current === null) return;
+    document.getElementById(`adm-wl-correct-${returnFocusTo.current}`)?.focus();
+    returnFocusTo.current = null;
+  }, [editingDate]);
+
+  const open = (reading: WaterLevelReading) => {
+    correct.reset();
+    setEditing({ date: reading.date, value: String(reading.percentFull), error: null });
+  };
+
+  const close = () => {
+    if (!editing || saving) return;
+    returnFocusTo.current = editing.date;
+    setEditing(null);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Escape') return;
+    e.preventDefault();
+    close();
+  };
 
   const save = (e: FormEvent) => {
     e.preventDefault();
@@ -304,10 +340,19 @@ function ReadingsTable({ readings, onChanged, onFailed }: { readings: WaterLevel
       return;
     }
     if (saving) return;
+    // The value as it was: nothing to save, and nothing is sent.
+    const stored = readings.find((r) => r.date === editing.date);
+    if (stored && stored.percentFull === value) {
+      returnFocusTo.current = editing.date;
+      setEditing(null);
+      onChanged(`Reading for ${readingDateInWords(stored.date)} unchanged: still ${percentText(stored.percentFull)} full.`);
+      return;
+    }
     correct.mutate(
       { date: editing.date, percentFull: editing.value },
       {
         onSuccess: (reading) => {
+          returnFocusTo.current = reading.date;
           setEditing(null);
           onChanged(`Reading for ${readingDateInWords(reading.date)} corrected to ${percentText(reading.percentFull)} full.`);
         },
@@ -336,7 +381,15 @@ function ReadingsTable({ readings, onChanged, onFailed }: { readings: WaterLevel
                 {isEditing ? (
                   <form id={`adm-wl-form-${reading.date}`} onSubmit={save} noValidate>
                     <Field id={`adm-wl-edit-${reading.date}`} label={`Percent full on ${words}`} error={editing.error ?? undefined}>
-                      <input className="input adm-wl-edit" type="text" inputMode="decimal" value={editing.value} onChange={(e) => setEditing({ ...editing, value: e.target.value, error: null })} />
+                      <input
+                        className="input adm-wl-edit"
+                        type="text"
+                        inputMode="decimal"
+                        autoComplete="off"
+                        value={editing.value}
+                        onChange={(e) => setEditing({ ...editing, value: e.target.value, error: null })}
+                        onKeyDown={onKeyDown}
+                      />
                     </Field>
                   </form>
                 ) : (
@@ -345,24 +398,26 @@ function ReadingsTable({ readings, onChanged, onFailed }: { readings: WaterLevel
               </td>
               <td>
                 <div className="adm-actions">
+                  {/* Keyed apart: were the Correct button's element reused as the Save button, the
+                      click that opens the input would also submit its form, saving the old value. */}
                   {isEditing ? (
-                    <>
-                      <Button size="small" type="submit" form={`adm-wl-form-${reading.date}`} disabled={saving}>
+                    <Fragment key="editing">
+                      <Button size="small" type="submit" form={`adm-wl-form-${reading.date}`} aria-label={`Save the reading of ${words}`} disabled={saving}>
                         {saving ? 'Saving…' : 'Save'}
                       </Button>
-                      <Button size="small" variant="secondary" onClick={() => setEditing(null)} disabled={saving}>
+                      <Button size="small" variant="secondary" aria-label={`Cancel the correction of ${words}`} onClick={close} disabled={saving}>
                         Cancel
                       </Button>
-                    </>
+                    </Fragment>
                   ) : (
-                    <>
-                      <Button size="small" variant="secondary" aria-label={`Correct the reading of ${words}`} onClick={() => setEditing({ date: reading.date, value: String(reading.percentFull), error: null })}>
+                    <Fragment key="reading">
+                      <Button id={`adm-wl-correct-${reading.date}`} size="small" variant="secondary" aria-label={`Correct the reading of ${words}`} onClick={() => open(reading)}>
                         Correct
                       </Button>
                       <Button size="small" variant="danger" aria-label={`Delete the reading of ${words}`} onClick={() => deletion.ask(reading)}>
                         Delete
                       </Button>
-                    </>
+                    </Fragment>
                   )}
                 </div>
               </td>

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { WorkDaySignup } from '@core/work-days/work-day';
-import { formatDate } from '@core/calendar/calendar';
-import { londonWallClock, parseInstant } from '@core/shared/london-time';
+import { formatDate, formatMoment } from '@core/calendar/calendar';
 import { hasPermission, mayOpen } from '@core/admins/permissions';
 import { jobShortfall, volunteersShort } from '@core/work-days/work-day-roster';
 import { isJobFull } from '@core/work-days/work-days';
@@ -27,10 +26,8 @@ export const ROSTER_MESSAGES = {
 };
 
 const fullName = (s: Pick<WorkDaySignup, 'firstName' | 'lastName'>) => `${s.firstName} ${s.lastName}`;
-const signedUpAt = (instant: string) => {
-  const at = parseInstant(instant);
-  return at === null ? instant : londonWallClock(at).replace('T', ' ');
-};
+/** When a volunteer signed up, in London and in words ("Wed 18 November 2026, 15:45"), as the admin's other times. */
+const signedUpAt = (instant: string) => formatMoment(instant, 'admin');
 
 /** One work day's roster: each job's volunteers against the number needed, who signed up, the CSV. */
 export function WorkDayRosterPage() {
@@ -180,7 +177,7 @@ export function WorkDayRosterPage() {
                 {signups.length === 0 ? (
                   <p className="adm-muted">No sign-ups yet.</p>
                 ) : (
-                  <DataTable label="Sign-ups" columns={[canWrite && 'Select', 'Volunteer', 'Jobs', 'Other job', 'Notes', 'Tools', workDay.foodAvailable && 'Food', 'Signed up', canWrite && 'Actions']}>
+                  <DataTable label="Sign-ups" columns={[canWrite && 'Select', 'Volunteer', 'Email', 'Jobs', 'Other job', 'Notes', 'Tools', workDay.foodAvailable && 'Food', 'Signed up', canWrite && 'Actions']}>
                     {signups.map((s) => (
                       <tr key={s.id} data-signup-id={s.id}>
                         {canWrite && (
@@ -189,6 +186,7 @@ export function WorkDayRosterPage() {
                           </td>
                         )}
                         <th scope="row">{fullName(s)}</th>
+                        <td>{s.email ? <a href={`mailto:${s.email}`}>{s.email}</a> : <span className="adm-muted">None given</span>}</td>
                         <td>{s.selectedJobs.map((jobId) => titles.get(jobId) ?? jobId).join(', ')}</td>
                         <td>{s.otherJob}</td>
                         <td>{s.notes}</td>
@@ -216,7 +214,7 @@ export function WorkDayRosterPage() {
                 onConfirm={() => removeMany.mutate(signups.filter((s) => selected.has(s.id)).map((s) => s.id))}
                 onCancel={() => setConfirmMany(false)}
               >
-                <p>Remove these sign-ups? Their places become free for others.</p>
+                <p>Remove these sign-ups? Their places become free for others. The volunteers are not e-mailed.</p>
                 <ul>
                   {signups
                     .filter((s) => selected.has(s.id))
@@ -230,6 +228,7 @@ export function WorkDayRosterPage() {
                 <p>
                   Remove the sign-up of <strong>{toRemove ? fullName(toRemove) : ''}</strong>? Their places become free for others.
                 </p>
+                <p>{toRemove?.email ? `They will be e-mailed at ${toRemove.email} that the club removed them.` : 'They gave no e-mail address, so they will not be told.'}</p>
               </ConfirmDialog>
             </>
           );
