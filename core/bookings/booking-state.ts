@@ -32,9 +32,14 @@ export function bookingClosedReason(
   if (!event.allowBooking) return 'not-bookable';
   const deadline = parseInstant(event.bookingEndDate);
   if (deadline !== null && now.getTime() > deadline.getTime()) return 'deadline-passed';
-  const end = eventEndInstant(event);
-  if (end !== null && now.getTime() > end.getTime()) return 'event-over';
+  if (isEventOver(event, now)) return 'event-over';
   return null;
+}
+
+/** Whether the event is over at `now`: past its end (else its start; inclusive, as bookings are); an undated one never is. */
+export function isEventOver(event: Pick<ClubEvent, 'eventdatetime' | 'eventenddatetime'>, now: Date): boolean {
+  const end = eventEndInstant(event);
+  return end !== null && now.getTime() > end.getTime();
 }
 
 export function isBookingOpen(
@@ -59,6 +64,26 @@ export function bookingOffer(event: { allowBooking: boolean; bookingOpen: boolea
   if (!event.bookingOpen) return 'closed';
   if (event.placesLeft !== null && event.placesLeft <= 0) return 'full';
   return 'open';
+}
+
+/**
+ * The booking state an admin sees beside an event's Bookable / View Only status: 'Over' once the
+ * event is over (whatever else it says), else the members' offer (bookingOffer) when it says
+ * booking is 'closed' (its deadline passed) or the event is 'full'; null otherwise (open, View
+ * Only, or cancelled before it was over: the status says so).
+ */
+export type AdminBookingState = 'Over' | 'Closed' | 'Full';
+
+export function adminBookingState(
+  event: Pick<ClubEvent, 'allowBooking' | 'bookingEndDate' | 'eventdatetime' | 'eventenddatetime'> & { cancelledAt?: string | null },
+  placesLeft: number | null,
+  now: Date,
+): AdminBookingState | null {
+  if (isEventOver(event, now)) return 'Over';
+  const offer = bookingOffer({ allowBooking: event.allowBooking, bookingOpen: isBookingOpen(event, now), placesLeft, cancelledAt: event.cancelledAt });
+  if (offer === 'closed') return 'Closed';
+  if (offer === 'full') return 'Full';
+  return null;
 }
 
 type PlaceBooking = Pick<Booking, 'paymentRequired' | 'paid' | 'submittedAt' | 'cancelledAt'> & { checkoutOpenedAt?: string | null };

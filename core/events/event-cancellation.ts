@@ -1,6 +1,6 @@
 import type { Booking } from '../bookings/booking';
 import type { ClubEvent } from './event';
-import { bookingRevenue, isCancelled, paymentStatus } from '../bookings/booking-state';
+import { bookingRevenue, isCancelled, isEventOver, paymentStatus } from '../bookings/booking-state';
 import { paidByCard } from '../bookings/booking-lifecycle';
 import { parseInstant } from '../shared/london-time';
 
@@ -16,6 +16,7 @@ export const EVENT_CANCEL_MESSAGES = {
   reasonTooLong: 'The reason must be 2000 characters or fewer.',
   bookingRefused: 'This event has been cancelled, so it can no longer be booked.',
   changedMeanwhile: 'The event was changed while you were cancelling it. Please reload and try again.',
+  eventOver: 'This event is over, so it can no longer be cancelled: its bookings stand and nobody is refunded.',
 } as const;
 
 export const CANCEL_REASON_MAX = 2000;
@@ -41,6 +42,8 @@ export function cancelReasonOf(reason: string): string | null {
  */
 export function cancelEvent(event: ClubEvent, reason: string, now: Date): CancelEventResult {
   if (isEventCancelled(event)) return { ok: false, status: 409, message: EVENT_CANCEL_MESSAGES.alreadyCancelled };
+  // Over: calling it off now would e-mail and refund everyone who came.
+  if (isEventOver(event, now)) return { ok: false, status: 409, message: EVENT_CANCEL_MESSAGES.eventOver };
   const given = cancelReasonOf(reason);
   if (given === null) return { ok: false, status: 400, message: EVENT_CANCEL_MESSAGES.reasonRequired };
   if (given.length > CANCEL_REASON_MAX) return { ok: false, status: 400, message: EVENT_CANCEL_MESSAGES.reasonTooLong };

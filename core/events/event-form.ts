@@ -43,6 +43,7 @@ export const EVENT_FORM_MESSAGES = {
   currencyNotTaken: (taken: Currency) =>
     `Card payments can only be taken in ${taken} (the currency of the club's card payment account): choose ${taken}, or turn off payment for this event`,
   capacityInvalid: 'Capacity must be a whole number of at least 1',
+  capacityBelowTaken: (taken: number) => `${taken === 1 ? '1 place is' : `${taken} places are`} already taken: capacity cannot be less than ${taken}.`,
   nameTooLong: 'Event name must be at most 200 characters',
   descriptionTooLong: 'Short description must be at most 2000 characters',
   longDescriptionTooLong: 'Long description must be at most 20000 characters',
@@ -80,12 +81,23 @@ export function maxEventPrice(maxAttendees: number): number {
   return Math.floor(MAX_PAYMENT_AMOUNT / Math.max(1, maxAttendees));
 }
 
+/**
+ * Why an event may not have this capacity while its bookings take `placesTaken` places, or null
+ * when it may: a capacity below the places taken would leave it overfull (no capacity is no limit).
+ */
+export function capacityRefusal(capacity: number | null, placesTaken: number): string | null {
+  if (capacity === null || capacity >= placesTaken) return null;
+  return EVENT_FORM_MESSAGES.capacityBelowTaken(placesTaken);
+}
+
 export function validateEventForm(
   values: EventFormValues,
   limits: {
     maxAttendees: number;
     /** The one currency card payments can be taken in (Square's location's), or null for any. */
     cardCurrency?: Currency | null;
+    /** The places the event's bookings already take (an edit): the capacity may not be less. */
+    placesTaken?: number;
   } = { maxAttendees: DEFAULT_MAX_ATTENDEES },
 ): { ok: true; value: EventFields } | { ok: false; errors: EventFormErrors } {
   const errors: EventFormErrors = {};
@@ -148,6 +160,8 @@ export function validateEventForm(
     if (n < 1) errors.capacity = EVENT_FORM_MESSAGES.capacityInvalid;
     else capacity = n;
   }
+  const belowTaken = capacityRefusal(capacity, limits.placesTaken ?? 0);
+  if (belowTaken !== null) errors.capacity = belowTaken;
 
   if (Object.keys(errors).length > 0 || currency === null) return { ok: false, errors };
   return {

@@ -1,17 +1,41 @@
+import { z } from 'zod';
 import type { Admin } from '../admins/admin';
-import type { ClubEvent } from './event';
+import { EventSchema, type ClubEvent } from './event';
+import { adminBookingState } from '../bookings/booking-state';
 import { requirePermission } from '../admins/permissions';
+import type { BookingRepository } from '../bookings/booking-repository.port';
+import type { Clock } from '../shared/clock.port';
 import type { EventRepository } from './event-repository.port';
 import { UseCase } from '../shared/use-case';
 
+/**
+ * An event in the admin list: the places its bookings take (from its ledger) and the booking
+ * state the core decides at the time of the answer (adminBookingState: Over, Closed, Full, or
+ * null), shown beside its Bookable / View Only status.
+ */
+export const AdminListEventSchema = EventSchema.extend({
+  placesTaken: z.number().int().min(0),
+  bookingState: z.enum(['Over', 'Closed', 'Full']).nullable(),
+});
+export type AdminListEvent = z.infer<typeof AdminListEventSchema>;
+
 export interface ListAdminEventsDeps {
   events: EventRepository;
+  bookings: Pick<BookingRepository, 'placesTakenByEvent'>;
+  clock: Clock;
 }
 
-/** Every event for the admin list, latest date first (undated last). */
+/** Every event for the admin list, latest date first (undated last), with its places taken and booking state. */
 export class ListAdminEvents extends UseCase<ListAdminEventsDeps> {
-  async execute(admin: Admin): Promise<ClubEvent[]> {
+  async execute(admin: Admin): Promise<AdminListEvent[]> {
     requirePermission(admin, 'events.list');
-    return this.deps.events.list({ order: 'desc' });
+    const events: ClubEvent[] = await this.deps.events.list({ order: 'desc' });
+    const now = this.deps.clock.now();
+    const taken = await this.deps.bookings.placesTakenByEvent(events.map((e) => e.id), now);
+    return events.map((event) => {
+      const placesTaken = taken.get(event.id) ?? 0;
+      const placesLeft = event.capacity === null ? null : Math.max(0, event.capacity - placesTaken);
+      return { ...event, placesTaken, bookingState: adminBookingState(event, placesLeft, now) };
+    });
   }
 }

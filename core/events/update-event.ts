@@ -5,6 +5,7 @@ import { requirePermission } from '../admins/permissions';
 import { eventSearchRecord } from '../search/search-records';
 import { ConflictError } from '../shared/errors';
 import type { Clock } from '../shared/clock.port';
+import type { BookingRepository } from '../bookings/booking-repository.port';
 import type { EventRepository } from './event-repository.port';
 import { upsertInStep, type SearchIndexingDeps } from '../search/keep-index-in-step';
 import type { PaymentGateway } from '../payments/payment-gateway.port';
@@ -17,6 +18,8 @@ import { UseCase } from '../shared/use-case';
 
 export interface UpdateEventDeps extends AuditTrailDeps, SearchIndexingDeps {
   events: EventRepository;
+  /** The event's places taken, from its ledger: the capacity may not go below them. */
+  bookings: Pick<BookingRepository, 'placesTakenByEvent'>;
   clock: Clock;
   /** MAX_ATTENDEES_PER_BOOKING: the price is capped so the largest booking fits one payment. */
   maxAttendees: number;
@@ -32,9 +35,11 @@ export class UpdateEvent extends UseCase<UpdateEventDeps> {
     requirePermission(admin, 'events.update');
     const existing = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
     const values = parseInput(EventFormValuesSchema, form);
+    const placesTaken = (await this.deps.bookings.placesTakenByEvent([eventId], this.deps.clock.now())).get(eventId) ?? 0;
     const checked = validateEventForm(values, {
       maxAttendees: this.deps.maxAttendees,
       cardCurrency: values.requiresPayment ? await cardCurrencyOf(this.deps.payments) : null,
+      placesTaken,
     });
     if (!checked.ok) throw fieldsError(checked.errors);
     const updated: ClubEvent = {

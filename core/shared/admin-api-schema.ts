@@ -5,6 +5,7 @@ import { WorkDaySignupSchema, WorkDayWithCountsSchema } from '../work-days/work-
 import { EventFormValuesSchema } from '../events/event-form';
 import type { EventCancellationPreview } from '../events/event-cancellation';
 import { OutboxMessageDetailSchema } from '../mail/list-outbox';
+import { AdminListEventSchema } from '../events/list-admin-events';
 import type { CancelEventResult } from '../events/cancel-event';
 
 /**
@@ -17,9 +18,10 @@ export const SessionResponseSchema = z.object({ admin: SessionAdminSchema });
 export const AdminsResponseSchema = z.object({ admins: z.array(AdminSchema) });
 export const AdminResponseSchema = z.object({ admin: AdminSchema });
 
-export const AdminEventsResponseSchema = z.object({ events: z.array(EventSchema) });
-/** An event to edit: as stored, and as the form shows it. */
-export const AdminEventResponseSchema = z.object({ event: EventSchema, form: EventFormValuesSchema });
+/** Every event, each with its places taken and booking state (list-admin-events). */
+export const AdminEventsResponseSchema = z.object({ events: z.array(AdminListEventSchema) });
+/** An event to edit: as stored, as the form shows it, and the places its bookings take (the least capacity it may have). */
+export const AdminEventResponseSchema = z.object({ event: EventSchema, form: EventFormValuesSchema, placesTaken: z.number().int().min(0) });
 export const EventSavedSchema = z.object({ event: EventSchema });
 
 /** What cancelling an event would do: its standing bookings, and how they are refunded. */

@@ -67,6 +67,14 @@ export function eventBookingPath(eventId: string, payment?: { step: 'pending' | 
   return `${PATHS.eventBooking}?${query.toString()}`;
 }
 
+/** The id of the booking page's waiting-list form, the target of eventWaitingListPath. */
+export const WAITING_LIST_FORM_ID = 'waiting-list';
+
+/** The booking page of a full event, at its waiting-list form (the calendar card's link). */
+export function eventWaitingListPath(eventId: string): string {
+  return `${eventBookingPath(eventId)}#${WAITING_LIST_FORM_ID}`;
+}
+
 /** The booking page for a waiting-list offer: the form filled in, the offer's places held (the token is the key). */
 export function offerBookingPath(eventId: string, offerToken: string): string {
   return `${PATHS.eventBooking}?${new URLSearchParams({ id: eventId, offer: offerToken }).toString()}`;

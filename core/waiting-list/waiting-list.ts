@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ClubEvent } from '../events/event';
 import type { WaitingListEntry, WaitingListFormValues } from './waiting-list-entry';
-import { bookingClosedReason } from '../bookings/booking-state';
+import { bookingClosedReason, type BookingOffer } from '../bookings/booking-state';
 import { parseCount } from '../bookings/booking-validation';
 
 /** The waiting list's messages, shared by the booking page and the server. */
@@ -64,6 +64,16 @@ export function joinRefusal(
   if (event.capacity === null || placesLeft === null) return 'no-capacity';
   if (placesLeft >= placesWanted) return 'not-full';
   return null;
+}
+
+/**
+ * Whether members are offered the event's waiting list, one rule for the calendar card and the
+ * booking page: when the event is full (booking open, a capacity, no place left). It is then open
+ * to anyone wanting one place or more (joinRefusal answers null), so the offer never leads to a
+ * form that refuses.
+ */
+export function offersWaitingList(offer: BookingOffer): boolean {
+  return offer === 'full';
 }
 
 /** Entries still in line (waiting or holding an offer). */

@@ -28,10 +28,10 @@ export const eventsFeature: Feature = {
       ...searchIndexing(get, options),
     };
     return [
-      provide(ListAdminEvents, () => new ListAdminEvents({ events: get('events') })),
-      provide(GetAdminEvent, () => new GetAdminEvent({ events: get('events') })),
+      provide(ListAdminEvents, () => new ListAdminEvents({ events: get('events'), bookings: get('bookings'), clock: get('clock') })),
+      provide(GetAdminEvent, () => new GetAdminEvent({ events: get('events'), bookings: get('bookings'), clock: get('clock') })),
       provide(CreateEvent, () => new CreateEvent(eventWriting)),
-      provide(UpdateEvent, () => new UpdateEvent(eventWriting)),
+      provide(UpdateEvent, () => new UpdateEvent({ ...eventWriting, bookings: get('bookings') })),
       provide(
         DeleteEvent,
         () =>

@@ -157,6 +157,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
     body: EventFormValuesSchema,
     responses: {
       200: { description: 'Updated', schema: EventSavedSchema },
+      400: { description: 'Field messages, among them fields.capacity "8 places are already taken: capacity cannot be less than 8." for a capacity below the places taken' },
       404: EVENT_NOT_FOUND,
       409: { description: '"This event was changed by someone else meanwhile. Please reload it and make your change again." (changed after it was read, e.g. cancelled)' },
     },

@@ -32,7 +32,7 @@ export function registerEventCancelRoutes(routes: ApiRoutes, ports: AppContainer
       200: { description: 'Cancelled: the event as stored, and how many bookings were cancelled, refunded, and left "Refund failed"', schema: CancelledSchema },
       400: { description: '"Please give the reason members will be told." (fields.reason)' },
       404: EVENT_NOT_FOUND,
-      409: { description: '"This event is already cancelled."' },
+      409: { description: '"This event is already cancelled.", or "This event is over, so it can no longer be cancelled: its bookings stand and nobody is refunded."' },
     },
     handler: async ({ admin, params, body }) => reply(200, await ports.useCase(CancelEvent).execute(admin, params.id, body)),
   });

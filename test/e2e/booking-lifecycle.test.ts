@@ -1,4 +1,5 @@
 import ICAL from 'ical.js';
+import { adminMenuLink } from './support/admin-menu';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestPaymentGateway } from '../../adapters/test-payments/test-payment-gateway';
@@ -152,7 +153,7 @@ describe("the booking's life after Book, in Chromium", () => {
     expect(await summaryCard(admin, 'Revenue (less refunds)')).toBe('£30.00');
     await admin.getByRole('row').filter({ hasText: 'Mary Anning' }).getByText('Paid (cash)').waitFor();
 
-    await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Audit' }).click();
+    await (await adminMenuLink(admin, 'Audit')).click();
     await admin.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
     await admin.getByText('Marked paid by cash (£30.00)').first().waitFor();
     await admin.getByText('member via manage link').first().waitFor();

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { adminMenuLink } from '../support/admin-menu';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,7 +72,7 @@ describe('admin documents', () => {
   it('upload a PDF → on /documents and in search → replace → rename → delete; at 375 px, axe clean', async () => {
     const admin = await world.browser.newPage(PHONE);
     await signIn(admin);
-    await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Documents' }).click();
+    await (await adminMenuLink(admin, 'Documents')).click();
     await admin.waitForURL('**/admin/documents');
     await admin.getByRole('heading', { name: 'Documents', level: 1 }).waitFor();
     await admin.getByRole('region', { name: 'Documents' }).waitFor();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { adminMenuLink } from '../support/admin-menu';
 import { signInOnLoginPage } from '../support/admin-form';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from '../support/axe';
@@ -36,7 +37,7 @@ describe('the admin Photos screen and the Home panel', () => {
   it('uploads a photo at 375 px; Home shows a real copy of it at 375 and 1280 px; hidden, it is gone', async () => {
     const admin = await world.browser.newPage(PHONE);
     await signInOnLoginPage(admin);
-    await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Photos' }).click();
+    await (await adminMenuLink(admin, 'Photos')).click();
     await admin.getByRole('heading', { level: 1, name: 'Photos' }).waitFor();
     await admin.getByText('No photos yet.').waitFor();
     await expectAccessible(admin, 'admin-photos-empty-375');

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { adminMenuLink } from '../support/admin-menu';
 import { describe, expect, it } from 'vitest';
 import { signInOnLoginPage } from '../support/admin-form';
 import type { Page } from 'playwright-core';
@@ -30,7 +31,7 @@ async function signIn(p: Page) {
 }
 
 async function openScreen(p: Page) {
-  await p.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Water Levels' }).click();
+  await (await adminMenuLink(p, 'Water Levels')).click();
   await p.getByRole('heading', { level: 1, name: 'Water Levels' }).waitFor();
   await p.getByRole('region', { name: 'Readings, newest first' }).waitFor();
 }

@@ -10,6 +10,8 @@ import {
   eventEndInstant,
   holdsPlace,
   isBookingOpen,
+  isEventOver,
+  adminBookingState,
   paymentStatus,
   placesLeft,
   placesTaken,
@@ -225,5 +227,33 @@ describe('what a member is offered (calendar and booking page)', () => {
     expect(at('2026-05-01T12:00:00.000Z', 0)).toBe('full');
     expect(at('2026-05-01T12:00:00.001Z', 3)).toBe('closed');
     expect(at('2026-05-01T12:00:00.001Z', 0)).toBe('closed');
+  });
+});
+
+describe('the booking state an admin sees beside the status', () => {
+  it('is Over once the event is over, else Closed or Full exactly as the members are told, else nothing', () => {
+    const day = 86_400_000;
+    const now = new Date('2026-06-01T09:00:00.000Z');
+    const instant = fc.option(fc.integer({ min: -30, max: 30 }).map((d) => new Date(now.getTime() + d * day).toISOString()), { nil: null });
+    fc.assert(
+      fc.property(
+        fc.record({ allowBooking: fc.boolean(), bookingEndDate: instant, eventdatetime: instant, eventenddatetime: instant, cancelledAt: fc.constantFrom(null, '2026-05-01T00:00:00.000Z') }),
+        fc.option(fc.integer({ min: 0, max: 5 }), { nil: null }),
+        (event, left) => {
+          const state = adminBookingState(event, left, now);
+          const offer = bookingOffer({ allowBooking: event.allowBooking, bookingOpen: isBookingOpen(event, now), placesLeft: left, cancelledAt: event.cancelledAt });
+          if (isEventOver(event, now)) expect(state).toBe('Over');
+          else expect(state).toBe(offer === 'closed' ? 'Closed' : offer === 'full' ? 'Full' : null);
+        },
+      ),
+    );
+  });
+
+  it('an event is over after its end, else after its start; an undated one never', () => {
+    const now = new Date('2026-06-01T09:00:00.000Z');
+    expect(isEventOver({ eventdatetime: '2026-06-01T08:00:00.000Z', eventenddatetime: '2026-06-01T09:00:00.000Z' }, now)).toBe(false);
+    expect(isEventOver({ eventdatetime: '2026-06-01T08:00:00.000Z', eventenddatetime: '2026-06-01T08:59:59.999Z' }, now)).toBe(true);
+    expect(isEventOver({ eventdatetime: '2026-06-01T08:59:59.999Z', eventenddatetime: null }, now)).toBe(true);
+    expect(isEventOver({ eventdatetime: null, eventenddatetime: null }, now)).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cancelled } from '../../../core/bookings/booking-lifecycle';
 import { eventCancellation } from '../../../core/bookings/booking-mail';
-import { bookingClosedReason, bookingOffer, bookingRevenue, isBookingOpen, paymentStatus } from '../../../core/bookings/booking-state';
+import { bookingClosedReason, bookingOffer, bookingRevenue, isBookingOpen, isEventOver, paymentStatus } from '../../../core/bookings/booking-state';
 import { bookingsOverview } from '../../../core/bookings/bookings-report';
 import { bookingsToCancel, cancelEvent, EVENT_CANCEL_MESSAGES, eventCancellationPreview, isEventCancelled } from '../../../core/events/event-cancellation';
 import { icsText } from '../../../core/calendar/ics-file';
@@ -37,12 +37,33 @@ const bookingArb: fc.Arbitrary<Booking> = fc
 const reasonArb = fc.oneof(fc.string({ maxLength: 2100 }), fc.constantFrom('', '   ', '\n\t', 'Gale warning'));
 
 describe('cancelEvent', () => {
+  it('refuses an event that is over (409), to the millisecond of its end, and changes nothing', () => {
+    fc.assert(
+      fc.property(msInstant, fc.integer({ min: -5, max: 5 }), fc.boolean(), (end, step, withEnd) => {
+        const event = withEnd
+          ? makeEvent({ eventdatetime: new Date(end.getTime() - 3_600_000).toISOString(), eventenddatetime: end.toISOString() })
+          : makeEvent({ eventdatetime: end.toISOString(), eventenddatetime: null });
+        const now = new Date(end.getTime() + step);
+        const result = cancelEvent(event, 'Storm', now);
+        if (step > 0) expect(result).toEqual({ ok: false, status: 409, message: EVENT_CANCEL_MESSAGES.eventOver });
+        else expect(result.ok).toBe(true);
+      }),
+    );
+    // An event without a date is never over.
+    expect(cancelEvent(makeEvent({ eventdatetime: null, eventenddatetime: null }), 'Storm', new Date('2099-01-01T00:00:00.000Z')).ok).toBe(true);
+  });
+
   it('marks a standing event cancelled with the trimmed reason, a new revision and booking closed; keeps every other field', () => {
     fc.assert(
       fc.property(reasonArb, msInstant, fc.integer({ min: 0, max: 1000 }), fc.boolean(), (reason, now, sequence, allowBooking) => {
         const event = makeEvent({ sequence, allowBooking });
         const result = cancelEvent(event, reason, now);
         const trimmed = reason.trim();
+        // Over: refused whatever the reason (it would e-mail and refund everyone who came).
+        if (isEventOver(event, now)) {
+          expect(result).toEqual({ ok: false, status: 409, message: EVENT_CANCEL_MESSAGES.eventOver });
+          return;
+        }
         if (trimmed === '') {
           expect(result).toEqual({ ok: false, status: 400, message: EVENT_CANCEL_MESSAGES.reasonRequired });
           return;
@@ -67,7 +88,8 @@ describe('cancelEvent', () => {
   it('refuses a second cancellation (409) whatever the reason, and changes nothing', () => {
     fc.assert(
       fc.property(reasonArb, reasonArb, msInstant, (first, second, now) => {
-        fc.pre(first.trim() !== '' && first.trim().length <= 2000);
+        // The first is taken: a reason given, and the event not over yet (an event that is over is refused above).
+        fc.pre(first.trim() !== '' && first.trim().length <= 2000 && !isEventOver(makeEvent(), now));
         const once = cancelEvent(makeEvent(), first, now);
         if (!once.ok) throw new Error('first refused');
         expect(cancelEvent(once.event, second, now)).toEqual({ ok: false, status: 409, message: EVENT_CANCEL_MESSAGES.alreadyCancelled });

@@ -10,6 +10,7 @@ import {
   emptyEventForm,
   eventToFormValues,
   validateEventForm,
+  capacityRefusal,
   type EventFormValues,
 } from '../../../core/events/event-form';
 import { makeEvent, minuteInstant } from './support/domain-fixtures';
@@ -241,5 +242,26 @@ describe('event price cap', () => {
     expect(validateEventForm(form({ requiresPayment: true, price: '20000.01' })).ok).toBe(false);
     expect(validateEventForm(form({ requiresPayment: true, price: '20000.00' })).ok).toBe(true);
     expect(EVENT_FORM_MESSAGES.priceTooHigh(2_000_000)).toBe('Price must be at most 20000.00, so that the largest booking can be paid in one payment');
+  });
+});
+
+describe('capacity against the places already taken', () => {
+  it('refuses a capacity below the places taken, naming them, and accepts anything from them up or no limit', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 500 }), fc.integer({ min: 0, max: 500 }), (capacity, taken) => {
+        const checked = validateEventForm(form({ capacity: String(capacity) }), { maxAttendees: 50, placesTaken: taken });
+        if (capacity < taken) {
+          expect(checked).toEqual({ ok: false, errors: { capacity: EVENT_FORM_MESSAGES.capacityBelowTaken(taken) } });
+          expect(capacityRefusal(capacity, taken)).toBe(EVENT_FORM_MESSAGES.capacityBelowTaken(taken));
+        } else {
+          expect(checked.ok).toBe(true);
+          expect(capacityRefusal(capacity, taken)).toBeNull();
+        }
+        // No capacity is no limit, however many places are taken.
+        expect(validateEventForm(form({ capacity: '' }), { maxAttendees: 50, placesTaken: taken }).ok).toBe(true);
+      }),
+    );
+    expect(EVENT_FORM_MESSAGES.capacityBelowTaken(8)).toBe('8 places are already taken: capacity cannot be less than 8.');
+    expect(EVENT_FORM_MESSAGES.capacityBelowTaken(1)).toBe('1 place is already taken: capacity cannot be less than 1.');
   });
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bookedEntry, expiredEntry, inLineOrder, joinRefusal, leftEntry, linePositions, nextToOffer, offeredEntry, offerStands, validateWaitingListForm, WAITING_LIST_MESSAGES } from '../../../core/waiting-list/waiting-list';
+import { bookedEntry, expiredEntry, inLineOrder, joinRefusal, leftEntry, linePositions, nextToOffer, offeredEntry, offersWaitingList, offerStands, validateWaitingListForm, WAITING_LIST_MESSAGES } from '../../../core/waiting-list/waiting-list';
+import { bookingOffer, isBookingOpen } from '../../../core/bookings/booking-state';
 import { isOfferHold, ledgerFromBookings, ledgerTaken, ledgerWithOfferHold, ledgerWithoutHold, offerHoldId, placesDifferences, rebuiltLedger } from '../../../core/bookings/places-ledger';
 import type { WaitingListEntry, WaitingListStatus } from '../../../core/waiting-list/waiting-list-entry';
 
@@ -104,6 +105,24 @@ describe('joining', () => {
     expect(joinRefusal({ ...event, capacity: null }, null, 1, now)).toBe('no-capacity');
     expect(joinRefusal({ ...event, allowBooking: false }, 0, 1, now)).toBe('closed');
     expect(joinRefusal({ ...event, eventdatetime: '2026-05-01T09:00:00.000Z' }, 0, 1, now)).toBe('closed');
+  });
+
+  it('the calendar and the booking page offer the waiting list exactly when a member could join it', () => {
+    const day = 86_400_000;
+    const instant = fc.option(fc.integer({ min: -40, max: 40 }).map((days) => new Date(T0 + days * day).toISOString()), { nil: null });
+    fc.assert(
+      fc.property(
+        fc.record({ allowBooking: fc.boolean(), capacity: fc.option(fc.integer({ min: 1, max: 20 }), { nil: null }), taken: fc.integer({ min: 0, max: 25 }), bookingEndDate: instant, eventdatetime: instant, eventenddatetime: instant }),
+        ({ taken, ...event }) => {
+          const left = event.capacity === null ? null : Math.max(0, event.capacity - taken);
+          const offer = bookingOffer({ allowBooking: event.allowBooking, bookingOpen: isBookingOpen(event, now), placesLeft: left, cancelledAt: null });
+          // Offered: a member wanting one place is let in (the form never refuses the offer).
+          expect(offersWaitingList(offer)).toBe(joinRefusal(event, left, 1, now) === null);
+        },
+      ),
+    );
+    expect(offersWaitingList('full')).toBe(true);
+    for (const offer of ['open', 'cancelled', 'not-bookable', 'closed'] as const) expect(offersWaitingList(offer)).toBe(false);
   });
 
   it('the form needs a name, a valid e-mail and 1 to the most places a booking may have', () => {

@@ -5,6 +5,7 @@ import { eventBookedPath, eventBookingPath, manageBookingPath, manageTokenOf, PA
 import { formatDateRange } from '@core/calendar/calendar';
 import { bookingOffer } from '@core/bookings/booking-state';
 import { NO_EMAIL_MESSAGES } from '@core/bookings/booking-without-email';
+import { offersWaitingList } from '@core/waiting-list/waiting-list';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api';
@@ -205,7 +206,7 @@ function BookingScreen({ id, payment, booked, offerToken }: { id: string; paymen
         <ClosedCard id="full-heading" title="Fully booked">
           <p>Every place at this event has been taken.</p>
         </ClosedCard>
-        <WaitingListForm eventId={event.id} maxAttendees={config.maxAttendeesPerBooking} />
+        {offersWaitingList(offer) && <WaitingListForm eventId={event.id} maxAttendees={config.maxAttendeesPerBooking} />}
       </>
     );
   } else {

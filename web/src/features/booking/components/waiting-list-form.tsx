@@ -1,4 +1,5 @@
 import { validateWaitingListForm } from '@core/waiting-list/waiting-list';
+import { WAITING_LIST_FORM_ID } from '@core/shared/paths';
 import { stripNonDigits } from '@core/bookings/booking-validation';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -58,7 +59,7 @@ export function WaitingListForm({ eventId, maxAttendees }: { eventId: string; ma
   };
 
   return (
-    <form className="booking-form card" noValidate onSubmit={form.handleSubmit(send)} aria-labelledby="waitlist-heading">
+    <form id={WAITING_LIST_FORM_ID} className="booking-form card" noValidate onSubmit={form.handleSubmit(send)} aria-labelledby="waitlist-heading">
       <h2 id="waitlist-heading">Join the waiting list</h2>
       <p>Join the waiting list and we will e-mail you an offer if places free up.</p>
       <p className="form-note">Fields marked * are required.</p>

@@ -1,8 +1,9 @@
-import { eventBookingPath, workDayPath } from '@core/shared/paths';
+import { eventBookingPath, eventWaitingListPath, workDayPath } from '@core/shared/paths';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate, formatDateRange } from '@core/calendar/calendar';
 import { bookingOffer } from '@core/bookings/booking-state';
+import { offersWaitingList } from '@core/waiting-list/waiting-list';
 import { useClubConfig } from '../../../lib/club-config';
 import { useCalendar } from '../api/calendar-events-path';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -62,6 +63,12 @@ function EventCard({ event, location }: { event: CalendarEvent; location: string
         {offer === 'cancelled' && <p className="booking-unavailable">Cancelled</p>}
         {offer === 'closed' && <p className="booking-unavailable">Booking closed</p>}
         {offer === 'full' && <p className="booking-unavailable">Fully booked</p>}
+        {/* Full, with its waiting list open: the way to it, where Book Event would be. */}
+        {offersWaitingList(offer) && (
+          <Link className="btn btn-secondary" to={eventWaitingListPath(event.id)}>
+            Join the waiting list <span className="visually-hidden">: {event.name}</span>
+          </Link>
+        )}
         {event.eventdatetime !== null && <AddToCalendarButton event={event} location={location} />}
       </div>
     </li>

@@ -3,6 +3,7 @@ import type { EventFormValues } from '@core/events/event-form';
 import type { ClubEvent } from '@core/events/event';
 import type { EventCancellationPreview } from '@core/events/event-cancellation';
 import type { CancelEventResult } from '@core/events/cancel-event';
+import type { AdminListEvent } from '@core/events/list-admin-events';
 import { AdminEventResponseSchema, AdminEventsResponseSchema, EventCancelledSchema, EventCancelPreviewSchema, EventSavedSchema } from '@core/shared/admin-api-schema';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../../lib/api';
 import { adminQueryOptions, type MutationConfig, useMarkStale } from '../../shared/api/admin-query';
@@ -13,7 +14,7 @@ const path = (id: string) => `/api/admin/events/${encodeURIComponent(id)}`;
 export type CancelPreview = EventCancellationPreview;
 export type EventCancelled = CancelEventResult;
 
-export async function listEvents(): Promise<ClubEvent[]> {
+export async function listEvents(): Promise<AdminListEvent[]> {
   return (await apiGet('/api/admin/events', AdminEventsResponseSchema)).events;
 }
 
@@ -23,7 +24,7 @@ export function useEvents() {
   return useQuery(eventsQueryOptions());
 }
 
-export function getEvent(id: string): Promise<{ event: ClubEvent; form: EventFormValues }> {
+export function getEvent(id: string): Promise<{ event: ClubEvent; form: EventFormValues; placesTaken: number }> {
   return apiGet(path(id), AdminEventResponseSchema);
 }
 
@@ -102,7 +103,8 @@ export function useCancelEvent(config: MutationConfig<EventCancelled, { id: stri
     mutationFn: cancelEvent,
     onSuccess: (...args) => {
       const [result] = args;
-      client.setQueryData(eventsQueryOptions().queryKey, (events) => events?.map((event) => (event.id === result.event.id ? result.event : event)));
+      // Cancelled: its bookings no longer take places, and its status says Cancelled (no booking state beside it).
+      client.setQueryData(eventsQueryOptions().queryKey, (events) => events?.map((event) => (event.id === result.event.id ? { ...event, ...result.event, placesTaken: 0, bookingState: null } : event)));
       void client.invalidateQueries({ queryKey: eventQueryOptions(result.event.id).queryKey, exact: true, refetchType: 'none' });
       return config.onSuccess?.(...args);
     },

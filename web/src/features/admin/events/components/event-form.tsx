@@ -1,5 +1,5 @@
 import { CURRENCIES } from '@core/shared/money';
-import { BOOKING_END_HINT, EVENT_DETAIL_FIELDS, validateEventForm, type EventFormValues } from '@core/events/event-form';
+import { BOOKING_END_HINT, DEFAULT_MAX_ATTENDEES, EVENT_DETAIL_FIELDS, validateEventForm, type EventFormValues } from '@core/events/event-form';
 import { DateFormatHint, DateTimeField } from '../../shared/components/date-time-field';
 import { Checkbox } from '../../../../components/ui/checkbox';
 import { Field, type FieldProps } from '../../../../components/ui/field';
@@ -23,8 +23,10 @@ const FIELD_ORDER: readonly FieldName[] = [
  * server applies, so most mistakes are caught before sending; the server's field messages are
  * shown the same way when it still refuses.
  */
-export function EventForm({ initial, submitLabel, submittingLabel, onSubmit, onCancel }: AdminFormProps<EventFormValues>) {
-  const { form, submit } = useAdminForm<EventFormValues, FieldName>({ initial, check: validateEventForm, order: FIELD_ORDER, idOf: fieldId, onSubmit });
+export function EventForm({ initial, placesTaken = 0, submitLabel, submittingLabel, onSubmit, onCancel }: AdminFormProps<EventFormValues> & { placesTaken?: number }) {
+  // An edit knows the places already taken: the core's rule refuses a capacity below them here too.
+  const checkForm = (values: EventFormValues) => validateEventForm(values, { maxAttendees: DEFAULT_MAX_ATTENDEES, placesTaken });
+  const { form, submit } = useAdminForm<EventFormValues, FieldName>({ initial, check: checkForm, order: FIELD_ORDER, idOf: fieldId, onSubmit });
   const { values, set, errorFor, errorCount, submitting } = form;
 
   const field = (name: FieldName, label: string, control: FieldProps['children'], options: { hint?: string; required?: boolean } = {}) => (
@@ -61,7 +63,7 @@ export function EventForm({ initial, submitLabel, submittingLabel, onSubmit, onC
       <fieldset className="adm-fieldset" disabled={submitting}>
         <legend>Booking options</legend>
         {check('allowBooking', 'Allow Booking', 'Members can book this event (Bookable); otherwise it is View Only.')}
-        {field('capacity', 'Capacity', <input className="input" type="number" inputMode="numeric" min={1} step={1} {...form.bind('capacity')} />, { hint: 'Most attendees in total. Leave empty for no limit.' })}
+        {field('capacity', 'Capacity', <input className="input" type="number" inputMode="numeric" min={1} step={1} {...form.bind('capacity')} />, { hint: placesTaken > 0 ? `Most attendees in total. Leave empty for no limit. ${placesTaken === 1 ? '1 place is' : `${placesTaken} places are`} taken already.` : 'Most attendees in total. Leave empty for no limit.' })}
         <div className="adm-checks">
           {check('isBoatEvent', 'Boat Event', 'Ask for the boat name.')}
           {check('offerChild', 'Children', 'Ask how many children (12 years or under).')}

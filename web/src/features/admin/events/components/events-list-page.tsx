@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ClubEvent } from '@core/events/event';
 import { formatDate } from '@core/calendar/calendar';
+import type { AdminBookingState } from '@core/bookings/booking-state';
+import type { AdminListEvent } from '@core/events/list-admin-events';
 import { hasPermission, mayOpen } from '@core/admins/permissions';
 import { refusalMessage } from '../../../../lib/api';
 import { eventsQueryOptions, useDeleteEvent, useEvents } from '../api/events';
 import { useSignedInAdmin } from '../../session/components/admin-session';
-import { Badge } from '../../shared/components/badge';
+import { Badge, type BadgeTone } from '../../shared/components/badge';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { CancelEventDialog } from './cancel-event-dialog';
 import { NoticeArea, useFlashNotice } from '../../shared/components/notice';
@@ -19,6 +21,13 @@ import { DeleteButton } from '../../shared/components/delete-button';
 import { DataTable } from '../../shared/components/data-table';
 
 export const DELETE_FAILED = 'Failed to delete event. Please try again.';
+
+const STATE_TONES: Record<AdminBookingState, BadgeTone> = { Over: 'grey', Closed: 'purple', Full: 'amber' };
+
+/** The places taken against the capacity: "8 of 12 taken", or "8 taken" with no limit. */
+function placesText(event: AdminListEvent): string {
+  return event.capacity === null ? `${event.placesTaken} taken (no limit)` : `${event.placesTaken} of ${event.capacity} taken`;
+}
 
 const editPath = (eventId: string) => `/admin/events/edit/${encodeURIComponent(eventId)}`;
 const bookingsPath = (eventId: string) => `/admin/bookings/${encodeURIComponent(eventId)}`;
@@ -53,7 +62,7 @@ export function EventsListPage() {
         (events.data.length === 0 ? (
           <p className="adm-muted">No events yet.</p>
         ) : (
-          <DataTable label="Events" columns={['Event', 'Date', 'Features', 'Status', 'Actions']}>
+          <DataTable label="Events" columns={['Event', 'Date', 'Places', 'Features', 'Status', 'Actions']}>
                 {events.data.map((event) => (
                   <tr key={event.id} data-event-id={event.id}>
                     <th scope="row">
@@ -61,6 +70,7 @@ export function EventsListPage() {
                       {event.description && <span className="adm-cell-sub">{event.description}</span>}
                     </th>
                     <td>{formatDate(event.eventdatetime, 'admin')}</td>
+                    <td>{placesText(event)}</td>
                     <td>
                       <span className="adm-badges">
                         {event.isBoatEvent && <Badge tone="blue">Boat Event</Badge>}
@@ -69,7 +79,13 @@ export function EventsListPage() {
                         {event.offerVeg && <Badge tone="green">Vegetarian</Badge>}
                       </span>
                     </td>
-                    <td>{event.cancelledAt ? <Badge tone="red">Cancelled</Badge> : event.allowBooking ? <Badge tone="green">Bookable</Badge> : <Badge tone="grey">View Only</Badge>}</td>
+                    <td>
+                      <span className="adm-badges">
+                        {event.cancelledAt ? <Badge tone="red">Cancelled</Badge> : event.allowBooking ? <Badge tone="green">Bookable</Badge> : <Badge tone="grey">View Only</Badge>}
+                        {/* The booking state the core decides (Over, Closed, Full), beside the status. */}
+                        {event.bookingState !== null && <Badge tone={STATE_TONES[event.bookingState]}>{event.bookingState}</Badge>}
+                      </span>
+                    </td>
                     <td>
                       <span className="adm-actions">
                         {/* Only what this admin may open: the same table the screens are guarded by. */}
@@ -83,7 +99,8 @@ export function EventsListPage() {
                             Bookings
                           </Link>
                         )}
-                        {canWrite && !event.cancelledAt && (
+                        {/* An event that is over is not cancelled: that would e-mail and refund everyone who came (the server refuses it too). */}
+                        {canWrite && !event.cancelledAt && event.bookingState !== 'Over' && (
                           <Button variant="secondary" size="small" onClick={() => setToCancel(event)} aria-label={`Cancel event ${event.name}`}>
                             Cancel event
                           </Button>

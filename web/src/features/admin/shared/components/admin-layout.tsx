@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { PATHS } from '@core/shared/paths';
 import { mayOpen } from '@core/admins/permissions';
@@ -9,6 +10,10 @@ export function AdminLayout() {
   const admin = useSignedInAdmin();
   // The sign-in guard moves to the login page once the session is gone.
   const { signOut, signingOut } = useAdminSession();
+  // On a phone the menu of screens folds behind one button (the way back and Sign Out stay); it folds
+  // again once a screen is chosen. On wider screens the button is not shown and the menu is open.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => setMenuOpen(false);
 
   // Only the screens this admin may open, by the core's route table.
   const links = [
@@ -35,21 +40,27 @@ export function AdminLayout() {
           <p className="adm-brand">
             <span aria-hidden="true">⚓</span> Club Admin
           </p>
-          <nav aria-label="Admin" className="adm-nav">
-            <ul>
-              {links
-                .filter((link) => mayOpen(admin, link.to))
-                .map((link) => (
-                  <li key={link.to}>
-                    <NavLink to={link.to} className={({ isActive }) => (isActive ? 'adm-nav-link adm-nav-active' : 'adm-nav-link')} end={link.to === '/admin/dashboard'}>
-                      {link.label}
-                    </NavLink>
-                  </li>
-                ))}
-            </ul>
-          </nav>
+          <Button variant="light" className="adm-menu-button" aria-expanded={menuOpen} aria-controls="adm-menu" onClick={() => setMenuOpen((open) => !open)}>
+            <span aria-hidden="true">☰</span> Menu
+          </Button>
+          <div id="adm-menu" className={menuOpen ? 'adm-menu adm-menu-open' : 'adm-menu'}>
+            <nav aria-label="Admin" className="adm-nav">
+              <ul>
+                {links
+                  .filter((link) => mayOpen(admin, link.to))
+                  .map((link) => (
+                    <li key={link.to}>
+                      <NavLink to={link.to} onClick={closeMenu} className={({ isActive }) => (isActive ? 'adm-nav-link adm-nav-active' : 'adm-nav-link')} end={link.to === '/admin/dashboard'}>
+                        {link.label}
+                      </NavLink>
+                    </li>
+                  ))}
+              </ul>
+            </nav>
+            <p className="adm-menu-who">Signed in as {admin.name}</p>
+          </div>
           <div className="adm-user">
-            <Link className="adm-site-link" to={PATHS.home}>
+            <Link className="adm-site-link" to={PATHS.home} onClick={closeMenu}>
               <span aria-hidden="true">← </span>Members' area
             </Link>
             <span className="adm-user-name">{admin.name}</span>
