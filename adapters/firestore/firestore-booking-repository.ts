@@ -1,20 +1,21 @@
-import { FieldPath, FieldValue, type DocumentData, type DocumentReference, type DocumentSnapshot, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
+import { FieldPath, FieldValue, type DocumentData, type DocumentReference, type DocumentSnapshot, type WriteBatch } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import * as places from '../../core/bookings/places-ledger';
 import type { PlacesDifference, PlacesHold, PlacesLedger } from '../../core/bookings/places-ledger';
-import { BookingSchema, type Booking } from '../../core/bookings/booking';
+import { BookingSchema, UNCHANGED_BOOKING, type Booking } from '../../core/bookings/booking';
 import { NotFoundError, ValidationError } from '../../core/shared/errors';
 import { BOOKING_NOT_FOUND } from '../../core/shared/messages';
 import type { AddBookingResult, BookingChange, BookingLimit, BookingRepository } from '../../core/bookings/booking-repository.port';
-import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
+import { collectionOf, FirestoreCollectionAdapter } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
-import { instantFields, readInstant } from './firestore-instants';
+import { instantFields } from './firestore-instants';
 import { inTurn, TRANSACTION_ATTEMPTS } from './firestore-turns';
 import type { OutboxMessage } from '../../core/mail/mail';
 import { addToOutbox } from './firestore-outbox';
 import { appendToAuditLog } from './firestore-audit-log';
 import { checkedChange } from '../../core/bookings/booking-change';
+import { readDocument } from './firestore-read-document';
 
 const NOT_FOUND = BOOKING_NOT_FOUND;
 const CONFLICT = 'A booking with this id already exists';
@@ -29,15 +30,8 @@ const CONFLICT = 'A booking with this id already exists';
  * every booking and payment: a booking reads two documents (its own id and the ledger) whatever
  * the number of bookings, and a calendar reads one ledger per event with a capacity.
  */
-export class FirestoreBookingRepository implements BookingRepository {
-  constructor(
-    private readonly db: Firestore,
-    private readonly options: FirestoreCollectionOptions = {},
-  ) {}
-
-  private get collection() {
-    return collectionOf(this.db, 'bookings', this.options);
-  }
+export class FirestoreBookingRepository extends FirestoreCollectionAdapter implements BookingRepository {
+  protected readonly collectionName = 'bookings';
 
   private ledgerRef(eventId: string): DocumentReference {
     return collectionOf(this.db, 'placesLedgers', this.options).doc(eventId);
@@ -290,39 +284,19 @@ function toDocument(booking: Booking): DocumentData {
 }
 
 function toBooking(snapshot: DocumentSnapshot): Booking {
-  const data = snapshot.data() ?? {};
-  return BookingSchema.parse({
-    id: snapshot.id,
-    eventId: data.eventId,
-    eventName: data.eventName,
-    firstName: data.firstName,
-    lastName: data.lastName,
-    numberAttending: data.numberAttending,
-    numberOfChildren: data.numberOfChildren,
-    numberOfSoftDrinks: data.numberOfSoftDrinks,
-    numberOfVegetarian: data.numberOfVegetarian,
-    boatName: data.boatName ?? null,
-    userEmail: data.userEmail ?? null,
-    submittedAt: readInstant(data, 'submittedAt'),
-    paymentRequired: data.paymentRequired,
-    paid: data.paid,
-    paymentAmount: data.paymentAmount ?? null,
-    paymentCurrency: data.paymentCurrency ?? null,
-    checkoutId: data.checkoutId ?? null,
-    checkoutOpenedAt: data.checkoutOpenedAt ?? null,
-    paymentId: data.paymentId ?? null,
-    paymentCompletedAt: readInstant(data, 'paymentCompletedAt'),
-    // Absent on bookings written before cancellations and refunds: the schema's defaults.
+  return readDocument(BookingSchema, snapshot, {
+    instants: ['submittedAt', 'paymentCompletedAt'],
+    defaults: {
+      boatName: null,
+      userEmail: null,
+      paymentAmount: null,
+      paymentCurrency: null,
+      checkoutId: null,
+      paymentId: null,
+      // Absent on bookings written before cancellations and refunds: those of a booking just made.
+      ...UNCHANGED_BOOKING,
+    },
     // Paid before payment methods were recorded: paid by card (the only way then).
-    paymentMethod: data.paymentMethod ?? (data.paid === true && data.paymentId ? 'card' : null),
-    paymentReference: data.paymentReference ?? null,
-    cancelledAt: data.cancelledAt ?? null,
-    cancelledBy: data.cancelledBy ?? null,
-    refundStatus: data.refundStatus ?? null,
-    refundAmount: data.refundAmount ?? null,
-    refundId: data.refundId ?? null,
-    refundFailure: data.refundFailure ?? null,
-    refundAttempts: data.refundAttempts ?? 0,
-    refundedAt: data.refundedAt ?? null,
+    derived: { paymentMethod: (data) => data.paymentMethod ?? (data.paid === true && data.paymentId ? 'card' : null) },
   });
 }

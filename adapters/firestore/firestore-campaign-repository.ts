@@ -1,11 +1,11 @@
-import { FieldPath, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import { FieldPath, type DocumentData } from 'firebase-admin/firestore';
 import { CampaignSchema, type Campaign } from '../../core/campaigns/campaign';
 import { NewsItemSchema, type NewsItem } from '../../core/news/news-item';
 import { newsExcerpt } from '../../core/news/news-body';
 import { byNewestPublished, newsItemCampaign } from '../../core/news/news-items';
 import { ValidationError } from '../../core/shared/errors';
 import type { CampaignRepository } from '../../core/campaigns/campaign-repository.port';
-import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
+import { FirestoreCollectionAdapter } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
 import { instantFields, readInstant } from './firestore-instants';
@@ -31,15 +31,8 @@ function newsItemOf(id: string, data: DocumentData): NewsItem {
  * E-mail campaigns and news items in the `campaigns` collection, keyed by id, finished_at (a news
  * item's publish time) a Timestamp. Imported campaigns have no body and no status (published).
  */
-export class FirestoreCampaignRepository implements CampaignRepository {
-  constructor(
-    private readonly db: Firestore,
-    private readonly options: FirestoreCollectionOptions = {},
-  ) {}
-
-  private get collection() {
-    return collectionOf(this.db, 'campaigns', this.options);
-  }
+export class FirestoreCampaignRepository extends FirestoreCollectionAdapter implements CampaignRepository {
+  protected readonly collectionName = 'campaigns';
 
   private checkId(id: string): void {
     if (!isDocumentId(id)) throw new ValidationError('A campaign id may not contain a slash or be reserved by Firestore');

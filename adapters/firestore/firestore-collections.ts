@@ -88,3 +88,20 @@ export function collectionOf(db: Firestore, name: FirestoreCollectionName, optio
   }
   return db.collection(`${prefix}${name}`);
 }
+
+/**
+ * An adapter whose documents live in one of the app's collections, `collectionName`, with the
+ * configured prefix. It takes what every Firestore adapter takes: the database and the options.
+ */
+export abstract class FirestoreCollectionAdapter {
+  protected abstract readonly collectionName: FirestoreCollectionName;
+
+  constructor(
+    protected readonly db: Firestore,
+    protected readonly options: FirestoreCollectionOptions = {},
+  ) {}
+
+  protected get collection(): CollectionReference {
+    return collectionOf(this.db, this.collectionName, this.options);
+  }
+}

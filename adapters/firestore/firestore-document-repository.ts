@@ -1,13 +1,14 @@
-import { FieldPath, FieldValue, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import { FieldPath, FieldValue, type DocumentData } from 'firebase-admin/firestore';
 import { DocumentSchema, type ClubDocument, type StoredDocument } from '../../core/documents/document';
 import { legacyDocumentFileKey } from '../../core/documents/documents';
 import { ValidationError } from '../../core/shared/errors';
 import type { DocumentRepository } from '../../core/documents/document-repository.port';
 import { isFileKey } from '../../core/shared/file-store.port';
-import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
+import { FirestoreCollectionAdapter } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
 import { FirestoreFileStore } from './firestore-file-store';
+import { pickFields } from '../pick-fields';
 
 const RECORD_FIELDS = ['title', 'description', 'category', 'fileName', 'tags', 'position'];
 
@@ -17,19 +18,9 @@ const RECORD_FIELDS = ['title', 'description', 'category', 'fileName', 'tags', '
  * `file.bytes` instead: the first read of such a record's file moves the bytes into the file store
  * (FirestoreFileStore on the same database) and points the record at them (ADR 0020).
  */
-export class FirestoreDocumentRepository implements DocumentRepository {
-  private readonly files: FirestoreFileStore;
-
-  constructor(
-    private readonly db: Firestore,
-    private readonly options: FirestoreCollectionOptions = {},
-  ) {
-    this.files = new FirestoreFileStore(db, options);
-  }
-
-  private get collection() {
-    return collectionOf(this.db, 'documents', this.options);
-  }
+export class FirestoreDocumentRepository extends FirestoreCollectionAdapter implements DocumentRepository {
+  protected readonly collectionName = 'documents';
+  private readonly files = new FirestoreFileStore(this.db, this.options);
 
   async list(): Promise<ClubDocument[]> {
     // Ordered here, not by the query: records from before positions existed have none (0).
@@ -129,14 +120,7 @@ export class FirestoreDocumentRepository implements DocumentRepository {
 }
 
 function toRecord(document: ClubDocument) {
-  return {
-    title: document.title,
-    description: document.description,
-    category: document.category,
-    fileName: document.fileName,
-    tags: document.tags,
-    position: document.position,
-  };
+  return pickFields(document, ['title', 'description', 'category', 'fileName', 'tags', 'position']);
 }
 
 function toDocument(id: string, data: DocumentData): ClubDocument {

@@ -1,27 +1,21 @@
-import { FieldPath, Filter, Timestamp, type DocumentData, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { FieldPath, Filter, Timestamp, type DocumentData, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { eventEndInstant } from '../../core/bookings/booking-state';
 import { NotFoundError, ValidationError } from '../../core/shared/errors';
 import { EventSchema, type ClubEvent } from '../../core/events/event';
 import type { EventRepository } from '../../core/events/event-repository.port';
-import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
+import { FirestoreCollectionAdapter } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, translateFirestoreError, withCoreErrors } from './firestore-errors';
-import { instantFields, readInstant } from './firestore-instants';
+import { instantFields } from './firestore-instants';
+import { readDocument } from './firestore-read-document';
 
 /**
  * Events in the `events` collection, one document per event keyed by its id, with the spec's
  * fields; eventdatetime, eventenddatetime, bookingEndDate, createdAt, updatedAt and cancelledAt
  * are Timestamps (null for no date); sequence counts the event's changes for calendars.
  */
-export class FirestoreEventRepository implements EventRepository {
-  constructor(
-    private readonly db: Firestore,
-    private readonly options: FirestoreCollectionOptions = {},
-  ) {}
-
-  private get collection() {
-    return collectionOf(this.db, 'events', this.options);
-  }
+export class FirestoreEventRepository extends FirestoreCollectionAdapter implements EventRepository {
+  protected readonly collectionName = 'events';
 
   async list(options: { order: 'asc' | 'desc'; limit?: number }): Promise<ClubEvent[]> {
     const limit = options.limit === undefined ? undefined : Math.floor(options.limit);
@@ -131,33 +125,13 @@ function toDocument(event: ClubEvent): DocumentData {
 }
 
 function toEvent(snapshot: DocumentSnapshot): ClubEvent {
-  const data = snapshot.data() ?? {};
-  return EventSchema.parse({
-    id: snapshot.id,
-    name: data.name,
-    description: data.description,
-    longdescription: data.longdescription,
-    eventdatetime: readInstant(data, 'eventdatetime'),
-    eventenddatetime: readInstant(data, 'eventenddatetime'),
-    bookingEndDate: readInstant(data, 'bookingEndDate'),
-    allowBooking: data.allowBooking,
-    isBoatEvent: data.isBoatEvent,
-    offerChild: data.offerChild,
-    offerSoftDrinks: data.offerSoftDrinks,
-    offerVeg: data.offerVeg,
-    requiresPayment: data.requiresPayment,
-    price: data.price,
+  return readDocument(EventSchema, snapshot, {
+    instants: ['eventdatetime', 'eventenddatetime', 'bookingEndDate', 'createdAt', 'updatedAt', 'cancelledAt'],
     // The spec's currency defaults to GBP, and capacity is ours: documents written before
-    // either existed read as GBP and unlimited.
-    currency: data.currency ?? 'GBP',
-    capacity: data.capacity ?? null,
+    // either existed read as GBP and unlimited. Documents written before these existed read as
+    // the first revision of an event that stands.
+    defaults: { currency: 'GBP', capacity: null, sequence: 0, cancelReason: null },
     // Reminders are on unless turned off (documents written before the switch have none).
-    ...(data.remindersOff === true ? { remindersOff: true } : {}),
-    createdAt: readInstant(data, 'createdAt'),
-    updatedAt: readInstant(data, 'updatedAt'),
-    // Documents written before these existed read as the first revision of an event that stands.
-    sequence: data.sequence ?? 0,
-    cancelledAt: readInstant(data, 'cancelledAt'),
-    cancelReason: data.cancelReason ?? null,
+    derived: { remindersOff: (data) => (data.remindersOff === true ? true : undefined) },
   });
 }

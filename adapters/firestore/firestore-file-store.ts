@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
+import type { DocumentReference } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { UnavailableError, ValidationError } from '../../core/shared/errors';
 import { isFileKey, MAX_STORED_FILE_BYTES, type FileStore } from '../../core/shared/file-store.port';
-import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
+import { FirestoreCollectionAdapter } from './firestore-collections';
 import { withCoreErrors } from './firestore-errors';
 
 /**
@@ -43,15 +43,8 @@ type FileRecord = z.infer<typeof RecordSchema>;
  * A reader reads the record, then that generation's chunks by id; should a newer put have
  * swept them meanwhile, it reads the record again.
  */
-export class FirestoreFileStore implements FileStore {
-  constructor(
-    private readonly db: Firestore,
-    private readonly options: FirestoreCollectionOptions = {},
-  ) {}
-
-  private get collection() {
-    return collectionOf(this.db, 'files', this.options);
-  }
+export class FirestoreFileStore extends FirestoreCollectionAdapter implements FileStore {
+  protected readonly collectionName = 'files';
 
   private recordOf(key: string): DocumentReference {
     return this.collection.doc(encodeURIComponent(key));

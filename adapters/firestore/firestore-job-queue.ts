@@ -1,9 +1,9 @@
-import type { DocumentData, Firestore } from 'firebase-admin/firestore';
+import type { DocumentData } from 'firebase-admin/firestore';
 import { jobDueAtMs } from '../../core/jobs/jobs';
 import { JobSchema, type Job } from '../../core/jobs/job';
 import type { ClaimedJob, JobQueue } from '../../core/jobs/job-queue.port';
 import { claimDueDocuments, settleClaimedDocument } from './firestore-claims';
-import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
+import { FirestoreCollectionAdapter } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
 
@@ -18,15 +18,8 @@ const read = (data: DocumentData | undefined): Job => JobSchema.parse(data?.job)
  * as the outbox's are (firestore-claims): each in a transaction, so with several server instances
  * on one project each job runs on one of them, and a lapsed claim lets the job come due again.
  */
-export class FirestoreJobQueue implements JobQueue {
-  constructor(
-    private readonly db: Firestore,
-    private readonly options: FirestoreCollectionOptions = {},
-  ) {}
-
-  private get collection() {
-    return collectionOf(this.db, 'jobs', this.options);
-  }
+export class FirestoreJobQueue extends FirestoreCollectionAdapter implements JobQueue {
+  protected readonly collectionName = 'jobs';
 
   async schedule(jobs: readonly Job[]): Promise<void> {
     // create() refuses a document that exists: the first job of an id stands, whoever wrote it.

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { Timestamp } from 'firebase-admin/firestore';
 import type { AttemptHistory, LoginAttemptStore, ReserveAttemptRequest } from '../../core/admins/login-attempt-store.port';
-import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
+import { collectionOf, FirestoreCollectionAdapter } from './firestore-collections';
 import { withCoreErrors } from './firestore-errors';
 import { deleteAll } from './firestore-delete-all';
 import { isDocumentId } from './firestore-document-ids';
@@ -13,15 +13,8 @@ import { inTurn, TRANSACTION_ATTEMPTS } from './firestore-turns';
  * the key): every reservation of a key reads and writes that one document in its transaction, so
  * Firestore runs racing reservations of a key one after another, each seeing the others' attempts.
  */
-export class FirestoreLoginAttemptStore implements LoginAttemptStore {
-  constructor(
-    private readonly db: Firestore,
-    private readonly options: FirestoreCollectionOptions = {},
-  ) {}
-
-  private get collection() {
-    return collectionOf(this.db, 'loginFailures', this.options);
-  }
+export class FirestoreLoginAttemptStore extends FirestoreCollectionAdapter implements LoginAttemptStore {
+  protected readonly collectionName = 'loginFailures';
 
   private guard(key: string) {
     return collectionOf(this.db, 'loginAttemptGuards', this.options).doc(createHash('sha256').update(key).digest('hex'));

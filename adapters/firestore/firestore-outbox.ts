@@ -3,7 +3,7 @@ import { dueAtMs, newestFirst } from '../../core/mail/outbox';
 import { OutboxMessageSchema, type OutboxMessage, type OutboxStatus } from '../../core/mail/mail';
 import type { ClaimedMessage, Outbox } from '../../core/mail/outbox.port';
 import { claimDueDocuments, renewClaimedDocument, settleClaimedDocument } from './firestore-claims';
-import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
+import { collectionOf, FirestoreCollectionAdapter, type FirestoreCollectionOptions } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
 
@@ -25,15 +25,8 @@ const read = (data: DocumentData | undefined): OutboxMessage => OutboxMessageSch
  * sender died) lets the message come due again. Queries are on single fields (`dueAtMs`,
  * `createdAtMs`): no composite index is needed.
  */
-export class FirestoreOutbox implements Outbox {
-  constructor(
-    private readonly db: Firestore,
-    private readonly options: FirestoreCollectionOptions = {},
-  ) {}
-
-  private get collection() {
-    return collectionOf(this.db, 'outbox', this.options);
-  }
+export class FirestoreOutbox extends FirestoreCollectionAdapter implements Outbox {
+  protected readonly collectionName = 'outbox';
 
   async add(messages: readonly OutboxMessage[]): Promise<void> {
     if (messages.length === 0) return;

@@ -1,38 +1,21 @@
-import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { PasswordResetTokenSchema } from '../../core/admins/password-reset';
-import { ValidationError } from '../../core/shared/errors';
 import type { PasswordResetToken, PasswordResetTokenRepository } from '../../core/admins/password-reset-token-repository.port';
-import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
-import { deleteAll } from './firestore-delete-all';
+import type { FirestoreCollectionOptions } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
 import { instantFields, readInstant } from './firestore-instants';
+import { TokenHashCollection } from './firestore-token-hash-collection';
+import { readDocument } from './firestore-read-document';
 
 const TokenSchema = PasswordResetTokenSchema;
 
 /** Reset tokens in the `passwordResetTokens` collection, keyed by the hash of their secret. */
-export class FirestorePasswordResetTokenRepository implements PasswordResetTokenRepository {
-  constructor(
-    private readonly db: Firestore,
-    private readonly options: FirestoreCollectionOptions = {},
-  ) {}
+export class FirestorePasswordResetTokenRepository extends TokenHashCollection<PasswordResetToken> implements PasswordResetTokenRepository {
+  protected readonly collectionName = 'passwordResetTokens';
 
-  private get collection() {
-    return collectionOf(this.db, 'passwordResetTokens', this.options);
-  }
-
-  async create(token: PasswordResetToken): Promise<void> {
-    if (!isDocumentId(token.tokenHash)) throw new ValidationError('A token hash may not contain a slash');
-    const document = { uid: token.uid, ...instantFields({ createdAt: token.createdAt, expiresAt: token.expiresAt, usedAt: token.usedAt }) };
-    await withCoreErrors(() => this.collection.doc(token.tokenHash).create(document), {
-      conflict: 'A reset token with this hash already exists',
-    });
-  }
-
-  async get(tokenHash: string): Promise<PasswordResetToken | null> {
-    if (!isDocumentId(tokenHash)) return null;
-    const snapshot = await withCoreErrors(() => this.collection.doc(tokenHash).get());
-    return snapshot.exists ? toToken(snapshot) : null;
+  constructor(db: Firestore, options: FirestoreCollectionOptions = {}) {
+    super(db, options, 'A reset token with this hash already exists', { toDocument, fromSnapshot: toToken });
   }
 
   async markUsed(tokenHash: string, at: Date): Promise<boolean> {
@@ -65,10 +48,10 @@ export class FirestorePasswordResetTokenRepository implements PasswordResetToken
       );
     }
   }
+}
 
-  async deleteExpired(now: Date): Promise<number> {
-    return deleteAll(this.db, this.collection.where('expiresAt', '<', Timestamp.fromDate(now)));
-  }
+function toDocument(token: PasswordResetToken) {
+  return { uid: token.uid, ...instantFields({ createdAt: token.createdAt, expiresAt: token.expiresAt, usedAt: token.usedAt }) };
 }
 
 function usedFields(snapshot: DocumentSnapshot, at: Date): Record<string, unknown> {
@@ -78,12 +61,5 @@ function usedFields(snapshot: DocumentSnapshot, at: Date): Record<string, unknow
 }
 
 function toToken(snapshot: DocumentSnapshot): PasswordResetToken {
-  const data = snapshot.data() ?? {};
-  return TokenSchema.parse({
-    tokenHash: snapshot.id,
-    uid: data.uid,
-    createdAt: readInstant(data, 'createdAt'),
-    expiresAt: readInstant(data, 'expiresAt'),
-    usedAt: readInstant(data, 'usedAt'),
-  });
+  return readDocument(TokenSchema, snapshot, { id: 'tokenHash', instants: ['createdAt', 'expiresAt', 'usedAt'] });
 }

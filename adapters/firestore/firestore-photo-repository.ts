@@ -1,8 +1,8 @@
-import type { DocumentData, Firestore } from 'firebase-admin/firestore';
+import type { DocumentData } from 'firebase-admin/firestore';
 import { comparePhotos, isWholeOrder } from '../../core/photos/photos';
 import { PhotoSchema, type Photo } from '../../core/photos/photo';
 import type { PhotoRepository } from '../../core/photos/photo-repository.port';
-import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
+import { FirestoreCollectionAdapter } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
 
@@ -19,15 +19,8 @@ function toData(photo: Photo): DocumentData {
  * Member photos' records in the `photos` collection, one document per photo keyed by its id (the
  * files are in the FileStore). A club has tens of photos, so lists are read whole and sorted here.
  */
-export class FirestorePhotoRepository implements PhotoRepository {
-  constructor(
-    private readonly db: Firestore,
-    private readonly options: FirestoreCollectionOptions = {},
-  ) {}
-
-  private get collection() {
-    return collectionOf(this.db, 'photos', this.options);
-  }
+export class FirestorePhotoRepository extends FirestoreCollectionAdapter implements PhotoRepository {
+  protected readonly collectionName = 'photos';
 
   async list(): Promise<Photo[]> {
     const snapshot = await withCoreErrors(() => this.collection.get());

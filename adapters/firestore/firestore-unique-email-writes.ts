@@ -1,16 +1,10 @@
-import { collectionOf, type FirestoreCollectionName, type FirestoreCollectionOptions } from './firestore-collections';
-import type { CollectionReference, DocumentData, Firestore } from 'firebase-admin/firestore';
+import { FirestoreCollectionAdapter, type FirestoreCollectionOptions } from './firestore-collections';
+import type { CollectionReference, DocumentData, DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/shared/errors';
 import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
 import { TRANSACTION_ATTEMPTS } from './firestore-turns';
-
-/** What a collection keyed by user id, with e-mails unique whatever their case, says when refusing. */
-export interface UniqueEmailMessages {
-  uidTaken: string;
-  emailTaken: string;
-  notFound: string;
-}
+import type { UniqueEmailMessages } from '../unique-email-messages';
 
 /**
  * Writes of documents keyed by user id whose `emailKey` (the lower-cased e-mail) must be unique.
@@ -69,22 +63,51 @@ export class UniqueEmailWrites {
 }
 
 /**
- * A repository of documents keyed by user id with unique e-mails (admins, local credentials):
- * its collection, with the configured prefix, and the checked writes on it.
+ * How a record of such a collection is written to its document (its own fields: the collection
+ * adds `email` and `emailKey`; the id is the user id) and read back from it.
  */
-export abstract class UniqueEmailCollection {
-  protected readonly writes: UniqueEmailWrites;
+export interface UniqueEmailDocuments<T> {
+  toDocument(record: T): DocumentData;
+  fromSnapshot(snapshot: DocumentSnapshot): T;
+}
+
+/**
+ * A repository of documents keyed by user id with unique e-mails (admins, local credentials):
+ * its collection, with the configured prefix, reads by either key and the checked writes.
+ */
+export abstract class UniqueEmailCollection<T extends { uid: string; email: string }> extends FirestoreCollectionAdapter {
+  private readonly writes: UniqueEmailWrites;
 
   constructor(
-    protected readonly db: Firestore,
-    private readonly name: FirestoreCollectionName,
-    private readonly options: FirestoreCollectionOptions,
+    db: Firestore,
+    options: FirestoreCollectionOptions,
     messages: UniqueEmailMessages,
+    private readonly documents: UniqueEmailDocuments<T>,
   ) {
+    super(db, options);
     this.writes = new UniqueEmailWrites(db, () => this.collection, messages);
   }
 
-  protected get collection(): CollectionReference {
-    return collectionOf(this.db, this.name, this.options);
+  async getByUid(uid: string): Promise<T | null> {
+    if (!isDocumentId(uid)) return null;
+    const snapshot = await withCoreErrors(() => this.collection.doc(uid).get());
+    return snapshot.exists ? this.documents.fromSnapshot(snapshot) : null;
+  }
+
+  async getByEmail(email: string): Promise<T | null> {
+    const snapshot = await withCoreErrors(() => this.collection.where('emailKey', '==', email.toLowerCase()).limit(1).get());
+    return snapshot.empty ? null : this.documents.fromSnapshot(snapshot.docs[0]);
+  }
+
+  async create(record: T): Promise<void> {
+    await this.writes.create(record.uid, record.email, this.document(record));
+  }
+
+  async update(record: T): Promise<void> {
+    await this.writes.replace(record.uid, record.email, this.document(record));
+  }
+
+  private document(record: T): DocumentData {
+    return { email: record.email, emailKey: record.email.toLowerCase(), ...this.documents.toDocument(record) };
   }
 }

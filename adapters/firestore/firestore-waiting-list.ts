@@ -1,11 +1,11 @@
-import { FieldPath, type DocumentData, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { FieldPath, type DocumentData, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { WaitingListEntrySchema, type WaitingListEntry } from '../../core/waiting-list/waiting-list-entry';
 import type { OutboxMessage } from '../../core/mail/mail';
 import { ValidationError } from '../../core/shared/errors';
 import { checkedWaitingListChange, inLineOrder, isInLine } from '../../core/waiting-list/waiting-list';
 import type { WaitingList, WaitingListChange } from '../../core/waiting-list/waiting-list.port';
 import { appendToAuditLog } from './firestore-audit-log';
-import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
+import { collectionOf, FirestoreCollectionAdapter } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
 import { addToOutbox } from './firestore-outbox';
@@ -17,14 +17,11 @@ import { TRANSACTION_ATTEMPTS } from './firestore-turns';
  * in a transaction that reads the event's entries and writes the event's document in
  * `waitlistLines`, so of two concurrent joins the second is run again and sees the first.
  */
-export class FirestoreWaitingList implements WaitingList {
-  constructor(
-    private readonly db: Firestore,
-    private readonly options: FirestoreCollectionOptions = {},
-  ) {}
+export class FirestoreWaitingList extends FirestoreCollectionAdapter implements WaitingList {
+  protected readonly collectionName = 'waitlistEntries';
 
   private get entries() {
-    return collectionOf(this.db, 'waitlistEntries', this.options);
+    return this.collection;
   }
 
   async join(entry: WaitingListEntry, mail: readonly OutboxMessage[]): Promise<boolean> {

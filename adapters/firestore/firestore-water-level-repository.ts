@@ -1,7 +1,6 @@
-import type { Firestore } from 'firebase-admin/firestore';
 import { WaterLevelReadingSchema, type WaterLevelReading } from '../../core/water-levels/water-level';
 import type { WaterLevelRepository } from '../../core/water-levels/water-level-repository.port';
-import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
+import { FirestoreCollectionAdapter } from './firestore-collections';
 import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
 import { ValidationError } from '../../core/shared/errors';
 
@@ -11,15 +10,8 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const MAX_ATOMIC_WRITES = 10_000;
 
 /** Daily readings in the `waterLevels` collection, one document per ISO date, keyed by it. */
-export class FirestoreWaterLevelRepository implements WaterLevelRepository {
-  constructor(
-    private readonly db: Firestore,
-    private readonly options: FirestoreCollectionOptions = {},
-  ) {}
-
-  private get collection() {
-    return collectionOf(this.db, 'waterLevels', this.options);
-  }
+export class FirestoreWaterLevelRepository extends FirestoreCollectionAdapter implements WaterLevelRepository {
+  protected readonly collectionName = 'waterLevels';
 
   async readings(from: string, to: string): Promise<WaterLevelReading[]> {
     if (from > to) return [];

@@ -1,16 +1,18 @@
-import { FieldPath, FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { FieldPath, FieldValue, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { WorkDaySchema, WorkDaySignupSchema, type WorkDay, type WorkDaySignup } from '../../core/work-days/work-day';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/shared/errors';
 import type { WorkDayRepository } from '../../core/work-days/work-day-repository.port';
-import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
+import { collectionOf, FirestoreCollectionAdapter } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
-import { instantFields, readInstant } from './firestore-instants';
+import { instantFields } from './firestore-instants';
 import { inTurn, TRANSACTION_ATTEMPTS } from './firestore-turns';
 import { signupRefusal } from '../../core/work-days/work-days';
 import { workDayChangeRefusal } from '../../core/work-days/work-day-form';
 import type { OutboxMessage } from '../../core/mail/mail';
 import { addToOutbox } from './firestore-outbox';
+import { readDocument } from './firestore-read-document';
+import { pickFields } from '../pick-fields';
 
 const WORK_DAY_NOT_FOUND = 'Work Day Not Found';
 const SIGNUP_TAKEN = 'A sign-up with this id already exists';
@@ -27,14 +29,11 @@ const OPTIMISTIC_ATTEMPTS = 60;
  * sign-ups racing for a job's last place both write the work day, so the later commit fails its
  * precondition and is decided again on fresh reads.
  */
-export class FirestoreWorkDayRepository implements WorkDayRepository {
-  constructor(
-    private readonly db: Firestore,
-    private readonly options: FirestoreCollectionOptions = {},
-  ) {}
+export class FirestoreWorkDayRepository extends FirestoreCollectionAdapter implements WorkDayRepository {
+  protected readonly collectionName = 'workDays';
 
   private get workDays() {
-    return collectionOf(this.db, 'workDays', this.options);
+    return this.collection;
   }
 
   private get signups() {
@@ -178,18 +177,10 @@ export class FirestoreWorkDayRepository implements WorkDayRepository {
 /** A work day's stored fields; an absent `archived` is deleted on update so the day reads back as given. */
 function workDayDocument(workDay: WorkDay): Record<string, unknown> {
   return {
-    name: workDay.name,
-    description: workDay.description,
-    foodAvailable: workDay.foodAvailable,
-    active: workDay.active,
+    ...pickFields(workDay, ['name', 'description', 'foodAvailable', 'active', 'tools', 'notes']),
     archived: workDay.archived ?? FieldValue.delete(),
-    tools: workDay.tools,
-    notes: workDay.notes,
     jobs: workDay.jobs.map((job) => ({
-      id: job.id,
-      title: job.title,
-      description: job.description,
-      volunteersNeeded: job.volunteersNeeded,
+      ...pickFields(job, ['id', 'title', 'description', 'volunteersNeeded']),
       ...(job.closed === undefined ? {} : { closed: job.closed }),
     })),
     ...instantFields({ date: workDay.date }),
@@ -197,34 +188,9 @@ function workDayDocument(workDay: WorkDay): Record<string, unknown> {
 }
 
 function toWorkDay(snapshot: DocumentSnapshot): WorkDay {
-  const data = snapshot.data() ?? {};
-  return WorkDaySchema.parse({
-    id: snapshot.id,
-    name: data.name,
-    description: data.description,
-    date: readInstant(data, 'date'),
-    foodAvailable: data.foodAvailable,
-    active: data.active,
-    ...(data.archived === undefined ? {} : { archived: data.archived }),
-    tools: data.tools ?? '',
-    notes: data.notes ?? '',
-    jobs: data.jobs,
-  });
+  return readDocument(WorkDaySchema, snapshot, { instants: ['date'], defaults: { tools: '', notes: '' } });
 }
 
 function toSignup(snapshot: DocumentSnapshot): WorkDaySignup {
-  const data = snapshot.data() ?? {};
-  return WorkDaySignupSchema.parse({
-    id: snapshot.id,
-    workDayId: data.workDayId,
-    firstName: data.firstName,
-    lastName: data.lastName,
-    selectedJobs: data.selectedJobs,
-    otherJob: data.otherJob,
-    notes: data.notes,
-    bringingTools: data.bringingTools,
-    wantsFood: data.wantsFood,
-    submittedAt: readInstant(data, 'submittedAt'),
-    email: data.email ?? null,
-  });
+  return readDocument(WorkDaySignupSchema, snapshot, { instants: ['submittedAt'], defaults: { email: null } });
 }

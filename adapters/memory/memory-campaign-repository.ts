@@ -3,20 +3,11 @@ import type { NewsItem } from '../../core/news/news-item';
 import { newsExcerpt } from '../../core/news/news-body';
 import { newsItemCampaign } from '../../core/news/news-items';
 import type { CampaignRepository } from '../../core/campaigns/campaign-repository.port';
-import { compareText, instantMillis } from './compare-text';
+import { byInstantThenId, compareText } from './compare-text';
 
 type Entry = { kind: 'campaign'; campaign: Campaign } | { kind: 'news'; item: NewsItem };
 
-function newestFirst(a: Campaign, b: Campaign): number {
-  const at = instantMillis(a.finished_at);
-  const bt = instantMillis(b.finished_at);
-  if (at !== bt) {
-    if (at === null) return 1;
-    if (bt === null) return -1;
-    return bt - at;
-  }
-  return compareText(a.id, b.id);
-}
+const newestFirst = byInstantThenId<Campaign>((campaign) => campaign.finished_at, -1);
 
 export class MemoryCampaignRepository implements CampaignRepository {
   private readonly entries = new Map<string, Entry>();

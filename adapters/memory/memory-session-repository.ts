@@ -1,37 +1,16 @@
-import { ConflictError } from '../../core/shared/errors';
 import type { Session, SessionRepository } from '../../core/admins/session-repository.port';
+import { deleteWhere, MemoryTokenHashRecords } from './memory-records';
 
-export class MemorySessionRepository implements SessionRepository {
-  private readonly sessions = new Map<string, Session>();
-
-  async create(session: Session): Promise<void> {
-    if (this.sessions.has(session.tokenHash)) throw new ConflictError('A session with this token already exists');
-    this.sessions.set(session.tokenHash, { ...session });
-  }
-
-  async get(tokenHash: string): Promise<Session | null> {
-    const session = this.sessions.get(tokenHash);
-    return session ? { ...session } : null;
+export class MemorySessionRepository extends MemoryTokenHashRecords<Session> implements SessionRepository {
+  constructor() {
+    super('A session with this token already exists');
   }
 
   async delete(tokenHash: string): Promise<void> {
-    this.sessions.delete(tokenHash);
+    this.records.delete(tokenHash);
   }
 
   async deleteByUid(uid: string): Promise<void> {
-    for (const [tokenHash, session] of this.sessions) {
-      if (session.uid === uid) this.sessions.delete(tokenHash);
-    }
-  }
-
-  async deleteExpired(now: Date): Promise<number> {
-    let removed = 0;
-    for (const [tokenHash, session] of this.sessions) {
-      if (Date.parse(session.expiresAt) < now.getTime()) {
-        this.sessions.delete(tokenHash);
-        removed += 1;
-      }
-    }
-    return removed;
+    deleteWhere(this.records, (session) => session.uid === uid);
   }
 }

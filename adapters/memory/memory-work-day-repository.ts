@@ -3,7 +3,8 @@ import type { WorkDay, WorkDaySignup } from '../../core/work-days/work-day';
 import type { WorkDayRepository } from '../../core/work-days/work-day-repository.port';
 import { signupRefusal } from '../../core/work-days/work-days';
 import { workDayChangeRefusal } from '../../core/work-days/work-day-form';
-import { compareText, instantMillis } from './compare-text';
+import { byInstantThenId, compareText } from './compare-text';
+import { addCopy, copyOrNull } from './memory-records';
 import type { OutboxMessage } from '../../core/mail/mail';
 import { MemoryOutbox } from './memory-outbox';
 
@@ -16,27 +17,16 @@ export class MemoryWorkDayRepository implements WorkDayRepository {
 
   async list(): Promise<WorkDay[]> {
     return [...this.workDays.values()]
-      .sort((a, b) => {
-        const at = instantMillis(a.date);
-        const bt = instantMillis(b.date);
-        if (at !== bt) {
-          if (at === null) return 1;
-          if (bt === null) return -1;
-          return at - bt;
-        }
-        return compareText(a.id, b.id);
-      })
+      .sort(byInstantThenId((workDay) => workDay.date))
       .map((workDay) => structuredClone(workDay));
   }
 
   async get(id: string): Promise<WorkDay | null> {
-    const workDay = this.workDays.get(id);
-    return workDay ? structuredClone(workDay) : null;
+    return copyOrNull(this.workDays.get(id));
   }
 
   async create(workDay: WorkDay): Promise<void> {
-    if (this.workDays.has(workDay.id)) throw new ConflictError('A work day with this id already exists');
-    this.workDays.set(workDay.id, structuredClone(workDay));
+    addCopy(this.workDays, workDay.id, workDay, 'A work day with this id already exists');
   }
 
   async update(id: string, change: (current: WorkDay) => WorkDay): Promise<{ before: WorkDay; after: WorkDay }> {

@@ -4,6 +4,7 @@ import { DocumentSchema, type ClubDocument, type StoredDocument } from '../../co
 import { isFileKey } from '../../core/shared/file-store.port';
 import type { DocumentRepository } from '../../core/documents/document-repository.port';
 import { readRow } from './sqlite-values';
+import { pickFields } from '../pick-fields';
 
 const DOCUMENT_COLUMNS = ['id', 'title', 'description', 'category', 'fileName', 'tags', 'position'];
 const FileKeySchema = z.string().refine(isFileKey, 'not a file key');
@@ -64,15 +65,7 @@ export class SqliteDocumentRepository implements DocumentRepository {
 }
 
 function toRow(document: ClubDocument) {
-  return {
-    id: document.id,
-    title: document.title,
-    description: document.description,
-    category: document.category,
-    fileName: document.fileName,
-    tags: JSON.stringify(document.tags),
-    position: document.position,
-  };
+  return { ...pickFields(document, ['id', 'title', 'description', 'category', 'fileName', 'position']), tags: JSON.stringify(document.tags) };
 }
 
 function toDocument(row: Record<string, unknown>): ClubDocument {

@@ -1,16 +1,8 @@
 import type { Knex } from 'knex';
-import { z } from 'zod';
 import { ConflictError } from '../../core/shared/errors';
-import { InstantSchema } from '../../core/shared/instant';
 import type { Session, SessionRepository } from '../../core/admins/session-repository.port';
 import { isUniqueViolation } from './sqlite-errors';
-
-const SessionSchema = z.object({
-  tokenHash: z.string().min(1),
-  uid: z.string().min(1),
-  createdAt: InstantSchema,
-  expiresAt: InstantSchema,
-});
+import { SessionSchema } from '../stored-records';
 
 export class SqliteSessionRepository implements SessionRepository {
   constructor(private readonly db: Knex) {}

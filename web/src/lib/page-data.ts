@@ -100,3 +100,14 @@ export async function preloadRead<T>({ queryClient, readJson, onServer }: PageDa
 export function useApiRead<T>(read: ApiRead<T>): AsyncState<T> & { reload: () => void } {
   return useQueryState(readQuery(read));
 }
+
+/**
+ * A members' page's read named by one argument (an id, a link's token), declared once: its query
+ * (the route's loader's and the component's) and the hook its component calls.
+ */
+export function pageReadOf<T>(read: (argument: string) => ApiRead<T>) {
+  return {
+    queryOptions: (argument: string) => readQuery(read(argument)),
+    useRead: (argument: string) => useApiRead(read(argument)),
+  };
+}

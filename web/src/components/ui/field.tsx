@@ -1,4 +1,4 @@
-import { cloneElement, isValidElement, type ReactElement } from 'react';
+import { cloneElement, isValidElement, type InputHTMLAttributes, type ReactElement } from 'react';
 
 interface ControlProps {
   id?: string;
@@ -50,5 +50,14 @@ export function Field({ id, label, error, hint, required, children }: FieldProps
         </p>
       )}
     </div>
+  );
+}
+
+/** A Field whose control is an input: every other attribute (type, autoComplete, the form's binding) goes to the input. */
+export function InputField({ id, label, error, hint, required, ...input }: Omit<FieldProps, 'children'> & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'required'>) {
+  return (
+    <Field id={id} label={label} error={error} hint={hint} required={required}>
+      <input className="input" {...input} />
+    </Field>
   );
 }

@@ -25,6 +25,7 @@ import { OfferBooking } from './offer-booking';
 import { EventSummary } from './event-summary';
 import { PageLoading, PageLoadFailed } from '../../../components/ui/load-failed';
 import { MessagePage } from '../../../components/layout/message-page';
+import { PageReadStates } from '../../../components/layout/link-page';
 
 const CLOSED_TEXT: Record<Exclude<ClosedReason, null>, string> = {
   cancelled: 'This event has been cancelled, so it can no longer be booked.',
@@ -43,68 +44,63 @@ function BookingSuccess({ event, token }: { event: CalendarEvent; token: string 
   const navigate = useNavigate();
   const state = useMyBooking(token);
 
-  if (state.status === 'loading') return <PageLoading label="Loading your booking..." />;
-  if (state.status === 'error') {
-    if (state.error instanceof ApiError && state.error.status === 404) {
-      return (
-        <MessagePage title="Booking not found">
-          <p>This link does not name a booking we hold. It may have been mistyped or cut short, or it has expired.</p>
-          <Link className="btn btn-primary" to={eventBookingPath(event.id)}>
-            Go to the event
-          </Link>
-        </MessagePage>
-      );
-    }
-    return (
-      <PageLoadFailed title="Failed to load your booking" onRetry={state.reload} />
-    );
-  }
-  const booking = state.data;
+  const notFound = (
+    <MessagePage title="Booking not found">
+      <p>This link does not name a booking we hold. It may have been mistyped or cut short, or it has expired.</p>
+      <Link className="btn btn-primary" to={eventBookingPath(event.id)}>
+        Go to the event
+      </Link>
+    </MessagePage>
+  );
   return (
-    <div className="page narrow">
-      <section className="card success-card" aria-labelledby="success-heading">
-        <p className="success-icon" aria-hidden="true">
-          ✓
-        </p>
-        <h1 id="success-heading" tabIndex={-1} ref={(el) => el?.focus()}>
-          Booking Submitted Successfully
-        </h1>
-        <p>
-          Thank you, {booking.firstName}. Your booking for <strong>{booking.event.name}</strong> has been received.
-        </p>
-        {booking.cancelled && <Alert tone="info" title="This booking has since been cancelled." />}
-        <p className="booking-reference">
-          Booking reference: <strong>{booking.bookingId}</strong>
-        </p>
-        <p className="event-date">{formatDateRange(booking.event.eventdatetime, booking.event.eventenddatetime, 'member')}</p>
-        {booking.emailGiven ? (
-          <p>
-            Keep this link to see or cancel your booking later: <Link to={manageBookingPath(token)}>Manage my booking</Link>
-          </p>
-        ) : (
-          // No e-mail: nothing will remind them of this link, so the page says so and helps keep it.
-          <>
-            <Alert tone="warning" title={NO_EMAIL_MESSAGES.title}>
-              <p>{NO_EMAIL_MESSAGES.body}</p>
-            </Alert>
-            <CopyLink path={manageBookingPath(token)} text={NO_EMAIL_MESSAGES} />
-            <p>
-              <Link to={manageBookingPath(token)}>Manage my booking</Link>
+    <PageReadStates state={state} notFound={notFound} loading="Loading your booking..." failed="Failed to load your booking">
+      {(booking) => (
+        <div className="page narrow">
+          <section className="card success-card" aria-labelledby="success-heading">
+            <p className="success-icon" aria-hidden="true">
+              ✓
             </p>
-          </>
-        )}
-        <h2 className="h3">Add it to your calendar</h2>
-        <CalendarLinks event={booking.event} location={config.clubName} />
-        <div className="event-actions">
-          <Button variant="secondary" onClick={() => navigate(eventBookingPath(event.id))}>
-            Make another booking
-          </Button>
-          <Link className="btn btn-ghost" to="/calendar">
-            Back to the calendar
-          </Link>
+            <h1 id="success-heading" tabIndex={-1} ref={(el) => el?.focus()}>
+              Booking Submitted Successfully
+            </h1>
+            <p>
+              Thank you, {booking.firstName}. Your booking for <strong>{booking.event.name}</strong> has been received.
+            </p>
+            {booking.cancelled && <Alert tone="info" title="This booking has since been cancelled." />}
+            <p className="booking-reference">
+              Booking reference: <strong>{booking.bookingId}</strong>
+            </p>
+            <p className="event-date">{formatDateRange(booking.event.eventdatetime, booking.event.eventenddatetime, 'member')}</p>
+            {booking.emailGiven ? (
+              <p>
+                Keep this link to see or cancel your booking later: <Link to={manageBookingPath(token)}>Manage my booking</Link>
+              </p>
+            ) : (
+              // No e-mail: nothing will remind them of this link, so the page says so and helps keep it.
+              <>
+                <Alert tone="warning" title={NO_EMAIL_MESSAGES.title}>
+                  <p>{NO_EMAIL_MESSAGES.body}</p>
+                </Alert>
+                <CopyLink path={manageBookingPath(token)} text={NO_EMAIL_MESSAGES} />
+                <p>
+                  <Link to={manageBookingPath(token)}>Manage my booking</Link>
+                </p>
+              </>
+            )}
+            <h2 className="h3">Add it to your calendar</h2>
+            <CalendarLinks event={booking.event} location={config.clubName} />
+            <div className="event-actions">
+              <Button variant="secondary" onClick={() => navigate(eventBookingPath(event.id))}>
+                Make another booking
+              </Button>
+              <Link className="btn btn-ghost" to="/calendar">
+                Back to the calendar
+              </Link>
+            </div>
+          </section>
         </div>
-      </section>
-    </div>
+      )}
+    </PageReadStates>
   );
 }
 

@@ -1,4 +1,4 @@
-import { apiRead, readQuery, useApiRead } from '../../../lib/page-data';
+import { apiRead, pageReadOf } from '../../../lib/page-data';
 
 /**
  * A member's own booking, named by the signed token of its manage link (GET /api/my-booking):
@@ -10,12 +10,10 @@ export function myBookingRead(token: string) {
   return apiRead(['my-booking', token], `/api/my-booking?${new URLSearchParams({ token }).toString()}`, async () => (await import('@core/bookings/my-booking-schema')).MyBookingSchema);
 }
 
+const myBooking = pageReadOf(myBookingRead);
+
 /** The booking's query (the manage page's loader's and component's, and the booking page's receipt). */
-export function myBookingQueryOptions(token: string) {
-  return readQuery(myBookingRead(token));
-}
+export const myBookingQueryOptions = myBooking.queryOptions;
 
 /** The booking the token names, as its manage page shows it. */
-export function useMyBooking(token: string) {
-  return useApiRead(myBookingRead(token));
-}
+export const useMyBooking = myBooking.useRead;

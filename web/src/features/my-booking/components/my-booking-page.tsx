@@ -1,6 +1,5 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { PATHS } from '@core/shared/paths';
-import { PageLoading, PageLoadFailed } from '../../../components/ui/load-failed';
 import { ApiError } from '../../../lib/api';
 import { useClubConfig } from '../../../lib/club-config';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -12,26 +11,22 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { DetailsList } from '../../../components/ui/details-list';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { MessagePage } from '../../../components/layout/message-page';
+import { LinkNotValidPage, PageReadStates, TokenLinkPage } from '../../../components/layout/link-page';
 
 function BookingNotFound() {
-  usePageTitle('Booking not found');
   return (
-    <MessagePage title="Booking not found">
+    <LinkNotValidPage title="Booking not found">
       <p>This link does not name a booking we hold. It may have been mistyped or cut short, or it has expired.</p>
       <p>
         Use the link in your confirmation e-mail, or see the <Link to={PATHS.calendar}>events calendar</Link>.
       </p>
-    </MessagePage>
+    </LinkNotValidPage>
   );
 }
 
 /** /my-booking?token=…: a member's own booking, reached with the signed link of its confirmation. */
 export function MyBookingPage() {
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
-  // Without a token there is nothing to ask the server.
-  return token === '' ? <BookingNotFound /> : <MyBookingScreen key={token} token={token} />;
+  return <TokenLinkPage notValid={<BookingNotFound />}>{(token) => <MyBookingScreen token={token} />}</TokenLinkPage>;
 }
 
 function MyBookingScreen({ token }: { token: string }) {
@@ -39,15 +34,14 @@ function MyBookingScreen({ token }: { token: string }) {
   const config = useClubConfig();
   usePageTitle(state.status === 'success' ? `Your booking: ${state.data.event.name}` : 'Your booking');
 
-  if (state.status === 'error' && state.error instanceof ApiError && state.error.status === 404) return <BookingNotFound />;
-  if (state.status === 'loading') return <PageLoading label="Loading your booking..." />;
-  if (state.status === 'error') {
-    return (
-      <PageLoadFailed title="Failed to load your booking" onRetry={state.reload} />
-    );
-  }
+  return (
+    <PageReadStates state={state} notFound={<BookingNotFound />} loading="Loading your booking..." failed="Failed to load your booking">
+      {(booking) => <Booking token={token} booking={booking} clubName={config.clubName} />}
+    </PageReadStates>
+  );
+}
 
-  const booking = state.data;
+function Booking({ token, booking, clubName }: { token: string; booking: MyBooking; clubName: string }) {
   return (
     <div className="page narrow">
       <section className="card" aria-labelledby="my-booking-title">
@@ -64,7 +58,7 @@ function MyBookingScreen({ token }: { token: string }) {
         {!booking.cancelled && (
           <>
             <h2>Add to My Calendar</h2>
-            <CalendarLinks event={booking.event} location={config.clubName} />
+            <CalendarLinks event={booking.event} location={clubName} />
             <CancelBooking token={token} booking={booking} />
           </>
         )}

@@ -1,4 +1,4 @@
-import { apiRead, readQuery, useApiRead } from '../../../lib/page-data';
+import { apiRead, pageReadOf, readQuery, useApiRead } from '../../../lib/page-data';
 
 /** The news page's read: the club's recent e-mail campaigns (GET /api/campaigns). */
 export const campaignsRead = apiRead(
@@ -21,12 +21,10 @@ export function useCampaigns() {
   return useApiRead(campaignsRead);
 }
 
+const newsItem = pageReadOf(newsItemRead);
+
 /** A news item page's query (its loader's and its component's). */
-export function newsItemQueryOptions(id: string) {
-  return readQuery(newsItemRead(id));
-}
+export const newsItemQueryOptions = newsItem.queryOptions;
 
 /** A published news item, with its body as sanitised HTML. */
-export function useNewsItem(id: string) {
-  return useApiRead(newsItemRead(id));
-}
+export const useNewsItem = newsItem.useRead;

@@ -1,13 +1,11 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { eventBookingPath, PATHS } from '@core/shared/paths';
-import { MessagePage } from '../../../components/layout/message-page';
+import { LinkNotValidPage, PageReadStates, TokenLinkPage } from '../../../components/layout/link-page';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { DetailsList } from '../../../components/ui/details-list';
-import { PageLoading, PageLoadFailed } from '../../../components/ui/load-failed';
-import { ApiError } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useLeaveWaitingList } from '../api/waiting-list-api';
+import { useLeaveWaitingList, type MyWaitingListEntry } from '../api/waiting-list-api';
 import { useMyWaitingListEntry } from '../api/waiting-list-read';
 
 const STATUS_TEXT = {
@@ -19,22 +17,19 @@ const STATUS_TEXT = {
 } as const;
 
 function EntryNotFound() {
-  usePageTitle('Waiting-list link not valid');
   return (
-    <MessagePage title="Waiting-list link not valid">
+    <LinkNotValidPage title="Waiting-list link not valid">
       <p>This waiting-list link is not valid, or has expired. Use the link in your e-mail.</p>
       <p>
         See the <Link to={PATHS.calendar}>events calendar</Link>.
       </p>
-    </MessagePage>
+    </LinkNotValidPage>
   );
 }
 
 /** /waiting-list?token=…: a member's place on an event's waiting list, reached with the link of their e-mail. */
 export function WaitingListPage() {
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
-  return token === '' ? <EntryNotFound /> : <WaitingListScreen key={token} token={token} />;
+  return <TokenLinkPage notValid={<EntryNotFound />}>{(token) => <WaitingListScreen token={token} />}</TokenLinkPage>;
 }
 
 function WaitingListScreen({ token }: { token: string }) {
@@ -42,16 +37,15 @@ function WaitingListScreen({ token }: { token: string }) {
   const leave = useLeaveWaitingList(token);
   usePageTitle(state.status === 'success' ? `Waiting list: ${state.data.eventName}` : 'Waiting list');
 
-  if (state.status === 'error' && state.error instanceof ApiError && state.error.status === 404) return <EntryNotFound />;
-  if (state.status === 'loading') return <PageLoading label="Loading your place on the waiting list..." />;
-  if (state.status === 'error') {
-    return (
-      <PageLoadFailed title="Failed to load your place on the waiting list" onRetry={state.reload} />
-    );
-  }
-  const entry = state.data;
-  const inLine = entry.status === 'waiting' || entry.status === 'offered';
+  return (
+    <PageReadStates state={state} notFound={<EntryNotFound />} loading="Loading your place on the waiting list..." failed="Failed to load your place on the waiting list">
+      {(entry) => <WaitingListEntry entry={entry} leave={leave} />}
+    </PageReadStates>
+  );
+}
 
+function WaitingListEntry({ entry, leave }: { entry: MyWaitingListEntry; leave: ReturnType<typeof useLeaveWaitingList> }) {
+  const inLine = entry.status === 'waiting' || entry.status === 'offered';
   return (
     <div className="page narrow">
       <section className="card" aria-labelledby="waitlist-title">

@@ -1,4 +1,4 @@
-import { apiRead, readQuery, useApiRead } from '../../../lib/page-data';
+import { apiRead, pageReadOf, useApiRead } from '../../../lib/page-data';
 
 /**
  * The work-day pages' reads, kept apart from the zod schemas (which load with the pages) so the
@@ -23,22 +23,17 @@ export function useWorkDays() {
   return useApiRead(workDaysRead);
 }
 
+const workDay = pageReadOf(workDayRead);
+const myWorkDaySignup = pageReadOf(myWorkDaySignupRead);
+
 /** One work day's query (its page's loader's and component's). */
-export function workDayQueryOptions(id: string) {
-  return readQuery(workDayRead(id));
-}
+export const workDayQueryOptions = workDay.queryOptions;
 
 /** One work day, with its jobs' counts. */
-export function useWorkDay(id: string) {
-  return useApiRead(workDayRead(id));
-}
+export const useWorkDay = workDay.useRead;
 
 /** A volunteer's sign-up's query (the withdraw page's loader's and component's). */
-export function myWorkDaySignupQueryOptions(token: string) {
-  return readQuery(myWorkDaySignupRead(token));
-}
+export const myWorkDaySignupQueryOptions = myWorkDaySignup.queryOptions;
 
 /** The sign-up the token names. */
-export function useMyWorkDaySignup(token: string) {
-  return useApiRead(myWorkDaySignupRead(token));
-}
+export const useMyWorkDaySignup = myWorkDaySignup.useRead;

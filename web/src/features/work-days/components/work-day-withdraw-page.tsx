@@ -1,53 +1,48 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { formatDate } from '@core/calendar/calendar';
 import { PATHS, workDayPath } from '@core/shared/paths';
-import { MessagePage } from '../../../components/layout/message-page';
+import { LinkNotValidPage, PageReadStates, TokenLinkPage } from '../../../components/layout/link-page';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DetailsList } from '../../../components/ui/details-list';
-import { PageLoading, PageLoadFailed } from '../../../components/ui/load-failed';
-import { ApiError } from '../../../lib/api';
 import { useMyWorkDaySignup } from '../api/work-day-reads';
 import { usePageTitle } from '../../../lib/use-page-title';
+import type { MyWorkDaySignup } from '@core/work-days/work-day-signup-schema';
 import { useWithdrawFromWorkDay } from '../api/work-day-api';
 
 function LinkNotValid() {
-  usePageTitle('Work-day link not valid');
   return (
-    <MessagePage title="Work-day link not valid">
+    <LinkNotValidPage title="Work-day link not valid">
       <p>This link is not valid. It may have expired, or the work day may have been removed. Use the link in your e-mail.</p>
       <p>
         See the <Link to={PATHS.calendar}>events calendar</Link>.
       </p>
-    </MessagePage>
+    </LinkNotValidPage>
   );
 }
 
 /** /work-day-withdraw?token=…: a volunteer's own sign-up, reached with the link of their e-mail, and Withdraw. */
 export function WorkDayWithdrawPage() {
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
-  return token === '' ? <LinkNotValid /> : <WithdrawScreen key={token} token={token} />;
+  return <TokenLinkPage notValid={<LinkNotValid />}>{(token) => <WithdrawScreen token={token} />}</TokenLinkPage>;
 }
 
 function WithdrawScreen({ token }: { token: string }) {
   const state = useMyWorkDaySignup(token);
   const withdraw = useWithdrawFromWorkDay(token);
-  // Withdrawing gives the place away at once: the volunteer says yes in a dialog first.
-  const [confirming, setConfirming] = useState(false);
   usePageTitle(state.status === 'success' ? `Work day: ${state.data.workDayName}` : 'Work day sign-up');
 
-  if (state.status === 'error' && state.error instanceof ApiError && state.error.status === 404) return <LinkNotValid />;
-  if (state.status === 'loading') return <PageLoading label="Loading your sign-up..." />;
-  if (state.status === 'error') {
-    return (
-      <PageLoadFailed title="Failed to load your sign-up" onRetry={state.reload} />
-    );
-  }
-  const signup = state.data;
+  return (
+    <PageReadStates state={state} notFound={<LinkNotValid />} loading="Loading your sign-up..." failed="Failed to load your sign-up">
+      {(signup) => <Signup signup={signup} withdraw={withdraw} />}
+    </PageReadStates>
+  );
+}
 
+function Signup({ signup, withdraw }: { signup: MyWorkDaySignup; withdraw: ReturnType<typeof useWithdrawFromWorkDay> }) {
+  // Withdrawing gives the place away at once: the volunteer says yes in a dialog first.
+  const [confirming, setConfirming] = useState(false);
   return (
     <div className="page narrow">
       <section className="card" aria-labelledby="withdraw-title">

@@ -1,8 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Admin, Permission } from '@core/admins/admin';
 import { AdminResponseSchema, AdminsResponseSchema } from '@core/shared/admin-api-schema';
 import { apiGet, apiPatch, apiPost } from '../../../../lib/api';
-import { adminQueryOptions, type MutationConfig } from '../../shared/api/admin-query';
+import { adminQueryOptions, type MutationConfig, useAdminMutation } from '../../shared/api/admin-query';
 
 export async function listAdmins(): Promise<Admin[]> {
   return (await apiGet('/api/admin/admins', AdminsResponseSchema)).admins;
@@ -34,27 +34,17 @@ export async function updateAdmin({ uid, changes }: { uid: string; changes: Admi
 /** Adds an admin; the list shows them at once. */
 export function useCreateAdmin(config: MutationConfig<Admin, NewAdmin> = {}) {
   const client = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: createAdmin,
-    onSuccess: (...args) => {
-      const [created] = args;
-      client.setQueryData(adminsQueryOptions().queryKey, (admins) => admins && [...admins, created].sort((a, b) => a.email.localeCompare(b.email)));
-      return config.onSuccess?.(...args);
-    },
-  });
+  const cache = {
+    onSuccess: (created: Admin) => client.setQueryData(adminsQueryOptions().queryKey, (admins) => admins && [...admins, created].sort((a, b) => a.email.localeCompare(b.email))),
+  };
+  return useAdminMutation(createAdmin, cache, config);
 }
 
 /** Changes an admin (name, permissions, disabled); the list shows the change at once. */
 export function useUpdateAdmin(config: MutationConfig<Admin, { uid: string; changes: AdminChanges }> = {}) {
   const client = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: updateAdmin,
-    onSuccess: (...args) => {
-      const [updated] = args;
-      client.setQueryData(adminsQueryOptions().queryKey, (admins) => admins?.map((a) => (a.uid === updated.uid ? updated : a)));
-      return config.onSuccess?.(...args);
-    },
-  });
+  const cache = {
+    onSuccess: (updated: Admin) => client.setQueryData(adminsQueryOptions().queryKey, (admins) => admins?.map((a) => (a.uid === updated.uid ? updated : a))),
+  };
+  return useAdminMutation(updateAdmin, cache, config);
 }

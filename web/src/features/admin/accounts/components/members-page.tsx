@@ -4,7 +4,7 @@ import { hasPermission } from '@core/admins/permissions';
 import { CreateAdminRequestSchema } from '@core/admins/create-admin';
 import { inputErrors } from '@core/shared/parse-input';
 import { Checkbox } from '../../../../components/ui/checkbox';
-import { Field } from '../../../../components/ui/field';
+import { InputField } from '../../../../components/ui/field';
 import { ApiError, refusalMessage } from '../../../../lib/api';
 import { useForm } from '../../../../lib/form';
 import type { NewAdmin } from '../api/admins';
@@ -244,15 +244,9 @@ function AddAdminForm({ mine, onCreated, onSubmitting }: { mine: readonly Permis
     // onStart: a new attempt; an earlier "Admin … added." must not stand beside this one's errors.
     <PanelForm id="adm-add-admin" title="Add an Admin" legend="New admin" form={form} send={send} onStart={onSubmitting} submit={['Add Admin', 'Adding…']}>
       <div className="adm-grid-3">
-        <Field id="adm-new-name" label="Name" error={errorFor('name')}>
-          <input className="input" type="text" autoComplete="off" {...form.bind('name')} />
-        </Field>
-        <Field id="adm-new-email" label="Email" error={errorFor('email')}>
-          <input className="input" type="email" autoComplete="off" {...form.bind('email')} />
-        </Field>
-        <Field id="adm-new-password" label="Initial password" error={errorFor('password')}>
-          <input className="input" type="password" autoComplete="new-password" {...form.bind('password')} />
-        </Field>
+        <InputField id="adm-new-name" label="Name" error={errorFor('name')} type="text" autoComplete="off" {...form.bind('name')} />
+        <InputField id="adm-new-email" label="Email" error={errorFor('email')} type="email" autoComplete="off" {...form.bind('email')} />
+        <InputField id="adm-new-password" label="Initial password" error={errorFor('password')} type="password" autoComplete="new-password" {...form.bind('password')} />
       </div>
       <fieldset className="adm-fieldset adm-fieldset-inner">
         <legend>Permissions</legend>

@@ -4,7 +4,7 @@ import { EventBookingsSchema, type BookingRow, type EventBookings } from '@core/
 import { AdminBookingSchema, type AdminBooking as AdminBookingDetail } from '@core/bookings/admin-booking-schema';
 import { AdminWaitingListSchema, type AdminWaitingListAnswer } from '@core/waiting-list/waiting-list-schema';
 import { apiGet, apiPatch, apiPost } from '../../../../lib/api';
-import { adminQueryOptions, type MutationConfig } from '../../shared/api/admin-query';
+import { adminQueryOptions, type MutationConfig, useAdminMutation } from '../../shared/api/admin-query';
 
 export type { AdminWaitingListAnswer };
 
@@ -127,18 +127,11 @@ type WaitingListEntry = AdminWaitingListAnswer['entries'][number];
 function useWaitingListChange(eventId: string, change: typeof offerToWaitingListEntry, config: MutationConfig<AdminWaitingListAnswer, WaitingListEntry>) {
   const client = useQueryClient();
   const { queryKey } = waitingListQueryOptions(eventId);
-  return useMutation({
-    ...config,
-    mutationFn: (entry: WaitingListEntry) => change({ eventId, entryId: entry.id }),
-    onSuccess: (...args) => {
-      client.setQueryData(queryKey, args[0]);
-      return config.onSuccess?.(...args);
-    },
-    onError: (...args) => {
-      void client.resetQueries({ queryKey, exact: true });
-      return config.onError?.(...args);
-    },
-  });
+  const cache = {
+    onSuccess: (list: AdminWaitingListAnswer) => client.setQueryData(queryKey, list),
+    onError: () => void client.resetQueries({ queryKey, exact: true }),
+  };
+  return useAdminMutation((entry: WaitingListEntry) => change({ eventId, entryId: entry.id }), cache, config);
 }
 
 export function useOfferToWaitingListEntry(eventId: string, config: MutationConfig<AdminWaitingListAnswer, WaitingListEntry> = {}) {

@@ -1,9 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { PDF_CONTENT_TYPE, type DocumentForm } from '@core/documents/documents';
 import { ListedDocumentSchema, type ListedDocument } from '@core/content/club-content';
 import { apiDelete, apiGet, apiPut, apiUpload } from '../../../../lib/api';
-import { adminQueryOptions } from '../../shared/api/admin-query';
+import { adminQueryOptions, useCachedList } from '../../shared/api/admin-query';
 
 const DocumentsAnswer = z.object({ documents: z.array(ListedDocumentSchema) });
 const DocumentAnswer = z.object({ document: ListedDocumentSchema });
@@ -42,15 +42,7 @@ export function useDocuments() {
 }
 
 /** The cache work of the document changes: each answer goes into the cached list. */
-function useDocumentsCache() {
-  const client = useQueryClient();
-  const { queryKey } = documentsQueryOptions();
-  return {
-    update: (change: (documents: ListedDocument[]) => ListedDocument[]) => client.setQueryData(queryKey, (documents) => documents && change(documents)),
-    /** The list as the server has it now (after a refused change, another admin may have changed it). */
-    reset: () => void client.resetQueries({ queryKey, exact: true }),
-  };
-}
+const useDocumentsCache = () => useCachedList(documentsQueryOptions());
 
 const replacedIn = (document: ListedDocument) => (documents: ListedDocument[]) => documents.map((d) => (d.id === document.id ? document : d));
 

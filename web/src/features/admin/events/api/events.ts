@@ -6,7 +6,7 @@ import type { CancelEventResult } from '@core/events/cancel-event';
 import type { AdminListEvent } from '@core/events/list-admin-events';
 import { AdminEventResponseSchema, AdminEventsResponseSchema, EventCancelledSchema, EventCancelPreviewSchema, EventSavedSchema } from '@core/shared/admin-api-schema';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../../lib/api';
-import { adminQueryOptions, type MutationConfig, useMarkStale } from '../../shared/api/admin-query';
+import { adminQueryOptions, type MutationConfig, useAdminMutation, useMarkStale } from '../../shared/api/admin-query';
 
 const path = (id: string) => `/api/admin/events/${encodeURIComponent(id)}`;
 
@@ -83,30 +83,24 @@ export function useUpdateEvent(id: string) {
 /** Deletes an event; the list drops it at once. */
 export function useDeleteEvent(config: MutationConfig<void, ClubEvent> = {}) {
   const client = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: (event: ClubEvent) => deleteEvent(event.id),
-    onSuccess: (...args) => {
-      const [, gone] = args;
+  const cache = {
+    onSuccess: (_: void, gone: ClubEvent) => {
       client.setQueryData(eventsQueryOptions().queryKey, (events) => events?.filter((event) => event.id !== gone.id));
       client.removeQueries({ queryKey: eventQueryOptions(gone.id).queryKey, exact: true });
-      return config.onSuccess?.(...args);
     },
-  });
+  };
+  return useAdminMutation((event: ClubEvent) => deleteEvent(event.id), cache, config);
 }
 
 /** Cancels an event; the list shows it cancelled at once. */
 export function useCancelEvent(config: MutationConfig<EventCancelled, { id: string; reason: string }> = {}) {
   const client = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: cancelEvent,
-    onSuccess: (...args) => {
-      const [result] = args;
+  const cache = {
+    onSuccess: (result: EventCancelled) => {
       // Cancelled: its bookings no longer take places, and its status says Cancelled (no booking state beside it).
       client.setQueryData(eventsQueryOptions().queryKey, (events) => events?.map((event) => (event.id === result.event.id ? { ...event, ...result.event, placesTaken: 0, bookingState: null } : event)));
       void client.invalidateQueries({ queryKey: eventQueryOptions(result.event.id).queryKey, exact: true, refetchType: 'none' });
-      return config.onSuccess?.(...args);
     },
-  });
+  };
+  return useAdminMutation(cancelEvent, cache, config);
 }

@@ -1,9 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OutboxStatus } from '@core/mail/mail';
 import { OutboxListSchema, type OutboxList, type OutboxMessageDetail, type OutboxRow } from '@core/mail/list-outbox';
 import { ApiError, apiGet, apiPost } from '../../../../lib/api';
 import { OutboxMessageResponseSchema } from '@core/shared/admin-api-schema';
-import { adminQueryOptions, type MutationConfig } from '../../shared/api/admin-query';
+import { adminQueryOptions, type MutationConfig, useAdminMutation } from '../../shared/api/admin-query';
 
 export type { OutboxList, OutboxMessageDetail, OutboxRow };
 
@@ -54,19 +54,14 @@ export async function resendOutboxMessage(id: string): Promise<OutboxMessageDeta
  */
 export function useResendOutboxMessage(config: MutationConfig<OutboxMessageDetail, string> = {}) {
   const client = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: resendOutboxMessage,
-    onSuccess: (...args) => {
-      const [queued, id] = args;
+  const cache = {
+    onSuccess: (queued: OutboxMessageDetail, id: string) => {
       client.setQueryData(outboxMessageQueryOptions(id).queryKey, queued);
       void client.invalidateQueries({ queryKey: ['admin', 'outbox'], refetchType: 'none' });
-      return config.onSuccess?.(...args);
     },
-    onError: (...args) => {
-      const [error, id] = args;
+    onError: (error: Error, id: string) => {
       if (error instanceof ApiError && error.status === 409) void client.resetQueries({ queryKey: outboxMessageQueryOptions(id).queryKey, exact: true });
-      return config.onError?.(...args);
     },
-  });
+  };
+  return useAdminMutation(resendOutboxMessage, cache, config);
 }

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NewsFormValues } from '@core/news/news-form';
 import { AdminNewsItemAnswerSchema, AdminNewsListSchema, NewsItemSavedSchema, type AdminNewsItem, type AdminNewsItemAnswer, type AdminNewsList } from '@core/news/news-schema';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../../lib/api';
-import { adminQueryOptions, type MutationConfig, useMarkStale } from '../../shared/api/admin-query';
+import { adminQueryOptions, type MutationConfig, useAdminMutation, useMarkStale } from '../../shared/api/admin-query';
 
 const path = (id: string) => `/api/admin/news/${encodeURIComponent(id)}`;
 
@@ -58,14 +58,11 @@ export function useUpdateNewsItem(id: string) {
 /** Deletes a news item; the list drops it at once. */
 export function useDeleteNewsItem(config: MutationConfig<void, AdminNewsItem> = {}) {
   const client = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: (item: AdminNewsItem) => deleteNewsItem(item.id),
-    onSuccess: (...args) => {
-      const [, gone] = args;
+  const cache = {
+    onSuccess: (_: void, gone: AdminNewsItem) => {
       client.setQueryData(newsQueryOptions().queryKey, (list) => list && { ...list, items: list.items.filter((item) => item.id !== gone.id) });
       client.removeQueries({ queryKey: newsItemQueryOptions(gone.id).queryKey, exact: true });
-      return config.onSuccess?.(...args);
     },
-  });
+  };
+  return useAdminMutation((item: AdminNewsItem) => deleteNewsItem(item.id), cache, config);
 }

@@ -1,7 +1,7 @@
 import { AdminPhotoResponseSchema, AdminPhotosResponseSchema, type AdminPhoto } from '@core/photos/photo-schema';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, apiDelete, apiGet, apiPatch, apiPut, apiUpload } from '../../../../lib/api';
-import { adminQueryOptions } from '../../shared/api/admin-query';
+import { adminQueryOptions, useCachedList } from '../../shared/api/admin-query';
 
 export type { AdminPhoto };
 
@@ -38,12 +38,11 @@ export function usePhotos() {
  * (another admin changed the list meanwhile) the list starts again from the server's.
  */
 function usePhotosCache() {
-  const client = useQueryClient();
-  const { queryKey } = photosQueryOptions();
+  const list = useCachedList(photosQueryOptions());
   return {
-    update: (change: (photos: AdminPhoto[]) => AdminPhoto[]) => client.setQueryData(queryKey, (photos) => photos && change(photos)),
+    update: list.update,
     onError: (error: Error) => {
-      if (error instanceof ApiError && (error.status === 404 || error.status === 409)) void client.resetQueries({ queryKey, exact: true });
+      if (error instanceof ApiError && (error.status === 404 || error.status === 409)) list.reset();
     },
   };
 }

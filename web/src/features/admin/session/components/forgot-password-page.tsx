@@ -2,7 +2,7 @@ import { RESET_MESSAGES } from '@core/admins/password-reset';
 import { inputErrors } from '@core/shared/parse-input';
 import { PasswordResetRequestSchema, type PasswordResetRequest } from '@core/admins/password-reset-schema';
 import { Alert } from '../../../../components/ui/alert';
-import { Field } from '../../../../components/ui/field';
+import { InputField } from '../../../../components/ui/field';
 import { ApiError } from '../../../../lib/api';
 import { useClubConfig } from '../../../../lib/club-config';
 import { useForm } from '../../../../lib/form';
@@ -54,9 +54,7 @@ export function ForgotPasswordPage() {
             busyLabel="Sending…"
             onSubmit={form.handleSubmit(send)}
           >
-            <Field id="adm-forgot-email" label="Email" error={form.errorFor('email')}>
-              <input className="input" type="email" autoComplete="username" {...form.bind('email')} />
-            </Field>
+            <InputField id="adm-forgot-email" label="Email" error={form.errorFor('email')} type="email" autoComplete="username" {...form.bind('email')} />
           </AccountForm>
         )}
         <BackToSignIn />

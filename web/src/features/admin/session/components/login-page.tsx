@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, type Location } from 'react-router-dom';
 import type { LoginForm } from '@core/admins/admin';
 import { LOGIN_MESSAGES, validateLoginForm } from '@core/admins/login';
-import { Field } from '../../../../components/ui/field';
+import { InputField } from '../../../../components/ui/field';
 import { useForm } from '../../../../lib/form';
 import { ApiError } from '../../../../lib/api';
 import { useSignIn } from '../api/session';
@@ -102,12 +102,8 @@ export function LoginPage() {
         <form onSubmit={form.handleSubmit(send)} noValidate>
           <fieldset className="form-fields" disabled={submitting}>
             <legend className="visually-hidden">Your account</legend>
-            <Field id="adm-login-email" label="Email" error={errorFor('email')}>
-              <input className="input" type="email" autoComplete="username" {...form.bind('email')} />
-            </Field>
-            <Field id="adm-login-password" label="Password" error={errorFor('password')}>
-              <input className="input" type="password" autoComplete="current-password" {...form.bind('password')} />
-            </Field>
+            <InputField id="adm-login-email" label="Email" error={errorFor('email')} type="email" autoComplete="username" {...form.bind('email')} />
+            <InputField id="adm-login-password" label="Password" error={errorFor('password')} type="password" autoComplete="current-password" {...form.bind('password')} />
           </fieldset>
           <Button type="submit" block disabled={!ready || submitting}>
             {submitting ? 'Signing in…' : 'Sign In'}

@@ -4,7 +4,7 @@ import { MIN_PASSWORD_LENGTH } from '@core/admins/create-admin';
 import { inputErrors } from '@core/shared/parse-input';
 import { PasswordResetConfirmSchema } from '@core/admins/password-reset-schema';
 import { Alert } from '../../../../components/ui/alert';
-import { Field } from '../../../../components/ui/field';
+import { InputField } from '../../../../components/ui/field';
 import { ApiError } from '../../../../lib/api';
 import { useForm } from '../../../../lib/form';
 import { useConfirmPasswordReset } from '../api/password-reset';
@@ -78,12 +78,16 @@ export function ResetPasswordPage() {
             busyLabel="Saving…"
             onSubmit={form.handleSubmit(send)}
           >
-            <Field id="adm-reset-password" label="New password" hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} error={form.errorFor('password')}>
-              <input className="input" type="password" autoComplete="new-password" {...form.bind('password')} />
-            </Field>
-            <Field id="adm-reset-repeat" label="New password again" error={form.errorFor('repeat')}>
-              <input className="input" type="password" autoComplete="new-password" {...form.bind('repeat')} />
-            </Field>
+            <InputField
+              id="adm-reset-password"
+              label="New password"
+              hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+              error={form.errorFor('password')}
+              type="password"
+              autoComplete="new-password"
+              {...form.bind('password')}
+            />
+            <InputField id="adm-reset-repeat" label="New password again" error={form.errorFor('repeat')} type="password" autoComplete="new-password" {...form.bind('repeat')} />
           </AccountForm>
         )}
         <BackToSignIn />

@@ -1,4 +1,4 @@
-import { queryOptions, useQueryClient, type QueryKey, type UseMutationOptions, type UseQueryResult } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type DataTag, type QueryKey, type UseMutationOptions, type UseQueryResult } from '@tanstack/react-query';
 import { ApiError } from '../../../../lib/api';
 
 /** A failure as the admin screens show it: the client's ApiError (status 0 for anything else). */
@@ -44,5 +44,51 @@ export function useMarkStale(): (...keys: QueryKey[]) => void {
   const client = useQueryClient();
   return (...keys) => {
     for (const queryKey of keys) void client.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
+  };
+}
+
+/** An admin write's own cache work, done before the screen's callbacks of the same name. */
+export interface CacheWork<TData, TVariables> {
+  onSuccess?: (data: TData, variables: TVariables) => void;
+  onError?: (error: Error, variables: TVariables) => void;
+  onSettled?: () => void;
+}
+
+/**
+ * An admin write through its api hook: the hook's cache work first (`cache`), then the screen's
+ * callbacks (`config`), whose promise the mutation waits for.
+ */
+export function useAdminMutation<TData, TVariables>(
+  mutationFn: (variables: TVariables) => Promise<TData>,
+  cache: CacheWork<TData, TVariables>,
+  config: MutationConfig<TData, TVariables> = {},
+) {
+  return useMutation<TData, Error, TVariables>({
+    mutationFn,
+    onSuccess: (...args) => {
+      cache.onSuccess?.(args[0], args[1]);
+      return config.onSuccess?.(...args);
+    },
+    onError: (...args) => {
+      cache.onError?.(args[0], args[1]);
+      return config.onError?.(...args);
+    },
+    onSettled: (...args) => {
+      cache.onSettled?.();
+      return config.onSettled?.(...args);
+    },
+  });
+}
+
+/**
+ * The cache work of the changes to a list an admin screen reads: `update` puts an answer into the
+ * cached list; `reset` has the list read again from its loading state (after a refused change,
+ * another admin may have changed it).
+ */
+export function useCachedList<T>({ queryKey }: { queryKey: DataTag<QueryKey, T[], ApiError> }) {
+  const client = useQueryClient();
+  return {
+    update: (change: (list: T[]) => T[]) => client.setQueryData(queryKey, (list) => list && change(list)),
+    reset: () => void client.resetQueries({ queryKey, exact: true }),
   };
 }

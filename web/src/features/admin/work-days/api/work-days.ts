@@ -6,7 +6,7 @@ import type { WorkDayFormValues } from '@core/work-days/work-day-form';
 import { AdminWorkDaySchema, type AdminWorkDay } from '@core/work-days/get-admin-work-day';
 import { RemovedWorkDaySignupsSchema } from '@core/work-days/remove-work-day-signups';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../../lib/api';
-import { adminQueryOptions, type MutationConfig, useMarkStale } from '../../shared/api/admin-query';
+import { adminQueryOptions, type MutationConfig, useAdminMutation, useMarkStale } from '../../shared/api/admin-query';
 
 export interface WorkDayWithSignups {
   workDay: WorkDayWithCounts;
@@ -82,16 +82,13 @@ export function useUpdateWorkDay(id: string) {
 export function useSetWorkDayArchived(id: string, config: MutationConfig<WorkDayWithCounts, boolean> = {}) {
   const client = useQueryClient();
   const invalidate = useInvalidateWorkDays();
-  return useMutation({
-    ...config,
-    mutationFn: (archived: boolean) => setWorkDayArchived({ id, archived }),
-    onSuccess: (...args) => {
-      const [workDay] = args;
+  const cache = {
+    onSuccess: (workDay: WorkDayWithCounts) => {
       client.setQueryData(workDayQueryOptions(id).queryKey, (current) => current && { ...current, workDay });
       invalidate();
-      return config.onSuccess?.(...args);
     },
-  });
+  };
+  return useAdminMutation((archived: boolean) => setWorkDayArchived({ id, archived }), cache, config);
 }
 
 /** After a removal, done or not, the roster is read again (someone may have changed it meanwhile). */
@@ -106,24 +103,10 @@ function useRosterRefresh(id: string) {
 
 export function useRemoveWorkDaySignup(id: string, config: MutationConfig<void, WorkDaySignup> = {}) {
   const refresh = useRosterRefresh(id);
-  return useMutation({
-    ...config,
-    mutationFn: (signup: WorkDaySignup) => removeWorkDaySignup(id, signup.id),
-    onSettled: (...args) => {
-      refresh();
-      return config.onSettled?.(...args);
-    },
-  });
+  return useAdminMutation((signup: WorkDaySignup) => removeWorkDaySignup(id, signup.id), { onSettled: refresh }, config);
 }
 
 export function useRemoveWorkDaySignups(id: string, config: MutationConfig<string[], readonly string[]> = {}) {
   const refresh = useRosterRefresh(id);
-  return useMutation({
-    ...config,
-    mutationFn: (signupIds: readonly string[]) => removeWorkDaySignups(id, signupIds),
-    onSettled: (...args) => {
-      refresh();
-      return config.onSettled?.(...args);
-    },
-  });
+  return useAdminMutation((signupIds: readonly string[]) => removeWorkDaySignups(id, signupIds), { onSettled: refresh }, config);
 }
