@@ -1,9 +1,10 @@
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
 import { DOCUMENT_MESSAGES, MAX_DOCUMENT_BYTES } from '../../core/documents/documents';
 import { cleanPdf, hostilePdfs } from '../support/hostile-pdfs';
-import { addAdmin, FETCH, PASSWORD, signIn, startTestApp, type TestApp } from './support/test-app';
+import { FETCH, PASSWORD, signedInAdmin, type TestApp } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 
 let app: TestApp;
 let admin: TestAgent;
@@ -40,14 +41,9 @@ async function searchDocuments(q: string): Promise<string[]> {
   return res.body.hits.filter((h: { index: string }) => h.index === 'documents').map((h: { objectID: string }) => h.objectID);
 }
 
-beforeAll(async () => {
-  app = await startTestApp();
-  await addAdmin(app, 'secretary@example.org', ['content:write']);
-  admin = app.agent();
-  await signIn(admin, 'secretary@example.org');
-});
-afterAll(async () => {
-  await app.dispose();
+useTestApp({}, async (started) => {
+  app = started;
+  admin = await signedInAdmin(app, 'secretary@example.org', ['content:write']);
 });
 
 describe('admin documents', () => {

@@ -1,23 +1,17 @@
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../../adapters/test-payments/test-payment-gateway';
 import type { SmtpTestServer } from '../support/smtp-test-server';
-import { startTestAppWithMail } from './support/app-with-mail';
 import { addEvent, type TestApp } from './support/test-app';
+import { useTestAppWithMail } from './support/use-test-app';
 
 const form = { firstName: 'Ada', lastName: 'Lovelace', numberAttending: '2', numberOfChildren: '', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '', email: 'ada@example.org' };
 
 let smtp: SmtpTestServer;
 let app: TestApp;
 
-let stop: (() => Promise<void>) | undefined;
-
-beforeAll(async () => {
-  ({ smtp, app, close: stop } = await startTestAppWithMail());
-});
-afterAll(() => stop?.());
-beforeEach(() => {
-  smtp.received.length = 0;
+useTestAppWithMail({}, (started) => {
+  ({ smtp, app } = started);
 });
 
 /** The manage link in the message's text, and the booking its token names. */

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_CARDS, type TestPaymentGateway } from '../../adapters/test-payments/test-payment-gateway';
 import type { SmtpTestServer } from '../support/smtp-test-server';
-import { startTestAppWithMail } from './support/app-with-mail';
 import { addAdmin, addEvent, FETCH, signIn, type TestApp } from './support/test-app';
+import { useTestAppWithMail } from './support/use-test-app';
 import type TestAgent from 'supertest/lib/agent';
 
 const form = { firstName: 'Ada', lastName: 'Lovelace', numberAttending: '2', numberOfChildren: '', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '', email: 'ada@example.org' };
@@ -12,17 +12,11 @@ let app: TestApp;
 let treasurer: TestAgent;
 let treasurerUid: string;
 
-let stop: (() => Promise<void>) | undefined;
-
-beforeAll(async () => {
-  ({ smtp, app, close: stop } = await startTestAppWithMail({ env: { FEEDBACK_EMAIL: 'secretary@kestrel-yc.example' } }));
+useTestAppWithMail({ env: { FEEDBACK_EMAIL: 'secretary@kestrel-yc.example' } }, async (started) => {
+  ({ smtp, app } = started);
   treasurerUid = (await addAdmin(app, 'treasurer@example.org')).uid;
   treasurer = app.agent();
   await signIn(treasurer, 'treasurer@example.org');
-});
-afterAll(() => stop?.());
-beforeEach(() => {
-  smtp.received.length = 0;
 });
 
 const gateway = () => app.get('payments') as TestPaymentGateway;

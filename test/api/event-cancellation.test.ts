@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
 import { TEST_CARDS, type TestPaymentGateway } from '../../adapters/test-payments/test-payment-gateway';
 import { CALENDAR_FEED_MS } from '../../server/http/calendar-feed-cache';
 import { readFeed, vevents } from '../support/ics-feed';
 import type { SmtpTestServer } from '../support/smtp-test-server';
-import { startTestAppWithMail } from './support/app-with-mail';
-import { addAdmin, addEvent, FETCH, signIn, type TestApp } from './support/test-app';
+import { addEvent, FETCH, signedInAdmin, type TestApp } from './support/test-app';
+import { useTestAppWithMail } from './support/use-test-app';
 
 // Cancelling an event (issue 17) on the app's own storage: SQLite, and Firestore in the
 // api-firestore project. Mail goes through a real SMTP server; refunds to the test gateway.
@@ -17,20 +17,10 @@ let app: TestApp;
 let commodore: TestAgent;
 let treasurer: TestAgent;
 
-let stop: (() => Promise<void>) | undefined;
-
-beforeAll(async () => {
-  ({ smtp, app, close: stop } = await startTestAppWithMail());
-  await addAdmin(app, 'commodore@example.org');
-  commodore = app.agent();
-  await signIn(commodore, 'commodore@example.org');
-  await addAdmin(app, 'treasurer@example.org', ['events:read', 'bookings:read', 'bookings:write']);
-  treasurer = app.agent();
-  await signIn(treasurer, 'treasurer@example.org');
-});
-afterAll(() => stop?.());
-beforeEach(() => {
-  smtp.received.length = 0;
+useTestAppWithMail({}, async (started) => {
+  ({ smtp, app } = started);
+  commodore = await signedInAdmin(app, 'commodore@example.org');
+  treasurer = await signedInAdmin(app, 'treasurer@example.org', ['events:read', 'bookings:read', 'bookings:write']);
 });
 
 const gateway = () => app.get('payments') as TestPaymentGateway;

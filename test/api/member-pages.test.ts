@@ -2,8 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { addEvent, startTestApp, type TestApp } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 
 // A built web app as Vite writes it: index.html with the server's three marks, and the manifest
 // naming each source module's chunk, what it imports and its style sheets.
@@ -28,11 +29,10 @@ const webRoot = mkdtempSync(join(tmpdir(), 'kyc-web-pages-'));
 writeBuild(webRoot);
 
 let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp({ build: { webRoot } });
+useTestApp({ build: { webRoot } }, (started) => {
+  app = started;
 });
-afterAll(async () => {
-  await app.dispose();
+afterAll(() => {
   rmSync(webRoot, { recursive: true, force: true });
 });
 

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NEWS_FORM_MESSAGES } from '../../core/news/news-form';
-import { addAdmin, FETCH, signIn, startTestApp, type TestApp } from './support/test-app';
+import { FETCH, signedInAdmin, type TestApp } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 import type TestAgent from 'supertest/lib/agent';
 
 /** News items written in the admin panel (CAMPAIGNS=database, the default), as members and admins meet them over HTTP. */
@@ -8,15 +9,10 @@ import type TestAgent from 'supertest/lib/agent';
 let app: TestApp;
 let admin: TestAgent;
 
-beforeAll(async () => {
-  app = await startTestApp();
+useTestApp({}, async (started) => {
+  app = started;
   await app.get('campaigns').put({ id: 'cmp-old', subject: 'An imported campaign', finished_at: '2026-03-01T10:00:00.000Z', preview_url: 'https://preview.example/old' });
-  await addAdmin(app, 'secretary@example.org', ['content:write']);
-  admin = app.agent();
-  await signIn(admin, 'secretary@example.org');
-});
-afterAll(async () => {
-  await app.dispose();
+  admin = await signedInAdmin(app, 'secretary@example.org', ['content:write']);
 });
 
 const form = (overrides: Record<string, unknown> = {}) => ({

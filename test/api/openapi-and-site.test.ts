@@ -2,8 +2,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 
 const webRoot = mkdtempSync(join(tmpdir(), 'kyc-web-'));
 mkdirSync(join(webRoot, 'assets'));
@@ -15,11 +16,10 @@ writeFileSync(join(webRoot, 'assets', 'app-def456.js.gz'), gzipSync('console.log
 writeFileSync(join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 
 let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp({ build: { webRoot } });
+useTestApp({ build: { webRoot } }, (started) => {
+  app = started;
 });
-afterAll(async () => {
-  await app.dispose();
+afterAll(() => {
   rmSync(webRoot, { recursive: true, force: true });
 });
 

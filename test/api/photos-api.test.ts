@@ -1,8 +1,9 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MAX_PHOTO_BYTES, PHOTO_HEIC_REFUSED, PHOTO_NOT_AN_IMAGE, PHOTO_TOO_LARGE, PHOTO_TOO_MANY_PIXELS, PHOTOS_CHANGED_MEANWHILE } from '../../core/photos/photos';
 import { exifHasGps, gifImage, jpegWithGps, pngImage, webpImage } from '../support/photo-images';
-import { addAdmin, FETCH, signIn, startTestApp, type TestApp } from './support/test-app';
+import { FETCH, signedInAdmin, type TestApp } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 
 type Agent = ReturnType<TestApp['agent']>;
 interface ListedVariant { format: string; width: number; height: number; url: string }
@@ -15,14 +16,9 @@ function upload(agent: Agent, bytes: Buffer, query: Record<string, string> = { c
 describe('member photos through the API', () => {
   let app: TestApp;
   let editor: Agent;
-  beforeAll(async () => {
-    app = await startTestApp();
-    await addAdmin(app, 'editor@example.org', ['content:write']);
-    editor = app.agent();
-    await signIn(editor, 'editor@example.org');
-  });
-  afterAll(async () => {
-    await app?.dispose();
+  useTestApp({}, async (started) => {
+    app = started;
+    editor = await signedInAdmin(app, 'editor@example.org', ['content:write']);
   });
   beforeEach(async () => {
     for (const photo of await app.get('photos').list()) await editor.delete(`/api/admin/photos/${photo.id}`).set(FETCH);

@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UnavailableError } from '../../core/shared/errors';
 import { addEvent, startTestApp, type TestApp } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 import { addWorkDays, WORK_DAY } from './support/fixtures';
 
 let app: TestApp;
 
-beforeAll(async () => {
-  app = await startTestApp();
+useTestApp({}, async (started) => {
+  app = started;
   await addWorkDays(app);
-});
-afterAll(async () => {
-  await app.dispose();
 });
 
 function expectCleanError(body: Record<string, unknown>): void {

@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OfferFreedPlaces } from '../../core/waiting-list/offer-freed-places';
 import type { SmtpTestServer } from '../support/smtp-test-server';
-import { startTestAppWithMail } from './support/app-with-mail';
 import { addAdmin, addEvent, FETCH, signIn, type TestApp } from './support/test-app';
+import { useTestAppWithMail } from './support/use-test-app';
 
 const form = { firstName: 'Ada', lastName: 'Lovelace', numberAttending: '2', numberOfChildren: '', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '', email: '' };
 
 let smtp: SmtpTestServer;
 let app: TestApp;
 
-let stop: (() => Promise<void>) | undefined;
-
-beforeAll(async () => {
-  ({ smtp, app, close: stop } = await startTestAppWithMail({ env: { WAITLIST_OFFER_HOURS: '24' } }));
+useTestAppWithMail({ env: { WAITLIST_OFFER_HOURS: '24' } }, async (started) => {
+  ({ smtp, app } = started);
   await addAdmin(app, 'boss@example.org');
-});
-afterAll(() => stop?.());
-beforeEach(() => {
-  smtp.received.length = 0;
 });
 
 /** The waiting lists' round, as the job runner runs it every 30 seconds. */

@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SmtpTestServer } from '../support/smtp-test-server';
-import { startTestAppWithMail } from './support/app-with-mail';
 import { addAdmin, addEvent, FETCH, signIn, type TestApp } from './support/test-app';
+import { useTestAppWithMail } from './support/use-test-app';
 
 const booking = { firstName: 'Ada', lastName: 'Lovelace', numberAttending: '2', numberOfChildren: '', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '', email: '' };
 
 let smtp: SmtpTestServer;
 let app: TestApp;
 
-let stop: (() => Promise<void>) | undefined;
-
-beforeAll(async () => {
-  ({ smtp, app, close: stop } = await startTestAppWithMail());
+useTestAppWithMail({}, async (started) => {
+  ({ smtp, app } = started);
   await addAdmin(app, 'boss@example.org');
   await addAdmin(app, 'reader@example.org', ['bookings:read']);
-});
-afterAll(() => stop?.());
-beforeEach(() => {
-  smtp.received.length = 0;
 });
 
 /** An event with `capacity` places, all taken by one booking. */
@@ -43,6 +37,16 @@ async function mailTo(address: string) {
 }
 
 const join = (eventId: string, body: object) => app.agent().post(`/api/events/${eventId}/waiting-list`).send(body);
+
+/** A full event (fullEvent) with these people joining its waiting list in turn, `gapMs` apart. */
+async function fullEventWithQueue(gapMs: number, people: { name: string; email: string; places: number }[]) {
+  const event = await fullEvent();
+  for (const [i, person] of people.entries()) {
+    if (i > 0) app.clock.advance(gapMs);
+    await join(event.id, person);
+  }
+  return event;
+}
 
 describe('joining a full event’s waiting list', () => {
   it('puts the member in line and e-mails them a leave link that names their entry only', async () => {
@@ -98,10 +102,10 @@ describe('joining a full event’s waiting list', () => {
 
 describe('leaving', () => {
   it('the leave link takes the member out of line; leaving again changes nothing; a forged link is not found', async () => {
-    const event = await fullEvent();
-    await join(event.id, { name: 'Lin', email: 'lin@example.org', places: 1 });
-    app.clock.advance(1000);
-    await join(event.id, { name: 'Ken', email: 'ken@example.org', places: 1 });
+    const event = await fullEventWithQueue(1000, [
+      { name: 'Lin', email: 'lin@example.org', places: 1 },
+      { name: 'Ken', email: 'ken@example.org', places: 1 },
+    ]);
     const token = leaveTokenOf((await mailTo('lin@example.org')).text ?? '');
     const left = await app.agent().post('/api/waiting-list/leave').send({ token });
     expect(left.status).toBe(200);
@@ -120,10 +124,10 @@ describe('leaving', () => {
 
 describe('the admins’ waiting list', () => {
   it('shows position, name, e-mail and places; removing someone moves the line up and is in the audit log', async () => {
-    const event = await fullEvent();
-    await join(event.id, { name: 'Grace', email: 'grace@example.org', places: 2 });
-    app.clock.advance(60_000);
-    await join(event.id, { name: 'Alan', email: 'alan@example.org', places: 1 });
+    const event = await fullEventWithQueue(60_000, [
+      { name: 'Grace', email: 'grace@example.org', places: 2 },
+      { name: 'Alan', email: 'alan@example.org', places: 1 },
+    ]);
     const boss = app.agent();
     await signIn(boss, 'boss@example.org');
     const list = await boss.get(`/api/admin/events/${event.id}/waiting-list`);

@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
 import { CSV_TOO_LARGE_MESSAGE, MAX_WATER_LEVEL_CSV_BYTES } from '../../core/water-levels/water-levels';
-import { addAdmin, FETCH, signIn, startTestApp, type TestApp } from './support/test-app';
+import { addAdmin, FETCH, signedInAdmin, signIn, type TestApp } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 
 /** The admin's water-level endpoints (today is 1 June 2026 in these tests). */
 
 let app: TestApp;
 let admin: TestAgent;
 
-beforeAll(async () => {
-  app = await startTestApp();
-  await addAdmin(app, 'bosun@example.org', ['content:write']);
-  admin = app.agent();
-  await signIn(admin, 'bosun@example.org');
-});
-afterAll(async () => {
-  await app.dispose();
+useTestApp({}, async (started) => {
+  app = started;
+  admin = await signedInAdmin(app, 'bosun@example.org', ['content:write']);
 });
 
 /** The tests' readings are all in 2026 (the ten-year import's are earlier, and kept out of the way). */

@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './support/test-app';
+import { describe, expect, it } from 'vitest';
+import { type TestApp } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 import { addWorkDays, WORK_DAY } from './support/fixtures';
 
 let app: TestApp;
 
-beforeAll(async () => {
-  app = await startTestApp();
+useTestApp({}, async (started) => {
+  app = started;
   await addWorkDays(app);
-});
-afterAll(async () => {
-  await app.dispose();
 });
 
 const signupsPath = `/api/work-days/${WORK_DAY.id}/signups`;

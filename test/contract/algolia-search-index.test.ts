@@ -349,12 +349,18 @@ describe('AlgoliaSearchIndex hosts and timeouts (spec: connect 1 s, read 2 s, wr
     return { first, second, prefix };
   }
 
-  it('gives up on a host that has not answered within the 1 s connect timeout and asks the next one', async () => {
+  /** Searches both hosts, the first slowed down as told, and finds the data; the hosts and how long the search took. */
+  async function searchWithFirstSlowed(delays: Parameters<FakeAlgoliaServer['slowDown']>[0]) {
     const { first, second, prefix } = await twoHosts();
-    first.slowDown({ headersMs: 1_900 });
+    first.slowDown(delays);
     const index = makeIndex({ indexPrefix: prefix, hosts: [first.url, second.url] }, second);
     const { ms, value } = await elapsed(() => index.search('regatta', { hitsPerIndex: 10 }));
     expect(value.map((h) => h.objectID)).toEqual(['regatta']);
+    return { first, second, ms };
+  }
+
+  it('gives up on a host that has not answered within the 1 s connect timeout and asks the next one', async () => {
+    const { first, second, ms } = await searchWithFirstSlowed({ headersMs: 1_900 });
     expect(queriesTo(first)).toHaveLength(1);
     expect(queriesTo(second)).toHaveLength(1);
     // The first host was given its full second (timers never fire early); that the second host
@@ -364,11 +370,7 @@ describe('AlgoliaSearchIndex hosts and timeouts (spec: connect 1 s, read 2 s, wr
   });
 
   it('gives up on a search whose answer has not been read within the 2 s read timeout and asks the next host', async () => {
-    const { first, second, prefix } = await twoHosts();
-    first.slowDown({ bodyMs: 3_600 });
-    const index = makeIndex({ indexPrefix: prefix, hosts: [first.url, second.url] }, second);
-    const { ms, value } = await elapsed(() => index.search('regatta', { hitsPerIndex: 10 }));
-    expect(value.map((h) => h.objectID)).toEqual(['regatta']);
+    const { second, ms } = await searchWithFirstSlowed({ bodyMs: 3_600 });
     expect(queriesTo(second)).toHaveLength(1);
     expect(ms).toBeGreaterThanOrEqual(1_950);
   });
@@ -416,6 +418,20 @@ describe('npm run reindex (scripts/reindex.ts)', () => {
     for (const dir of dirs) await dir.close();
   });
 
+  /** The settings reindex reads to fill the fake Algolia, under this index prefix, from the data in `dir`. */
+  function onFakeAlgolia(dir: string, prefix: string): Record<string, string> {
+    return {
+      DATA_DIR: dir,
+      NODE_ENV: 'test',
+      SEARCH: 'algolia',
+      ALGOLIA_APP_ID: fake.appId,
+      ALGOLIA_SEARCH_KEY: fake.searchKey,
+      ALGOLIA_ADMIN_KEY: fake.adminKey,
+      ALGOLIA_INDEX_PREFIX: prefix,
+      ALGOLIA_HOSTS: fake.url,
+    };
+  }
+
   async function seededDataDir(): Promise<string> {
     // A data folder, its SQLite file made and seeded by the server's own container.
     const data = tempSqlite('kyc-reindex-', DATABASE_FILE_NAME);
@@ -443,16 +459,7 @@ describe('npm run reindex (scripts/reindex.ts)', () => {
 
   it('rebuilds the four Algolia indexes from the stored data when SEARCH=algolia', async () => {
     const dir = await seededDataDir();
-    const result = await reindex({
-      DATA_DIR: dir,
-      NODE_ENV: 'test',
-      SEARCH: 'algolia',
-      ALGOLIA_APP_ID: fake.appId,
-      ALGOLIA_SEARCH_KEY: fake.searchKey,
-      ALGOLIA_ADMIN_KEY: fake.adminKey,
-      ALGOLIA_INDEX_PREFIX: 'reindexed_',
-      ALGOLIA_HOSTS: fake.url,
-    });
+    const result = await reindex(onFakeAlgolia(dir, 'reindexed_'));
     expect(result.provider).toBe('Algolia');
     expect(result.events).toBeGreaterThan(0);
     expect(result.documents).toBeGreaterThan(0);
@@ -477,14 +484,7 @@ describe('npm run reindex (scripts/reindex.ts)', () => {
         emails: [{ subject: 'Slipway resurfacing weekend', preview_url: null }],
       });
       const result = await reindex({
-        DATA_DIR: dir,
-        NODE_ENV: 'test',
-        SEARCH: 'algolia',
-        ALGOLIA_APP_ID: fake.appId,
-        ALGOLIA_SEARCH_KEY: fake.searchKey,
-        ALGOLIA_ADMIN_KEY: fake.adminKey,
-        ALGOLIA_INDEX_PREFIX: 'mailerlite_',
-        ALGOLIA_HOSTS: fake.url,
+        ...onFakeAlgolia(dir, 'mailerlite_'),
         CAMPAIGNS: 'mailerlite',
         MAILERLITE_API_KEY: mailerlite.apiKey,
         MAILERLITE_BASE_URL: mailerlite.baseUrl,

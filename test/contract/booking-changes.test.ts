@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { FirestoreAuditLog } from '../../adapters/firestore/firestore-audit-log';
 import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-booking-repository';
 import { FirestoreOutbox } from '../../adapters/firestore/firestore-outbox';
-import { closeFirestore, openFirestore } from '../../adapters/firestore/firestore-storage';
 import { MemoryAuditLog } from '../../adapters/memory/memory-audit-log';
 import { MemoryBookingRepository } from '../../adapters/memory/memory-booking-repository';
 import { MemoryOutbox } from '../../adapters/memory/memory-outbox';
@@ -18,7 +17,7 @@ import { ConflictError, NotFoundError } from '../../core/shared/errors';
 import type { AuditLog } from '../../core/audit/audit-log.port';
 import type { BookingChange, BookingRepository } from '../../core/bookings/booking-repository.port';
 import type { Outbox } from '../../core/mail/outbox.port';
-import { useFirestoreEmulator } from '../support/firestore-emulator-for-file';
+import { onTwoClients, useFirestoreEmulator } from '../support/firestore-emulator-for-file';
 import { aMessage } from './outbox.contract';
 import { aBooking, anUnpaidBooking, rejectionOf } from './storage-fixtures';
 import { openTempSqlite } from '../support/temp-sqlite';
@@ -275,10 +274,7 @@ describe.each(STORES)('BookingRepository.change with its places, mail and audit 
 
 describe('BookingRepository.change from two server connections on one Firestore emulator', () => {
   it('of cancellations racing from two connections one wins; a booking racing from the other never overfills', async () => {
-    const { emulator, db } = firestore();
-    await emulator.reset();
-    const other = openFirestore({ projectId: emulator.projectId });
-    try {
+    await onTwoClients(firestore, async (db, other) => {
       const one = new FirestoreBookingRepository(db);
       const two = new FirestoreBookingRepository(other);
       await one.addIfPlacesRemain(aBooking({ id: 'holder', numberAttending: 3 }), { capacity: 4, now: NOW });
@@ -296,8 +292,6 @@ describe('BookingRepository.change from two server connections on one Firestore 
       expect(placesTaken(stored, NOW)).toBeLessThanOrEqual(4);
       expect(await taken(one)).toBe(placesTaken(stored, NOW));
       expect(await one.checkPlaces({ now: NOW, repair: false })).toEqual([]);
-    } finally {
-      await closeFirestore(other);
-    }
+    });
   });
 });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HOLD_MINUTES, placesTaken } from '../../core/bookings/booking-state';
 import type { Booking } from '../../core/bookings/booking';
-import { placesOperations } from '../support/places-operations';
+import { bookedFields, placesOperations } from '../support/places-operations';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
 import type { BookingRepository } from '../../core/bookings/booking-repository.port';
 import { aBooking, anUnpaidBooking, markPaidByCard, minutesAfter, rejectionOf, useFreshAdapter, type AdapterFactory } from './storage-fixtures';
@@ -277,11 +277,9 @@ export function describeBookingRepositoryContract(name: string, makeAdapter: Ada
               const booking = aBooking({
                 id: `${eventId}-${made.length}`,
                 eventId,
-                numberAttending: operation.places,
-                paymentRequired: operation.paymentRequired,
+                ...bookedFields(operation, at),
                 paymentAmount: operation.paymentRequired ? 1000 : null,
                 paymentCurrency: operation.paymentRequired ? 'GBP' : null,
-                submittedAt: at.toISOString(),
               });
               const fits = placesTaken(made, at) + booking.numberAttending <= capacity;
               const result = await bookings().addIfPlacesRemain(booking, { capacity, now: at });

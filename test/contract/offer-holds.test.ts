@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-booking-repository';
-import { closeFirestore, openFirestore } from '../../adapters/firestore/firestore-storage';
 import { MemoryBookingRepository } from '../../adapters/memory/memory-booking-repository';
 import { SqliteBookingRepository } from '../../adapters/sqlite/sqlite-booking-repository';
 import { offerHoldId } from '../../core/bookings/places-ledger';
 import type { BookingRepository } from '../../core/bookings/booking-repository.port';
-import { useFirestoreEmulator } from '../support/firestore-emulator-for-file';
+import { onTwoClients, useFirestoreEmulator } from '../support/firestore-emulator-for-file';
 import { aBooking, useFreshAdapter, type AdapterFactory } from './storage-fixtures';
 import { openTempSqlite } from '../support/temp-sqlite';
 
@@ -73,10 +72,7 @@ describe.each([
 
 describe('Firestore: bookings and offers from two server connections', () => {
   it('never overfill the event', async () => {
-    const { emulator, db } = firestore();
-    await emulator.reset();
-    const second = openFirestore({ projectId: emulator.projectId });
-    try {
+    await onTwoClients(firestore, async (db, second) => {
       const repos = [new FirestoreBookingRepository(db), new FirestoreBookingRepository(second)];
       const results = await Promise.all([
         ...Array.from({ length: 8 }, (_, i) => repos[i % 2].addIfPlacesRemain(aBooking({ id: `b${i}` }), { capacity: 5, now: NOW }).then((r) => (r.added ? 1 : 0))),
@@ -86,8 +82,6 @@ describe('Firestore: bookings and offers from two server connections', () => {
       expect(total).toBeLessThanOrEqual(5);
       expect(total).toBeGreaterThanOrEqual(4);
       expect(await taken(repos[1])).toBe(total);
-    } finally {
-      await closeFirestore(second);
-    }
+    });
   });
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FirestoreAuditLog } from '../../adapters/firestore/firestore-audit-log';
 import { FirestoreOutbox } from '../../adapters/firestore/firestore-outbox';
-import { closeFirestore, openFirestore } from '../../adapters/firestore/firestore-storage';
 import { FirestoreWaitingList } from '../../adapters/firestore/firestore-waiting-list';
 import { MemoryAuditLog } from '../../adapters/memory/memory-audit-log';
 import { MemoryOutbox } from '../../adapters/memory/memory-outbox';
@@ -9,7 +8,7 @@ import { MemoryWaitingList } from '../../adapters/memory/memory-waiting-list';
 import { SqliteAuditLog } from '../../adapters/sqlite/sqlite-audit-log';
 import { SqliteOutbox } from '../../adapters/sqlite/sqlite-outbox';
 import { SqliteWaitingList } from '../../adapters/sqlite/sqlite-waiting-list';
-import { useFirestoreEmulator } from '../support/firestore-emulator-for-file';
+import { onTwoClients, useFirestoreEmulator } from '../support/firestore-emulator-for-file';
 import { aMessage } from './outbox.contract';
 import { anEntry, describeWaitingListContract, type WaitingListStores } from './waiting-list.contract';
 import type { AdapterFactory } from './storage-fixtures';
@@ -55,17 +54,12 @@ describe('joins with one address from two server instances', () => {
   });
 
   it('Firestore: two connections to one emulator add one entry', async () => {
-    const { emulator, db } = firestore();
-    await emulator.reset();
-    const second = openFirestore({ projectId: emulator.projectId });
-    try {
+    await onTwoClients(firestore, async (db, second) => {
       const lists = [new FirestoreWaitingList(db), new FirestoreWaitingList(second)];
       const results = await Promise.all(Array.from({ length: 8 }, (_, i) => lists[i % 2].join(anEntry(`r${i}`, { email: 'race@example.org' }), [aMessage(`m${i}`, 0, `r${i}`)])));
       expect(results.filter(Boolean)).toHaveLength(1);
       expect(await lists[1].listByEvent('event-1')).toHaveLength(1);
       expect(await new FirestoreOutbox(db).list()).toHaveLength(1);
-    } finally {
-      await closeFirestore(second);
-    }
+    });
   });
 });

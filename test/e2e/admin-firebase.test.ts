@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { startFirebaseAuthEmulator, type FirebaseAuthEmulator } from '../support/firebase-auth-emulator';
+import { sendSignInForm } from './support/admin-form';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
 import { useApp } from './support/use-app';
@@ -44,15 +44,6 @@ const world = useApp(() => ({
   },
 }));
 
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await Promise.all([
-    page.waitForResponse((r) => r.url().endsWith('/api/admin/session') && r.request().method() === 'POST'),
-    page.getByRole('button', { name: 'Sign In' }).click(),
-  ]);
-}
-
 describe('admin panel with Firebase Authentication', () => {
   it('runs on the Firebase identity provider and linked the existing Firebase user as the first admin', async () => {
     const health = await (await fetch(`${world.app.baseUrl}/api/health`)).json();
@@ -68,11 +59,11 @@ describe('admin panel with Firebase Authentication', () => {
     await page.getByRole('heading', { level: 1, name: 'Admin Sign In' }).waitFor();
 
     // The password the server was configured with was never set: the Firebase user keeps its own.
-    await signIn(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+    await sendSignInForm(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
     await textOf(page.getByRole('alert')).toBe('Invalid email or password');
 
-    await signIn(page, E2E_ADMIN_EMAIL.toUpperCase(), CONSOLE_PASSWORD);
+    await sendSignInForm(page, E2E_ADMIN_EMAIL.toUpperCase(), CONSOLE_PASSWORD);
     await page.waitForURL('**/admin/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Welcome, Club Administrator' }).waitFor();
     await page.getByRole('heading', { name: 'Recent Events' }).waitFor();

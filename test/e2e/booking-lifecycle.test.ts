@@ -49,6 +49,14 @@ async function signOut(admin: Page): Promise<void> {
   expect((await admin.request.delete('/api/admin/session', { headers: { 'X-Requested-With': 'fetch' } })).status()).toBe(204);
 }
 
+/** The event's bookings screen in a new tab, signed in again: an admin coming back later. */
+async function bookingsScreen(eventId: string, name: string) {
+  const page = await signedInAdminPage(world.browser);
+  await page.goto(`/admin/bookings/${eventId}`);
+  await page.getByRole('heading', { level: 1, name: `Bookings: ${name}` }).waitFor();
+  return page;
+}
+
 describe("the booking's life after Book, in Chromium", () => {
   it('book with an e-mail, the confirmation brings a valid .ics and the manage link, cancel there: places come back on the calendar and in the admin panel', async () => {
     const name = `Spring Sail ${stamp}`;
@@ -82,9 +90,7 @@ describe("the booking's life after Book, in Chromium", () => {
 
     expect(await calendarPlaces(member, name)).toBe('10 places left');
     await admin.close();
-    const back = await signedInAdminPage(world.browser);
-    await back.goto(`/admin/bookings/${eventId}`);
-    await back.getByRole('heading', { level: 1, name: `Bookings: ${name}` }).waitFor();
+    const back = await bookingsScreen(eventId, name);
     expect(await summaryCard(back, 'Attendees')).toBe('0');
     expect(await summaryCard(back, 'Cancelled')).toBe('1');
     await back.getByRole('row').filter({ hasText: 'Grace Hopper' }).getByText('Cancelled').waitFor();
@@ -121,9 +127,7 @@ describe("the booking's life after Book, in Chromium", () => {
     expect(gateway.refunds.slice(refundsBefore)).toEqual([expect.objectContaining({ amount: 2500, currency: 'GBP' })]);
 
     await admin.close();
-    const back = await signedInAdminPage(world.browser);
-    await back.goto(`/admin/bookings/${eventId}`);
-    await back.getByRole('heading', { level: 1, name: `Bookings: ${name}` }).waitFor();
+    const back = await bookingsScreen(eventId, name);
     expect(await summaryCard(back, 'Revenue (less refunds)')).toBe('£0.00');
     await member.close();
     await back.close();

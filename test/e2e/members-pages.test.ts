@@ -162,6 +162,20 @@ describe('header', () => {
 });
 
 /**
+ * The home page's photo panel, on a fake clock stopped so that only runFor moves it (installed
+ * fake time still flows on its own), showing its first photo; the caption to watch.
+ */
+async function firstPhotoOnStoppedClock(page: Page, reducedMotion: 'reduce' | 'no-preference') {
+  await page.emulateMedia({ reducedMotion });
+  await page.goto('/');
+  await page.locator('.photo-panel').waitFor();
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+  const caption = page.locator('.photo-panel figcaption strong');
+  await textOf(caption).toBe('Evening sail on the reservoir.');
+  return caption;
+}
+
+/**
  * page.clock belongs to the whole browser context: resume real time afterwards, or every later
  * page would wait forever on timers.
  */
@@ -205,13 +219,7 @@ describe('home', () => {
 
   it('rotates the member photos, and the pause button stops the rotation', () =>
     withFakeClock(async (page) => {
-      await page.emulateMedia({ reducedMotion: 'no-preference' });
-      await page.goto('/');
-      await page.locator('.photo-panel').waitFor();
-      // Installed fake time still flows on its own; stop it so that only runFor moves it.
-      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
-      const caption = page.locator('.photo-panel figcaption strong');
-      await textOf(caption).toBe('Evening sail on the reservoir.');
+      const caption = await firstPhotoOnStoppedClock(page, 'no-preference');
       await page.clock.runFor(6_500);
       await textOf(caption).toBe('Saturday club racing.');
       await page.getByRole('button', { name: 'Pause rotation' }).click();
@@ -222,13 +230,7 @@ describe('home', () => {
 
   it('does not rotate the photos for someone who asks for reduced motion', () =>
     withFakeClock(async (page) => {
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      await page.goto('/');
-      await page.locator('.photo-panel').waitFor();
-      // Installed fake time still flows on its own; stop it so that only runFor moves it.
-      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
-      const caption = page.locator('.photo-panel figcaption strong');
-      await textOf(caption).toBe('Evening sail on the reservoir.');
+      const caption = await firstPhotoOnStoppedClock(page, 'reduce');
       await page.clock.runFor(20_000);
       await textOf(caption).toBe('Evening sail on the reservoir.');
       await page.getByRole('button', { name: 'Play rotation' }).waitFor();

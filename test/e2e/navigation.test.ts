@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeViolations, seriousAxeViolations } from './support/axe';
-import { DESKTOP, PHONE, type BrowserSession } from './support/browser';
+import { DESKTOP, PHONE, phoneWithoutBrowserRestoration, type BrowserSession } from './support/browser';
 import { useApp } from './support/use-app';
 import { attributeOf, countOf, visibleOf } from './support/eventually';
 
@@ -96,23 +96,10 @@ describe('the Information dropdown', () => {
   });
 });
 
-/**
- * A phone tab whose browser does not put the scroll position back by itself. Desktop Chromium
- * retries its own restoration until the page has grown back, which hides the fault; Safari and
- * slow phones restore against the page shown when Back is pressed (a short booking page), so
- * the calendar came back near its top (2,475 px → 227 px). The app must restore it itself.
- */
-async function phoneWithoutBrowserRestoration(): Promise<Page> {
-  const page = await world.browser.newPage(PHONE);
-  await page.addInitScript(() => {
-    window.history.scrollRestoration = 'manual';
-  });
-  return page;
-}
 
 describe('scroll position', () => {
   it('Back to the calendar from a booking page returns to where the member was; a new page starts at its top', async () => {
-    const page = await phoneWithoutBrowserRestoration();
+    const page = await phoneWithoutBrowserRestoration(world.browser);
     await page.goto('/calendar');
     const cards = page.locator('.event-card');
     await cards.first().waitFor();
@@ -143,7 +130,7 @@ describe('scroll position', () => {
 describe('scroll position on a reload', () => {
   // A reload returning to the position is page-load.test.ts's 'scroll position across a reload'.
   it('the same address opened anew starts at its top, without reading the kept positions', async () => {
-    const page = await phoneWithoutBrowserRestoration();
+    const page = await phoneWithoutBrowserRestoration(world.browser);
     await page.goto('/calendar');
     const cards = page.locator('.event-card');
     await cards.last().waitFor();
@@ -164,7 +151,7 @@ describe('scroll position on a reload', () => {
 
 describe('scroll position after booking', () => {
   it('Back from a short receipt page still returns the calendar to where the member was', async () => {
-    const page = await phoneWithoutBrowserRestoration();
+    const page = await phoneWithoutBrowserRestoration(world.browser);
     await page.goto('/calendar');
     await page.locator('.event-card').first().waitFor();
     const book = page

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eventBookingPath } from '../../core/shared/paths';
-import { DESKTOP, PHONE, withoutScripts } from './support/browser';
+import { DESKTOP, PHONE, phoneWithoutBrowserRestoration, withoutScripts } from './support/browser';
 import { expectAccessible } from './support/axe';
 import { useApp } from './support/use-app';
 import { attributeOf, textsOf, visibleOf } from './support/eventually';
@@ -187,11 +187,8 @@ const SLOW_SCRIPTS_MS = 3000;
 
 describe("scroll position across a reload and Back (the router's ScrollRestoration)", () => {
   it('a reload returns the calendar to where it was, and Back after it still returns to the page before', async () => {
-    const page = await world.browser.newPage(PHONE);
     // As in navigation.test.ts: the browser's own restoration off, so the app's is what is seen.
-    await page.addInitScript(() => {
-      window.history.scrollRestoration = 'manual';
-    });
+    const page = await phoneWithoutBrowserRestoration(world.browser);
     await page.goto('/calendar');
     const cards = page.locator('.event-card');
     await cards.last().scrollIntoViewIfNeeded();
@@ -215,10 +212,7 @@ describe("scroll position across a reload and Back (the router's ScrollRestorati
   });
 
   it("a reload returns a page to where it was even when the app's scripts come slowly (Documents)", async () => {
-    const page = await world.browser.newPage(PHONE);
-    await page.addInitScript(() => {
-      window.history.scrollRestoration = 'manual';
-    });
+    const page = await phoneWithoutBrowserRestoration(world.browser);
     await page.goto('/documents');
     const cards = page.locator('.document-card');
     await cards.last().scrollIntoViewIfNeeded();
@@ -237,10 +231,7 @@ describe("scroll position across a reload and Back (the router's ScrollRestorati
   });
 
   it('a reload straight after a scroll, before the browser has told the page it scrolled, still returns to where it was left', async () => {
-    const page = await world.browser.newPage(PHONE);
-    await page.addInitScript(() => {
-      window.history.scrollRestoration = 'manual';
-    });
+    const page = await phoneWithoutBrowserRestoration(world.browser);
     await page.goto('/calendar');
     const cards = page.locator('.event-card');
     // A browser tells a page it scrolled at its next drawn frame; a reload can come first (it did in

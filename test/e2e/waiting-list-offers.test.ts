@@ -27,18 +27,29 @@ async function join(eventId: string, name: string, email: string, places: number
   clock.advance(1000);
 }
 
+/**
+ * A phone-sized page signed in as the admin, and a new event of two places, 20 days ahead, all
+ * taken by one booking (its manage path), with these people joining its waiting list in turn.
+ */
+async function fullEventWithQueue(name: string, queue: [name: string, email: string, places: number][]) {
+  const page = await world.browser.newPage(PHONE);
+  await signInAsAdmin(page.request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+  const eventId = await createEvent(page.request, world.app.baseUrl, { name, eventdatetime: wallClockDaysAhead(20, '19:00'), capacity: '2' });
+  const managePath = await bookAll(eventId, 2);
+  for (const [person, email, places] of queue) await join(eventId, person, email, places);
+  return { page, eventId, managePath };
+}
+
 function offerLinkIn(text: string | undefined): URL {
   return new URL(/http:\/\/localhost:\d+\/event-booking\?\S+/.exec(text ?? '')?.[0] ?? 'http://none.example');
 }
 
 describe('offers from the waiting list', () => {
   it('a cancellation through the manage link sends the first in line an offer whose link books the held places', async () => {
-    const page = await world.browser.newPage(PHONE);
-    await signInAsAdmin(page.request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
-    const eventId = await createEvent(page.request, world.app.baseUrl, { name: 'Harvest Supper', eventdatetime: wallClockDaysAhead(20, '19:00'), capacity: '2' });
-    const managePath = await bookAll(eventId, 2);
-    await join(eventId, 'Grace Hopper', 'grace@example.org', 2);
-    await join(eventId, 'Alan Turing', 'alan@example.org', 1);
+    const { page, eventId, managePath } = await fullEventWithQueue('Harvest Supper', [
+      ['Grace Hopper', 'grace@example.org', 2],
+      ['Alan Turing', 'alan@example.org', 1],
+    ]);
 
     await page.goto(managePath);
     await page.getByRole('button', { name: 'Cancel Booking' }).click();
@@ -68,12 +79,10 @@ describe('offers from the waiting list', () => {
   });
 
   it('an offer not taken in time passes to the next person in line; its link then says so', async () => {
-    const page = await world.browser.newPage(PHONE);
-    await signInAsAdmin(page.request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
-    const eventId = await createEvent(page.request, world.app.baseUrl, { name: 'Lantern Sail', eventdatetime: wallClockDaysAhead(20, '19:00'), capacity: '2' });
-    const managePath = await bookAll(eventId, 2);
-    await join(eventId, 'Gwen Ifill', 'gwen@example.org', 2);
-    await join(eventId, 'Alba Roe', 'alba@example.org', 2);
+    const { page, managePath } = await fullEventWithQueue('Lantern Sail', [
+      ['Gwen Ifill', 'gwen@example.org', 2],
+      ['Alba Roe', 'alba@example.org', 2],
+    ]);
     const token = new URL(managePath, world.app.baseUrl).searchParams.get('token');
     expect((await post('/api/my-booking/cancel', { token })).status).toBe(200);
     clock.advance(30_000);

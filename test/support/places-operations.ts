@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { HOLD_MINUTES } from '../../core/bookings/booking-state';
+import type { Booking } from '../../core/bookings/booking';
 
 const HOLD_MS = HOLD_MINUTES * 60_000;
 
@@ -29,5 +30,13 @@ export const placesOperation: fc.Arbitrary<PlacesOperation> = fc.oneof(
     }),
   },
 );
+
+/** The fields of the booking a 'book' operation makes at `at`: its places, whether it is to be paid, when. */
+export function bookedFields(
+  operation: Extract<PlacesOperation, { kind: 'book' }>,
+  at: Date,
+): Pick<Booking, 'numberAttending' | 'paymentRequired' | 'submittedAt'> {
+  return { numberAttending: operation.places, paymentRequired: operation.paymentRequired, submittedAt: at.toISOString() };
+}
 
 export const placesOperations = (maxLength: number) => fc.array(placesOperation, { minLength: 1, maxLength });

@@ -15,6 +15,7 @@ import { listenLocally } from '../../../server/http/http-server';
 import { DATABASE_FILE_NAME, type Adapters } from '../../../server/container';
 import { anEvent as completeEvent } from '../../support/entities';
 import { tempSqlite, type TempSqlite } from '../../support/temp-sqlite';
+import { NO_ADDRESS_LIMITS } from '../../support/address-limits';
 
 export const NOW = '2026-06-01T09:00:00.000Z';
 
@@ -121,14 +122,7 @@ export async function startTestApp(
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     SEED_DEMO_DATA: 'false',
-    // Every test request comes from one address; the per-address limits have their own tests
-    // (booking-limits.test.ts), which set them low again.
-    BOOKING_LIMIT_PER_MINUTE: '10000',
-    BOOKING_LIMIT_PER_DAY: '1000000',
-    BOOKING_MAX_HELD_PLACES_PER_ADDRESS: '1000000',
-    BOOKING_MAX_UNPAID_SHARE_OF_EVENT: '100',
-    WORKDAY_SIGNUP_LIMIT_PER_MINUTE: '10000',
-    WORKDAY_SIGNUP_LIMIT_PER_DAY: '1000000',
+    ...NO_ADDRESS_LIMITS,
     ...storageEnv(),
     ...options.env,
   });
@@ -194,6 +188,14 @@ export async function signIn(agent: TestAgent, email: string, password = PASSWOR
     .set('X-Requested-With', 'fetch')
     .send({ email, password });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${JSON.stringify(response.body)}`);
+}
+
+/** An agent signed in as a new admin with these permissions (all of them unless told). */
+export async function signedInAdmin(app: TestApp, email: string, permissions?: readonly Permission[]): Promise<TestAgent> {
+  await addAdmin(app, email, permissions);
+  const agent = app.agent();
+  await signIn(agent, email);
+  return agent;
 }
 
 let eventCounter = 0;

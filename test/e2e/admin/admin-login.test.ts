@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { UnavailableError } from '../../../core/shared/errors';
+import { sendSignInForm } from '../support/admin-form';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../support/app-server';
 import { describeViolations, seriousAxeViolations } from '../support/axe';
 import { PHONE, screenshot } from '../support/browser';
@@ -49,14 +50,9 @@ async function loginPage(viewport?: { width: number; height: number }): Promise<
 }
 
 async function attempt(page: Page, email: string, password: string): Promise<string> {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
   // Wait for this attempt's answer, and for the form to be ready again, so the message read is
   // the new one and not the previous attempt's.
-  await Promise.all([
-    page.waitForResponse((r) => r.url().endsWith('/api/admin/session') && r.request().method() === 'POST'),
-    page.getByRole('button', { name: 'Sign In' }).click(),
-  ]);
+  await sendSignInForm(page, email, password);
   await page.getByRole('button', { name: 'Sign In' }).waitFor();
   return page.getByRole('alert').innerText();
 }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { FETCH_HEADER, createEvent, signInAsAdmin, wallClockDaysAhead } from '../support/admin-api';
-import { dateTimeGroup } from '../support/admin-form';
+import { dateTimeGroup, signInOnLoginPage } from '../support/admin-form';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../support/app-server';
 import { expectAccessible as expectPageAccessible } from '../support/axe';
 import { DESKTOP, PHONE, launchBrowser, screenshot } from '../support/browser';
@@ -33,14 +33,6 @@ function rowOf(p: Page, name: string) {
   return p.getByRole('row').filter({ has: p.getByRole('rowheader', { name: new RegExp(name) }) });
 }
 
-async function signIn(p: Page, email: string, password: string) {
-  await p.goto('/admin/login');
-  await p.getByLabel('Email').fill(email);
-  await p.getByLabel('Password').fill(password);
-  await p.getByRole('button', { name: 'Sign In' }).click();
-  await p.waitForURL('**/admin/dashboard');
-}
-
 async function addAdmin(admin: { email: string; password: string; name: string }, permissions: string[]) {
   const created = await page.request.post('/api/admin/admins', { headers: FETCH_HEADER, data: { ...admin, permissions } });
   expect(created.status()).toBe(201);
@@ -51,7 +43,7 @@ async function asAdmin<T>(admin: { email: string; password: string }, work: (p: 
   const other = await launchBrowser({ baseURL: world.app.baseUrl, locale: 'en-US' });
   try {
     const p = await other.newPage();
-    await signIn(p, admin.email, admin.password);
+    await signInOnLoginPage(p, admin.email, admin.password);
     return await work(p);
   } finally {
     await other.close();

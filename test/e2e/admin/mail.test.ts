@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createEvent, FETCH_HEADER, signInAsAdmin, wallClockDaysAhead } from '../support/admin-api';
+import { signInOnLoginPage } from '../support/admin-form';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../support/app-server';
 import { expectAccessible as expectPageAccessible } from '../support/axe';
 import { launchBrowser, PHONE } from '../support/browser';
@@ -17,14 +18,6 @@ let bookingId = '';
 
 const expectAccessible = (p: Page, name: string) => expectPageAccessible(p, name, `admin-${name}`);
 
-async function signIn(p: Page, email: string, password: string) {
-  await p.goto('/admin/login');
-  await p.getByLabel('Email').fill(email);
-  await p.getByLabel('Password').fill(password);
-  await p.getByRole('button', { name: 'Sign In' }).click();
-  await p.waitForURL('**/admin/dashboard');
-}
-
 /** Waits until the server's own sender has recorded the booking's e-mail in this state. */
 async function untilStatus(status: string): Promise<void> {
   const outbox = world.app.built.ports.get('outbox');
@@ -40,7 +33,7 @@ const world = useApp({ mail: true, build: { mailRoundMs: 50 } });
 describe('the admin Mail screen', () => {
   it('lists the confirmation of a booking made with an e-mail, opens it, and sends it again once', async () => {
     const page = await world.browser.newPage();
-    await signIn(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+    await signInOnLoginPage(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
     const eventId = await createEvent(page.request, world.app.baseUrl, { name: EVENT_NAME, eventdatetime: wallClockDaysAhead(20, '18:30') });
 
     // A member books with an e-mail; the server's sender delivers the confirmation.
@@ -123,7 +116,7 @@ describe('the admin Mail screen', () => {
     const readerBrowser = await launchBrowser({ baseURL: world.app.baseUrl });
     try {
       const phone = await readerBrowser.newPage(PHONE);
-      await signIn(phone, READER_EMAIL, READER_PASSWORD);
+      await signInOnLoginPage(phone, READER_EMAIL, READER_PASSWORD);
       await phone.goto('/admin/mail');
       await rowOf(phone, SUBJECT).waitFor();
       const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -37,16 +37,26 @@ export async function signedInAdminPage(browser: Pick<BrowserSession, 'newPage'>
   return page;
 }
 
-/** On the sign-in form: types the e2e admin's e-mail and password, signs in, waits for the dashboard. */
-export async function submitAdminSignIn(page: Page): Promise<void> {
-  await page.getByLabel('Email').fill(E2E_ADMIN_EMAIL);
-  await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
+/** On the sign-in form: types the e-mail and password (the e2e admin's unless told), signs in, waits for the dashboard. */
+export async function submitAdminSignIn(page: Page, email = E2E_ADMIN_EMAIL, password = E2E_ADMIN_PASSWORD): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL('**/admin/dashboard');
 }
 
-/** Opens the admin sign-in page and signs in as the e2e admin. */
-export async function signInOnLoginPage(page: Page): Promise<void> {
+/** Opens the admin sign-in page and signs in (as the e2e admin unless told). */
+export async function signInOnLoginPage(page: Page, email = E2E_ADMIN_EMAIL, password = E2E_ADMIN_PASSWORD): Promise<void> {
   await page.goto('/admin/login');
-  await submitAdminSignIn(page);
+  await submitAdminSignIn(page, email, password);
+}
+
+/** On the sign-in form: types an e-mail and password and sends them, waiting for the server's answer, whatever it is. */
+export async function sendSignInForm(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/admin/session') && r.request().method() === 'POST'),
+    page.getByRole('button', { name: 'Sign In' }).click(),
+  ]);
 }

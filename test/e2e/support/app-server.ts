@@ -8,6 +8,7 @@ import { loadConfig, type AppConfig } from '../../../server/config';
 import { ensureInitialAdmin } from '../../../server/initial-admin';
 import type { Adapters } from '../../../server/container';
 import { listenLocally } from '../../../server/http/http-server';
+import { NO_ADDRESS_LIMITS } from '../../support/address-limits';
 
 /** The repository root (this file is test/e2e/support/). */
 export const ROOT = resolve(import.meta.dirname, '../../..');
@@ -61,13 +62,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     SEED_DEMO_DATA: 'true',
     INITIAL_ADMIN_EMAIL: E2E_ADMIN_EMAIL,
     INITIAL_ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-    // Every browser books from 127.0.0.1; the per-address limits have their own API tests.
-    BOOKING_LIMIT_PER_MINUTE: '10000',
-    BOOKING_LIMIT_PER_DAY: '1000000',
-    BOOKING_MAX_HELD_PLACES_PER_ADDRESS: '1000000',
-    BOOKING_MAX_UNPAID_SHARE_OF_EVENT: '100',
-    WORKDAY_SIGNUP_LIMIT_PER_MINUTE: '10000',
-    WORKDAY_SIGNUP_LIMIT_PER_DAY: '1000000',
+    ...NO_ADDRESS_LIMITS,
     ...options.env,
   });
   let built: BuiltApp;

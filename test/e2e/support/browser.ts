@@ -131,3 +131,17 @@ function waitingForTheApp(page: Page): Page {
   };
   return page;
 }
+
+/**
+ * A phone tab whose browser does not put the scroll position back by itself. Desktop Chromium
+ * retries its own restoration until the page has grown back, which hides the fault; Safari and
+ * slow phones restore against the page shown when Back is pressed (a short booking page), so
+ * the calendar came back near its top (2,475 px → 227 px). The app must restore it itself.
+ */
+export async function phoneWithoutBrowserRestoration(browser: Pick<BrowserSession, 'newPage'>): Promise<Page> {
+  const page = await browser.newPage(PHONE);
+  await page.addInitScript(() => {
+    window.history.scrollRestoration = 'manual';
+  });
+  return page;
+}

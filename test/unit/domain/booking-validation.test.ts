@@ -246,22 +246,18 @@ describe('booking validation examples', () => {
   });
 
   it('refuses fractional or non-finite counts from API clients', () => {
-    expect(validateBookingForm(form({ numberAttending: 2.5 }), noExtras, options)).toEqual({
-      ok: false,
-      errors: { numberAttending: 'Counts must be whole numbers' },
-    });
-    expect(validateBookingForm(form({ numberAttending: Number.NaN }), noExtras, options)).toEqual({
-      ok: false,
-      errors: { numberAttending: 'Counts must be whole numbers' },
-    });
-    expect(validateBookingForm(form({ numberOfChildren: 0.5 }), everyField, options)).toEqual({
-      ok: false,
-      errors: { numberOfChildren: 'Counts must be whole numbers' },
-    });
-    expect(validateBookingForm(form({ numberOfVegetarian: Number.POSITIVE_INFINITY }), everyField, options)).toEqual({
-      ok: false,
-      errors: { numberOfVegetarian: 'Counts must be whole numbers' },
-    });
+    const cases: [field: keyof BookingFormValues, value: number, extras: typeof noExtras][] = [
+      ['numberAttending', 2.5, noExtras],
+      ['numberAttending', Number.NaN, noExtras],
+      ['numberOfChildren', 0.5, everyField],
+      ['numberOfVegetarian', Number.POSITIVE_INFINITY, everyField],
+    ];
+    for (const [field, value, extras] of cases) {
+      expect(validateBookingForm(form({ [field]: value }), extras, options)).toEqual({
+        ok: false,
+        errors: { [field]: 'Counts must be whole numbers' },
+      });
+    }
   });
 
   it('reports every problem of a form at once', () => {

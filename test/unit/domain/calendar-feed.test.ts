@@ -63,6 +63,16 @@ function vevent(event: ClubEvent, feed: string) {
   return found;
 }
 
+/** Checks, for any events, each entry of their feed against the event it is of. */
+function everyFeedEntry(check: (event: ClubEvent, entry: ReturnType<typeof vevent>) => void): void {
+  fc.assert(
+    fc.property(distinctEvents, (events) => {
+      const feed = calendarFeedText(events, OPTIONS);
+      for (const event of events.filter((e) => isInCalendarFeed(e, OPTIONS.since))) check(event, vevent(event, feed));
+    }),
+  );
+}
+
 describe('the calendar feed', () => {
   it('is a valid calendar holding exactly the dated events not over before its start, each once, start ascending', () => {
     fc.assert(
@@ -84,54 +94,36 @@ describe('the calendar feed', () => {
   });
 
   it('carries each event as its single .ics file does: same UID, revision, status, link and times', () => {
-    fc.assert(
-      fc.property(distinctEvents, (events) => {
-        const feed = calendarFeedText(events, OPTIONS);
-        for (const event of events.filter((e) => isInCalendarFeed(e, OPTIONS.since))) {
-          const single = vevents(readFeed(icsText(event, LOCATION, OPTIONS.eventUrl(event.id))))[0];
-          const inFeed = vevent(event, feed);
-          for (const name of ['uid', 'sequence', 'status', 'url', 'summary', 'description', 'location', 'dtstart', 'dtend', 'dtstamp', 'last-modified']) {
-            expect(String(inFeed.component.getFirstPropertyValue(name))).toBe(String(single.component.getFirstPropertyValue(name)));
-          }
-        }
-      }),
-    );
+    everyFeedEntry((event, inFeed) => {
+      const single = vevents(readFeed(icsText(event, LOCATION, OPTIONS.eventUrl(event.id))))[0];
+      for (const name of ['uid', 'sequence', 'status', 'url', 'summary', 'description', 'location', 'dtstart', 'dtend', 'dtstamp', 'last-modified']) {
+        expect(String(inFeed.component.getFirstPropertyValue(name))).toBe(String(single.component.getFirstPropertyValue(name)));
+      }
+    });
   });
 
   it('gives each entry its revision, its last change, its booking page and the club as its place', () => {
-    fc.assert(
-      fc.property(distinctEvents, (events) => {
-        const feed = calendarFeedText(events, OPTIONS);
-        for (const event of events.filter((e) => isInCalendarFeed(e, OPTIONS.since))) {
-          const entry = vevent(event, feed);
-          expect(entry.sequence).toBe(event.sequence);
-          expect(entry.component.getFirstPropertyValue('last-modified')!.toString()).toBe(
-            ICAL.Time.fromJSDate(new Date(Math.floor(Date.parse(event.updatedAt) / 1000) * 1000), true).toString(),
-          );
-          expect(entry.component.getFirstPropertyValue('url')).toBe(OPTIONS.eventUrl(event.id));
-          expect(entry.location).toBe(LOCATION);
-        }
-      }),
-    );
+    everyFeedEntry((event, entry) => {
+      expect(entry.sequence).toBe(event.sequence);
+      expect(entry.component.getFirstPropertyValue('last-modified')!.toString()).toBe(
+        ICAL.Time.fromJSDate(new Date(Math.floor(Date.parse(event.updatedAt) / 1000) * 1000), true).toString(),
+      );
+      expect(entry.component.getFirstPropertyValue('url')).toBe(OPTIONS.eventUrl(event.id));
+      expect(entry.location).toBe(LOCATION);
+    });
   });
 
   it('keeps a cancelled event, STATUS:CANCELLED and marked Cancelled with its reason; others are CONFIRMED', () => {
-    fc.assert(
-      fc.property(distinctEvents, (events) => {
-        const feed = calendarFeedText(events, OPTIONS);
-        for (const event of events.filter((e) => isInCalendarFeed(e, OPTIONS.since))) {
-          const entry = vevent(event, feed);
-          if (event.cancelledAt !== null) {
-            expect(entry.component.getFirstPropertyValue('status')).toBe('CANCELLED');
-            expect(entry.summary).toBe(`Cancelled: ${event.name}`);
-            if (event.cancelReason?.trim()) expect(entry.description.startsWith(`Cancelled: ${event.cancelReason.trim()}`)).toBe(true);
-          } else {
-            expect(entry.component.getFirstPropertyValue('status')).toBe('CONFIRMED');
-            expect(entry.summary).toBe(event.name);
-          }
-        }
-      }),
-    );
+    everyFeedEntry((event, entry) => {
+      if (event.cancelledAt !== null) {
+        expect(entry.component.getFirstPropertyValue('status')).toBe('CANCELLED');
+        expect(entry.summary).toBe(`Cancelled: ${event.name}`);
+        if (event.cancelReason?.trim()) expect(entry.description.startsWith(`Cancelled: ${event.cancelReason.trim()}`)).toBe(true);
+      } else {
+        expect(entry.component.getFirstPropertyValue('status')).toBe('CONFIRMED');
+        expect(entry.summary).toBe(event.name);
+      }
+    });
   });
 
   it('gives the same bytes for the same events in any order', () => {

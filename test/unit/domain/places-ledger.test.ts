@@ -14,7 +14,7 @@ import {
   type PlacesLedger,
 } from '../../../core/bookings/places-ledger';
 import type { Booking } from '../../../core/bookings/booking';
-import { placesOperations } from '../../support/places-operations';
+import { bookedFields, placesOperations } from '../../support/places-operations';
 import { makeBooking } from './support/domain-fixtures';
 
 const HOLD_MS = HOLD_MINUTES * 60_000;
@@ -31,12 +31,7 @@ describe('places ledger properties', () => {
           const at = new Date(now);
           if (operation.kind === 'wait') now += operation.ms;
           else if (operation.kind === 'book') {
-            const booking = makeBooking({
-              id: `bk-${bookings.length}`,
-              numberAttending: operation.places,
-              paymentRequired: operation.paymentRequired,
-              submittedAt: at.toISOString(),
-            });
+            const booking = makeBooking({ id: `bk-${bookings.length}`, ...bookedFields(operation, at) });
             // The same decision the adapters make from the ledger alone.
             const fits = ledgerTaken(ledger, at) + booking.numberAttending <= capacity;
             expect(fits).toBe(placesTaken(bookings, at) + booking.numberAttending <= capacity);
@@ -75,12 +70,7 @@ describe('places ledger properties', () => {
         for (const operation of operations) {
           if (operation.kind === 'wait') now += operation.ms;
           else if (operation.kind === 'book') {
-            const booking = makeBooking({
-              id: `bk-${bookings.length}`,
-              numberAttending: operation.places,
-              paymentRequired: operation.paymentRequired,
-              submittedAt: new Date(now).toISOString(),
-            });
+            const booking = makeBooking({ id: `bk-${bookings.length}`, ...bookedFields(operation, new Date(now)) });
             ledger = ledgerWithBooking(ledger, booking);
             bookings.push(booking);
           } else if (bookings.length > 0) {

@@ -8,32 +8,22 @@ import {
   workDaySearchRecord,
 } from '../../../core/search/search-records';
 import { hitLink, resultCountText } from '../../../core/search/search-display';
-import type { WorkDay } from '../../../core/work-days/work-day';
 import { SearchRecordSchema } from '../../../core/search/search-hit';
-import { NEW_EVENT, type ClubEvent } from '../../../core/events/event';
 import { clubEventArb } from '../use-cases/support/arbitraries';
+import { anEvent, aWorkDay } from '../../support/entities';
 
-const regatta: ClubEvent = {
+// A bookable paid event with no end, no booking deadline and no capacity.
+const regatta = anEvent({
   id: 'regatta-2026',
-  name: 'Summer Regatta',
   description: 'Racing on the reservoir',
   longdescription: 'A full day of racing followed by a barbecue.',
   eventdatetime: '2026-06-06T09:00:00.000Z',
   eventenddatetime: null,
   bookingEndDate: null,
-  allowBooking: true,
-  isBoatEvent: true,
-  offerChild: true,
-  offerSoftDrinks: false,
-  offerVeg: true,
-  requiresPayment: true,
-  price: 1250,
-  currency: 'GBP',
   capacity: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
-  ...NEW_EVENT,
-};
+});
 
 describe('eventSearchRecord', () => {
   it('describes a bookable paid event with its booking link, date and feature tags', () => {
@@ -173,20 +163,18 @@ describe('campaignSearchRecord', () => {
 });
 
 describe('work day search records', () => {
-  const spring: WorkDay = {
+  // An active work day with food, on 11 April 2026.
+  const spring = aWorkDay({
     id: 'spring-work-day',
     name: 'Spring Work Day',
     description: 'Help get the club ready for the season.',
-    date: '2026-04-11T08:00:00.000Z',
-    foodAvailable: true,
-    active: true,
     tools: 'Gloves',
     notes: '',
     jobs: [
       { id: 'pontoon', title: 'Pontoon repairs', description: 'Replace split decking boards.', volunteersNeeded: 4 },
       { id: 'hedges', title: 'Trim the hedges', description: '', volunteersNeeded: 2 },
     ],
-  };
+  });
 
   it('files an active work day with the events, dated, its jobs searchable, linking to its sign-up page', () => {
     const record = workDaySearchRecord(spring)!;

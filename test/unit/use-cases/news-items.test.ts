@@ -62,6 +62,13 @@ const form = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** Members see nothing of the item yet: it is not on /news, has no page and is not found. */
+async function expectUnseen(w: ReturnType<typeof world>, id: string): Promise<void> {
+  expect(await w.members.execute()).toEqual([]);
+  await expect(w.read.execute(id)).rejects.toThrow(NEWS_NOT_FOUND);
+  expect((await w.find.execute('pontoon')).hits).toEqual([]);
+}
+
 describe('writing news items (CAMPAIGNS=database)', () => {
   it('a published item shows on /news, opens its own page with the body rendered safely, and is found by search', async () => {
     const w = world();
@@ -84,9 +91,7 @@ describe('writing news items (CAMPAIGNS=database)', () => {
     const w = world();
     const draft = await w.create.execute(admin, form({ status: 'draft' }));
     expect(draft.label).toBe('Draft');
-    expect(await w.members.execute()).toEqual([]);
-    await expect(w.read.execute(draft.id)).rejects.toThrow(NEWS_NOT_FOUND);
-    expect((await w.find.execute('pontoon')).hits).toEqual([]);
+    await expectUnseen(w, draft.id);
     await w.update.execute(admin, draft.id, form({ status: 'published' }));
     expect((await w.members.execute()).map((c) => c.id)).toEqual([draft.id]);
     expect((await w.find.execute('pontoon')).hits).toHaveLength(1);
@@ -96,9 +101,7 @@ describe('writing news items (CAMPAIGNS=database)', () => {
     const w = world();
     const later = await w.create.execute(admin, form({ publishAt: '2026-06-02T10:00' }));
     expect(later.label).toBe('Scheduled');
-    expect(await w.members.execute()).toEqual([]);
-    await expect(w.read.execute(later.id)).rejects.toThrow(NEWS_NOT_FOUND);
-    expect((await w.find.execute('pontoon')).hits).toEqual([]);
+    await expectUnseen(w, later.id);
     w.clock.set('2026-06-02T09:00:00.000Z');
     expect((await w.members.execute()).map((c) => c.id)).toEqual([later.id]);
     expect((await w.read.execute(later.id)).subject).toBe('Pontoon open');
