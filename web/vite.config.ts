@@ -64,6 +64,15 @@ export default defineConfig({
     // Each page's module is a chunk of its own (no merging of small chunks), so the manifest names it
     // by its source and the server can name it and what it imports in the page's head, all asked for at once.
     target: 'es2022',
+    rollupOptions: {
+      output: {
+        // A module that only the booking page and the payment step (loaded from it alone) share
+        // would be folded into the booking page's chunk, and the payment step would import that
+        // chunk: the manifest then names it as a shared chunk, not by the page's source, and the
+        // server could no longer name it for preloading (test/e2e/route-modules.test.ts).
+        manualChunks: (id) => (/\/(copy-link\.tsx|booking-without-email\.ts)$/.test(id) ? 'booking-link' : undefined),
+      },
+    },
   },
   server: {
     // `vite` on its own (rarely needed: `npm run dev` serves the UI through the API server).
