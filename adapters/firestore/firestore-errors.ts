@@ -57,6 +57,27 @@ export function setFirestoreCallDeadline(ms: number): void {
   callDeadlineMs = ms;
 }
 
+/**
+ * A transaction that Firestore closed before it committed (it expired, or the emulator gave its
+ * locks to another transaction on a busy machine) fails with INVALID_ARGUMENT "Transaction is
+ * invalid or closed", which the SDK does not retry as it does ABORTED. Nothing of it was written,
+ * so it is run again, as the SDK would after a conflict.
+ */
+const CLOSED_TRANSACTION_ATTEMPTS = 3;
+function isClosedTransaction(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === 3 && typeof message === 'string' && /transaction is invalid or closed|transaction (has )?expired/i.test(message);
+}
+async function retryingClosedTransactions<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= CLOSED_TRANSACTION_ATTEMPTS || !isClosedTransaction(error)) throw error;
+    }
+  }
+}
+
 /** Runs a Firestore call within the deadline, throwing core errors instead of Firestore's. */
 export async function withCoreErrors<T>(work: () => Promise<T>, messages: { conflict?: string; notFound?: string } = {}): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -64,7 +85,7 @@ export async function withCoreErrors<T>(work: () => Promise<T>, messages: { conf
     timer = setTimeout(() => reject(new UnavailableError(DATABASE_UNAVAILABLE)), callDeadlineMs);
   });
   try {
-    return await Promise.race([work(), deadline]);
+    return await Promise.race([retryingClosedTransactions(work), deadline]);
   } catch (error) {
     throw translateFirestoreError(error, messages);
   } finally {

@@ -62,7 +62,7 @@ describe('delivering the outbox through a real SMTP server', () => {
           clock.advance(CLAIM_LEASE_MS / 2);
           // However busy the machine, wait for a heartbeat after the clock moved.
           const before = outbox.renewals;
-          await expect.poll(() => outbox.renewals, { interval: 5, timeout: 60_000 }).toBeGreaterThan(before);
+          await expect.poll(() => outbox.renewals, { interval: 5, timeout: 120_000 }).toBeGreaterThan(before);
         }
         rivalRound = rival.execute();
         await rivalRound;

@@ -5,7 +5,7 @@ import { expect } from 'vitest';
  * it ends as soon as the condition holds, and only one that never does waits this long (on a
  * busy 2-core machine a server's background round or a page's re-render can take seconds).
  */
-export const EVENTUALLY = { timeout: 60_000, interval: 20 } as const;
+export const EVENTUALLY = { timeout: 120_000, interval: 20 } as const;
 
 /**
  * An assertion on something that is still changing (a background sender, a job round, a page),

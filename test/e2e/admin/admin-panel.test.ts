@@ -146,7 +146,7 @@ describe('admin panel in a browser', () => {
     // Saved unchanged, reminders stay off; ticked again, they are on. The form shows the event as
     // saved (not the values it was opened with before).
     await rowOf(page, EVENT_RENAMED).getByRole('link', { name: `Edit ${EVENT_RENAMED}` }).click();
-    await expect.poll(() => page.getByLabel('Event Name').inputValue(), { timeout: 30_000 }).toBe(EVENT_RENAMED);
+    await expect.poll(() => page.getByLabel('Event Name').inputValue(), { timeout: 120_000 }).toBe(EVENT_RENAMED);
     const reminders = page.getByLabel('Reminder E-mails');
     await checkedOf(reminders).toBe(false);
     await reminders.check();
@@ -154,7 +154,7 @@ describe('admin panel in a browser', () => {
     await page.waitForURL('**/admin/events');
     await page.getByText('Event updated successfully!').waitFor();
     await rowOf(page, EVENT_RENAMED).getByRole('link', { name: `Edit ${EVENT_RENAMED}` }).click();
-    await expect.poll(() => page.getByLabel('Reminder E-mails').isChecked(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => page.getByLabel('Reminder E-mails').isChecked(), { timeout: 120_000 }).toBe(true);
     await valueOf(page.getByLabel('Event Name')).toBe(EVENT_RENAMED);
     await page.getByRole('link', { name: '← Back to events' }).click();
     await rowOf(page, EVENT_RENAMED).waitFor();

@@ -61,7 +61,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
     hasTouch: options.hasTouch ?? false,
   });
   // A wait ends as soon as the page is ready; the limit only catches a page that never gets there.
-  context.setDefaultTimeout(30_000);
+  context.setDefaultTimeout(120_000);
   const errors: string[] = [];
   const watch = (page: Page) => {
     page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
