@@ -128,10 +128,14 @@ export function placesTaken(bookings: (PlaceBooking & Pick<Booking, 'numberAtten
   return taken;
 }
 
+/** Places still free given the places taken, never below 0; null when the event has no capacity. */
+export function placesLeftOf(capacity: number | null, taken: number): number | null {
+  return capacity === null ? null : Math.max(0, capacity - taken);
+}
+
 /** Places still free, never below 0; null when the event has no capacity. */
 export function placesLeft(capacity: number | null, bookings: (PlaceBooking & Pick<Booking, 'numberAttending'>)[], now: Date): number | null {
-  if (capacity === null) return null;
-  return Math.max(0, capacity - placesTaken(bookings, now));
+  return placesLeftOf(capacity, placesTaken(bookings, now));
 }
 
 export type StatusBooking = PlaceBooking & Pick<Booking, 'paymentAmount' | 'paymentMethod' | 'refundStatus'>;

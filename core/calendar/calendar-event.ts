@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EventSchema, type ClubEvent } from '../events/event';
-import { isBookingOpen } from '../bookings/booking-state';
+import { isBookingOpen, placesLeftOf } from '../bookings/booking-state';
 
 /** An event as members see it: whether it takes bookings now and how many places are left. */
 export const CalendarEventSchema = EventSchema.extend({
@@ -11,6 +11,6 @@ export type CalendarEvent = z.infer<typeof CalendarEventSchema>;
 
 /** `placesTaken`: the event's places taken at `now`, from its ledger. */
 export function toCalendarEvent(event: ClubEvent, placesTaken: number, now: Date): CalendarEvent {
-  const placesLeft = event.capacity === null ? null : Math.max(0, event.capacity - placesTaken);
+  const placesLeft = placesLeftOf(event.capacity, placesTaken);
   return { ...event, bookingOpen: isBookingOpen(event, now), placesLeft };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Admin } from '../admins/admin';
 import { EventSchema, type ClubEvent } from './event';
-import { adminBookingState } from '../bookings/booking-state';
+import { adminBookingState, placesLeftOf } from '../bookings/booking-state';
 import { requirePermission } from '../admins/permissions';
 import type { BookingRepository } from '../bookings/booking-repository.port';
 import type { Clock } from '../shared/clock.port';
@@ -34,7 +34,7 @@ export class ListAdminEvents extends UseCase<ListAdminEventsDeps> {
     const taken = await this.deps.bookings.placesTakenByEvent(events.map((e) => e.id), now);
     return events.map((event) => {
       const placesTaken = taken.get(event.id) ?? 0;
-      const placesLeft = event.capacity === null ? null : Math.max(0, event.capacity - placesTaken);
+      const placesLeft = placesLeftOf(event.capacity, placesTaken);
       return { ...event, placesTaken, bookingState: adminBookingState(event, placesLeft, now) };
     });
   }

@@ -1,5 +1,6 @@
 import { joinRefusal, linePositions, validateWaitingListForm, WAITING_LIST_MESSAGES } from './waiting-list';
 import { waitingListJoinedMail } from './waiting-list-mail';
+import { placesLeftOf } from '../bookings/booking-state';
 import { newOutboxMessage } from '../mail/outbox';
 import type { WaitingListEntry } from './waiting-list-entry';
 import { BookingClosedError, ConflictError } from '../shared/errors';
@@ -41,7 +42,7 @@ export class JoinWaitingList extends UseCase<JoinWaitingListDeps> {
     if (!checked.ok) throw fieldsError(checked.errors);
     const now = this.deps.clock.now();
     const taken = (await this.deps.bookings.placesTakenByEvent([event.id], now)).get(event.id) ?? 0;
-    const placesLeft = event.capacity === null ? null : Math.max(0, event.capacity - taken);
+    const placesLeft = placesLeftOf(event.capacity, taken);
     const refusal = joinRefusal(event, placesLeft, checked.value.places, now);
     if (refusal === 'closed') throw new BookingClosedError();
     if (refusal === 'no-capacity') throw new ConflictError(WAITING_LIST_MESSAGES.noCapacity);

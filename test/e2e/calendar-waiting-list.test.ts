@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeViolations, seriousAxeViolations } from './support/axe';
-import { createEvent, signInAsAdmin, wallClockDaysAhead } from './support/admin-api';
+import { bookPlaces, createEvent, signInAsAdmin, wallClockDaysAhead } from './support/admin-api';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
 import { PHONE } from './support/browser';
 import { useApp } from './support/use-app';
@@ -8,14 +8,7 @@ import { attributeOf, countOf, eventually } from './support/eventually';
 
 const world = useApp();
 
-async function book(eventId: string, places: number): Promise<void> {
-  const response = await fetch(`${world.app.baseUrl}/api/bookings`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ eventId, firstName: 'Early', lastName: 'Bird', numberAttending: String(places), email: '' }),
-  });
-  expect(response.status).toBe(201);
-}
+const book = (eventId: string, places: number) => bookPlaces(world.app.baseUrl, eventId, places);
 
 function card(page: import('playwright-core').Page, name: string) {
   return page.locator('.event-card').filter({ has: page.getByRole('heading', { name, exact: true }) });

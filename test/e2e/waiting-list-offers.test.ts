@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FixedClock } from '../../adapters/memory/fixed-clock';
 import { seriousAxeViolations } from './support/axe';
-import { createEvent, signInAsAdmin, wallClockDaysAhead } from './support/admin-api';
+import { bookPlaces, createEvent, signInAsAdmin, wallClockDaysAhead } from './support/admin-api';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
 import { useApp } from './support/use-app';
 import { PHONE, screenshot } from './support/browser';
@@ -16,11 +16,7 @@ const post = (path: string, body: object) =>
   fetch(`${world.app.baseUrl}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
 /** Books every place of the event; the booking's manage path. */
-async function bookAll(eventId: string, places: number): Promise<string> {
-  const res = await post('/api/bookings', { eventId, firstName: 'Early', lastName: 'Bird', numberAttending: String(places), email: '' });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { managePath: string }).managePath;
-}
+const bookAll = (eventId: string, places: number) => bookPlaces(world.app.baseUrl, eventId, places);
 
 async function join(eventId: string, name: string, email: string, places: number): Promise<void> {
   expect((await post(`/api/events/${eventId}/waiting-list`, { name, email, places })).status).toBe(201);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe';
-import { createEvent, signInAsAdmin, wallClockDaysAhead } from './support/admin-api';
+import { bookPlaces, createEvent, signInAsAdmin, wallClockDaysAhead } from './support/admin-api';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
 import { PHONE, screenshot } from './support/browser';
 import { useApp } from './support/use-app';
@@ -9,14 +9,7 @@ import { countOf, eventually, textOf } from './support/eventually';
 
 const world = useApp({ mail: true });
 
-async function book(eventId: string, places: number): Promise<void> {
-  const response = await fetch(`${world.app.baseUrl}/api/bookings`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ eventId, firstName: 'Early', lastName: 'Bird', numberAttending: String(places), email: '' }),
-  });
-  expect(response.status).toBe(201);
-}
+const book = (eventId: string, places: number) => bookPlaces(world.app.baseUrl, eventId, places);
 
 describe('the waiting list of a full event', () => {
   it('a full event offers the waiting list; the member joins, gets the e-mail, and its link lets them leave; admins see the line', async () => {
