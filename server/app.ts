@@ -34,6 +34,7 @@ import { registerPublicRoutes } from './http/public-routes';
 import { staticSite } from './http/static-site';
 import { createLogger } from './logger';
 import { seedIfEmpty } from './seed-if-empty';
+import { bookingReference, referencePrefix } from '../core/bookings/booking-reference';
 import { startMailSender } from './mail-sender';
 import { startJobRunner } from './job-runner';
 import { redactUrl } from '../core/shared/capability-links';
@@ -153,6 +154,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   });
   try {
     if (config.seedDemoData) await seedIfEmpty(ports, logger);
+    // Bookings stored before short references (and the demo's) get one, with the club's prefix.
+    const prefix = referencePrefix(config.clubName);
+    const given = await ports.get('bookings').assignMissingReferences((bookingId, attempt) => bookingReference(prefix, bookingId, attempt));
+    if (given > 0) logger.info({ given }, 'Gave booking references to the bookings without one');
     // Expired sessions are useless; clearing them at start keeps the table small without a timer.
     await ports.get('sessions').deleteExpired(ports.get('clock').now());
     await ports.get('resetTokens').deleteExpired(ports.get('clock').now());

@@ -1,4 +1,4 @@
-import { FieldPath, FieldValue, type DocumentData, type DocumentReference, type DocumentSnapshot, type WriteBatch } from 'firebase-admin/firestore';
+import { FieldPath, FieldValue, type DocumentData, type DocumentReference, type DocumentSnapshot, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import * as places from '../../core/bookings/places-ledger';
 import type { PlacesDifference, PlacesHold, PlacesLedger } from '../../core/bookings/places-ledger';
@@ -6,7 +6,7 @@ import { BookingSchema, UNCHANGED_BOOKING, type Booking } from '../../core/booki
 import { NotFoundError, ValidationError } from '../../core/shared/errors';
 import { BOOKING_NOT_FOUND } from '../../core/shared/messages';
 import type { AddBookingResult, BookingChange, BookingLimit, BookingRepository } from '../../core/bookings/booking-repository.port';
-import { collectionOf, FirestoreCollectionAdapter } from './firestore-collections';
+import { collectionOf, FirestoreCollectionAdapter, type FirestoreCollectionOptions } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
 import { instantFields } from './firestore-instants';
@@ -34,7 +34,28 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
   protected readonly collectionName = 'bookings';
 
   private ledgerRef(eventId: string): DocumentReference {
-    return collectionOf(this.db, 'placesLedgers', this.options).doc(eventId);
+    return placesLedgerRef(this.db, eventId, this.options);
+  }
+
+  private referenceRef(reference: string): DocumentReference {
+    return collectionOf(this.db, 'bookingReferences', this.options).doc(reference);
+  }
+
+  /**
+   * The capacity a booking or offer must fit in. The ledger's `eventSequence` is the event's
+   * revision whose capacity was last checked against it (FirestoreEventRepository.update with
+   * `placesAt`, which writes it in the same transaction as the event): when it is newer than the
+   * revision the caller read, the capacity changed since, and the stored event's counts. A
+   * capacity written after the ledger was read changes the ledger, and so fails the booking's
+   * precondition: it is then decided again on fresh reads.
+   */
+  private async capacityToFit(ledger: DocumentSnapshot, eventId: string, limit: { capacity: number | null; eventSequence?: number }): Promise<number | null> {
+    const checked: unknown = ledger.get('eventSequence');
+    if (typeof checked !== 'number' || (limit.eventSequence !== undefined && checked <= limit.eventSequence)) return limit.capacity;
+    const event = await collectionOf(this.db, 'events', this.options).doc(eventId).get();
+    if (!event.exists) return limit.capacity;
+    const capacity: unknown = event.get('capacity');
+    return typeof capacity === 'number' ? capacity : null;
   }
 
   async addIfPlacesRemain(booking: Booking, limit: BookingLimit, mail: readonly OutboxMessage[] = []): Promise<AddBookingResult> {
@@ -42,7 +63,7 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
     if (!isDocumentId(booking.eventId)) throw new ValidationError('An event id may not contain a slash or be reserved by Firestore');
     const ref = this.collection.doc(booking.id);
     const ledgerRef = this.ledgerRef(booking.eventId);
-    const capacity = limit.capacity;
+    const referenceRef = booking.reference === null ? null : this.referenceRef(booking.reference);
     const turnKey = `${this.collection.path}/event:${booking.eventId}`;
     return inTurn(this.db, turnKey, () =>
       withCoreErrors(
@@ -53,6 +74,7 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
             const stored = await ledgerRef.get();
             let ledger = places.withoutLapsedHolds(toLedger(stored), limit.now);
             if (limit.offerHoldId !== undefined) ledger = places.ledgerWithoutHold(ledger, limit.offerHoldId);
+            const capacity = await this.capacityToFit(stored, booking.eventId, limit);
             if (capacity !== null) {
               const taken = places.ledgerTaken(ledger, limit.now);
               if (taken + booking.numberAttending > capacity) {
@@ -61,16 +83,26 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
             }
             const batch = this.db.batch();
             batch.create(ref, toDocument(booking));
+            // The reference's own document: created only while no other booking has it.
+            if (referenceRef) batch.create(referenceRef, { bookingId: booking.id });
             writeLedger(batch, stored, places.ledgerWithBooking(ledger, booking));
             addToOutbox(batch, this.db, mail, this.options);
-            return { batch, done: { added: true } as AddBookingResult, onExists: async () => (await ref.get()).exists };
+            return {
+              batch,
+              done: { added: true } as AddBookingResult,
+              onExists: async () => {
+                if ((await ref.get()).exists) return 'conflict';
+                if (referenceRef && (await referenceRef.get()).exists) return { done: { added: false, referenceTaken: true } as AddBookingResult };
+                return 'raced';
+              },
+            };
           }),
         { conflict: CONFLICT },
       ),
     );
   }
 
-  async holdForOffer(eventId: string, hold: PlacesHold, limit: { capacity: number; now: Date }): Promise<boolean> {
+  async holdForOffer(eventId: string, hold: PlacesHold, limit: { capacity: number; now: Date; eventSequence?: number }): Promise<boolean> {
     if (!isDocumentId(eventId)) return false;
     const ledgerRef = this.ledgerRef(eventId);
     // The same optimistic write as a booking's, in the same turn: a booking and an offer of one
@@ -80,7 +112,8 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
         optimistically(async () => {
           const stored = await ledgerRef.get();
           const ledger = places.ledgerWithoutHold(places.withoutLapsedHolds(toLedger(stored), limit.now), hold.bookingId);
-          if (places.ledgerTaken(ledger, limit.now) + hold.places > limit.capacity) return { done: false };
+          const capacity = await this.capacityToFit(stored, eventId, limit);
+          if (capacity !== null && places.ledgerTaken(ledger, limit.now) + hold.places > capacity) return { done: false };
           const batch = this.db.batch();
           writeLedger(batch, stored, places.ledgerWithOfferHold(ledger, hold));
           return { batch, done: true };
@@ -109,6 +142,45 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
     if (!isDocumentId(id)) return null;
     const snapshot = await withCoreErrors(() => this.collection.doc(id).get());
     return snapshot.exists ? toBooking(snapshot) : null;
+  }
+
+  async findByReference(reference: string): Promise<Booking | null> {
+    if (!reference.isWellFormed()) return null;
+    const snapshot = await withCoreErrors(() => this.collection.where('reference', '==', reference).limit(1).get());
+    return snapshot.empty ? null : toBooking(snapshot.docs[0]);
+  }
+
+  async assignMissingReferences(referenceFor: (bookingId: string, attempt: number) => string): Promise<number> {
+    // Firestore cannot query for a missing field: the bookings are read once (their references
+    // only), then a mark says every booking has one, so later starts read one document.
+    const mark = collectionOf(this.db, 'bookingReferences', this.options).doc(ALL_GIVEN);
+    if ((await withCoreErrors(() => mark.get())).exists) return 0;
+    const all = await withCoreErrors(() => this.collection.select('reference').get());
+    let given = 0;
+    for (const doc of all.docs) {
+      if (typeof doc.get('reference') === 'string') continue;
+      const ref = doc.ref;
+      const wasGiven = await withCoreErrors(() =>
+        this.db.runTransaction(
+          async (tx) => {
+            const current = await tx.get(ref);
+            if (!current.exists || typeof current.get('reference') === 'string') return false;
+            for (let attempt = 0; ; attempt += 1) {
+              const reference = referenceFor(ref.id, attempt);
+              const reserved = this.referenceRef(reference);
+              if ((await tx.get(reserved)).exists) continue;
+              tx.create(reserved, { bookingId: ref.id });
+              tx.update(ref, { reference });
+              return true;
+            }
+          },
+          { maxAttempts: TRANSACTION_ATTEMPTS },
+        ),
+      );
+      if (wasGiven) given += 1;
+    }
+    await withCoreErrors(() => mark.set({ at: new Date().toISOString() }));
+    return given;
   }
 
   async findByCheckoutId(checkoutId: string): Promise<Booking | null> {
@@ -162,7 +234,8 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
             async (tx) => {
               const bookings = await tx.get(this.collection.where('eventId', '==', eventId));
               const current = await tx.get(this.ledgerRef(eventId));
-              tx.set(this.ledgerRef(eventId), fromLedger(places.rebuiltLedger(bookings.docs.map(toBooking), current.exists ? toLedger(current) : undefined, options.now)));
+              // Merged: the ledger's `eventSequence` (the event's capacity check) stays.
+              tx.set(this.ledgerRef(eventId), fromLedger(places.rebuiltLedger(bookings.docs.map(toBooking), current.exists ? toLedger(current) : undefined, options.now)), { merge: true });
             },
             { maxAttempts: TRANSACTION_ATTEMPTS },
           ),
@@ -229,7 +302,7 @@ const OPTIMISTIC_ATTEMPTS = 60;
  * Optimistic writes hold no lock: the loser of a race re-reads one document and writes again.
  */
 async function optimistically<T>(
-  attempt: () => Promise<{ batch?: WriteBatch; done: T; onExists?: () => Promise<boolean> }>,
+  attempt: () => Promise<{ batch?: WriteBatch; done: T; onExists?: () => Promise<'conflict' | 'raced' | { done: T }> }>,
 ): Promise<T> {
   for (let tries = 1; ; tries += 1) {
     const { batch, done, onExists } = await attempt();
@@ -239,14 +312,26 @@ async function optimistically<T>(
       return done;
     } catch (error) {
       const code = firestoreCode(error);
-      // ALREADY_EXISTS: the booking's id is taken (a conflict), or another server created the
-      // event's first ledger meanwhile (a race to run again).
-      if (code === FIRESTORE_CODES.ALREADY_EXISTS && onExists && (await onExists())) throw error;
+      // ALREADY_EXISTS: the booking's id is taken (a conflict), its reference is taken (an
+      // answer), or another server created the event's first ledger meanwhile (a race to run again).
+      if (code === FIRESTORE_CODES.ALREADY_EXISTS && onExists) {
+        const exists = await onExists();
+        if (exists === 'conflict') throw error;
+        if (exists !== 'raced') return exists.done;
+      }
       const raced = code === FIRESTORE_CODES.FAILED_PRECONDITION || code === FIRESTORE_CODES.ALREADY_EXISTS;
       if (!raced || tries >= OPTIMISTIC_ATTEMPTS) throw error;
       await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 * tries)));
     }
   }
+}
+
+/** The mark, in `bookingReferences`, that every stored booking has a reference (no reference has this form). */
+const ALL_GIVEN = 'all-given';
+
+/** The event's places ledger document. */
+export function placesLedgerRef(db: Firestore, eventId: string, options: FirestoreCollectionOptions): DocumentReference {
+  return collectionOf(db, 'placesLedgers', options).doc(eventId);
 }
 
 /** Writes the ledger only if it is still as read: updated at the same time, or still absent. */
@@ -261,7 +346,7 @@ const LedgerSchema = z.object({
 });
 
 /** The stored ledger, or the empty one when the event has none yet. */
-function toLedger(snapshot: DocumentSnapshot): PlacesLedger {
+export function toLedger(snapshot: DocumentSnapshot): PlacesLedger {
   return snapshot.exists ? LedgerSchema.parse(snapshot.data()) : places.EMPTY_LEDGER;
 }
 
@@ -287,6 +372,8 @@ function toBooking(snapshot: DocumentSnapshot): Booking {
   return readDocument(BookingSchema, snapshot, {
     instants: ['submittedAt', 'paymentCompletedAt'],
     defaults: {
+      // Bookings stored before references, until assignMissingReferences gives them one.
+      reference: null,
       boatName: null,
       userEmail: null,
       paymentAmount: null,

@@ -22,10 +22,11 @@ export const FIRESTORE_COLLECTIONS = [
  */
 export const FIRESTORE_LIMIT_COLLECTIONS = ['loginAttemptGuards', 'addressLimits'] as const;
 /**
- * Kept from the data beside the bookings, in the same transactions (each event's places ledger):
- * not counted or copied by migrate-storage, which builds them as it copies the bookings.
+ * Kept from the data beside the bookings, in the same transactions (each event's places ledger,
+ * and one document per booking reference that makes it unique): not counted or copied by
+ * migrate-storage, which builds them as it copies the bookings.
  */
-export const FIRESTORE_DERIVED_COLLECTIONS = ['placesLedgers'] as const;
+export const FIRESTORE_DERIVED_COLLECTIONS = ['placesLedgers', 'bookingReferences'] as const;
 /**
  * The outbox of e-mails to members: working state of the senders, not copied by migrate-storage
  * (let the old deployment's senders empty it, or read it there, before moving).

@@ -15,23 +15,36 @@ export class MemoryBookingRepository implements BookingRepository {
   /** Each event's places ledger, kept as the other adapters keep theirs. */
   private readonly ledgers = new Map<string, PlacesLedger>();
 
-  /** `outbox` and `audit`: where the mail and audit entries written with a change go (the same store's). */
+  /**
+   * `outbox` and `audit`: where the mail and audit entries written with a change go (the same
+   * store's); `capacityOf`: the stored event's capacity (undefined: no such event), so that a
+   * booking counts the capacity as it is when written, as the other adapters do.
+   */
   constructor(
     private readonly outbox: MemoryOutbox = new MemoryOutbox(),
     private readonly audit: MemoryAuditLog = new MemoryAuditLog(),
+    private readonly capacityOf: (eventId: string) => number | null | undefined = () => undefined,
   ) {}
+
+  /** The event's places taken at `now`, for the event repository's capacity check. */
+  placesTaken(eventId: string, now: Date): number {
+    return places.ledgerTaken(this.ledgers.get(eventId) ?? places.EMPTY_LEDGER, now);
+  }
 
   // No await before the write: JavaScript runs this body to the end before any other call
   // starts, so the check and the insert are atomic within the process.
   async addIfPlacesRemain(booking: Booking, limit: BookingLimit, mail: readonly OutboxMessage[] = []): Promise<AddBookingResult> {
     if (this.bookings.has(booking.id)) throw new ConflictError('A booking with this id already exists');
     this.outbox.checkNew(mail);
+    if (booking.reference !== null && this.referenceTaken(booking.reference)) return { added: false, referenceTaken: true };
     let ledger = places.withoutLapsedHolds(this.ledgers.get(booking.eventId) ?? places.EMPTY_LEDGER, limit.now);
     if (limit.offerHoldId !== undefined) ledger = places.ledgerWithoutHold(ledger, limit.offerHoldId);
-    if (limit.capacity !== null) {
+    const stored = this.capacityOf(booking.eventId);
+    const capacity = stored === undefined ? limit.capacity : stored;
+    if (capacity !== null) {
       const taken = places.ledgerTaken(ledger, limit.now);
-      if (taken + booking.numberAttending > limit.capacity) {
-        return { added: false, placesLeft: Math.max(0, limit.capacity - taken) };
+      if (taken + booking.numberAttending > capacity) {
+        return { added: false, placesLeft: Math.max(0, capacity - taken) };
       }
     }
     this.bookings.set(booking.id, structuredClone(booking));
@@ -40,9 +53,11 @@ export class MemoryBookingRepository implements BookingRepository {
     return { added: true };
   }
 
-  async holdForOffer(eventId: string, hold: PlacesHold, limit: { capacity: number; now: Date }): Promise<boolean> {
+  async holdForOffer(eventId: string, hold: PlacesHold, limit: { capacity: number; now: Date; eventSequence?: number }): Promise<boolean> {
     const ledger = places.ledgerWithoutHold(places.withoutLapsedHolds(this.ledgers.get(eventId) ?? places.EMPTY_LEDGER, limit.now), hold.bookingId);
-    if (places.ledgerTaken(ledger, limit.now) + hold.places > limit.capacity) return false;
+    const stored = this.capacityOf(eventId);
+    const capacity = stored === undefined ? limit.capacity : stored;
+    if (capacity !== null && places.ledgerTaken(ledger, limit.now) + hold.places > capacity) return false;
     this.ledgers.set(eventId, places.ledgerWithOfferHold(ledger, hold));
     return true;
   }
@@ -55,6 +70,26 @@ export class MemoryBookingRepository implements BookingRepository {
   async get(id: string): Promise<Booking | null> {
     const booking = this.bookings.get(id);
     return booking ? structuredClone(booking) : null;
+  }
+
+  async findByReference(reference: string): Promise<Booking | null> {
+    return structuredClone([...this.bookings.values()].find((b) => b.reference === reference) ?? null);
+  }
+
+  async assignMissingReferences(referenceFor: (bookingId: string, attempt: number) => string): Promise<number> {
+    let given = 0;
+    for (const booking of this.bookings.values()) {
+      if (booking.reference !== null) continue;
+      let attempt = 0;
+      while (this.referenceTaken(referenceFor(booking.id, attempt))) attempt += 1;
+      booking.reference = referenceFor(booking.id, attempt);
+      given += 1;
+    }
+    return given;
+  }
+
+  private referenceTaken(reference: string): boolean {
+    return [...this.bookings.values()].some((b) => b.reference === reference);
   }
 
   async findByCheckoutId(checkoutId: string): Promise<Booking | null> {

@@ -4,9 +4,18 @@ import { eventEndInstant } from '../../core/bookings/booking-state';
 import type { EventRepository } from '../../core/events/event-repository.port';
 import { byInstantThenId } from './compare-text';
 import { addCopy, copyOrNull } from './memory-records';
+import { requireCapacityFits } from '../../core/events/event-form';
 
 export class MemoryEventRepository implements EventRepository {
   private readonly events = new Map<string, ClubEvent>();
+
+  /** `placesTaken`: the event's places taken at a moment (the same store's bookings), for update's capacity check. */
+  constructor(private readonly placesTaken: (eventId: string, now: Date) => number = () => 0) {}
+
+  /** The stored event's capacity; undefined when there is no such event. */
+  capacityOf(id: string): number | null | undefined {
+    return this.events.get(id)?.capacity;
+  }
 
   async list(options: { order: 'asc' | 'desc'; limit?: number }): Promise<ClubEvent[]> {
     const direction = options.order === 'asc' ? 1 : -1;
@@ -30,10 +39,12 @@ export class MemoryEventRepository implements EventRepository {
     addCopy(this.events, event.id, event, 'An event with this id already exists');
   }
 
-  async update(event: ClubEvent, expected?: { sequence: number }): Promise<boolean> {
+  // No await: the check and the write are atomic with every booking of this process.
+  async update(event: ClubEvent, expected?: { sequence: number }, placesAt?: Date): Promise<boolean> {
     const stored = this.events.get(event.id);
     if (!stored) throw new NotFoundError('Event not found');
     if (expected && stored.sequence !== expected.sequence) return false;
+    if (placesAt) requireCapacityFits(event.capacity, this.placesTaken(event.id, placesAt));
     this.events.set(event.id, structuredClone(event));
     return true;
   }

@@ -35,13 +35,17 @@ export class SqliteBookingRepository implements BookingRepository {
   async addIfPlacesRemain(booking: Booking, limit: BookingLimit, mail: readonly OutboxMessage[] = []): Promise<AddBookingResult> {
     try {
       return await preparedWriteTransaction(this.db, (writes): AddBookingResult => {
+        if (booking.reference !== null && writes.statement('SELECT 1 FROM bookings WHERE reference = ?').get(booking.reference)) {
+          return { added: false, referenceTaken: true };
+        }
         // The event's ledger, not its bookings: one read whatever the number of bookings.
         let ledger = places.withoutLapsedHolds(readLedger(writes, booking.eventId), limit.now);
         if (limit.offerHoldId !== undefined) ledger = places.ledgerWithoutHold(ledger, limit.offerHoldId);
-        if (limit.capacity !== null) {
+        const capacity = storedCapacity(writes, booking.eventId, limit.capacity);
+        if (capacity !== null) {
           const taken = places.ledgerTaken(ledger, limit.now);
-          if (taken + booking.numberAttending > limit.capacity) {
-            return { added: false, placesLeft: Math.max(0, limit.capacity - taken) };
+          if (taken + booking.numberAttending > capacity) {
+            return { added: false, placesLeft: Math.max(0, capacity - taken) };
           }
         }
         writes.insert('bookings', [toRow(booking)]);
@@ -55,10 +59,11 @@ export class SqliteBookingRepository implements BookingRepository {
     }
   }
 
-  async holdForOffer(eventId: string, hold: PlacesHold, limit: { capacity: number; now: Date }): Promise<boolean> {
+  async holdForOffer(eventId: string, hold: PlacesHold, limit: { capacity: number; now: Date; eventSequence?: number }): Promise<boolean> {
     return preparedWriteTransaction(this.db, (writes) => {
       const ledger = places.ledgerWithoutHold(places.withoutLapsedHolds(readLedger(writes, eventId), limit.now), hold.bookingId);
-      if (places.ledgerTaken(ledger, limit.now) + hold.places > limit.capacity) return false;
+      const capacity = storedCapacity(writes, eventId, limit.capacity);
+      if (capacity !== null && places.ledgerTaken(ledger, limit.now) + hold.places > capacity) return false;
       writeLedger(writes, eventId, places.ledgerWithOfferHold(ledger, hold));
       return true;
     });
@@ -74,6 +79,25 @@ export class SqliteBookingRepository implements BookingRepository {
   async get(id: string): Promise<Booking | null> {
     const row = await this.one(`SELECT * FROM bookings WHERE id = ?`, id);
     return row ? toBooking(row) : null;
+  }
+
+  async findByReference(reference: string): Promise<Booking | null> {
+    const row = await this.one(`SELECT * FROM bookings WHERE reference = ?`, reference);
+    return row ? toBooking(row) : null;
+  }
+
+  async assignMissingReferences(referenceFor: (bookingId: string, attempt: number) => string): Promise<number> {
+    return preparedWriteTransaction(this.db, (writes) => {
+      const missing = writes.statement('SELECT id FROM bookings WHERE reference IS NULL').all() as { id: string }[];
+      const taken = writes.statement('SELECT 1 FROM bookings WHERE reference = ?');
+      const give = writes.statement('UPDATE bookings SET reference = ? WHERE id = ? AND reference IS NULL');
+      for (const { id } of missing) {
+        let attempt = 0;
+        while (taken.get(referenceFor(id, attempt))) attempt += 1;
+        give.run(referenceFor(id, attempt), id);
+      }
+      return missing.length;
+    });
   }
 
   async findByCheckoutId(checkoutId: string): Promise<Booking | null> {
@@ -144,6 +168,21 @@ export class SqliteBookingRepository implements BookingRepository {
       return { booking: next, changed: true };
     });
   }
+}
+
+/**
+ * The capacity a booking must fit in: the stored event's, read in the booking's write transaction,
+ * so that an admin's lower capacity written meanwhile counts (SqliteEventRepository.update checks
+ * the ledger in its own write transaction); `given` when the event is not stored.
+ */
+function storedCapacity({ statement }: Pick<PreparedWrites, 'statement'>, eventId: string, given: number | null): number | null {
+  const row = statement('SELECT capacity FROM events WHERE id = ?').get(eventId) as { capacity: number | null } | undefined;
+  return row ? row.capacity : given;
+}
+
+/** The event's places taken at `now` by its ledger, read inside a write transaction (an event's capacity check). */
+export function ledgerPlacesTaken(writes: Pick<PreparedWrites, 'statement'>, eventId: string, now: Date): number {
+  return places.ledgerTaken(readLedger(writes, eventId), now);
 }
 
 const HoldsSchema = z.array(z.object({ bookingId: z.string(), places: z.number().int(), untilMs: z.number() }));

@@ -6,6 +6,9 @@ import { eventEndInstant } from '../../core/bookings/booking-state';
 import { isUniqueViolation } from './sqlite-errors';
 import { PreparedReads } from './sqlite-prepared-reads';
 import { instantMillis, readBoolean, readRow, writeBoolean } from './sqlite-values';
+import { preparedWriteTransaction } from './sqlite-write-transaction';
+import { ledgerPlacesTaken } from './sqlite-booking-repository';
+import { requireCapacityFits } from '../../core/events/event-form';
 
 const LIST_SQL = {
   asc: `SELECT * FROM events ORDER BY eventStartMs IS NULL, eventStartMs ASC, id ASC LIMIT ?`,
@@ -49,7 +52,19 @@ export class SqliteEventRepository implements EventRepository {
     }
   }
 
-  async update(event: ClubEvent, expected?: { sequence: number }): Promise<boolean> {
+  async update(event: ClubEvent, expected?: { sequence: number }, placesAt?: Date): Promise<boolean> {
+    if (placesAt) {
+      // One write transaction: the event's ledger is read, the capacity checked and the event
+      // written with no booking in between (bookings read the capacity in theirs).
+      return preparedWriteTransaction(this.db, (writes) => {
+        const stored = writes.statement('SELECT sequence FROM events WHERE id = ?').get(event.id) as { sequence: number } | undefined;
+        if (!stored) throw new NotFoundError('Event not found');
+        if (expected && stored.sequence !== expected.sequence) return false;
+        requireCapacityFits(event.capacity, ledgerPlacesTaken(writes, event.id, placesAt));
+        writes.update('events', event.id, toRow(event));
+        return true;
+      });
+    }
     const changed = await this.db('events')
       .where({ id: event.id, ...(expected ? { sequence: expected.sequence } : {}) })
       .update(toRow(event));

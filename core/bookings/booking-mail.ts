@@ -27,7 +27,7 @@ export function bookingDetails(booking: Booking, event: Pick<ClubEvent, 'eventda
   const lines: [string, string][] = [
     ['Event', booking.eventName],
     ['When', `${formatDateRange(event.eventdatetime, event.eventenddatetime, 'member')} (UK time)`],
-    ['Booking reference', booking.id],
+    ['Booking reference', booking.reference ?? booking.id],
     ['Name', `${booking.firstName} ${booking.lastName}`],
     ['Attending', String(booking.numberAttending)],
   ];

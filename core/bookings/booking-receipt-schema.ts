@@ -7,6 +7,8 @@ import { CurrencySchema } from '../shared/money';
  */
 export const SubmitBookingResultSchema = z.object({
   bookingId: z.string(),
+  /** The short reference the member is shown and may quote (`KYC-7F3K9`). */
+  reference: z.string().nullable(),
   paymentRequired: z.boolean(),
   /** Minor units, computed here from the stored event; 0 for a free booking. */
   amount: z.number().int(),

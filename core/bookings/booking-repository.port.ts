@@ -18,11 +18,18 @@ export interface BookingChange {
  */
 export interface BookingLimit {
   capacity: number | null;
+  /**
+   * The event's `sequence` when `capacity` was read from it. Should the stored event's capacity
+   * have been changed since (an admin's edit), the stored capacity counts: the check and the
+   * booking are atomic with every event update (EventRepository.update with `placesAt`).
+   */
+  eventSequence?: number;
   now: Date;
   offerHoldId?: string;
 }
 
-export type AddBookingResult = { added: true } | { added: false; placesLeft: number };
+/** Added; refused for want of places; or not added because another booking has its `reference` (try another). */
+export type AddBookingResult = { added: true } | { added: false; placesLeft: number } | { added: false; referenceTaken: true };
 
 /**
  * Bookings, and beside them each event's places ledger (core/bookings/places-ledger.ts), changed in
@@ -40,21 +47,33 @@ export interface BookingRepository {
    * with the ledger written in the same transaction: concurrent calls never overfill. When
    * refused, returns the places left at that moment (never negative) and changes nothing.
    * `mail` (the member's confirmation) is written to the outbox in the same transaction: with
-   * the booking, or not at all.
+   * the booking, or not at all. The capacity that counts is the stored event's at the moment of
+   * writing (`limit.capacity` when the event is not stored, or unchanged since `eventSequence`).
+   * A booking's `reference` (when not null) is unique: when another booking has it, returns
+   * `referenceTaken` and changes nothing.
    */
   addIfPlacesRemain(booking: Booking, limit: BookingLimit, mail?: readonly OutboxMessage[]): Promise<AddBookingResult>;
   /**
    * Holds `hold.places` places for a waiting-list offer until `hold.untilMs` (the hold's id is
    * `offerHoldId(entry id)`), only if they fit: the places taken at `now` (an earlier hold of the
-   * same id left out) plus these must not exceed `capacity`. Atomic with every booking, like
-   * addIfPlacesRemain: concurrent bookings and offers never overfill. False, and nothing
+   * same id left out) plus these must not exceed `capacity` (the stored event's, as for
+   * addIfPlacesRemain). Atomic with every booking, like addIfPlacesRemain: concurrent bookings
+   * and offers never overfill. False, and nothing
    * written, when they do not fit.
    */
-  holdForOffer(eventId: string, hold: PlacesHold, limit: { capacity: number; now: Date }): Promise<boolean>;
+  holdForOffer(eventId: string, hold: PlacesHold, limit: { capacity: number; now: Date; eventSequence?: number }): Promise<boolean>;
   /** Drops the offer hold of this id from the event's ledger (an offer withdrawn); none: no change. */
   releaseHold(eventId: string, holdId: string, now: Date): Promise<void>;
   /** The booking with this id, or null. */
   get(id: string): Promise<Booking | null>;
+  /** The booking with this reference (its stored form, `KYC-7F3K9`), or null. */
+  findByReference(reference: string): Promise<Booking | null>;
+  /**
+   * Gives every booking without a reference (those stored before references) one: `referenceFor`'s
+   * for attempt 0, else for the next attempt while the reference is taken. Returns how many were
+   * given one. Safe to run again and alongside new bookings; a reference given is never changed.
+   */
+  assignMissingReferences(referenceFor: (bookingId: string, attempt: number) => string): Promise<number>;
   /** The booking holding this checkout id, or null. */
   findByCheckoutId(checkoutId: string): Promise<Booking | null>;
   /** Every booking of every event, newest `submittedAt` first. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CurrencySchema, MinorUnitsSchema } from '../shared/money';
 import { InstantSchema } from '../shared/instant';
+import { BookingReferenceSchema } from './booking-reference';
 
 export const PaymentMethodSchema = z.enum(['card', 'cash', 'transfer']);
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
@@ -14,6 +15,11 @@ export type RefundStatus = z.infer<typeof RefundStatusSchema>;
  */
 export const BookingSchema = z.object({
   id: z.string().min(1),
+  /**
+   * The short reference members and admins say and type (`KYC-7F3K9`), unique; null only for a
+   * booking stored before references, until the server gives it one at start.
+   */
+  reference: BookingReferenceSchema.nullable().default(null),
   eventId: z.string().min(1),
   eventName: z.string(),
   firstName: z.string().min(1),

@@ -17,6 +17,7 @@ import { cardCurrencyOf } from '../payments/card-currency';
 import { fieldsError, parseInput } from '../shared/parse-input';
 import { confirmationMail, managePath, type ConfirmationDeps } from './booking-confirmations';
 import { offerHoldId } from './places-ledger';
+import { BOOKING_REFERENCE_MESSAGES, bookingReference, REFERENCE_ATTEMPTS, referencePrefix } from './booking-reference';
 import { bookedEntry, WAITING_LIST_MESSAGES } from '../waiting-list/waiting-list';
 import type { WaitingListEntry } from '../waiting-list/waiting-list-entry';
 import type { BookingLinks } from './booking-links.port';
@@ -143,8 +144,10 @@ export class SubmitBooking extends UseCase<SubmitBookingDeps> {
           idempotencyKey: `booking-${bookingId}`,
         }));
       }
-      const booking: Booking = {
+      const prefix = referencePrefix(this.deps.siteSettings.clubName);
+      const draft: Booking = {
         id: bookingId,
+        reference: null,
         eventId: event.id,
         eventName: event.name,
         ...form,
@@ -158,19 +161,30 @@ export class SubmitBooking extends UseCase<SubmitBookingDeps> {
         paymentCompletedAt: null,
         ...UNCHANGED_BOOKING,
       };
-      // A free booking holds its places for good at once: its confirmation is written with it.
-      // A paid one is confirmed when its payment completes (ConfirmPayment).
-      const mail = paymentRequired ? [] : confirmationMail(this.deps, booking, event, now);
-      // An offer's own hold is not counted against the booking that takes it up, and goes with it.
-      const added = await this.deps.bookings.addIfPlacesRemain(booking, { capacity: event.capacity, now, ...(offer ? { offerHoldId: offerHoldId(offer.id) } : {}) }, mail);
-      if (!added.added) throw new NotEnoughPlacesError(added.placesLeft);
+      // The booking's short reference is unique in storage: a taken one is tried again with the next.
+      let booking = draft;
+      for (let attempt = 0; ; attempt += 1) {
+        if (attempt >= REFERENCE_ATTEMPTS) throw new ConflictError(BOOKING_REFERENCE_MESSAGES.allTaken);
+        booking = { ...draft, reference: bookingReference(prefix, bookingId, attempt) };
+        // A free booking holds its places for good at once: its confirmation is written with it.
+        // A paid one is confirmed when its payment completes (ConfirmPayment).
+        const mail = paymentRequired ? [] : confirmationMail(this.deps, booking, event, now);
+        // An offer's own hold is not counted against the booking that takes it up, and goes with it.
+        const added = await this.deps.bookings.addIfPlacesRemain(
+          booking,
+          { capacity: event.capacity, eventSequence: event.sequence, now, ...(offer ? { offerHoldId: offerHoldId(offer.id) } : {}) },
+          mail,
+        );
+        if (added.added) break;
+        if ('placesLeft' in added) throw new NotEnoughPlacesError(added.placesLeft);
+      }
       if (offer) {
         await this.deps.waitingList.change(offer.id, (current) => {
           const next = bookedEntry(current, now);
           return next ? { entry: next } : null;
         });
       }
-      return { bookingId, paymentRequired, amount, currency: event.currency, checkoutId, managePath: paymentRequired ? null : managePath(this.deps, booking, event) };
+      return { bookingId, reference: booking.reference, paymentRequired, amount, currency: event.currency, checkoutId, managePath: paymentRequired ? null : managePath(this.deps, booking, event) };
     } catch (error) {
       if (holdKey) await limits.releasePlaces(holdKey, bookingId);
       if (eventKey) await limits.releasePlaces(eventKey, bookingId);

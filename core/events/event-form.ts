@@ -1,3 +1,4 @@
+import { ValidationError } from '../shared/errors';
 import { z } from 'zod';
 import type { ClubEvent, EventFields } from './event';
 import { CURRENCIES, MAX_PAYMENT_AMOUNT, type Currency } from '../shared/money';
@@ -88,6 +89,15 @@ export function maxEventPrice(maxAttendees: number): number {
 export function capacityRefusal(capacity: number | null, placesTaken: number): string | null {
   if (capacity === null || capacity >= placesTaken) return null;
   return EVENT_FORM_MESSAGES.capacityBelowTaken(placesTaken);
+}
+
+/**
+ * Throws the refusal of capacityRefusal as a 400 on the field `capacity`: what the storages call in
+ * the atomic step that writes an event's new capacity (EventRepository.update with `placesAt`).
+ */
+export function requireCapacityFits(capacity: number | null, placesTaken: number): void {
+  const refusal = capacityRefusal(capacity, placesTaken);
+  if (refusal !== null) throw new ValidationError(refusal, { capacity: refusal });
 }
 
 export function validateEventForm(

@@ -49,8 +49,10 @@ export class UpdateEvent extends UseCase<UpdateEventDeps> {
       // Every saved change is a new revision for the calendars that hold the event (SEQUENCE).
       sequence: existing.sequence + 1,
     };
-    // Only over the event as read, so an edit never undoes a cancellation (or another edit) made meanwhile.
-    if (!(await this.deps.events.update(updated, { sequence: existing.sequence }))) throw new ConflictError(EVENT_CHANGED_MEANWHILE);
+    // Only over the event as read, so an edit never undoes a cancellation (or another edit) made
+    // meanwhile; and the capacity checked again against the places taken in the same atomic step
+    // as the write, so a booking made since the check above cannot leave the event overfull.
+    if (!(await this.deps.events.update(updated, { sequence: existing.sequence }, this.deps.clock.now()))) throw new ConflictError(EVENT_CHANGED_MEANWHILE);
     await recordChange(this.deps, admin, AUDITED_EVENT, { action: 'event.updated', summary: `Changed the event ${updated.name}`, before: existing, after: updated });
     await upsertInStep(this.deps, 'events', [eventSearchRecord(updated)]);
     return updated;

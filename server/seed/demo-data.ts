@@ -294,6 +294,8 @@ function demoBooking(now: Date, draft: BookingDraft): Booking {
   const submittedAt = instantBefore(now, draft.daysAgo, 2);
   return {
     id: draft.id,
+    // Given at start with the club's prefix (BookingRepository.assignMissingReferences), as to every older booking.
+    reference: null,
     eventId: e.id,
     eventName: e.name,
     firstName: draft.firstName,

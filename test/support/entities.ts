@@ -38,6 +38,7 @@ export function aBooking(overrides: Partial<Booking> = {}): Booking {
   const submittedAt = overrides.submittedAt ?? '2026-06-01T09:00:00.000Z';
   return {
     id: 'booking-1',
+    reference: null,
     eventId: 'summer-regatta',
     eventName: 'Summer Regatta',
     firstName: 'Ann',
