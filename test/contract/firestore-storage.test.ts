@@ -38,6 +38,7 @@ import { describeCampaignRepositoryContract } from './campaign-repository.contra
 import { describeCredentialRepositoryContract } from './credential-repository.contract';
 import { describeDocumentRepositoryContract } from './document-repository.contract';
 import { describeEventRepositoryContract } from './event-repository.contract';
+import { describeEventCapacityAndReferencesContract } from './event-capacity-and-references.contract';
 import { describeLoginAttemptStoreContract } from './login-attempt-store.contract';
 import { describeSessionRepositoryContract } from './session-repository.contract';
 import {
@@ -69,6 +70,7 @@ function onFirestore<T>(make: (db: Firestore) => T): AdapterFactory<T> {
 
 describeEventRepositoryContract('FirestoreEventRepository', onFirestore((db) => new FirestoreEventRepository(db)));
 describeBookingRepositoryContract('FirestoreBookingRepository', onFirestore((db) => new FirestoreBookingRepository(db)));
+describeEventCapacityAndReferencesContract('Firestore events and bookings', onFirestore((db) => ({ events: new FirestoreEventRepository(db), bookings: new FirestoreBookingRepository(db) })));
 describeAdminRepositoryContract('FirestoreAdminRepository', onFirestore((db) => new FirestoreAdminRepository(db)));
 describeCredentialRepositoryContract('FirestoreCredentialRepository', onFirestore((db) => new FirestoreCredentialRepository(db)));
 describeSessionRepositoryContract('FirestoreSessionRepository', onFirestore((db) => new FirestoreSessionRepository(db)));

@@ -17,6 +17,7 @@ import { describeCampaignRepositoryContract } from './campaign-repository.contra
 import { describeCredentialRepositoryContract } from './credential-repository.contract';
 import { describeDocumentRepositoryContract } from './document-repository.contract';
 import { describeEventRepositoryContract } from './event-repository.contract';
+import { describeEventCapacityAndReferencesContract } from './event-capacity-and-references.contract';
 import { describeLoginAttemptStoreContract } from './login-attempt-store.contract';
 import { describeSessionRepositoryContract } from './session-repository.contract';
 import type { AdapterFactory } from './storage-fixtures';
@@ -30,6 +31,16 @@ function inMemory<T>(make: () => T): AdapterFactory<T> {
 
 describeEventRepositoryContract('MemoryEventRepository', inMemory(() => new MemoryEventRepository()));
 describeBookingRepositoryContract('MemoryBookingRepository', inMemory(() => new MemoryBookingRepository()));
+describeEventCapacityAndReferencesContract(
+  'Memory events and bookings',
+  inMemory(() => {
+    // Each needs the other: the events' capacity check reads the ledger, a booking the stored capacity.
+    let events: MemoryEventRepository | undefined = undefined;
+    const bookings = new MemoryBookingRepository(undefined, undefined, (eventId) => events?.capacityOf(eventId));
+    events = new MemoryEventRepository((eventId, now) => bookings.placesTaken(eventId, now));
+    return { events, bookings };
+  }),
+);
 describeAdminRepositoryContract('MemoryAdminRepository', inMemory(() => new MemoryAdminRepository()));
 describeCredentialRepositoryContract('MemoryCredentialRepository', inMemory(() => new MemoryCredentialRepository()));
 describeSessionRepositoryContract('MemorySessionRepository', inMemory(() => new MemorySessionRepository()));

@@ -30,6 +30,7 @@ import { describeCampaignRepositoryContract } from './campaign-repository.contra
 import { describeCredentialRepositoryContract } from './credential-repository.contract';
 import { describeDocumentRepositoryContract } from './document-repository.contract';
 import { describeEventRepositoryContract } from './event-repository.contract';
+import { describeEventCapacityAndReferencesContract } from './event-capacity-and-references.contract';
 import { describeLoginAttemptStoreContract } from './login-attempt-store.contract';
 import { describeSessionRepositoryContract } from './session-repository.contract';
 import { aBooking, anAdmin, anEvent, anUnpaidBooking, rejectionOf, type AdapterFactory } from './storage-fixtures';
@@ -53,6 +54,7 @@ function onSqlite<T>(make: (db: Knex) => T): AdapterFactory<T> {
 
 describeEventRepositoryContract('SqliteEventRepository', onSqlite((db) => new SqliteEventRepository(db)));
 describeBookingRepositoryContract('SqliteBookingRepository', onSqlite((db) => new SqliteBookingRepository(db)));
+describeEventCapacityAndReferencesContract('Sqlite events and bookings', onSqlite((db) => ({ events: new SqliteEventRepository(db), bookings: new SqliteBookingRepository(db) })));
 describeAdminRepositoryContract('SqliteAdminRepository', onSqlite((db) => new SqliteAdminRepository(db)));
 describeCredentialRepositoryContract('SqliteCredentialRepository', onSqlite((db) => new SqliteCredentialRepository(db)));
 describeSessionRepositoryContract('SqliteSessionRepository', onSqlite((db) => new SqliteSessionRepository(db)));
