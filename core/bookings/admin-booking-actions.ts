@@ -24,6 +24,7 @@ import {
 } from './admin-booking-schema';
 import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
+import { BOOKING_REFERENCE_MESSAGES, parseBookingReference, referencePrefix } from './booking-reference';
 
 export interface AdminBookingActionsDeps extends BookingChangeDeps {
   audit: AuditLog;
@@ -65,6 +66,19 @@ export class AdminBookingActions extends UseCase<AdminBookingActionsDeps> {
       },
       history,
     };
+  }
+
+  /**
+   * The booking an admin looks up by its short reference, as typed or heard (case, spaces and
+   * dashes forgiven; the club's prefix may be left out): 400 for text that cannot be a reference,
+   * 404 when no booking has it.
+   */
+  async findByReference(admin: Admin, typed: string): Promise<AdminBooking> {
+    requirePermission(admin, 'bookings.read');
+    const reference = parseBookingReference(typed, referencePrefix(this.deps.siteSettings.clubName));
+    if (reference === null) throw new ValidationError(BOOKING_REFERENCE_MESSAGES.badReference, { reference: BOOKING_REFERENCE_MESSAGES.badReference });
+    const booking = await requireFound(this.deps.bookings.findByReference(reference), BOOKING_REFERENCE_MESSAGES.notFound(reference));
+    return this.get(admin, booking.id);
   }
 
   async cancel(admin: Admin, bookingId: string, request: unknown): Promise<Booking> {

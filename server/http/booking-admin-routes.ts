@@ -15,6 +15,7 @@ import { IdParamsSchema } from './api-schemas';
 import { BOOKING_NOT_FOUND } from './route-parts';
 
 const ResentSchema = z.object({ queued: z.number().int() });
+const ReferenceParamsSchema = z.object({ reference: z.string().min(1).max(40) });
 
 /**
  * What admins do to a booking's state (bookings:write): the same route but for its last word, its
@@ -54,6 +55,21 @@ export function registerBookingAdminRoutes(routes: ApiRoutes, ports: AppContaine
     params: IdParamsSchema,
     responses: { 200: { description: 'The booking', schema: AdminBookingSchema }, 404: REFUSALS[404] },
     handler: async ({ admin, params }) => reply(200, await actions().get(admin, params.id)),
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/admin/booking-references/:reference',
+    operationId: 'adminFindBookingByReference',
+    summary: 'The booking with this short reference (KYC-7F3K9; any case, spaces and dashes, the prefix optional)',
+    ...BOOKINGS_READ,
+    params: ReferenceParamsSchema,
+    responses: {
+      200: { description: 'The booking', schema: AdminBookingSchema },
+      400: { description: 'Not a booking reference ("Booking references look like KYC-7F3K9…")' },
+      404: { description: 'No booking has this reference ("No booking has the reference KYC-7F3K9.")' },
+    },
+    handler: async ({ admin, params }) => reply(200, await actions().findByReference(admin, params.reference)),
   });
 
   const changes: readonly BookingChange[] = [

@@ -55,6 +55,7 @@ const GUARDED: Guarded[] = [
   { method: 'patch', route: '/api/admin/admins/:uid', path: () => `/api/admin/admins/${otherUid}`, body: { disabled: true }, permission: 'admins:manage', message: 'You do not have permission to manage admins.' },
   { method: 'get', route: '/api/admin/work-days', path: () => '/api/admin/work-days', permission: 'events:read', message: 'You do not have permission to view events.' },
   { method: 'get', route: '/api/admin/bookings/:id', path: () => `/api/admin/bookings/${bookingId}`, permission: 'bookings:read', message: "You don't have permission to view bookings." },
+  { method: 'get', route: '/api/admin/booking-references/:reference', path: () => '/api/admin/booking-references/KYC-22222', permission: 'bookings:read', message: "You don't have permission to view bookings." },
   ...(
     [
       ['post', '/api/admin/bookings/:id/cancel', 'cancel', { refund: true }],

@@ -677,6 +677,7 @@ describe('generated bad query strings and paths', () => {
       (id: string) => `/api/admin/events/${id}/bookings.csv`,
       (id: string) => `/api/admin/events/${id}/cancel`,
       (id: string) => `/api/admin/bookings/${id}`,
+      (id: string) => `/api/admin/booking-references/${id}`,
       (id: string) => `/api/admin/outbox/${id}`,
       (id: string) => `/api/admin/outbox/${id}/html`,
       (id: string) => `/api/admin/work-days/${id}`,
