@@ -16,6 +16,8 @@ import { UseCase } from '../shared/use-case';
 /** What the booking page's card step needs: the amount the server worked out, and who pays. */
 export const CheckoutSchema = z.object({
   bookingId: z.string(),
+  /** The short reference to quote (`KYC-7F3K9`); the id for a booking not yet given one. */
+  reference: z.string(),
   eventId: z.string(),
   eventName: z.string(),
   amount: z.number().int(),
@@ -63,6 +65,7 @@ export class GetCheckout extends UseCase<GetCheckoutDeps> {
     if (booking.paymentAmount === null || booking.paymentCurrency === null) throw new NotFoundError(BOOKING_NOT_FOUND);
     return {
       bookingId: booking.id,
+      reference: booking.reference ?? booking.id,
       eventId: booking.eventId,
       eventName: booking.eventName,
       amount: booking.paymentAmount,

@@ -40,6 +40,7 @@ export class GetMyBooking extends UseCase<GetMyBookingDeps> {
     const taken = (await this.deps.bookings.placesTakenByEvent([event.id], now)).get(event.id) ?? 0;
     return {
       bookingId: booking.id,
+      reference: booking.reference ?? booking.id,
       firstName: booking.firstName,
       status: paymentStatus(booking, now),
       details: bookingDetails(booking, event).map(([label, value]) => ({ label, value })),

@@ -10,6 +10,8 @@ export const CancelMyBookingRequestSchema = z.object({ token: z.string().min(1).
 /** What a member's manage page shows: the booking's details in the e-mail's words, and its event. */
 export const MyBookingSchema = z.object({
   bookingId: z.string(),
+  /** The short reference to quote (`KYC-7F3K9`); the id for a booking not yet given one. */
+  reference: z.string(),
   firstName: z.string(),
   status: z.string(),
   details: z.array(z.object({ label: z.string(), value: z.string() })),

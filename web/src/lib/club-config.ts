@@ -64,3 +64,8 @@ export function loadClubConfig(client: QueryClient): Promise<ClubConfig> {
 export function useClubConfig(): ClubConfig {
   return useQuery(configQuery()).data ?? FALLBACK_CLUB_CONFIG;
 }
+
+/** The club's own settings once GET /api/config has answered; null until then (no fallback). */
+export function useLoadedClubConfig(): ClubConfig | null {
+  return useQuery(configQuery()).data ?? null;
+}

@@ -68,7 +68,7 @@ function BookingSuccess({ event, token }: { event: CalendarEvent; token: string 
             </p>
             {booking.cancelled && <Alert tone="info" title="This booking has since been cancelled." />}
             <p className="booking-reference">
-              Booking reference: <strong>{booking.bookingId}</strong>
+              Booking reference: <strong>{booking.reference}</strong>
             </p>
             <p className="event-date">{formatDateRange(booking.event.eventdatetime, booking.event.eventenddatetime, 'member')}</p>
             {booking.emailGiven ? (

@@ -62,7 +62,7 @@ function PaidButCancelled({ event, checkout }: { event: CalendarEvent; checkout:
         This booking is cancelled
       </h2>
       <p>
-        Your booking for <strong>{event.name}</strong> (reference <strong>{checkout.bookingId}</strong>) has been cancelled. If your payment arrived after the 30 minutes your places were
+        Your booking for <strong>{event.name}</strong> (reference <strong>{checkout.reference}</strong>) has been cancelled. If your payment arrived after the 30 minutes your places were
         held for and the event had filled up meanwhile, the booking could not be kept.
       </p>
       {checkout.note && <p>{checkout.note}</p>}
@@ -93,7 +93,7 @@ function PaymentSuccess({ event, checkout, checkoutId }: { event: CalendarEvent;
         Your booking for <strong>{event.name}</strong> is paid.
       </p>
       <p className="booking-reference">
-        Booking reference: <strong>{checkout.bookingId}</strong>
+        Booking reference: <strong>{checkout.reference}</strong>
       </p>
       <p className="booking-reference">
         Checkout: <strong className="checkout-id">{checkoutId}</strong>
@@ -202,7 +202,7 @@ function CardStep({ event, checkout, checkoutId, square }: { event: CalendarEven
         <div>
           <dt>Booking reference</dt>
           <dd className="booking-reference">
-            <strong>{checkout.bookingId}</strong>
+            <strong>{checkout.reference}</strong>
           </dd>
         </div>
       </dl>

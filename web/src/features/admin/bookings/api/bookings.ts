@@ -48,6 +48,21 @@ export function useBooking(id: string) {
   return useQuery(bookingQueryOptions(id));
 }
 
+export function fetchBookingByReference(reference: string): Promise<AdminBookingDetail> {
+  return apiGet(`/api/admin/booking-references/${encodeURIComponent(reference)}`, AdminBookingSchema);
+}
+
+export const bookingByReferenceQueryOptions = (reference: string) => ({
+  ...adminQueryOptions(['booking-reference', reference], () => fetchBookingByReference(reference)),
+  // A 400 or 404 is the answer: asking again would not change it.
+  retry: false,
+});
+
+/** The booking with this reference, once one is asked for (null: none asked yet). */
+export function useBookingByReference(reference: string | null) {
+  return useQuery({ ...bookingByReferenceQueryOptions(reference ?? ''), enabled: reference !== null });
+}
+
 export function cancelBooking({ id, refund }: { id: string; refund: boolean }): Promise<AdminBookingDetail> {
   return apiPost(`${bookingPath(id)}/cancel`, { refund }, AdminBookingSchema);
 }

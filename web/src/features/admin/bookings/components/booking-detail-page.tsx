@@ -72,7 +72,8 @@ export function BookingDetailPage() {
   const failed = (error: unknown) => setNotice({ kind: 'error', message: refusal(error) });
   const name = `${booking.firstName} ${booking.lastName}`;
   const rows: [string, string][] = [
-    ['Reference', booking.id],
+    ['Reference', booking.reference ?? '—'],
+    ['Booking id', booking.id],
     ['Email', booking.userEmail ?? '—'],
     ['Attending', String(booking.numberAttending)],
     ['Children', String(booking.numberOfChildren)],

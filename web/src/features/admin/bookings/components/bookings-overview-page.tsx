@@ -8,6 +8,7 @@ import { moneyList } from './money-list';
 import { PageTitle } from '../../shared/components/page-title';
 import { Button } from '../../../../components/ui/button';
 import { DataTable } from '../../shared/components/data-table';
+import { FindByReference } from './find-by-reference';
 
 export const OVERVIEW_LOAD_FAILED = 'Failed to load booking data';
 
@@ -25,6 +26,7 @@ export function BookingsOverviewPage() {
           {overview.isPending ? 'Refreshing…' : 'Refresh'}
         </Button>
       </div>
+      <FindByReference />
       {overview.isSuccess && <p className="adm-muted">Events starting on or after {formatDay(overview.data.from, 'admin')} (the last 6 months and later).</p>}
 
       {overview.isPending && <Loading label="Loading booking data…" />}

@@ -92,7 +92,7 @@ export function EventBookingsPage() {
           ) : shownBookings.length === 0 ? (
             <p className="adm-muted">Every booking for this event has expired.</p>
           ) : (
-            <DataTable label="Bookings" columns={['Name', 'Email', { label: 'Attending', numeric: true }, { label: 'Children', numeric: true }, { label: 'Soft Drinks', numeric: true }, { label: 'Vegetarian', numeric: true }, 'Boat', 'Submitted', 'Payment', { label: 'Amount', numeric: true }, 'Payment ID']}>
+            <DataTable label="Bookings" columns={['Name', 'Reference', 'Email', { label: 'Attending', numeric: true }, { label: 'Children', numeric: true }, { label: 'Soft Drinks', numeric: true }, { label: 'Vegetarian', numeric: true }, 'Boat', 'Submitted', 'Payment', { label: 'Amount', numeric: true }, 'Payment ID']}>
                   {shownBookings.map((booking) => {
                     const status = booking.paymentStatus;
                     return (
@@ -102,6 +102,9 @@ export function EventBookingsPage() {
                             {booking.firstName} {booking.lastName}
                           </Link>
                         </th>
+                        <td>
+                          <code>{booking.reference ?? '—'}</code>
+                        </td>
                         <td>{booking.userEmail ?? '—'}</td>
                         <td className="adm-num">{booking.numberAttending}</td>
                         <td className="adm-num">{booking.numberOfChildren}</td>
