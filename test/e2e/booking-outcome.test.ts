@@ -146,8 +146,8 @@ describe('the booking outcome lives in the address', () => {
 
     // Only the admin list and the receipt know it: one booking, not two.
     const answer = await world.browser.context.request.get(`${world.app.baseUrl}/api/admin/events/${freeEventId}/bookings`, { headers: FETCH_HEADER });
-    const { bookings } = (await answer.json()) as { bookings: { id: string; lastName: string }[] };
-    expect(bookings.filter((b) => b.lastName === 'MacArthur').map((b) => b.id)).toEqual([reference]);
+    const { bookings } = (await answer.json()) as { bookings: { reference: string; lastName: string }[] };
+    expect(bookings.filter((b) => b.lastName === 'MacArthur').map((b) => b.reference)).toEqual([reference]);
     await page.close();
   });
 

@@ -26,7 +26,7 @@ export function FindByReference() {
     e.preventDefault();
     // Before the club's settings arrive the prefix is unknown: the server reads the text as typed.
     const reference = config === null ? null : parseBookingReference(typed, referencePrefix(config.clubName));
-    if (reference === null && config !== null) {
+    if (typed.trim() === '' || (reference === null && config !== null)) {
       setError(BOOKING_REFERENCE_MESSAGES.badReference);
       return;
     }
