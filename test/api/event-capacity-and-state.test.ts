@@ -79,3 +79,35 @@ describe('cancelling an event that is over', () => {
     expect(await app.get('events').get(over.id)).toEqual(over);
   });
 });
+
+describe('a capacity cut racing bookings', () => {
+  it('never leaves more places taken than the capacity, and each refused side is told why', async () => {
+    const event = await addEvent(app, { allowBooking: true, capacity: 30, requiresPayment: false, price: 0 });
+    await book(event.id, 4);
+    const form = { ...emptyEventForm(), ...eventToFormValues(event) };
+
+    // Twenty one-place bookings and a cut to 10 at once: the cut reads 4 taken, the bookings read 30.
+    const bookings = Array.from({ length: 20 }, (_, i) =>
+      app.agent().post('/api/bookings').send({ eventId: event.id, firstName: 'Racer', lastName: `No ${i}`, numberAttending: '1', email: '' }),
+    );
+    const cut = admin.put(`/api/admin/events/${event.id}`).set(FETCH).send({ ...form, capacity: '10' });
+    const [booked, update] = await Promise.all([Promise.all(bookings), cut]);
+
+    const stored = await app.get('events').get(event.id);
+    const read = await admin.get(`/api/admin/events/${event.id}`);
+    const taken: number = read.body.placesTaken;
+    expect(taken).toBe(4 + booked.filter((r) => r.status === 201).length);
+    expect(taken).toBeLessThanOrEqual(stored?.capacity ?? 0);
+    if (update.status === 200) {
+      expect(stored?.capacity).toBe(10);
+    } else {
+      expect(update.status).toBe(400);
+      expect(update.body.error).toMatch(/^\d+ places are already taken: capacity cannot be less than \d+\.$/);
+      expect(stored?.capacity).toBe(30);
+    }
+    for (const refused of booked.filter((r) => r.status !== 201)) {
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toMatch(/^(Fully booked|Sorry, only \d+ places are left)$/);
+    }
+  });
+});
