@@ -29,7 +29,7 @@ describe('the booking confirmation e-mail', () => {
     expect(mail.subject).toBe('Booking confirmed: Spring Sail');
     expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : '').toBe('ada@example.org');
     expect(mail.text).toContain('When: Sat 4 July 2026, 10:00 – 13:00 (UK time)');
-    expect(mail.text).toContain(`Booking reference: ${res.body.bookingId}`);
+    expect(mail.text).toContain(`Booking reference: ${res.body.reference}`);
     expect(mail.text).toContain('Attending: 2');
     expect(mail.html).toContain('Manage my booking');
     const link = manageLinkOf(mail.text ?? '');
@@ -74,7 +74,7 @@ describe('GET /api/my-booking: the manage link', () => {
     const res = await app.agent().get(`/api/my-booking?token=${encodeURIComponent(token)}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ bookingId: booked.body.bookingId, firstName: 'Ada', status: 'Free Event', event: { id: event.id, name: 'Autumn Series' } });
-    expect(res.body.details).toEqual(expect.arrayContaining([{ label: 'Attending', value: '2' }, { label: 'Soft drinks', value: '1' }, { label: 'Booking reference', value: booked.body.bookingId }]));
+    expect(res.body.details).toEqual(expect.arrayContaining([{ label: 'Attending', value: '2' }, { label: 'Soft drinks', value: '1' }, { label: 'Booking reference', value: booked.body.reference }]));
     const links = app.get('bookingLinks');
     const expired = links.issue(booked.body.bookingId, app.clock.now());
     const forged = links.issue('no-such-booking', new Date('2030-01-01T00:00:00.000Z'));

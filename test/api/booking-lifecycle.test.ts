@@ -72,7 +72,7 @@ describe('a member cancels through the manage link', () => {
 
     const cancellation = await smtp.waitForSubject('Booking cancelled: Spring Sail');
     expect(cancellation?.text).toContain('Your booking has been cancelled, as you asked.');
-    expect(cancellation?.text).toContain(`Booking reference: ${booked.body.bookingId}`);
+    expect(cancellation?.text).toContain(`Booking reference: ${booked.body.reference}`);
 
     const audit = await treasurer.get(`/api/admin/audit?recordId=${booked.body.bookingId}`);
     expect(audit.body.entries).toEqual([

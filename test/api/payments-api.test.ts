@@ -60,6 +60,7 @@ describe('test mode (PAYMENTS=test, the default)', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       bookingId,
+      reference: expect.stringMatching(/^KYC-[2-9A-Z]{5}$/),
       eventId: event.id,
       eventName: 'Summer barbecue',
       amount: 3125,

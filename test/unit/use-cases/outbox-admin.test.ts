@@ -93,7 +93,7 @@ describe('GetOutboxMessage', () => {
     const [row] = (await new ListOutbox(world).execute(reader)).messages;
     const message = await new GetOutboxMessage(world).execute(reader, row.id);
     expect(message).toMatchObject({ id: row.id, recordId: booked.bookingId, to: 'ann@example.org', status: 'queued' });
-    expect(message.text).toContain(`Booking reference: ${booked.bookingId}`);
+    expect(message.text).toContain(`Booking reference: ${booked.reference}`);
     expect(message.html).toContain('Manage my booking');
     expect(message.attachments).toEqual([expect.objectContaining({ filename: expect.stringMatching(/\.ics$/), contentType: expect.stringContaining('text/calendar') })]);
     expect(message.attachments[0].size).toBeGreaterThan(0);

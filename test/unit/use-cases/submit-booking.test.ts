@@ -1,3 +1,4 @@
+import { bookingReference } from '../../../core/bookings/booking-reference';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { MemoryAddressLimitStore } from '../../../adapters/memory/memory-address-limit-store';
@@ -24,7 +25,7 @@ describe('SubmitBooking', () => {
     const result = await submitBooking(world).execute(
       aForm({ firstName: '  Ann ', lastName: ' Sailor', numberAttending: '3 people', email: '  ann@example.org ' }),
     );
-    expect(result).toEqual({ bookingId: 'id-000001', paymentRequired: false, amount: 0, currency: 'GBP', checkoutId: null, managePath: expect.any(String) });
+    expect(result).toEqual({ bookingId: 'id-000001', reference: expect.stringMatching(/^KYC-[2-9A-Z]{5}$/), paymentRequired: false, amount: 0, currency: 'GBP', checkoutId: null, managePath: expect.any(String) });
     // A free booking is held for good at once: the answer links to its manage page, signed for it.
     const token = new URL(result.managePath!, 'https://members.example').searchParams.get('token');
     expect(world.bookingLinks.read(token!, world.clock.now())).toBe('id-000001');
@@ -32,6 +33,7 @@ describe('SubmitBooking', () => {
     expect(await world.bookings.get('id-000001')).toEqual(
       aBooking({
         id: 'id-000001',
+        reference: result.reference,
         eventId: 'regatta',
         lastName: 'Sailor',
         numberAttending: 3,
@@ -43,6 +45,17 @@ describe('SubmitBooking', () => {
       }),
     );
     expect(world.payments.checkouts.size).toBe(0);
+  });
+
+  it('gives the booking the next reference when its first is taken, and tells the member the one stored', async () => {
+    const world = makeWorld();
+    await world.events.create(anEvent());
+    const first = bookingReference('KYC', 'id-000001', 0);
+    await world.bookings.addIfPlacesRemain(aBooking({ id: 'older', eventId: 'other', reference: first }), { capacity: null, now: world.clock.now() });
+    const result = await submitBooking(world).execute(aForm());
+    expect(result.reference).toBe(bookingReference('KYC', 'id-000001', 1));
+    expect((await world.bookings.get('id-000001'))?.reference).toBe(result.reference);
+    expect((await world.outbox.list({ limit: 10 }))[0].mail.text).toContain(`Booking reference: ${result.reference}`);
   });
 
   it('ignores the fields an event does not offer', async () => {
@@ -125,7 +138,7 @@ describe('SubmitBooking', () => {
     await world.events.create(anEvent({ requiresPayment: true, price: 1251, currency: 'EUR' }));
     const result = await submitBooking(world).execute(aForm({ numberAttending: '3', numberOfChildren: '1', amount: 1, totalAmount: 1 }));
     // 2 adults x 12.51 + 1 child x 6.26 (half, rounded up) = 31.28
-    expect(result).toEqual({ bookingId: 'id-000001', paymentRequired: true, amount: 3128, currency: 'EUR', checkoutId: 'chk_1_id-000001', managePath: null });
+    expect(result).toEqual({ bookingId: 'id-000001', reference: expect.stringMatching(/^KYC-[2-9A-Z]{5}$/), paymentRequired: true, amount: 3128, currency: 'EUR', checkoutId: 'chk_1_id-000001', managePath: null });
     const checkout = world.payments.checkouts.get('chk_1_id-000001');
     expect(checkout).toMatchObject({ bookingId: 'id-000001', amount: 3128, currency: 'EUR' });
     expect(await world.bookings.get('id-000001')).toMatchObject({
