@@ -276,7 +276,7 @@ describe('booking a free event', () => {
     const answer = await world.browser.context.request.get(`${world.app.baseUrl}/api/admin/events/${familyDayId}/bookings`, { headers: FETCH_HEADER });
     expect(answer.status()).toBe(200);
     const { bookings } = (await answer.json()) as { bookings: Record<string, unknown>[] };
-    const booking = bookings.find((b) => b.id === reference);
+    const booking = bookings.find((b) => b.reference === reference);
     expect(booking).toMatchObject({
       eventName: FAMILY_DAY,
       firstName: 'Ada',

@@ -34,6 +34,7 @@ beforeAll(async () => {
 
 interface AdminBooking {
   id: string;
+  reference: string;
   firstName: string;
   lastName: string;
   paymentStatus: string;
@@ -123,7 +124,7 @@ describe('paying for a booking', () => {
     const paid = await adminBookings();
     const booking = paid.bookings.find((b) => b.lastName === 'Payer');
     await page.goto(manage!);
-    await page.getByText(`Booking reference${booking!.id}`).or(page.getByRole('definition').filter({ hasText: booking!.id })).first().waitFor();
+    await page.getByText(`Booking reference${booking!.reference}`).or(page.getByRole('definition').filter({ hasText: booking!.reference })).first().waitFor();
     expect(booking).toMatchObject({ paymentStatus: 'Paid', paymentAmount: 3750, paymentIdShort: expect.stringMatching(/^tp_/) });
     expect(paid.summary.revenue.GBP).toBe(3750);
 
