@@ -105,7 +105,7 @@ describe('paying for a booking', () => {
     expect(new URL(page.url()).searchParams.get('checkoutId')).toBe(checkoutId);
     await page.getByText(checkoutId, { exact: true }).waitFor();
     // The booking reference beside the checkout id.
-    await page.getByText(pending.bookings.find((b) => b.lastName === 'Payer')!.id, { exact: true }).waitFor();
+    await page.getByText(pending.bookings.find((b) => b.lastName === 'Payer')!.reference, { exact: true }).waitFor();
     await page.getByRole('link', { name: /Google Calendar/ }).waitFor();
     await page.getByRole('link', { name: /Outlook Calendar/ }).waitFor();
     await countOf(page.getByRole('button', { name: /calendar file|\.ics|iCal/i })).toBe(1);
