@@ -175,6 +175,18 @@ describe('UpdateEvent', () => {
     });
     expect(await world.events.get('regatta')).toEqual(anEvent());
   });
+
+  it('refuses a capacity cut that a booking made after its first check would overfill: the storage checks again as it writes', async () => {
+    const world = makeWorld();
+    await world.events.create(anEvent({ capacity: 20, requiresPayment: false, price: 0 }));
+    await new SubmitBooking(world).execute(aForm({ numberAttending: '8' }));
+    // The use case's own early check reads the places before the booking above: none.
+    const staleRead = { placesTakenByEvent: async (ids: string[]) => new Map(ids.map((id) => [id, 0])) };
+    const refused = new UpdateEvent({ ...world, bookings: staleRead }).execute(anAdmin(), 'regatta', { ...form, requiresPayment: false, price: '', capacity: '5' });
+    await expect(refused).rejects.toBeInstanceOf(ValidationError);
+    await expect(refused).rejects.toMatchObject({ message: '8 places are already taken: capacity cannot be less than 8.', fields: { capacity: '8 places are already taken: capacity cannot be less than 8.' } });
+    expect((await world.events.get('regatta'))?.capacity).toBe(20);
+  });
 });
 
 describe('DeleteEvent', () => {

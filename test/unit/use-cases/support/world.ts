@@ -118,11 +118,14 @@ export function makeWorld() {
   const hasher = new QuickHasher();
   const outbox = new MemoryOutbox();
   const audit = new MemoryAuditLog();
+  // As one storage: the events' capacity check reads the bookings' ledger, a booking the stored capacity.
+  const events: MemoryEventRepository = new MemoryEventRepository((eventId, now) => bookings.placesTaken(eventId, now));
+  const bookings: MemoryBookingRepository = new MemoryBookingRepository(outbox, audit, (eventId) => events.capacityOf(eventId));
   return {
     clock,
     ids,
-    events: new MemoryEventRepository(),
-    bookings: new MemoryBookingRepository(outbox, audit),
+    events,
+    bookings,
     outbox,
     audit,
     admins: new MemoryAdminRepository(),
