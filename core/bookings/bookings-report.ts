@@ -219,6 +219,7 @@ export function dashboardStatistics(
 
 export const CSV_HEADER = [
   'Booking ID',
+  'Reference',
   'Submitted (London time)',
   'First Name',
   'Last Name',
@@ -256,6 +257,7 @@ export function bookingsCsv(bookings: Booking[], now: Date): string {
     lines.push(
       [
         b.id,
+        b.reference,
         submitted === null ? b.submittedAt : londonWallClock(submitted).replace('T', ' '),
         b.firstName,
         b.lastName,

@@ -108,10 +108,11 @@ describe('bookings report properties', () => {
           const unformula = (s: string) => (s.startsWith("'") ? s.slice(1) : s);
           expect(rows[i + 1]).toHaveLength(CSV_HEADER.length);
           expect(rows[i + 1][0]).toBe(b.id);
-          expect(unformula(rows[i + 1][2])).toBe(b.firstName);
-          expect(unformula(rows[i + 1][3])).toBe(b.lastName);
-          expect(unformula(rows[i + 1][4])).toBe(b.userEmail ?? '');
-          expect(rows[i + 1][5]).toBe(String(b.numberAttending));
+          expect(rows[i + 1][1]).toBe(b.reference ?? '');
+          expect(unformula(rows[i + 1][3])).toBe(b.firstName);
+          expect(unformula(rows[i + 1][4])).toBe(b.lastName);
+          expect(unformula(rows[i + 1][5])).toBe(b.userEmail ?? '');
+          expect(rows[i + 1][6]).toBe(String(b.numberAttending));
         });
       }),
     );
@@ -296,13 +297,13 @@ describe('bookings report examples', () => {
         paymentCurrency: 'GBP',
         paymentId: 'pay_123',
       }),
-      makeBooking({ id: 'bk-10', submittedAt: '2026-06-01T09:06:00.000Z', paymentRequired: true, paid: true, paymentAmount: 2000, paymentCurrency: 'GBP', paymentMethod: 'cash', cancelledAt: '2026-06-02T09:00:00.000Z', refundStatus: 'refunded', refundAmount: 2000 }),
+      makeBooking({ id: 'bk-10', reference: 'KYC-7F3K9', submittedAt: '2026-06-01T09:06:00.000Z', paymentRequired: true, paid: true, paymentAmount: 2000, paymentCurrency: 'GBP', paymentMethod: 'cash', cancelledAt: '2026-06-02T09:00:00.000Z', refundStatus: 'refunded', refundAmount: 2000 }),
       ],
       new Date('2026-06-03T09:00:00.000Z'),
     );
     const [, line, cancelledLine] = csv.split('\r\n');
-    expect(line).toBe('bk-9,2026-06-01 10:05,"\'=HYPERLINK(""x"")","O""Brien, Jr",ann@example.org,3,0,0,0,"Wind\nRunner",Paid,37.50,GBP,pay_123,');
-    expect(cancelledLine).toBe('bk-10,2026-06-01 10:06,Ann,Sailor,,1,0,0,0,,Cancelled,20.00,GBP,,20.00');
+    expect(line).toBe('bk-9,,2026-06-01 10:05,"\'=HYPERLINK(""x"")","O""Brien, Jr",ann@example.org,3,0,0,0,"Wind\nRunner",Paid,37.50,GBP,pay_123,');
+    expect(cancelledLine).toBe('bk-10,KYC-7F3K9,2026-06-01 10:06,Ann,Sailor,,1,0,0,0,,Cancelled,20.00,GBP,,20.00');
     expect(csv.endsWith('\r\n')).toBe(true);
     expect(csvCell(null)).toBe('');
     expect(csvCell('-5')).toBe("'-5");
