@@ -71,7 +71,7 @@ describe('reminder e-mails, sent by the server itself', () => {
     const reminder = await smtp.waitForSubject('Reminder: Autumn Race, Wed 10 June 2026, 10:00');
     expect(reminder.to && !Array.isArray(reminder.to) ? reminder.to.text : '').toBe('ada@example.org');
     expect(reminder.text).toContain('When: Wed 10 June 2026, 10:00 – 13:00 (UK time)');
-    expect(reminder.text).toContain(`Booking reference: ${ada}`);
+    expect(reminder.text).toContain(`Booking reference: ${(await app.get('bookings').get(ada))?.reference}`);
     expect(reminder.html).toContain('Manage my booking');
     const link = new URL(/https:\/\/members\.kestrel-yc\.example\/my-booking\?token=\S+/.exec(reminder.text ?? '')?.[0] ?? 'https://none.example');
     expect(app.get('bookingLinks').read(link.searchParams.get('token') ?? '', app.clock.now())).toBe(ada);
