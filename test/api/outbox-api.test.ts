@@ -54,7 +54,7 @@ describe('the Mail screen on the embedded default (no SMTP_URL)', () => {
 
     const one = await reader.get(`/api/admin/outbox/${mine.body.messages[0].id}`);
     expect(one.status).toBe(200);
-    expect(one.body.message.text).toContain(`Booking reference: ${booked.body.bookingId}`);
+    expect(one.body.message.text).toContain(`Booking reference: ${booked.body.reference}`);
     expect(one.body.message.html).toContain('Manage my booking');
     expect(one.body.message.attachments).toEqual([expect.objectContaining({ filename: expect.stringMatching(/\.ics$/) })]);
 
