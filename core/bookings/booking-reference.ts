@@ -57,12 +57,19 @@ export function bookingReference(prefix: string, bookingId: string, attempt: num
 }
 
 /**
- * A reference as someone typed or said it, in its stored form; null when it cannot be one of the
- * club's (`prefix`). Case, spaces and dashes are forgiven (`kyc 7f3k9`, `KYC7F3K9`), and the prefix
- * may be left out (`7F3K9`).
+ * A reference as someone typed or said it, in its stored form; null when it cannot be one. Case,
+ * spaces and dashes are forgiven (`kyc 7f3k9`, `KYC7F3K9`), and the club's `prefix` may be left
+ * out (`7F3K9`). Another prefix (one given before the club's name changed) is read when a space or
+ * dash sets it apart from the five characters (`KSC-7F3K9`).
  */
 export function parseBookingReference(typed: string, prefix: string): string | null {
-  const compact = typed.toUpperCase().replace(/[\s\-_.]+/g, '');
+  const upper = typed.toUpperCase().trim();
+  const other = /^([A-Z]{1,6})[\s\-_.]+(.+)$/.exec(upper);
+  if (other && other[1] !== prefix) {
+    const reference = `${other[1]}-${other[2].replace(/[\s\-_.]+/g, '')}`;
+    if (BookingReferenceSchema.safeParse(reference).success) return reference;
+  }
+  const compact = upper.replace(/[\s\-_.]+/g, '');
   const code = compact.length === REFERENCE_CODE_LENGTH ? compact : compact.startsWith(prefix) ? compact.slice(prefix.length) : '';
   const reference = `${prefix}-${code}`;
   return BookingReferenceSchema.safeParse(reference).success ? reference : null;

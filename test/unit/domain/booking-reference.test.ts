@@ -61,7 +61,7 @@ describe('booking references', () => {
   });
 
   it('refuse text that cannot be a reference: ambiguous characters, wrong length, other symbols', () => {
-    for (const typed of ['', 'KYC-7F3K', 'KYC-7F3K90', 'KYC-7O3K9', 'KYC-713K9', 'KYC-7I3K9', 'KYC-7L3K9', 'KYC-7F3K9!', 'K1C-7F3K9', 'KYCKYCKYC-7F3K9', 'ABC-7F3K9'])
+    for (const typed of ['', 'KYC-7F3K', 'KYC-7F3K90', 'KYC-7O3K9', 'KYC-713K9', 'KYC-7I3K9', 'KYC-7L3K9', 'KYC-7F3K9!', 'K1C-7F3K9', 'KYCKYCKYC-7F3K9', 'ABC7F3K9'])
       expect(parseBookingReference(typed, 'KYC'), typed).toBeNull();
     fc.assert(
       fc.property(fc.string({ maxLength: 30 }), (typed) => {
@@ -69,6 +69,12 @@ describe('booking references', () => {
         if (parsed !== null) expect(BookingReferenceSchema.safeParse(parsed).success).toBe(true);
       }),
     );
+  });
+
+  it('read one given under an earlier prefix when a space or dash sets it apart', () => {
+    expect(parseBookingReference('ksc-7f3k9', 'KYC')).toBe('KSC-7F3K9');
+    expect(parseBookingReference('KSC 7F 3K9', 'KYC')).toBe('KSC-7F3K9');
+    expect(parseBookingReference('7F 3K9', 'KYC')).toBe('KYC-7F3K9');
   });
 
   it("take the club name's initials as prefix, KYC when it gives none", () => {
