@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addAdmin, addEvent, signIn, type TestApp } from './support/test-app';
+import { addAdmin, addEvent, signIn, startTestApp, type TestApp } from './support/test-app';
 import { useTestApp } from './support/use-test-app';
 import type TestAgent from 'supertest/lib/agent';
 
@@ -47,5 +47,19 @@ describe('booking references', () => {
     const missing = await admin.get('/api/admin/booking-references/kyc-22222');
     expect(missing.status).toBe(404);
     expect(missing.body.error).toBe('No booking has the reference KYC-22222.');
+  });
+});
+
+describe('bookings stored before references', () => {
+  it('each get a unique reference with the club’s prefix when the server starts (the demo club’s bookings among them)', async () => {
+    const seeded = await startTestApp({ env: { SEED_DEMO_DATA: 'true', CLUB_NAME: 'Heron Sailing Club' } });
+    try {
+      const all = await seeded.get('bookings').listAll();
+      expect(all.length).toBeGreaterThan(0);
+      for (const booking of all) expect(booking.reference).toMatch(/^HSC-[23456789ABCDEFGHJKMNPQRSTVWXYZ]{5}$/);
+      expect(new Set(all.map((b) => b.reference)).size).toBe(all.length);
+    } finally {
+      await seeded.dispose();
+    }
   });
 });
