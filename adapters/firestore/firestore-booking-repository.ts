@@ -179,7 +179,8 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
       );
       if (wasGiven) given += 1;
     }
-    await withCoreErrors(() => mark.set({ at: new Date().toISOString() }));
+    // Not on an empty database: bookings copied in later by migrate-storage may lack references.
+    if (!all.empty) await withCoreErrors(() => mark.set({ at: new Date().toISOString() }));
     return given;
   }
 
