@@ -35,7 +35,9 @@ export class SqliteBookingRepository implements BookingRepository {
   async addIfPlacesRemain(booking: Booking, limit: BookingLimit, mail: readonly OutboxMessage[] = []): Promise<AddBookingResult> {
     try {
       return await preparedWriteTransaction(this.db, (writes): AddBookingResult => {
-        if (booking.reference !== null && writes.statement('SELECT 1 FROM bookings WHERE reference = ?').get(booking.reference)) {
+        // A taken id is a conflict (the insert below throws it) before a taken reference, as on every storage.
+        const { statement } = writes;
+        if (booking.reference !== null && statement('SELECT 1 FROM bookings WHERE reference = ?').get(booking.reference) && !statement('SELECT 1 FROM bookings WHERE id = ?').get(booking.id)) {
           return { added: false, referenceTaken: true };
         }
         // The event's ledger, not its bookings: one read whatever the number of bookings.
