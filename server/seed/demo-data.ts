@@ -42,12 +42,48 @@ function onOrAfterWeekday(date: string, weekday: number): string {
   return addDays(date, (weekday - getDay(dateWall(date)) + 7) % 7);
 }
 
+/** The London month (1 to 12) of a date such as '2026-06-06'. */
+function monthOf(date: string): number {
+  return Number(date.slice(5, 7));
+}
+
+/**
+ * A seasonal event's day: the first `weekday` at least `offsetDays` from now that falls in one of
+ * `months` (1 to 12), so a barbecue is in summer and a laying-up supper in autumn whenever the demo
+ * is seeded. Within a year: every month list names a month.
+ */
+function inSeason(now: Date, offsetDays: number, months: readonly number[], weekday: number): string {
+  let date = onOrAfterWeekday(londonDate(now, offsetDays), weekday);
+  while (!months.includes(monthOf(date))) date = addDays(date, 7);
+  return date;
+}
+
+/** The last `weekday` at least `daysAgo` days before now that fell in one of `months`: a seasonal event already over. */
+function lastInSeason(now: Date, daysAgo: number, months: readonly number[], weekday: number): string {
+  const latest = londonDate(now, -daysAgo);
+  let date = addDays(latest, -((getDay(dateWall(latest)) - weekday + 7) % 7));
+  while (!months.includes(monthOf(date))) date = addDays(date, -7);
+  return date;
+}
+
 /** The instant of a London wall-clock time on a date, e.g. ('2026-06-06', '10:00'). */
 function londonInstant(date: string, time: string): string {
   const instant = wallClockToInstant(`${date}T${time}`);
   if (!instant) throw new Error(`bad demo date ${date}T${time}`);
   return instant.toISOString();
 }
+/** The months (1 to 12) each seasonal demo event and work day falls in. */
+const SPRING = [3, 4, 5] as const;
+const LAYING_UP = [10, 11] as const;
+const SUMMER_SOCIAL = [6, 7] as const;
+/** Evening races need daylight after work: from May to August. */
+const EVENING_RACING = [5, 6, 7, 8] as const;
+/** Lake Garda before and after the summer crowds. */
+const FLOTILLA = [5, 6, 9] as const;
+/** The national Push the Boat Out campaign runs from May to September. */
+const PUSH_THE_BOAT_OUT = [5, 6, 7, 8, 9] as const;
+const FITTING_OUT = [3, 4] as const;
+
 const SATURDAY = 6;
 const SUNDAY = 0;
 const WEDNESDAY = 3;
@@ -82,15 +118,18 @@ const free = { requiresPayment: false, price: 0, currency: 'GBP' as const };
  */
 function demoEvents(now: Date): ClubEvent[] {
   const day = (offset: number, weekday: number) => onOrAfterWeekday(londonDate(now, offset), weekday);
+  // Events of any time of year come in the next weeks; seasonal ones in their season (the next
+  // one, or for the race already over the last one), whenever the demo is seeded.
   const regattaDay = day(21, SATURDAY);
   const tasterDay = day(9, SUNDAY);
-  const barbecueDay = day(42, SATURDAY);
-  const seriesDay = day(6, WEDNESDAY);
-  const gardaDay = day(92, SATURDAY);
-  const openDay = day(28, SUNDAY);
   const agmDay = day(56, THURSDAY);
-  const supperDay = day(35, SATURDAY);
-  const pursuitDay = day(-24, SATURDAY);
+  const barbecueDay = inSeason(now, 14, SUMMER_SOCIAL, SATURDAY);
+  const seriesDay = inSeason(now, 6, EVENING_RACING, WEDNESDAY);
+  const gardaDay = inSeason(now, 60, FLOTILLA, SATURDAY);
+  const openDay = inSeason(now, 14, PUSH_THE_BOAT_OUT, SUNDAY);
+  const supperDay = inSeason(now, 14, LAYING_UP, SATURDAY);
+  const pursuitDay = lastInSeason(now, 7, SPRING, SATURDAY);
+  const pursuitCreatedDaysAgo = Math.round((now.getTime() - Date.parse(londonInstant(pursuitDay, '11:00'))) / DAY_MS) + 60;
 
   return [
     event(now, {
@@ -267,7 +306,7 @@ function demoEvents(now: Date): ClubEvent[] {
       isBoatEvent: true,
       offerSoftDrinks: true,
       ...free,
-    }, 90),
+    }, pursuitCreatedDaysAgo),
   ];
 }
 
@@ -333,6 +372,8 @@ function demoBookings(now: Date, events: ClubEvent[]): Booking[] {
   const series = byId('wednesday-evening-series');
   const pursuit = byId('spring-pursuit-race');
   const supper = byId('laying-up-supper');
+  // The race already over was booked in the days before it.
+  const pursuitAgo = Math.floor((now.getTime() - Date.parse(pursuit.eventdatetime!)) / DAY_MS);
   const drafts: BookingDraft[] = [
     { id: 'bk-regatta-01', event: regatta, firstName: 'Helen', lastName: 'Marsh', attending: 2, softDrinks: 1, vegetarian: 1, boatName: 'Merlin Rocket 3621 "Halcyon"', email: 'helen.marsh@example.org', daysAgo: 12, paid: true },
     { id: 'bk-regatta-02', event: regatta, firstName: 'Tom', lastName: 'Whitaker', attending: 3, children: 1, softDrinks: 2, boatName: 'Wayfarer 10945', daysAgo: 9, paid: true },
@@ -346,15 +387,15 @@ function demoBookings(now: Date, events: ClubEvent[]): Booking[] {
     { id: 'bk-series-01', event: series, firstName: 'Rob', lastName: 'Hughes', attending: 2, boatName: 'Laser 2000 "Blue Heron"', daysAgo: 2 },
     { id: 'bk-series-02', event: series, firstName: 'Jenny', lastName: 'Cole', attending: 1, boatName: 'Solo 5012', daysAgo: 1 },
     { id: 'bk-supper-01', event: supper, firstName: 'Margaret', lastName: 'Hollis', attending: 2, softDrinks: 0, vegetarian: 1, email: 'margaret.hollis@example.org', daysAgo: 10, paid: true },
-    { id: 'bk-pursuit-01', event: pursuit, firstName: 'David', lastName: 'Price', attending: 2, softDrinks: 2, boatName: 'GP14 13870', daysAgo: 30 },
-    { id: 'bk-pursuit-02', event: pursuit, firstName: 'Lucy', lastName: 'Ward', attending: 1, boatName: 'Comet 711', daysAgo: 28 },
+    { id: 'bk-pursuit-01', event: pursuit, firstName: 'David', lastName: 'Price', attending: 2, softDrinks: 2, boatName: 'GP14 13870', daysAgo: pursuitAgo + 6 },
+    { id: 'bk-pursuit-02', event: pursuit, firstName: 'Lucy', lastName: 'Ward', attending: 1, boatName: 'Comet 711', daysAgo: pursuitAgo + 4 },
   ];
   return drafts.map((d) => demoBooking(now, d));
 }
 
 function demoWorkDays(now: Date): WorkDay[] {
-  const springDay = onOrAfterWeekday(londonDate(now, 14), SATURDAY);
-  const autumnDay = onOrAfterWeekday(londonDate(now, 77), SATURDAY);
+  const springDay = inSeason(now, 14, FITTING_OUT, SATURDAY);
+  const autumnDay = inSeason(now, 14, LAYING_UP, SATURDAY);
   return [
     {
       id: 'spring-work-day',

@@ -90,6 +90,38 @@ describe('demoData', () => {
     expect(later.documents.map((d) => d.document.id)).toEqual(demoData(NOW).documents.map((d) => d.document.id));
   });
 
+  // A day in each half of every month of a year, then the awkward ones.
+  const YEAR_ROUND = [...Array.from({ length: 24 }, (_, i) => new Date(Date.UTC(2026, Math.floor(i / 2), i % 2 === 0 ? 3 : 18, 10))), ...AWKWARD_NOWS];
+  const SEASONS: Record<string, readonly number[]> = {
+    'midsummer-barbecue': [6, 7],
+    'wednesday-evening-series': [5, 6, 7, 8],
+    'lake-garda-flotilla': [5, 6, 9],
+    'push-the-boat-out': [5, 6, 7, 8, 9],
+    'laying-up-supper': [10, 11],
+    'spring-pursuit-race': [3, 4, 5],
+  };
+  const monthInLondon = (instant: string) => Number(londonDate(new Date(instant)).slice(5, 7));
+
+  it.each(YEAR_ROUND.map((now) => [now.toISOString(), now] as const))('puts seasonal events and work days in their season, seeded on %s', (_, now) => {
+    const data = demoData(now);
+    for (const [id, months] of Object.entries(SEASONS)) {
+      const event = data.events.find((e) => e.id === id)!;
+      expect(months, `${event.name} on ${event.eventdatetime}`).toContain(monthInLondon(event.eventdatetime!));
+    }
+    const over = data.events.find((e) => e.id === 'spring-pursuit-race')!;
+    expect(Date.parse(over.eventdatetime!)).toBeLessThan(now.getTime());
+    for (const e of data.events.filter((e) => e.id !== 'spring-pursuit-race' && e.eventdatetime !== null)) expect(Date.parse(e.eventdatetime!), e.id).toBeGreaterThan(now.getTime());
+    const [spring, autumn] = data.workDays;
+    expect([3, 4], spring.name).toContain(monthInLondon(spring.date!));
+    expect([10, 11], autumn.name).toContain(monthInLondon(autumn.date!));
+    // Every booking was made after its event was listed and, for the race already over, before it.
+    for (const b of data.bookings) {
+      const event = data.events.find((e) => e.id === b.eventId)!;
+      expect(Date.parse(b.submittedAt), b.id).toBeGreaterThan(Date.parse(event.createdAt));
+      expect(Date.parse(b.submittedAt), b.id).toBeLessThan(Math.min(now.getTime(), Date.parse(event.eventdatetime!)));
+    }
+  });
+
   describe.each(AWKWARD_NOWS.map((now) => [now.toISOString(), now] as const))('events relative to %s', (_, now) => {
     const { events } = demoData(now);
     const open = openForBooking(events, now);
@@ -100,10 +132,10 @@ describe('demoData', () => {
       expect(open.length).toBeGreaterThanOrEqual(5);
       const upcoming = events.filter((e) => e.eventdatetime !== null && Date.parse(e.eventdatetime) > now.getTime());
       expect(upcoming.length).toBeGreaterThanOrEqual(7);
-      // "the coming months": the furthest is more than two months but less than six away.
+      // "the year ahead": the furthest is more than two months but less than a year away.
       const furthest = Math.max(...upcoming.map((e) => Date.parse(e.eventdatetime!)));
       expect(furthest - now.getTime()).toBeGreaterThan(60 * 86_400_000);
-      expect(furthest - now.getTime()).toBeLessThan(183 * 86_400_000);
+      expect(furthest - now.getTime()).toBeLessThan(366 * 86_400_000);
       for (const e of events) expect(Date.parse(e.createdAt)).toBeLessThanOrEqual(now.getTime());
     });
 
