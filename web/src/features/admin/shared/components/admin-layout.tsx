@@ -28,6 +28,7 @@ export function AdminLayout() {
     { to: '/admin/water-levels', label: 'Water Levels' },
     { to: '/admin/documents', label: 'Documents' },
     { to: '/admin/photos', label: 'Photos' },
+    { to: '/admin/account', label: 'My Account' },
   ];
 
   return (
