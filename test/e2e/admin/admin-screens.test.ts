@@ -71,7 +71,7 @@ describe('admin links follow the permissions rule', () => {
       await p.getByRole('heading', { name: 'Recent Events' }).waitFor();
       await countOf(p.getByRole('link', { name: /^Edit / })).toBe(0);
       const menu = p.getByRole('navigation', { name: 'Admin' });
-      await textsOf(menu.getByRole('link')).toEqual(['Dashboard', 'Events', 'Members', 'Work Days']);
+      await textsOf(menu.getByRole('link')).toEqual(['Dashboard', 'Events', 'Members', 'Work Days', 'My Account']);
 
       await menu.getByRole('link', { name: 'Events' }).click();
       const row = rowOf(p, EVENT_NAME);
@@ -294,6 +294,7 @@ describe('admin lists at phone, tablet and desktop widths', () => {
     ['work-days', '/admin/work-days', 'Work Days'],
     ['dashboard', '/admin/dashboard', 'Welcome, Club Administrator'],
     ['event-form', '/admin/events/create', 'Create Event'],
+    ['account', '/admin/account', 'My Account'],
   ];
   for (const [size, viewport] of [
     ['375', PHONE],
