@@ -16,6 +16,7 @@ import { registerBookingAdminRoutes } from './http/booking-admin-routes';
 import { registerEventCancelRoutes } from './http/event-cancel-routes';
 import { registerOutboxRoutes } from './http/outbox-routes';
 import { registerPasswordResetRoutes } from './http/password-reset-routes';
+import { registerAccountRoutes } from './http/account-routes';
 import { registerWaitingListRoutes } from './http/waiting-list-routes';
 import { registerWorkDayWithdrawRoutes } from './http/work-day-withdraw-routes';
 import { registerNewsRoutes } from './http/news-routes';
@@ -246,6 +247,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerEventCancelRoutes(routes, ports);
   registerOutboxRoutes(routes, ports);
   registerPasswordResetRoutes(routes, ports);
+  registerAccountRoutes(routes, ports);
   registerWaitingListRoutes(routes, ports, config);
   registerWorkDayWithdrawRoutes(routes, ports);
   registerNewsRoutes(routes, ports);

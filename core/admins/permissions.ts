@@ -19,6 +19,7 @@ export const ADMIN_ROUTES: { path: string; permission: Permission | null }[] = [
   { path: '/admin/booking/:bookingId', permission: 'bookings:read' },
   { path: '/admin/audit', permission: 'audit:read' },
   { path: '/admin/members', permission: null },
+  { path: '/admin/account', permission: null },
   { path: '/admin/work-days', permission: 'events:read' },
   { path: '/admin/work-days/create', permission: 'workdays:write' },
   { path: '/admin/work-days/edit/:workDayId', permission: 'workdays:write' },

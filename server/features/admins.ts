@@ -1,3 +1,4 @@
+import { ChangePassword } from '../../core/admins/change-password';
 import { CreateAdmin } from '../../core/admins/create-admin';
 import { GetDashboard } from '../../core/admins/dashboard';
 import { ListAdmins } from '../../core/admins/list-admins';
@@ -76,6 +77,17 @@ export const adminsFeature: Feature = {
             secrets: get('secrets'),
             sessions: get('sessions'),
             loginAttempts: get('loginAttempts'),
+            ...auditTrail(get),
+          }),
+      ),
+      provide(
+        ChangePassword,
+        () =>
+          new ChangePassword({
+            identity: get('identity'),
+            sessions: get('sessions'),
+            loginAttempts: get('loginAttempts'),
+            resetTokens: get('resetTokens'),
             ...auditTrail(get),
           }),
       ),

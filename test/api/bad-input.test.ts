@@ -122,6 +122,15 @@ const TARGETS: Target[] = [
     body: () => shapedBody(['email', 'password']),
   },
   {
+    // No generated body carries the admin's password, so none changes it: each is refused as bad
+    // input or as a wrong current password (from its own address, so the throttle never hides it).
+    name: 'POST /api/admin/account/password',
+    method: 'post',
+    path: () => '/api/admin/account/password',
+    agent: () => admin,
+    body: () => fc.oneof(shapedBody(['currentPassword', 'newPassword']), shapedBody(['currentPassword', 'newPassword'], { currentPassword: oddText, newPassword: fc.oneof(badPassword, oddText) })),
+  },
+  {
     name: 'POST /api/admin/events',
     method: 'post',
     path: () => '/api/admin/events',

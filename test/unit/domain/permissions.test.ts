@@ -98,6 +98,7 @@ describe('permission examples', () => {
       '/admin/booking/:bookingId': 'bookings:read',
       '/admin/audit': 'audit:read',
       '/admin/members': null,
+      '/admin/account': null,
       '/admin/work-days': 'events:read',
       '/admin/work-days/create': 'workdays:write',
       '/admin/work-days/edit/:workDayId': 'workdays:write',

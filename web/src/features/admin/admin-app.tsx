@@ -11,6 +11,7 @@ import { DashboardPage } from './dashboard/components/dashboard-page';
 import { EventBookingsPage } from './bookings/components/event-bookings-page';
 import { EventCreatePage, EventEditPage } from './events/components/event-form-pages';
 import { EventsListPage } from './events/components/events-list-page';
+import { AccountPage } from './session/components/account-page';
 import { LoginPage } from './session/components/login-page';
 import { ForgotPasswordPage } from './session/components/forgot-password-page';
 import { ResetPasswordPage } from './session/components/reset-password-page';
@@ -81,6 +82,7 @@ export default function AdminApp() {
                 />
               ))}
               <Route path="members" element={<MembersPage />} />
+              <Route path="account" element={<AccountPage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Route>
           </Route>
