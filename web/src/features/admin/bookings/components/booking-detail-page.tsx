@@ -123,7 +123,7 @@ export function BookingDetailPage() {
       {canWrite && detail.can.correct && event && <CorrectBooking detail={detail} onChanged={changed} />}
       <section className="adm-panel" aria-labelledby="adm-booking-history">
         <h2 id="adm-booking-history">History</h2>
-        <AuditList entries={detail.history} empty="Nothing has been changed since the booking was made." />
+        <AuditList entries={detail.history} adminNames={detail.adminNames} empty="Nothing has been changed since the booking was made." />
       </section>
     </>
   );
