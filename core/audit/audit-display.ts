@@ -171,15 +171,20 @@ export interface AuditChangeText {
   after: string;
 }
 
-/** The changes of an entry, worded for an admin. */
+/**
+ * The changes of an entry, worded for an admin. A change that reads the same before and after
+ * (nothing → an empty text, as a new record's blank fields are kept) says nothing and is left out.
+ */
 export function auditChangesText(entry: Pick<AuditEntry, 'changes'>, adminNames: AdminNames): AuditChangeText[] {
   const currency = entryCurrency(entry);
-  return entry.changes.map((change: AuditChange) => ({
-    field: change.field,
-    label: auditFieldLabel(change.field),
-    before: auditValueText(change.field, change.before, { adminNames, currency }),
-    after: auditValueText(change.field, change.after, { adminNames, currency }),
-  }));
+  return entry.changes
+    .map((change: AuditChange) => ({
+      field: change.field,
+      label: auditFieldLabel(change.field),
+      before: auditValueText(change.field, change.before, { adminNames, currency }),
+      after: auditValueText(change.field, change.after, { adminNames, currency }),
+    }))
+    .filter((change) => change.before !== change.after);
 }
 
 /** Every admin uid the entries mention: who acted, who cancelled, and admin records changed. */

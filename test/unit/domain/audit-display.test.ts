@@ -147,6 +147,21 @@ describe('admins by name', () => {
 });
 
 describe('a change as a line', () => {
+  it('every line says a real change: a label, and before and after that differ', () => {
+    const value = fc.oneof(fc.constant(null), fc.boolean(), fc.integer({ min: 0, max: 10_000 }), fc.constantFrom('', 'cash', 'member', '2026-06-06T09:00:00.000Z', 'Kestrel'));
+    const field = fc.constantFrom('price', 'capacity', 'paid', 'cancelledBy', 'paymentMethod', 'eventdatetime', 'boatName', 'someNewField');
+    fc.assert(
+      fc.property(fc.array(fc.record({ field, before: value, after: value }), { maxLength: 8 }), (changes) => {
+        const lines = auditChangesText(entry({ changes }), {});
+        for (const line of lines) {
+          expect(line.before).not.toBe(line.after);
+          expect(line.label).toBe(auditFieldLabel(line.field));
+        }
+        expect(lines.length).toBeLessThanOrEqual(changes.length);
+      }),
+    );
+  });
+
   it('labels the field and words both values, in the currency of the event', () => {
     const lines = auditChangesText(
       entry({
@@ -154,6 +169,8 @@ describe('a change as a line', () => {
           { field: 'price', before: 1000, after: 1250 },
           { field: 'currency', before: 'GBP', after: 'EUR' },
           { field: 'eventdatetime', before: '2026-06-06T09:00:00.000Z', after: '2026-06-06T10:30:00.000Z' },
+          // Nothing to an empty text reads the same: no line.
+          { field: 'description', before: null, after: '' },
         ],
       }),
       {},
