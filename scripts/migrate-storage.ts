@@ -164,8 +164,8 @@ export async function copySqliteToFirestore(
     copied.documents += 1;
   }
 
-  // Imported campaigns as they are; news items written in the app with their Markdown, drafts too.
-  const imported = (await from.campaigns.listRecent()).filter((campaign) => !campaign.news_page);
+  // Imported campaigns as they are (their text too); news items written in the app with their Markdown, drafts too.
+  const imported = await from.campaigns.listImportedCampaigns();
   const newsItems = await from.campaigns.listNewsItems();
   source.campaigns = imported.length + newsItems.length;
   for (const campaign of imported) await to.campaigns.put(campaign);

@@ -24,9 +24,13 @@ import {
 } from './admin-booking-schema';
 import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
+import type { AdminRepository } from '../admins/admin-repository.port';
+import { adminNamesFor } from '../audit/admin-names';
 
 export interface AdminBookingActionsDeps extends BookingChangeDeps {
   audit: AuditLog;
+  /** To name the admins in a booking's history. */
+  admins: AdminRepository;
   outbox: Outbox;
   bookingLinks: BookingLinks;
   /** MAX_ATTENDEES_PER_BOOKING: the most places one booking may take. */
@@ -64,6 +68,7 @@ export class AdminBookingActions extends UseCase<AdminBookingActionsDeps> {
         resend: standing && booking.userEmail !== null,
       },
       history,
+      adminNames: await adminNamesFor(this.deps.admins, history),
     };
   }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AuditEntrySchema } from '../audit/audit';
+import { AdminNamesSchema } from '../audit/audit-schema';
 import { BookingFormValuesSchema, BookingSchema, PaymentStatusSchema } from './booking';
 import { EventSchema } from '../events/event';
 
@@ -23,6 +24,8 @@ export const AdminBookingSchema = z.object({
   can: z.object({ cancel: z.boolean(), refund: z.boolean(), markPaid: z.boolean(), correct: z.boolean(), resend: z.boolean() }),
   /** The booking's audit entries, newest first. */
   history: z.array(AuditEntrySchema),
+  /** The names of the admins the history mentions, by uid (an admin since removed is not in it). */
+  adminNames: AdminNamesSchema,
 });
 export type AdminBooking = z.infer<typeof AdminBookingSchema>;
 

@@ -171,7 +171,7 @@ export interface BookingCorrection {
 }
 
 /** The fields an audit entry lists for a booking. */
-const AUDITED_FIELDS = [
+export const BOOKING_AUDIT_FIELDS = [
   'firstName',
   'lastName',
   'userEmail',
@@ -218,6 +218,6 @@ export function bookingAuditEntry(
     recordType: 'booking',
     recordId: after.id,
     summary: what.summary,
-    changes: changedFields(before, after, AUDITED_FIELDS),
+    changes: changedFields(before, after, BOOKING_AUDIT_FIELDS),
   };
 }

@@ -91,7 +91,7 @@ export const adminsFeature: Feature = {
             ...auditTrail(get),
           }),
       ),
-      provide(ListAudit, () => new ListAudit({ audit: get('audit') })),
+      provide(ListAudit, () => new ListAudit({ audit: get('audit'), admins: get('admins') })),
       provide(
         GetDashboard,
         () =>

@@ -79,6 +79,7 @@ export const bookingsFeature: Feature = {
         AdminBookingActions,
         () =>
           new AdminBookingActions({
+            admins: get('admins'),
             outbox: get('outbox'),
             bookingLinks: get('bookingLinks'),
             maxAttendees: settings.maxAttendees,

@@ -1,5 +1,5 @@
 import { UNCHANGED_BOOKING, type Booking } from '../../core/bookings/booking';
-import type { Campaign } from '../../core/campaigns/campaign';
+import type { ImportedCampaign } from '../../core/campaigns/imported-campaign';
 import type { ClubDocument } from '../../core/documents/document';
 import { NEW_EVENT, type ClubEvent } from '../../core/events/event';
 import type { WaterLevelReading } from '../../core/water-levels/water-level';
@@ -23,7 +23,7 @@ export interface DemoData {
   bookings: Booking[];
   workDays: WorkDay[];
   workDaySignups: WorkDaySignup[];
-  campaigns: Campaign[];
+  campaigns: ImportedCampaign[];
   documents: DemoDocument[];
   waterLevels: WaterLevelReading[];
 }
@@ -456,19 +456,75 @@ function demoWorkDaySignups(now: Date): WorkDaySignup[] {
   ];
 }
 
-/** Six campaigns, newest first; one has no preview so the News page shows 'Preview Unavailable'. */
-function demoCampaigns(now: Date): Campaign[] {
-  const preview = (slug: string) => `https://www.kestrel-yc.example/news/${slug}`;
+/**
+ * Six campaigns, newest first, imported with their text: five open on the club's own page
+ * (/news/{id}); one was kept without its text or a preview link, so the News page shows
+ * 'Preview Unavailable'.
+ */
+function demoCampaigns(now: Date): ImportedCampaign[] {
   // Counted in London calendar days, as the News page counts them, so "1 day ago" reads
   // "Yesterday" whatever the time of day (and across a clock change).
   const sent = (daysAgo: number, time: string) => londonInstant(londonDate(now, -daysAgo), time);
+  const email = (id: string, subject: string, finished_at: string, content: string | null): ImportedCampaign => ({ id, subject, finished_at, preview_url: null, content });
   return [
-    { id: 'cmp-regatta-entries', subject: 'Open Regatta entries are now open', finished_at: sent(1, '18:05'), preview_url: preview('open-regatta-entries') },
-    { id: 'cmp-volunteers-wanted', subject: 'Spring Work Day: volunteers wanted', finished_at: sent(3, '12:30'), preview_url: preview('spring-work-day') },
-    { id: 'cmp-water-level', subject: 'Reservoir level update and launching advice', finished_at: sent(14, '09:15'), preview_url: null },
-    { id: 'cmp-new-rescue-boat', subject: 'Our new rescue boat has arrived', finished_at: sent(21, '17:45'), preview_url: preview('new-rescue-boat') },
-    { id: 'cmp-agm-notice', subject: 'Notice of the Annual General Meeting', finished_at: sent(61, '19:00'), preview_url: preview('agm-notice') },
-    { id: 'cmp-membership-renewals', subject: 'Membership renewals for the new season', finished_at: sent(120, '10:00'), preview_url: preview('membership-renewals') },
+    email(
+      'cmp-regatta-entries',
+      'Open Regatta entries are now open',
+      sent(1, '18:05'),
+      [
+        'Entries for this year’s **Kestrel Open Regatta** are open. Book your place from the Calendar page: entry covers both days of racing and the prize-giving supper.',
+        '## What to bring',
+        '- Your boat’s sail number and Portsmouth Yardstick class',
+        '- A buoyancy aid for every crew member',
+        '- Something warm for the evening on the terrace',
+        'The sailing instructions will be posted on the noticeboard a week before the first race. Visiting sailors are very welcome: please pass this on.',
+      ].join('\n\n'),
+    ),
+    email(
+      'cmp-volunteers-wanted',
+      'Spring Work Day: volunteers wanted',
+      sent(3, '12:30'),
+      [
+        'The club runs on volunteers, and the **Spring Work Day** is when we get the site ready for the season.',
+        'Jobs range from painting and hedge trimming to servicing the rescue boats. Sign up from the Calendar page and choose the jobs you would like to do; lunch is provided for everyone who helps.',
+        'Thank you, and see you there.',
+      ].join('\n\n'),
+    ),
+    { id: 'cmp-water-level', subject: 'Reservoir level update and launching advice', finished_at: sent(14, '09:15'), preview_url: null, content: null },
+    email(
+      'cmp-new-rescue-boat',
+      'Our new rescue boat has arrived',
+      sent(21, '17:45'),
+      [
+        'Thanks to two years of fundraising, our **new rescue boat** has arrived and passed its sea trials.',
+        'She is a 5.3 m RIB with a 60 hp outboard, and she will be on duty from this weekend. Duty helms will be shown round her before their first turn.',
+        'A huge thank you to everyone who gave to the appeal.',
+      ].join('\n\n'),
+    ),
+    email(
+      'cmp-agm-notice',
+      'Notice of the Annual General Meeting',
+      sent(61, '19:00'),
+      [
+        'Notice is given that the **Annual General Meeting** (AGM) of the Kestrel Yacht Club will be held in the clubhouse. The date and time are on the Calendar page.',
+        '## Agenda',
+        '1. Apologies for absence',
+        '2. Minutes of the last meeting',
+        '3. Commodore’s and treasurer’s reports',
+        '4. Election of the committee',
+        '5. Any other business',
+        'Nominations for the committee must reach the secretary fourteen days before the meeting.',
+      ].join('\n\n'),
+    ),
+    email(
+      'cmp-membership-renewals',
+      'Membership renewals for the new season',
+      sent(120, '10:00'),
+      [
+        'Subscriptions for the new season are due on **1 March**. The fees are in the Documents section, under Membership Fees.',
+        'Renew early to keep your berth and locker: spaces not renewed by the end of March are offered to the waiting list.',
+      ].join('\n\n'),
+    ),
   ];
 }
 

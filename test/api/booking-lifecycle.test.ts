@@ -144,6 +144,20 @@ describe('a member cancels through the manage link', () => {
   });
 });
 
+describe('the audit log names the admins it mentions', () => {
+  it('by name while the account exists; a removed admin is simply not named', async () => {
+    const event = await addEvent(app, { name: 'Named Sail', capacity: 10 });
+    await app.get('audit').append([
+      { id: 'audit-named-1', at: '2026-06-01T08:00:00.000Z', actor: { kind: 'admin', uid: treasurerUid, email: 'treasurer@example.org' }, action: 'event.updated', recordType: 'event', recordId: event.id, summary: 'Updated', changes: [{ field: 'price', before: 1000, after: 1250 }] },
+      { id: 'audit-named-2', at: '2026-06-01T08:05:00.000Z', actor: { kind: 'admin', uid: 'uid-long-gone', email: 'gone@example.org' }, action: 'event.updated', recordType: 'event', recordId: event.id, summary: 'Updated', changes: [] },
+    ]);
+    const audit = await treasurer.get(`/api/admin/audit?recordId=${event.id}`);
+    expect(audit.status).toBe(200);
+    expect(audit.body.entries.map((e: { id: string }) => e.id)).toEqual(expect.arrayContaining(['audit-named-1', 'audit-named-2']));
+    expect(audit.body.adminNames).toEqual({ [treasurerUid]: 'Admin treasurer' });
+  });
+});
+
 describe('admins with bookings:write', () => {
   it('mark an unpaid booking paid by cash: "Paid (cash)", counted in revenue, confirmation sent, audit names the admin', async () => {
     const event = await addEvent(app, { name: 'Clubhouse Supper', requiresPayment: true, price: 1500, capacity: 10 });
@@ -153,6 +167,8 @@ describe('admins with bookings:write', () => {
     expect(res.body.booking).toMatchObject({ paymentStatus: 'Paid (cash)', paid: true, paymentMethod: 'cash', paymentReference: 'Receipt 42' });
     expect((await treasurer.get(`/api/admin/events/${event.id}/bookings`)).body.summary).toMatchObject({ paid: 1, revenue: { GBP: 3000 } });
     expect(res.body.history[0]).toMatchObject({ action: 'booking.paid-offline', actor: { kind: 'admin', uid: treasurerUid, email: 'treasurer@example.org' }, summary: 'Marked paid by cash (£30.00)' });
+    // The history names its admins, so the screen says who rather than which uid.
+    expect(res.body.adminNames).toEqual({ [treasurerUid]: 'Admin treasurer' });
     const mail = await smtp.waitForSubject('Booking confirmed: Clubhouse Supper');
     expect(mail.text).toContain('Paid: £30.00');
     // Paid already: a second marking is refused and changes nothing.

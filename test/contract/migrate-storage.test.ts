@@ -200,6 +200,9 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
         expect(original!.bytes.length).toBeGreaterThan(100);
       }
       expect(await to.campaigns.listRecent()).toEqual(await from.campaigns.listRecent());
+      // Imported campaigns keep their text: the copy opens the same pages.
+      expect(await to.campaigns.listImportedCampaigns()).toEqual(await from.campaigns.listImportedCampaigns());
+      expect((await to.campaigns.getImportedCampaign('cmp-agm-notice'))?.content).toContain('Annual General Meeting');
       expect((await from.campaigns.listNewsItems()).map((item) => item.id)).toEqual(['news-draft', 'news-published']);
       expect(await to.campaigns.listNewsItems()).toEqual(await from.campaigns.listNewsItems());
       expect(await to.waterLevels.readings('0000-01-01', '9999-12-31')).toEqual(await from.waterLevels.readings('0000-01-01', '9999-12-31'));

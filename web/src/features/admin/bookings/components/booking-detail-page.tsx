@@ -24,6 +24,7 @@ import { DetailsList } from '../../../../components/ui/details-list';
 import { NoticeArea, type Notice } from '../../shared/components/notice';
 import { PageTitle } from '../../shared/components/page-title';
 import { AuditList } from '../../audit/components/audit-list';
+import { adminNameText } from '@core/audit/audit-display';
 
 export const BOOKING_DETAIL_MESSAGES = {
   failed: 'Failed to load the booking',
@@ -85,7 +86,7 @@ export function BookingDetailPage() {
   if (booking.paid) rows.push(['Paid by', booking.paymentMethod === 'cash' ? 'Cash' : booking.paymentMethod === 'transfer' ? 'Bank transfer' : 'Card']);
   if (booking.paymentReference) rows.push(['Payment reference', booking.paymentReference]);
   if (booking.paymentId) rows.push(['Payment ID', booking.paymentId]);
-  if (booking.cancelledAt) rows.push(['Cancelled', `${formatDate(booking.cancelledAt, 'admin')} by ${booking.cancelledBy === 'member' ? 'the member' : booking.cancelledBy === 'system' ? 'the system (late payment)' : 'an admin'}`]);
+  if (booking.cancelledAt) rows.push(['Cancelled', `${formatDate(booking.cancelledAt, 'admin')} by ${booking.cancelledBy === 'member' ? 'the member' : booking.cancelledBy === 'system' ? 'the system (late payment)' : booking.cancelledBy ? adminNameText(booking.cancelledBy, detail.adminNames) : 'an admin'}`]);
   if (booking.refundStatus) {
     const what = booking.refundStatus === 'refunded' ? 'Refunded' : booking.refundStatus === 'failed' ? 'Failed' : 'Pending';
     rows.push(['Refund', `${what}: ${money(booking.refundAmount, booking.paymentCurrency)}${booking.refundFailure ? ` (${booking.refundFailure})` : ''}`]);
@@ -123,7 +124,7 @@ export function BookingDetailPage() {
       {canWrite && detail.can.correct && event && <CorrectBooking detail={detail} onChanged={changed} />}
       <section className="adm-panel" aria-labelledby="adm-booking-history">
         <h2 id="adm-booking-history">History</h2>
-        <AuditList entries={detail.history} empty="Nothing has been changed since the booking was made." />
+        <AuditList entries={detail.history} adminNames={detail.adminNames} empty="Nothing has been changed since the booking was made." />
       </section>
     </>
   );
