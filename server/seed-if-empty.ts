@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { AppContainer } from './container';
 
 /** Fills an empty database (no events) with the demo club's content, so a first start shows a working site. */
-export async function seedIfEmpty(ports: AppContainer, logger: Logger): Promise<boolean> {
+export async function seedIfEmpty(ports: AppContainer, logger: Logger, clubName: string): Promise<boolean> {
   const events = ports.get('events');
   if ((await events.list({ order: 'asc', limit: 1 })).length > 0) return false;
   // Loaded only when seeding: the demo PDFs need pdf-lib, which a running server loads only for an upload.
@@ -19,6 +19,8 @@ export async function seedIfEmpty(ports: AppContainer, logger: Logger): Promise<
       search: ports.get('search'),
       bookings: ports.get('bookings'),
       campaignSource: ports.get('campaignSource'),
+      sitePages: ports.get('sitePages'),
+      clubName,
     },
     ports.get('clock').now(),
   );

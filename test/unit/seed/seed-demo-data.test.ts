@@ -1,3 +1,4 @@
+import { MemorySitePageRepository } from '../../../adapters/memory/memory-site-page-repository';
 import { describe, expect, it } from 'vitest';
 import { MemoryBookingRepository } from '../../../adapters/memory/memory-booking-repository';
 import { MemoryCampaignRepository } from '../../../adapters/memory/memory-campaign-repository';
@@ -27,6 +28,8 @@ function memoryDeps() {
     waterLevels: new MemoryWaterLevelRepository(),
     search: new MemorySearchIndex(),
     bookings: new MemoryBookingRepository(),
+    sitePages: new MemorySitePageRepository(),
+    clubName: 'Kestrel Yacht Club',
   };
 }
 
