@@ -6,7 +6,7 @@ import { NotFoundError } from '../shared/errors';
 import { fieldsError, parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
 import { isSitePageSlug, SITE_PAGE_NOT_FOUND, type SitePage, type SitePageText } from './site-page';
-import { SitePageFormValuesSchema, validateSitePageForm } from './site-page-form';
+import { SitePageFormValuesSchema, trimBody, validateSitePageForm } from './site-page-form';
 import type { AdminSitePage } from './site-page-schema';
 import { adminSitePage, currentSitePage, indexSitePages, type SitePageReadingDeps } from './site-pages';
 
@@ -29,7 +29,8 @@ export class SaveSitePage extends UseCase<SaveSitePageDeps> {
     const checked = validateSitePageForm(values);
     if (!checked.ok) throw fieldsError(checked.errors);
     const before = await currentSitePage(this.deps, slug);
-    if (before.text.title === checked.value.title && before.text.body === checked.value.body) return adminSitePage(before);
+    // As the form would store them: the original words' last line break is no change.
+    if (before.text.title === checked.value.title && trimBody(before.text.body) === checked.value.body) return adminSitePage(before);
     const page: SitePage = { slug, ...checked.value, updatedAt: this.deps.clock.now().toISOString(), updatedBy: admin.email };
     await this.deps.sitePages.save(page);
     await recordChange(this.deps, admin, AUDITED_SITE_PAGE, {

@@ -80,7 +80,8 @@ export function sitePageSearchRecords(page: SitePageText): SearchRecord[] {
     let id = base;
     for (let n = 2; used.has(id); n += 1) id = `${base}-${n}`;
     used.add(id);
-    const description = newsExcerpt(markdown);
+    // A section with no words of its own (only the chart, say) is described by its page's title.
+    const description = newsExcerpt(markdown) || page.title;
     records.push({
       objectID: id,
       type: 'page',

@@ -87,7 +87,7 @@ describe('seedDemoData', () => {
     expect(constitution?.index).toBe('documents');
     expect(constitution?.downloadUrl).toBe('/api/documents/club-constitution/file');
 
-    const radio = find(await deps.search.search('channel 16', { hitsPerIndex: 10 }), 'page-beginners-radio');
+    const radio = find(await deps.search.search('channel 16', { hitsPerIndex: 10 }), 'page-beginners-using-the-radio');
     expect(radio?.index).toBe('pages');
     expect(radio?.path).toBe('/beginners');
     const hull = await deps.search.search('hull speed', { hitsPerIndex: 10 });
