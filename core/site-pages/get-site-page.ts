@@ -13,6 +13,6 @@ export class GetSitePage extends UseCase<SitePageReadingDeps> {
     requirePermission(admin, 'sitePages.write');
     if (!isSitePageSlug(slug)) throw new NotFoundError(SITE_PAGE_NOT_FOUND);
     const page = await currentSitePage(this.deps, slug);
-    return { page: adminSitePage(page), form: sitePageToFormValues(page.text) };
+    return { page: adminSitePage(page), form: sitePageToFormValues(page.text, page.saved?.updatedAt ?? null) };
   }
 }

@@ -2,11 +2,11 @@ import type { Admin } from '../admins/admin';
 import { requirePermission } from '../admins/permissions';
 import { recordChange, type AuditedRecord, type AuditTrailDeps } from '../audit/audit-trail';
 import { keepIndexInStep, type SearchIndexingDeps } from '../search/keep-index-in-step';
-import { NotFoundError } from '../shared/errors';
+import { ConflictError, NotFoundError } from '../shared/errors';
 import { fieldsError, parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
 import { isSitePageSlug, SITE_PAGE_NOT_FOUND, type SitePage, type SitePageText } from './site-page';
-import { SitePageFormValuesSchema, trimBody, validateSitePageForm } from './site-page-form';
+import { SITE_PAGE_FORM_MESSAGES, SitePageFormValuesSchema, trimBody, validateSitePageForm } from './site-page-form';
 import type { AdminSitePage } from './site-page-schema';
 import { adminSitePage, currentSitePage, indexSitePages, type SitePageReadingDeps } from './site-pages';
 
@@ -19,7 +19,8 @@ export interface SaveSitePageDeps extends SitePageReadingDeps, AuditTrailDeps, S
 /**
  * Saves a page's title and Markdown (content:write): checked with the form's rule, stored, written
  * to the audit log ('sitePage.updated', before and after), and the pages' search records made
- * again from the words members now read. Saving the words it already has changes nothing.
+ * again from the words members now read. Saving the words it already has changes nothing; a form
+ * opened before another admin's save is refused (ConflictError) rather than replacing their words.
  */
 export class SaveSitePage extends UseCase<SaveSitePageDeps> {
   async execute(admin: Admin, slug: string, form: unknown): Promise<AdminSitePage> {
@@ -29,6 +30,9 @@ export class SaveSitePage extends UseCase<SaveSitePageDeps> {
     const checked = validateSitePageForm(values);
     if (!checked.ok) throw fieldsError(checked.errors);
     const before = await currentSitePage(this.deps, slug);
+    if (values.expectedUpdatedAt !== undefined && values.expectedUpdatedAt !== (before.saved?.updatedAt ?? null)) {
+      throw new ConflictError(SITE_PAGE_FORM_MESSAGES.changedMeanwhile);
+    }
     // As the form would store them: the original words' last line break is no change.
     if (before.text.title === checked.value.title && trimBody(before.text.body) === checked.value.body) return adminSitePage(before);
     const page: SitePage = { slug, ...checked.value, updatedAt: this.deps.clock.now().toISOString(), updatedBy: admin.email };

@@ -9,6 +9,11 @@ import { SITE_PAGE_BODY_MAX, SITE_PAGE_TITLE_MAX, type SitePageText } from './si
 export const SitePageFormValuesSchema = z.object({
   title: z.string().max(2000).default(''),
   body: z.string().max(SITE_PAGE_BODY_MAX * 2).default(''),
+  /**
+   * When the page the form was opened with was saved (null: never, its original words), so that a
+   * save does not silently replace words another admin saved meanwhile. Left out, no check is made.
+   */
+  expectedUpdatedAt: z.string().max(100).nullable().optional(),
 });
 export type SitePageFormValues = z.infer<typeof SitePageFormValuesSchema>;
 export type SitePageFormErrors = Partial<Record<keyof SitePageFormValues, string>>;
@@ -21,6 +26,7 @@ export const SITE_PAGE_FORM_MESSAGES = {
   titleTooLong: `Title must be at most ${SITE_PAGE_TITLE_MAX} characters`,
   bodyRequired: 'Write the page (the text is required)',
   bodyTooLong: `The text must be at most ${groupThousands(SITE_PAGE_BODY_MAX)} characters`,
+  changedMeanwhile: 'Another admin saved this page after you opened it. Copy your text, open the page again to see their words, then make your changes there.',
 } as const;
 
 /**
@@ -54,7 +60,7 @@ export function validateSitePageForm(values: SitePageFormValues): { ok: true; va
   return { ok: true, value: { title, body: trimBody(values.body) } };
 }
 
-/** The form as the edit screen opens it. */
-export function sitePageToFormValues(page: SitePageText): SitePageFormValues {
-  return { title: page.title, body: page.body };
+/** The form as the edit screen opens it: the page's words now, and when they were saved (null: never). */
+export function sitePageToFormValues(page: SitePageText, updatedAt: string | null): SitePageFormValues {
+  return { title: page.title, body: page.body, expectedUpdatedAt: updatedAt };
 }

@@ -5,7 +5,7 @@ import { PreviewSitePage } from '../../core/site-pages/preview-site-page';
 import { ReadSitePage } from '../../core/site-pages/read-site-page';
 import { SaveSitePage } from '../../core/site-pages/save-site-page';
 import { SITE_PAGE_NOT_FOUND } from '../../core/site-pages/site-page';
-import { SitePageFormValuesSchema, SitePagePreviewRequestSchema } from '../../core/site-pages/site-page-form';
+import { SITE_PAGE_FORM_MESSAGES, SitePageFormValuesSchema, SitePagePreviewRequestSchema } from '../../core/site-pages/site-page-form';
 import {
   AdminSitePageAnswerSchema,
   AdminSitePageListSchema,
@@ -84,6 +84,7 @@ export function registerSitePageRoutes(routes: ApiRoutes, ports: AppContainer): 
     responses: {
       200: { description: 'Saved', schema: SitePageSavedSchema },
       404: NOT_FOUND,
+      409: saying(SITE_PAGE_FORM_MESSAGES.changedMeanwhile),
     },
     handler: async ({ admin, params, body }) => reply(200, { page: await ports.useCase(SaveSitePage).execute(admin, params.slug, body) }),
   });

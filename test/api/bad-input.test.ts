@@ -99,7 +99,7 @@ interface Target {
 const bookingKeys = ['eventId', 'firstName', 'lastName', 'numberAttending', 'numberOfChildren', 'numberOfSoftDrinks', 'numberOfVegetarian', 'boatName', 'email'];
 const eventKeys = ['name', 'description', 'longdescription', 'eventdatetime', 'eventenddatetime', 'bookingEndDate', 'allowBooking', 'isBoatEvent', 'offerChild', 'offerSoftDrinks', 'offerVeg', 'requiresPayment', 'price', 'currency', 'capacity'];
 const newsKeys = ['subject', 'body', 'publishAt', 'status'];
-const pageKeys = ['title', 'body'];
+const pageKeys = ['title', 'body', 'expectedUpdatedAt'];
 /** A page body no rule accepts: not text, only white space, or longer than 50,000 characters. */
 const badPageBody = fc.oneof(
   anyValue.filter((v) => typeof v !== 'string' || v.trim() === '' || v.length > 50_000),

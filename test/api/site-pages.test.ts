@@ -48,10 +48,10 @@ describe('admins edit the club pages', () => {
       ['information', '/information'],
     ]);
     const opened = await editor.get('/api/admin/pages/beginners');
-    expect(opened.body.form).toEqual({ title: 'Beginner Sailing Tips', body: defaultSitePage('beginners', 'Heron Sailing Club').body });
+    expect(opened.body.form).toEqual({ title: 'Beginner Sailing Tips', body: defaultSitePage('beginners', 'Heron Sailing Club').body, expectedUpdatedAt: null });
 
     const body = '## Capsize drill\n\nPractise **righting the dinghy** on a warm day. <script>window.hacked = 1</script> [x](javascript:alert(1))\n\n{{water-level-chart}}';
-    const saved = await editor.put('/api/admin/pages/beginners').set(FETCH).send({ title: 'Tips for Beginners', body });
+    const saved = await editor.put('/api/admin/pages/beginners').set(FETCH).send({ ...opened.body.form, title: 'Tips for Beginners', body });
     expect(saved.status).toBe(200);
     expect(saved.body.page).toMatchObject({ slug: 'beginners', title: 'Tips for Beginners', path: '/beginners', updatedBy: 'editor@example.org' });
 
@@ -65,6 +65,12 @@ describe('admins edit the club pages', () => {
     expect(search.body.hits.map((hit: { title?: string; path?: string }) => [hit.title, hit.path])).toContainEqual(['Capsize drill', '/beginners']);
     const old = await app.agent().get('/api/search').query({ q: 'hull speed' });
     expect(old.body.hits.filter((hit: { path?: string }) => hit.path === '/beginners')).toEqual([]);
+
+    // A form opened before this save is refused with 409, and the saved words stay.
+    const late = await editor.put('/api/admin/pages/beginners').set(FETCH).send({ ...opened.body.form, body: 'Late words' });
+    expect(late.status).toBe(409);
+    expect(late.body).toEqual({ error: SITE_PAGE_FORM_MESSAGES.changedMeanwhile });
+    expect((await app.agent().get('/api/pages/beginners')).body.title).toBe('Tips for Beginners');
 
     const [entry] = await app.get('audit').list({ limit: 1 });
     expect(entry).toMatchObject({ action: 'sitePage.updated', recordType: 'sitePage', recordId: 'beginners', actor: { kind: 'admin', email: 'editor@example.org' } });

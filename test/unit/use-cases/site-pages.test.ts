@@ -10,7 +10,7 @@ import { SaveSitePage } from '../../../core/site-pages/save-site-page';
 import { SITE_PAGE_NOT_FOUND } from '../../../core/site-pages/site-page';
 import { defaultSitePage } from '../../../core/site-pages/site-page-defaults';
 import { SITE_PAGE_FORM_MESSAGES } from '../../../core/site-pages/site-page-form';
-import { NotFoundError, PermissionError, ValidationError } from '../../../core/shared/errors';
+import { ConflictError, NotFoundError, PermissionError, ValidationError } from '../../../core/shared/errors';
 import { anAdmin, makeWorld, withPermissions } from './support/world';
 
 function world() {
@@ -61,11 +61,11 @@ describe('editing a page (admins with content:write)', () => {
         { slug: 'information', title: 'Club Information', path: '/information', updatedAt: null, updatedBy: null },
       ],
     });
-    expect((await w.get.execute(editor, 'information')).form).toEqual({ title: 'Club Information', body: defaultSitePage('information', 'Kestrel Yacht Club').body });
+    expect((await w.get.execute(editor, 'information')).form).toEqual({ title: 'Club Information', body: defaultSitePage('information', 'Kestrel Yacht Club').body, expectedUpdatedAt: null });
     await w.save.execute(editor, 'information', { title: 'Info', body: 'New words' });
     expect(await w.get.execute(editor, 'information')).toEqual({
       page: { slug: 'information', title: 'Info', path: '/information', updatedAt: '2026-06-01T09:00:00.000Z', updatedBy: 'commodore@club.example' },
-      form: { title: 'Info', body: 'New words' },
+      form: { title: 'Info', body: 'New words', expectedUpdatedAt: '2026-06-01T09:00:00.000Z' },
     });
   });
 
@@ -110,6 +110,19 @@ describe('editing a page (admins with content:write)', () => {
       { field: 'title', before: 'Beginner Sailing Tips', after: 'Tips for Beginners' },
       { field: 'body', before: defaultSitePage('beginners', 'Kestrel Yacht Club').body, after: 'New words' },
     ]);
+  });
+
+  it("refuses a form opened before another admin's save, keeping their words; a form opened after it saves", async () => {
+    const w = world();
+    const opened = (await w.get.execute(editor, 'beginners')).form;
+    await w.save.execute(anAdmin({ uid: 'other', email: 'other@club.example', permissions: ['content:write'] }), 'beginners', { ...opened, body: 'Their words' });
+    await expect(w.save.execute(editor, 'beginners', { ...opened, body: 'My words' })).rejects.toThrow(new ConflictError(SITE_PAGE_FORM_MESSAGES.changedMeanwhile));
+    expect((await w.sitePages.get('beginners'))?.body).toBe('Their words');
+    expect(await w.audit.list({ limit: 10 })).toHaveLength(1);
+    const reopened = (await w.get.execute(editor, 'beginners')).form;
+    expect(reopened.expectedUpdatedAt).toBe('2026-06-01T09:00:00.000Z');
+    await w.save.execute(editor, 'beginners', { ...reopened, body: 'My words' });
+    expect((await w.sitePages.get('beginners'))?.body).toBe('My words');
   });
 
   it('saving the words a page already has stores nothing and writes no audit entry', async () => {

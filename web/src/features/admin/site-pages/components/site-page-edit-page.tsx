@@ -29,7 +29,7 @@ export function SitePageEditPage() {
     mutation: useSaveSitePage(slug),
     saved: (saved) => ({ to: LIST, message: `Page "${saved.title}" saved. Members see the new words now.` }),
     failed: SITE_PAGE_SAVE_FAILED,
-    refusals: [403, 404],
+    refusals: [403, 404, 409],
     permission: false,
   });
   return (
