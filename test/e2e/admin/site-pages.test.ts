@@ -130,6 +130,26 @@ describe('the admin Pages screen', () => {
     await member.close();
   });
 
+  it("says so when another admin saved the page after it was opened, keeping their words", async () => {
+    await page.goto('/admin/pages/edit/beginners');
+    await page.getByRole('heading', { level: 1, name: `Edit Page: ${TITLE}` }).waitFor();
+    // Another tab of the same admin panel saves the page meanwhile.
+    const other = await world.browser.newPage();
+    await other.goto('/admin/pages/edit/beginners');
+    await other.getByRole('heading', { level: 1, name: `Edit Page: ${TITLE}` }).waitFor();
+    await other.getByLabel('Title').fill('Tips from the Bosun');
+    await other.getByRole('button', { name: 'Save Page' }).click();
+    await other.getByText('Page "Tips from the Bosun" saved. Members see the new words now.').waitFor();
+    await other.close();
+
+    await page.getByLabel('Title').fill('My late title');
+    await page.getByRole('button', { name: 'Save Page' }).click();
+    await page.getByText('Another admin saved this page after you opened it.', { exact: false }).waitFor();
+    await accessible(page, 'conflict');
+    const member = (await (await fetch(`${world.app.baseUrl}/api/pages/beginners`)).json()) as { title: string };
+    expect(member.title).toBe('Tips from the Bosun');
+  });
+
   it('search finds the page by its new words', async () => {
     const answer = (await (await fetch(`${world.app.baseUrl}/api/search?q=${encodeURIComponent(WORD)}`)).json()) as { hits: { path?: string }[] };
     expect(answer.hits.map((hit) => hit.path)).toContain('/beginners');
