@@ -6,7 +6,7 @@ import { adminMenuLink } from '../support/admin-menu';
 import { expectAccessible } from '../support/axe';
 import { DESKTOP, PHONE } from '../support/browser';
 import { useApp } from '../support/use-app';
-import { countOf, textOf } from '../support/eventually';
+import { attributeOf, countOf, textOf } from '../support/eventually';
 
 /** Admin → Pages: an admin edits the Beginners page in Markdown, previews it, saves it; members read it, search finds it. */
 
@@ -23,7 +23,7 @@ const BODY = [
   '',
   '{{water-level-chart}}',
   '',
-  'See the [events calendar](/calendar) for taster days.',
+  'See the [events calendar](/calendar) for taster days, and the [club information](/information).',
   '',
   '<script>window.__pageHacked = true</script>',
 ].join('\n');
@@ -124,9 +124,18 @@ describe('the admin Pages screen', () => {
     expect(await member.evaluate(() => (window as unknown as { __pageHacked?: boolean }).__pageHacked)).toBeUndefined();
     expect(await member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await accessible(member, 'member-beginners-375');
-    // A link to the app's own page opens in the app.
-    await main.getByRole('link', { name: 'events calendar' }).click();
-    await member.waitForURL('**/calendar');
+    await attributeOf(main.getByRole('link', { name: 'events calendar' }), 'href').toBe('/calendar');
+    // A link to the app's own page opens in the app, which reads the page's words: its loading and
+    // error states, and Try Again.
+    let fail = true;
+    await member.route('**/api/pages/information', (route) => (fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal"}' }) : route.fallback()));
+    await main.getByRole('link', { name: 'club information' }).click();
+    await member.waitForURL('**/information');
+    await member.getByText('Failed to load this page').waitFor();
+    await accessible(member, 'member-error-375');
+    fail = false;
+    await member.getByRole('button', { name: 'Try Again' }).click();
+    await member.getByRole('heading', { level: 2, name: 'Trip slips' }).waitFor();
     await member.close();
   });
 
