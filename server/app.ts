@@ -20,6 +20,7 @@ import { registerAccountRoutes } from './http/account-routes';
 import { registerWaitingListRoutes } from './http/waiting-list-routes';
 import { registerWorkDayWithdrawRoutes } from './http/work-day-withdraw-routes';
 import { registerNewsRoutes } from './http/news-routes';
+import { registerSitePageRoutes } from './http/site-page-routes';
 import { registerWaterLevelRoutes } from './http/water-level-routes';
 import { registerDocumentAdminRoutes } from './http/document-admin-routes';
 import { registerPhotoRoutes } from './http/photo-routes';
@@ -153,7 +154,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     reportFileCleanupError: (error) => logger.error({ err: error }, "A deleted photo's file could not be removed; it is no longer used"),
   });
   try {
-    if (config.seedDemoData) await seedIfEmpty(ports, logger);
+    if (config.seedDemoData) await seedIfEmpty(ports, logger, config.clubName);
     // Expired sessions are useless; clearing them at start keeps the table small without a timer.
     await ports.get('sessions').deleteExpired(ports.get('clock').now());
     await ports.get('resetTokens').deleteExpired(ports.get('clock').now());
@@ -251,6 +252,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerWaitingListRoutes(routes, ports, config);
   registerWorkDayWithdrawRoutes(routes, ports);
   registerNewsRoutes(routes, ports);
+  registerSitePageRoutes(routes, ports);
   registerWaterLevelRoutes(routes, ports);
   registerDocumentAdminRoutes(routes, ports);
   registerPhotoRoutes(routes, ports);

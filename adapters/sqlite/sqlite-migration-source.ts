@@ -15,6 +15,7 @@ import * as documentFiles from './migrations/0013-document-files';
 import * as newsItems from './migrations/0014-news-items';
 import * as photos from './migrations/0015-photos';
 import * as checkoutOpened from './migrations/0016-checkout-opened';
+import * as sitePages from './migrations/0019-site-pages';
 import * as campaignContent from './migrations/0022-campaign-content';
 
 interface NamedMigration {
@@ -41,6 +42,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0014-news-items', migration: newsItems },
   { name: '0015-photos', migration: photos },
   { name: '0016-checkout-opened', migration: checkoutOpened },
+  { name: '0019-site-pages', migration: sitePages },
   { name: '0022-campaign-content', migration: campaignContent },
 ];
 

@@ -12,6 +12,7 @@ import { CryptoIdGenerator } from '../../adapters/system/crypto-id-generator';
 import type { SearchIndex } from '../../core/search/search-index.port';
 import type { WaterLevelRepository } from '../../core/water-levels/water-level-repository.port';
 import type { WorkDayRepository } from '../../core/work-days/work-day-repository.port';
+import type { SitePageRepository } from '../../core/site-pages/site-page-repository.port';
 import { RebuildSearchIndex } from '../../core/search/rebuild-search-index';
 import { demoData } from './demo-data';
 import { renderDocumentPdf } from './render-document-pdf';
@@ -27,6 +28,10 @@ export interface SeedDeps {
   ids?: IdGenerator;
   waterLevels: WaterLevelRepository;
   search: SearchIndex;
+  /** The Beginners and Information pages, indexed with their words now (the seed does not write them). */
+  sitePages: SitePageRepository;
+  /** The club's name, which the Information page's original words say (CLUB_NAME). */
+  clubName: string;
   /** When given, demo bookings are added too, so the admin screens have something to show. */
   bookings?: BookingRepository;
   /** Where the news index comes from: MailerLite when configured; the stored campaigns otherwise. */
@@ -104,5 +109,7 @@ export async function seedDemoData(deps: SeedDeps, now: Date): Promise<void> {
     documents: deps.documents,
     campaignSource: deps.campaignSource ?? deps.campaigns,
     search: deps.search,
+    sitePages: deps.sitePages,
+    clubName: deps.clubName,
   }).execute();
 }

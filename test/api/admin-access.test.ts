@@ -127,6 +127,14 @@ const GUARDED: Guarded[] = [
       ['post', '/api/admin/water-levels/import', '/api/admin/water-levels/import', undefined],
     ] as const
   ).map(([method, route, path, body]): Guarded => ({ method, route, path: () => path, ...(body ? { body } : {}), permission: 'content:write', message: 'You do not have permission to change water levels.' })),
+  ...(
+    [
+      ['get', '/api/admin/pages', '/api/admin/pages', undefined],
+      ['get', '/api/admin/pages/:slug', '/api/admin/pages/beginners', undefined],
+      ['put', '/api/admin/pages/:slug', '/api/admin/pages/beginners', { title: 'Guarded', body: 'Text' }],
+      ['post', '/api/admin/pages/preview', '/api/admin/pages/preview', { body: 'Text' }],
+    ] as const
+  ).map(([method, route, path, body]): Guarded => ({ method, route, path: () => path, ...(body ? { body } : {}), permission: 'content:write', message: 'You do not have permission to change the club pages.' })),
   { method: 'post', route: '/api/admin/documents', path: () => '/api/admin/documents?title=Fees&category=Club', permission: 'content:write', message: 'You do not have permission to change documents.' },
   { method: 'put', route: '/api/admin/documents/:id', path: () => '/api/admin/documents/club-rules', body: { title: 'Rules', description: '', category: 'Club' }, permission: 'content:write', message: 'You do not have permission to change documents.' },
   { method: 'put', route: '/api/admin/documents/:id/file', path: () => '/api/admin/documents/club-rules/file', permission: 'content:write', message: 'You do not have permission to change documents.' },
@@ -150,6 +158,7 @@ async function stored(): Promise<string> {
     await app.get('waterLevels').readings('1900-01-01', '2100-12-31'),
     await app.get('documents').list(),
     await app.get('files').list(),
+    await app.get('sitePages').list(),
   ]);
 }
 

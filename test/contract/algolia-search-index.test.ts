@@ -448,6 +448,8 @@ describe('npm run reindex (scripts/reindex.ts)', () => {
           files: ports.get('files'),
           waterLevels: ports.get('waterLevels'),
           search: ports.get('search'),
+          sitePages: ports.get('sitePages'),
+          clubName: 'Kestrel Yacht Club',
         },
         new Date('2026-05-01T09:00:00Z'),
       );

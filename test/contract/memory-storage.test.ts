@@ -9,6 +9,8 @@ import { MemoryAddressLimitStore } from '../../adapters/memory/memory-address-li
 import { describeAddressLimitStoreContract } from './address-limit-store.contract';
 import { MemorySessionRepository } from '../../adapters/memory/memory-session-repository';
 import { MemoryWaterLevelRepository } from '../../adapters/memory/memory-water-level-repository';
+import { MemorySitePageRepository } from '../../adapters/memory/memory-site-page-repository';
+import { describeSitePageRepositoryContract } from './site-page-repository.contract';
 import { MemoryPhotoRepository } from '../../adapters/memory/memory-photo-repository';
 import { MemoryWorkDayRepository } from '../../adapters/memory/memory-work-day-repository';
 import { describeAdminRepositoryContract } from './admin-repository.contract';
@@ -40,3 +42,4 @@ describeDocumentRepositoryContract('MemoryDocumentRepository', inMemory(() => ne
 describeCampaignRepositoryContract('MemoryCampaignRepository', inMemory(() => new MemoryCampaignRepository()));
 describeWaterLevelRepositoryContract('MemoryWaterLevelRepository', inMemory(() => new MemoryWaterLevelRepository()));
 describePhotoRepositoryContract('MemoryPhotoRepository', inMemory(() => new MemoryPhotoRepository()));
+describeSitePageRepositoryContract('MemorySitePageRepository', inMemory(() => new MemorySitePageRepository()));

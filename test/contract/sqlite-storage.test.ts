@@ -21,6 +21,8 @@ import { SqliteAddressLimitStore } from '../../adapters/sqlite/sqlite-address-li
 import { describeAddressLimitStoreContract } from './address-limit-store.contract';
 import { SqliteSessionRepository } from '../../adapters/sqlite/sqlite-session-repository';
 import { SqliteWaterLevelRepository } from '../../adapters/sqlite/sqlite-water-level-repository';
+import { SqliteSitePageRepository } from '../../adapters/sqlite/sqlite-site-page-repository';
+import { describeSitePageRepositoryContract } from './site-page-repository.contract';
 import { SqlitePhotoRepository } from '../../adapters/sqlite/sqlite-photo-repository';
 import { SqliteWorkDayRepository } from '../../adapters/sqlite/sqlite-work-day-repository';
 import { writeTransaction } from '../../adapters/sqlite/sqlite-write-transaction';
@@ -63,6 +65,7 @@ describeDocumentRepositoryContract('SqliteDocumentRepository', onSqlite((db) => 
 describeCampaignRepositoryContract('SqliteCampaignRepository', onSqlite((db) => new SqliteCampaignRepository(db)));
 describeWaterLevelRepositoryContract('SqliteWaterLevelRepository', onSqlite((db) => new SqliteWaterLevelRepository(db)));
 describePhotoRepositoryContract('SqlitePhotoRepository', onSqlite((db) => new SqlitePhotoRepository(db)));
+describeSitePageRepositoryContract('SqliteSitePageRepository', onSqlite((db) => new SqliteSitePageRepository(db)));
 
 describe('SQLite database file', () => {
   it('keeps events, bookings, admins and sessions when the server restarts', async () => {

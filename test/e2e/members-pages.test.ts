@@ -379,7 +379,8 @@ describe('beginners and information', () => {
     const page = await open('/information', 'Latest reading');
     await page.getByRole('heading', { name: 'The noticeboard' }).waitFor();
     await page.getByRole('heading', { name: 'Trip slips' }).waitFor();
-    const channels = page.getByRole('table', { name: 'VHF radio channels' });
+    // The radio channels' table, now written in Markdown: its rows as before.
+    const channels = page.getByRole('main').getByRole('table');
     await countOf(channels.getByRole('row', { name: /16 Emergencies only/ })).toBe(1);
     await countOf(channels.getByRole('row', { name: /^8 / })).toBe(1);
     await countOf(channels.getByRole('row', { name: /^77 / })).toBe(1);

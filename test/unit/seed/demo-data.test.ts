@@ -16,6 +16,9 @@ import { WaterLevelReadingSchema } from '../../../core/water-levels/water-level'
 import { WorkDaySchema, WorkDaySignupSchema } from '../../../core/work-days/work-day';
 import { demoData } from '../../../server/seed/demo-data';
 import { pageSearchRecords } from '../../../core/content/site-pages';
+import { SITE_PAGE_SLUGS } from '../../../core/site-pages/site-page';
+import { defaultSitePage } from '../../../core/site-pages/site-page-defaults';
+import { pagesIndexRecords } from '../../../core/site-pages/site-pages';
 import { renderDocumentPdf } from '../../../server/seed/render-document-pdf';
 
 const NOW = new Date('2026-06-01T09:00:00.000Z');
@@ -326,23 +329,26 @@ describe('demo documents', () => {
   });
 });
 
-describe('pageSearchRecords', () => {
-  const records = pageSearchRecords();
+describe('the pages index (fixed pages and the editable pages with their original words)', () => {
+  const records = pagesIndexRecords(SITE_PAGE_SLUGS.map((slug) => defaultSitePage(slug, 'Kestrel Yacht Club')));
   const text = (path: string) =>
     records
       .filter((r) => r.path === path)
-      .map((r) => [r.title, r.description, ...r.tags].join(' '))
+      .map((r) => [r.title, r.description, r.longdescription ?? '', ...r.tags].join(' '))
       .join(' ')
       .toLowerCase();
 
-  it('describes every static page as a page hit with a path and tags', () => {
+  it('describes every page as a page hit with a path; the fixed pages with tags', () => {
     for (const r of records) {
       expect(r.type).toBe('page');
       expect(r.title).toBeTruthy();
       expect(r.description).toBeTruthy();
-      expect(r.tags.length).toBeGreaterThan(0);
+      expect(SearchRecordSchema.parse(r)).toEqual(r);
     }
+    for (const r of pageSearchRecords()) expect(r.tags.length).toBeGreaterThan(0);
     expect(new Set(records.map((r) => r.path))).toEqual(new Set(['/beginners', '/information', '/news', '/calendar', '/documents']));
+    for (const id of records.map((r) => r.objectID)) expect(id).toMatch(URL_SAFE_ID);
+    expect(new Set(records.map((r) => r.objectID)).size).toBe(records.length);
   });
 
   it('carries the advice members search for', () => {
@@ -350,3 +356,4 @@ describe('pageSearchRecords', () => {
     for (const words of ['trip slip', 'noticeboard', 'water level']) expect(text('/information')).toContain(words);
   });
 });
+

@@ -1,3 +1,4 @@
+import { MemorySitePageRepository } from '../../../adapters/memory/memory-site-page-repository';
 import { describe, expect, it } from 'vitest';
 import { MemoryBookingRepository } from '../../../adapters/memory/memory-booking-repository';
 import { MemoryCampaignRepository } from '../../../adapters/memory/memory-campaign-repository';
@@ -29,6 +30,8 @@ function memoryDeps() {
     waterLevels: new MemoryWaterLevelRepository(),
     search: new MemorySearchIndex(),
     bookings: new MemoryBookingRepository(),
+    sitePages: new MemorySitePageRepository(),
+    clubName: 'Kestrel Yacht Club',
   };
 }
 
@@ -86,7 +89,7 @@ describe('seedDemoData', () => {
     expect(constitution?.index).toBe('documents');
     expect(constitution?.downloadUrl).toBe('/api/documents/club-constitution/file');
 
-    const radio = find(await deps.search.search('channel 16', { hitsPerIndex: 10 }), 'page-beginners-radio');
+    const radio = find(await deps.search.search('channel 16', { hitsPerIndex: 10 }), 'page-beginners-using-the-radio');
     expect(radio?.index).toBe('pages');
     expect(radio?.path).toBe('/beginners');
     const hull = await deps.search.search('hull speed', { hitsPerIndex: 10 });

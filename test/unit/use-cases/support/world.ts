@@ -1,3 +1,4 @@
+import { MemorySitePageRepository } from '../../../../adapters/memory/memory-site-page-repository';
 import type { Currency } from '../../../../core/shared/money';
 import { PdfLibPdfInspector } from '../../../../adapters/pdf-lib/pdf-lib-pdf-inspector';
 import { FixedClock } from '../../../../adapters/memory/fixed-clock';
@@ -132,6 +133,8 @@ export function makeWorld() {
     workDays: new MemoryWorkDayRepository(outbox),
     documents: new MemoryDocumentRepository(),
     campaigns: new MemoryCampaignRepository(),
+    sitePages: new MemorySitePageRepository(),
+    clubName: 'Kestrel Yacht Club',
     search: new MemorySearchIndex(),
     payments: new FakePaymentGateway(),
     pdfs: new PdfLibPdfInspector(),

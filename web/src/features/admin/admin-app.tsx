@@ -28,6 +28,8 @@ import { NewsListPage } from './news/components/news-list-page';
 import { NewsCreatePage, NewsEditPage } from './news/components/news-form-pages';
 import { WaterLevelsPage } from './water-levels/components/water-levels-page';
 import { DocumentsPage } from './documents/components/documents-page';
+import { SitePagesListPage } from './site-pages/components/site-pages-list-page';
+import { SitePageEditPage } from './site-pages/components/site-page-edit-page';
 import '../../components/ui/controls.css';
 import './admin.css';
 
@@ -51,6 +53,8 @@ const GUARDED: { path: string; permission: Permission; message: string; Page: Co
   { path: 'water-levels', permission: 'content:write', message: PERMISSION_MESSAGES.waterLevels, Page: WaterLevelsPage },
   { path: 'documents', permission: 'content:write', message: PERMISSION_MESSAGES.documentsWrite, Page: DocumentsPage },
   { path: 'photos', permission: 'content:write', message: PERMISSION_MESSAGES.photos, Page: PhotosPage },
+  { path: 'pages', permission: 'content:write', message: PERMISSION_MESSAGES.sitePages, Page: SitePagesListPage },
+  { path: 'pages/edit/:slug', permission: 'content:write', message: PERMISSION_MESSAGES.sitePages, Page: SitePageEditPage },
 ];
 
 /**
