@@ -15,6 +15,7 @@ import * as documentFiles from './migrations/0013-document-files';
 import * as newsItems from './migrations/0014-news-items';
 import * as photos from './migrations/0015-photos';
 import * as checkoutOpened from './migrations/0016-checkout-opened';
+import * as bookingCancelReason from './migrations/0020-booking-cancel-reason';
 
 interface NamedMigration {
   name: string;
@@ -40,6 +41,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0014-news-items', migration: newsItems },
   { name: '0015-photos', migration: photos },
   { name: '0016-checkout-opened', migration: checkoutOpened },
+  { name: '0020-booking-cancel-reason', migration: bookingCancelReason },
 ];
 
 /** Hands knex the migrations of adapters/sqlite/migrations/, in order. */

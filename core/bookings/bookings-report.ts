@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Booking } from './booking';
 import type { ClubEvent } from '../events/event';
 import { CurrencySchema, type Currency } from '../shared/money';
-import { bookingRevenue, holdsPlace, paymentStatus, type StatusBooking } from './booking-state';
+import { bookingRevenue, holdsPlace, isCancelled, paymentStatus, type StatusBooking } from './booking-state';
 import { fromLondonWall, londonWall, londonWallClock, parseInstant } from '../shared/london-time';
 import { minorToDecimalText } from './pricing';
 
@@ -74,7 +74,7 @@ interface Tally {
 function tally(into: Tally, b: CountedBooking, now: Date): number {
   const status = paymentStatus(b, now);
   if (status === 'Expired') return 0;
-  if (status === 'Cancelled' || status === 'Refund failed') into.cancelled += 1;
+  if (isCancelled(b)) into.cancelled += 1;
   else {
     into.bookings += 1;
     if (holdsPlace(b, now)) into.attendees += b.numberAttending;

@@ -26,6 +26,7 @@ export const STATUS_TONE: Record<PaymentStatus, BadgeTone> = {
   'Free Event': 'blue',
   Cancelled: 'grey',
   'Refund failed': 'red',
+  'To refund by hand': 'amber',
 };
 
 export function EventBookingsPage() {
