@@ -6,11 +6,12 @@ import type { AdminBookingState } from '@core/bookings/booking-state';
 import type { AdminListEvent } from '@core/events/list-admin-events';
 import { hasPermission, mayOpen } from '@core/admins/permissions';
 import { refusalMessage } from '../../../../lib/api';
-import { eventsQueryOptions, useDeleteEvent, useEvents } from '../api/events';
+import { eventsQueryOptions, useDeleteEvent, useEvents, type EventCancelled } from '../api/events';
 import { useSignedInAdmin } from '../../session/components/admin-session';
 import { Badge, type BadgeTone } from '../../shared/components/badge';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
-import { CancelEventDialog } from './cancel-event-dialog';
+import { CancelEventDialog, outcomeText } from './cancel-event-dialog';
+import { HandRefundList } from '../../bookings/components/hand-refund-list';
 import { NoticeArea, useFlashNotice } from '../../shared/components/notice';
 import { LoadError, LoadStatus } from '../../shared/components/load-error';
 import { PageHead } from '../../shared/components/page-title';
@@ -38,6 +39,8 @@ export function EventsListPage() {
   const tryAgain = useTryAgain(eventsQueryOptions().queryKey);
   const [toCancel, setToCancel] = useState<ClubEvent | null>(null);
   const [notice, setNotice] = useFlashNotice();
+  /** The last cancellation's bookings to repay by hand, listed under its notice. */
+  const [handRefunds, setHandRefunds] = useState<EventCancelled | null>(null);
   const canWrite = hasPermission(admin, 'events:write');
 
   const deletion = useConfirm(
@@ -56,6 +59,7 @@ export function EventsListPage() {
       <PageHead title="Manage Events" create={canWrite && { to: '/admin/events/create', label: 'Create Event' }} />
 
       <NoticeArea notice={notice} />
+      {handRefunds && <HandRefundList eventId={handRefunds.event.id} eventName={handRefunds.event.name} refunds={handRefunds.handRefunds} />}
 
       <LoadStatus query={events} onRetry={tryAgain} loading="Loading events…" failed="Failed to load events" />
       {events.isSuccess &&
@@ -120,8 +124,8 @@ export function EventsListPage() {
         onClose={() => setToCancel(null)}
         onCancelled={(result) => {
           setToCancel(null);
-          const failed = result.refundsFailed > 0 ? ` ${result.refundsFailed} refund${result.refundsFailed === 1 ? '' : 's'} failed: see the event's bookings to retry.` : '';
-          setNotice({ kind: result.refundsFailed > 0 ? 'error' : 'success', message: `Event "${result.event.name}" cancelled: ${result.cancelled} booking${result.cancelled === 1 ? '' : 's'} cancelled, ${result.refunded} refunded.${failed}` });
+          setNotice({ kind: result.refundsFailed > 0 ? 'error' : 'success', message: outcomeText(result) });
+          setHandRefunds(result);
         }}
       />
 
