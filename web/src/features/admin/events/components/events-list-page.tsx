@@ -45,7 +45,10 @@ export function EventsListPage() {
 
   const deletion = useConfirm(
     useDeleteEvent({
-      onSuccess: (_, gone) => setNotice({ kind: 'success', message: `Event "${gone.name}" deleted.` }),
+      onSuccess: (_, gone) => {
+        setHandRefunds(null);
+        setNotice({ kind: 'success', message: `Event "${gone.name}" deleted.` });
+      },
       // A refusal the admin can act on (the event has bookings, a missing permission) is told in
       // the server's words; anything else is the catalogue's message.
       onError: (error) => setNotice({ kind: 'error', message: refusalMessage(error, DELETE_FAILED, [403, 404, 409]) }),
