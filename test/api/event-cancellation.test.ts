@@ -195,6 +195,8 @@ describe('an admin with events:write cancels an event', () => {
     expect(res.body.handRefunds).toHaveLength(2);
     const list = await commodore.get(`/api/admin/events/${event.id}/bookings`);
     expect(list.body.bookings.map((b: { paymentStatus: string }) => b.paymentStatus).sort()).toEqual(['Cancelled', 'To refund by hand', 'To refund by hand']);
+    // Money still held until repaid: counted as revenue, and the summary says how many to repay.
+    expect(list.body.summary).toMatchObject({ bookings: 0, cancelled: 3, toRefundByHand: 2, revenue: { GBP: 4800 } });
     const detail = await treasurer.get(`/api/admin/bookings/${hal}`);
     expect(detail.body.booking).toMatchObject({ paymentStatus: 'To refund by hand', refundStatus: 'by-hand', refundFailure: null });
     expect(detail.body.can.refund).toBe(true);

@@ -152,6 +152,11 @@ describe('an admin cancels an event, in Chromium', () => {
     await admin.getByRole('heading', { level: 1, name: 'Booking: Hal Member' }).waitFor();
     await admin.locator('.adm-page-head').getByText('To refund by hand', { exact: true }).waitFor();
     await admin.getByRole('button', { name: 'Record refund as handed back' }).waitFor();
+    // The event's bookings: the row says so, and a summary card counts them.
+    await admin.getByRole('link', { name: `← Back to the bookings of ${name}` }).click();
+    await admin.getByRole('row').filter({ hasText: 'Hal Member' }).getByText('To refund by hand', { exact: true }).waitFor();
+    await textOf(admin.locator('.adm-card').filter({ has: admin.getByText('To refund by hand', { exact: true }) }).locator('dd')).toBe('1');
+    await expectAccessible(admin, 'event-bookings-to-refund-by-hand-375');
     const toHal = (await mailsWithSubject(`Event cancelled: ${name}`, 2)).find((m) => !Array.isArray(m.to) && m.to?.text === 'hal@example.org');
     expect(toHal?.text).toContain('You paid £12.00 in cash; the club will repay you by hand.');
     expect((await world.smtp.waitForSubject(`To refund by hand: ${name}`)).text).toContain(`Hal Member (booking ${hal}): £12.00, paid in cash (payment reference Receipt 7)`);

@@ -7,6 +7,7 @@ import { bookingCancellation, eventCancellation, refundLine } from '../../../cor
 import { bookingRevenue, paidByHand, paymentStatus, refundOwedByHand } from '../../../core/bookings/booking-state';
 import { handRefundMail, handRefundMessages, HAND_REFUND_MAIL_KIND } from '../../../core/bookings/hand-refund-mail';
 import { handRefundOf, handRefundRecipients, handRefundsOf } from '../../../core/bookings/hand-refunds';
+import { eventBookingSummary } from '../../../core/bookings/bookings-report';
 import { makeBooking, makeEvent, paymentFields, paymentKind } from './support/domain-fixtures';
 
 // Issue 34: money taken by hand (cash, transfer) is "to refund by hand" when its booking or event
@@ -98,6 +99,10 @@ describe('which refund it is: by the gateway, or by hand (properties)', () => {
         const bookings = rows.map(([b, cancel]) => (cancel ? cancelled(b, { at: NOW, by: 'uid-admin', refund: true }) : b));
         const list = handRefundsOf(bookings);
         expect(list.map((r) => r.bookingId)).toEqual(bookings.filter((b) => paymentStatus(b, NOW) === 'To refund by hand').map((b) => b.id));
+        // The event's summary counts them among the cancelled, and apart.
+        const summary = eventBookingSummary(bookings, NOW);
+        expect(summary.toRefundByHand).toBe(list.length);
+        expect(summary.cancelled).toBe(bookings.filter((b) => b.cancelledAt !== null).length);
         for (const refund of list) {
           const booking = bookings.find((b) => b.id === refund.bookingId)!;
           expect(refund).toEqual({
