@@ -4,6 +4,7 @@ import type { OutgoingMail } from '../mail/mail';
 import { formatDate, formatDateRange, icsFileName } from '../calendar/calendar';
 import { icsText } from '../calendar/ics-file';
 import { formatMoney } from './pricing';
+import { refundOwedByHand } from './booking-state';
 
 /** What every e-mail about a booking needs besides the booking and its event. */
 export interface BookingMailContext {
@@ -131,8 +132,10 @@ export function refundLine(booking: Pick<Booking, 'refundStatus' | 'refundAmount
   if (booking.refundStatus === 'refunded') {
     return booking.paymentMethod === 'card' || booking.paymentMethod === null
       ? `We have refunded ${amount} to your card. It usually reaches your account within 5 to 10 working days.`
-      : `We have refunded ${amount}.`;
+      : `The club has repaid you ${amount}.`;
   }
+  // Cash or a transfer is repaid by a person: never "could not be made automatically".
+  if (refundOwedByHand(booking)) return `You paid ${amount} ${booking.paymentMethod === 'transfer' ? 'by bank transfer' : 'in cash'}; the club will repay you by hand.`;
   return `Your refund of ${amount} could not be made automatically. The club has been told and will refund you.`;
 }
 
@@ -155,9 +158,10 @@ export function bookingCancellation(
         ? 'Your payment arrived after the 30 minutes your places were held for, and the event is now full, so your booking could not be kept.'
         : `Your booking has been cancelled by ${context.clubName}.`;
   const refund = refundLine(booking);
+  const reason = booking.cancelReason?.trim() ?? '';
   const mail = bookingMail(booking, bookingDetails({ ...booking }, event).filter(([label]) => label !== 'Paid'), {
     subject: `Booking cancelled: ${booking.eventName}`,
-    paragraphs: refund ? [why, refund] : [why],
+    paragraphs: [why, ...(reason !== '' ? [`The reason: ${reason}`] : []), ...(refund ? [refund] : [])],
     link: null,
     clubName: context.clubName,
   });

@@ -7,6 +7,7 @@ import type { EventCancellationPreview } from '../events/event-cancellation';
 import { OutboxMessageDetailSchema } from '../mail/list-outbox';
 import { AdminListEventSchema } from '../events/list-admin-events';
 import type { CancelEventResult } from '../events/cancel-event';
+import { HandRefundSchema } from '../bookings/hand-refunds';
 
 /**
  * The admin API's answer envelopes: the server declares its routes' answers with them (and the
@@ -26,12 +27,18 @@ export const EventSavedSchema = z.object({ event: EventSchema });
 
 /** What cancelling an event would do: its standing bookings, and how they are refunded. */
 export const EventCancelPreviewSchema = z.object({ bookings: z.number().int(), cardRefunds: z.number().int(), handRefunds: z.number().int() }) satisfies z.ZodType<EventCancellationPreview>;
-/** An event cancelled: the event as stored, and how many bookings were cancelled, refunded, and left "Refund failed". */
+/**
+ * An event cancelled: the event as stored; how many bookings were cancelled, refunded to cards,
+ * left "Refund failed" (a card refund refused) and "To refund by hand" (cash, transfers); and the
+ * event's bookings still to repay by hand.
+ */
 export const EventCancelledSchema = z.object({
   event: EventSchema,
   cancelled: z.number().int(),
   refunded: z.number().int(),
   refundsFailed: z.number().int(),
+  refundsByHand: z.number().int(),
+  handRefunds: z.array(HandRefundSchema),
 }) satisfies z.ZodType<CancelEventResult>;
 
 export const AdminWorkDaysSchema = z.object({

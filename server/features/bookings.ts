@@ -67,6 +67,7 @@ export const bookingsFeature: Feature = {
           new CancelMyBooking({
             bookingLinks: get('bookingLinks'),
             contactEmail: settings.contactEmail,
+            admins: get('admins'),
             bookings: get('bookings'),
             events: get('events'),
             payments: get('payments'),
@@ -81,6 +82,7 @@ export const bookingsFeature: Feature = {
           new AdminBookingActions({
             admins: get('admins'),
             outbox: get('outbox'),
+            admins: get('admins'),
             bookingLinks: get('bookingLinks'),
             maxAttendees: settings.maxAttendees,
             testHook: settings.testHook,

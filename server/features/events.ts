@@ -47,6 +47,8 @@ export const eventsFeature: Feature = {
         () =>
           new CancelEvent({
             events: get('events'),
+            admins: get('admins'),
+            outbox: get('outbox'),
             waitingList: get('waitingList'),
             bookings: get('bookings'),
             payments: get('payments'),

@@ -170,7 +170,7 @@ const TARGETS: Target[] = [
       method: 'post',
       path: () => `/api/admin/bookings/${cancelledId}/${action}`,
       agent: () => admin,
-      body: () => shapedBody(['refund', 'method', 'reference'], action === 'mark-paid' ? { method: fc.oneof(fc.constantFrom('cash', 'transfer'), anyValue) } : {}),
+      body: () => shapedBody(['refund', 'method', 'reference', 'reason'], action === 'mark-paid' ? { method: fc.oneof(fc.constantFrom('cash', 'transfer'), anyValue) } : {}),
     }),
   ),
   {
