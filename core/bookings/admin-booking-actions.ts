@@ -26,7 +26,6 @@ import {
 } from './admin-booking-schema';
 import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
-import type { AdminRepository } from '../admins/admin-repository.port';
 import { adminNamesFor } from '../audit/admin-names';
 
 export interface AdminBookingActionsDeps extends BookingChangeDeps {

@@ -82,7 +82,6 @@ export const bookingsFeature: Feature = {
           new AdminBookingActions({
             admins: get('admins'),
             outbox: get('outbox'),
-            admins: get('admins'),
             bookingLinks: get('bookingLinks'),
             maxAttendees: settings.maxAttendees,
             testHook: settings.testHook,
