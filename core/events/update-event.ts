@@ -15,11 +15,28 @@ import { fieldsError, parseInput } from '../shared/parse-input';
 import { EVENT_NOT_FOUND } from '../shared/messages';
 import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
+import type { Booking } from '../bookings/booking';
+import type { BookingLinks } from '../bookings/booking-links.port';
+import type { Outbox } from '../mail/outbox.port';
+import type { OutboxMessage } from '../mail/mail';
+import { eventChange } from '../bookings/booking-mail';
+import { manageUrl } from '../bookings/booking-confirmations';
+import { newOutboxMessage } from '../mail/outbox';
+import { eventBookingPath } from '../shared/paths';
+import { bookingsToTell, changeNeedsTelling, EVENT_CHANGE_MAIL_KIND, eventChangeMessageId } from './event-change-notice';
 
 export interface UpdateEventDeps extends AuditTrailDeps, SearchIndexingDeps {
   events: EventRepository;
-  /** The event's places taken, from its ledger: the capacity may not go below them. */
-  bookings: Pick<BookingRepository, 'placesTakenByEvent'>;
+  /**
+   * The event's places taken, from its ledger: the capacity may not go below them; and its
+   * bookings, told by e-mail when the event moves.
+   */
+  bookings: Pick<BookingRepository, 'placesTakenByEvent' | 'listByEvent'>;
+  /** Where the e-mail to a booking made while the event was being saved is written (once). */
+  outbox: Pick<Outbox, 'addOnce'>;
+  /** The manage link in the e-mail about a change. */
+  bookingLinks: BookingLinks;
+  siteSettings: { clubName: string; publicBaseUrl: string };
   clock: Clock;
   /** MAX_ATTENDEES_PER_BOOKING: the price is capped so the largest booking fits one payment. */
   maxAttendees: number;
@@ -42,17 +59,42 @@ export class UpdateEvent extends UseCase<UpdateEventDeps> {
       placesTaken,
     });
     if (!checked.ok) throw fieldsError(checked.errors);
+    const now = this.deps.clock.now();
     const updated: ClubEvent = {
       ...existing,
       ...checked.value,
-      updatedAt: this.deps.clock.now().toISOString(),
+      updatedAt: now.toISOString(),
       // Every saved change is a new revision for the calendars that hold the event (SEQUENCE).
       sequence: existing.sequence + 1,
     };
-    // Only over the event as read, so an edit never undoes a cancellation (or another edit) made meanwhile.
-    if (!(await this.deps.events.update(updated, { sequence: existing.sequence }))) throw new ConflictError(EVENT_CHANGED_MEANWHILE);
+    const tell = changeNeedsTelling(existing, updated, now);
+    const told = tell ? bookingsToTell(await this.deps.bookings.listByEvent(eventId), now) : [];
+    // Only over the event as read, so an edit never undoes a cancellation (or another edit) made
+    // meanwhile; the e-mails about the move are written in the same write, so none is lost.
+    const mail = told.map((booking) => this.changeMail(booking, existing, updated, now));
+    if (!(await this.deps.events.update(updated, { sequence: existing.sequence }, mail))) throw new ConflictError(EVENT_CHANGED_MEANWHILE);
+    // A booking made while the event was being saved may have been confirmed with the old time:
+    // it is told too, under the same id, so no booking is told twice of one change.
+    if (tell) {
+      const known = new Set(told.map((booking) => booking.id));
+      for (const booking of bookingsToTell(await this.deps.bookings.listByEvent(eventId), this.deps.clock.now())) {
+        if (!known.has(booking.id)) await this.deps.outbox.addOnce(this.changeMail(booking, existing, updated, now));
+      }
+    }
     await recordChange(this.deps, admin, AUDITED_EVENT, { action: 'event.updated', summary: `Changed the event ${updated.name}`, before: existing, after: updated });
     await upsertInStep(this.deps, 'events', [eventSearchRecord(updated)]);
     return updated;
+  }
+
+  /** The e-mail telling the booking's member that the event moved: one outbox id per booking per revision. */
+  private changeMail(booking: Booking, before: ClubEvent, after: ClubEvent, now: Date): OutboxMessage {
+    const { clubName, publicBaseUrl } = this.deps.siteSettings;
+    const mail = eventChange(booking, before, after, {
+      clubName,
+      location: clubName,
+      manageUrl: manageUrl(this.deps, booking, after),
+      eventUrl: `${publicBaseUrl}${eventBookingPath(after.id)}`,
+    });
+    return newOutboxMessage(eventChangeMessageId(booking.id, after.sequence), EVENT_CHANGE_MAIL_KIND, booking.id, mail, now);
   }
 }
