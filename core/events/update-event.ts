@@ -44,9 +44,22 @@ export interface UpdateEventDeps extends AuditTrailDeps, SearchIndexingDeps {
   payments: PaymentGateway;
 }
 
+/**
+ * The most e-mails written in the same write as the event (a Firestore transaction takes 500
+ * writes); the bookings beyond them, rare in a club, are written just after it, each once.
+ */
+export const MAIL_WITH_THE_EVENT = 400;
+
 /** An edit refused because the event changed after it was read (another admin's edit, or its cancellation). */
 export const EVENT_CHANGED_MEANWHILE = 'This event was changed by someone else meanwhile. Please reload it and make your change again.';
 
+/**
+ * An admin's edit of an event (events:write): checked by the form's rules, written over the version
+ * read as a new calendar revision. When the edit moves the event (changeNeedsTelling: its start or
+ * end, while it stands and is still to come), each live booking with an e-mail gets the
+ * `event-change` e-mail (old and new time, the updated .ics), written with the event; its outbox id
+ * names the booking and the revision, so a retry or a re-save never tells anyone twice.
+ */
 export class UpdateEvent extends UseCase<UpdateEventDeps> {
   async execute(admin: Admin, eventId: string, form: unknown): Promise<ClubEvent> {
     requirePermission(admin, 'events.update');
@@ -68,13 +81,14 @@ export class UpdateEvent extends UseCase<UpdateEventDeps> {
       sequence: existing.sequence + 1,
     };
     const tell = changeNeedsTelling(existing, updated, now);
-    const told = tell ? bookingsToTell(await this.deps.bookings.listByEvent(eventId), now) : [];
+    const told = tell ? bookingsToTell(await this.deps.bookings.listByEvent(eventId), now).slice(0, MAIL_WITH_THE_EVENT) : [];
     // Only over the event as read, so an edit never undoes a cancellation (or another edit) made
     // meanwhile; the e-mails about the move are written in the same write, so none is lost.
     const mail = told.map((booking) => this.changeMail(booking, existing, updated, now));
     if (!(await this.deps.events.update(updated, { sequence: existing.sequence }, mail))) throw new ConflictError(EVENT_CHANGED_MEANWHILE);
-    // A booking made while the event was being saved may have been confirmed with the old time:
-    // it is told too, under the same id, so no booking is told twice of one change.
+    // A booking made while the event was being saved may have been confirmed with the old time,
+    // and an event with more bookings than one write holds has some left: each is told now, under
+    // its own id, so no booking is told twice of one change.
     if (tell) {
       const known = new Set(told.map((booking) => booking.id));
       for (const booking of bookingsToTell(await this.deps.bookings.listByEvent(eventId), this.deps.clock.now())) {
