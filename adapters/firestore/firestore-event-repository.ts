@@ -8,6 +8,8 @@ import { isDocumentId } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, translateFirestoreError, withCoreErrors } from './firestore-errors';
 import { instantFields } from './firestore-instants';
 import { readDocument } from './firestore-read-document';
+import type { OutboxMessage } from '../../core/mail/mail';
+import { addToOutbox } from './firestore-outbox';
 
 /**
  * Events in the `events` collection, one document per event keyed by its id, with the spec's
@@ -79,24 +81,29 @@ export class FirestoreEventRepository extends FirestoreCollectionAdapter impleme
     await withCoreErrors(() => ref.create(toDocument(event)), { conflict: 'An event with this id already exists' });
   }
 
-  async update(event: ClubEvent, expected?: { sequence: number }): Promise<boolean> {
+  async update(event: ClubEvent, expected?: { sequence: number }, mail: readonly OutboxMessage[] = []): Promise<boolean> {
     if (!isDocumentId(event.id)) throw new NotFoundError('Event not found');
     const ref = this.collection.doc(event.id);
     // update() fails on a missing document, so an update never creates an event; every field
     // is given, so every field is replaced.
-    if (!expected) {
+    if (!expected && mail.length === 0) {
       await withCoreErrors(() => ref.update(toDocument(event)), { notFound: 'Event not found' });
       return true;
     }
-    return withCoreErrors(() =>
-      this.db.runTransaction(async (transaction) => {
-        const current = await transaction.get(ref);
-        if (!current.exists) throw new NotFoundError('Event not found');
-        // Documents written before the sequence existed read as 0 (toEvent).
-        if ((current.data()?.sequence ?? 0) !== expected.sequence) return false;
-        transaction.update(ref, toDocument(event));
-        return true;
-      }),
+    // One transaction: the event and the e-mails about its change are committed together or not at
+    // all (create() fails the commit on an outbox id already taken).
+    return withCoreErrors(
+      () =>
+        this.db.runTransaction(async (transaction) => {
+          const current = await transaction.get(ref);
+          if (!current.exists) throw new NotFoundError('Event not found');
+          // Documents written before the sequence existed read as 0 (toEvent).
+          if (expected && (current.data()?.sequence ?? 0) !== expected.sequence) return false;
+          transaction.update(ref, toDocument(event));
+          addToOutbox(transaction, this.db, mail, this.options);
+          return true;
+        }),
+      { conflict: 'An outbox message with this id already exists' },
     );
   }
 

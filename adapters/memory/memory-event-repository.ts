@@ -4,9 +4,14 @@ import { eventEndInstant } from '../../core/bookings/booking-state';
 import type { EventRepository } from '../../core/events/event-repository.port';
 import { byInstantThenId } from './compare-text';
 import { addCopy, copyOrNull } from './memory-records';
+import type { OutboxMessage } from '../../core/mail/mail';
+import { MemoryOutbox } from './memory-outbox';
 
 export class MemoryEventRepository implements EventRepository {
   private readonly events = new Map<string, ClubEvent>();
+
+  /** `outbox`: where the mail written with an update goes (the same store's). */
+  constructor(private readonly outbox: MemoryOutbox = new MemoryOutbox()) {}
 
   async list(options: { order: 'asc' | 'desc'; limit?: number }): Promise<ClubEvent[]> {
     const direction = options.order === 'asc' ? 1 : -1;
@@ -30,11 +35,13 @@ export class MemoryEventRepository implements EventRepository {
     addCopy(this.events, event.id, event, 'An event with this id already exists');
   }
 
-  async update(event: ClubEvent, expected?: { sequence: number }): Promise<boolean> {
+  async update(event: ClubEvent, expected?: { sequence: number }, mail: readonly OutboxMessage[] = []): Promise<boolean> {
     const stored = this.events.get(event.id);
     if (!stored) throw new NotFoundError('Event not found');
     if (expected && stored.sequence !== expected.sequence) return false;
+    this.outbox.checkNew(mail);
     this.events.set(event.id, structuredClone(event));
+    this.outbox.addNow(mail);
     return true;
   }
 

@@ -4,6 +4,9 @@ import { EventSchema, type ClubEvent } from '../../core/events/event';
 import type { EventRepository } from '../../core/events/event-repository.port';
 import { eventEndInstant } from '../../core/bookings/booking-state';
 import { isUniqueViolation } from './sqlite-errors';
+import type { OutboxMessage } from '../../core/mail/mail';
+import { addToOutbox } from './sqlite-outbox';
+import { writeTransaction } from './sqlite-write-transaction';
 import { PreparedReads } from './sqlite-prepared-reads';
 import { instantMillis, readBoolean, readRow, writeBoolean } from './sqlite-values';
 
@@ -49,13 +52,24 @@ export class SqliteEventRepository implements EventRepository {
     }
   }
 
-  async update(event: ClubEvent, expected?: { sequence: number }): Promise<boolean> {
-    const changed = await this.db('events')
-      .where({ id: event.id, ...(expected ? { sequence: expected.sequence } : {}) })
-      .update(toRow(event));
-    if (changed > 0) return true;
-    if (expected && (await this.db('events').where({ id: event.id }).first('id'))) return false;
-    throw new NotFoundError('Event not found');
+  async update(event: ClubEvent, expected?: { sequence: number }, mail: readonly OutboxMessage[] = []): Promise<boolean> {
+    // One write transaction: the event and the e-mails about its change are written together or not at all.
+    return writeTransaction(this.db, async (trx) => {
+      const changed = await trx('events')
+        .where({ id: event.id, ...(expected ? { sequence: expected.sequence } : {}) })
+        .update(toRow(event));
+      if (changed === 0) {
+        if (expected && (await trx('events').where({ id: event.id }).first('id'))) return false;
+        throw new NotFoundError('Event not found');
+      }
+      try {
+        await addToOutbox(trx, mail);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ConflictError('An outbox message with this id already exists');
+        throw error;
+      }
+      return true;
+    });
   }
 
   async delete(id: string): Promise<boolean> {

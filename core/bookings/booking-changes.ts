@@ -11,6 +11,7 @@ import { isCancelled } from './booking-state';
 import { ConflictError } from '../shared/errors';
 import { newOutboxMessage } from '../mail/outbox';
 import { formatMoney } from './pricing';
+import { eventBookingPath } from '../shared/paths';
 import { UnavailableError } from '../shared/errors';
 import type { BookingChange, BookingRepository } from './booking-repository.port';
 import type { Clock } from '../shared/clock.port';
@@ -44,11 +45,13 @@ export function memberMail(
   deps: Pick<BookingChangeDeps, 'ids' | 'siteSettings'>,
   kind: 'booking-cancellation' | 'booking-refund',
   booking: Booking,
-  event: (Pick<ClubEvent, 'eventdatetime' | 'eventenddatetime'> & Partial<Pick<ClubEvent, 'cancelledAt' | 'cancelReason'>>) | null,
+  event: ClubEvent | null,
   at: Date,
 ): OutboxMessage[] {
   if (!booking.userEmail) return [];
-  const context = { clubName: deps.siteSettings.clubName };
+  const { clubName, publicBaseUrl } = deps.siteSettings;
+  // The cancellation carries the event's entry marked cancelled, so it leaves the member's calendar.
+  const context = { clubName, calendar: { event, location: clubName, eventUrl: event ? `${publicBaseUrl}${eventBookingPath(event.id)}` : undefined } };
   const dates = event ?? { eventdatetime: null, eventenddatetime: null };
   const mail = kind === 'booking-cancellation' ? bookingCancellation(booking, dates, context) : bookingRefund(booking, dates, context);
   return [newOutboxMessage(deps.ids.next(), kind, booking.id, mail, at)];

@@ -1,4 +1,5 @@
 import type { ClubEvent } from './event';
+import type { OutboxMessage } from '../mail/mail';
 
 export interface EventRepository {
   /**
@@ -20,8 +21,11 @@ export interface EventRepository {
    * Replaces a stored event. Throws NotFoundError if the id does not exist. With `expected`, only
    * while the stored event's `sequence` is still `expected.sequence` (atomically: a change made
    * meanwhile, such as a cancellation, is never overwritten); answers whether it was written.
+   * `mail` (new outbox messages, each with a unique id) is written in the same write as the event:
+   * with it, never without it (nothing when the event is not written). Throws ConflictError, and
+   * writes nothing, when a message's id is already in the outbox.
    */
-  update(event: ClubEvent, expected?: { sequence: number }): Promise<boolean>;
+  update(event: ClubEvent, expected?: { sequence: number }, mail?: readonly OutboxMessage[]): Promise<boolean>;
   /** Removes an event. Returns false when there was none. */
   delete(id: string): Promise<boolean>;
 }

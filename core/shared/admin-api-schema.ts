@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AdminEvent } from '../events/get-admin-event';
 import { AdminSchema, SessionAdminSchema } from '../admins/admin';
 import { EventSchema } from '../events/event';
 import { WorkDaySignupSchema, WorkDayWithCountsSchema } from '../work-days/work-day';
@@ -22,7 +23,13 @@ export const AdminResponseSchema = z.object({ admin: AdminSchema });
 /** Every event, each with its places taken and booking state (list-admin-events). */
 export const AdminEventsResponseSchema = z.object({ events: z.array(AdminListEventSchema) });
 /** An event to edit: as stored, as the form shows it, and the places its bookings take (the least capacity it may have). */
-export const AdminEventResponseSchema = z.object({ event: EventSchema, form: EventFormValuesSchema, placesTaken: z.number().int().min(0) });
+export const AdminEventResponseSchema = z.object({
+  event: EventSchema,
+  form: EventFormValuesSchema,
+  placesTaken: z.number().int().min(0),
+  /** The live bookings a save moving the event would e-mail (withEmail) and could not (withoutEmail). */
+  changeNotice: z.object({ withEmail: z.number().int().min(0), withoutEmail: z.number().int().min(0) }),
+}) satisfies z.ZodType<AdminEvent>;
 export const EventSavedSchema = z.object({ event: EventSchema });
 
 /** What cancelling an event would do: its standing bookings, and how they are refunded. */

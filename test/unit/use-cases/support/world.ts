@@ -122,7 +122,7 @@ export function makeWorld() {
   return {
     clock,
     ids,
-    events: new MemoryEventRepository(),
+    events: new MemoryEventRepository(outbox),
     bookings: new MemoryBookingRepository(outbox, audit),
     outbox,
     audit,
