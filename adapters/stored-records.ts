@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { InstantSchema } from '../core/shared/instant';
+import { ValidationError } from '../core/shared/errors';
+import { SitePageSchema, type SitePage } from '../core/site-pages/site-page';
 
 /*
  * The schemas that check what the storage adapters read back (stored data is input too), for the
@@ -21,3 +23,10 @@ export const SessionSchema = z.object({
   createdAt: InstantSchema,
   expiresAt: InstantSchema,
 });
+
+/** A page checked before it is stored (SitePageRepository.save): anything else is refused with a ValidationError. */
+export function validSitePage(page: SitePage): SitePage {
+  const parsed = SitePageSchema.safeParse(page);
+  if (!parsed.success) throw new ValidationError('Not a valid page');
+  return parsed.data;
+}

@@ -23,6 +23,7 @@ import { SqliteDocumentRepository } from '../adapters/sqlite/sqlite-document-rep
 import { SqliteEventRepository } from '../adapters/sqlite/sqlite-event-repository';
 import { SqliteSessionRepository } from '../adapters/sqlite/sqlite-session-repository';
 import { SqliteWaterLevelRepository } from '../adapters/sqlite/sqlite-water-level-repository';
+import { SqliteSitePageRepository } from '../adapters/sqlite/sqlite-site-page-repository';
 import { SqlitePhotoRepository } from '../adapters/sqlite/sqlite-photo-repository';
 import { SqliteWorkDayRepository } from '../adapters/sqlite/sqlite-work-day-repository';
 import { ConfigError, loadConfig } from '../server/config';
@@ -164,8 +165,8 @@ export async function copySqliteToFirestore(
     copied.documents += 1;
   }
 
-  // Imported campaigns as they are; news items written in the app with their Markdown, drafts too.
-  const imported = (await from.campaigns.listRecent()).filter((campaign) => !campaign.news_page);
+  // Imported campaigns as they are (their text too); news items written in the app with their Markdown, drafts too.
+  const imported = await from.campaigns.listImportedCampaigns();
   const newsItems = await from.campaigns.listNewsItems();
   source.campaigns = imported.length + newsItems.length;
   for (const campaign of imported) await to.campaigns.put(campaign);
@@ -183,6 +184,12 @@ export async function copySqliteToFirestore(
   source.photos = photos.length;
   for (const photo of photos) await to.photos.create(photo);
   copied.photos = photos.length;
+
+  // The pages admins edited, with their Markdown; a page never edited has no record on either side.
+  const sitePages = await new SqliteSitePageRepository(sqlite).list();
+  source.sitePages = sitePages.length;
+  for (const page of sitePages) await to.sitePages.save(page);
+  copied.sitePages = sitePages.length;
 
   const after = await countFirestoreDocuments(target.db, options);
   return Object.fromEntries(

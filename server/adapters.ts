@@ -20,6 +20,7 @@ import { SqlitePasswordResetTokenRepository } from '../adapters/sqlite/sqlite-pa
 import { CryptoSecretTokens } from '../adapters/node-crypto/crypto-secret-tokens';
 import type { SecretTokens } from '../core/shared/secret-tokens.port';
 import { SqliteWaterLevelRepository } from '../adapters/sqlite/sqlite-water-level-repository';
+import { SqliteSitePageRepository } from '../adapters/sqlite/sqlite-site-page-repository';
 import { SqliteWorkDayRepository } from '../adapters/sqlite/sqlite-work-day-repository';
 import { SqliteOutbox } from '../adapters/sqlite/sqlite-outbox';
 import { SqliteWaitingList } from '../adapters/sqlite/sqlite-waiting-list';
@@ -96,6 +97,7 @@ const PORTS = {
   documents: 'STORAGE',
   campaigns: 'STORAGE',
   waterLevels: 'STORAGE',
+  sitePages: 'STORAGE',
   campaignSource: 'CAMPAIGNS',
   search: 'SEARCH',
   payments: 'PAYMENTS',
@@ -225,6 +227,7 @@ export async function bindAdapters(
   bind('waitingList', () => firestore?.waitingList ?? new SqliteWaitingList(db));
   bind('files', () => firestore?.files ?? new DirectoryFileStore(join(config.dataDir, 'files')));
   bind('photos', () => firestore?.photos ?? new SqlitePhotoRepository(db));
+  bind('sitePages', () => firestore?.sitePages ?? new SqliteSitePageRepository(db));
   bind('images', () => new SharpImageProcessor());
   bind('pdfs', () => new PdfLibPdfInspector());
   // Without SMTP_URL no sender runs: the messages stay in the outbox for admins to read.

@@ -16,9 +16,11 @@ import { registerBookingAdminRoutes } from './http/booking-admin-routes';
 import { registerEventCancelRoutes } from './http/event-cancel-routes';
 import { registerOutboxRoutes } from './http/outbox-routes';
 import { registerPasswordResetRoutes } from './http/password-reset-routes';
+import { registerAccountRoutes } from './http/account-routes';
 import { registerWaitingListRoutes } from './http/waiting-list-routes';
 import { registerWorkDayWithdrawRoutes } from './http/work-day-withdraw-routes';
 import { registerNewsRoutes } from './http/news-routes';
+import { registerSitePageRoutes } from './http/site-page-routes';
 import { registerWaterLevelRoutes } from './http/water-level-routes';
 import { registerDocumentAdminRoutes } from './http/document-admin-routes';
 import { registerPhotoRoutes } from './http/photo-routes';
@@ -153,7 +155,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     reportFileCleanupError: (error) => logger.error({ err: error }, "A deleted photo's file could not be removed; it is no longer used"),
   });
   try {
-    if (config.seedDemoData) await seedIfEmpty(ports, logger);
+    if (config.seedDemoData) await seedIfEmpty(ports, logger, config.clubName);
     // Bookings stored before short references (and the demo's) get one, with the club's prefix.
     const prefix = referencePrefix(config.clubName);
     const given = await ports.get('bookings').assignMissingReferences((bookingId, attempt) => bookingReference(prefix, bookingId, attempt));
@@ -251,9 +253,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerEventCancelRoutes(routes, ports);
   registerOutboxRoutes(routes, ports);
   registerPasswordResetRoutes(routes, ports);
+  registerAccountRoutes(routes, ports);
   registerWaitingListRoutes(routes, ports, config);
   registerWorkDayWithdrawRoutes(routes, ports);
   registerNewsRoutes(routes, ports);
+  registerSitePageRoutes(routes, ports);
   registerWaterLevelRoutes(routes, ports);
   registerDocumentAdminRoutes(routes, ports);
   registerPhotoRoutes(routes, ports);

@@ -16,6 +16,7 @@ import { paymentsFeature } from './features/payments';
 import { photosFeature } from './features/photos';
 import { scheduledJobsFeature } from './features/scheduled-jobs';
 import { searchFeature } from './features/search';
+import { sitePagesFeature } from './features/site-pages';
 import { waitingListFeature } from './features/waiting-list';
 import { waterLevelsFeature } from './features/water-levels';
 import { workDaysFeature } from './features/work-days';
@@ -31,6 +32,7 @@ export const FEATURES: readonly Feature[] = [
   workDaysFeature,
   newsFeature,
   documentsFeature,
+  sitePagesFeature,
   photosFeature,
   waterLevelsFeature,
   mailFeature,

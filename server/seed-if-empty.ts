@@ -1,12 +1,14 @@
 import type { Logger } from 'pino';
 import type { AppContainer } from './container';
+import { TEST_CARDS } from '../adapters/test-payments/test-payment-gateway';
 
 /** Fills an empty database (no events) with the demo club's content, so a first start shows a working site. */
-export async function seedIfEmpty(ports: AppContainer, logger: Logger): Promise<boolean> {
+export async function seedIfEmpty(ports: AppContainer, logger: Logger, clubName: string): Promise<boolean> {
   const events = ports.get('events');
   if ((await events.list({ order: 'asc', limit: 1 })).length > 0) return false;
   // Loaded only when seeding: the demo PDFs need pdf-lib, which a running server loads only for an upload.
   const { seedDemoData } = await import('./seed/seed-demo-data');
+  const payments = ports.get('payments');
   await seedDemoData(
     {
       events,
@@ -19,6 +21,10 @@ export async function seedIfEmpty(ports: AppContainer, logger: Logger): Promise<
       search: ports.get('search'),
       bookings: ports.get('bookings'),
       campaignSource: ports.get('campaignSource'),
+      // The test gateway takes the demo's card payments, so the demo's refunds work; never a real provider.
+      cardPayments: payments.name === 'test' ? { gateway: payments, cardToken: TEST_CARDS.succeeds } : undefined,
+      sitePages: ports.get('sitePages'),
+      clubName,
     },
     ports.get('clock').now(),
   );

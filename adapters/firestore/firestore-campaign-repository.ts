@@ -1,5 +1,6 @@
 import { FieldPath, type DocumentData } from 'firebase-admin/firestore';
-import { CampaignSchema, type Campaign } from '../../core/campaigns/campaign';
+import type { Campaign } from '../../core/campaigns/campaign';
+import { ImportedCampaignSchema, importedCampaignListing, type ImportedCampaign } from '../../core/campaigns/imported-campaign';
 import { NewsItemSchema, type NewsItem } from '../../core/news/news-item';
 import { newsExcerpt } from '../../core/news/news-body';
 import { byNewestPublished, newsItemCampaign } from '../../core/news/news-items';
@@ -13,6 +14,16 @@ import { instantFields, readInstant } from './firestore-instants';
 /** A document with a Markdown `body` is a news item written in the app; the others are imported campaigns. */
 function isNewsItem(data: DocumentData): boolean {
   return typeof data.body === 'string';
+}
+
+function importedCampaignOf(id: string, data: DocumentData): ImportedCampaign {
+  return ImportedCampaignSchema.parse({
+    id,
+    subject: data.subject,
+    finished_at: readInstant(data, 'finished_at'),
+    preview_url: data.preview_url ?? null,
+    content: typeof data.content === 'string' ? data.content : null,
+  });
 }
 
 function newsItemOf(id: string, data: DocumentData): NewsItem {
@@ -29,7 +40,8 @@ function newsItemOf(id: string, data: DocumentData): NewsItem {
 
 /**
  * E-mail campaigns and news items in the `campaigns` collection, keyed by id, finished_at (a news
- * item's publish time) a Timestamp. Imported campaigns have no body and no status (published).
+ * item's publish time) a Timestamp. Imported campaigns have no body and no status (published), and
+ * may have their e-mail's text as `content`.
  */
 export class FirestoreCampaignRepository extends FirestoreCollectionAdapter implements CampaignRepository {
   protected readonly collectionName = 'campaigns';
@@ -50,26 +62,35 @@ export class FirestoreCampaignRepository extends FirestoreCollectionAdapter impl
         const item = newsItemOf(doc.id, data);
         return item.status === 'published' ? [newsItemCampaign(item, newsExcerpt(item.body))] : [];
       }
-      return [
-        CampaignSchema.parse({
-          id: doc.id,
-          subject: data.subject,
-          finished_at: readInstant(data, 'finished_at'),
-          preview_url: data.preview_url ?? null,
-        }),
-      ];
+      return [importedCampaignListing(importedCampaignOf(doc.id, data))];
     });
   }
 
-  async put(campaign: Campaign): Promise<void> {
+  async put(campaign: ImportedCampaign): Promise<void> {
     this.checkId(campaign.id);
+    const checked = ImportedCampaignSchema.parse(campaign);
     await withCoreErrors(() =>
-      this.collection.doc(campaign.id).set({
-        subject: campaign.subject,
-        preview_url: campaign.preview_url,
-        ...instantFields({ finished_at: campaign.finished_at }),
+      this.collection.doc(checked.id).set({
+        subject: checked.subject,
+        preview_url: checked.preview_url,
+        content: checked.content ?? null,
+        ...instantFields({ finished_at: checked.finished_at }),
       }),
     );
+  }
+
+  async getImportedCampaign(id: string): Promise<ImportedCampaign | null> {
+    if (!isDocumentId(id)) return null;
+    const doc = await withCoreErrors(() => this.collection.doc(id).get());
+    const data = doc.data();
+    return data && !isNewsItem(data) ? importedCampaignOf(doc.id, data) : null;
+  }
+
+  async listImportedCampaigns(): Promise<ImportedCampaign[]> {
+    const snapshot = await withCoreErrors(() =>
+      this.collection.orderBy('finished_at', 'desc').orderBy(FieldPath.documentId(), 'asc').get(),
+    );
+    return snapshot.docs.filter((doc) => !isNewsItem(doc.data())).map((doc) => importedCampaignOf(doc.id, doc.data()));
   }
 
   async listNewsItems(): Promise<NewsItem[]> {

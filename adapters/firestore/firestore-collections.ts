@@ -15,6 +15,7 @@ export const FIRESTORE_COLLECTIONS = [
   'waterLevels',
   'files',
   'photos',
+  'sitePages',
 ] as const;
 /**
  * The working state of the rate limits (sign-in guards, booking counters and holds): short-lived,

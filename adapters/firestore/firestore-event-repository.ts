@@ -1,4 +1,4 @@
-import { FieldPath, Filter, Timestamp, type DocumentData, type DocumentReference, type DocumentSnapshot } from 'firebase-admin/firestore';
+import { FieldPath, Filter, Timestamp, type DocumentData, type DocumentSnapshot } from 'firebase-admin/firestore';
 import * as places from '../../core/bookings/places-ledger';
 import { requireCapacityFits } from '../../core/events/event-form';
 import { placesLedgerRef, toLedger } from './firestore-booking-repository';
@@ -6,12 +6,13 @@ import { TRANSACTION_ATTEMPTS } from './firestore-turns';
 import { eventEndInstant } from '../../core/bookings/booking-state';
 import { NotFoundError, ValidationError } from '../../core/shared/errors';
 import { EventSchema, type ClubEvent } from '../../core/events/event';
-import type { EventRepository } from '../../core/events/event-repository.port';
 import { FirestoreCollectionAdapter } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, translateFirestoreError, withCoreErrors } from './firestore-errors';
 import { instantFields } from './firestore-instants';
 import { readDocument } from './firestore-read-document';
+import type { EventRepository, EventUpdateExtras } from '../../core/events/event-repository.port';
+import { addToOutbox } from './firestore-outbox';
 
 /**
  * Events in the `events` collection, one document per event keyed by its id, with the spec's
@@ -83,51 +84,43 @@ export class FirestoreEventRepository extends FirestoreCollectionAdapter impleme
     await withCoreErrors(() => ref.create(toDocument(event)), { conflict: 'An event with this id already exists' });
   }
 
-  async update(event: ClubEvent, expected?: { sequence: number }, placesAt?: Date): Promise<boolean> {
+  async update(event: ClubEvent, expected?: { sequence: number }, also: EventUpdateExtras = {}): Promise<boolean> {
     if (!isDocumentId(event.id)) throw new NotFoundError('Event not found');
     const ref = this.collection.doc(event.id);
-    if (placesAt) return this.updateCheckingPlaces(event, ref, expected, placesAt);
+    const { mail = [], placesAt } = also;
     // update() fails on a missing document, so an update never creates an event; every field
     // is given, so every field is replaced.
-    if (!expected) {
+    if (!expected && mail.length === 0 && !placesAt) {
       await withCoreErrors(() => ref.update(toDocument(event)), { notFound: 'Event not found' });
       return true;
     }
-    return withCoreErrors(() =>
-      this.db.runTransaction(async (transaction) => {
-        const current = await transaction.get(ref);
-        if (!current.exists) throw new NotFoundError('Event not found');
-        // Documents written before the sequence existed read as 0 (toEvent).
-        if ((current.data()?.sequence ?? 0) !== expected.sequence) return false;
-        transaction.update(ref, toDocument(event));
-        return true;
-      }),
-    );
-  }
-
-  /**
-   * One transaction reads the event and its places ledger, checks the capacity against the places
-   * taken, and writes the event and, on the ledger, this revision as the one whose capacity was
-   * checked (`eventSequence`). A booking commits only if the ledger is unchanged since it read it,
-   * so a booking and this update never both pass on one reading: either the booking is counted
-   * here, or it is decided again on the new capacity (FirestoreBookingRepository).
-   */
-  private async updateCheckingPlaces(event: ClubEvent, ref: DocumentReference, expected: { sequence: number } | undefined, placesAt: Date): Promise<boolean> {
-    const ledgerRef = placesLedgerRef(this.db, event.id, this.options);
-    return withCoreErrors(() =>
-      this.db.runTransaction(
-        async (transaction) => {
-          const [current, ledger] = await transaction.getAll(ref, ledgerRef);
-          if (!current.exists) throw new NotFoundError('Event not found');
-          if (expected && (current.data()?.sequence ?? 0) !== expected.sequence) return false;
-          requireCapacityFits(event.capacity, places.ledgerTaken(toLedger(ledger), placesAt));
-          transaction.update(ref, toDocument(event));
-          if (ledger.exists) transaction.update(ledgerRef, { eventSequence: event.sequence });
-          else transaction.create(ledgerRef, { confirmed: 0, holds: [], eventSequence: event.sequence });
-          return true;
-        },
-        { maxAttempts: TRANSACTION_ATTEMPTS },
-      ),
+    // One transaction: the event, the e-mails about its change (create() fails the commit on an
+    // outbox id already taken) and, with `placesAt`, the capacity checked against its places
+    // ledger, with this revision written on the ledger as the one whose capacity was checked
+    // (`eventSequence`). A booking commits only if the ledger is unchanged since it read it, so a
+    // booking and this update never both pass on one reading: either the booking is counted here,
+    // or it is decided again on the new capacity (FirestoreBookingRepository).
+    const ledgerRef = placesAt ? placesLedgerRef(this.db, event.id, this.options) : null;
+    return withCoreErrors(
+      () =>
+        this.db.runTransaction(
+          async (transaction) => {
+            const [current, ledger] = ledgerRef ? await transaction.getAll(ref, ledgerRef) : [await transaction.get(ref)];
+            if (!current.exists) throw new NotFoundError('Event not found');
+            // Documents written before the sequence existed read as 0 (toEvent).
+            if (expected && (current.data()?.sequence ?? 0) !== expected.sequence) return false;
+            if (ledgerRef && ledger && placesAt) requireCapacityFits(event.capacity, places.ledgerTaken(toLedger(ledger), placesAt));
+            transaction.update(ref, toDocument(event));
+            if (ledgerRef && ledger) {
+              if (ledger.exists) transaction.update(ledgerRef, { eventSequence: event.sequence });
+              else transaction.create(ledgerRef, { confirmed: 0, holds: [], eventSequence: event.sequence });
+            }
+            addToOutbox(transaction, this.db, mail, this.options);
+            return true;
+          },
+          { maxAttempts: TRANSACTION_ATTEMPTS },
+        ),
+      { conflict: 'An outbox message with this id already exists' },
     );
   }
 

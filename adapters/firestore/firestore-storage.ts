@@ -13,6 +13,7 @@ import { FirestoreLoginAttemptStore } from './firestore-login-attempt-store';
 import { FirestoreSessionRepository } from './firestore-session-repository';
 import { FirestorePasswordResetTokenRepository } from './firestore-password-reset-token-repository';
 import { FirestoreWaterLevelRepository } from './firestore-water-level-repository';
+import { FirestoreSitePageRepository } from './firestore-site-page-repository';
 import { FirestorePhotoRepository } from './firestore-photo-repository';
 import { FirestoreWorkDayRepository } from './firestore-work-day-repository';
 import { FirestoreOutbox } from './firestore-outbox';
@@ -101,6 +102,7 @@ export function firestoreRepositories(db: Firestore, options: FirestoreCollectio
     campaigns: new FirestoreCampaignRepository(db, options),
     waterLevels: new FirestoreWaterLevelRepository(db, options),
     photos: new FirestorePhotoRepository(db, options),
+    sitePages: new FirestoreSitePageRepository(db, options),
     outbox: new FirestoreOutbox(db, options),
     audit: new FirestoreAuditLog(db, options),
     jobs: new FirestoreJobQueue(db, options),

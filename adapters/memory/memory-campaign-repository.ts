@@ -1,13 +1,14 @@
 import type { Campaign } from '../../core/campaigns/campaign';
+import { importedCampaignListing, type ImportedCampaign } from '../../core/campaigns/imported-campaign';
 import type { NewsItem } from '../../core/news/news-item';
 import { newsExcerpt } from '../../core/news/news-body';
 import { newsItemCampaign } from '../../core/news/news-items';
 import type { CampaignRepository } from '../../core/campaigns/campaign-repository.port';
 import { byInstantThenId, compareText } from './compare-text';
 
-type Entry = { kind: 'campaign'; campaign: Campaign } | { kind: 'news'; item: NewsItem };
+type Entry = { kind: 'campaign'; campaign: ImportedCampaign } | { kind: 'news'; item: NewsItem };
 
-const newestFirst = byInstantThenId<Campaign>((campaign) => campaign.finished_at, -1);
+const newestFirst = byInstantThenId<Pick<Campaign, 'id' | 'finished_at'>>((campaign) => campaign.finished_at, -1);
 
 export class MemoryCampaignRepository implements CampaignRepository {
   private readonly entries = new Map<string, Entry>();
@@ -15,14 +16,26 @@ export class MemoryCampaignRepository implements CampaignRepository {
   async listRecent(): Promise<Campaign[]> {
     const listed: Campaign[] = [];
     for (const entry of this.entries.values()) {
-      if (entry.kind === 'campaign') listed.push({ ...entry.campaign });
+      if (entry.kind === 'campaign') listed.push(importedCampaignListing(entry.campaign));
       else if (entry.item.status === 'published') listed.push(newsItemCampaign(entry.item, newsExcerpt(entry.item.body)));
     }
     return listed.sort(newestFirst);
   }
 
-  async put(campaign: Campaign): Promise<void> {
-    this.entries.set(campaign.id, { kind: 'campaign', campaign: { ...campaign } });
+  async put(campaign: ImportedCampaign): Promise<void> {
+    const { id, subject, finished_at, preview_url, content = null } = campaign;
+    this.entries.set(id, { kind: 'campaign', campaign: { id, subject, finished_at, preview_url, content } });
+  }
+
+  async getImportedCampaign(id: string): Promise<ImportedCampaign | null> {
+    const entry = this.entries.get(id);
+    return entry?.kind === 'campaign' ? { ...entry.campaign } : null;
+  }
+
+  async listImportedCampaigns(): Promise<ImportedCampaign[]> {
+    const imported: ImportedCampaign[] = [];
+    for (const entry of this.entries.values()) if (entry.kind === 'campaign') imported.push({ ...entry.campaign });
+    return imported.sort(newestFirst);
   }
 
   async listNewsItems(): Promise<NewsItem[]> {

@@ -1,16 +1,26 @@
 import { NotFoundError } from '../../core/shared/errors';
 import type { ClubEvent } from '../../core/events/event';
 import { eventEndInstant } from '../../core/bookings/booking-state';
-import type { EventRepository } from '../../core/events/event-repository.port';
+import type { EventRepository, EventUpdateExtras } from '../../core/events/event-repository.port';
 import { byInstantThenId } from './compare-text';
 import { addCopy, copyOrNull } from './memory-records';
 import { requireCapacityFits } from '../../core/events/event-form';
+import { MemoryOutbox } from './memory-outbox';
 
 export class MemoryEventRepository implements EventRepository {
   private readonly events = new Map<string, ClubEvent>();
 
-  /** `placesTaken`: the event's places taken at a moment (the same store's bookings), for update's capacity check. */
-  constructor(private readonly placesTaken: (eventId: string, now: Date) => number = () => 0) {}
+  private readonly placesTaken: (eventId: string, now: Date) => number;
+  private readonly outbox: MemoryOutbox;
+
+  /**
+   * `placesTaken`: the event's places taken at a moment (the same store's bookings), for update's
+   * capacity check; `outbox`: where the mail written with an update goes (the same store's).
+   */
+  constructor(options: { placesTaken?: (eventId: string, now: Date) => number; outbox?: MemoryOutbox } = {}) {
+    this.placesTaken = options.placesTaken ?? (() => 0);
+    this.outbox = options.outbox ?? new MemoryOutbox();
+  }
 
   /** The stored event's capacity; undefined when there is no such event. */
   capacityOf(id: string): number | null | undefined {
@@ -40,12 +50,15 @@ export class MemoryEventRepository implements EventRepository {
   }
 
   // No await: the check and the write are atomic with every booking of this process.
-  async update(event: ClubEvent, expected?: { sequence: number }, placesAt?: Date): Promise<boolean> {
+  async update(event: ClubEvent, expected?: { sequence: number }, also: EventUpdateExtras = {}): Promise<boolean> {
+    const { mail = [], placesAt } = also;
     const stored = this.events.get(event.id);
     if (!stored) throw new NotFoundError('Event not found');
     if (expected && stored.sequence !== expected.sequence) return false;
     if (placesAt) requireCapacityFits(event.capacity, this.placesTaken(event.id, placesAt));
+    this.outbox.checkNew(mail);
     this.events.set(event.id, structuredClone(event));
+    this.outbox.addNow(mail);
     return true;
   }
 

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { CampaignSchema, type Campaign } from '../../core/campaigns/campaign';
+import type { Campaign } from '../../core/campaigns/campaign';
+import { ImportedCampaignSchema, importedCampaignListing, type ImportedCampaign } from '../../core/campaigns/imported-campaign';
 import { NewsItemSchema, type NewsItem } from '../../core/news/news-item';
 import { newsExcerpt } from '../../core/news/news-body';
 import { newsItemCampaign } from '../../core/news/news-items';
@@ -12,12 +13,18 @@ interface CampaignRow {
   finished_at: string | null;
   preview_url: string | null;
   body: string | null;
+  content: string | null;
   status: string;
   created_at: string | null;
   updated_at: string | null;
 }
 
-const COLUMNS = ['id', 'subject', 'finished_at', 'preview_url', 'body', 'status', 'created_at', 'updated_at'] as const;
+const COLUMNS = ['id', 'subject', 'finished_at', 'preview_url', 'body', 'content', 'status', 'created_at', 'updated_at'] as const;
+
+/** A row without a body is an imported campaign, with its text (`content`) or without. */
+function importedCampaignOf(row: CampaignRow): ImportedCampaign {
+  return ImportedCampaignSchema.parse({ id: row.id, subject: row.subject, finished_at: row.finished_at, preview_url: row.preview_url, content: row.content });
+}
 
 /** A row with a body is a news item written in the app; the others are imported campaigns. */
 function newsItemOf(row: CampaignRow): NewsItem {
@@ -41,27 +48,39 @@ export class SqliteCampaignRepository implements CampaignRepository {
       .where({ status: 'published' })
       .orderByRaw('finishedAtMs IS NULL, finishedAtMs DESC, id ASC');
     return rows.map((row) => {
-      if (row.body === null) return CampaignSchema.parse({ id: row.id, subject: row.subject, finished_at: row.finished_at, preview_url: row.preview_url });
+      if (row.body === null) return importedCampaignListing(importedCampaignOf(row));
       const item = newsItemOf(row);
       return newsItemCampaign(item, newsExcerpt(item.body));
     });
   }
 
-  async put(campaign: Campaign): Promise<void> {
+  async put(campaign: ImportedCampaign): Promise<void> {
+    const checked = ImportedCampaignSchema.parse(campaign);
     await this.db('campaigns')
       .insert({
-        id: campaign.id,
-        subject: campaign.subject,
-        finished_at: campaign.finished_at,
-        finishedAtMs: instantMillis(campaign.finished_at),
-        preview_url: campaign.preview_url,
+        id: checked.id,
+        subject: checked.subject,
+        finished_at: checked.finished_at,
+        finishedAtMs: instantMillis(checked.finished_at),
+        preview_url: checked.preview_url,
         body: null,
+        content: checked.content ?? null,
         status: 'published',
         created_at: null,
         updated_at: null,
       })
       .onConflict('id')
       .merge();
+  }
+
+  async getImportedCampaign(id: string): Promise<ImportedCampaign | null> {
+    const row: CampaignRow | undefined = await this.db('campaigns').select(...COLUMNS).where({ id }).whereNull('body').first();
+    return row ? importedCampaignOf(row) : null;
+  }
+
+  async listImportedCampaigns(): Promise<ImportedCampaign[]> {
+    const rows: CampaignRow[] = await this.db('campaigns').select(...COLUMNS).whereNull('body').orderByRaw('finishedAtMs IS NULL, finishedAtMs DESC, id ASC');
+    return rows.map(importedCampaignOf);
   }
 
   async listNewsItems(): Promise<NewsItem[]> {
@@ -87,6 +106,7 @@ export class SqliteCampaignRepository implements CampaignRepository {
         finishedAtMs: instantMillis(checked.publishAt),
         preview_url: null,
         body: checked.body,
+        content: null,
         status: checked.status,
         created_at: checked.createdAt,
         updated_at: checked.updatedAt,

@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
 import { EventSchema, type ClubEvent } from '../../core/events/event';
-import type { EventRepository } from '../../core/events/event-repository.port';
+import type { EventRepository, EventUpdateExtras } from '../../core/events/event-repository.port';
 import { eventEndInstant } from '../../core/bookings/booking-state';
 import { isUniqueViolation } from './sqlite-errors';
+import { insertIntoOutbox } from './sqlite-outbox';
 import { PreparedReads } from './sqlite-prepared-reads';
 import { instantMillis, readBoolean, readRow, writeBoolean } from './sqlite-values';
 import { preparedWriteTransaction } from './sqlite-write-transaction';
@@ -52,25 +53,25 @@ export class SqliteEventRepository implements EventRepository {
     }
   }
 
-  async update(event: ClubEvent, expected?: { sequence: number }, placesAt?: Date): Promise<boolean> {
-    if (placesAt) {
-      // One write transaction: the event's ledger is read, the capacity checked and the event
-      // written with no booking in between (bookings read the capacity in theirs).
-      return preparedWriteTransaction(this.db, (writes) => {
+  async update(event: ClubEvent, expected?: { sequence: number }, also: EventUpdateExtras = {}): Promise<boolean> {
+    const { mail = [], placesAt } = also;
+    // One write transaction: the event (only over the revision read), the e-mails about its
+    // change, and with `placesAt` its ledger read and the capacity checked, with no booking in
+    // between (bookings read the capacity in theirs): written together or not at all.
+    try {
+      return await preparedWriteTransaction(this.db, (writes) => {
         const stored = writes.statement('SELECT sequence FROM events WHERE id = ?').get(event.id) as { sequence: number } | undefined;
         if (!stored) throw new NotFoundError('Event not found');
         if (expected && stored.sequence !== expected.sequence) return false;
-        requireCapacityFits(event.capacity, ledgerPlacesTaken(writes, event.id, placesAt));
+        if (placesAt) requireCapacityFits(event.capacity, ledgerPlacesTaken(writes, event.id, placesAt));
         writes.update('events', event.id, toRow(event));
+        insertIntoOutbox(writes, mail);
         return true;
       });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictError('An outbox message with this id already exists');
+      throw error;
     }
-    const changed = await this.db('events')
-      .where({ id: event.id, ...(expected ? { sequence: expected.sequence } : {}) })
-      .update(toRow(event));
-    if (changed > 0) return true;
-    if (expected && (await this.db('events').where({ id: event.id }).first('id'))) return false;
-    throw new NotFoundError('Event not found');
   }
 
   async delete(id: string): Promise<boolean> {

@@ -16,6 +16,9 @@ import * as newsItems from './migrations/0014-news-items';
 import * as photos from './migrations/0015-photos';
 import * as checkoutOpened from './migrations/0016-checkout-opened';
 import * as bookingReferences from './migrations/0018-booking-references';
+import * as sitePages from './migrations/0019-site-pages';
+import * as bookingCancelReason from './migrations/0020-booking-cancel-reason';
+import * as campaignContent from './migrations/0022-campaign-content';
 
 interface NamedMigration {
   name: string;
@@ -42,6 +45,9 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0015-photos', migration: photos },
   { name: '0016-checkout-opened', migration: checkoutOpened },
   { name: '0018-booking-references', migration: bookingReferences },
+  { name: '0019-site-pages', migration: sitePages },
+  { name: '0020-booking-cancel-reason', migration: bookingCancelReason },
+  { name: '0022-campaign-content', migration: campaignContent },
 ];
 
 /** Hands knex the migrations of adapters/sqlite/migrations/, in order. */

@@ -24,7 +24,7 @@ export const TEST_MESSAGES = {
   unknownCard: `This is test mode: use the test card ${TEST_CARDS.succeeds}`,
   refundRefused: 'The card issuer refused the refund (test card)',
   refundTooLarge: 'The refund is more than is left of the payment',
-  unknownPayment: 'This payment was not taken by the test gateway since it started',
+  unknownPayment: 'This payment was not taken by the test gateway',
 } as const;
 
 /** The header carrying a test-mode webhook's signature (HMAC-SHA256 over URL + body, as Square). */
@@ -71,7 +71,10 @@ function digitsOf(cardToken: string): string {
  *
  * Completed payments are remembered in memory; the payment id is derived from the checkout id,
  * so after a restart the same checkout still gives the same payment id (ConfirmPayment checks the
- * stored booking first, so a paid booking is never charged again either way).
+ * stored booking first, so a paid booking is never charged again either way). A payment id also
+ * carries its amount, currency and booking, signed as checkout ids are
+ * (`tp_<signature>.<amount>.<currency>.<bookingId>`): a payment taken before a restart (or by the
+ * demo seed) can still be refunded, up to its amount, with no table of payments.
  */
 export class TestPaymentGateway implements PaymentGateway {
   readonly name = 'test';
@@ -79,7 +82,6 @@ export class TestPaymentGateway implements PaymentGateway {
   private readonly completed = new Map<string, Completed>();
   private readonly chargeLog: TestCharge[] = [];
   private readonly refundLog: TestRefund[] = [];
-  private readonly refundsRefused = new Set<string>();
 
   constructor(private readonly options: TestPaymentGatewayOptions) {
     if (options.webhookSecret.length < 16) throw new Error('The test payments webhook secret must be at least 16 characters long');
@@ -113,11 +115,10 @@ export class TestPaymentGateway implements PaymentGateway {
 
     const payment: Completed = {
       status: 'COMPLETED',
-      paymentId: this.paymentIdFor(checkoutId),
+      paymentId: this.paymentIdFor(checkoutId, refundRefused),
       completedAt: this.options.clock.now().toISOString(),
     };
     this.completed.set(checkoutId, payment);
-    if (refundRefused) this.refundsRefused.add(payment.paymentId);
     this.chargeLog.push({ checkoutId, paymentId: payment.paymentId, amount: terms.amount, currency: terms.currency, completedAt: payment.completedAt });
     return payment;
   }
@@ -125,9 +126,9 @@ export class TestPaymentGateway implements PaymentGateway {
   async refund(request: RefundRequest): Promise<RefundResult> {
     const earlier = this.refundLog.find((r) => r.idempotencyKey === request.idempotencyKey);
     if (earlier) return { status: 'REFUNDED', refundId: earlier.refundId };
-    const charge = this.chargeLog.find((c) => c.paymentId === request.paymentId);
+    const charge = this.chargeOf(request.paymentId);
     if (!charge) return { status: 'FAILED', message: TEST_MESSAGES.unknownPayment };
-    if (this.refundsRefused.has(request.paymentId)) return { status: 'FAILED', message: TEST_MESSAGES.refundRefused };
+    if (charge.refundRefused) return { status: 'FAILED', message: TEST_MESSAGES.refundRefused };
     const refunded = this.refundLog.filter((r) => r.paymentId === request.paymentId).reduce((sum, r) => sum + r.amount, 0);
     if (!Number.isInteger(request.amount) || request.amount <= 0 || request.currency !== charge.currency || refunded + request.amount > charge.amount) {
       return { status: 'FAILED', message: TEST_MESSAGES.refundTooLarge };
@@ -144,7 +145,7 @@ export class TestPaymentGateway implements PaymentGateway {
     const checkoutId = event ? this.ids.checkoutFor(event) : null;
     if (!event || checkoutId === null) return null;
     // Only payments this gateway took: a reference and amount alone do not make a checkout ours.
-    if (event.paymentId !== this.paymentIdFor(checkoutId)) return null;
+    if (event.paymentId !== this.paymentIdFor(checkoutId) && event.paymentId !== this.paymentIdFor(checkoutId, true)) return null;
     return {
       checkoutId,
       paymentId: event.paymentId,
@@ -178,7 +179,27 @@ export class TestPaymentGateway implements PaymentGateway {
     return { rawBody, headers: { [TEST_SIGNATURE_HEADER]: squareWebhookSignature(url, rawBody, this.options.webhookSecret) } };
   }
 
-  private paymentIdFor(checkoutId: string): string {
-    return `tp_${this.ids.derive('payment', checkoutId)}`;
+  /** The payment of a checkout: its signature (which also says whether refunds are refused) and its terms. */
+  private paymentIdFor(checkoutId: string, refundRefused = false): string {
+    const terms = this.ids.termsOf(checkoutId);
+    const signature = this.ids.derive(refundRefused ? 'payment-refund-refused' : 'payment', checkoutId);
+    return `tp_${signature}.${terms.amount}.${terms.currency}.${terms.bookingId}`;
+  }
+
+  /** What a payment id this gateway made charged (with the same secret, before a restart too), or null. */
+  private chargeOf(paymentId: string): { amount: number; currency: string; refundRefused: boolean } | null {
+    const parts = typeof paymentId === 'string' ? /^tp_[A-Za-z0-9_-]+\.(\d{1,16})\.([A-Z]{3})\.([A-Za-z0-9_-]{1,40})$/.exec(paymentId) : null;
+    if (!parts) return null;
+    const [, amount, currency, bookingId] = parts;
+    let checkoutId: string;
+    try {
+      checkoutId = this.ids.create({ bookingId, amount: Number(amount), currency });
+    } catch {
+      return null;
+    }
+    for (const refundRefused of [false, true]) {
+      if (this.paymentIdFor(checkoutId, refundRefused) === paymentId) return { amount: Number(amount), currency, refundRefused };
+    }
+    return null;
   }
 }

@@ -19,6 +19,7 @@ export const ADMIN_ROUTES: { path: string; permission: Permission | null }[] = [
   { path: '/admin/booking/:bookingId', permission: 'bookings:read' },
   { path: '/admin/audit', permission: 'audit:read' },
   { path: '/admin/members', permission: null },
+  { path: '/admin/account', permission: null },
   { path: '/admin/work-days', permission: 'events:read' },
   { path: '/admin/work-days/create', permission: 'workdays:write' },
   { path: '/admin/work-days/edit/:workDayId', permission: 'workdays:write' },
@@ -30,6 +31,8 @@ export const ADMIN_ROUTES: { path: string; permission: Permission | null }[] = [
   { path: '/admin/water-levels', permission: 'content:write' },
   { path: '/admin/documents', permission: 'content:write' },
   { path: '/admin/photos', permission: 'content:write' },
+  { path: '/admin/pages', permission: 'content:write' },
+  { path: '/admin/pages/edit/:slug', permission: 'content:write' },
 ];
 
 /** The ADMIN_ROUTES entry a concrete admin address (/admin/events/edit/e1?x=1) is for, or null. */
@@ -75,6 +78,8 @@ export const ACTIONS = {
   'waterLevels.write': 'content:write',
   'documents.write': 'content:write',
   'photos.manage': 'content:write',
+  // The Beginners and Information pages' words (core/site-pages/).
+  'sitePages.write': 'content:write',
 } as const satisfies Record<string, Permission | null>;
 export type AdminAction = keyof typeof ACTIONS;
 
@@ -95,6 +100,7 @@ export const PERMISSION_MESSAGES = {
   news: 'You do not have permission to manage news.',
   waterLevels: 'You do not have permission to change water levels.',
   documentsWrite: 'You do not have permission to change documents.',
+  sitePages: 'You do not have permission to change the club pages.',
 } as const;
 
 const ACTION_MESSAGES: Record<AdminAction, string> = {
@@ -118,6 +124,7 @@ const ACTION_MESSAGES: Record<AdminAction, string> = {
   'waterLevels.write': PERMISSION_MESSAGES.waterLevels,
   'documents.write': PERMISSION_MESSAGES.documentsWrite,
   'photos.manage': PERMISSION_MESSAGES.photos,
+  'sitePages.write': PERMISSION_MESSAGES.sitePages,
 };
 
 /** Throws PermissionError (with the spec's message and the missing permission) unless allowed. */

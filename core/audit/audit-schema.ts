@@ -10,6 +10,9 @@ export const AuditQuerySchema = z.object({
   adminUid: z.string().trim().max(200).optional(),
 });
 
-export const AuditListSchema = z.object({ entries: z.array(AuditEntrySchema), limit: z.number().int() });
+/** The names of the admins the entries mention, by uid (an admin since removed is not in it). */
+export const AdminNamesSchema = z.record(z.string(), z.string());
+
+export const AuditListSchema = z.object({ entries: z.array(AuditEntrySchema), limit: z.number().int(), adminNames: AdminNamesSchema });
 export type AuditList = z.infer<typeof AuditListSchema>;
 

@@ -1,7 +1,7 @@
 import type { Admin } from '../admins/admin';
 import type { AuditActor } from '../audit/audit';
 import type { Booking } from './booking';
-import { LIFECYCLE_MESSAGES, paidByCard, paidOffline, refundMadeByHand, refundOpen, roomRefusal } from './booking-lifecycle';
+import { bookingCancelReason, LIFECYCLE_MESSAGES, paidByCard, paidOffline, refundMadeByHand, refundOpen, roomRefusal } from './booking-lifecycle';
 import { isCancelled, paymentStatus } from './booking-state';
 import { validateBookingForm } from './booking-validation';
 import { requirePermission } from '../admins/permissions';
@@ -9,6 +9,8 @@ import { formatMoney } from './pricing';
 import { ConflictError, ValidationError } from '../shared/errors';
 import { BOOKING_NOT_FOUND } from '../shared/messages';
 import type { AuditLog } from '../audit/audit-log.port';
+import type { AdminRepository } from '../admins/admin-repository.port';
+import { handRefundOf } from './hand-refunds';
 import type { BookingLinks } from './booking-links.port';
 import type { Outbox } from '../mail/outbox.port';
 import { adminCancellation, changeOf, memberMail, refundSummary, settleCardRefund, type BookingChangeDeps } from './booking-changes';
@@ -25,9 +27,12 @@ import {
 import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
 import { BOOKING_REFERENCE_MESSAGES, parseBookingReference, referencePrefix } from './booking-reference';
+import { adminNamesFor } from '../audit/admin-names';
 
 export interface AdminBookingActionsDeps extends BookingChangeDeps {
   audit: AuditLog;
+  /** To name the admins in a booking's history, and to tell them of money to repay by hand. */
+  admins: AdminRepository;
   outbox: Outbox;
   bookingLinks: BookingLinks;
   /** MAX_ATTENDEES_PER_BOOKING: the most places one booking may take. */
@@ -53,10 +58,11 @@ export class AdminBookingActions extends UseCase<AdminBookingActionsDeps> {
     const now = this.deps.clock.now();
     const status = paymentStatus(booking, now);
     const history = await this.deps.audit.list({ recordId: booking.id, limit: 100 });
-    const standing = status !== 'Cancelled' && status !== 'Refund failed' && status !== 'Expired';
+    const standing = !isCancelled(booking) && status !== 'Expired';
     return {
       booking: { ...booking, paymentStatus: status },
       event: await this.deps.events.get(booking.eventId),
+      handRefund: handRefundOf(booking),
       can: {
         cancel: !isCancelled(booking),
         refund: refundOpen(booking),
@@ -65,6 +71,7 @@ export class AdminBookingActions extends UseCase<AdminBookingActionsDeps> {
         resend: standing && booking.userEmail !== null,
       },
       history,
+      adminNames: await adminNamesFor(this.deps.admins, history),
     };
   }
 
@@ -83,11 +90,17 @@ export class AdminBookingActions extends UseCase<AdminBookingActionsDeps> {
 
   async cancel(admin: Admin, bookingId: string, request: unknown): Promise<Booking> {
     requirePermission(admin, 'bookings.write');
-    const { refund } = parseInput(AdminCancelRequestSchema, request);
+    const { refund, reason: given } = parseInput(AdminCancelRequestSchema, request);
+    const reason = bookingCancelReason(given);
+    if (!reason.ok) throw new ValidationError(reason.message, { reason: reason.message });
     const now = this.deps.clock.now();
     const event = await this.eventOf(bookingId);
     const actor = actorOf(admin);
-    const { booking, changed } = await this.deps.bookings.change(bookingId, now, (current) => adminCancellation(this.deps, current, { at: now, actor, refund, event }));
+    // Read before the write: the admins told (in the same transaction) when the money is to be repaid by hand.
+    const tellAdmins = await this.deps.admins.list();
+    const { booking, changed } = await this.deps.bookings.change(bookingId, now, (current) =>
+      adminCancellation(this.deps, current, { at: now, actor, refund, event, reason: reason.reason, tellAdmins }),
+    );
     return changed ? settleCardRefund(this.deps, booking, actor) : booking;
   }
 
@@ -161,7 +174,7 @@ export class AdminBookingActions extends UseCase<AdminBookingActionsDeps> {
     const booking = await requireFound(this.deps.bookings.get(bookingId), BOOKING_NOT_FOUND);
     const now = this.deps.clock.now();
     const status = paymentStatus(booking, now);
-    if (status === 'Cancelled' || status === 'Refund failed' || status === 'Expired' || status === 'Pending') throw new ConflictError(BOOKING_ACTION_MESSAGES.notStanding);
+    if (isCancelled(booking) || status === 'Expired' || status === 'Pending') throw new ConflictError(BOOKING_ACTION_MESSAGES.notStanding);
     if (!booking.userEmail) throw new ConflictError(BOOKING_ACTION_MESSAGES.noEmail);
     const event = await this.deps.events.get(booking.eventId);
     const mail = event ? confirmationMail(this.deps, booking, event, now) : [];

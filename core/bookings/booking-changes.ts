@@ -1,4 +1,7 @@
+import type { Admin } from '../admins/admin';
 import type { AuditActor, AuditEntry } from '../audit/audit';
+import { handRefundOf } from './hand-refunds';
+import { handRefundMessages } from './hand-refund-mail';
 import type { Booking } from './booking';
 import type { ClubEvent } from '../events/event';
 import type { OutboxMessage } from '../mail/mail';
@@ -8,6 +11,7 @@ import { isCancelled } from './booking-state';
 import { ConflictError } from '../shared/errors';
 import { newOutboxMessage } from '../mail/outbox';
 import { formatMoney } from './pricing';
+import { eventBookingPath } from '../shared/paths';
 import { UnavailableError } from '../shared/errors';
 import type { BookingChange, BookingRepository } from './booking-repository.port';
 import type { Clock } from '../shared/clock.port';
@@ -41,11 +45,13 @@ export function memberMail(
   deps: Pick<BookingChangeDeps, 'ids' | 'siteSettings'>,
   kind: 'booking-cancellation' | 'booking-refund',
   booking: Booking,
-  event: (Pick<ClubEvent, 'eventdatetime' | 'eventenddatetime'> & Partial<Pick<ClubEvent, 'cancelledAt' | 'cancelReason'>>) | null,
+  event: ClubEvent | null,
   at: Date,
 ): OutboxMessage[] {
   if (!booking.userEmail) return [];
-  const context = { clubName: deps.siteSettings.clubName };
+  const { clubName, publicBaseUrl } = deps.siteSettings;
+  // The cancellation carries the event's entry marked cancelled, so it leaves the member's calendar.
+  const context = { clubName, calendar: { event, location: clubName, eventUrl: event ? `${publicBaseUrl}${eventBookingPath(event.id)}` : undefined } };
   const dates = event ?? { eventdatetime: null, eventenddatetime: null };
   const mail = kind === 'booking-cancellation' ? bookingCancellation(booking, dates, context) : bookingRefund(booking, dates, context);
   return [newOutboxMessage(deps.ids.next(), kind, booking.id, mail, at)];
@@ -55,6 +61,7 @@ export function memberMail(
 export function refundSummary(booking: Booking): string {
   const amount = booking.refundAmount !== null && booking.paymentCurrency !== null ? formatMoney(booking.refundAmount, booking.paymentCurrency) : '';
   if (booking.refundStatus === 'refunded') return `Refunded ${amount}`.trim();
+  if (booking.refundStatus === 'by-hand') return `Refund of ${amount} to make by hand`.trim();
   if (booking.refundStatus === 'failed') return `Refund of ${amount} failed: ${booking.refundFailure ?? ''}`.trim();
   return `Refund of ${amount} asked of the payment provider`.trim();
 }
@@ -105,13 +112,35 @@ export async function settleCardRefund(deps: BookingChangeDeps, booking: Booking
 export function adminCancellation(
   deps: Pick<BookingChangeDeps, 'ids' | 'siteSettings'>,
   current: Booking,
-  what: { at: Date; actor: AuditActor & { kind: 'admin' }; refund: boolean; event: Parameters<typeof memberMail>[3]; why?: string },
+  what: {
+    at: Date;
+    actor: AuditActor & { kind: 'admin' };
+    refund: boolean;
+    event: Parameters<typeof memberMail>[3];
+    why?: string;
+    /** The reason told to the member (one booking cancelled on its screen), already checked. */
+    reason?: string | null;
+    /** Admins to tell when the money is to be repaid by hand (none for an event's cancellation: it tells them once). */
+    tellAdmins?: readonly Admin[];
+  },
 ): BookingChange {
   if (isCancelled(current)) throw new ConflictError(LIFECYCLE_MESSAGES.alreadyCancelled);
   const { at, actor, refund, event } = what;
-  const next = cancelled(current, { at, by: actor.uid, refund });
-  const mail = next.refundStatus === 'pending' ? [] : memberMail(deps, 'booking-cancellation', next, event, at);
+  const next = cancelled(current, { at, by: actor.uid, refund, reason: what.reason ?? null });
+  const mail = [...(next.refundStatus === 'pending' ? [] : memberMail(deps, 'booking-cancellation', next, event, at)), ...handRefundNotice(deps, next, what.tellAdmins ?? [], at)];
   const by = what.why ?? 'Cancelled by an admin';
-  const summary = next.refundStatus === null ? (refund ? `${by} (nothing to refund)` : `${by}, without a refund`) : `${by}; ${refundSummary(next)}`;
+  const because = next.cancelReason ? ` (reason: ${next.cancelReason})` : '';
+  const summary = next.refundStatus === null ? (refund ? `${by}${because} (nothing to refund)` : `${by}${because}, without a refund`) : `${by}${because}; ${refundSummary(next)}`;
   return changeOf(deps, current, next, { action: 'booking.cancelled', summary, actor, at, mail });
+}
+
+/**
+ * The admins' e-mail of one cancelled booking whose money is to be repaid by hand, written with
+ * its cancellation (so it is neither lost nor sent twice); none for any other booking.
+ */
+export function handRefundNotice(deps: Pick<BookingChangeDeps, 'ids' | 'siteSettings'>, booking: Booking, admins: readonly Admin[], at: Date): OutboxMessage[] {
+  const refund = handRefundOf(booking);
+  if (refund === null) return [];
+  const occasion = { kind: 'booking' as const, eventId: booking.eventId, eventName: booking.eventName, recordId: booking.id };
+  return handRefundMessages(admins, [refund], occasion, deps.siteSettings, at, () => deps.ids.next());
 }

@@ -24,8 +24,7 @@ export const LIFECYCLE_MESSAGES = {
   noRefundOwed: 'This booking has no refund to make.',
   noRoom: (left: number) => `Not enough places left: ${left} ${left === 1 ? 'place is' : 'places are'} free.`,
   cancelledNotEditable: 'A cancelled booking cannot be corrected.',
-  handRefund: (method: PaymentMethod) =>
-    `Paid by ${method === 'cash' ? 'cash' : 'bank transfer'}: hand the money back, then record the refund as made.`,
+  reasonTooLong: 'The reason must be 2000 characters or fewer.',
   unreachable: 'The payment provider could not be reached; the refund is not known to have been made. Try again.',
 } as const;
 
@@ -54,18 +53,32 @@ export function paidByCard(booking: Pick<Booking, 'paymentMethod' | 'paymentId'>
   return booking.paymentMethod === 'card' || (booking.paymentMethod === null && booking.paymentId !== null);
 }
 
+/** The longest reason an admin may give for cancelling one booking (as for an event). */
+export const BOOKING_CANCEL_REASON_MAX = 2000;
+
 /**
- * The booking cancelled at `at` by `by` ('member', 'system' or an admin's uid). Its places are
- * released (a cancelled booking takes none). With `refund`, a paid booking owes back all it kept:
- * pending for a card (the gateway is asked next), failed with a note for cash or a transfer (a
- * person hands it back). Throws nothing; callers refuse an already-cancelled booking first.
+ * The reason an admin gives for cancelling one booking, as stored: trimmed, null when none was
+ * given (it is optional); refused (a message) when longer than BOOKING_CANCEL_REASON_MAX.
  */
-export function cancelled(booking: Booking, options: { at: Date; by: string; refund: boolean }): Booking {
+export function bookingCancelReason(reason: string): { ok: true; reason: string | null } | { ok: false; message: string } {
+  const trimmed = reason.trim();
+  if (trimmed.length > BOOKING_CANCEL_REASON_MAX) return { ok: false, message: LIFECYCLE_MESSAGES.reasonTooLong };
+  return { ok: true, reason: trimmed === '' ? null : trimmed };
+}
+
+/**
+ * The booking cancelled at `at` by `by` ('member', 'system' or an admin's uid), with the admin's
+ * `reason` if any. Its places are released (a cancelled booking takes none). With `refund`, a
+ * paid booking owes back all it kept: pending for a card (the gateway is asked next), by-hand for
+ * cash or a transfer (a person repays it: "To refund by hand", never "Refund failed"). Throws
+ * nothing; callers refuse an already-cancelled booking first.
+ */
+export function cancelled(booking: Booking, options: { at: Date; by: string; refund: boolean; reason?: string | null }): Booking {
   const owed = options.refund ? bookingRevenue(booking) : 0;
-  const next: Booking = { ...booking, cancelledAt: options.at.toISOString(), cancelledBy: options.by };
+  const next: Booking = { ...booking, cancelledAt: options.at.toISOString(), cancelledBy: options.by, cancelReason: options.reason ?? null };
   if (owed <= 0) return next;
   if (paidByCard(booking)) return { ...next, refundStatus: 'pending', refundAmount: owed, refundFailure: null };
-  return { ...next, refundStatus: 'failed', refundAmount: owed, refundFailure: LIFECYCLE_MESSAGES.handRefund(booking.paymentMethod === 'transfer' ? 'transfer' : 'cash') };
+  return { ...next, refundStatus: 'by-hand', refundAmount: owed, refundFailure: null };
 }
 
 /** The idempotency key of the booking's current refund attempt: a new one only after a definite refusal. */
@@ -90,13 +103,13 @@ export function refundSettled(booking: Booking, outcome: RefundOutcome, at: Date
 
 /** A refund of cash or a transfer, recorded as handed back by an admin. */
 export function refundMadeByHand(booking: Booking, at: Date, reference: string | null): Booking {
-  if (booking.refundStatus !== 'failed' && booking.refundStatus !== 'pending') return booking;
+  if (!refundOpen(booking)) return booking;
   return { ...booking, refundStatus: 'refunded', refundId: reference, refundFailure: null, refundedAt: at.toISOString() };
 }
 
 /** Whether a refund is owed and can be tried again (by the gateway, or recorded as made by hand). */
 export function refundOpen(booking: Pick<Booking, 'refundStatus'>): boolean {
-  return booking.refundStatus === 'pending' || booking.refundStatus === 'failed';
+  return booking.refundStatus === 'pending' || booking.refundStatus === 'failed' || booking.refundStatus === 'by-hand';
 }
 
 
@@ -171,7 +184,7 @@ export interface BookingCorrection {
 }
 
 /** The fields an audit entry lists for a booking. */
-const AUDITED_FIELDS = [
+export const BOOKING_AUDIT_FIELDS = [
   'firstName',
   'lastName',
   'userEmail',
@@ -186,6 +199,7 @@ const AUDITED_FIELDS = [
   'paymentId',
   'cancelledAt',
   'cancelledBy',
+  'cancelReason',
   'refundStatus',
   'refundAmount',
   'refundId',
@@ -218,6 +232,6 @@ export function bookingAuditEntry(
     recordType: 'booking',
     recordId: after.id,
     summary: what.summary,
-    changes: changedFields(before, after, AUDITED_FIELDS),
+    changes: changedFields(before, after, BOOKING_AUDIT_FIELDS),
   };
 }

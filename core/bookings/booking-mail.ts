@@ -2,8 +2,10 @@ import type { Booking } from './booking';
 import type { ClubEvent } from '../events/event';
 import type { OutgoingMail } from '../mail/mail';
 import { formatDate, formatDateRange, icsFileName } from '../calendar/calendar';
-import { icsText } from '../calendar/ics-file';
+import { icsText, type IcsEvent } from '../calendar/ics-file';
+import { changeLines } from '../events/event-change-notice';
 import { formatMoney } from './pricing';
+import { refundOwedByHand } from './booking-state';
 
 /** What every e-mail about a booking needs besides the booking and its event. */
 export interface BookingMailContext {
@@ -124,6 +126,53 @@ export function bookingReminder(booking: Booking, event: ClubEvent, context: Boo
   return { to: booking.userEmail, ...mail, attachments: calendarAttachments(event, context) };
 }
 
+/**
+ * The e-mail of an event that moved (core/events/event-change-notice.ts): when it was and when it
+ * is now, in London time, the booking as it stands, the updated calendar file (the same UID as the
+ * confirmation's, a higher SEQUENCE, so the member's calendar moves its entry) and the manage link
+ * (to cancel if the new time does not suit). Only for a booking with an e-mail address.
+ */
+export function eventChange(booking: Booking, before: Pick<ClubEvent, 'eventdatetime' | 'eventenddatetime'>, after: ClubEvent, context: BookingMailContext): OutgoingMail {
+  if (!booking.userEmail) throw new RangeError('A booking without an e-mail address gets no e-mail');
+  const mail = bookingMail(booking, [...changeLines(before, after), ...bookingDetails({ ...booking, eventName: after.name }, after).filter(([label]) => label !== 'When')], {
+    subject: `Time changed: ${after.name}`,
+    paragraphs: [`${context.clubName} has changed the time of ${after.name}. Your booking stands for the new time; the calendar file with this e-mail updates the entry in your calendar.`],
+    link: { lead: 'If the new time does not suit you, you can see or cancel your booking with this link:', text: 'Manage my booking', url: context.manageUrl },
+    clubName: context.clubName,
+  });
+  return { to: booking.userEmail, ...mail, attachments: calendarAttachments(after, context) };
+}
+
+/** The event's calendar file for a cancellation e-mail: where it goes, and the event (null: the event is gone). */
+export interface CancellationCalendar {
+  event: ClubEvent | null;
+  location: string;
+  eventUrl?: string;
+}
+
+/**
+ * The calendar file a cancellation e-mail carries, so the entry leaves the member's calendar: the
+ * event's entry (same UID) with STATUS:CANCELLED and a SEQUENCE above every copy the member was
+ * sent. For a called-off event that is the event as now stored (its cancellation raised the
+ * SEQUENCE); for one booking cancelled while the event stands, the event's revision plus one.
+ * None for an undated or deleted event.
+ */
+export function cancelledCalendarAttachments(booking: Pick<Booking, 'cancelledAt'>, calendar: CancellationCalendar | undefined): OutgoingMail['attachments'] {
+  const event = calendar?.event ?? null;
+  if (event === null || !event.eventdatetime) return [];
+  const cancelledCopy: IcsEvent =
+    event.cancelledAt !== null
+      ? event
+      : {
+          ...event,
+          cancelledAt: booking.cancelledAt ?? event.updatedAt,
+          cancelReason: 'your booking has been cancelled, so this entry leaves your calendar.',
+          updatedAt: booking.cancelledAt ?? event.updatedAt,
+          sequence: event.sequence + 1,
+        };
+  return [{ filename: icsFileName(event.name), contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: icsText(cancelledCopy, calendar?.location ?? '', calendar?.eventUrl) }];
+}
+
 /** The words an e-mail gives a refund, as the booking now holds it. */
 export function refundLine(booking: Pick<Booking, 'refundStatus' | 'refundAmount' | 'paymentCurrency' | 'paymentMethod'>): string | null {
   if (booking.refundStatus === null || booking.refundAmount === null || booking.paymentCurrency === null) return null;
@@ -131,8 +180,10 @@ export function refundLine(booking: Pick<Booking, 'refundStatus' | 'refundAmount
   if (booking.refundStatus === 'refunded') {
     return booking.paymentMethod === 'card' || booking.paymentMethod === null
       ? `We have refunded ${amount} to your card. It usually reaches your account within 5 to 10 working days.`
-      : `We have refunded ${amount}.`;
+      : `The club has repaid you ${amount}.`;
   }
+  // Cash or a transfer is repaid by a person: never "could not be made automatically".
+  if (refundOwedByHand(booking)) return `You paid ${amount} ${booking.paymentMethod === 'transfer' ? 'by bank transfer' : 'in cash'}; the club will repay you by hand.`;
   return `Your refund of ${amount} could not be made automatically. The club has been told and will refund you.`;
 }
 
@@ -143,7 +194,7 @@ export function refundLine(booking: Pick<Booking, 'refundStatus' | 'refundAmount
 export function bookingCancellation(
   booking: Booking,
   event: Pick<ClubEvent, 'eventdatetime' | 'eventenddatetime'> & { cancelledAt?: string | null; cancelReason?: string | null },
-  context: { clubName: string },
+  context: { clubName: string; calendar?: CancellationCalendar },
 ): OutgoingMail {
   if (!booking.userEmail) throw new RangeError('A booking without an e-mail address gets no e-mail');
   // The event called off (core/events/event-cancellation.ts): every booking cancelled by the admin who did it.
@@ -155,13 +206,14 @@ export function bookingCancellation(
         ? 'Your payment arrived after the 30 minutes your places were held for, and the event is now full, so your booking could not be kept.'
         : `Your booking has been cancelled by ${context.clubName}.`;
   const refund = refundLine(booking);
+  const reason = booking.cancelReason?.trim() ?? '';
   const mail = bookingMail(booking, bookingDetails({ ...booking }, event).filter(([label]) => label !== 'Paid'), {
     subject: `Booking cancelled: ${booking.eventName}`,
-    paragraphs: refund ? [why, refund] : [why],
+    paragraphs: [why, ...(reason !== '' ? [`The reason: ${reason}`] : []), ...(refund ? [refund] : [])],
     link: null,
     clubName: context.clubName,
   });
-  return { to: booking.userEmail, ...mail, attachments: [] };
+  return { to: booking.userEmail, ...mail, attachments: cancelledCalendarAttachments(booking, context.calendar) };
 }
 
 /**
@@ -171,7 +223,7 @@ export function bookingCancellation(
 export function eventCancellation(
   booking: Booking,
   event: Pick<ClubEvent, 'eventdatetime' | 'eventenddatetime'> & { cancelReason?: string | null },
-  context: { clubName: string },
+  context: { clubName: string; calendar?: CancellationCalendar },
 ): OutgoingMail {
   if (!booking.userEmail) throw new RangeError('A booking without an e-mail address gets no e-mail');
   const when = formatDateRange(event.eventdatetime, event.eventenddatetime, 'member');
@@ -187,7 +239,7 @@ export function eventCancellation(
     link: null,
     clubName: context.clubName,
   });
-  return { to: booking.userEmail, ...mail, attachments: [] };
+  return { to: booking.userEmail, ...mail, attachments: cancelledCalendarAttachments(booking, context.calendar) };
 }
 
 /** The e-mail of a refund made after the cancellation (an admin's retry of a refund that had failed). */

@@ -140,8 +140,23 @@ export function placesLeft(capacity: number | null, bookings: (PlaceBooking & Pi
 
 export type StatusBooking = PlaceBooking & Pick<Booking, 'paymentAmount' | 'paymentMethod' | 'refundStatus'>;
 
+/** Whether the money was taken by hand (cash, a bank transfer) rather than by card through the gateway. */
+export function paidByHand(booking: Pick<Booking, 'paymentMethod'>): boolean {
+  return booking.paymentMethod === 'cash' || booking.paymentMethod === 'transfer';
+}
+
+/**
+ * Whether a cancellation owes this booking's money back by hand: a person repays cash or a
+ * transfer, so it is "To refund by hand", never "Refund failed" (that is a card refund the gateway
+ * refused). A cash or transfer booking stored as a failed refund before by-hand existed reads the same.
+ */
+export function refundOwedByHand(booking: Pick<Booking, 'refundStatus' | 'paymentMethod'>): boolean {
+  return booking.refundStatus === 'by-hand' || (booking.refundStatus === 'failed' && paidByHand(booking));
+}
+
 /** The booking's state as admins and members see it (docs/product.md#booking-states-and-cancellation). */
 export function paymentStatus(booking: StatusBooking, now: Date): PaymentStatus {
+  if (refundOwedByHand(booking)) return 'To refund by hand';
   if (booking.refundStatus === 'failed') return 'Refund failed';
   if (isCancelled(booking)) return 'Cancelled';
   if (booking.paid) {

@@ -5,7 +5,12 @@ import { BookingReferenceSchema } from './booking-reference';
 
 export const PaymentMethodSchema = z.enum(['card', 'cash', 'transfer']);
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
-export const RefundStatusSchema = z.enum(['pending', 'refunded', 'failed']);
+/**
+ * pending: asked of the card gateway, answer not yet recorded; refunded; failed: the gateway said
+ * no (or could not be reached); by-hand: money taken by hand (cash, transfer), owed back by a
+ * person, never sent to the gateway (docs/payments.md#refunds-by-hand).
+ */
+export const RefundStatusSchema = z.enum(['pending', 'refunded', 'failed', 'by-hand']);
 export type RefundStatus = z.infer<typeof RefundStatusSchema>;
 
 /**
@@ -49,10 +54,12 @@ export const BookingSchema = z.object({
   cancelledAt: InstantSchema.nullable().default(null),
   /** Who cancelled it: 'member', 'system' (late payment), or the admin's uid. */
   cancelledBy: z.string().max(200).nullable().default(null),
+  /** The reason an admin gave when cancelling this one booking (told to the member); null when none was given. */
+  cancelReason: z.string().max(2000).nullable().default(null),
   /**
    * The refund of a cancelled paid booking: pending (asked of the gateway, answer not yet
-   * recorded), refunded, or failed (the gateway said no, or cash to be handed back) for an admin
-   * to retry. Null when no refund is owed.
+   * recorded), refunded, failed (the gateway said no) for an admin to retry, or by-hand (cash or
+   * a transfer, for a person to repay and record). Null when no refund is owed.
    */
   refundStatus: RefundStatusSchema.nullable().default(null),
   refundAmount: MinorUnitsSchema.nullable().default(null),
@@ -71,6 +78,7 @@ export const UNCHANGED_BOOKING = {
   paymentReference: null,
   cancelledAt: null,
   cancelledBy: null,
+  cancelReason: null,
   refundStatus: null,
   refundAmount: null,
   refundId: null,
@@ -110,6 +118,8 @@ export interface ValidBooking {
 /**
  * What admins see of a booking (docs/product.md#booking-states-and-cancellation). Pending: unpaid, its hold running;
  * Expired: unpaid, its hold over (attending nothing, counted nowhere but the detail list).
+ * Refund failed: a card refund the gateway refused; To refund by hand: cancelled, its cash or
+ * transfer payment still to be repaid by a person.
  */
-export const PaymentStatusSchema = z.enum(['Paid', 'Paid (cash)', 'Paid (transfer)', 'Pending', 'Expired', 'Free Event', 'Cancelled', 'Refund failed']);
+export const PaymentStatusSchema = z.enum(['Paid', 'Paid (cash)', 'Paid (transfer)', 'Pending', 'Expired', 'Free Event', 'Cancelled', 'Refund failed', 'To refund by hand']);
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Booking } from './booking';
 import type { ClubEvent } from '../events/event';
 import { CurrencySchema, type Currency } from '../shared/money';
-import { bookingRevenue, holdsPlace, paymentStatus, type StatusBooking } from './booking-state';
+import { bookingRevenue, holdsPlace, isCancelled, paymentStatus, refundOwedByHand, type StatusBooking } from './booking-state';
 import { fromLondonWall, londonWall, londonWallClock, parseInstant } from '../shared/london-time';
 import { minorToDecimalText } from './pricing';
 
@@ -74,7 +74,7 @@ interface Tally {
 function tally(into: Tally, b: CountedBooking, now: Date): number {
   const status = paymentStatus(b, now);
   if (status === 'Expired') return 0;
-  if (status === 'Cancelled' || status === 'Refund failed') into.cancelled += 1;
+  if (isCancelled(b)) into.cancelled += 1;
   else {
     into.bookings += 1;
     if (holdsPlace(b, now)) into.attendees += b.numberAttending;
@@ -151,6 +151,8 @@ export const EventBookingSummarySchema = z.object({
   pending: z.number().int(),
   free: z.number().int(),
   cancelled: z.number().int(),
+  /** Of the cancelled, those whose cash or transfer payment is still to repay by hand. */
+  toRefundByHand: z.number().int(),
   revenue: RevenueSchema,
 });
 export type EventBookingSummary = z.infer<typeof EventBookingSummarySchema>;
@@ -173,10 +175,12 @@ export function eventBookingSummary(
     pending: 0,
     free: 0,
     cancelled: 0,
+    toRefundByHand: 0,
     revenue: {},
   };
   for (const b of bookings) {
     const amount = tally(summary, b, now);
+    if (refundOwedByHand(b)) summary.toRefundByHand += 1;
     if (amount !== 0) addRevenue(summary.revenue, currencyOf(b, 'GBP'), amount);
     if (!holdsPlace(b, now)) continue;
     summary.children += b.numberOfChildren;

@@ -5,7 +5,8 @@ import { holdsPlace, isCancelled } from './booking-state';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import { BOOKING_NOT_FOUND } from '../shared/messages';
 import type { BookingLinks } from './booking-links.port';
-import { changeOf, memberMail, settleCardRefund, type BookingChangeDeps } from './booking-changes';
+import { changeOf, handRefundNotice, memberMail, settleCardRefund, type BookingChangeDeps } from './booking-changes';
+import type { AdminRepository } from '../admins/admin-repository.port';
 import { parseInput } from '../shared/parse-input';
 import { CancelMyBookingRequestSchema } from './my-booking-schema';
 import { UseCase } from '../shared/use-case';
@@ -17,6 +18,8 @@ export interface CancelMyBookingDeps extends BookingChangeDeps {
   bookingLinks: BookingLinks;
   /** Whom a member who can no longer cancel online should contact (an e-mail address). */
   contactEmail: string;
+  /** The admins told when the member's money, taken by hand, is to be repaid by hand. */
+  admins: AdminRepository;
 }
 
 /**
@@ -36,12 +39,14 @@ export class CancelMyBooking extends UseCase<CancelMyBookingDeps> {
     const found = bookingId === null ? null : await this.deps.bookings.get(bookingId);
     const event = found ? await this.deps.events.get(found.eventId) : null;
     if (!found || !event || (!isCancelled(found) && !holdsPlace(found, now))) throw new NotFoundError(BOOKING_NOT_FOUND);
+    const admins = await this.deps.admins.list();
     const { booking, changed } = await this.deps.bookings.change(found.id, now, (current) => {
       const refusal = selfCancelRefusal(current, event, now, this.deps.contactEmail);
       if (refusal) throw new ConflictError(refusal);
       const next = cancelled(current, { at: now, by: 'member', refund: true });
       // Without a refund to make the e-mail goes now; with one it waits for the gateway's answer.
-      const mail = next.refundStatus === 'pending' ? [] : memberMail(this.deps, 'booking-cancellation', next, event, now);
+      // Money taken by hand: the admins are told in the same write, to repay it.
+      const mail = [...(next.refundStatus === 'pending' ? [] : memberMail(this.deps, 'booking-cancellation', next, event, now)), ...handRefundNotice(this.deps, next, admins, now)];
       return changeOf(this.deps, current, next, { action: 'booking.cancelled', summary, actor, at: now, mail });
     });
     return changed ? settleCardRefund(this.deps, booking, actor) : booking;

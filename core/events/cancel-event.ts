@@ -17,6 +17,11 @@ import { upsertInStep, type SearchIndexingDeps } from '../search/keep-index-in-s
 import { parseInput } from '../shared/parse-input';
 import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
+import type { AdminRepository } from '../admins/admin-repository.port';
+import type { Outbox } from '../mail/outbox.port';
+import { handRefundsOf, type HandRefund } from '../bookings/hand-refunds';
+import { handRefundMessages } from '../bookings/hand-refund-mail';
+import { refundOwedByHand } from '../bookings/booking-state';
 
 /** An event's cancellation is audited with the reason and time it was called off. */
 const AUDITED_CANCELLATION: AuditedRecord<ClubEvent> = { ...AUDITED_EVENT, fields: [...EVENT_AUDIT_FIELDS, 'cancelledAt', 'cancelReason'] };
@@ -25,6 +30,9 @@ export const CancelEventRequestSchema = z.strictObject({ reason: z.string().max(
 
 export interface CancelEventDeps extends BookingChangeDeps, Omit<AuditTrailDeps, 'clock' | 'ids'>, SearchIndexingDeps {
   events: EventRepository;
+  /** The admins told, in one e-mail each, of the bookings to repay by hand. */
+  admins: AdminRepository;
+  outbox: Outbox;
   /** The event's waiting list, closed with it: everyone in line is told. */
   waitingList: WaitingList;
 }
@@ -36,8 +44,12 @@ export interface CancelEventResult {
   cancelled: number;
   /** Card refunds made by the gateway. */
   refunded: number;
-  /** Refunds that could not be made (listed "Refund failed" for an admin to retry or hand back). */
+  /** Card refunds the gateway refused or could not be reached for (listed "Refund failed" for an admin to retry). */
   refundsFailed: number;
+  /** Bookings this call cancelled whose cash or transfer payment is to be repaid by hand. */
+  refundsByHand: number;
+  /** Every booking of the event still to repay by hand (listed "To refund by hand" until recorded as repaid). */
+  handRefunds: HandRefund[];
 }
 
 /**
@@ -95,16 +107,33 @@ export class CancelEvent extends UseCase<CancelEventDeps> {
     return { event, ...(await this.finish(event, actor)) };
   }
 
-  /** The work that follows the event's marking: its bookings cancelled and refunded, its waiting list closed. */
+  /**
+   * The work that follows the event's marking: its bookings cancelled and refunded, the admins
+   * told of those to repay by hand, its waiting list closed.
+   */
   private async finish(event: ClubEvent, actor: AuditActor & { kind: 'admin' }): Promise<Omit<CancelEventResult, 'event'>> {
     const outcome = await this.cancelBookings(event, actor);
+    const handRefunds = handRefundsOf(await this.deps.bookings.listByEvent(event.id));
+    await this.tellAdmins(event, handRefunds);
     await new CloseWaitingList(this.deps).execute(event);
-    return outcome;
+    return { ...outcome, handRefunds };
+  }
+
+  /**
+   * One e-mail to each admin who may record refunds, listing the bookings to repay by hand. Its id
+   * follows the event and the admin, so a re-run (after an interruption) writes it only if the
+   * first run did not: nobody is told twice, and pressing Cancel event again sends one that was lost.
+   */
+  private async tellAdmins(event: ClubEvent, handRefunds: HandRefund[]): Promise<void> {
+    const now = this.deps.clock.now();
+    const occasion = { kind: 'event' as const, eventId: event.id, eventName: event.name, recordId: event.id };
+    const messages = handRefundMessages(await this.deps.admins.list(), handRefunds, occasion, this.deps.siteSettings, now, (admin) => `hand-refunds-${event.id}-${admin.uid}`);
+    for (const message of messages) await this.deps.outbox.addOnce(message);
   }
 
   /** Cancels, with a full refund, every booking of the cancelled event that still stands. */
-  private async cancelBookings(event: ClubEvent, actor: AuditActor & { kind: 'admin' }): Promise<Omit<CancelEventResult, 'event'>> {
-    const outcome = { cancelled: 0, refunded: 0, refundsFailed: 0 };
+  private async cancelBookings(event: ClubEvent, actor: AuditActor & { kind: 'admin' }): Promise<Omit<CancelEventResult, 'event' | 'handRefunds'>> {
+    const outcome = { cancelled: 0, refunded: 0, refundsFailed: 0, refundsByHand: 0 };
     // Two passes at most: the second catches a booking added while the event was being marked.
     for (let pass = 0; pass < 2; pass += 1) {
       const standing = bookingsToCancel(await this.deps.bookings.listByEvent(event.id));
@@ -114,7 +143,8 @@ export class CancelEvent extends UseCase<CancelEventDeps> {
         if (settled === null) continue;
         outcome.cancelled += 1;
         if (settled.refundStatus === 'refunded') outcome.refunded += 1;
-        if (settled.refundStatus === 'failed') outcome.refundsFailed += 1;
+        if (refundOwedByHand(settled)) outcome.refundsByHand += 1;
+        else if (settled.refundStatus === 'failed') outcome.refundsFailed += 1;
       }
     }
     return outcome;

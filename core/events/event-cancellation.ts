@@ -62,7 +62,7 @@ export interface EventCancellationPreview {
   bookings: number;
   /** Of them, paid by card: refunded in full through the payment provider. */
   cardRefunds: number;
-  /** Of them, paid by cash or transfer: listed "Refund failed" for an admin to hand the money back. */
+  /** Of them, paid by cash or transfer: listed "To refund by hand" for an admin to repay and record. */
   handRefunds: number;
 }
 

@@ -1,4 +1,11 @@
 import type { ClubEvent } from './event';
+import type { OutboxMessage } from '../mail/mail';
+
+/** What an event's update writes or checks in the same atomic step as the event (EventRepository.update). */
+export interface EventUpdateExtras {
+  mail?: readonly OutboxMessage[];
+  placesAt?: Date;
+}
 
 export interface EventRepository {
   /**
@@ -20,14 +27,17 @@ export interface EventRepository {
    * Replaces a stored event. Throws NotFoundError if the id does not exist. With `expected`, only
    * while the stored event's `sequence` is still `expected.sequence` (atomically: a change made
    * meanwhile, such as a cancellation, is never overwritten); answers whether it was written.
-   * With `placesAt` and a capacity on `event`: written only if the places the event's bookings
-   * take at `placesAt` (its places ledger) fit in that capacity, decided in the same atomic step
-   * as the write, so that a booking made meanwhile can never leave more places taken than the
-   * capacity (bookings count the stored capacity: BookingRepository.addIfPlacesRemain). When
-   * they do not fit, throws ValidationError with the core rule's message (capacityRefusal, on
-   * the field `capacity`) and writes nothing.
+   * `also.mail` (new outbox messages, each with a unique id) is written in the same write as the
+   * event: with it, never without it (nothing when the event is not written). Throws
+   * ConflictError, and writes nothing, when a message's id is already in the outbox.
+   * With `also.placesAt` and a capacity on `event`: written only if the places the event's
+   * bookings take at `placesAt` (its places ledger) fit in that capacity, decided in the same
+   * atomic step as the write, so that a booking made meanwhile can never leave more places taken
+   * than the capacity (bookings count the stored capacity: BookingRepository.addIfPlacesRemain).
+   * When they do not fit, throws ValidationError with the core rule's message (capacityRefusal,
+   * on the field `capacity`) and writes nothing.
    */
-  update(event: ClubEvent, expected?: { sequence: number }, placesAt?: Date): Promise<boolean>;
+  update(event: ClubEvent, expected?: { sequence: number }, also?: EventUpdateExtras): Promise<boolean>;
   /** Removes an event. Returns false when there was none. */
   delete(id: string): Promise<boolean>;
 }

@@ -15,11 +15,28 @@ import { fieldsError, parseInput } from '../shared/parse-input';
 import { EVENT_NOT_FOUND } from '../shared/messages';
 import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
+import type { Booking } from '../bookings/booking';
+import type { BookingLinks } from '../bookings/booking-links.port';
+import type { Outbox } from '../mail/outbox.port';
+import type { OutboxMessage } from '../mail/mail';
+import { eventChange } from '../bookings/booking-mail';
+import { manageUrl } from '../bookings/booking-confirmations';
+import { newOutboxMessage } from '../mail/outbox';
+import { eventBookingPath } from '../shared/paths';
+import { bookingsToTell, changeNeedsTelling, EVENT_CHANGE_MAIL_KIND, eventChangeMessageId } from './event-change-notice';
 
 export interface UpdateEventDeps extends AuditTrailDeps, SearchIndexingDeps {
   events: EventRepository;
-  /** The event's places taken, from its ledger: the capacity may not go below them. */
-  bookings: Pick<BookingRepository, 'placesTakenByEvent'>;
+  /**
+   * The event's places taken, from its ledger: the capacity may not go below them; and its
+   * bookings, told by e-mail when the event moves.
+   */
+  bookings: Pick<BookingRepository, 'placesTakenByEvent' | 'listByEvent'>;
+  /** Where the e-mail to a booking made while the event was being saved is written (once). */
+  outbox: Pick<Outbox, 'addOnce'>;
+  /** The manage link in the e-mail about a change. */
+  bookingLinks: BookingLinks;
+  siteSettings: { clubName: string; publicBaseUrl: string };
   clock: Clock;
   /** MAX_ATTENDEES_PER_BOOKING: the price is capped so the largest booking fits one payment. */
   maxAttendees: number;
@@ -27,9 +44,22 @@ export interface UpdateEventDeps extends AuditTrailDeps, SearchIndexingDeps {
   payments: PaymentGateway;
 }
 
+/**
+ * The most e-mails written in the same write as the event (a Firestore transaction takes 500
+ * writes); the bookings beyond them, rare in a club, are written just after it, each once.
+ */
+export const MAIL_WITH_THE_EVENT = 400;
+
 /** An edit refused because the event changed after it was read (another admin's edit, or its cancellation). */
 export const EVENT_CHANGED_MEANWHILE = 'This event was changed by someone else meanwhile. Please reload it and make your change again.';
 
+/**
+ * An admin's edit of an event (events:write): checked by the form's rules, written over the version
+ * read as a new calendar revision. When the edit moves the event (changeNeedsTelling: its start or
+ * end, while it stands and is still to come), each live booking with an e-mail gets the
+ * `event-change` e-mail (old and new time, the updated .ics), written with the event; its outbox id
+ * names the booking and the revision, so a retry or a re-save never tells anyone twice.
+ */
 export class UpdateEvent extends UseCase<UpdateEventDeps> {
   async execute(admin: Admin, eventId: string, form: unknown): Promise<ClubEvent> {
     requirePermission(admin, 'events.update');
@@ -42,19 +72,47 @@ export class UpdateEvent extends UseCase<UpdateEventDeps> {
       placesTaken,
     });
     if (!checked.ok) throw fieldsError(checked.errors);
+    const now = this.deps.clock.now();
     const updated: ClubEvent = {
       ...existing,
       ...checked.value,
-      updatedAt: this.deps.clock.now().toISOString(),
+      updatedAt: now.toISOString(),
       // Every saved change is a new revision for the calendars that hold the event (SEQUENCE).
       sequence: existing.sequence + 1,
     };
+    const tell = changeNeedsTelling(existing, updated, now);
+    const told = tell ? bookingsToTell(await this.deps.bookings.listByEvent(eventId), now).slice(0, MAIL_WITH_THE_EVENT) : [];
     // Only over the event as read, so an edit never undoes a cancellation (or another edit) made
-    // meanwhile; and the capacity checked again against the places taken in the same atomic step
-    // as the write, so a booking made since the check above cannot leave the event overfull.
-    if (!(await this.deps.events.update(updated, { sequence: existing.sequence }, this.deps.clock.now()))) throw new ConflictError(EVENT_CHANGED_MEANWHILE);
+    // meanwhile; the e-mails about the move are written in the same write, so none is lost; and
+    // the capacity checked again against the places taken in the same atomic step as the write,
+    // so a booking made since the check above cannot leave the event overfull.
+    const mail = told.map((booking) => this.changeMail(booking, existing, updated, now));
+    if (!(await this.deps.events.update(updated, { sequence: existing.sequence }, { mail, placesAt: this.deps.clock.now() }))) {
+      throw new ConflictError(EVENT_CHANGED_MEANWHILE);
+    }
+    // A booking made while the event was being saved may have been confirmed with the old time,
+    // and an event with more bookings than one write holds has some left: each is told now, under
+    // its own id, so no booking is told twice of one change.
+    if (tell) {
+      const known = new Set(told.map((booking) => booking.id));
+      for (const booking of bookingsToTell(await this.deps.bookings.listByEvent(eventId), this.deps.clock.now())) {
+        if (!known.has(booking.id)) await this.deps.outbox.addOnce(this.changeMail(booking, existing, updated, now));
+      }
+    }
     await recordChange(this.deps, admin, AUDITED_EVENT, { action: 'event.updated', summary: `Changed the event ${updated.name}`, before: existing, after: updated });
     await upsertInStep(this.deps, 'events', [eventSearchRecord(updated)]);
     return updated;
+  }
+
+  /** The e-mail telling the booking's member that the event moved: one outbox id per booking per revision. */
+  private changeMail(booking: Booking, before: ClubEvent, after: ClubEvent, now: Date): OutboxMessage {
+    const { clubName, publicBaseUrl } = this.deps.siteSettings;
+    const mail = eventChange(booking, before, after, {
+      clubName,
+      location: clubName,
+      manageUrl: manageUrl(this.deps, booking, after),
+      eventUrl: `${publicBaseUrl}${eventBookingPath(after.id)}`,
+    });
+    return newOutboxMessage(eventChangeMessageId(booking.id, after.sequence), EVENT_CHANGE_MAIL_KIND, booking.id, mail, now);
   }
 }

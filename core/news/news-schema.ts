@@ -31,6 +31,10 @@ export type AdminNewsItemAnswer = z.infer<typeof AdminNewsItemAnswerSchema>;
 /** A saved item. */
 export const NewsItemSavedSchema = z.object({ item: AdminNewsItemSchema });
 
-/** A published news item as members read it on /news/{id}: its body as sanitised HTML, rendered by the server. */
-export const NewsItemPageSchema = z.object({ id: z.string(), subject: z.string(), publishAt: InstantSchema, html: z.string() });
+/**
+ * A published news item, or an imported campaign whose text is stored, as members read it on
+ * /news/{id}: its text as sanitised HTML, rendered by the server; `publishAt` is when it went out
+ * (null for an imported campaign that has no time: the page says "Date TBC").
+ */
+export const NewsItemPageSchema = z.object({ id: z.string(), subject: z.string(), publishAt: InstantSchema.nullable(), html: z.string() });
 export type NewsItemPage = z.infer<typeof NewsItemPageSchema>;

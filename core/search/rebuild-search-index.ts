@@ -1,4 +1,5 @@
 import { pageSearchRecords } from '../content/site-pages';
+import { currentSitePages, pagesIndexRecords, type SitePageReadingDeps } from '../site-pages/site-pages';
 import type { SearchRecord } from './search-hit';
 import { campaignSearchRecord, documentSearchRecord, eventSearchRecord, workDaySearchRecord } from './search-records';
 import type { CampaignSource } from '../campaigns/campaign-source.port';
@@ -8,7 +9,7 @@ import type { SearchIndex } from './search-index.port';
 import type { WorkDayRepository } from '../work-days/work-day-repository.port';
 import { UseCase } from '../shared/use-case';
 
-export interface RebuildSearchIndexDeps {
+export interface RebuildSearchIndexDeps extends SitePageReadingDeps {
   events: EventRepository;
   /** Active work days are searched with the events (their sign-up page is their link). */
   workDays: WorkDayRepository;
@@ -20,20 +21,23 @@ export interface RebuildSearchIndexDeps {
 /**
  * Fills the four indexes from the stored data (seeding, `npm run reindex`, or after the index was
  * lost): events, work days and documents from storage, news from the campaign source in use (MailerLite
- * when configured), and the site's static pages (core/content/site-pages.ts).
+ * when configured), and the site's pages: the fixed ones (core/content/site-pages.ts) and the Beginners and
+ * Information pages from their words now (core/site-pages/).
  */
 export class RebuildSearchIndex extends UseCase<RebuildSearchIndexDeps> {
   /**
    * Returns how many records each index now holds (events: events and work days). News comes from an outside source that may
    * be down: then the news index is left as it was and its count is null.
    */
-  async execute(pages: SearchRecord[] = pageSearchRecords()): Promise<{ events: number; documents: number; news: number | null; pages: number }> {
-    const [events, workDays, documents, campaigns] = await Promise.all([
+  async execute(fixedPages: SearchRecord[] = pageSearchRecords()): Promise<{ events: number; documents: number; news: number | null; pages: number }> {
+    const [events, workDays, documents, campaigns, sitePages] = await Promise.all([
       this.deps.events.list({ order: 'asc' }),
       this.deps.workDays.list(),
       this.deps.documents.list(),
       this.deps.campaignSource.listRecent().catch(() => null),
+      currentSitePages(this.deps),
     ]);
+    const pages = pagesIndexRecords(sitePages.map((page) => page.text), fixedPages);
     const workDayRecords = workDays.map((w) => workDaySearchRecord(w)).filter((r) => r !== null);
     await this.deps.search.replaceAll('events', [...events.map((e) => eventSearchRecord(e)), ...workDayRecords]);
     await this.deps.search.replaceAll('documents', documents.map((d) => documentSearchRecord(d)));

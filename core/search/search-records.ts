@@ -69,8 +69,8 @@ export function documentSearchRecord(doc: Omit<ClubDocument, 'position'>): Searc
 }
 
 /**
- * The search record of a campaign or a news item written in the app: its link is the outside
- * preview, else the item's own page (/news/{id}); its description the item's excerpt; its date
+ * The search record of a campaign or a news item written in the app: its link is the club's own
+ * page (/news/{id}) when there is one (news_page), else the provider's preview; its description the item's excerpt; its date
  * (eventDate) the time it went out, so that an item indexed ahead of its publish time is found
  * only from then on (isSearchHitVisible).
  */
@@ -82,7 +82,7 @@ export function campaignSearchRecord(campaign: Campaign): SearchRecord {
     subject: campaign.subject,
     description: campaign.excerpt === undefined || campaign.excerpt === '' ? undefined : campaign.excerpt,
     eventDate: epochSeconds(campaign.finished_at),
-    detailsUrl: campaign.preview_url ?? (campaign.news_page ? newsItemPath(campaign.id) : undefined),
+    detailsUrl: campaign.news_page ? newsItemPath(campaign.id) : (campaign.preview_url ?? undefined),
     tags: [],
   });
 }

@@ -16,6 +16,7 @@ import type { PasswordResetTokenRepository } from '../admins/password-reset-toke
 import type { WaterLevelRepository } from '../water-levels/water-level-repository.port';
 import type { PhotoRepository } from '../photos/photo-repository.port';
 import type { WorkDayRepository } from '../work-days/work-day-repository.port';
+import type { SitePageRepository } from '../site-pages/site-page-repository.port';
 
 /** Every port that STORAGE chooses: each storage (SQLite, Firestore) provides them all. */
 export interface StoragePorts {
@@ -32,6 +33,8 @@ export interface StoragePorts {
   campaigns: CampaignRepository;
   waterLevels: WaterLevelRepository;
   photos: PhotoRepository;
+  /** The Beginners and Information pages as admins edited them. */
+  sitePages: SitePageRepository;
   outbox: Outbox;
   audit: AuditLog;
   jobs: JobQueue;

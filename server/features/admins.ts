@@ -1,3 +1,4 @@
+import { ChangePassword } from '../../core/admins/change-password';
 import { CreateAdmin } from '../../core/admins/create-admin';
 import { GetDashboard } from '../../core/admins/dashboard';
 import { ListAdmins } from '../../core/admins/list-admins';
@@ -79,7 +80,18 @@ export const adminsFeature: Feature = {
             ...auditTrail(get),
           }),
       ),
-      provide(ListAudit, () => new ListAudit({ audit: get('audit') })),
+      provide(
+        ChangePassword,
+        () =>
+          new ChangePassword({
+            identity: get('identity'),
+            sessions: get('sessions'),
+            loginAttempts: get('loginAttempts'),
+            resetTokens: get('resetTokens'),
+            ...auditTrail(get),
+          }),
+      ),
+      provide(ListAudit, () => new ListAudit({ audit: get('audit'), admins: get('admins') })),
       provide(
         GetDashboard,
         () =>

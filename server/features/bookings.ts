@@ -67,6 +67,7 @@ export const bookingsFeature: Feature = {
           new CancelMyBooking({
             bookingLinks: get('bookingLinks'),
             contactEmail: settings.contactEmail,
+            admins: get('admins'),
             bookings: get('bookings'),
             events: get('events'),
             payments: get('payments'),
@@ -79,6 +80,7 @@ export const bookingsFeature: Feature = {
         AdminBookingActions,
         () =>
           new AdminBookingActions({
+            admins: get('admins'),
             outbox: get('outbox'),
             bookingLinks: get('bookingLinks'),
             maxAttendees: settings.maxAttendees,

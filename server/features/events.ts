@@ -31,7 +31,17 @@ export const eventsFeature: Feature = {
       provide(ListAdminEvents, () => new ListAdminEvents({ events: get('events'), bookings: get('bookings'), clock: get('clock') })),
       provide(GetAdminEvent, () => new GetAdminEvent({ events: get('events'), bookings: get('bookings'), clock: get('clock') })),
       provide(CreateEvent, () => new CreateEvent(eventWriting)),
-      provide(UpdateEvent, () => new UpdateEvent({ ...eventWriting, bookings: get('bookings') })),
+      provide(
+        UpdateEvent,
+        () =>
+          new UpdateEvent({
+            ...eventWriting,
+            bookings: get('bookings'),
+            outbox: get('outbox'),
+            bookingLinks: get('bookingLinks'),
+            siteSettings: settings.siteSettings,
+          }),
+      ),
       provide(
         DeleteEvent,
         () =>
@@ -47,6 +57,8 @@ export const eventsFeature: Feature = {
         () =>
           new CancelEvent({
             events: get('events'),
+            admins: get('admins'),
+            outbox: get('outbox'),
             waitingList: get('waitingList'),
             bookings: get('bookings'),
             payments: get('payments'),

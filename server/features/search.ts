@@ -4,7 +4,7 @@ import { provide, type Feature } from './feature';
 
 export const searchFeature: Feature = {
   name: 'search',
-  useCases: ({ get, options }) => {
+  useCases: ({ get, config, options }) => {
     return [
       provide(
         SearchSite,
@@ -24,6 +24,8 @@ export const searchFeature: Feature = {
             documents: get('documents'),
             campaignSource: get('campaignSource'),
             search: get('search'),
+            sitePages: get('sitePages'),
+            clubName: config.clubName,
           }),
       ),
     ];

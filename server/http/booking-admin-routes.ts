@@ -29,6 +29,8 @@ interface BookingChange {
   /** What the answer shows. */
   done: string;
   change: 'cancel' | 'refund' | 'markPaid';
+  /** Its 400 answer. */
+  bad: string;
 }
 
 const BOOKINGS_READ = { tag: 'admin bookings', access: { action: 'bookings.read' } } as const;
@@ -76,10 +78,12 @@ export function registerBookingAdminRoutes(routes: ApiRoutes, ports: AppContaine
     {
       path: '/api/admin/bookings/:id/cancel',
       operationId: 'adminCancelBooking',
-      summary: 'Cancels the booking, releasing its places; with refund, a paid booking is refunded in full',
+      summary:
+        'Cancels the booking, releasing its places, and tells the member the reason if one is given; with refund, a paid booking is refunded in full (a card by the gateway, cash or a transfer left "To refund by hand" and the admins told)',
       body: AdminCancelRequestSchema,
       done: 'Cancelled',
       change: 'cancel',
+      bad: '"The reason must be 2000 characters or fewer." (fields.reason), or a body not as described',
     },
     {
       path: '/api/admin/bookings/:id/refund',
@@ -88,6 +92,7 @@ export function registerBookingAdminRoutes(routes: ApiRoutes, ports: AppContaine
       body: AdminRefundRequestSchema,
       done: 'The refund as it now stands',
       change: 'refund',
+      bad: 'A body not as described (e.g. a reference over 200 characters)',
     },
     {
       path: '/api/admin/bookings/:id/mark-paid',
@@ -96,15 +101,16 @@ export function registerBookingAdminRoutes(routes: ApiRoutes, ports: AppContaine
       body: AdminMarkPaidRequestSchema,
       done: 'Paid',
       change: 'markPaid',
+      bad: 'A body not as described (e.g. a method other than cash or transfer)',
     },
   ];
-  for (const { done, change, ...route } of changes) {
+  for (const { done, change, bad, ...route } of changes) {
     routes.add({
       method: 'post',
       ...route,
       ...BOOKINGS_WRITE,
       params: IdParamsSchema,
-      responses: { 200: { description: done, schema: AdminBookingSchema }, ...REFUSALS },
+      responses: { 200: { description: done, schema: AdminBookingSchema }, 400: { description: bad }, ...REFUSALS },
       handler: async ({ admin, params, body }) => {
         await actions()[change](admin, params.id, body);
         return reply(200, await actions().get(admin, params.id));

@@ -29,7 +29,7 @@ export function registerEventCancelRoutes(routes: ApiRoutes, ports: AppContainer
     ...ONE_EVENT,
     body: CancelEventRequestSchema,
     responses: {
-      200: { description: 'Cancelled: the event as stored, and how many bookings were cancelled, refunded, and left "Refund failed"', schema: CancelledSchema },
+      200: { description: 'Cancelled: the event as stored; how many bookings were cancelled, refunded to cards, left "Refund failed" (a card refund refused) and "To refund by hand" (cash, transfers); and the bookings still to repay by hand', schema: CancelledSchema },
       400: { description: '"Please give the reason members will be told." (fields.reason)' },
       404: EVENT_NOT_FOUND,
       409: { description: '"This event is already cancelled.", or "This event is over, so it can no longer be cancelled: its bookings stand and nobody is refunded."' },

@@ -1,5 +1,5 @@
 import { UNCHANGED_BOOKING, type Booking } from '../../core/bookings/booking';
-import type { Campaign } from '../../core/campaigns/campaign';
+import type { ImportedCampaign } from '../../core/campaigns/imported-campaign';
 import type { ClubDocument } from '../../core/documents/document';
 import { NEW_EVENT, type ClubEvent } from '../../core/events/event';
 import type { WaterLevelReading } from '../../core/water-levels/water-level';
@@ -23,7 +23,7 @@ export interface DemoData {
   bookings: Booking[];
   workDays: WorkDay[];
   workDaySignups: WorkDaySignup[];
-  campaigns: Campaign[];
+  campaigns: ImportedCampaign[];
   documents: DemoDocument[];
   waterLevels: WaterLevelReading[];
 }
@@ -42,12 +42,48 @@ function onOrAfterWeekday(date: string, weekday: number): string {
   return addDays(date, (weekday - getDay(dateWall(date)) + 7) % 7);
 }
 
+/** The London month (1 to 12) of a date such as '2026-06-06'. */
+function monthOf(date: string): number {
+  return Number(date.slice(5, 7));
+}
+
+/**
+ * A seasonal event's day: the first `weekday` at least `offsetDays` from now that falls in one of
+ * `months` (1 to 12), so a barbecue is in summer and a laying-up supper in autumn whenever the demo
+ * is seeded. Within a year: every month list names a month.
+ */
+function inSeason(now: Date, offsetDays: number, months: readonly number[], weekday: number): string {
+  let date = onOrAfterWeekday(londonDate(now, offsetDays), weekday);
+  while (!months.includes(monthOf(date))) date = addDays(date, 7);
+  return date;
+}
+
+/** The last `weekday` at least `daysAgo` days before now that fell in one of `months`: a seasonal event already over. */
+function lastInSeason(now: Date, daysAgo: number, months: readonly number[], weekday: number): string {
+  const latest = londonDate(now, -daysAgo);
+  let date = addDays(latest, -((getDay(dateWall(latest)) - weekday + 7) % 7));
+  while (!months.includes(monthOf(date))) date = addDays(date, -7);
+  return date;
+}
+
 /** The instant of a London wall-clock time on a date, e.g. ('2026-06-06', '10:00'). */
 function londonInstant(date: string, time: string): string {
   const instant = wallClockToInstant(`${date}T${time}`);
   if (!instant) throw new Error(`bad demo date ${date}T${time}`);
   return instant.toISOString();
 }
+/** The months (1 to 12) each seasonal demo event and work day falls in. */
+const SPRING = [3, 4, 5] as const;
+const LAYING_UP = [10, 11] as const;
+const SUMMER_SOCIAL = [6, 7] as const;
+/** Evening races need daylight after work: from May to August. */
+const EVENING_RACING = [5, 6, 7, 8] as const;
+/** Lake Garda before and after the summer crowds. */
+const FLOTILLA = [5, 6, 9] as const;
+/** The national Push the Boat Out campaign runs from May to September. */
+const PUSH_THE_BOAT_OUT = [5, 6, 7, 8, 9] as const;
+const FITTING_OUT = [3, 4] as const;
+
 const SATURDAY = 6;
 const SUNDAY = 0;
 const WEDNESDAY = 3;
@@ -82,15 +118,18 @@ const free = { requiresPayment: false, price: 0, currency: 'GBP' as const };
  */
 function demoEvents(now: Date): ClubEvent[] {
   const day = (offset: number, weekday: number) => onOrAfterWeekday(londonDate(now, offset), weekday);
+  // Events of any time of year come in the next weeks; seasonal ones in their season (the next
+  // one, or for the race already over the last one), whenever the demo is seeded.
   const regattaDay = day(21, SATURDAY);
   const tasterDay = day(9, SUNDAY);
-  const barbecueDay = day(42, SATURDAY);
-  const seriesDay = day(6, WEDNESDAY);
-  const gardaDay = day(92, SATURDAY);
-  const openDay = day(28, SUNDAY);
   const agmDay = day(56, THURSDAY);
-  const supperDay = day(35, SATURDAY);
-  const pursuitDay = day(-24, SATURDAY);
+  const barbecueDay = inSeason(now, 14, SUMMER_SOCIAL, SATURDAY);
+  const seriesDay = inSeason(now, 6, EVENING_RACING, WEDNESDAY);
+  const gardaDay = inSeason(now, 60, FLOTILLA, SATURDAY);
+  const openDay = inSeason(now, 14, PUSH_THE_BOAT_OUT, SUNDAY);
+  const supperDay = inSeason(now, 14, LAYING_UP, SATURDAY);
+  const pursuitDay = lastInSeason(now, 7, SPRING, SATURDAY);
+  const pursuitCreatedDaysAgo = Math.round((now.getTime() - Date.parse(londonInstant(pursuitDay, '11:00'))) / DAY_MS) + 60;
 
   return [
     event(now, {
@@ -267,7 +306,7 @@ function demoEvents(now: Date): ClubEvent[] {
       isBoatEvent: true,
       offerSoftDrinks: true,
       ...free,
-    }, 90),
+    }, pursuitCreatedDaysAgo),
   ];
 }
 
@@ -335,6 +374,8 @@ function demoBookings(now: Date, events: ClubEvent[]): Booking[] {
   const series = byId('wednesday-evening-series');
   const pursuit = byId('spring-pursuit-race');
   const supper = byId('laying-up-supper');
+  // The race already over was booked in the days before it.
+  const pursuitAgo = Math.floor((now.getTime() - Date.parse(pursuit.eventdatetime!)) / DAY_MS);
   const drafts: BookingDraft[] = [
     { id: 'bk-regatta-01', event: regatta, firstName: 'Helen', lastName: 'Marsh', attending: 2, softDrinks: 1, vegetarian: 1, boatName: 'Merlin Rocket 3621 "Halcyon"', email: 'helen.marsh@example.org', daysAgo: 12, paid: true },
     { id: 'bk-regatta-02', event: regatta, firstName: 'Tom', lastName: 'Whitaker', attending: 3, children: 1, softDrinks: 2, boatName: 'Wayfarer 10945', daysAgo: 9, paid: true },
@@ -348,15 +389,15 @@ function demoBookings(now: Date, events: ClubEvent[]): Booking[] {
     { id: 'bk-series-01', event: series, firstName: 'Rob', lastName: 'Hughes', attending: 2, boatName: 'Laser 2000 "Blue Heron"', daysAgo: 2 },
     { id: 'bk-series-02', event: series, firstName: 'Jenny', lastName: 'Cole', attending: 1, boatName: 'Solo 5012', daysAgo: 1 },
     { id: 'bk-supper-01', event: supper, firstName: 'Margaret', lastName: 'Hollis', attending: 2, softDrinks: 0, vegetarian: 1, email: 'margaret.hollis@example.org', daysAgo: 10, paid: true },
-    { id: 'bk-pursuit-01', event: pursuit, firstName: 'David', lastName: 'Price', attending: 2, softDrinks: 2, boatName: 'GP14 13870', daysAgo: 30 },
-    { id: 'bk-pursuit-02', event: pursuit, firstName: 'Lucy', lastName: 'Ward', attending: 1, boatName: 'Comet 711', daysAgo: 28 },
+    { id: 'bk-pursuit-01', event: pursuit, firstName: 'David', lastName: 'Price', attending: 2, softDrinks: 2, boatName: 'GP14 13870', daysAgo: pursuitAgo + 6 },
+    { id: 'bk-pursuit-02', event: pursuit, firstName: 'Lucy', lastName: 'Ward', attending: 1, boatName: 'Comet 711', daysAgo: pursuitAgo + 4 },
   ];
   return drafts.map((d) => demoBooking(now, d));
 }
 
 function demoWorkDays(now: Date): WorkDay[] {
-  const springDay = onOrAfterWeekday(londonDate(now, 14), SATURDAY);
-  const autumnDay = onOrAfterWeekday(londonDate(now, 77), SATURDAY);
+  const springDay = inSeason(now, 14, FITTING_OUT, SATURDAY);
+  const autumnDay = inSeason(now, 14, LAYING_UP, SATURDAY);
   return [
     {
       id: 'spring-work-day',
@@ -417,19 +458,75 @@ function demoWorkDaySignups(now: Date): WorkDaySignup[] {
   ];
 }
 
-/** Six campaigns, newest first; one has no preview so the News page shows 'Preview Unavailable'. */
-function demoCampaigns(now: Date): Campaign[] {
-  const preview = (slug: string) => `https://www.kestrel-yc.example/news/${slug}`;
+/**
+ * Six campaigns, newest first, imported with their text: five open on the club's own page
+ * (/news/{id}); one was kept without its text or a preview link, so the News page shows
+ * 'Preview Unavailable'.
+ */
+function demoCampaigns(now: Date): ImportedCampaign[] {
   // Counted in London calendar days, as the News page counts them, so "1 day ago" reads
   // "Yesterday" whatever the time of day (and across a clock change).
   const sent = (daysAgo: number, time: string) => londonInstant(londonDate(now, -daysAgo), time);
+  const email = (id: string, subject: string, finished_at: string, content: string | null): ImportedCampaign => ({ id, subject, finished_at, preview_url: null, content });
   return [
-    { id: 'cmp-regatta-entries', subject: 'Open Regatta entries are now open', finished_at: sent(1, '18:05'), preview_url: preview('open-regatta-entries') },
-    { id: 'cmp-volunteers-wanted', subject: 'Spring Work Day: volunteers wanted', finished_at: sent(3, '12:30'), preview_url: preview('spring-work-day') },
-    { id: 'cmp-water-level', subject: 'Reservoir level update and launching advice', finished_at: sent(14, '09:15'), preview_url: null },
-    { id: 'cmp-new-rescue-boat', subject: 'Our new rescue boat has arrived', finished_at: sent(21, '17:45'), preview_url: preview('new-rescue-boat') },
-    { id: 'cmp-agm-notice', subject: 'Notice of the Annual General Meeting', finished_at: sent(61, '19:00'), preview_url: preview('agm-notice') },
-    { id: 'cmp-membership-renewals', subject: 'Membership renewals for the new season', finished_at: sent(120, '10:00'), preview_url: preview('membership-renewals') },
+    email(
+      'cmp-regatta-entries',
+      'Open Regatta entries are now open',
+      sent(1, '18:05'),
+      [
+        'Entries for this year’s **Kestrel Open Regatta** are open. Book your place from the Calendar page: entry covers both days of racing and the prize-giving supper.',
+        '## What to bring',
+        '- Your boat’s sail number and Portsmouth Yardstick class',
+        '- A buoyancy aid for every crew member',
+        '- Something warm for the evening on the terrace',
+        'The sailing instructions will be posted on the noticeboard a week before the first race. Visiting sailors are very welcome: please pass this on.',
+      ].join('\n\n'),
+    ),
+    email(
+      'cmp-volunteers-wanted',
+      'Spring Work Day: volunteers wanted',
+      sent(3, '12:30'),
+      [
+        'The club runs on volunteers, and the **Spring Work Day** is when we get the site ready for the season.',
+        'Jobs range from painting and hedge trimming to servicing the rescue boats. Sign up from the Calendar page and choose the jobs you would like to do; lunch is provided for everyone who helps.',
+        'Thank you, and see you there.',
+      ].join('\n\n'),
+    ),
+    { id: 'cmp-water-level', subject: 'Reservoir level update and launching advice', finished_at: sent(14, '09:15'), preview_url: null, content: null },
+    email(
+      'cmp-new-rescue-boat',
+      'Our new rescue boat has arrived',
+      sent(21, '17:45'),
+      [
+        'Thanks to two years of fundraising, our **new rescue boat** has arrived and passed its sea trials.',
+        'She is a 5.3 m RIB with a 60 hp outboard, and she will be on duty from this weekend. Duty helms will be shown round her before their first turn.',
+        'A huge thank you to everyone who gave to the appeal.',
+      ].join('\n\n'),
+    ),
+    email(
+      'cmp-agm-notice',
+      'Notice of the Annual General Meeting',
+      sent(61, '19:00'),
+      [
+        'Notice is given that the **Annual General Meeting** (AGM) of the Kestrel Yacht Club will be held in the clubhouse. The date and time are on the Calendar page.',
+        '## Agenda',
+        '1. Apologies for absence',
+        '2. Minutes of the last meeting',
+        '3. Commodore’s and treasurer’s reports',
+        '4. Election of the committee',
+        '5. Any other business',
+        'Nominations for the committee must reach the secretary fourteen days before the meeting.',
+      ].join('\n\n'),
+    ),
+    email(
+      'cmp-membership-renewals',
+      'Membership renewals for the new season',
+      sent(120, '10:00'),
+      [
+        'Subscriptions for the new season are due on **1 March**. The fees are in the Documents section, under Membership Fees.',
+        'Renew early to keep your berth and locker: spaces not renewed by the end of March are offered to the waiting list.',
+      ].join('\n\n'),
+    ),
   ];
 }
 

@@ -4,12 +4,15 @@ import type { CampaignSource } from '../../core/campaigns/campaign-source.port';
 import type { DocumentRepository } from '../../core/documents/document-repository.port';
 import type { EventRepository } from '../../core/events/event-repository.port';
 import type { FileStore } from '../../core/shared/file-store.port';
+import type { Booking } from '../../core/bookings/booking';
+import type { PaymentGateway } from '../../core/payments/payment-gateway.port';
 import type { IdGenerator } from '../../core/shared/id-generator.port';
 import { storeDocumentWithFile } from '../../core/documents/document-files';
 import { CryptoIdGenerator } from '../../adapters/system/crypto-id-generator';
 import type { SearchIndex } from '../../core/search/search-index.port';
 import type { WaterLevelRepository } from '../../core/water-levels/water-level-repository.port';
 import type { WorkDayRepository } from '../../core/work-days/work-day-repository.port';
+import type { SitePageRepository } from '../../core/site-pages/site-page-repository.port';
 import { RebuildSearchIndex } from '../../core/search/rebuild-search-index';
 import { demoData } from './demo-data';
 import { renderDocumentPdf } from './render-document-pdf';
@@ -25,10 +28,35 @@ export interface SeedDeps {
   ids?: IdGenerator;
   waterLevels: WaterLevelRepository;
   search: SearchIndex;
+  /** The Beginners and Information pages, indexed with their words now (the seed does not write them). */
+  sitePages: SitePageRepository;
+  /** The club's name, which the Information page's original words say (CLUB_NAME). */
+  clubName: string;
   /** When given, demo bookings are added too, so the admin screens have something to show. */
   bookings?: BookingRepository;
   /** Where the news index comes from: MailerLite when configured; the stored campaigns otherwise. */
   campaignSource?: CampaignSource;
+  /**
+   * When given (the test gateway and its test card), the demo's card payments are taken through
+   * it as a member's would be, so an admin can refund them. Otherwise they carry made-up ids that
+   * no gateway knows, and refunding one fails with the gateway's message.
+   */
+  cardPayments?: { gateway: PaymentGateway; cardToken: string };
+}
+
+/** The booking paid through the gateway (its checkout and payment ids), or as it is. */
+async function takeDemoPayment(booking: Booking, cardPayments: SeedDeps['cardPayments']): Promise<Booking> {
+  if (!cardPayments || !booking.paid || booking.paymentMethod !== 'card' || !booking.paymentAmount || !booking.paymentCurrency) return booking;
+  const { gateway, cardToken } = cardPayments;
+  const { checkoutId } = await gateway.createCheckout({
+    bookingId: booking.id,
+    amount: booking.paymentAmount,
+    currency: booking.paymentCurrency,
+    description: `${booking.eventName}: ${booking.numberAttending} attending`,
+    idempotencyKey: `booking-${booking.id}`,
+  });
+  const payment = await gateway.completeCheckout(checkoutId, cardToken);
+  return payment.status === 'COMPLETED' ? { ...booking, checkoutId, paymentId: payment.paymentId } : booking;
 }
 
 /**
@@ -59,7 +87,7 @@ export async function seedDemoData(deps: SeedDeps, now: Date): Promise<void> {
       const event = await deps.events.get(booking.eventId);
       // An event the admin deleted or edited to a smaller capacity must not get demo bookings.
       if (!event || (await deps.bookings.get(booking.id))) continue;
-      await deps.bookings.addIfPlacesRemain(booking, { capacity: event.capacity, now });
+      await deps.bookings.addIfPlacesRemain(await takeDemoPayment(booking, deps.cardPayments), { capacity: event.capacity, now });
     }
   }
   for (const campaign of data.campaigns) await deps.campaigns.put(campaign);
@@ -81,5 +109,7 @@ export async function seedDemoData(deps: SeedDeps, now: Date): Promise<void> {
     documents: deps.documents,
     campaignSource: deps.campaignSource ?? deps.campaigns,
     search: deps.search,
+    sitePages: deps.sitePages,
+    clubName: deps.clubName,
   }).execute();
 }

@@ -99,6 +99,12 @@ interface Target {
 const bookingKeys = ['eventId', 'firstName', 'lastName', 'numberAttending', 'numberOfChildren', 'numberOfSoftDrinks', 'numberOfVegetarian', 'boatName', 'email'];
 const eventKeys = ['name', 'description', 'longdescription', 'eventdatetime', 'eventenddatetime', 'bookingEndDate', 'allowBooking', 'isBoatEvent', 'offerChild', 'offerSoftDrinks', 'offerVeg', 'requiresPayment', 'price', 'currency', 'capacity'];
 const newsKeys = ['subject', 'body', 'publishAt', 'status'];
+const pageKeys = ['title', 'body', 'expectedUpdatedAt'];
+/** A page body no rule accepts: not text, only white space, or longer than 50,000 characters. */
+const badPageBody = fc.oneof(
+  anyValue.filter((v) => typeof v !== 'string' || v.trim() === '' || v.length > 50_000),
+  fc.constantFrom('', ' \n\t ', 'x'.repeat(50_001), `${'y'.repeat(50_000)}z`),
+);
 const TARGETS: Target[] = [
   {
     name: 'POST /api/bookings',
@@ -120,6 +126,15 @@ const TARGETS: Target[] = [
     path: () => '/api/admin/session',
     agent: () => app.agent(),
     body: () => shapedBody(['email', 'password']),
+  },
+  {
+    // No generated body carries the admin's password, so none changes it: each is refused as bad
+    // input or as a wrong current password (from its own address, so the throttle never hides it).
+    name: 'POST /api/admin/account/password',
+    method: 'post',
+    path: () => '/api/admin/account/password',
+    agent: () => admin,
+    body: () => fc.oneof(shapedBody(['currentPassword', 'newPassword']), shapedBody(['currentPassword', 'newPassword'], { currentPassword: oddText, newPassword: fc.oneof(badPassword, oddText) })),
   },
   {
     name: 'POST /api/admin/events',
@@ -155,7 +170,7 @@ const TARGETS: Target[] = [
       method: 'post',
       path: () => `/api/admin/bookings/${cancelledId}/${action}`,
       agent: () => admin,
-      body: () => shapedBody(['refund', 'method', 'reference'], action === 'mark-paid' ? { method: fc.oneof(fc.constantFrom('cash', 'transfer'), anyValue) } : {}),
+      body: () => shapedBody(['refund', 'method', 'reference', 'reason'], action === 'mark-paid' ? { method: fc.oneof(fc.constantFrom('cash', 'transfer'), anyValue) } : {}),
     }),
   ),
   {
@@ -237,6 +252,30 @@ const TARGETS: Target[] = [
     path: () => '/api/admin/news/no-such-news-item',
     agent: () => admin,
     body: () => fc.oneof(shapedBody(newsKeys), shapedBody(newsKeys, { subject: oddText, body: oddText, status: fc.constantFrom('draft', 'published') })),
+  },
+  {
+    // The slug names no page: whatever the body, nothing is stored.
+    name: 'PUT /api/admin/pages/:slug',
+    method: 'put',
+    path: () => '/api/admin/pages/no-such-page',
+    agent: () => admin,
+    body: () => fc.oneof(shapedBody(pageKeys), shapedBody(pageKeys, { title: oddText, body: oddText })),
+  },
+  {
+    // A real page, but no generated body is one a page may have, so none is stored.
+    name: 'PUT /api/admin/pages/beginners',
+    method: 'put',
+    path: () => '/api/admin/pages/beginners',
+    agent: () => admin,
+    body: () => shapedBody(pageKeys, { title: oddText, body: badPageBody }),
+  },
+  {
+    // A preview stores nothing; no generated body is one a page may have, so each is refused.
+    name: 'POST /api/admin/pages/preview',
+    method: 'post',
+    path: () => '/api/admin/pages/preview',
+    agent: () => admin,
+    body: () => shapedBody(['body'], { body: badPageBody }),
   },
   {
     name: 'POST /api/admin/password-reset',
@@ -684,6 +723,8 @@ describe('generated bad query strings and paths', () => {
       (id: string) => `/api/admin/work-days/${id}/signups.csv`,
       (id: string) => `/api/news/${id}`,
       (id: string) => `/api/admin/news/${id}`,
+      (id: string) => `/api/pages/${id}`,
+      (id: string) => `/api/admin/pages/${id}`,
     ];
     await fc.assert(
       fc.asyncProperty(

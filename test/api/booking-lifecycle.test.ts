@@ -144,6 +144,20 @@ describe('a member cancels through the manage link', () => {
   });
 });
 
+describe('the audit log names the admins it mentions', () => {
+  it('by name while the account exists; a removed admin is simply not named', async () => {
+    const event = await addEvent(app, { name: 'Named Sail', capacity: 10 });
+    await app.get('audit').append([
+      { id: 'audit-named-1', at: '2026-06-01T08:00:00.000Z', actor: { kind: 'admin', uid: treasurerUid, email: 'treasurer@example.org' }, action: 'event.updated', recordType: 'event', recordId: event.id, summary: 'Updated', changes: [{ field: 'price', before: 1000, after: 1250 }] },
+      { id: 'audit-named-2', at: '2026-06-01T08:05:00.000Z', actor: { kind: 'admin', uid: 'uid-long-gone', email: 'gone@example.org' }, action: 'event.updated', recordType: 'event', recordId: event.id, summary: 'Updated', changes: [] },
+    ]);
+    const audit = await treasurer.get(`/api/admin/audit?recordId=${event.id}`);
+    expect(audit.status).toBe(200);
+    expect(audit.body.entries.map((e: { id: string }) => e.id)).toEqual(expect.arrayContaining(['audit-named-1', 'audit-named-2']));
+    expect(audit.body.adminNames).toEqual({ [treasurerUid]: 'Admin treasurer' });
+  });
+});
+
 describe('admins with bookings:write', () => {
   it('mark an unpaid booking paid by cash: "Paid (cash)", counted in revenue, confirmation sent, audit names the admin', async () => {
     const event = await addEvent(app, { name: 'Clubhouse Supper', requiresPayment: true, price: 1500, capacity: 10 });
@@ -153,12 +167,66 @@ describe('admins with bookings:write', () => {
     expect(res.body.booking).toMatchObject({ paymentStatus: 'Paid (cash)', paid: true, paymentMethod: 'cash', paymentReference: 'Receipt 42' });
     expect((await treasurer.get(`/api/admin/events/${event.id}/bookings`)).body.summary).toMatchObject({ paid: 1, revenue: { GBP: 3000 } });
     expect(res.body.history[0]).toMatchObject({ action: 'booking.paid-offline', actor: { kind: 'admin', uid: treasurerUid, email: 'treasurer@example.org' }, summary: 'Marked paid by cash (£30.00)' });
+    // The history names its admins, so the screen says who rather than which uid.
+    expect(res.body.adminNames).toEqual({ [treasurerUid]: 'Admin treasurer' });
     const mail = await smtp.waitForSubject('Booking confirmed: Clubhouse Supper');
     expect(mail.text).toContain('Paid: £30.00');
     // Paid already: a second marking is refused and changes nothing.
     const again = await treasurer.post(`/api/admin/bookings/${booked.body.bookingId}/mark-paid`).set(FETCH).send({ method: 'transfer' });
     expect(again.status).toBe(409);
     expect(again.body.error).toBe('This booking is already paid.');
+  });
+
+  it('cancel one booking with a reason: told to the member, stored and audited; too long is refused (400) and changes nothing; paid in cash it is "To refund by hand" and the admins are told', async () => {
+    const event = await addEvent(app, { name: 'Reason Race', requiresPayment: true, price: 1500, capacity: 10 });
+    const booked = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form });
+    const id = booked.body.bookingId as string;
+    await treasurer.post(`/api/admin/bookings/${id}/mark-paid`).set(FETCH).send({ method: 'cash', reference: 'Receipt 9' });
+
+    const tooLong = await treasurer.post(`/api/admin/bookings/${id}/cancel`).set(FETCH).send({ refund: true, reason: ` ${'x'.repeat(2001)} ` });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toEqual({ error: 'The reason must be 2000 characters or fewer.', fields: { reason: 'The reason must be 2000 characters or fewer.' } });
+    expect(await app.get('bookings').get(id)).toMatchObject({ cancelledAt: null, cancelReason: null, paid: true });
+    for (const reason of [42, null, 'y'.repeat(10001)]) expect((await treasurer.post(`/api/admin/bookings/${id}/cancel`).set(FETCH).send({ refund: true, reason })).status).toBe(400);
+
+    const res = await treasurer.post(`/api/admin/bookings/${id}/cancel`).set(FETCH).send({ refund: true, reason: '  The race is full of committee boats  ' });
+    expect(res.status).toBe(200);
+    expect(res.body.booking).toMatchObject({ paymentStatus: 'To refund by hand', refundStatus: 'by-hand', refundAmount: 3000, cancelReason: 'The race is full of committee boats' });
+    expect(res.body.handRefund).toEqual({ bookingId: id, name: 'Ada Lovelace', amount: 3000, currency: 'GBP', paymentMethod: 'cash', paymentReference: 'Receipt 9' });
+    // The history is newest first, but the test clock stands still: found by its action.
+    expect(res.body.history.find((e: { action: string }) => e.action === 'booking.cancelled')).toMatchObject({
+      action: 'booking.cancelled',
+      summary: 'Cancelled by an admin (reason: The race is full of committee boats); Refund of £30.00 to make by hand',
+      changes: expect.arrayContaining([{ field: 'cancelReason', before: null, after: 'The race is full of committee boats' }]),
+    });
+
+    const told = await smtp.waitForSubject('Booking cancelled: Reason Race');
+    expect(told.text).toContain('Your booking has been cancelled by');
+    expect(told.text).toContain('The reason: The race is full of committee boats');
+    expect(told.text).toContain('You paid £30.00 in cash; the club will repay you by hand.');
+    expect(told.text).not.toContain('could not be made automatically');
+    const notice = await smtp.waitForSubject('To refund by hand: Reason Race');
+    expect(notice.to && !Array.isArray(notice.to) ? notice.to.text : '').toBe('treasurer@example.org');
+    expect(notice.text).toContain(`A booking of Reason Race paid in cash or by bank transfer has been cancelled, and the club must repay it by hand:`);
+    expect(notice.text).toContain(`Ada Lovelace (booking ${id}): £30.00, paid in cash (payment reference Receipt 9)`);
+    expect((await app.get('outbox').list({ recordId: id })).filter((m) => m.kind === 'hand-refunds')).toHaveLength(1);
+  });
+
+  it('a member paid in cash who cancels, twice at once: cancelled once, "To refund by hand", told the club will repay them; the admins told once', async () => {
+    const event = await addEvent(app, { name: 'Cash Cruise', requiresPayment: true, price: 1000, capacity: 10 });
+    const booked = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form });
+    const id = booked.body.bookingId as string;
+    await treasurer.post(`/api/admin/bookings/${id}/mark-paid`).set(FETCH).send({ method: 'transfer', reference: 'BACS 77' });
+    const token = app.get('bookingLinks').issue(id, new Date('2027-01-01T00:00:00.000Z'));
+    const answers = await Promise.all([1, 2].map(() => app.agent().post('/api/my-booking/cancel').send({ token })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(await app.get('bookings').get(id)).toMatchObject({ refundStatus: 'by-hand', refundAmount: 2000, cancelledBy: 'member' });
+    expect((await treasurer.get(`/api/admin/bookings/${id}`)).body.booking.paymentStatus).toBe('To refund by hand');
+    expect((await smtp.waitForSubject('Booking cancelled: Cash Cruise')).text).toContain('You paid £20.00 by bank transfer; the club will repay you by hand.');
+    expect((await smtp.waitForSubject('To refund by hand: Cash Cruise')).text).toContain(`Ada Lovelace (booking ${id}): £20.00, paid by bank transfer (payment reference BACS 77)`);
+    const queued = await app.get('outbox').list({ recordId: id });
+    expect(queued.filter((m) => m.kind === 'hand-refunds').map((m) => m.mail.to)).toEqual(['treasurer@example.org']);
+    expect(queued.filter((m) => m.kind === 'booking-cancellation')).toHaveLength(1);
   });
 
   it('cancel a paid booking without a refund: places released, money kept; with a refund: refunded at the gateway', async () => {

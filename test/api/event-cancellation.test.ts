@@ -169,6 +169,63 @@ describe('an admin with events:write cancels an event', () => {
     expect((await smtp.waitForSubject('Event cancelled: Laying-up Dinner')).text).toContain('could not be made automatically');
   });
 
+  it('money taken by hand is "To refund by hand", not "Refund failed": the member is told the club will repay them, the admins get one e-mail listing them, once', async () => {
+    const event = await addEvent(app, { name: 'Cash Supper', requiresPayment: true, price: 1200, capacity: 20 });
+    const paidBy = async (firstName: string, email: string, method: 'cash' | 'transfer', reference: string) => {
+      const booked = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form, firstName, email });
+      expect(booked.status).toBe(201);
+      const paid = await treasurer.post(`/api/admin/bookings/${booked.body.bookingId}/mark-paid`).set(FETCH).send({ method, reference });
+      expect(paid.body.booking).toMatchObject({ paid: true, paymentMethod: method });
+      return booked.body.bookingId as string;
+    };
+    const hal = await paidBy('Hal', 'hal@example.org', 'cash', 'Receipt 7');
+    const ivy = await paidBy('Ivy', 'ivy@example.org', 'transfer', '');
+    await book(event.id, 'ada@example.org', TEST_CARDS.succeeds);
+    expect((await commodore.get(`/api/admin/events/${event.id}/cancel`)).body).toEqual({ bookings: 3, cardRefunds: 1, handRefunds: 2 });
+
+    const res = await commodore.post(`/api/admin/events/${event.id}/cancel`).set(FETCH).send({ reason: 'Caterer let us down' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ cancelled: 3, refunded: 1, refundsFailed: 0, refundsByHand: 2 });
+    expect(res.body.handRefunds).toEqual(
+      expect.arrayContaining([
+        { bookingId: hal, name: 'Hal Lovelace', amount: 2400, currency: 'GBP', paymentMethod: 'cash', paymentReference: 'Receipt 7' },
+        { bookingId: ivy, name: 'Ivy Lovelace', amount: 2400, currency: 'GBP', paymentMethod: 'transfer', paymentReference: null },
+      ]),
+    );
+    expect(res.body.handRefunds).toHaveLength(2);
+    const list = await commodore.get(`/api/admin/events/${event.id}/bookings`);
+    expect(list.body.bookings.map((b: { paymentStatus: string }) => b.paymentStatus).sort()).toEqual(['Cancelled', 'To refund by hand', 'To refund by hand']);
+    // Money still held until repaid: counted as revenue, and the summary says how many to repay.
+    expect(list.body.summary).toMatchObject({ bookings: 0, cancelled: 3, toRefundByHand: 2, revenue: { GBP: 4800 } });
+    const detail = await treasurer.get(`/api/admin/bookings/${hal}`);
+    expect(detail.body.booking).toMatchObject({ paymentStatus: 'To refund by hand', refundStatus: 'by-hand', refundFailure: null });
+    expect(detail.body.can.refund).toBe(true);
+
+    // Each member paid by hand is told the club will repay them, never that a refund failed.
+    const told = await mailsWithSubject('Event cancelled: Cash Supper', 3);
+    const to = (address: string) => told.find((m) => !Array.isArray(m.to) && m.to?.text === address)?.text ?? '';
+    expect(to('hal@example.org')).toContain('You paid £24.00 in cash; the club will repay you by hand.');
+    expect(to('ivy@example.org')).toContain('You paid £24.00 by bank transfer; the club will repay you by hand.');
+    for (const address of ['hal@example.org', 'ivy@example.org']) expect(to(address)).not.toContain('could not be made automatically');
+
+    // The admins who record refunds (bookings:write) get one e-mail each listing them.
+    const notices = await mailsWithSubject('To refund by hand: Cash Supper', 2);
+    expect(notices.map((m) => (!Array.isArray(m.to) ? m.to?.text : '')).sort()).toEqual(['commodore@example.org', 'treasurer@example.org']);
+    expect(notices[0].text).toContain('Cash Supper has been cancelled. 2 bookings were paid in cash or by bank transfer, and the club must repay them by hand:');
+    expect(notices[0].text).toContain(`Hal Lovelace (booking ${hal}): £24.00, paid in cash (payment reference Receipt 7)`);
+    expect(notices[0].text).toContain(`Ivy Lovelace (booking ${ivy}): £24.00, paid by bank transfer`);
+    expect(notices[0].text).toContain(`/admin/bookings/${event.id}`);
+
+    // Cancelling again is refused and tells the admins nothing twice.
+    expect((await commodore.post(`/api/admin/events/${event.id}/cancel`).set(FETCH).send({ reason: 'Again' })).status).toBe(409);
+    expect((await app.get('outbox').list({ recordId: event.id })).filter((m) => m.kind === 'hand-refunds')).toHaveLength(2);
+
+    // Repaid and recorded: plain Cancelled, and the member is told.
+    const repaid = await treasurer.post(`/api/admin/bookings/${hal}/refund`).set(FETCH).send({ reference: 'Cash handed back' });
+    expect(repaid.body.booking).toMatchObject({ paymentStatus: 'Cancelled', refundStatus: 'refunded', refundId: 'Cash handed back' });
+    expect((await smtp.waitForSubject('Refund made: Cash Supper')).text).toContain('The club has repaid you £24.00.');
+  });
+
   it('a re-run after an interruption finishes the bookings left standing, then answers 409', async () => {
     const event = await addEvent(app, { name: 'Interrupted Regatta', requiresPayment: true, price: 500, capacity: 10 });
     const left = await book(event.id, 'eve@example.org', TEST_CARDS.succeeds);

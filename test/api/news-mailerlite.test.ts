@@ -60,6 +60,8 @@ describe('news from MailerLite', () => {
     expect((await app.get('campaigns').getNewsItem('news-left-behind'))?.subject).toBe('Pontoon news from the table');
     // Members' pages are MailerLite's previews: the table's item has no page.
     expect((await app.agent().get('/api/news/news-left-behind')).status).toBe(404);
+    await app.get('campaigns').put({ id: 'cmp-left-behind', subject: 'Imported', finished_at: null, preview_url: null, content: 'Its text.' });
+    expect((await app.agent().get('/api/news/cmp-left-behind')).status).toBe(404);
   });
 
   it.skipIf(process.env.API_TEST_STORAGE === 'firestore')('npm run reindex indexes what MailerLite lists, not the table', async () => {

@@ -99,6 +99,30 @@ describe('news items written in the app', () => {
     ]);
   });
 
+  it('an imported campaign stored with its text opens its own page, its Markdown sanitised; without its text it keeps its link', async () => {
+    const content = '## Entries open\n\nThe **regatta** is on. <img src=x onerror=alert(1)> [x](javascript:alert(1))';
+    await app.get('campaigns').put({ id: 'cmp-text', subject: 'Regatta entries', finished_at: '2026-05-30T18:00:00.000Z', preview_url: 'https://gone.example/regatta', content });
+    await app.get('campaigns').put({ id: 'cmp-untimed', subject: 'Untimed', finished_at: null, preview_url: null, content: 'Sent at some time.' });
+    await app.get('campaigns').put({ id: 'cmp-later', subject: 'Later', finished_at: '2026-06-02T18:00:00.000Z', preview_url: null, content: 'Not yet.' });
+
+    const campaigns = (await app.agent().get('/api/campaigns')).body.campaigns.filter((c: { id: string }) => c.id.startsWith('cmp-'));
+    expect(campaigns.map((c: { id: string }) => c.id)).toEqual(['cmp-text', 'cmp-old', 'cmp-untimed']);
+    expect(campaigns[0]).toEqual({ id: 'cmp-text', subject: 'Regatta entries', finished_at: '2026-05-30T18:00:00.000Z', preview_url: null, news_page: true, excerpt: expect.stringContaining('The regatta is on.') });
+    expect(campaigns[1]).toMatchObject({ preview_url: 'https://preview.example/old' });
+    expect(campaigns[1].news_page).toBeUndefined();
+
+    const page = await app.agent().get('/api/news/cmp-text');
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ id: 'cmp-text', subject: 'Regatta entries', publishAt: '2026-05-30T18:00:00.000Z' });
+    expect(page.body.html).toContain('<h2>Entries open</h2>');
+    expect(page.body.html).toContain('<strong>regatta</strong>');
+    expect(page.body.html).not.toMatch(/<img|href="javascript/i);
+    expect(page.body.html).toContain('&lt;img');
+    expect((await app.agent().get('/api/news/cmp-untimed')).body).toMatchObject({ subject: 'Untimed', publishAt: null, html: '<p>Sent at some time.</p>\n' });
+    // Without its text (cmp-old), or with its time still to come: not found.
+    for (const id of ['cmp-old', 'cmp-later']) expect((await app.agent().get(`/api/news/${id}`)).body).toEqual({ error: 'News item not found' });
+  });
+
   it('the OpenAPI document describes the news routes', async () => {
     const doc = (await app.agent().get('/api/openapi.json')).body;
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/news/{id}', '/api/admin/news', '/api/admin/news/{id}']));

@@ -16,6 +16,8 @@ import { FixedClock } from '../../adapters/memory/fixed-clock';
 import { MemoryAuditLog } from '../../adapters/memory/memory-audit-log';
 import { MemoryBookingRepository } from '../../adapters/memory/memory-booking-repository';
 import { MemoryEventRepository } from '../../adapters/memory/memory-event-repository';
+import { MemoryOutbox } from '../../adapters/memory/memory-outbox';
+import { HmacBookingLinks } from '../../adapters/node-crypto/hmac-booking-links';
 import { SequentialIdGenerator } from '../../adapters/memory/sequential-id-generator';
 import { TestPaymentGateway } from '../../adapters/test-payments/test-payment-gateway';
 import type { Clock } from '../../core/shared/clock.port';
@@ -448,6 +450,8 @@ describe('npm run reindex (scripts/reindex.ts)', () => {
           files: ports.get('files'),
           waterLevels: ports.get('waterLevels'),
           search: ports.get('search'),
+          sitePages: ports.get('sitePages'),
+          clubName: 'Kestrel Yacht Club',
         },
         new Date('2026-05-01T09:00:00Z'),
       );
@@ -533,7 +537,13 @@ describe('events stay in sync: the event use cases push their changes to Algolia
     const found = await index.search('moonlight', { hitsPerIndex: 10 });
     expect(found.map((h) => [h.index, h.objectID, h.bookingUrl])).toEqual([['events', created.id, `/event-booking?id=${created.id}`]]);
 
-    await new UpdateEvent({ ...deps, bookings: new MemoryBookingRepository() }).execute(admin, created.id, { ...form, name: 'Starlight Sail' });
+    await new UpdateEvent({
+      ...deps,
+      bookings: new MemoryBookingRepository(),
+      outbox: new MemoryOutbox(),
+      bookingLinks: new HmacBookingLinks('a-secret-for-the-search-tests-0123456789'),
+      siteSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.example' },
+    }).execute(admin, created.id, { ...form, name: 'Starlight Sail' });
     expect(await index.search('moonlight', { hitsPerIndex: 10 })).toEqual([]);
     expect((await index.search('starlight', { hitsPerIndex: 10 })).map((h) => h.name)).toEqual(['Starlight Sail']);
 

@@ -76,16 +76,16 @@ export function describeEventCapacityAndReferencesContract(name: string, makeAda
       await events.create(event);
       await bookings.addIfPlacesRemain(aBooking({ id: 'eight', eventId: event.id, numberAttending: 8 }), { capacity: 20, now: NOW });
 
-      const error = await rejectionOf(events.update({ ...event, capacity: 7, sequence: 1 }, { sequence: 0 }, NOW));
+      const error = await rejectionOf(events.update({ ...event, capacity: 7, sequence: 1 }, { sequence: 0 }, { placesAt: NOW }));
       expect(error).toBeInstanceOf(ValidationError);
       expect((error as ValidationError).message).toBe('8 places are already taken: capacity cannot be less than 8.');
       expect((error as ValidationError).fields).toEqual({ capacity: EVENT_FORM_MESSAGES.capacityBelowTaken(8) });
       expect((await events.get(event.id))?.capacity).toBe(20);
 
-      expect(await events.update({ ...event, capacity: 8, sequence: 1 }, { sequence: 0 }, NOW)).toBe(true);
+      expect(await events.update({ ...event, capacity: 8, sequence: 1 }, { sequence: 0 }, { placesAt: NOW })).toBe(true);
       expect((await events.get(event.id))?.capacity).toBe(8);
       // Still answers false for an event changed meanwhile, before looking at places.
-      expect(await events.update({ ...event, capacity: 30, sequence: 1 }, { sequence: 0 }, NOW)).toBe(false);
+      expect(await events.update({ ...event, capacity: 30, sequence: 1 }, { sequence: 0 }, { placesAt: NOW })).toBe(false);
     });
 
     it('counts the stored capacity for a booking whose caller read the event before its capacity was cut', async () => {
@@ -94,7 +94,7 @@ export function describeEventCapacityAndReferencesContract(name: string, makeAda
       await events.create(event);
       const stale = { capacity: 20, eventSequence: 0, now: NOW };
       await bookings.addIfPlacesRemain(aBooking({ id: 'three', eventId: event.id, numberAttending: 3 }), stale);
-      expect(await events.update({ ...event, capacity: 4, sequence: 1 }, { sequence: 0 }, NOW)).toBe(true);
+      expect(await events.update({ ...event, capacity: 4, sequence: 1 }, { sequence: 0 }, { placesAt: NOW })).toBe(true);
 
       expect(await bookings.addIfPlacesRemain(aBooking({ id: 'two', eventId: event.id, numberAttending: 2 }), stale)).toEqual({ added: false, placesLeft: 1 });
       expect(await bookings.holdForOffer(event.id, { bookingId: 'offer:x', places: 2, untilMs: NOW.getTime() + 60_000 }, stale)).toBe(false);
@@ -112,7 +112,7 @@ export function describeEventCapacityAndReferencesContract(name: string, makeAda
       const booked = Array.from({ length: 16 }, (_, i) =>
         bookings.addIfPlacesRemain(aBooking({ id: `racer-${i}`, eventId: event.id, numberAttending: 1 }), { capacity: 30, eventSequence: 0, now: NOW }),
       );
-      const cut = events.update({ ...event, capacity: 10, sequence: 1 }, { sequence: 0 }, NOW).then(
+      const cut = events.update({ ...event, capacity: 10, sequence: 1 }, { sequence: 0 }, { placesAt: NOW }).then(
         (written) => ({ written, error: null }),
         (error: unknown) => ({ written: false, error }),
       );

@@ -25,6 +25,8 @@ import {
   openFirestoreStorage,
 } from '../../adapters/firestore/firestore-storage';
 import { FirestoreWaterLevelRepository } from '../../adapters/firestore/firestore-water-level-repository';
+import { FirestoreSitePageRepository } from '../../adapters/firestore/firestore-site-page-repository';
+import { describeSitePageRepositoryContract } from './site-page-repository.contract';
 import { FirestorePhotoRepository } from '../../adapters/firestore/firestore-photo-repository';
 import { FirestoreWorkDayRepository } from '../../adapters/firestore/firestore-work-day-repository';
 import { NotFoundError, ValidationError } from '../../core/shared/errors';
@@ -80,6 +82,7 @@ describeWorkDayRepositoryContract('FirestoreWorkDayRepository', onFirestore((db)
 describeDocumentRepositoryContract('FirestoreDocumentRepository', onFirestore((db) => new FirestoreDocumentRepository(db)));
 describeCampaignRepositoryContract('FirestoreCampaignRepository', onFirestore((db) => new FirestoreCampaignRepository(db)));
 describeWaterLevelRepositoryContract('FirestoreWaterLevelRepository', onFirestore((db) => new FirestoreWaterLevelRepository(db)));
+describeSitePageRepositoryContract('FirestoreSitePageRepository', onFirestore((db) => new FirestoreSitePageRepository(db)));
 describeFileStoreContract('FirestoreFileStore', onFirestore((db) => new FirestoreFileStore(db)));
 
 describe('Firestore documents stored before files moved out of them', () => {
@@ -411,7 +414,7 @@ describe('openFirestoreStorage', () => {
       expect((await storage.events.list({ order: 'asc' })).map((e) => e.id)).toEqual(['summer-regatta']);
       expect(await storage.admins.count()).toBe(0);
       expect(Object.keys(storage).sort()).toEqual(
-        ['addressLimits', 'admins', 'audit', 'bookings', 'campaigns', 'close', 'credentials', 'db', 'documents', 'events', 'files', 'jobs', 'loginAttempts', 'outbox', 'photos', 'resetTokens', 'sessions', 'waitingList', 'waterLevels', 'workDays'],
+        ['addressLimits', 'admins', 'audit', 'bookings', 'campaigns', 'close', 'credentials', 'db', 'documents', 'events', 'files', 'jobs', 'loginAttempts', 'outbox', 'photos', 'resetTokens', 'sessions', 'sitePages', 'waitingList', 'waterLevels', 'workDays'],
       );
     } finally {
       await storage.close();

@@ -9,6 +9,8 @@ import { MemoryAddressLimitStore } from '../../adapters/memory/memory-address-li
 import { describeAddressLimitStoreContract } from './address-limit-store.contract';
 import { MemorySessionRepository } from '../../adapters/memory/memory-session-repository';
 import { MemoryWaterLevelRepository } from '../../adapters/memory/memory-water-level-repository';
+import { MemorySitePageRepository } from '../../adapters/memory/memory-site-page-repository';
+import { describeSitePageRepositoryContract } from './site-page-repository.contract';
 import { MemoryPhotoRepository } from '../../adapters/memory/memory-photo-repository';
 import { MemoryWorkDayRepository } from '../../adapters/memory/memory-work-day-repository';
 import { describeAdminRepositoryContract } from './admin-repository.contract';
@@ -37,7 +39,7 @@ describeEventCapacityAndReferencesContract(
     // Each needs the other: the events' capacity check reads the ledger, a booking the stored capacity.
     let events: MemoryEventRepository | undefined = undefined;
     const bookings = new MemoryBookingRepository(undefined, undefined, (eventId) => events?.capacityOf(eventId));
-    events = new MemoryEventRepository((eventId, now) => bookings.placesTaken(eventId, now));
+    events = new MemoryEventRepository({ placesTaken: (eventId, now) => bookings.placesTaken(eventId, now) });
     return { events, bookings };
   }),
 );
@@ -51,3 +53,4 @@ describeDocumentRepositoryContract('MemoryDocumentRepository', inMemory(() => ne
 describeCampaignRepositoryContract('MemoryCampaignRepository', inMemory(() => new MemoryCampaignRepository()));
 describeWaterLevelRepositoryContract('MemoryWaterLevelRepository', inMemory(() => new MemoryWaterLevelRepository()));
 describePhotoRepositoryContract('MemoryPhotoRepository', inMemory(() => new MemoryPhotoRepository()));
+describeSitePageRepositoryContract('MemorySitePageRepository', inMemory(() => new MemorySitePageRepository()));

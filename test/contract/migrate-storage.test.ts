@@ -17,6 +17,7 @@ import { SqliteEventRepository } from '../../adapters/sqlite/sqlite-event-reposi
 import { SqliteLoginAttemptStore } from '../../adapters/sqlite/sqlite-login-attempt-store';
 import { SqliteSessionRepository } from '../../adapters/sqlite/sqlite-session-repository';
 import { SqliteWaterLevelRepository } from '../../adapters/sqlite/sqlite-water-level-repository';
+import { SqliteSitePageRepository } from '../../adapters/sqlite/sqlite-site-page-repository';
 import { SqlitePhotoRepository } from '../../adapters/sqlite/sqlite-photo-repository';
 import { aPhoto } from './photo-repository.contract';
 import { SqliteWorkDayRepository } from '../../adapters/sqlite/sqlite-work-day-repository';
@@ -53,6 +54,7 @@ function sqliteRepositories(db: Knex) {
     campaigns: new SqliteCampaignRepository(db),
     waterLevels: new SqliteWaterLevelRepository(db),
     photos: new SqlitePhotoRepository(db),
+    sitePages: new SqliteSitePageRepository(db),
   };
 }
 
@@ -62,7 +64,9 @@ async function seedSqlite(file: string): Promise<void> {
   try {
     const repos = sqliteRepositories(db);
     const files = new DirectoryFileStore(join(dirname(file), 'files'));
-    await seedDemoData({ ...repos, files, search: new MemorySearchIndex() }, NOW);
+    await seedDemoData({ ...repos, files, search: new MemorySearchIndex(), clubName: 'Kestrel Yacht Club' }, NOW);
+    // A page an admin edited moves with its Markdown; the other keeps its original words on both sides.
+    await repos.sitePages.save({ slug: 'beginners', title: 'Tips for Beginners', body: '## Afloat\n\n- Wear a **buoyancy aid**.', updatedAt: '2026-05-20T10:00:00+01:00', updatedBy: 'commodore@club.example' });
     // A file no document points at (a photo's, say): the whole file store is copied, not only documents'.
     await files.put('photos/p1/w320.jpg', patternedBytes(2 * 1024 * 1024));
     await repos.photos.create(aPhoto({ id: 'photo-Jetty', position: 0 }));
@@ -146,6 +150,7 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
       campaigns: demo.campaigns.length + 2,
       waterLevels: demo.waterLevels.length,
       photos: 2,
+      sitePages: 1,
     };
     // Every collection of the demo holds something, so an empty copy cannot pass.
     for (const n of Object.values(expected)) expect(n).toBeGreaterThan(0);
@@ -200,10 +205,14 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
         expect(original!.bytes.length).toBeGreaterThan(100);
       }
       expect(await to.campaigns.listRecent()).toEqual(await from.campaigns.listRecent());
+      // Imported campaigns keep their text: the copy opens the same pages.
+      expect(await to.campaigns.listImportedCampaigns()).toEqual(await from.campaigns.listImportedCampaigns());
+      expect((await to.campaigns.getImportedCampaign('cmp-agm-notice'))?.content).toContain('Annual General Meeting');
       expect((await from.campaigns.listNewsItems()).map((item) => item.id)).toEqual(['news-draft', 'news-published']);
       expect(await to.campaigns.listNewsItems()).toEqual(await from.campaigns.listNewsItems());
       expect(await to.waterLevels.readings('0000-01-01', '9999-12-31')).toEqual(await from.waterLevels.readings('0000-01-01', '9999-12-31'));
       expect(await to.photos.list()).toEqual(await from.photos.list());
+      expect(await to.sitePages.list()).toEqual(await from.sitePages.list());
     } finally {
       await sqlite.destroy();
     }

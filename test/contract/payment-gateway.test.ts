@@ -131,6 +131,36 @@ describe('TestPaymentGateway', () => {
     await expect(otherSecret.completeCheckout(checkoutId, TEST_CARDS.succeeds)).rejects.toBeInstanceOf(NotFoundError);
   });
 
+  it('refunds a payment taken before a restart, up to its amount, and no payment it did not take', async () => {
+    const before = testGateway();
+    const { checkoutId } = await before.createCheckout(aCheckout({ amount: 2500 }));
+    const paid = (await before.completeCheckout(checkoutId, TEST_CARDS.succeeds)) as { paymentId: string };
+    const refused = (await before.completeCheckout((await before.createCheckout(aCheckout({ bookingId: 'bk_refused' }))).checkoutId, TEST_CARDS.refundRefused)) as {
+      paymentId: string;
+    };
+
+    const afterRestart = testGateway();
+    const refund = (amount: number, key: string, paymentId = paid.paymentId) =>
+      afterRestart.refund({ paymentId, amount, currency: 'GBP', reason: 'Booking cancelled', idempotencyKey: key });
+    expect(await refund(1000, 'part-1')).toMatchObject({ status: 'REFUNDED' });
+    expect(await refund(1600, 'too-much')).toEqual({ status: 'FAILED', message: TEST_MESSAGES.refundTooLarge });
+    expect(await refund(1500, 'part-2')).toMatchObject({ status: 'REFUNDED' });
+    expect(afterRestart.refunds.map((r) => r.amount)).toEqual([1000, 1500]);
+    // The refund-refused card keeps refusing after a restart.
+    expect(await refund(100, 'refused', refused.paymentId)).toEqual({ status: 'FAILED', message: TEST_MESSAGES.refundRefused });
+
+    // A payment id with its amount raised, another secret's payment, or any other text: not ours.
+    const raised = paid.paymentId.replace('.2500.', '.9999.');
+    expect(await refund(100, 'raised', raised)).toEqual({ status: 'FAILED', message: TEST_MESSAGES.unknownPayment });
+    const otherSecret = testGateway({ checkoutSecret: 'a-different-checkout-secret-000000' });
+    expect(await otherSecret.refund({ paymentId: paid.paymentId, amount: 100, currency: 'GBP', reason: 'x', idempotencyKey: 'k' })).toEqual({
+      status: 'FAILED',
+      message: TEST_MESSAGES.unknownPayment,
+    });
+    expect(await refund(100, 'demo', 'demo-pay-bk-regatta-01')).toEqual({ status: 'FAILED', message: TEST_MESSAGES.unknownPayment });
+    expect(afterRestart.refunds).toHaveLength(2);
+  });
+
   it('signs webhooks exactly as Square does, so one webhook route serves both gateways', async () => {
     const gateway = testGateway();
     const { checkoutId } = await gateway.createCheckout(aCheckout());

@@ -3,7 +3,7 @@ import { adminMenuLink } from './support/admin-menu';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestPaymentGateway } from '../../adapters/test-payments/test-payment-gateway';
-import { createEvent, wallClockDaysAhead } from './support/admin-api';
+import { createEvent, FETCH_HEADER, wallClockDaysAhead } from './support/admin-api';
 import { signedInAdminPage } from './support/admin-form';
 import { expectAccessible } from './support/axe';
 import { PHONE } from './support/browser';
@@ -163,6 +163,50 @@ describe("the booking's life after Book, in Chromium", () => {
     await admin.getByText('member via manage link').first().waitFor();
     await countOf(admin.getByText('Cancelled by the member')).toBeGreaterThanOrEqual(2);
     await expectAccessible(admin, 'admin-audit-375');
+    await admin.close();
+  });
+
+  it('the audit log and a booking’s history read in labels, pounds, London times and admin names, at 375 px', async () => {
+    const name = `Audit Supper ${stamp}`;
+    const admin = await signedInAdminPage(world.browser, PHONE);
+    // A summer evening: London is on BST, an hour ahead of UTC, so a UTC time would read an hour early.
+    const eventId = await createEvent(admin.request, world.app.baseUrl, { name, eventdatetime: '2027-07-10T19:00', requiresPayment: true, price: '15.00', capacity: '10' });
+    const { form } = (await (await admin.request.get(`/api/admin/events/${eventId}`)).json()) as { form: Record<string, unknown> };
+    const updated = await admin.request.put(`/api/admin/events/${eventId}`, { headers: FETCH_HEADER, data: { ...form, price: '12.50', eventdatetime: '2027-07-10T18:30', capacity: '12' } });
+    expect(updated.status()).toBe(200);
+    const booked = await admin.request.post('/api/bookings', { data: { eventId, firstName: 'Grace', lastName: 'Hopper', numberAttending: '1', email: '' } });
+    expect(booked.status()).toBe(201);
+    const { bookingId } = (await booked.json()) as { bookingId: string };
+
+    // The booking's history: cancelled by the admin, named, at a London time.
+    await admin.goto(`/admin/booking/${encodeURIComponent(bookingId)}`);
+    await admin.getByRole('heading', { level: 1, name: 'Booking: Grace Hopper' }).waitFor();
+    await admin.getByRole('button', { name: 'Cancel booking' }).click();
+    await admin.getByRole('dialog', { name: 'Cancel this booking?' }).getByRole('button', { name: 'Cancel booking' }).click();
+    await admin.getByText('Booking cancelled.').waitFor();
+    const history = admin.locator('section').filter({ has: admin.getByRole('heading', { name: 'History' }) });
+    const changes = history.locator('.adm-audit-changes li');
+    await changes.filter({ hasText: 'Cancelled by' }).first().waitFor();
+    const lines = await changes.allInnerTexts();
+    expect(lines).toContain('Cancelled by: — → Club Administrator');
+    const cancelledAt = lines.find((line) => line.startsWith('Cancelled: '));
+    expect(cancelledAt).toMatch(/^Cancelled: — → (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]+ \d{4}, \d{2}:\d{2}$/);
+    expect(lines.join('\n')).not.toMatch(/cancelledBy|cancelledAt|\d{4}-\d{2}-\d{2}T/);
+    await expect(history.locator('.adm-audit > li p').first().innerText()).resolves.toContain('Club Administrator');
+    await expectAccessible(admin, 'admin-booking-history-375');
+
+    // The audit log of the event: labels, pounds rather than pence, London times, the admin's name.
+    await admin.goto(`/admin/audit?recordId=${encodeURIComponent(eventId)}`);
+    await admin.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
+    const eventLines = admin.locator('.adm-audit-changes li');
+    await eventLines.filter({ hasText: 'Price' }).first().waitFor();
+    const texts = await eventLines.allInnerTexts();
+    expect(texts).toEqual(expect.arrayContaining(['Price: £15.00 → £12.50', 'Start: Sat 10 July 2027, 19:00 → Sat 10 July 2027, 18:30', 'Capacity: 10 → 12']));
+    expect(texts.join('\n')).not.toMatch(/eventdatetime|1500|1250|\d{4}-\d{2}-\d{2}T/);
+    const who = await admin.locator('.adm-audit > li > p').allInnerTexts();
+    expect(who.every((line) => line.includes('· Club Administrator ·'))).toBe(true);
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expectAccessible(admin, 'admin-audit-labels-375');
     await admin.close();
   });
 });

@@ -12,6 +12,8 @@ const world = useApp();
 const SCREENS: { name: string; path: string; ready: string }[] = [
   { name: 'home', path: '/', ready: 'Latest reading' },
   { name: 'news', path: '/news', ready: 'Open Regatta entries are now open' },
+  { name: 'news-email', path: '/news/cmp-regatta-entries', ready: 'Portsmouth Yardstick' },
+  { name: 'news-email-not-found', path: '/news/no-such-email', ready: 'Page Not Found' },
   { name: 'calendar', path: '/calendar', ready: 'Kestrel Open Regatta' },
   { name: 'documents', path: '/documents', ready: 'Members Handbook' },
   { name: 'information', path: '/information', ready: 'Latest reading' },
@@ -73,7 +75,7 @@ describe('every public screen', () => {
 
   it('shows no script errors or Content-Security-Policy complaints on any screen', () => {
     // The not-found screens are drawn from the API’s 404 answers (and /no-such-page is itself a 404), which Chromium logs.
-    const expected = /(id=no-such-event|id=no-such-day|no-such-page): console: Failed to load resource: the server responded with a status of 404/;
+    const expected = /(id=no-such-event|id=no-such-day|no-such-page|no-such-email): console: Failed to load resource: the server responded with a status of 404/;
     expect(world.browser.errors.filter((line) => !expected.test(line))).toEqual([]);
   });
 });
@@ -240,7 +242,7 @@ describe('home', () => {
 });
 
 describe('news', () => {
-  it('lists the e-mails newest first with relative times, Read Email in a new tab, or a disabled Preview Unavailable', async () => {
+  it('lists the e-mails newest first with relative times, Read Email opening the e-mail in the app, or a disabled Preview Unavailable', async () => {
     const page = await open('/news', 'Open Regatta entries are now open');
     await page.getByRole('heading', { name: 'Recent Emails', level: 1 }).waitFor();
     const subjects = await page.locator('.news-subject').allInnerTexts();
@@ -254,17 +256,53 @@ describe('news', () => {
     await textOf(items.nth(1).locator('.news-time')).toBe('3 days ago');
     await textOf(items.nth(2).locator('.news-time')).toBe('2 weeks ago');
 
-    const read = items.nth(0).getByRole('link', { name: /Read Email/ });
-    const { campaigns } = (await (await fetch(`${world.app.baseUrl}/api/campaigns`)).json()) as { campaigns: { subject: string; preview_url: string | null }[] };
-    expect(campaigns[0].preview_url).not.toBeNull();
-    expect(campaigns[2].preview_url).toBeNull();
-    await attributeOf(read, 'href').toBe(campaigns[0].preview_url);
-    await attributeOf(read, 'target').toBe('_blank');
-    await attributeOf(read, 'rel').toContain('noopener');
-
     const unavailable = items.nth(2).getByRole('button', { name: 'Preview Unavailable' });
     await disabledOf(unavailable).toBe(true);
     await countOf(items.nth(2).getByRole('link')).toBe(0);
+
+    // The demo's campaigns are stored with their text: Read Email opens it here, in this tab.
+    const read = items.nth(0).getByRole('link', { name: /Read Email/ });
+    await attributeOf(read, 'href').toBe('/news/cmp-regatta-entries');
+    await attributeOf(read, 'target').toBe(null);
+    await read.click();
+    await page.waitForURL('**/news/cmp-regatta-entries');
+    await page.getByRole('heading', { level: 1, name: 'Open Regatta entries are now open' }).waitFor();
+    const body = page.locator('.news-body');
+    await body.getByRole('heading', { level: 2, name: 'What to bring' }).waitFor();
+    await textOf(body.locator('strong').first()).toBe('Kestrel Open Regatta');
+    await textOf(page.locator('.news-article .news-time')).toBe('Yesterday');
+    await expectNoSeriousViolations(page, 'news e-mail page');
+    await page.getByRole('link', { name: '← All news' }).click();
+    await page.getByRole('heading', { name: 'Recent Emails', level: 1 }).waitFor();
+    await page.close();
+  });
+
+  it('shows the e-mail page at 375 px, its text already in the server’s HTML', async () => {
+    const page = await open('/news/cmp-new-rescue-boat', '60 hp outboard', PHONE);
+    await page.getByRole('heading', { level: 1, name: 'Our new rescue boat has arrived' }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSeriousViolations(page, 'news e-mail page at 375 px');
+    // The server's HTML already holds the e-mail (no script needed to read it).
+    const html = await (await fetch(`${world.app.baseUrl}/news/cmp-new-rescue-boat`)).text();
+    expect(html).toContain('60 hp outboard');
+    await page.close();
+  });
+
+  it('says so, with Try Again, when an e-mail cannot be loaded', async () => {
+    const page = await world.browser.newPage();
+    let fail = true;
+    await page.route('**/api/news/cmp-agm-notice', async (route) => {
+      if (fail) await route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' });
+      else await route.continue();
+    });
+    await page.goto('/news');
+    await page.getByRole('heading', { name: 'Notice of the Annual General Meeting' }).waitFor();
+    await page.getByRole('link', { name: /Read Email.*Notice of the Annual General Meeting/ }).click();
+    await page.getByText('Failed to load this news item').waitFor();
+    fail = false;
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Agenda' }).waitFor();
     await page.close();
   });
 
@@ -341,7 +379,8 @@ describe('beginners and information', () => {
     const page = await open('/information', 'Latest reading');
     await page.getByRole('heading', { name: 'The noticeboard' }).waitFor();
     await page.getByRole('heading', { name: 'Trip slips' }).waitFor();
-    const channels = page.getByRole('table', { name: 'VHF radio channels' });
+    // The radio channels' table, now written in Markdown: its rows as before.
+    const channels = page.getByRole('main').getByRole('table');
     await countOf(channels.getByRole('row', { name: /16 Emergencies only/ })).toBe(1);
     await countOf(channels.getByRole('row', { name: /^8 / })).toBe(1);
     await countOf(channels.getByRole('row', { name: /^77 / })).toBe(1);

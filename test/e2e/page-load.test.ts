@@ -100,6 +100,7 @@ function memberPages(): [string, string][] {
     ['booking', eventBookingPath(bookable.id)],
     ['my booking', `/my-booking?token=${encodeURIComponent(manageToken)}`],
     ['news', '/news'],
+    ['news e-mail', '/news/cmp-regatta-entries'],
     ['documents', '/documents'],
     ['information', '/information'],
     ['beginners', '/beginners'],

@@ -276,22 +276,20 @@ describe('search dialog', () => {
     await page.close();
   });
 
-  it('a news result opens the e-mail’s preview in a new tab', async () => {
+  it('a news result opens the e-mail in the app, in this tab', async () => {
     const hits = await apiSearch('rescue boat arrived');
-    const news = hits.find((h) => h.type === 'news');
-    expect(news?.detailsUrl).toMatch(/^https:\/\//);
-    // The preview lives outside the app: answered here, as no outside address is reachable.
-    await world.browser.context.route(`${news!.detailsUrl}`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Preview</title><h1>Our new rescue boat</h1>' }));
+    const news = hits.find((h) => h.type === 'news' && h.objectID === 'cmp-new-rescue-boat');
+    expect(news?.detailsUrl).toBe('/news/cmp-new-rescue-boat');
     const page = await home();
     await page.getByRole('button', { name: 'Search Members Area' }).click();
     await page.getByRole('combobox').fill('rescue boat arrived');
     const option = page.getByRole('option', { name: /Our new rescue boat has arrived/ });
     await option.waitFor();
-    const [popup] = await Promise.all([page.context().waitForEvent('page'), option.click()]);
-    await popup.waitForLoadState('domcontentloaded');
-    expect(popup.url()).toBe(news!.detailsUrl);
-    expect(new URL(page.url()).pathname).toBe('/');
-    await popup.close();
+    await option.click();
+    await page.waitForURL('**/news/cmp-new-rescue-boat');
+    await page.getByRole('heading', { level: 1, name: 'Our new rescue boat has arrived' }).waitFor();
+    await page.locator('.news-body').getByText('60 hp outboard', { exact: false }).waitFor();
+    expect(await seriousAxeViolations(page), 'axe').toEqual([]);
     await page.close();
   });
 

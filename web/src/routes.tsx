@@ -10,6 +10,7 @@ import { HomePage } from './features/home/components/home-page';
 import { myBookingRead } from './features/my-booking/api/my-booking-read';
 import { campaignsRead, newsItemRead } from './features/news/api/news-reads';
 import { documentsRead } from './features/documents/api/get-documents';
+import { sitePageRead } from './features/information/api/site-page-read';
 import { myWaitingListRead } from './features/waiting-list/api/waiting-list-read';
 import { myWorkDaySignupRead, workDayRead, workDaysRead } from './features/work-days/api/work-day-reads';
 import { clubConfigRead } from './lib/club-config';
@@ -109,8 +110,12 @@ export function createRoutes(data: DataOf, { admin }: { admin: boolean }): Route
         params.id ? newsItemRead(params.id) : null,
       ]),
       page(data, PATHS.documents, 'src/features/documents/components/documents-page.tsx', async () => (await import('./features/documents/components/documents-page')).DocumentsPage, () => [documentsRead]),
-      page(data, PATHS.information, 'src/features/information/components/information-page.tsx', async () => (await import('./features/information/components/information-page')).InformationPage),
-      page(data, PATHS.beginners, 'src/features/information/components/beginners-page.tsx', async () => (await import('./features/information/components/beginners-page')).BeginnersPage),
+      page(data, PATHS.information, 'src/features/information/components/information-page.tsx', async () => (await import('./features/information/components/information-page')).InformationPage, () => [
+        sitePageRead('information'),
+      ]),
+      page(data, PATHS.beginners, 'src/features/information/components/beginners-page.tsx', async () => (await import('./features/information/components/beginners-page')).BeginnersPage, () => [
+        sitePageRead('beginners'),
+      ]),
       { path: '*', Component: NotFoundPage },
     ],
   };

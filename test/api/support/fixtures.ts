@@ -34,6 +34,7 @@ export async function storedCounts(app: TestApp): Promise<Record<string, number>
     waterLevelsJson: JSON.stringify(await app.get('waterLevels').readings('1900-01-01', '2100-12-31')).length,
     documentsJson: JSON.stringify(await app.get('documents').list()).length,
     photosJson: JSON.stringify(await app.get('photos').list()).length,
+    sitePagesJson: JSON.stringify(await app.get('sitePages').list()).length,
     files: (await app.get('files').list()).length,
   };
 }

@@ -294,6 +294,7 @@ describe('admin lists at phone, tablet and desktop widths', () => {
     ['work-days', '/admin/work-days', 'Work Days'],
     ['dashboard', '/admin/dashboard', 'Welcome, Club Administrator'],
     ['event-form', '/admin/events/create', 'Create Event'],
+    ['account', '/admin/account', 'My Account'],
   ];
   for (const [size, viewport] of [
     ['375', PHONE],

@@ -88,7 +88,7 @@ describe('the cancellation and refund e-mails', () => {
   it('a refund made later has its own e-mail; cash refunds are not said to go to a card', () => {
     const later = bookingRefund({ ...paid, paymentMethod: 'cash', refundStatus: 'refunded', refundAmount: 1000 }, event, { clubName: 'K' });
     expect(later.subject).toBe('Refund made: Regatta');
-    expect(later.text).toContain('We have refunded £10.00.');
+    expect(later.text).toContain('The club has repaid you £10.00.');
     expect(refundLine({ refundStatus: null, refundAmount: null, paymentCurrency: 'GBP', paymentMethod: 'card' })).toBeNull();
     expect(() => bookingRefund({ ...paid, userEmail: null }, event, { clubName: 'K' })).toThrow(RangeError);
     expect(() => bookingCancellation({ ...paid, userEmail: null }, event, { clubName: 'K' })).toThrow(RangeError);

@@ -197,6 +197,11 @@ describe('booking state examples', () => {
     expect(paymentStatus(makeBooking({ paid: false, paymentAmount: null }), now)).toBe('Free Event');
     expect(paymentStatus(makeBooking({ cancelledAt: '2026-05-01T10:05:00.000Z' }), now)).toBe('Cancelled');
     expect(paymentStatus(makeBooking({ paid: true, paymentAmount: 1250, cancelledAt: '2026-05-01T10:05:00.000Z', refundStatus: 'failed', refundAmount: 1250 }), now)).toBe('Refund failed');
+    // Cash or a transfer owed back is repaid by a person: "To refund by hand", also as stored before by-hand existed.
+    const cancelledCash = makeBooking({ paid: true, paymentAmount: 1250, paymentMethod: 'cash', cancelledAt: '2026-05-01T10:05:00.000Z', refundAmount: 1250 });
+    expect(paymentStatus({ ...cancelledCash, refundStatus: 'by-hand' }, now)).toBe('To refund by hand');
+    expect(paymentStatus({ ...cancelledCash, paymentMethod: 'transfer', refundStatus: 'failed' }, now)).toBe('To refund by hand');
+    expect(paymentStatus({ ...cancelledCash, refundStatus: 'refunded' }, now)).toBe('Cancelled');
     expect(holdsPlace(makeBooking({ cancelledAt: '2026-05-01T10:05:00.000Z' }), now)).toBe(false);
   });
 

@@ -261,7 +261,7 @@ describe('bookings report examples', () => {
       ],
       new Date('2026-05-01T10:20:00.000Z'),
     );
-    expect(summary).toEqual({ bookings: 3, attendees: 7, children: 2, softDrinks: 1, vegetarian: 3, paid: 2, pending: 1, free: 0, cancelled: 1, revenue: { GBP: 4250 } });
+    expect(summary).toEqual({ bookings: 3, attendees: 7, children: 2, softDrinks: 1, vegetarian: 3, paid: 2, pending: 1, free: 0, cancelled: 1, toRefundByHand: 0, revenue: { GBP: 4250 } });
   });
 
   it('names each dashboard group after its latest booking', () => {

@@ -12,6 +12,8 @@ import {
 } from '../../../core/news/news-items';
 import { NEWS_SUBJECT_MAX, type NewsItem } from '../../../core/news/news-item';
 import { londonWallClock } from '../../../core/shared/london-time';
+import { CampaignSchema } from '../../../core/campaigns/campaign';
+import { importedCampaignListing } from '../../../core/campaigns/imported-campaign';
 
 const form = (overrides: Partial<NewsFormValues> = {}): NewsFormValues => ({
   subject: 'Pontoon open',
@@ -145,5 +147,30 @@ describe('a news item page address', () => {
 
   it('is not any other address', () => {
     for (const path of ['/news', '/news/', '/news/a/b', '/newsx/a', '/news/%E0%A4%A', '/calendar']) expect(newsItemIdOf(path)).toBeNull();
+  });
+});
+
+describe('imported campaigns on the News page (importedCampaignListing)', () => {
+  const imported = fc.record({
+    id: fc.string({ minLength: 1, maxLength: 20 }),
+    subject: fc.string({ maxLength: 40 }),
+    finished_at: fc.option(fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString()), { nil: null }),
+    preview_url: fc.option(fc.webUrl(), { nil: null }),
+    content: fc.option(fc.oneof(fc.string({ maxLength: 200 }), fc.constantFrom('', '  \n ', 'The **regatta** is on.')), { nil: null }),
+  });
+
+  it('opens its own page exactly when its text is stored, and then never an outside preview', () => {
+    fc.assert(
+      fc.property(imported, (campaign) => {
+        const listed = importedCampaignListing(campaign);
+        expect(CampaignSchema.parse(listed)).toEqual(listed);
+        expect({ id: listed.id, subject: listed.subject, finished_at: listed.finished_at }).toEqual({ id: campaign.id, subject: campaign.subject, finished_at: campaign.finished_at });
+        const ownPage = campaign.content !== null && campaign.content.trim() !== '';
+        expect(listed.news_page === true).toBe(ownPage);
+        expect(listed.preview_url).toBe(ownPage ? null : campaign.preview_url);
+        if (ownPage) expect(typeof listed.excerpt).toBe('string');
+        else expect(listed).not.toHaveProperty('excerpt');
+      }),
+    );
   });
 });

@@ -62,8 +62,8 @@ describe('permission examples', () => {
     expect(() => requirePermission({ permissions: [] }, 'admins.list')).not.toThrow();
   });
 
-  it('the default admin can do everything but manage admins, change bookings, resend e-mails, read the audit log, change work days and manage news, water levels, documents and photos', () => {
-    const withheld = ['admins.manage', 'bookings.write', 'audit.read', 'mail.resend', 'workDays.write', 'news.list', 'news.write', 'waterLevels.write', 'documents.write', 'photos.manage'];
+  it('the default admin can do everything but manage admins, change bookings, resend e-mails, read the audit log, change work days and manage news, water levels, documents, photos and the club pages', () => {
+    const withheld = ['admins.manage', 'bookings.write', 'audit.read', 'mail.resend', 'workDays.write', 'news.list', 'news.write', 'waterLevels.write', 'documents.write', 'photos.manage', 'sitePages.write'];
     for (const action of actions.filter((a) => !withheld.includes(a))) {
       expect(() => requirePermission({ permissions: DEFAULT_PERMISSIONS }, action)).not.toThrow();
     }
@@ -77,6 +77,11 @@ describe('permission examples', () => {
       expect(() => requirePermission({ permissions: ['content:write'] }, action)).not.toThrow();
       expect(() => requirePermission({ permissions: ['events:write', 'workdays:write'] }, action)).toThrow('You do not have permission to manage news.');
     }
+  });
+
+  it('editing the club pages needs content:write, with its own message', () => {
+    expect(() => requirePermission({ permissions: ['content:write'] }, 'sitePages.write')).not.toThrow();
+    expect(() => requirePermission({ permissions: ['events:write', 'bookings:write', 'admins:manage'] }, 'sitePages.write')).toThrow('You do not have permission to change the club pages.');
   });
 
   it('reading the e-mails needs bookings:read and resending one bookings:write, with their own messages', () => {
@@ -98,6 +103,7 @@ describe('permission examples', () => {
       '/admin/booking/:bookingId': 'bookings:read',
       '/admin/audit': 'audit:read',
       '/admin/members': null,
+      '/admin/account': null,
       '/admin/work-days': 'events:read',
       '/admin/work-days/create': 'workdays:write',
       '/admin/work-days/edit/:workDayId': 'workdays:write',
@@ -109,6 +115,8 @@ describe('permission examples', () => {
       '/admin/water-levels': 'content:write',
       '/admin/documents': 'content:write',
       '/admin/photos': 'content:write',
+      '/admin/pages': 'content:write',
+      '/admin/pages/edit/:slug': 'content:write',
     });
   });
 

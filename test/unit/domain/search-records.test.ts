@@ -155,6 +155,11 @@ describe('campaignSearchRecord', () => {
     expect(hitLink({ ...SearchRecordSchema.parse(record), index: 'news', highlights: {} })).toEqual({ href: '/news/news-7', newTab: false });
   });
 
+  it('links a campaign stored with its text to its own page, even when it kept a provider link', () => {
+    const record = campaignSearchRecord({ id: 'cmp-1', subject: 'Regatta', finished_at: null, preview_url: 'https://gone.example/regatta', news_page: true, excerpt: 'Entries open.' });
+    expect(record).toMatchObject({ detailsUrl: '/news/cmp-1', description: 'Entries open.' });
+  });
+
   it('leaves the details link out when the campaign has no preview', () => {
     const record = campaignSearchRecord({ id: 'c2', subject: 'AGM', finished_at: null, preview_url: null });
     expect(record).not.toHaveProperty('detailsUrl');

@@ -8,7 +8,7 @@ import { londonDate } from '../../../core/shared/london-time';
 import { relativeTime } from '../../../core/news/news';
 import { priceBooking } from '../../../core/bookings/pricing';
 import { BookingSchema } from '../../../core/bookings/booking';
-import { CampaignSchema } from '../../../core/campaigns/campaign';
+import { ImportedCampaignSchema } from '../../../core/campaigns/imported-campaign';
 import { DocumentSchema } from '../../../core/documents/document';
 import { EventSchema, type ClubEvent } from '../../../core/events/event';
 import { SearchRecordSchema } from '../../../core/search/search-hit';
@@ -16,6 +16,9 @@ import { WaterLevelReadingSchema } from '../../../core/water-levels/water-level'
 import { WorkDaySchema, WorkDaySignupSchema } from '../../../core/work-days/work-day';
 import { demoData } from '../../../server/seed/demo-data';
 import { pageSearchRecords } from '../../../core/content/site-pages';
+import { SITE_PAGE_SLUGS } from '../../../core/site-pages/site-page';
+import { defaultSitePage } from '../../../core/site-pages/site-page-defaults';
+import { pagesIndexRecords } from '../../../core/site-pages/site-pages';
 import { renderDocumentPdf } from '../../../server/seed/render-document-pdf';
 
 const NOW = new Date('2026-06-01T09:00:00.000Z');
@@ -64,7 +67,7 @@ describe('demoData', () => {
     for (const b of data.bookings) expect(BookingSchema.parse(b)).toEqual(b);
     for (const w of data.workDays) expect(WorkDaySchema.parse(w)).toEqual(w);
     for (const s of data.workDaySignups) expect(WorkDaySignupSchema.parse(s)).toEqual(s);
-    for (const c of data.campaigns) expect(CampaignSchema.parse(c)).toEqual(c);
+    for (const c of data.campaigns) expect(ImportedCampaignSchema.parse(c)).toEqual(c);
     for (const d of data.documents) expect(DocumentSchema.parse(d.document)).toEqual(d.document);
     for (const r of data.waterLevels) expect(WaterLevelReadingSchema.parse(r)).toEqual(r);
     for (const p of pageSearchRecords()) expect(SearchRecordSchema.parse(p)).toEqual(p);
@@ -90,6 +93,38 @@ describe('demoData', () => {
     expect(later.documents.map((d) => d.document.id)).toEqual(demoData(NOW).documents.map((d) => d.document.id));
   });
 
+  // A day in each half of every month of a year, then the awkward ones.
+  const YEAR_ROUND = [...Array.from({ length: 24 }, (_, i) => new Date(Date.UTC(2026, Math.floor(i / 2), i % 2 === 0 ? 3 : 18, 10))), ...AWKWARD_NOWS];
+  const SEASONS: Record<string, readonly number[]> = {
+    'midsummer-barbecue': [6, 7],
+    'wednesday-evening-series': [5, 6, 7, 8],
+    'lake-garda-flotilla': [5, 6, 9],
+    'push-the-boat-out': [5, 6, 7, 8, 9],
+    'laying-up-supper': [10, 11],
+    'spring-pursuit-race': [3, 4, 5],
+  };
+  const monthInLondon = (instant: string) => Number(londonDate(new Date(instant)).slice(5, 7));
+
+  it.each(YEAR_ROUND.map((now) => [now.toISOString(), now] as const))('puts seasonal events and work days in their season, seeded on %s', (_, now) => {
+    const data = demoData(now);
+    for (const [id, months] of Object.entries(SEASONS)) {
+      const event = data.events.find((e) => e.id === id)!;
+      expect(months, `${event.name} on ${event.eventdatetime}`).toContain(monthInLondon(event.eventdatetime!));
+    }
+    const over = data.events.find((e) => e.id === 'spring-pursuit-race')!;
+    expect(Date.parse(over.eventdatetime!)).toBeLessThan(now.getTime());
+    for (const e of data.events.filter((e) => e.id !== 'spring-pursuit-race' && e.eventdatetime !== null)) expect(Date.parse(e.eventdatetime!), e.id).toBeGreaterThan(now.getTime());
+    const [spring, autumn] = data.workDays;
+    expect([3, 4], spring.name).toContain(monthInLondon(spring.date!));
+    expect([10, 11], autumn.name).toContain(monthInLondon(autumn.date!));
+    // Every booking was made after its event was listed and, for the race already over, before it.
+    for (const b of data.bookings) {
+      const event = data.events.find((e) => e.id === b.eventId)!;
+      expect(Date.parse(b.submittedAt), b.id).toBeGreaterThan(Date.parse(event.createdAt));
+      expect(Date.parse(b.submittedAt), b.id).toBeLessThan(Math.min(now.getTime(), Date.parse(event.eventdatetime!)));
+    }
+  });
+
   describe.each(AWKWARD_NOWS.map((now) => [now.toISOString(), now] as const))('events relative to %s', (_, now) => {
     const { events } = demoData(now);
     const open = openForBooking(events, now);
@@ -100,10 +135,10 @@ describe('demoData', () => {
       expect(open.length).toBeGreaterThanOrEqual(5);
       const upcoming = events.filter((e) => e.eventdatetime !== null && Date.parse(e.eventdatetime) > now.getTime());
       expect(upcoming.length).toBeGreaterThanOrEqual(7);
-      // "the coming months": the furthest is more than two months but less than six away.
+      // "the year ahead": the furthest is more than two months but less than a year away.
       const furthest = Math.max(...upcoming.map((e) => Date.parse(e.eventdatetime!)));
       expect(furthest - now.getTime()).toBeGreaterThan(60 * 86_400_000);
-      expect(furthest - now.getTime()).toBeLessThan(183 * 86_400_000);
+      expect(furthest - now.getTime()).toBeLessThan(366 * 86_400_000);
       for (const e of events) expect(Date.parse(e.createdAt)).toBeLessThanOrEqual(now.getTime());
     });
 
@@ -163,7 +198,7 @@ describe('demoData', () => {
       }
     });
 
-    it('campaigns read Yesterday, 3 days, 2 weeks, 3 weeks ago, then dates, and one has no preview', () => {
+    it('campaigns read Yesterday, 3 days, 2 weeks, 3 weeks ago, then dates; five carry their text, one has no preview at all', () => {
       const { campaigns } = demoData(now);
       expect(campaigns).toHaveLength(6);
       expect(campaigns.map((c) => relativeTime(c.finished_at, now)).slice(0, 4)).toEqual([
@@ -173,7 +208,9 @@ describe('demoData', () => {
         '3 weeks ago',
       ]);
       for (const c of campaigns.slice(4)) expect(relativeTime(c.finished_at, now)).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
-      expect(campaigns.filter((c) => c.preview_url === null)).toHaveLength(1);
+      // No outside links: the demo's e-mails open in the app (an invented address would lead nowhere).
+      expect(campaigns.every((c) => c.preview_url === null)).toBe(true);
+      expect(campaigns.filter((c) => !c.content).map((c) => c.id)).toEqual(['cmp-water-level']);
     });
 
     it('gives a year of daily water levels ending today, fuller in spring than in autumn', () => {
@@ -292,23 +329,26 @@ describe('demo documents', () => {
   });
 });
 
-describe('pageSearchRecords', () => {
-  const records = pageSearchRecords();
+describe('the pages index (fixed pages and the editable pages with their original words)', () => {
+  const records = pagesIndexRecords(SITE_PAGE_SLUGS.map((slug) => defaultSitePage(slug, 'Kestrel Yacht Club')));
   const text = (path: string) =>
     records
       .filter((r) => r.path === path)
-      .map((r) => [r.title, r.description, ...r.tags].join(' '))
+      .map((r) => [r.title, r.description, r.longdescription ?? '', ...r.tags].join(' '))
       .join(' ')
       .toLowerCase();
 
-  it('describes every static page as a page hit with a path and tags', () => {
+  it('describes every page as a page hit with a path; the fixed pages with tags', () => {
     for (const r of records) {
       expect(r.type).toBe('page');
       expect(r.title).toBeTruthy();
       expect(r.description).toBeTruthy();
-      expect(r.tags.length).toBeGreaterThan(0);
+      expect(SearchRecordSchema.parse(r)).toEqual(r);
     }
+    for (const r of pageSearchRecords()) expect(r.tags.length).toBeGreaterThan(0);
     expect(new Set(records.map((r) => r.path))).toEqual(new Set(['/beginners', '/information', '/news', '/calendar', '/documents']));
+    for (const id of records.map((r) => r.objectID)) expect(id).toMatch(URL_SAFE_ID);
+    expect(new Set(records.map((r) => r.objectID)).size).toBe(records.length);
   });
 
   it('carries the advice members search for', () => {
@@ -316,3 +356,4 @@ describe('pageSearchRecords', () => {
     for (const words of ['trip slip', 'noticeboard', 'water level']) expect(text('/information')).toContain(words);
   });
 });
+

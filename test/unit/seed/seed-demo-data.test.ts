@@ -1,3 +1,4 @@
+import { MemorySitePageRepository } from '../../../adapters/memory/memory-site-page-repository';
 import { describe, expect, it } from 'vitest';
 import { MemoryBookingRepository } from '../../../adapters/memory/memory-booking-repository';
 import { MemoryCampaignRepository } from '../../../adapters/memory/memory-campaign-repository';
@@ -14,6 +15,8 @@ import type { SearchHit } from '../../../core/search/search-hit';
 import { demoData } from '../../../server/seed/demo-data';
 import { seedDemoData } from '../../../server/seed/seed-demo-data';
 import { RebuildSearchIndex } from '../../../core/search/rebuild-search-index';
+import { FixedClock } from '../../../adapters/memory/fixed-clock';
+import { TEST_CARDS, TestPaymentGateway } from '../../../adapters/test-payments/test-payment-gateway';
 
 const NOW = new Date('2026-06-01T09:00:00.000Z');
 
@@ -27,6 +30,8 @@ function memoryDeps() {
     waterLevels: new MemoryWaterLevelRepository(),
     search: new MemorySearchIndex(),
     bookings: new MemoryBookingRepository(),
+    sitePages: new MemorySitePageRepository(),
+    clubName: 'Kestrel Yacht Club',
   };
 }
 
@@ -84,7 +89,7 @@ describe('seedDemoData', () => {
     expect(constitution?.index).toBe('documents');
     expect(constitution?.downloadUrl).toBe('/api/documents/club-constitution/file');
 
-    const radio = find(await deps.search.search('channel 16', { hitsPerIndex: 10 }), 'page-beginners-radio');
+    const radio = find(await deps.search.search('channel 16', { hitsPerIndex: 10 }), 'page-beginners-using-the-radio');
     expect(radio?.index).toBe('pages');
     expect(radio?.path).toBe('/beginners');
     const hull = await deps.search.search('hull speed', { hitsPerIndex: 10 });
@@ -136,6 +141,24 @@ describe('seedDemoData', () => {
     await seedDemoData(deps, NOW);
     const bookings = await deps.bookings.listByEvent('taster-sail');
     expect(bookings.reduce((n, b) => n + b.numberAttending, 0)).toBeLessThanOrEqual(2);
+  });
+
+  it('takes the demo card payments through the test gateway, which can then refund them in full', async () => {
+    const deps = memoryDeps();
+    const gateway = new TestPaymentGateway({ checkoutSecret: 'a-checkout-secret-for-tests', webhookSecret: 'a-webhook-secret-for-tests', clock: new FixedClock(NOW) });
+    await seedDemoData({ ...deps, cardPayments: { gateway, cardToken: TEST_CARDS.succeeds } }, NOW);
+    const paid = (await deps.bookings.listAll()).filter((b) => b.paid);
+    expect(paid.length).toBeGreaterThanOrEqual(4);
+    expect(gateway.charges.map((c) => c.paymentId).sort()).toEqual(paid.map((b) => b.paymentId).sort());
+    for (const booking of paid) {
+      const refund = await gateway.refund({ paymentId: booking.paymentId!, amount: booking.paymentAmount!, currency: booking.paymentCurrency!, reason: 'demo', idempotencyKey: `r-${booking.id}` });
+      expect(refund, booking.id).toMatchObject({ status: 'REFUNDED' });
+    }
+    // Without the gateway the ids are made up, and no gateway would refund them.
+    const unpaidDeps = memoryDeps();
+    await seedDemoData(unpaidDeps, NOW);
+    const madeUp = (await unpaidDeps.bookings.listAll()).find((b) => b.paid)!;
+    expect(await gateway.refund({ paymentId: madeUp.paymentId!, amount: 100, currency: 'GBP', reason: 'demo', idempotencyKey: 'made-up' })).toMatchObject({ status: 'FAILED' });
   });
 
   it('works without a booking repository', async () => {

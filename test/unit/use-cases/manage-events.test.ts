@@ -181,7 +181,7 @@ describe('UpdateEvent', () => {
     await world.events.create(anEvent({ capacity: 20, requiresPayment: false, price: 0 }));
     await new SubmitBooking(world).execute(aForm({ numberAttending: '8' }));
     // The use case's own early check reads the places before the booking above: none.
-    const staleRead = { placesTakenByEvent: async (ids: string[]) => new Map(ids.map((id) => [id, 0])) };
+    const staleRead = { placesTakenByEvent: async (ids: string[]) => new Map(ids.map((id) => [id, 0])), listByEvent: world.bookings.listByEvent.bind(world.bookings) };
     const refused = new UpdateEvent({ ...world, bookings: staleRead }).execute(anAdmin(), 'regatta', { ...form, requiresPayment: false, price: '', capacity: '5' });
     await expect(refused).rejects.toBeInstanceOf(ValidationError);
     await expect(refused).rejects.toMatchObject({ message: '8 places are already taken: capacity cannot be less than 8.', fields: { capacity: '8 places are already taken: capacity cannot be less than 8.' } });

@@ -23,6 +23,7 @@ import { UpdateNewsItem } from '../../../core/news/update-news-item';
 import { MemoryDocumentRepository } from '../../../adapters/memory/memory-document-repository';
 import { MemoryEventRepository } from '../../../adapters/memory/memory-event-repository';
 import { MemoryWorkDayRepository } from '../../../adapters/memory/memory-work-day-repository';
+import { MemorySitePageRepository } from '../../../adapters/memory/memory-site-page-repository';
 import { anAdmin, withPermissions } from './support/world';
 
 const NOW = '2026-06-01T09:00:00.000Z';
@@ -208,7 +209,7 @@ describe('news from MailerLite (CAMPAIGNS=mailerlite)', () => {
     expect(await new RefreshNewsIndex(w).execute()).toBe(1);
     expect((await w.find.execute('regatta')).hits.map((h) => h.objectID)).toEqual(['ml-1']);
     expect((await w.find.execute('pontoon')).hits).toEqual([]);
-    const rebuilt = await new RebuildSearchIndex({ ...w, events: new MemoryEventRepository(), workDays: new MemoryWorkDayRepository(), documents: new MemoryDocumentRepository() }).execute([]);
+    const rebuilt = await new RebuildSearchIndex({ ...w, events: new MemoryEventRepository(), workDays: new MemoryWorkDayRepository(), documents: new MemoryDocumentRepository(), sitePages: new MemorySitePageRepository(), clubName: 'Kestrel Yacht Club' }).execute([]);
     expect(rebuilt.news).toBe(1);
     expect((await w.find.execute('pontoon')).hits).toEqual([]);
   });

@@ -6,6 +6,14 @@ import { UnavailableError } from '../../../core/shared/errors';
 import type { SearchIndex } from '../../../core/search/search-index.port';
 import type { SearchRecord } from '../../../core/search/search-hit';
 import { anEvent, makeWorld } from './support/world';
+import { SITE_PAGE_SLUGS } from '../../../core/site-pages/site-page';
+import { defaultSitePage } from '../../../core/site-pages/site-page-defaults';
+import { pagesIndexRecords } from '../../../core/site-pages/site-pages';
+
+/** How many records the Beginners and Information pages give with their original words (always indexed). */
+const SITE_PAGE_RECORDS = pagesIndexRecords(SITE_PAGE_SLUGS.map((slug) => defaultSitePage(slug, 'Kestrel Yacht Club')), []).length;
+/** A hit that is not one of those pages' records. */
+const notSitePage = (id: string) => !id.startsWith('pages/page-');
 
 const pages: SearchRecord[] = [
   { objectID: 'beginners', type: 'page', category: 'help', title: 'Beginner Sailing Tips', description: 'Racing rules for beginners', path: '/beginners', tags: [] },
@@ -97,13 +105,13 @@ describe('SearchSite', () => {
 });
 
 describe('RebuildSearchIndex', () => {
-  it('replaces each index with the stored events, documents, campaigns and the given pages', async () => {
+  it('replaces each index with the stored events, documents, campaigns, the given pages and the editable pages', async () => {
     const world = await seeded();
     await world.events.delete('old-race');
     const counts = await new RebuildSearchIndex({ ...world, campaignSource: world.campaigns }).execute([]);
-    expect(counts).toEqual({ events: 2, documents: 1, news: 1, pages: 0 });
+    expect(counts).toEqual({ events: 2, documents: 1, news: 1, pages: SITE_PAGE_RECORDS });
     const hits = await world.search.search('racing', { hitsPerIndex: 10 });
-    expect(hits.map((h) => `${h.index}/${h.objectID}`).sort()).toEqual(['documents/rules', 'events/new-race', 'events/tbc-race', 'news/c1']);
+    expect(hits.map((h) => `${h.index}/${h.objectID}`).filter(notSitePage).sort()).toEqual(['documents/rules', 'events/new-race', 'events/tbc-race', 'news/c1']);
     const doc = hits.find((h) => h.index === 'documents');
     expect(doc?.downloadUrl).toBe('/api/documents/rules/file');
   });
@@ -113,8 +121,8 @@ describe('RebuildSearchIndex', () => {
     await world.events.delete('old-race');
     const down = { listRecent: async () => Promise.reject(new UnavailableError('Failed to fetch communications: Bad Gateway')) };
     const counts = await new RebuildSearchIndex({ ...world, campaignSource: down }).execute(pages);
-    expect(counts).toEqual({ events: 2, documents: 1, news: null, pages: 1 });
-    const ids = (await world.search.search('racing', { hitsPerIndex: 10 })).map((h) => `${h.index}/${h.objectID}`).sort();
+    expect(counts).toEqual({ events: 2, documents: 1, news: null, pages: 1 + SITE_PAGE_RECORDS });
+    const ids = (await world.search.search('racing', { hitsPerIndex: 10 })).map((h) => `${h.index}/${h.objectID}`).filter(notSitePage).sort();
     expect(ids).toEqual(['documents/rules', 'events/new-race', 'events/tbc-race', 'news/c1', 'pages/beginners']);
   });
 });

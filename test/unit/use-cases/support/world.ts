@@ -1,3 +1,4 @@
+import { MemorySitePageRepository } from '../../../../adapters/memory/memory-site-page-repository';
 import type { Currency } from '../../../../core/shared/money';
 import { PdfLibPdfInspector } from '../../../../adapters/pdf-lib/pdf-lib-pdf-inspector';
 import { FixedClock } from '../../../../adapters/memory/fixed-clock';
@@ -119,7 +120,7 @@ export function makeWorld() {
   const outbox = new MemoryOutbox();
   const audit = new MemoryAuditLog();
   // As one storage: the events' capacity check reads the bookings' ledger, a booking the stored capacity.
-  const events: MemoryEventRepository = new MemoryEventRepository((eventId, now) => bookings.placesTaken(eventId, now));
+  const events: MemoryEventRepository = new MemoryEventRepository({ placesTaken: (eventId, now) => bookings.placesTaken(eventId, now), outbox });
   const bookings: MemoryBookingRepository = new MemoryBookingRepository(outbox, audit, (eventId) => events.capacityOf(eventId));
   return {
     clock,
@@ -135,6 +136,8 @@ export function makeWorld() {
     workDays: new MemoryWorkDayRepository(outbox),
     documents: new MemoryDocumentRepository(),
     campaigns: new MemoryCampaignRepository(),
+    sitePages: new MemorySitePageRepository(),
+    clubName: 'Kestrel Yacht Club',
     search: new MemorySearchIndex(),
     payments: new FakePaymentGateway(),
     pdfs: new PdfLibPdfInspector(),

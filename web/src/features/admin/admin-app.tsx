@@ -11,6 +11,7 @@ import { DashboardPage } from './dashboard/components/dashboard-page';
 import { EventBookingsPage } from './bookings/components/event-bookings-page';
 import { EventCreatePage, EventEditPage } from './events/components/event-form-pages';
 import { EventsListPage } from './events/components/events-list-page';
+import { AccountPage } from './session/components/account-page';
 import { LoginPage } from './session/components/login-page';
 import { ForgotPasswordPage } from './session/components/forgot-password-page';
 import { ResetPasswordPage } from './session/components/reset-password-page';
@@ -27,6 +28,8 @@ import { NewsListPage } from './news/components/news-list-page';
 import { NewsCreatePage, NewsEditPage } from './news/components/news-form-pages';
 import { WaterLevelsPage } from './water-levels/components/water-levels-page';
 import { DocumentsPage } from './documents/components/documents-page';
+import { SitePagesListPage } from './site-pages/components/site-pages-list-page';
+import { SitePageEditPage } from './site-pages/components/site-page-edit-page';
 import '../../components/ui/controls.css';
 import './admin.css';
 
@@ -50,6 +53,8 @@ const GUARDED: { path: string; permission: Permission; message: string; Page: Co
   { path: 'water-levels', permission: 'content:write', message: PERMISSION_MESSAGES.waterLevels, Page: WaterLevelsPage },
   { path: 'documents', permission: 'content:write', message: PERMISSION_MESSAGES.documentsWrite, Page: DocumentsPage },
   { path: 'photos', permission: 'content:write', message: PERMISSION_MESSAGES.photos, Page: PhotosPage },
+  { path: 'pages', permission: 'content:write', message: PERMISSION_MESSAGES.sitePages, Page: SitePagesListPage },
+  { path: 'pages/edit/:slug', permission: 'content:write', message: PERMISSION_MESSAGES.sitePages, Page: SitePageEditPage },
 ];
 
 /**
@@ -81,6 +86,7 @@ export default function AdminApp() {
                 />
               ))}
               <Route path="members" element={<MembersPage />} />
+              <Route path="account" element={<AccountPage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Route>
           </Route>

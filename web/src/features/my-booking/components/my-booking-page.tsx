@@ -112,7 +112,8 @@ function CancelBooking({ token, booking }: { token: string; booking: MyBooking }
       >
         <p>
           Your places at {booking.event.name} will be released at once.
-          {paid ? ` The ${paid.value} you paid will be refunded in full.` : ''}
+          {/* Money taken by hand (cash, transfer) goes back by hand, not to a card. */}
+          {paid ? (booking.status === 'Paid (cash)' || booking.status === 'Paid (transfer)' ? ` The club will repay you the ${paid.value} you paid, by hand.` : ` The ${paid.value} you paid will be refunded in full.`) : ''}
         </p>
       </ConfirmDialog>
     </>

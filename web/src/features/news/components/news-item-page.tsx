@@ -9,8 +9,8 @@ import { NotFoundPage } from '../../../components/layout/not-found-page';
 import { useNewsItem } from '../api/news-reads';
 
 /**
- * A news item written in the app (/news/{id}). Its body is HTML that the server rendered from the
- * admin's Markdown and cleaned against an allow-list (core/news/news-body.ts): no script, no
+ * A news item written in the app, or an e-mail campaign stored with its text (/news/{id}). Its
+ * body is HTML that the server rendered from the stored Markdown and cleaned against an allow-list (core/news/news-body.ts): no script, no
  * event handler, no javascript: link can be in it, so it is the one text this app inserts as HTML.
  * An unknown id, a draft or an item not yet published is the Page Not Found screen.
  */
@@ -30,9 +30,13 @@ export function NewsItemPage() {
         <article className="card news-article">
           <h1>{state.data.subject}</h1>
           <p className="news-time">
-            <time dateTime={state.data.publishAt} title={formatDate(state.data.publishAt, 'member')}>
-              {relativeTime(state.data.publishAt, new Date())}
-            </time>
+            {state.data.publishAt ? (
+              <time dateTime={state.data.publishAt} title={formatDate(state.data.publishAt, 'member')}>
+                {relativeTime(state.data.publishAt, new Date())}
+              </time>
+            ) : (
+              relativeTime(null, new Date())
+            )}
           </p>
           <div className="news-body" dangerouslySetInnerHTML={{ __html: state.data.html }} />
         </article>

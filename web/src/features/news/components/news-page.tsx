@@ -42,8 +42,8 @@ export function NewsPage() {
                 </p>
                 {campaign.excerpt && <p className="news-excerpt">{campaign.excerpt}</p>}
               </div>
-              {campaign.news_page && !campaign.preview_url ? (
-                // Written in the app: the club's own page, in this tab.
+              {campaign.news_page ? (
+                // Stored in the club's database (written in the app, or imported with its text): the club's own page, in this tab.
                 <Link className="btn btn-primary" to={newsItemPath(campaign.id)}>
                   Read Email <span className="visually-hidden">: {campaign.subject}</span>
                 </Link>

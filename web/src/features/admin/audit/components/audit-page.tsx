@@ -66,7 +66,7 @@ export function AuditPage() {
       {audit.isError && <LoadError error={audit.error} message={AUDIT_MESSAGES.failed} onRetry={tryAgain} />}
       {audit.isSuccess && (
         <>
-          <AuditList entries={audit.data.entries} empty="No entries match." showRecord />
+          <AuditList entries={audit.data.entries} adminNames={audit.data.adminNames} empty="No entries match." showRecord />
           {audit.data.entries.length === audit.data.limit && <p className="adm-muted">The newest {audit.data.limit} entries are shown; filter by record or admin to see older ones.</p>}
         </>
       )}

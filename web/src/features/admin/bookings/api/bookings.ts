@@ -63,8 +63,9 @@ export function useBookingByReference(reference: string | null) {
   return useQuery({ ...bookingByReferenceQueryOptions(reference ?? ''), enabled: reference !== null });
 }
 
-export function cancelBooking({ id, refund }: { id: string; refund: boolean }): Promise<AdminBookingDetail> {
-  return apiPost(`${bookingPath(id)}/cancel`, { refund }, AdminBookingSchema);
+/** Cancels one booking, with or without a refund, with the reason the member is told ('' for none). */
+export function cancelBooking({ id, refund, reason }: { id: string; refund: boolean; reason: string }): Promise<AdminBookingDetail> {
+  return apiPost(`${bookingPath(id)}/cancel`, { refund, reason }, AdminBookingSchema);
 }
 
 export function refundBooking({ id, reference }: { id: string; reference: string }): Promise<AdminBookingDetail> {

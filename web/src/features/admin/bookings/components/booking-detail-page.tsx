@@ -4,6 +4,7 @@ import { formatDate } from '@core/calendar/calendar';
 import { validateBookingForm } from '@core/bookings/booking-validation';
 import { hasPermission } from '@core/admins/permissions';
 import { formatMoney } from '@core/bookings/pricing';
+import { BOOKING_CANCEL_REASON_MAX } from '@core/bookings/booking-lifecycle';
 import type { BookingFormValues } from '@core/bookings/booking';
 import type { Currency } from '@core/shared/money';
 import { Alert } from '../../../../components/ui/alert';
@@ -24,6 +25,7 @@ import { DetailsList } from '../../../../components/ui/details-list';
 import { NoticeArea, type Notice } from '../../shared/components/notice';
 import { PageTitle } from '../../shared/components/page-title';
 import { AuditList } from '../../audit/components/audit-list';
+import { adminNameText } from '@core/audit/audit-display';
 
 export const BOOKING_DETAIL_MESSAGES = {
   failed: 'Failed to load the booking',
@@ -86,8 +88,12 @@ export function BookingDetailPage() {
   if (booking.paid) rows.push(['Paid by', booking.paymentMethod === 'cash' ? 'Cash' : booking.paymentMethod === 'transfer' ? 'Bank transfer' : 'Card']);
   if (booking.paymentReference) rows.push(['Payment reference', booking.paymentReference]);
   if (booking.paymentId) rows.push(['Payment ID', booking.paymentId]);
-  if (booking.cancelledAt) rows.push(['Cancelled', `${formatDate(booking.cancelledAt, 'admin')} by ${booking.cancelledBy === 'member' ? 'the member' : booking.cancelledBy === 'system' ? 'the system (late payment)' : 'an admin'}`]);
-  if (booking.refundStatus) {
+  if (booking.cancelledAt) rows.push(['Cancelled', `${formatDate(booking.cancelledAt, 'admin')} by ${booking.cancelledBy === 'member' ? 'the member' : booking.cancelledBy === 'system' ? 'the system (late payment)' : booking.cancelledBy ? adminNameText(booking.cancelledBy, detail.adminNames) : 'an admin'}`]);
+  if (booking.cancelReason) rows.push(['Reason given', booking.cancelReason]);
+  if (detail.handRefund) {
+    // Cash or a transfer: repaid by a person, never a refund that failed.
+    rows.push(['Refund', `To refund by hand: ${money(detail.handRefund.amount, detail.handRefund.currency)} (repay the member, then record it)`]);
+  } else if (booking.refundStatus) {
     const what = booking.refundStatus === 'refunded' ? 'Refunded' : booking.refundStatus === 'failed' ? 'Failed' : 'Pending';
     rows.push(['Refund', `${what}: ${money(booking.refundAmount, booking.paymentCurrency)}${booking.refundFailure ? ` (${booking.refundFailure})` : ''}`]);
   }
@@ -124,13 +130,20 @@ export function BookingDetailPage() {
       {canWrite && detail.can.correct && event && <CorrectBooking detail={detail} onChanged={changed} />}
       <section className="adm-panel" aria-labelledby="adm-booking-history">
         <h2 id="adm-booking-history">History</h2>
-        <AuditList entries={detail.history} empty="Nothing has been changed since the booking was made." />
+        <AuditList entries={detail.history} adminNames={detail.adminNames} empty="Nothing has been changed since the booking was made." />
       </section>
     </>
   );
 }
 
 type Changed = (message: string) => void;
+
+/** What cancelling one booking did, in the admin's words. */
+export function cancelOutcome(next: AdminBookingDetail): string {
+  if (next.handRefund) return `Booking cancelled. ${money(next.handRefund.amount, next.handRefund.currency)} is to refund by hand: repay the member, then press Record refund as handed back.`;
+  if (next.booking.refundStatus === 'failed') return `Cancelled; the refund failed: ${next.booking.refundFailure ?? ''}`;
+  return 'Booking cancelled.';
+}
 
 function BookingActions({ detail, onChanged, onFailed }: { detail: AdminBookingDetail; onChanged: Changed; onFailed: (error: unknown) => void }) {
   const { booking, can } = detail;
@@ -140,7 +153,10 @@ function BookingActions({ detail, onChanged, onFailed }: { detail: AdminBookingD
   const resend = useResendConfirmation();
   const busy = cancel.isPending || refundAgain.isPending || markPaid.isPending || resend.isPending;
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const [reason, setReason] = useState('');
   const kept = booking.paid ? (booking.paymentAmount ?? 0) : 0;
+  // The server's refusal of the reason (400) keeps the dialog open with the message at the field.
+  const reasonError = cancel.error instanceof ApiError && cancel.error.status === 400 ? (cancel.error.fields.reason ?? null) : null;
   const [refund, setRefund] = useState(kept > 0);
   const [method, setMethod] = useState<'cash' | 'transfer'>('cash');
   const [reference, setReference] = useState('');
@@ -198,11 +214,49 @@ function BookingActions({ detail, onChanged, onFailed }: { detail: AdminBookingD
         confirmLabel="Cancel booking"
         cancelLabel="Keep it"
         busy={busy}
-        onConfirm={() => cancel.mutate({ id: booking.id, refund }, outcome((next: AdminBookingDetail) => (next.booking.refundStatus === 'failed' ? `Cancelled; the refund failed: ${next.booking.refundFailure ?? ''}` : 'Booking cancelled.')))}
-        onCancel={() => setConfirmCancel(false)}
+        onConfirm={() =>
+          cancel.mutate(
+            { id: booking.id, refund, reason },
+            {
+              onSuccess: (next: AdminBookingDetail) => {
+                setConfirmCancel(false);
+                onChanged(cancelOutcome(next));
+              },
+              onError: (error) => {
+                if (error instanceof ApiError && error.status === 400 && error.fields.reason) return;
+                setConfirmCancel(false);
+                onFailed(error);
+              },
+            },
+          )
+        }
+        onCancel={() => {
+          cancel.reset();
+          setConfirmCancel(false);
+        }}
       >
         <p>Its {booking.numberAttending} place(s) will be released at once{booking.userEmail ? ' and the member e-mailed' : ''}.</p>
         {kept > 0 && <Checkbox id="adm-cancel-refund" label={`Refund ${money(kept, booking.paymentCurrency)} to the member`} checked={refund} onChange={setRefund} />}
+        {kept > 0 && refund && (booking.paymentMethod === 'cash' || booking.paymentMethod === 'transfer') && (
+          <p>Paid {booking.paymentMethod === 'cash' ? 'in cash' : 'by bank transfer'}: it will be listed To refund by hand, the member told the club will repay them, and the admins who record refunds told.</p>
+        )}
+        <Field
+          id="adm-cancel-reason"
+          label="Reason the member will be told (optional)"
+          hint={booking.userEmail ? 'Sent in the cancellation e-mail, and kept in the booking’s history.' : 'Kept in the booking’s history (the member gave no e-mail).'}
+          error={reasonError ?? undefined}
+        >
+          <textarea
+            className="input"
+            rows={3}
+            maxLength={BOOKING_CANCEL_REASON_MAX}
+            value={reason}
+            onChange={(e) => {
+              setReason(e.target.value);
+              if (reasonError) cancel.reset();
+            }}
+          />
+        </Field>
       </ConfirmDialog>
     </div>
   );

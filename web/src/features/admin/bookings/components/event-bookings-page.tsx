@@ -26,6 +26,7 @@ export const STATUS_TONE: Record<PaymentStatus, BadgeTone> = {
   'Free Event': 'blue',
   Cancelled: 'grey',
   'Refund failed': 'red',
+  'To refund by hand': 'amber',
 };
 
 export function EventBookingsPage() {
@@ -75,6 +76,7 @@ export function EventBookingsPage() {
             <SummaryCard label="Vegetarian" value={bookings.data.summary.vegetarian} />
             <SummaryCard label="Paid / Pending / Free" value={`${bookings.data.summary.paid} / ${bookings.data.summary.pending} / ${bookings.data.summary.free}`} />
             <SummaryCard label="Cancelled" value={bookings.data.summary.cancelled} />
+            {bookings.data.summary.toRefundByHand > 0 && <SummaryCard label="To refund by hand" value={bookings.data.summary.toRefundByHand} />}
             <SummaryCard label="Revenue (less refunds)" value={moneyList(bookings.data.summary.revenue, bookings.data.event.currency)} />
           </dl>
 

@@ -4,6 +4,7 @@ import type { ClubEvent } from '@core/events/event';
 import type { EventCancellationPreview } from '@core/events/event-cancellation';
 import type { CancelEventResult } from '@core/events/cancel-event';
 import type { AdminListEvent } from '@core/events/list-admin-events';
+import type { AdminEvent } from '@core/events/get-admin-event';
 import { AdminEventResponseSchema, AdminEventsResponseSchema, EventCancelledSchema, EventCancelPreviewSchema, EventSavedSchema } from '@core/shared/admin-api-schema';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../../lib/api';
 import { adminQueryOptions, type MutationConfig, useAdminMutation, useMarkStale } from '../../shared/api/admin-query';
@@ -24,7 +25,7 @@ export function useEvents() {
   return useQuery(eventsQueryOptions());
 }
 
-export function getEvent(id: string): Promise<{ event: ClubEvent; form: EventFormValues; placesTaken: number }> {
+export function getEvent(id: string): Promise<AdminEvent> {
   return apiGet(path(id), AdminEventResponseSchema);
 }
 

@@ -17,8 +17,18 @@ export function previewText(preview: CancelPreview): string {
   if (preview.bookings === 0) return 'The event has no bookings.';
   const parts = [`${plural(preview.bookings, 'booking', 'bookings')} will be cancelled and each member with an e-mail address told the reason.`];
   if (preview.cardRefunds > 0) parts.push(`${plural(preview.cardRefunds, 'card payment', 'card payments')} will be refunded in full.`);
-  if (preview.handRefunds > 0) parts.push(`${plural(preview.handRefunds, 'payment by cash or transfer is', 'payments by cash or transfer are')} to be handed back: listed "Refund failed" until recorded.`);
+  if (preview.handRefunds > 0) parts.push(`${plural(preview.handRefunds, 'payment by cash or transfer is', 'payments by cash or transfer are')} to refund by hand: the members are told the club will repay them, and the admins who record refunds get the list.`);
   return parts.join(' ');
+}
+
+/** What the cancellation did, e.g. 'Event "Regatta" cancelled: 3 bookings cancelled; 2 refunded to cards, 1 to refund by hand.' */
+export function outcomeText(result: EventCancelled): string {
+  const parts: string[] = [];
+  if (result.refunded > 0) parts.push(`${result.refunded} refunded to ${result.refunded === 1 ? 'a card' : 'cards'}`);
+  if (result.refundsByHand > 0) parts.push(`${result.refundsByHand} to refund by hand`);
+  if (result.refundsFailed > 0) parts.push(`${plural(result.refundsFailed, 'card refund', 'card refunds')} failed: see the event's bookings to retry`);
+  const done = `Event "${result.event.name}" cancelled: ${plural(result.cancelled, 'booking', 'bookings')} cancelled`;
+  return `${parts.length > 0 ? `${done}; ${parts.join(', ')}` : done}.`;
 }
 
 /**

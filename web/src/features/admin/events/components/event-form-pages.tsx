@@ -53,12 +53,17 @@ export function EventEditPage() {
       notFound={EDIT_LOAD_MESSAGES.notFound}
       loadFailed={() => EDIT_LOAD_MESSAGES.failed}
     >
-      {({ event, form, placesTaken }) => (
+      {({ event, form, placesTaken, changeNotice }) => (
         <>
           {/* Keyed by the saved version: an edit page reopened shows the cached event at once, and
               the form starts again from the event as saved when the fresh copy arrives. */}
           <SaveFailureAlert failure={failure} />
-          <EventForm key={`${event.id}@${event.updatedAt}`} initial={form} placesTaken={placesTaken} submitLabel="Update Event" submittingLabel="Saving…" onSubmit={submit} onCancel={() => navigate(LIST)} />
+          <EventForm
+            key={`${event.id}@${event.updatedAt}`}
+            initial={form}
+            placesTaken={placesTaken}
+            moveNotice={{ stored: event, count: changeNotice }}
+            submitLabel="Update Event" submittingLabel="Saving…" onSubmit={submit} onCancel={() => navigate(LIST)} />
         </>
       )}
     </EditPage>

@@ -4,6 +4,9 @@ import { DateFormatHint, DateTimeField } from '../../shared/components/date-time
 import { Checkbox } from '../../../../components/ui/checkbox';
 import { Field, type FieldProps } from '../../../../components/ui/field';
 import { AdminForm, useAdminForm, type AdminFormProps } from '../../shared/components/admin-form';
+import { Alert } from '../../../../components/ui/alert';
+import type { ClubEvent } from '@core/events/event';
+import { changeNoticeWarning, formMovesEvent, type ChangeNoticeCount } from '@core/events/event-change-notice';
 
 type FieldName = keyof EventFormValues;
 type CheckName = { [K in FieldName]: EventFormValues[K] extends boolean ? K : never }[FieldName];
@@ -23,11 +26,27 @@ const FIELD_ORDER: readonly FieldName[] = [
  * server applies, so most mistakes are caught before sending; the server's field messages are
  * shown the same way when it still refuses.
  */
-export function EventForm({ initial, placesTaken = 0, submitLabel, submittingLabel, onSubmit, onCancel }: AdminFormProps<EventFormValues> & { placesTaken?: number }) {
+/** An edit's stored event and its live bookings: a save that moves the event e-mails them. */
+export interface MoveNotice {
+  stored: Pick<ClubEvent, 'eventdatetime' | 'eventenddatetime' | 'cancelledAt'>;
+  count: ChangeNoticeCount;
+}
+
+export function EventForm({
+  initial,
+  placesTaken = 0,
+  moveNotice,
+  submitLabel,
+  submittingLabel,
+  onSubmit,
+  onCancel,
+}: AdminFormProps<EventFormValues> & { placesTaken?: number; moveNotice?: MoveNotice }) {
   // An edit knows the places already taken: the core's rule refuses a capacity below them here too.
   const checkForm = (values: EventFormValues) => validateEventForm(values, { maxAttendees: DEFAULT_MAX_ATTENDEES, placesTaken });
   const { form, submit } = useAdminForm<EventFormValues, FieldName>({ initial, check: checkForm, order: FIELD_ORDER, idOf: fieldId, onSubmit });
   const { values, set, errorFor, errorCount, submitting } = form;
+  // Said before saving, by the rule the server applies on save: who will be e-mailed about the move.
+  const moveWarning = moveNotice && formMovesEvent(moveNotice.stored, values, new Date()) ? changeNoticeWarning(moveNotice.count) : null;
 
   const field = (name: FieldName, label: string, control: FieldProps['children'], options: { hint?: string; required?: boolean } = {}) => (
     <Field id={fieldId(name)} label={label} error={errorFor(name)} hint={options.hint} required={options.required}>
@@ -93,6 +112,10 @@ export function EventForm({ initial, placesTaken = 0, submitLabel, submittingLab
           </div>
         )}
       </fieldset>
+
+      <div aria-live="polite" aria-atomic="true">
+        {moveWarning !== null && <Alert tone="warning">{moveWarning}</Alert>}
+      </div>
     </AdminForm>
   );
 }

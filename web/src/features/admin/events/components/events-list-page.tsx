@@ -6,11 +6,12 @@ import type { AdminBookingState } from '@core/bookings/booking-state';
 import type { AdminListEvent } from '@core/events/list-admin-events';
 import { hasPermission, mayOpen } from '@core/admins/permissions';
 import { refusalMessage } from '../../../../lib/api';
-import { eventsQueryOptions, useDeleteEvent, useEvents } from '../api/events';
+import { eventsQueryOptions, useDeleteEvent, useEvents, type EventCancelled } from '../api/events';
 import { useSignedInAdmin } from '../../session/components/admin-session';
 import { Badge, type BadgeTone } from '../../shared/components/badge';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
-import { CancelEventDialog } from './cancel-event-dialog';
+import { CancelEventDialog, outcomeText } from './cancel-event-dialog';
+import { HandRefundList } from '../../bookings/components/hand-refund-list';
 import { NoticeArea, useFlashNotice } from '../../shared/components/notice';
 import { LoadError, LoadStatus } from '../../shared/components/load-error';
 import { PageHead } from '../../shared/components/page-title';
@@ -38,11 +39,16 @@ export function EventsListPage() {
   const tryAgain = useTryAgain(eventsQueryOptions().queryKey);
   const [toCancel, setToCancel] = useState<ClubEvent | null>(null);
   const [notice, setNotice] = useFlashNotice();
+  /** The last cancellation's bookings to repay by hand, listed under its notice. */
+  const [handRefunds, setHandRefunds] = useState<EventCancelled | null>(null);
   const canWrite = hasPermission(admin, 'events:write');
 
   const deletion = useConfirm(
     useDeleteEvent({
-      onSuccess: (_, gone) => setNotice({ kind: 'success', message: `Event "${gone.name}" deleted.` }),
+      onSuccess: (_, gone) => {
+        setHandRefunds(null);
+        setNotice({ kind: 'success', message: `Event "${gone.name}" deleted.` });
+      },
       // A refusal the admin can act on (the event has bookings, a missing permission) is told in
       // the server's words; anything else is the catalogue's message.
       onError: (error) => setNotice({ kind: 'error', message: refusalMessage(error, DELETE_FAILED, [403, 404, 409]) }),
@@ -56,6 +62,7 @@ export function EventsListPage() {
       <PageHead title="Manage Events" create={canWrite && { to: '/admin/events/create', label: 'Create Event' }} />
 
       <NoticeArea notice={notice} />
+      {handRefunds && <HandRefundList eventId={handRefunds.event.id} eventName={handRefunds.event.name} refunds={handRefunds.handRefunds} />}
 
       <LoadStatus query={events} onRetry={tryAgain} loading="Loading events…" failed="Failed to load events" />
       {events.isSuccess &&
@@ -120,8 +127,8 @@ export function EventsListPage() {
         onClose={() => setToCancel(null)}
         onCancelled={(result) => {
           setToCancel(null);
-          const failed = result.refundsFailed > 0 ? ` ${result.refundsFailed} refund${result.refundsFailed === 1 ? '' : 's'} failed: see the event's bookings to retry.` : '';
-          setNotice({ kind: result.refundsFailed > 0 ? 'error' : 'success', message: `Event "${result.event.name}" cancelled: ${result.cancelled} booking${result.cancelled === 1 ? '' : 's'} cancelled, ${result.refunded} refunded.${failed}` });
+          setNotice({ kind: result.refundsFailed > 0 ? 'error' : 'success', message: outcomeText(result) });
+          setHandRefunds(result);
         }}
       />
 

@@ -2,14 +2,13 @@ import { validateNewsForm, type NewsFormValues } from '@core/news/news-form';
 import { DateFormatHint, DateTimeField } from '../../shared/components/date-time-field';
 import { Field } from '../../../../components/ui/field';
 import { AdminForm, useAdminForm, type AdminFormProps } from '../../shared/components/admin-form';
+import { MARKDOWN_HINT } from '../../shared/components/markdown-hint';
 
 type FieldName = keyof NewsFormValues;
 
 const fieldId = (name: FieldName) => `adm-news-${name}`;
 const FIELD_ORDER: readonly FieldName[] = ['subject', 'body', 'publishAt', 'status'];
 
-export const MARKDOWN_HINT =
-  'Write in Markdown: a blank line starts a new paragraph; **bold**, _italic_, ## a heading, - a list, [a link](https://…). HTML typed here is shown as text.';
 
 /**
  * The news form for both writing and editing. It checks the values with the core's rule, the one

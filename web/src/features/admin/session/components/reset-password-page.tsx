@@ -3,6 +3,7 @@ import { RESET_MESSAGES, RESET_TOKEN_PATTERN } from '@core/admins/password-reset
 import { MIN_PASSWORD_LENGTH } from '@core/admins/create-admin';
 import { inputErrors } from '@core/shared/parse-input';
 import { PasswordResetConfirmSchema } from '@core/admins/password-reset-schema';
+import { CHANGE_PASSWORD_MESSAGES } from '@core/admins/change-password-schema';
 import { Alert } from '../../../../components/ui/alert';
 import { InputField } from '../../../../components/ui/field';
 import { ApiError } from '../../../../lib/api';
@@ -12,7 +13,6 @@ import { AccountForm, BackToSignIn } from './account-form';
 import { PageTitle } from '../../shared/components/page-title';
 
 const FAILED = 'The new password could not be saved. Please try again.';
-const MISMATCH = 'The passwords do not match';
 
 /** The server refused the link itself rather than the password. */
 function aboutTheLink(error: unknown): boolean {
@@ -33,7 +33,7 @@ export function ResetPasswordPage() {
     initial: { password: '', repeat: '' },
     validate: (values) => {
       const errors: Partial<Record<'password' | 'repeat', string>> = inputErrors(PasswordResetConfirmSchema, { token, password: values.password });
-      if (!errors.password && values.repeat !== values.password) errors.repeat = MISMATCH;
+      if (!errors.password && values.repeat !== values.password) errors.repeat = CHANGE_PASSWORD_MESSAGES.mismatch;
       return { ...(errors.password ? { password: errors.password } : {}), ...(errors.repeat ? { repeat: errors.repeat } : {}) };
     },
     order: ['password', 'repeat'],

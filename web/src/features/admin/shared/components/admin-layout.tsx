@@ -5,7 +5,7 @@ import { mayOpen } from '@core/admins/permissions';
 import { useAdminSession, useSignedInAdmin } from '../../session/components/admin-session';
 import { Button } from '../../../../components/ui/button';
 
-/** The frame of every signed-in screen: skip link, navigation, the way back to the members' area, who is signed in, Sign Out. */
+/** The frame of every signed-in screen: skip link, navigation, the way back to the members' area, who is signed in (a link to My Account), Sign Out. */
 export function AdminLayout() {
   const admin = useSignedInAdmin();
   // The sign-in guard moves to the login page once the session is gone.
@@ -25,10 +25,18 @@ export function AdminLayout() {
     { to: '/admin/mail', label: 'Mail' },
     { to: '/admin/audit', label: 'Audit' },
     { to: '/admin/news', label: 'News' },
+    { to: '/admin/pages', label: 'Pages' },
     { to: '/admin/water-levels', label: 'Water Levels' },
     { to: '/admin/documents', label: 'Documents' },
     { to: '/admin/photos', label: 'Photos' },
   ];
+  // Who is signed in leads to their own account (My Account: the change of their password).
+  const account = (
+    <>
+      {admin.name}
+      <span className="visually-hidden"> (my account)</span>
+    </>
+  );
 
   return (
     <div className="adm-shell">
@@ -57,13 +65,20 @@ export function AdminLayout() {
                   ))}
               </ul>
             </nav>
-            <p className="adm-menu-who">Signed in as {admin.name}</p>
+            <p className="adm-menu-who">
+              Signed in as{' '}
+              <Link className="adm-account-link" to="/admin/account" onClick={closeMenu}>
+                {account}
+              </Link>
+            </p>
           </div>
           <div className="adm-user">
             <Link className="adm-site-link" to={PATHS.home} onClick={closeMenu}>
               <span aria-hidden="true">← </span>Members' area
             </Link>
-            <span className="adm-user-name">{admin.name}</span>
+            <Link className="adm-user-name adm-account-link" to="/admin/account" onClick={closeMenu}>
+              {account}
+            </Link>
             <Button variant="light" onClick={signOut} disabled={signingOut}>
               {signingOut ? 'Signing out…' : 'Sign Out'}
             </Button>
