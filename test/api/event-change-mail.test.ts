@@ -85,7 +85,10 @@ describe('an event moved by an admin', () => {
     await mailsTo('dee@example.org', 'Time changed: Autumn Race');
     expect(toAda.text).toContain('Was: Wed 10 June 2026, 10:00 – 13:00 (UK time)');
     expect(toAda.text).toContain('Now: Thu 11 June 2026, 11:00 – 14:00 (UK time)');
-    expect(toAda.text).toContain(`Booking reference: ${ada}`);
+    // The booking's short reference, the one a member reads out over the phone.
+    const adaReference = (await app.get('bookings').get(ada))?.reference;
+    expect(adaReference).toMatch(/^KYC-[2-9A-HJKMNP-TV-Z]{5}$/);
+    expect(toAda.text).toContain(`Booking reference: ${adaReference}`);
     expect(toAda.text).toMatch(/https:\/\/members\.kestrel-yc\.example\/my-booking\?token=\S+/);
     const updated = veventOf(toAda);
     expect(updated.uid).toBe(confirmation.uid);
