@@ -3,7 +3,8 @@ import { CHANGE_PASSWORD_MESSAGES } from '../../../core/admins/change-password-s
 import { ADMIN_MESSAGES } from '../../../core/admins/create-admin';
 import { signInOnLoginPage, submitAdminSignIn } from '../support/admin-form';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../support/app-server';
-import { describeViolations, seriousAxeViolations } from '../support/axe';
+import { expectAccessible } from '../support/axe';
+import { sessionCookieElsewhere, sessionStatus } from '../support/admin-api';
 import { PHONE, screenshot } from '../support/browser';
 import { useApp } from '../support/use-app';
 
@@ -16,29 +17,9 @@ const NEW_PASSWORD = 'the-changed-password-8642';
 
 const world = useApp();
 
-/** A session of the admin's on another device: the cookie it carries. */
-async function sessionCookieElsewhere(password: string): Promise<string> {
-  const response = await fetch(`${world.app.baseUrl}/api/admin/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'fetch' },
-    body: JSON.stringify({ email: E2E_ADMIN_EMAIL, password }),
-  });
-  expect(response.status).toBe(200);
-  return (response.headers.get('set-cookie') ?? '').split(';')[0];
-}
-
-async function sessionStatus(cookie: string): Promise<number> {
-  return (await fetch(`${world.app.baseUrl}/api/admin/session`, { headers: { cookie } })).status;
-}
-
-async function expectAxeClean(page: Parameters<typeof seriousAxeViolations>[0]): Promise<void> {
-  const violations = await seriousAxeViolations(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
-}
-
 describe('changing one\'s own admin password', () => {
   it('on a phone: the rule first, a wrong current password refused, then the change; this tab stays signed in, the other device is out', async () => {
-    const otherDevice = await sessionCookieElsewhere(E2E_ADMIN_PASSWORD);
+    const otherDevice = await sessionCookieElsewhere(world.app.baseUrl, E2E_ADMIN_PASSWORD);
     const page = await world.browser.newPage(PHONE);
     await page.context().clearCookies();
     await signInOnLoginPage(page);
@@ -51,7 +32,7 @@ describe('changing one\'s own admin password', () => {
     await page.getByRole('heading', { level: 2, name: 'Change Password' }).waitFor();
     await page.getByText(E2E_ADMIN_EMAIL).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-    await expectAxeClean(page);
+    await expectAccessible(page, 'change password', null);
 
     const current = page.getByLabel('Current password', { exact: true });
     const next = page.getByLabel('New password', { exact: true });
@@ -64,7 +45,7 @@ describe('changing one\'s own admin password', () => {
     await page.getByText(ADMIN_MESSAGES.passwordTooShort).waitFor();
     expect(await current.evaluate((input) => input === document.activeElement)).toBe(true);
     expect(await current.getAttribute('aria-invalid')).toBe('true');
-    await expectAxeClean(page);
+    await expectAccessible(page, 'change password', null);
 
     await current.fill(E2E_ADMIN_PASSWORD);
     await next.fill(NEW_PASSWORD);
@@ -78,8 +59,8 @@ describe('changing one\'s own admin password', () => {
     await submit.click();
     await page.getByText(CHANGE_PASSWORD_MESSAGES.currentWrong).waitFor();
     await submit.waitFor();
-    expect(await sessionStatus(otherDevice)).toBe(200);
-    await expectAxeClean(page);
+    expect(await sessionStatus(world.app.baseUrl, otherDevice)).toBe(200);
+    await expectAccessible(page, 'change password', null);
 
     await current.fill(E2E_ADMIN_PASSWORD);
     await screenshot(page, 'admin-change-password-375');
@@ -87,8 +68,8 @@ describe('changing one\'s own admin password', () => {
     await page.getByRole('status').filter({ hasText: CHANGE_PASSWORD_MESSAGES.done }).waitFor();
     expect(await current.inputValue()).toBe('');
     expect(await next.inputValue()).toBe('');
-    await expectAxeClean(page);
-    expect(await sessionStatus(otherDevice)).toBe(401);
+    await expectAccessible(page, 'change password', null);
+    expect(await sessionStatus(world.app.baseUrl, otherDevice)).toBe(401);
 
     // This tab is still signed in, on the session the answer gave it.
     await page.reload();

@@ -15,6 +15,8 @@ const READER_EMAIL = 'mail-reader@kestrel-yc.example';
 const READER_PASSWORD = 'mail-reader-password-1234';
 
 let bookingId = '';
+/** The booking's short reference, as its e-mails quote it. */
+let bookingReference = '';
 
 const expectAccessible = (p: Page, name: string) => expectPageAccessible(p, name, `admin-${name}`);
 
@@ -41,7 +43,7 @@ describe('the admin Mail screen', () => {
       data: { eventId, firstName: 'Mary', lastName: 'Anning', numberAttending: '2', email: 'mary@example.org' },
     });
     expect(booking.status()).toBe(201);
-    bookingId = ((await booking.json()) as { bookingId: string }).bookingId;
+    ({ bookingId, reference: bookingReference } = (await booking.json()) as { bookingId: string; reference: string });
     await world.smtp.waitFor(1);
     await untilStatus('sent');
 
@@ -65,7 +67,7 @@ describe('the admin Mail screen', () => {
     await row.getByRole('link', { name: SUBJECT }).click();
     await page.getByRole('heading', { level: 1, name: SUBJECT }).waitFor();
     await page.getByText('Dear Mary,').waitFor();
-    await page.getByText(`Booking reference: ${bookingId}`).waitFor();
+    await page.getByText(`Booking reference: ${bookingReference}`).waitFor();
     const html = page.frameLocator(`iframe[title='HTML version of "${SUBJECT}"']`);
     // The member's manage link acts for the member: the admin reads that it was there, not the link.
     await html.getByText('Manage my booking [link withheld: it acts for the member, so only the recipient sees it]').waitFor();

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { RESET_MESSAGES } from '../../../core/admins/password-reset';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../support/app-server';
-import { describeViolations, seriousAxeViolations } from '../support/axe';
+import { expectAccessible } from '../support/axe';
+import { sessionCookieElsewhere, sessionStatus } from '../support/admin-api';
 import { PHONE, screenshot } from '../support/browser';
 import { useApp } from '../support/use-app';
 import { countOf } from '../support/eventually';
@@ -11,30 +12,10 @@ const NEW_PASSWORD = 'the-new-password-1357';
 
 const world = useApp({ mail: true, build: { mailRoundMs: 50 } });
 
-/** A session of the admin's on another device: the cookie it carries. */
-async function sessionCookieElsewhere(password: string): Promise<string> {
-  const response = await fetch(`${world.app.baseUrl}/api/admin/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'fetch' },
-    body: JSON.stringify({ email: E2E_ADMIN_EMAIL, password }),
-  });
-  expect(response.status).toBe(200);
-  return (response.headers.get('set-cookie') ?? '').split(';')[0];
-}
-
-async function sessionStatus(cookie: string): Promise<number> {
-  return (await fetch(`${world.app.baseUrl}/api/admin/session`, { headers: { cookie } })).status;
-}
-
-async function expectAxeClean(page: Parameters<typeof seriousAxeViolations>[0]): Promise<void> {
-  const violations = await seriousAxeViolations(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
-}
-
 describe('forgotten admin password', () => {
   it('forgot password → the e-mail arrives → its link sets a new password → sign in with it; the old session is over', async () => {
-    const otherDevice = await sessionCookieElsewhere(E2E_ADMIN_PASSWORD);
-    expect(await sessionStatus(otherDevice)).toBe(200);
+    const otherDevice = await sessionCookieElsewhere(world.app.baseUrl, E2E_ADMIN_PASSWORD);
+    expect(await sessionStatus(world.app.baseUrl, otherDevice)).toBe(200);
 
     const page = await world.browser.newPage(PHONE);
     await page.context().clearCookies();
@@ -43,7 +24,7 @@ describe('forgotten admin password', () => {
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL('**/admin/forgot-password');
     await page.getByRole('heading', { level: 1, name: 'Forgot Password' }).waitFor();
-    await expectAxeClean(page);
+    await expectAccessible(page, 'password reset', null);
 
     // The rule first: no request goes out for an empty address.
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
@@ -51,7 +32,7 @@ describe('forgotten admin password', () => {
     await page.getByLabel('Email').fill(E2E_ADMIN_EMAIL);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await page.getByRole('status').filter({ hasText: RESET_MESSAGES.sent }).waitFor();
-    await expectAxeClean(page);
+    await expectAccessible(page, 'password reset', null);
     await screenshot(page, 'admin-forgot-password-375');
 
     const mail = await world.smtp.waitForSubject(`Reset your ${world.app.config.clubName} admin password`);
@@ -62,7 +43,7 @@ describe('forgotten admin password', () => {
     await page.goto(`${link.pathname}${link.search}`);
     await page.getByRole('heading', { level: 1, name: 'Choose a New Password' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-    await expectAxeClean(page);
+    await expectAccessible(page, 'password reset', null);
     await page.getByLabel('New password', { exact: true }).fill('short');
     await page.getByLabel('New password again', { exact: true }).fill('short');
     await page.getByRole('button', { name: 'Set Password' }).click();
@@ -74,8 +55,8 @@ describe('forgotten admin password', () => {
 
     await page.waitForURL('**/admin/login');
     await page.getByRole('status').filter({ hasText: RESET_MESSAGES.done }).waitFor();
-    await expectAxeClean(page);
-    expect(await sessionStatus(otherDevice)).toBe(401);
+    await expectAccessible(page, 'password reset', null);
+    expect(await sessionStatus(world.app.baseUrl, otherDevice)).toBe(401);
 
     await page.getByLabel('Email').fill(E2E_ADMIN_EMAIL);
     await page.getByLabel('Password').fill(NEW_PASSWORD);
@@ -92,8 +73,8 @@ describe('forgotten admin password', () => {
     await page.getByRole('button', { name: 'Set Password' }).click();
     await page.getByRole('alert').filter({ hasText: RESET_MESSAGES.used }).waitFor();
     await page.getByRole('link', { name: 'Ask for a new link' }).waitFor();
-    await expectAxeClean(page);
-    expect(await sessionStatus(await sessionCookieElsewhere(NEW_PASSWORD))).toBe(200);
+    await expectAccessible(page, 'password reset', null);
+    expect(await sessionStatus(world.app.baseUrl, await sessionCookieElsewhere(world.app.baseUrl, NEW_PASSWORD))).toBe(200);
     await page.close();
   });
 
@@ -103,7 +84,7 @@ describe('forgotten admin password', () => {
     await page.getByRole('heading', { level: 1, name: 'Choose a New Password' }).waitFor();
     await page.getByRole('alert').filter({ hasText: RESET_MESSAGES.invalid }).waitFor();
     await countOf(page.getByLabel('New password', { exact: true })).toBe(0);
-    await expectAxeClean(page);
+    await expectAccessible(page, 'password reset', null);
     await page.close();
   });
 });

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { APIRequestContext } from 'playwright-core';
 import { emptyEventForm } from '../../../core/events/event-form';
+import { E2E_ADMIN_EMAIL } from './app-server';
 
 /** The header every state-changing admin request needs (cross-site request protection). */
 export const FETCH_HEADER = { 'X-Requested-With': 'fetch' } as const;
@@ -9,6 +10,22 @@ export const FETCH_HEADER = { 'X-Requested-With': 'fetch' } as const;
 export async function signInAsAdmin(request: APIRequestContext, baseUrl: string, email: string, password: string): Promise<void> {
   const response = await request.post(`${baseUrl}/api/admin/session`, { headers: FETCH_HEADER, data: { email, password } });
   if (response.status() !== 200) throw new Error(`Admin sign-in failed: ${response.status()} ${await response.text()}`);
+}
+
+/** A session of the admin's on another device (signed in by fetch): the cookie it carries. */
+export async function sessionCookieElsewhere(baseUrl: string, password: string, email = E2E_ADMIN_EMAIL): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/admin/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'fetch' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(response.status).toBe(200);
+  return (response.headers.get('set-cookie') ?? '').split(';')[0];
+}
+
+/** The status the session endpoint answers for this cookie: 200 signed in, 401 not. */
+export async function sessionStatus(baseUrl: string, cookie: string): Promise<number> {
+  return (await fetch(`${baseUrl}/api/admin/session`, { headers: { cookie } })).status;
 }
 
 /** A London wall-clock date-time `days` ahead, as the admin event form takes it. */
