@@ -265,7 +265,10 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   });
 
   routes.add({
-    method: 'get',
+    // Read in process while the news page is drawn when the campaigns are the club's own (stored):
+    // the page then comes with its list. From MailerLite the browser asks, so a slow provider
+    // never holds up the page (ADR 29).
+    ...(config.adapters.campaigns === 'database' ? PAGE_READ : { method: 'get' as const }),
     path: '/api/campaigns',
     operationId: 'listCampaigns',
     summary: 'Recent e-mail campaigns, newest first',

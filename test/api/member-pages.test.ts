@@ -95,6 +95,15 @@ describe("a members' page comes drawn, with its data in it", () => {
     expect(linksBeforePage(res.text)).toEqual(['<link rel="stylesheet" crossorigin href="/assets/calendar-5.css">']);
   });
 
+  it('the news page: the stored campaigns drawn, the answer GET /api/campaigns gives in its state', async () => {
+    await app.get('campaigns').put({ id: 'cmp-drawn', subject: 'Moorings reopen on Saturday', finished_at: '2025-05-01T09:00:00.000Z', preview_url: null });
+    const res = await app.agent().get('/news');
+    expect(mainOf(res.text)).toContain('Moorings reopen on Saturday');
+    expect(mainOf(res.text)).not.toContain('Loading communications');
+    const api = await app.agent().get('/api/campaigns');
+    expect(queryData(res.text, ['campaigns'])).toEqual(api.body.campaigns);
+  });
+
   it("keeps an event's text as text: nothing in it closes the page's elements or runs", async () => {
     // An app of its own: the calendar's answer is kept a while, and the other tests add events.
     const own = await startTestApp({ build: { webRoot } });
