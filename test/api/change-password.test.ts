@@ -29,6 +29,22 @@ async function stored(app: TestApp): Promise<string> {
  * The same walk on local accounts and on Firebase Authentication: the admin signed in on a
  * laptop and a phone changes the password on the laptop.
  */
+/** An app of its own (addresses from X-Forwarded-For, for the throttle), disposed after the file. */
+async function localApp(): Promise<TestApp> {
+  const app = await startTestApp({ env: { TRUST_PROXY: '1' } });
+  apps.push(app);
+  return app;
+}
+
+/** A local app with the admin signed in on a laptop, and what is stored of the password before. */
+async function signedInLaptop() {
+  const app = await localApp();
+  await addAdmin(app, EMAIL);
+  const laptop = app.agent();
+  await signIn(laptop, EMAIL);
+  return { app, laptop, before: await stored(app) };
+}
+
 function changesOwnPassword(start: () => Promise<TestApp>) {
   it('refuses a wrong current password with 400 and changes nothing: the old password and both sessions still work', async () => {
     const app = await start();
@@ -81,19 +97,10 @@ function changesOwnPassword(start: () => Promise<TestApp>) {
 }
 
 describe('changing one\'s own admin password (local accounts)', () => {
-  changesOwnPassword(async () => {
-    const app = await startTestApp({ env: { TRUST_PROXY: '1' } });
-    apps.push(app);
-    return app;
-  });
+  changesOwnPassword(localApp);
 
   it('answers bad input with the rule\'s messages, before any password is checked (the throttle is not touched)', async () => {
-    const app = await startTestApp({ env: { TRUST_PROXY: '1' } });
-    apps.push(app);
-    await addAdmin(app, EMAIL);
-    const laptop = app.agent();
-    await signIn(laptop, EMAIL);
-    const before = await stored(app);
+    const { app, laptop, before } = await signedInLaptop();
     const cases: [object, Record<string, string>][] = [
       [{ currentPassword: '', newPassword: NEW_PASSWORD }, { currentPassword: CHANGE_PASSWORD_MESSAGES.currentRequired }],
       [{ currentPassword: PASSWORD, newPassword: 'short' }, { newPassword: ADMIN_MESSAGES.passwordTooShort }],
@@ -112,12 +119,7 @@ describe('changing one\'s own admin password (local accounts)', () => {
   });
 
   it('counts a wrong current password as a failed sign-in: after 5 from one address even the right one gets 429 there, and sign-in too', async () => {
-    const app = await startTestApp({ env: { TRUST_PROXY: '1' } });
-    apps.push(app);
-    await addAdmin(app, EMAIL);
-    const laptop = app.agent();
-    await signIn(laptop, EMAIL);
-    const before = await stored(app);
+    const { app, laptop, before } = await signedInLaptop();
     for (let i = 0; i < 5; i += 1) expect((await change(laptop, { currentPassword: `guess-${i}`, newPassword: NEW_PASSWORD }, '198.51.100.7')).status).toBe(400);
     const limited = await change(laptop, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }, '198.51.100.7');
     expect(limited.status).toBe(429);
@@ -130,8 +132,7 @@ describe('changing one\'s own admin password (local accounts)', () => {
   });
 
   it('checks the signed-in admin\'s own password, not another admin\'s', async () => {
-    const app = await startTestApp({ env: { TRUST_PROXY: '1' } });
-    apps.push(app);
+    const app = await localApp();
     await addAdmin(app, EMAIL);
     await addAdmin(app, 'purser@example.org', [], 'the purser password');
     const purser = app.agent();

@@ -1,12 +1,12 @@
 import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyEventForm } from '../../core/events/event-form';
 import { EVENT_CHANGE_MAIL_KIND } from '../../core/events/event-change-notice';
 import type { SmtpTestServer } from '../support/smtp-test-server';
 import { startTestAppWithMail } from './support/app-with-mail';
 import { addAdmin, FETCH, signIn, type TestApp } from './support/test-app';
 import { eventually } from '../support/eventually';
+import { AUTUMN_RACE_FORM, ONE_SAILOR } from './support/fixtures';
 
 // On SQLite (project default) and on the Firestore emulator (project api-firestore).
 
@@ -19,15 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => stop?.());
 
-const eventForm = {
-  ...emptyEventForm(),
-  name: 'Autumn Race',
-  // London summer time: 09:00 to 12:00 UTC.
-  eventdatetime: '2026-06-10T10:00',
-  eventenddatetime: '2026-06-10T13:00',
-  allowBooking: true,
-};
-const member = { lastName: 'Sailor', numberAttending: '1', numberOfChildren: '', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '' };
+const eventForm = AUTUMN_RACE_FORM;
+const member = ONE_SAILOR;
 
 const toOf = (mail: ParsedMail) => (mail.to && !Array.isArray(mail.to) ? mail.to.text : '');
 function veventOf(mail: ParsedMail): ICAL.Event {

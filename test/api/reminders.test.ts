@@ -1,12 +1,12 @@
 import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyEventForm } from '../../core/events/event-form';
 import { REMINDER_ROUND_JOB } from '../../core/jobs/scheduled-work';
 import type { SmtpTestServer } from '../support/smtp-test-server';
 import { startTestAppWithMail } from './support/app-with-mail';
 import { addAdmin, FETCH, signIn, type TestApp } from './support/test-app';
 import { eventually } from '../support/eventually';
+import { AUTUMN_RACE_FORM, ONE_SAILOR } from './support/fixtures';
 
 let smtp: SmtpTestServer;
 let app: TestApp;
@@ -18,15 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => stop?.());
 
-const eventForm = {
-  ...emptyEventForm(),
-  name: 'Autumn Race',
-  // London summer time: 09:00 to 12:00 UTC.
-  eventdatetime: '2026-06-10T10:00',
-  eventenddatetime: '2026-06-10T13:00',
-  allowBooking: true,
-};
-const member = { lastName: 'Sailor', numberAttending: '1', numberOfChildren: '', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '' };
+const eventForm = AUTUMN_RACE_FORM;
+const member = ONE_SAILOR;
 const subjects = (mails: ParsedMail[]) => mails.map((m) => m.subject ?? '').sort();
 
 /** Waits until the reminders' round has run at the clock's present time (on whichever instance). */

@@ -1,6 +1,19 @@
 import type { WorkDay } from '../../../core/work-days/work-day';
 import { aWorkDay } from '../../support/entities';
 import type { TestApp } from './test-app';
+import { emptyEventForm } from '../../../core/events/event-form';
+
+/** A bookable event's admin form with a start and an end (London summer time: 09:00 to 12:00 UTC). */
+export const AUTUMN_RACE_FORM = {
+  ...emptyEventForm(),
+  name: 'Autumn Race',
+  eventdatetime: '2026-06-10T10:00',
+  eventenddatetime: '2026-06-10T13:00',
+  allowBooking: true,
+};
+
+/** The rest of a booking form for one sailor (the test gives the event, first name and e-mail). */
+export const ONE_SAILOR = { lastName: 'Sailor', numberAttending: '1', numberOfChildren: '', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '' };
 
 export const WORK_DAY: WorkDay = aWorkDay({ id: 'spring-work-day', name: 'Spring work day', description: 'Getting the club ready for the season', date: '2026-06-20T09:00:00.000Z', notes: 'Lunch at one', jobs: [
   { id: 'painting', title: 'Painting', description: 'The clubhouse', volunteersNeeded: 4 },

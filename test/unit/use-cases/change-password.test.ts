@@ -8,6 +8,7 @@ import { LOGIN_MESSAGES, LOGIN_WINDOW_MS, loginAttemptKeys } from '../../../core
 import { newResetToken } from '../../../core/admins/password-reset';
 import { RateLimitError, UnavailableError, ValidationError } from '../../../core/shared/errors';
 import { anAdmin, makeWorld } from './support/world';
+import { rejectionOf } from '../../contract/storage-fixtures';
 
 const EMAIL = 'commodore@club.example';
 const OLD_PASSWORD = 'old password 1';
@@ -45,14 +46,8 @@ async function setUp(wrap: (identity: IdentityProvider) => IdentityProvider = (i
   return { world, admin, change, here, elsewhere, resetTokens, snapshot };
 }
 
-async function refusal(work: Promise<unknown>): Promise<Error> {
-  try {
-    await work;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('Expected a refusal');
-}
+/** What the call was refused with (the contract tests' rejectionOf, as an Error). */
+const refusal = (work: Promise<unknown>) => rejectionOf(work) as Promise<Error>;
 
 const failuresOf = async (world: ReturnType<typeof makeWorld>, key: string) => world.loginAttempts.countSince(key, new Date(world.clock.now().getTime() - LOGIN_WINDOW_MS));
 
