@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { InstantSchema } from '../shared/instant';
+
+/**
+ * A member of the club, as the club's member list holds them (issue 35). Only e-mails on this
+ * list can sign in; the membership is current until its renewal date (that day included) unless
+ * the member is disabled. Members never have passwords.
+ */
+export const MemberSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().trim().min(1).max(200),
+  /** Compared case-insensitively; unique across the list. */
+  email: z.string().email().max(320),
+  /** As the club's membership export names it: "Family", "Adult", "Junior", ... */
+  membershipType: z.string().trim().min(1).max(100),
+  /** London date (YYYY-MM-DD): the membership is current up to and including this day. */
+  renewalDate: z.iso.date(),
+  disabled: z.boolean(),
+  createdAt: InstantSchema,
+  updatedAt: InstantSchema,
+});
+export type Member = z.infer<typeof MemberSchema>;
+
+/** Whether the member's membership is current on this London date (YYYY-MM-DD). */
+export function isMembershipCurrent(member: Pick<Member, 'renewalDate' | 'disabled'>, today: string): boolean {
+  return !member.disabled && today <= member.renewalDate;
+}
+
+/** The form of an e-mail address the list keys on: trimmed and lower-cased. */
+export function memberEmailKey(email: string): string {
+  return email.trim().toLowerCase();
+}
