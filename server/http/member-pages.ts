@@ -35,15 +35,8 @@ function attribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/**
- * The style sheets of a page's route modules, as `<link>` tags: those of each module's chunk and
- * of the chunks it imports statically, leaving out what the entry already brings (index.html
- * names those). Their scripts are not named: the page is drawn already, and a phone that fetched
- * them beside the style sheets would paint it later (ADR 29); the app's entry asks for them all
- * at once when it loads the page's route (Vite's preload of a dynamic import, from the same
- * manifest). A module the manifest does not know adds nothing.
- */
-export function pageStyleSheets(manifest: Manifest, modules: readonly string[]): string {
+/** The manifest keys of every chunk the entries bring (index.html names those). */
+function entryChunks(manifest: Manifest): Set<string> {
   const closure = (key: string, into: Set<string>) => {
     if (into.has(key) || !manifest[key]) return;
     into.add(key);
@@ -51,10 +44,47 @@ export function pageStyleSheets(manifest: Manifest, modules: readonly string[]):
   };
   const entry = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(key, entry);
-  const page = new Set<string>();
-  for (const module of modules) closure(module, page);
-  const styles = [...new Set([...page].filter((key) => !entry.has(key)).flatMap((key) => manifest[key].css ?? []))];
+  return entry;
+}
+
+/**
+ * The chunks of a page's route modules and of the chunks they import statically, leaving out what
+ * the entry already brings, each after the chunks it imports (so running them in this order runs
+ * each chunk's own code alone). A module the manifest does not know adds nothing.
+ */
+function pageChunks(manifest: Manifest, modules: readonly string[]): string[] {
+  const entry = entryChunks(manifest);
+  const order: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key] || entry.has(key)) return;
+    seen.add(key);
+    for (const next of manifest[key].imports ?? []) visit(next);
+    order.push(key);
+  };
+  for (const module of modules) visit(module);
+  return order;
+}
+
+/**
+ * The style sheets of a page's route modules, as `<link>` tags: those of each module's chunk and
+ * of the chunks it imports statically, leaving out what the entry already brings (index.html
+ * names those). Their scripts are not named: the page is drawn already, and a phone that fetched
+ * them beside the style sheets would paint it later (ADR 29); the app's entry asks for them all
+ * at once when it starts (`pageScripts`, in the page's state). A module the manifest does not know adds nothing.
+ */
+export function pageStyleSheets(manifest: Manifest, modules: readonly string[]): string {
+  const styles = [...new Set(pageChunks(manifest, modules).flatMap((key) => manifest[key].css ?? []))];
   return styles.map((file) => `<link rel="stylesheet" crossorigin href="/${attribute(file)}">`).join('');
+}
+
+/**
+ * The addresses of a page's script chunks beyond the entry's, each after those it imports: the app
+ * asks for them all at once and then runs them one by one, each in a task of its own, so that a
+ * slow phone never spends one long task running the page's code (web/src/main.tsx).
+ */
+export function pageScripts(manifest: Manifest, modules: readonly string[]): string[] {
+  return pageChunks(manifest, modules).map((key) => `/${manifest[key].file}`);
 }
 
 /** A members' page as sent: its bytes, and their entity tag (none for a page answered undrawn). */
@@ -211,7 +241,7 @@ export function memberPages(
       const known = drawn.get(key);
       if (known !== undefined) return known;
       const { html, state } = await page.draw();
-      const body = Buffer.from(parts[0] + pageStyleSheets(manifest, page.modules) + parts[1] + html + parts[2] + pageStateScript(state) + parts[3]);
+      const body = Buffer.from(parts[0] + pageStyleSheets(manifest, page.modules) + parts[1] + html + parts[2] + pageStateScript({ ...state, scripts: pageScripts(manifest, page.modules) }) + parts[3]);
       const drawnPage = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
       drawn.set(key, drawnPage);
       return drawnPage;

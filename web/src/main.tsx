@@ -6,7 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createRoutes } from './routes';
 import { fetchJson } from './lib/page-data';
 import { ServerOriginProvider } from './lib/origin';
-import { PAGE_STATE_ELEMENT_ID, readPageState } from './lib/page-state';
+import { readPageState } from './lib/page-state';
 import { queryClient } from './lib/query';
 // The members' styles, in cascade order: the shared tokens and base, the site's frame and the
 // shared components, then each feature's own style sheet, kept beside the feature.
@@ -85,20 +85,49 @@ async function loadMatchedRoutes(routes: RouteObject[]): Promise<void> {
   );
 }
 
+/**
+ * Runs a server-drawn page's script chunks (named in its state, each after those it imports) one
+ * by one, each in a task of its own: all are asked for at once first, then each runs alone, so a
+ * slow phone never spends one long task on the page's code (its schemas, its components). The
+ * route's own import then finds them run.
+ */
+async function runPageScripts(scripts: readonly string[]): Promise<void> {
+  const known = new Set([...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href')));
+  for (const [i, href] of scripts.entries()) {
+    if (known.has(href)) continue;
+    // Each link starts its fetch at once, a slow phone's few milliseconds: a few links per task.
+    if (i % 4 === 3) await nextTask();
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.appendChild(link);
+  }
+  try {
+    for (const href of scripts) {
+      await nextTask();
+      await import(/* @vite-ignore */ href);
+    }
+  } catch {
+    // A chunk that no longer loads (the app was updated since the page was drawn): the route's own
+    // import asks again and answers as any failed load does.
+  }
+}
+
 async function start(): Promise<void> {
   await nextTask();
   const data = { queryClient, readJson: fetchJson, onServer: false };
-  const routes = createRoutes(() => data, { admin: true });
-  const drawn = document.getElementById(PAGE_STATE_ELEMENT_ID) !== null;
-  // Asking for the page's code (a link per chunk added to the head) and reading the page's state
-  // are each a slow phone's few tens of milliseconds: in tasks of their own, not one long one.
-  const code = drawn ? loadMatchedRoutes(routes) : Promise.resolve();
-  await nextTask();
+  // Reading the page's state, asking for its code and running it are each a slow phone's few tens
+  // of milliseconds: in tasks of their own, not one long one.
   const page = readPageState(queryClient);
-  await code;
+  if (page?.scripts) await runPageScripts(page.scripts);
+  await nextTask();
+  const routes = createRoutes(() => data, { admin: true });
+  if (page) await loadMatchedRoutes(routes);
   await nextTask();
   // Before the router reads the history entry (it keeps the entry's key as the page's).
   if (page) restoreScroll();
+  await nextTask();
   const router = createBrowserRouter(routes, page ? { hydrationData: page.router } : {});
   const app = (
     <StrictMode>

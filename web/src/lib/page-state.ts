@@ -13,6 +13,8 @@ export interface PageState {
   router: HydrationState;
   queries: DehydratedState;
   origin: string;
+  /** The page's script chunks beyond the entry's, each after those it imports (server/http/member-pages.ts). */
+  scripts?: string[];
 }
 
 /** The state as page text: JSON inside the script element, with no `<` that could close it. */
