@@ -99,8 +99,8 @@ export function EventForm({
         {values.requiresPayment && (
           <div className="adm-grid-2">
             {field('price', 'Price per adult', <input className="input" type="number" inputMode="decimal" min={0} step={0.01} {...form.bind('price')} />, { required: true })}
-            {field('memberPrice', 'Member price per adult', <input className="input" type="number" inputMode="decimal" min={0} step={0.01} {...form.bind('memberPrice')} />, {
-              hint: 'For signed-in members whose membership is current on the day they book, and their households. Leave empty for none; never more than the price.',
+            {field('memberPrice', 'Member price', <input className="input" type="number" inputMode="decimal" min={0} step={0.01} {...form.bind('memberPrice')} />, {
+              hint: 'Per adult, for signed-in members whose membership is current on the day they book, and their households. Leave empty for none; never more than the price.',
             })}
             {field(
               'currency',
