@@ -1,3 +1,5 @@
+import { SqliteHouseholdRepository } from '../../adapters/sqlite/sqlite-household-repository';
+import { describeHouseholdRepositoryContract } from './household-repository.contract';
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -68,6 +70,7 @@ describeCampaignRepositoryContract('SqliteCampaignRepository', onSqlite((db) => 
 describeWaterLevelRepositoryContract('SqliteWaterLevelRepository', onSqlite((db) => new SqliteWaterLevelRepository(db)));
 describePhotoRepositoryContract('SqlitePhotoRepository', onSqlite((db) => new SqlitePhotoRepository(db)));
 describeSitePageRepositoryContract('SqliteSitePageRepository', onSqlite((db) => new SqliteSitePageRepository(db)));
+describeHouseholdRepositoryContract('SqliteHouseholdRepository', onSqlite((db) => new SqliteHouseholdRepository(db)));
 
 describe('SQLite database file', () => {
   it('keeps events, bookings, admins and sessions when the server restarts', async () => {
