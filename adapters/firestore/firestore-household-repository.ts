@@ -1,5 +1,4 @@
 import type { DocumentData, Transaction } from 'firebase-admin/firestore';
-import { z } from 'zod';
 import { HouseholdPersonSchema, type HouseholdPerson } from '../../core/members/household';
 import type { HouseholdRepository } from '../../core/members/household-repository.port';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
@@ -10,8 +9,7 @@ import { withCoreErrors } from './firestore-errors';
 import { inTurn, TRANSACTION_ATTEMPTS } from './firestore-turns';
 
 /** A person as the household's document holds them: the member is the document's id. */
-const StoredPersonSchema = HouseholdPersonSchema.omit({ memberId: true });
-type StoredPerson = z.infer<typeof StoredPersonSchema>;
+type StoredPerson = Omit<HouseholdPerson, 'memberId'>;
 
 /**
  * The members' households in the `households` collection: one document per member (keyed by the
