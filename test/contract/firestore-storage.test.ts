@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Firestore } from 'firebase-admin/firestore';
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { FirestoreAdminRepository } from '../../adapters/firestore/firestore-admin-repository';
 import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-booking-repository';
@@ -106,6 +106,23 @@ describe('Firestore documents stored before files moved out of them', () => {
     expect(await files.list('documents/')).toEqual([record.fileKey]);
     // Read again: from the file store now.
     expect(Buffer.from((await new GetDocumentFile({ documents, files }).execute('old-rules')).bytes).equals(bytes)).toBe(true);
+  });
+});
+
+describe('Firestore documents stored before member prices', () => {
+  it('reads an old booking as a standard-price guest booking and an old event as without a member price', async () => {
+    const { emulator, db } = running();
+    await emulator.reset();
+    const { events, bookings } = firestoreRepositories(db);
+    const event = anEvent({ requiresPayment: true, price: 1500 });
+    await events.create(event);
+    const booking = aBooking({ eventId: event.id });
+    await bookings.addIfPlacesRemain(booking, { capacity: null, now: new Date('2026-06-01T09:00:00.000Z') });
+    // As a version before member prices wrote them: no such fields at all.
+    await db.collection('events').doc(event.id).update({ memberPrice: FieldValue.delete() });
+    await db.collection('bookings').doc(booking.id).update({ priceKind: FieldValue.delete(), memberId: FieldValue.delete(), memberPlaces: FieldValue.delete() });
+    expect(await bookings.get(booking.id)).toEqual({ ...booking, priceKind: 'standard', memberId: null, memberPlaces: 0 });
+    expect(await events.get(event.id)).toEqual(event);
   });
 });
 

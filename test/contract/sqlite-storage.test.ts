@@ -325,3 +325,33 @@ describe('migration 0013: documents’ files move out of the table', () => {
     }
   });
 });
+
+describe('migration 0025: member prices and households', () => {
+  it('reads bookings stored before it as standard-price guest bookings and events as without a member price; undone and done again', async () => {
+    const sqlite = tempSqlite('kyc-0025-', 'kyc.sqlite');
+    try {
+      const db = await openSqliteDatabase(sqlite.file);
+      try {
+        const events = new SqliteEventRepository(db);
+        const bookings = new SqliteBookingRepository(db);
+        const households = new SqliteHouseholdRepository(db);
+        await events.create(anEvent({ requiresPayment: true, price: 1500, memberPrice: 1000 }));
+        const booking = aBooking({ priceKind: 'member', memberId: 'member-1', memberPlaces: 1 });
+        await bookings.addIfPlacesRemain(booking, { capacity: null, now: new Date('2026-06-01T09:00:00.000Z') });
+        // Undone: the columns and the table go, the rest stays.
+        const migrationSource = new SqliteMigrationSource();
+        await db.migrate.down({ migrationSource });
+        expect(await db.schema.hasColumn('bookings', 'priceKind')).toBe(false);
+        expect(await db.schema.hasTable('household_people')).toBe(false);
+        await db.migrate.latest({ migrationSource });
+        expect(await bookings.get(booking.id)).toEqual({ ...booking, priceKind: 'standard', memberId: null, memberPlaces: 0 });
+        expect((await events.get(anEvent().id))?.memberPrice).toBeUndefined();
+        expect(await households.listForMember('member-1')).toEqual([]);
+      } finally {
+        await db.destroy();
+      }
+    } finally {
+      await sqlite.close();
+    }
+  });
+});
