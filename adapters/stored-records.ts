@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { InstantSchema } from '../core/shared/instant';
 import { ValidationError } from '../core/shared/errors';
 import { SitePageSchema, type SitePage } from '../core/site-pages/site-page';
+import { HouseholdPersonSchema, type HouseholdPerson } from '../core/members/household';
 
 /*
  * The schemas that check what the storage adapters read back (stored data is input too), for the
@@ -29,4 +30,18 @@ export function validSitePage(page: SitePage): SitePage {
   const parsed = SitePageSchema.safeParse(page);
   if (!parsed.success) throw new ValidationError('Not a valid page');
   return parsed.data;
+}
+
+/** A household's person checked before it is stored (HouseholdRepository): anything else is refused with a ValidationError. */
+export function validHouseholdPerson(person: HouseholdPerson): HouseholdPerson {
+  const parsed = HouseholdPersonSchema.safeParse(person);
+  if (!parsed.success) throw new ValidationError('Not a valid household person');
+  return parsed.data;
+}
+
+/** Household people in the order they were added (createdAt, then id), as every storage lists them. */
+export function byHouseholdOrder(a: HouseholdPerson, b: HouseholdPerson): number {
+  const at = Date.parse(a.createdAt) - Date.parse(b.createdAt);
+  if (at !== 0) return at;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }

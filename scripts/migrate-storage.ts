@@ -24,6 +24,7 @@ import { SqliteEventRepository } from '../adapters/sqlite/sqlite-event-repositor
 import { SqliteSessionRepository } from '../adapters/sqlite/sqlite-session-repository';
 import { SqliteWaterLevelRepository } from '../adapters/sqlite/sqlite-water-level-repository';
 import { SqliteSitePageRepository } from '../adapters/sqlite/sqlite-site-page-repository';
+import { SqliteHouseholdRepository } from '../adapters/sqlite/sqlite-household-repository';
 import { SqlitePhotoRepository } from '../adapters/sqlite/sqlite-photo-repository';
 import { SqliteWorkDayRepository } from '../adapters/sqlite/sqlite-work-day-repository';
 import { ConfigError, loadConfig } from '../server/config';
@@ -190,6 +191,18 @@ export async function copySqliteToFirestore(
   source.sitePages = sitePages.length;
   for (const page of sitePages) await to.sitePages.save(page);
   copied.sitePages = sitePages.length;
+
+  // The households' people, member by member (the port lists one member's household): Firestore
+  // keeps one document per household, so households are what is counted on both sides.
+  const householdMembers = await sqlite('household_people').distinct('memberId').orderBy('memberId');
+  const households = new SqliteHouseholdRepository(sqlite);
+  source.households = householdMembers.length;
+  copied.households = 0;
+  for (const { memberId } of householdMembers) {
+    const people = await households.listForMember(String(memberId));
+    for (const person of people) await to.households.add(person, Number.MAX_SAFE_INTEGER);
+    if (people.length > 0) copied.households += 1;
+  }
 
   const after = await countFirestoreDocuments(target.db, options);
   return Object.fromEntries(

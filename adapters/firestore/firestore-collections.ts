@@ -16,6 +16,8 @@ export const FIRESTORE_COLLECTIONS = [
   'files',
   'photos',
   'sitePages',
+  /** One document per member: the people of their household (FirestoreHouseholdRepository). */
+  'households',
 ] as const;
 /**
  * The working state of the rate limits (sign-in guards, booking counters and holds): short-lived,

@@ -143,9 +143,10 @@ function checkedId(id: string): string {
 
 function toDocument(event: ClubEvent): DocumentData {
   // The id is the document's own; the instants are Timestamps with their texts (firestore-instants).
-  const { id: _id, eventdatetime, eventenddatetime, bookingEndDate, createdAt, updatedAt, cancelledAt, remindersOff, ...fields } = event;
-  // remindersOff is always written, so that an update turns reminders back on.
-  return { ...fields, remindersOff: remindersOff === true, ...instantFields({ eventdatetime, eventenddatetime, bookingEndDate, createdAt, updatedAt, cancelledAt }) };
+  const { id: _id, eventdatetime, eventenddatetime, bookingEndDate, createdAt, updatedAt, cancelledAt, remindersOff, memberPrice, ...fields } = event;
+  // remindersOff and memberPrice are always written, so that an update turns reminders back on
+  // and takes a member price away.
+  return { ...fields, remindersOff: remindersOff === true, memberPrice: memberPrice ?? null, ...instantFields({ eventdatetime, eventenddatetime, bookingEndDate, createdAt, updatedAt, cancelledAt }) };
 }
 
 function toEvent(snapshot: DocumentSnapshot): ClubEvent {
@@ -156,6 +157,10 @@ function toEvent(snapshot: DocumentSnapshot): ClubEvent {
     // the first revision of an event that stands.
     defaults: { currency: 'GBP', capacity: null, sequence: 0, cancelReason: null },
     // Reminders are on unless turned off (documents written before the switch have none).
-    derived: { remindersOff: (data) => (data.remindersOff === true ? true : undefined) },
+    derived: {
+      remindersOff: (data) => (data.remindersOff === true ? true : undefined),
+      // Given only when the event has one (documents written before member prices have none).
+      memberPrice: (data) => (typeof data.memberPrice === 'number' ? data.memberPrice : undefined),
+    },
   });
 }

@@ -99,6 +99,7 @@ function toRow(event: ClubEvent): Record<string, unknown> {
     offerVeg: writeBoolean(event.offerVeg),
     requiresPayment: writeBoolean(event.requiresPayment),
     price: event.price,
+    memberPrice: event.memberPrice ?? null,
     currency: event.currency,
     capacity: event.capacity,
     remindersOff: writeBoolean(event.remindersOff === true),
@@ -111,8 +112,10 @@ function toRow(event: ClubEvent): Record<string, unknown> {
 }
 
 function toEvent(row: Record<string, unknown>): ClubEvent {
-  const { remindersOff, ...fields } = row;
-  const event = readRow(EventSchema, fields, { booleans: ['allowBooking', 'isBoatEvent', 'offerChild', 'offerSoftDrinks', 'offerVeg', 'requiresPayment'] });
+  const { remindersOff, memberPrice, ...fields } = row;
+  const event: ClubEvent = readRow(EventSchema, fields, { booleans: ['allowBooking', 'isBoatEvent', 'offerChild', 'offerSoftDrinks', 'offerVeg', 'requiresPayment'] });
+  // A member price is given only when the event has one.
+  if (memberPrice !== null && memberPrice !== undefined) event.memberPrice = EventSchema.shape.memberPrice.parse(memberPrice);
   // Reminders are on unless turned off: the field is given only when it is.
   return readBoolean(remindersOff) ? { ...event, remindersOff: true } : event;
 }

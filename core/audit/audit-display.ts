@@ -34,6 +34,7 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
   offerVeg: 'Vegetarian meals offered',
   requiresPayment: 'Payment required',
   price: 'Price',
+  memberPrice: 'Member price',
   currency: 'Currency',
   capacity: 'Capacity',
   cancelledAt: 'Cancelled',
@@ -90,7 +91,7 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
 };
 
 /** Fields that hold an amount in minor units (pence). */
-const MONEY_FIELDS = new Set(['price', 'refundAmount', 'paymentAmount', 'amount']);
+const MONEY_FIELDS = new Set(['price', 'memberPrice', 'refundAmount', 'paymentAmount', 'amount']);
 
 /** A value written as an instant (ISO 8601 with a time): shown in London time. */
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;

@@ -86,6 +86,7 @@ export const EVENT_AUDIT_FIELDS = [
   'offerVeg',
   'requiresPayment',
   'price',
+  'memberPrice',
   'currency',
   'capacity',
 ] as const;

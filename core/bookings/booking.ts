@@ -68,11 +68,26 @@ export const BookingSchema = z.object({
   /** Refusals so far: each definite refusal moves the refund to a new idempotency key. */
   refundAttempts: z.number().int().nonnegative().default(0),
   refundedAt: InstantSchema.nullable().default(null),
+  /**
+   * Which price the server charged (core/bookings/booking-price.ts): 'member' when some places were
+   * charged the event's member price. Bookings stored before member prices read as 'standard'.
+   */
+  priceKind: z.enum(['member', 'standard']).default('standard'),
+  /** The signed-in member who made the booking (whatever price applied); null for a booking made without signing in. */
+  memberId: z.string().min(1).max(200).nullable().default(null),
+  /** The places charged the member price; 0 for a standard-price booking. */
+  memberPlaces: z.number().int().nonnegative().default(0),
 });
 export type Booking = z.infer<typeof BookingSchema>;
 
-/** The life-cycle fields of a booking just made: not paid by hand, not cancelled, no refund. */
+/**
+ * The life-cycle fields of a booking just made: not paid by hand, not cancelled, no refund; and,
+ * unless the server decided otherwise, the standard price, made without signing in.
+ */
 export const UNCHANGED_BOOKING = {
+  priceKind: 'standard',
+  memberId: null,
+  memberPlaces: 0,
   checkoutOpenedAt: null,
   paymentMethod: null,
   paymentReference: null,

@@ -39,17 +39,20 @@ export const OverviewRowSchema = z.object({
   cancelled: z.number().int(),
   /** Minor units taken by paid bookings less refunds, in `currency`. */
   revenue: z.number().int(),
+  /** Of `revenue`, what bookings charged the member price brought (issue 35). */
+  memberRevenue: z.number().int(),
 });
 export type OverviewRow = z.infer<typeof OverviewRowSchema>;
 
 export const BookingsOverviewSchema = z.object({
   from: z.string(),
   rows: z.array(OverviewRowSchema),
-  totals: z.object({ bookings: z.number().int(), attendees: z.number().int(), revenue: RevenueSchema }),
+  /** `memberRevenue`: of the revenue, what bookings charged the member price brought. */
+  totals: z.object({ bookings: z.number().int(), attendees: z.number().int(), revenue: RevenueSchema, memberRevenue: RevenueSchema }),
 });
 export type BookingsOverview = z.infer<typeof BookingsOverviewSchema>;
 
-type CountedBooking = StatusBooking & Pick<Booking, 'numberAttending' | 'paymentCurrency' | 'refundAmount'>;
+type CountedBooking = StatusBooking & Pick<Booking, 'numberAttending' | 'paymentCurrency' | 'refundAmount' | 'priceKind'>;
 
 /** A paid booking's currency, falling back to the event's (or GBP, the club's default). */
 function currencyOf(booking: Pick<Booking, 'paymentCurrency'>, fallback: Currency): Currency {
@@ -107,7 +110,7 @@ export function bookingsOverview(
     if (list) list.push(b);
     else byEvent.set(b.eventId, [b]);
   }
-  const totals: BookingsOverview['totals'] = { bookings: 0, attendees: 0, revenue: {} };
+  const totals: BookingsOverview['totals'] = { bookings: 0, attendees: 0, revenue: {}, memberRevenue: {} };
   const rows: (OverviewRow & { t: number })[] = [];
   for (const event of events) {
     const start = parseInstant(event.eventdatetime);
@@ -124,14 +127,20 @@ export function bookingsOverview(
       free: 0,
       cancelled: 0,
       revenue: 0,
+      memberRevenue: 0,
       t: start.getTime(),
     };
     for (const b of byEvent.get(event.id) ?? []) {
       const amount = tally(row, b, now);
       if (amount === 0) continue;
       const currency = currencyOf(b, event.currency);
-      if (currency === event.currency) row.revenue += amount;
+      const member = b.priceKind === 'member';
+      if (currency === event.currency) {
+        row.revenue += amount;
+        if (member) row.memberRevenue += amount;
+      }
       addRevenue(totals.revenue, currency, amount);
+      if (member) addRevenue(totals.memberRevenue, currency, amount);
     }
     totals.bookings += row.bookings;
     totals.attendees += row.attendees;
@@ -154,6 +163,10 @@ export const EventBookingSummarySchema = z.object({
   /** Of the cancelled, those whose cash or transfer payment is still to repay by hand. */
   toRefundByHand: z.number().int(),
   revenue: RevenueSchema,
+  /** Of the standing bookings, those charged the member price (issue 35). */
+  memberPriced: z.number().int(),
+  /** Of the revenue, what bookings charged the member price brought. */
+  memberRevenue: RevenueSchema,
 });
 export type EventBookingSummary = z.infer<typeof EventBookingSummarySchema>;
 
@@ -177,12 +190,16 @@ export function eventBookingSummary(
     cancelled: 0,
     toRefundByHand: 0,
     revenue: {},
+    memberPriced: 0,
+    memberRevenue: {},
   };
   for (const b of bookings) {
     const amount = tally(summary, b, now);
     if (refundOwedByHand(b)) summary.toRefundByHand += 1;
     if (amount !== 0) addRevenue(summary.revenue, currencyOf(b, 'GBP'), amount);
+    if (amount !== 0 && b.priceKind === 'member') addRevenue(summary.memberRevenue, currencyOf(b, 'GBP'), amount);
     if (!holdsPlace(b, now)) continue;
+    if (b.priceKind === 'member' && !isCancelled(b)) summary.memberPriced += 1;
     summary.children += b.numberOfChildren;
     summary.softDrinks += b.numberOfSoftDrinks;
     summary.vegetarian += b.numberOfVegetarian;
@@ -238,6 +255,8 @@ export const CSV_HEADER = [
   'Currency',
   'Payment ID',
   'Refunded',
+  'Price Charged',
+  'Member Places',
 ] as const;
 
 /**
@@ -251,6 +270,11 @@ export function csvCell(value: string | number | null): string {
   let text = value === null ? '' : String(value);
   if (/^[=+\-@\t\r']/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Which price a booking was charged, as reports name it: "Member" or "Standard". */
+export function priceChargedText(b: Pick<Booking, 'priceKind'>): string {
+  return b.priceKind === 'member' ? 'Member' : 'Standard';
 }
 
 /** The CSV download of one event's bookings; times in London, amounts as decimals. */
@@ -276,6 +300,8 @@ export function bookingsCsv(bookings: Booking[], now: Date): string {
         b.paymentCurrency,
         b.paymentId,
         b.refundStatus === 'refunded' && b.refundAmount !== null ? minorToDecimalText(b.refundAmount) : '',
+        priceChargedText(b),
+        b.memberPlaces,
       ]
         .map(csvCell)
         .join(','),

@@ -4,7 +4,8 @@ import { bookingClosedReason, HOLD_MINUTES } from './booking-state';
 import { maxUnpaidPlacesPerAddress, tooManyUnpaidPlaces } from './unpaid-holds';
 import { EVENT_CANCEL_MESSAGES } from '../events/event-cancellation';
 import { validateBookingForm } from './booking-validation';
-import { priceBooking } from './pricing';
+import { decideBookingPrice } from './booking-price';
+import type { Member } from '../members/member';
 import { BookingClosedError, ConflictError, NotEnoughPlacesError, PaymentError, RateLimitError } from '../shared/errors';
 import type { AddressLimitStore } from '../shared/address-limit-store.port';
 import type { BookingRepository } from './booking-repository.port';
@@ -59,9 +60,14 @@ export interface SubmitBookingDeps extends ConfirmationDeps {
   offerLinks: BookingLinks;
 }
 
-/** Where a booking came from: the client's address (an IPv6 one reduced to its network). */
+/** Where a booking came from: the client's address (an IPv6 one reduced to its network), and who made it. */
 export interface BookingContext {
   address: string;
+  /**
+   * The signed-in member making the booking, as just read from the member list; null for a booking
+   * made without signing in (every booking until member sign-in lands: the route passes null).
+   */
+  member: Member | null;
 }
 
 /**
@@ -89,7 +95,9 @@ export class SubmitBooking extends UseCase<SubmitBookingDeps> {
     if (!checked.ok) throw fieldsError(checked.errors);
     const form = checked.value;
 
-    const amount = priceBooking(event, form, this.deps);
+    // The server decides the price (member or standard), never the browser.
+    const price = decideBookingPrice({ event, counts: form, member: context?.member ?? null, at: now, testHook: this.deps.testHook });
+    const amount = price.amount;
     const paymentRequired = event.requiresPayment && amount > 0;
     const payments = this.deps.payments;
     // An event in a currency the card account cannot take (one saved before the account changed)
@@ -160,6 +168,9 @@ export class SubmitBooking extends UseCase<SubmitBookingDeps> {
         paymentId: null,
         paymentCompletedAt: null,
         ...UNCHANGED_BOOKING,
+        priceKind: price.priceKind,
+        memberId: price.memberId,
+        memberPlaces: price.memberPlaces,
       };
       // The booking's short reference is unique in storage: a taken one is tried again with the next.
       let booking = draft;

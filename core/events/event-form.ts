@@ -25,6 +25,8 @@ export const EventFormValuesSchema = z.object({
   offerVeg: z.boolean().default(false),
   requiresPayment: z.boolean().default(false),
   price: z.string().max(100).default(''),
+  /** Empty for no member price (issue 35). */
+  memberPrice: z.string().max(100).default(''),
   currency: z.string().max(10).default('GBP'),
   capacity: z.string().max(100).default(''),
   /** Reminder e-mails before the event (core/reminders/reminders.ts); on unless unticked. */
@@ -40,6 +42,8 @@ export const EVENT_FORM_MESSAGES = {
   priceRequired: 'Price is required when payment is required',
   priceInvalid: 'Price must be 0 or more, in steps of 0.01',
   priceTooHigh: (max: number) => `Price must be at most ${minorToDecimalText(max)}, so that the largest booking can be paid in one payment`,
+  memberPriceInvalid: 'Member price must be 0 or more, in steps of 0.01',
+  memberPriceAbovePrice: 'Member price must not be more than the price',
   currencyInvalid: 'Currency must be GBP, EUR or USD',
   currencyNotTaken: (taken: Currency) =>
     `Card payments can only be taken in ${taken} (the currency of the club's card payment account): choose ${taken}, or turn off payment for this event`,
@@ -155,6 +159,15 @@ export function validateEventForm(
     }
   }
 
+  // A member price is a reduction: never above the standard price (docs/payments.md#member-prices).
+  let memberPrice: number | null = null;
+  if (values.requiresPayment && values.memberPrice.trim() !== '') {
+    const minor = parseMoneyInput(values.memberPrice);
+    if (minor === null) errors.memberPrice = EVENT_FORM_MESSAGES.memberPriceInvalid;
+    else if (errors.price === undefined && minor > price) errors.memberPrice = EVENT_FORM_MESSAGES.memberPriceAbovePrice;
+    else memberPrice = minor;
+  }
+
   const currencyText = values.currency.trim() === '' ? 'GBP' : values.currency.trim();
   const currency = (CURRENCIES as readonly string[]).includes(currencyText) ? (currencyText as Currency) : null;
   if (currency === null) errors.currency = EVENT_FORM_MESSAGES.currencyInvalid;
@@ -190,6 +203,7 @@ export function validateEventForm(
       offerVeg: values.offerVeg,
       requiresPayment: values.requiresPayment,
       price,
+      memberPrice,
       currency,
       capacity,
       remindersOff: !values.sendReminders,
@@ -213,6 +227,7 @@ export function eventToFormValues(event: ClubEvent): EventFormValues {
     offerVeg: event.offerVeg,
     requiresPayment: event.requiresPayment,
     price: !event.requiresPayment && event.price === 0 ? '' : minorToDecimalText(event.price),
+    memberPrice: event.memberPrice === null || event.memberPrice === undefined ? '' : minorToDecimalText(event.memberPrice),
     currency: event.currency,
     capacity: event.capacity === null ? '' : String(event.capacity),
     sendReminders: event.remindersOff !== true,
@@ -238,6 +253,7 @@ export function emptyEventForm(): EventFormValues {
     offerVeg: false,
     requiresPayment: false,
     price: '',
+    memberPrice: '',
     currency: 'GBP',
     capacity: '',
     sendReminders: true,

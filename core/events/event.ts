@@ -22,6 +22,12 @@ export const EventSchema = z.object({
   offerVeg: z.boolean(),
   requiresPayment: z.boolean(),
   price: MinorUnitsSchema,
+  /**
+   * Per adult, in minor units, for current members and their households' dependants (issue 35;
+   * core/bookings/booking-price.ts). Never above `price`; absent or null means none. Only a paid
+   * event has one: a free event stores none.
+   */
+  memberPrice: MinorUnitsSchema.nullable().optional(),
   currency: CurrencySchema,
   /** Most attendees in total (beyond the spec); null means no limit. */
   capacity: z.number().int().positive().nullable(),

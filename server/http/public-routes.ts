@@ -170,7 +170,11 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
       },
     },
     handler: async ({ body, req }) => {
-      const result = await ports.useCase(SubmitBooking).execute(body, { address: clientAddressKey(req.ip) });
+      const result = await ports.useCase(SubmitBooking).execute(body, {
+        address: clientAddressKey(req.ip),
+        // No member sign-in yet (issue 35): a booking through the API is a guest's, at the standard price.
+        member: null,
+      });
       return reply(201, {
         ...result,
         redirectUrl: result.checkoutId ? paymentRedirectUrl(body.eventId, result.checkoutId) : null,

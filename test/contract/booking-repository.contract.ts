@@ -37,6 +37,15 @@ export function describeBookingRepositoryContract(name: string, makeAdapter: Ada
       expect(await bookings().get(booking.id)).toEqual(booking);
     });
 
+    it('gives back which price a booking was charged and the member who made it', async () => {
+      const booking = aBooking({ priceKind: 'member', memberId: 'member-7', memberPlaces: 2, paymentRequired: true, paymentAmount: 2000, paymentCurrency: 'GBP' });
+      await bookings().addIfPlacesRemain(booking, { capacity: null, now: AT_SUBMISSION });
+      expect(await bookings().get(booking.id)).toEqual(booking);
+      const guest = aBooking({ id: 'guest-booking' });
+      await bookings().addIfPlacesRemain(guest, { capacity: null, now: AT_SUBMISSION });
+      expect(await bookings().get(guest.id)).toMatchObject({ priceKind: 'standard', memberId: null, memberPlaces: 0 });
+    });
+
     it('refuses a booking whose id exists, keeping the first', async () => {
       const first = aBooking({ firstName: 'First' });
       await bookings().addIfPlacesRemain(first, { capacity: null, now: AT_SUBMISSION });

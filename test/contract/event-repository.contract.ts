@@ -75,6 +75,20 @@ export function describeEventRepositoryContract(name: string, makeAdapter: Adapt
       expect((await events().get(quiet.id))?.remindersOff).toBe(true);
     });
 
+    it('keeps a member price, and takes it away when an update has none (absent and null both mean none)', async () => {
+      const supper = anEvent({ requiresPayment: true, price: 1500, memberPrice: 1000 });
+      await events().create(supper);
+      expect(await events().get(supper.id)).toEqual(supper);
+      await events().update({ ...supper, memberPrice: 0 });
+      expect((await events().get(supper.id))?.memberPrice).toBe(0);
+      await events().update({ ...supper, memberPrice: null });
+      expect((await events().get(supper.id))?.memberPrice ?? null).toBeNull();
+      await events().update({ ...supper, memberPrice: 900 });
+      const { memberPrice: _gone, ...withoutOne } = supper;
+      await events().update(withoutOne);
+      expect((await events().get(supper.id))?.memberPrice ?? null).toBeNull();
+    });
+
     it('with an expected sequence, writes only over that version: of two writers that read the same version, one wins', async () => {
       const stored = anEvent({ sequence: 4 });
       await events().create(stored);

@@ -1,8 +1,10 @@
+import { FirestoreHouseholdRepository } from '../../adapters/firestore/firestore-household-repository';
+import { describeHouseholdRepositoryContract } from './household-repository.contract';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Firestore } from 'firebase-admin/firestore';
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { FirestoreAdminRepository } from '../../adapters/firestore/firestore-admin-repository';
 import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-booking-repository';
@@ -83,6 +85,7 @@ describeDocumentRepositoryContract('FirestoreDocumentRepository', onFirestore((d
 describeCampaignRepositoryContract('FirestoreCampaignRepository', onFirestore((db) => new FirestoreCampaignRepository(db)));
 describeWaterLevelRepositoryContract('FirestoreWaterLevelRepository', onFirestore((db) => new FirestoreWaterLevelRepository(db)));
 describeSitePageRepositoryContract('FirestoreSitePageRepository', onFirestore((db) => new FirestoreSitePageRepository(db)));
+describeHouseholdRepositoryContract('FirestoreHouseholdRepository', onFirestore((db) => new FirestoreHouseholdRepository(db)));
 describeFileStoreContract('FirestoreFileStore', onFirestore((db) => new FirestoreFileStore(db)));
 
 describe('Firestore documents stored before files moved out of them', () => {
@@ -103,6 +106,23 @@ describe('Firestore documents stored before files moved out of them', () => {
     expect(await files.list('documents/')).toEqual([record.fileKey]);
     // Read again: from the file store now.
     expect(Buffer.from((await new GetDocumentFile({ documents, files }).execute('old-rules')).bytes).equals(bytes)).toBe(true);
+  });
+});
+
+describe('Firestore documents stored before member prices', () => {
+  it('reads an old booking as a standard-price guest booking and an old event as without a member price', async () => {
+    const { emulator, db } = running();
+    await emulator.reset();
+    const { events, bookings } = firestoreRepositories(db);
+    const event = anEvent({ requiresPayment: true, price: 1500 });
+    await events.create(event);
+    const booking = aBooking({ eventId: event.id });
+    await bookings.addIfPlacesRemain(booking, { capacity: null, now: new Date('2026-06-01T09:00:00.000Z') });
+    // As a version before member prices wrote them: no such fields at all.
+    await db.collection('events').doc(event.id).update({ memberPrice: FieldValue.delete() });
+    await db.collection('bookings').doc(booking.id).update({ priceKind: FieldValue.delete(), memberId: FieldValue.delete(), memberPlaces: FieldValue.delete() });
+    expect(await bookings.get(booking.id)).toEqual({ ...booking, priceKind: 'standard', memberId: null, memberPlaces: 0 });
+    expect(await events.get(event.id)).toEqual(event);
   });
 });
 
@@ -414,7 +434,7 @@ describe('openFirestoreStorage', () => {
       expect((await storage.events.list({ order: 'asc' })).map((e) => e.id)).toEqual(['summer-regatta']);
       expect(await storage.admins.count()).toBe(0);
       expect(Object.keys(storage).sort()).toEqual(
-        ['addressLimits', 'admins', 'audit', 'bookings', 'campaigns', 'close', 'credentials', 'db', 'documents', 'events', 'files', 'jobs', 'loginAttempts', 'outbox', 'photos', 'resetTokens', 'sessions', 'sitePages', 'waitingList', 'waterLevels', 'workDays'],
+        ['addressLimits', 'admins', 'audit', 'bookings', 'campaigns', 'close', 'credentials', 'db', 'documents', 'events', 'files', 'households', 'jobs', 'loginAttempts', 'outbox', 'photos', 'resetTokens', 'sessions', 'sitePages', 'waitingList', 'waterLevels', 'workDays'],
       );
     } finally {
       await storage.close();

@@ -1,3 +1,5 @@
+import { MemoryHouseholdRepository } from '../../adapters/memory/memory-household-repository';
+import { describeHouseholdRepositoryContract } from './household-repository.contract';
 import { MemoryAdminRepository } from '../../adapters/memory/memory-admin-repository';
 import { MemoryBookingRepository } from '../../adapters/memory/memory-booking-repository';
 import { MemoryCampaignRepository } from '../../adapters/memory/memory-campaign-repository';
@@ -54,3 +56,4 @@ describeCampaignRepositoryContract('MemoryCampaignRepository', inMemory(() => ne
 describeWaterLevelRepositoryContract('MemoryWaterLevelRepository', inMemory(() => new MemoryWaterLevelRepository()));
 describePhotoRepositoryContract('MemoryPhotoRepository', inMemory(() => new MemoryPhotoRepository()));
 describeSitePageRepositoryContract('MemorySitePageRepository', inMemory(() => new MemorySitePageRepository()));
+describeHouseholdRepositoryContract('MemoryHouseholdRepository', inMemory(() => new MemoryHouseholdRepository()));

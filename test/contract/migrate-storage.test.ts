@@ -18,6 +18,7 @@ import { SqliteLoginAttemptStore } from '../../adapters/sqlite/sqlite-login-atte
 import { SqliteSessionRepository } from '../../adapters/sqlite/sqlite-session-repository';
 import { SqliteWaterLevelRepository } from '../../adapters/sqlite/sqlite-water-level-repository';
 import { SqliteSitePageRepository } from '../../adapters/sqlite/sqlite-site-page-repository';
+import { SqliteHouseholdRepository } from '../../adapters/sqlite/sqlite-household-repository';
 import { SqlitePhotoRepository } from '../../adapters/sqlite/sqlite-photo-repository';
 import { aPhoto } from './photo-repository.contract';
 import { SqliteWorkDayRepository } from '../../adapters/sqlite/sqlite-work-day-repository';
@@ -55,6 +56,7 @@ function sqliteRepositories(db: Knex) {
     waterLevels: new SqliteWaterLevelRepository(db),
     photos: new SqlitePhotoRepository(db),
     sitePages: new SqliteSitePageRepository(db),
+    households: new SqliteHouseholdRepository(db),
   };
 }
 
@@ -67,6 +69,10 @@ async function seedSqlite(file: string): Promise<void> {
     await seedDemoData({ ...repos, files, search: new MemorySearchIndex(), clubName: 'Kestrel Yacht Club' }, NOW);
     // A page an admin edited moves with its Markdown; the other keeps its original words on both sides.
     await repos.sitePages.save({ slug: 'beginners', title: 'Tips for Beginners', body: '## Afloat\n\n- Wear a **buoyancy aid**.', updatedAt: '2026-05-20T10:00:00+01:00', updatedBy: 'commodore@club.example' });
+    // Two members' households, three people in all: one Firestore document per household.
+    for (const [id, memberId, name] of [['hp-1', 'member-a', 'Tom Sailor'], ['hp-2', 'member-a', 'Tess Sailor'], ['hp-3', 'member-b', 'Ben Boat']] as const) {
+      await repos.households.add({ id, memberId, name, kind: 'junior', yearOfBirth: 2016, createdAt: `2026-05-0${id.slice(-1)}T10:00:00.000Z`, updatedAt: '2026-05-09T10:00:00.000Z' }, 12);
+    }
     // A file no document points at (a photo's, say): the whole file store is copied, not only documents'.
     await files.put('photos/p1/w320.jpg', patternedBytes(2 * 1024 * 1024));
     await repos.photos.create(aPhoto({ id: 'photo-Jetty', position: 0 }));
@@ -151,6 +157,7 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
       waterLevels: demo.waterLevels.length,
       photos: 2,
       sitePages: 1,
+      households: 2,
     };
     // Every collection of the demo holds something, so an empty copy cannot pass.
     for (const n of Object.values(expected)) expect(n).toBeGreaterThan(0);
@@ -213,6 +220,8 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
       expect(await to.waterLevels.readings('0000-01-01', '9999-12-31')).toEqual(await from.waterLevels.readings('0000-01-01', '9999-12-31'));
       expect(await to.photos.list()).toEqual(await from.photos.list());
       expect(await to.sitePages.list()).toEqual(await from.sitePages.list());
+      for (const member of ['member-a', 'member-b']) expect(await to.households.listForMember(member)).toEqual(await from.households.listForMember(member));
+      expect((await to.households.listForMember('member-a')).map((p) => p.name)).toEqual(['Tom Sailor', 'Tess Sailor']);
     } finally {
       await sqlite.destroy();
     }

@@ -1,3 +1,5 @@
+import { SqliteHouseholdRepository } from '../../adapters/sqlite/sqlite-household-repository';
+import { describeHouseholdRepositoryContract } from './household-repository.contract';
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -68,6 +70,7 @@ describeCampaignRepositoryContract('SqliteCampaignRepository', onSqlite((db) => 
 describeWaterLevelRepositoryContract('SqliteWaterLevelRepository', onSqlite((db) => new SqliteWaterLevelRepository(db)));
 describePhotoRepositoryContract('SqlitePhotoRepository', onSqlite((db) => new SqlitePhotoRepository(db)));
 describeSitePageRepositoryContract('SqliteSitePageRepository', onSqlite((db) => new SqliteSitePageRepository(db)));
+describeHouseholdRepositoryContract('SqliteHouseholdRepository', onSqlite((db) => new SqliteHouseholdRepository(db)));
 
 describe('SQLite database file', () => {
   it('keeps events, bookings, admins and sessions when the server restarts', async () => {
@@ -98,7 +101,7 @@ describe('SQLite database file', () => {
         expect(await new SqliteAdminRepository(reopened).getByUid('uid-commodore')).toEqual(anAdmin());
         expect(await new SqliteSessionRepository(reopened).get('hash-1')).toEqual(session);
         const migrations = await reopened('knex_migrations').select('name');
-        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle', '0007-password-reset-tokens', '0008-event-sequence-and-cancellation', '0009-jobs-and-reminders', '0010-waiting-list', '0011-work-day-archive', '0012-work-day-signup-email', '0013-document-files', '0014-news-items', '0015-photos', '0016-checkout-opened', '0018-booking-references', '0019-site-pages', '0020-booking-cancel-reason', '0022-campaign-content']);
+        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle', '0007-password-reset-tokens', '0008-event-sequence-and-cancellation', '0009-jobs-and-reminders', '0010-waiting-list', '0011-work-day-archive', '0012-work-day-signup-email', '0013-document-files', '0014-news-items', '0015-photos', '0016-checkout-opened', '0018-booking-references', '0019-site-pages', '0020-booking-cancel-reason', '0022-campaign-content', '0025-member-prices-households']);
       } finally {
         await reopened.destroy();
       }
@@ -314,6 +317,36 @@ describe('migration 0013: documents’ files move out of the table', () => {
         expect(Buffer.from(back.fileBytes).equals(pdf('rules'))).toBe(true);
         await db.migrate.latest({ migrationSource: new SqliteMigrationSource() });
         expect(Buffer.from((await new GetDocumentFile({ documents, files }).execute('fees')).bytes).equals(pdf('fees'))).toBe(true);
+      } finally {
+        await db.destroy();
+      }
+    } finally {
+      await sqlite.close();
+    }
+  });
+});
+
+describe('migration 0025: member prices and households', () => {
+  it('reads bookings stored before it as standard-price guest bookings and events as without a member price; undone and done again', async () => {
+    const sqlite = tempSqlite('kyc-0025-', 'kyc.sqlite');
+    try {
+      const db = await openSqliteDatabase(sqlite.file);
+      try {
+        const events = new SqliteEventRepository(db);
+        const bookings = new SqliteBookingRepository(db);
+        const households = new SqliteHouseholdRepository(db);
+        await events.create(anEvent({ requiresPayment: true, price: 1500, memberPrice: 1000 }));
+        const booking = aBooking({ priceKind: 'member', memberId: 'member-1', memberPlaces: 1 });
+        await bookings.addIfPlacesRemain(booking, { capacity: null, now: new Date('2026-06-01T09:00:00.000Z') });
+        // Undone: the columns and the table go, the rest stays.
+        const migrationSource = new SqliteMigrationSource();
+        await db.migrate.down({ migrationSource });
+        expect(await db.schema.hasColumn('bookings', 'priceKind')).toBe(false);
+        expect(await db.schema.hasTable('household_people')).toBe(false);
+        await db.migrate.latest({ migrationSource });
+        expect(await bookings.get(booking.id)).toEqual({ ...booking, priceKind: 'standard', memberId: null, memberPlaces: 0 });
+        expect((await events.get(anEvent().id))?.memberPrice).toBeUndefined();
+        expect(await households.listForMember('member-1')).toEqual([]);
       } finally {
         await db.destroy();
       }

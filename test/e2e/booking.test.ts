@@ -120,6 +120,27 @@ describe('event booking page states', () => {
     await page.close();
   });
 
+  it('shows the member price beside the price, and a guest’s total at the standard price', async () => {
+    const request = world.browser.context.request;
+    const id = await createEvent(request, world.app.baseUrl, {
+      name: `Laying-up supper ${Date.now().toString(36)}`,
+      eventdatetime: wallClockDaysAhead(40, '19:00'),
+      offerChild: true,
+      requiresPayment: true,
+      price: '15.00',
+      memberPrice: '10.00',
+    });
+    const page = await world.browser.newPage(PHONE);
+    await page.goto(`/event-booking?id=${id}`);
+    await page.getByText('Price: £15.00 per adult (Members £10.00), £7.50 per child (12 years or under).').waitFor();
+    const { paymentsMode } = (await (await fetch(`${world.app.baseUrl}/api/config`)).json()) as { paymentsMode: string };
+    // No member signs in yet: the total shown is the standard price, as the server will charge.
+    if (paymentsMode !== 'none') await page.getByText('Total for this booking: £15.00').waitFor();
+    const violations = await seriousAxeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await page.close();
+  });
+
   it('shows only the fields the event asks for', async () => {
     const series = await bookingPage('wednesday-evening-series');
     await series.getByLabel('Boat Name').waitFor();

@@ -74,6 +74,12 @@ describe('admin panel in a browser', () => {
     await countOf(page.getByLabel('Price per adult')).toBe(0);
     await page.getByLabel('Requires Payment').check();
     await page.getByLabel('Price per adult').waitFor();
+    // A member price is a reduction: never more than the price.
+    await page.getByLabel('Price per adult').fill('10');
+    await page.getByLabel('Member price').fill('12');
+    await page.getByRole('button', { name: 'Create Event' }).click();
+    await page.getByText('Member price must not be more than the price').waitFor();
+    await page.getByLabel('Member price').fill('');
     await page.getByLabel('Requires Payment').uncheck();
     await page.getByText('After the booking end date users cannot book this event.').waitFor();
     await expectAccessible(page, 'event-create');
@@ -183,8 +189,8 @@ describe('admin panel in a browser', () => {
     const row = rowOf(page, EVENT_RENAMED);
     await row.waitFor();
     const cells = await row.getByRole('cell').allInnerTexts();
-    // Date, bookings, attendees, paid, pending, free, revenue
-    expect(cells.slice(1)).toEqual(['1', '3', '0', '0', '1', '£0.00']);
+    // Date, bookings, attendees, paid, pending, free, revenue, of which at member prices
+    expect(cells.slice(1)).toEqual(['1', '3', '0', '0', '1', '£0.00', '£0.00']);
     await expectAccessible(page, 'bookings-overview');
 
     await row.getByRole('link', { name: EVENT_RENAMED }).click();
@@ -195,6 +201,8 @@ describe('admin panel in a browser', () => {
     expect(bookingText).toContain('ada@example.org');
     expect(bookingText).toContain('Analytical');
     expect(bookingText).toContain('Free Event');
+    // Booked without signing in: the standard price.
+    expect(bookingText).toContain('Standard');
     const attendees = page.locator('.adm-card').filter({ hasText: /^Attendees/ });
     await textOf(attendees.locator('dd')).toBe('3');
     await expectAccessible(page, 'booking-detail');

@@ -48,6 +48,7 @@ export interface NewEvent {
   offerVeg?: boolean;
   requiresPayment?: boolean;
   price?: string;
+  memberPrice?: string;
   currency?: 'GBP' | 'EUR' | 'USD';
   capacity?: string;
 }

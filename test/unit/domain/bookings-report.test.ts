@@ -231,7 +231,7 @@ describe('bookings report examples', () => {
       makeEvent({ id: 'd', name: 'Future', eventdatetime: '2026-09-01T09:00:00.000Z', currency: 'EUR' }),
     ];
     const bookings = [
-      makeBooking({ eventId: 'a', numberAttending: 2, paymentRequired: true, paid: true, paymentAmount: 2500, paymentCurrency: 'GBP' }),
+      makeBooking({ eventId: 'a', numberAttending: 2, paymentRequired: true, paid: true, paymentAmount: 2500, paymentCurrency: 'GBP', priceKind: 'member', memberId: 'm1', memberPlaces: 1 }),
       makeBooking({ eventId: 'a', numberAttending: 3, paymentRequired: true, paid: false, paymentAmount: 3750, paymentCurrency: 'GBP', submittedAt: '2026-06-15T11:50:00.000Z' }),
       makeBooking({ eventId: 'a', numberAttending: 1 }),
       makeBooking({ eventId: 'a', numberAttending: 1, paymentRequired: true, paid: true, paymentAmount: 900, paymentCurrency: 'EUR' }),
@@ -244,16 +244,16 @@ describe('bookings report examples', () => {
     const report = bookingsOverview(events, bookings, now);
     expect(report.from).toBe('2025-12-15T00:00:00.000Z');
     expect(report.rows).toEqual([
-      { eventId: 'd', eventName: 'Future', eventdatetime: '2026-09-01T09:00:00.000Z', currency: 'EUR', bookings: 0, attendees: 0, paid: 0, pending: 0, free: 0, cancelled: 0, revenue: 0 },
-      { eventId: 'a', eventName: 'Regatta', eventdatetime: '2026-06-06T09:00:00.000Z', currency: 'GBP', bookings: 4, attendees: 7, paid: 2, pending: 1, free: 1, cancelled: 1, revenue: 3000 },
+      { eventId: 'd', eventName: 'Future', eventdatetime: '2026-09-01T09:00:00.000Z', currency: 'EUR', bookings: 0, attendees: 0, paid: 0, pending: 0, free: 0, cancelled: 0, revenue: 0, memberRevenue: 0 },
+      { eventId: 'a', eventName: 'Regatta', eventdatetime: '2026-06-06T09:00:00.000Z', currency: 'GBP', bookings: 4, attendees: 7, paid: 2, pending: 1, free: 1, cancelled: 1, revenue: 3000, memberRevenue: 2500 },
     ]);
-    expect(report.totals).toEqual({ bookings: 4, attendees: 7, revenue: { GBP: 3000, EUR: 900 } });
+    expect(report.totals).toEqual({ bookings: 4, attendees: 7, revenue: { GBP: 3000, EUR: 900 }, memberRevenue: { GBP: 2500 } });
   });
 
   it('summarises one event\'s bookings', () => {
     const summary = eventBookingSummary(
       [
-        makeBooking({ numberAttending: 4, numberOfChildren: 2, numberOfSoftDrinks: 1, numberOfVegetarian: 3, paymentRequired: true, paid: true, paymentAmount: 3750, paymentCurrency: 'GBP' }),
+        makeBooking({ numberAttending: 4, numberOfChildren: 2, numberOfSoftDrinks: 1, numberOfVegetarian: 3, paymentRequired: true, paid: true, paymentAmount: 3750, paymentCurrency: 'GBP', priceKind: 'member', memberId: 'm1', memberPlaces: 1 }),
         makeBooking({ numberAttending: 1, paymentRequired: true, paymentAmount: 1250, paymentCurrency: 'GBP', submittedAt: '2026-05-01T10:00:00.000Z' }),
         makeBooking({ numberAttending: 2, paymentRequired: true, paid: true, paymentAmount: 500, paymentCurrency: null, paymentMethod: 'cash' }),
         // Cancelled and refunded in full: neither attending nor revenue, nor its extras.
@@ -261,7 +261,7 @@ describe('bookings report examples', () => {
       ],
       new Date('2026-05-01T10:20:00.000Z'),
     );
-    expect(summary).toEqual({ bookings: 3, attendees: 7, children: 2, softDrinks: 1, vegetarian: 3, paid: 2, pending: 1, free: 0, cancelled: 1, toRefundByHand: 0, revenue: { GBP: 4250 } });
+    expect(summary).toEqual({ bookings: 3, attendees: 7, children: 2, softDrinks: 1, vegetarian: 3, paid: 2, pending: 1, free: 0, cancelled: 1, toRefundByHand: 0, revenue: { GBP: 4250 }, memberPriced: 1, memberRevenue: { GBP: 3750 } });
   });
 
   it('names each dashboard group after its latest booking', () => {
@@ -296,14 +296,17 @@ describe('bookings report examples', () => {
         paymentAmount: 3750,
         paymentCurrency: 'GBP',
         paymentId: 'pay_123',
+        priceKind: 'member',
+        memberId: 'm1',
+        memberPlaces: 2,
       }),
       makeBooking({ id: 'bk-10', reference: 'KYC-7F3K9', submittedAt: '2026-06-01T09:06:00.000Z', paymentRequired: true, paid: true, paymentAmount: 2000, paymentCurrency: 'GBP', paymentMethod: 'cash', cancelledAt: '2026-06-02T09:00:00.000Z', refundStatus: 'refunded', refundAmount: 2000 }),
       ],
       new Date('2026-06-03T09:00:00.000Z'),
     );
     const [, line, cancelledLine] = csv.split('\r\n');
-    expect(line).toBe('bk-9,,2026-06-01 10:05,"\'=HYPERLINK(""x"")","O""Brien, Jr",ann@example.org,3,0,0,0,"Wind\nRunner",Paid,37.50,GBP,pay_123,');
-    expect(cancelledLine).toBe('bk-10,KYC-7F3K9,2026-06-01 10:06,Ann,Sailor,,1,0,0,0,,Cancelled,20.00,GBP,,20.00');
+    expect(line).toBe('bk-9,,2026-06-01 10:05,"\'=HYPERLINK(""x"")","O""Brien, Jr",ann@example.org,3,0,0,0,"Wind\nRunner",Paid,37.50,GBP,pay_123,,Member,2');
+    expect(cancelledLine).toBe('bk-10,KYC-7F3K9,2026-06-01 10:06,Ann,Sailor,,1,0,0,0,,Cancelled,20.00,GBP,,20.00,Standard,0');
     expect(csv.endsWith('\r\n')).toBe(true);
     expect(csvCell(null)).toBe('');
     expect(csvCell('-5')).toBe("'-5");

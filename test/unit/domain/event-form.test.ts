@@ -36,6 +36,8 @@ const storedEvent = fc
     price: fc.integer({ min: 0, max: 2_000_000 }),
     currency: fc.constantFrom('GBP', 'EUR', 'USD') as fc.Arbitrary<'GBP' | 'EUR' | 'USD'>,
     capacity: fc.option(fc.integer({ min: 1, max: 100_000 }), { nil: null }),
+    // The member price as a share of the price (never above it); none on a free event.
+    memberShare: fc.option(fc.integer({ min: 0, max: 100 }), { nil: null }),
     flags: fc.array(fc.boolean(), { minLength: 7, maxLength: 7 }),
   })
   .filter((r) => r.length === null || unambiguous(new Date(r.start.getTime() + r.length * 60_000)))
@@ -49,6 +51,7 @@ const storedEvent = fc
       bookingEndDate: r.deadline?.toISOString() ?? null,
       requiresPayment: r.requiresPayment,
       price: r.requiresPayment ? r.price : 0,
+      memberPrice: r.requiresPayment && r.memberShare !== null ? Math.floor((r.price * r.memberShare) / 100) : null,
       currency: r.currency,
       capacity: r.capacity,
       allowBooking: r.flags[0],
@@ -111,6 +114,17 @@ describe('event form properties', () => {
         expect(free.ok && free.value.price).toBe(0);
       }),
     );
+  });
+
+  it('takes a member price at or below the price, refuses one above it or not an amount, and drops it on a free event', () => {
+    const paid = (memberPrice: string) => validateEventForm(form({ requiresPayment: true, price: '15', memberPrice }));
+    expect(paid('10.50')).toMatchObject({ ok: true, value: { price: 1500, memberPrice: 1050 } });
+    expect(paid('15.00')).toMatchObject({ ok: true, value: { memberPrice: 1500 } });
+    expect(paid('0')).toMatchObject({ ok: true, value: { memberPrice: 0 } });
+    expect(paid('  ')).toMatchObject({ ok: true, value: { memberPrice: null } });
+    expect(paid('15.01')).toEqual({ ok: false, errors: { memberPrice: 'Member price must not be more than the price' } });
+    expect(paid('ten')).toEqual({ ok: false, errors: { memberPrice: 'Member price must be 0 or more, in steps of 0.01' } });
+    expect(validateEventForm(form({ requiresPayment: false, price: '15', memberPrice: '99' }))).toMatchObject({ ok: true, value: { price: 0, memberPrice: null } });
   });
 
   it('an end not after the start fails with "End must be after the start"', () => {

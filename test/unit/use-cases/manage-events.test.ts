@@ -86,6 +86,7 @@ describe('CreateEvent', () => {
       eventenddatetime: '2026-09-12T16:30:00.000Z',
       bookingEndDate: '2026-09-10T17:00:00.000Z',
       price: 1250,
+      memberPrice: null,
       capacity: 40,
       remindersOff: false,
       createdAt: '2026-06-01T09:00:00.000Z',

@@ -37,7 +37,7 @@ describe('GetBookingsOverview', () => {
       ['regatta', 1, 4, 0, 0, 1, 0],
       ['dinner', 2, 3, 1, 1, 0, 5000],
     ]);
-    expect(overview.totals).toEqual({ bookings: 3, attendees: 7, revenue: { GBP: 5000 } });
+    expect(overview.totals).toEqual({ bookings: 3, attendees: 7, revenue: { GBP: 5000 }, memberRevenue: {} });
   });
 
   it('reads only the bookings of the events it shows', async () => {

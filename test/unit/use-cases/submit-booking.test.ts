@@ -13,6 +13,7 @@ import {
 } from '../../../core/shared/errors';
 import { aForm, anEvent, makeWorld, type World } from './support/world';
 import { aBooking } from '../../support/entities';
+import type { Member } from '../../../core/members/member';
 
 function submitBooking(world: World, overrides: Partial<SubmitBookingDeps> = {}) {
   return new SubmitBooking({ ...world, ...overrides });
@@ -150,6 +151,58 @@ describe('SubmitBooking', () => {
     });
   });
 
+  describe('member price', () => {
+    // The world's clock reads 1 June 2026, 10:00 in London.
+    const member: Member = {
+      id: 'member-1',
+      name: 'Ann Sailor',
+      email: 'ann@example.org',
+      membershipType: 'Adult',
+      renewalDate: '2026-06-01',
+      disabled: false,
+      createdAt: '2025-06-01T09:00:00.000Z',
+      updatedAt: '2025-06-01T09:00:00.000Z',
+    };
+    const ADDRESS = '203.0.113.9';
+
+    it('charges a current member the member price for their own place, guests the standard price, and the card checkout the same', async () => {
+      const world = makeWorld();
+      await world.events.create(anEvent({ requiresPayment: true, price: 1500, memberPrice: 1000 }));
+      const result = await submitBooking(world).execute(aForm({ numberAttending: '3', numberOfChildren: '1', amount: 1, totalAmount: 1 }), { address: ADDRESS, member });
+      // The member 10.00 + one adult guest 15.00 + one child guest 7.50.
+      expect(result).toMatchObject({ paymentRequired: true, amount: 3250 });
+      expect(world.payments.checkouts.get(result.checkoutId!)).toMatchObject({ amount: 3250 });
+      expect(await world.bookings.get(result.bookingId)).toMatchObject({ paymentAmount: 3250, priceKind: 'member', memberId: 'member-1', memberPlaces: 1 });
+    });
+
+    it('charges the standard price to a member whose membership lapsed the day before, or who is disabled, and records who booked', async () => {
+      for (const who of [{ ...member, renewalDate: '2026-05-31' }, { ...member, disabled: true }]) {
+        const world = makeWorld();
+        await world.events.create(anEvent({ requiresPayment: true, price: 1500, memberPrice: 1000 }));
+        const result = await submitBooking(world).execute(aForm({ numberAttending: '1', numberOfChildren: '0', numberOfSoftDrinks: '0', numberOfVegetarian: '0' }), { address: ADDRESS, member: who });
+        expect(result.amount).toBe(1500);
+        expect(await world.bookings.get(result.bookingId)).toMatchObject({ paymentAmount: 1500, priceKind: 'standard', memberId: 'member-1', memberPlaces: 0 });
+      }
+    });
+
+    it('charges the standard price to a booking made without signing in', async () => {
+      const world = makeWorld();
+      await world.events.create(anEvent({ requiresPayment: true, price: 1500, memberPrice: 1000 }));
+      const result = await submitBooking(world).execute(aForm({ numberAttending: '1', numberOfChildren: '0', numberOfSoftDrinks: '0', numberOfVegetarian: '0' }), { address: ADDRESS, member: null });
+      expect(result.amount).toBe(1500);
+      expect(await world.bookings.get(result.bookingId)).toMatchObject({ priceKind: 'standard', memberId: null, memberPlaces: 0 });
+    });
+
+    it('makes a member price of 0 a free booking for a member alone: no checkout is opened', async () => {
+      const world = makeWorld();
+      await world.events.create(anEvent({ requiresPayment: true, price: 1500, memberPrice: 0 }));
+      const result = await submitBooking(world).execute(aForm({ numberAttending: '1', numberOfChildren: '0', numberOfSoftDrinks: '0', numberOfVegetarian: '0' }), { address: ADDRESS, member });
+      expect(result).toMatchObject({ paymentRequired: false, amount: 0, checkoutId: null });
+      expect(world.payments.checkouts.size).toBe(0);
+      expect(await world.bookings.get(result.bookingId)).toMatchObject({ priceKind: 'member', memberId: 'member-1', paymentAmount: null });
+    });
+  });
+
   it('treats an event that asks for payment at a price of 0 as free: no checkout is opened', async () => {
     const world = makeWorld();
     await world.events.create(anEvent({ requiresPayment: true, price: 0 }));
@@ -188,7 +241,7 @@ describe('SubmitBooking', () => {
     await world.events.create(anEvent({ requiresPayment: true, price: 1000, capacity: 5 }));
     const limits = new MemoryAddressLimitStore();
     const use = submitBooking(world, { addressLimits: limits, bookingLimits: { maxHeldPlacesPerAddress: 6 } });
-    const home = { address: '198.51.100.7' };
+    const home = { address: '198.51.100.7', member: null };
     await use.execute(aForm({ numberAttending: '3' }), home);
     // Refused for lack of places: its share of the address's cap is given back.
     await expect(use.execute(aForm({ numberAttending: '3' }), home)).rejects.toBeInstanceOf(NotEnoughPlacesError);
@@ -199,7 +252,7 @@ describe('SubmitBooking', () => {
     const over = use.execute(aForm({ numberAttending: '2', numberOfChildren: '0', numberOfSoftDrinks: '0' }), home);
     await expect(over).rejects.toBeInstanceOf(RateLimitError);
     await expect(over).rejects.toThrow(TOO_MANY_PLACES_HELD);
-    await use.execute(aForm({ numberAttending: '2', numberOfChildren: '0', numberOfSoftDrinks: '0' }), { address: '203.0.113.5' });
+    await use.execute(aForm({ numberAttending: '2', numberOfChildren: '0', numberOfSoftDrinks: '0' }), { address: '203.0.113.5', member: null });
     world.clock.advance(30 * 60 * 1000);
     await use.execute(aForm({ numberAttending: '6', numberOfChildren: '0', numberOfSoftDrinks: '0' }), home);
   });

@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import type { BookingFormValues } from '@core/bookings/booking';
 import { BOOKING_MESSAGES, bookingFormTotal, stripNonDigits, validateBookingForm, visibleBookingFields } from '@core/bookings/booking-validation';
 import { childPrice, formatMoney } from '@core/bookings/pricing';
+import { memberPriceOf } from '@core/bookings/booking-price';
 import { NO_EMAIL_MESSAGES } from '@core/bookings/booking-without-email';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -94,6 +95,8 @@ export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft, initi
   );
 
   const paid = event.requiresPayment && event.price > 0;
+  // Shown only: the server decides who pays it (a signed-in member whose membership is current).
+  const memberPrice = memberPriceOf(event);
   // No total while the counts are refused (over the limit, more children than attendees...).
   const total = paid ? bookingFormTotal(values, event, { maxAttendees, testHook: false }) : null;
 
@@ -105,6 +108,7 @@ export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft, initi
         <div className="price-box">
           <p>
             <strong>Price:</strong> {formatMoney(event.price, event.currency)} per adult
+            {memberPrice !== null && <> (Members {formatMoney(memberPrice, event.currency)})</>}
             {visible.children && <>, {formatMoney(childPrice(event.price), event.currency)} per child (12 years or under)</>}.
           </p>
           {total !== null && (

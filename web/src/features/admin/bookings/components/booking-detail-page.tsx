@@ -84,6 +84,7 @@ export function BookingDetailPage() {
     ['Boat', booking.boatName ?? '—'],
     ['Submitted', formatDate(booking.submittedAt, 'admin')],
     ['Amount', money(booking.paymentAmount, booking.paymentCurrency)],
+    ['Price charged', booking.priceKind === 'member' ? `Member price (${booking.memberPlaces === 1 ? '1 place' : `${booking.memberPlaces} places`})` : 'Standard price'],
   ];
   if (booking.paid) rows.push(['Paid by', booking.paymentMethod === 'cash' ? 'Cash' : booking.paymentMethod === 'transfer' ? 'Bank transfer' : 'Card']);
   if (booking.paymentReference) rows.push(['Payment reference', booking.paymentReference]);

@@ -46,11 +46,15 @@ export function BookingsOverviewPage() {
               <dt>Revenue (less refunds)</dt>
               <dd>{moneyList(overview.data.totals.revenue)}</dd>
             </div>
+            <div className="adm-card">
+              <dt>Of which at member prices</dt>
+              <dd>{moneyList(overview.data.totals.memberRevenue)}</dd>
+            </div>
           </dl>
           {overview.data.rows.length === 0 ? (
             <p className="adm-muted">No events in this period.</p>
           ) : (
-            <DataTable label="Bookings per event" columns={['Event', 'Date', { label: 'Bookings', numeric: true }, { label: 'Attendees', numeric: true }, { label: 'Paid', numeric: true }, { label: 'Pending', numeric: true }, { label: 'Free', numeric: true }, { label: 'Revenue', numeric: true }]}>
+            <DataTable label="Bookings per event" columns={['Event', 'Date', { label: 'Bookings', numeric: true }, { label: 'Attendees', numeric: true }, { label: 'Paid', numeric: true }, { label: 'Pending', numeric: true }, { label: 'Free', numeric: true }, { label: 'Revenue', numeric: true }, { label: 'At member prices', numeric: true }]}>
                   {overview.data.rows.map((row) => (
                     <tr key={row.eventId}>
                       <th scope="row">
@@ -63,6 +67,7 @@ export function BookingsOverviewPage() {
                       <td className="adm-num">{row.pending}</td>
                       <td className="adm-num">{row.free}</td>
                       <td className="adm-num">{formatMoney(row.revenue, row.currency)}</td>
+                      <td className="adm-num">{formatMoney(row.memberRevenue, row.currency)}</td>
                     </tr>
                   ))}
                 </DataTable>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatDate } from '@core/calendar/calendar';
 import { formatMoney } from '@core/bookings/pricing';
+import { priceChargedText } from '@core/bookings/bookings-report';
 import { HOLD_MINUTES, truncatePaymentId } from '@core/bookings/booking-state';
 import type { PaymentStatus } from '@core/bookings/booking';
 import { bookingsCsvUrl, eventBookingsQueryOptions, useEventBookings } from '../api/bookings';
@@ -78,6 +79,9 @@ export function EventBookingsPage() {
             <SummaryCard label="Cancelled" value={bookings.data.summary.cancelled} />
             {bookings.data.summary.toRefundByHand > 0 && <SummaryCard label="To refund by hand" value={bookings.data.summary.toRefundByHand} />}
             <SummaryCard label="Revenue (less refunds)" value={moneyList(bookings.data.summary.revenue, bookings.data.event.currency)} />
+            {bookings.data.summary.memberPriced > 0 && (
+              <SummaryCard label="At member prices" value={`${bookings.data.summary.memberPriced} (${moneyList(bookings.data.summary.memberRevenue, bookings.data.event.currency)})`} />
+            )}
           </dl>
 
           {expiredCount > 0 && (
@@ -94,7 +98,7 @@ export function EventBookingsPage() {
           ) : shownBookings.length === 0 ? (
             <p className="adm-muted">Every booking for this event has expired.</p>
           ) : (
-            <DataTable label="Bookings" columns={['Name', 'Reference', 'Email', { label: 'Attending', numeric: true }, { label: 'Children', numeric: true }, { label: 'Soft Drinks', numeric: true }, { label: 'Vegetarian', numeric: true }, 'Boat', 'Submitted', 'Payment', { label: 'Amount', numeric: true }, 'Payment ID']}>
+            <DataTable label="Bookings" columns={['Name', 'Reference', 'Email', { label: 'Attending', numeric: true }, { label: 'Children', numeric: true }, { label: 'Soft Drinks', numeric: true }, { label: 'Vegetarian', numeric: true }, 'Boat', 'Submitted', 'Payment', { label: 'Amount', numeric: true }, 'Price', 'Payment ID']}>
                   {shownBookings.map((booking) => {
                     const status = booking.paymentStatus;
                     return (
@@ -118,6 +122,7 @@ export function EventBookingsPage() {
                           <Badge tone={STATUS_TONE[status]}>{status}</Badge>
                         </td>
                         <td className="adm-num">{booking.paymentAmount ? formatMoney(booking.paymentAmount, booking.paymentCurrency ?? bookings.data.event.currency) : '—'}</td>
+                        <td>{priceChargedText(booking)}</td>
                         <td>
                           <code>{truncatePaymentId(booking.paymentId) || '—'}</code>
                         </td>

@@ -18,6 +18,7 @@ const FIELD_ORDER: readonly FieldName[] = [
   'capacity',
   'requiresPayment',
   'price',
+  'memberPrice',
   'currency',
 ];
 
@@ -98,6 +99,9 @@ export function EventForm({
         {values.requiresPayment && (
           <div className="adm-grid-2">
             {field('price', 'Price per adult', <input className="input" type="number" inputMode="decimal" min={0} step={0.01} {...form.bind('price')} />, { required: true })}
+            {field('memberPrice', 'Member price', <input className="input" type="number" inputMode="decimal" min={0} step={0.01} {...form.bind('memberPrice')} />, {
+              hint: 'Per adult, for signed-in members whose membership is current on the day they book, and their households. Leave empty for none; never more than the price.',
+            })}
             {field(
               'currency',
               'Currency',

@@ -1,0 +1,82 @@
+import type { ClubEvent } from '../events/event';
+import { isMembershipCurrent, type Member } from '../members/member';
+import { londonDate } from '../shared/london-time';
+import { childPrice, priceBooking, TEST_HOOK_ATTENDEES } from './pricing';
+
+/** Which price a booking was charged: the event's member price for some of its places, or its standard price for all. */
+export type PriceKind = 'member' | 'standard';
+
+/** What the server decided a booking costs, and why (stored with the booking for reports). */
+export interface BookingPrice {
+  /** The total in minor units (pence, cents). */
+  amount: number;
+  /** 'member' when at least one place was charged the member price. */
+  priceKind: PriceKind;
+  /** The places charged the member price (0 for 'standard'). */
+  memberPlaces: number;
+  /** The signed-in member who made the booking, whatever price they were charged; null for a guest booking. */
+  memberId: string | null;
+}
+
+/** Household dependants the member names as attendees (a later step of issue 35); none for now. */
+export interface DependantAttendees {
+  adults: number;
+  children: number;
+}
+
+/**
+ * The member price of an event, or null when it has none. A member price is only ever charged on
+ * a paid event; the stored value of a free event is ignored.
+ */
+export function memberPriceOf(event: Pick<ClubEvent, 'requiresPayment' | 'memberPrice'>): number | null {
+  if (!event.requiresPayment) return null;
+  return event.memberPrice ?? null;
+}
+
+/**
+ * What a booking costs (docs/payments.md#member-prices). A place is charged the member price when
+ * the booking is made by a signed-in member whose membership is current on the booking's London
+ * date, and the place is the member's own (the lead attendee: an adult place when the booking has
+ * one, otherwise a child's) or one of their household's dependants; every other place (guests)
+ * pays the standard price. Children 12 or under pay half of the price that applies to them. A free
+ * event stays free and the spec's test hook keeps its £1. Counts must be valid (see priceBooking).
+ */
+export function decideBookingPrice(input: {
+  event: Pick<ClubEvent, 'price' | 'requiresPayment' | 'memberPrice'>;
+  counts: { numberAttending: number; numberOfChildren: number };
+  /** The signed-in member making the booking, or null for a booking made without signing in. */
+  member: Pick<Member, 'id' | 'renewalDate' | 'disabled'> | null;
+  /** When the booking is made; the membership must be current on its London date. */
+  at: Date;
+  dependants?: DependantAttendees;
+  testHook?: boolean;
+}): BookingPrice {
+  const { event, counts, member } = input;
+  const standard = priceBooking(event, counts, { testHook: input.testHook === true });
+  const memberId = member?.id ?? null;
+  const memberPrice = memberPriceOf(event);
+  const asStandard: BookingPrice = { amount: standard, priceKind: 'standard', memberPlaces: 0, memberId };
+  if (memberPrice === null || member === null || standard === 0) return asStandard;
+  if (input.testHook === true && counts.numberAttending === TEST_HOOK_ATTENDEES) return asStandard;
+  if (!isMembershipCurrent(member, londonDate(input.at))) return asStandard;
+
+  const adults = counts.numberAttending - counts.numberOfChildren;
+  const children = counts.numberOfChildren;
+  const dependants = input.dependants ?? { adults: 0, children: 0 };
+  // The member is the lead attendee: an adult's place if the booking has one.
+  const leadIsAdult = adults > 0;
+  const memberAdults = Math.min(adults, (leadIsAdult ? 1 : 0) + Math.max(0, dependants.adults));
+  const memberChildren = Math.min(children, (leadIsAdult ? 0 : 1) + Math.max(0, dependants.children));
+  const memberPlaces = memberAdults + memberChildren;
+  if (memberPlaces === 0) return asStandard;
+
+  const amount =
+    memberAdults * memberPrice +
+    (adults - memberAdults) * event.price +
+    memberChildren * childPrice(memberPrice) +
+    (children - memberChildren) * childPrice(event.price);
+  // A member price above the standard one is refused when saved; should one be stored anyway, a
+  // member never pays more than a guest would.
+  if (amount >= standard) return asStandard;
+  return { amount, priceKind: 'member', memberPlaces, memberId };
+}
