@@ -39,6 +39,10 @@ import type { PaymentGateway } from '../core/payments/payment-gateway.port';
 import type { SearchIndex } from '../core/search/search-index.port';
 import type { Mailer } from '../core/mail/mailer.port';
 import type { StoragePorts } from '../core/shared/storage-ports.port';
+import type { MemberRepository } from '../core/members/member-repository.port';
+import { MemoryMemberRepository } from '../adapters/memory/memory-member-repository';
+import { SqliteSignInCodeRepository } from '../adapters/sqlite/sqlite-sign-in-code-repository';
+import { SqliteMemberSessionRepository } from '../adapters/sqlite/sqlite-member-session-repository';
 import { DirectoryFileStore } from '../adapters/system/directory-file-store';
 import { SqlitePhotoRepository } from '../adapters/sqlite/sqlite-photo-repository';
 import { SharpImageProcessor } from '../adapters/sharp/sharp-image-processor';
@@ -71,6 +75,11 @@ export interface Adapters extends StoragePorts {
   /** Work-day sign-ups' withdraw links: the same signing again, under the purpose 'workday-withdraw'. */
   workDayLinks: BookingLinks;
   secrets: SecretTokens;
+  /**
+   * The club's member list. Until its storage lands (issue 35, the member list), an empty list in
+   * memory: nobody can sign in as a member on a real server yet.
+   */
+  members: MemberRepository;
   /** Reads and resizes the photos admins upload (sharp). */
   images: ImageProcessor;
   pdfs: PdfInspector;
@@ -91,6 +100,9 @@ const PORTS = {
   admins: 'STORAGE',
   credentials: 'STORAGE',
   sessions: 'STORAGE',
+  signInCodes: 'STORAGE',
+  memberSessions: 'STORAGE',
+  members: 'system',
   loginAttempts: 'STORAGE',
   addressLimits: 'STORAGE',
   workDays: 'STORAGE',
@@ -141,6 +153,8 @@ export interface ContainerOptions {
   reportConfigurationProblem?: (message: string) => void;
   /** Told when a password-reset e-mail could not be written or asked for (the answer never says). */
   reportPasswordResetError?: (error: unknown) => void;
+  /** Told when a member's sign-in code could not be stored or its e-mail queued (the answer stays the same). */
+  reportSignInCodeError?: (error: unknown) => void;
   /** Told when a deleted photo's files could not be removed (its record is gone all the same). */
   reportFileCleanupError?: (error: unknown) => void;
 }
@@ -153,6 +167,7 @@ export function reportersOf(options: ContainerOptions): Required<ContainerOption
     reportSearchError: options.reportSearchError ?? tellNoOne,
     reportConfigurationProblem: options.reportConfigurationProblem ?? tellNoOne,
     reportPasswordResetError: options.reportPasswordResetError ?? tellNoOne,
+    reportSignInCodeError: options.reportSignInCodeError ?? tellNoOne,
     reportFileCleanupError: options.reportFileCleanupError ?? tellNoOne,
   };
 }
@@ -202,6 +217,9 @@ export async function bindAdapters(
   bind('admins', () => firestore?.admins ?? new SqliteAdminRepository(db));
   bind('credentials', () => firestore?.credentials ?? new SqliteCredentialRepository(db));
   bind('sessions', () => firestore?.sessions ?? new SqliteSessionRepository(db));
+  bind('signInCodes', () => firestore?.signInCodes ?? new SqliteSignInCodeRepository(db));
+  bind('memberSessions', () => firestore?.memberSessions ?? new SqliteMemberSessionRepository(db));
+  bind('members', () => new MemoryMemberRepository());
   bind('resetTokens', () => firestore?.resetTokens ?? new SqlitePasswordResetTokenRepository(db));
   bind('secrets', () => new CryptoSecretTokens());
   bind('loginAttempts', () => firestore?.loginAttempts ?? new SqliteLoginAttemptStore(db));

@@ -49,6 +49,11 @@ export const FIRESTORE_JOB_COLLECTIONS = ['jobs'] as const;
  */
 export const FIRESTORE_TOKEN_COLLECTIONS = ['passwordResetTokens'] as const;
 /**
+ * Members' sign-in: codes (hashes only, alive 10 minutes) and member sessions (hashes only).
+ * Not counted or copied by migrate-storage: members sign in again after moving.
+ */
+export const FIRESTORE_MEMBER_SIGN_IN_COLLECTIONS = ['signInCodes', 'memberSessions'] as const;
+/**
  * The events' waiting lists (FirestoreWaitingList): the entries, and one document per event that
  * every join writes (so two joins of one event never both pass the one-entry-per-address check).
  * Short-lived beside their events: not copied by migrate-storage.
@@ -68,6 +73,7 @@ export type FirestoreCollectionName =
   | (typeof FIRESTORE_AUDIT_COLLECTIONS)[number]
   | (typeof FIRESTORE_JOB_COLLECTIONS)[number]
   | (typeof FIRESTORE_TOKEN_COLLECTIONS)[number]
+  | (typeof FIRESTORE_MEMBER_SIGN_IN_COLLECTIONS)[number]
   | (typeof FIRESTORE_WAITING_LIST_COLLECTIONS)[number];
 
 /** Options every Firestore adapter takes. */

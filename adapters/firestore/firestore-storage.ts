@@ -11,6 +11,8 @@ import { FirestoreEventRepository } from './firestore-event-repository';
 import { FirestoreFileStore } from './firestore-file-store';
 import { FirestoreLoginAttemptStore } from './firestore-login-attempt-store';
 import { FirestoreSessionRepository } from './firestore-session-repository';
+import { FirestoreMemberSessionRepository } from './firestore-member-session-repository';
+import { FirestoreSignInCodeRepository } from './firestore-sign-in-code-repository';
 import { FirestorePasswordResetTokenRepository } from './firestore-password-reset-token-repository';
 import { FirestoreWaterLevelRepository } from './firestore-water-level-repository';
 import { FirestoreSitePageRepository } from './firestore-site-page-repository';
@@ -94,6 +96,8 @@ export function firestoreRepositories(db: Firestore, options: FirestoreCollectio
     admins: new FirestoreAdminRepository(db, options),
     credentials: new FirestoreCredentialRepository(db, options),
     sessions: new FirestoreSessionRepository(db, options),
+    signInCodes: new FirestoreSignInCodeRepository(db, options),
+    memberSessions: new FirestoreMemberSessionRepository(db, options),
     resetTokens: new FirestorePasswordResetTokenRepository(db, options),
     loginAttempts: new FirestoreLoginAttemptStore(db, options),
     addressLimits: new FirestoreAddressLimitStore(db, options),

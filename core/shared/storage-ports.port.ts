@@ -16,6 +16,8 @@ import type { PasswordResetTokenRepository } from '../admins/password-reset-toke
 import type { WaterLevelRepository } from '../water-levels/water-level-repository.port';
 import type { PhotoRepository } from '../photos/photo-repository.port';
 import type { WorkDayRepository } from '../work-days/work-day-repository.port';
+import type { SignInCodeRepository } from '../member-sign-in/sign-in-code-repository.port';
+import type { MemberSessionRepository } from '../member-sign-in/member-session-repository.port';
 import type { SitePageRepository } from '../site-pages/site-page-repository.port';
 
 /** Every port that STORAGE chooses: each storage (SQLite, Firestore) provides them all. */
@@ -25,6 +27,10 @@ export interface StoragePorts {
   admins: AdminRepository;
   credentials: CredentialRepository;
   sessions: SessionRepository;
+  /** Members' e-mailed sign-in codes (hashes only). */
+  signInCodes: SignInCodeRepository;
+  /** Members' sessions, apart from the admins'. */
+  memberSessions: MemberSessionRepository;
   resetTokens: PasswordResetTokenRepository;
   loginAttempts: LoginAttemptStore;
   addressLimits: AddressLimitStore;

@@ -42,6 +42,9 @@ import { describeDocumentRepositoryContract } from './document-repository.contra
 import { describeEventRepositoryContract } from './event-repository.contract';
 import { describeEventCapacityAndReferencesContract } from './event-capacity-and-references.contract';
 import { describeLoginAttemptStoreContract } from './login-attempt-store.contract';
+import { FirestoreSignInCodeRepository } from '../../adapters/firestore/firestore-sign-in-code-repository';
+import { FirestoreMemberSessionRepository } from '../../adapters/firestore/firestore-member-session-repository';
+import { describeSignInCodeRepositoryContract } from './sign-in-code-repository.contract';
 import { describeSessionRepositoryContract } from './session-repository.contract';
 import {
   aBooking,
@@ -76,6 +79,8 @@ describeEventCapacityAndReferencesContract('Firestore events and bookings', onFi
 describeAdminRepositoryContract('FirestoreAdminRepository', onFirestore((db) => new FirestoreAdminRepository(db)));
 describeCredentialRepositoryContract('FirestoreCredentialRepository', onFirestore((db) => new FirestoreCredentialRepository(db)));
 describeSessionRepositoryContract('FirestoreSessionRepository', onFirestore((db) => new FirestoreSessionRepository(db)));
+describeSessionRepositoryContract('FirestoreMemberSessionRepository', onFirestore((db) => new FirestoreMemberSessionRepository(db)));
+describeSignInCodeRepositoryContract('FirestoreSignInCodeRepository', onFirestore((db) => new FirestoreSignInCodeRepository(db)));
 describeLoginAttemptStoreContract('FirestoreLoginAttemptStore', onFirestore((db) => new FirestoreLoginAttemptStore(db)));
 describeAddressLimitStoreContract('FirestoreAddressLimitStore', onFirestore((db) => new FirestoreAddressLimitStore(db)));
 describeWorkDayRepositoryContract('FirestoreWorkDayRepository', onFirestore((db) => new FirestoreWorkDayRepository(db)));
@@ -414,7 +419,7 @@ describe('openFirestoreStorage', () => {
       expect((await storage.events.list({ order: 'asc' })).map((e) => e.id)).toEqual(['summer-regatta']);
       expect(await storage.admins.count()).toBe(0);
       expect(Object.keys(storage).sort()).toEqual(
-        ['addressLimits', 'admins', 'audit', 'bookings', 'campaigns', 'close', 'credentials', 'db', 'documents', 'events', 'files', 'jobs', 'loginAttempts', 'outbox', 'photos', 'resetTokens', 'sessions', 'sitePages', 'waitingList', 'waterLevels', 'workDays'],
+        ['addressLimits', 'admins', 'audit', 'bookings', 'campaigns', 'close', 'credentials', 'db', 'documents', 'events', 'files', 'jobs', 'loginAttempts', 'memberSessions', 'outbox', 'photos', 'resetTokens', 'sessions', 'signInCodes', 'sitePages', 'waitingList', 'waterLevels', 'workDays'],
       );
     } finally {
       await storage.close();

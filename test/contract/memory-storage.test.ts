@@ -21,6 +21,9 @@ import { describeDocumentRepositoryContract } from './document-repository.contra
 import { describeEventRepositoryContract } from './event-repository.contract';
 import { describeEventCapacityAndReferencesContract } from './event-capacity-and-references.contract';
 import { describeLoginAttemptStoreContract } from './login-attempt-store.contract';
+import { MemorySignInCodeRepository } from '../../adapters/memory/memory-sign-in-code-repository';
+import { MemoryMemberSessionRepository } from '../../adapters/memory/memory-member-session-repository';
+import { describeSignInCodeRepositoryContract } from './sign-in-code-repository.contract';
 import { describeSessionRepositoryContract } from './session-repository.contract';
 import type { AdapterFactory } from './storage-fixtures';
 import { describeWaterLevelRepositoryContract } from './water-level-repository.contract';
@@ -46,6 +49,8 @@ describeEventCapacityAndReferencesContract(
 describeAdminRepositoryContract('MemoryAdminRepository', inMemory(() => new MemoryAdminRepository()));
 describeCredentialRepositoryContract('MemoryCredentialRepository', inMemory(() => new MemoryCredentialRepository()));
 describeSessionRepositoryContract('MemorySessionRepository', inMemory(() => new MemorySessionRepository()));
+describeSessionRepositoryContract('MemoryMemberSessionRepository', inMemory(() => new MemoryMemberSessionRepository()));
+describeSignInCodeRepositoryContract('MemorySignInCodeRepository', inMemory(() => new MemorySignInCodeRepository()));
 describeLoginAttemptStoreContract('MemoryLoginAttemptStore', inMemory(() => new MemoryLoginAttemptStore()));
 describeAddressLimitStoreContract('MemoryAddressLimitStore', inMemory(() => new MemoryAddressLimitStore()));
 describeWorkDayRepositoryContract('MemoryWorkDayRepository', inMemory(() => new MemoryWorkDayRepository()));

@@ -34,6 +34,9 @@ import { describeDocumentRepositoryContract } from './document-repository.contra
 import { describeEventRepositoryContract } from './event-repository.contract';
 import { describeEventCapacityAndReferencesContract } from './event-capacity-and-references.contract';
 import { describeLoginAttemptStoreContract } from './login-attempt-store.contract';
+import { SqliteSignInCodeRepository } from '../../adapters/sqlite/sqlite-sign-in-code-repository';
+import { SqliteMemberSessionRepository } from '../../adapters/sqlite/sqlite-member-session-repository';
+import { describeSignInCodeRepositoryContract } from './sign-in-code-repository.contract';
 import { describeSessionRepositoryContract } from './session-repository.contract';
 import { aBooking, anAdmin, anEvent, anUnpaidBooking, rejectionOf, type AdapterFactory } from './storage-fixtures';
 import { describeWaterLevelRepositoryContract } from './water-level-repository.contract';
@@ -60,6 +63,8 @@ describeEventCapacityAndReferencesContract('Sqlite events and bookings', onSqlit
 describeAdminRepositoryContract('SqliteAdminRepository', onSqlite((db) => new SqliteAdminRepository(db)));
 describeCredentialRepositoryContract('SqliteCredentialRepository', onSqlite((db) => new SqliteCredentialRepository(db)));
 describeSessionRepositoryContract('SqliteSessionRepository', onSqlite((db) => new SqliteSessionRepository(db)));
+describeSessionRepositoryContract('SqliteMemberSessionRepository', onSqlite((db) => new SqliteMemberSessionRepository(db)));
+describeSignInCodeRepositoryContract('SqliteSignInCodeRepository', onSqlite((db) => new SqliteSignInCodeRepository(db)));
 describeLoginAttemptStoreContract('SqliteLoginAttemptStore', onSqlite((db) => new SqliteLoginAttemptStore(db)));
 describeAddressLimitStoreContract('SqliteAddressLimitStore', onSqlite((db) => new SqliteAddressLimitStore(db)));
 describeWorkDayRepositoryContract('SqliteWorkDayRepository', onSqlite((db) => new SqliteWorkDayRepository(db)));
@@ -98,7 +103,7 @@ describe('SQLite database file', () => {
         expect(await new SqliteAdminRepository(reopened).getByUid('uid-commodore')).toEqual(anAdmin());
         expect(await new SqliteSessionRepository(reopened).get('hash-1')).toEqual(session);
         const migrations = await reopened('knex_migrations').select('name');
-        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle', '0007-password-reset-tokens', '0008-event-sequence-and-cancellation', '0009-jobs-and-reminders', '0010-waiting-list', '0011-work-day-archive', '0012-work-day-signup-email', '0013-document-files', '0014-news-items', '0015-photos', '0016-checkout-opened', '0018-booking-references', '0019-site-pages', '0020-booking-cancel-reason', '0022-campaign-content']);
+        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle', '0007-password-reset-tokens', '0008-event-sequence-and-cancellation', '0009-jobs-and-reminders', '0010-waiting-list', '0011-work-day-archive', '0012-work-day-signup-email', '0013-document-files', '0014-news-items', '0015-photos', '0016-checkout-opened', '0018-booking-references', '0019-site-pages', '0020-booking-cancel-reason', '0022-campaign-content', '0024-member-sign-in']);
       } finally {
         await reopened.destroy();
       }
