@@ -13,7 +13,7 @@ import {
 import type { MemberRepository } from '../members/member-repository.port';
 import type { MemberSessionRepository } from './member-session-repository.port';
 import type { SignInCodeRepository } from './sign-in-code-repository.port';
-import type { LoginAttemptStore } from '../admins/login-attempt-store.port';
+import type { AddressLimitStore } from '../shared/address-limit-store.port';
 import type { Clock } from '../shared/clock.port';
 import type { SecretTokens } from '../shared/secret-tokens.port';
 import { RateLimitError, ValidationError } from '../shared/errors';
@@ -25,7 +25,7 @@ export interface CheckSignInCodeDeps {
   members: MemberRepository;
   signInCodes: SignInCodeRepository;
   memberSessions: MemberSessionRepository;
-  loginAttempts: LoginAttemptStore;
+  addressLimits: AddressLimitStore;
   secrets: SecretTokens;
   clock: Clock;
 }
@@ -48,14 +48,10 @@ export class CheckSignInCode extends UseCase<CheckSignInCodeDeps> {
   async execute(request: unknown, context: { ip: string }): Promise<MemberSignedIn> {
     const { email, code } = parseInput(SignInCodeCheckSchema, request);
     const now = this.deps.clock.now();
-    const address = codeCheckKey(context.ip);
-    const reservation = await this.deps.loginAttempts.reserve({
-      keys: [address],
-      since: new Date(now.getTime() - CODE_REQUEST_WINDOW_MS),
-      at: now,
-      allow: (history) => (history[address]?.count ?? 0) < MAX_CODE_CHECKS_PER_ADDRESS,
-    });
-    if (reservation === null) throw new RateLimitError(SIGN_IN_MESSAGES.tooManyChecks);
+    // One counter document per address (not a query over attempts), so a burst of checks from
+    // many addresses does not make the database's transactions abort each other.
+    const { hits } = await this.deps.addressLimits.hit(codeCheckKey(context.ip), CODE_REQUEST_WINDOW_MS, now);
+    if (hits > MAX_CODE_CHECKS_PER_ADDRESS) throw new RateLimitError(SIGN_IN_MESSAGES.tooManyChecks);
 
     const emailHash = this.deps.secrets.hash(emailHashInput(email));
     const counted = await this.deps.signInCodes.countTry(emailHash, now, MAX_CODE_TRIES);
@@ -65,7 +61,7 @@ export class CheckSignInCode extends UseCase<CheckSignInCodeDeps> {
     const member = await this.deps.members.get(counted.memberId);
     if (!member || member.disabled) throw refused();
     // A successful check is no failure: it stops counting against the address.
-    await this.deps.loginAttempts.release(reservation);
+    await this.deps.addressLimits.unhit(codeCheckKey(context.ip));
 
     const token = this.deps.secrets.generate();
     const expiresAt = new Date(now.getTime() + MEMBER_SESSION_TTL_MS);

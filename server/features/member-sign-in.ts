@@ -36,7 +36,7 @@ export const memberSignInFeature: Feature = {
             members: get('members'),
             signInCodes: get('signInCodes'),
             memberSessions: get('memberSessions'),
-            loginAttempts: get('loginAttempts'),
+            addressLimits: get('addressLimits'),
             secrets: get('secrets'),
             clock: get('clock'),
           }),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
 import { emailHashInput, MEMBER_SIGN_IN_MAIL_KIND, SIGN_IN_MESSAGES } from '../../core/member-sign-in/member-sign-in';
 import type { Member } from '../../core/members/member';
+import { RequestSignInCode } from '../../core/member-sign-in/request-sign-in-code';
 import { CryptoSecretTokens } from '../../adapters/node-crypto/crypto-secret-tokens';
 import { eventually } from '../support/eventually';
 import { FETCH, NOW, startTestApp, type TestApp } from './support/test-app';
@@ -149,7 +150,10 @@ describe('member sign-in with an e-mailed code', () => {
     const timed = async (email: string) => {
       const started = performance.now();
       const answer = await askCode(email);
-      return { answer, ms: performance.now() - started };
+      const ms = performance.now() - started;
+      // The member's e-mail is written after the answer; the next request is timed without it.
+      await app.built.ports.useCase(RequestSignInCode).lastSend;
+      return { answer, ms };
     };
     const memberTimes: number[] = [];
     const strangerTimes: number[] = [];
@@ -163,6 +167,7 @@ describe('member sign-in with an e-mailed code', () => {
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
     // Generous: the point is that a member's answer does not wait for the code's e-mail.
+    console.info(`Code request, median of ${people.length}: member ${median(memberTimes).toFixed(1)} ms, stranger ${median(strangerTimes).toFixed(1)} ms`);
     expect(Math.abs(median(memberTimes) - median(strangerTimes))).toBeLessThan(Math.max(25, median(strangerTimes)));
     for (const person of people) await codeMailed(person.email);
     for (const stranger of strangers) expect(await mailsTo(stranger)).toEqual([]);
