@@ -9,7 +9,8 @@ import { InputField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api';
 import { useForm } from '../../../lib/form';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useMemberSession, useRequestSignInCode, useSignInWithCode } from '../api/member-session';
+import { useMemberSession } from '../api/member-session';
+import { useRequestSignInCode, useSignInWithCode } from '../api/sign-in-with-code';
 
 const SEND_FAILED = 'The request could not be sent. Please try again.';
 const SIGN_IN_FAILED = 'Signing in failed. Please try again.';
