@@ -56,7 +56,7 @@ describe('member sign-in in Chromium', () => {
     // A wrong code first: the refusal is shown, and the right one still works.
     await page.getByLabel('6-digit code').fill(code === '111111' ? '222222' : '111111');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByText('That code is not valid. Please check it, or ask for a new code.').waitFor();
+    await page.locator('#sign-in-code-error').getByText('That code is not valid. Please check it, or ask for a new code.').waitFor();
     await page.getByLabel('6-digit code').fill(code);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('heading', { name: 'My club', level: 1 }).waitFor();

@@ -135,7 +135,11 @@ function CodeStep({ email, message, onSignedIn, onRestart }: { email: string; me
     show: 'submit',
   });
   const send = (values: { email: string; code: string }) =>
-    signIn.mutateAsync(values).then(onSignedIn, (error: unknown) => form.refuse(error instanceof ApiError && error.status === 400 ? error.fields : {}, refusal(error, SIGN_IN_FAILED)));
+    signIn.mutateAsync(values).then(onSignedIn, (error: unknown) => {
+      const fields = error instanceof ApiError && error.status === 400 ? error.fields : {};
+      // A refused code is said once, beside the field.
+      form.refuse(fields, fields.code ? null : refusal(error, SIGN_IN_FAILED));
+    });
   return (
     <>
       <Alert tone="success" title="Check your e-mail">
