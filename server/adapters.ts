@@ -21,6 +21,7 @@ import { CryptoSecretTokens } from '../adapters/node-crypto/crypto-secret-tokens
 import type { SecretTokens } from '../core/shared/secret-tokens.port';
 import { SqliteWaterLevelRepository } from '../adapters/sqlite/sqlite-water-level-repository';
 import { SqliteSitePageRepository } from '../adapters/sqlite/sqlite-site-page-repository';
+import { SqliteMemberRepository } from '../adapters/sqlite/sqlite-member-repository';
 import { SqliteWorkDayRepository } from '../adapters/sqlite/sqlite-work-day-repository';
 import { SqliteOutbox } from '../adapters/sqlite/sqlite-outbox';
 import { SqliteWaitingList } from '../adapters/sqlite/sqlite-waiting-list';
@@ -98,6 +99,7 @@ const PORTS = {
   campaigns: 'STORAGE',
   waterLevels: 'STORAGE',
   sitePages: 'STORAGE',
+  members: 'STORAGE',
   campaignSource: 'CAMPAIGNS',
   search: 'SEARCH',
   payments: 'PAYMENTS',
@@ -228,6 +230,7 @@ export async function bindAdapters(
   bind('files', () => firestore?.files ?? new DirectoryFileStore(join(config.dataDir, 'files')));
   bind('photos', () => firestore?.photos ?? new SqlitePhotoRepository(db));
   bind('sitePages', () => firestore?.sitePages ?? new SqliteSitePageRepository(db));
+  bind('members', () => firestore?.members ?? new SqliteMemberRepository(db));
   bind('images', () => new SharpImageProcessor());
   bind('pdfs', () => new PdfLibPdfInspector());
   // Without SMTP_URL no sender runs: the messages stay in the outbox for admins to read.

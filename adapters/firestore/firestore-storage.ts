@@ -14,6 +14,7 @@ import { FirestoreSessionRepository } from './firestore-session-repository';
 import { FirestorePasswordResetTokenRepository } from './firestore-password-reset-token-repository';
 import { FirestoreWaterLevelRepository } from './firestore-water-level-repository';
 import { FirestoreSitePageRepository } from './firestore-site-page-repository';
+import { FirestoreMemberRepository } from './firestore-member-repository';
 import { FirestorePhotoRepository } from './firestore-photo-repository';
 import { FirestoreWorkDayRepository } from './firestore-work-day-repository';
 import { FirestoreOutbox } from './firestore-outbox';
@@ -103,6 +104,7 @@ export function firestoreRepositories(db: Firestore, options: FirestoreCollectio
     waterLevels: new FirestoreWaterLevelRepository(db, options),
     photos: new FirestorePhotoRepository(db, options),
     sitePages: new FirestoreSitePageRepository(db, options),
+    members: new FirestoreMemberRepository(db, options),
     outbox: new FirestoreOutbox(db, options),
     audit: new FirestoreAuditLog(db, options),
     jobs: new FirestoreJobQueue(db, options),

@@ -17,6 +17,7 @@ import type { WaterLevelRepository } from '../water-levels/water-level-repositor
 import type { PhotoRepository } from '../photos/photo-repository.port';
 import type { WorkDayRepository } from '../work-days/work-day-repository.port';
 import type { SitePageRepository } from '../site-pages/site-page-repository.port';
+import type { MemberRepository } from '../members/member-repository.port';
 
 /** Every port that STORAGE chooses: each storage (SQLite, Firestore) provides them all. */
 export interface StoragePorts {
@@ -35,6 +36,8 @@ export interface StoragePorts {
   photos: PhotoRepository;
   /** The Beginners and Information pages as admins edited them. */
   sitePages: SitePageRepository;
+  /** The club's member list (issue 35). */
+  members: MemberRepository;
   outbox: Outbox;
   audit: AuditLog;
   jobs: JobQueue;
