@@ -325,3 +325,34 @@ describe('migration 0013: documents’ files move out of the table', () => {
     }
   });
 });
+
+describe('migration 0023: the member list', () => {
+  it('gives members:write to each admin holding admins:manage, and to no other', async () => {
+    const sqlite = tempSqlite('kyc-0023-', 'kyc.sqlite');
+    try {
+      const old = knex({ client: 'better-sqlite3', connection: { filename: sqlite.file }, useNullAsDefault: true });
+      const migrationSource = new SqliteMigrationSource();
+      for (;;) {
+        const [, done] = (await old.migrate.up({ migrationSource })) as [number, string[]];
+        if (done.includes('0022-campaign-content') || done.length === 0) break;
+      }
+      const admin = (uid: string, permissions: string[]) => ({ uid, email: `${uid}@club.example`, emailKey: `${uid}@club.example`, name: uid, role: 'admin', permissions: JSON.stringify(permissions), disabled: 0, createdAt: '2026-01-01T12:00:00.000Z' });
+      await old('admins').insert([admin('manager', ['events:read', 'admins:manage']), admin('editor', ['events:read', 'events:write'])]);
+      await old.destroy();
+
+      const db = await openSqliteDatabase(sqlite.file);
+      try {
+        const admins = new SqliteAdminRepository(db);
+        expect((await admins.getByUid('manager'))?.permissions).toEqual(['events:read', 'admins:manage', 'members:write']);
+        expect((await admins.getByUid('editor'))?.permissions).toEqual(['events:read', 'events:write']);
+        await db.migrate.down({ migrationSource: new SqliteMigrationSource() });
+        expect((await admins.getByUid('manager'))?.permissions).toEqual(['events:read', 'admins:manage']);
+        expect(await db.schema.hasTable('members')).toBe(false);
+      } finally {
+        await db.destroy();
+      }
+    } finally {
+      await sqlite.close();
+    }
+  });
+});
