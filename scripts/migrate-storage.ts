@@ -24,6 +24,7 @@ import { SqliteEventRepository } from '../adapters/sqlite/sqlite-event-repositor
 import { SqliteSessionRepository } from '../adapters/sqlite/sqlite-session-repository';
 import { SqliteWaterLevelRepository } from '../adapters/sqlite/sqlite-water-level-repository';
 import { SqliteSitePageRepository } from '../adapters/sqlite/sqlite-site-page-repository';
+import { SqliteMemberRepository } from '../adapters/sqlite/sqlite-member-repository';
 import { SqlitePhotoRepository } from '../adapters/sqlite/sqlite-photo-repository';
 import { SqliteWorkDayRepository } from '../adapters/sqlite/sqlite-work-day-repository';
 import { ConfigError, loadConfig } from '../server/config';
@@ -190,6 +191,12 @@ export async function copySqliteToFirestore(
   source.sitePages = sitePages.length;
   for (const page of sitePages) await to.sitePages.save(page);
   copied.sitePages = sitePages.length;
+
+  // The club's member list, in one all-or-nothing write.
+  const members = await new SqliteMemberRepository(sqlite).list();
+  source.members = members.length;
+  await to.members.importMembers(members);
+  copied.members = members.length;
 
   const after = await countFirestoreDocuments(target.db, options);
   return Object.fromEntries(

@@ -21,6 +21,7 @@ import { CryptoSecretTokens } from '../adapters/node-crypto/crypto-secret-tokens
 import type { SecretTokens } from '../core/shared/secret-tokens.port';
 import { SqliteWaterLevelRepository } from '../adapters/sqlite/sqlite-water-level-repository';
 import { SqliteSitePageRepository } from '../adapters/sqlite/sqlite-site-page-repository';
+import { SqliteMemberRepository } from '../adapters/sqlite/sqlite-member-repository';
 import { SqliteWorkDayRepository } from '../adapters/sqlite/sqlite-work-day-repository';
 import { SqliteOutbox } from '../adapters/sqlite/sqlite-outbox';
 import { SqliteWaitingList } from '../adapters/sqlite/sqlite-waiting-list';
@@ -39,8 +40,6 @@ import type { PaymentGateway } from '../core/payments/payment-gateway.port';
 import type { SearchIndex } from '../core/search/search-index.port';
 import type { Mailer } from '../core/mail/mailer.port';
 import type { StoragePorts } from '../core/shared/storage-ports.port';
-import type { MemberRepository } from '../core/members/member-repository.port';
-import { MemoryMemberRepository } from '../adapters/memory/memory-member-repository';
 import { SqliteSignInCodeRepository } from '../adapters/sqlite/sqlite-sign-in-code-repository';
 import { SqliteMemberSessionRepository } from '../adapters/sqlite/sqlite-member-session-repository';
 import { DirectoryFileStore } from '../adapters/system/directory-file-store';
@@ -75,11 +74,6 @@ export interface Adapters extends StoragePorts {
   /** Work-day sign-ups' withdraw links: the same signing again, under the purpose 'workday-withdraw'. */
   workDayLinks: BookingLinks;
   secrets: SecretTokens;
-  /**
-   * The club's member list. Until its storage lands (issue 35, the member list), an empty list in
-   * memory: nobody can sign in as a member on a real server yet.
-   */
-  members: MemberRepository;
   /** Reads and resizes the photos admins upload (sharp). */
   images: ImageProcessor;
   pdfs: PdfInspector;
@@ -102,7 +96,6 @@ const PORTS = {
   sessions: 'STORAGE',
   signInCodes: 'STORAGE',
   memberSessions: 'STORAGE',
-  members: 'system',
   loginAttempts: 'STORAGE',
   addressLimits: 'STORAGE',
   workDays: 'STORAGE',
@@ -110,6 +103,7 @@ const PORTS = {
   campaigns: 'STORAGE',
   waterLevels: 'STORAGE',
   sitePages: 'STORAGE',
+  members: 'STORAGE',
   campaignSource: 'CAMPAIGNS',
   search: 'SEARCH',
   payments: 'PAYMENTS',
@@ -219,7 +213,6 @@ export async function bindAdapters(
   bind('sessions', () => firestore?.sessions ?? new SqliteSessionRepository(db));
   bind('signInCodes', () => firestore?.signInCodes ?? new SqliteSignInCodeRepository(db));
   bind('memberSessions', () => firestore?.memberSessions ?? new SqliteMemberSessionRepository(db));
-  bind('members', () => new MemoryMemberRepository());
   bind('resetTokens', () => firestore?.resetTokens ?? new SqlitePasswordResetTokenRepository(db));
   bind('secrets', () => new CryptoSecretTokens());
   bind('loginAttempts', () => firestore?.loginAttempts ?? new SqliteLoginAttemptStore(db));
@@ -246,6 +239,7 @@ export async function bindAdapters(
   bind('files', () => firestore?.files ?? new DirectoryFileStore(join(config.dataDir, 'files')));
   bind('photos', () => firestore?.photos ?? new SqlitePhotoRepository(db));
   bind('sitePages', () => firestore?.sitePages ?? new SqliteSitePageRepository(db));
+  bind('members', () => firestore?.members ?? new SqliteMemberRepository(db));
   bind('images', () => new SharpImageProcessor());
   bind('pdfs', () => new PdfLibPdfInspector());
   // Without SMTP_URL no sender runs: the messages stay in the outbox for admins to read.

@@ -16,6 +16,7 @@ export const FIRESTORE_COLLECTIONS = [
   'files',
   'photos',
   'sitePages',
+  'members',
 ] as const;
 /**
  * The working state of the rate limits (sign-in guards, booking counters and holds): short-lived,

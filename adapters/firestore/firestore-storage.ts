@@ -16,6 +16,7 @@ import { FirestoreSignInCodeRepository } from './firestore-sign-in-code-reposito
 import { FirestorePasswordResetTokenRepository } from './firestore-password-reset-token-repository';
 import { FirestoreWaterLevelRepository } from './firestore-water-level-repository';
 import { FirestoreSitePageRepository } from './firestore-site-page-repository';
+import { FirestoreMemberRepository } from './firestore-member-repository';
 import { FirestorePhotoRepository } from './firestore-photo-repository';
 import { FirestoreWorkDayRepository } from './firestore-work-day-repository';
 import { FirestoreOutbox } from './firestore-outbox';
@@ -107,6 +108,7 @@ export function firestoreRepositories(db: Firestore, options: FirestoreCollectio
     waterLevels: new FirestoreWaterLevelRepository(db, options),
     photos: new FirestorePhotoRepository(db, options),
     sitePages: new FirestoreSitePageRepository(db, options),
+    members: new FirestoreMemberRepository(db, options),
     outbox: new FirestoreOutbox(db, options),
     audit: new FirestoreAuditLog(db, options),
     jobs: new FirestoreJobQueue(db, options),

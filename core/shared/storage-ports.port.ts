@@ -19,6 +19,7 @@ import type { WorkDayRepository } from '../work-days/work-day-repository.port';
 import type { SignInCodeRepository } from '../member-sign-in/sign-in-code-repository.port';
 import type { MemberSessionRepository } from '../member-sign-in/member-session-repository.port';
 import type { SitePageRepository } from '../site-pages/site-page-repository.port';
+import type { MemberRepository } from '../members/member-repository.port';
 
 /** Every port that STORAGE chooses: each storage (SQLite, Firestore) provides them all. */
 export interface StoragePorts {
@@ -41,6 +42,8 @@ export interface StoragePorts {
   photos: PhotoRepository;
   /** The Beginners and Information pages as admins edited them. */
   sitePages: SitePageRepository;
+  /** The club's member list (issue 35). */
+  members: MemberRepository;
   outbox: Outbox;
   audit: AuditLog;
   jobs: JobQueue;

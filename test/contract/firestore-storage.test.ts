@@ -27,6 +27,8 @@ import {
 import { FirestoreWaterLevelRepository } from '../../adapters/firestore/firestore-water-level-repository';
 import { FirestoreSitePageRepository } from '../../adapters/firestore/firestore-site-page-repository';
 import { describeSitePageRepositoryContract } from './site-page-repository.contract';
+import { FirestoreMemberRepository } from '../../adapters/firestore/firestore-member-repository';
+import { describeMemberRepositoryContract } from './member-repository.contract';
 import { FirestorePhotoRepository } from '../../adapters/firestore/firestore-photo-repository';
 import { FirestoreWorkDayRepository } from '../../adapters/firestore/firestore-work-day-repository';
 import { NotFoundError, ValidationError } from '../../core/shared/errors';
@@ -88,6 +90,7 @@ describeDocumentRepositoryContract('FirestoreDocumentRepository', onFirestore((d
 describeCampaignRepositoryContract('FirestoreCampaignRepository', onFirestore((db) => new FirestoreCampaignRepository(db)));
 describeWaterLevelRepositoryContract('FirestoreWaterLevelRepository', onFirestore((db) => new FirestoreWaterLevelRepository(db)));
 describeSitePageRepositoryContract('FirestoreSitePageRepository', onFirestore((db) => new FirestoreSitePageRepository(db)));
+describeMemberRepositoryContract('FirestoreMemberRepository', onFirestore((db) => new FirestoreMemberRepository(db)));
 describeFileStoreContract('FirestoreFileStore', onFirestore((db) => new FirestoreFileStore(db)));
 
 describe('Firestore documents stored before files moved out of them', () => {
@@ -419,7 +422,7 @@ describe('openFirestoreStorage', () => {
       expect((await storage.events.list({ order: 'asc' })).map((e) => e.id)).toEqual(['summer-regatta']);
       expect(await storage.admins.count()).toBe(0);
       expect(Object.keys(storage).sort()).toEqual(
-        ['addressLimits', 'admins', 'audit', 'bookings', 'campaigns', 'close', 'credentials', 'db', 'documents', 'events', 'files', 'jobs', 'loginAttempts', 'memberSessions', 'outbox', 'photos', 'resetTokens', 'sessions', 'signInCodes', 'sitePages', 'waitingList', 'waterLevels', 'workDays'],
+        ['addressLimits', 'admins', 'audit', 'bookings', 'campaigns', 'close', 'credentials', 'db', 'documents', 'events', 'files', 'jobs', 'loginAttempts', 'members', 'memberSessions', 'outbox', 'photos', 'resetTokens', 'sessions', 'signInCodes', 'sitePages', 'waitingList', 'waterLevels', 'workDays'],
       );
     } finally {
       await storage.close();

@@ -11,6 +11,8 @@ import { MemorySessionRepository } from '../../adapters/memory/memory-session-re
 import { MemoryWaterLevelRepository } from '../../adapters/memory/memory-water-level-repository';
 import { MemorySitePageRepository } from '../../adapters/memory/memory-site-page-repository';
 import { describeSitePageRepositoryContract } from './site-page-repository.contract';
+import { MemoryMemberRepository } from '../../adapters/memory/memory-member-repository';
+import { describeMemberRepositoryContract } from './member-repository.contract';
 import { MemoryPhotoRepository } from '../../adapters/memory/memory-photo-repository';
 import { MemoryWorkDayRepository } from '../../adapters/memory/memory-work-day-repository';
 import { describeAdminRepositoryContract } from './admin-repository.contract';
@@ -59,3 +61,4 @@ describeCampaignRepositoryContract('MemoryCampaignRepository', inMemory(() => ne
 describeWaterLevelRepositoryContract('MemoryWaterLevelRepository', inMemory(() => new MemoryWaterLevelRepository()));
 describePhotoRepositoryContract('MemoryPhotoRepository', inMemory(() => new MemoryPhotoRepository()));
 describeSitePageRepositoryContract('MemorySitePageRepository', inMemory(() => new MemorySitePageRepository()));
+describeMemberRepositoryContract('MemoryMemberRepository', inMemory(() => new MemoryMemberRepository()));
