@@ -42,6 +42,7 @@ import type { Mailer } from '../core/mail/mailer.port';
 import type { StoragePorts } from '../core/shared/storage-ports.port';
 import { SqliteSignInCodeRepository } from '../adapters/sqlite/sqlite-sign-in-code-repository';
 import { SqliteMemberSessionRepository } from '../adapters/sqlite/sqlite-member-session-repository';
+import { SqlitePasskeyRepository } from '../adapters/sqlite/sqlite-passkey-repository';
 import { DirectoryFileStore } from '../adapters/system/directory-file-store';
 import { SqlitePhotoRepository } from '../adapters/sqlite/sqlite-photo-repository';
 import { SharpImageProcessor } from '../adapters/sharp/sharp-image-processor';
@@ -96,6 +97,7 @@ const PORTS = {
   sessions: 'STORAGE',
   signInCodes: 'STORAGE',
   memberSessions: 'STORAGE',
+  passkeys: 'STORAGE',
   loginAttempts: 'STORAGE',
   addressLimits: 'STORAGE',
   workDays: 'STORAGE',
@@ -213,6 +215,7 @@ export async function bindAdapters(
   bind('sessions', () => firestore?.sessions ?? new SqliteSessionRepository(db));
   bind('signInCodes', () => firestore?.signInCodes ?? new SqliteSignInCodeRepository(db));
   bind('memberSessions', () => firestore?.memberSessions ?? new SqliteMemberSessionRepository(db));
+  bind('passkeys', () => firestore?.passkeys ?? new SqlitePasskeyRepository(db));
   bind('resetTokens', () => firestore?.resetTokens ?? new SqlitePasswordResetTokenRepository(db));
   bind('secrets', () => new CryptoSecretTokens());
   bind('loginAttempts', () => firestore?.loginAttempts ?? new SqliteLoginAttemptStore(db));

@@ -13,6 +13,7 @@ import { FirestoreLoginAttemptStore } from './firestore-login-attempt-store';
 import { FirestoreSessionRepository } from './firestore-session-repository';
 import { FirestoreMemberSessionRepository } from './firestore-member-session-repository';
 import { FirestoreSignInCodeRepository } from './firestore-sign-in-code-repository';
+import { FirestorePasskeyRepository } from './firestore-passkey-repository';
 import { FirestorePasswordResetTokenRepository } from './firestore-password-reset-token-repository';
 import { FirestoreWaterLevelRepository } from './firestore-water-level-repository';
 import { FirestoreSitePageRepository } from './firestore-site-page-repository';
@@ -99,6 +100,7 @@ export function firestoreRepositories(db: Firestore, options: FirestoreCollectio
     sessions: new FirestoreSessionRepository(db, options),
     signInCodes: new FirestoreSignInCodeRepository(db, options),
     memberSessions: new FirestoreMemberSessionRepository(db, options),
+    passkeys: new FirestorePasskeyRepository(db, options),
     resetTokens: new FirestorePasswordResetTokenRepository(db, options),
     loginAttempts: new FirestoreLoginAttemptStore(db, options),
     addressLimits: new FirestoreAddressLimitStore(db, options),

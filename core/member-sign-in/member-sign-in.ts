@@ -142,3 +142,14 @@ export function codeRequestAllowed(history: { address: AttemptHistory; email: At
 export function signInLink(publicBaseUrl: string, email: string, code: string): string {
   return `${publicBaseUrl}${SIGN_IN_PATH}#${new URLSearchParams({ email: signInEmailKey(email), code }).toString()}`;
 }
+
+/** A stored passkey, as the storage adapters validate what they read back. */
+export const PasskeySchema = z.object({
+  credentialId: z.string().min(1).max(1500),
+  memberId: z.string().min(1),
+  publicKey: z.string().min(1),
+  counter: z.number().int().min(0),
+  transports: z.array(z.string()),
+  createdAt: InstantSchema,
+  lastUsedAt: InstantSchema.nullable(),
+});

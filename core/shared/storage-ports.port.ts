@@ -18,6 +18,7 @@ import type { PhotoRepository } from '../photos/photo-repository.port';
 import type { WorkDayRepository } from '../work-days/work-day-repository.port';
 import type { SignInCodeRepository } from '../member-sign-in/sign-in-code-repository.port';
 import type { MemberSessionRepository } from '../member-sign-in/member-session-repository.port';
+import type { PasskeyRepository } from '../member-sign-in/passkey-repository.port';
 import type { SitePageRepository } from '../site-pages/site-page-repository.port';
 import type { MemberRepository } from '../members/member-repository.port';
 
@@ -32,6 +33,8 @@ export interface StoragePorts {
   signInCodes: SignInCodeRepository;
   /** Members' sessions, apart from the admins'. */
   memberSessions: MemberSessionRepository;
+  /** Members' passkeys (WebAuthn credentials). */
+  passkeys: PasskeyRepository;
   resetTokens: PasswordResetTokenRepository;
   loginAttempts: LoginAttemptStore;
   addressLimits: AddressLimitStore;

@@ -25,6 +25,8 @@ import { describeEventCapacityAndReferencesContract } from './event-capacity-and
 import { describeLoginAttemptStoreContract } from './login-attempt-store.contract';
 import { MemorySignInCodeRepository } from '../../adapters/memory/memory-sign-in-code-repository';
 import { MemoryMemberSessionRepository } from '../../adapters/memory/memory-member-session-repository';
+import { MemoryPasskeyRepository } from '../../adapters/memory/memory-passkey-repository';
+import { describePasskeyRepositoryContract } from './passkey-repository.contract';
 import { describeSignInCodeRepositoryContract } from './sign-in-code-repository.contract';
 import { describeSessionRepositoryContract } from './session-repository.contract';
 import type { AdapterFactory } from './storage-fixtures';
@@ -53,6 +55,7 @@ describeCredentialRepositoryContract('MemoryCredentialRepository', inMemory(() =
 describeSessionRepositoryContract('MemorySessionRepository', inMemory(() => new MemorySessionRepository()));
 describeSessionRepositoryContract('MemoryMemberSessionRepository', inMemory(() => new MemoryMemberSessionRepository()));
 describeSignInCodeRepositoryContract('MemorySignInCodeRepository', inMemory(() => new MemorySignInCodeRepository()));
+describePasskeyRepositoryContract('MemoryPasskeyRepository', inMemory(() => new MemoryPasskeyRepository()));
 describeLoginAttemptStoreContract('MemoryLoginAttemptStore', inMemory(() => new MemoryLoginAttemptStore()));
 describeAddressLimitStoreContract('MemoryAddressLimitStore', inMemory(() => new MemoryAddressLimitStore()));
 describeWorkDayRepositoryContract('MemoryWorkDayRepository', inMemory(() => new MemoryWorkDayRepository()));

@@ -38,6 +38,8 @@ import { describeEventCapacityAndReferencesContract } from './event-capacity-and
 import { describeLoginAttemptStoreContract } from './login-attempt-store.contract';
 import { SqliteSignInCodeRepository } from '../../adapters/sqlite/sqlite-sign-in-code-repository';
 import { SqliteMemberSessionRepository } from '../../adapters/sqlite/sqlite-member-session-repository';
+import { SqlitePasskeyRepository } from '../../adapters/sqlite/sqlite-passkey-repository';
+import { describePasskeyRepositoryContract } from './passkey-repository.contract';
 import { describeSignInCodeRepositoryContract } from './sign-in-code-repository.contract';
 import { describeSessionRepositoryContract } from './session-repository.contract';
 import { aBooking, anAdmin, anEvent, anUnpaidBooking, rejectionOf, type AdapterFactory } from './storage-fixtures';
@@ -67,6 +69,7 @@ describeCredentialRepositoryContract('SqliteCredentialRepository', onSqlite((db)
 describeSessionRepositoryContract('SqliteSessionRepository', onSqlite((db) => new SqliteSessionRepository(db)));
 describeSessionRepositoryContract('SqliteMemberSessionRepository', onSqlite((db) => new SqliteMemberSessionRepository(db)));
 describeSignInCodeRepositoryContract('SqliteSignInCodeRepository', onSqlite((db) => new SqliteSignInCodeRepository(db)));
+describePasskeyRepositoryContract('SqlitePasskeyRepository', onSqlite((db) => new SqlitePasskeyRepository(db)));
 describeLoginAttemptStoreContract('SqliteLoginAttemptStore', onSqlite((db) => new SqliteLoginAttemptStore(db)));
 describeAddressLimitStoreContract('SqliteAddressLimitStore', onSqlite((db) => new SqliteAddressLimitStore(db)));
 describeWorkDayRepositoryContract('SqliteWorkDayRepository', onSqlite((db) => new SqliteWorkDayRepository(db)));

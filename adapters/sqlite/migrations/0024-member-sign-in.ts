@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 
 /**
  * Members' passwordless sign-in (docs/member-sign-in.md): one live code per e-mail (hashes of
- * the e-mail and the code, tries, expiry, use) and the members' own sessions (hash of the token).
+ * the e-mail and the code, tries, expiry, use), the members' own sessions (hash of the token) and
+ * their passkeys (public keys only).
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('sign_in_codes', (t) => {
@@ -22,9 +23,20 @@ export async function up(knex: Knex): Promise<void> {
     t.text('expiresAt').notNullable();
     t.bigInteger('expiresAtMs').notNullable().index('member_sessions_expiry');
   });
+  await knex.schema.createTable('passkeys', (t) => {
+    t.text('credentialId').primary();
+    t.text('memberId').notNullable().index('passkeys_member');
+    t.text('publicKey').notNullable();
+    t.integer('counter').notNullable();
+    t.text('transports').notNullable();
+    t.text('createdAt').notNullable();
+    t.bigInteger('createdAtMs').notNullable();
+    t.text('lastUsedAt');
+  });
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTableIfExists('passkeys');
   await knex.schema.dropTableIfExists('member_sessions');
   await knex.schema.dropTableIfExists('sign_in_codes');
 }
