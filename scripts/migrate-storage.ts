@@ -25,6 +25,7 @@ import { SqliteSessionRepository } from '../adapters/sqlite/sqlite-session-repos
 import { SqliteWaterLevelRepository } from '../adapters/sqlite/sqlite-water-level-repository';
 import { SqliteSitePageRepository } from '../adapters/sqlite/sqlite-site-page-repository';
 import { SqliteHouseholdRepository } from '../adapters/sqlite/sqlite-household-repository';
+import { SqliteMemberRepository } from '../adapters/sqlite/sqlite-member-repository';
 import { SqlitePhotoRepository } from '../adapters/sqlite/sqlite-photo-repository';
 import { SqliteWorkDayRepository } from '../adapters/sqlite/sqlite-work-day-repository';
 import { ConfigError, loadConfig } from '../server/config';
@@ -203,6 +204,11 @@ export async function copySqliteToFirestore(
     for (const person of people) await to.households.add(person, Number.MAX_SAFE_INTEGER);
     if (people.length > 0) copied.households += 1;
   }
+  // The club's member list, in one all-or-nothing write.
+  const members = await new SqliteMemberRepository(sqlite).list();
+  source.members = members.length;
+  await to.members.importMembers(members);
+  copied.members = members.length;
 
   const after = await countFirestoreDocuments(target.db, options);
   return Object.fromEntries(

@@ -22,6 +22,7 @@ import type { SecretTokens } from '../core/shared/secret-tokens.port';
 import { SqliteWaterLevelRepository } from '../adapters/sqlite/sqlite-water-level-repository';
 import { SqliteSitePageRepository } from '../adapters/sqlite/sqlite-site-page-repository';
 import { SqliteHouseholdRepository } from '../adapters/sqlite/sqlite-household-repository';
+import { SqliteMemberRepository } from '../adapters/sqlite/sqlite-member-repository';
 import { SqliteWorkDayRepository } from '../adapters/sqlite/sqlite-work-day-repository';
 import { SqliteOutbox } from '../adapters/sqlite/sqlite-outbox';
 import { SqliteWaitingList } from '../adapters/sqlite/sqlite-waiting-list';
@@ -40,6 +41,9 @@ import type { PaymentGateway } from '../core/payments/payment-gateway.port';
 import type { SearchIndex } from '../core/search/search-index.port';
 import type { Mailer } from '../core/mail/mailer.port';
 import type { StoragePorts } from '../core/shared/storage-ports.port';
+import { SqliteSignInCodeRepository } from '../adapters/sqlite/sqlite-sign-in-code-repository';
+import { SqliteMemberSessionRepository } from '../adapters/sqlite/sqlite-member-session-repository';
+import { SqlitePasskeyRepository } from '../adapters/sqlite/sqlite-passkey-repository';
 import { DirectoryFileStore } from '../adapters/system/directory-file-store';
 import { SqlitePhotoRepository } from '../adapters/sqlite/sqlite-photo-repository';
 import { SharpImageProcessor } from '../adapters/sharp/sharp-image-processor';
@@ -92,6 +96,9 @@ const PORTS = {
   admins: 'STORAGE',
   credentials: 'STORAGE',
   sessions: 'STORAGE',
+  signInCodes: 'STORAGE',
+  memberSessions: 'STORAGE',
+  passkeys: 'STORAGE',
   loginAttempts: 'STORAGE',
   addressLimits: 'STORAGE',
   workDays: 'STORAGE',
@@ -100,6 +107,7 @@ const PORTS = {
   waterLevels: 'STORAGE',
   sitePages: 'STORAGE',
   households: 'STORAGE',
+  members: 'STORAGE',
   campaignSource: 'CAMPAIGNS',
   search: 'SEARCH',
   payments: 'PAYMENTS',
@@ -143,6 +151,8 @@ export interface ContainerOptions {
   reportConfigurationProblem?: (message: string) => void;
   /** Told when a password-reset e-mail could not be written or asked for (the answer never says). */
   reportPasswordResetError?: (error: unknown) => void;
+  /** Told when a member's sign-in code could not be stored or its e-mail queued (the answer stays the same). */
+  reportSignInCodeError?: (error: unknown) => void;
   /** Told when a deleted photo's files could not be removed (its record is gone all the same). */
   reportFileCleanupError?: (error: unknown) => void;
 }
@@ -155,6 +165,7 @@ export function reportersOf(options: ContainerOptions): Required<ContainerOption
     reportSearchError: options.reportSearchError ?? tellNoOne,
     reportConfigurationProblem: options.reportConfigurationProblem ?? tellNoOne,
     reportPasswordResetError: options.reportPasswordResetError ?? tellNoOne,
+    reportSignInCodeError: options.reportSignInCodeError ?? tellNoOne,
     reportFileCleanupError: options.reportFileCleanupError ?? tellNoOne,
   };
 }
@@ -204,6 +215,9 @@ export async function bindAdapters(
   bind('admins', () => firestore?.admins ?? new SqliteAdminRepository(db));
   bind('credentials', () => firestore?.credentials ?? new SqliteCredentialRepository(db));
   bind('sessions', () => firestore?.sessions ?? new SqliteSessionRepository(db));
+  bind('signInCodes', () => firestore?.signInCodes ?? new SqliteSignInCodeRepository(db));
+  bind('memberSessions', () => firestore?.memberSessions ?? new SqliteMemberSessionRepository(db));
+  bind('passkeys', () => firestore?.passkeys ?? new SqlitePasskeyRepository(db));
   bind('resetTokens', () => firestore?.resetTokens ?? new SqlitePasswordResetTokenRepository(db));
   bind('secrets', () => new CryptoSecretTokens());
   bind('loginAttempts', () => firestore?.loginAttempts ?? new SqliteLoginAttemptStore(db));
@@ -231,6 +245,7 @@ export async function bindAdapters(
   bind('photos', () => firestore?.photos ?? new SqlitePhotoRepository(db));
   bind('sitePages', () => firestore?.sitePages ?? new SqliteSitePageRepository(db));
   bind('households', () => firestore?.households ?? new SqliteHouseholdRepository(db));
+  bind('members', () => firestore?.members ?? new SqliteMemberRepository(db));
   bind('images', () => new SharpImageProcessor());
   bind('pdfs', () => new PdfLibPdfInspector());
   // Without SMTP_URL no sender runs: the messages stay in the outbox for admins to read.

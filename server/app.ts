@@ -26,6 +26,7 @@ import { registerDocumentAdminRoutes } from './http/document-admin-routes';
 import { registerPhotoRoutes } from './http/photo-routes';
 import { ApiRoutes, SENT } from './http/api-routes';
 import { authenticator, csrfGuard, SESSION_COOKIE } from './http/auth';
+import { registerMemberSignInRoutes } from './http/member-sign-in-routes';
 import { apiNotFound, errorHandler } from './http/error-handler';
 import { createOpenApiRegistry, generateOpenApiDocument } from './http/openapi';
 import { WEBHOOKS_PATH } from './http/payment-routes';
@@ -152,6 +153,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     reportSearchError: (error) => logger.error({ err: error }, 'Search failed; the member was shown no results'),
     reportConfigurationProblem: (message) => logger.error(message),
     reportPasswordResetError: (error) => logger.error({ err: error }, 'A password-reset e-mail could not be sent; the request was answered as usual'),
+    reportSignInCodeError: (error) => logger.error({ err: error }, "A member's sign-in code could not be stored or e-mailed; the request was answered as usual"),
     reportFileCleanupError: (error) => logger.error({ err: error }, "A deleted photo's file could not be removed; it is no longer used"),
   });
   try {
@@ -163,6 +165,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // Expired sessions are useless; clearing them at start keeps the table small without a timer.
     await ports.get('sessions').deleteExpired(ports.get('clock').now());
     await ports.get('resetTokens').deleteExpired(ports.get('clock').now());
+    await ports.get('memberSessions').deleteExpired(ports.get('clock').now());
+    await ports.get('signInCodes').deleteExpired(ports.get('clock').now());
     // Built now, so a damaged secrets file or a bad gateway setting stops the start rather than a payment.
     ports.get('payments');
     await checkCardPayments(ports, logger);
@@ -234,6 +238,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     next();
   });
   app.use('/api/admin', csrfGuard);
+  // Members' sign-in sets and ends a session cookie: the same cross-site protection as the panel's.
+  app.use('/api/member', csrfGuard);
 
   const registry = createOpenApiRegistry(SESSION_COOKIE);
   const router = express.Router();
@@ -254,6 +260,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerOutboxRoutes(routes, ports);
   registerPasswordResetRoutes(routes, ports);
   registerAccountRoutes(routes, ports);
+  registerMemberSignInRoutes(routes, ports);
   registerWaitingListRoutes(routes, ports, config);
   registerWorkDayWithdrawRoutes(routes, ports);
   registerNewsRoutes(routes, ports);

@@ -11,6 +11,7 @@ import { documentsFeature } from './features/documents';
 import { eventsFeature } from './features/events';
 import type { Feature, FeatureContext } from './features/feature';
 import { mailFeature } from './features/mail';
+import { memberSignInFeature } from './features/member-sign-in';
 import { newsFeature } from './features/news';
 import { paymentsFeature } from './features/payments';
 import { photosFeature } from './features/photos';
@@ -37,6 +38,7 @@ export const FEATURES: readonly Feature[] = [
   waterLevelsFeature,
   mailFeature,
   adminsFeature,
+  memberSignInFeature,
   searchFeature,
   scheduledJobsFeature,
 ];

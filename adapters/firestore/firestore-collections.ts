@@ -18,6 +18,7 @@ export const FIRESTORE_COLLECTIONS = [
   'sitePages',
   /** One document per member: the people of their household (FirestoreHouseholdRepository). */
   'households',
+  'members',
 ] as const;
 /**
  * The working state of the rate limits (sign-in guards, booking counters and holds): short-lived,
@@ -51,6 +52,12 @@ export const FIRESTORE_JOB_COLLECTIONS = ['jobs'] as const;
  */
 export const FIRESTORE_TOKEN_COLLECTIONS = ['passwordResetTokens'] as const;
 /**
+ * Members' sign-in: codes (hashes only, alive 10 minutes), member sessions (hashes only) and
+ * passkeys (public keys). Not counted or copied by migrate-storage: members sign in again after
+ * moving, with a code, and add their passkeys again.
+ */
+export const FIRESTORE_MEMBER_SIGN_IN_COLLECTIONS = ['signInCodes', 'memberSessions', 'passkeys'] as const;
+/**
  * The events' waiting lists (FirestoreWaitingList): the entries, and one document per event that
  * every join writes (so two joins of one event never both pass the one-entry-per-address check).
  * Short-lived beside their events: not copied by migrate-storage.
@@ -70,6 +77,7 @@ export type FirestoreCollectionName =
   | (typeof FIRESTORE_AUDIT_COLLECTIONS)[number]
   | (typeof FIRESTORE_JOB_COLLECTIONS)[number]
   | (typeof FIRESTORE_TOKEN_COLLECTIONS)[number]
+  | (typeof FIRESTORE_MEMBER_SIGN_IN_COLLECTIONS)[number]
   | (typeof FIRESTORE_WAITING_LIST_COLLECTIONS)[number];
 
 /** Options every Firestore adapter takes. */

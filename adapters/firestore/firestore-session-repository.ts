@@ -11,7 +11,7 @@ import { readDocument } from './firestore-read-document';
 
 /** Sessions in the `sessions` collection, keyed by the hash of their token. */
 export class FirestoreSessionRepository extends TokenHashCollection<Session> implements SessionRepository {
-  protected readonly collectionName = 'sessions';
+  protected readonly collectionName: 'sessions' | 'memberSessions' = 'sessions';
 
   constructor(db: Firestore, options: FirestoreCollectionOptions = {}) {
     super(db, options, 'A session with this token already exists', { toDocument, fromSnapshot: toSession });

@@ -11,10 +11,14 @@ import { FirestoreEventRepository } from './firestore-event-repository';
 import { FirestoreFileStore } from './firestore-file-store';
 import { FirestoreLoginAttemptStore } from './firestore-login-attempt-store';
 import { FirestoreSessionRepository } from './firestore-session-repository';
+import { FirestoreMemberSessionRepository } from './firestore-member-session-repository';
+import { FirestoreSignInCodeRepository } from './firestore-sign-in-code-repository';
+import { FirestorePasskeyRepository } from './firestore-passkey-repository';
 import { FirestorePasswordResetTokenRepository } from './firestore-password-reset-token-repository';
 import { FirestoreWaterLevelRepository } from './firestore-water-level-repository';
 import { FirestoreSitePageRepository } from './firestore-site-page-repository';
 import { FirestoreHouseholdRepository } from './firestore-household-repository';
+import { FirestoreMemberRepository } from './firestore-member-repository';
 import { FirestorePhotoRepository } from './firestore-photo-repository';
 import { FirestoreWorkDayRepository } from './firestore-work-day-repository';
 import { FirestoreOutbox } from './firestore-outbox';
@@ -95,6 +99,9 @@ export function firestoreRepositories(db: Firestore, options: FirestoreCollectio
     admins: new FirestoreAdminRepository(db, options),
     credentials: new FirestoreCredentialRepository(db, options),
     sessions: new FirestoreSessionRepository(db, options),
+    signInCodes: new FirestoreSignInCodeRepository(db, options),
+    memberSessions: new FirestoreMemberSessionRepository(db, options),
+    passkeys: new FirestorePasskeyRepository(db, options),
     resetTokens: new FirestorePasswordResetTokenRepository(db, options),
     loginAttempts: new FirestoreLoginAttemptStore(db, options),
     addressLimits: new FirestoreAddressLimitStore(db, options),
@@ -105,6 +112,7 @@ export function firestoreRepositories(db: Firestore, options: FirestoreCollectio
     photos: new FirestorePhotoRepository(db, options),
     sitePages: new FirestoreSitePageRepository(db, options),
     households: new FirestoreHouseholdRepository(db, options),
+    members: new FirestoreMemberRepository(db, options),
     outbox: new FirestoreOutbox(db, options),
     audit: new FirestoreAuditLog(db, options),
     jobs: new FirestoreJobQueue(db, options),

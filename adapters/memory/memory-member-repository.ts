@@ -1,10 +1,11 @@
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
 import { memberEmailKey, type Member } from '../../core/members/member';
 import type { MemberRepository } from '../../core/members/member-repository.port';
-import { compareText } from './compare-text';
+import { byNameThenEmail, MEMBER_MESSAGES, membersAfterImport, validMember } from '../member-records';
 
+/** The member list in memory (tests, and the contract's reference). */
 export class MemoryMemberRepository implements MemberRepository {
-  private readonly members = new Map<string, Member>();
+  private members = new Map<string, Member>();
 
   async get(id: string): Promise<Member | null> {
     const member = this.members.get(id);
@@ -17,22 +18,27 @@ export class MemoryMemberRepository implements MemberRepository {
   }
 
   async list(): Promise<Member[]> {
-    return [...this.members.values()]
-      .sort((a, b) => compareText(a.name, b.name) || compareText(memberEmailKey(a.email), memberEmailKey(b.email)))
-      .map((member) => structuredClone(member));
+    return [...this.members.values()].sort(byNameThenEmail).map((member) => structuredClone(member));
   }
 
   async create(member: Member): Promise<void> {
-    if (this.members.has(member.id)) throw new ConflictError('A member with this id already exists');
-    if (this.findByEmail(member.email)) throw new ConflictError('A member with this e-mail already exists');
-    this.members.set(member.id, structuredClone(member));
+    const valid = validMember(member);
+    if (this.members.has(valid.id)) throw new ConflictError(MEMBER_MESSAGES.uidTaken);
+    if (this.findByEmail(valid.email)) throw new ConflictError(MEMBER_MESSAGES.emailTaken);
+    this.members.set(valid.id, structuredClone(valid));
   }
 
   async update(member: Member): Promise<void> {
-    if (!this.members.has(member.id)) throw new NotFoundError('Member not found');
-    const sameEmail = this.findByEmail(member.email);
-    if (sameEmail && sameEmail.id !== member.id) throw new ConflictError('A member with this e-mail already exists');
-    this.members.set(member.id, structuredClone(member));
+    const valid = validMember(member);
+    if (!this.members.has(valid.id)) throw new NotFoundError(MEMBER_MESSAGES.notFound);
+    const sameEmail = this.findByEmail(valid.email);
+    if (sameEmail && sameEmail.id !== valid.id) throw new ConflictError(MEMBER_MESSAGES.emailTaken);
+    this.members.set(valid.id, structuredClone(valid));
+  }
+
+  async importMembers(members: readonly Member[]): Promise<void> {
+    const valid = members.map(validMember);
+    this.members = new Map([...membersAfterImport(this.members.values(), valid)].map(([id, member]) => [id, structuredClone(member)]));
   }
 
   private findByEmail(email: string): Member | undefined {

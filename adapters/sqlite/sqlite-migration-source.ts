@@ -17,9 +17,11 @@ import * as photos from './migrations/0015-photos';
 import * as checkoutOpened from './migrations/0016-checkout-opened';
 import * as bookingReferences from './migrations/0018-booking-references';
 import * as sitePages from './migrations/0019-site-pages';
+import * as members from './migrations/0023-members';
 import * as bookingCancelReason from './migrations/0020-booking-cancel-reason';
 import * as campaignContent from './migrations/0022-campaign-content';
 import * as memberPricesHouseholds from './migrations/0025-member-prices-households';
+import * as memberSignIn from './migrations/0024-member-sign-in';
 
 interface NamedMigration {
   name: string;
@@ -49,6 +51,8 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0019-site-pages', migration: sitePages },
   { name: '0020-booking-cancel-reason', migration: bookingCancelReason },
   { name: '0022-campaign-content', migration: campaignContent },
+  { name: '0023-members', migration: members },
+  { name: '0024-member-sign-in', migration: memberSignIn },
   { name: '0025-member-prices-households', migration: memberPricesHouseholds },
 ];
 

@@ -5,11 +5,15 @@ import { isUniqueViolation } from './sqlite-errors';
 import { SessionSchema } from '../stored-records';
 
 export class SqliteSessionRepository implements SessionRepository {
-  constructor(private readonly db: Knex) {}
+  /** `table`: the admins' `sessions`, or the members' `member_sessions` (SqliteMemberSessionRepository). */
+  constructor(
+    private readonly db: Knex,
+    private readonly table: 'sessions' | 'member_sessions' = 'sessions',
+  ) {}
 
   async create(session: Session): Promise<void> {
     try {
-      await this.db('sessions').insert({
+      await this.db(this.table).insert({
         tokenHash: session.tokenHash,
         uid: session.uid,
         createdAt: session.createdAt,
@@ -23,19 +27,19 @@ export class SqliteSessionRepository implements SessionRepository {
   }
 
   async get(tokenHash: string): Promise<Session | null> {
-    const row = await this.db('sessions').where({ tokenHash }).first('tokenHash', 'uid', 'createdAt', 'expiresAt');
+    const row = await this.db(this.table).where({ tokenHash }).first('tokenHash', 'uid', 'createdAt', 'expiresAt');
     return row ? SessionSchema.parse(row) : null;
   }
 
   async delete(tokenHash: string): Promise<void> {
-    await this.db('sessions').where({ tokenHash }).delete();
+    await this.db(this.table).where({ tokenHash }).delete();
   }
 
   async deleteByUid(uid: string): Promise<void> {
-    await this.db('sessions').where({ uid }).delete();
+    await this.db(this.table).where({ uid }).delete();
   }
 
   async deleteExpired(now: Date): Promise<number> {
-    return this.db('sessions').where('expiresAtMs', '<', now.getTime()).delete();
+    return this.db(this.table).where('expiresAtMs', '<', now.getTime()).delete();
   }
 }

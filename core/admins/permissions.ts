@@ -80,6 +80,9 @@ export const ACTIONS = {
   'photos.manage': 'content:write',
   // The Beginners and Information pages' words (core/site-pages/).
   'sitePages.write': 'content:write',
+  // The club's member list is personal data: seeing it needs the same permission as changing it.
+  'members.read': 'members:write',
+  'members.write': 'members:write',
 } as const satisfies Record<string, Permission | null>;
 export type AdminAction = keyof typeof ACTIONS;
 
@@ -101,6 +104,7 @@ export const PERMISSION_MESSAGES = {
   waterLevels: 'You do not have permission to change water levels.',
   documentsWrite: 'You do not have permission to change documents.',
   sitePages: 'You do not have permission to change the club pages.',
+  members: 'You do not have permission to manage the member list.',
 } as const;
 
 const ACTION_MESSAGES: Record<AdminAction, string> = {
@@ -125,6 +129,8 @@ const ACTION_MESSAGES: Record<AdminAction, string> = {
   'documents.write': PERMISSION_MESSAGES.documentsWrite,
   'photos.manage': PERMISSION_MESSAGES.photos,
   'sitePages.write': PERMISSION_MESSAGES.sitePages,
+  'members.read': PERMISSION_MESSAGES.members,
+  'members.write': PERMISSION_MESSAGES.members,
 };
 
 /** Throws PermissionError (with the spec's message and the missing permission) unless allowed. */

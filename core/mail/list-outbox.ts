@@ -53,8 +53,8 @@ export function outboxRow(message: OutboxMessage): OutboxRow {
   return { id, kind, recordId, to: message.mail.to, subject: message.mail.subject, status, createdAt, queuedAt, attempts, nextAttemptAt, lastError, sentAt };
 }
 
-/** What the Mail screen shows instead of the body of a message that holds a secret (a reset link). */
-export const SECRET_MAIL_WITHHELD = 'Not shown: this e-mail holds a password-reset link, which only its recipient may see.';
+/** What the Mail screen shows instead of the body of a message that holds a secret (a reset link, a sign-in code). */
+export const SECRET_MAIL_WITHHELD = 'Not shown: this e-mail holds a password-reset link or a sign-in code, which only its recipient may see.';
 
 export function outboxDetail(message: OutboxMessage): OutboxMessageDetail {
   if (SECRET_MAIL_KINDS.includes(message.kind)) {

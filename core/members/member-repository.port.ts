@@ -1,15 +1,21 @@
 import type { Member } from './member';
 
-/** The club's member list (issue 35). */
+/** The club's member list (issue 35). Every write refuses a member that is not valid with a ValidationError. */
 export interface MemberRepository {
   /** The member with this id, or null. */
   get(id: string): Promise<Member | null>;
   /** The member with this e-mail (compared case-insensitively), or null. */
   getByEmail(email: string): Promise<Member | null>;
-  /** Every member, ordered by name, then e-mail. */
+  /** Every member, ordered by name, then e-mail (lower-cased), both as UTF-8 bytes. */
   list(): Promise<Member[]>;
   /** Stores a new member. Throws ConflictError if the id or the e-mail exists. */
   create(member: Member): Promise<void>;
   /** Replaces a stored member. Throws NotFoundError if the id does not exist, ConflictError if another member has the e-mail. */
   update(member: Member): Promise<void>;
+  /**
+   * Stores every given member in one all-or-nothing write (the CSV import): each replaces the
+   * stored member with its id, or is added. Throws ConflictError, storing none of them, if two
+   * members would then share an e-mail (between themselves or with a member not given).
+   */
+  importMembers(members: readonly Member[]): Promise<void>;
 }

@@ -14,6 +14,10 @@ export const PATHS = {
   myBooking: '/my-booking',
   waitingList: '/waiting-list',
   workDayWithdraw: '/work-day-withdraw',
+  /** Members' sign-in (e-mailed code); the e-mailed link opens it too. */
+  signIn: '/sign-in',
+  /** A signed-in member's own page. */
+  myClub: '/my',
 } as const;
 
 /** Members' pages with an id in the address (`:name` stands for one segment): a news item's own page. */

@@ -16,8 +16,12 @@ import type { PasswordResetTokenRepository } from '../admins/password-reset-toke
 import type { WaterLevelRepository } from '../water-levels/water-level-repository.port';
 import type { PhotoRepository } from '../photos/photo-repository.port';
 import type { WorkDayRepository } from '../work-days/work-day-repository.port';
+import type { SignInCodeRepository } from '../member-sign-in/sign-in-code-repository.port';
+import type { MemberSessionRepository } from '../member-sign-in/member-session-repository.port';
+import type { PasskeyRepository } from '../member-sign-in/passkey-repository.port';
 import type { SitePageRepository } from '../site-pages/site-page-repository.port';
 import type { HouseholdRepository } from '../members/household-repository.port';
+import type { MemberRepository } from '../members/member-repository.port';
 
 /** Every port that STORAGE chooses: each storage (SQLite, Firestore) provides them all. */
 export interface StoragePorts {
@@ -26,6 +30,12 @@ export interface StoragePorts {
   admins: AdminRepository;
   credentials: CredentialRepository;
   sessions: SessionRepository;
+  /** Members' e-mailed sign-in codes (hashes only). */
+  signInCodes: SignInCodeRepository;
+  /** Members' sessions, apart from the admins'. */
+  memberSessions: MemberSessionRepository;
+  /** Members' passkeys (WebAuthn credentials). */
+  passkeys: PasskeyRepository;
   resetTokens: PasswordResetTokenRepository;
   loginAttempts: LoginAttemptStore;
   addressLimits: AddressLimitStore;
@@ -38,6 +48,8 @@ export interface StoragePorts {
   sitePages: SitePageRepository;
   /** The people members book for (issue 35): their households' dependants. */
   households: HouseholdRepository;
+  /** The club's member list (issue 35). */
+  members: MemberRepository;
   outbox: Outbox;
   audit: AuditLog;
   jobs: JobQueue;

@@ -160,6 +160,7 @@ async function stored(): Promise<string> {
     await app.get('documents').list(),
     await app.get('files').list(),
     await app.get('sitePages').list(),
+    await app.get('members').list(),
   ]);
 }
 

@@ -285,6 +285,22 @@ const TARGETS: Target[] = [
     body: () => shapedBody(['email']),
   },
   {
+    name: 'POST /api/member/sign-in/code',
+    method: 'post',
+    path: () => '/api/member/sign-in/code',
+    agent: () => app.agent(),
+    // No member is on the list: even a good address queues no e-mail.
+    body: () => shapedBody(['email']),
+  },
+  {
+    name: 'POST /api/member/sign-in',
+    method: 'post',
+    path: () => '/api/member/sign-in',
+    agent: () => app.agent(),
+    // No code was ever sent, so even six good digits sign no one in.
+    body: () => shapedBody(['email', 'code'], { code: fc.oneof(oddText, fc.string({ unit: fc.constantFrom(...'0123456789 '), minLength: 6, maxLength: 8 })) }),
+  },
+  {
     name: 'POST /api/admin/password-reset/confirm',
     method: 'post',
     path: () => '/api/admin/password-reset/confirm',
@@ -649,6 +665,17 @@ describe('generated bad query strings and paths', () => {
       serverProperty(80),
     );
     expect(await storedCounts(app)).toEqual(before);
+  });
+
+  it('GET /api/member/session: any cookie answers no member (200), never an error', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: fc.constantFrom(...'abcXYZ019-_%;="'), maxLength: 300 })), async (value) => {
+        const res = await app.agent().get('/api/member/session').set('Cookie', `kyc_member=${value}`);
+        expect(res.status, value).toBe(200);
+        expect(res.body).toEqual({ member: null });
+      }),
+      serverProperty(60),
+    );
   });
 
   it("an address longer than Node's 16 kB limit gets 431 with a clear JSON message, as every refusal does", async () => {

@@ -29,6 +29,8 @@ import {
 import { FirestoreWaterLevelRepository } from '../../adapters/firestore/firestore-water-level-repository';
 import { FirestoreSitePageRepository } from '../../adapters/firestore/firestore-site-page-repository';
 import { describeSitePageRepositoryContract } from './site-page-repository.contract';
+import { FirestoreMemberRepository } from '../../adapters/firestore/firestore-member-repository';
+import { describeMemberRepositoryContract } from './member-repository.contract';
 import { FirestorePhotoRepository } from '../../adapters/firestore/firestore-photo-repository';
 import { FirestoreWorkDayRepository } from '../../adapters/firestore/firestore-work-day-repository';
 import { NotFoundError, ValidationError } from '../../core/shared/errors';
@@ -44,6 +46,11 @@ import { describeDocumentRepositoryContract } from './document-repository.contra
 import { describeEventRepositoryContract } from './event-repository.contract';
 import { describeEventCapacityAndReferencesContract } from './event-capacity-and-references.contract';
 import { describeLoginAttemptStoreContract } from './login-attempt-store.contract';
+import { FirestoreSignInCodeRepository } from '../../adapters/firestore/firestore-sign-in-code-repository';
+import { FirestoreMemberSessionRepository } from '../../adapters/firestore/firestore-member-session-repository';
+import { FirestorePasskeyRepository } from '../../adapters/firestore/firestore-passkey-repository';
+import { describePasskeyRepositoryContract } from './passkey-repository.contract';
+import { describeSignInCodeRepositoryContract } from './sign-in-code-repository.contract';
 import { describeSessionRepositoryContract } from './session-repository.contract';
 import {
   aBooking,
@@ -78,6 +85,9 @@ describeEventCapacityAndReferencesContract('Firestore events and bookings', onFi
 describeAdminRepositoryContract('FirestoreAdminRepository', onFirestore((db) => new FirestoreAdminRepository(db)));
 describeCredentialRepositoryContract('FirestoreCredentialRepository', onFirestore((db) => new FirestoreCredentialRepository(db)));
 describeSessionRepositoryContract('FirestoreSessionRepository', onFirestore((db) => new FirestoreSessionRepository(db)));
+describeSessionRepositoryContract('FirestoreMemberSessionRepository', onFirestore((db) => new FirestoreMemberSessionRepository(db)));
+describeSignInCodeRepositoryContract('FirestoreSignInCodeRepository', onFirestore((db) => new FirestoreSignInCodeRepository(db)));
+describePasskeyRepositoryContract('FirestorePasskeyRepository', onFirestore((db) => new FirestorePasskeyRepository(db)));
 describeLoginAttemptStoreContract('FirestoreLoginAttemptStore', onFirestore((db) => new FirestoreLoginAttemptStore(db)));
 describeAddressLimitStoreContract('FirestoreAddressLimitStore', onFirestore((db) => new FirestoreAddressLimitStore(db)));
 describeWorkDayRepositoryContract('FirestoreWorkDayRepository', onFirestore((db) => new FirestoreWorkDayRepository(db)));
@@ -86,6 +96,7 @@ describeCampaignRepositoryContract('FirestoreCampaignRepository', onFirestore((d
 describeWaterLevelRepositoryContract('FirestoreWaterLevelRepository', onFirestore((db) => new FirestoreWaterLevelRepository(db)));
 describeSitePageRepositoryContract('FirestoreSitePageRepository', onFirestore((db) => new FirestoreSitePageRepository(db)));
 describeHouseholdRepositoryContract('FirestoreHouseholdRepository', onFirestore((db) => new FirestoreHouseholdRepository(db)));
+describeMemberRepositoryContract('FirestoreMemberRepository', onFirestore((db) => new FirestoreMemberRepository(db)));
 describeFileStoreContract('FirestoreFileStore', onFirestore((db) => new FirestoreFileStore(db)));
 
 describe('Firestore documents stored before files moved out of them', () => {
@@ -434,7 +445,7 @@ describe('openFirestoreStorage', () => {
       expect((await storage.events.list({ order: 'asc' })).map((e) => e.id)).toEqual(['summer-regatta']);
       expect(await storage.admins.count()).toBe(0);
       expect(Object.keys(storage).sort()).toEqual(
-        ['addressLimits', 'admins', 'audit', 'bookings', 'campaigns', 'close', 'credentials', 'db', 'documents', 'events', 'files', 'households', 'jobs', 'loginAttempts', 'outbox', 'photos', 'resetTokens', 'sessions', 'sitePages', 'waitingList', 'waterLevels', 'workDays'],
+        ['addressLimits', 'admins', 'audit', 'bookings', 'campaigns', 'close', 'credentials', 'db', 'documents', 'events', 'files', 'households', 'jobs', 'loginAttempts', 'memberSessions', 'members', 'outbox', 'passkeys', 'photos', 'resetTokens', 'sessions', 'signInCodes', 'sitePages', 'waitingList', 'waterLevels', 'workDays'],
       );
     } finally {
       await storage.close();

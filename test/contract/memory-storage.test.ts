@@ -13,6 +13,8 @@ import { MemorySessionRepository } from '../../adapters/memory/memory-session-re
 import { MemoryWaterLevelRepository } from '../../adapters/memory/memory-water-level-repository';
 import { MemorySitePageRepository } from '../../adapters/memory/memory-site-page-repository';
 import { describeSitePageRepositoryContract } from './site-page-repository.contract';
+import { MemoryMemberRepository } from '../../adapters/memory/memory-member-repository';
+import { describeMemberRepositoryContract } from './member-repository.contract';
 import { MemoryPhotoRepository } from '../../adapters/memory/memory-photo-repository';
 import { MemoryWorkDayRepository } from '../../adapters/memory/memory-work-day-repository';
 import { describeAdminRepositoryContract } from './admin-repository.contract';
@@ -23,6 +25,11 @@ import { describeDocumentRepositoryContract } from './document-repository.contra
 import { describeEventRepositoryContract } from './event-repository.contract';
 import { describeEventCapacityAndReferencesContract } from './event-capacity-and-references.contract';
 import { describeLoginAttemptStoreContract } from './login-attempt-store.contract';
+import { MemorySignInCodeRepository } from '../../adapters/memory/memory-sign-in-code-repository';
+import { MemoryMemberSessionRepository } from '../../adapters/memory/memory-member-session-repository';
+import { MemoryPasskeyRepository } from '../../adapters/memory/memory-passkey-repository';
+import { describePasskeyRepositoryContract } from './passkey-repository.contract';
+import { describeSignInCodeRepositoryContract } from './sign-in-code-repository.contract';
 import { describeSessionRepositoryContract } from './session-repository.contract';
 import type { AdapterFactory } from './storage-fixtures';
 import { describeWaterLevelRepositoryContract } from './water-level-repository.contract';
@@ -48,6 +55,9 @@ describeEventCapacityAndReferencesContract(
 describeAdminRepositoryContract('MemoryAdminRepository', inMemory(() => new MemoryAdminRepository()));
 describeCredentialRepositoryContract('MemoryCredentialRepository', inMemory(() => new MemoryCredentialRepository()));
 describeSessionRepositoryContract('MemorySessionRepository', inMemory(() => new MemorySessionRepository()));
+describeSessionRepositoryContract('MemoryMemberSessionRepository', inMemory(() => new MemoryMemberSessionRepository()));
+describeSignInCodeRepositoryContract('MemorySignInCodeRepository', inMemory(() => new MemorySignInCodeRepository()));
+describePasskeyRepositoryContract('MemoryPasskeyRepository', inMemory(() => new MemoryPasskeyRepository()));
 describeLoginAttemptStoreContract('MemoryLoginAttemptStore', inMemory(() => new MemoryLoginAttemptStore()));
 describeAddressLimitStoreContract('MemoryAddressLimitStore', inMemory(() => new MemoryAddressLimitStore()));
 describeWorkDayRepositoryContract('MemoryWorkDayRepository', inMemory(() => new MemoryWorkDayRepository()));
@@ -57,3 +67,4 @@ describeWaterLevelRepositoryContract('MemoryWaterLevelRepository', inMemory(() =
 describePhotoRepositoryContract('MemoryPhotoRepository', inMemory(() => new MemoryPhotoRepository()));
 describeSitePageRepositoryContract('MemorySitePageRepository', inMemory(() => new MemorySitePageRepository()));
 describeHouseholdRepositoryContract('MemoryHouseholdRepository', inMemory(() => new MemoryHouseholdRepository()));
+describeMemberRepositoryContract('MemoryMemberRepository', inMemory(() => new MemoryMemberRepository()));

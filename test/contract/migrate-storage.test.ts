@@ -19,6 +19,7 @@ import { SqliteSessionRepository } from '../../adapters/sqlite/sqlite-session-re
 import { SqliteWaterLevelRepository } from '../../adapters/sqlite/sqlite-water-level-repository';
 import { SqliteSitePageRepository } from '../../adapters/sqlite/sqlite-site-page-repository';
 import { SqliteHouseholdRepository } from '../../adapters/sqlite/sqlite-household-repository';
+import { SqliteMemberRepository } from '../../adapters/sqlite/sqlite-member-repository';
 import { SqlitePhotoRepository } from '../../adapters/sqlite/sqlite-photo-repository';
 import { aPhoto } from './photo-repository.contract';
 import { SqliteWorkDayRepository } from '../../adapters/sqlite/sqlite-work-day-repository';
@@ -57,6 +58,7 @@ function sqliteRepositories(db: Knex) {
     photos: new SqlitePhotoRepository(db),
     sitePages: new SqliteSitePageRepository(db),
     households: new SqliteHouseholdRepository(db),
+    members: new SqliteMemberRepository(db),
   };
 }
 
@@ -77,6 +79,8 @@ async function seedSqlite(file: string): Promise<void> {
     await files.put('photos/p1/w320.jpg', patternedBytes(2 * 1024 * 1024));
     await repos.photos.create(aPhoto({ id: 'photo-Jetty', position: 0 }));
     await repos.photos.create(aPhoto({ id: 'photo-race', position: 1, hidden: true, credit: '' }));
+    await repos.members.create({ id: 'mem-ann', name: 'Ann Other', email: 'Ann@Club.example', membershipType: 'Family', renewalDate: '2027-03-31', disabled: false, createdAt: '2026-05-20T10:00:00+01:00', updatedAt: '2026-05-21T09:00:00.000Z' });
+    await repos.members.create({ id: 'mem-bob', name: 'Bob Lapsed', email: 'bob@club.example', membershipType: 'Adult', renewalDate: '2025-03-31', disabled: true, createdAt: '2026-05-20T10:00:00.000Z', updatedAt: '2026-05-20T10:00:00.000Z' });
     await repos.admins.create(anAdmin());
     await repos.admins.create(anAdmin({ uid: 'uid-treasurer', email: 'Treasurer@club.example', permissions: ['bookings:read'], disabled: true }));
     await repos.credentials.create({ uid: 'uid-commodore', email: 'commodore@club.example', passwordHash: 'scrypt$a$b', disabled: false });
@@ -158,6 +162,7 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
       photos: 2,
       sitePages: 1,
       households: 2,
+      members: 2,
     };
     // Every collection of the demo holds something, so an empty copy cannot pass.
     for (const n of Object.values(expected)) expect(n).toBeGreaterThan(0);
@@ -222,6 +227,8 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
       expect(await to.sitePages.list()).toEqual(await from.sitePages.list());
       for (const member of ['member-a', 'member-b']) expect(await to.households.listForMember(member)).toEqual(await from.households.listForMember(member));
       expect((await to.households.listForMember('member-a')).map((p) => p.name)).toEqual(['Tom Sailor', 'Tess Sailor']);
+      expect(await to.members.list()).toEqual(await from.members.list());
+      expect(await to.members.getByEmail('ann@club.EXAMPLE')).toEqual(await from.members.get('mem-ann'));
     } finally {
       await sqlite.destroy();
     }

@@ -1,4 +1,11 @@
 import { SqliteHouseholdRepository } from '../../adapters/sqlite/sqlite-household-repository';
+import { SqliteMemberRepository } from '../../adapters/sqlite/sqlite-member-repository';
+import { describeMemberRepositoryContract } from './member-repository.contract';
+import { SqliteSignInCodeRepository } from '../../adapters/sqlite/sqlite-sign-in-code-repository';
+import { SqliteMemberSessionRepository } from '../../adapters/sqlite/sqlite-member-session-repository';
+import { SqlitePasskeyRepository } from '../../adapters/sqlite/sqlite-passkey-repository';
+import { describePasskeyRepositoryContract } from './passkey-repository.contract';
+import { describeSignInCodeRepositoryContract } from './sign-in-code-repository.contract';
 import { describeHouseholdRepositoryContract } from './household-repository.contract';
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -71,6 +78,10 @@ describeWaterLevelRepositoryContract('SqliteWaterLevelRepository', onSqlite((db)
 describePhotoRepositoryContract('SqlitePhotoRepository', onSqlite((db) => new SqlitePhotoRepository(db)));
 describeSitePageRepositoryContract('SqliteSitePageRepository', onSqlite((db) => new SqliteSitePageRepository(db)));
 describeHouseholdRepositoryContract('SqliteHouseholdRepository', onSqlite((db) => new SqliteHouseholdRepository(db)));
+describeSessionRepositoryContract('SqliteMemberSessionRepository', onSqlite((db) => new SqliteMemberSessionRepository(db)));
+describeSignInCodeRepositoryContract('SqliteSignInCodeRepository', onSqlite((db) => new SqliteSignInCodeRepository(db)));
+describePasskeyRepositoryContract('SqlitePasskeyRepository', onSqlite((db) => new SqlitePasskeyRepository(db)));
+describeMemberRepositoryContract('SqliteMemberRepository', onSqlite((db) => new SqliteMemberRepository(db)));
 
 describe('SQLite database file', () => {
   it('keeps events, bookings, admins and sessions when the server restarts', async () => {
@@ -101,7 +112,7 @@ describe('SQLite database file', () => {
         expect(await new SqliteAdminRepository(reopened).getByUid('uid-commodore')).toEqual(anAdmin());
         expect(await new SqliteSessionRepository(reopened).get('hash-1')).toEqual(session);
         const migrations = await reopened('knex_migrations').select('name');
-        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle', '0007-password-reset-tokens', '0008-event-sequence-and-cancellation', '0009-jobs-and-reminders', '0010-waiting-list', '0011-work-day-archive', '0012-work-day-signup-email', '0013-document-files', '0014-news-items', '0015-photos', '0016-checkout-opened', '0018-booking-references', '0019-site-pages', '0020-booking-cancel-reason', '0022-campaign-content', '0025-member-prices-households']);
+        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle', '0007-password-reset-tokens', '0008-event-sequence-and-cancellation', '0009-jobs-and-reminders', '0010-waiting-list', '0011-work-day-archive', '0012-work-day-signup-email', '0013-document-files', '0014-news-items', '0015-photos', '0016-checkout-opened', '0018-booking-references', '0019-site-pages', '0020-booking-cancel-reason', '0022-campaign-content', '0023-members', '0024-member-sign-in', '0025-member-prices-households']);
       } finally {
         await reopened.destroy();
       }
@@ -347,6 +358,38 @@ describe('migration 0025: member prices and households', () => {
         expect(await bookings.get(booking.id)).toEqual({ ...booking, priceKind: 'standard', memberId: null, memberPlaces: 0 });
         expect((await events.get(anEvent().id))?.memberPrice).toBeUndefined();
         expect(await households.listForMember('member-1')).toEqual([]);
+      } finally {
+        await db.destroy();
+      }
+    } finally {
+      await sqlite.close();
+    }
+  });
+});
+
+describe('migration 0023: the member list', () => {
+  it('gives members:write to each admin holding admins:manage, and to no other', async () => {
+    const sqlite = tempSqlite('kyc-0023-', 'kyc.sqlite');
+    try {
+      const old = knex({ client: 'better-sqlite3', connection: { filename: sqlite.file }, useNullAsDefault: true });
+      const migrationSource = new SqliteMigrationSource();
+      for (;;) {
+        const [, done] = (await old.migrate.up({ migrationSource })) as [number, string[]];
+        if (done.includes('0022-campaign-content') || done.length === 0) break;
+      }
+      const admin = (uid: string, permissions: string[]) => ({ uid, email: `${uid}@club.example`, emailKey: `${uid}@club.example`, name: uid, role: 'admin', permissions: JSON.stringify(permissions), disabled: 0, createdAt: '2026-01-01T12:00:00.000Z' });
+      await old('admins').insert([admin('manager', ['events:read', 'admins:manage']), admin('editor', ['events:read', 'events:write'])]);
+      await old.destroy();
+
+      const db = await openSqliteDatabase(sqlite.file);
+      try {
+        const admins = new SqliteAdminRepository(db);
+        expect((await admins.getByUid('manager'))?.permissions).toEqual(['events:read', 'admins:manage', 'members:write']);
+        expect((await admins.getByUid('editor'))?.permissions).toEqual(['events:read', 'events:write']);
+        // Later migrations (0024) come off first, then 0023.
+        while (await db.schema.hasTable('members')) await db.migrate.down({ migrationSource: new SqliteMigrationSource() });
+        expect((await admins.getByUid('manager'))?.permissions).toEqual(['events:read', 'admins:manage']);
+        expect(await db.schema.hasTable('members')).toBe(false);
       } finally {
         await db.destroy();
       }

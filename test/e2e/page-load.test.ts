@@ -105,6 +105,8 @@ function memberPages(): [string, string][] {
     ['information', '/information'],
     ['beginners', '/beginners'],
     ['work days', '/work-day-booking'],
+    ['sign in', '/sign-in'],
+    ['my club', '/my'],
     ['page not found', '/no-such-page'],
   ];
 }

@@ -116,6 +116,8 @@ export function createRoutes(data: DataOf, { admin }: { admin: boolean }): Route
       page(data, PATHS.beginners, 'src/features/information/components/beginners-page.tsx', async () => (await import('./features/information/components/beginners-page')).BeginnersPage, () => [
         sitePageRead('beginners'),
       ]),
+      page(data, PATHS.signIn, 'src/features/member-sign-in/components/sign-in-page.tsx', async () => (await import('./features/member-sign-in/components/sign-in-page')).SignInPage),
+      page(data, PATHS.myClub, 'src/features/member-sign-in/components/my-club-page.tsx', async () => (await import('./features/member-sign-in/components/my-club-page')).MyClubPage),
       { path: '*', Component: NotFoundPage },
     ],
   };

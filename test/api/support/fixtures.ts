@@ -48,6 +48,7 @@ export async function storedCounts(app: TestApp): Promise<Record<string, number>
     documentsJson: JSON.stringify(await app.get('documents').list()).length,
     photosJson: JSON.stringify(await app.get('photos').list()).length,
     sitePagesJson: JSON.stringify(await app.get('sitePages').list()).length,
+    membersJson: JSON.stringify(await app.get('members').list()).length,
     files: (await app.get('files').list()).length,
   };
 }

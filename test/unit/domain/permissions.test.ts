@@ -62,8 +62,8 @@ describe('permission examples', () => {
     expect(() => requirePermission({ permissions: [] }, 'admins.list')).not.toThrow();
   });
 
-  it('the default admin can do everything but manage admins, change bookings, resend e-mails, read the audit log, change work days and manage news, water levels, documents, photos and the club pages', () => {
-    const withheld = ['admins.manage', 'bookings.write', 'audit.read', 'mail.resend', 'workDays.write', 'news.list', 'news.write', 'waterLevels.write', 'documents.write', 'photos.manage', 'sitePages.write'];
+  it('the default admin can do everything but manage admins, change bookings, resend e-mails, read the audit log, change work days and manage news, water levels, documents, photos and the club pages, nor see or change the member list', () => {
+    const withheld = ['admins.manage', 'bookings.write', 'audit.read', 'mail.resend', 'workDays.write', 'news.list', 'news.write', 'waterLevels.write', 'documents.write', 'photos.manage', 'sitePages.write', 'members.read', 'members.write'];
     for (const action of actions.filter((a) => !withheld.includes(a))) {
       expect(() => requirePermission({ permissions: DEFAULT_PERMISSIONS }, action)).not.toThrow();
     }
@@ -82,6 +82,15 @@ describe('permission examples', () => {
   it('editing the club pages needs content:write, with its own message', () => {
     expect(() => requirePermission({ permissions: ['content:write'] }, 'sitePages.write')).not.toThrow();
     expect(() => requirePermission({ permissions: ['events:write', 'bookings:write', 'admins:manage'] }, 'sitePages.write')).toThrow('You do not have permission to change the club pages.');
+  });
+
+  it('seeing the member list and changing it both need members:write, with one message: the list is personal data', () => {
+    for (const action of ['members.read', 'members.write'] as const) {
+      expect(() => requirePermission({ permissions: ['members:write'] }, action)).not.toThrow();
+      expect(() => requirePermission({ permissions: ['admins:manage', 'bookings:write', 'content:write', 'audit:read'] }, action)).toThrow(
+        'You do not have permission to manage the member list.',
+      );
+    }
   });
 
   it('reading the e-mails needs bookings:read and resending one bookings:write, with their own messages', () => {

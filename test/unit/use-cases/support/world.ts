@@ -1,4 +1,5 @@
 import { MemorySitePageRepository } from '../../../../adapters/memory/memory-site-page-repository';
+import { MemoryMemberRepository } from '../../../../adapters/memory/memory-member-repository';
 import type { Currency } from '../../../../core/shared/money';
 import { PdfLibPdfInspector } from '../../../../adapters/pdf-lib/pdf-lib-pdf-inspector';
 import { FixedClock } from '../../../../adapters/memory/fixed-clock';
@@ -137,6 +138,7 @@ export function makeWorld() {
     documents: new MemoryDocumentRepository(),
     campaigns: new MemoryCampaignRepository(),
     sitePages: new MemorySitePageRepository(),
+    members: new MemoryMemberRepository(),
     clubName: 'Kestrel Yacht Club',
     search: new MemorySearchIndex(),
     payments: new FakePaymentGateway(),

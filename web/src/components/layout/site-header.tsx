@@ -4,6 +4,7 @@ import { NavLink, useLocation } from 'react-router-dom';
 import { useClubConfig } from '../../lib/club-config';
 import { ClubLogo } from './club-logo';
 import { SearchIcon } from '../ui/icons';
+import { MemberHeaderLinks } from '../../features/member-sign-in/components/member-header-links';
 
 interface NavItem {
   to: string;
@@ -170,6 +171,7 @@ export function SiteHeader({ onSearch }: { onSearch: () => void }) {
                 </li>
               ))}
               <InformationDropdown />
+              <MemberHeaderLinks linkClass="nav-link" />
             </ul>
           </nav>
           <button
@@ -219,6 +221,7 @@ export function SiteHeader({ onSearch }: { onSearch: () => void }) {
                 ))}
               </ul>
             </li>
+            <MemberHeaderLinks linkClass="mobile-nav-link" onNavigate={closeMenu} />
           </ul>
         </nav>
       </div>

@@ -29,6 +29,7 @@ const PERMISSION_LABELS: Record<Permission, string> = {
   'audit:read': 'Read the audit log',
   'workdays:write': 'Create and edit work days and their jobs',
   'content:write': 'Manage documents, news, photos and water levels',
+  'members:write': "See and change the club's member list",
 };
 
 export function MembersPage() {

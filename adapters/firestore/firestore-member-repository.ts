@@ -1,0 +1,87 @@
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import { MemberSchema, memberEmailKey, type Member } from '../../core/members/member';
+import type { MemberRepository } from '../../core/members/member-repository.port';
+import { byNameThenEmail, MEMBER_MESSAGES, membersAfterImport, validMember } from '../member-records';
+import { pickFields } from '../pick-fields';
+import { FirestoreCollectionAdapter, type FirestoreCollectionOptions } from './firestore-collections';
+import { isDocumentId } from './firestore-document-ids';
+import { withCoreErrors } from './firestore-errors';
+import { instantFields } from './firestore-instants';
+import { readDocument } from './firestore-read-document';
+import { TRANSACTION_ATTEMPTS } from './firestore-turns';
+import { UniqueEmailWrites } from './firestore-unique-email-writes';
+import { ValidationError } from '../../core/shared/errors';
+
+/**
+ * The member list in the `members` collection, one document per member keyed by its id.
+ * `emailKey` (the lower-cased e-mail) makes e-mails unique whatever their case: writes check it
+ * inside a transaction, as the admins' repository does.
+ */
+export class FirestoreMemberRepository extends FirestoreCollectionAdapter implements MemberRepository {
+  protected readonly collectionName = 'members';
+  private readonly writes: UniqueEmailWrites;
+
+  constructor(db: Firestore, options: FirestoreCollectionOptions = {}) {
+    super(db, options);
+    this.writes = new UniqueEmailWrites(db, () => this.collection, MEMBER_MESSAGES);
+  }
+
+  async get(id: string): Promise<Member | null> {
+    if (typeof id !== 'string' || !isDocumentId(id)) return null;
+    const snapshot = await withCoreErrors(() => this.collection.doc(id).get());
+    return snapshot.exists ? toMember(snapshot) : null;
+  }
+
+  async getByEmail(email: string): Promise<Member | null> {
+    if (typeof email !== 'string') return null;
+    const snapshot = await withCoreErrors(() => this.collection.where('emailKey', '==', memberEmailKey(email)).limit(1).get());
+    return snapshot.empty ? null : toMember(snapshot.docs[0]);
+  }
+
+  async list(): Promise<Member[]> {
+    // A club has hundreds of members, not more: one read of them all, ordered here as SQLite orders them.
+    const snapshot = await withCoreErrors(() => this.collection.get());
+    return snapshot.docs.map(toMember).sort(byNameThenEmail);
+  }
+
+  async create(member: Member): Promise<void> {
+    const valid = validMember(member);
+    if (!isDocumentId(valid.id)) throw new ValidationError('Not a valid member id');
+    await this.writes.create(valid.id, memberEmailKey(valid.email), toDocument(valid));
+  }
+
+  async update(member: Member): Promise<void> {
+    const valid = validMember(member);
+    await this.writes.replace(valid.id, memberEmailKey(valid.email), toDocument(valid));
+  }
+
+  async importMembers(members: readonly Member[]): Promise<void> {
+    const valid = members.map(validMember);
+    if (valid.length === 0) return;
+    if (valid.some((member) => !isDocumentId(member.id))) throw new ValidationError('Not a valid member id');
+    const collection = this.collection;
+    await withCoreErrors(() =>
+      this.db.runTransaction(
+        async (tx) => {
+          // Reading the whole list inside the transaction makes the e-mail check hold against any write meanwhile.
+          const stored = (await tx.get(collection)).docs.map(toMember);
+          const after = membersAfterImport(stored, valid);
+          for (const id of new Set(valid.map((member) => member.id))) tx.set(collection.doc(id), toDocument(after.get(id)!));
+        },
+        { maxAttempts: TRANSACTION_ATTEMPTS },
+      ),
+    );
+  }
+}
+
+function toDocument(member: Member) {
+  return {
+    ...pickFields(member, ['name', 'email', 'membershipType', 'renewalDate', 'disabled']),
+    emailKey: memberEmailKey(member.email),
+    ...instantFields({ createdAt: member.createdAt, updatedAt: member.updatedAt }),
+  };
+}
+
+function toMember(snapshot: DocumentSnapshot): Member {
+  return readDocument(MemberSchema, snapshot, { instants: ['createdAt', 'updatedAt'] });
+}

@@ -1,0 +1,85 @@
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import { PasskeySchema } from '../../core/member-sign-in/member-sign-in';
+import type { Passkey, PasskeyRepository } from '../../core/member-sign-in/passkey-repository.port';
+import { ValidationError } from '../../core/shared/errors';
+import { FirestoreCollectionAdapter, type FirestoreCollectionOptions } from './firestore-collections';
+import { isDocumentId } from './firestore-document-ids';
+import { withCoreErrors } from './firestore-errors';
+import { instantFields } from './firestore-instants';
+import { readDocument } from './firestore-read-document';
+import { inTurn, TRANSACTION_ATTEMPTS } from './firestore-turns';
+
+const TAKEN = 'A passkey with this credential id already exists';
+
+/** Passkeys in the `passkeys` collection, keyed by their credential id. */
+export class FirestorePasskeyRepository extends FirestoreCollectionAdapter implements PasskeyRepository {
+  protected readonly collectionName = 'passkeys';
+
+  constructor(db: Firestore, options: FirestoreCollectionOptions = {}) {
+    super(db, options);
+  }
+
+  async create(passkey: Passkey): Promise<void> {
+    if (!isDocumentId(passkey.credentialId)) throw new ValidationError('Not a credential id');
+    await withCoreErrors(() => this.collection.doc(passkey.credentialId).create(toDocument(passkey)), { conflict: TAKEN });
+  }
+
+  async get(credentialId: string): Promise<Passkey | null> {
+    if (!isDocumentId(credentialId)) return null;
+    const snapshot = await withCoreErrors(() => this.collection.doc(credentialId).get());
+    return snapshot.exists ? toPasskey(snapshot) : null;
+  }
+
+  async listByMember(memberId: string): Promise<Passkey[]> {
+    // A member has a few passkeys: sorted here, so the query needs no composite index.
+    const snapshot = await withCoreErrors(() => this.collection.where('memberId', '==', memberId).get());
+    return snapshot.docs.map(toPasskey).sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || Buffer.compare(Buffer.from(a.credentialId), Buffer.from(b.credentialId)));
+  }
+
+  async recordUse(credentialId: string, counter: number, at: Date): Promise<boolean> {
+    if (!isDocumentId(credentialId)) return false;
+    const ref = this.collection.doc(credentialId);
+    return inTurn(this.db, `passkey:${credentialId}`, () =>
+      withCoreErrors(() =>
+        this.db.runTransaction(
+          async (tx) => {
+            const snapshot = await tx.get(ref);
+            if (!snapshot.exists) return false;
+            const passkey = toPasskey(snapshot);
+            if (!(counter > passkey.counter || (counter === 0 && passkey.counter === 0))) return false;
+            tx.set(ref, toDocument({ ...passkey, counter, lastUsedAt: at.toISOString() }));
+            return true;
+          },
+          { maxAttempts: TRANSACTION_ATTEMPTS },
+        ),
+      ),
+    );
+  }
+
+  async delete(memberId: string, credentialId: string): Promise<boolean> {
+    if (!isDocumentId(credentialId)) return false;
+    const ref = this.collection.doc(credentialId);
+    return withCoreErrors(() =>
+      this.db.runTransaction(async (tx) => {
+        const snapshot = await tx.get(ref);
+        if (!snapshot.exists || snapshot.get('memberId') !== memberId) return false;
+        tx.delete(ref);
+        return true;
+      }),
+    );
+  }
+}
+
+function toDocument(passkey: Passkey) {
+  return {
+    memberId: passkey.memberId,
+    publicKey: passkey.publicKey,
+    counter: passkey.counter,
+    transports: passkey.transports,
+    ...instantFields({ createdAt: passkey.createdAt, lastUsedAt: passkey.lastUsedAt }),
+  };
+}
+
+function toPasskey(snapshot: DocumentSnapshot): Passkey {
+  return readDocument(PasskeySchema, snapshot, { id: 'credentialId', instants: ['createdAt', 'lastUsedAt'] });
+}

@@ -1,0 +1,40 @@
+import type { Knex } from 'knex';
+
+const NEW_PERMISSION = 'members:write';
+
+/**
+ * The club's member list (SqliteMemberRepository, issue 35). emailKey is the lower-cased e-mail:
+ * e-mails are unique regardless of case, as the admins' are. The new permission `members:write`
+ * goes to every admin holding `admins:manage` (decisions: a phase's new permissions are given to
+ * the admins who manage admins, who may then grant them).
+ */
+export async function up(knex: Knex): Promise<void> {
+  await knex.schema.createTable('members', (t) => {
+    t.text('id').primary();
+    t.text('name').notNullable();
+    t.text('email').notNullable();
+    t.text('emailKey').notNullable().unique({ indexName: 'members_email' });
+    t.text('membershipType').notNullable();
+    t.text('renewalDate').notNullable();
+    t.integer('disabled').notNullable();
+    t.text('createdAt').notNullable();
+    t.text('updatedAt').notNullable();
+  });
+  const managers: { uid: string; permissions: string }[] = await knex('admins').select('uid', 'permissions');
+  for (const admin of managers) {
+    const permissions = JSON.parse(admin.permissions) as string[];
+    if (!permissions.includes('admins:manage') || permissions.includes(NEW_PERMISSION)) continue;
+    await knex('admins').where({ uid: admin.uid }).update({ permissions: JSON.stringify([...permissions, NEW_PERMISSION]) });
+  }
+}
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTableIfExists('members');
+  const admins: { uid: string; permissions: string }[] = await knex('admins').select('uid', 'permissions');
+  for (const admin of admins) {
+    const permissions = JSON.parse(admin.permissions) as string[];
+    if (permissions.includes(NEW_PERMISSION)) {
+      await knex('admins').where({ uid: admin.uid }).update({ permissions: JSON.stringify(permissions.filter((p) => p !== NEW_PERMISSION)) });
+    }
+  }
+}

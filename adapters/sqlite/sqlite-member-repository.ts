@@ -1,0 +1,101 @@
+import type { Knex } from 'knex';
+import { MemberSchema, memberEmailKey, type Member } from '../../core/members/member';
+import type { MemberRepository } from '../../core/members/member-repository.port';
+import { ConflictError, NotFoundError } from '../../core/shared/errors';
+import { MEMBER_MESSAGES, membersAfterImport, validMember } from '../member-records';
+import { isUniqueViolation } from './sqlite-errors';
+import { readRow, writeBoolean } from './sqlite-values';
+import { writeTransaction } from './sqlite-write-transaction';
+
+const COLUMNS = ['id', 'name', 'email', 'membershipType', 'renewalDate', 'disabled', 'createdAt', 'updatedAt'] as const;
+
+/** The member list in the `members` table (migration 0023); `emailKey` (lower-cased e-mail) is unique. */
+export class SqliteMemberRepository implements MemberRepository {
+  constructor(private readonly db: Knex) {}
+
+  async get(id: string): Promise<Member | null> {
+    if (typeof id !== 'string') return null;
+    const row = await this.db('members').select(...COLUMNS).where({ id }).first();
+    return row ? toMember(row) : null;
+  }
+
+  async getByEmail(email: string): Promise<Member | null> {
+    if (typeof email !== 'string') return null;
+    const row = await this.db('members').select(...COLUMNS).where({ emailKey: memberEmailKey(email) }).first();
+    return row ? toMember(row) : null;
+  }
+
+  async list(): Promise<Member[]> {
+    const rows = await this.db('members').select(...COLUMNS).orderBy([
+      { column: 'name', order: 'asc' },
+      { column: 'emailKey', order: 'asc' },
+      { column: 'id', order: 'asc' },
+    ]);
+    return rows.map(toMember);
+  }
+
+  async create(member: Member): Promise<void> {
+    const row = toRow(validMember(member));
+    try {
+      await this.db('members').insert(row);
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        const idTaken = await this.db('members').where({ id: row.id }).first('id');
+        throw new ConflictError(idTaken ? MEMBER_MESSAGES.uidTaken : MEMBER_MESSAGES.emailTaken);
+      }
+      throw error;
+    }
+  }
+
+  async update(member: Member): Promise<void> {
+    const { id, ...fields } = toRow(validMember(member));
+    let changed: number;
+    try {
+      changed = await this.db('members').where({ id }).update(fields);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictError(MEMBER_MESSAGES.emailTaken);
+      throw error;
+    }
+    if (changed === 0) throw new NotFoundError(MEMBER_MESSAGES.notFound);
+  }
+
+  async importMembers(members: readonly Member[]): Promise<void> {
+    const valid = members.map(validMember);
+    if (valid.length === 0) return;
+    await writeTransaction(this.db, async (trx) => {
+      const stored = (await trx('members').select(...COLUMNS)).map(toMember);
+      const after = membersAfterImport(stored, valid);
+      const storedIds = new Set(stored.map((member) => member.id));
+      const given = [...new Set(valid.map((member) => member.id))];
+      // Two members may swap e-mails: free the given ones' keys first, so that no row is ever
+      // deleted (other tables may refer to a member) and the unique index holds at every step.
+      const existing = given.filter((id) => storedIds.has(id));
+      for (let start = 0; start < existing.length; start += 500) {
+        await trx('members').whereIn('id', existing.slice(start, start + 500)).update({ emailKey: trx.raw("'(import) ' || id") });
+      }
+      for (const id of given) {
+        const { id: _id, ...fields } = toRow(after.get(id)!);
+        if (storedIds.has(id)) await trx('members').where({ id }).update(fields);
+        else await trx('members').insert({ id, ...fields });
+      }
+    });
+  }
+}
+
+function toRow(member: Member): Record<string, unknown> & { id: string } {
+  return {
+    id: member.id,
+    name: member.name,
+    email: member.email,
+    emailKey: memberEmailKey(member.email),
+    membershipType: member.membershipType,
+    renewalDate: member.renewalDate,
+    disabled: writeBoolean(member.disabled),
+    createdAt: member.createdAt,
+    updatedAt: member.updatedAt,
+  };
+}
+
+function toMember(row: Record<string, unknown>): Member {
+  return readRow(MemberSchema, row, { booleans: ['disabled'] });
+}

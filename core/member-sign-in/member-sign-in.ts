@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import type { AttemptHistory } from '../admins/login-attempt-store.port';
+import { InstantSchema } from '../shared/instant';
+
+/**
+ * The rules of members' passwordless sign-in (issue 35, docs/member-sign-in.md, ADR 0035): an
+ * e-mailed 6-digit code, valid 10 minutes and 5 tries, of which only a hash is stored; a
+ * server-side member session of 30 days. Apart from the use cases, so the browser can load it.
+ */
+
+/** A code works for ten minutes after it was asked for. */
+export const SIGN_IN_CODE_TTL_MS = 10 * 60_000;
+/** At most this many tries of one code, right or wrong; the next is refused whatever it says. */
+export const MAX_CODE_TRIES = 5;
+/** A member session lasts 30 days from sign-in (spec decisions, 2026-11-25). */
+export const MEMBER_SESSION_TTL_MS = 30 * 24 * 3_600_000;
+
+/** At most this many code requests for one e-mail (any case) in the window… */
+export const MAX_CODE_REQUESTS_PER_EMAIL = 5;
+/** …and this many from one client address, whatever the e-mails. */
+export const MAX_CODE_REQUESTS_PER_ADDRESS = 20;
+/** At most this many code checks from one client address in the window (each code has its own 5 tries besides). */
+export const MAX_CODE_CHECKS_PER_ADDRESS = 50;
+export const CODE_REQUEST_WINDOW_MS = 3_600_000;
+
+/** The outbox kind of the sign-in e-mail: its body holds the code, so it is never shown or sent again. */
+export const MEMBER_SIGN_IN_MAIL_KIND = 'member-sign-in-code';
+
+/** The member sign-in page, which the e-mailed link opens. */
+export const SIGN_IN_PATH = '/sign-in';
+/** A signed-in member's own page ("My club"). */
+export const MY_CLUB_PATH = '/my';
+
+export const SIGN_IN_MESSAGES = {
+  /** The one answer to a code request, whether or not the address is a member's. */
+  sent: "If that address is on the club's member list, we have sent it an e-mail with a 6-digit sign-in code. The code works once, within 10 minutes.",
+  /** The one refusal of a code: wrong, used, expired, out of tries, or never sent. */
+  invalidCode: 'That code is not valid. Please check it, or ask for a new code.',
+  tooManyRequests: 'Too many sign-in requests. Please try again later.',
+  tooManyChecks: 'Too many sign-in attempts. Please try again later.',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  codeRequired: 'Please enter the 6-digit code from the e-mail',
+  codeInvalid: 'The code is the 6 digits from the e-mail',
+  signedOut: 'You have signed out.',
+} as const;
+
+const EmailSchema = z.string().trim().max(320).min(1, SIGN_IN_MESSAGES.emailRequired).pipe(z.email(SIGN_IN_MESSAGES.emailInvalid));
+
+/** "Sign in": the member's e-mail address. */
+export const SignInCodeRequestSchema = z.object({ email: EmailSchema });
+export type SignInCodeRequest = z.infer<typeof SignInCodeRequestSchema>;
+
+/** The code form (or the e-mailed link's button): the e-mail and the 6 digits (spaces allowed between them). */
+export const SignInCodeCheckSchema = z.object({
+  email: EmailSchema,
+  code: z
+    .string()
+    .max(40)
+    .transform((code) => code.replace(/\s+/g, ''))
+    .pipe(z.string().min(1, SIGN_IN_MESSAGES.codeRequired).regex(/^\d{6}$/, SIGN_IN_MESSAGES.codeInvalid)),
+});
+export type SignInCodeCheck = z.input<typeof SignInCodeCheckSchema>;
+
+/** An answer of one sentence to show. */
+export const SignInMessageSchema = z.object({ message: z.string() });
+export type SignInMessage = z.infer<typeof SignInMessageSchema>;
+
+/** What the header and My club show of the signed-in member. */
+export const SignedInMemberSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+});
+export type SignedInMember = z.infer<typeof SignedInMemberSchema>;
+
+/** GET /api/member/session: the signed-in member, or null for a visitor. */
+export const MemberSessionAnswerSchema = z.object({ member: SignedInMemberSchema.nullable() });
+export type MemberSessionAnswer = z.infer<typeof MemberSessionAnswerSchema>;
+
+/** A stored code, as the storage adapters validate what they read back. */
+export const SignInCodeSchema = z.object({
+  emailHash: z.string().min(1),
+  memberId: z.string().min(1),
+  codeHash: z.string().min(1),
+  createdAt: InstantSchema,
+  expiresAt: InstantSchema,
+  tries: z.number().int().min(0),
+  usedAt: InstantSchema.nullable(),
+});
+
+/** The form of an e-mail the codes and limits key on: trimmed and lower-cased. */
+export function signInEmailKey(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** What the code's hash is taken of: the e-mail with the code, so one code's hash says nothing of another e-mail's. */
+export function codeHashInput(email: string, code: string): string {
+  return `member-sign-in:${signInEmailKey(email)}:${code}`;
+}
+
+/** What the e-mail's record is keyed by (hashed, so no e-mail sits in a key or document id). */
+export function emailHashInput(email: string): string {
+  return `member-sign-in-email:${signInEmailKey(email)}`;
+}
+
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/**
+ * Six decimal digits from a random secret (SecretTokens.generate: base64url of random bytes): its
+ * first 48 bits modulo 10^6, a bias below one in 10^8.
+ */
+export function sixDigitCode(randomSecret: string): string {
+  let value = 0;
+  for (const char of randomSecret.slice(0, 8)) {
+    const digit = BASE64URL.indexOf(char);
+    if (digit < 0) throw new Error('Not a base64url secret');
+    value = value * 64 + digit;
+  }
+  return String(value % 1_000_000).padStart(6, '0');
+}
+
+/** The rate-limit keys of a code request: apart from the admin sign-in's and reset's, so none clears another. */
+export function codeRequestKeys(email: string, ip: string): { address: string; email: string } {
+  return { address: `member-code-ip:${ip}`, email: `member-code-email:${signInEmailKey(email)}` };
+}
+
+/** The rate-limit key of code checks from one address. */
+export function codeCheckKey(ip: string): string {
+  return `member-check-ip:${ip}`;
+}
+
+/**
+ * Whether one more code request may go ahead. Counted for every address asked about, member or
+ * not, so the limit itself says nothing about who is a member.
+ */
+export function codeRequestAllowed(history: { address: AttemptHistory; email: AttemptHistory }): boolean {
+  return history.address.count < MAX_CODE_REQUESTS_PER_ADDRESS && history.email.count < MAX_CODE_REQUESTS_PER_EMAIL;
+}
+
+/** The link the e-mail carries: the sign-in page with the e-mail and code after `#`, which browsers never send to the server. */
+export function signInLink(publicBaseUrl: string, email: string, code: string): string {
+  return `${publicBaseUrl}${SIGN_IN_PATH}#${new URLSearchParams({ email: signInEmailKey(email), code }).toString()}`;
+}
+
+/** A stored passkey, as the storage adapters validate what they read back. */
+export const PasskeySchema = z.object({
+  credentialId: z.string().min(1).max(1500),
+  memberId: z.string().min(1),
+  publicKey: z.string().min(1),
+  counter: z.number().int().min(0),
+  transports: z.array(z.string()),
+  createdAt: InstantSchema,
+  lastUsedAt: InstantSchema.nullable(),
+});

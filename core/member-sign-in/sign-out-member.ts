@@ -1,0 +1,11 @@
+import type { MemberSessionRepository } from './member-session-repository.port';
+import type { SecretTokens } from '../shared/secret-tokens.port';
+import { UseCase } from '../shared/use-case';
+
+/** Sign out: the session is deleted, so its cookie no longer signs anyone in. */
+export class SignOutMember extends UseCase<{ memberSessions: MemberSessionRepository; secrets: SecretTokens }> {
+  async execute(token: string | null): Promise<void> {
+    if (!token || token.length > 200) return;
+    await this.deps.memberSessions.delete(this.deps.secrets.hash(token));
+  }
+}

@@ -1,0 +1,48 @@
+import { CheckSignInCode } from '../../core/member-sign-in/check-sign-in-code';
+import { CurrentMember } from '../../core/member-sign-in/current-member';
+import { RequestSignInCode } from '../../core/member-sign-in/request-sign-in-code';
+import { SignOutMember } from '../../core/member-sign-in/sign-out-member';
+import type { AppConfig } from '../config';
+import { type Feature, provide, siteSettings } from './feature';
+
+/** The settings this feature reads, each under its one name. */
+const settingsOf = (config: AppConfig) => ({ siteSettings: siteSettings(config) });
+
+/** Members' passwordless sign-in (docs/member-sign-in.md): e-mailed codes and member sessions. */
+export const memberSignInFeature: Feature = {
+  name: 'member-sign-in',
+  useCases: ({ get, config, options }) => {
+    const settings = settingsOf(config);
+    return [
+      provide(
+        RequestSignInCode,
+        () =>
+          new RequestSignInCode({
+            members: get('members'),
+            loginAttempts: get('loginAttempts'),
+            signInCodes: get('signInCodes'),
+            secrets: get('secrets'),
+            outbox: get('outbox'),
+            ids: get('ids'),
+            clock: get('clock'),
+            siteSettings: settings.siteSettings,
+            reportSignInCodeError: options.reportSignInCodeError,
+          }),
+      ),
+      provide(
+        CheckSignInCode,
+        () =>
+          new CheckSignInCode({
+            members: get('members'),
+            signInCodes: get('signInCodes'),
+            memberSessions: get('memberSessions'),
+            addressLimits: get('addressLimits'),
+            secrets: get('secrets'),
+            clock: get('clock'),
+          }),
+      ),
+      provide(CurrentMember, () => new CurrentMember({ members: get('members'), memberSessions: get('memberSessions'), secrets: get('secrets'), clock: get('clock') })),
+      provide(SignOutMember, () => new SignOutMember({ memberSessions: get('memberSessions'), secrets: get('secrets') })),
+    ];
+  },
+};

@@ -1,0 +1,100 @@
+import type { Request, Response } from 'express';
+import { CheckSignInCode } from '../../core/member-sign-in/check-sign-in-code';
+import { CurrentMember, signedInMember } from '../../core/member-sign-in/current-member';
+import { MemberSessionAnswerSchema, SignInCodeCheckSchema, SignInCodeRequestSchema, SignInMessageSchema } from '../../core/member-sign-in/member-sign-in';
+import { RequestSignInCode } from '../../core/member-sign-in/request-sign-in-code';
+import { SignOutMember } from '../../core/member-sign-in/sign-out-member';
+import type { AppContainer } from '../container';
+import { reply, type ApiRoutes } from './api-routes';
+import { callerAddress, readCookie } from './auth';
+
+/** The members' session cookie: apart from the admins' `kyc_session`, so neither is ever taken for the other. */
+export const MEMBER_SESSION_COOKIE = 'kyc_member';
+
+function cookieOptions(req: Request) {
+  return { httpOnly: true, sameSite: 'lax', secure: req.secure, path: '/' } as const;
+}
+
+function setMemberCookie(req: Request, res: Response, token: string, maxAgeMs: number): void {
+  res.cookie(MEMBER_SESSION_COOKIE, token, { ...cookieOptions(req), maxAge: Math.max(0, maxAgeMs) });
+}
+
+/** The token of the member session cookie the request came with, if any. */
+export function memberSessionToken(req: Request): string | null {
+  return readCookie(req, MEMBER_SESSION_COOKIE);
+}
+
+const TAG = 'member session';
+const CROSS_SITE = { description: 'A cross-site request, or one without X-Requested-With: fetch' };
+
+/** Members' passwordless sign-in (docs/member-sign-in.md): every route is open to anyone, as a sign-in must be. */
+export function registerMemberSignInRoutes(routes: ApiRoutes, ports: AppContainer): void {
+  routes.add({
+    method: 'post',
+    path: '/api/member/sign-in/code',
+    operationId: 'requestMemberSignInCode',
+    summary: "E-mails a 6-digit sign-in code and a link to the sign-in page to a member on the club's list (the same answer for any address)",
+    tag: TAG,
+    access: 'public',
+    body: SignInCodeRequestSchema,
+    responses: {
+      200: { description: '"If that address is on the club\'s member list, we have sent it…", whoever the address belongs to', schema: SignInMessageSchema },
+      400: { description: 'No e-mail, or not an e-mail address' },
+      403: CROSS_SITE,
+      429: { description: '"Too many sign-in requests. Please try again later." (per client address and per e-mail)' },
+    },
+    handler: async ({ body, req }) => reply(200, await ports.useCase(RequestSignInCode).execute(body, { ip: callerAddress(req) })),
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/member/sign-in',
+    operationId: 'signInMemberWithCode',
+    summary: 'Signs a member in with the e-mailed code: sets the member session cookie (HttpOnly, SameSite=Lax, 30 days)',
+    tag: TAG,
+    access: 'public',
+    body: SignInCodeCheckSchema,
+    responses: {
+      200: { description: 'Signed in: the member, with the session cookie `kyc_member` set', schema: MemberSessionAnswerSchema },
+      400: { description: 'Bad input, or "That code is not valid…" (wrong, used, expired, out of its 5 tries, or never sent: one answer)' },
+      403: CROSS_SITE,
+      429: { description: '"Too many sign-in attempts. Please try again later." (per client address)' },
+    },
+    handler: async ({ body, req, res }) => {
+      const signedIn = await ports.useCase(CheckSignInCode).execute(body, { ip: callerAddress(req) });
+      setMemberCookie(req, res, signedIn.token, signedIn.expiresAt.getTime() - ports.get('clock').now().getTime());
+      return reply(200, { member: signedIn.member });
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/member/session',
+    operationId: 'getSignedInMember',
+    summary: 'The member the session cookie signs in, or null (a visitor, an expired session, a disabled member)',
+    tag: TAG,
+    access: 'public',
+    responses: { 200: { description: 'The signed-in member, or `member: null`', schema: MemberSessionAnswerSchema } },
+    handler: async ({ req, res }) => {
+      const member = await ports.useCase(CurrentMember).execute(memberSessionToken(req));
+      // A cookie that signs no one in any more is taken away.
+      if (!member && memberSessionToken(req) !== null) res.clearCookie(MEMBER_SESSION_COOKIE, cookieOptions(req));
+      return reply(200, { member: member ? signedInMember(member) : null });
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/member/sign-out',
+    operationId: 'signOutMember',
+    summary: "Ends the member's session and clears its cookie (signed in or not)",
+    tag: TAG,
+    access: 'public',
+    responses: { 204: { description: 'Signed out' }, 403: CROSS_SITE },
+    handler: async ({ req, res }) => {
+      await ports.useCase(SignOutMember).execute(memberSessionToken(req));
+      res.clearCookie(MEMBER_SESSION_COOKIE, cookieOptions(req));
+      return reply(204);
+    },
+  });
+}

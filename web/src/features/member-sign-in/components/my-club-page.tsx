@@ -1,0 +1,46 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { PATHS } from '@core/shared/paths';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { LoadFailed } from '../../../components/ui/load-failed';
+import { Spinner } from '../../../components/ui/spinner';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useMemberSession, useSignOutMember } from '../api/member-session';
+
+/**
+ * /my, "My club": for now the signed-in member's name and Sign out (the bookings, household and
+ * feed come later, issue 35). The session is read in the browser, so the server draws the loading state.
+ */
+export function MyClubPage() {
+  usePageTitle('My club');
+  const session = useMemberSession();
+  const signOut = useSignOutMember();
+  const navigate = useNavigate();
+
+  return (
+    <div className="page narrow">
+      <section className="card" aria-labelledby="my-club-title">
+        <h1 id="my-club-title">My club</h1>
+        {session.isPending ? (
+          <Spinner label="Loading…" />
+        ) : session.isError ? (
+          <LoadFailed title="Failed to load your details" onRetry={() => void session.refetch()} />
+        ) : session.data.member === null ? (
+          <p>
+            Please <Link to={PATHS.signIn}>sign in</Link> to see your club page.
+          </p>
+        ) : (
+          <>
+            <p>
+              Signed in as <strong>{session.data.member.name}</strong> ({session.data.member.email}).
+            </p>
+            {signOut.isError && <Alert tone="error">Signing out failed. Please try again.</Alert>}
+            <Button variant="secondary" disabled={signOut.isPending} onClick={() => signOut.mutate(undefined, { onSuccess: () => void navigate(PATHS.home) })}>
+              {signOut.isPending ? 'Signing out…' : 'Sign out'}
+            </Button>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+import { useState, useSyncExternalStore } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { PATHS } from '@core/shared/paths';
+import { inputErrors } from '@core/shared/parse-input';
+import { SignInCodeCheckSchema, SignInCodeRequestSchema, type SignInCodeRequest } from '@core/member-sign-in/member-sign-in';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { InputField } from '../../../components/ui/field';
+import { ApiError } from '../../../lib/api';
+import { useForm } from '../../../lib/form';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useMemberSession } from '../api/member-session';
+import { useRequestSignInCode, useSignInWithCode } from '../api/sign-in-with-code';
+
+const SEND_FAILED = 'The request could not be sent. Please try again.';
+const SIGN_IN_FAILED = 'Signing in failed. Please try again.';
+
+/** The server's message for a refusal it explains, else ours. */
+function refusal(error: unknown, fallback: string): string {
+  return error instanceof ApiError && [400, 403, 429].includes(error.status) ? error.message : fallback;
+}
+
+/** The e-mailed link's e-mail and code, after `#` (never sent to the server), or null. */
+function linkOf(hash: string): { email: string; code: string } | null {
+  const fragment = new URLSearchParams(hash.replace(/^#/, ''));
+  const email = fragment.get('email');
+  const code = fragment.get('code');
+  return email && code ? { email, code } : null;
+}
+
+const noChanges = () => () => {};
+
+/**
+ * What follows `#` in the address: '' while the page hydrates (as the server, which never sees
+ * it, drew the page), then the browser's.
+ */
+function useAddressHash(): string {
+  return useSyncExternalStore(
+    noChanges,
+    () => window.location.hash,
+    () => '',
+  );
+}
+
+type Step = { name: 'email'; email: string } | { name: 'code'; email: string; message: string };
+
+/**
+ * /sign-in: a member signs in with an e-mailed code. The e-mailed link opens this page with the
+ * e-mail and code after `#`; opening it signs no one in (mail scanners open links): the member
+ * presses "Sign in".
+ */
+export function SignInPage() {
+  usePageTitle('Sign in');
+  const session = useMemberSession();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<Step>({ name: 'email', email: '' });
+  const hash = useAddressHash();
+  // The link's e-mail and code, until the member turns to the form instead.
+  const [linkSetAside, setLinkSetAside] = useState(false);
+  const link = linkSetAside ? null : linkOf(hash);
+  const signedIn = () => void navigate(PATHS.myClub);
+  const member = session.data?.member ?? null;
+
+  return (
+    <div className="page narrow">
+      <section className="card sign-in" aria-labelledby="sign-in-title">
+        <h1 id="sign-in-title">Sign in</h1>
+        {link ? (
+          <LinkStep
+            email={link.email}
+            code={link.code}
+            onSignedIn={signedIn}
+            onRestart={() => {
+              setLinkSetAside(true);
+              setStep({ name: 'email', email: link.email });
+            }}
+          />
+        ) : member ? (
+          <>
+            <p>
+              You are signed in as <strong>{member.name}</strong>.
+            </p>
+            <p>
+              <Link to={PATHS.myClub}>Go to My club</Link>
+            </p>
+          </>
+        ) : step.name === 'email' ? (
+          <EmailStep email={step.email} onSent={(email, message) => setStep({ name: 'code', email, message })} />
+        ) : (
+          <CodeStep email={step.email} message={step.message} onSignedIn={signedIn} onRestart={() => setStep({ name: 'email', email: step.email })} />
+        )}
+      </section>
+    </div>
+  );
+}
+
+function EmailStep({ email, onSent }: { email: string; onSent: (email: string, message: string) => void }) {
+  const request = useRequestSignInCode();
+  const form = useForm<SignInCodeRequest, 'email'>({
+    initial: { email },
+    validate: (values) => inputErrors(SignInCodeRequestSchema, values),
+    order: ['email'],
+    idOf: () => 'sign-in-email',
+    show: 'submit',
+  });
+  const send = (values: SignInCodeRequest) =>
+    request.mutateAsync(values.email.trim()).then(
+      (answer) => onSent(values.email.trim(), answer.message),
+      (error: unknown) => form.refuse(error instanceof ApiError && error.status === 400 ? error.fields : {}, refusal(error, SEND_FAILED)),
+    );
+  return (
+    <>
+      <p>Members of the club sign in with their e-mail address: we e-mail you a 6-digit code. No password needed.</p>
+      {form.formError && <Alert tone="error">{form.formError}</Alert>}
+      <form onSubmit={form.handleSubmit(send)} noValidate>
+        <fieldset className="form-fields" disabled={form.submitting}>
+          <legend className="visually-hidden">Your e-mail address</legend>
+          <InputField id="sign-in-email" label="Email" type="email" autoComplete="email" error={form.errorFor('email')} {...form.bind('email')} />
+        </fieldset>
+        <Button type="submit" block disabled={form.submitting}>
+          {form.submitting ? 'Sending…' : 'Email me a code'}
+        </Button>
+      </form>
+    </>
+  );
+}
+
+function CodeStep({ email, message, onSignedIn, onRestart }: { email: string; message: string; onSignedIn: () => void; onRestart: () => void }) {
+  const signIn = useSignInWithCode();
+  const form = useForm<{ email: string; code: string }, 'code'>({
+    initial: { email, code: '' },
+    validate: (values) => inputErrors(SignInCodeCheckSchema, values),
+    order: ['code'],
+    idOf: () => 'sign-in-code',
+    show: 'submit',
+  });
+  const send = (values: { email: string; code: string }) =>
+    signIn.mutateAsync(values).then(onSignedIn, (error: unknown) => {
+      const fields = error instanceof ApiError && error.status === 400 ? error.fields : {};
+      // A refused code is said once, beside the field.
+      form.refuse(fields, fields.code ? null : refusal(error, SIGN_IN_FAILED));
+    });
+  return (
+    <>
+      <Alert tone="success" title="Check your e-mail">
+        <p>{message}</p>
+      </Alert>
+      <p>
+        Signing in as <strong>{email}</strong>.
+      </p>
+      {form.formError && <Alert tone="error">{form.formError}</Alert>}
+      <form onSubmit={form.handleSubmit(send)} noValidate>
+        <fieldset className="form-fields" disabled={form.submitting}>
+          <legend className="visually-hidden">The code from the e-mail</legend>
+          <InputField id="sign-in-code" label="6-digit code" inputMode="numeric" autoComplete="one-time-code" maxLength={12} error={form.errorFor('code')} {...form.bind('code')} />
+        </fieldset>
+        <Button type="submit" block disabled={form.submitting}>
+          {form.submitting ? 'Signing in…' : 'Sign in'}
+        </Button>
+      </form>
+      <p className="sign-in-links">
+        <Button variant="ghost" onClick={onRestart}>
+          Use another e-mail or ask for a new code
+        </Button>
+      </p>
+    </>
+  );
+}
+
+function LinkStep({ email, code, onSignedIn, onRestart }: { email: string; code: string; onSignedIn: () => void; onRestart: () => void }) {
+  const signIn = useSignInWithCode();
+  return (
+    <>
+      <p>
+        Sign in as <strong>{email}</strong> with the code from your e-mail.
+      </p>
+      {signIn.isError && <Alert tone="error">{refusal(signIn.error, SIGN_IN_FAILED)}</Alert>}
+      <Button block disabled={signIn.isPending} onClick={() => signIn.mutate({ email, code }, { onSuccess: onSignedIn })}>
+        {signIn.isPending ? 'Signing in…' : 'Sign in'}
+      </Button>
+      <p className="sign-in-links">
+        <Button variant="ghost" onClick={onRestart}>
+          {signIn.isError ? 'Ask for a new code' : 'Use another e-mail'}
+        </Button>
+      </p>
+    </>
+  );
+}
