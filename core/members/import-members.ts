@@ -29,7 +29,7 @@ export class ImportMembers extends UseCase<ImportMembersDeps> {
     }
     const { members: lines } = decision;
     const now = this.deps.clock.now().toISOString();
-    const stored = new Map((await this.deps.members.list()).map((member) => [memberEmailKey(member.email), member]));
+    const stored = new Map(decision.stored.map((member) => [memberEmailKey(member.email), member]));
     const writes: Member[] = [];
     for (const line of lines) {
       const before = stored.get(memberEmailKey(line.email));

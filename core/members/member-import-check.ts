@@ -20,5 +20,6 @@ export async function checkMemberCsv(deps: MemberImportDeps, file: string | Uint
   if (read.problems.length > 0) return { ok: false, problems: read.problems };
   const checked = checkMemberRows(read.rows);
   if (checked.problems.length > 0) return { ok: false, problems: checked.problems };
-  return { ok: true, members: checked.members, plan: planMemberImport(checked.members, await deps.members.list()) };
+  const stored = await deps.members.list();
+  return { ok: true, members: checked.members, plan: planMemberImport(checked.members, stored), stored };
 }

@@ -163,7 +163,8 @@ export function planMemberImport(lines: readonly MemberDetails[], stored: readon
 }
 
 /** The import's decision: refused with every problem, or the plan. Nothing is stored while any line is bad. */
-export type MemberImportDecision = { ok: false; problems: ImportProblem[] } | { ok: true; members: MemberLine[]; plan: MemberImportPlan };
+/** `stored`: the list the plan was made against, which the import writes over (its storage write refuses any e-mail taken since). */
+export type MemberImportDecision = { ok: false; problems: ImportProblem[] } | { ok: true; members: MemberLine[]; plan: MemberImportPlan; stored: Member[] };
 
 export const MemberImportPreviewSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(false), problems: z.array(z.object({ line: z.number().int().positive().nullable(), reason: z.string() })) }),
