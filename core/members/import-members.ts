@@ -5,7 +5,8 @@ import { ConflictError, ValidationError } from '../shared/errors';
 import { UseCase } from '../shared/use-case';
 import { importRefusalMessage, problemText } from '../water-levels/water-levels';
 import { memberEmailKey, type Member } from './member';
-import type { MemberImportResult } from './member-import';
+import { detailsOf, hasDetails, type MemberImportResult } from './member-import';
+import { withDetails } from './member-form';
 import { checkMemberCsv, type MemberImportDeps } from './member-import-check';
 
 export type ImportMembersDeps = MemberImportDeps & AuditTrailDeps;
@@ -33,9 +34,9 @@ export class ImportMembers extends UseCase<ImportMembersDeps> {
     const writes: Member[] = [];
     for (const line of lines) {
       const before = stored.get(memberEmailKey(line.email));
-      const details = { name: line.name, email: line.email, membershipType: line.membershipType, renewalDate: line.renewalDate };
+      const details = detailsOf(line);
       if (!before) writes.push({ id: this.deps.ids.next(), ...details, disabled: false, createdAt: now, updatedAt: now });
-      else if ((['name', 'email', 'membershipType', 'renewalDate'] as const).some((field) => before[field] !== details[field])) writes.push({ ...before, ...details, updatedAt: now });
+      else if (!hasDetails(before, details)) writes.push({ ...withDetails(before, details), updatedAt: now });
     }
     try {
       await this.deps.members.importMembers(writes);

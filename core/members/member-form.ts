@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseUkDate } from '../shared/uk-date-input';
-import { isMembershipCurrent, MemberSchema, type Member } from './member';
+import { isMembershipCurrent, MEMBER_OPTIONAL_FIELDS, MemberSchema, type Member } from './member';
 
 /**
  * The member list as admins type it (the add and edit forms) and as the club's membership export
@@ -18,6 +18,8 @@ export const MEMBER_FORM_MESSAGES = {
   typeTooLong: 'The membership type must be at most 100 characters',
   dateRequired: 'Enter the renewal date',
   dateInvalid: 'Enter a real date, as 31/03/2027 or 2027-03-31',
+  phoneInvalid: 'Enter a phone number: digits, spaces and + ( ) - only, e.g. 07700 900123',
+  contactTooLong: "The emergency contact's name must be at most 200 characters",
   emailTaken: 'Another member already has this e-mail address',
   notFound: 'Member not found',
 } as const;
@@ -50,6 +52,14 @@ export function isMemberEmail(text: string): boolean {
   return MemberSchema.shape.email.safeParse(text.trim()).success;
 }
 
+const PHONE = /^\+?[\d\s().-]{6,40}$/;
+
+/** Whether a text (trimmed) can be a phone number: digits, spaces and + ( ) . -, 6 to 40 characters, at least 6 digits. */
+export function isPhoneNumber(text: string): boolean {
+  const t = text.trim();
+  return PHONE.test(t) && (t.match(/\d/g) ?? []).length >= 6;
+}
+
 /** "31/03/2027": the renewal date as the club writes it. */
 export function renewalDateText(date: string): string {
   return `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
@@ -61,6 +71,9 @@ export const MemberFormSchema = z.object({
   email: z.string().max(1000).default(''),
   membershipType: z.string().max(1000).default(''),
   renewalDate: z.string().max(100).default(''),
+  phone: z.string().max(1000).default(''),
+  emergencyContactName: z.string().max(1000).default(''),
+  emergencyContactPhone: z.string().max(1000).default(''),
 });
 export type MemberFormValues = z.infer<typeof MemberFormSchema>;
 export type MemberFormErrors = Partial<Record<keyof MemberFormValues, string>>;
@@ -71,6 +84,20 @@ export interface MemberDetails {
   email: string;
   membershipType: string;
   renewalDate: string;
+  /** Absent when not given. */
+  phone?: string;
+  emergencyContactName?: string;
+  emergencyContactPhone?: string;
+}
+
+/** The member with these details: the optional ones not given are removed. */
+export function withDetails<M extends MemberDetails>(member: M, details: MemberDetails): M {
+  const next = { ...member, name: details.name, email: details.email, membershipType: details.membershipType, renewalDate: details.renewalDate };
+  for (const field of MEMBER_OPTIONAL_FIELDS) {
+    if (details[field] === undefined) delete next[field];
+    else next[field] = details[field];
+  }
+  return next;
 }
 
 /** The form's rule (browser and server): the details, or a message per field. */
@@ -91,8 +118,25 @@ export function validateMemberForm(values: MemberFormValues): { ok: true; value:
     renewalDate = parseRenewalDate(values.renewalDate);
     if (renewalDate === null) errors.renewalDate = MEMBER_FORM_MESSAGES.dateInvalid;
   }
+  const phone = values.phone.trim();
+  const emergencyContactName = values.emergencyContactName.trim();
+  const emergencyContactPhone = values.emergencyContactPhone.trim();
+  if (phone !== '' && !isPhoneNumber(phone)) errors.phone = MEMBER_FORM_MESSAGES.phoneInvalid;
+  if (emergencyContactName.length > 200) errors.emergencyContactName = MEMBER_FORM_MESSAGES.contactTooLong;
+  if (emergencyContactPhone !== '' && !isPhoneNumber(emergencyContactPhone)) errors.emergencyContactPhone = MEMBER_FORM_MESSAGES.phoneInvalid;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, value: { name, email, membershipType, renewalDate: renewalDate! } };
+  return {
+    ok: true,
+    value: {
+      name,
+      email,
+      membershipType,
+      renewalDate: renewalDate!,
+      ...(phone ? { phone } : {}),
+      ...(emergencyContactName ? { emergencyContactName } : {}),
+      ...(emergencyContactPhone ? { emergencyContactPhone } : {}),
+    },
+  };
 }
 
 /** What the list shows of a membership: current, lapsed (past its renewal date) or disabled by an admin. */
@@ -123,6 +167,9 @@ export const MemberChangesSchema = z
     email: z.string().max(1000).optional(),
     membershipType: z.string().max(1000).optional(),
     renewalDate: z.string().max(100).optional(),
+    phone: z.string().max(1000).optional(),
+    emergencyContactName: z.string().max(1000).optional(),
+    emergencyContactPhone: z.string().max(1000).optional(),
     disabled: z.boolean().optional(),
   })
   .strict();

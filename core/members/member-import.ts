@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import type { CsvRow, ImportProblem } from '../water-levels/water-levels';
 import { memberEmailKey, type Member } from './member';
-import { isMemberEmail, parseRenewalDate, type MemberDetails } from './member-form';
+import { isMemberEmail, isPhoneNumber, parseRenewalDate, type MemberDetails } from './member-form';
 
 /**
  * The CSV import of the club's membership export (issue 35), shaped as the water-level import:
  * every bad line is named with all its reasons, and a file with any bad line imports nothing.
- * Columns: name, e-mail, membership type, renewal date, in that order; or, when the first line is
- * a header naming them, in any order (other columns are then ignored).
+ * Columns: name, e-mail, membership type, renewal date, then optionally phone, emergency contact
+ * and emergency contact's phone, in that order; or, when the first line is a header naming them, in
+ * any order (other columns are then ignored).
  */
 
 /** A CSV file of members: at most this many bytes... */
@@ -17,8 +18,10 @@ export const MAX_MEMBER_IMPORT_ROWS = 2000;
 export const MEMBER_CSV_TOO_LARGE_MESSAGE = `The CSV file is too large: at most ${MAX_MEMBER_CSV_BYTES / 1024} kB (about ${MAX_MEMBER_IMPORT_ROWS} members). Split it into smaller files.`;
 export const MEMBER_CSV_EXAMPLE = 'name,e-mail,membership type,renewal date\nAnn Sailor,ann@example.com,Family,31/03/2027';
 
-const COLUMNS = ['name', 'email', 'membershipType', 'renewalDate'] as const;
+const REQUIRED = ['name', 'email', 'membershipType', 'renewalDate'] as const;
+const COLUMNS = [...REQUIRED, 'phone', 'emergencyContactName', 'emergencyContactPhone'] as const;
 type Column = (typeof COLUMNS)[number];
+const COMPARED = COLUMNS;
 
 /** The header names each column goes by (compared without case, spaces, dashes and underscores). */
 const HEADER_NAMES: Record<Column, readonly string[]> = {
@@ -26,6 +29,9 @@ const HEADER_NAMES: Record<Column, readonly string[]> = {
   email: ['email', 'emailaddress'],
   membershipType: ['membershiptype', 'type', 'membership'],
   renewalDate: ['renewaldate', 'renewal', 'renewson', 'expirydate', 'expires'],
+  phone: ['phone', 'telephone', 'mobile', 'phonenumber', 'tel'],
+  emergencyContactName: ['emergencycontact', 'emergencycontactname', 'emergencyname'],
+  emergencyContactPhone: ['emergencycontactphone', 'emergencyphone', 'emergencynumber', 'emergencycontactnumber'],
 };
 
 function headerKey(cell: string): string {
@@ -42,7 +48,15 @@ function headerColumns(row: CsvRow): Record<Column, number> | null {
   return found;
 }
 
-const COLUMN_WORDS: Record<Column, string> = { name: 'name', email: 'e-mail', membershipType: 'membership type', renewalDate: 'renewal date' };
+const COLUMN_WORDS: Record<Column, string> = {
+  name: 'name',
+  email: 'e-mail',
+  membershipType: 'membership type',
+  renewalDate: 'renewal date',
+  phone: 'phone',
+  emergencyContactName: 'emergency contact',
+  emergencyContactPhone: "emergency contact's phone",
+};
 
 const quoted = (text: string) => `“${text.length > 40 ? `${text.slice(0, 40)}…` : text}”`;
 
@@ -59,7 +73,7 @@ export interface MemberLine extends MemberDetails {
 export function checkMemberRows(rows: readonly CsvRow[]): { members: MemberLine[]; problems: ImportProblem[] } {
   const header = rows.length > 0 ? headerColumns(rows[0]) : null;
   if (header) {
-    const missing = COLUMNS.filter((column) => header[column] === -1);
+    const missing = REQUIRED.filter((column) => header[column] === -1);
     if (missing.length > 0) {
       return {
         members: [],
@@ -67,7 +81,7 @@ export function checkMemberRows(rows: readonly CsvRow[]): { members: MemberLine[
       };
     }
   }
-  const at: Record<Column, number> = header ?? { name: 0, email: 1, membershipType: 2, renewalDate: 3 };
+  const at: Record<Column, number> = header ?? { name: 0, email: 1, membershipType: 2, renewalDate: 3, phone: 4, emergencyContactName: 5, emergencyContactPhone: 6 };
   const body = header ? rows.slice(1) : rows;
   const members: MemberLine[] = [];
   const problems: ImportProblem[] = [];
@@ -79,7 +93,7 @@ export function checkMemberRows(rows: readonly CsvRow[]): { members: MemberLine[
   }
   const firstLineOf = new Map<string, number>();
   for (const row of body) {
-    const cell = (column: Column) => (row.cells[at[column]] ?? '').trim();
+    const cell = (column: Column) => (at[column] === -1 ? '' : (row.cells[at[column]] ?? '').trim());
     const reasons: string[] = [];
     const name = cell('name');
     if (name === '') reasons.push('the name is missing');
@@ -102,11 +116,23 @@ export function checkMemberRows(rows: readonly CsvRow[]): { members: MemberLine[
       renewalDate = parseRenewalDate(dateText);
       if (renewalDate === null) reasons.push(`the renewal date ${quoted(dateText)} is not a real date (use 31/03/2027 or 2027-03-31)`);
     }
+    const optional: Pick<MemberDetails, 'phone' | 'emergencyContactName' | 'emergencyContactPhone'> = {};
+    for (const column of ['phone', 'emergencyContactPhone'] as const) {
+      const text = cell(column);
+      if (text === '') continue;
+      if (!isPhoneNumber(text)) reasons.push(`the ${COLUMN_WORDS[column]} ${quoted(text)} is not a phone number`);
+      else optional[column] = text;
+    }
+    const contact = cell('emergencyContactName');
+    if (contact.length > 200) reasons.push("the emergency contact's name is longer than 200 characters");
+    else if (contact !== '') optional.emergencyContactName = contact;
     if (!header && row.cells.slice(COLUMNS.length).some((extra) => extra.trim() !== '')) {
-      reasons.push(`too many columns (${row.cells.length}): each line should be a name, an e-mail, a membership type and a renewal date`);
+      reasons.push(
+        `too many columns (${row.cells.length}): each line should be a name, an e-mail, a membership type and a renewal date, then optionally a phone, an emergency contact and their phone`,
+      );
     }
     if (reasons.length > 0) problems.push({ line: row.line, reason: reasons.join('; ') });
-    else members.push({ line: row.line, name, email, membershipType, renewalDate: renewalDate! });
+    else members.push({ line: row.line, name, email, membershipType, renewalDate: renewalDate!, ...optional });
   }
   return { members, problems };
 }
@@ -116,7 +142,8 @@ export interface MemberUpdate {
   id: string;
   email: string;
   name: string;
-  changes: { field: 'name' | 'email' | 'membershipType' | 'renewalDate'; before: string; after: string }[];
+  /** Each field that changes; an optional field not given is '' before or after. */
+  changes: { field: Column; before: string; after: string }[];
 }
 
 /** What importing would do: members to add, members whose details change, and how many are already as the file has them. */
@@ -126,7 +153,15 @@ export interface MemberImportPlan {
   unchanged: number;
 }
 
-const DetailsSchema = z.object({ name: z.string(), email: z.string(), membershipType: z.string(), renewalDate: z.iso.date() });
+const DetailsSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  membershipType: z.string(),
+  renewalDate: z.iso.date(),
+  phone: z.string().optional(),
+  emergencyContactName: z.string().optional(),
+  emergencyContactPhone: z.string().optional(),
+});
 export const MemberImportPlanSchema = z.object({
   add: z.array(DetailsSchema),
   update: z.array(
@@ -134,11 +169,30 @@ export const MemberImportPlanSchema = z.object({
       id: z.string(),
       email: z.string(),
       name: z.string(),
-      changes: z.array(z.object({ field: z.enum(['name', 'email', 'membershipType', 'renewalDate']), before: z.string(), after: z.string() })),
+      changes: z.array(z.object({ field: z.enum(COLUMNS), before: z.string(), after: z.string() })),
     }),
   ),
   unchanged: z.number().int().nonnegative(),
 });
+
+/** A line's member details, without its line number. */
+export function detailsOf(line: MemberDetails): MemberDetails {
+  const { name, email, membershipType, renewalDate, phone, emergencyContactName, emergencyContactPhone } = line;
+  return {
+    name,
+    email,
+    membershipType,
+    renewalDate,
+    ...(phone !== undefined ? { phone } : {}),
+    ...(emergencyContactName !== undefined ? { emergencyContactName } : {}),
+    ...(emergencyContactPhone !== undefined ? { emergencyContactPhone } : {}),
+  };
+}
+
+/** Whether a stored member already has exactly these details. */
+export function hasDetails(member: MemberDetails, details: MemberDetails): boolean {
+  return COMPARED.every((field) => (member[field] ?? '') === (details[field] ?? ''));
+}
 
 /** Compares the file's members with the stored ones, matched by e-mail whatever its letter case. */
 export function planMemberImport(lines: readonly MemberDetails[], stored: readonly Member[]): MemberImportPlan {
@@ -147,15 +201,13 @@ export function planMemberImport(lines: readonly MemberDetails[], stored: readon
   const update: MemberUpdate[] = [];
   let unchanged = 0;
   for (const line of lines) {
-    const details: MemberDetails = { name: line.name, email: line.email, membershipType: line.membershipType, renewalDate: line.renewalDate };
+    const details = detailsOf(line);
     const member = byEmail.get(memberEmailKey(line.email));
     if (!member) {
       add.push(details);
       continue;
     }
-    const changes = (['name', 'email', 'membershipType', 'renewalDate'] as const)
-      .filter((field) => member[field] !== details[field])
-      .map((field) => ({ field, before: member[field], after: details[field] }));
+    const changes = COMPARED.filter((field) => (member[field] ?? '') !== (details[field] ?? '')).map((field) => ({ field, before: member[field] ?? '', after: details[field] ?? '' }));
     if (changes.length === 0) unchanged += 1;
     else update.push({ id: member.id, email: member.email, name: member.name, changes });
   }

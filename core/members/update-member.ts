@@ -6,9 +6,9 @@ import { londonDate } from '../shared/london-time';
 import { fieldsError, parseInput } from '../shared/parse-input';
 import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
-import { AUDITED_MEMBER } from './add-member';
+import { AUDITED_MEMBER, MEMBER_AUDIT_FIELDS } from './add-member';
 import type { Member } from './member';
-import { MEMBER_FORM_MESSAGES, MemberChangesSchema, memberView, validateMemberForm, type MemberView } from './member-form';
+import { MEMBER_FORM_MESSAGES, MemberChangesSchema, memberView, validateMemberForm, withDetails, type MemberView } from './member-form';
 import type { MemberRepository } from './member-repository.port';
 
 export interface UpdateMemberDeps extends AuditTrailDeps {
@@ -30,11 +30,14 @@ export class UpdateMember extends UseCase<UpdateMemberDeps> {
       email: changes.email ?? before.email,
       membershipType: changes.membershipType ?? before.membershipType,
       renewalDate: changes.renewalDate ?? before.renewalDate,
+      phone: changes.phone ?? before.phone ?? '',
+      emergencyContactName: changes.emergencyContactName ?? before.emergencyContactName ?? '',
+      emergencyContactPhone: changes.emergencyContactPhone ?? before.emergencyContactPhone ?? '',
     });
     if (!checked.ok) throw fieldsError(checked.errors);
     const now = this.deps.clock.now();
-    const after: Member = { ...before, ...checked.value, disabled: changes.disabled ?? before.disabled, updatedAt: now.toISOString() };
-    const changed = (['name', 'email', 'membershipType', 'renewalDate', 'disabled'] as const).some((field) => after[field] !== before[field]);
+    const after: Member = { ...withDetails(before, checked.value), disabled: changes.disabled ?? before.disabled, updatedAt: now.toISOString() };
+    const changed = MEMBER_AUDIT_FIELDS.some((field) => after[field] !== before[field]);
     if (!changed) return memberView(before, londonDate(now));
     try {
       await this.deps.members.update(after);
@@ -42,7 +45,7 @@ export class UpdateMember extends UseCase<UpdateMemberDeps> {
       if (error instanceof ConflictError) throw fieldsError({ email: MEMBER_FORM_MESSAGES.emailTaken });
       throw error;
     }
-    const onlyAccess = (['name', 'email', 'membershipType', 'renewalDate'] as const).every((field) => after[field] === before[field]);
+    const onlyAccess = MEMBER_AUDIT_FIELDS.every((field) => field === 'disabled' || after[field] === before[field]);
     const action = onlyAccess ? (after.disabled ? 'member.disabled' : 'member.enabled') : 'member.updated';
     const summary = onlyAccess ? `${after.disabled ? 'Disabled' : 'Enabled'} the member ${after.name} (${after.email})` : `Changed the member ${after.name} (${after.email})`;
     await recordChange(this.deps, admin, AUDITED_MEMBER, { action, summary, before, after });

@@ -169,6 +169,20 @@ describe('the CSV import', () => {
     expect((await csv('/api/admin/members/import', good)).body).toEqual({ imported: 3, added: 0, updated: 0, unchanged: 3 });
   });
 
+  it('imports the optional phone and emergency contact, named by the header, and checks the phone numbers', async () => {
+    const bad = await csv('/api/admin/members/import/preview', 'Name,Email,Type,Renewal,Phone,Emergency contact,Emergency phone\nNed,ned@example.org,Adult,2027-03-31,call me,Ola,07700 900456\n');
+    expect(bad.body).toEqual({ ok: false, problems: [{ line: 2, reason: 'the phone “call me” is not a phone number' }] });
+    const res = await csv('/api/admin/members/import', 'Name,Email,Type,Renewal,Phone,Emergency contact,Emergency phone\nNed,ned@example.org,Adult,2027-03-31,+44 7700 900123,Ola Ned,07700 900456\n');
+    expect(res.status).toBe(200);
+    expect(await app.get('members').getByEmail('ned@example.org')).toMatchObject({ phone: '+44 7700 900123', emergencyContactName: 'Ola Ned', emergencyContactPhone: '07700 900456' });
+    const ned = (await app.get('members').getByEmail('ned@example.org'))!;
+    const cleared = await secretary.patch(`/api/admin/members/${ned.id}`).set(FETCH).send({ phone: '', emergencyContactName: '', emergencyContactPhone: '' });
+    expect(cleared.status).toBe(200);
+    const stored = await app.get('members').get(ned.id);
+    expect(stored).not.toHaveProperty('phone');
+    expect(stored).not.toHaveProperty('emergencyContactName');
+  });
+
   it('reads a file without a header in the column order name, e-mail, type, renewal date', async () => {
     const res = await csv('/api/admin/members/import', 'Mo Headerless,mo@example.org,Adult,01/04/2027\n');
     expect(res.status).toBe(200);

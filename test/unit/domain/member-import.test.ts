@@ -45,7 +45,7 @@ describe('renewal dates', () => {
   });
 
   it('the form says each missing field', () => {
-    expect(validateMemberForm({ name: ' ', email: '', membershipType: '', renewalDate: '' })).toEqual({
+    expect(validateMemberForm({ name: ' ', email: '', membershipType: '', renewalDate: '', phone: '', emergencyContactName: '', emergencyContactPhone: '' })).toEqual({
       ok: false,
       errors: { name: "Enter the member's name", email: "Enter the member's e-mail address", membershipType: 'Enter the membership type, e.g. Family, Adult or Junior', renewalDate: 'Enter the renewal date' },
     });

@@ -17,8 +17,8 @@ import { NoticeArea, type Notice } from '../../shared/components/notice';
 import { PageTitle } from '../../shared/components/page-title';
 import { PanelForm } from '../../shared/components/panel-form';
 
-const FORM_FIELDS = ['name', 'email', 'membershipType', 'renewalDate'] as const;
-const EMPTY: MemberFormValues = { name: '', email: '', membershipType: '', renewalDate: '' };
+const FORM_FIELDS = ['name', 'email', 'membershipType', 'renewalDate', 'phone', 'emergencyContactName', 'emergencyContactPhone'] as const;
+const EMPTY: MemberFormValues = { name: '', email: '', membershipType: '', renewalDate: '', phone: '', emergencyContactName: '', emergencyContactPhone: '' };
 
 const STATUS_BADGE: Record<MembershipStatus, { tone: 'green' | 'amber' | 'red'; label: string }> = {
   current: { tone: 'green', label: 'Current' },
@@ -87,7 +87,17 @@ export function MemberListPage() {
 }
 
 function MemberFormPanel({ member, onSaved, onStart, onCancel }: { member: MemberView | null; onSaved: (member: MemberView) => void; onStart: () => void; onCancel?: () => void }) {
-  const initial: MemberFormValues = member ? { name: member.name, email: member.email, membershipType: member.membershipType, renewalDate: renewalDateText(member.renewalDate) } : EMPTY;
+  const initial: MemberFormValues = member
+    ? {
+        name: member.name,
+        email: member.email,
+        membershipType: member.membershipType,
+        renewalDate: renewalDateText(member.renewalDate),
+        phone: member.phone ?? '',
+        emergencyContactName: member.emergencyContactName ?? '',
+        emergencyContactPhone: member.emergencyContactPhone ?? '',
+      }
+    : EMPTY;
   const form = useForm<MemberFormValues, (typeof FORM_FIELDS)[number]>({
     initial,
     // The server's own rule, so the form says what the server would.
@@ -137,6 +147,9 @@ function MemberFormPanel({ member, onSaved, onStart, onCancel }: { member: Membe
       <InputField id="adm-member-email" label="Email" error={form.errorFor('email')} type="email" autoComplete="off" required {...form.bind('email')} />
       <InputField id="adm-member-membershipType" label="Membership type" hint="As the club's membership export names it, e.g. Family, Adult or Junior." error={form.errorFor('membershipType')} type="text" autoComplete="off" required {...form.bind('membershipType')} />
       <InputField id="adm-member-renewalDate" label="Renewal date" hint={RENEWAL_DATE_HINT} error={form.errorFor('renewalDate')} type="text" inputMode="numeric" autoComplete="off" placeholder="dd/mm/yyyy" required {...form.bind('renewalDate')} />
+      <InputField id="adm-member-phone" label="Phone (optional)" error={form.errorFor('phone')} type="tel" autoComplete="off" {...form.bind('phone')} />
+      <InputField id="adm-member-emergencyContactName" label="Emergency contact (optional)" error={form.errorFor('emergencyContactName')} type="text" autoComplete="off" {...form.bind('emergencyContactName')} />
+      <InputField id="adm-member-emergencyContactPhone" label="Emergency contact's phone (optional)" error={form.errorFor('emergencyContactPhone')} type="tel" autoComplete="off" {...form.bind('emergencyContactPhone')} />
     </PanelForm>
   );
 }
@@ -161,7 +174,7 @@ function problemsOfRefusal(error: ApiError): ImportProblem[] {
   });
 }
 
-const FIELD_WORDS = { name: 'name', email: 'e-mail', membershipType: 'type', renewalDate: 'renewal date' } as const;
+const FIELD_WORDS = { name: 'name', email: 'e-mail', membershipType: 'type', renewalDate: 'renewal date', phone: 'phone', emergencyContactName: 'emergency contact', emergencyContactPhone: "emergency contact's phone" } as const;
 
 function ImportPanel({ onImported, onStart }: { onImported: (message: string) => void; onStart: () => void }) {
   const fileRef = useRef<HTMLInputElement>(null);
@@ -283,7 +296,7 @@ function ImportPanel({ onImported, onStart }: { onImported: (message: string) =>
                     </td>
                     <td>
                       {u.changes
-                        .map((c) => `${FIELD_WORDS[c.field]}: ${c.field === 'renewalDate' ? renewalDateText(c.before) : c.before} → ${c.field === 'renewalDate' ? renewalDateText(c.after) : c.after}`)
+                        .map((c) => `${FIELD_WORDS[c.field]}: ${c.field === 'renewalDate' ? renewalDateText(c.before) : c.before || '(none)'} → ${c.field === 'renewalDate' ? renewalDateText(c.after) : c.after || '(none)'}`)
                         .join('; ')}
                     </td>
                   </tr>
