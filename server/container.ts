@@ -20,6 +20,7 @@ import { searchFeature } from './features/search';
 import { sitePagesFeature } from './features/site-pages';
 import { waitingListFeature } from './features/waiting-list';
 import { waterLevelsFeature } from './features/water-levels';
+import { memberListFeature } from './features/member-list';
 import { workDaysFeature } from './features/work-days';
 
 export { TYPES, type AdapterName, type Adapters, type ContainerOptions } from './adapters';
@@ -36,6 +37,7 @@ export const FEATURES: readonly Feature[] = [
   sitePagesFeature,
   photosFeature,
   waterLevelsFeature,
+  memberListFeature,
   mailFeature,
   adminsFeature,
   memberSignInFeature,

@@ -18,7 +18,9 @@ export const ADMIN_ROUTES: { path: string; permission: Permission | null }[] = [
   { path: '/admin/bookings/:eventId', permission: 'bookings:read' },
   { path: '/admin/booking/:bookingId', permission: 'bookings:read' },
   { path: '/admin/audit', permission: 'audit:read' },
-  { path: '/admin/members', permission: null },
+  // The club's member list (personal data) and the admin accounts (decisions, third phase).
+  { path: '/admin/members', permission: 'members:write' },
+  { path: '/admin/admins', permission: 'admins:manage' },
   { path: '/admin/account', permission: null },
   { path: '/admin/work-days', permission: 'events:read' },
   { path: '/admin/work-days/create', permission: 'workdays:write' },

@@ -17,6 +17,8 @@ beforeAll(async () => {
   await app.get('workDays').create(aWorkDay());
   await app.get('workDays').addSignup({ id: 'signup-1', workDayId: 'spring-clean', firstName: 'Sam', lastName: 'Helper', selectedJobs: ['slipway'], otherJob: '', notes: '', bringingTools: false, wantsFood: false, submittedAt: '2026-04-01T09:00:00.000Z' });
   await app.get('campaigns').saveNewsItem({ id: 'news-guarded', subject: 'Guarded', body: 'Text', publishAt: '2026-01-01T10:00:00.000Z', status: 'published', createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z' });
+  // A member the refused requests would change or see.
+  await app.get('members').create({ id: 'member-guarded', name: 'Guarded Member', email: 'guarded@example.org', membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z' });
   // A document the refused requests would change: they must leave it as it is.
   await app.get('files').put('documents/club-rules-1', new TextEncoder().encode('%PDF-1.4 rules'));
   await app.get('documents').put({ id: 'club-rules', title: 'Club rules', description: '', category: 'Club', fileName: 'rules.pdf', tags: [], position: 0 }, 'documents/club-rules-1');
@@ -136,6 +138,15 @@ const GUARDED: Guarded[] = [
       ['post', '/api/admin/pages/preview', '/api/admin/pages/preview', { body: 'Text' }],
     ] as const
   ).map(([method, route, path, body]): Guarded => ({ method, route, path: () => path, ...(body ? { body } : {}), permission: 'content:write', message: 'You do not have permission to change the club pages.' })),
+  ...(
+    [
+      ['get', '/api/admin/members', '/api/admin/members', undefined],
+      ['post', '/api/admin/members', '/api/admin/members', { name: 'Sneaky', email: 'sneaky@example.org', membershipType: 'Adult', renewalDate: '31/03/2027' }],
+      ['patch', '/api/admin/members/:id', '/api/admin/members/member-guarded', { disabled: true }],
+      ['post', '/api/admin/members/import/preview', '/api/admin/members/import/preview', undefined],
+      ['post', '/api/admin/members/import', '/api/admin/members/import', undefined],
+    ] as const
+  ).map(([method, route, path, body]): Guarded => ({ method, route, path: () => path, ...(body ? { body } : {}), permission: 'members:write', message: 'You do not have permission to manage the member list.' })),
   { method: 'post', route: '/api/admin/documents', path: () => '/api/admin/documents?title=Fees&category=Club', permission: 'content:write', message: 'You do not have permission to change documents.' },
   { method: 'put', route: '/api/admin/documents/:id', path: () => '/api/admin/documents/club-rules', body: { title: 'Rules', description: '', category: 'Club' }, permission: 'content:write', message: 'You do not have permission to change documents.' },
   { method: 'put', route: '/api/admin/documents/:id/file', path: () => '/api/admin/documents/club-rules/file', permission: 'content:write', message: 'You do not have permission to change documents.' },

@@ -386,6 +386,25 @@ const TARGETS: Target[] = [
     body: () => shapedBody(['percentFull']),
   },
   {
+    // The renewal date is never a real date, so no generated body adds a member.
+    name: 'POST /api/admin/members',
+    method: 'post',
+    path: () => '/api/admin/members',
+    agent: () => admin,
+    body: () =>
+      shapedBody(['name', 'email', 'membershipType', 'renewalDate'], {
+        renewalDate: fc.oneof(fc.constantFrom('31/02/2027', '2027-13-01', '1/1/27', 'next year', ''), anyValue.filter((v) => typeof v !== 'string' || !/\d/.test(v))),
+      }),
+  },
+  {
+    // No member has this id, so even a good change changes nothing.
+    name: 'PATCH /api/admin/members/:id',
+    method: 'patch',
+    path: () => '/api/admin/members/no-such-member',
+    agent: () => admin,
+    body: () => shapedBody(['name', 'email', 'membershipType', 'renewalDate', 'disabled']),
+  },
+  {
     name: 'PUT /api/admin/documents/:id',
     method: 'put',
     path: () => '/api/admin/documents/no-such-document',
@@ -476,6 +495,44 @@ describe('generated CSV files for the water-level import', () => {
           }
         }),
         serverProperty(60),
+      );
+      expect(await storedCounts(app)).toEqual(before);
+    });
+  }
+});
+
+describe('generated CSV files for the member import', () => {
+  /** A line no rule accepts (no e-mail is "nobody"), so no generated file is ever imported. */
+  const BAD_LINE = 'Nobody,nobody,Adult,31/03/2027';
+  const csvLine = fc.oneof(
+    oddText,
+    fc
+      .tuple(
+        fc.oneof(oddText, fc.constantFrom('Ann Sailor', '"Sailor, Ann"', '')),
+        fc.oneof(oddText, fc.constantFrom('ann@example.org', 'ANN@example.org', 'not-an-email', '')),
+        fc.oneof(oddText, fc.constantFrom('Family', '')),
+        fc.oneof(oddText, fc.constantFrom('31/03/2027', '2027-03-31', '31/02/2027', '2027-3-31', '')),
+      )
+      .map((cells) => cells.join(',')),
+    fc.array(oddText, { maxLength: 6 }).map((cells) => cells.join(',')),
+  );
+  for (const path of ['/api/admin/members/import', '/api/admin/members/import/preview']) {
+    it(`POST ${path}: any text with a bad line is refused or previewed as refused, never a 500, and stores nothing`, async () => {
+      const before = await storedCounts(app);
+      await fc.assert(
+        fc.asyncProperty(fc.array(csvLine, { maxLength: 12 }), fc.nat(), fc.constantFrom('\n', '\r\n', '\r'), fc.constantFrom('text/csv', 'text/plain', 'text/csv; charset=latin1'), async (lines, at, eol, type) => {
+          const all = [...lines];
+          all.splice(at % (lines.length + 1), 0, BAD_LINE);
+          const res = await admin.post(path).set(FETCH).set('Content-Type', type).send(all.join(eol));
+          if (res.status === 200) {
+            expect(path).toMatch(/preview$/);
+            expect(res.body.ok).toBe(false);
+            expect(res.body.problems.length).toBeGreaterThan(0);
+          } else {
+            expectClientError(res, `${path} with ${JSON.stringify(all.join(eol)).slice(0, 200)}`);
+          }
+        }),
+        serverProperty(40),
       );
       expect(await storedCounts(app)).toEqual(before);
     });

@@ -16,7 +16,8 @@ import { LoginPage } from './session/components/login-page';
 import { ForgotPasswordPage } from './session/components/forgot-password-page';
 import { ResetPasswordPage } from './session/components/reset-password-page';
 import { MailPage } from './mail/components/mail-page';
-import { MembersPage } from './accounts/components/members-page';
+import { AdminsPage } from './accounts/components/admins-page';
+import { MemberListPage } from './member-list/components/member-list-page';
 import { NotFoundPage } from './shared/components/not-found-page';
 import { RequirePermission, RequireSignIn } from './session/components/require-admin';
 import { RouteFocus } from './shared/components/route-focus';
@@ -55,6 +56,8 @@ const GUARDED: { path: string; permission: Permission; message: string; Page: Co
   { path: 'photos', permission: 'content:write', message: PERMISSION_MESSAGES.photos, Page: PhotosPage },
   { path: 'pages', permission: 'content:write', message: PERMISSION_MESSAGES.sitePages, Page: SitePagesListPage },
   { path: 'pages/edit/:slug', permission: 'content:write', message: PERMISSION_MESSAGES.sitePages, Page: SitePageEditPage },
+  { path: 'members', permission: 'members:write', message: PERMISSION_MESSAGES.members, Page: MemberListPage },
+  { path: 'admins', permission: 'admins:manage', message: PERMISSION_MESSAGES.admins, Page: AdminsPage },
 ];
 
 /**
@@ -85,7 +88,6 @@ export default function AdminApp() {
                   }
                 />
               ))}
-              <Route path="members" element={<MembersPage />} />
               <Route path="account" element={<AccountPage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Route>

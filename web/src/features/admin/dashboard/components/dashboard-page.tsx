@@ -22,7 +22,8 @@ export function DashboardPage() {
     { to: '/admin/events/create', title: 'Create Event', text: 'Add a new event to the calendar.' },
     { to: '/admin/events', title: 'Manage Events', text: 'Edit, open or close events for booking.' },
     { to: '/admin/bookings', title: 'View Bookings', text: 'Bookings, attendees and revenue per event.' },
-    { to: '/admin/members', title: 'Members', text: 'Admin accounts and their permissions.' },
+    { to: '/admin/members', title: 'Members', text: "The club's member list: add, edit, import." },
+    { to: '/admin/admins', title: 'Admins', text: 'Admin accounts and their permissions.' },
   ];
 
   return (

@@ -21,6 +21,7 @@ export function AdminLayout() {
     { to: '/admin/events', label: 'Events' },
     { to: '/admin/bookings', label: 'Bookings' },
     { to: '/admin/members', label: 'Members' },
+    { to: '/admin/admins', label: 'Admins' },
     { to: '/admin/work-days', label: 'Work Days' },
     { to: '/admin/mail', label: 'Mail' },
     { to: '/admin/audit', label: 'Audit' },

@@ -32,7 +32,8 @@ const PERMISSION_LABELS: Record<Permission, string> = {
   'members:write': "See and change the club's member list",
 };
 
-export function MembersPage() {
+/** The admin accounts ("Admins", at /admin/admins; it was the "Members" screen at /admin/members until the member list took that place). */
+export function AdminsPage() {
   const me = useSignedInAdmin();
   const { signedIn } = useAdminSession();
   const admins = useAdmins();
@@ -49,7 +50,7 @@ export function MembersPage() {
 
   return (
     <>
-      <PageTitle documentTitle="Members">Members</PageTitle>
+      <PageTitle documentTitle="Admins">Admins</PageTitle>
       <p className="adm-muted">
         The accounts that can sign in to this admin panel.
         {!canManage && ' You can see them; changing them needs the admins:manage permission.'}
