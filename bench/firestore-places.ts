@@ -15,8 +15,13 @@
  * concurrent bookings of the 2,000-booking event from one server connection and from two (two
  * server instances: separate clients whose transactions race in Firestore).
  *
+ * Then the booking rush of issue 40 (bench/firestore-rush.ts): 300 bookings at once for 200 places
+ * through 2 and 3 server instances (separate processes) on the emulator, and through one server on
+ * SQLite in the same run as the reference.
+ *
  * Environment: BENCH_FIRESTORE_LEVELS (default 0,2000,5000), BENCH_FIRESTORE_SAMPLES (sequential
- * bookings and calendar views measured per level, default 30). Nothing leaves 127.0.0.1.
+ * bookings and calendar views measured per level, default 30), BENCH_FIRESTORE_ONLY (`cost` or
+ * `rush`: only that part), and the rush's own (bench/firestore-rush.ts). Nothing leaves 127.0.0.1.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
@@ -37,9 +42,12 @@ import { ListCalendarEvents } from '../core/calendar/list-calendar-events';
 import { SubmitBooking } from '../core/bookings/submit-booking';
 import { startFirestoreEmulator } from '../test/support/firestore-emulator';
 import { aBooking as fullBooking, anEvent as fullEvent } from '../test/support/entities';
+import { firestoreRush, printRush, RUSH_INSTANCES, RUSH_ROUNDS, rushVerdicts, sqliteRush, type RushFigures } from './firestore-rush';
+import { execFileSync } from 'node:child_process';
 
 const LEVELS = (process.env.BENCH_FIRESTORE_LEVELS ?? '0,2000,5000').split(',').map(Number);
 const SAMPLES = Number(process.env.BENCH_FIRESTORE_SAMPLES ?? '30');
+const ONLY = process.env.BENCH_FIRESTORE_ONLY;
 const DAY = 86_400_000;
 
 // ---- read counting -------------------------------------------------------------------------
@@ -221,6 +229,29 @@ async function main(): Promise<void> {
   process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
   const db = openFirestore({ projectId: emulator.projectId });
   try {
+    if (ONLY !== 'rush') await measureCost(emulator, db);
+    if (ONLY !== 'cost') await measureRush(emulator, db);
+  } finally {
+    await closeFirestore(db);
+    await emulator.stop();
+  }
+}
+
+/** The booking rush, each configuration in turns (SQLite first in each round, as its reference). */
+async function measureRush(emulator: { host: string; projectId: string }, db: Firestore): Promise<void> {
+  // The production bundle the instances run (what `npm run build` makes of the server).
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], { stdio: 'inherit' });
+  for (let round = 1; round <= RUSH_ROUNDS; round += 1) {
+    const reference = await sqliteRush();
+    const runs: RushFigures[] = [];
+    for (const count of RUSH_INSTANCES) runs.push(await firestoreRush(emulator, db, count, `rush${round}x${count}_`));
+    printRush([reference, ...runs]);
+    for (const line of rushVerdicts(reference, runs)) console.log(line);
+  }
+}
+
+async function measureCost(emulator: { host: string; projectId: string }, db: Firestore): Promise<void> {
+  {
     console.log(`Firestore emulator at ${emulator.host}; levels ${LEVELS.join(', ')}; ${SAMPLES} samples each\n`);
     // A first club measured and thrown away: the code and the emulator warm up on it, so the
     // first level measured is not the slowest for that reason alone.
@@ -263,9 +294,6 @@ async function main(): Promise<void> {
     const last = figures[figures.length - 1];
     const perDay = 2000 * last.readsPerCalendar + 300 * last.readsPerBooking;
     console.log(`\nexample club (2,000 calendar views and 300 bookings a day): about ${perDay.toLocaleString('en-GB')} reads a day`);
-  } finally {
-    await closeFirestore(db);
-    await emulator.stop();
   }
 }
 
