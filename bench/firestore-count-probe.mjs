@@ -1,7 +1,7 @@
 // Preloaded (`node --import`) into each server instance of the rush bench (bench/firestore-rush.ts):
 // counts the Firestore reads and writes this process makes, as Firestore bills them (a read per
 // document fetched or returned, at least one per query; a write per document of a committed
-// batch or transaction; a failed commit writes nothing), and answers { reads, writes } over the
+// batch or transaction; a failed commit writes nothing), and answers { reads, writes, cpuMs } over the
 // IPC channel when asked ('firestore-counts'). It changes nothing else.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createRequire } from 'node:module';
@@ -44,5 +44,8 @@ WriteBatch.prototype._commit = async function (...args) {
 };
 
 process.on('message', (message) => {
-  if (message && message.type === 'firestore-counts') process.send?.({ type: 'firestore-counts', reads, writes });
+  if (message && message.type === 'firestore-counts') {
+    const cpu = process.cpuUsage();
+    process.send?.({ type: 'firestore-counts', reads, writes, cpuMs: (cpu.user + cpu.system) / 1000 });
+  }
 });

@@ -54,16 +54,24 @@ export interface RushFigures {
   wallMs: number;
   readsPerBooking: number | null;
   writesPerBooking: number | null;
+  /** CPU time of the server processes (all instances together) per booking request. */
+  cpuMsPerBooking: number;
   stored: number;
   placesTaken: number;
   overbooked: number;
   ledgerEqualsBookings: boolean;
 }
 
+interface Counts {
+  reads: number;
+  writes: number;
+  cpuMs: number;
+}
+
 interface Instance {
   child: ChildProcess;
   url: string;
-  counts(): Promise<{ reads: number; writes: number }>;
+  counts(): Promise<Counts>;
 }
 
 /** One server instance: the bundle with npm start's node, the counting probe preloaded. */
@@ -75,11 +83,11 @@ function startInstance(env: NodeJS.ProcessEnv): Promise<Instance> {
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   const counts = () =>
-    new Promise<{ reads: number; writes: number }>((resolve) => {
-      const onMessage = (message: { type?: string; reads: number; writes: number }) => {
+    new Promise<Counts>((resolve) => {
+      const onMessage = (message: { type?: string } & Counts) => {
         if (message?.type !== 'firestore-counts') return;
         child.off('message', onMessage);
-        resolve({ reads: message.reads, writes: message.writes });
+        resolve({ reads: message.reads, writes: message.writes, cpuMs: message.cpuMs });
       };
       child.on('message', onMessage);
       child.send({ type: 'firestore-counts' });
@@ -202,18 +210,19 @@ const BASE_ENV = (dataDir: string): NodeJS.ProcessEnv => ({
   METADATA_SERVER_DETECTION: 'none',
 });
 
-async function measure(label: string, instances: Instance[], bookings: BookingRepository, countsBefore: { reads: number; writes: number } | null): Promise<RushFigures> {
+const NO_COUNTS: Counts = { reads: 0, writes: 0, cpuMs: 0 };
+const sumCounts = (a: Counts, b: Counts): Counts => ({ reads: a.reads + b.reads, writes: a.writes + b.writes, cpuMs: a.cpuMs + b.cpuMs });
+
+async function measure(label: string, instances: Instance[], bookings: BookingRepository, countsBefore: Counts): Promise<RushFigures> {
   const { latencies, statuses, messages, wallMs } = await fire(
     instances.map((i) => i.url),
     RUSH_BOOKINGS,
   );
-  let readsPerBooking: number | null = null;
-  let writesPerBooking: number | null = null;
-  if (countsBefore) {
-    const after = (await Promise.all(instances.map((i) => i.counts()))).reduce((a, b) => ({ reads: a.reads + b.reads, writes: a.writes + b.writes }), { reads: 0, writes: 0 });
-    readsPerBooking = (after.reads - countsBefore.reads) / RUSH_BOOKINGS;
-    writesPerBooking = (after.writes - countsBefore.writes) / RUSH_BOOKINGS;
-  }
+  const after = (await Promise.all(instances.map((i) => i.counts()))).reduce(sumCounts, NO_COUNTS);
+  const firestore = label.startsWith('Firestore');
+  const readsPerBooking = firestore ? (after.reads - countsBefore.reads) / RUSH_BOOKINGS : null;
+  const writesPerBooking = firestore ? (after.writes - countsBefore.writes) / RUSH_BOOKINGS : null;
+  const cpuMsPerBooking = (after.cpuMs - countsBefore.cpuMs) / RUSH_BOOKINGS;
   const found = await stored(bookings);
   return {
     label,
@@ -226,6 +235,7 @@ async function measure(label: string, instances: Instance[], bookings: BookingRe
     wallMs,
     readsPerBooking,
     writesPerBooking,
+    cpuMsPerBooking,
     ...found,
     overbooked: Math.max(0, found.placesTaken - RUSH_CAPACITY),
   };
@@ -252,7 +262,7 @@ export async function firestoreRush(emulator: { host: string; projectId: string 
     }
     // Each instance warmed up on a calendar view (its connection made, its code paths loaded).
     await Promise.all(instances.map((i) => fetch(`${i.url}/api/events`).then((r) => r.arrayBuffer())));
-    const before = (await Promise.all(instances.map((i) => i.counts()))).reduce((a, b) => ({ reads: a.reads + b.reads, writes: a.writes + b.writes }), { reads: 0, writes: 0 });
+    const before = (await Promise.all(instances.map((i) => i.counts()))).reduce(sumCounts, NO_COUNTS);
     return await measure(`Firestore, ${count} instances`, instances, new FirestoreBookingRepository(db, options), before);
   } finally {
     await Promise.all(instances.map(stopInstance));
@@ -273,7 +283,8 @@ export async function sqliteRush(): Promise<RushFigures> {
     await fetch(`${instance.url}/api/events`).then((r) => r.arrayBuffer());
     const db = await openSqliteDatabase(file);
     try {
-      return await measure('SQLite, 1 instance', [instance], new SqliteBookingRepository(db), null);
+      const before = await instance.counts();
+      return await measure('SQLite, 1 instance', [instance], new SqliteBookingRepository(db), before);
     } finally {
       await db.destroy();
     }
@@ -287,8 +298,8 @@ const fmt = (n: number | null, digits = 0) => (n === null ? 'n/a' : n.toFixed(di
 
 export function printRush(figures: RushFigures[]): void {
   console.log(`\n${RUSH_BOOKINGS} bookings at once for ${RUSH_CAPACITY} places (one free event, each booking from its own address):`);
-  console.log('| run | answers | p50 | p95 | p99 | max | all answered in | reads / booking | writes / booking | stored | places taken | ledger = bookings |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('| run | answers | p50 | p95 | p99 | max | all answered in | reads / booking | writes / booking | server CPU / booking | stored | places taken | ledger = bookings |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const f of figures) {
     const answers = Object.entries(f.statuses)
       .sort()
@@ -296,7 +307,7 @@ export function printRush(figures: RushFigures[]): void {
       .join(', ');
     console.log(
       `| ${f.label} | ${answers} | ${fmt(f.p50)} ms | ${fmt(f.p95)} ms | ${fmt(f.p99)} ms | ${fmt(f.max)} ms | ${fmt(f.wallMs)} ms | ` +
-        `${fmt(f.readsPerBooking, 2)} | ${fmt(f.writesPerBooking, 2)} | ${f.stored} | ${f.placesTaken} / ${RUSH_CAPACITY} | ${f.ledgerEqualsBookings ? 'yes' : 'NO'} |`,
+        `${fmt(f.readsPerBooking, 2)} | ${fmt(f.writesPerBooking, 2)} | ${fmt(f.cpuMsPerBooking, 1)} ms | ${f.stored} | ${f.placesTaken} / ${RUSH_CAPACITY} | ${f.ledgerEqualsBookings ? 'yes' : 'NO'} |`,
     );
   }
   const messages = new Map<string, number>();
