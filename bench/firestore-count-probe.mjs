@@ -43,6 +43,12 @@ WriteBatch.prototype._commit = async function (...args) {
   return result;
 };
 
+// For a process run without an IPC channel (bench/ledger-designs), the same figures in-process.
+globalThis.firestoreCounts = () => {
+  const cpu = process.cpuUsage();
+  return { reads, writes, cpuMs: (cpu.user + cpu.system) / 1000 };
+};
+
 process.on('message', (message) => {
   if (message && message.type === 'firestore-counts') {
     const cpu = process.cpuUsage();

@@ -20,8 +20,8 @@
  * SQLite in the same run as the reference.
  *
  * Environment: BENCH_FIRESTORE_LEVELS (default 0,2000,5000), BENCH_FIRESTORE_SAMPLES (sequential
- * bookings and calendar views measured per level, default 30), BENCH_FIRESTORE_ONLY (`cost` or
- * `rush`: only that part), and the rush's own (bench/firestore-rush.ts). Nothing leaves 127.0.0.1.
+ * bookings and calendar views measured per level, default 30), BENCH_FIRESTORE_ONLY (`cost`,
+ * `designs` or `rush`: only that part; bench/ledger-designs compares the ledger designs of ADR 36), and the rush's own (bench/firestore-rush.ts). Nothing leaves 127.0.0.1.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
@@ -44,6 +44,7 @@ import { startFirestoreEmulator } from '../test/support/firestore-emulator';
 import { aBooking as fullBooking, anEvent as fullEvent } from '../test/support/entities';
 import { firestoreRush, printRush, RUSH_INSTANCES, RUSH_ROUNDS, rushVerdicts, sqliteRush, type RushFigures } from './firestore-rush';
 import { execFileSync } from 'node:child_process';
+import { compareLedgerDesigns } from './ledger-designs/compare-ledger-designs';
 
 const LEVELS = (process.env.BENCH_FIRESTORE_LEVELS ?? '0,2000,5000').split(',').map(Number);
 const SAMPLES = Number(process.env.BENCH_FIRESTORE_SAMPLES ?? '30');
@@ -229,8 +230,9 @@ async function main(): Promise<void> {
   process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
   const db = openFirestore({ projectId: emulator.projectId });
   try {
-    if (ONLY !== 'rush') await measureCost(emulator, db);
-    if (ONLY !== 'cost') await measureRush(emulator, db);
+    if (ONLY === undefined || ONLY === 'cost') await measureCost(emulator, db);
+    if (ONLY === undefined || ONLY === 'designs') await compareLedgerDesigns(emulator, db);
+    if (ONLY === undefined || ONLY === 'rush') await measureRush(emulator, db);
   } finally {
     await closeFirestore(db);
     await emulator.stop();

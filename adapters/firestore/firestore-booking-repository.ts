@@ -103,16 +103,137 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
    * room, and the shares never add up to more than the capacity. `dropHoldId`: a hold left out
    * of the count and dropped (the offer a booking takes up, an offer renewed); its part is used.
    */
-  private async takePlaces<T>(
+  private takePlaces<T>(
     eventId: string,
     needed: number,
-    limit: { capacity: number | null; now: Date; eventSequence?: number },
+    limit: PlacesLimit,
     dropHoldId: string | undefined,
-    write: (batch: WriteBatch, index: number, ledger: PlacesLedger) => PlacesLedger,
-    answers: { added: T; refused: (placesLeft: number) => T; onExists?: () => Promise<'conflict' | 'raced' | { done: T }> },
+    write: WritePlaces,
+    answers: PlacesAnswers<T>,
+  ): Promise<T> {
+    if (dropHoldId !== undefined) return this.takePlacesAlone(eventId, needed, limit, dropHoldId, write, answers);
+    // Group commit: the bookings of one part waiting in this process are decided together, in
+    // their order of arrival, on one reading of the part, and written in one commit with it.
+    const chosen = this.pickShard(eventId, needed);
+    const key = `${eventId}#${chosen}`;
+    return new Promise<T>((resolve, reject) => {
+      const item: Waiting = { needed, limit, write, answers: answers as PlacesAnswers<unknown>, resolve: resolve as (value: unknown) => void, reject, index: chosen };
+      const queue = this.waiting.get(key);
+      this.lane(eventId).busy[chosen] += 1;
+      if (queue) {
+        queue.push(item);
+        return;
+      }
+      this.waiting.set(key, [item]);
+      void this.drainPart(eventId, chosen, key);
+    });
+  }
+
+  /** Bookings waiting for their part's next group commit, by event and part. */
+  private readonly waiting = new Map<string, Waiting[]>();
+
+  private async drainPart(eventId: string, index: number, key: string): Promise<void> {
+    const queue = this.waiting.get(key)!;
+    const lane = this.lane(eventId);
+    while (queue.length > 0) {
+      const group = queue.splice(0, GROUP_MAX);
+      let alone: Waiting[] = [];
+      try {
+        await this.commitGroup(eventId, index, group);
+      } catch (error) {
+        // A booking id or reference taken (which of them, the commit does not say): each booking
+        // is then written on its own, and answered as it would be alone. Any other error: all fail.
+        if (firestoreCode(error) === FIRESTORE_CODES.ALREADY_EXISTS) alone = group;
+        else for (const item of group) item.reject(error);
+      }
+      lane.busy[index] -= group.length;
+      await Promise.all(alone.map((item) => this.takePlacesAlone(eventId, item.needed, item.limit, undefined, item.write, item.answers, index).then(item.resolve, item.reject)));
+    }
+    this.waiting.delete(key);
+  }
+
+  /**
+   * One group commit of a part, in the group's order of arrival: the bookings that fit in the
+   * part's share are written with it; when some do not, every part is read and spare shares move
+   * into this one for as many of them as the event has room for, in the same commit; the rest are
+   * refused with the places left. The commit has preconditions on every part it writes, so a
+   * race decides the whole group again on fresh reads.
+   */
+  private async commitGroup(eventId: string, index: number, group: Waiting[]): Promise<void> {
+    let allotted = false;
+    const first = group[0].limit;
+    const earliest = new Date(Math.min(...group.map((item) => item.limit.now.getTime())));
+    const { admitted, refused } = await optimistically<{ admitted: Waiting[]; refused: { item: Waiting; left: number }[] }>(async () => {
+      let shard = toShard(await this.shards.ref(eventId, index).get(), index);
+      const capacity = await this.capacityToFit(shard.eventSequence, eventId, first);
+      if (!this.shards.isAllotted(shard, capacity) && !allotted) {
+        allotted = true;
+        await this.shards.allot(eventId, capacity, first.now);
+        shard = toShard(await this.shards.ref(eventId, index).get(), index);
+      }
+      let ledger = places.withoutLapsedHolds(shard.ledger, earliest);
+      const batch = this.db.batch();
+      const admitted: Waiting[] = [];
+      const overflow: Waiting[] = [];
+      for (const item of group) {
+        if (shard.share !== null && places.ledgerTaken(ledger, item.limit.now) + item.needed > shard.share) {
+          overflow.push(item);
+          continue;
+        }
+        ledger = item.write(batch, index, ledger);
+        admitted.push(item);
+      }
+      let share = shard.share;
+      const refused: { item: Waiting; left: number }[] = [];
+      if (overflow.length > 0 && shard.share !== null) {
+        // This part has too little room: all parts, and shares moved in for those the event has room for.
+        const all = await this.shards.readAll(eventId);
+        if (!this.shards.sharesAddUp(all, earliest)) return { retry: true, done: { admitted: [], refused: [] } };
+        const parts = all.map((part) => ({ ledger: part.index === index ? ledger : places.withoutLapsedHolds(part.ledger, earliest), share: part.index === index ? shard.share : part.share }));
+        this.saw(eventId, all.map((part, i) => ({ ...part, ledger: parts[i].ledger })), first.now);
+        const spare = totalSpare(parts, first.now);
+        let needed = 0;
+        const fit: Waiting[] = [];
+        for (const item of overflow) {
+          if (needed + item.needed <= spare) {
+            needed += item.needed;
+            fit.push(item);
+          } else refused.push({ item, left: 0 });
+        }
+        for (const refusal of refused) refusal.left = spare - needed;
+        if (needed > 0) {
+          const shares = sharesMovedInto(parts, index, needed, first.now)!;
+          share = shares[index];
+          for (const part of all) {
+            if (part.index !== index && shares[part.index] !== part.share) this.shards.write(batch, eventId, part, parts[part.index].ledger, shares[part.index]);
+          }
+          for (const item of fit) {
+            ledger = item.write(batch, index, ledger);
+            admitted.push(item);
+          }
+        }
+      }
+      if (admitted.length === 0) return { done: { admitted, refused } };
+      this.shards.write(batch, eventId, shard, ledger, share);
+      this.lane(eventId).spare[index] = share === null ? undefined : Math.max(0, share - places.ledgerTaken(ledger, first.now));
+      // A taken booking id or reference fails the whole group: each is then written on its own.
+      return { batch, done: { admitted, refused }, onExists: async () => 'conflict' as const };
+    });
+    for (const item of admitted) item.resolve(item.answers.added);
+    for (const { item, left } of refused) item.resolve(item.answers.refused(left));
+  }
+
+  private async takePlacesAlone<T>(
+    eventId: string,
+    needed: number,
+    limit: PlacesLimit,
+    dropHoldId: string | undefined,
+    write: WritePlaces,
+    answers: PlacesAnswers<T>,
+    part?: number,
   ): Promise<T> {
     const { now } = limit;
-    let index: number | undefined;
+    let index: number | undefined = part;
     if (dropHoldId !== undefined) {
       const all = await this.shards.readAll(eventId);
       index = all.find((shard) => shard.ledger.holds.some((hold) => hold.bookingId === dropHoldId))?.index;
@@ -156,7 +277,8 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
           const all = await this.shards.readAll(eventId);
           const parts = all.map((part) => ({ ledger: part.index === chosen ? without(part.ledger) : places.withoutLapsedHolds(part.ledger, now), share: part.share }));
           this.saw(eventId, all.map((part, i) => ({ ...part, ledger: parts[i].ledger })), now);
-          if (parts.some((part) => part.share === null) || !all.every((part) => part.snapshot.exists)) return { retry: true, done: answers.added };
+          // Parts being allotted, or a move of shares seen half done: read again.
+          if (parts.some((part) => part.share === null) || !this.shards.sharesAddUp(all, now)) return { retry: true, done: answers.added };
           const shares = sharesMovedInto(parts, chosen, needed, now);
           if (shares === null) return { done: answers.refused(totalSpare(parts, now)) };
           const batch = this.db.batch();
@@ -442,6 +564,25 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
   }
 }
 
+type PlacesLimit = { capacity: number | null; now: Date; eventSequence?: number };
+type WritePlaces = (batch: WriteBatch, index: number, ledger: PlacesLedger) => PlacesLedger;
+type PlacesAnswers<T> = { added: T; refused: (placesLeft: number) => T; onExists?: () => Promise<'conflict' | 'raced' | { done: T }> };
+interface Waiting {
+  needed: number;
+  limit: PlacesLimit;
+  write: WritePlaces;
+  answers: PlacesAnswers<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+  index: number;
+}
+
+/**
+ * The most bookings in one group commit: a commit holds at most 500 writes, and a booking writes
+ * itself, its reference and its confirmation (some e-mails two).
+ */
+const GROUP_MAX = 100;
+
 /** Tries of an optimistic write before its error reaches the caller. */
 const OPTIMISTIC_ATTEMPTS = 60;
 
@@ -498,7 +639,8 @@ function newestFirst(a: Booking, b: Booking): number {
   return Date.parse(b.submittedAt) - Date.parse(a.submittedAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-function toDocument(booking: Booking): DocumentData {
+/** A booking's document as stored (without the part of the ledger it is in). */
+export function toDocument(booking: Booking): DocumentData {
   // The id is the document's own; the instants are Timestamps with their texts; a missing boat
   // name or e-mail is no field at all.
   const { id: _id, submittedAt, paymentCompletedAt, boatName, userEmail, ...fields } = booking;

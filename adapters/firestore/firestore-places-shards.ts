@@ -59,10 +59,29 @@ export class FirestorePlacesShards {
     return collectionOf(this.db, 'placesLedgers', this.options).doc(eventId);
   }
 
-  /** Every part of the event, read at one moment (a read-only transaction: it locks nothing). */
+  /**
+   * Every part of the event, in one round trip. Not a transaction: the emulator's transactions,
+   * read-only ones too, lock what they read, and every refusal would hold up every booking of the
+   * event. The parts may therefore be read at slightly different moments; `sharesAddUp` tells
+   * whether a move of shares between parts was seen half done.
+   */
   async readAll(eventId: string): Promise<PlacesShard[]> {
-    const snapshots = await this.db.runTransaction((tx) => tx.getAll(...this.refs(eventId)), { readOnly: true });
+    const snapshots = await this.db.getAll(...this.refs(eventId));
     return snapshots.map((snapshot, index) => toShard(snapshot, index));
+  }
+
+  /**
+   * Whether these parts, read together, were allotted for one capacity and their shares add up to
+   * it (or to their places taken, when more are taken): true of every moment's parts, since every
+   * write keeps the sum; false when a move of shares between two parts fell between their reads.
+   */
+  sharesAddUp(shards: PlacesShard[], now: Date): boolean {
+    const allotted = shards[0]?.allotted;
+    if (allotted === undefined || shards.some((shard) => !shard.snapshot.exists || shard.allotted !== allotted || shard.of !== this.count)) return false;
+    if (allotted === null) return true;
+    const shares = shards.reduce((sum, shard) => sum + (shard.share ?? 0), 0);
+    const taken = shards.reduce((sum, shard) => sum + places.ledgerTaken(shard.ledger, now), 0);
+    return shares === allotted || (shares > allotted && shards.every((shard) => (shard.share ?? 0) <= Math.max(places.ledgerTaken(shard.ledger, now), 0)) && taken >= shares);
   }
 
   /** Whether the parts are made, for this many parts and for this capacity. */
