@@ -188,7 +188,7 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
       if (overflow.length > 0 && shard.share !== null) {
         // This part has too little room: all parts, and shares moved in for those the event has room for.
         const all = await this.shards.readAll(eventId);
-        if (!this.shards.sharesAddUp(all, earliest)) return { retry: true, done: { admitted: [], refused: [] } };
+        if (!this.shards.sharesAddUp(all)) return { retry: true, done: { admitted: [], refused: [] } };
         const parts = all.map((part) => ({ ledger: part.index === index ? ledger : places.withoutLapsedHolds(part.ledger, earliest), share: part.index === index ? shard.share : part.share }));
         this.saw(eventId, all.map((part, i) => ({ ...part, ledger: parts[i].ledger })), first.now);
         const spare = totalSpare(parts, first.now);
@@ -278,7 +278,7 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
           const parts = all.map((part) => ({ ledger: part.index === chosen ? without(part.ledger) : places.withoutLapsedHolds(part.ledger, now), share: part.share }));
           this.saw(eventId, all.map((part, i) => ({ ...part, ledger: parts[i].ledger })), now);
           // Parts being allotted, or a move of shares seen half done: read again.
-          if (parts.some((part) => part.share === null) || !this.shards.sharesAddUp(all, now)) return { retry: true, done: answers.added };
+          if (parts.some((part) => part.share === null) || !this.shards.sharesAddUp(all)) return { retry: true, done: answers.added };
           const shares = sharesMovedInto(parts, chosen, needed, now);
           if (shares === null) return { done: answers.refused(totalSpare(parts, now)) };
           const batch = this.db.batch();
@@ -493,7 +493,7 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
               if (legacy.exists) tx.delete(legacy.ref);
               const shares = allotShares(rebuilt, capacity, options.now);
               for (const shard of emptied) {
-                tx.set(this.shards.ref(eventId, shard.index), this.shards.document(eventId, shard.index, shard.ledger, shares[shard.index], capacity, shard.eventSequence));
+                tx.set(this.shards.ref(eventId, shard.index), this.shards.document(eventId, shard.index, shard.ledger, shares, capacity, shard.eventSequence));
               }
             },
             { maxAttempts: TRANSACTION_ATTEMPTS },
@@ -601,8 +601,9 @@ async function optimistically<T>(
 ): Promise<T> {
   for (let tries = 1; ; tries += 1) {
     const { batch, done, onExists, retry } = await attempt();
-    if (retry && tries < OPTIMISTIC_ATTEMPTS) {
-      // What was read is being changed (parts being allotted): read again after a pause.
+    if (retry) {
+      // What was read was being changed (a move of shares seen half done): read again after a pause.
+      if (tries >= OPTIMISTIC_ATTEMPTS) throw new Error('The places ledger kept changing while it was read');
       await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 * tries)));
       continue;
     }

@@ -22,6 +22,8 @@ export interface PlacesShard extends SharedLedger {
   eventSequence: number | undefined;
   /** How many parts the event's ledger had when this one was written. */
   of: number | undefined;
+  /** What all the event's shares add up to, as allotted. */
+  sharesTotal: number | undefined;
 }
 
 const ShardSchema = z.object({
@@ -31,6 +33,7 @@ const ShardSchema = z.object({
   allotted: z.number().int().min(0).nullable().optional(),
   eventSequence: z.number().optional(),
   of: z.number().int().min(1).optional(),
+  sharesTotal: z.number().int().min(0).optional(),
 });
 
 /**
@@ -72,16 +75,13 @@ export class FirestorePlacesShards {
 
   /**
    * Whether these parts, read together, were allotted for one capacity and their shares add up to
-   * it (or to their places taken, when more are taken): true of every moment's parts, since every
-   * write keeps the sum; false when a move of shares between two parts fell between their reads.
+   * the total allotted (`sharesTotal`): true of every moment's parts, since a move of shares keeps
+   * the sum; false when a move between two parts fell between their reads (read them again).
    */
-  sharesAddUp(shards: PlacesShard[], now: Date): boolean {
-    const allotted = shards[0]?.allotted;
-    if (allotted === undefined || shards.some((shard) => !shard.snapshot.exists || shard.allotted !== allotted || shard.of !== this.count)) return false;
-    if (allotted === null) return true;
-    const shares = shards.reduce((sum, shard) => sum + (shard.share ?? 0), 0);
-    const taken = shards.reduce((sum, shard) => sum + places.ledgerTaken(shard.ledger, now), 0);
-    return shares === allotted || (shares > allotted && shards.every((shard) => (shard.share ?? 0) <= Math.max(places.ledgerTaken(shard.ledger, now), 0)) && taken >= shares);
+  sharesAddUp(shards: PlacesShard[]): boolean {
+    const { allotted, sharesTotal } = shards[0] ?? {};
+    if (allotted === undefined || shards.some((shard) => !shard.snapshot.exists || shard.allotted !== allotted || shard.of !== this.count || shard.sharesTotal !== sharesTotal)) return false;
+    return allotted === null || shards.reduce((sum, shard) => sum + (shard.share ?? 0), 0) === sharesTotal;
   }
 
   /** Whether the parts are made, for this many parts and for this capacity. */
@@ -139,20 +139,22 @@ export class FirestorePlacesShards {
     }
     const shares = allotShares(ledgers, capacity, now);
     for (const [index, ledger] of ledgers.entries()) {
-      tx.set(this.ref(eventId, index), this.document(eventId, index, ledger, shares[index], capacity, sequence));
+      tx.set(this.ref(eventId, index), this.document(eventId, index, ledger, shares, capacity, sequence));
     }
   }
 
-  /** A part's document. */
-  document(eventId: string, index: number, ledger: PlacesLedger, share: number | null, allotted: number | null, eventSequence: number | undefined): DocumentData {
+  /** Part `index`'s document, of parts allotted `shares` for `allotted`. */
+  document(eventId: string, index: number, ledger: PlacesLedger, shares: (number | null)[], allotted: number | null, eventSequence: number | undefined): DocumentData {
     return {
       eventId,
       index,
       of: this.count,
       confirmed: ledger.confirmed,
       holds: ledger.holds.map((hold) => ({ ...hold })),
-      share,
+      share: shares[index],
       allotted,
+      // What the shares add up to (moves between parts keep it): read parts are checked against it.
+      sharesTotal: shares.reduce<number>((sum, share) => sum + (share ?? 0), 0),
       ...(eventSequence === undefined ? {} : { eventSequence }),
     };
   }
@@ -174,7 +176,7 @@ function maxSequence(shards: PlacesShard[]): number | undefined {
 
 /** A part as stored; an absent one is empty and not yet allotted. */
 export function toShard(snapshot: DocumentSnapshot, index: number): PlacesShard {
-  if (!snapshot.exists) return { index, snapshot, ledger: places.EMPTY_LEDGER, share: null, allotted: undefined, eventSequence: undefined, of: undefined };
+  if (!snapshot.exists) return { index, snapshot, ledger: places.EMPTY_LEDGER, share: null, allotted: undefined, eventSequence: undefined, of: undefined, sharesTotal: undefined };
   const data = ShardSchema.parse(snapshot.data());
   return {
     index,
@@ -184,6 +186,7 @@ export function toShard(snapshot: DocumentSnapshot, index: number): PlacesShard 
     allotted: data.allotted === undefined ? undefined : data.allotted,
     eventSequence: data.eventSequence,
     of: data.of,
+    sharesTotal: data.sharesTotal,
   };
 }
 
