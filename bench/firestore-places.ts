@@ -253,50 +253,48 @@ async function measureRush(emulator: { host: string; projectId: string }, db: Fi
 }
 
 async function measureCost(emulator: { host: string; projectId: string }, db: Firestore): Promise<void> {
-  {
-    console.log(`Firestore emulator at ${emulator.host}; levels ${LEVELS.join(', ')}; ${SAMPLES} samples each\n`);
-    // A first club measured and thrown away: the code and the emulator warm up on it, so the
-    // first level measured is not the slowest for that reason alone.
-    await measureLevel(db, 0, 'warmup_');
-    const figures: LevelFigures[] = [];
-    for (const level of LEVELS) {
-      const started = performance.now();
-      figures.push(await measureLevel(db, level));
-      console.log(`level ${level}: measured in ${fmt((performance.now() - started) / 1000)} s`);
-    }
-    const base = figures[0];
-    console.log('\n| bookings already in the event | reads per booking | booking median | 20 concurrent | reads per calendar view | calendar median | events shown |');
-    console.log('|---|---|---|---|---|---|---|');
-    for (const f of figures) {
-      console.log(
-        `| ${f.existing} | ${f.readsPerBooking} | ${fmt(f.bookingMedianMs)} ms (${fmt(f.bookingMedianMs / base.bookingMedianMs, 2)}×) | ` +
-          `${fmt(f.concurrent20Ms)} ms (${fmt(f.concurrent20Ms / base.concurrent20Ms, 2)}×) | ${f.readsPerCalendar} | ` +
-          `${fmt(f.calendarMedianMs)} ms (${fmt(f.calendarMedianMs / base.calendarMedianMs, 2)}×) | ${f.calendarEvents} |`,
-      );
-    }
-    const readsSpread = Math.max(...figures.map((f) => Math.abs(f.readsPerBooking - base.readsPerBooking)));
-    const calendarSpread = Math.max(...figures.map((f) => Math.abs(f.readsPerCalendar - base.readsPerCalendar)));
-    const worstBooking = Math.max(...figures.map((f) => f.bookingMedianMs / base.bookingMedianMs));
-    const worstConcurrent = Math.max(...figures.map((f) => f.concurrent20Ms / base.concurrent20Ms));
-    console.log(`\nreads per booking within ±${readsSpread} of the empty event's (target ±5): ${readsSpread <= 5 ? 'PASS' : 'FAIL'}`);
-    console.log(`reads per calendar view within ±${calendarSpread} (target ±5): ${calendarSpread <= 5 ? 'PASS' : 'FAIL'}`);
-    console.log(`booking median at most ${fmt(worstBooking, 2)}× the empty event's (target 2×): ${worstBooking <= 2 ? 'PASS' : 'FAIL'}`);
-    console.log(`20 concurrent at most ${fmt(worstConcurrent, 2)}× the empty event's (target 2×): ${worstConcurrent <= 2 ? 'PASS' : 'FAIL'}`);
-
-    const busyLevel = LEVELS.find((level) => level >= 2000) ?? LEVELS[LEVELS.length - 1];
-    const prefix = `bench${busyLevel}_`;
-    const one = await busyEvent(emulator.projectId, prefix, 1);
-    const two = await busyEvent(emulator.projectId, prefix, 2);
-    console.log(`\n40 concurrent bookings of the ${busyLevel}-booking event:`);
-    console.log(`  one server connection:  ${fmt(one.ms)} ms, ${one.reads} reads`);
-    console.log(`  two server connections: ${fmt(two.ms)} ms, ${two.reads} reads (${fmt(two.ms / one.ms, 2)}× one)`);
-    console.log(`two instances no slower than one (within 10%): ${two.ms <= one.ms * 1.1 ? 'PASS' : 'FAIL'}`);
-
-    // The example club of docs/storage.md: per day 2,000 calendar views and 300 bookings.
-    const last = figures[figures.length - 1];
-    const perDay = 2000 * last.readsPerCalendar + 300 * last.readsPerBooking;
-    console.log(`\nexample club (2,000 calendar views and 300 bookings a day): about ${perDay.toLocaleString('en-GB')} reads a day`);
+  console.log(`Firestore emulator at ${emulator.host}; levels ${LEVELS.join(', ')}; ${SAMPLES} samples each\n`);
+  // A first club measured and thrown away: the code and the emulator warm up on it, so the
+  // first level measured is not the slowest for that reason alone.
+  await measureLevel(db, 0, 'warmup_');
+  const figures: LevelFigures[] = [];
+  for (const level of LEVELS) {
+    const started = performance.now();
+    figures.push(await measureLevel(db, level));
+    console.log(`level ${level}: measured in ${fmt((performance.now() - started) / 1000)} s`);
   }
+  const base = figures[0];
+  console.log('\n| bookings already in the event | reads per booking | booking median | 20 concurrent | reads per calendar view | calendar median | events shown |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const f of figures) {
+    console.log(
+      `| ${f.existing} | ${f.readsPerBooking} | ${fmt(f.bookingMedianMs)} ms (${fmt(f.bookingMedianMs / base.bookingMedianMs, 2)}×) | ` +
+        `${fmt(f.concurrent20Ms)} ms (${fmt(f.concurrent20Ms / base.concurrent20Ms, 2)}×) | ${f.readsPerCalendar} | ` +
+        `${fmt(f.calendarMedianMs)} ms (${fmt(f.calendarMedianMs / base.calendarMedianMs, 2)}×) | ${f.calendarEvents} |`,
+    );
+  }
+  const readsSpread = Math.max(...figures.map((f) => Math.abs(f.readsPerBooking - base.readsPerBooking)));
+  const calendarSpread = Math.max(...figures.map((f) => Math.abs(f.readsPerCalendar - base.readsPerCalendar)));
+  const worstBooking = Math.max(...figures.map((f) => f.bookingMedianMs / base.bookingMedianMs));
+  const worstConcurrent = Math.max(...figures.map((f) => f.concurrent20Ms / base.concurrent20Ms));
+  console.log(`\nreads per booking within ±${readsSpread} of the empty event's (target ±5): ${readsSpread <= 5 ? 'PASS' : 'FAIL'}`);
+  console.log(`reads per calendar view within ±${calendarSpread} (target ±5): ${calendarSpread <= 5 ? 'PASS' : 'FAIL'}`);
+  console.log(`booking median at most ${fmt(worstBooking, 2)}× the empty event's (target 2×): ${worstBooking <= 2 ? 'PASS' : 'FAIL'}`);
+  console.log(`20 concurrent at most ${fmt(worstConcurrent, 2)}× the empty event's (target 2×): ${worstConcurrent <= 2 ? 'PASS' : 'FAIL'}`);
+
+  const busyLevel = LEVELS.find((level) => level >= 2000) ?? LEVELS[LEVELS.length - 1];
+  const prefix = `bench${busyLevel}_`;
+  const one = await busyEvent(emulator.projectId, prefix, 1);
+  const two = await busyEvent(emulator.projectId, prefix, 2);
+  console.log(`\n40 concurrent bookings of the ${busyLevel}-booking event:`);
+  console.log(`  one server connection:  ${fmt(one.ms)} ms, ${one.reads} reads`);
+  console.log(`  two server connections: ${fmt(two.ms)} ms, ${two.reads} reads (${fmt(two.ms / one.ms, 2)}× one)`);
+  console.log(`two instances no slower than one (within 10%): ${two.ms <= one.ms * 1.1 ? 'PASS' : 'FAIL'}`);
+
+  // The example club of docs/storage.md: per day 2,000 calendar views and 300 bookings.
+  const last = figures[figures.length - 1];
+  const perDay = 2000 * last.readsPerCalendar + 300 * last.readsPerBooking;
+  console.log(`\nexample club (2,000 calendar views and 300 bookings a day): about ${perDay.toLocaleString('en-GB')} reads a day`);
 }
 
 await main();
