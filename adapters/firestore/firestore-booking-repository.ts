@@ -26,10 +26,11 @@ const CONFLICT = 'A booking with this id already exists';
  * spec's fields; submittedAt and paymentCompletedAt are Timestamps. As the spec says, userEmail
  * (and likewise boatName) is only present when there is one.
  *
- * Each event's places ledger is the document of the event's id in `placesLedgers`
- * ({ confirmed, holds: [{ bookingId, places, untilMs }] }), written in the same transaction as
- * every booking and payment: a booking reads two documents (its own id and the ledger) whatever
- * the number of bookings, and a calendar reads one ledger per event with a capacity.
+ * Each event's places ledger is in 8 parts in `placesLedgerShards` (ADR 36, FirestorePlacesShards),
+ * each with a share of the capacity; a booking, payment or cancellation writes its part in the
+ * same commit, under a precondition that it is unchanged since read. A booking reads one part
+ * (bookings waiting for one part in this process share that read and one commit), whatever the
+ * number of bookings; a calendar reads the 8 parts of each event with a capacity.
  */
 export class FirestoreBookingRepository extends FirestoreCollectionAdapter implements BookingRepository {
   protected readonly collectionName = 'bookings';
