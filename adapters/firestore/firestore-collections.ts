@@ -30,7 +30,7 @@ export const FIRESTORE_LIMIT_COLLECTIONS = ['loginAttemptGuards', 'addressLimits
  * and one document per booking reference that makes it unique): not counted or copied by
  * migrate-storage, which builds them as it copies the bookings.
  */
-export const FIRESTORE_DERIVED_COLLECTIONS = ['placesLedgers', 'bookingReferences'] as const;
+export const FIRESTORE_DERIVED_COLLECTIONS = ['placesLedgers', 'placesLedgerShards', 'bookingReferences'] as const;
 /**
  * The outbox of e-mails to members: working state of the senders, not copied by migrate-storage
  * (let the old deployment's senders empty it, or read it there, before moving).
