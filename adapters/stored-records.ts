@@ -30,3 +30,10 @@ export function validSitePage(page: SitePage): SitePage {
   if (!parsed.success) throw new ValidationError('Not a valid page');
   return parsed.data;
 }
+
+/** A record checked before it is stored: anything its schema refuses is a ValidationError, and nothing is stored. */
+export function validRecord<S extends z.ZodType>(schema: S, record: unknown, what: string): z.output<S> {
+  const parsed = schema.safeParse(record);
+  if (!parsed.success) throw new ValidationError(`Not a valid ${what}`);
+  return parsed.data;
+}

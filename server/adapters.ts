@@ -10,6 +10,7 @@ import { SqliteAddressLimitStore } from '../adapters/sqlite/sqlite-address-limit
 import { SqliteAdminRepository } from '../adapters/sqlite/sqlite-admin-repository';
 import { SqliteBookingRepository } from '../adapters/sqlite/sqlite-booking-repository';
 import { SqliteCampaignRepository } from '../adapters/sqlite/sqlite-campaign-repository';
+import { SqliteConditionsRepository } from '../adapters/sqlite/sqlite-conditions-repository';
 import { SqliteCredentialRepository } from '../adapters/sqlite/sqlite-credential-repository';
 import { SqliteDocumentRepository } from '../adapters/sqlite/sqlite-document-repository';
 import { SqliteEventRepository } from '../adapters/sqlite/sqlite-event-repository';
@@ -117,6 +118,7 @@ const PORTS = {
   photos: 'STORAGE',
   images: 'system',
   pdfs: 'system',
+  conditions: 'STORAGE',
 } as const satisfies Record<AdapterName, string>;
 
 const PORT_NAMES = Object.keys(PORTS) as AdapterName[];
@@ -228,6 +230,7 @@ export async function bindAdapters(
   bind('files', () => firestore?.files ?? new DirectoryFileStore(join(config.dataDir, 'files')));
   bind('photos', () => firestore?.photos ?? new SqlitePhotoRepository(db));
   bind('sitePages', () => firestore?.sitePages ?? new SqliteSitePageRepository(db));
+  bind('conditions', () => firestore?.conditions ?? new SqliteConditionsRepository(db));
   bind('images', () => new SharpImageProcessor());
   bind('pdfs', () => new PdfLibPdfInspector());
   // Without SMTP_URL no sender runs: the messages stay in the outbox for admins to read.

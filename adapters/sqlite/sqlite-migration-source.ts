@@ -19,6 +19,7 @@ import * as bookingReferences from './migrations/0018-booking-references';
 import * as sitePages from './migrations/0019-site-pages';
 import * as bookingCancelReason from './migrations/0020-booking-cancel-reason';
 import * as campaignContent from './migrations/0022-campaign-content';
+import * as conditions from './migrations/0026-conditions';
 
 interface NamedMigration {
   name: string;
@@ -48,6 +49,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0019-site-pages', migration: sitePages },
   { name: '0020-booking-cancel-reason', migration: bookingCancelReason },
   { name: '0022-campaign-content', migration: campaignContent },
+  { name: '0026-conditions', migration: conditions },
 ];
 
 /** Hands knex the migrations of adapters/sqlite/migrations/, in order. */

@@ -58,6 +58,8 @@ import {
 import { describeWaterLevelRepositoryContract } from './water-level-repository.contract';
 import { describePhotoRepositoryContract } from './photo-repository.contract';
 import { describeWorkDayRepositoryContract } from './work-day-repository.contract';
+import { FirestoreConditionsRepository } from '../../adapters/firestore/firestore-conditions-repository';
+import { describeConditionsRepositoryContract } from './conditions-repository.contract';
 
 // One emulator for the whole file; every test starts from an empty database.
 const running = useFirestoreEmulator();
@@ -83,6 +85,7 @@ describeDocumentRepositoryContract('FirestoreDocumentRepository', onFirestore((d
 describeCampaignRepositoryContract('FirestoreCampaignRepository', onFirestore((db) => new FirestoreCampaignRepository(db)));
 describeWaterLevelRepositoryContract('FirestoreWaterLevelRepository', onFirestore((db) => new FirestoreWaterLevelRepository(db)));
 describeSitePageRepositoryContract('FirestoreSitePageRepository', onFirestore((db) => new FirestoreSitePageRepository(db)));
+describeConditionsRepositoryContract('FirestoreConditionsRepository', onFirestore((db) => new FirestoreConditionsRepository(db)));
 describeFileStoreContract('FirestoreFileStore', onFirestore((db) => new FirestoreFileStore(db)));
 
 describe('Firestore documents stored before files moved out of them', () => {
@@ -414,7 +417,7 @@ describe('openFirestoreStorage', () => {
       expect((await storage.events.list({ order: 'asc' })).map((e) => e.id)).toEqual(['summer-regatta']);
       expect(await storage.admins.count()).toBe(0);
       expect(Object.keys(storage).sort()).toEqual(
-        ['addressLimits', 'admins', 'audit', 'bookings', 'campaigns', 'close', 'credentials', 'db', 'documents', 'events', 'files', 'jobs', 'loginAttempts', 'outbox', 'photos', 'resetTokens', 'sessions', 'sitePages', 'waitingList', 'waterLevels', 'workDays'],
+        ['addressLimits', 'admins', 'audit', 'bookings', 'campaigns', 'close', 'conditions', 'credentials', 'db', 'documents', 'events', 'files', 'jobs', 'loginAttempts', 'outbox', 'photos', 'resetTokens', 'sessions', 'sitePages', 'waitingList', 'waterLevels', 'workDays'],
       );
     } finally {
       await storage.close();

@@ -26,6 +26,8 @@ import type { AdapterFactory } from './storage-fixtures';
 import { describeWaterLevelRepositoryContract } from './water-level-repository.contract';
 import { describePhotoRepositoryContract } from './photo-repository.contract';
 import { describeWorkDayRepositoryContract } from './work-day-repository.contract';
+import { MemoryConditionsRepository } from '../../adapters/memory/memory-conditions-repository';
+import { describeConditionsRepositoryContract } from './conditions-repository.contract';
 
 function inMemory<T>(make: () => T): AdapterFactory<T> {
   return async () => ({ adapter: make(), close: async () => {} });
@@ -54,3 +56,4 @@ describeCampaignRepositoryContract('MemoryCampaignRepository', inMemory(() => ne
 describeWaterLevelRepositoryContract('MemoryWaterLevelRepository', inMemory(() => new MemoryWaterLevelRepository()));
 describePhotoRepositoryContract('MemoryPhotoRepository', inMemory(() => new MemoryPhotoRepository()));
 describeSitePageRepositoryContract('MemorySitePageRepository', inMemory(() => new MemorySitePageRepository()));
+describeConditionsRepositoryContract('MemoryConditionsRepository', inMemory(() => new MemoryConditionsRepository()));
