@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import type { FirebaseIdentityProvider } from '../adapters/firebase/firebase-identity-provider';
 import { LocalIdentityProvider } from '../adapters/local-identity/local-identity-provider';
 import { MailerLiteCampaignSource } from '../adapters/mailerlite/mailerlite-campaign-source';
+import { OpenMeteoConditionsSource } from '../adapters/open-meteo/open-meteo-conditions-source';
+import { NoConditionsSource } from '../adapters/system/no-conditions-source';
+import type { ConditionsSource } from '../core/conditions/conditions-source.port';
 import { ScryptPasswordHasher } from '../adapters/node-crypto/scrypt-password-hasher';
 import { HmacBookingLinks } from '../adapters/node-crypto/hmac-booking-links';
 import { SqliteAddressLimitStore } from '../adapters/sqlite/sqlite-address-limit-store';
@@ -59,6 +62,8 @@ export interface Adapters extends StoragePorts {
   clock: Clock;
   ids: IdGenerator;
   campaignSource: CampaignSource;
+  /** The weather forecast for the club's position (CONDITIONS): Open-Meteo, or none. */
+  conditionsSource: ConditionsSource;
   search: SearchIndex;
   payments: PaymentGateway;
   hasher: PasswordHasher;
@@ -100,6 +105,7 @@ const PORTS = {
   waterLevels: 'STORAGE',
   sitePages: 'STORAGE',
   campaignSource: 'CAMPAIGNS',
+  conditionsSource: 'CONDITIONS',
   search: 'SEARCH',
   payments: 'PAYMENTS',
   identity: 'IDENTITY',
@@ -220,6 +226,17 @@ export async function bindAdapters(
       cacheMs: mailerlite.cacheMs,
       clock: get('clock'),
       ...(options.reportConfigurationProblem ? { reportProblem: options.reportConfigurationProblem } : {}),
+    });
+  });
+  bind('conditionsSource', (get) => {
+    const openMeteo = config.openMeteo;
+    if (!openMeteo) return new NoConditionsSource();
+    return new OpenMeteoConditionsSource({
+      latitude: openMeteo.latitude,
+      longitude: openMeteo.longitude,
+      baseUrl: openMeteo.baseUrl,
+      ...(openMeteo.apiKey ? { apiKey: openMeteo.apiKey } : {}),
+      clock: get('clock'),
     });
   });
   bind('waterLevels', () => firestore?.waterLevels ?? new SqliteWaterLevelRepository(db));
