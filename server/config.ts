@@ -198,9 +198,9 @@ const Conditions = embeddedOr('CONDITIONS', 'none', 'open-meteo', OpenMeteoKeys)
 /** Hours before an event's start when admins are alerted of conditions near or beyond the limits: "48,24". */
 const alertHours = () =>
   text(
-    (value) => value === '' || value.split(',').every((part) => /^\s*\d{1,3}\s*$/.test(part) && Number(part) >= 1 && Number(part) <= 336),
-    (value) => `must be hours from 1 to 336 separated by commas, e.g. 48,24, or empty for no alerts (got "${value}")`,
-  ).transform((value) => (value === '' ? [] : [...new Set(value.split(',').map((part) => Number(part.trim())))].sort((a, b) => b - a)));
+    (value) => /^none$/i.test(value) || value.split(',').every((part) => /^\s*\d{1,3}\s*$/.test(part) && Number(part) >= 1 && Number(part) <= 336),
+    (value) => `must be hours from 1 to 336 separated by commas, e.g. 48,24, or none (got "${value}")`,
+  ).transform((value) => (/^none$/i.test(value) ? [] : [...new Set(value.split(',').map((part) => Number(part.trim())))].sort((a, b) => b - a)));
 
 const FirestoreKeys = z.object({
   FIRESTORE_PROJECT_ID: neededBy('STORAGE=firestore')(

@@ -49,5 +49,6 @@ export async function storedCounts(app: TestApp): Promise<Record<string, number>
     photosJson: JSON.stringify(await app.get('photos').list()).length,
     sitePagesJson: JSON.stringify(await app.get('sitePages').list()).length,
     files: (await app.get('files').list()).length,
+    conditionsJson: JSON.stringify([await app.get('conditions').getLimits(), [...(await app.get('conditions').getEvents(events.map((e) => e.id))).values()]]).length,
   };
 }
