@@ -30,7 +30,7 @@ export function ConditionsLimitsPage() {
       <PageTitle documentTitle="Wind Limits">Wind Limits</PageTitle>
       <p className="adm-muted">The most wind and gusts (knots) the club sails each kind of event in. The go/no-go panel compares each event&apos;s forecast with its kind&apos;s limits: near when within the margin below a limit, beyond when over it.</p>
       <LoadStatus query={limits} onRetry={tryAgain} loading="Loading the limits…" failed="Failed to load the limits" />
-      {limits.isSuccess && <LimitsForm key={limits.data.limits.updatedAt ?? 'defaults'} limits={limits.data.limits} saved={limits.data.saved} />}
+      {limits.isSuccess && <LimitsForm limits={limits.data.limits} saved={limits.data.saved} />}
     </>
   );
 }
