@@ -4,9 +4,10 @@ import type { Page } from 'playwright-core';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { createEvent, wallClockDaysAhead } from './support/admin-api';
 import { fillDateTime, signedInAdminPage } from './support/admin-form';
-import { expectAccessible } from './support/axe';
+import { expectAccessible as expectAccessibleNow, seriousAxeViolations } from './support/axe';
 import { DESKTOP, PHONE } from './support/browser';
 import { useApp } from './support/use-app';
+import type { TestPaymentGateway } from '../../adapters/test-payments/test-payment-gateway';
 import { eventually } from '../support/eventually';
 import { startFakeOpenMeteoServer, steadyHours, type FakeOpenMeteoServer } from '../support/fake-open-meteo-server';
 
@@ -34,8 +35,29 @@ const world = useApp(() => ({
   env: { CONDITIONS: 'open-meteo', CONDITIONS_LATITUDE: '51.4912', CONDITIONS_LONGITUDE: '-1.2345', OPEN_METEO_BASE_URL: openMeteo.baseUrl },
 }));
 
+/** axe clean once the screen has settled (a button pressed a moment ago is still being redrawn); a lasting violation fails. */
+async function expectAccessible(page: Page, name: string, screenshotName: string | null): Promise<void> {
+  await eventually(async () => (await seriousAxeViolations(page)).length, `${name}: no serious axe violation`).toBe(0);
+  await expectAccessibleNow(page, name, screenshotName);
+}
+
 async function expectNoSidewaysScroll(page: Page, width: number): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+/** Ada books one place and pays £12.50 by test card, in a tab of her own. */
+async function bookAndPay(eventId: string): Promise<void> {
+  const page = await world.browser.newPage();
+  await page.goto(`/event-booking?id=${eventId}`);
+  await page.getByLabel('Lead Member First Name *', { exact: true }).fill('Ada');
+  await page.getByLabel('Lead Member Last Name *', { exact: true }).fill('Member');
+  await page.getByLabel('Email (optional)', { exact: true }).fill('ada@example.org');
+  await page.getByLabel('Total Number Attending *', { exact: true }).fill('1');
+  await page.getByRole('button', { name: 'Submit Booking' }).click();
+  await page.getByRole('form', { name: 'Test mode - no real money is taken' }).getByLabel('Card number').fill('4111 1111 1111 1111');
+  await page.getByRole('button', { name: 'Pay £12.50' }).click();
+  await page.getByRole('heading', { name: 'Payment Created Successfully' }).waitFor();
+  await page.close();
 }
 
 async function mailTo(address: string, subject: string): Promise<ParsedMail> {
@@ -53,17 +75,12 @@ function veventOf(mail: ParsedMail): ICAL.Event {
 }
 
 describe('go / no-go, in Chromium', () => {
-  it('limits set, gusts beyond them shown red, the event postponed with a reason: the member sees the new time and the decision, and gets the .ics', async () => {
+  it('limits set, gusts beyond them shown red, the event postponed with a reason: the member sees the new time and the decision, gets the .ics, and cancels from the e-mail with a full refund', async () => {
     const name = `Frostbite Race ${stamp}`;
     const admin = await signedInAdminPage(world.browser, PHONE);
     const start = wallClockDaysAhead(2, '10:00');
-    const eventId = await createEvent(admin.request, world.app.baseUrl, { name, eventdatetime: start, eventenddatetime: wallClockDaysAhead(2, '13:00') });
-    const booked = await fetch(`${world.app.baseUrl}/api/bookings`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ eventId, firstName: 'Ada', lastName: 'Member', numberAttending: '1', email: 'ada@example.org' }),
-    });
-    expect(booked.status).toBe(201);
+    const eventId = await createEvent(admin.request, world.app.baseUrl, { name, eventdatetime: start, eventenddatetime: wallClockDaysAhead(2, '13:00'), requiresPayment: true, price: '12.50' });
+    await bookAndPay(eventId);
     const confirmation = veventOf(await mailTo('ada@example.org', `Booking confirmed: ${name}`));
 
     // The admin sets club racing's limits: 20 kn wind, 30 kn gusts.
@@ -115,12 +132,26 @@ describe('go / no-go, in Chromium', () => {
     }
 
     // The e-mail: the new time, the same UID, a higher SEQUENCE.
-    const moved = veventOf(await mailTo('ada@example.org', `Time changed: ${name}`));
+    const movedMail = await mailTo('ada@example.org', `Time changed: ${name}`);
+    const moved = veventOf(movedMail);
     expect(moved.uid).toBe(confirmation.uid);
     expect(moved.sequence).toBeGreaterThan(confirmation.sequence);
     const event = await world.app.built.ports.get('events').get(eventId);
     expect(moved.startDate.toJSDate().toISOString()).toBe(event?.eventdatetime);
     expect(Date.parse(event!.eventdatetime!) - Date.parse(new Date(`${start}:00Z`).toISOString())).toBeGreaterThan(6 * 86_400_000);
     expect((await world.app.built.ports.get('bookings').listByEvent(eventId)).filter((b) => b.cancelledAt === null)).toHaveLength(1);
+
+    // The new time does not suit Ada: she cancels with the e-mail's link and is refunded in full.
+    const gateway = world.app.built.ports.get('payments') as TestPaymentGateway;
+    const refundsBefore = gateway.refunds.length;
+    const link = new URL(/https?:\/\/\S+\/my-booking\?token=\S+/.exec(movedMail.text ?? '')![0]);
+    const member = await world.browser.newPage(PHONE);
+    await member.goto(`/my-booking${link.search}`);
+    await member.getByRole('heading', { name: 'Your booking', level: 1 }).waitFor();
+    await member.getByRole('button', { name: 'Cancel Booking' }).click();
+    await member.getByRole('dialog', { name: 'Cancel this booking?' }).getByRole('button', { name: 'Yes, cancel my booking' }).click();
+    await member.getByRole('heading', { name: 'Your cancelled booking', level: 1 }).waitFor();
+    await eventually(() => gateway.refunds.slice(refundsBefore).map((refund) => refund.amount), 'the refund').toEqual([1250]);
+    await member.close();
   });
 });
