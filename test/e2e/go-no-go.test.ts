@@ -144,6 +144,7 @@ describe('go / no-go, in Chromium', () => {
     // The new time does not suit Ada: she cancels with the e-mail's link and is refunded in full.
     const gateway = world.app.built.ports.get('payments') as TestPaymentGateway;
     const refundsBefore = gateway.refunds.length;
+    expect(movedMail.text).toContain('If the new time does not suit you, you can cancel your booking with this link and what you paid is refunded in full:');
     const link = new URL(/https?:\/\/\S+\/my-booking\?token=\S+/.exec(movedMail.text ?? '')![0]);
     const member = await world.browser.newPage(PHONE);
     await member.goto(`/my-booking${link.search}`);
