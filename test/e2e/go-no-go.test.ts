@@ -104,6 +104,15 @@ describe('go / no-go, in Chromium', () => {
     await admin.getByText('gusts 33 kn (limit 30 kn)', { exact: false }).waitFor();
     await expectAccessible(admin, 'go/no-go panel at 375 px', null);
     await expectNoSidewaysScroll(admin, PHONE.width);
+    await admin.setViewportSize(DESKTOP);
+    await expectAccessible(admin, 'go/no-go panel at 1280 px', null);
+    await admin.goto('/admin/dashboard');
+    await admin.getByRole('heading', { name: 'Go / No-go' }).waitFor();
+    await admin.getByRole('link', { name: `Go / no-go for ${name}` }).waitFor();
+    await expectAccessible(admin, 'dashboard with the go/no-go at 1280 px', null);
+    await admin.setViewportSize(PHONE);
+    await admin.goto(`/admin/events/go-no-go/${eventId}`);
+    await admin.getByText('Beyond the limits', { exact: true }).waitFor();
 
     // Postpone by a week, with a reason.
     const newStart = wallClockDaysAhead(9, '10:00');

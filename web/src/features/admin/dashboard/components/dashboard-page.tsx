@@ -157,7 +157,7 @@ function GoNoGoSummary() {
                 </p>
               </div>
               <Link className="btn btn-secondary btn-small" to={`/admin/events/go-no-go/${encodeURIComponent(panel.eventId)}`} aria-label={`Go / no-go for ${panel.eventName}`}>
-                Open panel
+                Go / no-go
               </Link>
             </li>
           ))}
