@@ -4,12 +4,16 @@ import { join } from 'node:path';
 import type { FirebaseIdentityProvider } from '../adapters/firebase/firebase-identity-provider';
 import { LocalIdentityProvider } from '../adapters/local-identity/local-identity-provider';
 import { MailerLiteCampaignSource } from '../adapters/mailerlite/mailerlite-campaign-source';
+import { OpenMeteoConditionsSource } from '../adapters/open-meteo/open-meteo-conditions-source';
+import { NoConditionsSource } from '../adapters/system/no-conditions-source';
+import type { ConditionsSource } from '../core/conditions/conditions-source.port';
 import { ScryptPasswordHasher } from '../adapters/node-crypto/scrypt-password-hasher';
 import { HmacBookingLinks } from '../adapters/node-crypto/hmac-booking-links';
 import { SqliteAddressLimitStore } from '../adapters/sqlite/sqlite-address-limit-store';
 import { SqliteAdminRepository } from '../adapters/sqlite/sqlite-admin-repository';
 import { SqliteBookingRepository } from '../adapters/sqlite/sqlite-booking-repository';
 import { SqliteCampaignRepository } from '../adapters/sqlite/sqlite-campaign-repository';
+import { SqliteConditionsRepository } from '../adapters/sqlite/sqlite-conditions-repository';
 import { SqliteCredentialRepository } from '../adapters/sqlite/sqlite-credential-repository';
 import { SqliteDocumentRepository } from '../adapters/sqlite/sqlite-document-repository';
 import { SqliteEventRepository } from '../adapters/sqlite/sqlite-event-repository';
@@ -63,6 +67,8 @@ export interface Adapters extends StoragePorts {
   clock: Clock;
   ids: IdGenerator;
   campaignSource: CampaignSource;
+  /** The weather forecast for the club's position (CONDITIONS): Open-Meteo, or none. */
+  conditionsSource: ConditionsSource;
   search: SearchIndex;
   payments: PaymentGateway;
   hasher: PasswordHasher;
@@ -109,6 +115,7 @@ const PORTS = {
   households: 'STORAGE',
   members: 'STORAGE',
   campaignSource: 'CAMPAIGNS',
+  conditionsSource: 'CONDITIONS',
   search: 'SEARCH',
   payments: 'PAYMENTS',
   identity: 'IDENTITY',
@@ -127,6 +134,7 @@ const PORTS = {
   photos: 'STORAGE',
   images: 'system',
   pdfs: 'system',
+  conditions: 'STORAGE',
 } as const satisfies Record<AdapterName, string>;
 
 const PORT_NAMES = Object.keys(PORTS) as AdapterName[];
@@ -236,6 +244,17 @@ export async function bindAdapters(
       ...(options.reportConfigurationProblem ? { reportProblem: options.reportConfigurationProblem } : {}),
     });
   });
+  bind('conditionsSource', (get) => {
+    const openMeteo = config.openMeteo;
+    if (!openMeteo) return new NoConditionsSource();
+    return new OpenMeteoConditionsSource({
+      latitude: openMeteo.latitude,
+      longitude: openMeteo.longitude,
+      baseUrl: openMeteo.baseUrl,
+      ...(openMeteo.apiKey ? { apiKey: openMeteo.apiKey } : {}),
+      clock: get('clock'),
+    });
+  });
   bind('waterLevels', () => firestore?.waterLevels ?? new SqliteWaterLevelRepository(db));
   bind('outbox', () => firestore?.outbox ?? new SqliteOutbox(db));
   bind('audit', () => firestore?.audit ?? new SqliteAuditLog(db));
@@ -246,6 +265,7 @@ export async function bindAdapters(
   bind('sitePages', () => firestore?.sitePages ?? new SqliteSitePageRepository(db));
   bind('households', () => firestore?.households ?? new SqliteHouseholdRepository(db));
   bind('members', () => firestore?.members ?? new SqliteMemberRepository(db));
+  bind('conditions', () => firestore?.conditions ?? new SqliteConditionsRepository(db));
   bind('images', () => new SharpImageProcessor());
   bind('pdfs', () => new PdfLibPdfInspector());
   // Without SMTP_URL no sender runs: the messages stay in the outbox for admins to read.

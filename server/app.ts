@@ -21,6 +21,7 @@ import { registerWaitingListRoutes } from './http/waiting-list-routes';
 import { registerWorkDayWithdrawRoutes } from './http/work-day-withdraw-routes';
 import { registerNewsRoutes } from './http/news-routes';
 import { registerSitePageRoutes } from './http/site-page-routes';
+import { registerConditionsRoutes } from './http/conditions-routes';
 import { registerWaterLevelRoutes } from './http/water-level-routes';
 import { registerMemberListRoutes } from './http/member-list-routes';
 import { registerDocumentAdminRoutes } from './http/document-admin-routes';
@@ -268,6 +269,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerSitePageRoutes(routes, ports);
   registerWaterLevelRoutes(routes, ports);
   registerMemberListRoutes(routes, ports);
+  registerConditionsRoutes(routes, ports);
   registerDocumentAdminRoutes(routes, ports);
   registerPhotoRoutes(routes, ports);
   let openApiDocument: object | null = null;

@@ -7,6 +7,7 @@ import { bindAdapters, reportersOf, TYPES, type AdapterName, type Adapters, type
 import type { AppConfig } from './config';
 import { adminsFeature } from './features/admins';
 import { bookingsFeature } from './features/bookings';
+import { conditionsFeature } from './features/conditions';
 import { documentsFeature } from './features/documents';
 import { eventsFeature } from './features/events';
 import type { Feature, FeatureContext } from './features/feature';
@@ -38,6 +39,7 @@ export const FEATURES: readonly Feature[] = [
   photosFeature,
   waterLevelsFeature,
   memberListFeature,
+  conditionsFeature,
   mailFeature,
   adminsFeature,
   memberSignInFeature,

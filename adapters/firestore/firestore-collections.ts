@@ -64,6 +64,12 @@ export const FIRESTORE_MEMBER_SIGN_IN_COLLECTIONS = ['signInCodes', 'memberSessi
  */
 export const FIRESTORE_WAITING_LIST_COLLECTIONS = ['waitlistEntries', 'waitlistLines'] as const;
 /**
+ * The go/no-go's records (FirestoreConditionsRepository): the club's limits, the last forecast and
+ * each event's kind and decisions. Not copied by migrate-storage: docs/conditions.md says to
+ * enter the limits again after moving (the forecast is fetched again within the hour).
+ */
+export const FIRESTORE_CONDITIONS_COLLECTIONS = ['conditions'] as const;
+/**
  * Sub-collections: `files/{key}/chunks` holds the files' bytes (FirestoreFileStore). Counted and
  * copied with their files.
  */
@@ -78,7 +84,8 @@ export type FirestoreCollectionName =
   | (typeof FIRESTORE_JOB_COLLECTIONS)[number]
   | (typeof FIRESTORE_TOKEN_COLLECTIONS)[number]
   | (typeof FIRESTORE_MEMBER_SIGN_IN_COLLECTIONS)[number]
-  | (typeof FIRESTORE_WAITING_LIST_COLLECTIONS)[number];
+  | (typeof FIRESTORE_WAITING_LIST_COLLECTIONS)[number]
+  | (typeof FIRESTORE_CONDITIONS_COLLECTIONS)[number];
 
 /** Options every Firestore adapter takes. */
 export interface FirestoreCollectionOptions {

@@ -4,6 +4,7 @@ import { FirestoreAddressLimitStore } from './firestore-address-limit-store';
 import { FirestoreAdminRepository } from './firestore-admin-repository';
 import { FirestoreBookingRepository } from './firestore-booking-repository';
 import { FirestoreCampaignRepository } from './firestore-campaign-repository';
+import { FirestoreConditionsRepository } from './firestore-conditions-repository';
 import { collectionOf, FIRESTORE_COLLECTIONS, type FirestoreCollectionOptions, type FirestoreDataCollectionName } from './firestore-collections';
 import { FirestoreCredentialRepository } from './firestore-credential-repository';
 import { FirestoreDocumentRepository } from './firestore-document-repository';
@@ -118,6 +119,7 @@ export function firestoreRepositories(db: Firestore, options: FirestoreCollectio
     jobs: new FirestoreJobQueue(db, options),
     waitingList: new FirestoreWaitingList(db, options),
     files: new FirestoreFileStore(db, options),
+    conditions: new FirestoreConditionsRepository(db, options),
   };
 }
 

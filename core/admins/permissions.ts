@@ -14,6 +14,8 @@ export const ADMIN_ROUTES: { path: string; permission: Permission | null }[] = [
   { path: '/admin/events', permission: 'events:read' },
   { path: '/admin/events/create', permission: 'events:write' },
   { path: '/admin/events/edit/:eventId', permission: 'events:write' },
+  { path: '/admin/events/go-no-go/:eventId', permission: 'events:read' },
+  { path: '/admin/conditions', permission: 'events:read' },
   { path: '/admin/bookings', permission: 'bookings:read' },
   { path: '/admin/bookings/:eventId', permission: 'bookings:read' },
   { path: '/admin/booking/:bookingId', permission: 'bookings:read' },

@@ -2,6 +2,7 @@ import type { AddressLimitStore } from './address-limit-store.port';
 import type { AdminRepository } from '../admins/admin-repository.port';
 import type { BookingRepository } from '../bookings/booking-repository.port';
 import type { CampaignRepository } from '../campaigns/campaign-repository.port';
+import type { ConditionsRepository } from '../conditions/conditions-repository.port';
 import type { CredentialRepository } from '../admins/credential-repository.port';
 import type { DocumentRepository } from '../documents/document-repository.port';
 import type { EventRepository } from '../events/event-repository.port';
@@ -56,4 +57,6 @@ export interface StoragePorts {
   waitingList: WaitingList;
   /** Documents' and photos' files. */
   files: FileStore;
+  /** The go/no-go's limits, last forecast and decisions (core/conditions/). */
+  conditions: ConditionsRepository;
 }

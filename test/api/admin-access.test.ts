@@ -88,6 +88,12 @@ const GUARDED: Guarded[] = [
   { method: 'post', route: '/api/admin/outbox/:id/resend', path: () => '/api/admin/outbox/some-message/resend', permission: 'bookings:write', message: 'You do not have permission to resend e-mails.' },
   { method: 'get', route: '/api/admin/events/:id/cancel', path: () => `/api/admin/events/${eventId}/cancel`, permission: 'events:write', message: 'You do not have permission to cancel events.' },
   { method: 'post', route: '/api/admin/events/:id/cancel', path: () => `/api/admin/events/${eventId}/cancel`, body: { reason: 'Gale warning' }, permission: 'events:write', message: 'You do not have permission to cancel events.' },
+  { method: 'get', route: '/api/admin/conditions/limits', path: () => '/api/admin/conditions/limits', permission: 'events:read', message: 'You do not have permission to view events.' },
+  { method: 'put', route: '/api/admin/conditions/limits', path: () => '/api/admin/conditions/limits', body: { kinds: [{ id: 'club-racing', name: 'Club racing', windKn: 5, gustKn: 8 }], defaultKind: 'club-racing', marginKn: 1 }, permission: 'events:write', message: 'You do not have permission to edit events.' },
+  { method: 'get', route: '/api/admin/go-no-go', path: () => '/api/admin/go-no-go', permission: 'events:read', message: 'You do not have permission to view events.' },
+  { method: 'get', route: '/api/admin/events/:id/go-no-go', path: () => `/api/admin/events/${eventId}/go-no-go`, permission: 'events:read', message: 'You do not have permission to view events.' },
+  { method: 'put', route: '/api/admin/events/:id/go-no-go/kind', path: () => `/api/admin/events/${eventId}/go-no-go/kind`, body: { kind: 'junior-training' }, permission: 'events:write', message: 'You do not have permission to edit events.' },
+  { method: 'post', route: '/api/admin/events/:id/go-no-go/decisions', path: () => `/api/admin/events/${eventId}/go-no-go/decisions`, body: { decision: 'go', reason: 'Fine' }, permission: 'events:write', message: 'You do not have permission to edit events.' },
   ...(
     [
       ['get', '/api/admin/photos', '/api/admin/photos', undefined],
@@ -172,6 +178,8 @@ async function stored(): Promise<string> {
     await app.get('files').list(),
     await app.get('sitePages').list(),
     await app.get('members').list(),
+    await app.get('conditions').getLimits(),
+    await app.get('conditions').getEvent(eventId),
   ]);
 }
 

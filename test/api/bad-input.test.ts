@@ -405,6 +405,46 @@ const TARGETS: Target[] = [
     body: () => shapedBody(['name', 'email', 'membershipType', 'renewalDate', 'disabled']),
   },
   {
+    // Never a list of kinds whose default is among them, so no generated body saves limits.
+    name: 'PUT /api/admin/conditions/limits',
+    method: 'put',
+    path: () => '/api/admin/conditions/limits',
+    agent: () => admin,
+    body: () =>
+      shapedBody(['kinds', 'defaultKind', 'marginKn'], {
+        kinds: fc.oneof(anyValue, fc.array(shapedBody(['id', 'name', 'windKn', 'gustKn']), { maxLength: 4 })),
+        defaultKind: fc.constant('no-such-kind'),
+      }),
+  },
+  {
+    // The event does not exist: no kind is stored.
+    name: 'PUT /api/admin/events/:id/go-no-go/kind',
+    method: 'put',
+    path: () => '/api/admin/events/no-such-event/go-no-go/kind',
+    agent: () => admin,
+    body: () => shapedBody(['kind']),
+  },
+  {
+    // The event does not exist: nothing is decided, moved or cancelled.
+    name: 'POST /api/admin/events/:id/go-no-go/decisions',
+    method: 'post',
+    path: () => '/api/admin/events/no-such-event/go-no-go/decisions',
+    agent: () => admin,
+    body: () => shapedBody(['decision', 'reason', 'eventdatetime', 'eventenddatetime'], { decision: fc.oneof(fc.constantFrom('go', 'postpone', 'cancel'), anyValue) }),
+  },
+  {
+    // A real event, but never a body that passes: postpone with a start that is not a future date, or no reason.
+    name: 'POST /api/admin/events/:id/go-no-go/decisions (a real event)',
+    method: 'post',
+    path: () => `/api/admin/events/${fullEventId}/go-no-go/decisions`,
+    agent: () => admin,
+    body: () =>
+      fc.oneof(
+        shapedBody(['reason', 'eventdatetime', 'eventenddatetime'], { decision: fc.constant('postpone'), eventdatetime: badWallClock }),
+        shapedBody(['eventdatetime'], { decision: fc.constantFrom('go', 'cancel'), reason: fc.oneof(fc.constantFrom('', '   ', '\t'), anyValue.filter((v) => typeof v !== 'string')) }),
+      ),
+  },
+  {
     name: 'PUT /api/admin/documents/:id',
     method: 'put',
     path: () => '/api/admin/documents/no-such-document',
@@ -799,6 +839,8 @@ describe('generated bad query strings and paths', () => {
       (id: string) => `/api/admin/events/${id}/bookings`,
       (id: string) => `/api/admin/events/${id}/bookings.csv`,
       (id: string) => `/api/admin/events/${id}/cancel`,
+      (id: string) => `/api/events/${id}/conditions`,
+      (id: string) => `/api/admin/events/${id}/go-no-go`,
       (id: string) => `/api/admin/bookings/${id}`,
       (id: string) => `/api/admin/booking-references/${id}`,
       (id: string) => `/api/admin/outbox/${id}`,

@@ -67,6 +67,8 @@ import {
 import { describeWaterLevelRepositoryContract } from './water-level-repository.contract';
 import { describePhotoRepositoryContract } from './photo-repository.contract';
 import { describeWorkDayRepositoryContract } from './work-day-repository.contract';
+import { FirestoreConditionsRepository } from '../../adapters/firestore/firestore-conditions-repository';
+import { describeConditionsRepositoryContract } from './conditions-repository.contract';
 
 // One emulator for the whole file; every test starts from an empty database.
 const running = useFirestoreEmulator();
@@ -97,6 +99,7 @@ describeWaterLevelRepositoryContract('FirestoreWaterLevelRepository', onFirestor
 describeSitePageRepositoryContract('FirestoreSitePageRepository', onFirestore((db) => new FirestoreSitePageRepository(db)));
 describeHouseholdRepositoryContract('FirestoreHouseholdRepository', onFirestore((db) => new FirestoreHouseholdRepository(db)));
 describeMemberRepositoryContract('FirestoreMemberRepository', onFirestore((db) => new FirestoreMemberRepository(db)));
+describeConditionsRepositoryContract('FirestoreConditionsRepository', onFirestore((db) => new FirestoreConditionsRepository(db)));
 describeFileStoreContract('FirestoreFileStore', onFirestore((db) => new FirestoreFileStore(db)));
 
 describe('Firestore documents stored before files moved out of them', () => {
@@ -445,7 +448,7 @@ describe('openFirestoreStorage', () => {
       expect((await storage.events.list({ order: 'asc' })).map((e) => e.id)).toEqual(['summer-regatta']);
       expect(await storage.admins.count()).toBe(0);
       expect(Object.keys(storage).sort()).toEqual(
-        ['addressLimits', 'admins', 'audit', 'bookings', 'campaigns', 'close', 'credentials', 'db', 'documents', 'events', 'files', 'households', 'jobs', 'loginAttempts', 'memberSessions', 'members', 'outbox', 'passkeys', 'photos', 'resetTokens', 'sessions', 'signInCodes', 'sitePages', 'waitingList', 'waterLevels', 'workDays'],
+        ['addressLimits', 'admins', 'audit', 'bookings', 'campaigns', 'close', 'conditions', 'credentials', 'db', 'documents', 'events', 'files', 'households', 'jobs', 'loginAttempts', 'memberSessions', 'members', 'outbox', 'passkeys', 'photos', 'resetTokens', 'sessions', 'signInCodes', 'sitePages', 'waitingList', 'waterLevels', 'workDays'],
       );
     } finally {
       await storage.close();

@@ -35,6 +35,8 @@ import type { AdapterFactory } from './storage-fixtures';
 import { describeWaterLevelRepositoryContract } from './water-level-repository.contract';
 import { describePhotoRepositoryContract } from './photo-repository.contract';
 import { describeWorkDayRepositoryContract } from './work-day-repository.contract';
+import { MemoryConditionsRepository } from '../../adapters/memory/memory-conditions-repository';
+import { describeConditionsRepositoryContract } from './conditions-repository.contract';
 
 function inMemory<T>(make: () => T): AdapterFactory<T> {
   return async () => ({ adapter: make(), close: async () => {} });
@@ -68,3 +70,4 @@ describePhotoRepositoryContract('MemoryPhotoRepository', inMemory(() => new Memo
 describeSitePageRepositoryContract('MemorySitePageRepository', inMemory(() => new MemorySitePageRepository()));
 describeHouseholdRepositoryContract('MemoryHouseholdRepository', inMemory(() => new MemoryHouseholdRepository()));
 describeMemberRepositoryContract('MemoryMemberRepository', inMemory(() => new MemoryMemberRepository()));
+describeConditionsRepositoryContract('MemoryConditionsRepository', inMemory(() => new MemoryConditionsRepository()));

@@ -50,5 +50,6 @@ export async function storedCounts(app: TestApp): Promise<Record<string, number>
     sitePagesJson: JSON.stringify(await app.get('sitePages').list()).length,
     membersJson: JSON.stringify(await app.get('members').list()).length,
     files: (await app.get('files').list()).length,
+    conditionsJson: JSON.stringify([await app.get('conditions').getLimits(), [...(await app.get('conditions').getEvents(events.map((e) => e.id))).values()]]).length,
   };
 }

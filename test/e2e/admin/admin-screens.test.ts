@@ -71,14 +71,18 @@ describe('admin links follow the permissions rule', () => {
       await p.getByRole('heading', { name: 'Recent Events' }).waitFor();
       await countOf(p.getByRole('link', { name: /^Edit / })).toBe(0);
       const menu = p.getByRole('navigation', { name: 'Admin' });
-      await textsOf(menu.getByRole('link')).toEqual(['Dashboard', 'Events', 'Work Days']);
+      // The wind limits and each event's go/no-go are read with events:read (issue 38), without their buttons.
+      await textsOf(menu.getByRole('link')).toEqual(['Dashboard', 'Events', 'Wind Limits', 'Work Days']);
 
       await menu.getByRole('link', { name: 'Events' }).click();
       const row = rowOf(p, EVENT_NAME);
       await row.waitFor();
-      await countOf(row.getByRole('link')).toBe(0);
+      await textsOf(row.getByRole('link')).toEqual(['Go / no-go']);
       await countOf(row.getByRole('button')).toBe(0);
       await expectAccessible(p, 'events for a reader');
+      await row.getByRole('link', { name: `Go / no-go for ${EVENT_NAME}` }).click();
+      await p.getByRole('heading', { name: `Go / no-go: ${EVENT_NAME}` }).waitFor();
+      await countOf(p.getByRole('button', { name: 'Postpone' })).toBe(0);
     });
   });
 

@@ -107,6 +107,9 @@ describe('permission examples', () => {
       '/admin/events': 'events:read',
       '/admin/events/create': 'events:write',
       '/admin/events/edit/:eventId': 'events:write',
+      // The go/no-go panel and the wind limits (issue 38): read with events:read, changed with events:write.
+      '/admin/events/go-no-go/:eventId': 'events:read',
+      '/admin/conditions': 'events:read',
       '/admin/bookings': 'bookings:read',
       '/admin/bookings/:eventId': 'bookings:read',
       '/admin/booking/:bookingId': 'bookings:read',

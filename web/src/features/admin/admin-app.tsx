@@ -28,6 +28,8 @@ import { WorkDayRosterPage } from './work-days/components/work-day-roster-page';
 import { NewsListPage } from './news/components/news-list-page';
 import { NewsCreatePage, NewsEditPage } from './news/components/news-form-pages';
 import { WaterLevelsPage } from './water-levels/components/water-levels-page';
+import { GoNoGoPage } from './conditions/components/go-no-go-page';
+import { ConditionsLimitsPage } from './conditions/components/conditions-limits-page';
 import { DocumentsPage } from './documents/components/documents-page';
 import { SitePagesListPage } from './site-pages/components/site-pages-list-page';
 import { SitePageEditPage } from './site-pages/components/site-page-edit-page';
@@ -39,6 +41,8 @@ const GUARDED: { path: string; permission: Permission; message: string; Page: Co
   { path: 'events', permission: 'events:read', message: PERMISSION_MESSAGES.eventsRead, Page: EventsListPage },
   { path: 'events/create', permission: 'events:write', message: PERMISSION_MESSAGES.create, Page: EventCreatePage },
   { path: 'events/edit/:id', permission: 'events:write', message: PERMISSION_MESSAGES.edit, Page: EventEditPage },
+  { path: 'events/go-no-go/:id', permission: 'events:read', message: PERMISSION_MESSAGES.eventsRead, Page: GoNoGoPage },
+  { path: 'conditions', permission: 'events:read', message: PERMISSION_MESSAGES.eventsRead, Page: ConditionsLimitsPage },
   { path: 'bookings', permission: 'bookings:read', message: PERMISSION_MESSAGES.bookings, Page: BookingsOverviewPage },
   { path: 'bookings/:eventId', permission: 'bookings:read', message: PERMISSION_MESSAGES.bookings, Page: EventBookingsPage },
   { path: 'work-days', permission: 'events:read', message: PERMISSION_MESSAGES.eventsRead, Page: WorkDaysPage },

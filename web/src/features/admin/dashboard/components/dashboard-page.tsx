@@ -8,6 +8,10 @@ import { LoadError, Loading } from '../../shared/components/load-error';
 import { PageTitle } from '../../shared/components/page-title';
 import { useTryAgain } from '../../shared/api/admin-query';
 import { DataTable } from '../../shared/components/data-table';
+import { usePanels } from '../../conditions/api/conditions';
+import { forecastAgeText, RatingBadge } from '../../conditions/components/go-no-go-panel';
+import { hasPermission } from '@core/admins/permissions';
+import { formatDateRange } from '@core/calendar/calendar';
 
 export function DashboardPage() {
   const admin = useSignedInAdmin();
@@ -43,6 +47,8 @@ export function DashboardPage() {
             </Link>
           ))}
       </nav>
+
+      {hasPermission(admin, 'events:read') && <GoNoGoSummary />}
 
       {dashboard.isPending && <Loading label="Loading dashboard…" />}
       {dashboard.isError && <LoadError error={dashboard.error} message="Failed to load the dashboard" onRetry={tryAgain} />}
@@ -125,5 +131,39 @@ export function DashboardPage() {
         </div>
       )}
     </>
+  );
+}
+
+/** The upcoming events the forecast covers, each with how it stands against its limits and a link to its panel. */
+function GoNoGoSummary() {
+  const panels = usePanels();
+  if (!panels.isSuccess) return null;
+  return (
+    <section className="adm-panel" aria-labelledby="adm-gng-title">
+      <h2 id="adm-gng-title">Go / No-go</h2>
+      <p className="adm-muted">{forecastAgeText(panels.data.forecast)}</p>
+      {panels.data.panels.length === 0 ? (
+        <p className="adm-muted">No upcoming event within the forecast.</p>
+      ) : (
+        <ul className="adm-list">
+          {panels.data.panels.map((panel) => (
+            <li key={panel.eventId} className="adm-list-item">
+              <div>
+                <p className="adm-list-title">
+                  {panel.eventName} <RatingBadge rating={panel.rating} />
+                </p>
+                <p className="adm-muted">
+                  {formatDateRange(panel.eventdatetime, panel.eventenddatetime, 'admin')} · gusts {panel.maxGustKn ?? '–'} kn (limit {panel.limits.gustKn}) · {panel.placesTaken} booked
+                  {panel.decisions.length > 0 && ` · decided: ${panel.decisions[panel.decisions.length - 1].decision}`}
+                </p>
+              </div>
+              <Link className="btn btn-secondary btn-small" to={`/admin/events/go-no-go/${encodeURIComponent(panel.eventId)}`} aria-label={`Go / no-go for ${panel.eventName}`}>
+                Go / no-go
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -31,6 +31,7 @@ function placesText(event: AdminListEvent): string {
 }
 
 const editPath = (eventId: string) => `/admin/events/edit/${encodeURIComponent(eventId)}`;
+const goNoGoPath = (eventId: string) => `/admin/events/go-no-go/${encodeURIComponent(eventId)}`;
 const bookingsPath = (eventId: string) => `/admin/bookings/${encodeURIComponent(eventId)}`;
 
 export function EventsListPage() {
@@ -99,6 +100,11 @@ export function EventsListPage() {
                         {mayOpen(admin, editPath(event.id)) && (
                           <Link className="btn btn-secondary btn-small" to={editPath(event.id)} aria-label={`Edit ${event.name}`}>
                             Edit
+                          </Link>
+                        )}
+                        {!event.cancelledAt && event.bookingState !== 'Over' && mayOpen(admin, goNoGoPath(event.id)) && (
+                          <Link className="btn btn-secondary btn-small" to={goNoGoPath(event.id)} aria-label={`Go / no-go for ${event.name}`}>
+                            Go / no-go
                           </Link>
                         )}
                         {event.allowBooking && mayOpen(admin, bookingsPath(event.id)) && (

@@ -19,6 +19,7 @@ export function AdminLayout() {
   const links = [
     { to: '/admin/dashboard', label: 'Dashboard' },
     { to: '/admin/events', label: 'Events' },
+    { to: '/admin/conditions', label: 'Wind Limits' },
     { to: '/admin/bookings', label: 'Bookings' },
     { to: '/admin/members', label: 'Members' },
     { to: '/admin/admins', label: 'Admins' },
