@@ -22,6 +22,7 @@ import type { SecretTokens } from '../core/shared/secret-tokens.port';
 import { SqliteWaterLevelRepository } from '../adapters/sqlite/sqlite-water-level-repository';
 import { SqliteSitePageRepository } from '../adapters/sqlite/sqlite-site-page-repository';
 import { SqliteMemberRepository } from '../adapters/sqlite/sqlite-member-repository';
+import { SqliteDutyRepository } from '../adapters/sqlite/sqlite-duty-repository';
 import { SqliteWorkDayRepository } from '../adapters/sqlite/sqlite-work-day-repository';
 import { SqliteOutbox } from '../adapters/sqlite/sqlite-outbox';
 import { SqliteWaitingList } from '../adapters/sqlite/sqlite-waiting-list';
@@ -100,6 +101,7 @@ const PORTS = {
   waterLevels: 'STORAGE',
   sitePages: 'STORAGE',
   members: 'STORAGE',
+  duties: 'STORAGE',
   campaignSource: 'CAMPAIGNS',
   search: 'SEARCH',
   payments: 'PAYMENTS',
@@ -231,6 +233,7 @@ export async function bindAdapters(
   bind('photos', () => firestore?.photos ?? new SqlitePhotoRepository(db));
   bind('sitePages', () => firestore?.sitePages ?? new SqliteSitePageRepository(db));
   bind('members', () => firestore?.members ?? new SqliteMemberRepository(db));
+  bind('duties', () => firestore?.duties ?? new SqliteDutyRepository(db));
   bind('images', () => new SharpImageProcessor());
   bind('pdfs', () => new PdfLibPdfInspector());
   // Without SMTP_URL no sender runs: the messages stay in the outbox for admins to read.

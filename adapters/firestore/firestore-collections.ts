@@ -56,6 +56,13 @@ export const FIRESTORE_TOKEN_COLLECTIONS = ['passwordResetTokens'] as const;
  */
 export const FIRESTORE_WAITING_LIST_COLLECTIONS = ['waitlistEntries', 'waitlistLines'] as const;
 /**
+ * Duty rosters (FirestoreDutyRepository, ADR 0039): the catalogue, members' qualifications, the
+ * events' duty slots with their holders, and one document per member listing their duties (read
+ * in every assignment's transaction, so no member gets two duties at once). Not yet copied by
+ * migrate-storage.
+ */
+export const FIRESTORE_DUTY_COLLECTIONS = ['dutyCatalogue', 'memberQualifications', 'dutySlots', 'dutyMembers'] as const;
+/**
  * Sub-collections: `files/{key}/chunks` holds the files' bytes (FirestoreFileStore). Counted and
  * copied with their files.
  */
@@ -69,7 +76,8 @@ export type FirestoreCollectionName =
   | (typeof FIRESTORE_AUDIT_COLLECTIONS)[number]
   | (typeof FIRESTORE_JOB_COLLECTIONS)[number]
   | (typeof FIRESTORE_TOKEN_COLLECTIONS)[number]
-  | (typeof FIRESTORE_WAITING_LIST_COLLECTIONS)[number];
+  | (typeof FIRESTORE_WAITING_LIST_COLLECTIONS)[number]
+  | (typeof FIRESTORE_DUTY_COLLECTIONS)[number];
 
 /** Options every Firestore adapter takes. */
 export interface FirestoreCollectionOptions {

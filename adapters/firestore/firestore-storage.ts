@@ -15,6 +15,7 @@ import { FirestorePasswordResetTokenRepository } from './firestore-password-rese
 import { FirestoreWaterLevelRepository } from './firestore-water-level-repository';
 import { FirestoreSitePageRepository } from './firestore-site-page-repository';
 import { FirestoreMemberRepository } from './firestore-member-repository';
+import { FirestoreDutyRepository } from './firestore-duty-repository';
 import { FirestorePhotoRepository } from './firestore-photo-repository';
 import { FirestoreWorkDayRepository } from './firestore-work-day-repository';
 import { FirestoreOutbox } from './firestore-outbox';
@@ -105,6 +106,7 @@ export function firestoreRepositories(db: Firestore, options: FirestoreCollectio
     photos: new FirestorePhotoRepository(db, options),
     sitePages: new FirestoreSitePageRepository(db, options),
     members: new FirestoreMemberRepository(db, options),
+    duties: new FirestoreDutyRepository(db, options),
     outbox: new FirestoreOutbox(db, options),
     audit: new FirestoreAuditLog(db, options),
     jobs: new FirestoreJobQueue(db, options),

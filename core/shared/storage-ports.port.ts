@@ -18,6 +18,7 @@ import type { PhotoRepository } from '../photos/photo-repository.port';
 import type { WorkDayRepository } from '../work-days/work-day-repository.port';
 import type { SitePageRepository } from '../site-pages/site-page-repository.port';
 import type { MemberRepository } from '../members/member-repository.port';
+import type { DutyRepository } from '../duties/duty-repository.port';
 
 /** Every port that STORAGE chooses: each storage (SQLite, Firestore) provides them all. */
 export interface StoragePorts {
@@ -38,6 +39,8 @@ export interface StoragePorts {
   sitePages: SitePageRepository;
   /** The club's member list (issue 35). */
   members: MemberRepository;
+  /** Duty rosters: qualifications, duty types, templates, events' duty slots (issue 36). */
+  duties: DutyRepository;
   outbox: Outbox;
   audit: AuditLog;
   jobs: JobQueue;

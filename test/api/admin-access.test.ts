@@ -161,6 +161,7 @@ async function stored(): Promise<string> {
     await app.get('files').list(),
     await app.get('sitePages').list(),
     await app.get('members').list(),
+    await app.get('duties').listCatalogue('dutyTypes'),
   ]);
 }
 

@@ -29,6 +29,8 @@ import { FirestoreSitePageRepository } from '../../adapters/firestore/firestore-
 import { describeSitePageRepositoryContract } from './site-page-repository.contract';
 import { FirestoreMemberRepository } from '../../adapters/firestore/firestore-member-repository';
 import { describeMemberRepositoryContract } from './member-repository.contract';
+import { FirestoreDutyRepository } from '../../adapters/firestore/firestore-duty-repository';
+import { describeDutyRepositoryContract } from './duty-repository.contract';
 import { FirestorePhotoRepository } from '../../adapters/firestore/firestore-photo-repository';
 import { FirestoreWorkDayRepository } from '../../adapters/firestore/firestore-work-day-repository';
 import { NotFoundError, ValidationError } from '../../core/shared/errors';
@@ -86,6 +88,7 @@ describeCampaignRepositoryContract('FirestoreCampaignRepository', onFirestore((d
 describeWaterLevelRepositoryContract('FirestoreWaterLevelRepository', onFirestore((db) => new FirestoreWaterLevelRepository(db)));
 describeSitePageRepositoryContract('FirestoreSitePageRepository', onFirestore((db) => new FirestoreSitePageRepository(db)));
 describeMemberRepositoryContract('FirestoreMemberRepository', onFirestore((db) => new FirestoreMemberRepository(db)));
+describeDutyRepositoryContract('FirestoreDutyRepository', onFirestore((db) => new FirestoreDutyRepository(db)));
 describeFileStoreContract('FirestoreFileStore', onFirestore((db) => new FirestoreFileStore(db)));
 
 describe('Firestore documents stored before files moved out of them', () => {
@@ -417,7 +420,7 @@ describe('openFirestoreStorage', () => {
       expect((await storage.events.list({ order: 'asc' })).map((e) => e.id)).toEqual(['summer-regatta']);
       expect(await storage.admins.count()).toBe(0);
       expect(Object.keys(storage).sort()).toEqual(
-        ['addressLimits', 'admins', 'audit', 'bookings', 'campaigns', 'close', 'credentials', 'db', 'documents', 'events', 'files', 'jobs', 'loginAttempts', 'members', 'outbox', 'photos', 'resetTokens', 'sessions', 'sitePages', 'waitingList', 'waterLevels', 'workDays'],
+        ['addressLimits', 'admins', 'audit', 'bookings', 'campaigns', 'close', 'credentials', 'db', 'documents', 'duties', 'events', 'files', 'jobs', 'loginAttempts', 'members', 'outbox', 'photos', 'resetTokens', 'sessions', 'sitePages', 'waitingList', 'waterLevels', 'workDays'],
       );
     } finally {
       await storage.close();

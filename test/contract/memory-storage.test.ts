@@ -13,6 +13,8 @@ import { MemorySitePageRepository } from '../../adapters/memory/memory-site-page
 import { describeSitePageRepositoryContract } from './site-page-repository.contract';
 import { MemoryMemberRepository } from '../../adapters/memory/memory-member-repository';
 import { describeMemberRepositoryContract } from './member-repository.contract';
+import { MemoryDutyRepository } from '../../adapters/memory/memory-duty-repository';
+import { describeDutyRepositoryContract } from './duty-repository.contract';
 import { MemoryPhotoRepository } from '../../adapters/memory/memory-photo-repository';
 import { MemoryWorkDayRepository } from '../../adapters/memory/memory-work-day-repository';
 import { describeAdminRepositoryContract } from './admin-repository.contract';
@@ -57,3 +59,4 @@ describeWaterLevelRepositoryContract('MemoryWaterLevelRepository', inMemory(() =
 describePhotoRepositoryContract('MemoryPhotoRepository', inMemory(() => new MemoryPhotoRepository()));
 describeSitePageRepositoryContract('MemorySitePageRepository', inMemory(() => new MemorySitePageRepository()));
 describeMemberRepositoryContract('MemoryMemberRepository', inMemory(() => new MemoryMemberRepository()));
+describeDutyRepositoryContract('MemoryDutyRepository', inMemory(() => new MemoryDutyRepository()));

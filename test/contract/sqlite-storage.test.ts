@@ -25,6 +25,8 @@ import { SqliteSitePageRepository } from '../../adapters/sqlite/sqlite-site-page
 import { describeSitePageRepositoryContract } from './site-page-repository.contract';
 import { SqliteMemberRepository } from '../../adapters/sqlite/sqlite-member-repository';
 import { describeMemberRepositoryContract } from './member-repository.contract';
+import { SqliteDutyRepository } from '../../adapters/sqlite/sqlite-duty-repository';
+import { describeDutyRepositoryContract } from './duty-repository.contract';
 import { SqlitePhotoRepository } from '../../adapters/sqlite/sqlite-photo-repository';
 import { SqliteWorkDayRepository } from '../../adapters/sqlite/sqlite-work-day-repository';
 import { writeTransaction } from '../../adapters/sqlite/sqlite-write-transaction';
@@ -71,6 +73,7 @@ describeWaterLevelRepositoryContract('SqliteWaterLevelRepository', onSqlite((db)
 describePhotoRepositoryContract('SqlitePhotoRepository', onSqlite((db) => new SqlitePhotoRepository(db)));
 describeSitePageRepositoryContract('SqliteSitePageRepository', onSqlite((db) => new SqliteSitePageRepository(db)));
 describeMemberRepositoryContract('SqliteMemberRepository', onSqlite((db) => new SqliteMemberRepository(db)));
+describeDutyRepositoryContract('SqliteDutyRepository', onSqlite((db) => new SqliteDutyRepository(db)));
 
 describe('SQLite database file', () => {
   it('keeps events, bookings, admins and sessions when the server restarts', async () => {
@@ -101,7 +104,7 @@ describe('SQLite database file', () => {
         expect(await new SqliteAdminRepository(reopened).getByUid('uid-commodore')).toEqual(anAdmin());
         expect(await new SqliteSessionRepository(reopened).get('hash-1')).toEqual(session);
         const migrations = await reopened('knex_migrations').select('name');
-        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle', '0007-password-reset-tokens', '0008-event-sequence-and-cancellation', '0009-jobs-and-reminders', '0010-waiting-list', '0011-work-day-archive', '0012-work-day-signup-email', '0013-document-files', '0014-news-items', '0015-photos', '0016-checkout-opened', '0018-booking-references', '0019-site-pages', '0020-booking-cancel-reason', '0022-campaign-content', '0023-members']);
+        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle', '0007-password-reset-tokens', '0008-event-sequence-and-cancellation', '0009-jobs-and-reminders', '0010-waiting-list', '0011-work-day-archive', '0012-work-day-signup-email', '0013-document-files', '0014-news-items', '0015-photos', '0016-checkout-opened', '0018-booking-references', '0019-site-pages', '0020-booking-cancel-reason', '0022-campaign-content', '0023-members', '0028-duties']);
       } finally {
         await reopened.destroy();
       }
