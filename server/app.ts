@@ -22,6 +22,7 @@ import { registerWorkDayWithdrawRoutes } from './http/work-day-withdraw-routes';
 import { registerNewsRoutes } from './http/news-routes';
 import { registerSitePageRoutes } from './http/site-page-routes';
 import { registerWaterLevelRoutes } from './http/water-level-routes';
+import { registerDutyRoutes } from './http/duty-routes';
 import { registerDocumentAdminRoutes } from './http/document-admin-routes';
 import { registerPhotoRoutes } from './http/photo-routes';
 import { ApiRoutes, SENT } from './http/api-routes';
@@ -259,6 +260,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerNewsRoutes(routes, ports);
   registerSitePageRoutes(routes, ports);
   registerWaterLevelRoutes(routes, ports);
+  registerDutyRoutes(routes, ports);
   registerDocumentAdminRoutes(routes, ports);
   registerPhotoRoutes(routes, ports);
   let openApiDocument: object | null = null;

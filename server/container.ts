@@ -8,6 +8,7 @@ import type { AppConfig } from './config';
 import { adminsFeature } from './features/admins';
 import { bookingsFeature } from './features/bookings';
 import { documentsFeature } from './features/documents';
+import { dutiesFeature } from './features/duties';
 import { eventsFeature } from './features/events';
 import type { Feature, FeatureContext } from './features/feature';
 import { mailFeature } from './features/mail';
@@ -30,6 +31,7 @@ export const FEATURES: readonly Feature[] = [
   waitingListFeature,
   eventsFeature,
   workDaysFeature,
+  dutiesFeature,
   newsFeature,
   documentsFeature,
   sitePagesFeature,

@@ -330,7 +330,7 @@ describe('migration 0013: documents’ files move out of the table', () => {
 });
 
 describe('migration 0023: the member list', () => {
-  it('gives members:write to each admin holding admins:manage, and to no other', async () => {
+  it('gives members:write (and, with 0028, duties:write) to each admin holding admins:manage, and to no other', async () => {
     const sqlite = tempSqlite('kyc-0023-', 'kyc.sqlite');
     try {
       const old = knex({ client: 'better-sqlite3', connection: { filename: sqlite.file }, useNullAsDefault: true });
@@ -346,11 +346,13 @@ describe('migration 0023: the member list', () => {
       const db = await openSqliteDatabase(sqlite.file);
       try {
         const admins = new SqliteAdminRepository(db);
-        expect((await admins.getByUid('manager'))?.permissions).toEqual(['events:read', 'admins:manage', 'members:write']);
+        // Migration 0028 runs in the same batch and gives duties:write the same way.
+        expect((await admins.getByUid('manager'))?.permissions).toEqual(['events:read', 'admins:manage', 'members:write', 'duties:write']);
         expect((await admins.getByUid('editor'))?.permissions).toEqual(['events:read', 'events:write']);
         await db.migrate.down({ migrationSource: new SqliteMigrationSource() });
         expect((await admins.getByUid('manager'))?.permissions).toEqual(['events:read', 'admins:manage']);
         expect(await db.schema.hasTable('members')).toBe(false);
+        expect(await db.schema.hasTable('duty_slots')).toBe(false);
       } finally {
         await db.destroy();
       }
