@@ -73,7 +73,8 @@ export class ManageEventDuties extends UseCase<EventDutiesDeps> {
     const template = (await this.deps.duties.listCatalogue('templates')).find((t) => t.id === templateId);
     if (!template) throw new ValidationError('Choose a template from the list', { templateId: 'Choose a template from the list' });
     const needs = slotsFromTemplate(template, await this.deps.duties.listSlots(eventId));
-    const slots = needs.map((need) => this.newSlot(eventId, need));
+    // A millisecond apart, so the roster lists them in the template's order (slots are listed oldest first).
+    const slots = needs.map((need, i) => this.newSlot(eventId, need, i));
     await this.deps.duties.addSlots(slots);
     await recordAdminAction(this.deps, admin, { action: 'duty.template-applied', recordType: 'event', recordId: eventId, summary: `Applied the duty template ${template.name}: ${slots.length} ${slots.length === 1 ? 'slot' : 'slots'} added`, before: { dutySlots: null }, after: { dutySlots: slots.length } });
     return { added: slots.length };
@@ -147,8 +148,8 @@ export class ManageEventDuties extends UseCase<EventDutiesDeps> {
     return lights;
   }
 
-  private newSlot(eventId: string, need: { dutyTypeId: string; needed: number; optional: boolean }): DutySlot {
-    return { id: this.deps.ids.next(), eventId, dutyTypeId: need.dutyTypeId, needed: need.needed, optional: need.optional, createdAt: this.deps.clock.now().toISOString() };
+  private newSlot(eventId: string, need: { dutyTypeId: string; needed: number; optional: boolean }, offsetMs = 0): DutySlot {
+    return { id: this.deps.ids.next(), eventId, dutyTypeId: need.dutyTypeId, needed: need.needed, optional: need.optional, createdAt: new Date(this.deps.clock.now().getTime() + offsetMs).toISOString() };
   }
 
   /** The members holding a duty (of this event or another) whose time overlaps this one. */
