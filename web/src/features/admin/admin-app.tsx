@@ -30,6 +30,9 @@ import { WaterLevelsPage } from './water-levels/components/water-levels-page';
 import { DocumentsPage } from './documents/components/documents-page';
 import { SitePagesListPage } from './site-pages/components/site-pages-list-page';
 import { SitePageEditPage } from './site-pages/components/site-page-edit-page';
+import { DutiesPage } from './duties/components/duties-page';
+import { MemberQualificationsPage } from './duties/components/member-qualifications-page';
+import { EventRosterPage } from './duties/components/event-roster-page';
 import '../../components/ui/controls.css';
 import './admin.css';
 
@@ -55,6 +58,9 @@ const GUARDED: { path: string; permission: Permission; message: string; Page: Co
   { path: 'photos', permission: 'content:write', message: PERMISSION_MESSAGES.photos, Page: PhotosPage },
   { path: 'pages', permission: 'content:write', message: PERMISSION_MESSAGES.sitePages, Page: SitePagesListPage },
   { path: 'pages/edit/:slug', permission: 'content:write', message: PERMISSION_MESSAGES.sitePages, Page: SitePageEditPage },
+  { path: 'duties', permission: 'duties:write', message: PERMISSION_MESSAGES.duties, Page: DutiesPage },
+  { path: 'duties/qualifications', permission: 'duties:write', message: PERMISSION_MESSAGES.duties, Page: MemberQualificationsPage },
+  { path: 'duties/events/:eventId', permission: 'duties:write', message: PERMISSION_MESSAGES.duties, Page: EventRosterPage },
 ];
 
 /**

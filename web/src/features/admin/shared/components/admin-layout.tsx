@@ -22,6 +22,7 @@ export function AdminLayout() {
     { to: '/admin/bookings', label: 'Bookings' },
     { to: '/admin/members', label: 'Members' },
     { to: '/admin/work-days', label: 'Work Days' },
+    { to: '/admin/duties', label: 'Duties' },
     { to: '/admin/mail', label: 'Mail' },
     { to: '/admin/audit', label: 'Audit' },
     { to: '/admin/news', label: 'News' },
