@@ -93,14 +93,14 @@ function SlotPanel({ slot, onUnassign, onRemove }: { slot: RosterSlot; onUnassig
           <li key={h.memberId}>
             {h.name}
             {h.overrideReason ? ` (override: ${h.overrideReason})` : ''}{' '}
-            <Button variant="ghost" size="small" aria-label={`Take ${h.name} off ${slot.dutyTypeName}`} onClick={() => onUnassign(h.memberId)}>
+            <Button variant="ghost" size="small" aria-label={`Take off ${h.name} (${slot.dutyTypeName})`} onClick={() => onUnassign(h.memberId)}>
               Take off
             </Button>
           </li>
         ))}
       </ul>
       {slot.holders.length === 0 && (
-        <Button variant="ghost" size="small" onClick={onRemove} aria-label={`Remove the ${slot.dutyTypeName} slot`}>
+        <Button variant="ghost" size="small" onClick={onRemove} aria-label={`Remove slot ${slot.dutyTypeName}`}>
           Remove slot
         </Button>
       )}
