@@ -349,10 +349,13 @@ describe('migration 0023: the member list', () => {
         // Migration 0028 runs in the same batch and gives duties:write the same way.
         expect((await admins.getByUid('manager'))?.permissions).toEqual(['events:read', 'admins:manage', 'members:write', 'duties:write']);
         expect((await admins.getByUid('editor'))?.permissions).toEqual(['events:read', 'events:write']);
+        // Down one migration at a time: 0028 first, then 0023.
+        await db.migrate.down({ migrationSource: new SqliteMigrationSource() });
+        expect((await admins.getByUid('manager'))?.permissions).toEqual(['events:read', 'admins:manage', 'members:write']);
+        expect(await db.schema.hasTable('duty_slots')).toBe(false);
         await db.migrate.down({ migrationSource: new SqliteMigrationSource() });
         expect((await admins.getByUid('manager'))?.permissions).toEqual(['events:read', 'admins:manage']);
         expect(await db.schema.hasTable('members')).toBe(false);
-        expect(await db.schema.hasTable('duty_slots')).toBe(false);
       } finally {
         await db.destroy();
       }
