@@ -40,7 +40,12 @@ export function EventRosterPage() {
             {data.event.eventdatetime ? formatDate(data.event.eventdatetime, 'admin') : 'Date to be confirmed'} <StaffingLight light={data.light} />
             {data.light === null && <span className="adm-muted"> No duty slots yet.</span>}
           </p>
-          <section className="adm-panel" aria-labelledby="roster-template-title">
+          <p className="adm-roster-noprint">
+            <Button variant="secondary" size="small" onClick={() => window.print()}>
+              Print roster
+            </Button>
+          </p>
+          <section className="adm-panel adm-roster-noprint" aria-labelledby="roster-template-title">
             <h2 id="roster-template-title">Add duties from a template</h2>
             <form
               onSubmit={(e) => {
@@ -100,12 +105,13 @@ function SlotPanel({ slot, onUnassign, onRemove }: { slot: RosterSlot; onUnassig
         ))}
       </ul>
       {slot.holders.length === 0 && (
-        <Button variant="ghost" size="small" onClick={onRemove} aria-label={`Remove slot ${slot.dutyTypeName}`}>
+        <Button variant="ghost" size="small" className="adm-roster-noprint" onClick={onRemove} aria-label={`Remove slot ${slot.dutyTypeName}`}>
           Remove slot
         </Button>
       )}
       {!full && (
         <form
+          className="adm-roster-noprint"
           onSubmit={(e) => {
             e.preventDefault();
             assign.mutate({ slotId: slot.id, memberId, overrideReason: chosen?.ineligible ? reason : null }, { onSuccess: () => (setMemberId(''), setReason('')) });
