@@ -8,6 +8,7 @@ import { VolunteerForDuty } from '../../../core/duties/volunteer-for-duty';
 import { WithdrawFromDuty } from '../../../core/duties/withdraw-from-duty';
 import type { Member } from '../../../core/members/member';
 import { anAdmin, anEvent, makeWorld, withPermissions, type World } from './support/world';
+import { DeleteEvent, EVENT_HAS_DUTIES } from '../../../core/events/delete-event';
 
 const admin = anAdmin({ permissions: ['duties:write', 'events:read'] });
 let w: World;
@@ -108,5 +109,16 @@ describe('admins keep the catalogue and rosters', () => {
     await events.unassign(admin, safetySlot.id, 'ann');
     await expect(events.unassign(admin, safetySlot.id, 'ann')).rejects.toThrow(NotFoundError);
     expect(await events.lights(admin)).toEqual({ race: 'red' });
+  });
+
+  it('an event with members on duty cannot be deleted; once they are off, its slots go with it', async () => {
+    const { galleySlot } = await race();
+    await volunteer.execute('cat', galleySlot.id);
+    const remove = new DeleteEvent({ ...w });
+    const editor = anAdmin({ permissions: ['events:read', 'events:write'] });
+    await expect(remove.execute(editor, 'race')).rejects.toThrow(new ConflictError(EVENT_HAS_DUTIES));
+    await withdraw.execute('cat', galleySlot.id);
+    await remove.execute(editor, 'race');
+    expect(await w.duties.listSlots('race')).toEqual([]);
   });
 });
