@@ -37,7 +37,8 @@ import { NotFoundError, ValidationError } from '../../core/shared/errors';
 import { GetDocumentFile } from '../../core/content/club-content';
 import { demoData } from '../../server/seed/demo-data';
 import { addAdmin, signIn, startTestApp } from '../api/support/test-app';
-import { useFirestoreEmulator } from '../support/firestore-emulator-for-file';
+import { onTwoClients, useFirestoreEmulator } from '../support/firestore-emulator-for-file';
+import { aSlot, anAssignment } from './duty-repository.contract';
 import { describeAdminRepositoryContract } from './admin-repository.contract';
 import { describeBookingRepositoryContract } from './booking-repository.contract';
 import { describeCampaignRepositoryContract } from './campaign-repository.contract';
@@ -456,5 +457,29 @@ describe('openFirestoreStorage', () => {
     } finally {
       process.env.FIRESTORE_EMULATOR_HOST = saved;
     }
+  });
+});
+
+describe('FirestoreDutyRepository on two server instances at once (ADR 0039)', () => {
+  it('20 volunteers for a 2-person slot, half through each instance, fill it exactly', async () => {
+    await onTwoClients(running, async (db, second) => {
+      const one = new FirestoreDutyRepository(db);
+      const two = new FirestoreDutyRepository(second);
+      await one.addSlots([aSlot({ needed: 2 })]);
+      const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? one : two).assign(anAssignment({ memberId: `mem-${i}` }))));
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
+      expect((await one.getSlot('slot-safety'))!.holders).toHaveLength(2);
+    });
+  });
+
+  it('one member asked onto two overlapping duties through both instances at once gets one', async () => {
+    await onTwoClients(running, async (db, second) => {
+      const one = new FirestoreDutyRepository(db);
+      const two = new FirestoreDutyRepository(second);
+      await one.addSlots([aSlot({ id: 'slot-a', eventId: 'ev-a', needed: 1 }), aSlot({ id: 'slot-b', eventId: 'ev-b', needed: 1 })]);
+      const results = await Promise.allSettled([one.assign(anAssignment({ slotId: 'slot-a', eventId: 'ev-a' })), two.assign(anAssignment({ slotId: 'slot-b', eventId: 'ev-b' }))]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      expect(await one.listMemberDuties('mem-ann')).toHaveLength(1);
+    });
   });
 });
