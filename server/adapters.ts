@@ -27,6 +27,7 @@ import { SqliteWaterLevelRepository } from '../adapters/sqlite/sqlite-water-leve
 import { SqliteSitePageRepository } from '../adapters/sqlite/sqlite-site-page-repository';
 import { SqliteHouseholdRepository } from '../adapters/sqlite/sqlite-household-repository';
 import { SqliteMemberRepository } from '../adapters/sqlite/sqlite-member-repository';
+import { SqliteDutyRepository } from '../adapters/sqlite/sqlite-duty-repository';
 import { SqliteWorkDayRepository } from '../adapters/sqlite/sqlite-work-day-repository';
 import { SqliteOutbox } from '../adapters/sqlite/sqlite-outbox';
 import { SqliteWaitingList } from '../adapters/sqlite/sqlite-waiting-list';
@@ -114,6 +115,7 @@ const PORTS = {
   sitePages: 'STORAGE',
   households: 'STORAGE',
   members: 'STORAGE',
+  duties: 'STORAGE',
   campaignSource: 'CAMPAIGNS',
   conditionsSource: 'CONDITIONS',
   search: 'SEARCH',
@@ -266,6 +268,7 @@ export async function bindAdapters(
   bind('households', () => firestore?.households ?? new SqliteHouseholdRepository(db));
   bind('members', () => firestore?.members ?? new SqliteMemberRepository(db));
   bind('conditions', () => firestore?.conditions ?? new SqliteConditionsRepository(db));
+  bind('duties', () => firestore?.duties ?? new SqliteDutyRepository(db));
   bind('images', () => new SharpImageProcessor());
   bind('pdfs', () => new PdfLibPdfInspector());
   // Without SMTP_URL no sender runs: the messages stay in the outbox for admins to read.

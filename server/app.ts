@@ -24,6 +24,7 @@ import { registerSitePageRoutes } from './http/site-page-routes';
 import { registerConditionsRoutes } from './http/conditions-routes';
 import { registerWaterLevelRoutes } from './http/water-level-routes';
 import { registerMemberListRoutes } from './http/member-list-routes';
+import { registerDutyRoutes } from './http/duty-routes';
 import { registerDocumentAdminRoutes } from './http/document-admin-routes';
 import { registerPhotoRoutes } from './http/photo-routes';
 import { ApiRoutes, SENT } from './http/api-routes';
@@ -270,6 +271,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerWaterLevelRoutes(routes, ports);
   registerMemberListRoutes(routes, ports);
   registerConditionsRoutes(routes, ports);
+  registerDutyRoutes(routes, ports);
   registerDocumentAdminRoutes(routes, ports);
   registerPhotoRoutes(routes, ports);
   let openApiDocument: object | null = null;

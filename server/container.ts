@@ -9,6 +9,7 @@ import { adminsFeature } from './features/admins';
 import { bookingsFeature } from './features/bookings';
 import { conditionsFeature } from './features/conditions';
 import { documentsFeature } from './features/documents';
+import { dutiesFeature } from './features/duties';
 import { eventsFeature } from './features/events';
 import type { Feature, FeatureContext } from './features/feature';
 import { mailFeature } from './features/mail';
@@ -33,6 +34,7 @@ export const FEATURES: readonly Feature[] = [
   waitingListFeature,
   eventsFeature,
   workDaysFeature,
+  dutiesFeature,
   newsFeature,
   documentsFeature,
   sitePagesFeature,

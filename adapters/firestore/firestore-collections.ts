@@ -69,6 +69,14 @@ export const FIRESTORE_WAITING_LIST_COLLECTIONS = ['waitlistEntries', 'waitlistL
  * enter the limits again after moving (the forecast is fetched again within the hour).
  */
 export const FIRESTORE_CONDITIONS_COLLECTIONS = ['conditions'] as const;
+
+/**
+ * Duty rosters (FirestoreDutyRepository, ADR 0039): the catalogue, members' qualifications, the
+ * events' duty slots with their holders, and one document per member listing their duties (read
+ * in every assignment's transaction, so no member gets two duties at once). Not yet copied by
+ * migrate-storage.
+ */
+export const FIRESTORE_DUTY_COLLECTIONS = ['dutyCatalogue', 'memberQualifications', 'dutySlots', 'dutyMembers'] as const;
 /**
  * Sub-collections: `files/{key}/chunks` holds the files' bytes (FirestoreFileStore). Counted and
  * copied with their files.
@@ -85,7 +93,8 @@ export type FirestoreCollectionName =
   | (typeof FIRESTORE_TOKEN_COLLECTIONS)[number]
   | (typeof FIRESTORE_MEMBER_SIGN_IN_COLLECTIONS)[number]
   | (typeof FIRESTORE_WAITING_LIST_COLLECTIONS)[number]
-  | (typeof FIRESTORE_CONDITIONS_COLLECTIONS)[number];
+  | (typeof FIRESTORE_CONDITIONS_COLLECTIONS)[number]
+  | (typeof FIRESTORE_DUTY_COLLECTIONS)[number];
 
 /** Options every Firestore adapter takes. */
 export interface FirestoreCollectionOptions {

@@ -20,6 +20,7 @@ import { FirestoreWaterLevelRepository } from './firestore-water-level-repositor
 import { FirestoreSitePageRepository } from './firestore-site-page-repository';
 import { FirestoreHouseholdRepository } from './firestore-household-repository';
 import { FirestoreMemberRepository } from './firestore-member-repository';
+import { FirestoreDutyRepository } from './firestore-duty-repository';
 import { FirestorePhotoRepository } from './firestore-photo-repository';
 import { FirestoreWorkDayRepository } from './firestore-work-day-repository';
 import { FirestoreOutbox } from './firestore-outbox';
@@ -114,6 +115,7 @@ export function firestoreRepositories(db: Firestore, options: FirestoreCollectio
     sitePages: new FirestoreSitePageRepository(db, options),
     households: new FirestoreHouseholdRepository(db, options),
     members: new FirestoreMemberRepository(db, options),
+    duties: new FirestoreDutyRepository(db, options),
     outbox: new FirestoreOutbox(db, options),
     audit: new FirestoreAuditLog(db, options),
     jobs: new FirestoreJobQueue(db, options),

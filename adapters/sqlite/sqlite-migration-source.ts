@@ -18,6 +18,7 @@ import * as checkoutOpened from './migrations/0016-checkout-opened';
 import * as bookingReferences from './migrations/0018-booking-references';
 import * as sitePages from './migrations/0019-site-pages';
 import * as members from './migrations/0023-members';
+import * as duties from './migrations/0028-duties';
 import * as bookingCancelReason from './migrations/0020-booking-cancel-reason';
 import * as campaignContent from './migrations/0022-campaign-content';
 import * as memberPricesHouseholds from './migrations/0025-member-prices-households';
@@ -56,6 +57,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0024-member-sign-in', migration: memberSignIn },
   { name: '0025-member-prices-households', migration: memberPricesHouseholds },
   { name: '0026-conditions', migration: conditions },
+  { name: '0028-duties', migration: duties },
 ];
 
 /** Hands knex the migrations of adapters/sqlite/migrations/, in order. */

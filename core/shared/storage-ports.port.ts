@@ -23,6 +23,7 @@ import type { PasskeyRepository } from '../member-sign-in/passkey-repository.por
 import type { SitePageRepository } from '../site-pages/site-page-repository.port';
 import type { HouseholdRepository } from '../members/household-repository.port';
 import type { MemberRepository } from '../members/member-repository.port';
+import type { DutyRepository } from '../duties/duty-repository.port';
 
 /** Every port that STORAGE chooses: each storage (SQLite, Firestore) provides them all. */
 export interface StoragePorts {
@@ -51,6 +52,8 @@ export interface StoragePorts {
   households: HouseholdRepository;
   /** The club's member list (issue 35). */
   members: MemberRepository;
+  /** Duty rosters: qualifications, duty types, templates, events' duty slots (issue 36). */
+  duties: DutyRepository;
   outbox: Outbox;
   audit: AuditLog;
   jobs: JobQueue;

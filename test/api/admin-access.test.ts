@@ -157,6 +157,28 @@ const GUARDED: Guarded[] = [
   { method: 'put', route: '/api/admin/documents/:id', path: () => '/api/admin/documents/club-rules', body: { title: 'Rules', description: '', category: 'Club' }, permission: 'content:write', message: 'You do not have permission to change documents.' },
   { method: 'put', route: '/api/admin/documents/:id/file', path: () => '/api/admin/documents/club-rules/file', permission: 'content:write', message: 'You do not have permission to change documents.' },
   { method: 'delete', route: '/api/admin/documents/:id', path: () => '/api/admin/documents/club-rules', permission: 'content:write', message: 'You do not have permission to change documents.' },
+  { method: 'get', route: '/api/admin/duties/lights', path: () => '/api/admin/duties/lights', permission: 'events:read', message: 'You do not have permission to view events.' },
+  ...(
+    [
+      ['get', '/api/admin/duties', '/api/admin/duties', undefined],
+      ...(['qualifications', 'types', 'templates'] as const).flatMap((kind) => [
+        ['post', `/api/admin/duties/${kind}`, `/api/admin/duties/${kind}`, { name: 'Guarded' }] as const,
+        ['put', `/api/admin/duties/${kind}/:id`, `/api/admin/duties/${kind}/guarded`, { name: 'Guarded' }] as const,
+        ['delete', `/api/admin/duties/${kind}/:id`, `/api/admin/duties/${kind}/guarded`, undefined] as const,
+      ]),
+      ['get', '/api/admin/duties/member-qualifications', '/api/admin/duties/member-qualifications', undefined],
+      ['put', '/api/admin/duties/member-qualifications/:memberId/:qualificationId', '/api/admin/duties/member-qualifications/mem-x/pb2', { expiresOn: null }],
+      ['delete', '/api/admin/duties/member-qualifications/:memberId/:qualificationId', '/api/admin/duties/member-qualifications/mem-x/pb2', undefined],
+      ['post', '/api/admin/duties/member-qualifications/import/preview', '/api/admin/duties/member-qualifications/import/preview', undefined],
+      ['post', '/api/admin/duties/member-qualifications/import', '/api/admin/duties/member-qualifications/import', undefined],
+      ['get', '/api/admin/duties/events/:eventId', '/api/admin/duties/events/some-event', undefined],
+      ['post', '/api/admin/duties/events/:eventId/template', '/api/admin/duties/events/some-event/template', { templateId: 'club-race' }],
+      ['post', '/api/admin/duties/events/:eventId/slots', '/api/admin/duties/events/some-event/slots', { dutyTypeId: 'galley', needed: 1, optional: true }],
+      ['delete', '/api/admin/duties/slots/:slotId', '/api/admin/duties/slots/some-slot', undefined],
+      ['post', '/api/admin/duties/slots/:slotId/assignments', '/api/admin/duties/slots/some-slot/assignments', { memberId: 'mem-x' }],
+      ['delete', '/api/admin/duties/slots/:slotId/assignments/:memberId', '/api/admin/duties/slots/some-slot/assignments/mem-x', undefined],
+    ] as const
+  ).map(([method, route, path, body]): Guarded => ({ method, route, path: () => path, ...(body ? { body } : {}), permission: 'duties:write', message: 'You do not have permission to manage duties.' })),
   { method: 'put', route: '/api/admin/document-order', path: () => '/api/admin/document-order', body: { ids: ['club-rules'] }, permission: 'content:write', message: 'You do not have permission to change documents.' },
 ];
 
@@ -180,6 +202,7 @@ async function stored(): Promise<string> {
     await app.get('members').list(),
     await app.get('conditions').getLimits(),
     await app.get('conditions').getEvent(eventId),
+    await app.get('duties').listCatalogue('dutyTypes'),
   ]);
 }
 

@@ -385,6 +385,44 @@ const TARGETS: Target[] = [
     agent: () => admin,
     body: () => shapedBody(['percentFull']),
   },
+  // Duty records: a name that is never valid (or a slot, event or member that does not exist), so no body stores anything.
+  ...(['qualifications', 'types', 'templates'] as const).map(
+    (kind): Target => ({
+      name: `POST /api/admin/duties/${kind}`,
+      method: 'post',
+      path: () => `/api/admin/duties/${kind}`,
+      agent: () => admin,
+      body: () => shapedBody(['name', 'validityMonths', 'description', 'qualificationIds', 'needs'], { name: badWorkDayName }),
+    }),
+  ),
+  {
+    name: 'PUT /api/admin/duties/member-qualifications/:memberId/:qualificationId',
+    method: 'put',
+    path: () => '/api/admin/duties/member-qualifications/no-such-member/no-such-qualification',
+    agent: () => admin,
+    body: () => shapedBody(['expiresOn']),
+  },
+  {
+    name: 'POST /api/admin/duties/events/:eventId/template',
+    method: 'post',
+    path: () => '/api/admin/duties/events/no-such-event/template',
+    agent: () => admin,
+    body: () => shapedBody(['templateId']),
+  },
+  {
+    name: 'POST /api/admin/duties/events/:eventId/slots',
+    method: 'post',
+    path: () => `/api/admin/duties/events/${editableEventId}/slots`,
+    agent: () => admin,
+    body: () => shapedBody(['dutyTypeId', 'needed', 'optional'], { dutyTypeId: fc.oneof(anyValue.filter((v) => typeof v !== 'string'), oddText) }),
+  },
+  {
+    name: 'POST /api/admin/duties/slots/:slotId/assignments',
+    method: 'post',
+    path: () => '/api/admin/duties/slots/no-such-slot/assignments',
+    agent: () => admin,
+    body: () => shapedBody(['memberId', 'overrideReason']),
+  },
   {
     // The renewal date is never a real date, so no generated body adds a member.
     name: 'POST /api/admin/members',
@@ -851,6 +889,7 @@ describe('generated bad query strings and paths', () => {
       (id: string) => `/api/admin/news/${id}`,
       (id: string) => `/api/pages/${id}`,
       (id: string) => `/api/admin/pages/${id}`,
+      (id: string) => `/api/admin/duties/events/${id}`,
     ];
     await fc.assert(
       fc.asyncProperty(
@@ -884,4 +923,34 @@ describe('generated bad query strings and paths', () => {
     );
     expect(await storedCounts(app)).toEqual(before);
   });
+});
+
+describe('generated CSV files for the members’ qualifications import', () => {
+  /** No member has this e-mail, so no generated file is ever imported. */
+  const BAD_LINE = 'nobody@nowhere.example,Powerboat Level 2,';
+  const csvLine = fc.oneof(
+    oddText,
+    fc.tuple(fc.oneof(oddText, fc.constantFrom('ann@club.example', '', '"x@y"')), fc.oneof(oddText, fc.constantFrom('Powerboat Level 2', '')), fc.oneof(oddText, fc.constantFrom('2027-03-31', '31/02/2027', ''))).map((cells) => cells.join(',')),
+    fc.array(oddText, { maxLength: 5 }).map((cells) => cells.join(',')),
+  );
+  for (const path of ['/api/admin/duties/member-qualifications/import', '/api/admin/duties/member-qualifications/import/preview']) {
+    it(`POST ${path}: any text with a bad line is refused or previewed as refused, never a 500, and stores nothing`, async () => {
+      const before = await storedCounts(app);
+      await fc.assert(
+        fc.asyncProperty(fc.array(csvLine, { maxLength: 12 }), fc.nat(), fc.constantFrom('\n', '\r\n'), fc.constantFrom('text/csv', 'text/plain', 'text/csv; charset=latin1'), async (lines, at, eol, type) => {
+          const all = [...lines];
+          all.splice(at % (lines.length + 1), 0, BAD_LINE);
+          const res = await admin.post(path).set(FETCH).set('Content-Type', type).send(all.join(eol));
+          if (res.status === 200) {
+            expect(path).toMatch(/preview$/);
+            expect(res.body.ok).toBe(false);
+          } else {
+            expectClientError(res, `${path} with ${JSON.stringify(all.join(eol)).slice(0, 200)}`);
+          }
+        }),
+        serverProperty(40),
+      );
+      expect(await storedCounts(app)).toEqual(before);
+    });
+  }
 });

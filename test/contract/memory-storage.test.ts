@@ -15,6 +15,8 @@ import { MemorySitePageRepository } from '../../adapters/memory/memory-site-page
 import { describeSitePageRepositoryContract } from './site-page-repository.contract';
 import { MemoryMemberRepository } from '../../adapters/memory/memory-member-repository';
 import { describeMemberRepositoryContract } from './member-repository.contract';
+import { MemoryDutyRepository } from '../../adapters/memory/memory-duty-repository';
+import { describeDutyRepositoryContract } from './duty-repository.contract';
 import { MemoryPhotoRepository } from '../../adapters/memory/memory-photo-repository';
 import { MemoryWorkDayRepository } from '../../adapters/memory/memory-work-day-repository';
 import { describeAdminRepositoryContract } from './admin-repository.contract';
@@ -71,3 +73,4 @@ describeSitePageRepositoryContract('MemorySitePageRepository', inMemory(() => ne
 describeHouseholdRepositoryContract('MemoryHouseholdRepository', inMemory(() => new MemoryHouseholdRepository()));
 describeMemberRepositoryContract('MemoryMemberRepository', inMemory(() => new MemoryMemberRepository()));
 describeConditionsRepositoryContract('MemoryConditionsRepository', inMemory(() => new MemoryConditionsRepository()));
+describeDutyRepositoryContract('MemoryDutyRepository', inMemory(() => new MemoryDutyRepository()));

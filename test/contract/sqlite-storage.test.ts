@@ -32,6 +32,8 @@ import { SqliteSessionRepository } from '../../adapters/sqlite/sqlite-session-re
 import { SqliteWaterLevelRepository } from '../../adapters/sqlite/sqlite-water-level-repository';
 import { SqliteSitePageRepository } from '../../adapters/sqlite/sqlite-site-page-repository';
 import { describeSitePageRepositoryContract } from './site-page-repository.contract';
+import { SqliteDutyRepository } from '../../adapters/sqlite/sqlite-duty-repository';
+import { describeDutyRepositoryContract } from './duty-repository.contract';
 import { SqlitePhotoRepository } from '../../adapters/sqlite/sqlite-photo-repository';
 import { SqliteWorkDayRepository } from '../../adapters/sqlite/sqlite-work-day-repository';
 import { writeTransaction } from '../../adapters/sqlite/sqlite-write-transaction';
@@ -85,6 +87,7 @@ describeSignInCodeRepositoryContract('SqliteSignInCodeRepository', onSqlite((db)
 describePasskeyRepositoryContract('SqlitePasskeyRepository', onSqlite((db) => new SqlitePasskeyRepository(db)));
 describeMemberRepositoryContract('SqliteMemberRepository', onSqlite((db) => new SqliteMemberRepository(db)));
 describeConditionsRepositoryContract('SqliteConditionsRepository', onSqlite((db) => new SqliteConditionsRepository(db)));
+describeDutyRepositoryContract('SqliteDutyRepository', onSqlite((db) => new SqliteDutyRepository(db)));
 
 describe('SQLite database file', () => {
   it('keeps events, bookings, admins and sessions when the server restarts', async () => {
@@ -115,7 +118,7 @@ describe('SQLite database file', () => {
         expect(await new SqliteAdminRepository(reopened).getByUid('uid-commodore')).toEqual(anAdmin());
         expect(await new SqliteSessionRepository(reopened).get('hash-1')).toEqual(session);
         const migrations = await reopened('knex_migrations').select('name');
-        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle', '0007-password-reset-tokens', '0008-event-sequence-and-cancellation', '0009-jobs-and-reminders', '0010-waiting-list', '0011-work-day-archive', '0012-work-day-signup-email', '0013-document-files', '0014-news-items', '0015-photos', '0016-checkout-opened', '0018-booking-references', '0019-site-pages', '0020-booking-cancel-reason', '0022-campaign-content', '0023-members', '0024-member-sign-in', '0025-member-prices-households', '0026-conditions']);
+        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle', '0007-password-reset-tokens', '0008-event-sequence-and-cancellation', '0009-jobs-and-reminders', '0010-waiting-list', '0011-work-day-archive', '0012-work-day-signup-email', '0013-document-files', '0014-news-items', '0015-photos', '0016-checkout-opened', '0018-booking-references', '0019-site-pages', '0020-booking-cancel-reason', '0022-campaign-content', '0023-members', '0024-member-sign-in', '0025-member-prices-households', '0026-conditions', '0028-duties']);
       } finally {
         await reopened.destroy();
       }
@@ -372,7 +375,7 @@ describe('migration 0025: member prices and households', () => {
 });
 
 describe('migration 0023: the member list', () => {
-  it('gives members:write to each admin holding admins:manage, and to no other', async () => {
+  it('gives members:write (and, with 0028, duties:write) to each admin holding admins:manage, and to no other', async () => {
     const sqlite = tempSqlite('kyc-0023-', 'kyc.sqlite');
     try {
       const old = knex({ client: 'better-sqlite3', connection: { filename: sqlite.file }, useNullAsDefault: true });
@@ -388,9 +391,10 @@ describe('migration 0023: the member list', () => {
       const db = await openSqliteDatabase(sqlite.file);
       try {
         const admins = new SqliteAdminRepository(db);
-        expect((await admins.getByUid('manager'))?.permissions).toEqual(['events:read', 'admins:manage', 'members:write']);
+        // Migration 0028 runs in the same batch and gives duties:write the same way.
+        expect((await admins.getByUid('manager'))?.permissions).toEqual(['events:read', 'admins:manage', 'members:write', 'duties:write']);
         expect((await admins.getByUid('editor'))?.permissions).toEqual(['events:read', 'events:write']);
-        // Later migrations (0024) come off first, then 0023.
+        // Later migrations (0024 to 0028) come off first, then 0023.
         while (await db.schema.hasTable('members')) await db.migrate.down({ migrationSource: new SqliteMigrationSource() });
         expect((await admins.getByUid('manager'))?.permissions).toEqual(['events:read', 'admins:manage']);
         expect(await db.schema.hasTable('members')).toBe(false);

@@ -33,6 +33,9 @@ import { ConditionsLimitsPage } from './conditions/components/conditions-limits-
 import { DocumentsPage } from './documents/components/documents-page';
 import { SitePagesListPage } from './site-pages/components/site-pages-list-page';
 import { SitePageEditPage } from './site-pages/components/site-page-edit-page';
+import { DutiesPage } from './duties/components/duties-page';
+import { MemberQualificationsPage } from './duties/components/member-qualifications-page';
+import { EventRosterPage } from './duties/components/event-roster-page';
 import '../../components/ui/controls.css';
 import './admin.css';
 
@@ -62,6 +65,9 @@ const GUARDED: { path: string; permission: Permission; message: string; Page: Co
   { path: 'pages/edit/:slug', permission: 'content:write', message: PERMISSION_MESSAGES.sitePages, Page: SitePageEditPage },
   { path: 'members', permission: 'members:write', message: PERMISSION_MESSAGES.members, Page: MemberListPage },
   { path: 'admins', permission: 'admins:manage', message: PERMISSION_MESSAGES.admins, Page: AdminsPage },
+  { path: 'duties', permission: 'duties:write', message: PERMISSION_MESSAGES.duties, Page: DutiesPage },
+  { path: 'duties/qualifications', permission: 'duties:write', message: PERMISSION_MESSAGES.duties, Page: MemberQualificationsPage },
+  { path: 'duties/events/:eventId', permission: 'duties:write', message: PERMISSION_MESSAGES.duties, Page: EventRosterPage },
 ];
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { formatDate } from '@core/calendar/calendar';
-import { mayOpen } from '@core/admins/permissions';
+import { formatDate, formatDateRange } from '@core/calendar/calendar';
+import { hasPermission, mayOpen } from '@core/admins/permissions';
 import { dashboardQueryOptions, useDashboard } from '../api/dashboard';
 import { useSignedInAdmin } from '../../session/components/admin-session';
 import { Badge } from '../../shared/components/badge';
@@ -10,12 +10,13 @@ import { useTryAgain } from '../../shared/api/admin-query';
 import { DataTable } from '../../shared/components/data-table';
 import { usePanels } from '../../conditions/api/conditions';
 import { forecastAgeText, RatingBadge } from '../../conditions/components/go-no-go-panel';
-import { hasPermission } from '@core/admins/permissions';
-import { formatDateRange } from '@core/calendar/calendar';
+import { useStaffingLights } from '../../duties/api/duties';
+import { StaffingLight } from '../../duties/components/staffing-light';
 
 export function DashboardPage() {
   const admin = useSignedInAdmin();
   const dashboard = useDashboard();
+  const lights = useStaffingLights(hasPermission(admin, 'events:read'));
   const tryAgain = useTryAgain(dashboardQueryOptions().queryKey);
   const editPath = (eventId: string) => `/admin/events/edit/${encodeURIComponent(eventId)}`;
   const bookingsPath = (eventId: string) => `/admin/bookings/${encodeURIComponent(eventId)}`;
@@ -28,6 +29,7 @@ export function DashboardPage() {
     { to: '/admin/bookings', title: 'View Bookings', text: 'Bookings, attendees and revenue per event.' },
     { to: '/admin/members', title: 'Members', text: "The club's member list: add, edit, import." },
     { to: '/admin/admins', title: 'Admins', text: 'Admin accounts and their permissions.' },
+    { to: '/admin/duties', title: 'Duties', text: 'Qualifications, duty types, templates and rosters.' },
   ];
 
   return (
@@ -64,7 +66,7 @@ export function DashboardPage() {
                   <li key={event.id} className="adm-list-item">
                     <div>
                       <p className="adm-list-title">
-                        {event.name} {event.allowBooking && <Badge tone="green">Bookable</Badge>}
+                        {event.name} {event.allowBooking && <Badge tone="green">Bookable</Badge>} <StaffingLight light={lights.data?.lights[event.id]} />
                       </p>
                       <p className="adm-muted">{formatDate(event.eventdatetime, 'admin')}</p>
                     </div>

@@ -24,6 +24,7 @@ export function AdminLayout() {
     { to: '/admin/members', label: 'Members' },
     { to: '/admin/admins', label: 'Admins' },
     { to: '/admin/work-days', label: 'Work Days' },
+    { to: '/admin/duties', label: 'Duties' },
     { to: '/admin/mail', label: 'Mail' },
     { to: '/admin/audit', label: 'Audit' },
     { to: '/admin/news', label: 'News' },
