@@ -22,6 +22,7 @@ import * as bookingCancelReason from './migrations/0020-booking-cancel-reason';
 import * as campaignContent from './migrations/0022-campaign-content';
 import * as memberPricesHouseholds from './migrations/0025-member-prices-households';
 import * as memberSignIn from './migrations/0024-member-sign-in';
+import * as passkeyChallenges from './migrations/0029-passkey-challenges';
 
 interface NamedMigration {
   name: string;
@@ -54,6 +55,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0023-members', migration: members },
   { name: '0024-member-sign-in', migration: memberSignIn },
   { name: '0025-member-prices-households', migration: memberPricesHouseholds },
+  { name: '0029-passkey-challenges', migration: passkeyChallenges },
 ];
 
 /** Hands knex the migrations of adapters/sqlite/migrations/, in order. */

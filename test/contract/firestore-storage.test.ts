@@ -445,7 +445,7 @@ describe('openFirestoreStorage', () => {
       expect((await storage.events.list({ order: 'asc' })).map((e) => e.id)).toEqual(['summer-regatta']);
       expect(await storage.admins.count()).toBe(0);
       expect(Object.keys(storage).sort()).toEqual(
-        ['addressLimits', 'admins', 'audit', 'bookings', 'campaigns', 'close', 'credentials', 'db', 'documents', 'events', 'files', 'households', 'jobs', 'loginAttempts', 'memberSessions', 'members', 'outbox', 'passkeys', 'photos', 'resetTokens', 'sessions', 'signInCodes', 'sitePages', 'waitingList', 'waterLevels', 'workDays'],
+        ['addressLimits', 'admins', 'audit', 'bookings', 'campaigns', 'close', 'credentials', 'db', 'documents', 'events', 'files', 'households', 'jobs', 'loginAttempts', 'memberSessions', 'members', 'outbox', 'passkeyChallenges', 'passkeys', 'photos', 'resetTokens', 'sessions', 'signInCodes', 'sitePages', 'waitingList', 'waterLevels', 'workDays'],
       );
     } finally {
       await storage.close();

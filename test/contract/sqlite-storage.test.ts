@@ -112,7 +112,7 @@ describe('SQLite database file', () => {
         expect(await new SqliteAdminRepository(reopened).getByUid('uid-commodore')).toEqual(anAdmin());
         expect(await new SqliteSessionRepository(reopened).get('hash-1')).toEqual(session);
         const migrations = await reopened('knex_migrations').select('name');
-        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle', '0007-password-reset-tokens', '0008-event-sequence-and-cancellation', '0009-jobs-and-reminders', '0010-waiting-list', '0011-work-day-archive', '0012-work-day-signup-email', '0013-document-files', '0014-news-items', '0015-photos', '0016-checkout-opened', '0018-booking-references', '0019-site-pages', '0020-booking-cancel-reason', '0022-campaign-content', '0023-members', '0024-member-sign-in', '0025-member-prices-households']);
+        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle', '0007-password-reset-tokens', '0008-event-sequence-and-cancellation', '0009-jobs-and-reminders', '0010-waiting-list', '0011-work-day-archive', '0012-work-day-signup-email', '0013-document-files', '0014-news-items', '0015-photos', '0016-checkout-opened', '0018-booking-references', '0019-site-pages', '0020-booking-cancel-reason', '0022-campaign-content', '0023-members', '0024-member-sign-in', '0025-member-prices-households', '0029-passkey-challenges']);
       } finally {
         await reopened.destroy();
       }
