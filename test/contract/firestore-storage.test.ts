@@ -50,6 +50,8 @@ import { FirestoreSignInCodeRepository } from '../../adapters/firestore/firestor
 import { FirestoreMemberSessionRepository } from '../../adapters/firestore/firestore-member-session-repository';
 import { FirestorePasskeyRepository } from '../../adapters/firestore/firestore-passkey-repository';
 import { describePasskeyRepositoryContract } from './passkey-repository.contract';
+import { describePasskeyChallengeRepositoryContract } from './passkey-challenge-repository.contract';
+import { FirestorePasskeyChallengeRepository } from '../../adapters/firestore/firestore-passkey-challenge-repository';
 import { describeSignInCodeRepositoryContract } from './sign-in-code-repository.contract';
 import { describeSessionRepositoryContract } from './session-repository.contract';
 import {
@@ -88,6 +90,7 @@ describeSessionRepositoryContract('FirestoreSessionRepository', onFirestore((db)
 describeSessionRepositoryContract('FirestoreMemberSessionRepository', onFirestore((db) => new FirestoreMemberSessionRepository(db)));
 describeSignInCodeRepositoryContract('FirestoreSignInCodeRepository', onFirestore((db) => new FirestoreSignInCodeRepository(db)));
 describePasskeyRepositoryContract('FirestorePasskeyRepository', onFirestore((db) => new FirestorePasskeyRepository(db)));
+describePasskeyChallengeRepositoryContract('FirestorePasskeyChallengeRepository', onFirestore((db) => new FirestorePasskeyChallengeRepository(db)));
 describeLoginAttemptStoreContract('FirestoreLoginAttemptStore', onFirestore((db) => new FirestoreLoginAttemptStore(db)));
 describeAddressLimitStoreContract('FirestoreAddressLimitStore', onFirestore((db) => new FirestoreAddressLimitStore(db)));
 describeWorkDayRepositoryContract('FirestoreWorkDayRepository', onFirestore((db) => new FirestoreWorkDayRepository(db)));

@@ -5,6 +5,8 @@ import { SqliteSignInCodeRepository } from '../../adapters/sqlite/sqlite-sign-in
 import { SqliteMemberSessionRepository } from '../../adapters/sqlite/sqlite-member-session-repository';
 import { SqlitePasskeyRepository } from '../../adapters/sqlite/sqlite-passkey-repository';
 import { describePasskeyRepositoryContract } from './passkey-repository.contract';
+import { describePasskeyChallengeRepositoryContract } from './passkey-challenge-repository.contract';
+import { SqlitePasskeyChallengeRepository } from '../../adapters/sqlite/sqlite-passkey-challenge-repository';
 import { describeSignInCodeRepositoryContract } from './sign-in-code-repository.contract';
 import { describeHouseholdRepositoryContract } from './household-repository.contract';
 import { execFile, spawn } from 'node:child_process';
@@ -81,6 +83,7 @@ describeHouseholdRepositoryContract('SqliteHouseholdRepository', onSqlite((db) =
 describeSessionRepositoryContract('SqliteMemberSessionRepository', onSqlite((db) => new SqliteMemberSessionRepository(db)));
 describeSignInCodeRepositoryContract('SqliteSignInCodeRepository', onSqlite((db) => new SqliteSignInCodeRepository(db)));
 describePasskeyRepositoryContract('SqlitePasskeyRepository', onSqlite((db) => new SqlitePasskeyRepository(db)));
+describePasskeyChallengeRepositoryContract('SqlitePasskeyChallengeRepository', onSqlite((db) => new SqlitePasskeyChallengeRepository(db)));
 describeMemberRepositoryContract('SqliteMemberRepository', onSqlite((db) => new SqliteMemberRepository(db)));
 
 describe('SQLite database file', () => {
@@ -351,7 +354,7 @@ describe('migration 0025: member prices and households', () => {
         await bookings.addIfPlacesRemain(booking, { capacity: null, now: new Date('2026-06-01T09:00:00.000Z') });
         // Undone: the columns and the table go, the rest stays.
         const migrationSource = new SqliteMigrationSource();
-        await db.migrate.down({ migrationSource });
+        await db.migrate.down({ migrationSource, name: '0025-member-prices-households' });
         expect(await db.schema.hasColumn('bookings', 'priceKind')).toBe(false);
         expect(await db.schema.hasTable('household_people')).toBe(false);
         await db.migrate.latest({ migrationSource });
@@ -390,6 +393,30 @@ describe('migration 0023: the member list', () => {
         while (await db.schema.hasTable('members')) await db.migrate.down({ migrationSource: new SqliteMigrationSource() });
         expect((await admins.getByUid('manager'))?.permissions).toEqual(['events:read', 'admins:manage']);
         expect(await db.schema.hasTable('members')).toBe(false);
+      } finally {
+        await db.destroy();
+      }
+    } finally {
+      await sqlite.close();
+    }
+  });
+});
+
+describe('migration 0029: passkey challenges', () => {
+  it('adds the challenges table beside the passkeys; undone and done again', async () => {
+    const sqlite = tempSqlite('kyc-0029-', 'kyc.sqlite');
+    try {
+      const db = await openSqliteDatabase(sqlite.file);
+      try {
+        const challenges = new SqlitePasskeyChallengeRepository(db);
+        const challenge = { challengeHash: 'h', purpose: 'authentication' as const, memberId: null, createdAt: '2026-06-01T09:00:00.000Z', expiresAt: '2026-06-01T09:05:00.000Z' };
+        await challenges.put(challenge);
+        const migrationSource = new SqliteMigrationSource();
+        await db.migrate.down({ migrationSource, name: '0029-passkey-challenges' });
+        expect(await db.schema.hasTable('passkey_challenges')).toBe(false);
+        expect(await db.schema.hasTable('passkeys')).toBe(true);
+        await db.migrate.latest({ migrationSource });
+        expect(await challenges.take('h', 'authentication', new Date('2026-06-01T09:01:00.000Z'))).toBeNull();
       } finally {
         await db.destroy();
       }
