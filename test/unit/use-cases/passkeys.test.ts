@@ -6,44 +6,12 @@ import { MemoryMemberSessionRepository } from '../../../adapters/memory/memory-m
 import { MemoryPasskeyChallengeRepository } from '../../../adapters/memory/memory-passkey-challenge-repository';
 import { MemoryPasskeyRepository } from '../../../adapters/memory/memory-passkey-repository';
 import { CryptoSecretTokens } from '../../../adapters/node-crypto/crypto-secret-tokens';
-import type { PasskeyCeremony } from '../../../core/member-sign-in/passkey-ceremony.port';
+import { FakePasskeyCeremony as FakeCeremony, fakeRegistrationAnswer as registrationAnswer, fakeSignInAnswer as signInAnswer } from '../../support/fake-passkey-ceremony';
 import { MemberPasskeys, PasskeyRegistration } from '../../../core/member-sign-in/passkey-registration';
 import { PasskeySignIn } from '../../../core/member-sign-in/passkey-sign-in';
 import { MAX_PASSKEY_SIGN_INS_PER_ADDRESS, MAX_PASSKEYS_PER_MEMBER, PASSKEY_CHALLENGE_TTL_MS, PASSKEY_MESSAGES } from '../../../core/member-sign-in/passkeys';
 import type { Member } from '../../../core/members/member';
 import { ConflictError, NotFoundError, RateLimitError, ValidationError } from '../../../core/shared/errors';
-
-/**
- * The passkey rules with WebAuthn's cryptography faked: a browser answer here carries its
- * challenge in clientDataJSON (as a real one does) and "verifies" when its signature says "good".
- * The real checks are exercised by the Chromium test (test/e2e/member-passkeys.test.ts).
- */
-class FakeCeremony implements PasskeyCeremony {
-  private next = 0;
-  newChallenge(): string {
-    this.next += 1;
-    return `challenge-${this.next}`;
-  }
-  challengeOf(response: { response: { clientDataJSON: string } }): string | null {
-    return Buffer.from(response.response.clientDataJSON, 'base64url').toString() || null;
-  }
-  async registrationOptions(input: { challenge: string }) {
-    return { challenge: input.challenge };
-  }
-  async authenticationOptions(input: { challenge: string }) {
-    return { challenge: input.challenge };
-  }
-  async verifyRegistration(response: { id: string; response: { attestationObject: string } }) {
-    return response.response.attestationObject === 'good' ? { credentialId: response.id, publicKey: 'pk', counter: 0, transports: ['internal'] } : null;
-  }
-  async verifyAuthentication(response: { response: { signature: string; authenticatorData: string } }) {
-    return response.response.signature === 'good' ? { counter: Number(response.response.authenticatorData.slice(1)) } : null;
-  }
-}
-
-const b64 = (text: string) => Buffer.from(text).toString('base64url');
-const registrationAnswer = (challenge: string, id = 'cred-1', attestation = 'good') => ({ id, rawId: id, type: 'public-key', response: { clientDataJSON: b64(challenge), attestationObject: attestation }, clientExtensionResults: {} });
-const signInAnswer = (challenge: string, id = 'cred-1', counter = 0, signature = 'good') => ({ id, rawId: id, type: 'public-key', response: { clientDataJSON: b64(challenge), authenticatorData: `c${counter}`, signature }, clientExtensionResults: {} });
 
 function aMember(overrides: Partial<Member> = {}): Member {
   return { id: 'member-ann', name: 'Ann Sailor', email: 'ann@example.org', membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', ...overrides };
