@@ -51,7 +51,8 @@ export class SimpleWebAuthnPasskeyCeremony implements PasskeyCeremony {
       userName: input.email,
       userDisplayName: input.name,
       userID: new TextEncoder().encode(input.memberId),
-      challenge: input.challenge,
+      // As bytes: a string would be taken as UTF-8 text and sent base64url-encoded again.
+      challenge: challengeBytes(input.challenge),
       timeout: PASSKEY_CHALLENGE_TTL_MS,
       attestationType: 'none',
       excludeCredentials: input.exclude.map((passkey) => ({ id: passkey.credentialId, transports: passkey.transports })),
@@ -62,7 +63,7 @@ export class SimpleWebAuthnPasskeyCeremony implements PasskeyCeremony {
   async authenticationOptions(input: { challenge: string }): Promise<Record<string, unknown>> {
     return generateAuthenticationOptions({
       rpID: this.relyingParty().id,
-      challenge: input.challenge,
+      challenge: challengeBytes(input.challenge),
       timeout: PASSKEY_CHALLENGE_TTL_MS,
       userVerification: 'required',
     }) as unknown as Promise<Record<string, unknown>>;
@@ -113,4 +114,9 @@ export class SimpleWebAuthnPasskeyCeremony implements PasskeyCeremony {
       return null;
     }
   }
+}
+
+/** The challenge's bytes: the browser's clientDataJSON then carries exactly the base64url given out. */
+function challengeBytes(challenge: string): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(Buffer.from(challenge, 'base64url'));
 }

@@ -85,6 +85,8 @@ describe('member passkeys in Chromium', () => {
     await page.getByRole('heading', { name: 'My club', level: 1 }).waitFor();
     await page.getByText(`Signed in as ${MEMBER.name}`).waitFor();
     await passkeys.getByText(/, last used /).waitFor();
+    // No hydration mismatch (the passkey button appears only after hydration) and no failed request so far.
+    expect(world.browser.errors).toEqual([]);
     expect((await world.app.built.ports.get('passkeys').listByMember(MEMBER.id))[0].lastUsedAt).not.toBeNull();
 
     await page.setViewportSize(DESKTOP);
