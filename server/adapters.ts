@@ -49,6 +49,9 @@ import type { StoragePorts } from '../core/shared/storage-ports.port';
 import { SqliteSignInCodeRepository } from '../adapters/sqlite/sqlite-sign-in-code-repository';
 import { SqliteMemberSessionRepository } from '../adapters/sqlite/sqlite-member-session-repository';
 import { SqlitePasskeyRepository } from '../adapters/sqlite/sqlite-passkey-repository';
+import { SqlitePasskeyChallengeRepository } from '../adapters/sqlite/sqlite-passkey-challenge-repository';
+import { SimpleWebAuthnPasskeyCeremony } from '../adapters/webauthn/simplewebauthn-passkey-ceremony';
+import type { PasskeyCeremony } from '../core/member-sign-in/passkey-ceremony.port';
 import { DirectoryFileStore } from '../adapters/system/directory-file-store';
 import { SqlitePhotoRepository } from '../adapters/sqlite/sqlite-photo-repository';
 import { SharpImageProcessor } from '../adapters/sharp/sharp-image-processor';
@@ -86,6 +89,8 @@ export interface Adapters extends StoragePorts {
   /** Reads and resizes the photos admins upload (sharp). */
   images: ImageProcessor;
   pdfs: PdfInspector;
+  /** WebAuthn's checks of members' passkeys, for the relying party PUBLIC_BASE_URL names. */
+  passkeyCeremony: PasskeyCeremony;
 }
 
 export type AdapterName = keyof Adapters;
@@ -106,6 +111,8 @@ const PORTS = {
   signInCodes: 'STORAGE',
   memberSessions: 'STORAGE',
   passkeys: 'STORAGE',
+  passkeyChallenges: 'STORAGE',
+  passkeyCeremony: 'PUBLIC_BASE_URL',
   loginAttempts: 'STORAGE',
   addressLimits: 'STORAGE',
   workDays: 'STORAGE',
@@ -228,6 +235,8 @@ export async function bindAdapters(
   bind('signInCodes', () => firestore?.signInCodes ?? new SqliteSignInCodeRepository(db));
   bind('memberSessions', () => firestore?.memberSessions ?? new SqliteMemberSessionRepository(db));
   bind('passkeys', () => firestore?.passkeys ?? new SqlitePasskeyRepository(db));
+  bind('passkeyChallenges', () => firestore?.passkeyChallenges ?? new SqlitePasskeyChallengeRepository(db));
+  bind('passkeyCeremony', () => new SimpleWebAuthnPasskeyCeremony({ clubName: config.clubName, publicBaseUrl: config.publicBaseUrl }));
   bind('resetTokens', () => firestore?.resetTokens ?? new SqlitePasswordResetTokenRepository(db));
   bind('secrets', () => new CryptoSecretTokens());
   bind('loginAttempts', () => firestore?.loginAttempts ?? new SqliteLoginAttemptStore(db));

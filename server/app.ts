@@ -170,6 +170,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await ports.get('resetTokens').deleteExpired(ports.get('clock').now());
     await ports.get('memberSessions').deleteExpired(ports.get('clock').now());
     await ports.get('signInCodes').deleteExpired(ports.get('clock').now());
+    await ports.get('passkeyChallenges').deleteExpired(ports.get('clock').now());
     // Built now, so a damaged secrets file or a bad gateway setting stops the start rather than a payment.
     ports.get('payments');
     await checkCardPayments(ports, logger);

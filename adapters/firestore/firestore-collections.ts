@@ -53,10 +53,10 @@ export const FIRESTORE_JOB_COLLECTIONS = ['jobs'] as const;
 export const FIRESTORE_TOKEN_COLLECTIONS = ['passwordResetTokens'] as const;
 /**
  * Members' sign-in: codes (hashes only, alive 10 minutes), member sessions (hashes only) and
- * passkeys (public keys). Not counted or copied by migrate-storage: members sign in again after
+ * passkeys (public keys) with their ceremonies' challenges (hashes, alive 5 minutes). Not counted or copied by migrate-storage: members sign in again after
  * moving, with a code, and add their passkeys again.
  */
-export const FIRESTORE_MEMBER_SIGN_IN_COLLECTIONS = ['signInCodes', 'memberSessions', 'passkeys'] as const;
+export const FIRESTORE_MEMBER_SIGN_IN_COLLECTIONS = ['signInCodes', 'memberSessions', 'passkeys', 'passkeyChallenges'] as const;
 /**
  * The events' waiting lists (FirestoreWaitingList): the entries, and one document per event that
  * every join writes (so two joins of one event never both pass the one-entry-per-address check).

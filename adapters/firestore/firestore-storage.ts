@@ -15,6 +15,7 @@ import { FirestoreSessionRepository } from './firestore-session-repository';
 import { FirestoreMemberSessionRepository } from './firestore-member-session-repository';
 import { FirestoreSignInCodeRepository } from './firestore-sign-in-code-repository';
 import { FirestorePasskeyRepository } from './firestore-passkey-repository';
+import { FirestorePasskeyChallengeRepository } from './firestore-passkey-challenge-repository';
 import { FirestorePasswordResetTokenRepository } from './firestore-password-reset-token-repository';
 import { FirestoreWaterLevelRepository } from './firestore-water-level-repository';
 import { FirestoreSitePageRepository } from './firestore-site-page-repository';
@@ -104,6 +105,7 @@ export function firestoreRepositories(db: Firestore, options: FirestoreCollectio
     signInCodes: new FirestoreSignInCodeRepository(db, options),
     memberSessions: new FirestoreMemberSessionRepository(db, options),
     passkeys: new FirestorePasskeyRepository(db, options),
+    passkeyChallenges: new FirestorePasskeyChallengeRepository(db, options),
     resetTokens: new FirestorePasswordResetTokenRepository(db, options),
     loginAttempts: new FirestoreLoginAttemptStore(db, options),
     addressLimits: new FirestoreAddressLimitStore(db, options),

@@ -24,6 +24,7 @@ import * as campaignContent from './migrations/0022-campaign-content';
 import * as memberPricesHouseholds from './migrations/0025-member-prices-households';
 import * as memberSignIn from './migrations/0024-member-sign-in';
 import * as conditions from './migrations/0026-conditions';
+import * as passkeyChallenges from './migrations/0029-passkey-challenges';
 
 interface NamedMigration {
   name: string;
@@ -58,6 +59,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0025-member-prices-households', migration: memberPricesHouseholds },
   { name: '0026-conditions', migration: conditions },
   { name: '0028-duties', migration: duties },
+  { name: '0029-passkey-challenges', migration: passkeyChallenges },
 ];
 
 /** Hands knex the migrations of adapters/sqlite/migrations/, in order. */

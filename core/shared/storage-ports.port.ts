@@ -20,6 +20,7 @@ import type { WorkDayRepository } from '../work-days/work-day-repository.port';
 import type { SignInCodeRepository } from '../member-sign-in/sign-in-code-repository.port';
 import type { MemberSessionRepository } from '../member-sign-in/member-session-repository.port';
 import type { PasskeyRepository } from '../member-sign-in/passkey-repository.port';
+import type { PasskeyChallengeRepository } from '../member-sign-in/passkey-challenge-repository.port';
 import type { SitePageRepository } from '../site-pages/site-page-repository.port';
 import type { HouseholdRepository } from '../members/household-repository.port';
 import type { MemberRepository } from '../members/member-repository.port';
@@ -38,6 +39,8 @@ export interface StoragePorts {
   memberSessions: MemberSessionRepository;
   /** Members' passkeys (WebAuthn credentials). */
   passkeys: PasskeyRepository;
+  /** The challenges of passkey ceremonies (hashes only, 5 minutes, single use). */
+  passkeyChallenges: PasskeyChallengeRepository;
   resetTokens: PasswordResetTokenRepository;
   loginAttempts: LoginAttemptStore;
   addressLimits: AddressLimitStore;

@@ -6,6 +6,7 @@ import { addWorkDays, storedCounts } from './support/fixtures';
 import { MALFORMED_TEXT_MESSAGE } from '../../core/shared/well-formed-text';
 import { afterSent, newOutboxMessage } from '../../core/mail/outbox';
 import type TestAgent from 'supertest/lib/agent';
+import { CryptoSecretTokens } from '../../adapters/node-crypto/crypto-secret-tokens';
 
 /**
  * Whatever a client sends, the answer is a 4xx JSON error, never a 500, and nothing stored
@@ -23,6 +24,8 @@ let cancelledId: string;
 let cancelledToken: string;
 /** An event already cancelled: any body is refused (400 or 409), none changes it. */
 let cancelledEventId: string;
+/** A signed-in member (a session stored directly) with no passkey and no registration challenge: no body can add one. */
+let member: TestAgent;
 
 beforeAll(async () => {
   app = await startTestApp({ env: { TRUST_PROXY: '1' } });
@@ -45,6 +48,11 @@ beforeAll(async () => {
   await signIn(admin, 'fuzz@example.org');
   await app.get('photos').create(FUZZ_PHOTO);
   cancelledEventId = (await addEvent(app)).id;
+  await app.get('members').create({ id: 'fuzz-member', name: 'Fuzz Member', email: 'fuzz-member@example.org', membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: app.clock.now().toISOString(), updatedAt: app.clock.now().toISOString() });
+  const memberToken = 'fuzz-member-session-token';
+  await app.get('memberSessions').create({ tokenHash: new CryptoSecretTokens().hash(memberToken), uid: 'fuzz-member', createdAt: app.clock.now().toISOString(), expiresAt: new Date(app.clock.now().getTime() + 86_400_000).toISOString() });
+  member = app.agent();
+  member.set('Cookie', `kyc_member=${memberToken}`);
   expect((await admin.post(`/api/admin/events/${cancelledEventId}/cancel`).set(FETCH).send({ reason: 'Called off' })).status).toBe(200);
 });
 afterAll(async () => {
@@ -80,6 +88,12 @@ function shapedBody(keys: string[], forced: Record<string, fc.Arbitrary<unknown>
   return fc.tuple(fc.record(record, { requiredKeys: Object.keys(forced) }), fc.dictionary(fc.constantFrom('__proto__', 'extra', 'constructor', 'x'), anyValue, { maxKeys: 2 })).map(
     ([own, extra]) => ({ ...extra, ...own }),
   );
+}
+
+/** A ceremony answer's `response`: odd values, or base64url text (of a JSON clientDataJSON now and then). */
+function passkeyResponse(keys: string[]) {
+  const base64url = fc.oneof(fc.string({ unit: fc.constantFrom(...'abcXYZ019-_'), maxLength: 60 }), fc.json().map((json) => Buffer.from(json).toString('base64url')), fc.constant(Buffer.from('{"challenge":"abc"}').toString('base64url')));
+  return fc.oneof(anyValue, fc.record(Object.fromEntries(keys.map((key) => [key, fc.oneof(base64url, anyValue)]))));
 }
 
 const badWallClock = fc.oneof(anyValue.filter((v) => typeof v !== 'string'), oddText.filter((s) => !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(s.trim())));
@@ -299,6 +313,22 @@ const TARGETS: Target[] = [
     agent: () => app.agent(),
     // No code was ever sent, so even six good digits sign no one in.
     body: () => shapedBody(['email', 'code'], { code: fc.oneof(oddText, fc.string({ unit: fc.constantFrom(...'0123456789 '), minLength: 6, maxLength: 8 })) }),
+  },
+  {
+    name: 'POST /api/member/sign-in/passkey',
+    method: 'post',
+    path: () => '/api/member/sign-in/passkey',
+    agent: () => app.agent(),
+    // No challenge was ever given out, so even a well-formed answer signs no one in.
+    body: () => shapedBody(['id', 'rawId', 'type', 'response', 'clientExtensionResults'], { response: passkeyResponse(['clientDataJSON', 'authenticatorData', 'signature', 'userHandle']) }),
+  },
+  {
+    name: 'POST /api/member/passkeys',
+    method: 'post',
+    path: () => '/api/member/passkeys',
+    agent: () => member,
+    // The member never asked for registration options, so no answer adds a passkey.
+    body: () => shapedBody(['id', 'rawId', 'type', 'response', 'clientExtensionResults'], { response: passkeyResponse(['clientDataJSON', 'attestationObject', 'transports']) }),
   },
   {
     name: 'POST /api/admin/password-reset/confirm',
@@ -800,6 +830,19 @@ describe('generated bad query strings and paths', () => {
       serverProperty(80),
     );
     expect(await storedCounts(app)).toEqual(before);
+  });
+
+  it("DELETE /api/member/passkeys/:id: odd ids are a 404 or 400, never a 500, and remove nothing", async () => {
+    await app.get('passkeys').create({ credentialId: 'fuzz-kept', memberId: 'someone-else', publicKey: 'pk', counter: 0, transports: [], createdAt: app.clock.now().toISOString(), lastUsedAt: null });
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(oddText.filter((s) => s.length > 0 && s.length < 3000).map(encode), fc.constantFrom('%zz', '%00', 'a%2Fb', '..%2F..', 'fuzz-kept', encodeURIComponent('x'.repeat(2000)))), async (id) => {
+        const res = await member.delete(`/api/member/passkeys/${id}`).set(FETCH);
+        expectClientError(res, `remove passkey ${id}`);
+        expect([400, 404]).toContain(res.status);
+      }),
+      serverProperty(60),
+    );
+    expect(await app.get('passkeys').get('fuzz-kept')).not.toBeNull();
   });
 
   it('GET /api/member/session: any cookie answers no member (200), never an error', async () => {

@@ -53,6 +53,8 @@ import { FirestoreSignInCodeRepository } from '../../adapters/firestore/firestor
 import { FirestoreMemberSessionRepository } from '../../adapters/firestore/firestore-member-session-repository';
 import { FirestorePasskeyRepository } from '../../adapters/firestore/firestore-passkey-repository';
 import { describePasskeyRepositoryContract } from './passkey-repository.contract';
+import { describePasskeyChallengeRepositoryContract } from './passkey-challenge-repository.contract';
+import { FirestorePasskeyChallengeRepository } from '../../adapters/firestore/firestore-passkey-challenge-repository';
 import { describeSignInCodeRepositoryContract } from './sign-in-code-repository.contract';
 import { describeSessionRepositoryContract } from './session-repository.contract';
 import {
@@ -93,6 +95,7 @@ describeSessionRepositoryContract('FirestoreSessionRepository', onFirestore((db)
 describeSessionRepositoryContract('FirestoreMemberSessionRepository', onFirestore((db) => new FirestoreMemberSessionRepository(db)));
 describeSignInCodeRepositoryContract('FirestoreSignInCodeRepository', onFirestore((db) => new FirestoreSignInCodeRepository(db)));
 describePasskeyRepositoryContract('FirestorePasskeyRepository', onFirestore((db) => new FirestorePasskeyRepository(db)));
+describePasskeyChallengeRepositoryContract('FirestorePasskeyChallengeRepository', onFirestore((db) => new FirestorePasskeyChallengeRepository(db)));
 describeLoginAttemptStoreContract('FirestoreLoginAttemptStore', onFirestore((db) => new FirestoreLoginAttemptStore(db)));
 describeAddressLimitStoreContract('FirestoreAddressLimitStore', onFirestore((db) => new FirestoreAddressLimitStore(db)));
 describeWorkDayRepositoryContract('FirestoreWorkDayRepository', onFirestore((db) => new FirestoreWorkDayRepository(db)));
@@ -452,7 +455,7 @@ describe('openFirestoreStorage', () => {
       expect((await storage.events.list({ order: 'asc' })).map((e) => e.id)).toEqual(['summer-regatta']);
       expect(await storage.admins.count()).toBe(0);
       expect(Object.keys(storage).sort()).toEqual(
-        ['addressLimits', 'admins', 'audit', 'bookings', 'campaigns', 'close', 'conditions', 'credentials', 'db', 'documents', 'duties', 'events', 'files', 'households', 'jobs', 'loginAttempts', 'memberSessions', 'members', 'outbox', 'passkeys', 'photos', 'resetTokens', 'sessions', 'signInCodes', 'sitePages', 'waitingList', 'waterLevels', 'workDays'],
+        ['addressLimits', 'admins', 'audit', 'bookings', 'campaigns', 'close', 'conditions', 'credentials', 'db', 'documents', 'duties', 'events', 'files', 'households', 'jobs', 'loginAttempts', 'memberSessions', 'members', 'outbox', 'passkeyChallenges', 'passkeys', 'photos', 'resetTokens', 'sessions', 'signInCodes', 'sitePages', 'waitingList', 'waterLevels', 'workDays'],
       );
     } finally {
       await storage.close();

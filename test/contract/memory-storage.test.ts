@@ -31,6 +31,8 @@ import { MemorySignInCodeRepository } from '../../adapters/memory/memory-sign-in
 import { MemoryMemberSessionRepository } from '../../adapters/memory/memory-member-session-repository';
 import { MemoryPasskeyRepository } from '../../adapters/memory/memory-passkey-repository';
 import { describePasskeyRepositoryContract } from './passkey-repository.contract';
+import { describePasskeyChallengeRepositoryContract } from './passkey-challenge-repository.contract';
+import { MemoryPasskeyChallengeRepository } from '../../adapters/memory/memory-passkey-challenge-repository';
 import { describeSignInCodeRepositoryContract } from './sign-in-code-repository.contract';
 import { describeSessionRepositoryContract } from './session-repository.contract';
 import type { AdapterFactory } from './storage-fixtures';
@@ -62,6 +64,7 @@ describeSessionRepositoryContract('MemorySessionRepository', inMemory(() => new 
 describeSessionRepositoryContract('MemoryMemberSessionRepository', inMemory(() => new MemoryMemberSessionRepository()));
 describeSignInCodeRepositoryContract('MemorySignInCodeRepository', inMemory(() => new MemorySignInCodeRepository()));
 describePasskeyRepositoryContract('MemoryPasskeyRepository', inMemory(() => new MemoryPasskeyRepository()));
+describePasskeyChallengeRepositoryContract('MemoryPasskeyChallengeRepository', inMemory(() => new MemoryPasskeyChallengeRepository()));
 describeLoginAttemptStoreContract('MemoryLoginAttemptStore', inMemory(() => new MemoryLoginAttemptStore()));
 describeAddressLimitStoreContract('MemoryAddressLimitStore', inMemory(() => new MemoryAddressLimitStore()));
 describeWorkDayRepositoryContract('MemoryWorkDayRepository', inMemory(() => new MemoryWorkDayRepository()));

@@ -5,6 +5,8 @@ import { SqliteSignInCodeRepository } from '../../adapters/sqlite/sqlite-sign-in
 import { SqliteMemberSessionRepository } from '../../adapters/sqlite/sqlite-member-session-repository';
 import { SqlitePasskeyRepository } from '../../adapters/sqlite/sqlite-passkey-repository';
 import { describePasskeyRepositoryContract } from './passkey-repository.contract';
+import { describePasskeyChallengeRepositoryContract } from './passkey-challenge-repository.contract';
+import { SqlitePasskeyChallengeRepository } from '../../adapters/sqlite/sqlite-passkey-challenge-repository';
 import { describeSignInCodeRepositoryContract } from './sign-in-code-repository.contract';
 import { describeHouseholdRepositoryContract } from './household-repository.contract';
 import { execFile, spawn } from 'node:child_process';
@@ -85,6 +87,7 @@ describeHouseholdRepositoryContract('SqliteHouseholdRepository', onSqlite((db) =
 describeSessionRepositoryContract('SqliteMemberSessionRepository', onSqlite((db) => new SqliteMemberSessionRepository(db)));
 describeSignInCodeRepositoryContract('SqliteSignInCodeRepository', onSqlite((db) => new SqliteSignInCodeRepository(db)));
 describePasskeyRepositoryContract('SqlitePasskeyRepository', onSqlite((db) => new SqlitePasskeyRepository(db)));
+describePasskeyChallengeRepositoryContract('SqlitePasskeyChallengeRepository', onSqlite((db) => new SqlitePasskeyChallengeRepository(db)));
 describeMemberRepositoryContract('SqliteMemberRepository', onSqlite((db) => new SqliteMemberRepository(db)));
 describeConditionsRepositoryContract('SqliteConditionsRepository', onSqlite((db) => new SqliteConditionsRepository(db)));
 describeDutyRepositoryContract('SqliteDutyRepository', onSqlite((db) => new SqliteDutyRepository(db)));
@@ -118,7 +121,7 @@ describe('SQLite database file', () => {
         expect(await new SqliteAdminRepository(reopened).getByUid('uid-commodore')).toEqual(anAdmin());
         expect(await new SqliteSessionRepository(reopened).get('hash-1')).toEqual(session);
         const migrations = await reopened('knex_migrations').select('name');
-        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle', '0007-password-reset-tokens', '0008-event-sequence-and-cancellation', '0009-jobs-and-reminders', '0010-waiting-list', '0011-work-day-archive', '0012-work-day-signup-email', '0013-document-files', '0014-news-items', '0015-photos', '0016-checkout-opened', '0018-booking-references', '0019-site-pages', '0020-booking-cancel-reason', '0022-campaign-content', '0023-members', '0024-member-sign-in', '0025-member-prices-households', '0026-conditions', '0028-duties']);
+        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle', '0007-password-reset-tokens', '0008-event-sequence-and-cancellation', '0009-jobs-and-reminders', '0010-waiting-list', '0011-work-day-archive', '0012-work-day-signup-email', '0013-document-files', '0014-news-items', '0015-photos', '0016-checkout-opened', '0018-booking-references', '0019-site-pages', '0020-booking-cancel-reason', '0022-campaign-content', '0023-members', '0024-member-sign-in', '0025-member-prices-households', '0026-conditions', '0028-duties', '0029-passkey-challenges']);
       } finally {
         await reopened.destroy();
       }
@@ -398,6 +401,30 @@ describe('migration 0023: the member list', () => {
         while (await db.schema.hasTable('members')) await db.migrate.down({ migrationSource: new SqliteMigrationSource() });
         expect((await admins.getByUid('manager'))?.permissions).toEqual(['events:read', 'admins:manage']);
         expect(await db.schema.hasTable('members')).toBe(false);
+      } finally {
+        await db.destroy();
+      }
+    } finally {
+      await sqlite.close();
+    }
+  });
+});
+
+describe('migration 0029: passkey challenges', () => {
+  it('adds the challenges table beside the passkeys; undone and done again', async () => {
+    const sqlite = tempSqlite('kyc-0029-', 'kyc.sqlite');
+    try {
+      const db = await openSqliteDatabase(sqlite.file);
+      try {
+        const challenges = new SqlitePasskeyChallengeRepository(db);
+        const challenge = { challengeHash: 'h', purpose: 'authentication' as const, memberId: null, createdAt: '2026-06-01T09:00:00.000Z', expiresAt: '2026-06-01T09:05:00.000Z' };
+        await challenges.put(challenge);
+        const migrationSource = new SqliteMigrationSource();
+        await db.migrate.down({ migrationSource, name: '0029-passkey-challenges' });
+        expect(await db.schema.hasTable('passkey_challenges')).toBe(false);
+        expect(await db.schema.hasTable('passkeys')).toBe(true);
+        await db.migrate.latest({ migrationSource });
+        expect(await challenges.take('h', 'authentication', new Date('2026-06-01T09:01:00.000Z'))).toBeNull();
       } finally {
         await db.destroy();
       }

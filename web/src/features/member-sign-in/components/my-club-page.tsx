@@ -6,6 +6,7 @@ import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useMemberSession, useSignOutMember } from '../api/member-session';
+import { PasskeysSection } from './passkeys-section';
 
 /**
  * /my, "My club": for now the signed-in member's name and Sign out (the bookings, household and
@@ -41,6 +42,7 @@ export function MyClubPage() {
           </>
         )}
       </section>
+      <PasskeysSection />
     </div>
   );
 }
