@@ -1,5 +1,5 @@
 import './lib/zod-without-eval';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -114,6 +114,16 @@ async function runPageScripts(scripts: readonly string[]): Promise<void> {
   }
 }
 
+/**
+ * Marks the root once the app has committed its first render (hydrated the server's drawing, or
+ * drawn its own): its effects, the window's listeners among them (Ctrl+K), run before this one, the
+ * outermost. A click before then is replayed by React; a key press is not.
+ */
+function Running({ children }: { children: ReactNode }) {
+  useEffect(() => root.setAttribute('data-app', 'running'), []);
+  return children;
+}
+
 async function start(): Promise<void> {
   await nextTask();
   const data = { queryClient, readJson: fetchJson, onServer: false };
@@ -133,7 +143,9 @@ async function start(): Promise<void> {
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <ServerOriginProvider value={page?.origin ?? ''}>
-          <RouterProvider router={router} />
+          <Running>
+            <RouterProvider router={router} />
+          </Running>
         </ServerOriginProvider>
       </QueryClientProvider>
     </StrictMode>
@@ -149,8 +161,6 @@ async function start(): Promise<void> {
       createRoot(root).render(app);
     }
   });
-  // The app listens from here on: a click on the server's drawing is replayed once hydrated.
-  root.setAttribute('data-app', 'running');
 }
 
 void start();

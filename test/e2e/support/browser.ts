@@ -96,8 +96,8 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 
 /**
  * Waits, after `page` has loaded a page of the app, until the app listens on it: a members' page
- * comes drawn by the server and a click is lost until the app has hydrated it (ADR 29); from then
- * on React replays one that comes while it is still hydrating. Other answers (a PDF, a calendar
+ * comes drawn by the server and a click or a key is lost until the app has hydrated it (ADR 29);
+ * the root is marked once the app's first render is committed, its listeners in place. Other answers (a PDF, a calendar
  * file) and pages loaded with their scripts blocked are not waited on.
  */
 async function appListening(page: Page, response: Response | null): Promise<void> {
