@@ -4,6 +4,8 @@ import { CurrentMember, signedInMember } from '../../core/member-sign-in/current
 import { MemberSessionAnswerSchema, SignInCodeCheckSchema, SignInCodeRequestSchema, SignInMessageSchema } from '../../core/member-sign-in/member-sign-in';
 import { RequestSignInCode } from '../../core/member-sign-in/request-sign-in-code';
 import { SignOutMember } from '../../core/member-sign-in/sign-out-member';
+import type { Member } from '../../core/members/member';
+import { UnauthenticatedError } from '../../core/shared/errors';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
 import { callerAddress, readCookie } from './auth';
@@ -22,6 +24,18 @@ function setMemberCookie(req: Request, res: Response, token: string, maxAgeMs: n
 /** The token of the member session cookie the request came with, if any. */
 export function memberSessionToken(req: Request): string | null {
   return readCookie(req, MEMBER_SESSION_COOKIE);
+}
+
+/** The member the request's session cookie signs in, fresh from the member list (disabled: none), or null. */
+export async function currentMemberOf(ports: AppContainer, req: Request): Promise<Member | null> {
+  return ports.useCase(CurrentMember).execute(memberSessionToken(req));
+}
+
+/** The signed-in member, or 401 "Please sign in": for the member's own routes (/api/my/...). */
+export async function requireMember(ports: AppContainer, req: Request): Promise<Member> {
+  const member = await currentMemberOf(ports, req);
+  if (!member) throw new UnauthenticatedError();
+  return member;
 }
 
 const TAG = 'member session';

@@ -1,0 +1,40 @@
+import type TestAgent from 'supertest/lib/agent';
+import { expect } from 'vitest';
+import type { Member } from '../../../core/members/member';
+import { eventually } from '../../support/eventually';
+import { FETCH, NOW, type TestApp } from './test-app';
+
+let members = 0;
+/** Puts a member on the club's list (current through 2027-03-31 unless told otherwise). */
+export async function addListedMember(app: TestApp, overrides: Partial<Member> = {}): Promise<Member> {
+  members += 1;
+  const member: Member = {
+    id: `listed-member-${members}`,
+    name: `Robin Listed ${members}`,
+    email: `robin${members}@example.org`,
+    membershipType: 'Adult',
+    renewalDate: '2027-03-31',
+    disabled: false,
+    createdAt: NOW,
+    updatedAt: NOW,
+    ...overrides,
+  };
+  await app.get('members').create(member);
+  return member;
+}
+
+let addresses = 0;
+/** An agent signed in as `member` through the e-mailed code, as a member would (the code read from the outbox). */
+export async function signedInMember(app: TestApp, member: Member): Promise<TestAgent> {
+  addresses += 1;
+  const ip = `10.77.${(addresses >> 8) & 255}.${addresses & 255}`;
+  const agent = app.agent();
+  const mailsTo = async () => (await app.get('outbox').list()).filter((message) => message.mail.to === member.email);
+  const before = (await mailsTo()).length;
+  expect((await agent.post('/api/member/sign-in/code').set(FETCH).set('X-Forwarded-For', ip).send({ email: member.email })).status).toBe(200);
+  await eventually(async () => (await mailsTo()).length).toBe(before + 1);
+  const code = /Your sign-in code is (\d{6})\./.exec((await mailsTo()).at(-1)!.mail.text)?.[1];
+  if (!code) throw new Error('No sign-in code mailed');
+  expect((await agent.post('/api/member/sign-in').set(FETCH).set('X-Forwarded-For', ip).send({ email: member.email, code })).status).toBe(200);
+  return agent;
+}
