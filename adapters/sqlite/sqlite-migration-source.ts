@@ -20,6 +20,7 @@ import * as sitePages from './migrations/0019-site-pages';
 import * as members from './migrations/0023-members';
 import * as bookingCancelReason from './migrations/0020-booking-cancel-reason';
 import * as campaignContent from './migrations/0022-campaign-content';
+import * as bookingEmailKey from './migrations/0030-booking-email-key';
 import * as memberPricesHouseholds from './migrations/0025-member-prices-households';
 import * as memberSignIn from './migrations/0024-member-sign-in';
 
@@ -54,6 +55,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0023-members', migration: members },
   { name: '0024-member-sign-in', migration: memberSignIn },
   { name: '0025-member-prices-households', migration: memberPricesHouseholds },
+  { name: '0030-booking-email-key', migration: bookingEmailKey },
 ];
 
 /** Hands knex the migrations of adapters/sqlite/migrations/, in order. */

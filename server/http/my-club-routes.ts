@@ -4,6 +4,7 @@ import { ChangeHouseholdPerson } from '../../core/members/change-household-perso
 import { HouseholdPersonFormSchema, HouseholdPersonSchema } from '../../core/members/household';
 import { ListHousehold } from '../../core/members/list-household';
 import { RemoveHouseholdPerson } from '../../core/members/remove-household-person';
+import { GetMyClubBookings, MyClubBookingsSchema } from '../../core/my-club/my-club';
 import type { AppContainer } from '../container';
 import { ErrorResponseSchema, reply, type ApiRoutes } from './api-routes';
 import { IdParamsSchema } from './api-schemas';
@@ -20,6 +21,19 @@ export const HouseholdPersonAnswerSchema = z.object({ person: HouseholdPersonSch
 
 /** The signed-in member's own area (docs/my-club.md): each answer holds the member's own records only. */
 export function registerMyClubRoutes(routes: ApiRoutes, ports: AppContainer): void {
+  routes.add({
+    method: 'get',
+    path: '/api/my/bookings',
+    operationId: 'listMyBookings',
+    summary: "The signed-in member's bookings, upcoming and past, with manage links and receipts; guest bookings made with the member's e-mail included",
+    ...MEMBER,
+    responses: { 200: { description: 'Upcoming (soonest first) and past (newest first)', schema: MyClubBookingsSchema }, 401: NOT_SIGNED_IN },
+    handler: async ({ req }) => {
+      const member = await requireMember(ports, req);
+      return reply(200, await ports.useCase(GetMyClubBookings).execute(member));
+    },
+  });
+
   routes.add({
     method: 'get',
     path: '/api/my/household',

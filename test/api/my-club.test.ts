@@ -130,3 +130,36 @@ describe('booking as a signed-in member', () => {
     expect((await app.get('bookings').listByEvent(eventId)).length).toBe(before);
   });
 });
+
+describe('My club’s bookings', () => {
+  it('shows the member’s bookings and the guest bookings of their e-mail, with manage links and receipts; never another member’s', async () => {
+    const member = await addListedMember(app, { email: 'Claire.Claim@example.org' });
+    // Made before signing in, with the same e-mail in another case.
+    const guest = await app.agent().post('/api/bookings').set(FETCH).send(booking({ email: 'claire.claim@EXAMPLE.org' }));
+    expect(guest.status).toBe(201);
+    const agent = await signedInMember(app, member);
+    const own = await agent.post('/api/bookings').set(FETCH).send(booking({ email: member.email }));
+    const other = await addListedMember(app);
+    const otherAgent = await signedInMember(app, other);
+    // Another member booking with Claire's e-mail: theirs, never Claire's.
+    const othersBooking = await otherAgent.post('/api/bookings').set(FETCH).send(booking({ email: member.email }));
+    expect(othersBooking.status).toBe(201);
+
+    const res = await agent.get('/api/my/bookings');
+    expect(res.status).toBe(200);
+    expect(res.body.past).toEqual([]);
+    const ids = res.body.upcoming.map((b: { bookingId: string }) => b.bookingId);
+    expect(ids.sort()).toEqual([guest.body.bookingId, own.body.bookingId].sort());
+    const mine = res.body.upcoming.find((b: { bookingId: string }) => b.bookingId === own.body.bookingId);
+    expect(mine).toMatchObject({ eventName: 'Laying-up supper', madeSignedIn: true, status: 'Pending', receipt: { amount: 1000, currency: 'GBP', priceKind: 'member', paid: false } });
+    const claimed = res.body.upcoming.find((b: { bookingId: string }) => b.bookingId === guest.body.bookingId);
+    expect(claimed).toMatchObject({ madeSignedIn: false, receipt: { amount: 1500, priceKind: 'standard' } });
+    // The manage link opens the booking.
+    const token = decodeURIComponent(new URL(mine.managePath, 'https://x.invalid').searchParams.get('token') ?? '');
+    expect((await app.agent().get('/api/my-booking').query({ token })).body.bookingId).toBe(own.body.bookingId);
+
+    const others = (await otherAgent.get('/api/my/bookings')).body.upcoming.map((b: { bookingId: string }) => b.bookingId);
+    expect(others).toEqual([othersBooking.body.bookingId]);
+    expect((await app.agent().get('/api/my/bookings')).status).toBe(401);
+  });
+});

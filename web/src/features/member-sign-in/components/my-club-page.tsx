@@ -7,9 +7,10 @@ import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useMemberSession, useSignOutMember } from '../api/member-session';
 import { HouseholdSection } from './household-section';
+import { MyBookingsSection } from './my-bookings-section';
 
 /**
- * /my, "My club" (docs/my-club.md): the signed-in member's name and Sign out, then their household.
+ * /my, "My club" (docs/my-club.md): the signed-in member's name and Sign out, then their bookings and household.
  * The session is read in the browser, so the server draws the loading state.
  */
 export function MyClubPage() {
@@ -44,6 +45,7 @@ export function MyClubPage() {
       </section>
       {session.data?.member && (
         <>
+          <MyBookingsSection />
           <HouseholdSection />
           {/* Passkeys: <PasskeysSection /> goes here (the passkeys helper's section). */}
         </>
