@@ -6,6 +6,7 @@ import { addWorkDays, storedCounts } from './support/fixtures';
 import { MALFORMED_TEXT_MESSAGE } from '../../core/shared/well-formed-text';
 import { afterSent, newOutboxMessage } from '../../core/mail/outbox';
 import type TestAgent from 'supertest/lib/agent';
+import { addListedMember, signedInMember } from './support/signed-in-member';
 
 /**
  * Whatever a client sends, the answer is a 4xx JSON error, never a 500, and nothing stored
@@ -23,6 +24,8 @@ let cancelledId: string;
 let cancelledToken: string;
 /** An event already cancelled: any body is refused (400 or 409), none changes it. */
 let cancelledEventId: string;
+/** A signed-in member, for the member's own routes (/api/my/...). */
+let member: TestAgent;
 
 beforeAll(async () => {
   app = await startTestApp({ env: { TRUST_PROXY: '1' } });
@@ -44,6 +47,7 @@ beforeAll(async () => {
   admin = app.agent();
   await signIn(admin, 'fuzz@example.org');
   await app.get('photos').create(FUZZ_PHOTO);
+  member = await signedInMember(app, await addListedMember(app));
   cancelledEventId = (await addEvent(app)).id;
   expect((await admin.post(`/api/admin/events/${cancelledEventId}/cancel`).set(FETCH).send({ reason: 'Called off' })).status).toBe(200);
 });
@@ -299,6 +303,22 @@ const TARGETS: Target[] = [
     agent: () => app.agent(),
     // No code was ever sent, so even six good digits sign no one in.
     body: () => shapedBody(['email', 'code'], { code: fc.oneof(oddText, fc.string({ unit: fc.constantFrom(...'0123456789 '), minLength: 6, maxLength: 8 })) }),
+  },
+  {
+    // The signed-in member's household: no generated kind is adult or junior, so nothing is added.
+    name: 'POST /api/my/household',
+    method: 'post',
+    path: () => '/api/my/household',
+    agent: () => member,
+    body: () => shapedBody(['name', 'kind', 'yearOfBirth'], { kind: fc.oneof(anyValue, oddText).filter((v) => !(typeof v === 'string' && ['adult', 'junior'].includes(v.trim().toLowerCase()))) }),
+  },
+  {
+    // No such person: a good body is 404, a bad one 400.
+    name: 'PUT /api/my/household/:id',
+    method: 'put',
+    path: () => '/api/my/household/no-such-person',
+    agent: () => member,
+    body: () => shapedBody(['name', 'kind', 'yearOfBirth']),
   },
   {
     name: 'POST /api/admin/password-reset/confirm',
