@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { bookingEmailKey, PaymentMethodSchema, RefundStatusSchema } from '../bookings/booking';
+import { bookingEmailKey } from '../bookings/booking';
+import type { MyClubBooking, MyClubBookings } from './my-club-schema';
 import { holdsPlace, isCancelled, paymentStatus } from '../bookings/booking-state';
 import { managePath } from '../bookings/booking-confirmations';
 import type { BookingLinks } from '../bookings/booking-links.port';
@@ -9,43 +9,12 @@ import type { ClubEvent } from '../events/event';
 import type { Member } from '../members/member';
 import type { Clock } from '../shared/clock.port';
 import { UseCase } from '../shared/use-case';
-import { CurrencySchema } from '../shared/money';
+
+// The answer's schema lives apart (my-club-schema.ts) so My club's page loads no mail code.
+export { MyClubBookingSchema, MyClubBookingsSchema, type MyClubBooking, type MyClubBookings } from './my-club-schema';
 
 /** The most bookings of each kind (the member's own, their e-mail's guest bookings) My club reads. */
 export const MY_CLUB_BOOKINGS_LIMIT = 100;
-
-export const MyClubBookingSchema = z.object({
-  bookingId: z.string(),
-  reference: z.string(),
-  eventId: z.string(),
-  eventName: z.string(),
-  /** When the event starts (null: date to be confirmed). */
-  eventStart: z.string().nullable(),
-  upcoming: z.boolean(),
-  numberAttending: z.number().int(),
-  numberOfChildren: z.number().int(),
-  status: z.string(),
-  cancelled: z.boolean(),
-  /** The manage link's path (a capability: shown to the member only). */
-  managePath: z.string(),
-  /** Whether the booking was made while signed in (false: a guest booking of the member's e-mail). */
-  madeSignedIn: z.boolean(),
-  receipt: z
-    .object({
-      amount: z.number().int(),
-      currency: CurrencySchema,
-      priceKind: z.enum(['member', 'standard']),
-      method: PaymentMethodSchema.nullable(),
-      paid: z.boolean(),
-      refundStatus: RefundStatusSchema.nullable(),
-      refundAmount: z.number().int().nullable(),
-    })
-    .nullable(),
-});
-export type MyClubBooking = z.infer<typeof MyClubBookingSchema>;
-
-export const MyClubBookingsSchema = z.object({ upcoming: z.array(MyClubBookingSchema), past: z.array(MyClubBookingSchema) });
-export type MyClubBookings = z.infer<typeof MyClubBookingsSchema>;
 
 export interface GetMyClubBookingsDeps {
   bookings: BookingRepository;

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MyClubBookingsSchema } from '@core/my-club/my-club';
+import { MyClubBookingsSchema } from '@core/my-club/my-club-schema';
 import { apiGet } from '../../../lib/api';
 
 /** The signed-in member's bookings, upcoming and past (GET /api/my/bookings). */

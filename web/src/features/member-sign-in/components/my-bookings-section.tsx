@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { formatMoney } from '@core/bookings/pricing';
-import type { MyClubBooking } from '@core/my-club/my-club';
+import type { MyClubBooking } from '@core/my-club/my-club-schema';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
 import { useMyBookings } from '../api/my-bookings';
