@@ -45,3 +45,9 @@ export function byHouseholdOrder(a: HouseholdPerson, b: HouseholdPerson): number
   if (at !== 0) return at;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
+/** A record checked before it is stored: anything its schema refuses is a ValidationError, and nothing is stored. */
+export function validRecord<S extends z.ZodType>(schema: S, record: unknown, what: string): z.output<S> {
+  const parsed = schema.safeParse(record);
+  if (!parsed.success) throw new ValidationError(`Not a valid ${what}`);
+  return parsed.data;
+}

@@ -15,8 +15,13 @@
  * concurrent bookings of the 2,000-booking event from one server connection and from two (two
  * server instances: separate clients whose transactions race in Firestore).
  *
+ * Then the booking rush of issue 40 (bench/firestore-rush.ts): 300 bookings at once for 200 places
+ * through 2 and 3 server instances (separate processes) on the emulator, and through one server on
+ * SQLite in the same run as the reference.
+ *
  * Environment: BENCH_FIRESTORE_LEVELS (default 0,2000,5000), BENCH_FIRESTORE_SAMPLES (sequential
- * bookings and calendar views measured per level, default 30). Nothing leaves 127.0.0.1.
+ * bookings and calendar views measured per level, default 30), BENCH_FIRESTORE_ONLY (`cost`,
+ * `designs` or `rush`: only that part; bench/ledger-designs compares the ledger designs of ADR 36), and the rush's own (bench/firestore-rush.ts). Nothing leaves 127.0.0.1.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
@@ -37,9 +42,13 @@ import { ListCalendarEvents } from '../core/calendar/list-calendar-events';
 import { SubmitBooking } from '../core/bookings/submit-booking';
 import { startFirestoreEmulator } from '../test/support/firestore-emulator';
 import { aBooking as fullBooking, anEvent as fullEvent } from '../test/support/entities';
+import { firestoreRush, printRush, RUSH_INSTANCES, RUSH_ROUNDS, rushVerdicts, sqliteRush, type RushFigures } from './firestore-rush';
+import { execFileSync } from 'node:child_process';
+import { compareLedgerDesigns } from './ledger-designs/compare-ledger-designs';
 
 const LEVELS = (process.env.BENCH_FIRESTORE_LEVELS ?? '0,2000,5000').split(',').map(Number);
 const SAMPLES = Number(process.env.BENCH_FIRESTORE_SAMPLES ?? '30');
+const ONLY = process.env.BENCH_FIRESTORE_ONLY;
 const DAY = 86_400_000;
 
 // ---- read counting -------------------------------------------------------------------------
@@ -221,52 +230,71 @@ async function main(): Promise<void> {
   process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
   const db = openFirestore({ projectId: emulator.projectId });
   try {
-    console.log(`Firestore emulator at ${emulator.host}; levels ${LEVELS.join(', ')}; ${SAMPLES} samples each\n`);
-    // A first club measured and thrown away: the code and the emulator warm up on it, so the
-    // first level measured is not the slowest for that reason alone.
-    await measureLevel(db, 0, 'warmup_');
-    const figures: LevelFigures[] = [];
-    for (const level of LEVELS) {
-      const started = performance.now();
-      figures.push(await measureLevel(db, level));
-      console.log(`level ${level}: measured in ${fmt((performance.now() - started) / 1000)} s`);
-    }
-    const base = figures[0];
-    console.log('\n| bookings already in the event | reads per booking | booking median | 20 concurrent | reads per calendar view | calendar median | events shown |');
-    console.log('|---|---|---|---|---|---|---|');
-    for (const f of figures) {
-      console.log(
-        `| ${f.existing} | ${f.readsPerBooking} | ${fmt(f.bookingMedianMs)} ms (${fmt(f.bookingMedianMs / base.bookingMedianMs, 2)}×) | ` +
-          `${fmt(f.concurrent20Ms)} ms (${fmt(f.concurrent20Ms / base.concurrent20Ms, 2)}×) | ${f.readsPerCalendar} | ` +
-          `${fmt(f.calendarMedianMs)} ms (${fmt(f.calendarMedianMs / base.calendarMedianMs, 2)}×) | ${f.calendarEvents} |`,
-      );
-    }
-    const readsSpread = Math.max(...figures.map((f) => Math.abs(f.readsPerBooking - base.readsPerBooking)));
-    const calendarSpread = Math.max(...figures.map((f) => Math.abs(f.readsPerCalendar - base.readsPerCalendar)));
-    const worstBooking = Math.max(...figures.map((f) => f.bookingMedianMs / base.bookingMedianMs));
-    const worstConcurrent = Math.max(...figures.map((f) => f.concurrent20Ms / base.concurrent20Ms));
-    console.log(`\nreads per booking within ±${readsSpread} of the empty event's (target ±5): ${readsSpread <= 5 ? 'PASS' : 'FAIL'}`);
-    console.log(`reads per calendar view within ±${calendarSpread} (target ±5): ${calendarSpread <= 5 ? 'PASS' : 'FAIL'}`);
-    console.log(`booking median at most ${fmt(worstBooking, 2)}× the empty event's (target 2×): ${worstBooking <= 2 ? 'PASS' : 'FAIL'}`);
-    console.log(`20 concurrent at most ${fmt(worstConcurrent, 2)}× the empty event's (target 2×): ${worstConcurrent <= 2 ? 'PASS' : 'FAIL'}`);
-
-    const busyLevel = LEVELS.find((level) => level >= 2000) ?? LEVELS[LEVELS.length - 1];
-    const prefix = `bench${busyLevel}_`;
-    const one = await busyEvent(emulator.projectId, prefix, 1);
-    const two = await busyEvent(emulator.projectId, prefix, 2);
-    console.log(`\n40 concurrent bookings of the ${busyLevel}-booking event:`);
-    console.log(`  one server connection:  ${fmt(one.ms)} ms, ${one.reads} reads`);
-    console.log(`  two server connections: ${fmt(two.ms)} ms, ${two.reads} reads (${fmt(two.ms / one.ms, 2)}× one)`);
-    console.log(`two instances no slower than one (within 10%): ${two.ms <= one.ms * 1.1 ? 'PASS' : 'FAIL'}`);
-
-    // The example club of docs/storage.md: per day 2,000 calendar views and 300 bookings.
-    const last = figures[figures.length - 1];
-    const perDay = 2000 * last.readsPerCalendar + 300 * last.readsPerBooking;
-    console.log(`\nexample club (2,000 calendar views and 300 bookings a day): about ${perDay.toLocaleString('en-GB')} reads a day`);
+    if (ONLY === undefined || ONLY === 'cost') await measureCost(emulator, db);
+    if (ONLY === undefined || ONLY === 'designs') await compareLedgerDesigns(emulator, db);
+    if (ONLY === undefined || ONLY === 'rush') await measureRush(emulator, db);
   } finally {
     await closeFirestore(db);
     await emulator.stop();
   }
+}
+
+/** The booking rush, each configuration in turns (SQLite first in each round, as its reference). */
+async function measureRush(emulator: { host: string; projectId: string }, db: Firestore): Promise<void> {
+  // The production bundle the instances run (what `npm run build` makes of the server).
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], { stdio: 'inherit' });
+  for (let round = 1; round <= RUSH_ROUNDS; round += 1) {
+    const reference = await sqliteRush();
+    const runs: RushFigures[] = [];
+    for (const count of RUSH_INSTANCES) runs.push(await firestoreRush(emulator, db, count, `rush${round}x${count}_`));
+    printRush([reference, ...runs]);
+    for (const line of rushVerdicts(reference, runs)) console.log(line);
+  }
+}
+
+async function measureCost(emulator: { host: string; projectId: string }, db: Firestore): Promise<void> {
+  console.log(`Firestore emulator at ${emulator.host}; levels ${LEVELS.join(', ')}; ${SAMPLES} samples each\n`);
+  // A first club measured and thrown away: the code and the emulator warm up on it, so the
+  // first level measured is not the slowest for that reason alone.
+  await measureLevel(db, 0, 'warmup_');
+  const figures: LevelFigures[] = [];
+  for (const level of LEVELS) {
+    const started = performance.now();
+    figures.push(await measureLevel(db, level));
+    console.log(`level ${level}: measured in ${fmt((performance.now() - started) / 1000)} s`);
+  }
+  const base = figures[0];
+  console.log('\n| bookings already in the event | reads per booking | booking median | 20 concurrent | reads per calendar view | calendar median | events shown |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const f of figures) {
+    console.log(
+      `| ${f.existing} | ${f.readsPerBooking} | ${fmt(f.bookingMedianMs)} ms (${fmt(f.bookingMedianMs / base.bookingMedianMs, 2)}×) | ` +
+        `${fmt(f.concurrent20Ms)} ms (${fmt(f.concurrent20Ms / base.concurrent20Ms, 2)}×) | ${f.readsPerCalendar} | ` +
+        `${fmt(f.calendarMedianMs)} ms (${fmt(f.calendarMedianMs / base.calendarMedianMs, 2)}×) | ${f.calendarEvents} |`,
+    );
+  }
+  const readsSpread = Math.max(...figures.map((f) => Math.abs(f.readsPerBooking - base.readsPerBooking)));
+  const calendarSpread = Math.max(...figures.map((f) => Math.abs(f.readsPerCalendar - base.readsPerCalendar)));
+  const worstBooking = Math.max(...figures.map((f) => f.bookingMedianMs / base.bookingMedianMs));
+  const worstConcurrent = Math.max(...figures.map((f) => f.concurrent20Ms / base.concurrent20Ms));
+  console.log(`\nreads per booking within ±${readsSpread} of the empty event's (target ±5): ${readsSpread <= 5 ? 'PASS' : 'FAIL'}`);
+  console.log(`reads per calendar view within ±${calendarSpread} (target ±5): ${calendarSpread <= 5 ? 'PASS' : 'FAIL'}`);
+  console.log(`booking median at most ${fmt(worstBooking, 2)}× the empty event's (target 2×): ${worstBooking <= 2 ? 'PASS' : 'FAIL'}`);
+  console.log(`20 concurrent at most ${fmt(worstConcurrent, 2)}× the empty event's (target 2×): ${worstConcurrent <= 2 ? 'PASS' : 'FAIL'}`);
+
+  const busyLevel = LEVELS.find((level) => level >= 2000) ?? LEVELS[LEVELS.length - 1];
+  const prefix = `bench${busyLevel}_`;
+  const one = await busyEvent(emulator.projectId, prefix, 1);
+  const two = await busyEvent(emulator.projectId, prefix, 2);
+  console.log(`\n40 concurrent bookings of the ${busyLevel}-booking event:`);
+  console.log(`  one server connection:  ${fmt(one.ms)} ms, ${one.reads} reads`);
+  console.log(`  two server connections: ${fmt(two.ms)} ms, ${two.reads} reads (${fmt(two.ms / one.ms, 2)}× one)`);
+  console.log(`two instances no slower than one (within 10%): ${two.ms <= one.ms * 1.1 ? 'PASS' : 'FAIL'}`);
+
+  // The example club of docs/storage.md: per day 2,000 calendar views and 300 bookings.
+  const last = figures[figures.length - 1];
+  const perDay = 2000 * last.readsPerCalendar + 300 * last.readsPerBooking;
+  console.log(`\nexample club (2,000 calendar views and 300 bookings a day): about ${perDay.toLocaleString('en-GB')} reads a day`);
 }
 
 await main();

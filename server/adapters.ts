@@ -4,12 +4,16 @@ import { join } from 'node:path';
 import type { FirebaseIdentityProvider } from '../adapters/firebase/firebase-identity-provider';
 import { LocalIdentityProvider } from '../adapters/local-identity/local-identity-provider';
 import { MailerLiteCampaignSource } from '../adapters/mailerlite/mailerlite-campaign-source';
+import { OpenMeteoConditionsSource } from '../adapters/open-meteo/open-meteo-conditions-source';
+import { NoConditionsSource } from '../adapters/system/no-conditions-source';
+import type { ConditionsSource } from '../core/conditions/conditions-source.port';
 import { ScryptPasswordHasher } from '../adapters/node-crypto/scrypt-password-hasher';
 import { HmacBookingLinks } from '../adapters/node-crypto/hmac-booking-links';
 import { SqliteAddressLimitStore } from '../adapters/sqlite/sqlite-address-limit-store';
 import { SqliteAdminRepository } from '../adapters/sqlite/sqlite-admin-repository';
 import { SqliteBookingRepository } from '../adapters/sqlite/sqlite-booking-repository';
 import { SqliteCampaignRepository } from '../adapters/sqlite/sqlite-campaign-repository';
+import { SqliteConditionsRepository } from '../adapters/sqlite/sqlite-conditions-repository';
 import { SqliteCredentialRepository } from '../adapters/sqlite/sqlite-credential-repository';
 import { SqliteDocumentRepository } from '../adapters/sqlite/sqlite-document-repository';
 import { SqliteEventRepository } from '../adapters/sqlite/sqlite-event-repository';
@@ -23,6 +27,7 @@ import { SqliteWaterLevelRepository } from '../adapters/sqlite/sqlite-water-leve
 import { SqliteSitePageRepository } from '../adapters/sqlite/sqlite-site-page-repository';
 import { SqliteHouseholdRepository } from '../adapters/sqlite/sqlite-household-repository';
 import { SqliteMemberRepository } from '../adapters/sqlite/sqlite-member-repository';
+import { SqliteDutyRepository } from '../adapters/sqlite/sqlite-duty-repository';
 import { SqliteWorkDayRepository } from '../adapters/sqlite/sqlite-work-day-repository';
 import { SqliteOutbox } from '../adapters/sqlite/sqlite-outbox';
 import { SqliteWaitingList } from '../adapters/sqlite/sqlite-waiting-list';
@@ -44,6 +49,9 @@ import type { StoragePorts } from '../core/shared/storage-ports.port';
 import { SqliteSignInCodeRepository } from '../adapters/sqlite/sqlite-sign-in-code-repository';
 import { SqliteMemberSessionRepository } from '../adapters/sqlite/sqlite-member-session-repository';
 import { SqlitePasskeyRepository } from '../adapters/sqlite/sqlite-passkey-repository';
+import { SqlitePasskeyChallengeRepository } from '../adapters/sqlite/sqlite-passkey-challenge-repository';
+import { SimpleWebAuthnPasskeyCeremony } from '../adapters/webauthn/simplewebauthn-passkey-ceremony';
+import type { PasskeyCeremony } from '../core/member-sign-in/passkey-ceremony.port';
 import { DirectoryFileStore } from '../adapters/system/directory-file-store';
 import { SqlitePhotoRepository } from '../adapters/sqlite/sqlite-photo-repository';
 import { SharpImageProcessor } from '../adapters/sharp/sharp-image-processor';
@@ -63,6 +71,8 @@ export interface Adapters extends StoragePorts {
   clock: Clock;
   ids: IdGenerator;
   campaignSource: CampaignSource;
+  /** The weather forecast for the club's position (CONDITIONS): Open-Meteo, or none. */
+  conditionsSource: ConditionsSource;
   search: SearchIndex;
   payments: PaymentGateway;
   hasher: PasswordHasher;
@@ -79,6 +89,8 @@ export interface Adapters extends StoragePorts {
   /** Reads and resizes the photos admins upload (sharp). */
   images: ImageProcessor;
   pdfs: PdfInspector;
+  /** WebAuthn's checks of members' passkeys, for the relying party PUBLIC_BASE_URL names. */
+  passkeyCeremony: PasskeyCeremony;
 }
 
 export type AdapterName = keyof Adapters;
@@ -99,6 +111,8 @@ const PORTS = {
   signInCodes: 'STORAGE',
   memberSessions: 'STORAGE',
   passkeys: 'STORAGE',
+  passkeyChallenges: 'STORAGE',
+  passkeyCeremony: 'PUBLIC_BASE_URL',
   loginAttempts: 'STORAGE',
   addressLimits: 'STORAGE',
   workDays: 'STORAGE',
@@ -108,7 +122,9 @@ const PORTS = {
   sitePages: 'STORAGE',
   households: 'STORAGE',
   members: 'STORAGE',
+  duties: 'STORAGE',
   campaignSource: 'CAMPAIGNS',
+  conditionsSource: 'CONDITIONS',
   search: 'SEARCH',
   payments: 'PAYMENTS',
   identity: 'IDENTITY',
@@ -127,6 +143,7 @@ const PORTS = {
   photos: 'STORAGE',
   images: 'system',
   pdfs: 'system',
+  conditions: 'STORAGE',
 } as const satisfies Record<AdapterName, string>;
 
 const PORT_NAMES = Object.keys(PORTS) as AdapterName[];
@@ -218,6 +235,8 @@ export async function bindAdapters(
   bind('signInCodes', () => firestore?.signInCodes ?? new SqliteSignInCodeRepository(db));
   bind('memberSessions', () => firestore?.memberSessions ?? new SqliteMemberSessionRepository(db));
   bind('passkeys', () => firestore?.passkeys ?? new SqlitePasskeyRepository(db));
+  bind('passkeyChallenges', () => firestore?.passkeyChallenges ?? new SqlitePasskeyChallengeRepository(db));
+  bind('passkeyCeremony', () => new SimpleWebAuthnPasskeyCeremony({ clubName: config.clubName, publicBaseUrl: config.publicBaseUrl }));
   bind('resetTokens', () => firestore?.resetTokens ?? new SqlitePasswordResetTokenRepository(db));
   bind('secrets', () => new CryptoSecretTokens());
   bind('loginAttempts', () => firestore?.loginAttempts ?? new SqliteLoginAttemptStore(db));
@@ -236,6 +255,17 @@ export async function bindAdapters(
       ...(options.reportConfigurationProblem ? { reportProblem: options.reportConfigurationProblem } : {}),
     });
   });
+  bind('conditionsSource', (get) => {
+    const openMeteo = config.openMeteo;
+    if (!openMeteo) return new NoConditionsSource();
+    return new OpenMeteoConditionsSource({
+      latitude: openMeteo.latitude,
+      longitude: openMeteo.longitude,
+      baseUrl: openMeteo.baseUrl,
+      ...(openMeteo.apiKey ? { apiKey: openMeteo.apiKey } : {}),
+      clock: get('clock'),
+    });
+  });
   bind('waterLevels', () => firestore?.waterLevels ?? new SqliteWaterLevelRepository(db));
   bind('outbox', () => firestore?.outbox ?? new SqliteOutbox(db));
   bind('audit', () => firestore?.audit ?? new SqliteAuditLog(db));
@@ -246,6 +276,8 @@ export async function bindAdapters(
   bind('sitePages', () => firestore?.sitePages ?? new SqliteSitePageRepository(db));
   bind('households', () => firestore?.households ?? new SqliteHouseholdRepository(db));
   bind('members', () => firestore?.members ?? new SqliteMemberRepository(db));
+  bind('conditions', () => firestore?.conditions ?? new SqliteConditionsRepository(db));
+  bind('duties', () => firestore?.duties ?? new SqliteDutyRepository(db));
   bind('images', () => new SharpImageProcessor());
   bind('pdfs', () => new PdfLibPdfInspector());
   // Without SMTP_URL no sender runs: the messages stay in the outbox for admins to read.

@@ -21,7 +21,10 @@ import { registerWaitingListRoutes } from './http/waiting-list-routes';
 import { registerWorkDayWithdrawRoutes } from './http/work-day-withdraw-routes';
 import { registerNewsRoutes } from './http/news-routes';
 import { registerSitePageRoutes } from './http/site-page-routes';
+import { registerConditionsRoutes } from './http/conditions-routes';
 import { registerWaterLevelRoutes } from './http/water-level-routes';
+import { registerMemberListRoutes } from './http/member-list-routes';
+import { registerDutyRoutes } from './http/duty-routes';
 import { registerDocumentAdminRoutes } from './http/document-admin-routes';
 import { registerPhotoRoutes } from './http/photo-routes';
 import { ApiRoutes, SENT } from './http/api-routes';
@@ -168,6 +171,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await ports.get('resetTokens').deleteExpired(ports.get('clock').now());
     await ports.get('memberSessions').deleteExpired(ports.get('clock').now());
     await ports.get('signInCodes').deleteExpired(ports.get('clock').now());
+    await ports.get('passkeyChallenges').deleteExpired(ports.get('clock').now());
     // Built now, so a damaged secrets file or a bad gateway setting stops the start rather than a payment.
     ports.get('payments');
     await checkCardPayments(ports, logger);
@@ -268,6 +272,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerNewsRoutes(routes, ports);
   registerSitePageRoutes(routes, ports);
   registerWaterLevelRoutes(routes, ports);
+  registerMemberListRoutes(routes, ports);
+  registerConditionsRoutes(routes, ports);
+  registerDutyRoutes(routes, ports);
   registerDocumentAdminRoutes(routes, ports);
   registerPhotoRoutes(routes, ports);
   let openApiDocument: object | null = null;

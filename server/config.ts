@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { emulatorIdentityToolkitUrl, IDENTITY_TOOLKIT_URL } from '../adapters/firebase/identity-toolkit-url';
 import { MAILERLITE_API_URL } from '../adapters/mailerlite/mailerlite-campaign-source';
+import { OPEN_METEO_API_URL } from '../adapters/open-meteo/open-meteo-conditions-source';
+import { DEFAULT_ALERT_HOURS } from '../core/conditions/conditions-alerts';
 import { DEFAULT_REMINDER_DAYS_BEFORE } from '../core/reminders/reminders';
 import { DEFAULT_WAITING_LIST_OFFER_HOURS } from '../core/waiting-list/waiting-list';
 
@@ -177,6 +179,29 @@ const MailerLiteKeys = z.object({
 });
 const Campaigns = embeddedOr('CAMPAIGNS', 'database', 'mailerlite', MailerLiteKeys);
 
+/** A decimal number of degrees from -limit to limit ("51.4912", "-1.25"). */
+const degrees = (limit: number) =>
+  text(
+    (value) => /^-?\d{1,3}(\.\d{1,8})?$/.test(value) && Math.abs(Number(value)) <= limit,
+    (value) => `must be decimal degrees from -${limit} to ${limit}, e.g. 51.4912 (got "${value}")`,
+  ).transform(Number);
+const conditionsNeeds = neededBy('CONDITIONS=open-meteo');
+const OpenMeteoKeys = z.object({
+  /** The club's position (WGS84 decimal degrees): where the forecast is for. */
+  CONDITIONS_LATITUDE: conditionsNeeds(degrees(90)),
+  CONDITIONS_LONGITUDE: conditionsNeeds(degrees(180)),
+  OPEN_METEO_BASE_URL: url().default(OPEN_METEO_API_URL),
+  /** Commercial subscriptions only (customer-api.open-meteo.com). */
+  OPEN_METEO_API_KEY: secret().optional(),
+});
+const Conditions = embeddedOr('CONDITIONS', 'none', 'open-meteo', OpenMeteoKeys);
+/** Hours before an event's start when admins are alerted of conditions near or beyond the limits: "48,24". */
+const alertHours = () =>
+  text(
+    (value) => /^none$/i.test(value) || value.split(',').every((part) => /^\s*\d{1,3}\s*$/.test(part) && Number(part) >= 1 && Number(part) <= 336),
+    (value) => `must be hours from 1 to 336 separated by commas, e.g. 48,24, or none (got "${value}")`,
+  ).transform((value) => (/^none$/i.test(value) ? [] : [...new Set(value.split(',').map((part) => Number(part.trim())))].sort((a, b) => b - a)));
+
 const FirestoreKeys = z.object({
   FIRESTORE_PROJECT_ID: neededBy('STORAGE=firestore')(
     z
@@ -258,6 +283,7 @@ const ServerKeys = z.object({
   ).optional(),
   PUBLIC_BASE_URL: url().optional(),
   REMINDER_DAYS_BEFORE: wholeNumber(0, 60).default(DEFAULT_REMINDER_DAYS_BEFORE),
+  CONDITIONS_ALERT_HOURS: alertHours().default([...DEFAULT_ALERT_HOURS]),
   WAITLIST_OFFER_HOURS: wholeNumber(1, 168).default(DEFAULT_WAITING_LIST_OFFER_HOURS),
   TRUST_PROXY: z
     .string()
@@ -286,6 +312,7 @@ const ServerKeys = z.object({
 const ConfigSchema = ServerKeys.and(Payments)
   .and(Identity)
   .and(Campaigns)
+  .and(Conditions)
   .and(Storage)
   .and(Search)
   .transform((e) => ({
@@ -306,6 +333,7 @@ const ConfigSchema = ServerKeys.and(Payments)
       payments: e.PAYMENTS,
       identity: e.IDENTITY,
       campaigns: e.CAMPAIGNS,
+      conditions: e.CONDITIONS,
     },
     maxAttendeesPerBooking: e.MAX_ATTENDEES_PER_BOOKING,
     paymentsTestHook: e.PAYMENTS_TEST_HOOK,
@@ -384,6 +412,13 @@ const ConfigSchema = ServerKeys.and(Payments)
     /** Days before an event its reminder e-mails go out; 0: none at all. */
     reminderDaysBefore: e.REMINDER_DAYS_BEFORE,
     waitingListOfferHours: e.WAITLIST_OFFER_HOURS,
+    /** Set when CONDITIONS=open-meteo: where the forecast is for, and where it is asked. */
+    openMeteo:
+      e.CONDITIONS === 'open-meteo'
+        ? { latitude: e.CONDITIONS_LATITUDE, longitude: e.CONDITIONS_LONGITUDE, baseUrl: e.OPEN_METEO_BASE_URL, apiKey: e.OPEN_METEO_API_KEY ?? null }
+        : null,
+    /** Hours before an event when admins are alerted of its conditions, longest first; empty: no alerts. */
+    conditionsAlertHours: e.CONDITIONS_ALERT_HOURS,
     /** Set when CAMPAIGNS=mailerlite. */
     mailerlite:
       e.CAMPAIGNS === 'mailerlite'

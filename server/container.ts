@@ -7,7 +7,9 @@ import { bindAdapters, reportersOf, TYPES, type AdapterName, type Adapters, type
 import type { AppConfig } from './config';
 import { adminsFeature } from './features/admins';
 import { bookingsFeature } from './features/bookings';
+import { conditionsFeature } from './features/conditions';
 import { documentsFeature } from './features/documents';
+import { dutiesFeature } from './features/duties';
 import { eventsFeature } from './features/events';
 import type { Feature, FeatureContext } from './features/feature';
 import { mailFeature } from './features/mail';
@@ -21,6 +23,7 @@ import { searchFeature } from './features/search';
 import { sitePagesFeature } from './features/site-pages';
 import { waitingListFeature } from './features/waiting-list';
 import { waterLevelsFeature } from './features/water-levels';
+import { memberListFeature } from './features/member-list';
 import { workDaysFeature } from './features/work-days';
 
 export { TYPES, type AdapterName, type Adapters, type ContainerOptions } from './adapters';
@@ -32,11 +35,14 @@ export const FEATURES: readonly Feature[] = [
   waitingListFeature,
   eventsFeature,
   workDaysFeature,
+  dutiesFeature,
   newsFeature,
   documentsFeature,
   sitePagesFeature,
   photosFeature,
   waterLevelsFeature,
+  memberListFeature,
+  conditionsFeature,
   mailFeature,
   adminsFeature,
   memberSignInFeature,

@@ -1,5 +1,4 @@
 import { FieldPath, FieldValue, type DocumentData, type DocumentReference, type DocumentSnapshot, type Firestore, type Query, type WriteBatch } from 'firebase-admin/firestore';
-import { z } from 'zod';
 import * as places from '../../core/bookings/places-ledger';
 import type { PlacesDifference, PlacesHold, PlacesLedger } from '../../core/bookings/places-ledger';
 import { bookingEmailKey, BookingSchema, UNCHANGED_BOOKING, type Booking } from '../../core/bookings/booking';
@@ -16,6 +15,8 @@ import { addToOutbox } from './firestore-outbox';
 import { appendToAuditLog } from './firestore-audit-log';
 import { checkedChange } from '../../core/bookings/booking-change';
 import { readDocument } from './firestore-read-document';
+import { allotShares, sharesCoveringChange, sharesMovedInto, spareOf, totalSpare } from '../../core/bookings/places-shares';
+import { FirestorePlacesShards, legacyLedger, mergedLedger, toShard, type PlacesShard } from './firestore-places-shards';
 
 const NOT_FOUND = BOOKING_NOT_FOUND;
 const CONFLICT = 'A booking with this id already exists';
@@ -25,16 +26,21 @@ const CONFLICT = 'A booking with this id already exists';
  * spec's fields; submittedAt and paymentCompletedAt are Timestamps. As the spec says, userEmail
  * (and likewise boatName) is only present when there is one.
  *
- * Each event's places ledger is the document of the event's id in `placesLedgers`
- * ({ confirmed, holds: [{ bookingId, places, untilMs }] }), written in the same transaction as
- * every booking and payment: a booking reads two documents (its own id and the ledger) whatever
- * the number of bookings, and a calendar reads one ledger per event with a capacity.
+ * Each event's places ledger is in 8 parts in `placesLedgerShards` (ADR 36, FirestorePlacesShards),
+ * each with a share of the capacity; a booking, payment or cancellation writes its part in the
+ * same commit, under a precondition that it is unchanged since read. A booking reads one part
+ * (bookings waiting for one part in this process share that read and one commit), whatever the
+ * number of bookings; a calendar reads the 8 parts of each event with a capacity.
  */
 export class FirestoreBookingRepository extends FirestoreCollectionAdapter implements BookingRepository {
   protected readonly collectionName = 'bookings';
+  private readonly shards: FirestorePlacesShards;
+  /** What this process last saw of each event's parts: places spare (undefined: not seen) and its bookings under way. */
+  private readonly lanes = new Map<string, { spare: (number | undefined)[]; busy: number[] }>();
 
-  private ledgerRef(eventId: string): DocumentReference {
-    return placesLedgerRef(this.db, eventId, this.options);
+  constructor(db: Firestore, options: FirestoreCollectionOptions = {}) {
+    super(db, options);
+    this.shards = new FirestorePlacesShards(db, options);
   }
 
   private referenceRef(reference: string): DocumentReference {
@@ -42,99 +48,317 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
   }
 
   /**
-   * The capacity a booking or offer must fit in. The ledger's `eventSequence` is the event's
-   * revision whose capacity was last checked against it (FirestoreEventRepository.update with
-   * `placesAt`, which writes it in the same transaction as the event): when it is newer than the
-   * revision the caller read, the capacity changed since, and the stored event's counts. A
-   * capacity written after the ledger was read changes the ledger, and so fails the booking's
-   * precondition: it is then decided again on fresh reads.
+   * The capacity a booking or offer must fit in. A part's `eventSequence` is the event's
+   * revision whose capacity was last checked against the ledger (FirestoreEventRepository.update
+   * with `placesAt`, which writes it on every part in the same transaction as the event): when it
+   * is newer than the revision the caller read, the capacity changed since, and the stored
+   * event's counts. A capacity written after the part was read changes the part, and so fails the
+   * booking's precondition: it is then decided again on fresh reads.
    */
-  private async capacityToFit(ledger: DocumentSnapshot, eventId: string, limit: { capacity: number | null; eventSequence?: number }): Promise<number | null> {
-    const checked: unknown = ledger.get('eventSequence');
-    if (typeof checked !== 'number' || (limit.eventSequence !== undefined && checked <= limit.eventSequence)) return limit.capacity;
+  private async capacityToFit(checked: number | undefined, eventId: string, limit: { capacity: number | null; eventSequence?: number }): Promise<number | null> {
+    if (checked === undefined || (limit.eventSequence !== undefined && checked <= limit.eventSequence)) return limit.capacity;
     const event = await collectionOf(this.db, 'events', this.options).doc(eventId).get();
     if (!event.exists) return limit.capacity;
     const capacity: unknown = event.get('capacity');
     return typeof capacity === 'number' ? capacity : null;
   }
 
+  private lane(eventId: string): { spare: (number | undefined)[]; busy: number[] } {
+    let lane = this.lanes.get(eventId);
+    if (!lane) {
+      lane = { spare: Array.from({ length: this.shards.count }, () => undefined), busy: Array.from({ length: this.shards.count }, () => 0) };
+      this.lanes.set(eventId, lane);
+    }
+    return lane;
+  }
+
+  /**
+   * The part a booking of `needed` places tries first: one this process has not seen without
+   * room, with the fewest of its own bookings under way, at random among equals; so bookings
+   * spread over the parts, and a part run dry is not tried again until read again.
+   */
+  private pickShard(eventId: string, needed: number): number {
+    const lane = this.lane(eventId);
+    const indexes = lane.spare.map((_, i) => i);
+    const open = indexes.filter((i) => lane.spare[i] === undefined || (lane.spare[i] as number) >= needed);
+    const candidates = open.length > 0 ? open : indexes;
+    const least = Math.min(...candidates.map((i) => lane.busy[i]));
+    const best = candidates.filter((i) => lane.busy[i] === least);
+    return best[Math.floor(Math.random() * best.length)];
+  }
+
+  private saw(eventId: string, shards: PlacesShard[], now: Date): void {
+    const lane = this.lane(eventId);
+    for (const shard of shards) lane.spare[shard.index] = shard.share === null ? undefined : spareOf({ ledger: shard.ledger, share: shard.share }, now);
+  }
+
+  /**
+   * Takes `needed` places of the event, in one of its ledger's parts (ADR 36), and writes what
+   * `write` adds to the batch with it: only when they fit, else `refused(places left)`.
+   *
+   * The part is read (one document) and, when it has room within its share, written with the
+   * booking under a precondition that it is unchanged since read. When it has not, every part is
+   * read at one moment: with fewer places spare in all of them together than needed the answer is
+   * a refusal; otherwise spare shares move from the others into this one in the same commit
+   * (each written part under its own precondition). So nobody is refused while the event has
+   * room, and the shares never add up to more than the capacity. `dropHoldId`: a hold left out
+   * of the count and dropped (the offer a booking takes up, an offer renewed); its part is used.
+   */
+  private takePlaces<T>(
+    eventId: string,
+    needed: number,
+    limit: PlacesLimit,
+    dropHoldId: string | undefined,
+    write: WritePlaces,
+    answers: PlacesAnswers<T>,
+  ): Promise<T> {
+    if (dropHoldId !== undefined) return this.takePlacesAlone(eventId, needed, limit, dropHoldId, write, answers);
+    // Group commit: the bookings of one part waiting in this process are decided together, in
+    // their order of arrival, on one reading of the part, and written in one commit with it.
+    const chosen = this.pickShard(eventId, needed);
+    const key = `${eventId}#${chosen}`;
+    return new Promise<T>((resolve, reject) => {
+      const item: Waiting = { needed, limit, write, answers: answers as PlacesAnswers<unknown>, resolve: resolve as (value: unknown) => void, reject, index: chosen };
+      const queue = this.waiting.get(key);
+      this.lane(eventId).busy[chosen] += 1;
+      if (queue) {
+        queue.push(item);
+        return;
+      }
+      this.waiting.set(key, [item]);
+      void this.drainPart(eventId, chosen, key);
+    });
+  }
+
+  /** Bookings waiting for their part's next group commit, by event and part. */
+  private readonly waiting = new Map<string, Waiting[]>();
+
+  private async drainPart(eventId: string, index: number, key: string): Promise<void> {
+    const queue = this.waiting.get(key)!;
+    const lane = this.lane(eventId);
+    while (queue.length > 0) {
+      const group = queue.splice(0, GROUP_MAX);
+      let alone: Waiting[] = [];
+      try {
+        await this.commitGroup(eventId, index, group);
+      } catch (error) {
+        // A booking id or reference taken (which of them, the commit does not say): each booking
+        // is then written on its own, and answered as it would be alone. Any other error: all fail.
+        if (firestoreCode(error) === FIRESTORE_CODES.ALREADY_EXISTS) alone = group;
+        else for (const item of group) item.reject(error);
+      }
+      lane.busy[index] -= group.length;
+      await Promise.all(alone.map((item) => this.takePlacesAlone(eventId, item.needed, item.limit, undefined, item.write, item.answers, index).then(item.resolve, item.reject)));
+    }
+    this.waiting.delete(key);
+  }
+
+  /**
+   * One group commit of a part, in the group's order of arrival: the bookings that fit in the
+   * part's share are written with it; when some do not, every part is read and spare shares move
+   * into this one for as many of them as the event has room for, in the same commit; the rest are
+   * refused with the places left. The commit has preconditions on every part it writes, so a
+   * race decides the whole group again on fresh reads.
+   */
+  private async commitGroup(eventId: string, index: number, group: Waiting[]): Promise<void> {
+    let allotted = false;
+    const first = group[0].limit;
+    const earliest = new Date(Math.min(...group.map((item) => item.limit.now.getTime())));
+    const { admitted, refused } = await optimistically<{ admitted: Waiting[]; refused: { item: Waiting; left: number }[] }>(async () => {
+      let shard = toShard(await this.shards.ref(eventId, index).get(), index);
+      const capacity = await this.capacityToFit(shard.eventSequence, eventId, first);
+      if (!this.shards.isAllotted(shard, capacity) && !allotted) {
+        allotted = true;
+        await this.shards.allot(eventId, capacity, first.now);
+        shard = toShard(await this.shards.ref(eventId, index).get(), index);
+      }
+      let ledger = places.withoutLapsedHolds(shard.ledger, earliest);
+      const batch = this.db.batch();
+      const admitted: Waiting[] = [];
+      const overflow: Waiting[] = [];
+      for (const item of group) {
+        if (shard.share !== null && places.ledgerTaken(ledger, item.limit.now) + item.needed > shard.share) {
+          overflow.push(item);
+          continue;
+        }
+        ledger = item.write(batch, index, ledger);
+        admitted.push(item);
+      }
+      let share = shard.share;
+      const refused: { item: Waiting; left: number }[] = [];
+      if (overflow.length > 0 && shard.share !== null) {
+        // This part has too little room: all parts, and shares moved in for those the event has room for.
+        const all = await this.shards.readAll(eventId);
+        if (!this.shards.sharesAddUp(all)) return { retry: true, done: { admitted: [], refused: [] } };
+        const parts = all.map((part) => ({ ledger: part.index === index ? ledger : places.withoutLapsedHolds(part.ledger, earliest), share: part.index === index ? shard.share : part.share }));
+        this.saw(eventId, all.map((part, i) => ({ ...part, ledger: parts[i].ledger })), first.now);
+        const spare = totalSpare(parts, first.now);
+        let needed = 0;
+        const fit: Waiting[] = [];
+        for (const item of overflow) {
+          if (needed + item.needed <= spare) {
+            needed += item.needed;
+            fit.push(item);
+          } else refused.push({ item, left: 0 });
+        }
+        for (const refusal of refused) refusal.left = spare - needed;
+        if (needed > 0) {
+          const shares = sharesMovedInto(parts, index, needed, first.now)!;
+          share = shares[index];
+          for (const part of all) {
+            if (part.index !== index && shares[part.index] !== part.share) this.shards.write(batch, eventId, part, parts[part.index].ledger, shares[part.index]);
+          }
+          for (const item of fit) {
+            ledger = item.write(batch, index, ledger);
+            admitted.push(item);
+          }
+        }
+      }
+      if (admitted.length === 0) return { done: { admitted, refused } };
+      this.shards.write(batch, eventId, shard, ledger, share);
+      this.lane(eventId).spare[index] = share === null ? undefined : Math.max(0, share - places.ledgerTaken(ledger, first.now));
+      // A taken booking id or reference fails the whole group: each is then written on its own.
+      return { batch, done: { admitted, refused }, onExists: async () => 'conflict' as const };
+    });
+    for (const item of admitted) item.resolve(item.answers.added);
+    for (const { item, left } of refused) item.resolve(item.answers.refused(left));
+  }
+
+  private async takePlacesAlone<T>(
+    eventId: string,
+    needed: number,
+    limit: PlacesLimit,
+    dropHoldId: string | undefined,
+    write: WritePlaces,
+    answers: PlacesAnswers<T>,
+    part?: number,
+  ): Promise<T> {
+    const { now } = limit;
+    let index: number | undefined = part;
+    if (dropHoldId !== undefined) {
+      const all = await this.shards.readAll(eventId);
+      index = all.find((shard) => shard.ledger.holds.some((hold) => hold.bookingId === dropHoldId))?.index;
+      // An offer made before the split is in the old ledger: moved into part 0.
+      if (index === undefined && (await this.shards.legacyRef(eventId).get()).exists) index = 0;
+    }
+    const chosen = index ?? this.pickShard(eventId, needed);
+    const lane = this.lane(eventId);
+    lane.busy[chosen] += 1;
+    let allotted = false;
+    const without = (ledger: PlacesLedger) => {
+      const current = places.withoutLapsedHolds(ledger, now);
+      return dropHoldId === undefined ? current : places.ledgerWithoutHold(current, dropHoldId);
+    };
+    try {
+      return await inTurn(this.db, `${this.collection.path}/event:${eventId}#${chosen}`, () =>
+        optimistically<T>(async () => {
+          let shard = toShard(await this.shards.ref(eventId, chosen).get(), chosen);
+          const capacity = await this.capacityToFit(shard.eventSequence, eventId, limit);
+          if (!this.shards.isAllotted(shard, capacity) && !allotted) {
+            // The first booking of the event, a ledger from before the split, or a capacity the
+            // parts were not allotted for (the stored event's counts): allotted once, read again.
+            allotted = true;
+            await this.shards.allot(eventId, capacity, now);
+            shard = toShard(await this.shards.ref(eventId, chosen).get(), chosen);
+          }
+          const ledger = without(shard.ledger);
+          if (shard.share === null) {
+            const batch = this.db.batch();
+            this.shards.write(batch, eventId, shard, write(batch, chosen, ledger), null);
+            return { batch, done: answers.added, onExists: answers.onExists };
+          }
+          if (places.ledgerTaken(ledger, now) + needed <= shard.share) {
+            const batch = this.db.batch();
+            const next = write(batch, chosen, ledger);
+            this.shards.write(batch, eventId, shard, next, shard.share);
+            lane.spare[chosen] = Math.max(0, shard.share - places.ledgerTaken(next, now));
+            return { batch, done: answers.added, onExists: answers.onExists };
+          }
+          // This part has no room: all parts, at one moment.
+          const all = await this.shards.readAll(eventId);
+          const parts = all.map((part) => ({ ledger: part.index === chosen ? without(part.ledger) : places.withoutLapsedHolds(part.ledger, now), share: part.share }));
+          this.saw(eventId, all.map((part, i) => ({ ...part, ledger: parts[i].ledger })), now);
+          // Parts being allotted, or a move of shares seen half done: read again.
+          if (parts.some((part) => part.share === null) || !this.shards.sharesAddUp(all)) return { retry: true, done: answers.added };
+          const shares = sharesMovedInto(parts, chosen, needed, now);
+          if (shares === null) return { done: answers.refused(totalSpare(parts, now)) };
+          const batch = this.db.batch();
+          const next = write(batch, chosen, parts[chosen].ledger);
+          for (const part of all) {
+            if (part.index === chosen) this.shards.write(batch, eventId, part, next, shares[chosen]);
+            else if (shares[part.index] !== part.share) this.shards.write(batch, eventId, part, parts[part.index].ledger, shares[part.index]);
+          }
+          lane.spare[chosen] = Math.max(0, shares[chosen] - places.ledgerTaken(next, now));
+          return { batch, done: answers.added, onExists: answers.onExists };
+        }),
+      );
+    } finally {
+      lane.busy[chosen] -= 1;
+    }
+  }
+
   async addIfPlacesRemain(booking: Booking, limit: BookingLimit, mail: readonly OutboxMessage[] = []): Promise<AddBookingResult> {
     if (!isDocumentId(booking.id)) throw new ValidationError('A booking id may not contain a slash or be reserved by Firestore');
     if (!isDocumentId(booking.eventId)) throw new ValidationError('An event id may not contain a slash or be reserved by Firestore');
     const ref = this.collection.doc(booking.id);
-    const ledgerRef = this.ledgerRef(booking.eventId);
     const referenceRef = booking.reference === null ? null : this.referenceRef(booking.reference);
-    const turnKey = `${this.collection.path}/event:${booking.eventId}`;
-    return inTurn(this.db, turnKey, () =>
-      withCoreErrors(
-        () =>
-          optimistically(async () => {
-            // One read whatever the number of bookings: the event's ledger. The write below is
-            // made only if the ledger is still as read, and only if the booking's id is free.
-            const stored = await ledgerRef.get();
-            let ledger = places.withoutLapsedHolds(toLedger(stored), limit.now);
-            if (limit.offerHoldId !== undefined) ledger = places.ledgerWithoutHold(ledger, limit.offerHoldId);
-            const capacity = await this.capacityToFit(stored, booking.eventId, limit);
-            if (capacity !== null) {
-              const taken = places.ledgerTaken(ledger, limit.now);
-              if (taken + booking.numberAttending > capacity) {
-                return { done: { added: false, placesLeft: Math.max(0, capacity - taken) } as AddBookingResult };
-              }
-            }
-            const batch = this.db.batch();
-            batch.create(ref, toDocument(booking));
+    return withCoreErrors(
+      () =>
+        this.takePlaces<AddBookingResult>(
+          booking.eventId,
+          booking.numberAttending,
+          limit,
+          limit.offerHoldId,
+          (batch, index, ledger) => {
+            // The booking names its part, so its later changes write that part.
+            batch.create(ref, { ...toDocument(booking), placesShard: index });
             // The reference's own document: created only while no other booking has it.
             if (referenceRef) batch.create(referenceRef, { bookingId: booking.id });
-            writeLedger(batch, stored, places.ledgerWithBooking(ledger, booking));
             addToOutbox(batch, this.db, mail, this.options);
-            return {
-              batch,
-              done: { added: true } as AddBookingResult,
-              onExists: async () => {
-                if ((await ref.get()).exists) return 'conflict';
-                if (referenceRef && (await referenceRef.get()).exists) return { done: { added: false, referenceTaken: true } as AddBookingResult };
-                return 'raced';
-              },
-            };
-          }),
-        { conflict: CONFLICT },
-      ),
+            return places.ledgerWithBooking(ledger, booking);
+          },
+          {
+            added: { added: true },
+            refused: (placesLeft) => ({ added: false, placesLeft }),
+            onExists: async () => {
+              if ((await ref.get()).exists) return 'conflict';
+              if (referenceRef && (await referenceRef.get()).exists) return { done: { added: false, referenceTaken: true } };
+              return 'raced';
+            },
+          },
+        ),
+      { conflict: CONFLICT },
     );
   }
 
   async holdForOffer(eventId: string, hold: PlacesHold, limit: { capacity: number; now: Date; eventSequence?: number }): Promise<boolean> {
     if (!isDocumentId(eventId)) return false;
-    const ledgerRef = this.ledgerRef(eventId);
-    // The same optimistic write as a booking's, in the same turn: a booking and an offer of one
-    // event never both pass on one reading of the ledger.
-    return inTurn(this.db, `${this.collection.path}/event:${eventId}`, () =>
-      withCoreErrors(() =>
-        optimistically(async () => {
-          const stored = await ledgerRef.get();
-          const ledger = places.ledgerWithoutHold(places.withoutLapsedHolds(toLedger(stored), limit.now), hold.bookingId);
-          const capacity = await this.capacityToFit(stored, eventId, limit);
-          if (capacity !== null && places.ledgerTaken(ledger, limit.now) + hold.places > capacity) return { done: false };
-          const batch = this.db.batch();
-          writeLedger(batch, stored, places.ledgerWithOfferHold(ledger, hold));
-          return { batch, done: true };
-        }),
-      ),
+    // The same write as a booking's: a booking and an offer never both take one place.
+    return withCoreErrors(() =>
+      this.takePlaces<boolean>(eventId, hold.places, limit, hold.bookingId, (_batch, _index, ledger) => places.ledgerWithOfferHold(ledger, hold), {
+        added: true,
+        refused: () => false,
+      }),
     );
   }
 
   async releaseHold(eventId: string, holdId: string, now: Date): Promise<void> {
     if (!isDocumentId(eventId)) return;
-    const ledgerRef = this.ledgerRef(eventId);
-    await inTurn(this.db, `${this.collection.path}/event:${eventId}`, () =>
-      withCoreErrors(() =>
-        optimistically(async () => {
-          const stored = await ledgerRef.get();
-          if (!stored.exists) return { done: undefined };
-          const batch = this.db.batch();
-          writeLedger(batch, stored, places.ledgerWithoutHold(places.withoutLapsedHolds(toLedger(stored), now), holdId));
-          return { batch, done: undefined };
-        }),
-      ),
+    await withCoreErrors(() =>
+      optimistically(async () => {
+        const all = await this.shards.readAll(eventId);
+        const holding = all.filter((shard) => shard.ledger.holds.some((hold) => hold.bookingId === holdId));
+        const legacy = await this.shards.legacyRef(eventId).get();
+        if (holding.length === 0 && !legacy.exists) return { done: undefined };
+        const batch = this.db.batch();
+        for (const shard of holding) this.shards.write(batch, eventId, shard, places.ledgerWithoutHold(places.withoutLapsedHolds(shard.ledger, now), holdId), shard.share);
+        if (legacy.exists) {
+          // A ledger from before the split, not yet moved into parts.
+          const old = places.ledgerWithoutHold(places.withoutLapsedHolds(legacyLedger(legacy), now), holdId);
+          batch.update(legacy.ref, { confirmed: old.confirmed, holds: old.holds.map((h) => ({ ...h })) }, { lastUpdateTime: legacy.updateTime! });
+        }
+        return { batch, done: undefined };
+      }),
     );
   }
 
@@ -223,29 +447,64 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
 
   async placesTakenByEvent(eventIds: string[], now: Date): Promise<Map<string, number>> {
     const taken = new Map(eventIds.map((id) => [id, 0]));
-    const refs = [...taken.keys()].filter(isDocumentId).map((id) => this.ledgerRef(id));
-    if (refs.length === 0) return taken;
-    // One read per event, in one round trip.
-    const snapshots = await withCoreErrors(() => this.db.getAll(...refs));
-    for (const snapshot of snapshots) taken.set(snapshot.id, places.ledgerTaken(toLedger(snapshot), now));
+    const ids = [...taken.keys()].filter(isDocumentId);
+    if (ids.length === 0) return taken;
+    // The parts of every event, in one round trip: a constant number of reads per event.
+    const snapshots = await withCoreErrors(() => this.db.getAll(...ids.flatMap((id) => this.shards.refs(id))));
+    const unsplit: string[] = [];
+    for (const [i, id] of ids.entries()) {
+      const parts = snapshots.slice(i * this.shards.count, (i + 1) * this.shards.count);
+      if (!parts[0].exists) unsplit.push(id);
+      taken.set(id, parts.reduce((sum, part, index) => sum + places.ledgerTaken(toShard(part, index).ledger, now), 0));
+    }
+    // Events not booked since the split may still have their ledger from before it.
+    if (unsplit.length > 0) {
+      const legacy = await withCoreErrors(() => this.db.getAll(...unsplit.map((id) => this.shards.legacyRef(id))));
+      for (const snapshot of legacy) taken.set(snapshot.id, (taken.get(snapshot.id) ?? 0) + places.ledgerTaken(legacyLedger(snapshot), now));
+    }
     return taken;
   }
 
+  /** Every event's whole ledger: its parts added up, with a ledger from before the split. */
+  private async storedLedgers(): Promise<Map<string, PlacesLedger>> {
+    const [parts, legacy] = await withCoreErrors(() =>
+      Promise.all([collectionOf(this.db, 'placesLedgerShards', this.options).get(), collectionOf(this.db, 'placesLedgers', this.options).get()]),
+    );
+    const byEvent = new Map<string, PlacesLedger[]>();
+    const add = (eventId: string, ledger: PlacesLedger) => byEvent.set(eventId, [...(byEvent.get(eventId) ?? []), ledger]);
+    for (const doc of parts.docs) add(String(doc.get('eventId')), toShard(doc, Number(doc.get('index'))).ledger);
+    for (const doc of legacy.docs) add(doc.id, legacyLedger(doc));
+    return new Map([...byEvent].map(([eventId, ledgers]) => [eventId, mergedLedger(ledgers)]));
+  }
+
   async checkPlaces(options: { now: Date; repair: boolean }): Promise<PlacesDifference[]> {
-    const ledgers = await withCoreErrors(() => collectionOf(this.db, 'placesLedgers', this.options).get());
-    const stored = new Map(ledgers.docs.map((doc) => [doc.id, toLedger(doc)]));
+    const stored = await this.storedLedgers();
     const differences = places.placesDifferences(stored, await this.listAll(), options.now);
     if (options.repair) {
       for (const { eventId } of differences) {
         // Rebuilt in a transaction that reads the event's bookings, so a booking made meanwhile
-        // is either counted or makes the rebuild start again.
+        // is either counted or makes the rebuild start again. Each booking's places go to the
+        // part it names (part 0 for bookings from before the split); offer holds stay where they
+        // are; the shares are allotted again for the stored event's capacity.
         await withCoreErrors(() =>
           this.db.runTransaction(
             async (tx) => {
-              const bookings = await tx.get(this.collection.where('eventId', '==', eventId));
-              const current = await tx.get(this.ledgerRef(eventId));
-              // Merged: the ledger's `eventSequence` (the event's capacity check) stays.
-              tx.set(this.ledgerRef(eventId), fromLedger(places.rebuiltLedger(bookings.docs.map(toBooking), current.exists ? toLedger(current) : undefined, options.now)), { merge: true });
+              const bookings = (await tx.get(this.collection.where('eventId', '==', eventId))).docs;
+              const [event, legacy, ...snapshots] = await tx.getAll(collectionOf(this.db, 'events', this.options).doc(eventId), this.shards.legacyRef(eventId), ...this.shards.refs(eventId));
+              const shards = snapshots.map((snapshot, index) => toShard(snapshot, index));
+              const rebuilt = shards.map((shard) => {
+                const own = bookings.filter((doc) => shardOf(doc, this.shards.count) === shard.index).map(toBooking);
+                const offers = shard.index === 0 ? mergedLedger([shard.ledger, legacyLedger(legacy)]) : shard.ledger;
+                return places.rebuiltLedger(own, offers, options.now);
+              });
+              const stored: unknown = event.exists ? event.get('capacity') : undefined;
+              const capacity = typeof stored === 'number' ? stored : event.exists ? null : (shards.find((s) => s.allotted !== undefined)?.allotted ?? null);
+              const emptied = shards.map((shard, index) => ({ ...shard, ledger: rebuilt[index] }));
+              if (legacy.exists) tx.delete(legacy.ref);
+              const shares = allotShares(rebuilt, capacity, options.now);
+              for (const shard of emptied) {
+                tx.set(this.shards.ref(eventId, shard.index), this.shards.document(eventId, shard.index, shard.ledger, shares, capacity, shard.eventSequence));
+              }
             },
             { maxAttempts: TRANSACTION_ATTEMPTS },
           ),
@@ -268,27 +527,44 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
   async change(bookingId: string, now: Date, decide: (current: Booking, placesTaken: number) => BookingChange | null): Promise<{ booking: Booking; changed: boolean }> {
     if (!isDocumentId(bookingId)) throw new NotFoundError(NOT_FOUND);
     const ref = this.collection.doc(bookingId);
+    let allotted = false;
     return inTurn(this.db, `${ref.path}:change`, () =>
       withCoreErrors(() =>
         optimistically<{ booking: Booking; changed: boolean }>(async () => {
-          // Written only if neither the booking nor its event's ledger changed since read; a race
-          // runs the rule again on fresh reads.
+          // Written only if neither the booking nor the parts of its event's ledger written with
+          // it changed since read; a race runs the rule again on fresh reads.
           const snapshot = await ref.get();
           if (!snapshot.exists) throw new NotFoundError(NOT_FOUND);
           const stored = toBooking(snapshot);
-          const ledgerSnapshot = await this.ledgerRef(stored.eventId).get();
-          const ledger = toLedger(ledgerSnapshot);
-          const decided = decide(stored, places.ledgerTaken(ledger, now));
+          const index = shardOf(snapshot, this.shards.count);
+          let all = await this.shards.readAll(stored.eventId);
+          if (!all.every((shard) => shard.snapshot.exists && shard.of === this.shards.count) && !allotted) {
+            // A ledger from before the split (or never allotted): moved into parts first.
+            allotted = true;
+            await this.shards.allot(stored.eventId, all.find((shard) => shard.allotted !== undefined)?.allotted ?? null, now);
+            all = await this.shards.readAll(stored.eventId);
+          }
+          const taken = all.reduce((sum, shard) => sum + places.ledgerTaken(shard.ledger, now), 0);
+          const decided = decide(stored, taken);
           if (!decided) return { done: { booking: stored, changed: false } };
           const next = checkedChange(stored, decided.booking);
           const batch = this.db.batch();
           const { boatName, userEmail } = next;
           batch.update(
             ref,
-            { ...toDocument(next), boatName: boatName ?? FieldValue.delete(), userEmail: userEmail ?? FieldValue.delete(), emailKey: bookingEmailKey(userEmail) ?? FieldValue.delete() },
+            { ...toDocument(next), placesShard: index, boatName: boatName ?? FieldValue.delete(), userEmail: userEmail ?? FieldValue.delete(), emailKey: bookingEmailKey(userEmail) ?? FieldValue.delete() },
             { lastUpdateTime: snapshot.updateTime! },
           );
-          writeLedger(batch, ledgerSnapshot, places.ledgerWithChange(ledger, stored, next, now));
+          const parts = all.map((shard) => ({
+            ledger: shard.index === index ? places.ledgerWithChange(shard.ledger, stored, next, now) : places.withoutLapsedHolds(shard.ledger, now),
+            share: shard.share,
+          }));
+          // A change the rule allowed that takes more places than its part's share (a payment
+          // after the hold lapsed, a correction): the others' spare shares move in with it.
+          const shares = parts[index].share === null ? parts.map(() => null) : sharesCoveringChange(parts, index, now);
+          for (const shard of all) {
+            if (shard.index === index || shares[shard.index] !== shard.share) this.shards.write(batch, stored.eventId, shard, parts[shard.index].ledger, shares[shard.index]);
+          }
           addToOutbox(batch, this.db, decided.mail ?? [], this.options);
           appendToAuditLog(batch, this.db, decided.audit ?? [], this.options);
           return { batch, done: { booking: next, changed: true } };
@@ -297,6 +573,25 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
     );
   }
 }
+
+type PlacesLimit = { capacity: number | null; now: Date; eventSequence?: number };
+type WritePlaces = (batch: WriteBatch, index: number, ledger: PlacesLedger) => PlacesLedger;
+type PlacesAnswers<T> = { added: T; refused: (placesLeft: number) => T; onExists?: () => Promise<'conflict' | 'raced' | { done: T }> };
+interface Waiting {
+  needed: number;
+  limit: PlacesLimit;
+  write: WritePlaces;
+  answers: PlacesAnswers<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+  index: number;
+}
+
+/**
+ * The most bookings in one group commit: a commit holds at most 500 writes, and a booking writes
+ * itself, its reference and its confirmation (some e-mails two).
+ */
+const GROUP_MAX = 100;
 
 /** Tries of an optimistic write before its error reaches the caller. */
 const OPTIMISTIC_ATTEMPTS = 60;
@@ -312,10 +607,16 @@ const OPTIMISTIC_ATTEMPTS = 60;
  * Optimistic writes hold no lock: the loser of a race re-reads one document and writes again.
  */
 async function optimistically<T>(
-  attempt: () => Promise<{ batch?: WriteBatch; done: T; onExists?: () => Promise<'conflict' | 'raced' | { done: T }> }>,
+  attempt: () => Promise<{ batch?: WriteBatch; done: T; retry?: boolean; onExists?: () => Promise<'conflict' | 'raced' | { done: T }> }>,
 ): Promise<T> {
   for (let tries = 1; ; tries += 1) {
-    const { batch, done, onExists } = await attempt();
+    const { batch, done, onExists, retry } = await attempt();
+    if (retry) {
+      // What was read was being changed (a move of shares seen half done): read again after a pause.
+      if (tries >= OPTIMISTIC_ATTEMPTS) throw new Error('The places ledger kept changing while it was read');
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 * tries)));
+      continue;
+    }
     if (!batch) return done;
     try {
       await batch.commit();
@@ -339,36 +640,18 @@ async function optimistically<T>(
 /** The mark, in `bookingReferences`, that every stored booking has a reference (no reference has this form). */
 const ALL_GIVEN = 'all-given';
 
-/** The event's places ledger document. */
-export function placesLedgerRef(db: Firestore, eventId: string, options: FirestoreCollectionOptions): DocumentReference {
-  return collectionOf(db, 'placesLedgers', options).doc(eventId);
-}
-
-/** Writes the ledger only if it is still as read: updated at the same time, or still absent. */
-function writeLedger(batch: WriteBatch, stored: DocumentSnapshot, ledger: PlacesLedger): void {
-  if (stored.exists) batch.update(stored.ref, fromLedger(ledger), { lastUpdateTime: stored.updateTime! });
-  else batch.create(stored.ref, fromLedger(ledger));
-}
-
-const LedgerSchema = z.object({
-  confirmed: z.number().int().min(0),
-  holds: z.array(z.object({ bookingId: z.string(), places: z.number().int(), untilMs: z.number() })),
-});
-
-/** The stored ledger, or the empty one when the event has none yet. */
-export function toLedger(snapshot: DocumentSnapshot): PlacesLedger {
-  return snapshot.exists ? LedgerSchema.parse(snapshot.data()) : places.EMPTY_LEDGER;
-}
-
-function fromLedger(ledger: PlacesLedger): DocumentData {
-  return { confirmed: ledger.confirmed, holds: ledger.holds.map((hold) => ({ ...hold })) };
+/** The part of its event's ledger a booking's places are in (part 0: booked before the split). */
+function shardOf(snapshot: DocumentSnapshot, count: number): number {
+  const index: unknown = snapshot.get('placesShard');
+  return typeof index === 'number' && Number.isInteger(index) && index >= 0 && index < count ? index : 0;
 }
 
 function newestFirst(a: Booking, b: Booking): number {
   return Date.parse(b.submittedAt) - Date.parse(a.submittedAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-function toDocument(booking: Booking): DocumentData {
+/** A booking's document as stored (without the part of the ledger it is in). */
+export function toDocument(booking: Booking): DocumentData {
   // The id is the document's own; the instants are Timestamps with their texts; a missing boat
   // name or e-mail is no field at all.
   const { id: _id, submittedAt, paymentCompletedAt, boatName, userEmail, ...fields } = booking;

@@ -30,7 +30,7 @@ export const FIRESTORE_LIMIT_COLLECTIONS = ['loginAttemptGuards', 'addressLimits
  * and one document per booking reference that makes it unique): not counted or copied by
  * migrate-storage, which builds them as it copies the bookings.
  */
-export const FIRESTORE_DERIVED_COLLECTIONS = ['placesLedgers', 'bookingReferences'] as const;
+export const FIRESTORE_DERIVED_COLLECTIONS = ['placesLedgers', 'placesLedgerShards', 'bookingReferences'] as const;
 /**
  * The outbox of e-mails to members: working state of the senders, not copied by migrate-storage
  * (let the old deployment's senders empty it, or read it there, before moving).
@@ -53,16 +53,30 @@ export const FIRESTORE_JOB_COLLECTIONS = ['jobs'] as const;
 export const FIRESTORE_TOKEN_COLLECTIONS = ['passwordResetTokens'] as const;
 /**
  * Members' sign-in: codes (hashes only, alive 10 minutes), member sessions (hashes only) and
- * passkeys (public keys). Not counted or copied by migrate-storage: members sign in again after
+ * passkeys (public keys) with their ceremonies' challenges (hashes, alive 5 minutes). Not counted or copied by migrate-storage: members sign in again after
  * moving, with a code, and add their passkeys again.
  */
-export const FIRESTORE_MEMBER_SIGN_IN_COLLECTIONS = ['signInCodes', 'memberSessions', 'passkeys'] as const;
+export const FIRESTORE_MEMBER_SIGN_IN_COLLECTIONS = ['signInCodes', 'memberSessions', 'passkeys', 'passkeyChallenges'] as const;
 /**
  * The events' waiting lists (FirestoreWaitingList): the entries, and one document per event that
  * every join writes (so two joins of one event never both pass the one-entry-per-address check).
  * Short-lived beside their events: not copied by migrate-storage.
  */
 export const FIRESTORE_WAITING_LIST_COLLECTIONS = ['waitlistEntries', 'waitlistLines'] as const;
+/**
+ * The go/no-go's records (FirestoreConditionsRepository): the club's limits, the last forecast and
+ * each event's kind and decisions. Not copied by migrate-storage: docs/conditions.md says to
+ * enter the limits again after moving (the forecast is fetched again within the hour).
+ */
+export const FIRESTORE_CONDITIONS_COLLECTIONS = ['conditions'] as const;
+
+/**
+ * Duty rosters (FirestoreDutyRepository, ADR 0039): the catalogue, members' qualifications, the
+ * events' duty slots with their holders, and one document per member listing their duties (read
+ * in every assignment's transaction, so no member gets two duties at once). Not yet copied by
+ * migrate-storage.
+ */
+export const FIRESTORE_DUTY_COLLECTIONS = ['dutyCatalogue', 'memberQualifications', 'dutySlots', 'dutyMembers'] as const;
 /**
  * Sub-collections: `files/{key}/chunks` holds the files' bytes (FirestoreFileStore). Counted and
  * copied with their files.
@@ -78,7 +92,9 @@ export type FirestoreCollectionName =
   | (typeof FIRESTORE_JOB_COLLECTIONS)[number]
   | (typeof FIRESTORE_TOKEN_COLLECTIONS)[number]
   | (typeof FIRESTORE_MEMBER_SIGN_IN_COLLECTIONS)[number]
-  | (typeof FIRESTORE_WAITING_LIST_COLLECTIONS)[number];
+  | (typeof FIRESTORE_WAITING_LIST_COLLECTIONS)[number]
+  | (typeof FIRESTORE_CONDITIONS_COLLECTIONS)[number]
+  | (typeof FIRESTORE_DUTY_COLLECTIONS)[number];
 
 /** Options every Firestore adapter takes. */
 export interface FirestoreCollectionOptions {

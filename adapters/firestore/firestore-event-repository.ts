@@ -1,7 +1,7 @@
 import { FieldPath, Filter, Timestamp, type DocumentData, type DocumentSnapshot } from 'firebase-admin/firestore';
 import * as places from '../../core/bookings/places-ledger';
 import { requireCapacityFits } from '../../core/events/event-form';
-import { placesLedgerRef, toLedger } from './firestore-booking-repository';
+import { FirestorePlacesShards, legacyLedger, toShard } from './firestore-places-shards';
 import { TRANSACTION_ATTEMPTS } from './firestore-turns';
 import { eventEndInstant } from '../../core/bookings/booking-state';
 import { NotFoundError, ValidationError } from '../../core/shared/errors';
@@ -95,26 +95,28 @@ export class FirestoreEventRepository extends FirestoreCollectionAdapter impleme
       return true;
     }
     // One transaction: the event, the e-mails about its change (create() fails the commit on an
-    // outbox id already taken) and, with `placesAt`, the capacity checked against its places
-    // ledger, with this revision written on the ledger as the one whose capacity was checked
-    // (`eventSequence`). A booking commits only if the ledger is unchanged since it read it, so a
-    // booking and this update never both pass on one reading: either the booking is counted here,
-    // or it is decided again on the new capacity (FirestoreBookingRepository).
-    const ledgerRef = placesAt ? placesLedgerRef(this.db, event.id, this.options) : null;
+    // outbox id already taken) and, with `placesAt`, the capacity checked against the parts of
+    // its places ledger (ADR 36), whose shares are allotted again for the new capacity, with this
+    // revision written on each as the one whose capacity was checked (`eventSequence`). A booking
+    // commits only if its part is unchanged since it read it, so a booking and this update never
+    // both pass on one reading: either the booking is counted here, or it is decided again on the
+    // new shares (FirestoreBookingRepository).
+    const shards = placesAt ? new FirestorePlacesShards(this.db, this.options) : null;
     return withCoreErrors(
       () =>
         this.db.runTransaction(
           async (transaction) => {
-            const [current, ledger] = ledgerRef ? await transaction.getAll(ref, ledgerRef) : [await transaction.get(ref)];
+            const [current, legacy, ...parts] = shards ? await transaction.getAll(ref, shards.legacyRef(event.id), ...shards.refs(event.id)) : [await transaction.get(ref)];
             if (!current.exists) throw new NotFoundError('Event not found');
             // Documents written before the sequence existed read as 0 (toEvent).
             if (expected && (current.data()?.sequence ?? 0) !== expected.sequence) return false;
-            if (ledgerRef && ledger && placesAt) requireCapacityFits(event.capacity, places.ledgerTaken(toLedger(ledger), placesAt));
-            transaction.update(ref, toDocument(event));
-            if (ledgerRef && ledger) {
-              if (ledger.exists) transaction.update(ledgerRef, { eventSequence: event.sequence });
-              else transaction.create(ledgerRef, { confirmed: 0, holds: [], eventSequence: event.sequence });
+            const read = parts.map((part, index) => toShard(part, index));
+            if (shards && legacy && placesAt) {
+              const taken = [...read.map((part) => part.ledger), legacyLedger(legacy)].reduce((sum, ledger) => sum + places.ledgerTaken(ledger, placesAt), 0);
+              requireCapacityFits(event.capacity, taken);
             }
+            transaction.update(ref, toDocument(event));
+            if (shards && legacy && placesAt) shards.writeAllotment(transaction, event.id, read, legacy, event.capacity, placesAt, event.sequence);
             addToOutbox(transaction, this.db, mail, this.options);
             return true;
           },

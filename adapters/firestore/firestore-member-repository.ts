@@ -1,5 +1,5 @@
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
-import { MemberSchema, memberEmailKey, type Member } from '../../core/members/member';
+import { MEMBER_OPTIONAL_FIELDS, MemberSchema, memberEmailKey, type Member } from '../../core/members/member';
 import type { MemberRepository } from '../../core/members/member-repository.port';
 import { byNameThenEmail, MEMBER_MESSAGES, membersAfterImport, validMember } from '../member-records';
 import { pickFields } from '../pick-fields';
@@ -77,6 +77,8 @@ export class FirestoreMemberRepository extends FirestoreCollectionAdapter implem
 function toDocument(member: Member) {
   return {
     ...pickFields(member, ['name', 'email', 'membershipType', 'renewalDate', 'disabled']),
+    // Optional fields only when given (Firestore refuses undefined).
+    ...Object.fromEntries(MEMBER_OPTIONAL_FIELDS.filter((name) => member[name] !== undefined).map((name) => [name, member[name]])),
     emailKey: memberEmailKey(member.email),
     ...instantFields({ createdAt: member.createdAt, updatedAt: member.updatedAt }),
   };

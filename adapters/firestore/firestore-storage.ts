@@ -4,6 +4,7 @@ import { FirestoreAddressLimitStore } from './firestore-address-limit-store';
 import { FirestoreAdminRepository } from './firestore-admin-repository';
 import { FirestoreBookingRepository } from './firestore-booking-repository';
 import { FirestoreCampaignRepository } from './firestore-campaign-repository';
+import { FirestoreConditionsRepository } from './firestore-conditions-repository';
 import { collectionOf, FIRESTORE_COLLECTIONS, type FirestoreCollectionOptions, type FirestoreDataCollectionName } from './firestore-collections';
 import { FirestoreCredentialRepository } from './firestore-credential-repository';
 import { FirestoreDocumentRepository } from './firestore-document-repository';
@@ -14,11 +15,13 @@ import { FirestoreSessionRepository } from './firestore-session-repository';
 import { FirestoreMemberSessionRepository } from './firestore-member-session-repository';
 import { FirestoreSignInCodeRepository } from './firestore-sign-in-code-repository';
 import { FirestorePasskeyRepository } from './firestore-passkey-repository';
+import { FirestorePasskeyChallengeRepository } from './firestore-passkey-challenge-repository';
 import { FirestorePasswordResetTokenRepository } from './firestore-password-reset-token-repository';
 import { FirestoreWaterLevelRepository } from './firestore-water-level-repository';
 import { FirestoreSitePageRepository } from './firestore-site-page-repository';
 import { FirestoreHouseholdRepository } from './firestore-household-repository';
 import { FirestoreMemberRepository } from './firestore-member-repository';
+import { FirestoreDutyRepository } from './firestore-duty-repository';
 import { FirestorePhotoRepository } from './firestore-photo-repository';
 import { FirestoreWorkDayRepository } from './firestore-work-day-repository';
 import { FirestoreOutbox } from './firestore-outbox';
@@ -102,6 +105,7 @@ export function firestoreRepositories(db: Firestore, options: FirestoreCollectio
     signInCodes: new FirestoreSignInCodeRepository(db, options),
     memberSessions: new FirestoreMemberSessionRepository(db, options),
     passkeys: new FirestorePasskeyRepository(db, options),
+    passkeyChallenges: new FirestorePasskeyChallengeRepository(db, options),
     resetTokens: new FirestorePasswordResetTokenRepository(db, options),
     loginAttempts: new FirestoreLoginAttemptStore(db, options),
     addressLimits: new FirestoreAddressLimitStore(db, options),
@@ -113,11 +117,13 @@ export function firestoreRepositories(db: Firestore, options: FirestoreCollectio
     sitePages: new FirestoreSitePageRepository(db, options),
     households: new FirestoreHouseholdRepository(db, options),
     members: new FirestoreMemberRepository(db, options),
+    duties: new FirestoreDutyRepository(db, options),
     outbox: new FirestoreOutbox(db, options),
     audit: new FirestoreAuditLog(db, options),
     jobs: new FirestoreJobQueue(db, options),
     waitingList: new FirestoreWaitingList(db, options),
     files: new FirestoreFileStore(db, options),
+    conditions: new FirestoreConditionsRepository(db, options),
   };
 }
 

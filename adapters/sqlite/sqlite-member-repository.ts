@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MemberSchema, memberEmailKey, type Member } from '../../core/members/member';
+import { MEMBER_OPTIONAL_FIELDS, MemberSchema, memberEmailKey, type Member } from '../../core/members/member';
 import type { MemberRepository } from '../../core/members/member-repository.port';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
 import { MEMBER_MESSAGES, membersAfterImport, validMember } from '../member-records';
@@ -7,7 +7,7 @@ import { isUniqueViolation } from './sqlite-errors';
 import { readRow, writeBoolean } from './sqlite-values';
 import { writeTransaction } from './sqlite-write-transaction';
 
-const COLUMNS = ['id', 'name', 'email', 'membershipType', 'renewalDate', 'disabled', 'createdAt', 'updatedAt'] as const;
+const COLUMNS = ['id', 'name', 'email', 'membershipType', 'renewalDate', 'disabled', 'phone', 'emergencyContactName', 'emergencyContactPhone', 'createdAt', 'updatedAt'] as const;
 
 /** The member list in the `members` table (migration 0023); `emailKey` (lower-cased e-mail) is unique. */
 export class SqliteMemberRepository implements MemberRepository {
@@ -91,11 +91,16 @@ function toRow(member: Member): Record<string, unknown> & { id: string } {
     membershipType: member.membershipType,
     renewalDate: member.renewalDate,
     disabled: writeBoolean(member.disabled),
+    phone: member.phone ?? null,
+    emergencyContactName: member.emergencyContactName ?? null,
+    emergencyContactPhone: member.emergencyContactPhone ?? null,
     createdAt: member.createdAt,
     updatedAt: member.updatedAt,
   };
 }
 
 function toMember(row: Record<string, unknown>): Member {
-  return readRow(MemberSchema, row, { booleans: ['disabled'] });
+  // An optional field not given is null in its column and absent from the member.
+  const present = Object.fromEntries(Object.entries(row).filter(([name, value]) => !(value === null && (MEMBER_OPTIONAL_FIELDS as readonly string[]).includes(name))));
+  return readRow(MemberSchema, present, { booleans: ['disabled'] });
 }

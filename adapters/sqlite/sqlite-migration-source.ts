@@ -18,11 +18,14 @@ import * as checkoutOpened from './migrations/0016-checkout-opened';
 import * as bookingReferences from './migrations/0018-booking-references';
 import * as sitePages from './migrations/0019-site-pages';
 import * as members from './migrations/0023-members';
+import * as duties from './migrations/0028-duties';
 import * as bookingCancelReason from './migrations/0020-booking-cancel-reason';
 import * as campaignContent from './migrations/0022-campaign-content';
 import * as bookingEmailKey from './migrations/0030-booking-email-key';
 import * as memberPricesHouseholds from './migrations/0025-member-prices-households';
 import * as memberSignIn from './migrations/0024-member-sign-in';
+import * as conditions from './migrations/0026-conditions';
+import * as passkeyChallenges from './migrations/0029-passkey-challenges';
 
 interface NamedMigration {
   name: string;
@@ -55,6 +58,9 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0023-members', migration: members },
   { name: '0024-member-sign-in', migration: memberSignIn },
   { name: '0025-member-prices-households', migration: memberPricesHouseholds },
+  { name: '0026-conditions', migration: conditions },
+  { name: '0028-duties', migration: duties },
+  { name: '0029-passkey-challenges', migration: passkeyChallenges },
   { name: '0030-booking-email-key', migration: bookingEmailKey },
 ];
 

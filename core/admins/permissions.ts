@@ -14,11 +14,15 @@ export const ADMIN_ROUTES: { path: string; permission: Permission | null }[] = [
   { path: '/admin/events', permission: 'events:read' },
   { path: '/admin/events/create', permission: 'events:write' },
   { path: '/admin/events/edit/:eventId', permission: 'events:write' },
+  { path: '/admin/events/go-no-go/:eventId', permission: 'events:read' },
+  { path: '/admin/conditions', permission: 'events:read' },
   { path: '/admin/bookings', permission: 'bookings:read' },
   { path: '/admin/bookings/:eventId', permission: 'bookings:read' },
   { path: '/admin/booking/:bookingId', permission: 'bookings:read' },
   { path: '/admin/audit', permission: 'audit:read' },
-  { path: '/admin/members', permission: null },
+  // The club's member list (personal data) and the admin accounts (decisions, third phase).
+  { path: '/admin/members', permission: 'members:write' },
+  { path: '/admin/admins', permission: 'admins:manage' },
   { path: '/admin/account', permission: null },
   { path: '/admin/work-days', permission: 'events:read' },
   { path: '/admin/work-days/create', permission: 'workdays:write' },
@@ -33,6 +37,9 @@ export const ADMIN_ROUTES: { path: string; permission: Permission | null }[] = [
   { path: '/admin/photos', permission: 'content:write' },
   { path: '/admin/pages', permission: 'content:write' },
   { path: '/admin/pages/edit/:slug', permission: 'content:write' },
+  { path: '/admin/duties', permission: 'duties:write' },
+  { path: '/admin/duties/qualifications', permission: 'duties:write' },
+  { path: '/admin/duties/events/:eventId', permission: 'duties:write' },
 ];
 
 /** The ADMIN_ROUTES entry a concrete admin address (/admin/events/edit/e1?x=1) is for, or null. */
@@ -83,6 +90,11 @@ export const ACTIONS = {
   // The club's member list is personal data: seeing it needs the same permission as changing it.
   'members.read': 'members:write',
   'members.write': 'members:write',
+  // Rosters name members (personal data): seeing them needs the permission that keeps them.
+  'duties.read': 'duties:write',
+  'duties.write': 'duties:write',
+  // An event's staffing light names nobody: whoever sees the events sees it.
+  'duties.lights': 'events:read',
 } as const satisfies Record<string, Permission | null>;
 export type AdminAction = keyof typeof ACTIONS;
 
@@ -105,6 +117,7 @@ export const PERMISSION_MESSAGES = {
   documentsWrite: 'You do not have permission to change documents.',
   sitePages: 'You do not have permission to change the club pages.',
   members: 'You do not have permission to manage the member list.',
+  duties: 'You do not have permission to manage duties.',
 } as const;
 
 const ACTION_MESSAGES: Record<AdminAction, string> = {
@@ -131,6 +144,9 @@ const ACTION_MESSAGES: Record<AdminAction, string> = {
   'sitePages.write': PERMISSION_MESSAGES.sitePages,
   'members.read': PERMISSION_MESSAGES.members,
   'members.write': PERMISSION_MESSAGES.members,
+  'duties.read': PERMISSION_MESSAGES.duties,
+  'duties.write': PERMISSION_MESSAGES.duties,
+  'duties.lights': PERMISSION_MESSAGES.eventsRead,
 };
 
 /** Throws PermissionError (with the spec's message and the missing permission) unless allowed. */

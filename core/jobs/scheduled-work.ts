@@ -8,6 +8,8 @@ import { OfferFreedPlaces } from '../waiting-list/offer-freed-places';
 import { WORK_DAY_REMINDERS_JOB } from '../work-days/work-day-mail';
 import { SendWorkDayReminders } from '../work-days/send-work-day-reminders';
 import { NEWS_INDEX_ROUND_MS, RefreshNewsIndex } from '../news/refresh-news-index';
+import { RefreshForecast } from '../conditions/refresh-forecast';
+import { SendConditionsAlerts } from '../conditions/conditions-alerts';
 
 /** How often the reminders' round looks for events whose reminders are due. */
 export const REMINDER_ROUND_MS = 15 * 60_000;
@@ -17,6 +19,15 @@ export const WAITING_LIST_ROUND_MS = 30_000;
 export const WAITING_LIST_ROUND_JOB = 'waitlist-round';
 /** The news index refilled from an outside campaign source (MailerLite). */
 export const NEWS_INDEX_ROUND_JOB = 'news-index-round';
+/**
+ * The forecast's round: it fetches only when the stored forecast is an hour old (so at most hourly,
+ * whatever the instances), and a failed fetch is tried again at the next round.
+ */
+export const FORECAST_ROUND_MS = 15 * 60_000;
+export const FORECAST_ROUND_JOB = 'forecast-round';
+/** The admins' conditions alerts: within a quarter of an hour of 48 and 24 hours before an event. */
+export const CONDITIONS_ALERT_ROUND_MS = 15 * 60_000;
+export const CONDITIONS_ALERT_ROUND_JOB = 'conditions-alert-round';
 
 /** The server's use cases, as the container gives them. */
 export type UseCaseOf = <T>(type: new (deps: never) => T) => T;
@@ -31,6 +42,8 @@ export function jobHandlers(useCase: UseCaseOf): JobHandlers {
     [REMINDER_ROUND_JOB]: repeatingRound(REMINDER_ROUND_MS, () => useCase(ScheduleReminders).execute()),
     [WAITING_LIST_ROUND_JOB]: repeatingRound(WAITING_LIST_ROUND_MS, () => useCase(OfferFreedPlaces).execute()),
     [NEWS_INDEX_ROUND_JOB]: repeatingRound(NEWS_INDEX_ROUND_MS, () => useCase(RefreshNewsIndex).execute()),
+    [FORECAST_ROUND_JOB]: repeatingRound(FORECAST_ROUND_MS, () => useCase(RefreshForecast).execute()),
+    [CONDITIONS_ALERT_ROUND_JOB]: repeatingRound(CONDITIONS_ALERT_ROUND_MS, () => useCase(SendConditionsAlerts).execute()),
     [EVENT_REMINDERS_JOB]: oneOffJob((payload) => useCase(SendEventReminders).execute(payload)),
     [WORK_DAY_REMINDERS_JOB]: oneOffJob((payload) => useCase(SendWorkDayReminders).execute(payload)),
   };
@@ -66,5 +79,7 @@ export function repeatingJobs(now: Date): Job[] {
     newJob({ id: REMINDER_ROUND_JOB, kind: REMINDER_ROUND_JOB, dueAt: now }, now),
     newJob({ id: WAITING_LIST_ROUND_JOB, kind: WAITING_LIST_ROUND_JOB, dueAt: now }, now),
     newJob({ id: NEWS_INDEX_ROUND_JOB, kind: NEWS_INDEX_ROUND_JOB, dueAt: now }, now),
+    newJob({ id: FORECAST_ROUND_JOB, kind: FORECAST_ROUND_JOB, dueAt: now }, now),
+    newJob({ id: CONDITIONS_ALERT_ROUND_JOB, kind: CONDITIONS_ALERT_ROUND_JOB, dueAt: now }, now),
   ];
 }

@@ -16,6 +16,10 @@ export const MemberSchema = z.object({
   /** London date (YYYY-MM-DD): the membership is current up to and including this day. */
   renewalDate: z.iso.date(),
   disabled: z.boolean(),
+  /** Optional (decisions, third phase): the member's phone and an emergency contact; absent when not given. */
+  phone: z.string().trim().min(1).max(40).optional(),
+  emergencyContactName: z.string().trim().min(1).max(200).optional(),
+  emergencyContactPhone: z.string().trim().min(1).max(40).optional(),
   createdAt: InstantSchema,
   updatedAt: InstantSchema,
 });
@@ -25,6 +29,9 @@ export type Member = z.infer<typeof MemberSchema>;
 export function isMembershipCurrent(member: Pick<Member, 'renewalDate' | 'disabled'>, today: string): boolean {
   return !member.disabled && today <= member.renewalDate;
 }
+
+/** The member's optional fields, absent when not given. */
+export const MEMBER_OPTIONAL_FIELDS = ['phone', 'emergencyContactName', 'emergencyContactPhone'] as const;
 
 /** The form of an e-mail address the list keys on: trimmed and lower-cased. */
 export function memberEmailKey(email: string): string {

@@ -2,6 +2,7 @@ import type { AddressLimitStore } from './address-limit-store.port';
 import type { AdminRepository } from '../admins/admin-repository.port';
 import type { BookingRepository } from '../bookings/booking-repository.port';
 import type { CampaignRepository } from '../campaigns/campaign-repository.port';
+import type { ConditionsRepository } from '../conditions/conditions-repository.port';
 import type { CredentialRepository } from '../admins/credential-repository.port';
 import type { DocumentRepository } from '../documents/document-repository.port';
 import type { EventRepository } from '../events/event-repository.port';
@@ -19,9 +20,11 @@ import type { WorkDayRepository } from '../work-days/work-day-repository.port';
 import type { SignInCodeRepository } from '../member-sign-in/sign-in-code-repository.port';
 import type { MemberSessionRepository } from '../member-sign-in/member-session-repository.port';
 import type { PasskeyRepository } from '../member-sign-in/passkey-repository.port';
+import type { PasskeyChallengeRepository } from '../member-sign-in/passkey-challenge-repository.port';
 import type { SitePageRepository } from '../site-pages/site-page-repository.port';
 import type { HouseholdRepository } from '../members/household-repository.port';
 import type { MemberRepository } from '../members/member-repository.port';
+import type { DutyRepository } from '../duties/duty-repository.port';
 
 /** Every port that STORAGE chooses: each storage (SQLite, Firestore) provides them all. */
 export interface StoragePorts {
@@ -36,6 +39,8 @@ export interface StoragePorts {
   memberSessions: MemberSessionRepository;
   /** Members' passkeys (WebAuthn credentials). */
   passkeys: PasskeyRepository;
+  /** The challenges of passkey ceremonies (hashes only, 5 minutes, single use). */
+  passkeyChallenges: PasskeyChallengeRepository;
   resetTokens: PasswordResetTokenRepository;
   loginAttempts: LoginAttemptStore;
   addressLimits: AddressLimitStore;
@@ -50,10 +55,14 @@ export interface StoragePorts {
   households: HouseholdRepository;
   /** The club's member list (issue 35). */
   members: MemberRepository;
+  /** Duty rosters: qualifications, duty types, templates, events' duty slots (issue 36). */
+  duties: DutyRepository;
   outbox: Outbox;
   audit: AuditLog;
   jobs: JobQueue;
   waitingList: WaitingList;
   /** Documents' and photos' files. */
   files: FileStore;
+  /** The go/no-go's limits, last forecast and decisions (core/conditions/). */
+  conditions: ConditionsRepository;
 }

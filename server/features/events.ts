@@ -48,6 +48,7 @@ export const eventsFeature: Feature = {
           new DeleteEvent({
             events: get('events'),
             bookings: get('bookings'),
+            duties: get('duties'),
             ...auditTrail(get),
             ...searchIndexing(get, options),
           }),

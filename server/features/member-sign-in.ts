@@ -2,13 +2,15 @@ import { CheckSignInCode } from '../../core/member-sign-in/check-sign-in-code';
 import { CurrentMember } from '../../core/member-sign-in/current-member';
 import { RequestSignInCode } from '../../core/member-sign-in/request-sign-in-code';
 import { SignOutMember } from '../../core/member-sign-in/sign-out-member';
+import { MemberPasskeys, PasskeyRegistration } from '../../core/member-sign-in/passkey-registration';
+import { PasskeySignIn } from '../../core/member-sign-in/passkey-sign-in';
 import type { AppConfig } from '../config';
 import { type Feature, provide, siteSettings } from './feature';
 
 /** The settings this feature reads, each under its one name. */
 const settingsOf = (config: AppConfig) => ({ siteSettings: siteSettings(config) });
 
-/** Members' passwordless sign-in (docs/member-sign-in.md): e-mailed codes and member sessions. */
+/** Members' passwordless sign-in (docs/member-sign-in.md): e-mailed codes, passkeys and member sessions. */
 export const memberSignInFeature: Feature = {
   name: 'member-sign-in',
   useCases: ({ get, config, options }) => {
@@ -43,6 +45,33 @@ export const memberSignInFeature: Feature = {
       ),
       provide(CurrentMember, () => new CurrentMember({ members: get('members'), memberSessions: get('memberSessions'), secrets: get('secrets'), clock: get('clock') })),
       provide(SignOutMember, () => new SignOutMember({ memberSessions: get('memberSessions'), secrets: get('secrets') })),
+      provide(
+        PasskeyRegistration,
+        () =>
+          new PasskeyRegistration({
+            passkeys: get('passkeys'),
+            passkeyChallenges: get('passkeyChallenges'),
+            ceremony: get('passkeyCeremony'),
+            addressLimits: get('addressLimits'),
+            secrets: get('secrets'),
+            clock: get('clock'),
+          }),
+      ),
+      provide(MemberPasskeys, () => new MemberPasskeys({ passkeys: get('passkeys') })),
+      provide(
+        PasskeySignIn,
+        () =>
+          new PasskeySignIn({
+            members: get('members'),
+            passkeys: get('passkeys'),
+            passkeyChallenges: get('passkeyChallenges'),
+            memberSessions: get('memberSessions'),
+            ceremony: get('passkeyCeremony'),
+            addressLimits: get('addressLimits'),
+            secrets: get('secrets'),
+            clock: get('clock'),
+          }),
+      ),
     ];
   },
 };

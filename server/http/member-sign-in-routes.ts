@@ -4,6 +4,17 @@ import { CurrentMember, signedInMember } from '../../core/member-sign-in/current
 import { MemberSessionAnswerSchema, SignInCodeCheckSchema, SignInCodeRequestSchema, SignInMessageSchema } from '../../core/member-sign-in/member-sign-in';
 import { RequestSignInCode } from '../../core/member-sign-in/request-sign-in-code';
 import { SignOutMember } from '../../core/member-sign-in/sign-out-member';
+import { MemberPasskeys, PasskeyRegistration } from '../../core/member-sign-in/passkey-registration';
+import { PasskeySignIn } from '../../core/member-sign-in/passkey-sign-in';
+import {
+  PASSKEY_MESSAGES,
+  PasskeyAuthenticationResponseSchema,
+  PasskeyIdSchema,
+  PasskeyListSchema,
+  PasskeyOptionsAnswerSchema,
+  PasskeyRegistrationResponseSchema,
+  PasskeyViewSchema,
+} from '../../core/member-sign-in/passkeys';
 import type { Member } from '../../core/members/member';
 import { UnauthenticatedError } from '../../core/shared/errors';
 import type { AppContainer } from '../container';
@@ -108,6 +119,126 @@ export function registerMemberSignInRoutes(routes: ApiRoutes, ports: AppContaine
     handler: async ({ req, res }) => {
       await ports.useCase(SignOutMember).execute(memberSessionToken(req));
       res.clearCookie(MEMBER_SESSION_COOKIE, cookieOptions(req));
+      return reply(204);
+    },
+  });
+
+  registerPasskeyRoutes(routes, ports);
+}
+
+const PASSKEY_TAG = 'member passkeys';
+const SIGNED_OUT = { description: '"Please sign in first." (no member session)' };
+
+/** The member the request's session cookie signs in; UnauthenticatedError (401) for anyone else. */
+async function signedInMemberOf(ports: AppContainer, req: Request): Promise<Member> {
+  const member = await ports.useCase(CurrentMember).execute(memberSessionToken(req));
+  if (!member) throw new UnauthenticatedError(PASSKEY_MESSAGES.signInRequired);
+  return member;
+}
+
+/**
+ * Members' passkeys (docs/member-sign-in.md, "Passkeys"): sign-in with one is open to anyone;
+ * adding, listing and removing need a member session (checked here: members are not admins).
+ */
+function registerPasskeyRoutes(routes: ApiRoutes, ports: AppContainer): void {
+  routes.add({
+    method: 'post',
+    path: '/api/member/sign-in/passkey/options',
+    operationId: 'startMemberPasskeySignIn',
+    summary: "Starts a sign-in with a passkey: the options for the browser's navigator.credentials.get() (a challenge that works once within 5 minutes; any of the site's passkeys)",
+    tag: TAG,
+    access: 'public',
+    responses: {
+      200: { description: 'PublicKeyCredentialRequestOptionsJSON under `options`', schema: PasskeyOptionsAnswerSchema },
+      403: CROSS_SITE,
+      429: { description: '"Too many sign-in attempts. Please try again later." (per client address)' },
+    },
+    handler: async ({ req }) => reply(200, await ports.useCase(PasskeySignIn).options({ ip: callerAddress(req) })),
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/member/sign-in/passkey',
+    operationId: 'signInMemberWithPasskey',
+    summary: "Signs a member in with the browser's passkey answer (AuthenticationResponseJSON): sets the member session cookie, as a code does",
+    tag: TAG,
+    access: 'public',
+    body: PasskeyAuthenticationResponseSchema,
+    responses: {
+      200: { description: 'Signed in: the member, with the session cookie `kyc_member` set', schema: MemberSessionAnswerSchema },
+      400: { description: `Bad input, or "${PASSKEY_MESSAGES.signInRefused}" (unknown passkey, used or expired challenge, bad signature, disabled member: one answer)` },
+      403: CROSS_SITE,
+    },
+    handler: async ({ body, req, res }) => {
+      const signedIn = await ports.useCase(PasskeySignIn).execute(body, { ip: callerAddress(req) });
+      setMemberCookie(req, res, signedIn.token, signedIn.expiresAt.getTime() - ports.get('clock').now().getTime());
+      return reply(200, { member: signedIn.member });
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/member/passkeys',
+    operationId: 'listMemberPasskeys',
+    summary: "The signed-in member's passkeys, oldest first",
+    tag: PASSKEY_TAG,
+    access: 'public',
+    responses: { 200: { description: 'The passkeys (credential id, added, last used)', schema: PasskeyListSchema }, 401: SIGNED_OUT },
+    handler: async ({ req }) => reply(200, await ports.useCase(MemberPasskeys).list(await signedInMemberOf(ports, req))),
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/member/passkeys/options',
+    operationId: 'startMemberPasskeyRegistration',
+    summary: "Starts adding a passkey for the signed-in member: the options for navigator.credentials.create() (a challenge that works once within 5 minutes)",
+    tag: PASSKEY_TAG,
+    access: 'public',
+    responses: {
+      200: { description: 'PublicKeyCredentialCreationOptionsJSON under `options`', schema: PasskeyOptionsAnswerSchema },
+      401: SIGNED_OUT,
+      403: CROSS_SITE,
+      409: { description: `"${PASSKEY_MESSAGES.tooManyPasskeys}"` },
+      429: { description: `"${PASSKEY_MESSAGES.tooManyRegistrations}" (per member)` },
+    },
+    handler: async ({ req }) => reply(200, await ports.useCase(PasskeyRegistration).options(await signedInMemberOf(ports, req))),
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/member/passkeys',
+    operationId: 'addMemberPasskey',
+    summary: "Adds the passkey the browser created (RegistrationResponseJSON) to the signed-in member",
+    tag: PASSKEY_TAG,
+    access: 'public',
+    body: PasskeyRegistrationResponseSchema,
+    responses: {
+      201: { description: 'The passkey added', schema: PasskeyViewSchema },
+      400: { description: `Bad input, or "${PASSKEY_MESSAGES.registrationRefused}" (did not verify, or its challenge was used, expired or another member's)` },
+      401: SIGNED_OUT,
+      403: CROSS_SITE,
+      409: { description: `"${PASSKEY_MESSAGES.alreadyAdded}", or "${PASSKEY_MESSAGES.tooManyPasskeys}"` },
+    },
+    handler: async ({ body, req }) => reply(201, await ports.useCase(PasskeyRegistration).execute(await signedInMemberOf(ports, req), body)),
+  });
+
+  routes.add({
+    method: 'delete',
+    path: '/api/member/passkeys/:id',
+    operationId: 'removeMemberPasskey',
+    summary: "Removes one of the signed-in member's passkeys (it no longer signs in)",
+    tag: PASSKEY_TAG,
+    access: 'public',
+    params: PasskeyIdSchema,
+    responses: {
+      204: { description: 'Removed' },
+      400: { description: 'Not a credential id' },
+      401: SIGNED_OUT,
+      403: CROSS_SITE,
+      404: { description: `"${PASSKEY_MESSAGES.notFound}"` },
+    },
+    handler: async ({ params, req }) => {
+      await ports.useCase(MemberPasskeys).remove(await signedInMemberOf(ports, req), params);
       return reply(204);
     },
   });

@@ -17,6 +17,8 @@ beforeAll(async () => {
   await app.get('workDays').create(aWorkDay());
   await app.get('workDays').addSignup({ id: 'signup-1', workDayId: 'spring-clean', firstName: 'Sam', lastName: 'Helper', selectedJobs: ['slipway'], otherJob: '', notes: '', bringingTools: false, wantsFood: false, submittedAt: '2026-04-01T09:00:00.000Z' });
   await app.get('campaigns').saveNewsItem({ id: 'news-guarded', subject: 'Guarded', body: 'Text', publishAt: '2026-01-01T10:00:00.000Z', status: 'published', createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z' });
+  // A member the refused requests would change or see.
+  await app.get('members').create({ id: 'member-guarded', name: 'Guarded Member', email: 'guarded@example.org', membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z' });
   // A document the refused requests would change: they must leave it as it is.
   await app.get('files').put('documents/club-rules-1', new TextEncoder().encode('%PDF-1.4 rules'));
   await app.get('documents').put({ id: 'club-rules', title: 'Club rules', description: '', category: 'Club', fileName: 'rules.pdf', tags: [], position: 0 }, 'documents/club-rules-1');
@@ -86,6 +88,12 @@ const GUARDED: Guarded[] = [
   { method: 'post', route: '/api/admin/outbox/:id/resend', path: () => '/api/admin/outbox/some-message/resend', permission: 'bookings:write', message: 'You do not have permission to resend e-mails.' },
   { method: 'get', route: '/api/admin/events/:id/cancel', path: () => `/api/admin/events/${eventId}/cancel`, permission: 'events:write', message: 'You do not have permission to cancel events.' },
   { method: 'post', route: '/api/admin/events/:id/cancel', path: () => `/api/admin/events/${eventId}/cancel`, body: { reason: 'Gale warning' }, permission: 'events:write', message: 'You do not have permission to cancel events.' },
+  { method: 'get', route: '/api/admin/conditions/limits', path: () => '/api/admin/conditions/limits', permission: 'events:read', message: 'You do not have permission to view events.' },
+  { method: 'put', route: '/api/admin/conditions/limits', path: () => '/api/admin/conditions/limits', body: { kinds: [{ id: 'club-racing', name: 'Club racing', windKn: 5, gustKn: 8 }], defaultKind: 'club-racing', marginKn: 1 }, permission: 'events:write', message: 'You do not have permission to edit events.' },
+  { method: 'get', route: '/api/admin/go-no-go', path: () => '/api/admin/go-no-go', permission: 'events:read', message: 'You do not have permission to view events.' },
+  { method: 'get', route: '/api/admin/events/:id/go-no-go', path: () => `/api/admin/events/${eventId}/go-no-go`, permission: 'events:read', message: 'You do not have permission to view events.' },
+  { method: 'put', route: '/api/admin/events/:id/go-no-go/kind', path: () => `/api/admin/events/${eventId}/go-no-go/kind`, body: { kind: 'junior-training' }, permission: 'events:write', message: 'You do not have permission to edit events.' },
+  { method: 'post', route: '/api/admin/events/:id/go-no-go/decisions', path: () => `/api/admin/events/${eventId}/go-no-go/decisions`, body: { decision: 'go', reason: 'Fine' }, permission: 'events:write', message: 'You do not have permission to edit events.' },
   ...(
     [
       ['get', '/api/admin/photos', '/api/admin/photos', undefined],
@@ -136,10 +144,41 @@ const GUARDED: Guarded[] = [
       ['post', '/api/admin/pages/preview', '/api/admin/pages/preview', { body: 'Text' }],
     ] as const
   ).map(([method, route, path, body]): Guarded => ({ method, route, path: () => path, ...(body ? { body } : {}), permission: 'content:write', message: 'You do not have permission to change the club pages.' })),
+  ...(
+    [
+      ['get', '/api/admin/members', '/api/admin/members', undefined],
+      ['post', '/api/admin/members', '/api/admin/members', { name: 'Sneaky', email: 'sneaky@example.org', membershipType: 'Adult', renewalDate: '31/03/2027' }],
+      ['patch', '/api/admin/members/:id', '/api/admin/members/member-guarded', { disabled: true }],
+      ['post', '/api/admin/members/import/preview', '/api/admin/members/import/preview', undefined],
+      ['post', '/api/admin/members/import', '/api/admin/members/import', undefined],
+    ] as const
+  ).map(([method, route, path, body]): Guarded => ({ method, route, path: () => path, ...(body ? { body } : {}), permission: 'members:write', message: 'You do not have permission to manage the member list.' })),
   { method: 'post', route: '/api/admin/documents', path: () => '/api/admin/documents?title=Fees&category=Club', permission: 'content:write', message: 'You do not have permission to change documents.' },
   { method: 'put', route: '/api/admin/documents/:id', path: () => '/api/admin/documents/club-rules', body: { title: 'Rules', description: '', category: 'Club' }, permission: 'content:write', message: 'You do not have permission to change documents.' },
   { method: 'put', route: '/api/admin/documents/:id/file', path: () => '/api/admin/documents/club-rules/file', permission: 'content:write', message: 'You do not have permission to change documents.' },
   { method: 'delete', route: '/api/admin/documents/:id', path: () => '/api/admin/documents/club-rules', permission: 'content:write', message: 'You do not have permission to change documents.' },
+  { method: 'get', route: '/api/admin/duties/lights', path: () => '/api/admin/duties/lights', permission: 'events:read', message: 'You do not have permission to view events.' },
+  ...(
+    [
+      ['get', '/api/admin/duties', '/api/admin/duties', undefined],
+      ...(['qualifications', 'types', 'templates'] as const).flatMap((kind) => [
+        ['post', `/api/admin/duties/${kind}`, `/api/admin/duties/${kind}`, { name: 'Guarded' }] as const,
+        ['put', `/api/admin/duties/${kind}/:id`, `/api/admin/duties/${kind}/guarded`, { name: 'Guarded' }] as const,
+        ['delete', `/api/admin/duties/${kind}/:id`, `/api/admin/duties/${kind}/guarded`, undefined] as const,
+      ]),
+      ['get', '/api/admin/duties/member-qualifications', '/api/admin/duties/member-qualifications', undefined],
+      ['put', '/api/admin/duties/member-qualifications/:memberId/:qualificationId', '/api/admin/duties/member-qualifications/mem-x/pb2', { expiresOn: null }],
+      ['delete', '/api/admin/duties/member-qualifications/:memberId/:qualificationId', '/api/admin/duties/member-qualifications/mem-x/pb2', undefined],
+      ['post', '/api/admin/duties/member-qualifications/import/preview', '/api/admin/duties/member-qualifications/import/preview', undefined],
+      ['post', '/api/admin/duties/member-qualifications/import', '/api/admin/duties/member-qualifications/import', undefined],
+      ['get', '/api/admin/duties/events/:eventId', '/api/admin/duties/events/some-event', undefined],
+      ['post', '/api/admin/duties/events/:eventId/template', '/api/admin/duties/events/some-event/template', { templateId: 'club-race' }],
+      ['post', '/api/admin/duties/events/:eventId/slots', '/api/admin/duties/events/some-event/slots', { dutyTypeId: 'galley', needed: 1, optional: true }],
+      ['delete', '/api/admin/duties/slots/:slotId', '/api/admin/duties/slots/some-slot', undefined],
+      ['post', '/api/admin/duties/slots/:slotId/assignments', '/api/admin/duties/slots/some-slot/assignments', { memberId: 'mem-x' }],
+      ['delete', '/api/admin/duties/slots/:slotId/assignments/:memberId', '/api/admin/duties/slots/some-slot/assignments/mem-x', undefined],
+    ] as const
+  ).map(([method, route, path, body]): Guarded => ({ method, route, path: () => path, ...(body ? { body } : {}), permission: 'duties:write', message: 'You do not have permission to manage duties.' })),
   { method: 'put', route: '/api/admin/document-order', path: () => '/api/admin/document-order', body: { ids: ['club-rules'] }, permission: 'content:write', message: 'You do not have permission to change documents.' },
 ];
 
@@ -161,6 +200,9 @@ async function stored(): Promise<string> {
     await app.get('files').list(),
     await app.get('sitePages').list(),
     await app.get('members').list(),
+    await app.get('conditions').getLimits(),
+    await app.get('conditions').getEvent(eventId),
+    await app.get('duties').listCatalogue('dutyTypes'),
   ]);
 }
 

@@ -6,7 +6,7 @@ import { addWorkDays, storedCounts } from './support/fixtures';
 import { MALFORMED_TEXT_MESSAGE } from '../../core/shared/well-formed-text';
 import { afterSent, newOutboxMessage } from '../../core/mail/outbox';
 import type TestAgent from 'supertest/lib/agent';
-import { addListedMember, signedInMember } from './support/signed-in-member';
+import { CryptoSecretTokens } from '../../adapters/node-crypto/crypto-secret-tokens';
 
 /**
  * Whatever a client sends, the answer is a 4xx JSON error, never a 500, and nothing stored
@@ -24,7 +24,7 @@ let cancelledId: string;
 let cancelledToken: string;
 /** An event already cancelled: any body is refused (400 or 409), none changes it. */
 let cancelledEventId: string;
-/** A signed-in member, for the member's own routes (/api/my/...). */
+/** A signed-in member (a session stored directly) with no passkey, no registration challenge and no household: no body can add one. */
 let member: TestAgent;
 
 beforeAll(async () => {
@@ -47,8 +47,12 @@ beforeAll(async () => {
   admin = app.agent();
   await signIn(admin, 'fuzz@example.org');
   await app.get('photos').create(FUZZ_PHOTO);
-  member = await signedInMember(app, await addListedMember(app));
   cancelledEventId = (await addEvent(app)).id;
+  await app.get('members').create({ id: 'fuzz-member', name: 'Fuzz Member', email: 'fuzz-member@example.org', membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: app.clock.now().toISOString(), updatedAt: app.clock.now().toISOString() });
+  const memberToken = 'fuzz-member-session-token';
+  await app.get('memberSessions').create({ tokenHash: new CryptoSecretTokens().hash(memberToken), uid: 'fuzz-member', createdAt: app.clock.now().toISOString(), expiresAt: new Date(app.clock.now().getTime() + 86_400_000).toISOString() });
+  member = app.agent();
+  member.set('Cookie', `kyc_member=${memberToken}`);
   expect((await admin.post(`/api/admin/events/${cancelledEventId}/cancel`).set(FETCH).send({ reason: 'Called off' })).status).toBe(200);
 });
 afterAll(async () => {
@@ -84,6 +88,12 @@ function shapedBody(keys: string[], forced: Record<string, fc.Arbitrary<unknown>
   return fc.tuple(fc.record(record, { requiredKeys: Object.keys(forced) }), fc.dictionary(fc.constantFrom('__proto__', 'extra', 'constructor', 'x'), anyValue, { maxKeys: 2 })).map(
     ([own, extra]) => ({ ...extra, ...own }),
   );
+}
+
+/** A ceremony answer's `response`: odd values, or base64url text (of a JSON clientDataJSON now and then). */
+function passkeyResponse(keys: string[]) {
+  const base64url = fc.oneof(fc.string({ unit: fc.constantFrom(...'abcXYZ019-_'), maxLength: 60 }), fc.json().map((json) => Buffer.from(json).toString('base64url')), fc.constant(Buffer.from('{"challenge":"abc"}').toString('base64url')));
+  return fc.oneof(anyValue, fc.record(Object.fromEntries(keys.map((key) => [key, fc.oneof(base64url, anyValue)]))));
 }
 
 const badWallClock = fc.oneof(anyValue.filter((v) => typeof v !== 'string'), oddText.filter((s) => !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(s.trim())));
@@ -321,6 +331,22 @@ const TARGETS: Target[] = [
     body: () => shapedBody(['name', 'kind', 'yearOfBirth']),
   },
   {
+    name: 'POST /api/member/sign-in/passkey',
+    method: 'post',
+    path: () => '/api/member/sign-in/passkey',
+    agent: () => app.agent(),
+    // No challenge was ever given out, so even a well-formed answer signs no one in.
+    body: () => shapedBody(['id', 'rawId', 'type', 'response', 'clientExtensionResults'], { response: passkeyResponse(['clientDataJSON', 'authenticatorData', 'signature', 'userHandle']) }),
+  },
+  {
+    name: 'POST /api/member/passkeys',
+    method: 'post',
+    path: () => '/api/member/passkeys',
+    agent: () => member,
+    // The member never asked for registration options, so no answer adds a passkey.
+    body: () => shapedBody(['id', 'rawId', 'type', 'response', 'clientExtensionResults'], { response: passkeyResponse(['clientDataJSON', 'attestationObject', 'transports']) }),
+  },
+  {
     name: 'POST /api/admin/password-reset/confirm',
     method: 'post',
     path: () => '/api/admin/password-reset/confirm',
@@ -404,6 +430,103 @@ const TARGETS: Target[] = [
     path: () => '/api/admin/water-levels/2026-01-09',
     agent: () => admin,
     body: () => shapedBody(['percentFull']),
+  },
+  // Duty records: a name that is never valid (or a slot, event or member that does not exist), so no body stores anything.
+  ...(['qualifications', 'types', 'templates'] as const).map(
+    (kind): Target => ({
+      name: `POST /api/admin/duties/${kind}`,
+      method: 'post',
+      path: () => `/api/admin/duties/${kind}`,
+      agent: () => admin,
+      body: () => shapedBody(['name', 'validityMonths', 'description', 'qualificationIds', 'needs'], { name: badWorkDayName }),
+    }),
+  ),
+  {
+    name: 'PUT /api/admin/duties/member-qualifications/:memberId/:qualificationId',
+    method: 'put',
+    path: () => '/api/admin/duties/member-qualifications/no-such-member/no-such-qualification',
+    agent: () => admin,
+    body: () => shapedBody(['expiresOn']),
+  },
+  {
+    name: 'POST /api/admin/duties/events/:eventId/template',
+    method: 'post',
+    path: () => '/api/admin/duties/events/no-such-event/template',
+    agent: () => admin,
+    body: () => shapedBody(['templateId']),
+  },
+  {
+    name: 'POST /api/admin/duties/events/:eventId/slots',
+    method: 'post',
+    path: () => `/api/admin/duties/events/${editableEventId}/slots`,
+    agent: () => admin,
+    body: () => shapedBody(['dutyTypeId', 'needed', 'optional'], { dutyTypeId: fc.oneof(anyValue.filter((v) => typeof v !== 'string'), oddText) }),
+  },
+  {
+    name: 'POST /api/admin/duties/slots/:slotId/assignments',
+    method: 'post',
+    path: () => '/api/admin/duties/slots/no-such-slot/assignments',
+    agent: () => admin,
+    body: () => shapedBody(['memberId', 'overrideReason']),
+  },
+  {
+    // The renewal date is never a real date, so no generated body adds a member.
+    name: 'POST /api/admin/members',
+    method: 'post',
+    path: () => '/api/admin/members',
+    agent: () => admin,
+    body: () =>
+      shapedBody(['name', 'email', 'membershipType', 'renewalDate'], {
+        renewalDate: fc.oneof(fc.constantFrom('31/02/2027', '2027-13-01', '1/1/27', 'next year', ''), anyValue.filter((v) => typeof v !== 'string' || !/\d/.test(v))),
+      }),
+  },
+  {
+    // No member has this id, so even a good change changes nothing.
+    name: 'PATCH /api/admin/members/:id',
+    method: 'patch',
+    path: () => '/api/admin/members/no-such-member',
+    agent: () => admin,
+    body: () => shapedBody(['name', 'email', 'membershipType', 'renewalDate', 'disabled']),
+  },
+  {
+    // Never a list of kinds whose default is among them, so no generated body saves limits.
+    name: 'PUT /api/admin/conditions/limits',
+    method: 'put',
+    path: () => '/api/admin/conditions/limits',
+    agent: () => admin,
+    body: () =>
+      shapedBody(['kinds', 'defaultKind', 'marginKn'], {
+        kinds: fc.oneof(anyValue, fc.array(shapedBody(['id', 'name', 'windKn', 'gustKn']), { maxLength: 4 })),
+        defaultKind: fc.constant('no-such-kind'),
+      }),
+  },
+  {
+    // The event does not exist: no kind is stored.
+    name: 'PUT /api/admin/events/:id/go-no-go/kind',
+    method: 'put',
+    path: () => '/api/admin/events/no-such-event/go-no-go/kind',
+    agent: () => admin,
+    body: () => shapedBody(['kind']),
+  },
+  {
+    // The event does not exist: nothing is decided, moved or cancelled.
+    name: 'POST /api/admin/events/:id/go-no-go/decisions',
+    method: 'post',
+    path: () => '/api/admin/events/no-such-event/go-no-go/decisions',
+    agent: () => admin,
+    body: () => shapedBody(['decision', 'reason', 'eventdatetime', 'eventenddatetime'], { decision: fc.oneof(fc.constantFrom('go', 'postpone', 'cancel'), anyValue) }),
+  },
+  {
+    // A real event, but never a body that passes: postpone with a start that is not a future date, or no reason.
+    name: 'POST /api/admin/events/:id/go-no-go/decisions (a real event)',
+    method: 'post',
+    path: () => `/api/admin/events/${fullEventId}/go-no-go/decisions`,
+    agent: () => admin,
+    body: () =>
+      fc.oneof(
+        shapedBody(['reason', 'eventdatetime', 'eventenddatetime'], { decision: fc.constant('postpone'), eventdatetime: badWallClock }),
+        shapedBody(['eventdatetime'], { decision: fc.constantFrom('go', 'cancel'), reason: fc.oneof(fc.constantFrom('', '   ', '\t'), anyValue.filter((v) => typeof v !== 'string')) }),
+      ),
   },
   {
     name: 'PUT /api/admin/documents/:id',
@@ -496,6 +619,44 @@ describe('generated CSV files for the water-level import', () => {
           }
         }),
         serverProperty(60),
+      );
+      expect(await storedCounts(app)).toEqual(before);
+    });
+  }
+});
+
+describe('generated CSV files for the member import', () => {
+  /** A line no rule accepts (no e-mail is "nobody"), so no generated file is ever imported. */
+  const BAD_LINE = 'Nobody,nobody,Adult,31/03/2027';
+  const csvLine = fc.oneof(
+    oddText,
+    fc
+      .tuple(
+        fc.oneof(oddText, fc.constantFrom('Ann Sailor', '"Sailor, Ann"', '')),
+        fc.oneof(oddText, fc.constantFrom('ann@example.org', 'ANN@example.org', 'not-an-email', '')),
+        fc.oneof(oddText, fc.constantFrom('Family', '')),
+        fc.oneof(oddText, fc.constantFrom('31/03/2027', '2027-03-31', '31/02/2027', '2027-3-31', '')),
+      )
+      .map((cells) => cells.join(',')),
+    fc.array(oddText, { maxLength: 6 }).map((cells) => cells.join(',')),
+  );
+  for (const path of ['/api/admin/members/import', '/api/admin/members/import/preview']) {
+    it(`POST ${path}: any text with a bad line is refused or previewed as refused, never a 500, and stores nothing`, async () => {
+      const before = await storedCounts(app);
+      await fc.assert(
+        fc.asyncProperty(fc.array(csvLine, { maxLength: 12 }), fc.nat(), fc.constantFrom('\n', '\r\n', '\r'), fc.constantFrom('text/csv', 'text/plain', 'text/csv; charset=latin1'), async (lines, at, eol, type) => {
+          const all = [...lines];
+          all.splice(at % (lines.length + 1), 0, BAD_LINE);
+          const res = await admin.post(path).set(FETCH).set('Content-Type', type).send(all.join(eol));
+          if (res.status === 200) {
+            expect(path).toMatch(/preview$/);
+            expect(res.body.ok).toBe(false);
+            expect(res.body.problems.length).toBeGreaterThan(0);
+          } else {
+            expectClientError(res, `${path} with ${JSON.stringify(all.join(eol)).slice(0, 200)}`);
+          }
+        }),
+        serverProperty(40),
       );
       expect(await storedCounts(app)).toEqual(before);
     });
@@ -687,6 +848,19 @@ describe('generated bad query strings and paths', () => {
     expect(await storedCounts(app)).toEqual(before);
   });
 
+  it("DELETE /api/member/passkeys/:id: odd ids are a 404 or 400, never a 500, and remove nothing", async () => {
+    await app.get('passkeys').create({ credentialId: 'fuzz-kept', memberId: 'someone-else', publicKey: 'pk', counter: 0, transports: [], createdAt: app.clock.now().toISOString(), lastUsedAt: null });
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(oddText.filter((s) => s.length > 0 && s.length < 3000).map(encode), fc.constantFrom('%zz', '%00', 'a%2Fb', '..%2F..', 'fuzz-kept', encodeURIComponent('x'.repeat(2000)))), async (id) => {
+        const res = await member.delete(`/api/member/passkeys/${id}`).set(FETCH);
+        expectClientError(res, `remove passkey ${id}`);
+        expect([400, 404]).toContain(res.status);
+      }),
+      serverProperty(60),
+    );
+    expect(await app.get('passkeys').get('fuzz-kept')).not.toBeNull();
+  });
+
   it('GET /api/member/session: any cookie answers no member (200), never an error', async () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: fc.constantFrom(...'abcXYZ019-_%;="'), maxLength: 300 })), async (value) => {
@@ -762,6 +936,8 @@ describe('generated bad query strings and paths', () => {
       (id: string) => `/api/admin/events/${id}/bookings`,
       (id: string) => `/api/admin/events/${id}/bookings.csv`,
       (id: string) => `/api/admin/events/${id}/cancel`,
+      (id: string) => `/api/events/${id}/conditions`,
+      (id: string) => `/api/admin/events/${id}/go-no-go`,
       (id: string) => `/api/admin/bookings/${id}`,
       (id: string) => `/api/admin/booking-references/${id}`,
       (id: string) => `/api/admin/outbox/${id}`,
@@ -772,6 +948,7 @@ describe('generated bad query strings and paths', () => {
       (id: string) => `/api/admin/news/${id}`,
       (id: string) => `/api/pages/${id}`,
       (id: string) => `/api/admin/pages/${id}`,
+      (id: string) => `/api/admin/duties/events/${id}`,
     ];
     await fc.assert(
       fc.asyncProperty(
@@ -805,4 +982,34 @@ describe('generated bad query strings and paths', () => {
     );
     expect(await storedCounts(app)).toEqual(before);
   });
+});
+
+describe('generated CSV files for the members’ qualifications import', () => {
+  /** No member has this e-mail, so no generated file is ever imported. */
+  const BAD_LINE = 'nobody@nowhere.example,Powerboat Level 2,';
+  const csvLine = fc.oneof(
+    oddText,
+    fc.tuple(fc.oneof(oddText, fc.constantFrom('ann@club.example', '', '"x@y"')), fc.oneof(oddText, fc.constantFrom('Powerboat Level 2', '')), fc.oneof(oddText, fc.constantFrom('2027-03-31', '31/02/2027', ''))).map((cells) => cells.join(',')),
+    fc.array(oddText, { maxLength: 5 }).map((cells) => cells.join(',')),
+  );
+  for (const path of ['/api/admin/duties/member-qualifications/import', '/api/admin/duties/member-qualifications/import/preview']) {
+    it(`POST ${path}: any text with a bad line is refused or previewed as refused, never a 500, and stores nothing`, async () => {
+      const before = await storedCounts(app);
+      await fc.assert(
+        fc.asyncProperty(fc.array(csvLine, { maxLength: 12 }), fc.nat(), fc.constantFrom('\n', '\r\n'), fc.constantFrom('text/csv', 'text/plain', 'text/csv; charset=latin1'), async (lines, at, eol, type) => {
+          const all = [...lines];
+          all.splice(at % (lines.length + 1), 0, BAD_LINE);
+          const res = await admin.post(path).set(FETCH).set('Content-Type', type).send(all.join(eol));
+          if (res.status === 200) {
+            expect(path).toMatch(/preview$/);
+            expect(res.body.ok).toBe(false);
+          } else {
+            expectClientError(res, `${path} with ${JSON.stringify(all.join(eol)).slice(0, 200)}`);
+          }
+        }),
+        serverProperty(40),
+      );
+      expect(await storedCounts(app)).toEqual(before);
+    });
+  }
 });

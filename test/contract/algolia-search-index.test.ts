@@ -1,3 +1,4 @@
+import { MemoryDutyRepository } from '../../adapters/memory/memory-duty-repository';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -547,7 +548,7 @@ describe('events stay in sync: the event use cases push their changes to Algolia
     expect(await index.search('moonlight', { hitsPerIndex: 10 })).toEqual([]);
     expect((await index.search('starlight', { hitsPerIndex: 10 })).map((h) => h.name)).toEqual(['Starlight Sail']);
 
-    await new DeleteEvent({ ...deps, bookings: new MemoryBookingRepository() }).execute(admin, created.id);
+    await new DeleteEvent({ ...deps, bookings: new MemoryBookingRepository(), duties: new MemoryDutyRepository() }).execute(admin, created.id);
     expect(await index.search('starlight', { hitsPerIndex: 10 })).toEqual([]);
     expect(reported).toEqual([]);
   });

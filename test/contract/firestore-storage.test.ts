@@ -31,13 +31,16 @@ import { FirestoreSitePageRepository } from '../../adapters/firestore/firestore-
 import { describeSitePageRepositoryContract } from './site-page-repository.contract';
 import { FirestoreMemberRepository } from '../../adapters/firestore/firestore-member-repository';
 import { describeMemberRepositoryContract } from './member-repository.contract';
+import { FirestoreDutyRepository } from '../../adapters/firestore/firestore-duty-repository';
+import { describeDutyRepositoryContract } from './duty-repository.contract';
 import { FirestorePhotoRepository } from '../../adapters/firestore/firestore-photo-repository';
 import { FirestoreWorkDayRepository } from '../../adapters/firestore/firestore-work-day-repository';
 import { NotFoundError, ValidationError } from '../../core/shared/errors';
 import { GetDocumentFile } from '../../core/content/club-content';
 import { demoData } from '../../server/seed/demo-data';
 import { addAdmin, signIn, startTestApp } from '../api/support/test-app';
-import { useFirestoreEmulator } from '../support/firestore-emulator-for-file';
+import { onTwoClients, useFirestoreEmulator } from '../support/firestore-emulator-for-file';
+import { aSlot, anAssignment } from './duty-repository.contract';
 import { describeAdminRepositoryContract } from './admin-repository.contract';
 import { describeBookingRepositoryContract } from './booking-repository.contract';
 import { describeCampaignRepositoryContract } from './campaign-repository.contract';
@@ -50,6 +53,8 @@ import { FirestoreSignInCodeRepository } from '../../adapters/firestore/firestor
 import { FirestoreMemberSessionRepository } from '../../adapters/firestore/firestore-member-session-repository';
 import { FirestorePasskeyRepository } from '../../adapters/firestore/firestore-passkey-repository';
 import { describePasskeyRepositoryContract } from './passkey-repository.contract';
+import { describePasskeyChallengeRepositoryContract } from './passkey-challenge-repository.contract';
+import { FirestorePasskeyChallengeRepository } from '../../adapters/firestore/firestore-passkey-challenge-repository';
 import { describeSignInCodeRepositoryContract } from './sign-in-code-repository.contract';
 import { describeSessionRepositoryContract } from './session-repository.contract';
 import {
@@ -67,6 +72,8 @@ import {
 import { describeWaterLevelRepositoryContract } from './water-level-repository.contract';
 import { describePhotoRepositoryContract } from './photo-repository.contract';
 import { describeWorkDayRepositoryContract } from './work-day-repository.contract';
+import { FirestoreConditionsRepository } from '../../adapters/firestore/firestore-conditions-repository';
+import { describeConditionsRepositoryContract } from './conditions-repository.contract';
 
 // One emulator for the whole file; every test starts from an empty database.
 const running = useFirestoreEmulator();
@@ -88,6 +95,7 @@ describeSessionRepositoryContract('FirestoreSessionRepository', onFirestore((db)
 describeSessionRepositoryContract('FirestoreMemberSessionRepository', onFirestore((db) => new FirestoreMemberSessionRepository(db)));
 describeSignInCodeRepositoryContract('FirestoreSignInCodeRepository', onFirestore((db) => new FirestoreSignInCodeRepository(db)));
 describePasskeyRepositoryContract('FirestorePasskeyRepository', onFirestore((db) => new FirestorePasskeyRepository(db)));
+describePasskeyChallengeRepositoryContract('FirestorePasskeyChallengeRepository', onFirestore((db) => new FirestorePasskeyChallengeRepository(db)));
 describeLoginAttemptStoreContract('FirestoreLoginAttemptStore', onFirestore((db) => new FirestoreLoginAttemptStore(db)));
 describeAddressLimitStoreContract('FirestoreAddressLimitStore', onFirestore((db) => new FirestoreAddressLimitStore(db)));
 describeWorkDayRepositoryContract('FirestoreWorkDayRepository', onFirestore((db) => new FirestoreWorkDayRepository(db)));
@@ -97,6 +105,8 @@ describeWaterLevelRepositoryContract('FirestoreWaterLevelRepository', onFirestor
 describeSitePageRepositoryContract('FirestoreSitePageRepository', onFirestore((db) => new FirestoreSitePageRepository(db)));
 describeHouseholdRepositoryContract('FirestoreHouseholdRepository', onFirestore((db) => new FirestoreHouseholdRepository(db)));
 describeMemberRepositoryContract('FirestoreMemberRepository', onFirestore((db) => new FirestoreMemberRepository(db)));
+describeConditionsRepositoryContract('FirestoreConditionsRepository', onFirestore((db) => new FirestoreConditionsRepository(db)));
+describeDutyRepositoryContract('FirestoreDutyRepository', onFirestore((db) => new FirestoreDutyRepository(db)));
 describeFileStoreContract('FirestoreFileStore', onFirestore((db) => new FirestoreFileStore(db)));
 
 describe('Firestore documents stored before files moved out of them', () => {
@@ -445,7 +455,7 @@ describe('openFirestoreStorage', () => {
       expect((await storage.events.list({ order: 'asc' })).map((e) => e.id)).toEqual(['summer-regatta']);
       expect(await storage.admins.count()).toBe(0);
       expect(Object.keys(storage).sort()).toEqual(
-        ['addressLimits', 'admins', 'audit', 'bookings', 'campaigns', 'close', 'credentials', 'db', 'documents', 'events', 'files', 'households', 'jobs', 'loginAttempts', 'memberSessions', 'members', 'outbox', 'passkeys', 'photos', 'resetTokens', 'sessions', 'signInCodes', 'sitePages', 'waitingList', 'waterLevels', 'workDays'],
+        ['addressLimits', 'admins', 'audit', 'bookings', 'campaigns', 'close', 'conditions', 'credentials', 'db', 'documents', 'duties', 'events', 'files', 'households', 'jobs', 'loginAttempts', 'memberSessions', 'members', 'outbox', 'passkeyChallenges', 'passkeys', 'photos', 'resetTokens', 'sessions', 'signInCodes', 'sitePages', 'waitingList', 'waterLevels', 'workDays'],
       );
     } finally {
       await storage.close();
@@ -481,5 +491,29 @@ describe('openFirestoreStorage', () => {
     } finally {
       process.env.FIRESTORE_EMULATOR_HOST = saved;
     }
+  });
+});
+
+describe('FirestoreDutyRepository on two server instances at once (ADR 0039)', () => {
+  it('20 volunteers for a 2-person slot, half through each instance, fill it exactly', async () => {
+    await onTwoClients(running, async (db, second) => {
+      const one = new FirestoreDutyRepository(db);
+      const two = new FirestoreDutyRepository(second);
+      await one.addSlots([aSlot({ needed: 2 })]);
+      const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? one : two).assign(anAssignment({ memberId: `mem-${i}` }))));
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
+      expect((await one.getSlot('slot-safety'))!.holders).toHaveLength(2);
+    });
+  });
+
+  it('one member asked onto two overlapping duties through both instances at once gets one', async () => {
+    await onTwoClients(running, async (db, second) => {
+      const one = new FirestoreDutyRepository(db);
+      const two = new FirestoreDutyRepository(second);
+      await one.addSlots([aSlot({ id: 'slot-a', eventId: 'ev-a', needed: 1 }), aSlot({ id: 'slot-b', eventId: 'ev-b', needed: 1 })]);
+      const results = await Promise.allSettled([one.assign(anAssignment({ slotId: 'slot-a', eventId: 'ev-a' })), two.assign(anAssignment({ slotId: 'slot-b', eventId: 'ev-b' }))]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      expect(await one.listMemberDuties('mem-ann')).toHaveLength(1);
+    });
   });
 });

@@ -38,6 +38,17 @@ export function describeMemberRepositoryContract(name: string, makeAdapter: Adap
       expect(await members().list()).toEqual([member]);
     });
 
+    it('keeps the optional phone and emergency contact, and removes them when an update leaves them out', async () => {
+      const withContact = aMember({ phone: '+44 7700 900123', emergencyContactName: 'Bea Sailor', emergencyContactPhone: '07700 900456' });
+      await members().create(withContact);
+      expect(await members().get('mem-ann')).toEqual(withContact);
+      const without = aMember({ updatedAt: '2026-11-26T09:00:00.000Z' });
+      await members().update(without);
+      expect(await members().get('mem-ann')).toEqual(without);
+      await members().importMembers([withContact]);
+      expect(await members().list()).toEqual([withContact]);
+    });
+
     it('lists members by name, then by e-mail whatever its case', async () => {
       await members().create(aMember({ id: 'm1', name: 'Zoe', email: 'zoe@club.example' }));
       await members().create(aMember({ id: 'm2', name: 'Ann', email: 'b@club.example' }));

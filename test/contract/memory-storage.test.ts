@@ -15,6 +15,8 @@ import { MemorySitePageRepository } from '../../adapters/memory/memory-site-page
 import { describeSitePageRepositoryContract } from './site-page-repository.contract';
 import { MemoryMemberRepository } from '../../adapters/memory/memory-member-repository';
 import { describeMemberRepositoryContract } from './member-repository.contract';
+import { MemoryDutyRepository } from '../../adapters/memory/memory-duty-repository';
+import { describeDutyRepositoryContract } from './duty-repository.contract';
 import { MemoryPhotoRepository } from '../../adapters/memory/memory-photo-repository';
 import { MemoryWorkDayRepository } from '../../adapters/memory/memory-work-day-repository';
 import { describeAdminRepositoryContract } from './admin-repository.contract';
@@ -29,12 +31,16 @@ import { MemorySignInCodeRepository } from '../../adapters/memory/memory-sign-in
 import { MemoryMemberSessionRepository } from '../../adapters/memory/memory-member-session-repository';
 import { MemoryPasskeyRepository } from '../../adapters/memory/memory-passkey-repository';
 import { describePasskeyRepositoryContract } from './passkey-repository.contract';
+import { describePasskeyChallengeRepositoryContract } from './passkey-challenge-repository.contract';
+import { MemoryPasskeyChallengeRepository } from '../../adapters/memory/memory-passkey-challenge-repository';
 import { describeSignInCodeRepositoryContract } from './sign-in-code-repository.contract';
 import { describeSessionRepositoryContract } from './session-repository.contract';
 import type { AdapterFactory } from './storage-fixtures';
 import { describeWaterLevelRepositoryContract } from './water-level-repository.contract';
 import { describePhotoRepositoryContract } from './photo-repository.contract';
 import { describeWorkDayRepositoryContract } from './work-day-repository.contract';
+import { MemoryConditionsRepository } from '../../adapters/memory/memory-conditions-repository';
+import { describeConditionsRepositoryContract } from './conditions-repository.contract';
 
 function inMemory<T>(make: () => T): AdapterFactory<T> {
   return async () => ({ adapter: make(), close: async () => {} });
@@ -58,6 +64,7 @@ describeSessionRepositoryContract('MemorySessionRepository', inMemory(() => new 
 describeSessionRepositoryContract('MemoryMemberSessionRepository', inMemory(() => new MemoryMemberSessionRepository()));
 describeSignInCodeRepositoryContract('MemorySignInCodeRepository', inMemory(() => new MemorySignInCodeRepository()));
 describePasskeyRepositoryContract('MemoryPasskeyRepository', inMemory(() => new MemoryPasskeyRepository()));
+describePasskeyChallengeRepositoryContract('MemoryPasskeyChallengeRepository', inMemory(() => new MemoryPasskeyChallengeRepository()));
 describeLoginAttemptStoreContract('MemoryLoginAttemptStore', inMemory(() => new MemoryLoginAttemptStore()));
 describeAddressLimitStoreContract('MemoryAddressLimitStore', inMemory(() => new MemoryAddressLimitStore()));
 describeWorkDayRepositoryContract('MemoryWorkDayRepository', inMemory(() => new MemoryWorkDayRepository()));
@@ -68,3 +75,5 @@ describePhotoRepositoryContract('MemoryPhotoRepository', inMemory(() => new Memo
 describeSitePageRepositoryContract('MemorySitePageRepository', inMemory(() => new MemorySitePageRepository()));
 describeHouseholdRepositoryContract('MemoryHouseholdRepository', inMemory(() => new MemoryHouseholdRepository()));
 describeMemberRepositoryContract('MemoryMemberRepository', inMemory(() => new MemoryMemberRepository()));
+describeConditionsRepositoryContract('MemoryConditionsRepository', inMemory(() => new MemoryConditionsRepository()));
+describeDutyRepositoryContract('MemoryDutyRepository', inMemory(() => new MemoryDutyRepository()));

@@ -5,6 +5,8 @@ import { SqliteSignInCodeRepository } from '../../adapters/sqlite/sqlite-sign-in
 import { SqliteMemberSessionRepository } from '../../adapters/sqlite/sqlite-member-session-repository';
 import { SqlitePasskeyRepository } from '../../adapters/sqlite/sqlite-passkey-repository';
 import { describePasskeyRepositoryContract } from './passkey-repository.contract';
+import { describePasskeyChallengeRepositoryContract } from './passkey-challenge-repository.contract';
+import { SqlitePasskeyChallengeRepository } from '../../adapters/sqlite/sqlite-passkey-challenge-repository';
 import { describeSignInCodeRepositoryContract } from './sign-in-code-repository.contract';
 import { describeHouseholdRepositoryContract } from './household-repository.contract';
 import { execFile, spawn } from 'node:child_process';
@@ -32,6 +34,8 @@ import { SqliteSessionRepository } from '../../adapters/sqlite/sqlite-session-re
 import { SqliteWaterLevelRepository } from '../../adapters/sqlite/sqlite-water-level-repository';
 import { SqliteSitePageRepository } from '../../adapters/sqlite/sqlite-site-page-repository';
 import { describeSitePageRepositoryContract } from './site-page-repository.contract';
+import { SqliteDutyRepository } from '../../adapters/sqlite/sqlite-duty-repository';
+import { describeDutyRepositoryContract } from './duty-repository.contract';
 import { SqlitePhotoRepository } from '../../adapters/sqlite/sqlite-photo-repository';
 import { SqliteWorkDayRepository } from '../../adapters/sqlite/sqlite-work-day-repository';
 import { writeTransaction } from '../../adapters/sqlite/sqlite-write-transaction';
@@ -50,6 +54,8 @@ import { describePhotoRepositoryContract } from './photo-repository.contract';
 import { describeWorkDayRepositoryContract } from './work-day-repository.contract';
 import { WORKER_LIMIT_MS, WORKER_TEST_TIMEOUT_MS } from '../support/worker-limits';
 import { openTempSqlite, tempSqlite } from '../support/temp-sqlite';
+import { SqliteConditionsRepository } from '../../adapters/sqlite/sqlite-conditions-repository';
+import { describeConditionsRepositoryContract } from './conditions-repository.contract';
 
 /** A fresh database file in its own temporary folder, removed when closed. */
 async function freshDatabase(): Promise<{ db: Knex; file: string; close(): Promise<void> }> {
@@ -81,7 +87,10 @@ describeHouseholdRepositoryContract('SqliteHouseholdRepository', onSqlite((db) =
 describeSessionRepositoryContract('SqliteMemberSessionRepository', onSqlite((db) => new SqliteMemberSessionRepository(db)));
 describeSignInCodeRepositoryContract('SqliteSignInCodeRepository', onSqlite((db) => new SqliteSignInCodeRepository(db)));
 describePasskeyRepositoryContract('SqlitePasskeyRepository', onSqlite((db) => new SqlitePasskeyRepository(db)));
+describePasskeyChallengeRepositoryContract('SqlitePasskeyChallengeRepository', onSqlite((db) => new SqlitePasskeyChallengeRepository(db)));
 describeMemberRepositoryContract('SqliteMemberRepository', onSqlite((db) => new SqliteMemberRepository(db)));
+describeConditionsRepositoryContract('SqliteConditionsRepository', onSqlite((db) => new SqliteConditionsRepository(db)));
+describeDutyRepositoryContract('SqliteDutyRepository', onSqlite((db) => new SqliteDutyRepository(db)));
 
 describe('SQLite database file', () => {
   it('keeps events, bookings, admins and sessions when the server restarts', async () => {
@@ -112,7 +121,7 @@ describe('SQLite database file', () => {
         expect(await new SqliteAdminRepository(reopened).getByUid('uid-commodore')).toEqual(anAdmin());
         expect(await new SqliteSessionRepository(reopened).get('hash-1')).toEqual(session);
         const migrations = await reopened('knex_migrations').select('name');
-        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle', '0007-password-reset-tokens', '0008-event-sequence-and-cancellation', '0009-jobs-and-reminders', '0010-waiting-list', '0011-work-day-archive', '0012-work-day-signup-email', '0013-document-files', '0014-news-items', '0015-photos', '0016-checkout-opened', '0018-booking-references', '0019-site-pages', '0020-booking-cancel-reason', '0022-campaign-content', '0023-members', '0024-member-sign-in', '0025-member-prices-households', '0030-booking-email-key']);
+        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle', '0007-password-reset-tokens', '0008-event-sequence-and-cancellation', '0009-jobs-and-reminders', '0010-waiting-list', '0011-work-day-archive', '0012-work-day-signup-email', '0013-document-files', '0014-news-items', '0015-photos', '0016-checkout-opened', '0018-booking-references', '0019-site-pages', '0020-booking-cancel-reason', '0022-campaign-content', '0023-members', '0024-member-sign-in', '0025-member-prices-households', '0026-conditions', '0028-duties', '0029-passkey-challenges', '0030-booking-email-key']);
       } finally {
         await reopened.destroy();
       }
@@ -374,9 +383,8 @@ describe('migration 0025: member prices and households', () => {
         await bookings.addIfPlacesRemain(booking, { capacity: null, now: new Date('2026-06-01T09:00:00.000Z') });
         // Undone: the columns and the table go, the rest stays.
         const migrationSource = new SqliteMigrationSource();
-        // 0030 first, then 0025.
-        await db.migrate.down({ migrationSource });
-        await db.migrate.down({ migrationSource });
+        // Later migrations come off first, then 0025.
+        while (await db.schema.hasColumn('bookings', 'priceKind')) await db.migrate.down({ migrationSource });
         expect(await db.schema.hasColumn('bookings', 'priceKind')).toBe(false);
         expect(await db.schema.hasTable('household_people')).toBe(false);
         await db.migrate.latest({ migrationSource });
@@ -393,7 +401,7 @@ describe('migration 0025: member prices and households', () => {
 });
 
 describe('migration 0023: the member list', () => {
-  it('gives members:write to each admin holding admins:manage, and to no other', async () => {
+  it('gives members:write (and, with 0028, duties:write) to each admin holding admins:manage, and to no other', async () => {
     const sqlite = tempSqlite('kyc-0023-', 'kyc.sqlite');
     try {
       const old = knex({ client: 'better-sqlite3', connection: { filename: sqlite.file }, useNullAsDefault: true });
@@ -409,12 +417,37 @@ describe('migration 0023: the member list', () => {
       const db = await openSqliteDatabase(sqlite.file);
       try {
         const admins = new SqliteAdminRepository(db);
-        expect((await admins.getByUid('manager'))?.permissions).toEqual(['events:read', 'admins:manage', 'members:write']);
+        // Migration 0028 runs in the same batch and gives duties:write the same way.
+        expect((await admins.getByUid('manager'))?.permissions).toEqual(['events:read', 'admins:manage', 'members:write', 'duties:write']);
         expect((await admins.getByUid('editor'))?.permissions).toEqual(['events:read', 'events:write']);
-        // Later migrations (0024) come off first, then 0023.
+        // Later migrations (0024 to 0028) come off first, then 0023.
         while (await db.schema.hasTable('members')) await db.migrate.down({ migrationSource: new SqliteMigrationSource() });
         expect((await admins.getByUid('manager'))?.permissions).toEqual(['events:read', 'admins:manage']);
         expect(await db.schema.hasTable('members')).toBe(false);
+      } finally {
+        await db.destroy();
+      }
+    } finally {
+      await sqlite.close();
+    }
+  });
+});
+
+describe('migration 0029: passkey challenges', () => {
+  it('adds the challenges table beside the passkeys; undone and done again', async () => {
+    const sqlite = tempSqlite('kyc-0029-', 'kyc.sqlite');
+    try {
+      const db = await openSqliteDatabase(sqlite.file);
+      try {
+        const challenges = new SqlitePasskeyChallengeRepository(db);
+        const challenge = { challengeHash: 'h', purpose: 'authentication' as const, memberId: null, createdAt: '2026-06-01T09:00:00.000Z', expiresAt: '2026-06-01T09:05:00.000Z' };
+        await challenges.put(challenge);
+        const migrationSource = new SqliteMigrationSource();
+        await db.migrate.down({ migrationSource, name: '0029-passkey-challenges' });
+        expect(await db.schema.hasTable('passkey_challenges')).toBe(false);
+        expect(await db.schema.hasTable('passkeys')).toBe(true);
+        await db.migrate.latest({ migrationSource });
+        expect(await challenges.take('h', 'authentication', new Date('2026-06-01T09:01:00.000Z'))).toBeNull();
       } finally {
         await db.destroy();
       }

@@ -17,6 +17,10 @@ export async function up(knex: Knex): Promise<void> {
     t.text('membershipType').notNullable();
     t.text('renewalDate').notNullable();
     t.integer('disabled').notNullable();
+    // Optional: null when not given.
+    t.text('phone');
+    t.text('emergencyContactName');
+    t.text('emergencyContactPhone');
     t.text('createdAt').notNullable();
     t.text('updatedAt').notNullable();
   });

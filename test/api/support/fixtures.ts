@@ -49,6 +49,8 @@ export async function storedCounts(app: TestApp): Promise<Record<string, number>
     photosJson: JSON.stringify(await app.get('photos').list()).length,
     sitePagesJson: JSON.stringify(await app.get('sitePages').list()).length,
     membersJson: JSON.stringify(await app.get('members').list()).length,
+    dutiesJson: JSON.stringify([await app.get('duties').listCatalogue('qualifications'), await app.get('duties').listCatalogue('dutyTypes'), await app.get('duties').listCatalogue('templates'), await app.get('duties').listMemberQualifications()]).length,
     files: (await app.get('files').list()).length,
+    conditionsJson: JSON.stringify([await app.get('conditions').getLimits(), [...(await app.get('conditions').getEvents(events.map((e) => e.id))).values()]]).length,
   };
 }

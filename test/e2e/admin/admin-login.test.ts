@@ -116,15 +116,15 @@ describe('admin sign-in', () => {
 
   it('sends a signed-out visitor to sign in and then back where they were going', async () => {
     const page = await signedOutPage();
-    await page.goto('/admin/members');
+    await page.goto('/admin/admins');
     await page.waitForURL('**/admin/login');
     await page.getByText('Please sign in to continue.').waitFor();
-    await countOf(page.getByRole('heading', { name: 'Members' })).toBe(0);
+    await countOf(page.getByRole('heading', { name: 'Admins' })).toBe(0);
     await page.getByLabel('Email').fill(E2E_ADMIN_EMAIL);
     await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/admin/members');
-    await page.getByRole('heading', { level: 1, name: 'Members' }).waitFor();
+    await page.waitForURL('**/admin/admins');
+    await page.getByRole('heading', { level: 1, name: 'Admins' }).waitFor();
     // The heading shows before the list arrives; the session ends only once the page has its data,
     // or the list's own request could be the one refused (and the sign-in page reached before the click).
     await page.getByRole('region', { name: 'Admin accounts' }).getByRole('table').waitFor();

@@ -221,7 +221,7 @@ describe('admin panel in a browser', () => {
   it('counts the booking on the dashboard', async () => {
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' }).click();
     await page.getByRole('heading', { level: 1, name: 'Welcome, Club Administrator' }).waitFor();
-    for (const tile of ['Create Event', 'Manage Events', 'View Bookings', 'Members']) {
+    for (const tile of ['Create Event', 'Manage Events', 'View Bookings', 'Members', 'Admins']) {
       await page.getByRole('navigation', { name: 'Quick actions' }).getByRole('link', { name: new RegExp(tile) }).waitFor();
     }
     await page.getByRole('heading', { name: 'Recent Events' }).waitFor();
@@ -271,9 +271,9 @@ describe('admin panel in a browser', () => {
 
   it('adds an admin, changes their permissions, disables and enables them', async () => {
     const nav = page.getByRole('navigation', { name: 'Admin' });
-    await nav.getByRole('link', { name: 'Members' }).click();
+    await nav.getByRole('link', { name: 'Admins' }).click();
     await rowOf(page, 'Club Administrator').waitFor();
-    await expectAccessible(page, 'members');
+    await expectAccessible(page, 'admins');
     // Nobody changes their own permissions: the signed-in admin's own boxes are not offered.
     await disabledOf(rowOf(page, 'Club Administrator').getByLabel('events:read')).toBe(true);
 

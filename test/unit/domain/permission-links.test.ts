@@ -37,6 +37,9 @@ describe('which admin links are offered (mayOpen)', () => {
     expect(mayOpen(reader, '/admin/bookings/regatta')).toBe(false);
     expect(mayOpen({ permissions: ['events:write'] }, '/admin/events/edit/regatta')).toBe(true);
     expect(mayOpen({ permissions: ['bookings:read'] }, '/admin/bookings/regatta')).toBe(true);
-    expect(mayOpen({ permissions: [] }, '/admin/members')).toBe(true);
+    expect(mayOpen({ permissions: [] }, '/admin/members')).toBe(false);
+    expect(mayOpen({ permissions: ['members:write'] }, '/admin/members')).toBe(true);
+    expect(mayOpen({ permissions: ['events:read', 'bookings:read'] }, '/admin/admins')).toBe(false);
+    expect(mayOpen({ permissions: ['admins:manage'] }, '/admin/admins')).toBe(true);
   });
 });

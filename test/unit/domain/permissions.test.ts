@@ -63,7 +63,7 @@ describe('permission examples', () => {
   });
 
   it('the default admin can do everything but manage admins, change bookings, resend e-mails, read the audit log, change work days and manage news, water levels, documents, photos and the club pages, nor see or change the member list', () => {
-    const withheld = ['admins.manage', 'bookings.write', 'audit.read', 'mail.resend', 'workDays.write', 'news.list', 'news.write', 'waterLevels.write', 'documents.write', 'photos.manage', 'sitePages.write', 'members.read', 'members.write'];
+    const withheld = ['admins.manage', 'bookings.write', 'audit.read', 'mail.resend', 'workDays.write', 'news.list', 'news.write', 'waterLevels.write', 'documents.write', 'photos.manage', 'sitePages.write', 'members.read', 'members.write', 'duties.read', 'duties.write'];
     for (const action of actions.filter((a) => !withheld.includes(a))) {
       expect(() => requirePermission({ permissions: DEFAULT_PERMISSIONS }, action)).not.toThrow();
     }
@@ -107,11 +107,15 @@ describe('permission examples', () => {
       '/admin/events': 'events:read',
       '/admin/events/create': 'events:write',
       '/admin/events/edit/:eventId': 'events:write',
+      // The go/no-go panel and the wind limits (issue 38): read with events:read, changed with events:write.
+      '/admin/events/go-no-go/:eventId': 'events:read',
+      '/admin/conditions': 'events:read',
       '/admin/bookings': 'bookings:read',
       '/admin/bookings/:eventId': 'bookings:read',
       '/admin/booking/:bookingId': 'bookings:read',
       '/admin/audit': 'audit:read',
-      '/admin/members': null,
+      '/admin/members': 'members:write',
+      '/admin/admins': 'admins:manage',
       '/admin/account': null,
       '/admin/work-days': 'events:read',
       '/admin/work-days/create': 'workdays:write',
@@ -126,7 +130,19 @@ describe('permission examples', () => {
       '/admin/photos': 'content:write',
       '/admin/pages': 'content:write',
       '/admin/pages/edit/:slug': 'content:write',
+      '/admin/duties': 'duties:write',
+      '/admin/duties/qualifications': 'duties:write',
+      '/admin/duties/events/:eventId': 'duties:write',
     });
+  });
+
+  it('duty rosters need duties:write to see and to change (they name members); the staffing light only events:read', () => {
+    for (const action of ['duties.read', 'duties.write'] as const) {
+      expect(() => requirePermission({ permissions: ['duties:write'] }, action)).not.toThrow();
+      expect(() => requirePermission({ permissions: ['events:write', 'members:write', 'admins:manage'] }, action)).toThrow('You do not have permission to manage duties.');
+    }
+    expect(() => requirePermission({ permissions: ['events:read'] }, 'duties.lights')).not.toThrow();
+    expect(() => requirePermission({ permissions: ['duties:write'] }, 'duties.lights')).toThrow('You do not have permission to view events.');
   });
 
   it('changing water levels needs content:write, with its own message', () => {

@@ -130,6 +130,31 @@ describe('MailerLite settings', () => {
   });
 });
 
+describe('conditions settings', () => {
+  it('default to no forecast (no network) and alerts 48 and 24 hours before', () => {
+    const config = loadConfig({});
+    expect(config.adapters.conditions).toBe('none');
+    expect(config.openMeteo).toBeNull();
+    expect(config.conditionsAlertHours).toEqual([48, 24]);
+  });
+
+  it('with CONDITIONS=open-meteo, take the club position, the base URL and an optional key', () => {
+    expect(loadConfig({ CONDITIONS: 'open-meteo', CONDITIONS_LATITUDE: '51.4912', CONDITIONS_LONGITUDE: '-1.25' }).openMeteo).toEqual({ latitude: 51.4912, longitude: -1.25, baseUrl: 'https://api.open-meteo.com', apiKey: null });
+    expect(loadConfig({ CONDITIONS: 'Open-Meteo', CONDITIONS_LATITUDE: '0', CONDITIONS_LONGITUDE: '180', OPEN_METEO_BASE_URL: 'http://127.0.0.1:9/', OPEN_METEO_API_KEY: 'k' }).openMeteo).toMatchObject({ latitude: 0, longitude: 180, apiKey: 'k' });
+    expect(loadConfig({ CONDITIONS_ALERT_HOURS: '24, 72,24' }).conditionsAlertHours).toEqual([72, 24]);
+    expect(loadConfig({ CONDITIONS_ALERT_HOURS: 'none' }).conditionsAlertHours).toEqual([]);
+  });
+
+  it('name every missing or bad key', () => {
+    expect(problemsOf({ CONDITIONS: 'open-meteo', CONDITIONS_LATITUDE: '91', CONDITIONS_ALERT_HOURS: '48,soon' })).toEqual([
+      'CONDITIONS_ALERT_HOURS: must be hours from 1 to 336 separated by commas, e.g. 48,24, or none (got "48,soon")',
+      'CONDITIONS_LATITUDE: must be decimal degrees from -90 to 90, e.g. 51.4912 (got "91")',
+      'CONDITIONS_LONGITUDE: is required with CONDITIONS=open-meteo',
+    ]);
+    expect(problemsOf({ CONDITIONS: 'met-office' })).toEqual(['CONDITIONS: must be one of none, open-meteo (got "met-office")']);
+  });
+});
+
 describe('payment secrets kept in DATA_DIR', () => {
   const dirs: string[] = [];
   afterEach(() => {

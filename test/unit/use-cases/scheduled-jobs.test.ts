@@ -9,6 +9,9 @@ import { HmacBookingLinks } from '../../../adapters/node-crypto/hmac-booking-lin
 import { MemoryWaitingList } from '../../../adapters/memory/memory-waiting-list';
 import { MemoryAuditLog } from '../../../adapters/memory/memory-audit-log';
 import { SequentialIdGenerator } from '../../../adapters/memory/sequential-id-generator';
+import { MemoryConditionsRepository } from '../../../adapters/memory/memory-conditions-repository';
+import { MemoryAdminRepository } from '../../../adapters/memory/memory-admin-repository';
+import { NoConditionsSource } from '../../../adapters/system/no-conditions-source';
 import { JOB_LEASE_MS, newJob } from '../../../core/jobs/jobs';
 import { GIVE_UP_AFTER_MS } from '../../../core/shared/retries';
 import { RunDueJobs } from '../../../core/jobs/run-due-jobs';
@@ -41,6 +44,11 @@ function world(reminderDaysBefore = 2) {
     workDays: new MemoryWorkDayRepository(outbox),
     // The news written in the app: the news index's round has nothing to refill.
     newsSource: 'database' as const,
+    // No forecast (the embedded default): the forecast's and the alerts' rounds have nothing to do.
+    conditionsSource: new NoConditionsSource(),
+    conditions: new MemoryConditionsRepository(),
+    admins: new MemoryAdminRepository(),
+    alertHoursBefore: [48, 24],
   };
   const useCase: UseCaseOf = (type) => new (type as unknown as new (d: typeof deps) => never)(deps);
   return { ...deps, runner: new RunDueJobs({ jobs: deps.jobs, clock, jobHandlers: jobHandlers(useCase) }) };
@@ -83,8 +91,8 @@ describe('RunDueJobs', () => {
     await w.jobs.schedule(repeatingJobs(w.clock.now()));
     w.clock.advance(60_000);
     await w.jobs.schedule(repeatingJobs(w.clock.now()));
-    // The reminders' round, the waiting lists' round and the news index's round.
-    expect(await w.runner.execute()).toEqual({ done: 3, retrying: 0, failed: 0, lost: 0 });
+    // The reminders' round, the waiting lists' round, the news index's, the forecast's and the conditions alerts'.
+    expect(await w.runner.execute()).toEqual({ done: 5, retrying: 0, failed: 0, lost: 0 });
     const round = await w.jobs.get(REMINDER_ROUND_JOB);
     expect(round).toMatchObject({ status: 'pending', doneAt: w.clock.now().toISOString(), nextAttemptAt: new Date(w.clock.now().getTime() + REMINDER_ROUND_MS).toISOString() });
     expect(await w.runner.execute()).toEqual({ done: 0, retrying: 0, failed: 0, lost: 0 });

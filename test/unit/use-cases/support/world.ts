@@ -1,5 +1,6 @@
 import { MemorySitePageRepository } from '../../../../adapters/memory/memory-site-page-repository';
 import { MemoryMemberRepository } from '../../../../adapters/memory/memory-member-repository';
+import { MemoryDutyRepository } from '../../../../adapters/memory/memory-duty-repository';
 import type { Currency } from '../../../../core/shared/money';
 import { PdfLibPdfInspector } from '../../../../adapters/pdf-lib/pdf-lib-pdf-inspector';
 import { FixedClock } from '../../../../adapters/memory/fixed-clock';
@@ -139,6 +140,7 @@ export function makeWorld() {
     campaigns: new MemoryCampaignRepository(),
     sitePages: new MemorySitePageRepository(),
     members: new MemoryMemberRepository(),
+    duties: new MemoryDutyRepository(),
     clubName: 'Kestrel Yacht Club',
     search: new MemorySearchIndex(),
     payments: new FakePaymentGateway(),

@@ -16,7 +16,8 @@ import { LoginPage } from './session/components/login-page';
 import { ForgotPasswordPage } from './session/components/forgot-password-page';
 import { ResetPasswordPage } from './session/components/reset-password-page';
 import { MailPage } from './mail/components/mail-page';
-import { MembersPage } from './accounts/components/members-page';
+import { AdminsPage } from './accounts/components/admins-page';
+import { MemberListPage } from './member-list/components/member-list-page';
 import { NotFoundPage } from './shared/components/not-found-page';
 import { RequirePermission, RequireSignIn } from './session/components/require-admin';
 import { RouteFocus } from './shared/components/route-focus';
@@ -27,9 +28,14 @@ import { WorkDayRosterPage } from './work-days/components/work-day-roster-page';
 import { NewsListPage } from './news/components/news-list-page';
 import { NewsCreatePage, NewsEditPage } from './news/components/news-form-pages';
 import { WaterLevelsPage } from './water-levels/components/water-levels-page';
+import { GoNoGoPage } from './conditions/components/go-no-go-page';
+import { ConditionsLimitsPage } from './conditions/components/conditions-limits-page';
 import { DocumentsPage } from './documents/components/documents-page';
 import { SitePagesListPage } from './site-pages/components/site-pages-list-page';
 import { SitePageEditPage } from './site-pages/components/site-page-edit-page';
+import { DutiesPage } from './duties/components/duties-page';
+import { MemberQualificationsPage } from './duties/components/member-qualifications-page';
+import { EventRosterPage } from './duties/components/event-roster-page';
 import '../../components/ui/controls.css';
 import './admin.css';
 
@@ -38,6 +44,8 @@ const GUARDED: { path: string; permission: Permission; message: string; Page: Co
   { path: 'events', permission: 'events:read', message: PERMISSION_MESSAGES.eventsRead, Page: EventsListPage },
   { path: 'events/create', permission: 'events:write', message: PERMISSION_MESSAGES.create, Page: EventCreatePage },
   { path: 'events/edit/:id', permission: 'events:write', message: PERMISSION_MESSAGES.edit, Page: EventEditPage },
+  { path: 'events/go-no-go/:id', permission: 'events:read', message: PERMISSION_MESSAGES.eventsRead, Page: GoNoGoPage },
+  { path: 'conditions', permission: 'events:read', message: PERMISSION_MESSAGES.eventsRead, Page: ConditionsLimitsPage },
   { path: 'bookings', permission: 'bookings:read', message: PERMISSION_MESSAGES.bookings, Page: BookingsOverviewPage },
   { path: 'bookings/:eventId', permission: 'bookings:read', message: PERMISSION_MESSAGES.bookings, Page: EventBookingsPage },
   { path: 'work-days', permission: 'events:read', message: PERMISSION_MESSAGES.eventsRead, Page: WorkDaysPage },
@@ -55,6 +63,11 @@ const GUARDED: { path: string; permission: Permission; message: string; Page: Co
   { path: 'photos', permission: 'content:write', message: PERMISSION_MESSAGES.photos, Page: PhotosPage },
   { path: 'pages', permission: 'content:write', message: PERMISSION_MESSAGES.sitePages, Page: SitePagesListPage },
   { path: 'pages/edit/:slug', permission: 'content:write', message: PERMISSION_MESSAGES.sitePages, Page: SitePageEditPage },
+  { path: 'members', permission: 'members:write', message: PERMISSION_MESSAGES.members, Page: MemberListPage },
+  { path: 'admins', permission: 'admins:manage', message: PERMISSION_MESSAGES.admins, Page: AdminsPage },
+  { path: 'duties', permission: 'duties:write', message: PERMISSION_MESSAGES.duties, Page: DutiesPage },
+  { path: 'duties/qualifications', permission: 'duties:write', message: PERMISSION_MESSAGES.duties, Page: MemberQualificationsPage },
+  { path: 'duties/events/:eventId', permission: 'duties:write', message: PERMISSION_MESSAGES.duties, Page: EventRosterPage },
 ];
 
 /**
@@ -85,7 +98,6 @@ export default function AdminApp() {
                   }
                 />
               ))}
-              <Route path="members" element={<MembersPage />} />
               <Route path="account" element={<AccountPage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Route>

@@ -8,6 +8,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useMemberSession, useSignOutMember } from '../api/member-session';
 import { HouseholdSection } from './household-section';
 import { MyBookingsSection } from './my-bookings-section';
+import { PasskeysSection } from './passkeys-section';
 
 /**
  * /my, "My club" (docs/my-club.md): the signed-in member's name and Sign out, then their bookings and household.
@@ -47,7 +48,7 @@ export function MyClubPage() {
         <>
           <MyBookingsSection />
           <HouseholdSection />
-          {/* Passkeys: <PasskeysSection /> goes here (the passkeys helper's section). */}
+          <PasskeysSection />
         </>
       )}
     </div>

@@ -11,6 +11,7 @@ import { useForm } from '../../../lib/form';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useMemberSession } from '../api/member-session';
 import { useRequestSignInCode, useSignInWithCode } from '../api/sign-in-with-code';
+import { PasskeyCancelled, usePasskeySupport, useSignInWithPasskey } from '../api/passkeys';
 
 const SEND_FAILED = 'The request could not be sent. Please try again.';
 const SIGN_IN_FAILED = 'Signing in failed. Please try again.';
@@ -85,7 +86,10 @@ export function SignInPage() {
             </p>
           </>
         ) : step.name === 'email' ? (
-          <EmailStep email={step.email} onSent={(email, message) => setStep({ name: 'code', email, message })} />
+          <>
+            <EmailStep email={step.email} onSent={(email, message) => setStep({ name: 'code', email, message })} />
+            <PasskeyStep onSignedIn={signedIn} />
+          </>
         ) : (
           <CodeStep email={step.email} message={step.message} onSignedIn={signedIn} onRestart={() => setStep({ name: 'email', email: step.email })} />
         )}
@@ -184,5 +188,25 @@ function LinkStep({ email, code, onSignedIn, onRestart }: { email: string; code:
         </Button>
       </p>
     </>
+  );
+}
+
+/**
+ * "Sign in with a passkey", for a member who added one on My club: no e-mail needed (the device
+ * offers its passkeys for this site). Shown only once the page has hydrated and only where the
+ * browser can use passkeys, so the first drawing matches the server's.
+ */
+function PasskeyStep({ onSignedIn }: { onSignedIn: () => void }) {
+  const supported = usePasskeySupport();
+  const signIn = useSignInWithPasskey();
+  if (supported !== true) return null;
+  return (
+    <div className="sign-in-passkey">
+      <p>Added a passkey on My club? Use it instead of a code.</p>
+      {signIn.isError && <Alert tone="error">{signIn.error instanceof PasskeyCancelled ? signIn.error.message : refusal(signIn.error, SIGN_IN_FAILED)}</Alert>}
+      <Button variant="secondary" block disabled={signIn.isPending} onClick={() => signIn.mutate(undefined, { onSuccess: onSignedIn })}>
+        {signIn.isPending ? 'Signing in…' : 'Sign in with a passkey'}
+      </Button>
+    </div>
   );
 }

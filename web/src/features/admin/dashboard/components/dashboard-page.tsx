@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { formatDate } from '@core/calendar/calendar';
-import { mayOpen } from '@core/admins/permissions';
+import { formatDate, formatDateRange } from '@core/calendar/calendar';
+import { hasPermission, mayOpen } from '@core/admins/permissions';
 import { dashboardQueryOptions, useDashboard } from '../api/dashboard';
 import { useSignedInAdmin } from '../../session/components/admin-session';
 import { Badge } from '../../shared/components/badge';
@@ -8,10 +8,15 @@ import { LoadError, Loading } from '../../shared/components/load-error';
 import { PageTitle } from '../../shared/components/page-title';
 import { useTryAgain } from '../../shared/api/admin-query';
 import { DataTable } from '../../shared/components/data-table';
+import { usePanels } from '../../conditions/api/conditions';
+import { forecastAgeText, RatingBadge } from '../../conditions/components/go-no-go-panel';
+import { useStaffingLights } from '../../duties/api/duties';
+import { StaffingLight } from '../../duties/components/staffing-light';
 
 export function DashboardPage() {
   const admin = useSignedInAdmin();
   const dashboard = useDashboard();
+  const lights = useStaffingLights(hasPermission(admin, 'events:read'));
   const tryAgain = useTryAgain(dashboardQueryOptions().queryKey);
   const editPath = (eventId: string) => `/admin/events/edit/${encodeURIComponent(eventId)}`;
   const bookingsPath = (eventId: string) => `/admin/bookings/${encodeURIComponent(eventId)}`;
@@ -22,7 +27,9 @@ export function DashboardPage() {
     { to: '/admin/events/create', title: 'Create Event', text: 'Add a new event to the calendar.' },
     { to: '/admin/events', title: 'Manage Events', text: 'Edit, open or close events for booking.' },
     { to: '/admin/bookings', title: 'View Bookings', text: 'Bookings, attendees and revenue per event.' },
-    { to: '/admin/members', title: 'Members', text: 'Admin accounts and their permissions.' },
+    { to: '/admin/members', title: 'Members', text: "The club's member list: add, edit, import." },
+    { to: '/admin/admins', title: 'Admins', text: 'Admin accounts and their permissions.' },
+    { to: '/admin/duties', title: 'Duties', text: 'Qualifications, duty types, templates and rosters.' },
   ];
 
   return (
@@ -43,6 +50,8 @@ export function DashboardPage() {
           ))}
       </nav>
 
+      {hasPermission(admin, 'events:read') && <GoNoGoSummary />}
+
       {dashboard.isPending && <Loading label="Loading dashboard…" />}
       {dashboard.isError && <LoadError error={dashboard.error} message="Failed to load the dashboard" onRetry={tryAgain} />}
       {dashboard.isSuccess && (
@@ -57,7 +66,7 @@ export function DashboardPage() {
                   <li key={event.id} className="adm-list-item">
                     <div>
                       <p className="adm-list-title">
-                        {event.name} {event.allowBooking && <Badge tone="green">Bookable</Badge>}
+                        {event.name} {event.allowBooking && <Badge tone="green">Bookable</Badge>} <StaffingLight light={lights.data?.lights[event.id]} />
                       </p>
                       <p className="adm-muted">{formatDate(event.eventdatetime, 'admin')}</p>
                     </div>
@@ -124,5 +133,39 @@ export function DashboardPage() {
         </div>
       )}
     </>
+  );
+}
+
+/** The upcoming events the forecast covers, each with how it stands against its limits and a link to its panel. */
+function GoNoGoSummary() {
+  const panels = usePanels();
+  if (!panels.isSuccess) return null;
+  return (
+    <section className="adm-panel" aria-labelledby="adm-gng-title">
+      <h2 id="adm-gng-title">Go / No-go</h2>
+      <p className="adm-muted">{forecastAgeText(panels.data.forecast)}</p>
+      {panels.data.panels.length === 0 ? (
+        <p className="adm-muted">No upcoming event within the forecast.</p>
+      ) : (
+        <ul className="adm-list">
+          {panels.data.panels.map((panel) => (
+            <li key={panel.eventId} className="adm-list-item">
+              <div>
+                <p className="adm-list-title">
+                  {panel.eventName} <RatingBadge rating={panel.rating} />
+                </p>
+                <p className="adm-muted">
+                  {formatDateRange(panel.eventdatetime, panel.eventenddatetime, 'admin')} · gusts {panel.maxGustKn ?? '–'} kn (limit {panel.limits.gustKn}) · {panel.placesTaken} booked
+                  {panel.decisions.length > 0 && ` · decided: ${panel.decisions[panel.decisions.length - 1].decision}`}
+                </p>
+              </div>
+              <Link className="btn btn-secondary btn-small" to={`/admin/events/go-no-go/${encodeURIComponent(panel.eventId)}`} aria-label={`Go / no-go for ${panel.eventName}`}>
+                Go / no-go
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -20,6 +20,10 @@ import { useTryAgain } from '../../shared/api/admin-query';
 import { Button } from '../../../../components/ui/button';
 import { DeleteButton } from '../../shared/components/delete-button';
 import { DataTable } from '../../shared/components/data-table';
+import { useStaffingLights } from '../../duties/api/duties';
+import { StaffingLight } from '../../duties/components/staffing-light';
+
+const rosterPath = (id: string) => `/admin/duties/events/${encodeURIComponent(id)}`;
 
 export const DELETE_FAILED = 'Failed to delete event. Please try again.';
 
@@ -31,10 +35,12 @@ function placesText(event: AdminListEvent): string {
 }
 
 const editPath = (eventId: string) => `/admin/events/edit/${encodeURIComponent(eventId)}`;
+const goNoGoPath = (eventId: string) => `/admin/events/go-no-go/${encodeURIComponent(eventId)}`;
 const bookingsPath = (eventId: string) => `/admin/bookings/${encodeURIComponent(eventId)}`;
 
 export function EventsListPage() {
   const admin = useSignedInAdmin();
+  const lights = useStaffingLights(hasPermission(admin, 'events:read'));
   const events = useEvents();
   const tryAgain = useTryAgain(eventsQueryOptions().queryKey);
   const [toCancel, setToCancel] = useState<ClubEvent | null>(null);
@@ -91,6 +97,7 @@ export function EventsListPage() {
                         {event.cancelledAt ? <Badge tone="red">Cancelled</Badge> : event.allowBooking ? <Badge tone="green">Bookable</Badge> : <Badge tone="grey">View Only</Badge>}
                         {/* The booking state the core decides (Over, Closed, Full), beside the status. */}
                         {event.bookingState !== null && <Badge tone={STATE_TONES[event.bookingState]}>{event.bookingState}</Badge>}
+                        <StaffingLight light={lights.data?.lights[event.id]} />
                       </span>
                     </td>
                     <td>
@@ -99,6 +106,16 @@ export function EventsListPage() {
                         {mayOpen(admin, editPath(event.id)) && (
                           <Link className="btn btn-secondary btn-small" to={editPath(event.id)} aria-label={`Edit ${event.name}`}>
                             Edit
+                          </Link>
+                        )}
+                        {!event.cancelledAt && event.bookingState !== 'Over' && mayOpen(admin, goNoGoPath(event.id)) && (
+                          <Link className="btn btn-secondary btn-small" to={goNoGoPath(event.id)} aria-label={`Go / no-go for ${event.name}`}>
+                            Go / no-go
+                          </Link>
+                        )}
+                        {mayOpen(admin, rosterPath(event.id)) && (
+                          <Link className="btn btn-secondary btn-small" to={rosterPath(event.id)} aria-label={`Duties for ${event.name}`}>
+                            Duties
                           </Link>
                         )}
                         {event.allowBooking && mayOpen(admin, bookingsPath(event.id)) && (

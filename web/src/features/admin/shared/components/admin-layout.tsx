@@ -19,9 +19,12 @@ export function AdminLayout() {
   const links = [
     { to: '/admin/dashboard', label: 'Dashboard' },
     { to: '/admin/events', label: 'Events' },
+    { to: '/admin/conditions', label: 'Wind Limits' },
     { to: '/admin/bookings', label: 'Bookings' },
     { to: '/admin/members', label: 'Members' },
+    { to: '/admin/admins', label: 'Admins' },
     { to: '/admin/work-days', label: 'Work Days' },
+    { to: '/admin/duties', label: 'Duties' },
     { to: '/admin/mail', label: 'Mail' },
     { to: '/admin/audit', label: 'Audit' },
     { to: '/admin/news', label: 'News' },

@@ -30,9 +30,11 @@ const PERMISSION_LABELS: Record<Permission, string> = {
   'workdays:write': 'Create and edit work days and their jobs',
   'content:write': 'Manage documents, news, photos and water levels',
   'members:write': "See and change the club's member list",
+  'duties:write': 'Keep duty types, qualifications and templates; staff events’ duty rosters',
 };
 
-export function MembersPage() {
+/** The admin accounts ("Admins", at /admin/admins; it was the "Members" screen at /admin/members until the member list took that place). */
+export function AdminsPage() {
   const me = useSignedInAdmin();
   const { signedIn } = useAdminSession();
   const admins = useAdmins();
@@ -49,7 +51,7 @@ export function MembersPage() {
 
   return (
     <>
-      <PageTitle documentTitle="Members">Members</PageTitle>
+      <PageTitle documentTitle="Admins">Admins</PageTitle>
       <p className="adm-muted">
         The accounts that can sign in to this admin panel.
         {!canManage && ' You can see them; changing them needs the admins:manage permission.'}

@@ -1,0 +1,47 @@
+import { ConditionsLimitsSchema, type ConditionsLimits } from '../../core/conditions/conditions-limits';
+import type { ConditionsRepository } from '../../core/conditions/conditions-repository.port';
+import { EventConditionsSchema, type EventConditions } from '../../core/conditions/event-conditions';
+import { ForecastSchema, type Forecast } from '../../core/conditions/forecast';
+import { validRecord } from '../stored-records';
+
+/** The go/no-go's records in memory (tests, and the contract's reference). */
+export class MemoryConditionsRepository implements ConditionsRepository {
+  private limits: ConditionsLimits | null = null;
+  private forecast: Forecast | null = null;
+  private readonly events = new Map<string, EventConditions>();
+
+  async getLimits(): Promise<ConditionsLimits | null> {
+    return this.limits ? structuredClone(this.limits) : null;
+  }
+
+  async saveLimits(limits: ConditionsLimits): Promise<void> {
+    this.limits = structuredClone(validRecord(ConditionsLimitsSchema, limits, 'set of limits'));
+  }
+
+  async getForecast(): Promise<Forecast | null> {
+    return this.forecast ? structuredClone(this.forecast) : null;
+  }
+
+  async saveForecast(forecast: Forecast): Promise<void> {
+    this.forecast = structuredClone(validRecord(ForecastSchema, forecast, 'forecast'));
+  }
+
+  async getEvent(eventId: string): Promise<EventConditions | null> {
+    const record = this.events.get(eventId);
+    return record ? structuredClone(record) : null;
+  }
+
+  async getEvents(eventIds: readonly string[]): Promise<Map<string, EventConditions>> {
+    const found = new Map<string, EventConditions>();
+    for (const id of eventIds) {
+      const record = this.events.get(id);
+      if (record) found.set(id, structuredClone(record));
+    }
+    return found;
+  }
+
+  async saveEvent(record: EventConditions): Promise<void> {
+    const valid = validRecord(EventConditionsSchema, record, 'event record');
+    this.events.set(valid.eventId, structuredClone(valid));
+  }
+}

@@ -1,0 +1,332 @@
+/**
+ * The booking rush of issue 40, part of `npm run bench:firestore`: 300 members book one free
+ * event of 200 places at the same moment, through 2 and then 3 server instances (separate
+ * processes: the production bundle, dist/server.mjs, as `npm start` runs it) on one Firestore
+ * emulator, and through one server on SQLite (the embedded default, single writer) in the same
+ * run as the reference. Each booking comes from an address of its own (X-Forwarded-For from
+ * 127.0.0.1, as behind the club's proxy), so the per-address limits keep their defaults.
+ *
+ * Printed per run: the answers by status (and the refusals' message), latency p50/p95/p99/max
+ * from the moment each request is sent, the wall time of the whole rush, reads and writes per
+ * booking request (counted in every server process by bench/firestore-count-probe.mjs, as
+ * Firestore bills them), and what was stored: bookings, places taken against the capacity, and
+ * whether the places ledger equals the bookings (the check of `npm run check-places`).
+ *
+ * Environment: BENCH_RUSH_BOOKINGS (default 300), BENCH_RUSH_CAPACITY (default 200),
+ * BENCH_RUSH_INSTANCES (Firestore instance counts, default 2,3), BENCH_RUSH_ROUNDS (default 1:
+ * each configuration once, in turns). Nothing leaves 127.0.0.1.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Firestore } from 'firebase-admin/firestore';
+import { FirestoreBookingRepository } from '../adapters/firestore/firestore-booking-repository';
+import { FirestoreEventRepository } from '../adapters/firestore/firestore-event-repository';
+import { openSqliteDatabase } from '../adapters/sqlite/sqlite-database';
+import { SqliteBookingRepository } from '../adapters/sqlite/sqlite-booking-repository';
+import { SqliteEventRepository } from '../adapters/sqlite/sqlite-event-repository';
+import { placesTaken } from '../core/bookings/booking-state';
+import type { BookingRepository } from '../core/bookings/booking-repository.port';
+import type { EventRepository } from '../core/events/event-repository.port';
+import { anEvent } from '../test/support/entities';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+const BUNDLE = join(ROOT, 'dist', 'server.mjs');
+const DATABASE_FILE = 'kyc.sqlite';
+export const RUSH_BOOKINGS = Number(process.env.BENCH_RUSH_BOOKINGS ?? '300');
+export const RUSH_CAPACITY = Number(process.env.BENCH_RUSH_CAPACITY ?? '200');
+export const RUSH_INSTANCES = (process.env.BENCH_RUSH_INSTANCES ?? '2,3').split(',').map(Number);
+export const RUSH_ROUNDS = Number(process.env.BENCH_RUSH_ROUNDS ?? '1');
+const EVENT_ID = 'the-regatta';
+
+export interface RushFigures {
+  label: string;
+  statuses: Record<string, number>;
+  messages: Record<string, number>;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  wallMs: number;
+  readsPerBooking: number | null;
+  writesPerBooking: number | null;
+  /** CPU time of the server processes (all instances together) per booking request. */
+  cpuMsPerBooking: number;
+  stored: number;
+  placesTaken: number;
+  overbooked: number;
+  ledgerEqualsBookings: boolean;
+}
+
+interface Counts {
+  reads: number;
+  writes: number;
+  cpuMs: number;
+}
+
+interface Instance {
+  child: ChildProcess;
+  url: string;
+  counts(): Promise<Counts>;
+}
+
+/** One server instance: the bundle with npm start's node, the counting probe preloaded. */
+function startInstance(env: NodeJS.ProcessEnv): Promise<Instance> {
+  const child = fork(BUNDLE, [], {
+    cwd: ROOT,
+    execArgv: ['--enable-source-maps', '--import', pathToFileURL(join(HERE, 'firestore-count-probe.mjs')).href],
+    env,
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  const counts = () =>
+    new Promise<Counts>((resolve) => {
+      const onMessage = (message: { type?: string } & Counts) => {
+        if (message?.type !== 'firestore-counts') return;
+        child.off('message', onMessage);
+        resolve({ reads: message.reads, writes: message.writes, cpuMs: message.cpuMs });
+      };
+      child.on('message', onMessage);
+      child.send({ type: 'firestore-counts' });
+    });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const onData = (chunk: string) => {
+      out += chunk;
+      const found = /Listening on http:\/\/[^:\s]+:(\d+)/.exec(out);
+      if (found) {
+        child.stdout!.off('data', onData);
+        child.stdout!.resume();
+        child.removeAllListeners('exit');
+        resolve({ child, url: `http://127.0.0.1:${found[1]}`, counts });
+      }
+    };
+    child.stdout!.setEncoding('utf8').on('data', onData);
+    child.on('exit', (code) => reject(new Error(`dist/server.mjs exited with code ${code} before listening:\n${out}`)));
+  });
+}
+
+function stopInstance(instance: Instance): Promise<void> {
+  return new Promise((resolve) => {
+    if (instance.child.exitCode !== null) return resolve();
+    instance.child.once('exit', () => resolve());
+    instance.child.kill('SIGTERM');
+  });
+}
+
+/** The rush's event: free, open for booking, `capacity` places. */
+function rushEvent(capacity: number) {
+  const start = Date.now() + 20 * 86_400_000;
+  return anEvent({
+    id: EVENT_ID,
+    name: 'The Regatta',
+    eventdatetime: new Date(start).toISOString(),
+    eventenddatetime: new Date(start + 6 * 3600_000).toISOString(),
+    bookingEndDate: null,
+    isBoatEvent: false,
+    offerChild: false,
+    offerVeg: false,
+    requiresPayment: false,
+    price: 0,
+    capacity,
+  });
+}
+
+/** The n-th member's address, in 198.18.0.0/15 (benchmarking, RFC 2544): a header value only. */
+function memberAddress(n: number): string {
+  return `198.${18 + ((n >> 16) & 1)}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+function percentile(sorted: number[], p: number): number {
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i];
+}
+
+/** Fires the rush at the instances (round robin) at once; the answers and their latencies. */
+async function fire(urls: string[], count: number): Promise<{ latencies: number[]; statuses: Record<string, number>; messages: Record<string, number>; wallMs: number }> {
+  const statuses: Record<string, number> = {};
+  const messages: Record<string, number> = {};
+  const latencies: number[] = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: count }, async (_, n) => {
+      const sent = performance.now();
+      let status = 'error';
+      try {
+        const res = await fetch(`${urls[n % urls.length]}/api/bookings`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': memberAddress(n + 1) },
+          body: JSON.stringify({
+            eventId: EVENT_ID,
+            firstName: 'Rush',
+            lastName: `Sailor ${n}`,
+            numberAttending: 1,
+            numberOfChildren: 0,
+            numberOfSoftDrinks: 0,
+            numberOfVegetarian: 0,
+            boatName: '',
+            email: '',
+          }),
+        });
+        status = String(res.status);
+        const body = (await res.json().catch(() => ({}))) as { error?: string; message?: string };
+        if (res.status !== 201) {
+          const text = body.message ?? body.error ?? '';
+          messages[`${res.status} ${text}`] = (messages[`${res.status} ${text}`] ?? 0) + 1;
+        }
+      } catch (error) {
+        messages[`error ${(error as Error).message}`] = (messages[`error ${(error as Error).message}`] ?? 0) + 1;
+      }
+      latencies.push(performance.now() - sent);
+      statuses[status] = (statuses[status] ?? 0) + 1;
+    }),
+  );
+  return { latencies: latencies.sort((a, b) => a - b), statuses, messages, wallMs: performance.now() - started };
+}
+
+async function stored(bookings: BookingRepository): Promise<{ stored: number; placesTaken: number; ledgerEqualsBookings: boolean }> {
+  const now = new Date();
+  const list = await bookings.listByEvent(EVENT_ID);
+  const differences = await bookings.checkPlaces({ now, repair: false });
+  return { stored: list.length, placesTaken: placesTaken(list, now), ledgerEqualsBookings: differences.length === 0 };
+}
+
+const BASE_ENV = (dataDir: string): NodeJS.ProcessEnv => ({
+  PATH: process.env.PATH,
+  HOME: process.env.HOME,
+  DATA_DIR: dataDir,
+  HOST: '127.0.0.1',
+  PORT: '0',
+  NODE_ENV: 'production',
+  // The rush's event is free: no payment provider is involved.
+  ALLOW_TEST_PAYMENTS: 'true',
+  TRUST_PROXY: 'loopback',
+  LOG_LEVEL: 'warn',
+  SEED_DEMO_DATA: 'false',
+  INITIAL_ADMIN_PASSWORD: 'bench-only-password',
+  METADATA_SERVER_DETECTION: 'none',
+});
+
+const NO_COUNTS: Counts = { reads: 0, writes: 0, cpuMs: 0 };
+const sumCounts = (a: Counts, b: Counts): Counts => ({ reads: a.reads + b.reads, writes: a.writes + b.writes, cpuMs: a.cpuMs + b.cpuMs });
+
+async function measure(label: string, instances: Instance[], bookings: BookingRepository, countsBefore: Counts): Promise<RushFigures> {
+  const { latencies, statuses, messages, wallMs } = await fire(
+    instances.map((i) => i.url),
+    RUSH_BOOKINGS,
+  );
+  const after = (await Promise.all(instances.map((i) => i.counts()))).reduce(sumCounts, NO_COUNTS);
+  const firestore = label.startsWith('Firestore');
+  const readsPerBooking = firestore ? (after.reads - countsBefore.reads) / RUSH_BOOKINGS : null;
+  const writesPerBooking = firestore ? (after.writes - countsBefore.writes) / RUSH_BOOKINGS : null;
+  const cpuMsPerBooking = (after.cpuMs - countsBefore.cpuMs) / RUSH_BOOKINGS;
+  const found = await stored(bookings);
+  return {
+    label,
+    statuses,
+    messages,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    max: latencies[latencies.length - 1],
+    wallMs,
+    readsPerBooking,
+    writesPerBooking,
+    cpuMsPerBooking,
+    ...found,
+    overbooked: Math.max(0, found.placesTaken - RUSH_CAPACITY),
+  };
+}
+
+/** The rush through `count` server instances on the emulator, in a club of its own (a collection prefix). */
+export async function firestoreRush(emulator: { host: string; projectId: string }, db: Firestore, count: number, prefix: string): Promise<RushFigures> {
+  const options = { collectionPrefix: prefix };
+  const events: EventRepository = new FirestoreEventRepository(db, options);
+  await events.create(rushEvent(RUSH_CAPACITY));
+  const dirs = Array.from({ length: count }, () => mkdtempSync(join(tmpdir(), 'kyc-rush-')));
+  const instances: Instance[] = [];
+  try {
+    for (const dir of dirs) {
+      instances.push(
+        await startInstance({
+          ...BASE_ENV(dir),
+          STORAGE: 'firestore',
+          FIRESTORE_PROJECT_ID: emulator.projectId,
+          FIRESTORE_EMULATOR_HOST: emulator.host,
+          FIRESTORE_COLLECTION_PREFIX: prefix,
+        }),
+      );
+    }
+    // Each instance warmed up on a calendar view (its connection made, its code paths loaded).
+    await Promise.all(instances.map((i) => fetch(`${i.url}/api/events`).then((r) => r.arrayBuffer())));
+    const before = (await Promise.all(instances.map((i) => i.counts()))).reduce(sumCounts, NO_COUNTS);
+    return await measure(`Firestore, ${count} instances`, instances, new FirestoreBookingRepository(db, options), before);
+  } finally {
+    await Promise.all(instances.map(stopInstance));
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The same rush on one server on SQLite (the embedded default), as the reference. */
+export async function sqliteRush(): Promise<RushFigures> {
+  const dir = mkdtempSync(join(tmpdir(), 'kyc-rush-sqlite-'));
+  const file = join(dir, DATABASE_FILE);
+  let instance: Instance | null = null;
+  try {
+    const setup = await openSqliteDatabase(file);
+    await new SqliteEventRepository(setup).create(rushEvent(RUSH_CAPACITY));
+    await setup.destroy();
+    instance = await startInstance(BASE_ENV(dir));
+    await fetch(`${instance.url}/api/events`).then((r) => r.arrayBuffer());
+    const db = await openSqliteDatabase(file);
+    try {
+      const before = await instance.counts();
+      return await measure('SQLite, 1 instance', [instance], new SqliteBookingRepository(db), before);
+    } finally {
+      await db.destroy();
+    }
+  } finally {
+    if (instance) await stopInstance(instance);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const fmt = (n: number | null, digits = 0) => (n === null ? 'n/a' : n.toFixed(digits));
+
+export function printRush(figures: RushFigures[]): void {
+  console.log(`\n${RUSH_BOOKINGS} bookings at once for ${RUSH_CAPACITY} places (one free event, each booking from its own address):`);
+  console.log('| run | answers | p50 | p95 | p99 | max | all answered in | reads / booking | writes / booking | server CPU / booking | stored | places taken | ledger = bookings |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const f of figures) {
+    const answers = Object.entries(f.statuses)
+      .sort()
+      .map(([s, n]) => `${n} × ${s}`)
+      .join(', ');
+    console.log(
+      `| ${f.label} | ${answers} | ${fmt(f.p50)} ms | ${fmt(f.p95)} ms | ${fmt(f.p99)} ms | ${fmt(f.max)} ms | ${fmt(f.wallMs)} ms | ` +
+        `${fmt(f.readsPerBooking, 2)} | ${fmt(f.writesPerBooking, 2)} | ${fmt(f.cpuMsPerBooking, 1)} ms | ${f.stored} | ${f.placesTaken} / ${RUSH_CAPACITY} | ${f.ledgerEqualsBookings ? 'yes' : 'NO'} |`,
+    );
+  }
+  const messages = new Map<string, number>();
+  for (const f of figures) for (const [m, n] of Object.entries(f.messages)) messages.set(`${f.label}: ${m}`, n);
+  for (const [m, n] of messages) console.log(`  ${m} (${n})`);
+}
+
+/** The verdicts of issue 40 for each Firestore run against the SQLite run of the same round. */
+export function rushVerdicts(reference: RushFigures, runs: RushFigures[]): string[] {
+  const lines: string[] = [];
+  const refused = RUSH_BOOKINGS - RUSH_CAPACITY;
+  for (const f of [reference, ...runs]) {
+    const full = f.messages[`409 Fully booked`] ?? 0;
+    const ok = f.overbooked === 0 && f.stored === RUSH_CAPACITY && (f.statuses['201'] ?? 0) === RUSH_CAPACITY && full === refused && f.ledgerEqualsBookings;
+    lines.push(`${f.label}: ${f.statuses['201'] ?? 0} booked, ${full} refused "Fully booked", ${f.stored} stored, ${f.overbooked} overbooked, ledger ${f.ledgerEqualsBookings ? '=' : '≠'} bookings: ${ok ? 'PASS' : 'FAIL'}`);
+  }
+  for (const f of runs) {
+    const ratio = f.p99 / reference.p99;
+    lines.push(`${f.label}: p99 ${fmt(f.p99)} ms (target < 2000 ms: ${f.p99 < 2000 ? 'PASS' : 'FAIL'}), ${ratio.toFixed(2)}× SQLite's ${fmt(reference.p99)} ms (target ≤ 1.5×: ${ratio <= 1.5 ? 'PASS' : 'FAIL'})`);
+  }
+  return lines;
+}

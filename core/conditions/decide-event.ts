@@ -1,0 +1,111 @@
+import type { Admin } from '../admins/admin';
+import { requirePermission } from '../admins/permissions';
+import { recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
+import { isEventOver } from '../bookings/booking-state';
+import type { ClubEvent } from '../events/event';
+import { isEventCancelled } from '../events/event-cancellation';
+import { eventToFormValues, type EventFormValues } from '../events/event-form';
+import type { EventRepository } from '../events/event-repository.port';
+import { ConflictError, ValidationError } from '../shared/errors';
+import { londonWallClock, parseInstant, wallClockToInstant } from '../shared/london-time';
+import { EVENT_NOT_FOUND } from '../shared/messages';
+import { parseInput } from '../shared/parse-input';
+import { requireFound } from '../shared/require-found';
+import { UseCase } from '../shared/use-case';
+import type { ConditionsRepository } from './conditions-repository.port';
+import { GO_NO_GO_MESSAGES, GoDecisionRequestSchema, type GoDecisionRequest } from './conditions-schema';
+import { noEventConditions, type GoDecision } from './event-conditions';
+
+export interface DecideEventDeps extends AuditTrailDeps {
+  events: Pick<EventRepository, 'get'>;
+  conditions: Pick<ConditionsRepository, 'getEvent' | 'saveEvent'>;
+  /** The admin's event edit (issue 34): a postponement moves the event through it, its e-mails written with the event. */
+  updateEvent: { execute(admin: Admin, eventId: string, form: unknown): Promise<ClubEvent> };
+  /** The event's cancellation: every booking cancelled and refunded, members told. */
+  cancelEvent: { execute(admin: Admin, eventId: string, request: unknown): Promise<{ event: ClubEvent }> };
+}
+
+/** What a decision did: the decision as recorded and the event as it now stands. */
+export interface DecisionOutcome {
+  decision: GoDecision;
+  event: ClubEvent;
+}
+
+const fieldError = (field: string, message: string) => new ValidationError(message, { [field]: message });
+
+/**
+ * The officer's go/no-go decision on an upcoming event (events:write), with its reason:
+ * - go: recorded, nothing else changes;
+ * - postpone: the event moves to the new start (and end; the booking deadline moves by as much)
+ *   through the event edit, which keeps every booking and writes, with the event, the e-mail with
+ *   the new time, the updated .ics (same UID, higher SEQUENCE) and the manage link to cancel with
+ *   a full refund;
+ * - cancel: the event's cancellation (bookings cancelled and refunded, members told).
+ * The decision is recorded after its work is done (a refused move records nothing), in the audit
+ * log and on the event's record, where members and the panel read it.
+ */
+export class DecideEvent extends UseCase<DecideEventDeps> {
+  async execute(admin: Admin, eventId: string, request: unknown): Promise<DecisionOutcome> {
+    requirePermission(admin, 'events.update');
+    const input = parseInput(GoDecisionRequestSchema, request);
+    const reason = input.reason.trim();
+    if (reason === '') throw fieldError('reason', GO_NO_GO_MESSAGES.reasonRequired);
+    const existing = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
+    const now = this.deps.clock.now();
+    if (isEventCancelled(existing)) throw new ConflictError(GO_NO_GO_MESSAGES.eventCancelled);
+    if (!existing.eventdatetime) throw new ValidationError(GO_NO_GO_MESSAGES.noDate);
+    if (isEventOver(existing, now)) throw new ConflictError(GO_NO_GO_MESSAGES.eventOver);
+
+    let event = existing;
+    let moved: GoDecision['moved'] = null;
+    if (input.decision === 'postpone') {
+      const form = postponedForm(existing, input, now);
+      event = await this.deps.updateEvent.execute(admin, eventId, form);
+      moved = { fromStart: existing.eventdatetime, fromEnd: existing.eventenddatetime, toStart: event.eventdatetime ?? existing.eventdatetime, toEnd: event.eventenddatetime };
+    } else if (input.decision === 'cancel') {
+      event = (await this.deps.cancelEvent.execute(admin, eventId, { reason })).event;
+    }
+
+    const decision: GoDecision = { decision: input.decision, reason, decidedAt: this.deps.clock.now().toISOString(), decidedBy: admin.email, moved };
+    const record = (await this.deps.conditions.getEvent(eventId)) ?? noEventConditions(eventId);
+    // The record keeps the latest 100 decisions (far more than an event ever gets).
+    await this.deps.conditions.saveEvent({ ...record, decisions: [...record.decisions, decision].slice(-100) });
+    await recordAdminAction(this.deps, admin, {
+      action: `event.${input.decision === 'go' ? 'go' : input.decision === 'postpone' ? 'postponed' : 'called-off'}`,
+      recordType: 'event',
+      recordId: eventId,
+      summary: `${DECISION_WORDS[input.decision]} ${event.name}: ${reason}`,
+      before: { decision: null, eventdatetime: existing.eventdatetime, eventenddatetime: existing.eventenddatetime },
+      after: { decision: input.decision, eventdatetime: event.eventdatetime, eventenddatetime: event.eventenddatetime },
+    });
+    return { decision, event };
+  }
+}
+
+const DECISION_WORDS = { go: 'Go for', postpone: 'Postponed', cancel: 'Called off' } as const;
+
+/**
+ * The event's form with the postponement's new times: the start (required, to come), the end
+ * (empty: none; else after the start), and the booking deadline moved by as much as the start, so
+ * members keep as long to book, or to cancel with the e-mail's link, before the new time.
+ */
+export function postponedForm(event: ClubEvent, input: GoDecisionRequest, now: Date): EventFormValues {
+  const startText = (input.eventdatetime ?? '').trim();
+  if (startText === '') throw fieldError('eventdatetime', GO_NO_GO_MESSAGES.newStartRequired);
+  const start = wallClockToInstant(startText);
+  if (!start) throw fieldError('eventdatetime', GO_NO_GO_MESSAGES.newStartNotDate);
+  if (start.getTime() <= now.getTime()) throw fieldError('eventdatetime', GO_NO_GO_MESSAGES.newStartInPast);
+  const endText = (input.eventenddatetime ?? '').trim();
+  const end = endText === '' ? null : wallClockToInstant(endText);
+  if (endText !== '' && !end) throw fieldError('eventenddatetime', GO_NO_GO_MESSAGES.newStartNotDate);
+  if (end && end.getTime() <= start.getTime()) throw fieldError('eventenddatetime', GO_NO_GO_MESSAGES.newEndBeforeStart);
+  const oldStart = parseInstant(event.eventdatetime);
+  const deadline = parseInstant(event.bookingEndDate);
+  const shifted = deadline && oldStart ? new Date(deadline.getTime() + (start.getTime() - oldStart.getTime())) : null;
+  return {
+    ...eventToFormValues(event),
+    eventdatetime: londonWallClock(start),
+    eventenddatetime: end ? londonWallClock(end) : '',
+    bookingEndDate: shifted ? londonWallClock(shifted) : '',
+  };
+}

@@ -1,0 +1,50 @@
+import type { Admin } from '../admins/admin';
+import { requirePermission } from '../admins/permissions';
+import type { BookingRepository } from '../bookings/booking-repository.port';
+import type { EventRepository } from '../events/event-repository.port';
+import type { Clock } from '../shared/clock.port';
+import { EVENT_NOT_FOUND } from '../shared/messages';
+import { requireFound } from '../shared/require-found';
+import { UseCase } from '../shared/use-case';
+import type { ConditionsRepository } from './conditions-repository.port';
+import type { GoNoGoPanel } from './conditions-schema';
+import { forecastState } from './forecast-state';
+import { goNoGoPanel, inForecastWindow } from './go-no-go';
+import type { ForecastState } from './conditions-schema';
+
+export interface GetGoNoGoDeps {
+  events: Pick<EventRepository, 'get' | 'listNotOverBefore'>;
+  bookings: Pick<BookingRepository, 'placesTakenByEvent'>;
+  conditions: Pick<ConditionsRepository, 'getLimits' | 'getForecast' | 'getEvent' | 'getEvents'>;
+  clock: Clock;
+}
+
+/** The go/no-go panels for admins (events:read): one event's, and the dashboard's list. */
+export class GetGoNoGo extends UseCase<GetGoNoGoDeps> {
+  async execute(admin: Admin, eventId: string): Promise<GoNoGoPanel> {
+    requirePermission(admin, 'events.list');
+    const event = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
+    const now = this.deps.clock.now();
+    const [record, limits, forecast, places] = await Promise.all([
+      this.deps.conditions.getEvent(eventId),
+      this.deps.conditions.getLimits(),
+      this.deps.conditions.getForecast(),
+      this.deps.bookings.placesTakenByEvent([eventId], now),
+    ]);
+    return goNoGoPanel({ event, record, limits, forecast, placesTaken: places.get(eventId) ?? 0, now });
+  }
+
+  /** Every upcoming event that stands and that the forecast covers, soonest first. */
+  async list(admin: Admin): Promise<{ panels: GoNoGoPanel[]; forecast: ForecastState }> {
+    requirePermission(admin, 'events.list');
+    const now = this.deps.clock.now();
+    const [limits, forecast] = await Promise.all([this.deps.conditions.getLimits(), this.deps.conditions.getForecast()]);
+    const events = (await this.deps.events.listNotOverBefore(now)).filter((event) => inForecastWindow(event, forecast, now));
+    const ids = events.map((event) => event.id);
+    const [records, places] = await Promise.all([this.deps.conditions.getEvents(ids), ids.length ? this.deps.bookings.placesTakenByEvent(ids, now) : new Map<string, number>()]);
+    return {
+      panels: events.map((event) => goNoGoPanel({ event, record: records.get(event.id) ?? null, limits, forecast, placesTaken: places.get(event.id) ?? 0, now })),
+      forecast: forecastState(forecast, now),
+    };
+  }
+}

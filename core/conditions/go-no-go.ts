@@ -1,0 +1,62 @@
+import type { ClubEvent } from '../events/event';
+import { isEventCancelled } from '../events/event-cancellation';
+import { isEventOver } from '../bookings/booking-state';
+import { compareWithLimits, eventSpan, hoursOfEvent } from './compare-conditions';
+import { DEFAULT_CONDITIONS_LIMITS, limitsOfKind, type ConditionsLimits } from './conditions-limits';
+import type { GoNoGoPanel } from './conditions-schema';
+import { noEventConditions, type EventConditions } from './event-conditions';
+import type { Forecast } from './forecast';
+import { forecastState } from './forecast-state';
+
+/** The panel's safety-cover light until the duty roster (issue 36) exists: nothing to show. */
+export const SAFETY_COVER_NOT_AVAILABLE = { status: 'not-available' } as const;
+
+/** What the panel of one event is drawn from. */
+export interface PanelInputs {
+  event: ClubEvent;
+  record: EventConditions | null;
+  limits: ConditionsLimits | null;
+  forecast: Forecast | null;
+  placesTaken: number;
+  now: Date;
+}
+
+/** One event's go/no-go panel: its forecast hours against its kind's limits, places and decisions. */
+export function goNoGoPanel({ event, record, limits, forecast, placesTaken, now }: PanelInputs): GoNoGoPanel {
+  const club = limits ?? DEFAULT_CONDITIONS_LIMITS;
+  const kept = record ?? noEventConditions(event.id);
+  const kindLimits = limitsOfKind(club, kept.kind);
+  const span = eventSpan(event);
+  const hours = span && forecast ? hoursOfEvent(span, forecast.hours) : [];
+  const verdict = compareWithLimits(hours, kindLimits, club.marginKn);
+  return {
+    eventId: event.id,
+    eventName: event.name,
+    eventdatetime: event.eventdatetime,
+    eventenddatetime: event.eventenddatetime,
+    cancelled: isEventCancelled(event),
+    over: isEventOver(event, now),
+    kind: kept.kind,
+    limits: kindLimits,
+    marginKn: club.marginKn,
+    kinds: club.kinds.map(({ id, name }) => ({ id, name })),
+    forecast: forecastState(forecast, now),
+    hours,
+    rating: verdict?.rating ?? null,
+    maxWindKn: verdict?.maxWindKn ?? null,
+    maxGustKn: verdict?.maxGustKn ?? null,
+    windRating: verdict?.windRating ?? null,
+    gustRating: verdict?.gustRating ?? null,
+    safetyCover: SAFETY_COVER_NOT_AVAILABLE,
+    placesTaken,
+    capacity: event.capacity,
+    decisions: kept.decisions,
+  };
+}
+
+/** Whether an event is upcoming, standing and has forecast hours: the ones the dashboard lists. */
+export function inForecastWindow(event: ClubEvent, forecast: Forecast | null, now: Date): boolean {
+  if (!forecast || isEventCancelled(event) || isEventOver(event, now)) return false;
+  const span = eventSpan(event);
+  return span !== null && hoursOfEvent(span, forecast.hours).length > 0;
+}

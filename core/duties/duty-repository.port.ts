@@ -1,0 +1,58 @@
+import type { DutyAssignment, DutySlot, DutyTemplate, DutyType, MemberQualification, Qualification, StaffedSlot } from './duties';
+
+/** The duty catalogue's three kinds of record, each kept by id. */
+export interface DutyCatalogueRecords {
+  qualifications: Qualification;
+  dutyTypes: DutyType;
+  templates: DutyTemplate;
+}
+export type DutyCatalogueKind = keyof DutyCatalogueRecords;
+
+/**
+ * Duty rosters (issue 36): the catalogue (qualifications, duty types, templates), members'
+ * qualifications, events' duty slots and who holds them. Every write refuses a record that is
+ * not valid with a ValidationError.
+ */
+export interface DutyRepository {
+  /** Every record of this kind, ordered by name (as UTF-8 bytes), then id. */
+  listCatalogue<K extends DutyCatalogueKind>(kind: K): Promise<DutyCatalogueRecords[K][]>;
+  /** Stores the record of this kind, replacing the one with its id. */
+  saveCatalogue<K extends DutyCatalogueKind>(kind: K, record: DutyCatalogueRecords[K]): Promise<void>;
+  /** Removes the record of this kind with this id; false when there was none. */
+  deleteCatalogue(kind: DutyCatalogueKind, id: string): Promise<boolean>;
+
+  /** Members' qualifications (of one member when given), ordered by member id, then qualification id. */
+  listMemberQualifications(memberId?: string): Promise<MemberQualification[]>;
+  /**
+   * Stores every given member qualification in one all-or-nothing write, each replacing the one
+   * of its member and qualification (the editor's save, and the CSV import).
+   */
+  putMemberQualifications(records: readonly MemberQualification[]): Promise<void>;
+  /** Removes a member's qualification; false when there was none. */
+  deleteMemberQualification(memberId: string, qualificationId: string): Promise<boolean>;
+
+  /** Stores new slots, all or none. Throws ConflictError, storing none, when a slot id exists. */
+  addSlots(slots: readonly DutySlot[]): Promise<void>;
+  /** The slot with its holders, or null. */
+  getSlot(slotId: string): Promise<StaffedSlot | null>;
+  /** An event's slots with their holders, oldest slot first (then by id); holders oldest first. */
+  listSlots(eventId: string): Promise<StaffedSlot[]>;
+  /** The slots of these events (unknown ids give none), as listSlots orders each event's. */
+  listSlotsOfEvents(eventIds: readonly string[]): Promise<StaffedSlot[]>;
+  /** Removes a slot that nobody holds; false when there was none. Throws ConflictError when a member holds it. */
+  removeSlot(slotId: string): Promise<boolean>;
+
+  /**
+   * Gives the slot to the member unless the core's `assignmentRefusal` refuses it against the
+   * slot's holders and the member's other duties (the slot full, the member on it already, or on
+   * another duty whose window overlaps): then throws ConflictError with the rule's message and
+   * stores nothing. The check and the write are one atomic step, so concurrent assignments never
+   * fill a slot past `needed` nor give one member two overlapping duties, whichever slots they are
+   * for. Throws NotFoundError when the slot does not exist.
+   */
+  assign(assignment: DutyAssignment): Promise<void>;
+  /** Takes the member off the slot and returns the assignment as it was, or null when they did not hold it. */
+  unassign(slotId: string, memberId: string): Promise<DutyAssignment | null>;
+  /** The member's duties, by start. */
+  listMemberDuties(memberId: string): Promise<DutyAssignment[]>;
+}

@@ -1,0 +1,21 @@
+import { ConflictError } from '../shared/errors';
+import { UseCase } from '../shared/use-case';
+import { DUTY_MESSAGES, type DutyAssignment } from './duties';
+import { assignmentOf, memberIneligibility, requireMember, slotContext, type DutyAssignmentDeps } from './duty-assignment';
+
+/**
+ * A member volunteers for an open slot (once member sign-in lands, the signed-in member's id):
+ * only when eligible on the event's date; the storage then refuses a full slot or a second duty
+ * at the same time, atomically.
+ */
+export class VolunteerForDuty extends UseCase<DutyAssignmentDeps> {
+  async execute(memberId: string, slotId: string): Promise<DutyAssignment> {
+    const member = await requireMember(this.deps, memberId);
+    const context = await slotContext(this.deps, slotId);
+    const reason = await memberIneligibility(this.deps, context, member);
+    if (reason !== null) throw new ConflictError(`${DUTY_MESSAGES.notEligible}: ${reason}`);
+    const assignment = assignmentOf(this.deps, context, member.id, null);
+    await this.deps.duties.assign(assignment);
+    return assignment;
+  }
+}

@@ -1,0 +1,41 @@
+import type { Admin } from '../admins/admin';
+import { requirePermission } from '../admins/permissions';
+import { recordChange, type AuditedRecord, type AuditTrailDeps } from '../audit/audit-trail';
+import { ConflictError } from '../shared/errors';
+import { londonDate } from '../shared/london-time';
+import { fieldsError, parseInput } from '../shared/parse-input';
+import { UseCase } from '../shared/use-case';
+import type { Member } from './member';
+import { MEMBER_FORM_MESSAGES, MemberFormSchema, memberView, renewalDateText, validateMemberForm, type MemberView } from './member-form';
+import type { MemberRepository } from './member-repository.port';
+
+export const MEMBER_AUDIT_FIELDS = ['name', 'email', 'membershipType', 'renewalDate', 'phone', 'emergencyContactName', 'emergencyContactPhone', 'disabled'] as const;
+export const AUDITED_MEMBER: AuditedRecord<Member> = { recordType: 'member', idOf: (member) => member.id, fields: MEMBER_AUDIT_FIELDS };
+
+export interface AddMemberDeps extends AuditTrailDeps {
+  members: MemberRepository;
+}
+
+/** Adds a member to the club's list (400 with a message per field; 400 on the e-mail when another member has it). */
+export class AddMember extends UseCase<AddMemberDeps> {
+  async execute(admin: Admin, form: unknown): Promise<MemberView> {
+    requirePermission(admin, 'members.write');
+    const checked = validateMemberForm(parseInput(MemberFormSchema, form));
+    if (!checked.ok) throw fieldsError(checked.errors);
+    const now = this.deps.clock.now();
+    const member: Member = { id: this.deps.ids.next(), ...checked.value, disabled: false, createdAt: now.toISOString(), updatedAt: now.toISOString() };
+    try {
+      await this.deps.members.create(member);
+    } catch (error) {
+      if (error instanceof ConflictError) throw fieldsError({ email: MEMBER_FORM_MESSAGES.emailTaken });
+      throw error;
+    }
+    await recordChange(this.deps, admin, AUDITED_MEMBER, {
+      action: 'member.added',
+      summary: `Added the member ${member.name} (${member.email}), ${member.membershipType}, renewal ${renewalDateText(member.renewalDate)}`,
+      before: null,
+      after: member,
+    });
+    return memberView(member, londonDate(now));
+  }
+}

@@ -1,0 +1,19 @@
+import { ManageDutyCatalogue } from '../../core/duties/manage-duty-catalogue';
+import { ManageEventDuties } from '../../core/duties/event-duties';
+import { ManageMemberQualifications } from '../../core/duties/manage-member-qualifications';
+import { VolunteerForDuty } from '../../core/duties/volunteer-for-duty';
+import { WithdrawFromDuty } from '../../core/duties/withdraw-from-duty';
+import { auditTrail, type Feature, provide } from './feature';
+
+/** Duty rosters (issue 36): the catalogue, members' qualifications, events' rosters. */
+export const dutiesFeature: Feature = {
+  name: 'duties',
+  useCases: ({ get }) => [
+    provide(ManageDutyCatalogue, () => new ManageDutyCatalogue({ duties: get('duties'), ...auditTrail(get) })),
+    provide(ManageMemberQualifications, () => new ManageMemberQualifications({ duties: get('duties'), members: get('members'), ...auditTrail(get) })),
+    provide(ManageEventDuties, () => new ManageEventDuties({ duties: get('duties'), events: get('events'), members: get('members'), ...auditTrail(get) })),
+    // For the members' pages once member sign-in lands: the signed-in member's id.
+    provide(VolunteerForDuty, () => new VolunteerForDuty({ duties: get('duties'), events: get('events'), members: get('members'), clock: get('clock') })),
+    provide(WithdrawFromDuty, () => new WithdrawFromDuty({ duties: get('duties') })),
+  ],
+};

@@ -1,0 +1,18 @@
+import { AddMember } from '../../core/members/add-member';
+import { ImportMembers } from '../../core/members/import-members';
+import { ListMembers } from '../../core/members/list-members';
+import { PreviewMemberImport } from '../../core/members/preview-member-import';
+import { UpdateMember } from '../../core/members/update-member';
+import { auditTrail, type Feature, provide } from './feature';
+
+/** The club's member list (issue 35): admins with members:write list, add, edit, disable and import members. */
+export const memberListFeature: Feature = {
+  name: 'member list',
+  useCases: ({ get }) => [
+    provide(ListMembers, () => new ListMembers({ members: get('members'), clock: get('clock') })),
+    provide(AddMember, () => new AddMember({ members: get('members'), ...auditTrail(get) })),
+    provide(UpdateMember, () => new UpdateMember({ members: get('members'), ...auditTrail(get) })),
+    provide(PreviewMemberImport, () => new PreviewMemberImport({ members: get('members') })),
+    provide(ImportMembers, () => new ImportMembers({ members: get('members'), ...auditTrail(get) })),
+  ],
+};

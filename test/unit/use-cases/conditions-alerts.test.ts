@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { FixedClock } from '../../../adapters/memory/fixed-clock';
+import { MemoryAdminRepository } from '../../../adapters/memory/memory-admin-repository';
+import { MemoryBookingRepository } from '../../../adapters/memory/memory-booking-repository';
+import { MemoryConditionsRepository } from '../../../adapters/memory/memory-conditions-repository';
+import { MemoryEventRepository } from '../../../adapters/memory/memory-event-repository';
+import { MemoryOutbox } from '../../../adapters/memory/memory-outbox';
+import { CONDITIONS_ALERT_MAIL_KIND, SendConditionsAlerts } from '../../../core/conditions/conditions-alerts';
+import { anEvent } from '../../support/entities';
+import { anAdmin } from '../../contract/storage-fixtures';
+
+const START = '2026-06-10T09:00:00.000Z';
+
+/** An event at START, a forecast of `gustKn` gusts over its hours, two admins who manage events and one who does not. */
+async function world(gustKn: number, now: string) {
+  const clock = new FixedClock(now);
+  const outbox = new MemoryOutbox();
+  const events = new MemoryEventRepository();
+  const conditions = new MemoryConditionsRepository();
+  const admins = new MemoryAdminRepository();
+  await events.create(anEvent({ id: 'race', name: 'Race', eventdatetime: START, eventenddatetime: '2026-06-10T12:00:00.000Z' }));
+  await conditions.saveForecast({
+    fetchedAt: now,
+    latitude: 51.5,
+    longitude: 0,
+    hours: Array.from({ length: 24 * 12 }, (_, i) => ({ time: new Date(Date.parse('2026-06-01T00:00:00.000Z') + i * 3_600_000).toISOString(), windKn: 10, gustKn, directionDeg: 200, temperatureC: 12 })),
+  });
+  await admins.create(anAdmin({ uid: 'a1', email: 'one@example.org', permissions: ['events:read', 'events:write'] }));
+  await admins.create(anAdmin({ uid: 'a2', email: 'two@example.org', permissions: ['events:write'] }));
+  await admins.create(anAdmin({ uid: 'a3', email: 'reader@example.org', permissions: ['events:read'] }));
+  await admins.create(anAdmin({ uid: 'a4', email: 'gone@example.org', permissions: ['events:write'], disabled: true }));
+  const alerts = new SendConditionsAlerts({ events, conditions, admins, bookings: new MemoryBookingRepository(outbox), outbox, clock, siteSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.example' }, alertHoursBefore: [48, 24] });
+  const sent = async () => (await outbox.list()).filter((m) => m.kind === CONDITIONS_ALERT_MAIL_KIND);
+  return { alerts, clock, sent };
+}
+
+describe('conditions alerts', () => {
+  it('48 hours before, near the limits: one e-mail to each active admin with events:write, once however often the round runs', async () => {
+    const w = await world(26, '2026-06-08T09:00:00.000Z');
+    expect(await w.alerts.execute()).toBe(2);
+    expect(await w.alerts.execute()).toBe(0);
+    expect((await w.sent()).map((m) => [m.mail.to, m.mail.subject]).sort()).toEqual([
+      ['one@example.org', 'Conditions near the limits: Race'],
+      ['two@example.org', 'Conditions near the limits: Race'],
+    ]);
+    // 24 hours before: the second alert.
+    w.clock.set('2026-06-09T09:00:00.000Z');
+    expect(await w.alerts.execute()).toBe(2);
+    expect(await w.sent()).toHaveLength(4);
+  });
+
+  it('nothing before 48 hours, nothing when within the limits, and only the 24-hour alert for a round that first runs later', async () => {
+    const early = await world(35, '2026-06-08T08:59:00.000Z');
+    expect(await early.alerts.execute()).toBe(0);
+    const calm = await world(12, '2026-06-09T10:00:00.000Z');
+    expect(await calm.alerts.execute()).toBe(0);
+    const late = await world(35, '2026-06-09T20:00:00.000Z');
+    expect(await late.alerts.execute()).toBe(2);
+    expect((await late.sent()).every((m) => m.id.includes('-24h-'))).toBe(true);
+  });
+});

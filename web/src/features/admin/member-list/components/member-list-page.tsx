@@ -1,0 +1,412 @@
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { problemText, type ImportProblem } from '@core/water-levels/water-levels';
+import { RENEWAL_DATE_HINT, renewalDateText, validateMemberForm, type MemberFormValues, type MemberView, type MembershipStatus } from '@core/members/member-form';
+import { MAX_MEMBER_CSV_BYTES, MEMBER_CSV_TOO_LARGE_MESSAGE, type MemberImportPreview } from '@core/members/member-import';
+import { ApiError, refusalMessage } from '../../../../lib/api';
+import { useForm } from '../../../../lib/form';
+import { Alert } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
+import { InputField, Field } from '../../../../components/ui/field';
+import { membersQueryOptions, useAddMember, useImportMembers, useMembers, usePreviewMemberImport, useUpdateMember } from '../api/members';
+import { useTryAgain } from '../../shared/api/admin-query';
+import { Badge } from '../../shared/components/badge';
+import { DataTable } from '../../shared/components/data-table';
+import { LoadError, LoadStatus } from '../../shared/components/load-error';
+import { NoticeArea, type Notice } from '../../shared/components/notice';
+import { PageTitle } from '../../shared/components/page-title';
+import { PanelForm } from '../../shared/components/panel-form';
+
+const FORM_FIELDS = ['name', 'email', 'membershipType', 'renewalDate', 'phone', 'emergencyContactName', 'emergencyContactPhone'] as const;
+const EMPTY: MemberFormValues = { name: '', email: '', membershipType: '', renewalDate: '', phone: '', emergencyContactName: '', emergencyContactPhone: '' };
+
+const STATUS_BADGE: Record<MembershipStatus, { tone: 'green' | 'amber' | 'red'; label: string }> = {
+  current: { tone: 'green', label: 'Current' },
+  lapsed: { tone: 'amber', label: 'Lapsed' },
+  disabled: { tone: 'red', label: 'Disabled' },
+};
+
+/** Admins with members:write keep the club's member list: add, edit, disable or enable a member, import the club's CSV export. */
+export function MemberListPage() {
+  const members = useMembers();
+  const tryAgain = useTryAgain(membersQueryOptions().queryKey);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [editing, setEditing] = useState<MemberView | null>(null);
+  const changed = (message: string) => setNotice({ kind: 'success', message });
+
+  if (members.isError && members.error.status === 403) return <LoadError error={members.error} message="Failed to load the member list" />;
+
+  return (
+    <>
+      <div className="adm-page-head">
+        <PageTitle documentTitle="Members">Members</PageTitle>
+      </div>
+      <p className="adm-muted">
+        The club&apos;s member list: only e-mails on it can sign in as members. A membership is current up to and including its renewal date; a disabled member
+        is not current and cannot sign in.
+      </p>
+      <NoticeArea notice={notice} />
+      <div className="adm-columns">
+        {editing ? (
+          <MemberFormPanel
+            key={editing.id}
+            member={editing}
+            onStart={() => setNotice(null)}
+            onSaved={(member) => {
+              setEditing(null);
+              changed(`${member.name} saved.`);
+            }}
+            onCancel={() => setEditing(null)}
+          />
+        ) : (
+          <MemberFormPanel key="new" member={null} onStart={() => setNotice(null)} onSaved={(member) => changed(`${member.name} (${member.email}) added.`)} />
+        )}
+        <ImportPanel onImported={changed} onStart={() => setNotice(null)} />
+      </div>
+      <section className="adm-panel" aria-labelledby="adm-members-list-title">
+        <h2 id="adm-members-list-title">Member List</h2>
+        <LoadStatus query={members} onRetry={tryAgain} loading="Loading members…" failed="Failed to load the member list" />
+        {members.isSuccess &&
+          (members.data.members.length === 0 ? (
+            <p className="adm-muted">No members yet. Add one, or import the club&apos;s membership export.</p>
+          ) : (
+            <MembersTable
+              members={members.data.members}
+              onEdit={(member) => {
+                setNotice(null);
+                setEditing(member);
+                document.getElementById('adm-member-name')?.scrollIntoView({ block: 'center' });
+              }}
+              onChanged={changed}
+              onFailed={(message) => setNotice({ kind: 'error', message })}
+            />
+          ))}
+      </section>
+    </>
+  );
+}
+
+function MemberFormPanel({ member, onSaved, onStart, onCancel }: { member: MemberView | null; onSaved: (member: MemberView) => void; onStart: () => void; onCancel?: () => void }) {
+  const initial: MemberFormValues = member
+    ? {
+        name: member.name,
+        email: member.email,
+        membershipType: member.membershipType,
+        renewalDate: renewalDateText(member.renewalDate),
+        phone: member.phone ?? '',
+        emergencyContactName: member.emergencyContactName ?? '',
+        emergencyContactPhone: member.emergencyContactPhone ?? '',
+      }
+    : EMPTY;
+  const form = useForm<MemberFormValues, (typeof FORM_FIELDS)[number]>({
+    initial,
+    // The server's own rule, so the form says what the server would.
+    validate: (values) => {
+      const checked = validateMemberForm(values);
+      return checked.ok ? {} : checked.errors;
+    },
+    order: FORM_FIELDS,
+    idOf: (name) => `adm-member-${name}`,
+    show: 'submit',
+  });
+  const add = useAddMember();
+  const update = useUpdateMember();
+
+  const send = (values: MemberFormValues) =>
+    (member ? update.mutateAsync({ id: member.id, changes: values }) : add.mutateAsync(values)).then(
+      (saved) => {
+        if (!member) form.reset(EMPTY);
+        onSaved(saved);
+      },
+      (error: unknown) => {
+        if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0) form.refuse(error.fields);
+        else form.refuse({}, refusalMessage(error, member ? 'Failed to save the member. Please try again.' : 'Failed to add the member. Please try again.'));
+      },
+    );
+
+  return (
+    <PanelForm
+      id={member ? 'adm-member-edit' : 'adm-member-add'}
+      title={member ? `Edit ${member.name}` : 'Add a Member'}
+      legend={member ? 'Member' : 'New member'}
+      form={form}
+      send={send}
+      onStart={onStart}
+      submit={member ? ['Save Member', 'Saving…'] : ['Add Member', 'Adding…']}
+      after={
+        onCancel && (
+          <div className="adm-actions">
+            <Button variant="secondary" onClick={onCancel} disabled={form.submitting}>
+              Cancel
+            </Button>
+          </div>
+        )
+      }
+    >
+      <InputField id="adm-member-name" label="Name" error={form.errorFor('name')} type="text" autoComplete="off" required {...form.bind('name')} />
+      <InputField id="adm-member-email" label="Email" error={form.errorFor('email')} type="email" autoComplete="off" required {...form.bind('email')} />
+      <InputField id="adm-member-membershipType" label="Membership type" hint="As the club's membership export names it, e.g. Family, Adult or Junior." error={form.errorFor('membershipType')} type="text" autoComplete="off" required {...form.bind('membershipType')} />
+      <InputField id="adm-member-renewalDate" label="Renewal date" hint={RENEWAL_DATE_HINT} error={form.errorFor('renewalDate')} type="text" inputMode="numeric" autoComplete="off" placeholder="dd/mm/yyyy" required {...form.bind('renewalDate')} />
+      <InputField id="adm-member-phone" label="Phone (optional)" error={form.errorFor('phone')} type="tel" autoComplete="off" {...form.bind('phone')} />
+      <InputField id="adm-member-emergencyContactName" label="Emergency contact (optional)" error={form.errorFor('emergencyContactName')} type="text" autoComplete="off" {...form.bind('emergencyContactName')} />
+      <InputField id="adm-member-emergencyContactPhone" label="Emergency contact's phone (optional)" error={form.errorFor('emergencyContactPhone')} type="tel" autoComplete="off" {...form.bind('emergencyContactPhone')} />
+    </PanelForm>
+  );
+}
+
+function ProblemList({ problems }: { problems: ImportProblem[] }) {
+  return (
+    <ul className="adm-wl-problems">
+      {problems.map((problem) => (
+        <li key={`${problem.line}-${problem.reason}`}>{problemText(problem)}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** Problems of a refused import, from the server's per-line fields. */
+function problemsOfRefusal(error: ApiError): ImportProblem[] {
+  const entries = Object.entries(error.fields);
+  if (entries.length === 0) return [{ line: null, reason: error.message }];
+  return entries.map(([key, text]) => {
+    const line = /^line (\d+)$/.exec(key);
+    return line ? { line: Number(line[1]), reason: text.replace(/^Line \d+: /, '') } : { line: null, reason: text };
+  });
+}
+
+const FIELD_WORDS = { name: 'name', email: 'e-mail', membershipType: 'type', renewalDate: 'renewal date', phone: 'phone', emergencyContactName: 'emergency contact', emergencyContactPhone: "emergency contact's phone" } as const;
+
+function ImportPanel({ onImported, onStart }: { onImported: (message: string) => void; onStart: () => void }) {
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const checking = usePreviewMemberImport();
+  const importing = useImportMembers();
+  const busy = checking.isPending ? 'checking' : importing.isPending ? 'importing' : null;
+  // Checked again by the server: a file can be refused even after a clean preview; its problems replace the preview.
+  const refusedImport = importing.error instanceof ApiError && importing.error.status === 400 ? importing.error : null;
+  const preview: MemberImportPreview | null = refusedImport ? { ok: false, problems: problemsOfRefusal(refusedImport) } : (checking.data ?? null);
+  const failure = checking.isError
+    ? refusalMessage(checking.error, 'The file could not be checked. Please try again.')
+    : importing.isError && !refusedImport
+      ? refusalMessage(importing.error, 'The import failed; nothing was saved. Please try again.')
+      : null;
+
+  const startOver = () => {
+    checking.reset();
+    importing.reset();
+  };
+
+  const choose = async (e: ChangeEvent<HTMLInputElement>) => {
+    onStart();
+    startOver();
+    setFileError(null);
+    setFile(null);
+    const chosen = e.target.files?.[0];
+    if (!chosen) return;
+    if (chosen.size > MAX_MEMBER_CSV_BYTES) {
+      setFileError(MEMBER_CSV_TOO_LARGE_MESSAGE);
+      return;
+    }
+    setFile({ name: chosen.name, text: await chosen.text() });
+  };
+
+  const check = (e: FormEvent) => {
+    e.preventDefault();
+    if (busy !== null) return;
+    onStart();
+    startOver();
+    if (!file) {
+      setFileError(fileError ?? 'Choose a CSV file to import');
+      fileRef.current?.focus();
+      return;
+    }
+    checking.mutate(file.text);
+  };
+
+  const clearFile = () => {
+    setFile(null);
+    if (fileRef.current) fileRef.current.value = '';
+  };
+
+  const confirm = () => {
+    if (!file || busy !== null) return;
+    importing.mutate(file.text, {
+      onSuccess: (result) => {
+        checking.reset();
+        clearFile();
+        onImported(`Imported ${result.imported} ${result.imported === 1 ? 'member' : 'members'} from ${file.name}: ${result.added} added, ${result.updated} updated, ${result.unchanged} unchanged.`);
+      },
+    });
+  };
+
+  const cancel = () => {
+    checking.reset();
+    clearFile();
+  };
+
+  const problemLines = preview && !preview.ok ? preview.problems.filter((p) => p.line !== null).length : 0;
+  const total = preview && preview.ok ? preview.plan.add.length + preview.plan.update.length + preview.plan.unchanged : 0;
+
+  return (
+    <section className="adm-panel" aria-labelledby="adm-members-import-title">
+      <h2 id="adm-members-import-title">Import from CSV</h2>
+      <p className="adm-muted">
+        The club&apos;s membership export: one member a line with their name, e-mail, membership type and renewal date (e.g.{' '}
+        <code className="adm-members-example">Ann Sailor,ann@example.com,Family,31/03/2027</code>). A first line naming the columns lets them come in any order. New e-mails are added; members
+        already listed (matched by e-mail) are updated. Nothing is saved until you confirm, and nothing at all if any line is wrong.
+      </p>
+      <form onSubmit={check} noValidate>
+        <fieldset className="adm-fieldset" disabled={busy !== null}>
+          <legend className="visually-hidden">CSV file</legend>
+          <Field id="adm-members-file" label="CSV file" hint={`At most ${MAX_MEMBER_CSV_BYTES / 1024} kB.`} error={fileError ?? undefined}>
+            <input ref={fileRef} className="input" type="file" accept=".csv,text/csv" onChange={(e) => void choose(e)} />
+          </Field>
+          <Button type="submit" variant="secondary">
+            {busy === 'checking' ? 'Checking…' : 'Check File'}
+          </Button>
+        </fieldset>
+      </form>
+      <div aria-live="polite">
+        {failure && <Alert tone="error">{failure}</Alert>}
+        {preview && !preview.ok && (
+          <Alert tone="error" title="This file cannot be imported">
+            <p>
+              {problemLines === 0 ? 'The file as a whole has a problem.' : problemLines === 1 ? '1 line has a problem.' : `${problemLines} lines have problems.`} Nothing has been
+              saved. Correct the file and check it again.
+            </p>
+            <ProblemList problems={preview.problems} />
+          </Alert>
+        )}
+        {preview && preview.ok && (
+          <div className="adm-wl-preview">
+            <Alert tone="info" title="Ready to import">
+              <p>
+                {preview.plan.add.length} new {preview.plan.add.length === 1 ? 'member' : 'members'}, {preview.plan.update.length} to update, {preview.plan.unchanged} already
+                listed as they are.
+              </p>
+            </Alert>
+            {preview.plan.update.length > 0 && (
+              <DataTable label="Members who will be updated" columns={['Member', 'Changes']}>
+                {preview.plan.update.map((u) => (
+                  <tr key={u.id}>
+                    <td>
+                      {u.name}
+                      <span className="adm-cell-sub">{u.email}</span>
+                    </td>
+                    <td>
+                      {u.changes
+                        .map((c) => `${FIELD_WORDS[c.field]}: ${c.field === 'renewalDate' ? renewalDateText(c.before) : c.before || '(none)'} → ${c.field === 'renewalDate' ? renewalDateText(c.after) : c.after || '(none)'}`)
+                        .join('; ')}
+                    </td>
+                  </tr>
+                ))}
+              </DataTable>
+            )}
+            {preview.plan.add.length > 0 && (
+              <details className="adm-wl-added">
+                <summary>
+                  Show the {preview.plan.add.length} new {preview.plan.add.length === 1 ? 'member' : 'members'}
+                </summary>
+                <DataTable label="Members who will be added" columns={['Name', 'Email', 'Type', 'Renewal date']}>
+                  {preview.plan.add.map((m) => (
+                    <tr key={m.email}>
+                      <td>{m.name}</td>
+                      <td>{m.email}</td>
+                      <td>{m.membershipType}</td>
+                      <td>{renewalDateText(m.renewalDate)}</td>
+                    </tr>
+                  ))}
+                </DataTable>
+              </details>
+            )}
+            <div className="adm-actions">
+              <Button onClick={confirm} disabled={busy !== null}>
+                {busy === 'importing' ? 'Importing…' : `Import ${total} ${total === 1 ? 'Member' : 'Members'}`}
+              </Button>
+              <Button variant="secondary" onClick={cancel} disabled={busy !== null}>
+                Cancel
+              </Button>
+            </div>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function MembersTable({
+  members,
+  onEdit,
+  onChanged,
+  onFailed,
+}: {
+  members: MemberView[];
+  onEdit: (member: MemberView) => void;
+  onChanged: (message: string) => void;
+  onFailed: (message: string) => void;
+}) {
+  const [disabling, setDisabling] = useState<MemberView | null>(null);
+  const update = useUpdateMember();
+  const busy = update.isPending;
+
+  const setDisabled = (member: MemberView, disabled: boolean) =>
+    update.mutate(
+      { id: member.id, changes: { disabled } },
+      {
+        onSuccess: (saved) => onChanged(`${saved.name} ${disabled ? 'disabled' : 'enabled'}.`),
+        onError: (error) => onFailed(refusalMessage(error, 'Failed to change the member. Please try again.')),
+        onSettled: () => setDisabling(null),
+      },
+    );
+
+  return (
+    <>
+      <DataTable label="Members" columns={['Name', 'Email', 'Membership type', 'Renewal date', 'Status', 'Actions']}>
+        {members.map((member) => (
+          <tr key={member.id}>
+            <th scope="row">{member.name}</th>
+            <td>{member.email}</td>
+            <td>{member.membershipType}</td>
+            <td>{renewalDateText(member.renewalDate)}</td>
+            <td>
+              <Badge tone={STATUS_BADGE[member.status].tone}>{STATUS_BADGE[member.status].label}</Badge>
+            </td>
+            <td>
+              <span className="adm-actions">
+                <Button size="small" variant="secondary" aria-label={`Edit ${member.name}`} onClick={() => onEdit(member)} disabled={busy}>
+                  Edit
+                </Button>
+                <Button
+                  size="small"
+                  variant={member.disabled ? 'secondary' : 'danger'}
+                  aria-label={`${member.disabled ? 'Enable' : 'Disable'} ${member.name}`}
+                  // Disabling ends the member's sign-in at once, so it is asked about first; enabling is not.
+                  onClick={() => (member.disabled ? setDisabled(member, false) : setDisabling(member))}
+                  disabled={busy}
+                >
+                  {member.disabled ? 'Enable' : 'Disable'}
+                </Button>
+              </span>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+      <ConfirmDialog
+        open={disabling !== null}
+        title="Disable member?"
+        confirmLabel="Disable"
+        busy={busy}
+        onConfirm={() => disabling && setDisabled(disabling, true)}
+        onCancel={() => setDisabling(null)}
+      >
+        {disabling && (
+          <p>
+            Disable <strong>{disabling.name}</strong> ({disabling.email})? They will no longer count as a current member nor be able to sign in. You can enable them again
+            later.
+          </p>
+        )}
+      </ConfirmDialog>
+    </>
+  );
+}
