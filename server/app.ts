@@ -30,6 +30,7 @@ import { registerPhotoRoutes } from './http/photo-routes';
 import { ApiRoutes, SENT } from './http/api-routes';
 import { authenticator, csrfGuard, SESSION_COOKIE } from './http/auth';
 import { registerMemberSignInRoutes } from './http/member-sign-in-routes';
+import { registerMyClubRoutes } from './http/my-club-routes';
 import { apiNotFound, errorHandler } from './http/error-handler';
 import { createOpenApiRegistry, generateOpenApiDocument } from './http/openapi';
 import { WEBHOOKS_PATH } from './http/payment-routes';
@@ -265,6 +266,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerPasswordResetRoutes(routes, ports);
   registerAccountRoutes(routes, ports);
   registerMemberSignInRoutes(routes, ports);
+  registerMyClubRoutes(routes, ports);
   registerWaitingListRoutes(routes, ports, config);
   registerWorkDayWithdrawRoutes(routes, ports);
   registerNewsRoutes(routes, ports);

@@ -14,6 +14,7 @@ import { eventsFeature } from './features/events';
 import type { Feature, FeatureContext } from './features/feature';
 import { mailFeature } from './features/mail';
 import { memberSignInFeature } from './features/member-sign-in';
+import { myClubFeature } from './features/my-club';
 import { newsFeature } from './features/news';
 import { paymentsFeature } from './features/payments';
 import { photosFeature } from './features/photos';
@@ -45,6 +46,7 @@ export const FEATURES: readonly Feature[] = [
   mailFeature,
   adminsFeature,
   memberSignInFeature,
+  myClubFeature,
   searchFeature,
   scheduledJobsFeature,
 ];

@@ -1,7 +1,7 @@
-import { FieldPath, FieldValue, type DocumentData, type DocumentReference, type DocumentSnapshot, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
+import { FieldPath, FieldValue, type DocumentData, type DocumentReference, type DocumentSnapshot, type Firestore, type Query, type WriteBatch } from 'firebase-admin/firestore';
 import * as places from '../../core/bookings/places-ledger';
 import type { PlacesDifference, PlacesHold, PlacesLedger } from '../../core/bookings/places-ledger';
-import { BookingSchema, UNCHANGED_BOOKING, type Booking } from '../../core/bookings/booking';
+import { bookingEmailKey, BookingSchema, UNCHANGED_BOOKING, type Booking } from '../../core/bookings/booking';
 import { NotFoundError, ValidationError } from '../../core/shared/errors';
 import { BOOKING_NOT_FOUND } from '../../core/shared/messages';
 import type { AddBookingResult, BookingChange, BookingLimit, BookingRepository } from '../../core/bookings/booking-repository.port';
@@ -436,6 +436,15 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
     return snapshot.docs.map(toBooking);
   }
 
+  async listForMember(member: { memberId: string; emailKey: string }, limit: number): Promise<Booking[]> {
+    // Two indexed queries, each limited: as many reads for a club of 5 bookings as of 5,000.
+    const newest = (query: Query) => query.orderBy('submittedAt', 'desc').orderBy(FieldPath.documentId(), 'asc').limit(limit).get();
+    const [own, guest] = await withCoreErrors(() =>
+      Promise.all([newest(this.collection.where('memberId', '==', member.memberId)), newest(this.collection.where('emailKey', '==', member.emailKey).where('memberId', '==', null))]),
+    );
+    return [...own.docs, ...guest.docs].map(toBooking).sort(newestFirst);
+  }
+
   async placesTakenByEvent(eventIds: string[], now: Date): Promise<Map<string, number>> {
     const taken = new Map(eventIds.map((id) => [id, 0]));
     const ids = [...taken.keys()].filter(isDocumentId);
@@ -543,7 +552,7 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
           const { boatName, userEmail } = next;
           batch.update(
             ref,
-            { ...toDocument(next), placesShard: index, boatName: boatName ?? FieldValue.delete(), userEmail: userEmail ?? FieldValue.delete() },
+            { ...toDocument(next), placesShard: index, boatName: boatName ?? FieldValue.delete(), userEmail: userEmail ?? FieldValue.delete(), emailKey: bookingEmailKey(userEmail) ?? FieldValue.delete() },
             { lastUpdateTime: snapshot.updateTime! },
           );
           const parts = all.map((shard) => ({
@@ -648,7 +657,11 @@ export function toDocument(booking: Booking): DocumentData {
   const { id: _id, submittedAt, paymentCompletedAt, boatName, userEmail, ...fields } = booking;
   const document: DocumentData = { ...fields, ...instantFields({ submittedAt, paymentCompletedAt }) };
   if (boatName !== null) document.boatName = boatName;
-  if (userEmail !== null) document.userEmail = userEmail;
+  if (userEmail !== null) {
+    document.userEmail = userEmail;
+    // My club finds a member's guest bookings by it (docs/my-club.md).
+    document.emailKey = bookingEmailKey(userEmail);
+  }
   return document;
 }
 

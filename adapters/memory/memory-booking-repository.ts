@@ -1,6 +1,6 @@
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
 import { BOOKING_NOT_FOUND } from '../../core/shared/messages';
-import type { Booking } from '../../core/bookings/booking';
+import { bookingEmailKey, type Booking } from '../../core/bookings/booking';
 import * as places from '../../core/bookings/places-ledger';
 import type { PlacesDifference, PlacesHold, PlacesLedger } from '../../core/bookings/places-ledger';
 import type { AddBookingResult, BookingChange, BookingLimit, BookingRepository } from '../../core/bookings/booking-repository.port';
@@ -103,6 +103,13 @@ export class MemoryBookingRepository implements BookingRepository {
 
   async listByEvent(eventId: string): Promise<Booking[]> {
     return newestFirst(this.ofEvent(eventId)).map((b) => structuredClone(b));
+  }
+
+  async listForMember(member: { memberId: string; emailKey: string }, limit: number): Promise<Booking[]> {
+    const all = newestFirst([...this.bookings.values()]);
+    const own = all.filter((b) => b.memberId === member.memberId).slice(0, limit);
+    const guest = all.filter((b) => b.memberId === null && bookingEmailKey(b.userEmail) === member.emailKey).slice(0, limit);
+    return newestFirst([...own, ...guest]).map((b) => structuredClone(b));
   }
 
   async placesTakenByEvent(eventIds: string[], now: Date): Promise<Map<string, number>> {

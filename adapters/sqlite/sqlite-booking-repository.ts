@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
 import { BOOKING_NOT_FOUND } from '../../core/shared/messages';
-import { BookingSchema, type Booking } from '../../core/bookings/booking';
+import { bookingEmailKey, BookingSchema, type Booking } from '../../core/bookings/booking';
 import * as places from '../../core/bookings/places-ledger';
 import type { PlacesDifference, PlacesHold, PlacesLedger } from '../../core/bookings/places-ledger';
 import type { AddBookingResult, BookingChange, BookingLimit, BookingRepository } from '../../core/bookings/booking-repository.port';
@@ -115,6 +115,12 @@ export class SqliteBookingRepository implements BookingRepository {
     return (await this.many(`SELECT * FROM bookings WHERE eventId = ? ORDER BY ${NEWEST_FIRST}`, eventId)).map(toBooking);
   }
 
+  async listForMember(member: { memberId: string; emailKey: string }, limit: number): Promise<Booking[]> {
+    const own = await this.many(`SELECT * FROM bookings WHERE memberId = ? ORDER BY ${NEWEST_FIRST} LIMIT ?`, member.memberId, limit);
+    const guest = await this.many(`SELECT * FROM bookings WHERE emailKey = ? AND memberId IS NULL ORDER BY ${NEWEST_FIRST} LIMIT ?`, member.emailKey, limit);
+    return [...own, ...guest].map(toBooking).sort(newestFirst);
+  }
+
   async placesTakenByEvent(eventIds: string[], now: Date): Promise<Map<string, number>> {
     const taken = new Map(eventIds.map((id) => [id, 0]));
     const unique = [...taken.keys()];
@@ -213,6 +219,7 @@ function toRow(booking: Booking): Record<string, unknown> {
   return {
     ...booking,
     submittedAtMs: instantMillis(booking.submittedAt),
+    emailKey: bookingEmailKey(booking.userEmail),
     paymentRequired: writeBoolean(booking.paymentRequired),
     paid: writeBoolean(booking.paid),
   };
@@ -220,4 +227,8 @@ function toRow(booking: Booking): Record<string, unknown> {
 
 function toBooking(row: Record<string, unknown>): Booking {
   return readRow(BookingSchema, row, { booleans: ['paymentRequired', 'paid'] });
+}
+
+function newestFirst(a: Booking, b: Booking): number {
+  return Date.parse(b.submittedAt) - Date.parse(a.submittedAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }

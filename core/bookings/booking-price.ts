@@ -18,7 +18,7 @@ export interface BookingPrice {
   memberId: string | null;
 }
 
-/** Household dependants the member names as attendees (a later step of issue 35); none for now. */
+/** Household dependants the member names as attendees, by the place they take (core/members/household-attendees.ts). */
 export interface DependantAttendees {
   adults: number;
   children: number;

@@ -81,6 +81,13 @@ export interface BookingRepository {
   /** The event's bookings, newest `submittedAt` first. */
   listByEvent(eventId: string): Promise<Booking[]>;
   /**
+   * A signed-in member's bookings (docs/my-club.md): those made while signed in as the member
+   * (`memberId`), and those made without signing in whose e-mail, trimmed and lower-cased, is
+   * `emailKey` (never one another member made). Newest `submittedAt` first, at most `limit` of
+   * each kind: reads by an indexed field, as many whatever the number of the club's bookings.
+   */
+  listForMember(member: { memberId: string; emailKey: string }, limit: number): Promise<Booking[]>;
+  /**
    * The places taken at `now` of each of these events (0 for an event without bookings), read
    * from their ledgers: a constant number of reads per event, whatever its number of bookings.
    */

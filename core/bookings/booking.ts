@@ -138,3 +138,9 @@ export interface ValidBooking {
  */
 export const PaymentStatusSchema = z.enum(['Paid', 'Paid (cash)', 'Paid (transfer)', 'Pending', 'Expired', 'Free Event', 'Cancelled', 'Refund failed', 'To refund by hand']);
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
+
+/** A booking's e-mail as My club looks it up (trimmed, lower-cased); null without one. */
+export function bookingEmailKey(email: string | null): string | null {
+  const key = email?.trim().toLowerCase() ?? '';
+  return key === '' ? null : key;
+}

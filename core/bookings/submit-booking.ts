@@ -4,8 +4,11 @@ import { bookingClosedReason, HOLD_MINUTES } from './booking-state';
 import { maxUnpaidPlacesPerAddress, tooManyUnpaidPlaces } from './unpaid-holds';
 import { EVENT_CANCEL_MESSAGES } from '../events/event-cancellation';
 import { validateBookingForm } from './booking-validation';
-import { decideBookingPrice } from './booking-price';
+import { decideBookingPrice, type DependantAttendees } from './booking-price';
 import type { Member } from '../members/member';
+import { MAX_HOUSEHOLD_PEOPLE, type HouseholdPerson } from '../members/household';
+import { countHouseholdAttendees } from '../members/household-attendees';
+import { londonDate } from '../shared/london-time';
 import { BookingClosedError, ConflictError, NotEnoughPlacesError, PaymentError, RateLimitError } from '../shared/errors';
 import type { AddressLimitStore } from '../shared/address-limit-store.port';
 import type { BookingRepository } from './booking-repository.port';
@@ -37,6 +40,8 @@ export const SubmitBookingRequestSchema = BookingFormValuesSchema.extend({
   eventId: z.string({ error: NO_EVENT_ID }).trim().min(1, NO_EVENT_ID).max(200),
   /** The token of a waiting-list offer's link: the booking takes up the places the offer holds. */
   offerToken: z.string().min(1).max(600).optional(),
+  /** A signed-in member's household people who attend (ids of the member's own household), counted in the numbers. */
+  householdAttendees: z.array(z.string().min(1).max(200)).max(MAX_HOUSEHOLD_PEOPLE).optional(),
 });
 export type SubmitBookingRequest = z.input<typeof SubmitBookingRequestSchema>;
 
@@ -68,6 +73,8 @@ export interface BookingContext {
    * made without signing in (every booking until member sign-in lands: the route passes null).
    */
   member: Member | null;
+  /** The signed-in member's household as just read (needed only when the request names household attendees). */
+  household?: readonly HouseholdPerson[];
 }
 
 /**
@@ -76,7 +83,7 @@ export interface BookingContext {
  */
 export class SubmitBooking extends UseCase<SubmitBookingDeps> {
   async execute(request: unknown, context?: BookingContext): Promise<SubmitBookingResult> {
-    const { eventId, offerToken, ...values } = parseInput(SubmitBookingRequestSchema, request);
+    const { eventId, offerToken, householdAttendees, ...values } = parseInput(SubmitBookingRequestSchema, request);
     const event = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
 
     const now = this.deps.clock.now();
@@ -95,8 +102,16 @@ export class SubmitBooking extends UseCase<SubmitBookingDeps> {
     if (!checked.ok) throw fieldsError(checked.errors);
     const form = checked.value;
 
+    // The household people ticked: the member's own only, counted in the numbers attending.
+    const member = context?.member ?? null;
+    let dependants: DependantAttendees | undefined;
+    if (householdAttendees && householdAttendees.length > 0) {
+      const counted = countHouseholdAttendees(householdAttendees, member ? (context?.household ?? []) : [], form, Number(londonDate(now).slice(0, 4)));
+      if (!counted.ok) throw fieldsError({ [counted.field]: counted.error });
+      dependants = counted.value;
+    }
     // The server decides the price (member or standard), never the browser.
-    const price = decideBookingPrice({ event, counts: form, member: context?.member ?? null, at: now, testHook: this.deps.testHook });
+    const price = decideBookingPrice({ event, counts: form, member, at: now, dependants, testHook: this.deps.testHook });
     const amount = price.amount;
     const paymentRequired = event.requiresPayment && amount > 0;
     const payments = this.deps.payments;

@@ -37,6 +37,18 @@ export function memberSessionToken(req: Request): string | null {
   return readCookie(req, MEMBER_SESSION_COOKIE);
 }
 
+/** The member the request's session cookie signs in, fresh from the member list (disabled: none), or null. */
+export async function currentMemberOf(ports: AppContainer, req: Request): Promise<Member | null> {
+  return ports.useCase(CurrentMember).execute(memberSessionToken(req));
+}
+
+/** The signed-in member, or 401 "Please sign in": for the member's own routes (/api/my/...). */
+export async function requireMember(ports: AppContainer, req: Request): Promise<Member> {
+  const member = await currentMemberOf(ports, req);
+  if (!member) throw new UnauthenticatedError();
+  return member;
+}
+
 const TAG = 'member session';
 const CROSS_SITE = { description: 'A cross-site request, or one without X-Requested-With: fetch' };
 

@@ -24,7 +24,7 @@ let cancelledId: string;
 let cancelledToken: string;
 /** An event already cancelled: any body is refused (400 or 409), none changes it. */
 let cancelledEventId: string;
-/** A signed-in member (a session stored directly) with no passkey and no registration challenge: no body can add one. */
+/** A signed-in member (a session stored directly) with no passkey, no registration challenge and no household: no body can add one. */
 let member: TestAgent;
 
 beforeAll(async () => {
@@ -313,6 +313,22 @@ const TARGETS: Target[] = [
     agent: () => app.agent(),
     // No code was ever sent, so even six good digits sign no one in.
     body: () => shapedBody(['email', 'code'], { code: fc.oneof(oddText, fc.string({ unit: fc.constantFrom(...'0123456789 '), minLength: 6, maxLength: 8 })) }),
+  },
+  {
+    // The signed-in member's household: no generated kind is adult or junior, so nothing is added.
+    name: 'POST /api/my/household',
+    method: 'post',
+    path: () => '/api/my/household',
+    agent: () => member,
+    body: () => shapedBody(['name', 'kind', 'yearOfBirth'], { kind: fc.oneof(anyValue, oddText).filter((v) => !(typeof v === 'string' && ['adult', 'junior'].includes(v.trim().toLowerCase()))) }),
+  },
+  {
+    // No such person: a good body is 404, a bad one 400.
+    name: 'PUT /api/my/household/:id',
+    method: 'put',
+    path: () => '/api/my/household/no-such-person',
+    agent: () => member,
+    body: () => shapedBody(['name', 'kind', 'yearOfBirth']),
   },
   {
     name: 'POST /api/member/sign-in/passkey',

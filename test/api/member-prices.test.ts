@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyEventForm } from '../../core/events/event-form';
 import { addAdmin, FETCH, signIn, startTestApp, type TestApp } from './support/test-app';
 
-// Member prices through the API (issue 35). Member sign-in is not built yet, so the booking route
-// books as a guest: the standard price, whatever member price the event has. The member price
-// itself is charged through the use case (test/unit/use-cases/submit-booking.test.ts).
+// Member prices through the API (issue 35). A booking made without signing in is a guest's: the
+// standard price, whatever member price the event has. Booking signed in, at the member price:
+// test/api/my-club.test.ts.
 let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp();

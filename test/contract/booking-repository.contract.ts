@@ -175,6 +175,20 @@ export function describeBookingRepositoryContract(name: string, makeAdapter: Ada
       expect(await bookings().listByEvent('nothing-booked')).toEqual([]);
     });
 
+    it('lists a member’s own bookings and the guest bookings of their e-mail (any case), never another member’s, newest first, limited', async () => {
+      const put = (id: string, fields: Partial<Booking>) =>
+        bookings().addIfPlacesRemain(aBooking({ id, ...fields }), { capacity: null, now: AT_SUBMISSION });
+      await put('own-old', { memberId: 'm-1', userEmail: 'ann@example.org', submittedAt: '2026-06-01T09:00:00.000Z' });
+      await put('own-new', { memberId: 'm-1', userEmail: null, submittedAt: '2026-06-03T09:00:00.000Z' });
+      await put('guest', { userEmail: '  Ann@Example.ORG ', submittedAt: '2026-06-02T09:00:00.000Z' });
+      await put('other-member', { memberId: 'm-2', userEmail: 'ann@example.org', submittedAt: '2026-06-04T09:00:00.000Z' });
+      await put('stranger', { userEmail: 'bob@example.org', submittedAt: '2026-06-05T09:00:00.000Z' });
+      const member = { memberId: 'm-1', emailKey: 'ann@example.org' };
+      expect((await bookings().listForMember(member, 10)).map((b) => b.id)).toEqual(['own-new', 'guest', 'own-old']);
+      expect((await bookings().listForMember(member, 1)).map((b) => b.id)).toEqual(['own-new', 'guest']);
+      expect(await bookings().listForMember({ memberId: 'm-9', emailKey: 'nobody@example.org' }, 10)).toEqual([]);
+    });
+
     it('counts an event’s bookings whatever their payment state', async () => {
       const limit = { capacity: null, now: AT_SUBMISSION };
       await bookings().addIfPlacesRemain(aBooking({ id: 'free' }), limit);

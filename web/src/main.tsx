@@ -27,6 +27,7 @@ import './features/news/news.css';
 import './features/documents/documents.css';
 import './features/information/information.css';
 import './features/payment/payment.css';
+import './features/member-sign-in/my-club.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

@@ -1,4 +1,6 @@
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { householdAgeGroup } from '@core/members/household-attendees';
 import type { BookingFormValues } from '@core/bookings/booking';
 import { BOOKING_MESSAGES, bookingFormTotal, stripNonDigits, validateBookingForm, visibleBookingFields } from '@core/bookings/booking-validation';
 import { childPrice, formatMoney } from '@core/bookings/pricing';
@@ -11,6 +13,9 @@ import { ApiError } from '../../../lib/api';
 import { useForm } from '../../../lib/form';
 import type { CalendarEvent } from '../../calendar/api/get-calendar-events';
 import { useSubmitBooking, type BookingReceipt } from '../api/submit-booking';
+import { useMemberSession } from '../../member-sign-in/api/member-session';
+import { useHousehold, type HouseholdPerson } from '../../member-sign-in/api/household';
+import { Checkbox } from '../../../components/ui/checkbox';
 
 type FieldName = keyof BookingFormValues;
 
@@ -60,10 +65,36 @@ export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft, initi
     idOf: fieldId,
   });
   const { values, errorFor, submitting } = form;
+  // A signed-in member: their name and e-mail fill the lead's, and their household may be ticked.
+  const member = useMemberSession().data?.member ?? null;
+  const household = useHousehold(member !== null);
+  const [ticked, setTicked] = useState<readonly string[]>([]);
+  const { set } = form;
+  useEffect(() => {
+    if (member === null) return;
+    const [first = '', ...rest] = member.name.trim().split(/\s+/);
+    if (values.firstName === '' && values.lastName === '') {
+      set('firstName', first);
+      set('lastName', rest.join(' '));
+    }
+    if (values.email === '') set('email', member.email);
+    // Only when the member becomes known; typed values are never overwritten.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [member?.id]);
+
+  // Ticking a person counts them in the numbers (a child's place when 12 or under); the server checks and prices them.
+  const thisYear = new Date().getFullYear();
+  const toggle = (person: HouseholdPerson, on: boolean) => {
+    const step = on ? 1 : -1;
+    const count = (text: string | number) => Math.max(0, (Number(text) || 0) + step);
+    set('numberAttending', String(Math.max(1, count(values.numberAttending))));
+    if (householdAgeGroup(person, thisYear) === 'child') set('numberOfChildren', String(count(values.numberOfChildren)));
+    setTicked((current) => (on ? [...current, person.id] : current.filter((id) => id !== person.id)));
+  };
 
   const send = async (booking: BookingFormValues) => {
     try {
-      const receipt = await submit.mutateAsync(booking);
+      const receipt = await submit.mutateAsync({ ...booking, householdAttendees: member ? ticked : [] });
       if (receipt.redirectUrl) {
         // A paid booking continues at its card step: a page of this app, reached without a reload
         // (the club configuration and the code already loaded are kept); any other address in full.
@@ -74,6 +105,7 @@ export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft, initi
         return;
       }
       form.reset(emptyBookingForm());
+      setTicked([]);
       onBooked(receipt, booking);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0) {
@@ -114,6 +146,7 @@ export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft, initi
           {total !== null && (
             <p>
               <strong>Total for this booking:</strong> {formatMoney(total, event.currency)}
+              {member !== null && memberPrice !== null && ' at the standard price; you and your household pay the member price while your membership is current, worked out when you submit'}
             </p>
           )}
           <p>After you submit, you will be taken to a secure page to pay by card.</p>
@@ -130,6 +163,23 @@ export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft, initi
         <Field id="booking-email" label="Email (optional)" hint={NO_EMAIL_MESSAGES.hint} error={errorFor('email')}>
           <input type="email" autoComplete="email" className="input" {...form.bind('email')} />
         </Field>
+        {member !== null && household.data && household.data.length > 0 && (
+          <fieldset className="household-attendees">
+            <legend>Your household attending</legend>
+            {household.data.map((person) => (
+              <Checkbox
+                key={person.id}
+                id={`booking-household-${person.id}`}
+                label={`${person.name} (${householdAgeGroup(person, thisYear) === 'child' ? 'child' : 'adult'})`}
+                checked={ticked.includes(person.id)}
+                onChange={(on) => toggle(person, on)}
+              />
+            ))}
+          </fieldset>
+        )}
+        {errorFor('householdAttendees' as FieldName) && (
+          <Alert tone="error">{errorFor('householdAttendees' as FieldName)}</Alert>
+        )}
         {countInput('numberAttending', 'Total Number Attending *', 'Including the lead member.')}
         {visible.children && countInput('numberOfChildren', 'Number of Children (12 years or under)')}
         {visible.softDrinks && countInput('numberOfSoftDrinks', 'Number Requiring Soft Drinks')}

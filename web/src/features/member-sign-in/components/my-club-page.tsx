@@ -6,11 +6,13 @@ import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useMemberSession, useSignOutMember } from '../api/member-session';
+import { HouseholdSection } from './household-section';
+import { MyBookingsSection } from './my-bookings-section';
 import { PasskeysSection } from './passkeys-section';
 
 /**
- * /my, "My club": for now the signed-in member's name and Sign out (the bookings, household and
- * feed come later, issue 35). The session is read in the browser, so the server draws the loading state.
+ * /my, "My club" (docs/my-club.md): the signed-in member's name and Sign out, then their bookings and household.
+ * The session is read in the browser, so the server draws the loading state.
  */
 export function MyClubPage() {
   usePageTitle('My club');
@@ -42,7 +44,13 @@ export function MyClubPage() {
           </>
         )}
       </section>
-      <PasskeysSection />
+      {session.data?.member && (
+        <>
+          <MyBookingsSection />
+          <HouseholdSection />
+          <PasskeysSection />
+        </>
+      )}
     </div>
   );
 }

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { AddHouseholdPerson } from '../../core/members/add-household-person';
+import { ChangeHouseholdPerson } from '../../core/members/change-household-person';
+import { HouseholdPersonFormSchema, HouseholdPersonSchema } from '../../core/members/household';
+import { ListHousehold } from '../../core/members/list-household';
+import { RemoveHouseholdPerson } from '../../core/members/remove-household-person';
+import { GetMyClubBookings, MyClubBookingsSchema } from '../../core/my-club/my-club';
+import type { AppContainer } from '../container';
+import { ErrorResponseSchema, reply, type ApiRoutes } from './api-routes';
+import { IdParamsSchema } from './api-schemas';
+import { requireMember } from './member-sign-in-routes';
+
+const TAG = 'my club';
+/** Member routes are declared public (no admin session) and check the member session cookie themselves. */
+const MEMBER = { tag: TAG, access: 'public' } as const;
+const NOT_SIGNED_IN = { description: 'No member signed in ("Please sign in")', schema: ErrorResponseSchema };
+const CROSS_SITE = { description: 'A cross-site request, or one without X-Requested-With: fetch' };
+
+export const HouseholdAnswerSchema = z.object({ people: z.array(HouseholdPersonSchema) });
+export const HouseholdPersonAnswerSchema = z.object({ person: HouseholdPersonSchema });
+
+/** The signed-in member's own area (docs/my-club.md): each answer holds the member's own records only. */
+export function registerMyClubRoutes(routes: ApiRoutes, ports: AppContainer): void {
+  routes.add({
+    method: 'get',
+    path: '/api/my/bookings',
+    operationId: 'listMyBookings',
+    summary: "The signed-in member's bookings, upcoming and past, with manage links and receipts; guest bookings made with the member's e-mail included",
+    ...MEMBER,
+    responses: { 200: { description: 'Upcoming (soonest first) and past (newest first)', schema: MyClubBookingsSchema }, 401: NOT_SIGNED_IN },
+    handler: async ({ req }) => {
+      const member = await requireMember(ports, req);
+      return reply(200, await ports.useCase(GetMyClubBookings).execute(member));
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/my/household',
+    operationId: 'listMyHousehold',
+    summary: "The people of the signed-in member's household (dependants without e-mails), in the order added",
+    ...MEMBER,
+    responses: { 200: { description: 'The household', schema: HouseholdAnswerSchema }, 401: NOT_SIGNED_IN },
+    handler: async ({ req }) => {
+      const member = await requireMember(ports, req);
+      return reply(200, { people: await ports.useCase(ListHousehold).execute(member) });
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/my/household',
+    operationId: 'addMyHouseholdPerson',
+    summary: "Adds a person to the signed-in member's household: name, adult or junior, optional year of birth",
+    ...MEMBER,
+    body: HouseholdPersonFormSchema,
+    responses: {
+      201: { description: 'Added', schema: HouseholdPersonAnswerSchema },
+      401: NOT_SIGNED_IN,
+      403: CROSS_SITE,
+      409: { description: '"A household can hold at most 12 people besides the member"', schema: ErrorResponseSchema },
+    },
+    handler: async ({ body, req }) => {
+      const member = await requireMember(ports, req);
+      return reply(201, { person: await ports.useCase(AddHouseholdPerson).execute(member, body) });
+    },
+  });
+
+  routes.add({
+    method: 'put',
+    path: '/api/my/household/:id',
+    operationId: 'changeMyHouseholdPerson',
+    summary: "Changes a person of the signed-in member's household (name, kind, year of birth)",
+    ...MEMBER,
+    params: IdParamsSchema,
+    body: HouseholdPersonFormSchema,
+    responses: {
+      200: { description: 'Changed', schema: HouseholdPersonAnswerSchema },
+      401: NOT_SIGNED_IN,
+      403: CROSS_SITE,
+      404: { description: '"This person is not in your household" (another member\'s person too)', schema: ErrorResponseSchema },
+    },
+    handler: async ({ body, params, req }) => {
+      const member = await requireMember(ports, req);
+      return reply(200, { person: await ports.useCase(ChangeHouseholdPerson).execute(member, params.id, body) });
+    },
+  });
+
+  routes.add({
+    method: 'delete',
+    path: '/api/my/household/:id',
+    operationId: 'removeMyHouseholdPerson',
+    summary: "Removes a person from the signed-in member's household",
+    ...MEMBER,
+    params: IdParamsSchema,
+    responses: {
+      204: { description: 'Removed' },
+      401: NOT_SIGNED_IN,
+      403: CROSS_SITE,
+      404: { description: '"This person is not in your household" (another member\'s person too)', schema: ErrorResponseSchema },
+    },
+    handler: async ({ params, req }) => {
+      const member = await requireMember(ports, req);
+      await ports.useCase(RemoveHouseholdPerson).execute(member, params.id);
+      return reply(204);
+    },
+  });
+}

@@ -1,0 +1,44 @@
+import type TestAgent from 'supertest/lib/agent';
+import type { Member } from '../../../core/members/member';
+import { FETCH, NOW, type TestApp } from './test-app';
+
+let members = 0;
+/** Puts a member on the club's list (current through 2027-03-31 unless told otherwise). */
+export async function addListedMember(app: TestApp, overrides: Partial<Member> = {}): Promise<Member> {
+  members += 1;
+  const member: Member = {
+    id: `listed-member-${members}`,
+    name: `Robin Listed ${members}`,
+    email: `robin${members}@example.org`,
+    membershipType: 'Adult',
+    renewalDate: '2027-03-31',
+    disabled: false,
+    createdAt: NOW,
+    updatedAt: NOW,
+    ...overrides,
+  };
+  await app.get('members').create(member);
+  return member;
+}
+
+let addresses = 0;
+/** An agent signed in as `member` through the e-mailed code, as a member would (the code read from the outbox). */
+export async function signedInMember(app: TestApp, member: Member): Promise<TestAgent> {
+  addresses += 1;
+  const ip = `10.77.${(addresses >> 8) & 255}.${addresses & 255}`;
+  const agent = app.agent();
+  const mailsTo = async () => (await app.get('outbox').list()).filter((message) => message.mail.to === member.email);
+  const before = (await mailsTo()).length;
+  const asked = await agent.post('/api/member/sign-in/code').set(FETCH).set('X-Forwarded-For', ip).send({ email: member.email });
+  if (asked.status !== 200) throw new Error(`Asking a sign-in code answered ${asked.status}`);
+  // Polled by hand (not expect.poll) so that a beforeAll may sign a member in too.
+  for (let tries = 0; (await mailsTo()).length <= before; tries += 1) {
+    if (tries > 200) throw new Error(`No sign-in code mailed to ${member.email}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  const code = /Your sign-in code is (\d{6})\./.exec((await mailsTo()).at(-1)!.mail.text)?.[1];
+  if (!code) throw new Error('No sign-in code mailed');
+  const signed = await agent.post('/api/member/sign-in').set(FETCH).set('X-Forwarded-For', ip).send({ email: member.email, code });
+  if (signed.status !== 200) throw new Error(`Signing in answered ${signed.status}`);
+  return agent;
+}

@@ -1,0 +1,74 @@
+import { DocumentReference, Query, Timestamp } from 'firebase-admin/firestore';
+import { describe, expect, it } from 'vitest';
+import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-booking-repository';
+import { FirestoreEventRepository } from '../../adapters/firestore/firestore-event-repository';
+import { FixedClock } from '../../adapters/memory/fixed-clock';
+import { HmacBookingLinks } from '../../adapters/node-crypto/hmac-booking-links';
+import { GetMyClubBookings } from '../../core/my-club/my-club';
+import { useFirestoreEmulator } from '../support/firestore-emulator-for-file';
+import { aBooking, anEvent } from './storage-fixtures';
+
+// Issue 35: the Firestore reads of one My club view stay the same as the club's bookings grow
+// (docs/my-club.md#reads). Reads are counted as Firestore bills them: one per document a query
+// or a document read returns, and one for a query that returns none.
+const running = useFirestoreEmulator();
+
+async function countReads<T>(body: () => Promise<T>): Promise<{ result: T; reads: number }> {
+  let reads = 0;
+  const queryGet = Query.prototype.get;
+  const docGet = DocumentReference.prototype.get;
+  Query.prototype.get = async function (this: Query) {
+    const snapshot = await queryGet.call(this);
+    reads += Math.max(1, snapshot.size);
+    return snapshot;
+  } as typeof queryGet;
+  DocumentReference.prototype.get = async function (this: DocumentReference) {
+    reads += 1;
+    return docGet.call(this);
+  } as typeof docGet;
+  try {
+    return { result: await body(), reads };
+  } finally {
+    Query.prototype.get = queryGet;
+    DocumentReference.prototype.get = docGet;
+  }
+}
+
+describe('My club’s Firestore reads', () => {
+  it('are the same with 0 and with 5,000 other bookings in the club', async () => {
+    const { db } = running();
+    const bookings = new FirestoreBookingRepository(db);
+    const events = new FirestoreEventRepository(db);
+    const event = anEvent({ eventdatetime: '2026-07-18T17:00:00.000Z', eventenddatetime: null });
+    await events.create(event);
+    const now = new Date('2026-06-01T09:00:00.000Z');
+    const limit = { capacity: null, now };
+    await bookings.addIfPlacesRemain(aBooking({ id: 'own', eventId: event.id, memberId: 'm-1', userEmail: 'ann@example.org' }), limit);
+    await bookings.addIfPlacesRemain(aBooking({ id: 'guest', eventId: event.id, userEmail: 'Ann@example.org' }), limit);
+    const myClub = new GetMyClubBookings({ bookings, events, bookingLinks: new HmacBookingLinks('a-test-secret-of-enough-length-0123456789'), clock: new FixedClock(now.toISOString()) });
+    const view = () => countReads(() => myClub.execute({ id: 'm-1', email: 'ann@example.org' }));
+
+    const before = await view();
+    expect(before.result.upcoming.map((b) => b.bookingId).sort()).toEqual(['guest', 'own']);
+
+    // 5,000 bookings of other people, written in batches as the club's storage holds them.
+    for (let batchStart = 0; batchStart < 5000; batchStart += 500) {
+      const batch = db.batch();
+      for (let i = batchStart; i < batchStart + 500; i += 1) {
+        batch.set(db.collection('bookings').doc(`other-${i}`), {
+          eventId: event.id,
+          firstName: 'Other',
+          submittedAt: Timestamp.fromDate(now),
+          memberId: i % 2 === 0 ? `member-${i}` : null,
+          userEmail: `other${i}@example.org`,
+          emailKey: `other${i}@example.org`,
+        });
+      }
+      await batch.commit();
+    }
+    const after = await view();
+    expect(after.result).toEqual(before.result);
+    console.info(`My club view, Firestore reads: ${before.reads} with 0 other bookings, ${after.reads} with 5,000`);
+    expect(after.reads).toBe(before.reads);
+  }, 120_000);
+});

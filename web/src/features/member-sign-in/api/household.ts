@@ -1,0 +1,35 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { HouseholdPersonSchema, type HouseholdPerson, type HouseholdPersonForm } from '@core/members/household';
+import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api';
+
+export type { HouseholdPerson };
+
+const HouseholdAnswer = z.object({ people: z.array(HouseholdPersonSchema) });
+const PersonAnswer = z.object({ person: HouseholdPersonSchema });
+const MEMBER = { ignoreUnauthenticated: true } as const;
+
+/** The signed-in member's household (GET /api/my/household). */
+export const householdQuery = queryOptions({
+  queryKey: ['my', 'household'],
+  queryFn: async ({ signal }) => (await apiGet('/api/my/household', HouseholdAnswer, { ...MEMBER, signal })).people,
+});
+
+/** Read only once a member is signed in (`enabled`). */
+export function useHousehold(enabled: boolean) {
+  return useQuery({ ...householdQuery, enabled });
+}
+
+/** Add, change or remove a person of the household; each reads the household again after. */
+export function useHouseholdChanges() {
+  const client = useQueryClient();
+  const settled = () => client.invalidateQueries({ queryKey: householdQuery.queryKey });
+  return {
+    add: useMutation({ mutationFn: (form: HouseholdPersonForm) => apiPost('/api/my/household', form, PersonAnswer, MEMBER), onSettled: settled }),
+    change: useMutation({
+      mutationFn: ({ id, form }: { id: string; form: HouseholdPersonForm }) => apiPut(`/api/my/household/${encodeURIComponent(id)}`, form, PersonAnswer, MEMBER),
+      onSettled: settled,
+    }),
+    remove: useMutation({ mutationFn: (id: string) => apiDelete(`/api/my/household/${encodeURIComponent(id)}`, undefined, MEMBER), onSettled: settled }),
+  };
+}

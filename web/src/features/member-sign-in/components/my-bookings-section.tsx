@@ -1,0 +1,80 @@
+import { Link } from 'react-router-dom';
+import { formatMoney } from '@core/bookings/pricing';
+import type { MyClubBooking } from '@core/my-club/my-club-schema';
+import { LoadFailed } from '../../../components/ui/load-failed';
+import { Spinner } from '../../../components/ui/spinner';
+import { useMyBookings } from '../api/my-bookings';
+
+const METHOD_TEXT = { card: 'card', cash: 'cash', transfer: 'bank transfer' } as const;
+const REFUND_TEXT = { pending: 'Refund on its way', refunded: 'Refunded', failed: 'Refund being retried by the club', 'by-hand': 'To be refunded by hand' } as const;
+
+function when(start: string | null): string {
+  if (start === null) return 'Date to be confirmed';
+  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' }).format(new Date(start));
+}
+
+function BookingItem({ booking }: { booking: MyClubBooking }) {
+  const receipt = booking.receipt;
+  return (
+    <li className="my-booking">
+      <p>
+        <strong>{booking.eventName}</strong> · {when(booking.eventStart)}
+      </p>
+      <p>
+        Reference {booking.reference} · {booking.numberAttending} attending · {booking.status}
+      </p>
+      {receipt !== null && (
+        <p>
+          {formatMoney(receipt.amount, receipt.currency)} ({receipt.priceKind === 'member' ? 'member price' : 'standard price'})
+          {receipt.paid && receipt.method !== null && `, paid by ${METHOD_TEXT[receipt.method]}`}
+          {receipt.refundStatus !== null && (
+            <>
+              {' · '}
+              {REFUND_TEXT[receipt.refundStatus]}
+              {receipt.refundAmount !== null && ` (${formatMoney(receipt.refundAmount, receipt.currency)})`}
+            </>
+          )}
+        </p>
+      )}
+      <Link to={booking.managePath}>Manage booking {booking.reference}</Link>
+    </li>
+  );
+}
+
+/** My club's bookings: upcoming and past, each with its receipt and manage link. */
+export function MyBookingsSection() {
+  const bookings = useMyBookings();
+  return (
+    <section className="card" aria-labelledby="my-bookings-title">
+      <h2 id="my-bookings-title">My bookings</h2>
+      {bookings.isPending ? (
+        <Spinner label="Loading your bookings…" />
+      ) : bookings.isError ? (
+        <LoadFailed title="Failed to load your bookings" onRetry={() => void bookings.refetch()} />
+      ) : (
+        <>
+          <h3>Upcoming</h3>
+          {bookings.data.upcoming.length === 0 ? (
+            <p>No upcoming bookings.</p>
+          ) : (
+            <ul className="my-bookings">
+              {bookings.data.upcoming.map((booking) => (
+                <BookingItem key={booking.bookingId} booking={booking} />
+              ))}
+            </ul>
+          )}
+          <h3>Past</h3>
+          {bookings.data.past.length === 0 ? (
+            <p>No past bookings.</p>
+          ) : (
+            <ul className="my-bookings">
+              {bookings.data.past.map((booking) => (
+                <BookingItem key={booking.bookingId} booking={booking} />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
