@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
 import { emailHashInput, MEMBER_SIGN_IN_MAIL_KIND, SIGN_IN_MESSAGES } from '../../core/member-sign-in/member-sign-in';
 import type { Member } from '../../core/members/member';
-import { RequestSignInCode } from '../../core/member-sign-in/request-sign-in-code';
 import { CryptoSecretTokens } from '../../adapters/node-crypto/crypto-secret-tokens';
 import { eventually } from '../support/eventually';
 import { FETCH, NOW, startTestApp, type TestApp } from './support/test-app';
@@ -144,31 +143,18 @@ describe('member sign-in with an e-mailed code', () => {
     expect((await checkCode(app.agent(), member.email, code)).status).toBe(400);
   }, 120_000);
 
-  it('answers a member and a stranger alike, in similar time, and e-mails only the member', async () => {
-    const people = await Promise.all(Array.from({ length: 12 }, () => addMember()));
+  // That the member's answer waits for no work a stranger's does not is checked call by call in
+  // test/unit/use-cases/request-sign-in-code.test.ts; `npm run bench` prints the two times.
+  it('answers a member and a stranger alike, and e-mails only the member', async () => {
+    const people = await Promise.all(Array.from({ length: 4 }, () => addMember()));
     const strangers = people.map((_, i) => `stranger${i}@example.org`);
-    const timed = async (email: string) => {
-      const started = performance.now();
-      const answer = await askCode(email);
-      const ms = performance.now() - started;
-      // The member's e-mail is written after the answer; the next request is timed without it.
-      await app.built.ports.useCase(RequestSignInCode).lastSend;
-      return { answer, ms };
-    };
-    const memberTimes: number[] = [];
-    const strangerTimes: number[] = [];
     for (let i = 0; i < people.length; i += 1) {
-      const [forMember, forStranger] = i % 2 === 0 ? [await timed(people[i].email), await timed(strangers[i])] : [undefined, await timed(strangers[i])];
-      const member = forMember ?? (await timed(people[i].email));
-      expect(member.answer.status).toBe(forStranger.answer.status);
-      expect(member.answer.body).toEqual(forStranger.answer.body);
-      memberTimes.push(member.ms);
-      strangerTimes.push(forStranger.ms);
+      const member = await askCode(people[i].email);
+      const stranger = await askCode(strangers[i]);
+      expect(member.status).toBe(200);
+      expect(stranger.status).toBe(member.status);
+      expect(stranger.body).toEqual(member.body);
     }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-    // Generous: the point is that a member's answer does not wait for the code's e-mail.
-    console.info(`Code request, median of ${people.length}: member ${median(memberTimes).toFixed(1)} ms, stranger ${median(strangerTimes).toFixed(1)} ms`);
-    expect(Math.abs(median(memberTimes) - median(strangerTimes))).toBeLessThan(Math.max(25, median(strangerTimes)));
     for (const person of people) await codeMailed(person.email);
     for (const stranger of strangers) expect(await mailsTo(stranger)).toEqual([]);
   });
