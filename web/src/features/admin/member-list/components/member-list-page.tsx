@@ -1,13 +1,11 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { problemText, type ImportProblem } from '@core/water-levels/water-levels';
+import { useState } from 'react';
 import { RENEWAL_DATE_HINT, renewalDateText, validateMemberForm, type MemberFormValues, type MemberView, type MembershipStatus } from '@core/members/member-form';
-import { MAX_MEMBER_CSV_BYTES, MEMBER_CSV_TOO_LARGE_MESSAGE, type MemberImportPreview } from '@core/members/member-import';
+import { MAX_MEMBER_CSV_BYTES, MEMBER_CSV_TOO_LARGE_MESSAGE, type MemberImportPlan } from '@core/members/member-import';
 import { ApiError, refusalMessage } from '../../../../lib/api';
 import { useForm } from '../../../../lib/form';
-import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
-import { InputField, Field } from '../../../../components/ui/field';
+import { InputField } from '../../../../components/ui/field';
 import { membersQueryOptions, useAddMember, useImportMembers, useMembers, usePreviewMemberImport, useUpdateMember } from '../api/members';
 import { useTryAgain } from '../../shared/api/admin-query';
 import { Badge } from '../../shared/components/badge';
@@ -16,6 +14,7 @@ import { LoadError, LoadStatus } from '../../shared/components/load-error';
 import { NoticeArea, type Notice } from '../../shared/components/notice';
 import { PageTitle } from '../../shared/components/page-title';
 import { PanelForm } from '../../shared/components/panel-form';
+import { CsvImportPanel } from '../../shared/components/csv-import-panel';
 
 const FORM_FIELDS = ['name', 'email', 'membershipType', 'renewalDate', 'phone', 'emergencyContactName', 'emergencyContactPhone'] as const;
 const EMPTY: MemberFormValues = { name: '', email: '', membershipType: '', renewalDate: '', phone: '', emergencyContactName: '', emergencyContactPhone: '' };
@@ -154,184 +153,83 @@ function MemberFormPanel({ member, onSaved, onStart, onCancel }: { member: Membe
   );
 }
 
-function ProblemList({ problems }: { problems: ImportProblem[] }) {
-  return (
-    <ul className="adm-wl-problems">
-      {problems.map((problem) => (
-        <li key={`${problem.line}-${problem.reason}`}>{problemText(problem)}</li>
-      ))}
-    </ul>
-  );
-}
-
-/** Problems of a refused import, from the server's per-line fields. */
-function problemsOfRefusal(error: ApiError): ImportProblem[] {
-  const entries = Object.entries(error.fields);
-  if (entries.length === 0) return [{ line: null, reason: error.message }];
-  return entries.map(([key, text]) => {
-    const line = /^line (\d+)$/.exec(key);
-    return line ? { line: Number(line[1]), reason: text.replace(/^Line \d+: /, '') } : { line: null, reason: text };
-  });
-}
-
 const FIELD_WORDS = { name: 'name', email: 'e-mail', membershipType: 'type', renewalDate: 'renewal date', phone: 'phone', emergencyContactName: 'emergency contact', emergencyContactPhone: "emergency contact's phone" } as const;
 
 function ImportPanel({ onImported, onStart }: { onImported: (message: string) => void; onStart: () => void }) {
-  const fileRef = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
   const checking = usePreviewMemberImport();
   const importing = useImportMembers();
-  const busy = checking.isPending ? 'checking' : importing.isPending ? 'importing' : null;
-  // Checked again by the server: a file can be refused even after a clean preview; its problems replace the preview.
-  const refusedImport = importing.error instanceof ApiError && importing.error.status === 400 ? importing.error : null;
-  const preview: MemberImportPreview | null = refusedImport ? { ok: false, problems: problemsOfRefusal(refusedImport) } : (checking.data ?? null);
-  const failure = checking.isError
-    ? refusalMessage(checking.error, 'The file could not be checked. Please try again.')
-    : importing.isError && !refusedImport
-      ? refusalMessage(importing.error, 'The import failed; nothing was saved. Please try again.')
-      : null;
-
-  const startOver = () => {
-    checking.reset();
-    importing.reset();
-  };
-
-  const choose = async (e: ChangeEvent<HTMLInputElement>) => {
-    onStart();
-    startOver();
-    setFileError(null);
-    setFile(null);
-    const chosen = e.target.files?.[0];
-    if (!chosen) return;
-    if (chosen.size > MAX_MEMBER_CSV_BYTES) {
-      setFileError(MEMBER_CSV_TOO_LARGE_MESSAGE);
-      return;
-    }
-    setFile({ name: chosen.name, text: await chosen.text() });
-  };
-
-  const check = (e: FormEvent) => {
-    e.preventDefault();
-    if (busy !== null) return;
-    onStart();
-    startOver();
-    if (!file) {
-      setFileError(fileError ?? 'Choose a CSV file to import');
-      fileRef.current?.focus();
-      return;
-    }
-    checking.mutate(file.text);
-  };
-
-  const clearFile = () => {
-    setFile(null);
-    if (fileRef.current) fileRef.current.value = '';
-  };
-
-  const confirm = () => {
-    if (!file || busy !== null) return;
-    importing.mutate(file.text, {
-      onSuccess: (result) => {
-        checking.reset();
-        clearFile();
-        onImported(`Imported ${result.imported} ${result.imported === 1 ? 'member' : 'members'} from ${file.name}: ${result.added} added, ${result.updated} updated, ${result.unchanged} unchanged.`);
-      },
-    });
-  };
-
-  const cancel = () => {
-    checking.reset();
-    clearFile();
-  };
-
-  const problemLines = preview && !preview.ok ? preview.problems.filter((p) => p.line !== null).length : 0;
-  const total = preview && preview.ok ? preview.plan.add.length + preview.plan.update.length + preview.plan.unchanged : 0;
-
   return (
-    <section className="adm-panel" aria-labelledby="adm-members-import-title">
-      <h2 id="adm-members-import-title">Import from CSV</h2>
-      <p className="adm-muted">
-        The club&apos;s membership export: one member a line with their name, e-mail, membership type and renewal date (e.g.{' '}
-        <code className="adm-members-example">Ann Sailor,ann@example.com,Family,31/03/2027</code>). A first line naming the columns lets them come in any order. New e-mails are added; members
-        already listed (matched by e-mail) are updated. Nothing is saved until you confirm, and nothing at all if any line is wrong.
-      </p>
-      <form onSubmit={check} noValidate>
-        <fieldset className="adm-fieldset" disabled={busy !== null}>
-          <legend className="visually-hidden">CSV file</legend>
-          <Field id="adm-members-file" label="CSV file" hint={`At most ${MAX_MEMBER_CSV_BYTES / 1024} kB.`} error={fileError ?? undefined}>
-            <input ref={fileRef} className="input" type="file" accept=".csv,text/csv" onChange={(e) => void choose(e)} />
-          </Field>
-          <Button type="submit" variant="secondary">
-            {busy === 'checking' ? 'Checking…' : 'Check File'}
-          </Button>
-        </fieldset>
-      </form>
-      <div aria-live="polite">
-        {failure && <Alert tone="error">{failure}</Alert>}
-        {preview && !preview.ok && (
-          <Alert tone="error" title="This file cannot be imported">
-            <p>
-              {problemLines === 0 ? 'The file as a whole has a problem.' : problemLines === 1 ? '1 line has a problem.' : `${problemLines} lines have problems.`} Nothing has been
-              saved. Correct the file and check it again.
-            </p>
-            <ProblemList problems={preview.problems} />
-          </Alert>
-        )}
-        {preview && preview.ok && (
-          <div className="adm-wl-preview">
-            <Alert tone="info" title="Ready to import">
-              <p>
-                {preview.plan.add.length} new {preview.plan.add.length === 1 ? 'member' : 'members'}, {preview.plan.update.length} to update, {preview.plan.unchanged} already
-                listed as they are.
-              </p>
-            </Alert>
-            {preview.plan.update.length > 0 && (
-              <DataTable label="Members who will be updated" columns={['Member', 'Changes']}>
-                {preview.plan.update.map((u) => (
-                  <tr key={u.id}>
-                    <td>
-                      {u.name}
-                      <span className="adm-cell-sub">{u.email}</span>
-                    </td>
-                    <td>
-                      {u.changes
-                        .map((c) => `${FIELD_WORDS[c.field]}: ${c.field === 'renewalDate' ? renewalDateText(c.before) : c.before || '(none)'} → ${c.field === 'renewalDate' ? renewalDateText(c.after) : c.after || '(none)'}`)
-                        .join('; ')}
-                    </td>
-                  </tr>
-                ))}
-              </DataTable>
-            )}
-            {preview.plan.add.length > 0 && (
-              <details className="adm-wl-added">
-                <summary>
-                  Show the {preview.plan.add.length} new {preview.plan.add.length === 1 ? 'member' : 'members'}
-                </summary>
-                <DataTable label="Members who will be added" columns={['Name', 'Email', 'Type', 'Renewal date']}>
-                  {preview.plan.add.map((m) => (
-                    <tr key={m.email}>
-                      <td>{m.name}</td>
-                      <td>{m.email}</td>
-                      <td>{m.membershipType}</td>
-                      <td>{renewalDateText(m.renewalDate)}</td>
-                    </tr>
-                  ))}
-                </DataTable>
-              </details>
-            )}
-            <div className="adm-actions">
-              <Button onClick={confirm} disabled={busy !== null}>
-                {busy === 'importing' ? 'Importing…' : `Import ${total} ${total === 1 ? 'Member' : 'Members'}`}
-              </Button>
-              <Button variant="secondary" onClick={cancel} disabled={busy !== null}>
-                Cancel
-              </Button>
-            </div>
-          </div>
-        )}
-      </div>
-    </section>
+    <CsvImportPanel
+      idPrefix="adm-members"
+      title="Import from CSV"
+      description={
+        <>
+          The club&apos;s membership export: one member a line with their name, e-mail, membership type and renewal date (e.g.{' '}
+          <code className="adm-members-example">Ann Sailor,ann@example.com,Family,31/03/2027</code>). A first line naming the columns lets them come in any order. New e-mails are added;
+          members already listed (matched by e-mail) are updated. Nothing is saved until you confirm, and nothing at all if any line is wrong.
+        </>
+      }
+      maxBytes={MAX_MEMBER_CSV_BYTES}
+      tooLargeMessage={MEMBER_CSV_TOO_LARGE_MESSAGE}
+      checking={checking}
+      importing={importing}
+      summary={(plan) => (
+        <>
+          {plan.add.length} new {plan.add.length === 1 ? 'member' : 'members'}, {plan.update.length} to update, {plan.unchanged} already listed as they are.
+        </>
+      )}
+      details={(plan) => <MemberImportDetails plan={plan} />}
+      importLabel={(plan) => {
+        const total = plan.add.length + plan.update.length + plan.unchanged;
+        return `Import ${total} ${total === 1 ? 'Member' : 'Members'}`;
+      }}
+      importedMessage={(result, fileName) =>
+        `Imported ${result.imported} ${result.imported === 1 ? 'member' : 'members'} from ${fileName}: ${result.added} added, ${result.updated} updated, ${result.unchanged} unchanged.`
+      }
+      onImported={onImported}
+      onStart={onStart}
+    />
+  );
+}
+
+function MemberImportDetails({ plan }: { plan: MemberImportPlan }) {
+  return (
+    <>
+      {plan.update.length > 0 && (
+        <DataTable label="Members who will be updated" columns={['Member', 'Changes']}>
+          {plan.update.map((u) => (
+            <tr key={u.id}>
+              <td>
+                {u.name}
+                <span className="adm-cell-sub">{u.email}</span>
+              </td>
+              <td>
+                {u.changes
+                  .map((c) => `${FIELD_WORDS[c.field]}: ${c.field === 'renewalDate' ? renewalDateText(c.before) : c.before || '(none)'} → ${c.field === 'renewalDate' ? renewalDateText(c.after) : c.after || '(none)'}`)
+                  .join('; ')}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      {plan.add.length > 0 && (
+        <details className="adm-wl-added">
+          <summary>
+            Show the {plan.add.length} new {plan.add.length === 1 ? 'member' : 'members'}
+          </summary>
+          <DataTable label="Members who will be added" columns={['Name', 'Email', 'Type', 'Renewal date']}>
+            {plan.add.map((m) => (
+              <tr key={m.email}>
+                <td>{m.name}</td>
+                <td>{m.email}</td>
+                <td>{m.membershipType}</td>
+                <td>{renewalDateText(m.renewalDate)}</td>
+              </tr>
+            ))}
+          </DataTable>
+        </details>
+      )}
+    </>
   );
 }
 

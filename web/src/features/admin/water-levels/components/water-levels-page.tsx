@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { Fragment, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { WaterLevelReading } from '@core/water-levels/water-level';
 import { addDaysToDate, londonDate } from '@core/shared/london-time';
 import {
@@ -7,17 +7,14 @@ import {
   WATER_LEVEL_DATE_HINT,
   WaterLevelCorrectionSchema,
   parsePercent,
-  problemText,
   readingDateInWords,
   validateWaterLevelForm,
   WATER_LEVEL_MESSAGES,
-  type ImportProblem,
   type WaterLevelFormValues,
-  type WaterLevelImportPreview,
+  type ImportPlan,
 } from '@core/water-levels/water-levels';
 import { ApiError, refusalMessage } from '../../../../lib/api';
 import { useForm } from '../../../../lib/form';
-import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { Field } from '../../../../components/ui/field';
@@ -28,6 +25,7 @@ import { LoadError, LoadStatus } from '../../shared/components/load-error';
 import { NoticeArea, type Notice } from '../../shared/components/notice';
 import { PageTitle } from '../../shared/components/page-title';
 import { PanelForm } from '../../shared/components/panel-form';
+import { CsvImportPanel } from '../../shared/components/csv-import-panel';
 import { useConfirm } from '../../shared/components/use-confirm';
 
 /** The list shows the last year of readings, as the members' chart does. */
@@ -113,176 +111,69 @@ function AddReadingPanel({ onAdded, onStart }: { onAdded: (reading: WaterLevelRe
   );
 }
 
-function ProblemList({ problems }: { problems: ImportProblem[] }) {
+function ImportPanel({ onImported, onStart }: { onImported: (message: string) => void; onStart: () => void }) {
+  const checking = usePreviewImport();
+  const importing = useImportReadings();
   return (
-    <ul className="adm-wl-problems">
-      {problems.map((problem) => (
-        <li key={`${problem.line}-${problem.reason}`}>{problemText(problem)}</li>
-      ))}
-    </ul>
+    <CsvImportPanel
+      idPrefix="adm-wl"
+      title="Import a CSV File"
+      description={
+        <>
+          One reading a line: the date, a comma, the percentage (e.g. <code>23/11/2026,63.5</code>). A first line starting with “date” is skipped. Nothing is saved until you
+          confirm, and nothing at all if any line is wrong.
+        </>
+      }
+      maxBytes={MAX_WATER_LEVEL_CSV_BYTES}
+      tooLargeMessage={CSV_TOO_LARGE_MESSAGE}
+      checking={checking}
+      importing={importing}
+      summary={(plan) => (
+        <>
+          {plan.add.length} new {plan.add.length === 1 ? 'reading' : 'readings'}, {plan.replace.length} to replace, {plan.unchanged} already stored as they are.
+        </>
+      )}
+      details={(plan) => <ReadingImportDetails plan={plan} />}
+      importLabel={(plan) => `Import ${plan.add.length + plan.replace.length + plan.unchanged} Readings`}
+      importedMessage={(result, fileName) =>
+        `Imported ${result.imported} ${result.imported === 1 ? 'reading' : 'readings'} from ${fileName}: ${result.added} added, ${result.replaced} replaced, ${result.unchanged} unchanged.`
+      }
+      onImported={onImported}
+      onStart={onStart}
+    />
   );
 }
 
-/** Problems of a refused import, from the server's per-line fields. */
-function problemsOfRefusal(error: ApiError): ImportProblem[] {
-  const entries = Object.entries(error.fields);
-  if (entries.length === 0) return [{ line: null, reason: error.message }];
-  return entries.map(([key, text]) => {
-    const line = /^line (\d+)$/.exec(key);
-    return line ? { line: Number(line[1]), reason: text.replace(/^Line \d+: /, '') } : { line: null, reason: text };
-  });
-}
-
-function ImportPanel({ onImported, onStart }: { onImported: (message: string) => void; onStart: () => void }) {
-  const fileRef = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
-  // One action in two steps, each a mutation with its own state: check the file, then import it.
-  const checking = usePreviewImport();
-  const importing = useImportReadings();
-  const busy = checking.isPending ? 'checking' : importing.isPending ? 'importing' : null;
-  // Checked again by the server: a file can be refused even after a clean preview; its problems replace the preview.
-  const refusedImport = importing.error instanceof ApiError && importing.error.status === 400 ? importing.error : null;
-  const preview: WaterLevelImportPreview | null = refusedImport ? { ok: false, problems: problemsOfRefusal(refusedImport) } : (checking.data ?? null);
-  const failure = checking.isError
-    ? refusalMessage(checking.error, 'The file could not be checked. Please try again.')
-    : importing.isError && !refusedImport
-      ? refusalMessage(importing.error, 'The import failed; nothing was saved. Please try again.')
-      : null;
-
-  /** Forgets the last check and import, and their outcomes. */
-  const startOver = () => {
-    checking.reset();
-    importing.reset();
-  };
-
-  const choose = async (e: ChangeEvent<HTMLInputElement>) => {
-    onStart();
-    startOver();
-    setFileError(null);
-    setFile(null);
-    const chosen = e.target.files?.[0];
-    if (!chosen) return;
-    if (chosen.size > MAX_WATER_LEVEL_CSV_BYTES) {
-      setFileError(CSV_TOO_LARGE_MESSAGE);
-      return;
-    }
-    setFile({ name: chosen.name, text: await chosen.text() });
-  };
-
-  const check = (e: FormEvent) => {
-    e.preventDefault();
-    if (busy !== null) return;
-    onStart();
-    startOver();
-    if (!file) {
-      setFileError(fileError ?? 'Choose a CSV file to import');
-      fileRef.current?.focus();
-      return;
-    }
-    checking.mutate(file.text);
-  };
-
-  const clearFile = () => {
-    setFile(null);
-    if (fileRef.current) fileRef.current.value = '';
-  };
-
-  const confirm = () => {
-    if (!file || busy !== null) return;
-    importing.mutate(file.text, {
-      onSuccess: (result) => {
-        checking.reset();
-        clearFile();
-        onImported(
-          `Imported ${result.imported} ${result.imported === 1 ? 'reading' : 'readings'} from ${file.name}: ${result.added} added, ${result.replaced} replaced, ${result.unchanged} unchanged.`,
-        );
-      },
-    });
-  };
-
-  const cancel = () => {
-    checking.reset();
-    clearFile();
-  };
-
-  const problemLines = preview && !preview.ok ? preview.problems.filter((p) => p.line !== null).length : 0;
-
+function ReadingImportDetails({ plan }: { plan: ImportPlan }) {
   return (
-    <section className="adm-panel" aria-labelledby="adm-wl-import-title">
-      <h2 id="adm-wl-import-title">Import a CSV File</h2>
-      <p className="adm-muted">
-        One reading a line: the date, a comma, the percentage (e.g. <code>23/11/2026,63.5</code>). A first line starting with “date” is skipped. Nothing is saved
-        until you confirm, and nothing at all if any line is wrong.
-      </p>
-      <form onSubmit={check} noValidate>
-        <fieldset className="adm-fieldset" disabled={busy !== null}>
-          <legend className="visually-hidden">CSV file</legend>
-          <Field id="adm-wl-file" label="CSV file" hint={`At most ${MAX_WATER_LEVEL_CSV_BYTES / 1024} kB.`} error={fileError ?? undefined}>
-            <input ref={fileRef} className="input" type="file" accept=".csv,text/csv" onChange={(e) => void choose(e)} />
-          </Field>
-          <Button type="submit" variant="secondary">
-            {busy === 'checking' ? 'Checking…' : 'Check File'}
-          </Button>
-        </fieldset>
-      </form>
-      <div aria-live="polite">
-        {failure && <Alert tone="error">{failure}</Alert>}
-        {preview && !preview.ok && (
-          <Alert tone="error" title="This file cannot be imported">
-            <p>
-              {problemLines === 0 ? 'The file as a whole has a problem.' : problemLines === 1 ? '1 line has a problem.' : `${problemLines} lines have problems.`} Nothing has been
-              saved. Correct the file and check it again.
-            </p>
-            <ProblemList problems={preview.problems} />
-          </Alert>
-        )}
-        {preview && preview.ok && (
-          <div className="adm-wl-preview">
-            <Alert tone="info" title="Ready to import">
-              <p>
-                {preview.plan.add.length} new {preview.plan.add.length === 1 ? 'reading' : 'readings'}, {preview.plan.replace.length} to replace,{' '}
-                {preview.plan.unchanged} already stored as they are.
-              </p>
-            </Alert>
-            {preview.plan.replace.length > 0 && (
-              <DataTable label="Readings that will be replaced" columns={['Date', { label: 'Now', numeric: true }, { label: 'After import', numeric: true }]}>
-                {preview.plan.replace.map((r) => (
-                  <tr key={r.date}>
-                    <td>{readingDateInWords(r.date)}</td>
-                    <td className="adm-num">{percentText(r.before)}</td>
-                    <td className="adm-num">{percentText(r.after)}</td>
-                  </tr>
-                ))}
-              </DataTable>
-            )}
-            {preview.plan.add.length > 0 && (
-              <details className="adm-wl-added">
-                <summary>
-                  Show the {preview.plan.add.length} new {preview.plan.add.length === 1 ? 'reading' : 'readings'}
-                </summary>
-                <DataTable label="Readings that will be added" columns={['Date', { label: 'Percent full', numeric: true }]}>
-                  {preview.plan.add.map((r) => (
-                    <tr key={r.date}>
-                      <td>{readingDateInWords(r.date)}</td>
-                      <td className="adm-num">{percentText(r.percentFull)}</td>
-                    </tr>
-                  ))}
-                </DataTable>
-              </details>
-            )}
-            <div className="adm-actions">
-              <Button onClick={confirm} disabled={busy !== null}>
-                {busy === 'importing' ? 'Importing…' : `Import ${preview.plan.add.length + preview.plan.replace.length + preview.plan.unchanged} Readings`}
-              </Button>
-              <Button variant="secondary" onClick={cancel} disabled={busy !== null}>
-                Cancel
-              </Button>
-            </div>
-          </div>
-        )}
-      </div>
-    </section>
+    <>
+      {plan.replace.length > 0 && (
+        <DataTable label="Readings that will be replaced" columns={['Date', { label: 'Now', numeric: true }, { label: 'After import', numeric: true }]}>
+          {plan.replace.map((r) => (
+            <tr key={r.date}>
+              <td>{readingDateInWords(r.date)}</td>
+              <td className="adm-num">{percentText(r.before)}</td>
+              <td className="adm-num">{percentText(r.after)}</td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      {plan.add.length > 0 && (
+        <details className="adm-wl-added">
+          <summary>
+            Show the {plan.add.length} new {plan.add.length === 1 ? 'reading' : 'readings'}
+          </summary>
+          <DataTable label="Readings that will be added" columns={['Date', { label: 'Percent full', numeric: true }]}>
+            {plan.add.map((r) => (
+              <tr key={r.date}>
+                <td>{readingDateInWords(r.date)}</td>
+                <td className="adm-num">{percentText(r.percentFull)}</td>
+              </tr>
+            ))}
+          </DataTable>
+        </details>
+      )}
+    </>
   );
 }
 
