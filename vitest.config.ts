@@ -15,6 +15,11 @@ export default defineConfig({
     hookTimeout: 600_000,
     pool: 'forks',
     maxWorkers: 2,
+    // Each worker keeps its modules from one test file to the next instead of importing the app
+    // (express, firebase-admin, zod schemas...) again for every file: measured on eight API files,
+    // 68 s became 24 s. Test files therefore leave no global state behind: each builds its own
+    // app, opens its own storage and restores any environment variable it sets.
+    isolate: false,
     coverage: {
       enabled: true,
       provider: 'v8',
