@@ -189,6 +189,17 @@ export function describeBookingRepositoryContract(name: string, makeAdapter: Ada
       expect(await bookings().listForMember({ memberId: 'm-9', emailKey: 'nobody@example.org' }, 10)).toEqual([]);
     });
 
+    it('finds nothing to back-fill in bookings it wrote itself, and changes none of them', async () => {
+      const limit = { capacity: null, now: AT_SUBMISSION };
+      await bookings().addIfPlacesRemain(aBooking({ id: 'guest', userEmail: ' Ann@Example.ORG' }), limit);
+      await bookings().addIfPlacesRemain(aBooking({ id: 'no-email', userEmail: null }), limit);
+      const before = await bookings().listAll();
+      expect(await bookings().assignMissingEmailKeys()).toBe(0);
+      expect(await bookings().assignMissingEmailKeys()).toBe(0);
+      expect(await bookings().listAll()).toEqual(before);
+      expect((await bookings().listForMember({ memberId: 'm-1', emailKey: 'ann@example.org' }, 10)).map((b) => b.id)).toEqual(['guest']);
+    });
+
     it('counts an event’s bookings whatever their payment state', async () => {
       const limit = { capacity: null, now: AT_SUBMISSION };
       await bookings().addIfPlacesRemain(aBooking({ id: 'free' }), limit);
