@@ -229,13 +229,14 @@ function toRow(booking: Booking): Record<string, unknown> {
     ...booking,
     submittedAtMs: instantMillis(booking.submittedAt),
     emailKey: bookingEmailKey(booking.userEmail),
+    householdAttendees: JSON.stringify(booking.householdAttendees),
     paymentRequired: writeBoolean(booking.paymentRequired),
     paid: writeBoolean(booking.paid),
   };
 }
 
 function toBooking(row: Record<string, unknown>): Booking {
-  return readRow(BookingSchema, row, { booleans: ['paymentRequired', 'paid'] });
+  return readRow(BookingSchema, row, { booleans: ['paymentRequired', 'paid'], json: ['householdAttendees'] });
 }
 
 function newestFirst(a: Booking, b: Booking): number {

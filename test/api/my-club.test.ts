@@ -88,6 +88,65 @@ describe('booking as a signed-in member', () => {
     expect(await app.get('bookings').get(res.body.bookingId)).toMatchObject({ paymentAmount: 1500, priceKind: 'member', memberId: member.id, memberPlaces: 2 });
   });
 
+  it('stores the named attendees with the booking as they were, and shows them to admins (details, CSV), on the manage page and in My club', async () => {
+    const member = await addListedMember(app, { email: 'dana.named@example.org' });
+    const agent = await signedInMember(app, member);
+    const milly = await addPerson(agent, { name: 'Milly Named', kind: 'junior', yearOfBirth: '2016' });
+    const sam = await addPerson(agent, { name: 'Sam Named', kind: 'adult' });
+    const res = await agent
+      .post('/api/bookings')
+      .set(FETCH)
+      .send(booking({ email: member.email, numberAttending: '3', numberOfChildren: '1', householdAttendees: [sam.id, milly.id, sam.id] }));
+    expect(res.status).toBe(201);
+    const named = [
+      { personId: sam.id, name: 'Sam Named', kind: 'adult', place: 'adult', memberPrice: true },
+      { personId: milly.id, name: 'Milly Named', kind: 'junior', place: 'child', memberPrice: true },
+    ];
+    expect(await app.get('bookings').get(res.body.bookingId)).toMatchObject({ memberPlaces: 3, householdAttendees: named });
+    // A snapshot: renaming or removing a person later leaves the booking as it was made.
+    await agent.put(`/api/my/household/${milly.id}`).set(FETCH).send({ name: 'Millie Renamed', kind: 'junior', yearOfBirth: '2016' });
+    await agent.delete(`/api/my/household/${sam.id}`).set(FETCH);
+
+    const admin = app.agent();
+    await signIn(admin, 'events@example.org');
+    expect((await admin.get(`/api/admin/bookings/${res.body.bookingId}`)).body.booking.householdAttendees).toEqual(named);
+    const csv = (await admin.get(`/api/admin/events/${eventId}/bookings.csv`)).text as string;
+    const [header, ...lines] = csv.split('\r\n');
+    expect(header.split(',').at(-1)).toBe('Household Attendees');
+    expect(lines.find((line) => line.startsWith(`${res.body.bookingId},`))?.endsWith(',Member,3,"Sam Named, Milly Named (child)"')).toBe(true);
+
+    const mine = (await agent.get('/api/my/bookings')).body.upcoming.find((b: { bookingId: string }) => b.bookingId === res.body.bookingId);
+    expect(mine.householdAttendees).toEqual(named);
+    const token = decodeURIComponent(new URL(mine.managePath, 'https://x.invalid').searchParams.get('token') ?? '');
+    expect((await app.agent().get('/api/my-booking').query({ token })).body.details).toContainEqual({ label: 'Household attending', value: 'Sam Named, Milly Named (child)' });
+
+    // A booking naming no one stores no one.
+    const alone = await agent.post('/api/bookings').set(FETCH).send(booking({ email: member.email }));
+    expect((await app.get('bookings').get(alone.body.bookingId))?.householdAttendees).toEqual([]);
+  });
+
+  it('keeps named only the attendees an admin’s corrected numbers still hold', async () => {
+    const admin = app.agent();
+    await signIn(admin, 'events@example.org');
+    const free = await admin
+      .post('/api/admin/events')
+      .set(FETCH)
+      .send({ ...emptyEventForm(), name: 'Beach clean', eventdatetime: '2026-07-19T10:00', allowBooking: true, offerChild: true, requiresPayment: false, price: '0' });
+    expect(free.status).toBe(201);
+    const agent = await signedInMember(app, await addListedMember(app));
+    const jo = await addPerson(agent, { name: 'Jo Tidy', kind: 'adult' });
+    const kit = await addPerson(agent, { name: 'Kit Tidy', kind: 'junior', yearOfBirth: '2018' });
+    const res = await agent.post('/api/bookings').set(FETCH).send(booking({ eventId: free.body.event.id, numberAttending: '3', numberOfChildren: '1', householdAttendees: [jo.id, kit.id] }));
+    expect(res.status).toBe(201);
+    const corrected = await admin
+      .patch(`/api/admin/bookings/${res.body.bookingId}`)
+      .set(FETCH)
+      .send({ firstName: 'Robin', lastName: 'Listed', numberAttending: '2', numberOfChildren: '1', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '', email: 'robin@example.org' });
+    expect(corrected.status).toBe(200);
+    // Two places: the member's and a child's; Jo is no longer named, Kit still is.
+    expect(corrected.body.booking.householdAttendees.map((a: { name: string }) => a.name)).toEqual(['Kit Tidy']);
+  });
+
   it('charges a guest beside the member the standard price', async () => {
     const member = await addListedMember(app);
     const agent = await signedInMember(app, member);
