@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
 import { emptyEventForm } from '../../core/events/event-form';
-import { addAdmin, FETCH, signIn, startTestApp, type TestApp } from './support/test-app';
+import { join } from 'node:path';
+import { FieldValue } from 'firebase-admin/firestore';
+import { closeFirestore, openFirestore } from '../../adapters/firestore/firestore-storage';
+import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
+import { DATABASE_FILE_NAME } from '../../server/container';
+import { addAdmin, addEvent, FETCH, signIn, startTestApp, type TestApp } from './support/test-app';
 import { addListedMember, signedInMember } from './support/signed-in-member';
 
 // My club (issue 35, docs/my-club.md): booking as a signed-in member, the household, the member's own records.
@@ -220,5 +225,51 @@ describe('My club’s bookings', () => {
     const others = (await otherAgent.get('/api/my/bookings')).body.upcoming.map((b: { bookingId: string }) => b.bookingId);
     expect(others).toEqual([othersBooking.body.bookingId]);
     expect((await app.agent().get('/api/my/bookings')).status).toBe(401);
+  });
+});
+
+/**
+ * Makes a stored booking as a version before My club left it: without its e-mail key (and on
+ * Firestore without `memberId` either, and without the mark that the back-fill ran).
+ */
+async function asStoredBeforeMyClub(app: TestApp, bookingId: string): Promise<void> {
+  const firestore = app.config.firestore;
+  if (firestore) {
+    const db = openFirestore({ projectId: firestore.projectId });
+    try {
+      const prefix = firestore.collectionPrefix ?? '';
+      await db.collection(`${prefix}bookings`).doc(bookingId).update({ emailKey: FieldValue.delete(), memberId: FieldValue.delete() });
+      await db.collection(`${prefix}bookingReferences`).doc('email-keys-given').delete();
+    } finally {
+      await closeFirestore(db);
+    }
+    return;
+  }
+  const db = await openSqliteDatabase(join(app.dataDir, DATABASE_FILE_NAME));
+  try {
+    await db('bookings').where({ id: bookingId }).update({ emailKey: null });
+  } finally {
+    await db.destroy();
+  }
+}
+
+describe('guest bookings stored before My club', () => {
+  it('show in My club for their e-mail once the server has started again', async () => {
+    const own = await startTestApp();
+    try {
+      const event = await addEvent(own, { name: 'Old regatta' });
+      const member = await addListedMember(own, { email: 'old.guest@example.org' });
+      const guest = await own.agent().post('/api/bookings').set(FETCH).send({ eventId: event.id, firstName: 'Old', lastName: 'Guest', numberAttending: '1', email: ' Old.Guest@example.org' });
+      expect(guest.status).toBe(201);
+      await asStoredBeforeMyClub(own, guest.body.bookingId);
+      const agent = await signedInMember(own, member);
+      expect((await agent.get('/api/my/bookings')).body.upcoming).toEqual([]);
+
+      await own.restart();
+      const ids = (await agent.get('/api/my/bookings')).body.upcoming.map((b: { bookingId: string }) => b.bookingId);
+      expect(ids).toEqual([guest.body.bookingId]);
+    } finally {
+      await own.dispose();
+    }
   });
 });
