@@ -88,6 +88,16 @@ describe('Firestore bookings stored before My club', () => {
       await old('old-guest', '  Dana@Example.org ');
       await old('old-other', 'someone@example.org');
       await old('old-no-email', null);
+      // More than two pages of the back-fill (300 each).
+      const many = Array.from({ length: 640 }, (_, i) => `old-many-${String(i).padStart(3, '0')}`);
+      for (let start = 0; start < many.length; start += 400) {
+        const batch = db.batch();
+        for (const id of many.slice(start, start + 400)) {
+          const { emailKey: _key, memberId: _member, ...fields } = toDocument(aBooking({ id, eventId: event.id, userEmail: `${id}@example.org` }));
+          batch.set(db.collection('bookings').doc(id), fields);
+        }
+        await batch.commit();
+      }
       const bookings = new FirestoreBookingRepository(db);
       const myClub = new GetMyClubBookings({ bookings, events, bookingLinks: new HmacBookingLinks('a-test-secret-of-enough-length-0123456789'), clock: new FixedClock(now.toISOString()) });
       const dana = { id: 'm-dana', email: 'dana@example.org' };
@@ -95,7 +105,8 @@ describe('Firestore bookings stored before My club', () => {
 
       const given = await Promise.all([bookings.assignMissingEmailKeys(), new FirestoreBookingRepository(second).assignMissingEmailKeys()]);
       // Each booking changed once, by one instance or the other.
-      expect(given[0] + given[1]).toBe(3);
+      expect(given[0] + given[1]).toBe(3 + many.length);
+      expect((await db.collection('bookings').where('emailKey', '==', 'old-many-639@example.org').where('memberId', '==', null).get()).size).toBe(1);
       expect((await myClub.execute(dana)).upcoming.map((b) => b.bookingId)).toEqual(['old-guest']);
       expect((await db.collection('bookings').doc('old-other').get()).get('emailKey')).toBe('someone@example.org');
       expect((await bookings.get('old-guest'))?.userEmail).toBe('  Dana@Example.org ');
