@@ -79,7 +79,8 @@ export function BookingDetailPage() {
     ['Email', booking.userEmail ?? '—'],
     ['Attending', String(booking.numberAttending)],
     ['Children', String(booking.numberOfChildren)],
-    ['Household attending', booking.householdAttendees.length > 0 ? bookedAttendeesText(booking.householdAttendees) : '—'],
+    // The household people a member named (a check-in ticks them one by one); guests are only counted.
+    ...(booking.householdAttendees.length > 0 ? [['Household attending', bookedAttendeesText(booking.householdAttendees)] as [string, string]] : []),
     ['Soft drinks', String(booking.numberOfSoftDrinks)],
     ['Vegetarian', String(booking.numberOfVegetarian)],
     ['Boat', booking.boatName ?? '—'],
