@@ -166,6 +166,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     const prefix = referencePrefix(config.clubName);
     const given = await ports.get('bookings').assignMissingReferences((bookingId, attempt) => bookingReference(prefix, bookingId, attempt));
     if (given > 0) logger.info({ given }, 'Gave booking references to the bookings without one');
+    // Bookings stored before My club (Firestore's) get the e-mail key it finds guest bookings by.
+    const keyed = await ports.get('bookings').assignMissingEmailKeys();
+    if (keyed > 0) logger.info({ keyed }, 'Gave e-mail keys to the bookings stored without one');
     // Expired sessions are useless; clearing them at start keeps the table small without a timer.
     await ports.get('sessions').deleteExpired(ports.get('clock').now());
     await ports.get('resetTokens').deleteExpired(ports.get('clock').now());

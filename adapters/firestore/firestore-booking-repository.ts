@@ -408,6 +408,67 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
     return given;
   }
 
+  async assignMissingEmailKeys(): Promise<number> {
+    // Firestore cannot query for a missing field: the bookings are read once, a page at a time
+    // (three fields each), then a mark says every booking has its key, so later starts read one
+    // document. Bookings written since My club carry the key (toDocument), so do those copied by
+    // migrate-storage: an empty database is marked at once.
+    const mark = collectionOf(this.db, 'bookingReferences', this.options).doc(EMAIL_KEYS_GIVEN);
+    if ((await withCoreErrors(() => mark.get())).exists) return 0;
+    let given = 0;
+    let after: DocumentSnapshot | undefined;
+    for (;;) {
+      let query = this.collection.orderBy(FieldPath.documentId()).select('userEmail', 'emailKey', 'memberId').limit(BACKFILL_PAGE);
+      if (after) query = query.startAfter(after);
+      const page = await withCoreErrors(() => query.get());
+      given += await this.giveEmailKeys(page.docs);
+      if (page.size < BACKFILL_PAGE) break;
+      after = page.docs[page.docs.length - 1];
+    }
+    await withCoreErrors(() => mark.set({ at: new Date().toISOString() }));
+    return given;
+  }
+
+  /**
+   * One page of the back-fill in one batch, each booking under the precondition that it is
+   * unchanged since read (its e-mail may have been erased meanwhile). Should any have changed (or
+   * another instance back-filled them first), the page's bookings are done one by one, each in a
+   * transaction on a fresh read. Returns how many this call changed.
+   */
+  private async giveEmailKeys(docs: readonly DocumentSnapshot[]): Promise<number> {
+    const missing = docs.flatMap((doc) => {
+      const patch = emailKeyPatch(doc);
+      return patch ? [{ doc, patch }] : [];
+    });
+    if (missing.length === 0) return 0;
+    const batch = this.db.batch();
+    for (const { doc, patch } of missing) batch.update(doc.ref, patch, { lastUpdateTime: doc.updateTime! });
+    try {
+      await batch.commit();
+      return missing.length;
+    } catch (error) {
+      const code = firestoreCode(error);
+      if (code !== FIRESTORE_CODES.FAILED_PRECONDITION && code !== FIRESTORE_CODES.NOT_FOUND) throw error;
+    }
+    let given = 0;
+    for (const { doc } of missing) {
+      const changed = await withCoreErrors(() =>
+        this.db.runTransaction(
+          async (tx) => {
+            const current = await tx.get(doc.ref);
+            const patch = current.exists ? emailKeyPatch(current) : null;
+            if (!patch) return false;
+            tx.update(doc.ref, patch);
+            return true;
+          },
+          { maxAttempts: TRANSACTION_ATTEMPTS },
+        ),
+      );
+      if (changed) given += 1;
+    }
+    return given;
+  }
+
   async findByCheckoutId(checkoutId: string): Promise<Booking | null> {
     // No stored checkout id is malformed Unicode, and Firestore answers a query for one with an error.
     if (!checkoutId.isWellFormed()) return null;
@@ -639,6 +700,26 @@ async function optimistically<T>(
 
 /** The mark, in `bookingReferences`, that every stored booking has a reference (no reference has this form). */
 const ALL_GIVEN = 'all-given';
+
+/** The mark, in `bookingReferences`, that every stored booking has its e-mail key (no reference has this form). */
+const EMAIL_KEYS_GIVEN = 'email-keys-given';
+
+/** Bookings read (and written, in one batch) per page of the e-mail key back-fill; a batch holds at most 500 writes. */
+const BACKFILL_PAGE = 300;
+
+/**
+ * What a booking stored before My club lacks: its e-mail key, and (before member prices) an
+ * explicit null `memberId`, without which the guest-bookings query (`memberId == null`) misses it.
+ * Null when it lacks nothing.
+ */
+function emailKeyPatch(snapshot: DocumentSnapshot): DocumentData | null {
+  const patch: DocumentData = {};
+  const email: unknown = snapshot.get('userEmail');
+  const key = typeof email === 'string' ? bookingEmailKey(email) : null;
+  if (key !== null && snapshot.get('emailKey') !== key) patch.emailKey = key;
+  if (snapshot.get('memberId') === undefined) patch.memberId = null;
+  return Object.keys(patch).length > 0 ? patch : null;
+}
 
 /** The part of its event's ledger a booking's places are in (part 0: booked before the split). */
 function shardOf(snapshot: DocumentSnapshot, count: number): number {

@@ -88,6 +88,11 @@ export class MemoryBookingRepository implements BookingRepository {
     return given;
   }
 
+  async assignMissingEmailKeys(): Promise<number> {
+    // Memory bookings are never stored without their key: it is derived when read (listForMember).
+    return 0;
+  }
+
   private referenceTaken(reference: string): boolean {
     return [...this.bookings.values()].some((b) => b.reference === reference);
   }

@@ -102,6 +102,15 @@ export class SqliteBookingRepository implements BookingRepository {
     });
   }
 
+  async assignMissingEmailKeys(): Promise<number> {
+    // Migration 0030 back-filled the column and every write sets it: a row lacking one (written by
+    // hand) is given it, as the migration did.
+    return this.db('bookings')
+      .whereNull('emailKey')
+      .whereRaw("TRIM(COALESCE(userEmail, '')) <> ''")
+      .update({ emailKey: this.db.raw('LOWER(TRIM(userEmail))') });
+  }
+
   async findByCheckoutId(checkoutId: string): Promise<Booking | null> {
     const row = await this.one(`SELECT * FROM bookings WHERE checkoutId = ? ORDER BY ${NEWEST_FIRST} LIMIT 1`, checkoutId);
     return row ? toBooking(row) : null;
@@ -220,13 +229,14 @@ function toRow(booking: Booking): Record<string, unknown> {
     ...booking,
     submittedAtMs: instantMillis(booking.submittedAt),
     emailKey: bookingEmailKey(booking.userEmail),
+    householdAttendees: JSON.stringify(booking.householdAttendees),
     paymentRequired: writeBoolean(booking.paymentRequired),
     paid: writeBoolean(booking.paid),
   };
 }
 
 function toBooking(row: Record<string, unknown>): Booking {
-  return readRow(BookingSchema, row, { booleans: ['paymentRequired', 'paid'] });
+  return readRow(BookingSchema, row, { booleans: ['paymentRequired', 'paid'], json: ['householdAttendees'] });
 }
 
 function newestFirst(a: Booking, b: Booking): number {

@@ -3,6 +3,7 @@ import type { AuditActor } from '../audit/audit';
 import type { Booking } from './booking';
 import { bookingCancelReason, LIFECYCLE_MESSAGES, paidByCard, paidOffline, refundMadeByHand, refundOpen, roomRefusal } from './booking-lifecycle';
 import { isCancelled, paymentStatus } from './booking-state';
+import { householdAttendeesFitting } from '../members/household-attendees';
 import { validateBookingForm } from './booking-validation';
 import { requirePermission } from '../admins/permissions';
 import { formatMoney } from './pricing';
@@ -160,7 +161,8 @@ export class AdminBookingActions extends UseCase<AdminBookingActionsDeps> {
         const refusal = roomRefusal(current, form.numberAttending, { capacity: event.capacity, placesTaken, now });
         if (refusal) throw new ValidationError(refusal, { numberAttending: refusal });
       }
-      const next: Booking = { ...current, ...form };
+      // Named household attendees stay named while the corrected numbers still hold them.
+      const next: Booking = { ...current, ...form, householdAttendees: householdAttendeesFitting(current.householdAttendees, form) };
       const fields = Object.keys(form).filter((key) => form[key as keyof typeof form] !== current[key as keyof typeof form]);
       if (fields.length === 0) return null;
       return changeOf(this.deps, current, next, { action: 'booking.corrected', summary: 'Corrected by an admin', actor, at: now });

@@ -1,4 +1,4 @@
-import type { Booking } from './booking';
+import { bookedAttendeesText, type Booking } from './booking';
 import type { ClubEvent } from '../events/event';
 import type { OutgoingMail } from '../mail/mail';
 import { formatDate, formatDateRange, icsFileName } from '../calendar/calendar';
@@ -34,6 +34,7 @@ export function bookingDetails(booking: Booking, event: Pick<ClubEvent, 'eventda
     ['Attending', String(booking.numberAttending)],
   ];
   if (booking.numberOfChildren > 0) lines.push(['Children', String(booking.numberOfChildren)]);
+  if (booking.householdAttendees.length > 0) lines.push(['Household attending', bookedAttendeesText(booking.householdAttendees)]);
   if (booking.numberOfSoftDrinks > 0) lines.push(['Soft drinks', String(booking.numberOfSoftDrinks)]);
   if (booking.numberOfVegetarian > 0) lines.push(['Vegetarian meals', String(booking.numberOfVegetarian)]);
   if (booking.boatName) lines.push(['Boat', booking.boatName]);

@@ -74,6 +74,15 @@ export interface BookingRepository {
    * given one. Safe to run again and alongside new bookings; a reference given is never changed.
    */
   assignMissingReferences(referenceFor: (bookingId: string, attempt: number) => string): Promise<number>;
+  /**
+   * Gives every booking stored without its e-mail key (`emailKey`, the e-mail trimmed and
+   * lower-cased, by which `listForMember` finds guest bookings) its key, and a booking stored
+   * without a `memberId` an explicit null; returns how many bookings it changed. Only bookings
+   * written before My club can lack them (Firestore's: SQLite migration 0030 back-filled its own).
+   * Safe to run again, alongside new bookings and changes, and on two server instances at once:
+   * a key is derived from the booking's e-mail as stored when it is written, and nothing else changes.
+   */
+  assignMissingEmailKeys(): Promise<number>;
   /** The booking holding this checkout id, or null. */
   findByCheckoutId(checkoutId: string): Promise<Booking | null>;
   /** Every booking of every event, newest `submittedAt` first. */

@@ -14,6 +14,23 @@ export const RefundStatusSchema = z.enum(['pending', 'refunded', 'failed', 'by-h
 export type RefundStatus = z.infer<typeof RefundStatusSchema>;
 
 /**
+ * A household person a signed-in member named as attending (docs/my-club.md#named-attendees), as
+ * they were at booking time: later changes to the household do not change the booking.
+ */
+export const BookedAttendeeSchema = z.object({
+  /** The household person's id (core/members/household.ts); a check-in ticks them by it. */
+  personId: z.string().min(1).max(200),
+  name: z.string().min(1).max(100),
+  /** The household's word for them: adult or junior. */
+  kind: z.enum(['adult', 'junior']),
+  /** The place they took: a child's (12 or under, or a junior without a year of birth) or an adult's. */
+  place: z.enum(['adult', 'child']),
+  /** Whether their place was charged the member price (the member's membership current, a paid event with one). */
+  memberPrice: z.boolean(),
+});
+export type BookedAttendee = z.infer<typeof BookedAttendeeSchema>;
+
+/**
  * A stored booking. Unpaid bookings of paid events hold their places for 30 minutes after
  * `submittedAt`, or 10 while their checkout was never opened (see core/bookings/booking-state).
  * Amounts are in minor units.
@@ -77,6 +94,12 @@ export const BookingSchema = z.object({
   memberId: z.string().min(1).max(200).nullable().default(null),
   /** The places charged the member price; 0 for a standard-price booking. */
   memberPlaces: z.number().int().nonnegative().default(0),
+  /**
+   * The member's household people named as attending, besides the member (the lead), in the order
+   * ticked; they always fit in the booking's numbers (householdAttendeesFitting). Empty for a
+   * guest booking, one naming no one, and every booking stored before named attendees.
+   */
+  householdAttendees: z.array(BookedAttendeeSchema).max(50).default([]),
 });
 export type Booking = z.infer<typeof BookingSchema>;
 
@@ -88,6 +111,7 @@ export const UNCHANGED_BOOKING = {
   priceKind: 'standard',
   memberId: null,
   memberPlaces: 0,
+  householdAttendees: [],
   checkoutOpenedAt: null,
   paymentMethod: null,
   paymentReference: null,
@@ -143,4 +167,12 @@ export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
 export function bookingEmailKey(email: string | null): string | null {
   const key = email?.trim().toLowerCase() ?? '';
   return key === '' ? null : key;
+}
+
+/**
+ * A booking's named household attendees as pages, e-mails and the CSV show them: names in the
+ * order named, a child's place marked ("Milly Jones (child), Sam Jones"); empty when none.
+ */
+export function bookedAttendeesText(attendees: readonly Pick<BookedAttendee, 'name' | 'place'>[]): string {
+  return attendees.map((attendee) => (attendee.place === 'child' ? `${attendee.name} (child)` : attendee.name)).join(', ');
 }

@@ -1,7 +1,7 @@
 import { startOfDay } from 'date-fns/startOfDay';
 import { subMonths } from 'date-fns/subMonths';
 import { z } from 'zod';
-import type { Booking } from './booking';
+import { bookedAttendeesText, type Booking } from './booking';
 import type { ClubEvent } from '../events/event';
 import { CurrencySchema, type Currency } from '../shared/money';
 import { bookingRevenue, holdsPlace, isCancelled, paymentStatus, refundOwedByHand, type StatusBooking } from './booking-state';
@@ -257,6 +257,7 @@ export const CSV_HEADER = [
   'Refunded',
   'Price Charged',
   'Member Places',
+  'Household Attendees',
 ] as const;
 
 /**
@@ -302,6 +303,7 @@ export function bookingsCsv(bookings: Booking[], now: Date): string {
         b.refundStatus === 'refunded' && b.refundAmount !== null ? minorToDecimalText(b.refundAmount) : '',
         priceChargedText(b),
         b.memberPlaces,
+        bookedAttendeesText(b.householdAttendees),
       ]
         .map(csvCell)
         .join(','),

@@ -7,7 +7,7 @@ import { validateBookingForm } from './booking-validation';
 import { decideBookingPrice, type DependantAttendees } from './booking-price';
 import type { Member } from '../members/member';
 import { MAX_HOUSEHOLD_PEOPLE, type HouseholdPerson } from '../members/household';
-import { countHouseholdAttendees } from '../members/household-attendees';
+import { bookedHouseholdAttendees, countHouseholdAttendees } from '../members/household-attendees';
 import { londonDate } from '../shared/london-time';
 import { BookingClosedError, ConflictError, NotEnoughPlacesError, PaymentError, RateLimitError } from '../shared/errors';
 import type { AddressLimitStore } from '../shared/address-limit-store.port';
@@ -105,10 +105,13 @@ export class SubmitBooking extends UseCase<SubmitBookingDeps> {
     // The household people ticked: the member's own only, counted in the numbers attending.
     const member = context?.member ?? null;
     let dependants: DependantAttendees | undefined;
+    let named: HouseholdPerson[] = [];
+    const thisYear = Number(londonDate(now).slice(0, 4));
     if (householdAttendees && householdAttendees.length > 0) {
-      const counted = countHouseholdAttendees(householdAttendees, member ? (context?.household ?? []) : [], form, Number(londonDate(now).slice(0, 4)));
+      const counted = countHouseholdAttendees(householdAttendees, member ? (context?.household ?? []) : [], form, thisYear);
       if (!counted.ok) throw fieldsError({ [counted.field]: counted.error });
       dependants = counted.value;
+      named = counted.people;
     }
     // The server decides the price (member or standard), never the browser.
     const price = decideBookingPrice({ event, counts: form, member, at: now, dependants, testHook: this.deps.testHook });
@@ -186,6 +189,8 @@ export class SubmitBooking extends UseCase<SubmitBookingDeps> {
         priceKind: price.priceKind,
         memberId: price.memberId,
         memberPlaces: price.memberPlaces,
+        // Who they are, as the household has them now, stored with the booking in its own write.
+        householdAttendees: bookedHouseholdAttendees(named, thisYear, price.priceKind),
       };
       // The booking's short reference is unique in storage: a taken one is tried again with the next.
       let booking = draft;

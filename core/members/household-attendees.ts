@@ -1,4 +1,5 @@
-import type { DependantAttendees } from '../bookings/booking-price';
+import type { BookedAttendee } from '../bookings/booking';
+import type { DependantAttendees, PriceKind } from '../bookings/booking-price';
 import { HOUSEHOLD_MESSAGES, type HouseholdPerson } from './household';
 
 /** The age of the child price (docs/payments.md): 12 or under. */
@@ -30,21 +31,63 @@ export function countHouseholdAttendees(
   household: readonly HouseholdPerson[],
   counts: { numberAttending: number; numberOfChildren: number },
   thisYear: number,
-): { ok: true; value: DependantAttendees } | { ok: false; field: 'householdAttendees' | 'numberAttending'; error: string } {
+): { ok: true; value: DependantAttendees; people: HouseholdPerson[] } | { ok: false; field: 'householdAttendees' | 'numberAttending'; error: string } {
   const byId = new Map(household.map((person) => [person.id, person]));
   const dependants = { adults: 0, children: 0 };
+  const people: HouseholdPerson[] = [];
   for (const id of new Set(ids)) {
     const person = byId.get(id);
     if (!person) return { ok: false, field: 'householdAttendees', error: HOUSEHOLD_ATTENDEE_MESSAGES.notInHousehold };
     if (householdAgeGroup(person, thisYear) === 'child') dependants.children += 1;
     else dependants.adults += 1;
+    people.push(person);
   }
-  const adults = counts.numberAttending - counts.numberOfChildren;
-  const leadIsAdult = adults > 0;
-  const freeAdults = adults - (leadIsAdult ? 1 : 0);
-  const freeChildren = counts.numberOfChildren - (leadIsAdult ? 0 : 1);
-  if (dependants.adults > freeAdults || dependants.children > freeChildren) {
+  const free = freePlaces(counts);
+  if (dependants.adults > free.adults || dependants.children > free.children) {
     return { ok: false, field: 'numberAttending', error: HOUSEHOLD_ATTENDEE_MESSAGES.notCounted };
   }
-  return { ok: true, value: dependants };
+  return { ok: true, value: dependants, people };
+}
+
+/** The places of a booking left besides the lead's (an adult's when it has adults, else a child's). */
+function freePlaces(counts: { numberAttending: number; numberOfChildren: number }): { adults: number; children: number } {
+  const adults = counts.numberAttending - counts.numberOfChildren;
+  const leadIsAdult = adults > 0;
+  return { adults: adults - (leadIsAdult ? 1 : 0), children: counts.numberOfChildren - (leadIsAdult ? 0 : 1) };
+}
+
+/**
+ * The named attendees a booking stores (docs/my-club.md#named-attendees): each person counted by
+ * countHouseholdAttendees as they are now (a snapshot: later changes to the household do not reach
+ * the booking), with the place they took and whether it was charged the member price. The price
+ * rule charges every counted dependant the member price or none of them (decideBookingPrice), so
+ * the booking's price kind says which.
+ */
+export function bookedHouseholdAttendees(people: readonly HouseholdPerson[], thisYear: number, priceKind: PriceKind): BookedAttendee[] {
+  return people.map((person) => ({
+    personId: person.id,
+    name: person.name,
+    kind: person.kind,
+    place: householdAgeGroup(person, thisYear),
+    memberPrice: priceKind === 'member',
+  }));
+}
+
+/**
+ * The named attendees that still fit in a booking's numbers once an admin corrected them: in the
+ * order named, each adult while adult places besides the lead's remain, each child while child
+ * places do; the others are no longer named (they still may come, as guests the numbers count).
+ * Attendees that all fit are kept as they are.
+ */
+export function householdAttendeesFitting(
+  attendees: readonly BookedAttendee[],
+  counts: { numberAttending: number; numberOfChildren: number },
+): BookedAttendee[] {
+  const free = freePlaces(counts);
+  return attendees.filter((attendee) => {
+    const left = attendee.place === 'child' ? 'children' : 'adults';
+    if (free[left] <= 0) return false;
+    free[left] -= 1;
+    return true;
+  });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PaymentMethodSchema, RefundStatusSchema } from '../bookings/booking';
+import { BookedAttendeeSchema, PaymentMethodSchema, RefundStatusSchema } from '../bookings/booking';
 import { CurrencySchema } from '../shared/money';
 
 /** One booking as My club shows it (GET /api/my/bookings). */
@@ -13,6 +13,8 @@ export const MyClubBookingSchema = z.object({
   upcoming: z.boolean(),
   numberAttending: z.number().int(),
   numberOfChildren: z.number().int(),
+  /** The household people the member named as attending, as at booking time. */
+  householdAttendees: z.array(BookedAttendeeSchema),
   status: z.string(),
   cancelled: z.boolean(),
   /** The manage link's path (a capability: shown to the member only). */

@@ -58,6 +58,7 @@ export class GetMyClubBookings extends UseCase<GetMyClubBookingsDeps> {
         upcoming: isUpcoming,
         numberAttending: booking.numberAttending,
         numberOfChildren: booking.numberOfChildren,
+        householdAttendees: booking.householdAttendees,
         status: paymentStatus(booking, now),
         cancelled: isCancelled(booking),
         managePath: managePath(this.deps, booking, event),

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
 import { emptyEventForm } from '../../core/events/event-form';
-import { addAdmin, FETCH, signIn, startTestApp, type TestApp } from './support/test-app';
+import { join } from 'node:path';
+import { FieldValue } from 'firebase-admin/firestore';
+import { closeFirestore, openFirestore } from '../../adapters/firestore/firestore-storage';
+import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
+import { DATABASE_FILE_NAME } from '../../server/container';
+import { addAdmin, addEvent, FETCH, signIn, startTestApp, type TestApp } from './support/test-app';
 import { addListedMember, signedInMember } from './support/signed-in-member';
 
 // My club (issue 35, docs/my-club.md): booking as a signed-in member, the household, the member's own records.
@@ -88,6 +93,65 @@ describe('booking as a signed-in member', () => {
     expect(await app.get('bookings').get(res.body.bookingId)).toMatchObject({ paymentAmount: 1500, priceKind: 'member', memberId: member.id, memberPlaces: 2 });
   });
 
+  it('stores the named attendees with the booking as they were, and shows them to admins (details, CSV), on the manage page and in My club', async () => {
+    const member = await addListedMember(app, { email: 'dana.named@example.org' });
+    const agent = await signedInMember(app, member);
+    const milly = await addPerson(agent, { name: 'Milly Named', kind: 'junior', yearOfBirth: '2016' });
+    const sam = await addPerson(agent, { name: 'Sam Named', kind: 'adult' });
+    const res = await agent
+      .post('/api/bookings')
+      .set(FETCH)
+      .send(booking({ email: member.email, numberAttending: '3', numberOfChildren: '1', householdAttendees: [sam.id, milly.id, sam.id] }));
+    expect(res.status).toBe(201);
+    const named = [
+      { personId: sam.id, name: 'Sam Named', kind: 'adult', place: 'adult', memberPrice: true },
+      { personId: milly.id, name: 'Milly Named', kind: 'junior', place: 'child', memberPrice: true },
+    ];
+    expect(await app.get('bookings').get(res.body.bookingId)).toMatchObject({ memberPlaces: 3, householdAttendees: named });
+    // A snapshot: renaming or removing a person later leaves the booking as it was made.
+    await agent.put(`/api/my/household/${milly.id}`).set(FETCH).send({ name: 'Millie Renamed', kind: 'junior', yearOfBirth: '2016' });
+    await agent.delete(`/api/my/household/${sam.id}`).set(FETCH);
+
+    const admin = app.agent();
+    await signIn(admin, 'events@example.org');
+    expect((await admin.get(`/api/admin/bookings/${res.body.bookingId}`)).body.booking.householdAttendees).toEqual(named);
+    const csv = (await admin.get(`/api/admin/events/${eventId}/bookings.csv`)).text as string;
+    const [header, ...lines] = csv.split('\r\n');
+    expect(header.split(',').at(-1)).toBe('Household Attendees');
+    expect(lines.find((line) => line.startsWith(`${res.body.bookingId},`))?.endsWith(',Member,3,"Sam Named, Milly Named (child)"')).toBe(true);
+
+    const mine = (await agent.get('/api/my/bookings')).body.upcoming.find((b: { bookingId: string }) => b.bookingId === res.body.bookingId);
+    expect(mine.householdAttendees).toEqual(named);
+    const token = decodeURIComponent(new URL(mine.managePath, 'https://x.invalid').searchParams.get('token') ?? '');
+    expect((await app.agent().get('/api/my-booking').query({ token })).body.details).toContainEqual({ label: 'Household attending', value: 'Sam Named, Milly Named (child)' });
+
+    // A booking naming no one stores no one.
+    const alone = await agent.post('/api/bookings').set(FETCH).send(booking({ email: member.email }));
+    expect((await app.get('bookings').get(alone.body.bookingId))?.householdAttendees).toEqual([]);
+  });
+
+  it('keeps named only the attendees an admin’s corrected numbers still hold', async () => {
+    const admin = app.agent();
+    await signIn(admin, 'events@example.org');
+    const free = await admin
+      .post('/api/admin/events')
+      .set(FETCH)
+      .send({ ...emptyEventForm(), name: 'Beach clean', eventdatetime: '2026-07-19T10:00', allowBooking: true, offerChild: true, requiresPayment: false, price: '0' });
+    expect(free.status).toBe(201);
+    const agent = await signedInMember(app, await addListedMember(app));
+    const jo = await addPerson(agent, { name: 'Jo Tidy', kind: 'adult' });
+    const kit = await addPerson(agent, { name: 'Kit Tidy', kind: 'junior', yearOfBirth: '2018' });
+    const res = await agent.post('/api/bookings').set(FETCH).send(booking({ eventId: free.body.event.id, numberAttending: '3', numberOfChildren: '1', householdAttendees: [jo.id, kit.id] }));
+    expect(res.status).toBe(201);
+    const corrected = await admin
+      .patch(`/api/admin/bookings/${res.body.bookingId}`)
+      .set(FETCH)
+      .send({ firstName: 'Robin', lastName: 'Listed', numberAttending: '2', numberOfChildren: '1', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '', email: 'robin@example.org' });
+    expect(corrected.status).toBe(200);
+    // Two places: the member's and a child's; Jo is no longer named, Kit still is.
+    expect(corrected.body.booking.householdAttendees.map((a: { name: string }) => a.name)).toEqual(['Kit Tidy']);
+  });
+
   it('charges a guest beside the member the standard price', async () => {
     const member = await addListedMember(app);
     const agent = await signedInMember(app, member);
@@ -161,5 +225,51 @@ describe('My club’s bookings', () => {
     const others = (await otherAgent.get('/api/my/bookings')).body.upcoming.map((b: { bookingId: string }) => b.bookingId);
     expect(others).toEqual([othersBooking.body.bookingId]);
     expect((await app.agent().get('/api/my/bookings')).status).toBe(401);
+  });
+});
+
+/**
+ * Makes a stored booking as a version before My club left it: without its e-mail key (and on
+ * Firestore without `memberId` either, and without the mark that the back-fill ran).
+ */
+async function asStoredBeforeMyClub(app: TestApp, bookingId: string): Promise<void> {
+  const firestore = app.config.firestore;
+  if (firestore) {
+    const db = openFirestore({ projectId: firestore.projectId });
+    try {
+      const prefix = firestore.collectionPrefix ?? '';
+      await db.collection(`${prefix}bookings`).doc(bookingId).update({ emailKey: FieldValue.delete(), memberId: FieldValue.delete() });
+      await db.collection(`${prefix}bookingReferences`).doc('email-keys-given').delete();
+    } finally {
+      await closeFirestore(db);
+    }
+    return;
+  }
+  const db = await openSqliteDatabase(join(app.dataDir, DATABASE_FILE_NAME));
+  try {
+    await db('bookings').where({ id: bookingId }).update({ emailKey: null });
+  } finally {
+    await db.destroy();
+  }
+}
+
+describe('guest bookings stored before My club', () => {
+  it('show in My club for their e-mail once the server has started again', async () => {
+    const own = await startTestApp();
+    try {
+      const event = await addEvent(own, { name: 'Old regatta' });
+      const member = await addListedMember(own, { email: 'old.guest@example.org' });
+      const guest = await own.agent().post('/api/bookings').set(FETCH).send({ eventId: event.id, firstName: 'Old', lastName: 'Guest', numberAttending: '1', email: ' Old.Guest@example.org' });
+      expect(guest.status).toBe(201);
+      await asStoredBeforeMyClub(own, guest.body.bookingId);
+      const agent = await signedInMember(own, member);
+      expect((await agent.get('/api/my/bookings')).body.upcoming).toEqual([]);
+
+      await own.restart();
+      const ids = (await agent.get('/api/my/bookings')).body.upcoming.map((b: { bookingId: string }) => b.bookingId);
+      expect(ids).toEqual([guest.body.bookingId]);
+    } finally {
+      await own.dispose();
+    }
   });
 });

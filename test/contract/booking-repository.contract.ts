@@ -46,6 +46,24 @@ export function describeBookingRepositoryContract(name: string, makeAdapter: Ada
       expect(await bookings().get(guest.id)).toMatchObject({ priceKind: 'standard', memberId: null, memberPlaces: 0 });
     });
 
+    it('gives back the household attendees named with a booking, in their order, through reads and changes', async () => {
+      const householdAttendees: Booking['householdAttendees'] = [
+        { personId: 'p-milly', name: 'Milly Jones', kind: 'junior', place: 'child', memberPrice: true },
+        { personId: 'p-sam', name: 'Sam Jones', kind: 'adult', place: 'adult', memberPrice: true },
+      ];
+      const booking = aBooking({ numberAttending: 3, numberOfChildren: 1, priceKind: 'member', memberId: 'member-7', memberPlaces: 3, userEmail: 'ann@example.org', householdAttendees });
+      await bookings().addIfPlacesRemain(booking, { capacity: null, now: AT_SUBMISSION });
+      expect(await bookings().get(booking.id)).toEqual(booking);
+      expect((await bookings().listByEvent(booking.eventId))[0].householdAttendees).toEqual(householdAttendees);
+      expect((await bookings().listForMember({ memberId: 'member-7', emailKey: 'ann@example.org' }, 10))[0].householdAttendees).toEqual(householdAttendees);
+      const changed = await bookings().change(booking.id, AT_SUBMISSION, (current) => ({ booking: { ...current, boatName: 'Heron' } }));
+      expect(changed.booking.householdAttendees).toEqual(householdAttendees);
+      expect(await bookings().get(booking.id)).toEqual({ ...booking, boatName: 'Heron' });
+      // A change that names fewer (an admin's correction) stores fewer.
+      await bookings().change(booking.id, AT_SUBMISSION, (current) => ({ booking: { ...current, householdAttendees: current.householdAttendees.slice(1) } }));
+      expect((await bookings().get(booking.id))?.householdAttendees).toEqual(householdAttendees.slice(1));
+    });
+
     it('refuses a booking whose id exists, keeping the first', async () => {
       const first = aBooking({ firstName: 'First' });
       await bookings().addIfPlacesRemain(first, { capacity: null, now: AT_SUBMISSION });
@@ -187,6 +205,17 @@ export function describeBookingRepositoryContract(name: string, makeAdapter: Ada
       expect((await bookings().listForMember(member, 10)).map((b) => b.id)).toEqual(['own-new', 'guest', 'own-old']);
       expect((await bookings().listForMember(member, 1)).map((b) => b.id)).toEqual(['own-new', 'guest']);
       expect(await bookings().listForMember({ memberId: 'm-9', emailKey: 'nobody@example.org' }, 10)).toEqual([]);
+    });
+
+    it('finds nothing to back-fill in bookings it wrote itself, and changes none of them', async () => {
+      const limit = { capacity: null, now: AT_SUBMISSION };
+      await bookings().addIfPlacesRemain(aBooking({ id: 'guest', userEmail: ' Ann@Example.ORG' }), limit);
+      await bookings().addIfPlacesRemain(aBooking({ id: 'no-email', userEmail: null }), limit);
+      const before = await bookings().listAll();
+      expect(await bookings().assignMissingEmailKeys()).toBe(0);
+      expect(await bookings().assignMissingEmailKeys()).toBe(0);
+      expect(await bookings().listAll()).toEqual(before);
+      expect((await bookings().listForMember({ memberId: 'm-1', emailKey: 'ann@example.org' }, 10)).map((b) => b.id)).toEqual(['guest']);
     });
 
     it('counts an event’s bookings whatever their payment state', async () => {

@@ -131,7 +131,7 @@ describe('Firestore documents stored before files moved out of them', () => {
 });
 
 describe('Firestore documents stored before member prices', () => {
-  it('reads an old booking as a standard-price guest booking and an old event as without a member price', async () => {
+  it('reads an old booking as a standard-price guest booking naming no attendees and an old event as without a member price', async () => {
     const { emulator, db } = running();
     await emulator.reset();
     const { events, bookings } = firestoreRepositories(db);
@@ -141,8 +141,8 @@ describe('Firestore documents stored before member prices', () => {
     await bookings.addIfPlacesRemain(booking, { capacity: null, now: new Date('2026-06-01T09:00:00.000Z') });
     // As a version before member prices wrote them: no such fields at all.
     await db.collection('events').doc(event.id).update({ memberPrice: FieldValue.delete() });
-    await db.collection('bookings').doc(booking.id).update({ priceKind: FieldValue.delete(), memberId: FieldValue.delete(), memberPlaces: FieldValue.delete() });
-    expect(await bookings.get(booking.id)).toEqual({ ...booking, priceKind: 'standard', memberId: null, memberPlaces: 0 });
+    await db.collection('bookings').doc(booking.id).update({ priceKind: FieldValue.delete(), memberId: FieldValue.delete(), memberPlaces: FieldValue.delete(), householdAttendees: FieldValue.delete() });
+    expect(await bookings.get(booking.id)).toEqual({ ...booking, priceKind: 'standard', memberId: null, memberPlaces: 0, householdAttendees: [] });
     expect(await events.get(event.id)).toEqual(event);
   });
 });

@@ -1,11 +1,11 @@
 import { DocumentReference, Query, Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-booking-repository';
+import { FirestoreBookingRepository, toDocument } from '../../adapters/firestore/firestore-booking-repository';
 import { FirestoreEventRepository } from '../../adapters/firestore/firestore-event-repository';
 import { FixedClock } from '../../adapters/memory/fixed-clock';
 import { HmacBookingLinks } from '../../adapters/node-crypto/hmac-booking-links';
 import { GetMyClubBookings } from '../../core/my-club/my-club';
-import { useFirestoreEmulator } from '../support/firestore-emulator-for-file';
+import { onTwoClients, useFirestoreEmulator } from '../support/firestore-emulator-for-file';
 import { aBooking, anEvent } from './storage-fixtures';
 
 // Issue 35: the Firestore reads of one My club view stay the same as the club's bookings grow
@@ -70,5 +70,49 @@ describe('My club’s Firestore reads', () => {
     expect(after.result).toEqual(before.result);
     console.info(`My club view, Firestore reads: ${before.reads} with 0 other bookings, ${after.reads} with 5,000`);
     expect(after.reads).toBe(before.reads);
+  }, 120_000);
+});
+
+describe('Firestore bookings stored before My club', () => {
+  it('are given their e-mail key at start by two instances at once, then show in My club; a later start reads only the mark', async () => {
+    await onTwoClients(running, async (db, second) => {
+      const events = new FirestoreEventRepository(db);
+      const event = anEvent({ eventdatetime: '2026-07-18T17:00:00.000Z', eventenddatetime: null });
+      await events.create(event);
+      const now = new Date('2026-06-01T09:00:00.000Z');
+      // As written before ADR 0040 (no emailKey) and before member prices (no memberId either).
+      const old = (id: string, userEmail: string | null) => {
+        const { emailKey: _key, memberId: _member, priceKind: _kind, memberPlaces: _places, ...fields } = toDocument(aBooking({ id, eventId: event.id, userEmail }));
+        return db.collection('bookings').doc(id).set(fields);
+      };
+      await old('old-guest', '  Dana@Example.org ');
+      await old('old-other', 'someone@example.org');
+      await old('old-no-email', null);
+      // More than two pages of the back-fill (300 each).
+      const many = Array.from({ length: 640 }, (_, i) => `old-many-${String(i).padStart(3, '0')}`);
+      for (let start = 0; start < many.length; start += 400) {
+        const batch = db.batch();
+        for (const id of many.slice(start, start + 400)) {
+          const { emailKey: _key, memberId: _member, ...fields } = toDocument(aBooking({ id, eventId: event.id, userEmail: `${id}@example.org` }));
+          batch.set(db.collection('bookings').doc(id), fields);
+        }
+        await batch.commit();
+      }
+      const bookings = new FirestoreBookingRepository(db);
+      const myClub = new GetMyClubBookings({ bookings, events, bookingLinks: new HmacBookingLinks('a-test-secret-of-enough-length-0123456789'), clock: new FixedClock(now.toISOString()) });
+      const dana = { id: 'm-dana', email: 'dana@example.org' };
+      expect((await myClub.execute(dana)).upcoming).toEqual([]);
+
+      const given = await Promise.all([bookings.assignMissingEmailKeys(), new FirestoreBookingRepository(second).assignMissingEmailKeys()]);
+      // Each booking changed once, by one instance or the other.
+      expect(given[0] + given[1]).toBe(3 + many.length);
+      expect((await db.collection('bookings').where('emailKey', '==', 'old-many-639@example.org').where('memberId', '==', null).get()).size).toBe(1);
+      expect((await myClub.execute(dana)).upcoming.map((b) => b.bookingId)).toEqual(['old-guest']);
+      expect((await db.collection('bookings').doc('old-other').get()).get('emailKey')).toBe('someone@example.org');
+      expect((await bookings.get('old-guest'))?.userEmail).toBe('  Dana@Example.org ');
+
+      const again = await countReads(() => bookings.assignMissingEmailKeys());
+      expect(again).toEqual({ result: 0, reads: 1 });
+    });
   }, 120_000);
 });

@@ -79,16 +79,26 @@ describe('My club in Chromium', () => {
     const answer = await booked;
     expect(answer.status()).toBe(201);
     // Ros at £10.00 and Milly at half of it, not the standard £22.50.
-    expect(((await answer.json()) as { amount: number }).amount).toBe(1500);
+    const made = (await answer.json()) as { amount: number; bookingId: string };
+    expect(made.amount).toBe(1500);
 
     await page.goto('/my');
     const bookings = page.getByRole('region', { name: 'My bookings' });
     await bookings.getByText('£15.00 (member price)').waitFor();
     await bookings.getByText('£15.00 (standard price)').waitFor();
     expect(await bookings.getByText(SUPPER).count()).toBe(2);
+    // Milly is named on the booking, in My club and on the admins' booking page.
+    await bookings.getByText('With Milly Halyard (child)').waitFor();
     await expectAccessible(page, 'my-club-375');
     await page.setViewportSize(DESKTOP);
     await expectAccessible(page, 'my-club-1280');
     await page.close();
+
+    // The admin (signed in on this browser for the set-up) sees her named in the booking's details.
+    const admin = await world.browser.newPage(DESKTOP);
+    await admin.goto(`/admin/booking/${made.bookingId}`);
+    await admin.getByRole('heading', { level: 1, name: 'Booking: Ros Halyard' }).waitFor();
+    await admin.getByText('Milly Halyard (child)').waitFor();
+    await admin.close();
   });
 });

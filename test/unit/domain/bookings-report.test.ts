@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Booking } from '../../../core/bookings/booking';
+import { bookedAttendeesText, type Booking } from '../../../core/bookings/booking';
 import {
   CSV_HEADER,
   OVERVIEW_MONTHS,
@@ -58,10 +58,12 @@ const bookingArb: fc.Arbitrary<Booking> = fc
     amount: fc.integer({ min: 1, max: 100_000 }),
     refundShare: fc.integer({ min: 1, max: 100 }),
     currency: fc.constantFrom('GBP', 'EUR', 'USD') as fc.Arbitrary<'GBP' | 'EUR' | 'USD'>,
+    named: fc.array(fc.record({ name: fc.string({ minLength: 1, maxLength: 20 }), child: fc.boolean() }), { maxLength: 3 }),
   })
   .map((r) =>
     makeBooking({
       id: r.id,
+      householdAttendees: r.named.map((n, i) => ({ personId: `p${i}`, name: n.name, kind: 'adult' as const, place: n.child ? ('child' as const) : ('adult' as const), memberPrice: false })),
       eventId: r.eventId,
       eventName: `Event ${r.eventId}`,
       firstName: r.firstName,
@@ -113,6 +115,7 @@ describe('bookings report properties', () => {
           expect(unformula(rows[i + 1][4])).toBe(b.lastName);
           expect(unformula(rows[i + 1][5])).toBe(b.userEmail ?? '');
           expect(rows[i + 1][6]).toBe(String(b.numberAttending));
+          expect(unformula(rows[i + 1][CSV_HEADER.indexOf('Household Attendees')])).toBe(bookedAttendeesText(b.householdAttendees));
         });
       }),
     );
@@ -298,15 +301,19 @@ describe('bookings report examples', () => {
         paymentId: 'pay_123',
         priceKind: 'member',
         memberId: 'm1',
-        memberPlaces: 2,
+        memberPlaces: 3,
+        householdAttendees: [
+          { personId: 'p-1', name: 'Milly Sailor', kind: 'junior', place: 'child', memberPrice: true },
+          { personId: 'p-2', name: '=Sam, Sailor', kind: 'adult', place: 'adult', memberPrice: true },
+        ],
       }),
       makeBooking({ id: 'bk-10', reference: 'KYC-7F3K9', submittedAt: '2026-06-01T09:06:00.000Z', paymentRequired: true, paid: true, paymentAmount: 2000, paymentCurrency: 'GBP', paymentMethod: 'cash', cancelledAt: '2026-06-02T09:00:00.000Z', refundStatus: 'refunded', refundAmount: 2000 }),
       ],
       new Date('2026-06-03T09:00:00.000Z'),
     );
     const [, line, cancelledLine] = csv.split('\r\n');
-    expect(line).toBe('bk-9,,2026-06-01 10:05,"\'=HYPERLINK(""x"")","O""Brien, Jr",ann@example.org,3,0,0,0,"Wind\nRunner",Paid,37.50,GBP,pay_123,,Member,2');
-    expect(cancelledLine).toBe('bk-10,KYC-7F3K9,2026-06-01 10:06,Ann,Sailor,,1,0,0,0,,Cancelled,20.00,GBP,,20.00,Standard,0');
+    expect(line).toBe('bk-9,,2026-06-01 10:05,"\'=HYPERLINK(""x"")","O""Brien, Jr",ann@example.org,3,0,0,0,"Wind\nRunner",Paid,37.50,GBP,pay_123,,Member,3,"Milly Sailor (child), =Sam, Sailor"');
+    expect(cancelledLine).toBe('bk-10,KYC-7F3K9,2026-06-01 10:06,Ann,Sailor,,1,0,0,0,,Cancelled,20.00,GBP,,20.00,Standard,0,');
     expect(csv.endsWith('\r\n')).toBe(true);
     expect(csvCell(null)).toBe('');
     expect(csvCell('-5')).toBe("'-5");

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { bookedAttendeesText } from '@core/bookings/booking';
 import { formatMoney } from '@core/bookings/pricing';
 import type { MyClubBooking } from '@core/my-club/my-club-schema';
 import { LoadFailed } from '../../../components/ui/load-failed';
@@ -23,6 +24,7 @@ function BookingItem({ booking }: { booking: MyClubBooking }) {
       <p>
         Reference {booking.reference} · {booking.numberAttending} attending · {booking.status}
       </p>
+      {booking.householdAttendees.length > 0 && <p>With {bookedAttendeesText(booking.householdAttendees)}</p>}
       {receipt !== null && (
         <p>
           {formatMoney(receipt.amount, receipt.currency)} ({receipt.priceKind === 'member' ? 'member price' : 'standard price'})

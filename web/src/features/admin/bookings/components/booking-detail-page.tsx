@@ -5,7 +5,7 @@ import { validateBookingForm } from '@core/bookings/booking-validation';
 import { hasPermission } from '@core/admins/permissions';
 import { formatMoney } from '@core/bookings/pricing';
 import { BOOKING_CANCEL_REASON_MAX } from '@core/bookings/booking-lifecycle';
-import type { BookingFormValues } from '@core/bookings/booking';
+import { bookedAttendeesText, type BookingFormValues } from '@core/bookings/booking';
 import type { Currency } from '@core/shared/money';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
@@ -79,6 +79,8 @@ export function BookingDetailPage() {
     ['Email', booking.userEmail ?? '—'],
     ['Attending', String(booking.numberAttending)],
     ['Children', String(booking.numberOfChildren)],
+    // The household people a member named (a check-in ticks them one by one); guests are only counted.
+    ...(booking.householdAttendees.length > 0 ? [['Household attending', bookedAttendeesText(booking.householdAttendees)] as [string, string]] : []),
     ['Soft drinks', String(booking.numberOfSoftDrinks)],
     ['Vegetarian', String(booking.numberOfVegetarian)],
     ['Boat', booking.boatName ?? '—'],
