@@ -110,13 +110,17 @@ export function dutyReminderMail(
   };
 }
 
-export interface SendDutyRemindersDeps {
+/** What the duty rounds (reminders, red light alerts) read and write: upcoming events' slots, and the outbox. */
+export interface DutyRoundDeps {
   duties: Pick<DutyRepository, 'listSlotsOfEvents' | 'listCatalogue'>;
   events: Pick<EventRepository, 'listNotOverBefore'>;
-  members: Pick<MemberRepository, 'list'>;
   outbox: Pick<Outbox, 'addOnce'>;
   clock: Clock;
   siteSettings: DutyMailContext;
+}
+
+export interface SendDutyRemindersDeps extends DutyRoundDeps {
+  members: Pick<MemberRepository, 'list'>;
   /** DUTY_REMINDER_DAYS: the days before an event at which its duty holders are reminded; empty sends none. */
   dutyReminderDaysBefore: readonly number[];
 }

@@ -4,16 +4,12 @@ import { hasPermission } from '../admins/permissions';
 import { composeMail } from '../bookings/booking-mail';
 import { formatDate, formatDateRange } from '../calendar/calendar';
 import type { ClubEvent } from '../events/event';
-import type { EventRepository } from '../events/event-repository.port';
 import type { OutgoingMail } from '../mail/mail';
-import type { Outbox } from '../mail/outbox.port';
 import { newOutboxMessage } from '../mail/outbox';
-import type { Clock } from '../shared/clock.port';
 import { parseInstant } from '../shared/london-time';
 import { UseCase } from '../shared/use-case';
 import { staffingLight, type StaffedSlot, type StaffingLight } from './duties';
-import type { DutyRepository } from './duty-repository.port';
-import type { DutyMailContext } from './duty-reminders';
+import type { DutyMailContext, DutyRoundDeps } from './duty-reminders';
 
 /** DUTY_RED_ALERT_DAYS' default (decisions, third phase): a red light within 7 days of the event alerts the duty admins. */
 export const DEFAULT_DUTY_RED_ALERT_DAYS = 7;
@@ -57,13 +53,8 @@ export function redAlertMail(admin: Pick<Admin, 'email' | 'name'>, event: Pick<C
   return { to: admin.email, ...mail, attachments: [] };
 }
 
-export interface SendStaffingAlertsDeps {
-  duties: Pick<DutyRepository, 'listSlotsOfEvents' | 'listCatalogue'>;
-  events: Pick<EventRepository, 'listNotOverBefore'>;
+export interface SendStaffingAlertsDeps extends DutyRoundDeps {
   admins: Pick<AdminRepository, 'list'>;
-  outbox: Pick<Outbox, 'addOnce'>;
-  clock: Clock;
-  siteSettings: DutyMailContext;
   /** DUTY_RED_ALERT_DAYS: how many days before an event a red light alerts the admins; 0 never. */
   redAlertDays: number;
 }

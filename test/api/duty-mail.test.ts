@@ -3,8 +3,8 @@ import type { ParsedMail } from 'mailparser';
 import type TestAgent from 'supertest/lib/agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DUTY_MAIL_ROUND_JOB } from '../../core/jobs/scheduled-work';
-import { DUTY_REMINDER_KIND } from '../../core/duties/duty-reminders';
-import { DUTY_RED_ALERT_KIND } from '../../core/duties/staffing-alerts';
+import { DUTY_REMINDER_KIND, SendDutyReminders } from '../../core/duties/duty-reminders';
+import { DUTY_RED_ALERT_KIND, SendStaffingAlerts } from '../../core/duties/staffing-alerts';
 import type { Member } from '../../core/members/member';
 import type { SmtpTestServer } from '../support/smtp-test-server';
 import { eventually } from '../support/eventually';
@@ -99,5 +99,8 @@ describe('duty reminders', () => {
     expect(alert.text).toMatch(/https:\/\/members\.kestrel-yc\.example\/admin\/duties\/events\/\S+/);
     expect((await app.get('outbox').list()).filter((m) => m.kind === DUTY_RED_ALERT_KIND).map((m) => m.mail.to)).toEqual(['rota@example.org']);
     expect((await app.get('outbox').list()).filter((m) => m.kind === DUTY_REMINDER_KIND)).toHaveLength(4);
+    // Two instances' rounds at the same moment write nothing more.
+    const [reminders, alerts] = [app.built.ports.useCase(SendDutyReminders), app.built.ports.useCase(SendStaffingAlerts)];
+    expect(await Promise.all([reminders.execute(), reminders.execute(), alerts.execute(), alerts.execute()])).toEqual([0, 0, 0, 0]);
   });
 });

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../../../components/ui/button';
 import { Field } from '../../../../components/ui/field';
+import { DataTable } from '../../shared/components/data-table';
 import { useTryAgain } from '../../shared/api/admin-query';
 import { LoadError, LoadStatus } from '../../shared/components/load-error';
 import { PageHead } from '../../shared/components/page-title';
@@ -53,57 +54,38 @@ export function DutyCountsPage() {
       <LoadStatus query={counts} onRetry={tryAgain} loading="Loading the counts…" failed="Failed to load the counts" />
       {data && (
         <>
-          <section className="adm-panel" aria-labelledby="counts-members-title">
+          <section className="adm-panel" aria-labelledby="counts-members-title" data-counts="members">
             <h2 id="counts-members-title">Per member</h2>
-            <div className="adm-table-wrap">
-              <table className="adm-table" data-counts="members">
-                <caption className="visually-hidden">Duties per member</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Member</th>
-                    <th scope="col">Duties</th>
-                    <th scope="col">Still to come</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.members.map((row) => (
-                    <tr key={row.memberId}>
-                      <th scope="row">{row.name}</th>
-                      <td>{row.duties}</td>
-                      <td>{row.upcoming}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable label="Duties per member" columns={['Member', { label: 'Duties', numeric: true }, { label: 'Still to come', numeric: true }]}>
+              {data.members.map((row) => (
+                <CountRow key={row.memberId} name={row.name} figures={[row.duties, row.upcoming]} />
+              ))}
+            </DataTable>
           </section>
-          <section className="adm-panel" aria-labelledby="counts-households-title">
+          <section className="adm-panel" aria-labelledby="counts-households-title" data-counts="households">
             <h2 id="counts-households-title">Per household</h2>
             <p className="adm-muted">A household is a member with the dependants they book for; dependants hold no duties of their own.</p>
-            <div className="adm-table-wrap">
-              <table className="adm-table" data-counts="households">
-                <caption className="visually-hidden">Duties per household</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Household of</th>
-                    <th scope="col">People</th>
-                    <th scope="col">Duties</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.households.map((row) => (
-                    <tr key={row.memberId}>
-                      <th scope="row">{row.name}</th>
-                      <td>{row.people}</td>
-                      <td>{row.duties}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable label="Duties per household" columns={['Household of', { label: 'People', numeric: true }, { label: 'Duties', numeric: true }]}>
+              {data.households.map((row) => (
+                <CountRow key={row.memberId} name={row.name} figures={[row.people, row.duties]} />
+              ))}
+            </DataTable>
           </section>
         </>
       )}
     </>
+  );
+}
+
+function CountRow({ name, figures }: { name: string; figures: number[] }) {
+  return (
+    <tr>
+      <th scope="row">{name}</th>
+      {figures.map((figure, i) => (
+        <td key={i} className="adm-num">
+          {figure}
+        </td>
+      ))}
+    </tr>
   );
 }

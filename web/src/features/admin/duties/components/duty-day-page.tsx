@@ -3,6 +3,7 @@ import { formatDateRange } from '@core/calendar/calendar';
 import { londonDate, londonDayText, londonMidnight } from '@core/shared/london-time';
 import { Button } from '../../../../components/ui/button';
 import { Field } from '../../../../components/ui/field';
+import { DataTable } from '../../shared/components/data-table';
 import { useTryAgain } from '../../shared/api/admin-query';
 import { LoadError, LoadStatus } from '../../shared/components/load-error';
 import { PageHead } from '../../shared/components/page-title';
@@ -70,30 +71,18 @@ export function DutyDayPage() {
           {event.slots.length === 0 ? (
             <p className="adm-muted">No duty slots.</p>
           ) : (
-            <div className="adm-table-wrap">
-              <table className="adm-table">
-                <caption className="visually-hidden">Duties at {event.name}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Duty</th>
-                    <th scope="col">Filled</th>
-                    <th scope="col">On duty</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {event.slots.map((slot) => (
-                    <tr key={slot.id}>
-                      <th scope="row">{slot.dutyTypeName}</th>
-                      <td>
-                        {slot.holders.length} of {slot.needed}
-                        {slot.optional ? ' (can run without)' : ''}
-                      </td>
-                      <td>{slot.holders.length === 0 ? '—' : slot.holders.map((h) => h.name).join(', ')}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable label={`Duties at ${event.name}`} columns={['Duty', 'Filled', 'On duty']}>
+              {event.slots.map((slot) => (
+                <tr key={slot.id}>
+                  <th scope="row">{slot.dutyTypeName}</th>
+                  <td>
+                    {slot.holders.length} of {slot.needed}
+                    {slot.optional ? ' (can run without)' : ''}
+                  </td>
+                  <td>{slot.holders.length === 0 ? '—' : slot.holders.map((h) => h.name).join(', ')}</td>
+                </tr>
+              ))}
+            </DataTable>
           )}
         </section>
       ))}
