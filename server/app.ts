@@ -25,6 +25,7 @@ import { registerConditionsRoutes } from './http/conditions-routes';
 import { registerWaterLevelRoutes } from './http/water-level-routes';
 import { registerMemberListRoutes } from './http/member-list-routes';
 import { registerDutyRoutes } from './http/duty-routes';
+import { registerDutyReportRoutes } from './http/duty-report-routes';
 import { registerDocumentAdminRoutes } from './http/document-admin-routes';
 import { registerPhotoRoutes } from './http/photo-routes';
 import { ApiRoutes, SENT } from './http/api-routes';
@@ -278,6 +279,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerMemberListRoutes(routes, ports);
   registerConditionsRoutes(routes, ports);
   registerDutyRoutes(routes, ports);
+  registerDutyReportRoutes(routes, ports);
   registerDocumentAdminRoutes(routes, ports);
   registerPhotoRoutes(routes, ports);
   let openApiDocument: object | null = null;

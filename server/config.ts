@@ -5,6 +5,8 @@ import { MAILERLITE_API_URL } from '../adapters/mailerlite/mailerlite-campaign-s
 import { OPEN_METEO_API_URL } from '../adapters/open-meteo/open-meteo-conditions-source';
 import { DEFAULT_ALERT_HOURS } from '../core/conditions/conditions-alerts';
 import { DEFAULT_REMINDER_DAYS_BEFORE } from '../core/reminders/reminders';
+import { DEFAULT_DUTY_REMINDER_DAYS } from '../core/duties/duty-reminders';
+import { DEFAULT_DUTY_RED_ALERT_DAYS } from '../core/duties/staffing-alerts';
 import { DEFAULT_WAITING_LIST_OFFER_HOURS } from '../core/waiting-list/waiting-list';
 
 /**
@@ -202,6 +204,13 @@ const alertHours = () =>
     (value) => `must be hours from 1 to 336 separated by commas, e.g. 48,24, or none (got "${value}")`,
   ).transform((value) => (/^none$/i.test(value) ? [] : [...new Set(value.split(',').map((part) => Number(part.trim())))].sort((a, b) => b - a)));
 
+/** Days before an event, comma-separated (14,3), or none: the duty reminders' days, most first. */
+const dutyReminderDays = () =>
+  text(
+    (value) => /^none$/i.test(value) || value.split(',').every((part) => /^\s*\d{1,2}\s*$/.test(part) && Number(part) >= 1 && Number(part) <= 60),
+    (value) => `must be days from 1 to 60 separated by commas, e.g. 14,3, or none (got "${value}")`,
+  ).transform((value) => (/^none$/i.test(value) ? [] : [...new Set(value.split(',').map((part) => Number(part.trim())))].sort((a, b) => b - a)));
+
 const FirestoreKeys = z.object({
   FIRESTORE_PROJECT_ID: neededBy('STORAGE=firestore')(
     z
@@ -284,6 +293,8 @@ const ServerKeys = z.object({
   PUBLIC_BASE_URL: url().optional(),
   REMINDER_DAYS_BEFORE: wholeNumber(0, 60).default(DEFAULT_REMINDER_DAYS_BEFORE),
   CONDITIONS_ALERT_HOURS: alertHours().default([...DEFAULT_ALERT_HOURS]),
+  DUTY_REMINDER_DAYS: dutyReminderDays().default([...DEFAULT_DUTY_REMINDER_DAYS]),
+  DUTY_RED_ALERT_DAYS: wholeNumber(0, 60).default(DEFAULT_DUTY_RED_ALERT_DAYS),
   WAITLIST_OFFER_HOURS: wholeNumber(1, 168).default(DEFAULT_WAITING_LIST_OFFER_HOURS),
   TRUST_PROXY: z
     .string()
@@ -419,6 +430,10 @@ const ConfigSchema = ServerKeys.and(Payments)
         : null,
     /** Hours before an event when admins are alerted of its conditions, longest first; empty: no alerts. */
     conditionsAlertHours: e.CONDITIONS_ALERT_HOURS,
+    /** Days before an event its duty holders are reminded, most first; empty: no duty reminders. */
+    dutyReminderDays: e.DUTY_REMINDER_DAYS,
+    /** A red staffing light within this many days of an event e-mails the duty admins; 0: never. */
+    dutyRedAlertDays: e.DUTY_RED_ALERT_DAYS,
     /** Set when CAMPAIGNS=mailerlite. */
     mailerlite:
       e.CAMPAIGNS === 'mailerlite'

@@ -10,6 +10,7 @@ import { bookingsFeature } from './features/bookings';
 import { conditionsFeature } from './features/conditions';
 import { documentsFeature } from './features/documents';
 import { dutiesFeature } from './features/duties';
+import { dutyAdminFeature } from './features/duty-admin';
 import { eventsFeature } from './features/events';
 import type { Feature, FeatureContext } from './features/feature';
 import { mailFeature } from './features/mail';
@@ -36,6 +37,7 @@ export const FEATURES: readonly Feature[] = [
   eventsFeature,
   workDaysFeature,
   dutiesFeature,
+  dutyAdminFeature,
   newsFeature,
   documentsFeature,
   sitePagesFeature,

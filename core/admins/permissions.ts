@@ -40,6 +40,8 @@ export const ADMIN_ROUTES: { path: string; permission: Permission | null }[] = [
   { path: '/admin/duties', permission: 'duties:write' },
   { path: '/admin/duties/qualifications', permission: 'duties:write' },
   { path: '/admin/duties/events/:eventId', permission: 'duties:write' },
+  { path: '/admin/duties/days', permission: 'duties:write' },
+  { path: '/admin/duties/counts', permission: 'duties:write' },
 ];
 
 /** The ADMIN_ROUTES entry a concrete admin address (/admin/events/edit/e1?x=1) is for, or null. */

@@ -10,6 +10,8 @@ import { SendWorkDayReminders } from '../work-days/send-work-day-reminders';
 import { NEWS_INDEX_ROUND_MS, RefreshNewsIndex } from '../news/refresh-news-index';
 import { RefreshForecast } from '../conditions/refresh-forecast';
 import { SendConditionsAlerts } from '../conditions/conditions-alerts';
+import { SendDutyReminders } from '../duties/duty-reminders';
+import { SendStaffingAlerts } from '../duties/staffing-alerts';
 
 /** How often the reminders' round looks for events whose reminders are due. */
 export const REMINDER_ROUND_MS = 15 * 60_000;
@@ -28,6 +30,9 @@ export const FORECAST_ROUND_JOB = 'forecast-round';
 /** The admins' conditions alerts: within a quarter of an hour of 48 and 24 hours before an event. */
 export const CONDITIONS_ALERT_ROUND_MS = 15 * 60_000;
 export const CONDITIONS_ALERT_ROUND_JOB = 'conditions-alert-round';
+/** Duty reminders and red staffing light alerts (issue 36): within a quarter of an hour of their time. */
+export const DUTY_MAIL_ROUND_MS = 15 * 60_000;
+export const DUTY_MAIL_ROUND_JOB = 'duty-mail-round';
 
 /** The server's use cases, as the container gives them. */
 export type UseCaseOf = <T>(type: new (deps: never) => T) => T;
@@ -44,6 +49,10 @@ export function jobHandlers(useCase: UseCaseOf): JobHandlers {
     [NEWS_INDEX_ROUND_JOB]: repeatingRound(NEWS_INDEX_ROUND_MS, () => useCase(RefreshNewsIndex).execute()),
     [FORECAST_ROUND_JOB]: repeatingRound(FORECAST_ROUND_MS, () => useCase(RefreshForecast).execute()),
     [CONDITIONS_ALERT_ROUND_JOB]: repeatingRound(CONDITIONS_ALERT_ROUND_MS, () => useCase(SendConditionsAlerts).execute()),
+    [DUTY_MAIL_ROUND_JOB]: repeatingRound(DUTY_MAIL_ROUND_MS, async () => {
+      await useCase(SendDutyReminders).execute();
+      await useCase(SendStaffingAlerts).execute();
+    }),
     [EVENT_REMINDERS_JOB]: oneOffJob((payload) => useCase(SendEventReminders).execute(payload)),
     [WORK_DAY_REMINDERS_JOB]: oneOffJob((payload) => useCase(SendWorkDayReminders).execute(payload)),
   };
@@ -81,5 +90,6 @@ export function repeatingJobs(now: Date): Job[] {
     newJob({ id: NEWS_INDEX_ROUND_JOB, kind: NEWS_INDEX_ROUND_JOB, dueAt: now }, now),
     newJob({ id: FORECAST_ROUND_JOB, kind: FORECAST_ROUND_JOB, dueAt: now }, now),
     newJob({ id: CONDITIONS_ALERT_ROUND_JOB, kind: CONDITIONS_ALERT_ROUND_JOB, dueAt: now }, now),
+    newJob({ id: DUTY_MAIL_ROUND_JOB, kind: DUTY_MAIL_ROUND_JOB, dueAt: now }, now),
   ];
 }

@@ -177,6 +177,9 @@ const GUARDED: Guarded[] = [
       ['delete', '/api/admin/duties/slots/:slotId', '/api/admin/duties/slots/some-slot', undefined],
       ['post', '/api/admin/duties/slots/:slotId/assignments', '/api/admin/duties/slots/some-slot/assignments', { memberId: 'mem-x' }],
       ['delete', '/api/admin/duties/slots/:slotId/assignments/:memberId', '/api/admin/duties/slots/some-slot/assignments/mem-x', undefined],
+      ['get', '/api/admin/duties/days/:date', '/api/admin/duties/days/2026-06-20', undefined],
+      ['get', '/api/admin/duties/counts', '/api/admin/duties/counts', undefined],
+      ['get', '/api/admin/duties/export.csv', '/api/admin/duties/export.csv', undefined],
     ] as const
   ).map(([method, route, path, body]): Guarded => ({ method, route, path: () => path, ...(body ? { body } : {}), permission: 'duties:write', message: 'You do not have permission to manage duties.' })),
   { method: 'put', route: '/api/admin/document-order', path: () => '/api/admin/document-order', body: { ids: ['club-rules'] }, permission: 'content:write', message: 'You do not have permission to change documents.' },

@@ -808,6 +808,29 @@ describe('generated bad query strings and paths', () => {
     expect(await storedCounts(app)).toEqual(before);
   });
 
+  it('GET /api/admin/duties/counts, /export.csv and /days/:date: random ranges and dates give the report or a clear 400, never a 500', async () => {
+    const before = await storedCounts(app);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('/api/admin/duties/counts', '/api/admin/duties/export.csv'),
+        fc.array(fc.tuple(fc.constantFrom('from', 'to', 'from[]', 'to[a]', 'x'), fc.oneof(queryValue, fc.constantFrom('2026-01-01', '2026-12-31', '2030-12-31', '2019-01-01'))), { maxLength: 4 }),
+        fc.constantFrom('', '&from=%', '&to'),
+        queryValue,
+        async (path, pairs, tail, day) => {
+          const query = pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&') + tail;
+          const res = await admin.get(`${path}?${query}`);
+          if (res.status === 200) expect(path.endsWith('.csv') ? res.text.startsWith('Event,Date,Duty,Member,Email') : Array.isArray(res.body.members)).toBe(true);
+          else expectClientError(res, `${path}?${query}`);
+          const roster = await admin.get(`/api/admin/duties/days/${encode(day)}`);
+          if (roster.status === 200) expect(Array.isArray(roster.body.events)).toBe(true);
+          else if (roster.status !== 404) expectClientError(roster, `/api/admin/duties/days/${day}`);
+        },
+      ),
+      serverProperty(60),
+    );
+    expect(await storedCounts(app)).toEqual(before);
+  });
+
   it('GET /api/admin/outbox: random, repeated and malformed status and recordId give the list or a clear 400, never a 500', async () => {
     const before = await storedCounts(app);
     await fc.assert(

@@ -10,13 +10,16 @@ import { useApp } from '../support/use-app';
 /**
  * Admin → Duties: an admin sets up a qualification, a duty type needing it and a template; records
  * members' qualifications; applies the template to an event (the light is red) and assigns
- * eligible members until the light is green. Axe-clean at 375 and 1280 px.
+ * eligible members until the light is green; the roster of the race's day shows who is on duty and
+ * the duty counts show Ann's. Axe-clean at 375 and 1280 px.
  */
 
 const stamp = Date.now().toString(36);
 const EVENT = `Club race ${stamp}`;
 let page: Page;
 let eventId: string;
+/** The race's London date (YYYY-MM-DD). */
+const RACE_DAY = wallClockDaysAhead(20, '10:00').slice(0, 10);
 
 async function atBothWidths(p: Page, name: string): Promise<void> {
   for (const viewport of [DESKTOP, PHONE]) {
@@ -110,5 +113,27 @@ describe('duty rosters in the admin panel', () => {
 
     await (await adminMenuLink(page, 'Events')).click();
     await page.locator(`[data-event-id="${eventId}"] [data-staffing-light="green"]`).waitFor();
+  });
+
+  it("the day's roster lists the race with who is on duty; the counts show each member's duties", async () => {
+    await (await adminMenuLink(page, 'Duties')).click();
+    await page.getByRole('link', { name: 'roster of a day' }).click();
+    await page.getByLabel('Day').fill(RACE_DAY);
+    await page.getByRole('button', { name: 'Show' }).click();
+    const race = page.locator(`[data-day-event="${EVENT}"]`);
+    await race.getByRole('row', { name: 'Safety boat driver 2 of 2 Ann Helm, Bob Stern' }).waitFor();
+    await race.getByRole('row', { name: 'Galley 1 of 1 (can run without) Cat Bow' }).waitFor();
+    await race.locator('[data-staffing-light="green"]').waitFor();
+    await atBothWidths(page, 'day');
+
+    await (await adminMenuLink(page, 'Duties')).click();
+    await page.getByRole('link', { name: 'duty counts' }).click();
+    await page.getByLabel('From').fill(wallClockDaysAhead(0, '00:00').slice(0, 10));
+    await page.getByLabel('To').fill(wallClockDaysAhead(40, '00:00').slice(0, 10));
+    await page.getByRole('button', { name: 'Show' }).click();
+    const ann = page.locator('[data-counts="members"]').getByRole('row', { name: /^Ann Helm/ });
+    await ann.getByRole('cell').first().filter({ hasText: /^1$/ }).waitFor();
+    expect(await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toMatch(/^\/api\/admin\/duties\/export\.csv\?from=\d{4}-\d\d-\d\d&to=\d{4}-\d\d-\d\d$/);
+    await atBothWidths(page, 'counts');
   });
 });

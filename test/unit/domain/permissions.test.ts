@@ -133,6 +133,8 @@ describe('permission examples', () => {
       '/admin/duties': 'duties:write',
       '/admin/duties/qualifications': 'duties:write',
       '/admin/duties/events/:eventId': 'duties:write',
+      '/admin/duties/days': 'duties:write',
+      '/admin/duties/counts': 'duties:write',
     });
   });
 

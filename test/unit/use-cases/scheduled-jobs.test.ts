@@ -12,6 +12,8 @@ import { SequentialIdGenerator } from '../../../adapters/memory/sequential-id-ge
 import { MemoryConditionsRepository } from '../../../adapters/memory/memory-conditions-repository';
 import { MemoryAdminRepository } from '../../../adapters/memory/memory-admin-repository';
 import { NoConditionsSource } from '../../../adapters/system/no-conditions-source';
+import { MemoryDutyRepository } from '../../../adapters/memory/memory-duty-repository';
+import { MemoryMemberRepository } from '../../../adapters/memory/memory-member-repository';
 import { JOB_LEASE_MS, newJob } from '../../../core/jobs/jobs';
 import { GIVE_UP_AFTER_MS } from '../../../core/shared/retries';
 import { RunDueJobs } from '../../../core/jobs/run-due-jobs';
@@ -49,6 +51,11 @@ function world(reminderDaysBefore = 2) {
     conditions: new MemoryConditionsRepository(),
     admins: new MemoryAdminRepository(),
     alertHoursBefore: [48, 24],
+    // No duty slots: the duty reminders' and red light alerts' round has nothing to send.
+    duties: new MemoryDutyRepository(),
+    members: new MemoryMemberRepository(),
+    dutyReminderDaysBefore: [14, 3],
+    redAlertDays: 7,
   };
   const useCase: UseCaseOf = (type) => new (type as unknown as new (d: typeof deps) => never)(deps);
   return { ...deps, runner: new RunDueJobs({ jobs: deps.jobs, clock, jobHandlers: jobHandlers(useCase) }) };
@@ -91,8 +98,8 @@ describe('RunDueJobs', () => {
     await w.jobs.schedule(repeatingJobs(w.clock.now()));
     w.clock.advance(60_000);
     await w.jobs.schedule(repeatingJobs(w.clock.now()));
-    // The reminders' round, the waiting lists' round, the news index's, the forecast's and the conditions alerts'.
-    expect(await w.runner.execute()).toEqual({ done: 5, retrying: 0, failed: 0, lost: 0 });
+    // The reminders' round, the waiting lists' round, the news index's, the forecast's, the conditions alerts' and the duty mail's.
+    expect(await w.runner.execute()).toEqual({ done: 6, retrying: 0, failed: 0, lost: 0 });
     const round = await w.jobs.get(REMINDER_ROUND_JOB);
     expect(round).toMatchObject({ status: 'pending', doneAt: w.clock.now().toISOString(), nextAttemptAt: new Date(w.clock.now().getTime() + REMINDER_ROUND_MS).toISOString() });
     expect(await w.runner.execute()).toEqual({ done: 0, retrying: 0, failed: 0, lost: 0 });

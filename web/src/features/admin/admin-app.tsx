@@ -36,6 +36,8 @@ import { SitePageEditPage } from './site-pages/components/site-page-edit-page';
 import { DutiesPage } from './duties/components/duties-page';
 import { MemberQualificationsPage } from './duties/components/member-qualifications-page';
 import { EventRosterPage } from './duties/components/event-roster-page';
+import { DutyDayPage } from './duties/components/duty-day-page';
+import { DutyCountsPage } from './duties/components/duty-counts-page';
 import '../../components/ui/controls.css';
 import './admin.css';
 
@@ -68,6 +70,8 @@ const GUARDED: { path: string; permission: Permission; message: string; Page: Co
   { path: 'duties', permission: 'duties:write', message: PERMISSION_MESSAGES.duties, Page: DutiesPage },
   { path: 'duties/qualifications', permission: 'duties:write', message: PERMISSION_MESSAGES.duties, Page: MemberQualificationsPage },
   { path: 'duties/events/:eventId', permission: 'duties:write', message: PERMISSION_MESSAGES.duties, Page: EventRosterPage },
+  { path: 'duties/days', permission: 'duties:write', message: PERMISSION_MESSAGES.duties, Page: DutyDayPage },
+  { path: 'duties/counts', permission: 'duties:write', message: PERMISSION_MESSAGES.duties, Page: DutyCountsPage },
 ];
 
 /**

@@ -36,7 +36,7 @@ export function DutiesPage() {
       <PageHead title="Duties" />
       <p className="adm-muted">
         Qualifications, the duties that need them, and templates per kind of event. Members’ qualifications are on <Link to="/admin/duties/qualifications">Members’ qualifications</Link>; an event’s roster opens from
-        the event list.
+        the event list. The <Link to="/admin/duties/days">roster of a day</Link> and the <Link to="/admin/duties/counts">duty counts</Link> (with the CSV export) cover every event.
       </p>
       {failure && (
         <div role="alert">
