@@ -5,6 +5,9 @@ import { HouseholdPersonFormSchema, HouseholdPersonSchema } from '../../core/mem
 import { ListHousehold } from '../../core/members/list-household';
 import { RemoveHouseholdPerson } from '../../core/members/remove-household-person';
 import { GetMyClubBookings, MyClubBookingsSchema } from '../../core/my-club/my-club';
+import { MyClubWaitingListsSchema, MyClubWorkDaysSchema } from '../../core/my-club/my-club-schema';
+import { GetMyClubWaitingLists } from '../../core/my-club/my-club-waiting-lists';
+import { GetMyClubWorkDays } from '../../core/my-club/my-club-work-days';
 import type { AppContainer } from '../container';
 import { ErrorResponseSchema, reply, type ApiRoutes } from './api-routes';
 import { IdParamsSchema } from './api-schemas';
@@ -31,6 +34,33 @@ export function registerMyClubRoutes(routes: ApiRoutes, ports: AppContainer): vo
     handler: async ({ req }) => {
       const member = await requireMember(ports, req);
       return reply(200, await ports.useCase(GetMyClubBookings).execute(member));
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/my/waiting-lists',
+    operationId: 'listMyWaitingLists',
+    summary:
+      "The signed-in member's places on waiting lists (joined signed in, or with the member's e-mail), each with its leave link and, while an offer stands, its deadline and booking link",
+    ...MEMBER,
+    responses: { 200: { description: 'Entries in line, first joined first', schema: MyClubWaitingListsSchema }, 401: NOT_SIGNED_IN },
+    handler: async ({ req }) => {
+      const member = await requireMember(ports, req);
+      return reply(200, await ports.useCase(GetMyClubWaitingLists).execute(member));
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/my/work-days',
+    operationId: 'listMyWorkDays',
+    summary: "The work-day jobs the signed-in member's e-mail signed up for, upcoming (with withdraw links) and past",
+    ...MEMBER,
+    responses: { 200: { description: 'Upcoming (soonest first) and past (newest first)', schema: MyClubWorkDaysSchema }, 401: NOT_SIGNED_IN },
+    handler: async ({ req }) => {
+      const member = await requireMember(ports, req);
+      return reply(200, await ports.useCase(GetMyClubWorkDays).execute(member));
     },
   });
 
