@@ -72,3 +72,7 @@ export type MyClubWorkDayJob = z.infer<typeof MyClubWorkDayJobSchema>;
 
 export const MyClubWorkDaysSchema = z.object({ upcoming: z.array(MyClubWorkDayJobSchema), past: z.array(MyClubWorkDayJobSchema) });
 export type MyClubWorkDays = z.infer<typeof MyClubWorkDaysSchema>;
+
+/** My club's feed section (GET and POST /api/my/calendar-feed): the feed's path, a capability shown to the member only. */
+export const MyCalendarFeedLinkSchema = z.object({ path: z.string().nullable() });
+export type MyCalendarFeedLink = z.infer<typeof MyCalendarFeedLinkSchema>;

@@ -5,7 +5,8 @@ import { HouseholdPersonFormSchema, HouseholdPersonSchema } from '../../core/mem
 import { ListHousehold } from '../../core/members/list-household';
 import { RemoveHouseholdPerson } from '../../core/members/remove-household-person';
 import { GetMyClubBookings, MyClubBookingsSchema } from '../../core/my-club/my-club';
-import { MyClubWaitingListsSchema, MyClubWorkDaysSchema } from '../../core/my-club/my-club-schema';
+import { MyCalendarFeedLinkSchema, MyClubWaitingListsSchema, MyClubWorkDaysSchema } from '../../core/my-club/my-club-schema';
+import { GetMyCalendarFeedLink, ResetMyCalendarFeed } from '../../core/my-club/my-calendar-feed';
 import { GetMyClubWaitingLists } from '../../core/my-club/my-club-waiting-lists';
 import { GetMyClubWorkDays } from '../../core/my-club/my-club-work-days';
 import type { AppContainer } from '../container';
@@ -61,6 +62,32 @@ export function registerMyClubRoutes(routes: ApiRoutes, ports: AppContainer): vo
     handler: async ({ req }) => {
       const member = await requireMember(ports, req);
       return reply(200, await ports.useCase(GetMyClubWorkDays).execute(member));
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/my/calendar-feed',
+    operationId: 'getMyCalendarFeedLink',
+    summary: "The address of the signed-in member's private calendar feed (a secret: shown to the member only), or null before they make one",
+    ...MEMBER,
+    responses: { 200: { description: 'The feed\'s path, or null', schema: MyCalendarFeedLinkSchema }, 401: NOT_SIGNED_IN },
+    handler: async ({ req }) => {
+      const member = await requireMember(ports, req);
+      return reply(200, await ports.useCase(GetMyCalendarFeedLink).execute(member));
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/my/calendar-feed',
+    operationId: 'resetMyCalendarFeed',
+    summary: "Makes the signed-in member's private calendar feed a new secret address; the old one answers 404 from then on",
+    ...MEMBER,
+    responses: { 200: { description: 'The new path', schema: MyCalendarFeedLinkSchema }, 401: NOT_SIGNED_IN, 403: CROSS_SITE },
+    handler: async ({ req }) => {
+      const member = await requireMember(ports, req);
+      return reply(200, await ports.useCase(ResetMyCalendarFeed).execute(member));
     },
   });
 

@@ -4,6 +4,7 @@ import { emptyEventForm } from '../../core/events/event-form';
 import { addAdmin, addEvent, FETCH, signIn, startTestApp, type TestApp } from './support/test-app';
 import { OfferFreedPlaces } from '../../core/waiting-list/offer-freed-places';
 import { aWorkDay } from '../support/entities';
+import { readFeed, vevents } from '../support/ics-feed';
 import { addListedMember, signedInMember } from './support/signed-in-member';
 
 // My club (issue 35, docs/my-club.md): booking as a signed-in member, the household, the member's own records.
@@ -253,5 +254,82 @@ describe('My club’s waiting lists and work-day jobs', () => {
     expect((await app.agent().post('/api/work-day-signup/withdraw').set(FETCH).send({ token })).status).toBe(200);
     expect((await agent.get('/api/my/work-days')).body).toEqual({ upcoming: [], past: [] });
     expect((await app.agent().get('/api/my/work-days')).status).toBe(401);
+  });
+});
+
+/** A feed's text, read as text whatever its content type. */
+async function feedAt(path: string) {
+  const res = await app.agent().get(path).buffer(true).parse((response, done) => {
+    let text = '';
+    response.setEncoding('utf8');
+    response.on('data', (chunk: string) => (text += chunk));
+    response.on('end', () => done(null, text));
+  });
+  return { res, text: res.body as string };
+}
+
+describe('My club’s private calendar feed', () => {
+  it('is made, read as iCalendar with one entry per booking and job (stable UIDs), loses a cancelled booking, and a reset makes the old address 404', async () => {
+    const member = await addListedMember(app);
+    const agent = await signedInMember(app, member);
+    expect((await agent.get('/api/my/calendar-feed')).body).toEqual({ path: null });
+    const made = await agent.post('/api/my/calendar-feed').set(FETCH);
+    expect(made.status).toBe(200);
+    const path = made.body.path as string;
+    expect(path).toMatch(/^\/calendar\/my\/[A-Za-z0-9_-]{43}\.ics$/);
+    expect((await agent.get('/api/my/calendar-feed')).body).toEqual({ path });
+
+    const kept = await agent.post('/api/bookings').set(FETCH).send(booking({ email: member.email }));
+    const dropped = await agent.post('/api/bookings').set(FETCH).send(booking({ email: member.email }));
+    await app.get('workDays').create(aWorkDay({ id: 'feed-day', name: 'Feed work day', date: '2026-08-08T08:00:00.000Z' }));
+    const job = await app.agent().post('/api/work-days/feed-day/signups').send({ firstName: 'Robin', lastName: 'Feed', selectedJobs: ['paint'], otherJob: '', notes: '', bringingTools: false, wantsFood: false, email: member.email });
+    expect(job.status).toBe(201);
+
+    const first = await feedAt(path);
+    expect(first.res.status).toBe(200);
+    expect(first.res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(first.res.headers['cache-control']).toBe('private, no-cache');
+    const entries = vevents(readFeed(first.text));
+    expect(entries.map((e) => e.uid).sort()).toEqual(
+      [`booking-${kept.body.bookingId}@kyc-members-area`, `booking-${dropped.body.bookingId}@kyc-members-area`, `workday-signup-${job.body.signupId}@kyc-members-area`].sort(),
+    );
+    const booked = entries.find((e) => e.uid === `booking-${kept.body.bookingId}@kyc-members-area`)!;
+    expect(booked.summary).toBe('Laying-up supper');
+    expect(booked.description).toContain(`Your booking ${kept.body.reference}: 1 attending.`);
+    expect(booked.startDate.toJSDate().toISOString()).toBe('2026-07-18T17:00:00.000Z');
+    const volunteering = entries.find((e) => e.uid === `workday-signup-${job.body.signupId}@kyc-members-area`)!;
+    expect(volunteering.summary).toBe('Work day: Feed work day');
+    expect(volunteering.description).toContain('Your jobs: Paint the hut.');
+    // No capability link in the feed: its links are the public pages.
+    expect(first.text).not.toMatch(/token=|offer=/);
+
+    const listed = (await agent.get('/api/my/bookings')).body.upcoming.find((b: { bookingId: string }) => b.bookingId === dropped.body.bookingId);
+    const manageToken = new URL(listed.managePath, 'https://x.invalid').searchParams.get('token');
+    expect((await app.agent().post('/api/my-booking/cancel').set(FETCH).send({ token: manageToken })).status).toBe(200);
+    const second = vevents(readFeed((await feedAt(path)).text));
+    expect(second.map((e) => e.uid).sort()).toEqual([`booking-${kept.body.bookingId}@kyc-members-area`, `workday-signup-${job.body.signupId}@kyc-members-area`].sort());
+
+    const reset = await agent.post('/api/my/calendar-feed').set(FETCH);
+    expect(reset.body.path).not.toBe(path);
+    const gone = await app.agent().get(path);
+    expect(gone.status).toBe(404);
+    expect(gone.body).toEqual({ error: 'Calendar feed not found' });
+    expect((await feedAt(reset.body.path)).text).toContain(`booking-${kept.body.bookingId}@kyc-members-area`);
+
+    // Another member's feed holds none of this member's entries; a disabled member's feed answers 404.
+    const other = await signedInMember(app, await addListedMember(app));
+    const othersPath = (await other.post('/api/my/calendar-feed').set(FETCH)).body.path as string;
+    expect(vevents(readFeed((await feedAt(othersPath)).text))).toEqual([]);
+    await app.get('members').update({ ...member, disabled: true });
+    expect((await app.agent().get(reset.body.path)).status).toBe(404);
+  });
+
+  it('refuses a reset sent without X-Requested-With (a cross-site form), and answers 404 to any unknown address', async () => {
+    const agent = await signedInMember(app, await addListedMember(app));
+    expect((await agent.post('/api/my/calendar-feed')).status).toBe(403);
+    expect((await agent.get('/api/my/calendar-feed')).body).toEqual({ path: null });
+    for (const path of ['/calendar/my/nope.ics', `/calendar/my/${'a'.repeat(300)}.ics`, '/calendar/my/%E0%A4%A.ics']) {
+      expect([400, 404]).toContain((await app.agent().get(path)).status);
+    }
   });
 });

@@ -8,6 +8,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useMemberSession, useSignOutMember } from '../api/member-session';
 import { HouseholdSection } from './household-section';
 import { MyBookingsSection } from './my-bookings-section';
+import { MyCalendarFeedSection } from './my-calendar-feed-section';
 import { MyWaitingListsSection } from './my-waiting-lists-section';
 import { MyWorkDaysSection } from './my-work-days-section';
 import { PasskeysSection } from './passkeys-section';
@@ -52,6 +53,7 @@ export function MyClubPage() {
           <MyBookingsSection />
           <MyWaitingListsSection />
           <MyWorkDaysSection />
+          <MyCalendarFeedSection />
           <HouseholdSection />
           <PasskeysSection />
         </>
