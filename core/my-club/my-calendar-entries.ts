@@ -1,3 +1,4 @@
+import { recordsById } from '../shared/records-by-id';
 import { bookingEmailKey } from '../bookings/booking';
 import { holdsPlace } from '../bookings/booking-state';
 import type { BookingRepository } from '../bookings/booking-repository.port';
@@ -34,7 +35,7 @@ export function bookingCalendarEntries(deps: { bookings: BookingRepository; even
   return async (member, now) => {
     const found = await deps.bookings.listForMember({ memberId: member.id, emailKey: bookingEmailKey(member.email) ?? '' }, MY_CLUB_BOOKINGS_LIMIT);
     const held = found.filter((booking) => holdsPlace(booking, now));
-    const events = new Map((await Promise.all([...new Set(held.map((b) => b.eventId))].map((id) => deps.events.get(id)))).flatMap((e) => (e ? [[e.id, e] as const] : [])));
+    const events = await recordsById(held.map((b) => b.eventId), (id) => deps.events.get(id));
     return held.flatMap((booking) => {
       const event = events.get(booking.eventId);
       if (!event || event.eventdatetime === null) return [];
@@ -59,7 +60,7 @@ export function workDayJobCalendarEntries(deps: { workDays: WorkDayRepository; s
   return async (member) => {
     const emailKey = bookingEmailKey(member.email);
     const signups = emailKey === null ? [] : await deps.workDays.listSignupsByEmail(emailKey, MY_CLUB_WORK_DAYS_LIMIT);
-    const days = new Map((await Promise.all([...new Set(signups.map((s) => s.workDayId))].map((id) => deps.workDays.get(id)))).flatMap((d) => (d ? [[d.id, d] as const] : [])));
+    const days = await recordsById(signups.map((s) => s.workDayId), (id) => deps.workDays.get(id));
     return signups.flatMap((signup) => {
       const workDay = days.get(signup.workDayId);
       if (!workDay || workDay.date === null) return [];

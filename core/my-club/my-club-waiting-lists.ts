@@ -5,6 +5,7 @@ import type { Member } from '../members/member';
 import type { Clock } from '../shared/clock.port';
 import { offerBookingPath } from '../shared/paths';
 import { UseCase } from '../shared/use-case';
+import { recordsById } from '../shared/records-by-id';
 import { offerStands } from '../waiting-list/waiting-list';
 import { signedWaitingListPath } from '../waiting-list/waiting-list-links';
 import type { WaitingList } from '../waiting-list/waiting-list.port';
@@ -37,8 +38,7 @@ export class GetMyClubWaitingLists extends UseCase<GetMyClubWaitingListsDeps> {
     const emailKey = bookingEmailKey(member.email) ?? '';
     const found = await this.deps.waitingList.listInLineForMember({ memberId: member.id, emailKey }, MY_CLUB_WAITING_LIST_LIMIT);
     const shown = found.filter((entry) => entry.status === 'waiting' || offerStands(entry, now));
-    const eventIds = [...new Set(shown.map((entry) => entry.eventId))];
-    const events = new Map((await Promise.all(eventIds.map((id) => this.deps.events.get(id)))).flatMap((event) => (event ? [[event.id, event] as const] : [])));
+    const events = await recordsById(shown.map((entry) => entry.eventId), (id) => this.deps.events.get(id));
     const entries = shown.flatMap((entry): MyClubWaitingListEntry[] => {
       const event = events.get(entry.eventId);
       if (!event) return [];

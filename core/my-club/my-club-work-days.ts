@@ -4,6 +4,7 @@ import type { Member } from '../members/member';
 import type { Clock } from '../shared/clock.port';
 import { londonDate, parseInstant } from '../shared/london-time';
 import { UseCase } from '../shared/use-case';
+import { recordsById } from '../shared/records-by-id';
 import type { WorkDay, WorkDaySignup } from '../work-days/work-day';
 import { withdrawPathOf } from '../work-days/work-day-links';
 import type { WorkDayRepository } from '../work-days/work-day-repository.port';
@@ -37,8 +38,7 @@ export class GetMyClubWorkDays extends UseCase<GetMyClubWorkDaysDeps> {
     const now = this.deps.clock.now();
     const emailKey = bookingEmailKey(member.email);
     const signups = emailKey === null ? [] : await this.deps.workDays.listSignupsByEmail(emailKey, MY_CLUB_WORK_DAYS_LIMIT);
-    const dayIds = [...new Set(signups.map((signup) => signup.workDayId))];
-    const days = new Map((await Promise.all(dayIds.map((id) => this.deps.workDays.get(id)))).flatMap((day) => (day ? [[day.id, day] as const] : [])));
+    const days = await recordsById(signups.map((signup) => signup.workDayId), (id) => this.deps.workDays.get(id));
     const upcoming: MyClubWorkDayJob[] = [];
     const past: MyClubWorkDayJob[] = [];
     for (const signup of signups) {

@@ -13,6 +13,7 @@ import type { AppContainer } from '../container';
 import { ErrorResponseSchema, reply, type ApiRoutes } from './api-routes';
 import { IdParamsSchema } from './api-schemas';
 import { requireMember } from './member-sign-in-routes';
+import type { Member } from '../../core/members/member';
 
 const TAG = 'my club';
 /** Member routes are declared public (no admin session) and check the member session cookie themselves. */
@@ -25,58 +26,53 @@ export const HouseholdPersonAnswerSchema = z.object({ person: HouseholdPersonSch
 
 /** The signed-in member's own area (docs/my-club.md): each answer holds the member's own records only. */
 export function registerMyClubRoutes(routes: ApiRoutes, ports: AppContainer): void {
-  routes.add({
-    method: 'get',
-    path: '/api/my/bookings',
-    operationId: 'listMyBookings',
-    summary: "The signed-in member's bookings, upcoming and past, with manage links and receipts; guest bookings made with the member's e-mail included",
-    ...MEMBER,
-    responses: { 200: { description: 'Upcoming (soonest first) and past (newest first)', schema: MyClubBookingsSchema }, 401: NOT_SIGNED_IN },
-    handler: async ({ req }) => {
-      const member = await requireMember(ports, req);
-      return reply(200, await ports.useCase(GetMyClubBookings).execute(member));
-    },
-  });
+  /** A read of the member's own records: 200 with the use case's answer, 401 without a member. */
+  const memberRead = (path: string, operationId: string, summary: string, answer: { description: string; schema: z.ZodType }, read: (member: Member) => Promise<unknown>) =>
+    routes.add({
+      method: 'get',
+      path,
+      operationId,
+      summary,
+      ...MEMBER,
+      responses: { 200: answer, 401: NOT_SIGNED_IN },
+      handler: async ({ req }) => reply(200, await read(await requireMember(ports, req))),
+    });
 
-  routes.add({
-    method: 'get',
-    path: '/api/my/waiting-lists',
-    operationId: 'listMyWaitingLists',
-    summary:
-      "The signed-in member's places on waiting lists (joined signed in, or with the member's e-mail), each with its leave link and, while an offer stands, its deadline and booking link",
-    ...MEMBER,
-    responses: { 200: { description: 'Entries in line, first joined first', schema: MyClubWaitingListsSchema }, 401: NOT_SIGNED_IN },
-    handler: async ({ req }) => {
-      const member = await requireMember(ports, req);
-      return reply(200, await ports.useCase(GetMyClubWaitingLists).execute(member));
-    },
-  });
-
-  routes.add({
-    method: 'get',
-    path: '/api/my/work-days',
-    operationId: 'listMyWorkDays',
-    summary: "The work-day jobs the signed-in member's e-mail signed up for, upcoming (with withdraw links) and past",
-    ...MEMBER,
-    responses: { 200: { description: 'Upcoming (soonest first) and past (newest first)', schema: MyClubWorkDaysSchema }, 401: NOT_SIGNED_IN },
-    handler: async ({ req }) => {
-      const member = await requireMember(ports, req);
-      return reply(200, await ports.useCase(GetMyClubWorkDays).execute(member));
-    },
-  });
-
-  routes.add({
-    method: 'get',
-    path: '/api/my/calendar-feed',
-    operationId: 'getMyCalendarFeedLink',
-    summary: "The address of the signed-in member's private calendar feed (a secret: shown to the member only), or null before they make one",
-    ...MEMBER,
-    responses: { 200: { description: 'The feed\'s path, or null', schema: MyCalendarFeedLinkSchema }, 401: NOT_SIGNED_IN },
-    handler: async ({ req }) => {
-      const member = await requireMember(ports, req);
-      return reply(200, await ports.useCase(GetMyCalendarFeedLink).execute(member));
-    },
-  });
+  memberRead(
+    '/api/my/bookings',
+    'listMyBookings',
+    "The signed-in member's bookings, upcoming and past, with manage links and receipts; guest bookings made with the member's e-mail included",
+    { description: 'Upcoming (soonest first) and past (newest first)', schema: MyClubBookingsSchema },
+    (member) => ports.useCase(GetMyClubBookings).execute(member),
+  );
+  memberRead(
+    '/api/my/waiting-lists',
+    'listMyWaitingLists',
+    "The signed-in member's places on waiting lists (joined signed in, or with the member's e-mail), each with its leave link and, while an offer stands, its deadline and booking link",
+    { description: 'Entries in line, first joined first', schema: MyClubWaitingListsSchema },
+    (member) => ports.useCase(GetMyClubWaitingLists).execute(member),
+  );
+  memberRead(
+    '/api/my/work-days',
+    'listMyWorkDays',
+    "The work-day jobs the signed-in member's e-mail signed up for, upcoming (with withdraw links) and past",
+    { description: 'Upcoming (soonest first) and past (newest first)', schema: MyClubWorkDaysSchema },
+    (member) => ports.useCase(GetMyClubWorkDays).execute(member),
+  );
+  memberRead(
+    '/api/my/calendar-feed',
+    'getMyCalendarFeedLink',
+    "The address of the signed-in member's private calendar feed (a secret: shown to the member only), or null before they make one",
+    { description: "The feed's path, or null", schema: MyCalendarFeedLinkSchema },
+    (member) => ports.useCase(GetMyCalendarFeedLink).execute(member),
+  );
+  memberRead(
+    '/api/my/household',
+    'listMyHousehold',
+    "The people of the signed-in member's household (dependants without e-mails), in the order added",
+    { description: 'The household', schema: HouseholdAnswerSchema },
+    async (member) => ({ people: await ports.useCase(ListHousehold).execute(member) }),
+  );
 
   routes.add({
     method: 'post',
@@ -88,19 +84,6 @@ export function registerMyClubRoutes(routes: ApiRoutes, ports: AppContainer): vo
     handler: async ({ req }) => {
       const member = await requireMember(ports, req);
       return reply(200, await ports.useCase(ResetMyCalendarFeed).execute(member));
-    },
-  });
-
-  routes.add({
-    method: 'get',
-    path: '/api/my/household',
-    operationId: 'listMyHousehold',
-    summary: "The people of the signed-in member's household (dependants without e-mails), in the order added",
-    ...MEMBER,
-    responses: { 200: { description: 'The household', schema: HouseholdAnswerSchema }, 401: NOT_SIGNED_IN },
-    handler: async ({ req }) => {
-      const member = await requireMember(ports, req);
-      return reply(200, { people: await ports.useCase(ListHousehold).execute(member) });
     },
   });
 
