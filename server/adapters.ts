@@ -26,6 +26,7 @@ import type { SecretTokens } from '../core/shared/secret-tokens.port';
 import { SqliteWaterLevelRepository } from '../adapters/sqlite/sqlite-water-level-repository';
 import { SqliteSitePageRepository } from '../adapters/sqlite/sqlite-site-page-repository';
 import { SqliteHouseholdRepository } from '../adapters/sqlite/sqlite-household-repository';
+import { SqliteMemberCalendarFeedRepository } from '../adapters/sqlite/sqlite-member-calendar-feed-repository';
 import { SqliteMemberRepository } from '../adapters/sqlite/sqlite-member-repository';
 import { SqliteDutyRepository } from '../adapters/sqlite/sqlite-duty-repository';
 import { SqliteWorkDayRepository } from '../adapters/sqlite/sqlite-work-day-repository';
@@ -121,6 +122,7 @@ const PORTS = {
   waterLevels: 'STORAGE',
   sitePages: 'STORAGE',
   households: 'STORAGE',
+  calendarFeeds: 'STORAGE',
   members: 'STORAGE',
   duties: 'STORAGE',
   campaignSource: 'CAMPAIGNS',
@@ -275,6 +277,7 @@ export async function bindAdapters(
   bind('photos', () => firestore?.photos ?? new SqlitePhotoRepository(db));
   bind('sitePages', () => firestore?.sitePages ?? new SqliteSitePageRepository(db));
   bind('households', () => firestore?.households ?? new SqliteHouseholdRepository(db));
+  bind('calendarFeeds', () => firestore?.calendarFeeds ?? new SqliteMemberCalendarFeedRepository(db));
   bind('members', () => firestore?.members ?? new SqliteMemberRepository(db));
   bind('conditions', () => firestore?.conditions ?? new SqliteConditionsRepository(db));
   bind('duties', () => firestore?.duties ?? new SqliteDutyRepository(db));

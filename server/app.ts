@@ -37,7 +37,7 @@ import { createOpenApiRegistry, generateOpenApiDocument } from './http/openapi';
 import { WEBHOOKS_PATH } from './http/payment-routes';
 import { CalendarAnswerCache } from './http/calendar-answer-cache';
 import { CalendarFeedCache } from './http/calendar-feed-cache';
-import { registerCalendarFeedRoute } from './http/calendar-feed-routes';
+import { registerCalendarFeedRoute, registerMemberCalendarFeedRoute } from './http/calendar-feed-routes';
 import { registerPublicRoutes } from './http/public-routes';
 import { staticSite } from './http/static-site';
 import { createLogger } from './logger';
@@ -249,6 +249,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.use('/api/admin', csrfGuard);
   // Members' sign-in sets and ends a session cookie: the same cross-site protection as the panel's.
   app.use('/api/member', csrfGuard);
+  app.use('/api/my', csrfGuard);
 
   const registry = createOpenApiRegistry(SESSION_COOKIE);
   const router = express.Router();
@@ -261,6 +262,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   );
   // First: calendar apps poll it, and Express tries the routes in order.
   registerCalendarFeedRoute(routes, ports, feedCache);
+  registerMemberCalendarFeedRoute(routes, ports);
   registerPublicRoutes(routes, ports, config, calendarCache);
   registerAdminRoutes(routes, ports, config);
   registerAdminWorkDayRoutes(routes, ports);

@@ -78,6 +78,11 @@ export const FIRESTORE_CONDITIONS_COLLECTIONS = ['conditions'] as const;
  */
 export const FIRESTORE_DUTY_COLLECTIONS = ['dutyCatalogue', 'memberQualifications', 'dutySlots', 'dutyMembers'] as const;
 /**
+ * Members' private calendar feeds (FirestoreMemberCalendarFeedRepository): one secret per member.
+ * Not copied by migrate-storage: after moving, a member makes a new feed address on My club.
+ */
+export const FIRESTORE_MEMBER_FEED_COLLECTIONS = ['memberCalendarFeeds'] as const;
+/**
  * Sub-collections: `files/{key}/chunks` holds the files' bytes (FirestoreFileStore). Counted and
  * copied with their files.
  */
@@ -94,7 +99,8 @@ export type FirestoreCollectionName =
   | (typeof FIRESTORE_MEMBER_SIGN_IN_COLLECTIONS)[number]
   | (typeof FIRESTORE_WAITING_LIST_COLLECTIONS)[number]
   | (typeof FIRESTORE_CONDITIONS_COLLECTIONS)[number]
-  | (typeof FIRESTORE_DUTY_COLLECTIONS)[number];
+  | (typeof FIRESTORE_DUTY_COLLECTIONS)[number]
+  | (typeof FIRESTORE_MEMBER_FEED_COLLECTIONS)[number];
 
 /** Options every Firestore adapter takes. */
 export interface FirestoreCollectionOptions {

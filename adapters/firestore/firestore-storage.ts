@@ -20,6 +20,7 @@ import { FirestorePasswordResetTokenRepository } from './firestore-password-rese
 import { FirestoreWaterLevelRepository } from './firestore-water-level-repository';
 import { FirestoreSitePageRepository } from './firestore-site-page-repository';
 import { FirestoreHouseholdRepository } from './firestore-household-repository';
+import { FirestoreMemberCalendarFeedRepository } from './firestore-member-calendar-feed-repository';
 import { FirestoreMemberRepository } from './firestore-member-repository';
 import { FirestoreDutyRepository } from './firestore-duty-repository';
 import { FirestorePhotoRepository } from './firestore-photo-repository';
@@ -116,6 +117,7 @@ export function firestoreRepositories(db: Firestore, options: FirestoreCollectio
     photos: new FirestorePhotoRepository(db, options),
     sitePages: new FirestoreSitePageRepository(db, options),
     households: new FirestoreHouseholdRepository(db, options),
+    calendarFeeds: new FirestoreMemberCalendarFeedRepository(db, options),
     members: new FirestoreMemberRepository(db, options),
     duties: new FirestoreDutyRepository(db, options),
     outbox: new FirestoreOutbox(db, options),

@@ -1,4 +1,4 @@
-import { FieldPath, type DocumentData, type DocumentSnapshot } from 'firebase-admin/firestore';
+import { FieldPath, type DocumentData, type DocumentSnapshot, type Query } from 'firebase-admin/firestore';
 import { WaitingListEntrySchema, type WaitingListEntry } from '../../core/waiting-list/waiting-list-entry';
 import type { OutboxMessage } from '../../core/mail/mail';
 import { ValidationError } from '../../core/shared/errors';
@@ -62,6 +62,19 @@ export class FirestoreWaitingList extends FirestoreCollectionAdapter implements 
     // One event's list is short: read whole and ordered here (no composite index needed).
     const snapshot = await withCoreErrors(() => this.entries.where('eventId', '==', eventId).orderBy(FieldPath.documentId()).get());
     return inLineOrder(snapshot.docs.map(toEntry));
+  }
+
+  async listInLineForMember(member: { memberId: string; emailKey: string }, limit: number): Promise<WaitingListEntry[]> {
+    // Equality and `in` filters only, each query limited: Firestore serves them from its
+    // single-field indexes, and the reads do not grow with the club's entries. The e-mail's
+    // query leaves out entries joined signed in (as anyone) here, so that entries stored before
+    // `memberId` existed (no such field) are found too.
+    const inLine = (query: Query) => query.where('status', 'in', ['waiting', 'offered']).limit(limit).get();
+    const [own, byEmail] = await withCoreErrors(() =>
+      Promise.all([inLine(this.entries.where('memberId', '==', member.memberId)), inLine(this.entries.where('emailKey', '==', member.emailKey))]),
+    );
+    const guest = byEmail.docs.map(toEntry).filter((entry) => entry.memberId === null);
+    return inLineOrder([...own.docs.map(toEntry), ...guest]);
   }
 
   async change(id: string, decide: (current: WaitingListEntry) => WaitingListChange | null): Promise<{ entry: WaitingListEntry; changed: boolean } | null> {

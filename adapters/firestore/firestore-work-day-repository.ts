@@ -1,3 +1,4 @@
+import { bookingEmailKey } from '../../core/bookings/booking';
 import { FieldPath, FieldValue, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { WorkDaySchema, WorkDaySignupSchema, type WorkDay, type WorkDaySignup } from '../../core/work-days/work-day';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/shared/errors';
@@ -101,6 +102,8 @@ export class FirestoreWorkDayRepository extends FirestoreCollectionAdapter imple
       bringingTools: signup.bringingTools,
       wantsFood: signup.wantsFood,
       email: signup.email ?? null,
+      // My club finds a member's sign-ups by it (docs/my-club.md).
+      emailKey: bookingEmailKey(signup.email ?? null),
       ...instantFields({ submittedAt: signup.submittedAt }),
     };
     const turnKey = `${this.workDays.path}/${signup.workDayId}`;
@@ -160,6 +163,18 @@ export class FirestoreWorkDayRepository extends FirestoreCollectionAdapter imple
         return gone;
       }),
     );
+  }
+
+  async listSignupsByEmail(emailKey: string, limit: number): Promise<WorkDaySignup[]> {
+    const snapshot = await withCoreErrors(() =>
+      this.signups
+        .where('emailKey', '==', emailKey)
+        .orderBy('submittedAt', 'desc')
+        .orderBy(FieldPath.documentId(), 'asc')
+        .limit(limit)
+        .get(),
+    );
+    return snapshot.docs.map(toSignup);
   }
 
   async listSignups(workDayId: string): Promise<WorkDaySignup[]> {

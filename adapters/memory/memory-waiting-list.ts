@@ -39,6 +39,13 @@ export class MemoryWaitingList implements WaitingList {
     return inLineOrder([...this.entries.values()].filter((e) => e.eventId === eventId)).map((e) => ({ ...e }));
   }
 
+  async listInLineForMember(member: { memberId: string; emailKey: string }, limit: number): Promise<WaitingListEntry[]> {
+    const inLine = inLineOrder([...this.entries.values()].filter(isInLine));
+    const own = inLine.filter((e) => e.memberId === member.memberId).slice(0, limit);
+    const guest = inLine.filter((e) => e.memberId === null && e.email.trim().toLowerCase() === member.emailKey).slice(0, limit);
+    return inLineOrder([...own, ...guest]).map((e) => ({ ...e }));
+  }
+
   async change(id: string, decide: (current: WaitingListEntry) => WaitingListChange | null): Promise<{ entry: WaitingListEntry; changed: boolean } | null> {
     const stored = this.entries.get(id);
     if (!stored) return null;

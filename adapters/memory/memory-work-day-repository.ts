@@ -1,3 +1,4 @@
+import { bookingEmailKey } from '../../core/bookings/booking';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
 import type { WorkDay, WorkDaySignup } from '../../core/work-days/work-day';
 import type { WorkDayRepository } from '../../core/work-days/work-day-repository.port';
@@ -68,6 +69,14 @@ export class MemoryWorkDayRepository implements WorkDayRepository {
     for (const signup of removed) this.signups.delete(signup.id);
     this.outbox.addNow(mail);
     return removed;
+  }
+
+  async listSignupsByEmail(emailKey: string, limit: number): Promise<WorkDaySignup[]> {
+    return [...this.signups.values()]
+      .filter((signup) => bookingEmailKey(signup.email ?? null) === emailKey)
+      .sort((a, b) => Date.parse(b.submittedAt) - Date.parse(a.submittedAt) || compareText(a.id, b.id))
+      .slice(0, limit)
+      .map((signup) => structuredClone(signup));
   }
 
   async listSignups(workDayId: string): Promise<WorkDaySignup[]> {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { WaitingListEntrySchema, type WaitingListEntry } from '../../core/waiting-list/waiting-list-entry';
 import type { OutboxMessage } from '../../core/mail/mail';
-import { checkedWaitingListChange } from '../../core/waiting-list/waiting-list';
+import { checkedWaitingListChange, inLineOrder } from '../../core/waiting-list/waiting-list';
 import type { WaitingList, WaitingListChange } from '../../core/waiting-list/waiting-list.port';
 import { appendToAuditLog } from './sqlite-audit-log';
 import { addToOutbox } from './sqlite-outbox';
@@ -10,7 +10,7 @@ import { writeTransaction } from './sqlite-write-transaction';
 
 const TABLE = 'waitlist_entries';
 const IN_LINE = ['waiting', 'offered'];
-const FIELDS = ['id', 'eventId', 'name', 'email', 'places', 'joinedAt', 'status', 'offeredUntil', 'updatedAt'];
+const FIELDS = ['id', 'eventId', 'name', 'email', 'places', 'joinedAt', 'status', 'offeredUntil', 'updatedAt', 'memberId'];
 
 export class SqliteWaitingList implements WaitingList {
   constructor(private readonly db: Knex) {}
@@ -39,6 +39,14 @@ export class SqliteWaitingList implements WaitingList {
   async listByEvent(eventId: string): Promise<WaitingListEntry[]> {
     const rows = await this.db(TABLE).where({ eventId }).orderBy([{ column: 'joinedAtMs' }, { column: 'id' }]).select(FIELDS);
     return rows.map(toEntry);
+  }
+
+  async listInLineForMember(member: { memberId: string; emailKey: string }, limit: number): Promise<WaitingListEntry[]> {
+    // Two indexed queries (migration 0031), each limited, then merged in line order.
+    const firstJoined = [{ column: 'joinedAtMs' }, { column: 'id' }];
+    const own = await this.db(TABLE).where({ memberId: member.memberId }).whereIn('status', IN_LINE).orderBy(firstJoined).limit(limit).select(FIELDS);
+    const guest = await this.db(TABLE).where({ emailKey: member.emailKey }).whereNull('memberId').whereIn('status', IN_LINE).orderBy(firstJoined).limit(limit).select(FIELDS);
+    return inLineOrder([...own, ...guest].map(toEntry));
   }
 
   async change(id: string, decide: (current: WaitingListEntry) => WaitingListChange | null): Promise<{ entry: WaitingListEntry; changed: boolean } | null> {

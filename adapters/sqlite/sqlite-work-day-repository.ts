@@ -1,3 +1,4 @@
+import { bookingEmailKey } from '../../core/bookings/booking';
 import type { Knex } from 'knex';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
 import { WorkDaySchema, WorkDaySignupSchema, type WorkDay, type WorkDaySignup } from '../../core/work-days/work-day';
@@ -81,6 +82,18 @@ export class SqliteWorkDayRepository implements WorkDayRepository {
     });
   }
 
+  async listSignupsByEmail(emailKey: string, limit: number): Promise<WorkDaySignup[]> {
+    const rows = await this.db('work_day_signups')
+      .select('*')
+      .where({ emailKey })
+      .orderBy([
+        { column: 'submittedAtMs', order: 'desc' },
+        { column: 'id', order: 'asc' },
+      ])
+      .limit(limit);
+    return rows.map(toSignup);
+  }
+
   async listSignups(workDayId: string): Promise<WorkDaySignup[]> {
     const rows = await this.db('work_day_signups')
       .select('*')
@@ -106,6 +119,8 @@ async function insertSignup(trx: Knex.Transaction, signup: WorkDaySignup): Promi
       bringingTools: writeBoolean(signup.bringingTools),
       wantsFood: writeBoolean(signup.wantsFood),
       email: signup.email ?? null,
+      // My club finds a member's sign-ups by it (migration 0031).
+      emailKey: bookingEmailKey(signup.email ?? null),
       submittedAt: signup.submittedAt,
       submittedAtMs: instantMillis(signup.submittedAt),
     });

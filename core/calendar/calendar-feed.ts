@@ -58,6 +58,22 @@ export function calendarFeedText(events: readonly IcsEvent[], options: CalendarF
     ...events.map((event) => ({ event, url: options.eventUrl(event.id) })),
     ...(options.workDays ?? []).filter(isWorkDayOnCalendar).map((workDay) => ({ event: workDayIcsEvent(workDay, workDayUrl(workDay.id)), url: workDayUrl(workDay.id) })),
   ];
+  return feedText(entries, options);
+}
+
+/** One entry of a feed: what its VEVENT says (its `id` makes the UID) and the page it links to. */
+export interface CalendarFeedEntry {
+  event: IcsEvent;
+  url: string;
+}
+
+/**
+ * A feed of these entries (the club's, or a member's own: core/my-club/my-calendar-feed.ts): one
+ * VCALENDAR (METHOD:PUBLISH) named `calendarName`, holding each entry not over before `since` as
+ * its VEVENT (icsEventAttributes) with its URL, start ascending then by id. The same entries give
+ * the same text.
+ */
+export function feedText(entries: readonly CalendarFeedEntry[], options: Pick<CalendarFeedOptions, 'calendarName' | 'location' | 'since'>): string {
   const shown = entries
     .filter(({ event }) => isInCalendarFeed(event, options.since))
     .map((entry) => ({ ...entry, start: calendarSpan(entry.event)!.start.getTime() }))

@@ -9,6 +9,7 @@ import type { ClubEvent } from '../events/event';
 import type { Member } from '../members/member';
 import type { Clock } from '../shared/clock.port';
 import { UseCase } from '../shared/use-case';
+import { recordsById } from '../shared/records-by-id';
 
 // The answer's schema lives apart (my-club-schema.ts) so My club's page loads no mail code.
 export { MyClubBookingSchema, MyClubBookingsSchema, type MyClubBooking, type MyClubBookings } from './my-club-schema';
@@ -40,8 +41,7 @@ export class GetMyClubBookings extends UseCase<GetMyClubBookingsDeps> {
     const emailKey = bookingEmailKey(member.email) ?? '';
     const found = await this.deps.bookings.listForMember({ memberId: member.id, emailKey }, MY_CLUB_BOOKINGS_LIMIT);
     const shown = found.filter((booking) => isCancelled(booking) || holdsPlace(booking, now));
-    const eventIds = [...new Set(shown.map((booking) => booking.eventId))];
-    const events = new Map((await Promise.all(eventIds.map((id) => this.deps.events.get(id)))).flatMap((event) => (event ? [[event.id, event] as const] : [])));
+    const events = await recordsById(shown.map((booking) => booking.eventId), (id) => this.deps.events.get(id));
     const upcoming: MyClubBooking[] = [];
     const past: MyClubBooking[] = [];
     for (const booking of shown) {

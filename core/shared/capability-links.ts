@@ -1,6 +1,6 @@
 /**
  * Capability links: a manage, offer, leave, withdraw or reset link, a receipt's `booked` token, a
- * checkout's id. Whoever holds one acts for a member or an admin, so none ever appears in an admin
+ * checkout's id, a member's calendar feed address. Whoever holds one acts for a member or an admin, so none ever appears in an admin
  * screen, an export or a log (docs/operations.md); admins see that a message went and to whom.
  * The secrets travel in these query parameters (core/shared/paths.ts builds the links) and in the
  * checkout paths below.
@@ -12,7 +12,8 @@ export const REDACTED = '[redacted]';
 /** What an admin reads in place of a capability link in a member's e-mail. */
 export const LINK_WITHHELD = "[link withheld: it acts for the member, so only the recipient sees it]";
 
-const CAPABILITY_PATHS = [/^(\/api\/payments\/checkouts\/)[^/?#]+/i];
+// A checkout's id, and a member's private calendar feed's secret (core/shared/paths.ts).
+const CAPABILITY_PATHS = [/^(\/api\/payments\/checkouts\/)[^/?#]+/i, /^(\/calendar\/my\/)[^/?#]+/i];
 
 function decoded(text: string): string {
   try {

@@ -61,6 +61,14 @@ export function documentFilePath(documentId: string): string {
 /** The club calendar's iCalendar feed (served by the server, outside /api, to subscribe to). */
 export const CALENDAR_FEED_PATH = '/calendar.ics';
 
+/** Where members' private feeds live: `/calendar/my/<secret>.ics` (the secret is the key). */
+export const MEMBER_CALENDAR_FEED_PREFIX = '/calendar/my/';
+
+/** A member's private calendar feed (docs/my-club.md#my-calendar-feed), named by its secret. */
+export function memberCalendarFeedPath(secret: string): string {
+  return `${MEMBER_CALENDAR_FEED_PREFIX}${encodeURIComponent(secret)}.ics`;
+}
+
 /** The booking page of an event; with a checkout, its card step (`pending`) or its receipt (`success`). */
 export function eventBookingPath(eventId: string, payment?: { step: 'pending' | 'success'; checkoutId: string }): string {
   const query = new URLSearchParams({ id: eventId });

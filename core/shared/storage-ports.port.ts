@@ -25,6 +25,7 @@ import type { SitePageRepository } from '../site-pages/site-page-repository.port
 import type { HouseholdRepository } from '../members/household-repository.port';
 import type { MemberRepository } from '../members/member-repository.port';
 import type { DutyRepository } from '../duties/duty-repository.port';
+import type { MemberCalendarFeedRepository } from '../my-club/member-calendar-feed-repository.port';
 
 /** Every port that STORAGE chooses: each storage (SQLite, Firestore) provides them all. */
 export interface StoragePorts {
@@ -55,6 +56,8 @@ export interface StoragePorts {
   households: HouseholdRepository;
   /** The club's member list (issue 35). */
   members: MemberRepository;
+  /** Members' private calendar feeds: one secret each (issue 35). */
+  calendarFeeds: MemberCalendarFeedRepository;
   /** Duty rosters: qualifications, duty types, templates, events' duty slots (issue 36). */
   duties: DutyRepository;
   outbox: Outbox;

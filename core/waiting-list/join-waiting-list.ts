@@ -16,6 +16,7 @@ import { JoinWaitingListRequestSchema, type JoinedWaitingList } from './waiting-
 import { signedWaitingListPath } from './waiting-list-links';
 import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
+import type { Member } from '../members/member';
 
 export interface JoinWaitingListDeps {
   events: EventRepository;
@@ -32,10 +33,11 @@ export interface JoinWaitingListDeps {
  * A member joins a full event's waiting list: name, e-mail and places wanted, checked as the page
  * checks them. Refused while the places they want are free (they book instead), for an event with
  * no capacity or not taking bookings, and for an address already in line. The e-mail with the
- * leave link is written with the entry.
+ * leave link is written with the entry. A member signed in (`member`) joins in their name: My club
+ * lists the entry whatever e-mail it carries.
  */
 export class JoinWaitingList extends UseCase<JoinWaitingListDeps> {
-  async execute(eventId: string, request: unknown): Promise<JoinedWaitingList> {
+  async execute(eventId: string, request: unknown, member: Pick<Member, 'id'> | null = null): Promise<JoinedWaitingList> {
     const values = parseInput(JoinWaitingListRequestSchema, request);
     const event = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
     const checked = validateWaitingListForm(values, { maxAttendees: this.deps.maxAttendees });
@@ -56,6 +58,7 @@ export class JoinWaitingList extends UseCase<JoinWaitingListDeps> {
       status: 'waiting',
       offeredUntil: null,
       updatedAt: now.toISOString(),
+      memberId: member?.id ?? null,
     };
     const leaveUrl = `${this.deps.siteSettings.publicBaseUrl}${signedWaitingListPath(this.deps.waitingListLinks, entry, event)}`;
     const mail = waitingListJoinedMail(entry, event, { clubName: this.deps.siteSettings.clubName, leaveUrl });

@@ -23,6 +23,11 @@ export const WaitingListEntrySchema = z.object({
   offeredUntil: InstantSchema.nullable(),
   /** When the status last changed (joined, offered, left, booked, expired). */
   updatedAt: InstantSchema,
+  /**
+   * The member signed in when joining (My club lists the entry); null when joined without signing
+   * in, and for every entry stored before it existed.
+   */
+  memberId: z.string().min(1).max(200).nullable().default(null),
 });
 export type WaitingListEntry = z.infer<typeof WaitingListEntrySchema>;
 

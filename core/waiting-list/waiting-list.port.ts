@@ -28,6 +28,15 @@ export interface WaitingList {
   /** Every entry of the event (any status), first joined first. */
   listByEvent(eventId: string): Promise<WaitingListEntry[]>;
   /**
+   * A signed-in member's entries still in line (waiting or offered), for My club (docs/my-club.md):
+   * those joined while signed in as the member (`memberId`), and those joined without signing in
+   * whose e-mail, trimmed and lower-cased, is `emailKey` (never one another member joined), first
+   * joined first. At most `limit` of each kind (a member has few in line; which ones a longer list
+   * leaves out is not defined). Reads by indexed fields: as many whatever the number of the
+   * club's entries.
+   */
+  listInLineForMember(member: { memberId: string; emailKey: string }, limit: number): Promise<WaitingListEntry[]>;
+  /**
    * Changes one entry as `decide` says, atomically (reads it and writes the result, its mail and
    * audit entries in one transaction). `decide` returns null to change nothing; it may run more
    * than once, so it must be pure. Null when there is no such entry.

@@ -136,8 +136,8 @@ export const DEFAULT_WAITING_LIST_OFFER_HOURS = 24;
 
 /** A decided change must keep the entry's id, event, member and joining time. */
 export function checkedWaitingListChange(stored: WaitingListEntry, next: WaitingListEntry): WaitingListEntry {
-  if (next.id !== stored.id || next.eventId !== stored.eventId || next.joinedAt !== stored.joinedAt) {
-    throw new Error('A waiting-list change may not move the entry to another id, event or place in line');
+  if (next.id !== stored.id || next.eventId !== stored.eventId || next.joinedAt !== stored.joinedAt || next.memberId !== stored.memberId) {
+    throw new Error('A waiting-list change may not move the entry to another id, event, member or place in line');
   }
   return next;
 }

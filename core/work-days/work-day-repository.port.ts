@@ -47,4 +47,10 @@ export interface WorkDayRepository {
   removeSignups(workDayId: string, signupIds: readonly string[], mailFor?: (removed: WorkDaySignup) => readonly OutboxMessage[]): Promise<WorkDaySignup[]>;
   /** The work day's sign-ups, oldest first. */
   listSignups(workDayId: string): Promise<WorkDaySignup[]>;
+  /**
+   * The sign-ups, of any work day, whose e-mail, trimmed and lower-cased, is `emailKey` (My club,
+   * docs/my-club.md), newest `submittedAt` first, at most `limit`. Reads by an indexed field: as
+   * many whatever the number of the club's sign-ups.
+   */
+  listSignupsByEmail(emailKey: string, limit: number): Promise<WorkDaySignup[]>;
 }

@@ -81,6 +81,12 @@ export function withVolunteerCounts(
   return { ...workDay, jobs };
 }
 
+/** The titles of the jobs a sign-up ticked (a job since deleted by its id), then its written-in other job. */
+export function signupJobTitles(signup: Pick<WorkDaySignup, 'selectedJobs' | 'otherJob'>, workDay: Pick<WorkDay, 'jobs'>): string[] {
+  const titles = signup.selectedJobs.map((id) => workDay.jobs.find((job) => job.id === id)?.title ?? id);
+  return signup.otherJob.trim() === '' ? titles : [...titles, signup.otherJob.trim()];
+}
+
 /** What the confirmation page counts: the jobs ticked, plus one for a written-in other job. */
 export function jobsChosen(signup: Pick<WorkDaySignup, 'selectedJobs' | 'otherJob'>): number {
   return signup.selectedJobs.length + (signup.otherJob.trim() === '' ? 0 : 1);

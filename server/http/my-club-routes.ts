@@ -5,10 +5,15 @@ import { HouseholdPersonFormSchema, HouseholdPersonSchema } from '../../core/mem
 import { ListHousehold } from '../../core/members/list-household';
 import { RemoveHouseholdPerson } from '../../core/members/remove-household-person';
 import { GetMyClubBookings, MyClubBookingsSchema } from '../../core/my-club/my-club';
+import { MyCalendarFeedLinkSchema, MyClubWaitingListsSchema, MyClubWorkDaysSchema } from '../../core/my-club/my-club-schema';
+import { GetMyCalendarFeedLink, ResetMyCalendarFeed } from '../../core/my-club/my-calendar-feed';
+import { GetMyClubWaitingLists } from '../../core/my-club/my-club-waiting-lists';
+import { GetMyClubWorkDays } from '../../core/my-club/my-club-work-days';
 import type { AppContainer } from '../container';
 import { ErrorResponseSchema, reply, type ApiRoutes } from './api-routes';
 import { IdParamsSchema } from './api-schemas';
 import { requireMember } from './member-sign-in-routes';
+import type { Member } from '../../core/members/member';
 
 const TAG = 'my club';
 /** Member routes are declared public (no admin session) and check the member session cookie themselves. */
@@ -21,29 +26,64 @@ export const HouseholdPersonAnswerSchema = z.object({ person: HouseholdPersonSch
 
 /** The signed-in member's own area (docs/my-club.md): each answer holds the member's own records only. */
 export function registerMyClubRoutes(routes: ApiRoutes, ports: AppContainer): void {
-  routes.add({
-    method: 'get',
-    path: '/api/my/bookings',
-    operationId: 'listMyBookings',
-    summary: "The signed-in member's bookings, upcoming and past, with manage links and receipts; guest bookings made with the member's e-mail included",
-    ...MEMBER,
-    responses: { 200: { description: 'Upcoming (soonest first) and past (newest first)', schema: MyClubBookingsSchema }, 401: NOT_SIGNED_IN },
-    handler: async ({ req }) => {
-      const member = await requireMember(ports, req);
-      return reply(200, await ports.useCase(GetMyClubBookings).execute(member));
-    },
-  });
+  /** A read of the member's own records: 200 with the use case's answer, 401 without a member. */
+  const memberRead = (path: string, operationId: string, summary: string, answer: { description: string; schema: z.ZodType }, read: (member: Member) => Promise<unknown>) =>
+    routes.add({
+      method: 'get',
+      path,
+      operationId,
+      summary,
+      ...MEMBER,
+      responses: { 200: answer, 401: NOT_SIGNED_IN },
+      handler: async ({ req }) => reply(200, await read(await requireMember(ports, req))),
+    });
+
+  memberRead(
+    '/api/my/bookings',
+    'listMyBookings',
+    "The signed-in member's bookings, upcoming and past, with manage links and receipts; guest bookings made with the member's e-mail included",
+    { description: 'Upcoming (soonest first) and past (newest first)', schema: MyClubBookingsSchema },
+    (member) => ports.useCase(GetMyClubBookings).execute(member),
+  );
+  memberRead(
+    '/api/my/waiting-lists',
+    'listMyWaitingLists',
+    "The signed-in member's places on waiting lists (joined signed in, or with the member's e-mail), each with its leave link and, while an offer stands, its deadline and booking link",
+    { description: 'Entries in line, first joined first', schema: MyClubWaitingListsSchema },
+    (member) => ports.useCase(GetMyClubWaitingLists).execute(member),
+  );
+  memberRead(
+    '/api/my/work-days',
+    'listMyWorkDays',
+    "The work-day jobs the signed-in member's e-mail signed up for, upcoming (with withdraw links) and past",
+    { description: 'Upcoming (soonest first) and past (newest first)', schema: MyClubWorkDaysSchema },
+    (member) => ports.useCase(GetMyClubWorkDays).execute(member),
+  );
+  memberRead(
+    '/api/my/calendar-feed',
+    'getMyCalendarFeedLink',
+    "The address of the signed-in member's private calendar feed (a secret: shown to the member only), or null before they make one",
+    { description: "The feed's path, or null", schema: MyCalendarFeedLinkSchema },
+    (member) => ports.useCase(GetMyCalendarFeedLink).execute(member),
+  );
+  memberRead(
+    '/api/my/household',
+    'listMyHousehold',
+    "The people of the signed-in member's household (dependants without e-mails), in the order added",
+    { description: 'The household', schema: HouseholdAnswerSchema },
+    async (member) => ({ people: await ports.useCase(ListHousehold).execute(member) }),
+  );
 
   routes.add({
-    method: 'get',
-    path: '/api/my/household',
-    operationId: 'listMyHousehold',
-    summary: "The people of the signed-in member's household (dependants without e-mails), in the order added",
+    method: 'post',
+    path: '/api/my/calendar-feed',
+    operationId: 'resetMyCalendarFeed',
+    summary: "Makes the signed-in member's private calendar feed a new secret address; the old one answers 404 from then on",
     ...MEMBER,
-    responses: { 200: { description: 'The household', schema: HouseholdAnswerSchema }, 401: NOT_SIGNED_IN },
+    responses: { 200: { description: 'The new path', schema: MyCalendarFeedLinkSchema }, 401: NOT_SIGNED_IN, 403: CROSS_SITE },
     handler: async ({ req }) => {
       const member = await requireMember(ports, req);
-      return reply(200, { people: await ports.useCase(ListHousehold).execute(member) });
+      return reply(200, await ports.useCase(ResetMyCalendarFeed).execute(member));
     },
   });
 

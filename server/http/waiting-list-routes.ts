@@ -18,6 +18,7 @@ import { reply, type ApiRoutes } from './api-routes';
 import { PAGE_READ } from './route-parts';
 import { IdParamsSchema } from './api-schemas';
 import { configuredBookingRateLimits } from './booking-rate-limit';
+import { currentMemberOf } from './member-sign-in-routes';
 
 /** The members' routes: joining, and the entry or offer named by the signed token of an e-mailed link. */
 const MEMBERS = { tag: 'waiting list', access: 'public' } as const;
@@ -43,7 +44,8 @@ export function registerWaitingListRoutes(routes: ApiRoutes, ports: AppContainer
       409: { description: 'Booking closed; the places wanted are free (book instead); no capacity; or the address is already in line' },
       429: { description: 'Too many bookings or joins from this client address' },
     },
-    handler: async ({ params, body }) => reply(201, await ports.useCase(JoinWaitingList).execute(params.id, body)),
+    // A signed-in member joins in their name (My club lists the entry); a disabled one as a guest.
+    handler: async ({ params, body, req }) => reply(201, await ports.useCase(JoinWaitingList).execute(params.id, body, await currentMemberOf(ports, req))),
   });
 
   routes.add({

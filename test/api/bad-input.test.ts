@@ -895,6 +895,29 @@ describe('generated bad query strings and paths', () => {
     );
   });
 
+  it('My club’s reads: any member cookie but a session’s answers 401 "Please sign in", never an error', async () => {
+    const routes = ['/api/my/bookings', '/api/my/waiting-lists', '/api/my/work-days', '/api/my/calendar-feed'];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...routes), fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: fc.constantFrom(...'abcXYZ019-_%;="'), maxLength: 300 })), async (route, value) => {
+        const res = await app.agent().get(route).set('Cookie', `kyc_member=${value}`);
+        expect(res.status, `${route} ${value}`).toBe(401);
+        expect(res.body).toEqual({ error: 'Please sign in' });
+      }),
+      serverProperty(60),
+    );
+  });
+
+  it('GET /calendar/my/:secret.ics: odd secrets answer 404 (or 400), never an error, and open no feed', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(oddText.filter((s) => s.length > 0 && s.length < 3000).map(encode), fc.constantFrom('%zz', '%00', 'a%2Fb', '..%2F..', '.', encodeURIComponent('x'.repeat(2000)))), async (secret) => {
+        const res = await app.agent().get(`/calendar/my/${secret}.ics`);
+        expect([400, 404], `${secret}: ${res.status}`).toContain(res.status);
+        expect(res.headers['content-type']).toMatch(/^application\/json/);
+      }),
+      serverProperty(60),
+    );
+  });
+
   it("an address longer than Node's 16 kB limit gets 431 with a clear JSON message, as every refusal does", async () => {
     const res = await app.agent().get(`/api/search?q=${'%F0%9F%91%A9'.repeat(2000)}`);
     expect(res.status).toBe(431);

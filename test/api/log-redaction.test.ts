@@ -24,6 +24,8 @@ const CAPABILITY_ADDRESSES = [
   '/api/payments/checkouts/SECRET-checkout-api',
   '/api/my-booking?id=1&TOKEN=SECRET-upper-case&token=SECRET-twice',
   '/api/my-booking?%74oken=SECRET-encoded-name',
+  // A member's private calendar feed: the secret is in the path (an unknown one answers 404, a warning).
+  '/calendar/my/SECRET-member-feed.ics',
 ];
 
 async function logsOf(logLevel: 'info' | 'warn') {
@@ -54,6 +56,7 @@ describe('the request log keeps no capability secret', () => {
     // The requests are there, with the secret's place marked.
     expect(text).toContain('"url":"/my-booking?token=[redacted]"');
     expect(text).toContain('"url":"/api/payments/checkouts/[redacted]"');
+    expect(text).toContain('"url":"/calendar/my/[redacted]"');
     expect(text).toContain('"url":"/event-booking?id=e1&payment=pending&checkoutId=[redacted]"');
     expect(text).toContain('"token":"[redacted]"');
   });
@@ -62,6 +65,7 @@ describe('the request log keeps no capability secret', () => {
     const { text } = await logsOf('warn');
     expect(text).not.toMatch(/SECRET/);
     expect(text).toContain('"url":"/api/my-booking?token=[redacted]"');
+    expect(text).toContain('"url":"/calendar/my/[redacted]"');
   });
 
   it('answers the admin password pages 200, as every page the app has', async () => {

@@ -7,6 +7,9 @@ import { closeFirestore, openFirestore } from '../../adapters/firestore/firestor
 import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
 import { DATABASE_FILE_NAME } from '../../server/container';
 import { addAdmin, addEvent, FETCH, signIn, startTestApp, type TestApp } from './support/test-app';
+import { OfferFreedPlaces } from '../../core/waiting-list/offer-freed-places';
+import { aWorkDay } from '../support/entities';
+import { readFeed, vevents } from '../support/ics-feed';
 import { addListedMember, signedInMember } from './support/signed-in-member';
 
 // My club (issue 35, docs/my-club.md): booking as a signed-in member, the household, the member's own records.
@@ -71,6 +74,20 @@ describe('the household of the signed-in member', () => {
 
     expect((await ann.delete(`/api/my/household/${junior.id}`).set(FETCH)).status).toBe(204);
     expect((await ann.get('/api/my/household')).body).toEqual({ people: [] });
+  });
+
+  it('every member route (/api/my/…) answers 401 "Please sign in" without a member session, and to an admin’s', async () => {
+    const declared = app.built.routes.filter((r) => r.path.startsWith('/api/my/'));
+    expect(declared.length).toBeGreaterThanOrEqual(7);
+    const admin = app.agent();
+    await signIn(admin, 'events@example.org');
+    for (const route of declared) {
+      const path = route.path.replace(':id', 'someone-elses');
+      for (const agent of [app.agent(), admin]) {
+        const res = await agent[route.method as 'get' | 'post' | 'put' | 'delete'](path).set(FETCH).send({});
+        expect([route.method, route.path, res.status, res.body]).toEqual([route.method, route.path, 401, { error: 'Please sign in' }]);
+      }
+    }
   });
 
   it('answers 401 "Please sign in" to a visitor', async () => {
@@ -270,6 +287,159 @@ describe('guest bookings stored before My club', () => {
       expect(ids).toEqual([guest.body.bookingId]);
     } finally {
       await own.dispose();
+    }
+  });
+});
+
+/** The path (with its query) of the first link to `page` in a message's text. */
+function linkIn(text: string, page: string): string {
+  const url = new RegExp(`https?://[^/\\s]+(/${page}\\?\\S+)`).exec(text)?.[1];
+  if (!url) throw new Error(`No ${page} link in: ${text}`);
+  return url;
+}
+const mailOf = async (kind: string, recordId: string) => (await app.get('outbox').list({ recordId })).find((m) => m.kind === kind)!.mail.text;
+
+describe('My club’s waiting lists and work-day jobs', () => {
+  it('lists the member’s places in line, joined signed in or with their e-mail, with the e-mails’ leave and offer links; never another member’s', async () => {
+    const member = await addListedMember(app);
+    const agent = await signedInMember(app, member);
+    const other = await signedInMember(app, await addListedMember(app));
+    const full = (name: string) => addEvent(app, { name, capacity: 1, eventdatetime: '2026-07-20T17:00:00.000Z' });
+    const [dinner, regatta, picnic, race] = [await full('Dinner'), await full('Regatta'), await full('Picnic'), await full('Race')];
+    const booked = [];
+    for (const event of [dinner, regatta, picnic, race]) booked.push(await app.agent().post('/api/bookings').set(FETCH).send(booking({ eventId: event.id, email: '', firstName: 'Full' })));
+    expect(booked.map((b) => b.status)).toEqual([201, 201, 201, 201]);
+
+    const join = (who: TestAgent, eventId: string, email: string) => who.post(`/api/events/${eventId}/waiting-list`).set(FETCH).send({ name: 'Robin Listed', email, places: 1 });
+    // Signed in, with another address: the member's all the same.
+    const signedIn = await join(agent, dinner.id, 'robin.other@example.org');
+    expect(signedIn.status).toBe(201);
+    // Without signing in, with the member's e-mail (another case): the member's too.
+    const guest = await join(app.agent(), regatta.id, member.email.toUpperCase());
+    // Another member signed in with this member's e-mail: theirs, never this member's.
+    expect((await join(other, picnic.id, member.email)).status).toBe(201);
+    // An offer for the guest entry, as the waiting lists' round makes it when a place frees.
+    const manageToken = new URL(booked[1].body.managePath, 'https://x.invalid').searchParams.get('token');
+    expect((await app.agent().post('/api/my-booking/cancel').set(FETCH).send({ token: manageToken })).status).toBe(200);
+    expect((await app.built.ports.useCase(OfferFreedPlaces).execute()).offered).toEqual([guest.body.entryId]);
+
+    const res = await agent.get('/api/my/waiting-lists');
+    expect(res.status).toBe(200);
+    const entries = res.body.entries as { entryId: string; eventName: string; status: string; offer: { until: string; bookPath: string } | null; leavePath: string }[];
+    expect(entries.map((e) => e.eventName).sort()).toEqual(['Dinner', 'Regatta']);
+    const mine = entries.find((e) => e.entryId === signedIn.body.entryId)!;
+    expect(mine).toMatchObject({ eventId: dinner.id, places: 1, status: 'waiting', offer: null, eventStart: '2026-07-20T17:00:00.000Z' });
+    // The leave link is the one the joining e-mail gave.
+    expect(mine.leavePath).toBe(linkIn(await mailOf('waitlist-joined', signedIn.body.entryId), 'waiting-list'));
+    const offered = entries.find((e) => e.entryId === guest.body.entryId)!;
+    expect(offered.status).toBe('offered');
+    // The offer's link and deadline are the offer e-mail's; its link opens the offer.
+    expect(offered.offer!.bookPath).toBe(linkIn(await mailOf('waitlist-offer', guest.body.entryId), 'event-booking'));
+    expect(offered.offer!.until).toBe((await app.get('waitingList').get(guest.body.entryId))!.offeredUntil);
+    const offerToken = new URL(offered.offer!.bookPath, 'https://x.invalid').searchParams.get('offer');
+    expect((await app.agent().get('/api/waiting-list/offer').query({ token: offerToken })).body).toMatchObject({ eventId: regatta.id, places: 1 });
+    expect(((await other.get('/api/my/waiting-lists')).body.entries as { eventName: string }[]).map((e) => e.eventName)).toEqual(['Picnic']);
+    expect((await app.agent().get('/api/my/waiting-lists')).status).toBe(401);
+  });
+
+  it('lists the work-day jobs of the member’s e-mail with the sign-up e-mail’s withdraw link, and withdrawing there takes the job off', async () => {
+    const member = await addListedMember(app);
+    const agent = await signedInMember(app, member);
+    await app.get('workDays').create(aWorkDay({ id: 'my-club-day', name: 'Autumn lift-out', date: '2026-09-12T08:00:00.000Z' }));
+    const signUp = (firstName: string, email: string) =>
+      app.agent().post('/api/work-days/my-club-day/signups').send({ firstName, lastName: 'Listed', selectedJobs: ['slipway'], otherJob: 'Tea urn', notes: '', bringingTools: false, wantsFood: false, email });
+    const mine = await signUp('Robin', ` ${member.email.toUpperCase()} `);
+    expect(mine.status).toBe(201);
+    expect((await signUp('Sam', 'sam@example.org')).status).toBe(201);
+
+    const res = await agent.get('/api/my/work-days');
+    expect(res.status).toBe(200);
+    expect(res.body.past).toEqual([]);
+    expect(res.body.upcoming).toEqual([
+      { signupId: mine.body.signupId, workDayId: 'my-club-day', workDayName: 'Autumn lift-out', date: '2026-09-12T08:00:00.000Z', jobs: ['Clear the slipway', 'Tea urn'], withdrawPath: expect.any(String) },
+    ]);
+    const withdrawPath = res.body.upcoming[0].withdrawPath as string;
+    expect(withdrawPath).toBe(linkIn(await mailOf('workday-confirmation', mine.body.signupId), 'work-day-withdraw'));
+    const token = new URL(withdrawPath, 'https://x.invalid').searchParams.get('token');
+    expect((await app.agent().post('/api/work-day-signup/withdraw').set(FETCH).send({ token })).status).toBe(200);
+    expect((await agent.get('/api/my/work-days')).body).toEqual({ upcoming: [], past: [] });
+    expect((await app.agent().get('/api/my/work-days')).status).toBe(401);
+  });
+});
+
+/** A feed's text, read as text whatever its content type. */
+async function feedAt(path: string) {
+  const res = await app.agent().get(path).buffer(true).parse((response, done) => {
+    let text = '';
+    response.setEncoding('utf8');
+    response.on('data', (chunk: string) => (text += chunk));
+    response.on('end', () => done(null, text));
+  });
+  return { res, text: res.body as string };
+}
+
+describe('My club’s private calendar feed', () => {
+  it('is made, read as iCalendar with one entry per booking and job (stable UIDs), loses a cancelled booking, and a reset makes the old address 404', async () => {
+    const member = await addListedMember(app);
+    const agent = await signedInMember(app, member);
+    expect((await agent.get('/api/my/calendar-feed')).body).toEqual({ path: null });
+    const made = await agent.post('/api/my/calendar-feed').set(FETCH);
+    expect(made.status).toBe(200);
+    const path = made.body.path as string;
+    expect(path).toMatch(/^\/calendar\/my\/[A-Za-z0-9_-]{43}\.ics$/);
+    expect((await agent.get('/api/my/calendar-feed')).body).toEqual({ path });
+
+    const kept = await agent.post('/api/bookings').set(FETCH).send(booking({ email: member.email }));
+    const dropped = await agent.post('/api/bookings').set(FETCH).send(booking({ email: member.email }));
+    await app.get('workDays').create(aWorkDay({ id: 'feed-day', name: 'Feed work day', date: '2026-08-08T08:00:00.000Z' }));
+    const job = await app.agent().post('/api/work-days/feed-day/signups').send({ firstName: 'Robin', lastName: 'Feed', selectedJobs: ['paint'], otherJob: '', notes: '', bringingTools: false, wantsFood: false, email: member.email });
+    expect(job.status).toBe(201);
+
+    const first = await feedAt(path);
+    expect(first.res.status).toBe(200);
+    expect(first.res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(first.res.headers['cache-control']).toBe('private, no-cache');
+    const entries = vevents(readFeed(first.text));
+    expect(entries.map((e) => e.uid).sort()).toEqual(
+      [`booking-${kept.body.bookingId}@kyc-members-area`, `booking-${dropped.body.bookingId}@kyc-members-area`, `workday-signup-${job.body.signupId}@kyc-members-area`].sort(),
+    );
+    const booked = entries.find((e) => e.uid === `booking-${kept.body.bookingId}@kyc-members-area`)!;
+    expect(booked.summary).toBe('Laying-up supper');
+    expect(booked.description).toContain(`Your booking ${kept.body.reference}: 1 attending.`);
+    expect(booked.startDate.toJSDate().toISOString()).toBe('2026-07-18T17:00:00.000Z');
+    const volunteering = entries.find((e) => e.uid === `workday-signup-${job.body.signupId}@kyc-members-area`)!;
+    expect(volunteering.summary).toBe('Work day: Feed work day');
+    expect(volunteering.description).toContain('Your jobs: Paint the hut.');
+    // No capability link in the feed: its links are the public pages.
+    expect(first.text).not.toMatch(/token=|offer=/);
+
+    const listed = (await agent.get('/api/my/bookings')).body.upcoming.find((b: { bookingId: string }) => b.bookingId === dropped.body.bookingId);
+    const manageToken = new URL(listed.managePath, 'https://x.invalid').searchParams.get('token');
+    expect((await app.agent().post('/api/my-booking/cancel').set(FETCH).send({ token: manageToken })).status).toBe(200);
+    const second = vevents(readFeed((await feedAt(path)).text));
+    expect(second.map((e) => e.uid).sort()).toEqual([`booking-${kept.body.bookingId}@kyc-members-area`, `workday-signup-${job.body.signupId}@kyc-members-area`].sort());
+
+    const reset = await agent.post('/api/my/calendar-feed').set(FETCH);
+    expect(reset.body.path).not.toBe(path);
+    const gone = await app.agent().get(path);
+    expect(gone.status).toBe(404);
+    expect(gone.body).toEqual({ error: 'Calendar feed not found' });
+    expect((await feedAt(reset.body.path)).text).toContain(`booking-${kept.body.bookingId}@kyc-members-area`);
+
+    // Another member's feed holds none of this member's entries; a disabled member's feed answers 404.
+    const other = await signedInMember(app, await addListedMember(app));
+    const othersPath = (await other.post('/api/my/calendar-feed').set(FETCH)).body.path as string;
+    expect(vevents(readFeed((await feedAt(othersPath)).text))).toEqual([]);
+    await app.get('members').update({ ...member, disabled: true });
+    expect((await app.agent().get(reset.body.path)).status).toBe(404);
+  });
+
+  it('refuses a reset sent without X-Requested-With (a cross-site form), and answers 404 to any unknown address', async () => {
+    const agent = await signedInMember(app, await addListedMember(app));
+    expect((await agent.post('/api/my/calendar-feed')).status).toBe(403);
+    expect((await agent.get('/api/my/calendar-feed')).body).toEqual({ path: null });
+    for (const path of ['/calendar/my/nope.ics', `/calendar/my/${'a'.repeat(300)}.ics`, '/calendar/my/%E0%A4%A.ics']) {
+      expect([400, 404]).toContain((await app.agent().get(path)).status);
     }
   });
 });

@@ -26,7 +26,7 @@ afterAll(() => {
 /** Every "`METHOD /api/...`" (and the calendar feed) of docs/api.md, with :params turned into {params}. */
 function documentedEndpoints(): string[] {
   const text = readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8');
-  const found = [...text.matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/api\/[^`?\s]*|\/calendar\.ics)[^`]*`/g)].map(
+  const found = [...text.matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/api\/[^`?\s]*|\/calendar\.ics|\/calendar\/my\/:secret\.ics)[^`]*`/g)].map(
     ([, method, path]) => `${method.toLowerCase()} ${path.replace(/:([A-Za-z]+)/g, '{$1}')}`,
   );
   return [...new Set(found)].sort();

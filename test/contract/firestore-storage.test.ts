@@ -1,3 +1,5 @@
+import { FirestoreMemberCalendarFeedRepository } from '../../adapters/firestore/firestore-member-calendar-feed-repository';
+import { describeMemberCalendarFeedRepositoryContract } from './member-calendar-feed-repository.contract';
 import { FirestoreHouseholdRepository } from '../../adapters/firestore/firestore-household-repository';
 import { describeHouseholdRepositoryContract } from './household-repository.contract';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -104,6 +106,7 @@ describeCampaignRepositoryContract('FirestoreCampaignRepository', onFirestore((d
 describeWaterLevelRepositoryContract('FirestoreWaterLevelRepository', onFirestore((db) => new FirestoreWaterLevelRepository(db)));
 describeSitePageRepositoryContract('FirestoreSitePageRepository', onFirestore((db) => new FirestoreSitePageRepository(db)));
 describeHouseholdRepositoryContract('FirestoreHouseholdRepository', onFirestore((db) => new FirestoreHouseholdRepository(db)));
+describeMemberCalendarFeedRepositoryContract('FirestoreMemberCalendarFeedRepository', onFirestore((db) => new FirestoreMemberCalendarFeedRepository(db)));
 describeMemberRepositoryContract('FirestoreMemberRepository', onFirestore((db) => new FirestoreMemberRepository(db)));
 describeConditionsRepositoryContract('FirestoreConditionsRepository', onFirestore((db) => new FirestoreConditionsRepository(db)));
 describeDutyRepositoryContract('FirestoreDutyRepository', onFirestore((db) => new FirestoreDutyRepository(db)));
@@ -456,7 +459,7 @@ describe('openFirestoreStorage', () => {
       expect((await storage.events.list({ order: 'asc' })).map((e) => e.id)).toEqual(['summer-regatta']);
       expect(await storage.admins.count()).toBe(0);
       expect(Object.keys(storage).sort()).toEqual(
-        ['addressLimits', 'admins', 'audit', 'bookings', 'campaigns', 'close', 'conditions', 'credentials', 'db', 'documents', 'duties', 'events', 'files', 'households', 'jobs', 'loginAttempts', 'memberSessions', 'members', 'outbox', 'passkeyChallenges', 'passkeys', 'photos', 'resetTokens', 'sessions', 'signInCodes', 'sitePages', 'waitingList', 'waterLevels', 'workDays'],
+        ['addressLimits', 'admins', 'audit', 'bookings', 'calendarFeeds', 'campaigns', 'close', 'conditions', 'credentials', 'db', 'documents', 'duties', 'events', 'files', 'households', 'jobs', 'loginAttempts', 'memberSessions', 'members', 'outbox', 'passkeyChallenges', 'passkeys', 'photos', 'resetTokens', 'sessions', 'signInCodes', 'sitePages', 'waitingList', 'waterLevels', 'workDays'],
       );
     } finally {
       await storage.close();

@@ -1,3 +1,5 @@
+import { MemoryMemberCalendarFeedRepository } from '../../adapters/memory/memory-member-calendar-feed-repository';
+import { describeMemberCalendarFeedRepositoryContract } from './member-calendar-feed-repository.contract';
 import { MemoryHouseholdRepository } from '../../adapters/memory/memory-household-repository';
 import { describeHouseholdRepositoryContract } from './household-repository.contract';
 import { MemoryAdminRepository } from '../../adapters/memory/memory-admin-repository';
@@ -74,6 +76,7 @@ describeWaterLevelRepositoryContract('MemoryWaterLevelRepository', inMemory(() =
 describePhotoRepositoryContract('MemoryPhotoRepository', inMemory(() => new MemoryPhotoRepository()));
 describeSitePageRepositoryContract('MemorySitePageRepository', inMemory(() => new MemorySitePageRepository()));
 describeHouseholdRepositoryContract('MemoryHouseholdRepository', inMemory(() => new MemoryHouseholdRepository()));
+describeMemberCalendarFeedRepositoryContract('MemoryMemberCalendarFeedRepository', inMemory(() => new MemoryMemberCalendarFeedRepository()));
 describeMemberRepositoryContract('MemoryMemberRepository', inMemory(() => new MemoryMemberRepository()));
 describeConditionsRepositoryContract('MemoryConditionsRepository', inMemory(() => new MemoryConditionsRepository()));
 describeDutyRepositoryContract('MemoryDutyRepository', inMemory(() => new MemoryDutyRepository()));

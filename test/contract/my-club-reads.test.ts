@@ -6,7 +6,13 @@ import { FixedClock } from '../../adapters/memory/fixed-clock';
 import { HmacBookingLinks } from '../../adapters/node-crypto/hmac-booking-links';
 import { GetMyClubBookings } from '../../core/my-club/my-club';
 import { onTwoClients, useFirestoreEmulator } from '../support/firestore-emulator-for-file';
-import { aBooking, anEvent } from './storage-fixtures';
+import { aBooking, anEvent, aSignup } from './storage-fixtures';
+import { FirestoreWaitingList } from '../../adapters/firestore/firestore-waiting-list';
+import { FirestoreWorkDayRepository } from '../../adapters/firestore/firestore-work-day-repository';
+import { GetMyClubWaitingLists } from '../../core/my-club/my-club-waiting-lists';
+import { GetMyClubWorkDays } from '../../core/my-club/my-club-work-days';
+import { aWorkDay } from '../support/entities';
+import { anEntry } from './waiting-list.contract';
 
 // Issue 35: the Firestore reads of one My club view stay the same as the club's bookings grow
 // (docs/my-club.md#reads). Reads are counted as Firestore bills them: one per document a query
@@ -69,6 +75,45 @@ describe('My club’s Firestore reads', () => {
     const after = await view();
     expect(after.result).toEqual(before.result);
     console.info(`My club view, Firestore reads: ${before.reads} with 0 other bookings, ${after.reads} with 5,000`);
+    expect(after.reads).toBe(before.reads);
+  }, 120_000);
+
+  it('for waiting lists and work-day jobs are the same with 0 and with 5,000 other entries and sign-ups', async () => {
+    const { db } = running();
+    const events = new FirestoreEventRepository(db);
+    const waitingList = new FirestoreWaitingList(db);
+    const workDays = new FirestoreWorkDayRepository(db);
+    const event = anEvent({ id: 'lists-event', eventdatetime: '2026-07-18T17:00:00.000Z', eventenddatetime: null });
+    await events.create(event);
+    await workDays.create(aWorkDay({ id: 'lists-day', date: '2026-07-11T08:00:00.000Z' }));
+    const now = new Date('2026-06-01T09:00:00.000Z');
+    await waitingList.join(anEntry('own-entry', { eventId: event.id, memberId: 'm-1', email: 'x@example.org' }), []);
+    await waitingList.join(anEntry('guest-entry', { eventId: event.id, email: 'Ann@example.org' }), []);
+    await workDays.addSignup(aSignup({ id: 'ann-signup', workDayId: 'lists-day', email: 'ann@example.org' }));
+    const links = new HmacBookingLinks('a-test-secret-of-enough-length-0123456789');
+    const clock = new FixedClock(now.toISOString());
+    const lists = new GetMyClubWaitingLists({ waitingList, events, waitingListLinks: links, offerLinks: links, clock });
+    const jobs = new GetMyClubWorkDays({ workDays, workDayLinks: links, clock });
+    const member = { id: 'm-1', email: 'ann@example.org' };
+    const view = () => countReads(async () => ({ lists: await lists.execute(member), jobs: await jobs.execute(member) }));
+
+    const before = await view();
+    expect(before.result.lists.entries.map((e) => e.entryId).sort()).toEqual(['guest-entry', 'own-entry']);
+    expect(before.result.jobs.upcoming.map((j) => j.signupId)).toEqual(['ann-signup']);
+
+    // 5,000 entries and 5,000 sign-ups of other people, written as the adapters store them.
+    for (let batchStart = 0; batchStart < 5000; batchStart += 500) {
+      const batch = db.batch();
+      for (let i = batchStart; i < batchStart + 500; i += 1) {
+        const email = `other${i}@example.org`;
+        batch.set(db.collection('waitlistEntries').doc(`other-entry-${i}`), { ...anEntry(`other-entry-${i}`, { eventId: event.id, email, memberId: i % 2 === 0 ? `member-${i}` : null }), emailKey: email, joinedAtMs: now.getTime() });
+        batch.set(db.collection('workDaySignups').doc(`other-signup-${i}`), { ...aSignup({ id: `other-signup-${i}`, workDayId: 'lists-day', email }), emailKey: email, submittedAt: Timestamp.fromDate(now) });
+      }
+      await batch.commit();
+    }
+    const after = await view();
+    expect(after.result).toEqual(before.result);
+    console.info(`My club waiting lists and work-day jobs, Firestore reads: ${before.reads} with 0 other entries and sign-ups, ${after.reads} with 5,000 of each`);
     expect(after.reads).toBe(before.reads);
   }, 120_000);
 });

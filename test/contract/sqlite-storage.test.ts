@@ -1,3 +1,5 @@
+import { SqliteMemberCalendarFeedRepository } from '../../adapters/sqlite/sqlite-member-calendar-feed-repository';
+import { describeMemberCalendarFeedRepositoryContract } from './member-calendar-feed-repository.contract';
 import { SqliteHouseholdRepository } from '../../adapters/sqlite/sqlite-household-repository';
 import { SqliteMemberRepository } from '../../adapters/sqlite/sqlite-member-repository';
 import { describeMemberRepositoryContract } from './member-repository.contract';
@@ -48,7 +50,10 @@ import { describeEventRepositoryContract } from './event-repository.contract';
 import { describeEventCapacityAndReferencesContract } from './event-capacity-and-references.contract';
 import { describeLoginAttemptStoreContract } from './login-attempt-store.contract';
 import { describeSessionRepositoryContract } from './session-repository.contract';
-import { aBooking, anAdmin, anEvent, anUnpaidBooking, rejectionOf, type AdapterFactory } from './storage-fixtures';
+import { aBooking, anAdmin, anEvent, anUnpaidBooking, aSignup, rejectionOf, type AdapterFactory } from './storage-fixtures';
+import { aWorkDay } from '../support/entities';
+import { anEntry } from './waiting-list.contract';
+import { SqliteWaitingList } from '../../adapters/sqlite/sqlite-waiting-list';
 import { describeWaterLevelRepositoryContract } from './water-level-repository.contract';
 import { describePhotoRepositoryContract } from './photo-repository.contract';
 import { describeWorkDayRepositoryContract } from './work-day-repository.contract';
@@ -84,6 +89,7 @@ describeWaterLevelRepositoryContract('SqliteWaterLevelRepository', onSqlite((db)
 describePhotoRepositoryContract('SqlitePhotoRepository', onSqlite((db) => new SqlitePhotoRepository(db)));
 describeSitePageRepositoryContract('SqliteSitePageRepository', onSqlite((db) => new SqliteSitePageRepository(db)));
 describeHouseholdRepositoryContract('SqliteHouseholdRepository', onSqlite((db) => new SqliteHouseholdRepository(db)));
+describeMemberCalendarFeedRepositoryContract('SqliteMemberCalendarFeedRepository', onSqlite((db) => new SqliteMemberCalendarFeedRepository(db)));
 describeSessionRepositoryContract('SqliteMemberSessionRepository', onSqlite((db) => new SqliteMemberSessionRepository(db)));
 describeSignInCodeRepositoryContract('SqliteSignInCodeRepository', onSqlite((db) => new SqliteSignInCodeRepository(db)));
 describePasskeyRepositoryContract('SqlitePasskeyRepository', onSqlite((db) => new SqlitePasskeyRepository(db)));
@@ -121,7 +127,7 @@ describe('SQLite database file', () => {
         expect(await new SqliteAdminRepository(reopened).getByUid('uid-commodore')).toEqual(anAdmin());
         expect(await new SqliteSessionRepository(reopened).get('hash-1')).toEqual(session);
         const migrations = await reopened('knex_migrations').select('name');
-        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle', '0007-password-reset-tokens', '0008-event-sequence-and-cancellation', '0009-jobs-and-reminders', '0010-waiting-list', '0011-work-day-archive', '0012-work-day-signup-email', '0013-document-files', '0014-news-items', '0015-photos', '0016-checkout-opened', '0018-booking-references', '0019-site-pages', '0020-booking-cancel-reason', '0022-campaign-content', '0023-members', '0024-member-sign-in', '0025-member-prices-households', '0026-conditions', '0028-duties', '0029-passkey-challenges', '0030-booking-email-key', '0032-booking-household-attendees']);
+        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle', '0007-password-reset-tokens', '0008-event-sequence-and-cancellation', '0009-jobs-and-reminders', '0010-waiting-list', '0011-work-day-archive', '0012-work-day-signup-email', '0013-document-files', '0014-news-items', '0015-photos', '0016-checkout-opened', '0018-booking-references', '0019-site-pages', '0020-booking-cancel-reason', '0022-campaign-content', '0023-members', '0024-member-sign-in', '0025-member-prices-households', '0026-conditions', '0028-duties', '0029-passkey-challenges', '0030-booking-email-key', '0031-my-club-lists-and-feed', '0032-booking-household-attendees']);
       } finally {
         await reopened.destroy();
       }
@@ -346,6 +352,36 @@ describe('migration 0013: documents’ files move out of the table', () => {
   });
 });
 
+describe('migration 0031: My club’s waiting-list entries, work-day sign-ups and feed', () => {
+  it('gives sign-ups stored before it their e-mail key and entries no member, so My club finds them; undone and done again', async () => {
+    const sqlite = tempSqlite('kyc-0031-', 'kyc.sqlite');
+    try {
+      const db = await openSqliteDatabase(sqlite.file);
+      try {
+        const workDays = new SqliteWorkDayRepository(db);
+        const waitingList = new SqliteWaitingList(db);
+        await workDays.create(aWorkDay());
+        const signup = { ...aSignup(), email: ' Ann@Example.org' };
+        await workDays.addSignup(signup);
+        const entry = anEntry('e-1', { email: 'Ann@Example.org' });
+        await waitingList.join(entry, []);
+        const migrationSource = new SqliteMigrationSource();
+        await db.migrate.down({ migrationSource, name: '0031-my-club-lists-and-feed' });
+        expect(await db.schema.hasColumn('work_day_signups', 'emailKey')).toBe(false);
+        expect(await db.schema.hasColumn('waitlist_entries', 'memberId')).toBe(false);
+        expect(await db.schema.hasTable('member_calendar_feeds')).toBe(false);
+        await db.migrate.latest({ migrationSource });
+        expect(await workDays.listSignupsByEmail('ann@example.org', 10)).toEqual([signup]);
+        expect(await waitingList.listInLineForMember({ memberId: 'm-1', emailKey: 'ann@example.org' }, 10)).toEqual([entry]);
+      } finally {
+        await db.destroy();
+      }
+    } finally {
+      await sqlite.close();
+    }
+  });
+});
+
 describe('migration 0030: bookings found by their e-mail', () => {
   it('gives bookings stored before it their e-mail key, so My club finds them; undone and done again', async () => {
     const sqlite = tempSqlite('kyc-0030-', 'kyc.sqlite');
@@ -358,6 +394,7 @@ describe('migration 0030: bookings found by their e-mail', () => {
         const migrationSource = new SqliteMigrationSource();
         // Later migrations come off first, then 0030.
         while (await db.schema.hasColumn('bookings', 'emailKey')) await db.migrate.down({ migrationSource });
+        expect(await db.schema.hasColumn('bookings', 'emailKey')).toBe(false);
         await db.migrate.latest({ migrationSource });
         expect(await bookings.listForMember({ memberId: 'm-1', emailKey: 'ann@example.org' }, 10)).toEqual([booking]);
         // A row that lost its key (edited by hand) is given it again at start, as the migration did.

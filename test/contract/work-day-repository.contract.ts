@@ -36,6 +36,19 @@ export function describeWorkDayRepositoryContract(name: string, makeAdapter: Ada
       expect((await workDays().list())[1]).toEqual(aWorkDay({ id: 'spring', date: '2026-04-11T08:00:00.000Z', active: false, foodAvailable: false }));
     });
 
+    it('lists the sign-ups of an e-mail (any case, spaces ignored) across work days, newest first, limited', async () => {
+      await workDays().create(aWorkDay());
+      await workDays().create(aWorkDay({ id: 'autumn', date: '2026-10-03T08:00:00.000Z' }));
+      await workDays().addSignup(aSignup({ id: 'old', email: 'ann@example.org', submittedAt: '2026-04-01T10:00:00.000Z' }));
+      await workDays().addSignup(aSignup({ id: 'new', workDayId: 'autumn', email: ' Ann@Example.ORG ', submittedAt: '2026-04-03T10:00:00.000Z' }));
+      await workDays().addSignup(aSignup({ id: 'other', firstName: 'Bob', email: 'bob@example.org', submittedAt: '2026-04-02T10:00:00.000Z' }));
+      await workDays().addSignup(aSignup({ id: 'none', firstName: 'Cy', email: null, submittedAt: '2026-04-02T10:00:00.000Z' }));
+      expect((await workDays().listSignupsByEmail('ann@example.org', 10)).map((s) => s.id)).toEqual(['new', 'old']);
+      expect((await workDays().listSignupsByEmail('ann@example.org', 1)).map((s) => s.id)).toEqual(['new']);
+      expect((await workDays().listSignupsByEmail('ann@example.org', 10))[1]).toEqual(aSignup({ id: 'old', email: 'ann@example.org', submittedAt: '2026-04-01T10:00:00.000Z' }));
+      expect(await workDays().listSignupsByEmail('nobody@example.org', 10)).toEqual([]);
+    });
+
     it('stores sign-ups and lists a work day’s sign-ups oldest first', async () => {
       await workDays().create(aWorkDay());
       await workDays().create(aWorkDay({ id: 'autumn' }));

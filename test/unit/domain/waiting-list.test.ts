@@ -26,6 +26,7 @@ const entriesArb = fc.uniqueArray(entryArb, { selector: (e) => e.id, maxLength: 
       status: e.status,
       offeredUntil: null,
       updatedAt: new Date(T0).toISOString(),
+      memberId: null,
     }),
   ),
 );

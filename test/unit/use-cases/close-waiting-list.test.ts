@@ -9,7 +9,7 @@ import { anEvent } from '../../support/entities';
 const NOW = '2026-06-01T09:00:00.000Z';
 
 function entry(id: string, status: WaitingListEntry['status'], offeredUntil: string | null = null): WaitingListEntry {
-  return { id, eventId: 'summer-regatta', name: `Member ${id}`, email: `${id}@example.org`, places: 2, joinedAt: NOW, status, offeredUntil, updatedAt: NOW };
+  return { id, eventId: 'summer-regatta', name: `Member ${id}`, email: `${id}@example.org`, places: 2, joinedAt: NOW, status, offeredUntil, updatedAt: NOW, memberId: null };
 }
 
 async function world() {

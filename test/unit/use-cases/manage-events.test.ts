@@ -258,7 +258,7 @@ describe('CancelEvent', () => {
     await world.events.create(anEvent({ eventdatetime: '2026-07-01T10:00:00.000Z' }));
     const joinedAt = world.clock.now().toISOString();
     await world.waitingList.join(
-      { id: 'w1', eventId: 'regatta', name: 'Wendy Waiting', email: 'wendy@example.org', places: 2, joinedAt, status: 'waiting', offeredUntil: null, updatedAt: joinedAt },
+      { id: 'w1', eventId: 'regatta', name: 'Wendy Waiting', email: 'wendy@example.org', places: 2, joinedAt, status: 'waiting', offeredUntil: null, updatedAt: joinedAt, memberId: null },
       [],
     );
     const result = await new CancelEvent(world).execute(anAdmin(), 'regatta', { reason: 'Storm warning' });

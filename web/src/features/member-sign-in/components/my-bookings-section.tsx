@@ -5,21 +5,18 @@ import type { MyClubBooking } from '@core/my-club/my-club-schema';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
 import { useMyBookings } from '../api/my-bookings';
+import { myClubWhen } from './my-club-dates';
 
 const METHOD_TEXT = { card: 'card', cash: 'cash', transfer: 'bank transfer' } as const;
 const REFUND_TEXT = { pending: 'Refund on its way', refunded: 'Refunded', failed: 'Refund being retried by the club', 'by-hand': 'To be refunded by hand' } as const;
 
-function when(start: string | null): string {
-  if (start === null) return 'Date to be confirmed';
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' }).format(new Date(start));
-}
 
 function BookingItem({ booking }: { booking: MyClubBooking }) {
   const receipt = booking.receipt;
   return (
     <li className="my-booking">
       <p>
-        <strong>{booking.eventName}</strong> · {when(booking.eventStart)}
+        <strong>{booking.eventName}</strong> · {myClubWhen(booking.eventStart)}
       </p>
       <p>
         Reference {booking.reference} · {booking.numberAttending} attending · {booking.status}

@@ -8,10 +8,14 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useMemberSession, useSignOutMember } from '../api/member-session';
 import { HouseholdSection } from './household-section';
 import { MyBookingsSection } from './my-bookings-section';
+import { MyCalendarFeedSection } from './my-calendar-feed-section';
+import { MyWaitingListsSection } from './my-waiting-lists-section';
+import { MyWorkDaysSection } from './my-work-days-section';
 import { PasskeysSection } from './passkeys-section';
 
 /**
- * /my, "My club" (docs/my-club.md): the signed-in member's name and Sign out, then their bookings and household.
+ * /my, "My club" (docs/my-club.md): the signed-in member's name and Sign out, then their bookings,
+ * waiting lists, work-day jobs, calendar feed and household.
  * The session is read in the browser, so the server draws the loading state.
  */
 export function MyClubPage() {
@@ -47,6 +51,9 @@ export function MyClubPage() {
       {session.data?.member && (
         <>
           <MyBookingsSection />
+          <MyWaitingListsSection />
+          <MyWorkDaysSection />
+          <MyCalendarFeedSection />
           <HouseholdSection />
           <PasskeysSection />
         </>
