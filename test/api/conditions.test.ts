@@ -106,13 +106,26 @@ describe('the club limits', () => {
   it('the panel judges the event by its kind: gusts of 31 kn are beyond club racing’s 30', async () => {
     const panel = await admin.get(`/api/admin/events/${eventId}/go-no-go`);
     expect(panel.status).toBe(200);
-    expect(panel.body).toMatchObject({ kind: null, limits: { id: 'club-racing', windKn: 22, gustKn: 30 }, rating: 'beyond', gustRating: 'beyond', windRating: 'within', maxGustKn: 31, maxWindKn: 19, placesTaken: 0, safetyCover: { status: 'not-available' } });
+    expect(panel.body).toMatchObject({ kind: null, limits: { id: 'club-racing', windKn: 22, gustKn: 30 }, rating: 'beyond', gustRating: 'beyond', windRating: 'within', maxGustKn: 31, maxWindKn: 19, placesTaken: 0, safetyCover: { status: 'no-roster', short: [] } });
     expect((await admin.put(`/api/admin/events/${eventId}/go-no-go/kind`).set(FETCH).send({ kind: 'no-such-kind' })).status).toBe(400);
     expect((await admin.put(`/api/admin/events/${eventId}/go-no-go/kind`).set(FETCH).send({ kind: 'junior-training' })).status).toBe(204);
     expect((await admin.get(`/api/admin/events/${eventId}/go-no-go`)).body).toMatchObject({ kind: 'junior-training', rating: 'beyond', windRating: 'beyond' });
     const list = await admin.get('/api/admin/go-no-go');
     expect(list.status).toBe(200);
     expect(list.body.panels.map((p: { eventId: string }) => p.eventId)).toEqual([eventId]);
+  });
+});
+
+describe('the safety cover', () => {
+  it('is red while a duty the event cannot run without is short, naming it, and green once filled', async () => {
+    const duties = app.get('duties');
+    await duties.saveCatalogue('dutyTypes', { id: 'safety-boat', name: 'Safety boat driver', description: '', qualificationIds: [] });
+    await duties.addSlots([{ id: 'race-safety', eventId, dutyTypeId: 'safety-boat', needed: 1, optional: false, createdAt: '2026-06-01T09:00:00.000Z' }]);
+    const red = await admin.get(`/api/admin/events/${eventId}/go-no-go`);
+    expect(red.body.safetyCover).toEqual({ status: 'red', short: [{ dutyTypeName: 'Safety boat driver', needed: 1, held: 0, optional: false }] });
+    expect((await admin.get('/api/admin/go-no-go')).body.panels[0].safetyCover.status).toBe('red');
+    await duties.assign({ slotId: 'race-safety', memberId: 'sam', eventId, window: { start: '2026-06-10T09:00:00.000Z', end: '2026-06-10T12:00:00.000Z' }, assignedAt: '2026-06-01T09:00:00.000Z', overrideReason: null });
+    expect((await admin.get(`/api/admin/events/${eventId}/go-no-go`)).body.safetyCover).toEqual({ status: 'green', short: [] });
   });
 });
 
