@@ -26,6 +26,7 @@ import * as memberPricesHouseholds from './migrations/0025-member-prices-househo
 import * as memberSignIn from './migrations/0024-member-sign-in';
 import * as conditions from './migrations/0026-conditions';
 import * as passkeyChallenges from './migrations/0029-passkey-challenges';
+import * as dutyAssignmentsEvent from './migrations/0035-duty-assignments-event';
 
 interface NamedMigration {
   name: string;
@@ -62,6 +63,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0028-duties', migration: duties },
   { name: '0029-passkey-challenges', migration: passkeyChallenges },
   { name: '0030-booking-email-key', migration: bookingEmailKey },
+  { name: '0035-duty-assignments-event', migration: dutyAssignmentsEvent },
 ];
 
 /** Hands knex the migrations of adapters/sqlite/migrations/, in order. */

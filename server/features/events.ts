@@ -40,6 +40,8 @@ export const eventsFeature: Feature = {
             outbox: get('outbox'),
             bookingLinks: get('bookingLinks'),
             siteSettings: settings.siteSettings,
+            duties: get('duties'),
+            members: get('members'),
           }),
       ),
       provide(

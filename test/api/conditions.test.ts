@@ -116,6 +116,8 @@ describe('the club limits', () => {
   });
 });
 
+const RACE_WINDOW = { start: '2026-06-10T09:00:00.000Z', end: '2026-06-10T12:00:00.000Z' };
+
 describe('the safety cover', () => {
   it('is red while a duty the event cannot run without is short, naming it, and green once filled', async () => {
     const duties = app.get('duties');
@@ -124,7 +126,8 @@ describe('the safety cover', () => {
     const red = await admin.get(`/api/admin/events/${eventId}/go-no-go`);
     expect(red.body.safetyCover).toEqual({ status: 'red', short: [{ dutyTypeName: 'Safety boat driver', needed: 1, held: 0, optional: false }] });
     expect((await admin.get('/api/admin/go-no-go')).body.panels[0].safetyCover.status).toBe('red');
-    await duties.assign({ slotId: 'race-safety', memberId: 'sam', eventId, window: { start: '2026-06-10T09:00:00.000Z', end: '2026-06-10T12:00:00.000Z' }, assignedAt: '2026-06-01T09:00:00.000Z', overrideReason: null });
+    for (const id of ['sam', 'tom']) await app.get('members').create({ id, name: `${id[0]!.toUpperCase()}${id.slice(1)} Sailor`, email: `${id}@example.org`, membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' });
+    await duties.assign({ slotId: 'race-safety', memberId: 'sam', eventId, window: RACE_WINDOW, assignedAt: '2026-06-01T09:00:00.000Z', overrideReason: null });
     expect((await admin.get(`/api/admin/events/${eventId}/go-no-go`)).body.safetyCover).toEqual({ status: 'green', short: [] });
   });
 });
@@ -166,6 +169,13 @@ describe('the decision', () => {
     const before = await app.get('events').get(eventId);
     const bookingsBefore = await app.get('bookings').listByEvent(eventId);
     await mailTo('ada@example.org', 'Booking confirmed: Autumn Race');
+    // Tom drives the RIB (an optional slot), his Powerboat Level 2 valid until 12 June: not on the new date.
+    const duties = app.get('duties');
+    await duties.saveCatalogue('qualifications', { id: 'pb2', name: 'Powerboat Level 2', validityMonths: 60 });
+    await duties.saveCatalogue('dutyTypes', { id: 'rib', name: 'RIB driver', description: '', qualificationIds: ['pb2'] });
+    await duties.putMemberQualifications([{ memberId: 'tom', qualificationId: 'pb2', expiresOn: '2026-06-12' }]);
+    await duties.addSlots([{ id: 'race-rib', eventId, dutyTypeId: 'rib', needed: 1, optional: true, createdAt: '2026-06-02T09:00:00.000Z' }]);
+    await duties.assign({ slotId: 'race-rib', memberId: 'tom', eventId, window: RACE_WINDOW, assignedAt: '2026-06-02T09:00:00.000Z', overrideReason: null });
 
     const res = await admin.post(`/api/admin/events/${eventId}/go-no-go/decisions`).set(FETCH).send({ decision: 'postpone', reason: 'Gusts of 31 knots forecast', eventdatetime: '2026-06-17T10:00', eventenddatetime: '2026-06-17T13:00' });
     expect(res.status).toBe(200);
@@ -180,6 +190,21 @@ describe('the decision', () => {
     expect(vevent.startDate.toJSDate().toISOString()).toBe('2026-06-17T09:00:00.000Z');
     expect(vevent.sequence).toBe(before!.sequence + 1);
     expect(mail.text).toContain('If the new time does not suit you, you can see or cancel your booking with this link:');
+
+    // Each duty holder is told once: Sam keeps the duty at the new time (the same calendar entry,
+    // updated); Tom, no longer qualified then, is released and told why.
+    const kept = await mailTo('sam@example.org', 'Duty time changed: Autumn Race');
+    const samIcs = kept.attachments.find((a) => a.filename?.endsWith('.ics'))!.content.toString('utf8');
+    const samEvent = new ICAL.Event(new ICAL.Component(ICAL.parse(samIcs)).getFirstSubcomponent('vevent')!);
+    expect([samEvent.uid, samEvent.sequence, samEvent.startDate.toJSDate().toISOString()]).toEqual([vevent.uid, before!.sequence + 1, '2026-06-17T09:00:00.000Z']);
+    const released = await mailTo('tom@example.org', 'Duty released: Autumn Race');
+    expect(released.text).toContain('Why: Needs Powerboat Level 2');
+    expect((await duties.listSlots(eventId)).map((slot) => [slot.id, slot.holders.map((h) => [h.memberId, h.window.start])])).toEqual([
+      ['race-safety', [['sam', '2026-06-17T09:00:00.000Z']]],
+      ['race-rib', []],
+    ]);
+    const outbox = await app.get('outbox').list();
+    expect(outbox.filter((m) => m.kind === 'duty-change').map((m) => m.mail.to).sort()).toEqual(['sam@example.org', 'tom@example.org']);
 
     const member = await app.agent().get(`/api/events/${eventId}/conditions`);
     expect(member.body.decision).toEqual({ decision: 'postpone', reason: 'Gusts of 31 knots forecast', decidedAt: '2026-06-08T09:30:00.000Z', moved: { fromStart: '2026-06-10T09:00:00.000Z', fromEnd: '2026-06-10T12:00:00.000Z', toStart: '2026-06-17T09:00:00.000Z', toEnd: '2026-06-17T12:00:00.000Z' } });

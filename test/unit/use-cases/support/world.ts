@@ -122,7 +122,8 @@ export function makeWorld() {
   const outbox = new MemoryOutbox();
   const audit = new MemoryAuditLog();
   // As one storage: the events' capacity check reads the bookings' ledger, a booking the stored capacity.
-  const events: MemoryEventRepository = new MemoryEventRepository({ placesTaken: (eventId, now) => bookings.placesTaken(eventId, now), outbox });
+  const duties = new MemoryDutyRepository();
+  const events: MemoryEventRepository = new MemoryEventRepository({ placesTaken: (eventId, now) => bookings.placesTaken(eventId, now), outbox, duties });
   const bookings: MemoryBookingRepository = new MemoryBookingRepository(outbox, audit, (eventId) => events.capacityOf(eventId));
   return {
     clock,
@@ -140,7 +141,7 @@ export function makeWorld() {
     campaigns: new MemoryCampaignRepository(),
     sitePages: new MemorySitePageRepository(),
     members: new MemoryMemberRepository(),
-    duties: new MemoryDutyRepository(),
+    duties,
     clubName: 'Kestrel Yacht Club',
     search: new MemorySearchIndex(),
     payments: new FakePaymentGateway(),
