@@ -28,10 +28,10 @@ export function safetyCover(slots: readonly CoverSlot[], dutyTypes: readonly Pic
 
 /** The words of a light ("Safety cover: …"), for the panel and the alert: the same everywhere. */
 export const SAFETY_COVER_WORDS: Record<SafetyCover['status'], string> = {
-  green: 'All duties filled',
-  amber: 'Short of duties the event can run without',
-  red: 'Short of a duty the event cannot run without',
-  'no-roster': 'No duty roster',
+  green: 'filled',
+  amber: 'short (can run)',
+  red: 'short, cannot run',
+  'no-roster': 'no duty roster',
 };
 
 /** One short slot as a line: "Safety boat driver: 1 of 2". */

@@ -73,7 +73,7 @@ describe('conditions alerts', () => {
     expect(await calm.alerts.execute()).toBe(2);
     const [mail] = await calm.sent();
     expect(mail!.mail.subject).toBe('Safety cover short: Race');
-    expect(mail!.mail.text).toContain('Safety cover: Short of a duty the event cannot run without (Safety boat driver: 1 of 2)');
+    expect(mail!.mail.text).toContain('Safety cover: short, cannot run (Safety boat driver: 1 of 2)');
     expect(mail!.mail.text).toContain('Wind: up to 10 kn');
 
     const blind = await world(12, '2026-06-09T10:00:00.000Z', { forecast: false });
