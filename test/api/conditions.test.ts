@@ -116,6 +116,23 @@ describe('the club limits', () => {
   });
 });
 
+describe('the calendar list', () => {
+  it('shows each event the forecast covers with its wind and gusts against its limits, server-rendered, with the credit', async () => {
+    const res = await app.agent().get('/api/events');
+    expect(res.status).toBe(200);
+    const race = res.body.events.find((e: { id: string }) => e.id === eventId);
+    // Junior training's limits (12 and 18 kn), chosen above: beyond.
+    expect(race.conditions).toEqual({ rating: 'beyond', maxWindKn: 19, maxGustKn: 31, directionDeg: 250 });
+    expect(res.body.forecastAttribution).toBe('Weather data by Open-Meteo.com (CC BY 4.0)');
+    const page = await app.agent().get('/calendar');
+    expect(page.status).toBe(200);
+    const forecastLine = /<p class="event-forecast[^"]*"[^>]*>(.*?)<\/p>/.exec(page.text)?.[1]?.replace(/<!-- -->|<\/?strong>/g, '');
+    expect(forecastLine).toBe('Forecast: wind 19 kn, gusts 31 kn from the WSW: beyond the club’s limits');
+    expect(page.text).toContain('beyond the club’s limits');
+    expect(page.text).toContain('Weather data by Open-Meteo.com (CC BY 4.0)');
+  });
+});
+
 const RACE_WINDOW = { start: '2026-06-10T09:00:00.000Z', end: '2026-06-10T12:00:00.000Z' };
 
 describe('the safety cover', () => {

@@ -1,6 +1,7 @@
 import { MemorySitePageRepository } from '../../../../adapters/memory/memory-site-page-repository';
 import { MemoryMemberRepository } from '../../../../adapters/memory/memory-member-repository';
 import { MemoryDutyRepository } from '../../../../adapters/memory/memory-duty-repository';
+import { MemoryConditionsRepository } from '../../../../adapters/memory/memory-conditions-repository';
 import type { Currency } from '../../../../core/shared/money';
 import { PdfLibPdfInspector } from '../../../../adapters/pdf-lib/pdf-lib-pdf-inspector';
 import { FixedClock } from '../../../../adapters/memory/fixed-clock';
@@ -142,6 +143,9 @@ export function makeWorld() {
     sitePages: new MemorySitePageRepository(),
     members: new MemoryMemberRepository(),
     duties,
+    conditions: new MemoryConditionsRepository(),
+    /** No forecast configured: nothing to credit. */
+    attribution: null,
     clubName: 'Kestrel Yacht Club',
     search: new MemorySearchIndex(),
     payments: new FakePaymentGateway(),
