@@ -3,8 +3,11 @@ import { CalendarEventSchema } from './calendar-event';
 import { CalendarWorkDaySchema } from './calendar-work-day';
 import { CalendarConditionsSchema } from '../conditions/calendar-conditions';
 
-/** An event on the calendar list: as members see it, with its forecast while within the forecast's window (else null). */
-export const CalendarListEventSchema = CalendarEventSchema.extend({ conditions: CalendarConditionsSchema.nullable() });
+/**
+ * An event on the calendar list: as members see it, with its forecast while within the forecast's
+ * window (else null; an answer from before forecasts, such as a page kept offline, reads as none).
+ */
+export const CalendarListEventSchema = CalendarEventSchema.extend({ conditions: CalendarConditionsSchema.nullable().default(null) });
 export type CalendarListEvent = z.infer<typeof CalendarListEventSchema>;
 
 /**
@@ -12,5 +15,5 @@ export type CalendarListEvent = z.infer<typeof CalendarListEventSchema>;
  * calendar page (web/src/features/calendar/api): its events, the work days shown beside them, and
  * the forecast's credit to show when any event has a forecast (Open-Meteo's data is CC BY 4.0).
  */
-export const EventsResponseSchema = z.object({ events: z.array(CalendarListEventSchema), workDays: z.array(CalendarWorkDaySchema), forecastAttribution: z.string().nullable() });
+export const EventsResponseSchema = z.object({ events: z.array(CalendarListEventSchema), workDays: z.array(CalendarWorkDaySchema), forecastAttribution: z.string().nullable().default(null) });
 export type EventsResponse = z.infer<typeof EventsResponseSchema>;
