@@ -30,6 +30,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { FirestoreAddressLimitStore } from '../adapters/firestore/firestore-address-limit-store';
 import { FirestoreBookingRepository } from '../adapters/firestore/firestore-booking-repository';
 import { FirestoreEventRepository } from '../adapters/firestore/firestore-event-repository';
+import { FirestoreConditionsRepository } from '../adapters/firestore/firestore-conditions-repository';
 import { closeFirestore, openFirestore } from '../adapters/firestore/firestore-storage';
 import { FirestoreWaitingList } from '../adapters/firestore/firestore-waiting-list';
 import { HmacBookingLinks } from '../adapters/node-crypto/hmac-booking-links';
@@ -151,7 +152,7 @@ function useCases(db: Firestore, prefix: string) {
       // No cap per address: the bench books from one address on purpose.
       bookingLimits: {},
     }),
-    calendar: new ListCalendarEvents({ events, bookings, clock }),
+    calendar: new ListCalendarEvents({ events, bookings, conditions: new FirestoreConditionsRepository(db, { collectionPrefix: prefix }), clock, attribution: null }),
   };
 }
 

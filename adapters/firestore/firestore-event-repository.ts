@@ -13,6 +13,7 @@ import { instantFields } from './firestore-instants';
 import { readDocument } from './firestore-read-document';
 import type { EventRepository, EventUpdateExtras } from '../../core/events/event-repository.port';
 import { addToOutbox } from './firestore-outbox';
+import { readEventDutyMove } from './firestore-event-duty-move';
 
 /**
  * Events in the `events` collection, one document per event keyed by its id, with the spec's
@@ -87,10 +88,10 @@ export class FirestoreEventRepository extends FirestoreCollectionAdapter impleme
   async update(event: ClubEvent, expected?: { sequence: number }, also: EventUpdateExtras = {}): Promise<boolean> {
     if (!isDocumentId(event.id)) throw new NotFoundError('Event not found');
     const ref = this.collection.doc(event.id);
-    const { mail = [], placesAt } = also;
+    const { mail = [], placesAt, duties } = also;
     // update() fails on a missing document, so an update never creates an event; every field
     // is given, so every field is replaced.
-    if (!expected && mail.length === 0 && !placesAt) {
+    if (!expected && mail.length === 0 && !placesAt && !duties) {
       await withCoreErrors(() => ref.update(toDocument(event)), { notFound: 'Event not found' });
       return true;
     }
@@ -100,7 +101,8 @@ export class FirestoreEventRepository extends FirestoreCollectionAdapter impleme
     // revision written on each as the one whose capacity was checked (`eventSequence`). A booking
     // commits only if its part is unchanged since it read it, so a booking and this update never
     // both pass on one reading: either the booking is counted here, or it is decided again on the
-    // new shares (FirestoreBookingRepository).
+    // new shares (FirestoreBookingRepository). With `duties`, the event's roster moves in the
+    // same transaction (firestore-event-duty-move).
     const shards = placesAt ? new FirestorePlacesShards(this.db, this.options) : null;
     return withCoreErrors(
       () =>
@@ -115,7 +117,9 @@ export class FirestoreEventRepository extends FirestoreCollectionAdapter impleme
               const taken = [...read.map((part) => part.ledger), legacyLedger(legacy)].reduce((sum, ledger) => sum + places.ledgerTaken(ledger, placesAt), 0);
               requireCapacityFits(event.capacity, taken);
             }
+            const moveDuties = duties ? await readEventDutyMove(transaction, this.db, this.options, duties) : null;
             transaction.update(ref, toDocument(event));
+            moveDuties?.();
             if (shards && legacy && placesAt) shards.writeAllotment(transaction, event.id, read, legacy, event.capacity, placesAt, event.sequence);
             addToOutbox(transaction, this.db, mail, this.options);
             return true;

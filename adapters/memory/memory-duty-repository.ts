@@ -1,5 +1,6 @@
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
 import { assignmentRefusal, DUTY_MESSAGES, type DutyAssignment, type DutySlot, type MemberQualification, type StaffedSlot } from '../../core/duties/duties';
+import { dutyMoveRefusal, movedHolders, type DutyMove } from '../../core/duties/event-move-duties';
 import type { DutyCatalogueKind, DutyCatalogueRecords, DutyRepository } from '../../core/duties/duty-repository.port';
 import {
   byMemberThenQualification,
@@ -105,6 +106,20 @@ export class MemoryDutyRepository implements DutyRepository {
 
   async listMemberDuties(memberId: string): Promise<DutyAssignment[]> {
     return this.duties(memberId).sort(byStart).map((duty) => structuredClone(duty));
+  }
+
+  /**
+   * An event's move (EventRepository.update's `also.duties`): checks it against the roster now
+   * (ConflictError when refused, nothing changed) and answers the write, for the event's
+   * repository to run in the same step as the event's.
+   */
+  prepareEventMove(move: DutyMove): () => void {
+    const slots = [...this.slots.values()].filter((slot) => slot.eventId === move.eventId);
+    const refusal = dutyMoveRefusal(move, slots.flatMap((slot) => slot.holders), (memberId) => this.duties(memberId));
+    if (refusal) throw new ConflictError(refusal);
+    return () => {
+      for (const slot of slots) slot.holders = movedHolders(slot.holders, move);
+    };
   }
 
   private duties(memberId: string): DutyAssignment[] {

@@ -6,20 +6,24 @@ import { byInstantThenId } from './compare-text';
 import { addCopy, copyOrNull } from './memory-records';
 import { requireCapacityFits } from '../../core/events/event-form';
 import { MemoryOutbox } from './memory-outbox';
+import { MemoryDutyRepository } from './memory-duty-repository';
 
 export class MemoryEventRepository implements EventRepository {
   private readonly events = new Map<string, ClubEvent>();
 
   private readonly placesTaken: (eventId: string, now: Date) => number;
   private readonly outbox: MemoryOutbox;
+  private readonly duties: MemoryDutyRepository;
 
   /**
    * `placesTaken`: the event's places taken at a moment (the same store's bookings), for update's
-   * capacity check; `outbox`: where the mail written with an update goes (the same store's).
+   * capacity check; `outbox`: where the mail written with an update goes (the same store's);
+   * `duties`: the duty roster a moved event's duties move in (the same store's).
    */
-  constructor(options: { placesTaken?: (eventId: string, now: Date) => number; outbox?: MemoryOutbox } = {}) {
+  constructor(options: { placesTaken?: (eventId: string, now: Date) => number; outbox?: MemoryOutbox; duties?: MemoryDutyRepository } = {}) {
     this.placesTaken = options.placesTaken ?? (() => 0);
     this.outbox = options.outbox ?? new MemoryOutbox();
+    this.duties = options.duties ?? new MemoryDutyRepository();
   }
 
   /** The stored event's capacity; undefined when there is no such event. */
@@ -51,14 +55,16 @@ export class MemoryEventRepository implements EventRepository {
 
   // No await: the check and the write are atomic with every booking of this process.
   async update(event: ClubEvent, expected?: { sequence: number }, also: EventUpdateExtras = {}): Promise<boolean> {
-    const { mail = [], placesAt } = also;
+    const { mail = [], placesAt, duties } = also;
     const stored = this.events.get(event.id);
     if (!stored) throw new NotFoundError('Event not found');
     if (expected && stored.sequence !== expected.sequence) return false;
     if (placesAt) requireCapacityFits(event.capacity, this.placesTaken(event.id, placesAt));
     this.outbox.checkNew(mail);
+    const moveDuties = duties ? this.duties.prepareEventMove(duties) : null;
     this.events.set(event.id, structuredClone(event));
     this.outbox.addNow(mail);
+    moveDuties?.();
     return true;
   }
 

@@ -10,6 +10,7 @@ import { instantMillis, readBoolean, readRow, writeBoolean } from './sqlite-valu
 import { preparedWriteTransaction } from './sqlite-write-transaction';
 import { ledgerPlacesTaken } from './sqlite-booking-repository';
 import { requireCapacityFits } from '../../core/events/event-form';
+import { moveEventDuties } from './sqlite-event-duty-move';
 
 const LIST_SQL = {
   asc: `SELECT * FROM events ORDER BY eventStartMs IS NULL, eventStartMs ASC, id ASC LIMIT ?`,
@@ -54,10 +55,12 @@ export class SqliteEventRepository implements EventRepository {
   }
 
   async update(event: ClubEvent, expected?: { sequence: number }, also: EventUpdateExtras = {}): Promise<boolean> {
-    const { mail = [], placesAt } = also;
+    const { mail = [], placesAt, duties } = also;
     // One write transaction: the event (only over the revision read), the e-mails about its
-    // change, and with `placesAt` its ledger read and the capacity checked, with no booking in
-    // between (bookings read the capacity in theirs): written together or not at all.
+    // change, with `placesAt` its ledger read and the capacity checked, with no booking in
+    // between (bookings read the capacity in theirs), and with `duties` its roster moved (a
+    // duty assigned meanwhile waits on the lock, and is then checked at the new time): written
+    // together or not at all.
     try {
       return await preparedWriteTransaction(this.db, (writes) => {
         const stored = writes.statement('SELECT sequence FROM events WHERE id = ?').get(event.id) as { sequence: number } | undefined;
@@ -66,6 +69,7 @@ export class SqliteEventRepository implements EventRepository {
         if (placesAt) requireCapacityFits(event.capacity, ledgerPlacesTaken(writes, event.id, placesAt));
         writes.update('events', event.id, toRow(event));
         insertIntoOutbox(writes, mail);
+        if (duties) moveEventDuties(writes, duties);
         return true;
       });
     } catch (error) {

@@ -28,6 +28,7 @@ import * as memberSignIn from './migrations/0024-member-sign-in';
 import * as conditions from './migrations/0026-conditions';
 import * as passkeyChallenges from './migrations/0029-passkey-challenges';
 import * as bookingHouseholdAttendees from './migrations/0032-booking-household-attendees';
+import * as dutyAssignmentsEvent from './migrations/0035-duty-assignments-event';
 
 interface NamedMigration {
   name: string;
@@ -66,6 +67,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0030-booking-email-key', migration: bookingEmailKey },
   { name: '0031-my-club-lists-and-feed', migration: myClubListsAndFeed },
   { name: '0032-booking-household-attendees', migration: bookingHouseholdAttendees },
+  { name: '0035-duty-assignments-event', migration: dutyAssignmentsEvent },
 ];
 
 /** Hands knex the migrations of adapters/sqlite/migrations/, in order. */

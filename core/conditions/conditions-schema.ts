@@ -28,10 +28,16 @@ export const MemberEventConditionsSchema = z.object({
 export type MemberEventConditions = z.infer<typeof MemberEventConditionsSchema>;
 
 /**
- * The safety-cover light, from the duty roster (issue 36). Not built yet: always
- * `{ status: 'not-available' }`, and the panel shows no light at all rather than a made-up one.
+ * The safety-cover light, from the event's duty roster (the staffing light, core/duties): red when
+ * a slot the event cannot run without is short, amber when only slots it can run without are,
+ * green when every slot has its minimum, `no-roster` when the event has no duty slots; with the
+ * short slots, required ones first.
  */
-export const SafetyCoverSchema = z.object({ status: z.literal('not-available') });
+export const SafetyCoverSchema = z.object({
+  status: z.enum(['green', 'amber', 'red', 'no-roster']),
+  short: z.array(z.object({ dutyTypeName: z.string(), needed: z.number().int().positive(), held: z.number().int().nonnegative(), optional: z.boolean() })),
+});
+export type SafetyCover = z.infer<typeof SafetyCoverSchema>;
 
 /** One event's go/no-go panel for admins. */
 export const GoNoGoPanelSchema = z.object({

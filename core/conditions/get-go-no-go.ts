@@ -11,11 +11,15 @@ import type { GoNoGoPanel } from './conditions-schema';
 import { forecastState } from './forecast-state';
 import { goNoGoPanel, inForecastWindow } from './go-no-go';
 import type { ForecastState } from './conditions-schema';
+import type { DutyRepository } from '../duties/duty-repository.port';
+import { slotsOfEvent } from './safety-cover';
 
 export interface GetGoNoGoDeps {
   events: Pick<EventRepository, 'get' | 'listNotOverBefore'>;
   bookings: Pick<BookingRepository, 'placesTakenByEvent'>;
   conditions: Pick<ConditionsRepository, 'getLimits' | 'getForecast' | 'getEvent' | 'getEvents'>;
+  /** The duty roster: each event's slots and the duty types' names, for the safety-cover light. */
+  duties: Pick<DutyRepository, 'listSlotsOfEvents' | 'listCatalogue'>;
   clock: Clock;
 }
 
@@ -25,13 +29,15 @@ export class GetGoNoGo extends UseCase<GetGoNoGoDeps> {
     requirePermission(admin, 'events.list');
     const event = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
     const now = this.deps.clock.now();
-    const [record, limits, forecast, places] = await Promise.all([
+    const [record, limits, forecast, places, slots, dutyTypes] = await Promise.all([
       this.deps.conditions.getEvent(eventId),
       this.deps.conditions.getLimits(),
       this.deps.conditions.getForecast(),
       this.deps.bookings.placesTakenByEvent([eventId], now),
+      this.deps.duties.listSlotsOfEvents([eventId]),
+      this.deps.duties.listCatalogue('dutyTypes'),
     ]);
-    return goNoGoPanel({ event, record, limits, forecast, placesTaken: places.get(eventId) ?? 0, now });
+    return goNoGoPanel({ event, record, limits, forecast, placesTaken: places.get(eventId) ?? 0, slots, dutyTypes, now });
   }
 
   /** Every upcoming event that stands and that the forecast covers, soonest first. */
@@ -41,9 +47,15 @@ export class GetGoNoGo extends UseCase<GetGoNoGoDeps> {
     const [limits, forecast] = await Promise.all([this.deps.conditions.getLimits(), this.deps.conditions.getForecast()]);
     const events = (await this.deps.events.listNotOverBefore(now)).filter((event) => inForecastWindow(event, forecast, now));
     const ids = events.map((event) => event.id);
-    const [records, places] = await Promise.all([this.deps.conditions.getEvents(ids), ids.length ? this.deps.bookings.placesTakenByEvent(ids, now) : new Map<string, number>()]);
+    const none = ids.length === 0;
+    const [records, places, slots, dutyTypes] = await Promise.all([
+      this.deps.conditions.getEvents(ids),
+      none ? new Map<string, number>() : this.deps.bookings.placesTakenByEvent(ids, now),
+      none ? [] : this.deps.duties.listSlotsOfEvents(ids),
+      none ? [] : this.deps.duties.listCatalogue('dutyTypes'),
+    ]);
     return {
-      panels: events.map((event) => goNoGoPanel({ event, record: records.get(event.id) ?? null, limits, forecast, placesTaken: places.get(event.id) ?? 0, now })),
+      panels: events.map((event) => goNoGoPanel({ event, record: records.get(event.id) ?? null, limits, forecast, placesTaken: places.get(event.id) ?? 0, slots: slotsOfEvent(slots, event.id), dutyTypes, now })),
       forecast: forecastState(forecast, now),
     };
   }

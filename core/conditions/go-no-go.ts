@@ -7,9 +7,8 @@ import type { GoNoGoPanel } from './conditions-schema';
 import { noEventConditions, type EventConditions } from './event-conditions';
 import type { Forecast } from './forecast';
 import { forecastState } from './forecast-state';
-
-/** The panel's safety-cover light until the duty roster (issue 36) exists: nothing to show. */
-export const SAFETY_COVER_NOT_AVAILABLE = { status: 'not-available' } as const;
+import { safetyCover, type CoverSlot } from './safety-cover';
+import type { DutyType } from '../duties/duties';
 
 /** What the panel of one event is drawn from. */
 export interface PanelInputs {
@@ -18,11 +17,14 @@ export interface PanelInputs {
   limits: ConditionsLimits | null;
   forecast: Forecast | null;
   placesTaken: number;
+  /** The event's duty slots with their holders, and the duty types that name them (the safety-cover light). */
+  slots: readonly CoverSlot[];
+  dutyTypes: readonly Pick<DutyType, 'id' | 'name'>[];
   now: Date;
 }
 
-/** One event's go/no-go panel: its forecast hours against its kind's limits, places and decisions. */
-export function goNoGoPanel({ event, record, limits, forecast, placesTaken, now }: PanelInputs): GoNoGoPanel {
+/** One event's go/no-go panel: its forecast hours against its kind's limits, its safety cover, places and decisions. */
+export function goNoGoPanel({ event, record, limits, forecast, placesTaken, slots, dutyTypes, now }: PanelInputs): GoNoGoPanel {
   const club = limits ?? DEFAULT_CONDITIONS_LIMITS;
   const kept = record ?? noEventConditions(event.id);
   const kindLimits = limitsOfKind(club, kept.kind);
@@ -47,7 +49,7 @@ export function goNoGoPanel({ event, record, limits, forecast, placesTaken, now 
     maxGustKn: verdict?.maxGustKn ?? null,
     windRating: verdict?.windRating ?? null,
     gustRating: verdict?.gustRating ?? null,
-    safetyCover: SAFETY_COVER_NOT_AVAILABLE,
+    safetyCover: safetyCover(slots, dutyTypes),
     placesTaken,
     capacity: event.capacity,
     decisions: kept.decisions,

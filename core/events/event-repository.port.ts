@@ -1,10 +1,13 @@
 import type { ClubEvent } from './event';
 import type { OutboxMessage } from '../mail/mail';
+import type { DutyMove } from '../duties/event-move-duties';
 
 /** What an event's update writes or checks in the same atomic step as the event (EventRepository.update). */
 export interface EventUpdateExtras {
   mail?: readonly OutboxMessage[];
   placesAt?: Date;
+  /** The event's duty roster moved with it: holders released, the others' duties at the new time. */
+  duties?: DutyMove;
 }
 
 export interface EventRepository {
@@ -36,6 +39,11 @@ export interface EventRepository {
    * than the capacity (bookings count the stored capacity: BookingRepository.addIfPlacesRemain).
    * When they do not fit, throws ValidationError with the core rule's message (capacityRefusal,
    * on the field `capacity`) and writes nothing.
+   * With `also.duties` (the event moved): in the same atomic step, the core's `dutyMoveRefusal`
+   * checks the move against the event's holders as stored and their other duties; when it
+   * refuses (the roster changed meanwhile), throws ConflictError with its message and writes
+   * nothing; else the released holders are taken off their slots and every other holder's duty
+   * (on the slot and among the member's duties) takes the move's window.
    */
   update(event: ClubEvent, expected?: { sequence: number }, also?: EventUpdateExtras): Promise<boolean>;
   /** Removes an event. Returns false when there was none. */

@@ -24,6 +24,10 @@ import { manageUrl } from '../bookings/booking-confirmations';
 import { newOutboxMessage } from '../mail/outbox';
 import { eventBookingPath } from '../shared/paths';
 import { bookingsToTell, changeNeedsTelling, EVENT_CHANGE_MAIL_KIND, eventChangeMessageId } from './event-change-notice';
+import type { DutyRepository } from '../duties/duty-repository.port';
+import type { MemberRepository } from '../members/member-repository.port';
+import { dutyWindow } from '../duties/duties';
+import { DUTY_CHANGE_MAIL_KIND, dutyChangeMail, dutyChangeMessageId, holdersAfterMove, type DutyMove } from '../duties/event-move-duties';
 
 export interface UpdateEventDeps extends AuditTrailDeps, SearchIndexingDeps {
   events: EventRepository;
@@ -42,6 +46,10 @@ export interface UpdateEventDeps extends AuditTrailDeps, SearchIndexingDeps {
   maxAttendees: number;
   /** Asked which currency card payments can take, for an event that requires payment. */
   payments: PaymentGateway;
+  /** The event's duty roster, moved with the event: who still fits the new time. */
+  duties: Pick<DutyRepository, 'listSlots' | 'listMemberDuties' | 'listCatalogue' | 'listMemberQualifications'>;
+  /** The duty holders, judged and told of a move. */
+  members: Pick<MemberRepository, 'get'>;
 }
 
 /**
@@ -59,6 +67,10 @@ export const EVENT_CHANGED_MEANWHILE = 'This event was changed by someone else m
  * end, while it stands and is still to come), each live booking with an e-mail gets the
  * `event-change` e-mail (old and new time, the updated .ics), written with the event; its outbox id
  * names the booking and the revision, so a retry or a re-save never tells anyone twice.
+ * The event's duty roster moves with it in the same write: each holder who no longer fits the new
+ * time (holdersAfterMove: busy, or not eligible then) is taken off the slot, the others' duties
+ * take the new time, and each holder gets one `duty-change` e-mail (the new time and the updated
+ * .ics, or that they were released and why).
  */
 export class UpdateEvent extends UseCase<UpdateEventDeps> {
   async execute(admin: Admin, eventId: string, form: unknown): Promise<ClubEvent> {
@@ -86,8 +98,9 @@ export class UpdateEvent extends UseCase<UpdateEventDeps> {
     // meanwhile; the e-mails about the move are written in the same write, so none is lost; and
     // the capacity checked again against the places taken in the same atomic step as the write,
     // so a booking made since the check above cannot leave the event overfull.
-    const mail = told.map((booking) => this.changeMail(booking, existing, updated, now));
-    if (!(await this.deps.events.update(updated, { sequence: existing.sequence }, { mail, placesAt: this.deps.clock.now() }))) {
+    const roster = tell ? await this.rosterMove(existing, updated, now) : null;
+    const mail = [...told.map((booking) => this.changeMail(booking, existing, updated, now)), ...(roster?.mail ?? [])];
+    if (!(await this.deps.events.update(updated, { sequence: existing.sequence }, { mail, placesAt: this.deps.clock.now(), ...(roster ? { duties: roster.move } : {}) }))) {
       throw new ConflictError(EVENT_CHANGED_MEANWHILE);
     }
     // A booking made while the event was being saved may have been confirmed with the old time,
@@ -102,6 +115,43 @@ export class UpdateEvent extends UseCase<UpdateEventDeps> {
     await recordChange(this.deps, admin, AUDITED_EVENT, { action: 'event.updated', summary: `Changed the event ${updated.name}`, before: existing, after: updated });
     await upsertInStep(this.deps, 'events', [eventSearchRecord(updated)]);
     return updated;
+  }
+
+  /**
+   * What the move does to the event's roster (null without slots or a date): the holders released
+   * and why, and one e-mail to each holder on the member list.
+   */
+  private async rosterMove(before: ClubEvent, after: ClubEvent, now: Date): Promise<{ move: DutyMove; mail: OutboxMessage[] } | null> {
+    const window = dutyWindow(after);
+    const slots = await this.deps.duties.listSlots(after.id);
+    const holders = slots.flatMap((slot) => slot.holders);
+    if (!window || holders.length === 0) return null;
+    const memberIds = [...new Set(holders.map((h) => h.memberId))];
+    const [dutyTypes, qualifications, held, duties, members] = await Promise.all([
+      this.deps.duties.listCatalogue('dutyTypes'),
+      this.deps.duties.listCatalogue('qualifications'),
+      Promise.all(memberIds.map((id) => this.deps.duties.listMemberQualifications(id))),
+      Promise.all(memberIds.map((id) => this.deps.duties.listMemberDuties(id))),
+      Promise.all(memberIds.map((id) => this.deps.members.get(id))),
+    ]);
+    const found = members.filter((m) => m !== null);
+    const judged = holdersAfterMove({ eventId: after.id, slots, window, dutiesOf: (id) => duties[memberIds.indexOf(id)] ?? [], members: found, dutyTypes, held: held.flat(), qualifications });
+    const move: DutyMove = {
+      eventId: after.id,
+      window,
+      holders: holders.map(({ slotId, memberId }) => ({ slotId, memberId })),
+      release: judged.filter((j) => j.release !== null).map(({ holder }) => ({ slotId: holder.slotId, memberId: holder.memberId })),
+    };
+    const { clubName, publicBaseUrl } = this.deps.siteSettings;
+    const context = { clubName, location: clubName, eventUrl: `${publicBaseUrl}${eventBookingPath(after.id)}` };
+    const mail = judged.flatMap(({ holder, release }) => {
+      const member = found.find((m) => m.id === holder.memberId);
+      if (!member) return [];
+      const slot = slots.find((s) => s.id === holder.slotId);
+      const dutyName = dutyTypes.find((type) => type.id === slot?.dutyTypeId)?.name ?? 'a duty';
+      return [newOutboxMessage(dutyChangeMessageId(holder.slotId, holder.memberId, after.sequence), DUTY_CHANGE_MAIL_KIND, after.id, dutyChangeMail(member, dutyName, before, after, release, context), now)];
+    });
+    return { move, mail };
   }
 
   /** The e-mail telling the booking's member that the event moved: one outbox id per booking per revision. */

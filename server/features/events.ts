@@ -1,3 +1,4 @@
+import { OPEN_METEO_ATTRIBUTION } from '../../core/conditions/forecast-state';
 import { CancelEvent } from '../../core/events/cancel-event';
 import { CreateEvent } from '../../core/events/create-event';
 import { DeleteEvent } from '../../core/events/delete-event';
@@ -40,6 +41,8 @@ export const eventsFeature: Feature = {
             outbox: get('outbox'),
             bookingLinks: get('bookingLinks'),
             siteSettings: settings.siteSettings,
+            duties: get('duties'),
+            members: get('members'),
           }),
       ),
       provide(
@@ -74,7 +77,9 @@ export const eventsFeature: Feature = {
           new ListCalendarEvents({
             events: get('events'),
             bookings: get('bookings'),
+            conditions: get('conditions'),
             clock: get('clock'),
+            attribution: config.openMeteo ? OPEN_METEO_ATTRIBUTION : null,
           }),
       ),
       provide(

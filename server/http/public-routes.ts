@@ -83,10 +83,11 @@ export function publicConfig(ports: AppContainer, config: AppConfig): ClubConfig
  * route sends it, and the calendar page carries it (first-reads.ts).
  */
 export function calendarText(ports: AppContainer, calendarCache: CalendarAnswerCache): Promise<string> {
-  return calendarCache.answer(async () => ({
-    events: await ports.useCase(ListCalendarEvents).execute(),
-    workDays: await ports.useCase(ListCalendarWorkDays).execute(),
-  }));
+  return calendarCache.answer(async () => {
+    const calendar = ports.useCase(ListCalendarEvents);
+    const events = await calendar.execute();
+    return { events, workDays: await ports.useCase(ListCalendarWorkDays).execute(), forecastAttribution: calendar.forecastAttribution(events) };
+  });
 }
 
 export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, config: AppConfig, calendarCache: CalendarAnswerCache): void {

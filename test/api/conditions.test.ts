@@ -106,13 +106,46 @@ describe('the club limits', () => {
   it('the panel judges the event by its kind: gusts of 31 kn are beyond club racing’s 30', async () => {
     const panel = await admin.get(`/api/admin/events/${eventId}/go-no-go`);
     expect(panel.status).toBe(200);
-    expect(panel.body).toMatchObject({ kind: null, limits: { id: 'club-racing', windKn: 22, gustKn: 30 }, rating: 'beyond', gustRating: 'beyond', windRating: 'within', maxGustKn: 31, maxWindKn: 19, placesTaken: 0, safetyCover: { status: 'not-available' } });
+    expect(panel.body).toMatchObject({ kind: null, limits: { id: 'club-racing', windKn: 22, gustKn: 30 }, rating: 'beyond', gustRating: 'beyond', windRating: 'within', maxGustKn: 31, maxWindKn: 19, placesTaken: 0, safetyCover: { status: 'no-roster', short: [] } });
     expect((await admin.put(`/api/admin/events/${eventId}/go-no-go/kind`).set(FETCH).send({ kind: 'no-such-kind' })).status).toBe(400);
     expect((await admin.put(`/api/admin/events/${eventId}/go-no-go/kind`).set(FETCH).send({ kind: 'junior-training' })).status).toBe(204);
     expect((await admin.get(`/api/admin/events/${eventId}/go-no-go`)).body).toMatchObject({ kind: 'junior-training', rating: 'beyond', windRating: 'beyond' });
     const list = await admin.get('/api/admin/go-no-go');
     expect(list.status).toBe(200);
     expect(list.body.panels.map((p: { eventId: string }) => p.eventId)).toEqual([eventId]);
+  });
+});
+
+describe('the calendar list', () => {
+  it('shows each event the forecast covers with its wind and gusts against its limits, server-rendered, with the credit', async () => {
+    const res = await app.agent().get('/api/events');
+    expect(res.status).toBe(200);
+    const race = res.body.events.find((e: { id: string }) => e.id === eventId);
+    // Junior training's limits (12 and 18 kn), chosen above: beyond.
+    expect(race.conditions).toEqual({ rating: 'beyond', maxWindKn: 19, maxGustKn: 31, directionDeg: 250 });
+    expect(res.body.forecastAttribution).toBe('Weather data by Open-Meteo.com (CC BY 4.0)');
+    const page = await app.agent().get('/calendar');
+    expect(page.status).toBe(200);
+    const forecastLine = /<p class="event-forecast[^"]*"[^>]*>(.*?)<\/p>/.exec(page.text)?.[1]?.replace(/<!-- -->|<\/?strong>/g, '');
+    expect(forecastLine).toBe('Forecast: wind 19 kn, gusts 31 kn from the WSW: beyond the club’s limits');
+    expect(page.text).toContain('beyond the club’s limits');
+    expect(page.text).toContain('Weather data by Open-Meteo.com (CC BY 4.0)');
+  });
+});
+
+const RACE_WINDOW = { start: '2026-06-10T09:00:00.000Z', end: '2026-06-10T12:00:00.000Z' };
+
+describe('the safety cover', () => {
+  it('is red while a duty the event cannot run without is short, naming it, and green once filled', async () => {
+    const duties = app.get('duties');
+    await duties.saveCatalogue('dutyTypes', { id: 'safety-boat', name: 'Safety boat driver', description: '', qualificationIds: [] });
+    await duties.addSlots([{ id: 'race-safety', eventId, dutyTypeId: 'safety-boat', needed: 1, optional: false, createdAt: '2026-06-01T09:00:00.000Z' }]);
+    const red = await admin.get(`/api/admin/events/${eventId}/go-no-go`);
+    expect(red.body.safetyCover).toEqual({ status: 'red', short: [{ dutyTypeName: 'Safety boat driver', needed: 1, held: 0, optional: false }] });
+    expect((await admin.get('/api/admin/go-no-go')).body.panels[0].safetyCover.status).toBe('red');
+    for (const id of ['sam', 'tom']) await app.get('members').create({ id, name: `${id[0]!.toUpperCase()}${id.slice(1)} Sailor`, email: `${id}@example.org`, membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' });
+    await duties.assign({ slotId: 'race-safety', memberId: 'sam', eventId, window: RACE_WINDOW, assignedAt: '2026-06-01T09:00:00.000Z', overrideReason: null });
+    expect((await admin.get(`/api/admin/events/${eventId}/go-no-go`)).body.safetyCover).toEqual({ status: 'green', short: [] });
   });
 });
 
@@ -153,6 +186,13 @@ describe('the decision', () => {
     const before = await app.get('events').get(eventId);
     const bookingsBefore = await app.get('bookings').listByEvent(eventId);
     await mailTo('ada@example.org', 'Booking confirmed: Autumn Race');
+    // Tom drives the RIB (an optional slot), his Powerboat Level 2 valid until 12 June: not on the new date.
+    const duties = app.get('duties');
+    await duties.saveCatalogue('qualifications', { id: 'pb2', name: 'Powerboat Level 2', validityMonths: 60 });
+    await duties.saveCatalogue('dutyTypes', { id: 'rib', name: 'RIB driver', description: '', qualificationIds: ['pb2'] });
+    await duties.putMemberQualifications([{ memberId: 'tom', qualificationId: 'pb2', expiresOn: '2026-06-12' }]);
+    await duties.addSlots([{ id: 'race-rib', eventId, dutyTypeId: 'rib', needed: 1, optional: true, createdAt: '2026-06-02T09:00:00.000Z' }]);
+    await duties.assign({ slotId: 'race-rib', memberId: 'tom', eventId, window: RACE_WINDOW, assignedAt: '2026-06-02T09:00:00.000Z', overrideReason: null });
 
     const res = await admin.post(`/api/admin/events/${eventId}/go-no-go/decisions`).set(FETCH).send({ decision: 'postpone', reason: 'Gusts of 31 knots forecast', eventdatetime: '2026-06-17T10:00', eventenddatetime: '2026-06-17T13:00' });
     expect(res.status).toBe(200);
@@ -167,6 +207,21 @@ describe('the decision', () => {
     expect(vevent.startDate.toJSDate().toISOString()).toBe('2026-06-17T09:00:00.000Z');
     expect(vevent.sequence).toBe(before!.sequence + 1);
     expect(mail.text).toContain('If the new time does not suit you, you can see or cancel your booking with this link:');
+
+    // Each duty holder is told once: Sam keeps the duty at the new time (the same calendar entry,
+    // updated); Tom, no longer qualified then, is released and told why.
+    const kept = await mailTo('sam@example.org', 'Duty time changed: Autumn Race');
+    const samIcs = kept.attachments.find((a) => a.filename?.endsWith('.ics'))!.content.toString('utf8');
+    const samEvent = new ICAL.Event(new ICAL.Component(ICAL.parse(samIcs)).getFirstSubcomponent('vevent')!);
+    expect([samEvent.uid, samEvent.sequence, samEvent.startDate.toJSDate().toISOString()]).toEqual([vevent.uid, before!.sequence + 1, '2026-06-17T09:00:00.000Z']);
+    const released = await mailTo('tom@example.org', 'Duty released: Autumn Race');
+    expect(released.text).toContain('Why: Needs Powerboat Level 2');
+    expect((await duties.listSlots(eventId)).map((slot) => [slot.id, slot.holders.map((h) => [h.memberId, h.window.start])])).toEqual([
+      ['race-safety', [['sam', '2026-06-17T09:00:00.000Z']]],
+      ['race-rib', []],
+    ]);
+    const outbox = await app.get('outbox').list();
+    expect(outbox.filter((m) => m.kind === 'duty-change').map((m) => m.mail.to).sort()).toEqual(['sam@example.org', 'tom@example.org']);
 
     const member = await app.agent().get(`/api/events/${eventId}/conditions`);
     expect(member.body.decision).toEqual({ decision: 'postpone', reason: 'Gusts of 31 knots forecast', decidedAt: '2026-06-08T09:30:00.000Z', moved: { fromStart: '2026-06-10T09:00:00.000Z', fromEnd: '2026-06-10T12:00:00.000Z', toStart: '2026-06-17T09:00:00.000Z', toEnd: '2026-06-17T12:00:00.000Z' } });

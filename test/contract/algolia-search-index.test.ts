@@ -16,6 +16,7 @@ import {
 import { FixedClock } from '../../adapters/memory/fixed-clock';
 import { MemoryAuditLog } from '../../adapters/memory/memory-audit-log';
 import { MemoryBookingRepository } from '../../adapters/memory/memory-booking-repository';
+import { MemoryMemberRepository } from '../../adapters/memory/memory-member-repository';
 import { MemoryEventRepository } from '../../adapters/memory/memory-event-repository';
 import { MemoryOutbox } from '../../adapters/memory/memory-outbox';
 import { HmacBookingLinks } from '../../adapters/node-crypto/hmac-booking-links';
@@ -544,6 +545,8 @@ describe('events stay in sync: the event use cases push their changes to Algolia
       outbox: new MemoryOutbox(),
       bookingLinks: new HmacBookingLinks('a-secret-for-the-search-tests-0123456789'),
       siteSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.example' },
+      duties: new MemoryDutyRepository(),
+      members: new MemoryMemberRepository(),
     }).execute(admin, created.id, { ...form, name: 'Starlight Sail' });
     expect(await index.search('moonlight', { hitsPerIndex: 10 })).toEqual([]);
     expect((await index.search('starlight', { hitsPerIndex: 10 })).map((h) => h.name)).toEqual(['Starlight Sail']);

@@ -13,6 +13,7 @@ import { startFakeOpenMeteoServer, steadyHours, type FakeOpenMeteoServer } from 
 
 // The go/no-go (issue 38) in Chromium: the admin sets the limits, the forecast from a local
 // server answering as Open-Meteo's published description says is beyond them on the panel, the
+// safety-cover light is red until the safety boat duty is filled, then green, the
 // admin postpones with a reason, the member's event page shows the new time and the decision, and
 // the e-mail with the updated .ics arrives at the in-process SMTP server.
 
@@ -96,16 +97,33 @@ describe('go / no-go, in Chromium', () => {
     await eventually(async () => (await world.app.built.ports.get('conditions').getForecast()) !== null, 'the forecast stored').toBe(true);
     expect(openMeteo.requests.every((request) => request.problems.length === 0)).toBe(true);
 
+    // The race needs a safety boat driver, and nobody is on that duty yet.
+    const duties = world.app.built.ports.get('duties');
+    await duties.saveCatalogue('dutyTypes', { id: `safety-${stamp}`, name: 'Safety boat driver', description: '', qualificationIds: [] });
+    await duties.addSlots([{ id: `slot-${stamp}`, eventId, dutyTypeId: `safety-${stamp}`, needed: 1, optional: false, createdAt: new Date().toISOString() }]);
+
     await admin.goto(`/admin/events/go-no-go/${eventId}`);
     await admin.getByRole('heading', { name: `Go / no-go: ${name}` }).waitFor();
     const beyond = admin.getByText('Beyond the limits', { exact: true });
     await beyond.waitFor();
     expect(await beyond.evaluate((el) => el.className)).toContain('adm-badge-red');
     await admin.getByText('gusts 33 kn (limit 30 kn)', { exact: false }).waitFor();
-    await expectAccessible(admin, 'go/no-go panel at 375 px', null);
+    const shortCover = admin.getByText('Safety cover: short, cannot run', { exact: true });
+    await shortCover.waitFor();
+    expect(await shortCover.evaluate((el) => el.className)).toContain('adm-badge-red');
+    await admin.getByText('Short: Safety boat driver: 0 of 1', { exact: true }).waitFor();
+    await expectAccessible(admin, 'go/no-go panel with the safety cover red at 375 px', null);
     await expectNoSidewaysScroll(admin, PHONE.width);
+
+    // Sam takes the duty: the light turns green.
+    const event = await world.app.built.ports.get('events').get(eventId);
+    await duties.assign({ slotId: `slot-${stamp}`, memberId: `sam-${stamp}`, eventId, window: { start: event!.eventdatetime!, end: event!.eventenddatetime! }, assignedAt: new Date().toISOString(), overrideReason: null });
+    await admin.reload();
+    const filled = admin.getByText('Safety cover: filled', { exact: true });
+    await filled.waitFor();
+    expect(await filled.evaluate((el) => el.className)).toContain('adm-badge-green');
     await admin.setViewportSize(DESKTOP);
-    await expectAccessible(admin, 'go/no-go panel at 1280 px', null);
+    await expectAccessible(admin, 'go/no-go panel with the safety cover green at 1280 px', null);
     await admin.goto('/admin/dashboard');
     await admin.getByRole('heading', { name: 'Go / No-go' }).waitFor();
     await admin.getByRole('link', { name: `Go / no-go for ${name}` }).waitFor();
@@ -145,9 +163,9 @@ describe('go / no-go, in Chromium', () => {
     const moved = veventOf(movedMail);
     expect(moved.uid).toBe(confirmation.uid);
     expect(moved.sequence).toBeGreaterThan(confirmation.sequence);
-    const event = await world.app.built.ports.get('events').get(eventId);
-    expect(moved.startDate.toJSDate().toISOString()).toBe(event?.eventdatetime);
-    expect(Date.parse(event!.eventdatetime!) - Date.parse(new Date(`${start}:00Z`).toISOString())).toBeGreaterThan(6 * 86_400_000);
+    const saved = await world.app.built.ports.get('events').get(eventId);
+    expect(moved.startDate.toJSDate().toISOString()).toBe(saved?.eventdatetime);
+    expect(Date.parse(saved!.eventdatetime!) - Date.parse(new Date(`${start}:00Z`).toISOString())).toBeGreaterThan(6 * 86_400_000);
     expect((await world.app.built.ports.get('bookings').listByEvent(eventId)).filter((b) => b.cancelledAt === null)).toHaveLength(1);
 
     // The new time does not suit Ada: she cancels with the e-mail's link and is refunded in full.

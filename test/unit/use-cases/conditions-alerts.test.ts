@@ -5,6 +5,7 @@ import { MemoryBookingRepository } from '../../../adapters/memory/memory-booking
 import { MemoryConditionsRepository } from '../../../adapters/memory/memory-conditions-repository';
 import { MemoryEventRepository } from '../../../adapters/memory/memory-event-repository';
 import { MemoryOutbox } from '../../../adapters/memory/memory-outbox';
+import { MemoryDutyRepository } from '../../../adapters/memory/memory-duty-repository';
 import { CONDITIONS_ALERT_MAIL_KIND, SendConditionsAlerts } from '../../../core/conditions/conditions-alerts';
 import { anEvent } from '../../support/entities';
 import { anAdmin } from '../../contract/storage-fixtures';
@@ -12,14 +13,15 @@ import { anAdmin } from '../../contract/storage-fixtures';
 const START = '2026-06-10T09:00:00.000Z';
 
 /** An event at START, a forecast of `gustKn` gusts over its hours, two admins who manage events and one who does not. */
-async function world(gustKn: number, now: string) {
+async function world(gustKn: number, now: string, options: { forecast?: boolean } = {}) {
   const clock = new FixedClock(now);
   const outbox = new MemoryOutbox();
   const events = new MemoryEventRepository();
   const conditions = new MemoryConditionsRepository();
   const admins = new MemoryAdminRepository();
   await events.create(anEvent({ id: 'race', name: 'Race', eventdatetime: START, eventenddatetime: '2026-06-10T12:00:00.000Z' }));
-  await conditions.saveForecast({
+  const duties = new MemoryDutyRepository();
+  if (options.forecast !== false) await conditions.saveForecast({
     fetchedAt: now,
     latitude: 51.5,
     longitude: 0,
@@ -29,9 +31,15 @@ async function world(gustKn: number, now: string) {
   await admins.create(anAdmin({ uid: 'a2', email: 'two@example.org', permissions: ['events:write'] }));
   await admins.create(anAdmin({ uid: 'a3', email: 'reader@example.org', permissions: ['events:read'] }));
   await admins.create(anAdmin({ uid: 'a4', email: 'gone@example.org', permissions: ['events:write'], disabled: true }));
-  const alerts = new SendConditionsAlerts({ events, conditions, admins, bookings: new MemoryBookingRepository(outbox), outbox, clock, siteSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.example' }, alertHoursBefore: [48, 24] });
+  const alerts = new SendConditionsAlerts({ events, conditions, admins, bookings: new MemoryBookingRepository(outbox), duties, outbox, clock, siteSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.example' }, alertHoursBefore: [48, 24] });
   const sent = async () => (await outbox.list()).filter((m) => m.kind === CONDITIONS_ALERT_MAIL_KIND);
-  return { alerts, clock, sent };
+  /** A safety-boat slot of the race that needs two (the event cannot run without it), `held` of them filled. */
+  const safetySlot = async (held: number) => {
+    await duties.saveCatalogue('dutyTypes', { id: 'safety', name: 'Safety boat driver', description: '', qualificationIds: [] });
+    await duties.addSlots([{ id: 'slot-safety', eventId: 'race', dutyTypeId: 'safety', needed: 2, optional: false, createdAt: now }]);
+    for (let i = 0; i < held; i += 1) await duties.assign({ slotId: 'slot-safety', memberId: `m${i}`, eventId: 'race', window: { start: START, end: '2026-06-10T12:00:00.000Z' }, assignedAt: now, overrideReason: null });
+  };
+  return { alerts, clock, sent, safetySlot };
 }
 
 describe('conditions alerts', () => {
@@ -57,5 +65,34 @@ describe('conditions alerts', () => {
     const late = await world(35, '2026-06-09T20:00:00.000Z');
     expect(await late.alerts.execute()).toBe(2);
     expect((await late.sent()).every((m) => m.id.includes('-24h-'))).toBe(true);
+  });
+
+  it('a red safety cover alerts on its own, with calm winds or no forecast at all, naming the short duty; a filled one does not', async () => {
+    const calm = await world(12, '2026-06-08T09:00:00.000Z');
+    await calm.safetySlot(1);
+    expect(await calm.alerts.execute()).toBe(2);
+    const [mail] = await calm.sent();
+    expect(mail!.mail.subject).toBe('Safety cover short: Race');
+    expect(mail!.mail.text).toContain('Safety cover: short, cannot run (Safety boat driver: 1 of 2)');
+    expect(mail!.mail.text).toContain('Wind: up to 10 kn');
+
+    const blind = await world(12, '2026-06-09T10:00:00.000Z', { forecast: false });
+    await blind.safetySlot(0);
+    expect(await blind.alerts.execute()).toBe(2);
+    expect((await blind.sent())[0]!.mail.text).toContain('Forecast: none for the event’s hours');
+
+    const staffed = await world(12, '2026-06-08T09:00:00.000Z');
+    await staffed.safetySlot(2);
+    expect(await staffed.alerts.execute()).toBe(0);
+  });
+
+  it('conditions beyond and a red cover make one e-mail per admin that names both', async () => {
+    const both = await world(35, '2026-06-08T09:00:00.000Z');
+    await both.safetySlot(0);
+    expect(await both.alerts.execute()).toBe(2);
+    const [mail] = await both.sent();
+    expect(mail!.mail.subject).toBe('Conditions beyond the limits: Race');
+    expect(mail!.mail.text).toContain('The safety cover of Race is short');
+    expect(mail!.mail.text).toContain('Safety boat driver: 0 of 2');
   });
 });

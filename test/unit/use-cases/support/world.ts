@@ -1,6 +1,7 @@
 import { MemorySitePageRepository } from '../../../../adapters/memory/memory-site-page-repository';
 import { MemoryMemberRepository } from '../../../../adapters/memory/memory-member-repository';
 import { MemoryDutyRepository } from '../../../../adapters/memory/memory-duty-repository';
+import { MemoryConditionsRepository } from '../../../../adapters/memory/memory-conditions-repository';
 import type { Currency } from '../../../../core/shared/money';
 import { PdfLibPdfInspector } from '../../../../adapters/pdf-lib/pdf-lib-pdf-inspector';
 import { FixedClock } from '../../../../adapters/memory/fixed-clock';
@@ -122,7 +123,8 @@ export function makeWorld() {
   const outbox = new MemoryOutbox();
   const audit = new MemoryAuditLog();
   // As one storage: the events' capacity check reads the bookings' ledger, a booking the stored capacity.
-  const events: MemoryEventRepository = new MemoryEventRepository({ placesTaken: (eventId, now) => bookings.placesTaken(eventId, now), outbox });
+  const duties = new MemoryDutyRepository();
+  const events: MemoryEventRepository = new MemoryEventRepository({ placesTaken: (eventId, now) => bookings.placesTaken(eventId, now), outbox, duties });
   const bookings: MemoryBookingRepository = new MemoryBookingRepository(outbox, audit, (eventId) => events.capacityOf(eventId));
   return {
     clock,
@@ -140,7 +142,10 @@ export function makeWorld() {
     campaigns: new MemoryCampaignRepository(),
     sitePages: new MemorySitePageRepository(),
     members: new MemoryMemberRepository(),
-    duties: new MemoryDutyRepository(),
+    duties,
+    conditions: new MemoryConditionsRepository(),
+    /** No forecast configured: nothing to credit. */
+    attribution: null,
     clubName: 'Kestrel Yacht Club',
     search: new MemorySearchIndex(),
     payments: new FakePaymentGateway(),

@@ -7,11 +7,26 @@ import { offersWaitingList } from '@core/waiting-list/waiting-list';
 import { useClubConfig } from '../../../lib/club-config';
 import { useCalendar } from '../api/calendar-events-path';
 import { usePageTitle } from '../../../lib/use-page-title';
-import type { CalendarData, CalendarEvent, CalendarWorkDay } from '../api/get-calendar-events';
+import type { CalendarData, CalendarListEvent as CalendarEvent, CalendarWorkDay } from '../api/get-calendar-events';
 import { AddToCalendarButton } from './add-to-calendar-button';
 import { SubscribeSection } from './subscribe-section';
 import { CalendarIcon } from '../../../components/ui/icons';
 import { LoadStatus } from '../../../components/ui/load-failed';
+import { compassPoint } from '@core/conditions/forecast';
+
+const FORECAST_WORDS = { within: 'within the club’s limits', near: 'near the club’s limits', beyond: 'beyond the club’s limits' } as const;
+const knots = (value: number | null) => (value === null ? '–' : `${Math.round(value)} kn`);
+
+/** The event's forecast on the list: wind, gusts and where from, against the club's limits for it. */
+function EventForecast({ conditions }: { conditions: NonNullable<CalendarEvent['conditions']> }) {
+  const from = conditions.directionDeg === null ? '' : ` from the ${compassPoint(conditions.directionDeg)}`;
+  return (
+    <p className={`event-forecast event-forecast-${conditions.rating}`} data-forecast-rating={conditions.rating}>
+      Forecast: wind {knots(conditions.maxWindKn)}, gusts {knots(conditions.maxGustKn)}
+      {from}: <strong>{FORECAST_WORDS[conditions.rating]}</strong>
+    </p>
+  );
+}
 
 function EventCard({ event, location }: { event: CalendarEvent; location: string }) {
   const [expanded, setExpanded] = useState(false);
@@ -32,6 +47,7 @@ function EventCard({ event, location }: { event: CalendarEvent; location: string
         <CalendarIcon size={18} />
         {formatDateRange(event.eventdatetime, event.eventenddatetime, 'member')}
       </p>
+      {event.conditions && <EventForecast conditions={event.conditions} />}
       {event.description.trim() !== '' && <p>{event.description}</p>}
       {hasMore && (
         <>
@@ -149,6 +165,7 @@ export function CalendarPage() {
       {state.status === 'success' && (state.data.events.length > 0 || state.data.workDays.length > 0) && (
         <CalendarList data={state.data} location={config.clubName} />
       )}
+      {state.status === 'success' && state.data.forecastAttribution && <p className="event-forecast-source">{state.data.forecastAttribution}</p>}
       <SubscribeSection />
     </div>
   );

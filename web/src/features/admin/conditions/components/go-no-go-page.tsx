@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { hasPermission } from '@core/admins/permissions';
+import { hasPermission, mayOpen } from '@core/admins/permissions';
 import { useSignedInAdmin } from '../../session/components/admin-session';
 import { useTryAgain } from '../../shared/api/admin-query';
 import { LoadStatus } from '../../shared/components/load-error';
@@ -17,7 +17,7 @@ export function GoNoGoPage() {
     <>
       <PageTitle documentTitle="Go / no-go">Go / no-go</PageTitle>
       <LoadStatus query={panel} onRetry={tryAgain} loading="Loading the forecast…" failed="Failed to load the go/no-go panel" />
-      {panel.isSuccess && <GoNoGoPanel panel={panel.data} canDecide={hasPermission(admin, 'events:write')} />}
+      {panel.isSuccess && <GoNoGoPanel panel={panel.data} canDecide={hasPermission(admin, 'events:write')} canRoster={mayOpen(admin, `/admin/duties/events/${encodeURIComponent(id)}`)} />}
     </>
   );
 }

@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { ConditionsRating } from '@core/conditions/compare-conditions';
-import type { GoNoGoPanel as Panel } from '@core/conditions/conditions-schema';
+import type { GoNoGoPanel as Panel, SafetyCover } from '@core/conditions/conditions-schema';
+import { SAFETY_COVER_WORDS, shortSlotText } from '@core/conditions/safety-cover';
 import type { GoDecisionKind } from '@core/conditions/event-conditions';
 import { compassPoint } from '@core/conditions/forecast';
 import { formatDate, formatDateRange } from '@core/calendar/calendar';
@@ -33,14 +35,25 @@ export function RatingBadge({ rating }: { rating: ConditionsRating | null }) {
   return <Badge tone={RATING[rating].tone}>{RATING[rating].words}</Badge>;
 }
 
+const COVER_TONE: Record<SafetyCover['status'], BadgeTone> = { green: 'green', amber: 'amber', red: 'red', 'no-roster': 'grey' };
+
+/** The safety-cover light from the duty roster, in words as well as colour. */
+export function SafetyCoverBadge({ cover }: { cover: SafetyCover }) {
+  return (
+    <span data-safety-cover={cover.status}>
+      <Badge tone={COVER_TONE[cover.status]}>Safety cover: {SAFETY_COVER_WORDS[cover.status]}</Badge>
+    </span>
+  );
+}
+
 const knots = (value: number | null) => (value === null ? '–' : `${value} kn`);
 
 /**
  * One event's go/no-go: the forecast for its hours against its kind's limits, the places booked,
- * the decisions so far, and Go, Postpone and Cancel, each with a reason (events:write).
- * The safety-cover light waits for the duty roster (issue 36): nothing is shown for it.
+ * its safety cover from the duty roster (with the short duties and, for those who keep rosters, a
+ * link to it), the decisions so far, and Go, Postpone and Cancel, each with a reason (events:write).
  */
-export function GoNoGoPanel({ panel, canDecide }: { panel: Panel; canDecide: boolean }) {
+export function GoNoGoPanel({ panel, canDecide, canRoster }: { panel: Panel; canDecide: boolean; canRoster: boolean }) {
   const [deciding, setDeciding] = useState<GoDecisionKind | null>(null);
   const setKind = useSetKind(panel.eventId);
   const open = !panel.cancelled && !panel.over;
@@ -53,6 +66,15 @@ export function GoNoGoPanel({ panel, canDecide }: { panel: Panel; canDecide: boo
       </p>
       <p className="adm-gng-rating">
         <RatingBadge rating={panel.rating} /> <span>Wind {knots(panel.maxWindKn)} (limit {panel.limits.windKn} kn), gusts {knots(panel.maxGustKn)} (limit {panel.limits.gustKn} kn); near within {panel.marginKn} kn</span>
+      </p>
+      <p className="adm-gng-rating">
+        <SafetyCoverBadge cover={panel.safetyCover} />
+        {panel.safetyCover.short.length > 0 && <span>Short: {panel.safetyCover.short.map(shortSlotText).join('; ')}</span>}
+        {canRoster && (
+          <Link to={`/admin/duties/events/${encodeURIComponent(panel.eventId)}`} aria-label={`Duty roster of ${panel.eventName}`}>
+            Duty roster
+          </Link>
+        )}
       </p>
       <div className="adm-gng-row">
         <label htmlFor={`gng-${panel.eventId}-kind`}>Limits of</label>
@@ -154,7 +176,12 @@ function DecisionDialog({ panel, decision, onClose }: { panel: Panel; decision: 
   };
   return (
     <ConfirmDialog open={decision !== null} title={decision ? DIALOG_TITLE[decision] : ''} confirmLabel={decision ? CONFIRM[decision] : ''} cancelLabel="Back" busy={decide.isPending} onConfirm={confirm} onCancel={close}>
-      {decision === 'postpone' && <p>The event moves to the new time and keeps its bookings; each booked member is e-mailed the new time with an updated calendar file and a link to cancel with a full refund.</p>}
+      {decision === 'postpone' && (
+        <p>
+          The event moves to the new time and keeps its bookings; each booked member is e-mailed the new time with an updated calendar file and a link to cancel with a full refund. Each member on duty is e-mailed the new time; those no longer free or qualified then
+          are taken off their duty and told.
+        </p>
+      )}
       {decision === 'cancel' && <p>Every booking is cancelled and refunded, and members are told the reason. This cannot be undone.</p>}
       {decision === 'postpone' && (
         <>

@@ -9,7 +9,7 @@ import { PageTitle } from '../../shared/components/page-title';
 import { useTryAgain } from '../../shared/api/admin-query';
 import { DataTable } from '../../shared/components/data-table';
 import { usePanels } from '../../conditions/api/conditions';
-import { forecastAgeText, RatingBadge } from '../../conditions/components/go-no-go-panel';
+import { forecastAgeText, RatingBadge, SafetyCoverBadge } from '../../conditions/components/go-no-go-panel';
 import { useStaffingLights } from '../../duties/api/duties';
 import { StaffingLight } from '../../duties/components/staffing-light';
 
@@ -136,7 +136,7 @@ export function DashboardPage() {
   );
 }
 
-/** The upcoming events the forecast covers, each with how it stands against its limits and a link to its panel. */
+/** The upcoming events the forecast covers, each with how it stands against its limits, its safety cover and a link to its panel. */
 function GoNoGoSummary() {
   const panels = usePanels();
   if (!panels.isSuccess) return null;
@@ -152,7 +152,7 @@ function GoNoGoSummary() {
             <li key={panel.eventId} className="adm-list-item">
               <div>
                 <p className="adm-list-title">
-                  {panel.eventName} <RatingBadge rating={panel.rating} />
+                  {panel.eventName} <RatingBadge rating={panel.rating} /> <SafetyCoverBadge cover={panel.safetyCover} />
                 </p>
                 <p className="adm-muted">
                   {formatDateRange(panel.eventdatetime, panel.eventenddatetime, 'admin')} · gusts {panel.maxGustKn ?? '–'} kn (limit {panel.limits.gustKn}) · {panel.placesTaken} booked
