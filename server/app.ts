@@ -31,6 +31,7 @@ import { ApiRoutes, SENT } from './http/api-routes';
 import { authenticator, csrfGuard, SESSION_COOKIE } from './http/auth';
 import { registerMemberSignInRoutes } from './http/member-sign-in-routes';
 import { registerMyClubRoutes } from './http/my-club-routes';
+import { registerMyDutyRoutes } from './http/my-duty-routes';
 import { apiNotFound, errorHandler } from './http/error-handler';
 import { createOpenApiRegistry, generateOpenApiDocument } from './http/openapi';
 import { WEBHOOKS_PATH } from './http/payment-routes';
@@ -245,6 +246,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.use('/api/admin', csrfGuard);
   // Members' sign-in sets and ends a session cookie: the same cross-site protection as the panel's.
   app.use('/api/member', csrfGuard);
+  // A member's duty writes act on the member session cookie: the same protection.
+  app.use('/api/my/duties', csrfGuard);
 
   const registry = createOpenApiRegistry(SESSION_COOKIE);
   const router = express.Router();
@@ -267,6 +270,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerAccountRoutes(routes, ports);
   registerMemberSignInRoutes(routes, ports);
   registerMyClubRoutes(routes, ports);
+  registerMyDutyRoutes(routes, ports);
   registerWaitingListRoutes(routes, ports, config);
   registerWorkDayWithdrawRoutes(routes, ports);
   registerNewsRoutes(routes, ports);

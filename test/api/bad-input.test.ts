@@ -967,6 +967,26 @@ describe('generated bad query strings and paths', () => {
     );
   });
 
+  it('POST and DELETE /api/my/duties/:slotId (a signed-in member) with odd slot ids, and any body, are a 404 or 400, never a 500, and take no duty', async () => {
+    const before = JSON.stringify(await app.get('duties').listMemberDuties('fuzz-member'));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('post', 'delete') as fc.Arbitrary<'post' | 'delete'>,
+        fc.oneof(oddText.filter((s) => s.length > 0).map(encode), fc.constantFrom('%zz', '%E0%A4%A', '..%2F..%2Fetc%2Fpasswd', '%00', 'a%2Fb', encodeURIComponent('x'.repeat(5000)))),
+        anyValue,
+        async (method, id, body) => {
+          const path = `/api/my/duties/${id}`;
+          expectClientError(await member[method](path).set(FETCH).type('json').send(JSON.stringify(body) ?? 'null'), path);
+        },
+      ),
+      serverProperty(80),
+    );
+    expect(JSON.stringify(await app.get('duties').listMemberDuties('fuzz-member'))).toBe(before);
+    const page = await member.get('/api/my/duties?x=%zz&slotId[]=1');
+    expect(page.status).toBe(200);
+    expect(page.body.duties).toEqual([]);
+  });
+
   it('DELETE /api/admin/work-days/:id/signups/:signupId with odd ids is a 404 or 400, never a 500, and removes nothing', async () => {
     const before = await storedCounts(app);
     const oddId = fc.oneof(
