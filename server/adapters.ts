@@ -28,6 +28,7 @@ import { SqliteSitePageRepository } from '../adapters/sqlite/sqlite-site-page-re
 import { SqliteHouseholdRepository } from '../adapters/sqlite/sqlite-household-repository';
 import { SqliteMemberRepository } from '../adapters/sqlite/sqlite-member-repository';
 import { SqliteDutyRepository } from '../adapters/sqlite/sqlite-duty-repository';
+import { SqliteDutySwapRepository } from '../adapters/sqlite/sqlite-duty-swap-repository';
 import { SqliteWorkDayRepository } from '../adapters/sqlite/sqlite-work-day-repository';
 import { SqliteOutbox } from '../adapters/sqlite/sqlite-outbox';
 import { SqliteWaitingList } from '../adapters/sqlite/sqlite-waiting-list';
@@ -123,6 +124,7 @@ const PORTS = {
   households: 'STORAGE',
   members: 'STORAGE',
   duties: 'STORAGE',
+  dutySwaps: 'STORAGE',
   campaignSource: 'CAMPAIGNS',
   conditionsSource: 'CONDITIONS',
   search: 'SEARCH',
@@ -278,6 +280,7 @@ export async function bindAdapters(
   bind('members', () => firestore?.members ?? new SqliteMemberRepository(db));
   bind('conditions', () => firestore?.conditions ?? new SqliteConditionsRepository(db));
   bind('duties', () => firestore?.duties ?? new SqliteDutyRepository(db));
+  bind('dutySwaps', () => firestore?.dutySwaps ?? new SqliteDutySwapRepository(db));
   bind('images', () => new SharpImageProcessor());
   bind('pdfs', () => new PdfLibPdfInspector());
   // Without SMTP_URL no sender runs: the messages stay in the outbox for admins to read.

@@ -22,6 +22,7 @@ import { FirestoreSitePageRepository } from './firestore-site-page-repository';
 import { FirestoreHouseholdRepository } from './firestore-household-repository';
 import { FirestoreMemberRepository } from './firestore-member-repository';
 import { FirestoreDutyRepository } from './firestore-duty-repository';
+import { FirestoreDutySwapRepository } from './firestore-duty-swap-repository';
 import { FirestorePhotoRepository } from './firestore-photo-repository';
 import { FirestoreWorkDayRepository } from './firestore-work-day-repository';
 import { FirestoreOutbox } from './firestore-outbox';
@@ -118,6 +119,7 @@ export function firestoreRepositories(db: Firestore, options: FirestoreCollectio
     households: new FirestoreHouseholdRepository(db, options),
     members: new FirestoreMemberRepository(db, options),
     duties: new FirestoreDutyRepository(db, options),
+    dutySwaps: new FirestoreDutySwapRepository(db, options),
     outbox: new FirestoreOutbox(db, options),
     audit: new FirestoreAuditLog(db, options),
     jobs: new FirestoreJobQueue(db, options),

@@ -22,6 +22,7 @@ import * as duties from './migrations/0028-duties';
 import * as bookingCancelReason from './migrations/0020-booking-cancel-reason';
 import * as campaignContent from './migrations/0022-campaign-content';
 import * as bookingEmailKey from './migrations/0030-booking-email-key';
+import * as dutySwaps from './migrations/0033-duty-swaps';
 import * as memberPricesHouseholds from './migrations/0025-member-prices-households';
 import * as memberSignIn from './migrations/0024-member-sign-in';
 import * as conditions from './migrations/0026-conditions';
@@ -62,6 +63,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0028-duties', migration: duties },
   { name: '0029-passkey-challenges', migration: passkeyChallenges },
   { name: '0030-booking-email-key', migration: bookingEmailKey },
+  { name: '0033-duty-swaps', migration: dutySwaps },
 ];
 
 /** Hands knex the migrations of adapters/sqlite/migrations/, in order. */
