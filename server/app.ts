@@ -32,6 +32,7 @@ import { authenticator, csrfGuard, SESSION_COOKIE } from './http/auth';
 import { registerMemberSignInRoutes } from './http/member-sign-in-routes';
 import { registerMyClubRoutes } from './http/my-club-routes';
 import { registerMyDutyRoutes } from './http/my-duty-routes';
+import { registerDutySwapRoutes } from './http/duty-swap-routes';
 import { apiNotFound, errorHandler } from './http/error-handler';
 import { createOpenApiRegistry, generateOpenApiDocument } from './http/openapi';
 import { WEBHOOKS_PATH } from './http/payment-routes';
@@ -248,6 +249,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.use('/api/member', csrfGuard);
   // A member's duty writes act on the member session cookie: the same protection.
   app.use('/api/my/duties', csrfGuard);
+  app.use('/api/my/duty-swaps', csrfGuard);
 
   const registry = createOpenApiRegistry(SESSION_COOKIE);
   const router = express.Router();
@@ -271,6 +273,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerMemberSignInRoutes(routes, ports);
   registerMyClubRoutes(routes, ports);
   registerMyDutyRoutes(routes, ports);
+  registerDutySwapRoutes(routes, ports);
   registerWaitingListRoutes(routes, ports, config);
   registerWorkDayWithdrawRoutes(routes, ports);
   registerNewsRoutes(routes, ports);

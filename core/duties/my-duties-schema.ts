@@ -12,6 +12,10 @@ export const MyDutySchema = z.object({
 });
 export type MyDuty = z.infer<typeof MyDutySchema>;
 
+/** One of the member's own duties: with the id of their open swap request, if any. */
+export const HeldDutySchema = MyDutySchema.extend({ swapId: z.string().nullable() });
+export type HeldDuty = z.infer<typeof HeldDutySchema>;
+
 /** An open slot the member may volunteer for, with how full it is. */
 export const OpenDutySchema = MyDutySchema.extend({
   description: z.string(),
@@ -23,7 +27,7 @@ export const OpenDutySchema = MyDutySchema.extend({
 export type OpenDuty = z.infer<typeof OpenDutySchema>;
 
 /** GET /api/my/duties: the member's duties not over yet (soonest first), and the open slots they may take. */
-export const MyDutiesSchema = z.object({ duties: z.array(MyDutySchema), open: z.array(OpenDutySchema) });
+export const MyDutiesSchema = z.object({ duties: z.array(HeldDutySchema), open: z.array(OpenDutySchema) });
 export type MyDuties = z.infer<typeof MyDutiesSchema>;
 
 /** The slot a member volunteers for or withdraws from (the path's). */

@@ -6,27 +6,30 @@ import { UseCase } from '../shared/use-case';
 import { dutyWindow, type DutyWindow } from './duties';
 import { openSlotsFor } from './duty-offers';
 import type { DutyRepository } from './duty-repository.port';
+import type { DutySwapRepository } from './duty-swap-repository.port';
 import type { MyDuties, MyDuty } from './my-duties-schema';
 
 export interface GetMyDutiesDeps {
   duties: DutyRepository;
+  dutySwaps: DutySwapRepository;
   events: EventRepository;
   clock: Clock;
 }
 
 /**
  * The signed-in member's duties page: the duties they hold that are not over, soonest first, and
- * the open slots of events still to start (not cancelled) that they may volunteer for: room left,
+ * (with their open swap request) and the open slots of events still to start (not cancelled) that they may volunteer for: room left,
  * eligible on the event's dates, free at that time.
  */
 export class GetMyDuties extends UseCase<GetMyDutiesDeps> {
   async execute(member: Member): Promise<MyDuties> {
     const now = this.deps.clock.now();
-    const [events, memberDuties, held, dutyTypes] = await Promise.all([
+    const [events, memberDuties, held, dutyTypes, swaps] = await Promise.all([
       this.deps.events.listNotOverBefore(now),
       this.deps.duties.listMemberDuties(member.id),
       this.deps.duties.listMemberQualifications(member.id),
       this.deps.duties.listCatalogue('dutyTypes'),
+      this.deps.dutySwaps.listOpenOf(member.id),
     ]);
     const byId = new Map(events.map((event) => [event.id, event]));
     const typeOf = (dutyTypeId: string) => dutyTypes.find((type) => type.id === dutyTypeId);
@@ -56,7 +59,7 @@ export class GetMyDuties extends UseCase<GetMyDutiesDeps> {
       duties: mine.flatMap((duty) => {
         const event = byId.get(duty.eventId);
         const slot = mySlots.get(duty.slotId);
-        return event && slot ? [shown(event, duty.slotId, slot.dutyTypeId, duty.window)] : [];
+        return event && slot ? [{ ...shown(event, duty.slotId, slot.dutyTypeId, duty.window), swapId: swaps.find((swap) => swap.slotId === duty.slotId)?.id ?? null }] : [];
       }),
       open: openSlots.map(({ slot, event, window, dutyType }) => ({
         ...shown(event, slot.id, slot.dutyTypeId, window),

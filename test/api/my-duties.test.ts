@@ -41,7 +41,7 @@ describe('a member’s duties', () => {
     expect(took.status).toBe(201);
     expect(took.body).toEqual({ slotId: safetySlot.id, eventId: event.id });
     const page = (await ann.get('/api/my/duties')).body;
-    expect(page.duties).toEqual([{ slotId: safetySlot.id, dutyTypeName: safety.name, eventId: event.id, eventName: event.name, start: '2026-07-04T09:00:00.000Z', end: '2026-07-04T16:00:00.000Z' }]);
+    expect(page.duties).toEqual([{ slotId: safetySlot.id, dutyTypeName: safety.name, eventId: event.id, eventName: event.name, start: '2026-07-04T09:00:00.000Z', end: '2026-07-04T16:00:00.000Z', swapId: null }]);
     expect(await openIds(ann)).toEqual([]);
     expect((await ann.post(`/api/my/duties/${galleySlot.id}`).set(FETCH)).body.error).toBe('This member is already on a duty at that time');
     const roster = (await admin.get(`/api/admin/duties/events/${event.id}`)).body;

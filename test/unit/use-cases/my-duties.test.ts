@@ -64,7 +64,7 @@ describe('a member’s duties page', () => {
     const { safetySlot, galleySlot } = await season();
     await volunteer.execute('ann', galleySlot.id);
     const page = await myDuties.execute(member('ann'));
-    expect(page.duties).toEqual([{ slotId: galleySlot.id, dutyTypeName: 'Galley', eventId: 'race', eventName: 'Summer race', start: '2026-07-04T09:00:00.000Z', end: '2026-07-04T16:00:00.000Z' }]);
+    expect(page.duties).toEqual([{ slotId: galleySlot.id, dutyTypeName: 'Galley', eventId: 'race', eventName: 'Summer race', start: '2026-07-04T09:00:00.000Z', end: '2026-07-04T16:00:00.000Z', swapId: null }]);
     expect(page.open).toEqual([]);
     // The galley is full: Bob is offered nothing.
     expect((await myDuties.execute(member('bob'))).open).toEqual([]);

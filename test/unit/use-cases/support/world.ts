@@ -1,5 +1,6 @@
 import { MemorySitePageRepository } from '../../../../adapters/memory/memory-site-page-repository';
 import { MemoryMemberRepository } from '../../../../adapters/memory/memory-member-repository';
+import { MemoryDutySwapRepository } from '../../../../adapters/memory/memory-duty-swap-repository';
 import { MemoryDutyRepository } from '../../../../adapters/memory/memory-duty-repository';
 import type { Currency } from '../../../../core/shared/money';
 import { PdfLibPdfInspector } from '../../../../adapters/pdf-lib/pdf-lib-pdf-inspector';
@@ -115,6 +116,7 @@ export const LINK_SECRET = 'a-secret-for-the-unit-tests-0123456789';
  */
 export function makeWorld() {
   const clock = new FixedClock('2026-06-01T09:00:00.000Z');
+  const duties = new MemoryDutyRepository();
   const ids = new SequentialIdGenerator('id');
   const credentials = new MemoryCredentialRepository();
   const sessions = new MemorySessionRepository();
@@ -140,7 +142,8 @@ export function makeWorld() {
     campaigns: new MemoryCampaignRepository(),
     sitePages: new MemorySitePageRepository(),
     members: new MemoryMemberRepository(),
-    duties: new MemoryDutyRepository(),
+    duties,
+    dutySwaps: new MemoryDutySwapRepository(duties),
     clubName: 'Kestrel Yacht Club',
     search: new MemorySearchIndex(),
     payments: new FakePaymentGateway(),
