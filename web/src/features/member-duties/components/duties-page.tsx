@@ -1,6 +1,6 @@
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { PATHS } from '@core/shared/paths';
-import type { MyDuty, OpenDuty } from '@core/duties/my-duties-schema';
+import type { OpenDuty } from '@core/duties/my-duties-schema';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { LoadFailed } from '../../../components/ui/load-failed';
@@ -10,21 +10,20 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useMemberSession } from '../../member-sign-in/api/member-session';
 import { useMyDuties, useMyDutyChanges } from '../api/my-duties';
 
-const DAY_AND_TIME = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
-const TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
-
-function when(duty: Pick<MyDuty, 'start' | 'end'>): string {
-  return `${DAY_AND_TIME.format(new Date(duty.start))} to ${TIME.format(new Date(duty.end))}`;
-}
+import { dutyWhen as when } from './duty-when';
+import { SwapControls } from './swap-controls';
+import { SwapOffer } from './swap-offer';
 
 /**
- * /duties (docs/duties.md, "For members"): the signed-in member's duties, with Withdraw, and the
- * open slots they may take (eligible on the day, free then), with Volunteer. The session is read in
- * the browser, so the server draws the loading state.
+ * /duties (docs/duties.md, "For members"): the signed-in member's duties, with Withdraw and Ask
+ * for a swap, and the open slots they may take (eligible on the day, free then), with Volunteer;
+ * with `?swap=<id>` (a swap e-mail's link) the swap request first, with Accept. The session is
+ * read in the browser, so the server draws the loading state.
  */
 export function DutiesPage() {
   usePageTitle('Duties');
   const session = useMemberSession();
+  const swapId = useSearchParams()[0].get('swap');
   const signedIn = session.data?.member != null;
   const duties = useMyDuties(signedIn);
   const { volunteer, withdraw } = useMyDutyChanges();
@@ -40,7 +39,7 @@ export function DutiesPage() {
           <LoadFailed title="Failed to load your details" onRetry={() => void session.refetch()} />
         ) : !signedIn ? (
           <p>
-            Please <Link to={PATHS.signIn}>sign in</Link> to see your duties and volunteer for open ones.
+            Please <Link to={PATHS.signIn}>sign in</Link> to see your duties, volunteer for open ones{swapId ? ' and take the duty you were asked to' : ''}.
           </p>
         ) : (
           <p>Racing and training run on volunteers. You are offered the duties you are qualified for on the day, at times you are free.</p>
@@ -52,6 +51,7 @@ export function DutiesPage() {
       </section>
       {signedIn && (
         <>
+          {swapId !== null && swapId !== '' && <SwapOffer swapId={swapId} />}
           <section className="card" aria-labelledby="my-duties-title">
             <h2 id="my-duties-title">My duties</h2>
             {duties.isPending ? (
@@ -73,7 +73,8 @@ export function DutiesPage() {
                         withdraw.mutate(duty.slotId);
                       }} aria-label={`Withdraw from ${duty.dutyTypeName} at ${duty.eventName}`}>
                       {withdraw.isPending && withdraw.variables === duty.slotId ? 'Withdrawing…' : 'Withdraw'}
-                    </Button>
+                    </Button>{' '}
+                    <SwapControls duty={duty} />
                   </li>
                 ))}
               </ul>
