@@ -5,6 +5,7 @@ import type { DutySwapRepository } from '../../core/duties/duty-swap-repository.
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
 import { validAssignment } from '../duty-records';
 import { SWAP_TAKEN_ID, takenSwap, validSwap } from '../duty-swap-records';
+import { assignmentRow } from './sqlite-duty-repository';
 import { isUniqueViolation } from './sqlite-errors';
 import { writeTransaction } from './sqlite-write-transaction';
 
@@ -56,18 +57,7 @@ export class SqliteDutySwapRepository implements DutySwapRepository {
       const taken = takenSwap(swap, valid.memberId, valid.assignedAt);
       await trx('duty_swaps').where({ id: swapId }).update({ status: taken.status, takenBy: taken.takenBy, takenAt: taken.takenAt });
       await trx('duty_assignments').where({ slotId: swap.slotId, memberId: swap.fromMemberId }).delete();
-      await trx('duty_assignments').insert({
-        slotId: swap.slotId,
-        memberId: valid.memberId,
-        eventId: swap.eventId,
-        start: valid.window.start,
-        end: valid.window.end,
-        startMs: Date.parse(valid.window.start),
-        endMs: Date.parse(valid.window.end),
-        assignedAt: valid.assignedAt,
-        assignedAtMs: Date.parse(valid.assignedAt),
-        overrideReason: valid.overrideReason,
-      });
+      await trx('duty_assignments').insert(assignmentRow({ ...valid, slotId: swap.slotId, eventId: swap.eventId }));
       return taken;
     });
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MyDutySchema } from './my-duties-schema';
 
 /** A member's swap request: open to every member eligible and free (toMemberId null), or a direct transfer to one. */
 export const AskSwapFormSchema = z.object({ toMemberId: z.string().min(1, 'Choose a member').max(64).nullable().default(null) }).strict();
@@ -6,14 +7,8 @@ export const AskSwapFormSchema = z.object({ toMemberId: z.string().min(1, 'Choos
 export const SwapIdParamsSchema = z.object({ swapId: z.string().min(1).max(64) }).strict();
 
 /** A swap request as the page that accepts it shows it. */
-export const SwapViewSchema = z.object({
+export const SwapViewSchema = MyDutySchema.extend({
   id: z.string(),
-  slotId: z.string(),
-  dutyTypeName: z.string(),
-  eventId: z.string(),
-  eventName: z.string(),
-  start: z.string(),
-  end: z.string(),
   status: z.enum(['open', 'taken', 'withdrawn']),
   fromName: z.string(),
   /** A direct transfer (to one named member), not an open request. */
