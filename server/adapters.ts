@@ -29,6 +29,7 @@ import { SqliteHouseholdRepository } from '../adapters/sqlite/sqlite-household-r
 import { SqliteMemberCalendarFeedRepository } from '../adapters/sqlite/sqlite-member-calendar-feed-repository';
 import { SqliteMemberRepository } from '../adapters/sqlite/sqlite-member-repository';
 import { SqliteDutyRepository } from '../adapters/sqlite/sqlite-duty-repository';
+import { SqliteDutySwapRepository } from '../adapters/sqlite/sqlite-duty-swap-repository';
 import { SqliteWorkDayRepository } from '../adapters/sqlite/sqlite-work-day-repository';
 import { SqliteOutbox } from '../adapters/sqlite/sqlite-outbox';
 import { SqliteWaitingList } from '../adapters/sqlite/sqlite-waiting-list';
@@ -125,6 +126,7 @@ const PORTS = {
   calendarFeeds: 'STORAGE',
   members: 'STORAGE',
   duties: 'STORAGE',
+  dutySwaps: 'STORAGE',
   campaignSource: 'CAMPAIGNS',
   conditionsSource: 'CONDITIONS',
   search: 'SEARCH',
@@ -281,6 +283,7 @@ export async function bindAdapters(
   bind('members', () => firestore?.members ?? new SqliteMemberRepository(db));
   bind('conditions', () => firestore?.conditions ?? new SqliteConditionsRepository(db));
   bind('duties', () => firestore?.duties ?? new SqliteDutyRepository(db));
+  bind('dutySwaps', () => firestore?.dutySwaps ?? new SqliteDutySwapRepository(db));
   bind('images', () => new SharpImageProcessor());
   bind('pdfs', () => new PdfLibPdfInspector());
   // Without SMTP_URL no sender runs: the messages stay in the outbox for admins to read.

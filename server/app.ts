@@ -32,6 +32,8 @@ import { ApiRoutes, SENT } from './http/api-routes';
 import { authenticator, csrfGuard, SESSION_COOKIE } from './http/auth';
 import { registerMemberSignInRoutes } from './http/member-sign-in-routes';
 import { registerMyClubRoutes } from './http/my-club-routes';
+import { registerMyDutyRoutes } from './http/my-duty-routes';
+import { registerDutySwapRoutes } from './http/duty-swap-routes';
 import { apiNotFound, errorHandler } from './http/error-handler';
 import { createOpenApiRegistry, generateOpenApiDocument } from './http/openapi';
 import { WEBHOOKS_PATH } from './http/payment-routes';
@@ -273,6 +275,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerAccountRoutes(routes, ports);
   registerMemberSignInRoutes(routes, ports);
   registerMyClubRoutes(routes, ports);
+  registerMyDutyRoutes(routes, ports);
+  registerDutySwapRoutes(routes, ports);
   registerWaitingListRoutes(routes, ports, config);
   registerWorkDayWithdrawRoutes(routes, ports);
   registerNewsRoutes(routes, ports);

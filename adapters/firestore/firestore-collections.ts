@@ -73,10 +73,10 @@ export const FIRESTORE_CONDITIONS_COLLECTIONS = ['conditions'] as const;
 /**
  * Duty rosters (FirestoreDutyRepository, ADR 0039): the catalogue, members' qualifications, the
  * events' duty slots with their holders, and one document per member listing their duties (read
- * in every assignment's transaction, so no member gets two duties at once). Not yet copied by
- * migrate-storage.
+ * in every assignment's transaction, so no member gets two duties at once), and the swap requests
+ * (FirestoreDutySwapRepository). Not yet copied by migrate-storage.
  */
-export const FIRESTORE_DUTY_COLLECTIONS = ['dutyCatalogue', 'memberQualifications', 'dutySlots', 'dutyMembers'] as const;
+export const FIRESTORE_DUTY_COLLECTIONS = ['dutyCatalogue', 'memberQualifications', 'dutySlots', 'dutyMembers', 'dutySwaps'] as const;
 /**
  * Members' private calendar feeds (FirestoreMemberCalendarFeedRepository): one secret per member.
  * Not copied by migrate-storage: after moving, a member makes a new feed address on My club.

@@ -218,14 +218,16 @@ export class FirestoreDutyRepository extends FirestoreCollectionAdapter implemen
   }
 }
 
-function toSlot(snapshot: DocumentSnapshot): StaffedSlot {
+/** A slot document read back (FirestoreDutySwapRepository reads them too). */
+export function toSlot(snapshot: DocumentSnapshot): StaffedSlot {
   const data = snapshot.data() ?? {};
   const slot = DutySlotSchema.parse({ ...data, id: snapshot.id });
   const holders = ((data.holders as unknown[] | undefined) ?? []).map((holder) => DutyAssignmentSchema.parse(holder));
   return staffed({ ...slot, holders });
 }
 
-function memberDuties(snapshot: DocumentSnapshot): DutyAssignment[] {
+/** The duties in a member's duty document (none when it does not exist). */
+export function memberDuties(snapshot: DocumentSnapshot): DutyAssignment[] {
   if (!snapshot.exists) return [];
   return ((snapshot.get('duties') as unknown[] | undefined) ?? []).map((duty) => DutyAssignmentSchema.parse(duty));
 }

@@ -23,6 +23,7 @@ import { FirestoreHouseholdRepository } from './firestore-household-repository';
 import { FirestoreMemberCalendarFeedRepository } from './firestore-member-calendar-feed-repository';
 import { FirestoreMemberRepository } from './firestore-member-repository';
 import { FirestoreDutyRepository } from './firestore-duty-repository';
+import { FirestoreDutySwapRepository } from './firestore-duty-swap-repository';
 import { FirestorePhotoRepository } from './firestore-photo-repository';
 import { FirestoreWorkDayRepository } from './firestore-work-day-repository';
 import { FirestoreOutbox } from './firestore-outbox';
@@ -120,6 +121,7 @@ export function firestoreRepositories(db: Firestore, options: FirestoreCollectio
     calendarFeeds: new FirestoreMemberCalendarFeedRepository(db, options),
     members: new FirestoreMemberRepository(db, options),
     duties: new FirestoreDutyRepository(db, options),
+    dutySwaps: new FirestoreDutySwapRepository(db, options),
     outbox: new FirestoreOutbox(db, options),
     audit: new FirestoreAuditLog(db, options),
     jobs: new FirestoreJobQueue(db, options),

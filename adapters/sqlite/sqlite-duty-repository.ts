@@ -102,18 +102,7 @@ export class SqliteDutyRepository implements DutyRepository {
       const duties = await this.dutiesWhere(trx, { memberId: valid.memberId });
       const refusal = assignmentRefusal(slot, duties, valid);
       if (refusal) throw new ConflictError(refusal);
-      await trx('duty_assignments').insert({
-        slotId: valid.slotId,
-        memberId: valid.memberId,
-        eventId: slot.eventId,
-        start: valid.window.start,
-        end: valid.window.end,
-        startMs: Date.parse(valid.window.start),
-        endMs: Date.parse(valid.window.end),
-        assignedAt: valid.assignedAt,
-        assignedAtMs: Date.parse(valid.assignedAt),
-        overrideReason: valid.overrideReason,
-      });
+      await trx('duty_assignments').insert(assignmentRow({ ...valid, eventId: slot.eventId }));
     });
   }
 
@@ -147,4 +136,20 @@ export class SqliteDutyRepository implements DutyRepository {
     const rows: Record<string, unknown>[] = await (typeof where === 'function' ? where(base) : base.where(where)).orderBy([{ column: 'startMs' }, { column: 'slotId' }]);
     return rows.map(({ start, end, ...row }) => DutyAssignmentSchema.parse({ ...row, window: { start, end } }));
   }
+}
+
+/** An assignment as a row of `duty_assignments` (SqliteDutySwapRepository writes them too). */
+export function assignmentRow(assignment: DutyAssignment) {
+  return {
+    slotId: assignment.slotId,
+    memberId: assignment.memberId,
+    eventId: assignment.eventId,
+    start: assignment.window.start,
+    end: assignment.window.end,
+    startMs: Date.parse(assignment.window.start),
+    endMs: Date.parse(assignment.window.end),
+    assignedAt: assignment.assignedAt,
+    assignedAtMs: Date.parse(assignment.assignedAt),
+    overrideReason: assignment.overrideReason,
+  };
 }

@@ -23,6 +23,7 @@ import * as bookingCancelReason from './migrations/0020-booking-cancel-reason';
 import * as campaignContent from './migrations/0022-campaign-content';
 import * as bookingEmailKey from './migrations/0030-booking-email-key';
 import * as myClubListsAndFeed from './migrations/0031-my-club-lists-and-feed';
+import * as dutySwaps from './migrations/0033-duty-swaps';
 import * as memberPricesHouseholds from './migrations/0025-member-prices-households';
 import * as memberSignIn from './migrations/0024-member-sign-in';
 import * as conditions from './migrations/0026-conditions';
@@ -67,6 +68,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0030-booking-email-key', migration: bookingEmailKey },
   { name: '0031-my-club-lists-and-feed', migration: myClubListsAndFeed },
   { name: '0032-booking-household-attendees', migration: bookingHouseholdAttendees },
+  { name: '0033-duty-swaps', migration: dutySwaps },
   { name: '0035-duty-assignments-event', migration: dutyAssignmentsEvent },
 ];
 

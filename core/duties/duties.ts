@@ -93,6 +93,9 @@ export const DUTY_MESSAGES = {
   overrideNeedsReason: 'Give a reason to assign a member who is not eligible',
   memberNotFound: 'Member not found',
   eventNotFound: 'Event not found',
+  started: 'This duty has started: ask the event\'s officer',
+  cancelled: 'This event is cancelled',
+  notHolding: 'You do not hold this duty',
 } as const;
 
 /**

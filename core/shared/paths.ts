@@ -18,6 +18,8 @@ export const PATHS = {
   signIn: '/sign-in',
   /** A signed-in member's own page. */
   myClub: '/my',
+  /** A signed-in member's duties, and the open ones they may volunteer for. */
+  duties: '/duties',
 } as const;
 
 /** Members' pages with an id in the address (`:name` stands for one segment): a news item's own page. */

@@ -24,6 +24,7 @@ import type { PasskeyChallengeRepository } from '../member-sign-in/passkey-chall
 import type { SitePageRepository } from '../site-pages/site-page-repository.port';
 import type { HouseholdRepository } from '../members/household-repository.port';
 import type { MemberRepository } from '../members/member-repository.port';
+import type { DutySwapRepository } from '../duties/duty-swap-repository.port';
 import type { DutyRepository } from '../duties/duty-repository.port';
 import type { MemberCalendarFeedRepository } from '../my-club/member-calendar-feed-repository.port';
 
@@ -60,6 +61,8 @@ export interface StoragePorts {
   calendarFeeds: MemberCalendarFeedRepository;
   /** Duty rosters: qualifications, duty types, templates, events' duty slots (issue 36). */
   duties: DutyRepository;
+  /** Duty swap requests, in the same storage as the rosters (accepting one changes a slot). */
+  dutySwaps: DutySwapRepository;
   outbox: Outbox;
   audit: AuditLog;
   jobs: JobQueue;

@@ -1,19 +1,34 @@
 import { ManageDutyCatalogue } from '../../core/duties/manage-duty-catalogue';
 import { ManageEventDuties } from '../../core/duties/event-duties';
 import { ManageMemberQualifications } from '../../core/duties/manage-member-qualifications';
+import { GetMyDuties } from '../../core/duties/my-duties';
 import { VolunteerForDuty } from '../../core/duties/volunteer-for-duty';
 import { WithdrawFromDuty } from '../../core/duties/withdraw-from-duty';
-import { auditTrail, type Feature, provide } from './feature';
+import { DutySwaps } from '../../core/duties/duty-swap-requests';
+import { auditTrail, type Feature, provide, siteSettings } from './feature';
 
 /** Duty rosters (issue 36): the catalogue, members' qualifications, events' rosters. */
 export const dutiesFeature: Feature = {
   name: 'duties',
-  useCases: ({ get }) => [
+  useCases: ({ get, config }) => [
     provide(ManageDutyCatalogue, () => new ManageDutyCatalogue({ duties: get('duties'), ...auditTrail(get) })),
     provide(ManageMemberQualifications, () => new ManageMemberQualifications({ duties: get('duties'), members: get('members'), ...auditTrail(get) })),
     provide(ManageEventDuties, () => new ManageEventDuties({ duties: get('duties'), events: get('events'), members: get('members'), ...auditTrail(get) })),
-    // For the members' pages once member sign-in lands: the signed-in member's id.
+    // The members' duties page (docs/duties.md): the signed-in member's own.
+    provide(GetMyDuties, () => new GetMyDuties({ duties: get('duties'), dutySwaps: get('dutySwaps'), events: get('events'), clock: get('clock') })),
     provide(VolunteerForDuty, () => new VolunteerForDuty({ duties: get('duties'), events: get('events'), members: get('members'), clock: get('clock') })),
-    provide(WithdrawFromDuty, () => new WithdrawFromDuty({ duties: get('duties') })),
+    provide(DutySwaps, () =>
+      new DutySwaps({
+        duties: get('duties'),
+        dutySwaps: get('dutySwaps'),
+        events: get('events'),
+        members: get('members'),
+        admins: get('admins'),
+        outbox: get('outbox'),
+        siteSettings: siteSettings(config),
+        ...auditTrail(get),
+      }),
+    ),
+    provide(WithdrawFromDuty, () => new WithdrawFromDuty({ duties: get('duties'), clock: get('clock') })),
   ],
 };

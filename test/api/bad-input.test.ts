@@ -331,6 +331,14 @@ const TARGETS: Target[] = [
     body: () => shapedBody(['name', 'kind', 'yearOfBirth']),
   },
   {
+    // The fuzz member holds no duty: a good body is 404 "You do not hold this duty", a bad one 400; no swap is stored.
+    name: 'POST /api/my/duties/:slotId/swap',
+    method: 'post',
+    path: () => '/api/my/duties/no-such-slot/swap',
+    agent: () => member,
+    body: () => shapedBody(['toMemberId']),
+  },
+  {
     name: 'POST /api/member/sign-in/passkey',
     method: 'post',
     path: () => '/api/member/sign-in/passkey',
@@ -1011,6 +1019,35 @@ describe('generated bad query strings and paths', () => {
       ),
       serverProperty(120),
     );
+  });
+
+  it('the member duty and swap routes (a signed-in member) with odd ids, and any body, are a 404 or 400, never a 500, and take no duty', async () => {
+    const before = JSON.stringify(await app.get('duties').listMemberDuties('fuzz-member'));
+    const routes: [method: 'post' | 'delete' | 'get', path: (id: string) => string][] = [
+      ['post', (id) => `/api/my/duties/${id}`],
+      ['delete', (id) => `/api/my/duties/${id}`],
+      ['get', (id) => `/api/my/duties/${id}/transfer-candidates`],
+      ['get', (id) => `/api/my/duty-swaps/${id}`],
+      ['post', (id) => `/api/my/duty-swaps/${id}/accept`],
+      ['delete', (id) => `/api/my/duty-swaps/${id}`],
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        fc.oneof(oddText.filter((s) => s.length > 0).map(encode), fc.constantFrom('%zz', '%E0%A4%A', '..%2F..%2Fetc%2Fpasswd', '%00', 'a%2Fb', encodeURIComponent('x'.repeat(5000)))),
+        anyValue,
+        async ([method, pathOf], id, body) => {
+          const path = pathOf(id);
+          if (method === 'get') return expectClientError(await member.get(path), path);
+          expectClientError(await member[method](path).set(FETCH).type('json').send(JSON.stringify(body) ?? 'null'), path);
+        },
+      ),
+      serverProperty(80),
+    );
+    expect(JSON.stringify(await app.get('duties').listMemberDuties('fuzz-member'))).toBe(before);
+    const page = await member.get('/api/my/duties?x=%zz&slotId[]=1');
+    expect(page.status).toBe(200);
+    expect(page.body.duties).toEqual([]);
   });
 
   it('DELETE /api/admin/work-days/:id/signups/:signupId with odd ids is a 404 or 400, never a 500, and removes nothing', async () => {

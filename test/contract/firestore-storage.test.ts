@@ -35,6 +35,8 @@ import { FirestoreMemberRepository } from '../../adapters/firestore/firestore-me
 import { describeMemberRepositoryContract } from './member-repository.contract';
 import { FirestoreDutyRepository } from '../../adapters/firestore/firestore-duty-repository';
 import { describeDutyRepositoryContract } from './duty-repository.contract';
+import { FirestoreDutySwapRepository } from '../../adapters/firestore/firestore-duty-swap-repository';
+import { describeDutySwapRepositoryContract } from './duty-swap-repository.contract';
 import { FirestorePhotoRepository } from '../../adapters/firestore/firestore-photo-repository';
 import { FirestoreWorkDayRepository } from '../../adapters/firestore/firestore-work-day-repository';
 import { NotFoundError, ValidationError } from '../../core/shared/errors';
@@ -110,6 +112,7 @@ describeMemberCalendarFeedRepositoryContract('FirestoreMemberCalendarFeedReposit
 describeMemberRepositoryContract('FirestoreMemberRepository', onFirestore((db) => new FirestoreMemberRepository(db)));
 describeConditionsRepositoryContract('FirestoreConditionsRepository', onFirestore((db) => new FirestoreConditionsRepository(db)));
 describeDutyRepositoryContract('FirestoreDutyRepository', onFirestore((db) => new FirestoreDutyRepository(db)));
+describeDutySwapRepositoryContract('FirestoreDutySwapRepository', onFirestore((db) => ({ duties: new FirestoreDutyRepository(db), swaps: new FirestoreDutySwapRepository(db) })));
 describeFileStoreContract('FirestoreFileStore', onFirestore((db) => new FirestoreFileStore(db)));
 
 describe('Firestore documents stored before files moved out of them', () => {
@@ -459,7 +462,7 @@ describe('openFirestoreStorage', () => {
       expect((await storage.events.list({ order: 'asc' })).map((e) => e.id)).toEqual(['summer-regatta']);
       expect(await storage.admins.count()).toBe(0);
       expect(Object.keys(storage).sort()).toEqual(
-        ['addressLimits', 'admins', 'audit', 'bookings', 'calendarFeeds', 'campaigns', 'close', 'conditions', 'credentials', 'db', 'documents', 'duties', 'events', 'files', 'households', 'jobs', 'loginAttempts', 'memberSessions', 'members', 'outbox', 'passkeyChallenges', 'passkeys', 'photos', 'resetTokens', 'sessions', 'signInCodes', 'sitePages', 'waitingList', 'waterLevels', 'workDays'],
+        ['addressLimits', 'admins', 'audit', 'bookings', 'calendarFeeds', 'campaigns', 'close', 'conditions', 'credentials', 'db', 'documents', 'duties', 'dutySwaps', 'events', 'files', 'households', 'jobs', 'loginAttempts', 'memberSessions', 'members', 'outbox', 'passkeyChallenges', 'passkeys', 'photos', 'resetTokens', 'sessions', 'signInCodes', 'sitePages', 'waitingList', 'waterLevels', 'workDays'],
       );
     } finally {
       await storage.close();

@@ -19,6 +19,8 @@ import { MemoryMemberRepository } from '../../adapters/memory/memory-member-repo
 import { describeMemberRepositoryContract } from './member-repository.contract';
 import { MemoryDutyRepository } from '../../adapters/memory/memory-duty-repository';
 import { describeDutyRepositoryContract } from './duty-repository.contract';
+import { MemoryDutySwapRepository } from '../../adapters/memory/memory-duty-swap-repository';
+import { describeDutySwapRepositoryContract } from './duty-swap-repository.contract';
 import { MemoryPhotoRepository } from '../../adapters/memory/memory-photo-repository';
 import { MemoryWorkDayRepository } from '../../adapters/memory/memory-work-day-repository';
 import { describeAdminRepositoryContract } from './admin-repository.contract';
@@ -80,3 +82,10 @@ describeMemberCalendarFeedRepositoryContract('MemoryMemberCalendarFeedRepository
 describeMemberRepositoryContract('MemoryMemberRepository', inMemory(() => new MemoryMemberRepository()));
 describeConditionsRepositoryContract('MemoryConditionsRepository', inMemory(() => new MemoryConditionsRepository()));
 describeDutyRepositoryContract('MemoryDutyRepository', inMemory(() => new MemoryDutyRepository()));
+describeDutySwapRepositoryContract(
+  'MemoryDutySwapRepository',
+  inMemory(() => {
+    const duties = new MemoryDutyRepository();
+    return { duties, swaps: new MemoryDutySwapRepository(duties) };
+  }),
+);

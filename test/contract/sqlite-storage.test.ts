@@ -38,6 +38,8 @@ import { SqliteSitePageRepository } from '../../adapters/sqlite/sqlite-site-page
 import { describeSitePageRepositoryContract } from './site-page-repository.contract';
 import { SqliteDutyRepository } from '../../adapters/sqlite/sqlite-duty-repository';
 import { describeDutyRepositoryContract } from './duty-repository.contract';
+import { SqliteDutySwapRepository } from '../../adapters/sqlite/sqlite-duty-swap-repository';
+import { describeDutySwapRepositoryContract } from './duty-swap-repository.contract';
 import { SqlitePhotoRepository } from '../../adapters/sqlite/sqlite-photo-repository';
 import { SqliteWorkDayRepository } from '../../adapters/sqlite/sqlite-work-day-repository';
 import { writeTransaction } from '../../adapters/sqlite/sqlite-write-transaction';
@@ -97,6 +99,7 @@ describePasskeyChallengeRepositoryContract('SqlitePasskeyChallengeRepository', o
 describeMemberRepositoryContract('SqliteMemberRepository', onSqlite((db) => new SqliteMemberRepository(db)));
 describeConditionsRepositoryContract('SqliteConditionsRepository', onSqlite((db) => new SqliteConditionsRepository(db)));
 describeDutyRepositoryContract('SqliteDutyRepository', onSqlite((db) => new SqliteDutyRepository(db)));
+describeDutySwapRepositoryContract('SqliteDutySwapRepository', onSqlite((db) => ({ duties: new SqliteDutyRepository(db), swaps: new SqliteDutySwapRepository(db) })));
 
 describe('SQLite database file', () => {
   it('keeps events, bookings, admins and sessions when the server restarts', async () => {
@@ -127,7 +130,7 @@ describe('SQLite database file', () => {
         expect(await new SqliteAdminRepository(reopened).getByUid('uid-commodore')).toEqual(anAdmin());
         expect(await new SqliteSessionRepository(reopened).get('hash-1')).toEqual(session);
         const migrations = await reopened('knex_migrations').select('name');
-        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle', '0007-password-reset-tokens', '0008-event-sequence-and-cancellation', '0009-jobs-and-reminders', '0010-waiting-list', '0011-work-day-archive', '0012-work-day-signup-email', '0013-document-files', '0014-news-items', '0015-photos', '0016-checkout-opened', '0018-booking-references', '0019-site-pages', '0020-booking-cancel-reason', '0022-campaign-content', '0023-members', '0024-member-sign-in', '0025-member-prices-households', '0026-conditions', '0028-duties', '0029-passkey-challenges', '0030-booking-email-key', '0031-my-club-lists-and-feed', '0032-booking-household-attendees', '0035-duty-assignments-event']);
+        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle', '0007-password-reset-tokens', '0008-event-sequence-and-cancellation', '0009-jobs-and-reminders', '0010-waiting-list', '0011-work-day-archive', '0012-work-day-signup-email', '0013-document-files', '0014-news-items', '0015-photos', '0016-checkout-opened', '0018-booking-references', '0019-site-pages', '0020-booking-cancel-reason', '0022-campaign-content', '0023-members', '0024-member-sign-in', '0025-member-prices-households', '0026-conditions', '0028-duties', '0029-passkey-challenges', '0030-booking-email-key', '0031-my-club-lists-and-feed', '0032-booking-household-attendees', '0033-duty-swaps', '0035-duty-assignments-event']);
       } finally {
         await reopened.destroy();
       }

@@ -118,6 +118,7 @@ export function createRoutes(data: DataOf, { admin }: { admin: boolean }): Route
       ]),
       page(data, PATHS.signIn, 'src/features/member-sign-in/components/sign-in-page.tsx', async () => (await import('./features/member-sign-in/components/sign-in-page')).SignInPage),
       page(data, PATHS.myClub, 'src/features/member-sign-in/components/my-club-page.tsx', async () => (await import('./features/member-sign-in/components/my-club-page')).MyClubPage),
+      page(data, PATHS.duties, 'src/features/member-duties/components/duties-page.tsx', async () => (await import('./features/member-duties/components/duties-page')).DutiesPage),
       { path: '*', Component: NotFoundPage },
     ],
   };

@@ -1,5 +1,6 @@
 import { MemorySitePageRepository } from '../../../../adapters/memory/memory-site-page-repository';
 import { MemoryMemberRepository } from '../../../../adapters/memory/memory-member-repository';
+import { MemoryDutySwapRepository } from '../../../../adapters/memory/memory-duty-swap-repository';
 import { MemoryDutyRepository } from '../../../../adapters/memory/memory-duty-repository';
 import { MemoryConditionsRepository } from '../../../../adapters/memory/memory-conditions-repository';
 import type { Currency } from '../../../../core/shared/money';
@@ -146,6 +147,7 @@ export function makeWorld() {
     conditions: new MemoryConditionsRepository(),
     /** No forecast configured: nothing to credit. */
     attribution: null,
+    dutySwaps: new MemoryDutySwapRepository(duties),
     clubName: 'Kestrel Yacht Club',
     search: new MemorySearchIndex(),
     payments: new FakePaymentGateway(),

@@ -3,9 +3,10 @@ import { PATHS } from '@core/shared/paths';
 import { useMemberSession, useSignOutMember } from '../api/member-session';
 
 /**
- * The header's member links: "Sign in" for a visitor; the member's name (to My club) and "Sign
- * out" once signed in. The session is read in the browser only, so the server's drawing and the
- * browser's first one are the visitor's (no hydration mismatch); the member's links follow.
+ * The header's member links: "Sign in" for a visitor; once signed in, Duties (the member's duties
+ * page), the member's name (to My club) and "Sign out". The session is read in the browser only,
+ * so the server's drawing and the browser's first one are the visitor's (no hydration mismatch);
+ * the member's links follow.
  */
 export function MemberHeaderLinks({ linkClass, onNavigate }: { linkClass: string; onNavigate?: () => void }) {
   const session = useMemberSession();
@@ -23,6 +24,11 @@ export function MemberHeaderLinks({ linkClass, onNavigate }: { linkClass: string
   }
   return (
     <>
+      <li>
+        <NavLink to={PATHS.duties} className={linkClass} onClick={onNavigate}>
+          Duties
+        </NavLink>
+      </li>
       <li>
         <NavLink to={PATHS.myClub} className={linkClass} onClick={onNavigate}>
           <span className="visually-hidden">My club: </span>

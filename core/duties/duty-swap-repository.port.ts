@@ -1,0 +1,26 @@
+import type { DutyAssignment } from './duties';
+import type { DutySwap } from './duty-swaps';
+
+/**
+ * Duty swap requests (issue 36), kept beside the duty rosters (the same storage: accepting one
+ * changes a slot's holders). Every write refuses a record that is not valid with a ValidationError.
+ */
+export interface DutySwapRepository {
+  /** Stores a new swap request. Throws ConflictError when its id exists, or when its member has an open one for the slot. */
+  create(swap: DutySwap): Promise<void>;
+  /** The swap request with this id, or null. */
+  get(id: string): Promise<DutySwap | null>;
+  /** A member's open swap requests (those they asked), oldest first. */
+  listOpenOf(fromMemberId: string): Promise<DutySwap[]>;
+  /**
+   * The taker (`assignment.memberId`) takes the swap's duty: unless the core's `swapAcceptRefusal`
+   * refuses it against the stored swap, the slot's holders and the taker's duties (then
+   * ConflictError with its message, nothing stored), the swap becomes taken by them, the asking
+   * member leaves the slot and the taker holds it (with `assignment`), all in one atomic step: of
+   * members accepting one swap at once, exactly one wins. NotFoundError when there is no such swap
+   * (or its slot is gone). Returns the swap as taken.
+   */
+  accept(swapId: string, assignment: DutyAssignment): Promise<DutySwap>;
+  /** Withdraws the open swap; returns it withdrawn, or null when it is not open (or not there). */
+  withdraw(swapId: string): Promise<DutySwap | null>;
+}

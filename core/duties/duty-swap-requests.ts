@@ -1,0 +1,194 @@
+import type { AdminRepository } from '../admins/admin-repository.port';
+import { hasPermission } from '../admins/permissions';
+import type { AuditTrailDeps } from '../audit/audit-trail';
+import type { Member } from '../members/member';
+import type { Outbox } from '../mail/outbox.port';
+import { newOutboxMessage } from '../mail/outbox';
+import { PATHS } from '../shared/paths';
+import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
+import type { IdGenerator } from '../shared/id-generator.port';
+import { parseInput } from '../shared/parse-input';
+import { UseCase } from '../shared/use-case';
+import { DUTY_MESSAGES, windowsOverlap, type DutyAssignment, type DutyWindow } from './duties';
+import { assignmentOf, memberIneligibility, slotContext, type DutyAssignmentDeps, type SlotContext } from './duty-assignment';
+import { AskSwapFormSchema, type SwapView } from './duty-swap-forms';
+import { DUTY_SWAP_REQUEST_KIND, DUTY_SWAP_TAKEN_KIND, swapRequestMail, swapTakenMail } from './duty-swap-mail';
+import type { DutySwapRepository } from './duty-swap-repository.port';
+import { SWAP_MESSAGES, swapAcceptRefusal, swapRecipients, type DutySwap } from './duty-swaps';
+
+export interface DutySwapDeps extends DutyAssignmentDeps, AuditTrailDeps {
+  dutySwaps: DutySwapRepository;
+  outbox: Outbox;
+  admins: AdminRepository;
+  ids: IdGenerator;
+  siteSettings: { clubName: string; publicBaseUrl: string };
+}
+
+/** The page where a member sees a swap request and accepts it (the e-mail's link). */
+export function swapPath(swapId: string): string {
+  return `${PATHS.duties}?${new URLSearchParams({ swap: swapId }).toString()}`;
+}
+
+/** Whether a duty type's name says it is the event's officer ("Race officer", "Officer of the day"). */
+export function isOfficerDuty(name: string): boolean {
+  return /\bofficer\b/i.test(name);
+}
+
+/**
+ * Swaps (docs/duties.md): a member who cannot do a duty asks for a swap, e-mailed only to the
+ * members eligible for it and free then (or a direct transfer to one named member); the first to
+ * accept takes it, atomically; both members and the event's officer are told; the audit log has it.
+ */
+export class DutySwaps extends UseCase<DutySwapDeps> {
+  async ask(member: Member, slotId: string, form: unknown): Promise<{ swap: SwapView; offeredTo: number }> {
+    const { toMemberId } = parseInput(AskSwapFormSchema, form);
+    const held = await this.heldDuty(member.id, slotId);
+    const context = await slotContext(this.deps, slotId);
+    const candidates = await this.candidates(context, held.window, member.id);
+    let recipients = candidates;
+    if (toMemberId !== null) {
+      recipients = candidates.filter((c) => c.member.id === toMemberId);
+      if (recipients.length === 0) throw new ValidationError(SWAP_MESSAGES.notEligibleTransfer, { toMemberId: SWAP_MESSAGES.notEligibleTransfer });
+    }
+    const now = this.deps.clock.now();
+    const swap: DutySwap = { id: this.deps.ids.next(), slotId, eventId: held.eventId, fromMemberId: member.id, toMemberId, window: held.window, createdAt: now.toISOString(), status: 'open', takenBy: null, takenAt: null };
+    await this.deps.dutySwaps.create(swap);
+    const dutyName = context.dutyType?.name ?? 'Duty';
+    const url = `${this.deps.siteSettings.publicBaseUrl}${swapPath(swap.id)}`;
+    for (const { member: to } of recipients) {
+      const mail = swapRequestMail(to, { dutyName, eventName: context.event.name, window: held.window, clubName: this.deps.siteSettings.clubName, askedBy: member.name, direct: toMemberId !== null, url });
+      await this.deps.outbox.addOnce(newOutboxMessage(`duty-swap-${swap.id}-${to.id}`, DUTY_SWAP_REQUEST_KIND, swap.id, mail, now));
+    }
+    await this.audit(swap, toMemberId === null ? 'duty.swap-requested' : 'duty.transfer-requested', `${member.name} asked for ${toMemberId === null ? 'a swap' : `a transfer to ${recipients[0]!.member.name}`} of ${dutyName} at ${context.event.name}; offered to ${recipients.length}`);
+    return { swap: await this.viewOf(swap, member, context), offeredTo: recipients.length };
+  }
+
+  /** The members a direct transfer may name: eligible for the duty and free then. */
+  async transferCandidates(member: Member, slotId: string): Promise<{ memberId: string; name: string }[]> {
+    const held = await this.heldDuty(member.id, slotId);
+    const context = await slotContext(this.deps, slotId);
+    return (await this.candidates(context, held.window, member.id)).map(({ member: m }) => ({ memberId: m.id, name: m.name })).sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  async view(member: Member, swapId: string): Promise<SwapView> {
+    const swap = await this.requireSwap(swapId);
+    return this.viewOf(swap, member, await slotContext(this.deps, swap.slotId));
+  }
+
+  async accept(member: Member, swapId: string): Promise<SwapView> {
+    const swap = await this.requireSwap(swapId);
+    const context = await slotContext(this.deps, swap.slotId);
+    const refusal = await this.refusalFor(swap, member, context);
+    if (refusal !== null) throw new ConflictError(refusal);
+    const taken = await this.deps.dutySwaps.accept(swap.id, assignmentOf(this.deps, context, member.id, null));
+    const from = await this.deps.members.get(swap.fromMemberId);
+    const dutyName = context.dutyType?.name ?? 'Duty';
+    const fromName = from?.name ?? 'A member';
+    const told = [
+      ...(from ? [{ person: from, key: from.id, role: 'from' as const }] : []),
+      { person: member, key: member.id, role: 'taker' as const },
+      ...(await this.officers(context, [swap.fromMemberId, member.id])).map((person) => ({ person, key: person.key, role: 'officer' as const })),
+    ];
+    const now = this.deps.clock.now();
+    for (const { person, key, role } of told) {
+      const mail = swapTakenMail(person, { dutyName, eventName: context.event.name, window: swap.window, clubName: this.deps.siteSettings.clubName, from: fromName, taker: member.name, role });
+      await this.deps.outbox.addOnce(newOutboxMessage(`duty-swap-taken-${swap.id}-${role}-${key}`, DUTY_SWAP_TAKEN_KIND, swap.id, mail, now));
+    }
+    await this.audit(taken, 'duty.swap-taken', `${member.name} took over ${dutyName} at ${context.event.name} from ${fromName}`);
+    return this.viewOf(taken, member, context);
+  }
+
+  async withdraw(member: Member, swapId: string): Promise<void> {
+    const swap = await this.requireSwap(swapId);
+    if (swap.fromMemberId !== member.id) throw new NotFoundError(SWAP_MESSAGES.notFound);
+    if (!(await this.deps.dutySwaps.withdraw(swapId))) throw new ConflictError(swap.status === 'taken' ? SWAP_MESSAGES.taken : SWAP_MESSAGES.withdrawn);
+    await this.audit(swap, 'duty.swap-withdrawn', `${member.name} withdrew their swap request`);
+  }
+
+  private async requireSwap(swapId: string): Promise<DutySwap> {
+    const swap = await this.deps.dutySwaps.get(swapId);
+    if (!swap) throw new NotFoundError(SWAP_MESSAGES.notFound);
+    return swap;
+  }
+
+  /** The member's duty on the slot, still to start; NotFoundError or ConflictError otherwise. */
+  private async heldDuty(memberId: string, slotId: string): Promise<DutyAssignment> {
+    const held = (await this.deps.duties.listMemberDuties(memberId)).find((duty) => duty.slotId === slotId);
+    if (!held) throw new NotFoundError(DUTY_MESSAGES.notHolding);
+    if (Date.parse(held.window.start) <= this.deps.clock.now().getTime()) throw new ConflictError(DUTY_MESSAGES.started);
+    return held;
+  }
+
+  /** Why this member cannot take the swap now, or null (the storage checks the holders again, atomically). */
+  private async refusalFor(swap: DutySwap, member: Member, context: SlotContext): Promise<string | null> {
+    if (Date.parse(swap.window.start) <= this.deps.clock.now().getTime()) return DUTY_MESSAGES.started;
+    const [duties, ineligible] = await Promise.all([this.deps.duties.listMemberDuties(member.id), memberIneligibility(this.deps, context, member)]);
+    const refusal = swapAcceptRefusal(swap, context.slot, duties, member.id);
+    if (refusal !== null) return refusal;
+    return ineligible === null ? null : `${DUTY_MESSAGES.notEligible}: ${ineligible}`;
+  }
+
+  /** Every member but `exceptId` who may take the duty then: eligible on its dates and free (core rule swapRecipients). */
+  private async candidates(context: SlotContext, window: DutyWindow, exceptId: string) {
+    const [members, held] = await Promise.all([this.deps.members.list(), this.deps.duties.listMemberQualifications()]);
+    const duties = await this.dutiesOverlapping(window);
+    const all = members.map((member) => ({ member, held: held.filter((q) => q.memberId === member.id), duties: duties.filter((d) => d.memberId === member.id) }));
+    return swapRecipients({ fromMemberId: exceptId, slotId: context.slot.id, window }, context.dutyType ?? { qualificationIds: [] }, all);
+  }
+
+  /** Every duty held whose time overlaps this window (of any event), read from the events that overlap it. */
+  private async dutiesOverlapping(window: DutyWindow): Promise<DutyAssignment[]> {
+    const events = (await this.deps.events.listNotOverBefore(new Date(window.start))).filter((e) => e.eventdatetime !== null && Date.parse(e.eventdatetime) < Date.parse(window.end));
+    const slots = await this.deps.duties.listSlotsOfEvents(events.map((e) => e.id));
+    return slots.flatMap((slot) => slot.holders.filter((h) => windowsOverlap(h.window, window)));
+  }
+
+  /** The event's officer: the holders of its officer duty (by name) besides those told already, else the admins who manage duties. */
+  private async officers(context: SlotContext, told: readonly string[]): Promise<{ key: string; name: string; email: string }[]> {
+    const [slots, dutyTypes] = await Promise.all([this.deps.duties.listSlots(context.event.id), this.deps.duties.listCatalogue('dutyTypes')]);
+    const officerSlots = slots.filter((slot) => isOfficerDuty(dutyTypes.find((t) => t.id === slot.dutyTypeId)?.name ?? ''));
+    if (officerSlots.length > 0 && officerSlots.some((slot) => slot.holders.length > 0)) {
+      const ids = [...new Set(officerSlots.flatMap((slot) => slot.holders.map((h) => h.memberId)))].filter((id) => !told.includes(id));
+      return (await Promise.all(ids.map((id) => this.deps.members.get(id)))).filter((m): m is Member => m !== null).map((m) => ({ key: m.id, name: m.name, email: m.email }));
+    }
+    return (await this.deps.admins.list()).filter((admin) => !admin.disabled && hasPermission(admin, 'duties:write')).map((admin) => ({ key: admin.uid, name: admin.name, email: admin.email }));
+  }
+
+  private async viewOf(swap: DutySwap, member: Member, context: SlotContext): Promise<SwapView> {
+    const from = swap.fromMemberId === member.id ? member : await this.deps.members.get(swap.fromMemberId);
+    const yours = swap.fromMemberId === member.id;
+    return {
+      id: swap.id,
+      slotId: swap.slotId,
+      dutyTypeName: context.dutyType?.name ?? 'Duty',
+      eventId: context.event.id,
+      eventName: context.event.name,
+      start: swap.window.start,
+      end: swap.window.end,
+      status: swap.status,
+      fromName: from?.name ?? 'A member',
+      direct: swap.toMemberId !== null,
+      yours,
+      refusal: yours ? SWAP_MESSAGES.ownSwap : await this.refusalFor(swap, member, context),
+    };
+  }
+
+  private async audit(swap: DutySwap, action: string, summary: string): Promise<void> {
+    await this.deps.audit.append([
+      {
+        id: this.deps.ids.next(),
+        at: this.deps.clock.now().toISOString(),
+        actor: { kind: 'member' },
+        action,
+        recordType: 'duty',
+        recordId: swap.slotId,
+        summary,
+        changes: [
+          { field: 'swap', before: null, after: swap.id },
+          { field: 'status', before: null, after: swap.status },
+          ...(swap.takenBy ? [{ field: 'memberId', before: swap.fromMemberId, after: swap.takenBy }] : []),
+        ],
+      },
+    ]);
+  }
+}

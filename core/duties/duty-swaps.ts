@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { InstantSchema } from '../shared/instant';
+import type { Member } from '../members/member';
+import { DUTY_MESSAGES, DutyWindowSchema, windowsOverlap, type DutyAssignment, type DutyType, type MemberQualification, type StaffedSlot } from './duties';
+import { mayTakeDuty } from './duty-offers';
+
+/**
+ * Swaps (issue 36): a member who cannot do a duty asks for someone to take it. Open to every
+ * member eligible and free then (toMemberId null), or a direct transfer to one named member. The
+ * first to accept takes the duty, in one atomic step with the swap (DutySwapRepository.accept).
+ */
+export const DutySwapSchema = z.object({
+  id: z.string().min(1).max(64),
+  slotId: z.string().min(1).max(64),
+  eventId: z.string().min(1).max(200),
+  /** The member handing the duty over. */
+  fromMemberId: z.string().min(1).max(64),
+  /** A direct transfer's member (only they may accept); null: any member eligible and free. */
+  toMemberId: z.string().min(1).max(64).nullable(),
+  window: DutyWindowSchema,
+  createdAt: InstantSchema,
+  status: z.enum(['open', 'taken', 'withdrawn']),
+  takenBy: z.string().min(1).max(64).nullable(),
+  takenAt: InstantSchema.nullable(),
+});
+export type DutySwap = z.infer<typeof DutySwapSchema>;
+
+export const SWAP_MESSAGES = {
+  notFound: 'Swap request not found',
+  taken: 'Someone has already taken this duty',
+  withdrawn: 'This swap request was withdrawn',
+  noLongerHeld: 'This duty is no longer offered',
+  ownSwap: 'You cannot take your own duty',
+  notForYou: 'This duty was handed to another member',
+  alreadyAsked: 'You have already asked for a swap of this duty',
+  notHolding: DUTY_MESSAGES.notHolding,
+  notEligibleTransfer: 'That member is not eligible for this duty, or is on another duty then',
+} as const;
+
+/** A member as choosing recipients needs them: their record, qualifications held and duties held. */
+export interface SwapCandidate {
+  member: Pick<Member, 'id' | 'renewalDate' | 'disabled'>;
+  held: readonly MemberQualification[];
+  duties: readonly Pick<DutyAssignment, 'slotId' | 'window'>[];
+}
+
+/**
+ * Whom a swap request is sent to: every member but the one asking who may take the duty (eligible
+ * on its dates and free at that time), and who does not hold it already. Never the ineligible or
+ * the busy.
+ */
+export function swapRecipients<C extends SwapCandidate>(swap: Pick<DutySwap, 'fromMemberId' | 'slotId' | 'window'>, dutyType: Pick<DutyType, 'qualificationIds'>, candidates: readonly C[]): C[] {
+  return candidates.filter(
+    ({ member, held, duties }) => member.id !== swap.fromMemberId && !duties.some((duty) => duty.slotId === swap.slotId) && mayTakeDuty(member, dutyType, held, duties, swap.window),
+  );
+}
+
+/**
+ * Why this member may not take the swap now (the storage's atomic check), or null: the swap is
+ * taken or withdrawn, the member asking no longer holds the slot, the taker is that member, the
+ * transfer names someone else, the taker holds the slot already or a duty overlapping it.
+ */
+export function swapAcceptRefusal(
+  swap: Pick<DutySwap, 'status' | 'fromMemberId' | 'toMemberId' | 'slotId' | 'window'>,
+  slot: Pick<StaffedSlot, 'holders'>,
+  takerDuties: readonly Pick<DutyAssignment, 'slotId' | 'window'>[],
+  takerId: string,
+): string | null {
+  if (swap.status === 'taken') return SWAP_MESSAGES.taken;
+  if (swap.status === 'withdrawn') return SWAP_MESSAGES.withdrawn;
+  if (takerId === swap.fromMemberId) return SWAP_MESSAGES.ownSwap;
+  if (swap.toMemberId !== null && swap.toMemberId !== takerId) return SWAP_MESSAGES.notForYou;
+  if (!slot.holders.some((holder) => holder.memberId === swap.fromMemberId)) return SWAP_MESSAGES.noLongerHeld;
+  if (slot.holders.some((holder) => holder.memberId === takerId)) return DUTY_MESSAGES.alreadyHolding;
+  if (takerDuties.some((duty) => duty.slotId !== swap.slotId && windowsOverlap(duty.window, swap.window))) return DUTY_MESSAGES.doubleDuty;
+  return null;
+}

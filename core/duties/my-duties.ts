@@ -1,0 +1,73 @@
+import type { ClubEvent } from '../events/event';
+import type { EventRepository } from '../events/event-repository.port';
+import type { Member } from '../members/member';
+import type { Clock } from '../shared/clock.port';
+import { UseCase } from '../shared/use-case';
+import { dutyWindow, type DutyWindow } from './duties';
+import { openSlotsFor } from './duty-offers';
+import type { DutyRepository } from './duty-repository.port';
+import type { DutySwapRepository } from './duty-swap-repository.port';
+import type { MyDuties, MyDuty } from './my-duties-schema';
+
+export interface GetMyDutiesDeps {
+  duties: DutyRepository;
+  dutySwaps: DutySwapRepository;
+  events: EventRepository;
+  clock: Clock;
+}
+
+/**
+ * The signed-in member's duties page: the duties they hold that are not over, soonest first, and
+ * (with their open swap request) and the open slots of events still to start (not cancelled) that they may volunteer for: room left,
+ * eligible on the event's dates, free at that time.
+ */
+export class GetMyDuties extends UseCase<GetMyDutiesDeps> {
+  async execute(member: Member): Promise<MyDuties> {
+    const now = this.deps.clock.now();
+    const [events, memberDuties, held, dutyTypes, swaps] = await Promise.all([
+      this.deps.events.listNotOverBefore(now),
+      this.deps.duties.listMemberDuties(member.id),
+      this.deps.duties.listMemberQualifications(member.id),
+      this.deps.duties.listCatalogue('dutyTypes'),
+      this.deps.dutySwaps.listOpenOf(member.id),
+    ]);
+    const byId = new Map(events.map((event) => [event.id, event]));
+    const typeOf = (dutyTypeId: string) => dutyTypes.find((type) => type.id === dutyTypeId);
+    const shown = (event: ClubEvent, slotId: string, dutyTypeId: string, window: DutyWindow): MyDuty => ({
+      slotId,
+      dutyTypeName: typeOf(dutyTypeId)?.name ?? 'Duty',
+      eventId: event.id,
+      eventName: event.name,
+      start: window.start,
+      end: window.end,
+    });
+
+    const open = events.filter((event) => event.cancelledAt === null);
+    const slots = await this.deps.duties.listSlotsOfEvents(open.map((event) => event.id));
+    const offered = slots.flatMap((slot) => {
+      const event = byId.get(slot.eventId);
+      const window = event ? dutyWindow(event) : null;
+      return event && window ? [{ slot, event, window, dutyType: typeOf(slot.dutyTypeId) ?? { qualificationIds: [] } }] : [];
+    });
+    const openSlots = openSlotsFor(member, held, memberDuties, offered, now).sort((a, b) => a.window.start.localeCompare(b.window.start));
+
+    const mine = memberDuties.filter((duty) => Date.parse(duty.window.end) > now.getTime());
+    const mySlots = new Map((await Promise.all(mine.map((duty) => this.deps.duties.getSlot(duty.slotId)))).flatMap((slot) => (slot ? [[slot.id, slot] as const] : [])));
+    const missing = [...new Set(mine.map((duty) => duty.eventId).filter((id) => !byId.has(id)))];
+    for (const event of await Promise.all(missing.map((id) => this.deps.events.get(id)))) if (event) byId.set(event.id, event);
+    return {
+      duties: mine.flatMap((duty) => {
+        const event = byId.get(duty.eventId);
+        const slot = mySlots.get(duty.slotId);
+        return event && slot ? [{ ...shown(event, duty.slotId, slot.dutyTypeId, duty.window), swapId: swaps.find((swap) => swap.slotId === duty.slotId)?.id ?? null }] : [];
+      }),
+      open: openSlots.map(({ slot, event, window, dutyType }) => ({
+        ...shown(event, slot.id, slot.dutyTypeId, window),
+        description: 'description' in dutyType ? dutyType.description : '',
+        needed: slot.needed,
+        filled: slot.holders.length,
+        optional: slot.optional,
+      })),
+    };
+  }
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import type TestAgent from 'supertest/lib/agent';
+import type { Member } from '../../core/members/member';
+import { addEvent, FETCH, signedInAdmin, type TestApp } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
+import { addListedMember, signedInMember } from './support/signed-in-member';
+
+// Duty swaps and direct transfers (docs/duties.md, "Swaps"); today is 1 June 2026.
+let app: TestApp;
+let admin: TestAgent;
+
+useTestApp({ env: { TRUST_PROXY: '1' } }, async (started) => {
+  app = started;
+  admin = await signedInAdmin(app, 'duties@example.org', ['duties:write', 'events:read']);
+});
+
+const post = (agent: TestAgent, path: string, body: object = {}) => agent.post(path).set(FETCH).send(body);
+const mailsOf = async (kind: string) => (await app.get('outbox').list()).filter((m) => m.kind === kind);
+
+/**
+ * A race on 4 July with a race officer slot and a safety boat slot (needs Powerboat Level 2);
+ * Ann holds the safety boat, Olly is race officer. Bob and Fay are qualified and free; Cat is not
+ * qualified; Dan is qualified but on a duty at an overlapping social; Eve is qualified but lapsed.
+ */
+async function season() {
+  const stamp = Math.random().toString(36).slice(2, 8);
+  const pb2 = (await post(admin, '/api/admin/duties/qualifications', { name: `PB2 ${stamp}`, validityMonths: null })).body;
+  const safety = (await post(admin, '/api/admin/duties/types', { name: `Safety boat ${stamp}`, description: '', qualificationIds: [pb2.id] })).body;
+  const officer = (await post(admin, '/api/admin/duties/types', { name: `Race officer ${stamp}`, description: '', qualificationIds: [] })).body;
+  const galley = (await post(admin, '/api/admin/duties/types', { name: `Galley ${stamp}`, description: '', qualificationIds: [] })).body;
+  const race = await addEvent(app, { name: `Summer race ${stamp}`, eventdatetime: '2026-07-04T09:00:00.000Z', eventenddatetime: '2026-07-04T16:00:00.000Z' });
+  const social = await addEvent(app, { eventdatetime: '2026-07-04T15:00:00.000Z', eventenddatetime: '2026-07-04T20:00:00.000Z' });
+  const safetySlot = (await post(admin, `/api/admin/duties/events/${race.id}/slots`, { dutyTypeId: safety.id, needed: 1, optional: false })).body;
+  const officerSlot = (await post(admin, `/api/admin/duties/events/${race.id}/slots`, { dutyTypeId: officer.id, needed: 1, optional: false })).body;
+  const socialSlot = (await post(admin, `/api/admin/duties/events/${social.id}/slots`, { dutyTypeId: galley.id, needed: 1, optional: false })).body;
+  const m: Record<string, Member> = {};
+  for (const name of ['ann', 'bob', 'cat', 'dan', 'eve', 'fay', 'olly']) m[name] = await addListedMember(app, { name: `${name} ${stamp}`, ...(name === 'eve' ? { renewalDate: '2026-06-30' } : {}) });
+  for (const name of ['ann', 'bob', 'dan', 'eve', 'fay']) await admin.put(`/api/admin/duties/member-qualifications/${m[name]!.id}/${pb2.id}`).set(FETCH).send({ expiresOn: null });
+  expect((await post(admin, `/api/admin/duties/slots/${safetySlot.id}/assignments`, { memberId: m.ann!.id })).status).toBe(201);
+  expect((await post(admin, `/api/admin/duties/slots/${officerSlot.id}/assignments`, { memberId: m.olly!.id })).status).toBe(201);
+  expect((await post(admin, `/api/admin/duties/slots/${socialSlot.id}/assignments`, { memberId: m.dan!.id })).status).toBe(201);
+  return { m, race, safetySlot, safety };
+}
+
+describe('a swap request', () => {
+  it('is e-mailed only to members eligible and free then; the first to accept takes it; both and the officer are told; the audit log has it', async () => {
+    const { m, race, safetySlot, safety } = await season();
+    // Signed in first: signedInMember reads the code from the member's latest e-mail.
+    const [ann, bob, cat, fay] = [await signedInMember(app, m.ann!), await signedInMember(app, m.bob!), await signedInMember(app, m.cat!), await signedInMember(app, m.fay!)];
+    const asked = await post(ann, `/api/my/duties/${safetySlot.id}/swap`, { toMemberId: null });
+    expect(asked.status).toBe(201);
+    expect(asked.body.offeredTo).toBe(2);
+    const swapId = asked.body.swap.id;
+    const requests = (await mailsOf('duty-swap-request')).filter((mail) => mail.recordId === swapId);
+    expect(requests.map((mail) => mail.mail.to).sort()).toEqual([m.bob!.email, m.fay!.email].sort());
+    expect(requests[0]!.mail.text).toContain(`/duties?swap=${swapId}`);
+    expect(requests[0]!.mail.subject).toBe(`Can you take a duty? ${safety.name} at ${race.name}`);
+    expect((await post(ann, `/api/my/duties/${safetySlot.id}/swap`, { toMemberId: null })).body.error).toBe('You have already asked for a swap of this duty');
+    expect((await ann.get('/api/my/duties')).body.duties.find((d: { slotId: string }) => d.slotId === safetySlot.id).swapId).toBe(swapId);
+
+    expect((await bob.get(`/api/my/duty-swaps/${swapId}`)).body).toMatchObject({ status: 'open', fromName: m.ann!.name, dutyTypeName: safety.name, refusal: null, yours: false });
+    expect((await cat.get(`/api/my/duty-swaps/${swapId}`)).body.refusal).toMatch(/^This member is not eligible for this duty: Needs PB2/);
+    expect((await post(cat, `/api/my/duty-swaps/${swapId}/accept`)).status).toBe(409);
+
+    // Bob and Fay accept at the same moment: exactly one takes it.
+    const answers = await Promise.all([post(bob, `/api/my/duty-swaps/${swapId}/accept`), post(fay, `/api/my/duty-swaps/${swapId}/accept`)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 409)!.body.error).toBe('Someone has already taken this duty');
+    const winner = answers[0]!.status === 200 ? m.bob! : m.fay!;
+    const roster = (await admin.get(`/api/admin/duties/events/${race.id}`)).body;
+    expect(roster.slots.find((s: { id: string }) => s.id === safetySlot.id).holders.map((h: { memberId: string }) => h.memberId)).toEqual([winner.id]);
+    const told = (await mailsOf('duty-swap-taken')).filter((mail) => mail.recordId === swapId);
+    expect(told.map((mail) => mail.mail.to).sort()).toEqual([m.ann!.email, winner.email, m.olly!.email].sort());
+    const entry = (await app.get('audit').list({ limit: 200 })).find((e) => e.action === 'duty.swap-taken' && e.recordId === safetySlot.id);
+    expect(entry?.summary).toBe(`${winner.name} took over ${safety.name} at ${race.name} from ${m.ann!.name}`);
+    expect((await ann.get('/api/my/duties')).body.duties).toEqual([]);
+  });
+
+  it('a direct transfer goes to the named eligible member only, and only they may accept it', async () => {
+    const { m, safetySlot } = await season();
+    const [ann, bob, fay] = [await signedInMember(app, m.ann!), await signedInMember(app, m.bob!), await signedInMember(app, m.fay!)];
+    expect((await ann.get(`/api/my/duties/${safetySlot.id}/transfer-candidates`)).body.candidates.map((c: { memberId: string }) => c.memberId).sort()).toEqual([m.bob!.id, m.fay!.id].sort());
+    expect((await post(ann, `/api/my/duties/${safetySlot.id}/swap`, { toMemberId: m.cat!.id })).body.error).toBe('That member is not eligible for this duty, or is on another duty then');
+    expect((await post(ann, `/api/my/duties/${safetySlot.id}/swap`, { toMemberId: m.dan!.id })).status).toBe(400);
+    const asked = await post(ann, `/api/my/duties/${safetySlot.id}/swap`, { toMemberId: m.fay!.id });
+    expect(asked.body.offeredTo).toBe(1);
+    const swapId = asked.body.swap.id;
+    expect((await mailsOf('duty-swap-request')).filter((mail) => mail.recordId === swapId).map((mail) => mail.mail.to)).toEqual([m.fay!.email]);
+    expect((await post(bob, `/api/my/duty-swaps/${swapId}/accept`)).body.error).toBe('This duty was handed to another member');
+    const taken = await post(fay, `/api/my/duty-swaps/${swapId}/accept`);
+    expect(taken.status).toBe(200);
+    expect(taken.body.swap.status).toBe('taken');
+    expect((await fay.get('/api/my/duties')).body.duties.map((d: { slotId: string }) => d.slotId)).toEqual([safetySlot.id]);
+  });
+
+  it('needs a member session; a withdrawn request can no longer be taken; another member sees none of it', async () => {
+    const { m, safetySlot } = await season();
+    const [ann, bob] = [await signedInMember(app, m.ann!), await signedInMember(app, m.bob!)];
+    const swapId = (await post(ann, `/api/my/duties/${safetySlot.id}/swap`)).body.swap.id;
+    for (const agent of [app.agent(), admin]) {
+      expect((await agent.get(`/api/my/duty-swaps/${swapId}`)).status).toBe(401);
+      expect((await post(agent, `/api/my/duty-swaps/${swapId}/accept`)).status).toBe(401);
+      expect((await post(agent, `/api/my/duties/${safetySlot.id}/swap`)).status).toBe(401);
+    }
+    expect((await bob.post(`/api/my/duty-swaps/${swapId}/accept`)).status).toBe(403);
+    expect((await bob.delete(`/api/my/duty-swaps/${swapId}`).set(FETCH)).status).toBe(404);
+    expect((await post(bob, `/api/my/duties/${safetySlot.id}/swap`)).body.error).toBe('You do not hold this duty');
+    expect((await ann.delete(`/api/my/duty-swaps/${swapId}`).set(FETCH)).status).toBe(204);
+    expect((await post(bob, `/api/my/duty-swaps/${swapId}/accept`)).body.error).toBe('This swap request was withdrawn');
+    expect((await bob.get('/api/my/duty-swaps/no-such-swap')).body).toEqual({ error: 'Swap request not found' });
+  });
+});

@@ -1,0 +1,63 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DUTY_MESSAGES, ineligibility, windowsOverlap, type DutyAssignment, type DutyWindow } from '../../../core/duties/duties';
+import { SWAP_MESSAGES, swapAcceptRefusal, swapRecipients } from '../../../core/duties/duty-swaps';
+import { addDaysToDate } from '../../../core/shared/london-time';
+
+const hour = 3_600_000;
+const base = Date.parse('2026-06-06T00:00:00.000Z');
+const windowArb = fc.tuple(fc.integer({ min: 0, max: 120 }), fc.integer({ min: 1, max: 48 })).map(([start, length]): DutyWindow => ({ start: new Date(base + start * hour).toISOString(), end: new Date(base + (start + length) * hour).toISOString() }));
+const day = fc.integer({ min: 0, max: 20 }).map((n) => addDaysToDate('2026-06-01', n));
+const ids = ['ann', 'bob', 'cat', 'dan', 'eve'];
+const candidateArb = (id: string) =>
+  fc.record({
+    member: fc.record({ id: fc.constant(id), renewalDate: day, disabled: fc.boolean() }),
+    held: fc.array(fc.record({ memberId: fc.constant(id), qualificationId: fc.constantFrom('pb2', 'first-aid'), expiresOn: fc.option(day, { nil: null }) }), { maxLength: 3 }),
+    duties: fc.array(fc.record({ slotId: fc.constantFrom('slot', 'other-1', 'other-2'), window: windowArb }), { maxLength: 2 }),
+  });
+const candidatesArb = fc.tuple(...ids.map(candidateArb));
+
+describe('whom a swap request goes to', () => {
+  it('never to the ineligible or the busy, nor the asker or a holder of the duty; to every other member who may take it', () => {
+    fc.assert(
+      fc.property(candidatesArb, windowArb, fc.subarray(['pb2', 'first-aid']), fc.constantFrom(...ids), (candidates, window, needs, asker) => {
+        const swap = { fromMemberId: asker, slotId: 'slot', window };
+        const recipients = swapRecipients(swap, { qualificationIds: needs }, candidates);
+        for (const c of candidates) {
+          const eligible = !c.member.disabled && ineligibility(c.member, { qualificationIds: needs }, c.held, [], window) === null;
+          const busy = c.duties.some((d) => windowsOverlap(d.window, window));
+          const holds = c.duties.some((d) => d.slotId === 'slot');
+          expect(recipients.includes(c), c.member.id).toBe(c.member.id !== asker && eligible && !busy && !holds);
+        }
+      }),
+    );
+  });
+});
+
+describe('accepting a swap', () => {
+  const window: DutyWindow = { start: '2026-07-04T09:00:00.000Z', end: '2026-07-04T16:00:00.000Z' };
+  const holder = (memberId: string) => ({ memberId }) as DutyAssignment;
+  const open = { status: 'open' as const, fromMemberId: 'ann', toMemberId: null, slotId: 'slot', window };
+
+  it('only an open swap, still held by its asker, by someone else (the one named by a transfer), on the slot not yet, free then', () => {
+    expect(swapAcceptRefusal(open, { holders: [holder('ann')] }, [], 'bob')).toBeNull();
+    expect(swapAcceptRefusal({ ...open, status: 'taken' }, { holders: [holder('ann')] }, [], 'bob')).toBe(SWAP_MESSAGES.taken);
+    expect(swapAcceptRefusal({ ...open, status: 'withdrawn' }, { holders: [holder('ann')] }, [], 'bob')).toBe(SWAP_MESSAGES.withdrawn);
+    expect(swapAcceptRefusal(open, { holders: [holder('ann')] }, [], 'ann')).toBe(SWAP_MESSAGES.ownSwap);
+    expect(swapAcceptRefusal({ ...open, toMemberId: 'cat' }, { holders: [holder('ann')] }, [], 'bob')).toBe(SWAP_MESSAGES.notForYou);
+    expect(swapAcceptRefusal({ ...open, toMemberId: 'cat' }, { holders: [holder('ann')] }, [], 'cat')).toBeNull();
+    expect(swapAcceptRefusal(open, { holders: [] }, [], 'bob')).toBe(SWAP_MESSAGES.noLongerHeld);
+    expect(swapAcceptRefusal(open, { holders: [holder('ann'), holder('bob')] }, [], 'bob')).toBe(DUTY_MESSAGES.alreadyHolding);
+    expect(swapAcceptRefusal(open, { holders: [holder('ann')] }, [{ slotId: 'other', window: { start: '2026-07-04T15:00:00.000Z', end: '2026-07-04T18:00:00.000Z' } }], 'bob')).toBe(DUTY_MESSAGES.doubleDuty);
+    expect(swapAcceptRefusal(open, { holders: [holder('ann')] }, [{ slotId: 'other', window: { start: '2026-07-04T16:00:00.000Z', end: '2026-07-04T18:00:00.000Z' } }], 'bob')).toBeNull();
+  });
+
+  it('a taker whose duties overlap the swap’s time is always refused', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ slotId: fc.constantFrom('a', 'b'), window: windowArb }), { maxLength: 3 }), windowArb, (duties, w) => {
+        const refusal = swapAcceptRefusal({ ...open, window: w }, { holders: [holder('ann')] }, duties, 'bob');
+        expect(refusal === DUTY_MESSAGES.doubleDuty).toBe(duties.some((d) => windowsOverlap(d.window, w)));
+      }),
+    );
+  });
+});

@@ -1,0 +1,41 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AskSwapAnswerSchema, SwapAnswerSchema, SwapViewSchema, TransferCandidatesSchema } from '@core/duties/duty-swap-forms';
+import { apiDelete, apiGet, apiPost } from '../../../lib/api';
+import { myDutiesQuery } from './my-duties';
+
+const MEMBER = { ignoreUnauthenticated: true } as const;
+
+/** A swap request as the signed-in member sees it (GET /api/my/duty-swaps/:id), the e-mail's page. */
+export function swapQuery(swapId: string) {
+  return queryOptions({
+    queryKey: ['my', 'duty-swaps', swapId],
+    queryFn: ({ signal }) => apiGet(`/api/my/duty-swaps/${encodeURIComponent(swapId)}`, SwapViewSchema, { ...MEMBER, signal }),
+  });
+}
+
+export function useSwap(swapId: string | null, enabled: boolean) {
+  return useQuery({ ...swapQuery(swapId ?? ''), enabled: enabled && swapId !== null });
+}
+
+/** The members a duty may be handed to (eligible and free then), read when the member opens the choice. */
+export function useTransferCandidates(slotId: string | null) {
+  return useQuery({
+    queryKey: ['my', 'duties', slotId, 'transfer-candidates'],
+    queryFn: ({ signal }) => apiGet(`/api/my/duties/${encodeURIComponent(slotId ?? '')}/transfer-candidates`, TransferCandidatesSchema, { ...MEMBER, signal }),
+    enabled: slotId !== null,
+  });
+}
+
+/** Ask for a swap (or a transfer), accept one, withdraw one; each reads the member's duties (and the swap) again after. */
+export function useSwapChanges() {
+  const client = useQueryClient();
+  const settled = () => client.invalidateQueries({ queryKey: ['my'] });
+  return {
+    ask: useMutation({
+      mutationFn: ({ slotId, toMemberId }: { slotId: string; toMemberId: string | null }) => apiPost(`/api/my/duties/${encodeURIComponent(slotId)}/swap`, { toMemberId }, AskSwapAnswerSchema, MEMBER),
+      onSettled: settled,
+    }),
+    accept: useMutation({ mutationFn: (swapId: string) => apiPost(`/api/my/duty-swaps/${encodeURIComponent(swapId)}/accept`, {}, SwapAnswerSchema, MEMBER), onSettled: settled }),
+    withdraw: useMutation({ mutationFn: (swapId: string) => apiDelete(`/api/my/duty-swaps/${encodeURIComponent(swapId)}`, undefined, MEMBER), onSettled: () => client.invalidateQueries({ queryKey: myDutiesQuery.queryKey }) }),
+  };
+}

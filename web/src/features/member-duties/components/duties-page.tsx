@@ -1,0 +1,116 @@
+import { Link, useSearchParams } from 'react-router-dom';
+import { PATHS } from '@core/shared/paths';
+import type { OpenDuty } from '@core/duties/my-duties-schema';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { LoadFailed } from '../../../components/ui/load-failed';
+import { Spinner } from '../../../components/ui/spinner';
+import { refusalMessage } from '../../../lib/api';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useMemberSession } from '../../member-sign-in/api/member-session';
+import { useMyDuties, useMyDutyChanges } from '../api/my-duties';
+
+import { dutyWhen as when } from './duty-when';
+import { SwapControls } from './swap-controls';
+import { SwapOffer } from './swap-offer';
+
+/**
+ * /duties (docs/duties.md, "For members"): the signed-in member's duties, with Withdraw and Ask
+ * for a swap, and the open slots they may take (eligible on the day, free then), with Volunteer;
+ * with `?swap=<id>` (a swap e-mail's link) the swap request first, with Accept. The session is
+ * read in the browser, so the server draws the loading state.
+ */
+export function DutiesPage() {
+  usePageTitle('Duties');
+  const session = useMemberSession();
+  const swapId = useSearchParams()[0].get('swap');
+  const signedIn = session.data?.member != null;
+  const duties = useMyDuties(signedIn);
+  const { volunteer, withdraw } = useMyDutyChanges();
+  const busy = volunteer.isPending || withdraw.isPending;
+
+  return (
+    <div className="page narrow">
+      <section className="card" aria-labelledby="duties-title">
+        <h1 id="duties-title">Duties</h1>
+        {session.isPending ? (
+          <Spinner label="Loading…" />
+        ) : session.isError ? (
+          <LoadFailed title="Failed to load your details" onRetry={() => void session.refetch()} />
+        ) : !signedIn ? (
+          <p>
+            Please <Link to={PATHS.signIn}>sign in</Link> to see your duties, volunteer for open ones{swapId ? ' and take the duty you were asked to' : ''}.
+          </p>
+        ) : (
+          <p>Racing and training run on volunteers. You are offered the duties you are qualified for on the day, at times you are free.</p>
+        )}
+        {volunteer.isError && <Alert tone="error">{refusalMessage(volunteer.error, 'Volunteering failed. Please try again.')}</Alert>}
+        {withdraw.isError && <Alert tone="error">{refusalMessage(withdraw.error, 'Withdrawing failed. Please try again.')}</Alert>}
+        {volunteer.isSuccess && <Alert tone="success">Thank you: you are on this duty. It is listed under My duties.</Alert>}
+        {withdraw.isSuccess && <Alert tone="success">You are off that duty.</Alert>}
+      </section>
+      {signedIn && (
+        <>
+          {swapId !== null && swapId !== '' && <SwapOffer swapId={swapId} />}
+          <section className="card" aria-labelledby="my-duties-title">
+            <h2 id="my-duties-title">My duties</h2>
+            {duties.isPending ? (
+              <Spinner label="Loading your duties…" />
+            ) : duties.isError ? (
+              <LoadFailed title="Failed to load your duties" onRetry={() => void duties.refetch()} />
+            ) : duties.data.duties.length === 0 ? (
+              <p>You are on no duty yet.</p>
+            ) : (
+              <ul className="my-bookings">
+                {duties.data.duties.map((duty) => (
+                  <li key={duty.slotId} className="my-booking">
+                    <p>
+                      <strong>{duty.dutyTypeName}</strong> at {duty.eventName}
+                    </p>
+                    <p>{when(duty)}</p>
+                    <Button variant="secondary" size="small" disabled={busy} onClick={() => {
+                        volunteer.reset();
+                        withdraw.mutate(duty.slotId);
+                      }} aria-label={`Withdraw from ${duty.dutyTypeName} at ${duty.eventName}`}>
+                      {withdraw.isPending && withdraw.variables === duty.slotId ? 'Withdrawing…' : 'Withdraw'}
+                    </Button>{' '}
+                    <SwapControls duty={duty} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section className="card" aria-labelledby="open-duties-title">
+            <h2 id="open-duties-title">Open duties you can do</h2>
+            {duties.isPending ? (
+              <Spinner label="Loading open duties…" />
+            ) : duties.isError ? null : duties.data.open.length === 0 ? (
+              <p>No open duty needs you just now.</p>
+            ) : (
+              <ul className="my-bookings">
+                {duties.data.open.map((duty: OpenDuty) => (
+                  <li key={duty.slotId} className="my-booking">
+                    <p>
+                      <strong>{duty.dutyTypeName}</strong> at {duty.eventName}
+                    </p>
+                    <p>{when(duty)}</p>
+                    <p>
+                      {duty.filled} of {duty.needed} filled{duty.optional ? ' · the event can run without it' : ''}
+                    </p>
+                    {duty.description !== '' && <p>{duty.description}</p>}
+                    <Button size="small" disabled={busy} onClick={() => {
+                        withdraw.reset();
+                        volunteer.mutate(duty.slotId);
+                      }} aria-label={`Volunteer for ${duty.dutyTypeName} at ${duty.eventName}`}>
+                      {volunteer.isPending && volunteer.variables === duty.slotId ? 'Volunteering…' : 'Volunteer'}
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
