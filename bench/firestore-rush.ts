@@ -16,7 +16,7 @@
  * BENCH_RUSH_INSTANCES (Firestore instance counts, default 2,3), BENCH_RUSH_ROUNDS (default 1:
  * each configuration once, in turns). Nothing leaves 127.0.0.1.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,11 +32,9 @@ import { placesTaken } from '../core/bookings/booking-state';
 import type { BookingRepository } from '../core/bookings/booking-repository.port';
 import type { EventRepository } from '../core/events/event-repository.port';
 import { anEvent } from '../test/support/entities';
+import { DATABASE_FILE, memberAddress, percentile, startServerBundle } from './bench-helpers';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const HERE = fileURLToPath(new URL('.', import.meta.url));
-const BUNDLE = join(ROOT, 'dist', 'server.mjs');
-const DATABASE_FILE = 'kyc.sqlite';
 export const RUSH_BOOKINGS = Number(process.env.BENCH_RUSH_BOOKINGS ?? '300');
 export const RUSH_CAPACITY = Number(process.env.BENCH_RUSH_CAPACITY ?? '200');
 export const RUSH_INSTANCES = (process.env.BENCH_RUSH_INSTANCES ?? '2,3').split(',').map(Number);
@@ -75,13 +73,8 @@ interface Instance {
 }
 
 /** One server instance: the bundle with npm start's node, the counting probe preloaded. */
-function startInstance(env: NodeJS.ProcessEnv): Promise<Instance> {
-  const child = fork(BUNDLE, [], {
-    cwd: ROOT,
-    execArgv: ['--enable-source-maps', '--import', pathToFileURL(join(HERE, 'firestore-count-probe.mjs')).href],
-    env,
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  });
+async function startInstance(env: NodeJS.ProcessEnv): Promise<Instance> {
+  const { child, listening } = startServerBundle(['--enable-source-maps', '--import', pathToFileURL(join(HERE, 'firestore-count-probe.mjs')).href], env);
   const counts = () =>
     new Promise<Counts>((resolve) => {
       const onMessage = (message: { type?: string } & Counts) => {
@@ -92,21 +85,7 @@ function startInstance(env: NodeJS.ProcessEnv): Promise<Instance> {
       child.on('message', onMessage);
       child.send({ type: 'firestore-counts' });
     });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const onData = (chunk: string) => {
-      out += chunk;
-      const found = /Listening on http:\/\/[^:\s]+:(\d+)/.exec(out);
-      if (found) {
-        child.stdout!.off('data', onData);
-        child.stdout!.resume();
-        child.removeAllListeners('exit');
-        resolve({ child, url: `http://127.0.0.1:${found[1]}`, counts });
-      }
-    };
-    child.stdout!.setEncoding('utf8').on('data', onData);
-    child.on('exit', (code) => reject(new Error(`dist/server.mjs exited with code ${code} before listening:\n${out}`)));
-  });
+  return { child, url: `http://127.0.0.1:${await listening}`, counts };
 }
 
 function stopInstance(instance: Instance): Promise<void> {
@@ -133,16 +112,6 @@ function rushEvent(capacity: number) {
     price: 0,
     capacity,
   });
-}
-
-/** The n-th member's address, in 198.18.0.0/15 (benchmarking, RFC 2544): a header value only. */
-function memberAddress(n: number): string {
-  return `198.${18 + ((n >> 16) & 1)}.${(n >> 8) & 255}.${n & 255}`;
-}
-
-function percentile(sorted: number[], p: number): number {
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i];
 }
 
 /** Fires the rush at the instances (round robin) at once; the answers and their latencies. */

@@ -28,6 +28,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
+import { DATABASE_FILE, memberAddress, percentile, SERVER_BUNDLE, startServerBundle } from './bench-helpers';
 import type { BaselineMessage, BaselineRequest, CapturedAnswer } from './baseline-server';
 import { BENCH_QUERIES, keystrokeQueries } from './search-corpus';
 
@@ -38,9 +39,6 @@ const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Bool
 const BUILD = process.env.BENCH_BUILD !== 'false';
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SERVER_BUNDLE = join(ROOT, 'dist', 'server.mjs');
-/** server/container.ts DATABASE_FILE_NAME (not imported: that would load the whole server here). */
-const DATABASE_FILE = 'kyc.sqlite';
 const MB = 1024 * 1024;
 
 /** What bench/app-probe.mjs answers over the IPC channel. */
@@ -148,39 +146,14 @@ function startFlags(): string[] {
  * The production server: dist/server.mjs under plain node with npm start's flags, plus the
  * probe. Resolves with its port once it prints the address it listens on.
  */
-function startApp(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; port: number; next: (type: string) => Promise<AppServerMessage> }> {
-  const child = fork(SERVER_BUNDLE, [], {
-    cwd: ROOT,
-    execArgv: [...startFlags(), '--import', pathToFileURL(join(HERE, 'app-probe.mjs')).href],
-    env,
-    // Standard output is read for the port and otherwise dropped (it shows the first admin's password).
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  });
+async function startApp(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; port: number; next: (type: string) => Promise<AppServerMessage> }> {
+  const { child, listening } = startServerBundle([...startFlags(), '--import', pathToFileURL(join(HERE, 'app-probe.mjs')).href], env);
   const next = messages<AppServerMessage>(child, 'dist/server.mjs');
-  return new Promise((resolvePromise, reject) => {
-    let out = '';
-    const onData = (chunk: string) => {
-      out += chunk;
-      const found = /Listening on http:\/\/[^:\s]+:(\d+)/.exec(out);
-      if (found) {
-        child.stdout!.off('data', onData);
-        child.stdout!.resume();
-        resolvePromise({ child, port: Number(found[1]), next });
-      }
-    };
-    child.stdout!.setEncoding('utf8').on('data', onData);
-    child.on('exit', (code) => reject(new Error(`dist/server.mjs exited with code ${code} before listening:\n${out}`)));
-  });
+  return { child, port: await listening, next };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Measuring
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i];
-}
 
 async function measure(baseUrl: string, scenario: Scenario, seconds: number): Promise<Figures> {
   const latencies: number[] = [];
@@ -218,14 +191,6 @@ async function measure(baseUrl: string, scenario: Scenario, seconds: number): Pr
 
 const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(2)} ms` : 'n/a');
 const int = (n: number) => Math.round(n).toLocaleString('en-GB');
-
-/**
- * The n-th booking member's address, in 198.18.0.0/15 (set aside for benchmarks, RFC 2544): only
- * ever a header's value here, never a destination. 131,072 of them before one comes again.
- */
-function memberAddress(n: number): string {
-  return `198.${18 + ((n >> 16) & 1)}.${(n >> 8) & 255}.${n & 255}`;
-}
 
 function row(cells: string[]): string {
   return `| ${cells.join(' | ')} |`;

@@ -1,14 +1,11 @@
-import type { z } from 'zod';
-import { ConditionsLimitsSchema, type ConditionsLimits } from '../../core/conditions/conditions-limits';
+import type { ConditionsLimits } from '../../core/conditions/conditions-limits';
 import type { ConditionsRepository } from '../../core/conditions/conditions-repository.port';
-import { EventConditionsSchema, type EventConditions } from '../../core/conditions/event-conditions';
-import { ForecastSchema, type Forecast } from '../../core/conditions/forecast';
-import { validRecord } from '../stored-records';
+import type { EventConditions } from '../../core/conditions/event-conditions';
+import type { Forecast } from '../../core/conditions/forecast';
+import { conditionsFromJson, validConditions, type ConditionsKind, type ConditionsRecord } from '../conditions-records';
 import { FirestoreCollectionAdapter } from './firestore-collections';
 import { withCoreErrors } from './firestore-errors';
 
-const LIMITS = 'limits';
-const FORECAST = 'forecast';
 /** An event's document: its id after a prefix no other document has ('event_'), slash-free (the schema's rule). */
 const eventDoc = (eventId: string) => `event_${eventId}`;
 /** Firestore's getAll takes many references; read in chunks so one call stays small. */
@@ -23,24 +20,24 @@ export class FirestoreConditionsRepository extends FirestoreCollectionAdapter im
   protected readonly collectionName = 'conditions';
 
   async getLimits(): Promise<ConditionsLimits | null> {
-    return this.read(LIMITS, ConditionsLimitsSchema);
+    return this.read('limits', 'limits');
   }
 
   async saveLimits(limits: ConditionsLimits): Promise<void> {
-    await this.write(LIMITS, validRecord(ConditionsLimitsSchema, limits, 'set of limits'));
+    await this.write('limits', validConditions('limits', limits));
   }
 
   async getForecast(): Promise<Forecast | null> {
-    return this.read(FORECAST, ForecastSchema);
+    return this.read('forecast', 'forecast');
   }
 
   async saveForecast(forecast: Forecast): Promise<void> {
-    await this.write(FORECAST, validRecord(ForecastSchema, forecast, 'forecast'));
+    await this.write('forecast', validConditions('forecast', forecast));
   }
 
   async getEvent(eventId: string): Promise<EventConditions | null> {
     if (!validEventId(eventId)) return null;
-    return this.read(eventDoc(eventId), EventConditionsSchema);
+    return this.read(eventDoc(eventId), 'event');
   }
 
   async getEvents(eventIds: readonly string[]): Promise<Map<string, EventConditions>> {
@@ -52,7 +49,7 @@ export class FirestoreConditionsRepository extends FirestoreCollectionAdapter im
       const snapshots = await withCoreErrors(() => this.db.getAll(...refs));
       for (const snapshot of snapshots) {
         if (!snapshot.exists) continue;
-        const record = EventConditionsSchema.parse(JSON.parse(String(snapshot.get('value'))));
+        const record = conditionsFromJson('event', String(snapshot.get('value')));
         found.set(record.eventId, record);
       }
     }
@@ -60,13 +57,13 @@ export class FirestoreConditionsRepository extends FirestoreCollectionAdapter im
   }
 
   async saveEvent(record: EventConditions): Promise<void> {
-    const valid = validRecord(EventConditionsSchema, record, 'event record');
+    const valid = validConditions('event', record);
     await this.write(eventDoc(valid.eventId), valid);
   }
 
-  private async read<S extends z.ZodType>(doc: string, schema: S): Promise<z.output<S> | null> {
+  private async read<K extends ConditionsKind>(doc: string, kind: K): Promise<ConditionsRecord<K> | null> {
     const snapshot = await withCoreErrors(() => this.collection.doc(doc).get());
-    return snapshot.exists ? schema.parse(JSON.parse(String(snapshot.get('value')))) : null;
+    return snapshot.exists ? conditionsFromJson(kind, String(snapshot.get('value'))) : null;
   }
 
   private async write(doc: string, value: unknown): Promise<void> {

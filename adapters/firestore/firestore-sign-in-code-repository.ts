@@ -30,39 +30,44 @@ export class FirestoreSignInCodeRepository extends FirestoreCollectionAdapter im
 
   async countTry(emailHash: string, now: Date, maxTries: number): Promise<SignInCode | null> {
     if (!isDocumentId(emailHash)) return null;
-    const ref = this.collection.doc(emailHash);
-    // A transaction reads the count again and is retried when another try wrote it meanwhile;
-    // tries of this process take turns, so a burst of guesses does not abort itself.
-    return inTurn(this.db, `signInCode:${emailHash}`, () =>
-      withCoreErrors(() =>
-        this.db.runTransaction(
-          async (tx) => {
-            const snapshot = await tx.get(ref);
-            if (!snapshot.exists) return null;
-            const code = toCode(snapshot);
-            if (code.usedAt !== null || code.tries >= maxTries || Date.parse(code.expiresAt) <= now.getTime()) return null;
-            tx.update(ref, { tries: code.tries + 1 });
-            return { ...code, tries: code.tries + 1 };
-          },
-          { maxAttempts: TRANSACTION_ATTEMPTS },
-        ),
-      ),
-    );
+    return this.changeInTurn(emailHash, null, (code, write) => {
+      if (code.usedAt !== null || code.tries >= maxTries || Date.parse(code.expiresAt) <= now.getTime()) return null;
+      write({ tries: code.tries + 1 });
+      return { ...code, tries: code.tries + 1 };
+    });
   }
 
   async markUsed(emailHash: string, codeHash: string, at: Date): Promise<boolean> {
     if (!isDocumentId(emailHash)) return false;
+    return this.changeInTurn(emailHash, false, (code, _update, set) => {
+      if (code.codeHash !== codeHash || code.usedAt !== null) return false;
+      set(toDocument({ ...code, usedAt: at.toISOString() }));
+      return true;
+    });
+  }
+
+  /**
+   * Reads the stored code in a transaction and lets `change` update or replace it: `none` when
+   * there is no code. A transaction reads it again and is retried when another try wrote it
+   * meanwhile; tries of this process take turns, so a burst of guesses does not abort itself.
+   */
+  private changeInTurn<T>(
+    emailHash: string,
+    none: T,
+    change: (code: SignInCode, update: (fields: { tries: number }) => void, set: (document: ReturnType<typeof toDocument>) => void) => T,
+  ): Promise<T> {
     const ref = this.collection.doc(emailHash);
     return inTurn(this.db, `signInCode:${emailHash}`, () =>
       withCoreErrors(() =>
         this.db.runTransaction(
           async (tx) => {
             const snapshot = await tx.get(ref);
-            if (!snapshot.exists) return false;
-            const code = toCode(snapshot);
-            if (code.codeHash !== codeHash || code.usedAt !== null) return false;
-            tx.set(ref, toDocument({ ...code, usedAt: at.toISOString() }));
-            return true;
+            if (!snapshot.exists) return none;
+            return change(
+              toCode(snapshot),
+              (fields) => tx.update(ref, fields),
+              (document) => tx.set(ref, document),
+            );
           },
           { maxAttempts: TRANSACTION_ATTEMPTS },
         ),

@@ -1,13 +1,10 @@
 import type { Knex } from 'knex';
-import type { z } from 'zod';
-import { ConditionsLimitsSchema, type ConditionsLimits } from '../../core/conditions/conditions-limits';
+import type { ConditionsLimits } from '../../core/conditions/conditions-limits';
 import type { ConditionsRepository } from '../../core/conditions/conditions-repository.port';
-import { EventConditionsSchema, type EventConditions } from '../../core/conditions/event-conditions';
-import { ForecastSchema, type Forecast } from '../../core/conditions/forecast';
-import { validRecord } from '../stored-records';
+import type { EventConditions } from '../../core/conditions/event-conditions';
+import type { Forecast } from '../../core/conditions/forecast';
+import { conditionsFromJson, validConditions, type ConditionsKind, type ConditionsRecord } from '../conditions-records';
 
-const LIMITS = 'limits';
-const FORECAST = 'forecast';
 const eventKey = (eventId: string) => `event:${eventId}`;
 /** SQLite binds at most 999 values per statement by default; ids are read in chunks well under it. */
 const CHUNK = 500;
@@ -17,24 +14,24 @@ export class SqliteConditionsRepository implements ConditionsRepository {
   constructor(private readonly db: Knex) {}
 
   async getLimits(): Promise<ConditionsLimits | null> {
-    return this.read(LIMITS, ConditionsLimitsSchema);
+    return this.read('limits', 'limits');
   }
 
   async saveLimits(limits: ConditionsLimits): Promise<void> {
-    await this.write(LIMITS, validRecord(ConditionsLimitsSchema, limits, 'set of limits'));
+    await this.write('limits', validConditions('limits', limits));
   }
 
   async getForecast(): Promise<Forecast | null> {
-    return this.read(FORECAST, ForecastSchema);
+    return this.read('forecast', 'forecast');
   }
 
   async saveForecast(forecast: Forecast): Promise<void> {
-    await this.write(FORECAST, validRecord(ForecastSchema, forecast, 'forecast'));
+    await this.write('forecast', validConditions('forecast', forecast));
   }
 
   async getEvent(eventId: string): Promise<EventConditions | null> {
     if (typeof eventId !== 'string') return null;
-    return this.read(eventKey(eventId), EventConditionsSchema);
+    return this.read(eventKey(eventId), 'event');
   }
 
   async getEvents(eventIds: readonly string[]): Promise<Map<string, EventConditions>> {
@@ -43,7 +40,7 @@ export class SqliteConditionsRepository implements ConditionsRepository {
     for (let i = 0; i < keys.length; i += CHUNK) {
       const rows: { value: string }[] = await this.db('conditions').select('value').whereIn('key', keys.slice(i, i + CHUNK));
       for (const row of rows) {
-        const record = EventConditionsSchema.parse(JSON.parse(row.value));
+        const record = conditionsFromJson('event', row.value);
         found.set(record.eventId, record);
       }
     }
@@ -51,13 +48,13 @@ export class SqliteConditionsRepository implements ConditionsRepository {
   }
 
   async saveEvent(record: EventConditions): Promise<void> {
-    const valid = validRecord(EventConditionsSchema, record, 'event record');
+    const valid = validConditions('event', record);
     await this.write(eventKey(valid.eventId), valid);
   }
 
-  private async read<S extends z.ZodType>(key: string, schema: S): Promise<z.output<S> | null> {
+  private async read<K extends ConditionsKind>(key: string, kind: K): Promise<ConditionsRecord<K> | null> {
     const row: { value: string } | undefined = await this.db('conditions').select('value').where({ key }).first();
-    return row ? schema.parse(JSON.parse(row.value)) : null;
+    return row ? conditionsFromJson(kind, row.value) : null;
   }
 
   private async write(key: string, value: unknown): Promise<void> {

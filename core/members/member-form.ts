@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseUkDate } from '../shared/uk-date-input';
+import { parseIsoOrUkDate } from '../shared/uk-date-input';
 import { isMembershipCurrent, MEMBER_OPTIONAL_FIELDS, MemberSchema, type Member } from './member';
 
 /**
@@ -26,22 +26,12 @@ export const MEMBER_FORM_MESSAGES = {
 
 export const RENEWAL_DATE_HINT = 'Day first (31/03/2027) or as 2027-03-31; the membership is current up to and including this day.';
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const FIRST_YEAR = 1900;
 const LAST_YEAR = 2999;
 
 /** A typed renewal date (ISO or day first) as 'yyyy-MM-dd', or null when it is not a real date. */
 export function parseRenewalDate(text: string): string | null {
-  const t = text.trim();
-  let date: string | null = null;
-  const iso = ISO_DATE.exec(t);
-  if (iso) {
-    const [year, month, day] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
-    const real = new Date(Date.UTC(year, month - 1, day));
-    if (month >= 1 && month <= 12 && real.getUTCMonth() === month - 1 && real.getUTCDate() === day) date = t;
-  } else {
-    date = parseUkDate(t);
-  }
+  const date = parseIsoOrUkDate(text);
   if (date === null) return null;
   const year = Number(date.slice(0, 4));
   return year >= FIRST_YEAR && year <= LAST_YEAR ? date : null;

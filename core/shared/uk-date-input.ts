@@ -34,6 +34,21 @@ export function parseUkDate(text: string): string | null {
   return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
 }
 
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A date typed as 'yyyy-MM-dd' or day first (parseUkDate) as 'yyyy-MM-dd', or null when it is
+ * not a real date. Which years make sense is the caller's rule.
+ */
+export function parseIsoOrUkDate(text: string): string | null {
+  const t = text.trim();
+  const iso = ISO_DATE.exec(t);
+  if (!iso) return parseUkDate(t);
+  const [year, month, day] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  const real = new Date(Date.UTC(year, month - 1, day));
+  return month >= 1 && month <= 12 && real.getUTCMonth() === month - 1 && real.getUTCDate() === day ? t : null;
+}
+
 /** A 24-hour time ('18:30', '18.30', '1830', '9:05', '18') as 'HH:mm', or null. */
 export function parseClockTime(text: string): string | null {
   const m = TIME.exec(text.trim());

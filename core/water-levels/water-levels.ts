@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { format } from 'date-fns/format';
 import type { WaterLevelReading } from './water-level';
 import { dateWall } from '../shared/london-time';
-import { parseUkDate } from '../shared/uk-date-input';
+import { parseIsoOrUkDate } from '../shared/uk-date-input';
 
 /**
  * The reservoir's readings as admins type them or import them: one reading a day, a date and how
@@ -29,21 +29,11 @@ export const MAX_WATER_LEVEL_IMPORT_ROWS = 4000;
 export const CSV_TOO_LARGE_MESSAGE = `The CSV file is too large: at most ${MAX_WATER_LEVEL_CSV_BYTES / 1024} kB (about ${MAX_WATER_LEVEL_IMPORT_ROWS} readings). Split it into smaller files.`;
 
 const FIRST_YEAR = 1900;
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const PERCENT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)\s*%?$/;
 
 /** A typed date (ISO or day first) as 'yyyy-MM-dd', or null when it is not a real date from 1900 on. */
 export function parseReadingDate(text: string): string | null {
-  const t = text.trim();
-  let date: string | null = null;
-  const iso = ISO_DATE.exec(t);
-  if (iso) {
-    const [year, month, day] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
-    const real = new Date(Date.UTC(year, month - 1, day));
-    if (month >= 1 && month <= 12 && real.getUTCMonth() === month - 1 && real.getUTCDate() === day) date = t;
-  } else {
-    date = parseUkDate(t);
-  }
+  const date = parseIsoOrUkDate(text);
   if (date === null || Number(date.slice(0, 4)) < FIRST_YEAR) return null;
   return date;
 }

@@ -4,7 +4,8 @@ import { emailHashInput, MEMBER_SIGN_IN_MAIL_KIND, SIGN_IN_MESSAGES } from '../.
 import type { Member } from '../../core/members/member';
 import { CryptoSecretTokens } from '../../adapters/node-crypto/crypto-secret-tokens';
 import { eventually } from '../support/eventually';
-import { FETCH, NOW, startTestApp, type TestApp } from './support/test-app';
+import { addListedMember } from './support/signed-in-member';
+import { FETCH, startTestApp, type TestApp } from './support/test-app';
 
 const BASE_URL = 'https://members.kestrel-yc.example';
 
@@ -23,23 +24,7 @@ function nextIp(): string {
   return `10.9.${(addresses >> 8) & 255}.${addresses & 255}`;
 }
 
-let members = 0;
-async function addMember(overrides: Partial<Member> = {}): Promise<Member> {
-  members += 1;
-  const member: Member = {
-    id: `member-${members}`,
-    name: `Pat Member ${members}`,
-    email: `pat${members}@example.org`,
-    membershipType: 'Adult',
-    renewalDate: '2027-03-31',
-    disabled: false,
-    createdAt: NOW,
-    updatedAt: NOW,
-    ...overrides,
-  };
-  await app.get('members').create(member);
-  return member;
-}
+const addMember = (overrides: Partial<Member> = {}) => addListedMember(app, overrides);
 
 const askCode = (email: string, ip = nextIp(), agent: TestAgent = app.agent()) => agent.post('/api/member/sign-in/code').set(FETCH).set('X-Forwarded-For', ip).send({ email });
 const checkCode = (agent: TestAgent, email: string, code: string, ip = nextIp()) => agent.post('/api/member/sign-in').set(FETCH).set('X-Forwarded-For', ip).send({ email, code });

@@ -4,38 +4,18 @@
 // pays for half of its holds, and pays for its share of the holds that lapsed before it started
 // (late payments: kept when there is room, else cancelled and refunded, as ConfirmPayment does),
 // racing the other instances; it prints what it was told.
-import { closeFirestore, openFirestore } from '../../adapters/firestore/firestore-storage';
-import { setFirestoreCallDeadline } from '../../adapters/firestore/firestore-errors';
-import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-booking-repository';
+import { closeFirestore } from '../../adapters/firestore/firestore-storage';
 import { cancelled, paidByCardAt } from '../../core/bookings/booking-lifecycle';
 import { isCancelled } from '../../core/bookings/booking-state';
 import type { Booking } from '../../core/bookings/booking';
-import { aBooking } from '../support/entities';
+import { openRacingBookings, racingBooking } from '../support/firestore-racing-worker';
 import { referenceOf } from '../support/reference-of';
-import { WORKER_FIRESTORE_CALL_DEADLINE_MS } from '../support/worker-limits';
 
 const [projectId, startAtText, countText, prefix, capacityText, nowText, lapsedText] = process.argv.slice(2);
 const now = new Date(nowText);
 const capacity = Number(capacityText);
 
-function booking(i: number): Booking {
-  const unpaid = i % 2 === 1;
-  return aBooking({
-    id: `${prefix}-${String(i).padStart(3, '0')}`,
-    reference: referenceOf(prefix, i),
-    eventId: 'rush-event',
-    eventName: 'Rush Event',
-    numberAttending: 1 + (i % 3 === 0 ? 1 : 0),
-    submittedAt: now.toISOString(),
-    paymentRequired: unpaid,
-    paymentAmount: unpaid ? 1000 : null,
-    paymentCurrency: unpaid ? 'GBP' : null,
-  });
-}
-
-setFirestoreCallDeadline(WORKER_FIRESTORE_CALL_DEADLINE_MS);
-const db = openFirestore({ projectId });
-const bookings = new FirestoreBookingRepository(db);
+const { db, bookings } = await openRacingBookings(projectId, Number(startAtText));
 const report = { added: 0, refused: 0, cancelled: 0, paid: 0, latePaid: 0, lateRefunded: 0 };
 
 /** A card payment as ConfirmPayment records it: with the event's capacity. */
@@ -47,10 +27,9 @@ async function pay(id: string): Promise<Booking | null> {
   return changed ? stored : null;
 }
 
-await new Promise((resolve) => setTimeout(resolve, Math.max(0, Number(startAtText) - Date.now())));
 await Promise.all([
   ...Array.from({ length: Number(countText) }, async (_, i) => {
-    const made = booking(i);
+    const made = racingBooking(i, prefix, now, { reference: referenceOf(prefix, i), eventId: 'rush-event', eventName: 'Rush Event' });
     const result = await bookings.addIfPlacesRemain(made, { capacity, now, eventSequence: 0 });
     if (!result.added) {
       report.refused += 1;

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CDPSession, Page } from 'playwright-core';
-import type { ParsedMail } from 'mailparser';
 import { SimpleWebAuthnPasskeyCeremony, type RelyingPartySettings } from '../../adapters/webauthn/simplewebauthn-passkey-ceremony';
 import { PASSKEY_MESSAGES } from '../../core/member-sign-in/passkeys';
 import { expectAccessible } from './support/axe';
 import { DESKTOP, PHONE } from './support/browser';
+import { signInCode } from './support/sign-in-code';
 import { useApp } from './support/use-app';
 
 /**
@@ -24,17 +24,6 @@ beforeAll(async () => {
   relyingParty.publicBaseUrl = site;
   await world.app.built.ports.get('members').create({ ...MEMBER, membershipType: 'Adult', renewalDate: '2099-03-31', disabled: false, createdAt: '2026-01-01T09:00:00.000Z', updatedAt: '2026-01-01T09:00:00.000Z' });
 });
-
-async function signInCode(email: string): Promise<string> {
-  let mail: ParsedMail | undefined;
-  for (let count = 1; !mail; count += 1) {
-    const received = await world.smtp.waitFor(count);
-    mail = received.find((m) => m.subject?.endsWith('sign-in code') && JSON.stringify(m.to).includes(email));
-  }
-  const code = /Your sign-in code is (\d{6})\./.exec(mail.text ?? '')?.[1];
-  if (!code) throw new Error(`No code in: ${mail.text}`);
-  return code;
-}
 
 /** A platform authenticator with resident keys and user verification, as a phone's. */
 async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
@@ -63,7 +52,7 @@ describe('member passkeys in Chromium', () => {
     await expectAccessible(page, 'member-sign-in-passkey-375');
     await page.getByLabel('Email').fill(MEMBER.email);
     await page.getByRole('button', { name: 'Email me a code' }).click();
-    await page.getByLabel('6-digit code').fill(await signInCode(MEMBER.email));
+    await page.getByLabel('6-digit code').fill(await signInCode(world.smtp, MEMBER.email));
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('heading', { name: 'My club', level: 1 }).waitFor();
 

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ParsedMail } from 'mailparser';
 import { bookPlaces, createEvent, signInAsAdmin, wallClockDaysAhead } from './support/admin-api';
 import { readFeed, vevents } from '../support/ics-feed';
 import { valueOf } from './support/eventually';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
 import { expectAccessible } from './support/axe';
 import { DESKTOP, PHONE } from './support/browser';
+import { signInCode } from './support/sign-in-code';
 import { useApp } from './support/use-app';
 
 // Issue 35 in Chromium: a member signs in, adds a junior to the household, books a member-priced
@@ -53,17 +53,6 @@ async function postJson(path: string, body: unknown): Promise<Response> {
   return fetch(`${world.app.baseUrl}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'fetch' }, body: JSON.stringify(body) });
 }
 
-async function signInCode(email: string): Promise<string> {
-  let mail: ParsedMail | undefined;
-  for (let count = 1; !mail; count += 1) {
-    const received = await world.smtp.waitFor(count);
-    mail = received.find((m) => m.subject?.endsWith('sign-in code') && JSON.stringify(m.to).includes(email));
-  }
-  const code = /Your sign-in code is (\d{6})\./.exec(mail.text ?? '')?.[1];
-  if (!code) throw new Error(`No code in: ${mail.text}`);
-  return code;
-}
-
 describe('My club in Chromium', () => {
   it('books with a household junior at the member price; My club shows it, the guest booking, the waiting list and the job, and a feed to copy, read and reset', async () => {
     // A guest booking first, without signing in, with the member's e-mail in another case.
@@ -82,7 +71,7 @@ describe('My club in Chromium', () => {
     await page.getByLabel('Email').fill(MEMBER.email);
     await page.getByRole('button', { name: 'Email me a code' }).click();
     await page.getByText('Check your e-mail').waitFor();
-    await page.getByLabel('6-digit code').fill(await signInCode(MEMBER.email));
+    await page.getByLabel('6-digit code').fill(await signInCode(world.smtp, MEMBER.email));
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('heading', { name: 'My club', level: 1 }).waitFor();
 

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeFakeServer, listenOnLoopback } from './fake-server-lifecycle';
 
 /**
  * One campaign as MailerLite's API lists it (GET /api/campaigns), reduced to the fields the
@@ -138,8 +138,7 @@ export async function startFakeMailerLiteServer(options: { apiKey?: string } = {
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
   return {
     baseUrl: `http://127.0.0.1:${port}/api`,
     apiKey,
@@ -148,11 +147,6 @@ export async function startFakeMailerLiteServer(options: { apiKey?: string } = {
     failWith(next) {
       failure = next;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const timer of pending) clearTimeout(timer);
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeFakeServer(server, pending),
   };
 }

@@ -1,5 +1,5 @@
 import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeFakeServer, listenOnLoopback } from './fake-server-lifecycle';
 import { forecastRequestProblems } from './open-meteo-forecast-description';
 
 /** One hour as the fake answers it, in knots and °C (the fake converts when asked in other units). */
@@ -89,8 +89,7 @@ export async function startFakeOpenMeteoServer(): Promise<FakeOpenMeteoServer> {
       hourly,
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     hours,
@@ -98,12 +97,7 @@ export async function startFakeOpenMeteoServer(): Promise<FakeOpenMeteoServer> {
     failWith(next) {
       failure = next;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const timer of pending) clearTimeout(timer);
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeFakeServer(server, pending),
   };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { adminMenuLink } from '../support/admin-menu';
-import { signInOnLoginPage } from '../support/admin-form';
+import { signInOnce } from '../support/admin-form';
 import { expectAccessible } from '../support/axe';
 import { DESKTOP, PHONE, screenshot } from '../support/browser';
 import { useApp } from '../support/use-app';
@@ -15,15 +15,7 @@ import { countOf, textOf } from '../support/eventually';
 
 const world = useApp();
 
-let signedIn = false;
-async function signIn(p: Page) {
-  if (signedIn) {
-    await p.goto('/admin/dashboard');
-    return;
-  }
-  signedIn = true;
-  await signInOnLoginPage(p);
-}
+const signIn = signInOnce();
 
 async function openScreen(p: Page) {
   await (await adminMenuLink(p, 'Members')).click();

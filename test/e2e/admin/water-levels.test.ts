@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { adminMenuLink } from '../support/admin-menu';
 import { describe, expect, it } from 'vitest';
-import { signInOnLoginPage } from '../support/admin-form';
+import { signInOnce } from '../support/admin-form';
 import type { Page } from 'playwright-core';
 import { addDaysToDate, londonDate } from '../../../core/shared/london-time';
 import { readingDateInWords } from '../../../core/water-levels/water-levels';
@@ -19,16 +19,7 @@ import { countOf, textOf } from '../support/eventually';
 
 const world = useApp();
 
-/** The browser's one profile keeps the session: signed in once, every later tab is too. */
-let signedIn = false;
-async function signIn(p: Page) {
-  if (signedIn) {
-    await p.goto('/admin/dashboard');
-    return;
-  }
-  signedIn = true;
-  await signInOnLoginPage(p);
-}
+const signIn = signInOnce();
 
 async function openScreen(p: Page) {
   await (await adminMenuLink(p, 'Water Levels')).click();

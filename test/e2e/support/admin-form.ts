@@ -60,3 +60,20 @@ export async function sendSignInForm(page: Page, email: string, password: string
     page.getByRole('button', { name: 'Sign In' }).click(),
   ]);
 }
+
+/**
+ * A test file's sign-in for its tabs: the first signs in on the login page, every later one opens
+ * the dashboard (the browser's one profile keeps the session). One per file: a worker keeps its
+ * modules between test files, and each file has a browser of its own.
+ */
+export function signInOnce(): (page: Page) => Promise<void> {
+  let signedIn = false;
+  return async (page) => {
+    if (signedIn) {
+      await page.goto('/admin/dashboard');
+      return;
+    }
+    signedIn = true;
+    await signInOnLoginPage(page);
+  };
+}

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validateEventForm, emptyEventForm } from '../../../core/events/event-form';
 import { wallClockToInstant } from '../../../core/shared/london-time';
-import { parseClockTime, parseUkDate, ukPartsToWallClock, wallClockInWords, wallClockToUkParts } from '../../../core/shared/uk-date-input';
+import { parseClockTime, parseIsoOrUkDate, parseUkDate, ukPartsToWallClock, wallClockInWords, wallClockToUkParts } from '../../../core/shared/uk-date-input';
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 /** Any real calendar day from 1900 to 2199. */
@@ -19,6 +19,20 @@ describe('UK date fields (properties)', () => {
       fc.property(dayArb, fc.constantFrom('/', '.', '-', ' '), fc.boolean(), ({ year, month, day }, sep, padded) => {
         const text = padded ? `${pad(day)}${sep}${pad(month)}${sep}${year}` : `${day}${sep}${month}${sep}${year}`;
         expect(parseUkDate(text)).toBe(`${pad(year, 4)}-${pad(month)}-${pad(day)}`);
+      }),
+    );
+  });
+
+  it('reads a real day typed as yyyy-mm-dd or day first as the same day, and no day that does not exist', () => {
+    fc.assert(
+      fc.property(dayArb, fc.integer({ min: 0, max: 40 }), ({ year, month, day }, typedDay) => {
+        const iso = `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+        expect(parseIsoOrUkDate(` ${iso} `)).toBe(iso);
+        expect(parseIsoOrUkDate(`${day}/${month}/${year}`)).toBe(iso);
+        const typed = `${pad(year, 4)}-${pad(month)}-${pad(typedDay)}`;
+        const real = new Date(Date.UTC(year, month - 1, typedDay));
+        const exists = typedDay >= 1 && real.getUTCMonth() === month - 1;
+        expect(parseIsoOrUkDate(typed)).toBe(exists ? typed : null);
       }),
     );
   });

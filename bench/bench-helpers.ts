@@ -1,0 +1,52 @@
+/** What the benchmarks share: the production server as a child process, member addresses, percentiles. */
+import { fork, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** The production bundle, as `npm run build` writes it and `npm start` runs it. */
+export const SERVER_BUNDLE = join(ROOT, 'dist', 'server.mjs');
+/** server/container.ts DATABASE_FILE_NAME (not imported: that would load the whole server here). */
+export const DATABASE_FILE = 'kyc.sqlite';
+
+/**
+ * Forks dist/server.mjs with plain node and `execArgv` (a probe preloaded, with an IPC channel);
+ * `listening` resolves with its port once it prints the address it listens on, and rejects when
+ * it exits before. Standard output is read for the port and otherwise dropped (it shows the first
+ * admin's password).
+ */
+export function startServerBundle(execArgv: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; listening: Promise<number> } {
+  const child = fork(SERVER_BUNDLE, [], { cwd: ROOT, execArgv, env, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const listening = new Promise<number>((resolve, reject) => {
+    let out = '';
+    const onExit = (code: number | null) => reject(new Error(`dist/server.mjs exited with code ${code} before listening:\n${out}`));
+    const onData = (chunk: string) => {
+      out += chunk;
+      const found = /Listening on http:\/\/[^:\s]+:(\d+)/.exec(out);
+      if (found) {
+        child.stdout!.off('data', onData);
+        child.stdout!.resume();
+        child.off('exit', onExit);
+        resolve(Number(found[1]));
+      }
+    };
+    child.stdout!.setEncoding('utf8').on('data', onData);
+    child.on('exit', onExit);
+  });
+  return { child, listening };
+}
+
+/**
+ * The n-th booking member's address, in 198.18.0.0/15 (set aside for benchmarks, RFC 2544): only
+ * ever a header's value here, never a destination. 131,072 of them before one comes again.
+ */
+export function memberAddress(n: number): string {
+  return `198.${18 + ((n >> 16) & 1)}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+/** The p-th percentile of ascending `sorted` (nearest rank); NaN when there is none. */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i];
+}
