@@ -4,7 +4,7 @@ import type { MemberRepository } from '../members/member-repository.port';
 import type { Member } from '../members/member';
 import type { Clock } from '../shared/clock.port';
 import { NotFoundError, ValidationError } from '../shared/errors';
-import { DUTY_MESSAGES, dutyWindow, ineligibility, type DutyAssignment, type DutyType, type DutyWindow, type StaffedSlot } from './duties';
+import { DUTY_MESSAGES, dutyWindow, ineligibility, windowsOverlap, type DutyAssignment, type DutyType, type DutyWindow, type StaffedSlot } from './duties';
 import type { DutyRepository } from './duty-repository.port';
 
 export interface DutyAssignmentDeps {
@@ -49,4 +49,11 @@ export async function requireMember(deps: Pick<DutyAssignmentDeps, 'members'>, m
 /** The assignment to store for a member on a slot now. */
 export function assignmentOf(deps: Pick<DutyAssignmentDeps, 'clock'>, context: SlotContext, memberId: string, overrideReason: string | null): DutyAssignment {
   return { slotId: context.slot.id, memberId, eventId: context.event.id, window: context.window, assignedAt: deps.clock.now().toISOString(), overrideReason };
+}
+
+/** Every duty held whose time overlaps this window (of any event), read from the events that overlap it: who is busy then. */
+export async function dutiesOverlapping(deps: Pick<DutyAssignmentDeps, 'duties' | 'events'>, window: DutyWindow): Promise<DutyAssignment[]> {
+  const events = (await deps.events.listNotOverBefore(new Date(window.start))).filter((e) => e.eventdatetime !== null && Date.parse(e.eventdatetime) < Date.parse(window.end));
+  const slots = await deps.duties.listSlotsOfEvents(events.map((e) => e.id));
+  return slots.flatMap((slot) => slot.holders.filter((h) => windowsOverlap(h.window, window)));
 }

@@ -9,8 +9,8 @@ import { ConflictError, NotFoundError, ValidationError } from '../shared/errors'
 import type { IdGenerator } from '../shared/id-generator.port';
 import { parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
-import { DUTY_MESSAGES, windowsOverlap, type DutyAssignment, type DutyWindow } from './duties';
-import { assignmentOf, memberIneligibility, slotContext, type DutyAssignmentDeps, type SlotContext } from './duty-assignment';
+import { DUTY_MESSAGES, type DutyAssignment, type DutyWindow } from './duties';
+import { assignmentOf, dutiesOverlapping, memberIneligibility, slotContext, type DutyAssignmentDeps, type SlotContext } from './duty-assignment';
 import { AskSwapFormSchema, type SwapView } from './duty-swap-forms';
 import { DUTY_SWAP_REQUEST_KIND, DUTY_SWAP_TAKEN_KIND, swapRequestMail, swapTakenMail } from './duty-swap-mail';
 import type { DutySwapRepository } from './duty-swap-repository.port';
@@ -131,16 +131,9 @@ export class DutySwaps extends UseCase<DutySwapDeps> {
   /** Every member but `exceptId` who may take the duty then: eligible on its dates and free (core rule swapRecipients). */
   private async candidates(context: SlotContext, window: DutyWindow, exceptId: string) {
     const [members, held] = await Promise.all([this.deps.members.list(), this.deps.duties.listMemberQualifications()]);
-    const duties = await this.dutiesOverlapping(window);
+    const duties = await dutiesOverlapping(this.deps, window);
     const all = members.map((member) => ({ member, held: held.filter((q) => q.memberId === member.id), duties: duties.filter((d) => d.memberId === member.id) }));
     return swapRecipients({ fromMemberId: exceptId, slotId: context.slot.id, window }, context.dutyType ?? { qualificationIds: [] }, all);
-  }
-
-  /** Every duty held whose time overlaps this window (of any event), read from the events that overlap it. */
-  private async dutiesOverlapping(window: DutyWindow): Promise<DutyAssignment[]> {
-    const events = (await this.deps.events.listNotOverBefore(new Date(window.start))).filter((e) => e.eventdatetime !== null && Date.parse(e.eventdatetime) < Date.parse(window.end));
-    const slots = await this.deps.duties.listSlotsOfEvents(events.map((e) => e.id));
-    return slots.flatMap((slot) => slot.holders.filter((h) => windowsOverlap(h.window, window)));
   }
 
   /** The event's officer: the holders of its officer duty (by name) besides those told already, else the admins who manage duties. */

@@ -5,8 +5,8 @@ import { ConflictError, NotFoundError, ValidationError } from '../shared/errors'
 import type { IdGenerator } from '../shared/id-generator.port';
 import { parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
-import { DUTY_MESSAGES, dutyWindow, ineligibility, slotsFromTemplate, staffingLight, windowsOverlap, type DutyAssignment, type DutySlot } from './duties';
-import { assignmentOf, memberIneligibility, requireMember, slotContext, type DutyAssignmentDeps } from './duty-assignment';
+import { DUTY_MESSAGES, dutyWindow, ineligibility, slotsFromTemplate, staffingLight, type DutyAssignment, type DutySlot } from './duties';
+import { assignmentOf, dutiesOverlapping, memberIneligibility, requireMember, slotContext, type DutyAssignmentDeps } from './duty-assignment';
 import { ApplyTemplateFormSchema, AssignDutyFormSchema, DutyNeedFormSchema, type EventRoster, type StaffingLightSchema } from './duty-forms';
 import type { z } from 'zod';
 
@@ -154,8 +154,6 @@ export class ManageEventDuties extends UseCase<EventDutiesDeps> {
 
   /** The members holding a duty (of this event or another) whose time overlaps this one. */
   private async busyMembers(window: { start: string; end: string }): Promise<Set<string>> {
-    const events = (await this.deps.events.listNotOverBefore(new Date(window.start))).filter((e) => e.eventdatetime !== null && Date.parse(e.eventdatetime) < Date.parse(window.end));
-    const slots = await this.deps.duties.listSlotsOfEvents(events.map((e) => e.id));
-    return new Set(slots.flatMap((slot) => slot.holders.filter((h) => windowsOverlap(h.window, window)).map((h) => h.memberId)));
+    return new Set((await dutiesOverlapping(this.deps, window)).map((h) => h.memberId));
   }
 }

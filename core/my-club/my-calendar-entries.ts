@@ -5,7 +5,9 @@ import type { BookingRepository } from '../bookings/booking-repository.port';
 import type { CalendarFeedEntry } from '../calendar/calendar-feed';
 import type { EventRepository } from '../events/event-repository.port';
 import type { Member } from '../members/member';
-import { eventBookingPath, workDayPath } from '../shared/paths';
+import { eventBookingPath, PATHS, workDayPath } from '../shared/paths';
+import type { DutyRepository } from '../duties/duty-repository.port';
+import { dutyIcsEvent } from '../duties/duty-reminders';
 import { workDayIcsEvent } from '../work-days/work-day-mail';
 import type { WorkDayRepository } from '../work-days/work-day-repository.port';
 import { signupJobTitles } from '../work-days/work-days';
@@ -73,6 +75,26 @@ export function workDayJobCalendarEntries(deps: { workDays: WorkDayRepository; s
           url: `${deps.siteSettings.publicBaseUrl}${workDayPath(workDay.id)}`,
         },
       ];
+    });
+  };
+}
+
+/**
+ * The duties the member holds (docs/duties.md), each as the entry its reminder's .ics carries
+ * (dutyIcsEvent: UID `duty-<slot>-<member>@kyc-members-area`, the duty's time, the event's
+ * revision), so the two never make two entries. A duty given up (a swap, taken off) leaves the
+ * feed. Links to the member's duties page.
+ */
+export function dutyCalendarEntries(deps: { duties: DutyRepository; events: EventRepository; siteSettings: FeedSite }): MyCalendarEntrySource {
+  return async (member) => {
+    const [held, dutyTypes] = await Promise.all([deps.duties.listMemberDuties(member.id), deps.duties.listCatalogue('dutyTypes')]);
+    const [events, slots] = await Promise.all([recordsById(held.map((d) => d.eventId), (id) => deps.events.get(id)), recordsById(held.map((d) => d.slotId), (id) => deps.duties.getSlot(id))]);
+    return held.flatMap((duty) => {
+      const event = events.get(duty.eventId);
+      const slot = slots.get(duty.slotId);
+      if (!event || !slot) return [];
+      const dutyName = dutyTypes.find((type) => type.id === slot.dutyTypeId)?.name ?? 'Duty';
+      return [{ event: dutyIcsEvent(duty, event, dutyName), url: `${deps.siteSettings.publicBaseUrl}${PATHS.duties}` }];
     });
   };
 }

@@ -5,6 +5,7 @@ import { GetMyDuties } from '../../core/duties/my-duties';
 import { VolunteerForDuty } from '../../core/duties/volunteer-for-duty';
 import { WithdrawFromDuty } from '../../core/duties/withdraw-from-duty';
 import { DutySwaps } from '../../core/duties/duty-swap-requests';
+import { AskForCover } from '../../core/duties/duty-cover';
 import { auditTrail, type Feature, provide, siteSettings } from './feature';
 
 /** Duty rosters (issue 36): the catalogue, members' qualifications, events' rosters. */
@@ -28,6 +29,10 @@ export const dutiesFeature: Feature = {
         siteSettings: siteSettings(config),
         ...auditTrail(get),
       }),
+    ),
+    // "Cover needed": one message to each member who may take an unfilled slot.
+    provide(AskForCover, () =>
+      new AskForCover({ duties: get('duties'), events: get('events'), members: get('members'), outbox: get('outbox'), siteSettings: siteSettings(config), ...auditTrail(get) }),
     ),
     provide(WithdrawFromDuty, () => new WithdrawFromDuty({ duties: get('duties'), clock: get('clock') })),
   ],

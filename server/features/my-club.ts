@@ -6,7 +6,7 @@ import { GetMyClubBookings } from '../../core/my-club/my-club';
 import { GetMyClubWaitingLists } from '../../core/my-club/my-club-waiting-lists';
 import { GetMyClubWorkDays } from '../../core/my-club/my-club-work-days';
 import { GetMyCalendarFeed, GetMyCalendarFeedLink, ResetMyCalendarFeed } from '../../core/my-club/my-calendar-feed';
-import { bookingCalendarEntries, workDayJobCalendarEntries } from '../../core/my-club/my-calendar-entries';
+import { bookingCalendarEntries, dutyCalendarEntries, workDayJobCalendarEntries } from '../../core/my-club/my-calendar-entries';
 import { type Feature, provide, siteSettings } from './feature';
 
 /** A signed-in member's own area (docs/my-club.md): their household, bookings and feed. */
@@ -30,10 +30,11 @@ export const myClubFeature: Feature = {
         new GetMyCalendarFeed({
           calendarFeeds: get('calendarFeeds'),
           members: get('members'),
-          // The feed's entries, source by source: a new kind (duties) is one more source here.
+          // The feed's entries, source by source: bookings, work-day jobs, duties.
           sources: [
             bookingCalendarEntries({ bookings: get('bookings'), events: get('events'), siteSettings: siteSettings(config) }),
             workDayJobCalendarEntries({ workDays: get('workDays'), siteSettings: siteSettings(config) }),
+            dutyCalendarEntries({ duties: get('duties'), events: get('events'), siteSettings: siteSettings(config) }),
           ],
           clock: get('clock'),
           siteSettings: siteSettings(config),

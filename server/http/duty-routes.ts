@@ -21,6 +21,7 @@ import {
 } from '../../core/duties/duty-forms';
 import { ManageDutyCatalogue } from '../../core/duties/manage-duty-catalogue';
 import { ManageEventDuties } from '../../core/duties/event-duties';
+import { AskForCover } from '../../core/duties/duty-cover';
 import { ManageMemberQualifications } from '../../core/duties/manage-member-qualifications';
 import { MAX_QUALIFICATION_CSV_BYTES, QUALIFICATION_CSV_TOO_LARGE, QualificationImportPreviewSchema, QualificationImportResultSchema } from '../../core/duties/member-qualification-import';
 import type { DutyCatalogueKind } from '../../core/duties/duty-repository.port';
@@ -186,6 +187,21 @@ export function registerDutyRoutes(routes: ApiRoutes, ports: AppContainer): void
     body: DutyNeedFormSchema,
     responses: { 201: { description: 'Added', schema: DutySlotSchema }, 404: { description: '"Event not found"' }, 409: { description: 'The event has a slot of that duty type' } },
     handler: async ({ admin, params, body }) => reply(201, await ports.useCase(ManageEventDuties).addSlot(admin, params.eventId, body)),
+  });
+  routes.add({
+    method: 'post',
+    path: '/api/admin/duties/events/:eventId/cover-needed',
+    operationId: 'adminAskForDutyCover',
+    summary: "Ask for cover: one message to each member eligible for, and free at the time of, an unfilled slot of the event (once a day each)",
+    ...WRITE,
+    params: EventIdParamsSchema,
+    responses: {
+      200: { description: 'How many members were asked now', schema: z.object({ asked: z.number().int() }) },
+      400: { description: '"This event has no date yet, so its duties cannot be filled"' },
+      404: { description: '"Event not found"' },
+      409: { description: '"This event is cancelled"' },
+    },
+    handler: async ({ admin, params }) => reply(200, await ports.useCase(AskForCover).ask(admin, params.eventId)),
   });
   routes.add({
     method: 'delete',

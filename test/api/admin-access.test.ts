@@ -174,6 +174,7 @@ const GUARDED: Guarded[] = [
       ['get', '/api/admin/duties/events/:eventId', '/api/admin/duties/events/some-event', undefined],
       ['post', '/api/admin/duties/events/:eventId/template', '/api/admin/duties/events/some-event/template', { templateId: 'club-race' }],
       ['post', '/api/admin/duties/events/:eventId/slots', '/api/admin/duties/events/some-event/slots', { dutyTypeId: 'galley', needed: 1, optional: true }],
+      ['post', '/api/admin/duties/events/:eventId/cover-needed', '/api/admin/duties/events/some-event/cover-needed', undefined],
       ['delete', '/api/admin/duties/slots/:slotId', '/api/admin/duties/slots/some-slot', undefined],
       ['post', '/api/admin/duties/slots/:slotId/assignments', '/api/admin/duties/slots/some-slot/assignments', { memberId: 'mem-x' }],
       ['delete', '/api/admin/duties/slots/:slotId/assignments/:memberId', '/api/admin/duties/slots/some-slot/assignments/mem-x', undefined],

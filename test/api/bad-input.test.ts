@@ -951,6 +951,22 @@ describe('generated bad query strings and paths', () => {
     expect(await app.get('outbox').get('sent-mail')).toMatchObject({ status: 'sent' });
   });
 
+  it('POST /api/admin/duties/events/:eventId/cover-needed with odd event ids is a 404 or 400, never a 500, and queues nothing', async () => {
+    const before = await storedCounts(app);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(oddText.filter((s) => s.length > 0).map(encode), fc.constantFrom('%zz', '%E0%A4%A', '..%2F..%2Fetc%2Fpasswd', '%00', 'a%2Fb', encodeURIComponent('x'.repeat(5000)))),
+        anyValue,
+        async (id, body) => {
+          const res = await admin.post(`/api/admin/duties/events/${id}/cover-needed`).set(FETCH).type('json').send(JSON.stringify(body) ?? 'null');
+          expectClientError(res, `cover-needed ${id}`);
+        },
+      ),
+      serverProperty(80),
+    );
+    expect(await storedCounts(app)).toEqual(before);
+  });
+
   it('GET /calendar.ics: any query string and any If-None-Match or If-Modified-Since give the feed (200) or 304, never an error', async () => {
     const plain = await app.agent().get('/calendar.ics').buffer(true);
     expect(plain.status).toBe(200);

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DUTY_MESSAGES, ineligibility, windowsOverlap, type DutyAssignment, type DutyWindow } from '../../../core/duties/duties';
 import { SWAP_MESSAGES, swapAcceptRefusal, swapRecipients } from '../../../core/duties/duty-swaps';
+import { coverOffers } from '../../../core/duties/duty-cover';
 import { addDaysToDate } from '../../../core/shared/london-time';
 
 const hour = 3_600_000;
@@ -57,6 +58,33 @@ describe('accepting a swap', () => {
       fc.property(fc.array(fc.record({ slotId: fc.constantFrom('a', 'b'), window: windowArb }), { maxLength: 3 }), windowArb, (duties, w) => {
         const refusal = swapAcceptRefusal({ ...open, window: w }, { holders: [holder('ann')] }, duties, 'bob');
         expect(refusal === DUTY_MESSAGES.doubleDuty).toBe(duties.some((d) => windowsOverlap(d.window, w)));
+      }),
+    );
+  });
+});
+
+describe('whom "cover needed" reaches', () => {
+  const now = new Date('2026-06-01T12:00:00.000Z');
+  const slotArb = (id: string) =>
+    fc.record({
+      slot: fc.record({ id: fc.constant(id), needed: fc.integer({ min: 1, max: 3 }), holders: fc.subarray(ids).map((held) => held.map((memberId) => ({ memberId }) as DutyAssignment)) }),
+      window: windowArb,
+      dutyType: fc.record({ qualificationIds: fc.subarray(['pb2', 'first-aid']) }),
+    });
+  it('never an ineligible or busy member: each is offered exactly the short slots they may take, and nobody is asked for none', () => {
+    fc.assert(
+      fc.property(candidatesArb, fc.tuple(slotArb('s1'), slotArb('s2'), slotArb('s3')), (candidates, slots) => {
+        const offers = coverOffers(candidates, slots, now);
+        for (const c of candidates) {
+          const expected = slots.filter(({ slot, window, dutyType }) => {
+            const eligible = !c.member.disabled && ineligibility(c.member, dutyType, c.held, [], window) === null;
+            const busy = c.duties.some((d) => windowsOverlap(d.window, window));
+            return eligible && !busy && slot.holders.length < slot.needed && !slot.holders.some((h) => h.memberId === c.member.id);
+          });
+          const offer = offers.find((o) => o.candidate === c);
+          expect(offer?.slots ?? [], c.member.id).toEqual(expected);
+          if (offer) expect(offer.slots.length).toBeGreaterThan(0);
+        }
       }),
     );
   });

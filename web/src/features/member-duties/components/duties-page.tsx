@@ -10,7 +10,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useMemberSession } from '../../member-sign-in/api/member-session';
 import { useMyDuties, useMyDutyChanges } from '../api/my-duties';
 
-import { dutyWhen as when } from './duty-when';
+import { dutyWhen as when } from '../../../lib/duty-when';
 import { SwapControls } from './swap-controls';
 import { SwapOffer } from './swap-offer';
 

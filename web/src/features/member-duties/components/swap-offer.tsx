@@ -4,7 +4,7 @@ import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
 import { refusalMessage } from '../../../lib/api';
 import { useSwap, useSwapChanges } from '../api/duty-swaps';
-import { dutyWhen } from './duty-when';
+import { dutyWhen } from '../../../lib/duty-when';
 
 /**
  * The swap request an e-mail's link names (/duties?swap=<id>): the duty, who asks, and Accept

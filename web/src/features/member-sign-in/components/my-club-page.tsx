@@ -11,6 +11,7 @@ import { MyBookingsSection } from './my-bookings-section';
 import { MyCalendarFeedSection } from './my-calendar-feed-section';
 import { MyWaitingListsSection } from './my-waiting-lists-section';
 import { MyWorkDaysSection } from './my-work-days-section';
+import { MyDutiesSection } from './my-duties-section';
 import { PasskeysSection } from './passkeys-section';
 
 /**
@@ -53,6 +54,7 @@ export function MyClubPage() {
           <MyBookingsSection />
           <MyWaitingListsSection />
           <MyWorkDaysSection />
+          <MyDutiesSection />
           <MyCalendarFeedSection />
           <HouseholdSection />
           <PasskeysSection />

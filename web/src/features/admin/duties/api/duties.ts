@@ -20,7 +20,7 @@ export const useEventRoster = (eventId: string) => useQuery(eventRosterQueryOpti
 export const useStaffingLights = (enabled: boolean) => useQuery({ ...staffingLightsQueryOptions(), enabled, retry: false });
 
 /** A duty write: on success every duty read is asked again. */
-export function useDutyWrite<V>(write: (variables: V) => Promise<unknown>) {
+export function useDutyWrite<V, R>(write: (variables: V) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({ mutationFn: write, onSuccess: () => client.invalidateQueries({ queryKey: ['admin', ...DUTIES] }) });
 }
@@ -36,6 +36,8 @@ export const removeMemberQualification = ({ memberId, qualificationId }: { membe
 export const previewQualificationImport = (file: Blob) => apiUpload('POST', '/api/admin/duties/member-qualifications/import/preview', file, 'text/csv', QualificationImportPreviewSchema);
 export const importQualifications = (file: Blob) => apiUpload('POST', '/api/admin/duties/member-qualifications/import', file, 'text/csv', QualificationImportResultSchema);
 export const applyTemplate = ({ eventId, templateId }: { eventId: string; templateId: string }) => apiPost(`/api/admin/duties/events/${enc(eventId)}/template`, { templateId }, z.object({ added: z.number() }));
+/** "Cover needed": one message to each member who may take an unfilled slot; how many were asked now. */
+export const askForCover = ({ eventId }: { eventId: string }) => apiPost(`/api/admin/duties/events/${enc(eventId)}/cover-needed`, {}, z.object({ asked: z.number() }));
 export const assignDuty = ({ slotId, memberId, overrideReason }: { slotId: string; memberId: string; overrideReason: string | null }) => apiPost(`/api/admin/duties/slots/${enc(slotId)}/assignments`, { memberId, overrideReason });
 export const unassignDuty = ({ slotId, memberId }: { slotId: string; memberId: string }) => apiDelete(`/api/admin/duties/slots/${enc(slotId)}/assignments/${enc(memberId)}`);
 export const removeSlot = ({ slotId }: { slotId: string }) => apiDelete(`/api/admin/duties/slots/${enc(slotId)}`);

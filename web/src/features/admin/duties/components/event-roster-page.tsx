@@ -9,7 +9,7 @@ import { refusalMessage } from '../../../../lib/api';
 import { useTryAgain } from '../../shared/api/admin-query';
 import { LoadError, LoadStatus } from '../../shared/components/load-error';
 import { PageHead } from '../../shared/components/page-title';
-import { applyTemplate, assignDuty, eventRosterQueryOptions, removeSlot, unassignDuty, useDutyWrite, useEventRoster } from '../api/duties';
+import { applyTemplate, askForCover, assignDuty, eventRosterQueryOptions, removeSlot, unassignDuty, useDutyWrite, useEventRoster } from '../api/duties';
 import { StaffingLight } from './staffing-light';
 
 /** An event's duty roster (duties:write): its slots, who holds them, assigning (and overriding with a reason), the staffing light. */
@@ -20,11 +20,12 @@ export function EventRosterPage() {
   const apply = useDutyWrite(applyTemplate);
   const unassign = useDutyWrite(unassignDuty);
   const drop = useDutyWrite(removeSlot);
+  const cover = useDutyWrite(askForCover);
   const [templateId, setTemplateId] = useState('');
 
   if (roster.isError && roster.error.status === 403) return <LoadError error={roster.error} message="" />;
   const data = roster.data;
-  const failure = apply.error ?? unassign.error ?? drop.error;
+  const failure = apply.error ?? unassign.error ?? drop.error ?? cover.error;
   return (
     <>
       <PageHead title={data ? `Duties: ${data.event.name}` : 'Duties'} />
@@ -43,8 +44,20 @@ export function EventRosterPage() {
           <p className="adm-roster-noprint">
             <Button variant="secondary" size="small" onClick={() => window.print()}>
               Print roster
-            </Button>
+            </Button>{' '}
+            {data.slots.some((slot) => slot.holders.length < slot.needed) && (
+              <Button variant="secondary" size="small" disabled={cover.isPending} onClick={() => cover.mutate({ eventId })}>
+                Ask for cover
+              </Button>
+            )}
           </p>
+          {cover.data && (
+            <p role="status" className="adm-roster-noprint">
+              {cover.data.asked === 0
+                ? 'Nobody new to ask: every member who could take an unfilled duty has been asked today, or nobody eligible is free.'
+                : `Asked ${cover.data.asked} ${cover.data.asked === 1 ? 'member' : 'members'} to cover the unfilled duties.`}
+            </p>
+          )}
           <section className="adm-panel adm-roster-noprint" aria-labelledby="roster-template-title">
             <h2 id="roster-template-title">Add duties from a template</h2>
             <form

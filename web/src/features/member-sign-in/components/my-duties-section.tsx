@@ -1,0 +1,37 @@
+import { Link } from 'react-router-dom';
+import { PATHS } from '@core/shared/paths';
+import { LoadFailed } from '../../../components/ui/load-failed';
+import { Spinner } from '../../../components/ui/spinner';
+import { useMyClubDuties } from '../api/my-duties';
+import { dutyWhen } from '../../../lib/duty-when';
+
+/** My club's duties: the ones the member holds that are not over (the duties page's own read), soonest first, with the link to the duties page. */
+export function MyDutiesSection() {
+  const duties = useMyClubDuties();
+  return (
+    <section className="card" aria-labelledby="my-duties-title">
+      <h2 id="my-duties-title">My duties</h2>
+      {duties.isPending ? (
+        <Spinner label="Loading your duties…" />
+      ) : duties.isError ? (
+        <LoadFailed title="Failed to load your duties" onRetry={() => void duties.refetch()} />
+      ) : duties.data.duties.length === 0 ? (
+        <p>You have no upcoming duties.</p>
+      ) : (
+        <ul className="my-bookings">
+          {duties.data.duties.map((duty) => (
+            <li key={duty.slotId} className="my-booking">
+              <p>
+                <strong>{duty.eventName}</strong> · {dutyWhen(duty)}
+              </p>
+              <p>Duty: {duty.dutyTypeName}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        <Link to={PATHS.duties}>{duties.data && duties.data.open.length > 0 ? `See your duties and ${duties.data.open.length} open to volunteer for` : 'See your duties'}</Link>
+      </p>
+    </section>
+  );
+}
