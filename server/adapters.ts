@@ -2,6 +2,7 @@ import type { Container } from 'inversify';
 import type { Knex } from 'knex';
 import { join } from 'node:path';
 import type { FirebaseIdentityProvider } from '../adapters/firebase/firebase-identity-provider';
+import type { Pseudonyms } from '../core/privacy/pseudonyms.port';
 import { LocalIdentityProvider } from '../adapters/local-identity/local-identity-provider';
 import { MailerLiteCampaignSource } from '../adapters/mailerlite/mailerlite-campaign-source';
 import { OpenMeteoConditionsSource } from '../adapters/open-meteo/open-meteo-conditions-source';
@@ -9,6 +10,7 @@ import { NoConditionsSource } from '../adapters/system/no-conditions-source';
 import type { ConditionsSource } from '../core/conditions/conditions-source.port';
 import { ScryptPasswordHasher } from '../adapters/node-crypto/scrypt-password-hasher';
 import { HmacBookingLinks } from '../adapters/node-crypto/hmac-booking-links';
+import { HmacPseudonyms } from '../adapters/node-crypto/hmac-pseudonyms';
 import { SqliteAddressLimitStore } from '../adapters/sqlite/sqlite-address-limit-store';
 import { SqliteAdminRepository } from '../adapters/sqlite/sqlite-admin-repository';
 import { SqliteBookingRepository } from '../adapters/sqlite/sqlite-booking-repository';
@@ -87,6 +89,8 @@ export interface Adapters extends StoragePorts {
   offerLinks: BookingLinks;
   /** Work-day sign-ups' withdraw links: the same signing again, under the purpose 'workday-withdraw'. */
   workDayLinks: BookingLinks;
+  /** Stable pseudonyms for anonymised people in the audit log (HMAC under the manage-link secret). */
+  pseudonyms: Pseudonyms;
   secrets: SecretTokens;
   /** Reads and resizes the photos admins upload (sharp). */
   images: ImageProcessor;
@@ -139,6 +143,7 @@ const PORTS = {
   waitingListLinks: 'system',
   offerLinks: 'system',
   workDayLinks: 'system',
+  pseudonyms: 'system',
   mailer: 'SMTP_URL',
   bookingLinks: 'system',
   resetTokens: 'STORAGE',
@@ -316,6 +321,7 @@ export async function bindAdapters(
   bind('waitingListLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret, 'waitlist-leave'));
   bind('offerLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret, 'waitlist-offer'));
   bind('workDayLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret, 'workday-withdraw'));
+  bind('pseudonyms', () => new HmacPseudonyms(paymentSecrets().manageLinkSecret));
   let firebaseIdentity: FirebaseIdentityProvider | null = null;
   bind('identity', (get) => {
     if (firebase && config.firebase) {

@@ -1,0 +1,11 @@
+/**
+ * Stable pseudonyms for people whose personal data the club has erased or anonymised (issue 37).
+ *
+ * The audit log keeps what happened to an anonymised person under a pseudonym such as
+ * "Person 3f9a2c1b7d04": the same for the same e-mail every time (so an admin can still follow one
+ * person's history), and no way back to the e-mail without the server's secret.
+ */
+export interface Pseudonyms {
+  /** The pseudonym of the person with this e-mail (compared without case or surrounding spaces). */
+  of(email: string): string;
+}
