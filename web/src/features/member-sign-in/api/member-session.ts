@@ -6,16 +6,26 @@ import { apiGet, apiPost } from '../../../lib/api';
  * The signed-in member (GET /api/member/session). Read in the browser only: the server draws
  * every page as a visitor's, so the first drawing in the browser matches it (no hydration
  * mismatch) and the header then shows the member. Every page's header reads it, so its schema
- * (and zod) is fetched with the answer rather than in the app's first download.
+ * (and zod) is fetched after the answer, and only for a signed-in member's.
  */
 export const memberSessionQuery = queryOptions({
   queryKey: ['member-session'],
   queryFn: async ({ signal }): Promise<MemberSessionAnswer> => {
-    const [{ MemberSessionAnswerSchema }, json] = await Promise.all([import('@core/member-sign-in/member-sign-in'), apiGet<unknown>('/api/member/session', undefined, { signal })]);
+    const json = await apiGet<unknown>('/api/member/session', undefined, { signal });
+    // Most visitors are not signed in: their answer is exactly `{ member: null }`, and they never
+    // load the schemas (zod), whose start-up is a slow phone's one long task on a page that needs
+    // nothing else of them. Any other answer is checked against the shared schema.
+    if (isVisitorAnswer(json)) return { member: null };
+    const { MemberSessionAnswerSchema } = await import('@core/member-sign-in/member-sign-in');
     return MemberSessionAnswerSchema.parse(json);
   },
   staleTime: 60_000,
 });
+
+/** The answer for nobody signed in, `{ "member": null }` and nothing else. */
+function isVisitorAnswer(json: unknown): boolean {
+  return typeof json === 'object' && json !== null && !Array.isArray(json) && Object.keys(json).length === 1 && (json as { member?: unknown }).member === null;
+}
 
 export function useMemberSession() {
   return useQuery(memberSessionQuery);
