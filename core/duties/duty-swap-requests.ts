@@ -14,7 +14,7 @@ import { assignmentOf, dutiesOverlapping, memberIneligibility, slotContext, type
 import { AskSwapFormSchema, type SwapView } from './duty-swap-forms';
 import { DUTY_SWAP_REQUEST_KIND, DUTY_SWAP_TAKEN_KIND, swapRequestMail, swapTakenMail } from './duty-swap-mail';
 import type { DutySwapRepository } from './duty-swap-repository.port';
-import { SWAP_MESSAGES, swapAcceptRefusal, swapRecipients, type DutySwap } from './duty-swaps';
+import { SWAP_MESSAGES, swapAcceptRefusal, swapRecipients, swapWindowNow, type DutySwap } from './duty-swaps';
 
 export interface DutySwapDeps extends DutyAssignmentDeps, AuditTrailDeps {
   dutySwaps: DutySwapRepository;
@@ -91,7 +91,7 @@ export class DutySwaps extends UseCase<DutySwapDeps> {
     ];
     const now = this.deps.clock.now();
     for (const { person, key, role } of told) {
-      const mail = swapTakenMail(person, { dutyName, eventName: context.event.name, window: swap.window, clubName: this.deps.siteSettings.clubName, from: fromName, taker: member.name, role });
+      const mail = swapTakenMail(person, { dutyName, eventName: context.event.name, window: swapWindowNow(swap, context.slot), clubName: this.deps.siteSettings.clubName, from: fromName, taker: member.name, role });
       await this.deps.outbox.addOnce(newOutboxMessage(`duty-swap-taken-${swap.id}-${role}-${key}`, DUTY_SWAP_TAKEN_KIND, swap.id, mail, now));
     }
     await this.audit(taken, 'duty.swap-taken', `${member.name} took over ${dutyName} at ${context.event.name} from ${fromName}`);
@@ -121,7 +121,7 @@ export class DutySwaps extends UseCase<DutySwapDeps> {
 
   /** Why this member cannot take the swap now, or null (the storage checks the holders again, atomically). */
   private async refusalFor(swap: DutySwap, member: Member, context: SlotContext): Promise<string | null> {
-    if (Date.parse(swap.window.start) <= this.deps.clock.now().getTime()) return DUTY_MESSAGES.started;
+    if (Date.parse(swapWindowNow(swap, context.slot).start) <= this.deps.clock.now().getTime()) return DUTY_MESSAGES.started;
     const [duties, ineligible] = await Promise.all([this.deps.duties.listMemberDuties(member.id), memberIneligibility(this.deps, context, member)]);
     const refusal = swapAcceptRefusal(swap, context.slot, duties, member.id);
     if (refusal !== null) return refusal;
@@ -156,8 +156,8 @@ export class DutySwaps extends UseCase<DutySwapDeps> {
       dutyTypeName: context.dutyType?.name ?? 'Duty',
       eventId: context.event.id,
       eventName: context.event.name,
-      start: swap.window.start,
-      end: swap.window.end,
+      start: swapWindowNow(swap, context.slot).start,
+      end: swapWindowNow(swap, context.slot).end,
       status: swap.status,
       fromName: from?.name ?? 'A member',
       direct: swap.toMemberId !== null,

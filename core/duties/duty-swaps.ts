@@ -56,9 +56,19 @@ export function swapRecipients<C extends SwapCandidate>(swap: Pick<DutySwap, 'fr
 }
 
 /**
+ * The swap's duty time now: the asking member's duty on the slot as it stands (an event moved
+ * since the request moves its holders' duties, EventRepository.update's `also.duties`), else the
+ * time stored with the request. What a taker is checked against, shown and told.
+ */
+export function swapWindowNow(swap: Pick<DutySwap, 'fromMemberId' | 'window'>, slot: Pick<StaffedSlot, 'holders'>): DutySwap['window'] {
+  return slot.holders.find((holder) => holder.memberId === swap.fromMemberId)?.window ?? swap.window;
+}
+
+/**
  * Why this member may not take the swap now (the storage's atomic check), or null: the swap is
  * taken or withdrawn, the member asking no longer holds the slot, the taker is that member, the
- * transfer names someone else, the taker holds the slot already or a duty overlapping it.
+ * transfer names someone else, the taker holds the slot already or a duty overlapping it (at the
+ * duty's time now: swapWindowNow).
  */
 export function swapAcceptRefusal(
   swap: Pick<DutySwap, 'status' | 'fromMemberId' | 'toMemberId' | 'slotId' | 'window'>,
@@ -72,6 +82,7 @@ export function swapAcceptRefusal(
   if (swap.toMemberId !== null && swap.toMemberId !== takerId) return SWAP_MESSAGES.notForYou;
   if (!slot.holders.some((holder) => holder.memberId === swap.fromMemberId)) return SWAP_MESSAGES.noLongerHeld;
   if (slot.holders.some((holder) => holder.memberId === takerId)) return DUTY_MESSAGES.alreadyHolding;
-  if (takerDuties.some((duty) => duty.slotId !== swap.slotId && windowsOverlap(duty.window, swap.window))) return DUTY_MESSAGES.doubleDuty;
+  const window = swapWindowNow(swap, slot);
+  if (takerDuties.some((duty) => duty.slotId !== swap.slotId && windowsOverlap(duty.window, window))) return DUTY_MESSAGES.doubleDuty;
   return null;
 }

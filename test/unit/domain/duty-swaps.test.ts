@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DUTY_MESSAGES, ineligibility, windowsOverlap, type DutyAssignment, type DutyWindow } from '../../../core/duties/duties';
-import { SWAP_MESSAGES, swapAcceptRefusal, swapRecipients } from '../../../core/duties/duty-swaps';
+import { SWAP_MESSAGES, swapAcceptRefusal, swapRecipients, swapWindowNow } from '../../../core/duties/duty-swaps';
 import { coverOffers } from '../../../core/duties/duty-cover';
 import { addDaysToDate } from '../../../core/shared/london-time';
 
@@ -60,6 +60,25 @@ describe('accepting a swap', () => {
         expect(refusal === DUTY_MESSAGES.doubleDuty).toBe(duties.some((d) => windowsOverlap(d.window, w)));
       }),
     );
+  });
+});
+
+describe('a swap asked before its event moved', () => {
+  it('is judged, shown and told at the duty’s time now: the asker’s duty on the slot, not the time stored with the request', () => {
+    fc.assert(
+      fc.property(windowArb, windowArb, fc.array(fc.record({ slotId: fc.constantFrom('a', 'b'), window: windowArb }), { maxLength: 3 }), (asked, moved, duties) => {
+        const swap = { status: 'open' as const, fromMemberId: 'ann', toMemberId: null, slotId: 'slot', window: asked };
+        const slot = { holders: [{ memberId: 'ann', window: moved } as DutyAssignment] };
+        expect(swapWindowNow(swap, slot)).toEqual(moved);
+        const refusal = swapAcceptRefusal(swap, slot, duties, 'bob');
+        expect(refusal === DUTY_MESSAGES.doubleDuty).toBe(duties.some((d) => windowsOverlap(d.window, moved)));
+      }),
+    );
+  });
+
+  it('keeps the stored time when the asker no longer holds the slot (nothing to take)', () => {
+    const window: DutyWindow = { start: '2026-07-04T09:00:00.000Z', end: '2026-07-04T16:00:00.000Z' };
+    expect(swapWindowNow({ fromMemberId: 'ann', window }, { holders: [] })).toEqual(window);
   });
 });
 
