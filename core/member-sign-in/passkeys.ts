@@ -27,7 +27,6 @@ export const PASSKEY_MESSAGES = {
   alreadyAdded: 'That passkey is already added.',
   tooManySignIns: 'Too many sign-in attempts. Please try again later.',
   tooManyRegistrations: 'Too many passkey requests. Please try again later.',
-  signInRequired: 'Please sign in first.',
   notFound: 'That passkey is not one of yours.',
 } as const;
 

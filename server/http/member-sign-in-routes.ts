@@ -127,14 +127,7 @@ export function registerMemberSignInRoutes(routes: ApiRoutes, ports: AppContaine
 }
 
 const PASSKEY_TAG = 'member passkeys';
-const SIGNED_OUT = { description: '"Please sign in first." (no member session)' };
-
-/** The member the request's session cookie signs in; UnauthenticatedError (401) for anyone else. */
-async function signedInMemberOf(ports: AppContainer, req: Request): Promise<Member> {
-  const member = await ports.useCase(CurrentMember).execute(memberSessionToken(req));
-  if (!member) throw new UnauthenticatedError(PASSKEY_MESSAGES.signInRequired);
-  return member;
-}
+const SIGNED_OUT = { description: '"Please sign in" (no member session), as every member route answers' };
 
 /**
  * Members' passkeys (docs/member-sign-in.md, "Passkeys"): sign-in with one is open to anyone;
@@ -184,7 +177,7 @@ function registerPasskeyRoutes(routes: ApiRoutes, ports: AppContainer): void {
     tag: PASSKEY_TAG,
     access: 'public',
     responses: { 200: { description: 'The passkeys (credential id, added, last used)', schema: PasskeyListSchema }, 401: SIGNED_OUT },
-    handler: async ({ req }) => reply(200, await ports.useCase(MemberPasskeys).list(await signedInMemberOf(ports, req))),
+    handler: async ({ req }) => reply(200, await ports.useCase(MemberPasskeys).list(await requireMember(ports, req))),
   });
 
   routes.add({
@@ -201,7 +194,7 @@ function registerPasskeyRoutes(routes: ApiRoutes, ports: AppContainer): void {
       409: { description: `"${PASSKEY_MESSAGES.tooManyPasskeys}"` },
       429: { description: `"${PASSKEY_MESSAGES.tooManyRegistrations}" (per member)` },
     },
-    handler: async ({ req }) => reply(200, await ports.useCase(PasskeyRegistration).options(await signedInMemberOf(ports, req))),
+    handler: async ({ req }) => reply(200, await ports.useCase(PasskeyRegistration).options(await requireMember(ports, req))),
   });
 
   routes.add({
@@ -219,7 +212,7 @@ function registerPasskeyRoutes(routes: ApiRoutes, ports: AppContainer): void {
       403: CROSS_SITE,
       409: { description: `"${PASSKEY_MESSAGES.alreadyAdded}", or "${PASSKEY_MESSAGES.tooManyPasskeys}"` },
     },
-    handler: async ({ body, req }) => reply(201, await ports.useCase(PasskeyRegistration).execute(await signedInMemberOf(ports, req), body)),
+    handler: async ({ body, req }) => reply(201, await ports.useCase(PasskeyRegistration).execute(await requireMember(ports, req), body)),
   });
 
   routes.add({
@@ -238,7 +231,7 @@ function registerPasskeyRoutes(routes: ApiRoutes, ports: AppContainer): void {
       404: { description: `"${PASSKEY_MESSAGES.notFound}"` },
     },
     handler: async ({ params, req }) => {
-      await ports.useCase(MemberPasskeys).remove(await signedInMemberOf(ports, req), params);
+      await ports.useCase(MemberPasskeys).remove(await requireMember(ports, req), params);
       return reply(204);
     },
   });
