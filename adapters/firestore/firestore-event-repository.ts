@@ -121,7 +121,8 @@ export class FirestoreEventRepository extends FirestoreCollectionAdapter impleme
     const ref = this.collection.doc(checkedId(event.id));
     await withCoreErrors(() => ref.create(toDocument(event)), { conflict: 'An event with this id already exists' });
     // Its places ledger's parts, so that the first bookings of a rush do not all race to make them.
-    await withCoreErrors(() => new FirestorePlacesShards(this.db, this.options).createEmpty(event.id, event.capacity, event.sequence));
+    // The event is stored either way: parts not made now are made by its first booking (ADR 36).
+    await new FirestorePlacesShards(this.db, this.options).createEmpty(event.id, event.capacity, event.sequence).catch(() => undefined);
   }
 
   private async updateNow(event: ClubEvent, expected: { sequence: number } | undefined, also: EventUpdateExtras): Promise<boolean> {

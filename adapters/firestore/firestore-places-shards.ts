@@ -4,7 +4,6 @@ import * as places from '../../core/bookings/places-ledger';
 import type { PlacesLedger } from '../../core/bookings/places-ledger';
 import { allotShares, type SharedLedger } from '../../core/bookings/places-shares';
 import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
-import { FIRESTORE_CODES, firestoreCode } from './firestore-errors';
 import { TRANSACTION_ATTEMPTS } from './firestore-turns';
 
 /**
@@ -189,17 +188,14 @@ export class FirestorePlacesShards {
    * it does not exist yet (ADR 50): the event's first bookings then find them made, instead of
    * racing to make them in one transaction from every server at the moment booking opens. When
    * any part exists already (a booking or another server made them first, or parts left by an
-   * event of the same id), nothing is written: the first writer checks and allots them as before.
+   * event of the same id), the commit fails and nothing is written: the first writer checks and
+   * allots them as before.
    */
   async createEmpty(eventId: string, capacity: number | null, eventSequence: number): Promise<void> {
     const batch = this.db.batch();
     const shares = allotShares(Array.from({ length: this.count }, () => places.EMPTY_LEDGER), capacity, new Date(0));
     for (let index = 0; index < this.count; index += 1) batch.create(this.ref(eventId, index), this.document(eventId, index, places.EMPTY_LEDGER, shares, capacity, eventSequence));
-    try {
-      await batch.commit();
-    } catch (error) {
-      if (firestoreCode(error) !== FIRESTORE_CODES.ALREADY_EXISTS) throw error;
-    }
+    await batch.commit();
   }
 
   /** Part `index`'s document, of parts allotted `shares` for `allotted`. */
