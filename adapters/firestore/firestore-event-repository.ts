@@ -22,6 +22,23 @@ import { readEventDutyMove } from './firestore-event-duty-move';
  */
 export class FirestoreEventRepository extends FirestoreCollectionAdapter implements EventRepository {
   protected readonly collectionName = 'events';
+  /**
+   * The reads of one event under way in this process, each with the count of this repository's
+   * finished writes when it was sent. A caller joins a read under way instead of sending its own
+   * (a booking rush reads the event once per round trip, not once per booking), but only one sent
+   * after this process's last write had landed, so a caller always sees its own writes (ADR 50).
+   */
+  private readonly reading = new Map<string, { writes: number; read: Promise<ClubEvent | null> }>();
+  private writesLanded = 0;
+
+  /** Runs a write of events, counted once it has landed (or failed) for the shared reads. */
+  private async writing<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } finally {
+      this.writesLanded += 1;
+    }
+  }
 
   async list(options: { order: 'asc' | 'desc'; limit?: number }): Promise<ClubEvent[]> {
     const limit = options.limit === undefined ? undefined : Math.floor(options.limit);
@@ -74,18 +91,41 @@ export class FirestoreEventRepository extends FirestoreCollectionAdapter impleme
     });
   }
 
-  async get(id: string): Promise<ClubEvent | null> {
-    if (!isDocumentId(id)) return null;
-    const snapshot = await withCoreErrors(() => this.collection.doc(id).get());
-    return snapshot.exists ? toEvent(snapshot) : null;
+  get(id: string): Promise<ClubEvent | null> {
+    if (!isDocumentId(id)) return Promise.resolve(null);
+    const underWay = this.reading.get(id);
+    if (underWay && underWay.writes === this.writesLanded) return underWay.read.then(copyOf);
+    const read = withCoreErrors(() => this.collection.doc(id).get()).then((snapshot) => (snapshot.exists ? toEvent(snapshot) : null));
+    const entry = { writes: this.writesLanded, read };
+    this.reading.set(id, entry);
+    const done = () => {
+      if (this.reading.get(id) === entry) this.reading.delete(id);
+    };
+    read.then(done, done);
+    return read.then(copyOf);
   }
 
-  async create(event: ClubEvent): Promise<void> {
+  create(event: ClubEvent): Promise<void> {
+    return this.writing(() => this.createNow(event));
+  }
+
+  update(event: ClubEvent, expected?: { sequence: number }, also: EventUpdateExtras = {}): Promise<boolean> {
+    return this.writing(() => this.updateNow(event, expected, also));
+  }
+
+  delete(id: string): Promise<boolean> {
+    return this.writing(() => this.deleteNow(id));
+  }
+
+  private async createNow(event: ClubEvent): Promise<void> {
     const ref = this.collection.doc(checkedId(event.id));
     await withCoreErrors(() => ref.create(toDocument(event)), { conflict: 'An event with this id already exists' });
+    // Its places ledger's parts, so that the first bookings of a rush do not all race to make them.
+    // The event is stored either way: parts not made now are made by its first booking (ADR 36).
+    await new FirestorePlacesShards(this.db, this.options).createEmpty(event.id, event.capacity, event.sequence).catch(() => undefined);
   }
 
-  async update(event: ClubEvent, expected?: { sequence: number }, also: EventUpdateExtras = {}): Promise<boolean> {
+  private async updateNow(event: ClubEvent, expected: { sequence: number } | undefined, also: EventUpdateExtras): Promise<boolean> {
     if (!isDocumentId(event.id)) throw new NotFoundError('Event not found');
     const ref = this.collection.doc(event.id);
     const { mail = [], placesAt, duties } = also;
@@ -130,7 +170,7 @@ export class FirestoreEventRepository extends FirestoreCollectionAdapter impleme
     );
   }
 
-  async delete(id: string): Promise<boolean> {
+  private async deleteNow(id: string): Promise<boolean> {
     if (!isDocumentId(id)) return false;
     try {
       await this.collection.doc(id).delete({ exists: true });
@@ -140,6 +180,11 @@ export class FirestoreEventRepository extends FirestoreCollectionAdapter impleme
       throw translateFirestoreError(error);
     }
   }
+}
+
+/** Each caller of a shared read gets its own copy, free to change. */
+function copyOf(event: ClubEvent | null): ClubEvent | null {
+  return event === null ? null : structuredClone(event);
 }
 
 function checkedId(id: string): string {

@@ -1,4 +1,4 @@
-import type { DocumentData, DocumentReference, DocumentSnapshot, Firestore, Transaction, WriteBatch } from 'firebase-admin/firestore';
+import { AggregateField, type DocumentData, type DocumentReference, type DocumentSnapshot, type Firestore, type Transaction, type WriteBatch } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import * as places from '../../core/bookings/places-ledger';
 import type { PlacesLedger } from '../../core/bookings/places-ledger';
@@ -11,6 +11,13 @@ import { TRANSACTION_ATTEMPTS } from './firestore-turns';
  * can be written at the same moment, by any number of server instances.
  */
 export const PLACES_SHARDS = 8;
+
+/** The most values one `in` filter takes. */
+const IN_QUERY_MOST = 30;
+
+function chunked<T>(items: T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+}
 
 /** One part of an event's ledger as read: its ledger (lapsed holds still in), share and checks. */
 export interface PlacesShard extends SharedLedger {
@@ -71,6 +78,39 @@ export class FirestorePlacesShards {
   async readAll(eventId: string): Promise<PlacesShard[]> {
     const snapshots = await this.db.getAll(...this.refs(eventId));
     return snapshots.map((snapshot, index) => toShard(snapshot, index));
+  }
+
+  /**
+   * The places taken at `now` in each of these events' parts (ADR 50), without reading every
+   * part: per event one sum of the parts' confirmed places (an aggregation: one read), and one
+   * query for the parts of all of them with a hold still running (`holdsUntilMs` after now: one
+   * read each, at least one per query), whose running holds are added. Events whose parts are not
+   * made (never booked since the split) are left out of the answer.
+   */
+  async placesTaken(eventIds: string[], now: Date): Promise<Map<string, number>> {
+    const parts = collectionOf(this.db, 'placesLedgerShards', this.options);
+    const [sums, running] = await Promise.all([
+      Promise.all(eventIds.map((id) => parts.where('eventId', '==', id).aggregate({ confirmed: AggregateField.sum('confirmed'), parts: AggregateField.count() }).get())),
+      Promise.all(
+        chunked(eventIds, IN_QUERY_MOST).map((ids) =>
+          parts
+            .where('eventId', 'in', ids)
+            .where('holdsUntilMs', '>', now.getTime())
+            .get(),
+        ),
+      ),
+    ]);
+    const taken = new Map<string, number>();
+    for (const [i, id] of eventIds.entries()) {
+      const { confirmed, parts: made } = sums[i].data();
+      if (made > 0) taken.set(id, Number(confirmed ?? 0));
+    }
+    for (const doc of running.flatMap((query) => query.docs)) {
+      const eventId = String(doc.get('eventId'));
+      const { ledger } = toShard(doc, Number(doc.get('index')));
+      if (taken.has(eventId)) taken.set(eventId, taken.get(eventId)! + places.ledgerTaken(ledger, now) - ledger.confirmed);
+    }
+    return taken;
   }
 
   /**
@@ -143,6 +183,21 @@ export class FirestorePlacesShards {
     }
   }
 
+  /**
+   * Makes the parts of an event just created, empty and allotted for its capacity, each only if
+   * it does not exist yet (ADR 50): the event's first bookings then find them made, instead of
+   * racing to make them in one transaction from every server at the moment booking opens. When
+   * any part exists already (a booking or another server made them first, or parts left by an
+   * event of the same id), the commit fails and nothing is written: the first writer checks and
+   * allots them as before.
+   */
+  async createEmpty(eventId: string, capacity: number | null, eventSequence: number): Promise<void> {
+    const batch = this.db.batch();
+    const shares = allotShares(Array.from({ length: this.count }, () => places.EMPTY_LEDGER), capacity, new Date(0));
+    for (let index = 0; index < this.count; index += 1) batch.create(this.ref(eventId, index), this.document(eventId, index, places.EMPTY_LEDGER, shares, capacity, eventSequence));
+    await batch.commit();
+  }
+
   /** Part `index`'s document, of parts allotted `shares` for `allotted`. */
   document(eventId: string, index: number, ledger: PlacesLedger, shares: (number | null)[], allotted: number | null, eventSequence: number | undefined): DocumentData {
     return {
@@ -151,6 +206,7 @@ export class FirestorePlacesShards {
       of: this.count,
       confirmed: ledger.confirmed,
       holds: ledger.holds.map((hold) => ({ ...hold })),
+      holdsUntilMs: holdsUntilMs(ledger),
       share: shares[index],
       allotted,
       // What the shares add up to (moves between parts keep it): read parts are checked against it.
@@ -163,10 +219,15 @@ export class FirestorePlacesShards {
   write(batch: WriteBatch, eventId: string, shard: PlacesShard, ledger: PlacesLedger, share: number | null): void {
     batch.update(
       shard.snapshot.ref,
-      { confirmed: ledger.confirmed, holds: ledger.holds.map((hold) => ({ ...hold })), share },
+      { confirmed: ledger.confirmed, holds: ledger.holds.map((hold) => ({ ...hold })), holdsUntilMs: holdsUntilMs(ledger), share },
       { lastUpdateTime: shard.snapshot.updateTime! },
     );
   }
+}
+
+/** When the last of a ledger's holds ends (0: it has none): parts with a hold still running are found by it. */
+function holdsUntilMs(ledger: PlacesLedger): number {
+  return ledger.holds.reduce((latest, hold) => Math.max(latest, hold.untilMs), 0);
 }
 
 function maxSequence(shards: PlacesShard[]): number | undefined {

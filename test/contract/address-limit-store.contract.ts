@@ -38,6 +38,21 @@ export function describeAddressLimitStoreContract(name: string, makeAdapter: Ada
       expect(results.map((r) => r.hits).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     });
 
+    it('counts racing hits, holds and releases of many keys at once, each key on its own', async () => {
+      const keys = Array.from({ length: 20 }, (_, i) => `bookings-minute:198.18.0.${i}`);
+      const hits = await Promise.all(keys.flatMap((key) => Array.from({ length: 4 }, () => limits().hit(key, MINUTE, at('09:00:00')))));
+      for (const [k] of keys.entries()) expect(hits.slice(k * 4, k * 4 + 4).map((r) => r.hits).sort()).toEqual([1, 2, 3, 4]);
+      const limit = { max: 2, now: at('09:00:00') };
+      const holds = await Promise.all(
+        keys.flatMap((key) => [0, 1, 2].map((n) => limits().holdPlaces(`places:${key}`, { id: `b${n}`, places: 1, until: at('09:30:00') }, limit))),
+      );
+      for (const [k] of keys.entries()) expect(holds.slice(k * 3, k * 3 + 3).filter((r) => r.held)).toHaveLength(2);
+      await Promise.all(keys.flatMap((key) => [...[0, 1, 2].map((n) => limits().releasePlaces(`places:${key}`, `b${n}`)), limits().unhit(key)]));
+      const after = await Promise.all(keys.map((key) => limits().holdPlaces(`places:${key}`, { id: 'b3', places: 2, until: at('09:30:00') }, limit)));
+      expect(after.every((r) => r.held)).toBe(true);
+      expect((await Promise.all(keys.map((key) => limits().hit(key, MINUTE, at('09:00:01'))))).map((r) => r.hits)).toEqual(keys.map(() => 4));
+    });
+
     it('holds places up to the most allowed, counting only holds still running, per key', async () => {
       const key = 'places:203.0.113.7';
       const limit = { max: 10, now: at('09:00:00') };

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { FirestoreAdminRepository } from '../../adapters/firestore/firestore-admin-repository';
 import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-booking-repository';
 import { FirestoreCampaignRepository } from '../../adapters/firestore/firestore-campaign-repository';
-import { FIRESTORE_AUDIT_COLLECTIONS, FIRESTORE_COLLECTIONS, FIRESTORE_SUBCOLLECTIONS } from '../../adapters/firestore/firestore-collections';
+import { FIRESTORE_AUDIT_COLLECTIONS, FIRESTORE_COLLECTIONS, FIRESTORE_DERIVED_COLLECTIONS, FIRESTORE_SUBCOLLECTIONS } from '../../adapters/firestore/firestore-collections';
 import { FirestoreCredentialRepository } from '../../adapters/firestore/firestore-credential-repository';
 import { FirestoreDocumentRepository } from '../../adapters/firestore/firestore-document-repository';
 import { FirestoreEventRepository } from '../../adapters/firestore/firestore-event-repository';
@@ -431,7 +431,7 @@ describe('firestore.indexes.json', () => {
     };
     expect(file.indexes.length).toBeGreaterThan(0);
     for (const index of file.indexes) {
-      expect([...FIRESTORE_COLLECTIONS, ...FIRESTORE_AUDIT_COLLECTIONS]).toContain(index.collectionGroup);
+      expect([...FIRESTORE_COLLECTIONS, ...FIRESTORE_AUDIT_COLLECTIONS, ...FIRESTORE_DERIVED_COLLECTIONS]).toContain(index.collectionGroup);
     }
     for (const override of file.fieldOverrides) {
       expect([...FIRESTORE_COLLECTIONS, ...FIRESTORE_AUDIT_COLLECTIONS, ...FIRESTORE_SUBCOLLECTIONS]).toContain(override.collectionGroup);
