@@ -1,18 +1,13 @@
 import type { Response } from 'express';
 import { strToU8, zipSync } from 'fflate';
 import { z } from 'zod';
+import { DataRequestSchema, ErasureAnswerSchema, MyErasureSchema } from '../../core/privacy/data-request-schema';
 import { DATA_REQUEST_MESSAGES, ErasePerson, GetPersonalData, requestedEmail } from '../../core/privacy/data-requests';
 import type { ArchiveFile } from '../../core/privacy/personal-records';
 import type { AppContainer } from '../container';
 import { ErrorResponseSchema, reply, SENT, type ApiRoutes } from './api-routes';
 import { clearMemberCookie, requireMember } from './member-sign-in-routes';
 import { saying } from './route-parts';
-
-/** The e-mail of the person who asked; checked by the core (a clear message for a blank or malformed one). */
-export const DataRequestSchema = z.object({ email: z.string().max(1000).default('') });
-/** A member's erasure: the page's confirmation, sent as `confirm: true`. */
-export const MyErasureSchema = z.object({ confirm: z.literal(true, { error: 'Confirm the erasure: send confirm: true' }) });
-export const ErasureAnswerSchema = z.object({ erased: z.literal(true), records: z.number().int().nonnegative() });
 
 const ADMIN = { tag: 'admin data requests', access: { action: 'privacy.manage' } } as const;
 const MEMBER = { tag: 'my club', access: 'public' } as const;
