@@ -6,7 +6,7 @@ import { createEvent, signInAsAdmin, wallClockDaysAhead } from './support/admin-
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
 import { expectAccessible } from './support/axe';
 import { PHONE } from './support/browser';
-import { signInCode } from './support/sign-in-code';
+import { signInOnMemberPage } from './support/sign-in-code';
 import { useApp } from './support/use-app';
 
 // Issue 37 in Chromium: a member downloads and then erases their data from My club; an admin
@@ -43,12 +43,7 @@ async function downloaded(page: Page, click: () => Promise<void>): Promise<{ nam
 describe('data requests in Chromium', () => {
   it('a member downloads their data, then erases it from My club and is signed out', async () => {
     const page = await world.browser.newPage(PHONE);
-    await page.goto('/sign-in');
-    await page.getByLabel('Email').fill(MEMBER.email);
-    await page.getByRole('button', { name: 'Email me a code' }).click();
-    await page.getByText('Check your e-mail').waitFor();
-    await page.getByLabel('6-digit code').fill(await signInCode(world.smtp, MEMBER.email));
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInOnMemberPage(page, world.smtp, MEMBER.email);
     const myData = page.getByRole('region', { name: 'My data' });
     await myData.waitFor();
     await expectAccessible(page, 'my-club-my-data');

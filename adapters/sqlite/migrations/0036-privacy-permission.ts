@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { grantToAdminManagers } from '../sqlite-permission-grant';
 
 const NEW_PERMISSION = 'privacy:manage';
 
@@ -8,19 +9,9 @@ const NEW_PERMISSION = 'privacy:manage';
  * requests themselves read and rewrite the existing tables: no table is added.
  */
 export async function up(knex: Knex): Promise<void> {
-  const admins: { uid: string; permissions: string }[] = await knex('admins').select('uid', 'permissions');
-  for (const admin of admins) {
-    const permissions = JSON.parse(admin.permissions) as string[];
-    if (!permissions.includes('admins:manage') || permissions.includes(NEW_PERMISSION)) continue;
-    await knex('admins').where({ uid: admin.uid }).update({ permissions: JSON.stringify([...permissions, NEW_PERMISSION]) });
-  }
+  await grantToAdminManagers(knex, NEW_PERMISSION);
 }
 
 export async function down(knex: Knex): Promise<void> {
-  const admins: { uid: string; permissions: string }[] = await knex('admins').select('uid', 'permissions');
-  for (const admin of admins) {
-    const permissions = JSON.parse(admin.permissions) as string[];
-    if (!permissions.includes(NEW_PERMISSION)) continue;
-    await knex('admins').where({ uid: admin.uid }).update({ permissions: JSON.stringify(permissions.filter((p) => p !== NEW_PERMISSION)) });
-  }
+  await grantToAdminManagers(knex, NEW_PERMISSION, true);
 }
