@@ -1,4 +1,5 @@
 import type { AuditActor } from '../audit/audit';
+import type { AdminRepository } from '../admins/admin-repository.port';
 import type { AuditLog } from '../audit/audit-log.port';
 import type { Booking } from '../bookings/booking';
 import { bookingEmailKey } from '../bookings/booking';
@@ -23,6 +24,7 @@ export const DATA_REQUEST_MESSAGES = {
   emailRequired: 'Enter the e-mail address of the person who asked',
   emailInvalid: 'Enter an e-mail address like name@example.org',
   nothingHeld: 'Nothing is held about this e-mail address.',
+  adminAccount: 'This address belongs to an admin account: remove the admin on the Admins screen first, then erase.',
 } as const;
 
 /** Checks the e-mail an admin typed; the answer's message names what is wrong. */
@@ -69,6 +71,7 @@ export class GetPersonalData extends UseCase<SubjectAccessDeps> {
 
 export interface ErasePersonDeps {
   personalData: PersonalDataStore;
+  admins: AdminRepository;
   bookings: BookingRepository;
   events: EventRepository;
   members: MemberRepository;
@@ -105,6 +108,8 @@ export class ErasePerson extends UseCase<ErasePersonDeps> {
       const event = await deps.events.get(eventId);
       if (event) events.set(eventId, event);
     }
+    // An admin account is the club's own record of who may act: it is removed, not anonymised.
+    if (await deps.admins.getByEmail(email)) throw new ConflictError(DATA_REQUEST_MESSAGES.adminAccount);
     const blockers = erasureBlockers(bookings, events, now);
     if (blockers.length > 0) throw new ConflictError(blockedMessage(blockers));
 

@@ -151,19 +151,38 @@ export function replacementFor(pseudonym: string): Replacement {
   return { name: pseudonym, email: `erased-${tail}@erased.invalid` };
 }
 
-/** A text with the e-mail and every mark replaced (JSON kept as text: its values only, never its keys). */
-function erasedText(text: string, email: RegExp, marks: readonly RegExp[], replacement: Replacement): string {
+interface Marks {
+  patterns: readonly RegExp[];
+  /** The marks as lower-case text, for values that are exactly one of them. */
+  whole: ReadonlySet<string>;
+}
+
+const isPersonalKey = (key: string | null): boolean => key !== null && (PERSONAL_TEXT_FIELDS as readonly string[]).includes(key);
+
+/**
+ * A text with the e-mail and every mark replaced (JSON kept as text: its values only, never its
+ * keys). A value that is exactly a mark but stands under a field that is not personal (a payment
+ * method "cash", a kind "adult") is a code the app reads, not a name: it is kept.
+ */
+function erasedText(text: string, email: RegExp, marks: Marks, replacement: Replacement, personal: boolean): string {
   const parsed = jsonIn(text);
-  if (parsed !== undefined) return JSON.stringify(erasedValue(parsed, email, marks, replacement));
+  if (parsed !== undefined) return JSON.stringify(erasedValue(parsed, email, marks, replacement, false));
   let out = text.replace(email, replacement.email);
-  for (const mark of marks) out = out.replace(mark, replacement.name);
+  if (!personal && marks.whole.has(out.trim().toLowerCase())) return out;
+  for (const mark of marks.patterns) out = out.replace(mark, replacement.name);
   return out;
 }
 
-function erasedValue(value: unknown, email: RegExp, marks: readonly RegExp[], replacement: Replacement): unknown {
-  if (typeof value === 'string') return erasedText(value, email, marks, replacement);
-  if (Array.isArray(value)) return value.map((item) => erasedValue(item, email, marks, replacement));
-  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, erasedValue(v, email, marks, replacement)]));
+function erasedValue(value: unknown, email: RegExp, marks: Marks, replacement: Replacement, personal: boolean): unknown {
+  if (typeof value === 'string') return erasedText(value, email, marks, replacement, personal);
+  if (Array.isArray(value)) return value.map((item) => erasedValue(item, email, marks, replacement, false));
+  if (isPlainObject(value)) {
+    // An audited change of a personal field ({ field: 'lastName', before, after }) holds names in before and after.
+    const auditedPersonal = typeof value.field === 'string' && isPersonalKey(value.field);
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, erasedValue(v, email, marks, replacement, isPersonalKey(k) || (auditedPersonal && (k === 'before' || k === 'after')))]),
+    );
+  }
   return value;
 }
 
@@ -175,11 +194,12 @@ function erasedValue(value: unknown, email: RegExp, marks: readonly RegExp[], re
  */
 export function erasureRewrites(records: readonly StoredRecord[], email: string, replacement: Replacement): RecordRewrite[] {
   const emailRegex = emailPattern(email);
-  const marks = personMarks(records).map(markPattern);
+  const texts = personMarks(records);
+  const marks: Marks = { patterns: texts.map(markPattern), whole: new Set(texts.map((t) => t.toLowerCase())) };
   const rewrites: RecordRewrite[] = [];
   for (const record of records) {
-    const fields = erasedValue(record.fields, emailRegex, marks, replacement) as Record<string, unknown>;
-    const newId = erasedText(record.id, emailRegex, [], replacement);
+    const fields = erasedValue(record.fields, emailRegex, marks, replacement, false) as Record<string, unknown>;
+    const newId = erasedText(record.id, emailRegex, { patterns: [], whole: new Set() }, replacement, false);
     if (newId !== record.id || JSON.stringify(fields) !== JSON.stringify(record.fields)) rewrites.push({ kind: record.kind, id: record.id, newId, fields });
   }
   return rewrites;

@@ -11,6 +11,7 @@ export const privacyFeature: Feature = {
       () =>
         new ErasePerson({
           personalData: get('personalData'),
+          admins: get('admins'),
           bookings: get('bookings'),
           events: get('events'),
           members: get('members'),

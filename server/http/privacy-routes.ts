@@ -13,7 +13,7 @@ const ADMIN = { tag: 'admin data requests', access: { action: 'privacy.manage' }
 const MEMBER = { tag: 'my club', access: 'public' } as const;
 const ZIP = { description: 'A zip archive: per kind of record (table or collection), a JSON file and a CSV file', schema: z.string().describe('zip bytes'), contentType: 'application/zip' };
 const NOTHING_HELD = saying(DATA_REQUEST_MESSAGES.nothingHeld);
-const BLOCKED = { description: '"Not erased yet: an upcoming paid booking … must be cancelled and refunded first…" (nothing changed)', schema: ErrorResponseSchema };
+const BLOCKED = { description: '"Not erased yet: an upcoming paid booking … must be cancelled and refunded first…", or the address is an admin account\'s (nothing changed)', schema: ErrorResponseSchema };
 const NOT_SIGNED_IN = { description: 'No member signed in ("Please sign in")', schema: ErrorResponseSchema };
 const CROSS_SITE = { description: 'A cross-site request, or one without X-Requested-With: fetch' };
 

@@ -162,6 +162,13 @@ describe('data requests', () => {
     expect((await admin.post('/api/admin/privacy/archive').set(FETCH).send({ email: ann.member.email })).status).toBe(404);
   });
 
+  it('does not erase an admin account: the admin is removed first', async () => {
+    const res = await admin.post('/api/admin/privacy/erase').set(FETCH).send({ email: 'DPO@example.org' });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe('This address belongs to an admin account: remove the admin on the Admins screen first, then erase.');
+    expect((await app.get('admins').getByEmail('dpo@example.org'))?.email).toBe('dpo@example.org');
+  });
+
   it('lets an admin erase a guest who booked without signing in', async () => {
     const guest = { first: 'Ottoline', last: 'Vasquez', email: 'ottoline@example.org', boat: 'Puffin' };
     expect((await app.agent().post('/api/bookings').set(FETCH).send(bookingBody(freeEventId, guest))).status).toBe(201);
