@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Knex } from 'knex';
+import { MemoryAuditLog } from '../../adapters/memory/memory-audit-log';
+import { MemoryBookingRepository } from '../../adapters/memory/memory-booking-repository';
+import { MemoryHouseholdRepository } from '../../adapters/memory/memory-household-repository';
+import { MemoryMemberRepository } from '../../adapters/memory/memory-member-repository';
+import { MemoryOutbox } from '../../adapters/memory/memory-outbox';
+import { MemoryPersonalDataStore } from '../../adapters/memory/memory-personal-data-store';
 import { SqliteAuditLog } from '../../adapters/sqlite/sqlite-audit-log';
 import { SqliteBookingRepository } from '../../adapters/sqlite/sqlite-booking-repository';
 import { SqliteHouseholdRepository } from '../../adapters/sqlite/sqlite-household-repository';
@@ -24,7 +30,7 @@ import { aBooking } from './storage-fixtures';
 
 // Issue 37: after erasing a person, a scan of every table, collection and index record finds none
 // of their name, e-mail, boat or phone, while revenue and booking counts are unchanged; and a
-// person's records are found each once, without anybody else's. On SQLite and the Firestore emulator.
+// person's records are found each once, without anybody else's. On memory, SQLite and the Firestore emulator.
 
 const firestore = useFirestoreEmulator();
 
@@ -51,6 +57,16 @@ async function dumpSqlite(db: Knex): Promise<string> {
 }
 
 const STORES: [string, () => Promise<Store>][] = [
+  [
+    'memory',
+    async () => {
+      const outbox = new MemoryOutbox();
+      const audit = new MemoryAuditLog();
+      const ports = { outbox, audit, bookings: new MemoryBookingRepository(outbox, audit), members: new MemoryMemberRepository(), households: new MemoryHouseholdRepository() };
+      const personalData = new MemoryPersonalDataStore(ports);
+      return { ...ports, personalData, dump: async () => JSON.stringify(await personalData.scan()), search: null, close: async () => {} };
+    },
+  ],
   [
     'SQLite',
     async () => {
