@@ -136,6 +136,9 @@ describe('data requests', () => {
     expect(blocked.body.error).toContain('must be cancelled and refunded first');
     expect(await everything()).toContain('quillfeather');
 
+    const feed = await ann.agent.post('/api/my/calendar-feed').set(FETCH).send();
+    expect(feed.status).toBe(200);
+    expect((await app.agent().get(feed.body.path)).status).toBe(200);
     expect((await admin.post(`/api/admin/bookings/${annPaid}/cancel`).set(FETCH).send({ refund: true })).status).toBe(200);
     const before = await app.get('bookings').listAll();
     const erased = await ann.agent.post('/api/my/erase').set(FETCH).send({ confirm: true });
@@ -151,6 +154,8 @@ describe('data requests', () => {
     const money = (list: typeof before) =>
       list.map(({ id, reference, paymentAmount, paid: isPaid, paymentMethod, refundStatus, cancelledAt, numberAttending }) => ({ id, reference, paymentAmount, isPaid, paymentMethod, refundStatus, cancelledAt, numberAttending }));
     expect(money(after)).toEqual(money(before));
+    // Their private calendar feed address stops working.
+    expect((await app.agent().get(feed.body.path)).status).toBe(404);
     // The member is signed out and cannot sign in again with the old session.
     expect((await ann.agent.get('/api/my/bookings')).status).toBe(401);
     // The audit log says an erasure happened, not whose.
