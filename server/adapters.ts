@@ -36,6 +36,7 @@ import { SqliteWorkDayRepository } from '../adapters/sqlite/sqlite-work-day-repo
 import { SqliteOutbox } from '../adapters/sqlite/sqlite-outbox';
 import { SqliteWaitingList } from '../adapters/sqlite/sqlite-waiting-list';
 import { SqliteAuditLog } from '../adapters/sqlite/sqlite-audit-log';
+import { SqlitePersonalDataStore } from '../adapters/sqlite/sqlite-personal-data-store';
 import { SqliteJobQueue } from '../adapters/sqlite/sqlite-job-queue';
 import { MailOff, SmtpMailer } from '../adapters/smtp/smtp-mailer';
 import { CryptoIdGenerator } from '../adapters/system/crypto-id-generator';
@@ -153,6 +154,7 @@ const PORTS = {
   images: 'system',
   pdfs: 'system',
   conditions: 'STORAGE',
+  personalData: 'STORAGE',
 } as const satisfies Record<AdapterName, string>;
 
 const PORT_NAMES = Object.keys(PORTS) as AdapterName[];
@@ -289,6 +291,7 @@ export async function bindAdapters(
   bind('conditions', () => firestore?.conditions ?? new SqliteConditionsRepository(db));
   bind('duties', () => firestore?.duties ?? new SqliteDutyRepository(db));
   bind('dutySwaps', () => firestore?.dutySwaps ?? new SqliteDutySwapRepository(db));
+  bind('personalData', () => firestore?.personalData ?? new SqlitePersonalDataStore(db));
   bind('images', () => new SharpImageProcessor());
   bind('pdfs', () => new PdfLibPdfInspector());
   // Without SMTP_URL no sender runs: the messages stay in the outbox for admins to read.

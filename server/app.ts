@@ -32,6 +32,7 @@ import { ApiRoutes, SENT } from './http/api-routes';
 import { authenticator, csrfGuard, SESSION_COOKIE } from './http/auth';
 import { registerMemberSignInRoutes } from './http/member-sign-in-routes';
 import { registerMyClubRoutes } from './http/my-club-routes';
+import { registerPrivacyRoutes } from './http/privacy-routes';
 import { registerMyDutyRoutes } from './http/my-duty-routes';
 import { registerDutySwapRoutes } from './http/duty-swap-routes';
 import { apiNotFound, errorHandler } from './http/error-handler';
@@ -288,6 +289,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerDutyReportRoutes(routes, ports);
   registerDocumentAdminRoutes(routes, ports);
   registerPhotoRoutes(routes, ports);
+  registerPrivacyRoutes(routes, ports);
   let openApiDocument: object | null = null;
   routes.add({
     method: 'get',

@@ -32,6 +32,11 @@ function setMemberCookie(req: Request, res: Response, token: string, maxAgeMs: n
   res.cookie(MEMBER_SESSION_COOKIE, token, { ...cookieOptions(req), maxAge: Math.max(0, maxAgeMs) });
 }
 
+/** Takes the member session cookie away (signed out, or their data erased). */
+export function clearMemberCookie(req: Request, res: Response): void {
+  res.clearCookie(MEMBER_SESSION_COOKIE, cookieOptions(req));
+}
+
 /** The token of the member session cookie the request came with, if any. */
 export function memberSessionToken(req: Request): string | null {
   return readCookie(req, MEMBER_SESSION_COOKIE);

@@ -184,6 +184,10 @@ const GUARDED: Guarded[] = [
     ] as const
   ).map(([method, route, path, body]): Guarded => ({ method, route, path: () => path, ...(body ? { body } : {}), permission: 'duties:write', message: 'You do not have permission to manage duties.' })),
   { method: 'put', route: '/api/admin/document-order', path: () => '/api/admin/document-order', body: { ids: ['club-rules'] }, permission: 'content:write', message: 'You do not have permission to change documents.' },
+  // Data requests (issue 37).
+  ...(['archive', 'erase'] as const).map(
+    (action): Guarded => ({ method: 'post', route: `/api/admin/privacy/${action}`, path: () => `/api/admin/privacy/${action}`, body: { email: 'guarded@example.org' }, permission: 'privacy:manage', message: 'You do not have permission to answer data requests.' }),
+  ),
 ];
 
 /** Everything an admin request could change: events, admins, bookings, the audit log and the outbox. */

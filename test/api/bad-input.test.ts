@@ -551,6 +551,24 @@ const TARGETS: Target[] = [
     agent: () => admin,
     body: () => shapedBody(['ids'], { ids: fc.oneof(fc.array(oddText, { maxLength: 5 }), anyValue) }),
   },
+  // Data requests (issue 37): no generated address names anyone held, so nothing is erased or sent.
+  ...(['archive', 'erase'] as const).map(
+    (action): Target => ({
+      name: `POST /api/admin/privacy/${action}`,
+      method: 'post',
+      path: () => `/api/admin/privacy/${action}`,
+      agent: () => admin,
+      body: () => shapedBody(['email'], { email: fc.oneof(anyValue, oddText, fc.constantFrom('a@b', 'nobody@example.org', ' @example.org')) }),
+    }),
+  ),
+  {
+    // Only `confirm: true` erases: every other body is refused before anything is read.
+    name: 'POST /api/my/erase',
+    method: 'post',
+    path: () => '/api/my/erase',
+    agent: () => member,
+    body: () => shapedBody(['confirm'], { confirm: anyValue.filter((v) => v !== true) }),
+  },
 ];
 
 function expectClientError(res: Response, what: string): void {

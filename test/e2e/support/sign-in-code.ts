@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import type { ParsedMail } from 'mailparser';
 import type { SmtpTestServer } from '../../support/smtp-test-server';
 
@@ -11,4 +12,15 @@ export async function signInCode(smtp: SmtpTestServer, email: string): Promise<s
   const code = /Your sign-in code is (\d{6})\./.exec(mail.text ?? '')?.[1];
   if (!code) throw new Error(`No code in: ${mail.text}`);
   return code;
+}
+
+/** Signs `email` in on the sign-in page with the e-mailed code, as a member would; ends on My club. */
+export async function signInOnMemberPage(page: Page, smtp: SmtpTestServer, email: string): Promise<void> {
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Email me a code' }).click();
+  await page.getByText('Check your e-mail').waitFor();
+  await page.getByLabel('6-digit code').fill(await signInCode(smtp, email));
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('heading', { name: 'My club', level: 1 }).waitFor();
 }

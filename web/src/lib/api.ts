@@ -147,3 +147,41 @@ export function refusalMessage(error: unknown, fallback: string, statuses?: read
   const refused = statuses === undefined ? error.status >= 400 && error.status < 500 : statuses.includes(error.status);
   return refused ? error.message : fallback;
 }
+
+/**
+ * A file the server answers with (a zip archive): its bytes, or the ApiError of a refusal (the
+ * server's `error` text) as the other calls throw it.
+ */
+export async function apiDownload(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Blob> {
+  const headers: Record<string, string> = { Accept: 'application/zip, application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET') headers['X-Requested-With'] = 'fetch';
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, 'The server could not be reached');
+  }
+  if (response.ok) return response.blob();
+  let record: Record<string, unknown> = {};
+  try {
+    const json: unknown = await response.json();
+    if (isRecord(json)) record = json;
+  } catch {
+    record = {};
+  }
+  if (response.status === 401) for (const listener of unauthenticatedListeners) listener();
+  throw new ApiError(response.status, typeof record.error === 'string' ? record.error : `HTTP ${response.status}`, stringFields(record.fields), record);
+}
+
+/** Hands a downloaded file to the browser to save, under this name. */
+export function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

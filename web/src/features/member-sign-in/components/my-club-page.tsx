@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PATHS } from '@core/shared/paths';
 import { Alert } from '../../../components/ui/alert';
@@ -13,10 +14,11 @@ import { MyWaitingListsSection } from './my-waiting-lists-section';
 import { MyWorkDaysSection } from './my-work-days-section';
 import { MyDutiesSection } from './my-duties-section';
 import { PasskeysSection } from './passkeys-section';
+import { MyDataSection } from './my-data-section';
 
 /**
  * /my, "My club" (docs/my-club.md): the signed-in member's name and Sign out, then their bookings,
- * waiting lists, work-day jobs, calendar feed and household.
+ * waiting lists, work-day jobs, calendar feed and household, and their data (download, erase).
  * The session is read in the browser, so the server draws the loading state.
  */
 export function MyClubPage() {
@@ -24,11 +26,14 @@ export function MyClubPage() {
   const session = useMemberSession();
   const signOut = useSignOutMember();
   const navigate = useNavigate();
+  // Said once the member's data is erased (the session is gone with it).
+  const [erased, setErased] = useState(false);
 
   return (
     <div className="page narrow">
       <section className="card" aria-labelledby="my-club-title">
         <h1 id="my-club-title">My club</h1>
+        {erased && <Alert tone="success">Your data has been erased and you are signed out.</Alert>}
         {session.isPending ? (
           <Spinner label="Loading…" />
         ) : session.isError ? (
@@ -58,6 +63,7 @@ export function MyClubPage() {
           <MyCalendarFeedSection />
           <HouseholdSection />
           <PasskeysSection />
+          <MyDataSection onErased={() => setErased(true)} />
         </>
       )}
     </div>

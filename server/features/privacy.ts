@@ -1,0 +1,29 @@
+import { ErasePerson, GetPersonalData } from '../../core/privacy/data-requests';
+import { type Feature, provide } from './feature';
+
+/** Members' data rights (issue 37, docs/privacy-requests.md): subject-access archives and erasure. */
+export const privacyFeature: Feature = {
+  name: 'data requests',
+  useCases: ({ get }) => [
+    provide(GetPersonalData, () => new GetPersonalData({ personalData: get('personalData') })),
+    provide(
+      ErasePerson,
+      () =>
+        new ErasePerson({
+          personalData: get('personalData'),
+          admins: get('admins'),
+          bookings: get('bookings'),
+          events: get('events'),
+          members: get('members'),
+          memberSessions: get('memberSessions'),
+          passkeys: get('passkeys'),
+          calendarFeeds: get('calendarFeeds'),
+          secrets: get('secrets'),
+          pseudonyms: get('pseudonyms'),
+          audit: get('audit'),
+          ids: get('ids'),
+          clock: get('clock'),
+        }),
+    ),
+  ],
+};

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { refusalMessage } from '../../../lib/api';
+import { useDownloadMyData, useEraseMyData } from '../api/my-data';
+
+/**
+ * My club's "My data" (docs/privacy-requests.md): download everything the club holds about the
+ * member, or erase it (with a confirmation; the member is then signed out).
+ */
+export function MyDataSection({ onErased }: { onErased: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const download = useDownloadMyData();
+  const erase = useEraseMyData();
+  return (
+    <section className="card" aria-labelledby="my-data-title">
+      <h2 id="my-data-title">My data</h2>
+      <p>Download everything the club holds about you: your member record, household, bookings, payments, waiting lists, work days, duties and the e-mails sent to you, as JSON and CSV files in one zip.</p>
+      <div className="my-data-actions">
+        <Button variant="secondary" disabled={download.isPending} onClick={() => download.mutate()}>
+          {download.isPending ? 'Preparing your data…' : 'Download my data'}
+        </Button>
+        <Button variant="danger" disabled={erase.isPending} onClick={() => setConfirming(true)}>
+          {erase.isPending ? 'Erasing…' : 'Erase my data'}
+        </Button>
+      </div>
+      <div aria-live="polite">
+        {download.isSuccess && <p role="status">Your data is downloaded.</p>}
+        {download.isError && <Alert tone="error">Downloading your data failed. Please try again.</Alert>}
+        {erase.isError && <Alert tone="error">{refusalMessage(erase.error, 'Erasing your data failed. Please try again.', [409])}</Alert>}
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title="Erase your data?"
+        confirmLabel="Erase my data"
+        cancelLabel="Keep my data"
+        busy={erase.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          erase.mutate(undefined, { onSuccess: onErased });
+        }}
+      >
+        <p>
+          Your name, e-mail, boat, phone numbers and household are removed from everything the club holds, and you are signed out: you will not be able to sign in again with this e-mail. Payments stay in the
+          club&apos;s accounts without your name. This cannot be undone. If you have a paid booking coming up, cancel it first.
+        </p>
+      </ConfirmDialog>
+    </section>
+  );
+}
