@@ -55,6 +55,8 @@ const MEMBER_ROUTES: MemberRoute[] = [
   { method: 'get', route: '/api/my/duty-swaps/:swapId', path: '/api/my/duty-swaps/swap-1' },
   { method: 'post', route: '/api/my/duty-swaps/:swapId/accept', path: '/api/my/duty-swaps/swap-1/accept' },
   { method: 'delete', route: '/api/my/duty-swaps/:swapId', path: '/api/my/duty-swaps/swap-1' },
+  { method: 'get', route: '/api/my/data', path: '/api/my/data' },
+  { method: 'post', route: '/api/my/erase', path: '/api/my/erase', body: { confirm: true } },
   { method: 'get', route: '/api/member/passkeys', path: '/api/member/passkeys' },
   { method: 'post', route: '/api/member/passkeys/options', path: '/api/member/passkeys/options' },
   {
