@@ -164,4 +164,15 @@ async function start(): Promise<void> {
   });
 }
 
+/**
+ * The offline side (docs/offline.md: the service worker, the offline banner, the new-version
+ * prompt) once the page has loaded, so the page's own code and data come first.
+ */
+function startOfflineSide(): void {
+  const go = () => void import('./features/offline/start-offline').then(({ startOffline }) => startOffline());
+  if (document.readyState === 'complete') go();
+  else window.addEventListener('load', go, { once: true });
+}
+
 void start();
+startOfflineSide();
