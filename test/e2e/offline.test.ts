@@ -78,8 +78,16 @@ describe('the app offline and updated (Chromium)', () => {
       body: JSON.stringify({ eventId, firstName: 'Wren', lastName: 'Offshore', numberAttending: '1', email: MEMBER.email }),
     });
     expect(booking.status).toBe(201);
-    const documents = (await (await fetch(`${app.baseUrl}/api/documents`)).json()) as { documents: { url: string; title: string }[] };
-    const pdf = documents.documents[0].url;
+    const { documents } = (await (await fetch(`${app.baseUrl}/api/documents`)).json()) as {
+      documents: { id: string; url: string; title: string; description: string; category: string }[];
+    };
+    // The admin marks one document "keep offline" (the sailing instructions); the member opens another.
+    const [kept, opened] = documents;
+    const marked = await browser.context.request.put(`${app.baseUrl}/api/admin/documents/${kept.id}`, {
+      headers: { 'X-Requested-With': 'fetch' },
+      data: { title: kept.title, description: kept.description, category: kept.category, keepOffline: true },
+    });
+    expect(marked.status()).toBe(200);
 
     // The first visit installs the service worker; the pages opened after it are kept.
     const page = await browser.newPage(PHONE);
@@ -87,6 +95,8 @@ describe('the app offline and updated (Chromium)', () => {
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
+    // The marked document is kept after this first online visit, without being opened.
+    await eventually(() => page.evaluate(async (url) => (await caches.match(url)) !== undefined, kept.url)).toBe(true);
     // Installable: the manifest with its icons, and no prompt while the worker is the only one.
     const manifest = (await (await fetch(`${app.baseUrl}/manifest.webmanifest`)).json()) as { display: string; icons: { sizes: string }[] };
     expect(manifest.display).toBe('standalone');
@@ -107,7 +117,12 @@ describe('the app offline and updated (Chromium)', () => {
     await page.getByRole('heading', { name: EVENT }).waitFor();
     await page.goto('/admin');
     // A PDF the member opened is kept as it came.
-    expect(await page.evaluate(async (url) => (await fetch(url)).headers.get('content-type'), pdf)).toBe('application/pdf');
+    expect(await page.evaluate(async (url) => (await fetch(url)).headers.get('content-type'), opened.url)).toBe('application/pdf');
+
+    // Chromium finds the app installable: a manifest with its icons and a service worker.
+    const cdp = await browser.context.newCDPSession(page);
+    expect((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([]);
+    await cdp.detach();
 
     await browser.context.setOffline(true);
     const banner = page.getByRole('status').filter({ hasText: /^Offline, last updated \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d$/ });
@@ -124,12 +139,14 @@ describe('the app offline and updated (Chromium)', () => {
     // The officer's pages are the admin panel's: its shell opens offline too.
     await page.goto('/admin');
     await banner.waitFor();
-    const kept = await page.evaluate(async (url) => {
-      const answer = await fetch(url);
-      return { type: answer.headers.get('content-type'), bytes: (await answer.arrayBuffer()).byteLength };
-    }, pdf);
-    expect(kept.type).toBe('application/pdf');
-    expect(kept.bytes).toBeGreaterThan(500);
+    for (const document of [kept, opened]) {
+      const answer = await page.evaluate(async (url) => {
+        const file = await fetch(url);
+        return { type: file.headers.get('content-type'), bytes: (await file.arrayBuffer()).byteLength };
+      }, document.url);
+      expect(answer.type, document.title).toBe('application/pdf');
+      expect(answer.bytes, document.title).toBeGreaterThan(500);
+    }
 
     // An API request with nothing kept gets no answer (the app says "You are offline"), never a page.
     const api = await page.evaluate(async () => {

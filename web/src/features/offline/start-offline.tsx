@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { registerSW } from 'virtual:pwa-register';
 import { noteNoConnection, noteStoredAnswer } from '../../lib/offline-status';
 import { OfflineBanner } from './offline-banner';
-import { STORED_AT_ATTRIBUTE } from '../../lib/service-worker-routes';
+import { CACHE_NAMES, STORED_AT_ATTRIBUTE, STORED_AT_HEADER } from '../../lib/service-worker-routes';
 import { UpdatePrompt } from './update-prompt';
 import './offline.css';
 
@@ -27,6 +27,27 @@ function Shell() {
   );
 }
 
+/** Once a visit: the documents were looked at for those to keep. */
+const KEPT_DOCUMENTS_CHECKED = 'kyc-kept-documents-checked';
+
+/**
+ * Keeps the PDFs of the documents an admin marked "keep offline" (the sailing instructions) on this
+ * device, once the service worker runs: each is fetched once into the documents' cache, where the
+ * worker finds it offline (docs/offline.md). Opening one online fetches it anew. Once per visit.
+ */
+async function keepMarkedDocuments(): Promise<void> {
+  await navigator.serviceWorker.ready;
+  if (!navigator.onLine || sessionStorage.getItem(KEPT_DOCUMENTS_CHECKED) !== null) return;
+  const answer = await fetch('/api/documents', { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+  if (!answer.ok || answer.headers.has(STORED_AT_HEADER)) return;
+  const { documents } = (await answer.json()) as { documents: { url: string; keepOffline?: boolean }[] };
+  const cache = await caches.open(CACHE_NAMES.documents);
+  for (const document of documents) {
+    if (document.keepOffline && !(await cache.match(document.url))) await cache.add(document.url);
+  }
+  sessionStorage.setItem(KEPT_DOCUMENTS_CHECKED, '1');
+}
+
 /**
  * The app's offline side (docs/offline.md), started once the page has loaded: the banner and the
  * update prompt in a root of their own beside the page (the server's drawing stays as it is), and
@@ -43,6 +64,8 @@ export function startOffline(): void {
   document.body.appendChild(host);
   createRoot(host).render(<Shell />);
   if (!('serviceWorker' in navigator)) return;
+  // Not kept now (storage full, the network gone): tried again on the next visit.
+  keepMarkedDocuments().catch(() => undefined);
   const update = registerSW({
     immediate: true,
     onNeedRefresh() {
