@@ -61,6 +61,7 @@ export function startOffline(): void {
   else if (!navigator.onLine) noteNoConnection();
   window.addEventListener('offline', noteNoConnection);
   const host = document.createElement('div');
+  host.className = 'offline-host';
   document.body.appendChild(host);
   createRoot(host).render(<Shell />);
   if (!('serviceWorker' in navigator)) return;
