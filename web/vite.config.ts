@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { VitePWA } from 'vite-plugin-pwa';
+import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { clubIconPlugin, INSTALL_ICONS } from '../scripts/club-icon';
 import { CACHE_NAMES, isKeptApiRead, isKeptDocument, isKeptPage, markStoredAnswer } from './src/lib/service-worker-routes';
 
@@ -52,6 +52,22 @@ function precompress(): Plugin {
   };
 }
 
+/** One of Workbox's runtime routes, as vite-plugin-pwa takes them. */
+type RuntimeCaching = NonNullable<NonNullable<VitePWAOptions['workbox']>['runtimeCaching']>[number];
+
+/**
+ * A runtime route of the service worker: the network first, else what the device kept of the
+ * address in `cacheName` (the newest `maxEntries` successful answers).
+ */
+function keptNetworkFirst(
+  urlPattern: RuntimeCaching['urlPattern'],
+  cacheName: string,
+  maxEntries: number,
+  options: RuntimeCaching['options'] = {},
+): RuntimeCaching {
+  return { urlPattern, handler: 'NetworkFirst', options: { cacheName, expiration: { maxEntries }, cacheableResponse: { statuses: [200] }, ...options } };
+}
+
 /**
  * The service worker (docs/offline.md, ADR 48), written by Workbox: the app's code and styles are
  * kept at install, and each page a member or officer opens is kept per address with its data
@@ -89,39 +105,14 @@ function serviceWorker(): Plugin[] {
       clientsClaim: false,
       maximumFileSizeToCacheInBytes: 3_000_000,
       runtimeCaching: [
-        {
-          urlPattern: isKeptPage,
-          handler: 'NetworkFirst',
-          options: {
-            cacheName: CACHE_NAMES.pages,
-            networkTimeoutSeconds: 4,
-            expiration: { maxEntries: 60 },
-            cacheableResponse: { statuses: [200] },
-            precacheFallback: { fallbackURL: 'offline.html' },
-            plugins: [markStoredAnswer],
-          },
-        },
-        {
-          urlPattern: isKeptDocument,
-          handler: 'NetworkFirst',
-          options: {
-            cacheName: CACHE_NAMES.documents,
-            networkTimeoutSeconds: 6,
-            expiration: { maxEntries: 40 },
-            cacheableResponse: { statuses: [200] },
-          },
-        },
-        {
-          // No time limit: a slow answer is still the newest (a payment's state); only a failed one comes from the device.
-          urlPattern: isKeptApiRead,
-          handler: 'NetworkFirst',
-          options: {
-            cacheName: CACHE_NAMES.apiReads,
-            expiration: { maxEntries: 200 },
-            cacheableResponse: { statuses: [200] },
-            plugins: [markStoredAnswer],
-          },
-        },
+        keptNetworkFirst(isKeptPage, CACHE_NAMES.pages, 60, {
+          networkTimeoutSeconds: 4,
+          precacheFallback: { fallbackURL: 'offline.html' },
+          plugins: [markStoredAnswer],
+        }),
+        keptNetworkFirst(isKeptDocument, CACHE_NAMES.documents, 40, { networkTimeoutSeconds: 6 }),
+        // No time limit: a slow answer is still the newest (a payment's state); only a failed one comes from the device.
+        keptNetworkFirst(isKeptApiRead, CACHE_NAMES.apiReads, 200, { plugins: [markStoredAnswer] }),
       ],
     },
   });

@@ -88,7 +88,7 @@ describe('the service worker routes (docs/offline.md)', () => {
       expect(source).not.toMatch(/\b(?:STORED_AT_HEADER|STORED_AT_ATTRIBUTE|CACHE_NAMES|import)\b/);
     }
     const config = readFileSync(new URL('../../../web/vite.config.ts', import.meta.url), 'utf8');
-    expect(config).toMatch(/urlPattern: isKeptPage/);
+    expect(config).toMatch(/keptNetworkFirst\(isKeptPage,/);
     expect(config).toMatch(/navigateFallback: null/);
   });
 });
