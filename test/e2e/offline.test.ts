@@ -35,7 +35,7 @@ afterAll(() => {
   rmSync(buildTwo, { recursive: true, force: true });
 });
 
-const world = useApp({ mail: true, build: { webRoot: webRootOne } });
+const world = useApp({ mail: true, build: { webRoot: webRootOne }, browser: { serviceWorkers: 'allow' } });
 const MEMBER = { id: 'member-e2e-offline', name: 'Wren Offshore', email: 'wren.offshore@example.org' };
 const EVENT = `Reservoir race ${Date.now().toString(36)}`;
 

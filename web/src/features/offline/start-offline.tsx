@@ -69,6 +69,8 @@ export function startOffline(): void {
   keepMarkedDocuments().catch(() => undefined);
   const update = registerSW({
     immediate: true,
+    // A browser that refuses service workers (some private windows): the app still works online.
+    onRegisterError: () => undefined,
     onNeedRefresh() {
       updateWaiting = () => update(true);
       for (const listener of updateListeners) listener();
