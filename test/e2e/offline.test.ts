@@ -65,7 +65,7 @@ async function openPlain(page: Page, path: string): Promise<void> {
 }
 
 describe('the app offline and updated (Chromium)', () => {
-  it('shows visited pages, a kept PDF and my bookings offline with the time they were stored, and takes a new build on Reload', async () => {
+  it('shows visited pages, kept PDFs and my bookings offline with the time they were stored, takes a new build on Reload, and forgets the member at sign-out', async () => {
     const { app, browser, smtp } = world;
     await app.built.ports
       .get('members')
@@ -195,6 +195,17 @@ describe('the app offline and updated (Chromium)', () => {
       }
     }).toBe('build two, none waiting, new kept: true, old kept: false');
     await eventually(() => prompt.count()).toBe(0);
+
+    // Signing out forgets the member's kept pages and answers; the app and the documents stay.
+    await page.goto('/my');
+    expect(await page.evaluate(() => caches.has('kyc-api-reads'))).toBe(true);
+    await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    // (Home's own public reads may be kept again at once: none of the member's.)
+    const keptReads = await page.evaluate(async () => (await (await caches.open('kyc-api-reads')).keys()).map((request) => new URL(request.url).pathname));
+    expect(keptReads.filter((path) => path.startsWith('/api/my/'))).toEqual([]);
+    expect(await page.evaluate(async () => (await (await caches.open('kyc-pages')).keys()).map((request) => new URL(request.url).pathname))).not.toContain('/my');
+    expect(await page.evaluate((url) => caches.has('kyc-documents').then(async (has) => has && (await caches.match(url)) !== undefined), kept.url)).toBe(true);
     expect(browser.errors.filter((error) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource|offline/i.test(error))).toEqual([]);
   });
 });

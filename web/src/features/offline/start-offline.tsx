@@ -34,6 +34,7 @@ const KEPT_DOCUMENTS_CHECKED = 'kyc-kept-documents-checked';
  * Keeps the PDFs of the documents an admin marked "keep offline" (the sailing instructions) on this
  * device, once the service worker runs: each is fetched once into the documents' cache, where the
  * worker finds it offline (docs/offline.md). Opening one online fetches it anew. Once per visit.
+ * Plain requests, not the data layer's: nothing is shown from them, they only fill the device's cache.
  */
 async function keepMarkedDocuments(): Promise<void> {
   await navigator.serviceWorker.ready;
@@ -49,10 +50,10 @@ async function keepMarkedDocuments(): Promise<void> {
 }
 
 /**
- * The app's offline side (docs/offline.md), started once the page has loaded: the banner and the
+ * The app's offline side (docs/offline.md), started once the app runs the page (web/src/main.tsx): the banner and the
  * update prompt in a root of their own beside the page (the server's drawing stays as it is), and
  * the service worker's registration. A page the service worker served from the device says so on
- * its `<html>`; the browser's own online and offline events count too.
+ * its `<html>`; the browser's own "offline" counts too (back online, the server's next answer clears it).
  */
 export function startOffline(): void {
   document.documentElement.dataset.appBuild = __APP_BUILD__;
