@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { clubIconPlugin } from '../scripts/club-icon';
+import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
+import { clubIconPlugin, INSTALL_ICONS } from '../scripts/club-icon';
+import { CACHE_NAMES, isKeptApiRead, isKeptDocument, isKeptPage, markStoredAnswer } from './src/lib/service-worker-routes';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -50,9 +52,77 @@ function precompress(): Plugin {
   };
 }
 
+/** One of Workbox's runtime routes, as vite-plugin-pwa takes them. */
+type RuntimeCaching = NonNullable<NonNullable<VitePWAOptions['workbox']>['runtimeCaching']>[number];
+
+/**
+ * A runtime route of the service worker: the network first, else what the device kept of the
+ * address in `cacheName` (the newest `maxEntries` successful answers).
+ */
+function keptNetworkFirst(
+  urlPattern: RuntimeCaching['urlPattern'],
+  cacheName: string,
+  maxEntries: number,
+  options: RuntimeCaching['options'] = {},
+): RuntimeCaching {
+  return { urlPattern, handler: 'NetworkFirst', options: { cacheName, expiration: { maxEntries }, cacheableResponse: { statuses: [200] }, ...options } };
+}
+
+/**
+ * The service worker (docs/offline.md, ADR 48), written by Workbox: the app's code and styles are
+ * kept at install, and each page a member or officer opens is kept per address with its data
+ * (NetworkFirst: the network when it answers soon, else the device; a page never opened answers
+ * offline.html). API reads and opened documents are kept apart; the rest goes to the network.
+ * A new build waits until the member takes it ("A new version is ready: Reload").
+ */
+function serviceWorker(): Plugin[] {
+  return VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    filename: 'sw.js',
+    manifestFilename: 'manifest.webmanifest',
+    includeManifestIcons: false,
+    manifest: {
+      name: 'Members Area',
+      short_name: 'Members',
+      description: "Members' area of the sailing club: events, news, documents and bookings.",
+      lang: 'en-GB',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#ffffff',
+      theme_color: '#0b3d5c',
+      icons: INSTALL_ICONS.map(({ file, size, purpose }) => ({ src: `/${file}`, sizes: `${size}x${size}`, type: 'image/png', purpose })),
+    },
+    workbox: {
+      // The page template (index.html) is never kept: every page is kept drawn, as the server sent it.
+      globPatterns: ['assets/**/*.{js,css}', 'offline.html', 'offline.css', 'icons/*.png', 'favicon.svg'],
+      globIgnores: ['**/*.br', '**/*.gz', '**/*.map'],
+      navigateFallback: null,
+      cleanupOutdatedCaches: true,
+      // The first-visit page and its modules are the network's; the worker waits for the member's Reload to take over.
+      skipWaiting: false,
+      clientsClaim: false,
+      maximumFileSizeToCacheInBytes: 3_000_000,
+      runtimeCaching: [
+        keptNetworkFirst(isKeptPage, CACHE_NAMES.pages, 60, {
+          networkTimeoutSeconds: 4,
+          precacheFallback: { fallbackURL: 'offline.html' },
+          plugins: [markStoredAnswer],
+        }),
+        keptNetworkFirst(isKeptDocument, CACHE_NAMES.documents, 40, { networkTimeoutSeconds: 6 }),
+        // No time limit: a slow answer is still the newest (a payment's state); only a failed one comes from the device.
+        keptNetworkFirst(isKeptApiRead, CACHE_NAMES.apiReads, 200, { plugins: [markStoredAnswer] }),
+      ],
+    },
+  });
+}
+
 export default defineConfig({
+  // Names the build, so a page can tell which one runs it (test/e2e/offline.test.ts builds two).
+  define: { __APP_BUILD__: JSON.stringify(process.env.KYC_BUILD_ID ?? 'local') },
   root,
-  plugins: [react(), clubIconPlugin(resolve(root, 'public/favicon.svg')), precompress()],
+  plugins: [react(), clubIconPlugin(resolve(root, 'public/favicon.svg')), ...serviceWorker(), precompress()],
   // The web imports the core's rules and schemas as @core/... (tsconfig.json has the same path).
   resolve: { alias: { '@core': resolve(root, '../core') } },
   build: {

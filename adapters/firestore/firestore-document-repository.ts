@@ -10,7 +10,7 @@ import { withCoreErrors } from './firestore-errors';
 import { FirestoreFileStore } from './firestore-file-store';
 import { pickFields } from '../pick-fields';
 
-const RECORD_FIELDS = ['title', 'description', 'category', 'fileName', 'tags', 'position'];
+const RECORD_FIELDS = ['title', 'description', 'category', 'fileName', 'tags', 'position', 'keepOffline'];
 
 /**
  * Club documents in the `documents` collection, keyed by id, each pointing at its PDF in the
@@ -120,7 +120,7 @@ export class FirestoreDocumentRepository extends FirestoreCollectionAdapter impl
 }
 
 function toRecord(document: ClubDocument) {
-  return pickFields(document, ['title', 'description', 'category', 'fileName', 'tags', 'position']);
+  return { ...pickFields(document, ['title', 'description', 'category', 'fileName', 'tags', 'position']), keepOffline: document.keepOffline ?? false };
 }
 
 function toDocument(id: string, data: DocumentData): ClubDocument {
@@ -132,5 +132,7 @@ function toDocument(id: string, data: DocumentData): ClubDocument {
     fileName: data.fileName,
     tags: data.tags ?? [],
     position: data.position ?? 0,
+    // Written since issue 39; a record from before reads as not kept offline.
+    keepOffline: data.keepOffline ?? false,
   });
 }

@@ -2,6 +2,9 @@ import type { ClubDocument, StoredDocument } from '../../core/documents/document
 import type { DocumentRepository } from '../../core/documents/document-repository.port';
 import { compareText } from './compare-text';
 
+/** As the other storages keep it: a document without "keep offline" is stored as not kept (false). */
+const stored = (document: ClubDocument): ClubDocument => structuredClone({ ...document, keepOffline: document.keepOffline ?? false });
+
 export class MemoryDocumentRepository implements DocumentRepository {
   private readonly documents = new Map<string, StoredDocument>();
 
@@ -24,14 +27,14 @@ export class MemoryDocumentRepository implements DocumentRepository {
 
   async put(document: ClubDocument, fileKey: string): Promise<string | null> {
     const before = this.documents.get(document.id);
-    this.documents.set(document.id, { document: structuredClone(document), fileKey });
+    this.documents.set(document.id, { document: stored(document), fileKey });
     return before?.fileKey ?? null;
   }
 
   async update(document: ClubDocument): Promise<boolean> {
     const entry = this.documents.get(document.id);
     if (!entry) return false;
-    this.documents.set(document.id, { document: structuredClone(document), fileKey: entry.fileKey });
+    this.documents.set(document.id, { document: stored(document), fileKey: entry.fileKey });
     return true;
   }
 

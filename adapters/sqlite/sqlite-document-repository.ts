@@ -6,10 +6,10 @@ import type { DocumentRepository } from '../../core/documents/document-repositor
 import { readRow } from './sqlite-values';
 import { pickFields } from '../pick-fields';
 
-const DOCUMENT_COLUMNS = ['id', 'title', 'description', 'category', 'fileName', 'tags', 'position'];
+const DOCUMENT_COLUMNS = ['id', 'title', 'description', 'category', 'fileName', 'tags', 'position', 'keepOffline'];
 const FileKeySchema = z.string().refine(isFileKey, 'not a file key');
 
-/** Documents' records in the `documents` table; their PDFs are in the file store (migration 0013). */
+/** Documents' records in the `documents` table; their PDFs are in the file store (migration 0013; keepOffline, 0040). */
 export class SqliteDocumentRepository implements DocumentRepository {
   constructor(private readonly db: Knex) {}
 
@@ -65,11 +65,11 @@ export class SqliteDocumentRepository implements DocumentRepository {
 }
 
 function toRow(document: ClubDocument) {
-  return { ...pickFields(document, ['id', 'title', 'description', 'category', 'fileName', 'position']), tags: JSON.stringify(document.tags) };
+  return { ...pickFields(document, ['id', 'title', 'description', 'category', 'fileName', 'position']), keepOffline: document.keepOffline ?? false, tags: JSON.stringify(document.tags) };
 }
 
 function toDocument(row: Record<string, unknown>): ClubDocument {
-  return readRow(DocumentSchema, row, { json: ['tags'] });
+  return readRow(DocumentSchema, row, { json: ['tags'], booleans: ['keepOffline'] });
 }
 
 function toStored(row: Record<string, unknown>): StoredDocument {

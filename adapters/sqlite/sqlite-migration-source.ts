@@ -31,6 +31,7 @@ import * as passkeyChallenges from './migrations/0029-passkey-challenges';
 import * as bookingHouseholdAttendees from './migrations/0032-booking-household-attendees';
 import * as dutyAssignmentsEvent from './migrations/0035-duty-assignments-event';
 import * as privacyPermission from './migrations/0036-privacy-permission';
+import * as documentKeepOffline from './migrations/0040-document-keep-offline';
 
 interface NamedMigration {
   name: string;
@@ -72,6 +73,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0033-duty-swaps', migration: dutySwaps },
   { name: '0035-duty-assignments-event', migration: dutyAssignmentsEvent },
   { name: '0036-privacy-permission', migration: privacyPermission },
+  { name: '0040-document-keep-offline', migration: documentKeepOffline },
 ];
 
 /** Hands knex the migrations of adapters/sqlite/migrations/, in order. */

@@ -20,6 +20,7 @@ export class CreateDocument extends UseCase<CreateDocumentDeps> {
     const document: ClubDocument = {
       id: this.deps.ids.next(),
       ...values,
+      keepOffline: values.keepOffline ?? false,
       fileName: documentFileName(file.fileName, values.title),
       tags: [],
       position: nextDocumentPosition(await this.deps.documents.list()),

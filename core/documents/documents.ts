@@ -56,6 +56,8 @@ export const DocumentFormSchema = z.object({
   title: z.string().trim().min(1, DOCUMENT_MESSAGES.title).max(200),
   description: z.string().trim().max(2000),
   category: z.string().trim().min(1, DOCUMENT_MESSAGES.category).max(100),
+  /** Left out: unchanged on an edit, off for a new document. */
+  keepOffline: z.boolean().optional(),
 });
 export type DocumentForm = z.infer<typeof DocumentFormSchema>;
 

@@ -15,13 +15,13 @@ export interface UpdateDocumentDeps extends AuditTrailDeps, SearchIndexingDeps {
   documents: DocumentRepository;
 }
 
-/** An admin changes a document's title, description or category; its file stays. */
+/** An admin changes a document's title, description, category or "keep offline"; its file stays. */
 export class UpdateDocument extends UseCase<UpdateDocumentDeps> {
   async execute(admin: Admin, documentId: string, form: unknown): Promise<ClubDocument> {
     requirePermission(admin, 'documents.write');
     const existing = await requireFound(this.deps.documents.get(documentId), DOCUMENT_MESSAGES.notFound);
     const values = parseInput(DocumentFormSchema, form);
-    const updated: ClubDocument = { ...existing, ...values };
+    const updated: ClubDocument = { ...existing, ...values, keepOffline: values.keepOffline ?? existing.keepOffline };
     if (!(await this.deps.documents.update(updated))) throw new NotFoundError(DOCUMENT_MESSAGES.notFound);
     await recordChange(this.deps, admin, AUDITED_DOCUMENT, {
       action: 'document.updated',

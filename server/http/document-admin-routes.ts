@@ -26,7 +26,7 @@ export const DocumentUploadQuerySchema = z.object({
   fileName: z.string().max(1000).optional(),
 });
 export const DocumentReplaceQuerySchema = DocumentUploadQuerySchema.pick({ fileName: true });
-export const DocumentFormBodySchema = z.object({ title: z.string(), description: z.string(), category: z.string() });
+export const DocumentFormBodySchema = z.object({ title: z.string(), description: z.string(), category: z.string(), keepOffline: z.boolean().optional() });
 export const DocumentOrderBodySchema = z.object({ ids: z.array(z.string()) });
 
 const UPLOAD_ERRORS = {
@@ -85,7 +85,7 @@ export function registerDocumentAdminRoutes(routes: ApiRoutes, ports: AppContain
     method: 'put',
     path: '/api/admin/documents/:id',
     operationId: 'adminUpdateDocument',
-    summary: "Change a document's title, description and category (its file stays)",
+    summary: "Change a document's title, description, category and keep-offline mark (its file stays)",
     ...DOCUMENTS_WRITE,
     params: IdParamsSchema,
     body: DocumentFormBodySchema,

@@ -60,7 +60,7 @@ function pageUrl(req: Request): URL {
 
 /**
  * Serves the built web app: hashed files under /assets are cached for a year (their names change
- * with their content), everything else is revalidated, and any other GET that is not an API call
+ * with their content), everything else (pages, /sw.js, the manifest) is sent with `no-cache`, asked again on every visit, and any other GET that is not an API call
  * gets index.html so deep links (/event-booking?id=..., /admin/events/edit/...) load the app.
  * An address the app has no page for (core/shared/paths.ts, the list its router is built from) still
  * gets the app, which shows Page Not Found, but with status 404, so that search engines and link
@@ -92,7 +92,15 @@ export function staticSite(webRoot: string, pages: { readInPage: (path: string) 
       if (error) next(error);
     });
   });
-  router.use(express.static(root, { index: false, maxAge: 0 }));
+  // The build's other files (the service worker, the web app manifest, offline.html, the install
+  // icons) keep their names from build to build: asked again on every visit (a 304 when unchanged),
+  // so a new build's service worker is found at once and the app never sticks on an old version.
+  router.use(
+    express.static(root, {
+      index: false,
+      setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache'),
+    }),
+  );
   const members = memberPages(root, pages.readInPage, pages.logger);
   const spaFallback: RequestHandler = async (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/') || req.path === '/api') {

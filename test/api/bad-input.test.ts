@@ -541,7 +541,7 @@ const TARGETS: Target[] = [
     method: 'put',
     path: () => '/api/admin/documents/no-such-document',
     agent: () => admin,
-    body: () => shapedBody(['title', 'description', 'category']),
+    body: () => shapedBody(['title', 'description', 'category', 'keepOffline']),
   },
   {
     // No document is stored here: no list of ids can name every one, so no order is taken.

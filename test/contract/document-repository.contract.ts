@@ -44,6 +44,15 @@ export function describeDocumentRepositoryContract(name: string, makeAdapter: Ad
       expect(await documents().getStored('constitution')).toEqual({ document: edited, fileKey: 'documents/f1' });
     });
 
+    it('keeps the "keep offline" mark; a document given without it is stored as not kept', async () => {
+      await documents().put(aDocument({ keepOffline: true }), 'documents/f1');
+      expect((await documents().get('constitution'))?.keepOffline).toBe(true);
+      const { keepOffline: _left, ...without } = aDocument({ title: 'Constitution' });
+      expect(await documents().update(without)).toBe(true);
+      expect(await documents().get('constitution')).toEqual(aDocument({ title: 'Constitution', keepOffline: false }));
+      expect((await documents().list()).map((d) => d.keepOffline)).toEqual([false]);
+    });
+
     it('reorders: each listed document takes its place in the list, unknown ids are skipped', async () => {
       for (const [i, id] of ['a', 'b', 'c'].entries()) await documents().put(aDocument({ id, title: `Doc ${id}`, position: i }), `documents/${id}`);
       await documents().reorder(['c', 'unknown', 'a', 'b']);

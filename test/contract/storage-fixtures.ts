@@ -78,6 +78,7 @@ export function aDocument(overrides: Partial<ClubDocument> = {}): ClubDocument {
     description: 'The rules the club runs by',
     category: 'rules',
     fileName: 'club-constitution.pdf',
+    keepOffline: false,
     tags: ['rules', 'governance'],
     position: 0,
     ...overrides,

@@ -116,12 +116,32 @@ async function runPageScripts(scripts: readonly string[]): Promise<void> {
 }
 
 /**
+ * The offline side (docs/offline.md: the service worker, the offline banner, the new-version
+ * prompt), once the app runs the page and the page has loaded, when the browser is idle: a slow
+ * phone's start-up (hydrating the page) comes first, and the service worker's first download of
+ * the app's files does not compete with the page's own requests.
+ */
+let offlineSideStarted = false;
+function startOfflineSide(): void {
+  // Once (React's development mode runs an effect twice).
+  if (offlineSideStarted) return;
+  offlineSideStarted = true;
+  const go = () => void import('./features/offline/start-offline').then(({ startOffline }) => startOffline());
+  const whenIdle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(go, { timeout: 2000 }) : setTimeout(go, 200));
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+}
+
+/**
  * Marks the root once the app has committed its first render (hydrated the server's drawing, or
  * drawn its own): its effects, the window's listeners among them (Ctrl+K), run before this one, the
  * outermost. A click before then is replayed by React; a key press is not.
  */
 function Running({ children }: { children: ReactNode }) {
-  useEffect(() => root.setAttribute('data-app', 'running'), []);
+  useEffect(() => {
+    root.setAttribute('data-app', 'running');
+    startOfflineSide();
+  }, []);
   return children;
 }
 

@@ -107,12 +107,15 @@ describe('admin documents', () => {
     await member.getByRole('heading', { name: TITLE }).waitFor();
     expect(await fileText(member, TITLE)).toContain('version two');
 
-    // Rename it: the list and search follow.
+    // Rename it, and mark it "keep offline" (docs/offline.md): the list and search follow.
     const titleField = admin.getByRole('region', { name: `Edit ${TITLE}` }).getByLabel('Title *');
     await titleField.fill(RENAMED);
+    await admin.getByRole('region', { name: `Edit ${TITLE}` }).getByRole('checkbox', { name: "Keep offline on members' phones" }).check();
     await admin.getByRole('button', { name: 'Save Changes' }).click();
     await admin.getByText(`Saved ${RENAMED}.`).waitFor();
     expect((await searchFor(member, `charges ${stamp}`)).some((hit) => hit.includes(RENAMED))).toBe(true);
+    const listed = (await (await fetch(`${world.app.baseUrl}/api/documents`)).json()) as { documents: { title: string; keepOffline?: boolean }[] };
+    expect(listed.documents.find((document) => document.title === RENAMED)?.keepOffline).toBe(true);
 
     // Move it up one place (it was uploaded last): the admin's list and the members' page follow.
     const titles = (p: Page) => p.getByRole('rowheader').allInnerTexts();

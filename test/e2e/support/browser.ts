@@ -40,6 +40,12 @@ export interface LaunchOptions {
   reducedMotion?: 'reduce' | 'no-preference';
   /** A touch screen: pages get touch events, and `page.tap` works. */
   hasTouch?: boolean;
+  /**
+   * The app's service worker (docs/offline.md) runs only where a test asks ('allow'): elsewhere each
+   * page comes from the server, as a test that changes data and opens the page again expects, even
+   * when the busy machine answers slower than the worker waits before showing the kept page.
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 /**
@@ -59,6 +65,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
     locale: options.locale ?? 'en-GB',
     timezoneId: 'Europe/London',
     hasTouch: options.hasTouch ?? false,
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   // A wait ends as soon as the page is ready; the limit only catches a page that never gets there.
   context.setDefaultTimeout(120_000);

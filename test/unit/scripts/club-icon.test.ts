@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { CLUB_ICON_SIZE, clubIconPlugin, clubIconTag } from '../../../scripts/club-icon';
+import { CLUB_ICON_SIZE, clubIconPlugin, clubIconTag, INSTALL_ICONS, installIconPng } from '../../../scripts/club-icon';
 
 const SVG_PATH = fileURLToPath(new URL('../../../web/public/favicon.svg', import.meta.url));
 
@@ -42,5 +42,17 @@ describe('the tab icon', () => {
     const page = await transform('<head>\n<!-- club-icon: here -->\n<title>x</title></head>');
     expect(page).toMatch(/^<head>\n<link rel="icon" type="image\/png" [^>]+>\n<title>x<\/title><\/head>$/);
     expect(await transform('<head><title>x</title></head>')).toBe('<head><title>x</title></head>');
+  });
+
+  it('draws the install icons at their sizes; the maskable one fills its square with the club blue', async () => {
+    const svg = readFileSync(SVG_PATH, 'utf8');
+    for (const icon of INSTALL_ICONS) {
+      const png = await installIconPng(svg, icon);
+      const meta = await sharp(png).metadata();
+      expect([meta.format, meta.width, meta.height], icon.file).toEqual(['png', icon.size, icon.size]);
+      const [r, g, b, alpha] = await pixel(png, 2, 2); // a corner
+      if (icon.purpose === 'maskable') expect([r, g, b, alpha]).toEqual([0x0b, 0x3d, 0x5c, 255]);
+      else expect(alpha).toBe(0);
+    }
   });
 });

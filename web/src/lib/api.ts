@@ -1,4 +1,12 @@
 import type { ZodType } from 'zod';
+import { noteNoConnection, noteServerAnswer, noteStoredAnswer } from './offline-status';
+import { STORED_AT_HEADER } from './service-worker-routes';
+
+/**
+ * A request that got no answer: the phone has no signal, or the server is down. What the device
+ * has kept is still shown (docs/offline.md); this is what a read or an action with nothing kept says.
+ */
+export const OFFLINE_MESSAGE = 'You are offline: the club’s server could not be reached. Please try again when you have a connection.';
 
 /**
  * The one HTTP client of the web app (members' pages and admin panel). Every call goes to the
@@ -6,7 +14,7 @@ import type { ZodType } from 'zod';
  * which the server demands so that a cross-site page cannot act with an admin's cookie.
  *
  * An answer from the server that was not a success, or a request that never got an answer
- * (status 0), is an ApiError: `message` is the server's `error` text when it sent one, `fields`
+ * (status 0, OFFLINE_MESSAGE), is an ApiError: `message` is the server's `error` text when it sent one, `fields`
  * its per-field messages, `permission` the permission a 403 said was missing.
  */
 export class ApiError extends Error {
@@ -76,8 +84,13 @@ async function request<T>(method: string, path: string, body: unknown, schema: Z
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, 'The server could not be reached');
+    noteNoConnection();
+    throw new ApiError(0, OFFLINE_MESSAGE);
   }
+  // A read the service worker answered from the device (docs/offline.md) carries the time it was stored.
+  const storedAt = response.headers.get(STORED_AT_HEADER);
+  if (storedAt !== null) noteStoredAnswer(storedAt);
+  else noteServerAnswer();
   let json: unknown = undefined;
   const text = await response.text();
   if (text !== '') {

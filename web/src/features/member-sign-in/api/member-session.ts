@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MemberSessionAnswer } from '@core/member-sign-in/member-sign-in';
 import { apiGet, apiPost } from '../../../lib/api';
+import { forgetKeptMemberData } from '../../../lib/offline-status';
 
 /**
  * The signed-in member (GET /api/member/session). Read in the browser only: the server draws
@@ -31,11 +32,14 @@ export function useMemberSession() {
   return useQuery(memberSessionQuery);
 }
 
-/** Sign out (POST /api/member/sign-out). */
+/** Sign out (POST /api/member/sign-out), forgetting what the device kept of the member's (docs/offline.md). */
 export function useSignOutMember() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiPost('/api/member/sign-out', {}),
+    mutationFn: async () => {
+      await apiPost('/api/member/sign-out', {});
+      await forgetKeptMemberData();
+    },
     onSuccess: () => client.setQueryData(memberSessionQuery.queryKey, { member: null }),
   });
 }

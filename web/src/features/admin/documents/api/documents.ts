@@ -14,7 +14,8 @@ export async function listDocuments(): Promise<ListedDocument[]> {
 }
 
 export async function uploadDocument(form: DocumentForm, file: File): Promise<ListedDocument> {
-  const query = new URLSearchParams({ ...form, fileName: file.name });
+  // "Keep offline" is set on the document once uploaded (the edit form): the upload's query names the rest.
+  const query = new URLSearchParams({ title: form.title, description: form.description, category: form.category, fileName: file.name });
   return (await apiUpload('POST', `/api/admin/documents?${query}`, file, PDF_CONTENT_TYPE, DocumentAnswer)).document;
 }
 

@@ -4,6 +4,7 @@ import type { ListedDocument } from '@core/content/club-content';
 import { inputErrors } from '@core/shared/parse-input';
 import { Field } from '../../../../components/ui/field';
 import { Button } from '../../../../components/ui/button';
+import { Checkbox } from '../../../../components/ui/checkbox';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { ApiError, refusalMessage } from '../../../../lib/api';
 import { useForm } from '../../../../lib/form';
@@ -219,7 +220,7 @@ function EditDocument({ document, onSaved, onClose }: { document: ListedDocument
   const replace = useReplaceDocumentFile();
   const prefix = `adm-doc-edit-${document.id.replace(/[^A-Za-z0-9_-]/g, '')}`;
   const form = useForm<DocumentForm, FormField>({
-    initial: () => ({ title: document.title, description: document.description, category: document.category }),
+    initial: () => ({ title: document.title, description: document.description, category: document.category, keepOffline: document.keepOffline ?? false }),
     validate: (values) => inputErrors(DocumentFormSchema, values),
     order: FORM_FIELDS,
     idOf: (name) => `${prefix}-${name}`,
@@ -286,6 +287,13 @@ function EditDocument({ document, onSaved, onClose }: { document: ListedDocument
       <Field id={`${prefix}-category`} label="Category" required error={form.errorFor('category')}>
         <input className="input" type="text" autoComplete="off" {...form.bind('category')} />
       </Field>
+      <Checkbox
+        id={`${prefix}-keep-offline`}
+        label="Keep offline on members' phones"
+        hint="Each member's phone keeps this PDF after their next visit, so it opens without signal (the sailing instructions, for example)."
+        checked={form.values.keepOffline ?? false}
+        onChange={(checked) => form.set('keepOffline', checked)}
+      />
       <div className="adm-actions">
         <Button type="submit">{form.submitting ? 'Saving…' : 'Save Changes'}</Button>
         <Button variant="secondary" onClick={onClose}>

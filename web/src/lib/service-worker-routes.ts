@@ -1,0 +1,73 @@
+/**
+ * What the service worker keeps and answers from the device (docs/offline.md, ADR 48). Workbox's
+ * generateSW (vite-plugin-pwa, web/vite.config.ts) writes these functions' source into the service
+ * worker as they are, so each stands alone: no imports, no names from outside its own body.
+ * test/unit/web/service-worker-routes.test.ts checks them with the requests a browser makes.
+ */
+
+/** A request as Workbox hands it to a route's match function. */
+export interface RouteRequest {
+  request: { mode: string; method: string };
+  url: URL;
+  sameOrigin: boolean;
+}
+
+/** The header a stored answer carries when it is served from the device: the time it was stored (its `Date`). */
+export const STORED_AT_HEADER = 'X-Offline-Stored-At';
+
+/** The attribute a page served from the device carries on its `<html>`: the time it was stored. */
+export const STORED_AT_ATTRIBUTE = 'data-offline-stored-at';
+
+/** The service worker's caches, by name (the sign-out empties the members' data ones). */
+export const CACHE_NAMES = { pages: 'kyc-pages', apiReads: 'kyc-api-reads', documents: 'kyc-documents' } as const;
+
+/**
+ * A page the member or officer opens (a navigation), kept per address with its data: every
+ * navigation except the deny list, which the service worker leaves to the network and never
+ * answers with a page: the API, calendar feeds (`.ics`) and any other file (an extension in the
+ * path: a download, the service worker itself), sign-in links (`/sign-in`, an admin's password
+ * reset link) and payment callbacks (the booking page's `payment` or `checkoutId` step).
+ */
+export function isKeptPage({ request, url, sameOrigin }: RouteRequest): boolean {
+  if (!sameOrigin || request.mode !== 'navigate' || request.method !== 'GET') return false;
+  const denied = /^\/(?:api(?:\/|$)|sign-in\/?$|admin\/reset-password\/?$)|\.[a-z0-9]+$/i;
+  const paymentStep = /[?&](?:payment|checkoutId)=/i;
+  return !denied.test(url.pathname) && !paymentStep.test(url.search);
+}
+
+/**
+ * A read of the API made by a page (My club, the calendar's list...): kept so the page shows the
+ * last answer offline. Not the admin panel's (the officer's day keeps its own data), not the
+ * payment provider's webhooks, not a document's file (kept apart, isKeptDocument), and never a navigation.
+ */
+export function isKeptApiRead({ request, url, sameOrigin }: RouteRequest): boolean {
+  if (!sameOrigin || request.mode === 'navigate' || request.method !== 'GET') return false;
+  if (!/^\/api\//i.test(url.pathname)) return false;
+  return !/^\/api\/(?:admin|webhooks)(?:\/|$)/i.test(url.pathname) && !/^\/api\/documents\/[^/]+\/file$/i.test(url.pathname);
+}
+
+/** A document's PDF (opened inline in a tab of its own): kept once opened, so it opens offline. */
+export function isKeptDocument({ request, url, sameOrigin }: RouteRequest): boolean {
+  return sameOrigin && request.method === 'GET' && /^\/api\/documents\/[^/]+\/file$/i.test(url.pathname);
+}
+
+/**
+ * A Workbox plugin that marks an answer served from the device: a header with the time it was
+ * stored (the server's `Date` when it was fetched), and for a page an attribute on its `<html>`,
+ * so the app can say "Offline, last updated ...". An answer from the network is left as it is.
+ */
+export const markStoredAnswer = {
+  cachedResponseWillBeUsed: async ({ cachedResponse }: { cachedResponse?: Response | null }): Promise<Response | null | undefined> => {
+    if (!cachedResponse) return cachedResponse;
+    const storedAt = cachedResponse.headers.get('Date') ?? '';
+    const headers = new Headers(cachedResponse.headers);
+    headers.set('X-Offline-Stored-At', storedAt);
+    // The body may change length (the page's mark): the browser measures it anew.
+    headers.delete('Content-Length');
+    const init = { status: cachedResponse.status, statusText: cachedResponse.statusText, headers };
+    if (!(headers.get('Content-Type') ?? '').startsWith('text/html')) return new Response(cachedResponse.body, init);
+    const html = await cachedResponse.text();
+    const value = storedAt.replace(/[^\w ,:+-]/g, '');
+    return new Response(html.replace(/<html\b/i, `<html data-offline-stored-at="${value}"`), init);
+  },
+};
