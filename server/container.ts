@@ -26,6 +26,7 @@ import { waitingListFeature } from './features/waiting-list';
 import { waterLevelsFeature } from './features/water-levels';
 import { memberListFeature } from './features/member-list';
 import { workDaysFeature } from './features/work-days';
+import { checkInFeature } from './features/check-in';
 
 export { TYPES, type AdapterName, type Adapters, type ContainerOptions } from './adapters';
 
@@ -51,6 +52,7 @@ export const FEATURES: readonly Feature[] = [
   myClubFeature,
   searchFeature,
   scheduledJobsFeature,
+  checkInFeature,
 ];
 
 export const DATABASE_FILE_NAME = 'kyc.sqlite';

@@ -4,6 +4,7 @@ import { FirestoreAddressLimitStore } from './firestore-address-limit-store';
 import { FirestoreAdminRepository } from './firestore-admin-repository';
 import { FirestoreBookingRepository } from './firestore-booking-repository';
 import { FirestoreCampaignRepository } from './firestore-campaign-repository';
+import { FirestoreAttendanceStore } from './firestore-attendance-store';
 import { FirestoreConditionsRepository } from './firestore-conditions-repository';
 import { collectionOf, FIRESTORE_COLLECTIONS, type FirestoreCollectionOptions, type FirestoreDataCollectionName } from './firestore-collections';
 import { FirestoreCredentialRepository } from './firestore-credential-repository';
@@ -128,6 +129,7 @@ export function firestoreRepositories(db: Firestore, options: FirestoreCollectio
     waitingList: new FirestoreWaitingList(db, options),
     files: new FirestoreFileStore(db, options),
     conditions: new FirestoreConditionsRepository(db, options),
+    attendance: new FirestoreAttendanceStore(db, options),
   };
 }
 

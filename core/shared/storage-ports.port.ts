@@ -26,6 +26,7 @@ import type { HouseholdRepository } from '../members/household-repository.port';
 import type { MemberRepository } from '../members/member-repository.port';
 import type { DutySwapRepository } from '../duties/duty-swap-repository.port';
 import type { DutyRepository } from '../duties/duty-repository.port';
+import type { AttendanceStore } from '../check-in/attendance-store.port';
 import type { MemberCalendarFeedRepository } from '../my-club/member-calendar-feed-repository.port';
 
 /** Every port that STORAGE chooses: each storage (SQLite, Firestore) provides them all. */
@@ -71,4 +72,6 @@ export interface StoragePorts {
   files: FileStore;
   /** The go/no-go's limits, last forecast and decisions (core/conditions/). */
   conditions: ConditionsRepository;
+  /** Check-in: each booking's attendance and the mark keys applied (core/check-in/). */
+  attendance: AttendanceStore;
 }

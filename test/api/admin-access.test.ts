@@ -184,6 +184,16 @@ const GUARDED: Guarded[] = [
     ] as const
   ).map(([method, route, path, body]): Guarded => ({ method, route, path: () => path, ...(body ? { body } : {}), permission: 'duties:write', message: 'You do not have permission to manage duties.' })),
   { method: 'put', route: '/api/admin/document-order', path: () => '/api/admin/document-order', body: { ids: ['club-rules'] }, permission: 'content:write', message: 'You do not have permission to change documents.' },
+  // The officer of the day's page and check-in (issue 39).
+  { method: 'get', route: '/api/admin/officer-day', path: () => '/api/admin/officer-day', permission: 'bookings:write', message: 'You do not have permission to change bookings.' },
+  {
+    method: 'post',
+    route: '/api/admin/bookings/:id/attendance',
+    path: () => `/api/admin/bookings/${bookingId}/attendance`,
+    body: { key: '7b0c2f0e-4d1a-4c5e-9f3a-2b6d8e1f0a11', expectedVersion: 0, arrived: 1 },
+    permission: 'bookings:write',
+    message: 'You do not have permission to change bookings.',
+  },
 ];
 
 /** Everything an admin request could change: events, admins, bookings, the audit log and the outbox. */
@@ -207,6 +217,7 @@ async function stored(): Promise<string> {
     await app.get('conditions').getLimits(),
     await app.get('conditions').getEvent(eventId),
     await app.get('duties').listCatalogue('dutyTypes'),
+    await app.get('attendance').get(bookingId),
   ]);
 }
 

@@ -63,6 +63,8 @@ import { WORKER_LIMIT_MS, WORKER_TEST_TIMEOUT_MS } from '../support/worker-limit
 import { openTempSqlite, tempSqlite } from '../support/temp-sqlite';
 import { SqliteConditionsRepository } from '../../adapters/sqlite/sqlite-conditions-repository';
 import { describeConditionsRepositoryContract } from './conditions-repository.contract';
+import { SqliteAttendanceStore } from '../../adapters/sqlite/sqlite-attendance-store';
+import { describeAttendanceStoreContract } from './attendance-store.contract';
 
 /** A fresh database file in its own temporary folder, removed when closed. */
 async function freshDatabase(): Promise<{ db: Knex; file: string; close(): Promise<void> }> {
@@ -98,6 +100,7 @@ describePasskeyRepositoryContract('SqlitePasskeyRepository', onSqlite((db) => ne
 describePasskeyChallengeRepositoryContract('SqlitePasskeyChallengeRepository', onSqlite((db) => new SqlitePasskeyChallengeRepository(db)));
 describeMemberRepositoryContract('SqliteMemberRepository', onSqlite((db) => new SqliteMemberRepository(db)));
 describeConditionsRepositoryContract('SqliteConditionsRepository', onSqlite((db) => new SqliteConditionsRepository(db)));
+describeAttendanceStoreContract('SqliteAttendanceStore', onSqlite((db) => new SqliteAttendanceStore(db)));
 describeDutyRepositoryContract('SqliteDutyRepository', onSqlite((db) => new SqliteDutyRepository(db)));
 describeDutySwapRepositoryContract('SqliteDutySwapRepository', onSqlite((db) => ({ duties: new SqliteDutyRepository(db), swaps: new SqliteDutySwapRepository(db) })));
 
