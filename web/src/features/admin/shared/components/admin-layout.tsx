@@ -32,6 +32,7 @@ export function AdminLayout() {
     { to: '/admin/water-levels', label: 'Water Levels' },
     { to: '/admin/documents', label: 'Documents' },
     { to: '/admin/photos', label: 'Photos' },
+    { to: '/admin/today', label: 'Today' },
   ];
   // Who is signed in leads to their own account (My Account: the change of their password).
   const account = (
