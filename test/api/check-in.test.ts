@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { OFFICER_DAY, storeOfficerDay } from '../support/officer-day-fixtures';
 import { useTestApp } from './support/use-test-app';
-import { FETCH, signedInAdmin, type TestApp } from './support/test-app';
+import { FETCH, NOW, signedInAdmin, type TestApp } from './support/test-app';
+import { startOfLondonDay } from '../../core/shared/london-time';
 
 // On SQLite (project default) and on the Firestore emulator (project api-firestore). The clock
 // stands at 2026-06-01 09:00 UTC (10:00 London): "today" is 1 June, "tomorrow" 2 June.
@@ -13,7 +14,7 @@ let reader: ReturnType<TestApp['agent']>;
 
 useTestApp({ env: { CLUB_EMERGENCY_CONTACTS: 'Coastguard: 999; Harbour master: 01234 567890' } }, async (started) => {
   app = started;
-  await storeOfficerDay((name) => app.get(name));
+  await storeOfficerDay((name) => app.get(name), startOfLondonDay(new Date(NOW)));
   officer = await signedInAdmin(app, 'officer@example.org', ['bookings:write', 'bookings:read']);
   reader = await signedInAdmin(app, 'reader@example.org', ['bookings:read']);
 });

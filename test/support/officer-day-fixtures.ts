@@ -2,8 +2,8 @@ import type { Adapters } from '../../server/adapters';
 import { aBooking, anEvent } from './entities';
 
 /**
- * The officer of the day's data, stored through the ports: with the clock at 2026-06-01 09:00 UTC,
- * a race today (10:00 London), a social tomorrow, and a course next week that the page leaves out.
+ * The officer of the day's data, stored through the ports: a race today (10:00 London), a social
+ * tomorrow, and a course next week that the page leaves out.
  * The race has a household booking naming two attendees of three, a guest booking of two, one of
  * one, and a cancelled booking; its duty roster has a race officer with a phone and emergency contact.
  */
@@ -18,12 +18,16 @@ export const OFFICER_DAY = {
   officer: { id: 'mem-ro', name: 'Rita Officer', phone: '07700 900123', emergencyContactName: 'Ron Officer', emergencyContactPhone: '07700 900456' },
 } as const;
 
-export async function storeOfficerDay(get: <K extends keyof Adapters>(name: K) => Adapters[K]): Promise<void> {
-  const at = '2026-05-20T09:00:00.000Z';
+const HOUR = 3_600_000;
+
+/** `dayStart` is the London midnight that starts "today"; times are hours after it (10: 10:00 London, outside a clock change). */
+export async function storeOfficerDay(get: <K extends keyof Adapters>(name: K) => Adapters[K], dayStart: Date): Promise<void> {
+  const after = (hours: number) => new Date(dayStart.getTime() + hours * HOUR).toISOString();
+  const at = after(-12 * 24);
   const events = [
-    anEvent({ id: OFFICER_DAY.raceId, name: 'Club race', eventdatetime: '2026-06-01T09:00:00.000Z', eventenddatetime: '2026-06-01T12:00:00.000Z', createdAt: at, updatedAt: at }),
-    anEvent({ id: OFFICER_DAY.socialId, name: 'Sundowner social', eventdatetime: '2026-06-02T17:00:00.000Z', eventenddatetime: '2026-06-02T20:00:00.000Z', createdAt: at, updatedAt: at }),
-    anEvent({ id: OFFICER_DAY.laterId, name: 'Dinghy course', eventdatetime: '2026-06-08T09:00:00.000Z', eventenddatetime: '2026-06-08T16:00:00.000Z', createdAt: at, updatedAt: at }),
+    anEvent({ id: OFFICER_DAY.raceId, name: 'Club race', eventdatetime: after(10), eventenddatetime: after(13), createdAt: at, updatedAt: at }),
+    anEvent({ id: OFFICER_DAY.socialId, name: 'Sundowner social', eventdatetime: after(24 + 18), eventenddatetime: after(24 + 21), createdAt: at, updatedAt: at }),
+    anEvent({ id: OFFICER_DAY.laterId, name: 'Dinghy course', eventdatetime: after(7 * 24 + 10), eventenddatetime: after(7 * 24 + 17), createdAt: at, updatedAt: at }),
   ];
   for (const event of events) await get('events').create(event);
   const race = { eventId: OFFICER_DAY.raceId, eventName: 'Club race', submittedAt: at, checkoutOpenedAt: at };
@@ -53,7 +57,7 @@ export async function storeOfficerDay(get: <K extends keyof Adapters>(name: K) =
     slotId: 'race-ro',
     memberId: OFFICER_DAY.officer.id,
     eventId: OFFICER_DAY.raceId,
-    window: { start: '2026-06-01T09:00:00.000Z', end: '2026-06-01T12:00:00.000Z' },
+    window: { start: after(10), end: after(13) },
     assignedAt: at,
     overrideReason: null,
   });

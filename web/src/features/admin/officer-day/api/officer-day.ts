@@ -67,17 +67,31 @@ function useSend() {
   };
 }
 
+/** How long after a round cut short (the connection dropped mid-way) the page tries again, while the browser says it is online. */
+const RETRY_MS = 4000;
+
 /**
  * Sends the queued marks when the page starts and whenever the connection comes back (Safari
- * has no background sync: the page itself sends).
+ * has no background sync: the page itself sends); a round cut short is tried again shortly.
  */
 export function useSendQueuedMarks(): void {
   const send = useSend();
   useEffect(() => {
-    const sendNow = () => void send().catch(() => undefined);
-    sendNow();
-    window.addEventListener('online', sendNow);
-    return () => window.removeEventListener('online', sendNow);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const sendNow = async () => {
+      clearTimeout(timer);
+      const round = await send().catch(() => ({ answered: 0, offline: true }));
+      if (!stopped && round.offline && navigator.onLine) timer = setTimeout(() => void sendNow(), RETRY_MS);
+    };
+    const onOnline = () => void sendNow();
+    void sendNow();
+    window.addEventListener('online', onOnline);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      window.removeEventListener('online', onOnline);
+    };
     // Once per page: send is a new function each render but does the same.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import type { Attendance } from '@core/check-in/attendance';
 import type { OfficerBooking, OfficerDay, OfficerEvent } from '@core/check-in/officer-day-schema';
 import { londonTime } from '@core/shared/london-time';
@@ -11,6 +12,22 @@ import { officerDayQueryOptions, useDismissConflict, useMarkAttendance, useMarkC
 import type { MarkConflict, QueuedMark } from '../api/officer-day-store';
 import './officer-day.css';
 
+/** Whether the browser says it is online, kept in step with its online and offline events. */
+function useOnline(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      window.addEventListener('online', changed);
+      window.addEventListener('offline', changed);
+      return () => {
+        window.removeEventListener('online', changed);
+        window.removeEventListener('offline', changed);
+      };
+    },
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
 const time = (instant: string | null) => (instant ? londonTime(new Date(instant)) : 'time to be confirmed');
 
 /** /admin/today: the officer of the day's events, bookings, check-in, duty roster and emergency numbers; kept on the device. */
@@ -19,6 +36,7 @@ export function OfficerDayPage() {
   const query = useOfficerDay();
   const queue = useQueuedMarks();
   const tryAgain = useTryAgain(officerDayQueryOptions().queryKey);
+  const online = useOnline();
   const waiting = queue.data ?? [];
   return (
     <>
@@ -27,7 +45,7 @@ export function OfficerDayPage() {
       {query.isSuccess && (
         <>
           <p className="od-status" role="status">
-            {query.data.fromDevice ? `Offline, last updated ${new Date(query.data.savedAt).toLocaleString('en-GB', { timeZone: 'Europe/London' })}` : 'Up to date'}
+            {query.data.fromDevice || !online ? `Offline, last updated ${new Date(query.data.savedAt).toLocaleString('en-GB', { timeZone: 'Europe/London' })}` : 'Up to date'}
             {waiting.length > 0 && ` · ${waiting.length} ${waiting.length === 1 ? 'mark' : 'marks'} waiting to be sent`}
           </p>
           <Conflicts day={query.data.day} />
