@@ -135,6 +135,8 @@ describe('permission examples', () => {
       '/admin/duties/events/:eventId': 'duties:write',
       '/admin/duties/days': 'duties:write',
       '/admin/duties/counts': 'duties:write',
+      // The officer of the day's page and check-in (issue 39).
+      '/admin/today': 'bookings:write',
     });
   });
 
