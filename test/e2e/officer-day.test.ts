@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { startOfLondonDay } from '../../core/shared/london-time';
 import { OFFICER_DAY, storeOfficerDay } from '../support/officer-day-fixtures';
 import { signedInAdminPage } from './support/admin-form';
+import { adminMenuLink } from './support/admin-menu';
 import { expectAccessible as expectAccessibleNow, seriousAxeViolations } from './support/axe';
 import { PHONE } from './support/browser';
 import { eventually } from '../support/eventually';
@@ -31,8 +32,8 @@ describe('the officer of the day, in Chromium', () => {
     await storeOfficerDay((name) => world.app.built.ports.get(name), startOfLondonDay(new Date()));
     const page = await signedInAdminPage(world.browser, PHONE);
 
-    // Online once: the page, its data and the roster with phones.
-    await page.goto('/admin/today');
+    // Online once, from the admin menu: the page, its data and the roster with phones.
+    await (await adminMenuLink(page, 'Today')).click();
     await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
     await page.getByRole('heading', { level: 3, name: /^Club race/ }).waitFor();
     await page.getByText('Up to date').waitFor();

@@ -1,7 +1,7 @@
 import { AttendanceMarkAnswerSchema } from '@core/check-in/officer-day-schema';
 import { AttendanceSchema } from '@core/check-in/attendance';
 import { apiPost, ApiError } from '../../../../lib/api';
-import { dropMarks, keepAttendance, queuedMarks, saveConflict } from './officer-day-store';
+import { dropMarks, keepAttendance, queuedMarks, saveConflict, type QueuedMark } from './officer-day-store';
 
 /** What a send round did: how many marks the server has now answered, and whether the network failed. */
 export interface SendRound {
@@ -29,33 +29,47 @@ export function sendQueuedMarks(): Promise<SendRound> {
 async function sendRound(): Promise<SendRound> {
   let answered = 0;
   const conflicted = new Set<string>();
-  for (const mark of await queuedMarks()) {
-    if (conflicted.has(mark.bookingId)) {
-      await dropMarks([mark.key]);
-      continue;
+  // Marks made while this round sends are sent in it too: read the queue again until nothing new.
+  const tried = new Set<string>();
+  for (;;) {
+    const marks = (await queuedMarks()).filter((mark) => !tried.has(mark.key));
+    if (marks.length === 0) return { answered, offline: false };
+    for (const mark of marks) {
+      tried.add(mark.key);
+      const outcome = await sendOne(mark, conflicted);
+      if (outcome === 'offline') return { answered, offline: true };
+      if (outcome === 'stop') return { answered, offline: false };
+      answered += 1;
     }
-    try {
-      const answer = await apiPost(
-        `/api/admin/bookings/${encodeURIComponent(mark.bookingId)}/attendance`,
-        { key: mark.key, expectedVersion: mark.expectedVersion, arrived: mark.arrived, arrivedPeople: mark.arrivedPeople },
-        AttendanceMarkAnswerSchema,
-      );
-      await keepAttendance(answer.attendance);
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.status === 0) return { answered, offline: true };
-      if (error.status === 401) return { answered, offline: false };
-      const current = AttendanceSchema.safeParse(error.body.attendance);
-      if (error.status === 409 && current.success) {
-        conflicted.add(mark.bookingId);
-        await keepAttendance(current.data);
-        await saveConflict({ bookingId: mark.bookingId, message: String(error.body.message ?? 'Changed by another officer'), attendance: current.data });
-      } else {
-        // Refused for good (the booking cancelled, or gone): shown like a conflict, never sent again.
-        await saveConflict({ bookingId: mark.bookingId, message: error.message, attendance: null });
-      }
-    }
-    await dropMarks([mark.key]);
-    answered += 1;
   }
-  return { answered, offline: false };
+}
+
+/** Sends one mark and drops it once answered: 'answered', or 'offline' / 'stop' (signed out) with the mark kept. */
+async function sendOne(mark: QueuedMark, conflicted: Set<string>): Promise<'answered' | 'offline' | 'stop'> {
+  if (conflicted.has(mark.bookingId)) {
+    await dropMarks([mark.key]);
+    return 'answered';
+  }
+  try {
+    const answer = await apiPost(
+      `/api/admin/bookings/${encodeURIComponent(mark.bookingId)}/attendance`,
+      { key: mark.key, expectedVersion: mark.expectedVersion, arrived: mark.arrived, arrivedPeople: mark.arrivedPeople },
+      AttendanceMarkAnswerSchema,
+    );
+    await keepAttendance(answer.attendance);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status === 0) return 'offline';
+    if (error.status === 401) return 'stop';
+    const current = AttendanceSchema.safeParse(error.body.attendance);
+    if (error.status === 409 && current.success) {
+      conflicted.add(mark.bookingId);
+      await keepAttendance(current.data);
+      await saveConflict({ bookingId: mark.bookingId, message: String(error.body.message ?? 'Changed by another officer'), attendance: current.data });
+    } else {
+      // Refused for good (the booking cancelled, or gone): shown like a conflict, never sent again.
+      await saveConflict({ bookingId: mark.bookingId, message: error.message, attendance: null });
+    }
+  }
+  await dropMarks([mark.key]);
+  return 'answered';
 }
