@@ -44,7 +44,9 @@ describe('the officer of the day, in Chromium', () => {
 
     // No signal: the page stays loaded and the marks wait on the device.
     await world.browser.context.setOffline(true);
-    await page.getByLabel('Milly Harbour (child) arrived').check();
+    const milly = page.getByLabel('Milly Harbour (child) arrived');
+    await milly.click();
+    await eventually(() => milly.isChecked(), 'Milly ticked').toBe(true);
     await page.getByRole('button', { name: 'One more arrived for Gina Guest' }).click();
     await page.getByRole('button', { name: 'One more arrived for Sol Alone' }).click();
     await page.getByText('3 marks waiting to be sent').waitFor();

@@ -56,13 +56,12 @@ function useSend() {
   const client = useQueryClient();
   return async () => {
     const round = await sendQueuedMarks();
+    // The day kept on the device already holds the server's answers: shown before the queue
+    // empties, so the next mark starts from the version the server now has.
+    const kept = await readDay().catch(() => null);
+    if (kept) client.setQueryData(officerDayQueryOptions().queryKey, (old: KeptDay | undefined) => (old ? { ...old, day: kept.day } : old));
     await Promise.all([client.invalidateQueries({ queryKey: queueKey }), client.invalidateQueries({ queryKey: conflictsKey })]);
     if (round.answered > 0 && !round.offline) await client.invalidateQueries({ queryKey: officerDayQueryOptions().queryKey });
-    else {
-      // Offline: the day kept on the device holds the answers already had; show it.
-      const kept = await readDay().catch(() => null);
-      if (kept) client.setQueryData(officerDayQueryOptions().queryKey, (old: KeptDay | undefined) => (old ? { ...old, day: kept.day } : old));
-    }
     return round;
   };
 }
@@ -106,17 +105,26 @@ function deviceUuid(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** A check-in mark: kept on the device first (so it survives no signal), then sent. */
+/** A new mark with its device key and time. */
+export function newMark(mark: Omit<QueuedMark, 'key' | 'madeAt'>): QueuedMark {
+  return { ...mark, key: deviceUuid(), madeAt: Date.now() };
+}
+
+/** A check-in mark: shown at once, kept on the device first (so it survives no signal), then sent. */
 export function useMarkAttendance() {
   const client = useQueryClient();
   const send = useSend();
   return useMutation({
     networkMode: 'always',
-    mutationFn: async (mark: Omit<QueuedMark, 'key' | 'madeAt'>) => {
-      await queueMark({ ...mark, key: deviceUuid(), madeAt: Date.now() });
-      await client.invalidateQueries({ queryKey: queueKey });
+    onMutate: async (mark: QueuedMark) => {
+      await client.cancelQueries({ queryKey: queueKey });
+      client.setQueryData(queueKey, (old: QueuedMark[] | undefined) => [...(old ?? []), mark]);
+    },
+    mutationFn: async (mark: QueuedMark) => {
+      await queueMark(mark);
       void send().catch(() => undefined);
     },
+    onSettled: () => client.invalidateQueries({ queryKey: queueKey }),
   });
 }
 

@@ -8,7 +8,7 @@ import { Checkbox } from '../../../../components/ui/checkbox';
 import { useTryAgain } from '../../shared/api/admin-query';
 import { LoadStatus } from '../../shared/components/load-error';
 import { PageTitle } from '../../shared/components/page-title';
-import { officerDayQueryOptions, useDismissConflict, useMarkAttendance, useMarkConflicts, useOfficerDay, useQueuedMarks, useSendQueuedMarks } from '../api/officer-day';
+import { newMark, officerDayQueryOptions, useDismissConflict, useMarkAttendance, useMarkConflicts, useOfficerDay, useQueuedMarks } from '../api/officer-day';
 import type { MarkConflict, QueuedMark } from '../api/officer-day-store';
 import './officer-day.css';
 
@@ -32,7 +32,6 @@ const time = (instant: string | null) => (instant ? londonTime(new Date(instant)
 
 /** /admin/today: the officer of the day's events, bookings, check-in, duty roster and emergency numbers; kept on the device. */
 export function OfficerDayPage() {
-  useSendQueuedMarks();
   const query = useOfficerDay();
   const queue = useQueuedMarks();
   const tryAgain = useTryAgain(officerDayQueryOptions().queryKey);
@@ -166,7 +165,7 @@ function BookingCheckIn({ booking, queue }: { booking: OfficerBooking; queue: Qu
   const othersArrived = state.arrived - state.arrivedPeople.length;
   // Each mark made here builds on the one before it, sent or not: the server applies them in turn.
   const mark = (arrived: number, arrivedPeople: string[]) =>
-    markAttendance.mutate({ bookingId: booking.bookingId, expectedVersion: booking.attendance.version + queue.length, arrived, arrivedPeople });
+    markAttendance.mutate(newMark({ bookingId: booking.bookingId, expectedVersion: booking.attendance.version + queue.length, arrived, arrivedPeople }));
   const id = `od-${booking.bookingId}`;
   return (
     <li className="od-booking">

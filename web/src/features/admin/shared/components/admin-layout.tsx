@@ -4,6 +4,7 @@ import { PATHS } from '@core/shared/paths';
 import { mayOpen } from '@core/admins/permissions';
 import { useAdminSession, useSignedInAdmin } from '../../session/components/admin-session';
 import { Button } from '../../../../components/ui/button';
+import { QueuedMarksSender } from '../../officer-day/components/queued-marks-sender';
 
 /** The frame of every signed-in screen: skip link, navigation, the way back to the members' area, who is signed in (a link to My Account), Sign Out. */
 export function AdminLayout() {
@@ -44,6 +45,7 @@ export function AdminLayout() {
 
   return (
     <div className="adm-shell">
+      {mayOpen(admin, '/admin/today') && <QueuedMarksSender />}
       <a className="adm-skip-link" href="#admin-main">
         Skip to main content
       </a>
