@@ -15,6 +15,7 @@ import { SqliteAddressLimitStore } from '../adapters/sqlite/sqlite-address-limit
 import { SqliteAdminRepository } from '../adapters/sqlite/sqlite-admin-repository';
 import { SqliteBookingRepository } from '../adapters/sqlite/sqlite-booking-repository';
 import { SqliteCampaignRepository } from '../adapters/sqlite/sqlite-campaign-repository';
+import { SqliteAttendanceStore } from '../adapters/sqlite/sqlite-attendance-store';
 import { SqliteConditionsRepository } from '../adapters/sqlite/sqlite-conditions-repository';
 import { SqliteCredentialRepository } from '../adapters/sqlite/sqlite-credential-repository';
 import { SqliteDocumentRepository } from '../adapters/sqlite/sqlite-document-repository';
@@ -155,6 +156,7 @@ const PORTS = {
   pdfs: 'system',
   conditions: 'STORAGE',
   personalData: 'STORAGE',
+  attendance: 'STORAGE',
 } as const satisfies Record<AdapterName, string>;
 
 const PORT_NAMES = Object.keys(PORTS) as AdapterName[];
@@ -292,6 +294,7 @@ export async function bindAdapters(
   bind('duties', () => firestore?.duties ?? new SqliteDutyRepository(db));
   bind('dutySwaps', () => firestore?.dutySwaps ?? new SqliteDutySwapRepository(db));
   bind('personalData', () => firestore?.personalData ?? new SqlitePersonalDataStore(db));
+  bind('attendance', () => firestore?.attendance ?? new SqliteAttendanceStore(db));
   bind('images', () => new SharpImageProcessor());
   bind('pdfs', () => new PdfLibPdfInspector());
   // Without SMTP_URL no sender runs: the messages stay in the outbox for admins to read.

@@ -28,6 +28,7 @@ import { registerDutyRoutes } from './http/duty-routes';
 import { registerDutyReportRoutes } from './http/duty-report-routes';
 import { registerDocumentAdminRoutes } from './http/document-admin-routes';
 import { registerPhotoRoutes } from './http/photo-routes';
+import { registerCheckInRoutes } from './http/check-in-routes';
 import { ApiRoutes, SENT } from './http/api-routes';
 import { authenticator, csrfGuard, SESSION_COOKIE } from './http/auth';
 import { registerMemberSignInRoutes } from './http/member-sign-in-routes';
@@ -290,6 +291,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerDocumentAdminRoutes(routes, ports);
   registerPhotoRoutes(routes, ports);
   registerPrivacyRoutes(routes, ports);
+  registerCheckInRoutes(routes, ports);
   let openApiDocument: object | null = null;
   routes.add({
     method: 'get',

@@ -204,6 +204,22 @@ const alertHours = () =>
     (value) => `must be hours from 1 to 336 separated by commas, e.g. 48,24, or none (got "${value}")`,
   ).transform((value) => (/^none$/i.test(value) ? [] : [...new Set(value.split(',').map((part) => Number(part.trim())))].sort((a, b) => b - a)));
 
+/** One "Name: phone" pair of CLUB_EMERGENCY_CONTACTS, or null when it is not one. */
+function emergencyContact(part: string): { name: string; phone: string } | null {
+  const colon = part.lastIndexOf(':');
+  const name = part.slice(0, colon).trim();
+  const phone = part.slice(colon + 1).trim();
+  if (colon < 0 || name.length < 1 || name.length > 100 || !/^\+?[0-9][0-9 ()-]{1,39}$/.test(phone)) return null;
+  return { name, phone };
+}
+
+/** The club's emergency numbers, "Name: phone" pairs separated by semicolons, or none. */
+const emergencyContacts = () =>
+  text(
+    (value) => /^none$/i.test(value) || (value.split(';').length <= 20 && value.split(';').every((part) => emergencyContact(part) !== null)),
+    (value) => `must be "Name: phone" pairs separated by semicolons, e.g. "Coastguard: 999; Harbour master: 01234 567890", or none (got "${value}")`,
+  ).transform((value) => (/^none$/i.test(value) ? [] : value.split(';').flatMap((part) => emergencyContact(part) ?? [])));
+
 /** Days before an event, comma-separated (14,3), or none: the duty reminders' days, most first. */
 const dutyReminderDays = () =>
   text(
@@ -293,6 +309,7 @@ const ServerKeys = z.object({
   PUBLIC_BASE_URL: url().optional(),
   REMINDER_DAYS_BEFORE: wholeNumber(0, 60).default(DEFAULT_REMINDER_DAYS_BEFORE),
   CONDITIONS_ALERT_HOURS: alertHours().default([...DEFAULT_ALERT_HOURS]),
+  CLUB_EMERGENCY_CONTACTS: emergencyContacts().default([{ name: 'Emergency services, ask for the Coastguard', phone: '999' }]),
   DUTY_REMINDER_DAYS: dutyReminderDays().default([...DEFAULT_DUTY_REMINDER_DAYS]),
   DUTY_RED_ALERT_DAYS: wholeNumber(0, 60).default(DEFAULT_DUTY_RED_ALERT_DAYS),
   WAITLIST_OFFER_HOURS: wholeNumber(1, 168).default(DEFAULT_WAITING_LIST_OFFER_HOURS),
@@ -430,6 +447,8 @@ const ConfigSchema = ServerKeys.and(Payments)
         : null,
     /** Hours before an event when admins are alerted of its conditions, longest first; empty: no alerts. */
     conditionsAlertHours: e.CONDITIONS_ALERT_HOURS,
+    /** The club's own emergency numbers, shown on the officer of the day's page. */
+    emergencyContacts: e.CLUB_EMERGENCY_CONTACTS,
     /** Days before an event its duty holders are reminded, most first; empty: no duty reminders. */
     dutyReminderDays: e.DUTY_REMINDER_DAYS,
     /** A red staffing light within this many days of an event e-mails the duty admins; 0: never. */

@@ -27,6 +27,7 @@ import { waterLevelsFeature } from './features/water-levels';
 import { memberListFeature } from './features/member-list';
 import { workDaysFeature } from './features/work-days';
 import { privacyFeature } from './features/privacy';
+import { checkInFeature } from './features/check-in';
 
 export { TYPES, type AdapterName, type Adapters, type ContainerOptions } from './adapters';
 
@@ -53,6 +54,7 @@ export const FEATURES: readonly Feature[] = [
   searchFeature,
   scheduledJobsFeature,
   privacyFeature,
+  checkInFeature,
 ];
 
 export const DATABASE_FILE_NAME = 'kyc.sqlite';

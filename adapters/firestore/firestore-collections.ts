@@ -83,6 +83,11 @@ export const FIRESTORE_DUTY_COLLECTIONS = ['dutyCatalogue', 'memberQualification
  */
 export const FIRESTORE_MEMBER_FEED_COLLECTIONS = ['memberCalendarFeeds'] as const;
 /**
+ * Check-in (FirestoreAttendanceStore): one attendance record per booking, and one document per
+ * mark key applied (so a mark sent again is applied once). Not yet copied by migrate-storage.
+ */
+export const FIRESTORE_ATTENDANCE_COLLECTIONS = ['attendance', 'attendanceMarks'] as const;
+/**
  * Sub-collections: `files/{key}/chunks` holds the files' bytes (FirestoreFileStore). Counted and
  * copied with their files.
  */
@@ -100,7 +105,8 @@ export type FirestoreCollectionName =
   | (typeof FIRESTORE_WAITING_LIST_COLLECTIONS)[number]
   | (typeof FIRESTORE_CONDITIONS_COLLECTIONS)[number]
   | (typeof FIRESTORE_DUTY_COLLECTIONS)[number]
-  | (typeof FIRESTORE_MEMBER_FEED_COLLECTIONS)[number];
+  | (typeof FIRESTORE_MEMBER_FEED_COLLECTIONS)[number]
+  | (typeof FIRESTORE_ATTENDANCE_COLLECTIONS)[number];
 
 /** Options every Firestore adapter takes. */
 export interface FirestoreCollectionOptions {

@@ -5,6 +5,7 @@ import { FirestoreAddressLimitStore } from './firestore-address-limit-store';
 import { FirestoreAdminRepository } from './firestore-admin-repository';
 import { FirestoreBookingRepository } from './firestore-booking-repository';
 import { FirestoreCampaignRepository } from './firestore-campaign-repository';
+import { FirestoreAttendanceStore } from './firestore-attendance-store';
 import { FirestoreConditionsRepository } from './firestore-conditions-repository';
 import { collectionOf, FIRESTORE_COLLECTIONS, type FirestoreCollectionOptions, type FirestoreDataCollectionName } from './firestore-collections';
 import { FirestoreCredentialRepository } from './firestore-credential-repository';
@@ -130,6 +131,7 @@ export function firestoreRepositories(db: Firestore, options: FirestoreCollectio
     files: new FirestoreFileStore(db, options),
     conditions: new FirestoreConditionsRepository(db, options),
     personalData: new FirestorePersonalDataStore(db, options),
+    attendance: new FirestoreAttendanceStore(db, options),
   };
 }
 

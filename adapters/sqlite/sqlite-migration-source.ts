@@ -32,6 +32,7 @@ import * as bookingHouseholdAttendees from './migrations/0032-booking-household-
 import * as dutyAssignmentsEvent from './migrations/0035-duty-assignments-event';
 import * as privacyPermission from './migrations/0036-privacy-permission';
 import * as documentKeepOffline from './migrations/0040-document-keep-offline';
+import * as attendance from './migrations/0038-attendance';
 
 interface NamedMigration {
   name: string;
@@ -73,6 +74,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0033-duty-swaps', migration: dutySwaps },
   { name: '0035-duty-assignments-event', migration: dutyAssignmentsEvent },
   { name: '0036-privacy-permission', migration: privacyPermission },
+  { name: '0038-attendance', migration: attendance },
   { name: '0040-document-keep-offline', migration: documentKeepOffline },
 ];
 

@@ -44,6 +44,8 @@ export const ADMIN_ROUTES: { path: string; permission: Permission | null }[] = [
   { path: '/admin/duties/counts', permission: 'duties:write' },
   // Subject-access and erasure requests (issue 37).
   { path: '/admin/privacy', permission: 'privacy:manage' },
+  // The officer of the day's page and check-in (issue 39).
+  { path: '/admin/today', permission: 'bookings:write' },
 ];
 
 /** The ADMIN_ROUTES entry a concrete admin address (/admin/events/edit/e1?x=1) is for, or null. */

@@ -1,3 +1,4 @@
+import type { Attendance } from '../check-in/attendance';
 import { startOfDay } from 'date-fns/startOfDay';
 import { subMonths } from 'date-fns/subMonths';
 import { z } from 'zod';
@@ -258,6 +259,8 @@ export const CSV_HEADER = [
   'Price Charged',
   'Member Places',
   'Household Attendees',
+  'Arrived',
+  'Named Arrived',
 ] as const;
 
 /**
@@ -278,8 +281,15 @@ export function priceChargedText(b: Pick<Booking, 'priceKind'>): string {
   return b.priceKind === 'member' ? 'Member' : 'Standard';
 }
 
+/** The check-in's two cells: the number arrived (blank before any check-in) and the named attendees ticked. */
+function attendanceCells(b: Pick<Booking, 'householdAttendees'>, attendance: Attendance | undefined): [number | null, string] {
+  if (!attendance || attendance.version === 0) return [null, ''];
+  const ticked = b.householdAttendees.filter((person) => attendance.arrivedPeople.includes(person.personId));
+  return [attendance.arrived, bookedAttendeesText(ticked)];
+}
+
 /** The CSV download of one event's bookings; times in London, amounts as decimals. */
-export function bookingsCsv(bookings: Booking[], now: Date): string {
+export function bookingsCsv(bookings: Booking[], now: Date, attendance: ReadonlyMap<string, Attendance> = new Map()): string {
   const lines = [CSV_HEADER.map(csvCell).join(',')];
   for (const b of bookings) {
     const submitted = parseInstant(b.submittedAt);
@@ -304,6 +314,7 @@ export function bookingsCsv(bookings: Booking[], now: Date): string {
         priceChargedText(b),
         b.memberPlaces,
         bookedAttendeesText(b.householdAttendees),
+        ...attendanceCells(b, attendance.get(b.id)),
       ]
         .map(csvCell)
         .join(','),

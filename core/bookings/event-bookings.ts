@@ -11,8 +11,11 @@ import type { EventRepository } from '../events/event-repository.port';
 import { EVENT_NOT_FOUND } from '../shared/messages';
 import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
+import { AttendanceSchema } from '../check-in/attendance';
+import type { AttendanceStore } from '../check-in/attendance-store.port';
 
-export const BookingRowSchema = BookingSchema.extend({ paymentStatus: PaymentStatusSchema, paymentIdShort: z.string() });
+/** A booking as the admin's table shows it; `attendance` is its check-in, null before any. */
+export const BookingRowSchema = BookingSchema.extend({ paymentStatus: PaymentStatusSchema, paymentIdShort: z.string(), attendance: AttendanceSchema.nullable().default(null) });
 export type BookingRow = z.infer<typeof BookingRowSchema>;
 
 export const EventBookingsSchema = z.object({
@@ -27,6 +30,7 @@ export interface GetEventBookingsDeps {
   events: EventRepository;
   bookings: BookingRepository;
   clock: Clock;
+  attendance: Pick<AttendanceStore, 'getMany'>;
 }
 
 /** One event's bookings for the admin: summary cards and the table rows. */
@@ -36,10 +40,11 @@ export class GetEventBookings extends UseCase<GetEventBookingsDeps> {
     const event = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
     const bookings = await this.deps.bookings.listByEvent(event.id);
     const now = this.deps.clock.now();
+    const attendance = await this.deps.attendance.getMany(bookings.map((b) => b.id));
     return {
       event,
       summary: eventBookingSummary(bookings, now),
-      bookings: bookings.map((b) => ({ ...b, paymentStatus: paymentStatus(b, now), paymentIdShort: truncatePaymentId(b.paymentId) })),
+      bookings: bookings.map((b) => ({ ...b, paymentStatus: paymentStatus(b, now), paymentIdShort: truncatePaymentId(b.paymentId), attendance: attendance.get(b.id) ?? null })),
     };
   }
 }

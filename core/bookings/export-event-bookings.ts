@@ -9,6 +9,7 @@ import type { WaitingList } from '../waiting-list/waiting-list.port';
 import { waitingListCsvSection } from '../waiting-list/waiting-list-report';
 import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
+import type { AttendanceStore } from '../check-in/attendance-store.port';
 
 export interface ExportEventBookingsDeps {
   events: EventRepository;
@@ -16,6 +17,8 @@ export interface ExportEventBookingsDeps {
   clock: Clock;
   /** The event's waiting list follows its bookings in the file (when anyone is on it). */
   waitingList: WaitingList;
+  /** Each booking's check-in, in the Arrived columns. */
+  attendance: Pick<AttendanceStore, 'getMany'>;
 }
 
 /** The CSV download of one event's bookings, named after the event. */
@@ -25,6 +28,8 @@ export class ExportEventBookings extends UseCase<ExportEventBookingsDeps> {
     const event = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
     const base = event.name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '') || 'event';
     const waiting = waitingListCsvSection(await this.deps.waitingList.listByEvent(event.id));
-    return { fileName: `${base}_bookings.csv`, csv: bookingsCsv(await this.deps.bookings.listByEvent(event.id), this.deps.clock.now()) + waiting };
+    const bookings = await this.deps.bookings.listByEvent(event.id);
+    const attendance = await this.deps.attendance.getMany(bookings.map((b) => b.id));
+    return { fileName: `${base}_bookings.csv`, csv: bookingsCsv(bookings, this.deps.clock.now(), attendance) + waiting };
   }
 }

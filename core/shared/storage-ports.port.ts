@@ -26,6 +26,7 @@ import type { HouseholdRepository } from '../members/household-repository.port';
 import type { MemberRepository } from '../members/member-repository.port';
 import type { DutySwapRepository } from '../duties/duty-swap-repository.port';
 import type { DutyRepository } from '../duties/duty-repository.port';
+import type { AttendanceStore } from '../check-in/attendance-store.port';
 import type { MemberCalendarFeedRepository } from '../my-club/member-calendar-feed-repository.port';
 import type { PersonalDataStore } from '../privacy/personal-data-store.port';
 
@@ -74,4 +75,6 @@ export interface StoragePorts {
   conditions: ConditionsRepository;
   /** Every stored record, read and rewritten for subject access and erasure (issue 37). */
   personalData: PersonalDataStore;
+  /** Check-in: each booking's attendance and the mark keys applied (core/check-in/). */
+  attendance: AttendanceStore;
 }

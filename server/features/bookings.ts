@@ -93,7 +93,7 @@ export const bookingsFeature: Feature = {
           }),
       ),
       provide(GetBookingsOverview, () => new GetBookingsOverview(eventsWithBookings())),
-      provide(GetEventBookings, () => new GetEventBookings(eventsWithBookings())),
+      provide(GetEventBookings, () => new GetEventBookings({ ...eventsWithBookings(), attendance: get('attendance') })),
       provide(
         ExportEventBookings,
         () =>
@@ -102,6 +102,7 @@ export const bookingsFeature: Feature = {
             bookings: get('bookings'),
             clock: get('clock'),
             waitingList: get('waitingList'),
+            attendance: get('attendance'),
           }),
       ),
     ];

@@ -188,6 +188,16 @@ const GUARDED: Guarded[] = [
   ...(['archive', 'erase'] as const).map(
     (action): Guarded => ({ method: 'post', route: `/api/admin/privacy/${action}`, path: () => `/api/admin/privacy/${action}`, body: { email: 'guarded@example.org' }, permission: 'privacy:manage', message: 'You do not have permission to answer data requests.' }),
   ),
+  // The officer of the day's page and check-in (issue 39).
+  { method: 'get', route: '/api/admin/officer-day', path: () => '/api/admin/officer-day', permission: 'bookings:write', message: 'You do not have permission to change bookings.' },
+  {
+    method: 'post',
+    route: '/api/admin/bookings/:id/attendance',
+    path: () => `/api/admin/bookings/${bookingId}/attendance`,
+    body: { key: '7b0c2f0e-4d1a-4c5e-9f3a-2b6d8e1f0a11', expectedVersion: 0, arrived: 1 },
+    permission: 'bookings:write',
+    message: 'You do not have permission to change bookings.',
+  },
 ];
 
 /** Everything an admin request could change: events, admins, bookings, the audit log and the outbox. */
@@ -211,6 +221,7 @@ async function stored(): Promise<string> {
     await app.get('conditions').getLimits(),
     await app.get('conditions').getEvent(eventId),
     await app.get('duties').listCatalogue('dutyTypes'),
+    await app.get('attendance').get(bookingId),
   ]);
 }
 

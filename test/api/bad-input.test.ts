@@ -569,6 +569,27 @@ const TARGETS: Target[] = [
     agent: () => member,
     body: () => shapedBody(['confirm'], { confirm: anyValue.filter((v) => v !== true) }),
   },
+  // Check-in (issue 39): no booking has this id, so even a good mark is refused.
+  {
+    name: 'POST /api/admin/bookings/:id/attendance',
+    method: 'post',
+    path: () => '/api/admin/bookings/no-such-booking/attendance',
+    agent: () => admin,
+    body: () => shapedBody(['key', 'expectedVersion', 'arrived', 'arrivedPeople']),
+  },
+  {
+    // A real booking, but cancelled: a good mark is refused (409), a bad one (400); none is applied.
+    name: 'POST /api/admin/bookings/:id/attendance (a cancelled booking)',
+    method: 'post',
+    path: () => `/api/admin/bookings/${cancelledId}/attendance`,
+    agent: () => admin,
+    body: () =>
+      shapedBody(['key', 'expectedVersion', 'arrived', 'arrivedPeople'], {
+        key: fc.oneof(fc.uuid(), oddText),
+        expectedVersion: fc.oneof(fc.nat(3), anyValue),
+        arrived: fc.oneof(fc.integer({ min: -2, max: 50 }), anyValue),
+      }),
+  },
 ];
 
 function expectClientError(res: Response, what: string): void {

@@ -78,6 +78,8 @@ import { describePhotoRepositoryContract } from './photo-repository.contract';
 import { describeWorkDayRepositoryContract } from './work-day-repository.contract';
 import { FirestoreConditionsRepository } from '../../adapters/firestore/firestore-conditions-repository';
 import { describeConditionsRepositoryContract } from './conditions-repository.contract';
+import { FirestoreAttendanceStore } from '../../adapters/firestore/firestore-attendance-store';
+import { describeAttendanceStoreContract } from './attendance-store.contract';
 
 // One emulator for the whole file; every test starts from an empty database.
 const running = useFirestoreEmulator();
@@ -111,6 +113,7 @@ describeHouseholdRepositoryContract('FirestoreHouseholdRepository', onFirestore(
 describeMemberCalendarFeedRepositoryContract('FirestoreMemberCalendarFeedRepository', onFirestore((db) => new FirestoreMemberCalendarFeedRepository(db)));
 describeMemberRepositoryContract('FirestoreMemberRepository', onFirestore((db) => new FirestoreMemberRepository(db)));
 describeConditionsRepositoryContract('FirestoreConditionsRepository', onFirestore((db) => new FirestoreConditionsRepository(db)));
+describeAttendanceStoreContract('FirestoreAttendanceStore', onFirestore((db) => new FirestoreAttendanceStore(db)));
 describeDutyRepositoryContract('FirestoreDutyRepository', onFirestore((db) => new FirestoreDutyRepository(db)));
 describeDutySwapRepositoryContract('FirestoreDutySwapRepository', onFirestore((db) => ({ duties: new FirestoreDutyRepository(db), swaps: new FirestoreDutySwapRepository(db) })));
 describeFileStoreContract('FirestoreFileStore', onFirestore((db) => new FirestoreFileStore(db)));
@@ -462,7 +465,7 @@ describe('openFirestoreStorage', () => {
       expect((await storage.events.list({ order: 'asc' })).map((e) => e.id)).toEqual(['summer-regatta']);
       expect(await storage.admins.count()).toBe(0);
       expect(Object.keys(storage).sort()).toEqual(
-        ['addressLimits', 'admins', 'audit', 'bookings', 'calendarFeeds', 'campaigns', 'close', 'conditions', 'credentials', 'db', 'documents', 'duties', 'dutySwaps', 'events', 'files', 'households', 'jobs', 'loginAttempts', 'memberSessions', 'members', 'outbox', 'passkeyChallenges', 'passkeys', 'photos', 'resetTokens', 'sessions', 'signInCodes', 'sitePages', 'waitingList', 'waterLevels', 'workDays'],
+        ['addressLimits', 'admins', 'attendance', 'audit', 'bookings', 'calendarFeeds', 'campaigns', 'close', 'conditions', 'credentials', 'db', 'documents', 'duties', 'dutySwaps', 'events', 'files', 'households', 'jobs', 'loginAttempts', 'memberSessions', 'members', 'outbox', 'passkeyChallenges', 'passkeys', 'photos', 'resetTokens', 'sessions', 'signInCodes', 'sitePages', 'waitingList', 'waterLevels', 'workDays'],
       );
     } finally {
       await storage.close();

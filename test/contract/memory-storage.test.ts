@@ -45,6 +45,8 @@ import { describePhotoRepositoryContract } from './photo-repository.contract';
 import { describeWorkDayRepositoryContract } from './work-day-repository.contract';
 import { MemoryConditionsRepository } from '../../adapters/memory/memory-conditions-repository';
 import { describeConditionsRepositoryContract } from './conditions-repository.contract';
+import { MemoryAttendanceStore } from '../../adapters/memory/memory-attendance-store';
+import { describeAttendanceStoreContract } from './attendance-store.contract';
 
 function inMemory<T>(make: () => T): AdapterFactory<T> {
   return async () => ({ adapter: make(), close: async () => {} });
@@ -81,6 +83,7 @@ describeHouseholdRepositoryContract('MemoryHouseholdRepository', inMemory(() => 
 describeMemberCalendarFeedRepositoryContract('MemoryMemberCalendarFeedRepository', inMemory(() => new MemoryMemberCalendarFeedRepository()));
 describeMemberRepositoryContract('MemoryMemberRepository', inMemory(() => new MemoryMemberRepository()));
 describeConditionsRepositoryContract('MemoryConditionsRepository', inMemory(() => new MemoryConditionsRepository()));
+describeAttendanceStoreContract('MemoryAttendanceStore', inMemory(() => new MemoryAttendanceStore()));
 describeDutyRepositoryContract('MemoryDutyRepository', inMemory(() => new MemoryDutyRepository()));
 describeDutySwapRepositoryContract(
   'MemoryDutySwapRepository',

@@ -63,6 +63,8 @@ import { WORKER_LIMIT_MS, WORKER_TEST_TIMEOUT_MS } from '../support/worker-limit
 import { openTempSqlite, tempSqlite } from '../support/temp-sqlite';
 import { SqliteConditionsRepository } from '../../adapters/sqlite/sqlite-conditions-repository';
 import { describeConditionsRepositoryContract } from './conditions-repository.contract';
+import { SqliteAttendanceStore } from '../../adapters/sqlite/sqlite-attendance-store';
+import { describeAttendanceStoreContract } from './attendance-store.contract';
 
 /** A fresh database file in its own temporary folder, removed when closed. */
 async function freshDatabase(): Promise<{ db: Knex; file: string; close(): Promise<void> }> {
@@ -98,6 +100,7 @@ describePasskeyRepositoryContract('SqlitePasskeyRepository', onSqlite((db) => ne
 describePasskeyChallengeRepositoryContract('SqlitePasskeyChallengeRepository', onSqlite((db) => new SqlitePasskeyChallengeRepository(db)));
 describeMemberRepositoryContract('SqliteMemberRepository', onSqlite((db) => new SqliteMemberRepository(db)));
 describeConditionsRepositoryContract('SqliteConditionsRepository', onSqlite((db) => new SqliteConditionsRepository(db)));
+describeAttendanceStoreContract('SqliteAttendanceStore', onSqlite((db) => new SqliteAttendanceStore(db)));
 describeDutyRepositoryContract('SqliteDutyRepository', onSqlite((db) => new SqliteDutyRepository(db)));
 describeDutySwapRepositoryContract('SqliteDutySwapRepository', onSqlite((db) => ({ duties: new SqliteDutyRepository(db), swaps: new SqliteDutySwapRepository(db) })));
 
@@ -130,7 +133,7 @@ describe('SQLite database file', () => {
         expect(await new SqliteAdminRepository(reopened).getByUid('uid-commodore')).toEqual(anAdmin());
         expect(await new SqliteSessionRepository(reopened).get('hash-1')).toEqual(session);
         const migrations = await reopened('knex_migrations').select('name');
-        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle', '0007-password-reset-tokens', '0008-event-sequence-and-cancellation', '0009-jobs-and-reminders', '0010-waiting-list', '0011-work-day-archive', '0012-work-day-signup-email', '0013-document-files', '0014-news-items', '0015-photos', '0016-checkout-opened', '0018-booking-references', '0019-site-pages', '0020-booking-cancel-reason', '0022-campaign-content', '0023-members', '0024-member-sign-in', '0025-member-prices-households', '0026-conditions', '0028-duties', '0029-passkey-challenges', '0030-booking-email-key', '0031-my-club-lists-and-feed', '0032-booking-household-attendees', '0033-duty-swaps', '0035-duty-assignments-event', '0036-privacy-permission', '0040-document-keep-offline']);
+        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle', '0007-password-reset-tokens', '0008-event-sequence-and-cancellation', '0009-jobs-and-reminders', '0010-waiting-list', '0011-work-day-archive', '0012-work-day-signup-email', '0013-document-files', '0014-news-items', '0015-photos', '0016-checkout-opened', '0018-booking-references', '0019-site-pages', '0020-booking-cancel-reason', '0022-campaign-content', '0023-members', '0024-member-sign-in', '0025-member-prices-households', '0026-conditions', '0028-duties', '0029-passkey-challenges', '0030-booking-email-key', '0031-my-club-lists-and-feed', '0032-booking-household-attendees', '0033-duty-swaps', '0035-duty-assignments-event', '0036-privacy-permission', '0038-attendance', '0040-document-keep-offline']);
       } finally {
         await reopened.destroy();
       }

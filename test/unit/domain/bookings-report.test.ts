@@ -310,10 +310,12 @@ describe('bookings report examples', () => {
       makeBooking({ id: 'bk-10', reference: 'KYC-7F3K9', submittedAt: '2026-06-01T09:06:00.000Z', paymentRequired: true, paid: true, paymentAmount: 2000, paymentCurrency: 'GBP', paymentMethod: 'cash', cancelledAt: '2026-06-02T09:00:00.000Z', refundStatus: 'refunded', refundAmount: 2000 }),
       ],
       new Date('2026-06-03T09:00:00.000Z'),
+      // Checked in: two of three arrived, Milly ticked by name (bk-10 never checked in).
+      new Map([['bk-9', { bookingId: 'bk-9', eventId: 'e', arrived: 2, arrivedPeople: ['p-1'], version: 2, updatedAt: '2026-06-01T10:00:00.000Z', updatedBy: 'officer@example.org' }]]),
     );
     const [, line, cancelledLine] = csv.split('\r\n');
-    expect(line).toBe('bk-9,,2026-06-01 10:05,"\'=HYPERLINK(""x"")","O""Brien, Jr",ann@example.org,3,0,0,0,"Wind\nRunner",Paid,37.50,GBP,pay_123,,Member,3,"Milly Sailor (child), =Sam, Sailor"');
-    expect(cancelledLine).toBe('bk-10,KYC-7F3K9,2026-06-01 10:06,Ann,Sailor,,1,0,0,0,,Cancelled,20.00,GBP,,20.00,Standard,0,');
+    expect(line).toBe('bk-9,,2026-06-01 10:05,"\'=HYPERLINK(""x"")","O""Brien, Jr",ann@example.org,3,0,0,0,"Wind\nRunner",Paid,37.50,GBP,pay_123,,Member,3,"Milly Sailor (child), =Sam, Sailor",2,Milly Sailor (child)');
+    expect(cancelledLine).toBe('bk-10,KYC-7F3K9,2026-06-01 10:06,Ann,Sailor,,1,0,0,0,,Cancelled,20.00,GBP,,20.00,Standard,0,,,');
     expect(csv.endsWith('\r\n')).toBe(true);
     expect(csvCell(null)).toBe('');
     expect(csvCell('-5')).toBe("'-5");

@@ -136,6 +136,8 @@ describe('permission examples', () => {
       '/admin/duties/days': 'duties:write',
       '/admin/duties/counts': 'duties:write',
       '/admin/privacy': 'privacy:manage',
+      // The officer of the day's page and check-in (issue 39).
+      '/admin/today': 'bookings:write',
     });
   });
 

@@ -3,6 +3,7 @@ import { MemoryMemberRepository } from '../../../../adapters/memory/memory-membe
 import { MemoryDutySwapRepository } from '../../../../adapters/memory/memory-duty-swap-repository';
 import { MemoryDutyRepository } from '../../../../adapters/memory/memory-duty-repository';
 import { MemoryConditionsRepository } from '../../../../adapters/memory/memory-conditions-repository';
+import { MemoryAttendanceStore } from '../../../../adapters/memory/memory-attendance-store';
 import type { Currency } from '../../../../core/shared/money';
 import { PdfLibPdfInspector } from '../../../../adapters/pdf-lib/pdf-lib-pdf-inspector';
 import { FixedClock } from '../../../../adapters/memory/fixed-clock';
@@ -145,6 +146,7 @@ export function makeWorld() {
     members: new MemoryMemberRepository(),
     duties,
     conditions: new MemoryConditionsRepository(),
+    attendance: new MemoryAttendanceStore(),
     /** No forecast configured: nothing to credit. */
     attribution: null,
     dutySwaps: new MemoryDutySwapRepository(duties),

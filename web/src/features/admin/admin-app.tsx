@@ -39,6 +39,7 @@ import { EventRosterPage } from './duties/components/event-roster-page';
 import { DutyDayPage } from './duties/components/duty-day-page';
 import { DutyCountsPage } from './duties/components/duty-counts-page';
 import { DataRequestsPage } from './privacy/components/data-requests-page';
+import { OfficerDayPage } from './officer-day/components/officer-day-page';
 import '../../components/ui/controls.css';
 import './admin.css';
 
@@ -75,6 +76,7 @@ const GUARDED: { path: string; permission: Permission; message: string; Page: Co
   { path: 'duties/counts', permission: 'duties:write', message: PERMISSION_MESSAGES.duties, Page: DutyCountsPage },
   // Data requests (issue 37).
   { path: 'privacy', permission: 'privacy:manage', message: PERMISSION_MESSAGES.privacy, Page: DataRequestsPage },
+  { path: 'today', permission: 'bookings:write', message: PERMISSION_MESSAGES.bookingsWrite, Page: OfficerDayPage },
 ];
 
 /**

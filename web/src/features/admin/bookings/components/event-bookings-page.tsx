@@ -1,3 +1,4 @@
+import { attendanceText } from '@core/check-in/attendance';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatDate } from '@core/calendar/calendar';
@@ -98,7 +99,7 @@ export function EventBookingsPage() {
           ) : shownBookings.length === 0 ? (
             <p className="adm-muted">Every booking for this event has expired.</p>
           ) : (
-            <DataTable label="Bookings" columns={['Name', 'Reference', 'Email', { label: 'Attending', numeric: true }, { label: 'Children', numeric: true }, { label: 'Soft Drinks', numeric: true }, { label: 'Vegetarian', numeric: true }, 'Boat', 'Submitted', 'Payment', { label: 'Amount', numeric: true }, 'Price', 'Payment ID']}>
+            <DataTable label="Bookings" columns={['Name', 'Reference', 'Email', { label: 'Attending', numeric: true }, { label: 'Children', numeric: true }, { label: 'Soft Drinks', numeric: true }, { label: 'Vegetarian', numeric: true }, 'Boat', 'Submitted', 'Payment', { label: 'Amount', numeric: true }, 'Price', 'Payment ID', 'Arrived']}>
                   {shownBookings.map((booking) => {
                     const status = booking.paymentStatus;
                     return (
@@ -126,6 +127,7 @@ export function EventBookingsPage() {
                         <td>
                           <code>{truncatePaymentId(booking.paymentId) || '—'}</code>
                         </td>
+                        <td>{attendanceText(booking.attendance, booking.numberAttending) || '—'}</td>
                       </tr>
                     );
                   })}

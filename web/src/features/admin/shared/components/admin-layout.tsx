@@ -4,6 +4,7 @@ import { PATHS } from '@core/shared/paths';
 import { mayOpen } from '@core/admins/permissions';
 import { useAdminSession, useSignedInAdmin } from '../../session/components/admin-session';
 import { Button } from '../../../../components/ui/button';
+import { QueuedMarksSender } from '../../officer-day/components/queued-marks-sender';
 
 /** The frame of every signed-in screen: skip link, navigation, the way back to the members' area, who is signed in (a link to My Account), Sign Out. */
 export function AdminLayout() {
@@ -34,6 +35,7 @@ export function AdminLayout() {
     { to: '/admin/photos', label: 'Photos' },
     // Data requests (issue 37).
     { to: '/admin/privacy', label: 'Data Requests' },
+    { to: '/admin/today', label: 'Today' },
   ];
   // Who is signed in leads to their own account (My Account: the change of their password).
   const account = (
@@ -45,6 +47,7 @@ export function AdminLayout() {
 
   return (
     <div className="adm-shell">
+      {mayOpen(admin, '/admin/today') && <QueuedMarksSender />}
       <a className="adm-skip-link" href="#admin-main">
         Skip to main content
       </a>

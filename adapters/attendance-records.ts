@@ -1,0 +1,39 @@
+import { AttendanceSchema, type Attendance } from '../core/check-in/attendance';
+import type { AttendanceChange, AttendanceOutcome } from '../core/check-in/attendance-store.port';
+import { ValidationError } from '../core/shared/errors';
+
+/** A stored attendance record read back (stored data is input too). */
+export function attendanceFromJson(text: string): Attendance {
+  const parsed = AttendanceSchema.safeParse(JSON.parse(text));
+  if (!parsed.success) throw new ValidationError('Not a valid attendance record');
+  return parsed.data;
+}
+
+/**
+ * The one decision every storage makes inside its transaction, given whether the key was applied
+ * before and the record as stored: repeated, conflict, or the record to write (applied).
+ */
+export function decideMark(change: AttendanceChange, keyApplied: boolean, stored: Attendance | null): AttendanceOutcome {
+  const current: Attendance = stored ?? {
+    bookingId: change.bookingId,
+    eventId: change.eventId,
+    arrived: 0,
+    arrivedPeople: [],
+    version: 0,
+    updatedAt: null,
+    updatedBy: null,
+  };
+  if (keyApplied) return { result: 'repeated', attendance: current };
+  if (current.version !== change.expectedVersion) return { result: 'conflict', attendance: current };
+  const next = AttendanceSchema.safeParse({
+    bookingId: change.bookingId,
+    eventId: change.eventId,
+    arrived: change.arrived,
+    arrivedPeople: [...change.arrivedPeople],
+    version: current.version + 1,
+    updatedAt: change.at,
+    updatedBy: change.by,
+  });
+  if (!next.success) throw new ValidationError('Not a valid attendance record');
+  return { result: 'applied', attendance: next.data };
+}

@@ -1,0 +1,72 @@
+import type { Attendance } from '../../core/check-in/attendance';
+import type { AttendanceChange, AttendanceOutcome, AttendanceStore } from '../../core/check-in/attendance-store.port';
+import { ValidationError } from '../../core/shared/errors';
+import { attendanceFromJson, decideMark } from '../attendance-records';
+import { collectionOf, FirestoreCollectionAdapter } from './firestore-collections';
+import { withCoreErrors } from './firestore-errors';
+
+/** Firestore's getAll takes many references; read in chunks so one call stays small. */
+const CHUNK = 100;
+
+/** Only an id a booking or key could have may name a document (no slash, not empty, not too long). */
+function validDocId(id: unknown): id is string {
+  return typeof id === 'string' && /^[^/]{1,200}$/.test(id) && id !== '.' && id !== '..';
+}
+
+/**
+ * Attendance in the `attendance` collection (one document per booking: its record as JSON under
+ * `value`) and `attendanceMarks` (one document per mark key applied, with its booking), both
+ * written in one transaction that first reads the key and the record.
+ */
+export class FirestoreAttendanceStore extends FirestoreCollectionAdapter implements AttendanceStore {
+  protected readonly collectionName = 'attendance';
+
+  private get marks() {
+    return collectionOf(this.db, 'attendanceMarks', this.options);
+  }
+
+  async get(bookingId: string): Promise<Attendance | null> {
+    if (!validDocId(bookingId)) return null;
+    const snapshot = await withCoreErrors(() => this.collection.doc(bookingId).get());
+    return snapshot.exists ? attendanceFromJson(String(snapshot.get('value'))) : null;
+  }
+
+  async getMany(bookingIds: readonly string[]): Promise<Map<string, Attendance>> {
+    const found = new Map<string, Attendance>();
+    const ids = [...new Set(bookingIds)].filter(validDocId);
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const refs = ids.slice(i, i + CHUNK).map((id) => this.collection.doc(id));
+      const snapshots = await withCoreErrors(() => this.db.getAll(...refs));
+      for (const snapshot of snapshots) {
+        if (!snapshot.exists) continue;
+        const record = attendanceFromJson(String(snapshot.get('value')));
+        found.set(record.bookingId, record);
+      }
+    }
+    return found;
+  }
+
+  async apply(change: AttendanceChange): Promise<AttendanceOutcome> {
+    if (!validDocId(change.bookingId) || !validDocId(change.key)) throw new ValidationError('Not a valid attendance mark');
+    const recordRef = this.collection.doc(change.bookingId);
+    const keyRef = this.marks.doc(change.key);
+    return withCoreErrors(() =>
+      this.db.runTransaction(async (tx) => {
+        const [key, record] = await tx.getAll(keyRef, recordRef);
+        const stored = record?.exists ? attendanceFromJson(String(record.get('value'))) : null;
+        const outcome = decideMark(change, Boolean(key?.exists), stored);
+        if (outcome.result === 'applied') {
+          tx.set(recordRef, { eventId: change.eventId, version: outcome.attendance.version, value: JSON.stringify(outcome.attendance) });
+          tx.create(keyRef, { bookingId: change.bookingId, appliedAt: change.at });
+        }
+        return outcome;
+      }),
+    );
+  }
+
+  async countAppliedMarks(bookingId: string): Promise<number> {
+    if (!validDocId(bookingId)) return 0;
+    const counted = await withCoreErrors(() => this.marks.where('bookingId', '==', bookingId).count().get());
+    return counted.data().count;
+  }
+}

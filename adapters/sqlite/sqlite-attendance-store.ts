@@ -1,0 +1,56 @@
+import type { Knex } from 'knex';
+import type { Attendance } from '../../core/check-in/attendance';
+import type { AttendanceChange, AttendanceOutcome, AttendanceStore } from '../../core/check-in/attendance-store.port';
+import { attendanceFromJson, decideMark } from '../attendance-records';
+import { writeTransaction } from './sqlite-write-transaction';
+
+/** SQLite binds at most 999 values per statement by default; ids are read in chunks well under it. */
+const CHUNK = 500;
+
+/** Attendance in the `attendance` and `attendance_marks` tables (migration 0038). */
+export class SqliteAttendanceStore implements AttendanceStore {
+  constructor(private readonly db: Knex) {}
+
+  async get(bookingId: string): Promise<Attendance | null> {
+    if (typeof bookingId !== 'string') return null;
+    const row: { value: string } | undefined = await this.db('attendance').select('value').where({ bookingId }).first();
+    return row ? attendanceFromJson(row.value) : null;
+  }
+
+  async getMany(bookingIds: readonly string[]): Promise<Map<string, Attendance>> {
+    const found = new Map<string, Attendance>();
+    const ids = [...new Set(bookingIds)];
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const rows: { value: string }[] = await this.db('attendance').select('value').whereIn('bookingId', ids.slice(i, i + CHUNK));
+      for (const row of rows) {
+        const record = attendanceFromJson(row.value);
+        found.set(record.bookingId, record);
+      }
+    }
+    return found;
+  }
+
+  async apply(change: AttendanceChange): Promise<AttendanceOutcome> {
+    // The write lock is held from the first statement: the key and the version read here are
+    // what the write is checked against, so two sends of one key never both apply.
+    return writeTransaction(this.db, async (trx) => {
+      const applied = await trx('attendance_marks').select('key').where({ key: change.key }).first();
+      const row: { value: string } | undefined = await trx('attendance').select('value').where({ bookingId: change.bookingId }).first();
+      const outcome = decideMark(change, applied !== undefined, row ? attendanceFromJson(row.value) : null);
+      if (outcome.result === 'applied') {
+        const record = outcome.attendance;
+        await trx('attendance')
+          .insert({ bookingId: record.bookingId, eventId: record.eventId, version: record.version, value: JSON.stringify(record) })
+          .onConflict('bookingId')
+          .merge();
+        await trx('attendance_marks').insert({ key: change.key, bookingId: change.bookingId, appliedAt: change.at });
+      }
+      return outcome;
+    });
+  }
+
+  async countAppliedMarks(bookingId: string): Promise<number> {
+    const row = await this.db('attendance_marks').where({ bookingId }).count<{ n: number }[]>({ n: '*' }).first();
+    return Number(row?.n ?? 0);
+  }
+}

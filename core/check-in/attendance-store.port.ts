@@ -1,0 +1,42 @@
+import type { Attendance } from './attendance';
+
+/** One mark to apply: the device's key, the version the officer saw, and the new state. */
+export interface AttendanceChange {
+  key: string;
+  bookingId: string;
+  eventId: string;
+  expectedVersion: number;
+  arrived: number;
+  arrivedPeople: readonly string[];
+  /** When the server received it (ISO instant) and which admin sent it (e-mail). */
+  at: string;
+  by: string;
+}
+
+/**
+ * Applied: the state is stored with the next version. Repeated: this key was applied before,
+ * nothing changed. Conflict: the stored version is not the one the officer saw, nothing changed.
+ * Each answer carries the booking's attendance as it now stands.
+ */
+export interface AttendanceOutcome {
+  result: 'applied' | 'repeated' | 'conflict';
+  attendance: Attendance;
+}
+
+/** The bookings' attendance records (check-in, issue 39) and the keys of the marks applied. */
+export interface AttendanceStore {
+  /** The booking's attendance, or null when it was never checked in. */
+  get(bookingId: string): Promise<Attendance | null>;
+  /** The attendance of each of these bookings that has one, by booking id (the others absent). */
+  getMany(bookingIds: readonly string[]): Promise<Map<string, Attendance>>;
+  /**
+   * Applies a mark exactly once, atomically with the record of its key: a key applied before
+   * answers 'repeated' and changes nothing (also when sent twice at once: one applies, the other
+   * repeats); a stored version other than `expectedVersion` (0: never checked in) answers
+   * 'conflict' and changes nothing, without recording the key; otherwise the record is stored with
+   * version `expectedVersion + 1` and the key recorded. The caller has checked the rule.
+   */
+  apply(change: AttendanceChange): Promise<AttendanceOutcome>;
+  /** How many mark keys were applied for this booking (what the check-in's tests count). */
+  countAppliedMarks(bookingId: string): Promise<number>;
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import type { Booking } from '../bookings/booking';
+import { InstantSchema } from '../shared/instant';
+
+/** What the check-in says, each in one place: the server's refusals and the page's words. */
+export const CHECK_IN_MESSAGES = {
+  tooMany: 'More arrived than the booking has attendees',
+  notNamed: 'Only the booking\'s named attendees can be ticked by name',
+  twice: 'A named attendee is ticked twice',
+  fewerThanNamed: 'Arrived counts every named attendee ticked',
+  othersTooMany: 'More others arrived than the booking has beside its named attendees',
+  cancelled: 'A cancelled booking cannot be checked in',
+  conflict: 'Changed by another officer',
+} as const;
+
+const PersonIdSchema = z.string().min(1).max(200);
+
+/**
+ * A booking's attendance (issue 39): how many of its attendees arrived, which of its named
+ * household attendees were ticked, and a version that every change raises by one. A booking
+ * never checked in has version 0, nobody arrived.
+ */
+export const AttendanceSchema = z.object({
+  bookingId: z.string().min(1).max(200),
+  eventId: z.string().min(1).max(200),
+  /** The number arrived, from 0 to the booking's attendees; the ticked named attendees count in it. */
+  arrived: z.number().int().nonnegative().max(10_000),
+  /** The named attendees (their personId) ticked as arrived, each once. */
+  arrivedPeople: z.array(PersonIdSchema).max(50),
+  version: z.number().int().nonnegative(),
+  /** When and by whom (the admin's e-mail) it was last changed; null while never checked in. */
+  updatedAt: InstantSchema.nullable(),
+  updatedBy: z.string().max(320).nullable(),
+});
+export type Attendance = z.infer<typeof AttendanceSchema>;
+
+/** The attendance of a booking nobody checked in yet. */
+export function noAttendance(booking: Pick<Booking, 'id' | 'eventId'>): Attendance {
+  return { bookingId: booking.id, eventId: booking.eventId, arrived: 0, arrivedPeople: [], version: 0, updatedAt: null, updatedBy: null };
+}
+
+/**
+ * A mark as the officer's device sends it: a key made on the device (a UUID, the same on every
+ * resend, so the server applies it once), the version the officer saw, and the new state.
+ */
+export const AttendanceMarkSchema = z.object({
+  key: z.uuid('The key must be a UUID'),
+  expectedVersion: z.number({ error: 'expectedVersion must be a whole number' }).int().nonnegative(),
+  arrived: z.number({ error: 'arrived must be a whole number' }).int().nonnegative('arrived must be 0 or more').max(10_000),
+  arrivedPeople: z.array(PersonIdSchema).max(50).default([]),
+});
+export type AttendanceMark = z.infer<typeof AttendanceMarkSchema>;
+
+/**
+ * Why this state cannot be the booking's attendance, or null when it can: arrived is between 0
+ * and the attendees; named attendees are ticked individually, each at most once, and only those
+ * the booking names; the others arrived (arrived less the ticked named) fit in the attendees the
+ * booking does not name.
+ */
+export function attendanceRefusal(
+  booking: Pick<Booking, 'numberAttending' | 'householdAttendees'>,
+  state: Pick<Attendance, 'arrived' | 'arrivedPeople'>,
+): string | null {
+  if (!Number.isInteger(state.arrived) || state.arrived < 0 || state.arrived > booking.numberAttending) return CHECK_IN_MESSAGES.tooMany;
+  const named = new Set(booking.householdAttendees.map((person) => person.personId));
+  if (new Set(state.arrivedPeople).size !== state.arrivedPeople.length) return CHECK_IN_MESSAGES.twice;
+  if (state.arrivedPeople.some((id) => !named.has(id))) return CHECK_IN_MESSAGES.notNamed;
+  if (state.arrived < state.arrivedPeople.length) return CHECK_IN_MESSAGES.fewerThanNamed;
+  if (state.arrived - state.arrivedPeople.length > booking.numberAttending - named.size) return CHECK_IN_MESSAGES.othersTooMany;
+  return null;
+}
+
+/** The attendance as the admin bookings list and the CSV show it: "2 of 3 arrived", or "" when never checked in. */
+export function attendanceText(attendance: Pick<Attendance, 'arrived' | 'version'> | null | undefined, attendees: number): string {
+  if (!attendance || attendance.version === 0) return '';
+  return `${attendance.arrived} of ${attendees} arrived`;
+}

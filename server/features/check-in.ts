@@ -1,0 +1,32 @@
+import { GetOfficerDay } from '../../core/check-in/get-officer-day';
+import { MarkAttendance } from '../../core/check-in/mark-attendance';
+import type { AppConfig } from '../config';
+import { type Feature, provide } from './feature';
+
+/** The settings this feature reads, each under its one name. */
+const settingsOf = (config: AppConfig) => ({ emergencyContacts: config.emergencyContacts });
+
+/** The officer of the day's page and check-in (issue 39, docs/officer-of-the-day.md). */
+export const checkInFeature: Feature = {
+  name: 'check-in',
+  useCases: ({ get, config }) => {
+    const settings = settingsOf(config);
+    return [
+      provide(MarkAttendance, () => new MarkAttendance({ bookings: get('bookings'), attendance: get('attendance'), clock: get('clock') })),
+      provide(
+        GetOfficerDay,
+        () =>
+          new GetOfficerDay({
+            events: get('events'),
+            bookings: get('bookings'),
+            attendance: get('attendance'),
+            conditions: get('conditions'),
+            duties: get('duties'),
+            members: get('members'),
+            clock: get('clock'),
+            emergencyContacts: settings.emergencyContacts,
+          }),
+      ),
+    ];
+  },
+};

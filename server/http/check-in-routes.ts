@@ -1,0 +1,50 @@
+import { AttendanceMarkSchema, CHECK_IN_MESSAGES } from '../../core/check-in/attendance';
+import { GetOfficerDay } from '../../core/check-in/get-officer-day';
+import { MarkAttendance } from '../../core/check-in/mark-attendance';
+import { AttendanceConflictSchema, AttendanceMarkAnswerSchema, OfficerDaySchema } from '../../core/check-in/officer-day-schema';
+import type { AppContainer } from '../container';
+import { reply, type ApiRoutes } from './api-routes';
+import { IdParamsSchema } from './api-schemas';
+import { BOOKING_NOT_FOUND } from './route-parts';
+
+const CHECK_IN = { tag: 'admin check-in', access: { action: 'bookings.write' } } as const;
+
+/** The officer of the day's page and check-in (issue 39, docs/officer-of-the-day.md). */
+export function registerCheckInRoutes(routes: ApiRoutes, ports: AppContainer): void {
+  routes.add({
+    method: 'get',
+    path: '/api/admin/officer-day',
+    operationId: 'adminGetOfficerDay',
+    summary:
+      "The officer of the day's page: today's and tomorrow's events (London dates), each with its standing bookings and their attendance, its duty roster with the holders' phones and emergency contacts, and its go/no-go panel; and the club's emergency numbers",
+    ...CHECK_IN,
+    responses: { 200: { description: 'The days', schema: OfficerDaySchema } },
+    handler: async ({ admin }) => reply(200, await ports.useCase(GetOfficerDay).execute(admin)),
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/admin/bookings/:id/attendance',
+    operationId: 'adminMarkAttendance',
+    summary:
+      "Check in a booking: the number arrived (0 to its attendees, the ticked named attendees counted in it) and its named attendees ticked, with a key made on the device (a UUID: a key applied before is not applied again) and the version the officer saw",
+    ...CHECK_IN,
+    params: IdParamsSchema,
+    body: AttendanceMarkSchema,
+    responses: {
+      200: { description: 'Applied, or repeated (this key was applied before): the attendance as it now stands', schema: AttendanceMarkAnswerSchema },
+      404: BOOKING_NOT_FOUND,
+      409: {
+        description: `"${CHECK_IN_MESSAGES.conflict}": another officer changed it since the version sent; nothing changed, the attendance as it now stands. Or "${CHECK_IN_MESSAGES.cancelled}"`,
+        schema: AttendanceConflictSchema,
+      },
+    },
+    handler: async ({ admin, params, body }) => {
+      const outcome = await ports.useCase(MarkAttendance).execute(admin, params.id, body);
+      if (outcome.result === 'conflict') {
+        return reply(409, { message: `${CHECK_IN_MESSAGES.conflict}: now ${outcome.attendance.arrived} arrived`, attendance: outcome.attendance });
+      }
+      return reply(200, { result: outcome.result, attendance: outcome.attendance });
+    },
+  });
+}

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { OFFICER_DAY, storeOfficerDay } from '../support/officer-day-fixtures';
+import { useTestApp } from './support/use-test-app';
+import { FETCH, NOW, signedInAdmin, type TestApp } from './support/test-app';
+import { startOfLondonDay } from '../../core/shared/london-time';
+
+// On SQLite (project default) and on the Firestore emulator (project api-firestore). The clock
+// stands at 2026-06-01 09:00 UTC (10:00 London): "today" is 1 June, "tomorrow" 2 June.
+
+let app: TestApp;
+let officer: ReturnType<TestApp['agent']>;
+let reader: ReturnType<TestApp['agent']>;
+
+useTestApp({ env: { CLUB_EMERGENCY_CONTACTS: 'Coastguard: 999; Harbour master: 01234 567890' } }, async (started) => {
+  app = started;
+  await storeOfficerDay((name) => app.get(name), startOfLondonDay(new Date(NOW)));
+  officer = await signedInAdmin(app, 'officer@example.org', ['bookings:write', 'bookings:read']);
+  reader = await signedInAdmin(app, 'reader@example.org', ['bookings:read']);
+});
+
+const mark = (bookingId: string, body: Record<string, unknown>) => officer.post(`/api/admin/bookings/${bookingId}/attendance`).set(FETCH).send(body);
+
+describe("the officer of the day's page", () => {
+  it("lists today's and tomorrow's events with their standing bookings, the duty roster with phones, the go/no-go and the club's emergency numbers", async () => {
+    const res = await officer.get('/api/admin/officer-day');
+    expect(res.status).toBe(200);
+    expect(res.body.emergencyContacts).toEqual([
+      { name: 'Coastguard', phone: '999' },
+      { name: 'Harbour master', phone: '01234 567890' },
+    ]);
+    const [today, tomorrow] = res.body.days;
+    expect(today).toMatchObject({ date: '2026-06-01', label: 'Today' });
+    expect(tomorrow).toMatchObject({ date: '2026-06-02', label: 'Tomorrow' });
+    expect(today.events.map((e: { name: string }) => e.name)).toEqual(['Club race']);
+    expect(tomorrow.events.map((e: { name: string }) => e.name)).toEqual(['Sundowner social']);
+    const race = today.events[0];
+    // Sorted by name; the cancelled booking is left out.
+    expect(race.bookings.map((b: { name: string; numberAttending: number }) => [b.name, b.numberAttending])).toEqual([
+      ['Gina Guest', 2],
+      ['Helen Harbour', 3],
+      ['Sol Alone', 1],
+    ]);
+    expect(race.bookings[1].householdAttendees).toEqual([
+      { personId: 'p-milly', name: 'Milly Harbour', place: 'child' },
+      { personId: 'p-sam', name: 'Sam Harbour', place: 'adult' },
+    ]);
+    expect(race.bookings[1].attendance).toMatchObject({ arrived: 0, arrivedPeople: [], version: 0 });
+    expect(race.duties).toEqual([
+      {
+        slotId: 'race-ro',
+        dutyName: 'Race officer',
+        needed: 1,
+        holders: [{ memberId: 'mem-ro', name: 'Rita Officer', phone: '07700 900123', emergencyContactName: 'Ron Officer', emergencyContactPhone: '07700 900456' }],
+      },
+    ]);
+    expect(race.goNoGo).toMatchObject({ eventId: OFFICER_DAY.raceId, safetyCover: { status: 'green' } });
+  });
+
+  it('needs bookings:write', async () => {
+    const res = await reader.get('/api/admin/officer-day');
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ error: 'You do not have permission to change bookings.', permission: 'bookings:write' });
+  });
+});
+
+describe('check-in', () => {
+  it('applies a mark once per key: a resend answers the same state and changes nothing', async () => {
+    const key = randomUUID();
+    const first = await mark(OFFICER_DAY.householdBookingId, { key, expectedVersion: 0, arrived: 2, arrivedPeople: ['p-milly'] });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ result: 'applied', attendance: { arrived: 2, arrivedPeople: ['p-milly'], version: 1, updatedBy: 'officer@example.org' } });
+    const again = await mark(OFFICER_DAY.householdBookingId, { key, expectedVersion: 0, arrived: 2, arrivedPeople: ['p-milly'] });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ result: 'repeated', attendance: { arrived: 2, version: 1 } });
+    expect(await app.get('attendance').countAppliedMarks(OFFICER_DAY.householdBookingId)).toBe(1);
+    const page = await officer.get('/api/admin/officer-day');
+    const helen = page.body.days[0].events[0].bookings.find((b: { bookingId: string }) => b.bookingId === OFFICER_DAY.householdBookingId);
+    expect(helen.attendance).toMatchObject({ arrived: 2, arrivedPeople: ['p-milly'], version: 1 });
+  });
+
+  it('answers a mark on a version another officer changed since with the state as it now stands, without overwriting it', async () => {
+    const other = await signedInAdmin(app, 'second-officer@example.org', ['bookings:write']);
+    const theirs = await other.post(`/api/admin/bookings/${OFFICER_DAY.guestBookingId}/attendance`).set(FETCH).send({ key: randomUUID(), expectedVersion: 0, arrived: 2 });
+    expect(theirs.status).toBe(200);
+    const mine = await mark(OFFICER_DAY.guestBookingId, { key: randomUUID(), expectedVersion: 0, arrived: 1 });
+    expect(mine.status).toBe(409);
+    expect(mine.body).toEqual({
+      message: 'Changed by another officer: now 2 arrived',
+      attendance: expect.objectContaining({ arrived: 2, version: 1, updatedBy: 'second-officer@example.org' }),
+    });
+    expect(await app.get('attendance').get(OFFICER_DAY.guestBookingId)).toMatchObject({ arrived: 2, version: 1 });
+  });
+
+  it('the same key sent five times at once is applied exactly once', async () => {
+    const body = { key: randomUUID(), expectedVersion: 0, arrived: 1 };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => mark(OFFICER_DAY.soloBookingId, body)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.filter((a) => a.body.result === 'applied')).toHaveLength(1);
+    expect(await app.get('attendance').countAppliedMarks(OFFICER_DAY.soloBookingId)).toBe(1);
+    expect(await app.get('attendance').get(OFFICER_DAY.soloBookingId)).toMatchObject({ arrived: 1, version: 1 });
+  });
+
+  it('refuses what the rule refuses, with a clear message, and changes nothing', async () => {
+    const before = await app.get('attendance').get(OFFICER_DAY.householdBookingId);
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ key: randomUUID(), expectedVersion: 1, arrived: 4 }, 400, 'More arrived than the booking has attendees'],
+      [{ key: randomUUID(), expectedVersion: 1, arrived: 2, arrivedPeople: ['p-stranger'] }, 400, "Only the booking's named attendees can be ticked by name"],
+      [{ key: randomUUID(), expectedVersion: 1, arrived: 3, arrivedPeople: ['p-milly'] }, 400, 'More others arrived than the booking has beside its named attendees'],
+      [{ key: 'not-a-uuid', expectedVersion: 1, arrived: 1 }, 400, 'The key must be a UUID'],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await mark(OFFICER_DAY.householdBookingId, body);
+      expect(res.status).toBe(status);
+      expect(JSON.stringify(res.body)).toContain(message);
+    }
+    expect(await app.get('attendance').get(OFFICER_DAY.householdBookingId)).toEqual(before);
+    expect((await mark(OFFICER_DAY.cancelledBookingId, { key: randomUUID(), expectedVersion: 0, arrived: 1 })).body).toEqual({ error: 'A cancelled booking cannot be checked in' });
+    expect((await mark('no-such-booking', { key: randomUUID(), expectedVersion: 0, arrived: 1 })).status).toBe(404);
+  });
+
+  it("shows in the admin's bookings list and the CSV export", async () => {
+    const list = await reader.get(`/api/admin/events/${OFFICER_DAY.raceId}/bookings`);
+    const row = list.body.bookings.find((b: { id: string }) => b.id === OFFICER_DAY.householdBookingId);
+    expect(row.attendance).toMatchObject({ arrived: 2, arrivedPeople: ['p-milly'] });
+    expect(list.body.bookings.find((b: { id: string }) => b.id === OFFICER_DAY.cancelledBookingId).attendance).toBeNull();
+    const csv = await reader.get(`/api/admin/events/${OFFICER_DAY.raceId}/bookings.csv`);
+    const lines = csv.text.split('\r\n');
+    expect(lines[0]).toMatch(/,Arrived,Named Arrived$/);
+    expect(lines.find((line) => line.startsWith(`${OFFICER_DAY.householdBookingId},`))).toMatch(/,2,Milly Harbour \(child\)$/);
+  });
+});

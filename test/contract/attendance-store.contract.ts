@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import type { AttendanceChange, AttendanceStore } from '../../core/check-in/attendance-store.port';
+import { useFreshAdapter, type AdapterFactory } from './storage-fixtures';
+
+function aMark(key: string, overrides: Partial<AttendanceChange> = {}): AttendanceChange {
+  return {
+    key,
+    bookingId: 'booking-1',
+    eventId: 'event-1',
+    expectedVersion: 0,
+    arrived: 2,
+    arrivedPeople: ['person-1'],
+    at: '2026-06-20T09:30:00.000Z',
+    by: 'officer@club.example',
+    ...overrides,
+  };
+}
+
+const KEY_1 = '0b9c6a6e-0a3f-4c1e-9d55-1f0b7a0c0001';
+const KEY_2 = '0b9c6a6e-0a3f-4c1e-9d55-1f0b7a0c0002';
+
+export function describeAttendanceStoreContract(name: string, makeAdapter: AdapterFactory<AttendanceStore>): void {
+  describe(`${name} (AttendanceStore contract)`, () => {
+    const store = useFreshAdapter(makeAdapter);
+
+    it('keeps nothing at first', async () => {
+      expect(await store().get('booking-1')).toBeNull();
+      expect(await store().getMany(['booking-1', 'booking-2'])).toEqual(new Map());
+      expect(await store().countAppliedMarks('booking-1')).toBe(0);
+    });
+
+    it('applies a mark with the version seen, storing the next version, and reads it back', async () => {
+      const outcome = await store().apply(aMark(KEY_1));
+      const expected = { bookingId: 'booking-1', eventId: 'event-1', arrived: 2, arrivedPeople: ['person-1'], version: 1, updatedAt: '2026-06-20T09:30:00.000Z', updatedBy: 'officer@club.example' };
+      expect(outcome).toEqual({ result: 'applied', attendance: expected });
+      expect(await store().get('booking-1')).toEqual(expected);
+      expect(await store().getMany(['booking-1', 'booking-2'])).toEqual(new Map([['booking-1', expected]]));
+      expect(await store().countAppliedMarks('booking-1')).toBe(1);
+    });
+
+    it('a key applied before answers repeated and changes nothing, even with another state', async () => {
+      await store().apply(aMark(KEY_1));
+      const again = await store().apply(aMark(KEY_1, { arrived: 0, arrivedPeople: [], expectedVersion: 1 }));
+      expect(again.result).toBe('repeated');
+      expect(again.attendance).toMatchObject({ arrived: 2, version: 1 });
+      expect(await store().get('booking-1')).toMatchObject({ arrived: 2, version: 1 });
+      expect(await store().countAppliedMarks('booking-1')).toBe(1);
+    });
+
+    it('a version other than the stored one answers conflict with the stored state, and the key stays unapplied', async () => {
+      await store().apply(aMark(KEY_1));
+      const stale = await store().apply(aMark(KEY_2, { arrived: 1, arrivedPeople: [], expectedVersion: 0 }));
+      expect(stale).toMatchObject({ result: 'conflict', attendance: { arrived: 2, version: 1 } });
+      expect(await store().countAppliedMarks('booking-1')).toBe(1);
+      // Sent again on the version now stored, the same key applies.
+      const fresh = await store().apply(aMark(KEY_2, { arrived: 1, arrivedPeople: [], expectedVersion: 1 }));
+      expect(fresh).toMatchObject({ result: 'applied', attendance: { arrived: 1, arrivedPeople: [], version: 2 } });
+    });
+
+    it('a mark on a booking never checked in, with a version other than 0, is a conflict', async () => {
+      expect(await store().apply(aMark(KEY_1, { expectedVersion: 3 }))).toMatchObject({ result: 'conflict', attendance: { arrived: 0, version: 0 } });
+      expect(await store().get('booking-1')).toBeNull();
+    });
+
+    it('the same key sent several times at once is applied exactly once', async () => {
+      const outcomes = await Promise.all(Array.from({ length: 5 }, () => store().apply(aMark(KEY_1))));
+      expect(outcomes.filter((o) => o.result === 'applied')).toHaveLength(1);
+      expect(outcomes.filter((o) => o.result === 'repeated')).toHaveLength(4);
+      expect(await store().get('booking-1')).toMatchObject({ version: 1, arrived: 2 });
+      expect(await store().countAppliedMarks('booking-1')).toBe(1);
+    });
+
+    it('two officers marking the same version at once: one applies, the other gets a conflict', async () => {
+      const [a, b] = await Promise.all([store().apply(aMark(KEY_1, { arrived: 1, arrivedPeople: [] })), store().apply(aMark(KEY_2, { arrived: 2 }))]);
+      expect([a.result, b.result].sort()).toEqual(['applied', 'conflict']);
+      expect(await store().get('booking-1')).toMatchObject({ version: 1 });
+      expect(await store().countAppliedMarks('booking-1')).toBe(1);
+    });
+
+    it('keeps each booking apart', async () => {
+      await store().apply(aMark(KEY_1));
+      await store().apply(aMark(KEY_2, { bookingId: 'booking-2', arrived: 1, arrivedPeople: [] }));
+      const both = await store().getMany(['booking-1', 'booking-2', 'booking-3']);
+      expect([...both.keys()].sort()).toEqual(['booking-1', 'booking-2']);
+      expect(both.get('booking-2')).toMatchObject({ arrived: 1, version: 1 });
+    });
+  });
+}

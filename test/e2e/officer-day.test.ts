@@ -1,0 +1,102 @@
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { startOfLondonDay } from '../../core/shared/london-time';
+import { OFFICER_DAY, storeOfficerDay } from '../support/officer-day-fixtures';
+import { signedInAdminPage } from './support/admin-form';
+import { adminMenuLink } from './support/admin-menu';
+import { expectAccessible as expectAccessibleNow, seriousAxeViolations } from './support/axe';
+import { PHONE } from './support/browser';
+import { eventually } from '../support/eventually';
+import { useApp } from './support/use-app';
+
+// The officer of the day (issue 39) in Chromium at 375 px: the page is loaded online once, the
+// network is cut, three attendees are checked in, the network comes back and the first send is
+// cut half way (the server applied it, the page never heard): the page sends it again and the
+// server holds exactly three marks. Then another officer's change is shown, not overwritten.
+
+const world = useApp({ env: { CLUB_EMERGENCY_CONTACTS: 'Coastguard: 999; Harbour master: 01234 567890' } });
+
+async function expectAccessible(page: Page, name: string): Promise<void> {
+  await eventually(async () => (await seriousAxeViolations(page)).length, `${name}: no serious axe violation`).toBe(0);
+  await expectAccessibleNow(page, name, null);
+}
+
+const attendance = () => world.app.built.ports.get('attendance');
+async function marksApplied(): Promise<number> {
+  const counts = await Promise.all([OFFICER_DAY.householdBookingId, OFFICER_DAY.guestBookingId, OFFICER_DAY.soloBookingId].map((id) => attendance().countAppliedMarks(id)));
+  return counts.reduce((a, b) => a + b, 0);
+}
+
+describe('the officer of the day, in Chromium', () => {
+  it('checks in three attendees offline; sent when back online, once each even when the first send is cut and repeated; a change by another officer is shown', async () => {
+    await storeOfficerDay((name) => world.app.built.ports.get(name), startOfLondonDay(new Date()));
+    const page = await signedInAdminPage(world.browser, PHONE);
+
+    // Online once, from the admin menu: the page, its data and the roster with phones.
+    await (await adminMenuLink(page, 'Today')).click();
+    await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
+    await page.getByRole('heading', { level: 3, name: /^Club race/ }).waitFor();
+    await page.getByText('Up to date').waitFor();
+    expect(await page.getByRole('link', { name: '07700 900123' }).getAttribute('href')).toBe('tel:07700900123');
+    await page.getByRole('link', { name: '01234 567890' }).waitFor();
+    await expectAccessible(page, 'officer of the day at 375 px');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    // No signal: the page stays loaded and the marks wait on the device.
+    await world.browser.context.setOffline(true);
+    const milly = page.getByLabel('Milly Harbour (child) arrived');
+    await milly.click();
+    await eventually(() => milly.isChecked(), 'Milly ticked').toBe(true);
+    await page.getByRole('button', { name: 'One more arrived for Gina Guest' }).click();
+    await page.getByRole('button', { name: 'One more arrived for Sol Alone' }).click();
+    await page.getByText('3 marks waiting to be sent').waitFor();
+    await page.getByText(/^Offline, last updated/).waitFor();
+    await page.getByText('1 of 3 arrived').waitFor();
+    expect(await marksApplied()).toBe(0);
+    // (With the service worker of the offline pages, the merger adds here: reload offline, the
+    // page renders from the device with "Offline, last updated …" and the 3 marks still waiting.)
+
+    // Back online, the first send reaches the server but its answer is lost on the way back.
+    const sent: string[] = [];
+    let cut = false;
+    await page.route('**/api/admin/bookings/*/attendance', async (route: Route) => {
+      sent.push(String(route.request().postDataJSON().key));
+      if (!cut) {
+        cut = true;
+        await route.fetch();
+        await route.abort('connectionreset');
+        return;
+      }
+      await route.continue();
+    });
+    await world.browser.context.setOffline(false);
+    await eventually(() => marksApplied(), 'three marks applied').toBe(3);
+    await page.getByText('Up to date').waitFor();
+    await eventually(async () => page.getByText(/waiting to be sent/).count(), 'no mark waiting').toBe(0);
+    // The cut mark went twice, the server applied it once: three keys, three marks.
+    expect(new Set(sent).size).toBe(3);
+    expect(sent.length).toBeGreaterThanOrEqual(4);
+    expect(await attendance().get(OFFICER_DAY.householdBookingId)).toMatchObject({ arrived: 1, arrivedPeople: ['p-milly'], version: 1 });
+    expect(await attendance().get(OFFICER_DAY.guestBookingId)).toMatchObject({ arrived: 1, version: 1 });
+    expect(await attendance().get(OFFICER_DAY.soloBookingId)).toMatchObject({ arrived: 1, version: 1 });
+    await page.unroute('**/api/admin/bookings/*/attendance');
+
+    // Another officer marks Gina's second guest; this page has not heard and takes one off: refused and shown.
+    await attendance().apply({
+      key: '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b',
+      bookingId: OFFICER_DAY.guestBookingId,
+      eventId: OFFICER_DAY.raceId,
+      expectedVersion: 1,
+      arrived: 2,
+      arrivedPeople: [],
+      at: new Date().toISOString(),
+      by: 'second-officer@example.org',
+    });
+    await page.getByRole('button', { name: 'One fewer arrived for Gina Guest' }).click();
+    await page.getByText('Gina Guest: Changed by another officer: now 2 arrived').waitFor();
+    expect(await attendance().get(OFFICER_DAY.guestBookingId)).toMatchObject({ arrived: 2, version: 2 });
+    await page.getByText('2 of 2 arrived').waitFor();
+    await expectAccessible(page, 'officer of the day with a conflict at 375 px');
+    expect(world.browser.errors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_RESET/.test(e))).toEqual([]);
+  });
+});

@@ -1,0 +1,96 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { attendanceRefusal, attendanceText, CHECK_IN_MESSAGES } from '../../../core/check-in/attendance';
+import { decideMark } from '../../../adapters/attendance-records';
+import type { AttendanceChange } from '../../../core/check-in/attendance-store.port';
+
+/** A booking: its attendees, of whom some named household attendees (each with its own id). */
+const aBooking = fc
+  .record({ numberAttending: fc.integer({ min: 1, max: 12 }), named: fc.integer({ min: 0, max: 12 }) })
+  .map(({ numberAttending, named }) => ({
+    numberAttending,
+    householdAttendees: Array.from({ length: Math.min(named, numberAttending) }, (_, i) => ({
+      personId: `p${i}`,
+      name: `Person ${i}`,
+      kind: 'adult' as const,
+      place: 'adult' as const,
+      memberPrice: true,
+    })),
+  }));
+
+describe('check-in rule', () => {
+  it('accepts exactly the states where arrived is 0 to the attendees, named ticked once each and the others fitting', () => {
+    fc.assert(
+      fc.property(aBooking, fc.integer({ min: -2, max: 15 }), fc.array(fc.constantFrom('p0', 'p1', 'p2', 'p3', 'stranger'), { maxLength: 5 }), (booking, arrived, arrivedPeople) => {
+        const named = booking.householdAttendees.map((p) => p.personId);
+        const valid =
+          arrived >= 0 &&
+          arrived <= booking.numberAttending &&
+          new Set(arrivedPeople).size === arrivedPeople.length &&
+          arrivedPeople.every((id) => named.includes(id)) &&
+          arrivedPeople.length <= arrived &&
+          arrived - arrivedPeople.length <= booking.numberAttending - named.length;
+        expect(attendanceRefusal(booking, { arrived, arrivedPeople }) === null).toBe(valid);
+      }),
+    );
+  });
+
+  it('every state the rule accepts keeps arrived within the attendees, and ticking every named person is always accepted', () => {
+    fc.assert(
+      fc.property(aBooking, (booking) => {
+        const everyone = booking.householdAttendees.map((p) => p.personId);
+        expect(attendanceRefusal(booking, { arrived: booking.numberAttending, arrivedPeople: everyone })).toBeNull();
+        expect(attendanceRefusal(booking, { arrived: 0, arrivedPeople: [] })).toBeNull();
+        expect(attendanceRefusal(booking, { arrived: booking.numberAttending + 1, arrivedPeople: everyone })).toBe(CHECK_IN_MESSAGES.tooMany);
+      }),
+    );
+  });
+
+  it('names the reason', () => {
+    const booking = { numberAttending: 3, householdAttendees: [{ personId: 'a', name: 'A', kind: 'adult' as const, place: 'adult' as const, memberPrice: false }] };
+    expect(attendanceRefusal(booking, { arrived: 2, arrivedPeople: ['a', 'a'] })).toBe(CHECK_IN_MESSAGES.twice);
+    expect(attendanceRefusal(booking, { arrived: 1, arrivedPeople: ['b'] })).toBe(CHECK_IN_MESSAGES.notNamed);
+    expect(attendanceRefusal(booking, { arrived: 0, arrivedPeople: ['a'] })).toBe(CHECK_IN_MESSAGES.fewerThanNamed);
+    expect(attendanceRefusal(booking, { arrived: 3, arrivedPeople: [] })).toBe(CHECK_IN_MESSAGES.othersTooMany);
+  });
+
+  it('shows the attendance as "n of m arrived", and nothing before any check-in', () => {
+    expect(attendanceText(null, 3)).toBe('');
+    expect(attendanceText({ arrived: 0, version: 0 }, 3)).toBe('');
+    expect(attendanceText({ arrived: 0, version: 2 }, 3)).toBe('0 of 3 arrived');
+    expect(attendanceText({ arrived: 2, version: 1 }, 3)).toBe('2 of 3 arrived');
+  });
+});
+
+describe('applying marks (the decision every storage makes)', () => {
+  const change = (key: string, expectedVersion: number, arrived: number): AttendanceChange => ({
+    key,
+    bookingId: 'b1',
+    eventId: 'e1',
+    expectedVersion,
+    arrived,
+    arrivedPeople: [],
+    at: '2026-06-20T10:00:00.000Z',
+    by: 'officer@club.example',
+  });
+
+  it('any sequence of marks, each sent any number of times, applies each key at most once and versions count the applied', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ key: fc.constantFrom('k1', 'k2', 'k3', 'k4'), expected: fc.nat(4), arrived: fc.nat(3) }), { maxLength: 20 }), (sends) => {
+        const applied = new Set<string>();
+        let stored: ReturnType<typeof decideMark>['attendance'] | null = null;
+        for (const send of sends) {
+          const outcome = decideMark(change(send.key, send.expected, send.arrived), applied.has(send.key), stored);
+          if (outcome.result === 'applied') {
+            expect(applied.has(send.key)).toBe(false);
+            applied.add(send.key);
+            stored = outcome.attendance;
+          } else {
+            expect(outcome.attendance.version).toBe(stored?.version ?? 0);
+          }
+        }
+        expect(stored?.version ?? 0).toBe(applied.size);
+      }),
+    );
+  });
+});

@@ -1,0 +1,209 @@
+import { useSyncExternalStore } from 'react';
+import type { Attendance } from '@core/check-in/attendance';
+import type { OfficerBooking, OfficerDay, OfficerEvent } from '@core/check-in/officer-day-schema';
+import { londonTime } from '@core/shared/london-time';
+import { Alert } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
+import { Checkbox } from '../../../../components/ui/checkbox';
+import { useTryAgain } from '../../shared/api/admin-query';
+import { LoadStatus } from '../../shared/components/load-error';
+import { PageTitle } from '../../shared/components/page-title';
+import { newMark, officerDayQueryOptions, useDismissConflict, useMarkAttendance, useMarkConflicts, useOfficerDay, useQueuedMarks } from '../api/officer-day';
+import type { MarkConflict, QueuedMark } from '../api/officer-day-store';
+import './officer-day.css';
+
+/** Whether the browser says it is online, kept in step with its online and offline events. */
+function useOnline(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      window.addEventListener('online', changed);
+      window.addEventListener('offline', changed);
+      return () => {
+        window.removeEventListener('online', changed);
+        window.removeEventListener('offline', changed);
+      };
+    },
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
+const time = (instant: string | null) => (instant ? londonTime(new Date(instant)) : 'time to be confirmed');
+
+/** /admin/today: the officer of the day's events, bookings, check-in, duty roster and emergency numbers; kept on the device. */
+export function OfficerDayPage() {
+  const query = useOfficerDay();
+  const queue = useQueuedMarks();
+  const tryAgain = useTryAgain(officerDayQueryOptions().queryKey);
+  const online = useOnline();
+  const waiting = queue.data ?? [];
+  return (
+    <>
+      <PageTitle documentTitle="Today">Today</PageTitle>
+      <LoadStatus query={query} onRetry={tryAgain} loading="Loading today's events…" failed="Failed to load today's events" />
+      {query.isSuccess && (
+        <>
+          <p className="od-status" role="status">
+            {query.data.fromDevice || !online ? `Offline, last updated ${new Date(query.data.savedAt).toLocaleString('en-GB', { timeZone: 'Europe/London' })}` : 'Up to date'}
+            {waiting.length > 0 && ` · ${waiting.length} ${waiting.length === 1 ? 'mark' : 'marks'} waiting to be sent`}
+          </p>
+          <Conflicts day={query.data.day} />
+          <EmergencyContacts day={query.data.day} />
+          {query.data.day.days.map((day) => (
+            <section key={day.date} aria-labelledby={`od-day-${day.date}`}>
+              <h2 id={`od-day-${day.date}`}>
+                {day.label} <span className="adm-muted">({day.date})</span>
+              </h2>
+              {day.events.length === 0 ? <p>No events.</p> : day.events.map((event) => <EventCard key={event.id} event={event} queue={waiting} />)}
+            </section>
+          ))}
+        </>
+      )}
+    </>
+  );
+}
+
+function EmergencyContacts({ day }: { day: OfficerDay }) {
+  if (day.emergencyContacts.length === 0) return null;
+  return (
+    <section className="adm-panel" aria-labelledby="od-emergency">
+      <h2 id="od-emergency">Emergency numbers</h2>
+      <ul className="od-list">
+        {day.emergencyContacts.map((contact) => (
+          <li key={`${contact.name}-${contact.phone}`}>
+            {contact.name}: <a href={`tel:${contact.phone.replace(/[^+0-9]/g, '')}`}>{contact.phone}</a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Conflicts({ day }: { day: OfficerDay }) {
+  const nameOf = (bookingId: string) => day.days.flatMap((d) => d.events.flatMap((e) => e.bookings)).find((b) => b.bookingId === bookingId)?.name ?? 'A booking';
+  const found = useMarkConflicts();
+  const dismiss = useDismissConflict();
+  if (!found.data || found.data.length === 0) return null;
+  return (
+    <Alert tone="error">
+      <ul className="od-list">
+        {found.data.map((conflict: MarkConflict) => (
+          <li key={conflict.bookingId}>
+            {nameOf(conflict.bookingId)}: {conflict.message}{' '}
+            <Button variant="secondary" size="small" onClick={() => dismiss.mutate(conflict.bookingId)}>
+              Dismiss
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </Alert>
+  );
+}
+
+function EventCard({ event, queue }: { event: OfficerEvent; queue: QueuedMark[] }) {
+  const last = event.goNoGo.decisions.at(-1);
+  return (
+    <article className="adm-panel od-event" aria-labelledby={`od-event-${event.id}`}>
+      <h3 id={`od-event-${event.id}`}>
+        {event.name} <span className="adm-muted">{time(event.eventdatetime)}</span>
+      </h3>
+      {event.cancelled && <p className="od-warning">Cancelled</p>}
+      <p>
+        Go/no-go: {last ? `${last.decision} (${last.reason})` : 'no decision yet'} · Safety cover: {event.goNoGo.safetyCover.status}
+      </p>
+      <h4>Duty roster</h4>
+      {event.duties.length === 0 ? (
+        <p>No duties.</p>
+      ) : (
+        <ul className="od-list">
+          {event.duties.map((duty) => (
+            <li key={duty.slotId}>
+              <strong>{duty.dutyName}</strong>:{' '}
+              {duty.holders.length === 0
+                ? 'nobody yet'
+                : duty.holders.map((holder, i) => (
+                    <span key={holder.memberId}>
+                      {i > 0 && '; '}
+                      {holder.name}
+                      {holder.phone && (
+                        <>
+                          {' '}
+                          <a href={`tel:${holder.phone.replace(/[^+0-9]/g, '')}`}>{holder.phone}</a>
+                        </>
+                      )}
+                      {holder.emergencyContactName && ` (emergency: ${holder.emergencyContactName}${holder.emergencyContactPhone ? ` ${holder.emergencyContactPhone}` : ''})`}
+                    </span>
+                  ))}
+            </li>
+          ))}
+        </ul>
+      )}
+      <h4>Bookings and check-in</h4>
+      {event.bookings.length === 0 ? (
+        <p>No bookings.</p>
+      ) : (
+        <ul className="od-bookings">
+          {event.bookings.map((booking) => (
+            <BookingCheckIn key={booking.bookingId} booking={booking} queue={queue.filter((mark) => mark.bookingId === booking.bookingId)} />
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}
+
+/** The state the officer sees: the last mark made on the device, else the server's. */
+function shownState(attendance: Attendance, queued: QueuedMark[]): { arrived: number; arrivedPeople: string[] } {
+  const last = queued.at(-1);
+  return last ? { arrived: last.arrived, arrivedPeople: last.arrivedPeople } : { arrived: attendance.arrived, arrivedPeople: attendance.arrivedPeople };
+}
+
+function BookingCheckIn({ booking, queue }: { booking: OfficerBooking; queue: QueuedMark[] }) {
+  const markAttendance = useMarkAttendance();
+  const state = shownState(booking.attendance, queue);
+  const others = booking.numberAttending - booking.householdAttendees.length;
+  const othersArrived = state.arrived - state.arrivedPeople.length;
+  // Each mark made here builds on the one before it, sent or not: the server applies them in turn.
+  const mark = (arrived: number, arrivedPeople: string[]) =>
+    markAttendance.mutate(newMark({ bookingId: booking.bookingId, expectedVersion: booking.attendance.version + queue.length, arrived, arrivedPeople }));
+  const id = `od-${booking.bookingId}`;
+  return (
+    <li className="od-booking">
+      <p className="od-booking-head">
+        <strong>{booking.name}</strong> {booking.reference && <span className="adm-muted">{booking.reference}</span>} · {booking.numberAttending}{' '}
+        {booking.numberAttending === 1 ? 'attendee' : 'attendees'}
+        {booking.boatName && ` · ${booking.boatName}`} ·{' '}
+        <span id={`${id}-count`}>
+          {state.arrived} of {booking.numberAttending} arrived
+        </span>
+        {queue.length > 0 && <span className="adm-muted"> (not sent yet)</span>}
+      </p>
+      {booking.householdAttendees.map((person) => (
+        <Checkbox
+          key={person.personId}
+          id={`${id}-${person.personId}`}
+          compact
+          label={`${person.name}${person.place === 'child' ? ' (child)' : ''} arrived`}
+          checked={state.arrivedPeople.includes(person.personId)}
+          onChange={(checked) => {
+            const people = checked ? [...state.arrivedPeople, person.personId] : state.arrivedPeople.filter((p) => p !== person.personId);
+            mark(state.arrived + (checked ? 1 : -1), people);
+          }}
+        />
+      ))}
+      {others > 0 && (
+        <div className="od-others">
+          <span>
+            {booking.householdAttendees.length > 0 ? 'Others arrived' : 'Arrived'}: {othersArrived} of {others}
+          </span>
+          <Button variant="secondary" size="small" disabled={othersArrived <= 0} onClick={() => mark(state.arrived - 1, state.arrivedPeople)} aria-label={`One fewer arrived for ${booking.name}`}>
+            −
+          </Button>
+          <Button variant="secondary" size="small" disabled={othersArrived >= others} onClick={() => mark(state.arrived + 1, state.arrivedPeople)} aria-label={`One more arrived for ${booking.name}`}>
+            +
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
