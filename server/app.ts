@@ -24,6 +24,7 @@ import { registerSitePageRoutes } from './http/site-page-routes';
 import { registerConditionsRoutes } from './http/conditions-routes';
 import { registerWaterLevelRoutes } from './http/water-level-routes';
 import { registerMemberListRoutes } from './http/member-list-routes';
+import { registerRetentionRoutes } from './http/retention-routes';
 import { registerDutyRoutes } from './http/duty-routes';
 import { registerDutyReportRoutes } from './http/duty-report-routes';
 import { registerDocumentAdminRoutes } from './http/document-admin-routes';
@@ -288,6 +289,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerDutyReportRoutes(routes, ports);
   registerDocumentAdminRoutes(routes, ports);
   registerPhotoRoutes(routes, ports);
+  registerRetentionRoutes(routes, ports);
   let openApiDocument: object | null = null;
   routes.add({
     method: 'get',

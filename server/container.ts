@@ -26,6 +26,7 @@ import { waitingListFeature } from './features/waiting-list';
 import { waterLevelsFeature } from './features/water-levels';
 import { memberListFeature } from './features/member-list';
 import { workDaysFeature } from './features/work-days';
+import { retentionFeature } from './features/retention';
 
 export { TYPES, type AdapterName, type Adapters, type ContainerOptions } from './adapters';
 
@@ -51,6 +52,7 @@ export const FEATURES: readonly Feature[] = [
   myClubFeature,
   searchFeature,
   scheduledJobsFeature,
+  retentionFeature,
 ];
 
 export const DATABASE_FILE_NAME = 'kyc.sqlite';

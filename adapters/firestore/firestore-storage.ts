@@ -1,3 +1,4 @@
+import { FirestoreRetentionStore } from './firestore-retention-store';
 import { cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { FirestoreAddressLimitStore } from './firestore-address-limit-store';
@@ -128,6 +129,7 @@ export function firestoreRepositories(db: Firestore, options: FirestoreCollectio
     waitingList: new FirestoreWaitingList(db, options),
     files: new FirestoreFileStore(db, options),
     conditions: new FirestoreConditionsRepository(db, options),
+    retention: new FirestoreRetentionStore(db, options),
   };
 }
 

@@ -141,9 +141,9 @@ export class MemoryRetentionStore implements RetentionStore {
   }
 }
 
-/** A booking that is a financial record: money was asked for or taken. */
+/** A booking that is a financial record: money was asked for. */
 export function isFinancial(booking: Booking): boolean {
-  return booking.paymentRequired || (booking.paymentAmount ?? 0) > 0;
+  return booking.paymentRequired;
 }
 
 function startMsOf(event: ClubEvent | undefined): number | null {

@@ -36,7 +36,7 @@ export class SqliteRetentionStore implements RetentionStore {
           ),
         );
       case 'financialRecords':
-        return instant(await this.one(`SELECT COUNT(*) AS count, MIN(submittedAtMs) AS oldest, SUM(submittedAtMs < ?) AS due FROM bookings WHERE paymentRequired = 1 OR paymentAmount > 0`, [ms]));
+        return instant(await this.one(`SELECT COUNT(*) AS count, MIN(submittedAtMs) AS oldest, SUM(submittedAtMs < ?) AS due FROM bookings WHERE paymentRequired = 1`, [ms]));
       case 'outboxBodies':
         return instant(await this.one(`SELECT COUNT(*) AS count, MIN(createdAtMs) AS oldest, SUM(createdAtMs < ?) AS due FROM outbox WHERE ${MESSAGE_HOLDS}`, [ms, DELETED_MAIL_TEXT]));
       case 'signInAttempts':

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { InstantSchema } from '../shared/instant';
 
-export const PERMISSIONS = ['events:read', 'events:write', 'bookings:read', 'admins:manage', 'bookings:write', 'audit:read', 'workdays:write', 'content:write', 'members:write', 'duties:write'] as const;
+export const PERMISSIONS = ['events:read', 'events:write', 'bookings:read', 'admins:manage', 'bookings:write', 'audit:read', 'workdays:write', 'content:write', 'members:write', 'duties:write', 'privacy:manage'] as const;
 export const PermissionSchema = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof PermissionSchema>;
 /** The permissions of a new admin record unless chosen otherwise (spec section 6). */

@@ -42,6 +42,8 @@ export const ADMIN_ROUTES: { path: string; permission: Permission | null }[] = [
   { path: '/admin/duties/events/:eventId', permission: 'duties:write' },
   { path: '/admin/duties/days', permission: 'duties:write' },
   { path: '/admin/duties/counts', permission: 'duties:write' },
+  // Members' data rights (issue 37): the retention schedule as it applies now.
+  { path: '/admin/retention', permission: 'privacy:manage' },
 ];
 
 /** The ADMIN_ROUTES entry a concrete admin address (/admin/events/edit/e1?x=1) is for, or null. */
@@ -97,6 +99,8 @@ export const ACTIONS = {
   'duties.write': 'duties:write',
   // An event's staffing light names nobody: whoever sees the events sees it.
   'duties.lights': 'events:read',
+  // What personal data the app holds and when it goes (issue 37).
+  'retention.read': 'privacy:manage',
 } as const satisfies Record<string, Permission | null>;
 export type AdminAction = keyof typeof ACTIONS;
 
@@ -120,6 +124,7 @@ export const PERMISSION_MESSAGES = {
   sitePages: 'You do not have permission to change the club pages.',
   members: 'You do not have permission to manage the member list.',
   duties: 'You do not have permission to manage duties.',
+  privacy: 'You do not have permission to manage members\' data.',
 } as const;
 
 const ACTION_MESSAGES: Record<AdminAction, string> = {
@@ -149,6 +154,7 @@ const ACTION_MESSAGES: Record<AdminAction, string> = {
   'duties.read': PERMISSION_MESSAGES.duties,
   'duties.write': PERMISSION_MESSAGES.duties,
   'duties.lights': PERMISSION_MESSAGES.eventsRead,
+  'retention.read': PERMISSION_MESSAGES.privacy,
 };
 
 /** Throws PermissionError (with the spec's message and the missing permission) unless allowed. */

@@ -3,7 +3,7 @@ import type { Clock } from '../shared/clock.port';
 import type { IdGenerator } from '../shared/id-generator.port';
 import { UseCase } from '../shared/use-case';
 import type { Pseudonyms } from './pseudonyms.port';
-import { RETENTION_KINDS, RETENTION_KIND_TEXT, retentionCutoff, retentionRemoves, type RetentionKind, type RetentionSchedule } from './retention-schedule';
+import { RETENTION_KINDS, RETENTION_KIND_TEXT, nextRetentionRun, retentionCutoff, retentionRemoves, type RetentionKind, type RetentionSchedule } from './retention-schedule';
 import type { RetentionStore } from './retention-store.port';
 
 /** Records changed per write: small enough for one Firestore batch with their audit entries. */
@@ -18,6 +18,8 @@ export interface ApplyRetentionDeps {
   clock: Clock;
   ids: IdGenerator;
   retentionSchedule: RetentionSchedule;
+  /** RETENTION_RUN_HOUR: the London hour of the nightly run. */
+  retentionRunHour: number;
 }
 
 export type RetentionCounts = Record<RetentionKind, number>;
@@ -55,5 +57,10 @@ export class ApplyRetention extends UseCase<ApplyRetentionDeps> {
       },
     ]);
     return counts;
+  }
+
+  /** When the nightly run is next due after a run at `now`. */
+  nextRunAfter(now: Date): Date {
+    return nextRetentionRun(now, this.deps.retentionRunHour);
   }
 }

@@ -24,7 +24,8 @@ export interface AnonymisedPerson {
  * removal of what is past its limit, in the configured storage. Kept apart from the repositories
  * the records belong to, so the rules of each feature stay as they are.
  *
- * The dates each kind is measured from: bookingDetails, the event's start; financialRecords, the
+ * Financial records are the bookings that asked for payment. The dates each kind is measured
+ * from: bookingDetails, the event's start; financialRecords, the
  * booking's submission (only reported: a run never removes them); outboxBodies, the message's
  * creation; signInAttempts, the attempt; lapsedMembers, the renewal date (a calendar day,
  * compared with `cutoff.day`). A record dated exactly at the cutoff is within its limit.

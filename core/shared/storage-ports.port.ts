@@ -27,6 +27,7 @@ import type { MemberRepository } from '../members/member-repository.port';
 import type { DutySwapRepository } from '../duties/duty-swap-repository.port';
 import type { DutyRepository } from '../duties/duty-repository.port';
 import type { MemberCalendarFeedRepository } from '../my-club/member-calendar-feed-repository.port';
+import type { RetentionStore } from '../privacy/retention-store.port';
 
 /** Every port that STORAGE chooses: each storage (SQLite, Firestore) provides them all. */
 export interface StoragePorts {
@@ -71,4 +72,6 @@ export interface StoragePorts {
   files: FileStore;
   /** The go/no-go's limits, last forecast and decisions (core/conditions/). */
   conditions: ConditionsRepository;
+  /** The retention schedule's counts and removals over the records above (issue 37). */
+  retention: RetentionStore;
 }

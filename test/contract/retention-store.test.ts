@@ -1,3 +1,11 @@
+import { FirestoreAuditLog } from '../../adapters/firestore/firestore-audit-log';
+import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-booking-repository';
+import { FirestoreEventRepository } from '../../adapters/firestore/firestore-event-repository';
+import { FirestoreLoginAttemptStore } from '../../adapters/firestore/firestore-login-attempt-store';
+import { FirestoreMemberRepository } from '../../adapters/firestore/firestore-member-repository';
+import { FirestoreOutbox } from '../../adapters/firestore/firestore-outbox';
+import { FirestoreRetentionStore } from '../../adapters/firestore/firestore-retention-store';
+import { useFirestoreEmulator } from '../support/firestore-emulator-for-file';
 import { MemoryAuditLog } from '../../adapters/memory/memory-audit-log';
 import { MemoryBookingRepository } from '../../adapters/memory/memory-booking-repository';
 import { MemoryEventRepository } from '../../adapters/memory/memory-event-repository';
@@ -47,4 +55,26 @@ describeRetentionStoreContract(
     return { adapter, close };
   },
   { runs: 10 },
+);
+
+// One emulator for the file; every fixture starts from an empty database.
+const running = useFirestoreEmulator();
+
+describeRetentionStoreContract(
+  'FirestoreRetentionStore',
+  async () => {
+    const { emulator, db } = running();
+    await emulator.reset();
+    const adapter: RetentionFixture = {
+      retention: new FirestoreRetentionStore(db),
+      events: new FirestoreEventRepository(db),
+      bookings: new FirestoreBookingRepository(db),
+      members: new FirestoreMemberRepository(db),
+      outbox: new FirestoreOutbox(db),
+      loginAttempts: new FirestoreLoginAttemptStore(db),
+      audit: new FirestoreAuditLog(db),
+    };
+    return { adapter, close: async () => {} };
+  },
+  { runs: 4 },
 );
