@@ -90,6 +90,11 @@ function oneOffJob(work: (payload: Job['payload']) => Promise<unknown>): JobHand
   };
 }
 
+/** The nightly retention run, first due at `firstRun` (the next RETENTION_RUN_HOUR): one job, however many instances schedule it. */
+export function retentionRunJob(now: Date, firstRun: Date): Job {
+  return newJob({ id: RETENTION_RUN_JOB, kind: RETENTION_RUN_JOB, dueAt: firstRun }, now);
+}
+
 /**
  * The work that repeats for as long as a server runs, scheduled at every start. Each is one job
  * (scheduling keeps the first), so several instances, or a restart, never run it twice over.
@@ -102,7 +107,5 @@ export function repeatingJobs(now: Date): Job[] {
     newJob({ id: FORECAST_ROUND_JOB, kind: FORECAST_ROUND_JOB, dueAt: now }, now),
     newJob({ id: CONDITIONS_ALERT_ROUND_JOB, kind: CONDITIONS_ALERT_ROUND_JOB, dueAt: now }, now),
     newJob({ id: DUTY_MAIL_ROUND_JOB, kind: DUTY_MAIL_ROUND_JOB, dueAt: now }, now),
-    // Due at once the first time (a new deployment applies the schedule on its first round), then nightly.
-    newJob({ id: RETENTION_RUN_JOB, kind: RETENTION_RUN_JOB, dueAt: now }, now),
   ];
 }

@@ -184,6 +184,8 @@ const GUARDED: Guarded[] = [
     ] as const
   ).map(([method, route, path, body]): Guarded => ({ method, route, path: () => path, ...(body ? { body } : {}), permission: 'duties:write', message: 'You do not have permission to manage duties.' })),
   { method: 'put', route: '/api/admin/document-order', path: () => '/api/admin/document-order', body: { ids: ['club-rules'] }, permission: 'content:write', message: 'You do not have permission to change documents.' },
+  // Members' data rights (issue 37): the retention overview.
+  { method: 'get', route: '/api/admin/retention', path: () => '/api/admin/retention', permission: 'privacy:manage', message: "You do not have permission to manage members' data." },
 ];
 
 /** Everything an admin request could change: events, admins, bookings, the audit log and the outbox. */
