@@ -38,6 +38,7 @@ import { MemberQualificationsPage } from './duties/components/member-qualificati
 import { EventRosterPage } from './duties/components/event-roster-page';
 import { DutyDayPage } from './duties/components/duty-day-page';
 import { DutyCountsPage } from './duties/components/duty-counts-page';
+import { RetentionPage } from './retention/components/retention-page';
 import '../../components/ui/controls.css';
 import './admin.css';
 
@@ -72,6 +73,8 @@ const GUARDED: { path: string; permission: Permission; message: string; Page: Co
   { path: 'duties/events/:eventId', permission: 'duties:write', message: PERMISSION_MESSAGES.duties, Page: EventRosterPage },
   { path: 'duties/days', permission: 'duties:write', message: PERMISSION_MESSAGES.duties, Page: DutyDayPage },
   { path: 'duties/counts', permission: 'duties:write', message: PERMISSION_MESSAGES.duties, Page: DutyCountsPage },
+  // Members' data rights (issue 37).
+  { path: 'retention', permission: 'privacy:manage', message: PERMISSION_MESSAGES.privacy, Page: RetentionPage },
 ];
 
 /**

@@ -32,6 +32,8 @@ export function AdminLayout() {
     { to: '/admin/water-levels', label: 'Water Levels' },
     { to: '/admin/documents', label: 'Documents' },
     { to: '/admin/photos', label: 'Photos' },
+    // Members' data rights (issue 37).
+    { to: '/admin/retention', label: 'Data retention' },
   ];
   // Who is signed in leads to their own account (My Account: the change of their password).
   const account = (
