@@ -446,7 +446,7 @@ describe('migration 0025: member prices and households', () => {
 });
 
 describe('migration 0023: the member list', () => {
-  it('gives members:write (and, with 0028, duties:write) to each admin holding admins:manage, and to no other', async () => {
+  it('gives members:write (and, with 0028 and 0037, duties:write and privacy:manage) to each admin holding admins:manage, and to no other', async () => {
     const sqlite = tempSqlite('kyc-0023-', 'kyc.sqlite');
     try {
       const old = knex({ client: 'better-sqlite3', connection: { filename: sqlite.file }, useNullAsDefault: true });
@@ -462,10 +462,10 @@ describe('migration 0023: the member list', () => {
       const db = await openSqliteDatabase(sqlite.file);
       try {
         const admins = new SqliteAdminRepository(db);
-        // Migration 0028 runs in the same batch and gives duties:write the same way.
-        expect((await admins.getByUid('manager'))?.permissions).toEqual(['events:read', 'admins:manage', 'members:write', 'duties:write']);
+        // Migrations 0028 and 0037 run in the same batch and give duties:write and privacy:manage the same way.
+        expect((await admins.getByUid('manager'))?.permissions).toEqual(['events:read', 'admins:manage', 'members:write', 'duties:write', 'privacy:manage']);
         expect((await admins.getByUid('editor'))?.permissions).toEqual(['events:read', 'events:write']);
-        // Later migrations (0024 to 0028) come off first, then 0023.
+        // Later migrations (0024 to 0037) come off first, then 0023.
         while (await db.schema.hasTable('members')) await db.migrate.down({ migrationSource: new SqliteMigrationSource() });
         expect((await admins.getByUid('manager'))?.permissions).toEqual(['events:read', 'admins:manage']);
         expect(await db.schema.hasTable('members')).toBe(false);

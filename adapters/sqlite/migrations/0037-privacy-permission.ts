@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { grantToAdminManagers, revokeFromEveryAdmin } from '../sqlite-permission-grants';
 
 const NEW_PERMISSION = 'privacy:manage';
 
@@ -9,20 +10,9 @@ const NEW_PERMISSION = 'privacy:manage';
  * other features' tables.
  */
 export async function up(knex: Knex): Promise<void> {
-  const admins: { uid: string; permissions: string }[] = await knex('admins').select('uid', 'permissions');
-  for (const admin of admins) {
-    const permissions = JSON.parse(admin.permissions) as string[];
-    if (!permissions.includes('admins:manage') || permissions.includes(NEW_PERMISSION)) continue;
-    await knex('admins').where({ uid: admin.uid }).update({ permissions: JSON.stringify([...permissions, NEW_PERMISSION]) });
-  }
+  await grantToAdminManagers(knex, NEW_PERMISSION);
 }
 
 export async function down(knex: Knex): Promise<void> {
-  const admins: { uid: string; permissions: string }[] = await knex('admins').select('uid', 'permissions');
-  for (const admin of admins) {
-    const permissions = JSON.parse(admin.permissions) as string[];
-    if (permissions.includes(NEW_PERMISSION)) {
-      await knex('admins').where({ uid: admin.uid }).update({ permissions: JSON.stringify(permissions.filter((p) => p !== NEW_PERMISSION)) });
-    }
-  }
+  await revokeFromEveryAdmin(knex, NEW_PERMISSION);
 }
