@@ -63,7 +63,7 @@ describe('permission examples', () => {
   });
 
   it('the default admin can do everything but manage admins, change bookings, resend e-mails, read the audit log, change work days and manage news, water levels, documents, photos and the club pages, nor see or change the member list', () => {
-    const withheld = ['admins.manage', 'bookings.write', 'audit.read', 'mail.resend', 'workDays.write', 'news.list', 'news.write', 'waterLevels.write', 'documents.write', 'photos.manage', 'sitePages.write', 'members.read', 'members.write', 'duties.read', 'duties.write'];
+    const withheld = ['admins.manage', 'bookings.write', 'audit.read', 'mail.resend', 'workDays.write', 'news.list', 'news.write', 'waterLevels.write', 'documents.write', 'photos.manage', 'sitePages.write', 'members.read', 'members.write', 'duties.read', 'duties.write', 'retention.read'];
     for (const action of actions.filter((a) => !withheld.includes(a))) {
       expect(() => requirePermission({ permissions: DEFAULT_PERMISSIONS }, action)).not.toThrow();
     }
@@ -135,7 +135,14 @@ describe('permission examples', () => {
       '/admin/duties/events/:eventId': 'duties:write',
       '/admin/duties/days': 'duties:write',
       '/admin/duties/counts': 'duties:write',
+      // Members' data rights (issue 37).
+      '/admin/retention': 'privacy:manage',
     });
+  });
+
+  it('the Data retention page needs privacy:manage, with its own message', () => {
+    expect(() => requirePermission({ permissions: ['privacy:manage'] }, 'retention.read')).not.toThrow();
+    expect(() => requirePermission({ permissions: ['admins:manage', 'members:write', 'audit:read'] }, 'retention.read')).toThrow("You do not have permission to manage members' data.");
   });
 
   it('duty rosters need duties:write to see and to change (they name members); the staffing light only events:read', () => {

@@ -71,7 +71,7 @@ describe('npm run admin', () => {
 
   it('refuses unknown permissions, duplicates, short passwords, unknown admins and commands with clear messages', async () => {
     await expect(run('create', '--email', 'x@example.org', '--name', 'X', '--permissions', 'root')).rejects.toThrow(
-      'Unknown permission(s): root. Choose from events:read, events:write, bookings:read, admins:manage, bookings:write, audit:read, workdays:write, content:write, members:write, duties:write.',
+      'Unknown permission(s): root. Choose from events:read, events:write, bookings:read, admins:manage, bookings:write, audit:read, workdays:write, content:write, members:write, duties:write, privacy:manage.',
     );
     await expect(run('create', '--email', 'harbour@example.org', '--name', 'Again')).rejects.toThrow('An admin with the e-mail harbour@example.org already exists.');
     await expect(run('create', '--email', 'y@example.org', '--name', 'Y', '--password', 'short')).rejects.toThrow('at least 8 characters');
