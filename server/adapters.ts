@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { join } from 'node:path';
 import type { FirebaseIdentityProvider } from '../adapters/firebase/firebase-identity-provider';
 import type { Pseudonyms } from '../core/privacy/pseudonyms.port';
+import { SqliteRetentionStore } from '../adapters/sqlite/sqlite-retention-store';
 import { LocalIdentityProvider } from '../adapters/local-identity/local-identity-provider';
 import { MailerLiteCampaignSource } from '../adapters/mailerlite/mailerlite-campaign-source';
 import { OpenMeteoConditionsSource } from '../adapters/open-meteo/open-meteo-conditions-source';
@@ -157,6 +158,7 @@ const PORTS = {
   conditions: 'STORAGE',
   personalData: 'STORAGE',
   attendance: 'STORAGE',
+  retention: 'STORAGE',
 } as const satisfies Record<AdapterName, string>;
 
 const PORT_NAMES = Object.keys(PORTS) as AdapterName[];
@@ -328,6 +330,7 @@ export async function bindAdapters(
   bind('offerLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret, 'waitlist-offer'));
   bind('workDayLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret, 'workday-withdraw'));
   bind('pseudonyms', () => new HmacPseudonyms(paymentSecrets().manageLinkSecret));
+  bind('retention', () => firestore?.retention ?? new SqliteRetentionStore(db));
   let firebaseIdentity: FirebaseIdentityProvider | null = null;
   bind('identity', (get) => {
     if (firebase && config.firebase) {

@@ -24,6 +24,7 @@ import { registerSitePageRoutes } from './http/site-page-routes';
 import { registerConditionsRoutes } from './http/conditions-routes';
 import { registerWaterLevelRoutes } from './http/water-level-routes';
 import { registerMemberListRoutes } from './http/member-list-routes';
+import { registerRetentionRoutes } from './http/retention-routes';
 import { registerDutyRoutes } from './http/duty-routes';
 import { registerDutyReportRoutes } from './http/duty-report-routes';
 import { registerDocumentAdminRoutes } from './http/document-admin-routes';
@@ -292,6 +293,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerPhotoRoutes(routes, ports);
   registerPrivacyRoutes(routes, ports);
   registerCheckInRoutes(routes, ports);
+  registerRetentionRoutes(routes, ports);
   let openApiDocument: object | null = null;
   routes.add({
     method: 'get',

@@ -5,6 +5,7 @@ import { MAILERLITE_API_URL } from '../adapters/mailerlite/mailerlite-campaign-s
 import { OPEN_METEO_API_URL } from '../adapters/open-meteo/open-meteo-conditions-source';
 import { DEFAULT_ALERT_HOURS } from '../core/conditions/conditions-alerts';
 import { DEFAULT_REMINDER_DAYS_BEFORE } from '../core/reminders/reminders';
+import { DEFAULT_RETENTION } from '../core/privacy/retention-schedule';
 import { DEFAULT_DUTY_REMINDER_DAYS } from '../core/duties/duty-reminders';
 import { DEFAULT_DUTY_RED_ALERT_DAYS } from '../core/duties/staffing-alerts';
 import { DEFAULT_WAITING_LIST_OFFER_HOURS } from '../core/waiting-list/waiting-list';
@@ -313,6 +314,13 @@ const ServerKeys = z.object({
   DUTY_REMINDER_DAYS: dutyReminderDays().default([...DEFAULT_DUTY_REMINDER_DAYS]),
   DUTY_RED_ALERT_DAYS: wholeNumber(0, 60).default(DEFAULT_DUTY_RED_ALERT_DAYS),
   WAITLIST_OFFER_HOURS: wholeNumber(1, 168).default(DEFAULT_WAITING_LIST_OFFER_HOURS),
+  // The retention schedule (issue 37, docs/data-protection.md): how long each kind of personal data is kept.
+  RETENTION_BOOKING_DETAILS_MONTHS: wholeNumber(1, 240).default(DEFAULT_RETENTION.bookingDetailsMonths),
+  RETENTION_FINANCIAL_YEARS: wholeNumber(1, 30).default(DEFAULT_RETENTION.financialRecordsYears),
+  RETENTION_OUTBOX_BODY_DAYS: wholeNumber(1, 3650).default(DEFAULT_RETENTION.outboxBodyDays),
+  RETENTION_SIGN_IN_ATTEMPT_DAYS: wholeNumber(1, 3650).default(DEFAULT_RETENTION.signInAttemptDays),
+  RETENTION_LAPSED_MEMBER_MONTHS: wholeNumber(1, 240).default(DEFAULT_RETENTION.lapsedMemberMonths),
+  RETENTION_RUN_HOUR: wholeNumber(0, 23).default(3),
   TRUST_PROXY: z
     .string()
     .transform((value, ctx): false | number | string => {
@@ -440,6 +448,16 @@ const ConfigSchema = ServerKeys.and(Payments)
     /** Days before an event its reminder e-mails go out; 0: none at all. */
     reminderDaysBefore: e.REMINDER_DAYS_BEFORE,
     waitingListOfferHours: e.WAITLIST_OFFER_HOURS,
+    /** How long each kind of personal data is kept (core/privacy/retention-schedule.ts). */
+    retentionSchedule: {
+      bookingDetailsMonths: e.RETENTION_BOOKING_DETAILS_MONTHS,
+      financialRecordsYears: e.RETENTION_FINANCIAL_YEARS,
+      outboxBodyDays: e.RETENTION_OUTBOX_BODY_DAYS,
+      signInAttemptDays: e.RETENTION_SIGN_IN_ATTEMPT_DAYS,
+      lapsedMemberMonths: e.RETENTION_LAPSED_MEMBER_MONTHS,
+    },
+    /** The London hour of the nightly retention run. */
+    retentionRunHour: e.RETENTION_RUN_HOUR,
     /** Set when CONDITIONS=open-meteo: where the forecast is for, and where it is asked. */
     openMeteo:
       e.CONDITIONS === 'open-meteo'

@@ -28,6 +28,7 @@ import { memberListFeature } from './features/member-list';
 import { workDaysFeature } from './features/work-days';
 import { privacyFeature } from './features/privacy';
 import { checkInFeature } from './features/check-in';
+import { retentionFeature } from './features/retention';
 
 export { TYPES, type AdapterName, type Adapters, type ContainerOptions } from './adapters';
 
@@ -55,6 +56,7 @@ export const FEATURES: readonly Feature[] = [
   scheduledJobsFeature,
   privacyFeature,
   checkInFeature,
+  retentionFeature,
 ];
 
 export const DATABASE_FILE_NAME = 'kyc.sqlite';

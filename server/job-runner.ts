@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { RunDueJobs } from '../core/jobs/run-due-jobs';
-import { repeatingJobs } from '../core/jobs/scheduled-work';
+import { repeatingJobs, retentionRunJob } from '../core/jobs/scheduled-work';
+import { ApplyRetention } from '../core/privacy/apply-retention';
 import type { AppContainer } from './container';
 import { startRounds } from './rounds';
 
@@ -20,7 +21,9 @@ export function startJobRunner(ports: AppContainer, logger: Logger, everyMs = JO
     async () => {
       if (!scheduled) {
         // Idempotent: with several instances, or after a restart, each repeating job stays one.
-        await ports.get('jobs').schedule(repeatingJobs(ports.get('clock').now()));
+        const now = ports.get('clock').now();
+        // The retention run is nightly from the start: a new server does not apply it at once.
+        await ports.get('jobs').schedule([...repeatingJobs(now), retentionRunJob(now, ports.useCase(ApplyRetention).nextRunAfter(now))]);
         scheduled = true;
       }
       const result = await runner.execute();

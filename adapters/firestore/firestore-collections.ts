@@ -88,6 +88,11 @@ export const FIRESTORE_MEMBER_FEED_COLLECTIONS = ['memberCalendarFeeds'] as cons
  */
 export const FIRESTORE_ATTENDANCE_COLLECTIONS = ['attendance', 'attendanceMarks'] as const;
 /**
+ * The retention run's marks (FirestoreRetentionStore): per kind, the last record it has dealt with,
+ * so each night reads only what it has not seen. Working state: not copied by migrate-storage.
+ */
+export const FIRESTORE_RETENTION_COLLECTIONS = ['retentionMarks'] as const;
+/**
  * Sub-collections: `files/{key}/chunks` holds the files' bytes (FirestoreFileStore). Counted and
  * copied with their files.
  */
@@ -106,7 +111,8 @@ export type FirestoreCollectionName =
   | (typeof FIRESTORE_CONDITIONS_COLLECTIONS)[number]
   | (typeof FIRESTORE_DUTY_COLLECTIONS)[number]
   | (typeof FIRESTORE_MEMBER_FEED_COLLECTIONS)[number]
-  | (typeof FIRESTORE_ATTENDANCE_COLLECTIONS)[number];
+  | (typeof FIRESTORE_ATTENDANCE_COLLECTIONS)[number]
+  | (typeof FIRESTORE_RETENTION_COLLECTIONS)[number];
 
 /** Options every Firestore adapter takes. */
 export interface FirestoreCollectionOptions {

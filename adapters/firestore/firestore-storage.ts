@@ -1,4 +1,5 @@
 import { FirestorePersonalDataStore } from './firestore-personal-data-store';
+import { FirestoreRetentionStore } from './firestore-retention-store';
 import { cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { FirestoreAddressLimitStore } from './firestore-address-limit-store';
@@ -132,6 +133,7 @@ export function firestoreRepositories(db: Firestore, options: FirestoreCollectio
     conditions: new FirestoreConditionsRepository(db, options),
     personalData: new FirestorePersonalDataStore(db, options),
     attendance: new FirestoreAttendanceStore(db, options),
+    retention: new FirestoreRetentionStore(db, options),
   };
 }
 

@@ -46,6 +46,8 @@ export const ADMIN_ROUTES: { path: string; permission: Permission | null }[] = [
   { path: '/admin/privacy', permission: 'privacy:manage' },
   // The officer of the day's page and check-in (issue 39).
   { path: '/admin/today', permission: 'bookings:write' },
+  // Members' data rights (issue 37): the retention schedule as it applies now.
+  { path: '/admin/retention', permission: 'privacy:manage' },
 ];
 
 /** The ADMIN_ROUTES entry a concrete admin address (/admin/events/edit/e1?x=1) is for, or null. */
@@ -103,6 +105,8 @@ export const ACTIONS = {
   'duties.lights': 'events:read',
   // Subject-access archives and erasures: everything held about a person.
   'privacy.manage': 'privacy:manage',
+  // What personal data the app holds and when it goes (issue 37).
+  'retention.read': 'privacy:manage',
 } as const satisfies Record<string, Permission | null>;
 export type AdminAction = keyof typeof ACTIONS;
 
@@ -126,7 +130,7 @@ export const PERMISSION_MESSAGES = {
   sitePages: 'You do not have permission to change the club pages.',
   members: 'You do not have permission to manage the member list.',
   duties: 'You do not have permission to manage duties.',
-  privacy: 'You do not have permission to answer data requests.',
+  privacy: "You do not have permission to manage members' data.",
 } as const;
 
 const ACTION_MESSAGES: Record<AdminAction, string> = {
@@ -157,6 +161,7 @@ const ACTION_MESSAGES: Record<AdminAction, string> = {
   'duties.write': PERMISSION_MESSAGES.duties,
   'duties.lights': PERMISSION_MESSAGES.eventsRead,
   'privacy.manage': PERMISSION_MESSAGES.privacy,
+  'retention.read': PERMISSION_MESSAGES.privacy,
 };
 
 /** Throws PermissionError (with the spec's message and the missing permission) unless allowed. */

@@ -12,6 +12,7 @@ import { RefreshForecast } from '../conditions/refresh-forecast';
 import { SendConditionsAlerts } from '../conditions/conditions-alerts';
 import { SendDutyReminders } from '../duties/duty-reminders';
 import { SendStaffingAlerts } from '../duties/staffing-alerts';
+import { ApplyRetention } from '../privacy/apply-retention';
 
 /** How often the reminders' round looks for events whose reminders are due. */
 export const REMINDER_ROUND_MS = 15 * 60_000;
@@ -33,6 +34,8 @@ export const CONDITIONS_ALERT_ROUND_JOB = 'conditions-alert-round';
 /** Duty reminders and red staffing light alerts (issue 36): within a quarter of an hour of their time. */
 export const DUTY_MAIL_ROUND_MS = 15 * 60_000;
 export const DUTY_MAIL_ROUND_JOB = 'duty-mail-round';
+/** The retention schedule applied every night at RETENTION_RUN_HOUR London time (issue 37). */
+export const RETENTION_RUN_JOB = 'retention-run';
 
 /** The server's use cases, as the container gives them. */
 export type UseCaseOf = <T>(type: new (deps: never) => T) => T;
@@ -53,6 +56,14 @@ export function jobHandlers(useCase: UseCaseOf): JobHandlers {
       await useCase(SendDutyReminders).execute();
       await useCase(SendStaffingAlerts).execute();
     }),
+    [RETENTION_RUN_JOB]: {
+      repeats: true,
+      run: async (_job, now) => {
+        const retention = useCase(ApplyRetention);
+        await retention.execute();
+        return retention.nextRunAfter(now);
+      },
+    },
     [EVENT_REMINDERS_JOB]: oneOffJob((payload) => useCase(SendEventReminders).execute(payload)),
     [WORK_DAY_REMINDERS_JOB]: oneOffJob((payload) => useCase(SendWorkDayReminders).execute(payload)),
   };
@@ -77,6 +88,11 @@ function oneOffJob(work: (payload: Job['payload']) => Promise<unknown>): JobHand
       return null;
     },
   };
+}
+
+/** The nightly retention run, first due at `firstRun` (the next RETENTION_RUN_HOUR): one job, however many instances schedule it. */
+export function retentionRunJob(now: Date, firstRun: Date): Job {
+  return newJob({ id: RETENTION_RUN_JOB, kind: RETENTION_RUN_JOB, dueAt: firstRun }, now);
 }
 
 /**

@@ -20,6 +20,8 @@ export const PATHS = {
   myClub: '/my',
   /** A signed-in member's duties, and the open ones they may volunteer for. */
   duties: '/duties',
+  /** The privacy notice: words admins edit, and the retention schedule from the settings (issue 37). */
+  privacy: '/privacy',
 } as const;
 
 /** Members' pages with an id in the address (`:name` stands for one segment): a news item's own page. */

@@ -29,6 +29,7 @@ import type { DutyRepository } from '../duties/duty-repository.port';
 import type { AttendanceStore } from '../check-in/attendance-store.port';
 import type { MemberCalendarFeedRepository } from '../my-club/member-calendar-feed-repository.port';
 import type { PersonalDataStore } from '../privacy/personal-data-store.port';
+import type { RetentionStore } from '../privacy/retention-store.port';
 
 /** Every port that STORAGE chooses: each storage (SQLite, Firestore) provides them all. */
 export interface StoragePorts {
@@ -77,4 +78,6 @@ export interface StoragePorts {
   personalData: PersonalDataStore;
   /** Check-in: each booking's attendance and the mark keys applied (core/check-in/). */
   attendance: AttendanceStore;
+  /** The retention schedule's counts and removals over the records above (issue 37). */
+  retention: RetentionStore;
 }

@@ -89,9 +89,15 @@ ${WATER_LEVEL_CHART_MARKER}
 Read the latest club e-mails on the [news page](/news) and see what's coming up in the [events calendar](/calendar).
 `;
 
-/** A page's original title and Markdown; the information page names the club (CLUB_NAME). */
+const privacy = (clubName: string) => `${clubName} keeps members' personal data to run the club: bookings, payments, the member list, duty rosters and the e-mails it sends you. It keeps each kind only as long as it needs it, and the app applies the schedule below every night by itself.
+
+## Your rights
+
+You may ask for a copy of the personal data the club holds about you, or ask the club to erase it (the club keeps its financial records, without your name, as the law requires). Ask the club's secretary, or use the contact details on the [club information page](/information).`;
+
+/** A page's original title and Markdown; the information and privacy pages name the club (CLUB_NAME). */
 export function defaultSitePage(slug: SitePageSlug, clubName: string): SitePageText {
-  return slug === 'beginners'
-    ? { slug, title: 'Beginner Sailing Tips', body: BEGINNERS }
-    : { slug, title: 'Club Information', body: information(clubName) };
+  if (slug === 'beginners') return { slug, title: 'Beginner Sailing Tips', body: BEGINNERS };
+  if (slug === 'privacy') return { slug, title: 'Privacy notice', body: privacy(clubName) };
+  return { slug, title: 'Club Information', body: information(clubName) };
 }

@@ -6,7 +6,7 @@ import { PATHS } from '../shared/paths';
  * The club's pages whose words admins edit (Markdown, as news items): each is known by its slug,
  * lives at its own address and has a text of its own until an admin saves one (site-page-defaults.ts).
  */
-export const SITE_PAGE_SLUGS = ['beginners', 'information'] as const;
+export const SITE_PAGE_SLUGS = ['beginners', 'information', 'privacy'] as const;
 export const SitePageSlugSchema = z.enum(SITE_PAGE_SLUGS);
 export type SitePageSlug = z.infer<typeof SitePageSlugSchema>;
 
@@ -15,7 +15,7 @@ export const SITE_PAGE_TITLE_MAX = 100;
 export const SITE_PAGE_BODY_MAX = 50_000;
 
 /** Where members read each page. */
-export const SITE_PAGE_PATHS: Record<SitePageSlug, string> = { beginners: PATHS.beginners, information: PATHS.information };
+export const SITE_PAGE_PATHS: Record<SitePageSlug, string> = { beginners: PATHS.beginners, information: PATHS.information, privacy: PATHS.privacy };
 
 export const SITE_PAGE_NOT_FOUND = 'Page not found';
 

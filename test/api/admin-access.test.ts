@@ -186,7 +186,7 @@ const GUARDED: Guarded[] = [
   { method: 'put', route: '/api/admin/document-order', path: () => '/api/admin/document-order', body: { ids: ['club-rules'] }, permission: 'content:write', message: 'You do not have permission to change documents.' },
   // Data requests (issue 37).
   ...(['archive', 'erase'] as const).map(
-    (action): Guarded => ({ method: 'post', route: `/api/admin/privacy/${action}`, path: () => `/api/admin/privacy/${action}`, body: { email: 'guarded@example.org' }, permission: 'privacy:manage', message: 'You do not have permission to answer data requests.' }),
+    (action): Guarded => ({ method: 'post', route: `/api/admin/privacy/${action}`, path: () => `/api/admin/privacy/${action}`, body: { email: 'guarded@example.org' }, permission: 'privacy:manage', message: "You do not have permission to manage members' data." }),
   ),
   // The officer of the day's page and check-in (issue 39).
   { method: 'get', route: '/api/admin/officer-day', path: () => '/api/admin/officer-day', permission: 'bookings:write', message: 'You do not have permission to change bookings.' },
@@ -198,6 +198,8 @@ const GUARDED: Guarded[] = [
     permission: 'bookings:write',
     message: 'You do not have permission to change bookings.',
   },
+  // Members' data rights (issue 37): the retention overview.
+  { method: 'get', route: '/api/admin/retention', path: () => '/api/admin/retention', permission: 'privacy:manage', message: "You do not have permission to manage members' data." },
 ];
 
 /** Everything an admin request could change: events, admins, bookings, the audit log and the outbox. */

@@ -901,6 +901,25 @@ describe('generated bad query strings and paths', () => {
     expect(await storedCounts(app)).toEqual(before);
   });
 
+  it('GET /api/admin/retention and /api/privacy/retention: random, repeated and malformed parameters are ignored, never a 500, and change nothing', async () => {
+    const before = await storedCounts(app);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('/api/admin/retention', '/api/privacy/retention'),
+        fc.array(fc.tuple(fc.constantFrom('kind', 'kind[]', 'at', 'x', 'limit[a]'), queryValue), { maxLength: 4 }),
+        fc.constantFrom('', '&%E0%A4%A', '&kind=%zz', '&&&='),
+        async (path, pairs, tail) => {
+          const query = pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&') + tail;
+          const res = await (path.startsWith('/api/admin/') ? admin : app.agent()).get(`${path}?${query}`);
+          if (res.status === 200) expect(res.body.lines).toHaveLength(5);
+          else expectClientError(res, `${path}?${query}`);
+        },
+      ),
+      serverProperty(40),
+    );
+    expect(await storedCounts(app)).toEqual(before);
+  });
+
   it('GET /api/photos/:id/files/:file and its admin twin: odd ids and file names are a 404 or 400, never a 500', async () => {
     const before = await storedCounts(app);
     const segment = fc.oneof(

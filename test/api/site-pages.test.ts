@@ -46,6 +46,7 @@ describe('admins edit the club pages', () => {
     expect(list.body.pages.map((page: { slug: string; path: string }) => [page.slug, page.path])).toEqual([
       ['beginners', '/beginners'],
       ['information', '/information'],
+      ['privacy', '/privacy'],
     ]);
     const opened = await editor.get('/api/admin/pages/beginners');
     expect(opened.body.form).toEqual({ title: 'Beginner Sailing Tips', body: defaultSitePage('beginners', 'Heron Sailing Club').body, expectedUpdatedAt: null });

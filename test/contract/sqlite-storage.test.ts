@@ -468,7 +468,7 @@ describe('migration 0023: the member list', () => {
         // Migrations 0028 and 0036 run in the same batch and give duties:write and privacy:manage the same way.
         expect((await admins.getByUid('manager'))?.permissions).toEqual(['events:read', 'admins:manage', 'members:write', 'duties:write', 'privacy:manage']);
         expect((await admins.getByUid('editor'))?.permissions).toEqual(['events:read', 'events:write']);
-        // Later migrations (0024 to 0028) come off first, then 0023.
+        // Later migrations (0024 to 0040) come off first, then 0023.
         while (await db.schema.hasTable('members')) await db.migrate.down({ migrationSource: new SqliteMigrationSource() });
         expect((await admins.getByUid('manager'))?.permissions).toEqual(['events:read', 'admins:manage']);
         expect(await db.schema.hasTable('members')).toBe(false);

@@ -104,6 +104,7 @@ function memberPages(): [string, string][] {
     ['documents', '/documents'],
     ['information', '/information'],
     ['beginners', '/beginners'],
+    ['privacy notice', '/privacy'],
     ['work days', '/work-day-booking'],
     ['sign in', '/sign-in'],
     ['my club', '/my'],

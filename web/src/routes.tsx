@@ -11,6 +11,7 @@ import { myBookingRead } from './features/my-booking/api/my-booking-read';
 import { campaignsRead, newsItemRead } from './features/news/api/news-reads';
 import { documentsRead } from './features/documents/api/get-documents';
 import { sitePageRead } from './features/information/api/site-page-read';
+import { retentionScheduleRead } from './features/information/api/retention-schedule-read';
 import { myWaitingListRead } from './features/waiting-list/api/waiting-list-read';
 import { myWorkDaySignupRead, workDayRead, workDaysRead } from './features/work-days/api/work-day-reads';
 import { clubConfigRead } from './lib/club-config';
@@ -115,6 +116,10 @@ export function createRoutes(data: DataOf, { admin }: { admin: boolean }): Route
       ]),
       page(data, PATHS.beginners, 'src/features/information/components/beginners-page.tsx', async () => (await import('./features/information/components/beginners-page')).BeginnersPage, () => [
         sitePageRead('beginners'),
+      ]),
+      page(data, PATHS.privacy, 'src/features/information/components/privacy-page.tsx', async () => (await import('./features/information/components/privacy-page')).PrivacyPage, () => [
+        sitePageRead('privacy'),
+        retentionScheduleRead,
       ]),
       page(data, PATHS.signIn, 'src/features/member-sign-in/components/sign-in-page.tsx', async () => (await import('./features/member-sign-in/components/sign-in-page')).SignInPage),
       page(data, PATHS.myClub, 'src/features/member-sign-in/components/my-club-page.tsx', async () => (await import('./features/member-sign-in/components/my-club-page')).MyClubPage),

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { grantToAdminManagers, revokeFromEveryAdmin } from '../sqlite-permission-grants';
 
 const NEW_PERMISSION = 'duties:write';
 
@@ -44,12 +45,7 @@ export async function up(knex: Knex): Promise<void> {
     t.text('overrideReason');
     t.primary(['slotId', 'memberId']);
   });
-  const admins: { uid: string; permissions: string }[] = await knex('admins').select('uid', 'permissions');
-  for (const admin of admins) {
-    const permissions = JSON.parse(admin.permissions) as string[];
-    if (!permissions.includes('admins:manage') || permissions.includes(NEW_PERMISSION)) continue;
-    await knex('admins').where({ uid: admin.uid }).update({ permissions: JSON.stringify([...permissions, NEW_PERMISSION]) });
-  }
+  await grantToAdminManagers(knex, NEW_PERMISSION);
 }
 
 export async function down(knex: Knex): Promise<void> {
@@ -57,11 +53,5 @@ export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTableIfExists('duty_slots');
   await knex.schema.dropTableIfExists('member_qualifications');
   await knex.schema.dropTableIfExists('duty_catalogue');
-  const admins: { uid: string; permissions: string }[] = await knex('admins').select('uid', 'permissions');
-  for (const admin of admins) {
-    const permissions = JSON.parse(admin.permissions) as string[];
-    if (permissions.includes(NEW_PERMISSION)) {
-      await knex('admins').where({ uid: admin.uid }).update({ permissions: JSON.stringify(permissions.filter((p) => p !== NEW_PERMISSION)) });
-    }
-  }
+  await revokeFromEveryAdmin(knex, NEW_PERMISSION);
 }

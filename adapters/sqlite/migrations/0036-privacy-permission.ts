@@ -1,17 +1,18 @@
 import type { Knex } from 'knex';
-import { grantToAdminManagers } from '../sqlite-permission-grant';
+import { grantToAdminManagers, revokeFromEveryAdmin } from '../sqlite-permission-grants';
 
 const NEW_PERMISSION = 'privacy:manage';
 
 /**
  * Issue 37: subject-access and erasure requests need the new permission `privacy:manage`; it goes
  * to every admin holding `admins:manage`, as the decisions ask for a phase's new permissions. The
- * requests themselves read and rewrite the existing tables: no table is added.
+ * requests and the retention page (issue 37) use it; they read and rewrite the existing tables: no
+ * table is added.
  */
 export async function up(knex: Knex): Promise<void> {
   await grantToAdminManagers(knex, NEW_PERMISSION);
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await grantToAdminManagers(knex, NEW_PERMISSION, true);
+  await revokeFromEveryAdmin(knex, NEW_PERMISSION);
 }

@@ -62,8 +62,8 @@ describe('permission examples', () => {
     expect(() => requirePermission({ permissions: [] }, 'admins.list')).not.toThrow();
   });
 
-  it('the default admin can do everything but manage admins, change bookings, resend e-mails, read the audit log, change work days and manage news, water levels, documents, photos and the club pages, nor see or change the member list, nor answer data requests', () => {
-    const withheld = ['admins.manage', 'bookings.write', 'audit.read', 'mail.resend', 'workDays.write', 'news.list', 'news.write', 'waterLevels.write', 'documents.write', 'photos.manage', 'sitePages.write', 'members.read', 'members.write', 'duties.read', 'duties.write', 'privacy.manage'];
+  it('the default admin can do everything but manage admins, change bookings, resend e-mails, read the audit log, change work days and manage news, water levels, documents, photos and the club pages, nor see or change the member list, nor answer data requests or see the retention schedule', () => {
+    const withheld = ['admins.manage', 'bookings.write', 'audit.read', 'mail.resend', 'workDays.write', 'news.list', 'news.write', 'waterLevels.write', 'documents.write', 'photos.manage', 'sitePages.write', 'members.read', 'members.write', 'duties.read', 'duties.write', 'privacy.manage', 'retention.read'];
     for (const action of actions.filter((a) => !withheld.includes(a))) {
       expect(() => requirePermission({ permissions: DEFAULT_PERMISSIONS }, action)).not.toThrow();
     }
@@ -138,7 +138,14 @@ describe('permission examples', () => {
       '/admin/privacy': 'privacy:manage',
       // The officer of the day's page and check-in (issue 39).
       '/admin/today': 'bookings:write',
+      // Members' data rights (issue 37).
+      '/admin/retention': 'privacy:manage',
     });
+  });
+
+  it('the Data retention page needs privacy:manage, with the data-rights message', () => {
+    expect(() => requirePermission({ permissions: ['privacy:manage'] }, 'retention.read')).not.toThrow();
+    expect(() => requirePermission({ permissions: ['admins:manage', 'members:write', 'audit:read'] }, 'retention.read')).toThrow("You do not have permission to manage members' data.");
   });
 
   it('duty rosters need duties:write to see and to change (they name members); the staffing light only events:read', () => {

@@ -346,7 +346,7 @@ describe('the pages index (fixed pages and the editable pages with their origina
       expect(SearchRecordSchema.parse(r)).toEqual(r);
     }
     for (const r of pageSearchRecords()) expect(r.tags.length).toBeGreaterThan(0);
-    expect(new Set(records.map((r) => r.path))).toEqual(new Set(['/beginners', '/information', '/news', '/calendar', '/documents']));
+    expect(new Set(records.map((r) => r.path))).toEqual(new Set(['/beginners', '/information', '/privacy', '/news', '/calendar', '/documents']));
     for (const id of records.map((r) => r.objectID)) expect(id).toMatch(URL_SAFE_ID);
     expect(new Set(records.map((r) => r.objectID)).size).toBe(records.length);
   });

@@ -59,6 +59,7 @@ describe('editing a page (admins with content:write)', () => {
       pages: [
         { slug: 'beginners', title: 'Beginner Sailing Tips', path: '/beginners', updatedAt: null, updatedBy: null },
         { slug: 'information', title: 'Club Information', path: '/information', updatedAt: null, updatedBy: null },
+        { slug: 'privacy', title: 'Privacy notice', path: '/privacy', updatedAt: null, updatedBy: null },
       ],
     });
     expect((await w.get.execute(editor, 'information')).form).toEqual({ title: 'Club Information', body: defaultSitePage('information', 'Kestrel Yacht Club').body, expectedUpdatedAt: null });

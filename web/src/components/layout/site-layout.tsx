@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Link, Outlet } from 'react-router-dom';
+import { PATHS } from '@core/shared/paths';
 import { useClubConfig } from '../../lib/club-config';
 import { SearchProvider, useSearchDialog } from '../../features/search/components/search-provider';
 import { Spinner } from '../ui/spinner';
@@ -22,7 +23,7 @@ function Frame() {
       <footer className="site-footer">
         <div className="container">
           <p>
-            {config.clubName} Members Area · <a href={config.publicSiteUrl}>Club website</a>
+            {config.clubName} Members Area · <a href={config.publicSiteUrl}>Club website</a> · <Link to={PATHS.privacy}>Privacy notice</Link>
           </p>
         </div>
       </footer>

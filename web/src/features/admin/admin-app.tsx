@@ -40,6 +40,7 @@ import { DutyDayPage } from './duties/components/duty-day-page';
 import { DutyCountsPage } from './duties/components/duty-counts-page';
 import { DataRequestsPage } from './privacy/components/data-requests-page';
 import { OfficerDayPage } from './officer-day/components/officer-day-page';
+import { RetentionPage } from './retention/components/retention-page';
 import '../../components/ui/controls.css';
 import './admin.css';
 
@@ -77,6 +78,8 @@ const GUARDED: { path: string; permission: Permission; message: string; Page: Co
   // Data requests (issue 37).
   { path: 'privacy', permission: 'privacy:manage', message: PERMISSION_MESSAGES.privacy, Page: DataRequestsPage },
   { path: 'today', permission: 'bookings:write', message: PERMISSION_MESSAGES.bookingsWrite, Page: OfficerDayPage },
+  // Members' data rights (issue 37).
+  { path: 'retention', permission: 'privacy:manage', message: PERMISSION_MESSAGES.privacy, Page: RetentionPage },
 ];
 
 /**

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { PATHS } from '@core/shared/paths';
 import { householdAgeGroup } from '@core/members/household-attendees';
 import type { BookingFormValues } from '@core/bookings/booking';
 import { BOOKING_MESSAGES, bookingFormTotal, stripNonDigits, validateBookingForm, visibleBookingFields } from '@core/bookings/booking-validation';
@@ -191,6 +192,9 @@ export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft, initi
         )}
       </fieldset>
       {form.formError !== null && <Alert tone="error">{form.formError}</Alert>}
+      <p className="booking-privacy">
+        How long the club keeps these details: see the <Link to={PATHS.privacy}>privacy notice</Link>.
+      </p>
       <Button type="submit" disabled={submitting} className="btn-block">
         {submitting ? 'Submitting...' : 'Submit Booking'}
       </Button>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { SitePageSlug } from '@core/site-pages/site-page';
 import { useClubConfig } from '../../../lib/club-config';
@@ -8,12 +8,13 @@ import { LazyWaterLevelChart as WaterLevelChart } from '../../water-levels/compo
 import { useSitePage } from '../api/site-page-read';
 
 /**
- * A club page whose words admins edit (Beginners, Information). Its body is HTML that the server
+ * A club page whose words admins edit (Beginners, Information, Privacy notice), and what the page
+ * adds after them (`children`). Its body is HTML that the server
  * rendered from the admins' Markdown and cleaned against the news items' allow-list
  * (core/news/news-body.ts): no script, no event handler, no javascript: link can be in it. The
  * water-level chart, which Markdown cannot hold, is drawn where the page's chart line stands.
  */
-export function SitePageView({ slug, title }: { slug: SitePageSlug; title: string }) {
+export function SitePageView({ slug, title, children }: { slug: SitePageSlug; title: string; children?: ReactNode }) {
   const state = useSitePage(slug);
   const config = useClubConfig();
   const shownTitle = state.status === 'success' ? state.data.title : title;
@@ -36,6 +37,7 @@ export function SitePageView({ slug, title }: { slug: SitePageSlug; title: strin
           )}
         </div>
       )}
+      {children}
     </div>
   );
 }

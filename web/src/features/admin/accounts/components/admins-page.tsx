@@ -31,7 +31,7 @@ const PERMISSION_LABELS: Record<Permission, string> = {
   'content:write': 'Manage documents, news, photos and water levels',
   'members:write': "See and change the club's member list",
   'duties:write': 'Keep duty types, qualifications and templates; staff events’ duty rosters',
-  'privacy:manage': 'Answer data requests: download or erase everything held about a person',
+  'privacy:manage': 'See what personal data the app holds and when it goes; answer data requests: download or erase everything held about a person',
 };
 
 /** The admin accounts ("Admins", at /admin/admins; it was the "Members" screen at /admin/members until the member list took that place). */

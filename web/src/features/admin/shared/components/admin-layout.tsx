@@ -36,6 +36,8 @@ export function AdminLayout() {
     // Data requests (issue 37).
     { to: '/admin/privacy', label: 'Data Requests' },
     { to: '/admin/today', label: 'Today' },
+    // Members' data rights (issue 37).
+    { to: '/admin/retention', label: 'Data retention' },
   ];
   // Who is signed in leads to their own account (My Account: the change of their password).
   const account = (

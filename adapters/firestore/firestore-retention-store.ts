@@ -1,0 +1,274 @@
+import { FieldPath, FieldValue, Timestamp, type DocumentData, type DocumentSnapshot, type Firestore, type Query, type WriteBatch } from 'firebase-admin/firestore';
+import { AuditEntrySchema } from '../../core/audit/audit';
+import { BookedAttendeeSchema } from '../../core/bookings/booking';
+import { OutboxMessageSchema } from '../../core/mail/mail';
+import { MemberSchema, type Member } from '../../core/members/member';
+import { pseudonymiseAuditEntry, type PseudonymisedPerson } from '../../core/privacy/audit-pseudonyms';
+import { anonymisedMember, bookingHoldsDetails, bookingPerson, memberHoldsData, memberPerson, messageHoldsBody, messageWithoutBody } from '../../core/privacy/retention-records';
+import { ANONYMISED_LAST_NAME, ANONYMISED_NAME, type RetentionCutoff, type RetentionKind } from '../../core/privacy/retention-schedule';
+import type { AnonymisedPerson, RetentionHolding, RetentionStore } from '../../core/privacy/retention-store.port';
+import { collectionOf, type FirestoreCollectionName, type FirestoreCollectionOptions } from './firestore-collections';
+import { withCoreErrors } from './firestore-errors';
+import { readDocument } from './firestore-read-document';
+
+/** Writes per batch: Firestore takes 500; a record and its audit entries stay in one. */
+const BATCH_WRITES = 400;
+/** Events looked at per call of apply (bookingDetails): bounds the reads of one night. */
+const EVENTS_PER_CALL = 50;
+/** Documents read per page of a scan. */
+const PAGE = 200;
+
+/** Where a kind's run got to: the date field's value (ms) and the document id of the last record it dealt with. */
+interface Mark {
+  atMs: number;
+  id: string;
+}
+
+/**
+ * The retention store on Firestore, reading by the date fields' single-field indexes and writing in
+ * batches. Outbox messages and events are read in date order from a mark (collection
+ * `retentionMarks`): the last record dealt with, so each night reads only what has come past its
+ * limit since. Messages are written at the time they are dated, so none appears behind the mark;
+ * an event created with a start already past the booking limit would be (docs/data-protection.md).
+ * Sign-in attempts past the limit are deleted, so a query by date finds only what is left; members
+ * are few and read in renewal-date pages.
+ */
+export class FirestoreRetentionStore implements RetentionStore {
+  constructor(
+    private readonly db: Firestore,
+    private readonly options: FirestoreCollectionOptions = {},
+  ) {}
+
+  private collection(name: FirestoreCollectionName) {
+    return collectionOf(this.db, name, this.options);
+  }
+
+  private async mark(kind: RetentionKind): Promise<Mark | null> {
+    const snapshot = await withCoreErrors(() => this.collection('retentionMarks').doc(kind).get());
+    const data = snapshot.data();
+    return data && typeof data.atMs === 'number' && typeof data.id === 'string' ? { atMs: data.atMs, id: data.id } : null;
+  }
+
+  private setMark(batch: WriteBatch, kind: RetentionKind, mark: Mark): void {
+    batch.set(this.collection('retentionMarks').doc(kind), mark);
+  }
+
+  /** Outbox messages after the mark (and written before `beforeMs`), oldest first. */
+  private messagesAfter(mark: Mark | null, beforeMs?: number): Query {
+    let query: Query = this.collection('outbox');
+    if (beforeMs !== undefined) query = query.where('createdAtMs', '<', beforeMs);
+    query = query.orderBy('createdAtMs').orderBy(FieldPath.documentId());
+    return mark ? query.startAfter(mark.atMs, mark.id) : query;
+  }
+
+  /** Dated events after the mark (and starting before `before`), earliest start first. */
+  private eventsAfter(mark: Mark | null, before?: Date): Query {
+    let query = this.collection('events').where('eventdatetime', '>=', Timestamp.fromMillis(0));
+    if (before) query = query.where('eventdatetime', '<', Timestamp.fromDate(before));
+    query = query.orderBy('eventdatetime').orderBy(FieldPath.documentId());
+    return mark ? query.startAfter(Timestamp.fromMillis(mark.atMs), mark.id) : query;
+  }
+
+  async holding(kind: RetentionKind, cutoff: RetentionCutoff): Promise<RetentionHolding> {
+    const cut = Timestamp.fromDate(cutoff.instant);
+    switch (kind) {
+      case 'signInAttempts': {
+        const all = this.collection('loginFailures');
+        const [count, due, first] = await Promise.all([countOf(all), countOf(all.where('at', '<', cut)), withCoreErrors(() => all.orderBy('at').limit(1).get())]);
+        return { count, due, oldest: first.empty ? null : (first.docs[0].get('at') as Timestamp).toDate().toISOString() };
+      }
+      case 'financialRecords': {
+        const financial = this.collection('bookings').where('paymentRequired', '==', true);
+        const [count, due, first] = await Promise.all([countOf(financial), countOf(financial.where('submittedAt', '<', cut)), withCoreErrors(() => financial.orderBy('submittedAt').limit(1).get())]);
+        return { count, due, oldest: first.empty ? null : (first.docs[0].get('submittedAt') as Timestamp).toDate().toISOString() };
+      }
+      case 'outboxBodies': {
+        const mark = await this.mark(kind);
+        const after = this.messagesAfter(mark);
+        const [count, due, first] = await Promise.all([countOf(after), countOf(this.messagesAfter(mark, cutoff.instant.getTime())), withCoreErrors(() => after.limit(1).get())]);
+        return { count, due, oldest: first.empty ? null : new Date(first.docs[0].get('createdAtMs') as number).toISOString() };
+      }
+      case 'bookingDetails': {
+        const events = await withCoreErrors(() => this.eventsAfter(null).get());
+        const mark = await this.mark(kind);
+        let holding: RetentionHolding = { count: 0, due: 0, oldest: null };
+        for (const event of events.docs) {
+          const startMs = (event.get('eventdatetime') as Timestamp).toMillis();
+          if (mark && (startMs < mark.atMs || (startMs === mark.atMs && event.id <= mark.id))) continue;
+          const bookings = await withCoreErrors(() => this.collection('bookings').where('eventId', '==', event.id).get());
+          const held = bookings.docs.filter((doc) => holdsDetails(doc.data())).length;
+          if (held === 0) continue;
+          holding = { count: holding.count + held, due: holding.due + (startMs < cutoff.instant.getTime() ? held : 0), oldest: holding.oldest ?? new Date(startMs).toISOString() };
+        }
+        return holding;
+      }
+      case 'lapsedMembers': {
+        const members = (await withCoreErrors(() => this.collection('members').orderBy('renewalDate').get())).docs.map(toMember).filter(memberHoldsData);
+        return { count: members.length, oldest: members[0]?.renewalDate ?? null, due: members.filter((member) => member.renewalDate < cutoff.day).length };
+      }
+    }
+  }
+
+  async apply(kind: RetentionKind, cutoff: RetentionCutoff, limit: number, pseudonymOf: (person: AnonymisedPerson) => PseudonymisedPerson): Promise<number> {
+    switch (kind) {
+      case 'financialRecords':
+        return 0;
+      case 'signInAttempts': {
+        const due = await withCoreErrors(() => this.collection('loginFailures').where('at', '<', Timestamp.fromDate(cutoff.instant)).orderBy('at').limit(limit).get());
+        const batch = this.db.batch();
+        for (const doc of due.docs) batch.delete(doc.ref);
+        if (!due.empty) await withCoreErrors(() => batch.commit());
+        return due.size;
+      }
+      case 'outboxBodies': {
+        const mark = await this.mark(kind);
+        const due = await withCoreErrors(() => this.messagesAfter(mark, cutoff.instant.getTime()).limit(limit).get());
+        if (due.empty) return 0;
+        const batch = this.db.batch();
+        let changed = 0;
+        for (const doc of due.docs) {
+          const message = OutboxMessageSchema.parse(doc.get('message'));
+          if (!messageHoldsBody(message)) continue;
+          batch.update(doc.ref, { message: messageWithoutBody(message, (email) => pseudonymOf({ key: email, texts: [email] }).pseudonym) });
+          changed += 1;
+        }
+        const last = due.docs[due.docs.length - 1];
+        this.setMark(batch, kind, { atMs: last.get('createdAtMs') as number, id: last.id });
+        await withCoreErrors(() => batch.commit());
+        // A full page read goes on (the mark moved), even when some of it was already without its words.
+        return due.size === limit ? Math.max(changed, limit) : changed;
+      }
+      case 'bookingDetails':
+        return this.anonymiseBookings(cutoff, limit, pseudonymOf);
+      case 'lapsedMembers':
+        return this.anonymiseMembers(cutoff, limit, pseudonymOf);
+    }
+  }
+
+  private async anonymiseBookings(cutoff: RetentionCutoff, limit: number, pseudonymOf: (person: AnonymisedPerson) => PseudonymisedPerson): Promise<number> {
+    const mark = await this.mark('bookingDetails');
+    const events = await withCoreErrors(() => this.eventsAfter(mark, cutoff.instant).limit(EVENTS_PER_CALL).get());
+    let changed = 0;
+    for (const event of events.docs) {
+      const bookings = await withCoreErrors(() => this.collection('bookings').where('eventId', '==', event.id).get());
+      const writes = new Writes(this.db);
+      for (const doc of bookings.docs) {
+        const data = doc.data();
+        if (!holdsDetails(data)) continue;
+        const attendees = BookedAttendeeSchema.array().parse(data.householdAttendees ?? []);
+        const person = pseudonymOf(
+          bookingPerson({
+            id: doc.id,
+            firstName: String(data.firstName),
+            lastName: String(data.lastName),
+            userEmail: typeof data.userEmail === 'string' ? data.userEmail : null,
+            boatName: typeof data.boatName === 'string' ? data.boatName : null,
+            householdAttendees: attendees,
+          }),
+        );
+        await this.pseudonymise(writes, doc.id, person);
+        writes.update(doc.ref, {
+          firstName: ANONYMISED_NAME,
+          lastName: ANONYMISED_LAST_NAME,
+          userEmail: FieldValue.delete(),
+          emailKey: FieldValue.delete(),
+          boatName: FieldValue.delete(),
+          householdAttendees: attendees.map((attendee) => ({ ...attendee, name: ANONYMISED_NAME })),
+        });
+        changed += 1;
+      }
+      writes.then((batch) => this.setMark(batch, 'bookingDetails', { atMs: (event.get('eventdatetime') as Timestamp).toMillis(), id: event.id }));
+      await writes.commit();
+      if (changed >= limit) break;
+    }
+    // Every event of the call looked at, whatever it changed: the next call goes on from the mark.
+    return events.size === EVENTS_PER_CALL ? Math.max(changed, limit) : changed;
+  }
+
+  private async anonymiseMembers(cutoff: RetentionCutoff, limit: number, pseudonymOf: (person: AnonymisedPerson) => PseudonymisedPerson): Promise<number> {
+    const writes = new Writes(this.db);
+    let changed = 0;
+    let after: DocumentSnapshot | null = null;
+    while (changed < limit) {
+      let query = this.collection('members').where('renewalDate', '<', cutoff.day).orderBy('renewalDate').orderBy(FieldPath.documentId()).limit(PAGE);
+      if (after) query = query.startAfter(after);
+      const page = await withCoreErrors(() => query.get());
+      for (const doc of page.docs) {
+        const member = toMember(doc);
+        if (!memberHoldsData(member) || changed >= limit) continue;
+        await this.pseudonymise(writes, member.id, pseudonymOf(memberPerson(member)));
+        const anonymised = anonymisedMember(member);
+        writes.update(doc.ref, {
+          name: anonymised.name,
+          email: anonymised.email,
+          emailKey: anonymised.email,
+          phone: FieldValue.delete(),
+          emergencyContactName: FieldValue.delete(),
+          emergencyContactPhone: FieldValue.delete(),
+        });
+        changed += 1;
+      }
+      if (page.size < PAGE) break;
+      after = page.docs[page.docs.length - 1];
+    }
+    await writes.commit();
+    return changed;
+  }
+
+  /** Rewrites the audit entries about one record with the person's pseudonym (the one place audit documents change). */
+  private async pseudonymise(writes: Writes, recordId: string, person: PseudonymisedPerson): Promise<void> {
+    const entries = await withCoreErrors(() => this.collection('auditLog').where('recordId', '==', recordId).get());
+    for (const doc of entries.docs) writes.update(doc.ref, { entry: pseudonymiseAuditEntry(AuditEntrySchema.parse(doc.get('entry')), person) });
+  }
+}
+
+/** Whether a stored booking still holds its booker's details. */
+function holdsDetails(data: DocumentData): boolean {
+  return bookingHoldsDetails({
+    firstName: String(data.firstName),
+    lastName: String(data.lastName),
+    userEmail: typeof data.userEmail === 'string' ? data.userEmail : null,
+    boatName: typeof data.boatName === 'string' ? data.boatName : null,
+  });
+}
+
+function toMember(snapshot: DocumentSnapshot): Member {
+  return readDocument(MemberSchema, snapshot, { instants: ['createdAt', 'updatedAt'] });
+}
+
+async function countOf(query: Query): Promise<number> {
+  return (await withCoreErrors(() => query.count().get())).data().count;
+}
+
+/** Updates split into batches of BATCH_WRITES, committed in order. */
+class Writes {
+  private readonly batches: WriteBatch[] = [];
+  private size = BATCH_WRITES;
+
+  constructor(private readonly db: Firestore) {}
+
+  private current(): WriteBatch {
+    if (this.size >= BATCH_WRITES) {
+      this.batches.push(this.db.batch());
+      this.size = 0;
+    }
+    this.size += 1;
+    return this.batches[this.batches.length - 1];
+  }
+
+  update(ref: DocumentSnapshot['ref'], fields: DocumentData): void {
+    this.current().update(ref, fields);
+  }
+
+  /** Adds a write to the last batch (a mark written with the changes it records). */
+  then(write: (batch: WriteBatch) => void): void {
+    write(this.current());
+  }
+
+  async commit(): Promise<void> {
+    for (const batch of this.batches) await withCoreErrors(() => batch.commit());
+    this.batches.length = 0;
+    this.size = BATCH_WRITES;
+  }
+}
+

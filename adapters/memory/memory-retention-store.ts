@@ -1,0 +1,161 @@
+import type { AuditEntry } from '../../core/audit/audit';
+import type { Booking } from '../../core/bookings/booking';
+import type { ClubEvent } from '../../core/events/event';
+import type { OutboxMessage } from '../../core/mail/mail';
+import type { Member } from '../../core/members/member';
+import { pseudonymiseAuditEntry, type PseudonymisedPerson } from '../../core/privacy/audit-pseudonyms';
+import {
+  anonymisedBooking,
+  anonymisedMember,
+  bookingHoldsDetails,
+  bookingPerson,
+  memberHoldsData,
+  memberPerson,
+  messageHoldsBody,
+  messageWithoutBody,
+} from '../../core/privacy/retention-records';
+import type { RetentionCutoff, RetentionKind } from '../../core/privacy/retention-schedule';
+import type { AnonymisedPerson, RetentionHolding, RetentionStore } from '../../core/privacy/retention-store.port';
+import type { MemoryAuditLog } from './memory-audit-log';
+import type { MemoryBookingRepository } from './memory-booking-repository';
+import type { MemoryClaimables } from './memory-claims';
+import type { MemoryEventRepository } from './memory-event-repository';
+import type { MemoryLoginAttemptStore } from './memory-login-attempt-store';
+import type { MemoryMemberRepository } from './memory-member-repository';
+import type { MemoryOutbox } from './memory-outbox';
+
+/** The memory adapters this store reads and changes, as one storage's ports. */
+export interface MemoryRetentionSources {
+  events: MemoryEventRepository;
+  bookings: MemoryBookingRepository;
+  members: MemoryMemberRepository;
+  outbox: MemoryOutbox;
+  loginAttempts: MemoryLoginAttemptStore;
+  audit: MemoryAuditLog;
+}
+
+/**
+ * The retention store over the memory adapters: it reaches into their maps (the memory storage has
+ * no shared tables), so that the feature adds no methods to the other repositories.
+ */
+export class MemoryRetentionStore implements RetentionStore {
+  constructor(private readonly sources: MemoryRetentionSources) {}
+
+  private map<T>(source: object, field: string): Map<string, T> {
+    return (source as Record<string, Map<string, T>>)[field];
+  }
+
+  /** The bookings of dated events that still hold their details, with their event's start. */
+  private bookingsWithDetails(): { booking: Booking; startMs: number }[] {
+    const events = this.map<ClubEvent>(this.sources.events, 'events');
+    return [...this.map<Booking>(this.sources.bookings, 'bookings').values()]
+      .map((booking) => ({ booking, startMs: startMsOf(events.get(booking.eventId)) }))
+      .filter((row): row is { booking: Booking; startMs: number } => row.startMs !== null && bookingHoldsDetails(row.booking));
+  }
+
+  async holding(kind: RetentionKind, cutoff: RetentionCutoff): Promise<RetentionHolding> {
+    switch (kind) {
+      case 'bookingDetails': {
+        const rows = this.bookingsWithDetails();
+        return summary(rows.map((row) => new Date(row.startMs).toISOString()), cutoff.instant.toISOString());
+      }
+      case 'financialRecords': {
+        const dates = [...this.map<Booking>(this.sources.bookings, 'bookings').values()].filter(isFinancial).map((booking) => booking.submittedAt);
+        return summary(dates.map(normalInstant), cutoff.instant.toISOString());
+      }
+      case 'outboxBodies': {
+        const dates = this.messages().filter(messageHoldsBody).map((message) => normalInstant(message.createdAt));
+        return summary(dates, cutoff.instant.toISOString());
+      }
+      case 'signInAttempts': {
+        const dates = [...this.attempts().values()].flat().map((attempt) => new Date(attempt.at).toISOString());
+        return summary(dates, cutoff.instant.toISOString());
+      }
+      case 'lapsedMembers': {
+        const dates = [...this.map<Member>(this.sources.members, 'members').values()].filter(memberHoldsData).map((member) => member.renewalDate);
+        return summary(dates, cutoff.day);
+      }
+    }
+  }
+
+  async apply(kind: RetentionKind, cutoff: RetentionCutoff, limit: number, pseudonymOf: (person: AnonymisedPerson) => PseudonymisedPerson): Promise<number> {
+    switch (kind) {
+      case 'bookingDetails': {
+        const bookings = this.map<Booking>(this.sources.bookings, 'bookings');
+        const due = this.bookingsWithDetails()
+          .filter((row) => row.startMs < cutoff.instant.getTime())
+          .slice(0, limit);
+        for (const { booking } of due) {
+          this.pseudonymise(booking.id, pseudonymOf(bookingPerson(booking)));
+          bookings.set(booking.id, anonymisedBooking(booking));
+        }
+        return due.length;
+      }
+      case 'financialRecords':
+        return 0;
+      case 'outboxBodies': {
+        const rows = this.map<unknown>(this.sources.outbox, 'rows') as unknown as MemoryClaimables<OutboxMessage>;
+        const due = this.messages()
+          .filter((message) => messageHoldsBody(message) && Date.parse(message.createdAt) < cutoff.instant.getTime())
+          .slice(0, limit);
+        for (const message of due) rows.put(messageWithoutBody(message, (email) => pseudonymOf({ key: email, texts: [email] }).pseudonym));
+        return due.length;
+      }
+      case 'signInAttempts': {
+        const attempts = this.attempts();
+        const due = [...attempts.values()]
+          .flat()
+          .filter((attempt) => attempt.at < cutoff.instant.getTime())
+          .slice(0, limit);
+        const gone = new Set(due.map((attempt) => attempt.id));
+        for (const [key, list] of attempts) {
+          const kept = list.filter((attempt) => !gone.has(attempt.id));
+          if (kept.length === 0) attempts.delete(key);
+          else attempts.set(key, kept);
+        }
+        return due.length;
+      }
+      case 'lapsedMembers': {
+        const members = this.map<Member>(this.sources.members, 'members');
+        const due = [...members.values()].filter((member) => memberHoldsData(member) && member.renewalDate < cutoff.day).slice(0, limit);
+        for (const member of due) {
+          this.pseudonymise(member.id, pseudonymOf(memberPerson(member)));
+          members.set(member.id, anonymisedMember(member));
+        }
+        return due.length;
+      }
+    }
+  }
+
+  private messages(): OutboxMessage[] {
+    return (this.map<unknown>(this.sources.outbox, 'rows') as unknown as MemoryClaimables<OutboxMessage>).all();
+  }
+
+  private attempts(): Map<string, { id: number; at: number }[]> {
+    return this.map<{ id: number; at: number }[]>(this.sources.loginAttempts, 'attempts');
+  }
+
+  private pseudonymise(recordId: string, person: PseudonymisedPerson): void {
+    const entries = this.map<AuditEntry>(this.sources.audit, 'entries');
+    for (const [id, entry] of entries) if (entry.recordId === recordId) entries.set(id, pseudonymiseAuditEntry(entry, person));
+  }
+}
+
+/** A booking that is a financial record: money was asked for. */
+export function isFinancial(booking: Booking): boolean {
+  return booking.paymentRequired;
+}
+
+function startMsOf(event: ClubEvent | undefined): number | null {
+  return event?.eventdatetime ? Date.parse(event.eventdatetime) : null;
+}
+
+function normalInstant(instant: string): string {
+  return new Date(instant).toISOString();
+}
+
+/** The holding of dates (ISO texts, all of one form, compared as text): count, oldest, and how many fall before `cutoff`. */
+export function summary(dates: readonly string[], cutoff: string): RetentionHolding {
+  const sorted = [...dates].sort();
+  return { count: sorted.length, oldest: sorted[0] ?? null, due: sorted.filter((date) => date < cutoff).length };
+}

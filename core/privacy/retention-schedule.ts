@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { addDaysToDate, fromLondonWall, londonDate, londonWall } from '../shared/london-time';
+
+/**
+ * The kinds of personal data the retention schedule covers (issue 37), in the order the admins'
+ * page and the privacy notice list them.
+ */
+export const RETENTION_KINDS = ['bookingDetails', 'financialRecords', 'outboxBodies', 'signInAttempts', 'lapsedMembers'] as const;
+export const RetentionKindSchema = z.enum(RETENTION_KINDS);
+export type RetentionKind = z.infer<typeof RetentionKindSchema>;
+
+/** How long each kind is kept: the settings (README, server/config.ts). */
+export interface RetentionSchedule {
+  /** Bookings' names, e-mail, boat and attendees' names: months after the event. */
+  bookingDetailsMonths: number;
+  /** Financial records (reference, amount, method, refunds, dates), without names: years after the booking. */
+  financialRecordsYears: number;
+  /** The words of e-mails in the outbox: days after they were written. */
+  outboxBodyDays: number;
+  /** Failed sign-in attempts: days after the attempt. */
+  signInAttemptDays: number;
+  /** Members whose membership lapsed: months after their renewal date, unless they renew. */
+  lapsedMemberMonths: number;
+}
+
+export const DEFAULT_RETENTION: RetentionSchedule = {
+  bookingDetailsMonths: 24,
+  financialRecordsYears: 6,
+  outboxBodyDays: 90,
+  signInAttemptDays: 30,
+  lapsedMemberMonths: 24,
+};
+
+/** What a run does to a record past its limit. */
+export type RetentionAction = 'anonymise' | 'delete' | 'keep';
+
+/** Each kind in words: what it holds, where, and what the run does once it is past its limit. */
+export const RETENTION_KIND_TEXT: Record<RetentionKind, { title: string; holds: string; action: RetentionAction; after: string }> = {
+  bookingDetails: {
+    title: 'Booking details',
+    holds: "The booker's name, e-mail address and boat name, and the names of the people booked for.",
+    action: 'anonymise',
+    after: 'The names become "Anonymised person" and the e-mail and boat are removed; the booking, its places and its money stay.',
+  },
+  financialRecords: {
+    title: 'Financial records',
+    holds: 'Booking reference, amount, payment method, refunds and their dates, without names once the booking details are anonymised.',
+    action: 'keep',
+    after: 'Kept for the accounts; they hold no names by then, so the run changes nothing.',
+  },
+  outboxBodies: {
+    title: 'E-mails sent',
+    holds: 'The words of each e-mail to a member, and to whom it went.',
+    action: 'delete',
+    after: 'The words and attachments are deleted and the address replaced by a pseudonym; the delivery record (what, when, sent or not) stays.',
+  },
+  signInAttempts: {
+    title: 'Sign-in attempts',
+    holds: 'The e-mail address or network address of each failed sign-in attempt.',
+    action: 'delete',
+    after: 'Deleted.',
+  },
+  lapsedMembers: {
+    title: 'Lapsed members',
+    holds: "A member's name, e-mail address, phone and emergency contact, after their membership lapsed.",
+    action: 'anonymise',
+    after: 'The name becomes "Anonymised", the e-mail a non-deliverable placeholder, and the phone and emergency contact are removed.',
+  },
+};
+
+/** The limit of a kind in words, e.g. "24 months after the event". */
+export function retentionLimitText(kind: RetentionKind, schedule: RetentionSchedule): string {
+  switch (kind) {
+    case 'bookingDetails':
+      return `${plural(schedule.bookingDetailsMonths, 'month')} after the event`;
+    case 'financialRecords':
+      return `${plural(schedule.financialRecordsYears, 'year')} after the booking`;
+    case 'outboxBodies':
+      return `${plural(schedule.outboxBodyDays, 'day')} after the e-mail was written`;
+    case 'signInAttempts':
+      return `${plural(schedule.signInAttemptDays, 'day')} after the attempt`;
+    case 'lapsedMembers':
+      return `${plural(schedule.lapsedMemberMonths, 'month')} after the renewal date, unless the member renews`;
+  }
+}
+
+function plural(count: number, unit: string): string {
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * Where a kind's limit falls at `now`: records dated before it are past their limit. `instant` is
+ * for dated records (an event's start, an attempt, an e-mail), `day` (a London calendar date) for
+ * members' renewal dates. Months count back on London's calendar (31 March less one month is the
+ * last day of February).
+ */
+export interface RetentionCutoff {
+  instant: Date;
+  day: string;
+}
+
+/** The cutoff of a kind at `now`. Financial records are never removed by the run: their cutoff is only shown. */
+export function retentionCutoff(kind: RetentionKind, schedule: RetentionSchedule, now: Date): RetentionCutoff {
+  switch (kind) {
+    case 'bookingDetails':
+      return monthsBefore(now, schedule.bookingDetailsMonths);
+    case 'financialRecords':
+      return monthsBefore(now, schedule.financialRecordsYears * 12);
+    case 'outboxBodies':
+      return daysBefore(now, schedule.outboxBodyDays);
+    case 'signInAttempts':
+      return daysBefore(now, schedule.signInAttemptDays);
+    case 'lapsedMembers':
+      return monthsBefore(now, schedule.lapsedMemberMonths);
+  }
+}
+
+function daysBefore(now: Date, days: number): RetentionCutoff {
+  const instant = new Date(now.getTime() - days * 86_400_000);
+  return { instant, day: londonDate(instant) };
+}
+
+function monthsBefore(now: Date, months: number): RetentionCutoff {
+  const wall = londonWall(now);
+  const year = wall.getUTCFullYear();
+  const month = wall.getUTCMonth() - months;
+  // The same day of the month, or the month's last day when it has fewer days.
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const shifted = new Date(Date.UTC(year, month, Math.min(wall.getUTCDate(), lastDay), wall.getUTCHours(), wall.getUTCMinutes(), wall.getUTCSeconds(), wall.getUTCMilliseconds()));
+  const instant = fromLondonWall(shifted);
+  return { instant, day: shifted.toISOString().slice(0, 10) };
+}
+
+/** Whether a kind's run changes records (financial records are only reported). */
+export function retentionRemoves(kind: RetentionKind): boolean {
+  return RETENTION_KIND_TEXT[kind].action !== 'keep';
+}
+
+/** The placeholder name of an anonymised person. */
+export const ANONYMISED_NAME = 'Anonymised';
+/** An anonymised booking's last name: the booking reads "Anonymised person". */
+export const ANONYMISED_LAST_NAME = 'person';
+/** The words an outbox message keeps once its body is deleted. */
+export const DELETED_MAIL_TEXT = 'The words of this e-mail were deleted under the retention schedule.';
+
+/**
+ * The e-mail an anonymised member keeps: never deliverable (the .invalid domain is reserved) and
+ * unique per record, so the member list's one-member-per-e-mail rule still holds.
+ */
+export function anonymisedEmail(recordId: string): string {
+  return `anonymised+${recordId.replace(/[^A-Za-z0-9-]/g, '').toLowerCase().slice(0, 64) || 'record'}@invalid.invalid`;
+}
+
+/** Whether an e-mail is an anonymised placeholder. */
+export function isAnonymisedEmail(email: string): boolean {
+  return /^anonymised\+[a-z0-9-]+@invalid\.invalid$/.test(email);
+}
+
+/**
+ * When the nightly run next starts after `now`: the next `hour`:00 London time (a run that is
+ * late, its server having been down, starts at once and is then due again at the next one).
+ */
+export function nextRetentionRun(now: Date, hour: number): Date {
+  const today = londonDate(now);
+  for (const day of [today, addDaysToDate(today, 1), addDaysToDate(today, 2)]) {
+    const at = fromLondonWall(new Date(`${day}T${String(hour).padStart(2, '0')}:00:00.000Z`));
+    if (at.getTime() > now.getTime()) return at;
+  }
+  /* c8 ignore next */
+  throw new Error('No next run found');
+}

@@ -1,0 +1,48 @@
+import type { RetentionCutoff, RetentionKind } from './retention-schedule';
+import type { PseudonymisedPerson } from './audit-pseudonyms';
+
+/** What the store holds of one kind of personal data. */
+export interface RetentionHolding {
+  /** Records of this kind that still hold personal data (financial records: all of them). */
+  count: number;
+  /** The date of the oldest of them (an instant, or a calendar date for members), or null when none. */
+  oldest: string | null;
+  /** How many of them are past the cutoff asked about: what a run at that cutoff would change. */
+  due: number;
+}
+
+/** Whom a run anonymised: the audit log's mentions of them become `pseudonymOf` their key. */
+export interface AnonymisedPerson {
+  /** The e-mail that names the person (Pseudonyms.of takes it), or the record's own id when it had none. */
+  key: string;
+  /** The texts that named them in the audit log. */
+  texts: string[];
+}
+
+/**
+ * The retention schedule's storage (issue 37): per kind of personal data, what is held and the
+ * removal of what is past its limit, in the configured storage. Kept apart from the repositories
+ * the records belong to, so the rules of each feature stay as they are.
+ *
+ * Financial records are the bookings that asked for payment. The dates each kind is measured
+ * from: bookingDetails, the event's start; financialRecords, the
+ * booking's submission (only reported: a run never removes them); outboxBodies, the message's
+ * creation; signInAttempts, the attempt; lapsedMembers, the renewal date (a calendar day,
+ * compared with `cutoff.day`). A record dated exactly at the cutoff is within its limit.
+ */
+export interface RetentionStore {
+  /** What is held of this kind, and how many records are dated before the cutoff. */
+  holding(kind: RetentionKind, cutoff: RetentionCutoff): Promise<RetentionHolding>;
+  /**
+   * Removes the personal data of up to `limit` records of this kind dated before the cutoff that
+   * still hold it, and answers how many it changed (fewer than `limit`: none is left). Bookings:
+   * names become "Anonymised person", the e-mail and boat go, the household's attendee names become
+   * "Anonymised"; counts, amounts, references, dates and states stay. Outbox messages: text, html
+   * and attachments are replaced by a short note and the recipient by `pseudonymOf` it. Sign-in
+   * attempts: deleted. Lapsed members: name "Anonymised", e-mail anonymisedEmail(id), phone and
+   * emergency contact removed. With each anonymised booking or member, the audit entries about that
+   * record are rewritten in the same write (pseudonymiseAuditEntry). Idempotent: a second call at
+   * the same cutoff changes nothing and answers 0. Financial records: always 0.
+   */
+  apply(kind: RetentionKind, cutoff: RetentionCutoff, limit: number, pseudonymOf: (person: AnonymisedPerson) => PseudonymisedPerson): Promise<number>;
+}

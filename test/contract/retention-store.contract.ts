@@ -1,0 +1,195 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { FixedClock } from '../../adapters/memory/fixed-clock';
+import { HmacPseudonyms } from '../../adapters/node-crypto/hmac-pseudonyms';
+import type { LoginAttemptStore } from '../../core/admins/login-attempt-store.port';
+import type { AuditLog } from '../../core/audit/audit-log.port';
+import type { Booking } from '../../core/bookings/booking';
+import type { BookingRepository } from '../../core/bookings/booking-repository.port';
+import type { EventRepository } from '../../core/events/event-repository.port';
+import type { OutboxMessage } from '../../core/mail/mail';
+import { newOutboxMessage } from '../../core/mail/outbox';
+import type { Outbox } from '../../core/mail/outbox.port';
+import type { Member } from '../../core/members/member';
+import type { MemberRepository } from '../../core/members/member-repository.port';
+import { ApplyRetention } from '../../core/privacy/apply-retention';
+import { ANONYMISED_LAST_NAME, ANONYMISED_NAME, DEFAULT_RETENTION, DELETED_MAIL_TEXT, RETENTION_KINDS, anonymisedEmail, retentionCutoff, retentionRemoves } from '../../core/privacy/retention-schedule';
+import type { RetentionStore } from '../../core/privacy/retention-store.port';
+import { aBooking, anEvent, useFreshAdapter, type AdapterFactory } from './storage-fixtures';
+
+/** The retention store with the ports of the same storage that hold the records it changes. */
+export interface RetentionFixture {
+  retention: RetentionStore;
+  events: EventRepository;
+  bookings: BookingRepository;
+  members: MemberRepository;
+  outbox: Outbox;
+  loginAttempts: LoginAttemptStore;
+  audit: AuditLog;
+}
+
+const NOW = new Date('2029-03-15T03:00:00.000Z');
+const DAY = 86_400_000;
+const pseudonyms = new HmacPseudonyms('a-test-secret-of-at-least-32-characters');
+
+/** What the records hold that no retention run may change: the number of bookings, attendees and the money. */
+function totals(bookings: readonly Booking[]): { bookings: number; attendees: number; revenue: number; references: string[] } {
+  return {
+    bookings: bookings.length,
+    attendees: bookings.reduce((sum, b) => sum + b.numberAttending, 0),
+    revenue: bookings.reduce((sum, b) => sum + (b.paid ? (b.paymentAmount ?? 0) - (b.refundAmount ?? 0) : 0), 0),
+    references: bookings.map((b) => `${b.id}:${b.reference ?? ''}:${b.paymentAmount ?? ''}:${b.submittedAt}`).sort(),
+  };
+}
+
+/** One generated world: records dated some days before (negative) or after NOW. */
+const worldArb = fc.record({
+  events: fc.array(
+    fc.record({ daysAgo: fc.integer({ min: 0, max: 1200 }), bookings: fc.array(fc.record({ email: fc.boolean(), paid: fc.boolean(), boat: fc.boolean() }), { maxLength: 3 }) }),
+    { maxLength: 4 },
+  ),
+  members: fc.array(fc.integer({ min: -100, max: 1200 }), { maxLength: 4 }),
+  messages: fc.array(fc.integer({ min: 0, max: 200 }), { maxLength: 4 }),
+  attempts: fc.array(fc.integer({ min: 0, max: 60 }), { maxLength: 4 }),
+});
+
+type World = typeof worldArb extends fc.Arbitrary<infer T> ? T : never;
+
+export function describeRetentionStoreContract(name: string, makeFixture: AdapterFactory<RetentionFixture>, options: { runs: number }): void {
+  describe(`${name} (RetentionStore contract)`, () => {
+    const store = useFreshAdapter(makeFixture);
+
+    it('after a run, no record past its limit holds personal data, totals stay, and a second run changes nothing', async () => {
+      let run = 0;
+      await fc.assert(
+        fc.asyncProperty(worldArb, async (world) => {
+          run += 1;
+          // A fresh storage per run: records written later but dated earlier than a past run's are not what a store meets.
+          const fresh = await makeFixture();
+          try {
+            await checkRun(fresh.adapter, world, run);
+          } finally {
+            await fresh.close();
+          }
+        }),
+        { numRuns: options.runs },
+      );
+    });
+
+    it('says what it holds per kind: how many, the oldest, and how many are past a cutoff', async () => {
+      const s = store();
+      await s.events.create(anEvent({ id: 'old', eventdatetime: '2026-01-10T10:00:00.000Z', eventenddatetime: '2026-01-10T12:00:00.000Z', bookingEndDate: null }));
+      await s.events.create(anEvent({ id: 'new', eventdatetime: '2029-01-10T10:00:00.000Z', eventenddatetime: '2029-01-10T12:00:00.000Z', bookingEndDate: null }));
+      await s.bookings.addIfPlacesRemain(aBooking({ id: 'b-old', eventId: 'old', submittedAt: '2026-01-01T10:00:00.000Z', checkoutOpenedAt: null, paymentRequired: true, paid: true, paymentAmount: 500, paymentCurrency: 'GBP', paymentMethod: 'cash' }), { capacity: 10, now: NOW });
+      await s.bookings.addIfPlacesRemain(aBooking({ id: 'b-new', eventId: 'new', submittedAt: '2029-01-01T10:00:00.000Z', checkoutOpenedAt: null }), { capacity: 10, now: NOW });
+      const cutoff = retentionCutoff('bookingDetails', DEFAULT_RETENTION, NOW);
+      expect(await s.retention.holding('bookingDetails', cutoff)).toEqual({ count: 2, oldest: '2026-01-10T10:00:00.000Z', due: 1 });
+      expect(await s.retention.holding('financialRecords', retentionCutoff('financialRecords', DEFAULT_RETENTION, NOW))).toEqual({ count: 1, oldest: '2026-01-01T10:00:00.000Z', due: 0 });
+      expect(await s.retention.apply('financialRecords', cutoff, 10, () => ({ texts: [], pseudonym: 'x' }))).toBe(0);
+      expect(await s.retention.holding('lapsedMembers', retentionCutoff('lapsedMembers', DEFAULT_RETENTION, NOW))).toEqual({ count: 0, oldest: null, due: 0 });
+      expect(await s.retention.apply('bookingDetails', cutoff, 10, (person) => ({ texts: person.texts, pseudonym: 'Person x' }))).toBe(1);
+      expect(await s.retention.holding('bookingDetails', cutoff)).toEqual({ count: 1, oldest: '2029-01-10T10:00:00.000Z', due: 0 });
+    });
+  });
+}
+
+/** One run of the property: seeds the world, runs the retention twice at NOW, and checks what a member or an auditor would. */
+async function checkRun(s: RetentionFixture, world: World, run: number): Promise<void> {
+      const id = (what: string, i: number, j = 0) => `r${run}-${what}-${i}-${j}`;
+      const dayAgo = (days: number) => new Date(NOW.getTime() - days * DAY - 3_600_000);
+      const seeded: Booking[] = [];
+      for (const [i, event] of world.events.entries()) {
+        const start = dayAgo(event.daysAgo);
+        await s.events.create(anEvent({ id: id('event', i), eventdatetime: start.toISOString(), eventenddatetime: new Date(start.getTime() + 3_600_000).toISOString(), bookingEndDate: null, capacity: null }));
+        for (const [j, b] of event.bookings.entries()) {
+          const booking = aBooking({
+            id: id('booking', i, j),
+            eventId: id('event', i),
+            firstName: `Sam${run}${i}${j}`,
+            lastName: `Sailor${run}${i}${j}`,
+            userEmail: b.email ? `${id('sailor', i, j)}@example.org` : null,
+            boatName: b.boat ? `Boat${run}${i}${j}` : null,
+            submittedAt: new Date(start.getTime() - 7 * DAY).toISOString(),
+            checkoutOpenedAt: null,
+            ...(b.paid ? { paymentRequired: true, paid: true, paymentAmount: 1250, paymentCurrency: 'GBP', paymentMethod: 'cash' as const } : {}),
+          });
+          await s.bookings.addIfPlacesRemain(booking, { capacity: 100, now: NOW });
+          seeded.push(booking);
+          await s.audit.append([
+            {
+              id: id('audit', i, j),
+              at: booking.submittedAt,
+              actor: { kind: 'member' },
+              action: 'booking.changed',
+              recordType: 'booking',
+              recordId: booking.id,
+              summary: `Booked by ${booking.firstName} ${booking.lastName}${booking.userEmail ? ` <${booking.userEmail}>` : ''}`,
+              changes: [{ field: 'firstName', before: null, after: booking.firstName }],
+            },
+          ]);
+        }
+      }
+      const members: Member[] = world.members.map((daysAgo, i) => ({
+        id: id('member', i),
+        name: `Morgan Member${run}${i}`,
+        email: `${id('member', i)}@example.org`,
+        membershipType: 'Full',
+        renewalDate: dayAgo(daysAgo).toISOString().slice(0, 10),
+        disabled: false,
+        phone: '07700 900123',
+        emergencyContactName: `Kin${run}${i}`,
+        emergencyContactPhone: '07700 900456',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-01T00:00:00.000Z',
+      }));
+      for (const member of members) await s.members.create(member);
+      const messages: OutboxMessage[] = world.messages.map((daysAgo, i) =>
+        newOutboxMessage(id('mail', i), 'booking-confirmation', null, { to: `${id('to', i)}@example.org`, subject: 'Your booking', text: 'Dear Sam', html: '<p>Dear Sam</p>', attachments: [] }, dayAgo(daysAgo)),
+      );
+      await s.outbox.add(messages);
+      for (const [i, daysAgo] of world.attempts.entries()) await s.loginAttempts.recordFailure([id('key', i)], dayAgo(daysAgo));
+      const before = totals(await s.bookings.listAll());
+      let runIds = 0;
+
+      const apply = new ApplyRetention({ retention: s.retention, audit: s.audit, pseudonyms, clock: new FixedClock(NOW), ids: { next: () => `run${run}-${(runIds += 1) === 1 ? 'first' : 'second'}` }, retentionSchedule: DEFAULT_RETENTION, retentionRunHour: 3 });
+      await apply.execute();
+
+      const cut = (kind: (typeof RETENTION_KINDS)[number]) => retentionCutoff(kind, DEFAULT_RETENTION, NOW);
+      for (const booking of seeded) {
+        const start = (await s.events.get(booking.eventId))?.eventdatetime ?? '';
+        const stored = await s.bookings.get(booking.id);
+        if (Date.parse(start) < cut('bookingDetails').instant.getTime()) {
+          expect(stored).toMatchObject({ firstName: ANONYMISED_NAME, lastName: ANONYMISED_LAST_NAME, userEmail: null, boatName: null });
+          const [entry] = await s.audit.list({ recordId: booking.id, limit: 10 });
+          expect(JSON.stringify(entry)).not.toContain(booking.firstName);
+          expect(entry.summary).toContain(pseudonyms.of(booking.userEmail ?? `booking:${booking.id}`));
+        } else {
+          expect(stored).toMatchObject({ firstName: booking.firstName, lastName: booking.lastName, userEmail: booking.userEmail, boatName: booking.boatName });
+        }
+      }
+      for (const member of members) {
+        const stored = await s.members.get(member.id);
+        if (member.renewalDate < cut('lapsedMembers').day) {
+          expect(stored).toEqual({ ...member, name: ANONYMISED_NAME, email: anonymisedEmail(member.id), phone: undefined, emergencyContactName: undefined, emergencyContactPhone: undefined });
+        } else expect(stored).toEqual(member);
+      }
+      for (const message of messages) {
+        const stored = await s.outbox.get(message.id);
+        if (Date.parse(message.createdAt) < cut('outboxBodies').instant.getTime()) {
+          expect(stored?.mail).toEqual({ to: pseudonyms.of(message.mail.to), subject: message.mail.subject, text: DELETED_MAIL_TEXT, html: '', attachments: [] });
+          expect(stored?.status).toBe(message.status);
+        } else expect(stored).toEqual(message);
+      }
+      for (const [i, daysAgo] of world.attempts.entries()) {
+        const kept = dayAgo(daysAgo).getTime() >= cut('signInAttempts').instant.getTime() ? 1 : 0;
+        expect(await s.loginAttempts.countSince(id('key', i), new Date(0))).toBe(kept);
+      }
+      expect(totals(await s.bookings.listAll())).toEqual(before);
+      for (const kind of RETENTION_KINDS.filter(retentionRemoves)) expect((await s.retention.holding(kind, cut(kind))).due).toBe(0);
+
+      // Idempotent: the same clock again changes nothing and records zero counts.
+      const again = await apply.execute();
+      expect(Object.values(again).every((count) => count === 0)).toBe(true);
+      const entry = (await s.audit.list({ recordId: 'retention', limit: 2 * run })).find((e) => e.id === `run${run}-second`);
+      expect(entry?.changes.every((change) => change.after === 0)).toBe(true);
+}
