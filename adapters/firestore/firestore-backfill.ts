@@ -2,12 +2,19 @@ import { FieldPath, type CollectionReference, type DocumentData, type DocumentRe
 import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
 import { TRANSACTION_ATTEMPTS } from './firestore-turns';
 
+/** What a back-fill writes for one document: fields to set on it, and other documents to set in the same write. */
+export interface BackfillPatch {
+  patch: DocumentData;
+  also?: readonly { ref: DocumentReference; data: DocumentData }[];
+}
+
 /** Documents read (and written, in one batch) per page of a back-fill; a batch holds at most 500 writes. */
 export const BACKFILL_PAGE = 300;
 
 /**
  * Gives every document of `collection` the fields a version before lacks (`patchFor`: the
- * fields to set, or null when the document lacks nothing), once: Firestore cannot query for a
+ * fields to set, and any other documents to set with them, or null when the document lacks
+ * nothing), once: Firestore cannot query for a
  * missing field, so the documents are read a page at a time (only `fields`), then the `mark`
  * document says every document has them, and later starts read that one document. Answers how
  * many documents this call changed. Safe alongside new writes and on two instances at once: a
@@ -19,7 +26,7 @@ export async function backfillMissingFields(
   collection: CollectionReference,
   mark: DocumentReference,
   fields: readonly string[],
-  patchFor: (snapshot: DocumentSnapshot) => DocumentData | null,
+  patchFor: (snapshot: DocumentSnapshot) => BackfillPatch | null,
 ): Promise<number> {
   if ((await withCoreErrors(() => mark.get())).exists) return 0;
   let given = 0;
@@ -36,14 +43,17 @@ export async function backfillMissingFields(
   return given;
 }
 
-async function patchPage(db: Firestore, docs: readonly DocumentSnapshot[], patchFor: (snapshot: DocumentSnapshot) => DocumentData | null): Promise<number> {
+async function patchPage(db: Firestore, docs: readonly DocumentSnapshot[], patchFor: (snapshot: DocumentSnapshot) => BackfillPatch | null): Promise<number> {
   const missing = docs.flatMap((doc) => {
     const patch = patchFor(doc);
     return patch ? [{ doc, patch }] : [];
   });
   if (missing.length === 0) return 0;
   const batch = db.batch();
-  for (const { doc, patch } of missing) batch.update(doc.ref, patch, { lastUpdateTime: doc.updateTime! });
+  for (const { doc, patch } of missing) {
+    batch.update(doc.ref, patch.patch, { lastUpdateTime: doc.updateTime! });
+    for (const also of patch.also ?? []) batch.set(also.ref, also.data);
+  }
   try {
     await batch.commit();
     return missing.length;
@@ -59,7 +69,8 @@ async function patchPage(db: Firestore, docs: readonly DocumentSnapshot[], patch
           const current = await tx.get(doc.ref);
           const patch = current.exists ? patchFor(current) : null;
           if (!patch) return false;
-          tx.update(doc.ref, patch);
+          tx.update(doc.ref, patch.patch);
+          for (const also of patch.also ?? []) tx.set(also.ref, also.data);
           return true;
         },
         { maxAttempts: TRANSACTION_ATTEMPTS },

@@ -413,7 +413,10 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
     // Bookings written since My club carry the key (toDocument), so do those copied by
     // migrate-storage: an empty database is marked at once.
     const mark = collectionOf(this.db, 'bookingReferences', this.options).doc(EMAIL_KEYS_GIVEN);
-    return backfillMissingFields(this.db, this.collection, mark, ['userEmail', 'emailKey', 'memberId'], emailKeyPatch);
+    return backfillMissingFields(this.db, this.collection, mark, ['userEmail', 'emailKey', 'memberId'], (doc) => {
+      const patch = emailKeyPatch(doc);
+      return patch ? { patch } : null;
+    });
   }
 
   async findByCheckoutId(checkoutId: string): Promise<Booking | null> {

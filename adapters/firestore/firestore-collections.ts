@@ -83,6 +83,12 @@ export const FIRESTORE_DUTY_COLLECTIONS = ['dutyCatalogue', 'memberQualification
  */
 export const FIRESTORE_MEMBER_FEED_COLLECTIONS = ['memberCalendarFeeds'] as const;
 /**
+ * Households of several members (FirestoreHouseholdRepository): one document per member naming
+ * their household (the members themselves are in the household's document), and the contacts'
+ * invitations waiting. Not yet copied by migrate-storage (docs/members-households.md).
+ */
+export const FIRESTORE_HOUSEHOLD_MEMBER_COLLECTIONS = ['householdMembers', 'householdInvitations'] as const;
+/**
  * Sub-collections: `files/{key}/chunks` holds the files' bytes (FirestoreFileStore). Counted and
  * copied with their files.
  */
@@ -100,7 +106,8 @@ export type FirestoreCollectionName =
   | (typeof FIRESTORE_WAITING_LIST_COLLECTIONS)[number]
   | (typeof FIRESTORE_CONDITIONS_COLLECTIONS)[number]
   | (typeof FIRESTORE_DUTY_COLLECTIONS)[number]
-  | (typeof FIRESTORE_MEMBER_FEED_COLLECTIONS)[number];
+  | (typeof FIRESTORE_MEMBER_FEED_COLLECTIONS)[number]
+  | (typeof FIRESTORE_HOUSEHOLD_MEMBER_COLLECTIONS)[number];
 
 /** Options every Firestore adapter takes. */
 export interface FirestoreCollectionOptions {

@@ -216,10 +216,10 @@ function workDayDocument(workDay: WorkDay): Record<string, unknown> {
 const WORK_DAY_EMAIL_KEYS_GIVEN = 'work-day-email-keys-given';
 
 /** What a sign-up stored before My club lacks: its e-mail key; null when it lacks nothing (or has no e-mail). */
-function signupEmailKeyPatch(snapshot: DocumentSnapshot): DocumentData | null {
+function signupEmailKeyPatch(snapshot: DocumentSnapshot): { patch: DocumentData } | null {
   const email: unknown = snapshot.get('email');
   const key = typeof email === 'string' ? bookingEmailKey(email) : null;
-  return key !== null && snapshot.get('emailKey') !== key ? { emailKey: key } : null;
+  return key !== null && snapshot.get('emailKey') !== key ? { patch: { emailKey: key } } : null;
 }
 
 function toWorkDay(snapshot: DocumentSnapshot): WorkDay {

@@ -30,6 +30,7 @@ import * as conditions from './migrations/0026-conditions';
 import * as passkeyChallenges from './migrations/0029-passkey-challenges';
 import * as bookingHouseholdAttendees from './migrations/0032-booking-household-attendees';
 import * as dutyAssignmentsEvent from './migrations/0035-duty-assignments-event';
+import * as householdMembers from './migrations/0039-household-members';
 
 interface NamedMigration {
   name: string;
@@ -70,6 +71,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0032-booking-household-attendees', migration: bookingHouseholdAttendees },
   { name: '0033-duty-swaps', migration: dutySwaps },
   { name: '0035-duty-assignments-event', migration: dutyAssignmentsEvent },
+  { name: '0039-household-members', migration: householdMembers },
 ];
 
 /** Hands knex the migrations of adapters/sqlite/migrations/, in order. */
