@@ -184,6 +184,15 @@ const GUARDED: Guarded[] = [
     ] as const
   ).map(([method, route, path, body]): Guarded => ({ method, route, path: () => path, ...(body ? { body } : {}), permission: 'duties:write', message: 'You do not have permission to manage duties.' })),
   { method: 'put', route: '/api/admin/document-order', path: () => '/api/admin/document-order', body: { ids: ['club-rules'] }, permission: 'content:write', message: 'You do not have permission to change documents.' },
+  // Households of several members (docs/members-households.md).
+  ...(
+    [
+      ['get', '/api/admin/members/:id/household', '/api/admin/members/member-guarded/household', undefined],
+      ['post', '/api/admin/members/:id/household/members', '/api/admin/members/member-guarded/household/members', { email: 'sneaky@example.org' }],
+      ['delete', '/api/admin/members/:id/household/members/:memberId', '/api/admin/members/member-guarded/household/members/member-guarded', undefined],
+      ['put', '/api/admin/members/:id/household/contact', '/api/admin/members/member-guarded/household/contact', { memberId: 'member-guarded' }],
+    ] as const
+  ).map(([method, route, path, body]): Guarded => ({ method, route, path: () => path, ...(body ? { body } : {}), permission: 'members:write', message: 'You do not have permission to manage the member list.' })),
 ];
 
 /** Everything an admin request could change: events, admins, bookings, the audit log and the outbox. */
