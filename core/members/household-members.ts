@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HouseholdPersonSchema, type HouseholdPerson } from './household';
+import { memberAsAttendee } from './household-attendees';
 import {
   contactOf,
   HOUSEHOLD_MEMBER_MESSAGES,
@@ -34,7 +35,8 @@ export const MyHouseholdSchema = z.object({
   householdId: z.string().nullable(),
   /** Whether the signed-in member is its contact (or in no household yet: they would be). */
   contact: z.boolean(),
-  members: z.array(HouseholdMemberViewSchema.extend({ you: z.boolean() })),
+  /** `kind`: junior when their membership type says so (a junior takes a child's place when booked for). */
+  members: z.array(HouseholdMemberViewSchema.extend({ you: z.boolean(), kind: z.enum(['adult', 'junior']) })),
   people: z.array(HouseholdPersonSchema),
   /** Invitations waiting for the signed-in member, each naming the household's contact. */
   invitations: z.array(z.object({ id: z.string(), from: z.string() })),
@@ -139,6 +141,7 @@ export class GetMyHousehold extends UseCase<MyHouseholdDeps> {
         name: listed?.name ?? NO_LONGER_LISTED,
         contact: m.contact,
         you: m.memberId === member.id,
+        kind: listed ? memberAsAttendee(listed, listed.updatedAt).kind : 'adult',
       })),
       people: membership ? await households.listForMember(membership.householdId) : [],
       invitations: from,

@@ -67,7 +67,7 @@ export interface CurrentHousehold {
  * Whether `memberId` may join the household whose members are `members`, given the household (if
  * any) the member is in now: a member is in at most one household, and a household holds at most
  * MAX_HOUSEHOLD_MEMBERS. A household of the member alone without dependants is no household to
- * keep: joining another ends it (`endsCurrent`). The storage decides it inside the write that adds them.
+ * keep: joining another household with members ends it. The storage decides it inside the write that adds them.
  */
 export function joinRefusal(
   current: CurrentHousehold | null,
@@ -75,7 +75,8 @@ export function joinRefusal(
   members: readonly HouseholdMembership[],
   max = MAX_HOUSEHOLD_MEMBERS,
 ): Exclude<JoinOutcome, 'joined'> | null {
-  if (current !== null && (current.membership.householdId === householdId || !endsOnLeaving(current))) return 'in-a-household';
+  // A new household (no members yet) is never a reason to end one: a member in any is refused.
+  if (current !== null && (current.membership.householdId === householdId || members.length === 0 || !endsOnLeaving(current))) return 'in-a-household';
   if (members.length >= max) return 'full';
   return null;
 }

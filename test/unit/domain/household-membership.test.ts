@@ -110,7 +110,11 @@ describe('households of several members', () => {
     const membership: HouseholdMembership = { householdId: 'h-1', memberId: 'm-a', contact: true, joinedAt: '2026-01-01T00:00:00.000Z' };
     expect(joinRefusal({ membership, members: 2, dependants: 0 }, 'h-2', [])).toBe('in-a-household');
     expect(joinRefusal({ membership, members: 1, dependants: 1 }, 'h-2', [])).toBe('in-a-household');
-    expect(joinRefusal({ membership, members: 1, dependants: 0 }, 'h-2', [])).toBeNull();
+    const other: HouseholdMembership = { householdId: 'h-2', memberId: 'm-b', contact: true, joinedAt: '2026-01-01T00:00:00.000Z' };
+    expect(joinRefusal({ membership, members: 1, dependants: 0 }, 'h-2', [other])).toBeNull();
+    // Never to start a new, empty household.
+    expect(joinRefusal({ membership, members: 1, dependants: 0 }, 'h-3', [])).toBe('in-a-household');
+    expect(joinRefusal(null, 'h-3', [])).toBeNull();
     expect(joinRefusal({ membership, members: 1, dependants: 0 }, 'h-1', [membership])).toBe('in-a-household');
     expect(leaveRefusal({ membership, members: 1, dependants: 1 }, 'h-1')).toBe('only-member');
     expect(leaveRefusal({ membership, members: 1, dependants: 1 }, 'h-2')).toBe('not-in-household');
