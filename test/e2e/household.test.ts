@@ -3,9 +3,8 @@ import { createEvent, signInAsAdmin, wallClockDaysAhead } from './support/admin-
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
 import { expectAccessible } from './support/axe';
 import { PHONE } from './support/browser';
-import { signInCode } from './support/sign-in-code';
+import { signInAsMember } from './support/sign-in-code';
 import { useApp } from './support/use-app';
-import type { Page } from 'playwright-core';
 
 // Households of several members in Chromium (docs/members-households.md): the contact invites
 // another member from My club, the member accepts on theirs, then books for the household's
@@ -35,20 +34,10 @@ beforeAll(async () => {
   });
 });
 
-async function signInAs(page: Page, email: string): Promise<void> {
-  await page.goto('/sign-in');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Email me a code' }).click();
-  await page.getByText('Check your e-mail').waitFor();
-  await page.getByLabel('6-digit code').fill(await signInCode(world.smtp, email));
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByRole('heading', { name: 'My club', level: 1 }).waitFor();
-}
-
 describe('a household of two members in Chromium', () => {
   it('the contact invites a member, who accepts and books for the dependant and the contact at the member price', async () => {
     const page = await world.browser.newPage(PHONE);
-    await signInAs(page, ANN.email);
+    await signInAsMember(page, world.smtp, ANN.email);
     const household = page.getByRole('region', { name: 'Household' });
     await household.getByLabel('Name').fill('Milly Bowline');
     await household.getByLabel('Year of birth (optional)').fill('2018');
@@ -60,7 +49,7 @@ describe('a household of two members in Chromium', () => {
 
     // Bob, on the same page once Ann's session is gone.
     await world.browser.context.clearCookies();
-    await signInAs(page, BOB.email);
+    await signInAsMember(page, world.smtp, BOB.email);
     const his = page.getByRole('region', { name: 'Household' });
     await his.getByText('Ann Bowline invites you into their household.').waitFor();
     await his.getByRole('button', { name: 'Accept' }).click();

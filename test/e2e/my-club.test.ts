@@ -5,7 +5,7 @@ import { valueOf } from './support/eventually';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
 import { expectAccessible } from './support/axe';
 import { DESKTOP, PHONE } from './support/browser';
-import { signInCode } from './support/sign-in-code';
+import { signInAsMember } from './support/sign-in-code';
 import { useApp } from './support/use-app';
 
 // Issue 35 in Chromium: a member signs in, adds a junior to the household, books a member-priced
@@ -67,13 +67,7 @@ describe('My club in Chromium', () => {
     expect((await postJson(`/api/work-days/${WORK_DAY.id}/signups`, signUp)).status).toBe(201);
 
     const page = await world.browser.newPage(PHONE);
-    await page.goto('/sign-in');
-    await page.getByLabel('Email').fill(MEMBER.email);
-    await page.getByRole('button', { name: 'Email me a code' }).click();
-    await page.getByText('Check your e-mail').waitFor();
-    await page.getByLabel('6-digit code').fill(await signInCode(world.smtp, MEMBER.email));
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByRole('heading', { name: 'My club', level: 1 }).waitFor();
+    await signInAsMember(page, world.smtp, MEMBER.email);
 
     // The household: add a junior born 2016 (a child's place).
     const household = page.getByRole('region', { name: 'Household' });

@@ -1,4 +1,5 @@
 import type { ParsedMail } from 'mailparser';
+import type { Page } from 'playwright-core';
 import type { SmtpTestServer } from '../../support/smtp-test-server';
 
 /** The code of the sign-in e-mail the app sent `email`, once the test's SMTP server has it. */
@@ -11,4 +12,15 @@ export async function signInCode(smtp: SmtpTestServer, email: string): Promise<s
   const code = /Your sign-in code is (\d{6})\./.exec(mail.text ?? '')?.[1];
   if (!code) throw new Error(`No code in: ${mail.text}`);
   return code;
+}
+
+/** Signs `email` in on the page as a member would: the sign-in page, the e-mailed code, then My club. */
+export async function signInAsMember(page: Page, smtp: SmtpTestServer, email: string): Promise<void> {
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Email me a code' }).click();
+  await page.getByText('Check your e-mail').waitFor();
+  await page.getByLabel('6-digit code').fill(await signInCode(smtp, email));
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('heading', { name: 'My club', level: 1 }).waitFor();
 }
