@@ -77,6 +77,20 @@ describe('a contact invites a member into the household', () => {
     expect((await app.agent().post('/api/my/household/leave').set(FETCH).send({})).status).toBe(401);
   });
 
+  it('the invited member declines, or the contact withdraws; no one else can', async () => {
+    const [a, b] = [await addListedMember(app), await addListedMember(app)];
+    const [ann, bob] = [await signedInMember(app, a), await signedInMember(app, b)];
+    const first = (await invite(ann, b.email)).body.invitationId as string;
+    const stranger = await signedInMember(app, await addListedMember(app));
+    expect((await stranger.delete(`/api/my/household/invitations/${first}`).set(FETCH)).status).toBe(404);
+    expect((await bob.delete(`/api/my/household/invitations/${first}`).set(FETCH)).status).toBe(204);
+    expect((await household(bob)).invitations).toEqual([]);
+    const second = (await invite(ann, b.email)).body.invitationId as string;
+    expect((await ann.delete(`/api/my/household/invitations/${second}`).set(FETCH)).status).toBe(204);
+    expect((await accept(bob, second)).status).toBe(404);
+    expect((await household(ann)).invited).toEqual([]);
+  });
+
   it('two invitations accepted at once: the member ends in one household only', async () => {
     const [a, b, c] = [await addListedMember(app), await addListedMember(app), await addListedMember(app)];
     const [ann, bob, cat] = [await signedInMember(app, a), await signedInMember(app, b), await signedInMember(app, c)];
