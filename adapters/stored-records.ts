@@ -3,6 +3,7 @@ import { InstantSchema } from '../core/shared/instant';
 import { ValidationError } from '../core/shared/errors';
 import { SitePageSchema, type SitePage } from '../core/site-pages/site-page';
 import { HouseholdPersonSchema, type HouseholdPerson } from '../core/members/household';
+import { HouseholdInvitationSchema, HouseholdMembershipSchema, type HouseholdInvitation, type HouseholdMembership } from '../core/members/household-membership';
 
 /*
  * The schemas that check what the storage adapters read back (stored data is input too), for the
@@ -45,6 +46,21 @@ export function byHouseholdOrder(a: HouseholdPerson, b: HouseholdPerson): number
   if (at !== 0) return at;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
+/** A household's invitation checked before it is stored: anything else is refused with a ValidationError. */
+export function validHouseholdInvitation(invitation: HouseholdInvitation): HouseholdInvitation {
+  return validRecord(HouseholdInvitationSchema, invitation, 'household invitation');
+}
+
+/** A household's membership checked before it is stored. */
+export function validHouseholdMembership(membership: HouseholdMembership): HouseholdMembership {
+  return validRecord(HouseholdMembershipSchema, membership, 'household membership');
+}
+
+/** Invitations oldest first (createdAt, then id), as every storage lists them. */
+export function byInvitationOrder(a: HouseholdInvitation, b: HouseholdInvitation): number {
+  return Date.parse(a.createdAt) - Date.parse(b.createdAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
 /** A record checked before it is stored: anything its schema refuses is a ValidationError, and nothing is stored. */
 export function validRecord<S extends z.ZodType>(schema: S, record: unknown, what: string): z.output<S> {
   const parsed = schema.safeParse(record);

@@ -193,16 +193,23 @@ export async function copySqliteToFirestore(
   for (const page of sitePages) await to.sitePages.save(page);
   copied.sitePages = sitePages.length;
 
-  // The households' people, member by member (the port lists one member's household): Firestore
-  // keeps one document per household, so households are what is counted on both sides.
-  const householdMembers = await sqlite('household_people').distinct('memberId').orderBy('memberId');
+  // The households, one by one: their people (keyed by the household's id), then their members in
+  // the order they joined and the contact. Firestore keeps one document per household, so
+  // households are what is counted on both sides. Invitations waiting are not copied.
+  const withPeople: { memberId: unknown }[] = await sqlite('household_people').distinct('memberId');
+  const withMembers: { householdId: unknown }[] = await sqlite('household_members').distinct('householdId');
+  const householdIds = [...new Set([...withPeople.map((row) => String(row.memberId)), ...withMembers.map((row) => String(row.householdId))])].sort();
   const households = new SqliteHouseholdRepository(sqlite);
-  source.households = householdMembers.length;
+  source.households = householdIds.length;
   copied.households = 0;
-  for (const { memberId } of householdMembers) {
-    const people = await households.listForMember(String(memberId));
+  for (const householdId of householdIds) {
+    const people = await households.listForMember(householdId);
     for (const person of people) await to.households.add(person, Number.MAX_SAFE_INTEGER);
-    if (people.length > 0) copied.households += 1;
+    const householdMembersOf = await households.membersOf(householdId);
+    for (const m of householdMembersOf) await to.households.join({ householdId, memberId: m.memberId, at: m.joinedAt }, Number.MAX_SAFE_INTEGER);
+    const contact = householdMembersOf.find((m) => m.contact);
+    if (contact) await to.households.setContact(householdId, contact.memberId);
+    if (people.length > 0 || householdMembersOf.length > 0) copied.households += 1;
   }
   // The club's member list, in one all-or-nothing write.
   const members = await new SqliteMemberRepository(sqlite).list();

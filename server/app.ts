@@ -175,6 +175,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // Bookings stored before My club (Firestore's) get the e-mail key it finds guest bookings by.
     const keyed = await ports.get('bookings').assignMissingEmailKeys();
     if (keyed > 0) logger.info({ keyed }, 'Gave e-mail keys to the bookings stored without one');
+    // Likewise work-day sign-ups, so a member's older work-day jobs show in My club.
+    const signupsKeyed = await ports.get('workDays').assignMissingEmailKeys();
+    if (signupsKeyed > 0) logger.info({ keyed: signupsKeyed }, 'Gave e-mail keys to the work-day sign-ups stored without one');
+    // Households stored before several members (Firestore's) get their member as contact.
+    const households = await ports.get('households').assignMissingMembers();
+    if (households > 0) logger.info({ households }, 'Gave households stored before several members their contact');
     // Expired sessions are useless; clearing them at start keeps the table small without a timer.
     await ports.get('sessions').deleteExpired(ports.get('clock').now());
     await ports.get('resetTokens').deleteExpired(ports.get('clock').now());

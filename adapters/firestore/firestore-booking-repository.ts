@@ -12,6 +12,7 @@ import { instantFields } from './firestore-instants';
 import { inTurn, TRANSACTION_ATTEMPTS } from './firestore-turns';
 import type { OutboxMessage } from '../../core/mail/mail';
 import { addToOutbox } from './firestore-outbox';
+import { backfillMissingFields } from './firestore-backfill';
 import { appendToAuditLog } from './firestore-audit-log';
 import { checkedChange } from '../../core/bookings/booking-change';
 import { readDocument } from './firestore-read-document';
@@ -409,64 +410,13 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
   }
 
   async assignMissingEmailKeys(): Promise<number> {
-    // Firestore cannot query for a missing field: the bookings are read once, a page at a time
-    // (three fields each), then a mark says every booking has its key, so later starts read one
-    // document. Bookings written since My club carry the key (toDocument), so do those copied by
+    // Bookings written since My club carry the key (toDocument), so do those copied by
     // migrate-storage: an empty database is marked at once.
     const mark = collectionOf(this.db, 'bookingReferences', this.options).doc(EMAIL_KEYS_GIVEN);
-    if ((await withCoreErrors(() => mark.get())).exists) return 0;
-    let given = 0;
-    let after: DocumentSnapshot | undefined;
-    for (;;) {
-      let query = this.collection.orderBy(FieldPath.documentId()).select('userEmail', 'emailKey', 'memberId').limit(BACKFILL_PAGE);
-      if (after) query = query.startAfter(after);
-      const page = await withCoreErrors(() => query.get());
-      given += await this.giveEmailKeys(page.docs);
-      if (page.size < BACKFILL_PAGE) break;
-      after = page.docs[page.docs.length - 1];
-    }
-    await withCoreErrors(() => mark.set({ at: new Date().toISOString() }));
-    return given;
-  }
-
-  /**
-   * One page of the back-fill in one batch, each booking under the precondition that it is
-   * unchanged since read (its e-mail may have been erased meanwhile). Should any have changed (or
-   * another instance back-filled them first), the page's bookings are done one by one, each in a
-   * transaction on a fresh read. Returns how many this call changed.
-   */
-  private async giveEmailKeys(docs: readonly DocumentSnapshot[]): Promise<number> {
-    const missing = docs.flatMap((doc) => {
+    return backfillMissingFields(this.db, this.collection, mark, ['userEmail', 'emailKey', 'memberId'], (doc) => {
       const patch = emailKeyPatch(doc);
-      return patch ? [{ doc, patch }] : [];
+      return patch ? { patch } : null;
     });
-    if (missing.length === 0) return 0;
-    const batch = this.db.batch();
-    for (const { doc, patch } of missing) batch.update(doc.ref, patch, { lastUpdateTime: doc.updateTime! });
-    try {
-      await batch.commit();
-      return missing.length;
-    } catch (error) {
-      const code = firestoreCode(error);
-      if (code !== FIRESTORE_CODES.FAILED_PRECONDITION && code !== FIRESTORE_CODES.NOT_FOUND) throw error;
-    }
-    let given = 0;
-    for (const { doc } of missing) {
-      const changed = await withCoreErrors(() =>
-        this.db.runTransaction(
-          async (tx) => {
-            const current = await tx.get(doc.ref);
-            const patch = current.exists ? emailKeyPatch(current) : null;
-            if (!patch) return false;
-            tx.update(doc.ref, patch);
-            return true;
-          },
-          { maxAttempts: TRANSACTION_ATTEMPTS },
-        ),
-      );
-      if (changed) given += 1;
-    }
-    return given;
   }
 
   async findByCheckoutId(checkoutId: string): Promise<Booking | null> {
@@ -702,9 +652,6 @@ const ALL_GIVEN = 'all-given';
 
 /** The mark, in `bookingReferences`, that every stored booking has its e-mail key (no reference has this form). */
 const EMAIL_KEYS_GIVEN = 'email-keys-given';
-
-/** Bookings read (and written, in one batch) per page of the e-mail key back-fill; a batch holds at most 500 writes. */
-const BACKFILL_PAGE = 300;
 
 /**
  * What a booking stored before My club lacks: its e-mail key, and (before member prices) an

@@ -93,6 +93,13 @@ export const FIRESTORE_ATTENDANCE_COLLECTIONS = ['attendance', 'attendanceMarks'
  */
 export const FIRESTORE_RETENTION_COLLECTIONS = ['retentionMarks'] as const;
 /**
+ * Households of several members (FirestoreHouseholdRepository): one document per member naming
+ * their household (the members themselves are in the household's document), and the contacts'
+ * invitations waiting. migrate-storage writes the members through the port (with the households);
+ * invitations are not copied (docs/members-households.md).
+ */
+export const FIRESTORE_HOUSEHOLD_MEMBER_COLLECTIONS = ['householdMembers', 'householdInvitations'] as const;
+/**
  * Sub-collections: `files/{key}/chunks` holds the files' bytes (FirestoreFileStore). Counted and
  * copied with their files.
  */
@@ -112,7 +119,8 @@ export type FirestoreCollectionName =
   | (typeof FIRESTORE_DUTY_COLLECTIONS)[number]
   | (typeof FIRESTORE_MEMBER_FEED_COLLECTIONS)[number]
   | (typeof FIRESTORE_ATTENDANCE_COLLECTIONS)[number]
-  | (typeof FIRESTORE_RETENTION_COLLECTIONS)[number];
+  | (typeof FIRESTORE_RETENTION_COLLECTIONS)[number]
+  | (typeof FIRESTORE_HOUSEHOLD_MEMBER_COLLECTIONS)[number];
 
 /** Options every Firestore adapter takes. */
 export interface FirestoreCollectionOptions {

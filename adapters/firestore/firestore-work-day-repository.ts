@@ -1,5 +1,6 @@
 import { bookingEmailKey } from '../../core/bookings/booking';
-import { FieldPath, FieldValue, type DocumentSnapshot } from 'firebase-admin/firestore';
+import { FieldPath, FieldValue, type DocumentData, type DocumentSnapshot } from 'firebase-admin/firestore';
+import { backfillMissingFields } from './firestore-backfill';
 import { WorkDaySchema, WorkDaySignupSchema, type WorkDay, type WorkDaySignup } from '../../core/work-days/work-day';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/shared/errors';
 import type { WorkDayRepository } from '../../core/work-days/work-day-repository.port';
@@ -165,6 +166,12 @@ export class FirestoreWorkDayRepository extends FirestoreCollectionAdapter imple
     );
   }
 
+  async assignMissingEmailKeys(): Promise<number> {
+    // Sign-ups written since My club carry the key (addSignup), so do those copied by migrate-storage.
+    const mark = collectionOf(this.db, 'bookingReferences', this.options).doc(WORK_DAY_EMAIL_KEYS_GIVEN);
+    return backfillMissingFields(this.db, this.signups, mark, ['email', 'emailKey'], signupEmailKeyPatch);
+  }
+
   async listSignupsByEmail(emailKey: string, limit: number): Promise<WorkDaySignup[]> {
     const snapshot = await withCoreErrors(() =>
       this.signups
@@ -200,6 +207,19 @@ function workDayDocument(workDay: WorkDay): Record<string, unknown> {
     })),
     ...instantFields({ date: workDay.date }),
   };
+}
+
+/**
+ * The mark, in `bookingReferences` (beside the bookings' own, no reference has this form), that
+ * every stored work-day sign-up has its e-mail key.
+ */
+const WORK_DAY_EMAIL_KEYS_GIVEN = 'work-day-email-keys-given';
+
+/** What a sign-up stored before My club lacks: its e-mail key; null when it lacks nothing (or has no e-mail). */
+function signupEmailKeyPatch(snapshot: DocumentSnapshot): { patch: DocumentData } | null {
+  const email: unknown = snapshot.get('email');
+  const key = typeof email === 'string' ? bookingEmailKey(email) : null;
+  return key !== null && snapshot.get('emailKey') !== key ? { patch: { emailKey: key } } : null;
 }
 
 function toWorkDay(snapshot: DocumentSnapshot): WorkDay {

@@ -71,6 +71,11 @@ export class MemoryWorkDayRepository implements WorkDayRepository {
     return removed;
   }
 
+  async assignMissingEmailKeys(): Promise<number> {
+    // The key is derived on each read: none is ever missing.
+    return 0;
+  }
+
   async listSignupsByEmail(emailKey: string, limit: number): Promise<WorkDaySignup[]> {
     return [...this.signups.values()]
       .filter((signup) => bookingEmailKey(signup.email ?? null) === emailKey)

@@ -1,14 +1,35 @@
 import type { Knex } from 'knex';
 import { HouseholdPersonSchema, type HouseholdPerson } from '../../core/members/household';
 import type { HouseholdRepository } from '../../core/members/household-repository.port';
+import {
+  byJoinOrder,
+  HouseholdInvitationSchema,
+  HouseholdMembershipSchema,
+  joinRefusal,
+  leaveRefusal,
+  withContact,
+  withMemberJoined,
+  withMemberLeft,
+  type CurrentHousehold,
+  type HouseholdInvitation,
+  type HouseholdMembership,
+  type JoinOutcome,
+  type LeaveOutcome,
+} from '../../core/members/household-membership';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
-import { byHouseholdOrder, validHouseholdPerson } from '../stored-records';
+import { byHouseholdOrder, byInvitationOrder, validHouseholdInvitation, validHouseholdPerson } from '../stored-records';
+import type { PreparedWrites } from './sqlite-write-transaction';
 import { isUniqueViolation } from './sqlite-errors';
 import { preparedWriteTransaction } from './sqlite-write-transaction';
 
 const COLUMNS = ['id', 'memberId', 'name', 'kind', 'yearOfBirth', 'createdAt', 'updatedAt'] as const;
 
-/** The members' household people in the `household_people` table (migration 0025), one row per person. */
+/**
+ * Households: their people in `household_people` (migration 0025, one row per person, keyed by the
+ * household's id), their members in `household_members` and the invitations waiting in
+ * `household_invitations` (migration 0039). Each change of members is one write transaction
+ * (BEGIN IMMEDIATE) that reads what the rule decides on and writes its answer.
+ */
 export class SqliteHouseholdRepository implements HouseholdRepository {
   constructor(private readonly db: Knex) {}
 
@@ -45,5 +66,126 @@ export class SqliteHouseholdRepository implements HouseholdRepository {
   async remove(memberId: string, personId: string): Promise<boolean> {
     if (typeof memberId !== 'string' || typeof personId !== 'string') return false;
     return (await this.db('household_people').where({ id: personId, memberId }).delete()) > 0;
+  }
+
+  async assignMissingMembers(): Promise<number> {
+    // Migration 0039 made each member with dependants the contact of their household.
+    return 0;
+  }
+
+  async membershipOf(memberId: string): Promise<HouseholdMembership | null> {
+    if (typeof memberId !== 'string') return null;
+    const row: unknown = await this.db('household_members').select('*').where({ memberId }).first();
+    return row ? toMembership(row) : null;
+  }
+
+  async membersOf(householdId: string): Promise<HouseholdMembership[]> {
+    if (typeof householdId !== 'string') return [];
+    const rows: unknown[] = await this.db('household_members').select('*').where({ householdId });
+    return rows.map(toMembership).sort(byJoinOrder);
+  }
+
+  async join(input: { householdId: string; memberId: string; at: string; invitationId?: string }, max: number): Promise<JoinOutcome | 'no-invitation'> {
+    const { householdId, memberId, at, invitationId } = input;
+    return preparedWriteTransaction(this.db, (writes) => {
+      if (invitationId !== undefined) {
+        const invitation = writes.statement('SELECT 1 FROM household_invitations WHERE id = ? AND memberId = ? AND householdId = ?').get(invitationId, memberId, householdId);
+        if (!invitation) return 'no-invitation';
+      }
+      const current = currentHousehold(writes, memberId);
+      const members = membersIn(writes, householdId);
+      const refusal = joinRefusal(current, householdId, members, max);
+      if (refusal) return refusal;
+      if (current) writes.statement('DELETE FROM household_members WHERE memberId = ?').run(memberId);
+      replaceMembers(writes, householdId, members, withMemberJoined(members, householdId, memberId, at));
+      writes.statement('DELETE FROM household_invitations WHERE memberId = ?').run(memberId);
+      return 'joined';
+    });
+  }
+
+  async leave(householdId: string, memberId: string): Promise<LeaveOutcome> {
+    return preparedWriteTransaction(this.db, (writes) => {
+      const refusal = leaveRefusal(currentHousehold(writes, memberId), householdId);
+      if (refusal) return refusal;
+      const members = membersIn(writes, householdId);
+      writes.statement('DELETE FROM household_members WHERE memberId = ?').run(memberId);
+      replaceMembers(writes, householdId, members, withMemberLeft(members, memberId));
+      return 'left';
+    });
+  }
+
+  async setContact(householdId: string, memberId: string): Promise<boolean> {
+    return preparedWriteTransaction(this.db, (writes) => {
+      const members = membersIn(writes, householdId);
+      const changed = withContact(members, memberId);
+      if (!changed) return false;
+      replaceMembers(writes, householdId, members, changed);
+      return true;
+    });
+  }
+
+  async addInvitation(invitation: HouseholdInvitation, max: number): Promise<'invited' | 'already-invited' | 'too-many'> {
+    const row = validHouseholdInvitation(invitation);
+    return preparedWriteTransaction(this.db, ({ statement, insert }) => {
+      if (statement('SELECT 1 FROM household_invitations WHERE householdId = ? AND memberId = ?').get(row.householdId, row.memberId)) return 'already-invited';
+      const { count } = statement('SELECT COUNT(*) AS count FROM household_invitations WHERE householdId = ?').get(row.householdId) as { count: number };
+      if (count >= max) return 'too-many';
+      insert('household_invitations', [row]);
+      return 'invited';
+    });
+  }
+
+  async getInvitation(id: string): Promise<HouseholdInvitation | null> {
+    if (typeof id !== 'string') return null;
+    const row: unknown = await this.db('household_invitations').select('*').where({ id }).first();
+    return row ? HouseholdInvitationSchema.parse(row) : null;
+  }
+
+  async invitationsFor(memberId: string): Promise<HouseholdInvitation[]> {
+    return this.invitations({ memberId });
+  }
+
+  async invitationsOf(householdId: string): Promise<HouseholdInvitation[]> {
+    return this.invitations({ householdId });
+  }
+
+  async removeInvitation(id: string): Promise<boolean> {
+    if (typeof id !== 'string') return false;
+    return (await this.db('household_invitations').where({ id }).delete()) > 0;
+  }
+
+  private async invitations(where: { memberId: string } | { householdId: string }): Promise<HouseholdInvitation[]> {
+    if (Object.values(where).some((value) => typeof value !== 'string')) return [];
+    const rows: unknown[] = await this.db('household_invitations').select('*').where(where);
+    return rows.map((row) => HouseholdInvitationSchema.parse(row)).sort(byInvitationOrder);
+  }
+}
+
+function toMembership(row: unknown): HouseholdMembership {
+  const { contact, ...rest } = row as Record<string, unknown>;
+  return HouseholdMembershipSchema.parse({ ...rest, contact: contact === 1 || contact === true });
+}
+
+function membersIn(writes: PreparedWrites, householdId: string): HouseholdMembership[] {
+  return writes.statement('SELECT * FROM household_members WHERE householdId = ?').all(householdId).map(toMembership).sort(byJoinOrder);
+}
+
+function currentHousehold(writes: PreparedWrites, memberId: string): CurrentHousehold | null {
+  const row = writes.statement('SELECT * FROM household_members WHERE memberId = ?').get(memberId);
+  if (!row) return null;
+  const membership = toMembership(row);
+  const { members } = writes.statement('SELECT COUNT(*) AS members FROM household_members WHERE householdId = ?').get(membership.householdId) as { members: number };
+  const { dependants } = writes.statement('SELECT COUNT(*) AS dependants FROM household_people WHERE memberId = ?').get(membership.householdId) as { dependants: number };
+  return { membership, members, dependants };
+}
+
+/** Writes the household's members as `after` says, where `before` is what is stored. */
+function replaceMembers(writes: PreparedWrites, householdId: string, before: readonly HouseholdMembership[], after: readonly HouseholdMembership[]): void {
+  const kept = new Set(after.map((m) => m.memberId));
+  for (const m of before) if (!kept.has(m.memberId)) writes.statement('DELETE FROM household_members WHERE memberId = ?').run(m.memberId);
+  for (const m of after) {
+    writes
+      .statement('INSERT INTO household_members (memberId, householdId, contact, joinedAt) VALUES (?, ?, ?, ?) ON CONFLICT(memberId) DO UPDATE SET householdId = excluded.householdId, contact = excluded.contact, joinedAt = excluded.joinedAt')
+      .run(m.memberId, householdId, m.contact ? 1 : 0, m.joinedAt);
   }
 }

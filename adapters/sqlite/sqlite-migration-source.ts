@@ -33,6 +33,7 @@ import * as dutyAssignmentsEvent from './migrations/0035-duty-assignments-event'
 import * as privacyPermission from './migrations/0036-privacy-permission';
 import * as documentKeepOffline from './migrations/0040-document-keep-offline';
 import * as attendance from './migrations/0038-attendance';
+import * as householdMembers from './migrations/0039-household-members';
 
 interface NamedMigration {
   name: string;
@@ -75,6 +76,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0035-duty-assignments-event', migration: dutyAssignmentsEvent },
   { name: '0036-privacy-permission', migration: privacyPermission },
   { name: '0038-attendance', migration: attendance },
+  { name: '0039-household-members', migration: householdMembers },
   { name: '0040-document-keep-offline', migration: documentKeepOffline },
 ];
 

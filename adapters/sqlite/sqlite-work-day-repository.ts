@@ -82,6 +82,11 @@ export class SqliteWorkDayRepository implements WorkDayRepository {
     });
   }
 
+  async assignMissingEmailKeys(): Promise<number> {
+    // Migration 0031 gave every stored sign-up its key, and every insert writes one.
+    return 0;
+  }
+
   async listSignupsByEmail(emailKey: string, limit: number): Promise<WorkDaySignup[]> {
     const rows = await this.db('work_day_signups')
       .select('*')

@@ -37,8 +37,10 @@ export function memberPriceOf(event: Pick<ClubEvent, 'requiresPayment' | 'member
  * What a booking costs (docs/payments.md#member-prices). A place is charged the member price when
  * the booking is made by a signed-in member whose membership is current on the booking's London
  * date, and the place is the member's own (the lead attendee: an adult place when the booking has
- * one, otherwise a child's) or one of their household's dependants; every other place (guests)
- * pays the standard price. Children 12 or under pay half of the price that applies to them. A free
+ * one, otherwise a child's) or one of their household's dependants; the other members of their
+ * household who attend pay the member price while their own membership is current, whatever the
+ * booking member's (`otherMembers`, counted so by the caller); every other place (guests) pays the
+ * standard price. Children 12 or under pay half of the price that applies to them. A free
  * event stays free and the spec's test hook keeps its £1. Counts must be valid (see priceBooking).
  */
 export function decideBookingPrice(input: {
@@ -49,6 +51,8 @@ export function decideBookingPrice(input: {
   /** When the booking is made; the membership must be current on its London date. */
   at: Date;
   dependants?: DependantAttendees;
+  /** The other members of the member's household who attend with a current membership. */
+  otherMembers?: DependantAttendees;
   testHook?: boolean;
 }): BookingPrice {
   const { event, counts, member } = input;
@@ -58,15 +62,19 @@ export function decideBookingPrice(input: {
   const asStandard: BookingPrice = { amount: standard, priceKind: 'standard', memberPlaces: 0, memberId };
   if (memberPrice === null || member === null || standard === 0) return asStandard;
   if (input.testHook === true && counts.numberAttending === TEST_HOOK_ATTENDEES) return asStandard;
-  if (!isMembershipCurrent(member, londonDate(input.at))) return asStandard;
+  const current = isMembershipCurrent(member, londonDate(input.at));
+  const others = input.otherMembers ?? { adults: 0, children: 0 };
+  if (!current && others.adults <= 0 && others.children <= 0) return asStandard;
 
   const adults = counts.numberAttending - counts.numberOfChildren;
   const children = counts.numberOfChildren;
-  const dependants = input.dependants ?? { adults: 0, children: 0 };
+  // A lapsed member's own place and dependants pay the standard price.
+  const dependants = current ? (input.dependants ?? { adults: 0, children: 0 }) : { adults: 0, children: 0 };
+  const lead = current ? 1 : 0;
   // The member is the lead attendee: an adult's place if the booking has one.
   const leadIsAdult = adults > 0;
-  const memberAdults = Math.min(adults, (leadIsAdult ? 1 : 0) + Math.max(0, dependants.adults));
-  const memberChildren = Math.min(children, (leadIsAdult ? 0 : 1) + Math.max(0, dependants.children));
+  const memberAdults = Math.min(adults, (leadIsAdult ? lead : 0) + Math.max(0, dependants.adults) + Math.max(0, others.adults));
+  const memberChildren = Math.min(children, (leadIsAdult ? 0 : lead) + Math.max(0, dependants.children) + Math.max(0, others.children));
   const memberPlaces = memberAdults + memberChildren;
   if (memberPlaces === 0) return asStandard;
 

@@ -7,7 +7,8 @@ import { validateBookingForm } from './booking-validation';
 import { decideBookingPrice, type DependantAttendees } from './booking-price';
 import type { Member } from '../members/member';
 import { MAX_HOUSEHOLD_PEOPLE, type HouseholdPerson } from '../members/household';
-import { bookedHouseholdAttendees, countHouseholdAttendees } from '../members/household-attendees';
+import { attendeePlaces, bookedHouseholdAttendees, countHouseholdAttendees, memberAsAttendee } from '../members/household-attendees';
+import { isMembershipCurrent } from '../members/member';
 import { londonDate } from '../shared/london-time';
 import { BookingClosedError, ConflictError, NotEnoughPlacesError, PaymentError, RateLimitError } from '../shared/errors';
 import type { AddressLimitStore } from '../shared/address-limit-store.port';
@@ -73,8 +74,10 @@ export interface BookingContext {
    * made without signing in (every booking until member sign-in lands: the route passes null).
    */
   member: Member | null;
-  /** The signed-in member's household as just read (needed only when the request names household attendees). */
+  /** The signed-in member's household's dependants as just read (needed only when the request names household attendees). */
   household?: readonly HouseholdPerson[];
+  /** The other members of the signed-in member's household as the member list has them now (likewise). */
+  householdMembers?: readonly Member[];
 }
 
 /**
@@ -105,16 +108,25 @@ export class SubmitBooking extends UseCase<SubmitBookingDeps> {
     // The household people ticked: the member's own only, counted in the numbers attending.
     const member = context?.member ?? null;
     let dependants: DependantAttendees | undefined;
+    let otherMembers: DependantAttendees | undefined;
     let named: HouseholdPerson[] = [];
     const thisYear = Number(londonDate(now).slice(0, 4));
+    // The household's other members attend as named people too, each at the member price while
+    // their own membership is current (docs/my-club.md#booking-as-a-member).
+    const others = member ? (context?.householdMembers ?? []).filter((m) => m.id !== member.id && !m.disabled) : [];
+    const currentOthers = new Set(others.filter((m) => isMembershipCurrent(m, londonDate(now))).map((m) => m.id));
+    const otherIds = new Set(others.map((m) => m.id));
     if (householdAttendees && householdAttendees.length > 0) {
-      const counted = countHouseholdAttendees(householdAttendees, member ? (context?.household ?? []) : [], form, thisYear);
+      const attendable = member ? [...(context?.household ?? []), ...others.map((m) => memberAsAttendee(m, now.toISOString()))] : [];
+      const counted = countHouseholdAttendees(householdAttendees, attendable, form, thisYear);
       if (!counted.ok) throw fieldsError({ [counted.field]: counted.error });
-      dependants = counted.value;
       named = counted.people;
+      dependants = attendeePlaces(named.filter((p) => !otherIds.has(p.id)), thisYear);
+      otherMembers = attendeePlaces(named.filter((p) => currentOthers.has(p.id)), thisYear);
     }
     // The server decides the price (member or standard), never the browser.
-    const price = decideBookingPrice({ event, counts: form, member, at: now, dependants, testHook: this.deps.testHook });
+    const price = decideBookingPrice({ event, counts: form, member, at: now, dependants, otherMembers, testHook: this.deps.testHook });
+    const memberCurrent = member !== null && isMembershipCurrent(member, londonDate(now));
     const amount = price.amount;
     const paymentRequired = event.requiresPayment && amount > 0;
     const payments = this.deps.payments;
@@ -190,7 +202,7 @@ export class SubmitBooking extends UseCase<SubmitBookingDeps> {
         memberId: price.memberId,
         memberPlaces: price.memberPlaces,
         // Who they are, as the household has them now, stored with the booking in its own write.
-        householdAttendees: bookedHouseholdAttendees(named, thisYear, price.priceKind),
+        householdAttendees: bookedHouseholdAttendees(named, thisYear, price.priceKind, (p) => (otherIds.has(p.id) ? currentOthers.has(p.id) : memberCurrent)),
       };
       // The booking's short reference is unique in storage: a taken one is tried again with the next.
       let booking = draft;

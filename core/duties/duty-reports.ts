@@ -103,13 +103,35 @@ export function memberDutyCounts(members: readonly Member[], duties: readonly Pi
     .map((member) => ({ memberId: member.id, name: member.name, email: member.email, ...(counts.get(member.id) ?? { duties: 0, upcoming: 0 }) }));
 }
 
+/** A member's household as the season count needs it: its id, whether they are its contact, and its people (members and dependants). */
+export interface DutyHouseholdPlace {
+  householdId: string;
+  contact: boolean;
+  people: number;
+}
+
 /**
- * The season count per household: a household is a member (its contact) with their dependants,
- * who hold no duties of their own, so it counts its member's duties; `dependants` gives each
- * member's number of dependants. Every member's row becomes one household's.
+ * The season count per household: a household is its members (one the contact) with their
+ * dependants, who hold no duties of their own, so it counts all its members' duties and all its
+ * people; `places` gives each member's household (a member in none is a household of one). One
+ * row per household, named after its contact (or, should the contact have no row, its first
+ * member counted), in the order of the members' rows.
  */
-export function householdDutyCounts(counts: readonly MemberDutyCount[], dependants: ReadonlyMap<string, number>): HouseholdDutyCount[] {
-  return counts.map((count) => ({ memberId: count.memberId, name: count.name, people: 1 + (dependants.get(count.memberId) ?? 0), duties: count.duties, upcoming: count.upcoming }));
+export function householdDutyCounts(counts: readonly MemberDutyCount[], places: ReadonlyMap<string, DutyHouseholdPlace>): HouseholdDutyCount[] {
+  const rows = new Map<string, HouseholdDutyCount>();
+  for (const count of counts) {
+    const place = places.get(count.memberId);
+    const key = place ? `household:${place.householdId}` : `member:${count.memberId}`;
+    const row = rows.get(key);
+    if (!row) {
+      rows.set(key, { memberId: count.memberId, name: count.name, people: place?.people ?? 1, duties: count.duties, upcoming: count.upcoming });
+      continue;
+    }
+    row.duties += count.duties;
+    row.upcoming += count.upcoming;
+    if (place?.contact) Object.assign(row, { memberId: count.memberId, name: count.name });
+  }
+  return [...rows.values()];
 }
 
 export const DUTY_CSV_HEADER = ['Event', 'Date', 'Duty', 'Member', 'Email'] as const;
@@ -154,7 +176,7 @@ export interface DutyReportsDeps {
   duties: Pick<DutyRepository, 'listSlotsOfEvents' | 'listCatalogue'>;
   events: Pick<EventRepository, 'listNotOverBefore'>;
   members: Pick<MemberRepository, 'list'>;
-  households: Pick<HouseholdRepository, 'listForMember'>;
+  households: Pick<HouseholdRepository, 'listForMember' | 'membershipOf' | 'membersOf'>;
   clock: Clock;
 }
 
@@ -190,8 +212,17 @@ export class DutyReports extends UseCase<DutyReportsDeps> {
     const { from, to, slots } = await this.inRange(query);
     const members = await this.deps.members.list();
     const perMember = memberDutyCounts(members, slots.flatMap((slot) => slot.holders), this.deps.clock.now());
-    const dependants = new Map(await Promise.all(perMember.map(async (row) => [row.memberId, (await this.deps.households.listForMember(row.memberId)).length] as const)));
-    return { from, to, members: perMember, households: householdDutyCounts(perMember, dependants) };
+    const places = new Map<string, DutyHouseholdPlace>();
+    const people = new Map<string, Promise<number>>();
+    for (const row of perMember) {
+      const membership = await this.deps.households.membershipOf(row.memberId);
+      if (!membership) continue;
+      const id = membership.householdId;
+      // Each household read once: its members and dependants.
+      if (!people.has(id)) people.set(id, Promise.all([this.deps.households.membersOf(id), this.deps.households.listForMember(id)]).then(([m, d]) => m.length + d.length));
+      places.set(row.memberId, { householdId: id, contact: membership.contact, people: await people.get(id)! });
+    }
+    return { from, to, members: perMember, households: householdDutyCounts(perMember, places) };
   }
 
   /** The CSV export of the duties held at events starting in the range. */

@@ -7,6 +7,7 @@ import { ConflictError } from '../shared/errors';
 import { londonDate } from '../shared/london-time';
 import { fieldsError, parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
+import { householdForChange } from './household-members';
 
 export interface AddHouseholdPersonDeps {
   households: HouseholdRepository;
@@ -25,7 +26,9 @@ export class AddHouseholdPerson extends UseCase<AddHouseholdPersonDeps> {
     const checked = validateHouseholdPerson(parseInput(HouseholdPersonFormSchema, form), Number(londonDate(now).slice(0, 4)));
     if (!checked.ok) throw fieldsError(checked.errors);
     const at = now.toISOString();
-    const person: HouseholdPerson = { id: this.deps.ids.next(), memberId: member.id, ...checked.value, createdAt: at, updatedAt: at };
+    // The contact's household (a member in none starts one): its dependants are keyed by its id.
+    const householdId = await householdForChange(this.deps, member.id, 'manage-dependants');
+    const person: HouseholdPerson = { id: this.deps.ids.next(), memberId: householdId, ...checked.value, createdAt: at, updatedAt: at };
     const { added } = await this.deps.households.add(person, MAX_HOUSEHOLD_PEOPLE);
     if (!added) throw new ConflictError(HOUSEHOLD_MESSAGES.full);
     return person;

@@ -6,6 +6,7 @@ import { NotFoundError } from '../shared/errors';
 import { londonDate } from '../shared/london-time';
 import { fieldsError, parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
+import { managedHousehold } from './household-members';
 
 export interface ChangeHouseholdPersonDeps {
   households: HouseholdRepository;
@@ -21,7 +22,8 @@ export class ChangeHouseholdPerson extends UseCase<ChangeHouseholdPersonDeps> {
     const now = this.deps.clock.now();
     const checked = validateHouseholdPerson(parseInput(HouseholdPersonFormSchema, form), Number(londonDate(now).slice(0, 4)));
     if (!checked.ok) throw fieldsError(checked.errors);
-    const current = (await this.deps.households.listForMember(member.id)).find((person) => person.id === personId);
+    const householdId = await managedHousehold(this.deps, member.id, HOUSEHOLD_MESSAGES.notFound);
+    const current = (await this.deps.households.listForMember(householdId)).find((person) => person.id === personId);
     if (!current) throw new NotFoundError(HOUSEHOLD_MESSAGES.notFound);
     const changed: HouseholdPerson = { ...current, ...checked.value, updatedAt: now.toISOString() };
     await this.deps.households.update(changed);

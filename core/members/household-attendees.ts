@@ -1,6 +1,7 @@
 import type { BookedAttendee } from '../bookings/booking';
 import type { DependantAttendees, PriceKind } from '../bookings/booking-price';
-import { HOUSEHOLD_MESSAGES, type HouseholdPerson } from './household';
+import { HOUSEHOLD_MESSAGES, HOUSEHOLD_NAME_MAX, type HouseholdPerson } from './household';
+import type { Member } from './member';
 
 /** The age of the child price (docs/payments.md): 12 or under. */
 export const CHILD_PRICE_MAX_AGE = 12;
@@ -63,14 +64,47 @@ function freePlaces(counts: { numberAttending: number; numberOfChildren: number 
  * rule charges every counted dependant the member price or none of them (decideBookingPrice), so
  * the booking's price kind says which.
  */
-export function bookedHouseholdAttendees(people: readonly HouseholdPerson[], thisYear: number, priceKind: PriceKind): BookedAttendee[] {
+export function bookedHouseholdAttendees(
+  people: readonly HouseholdPerson[],
+  thisYear: number,
+  priceKind: PriceKind,
+  /** Whether this person's place may take the member price (a member of the household: their own membership current). */
+  mayTakeMemberPrice: (person: HouseholdPerson) => boolean = () => true,
+): BookedAttendee[] {
   return people.map((person) => ({
     personId: person.id,
-    name: person.name,
+    name: person.name.slice(0, 100),
     kind: person.kind,
     place: householdAgeGroup(person, thisYear),
-    memberPrice: priceKind === 'member',
+    memberPrice: priceKind === 'member' && mayTakeMemberPrice(person),
   }));
+}
+
+/**
+ * Another member of the booking member's household as an attendee: named as the member list
+ * has them, a junior when their membership type says so (no year of birth: a junior takes a
+ * child's place), keyed by their member id.
+ */
+export function memberAsAttendee(member: Pick<Member, 'id' | 'name' | 'membershipType'>, at: string): HouseholdPerson {
+  return {
+    id: member.id,
+    memberId: member.id,
+    name: member.name.slice(0, HOUSEHOLD_NAME_MAX),
+    kind: /junior/i.test(member.membershipType) ? 'junior' : 'adult',
+    yearOfBirth: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
+/** The places of `people` counted as adults and children, as householdAgeGroup decides. */
+export function attendeePlaces(people: readonly HouseholdPerson[], thisYear: number): DependantAttendees {
+  const places = { adults: 0, children: 0 };
+  for (const person of people) {
+    if (householdAgeGroup(person, thisYear) === 'child') places.children += 1;
+    else places.adults += 1;
+  }
+  return places;
 }
 
 /**

@@ -1,9 +1,12 @@
 import type { HouseholdPerson } from './household';
+import type { HouseholdInvitation, HouseholdMembership, JoinOutcome, LeaveOutcome } from './household-membership';
 
 /**
- * The people each member books for (issue 35): their household's dependants, without e-mails of
- * their own. A person belongs to exactly one member, who pays for them; every method that names a
- * person names the member too, and never touches another member's people.
+ * Households (issue 35, docs/members-households.md): their members (each with their own e-mail
+ * and sign-in, one the contact), the contact's invitations, and their dependants, without e-mails
+ * of their own. A dependant belongs to exactly one household: its `memberId` is the household's
+ * id (for a household from before several members, its contact's member id). Every method that
+ * names a person names the household too, and never touches another household's people.
  */
 export interface HouseholdRepository {
   /** The member's people in the order they were added (createdAt, then id); empty when none. */
@@ -24,4 +27,44 @@ export interface HouseholdRepository {
   update(person: HouseholdPerson): Promise<void>;
   /** Removes the member's person; answers whether there was one (another member's person is not removed). */
   remove(memberId: string, personId: string): Promise<boolean>;
+
+  /** The member's place in a household, or null when they are in none. */
+  membershipOf(memberId: string): Promise<HouseholdMembership | null>;
+  /** The household's members in the order they joined (byJoinOrder); empty for none. */
+  membersOf(householdId: string): Promise<HouseholdMembership[]>;
+  /**
+   * Adds the member to the household in one atomic step, as joinRefusal decides on what is stored
+   * at that moment (a household with no members yet is new: they become its contact; a household
+   * of them alone without dependants that they are in ends). With `invitationId`, only while that
+   * invitation of this member into this household stands ('no-invitation' otherwise); the member's
+   * every invitation is removed with the join. Of two joins at once for one member, one at most
+   * succeeds: a member ends in one household only.
+   */
+  join(input: { householdId: string; memberId: string; at: string; invitationId?: string }, max: number): Promise<JoinOutcome | 'no-invitation'>;
+  /**
+   * Takes the member out of the household in one atomic step, as leaveRefusal decides; the next
+   * member (withMemberLeft) becomes contact if they were. A household left without members ends.
+   */
+  leave(householdId: string, memberId: string): Promise<LeaveOutcome>;
+  /** Makes the member the household's one contact; false (nothing changed) when they are not in it. */
+  setContact(householdId: string, memberId: string): Promise<boolean>;
+  /**
+   * Stores the invitation unless the member is invited into that household already, or the
+   * household has `max` invitations waiting; atomic against both.
+   */
+  addInvitation(invitation: HouseholdInvitation, max: number): Promise<'invited' | 'already-invited' | 'too-many'>;
+  /** The invitation, or null. */
+  getInvitation(id: string): Promise<HouseholdInvitation | null>;
+  /** The invitations waiting for the member (oldest first). */
+  invitationsFor(memberId: string): Promise<HouseholdInvitation[]>;
+  /** The household's invitations waiting (oldest first). */
+  invitationsOf(householdId: string): Promise<HouseholdInvitation[]>;
+  /** Removes the invitation (declined or withdrawn); false when there was none. */
+  removeInvitation(id: string): Promise<boolean>;
+  /**
+   * Gives every household stored before several members its members: the member whose id it
+   * bears, as its contact; returns how many it changed. Only Firestore's can lack them (SQLite
+   * migration 0039 did its own). Safe to run again, and on two server instances at once.
+   */
+  assignMissingMembers(): Promise<number>;
 }

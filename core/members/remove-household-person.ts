@@ -3,6 +3,7 @@ import type { HouseholdRepository } from './household-repository.port';
 import type { Member } from './member';
 import { NotFoundError } from '../shared/errors';
 import { UseCase } from '../shared/use-case';
+import { managedHousehold } from './household-members';
 
 export interface RemoveHouseholdPersonDeps {
   households: HouseholdRepository;
@@ -14,6 +15,7 @@ export interface RemoveHouseholdPersonDeps {
  */
 export class RemoveHouseholdPerson extends UseCase<RemoveHouseholdPersonDeps> {
   async execute(member: Pick<Member, 'id'>, personId: string): Promise<void> {
-    if (!(await this.deps.households.remove(member.id, personId))) throw new NotFoundError(HOUSEHOLD_MESSAGES.notFound);
+    const householdId = await managedHousehold(this.deps, member.id, HOUSEHOLD_MESSAGES.notFound);
+    if (!(await this.deps.households.remove(householdId, personId))) throw new NotFoundError(HOUSEHOLD_MESSAGES.notFound);
   }
 }

@@ -53,4 +53,11 @@ export interface WorkDayRepository {
    * many whatever the number of the club's sign-ups.
    */
   listSignupsByEmail(emailKey: string, limit: number): Promise<WorkDaySignup[]>;
+  /**
+   * Gives every sign-up stored without its e-mail key (`emailKey`, by which listSignupsByEmail
+   * finds it) its key; returns how many sign-ups it changed. Only Firestore's sign-ups stored
+   * before My club can lack it (SQLite migration 0031 back-filled its own). Safe to run again,
+   * alongside new sign-ups, and on two server instances at once.
+   */
+  assignMissingEmailKeys(): Promise<number>;
 }

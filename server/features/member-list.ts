@@ -3,6 +3,7 @@ import { ImportMembers } from '../../core/members/import-members';
 import { ListMembers } from '../../core/members/list-members';
 import { PreviewMemberImport } from '../../core/members/preview-member-import';
 import { UpdateMember } from '../../core/members/update-member';
+import { AddHouseholdMember, ChooseHouseholdContact, GetMemberHousehold, RemoveHouseholdMember } from '../../core/members/household-members';
 import { auditTrail, type Feature, provide } from './feature';
 
 /** The club's member list (issue 35): admins with members:write list, add, edit, disable and import members. */
@@ -14,5 +15,10 @@ export const memberListFeature: Feature = {
     provide(UpdateMember, () => new UpdateMember({ members: get('members'), ...auditTrail(get) })),
     provide(PreviewMemberImport, () => new PreviewMemberImport({ members: get('members') })),
     provide(ImportMembers, () => new ImportMembers({ members: get('members'), ...auditTrail(get) })),
+    // Households of several members (docs/members-households.md).
+    provide(GetMemberHousehold, () => new GetMemberHousehold({ households: get('households'), members: get('members') })),
+    provide(AddHouseholdMember, () => new AddHouseholdMember({ households: get('households'), members: get('members'), clock: get('clock'), ids: get('ids') })),
+    provide(RemoveHouseholdMember, () => new RemoveHouseholdMember({ households: get('households'), members: get('members') })),
+    provide(ChooseHouseholdContact, () => new ChooseHouseholdContact({ households: get('households'), members: get('members') })),
   ],
 };

@@ -1,6 +1,7 @@
 import { AddHouseholdPerson } from '../../core/members/add-household-person';
 import { ChangeHouseholdPerson } from '../../core/members/change-household-person';
 import { ListHousehold } from '../../core/members/list-household';
+import { AcceptHouseholdInvitation, DeclineHouseholdInvitation, GetMyHousehold, InviteToHousehold, LeaveHousehold, ListHouseholdAttendees } from '../../core/members/household-members';
 import { RemoveHouseholdPerson } from '../../core/members/remove-household-person';
 import { GetMyClubBookings } from '../../core/my-club/my-club';
 import { GetMyClubWaitingLists } from '../../core/my-club/my-club-waiting-lists';
@@ -41,5 +42,12 @@ export const myClubFeature: Feature = {
         }),
     ),
     provide(RemoveHouseholdPerson, () => new RemoveHouseholdPerson({ households: get('households') })),
+    // Households of several members (docs/members-households.md).
+    provide(GetMyHousehold, () => new GetMyHousehold({ households: get('households'), members: get('members') })),
+    provide(InviteToHousehold, () => new InviteToHousehold({ households: get('households'), members: get('members'), clock: get('clock'), ids: get('ids') })),
+    provide(AcceptHouseholdInvitation, () => new AcceptHouseholdInvitation({ households: get('households'), clock: get('clock') })),
+    provide(DeclineHouseholdInvitation, () => new DeclineHouseholdInvitation({ households: get('households') })),
+    provide(LeaveHousehold, () => new LeaveHousehold({ households: get('households') })),
+    provide(ListHouseholdAttendees, () => new ListHouseholdAttendees({ households: get('households'), members: get('members') })),
   ],
 };

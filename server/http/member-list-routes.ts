@@ -7,6 +7,16 @@ import { MEMBER_FORM_MESSAGES, MemberChangesSchema, MemberFormSchema, MemberList
 import { MAX_MEMBER_CSV_BYTES, MEMBER_CSV_TOO_LARGE_MESSAGE, MemberImportPreviewSchema, MemberImportResultSchema } from '../../core/members/member-import';
 import { PreviewMemberImport } from '../../core/members/preview-member-import';
 import { UpdateMember } from '../../core/members/update-member';
+import {
+  AddHouseholdMember,
+  AdminHouseholdSchema,
+  ChooseHouseholdContact,
+  GetMemberHousehold,
+  HouseholdMemberChoiceSchema,
+  HouseholdMemberEmailFormSchema,
+  RemoveHouseholdMember,
+} from '../../core/members/household-members';
+import { HOUSEHOLD_MEMBER_MESSAGES } from '../../core/members/household-membership';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
 import { readUpload, uploadedBytes } from './route-helpers';
@@ -100,5 +110,60 @@ export function registerMemberListRoutes(routes: ApiRoutes, ports: AppContainer)
       ...CSV_REFUSALS,
     },
     handler: async ({ admin, req }) => reply(200, await ports.useCase(ImportMembers).execute(admin, uploadedBytes(req.body))),
+  });
+
+  // A member's household (docs/members-households.md): its members, one the contact.
+  const HOUSEHOLD_PARAMS = z.object({ id: z.string().min(1).max(200), memberId: z.string().min(1).max(200) });
+  const HOUSEHOLD_ANSWER = { description: 'The household now (householdId null: the member is in none)', schema: AdminHouseholdSchema };
+  routes.add({
+    method: 'get',
+    path: '/api/admin/members/:id/household',
+    operationId: 'adminGetMemberHousehold',
+    summary: "A member's household: its members (e-mails, the contact marked) and dependants",
+    ...WRITE,
+    params: MemberIdParamsSchema,
+    responses: { 200: HOUSEHOLD_ANSWER, 404: saying(MEMBER_FORM_MESSAGES.notFound) },
+    handler: async ({ admin, params }) => reply(200, await ports.useCase(GetMemberHousehold).execute(admin, params.id)),
+  });
+  routes.add({
+    method: 'post',
+    path: '/api/admin/members/:id/household/members',
+    operationId: 'adminAddHouseholdMember',
+    summary: "Adds an existing member (by e-mail) to the member's household (a member in none starts one, as its contact)",
+    ...WRITE,
+    params: MemberIdParamsSchema,
+    body: HouseholdMemberEmailFormSchema,
+    responses: {
+      200: HOUSEHOLD_ANSWER,
+      400: saying(`On email: "${HOUSEHOLD_MEMBER_MESSAGES.emailRequired}", "${HOUSEHOLD_MEMBER_MESSAGES.noSuchMember}"`),
+      404: saying(MEMBER_FORM_MESSAGES.notFound),
+      409: saying(`"${HOUSEHOLD_MEMBER_MESSAGES.inAHousehold}", "${HOUSEHOLD_MEMBER_MESSAGES.full}"`),
+    },
+    handler: async ({ admin, params, body }) => reply(200, await ports.useCase(AddHouseholdMember).execute(admin, params.id, body)),
+  });
+  routes.add({
+    method: 'delete',
+    path: '/api/admin/members/:id/household/members/:memberId',
+    operationId: 'adminRemoveHouseholdMember',
+    summary: "Takes a member out of the member's household; when they were its contact, the member who joined next becomes it",
+    ...WRITE,
+    params: HOUSEHOLD_PARAMS,
+    responses: {
+      200: HOUSEHOLD_ANSWER,
+      404: saying(HOUSEHOLD_MEMBER_MESSAGES.notInHousehold),
+      409: saying(HOUSEHOLD_MEMBER_MESSAGES.onlyMember),
+    },
+    handler: async ({ admin, params }) => reply(200, await ports.useCase(RemoveHouseholdMember).execute(admin, params.id, params.memberId)),
+  });
+  routes.add({
+    method: 'put',
+    path: '/api/admin/members/:id/household/contact',
+    operationId: 'adminChooseHouseholdContact',
+    summary: "Chooses the contact of the member's household among its members",
+    ...WRITE,
+    params: MemberIdParamsSchema,
+    body: HouseholdMemberChoiceSchema,
+    responses: { 200: HOUSEHOLD_ANSWER, 404: saying(HOUSEHOLD_MEMBER_MESSAGES.notInHousehold) },
+    handler: async ({ admin, params, body }) => reply(200, await ports.useCase(ChooseHouseholdContact).execute(admin, params.id, body)),
   });
 }

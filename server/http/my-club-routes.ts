@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { AddHouseholdPerson } from '../../core/members/add-household-person';
 import { ChangeHouseholdPerson } from '../../core/members/change-household-person';
 import { HouseholdPersonFormSchema, HouseholdPersonSchema } from '../../core/members/household';
-import { ListHousehold } from '../../core/members/list-household';
+import {
+  AcceptHouseholdInvitation,
+  DeclineHouseholdInvitation,
+  GetMyHousehold,
+  HouseholdMemberEmailFormSchema,
+  InviteToHousehold,
+  LeaveHousehold,
+  MyHouseholdSchema,
+} from '../../core/members/household-members';
+import { HOUSEHOLD_MEMBER_MESSAGES } from '../../core/members/household-membership';
 import { RemoveHouseholdPerson } from '../../core/members/remove-household-person';
 import { GetMyClubBookings, MyClubBookingsSchema } from '../../core/my-club/my-club';
 import { MyCalendarFeedLinkSchema, MyClubWaitingListsSchema, MyClubWorkDaysSchema } from '../../core/my-club/my-club-schema';
@@ -21,7 +30,6 @@ const MEMBER = { tag: TAG, access: 'public' } as const;
 const NOT_SIGNED_IN = { description: 'No member signed in ("Please sign in")', schema: ErrorResponseSchema };
 const CROSS_SITE = { description: 'A cross-site request, or one without X-Requested-With: fetch' };
 
-export const HouseholdAnswerSchema = z.object({ people: z.array(HouseholdPersonSchema) });
 export const HouseholdPersonAnswerSchema = z.object({ person: HouseholdPersonSchema });
 
 /** The signed-in member's own area (docs/my-club.md): each answer holds the member's own records only. */
@@ -69,9 +77,9 @@ export function registerMyClubRoutes(routes: ApiRoutes, ports: AppContainer): vo
   memberRead(
     '/api/my/household',
     'listMyHousehold',
-    "The people of the signed-in member's household (dependants without e-mails), in the order added",
-    { description: 'The household', schema: HouseholdAnswerSchema },
-    async (member) => ({ people: await ports.useCase(ListHousehold).execute(member) }),
+    "The signed-in member's household: its members (the contact marked), its dependants (`people`, in the order added), the invitations waiting for the member and, for its contact, the household's own",
+    { description: 'The household', schema: MyHouseholdSchema },
+    (member) => ports.useCase(GetMyHousehold).execute(member),
   );
 
   routes.add({
@@ -142,6 +150,85 @@ export function registerMyClubRoutes(routes: ApiRoutes, ports: AppContainer): vo
     handler: async ({ params, req }) => {
       const member = await requireMember(ports, req);
       await ports.useCase(RemoveHouseholdPerson).execute(member, params.id);
+      return reply(204);
+    },
+  });
+
+  // Households of several members (docs/members-households.md): invitations, accepting, leaving.
+  const NOT_CONTACT = { description: `"${HOUSEHOLD_MEMBER_MESSAGES.notContact}"`, schema: ErrorResponseSchema };
+  const INVITATION_GONE = { description: `"${HOUSEHOLD_MEMBER_MESSAGES.invitationNotFound}" (another member's invitation too)`, schema: ErrorResponseSchema };
+  routes.add({
+    method: 'post',
+    path: '/api/my/household/invitations',
+    operationId: 'inviteToMyHousehold',
+    summary: "The household's contact invites another member of the club, by e-mail, into the household (a member in none starts one); the invited member accepts on My club",
+    ...MEMBER,
+    body: HouseholdMemberEmailFormSchema,
+    responses: {
+      201: { description: 'Invited', schema: z.object({ invitationId: z.string() }) },
+      400: { description: `On \`email\`: "${HOUSEHOLD_MEMBER_MESSAGES.emailRequired}", "${HOUSEHOLD_MEMBER_MESSAGES.noSuchMember}", "${HOUSEHOLD_MEMBER_MESSAGES.yourself}"`, schema: ErrorResponseSchema },
+      401: NOT_SIGNED_IN,
+      403: NOT_CONTACT,
+      409: { description: `"${HOUSEHOLD_MEMBER_MESSAGES.alreadyInvited}", "${HOUSEHOLD_MEMBER_MESSAGES.inAHousehold}", "${HOUSEHOLD_MEMBER_MESSAGES.tooManyInvitations}"`, schema: ErrorResponseSchema },
+    },
+    handler: async ({ body, req }) => {
+      const member = await requireMember(ports, req);
+      return reply(201, await ports.useCase(InviteToHousehold).execute(member, body));
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/my/household/invitations/:id/accept',
+    operationId: 'acceptHouseholdInvitation',
+    summary: 'The invited member joins the household (and their other invitations go); a member in a household with others or dependants leaves it first',
+    ...MEMBER,
+    params: IdParamsSchema,
+    responses: {
+      200: { description: 'Joined: the household now', schema: MyHouseholdSchema },
+      401: NOT_SIGNED_IN,
+      403: CROSS_SITE,
+      404: INVITATION_GONE,
+      409: { description: `"${HOUSEHOLD_MEMBER_MESSAGES.youAreInAHousehold}", "${HOUSEHOLD_MEMBER_MESSAGES.full}"`, schema: ErrorResponseSchema },
+    },
+    handler: async ({ params, req }) => {
+      const member = await requireMember(ports, req);
+      await ports.useCase(AcceptHouseholdInvitation).execute(member, params.id);
+      return reply(200, await ports.useCase(GetMyHousehold).execute(member));
+    },
+  });
+
+  routes.add({
+    method: 'delete',
+    path: '/api/my/household/invitations/:id',
+    operationId: 'declineHouseholdInvitation',
+    summary: "The invited member declines an invitation, or the household's contact withdraws it",
+    ...MEMBER,
+    params: IdParamsSchema,
+    responses: { 204: { description: 'Gone' }, 401: NOT_SIGNED_IN, 403: CROSS_SITE, 404: INVITATION_GONE },
+    handler: async ({ params, req }) => {
+      const member = await requireMember(ports, req);
+      await ports.useCase(DeclineHouseholdInvitation).execute(member, params.id);
+      return reply(204);
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/my/household/leave',
+    operationId: 'leaveMyHousehold',
+    summary: 'The signed-in member leaves their household; when they were its contact, the member who joined next becomes it',
+    ...MEMBER,
+    responses: {
+      204: { description: 'Left' },
+      401: NOT_SIGNED_IN,
+      403: CROSS_SITE,
+      404: { description: `"${HOUSEHOLD_MEMBER_MESSAGES.noHousehold}"`, schema: ErrorResponseSchema },
+      409: { description: `"${HOUSEHOLD_MEMBER_MESSAGES.onlyMember}"`, schema: ErrorResponseSchema },
+    },
+    handler: async ({ req }) => {
+      const member = await requireMember(ports, req);
+      await ports.useCase(LeaveHousehold).execute(member);
       return reply(204);
     },
   });

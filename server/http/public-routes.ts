@@ -16,7 +16,7 @@ import { SearchSite } from '../../core/search/search';
 import { RequestPasswordReset } from '../../core/admins/request-password-reset';
 import { SignUpForWorkDay } from '../../core/work-days/sign-up-for-work-day';
 import { SubmitBooking, SubmitBookingRequestSchema, TOO_MANY_PLACES_HELD } from '../../core/bookings/submit-booking';
-import { ListHousehold } from '../../core/members/list-household';
+import { ListHouseholdAttendees } from '../../core/members/household-members';
 import { currentMemberOf } from './member-sign-in-routes';
 import type { AppConfig } from '../config';
 import type { AppContainer } from '../container';
@@ -176,8 +176,8 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
       // The signed-in member as the member list has them now: one disabled since signing in books
       // as a guest, and one lapsed pays the standard price (the core decides).
       const member = await currentMemberOf(ports, req);
-      const household = member && body.householdAttendees?.length ? await ports.useCase(ListHousehold).execute(member) : undefined;
-      const result = await ports.useCase(SubmitBooking).execute(body, { address: clientAddressKey(req.ip), member, household });
+      const household = member && body.householdAttendees?.length ? await ports.useCase(ListHouseholdAttendees).execute(member) : undefined;
+      const result = await ports.useCase(SubmitBooking).execute(body, { address: clientAddressKey(req.ip), member, household: household?.people, householdMembers: household?.members });
       return reply(201, {
         ...result,
         redirectUrl: result.checkoutId ? paymentRedirectUrl(body.eventId, result.checkoutId) : null,

@@ -200,6 +200,15 @@ const GUARDED: Guarded[] = [
   },
   // Members' data rights (issue 37): the retention overview.
   { method: 'get', route: '/api/admin/retention', path: () => '/api/admin/retention', permission: 'privacy:manage', message: "You do not have permission to manage members' data." },
+  // Households of several members (docs/members-households.md).
+  ...(
+    [
+      ['get', '/api/admin/members/:id/household', '/api/admin/members/member-guarded/household', undefined],
+      ['post', '/api/admin/members/:id/household/members', '/api/admin/members/member-guarded/household/members', { email: 'sneaky@example.org' }],
+      ['delete', '/api/admin/members/:id/household/members/:memberId', '/api/admin/members/member-guarded/household/members/member-guarded', undefined],
+      ['put', '/api/admin/members/:id/household/contact', '/api/admin/members/member-guarded/household/contact', { memberId: 'member-guarded' }],
+    ] as const
+  ).map(([method, route, path, body]): Guarded => ({ method, route, path: () => path, ...(body ? { body } : {}), permission: 'members:write', message: 'You do not have permission to manage the member list.' })),
 ];
 
 /** Everything an admin request could change: events, admins, bookings, the audit log and the outbox. */

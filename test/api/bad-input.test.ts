@@ -590,6 +590,28 @@ const TARGETS: Target[] = [
         arrived: fc.oneof(fc.integer({ min: -2, max: 50 }), anyValue),
       }),
   },
+  // Households of several members: no generated e-mail is a listed member's, no member id names one in the household.
+  {
+    name: 'POST /api/my/household/invitations',
+    method: 'post',
+    path: () => '/api/my/household/invitations',
+    agent: () => member,
+    body: () => shapedBody(['email']),
+  },
+  {
+    name: 'POST /api/admin/members/:id/household/members',
+    method: 'post',
+    path: () => '/api/admin/members/no-such-member/household/members',
+    agent: () => admin,
+    body: () => shapedBody(['email']),
+  },
+  {
+    name: 'PUT /api/admin/members/:id/household/contact',
+    method: 'put',
+    path: () => '/api/admin/members/no-such-member/household/contact',
+    agent: () => admin,
+    body: () => shapedBody(['memberId']),
+  },
 ];
 
 function expectClientError(res: Response, what: string): void {

@@ -156,6 +156,27 @@ describe('Firestore documents stored before member prices', () => {
   });
 });
 
+describe('Firestore households stored before several members', () => {
+  it('makes each household’s member its contact at the back-fill, once, and the member is then in it', async () => {
+    const { emulator, db } = running();
+    await emulator.reset();
+    const households = new FirestoreHouseholdRepository(db);
+    // As a version before several members wrote it: the member's id, the people only.
+    await db.collection('households').doc('member-1').set({
+      people: [{ id: 'hp-1', name: 'Tom Sailor', kind: 'junior', yearOfBirth: 2016, createdAt: '2026-05-01T10:00:00.000Z', updatedAt: '2026-05-01T10:00:00.000Z' }],
+    });
+    expect(await households.membershipOf('member-1')).toBeNull();
+    // Two instances starting at once: each household is given its members once.
+    const given = await Promise.all([households.assignMissingMembers(), new FirestoreHouseholdRepository(db).assignMissingMembers()]);
+    expect(given.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await households.membershipOf('member-1')).toEqual({ householdId: 'member-1', memberId: 'member-1', contact: true, joinedAt: '2026-05-01T10:00:00.000Z' });
+    expect((await households.listForMember('member-1')).map((p) => p.id)).toEqual(['hp-1']);
+    expect(await households.assignMissingMembers()).toBe(0);
+    // The member now in a household with a dependant: joining another is refused.
+    expect(await households.join({ householdId: 'h-2', memberId: 'member-1', at: '2026-05-02T10:00:00.000Z' }, 8)).toBe('in-a-household');
+  });
+});
+
 describePhotoRepositoryContract('FirestorePhotoRepository', onFirestore((db) => new FirestorePhotoRepository(db)));
 
 const AT_SUBMISSION = new Date('2026-06-01T09:00:00.000Z');
@@ -524,6 +545,27 @@ describe('FirestoreDutyRepository on two server instances at once (ADR 0039)', (
       const results = await Promise.allSettled([one.assign(anAssignment({ slotId: 'slot-a', eventId: 'ev-a' })), two.assign(anAssignment({ slotId: 'slot-b', eventId: 'ev-b' }))]);
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       expect(await one.listMemberDuties('mem-ann')).toHaveLength(1);
+    });
+  });
+});
+
+describe('FirestoreHouseholdRepository on two server instances at once', () => {
+  it('a member accepting two invitations at once, one through each instance, ends in one household only', async () => {
+    await onTwoClients(running, async (db, second) => {
+      const one = new FirestoreHouseholdRepository(db);
+      const two = new FirestoreHouseholdRepository(second);
+      const at = '2026-05-01T10:00:00.000Z';
+      await one.join({ householdId: 'h-1', memberId: 'member-ann', at }, 8);
+      await one.join({ householdId: 'h-2', memberId: 'member-cat', at }, 8);
+      await one.addInvitation({ id: 'inv-1', householdId: 'h-1', memberId: 'member-bob', invitedBy: 'member-ann', createdAt: at }, 8);
+      await one.addInvitation({ id: 'inv-2', householdId: 'h-2', memberId: 'member-bob', invitedBy: 'member-cat', createdAt: at }, 8);
+      const results = await Promise.all([
+        one.join({ householdId: 'h-1', memberId: 'member-bob', at, invitationId: 'inv-1' }, 8),
+        two.join({ householdId: 'h-2', memberId: 'member-bob', at, invitationId: 'inv-2' }, 8),
+      ]);
+      expect(results.filter((r) => r === 'joined')).toHaveLength(1);
+      const inHouseholds = [...(await one.membersOf('h-1')), ...(await one.membersOf('h-2'))].filter((m) => m.memberId === 'member-bob');
+      expect(inHouseholds).toEqual([await one.membershipOf('member-bob')]);
     });
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/shared/errors';
 import type { HouseholdPerson } from '../../core/members/household';
 import type { HouseholdRepository } from '../../core/members/household-repository.port';
+import type { HouseholdInvitation } from '../../core/members/household-membership';
 import { rejectionOf, useFreshAdapter, type AdapterFactory } from './storage-fixtures';
 
 function aPerson(overrides: Partial<HouseholdPerson> = {}): HouseholdPerson {
@@ -92,6 +93,105 @@ export function describeHouseholdRepositoryContract(name: string, makeAdapter: A
       expect(await households().listForMember('member-ann')).toEqual([]);
       // A household emptied takes people again.
       expect(await households().add(aPerson({ id: 'hp-5' }), 1)).toEqual({ added: true });
+    });
+
+    describe('members of households', () => {
+      const at = (minute: number) => `2026-05-01T10:${String(minute).padStart(2, '0')}:00.000Z`;
+      const invite = (id: string, householdId: string, memberId: string, minute = 0): HouseholdInvitation => ({ id, householdId, memberId, invitedBy: 'member-ann', createdAt: at(minute) });
+
+      it('makes the first member of a new household its contact, and lists members in the order they joined', async () => {
+        expect(await households().membershipOf('member-ann')).toBeNull();
+        expect(await households().join({ householdId: 'h-1', memberId: 'member-ann', at: at(1) }, 8)).toBe('joined');
+        expect(await households().join({ householdId: 'h-1', memberId: 'member-bob', at: at(2) }, 8)).toBe('joined');
+        expect(await households().membersOf('h-1')).toEqual([
+          { householdId: 'h-1', memberId: 'member-ann', contact: true, joinedAt: at(1) },
+          { householdId: 'h-1', memberId: 'member-bob', contact: false, joinedAt: at(2) },
+        ]);
+        expect(await households().membershipOf('member-bob')).toEqual({ householdId: 'h-1', memberId: 'member-bob', contact: false, joinedAt: at(2) });
+        expect(await households().membersOf('h-none')).toEqual([]);
+      });
+
+      it('refuses a member already in a household (with another member or dependants), and a household full', async () => {
+        await households().join({ householdId: 'h-1', memberId: 'member-ann', at: at(1) }, 8);
+        await households().join({ householdId: 'h-1', memberId: 'member-bob', at: at(2) }, 8);
+        expect(await households().join({ householdId: 'h-2', memberId: 'member-bob', at: at(3) }, 8)).toBe('in-a-household');
+        expect(await households().join({ householdId: 'h-1', memberId: 'member-bob', at: at(3) }, 8)).toBe('in-a-household');
+        expect(await households().join({ householdId: 'h-1', memberId: 'member-cat', at: at(3) }, 2)).toBe('full');
+        // Alone with a dependant: a household to keep.
+        await households().join({ householdId: 'h-3', memberId: 'member-dan', at: at(4) }, 8);
+        await households().add(aPerson({ memberId: 'h-3' }), 12);
+        expect(await households().join({ householdId: 'h-1', memberId: 'member-dan', at: at(5) }, 8)).toBe('in-a-household');
+        // Alone without dependants: that household ends on joining another.
+        await households().join({ householdId: 'h-4', memberId: 'member-eve', at: at(6) }, 8);
+        expect(await households().join({ householdId: 'h-1', memberId: 'member-eve', at: at(7) }, 8)).toBe('joined');
+        expect(await households().membersOf('h-4')).toEqual([]);
+        expect((await households().membersOf('h-1')).map((m) => m.memberId)).toEqual(['member-ann', 'member-bob', 'member-eve']);
+      });
+
+      it('hands the contact to the member who joined next when the contact leaves; the only member of a household with dependants stays', async () => {
+        await households().join({ householdId: 'h-1', memberId: 'member-ann', at: at(1) }, 8);
+        await households().join({ householdId: 'h-1', memberId: 'member-bob', at: at(2) }, 8);
+        await households().join({ householdId: 'h-1', memberId: 'member-cat', at: at(3) }, 8);
+        await households().add(aPerson({ memberId: 'h-1' }), 12);
+        expect(await households().leave('h-2', 'member-ann')).toBe('not-in-household');
+        expect(await households().leave('h-1', 'member-ann')).toBe('left');
+        expect(await households().membershipOf('member-ann')).toBeNull();
+        expect((await households().membersOf('h-1')).map((m) => [m.memberId, m.contact])).toEqual([
+          ['member-bob', true],
+          ['member-cat', false],
+        ]);
+        expect(await households().setContact('h-1', 'member-cat')).toBe(true);
+        expect(await households().setContact('h-1', 'member-ann')).toBe(false);
+        expect((await households().membersOf('h-1')).filter((m) => m.contact).map((m) => m.memberId)).toEqual(['member-cat']);
+        expect(await households().leave('h-1', 'member-cat')).toBe('left');
+        expect(await households().leave('h-1', 'member-bob')).toBe('only-member');
+        // The dependants belong to the household, not to a member.
+        expect((await households().listForMember('h-1')).map((p) => p.id)).toEqual(['hp-1']);
+        expect(await households().remove('h-1', 'hp-1')).toBe(true);
+        expect(await households().leave('h-1', 'member-bob')).toBe('left');
+        expect(await households().membersOf('h-1')).toEqual([]);
+      });
+
+      it('keeps invitations until accepted (the member’s every invitation goes then) or removed; one per member and household, a limit per household', async () => {
+        await households().join({ householdId: 'h-1', memberId: 'member-ann', at: at(1) }, 8);
+        await households().join({ householdId: 'h-2', memberId: 'member-cat', at: at(1) }, 8);
+        expect(await households().addInvitation(invite('inv-1', 'h-1', 'member-bob', 1), 2)).toBe('invited');
+        expect(await households().addInvitation(invite('inv-2', 'h-1', 'member-bob', 2), 2)).toBe('already-invited');
+        expect(await households().addInvitation(invite('inv-3', 'h-1', 'member-dan', 3), 2)).toBe('invited');
+        expect(await households().addInvitation(invite('inv-4', 'h-1', 'member-eve', 4), 2)).toBe('too-many');
+        expect(await households().addInvitation(invite('inv-5', 'h-2', 'member-bob', 5), 2)).toBe('invited');
+        expect((await households().invitationsOf('h-1')).map((i) => i.id)).toEqual(['inv-1', 'inv-3']);
+        expect((await households().invitationsFor('member-bob')).map((i) => i.id)).toEqual(['inv-1', 'inv-5']);
+        expect(await households().getInvitation('inv-1')).toEqual(invite('inv-1', 'h-1', 'member-bob', 1));
+        // Another member's invitation, or one into another household, is no invitation of theirs.
+        expect(await households().join({ householdId: 'h-1', memberId: 'member-eve', at: at(6), invitationId: 'inv-1' }, 8)).toBe('no-invitation');
+        expect(await households().join({ householdId: 'h-2', memberId: 'member-bob', at: at(6), invitationId: 'inv-1' }, 8)).toBe('no-invitation');
+        expect(await households().join({ householdId: 'h-1', memberId: 'member-bob', at: at(6), invitationId: 'inv-1' }, 8)).toBe('joined');
+        expect(await households().invitationsFor('member-bob')).toEqual([]);
+        expect(await households().getInvitation('inv-5')).toBeNull();
+        expect(await households().removeInvitation('inv-3')).toBe(true);
+        expect(await households().removeInvitation('inv-3')).toBe(false);
+        expect(await households().invitationsOf('h-1')).toEqual([]);
+      });
+
+      it('lets a member accept only one of two invitations accepted at the same time', async () => {
+        await households().join({ householdId: 'h-1', memberId: 'member-ann', at: at(1) }, 8);
+        await households().join({ householdId: 'h-2', memberId: 'member-cat', at: at(1) }, 8);
+        await households().addInvitation(invite('inv-1', 'h-1', 'member-bob'), 8);
+        await households().addInvitation(invite('inv-2', 'h-2', 'member-bob'), 8);
+        const results = await Promise.all([
+          households().join({ householdId: 'h-1', memberId: 'member-bob', at: at(2), invitationId: 'inv-1' }, 8),
+          households().join({ householdId: 'h-2', memberId: 'member-bob', at: at(2), invitationId: 'inv-2' }, 8),
+        ]);
+        expect(results.filter((r) => r === 'joined')).toHaveLength(1);
+        const bob = await households().membershipOf('member-bob');
+        const inBoth = [...(await households().membersOf('h-1')), ...(await households().membersOf('h-2'))].filter((m) => m.memberId === 'member-bob');
+        expect(inBoth).toEqual([bob]);
+      });
+
+      it('gives no household its members again once every household has them', async () => {
+        expect(await households().assignMissingMembers()).toBe(0);
+      });
     });
   });
 }

@@ -75,6 +75,10 @@ async function seedSqlite(file: string): Promise<void> {
     for (const [id, memberId, name] of [['hp-1', 'member-a', 'Tom Sailor'], ['hp-2', 'member-a', 'Tess Sailor'], ['hp-3', 'member-b', 'Ben Boat']] as const) {
       await repos.households.add({ id, memberId, name, kind: 'junior', yearOfBirth: 2016, createdAt: `2026-05-0${id.slice(-1)}T10:00:00.000Z`, updatedAt: '2026-05-09T10:00:00.000Z' }, 12);
     }
+    // Member A's household has a second member, who is its contact.
+    await repos.households.join({ householdId: 'member-a', memberId: 'member-a', at: '2026-05-01T10:00:00.000Z' }, 8);
+    await repos.households.join({ householdId: 'member-a', memberId: 'member-c', at: '2026-05-02T10:00:00.000Z' }, 8);
+    await repos.households.setContact('member-a', 'member-c');
     // A file no document points at (a photo's, say): the whole file store is copied, not only documents'.
     await files.put('photos/p1/w320.jpg', patternedBytes(2 * 1024 * 1024));
     await repos.photos.create(aPhoto({ id: 'photo-Jetty', position: 0 }));
@@ -227,6 +231,8 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
       expect(await to.sitePages.list()).toEqual(await from.sitePages.list());
       for (const member of ['member-a', 'member-b']) expect(await to.households.listForMember(member)).toEqual(await from.households.listForMember(member));
       expect((await to.households.listForMember('member-a')).map((p) => p.name)).toEqual(['Tom Sailor', 'Tess Sailor']);
+      expect(await to.households.membersOf('member-a')).toEqual(await from.households.membersOf('member-a'));
+      expect((await to.households.membershipOf('member-c'))?.contact).toBe(true);
       expect(await to.members.list()).toEqual(await from.members.list());
       expect(await to.members.getByEmail('ann@club.EXAMPLE')).toEqual(await from.members.get('mem-ann'));
     } finally {

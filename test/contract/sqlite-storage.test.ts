@@ -133,7 +133,7 @@ describe('SQLite database file', () => {
         expect(await new SqliteAdminRepository(reopened).getByUid('uid-commodore')).toEqual(anAdmin());
         expect(await new SqliteSessionRepository(reopened).get('hash-1')).toEqual(session);
         const migrations = await reopened('knex_migrations').select('name');
-        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle', '0007-password-reset-tokens', '0008-event-sequence-and-cancellation', '0009-jobs-and-reminders', '0010-waiting-list', '0011-work-day-archive', '0012-work-day-signup-email', '0013-document-files', '0014-news-items', '0015-photos', '0016-checkout-opened', '0018-booking-references', '0019-site-pages', '0020-booking-cancel-reason', '0022-campaign-content', '0023-members', '0024-member-sign-in', '0025-member-prices-households', '0026-conditions', '0028-duties', '0029-passkey-challenges', '0030-booking-email-key', '0031-my-club-lists-and-feed', '0032-booking-household-attendees', '0033-duty-swaps', '0035-duty-assignments-event', '0036-privacy-permission', '0038-attendance', '0040-document-keep-offline']);
+        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle', '0007-password-reset-tokens', '0008-event-sequence-and-cancellation', '0009-jobs-and-reminders', '0010-waiting-list', '0011-work-day-archive', '0012-work-day-signup-email', '0013-document-files', '0014-news-items', '0015-photos', '0016-checkout-opened', '0018-booking-references', '0019-site-pages', '0020-booking-cancel-reason', '0022-campaign-content', '0023-members', '0024-member-sign-in', '0025-member-prices-households', '0026-conditions', '0028-duties', '0029-passkey-challenges', '0030-booking-email-key', '0031-my-club-lists-and-feed', '0032-booking-household-attendees', '0033-duty-swaps', '0035-duty-assignments-event', '0036-privacy-permission', '0038-attendance', '0039-household-members', '0040-document-keep-offline']);
       } finally {
         await reopened.destroy();
       }
@@ -439,6 +439,30 @@ describe('migration 0025: member prices and households', () => {
         expect(await bookings.get(booking.id)).toEqual({ ...booking, priceKind: 'standard', memberId: null, memberPlaces: 0 });
         expect((await events.get(anEvent().id))?.memberPrice).toBeUndefined();
         expect(await households.listForMember('member-1')).toEqual([]);
+      } finally {
+        await db.destroy();
+      }
+    } finally {
+      await sqlite.close();
+    }
+  });
+});
+
+describe('migration 0039: households of several members', () => {
+  it('makes each member with dependants the contact of a household of one member bearing their id; undone and done again', async () => {
+    const sqlite = tempSqlite('kyc-0039-', 'kyc.sqlite');
+    try {
+      const db = await openSqliteDatabase(sqlite.file);
+      try {
+        const households = new SqliteHouseholdRepository(db);
+        const migrationSource = new SqliteMigrationSource();
+        while (await db.schema.hasTable('household_members')) await db.migrate.down({ migrationSource });
+        const person = { id: 'hp-1', memberId: 'member-1', name: 'Tom Sailor', kind: 'junior', yearOfBirth: 2016, createdAt: '2026-05-01T10:00:00.000Z', updatedAt: '2026-05-01T10:00:00.000Z' };
+        await db('household_people').insert([person, { ...person, id: 'hp-2', createdAt: '2026-05-02T10:00:00.000Z' }]);
+        await db.migrate.latest({ migrationSource });
+        expect(await households.membersOf('member-1')).toEqual([{ householdId: 'member-1', memberId: 'member-1', contact: true, joinedAt: '2026-05-01T10:00:00.000Z' }]);
+        expect(await households.membershipOf('member-2')).toBeNull();
+        expect((await households.listForMember('member-1')).map((p) => p.id)).toEqual(['hp-1', 'hp-2']);
       } finally {
         await db.destroy();
       }

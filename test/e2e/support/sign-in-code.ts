@@ -1,5 +1,5 @@
-import type { Page } from 'playwright-core';
 import type { ParsedMail } from 'mailparser';
+import type { Page } from 'playwright-core';
 import type { SmtpTestServer } from '../../support/smtp-test-server';
 
 /** The code of the sign-in e-mail the app sent `email`, once the test's SMTP server has it. */

@@ -86,9 +86,17 @@ describe('the season count', () => {
         expect(counts.every((c) => c.upcoming <= c.duties)).toBe(true);
         expect(counts.reduce((sum, c) => sum + c.upcoming, 0)).toBe(duties.filter((d) => d.memberId !== 'gone' && d.end > 0).length);
         expect(counts.some((c) => c.memberId === 'cat')).toBe(!catDisabled || duties.some((d) => d.memberId === 'cat'));
-        const households = householdDutyCounts(counts, new Map([['ann', 2]]));
+        // Ann and Bob are one household (Bob its contact) with two dependants: four people.
+        const households = householdDutyCounts(
+          counts,
+          new Map([
+            ['ann', { householdId: 'h-1', contact: false, people: 4 }],
+            ['bob', { householdId: 'h-1', contact: true, people: 4 }],
+          ]),
+        );
         expect(households.reduce((sum, h) => sum + h.duties, 0)).toBe(counts.reduce((sum, c) => sum + c.duties, 0));
-        expect(households.find((h) => h.memberId === 'ann')?.people).toBe(3);
+        expect(households.find((h) => h.memberId === 'bob')).toMatchObject({ people: 4, duties: counts.filter((c) => c.memberId !== 'cat').reduce((sum, c) => sum + c.duties, 0) });
+        expect(households.some((h) => h.memberId === 'ann')).toBe(false);
       }),
     );
   });

@@ -15,7 +15,7 @@ import { useForm } from '../../../lib/form';
 import type { CalendarEvent } from '../../calendar/api/get-calendar-events';
 import { useSubmitBooking, type BookingReceipt } from '../api/submit-booking';
 import { useMemberSession } from '../../member-sign-in/api/member-session';
-import { useHousehold, type HouseholdPerson } from '../../member-sign-in/api/household';
+import { householdAttendeesOf, useHousehold, type HouseholdPerson } from '../../member-sign-in/api/household';
 import { Checkbox } from '../../../components/ui/checkbox';
 
 type FieldName = keyof BookingFormValues;
@@ -69,6 +69,7 @@ export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft, initi
   // A signed-in member: their name and e-mail fill the lead's, and their household may be ticked.
   const member = useMemberSession().data?.member ?? null;
   const household = useHousehold(member !== null);
+  const attendable = household.data ? householdAttendeesOf(household.data) : [];
   const [ticked, setTicked] = useState<readonly string[]>([]);
   const { set } = form;
   useEffect(() => {
@@ -164,10 +165,10 @@ export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft, initi
         <Field id="booking-email" label="Email (optional)" hint={NO_EMAIL_MESSAGES.hint} error={errorFor('email')}>
           <input type="email" autoComplete="email" className="input" {...form.bind('email')} />
         </Field>
-        {member !== null && household.data && household.data.length > 0 && (
+        {member !== null && attendable.length > 0 && (
           <fieldset className="household-attendees">
             <legend>Your household attending</legend>
-            {household.data.map((person) => (
+            {attendable.map((person) => (
               <Checkbox
                 key={person.id}
                 id={`booking-household-${person.id}`}

@@ -1,23 +1,35 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { HouseholdPersonSchema, type HouseholdPerson, type HouseholdPersonForm } from '@core/members/household';
+import { MyHouseholdSchema, type MyHousehold } from '@core/members/household-members';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api';
 
-export type { HouseholdPerson };
+export type { HouseholdPerson, MyHousehold };
 
-const HouseholdAnswer = z.object({ people: z.array(HouseholdPersonSchema) });
 const PersonAnswer = z.object({ person: HouseholdPersonSchema });
+const InvitedAnswer = z.object({ invitationId: z.string() });
 const MEMBER = { ignoreUnauthenticated: true } as const;
 
-/** The signed-in member's household (GET /api/my/household). */
+/** The signed-in member's household: members, dependants, invitations (GET /api/my/household). */
 export const householdQuery = queryOptions({
   queryKey: ['my', 'household'],
-  queryFn: async ({ signal }) => (await apiGet('/api/my/household', HouseholdAnswer, { ...MEMBER, signal })).people,
+  queryFn: async ({ signal }) => apiGet('/api/my/household', MyHouseholdSchema, { ...MEMBER, signal }),
 });
 
 /** Read only once a member is signed in (`enabled`). */
 export function useHousehold(enabled: boolean) {
   return useQuery({ ...householdQuery, enabled });
+}
+
+/**
+ * Whom the member may tick as attendees when booking: the household's dependants, then its other
+ * members (by their member id; a junior member takes a child's place, as the server decides).
+ */
+export function householdAttendeesOf(household: MyHousehold): HouseholdPerson[] {
+  const others = household.members
+    .filter((m) => !m.you)
+    .map((m): HouseholdPerson => ({ id: m.memberId, memberId: m.memberId, name: m.name, kind: m.kind, yearOfBirth: null, createdAt: '', updatedAt: '' }));
+  return [...household.people, ...others];
 }
 
 /** Add, change or remove a person of the household; each reads the household again after. */
@@ -31,5 +43,12 @@ export function useHouseholdChanges() {
       onSettled: settled,
     }),
     remove: useMutation({ mutationFn: (id: string) => apiDelete(`/api/my/household/${encodeURIComponent(id)}`, undefined, MEMBER), onSettled: settled }),
+    invite: useMutation({ mutationFn: (email: string) => apiPost('/api/my/household/invitations', { email }, InvitedAnswer, MEMBER), onSettled: settled }),
+    accept: useMutation({
+      mutationFn: (id: string) => apiPost(`/api/my/household/invitations/${encodeURIComponent(id)}/accept`, {}, MyHouseholdSchema, MEMBER),
+      onSettled: settled,
+    }),
+    decline: useMutation({ mutationFn: (id: string) => apiDelete(`/api/my/household/invitations/${encodeURIComponent(id)}`, undefined, MEMBER), onSettled: settled }),
+    leave: useMutation({ mutationFn: () => apiPost('/api/my/household/leave', {}, undefined, MEMBER), onSettled: settled }),
   };
 }

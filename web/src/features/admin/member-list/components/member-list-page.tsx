@@ -15,6 +15,7 @@ import { NoticeArea, type Notice } from '../../shared/components/notice';
 import { PageTitle } from '../../shared/components/page-title';
 import { PanelForm } from '../../shared/components/panel-form';
 import { CsvImportPanel } from '../../shared/components/csv-import-panel';
+import { MemberHouseholdPanel } from './member-household-panel';
 
 const FORM_FIELDS = ['name', 'email', 'membershipType', 'renewalDate', 'phone', 'emergencyContactName', 'emergencyContactPhone'] as const;
 const EMPTY: MemberFormValues = { name: '', email: '', membershipType: '', renewalDate: '', phone: '', emergencyContactName: '', emergencyContactPhone: '' };
@@ -62,6 +63,7 @@ export function MemberListPage() {
         )}
         <ImportPanel onImported={changed} onStart={() => setNotice(null)} />
       </div>
+      {editing && <MemberHouseholdPanel key={`household-${editing.id}`} memberId={editing.id} name={editing.name} />}
       <section className="adm-panel" aria-labelledby="adm-members-list-title">
         <h2 id="adm-members-list-title">Member List</h2>
         <LoadStatus query={members} onRetry={tryAgain} loading="Loading members…" failed="Failed to load the member list" />
