@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { ApiError, onUnauthenticated } from '../../../../lib/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { sessionQueryOptions, useSignOut, type SessionAdmin } from '../api/session';
+import { forgetAdmin, rememberAdmin, rememberedAdmin } from '../api/remembered-admin';
 
 type SessionState =
   | { status: 'checking'; admin: null }
@@ -32,12 +33,23 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
     let live = true;
     client
       .fetchQuery(sessionQueryOptions())
-      .then((admin) => live && setSession({ status: 'signed-in', admin }))
+      .then((admin) => {
+        rememberAdmin(admin);
+        if (live) setSession({ status: 'signed-in', admin });
+      })
       .catch((error: unknown) => {
         if (!live) return;
-        // Anything but a clear answer leaves the admin signed out: showing the panel on a guess
-        // would be worse than asking them to sign in again.
+        // No signal (status 0): the admin last signed in on this device opens what the device
+        // kept (docs/offline.md); the server judges every request once it is reached again.
+        const offline = error instanceof ApiError && error.status === 0 ? rememberedAdmin() : null;
+        if (offline) {
+          setSession({ status: 'signed-in', admin: offline });
+          return;
+        }
+        // Anything else but a clear answer leaves the admin signed out: showing the panel on a
+        // guess would be worse than asking them to sign in again.
         if (!(error instanceof ApiError) || error.status !== 401) console.warn('Session check failed', error);
+        else forgetAdmin();
         setSession({ status: 'signed-out', admin: null });
       });
     return () => {
@@ -45,7 +57,14 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
     };
   }, [client]);
 
-  useEffect(() => onUnauthenticated(() => setSession({ status: 'signed-out', admin: null })), []);
+  useEffect(
+    () =>
+      onUnauthenticated(() => {
+        forgetAdmin();
+        setSession({ status: 'signed-out', admin: null });
+      }),
+    [],
+  );
 
   // A page restored from the back-forward cache (Back after signing out elsewhere in the tab)
   // still holds the old screen; hide it at once and ask the server again who is signed in.
@@ -62,12 +81,18 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('pageshow', onPageShow);
   }, [client]);
 
-  const signedIn = useCallback((admin: SessionAdmin) => setSession({ status: 'signed-in', admin }), []);
+  const signedIn = useCallback((admin: SessionAdmin) => {
+    rememberAdmin(admin);
+    setSession({ status: 'signed-in', admin });
+  }, []);
 
   const signOutMutation = useSignOut({
     // Forget the admin even when the server could not be told: the cookie is HttpOnly and the
     // server revokes it on its side; the page must show nothing either way.
-    onSettled: () => setSession({ status: 'signed-out', admin: null, byUser: true }),
+    onSettled: () => {
+      forgetAdmin();
+      setSession({ status: 'signed-out', admin: null, byUser: true });
+    },
   });
   const { mutate: requestSignOut, isPending: signingOut } = signOutMutation;
   const signOut = useCallback(() => requestSignOut(), [requestSignOut]);
