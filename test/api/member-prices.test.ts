@@ -71,8 +71,9 @@ describe('member prices', () => {
 
     const csv = await agent.get(`/api/admin/events/${event.id}/bookings.csv`);
     const [header, line] = (csv.text as string).split('\r\n');
-    expect(header.endsWith(',Price Charged,Member Places,Household Attendees')).toBe(true);
-    expect(line.endsWith(',Standard,0,')).toBe(true);
+    expect(header.endsWith(',Price Charged,Member Places,Household Attendees,Arrived,Named Arrived')).toBe(true);
+    // No check-in yet: the two attendance cells are blank.
+    expect(line.endsWith(',Standard,0,,,')).toBe(true);
     expect((await agent.get(`/api/admin/events/${event.id}/bookings`)).body.summary).toMatchObject({ memberPriced: 0, memberRevenue: {} });
   });
 });
