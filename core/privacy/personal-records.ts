@@ -108,6 +108,19 @@ export function personRecords(records: readonly StoredRecord[], email: string): 
   for (const record of records) {
     if (!chosen.has(record) && namesOneOf(record, keys)) chosen.add(record);
   }
+  // A household of which the person is the only member is theirs: its record and its dependants
+  // (keyed by the household's own id since households of several members). A household shared
+  // with other members is theirs too, so its dependants are left to the contact (docs/privacy-requests.md).
+  const households = new Set<string>();
+  for (const record of chosen) {
+    const householdId = record.fields.householdId;
+    if (typeof householdId === 'string' && records.filter((other) => other.fields.householdId === householdId).length === 1) households.add(householdId);
+  }
+  if (households.size > 0) {
+    for (const record of records) {
+      if (!chosen.has(record) && ((record.key !== null && households.has(record.key)) || namesOneOf(record, households))) chosen.add(record);
+    }
+  }
   return records.filter((record) => chosen.has(record));
 }
 

@@ -21,6 +21,21 @@ describe('a person’s records', () => {
     expect(personRecords(records, '')).toEqual([]);
   });
 
+  it('take a household’s dependants only when the person is its one member: a shared household’s belong to every member', () => {
+    const records = [
+      record('members', '1', { id: 'm1', email: 'ann@example.org' }, 'm1'),
+      record('members', '2', { id: 'm2', email: 'bob@example.org' }, 'm2'),
+      record('members', '3', { id: 'm3', email: 'cat@example.org' }, 'm3'),
+      record('household_members', '4', { memberId: 'm1', householdId: 'h-ann' }, null),
+      record('household_people', '5', { id: 'p1', memberId: 'h-ann', name: 'Milly' }, 'p1'),
+      record('household_members', '6', { memberId: 'm2', householdId: 'h-shared' }, null),
+      record('household_members', '7', { memberId: 'm3', householdId: 'h-shared' }, null),
+      record('household_people', '8', { id: 'p2', memberId: 'h-shared', name: 'Tom' }, 'p2'),
+    ];
+    expect(personRecords(records, 'ann@example.org').map((r) => r.id)).toEqual(['1', '4', '5']);
+    expect(personRecords(records, 'bob@example.org').map((r) => r.id)).toEqual(['2', '6']);
+  });
+
   it('erasure leaves no name, boat, phone or e-mail in any text, JSON kept as text included, and keeps every number and key', () => {
     // Prefixed so that no generated name is a word of the records' own keys ("age" in "message").
     const name = fc.stringMatching(/^Zq[a-z]{2,8}$/);
