@@ -96,7 +96,11 @@ describe('which refund it is: by the gateway, or by hand (properties)', () => {
   it("the admins' list holds exactly the bookings to refund by hand, each with its name, amount, method and references", () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(bookingArb, fc.boolean()), { maxLength: 10 }), (rows) => {
-        const bookings = rows.map(([b, cancel]) => (cancel ? cancelled(b, { at: NOW, by: 'uid-admin', refund: true }) : b));
+        // Bookings have unique ids (the generator may repeat one, e.g. "constructor" twice).
+        const bookings = rows.map(([generated, cancel], i) => {
+          const b = { ...generated, id: `${generated.id}-${i}` };
+          return cancel ? cancelled(b, { at: NOW, by: 'uid-admin', refund: true }) : b;
+        });
         const list = handRefundsOf(bookings);
         expect(list.map((r) => r.bookingId)).toEqual(bookings.filter((b) => paymentStatus(b, NOW) === 'To refund by hand').map((b) => b.id));
         // The event's summary counts them among the cancelled, and apart.
