@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import type { Photo, PhotoVariant, PhotoVariantFormat } from './photo';
+import type { Photo, PhotoVariantFormat } from './photo';
+
+// Kept apart from the schemas, so that the members' photo panel loads no zod.
+export { srcsetOf } from './photo-srcset';
 
 /** The largest photo an admin may upload: 15 MB. */
 export const MAX_PHOTO_BYTES = 15 * 1024 * 1024;
@@ -143,11 +146,3 @@ export function movePhoto(ids: readonly string[], id: string, by: -1 | 1): strin
   return moved;
 }
 
-/** The copies of one format, narrowest first, as a `srcset` value (`url 320w, url 640w`). */
-export function srcsetOf(variants: readonly (Pick<PhotoVariant, 'format' | 'width'> & { url: string })[], format: PhotoVariantFormat): string {
-  return variants
-    .filter((variant) => variant.format === format)
-    .sort((a, b) => a.width - b.width)
-    .map((variant) => `${variant.url} ${variant.width}w`)
-    .join(', ');
-}

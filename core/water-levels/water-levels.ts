@@ -1,8 +1,12 @@
 import { z } from 'zod';
-import { format } from 'date-fns/format';
 import type { WaterLevelReading } from './water-level';
-import { dateWall } from '../shared/london-time';
 import { parseIsoOrUkDate } from '../shared/uk-date-input';
+
+// The readings in words and in order, kept apart from the schemas so that the members' chart loads no zod.
+import { inDateOrder } from './reading-order';
+import { readingDateInWords } from './reading-words';
+export { inDateOrder } from './reading-order';
+export { readingDateInWords, readingMonthInWords } from './reading-words';
 
 /**
  * The reservoir's readings as admins type them or import them: one reading a day, a date and how
@@ -44,21 +48,6 @@ export function parsePercent(text: string): number | null {
   if (t.length > 30 || !PERCENT.test(t)) return null;
   const value = Number(t.replace('%', '').trim());
   return Number.isFinite(value) ? value : null;
-}
-
-/** "21 November 2026". */
-export function readingDateInWords(date: string): string {
-  return format(dateWall(date), 'd MMMM uuuu');
-}
-
-/** Readings oldest first ('yyyy-MM-dd' sorts as text: no locale collation, whose first use is slow in a browser, ADR 24). */
-export function inDateOrder(readings: readonly WaterLevelReading[]): WaterLevelReading[] {
-  return [...readings].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-}
-
-/** The month of a reading's date: "November 2026". */
-export function readingMonthInWords(date: string): string {
-  return format(dateWall(date), 'MMMM uuuu');
 }
 
 /** What the admin's reading form sends: both fields as typed. */

@@ -14,7 +14,7 @@ import type { AppContainer } from '../container';
 import { reply, type ApiRoutes, type SENT } from './api-routes';
 import { IdParamsSchema } from './api-schemas';
 import { noContent, readUpload, sendWithHeaders, uploadedBytes } from './route-helpers';
-import { DELETED, saying } from './route-parts';
+import { DELETED, PAGE_READ, saying } from './route-parts';
 
 const PhotoFileParamsSchema = z.object({
   id: z.string().min(1).max(200),
@@ -50,12 +50,12 @@ function sendCopy(res: Response, file: { contentType: string; bytes: Uint8Array 
 
 export function registerPhotoRoutes(routes: ApiRoutes, ports: AppContainer): void {
   routes.add({
-    method: 'get',
+    // Read into the home page, which shows them.
+    ...PAGE_READ,
     path: '/api/photos',
     operationId: 'listPhotos',
     summary: "Members' photos on show, in order, with the addresses of their resized copies (AVIF, WebP, JPEG)",
     tag: 'photos',
-    access: 'public',
     responses: { 200: { description: 'Photos', schema: PhotosResponseSchema } },
     handler: async () => reply(200, { photos: await ports.useCase(ListPhotos).execute() }),
   });

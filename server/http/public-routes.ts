@@ -318,7 +318,8 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
   });
 
   routes.add({
-    method: 'get',
+    // Read into the home page, whose chart draws them.
+    ...PAGE_READ,
     path: '/api/water-levels',
     operationId: 'listWaterLevels',
     summary: 'Daily reservoir readings between two dates (default: the last 365 days)',

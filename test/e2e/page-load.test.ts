@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eventBookingPath } from '../../core/shared/paths';
+import { readingDateInWords } from '../../core/water-levels/reading-words';
 import { DESKTOP, PHONE, phoneWithoutBrowserRestoration, withoutScripts } from './support/browser';
 import { expectAccessible } from './support/axe';
 import { useApp } from './support/use-app';
@@ -182,6 +183,22 @@ describe('a page with every script blocked still shows its content', () => {
     await textsOf(page.locator('.document-title')).toEqual(documents.map((doc) => doc.title));
     await attributeOf(page.getByRole('link', { name: /^Open PDF/ }).first(), 'href').toBe(documents[0].url);
     await expectAccessible(page, 'documents without scripts', 'documents-no-script-375');
+    await page.close();
+  });
+
+  it("home shows the reservoir's latest reading, its chart and the members' photos", async () => {
+    const page = await world.browser.newPage(PHONE);
+    await withoutScripts(page);
+    await page.goto('/');
+    const { readings } = (await (await fetch(`${world.app.baseUrl}/api/water-levels`)).json()) as { readings: { date: string; percentFull: number }[] };
+    const latest = [...readings].sort((a, b) => (a.date < b.date ? -1 : 1)).at(-1)!;
+    await visibleOf(page.getByText(`Latest reading: ${readingDateInWords(latest.date)}, ${Math.round(latest.percentFull)}% full`)).toBe(true);
+    await visibleOf(page.getByRole('img', { name: /^Reservoir level, percent full\./ })).toBe(true);
+    const { photos } = (await (await fetch(`${world.app.baseUrl}/api/photos`)).json()) as { photos: unknown[] };
+    // The first photo, or the drawn panel that stands in while the club has none: not the loading frame.
+    await visibleOf(page.locator('.member-photos .photo-panel')).toBe(true);
+    expect(await page.locator('.member-photos .photo-box').count()).toBe(photos.length > 0 ? 1 : 0);
+    await expectAccessible(page, 'home without scripts', 'home-no-script-375');
     await page.close();
   });
 });

@@ -6,6 +6,7 @@ import { SiteLayout } from './components/layout/site-layout';
 import { Spinner } from './components/ui/spinner';
 import { bookingEventRead } from './features/booking/api/booking-event-path';
 import { calendarRead } from './features/calendar/api/calendar-events-path';
+import { photosRead } from './features/home/api/get-photos';
 import { HomePage } from './features/home/components/home-page';
 import { myBookingRead } from './features/my-booking/api/my-booking-read';
 import { campaignsRead, newsItemRead } from './features/news/api/news-reads';
@@ -14,6 +15,7 @@ import { sitePageRead } from './features/information/api/site-page-read';
 import { retentionScheduleRead } from './features/information/api/retention-schedule-read';
 import { myWaitingListRead } from './features/waiting-list/api/waiting-list-read';
 import { myWorkDaySignupRead, workDayRead, workDaysRead } from './features/work-days/api/work-day-reads';
+import { waterLevelsRead } from './features/water-levels/api/get-water-levels';
 import { clubConfigRead } from './lib/club-config';
 import { preloadRead, type ApiRead, type PageData } from './lib/page-data';
 
@@ -83,7 +85,8 @@ export function createRoutes(data: DataOf, { admin }: { admin: boolean }): Route
   const members: RouteObject = {
     Component: SiteLayout,
     children: [
-      { index: true, Component: HomePage },
+      // Home carries the reservoir's readings and the photos, so its chart and photos are drawn by the server with their data.
+      { index: true, Component: HomePage, loader: loaderOf(data, () => [waterLevelsRead, photosRead]) },
       page(data, PATHS.calendar, 'src/features/calendar/components/calendar-page.tsx', async () => (await import('./features/calendar/components/calendar-page')).CalendarPage, () => [calendarRead]),
       page(data, PATHS.eventBooking, 'src/features/booking/components/event-booking-page.tsx', async () => (await import('./features/booking/components/event-booking-page')).EventBookingPage, (query) => {
         const id = param(query, 'id');

@@ -1,20 +1,15 @@
-import { queryOptions } from '@tanstack/react-query';
-import { PhotosResponseSchema, type ListedPhoto } from '@core/photos/photo-schema';
-import { apiGet } from '../../../lib/api';
-import { useQueryState } from '../../../lib/query';
+import type { ListedPhoto } from '@core/photos/photo-schema';
+import { apiRead, useApiRead } from '../../../lib/page-data';
 
 export type { ListedPhoto };
 
-/** The members' photos on show, in the admins' order (GET /api/photos). */
-export async function getPhotos(signal?: AbortSignal): Promise<ListedPhoto[]> {
-  return (await apiGet('/api/photos', PhotosResponseSchema, { signal })).photos;
-}
-
-export function photosQueryOptions() {
-  return queryOptions({ queryKey: ['photos'], queryFn: ({ signal }) => getPhotos(signal) });
-}
+/**
+ * The members' photos on show, in the admins' order (GET /api/photos): a page read, so the home
+ * page carries them. Its schema is loaded only when an answer is read in the browser.
+ */
+export const photosRead = apiRead(['photos'], '/api/photos', async () => (await import('@core/photos/photo-schema')).PhotosResponseSchema, (answer) => answer.photos);
 
 /** The photos the home page rotates through. */
 export function usePhotos() {
-  return useQueryState(photosQueryOptions());
+  return useApiRead(photosRead);
 }

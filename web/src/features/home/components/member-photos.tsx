@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore, type ReactElement } from 'react';
-import { srcsetOf } from '@core/photos/photos';
+import { srcsetOf } from '@core/photos/photo-srcset';
 import { useClubConfig } from '../../../lib/club-config';
 import { usePhotos, type ListedPhoto } from '../api/get-photos';
 

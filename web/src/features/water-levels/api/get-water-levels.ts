@@ -1,21 +1,19 @@
-import { queryOptions } from '@tanstack/react-query';
-import { inDateOrder } from '@core/water-levels/water-levels';
-import type { WaterLevelReading } from '@core/water-levels/water-level';
-import { WaterLevelsResponseSchema } from '@core/water-levels/water-levels-schema';
-import { apiGet } from '../../../lib/api';
-import { useQueryState } from '../../../lib/query';
+import { inDateOrder } from '@core/water-levels/reading-order';
+import { apiRead, useApiRead } from '../../../lib/page-data';
 
-/** The last 365 days of readings, oldest first (GET /api/water-levels). */
-export async function getWaterLevels(signal?: AbortSignal): Promise<WaterLevelReading[]> {
-  const answer = await apiGet('/api/water-levels', WaterLevelsResponseSchema, { signal });
-  return inDateOrder(answer.readings);
-}
-
-export function waterLevelsQueryOptions() {
-  return queryOptions({ queryKey: ['water-levels'], queryFn: ({ signal }) => getWaterLevels(signal) });
-}
+/**
+ * The last 365 days of readings, oldest first (GET /api/water-levels): a page read, so the home
+ * page carries them and the chart is drawn with them on the server. Its schema is loaded only
+ * when an answer is read in the browser.
+ */
+export const waterLevelsRead = apiRead(
+  ['water-levels'],
+  '/api/water-levels',
+  async () => (await import('@core/water-levels/water-levels-schema')).WaterLevelsResponseSchema,
+  (answer) => inDateOrder(answer.readings),
+);
 
 /** The readings the water-level chart draws. */
 export function useWaterLevels() {
-  return useQueryState(waterLevelsQueryOptions());
+  return useApiRead(waterLevelsRead);
 }

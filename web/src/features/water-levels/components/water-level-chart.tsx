@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
-import { readingDateInWords, readingMonthInWords } from '@core/water-levels/water-levels';
+import { readingDateInWords, readingMonthInWords } from '@core/water-levels/reading-words';
 import type { WaterLevelReading } from '@core/water-levels/water-level';
 import { Alert } from '../../../components/ui/alert';
 import { useWaterLevels } from '../api/get-water-levels';
