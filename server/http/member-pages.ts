@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { DomainError } from '../../core/shared/errors';
@@ -87,9 +88,14 @@ export function pageScripts(manifest: Manifest, modules: readonly string[]): str
   return pageChunks(manifest, modules).map((key) => `/${manifest[key].file}`);
 }
 
-/** A members' page as sent: its bytes, and their entity tag (none for a page answered undrawn). */
+/**
+ * A members' page as sent: its bytes, their gzip copy (made once when the page is drawn: a page
+ * carries its data, and a phone on a slow line waits for every byte) and the entity tag of the
+ * bytes (none for a page answered undrawn).
+ */
 export interface MemberPage {
   body: Buffer;
+  gzip?: Buffer;
   etag: string | null;
 }
 
@@ -112,7 +118,7 @@ class DrawnPages {
   set(key: string, page: MemberPage): void {
     this.delete(key);
     this.pages.set(key, page);
-    this.size += key.length + page.body.length;
+    this.size += key.length + page.body.length + (page.gzip?.length ?? 0);
     for (const [oldest] of this.pages) {
       if (this.size <= this.maxBytes) break;
       this.delete(oldest);
@@ -128,7 +134,7 @@ class DrawnPages {
     const page = this.pages.get(key);
     if (page === undefined) return;
     this.pages.delete(key);
-    this.size -= key.length + page.body.length;
+    this.size -= key.length + page.body.length + (page.gzip?.length ?? 0);
   }
 }
 
@@ -242,7 +248,7 @@ export function memberPages(
       if (known !== undefined) return known;
       const { html, state } = await page.draw();
       const body = Buffer.from(parts[0] + pageStyleSheets(manifest, page.modules) + parts[1] + html + parts[2] + pageStateScript({ ...state, scripts: pageScripts(manifest, page.modules) }) + parts[3]);
-      const drawnPage = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+      const drawnPage = { body, gzip: gzipSync(body), etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
       drawn.set(key, drawnPage);
       return drawnPage;
     } catch (error) {

@@ -124,9 +124,12 @@ export function staticSite(webRoot: string, pages: { readInPage: (path: string) 
       res.redirect(answer.status, answer.redirect);
       return;
     }
-    // The same drawing has the same tag: a browser that has it gets 304.
-    if (answer.etag !== null) res.setHeader('ETag', answer.etag);
-    res.type('html').send(answer.body);
+    // The same drawing has the same tag (its gzip copy a tag of its own): a browser that has it gets 304.
+    res.vary('Accept-Encoding');
+    const gzip = answer.gzip !== undefined && req.acceptsEncodings('gzip') === 'gzip' ? answer.gzip : undefined;
+    if (answer.etag !== null) res.setHeader('ETag', gzip ? `${answer.etag.slice(0, -1)}-gzip"` : answer.etag);
+    if (gzip) res.setHeader('Content-Encoding', 'gzip');
+    res.type('html').send(gzip ?? answer.body);
   };
   router.use(spaFallback);
   return router;

@@ -1,6 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { get, type IncomingHttpHeaders } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { addEvent, startTestApp, type TestApp } from './support/test-app';
@@ -192,6 +194,23 @@ describe('a page is drawn once for what it is drawn from', () => {
     expect(mainOf(elsewhere)).toBe(mainOf(changed));
   });
 
+  it('sends a drawn page gzipped to a browser that accepts it, with a tag of its own, and plain to one that does not', async () => {
+    const event = await addEvent(app, { name: 'Topper Open', capacity: 12 });
+    const page = `/event-booking?id=${event.id}`;
+    const plain = await app.agent().get(page).set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(mainOf(plain.text)).toContain('12 places left');
+    // Raw bytes as the wire carries them (supertest would unzip them).
+    const zipped = await rawGet(`${app.baseUrl}${page}`, { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(gunzipSync(zipped.bytes).toString('utf8')).toBe(plain.text);
+    expect(zipped.bytes.length).toBeLessThan(Buffer.byteLength(plain.text) / 2);
+    expect(zipped.headers.etag).not.toBe(plain.headers.etag);
+    const again = await app.agent().get(page).set('Accept-Encoding', 'gzip').set('If-None-Match', String(zipped.headers.etag));
+    expect(again.status).toBe(304);
+  });
+
   it('reads a new build without a restart, and draws pages without a manifest (no style sheets named)', async () => {
     const bare = mkdtempSync(join(tmpdir(), 'kyc-web-bare-'));
     try {
@@ -215,3 +234,15 @@ describe('a page is drawn once for what it is drawn from', () => {
     }
   });
 });
+
+/** One GET with its bytes as sent, not decoded. */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: IncomingHttpHeaders; bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ headers: res.headers, bytes: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
