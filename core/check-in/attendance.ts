@@ -75,3 +75,9 @@ export function attendanceText(attendance: Pick<Attendance, 'arrived' | 'version
   if (!attendance || attendance.version === 0) return '';
   return `${attendance.arrived} of ${attendees} arrived`;
 }
+
+/** The audit log's line for a check-in: "Checked in: 2 of 3 arrived (1 of 2 named)". */
+export function checkInSummary(booking: Pick<Booking, 'numberAttending' | 'householdAttendees'>, attendance: Pick<Attendance, 'arrived' | 'arrivedPeople'>): string {
+  const named = booking.householdAttendees.length;
+  return `Checked in: ${attendance.arrived} of ${booking.numberAttending} arrived${named > 0 ? ` (${attendance.arrivedPeople.length} of ${named} named)` : ''}`;
+}

@@ -12,7 +12,7 @@ export const checkInFeature: Feature = {
   useCases: ({ get, config }) => {
     const settings = settingsOf(config);
     return [
-      provide(MarkAttendance, () => new MarkAttendance({ bookings: get('bookings'), attendance: get('attendance'), clock: get('clock') })),
+      provide(MarkAttendance, () => new MarkAttendance({ bookings: get('bookings'), attendance: get('attendance'), clock: get('clock'), audit: get('audit'), ids: get('ids') })),
       provide(
         GetOfficerDay,
         () =>

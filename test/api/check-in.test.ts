@@ -11,13 +11,22 @@ import { startOfLondonDay } from '../../core/shared/london-time';
 let app: TestApp;
 let officer: ReturnType<TestApp['agent']>;
 let reader: ReturnType<TestApp['agent']>;
+let auditor: ReturnType<TestApp['agent']>;
 
 useTestApp({ env: { CLUB_EMERGENCY_CONTACTS: 'Coastguard: 999; Harbour master: 01234 567890' } }, async (started) => {
   app = started;
   await storeOfficerDay((name) => app.get(name), startOfLondonDay(new Date(NOW)));
   officer = await signedInAdmin(app, 'officer@example.org', ['bookings:write', 'bookings:read']);
   reader = await signedInAdmin(app, 'reader@example.org', ['bookings:read']);
+  auditor = await signedInAdmin(app, 'auditor@example.org', ['audit:read']);
 });
+
+/** The booking's lines in the audit log, as an admin with audit:read reads them. */
+async function checkInsOf(bookingId: string): Promise<{ action: string; actor: unknown; summary: string; changes: unknown[] }[]> {
+  const answer = await auditor.get(`/api/admin/audit?recordId=${bookingId}`);
+  expect(answer.status).toBe(200);
+  return answer.body.entries.filter((entry: { action: string }) => entry.action === 'booking.checked-in');
+}
 
 const mark = (bookingId: string, body: Record<string, unknown>) => officer.post(`/api/admin/bookings/${bookingId}/attendance`).set(FETCH).send(body);
 
@@ -77,6 +86,17 @@ describe('check-in', () => {
     const page = await officer.get('/api/admin/officer-day');
     const helen = page.body.days[0].events[0].bookings.find((b: { bookingId: string }) => b.bookingId === OFFICER_DAY.householdBookingId);
     expect(helen.attendance).toMatchObject({ arrived: 2, arrivedPeople: ['p-milly'], version: 1 });
+    // One line in the audit log for the mark applied, none for its resend.
+    expect(await checkInsOf(OFFICER_DAY.householdBookingId)).toEqual([
+      expect.objectContaining({
+        actor: expect.objectContaining({ kind: 'admin', email: 'officer@example.org' }),
+        summary: 'Checked in: 2 of 3 arrived (1 of 2 named)',
+        changes: [
+          { field: 'arrived', before: 0, after: 2 },
+          { field: 'namedArrived', before: 0, after: 1 },
+        ],
+      }),
+    ]);
   });
 
   it('answers a mark on a version another officer changed since with the state as it now stands, without overwriting it', async () => {
@@ -90,6 +110,10 @@ describe('check-in', () => {
       attendance: expect.objectContaining({ arrived: 2, version: 1, updatedBy: 'second-officer@example.org' }),
     });
     expect(await app.get('attendance').get(OFFICER_DAY.guestBookingId)).toMatchObject({ arrived: 2, version: 1 });
+    // The other officer's mark is logged; the refused one is not.
+    expect((await checkInsOf(OFFICER_DAY.guestBookingId)).map((entry) => [entry.summary, entry.actor])).toEqual([
+      ['Checked in: 2 of 2 arrived', expect.objectContaining({ email: 'second-officer@example.org' })],
+    ]);
   });
 
   it('the same key sent five times at once is applied exactly once', async () => {
@@ -99,6 +123,7 @@ describe('check-in', () => {
     expect(answers.filter((a) => a.body.result === 'applied')).toHaveLength(1);
     expect(await app.get('attendance').countAppliedMarks(OFFICER_DAY.soloBookingId)).toBe(1);
     expect(await app.get('attendance').get(OFFICER_DAY.soloBookingId)).toMatchObject({ arrived: 1, version: 1 });
+    expect(await checkInsOf(OFFICER_DAY.soloBookingId)).toHaveLength(1);
   });
 
   it('refuses what the rule refuses, with a clear message, and changes nothing', async () => {
