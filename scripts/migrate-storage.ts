@@ -14,6 +14,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { closeFirestore, countFirestoreDocuments, firestoreRepositories, openFirestore } from '../adapters/firestore/firestore-storage';
 import type { FirestoreDataCollectionName } from '../adapters/firestore/firestore-collections';
+import { grantPhasePermissions } from '../adapters/firestore/firestore-permission-grants';
 import { SqliteAdminRepository } from '../adapters/sqlite/sqlite-admin-repository';
 import { SqliteBookingRepository } from '../adapters/sqlite/sqlite-booking-repository';
 import { SqliteCampaignRepository } from '../adapters/sqlite/sqlite-campaign-repository';
@@ -96,6 +97,9 @@ export async function copySqliteToFirestore(
   for (const booking of bookings) await to.bookings.addIfPlacesRemain(booking, { capacity: null, now });
   copied.bookings = bookings.length;
 
+  // SQLite's migrations gave the phases' permissions already: mark them given (on no admins yet),
+  // so the server's first start on Firestore does not give back one an admin had taken away.
+  await grantPhasePermissions(target.db, options);
   const admins = await from.admins.list();
   source.admins = admins.length;
   for (const admin of admins) await to.admins.create(admin);

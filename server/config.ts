@@ -320,6 +320,9 @@ const ServerKeys = z.object({
   RETENTION_OUTBOX_BODY_DAYS: wholeNumber(1, 3650).default(DEFAULT_RETENTION.outboxBodyDays),
   RETENTION_SIGN_IN_ATTEMPT_DAYS: wholeNumber(1, 3650).default(DEFAULT_RETENTION.signInAttemptDays),
   RETENTION_LAPSED_MEMBER_MONTHS: wholeNumber(1, 240).default(DEFAULT_RETENTION.lapsedMemberMonths),
+  RETENTION_WAITING_LIST_DAYS: wholeNumber(1, 3650).default(DEFAULT_RETENTION.waitingListDays),
+  RETENTION_WORK_DAY_SIGNUP_MONTHS: wholeNumber(1, 240).default(DEFAULT_RETENTION.workDaySignupMonths),
+  RETENTION_DUTY_SIGNUP_MONTHS: wholeNumber(1, 240).default(DEFAULT_RETENTION.dutySignupMonths),
   RETENTION_RUN_HOUR: wholeNumber(0, 23).default(3),
   TRUST_PROXY: z
     .string()
@@ -455,6 +458,9 @@ const ConfigSchema = ServerKeys.and(Payments)
       outboxBodyDays: e.RETENTION_OUTBOX_BODY_DAYS,
       signInAttemptDays: e.RETENTION_SIGN_IN_ATTEMPT_DAYS,
       lapsedMemberMonths: e.RETENTION_LAPSED_MEMBER_MONTHS,
+      waitingListDays: e.RETENTION_WAITING_LIST_DAYS,
+      workDaySignupMonths: e.RETENTION_WORK_DAY_SIGNUP_MONTHS,
+      dutySignupMonths: e.RETENTION_DUTY_SIGNUP_MONTHS,
     },
     /** The London hour of the nightly retention run. */
     retentionRunHour: e.RETENTION_RUN_HOUR,

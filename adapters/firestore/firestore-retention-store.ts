@@ -1,10 +1,23 @@
-import { FieldPath, FieldValue, Timestamp, type DocumentData, type DocumentSnapshot, type Firestore, type Query, type WriteBatch } from 'firebase-admin/firestore';
+import { FieldPath, FieldValue, Timestamp, type DocumentData, type DocumentSnapshot, type Firestore, type Query, type QueryDocumentSnapshot, type WriteBatch } from 'firebase-admin/firestore';
 import { AuditEntrySchema } from '../../core/audit/audit';
 import { BookedAttendeeSchema } from '../../core/bookings/booking';
 import { OutboxMessageSchema } from '../../core/mail/mail';
 import { MemberSchema, type Member } from '../../core/members/member';
 import { pseudonymiseAuditEntry, type PseudonymisedPerson } from '../../core/privacy/audit-pseudonyms';
-import { anonymisedMember, bookingHoldsDetails, bookingPerson, memberHoldsData, memberPerson, messageHoldsBody, messageWithoutBody } from '../../core/privacy/retention-records';
+import {
+  anonymisedAssignment,
+  anonymisedMember,
+  bookingHoldsDetails,
+  bookingPerson,
+  isAnonymisedHolder,
+  memberHoldsData,
+  memberPerson,
+  messageHoldsBody,
+  messageWithoutBody,
+  signupHoldsData,
+} from '../../core/privacy/retention-records';
+import { memberDuties, toSlot } from './firestore-duty-repository';
+import { toSignup } from './firestore-work-day-repository';
 import { ANONYMISED_LAST_NAME, ANONYMISED_NAME, type RetentionCutoff, type RetentionKind } from '../../core/privacy/retention-schedule';
 import type { AnonymisedPerson, RetentionHolding, RetentionStore } from '../../core/privacy/retention-store.port';
 import { collectionOf, type FirestoreCollectionName, type FirestoreCollectionOptions } from './firestore-collections';
@@ -13,8 +26,17 @@ import { readDocument } from './firestore-read-document';
 
 /** Writes per batch: Firestore takes 500; a record and its audit entries stay in one. */
 const BATCH_WRITES = 400;
-/** Events looked at per call of apply (bookingDetails): bounds the reads of one night. */
+/** Events (or work days) looked at per call of apply: bounds the reads of one night. */
 const EVENTS_PER_CALL = 50;
+const PARENTS_PER_CALL = EVENTS_PER_CALL;
+
+/** A collection whose documents date the records of a kind: events by their start, work days by their date. */
+interface Parent {
+  collection: 'events' | 'workDays';
+  field: string;
+}
+const EVENTS: Parent = { collection: 'events', field: 'eventdatetime' };
+const WORK_DAYS: Parent = { collection: 'workDays', field: 'date' };
 /** Documents read per page of a scan. */
 const PAGE = 200;
 
@@ -63,10 +85,53 @@ export class FirestoreRetentionStore implements RetentionStore {
 
   /** Dated events after the mark (and starting before `before`), earliest start first. */
   private eventsAfter(mark: Mark | null, before?: Date): Query {
-    let query = this.collection('events').where('eventdatetime', '>=', Timestamp.fromMillis(0));
-    if (before) query = query.where('eventdatetime', '<', Timestamp.fromDate(before));
-    query = query.orderBy('eventdatetime').orderBy(FieldPath.documentId());
+    return this.datedAfter(EVENTS, mark, before);
+  }
+
+  /** Dated parents (events, work days) after the mark (and dated before `before`), earliest first. */
+  private datedAfter(parent: Parent, mark: Mark | null, before?: Date): Query {
+    let query = this.collection(parent.collection).where(parent.field, '>=', Timestamp.fromMillis(0));
+    if (before) query = query.where(parent.field, '<', Timestamp.fromDate(before));
+    query = query.orderBy(parent.field).orderBy(FieldPath.documentId());
     return mark ? query.startAfter(Timestamp.fromMillis(mark.atMs), mark.id) : query;
+  }
+
+  /**
+   * What a kind measured from its parent's date holds: each dated parent after the kind's mark,
+   * with the records `held` counts of it (those before the mark were dealt with).
+   */
+  private async heldByParent(kind: RetentionKind, parent: Parent, cutoff: RetentionCutoff, held: (parentId: string) => Promise<number>): Promise<RetentionHolding> {
+    const parents = await withCoreErrors(() => this.datedAfter(parent, null).get());
+    const mark = await this.mark(kind);
+    let holding: RetentionHolding = { count: 0, due: 0, oldest: null };
+    for (const doc of parents.docs) {
+      const atMs = (doc.get(parent.field) as Timestamp).toMillis();
+      if (mark && (atMs < mark.atMs || (atMs === mark.atMs && doc.id <= mark.id))) continue;
+      const count = await held(doc.id);
+      if (count === 0) continue;
+      holding = { count: holding.count + count, due: holding.due + (atMs < cutoff.instant.getTime() ? count : 0), oldest: holding.oldest ?? new Date(atMs).toISOString() };
+    }
+    return holding;
+  }
+
+  /**
+   * Deals with the records of parents past the cutoff, parent by parent from the kind's mark:
+   * `change` adds a parent's writes and answers how many records it changed; the mark moves with
+   * the parent's writes. Bounded: PARENTS_PER_CALL parents per call.
+   */
+  private async applyByParent(kind: RetentionKind, parent: Parent, cutoff: RetentionCutoff, limit: number, change: (parentId: string, writes: Writes) => Promise<number>): Promise<number> {
+    const mark = await this.mark(kind);
+    const parents = await withCoreErrors(() => this.datedAfter(parent, mark, cutoff.instant).limit(PARENTS_PER_CALL).get());
+    let changed = 0;
+    for (const doc of parents.docs) {
+      const writes = new Writes(this.db);
+      changed += await change(doc.id, writes);
+      writes.then((batch) => this.setMark(batch, kind, { atMs: (doc.get(parent.field) as Timestamp).toMillis(), id: doc.id }));
+      await writes.commit();
+      if (changed >= limit) break;
+    }
+    // Every parent of the call looked at, whatever it changed: the next call goes on from the mark.
+    return parents.size === PARENTS_PER_CALL ? Math.max(changed, limit) : changed;
   }
 
   async holding(kind: RetentionKind, cutoff: RetentionCutoff): Promise<RetentionHolding> {
@@ -106,7 +171,21 @@ export class FirestoreRetentionStore implements RetentionStore {
         const members = (await withCoreErrors(() => this.collection('members').orderBy('renewalDate').get())).docs.map(toMember).filter(memberHoldsData);
         return { count: members.length, oldest: members[0]?.renewalDate ?? null, due: members.filter((member) => member.renewalDate < cutoff.day).length };
       }
+      case 'waitingListEntries':
+        return this.heldByParent(kind, EVENTS, cutoff, (eventId) => countOf(this.collection('waitlistEntries').where('eventId', '==', eventId)));
+      case 'workDaySignups':
+        return this.heldByParent(kind, WORK_DAYS, cutoff, async (workDayId) => (await this.signupsOf(workDayId)).filter((doc) => signupHoldsData(toSignup(doc))).length);
+      case 'dutySignups':
+        return this.heldByParent(kind, EVENTS, cutoff, async (eventId) => (await this.slotsOf(eventId)).reduce((sum, doc) => sum + toSlot(doc).holders.filter((holder) => !isAnonymisedHolder(holder.memberId)).length, 0));
     }
+  }
+
+  private async signupsOf(workDayId: string): Promise<QueryDocumentSnapshot[]> {
+    return (await withCoreErrors(() => this.collection('workDaySignups').where('workDayId', '==', workDayId).get())).docs;
+  }
+
+  private async slotsOf(eventId: string): Promise<QueryDocumentSnapshot[]> {
+    return (await withCoreErrors(() => this.collection('dutySlots').where('eventId', '==', eventId).get())).docs;
   }
 
   async apply(kind: RetentionKind, cutoff: RetentionCutoff, limit: number, pseudonymOf: (person: AnonymisedPerson) => PseudonymisedPerson): Promise<number> {
@@ -142,7 +221,49 @@ export class FirestoreRetentionStore implements RetentionStore {
         return this.anonymiseBookings(cutoff, limit, pseudonymOf);
       case 'lapsedMembers':
         return this.anonymiseMembers(cutoff, limit, pseudonymOf);
+      case 'waitingListEntries':
+        return this.applyByParent(kind, EVENTS, cutoff, limit, async (eventId, writes) => {
+          const entries = await withCoreErrors(() => this.collection('waitlistEntries').where('eventId', '==', eventId).get());
+          for (const doc of entries.docs) writes.delete(doc.ref);
+          return entries.size;
+        });
+      case 'workDaySignups':
+        return this.applyByParent(kind, WORK_DAYS, cutoff, limit, async (workDayId, writes) => {
+          let changed = 0;
+          for (const doc of await this.signupsOf(workDayId)) {
+            if (!signupHoldsData(toSignup(doc))) continue;
+            writes.update(doc.ref, { firstName: ANONYMISED_NAME, lastName: ANONYMISED_LAST_NAME, email: null, emailKey: null, notes: '', otherJob: '' });
+            changed += 1;
+          }
+          return changed;
+        });
+      case 'dutySignups':
+        return this.applyByParent(kind, EVENTS, cutoff, limit, (eventId, writes) => this.anonymiseHolders(eventId, writes, pseudonymOf));
     }
+  }
+
+  /**
+   * An event's duty holders become placeholders, in its slots and out of each member's duty
+   * document (a past duty blocks nothing). Each written only if unchanged since read: a roster
+   * change at the same moment fails the night's run, and the next night does it again.
+   */
+  private async anonymiseHolders(eventId: string, writes: Writes, pseudonymOf: (person: AnonymisedPerson) => PseudonymisedPerson): Promise<number> {
+    const slotIdsOf = new Map<string, Set<string>>();
+    let changed = 0;
+    for (const doc of await this.slotsOf(eventId)) {
+      const slot = toSlot(doc);
+      const named = slot.holders.filter((holder) => !isAnonymisedHolder(holder.memberId));
+      if (named.length === 0) continue;
+      for (const holder of named) slotIdsOf.set(holder.memberId, (slotIdsOf.get(holder.memberId) ?? new Set()).add(slot.id));
+      writes.update(doc.ref, { holders: slot.holders.map((holder) => (isAnonymisedHolder(holder.memberId) ? holder : anonymisedAssignment(holder, pseudonymOf))) }, doc.updateTime);
+      changed += named.length;
+    }
+    for (const [memberId, slotIds] of slotIdsOf) {
+      const doc = await withCoreErrors(() => this.collection('dutyMembers').doc(memberId).get());
+      if (!doc.exists) continue;
+      writes.update(doc.ref, { duties: memberDuties(doc).filter((duty) => !slotIds.has(duty.slotId)) }, doc.updateTime);
+    }
+    return changed;
   }
 
   private async anonymiseBookings(cutoff: RetentionCutoff, limit: number, pseudonymOf: (person: AnonymisedPerson) => PseudonymisedPerson): Promise<number> {
@@ -256,8 +377,14 @@ class Writes {
     return this.batches[this.batches.length - 1];
   }
 
-  update(ref: DocumentSnapshot['ref'], fields: DocumentData): void {
-    this.current().update(ref, fields);
+  /** An update; with `unchangedSince`, only if the document was not written since then. */
+  update(ref: DocumentSnapshot['ref'], fields: DocumentData, unchangedSince?: Timestamp): void {
+    if (unchangedSince) this.current().update(ref, fields, { lastUpdateTime: unchangedSince });
+    else this.current().update(ref, fields);
+  }
+
+  delete(ref: DocumentSnapshot['ref']): void {
+    this.current().delete(ref);
   }
 
   /** Adds a write to the last batch (a mark written with the changes it records). */

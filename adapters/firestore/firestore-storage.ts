@@ -33,6 +33,7 @@ import { FirestoreOutbox } from './firestore-outbox';
 import { FirestoreAuditLog } from './firestore-audit-log';
 import { FirestoreJobQueue } from './firestore-job-queue';
 import { FirestoreWaitingList } from './firestore-waiting-list';
+import { grantPhasePermissions } from './firestore-permission-grants';
 import type { StoragePorts } from '../../core/shared/storage-ports.port';
 
 export interface FirestoreConnectionOptions {
@@ -157,6 +158,13 @@ export async function openFirestoreStorage(
       ? `the Firestore emulator at ${process.env.FIRESTORE_EMULATOR_HOST}`
       : `Firestore of project "${options.projectId}"`;
     throw new Error(`Cannot read ${where}: ${(error as Error).message}`, { cause: error });
+  }
+  try {
+    // What SQLite's migrations do at open: a phase's new permissions to the admins who manage admins, once.
+    await grantPhasePermissions(db, options);
+  } catch (error) {
+    await closeFirestore(db).catch(() => undefined);
+    throw error;
   }
   return { db, ...firestoreRepositories(db, options), close: () => closeFirestore(db) };
 }

@@ -226,6 +226,7 @@ function toWorkDay(snapshot: DocumentSnapshot): WorkDay {
   return readDocument(WorkDaySchema, snapshot, { instants: ['date'], defaults: { tools: '', notes: '' } });
 }
 
-function toSignup(snapshot: DocumentSnapshot): WorkDaySignup {
+/** A sign-up document read back (FirestoreRetentionStore reads them too). */
+export function toSignup(snapshot: DocumentSnapshot): WorkDaySignup {
   return readDocument(WorkDaySignupSchema, snapshot, { instants: ['submittedAt'], defaults: { email: null } });
 }

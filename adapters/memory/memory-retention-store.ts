@@ -3,10 +3,17 @@ import type { Booking } from '../../core/bookings/booking';
 import type { ClubEvent } from '../../core/events/event';
 import type { OutboxMessage } from '../../core/mail/mail';
 import type { Member } from '../../core/members/member';
+import type { StaffedSlot } from '../../core/duties/duties';
+import type { WaitingListEntry } from '../../core/waiting-list/waiting-list-entry';
+import type { WorkDay, WorkDaySignup } from '../../core/work-days/work-day';
 import { pseudonymiseAuditEntry, type PseudonymisedPerson } from '../../core/privacy/audit-pseudonyms';
 import {
+  anonymisedAssignment,
   anonymisedBooking,
   anonymisedMember,
+  anonymisedSignup,
+  isAnonymisedHolder,
+  signupHoldsData,
   bookingHoldsDetails,
   bookingPerson,
   memberHoldsData,
@@ -23,6 +30,9 @@ import type { MemoryEventRepository } from './memory-event-repository';
 import type { MemoryLoginAttemptStore } from './memory-login-attempt-store';
 import type { MemoryMemberRepository } from './memory-member-repository';
 import type { MemoryOutbox } from './memory-outbox';
+import type { MemoryDutyRepository } from './memory-duty-repository';
+import type { MemoryWaitingList } from './memory-waiting-list';
+import type { MemoryWorkDayRepository } from './memory-work-day-repository';
 
 /** The memory adapters this store reads and changes, as one storage's ports. */
 export interface MemoryRetentionSources {
@@ -32,6 +42,9 @@ export interface MemoryRetentionSources {
   outbox: MemoryOutbox;
   loginAttempts: MemoryLoginAttemptStore;
   audit: MemoryAuditLog;
+  waitingList: MemoryWaitingList;
+  workDays: MemoryWorkDayRepository;
+  duties: MemoryDutyRepository;
 }
 
 /**
@@ -75,7 +88,35 @@ export class MemoryRetentionStore implements RetentionStore {
         const dates = [...this.map<Member>(this.sources.members, 'members').values()].filter(memberHoldsData).map((member) => member.renewalDate);
         return summary(dates, cutoff.day);
       }
+      case 'waitingListEntries':
+        return summary(this.waitingEntries().map((row) => new Date(row.startMs).toISOString()), cutoff.instant.toISOString());
+      case 'workDaySignups':
+        return summary(this.signupsWithData().map((row) => new Date(row.dateMs).toISOString()), cutoff.instant.toISOString());
+      case 'dutySignups':
+        return summary(this.heldDuties().map((row) => normalInstant(row.assignment.window.start)), cutoff.instant.toISOString());
     }
+  }
+
+  /** Waiting-list entries of dated events, with their event's start. */
+  private waitingEntries(): { entry: WaitingListEntry; startMs: number }[] {
+    const events = this.map<ClubEvent>(this.sources.events, 'events');
+    return [...this.map<WaitingListEntry>(this.sources.waitingList, 'entries').values()]
+      .map((entry) => ({ entry, startMs: startMsOf(events.get(entry.eventId)) }))
+      .filter((row): row is { entry: WaitingListEntry; startMs: number } => row.startMs !== null);
+  }
+
+  /** Sign-ups of dated work days that still hold their volunteer's data, with the work day's date. */
+  private signupsWithData(): { signup: WorkDaySignup; dateMs: number }[] {
+    const workDays = this.map<WorkDay>(this.sources.workDays, 'workDays');
+    return [...this.map<WorkDaySignup>(this.sources.workDays, 'signups').values()]
+      .map((signup) => ({ signup, date: workDays.get(signup.workDayId)?.date ?? null }))
+      .filter((row) => row.date !== null && signupHoldsData(row.signup))
+      .map((row) => ({ signup: row.signup, dateMs: Date.parse(row.date!) }));
+  }
+
+  /** Duty assignments still naming their member. */
+  private heldDuties(): { slot: StaffedSlot; assignment: StaffedSlot['holders'][number] }[] {
+    return [...this.map<StaffedSlot>(this.sources.duties, 'slots').values()].flatMap((slot) => slot.holders.filter((holder) => !isAnonymisedHolder(holder.memberId)).map((assignment) => ({ slot, assignment })));
   }
 
   async apply(kind: RetentionKind, cutoff: RetentionCutoff, limit: number, pseudonymOf: (person: AnonymisedPerson) => PseudonymisedPerson): Promise<number> {
@@ -122,6 +163,29 @@ export class MemoryRetentionStore implements RetentionStore {
           this.pseudonymise(member.id, pseudonymOf(memberPerson(member)));
           members.set(member.id, anonymisedMember(member));
         }
+        return due.length;
+      }
+      case 'waitingListEntries': {
+        const entries = this.map<WaitingListEntry>(this.sources.waitingList, 'entries');
+        const due = this.waitingEntries()
+          .filter((row) => row.startMs < cutoff.instant.getTime())
+          .slice(0, limit);
+        for (const { entry } of due) entries.delete(entry.id);
+        return due.length;
+      }
+      case 'workDaySignups': {
+        const signups = this.map<WorkDaySignup>(this.sources.workDays, 'signups');
+        const due = this.signupsWithData()
+          .filter((row) => row.dateMs < cutoff.instant.getTime())
+          .slice(0, limit);
+        for (const { signup } of due) signups.set(signup.id, anonymisedSignup(signup));
+        return due.length;
+      }
+      case 'dutySignups': {
+        const due = this.heldDuties()
+          .filter((row) => Date.parse(row.assignment.window.start) < cutoff.instant.getTime())
+          .slice(0, limit);
+        for (const { slot, assignment } of due) slot.holders = slot.holders.map((holder) => (holder === assignment ? anonymisedAssignment(holder, pseudonymOf) : holder));
         return due.length;
       }
     }

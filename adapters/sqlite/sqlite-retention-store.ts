@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { AuditEntrySchema } from '../../core/audit/audit';
 import { OutboxMessageSchema } from '../../core/mail/mail';
 import { pseudonymiseAuditEntry, type PseudonymisedPerson } from '../../core/privacy/audit-pseudonyms';
-import { bookingPerson, memberPerson, messageWithoutBody } from '../../core/privacy/retention-records';
+import { anonymisedHolderId, bookingPerson, dutyAssignmentKey, memberPerson, messageWithoutBody } from '../../core/privacy/retention-records';
 import { ANONYMISED_LAST_NAME, ANONYMISED_NAME, DELETED_MAIL_TEXT, anonymisedEmail, type RetentionCutoff, type RetentionKind } from '../../core/privacy/retention-schedule';
 import type { AnonymisedPerson, RetentionHolding, RetentionStore } from '../../core/privacy/retention-store.port';
 import { BookedAttendeeSchema } from '../../core/bookings/booking';
@@ -13,6 +13,8 @@ import { writeTransaction } from './sqlite-write-transaction';
 const BOOKING_HOLDS = `NOT (b.firstName = '${ANONYMISED_NAME}' AND b.lastName = '${ANONYMISED_LAST_NAME}' AND b.userEmail IS NULL AND b.boatName IS NULL)`;
 const MEMBER_HOLDS = `NOT (name = '${ANONYMISED_NAME}' AND email LIKE 'anonymised+%@invalid.invalid' AND phone IS NULL AND emergencyContactName IS NULL AND emergencyContactPhone IS NULL)`;
 const MESSAGE_HOLDS = `json_extract(message, '$.mail.text') IS NOT ?`;
+const SIGNUP_HOLDS = `NOT (s.firstName = '${ANONYMISED_NAME}' AND s.lastName = '${ANONYMISED_LAST_NAME}' AND s.email IS NULL AND s.notes = '' AND s.otherJob = '')`;
+const HOLDER_HOLDS = `memberId NOT LIKE 'anonymised-%'`;
 
 interface HoldingRow {
   count: number;
@@ -45,6 +47,14 @@ export class SqliteRetentionStore implements RetentionStore {
         const row = await this.one(`SELECT COUNT(*) AS count, MIN(renewalDate) AS oldest, SUM(renewalDate < ?) AS due FROM members WHERE ${MEMBER_HOLDS}`, [cutoff.day]);
         return { count: row.count, oldest: row.oldest === null ? null : String(row.oldest), due: row.due ?? 0 };
       }
+      case 'waitingListEntries':
+        return instant(await this.one(`SELECT COUNT(*) AS count, MIN(e.eventStartMs) AS oldest, SUM(e.eventStartMs < ?) AS due FROM waitlist_entries w JOIN events e ON e.id = w.eventId WHERE e.eventStartMs IS NOT NULL`, [ms]));
+      case 'workDaySignups':
+        return instant(
+          await this.one(`SELECT COUNT(*) AS count, MIN(d.dateMs) AS oldest, SUM(d.dateMs < ?) AS due FROM work_day_signups s JOIN work_days d ON d.id = s.workDayId WHERE d.dateMs IS NOT NULL AND ${SIGNUP_HOLDS}`, [ms]),
+        );
+      case 'dutySignups':
+        return instant(await this.one(`SELECT COUNT(*) AS count, MIN(startMs) AS oldest, SUM(startMs < ?) AS due FROM duty_assignments WHERE ${HOLDER_HOLDS}`, [ms]));
     }
   }
 
@@ -106,6 +116,34 @@ export class SqliteRetentionStore implements RetentionStore {
             );
             const email = anonymisedEmail(row.id);
             await trx('members').where({ id: row.id }).update({ name: ANONYMISED_NAME, email, emailKey: email, phone: null, emergencyContactName: null, emergencyContactPhone: null });
+          }
+          return rows.length;
+        });
+      case 'waitingListEntries':
+        return writeTransaction(this.db, async (trx) =>
+          trx('waitlist_entries')
+            .whereIn('id', trx('waitlist_entries as w').join('events as e', 'e.id', 'w.eventId').where('e.eventStartMs', '<', ms).select('w.id').limit(limit))
+            .delete(),
+        );
+      case 'workDaySignups':
+        return writeTransaction(this.db, async (trx) => {
+          const rows = (await trx.raw(`SELECT s.id FROM work_day_signups s JOIN work_days d ON d.id = s.workDayId WHERE d.dateMs < ? AND ${SIGNUP_HOLDS} ORDER BY d.dateMs, s.id LIMIT ?`, [ms, limit])) as { id: string }[];
+          if (rows.length > 0) {
+            await trx('work_day_signups')
+              .whereIn(
+                'id',
+                rows.map((row) => row.id),
+              )
+              .update({ firstName: ANONYMISED_NAME, lastName: ANONYMISED_LAST_NAME, email: null, emailKey: null, notes: '', otherJob: '' });
+          }
+          return rows.length;
+        });
+      case 'dutySignups':
+        return writeTransaction(this.db, async (trx) => {
+          const rows = (await trx.raw(`SELECT slotId, memberId FROM duty_assignments WHERE startMs < ? AND ${HOLDER_HOLDS} ORDER BY startMs, slotId, memberId LIMIT ?`, [ms, limit])) as { slotId: string; memberId: string }[];
+          for (const row of rows) {
+            const memberId = anonymisedHolderId(pseudonymOf(dutyAssignmentKey(row)).pseudonym);
+            await trx('duty_assignments').where(row).update({ memberId, overrideReason: null });
           }
           return rows.length;
         });

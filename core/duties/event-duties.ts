@@ -5,6 +5,8 @@ import { ConflictError, NotFoundError, ValidationError } from '../shared/errors'
 import type { IdGenerator } from '../shared/id-generator.port';
 import { parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
+import { isAnonymisedHolder } from '../privacy/retention-records';
+import { ANONYMISED_NAME } from '../privacy/retention-schedule';
 import { DUTY_MESSAGES, dutyWindow, ineligibility, slotsFromTemplate, staffingLight, type DutyAssignment, type DutySlot } from './duties';
 import { assignmentOf, dutiesOverlapping, memberIneligibility, requireMember, slotContext, type DutyAssignmentDeps } from './duty-assignment';
 import { ApplyTemplateFormSchema, AssignDutyFormSchema, DutyNeedFormSchema, type EventRoster, type StaffingLightSchema } from './duty-forms';
@@ -34,7 +36,7 @@ export class ManageEventDuties extends UseCase<EventDutiesDeps> {
     ]);
     const window = dutyWindow(event);
     const busy = window ? await this.busyMembers(window) : new Set<string>();
-    const nameOf = (memberId: string) => members.find((m) => m.id === memberId)?.name ?? '(no longer a member)';
+    const nameOf = (memberId: string) => members.find((m) => m.id === memberId)?.name ?? (isAnonymisedHolder(memberId) ? ANONYMISED_NAME : '(no longer a member)');
     return {
       event: { id: event.id, name: event.name, eventdatetime: event.eventdatetime, eventenddatetime: event.eventenddatetime },
       light: staffingLight(slots),

@@ -16,6 +16,8 @@ import { ConflictError, NotFoundError, ValidationError } from '../shared/errors'
 import type { IdGenerator } from '../shared/id-generator.port';
 import type { SecretTokens } from '../shared/secret-tokens.port';
 import { UseCase } from '../shared/use-case';
+import { keepIndexInStep, type SearchIndexingDeps } from '../search/keep-index-in-step';
+import { rebuildSearchIndex, type RebuildSearchIndexDeps } from '../search/rebuild-search-index';
 import type { PersonalDataStore } from './personal-data-store.port';
 import { archiveFiles, erasureRewrites, personEmailKey, personRecords, replacementFor, type ArchiveFile } from './personal-records';
 import type { Pseudonyms } from './pseudonyms.port';
@@ -69,7 +71,12 @@ export class GetPersonalData extends UseCase<SubjectAccessDeps> {
   }
 }
 
-export interface ErasePersonDeps {
+/**
+ * The search index is rebuilt from the erased storage (RebuildSearchIndexDeps): its records are made
+ * from events, work days, documents, news and pages alone, which hold a person only where an admin
+ * typed them (found by their e-mail and rewritten with the rest).
+ */
+export interface ErasePersonDeps extends RebuildSearchIndexDeps, SearchIndexingDeps {
   personalData: PersonalDataStore;
   admins: AdminRepository;
   bookings: BookingRepository;
@@ -94,7 +101,8 @@ export interface ErasureResult {
  * Erases a person's personal data everywhere (docs/privacy-requests.md#erasure): their name, e-mail,
  * boat, phones and household names become their pseudonym in every record that held them; financial
  * records (reference, amounts, method, refunds, dates) stay. A member record is kept disabled, without
- * its optional details, their sessions, passkeys and calendar feed secret are ended. The audit log
+ * its optional details, their sessions, passkeys and calendar feed secret are ended; the search index
+ * is rebuilt from the erased records. The audit log
  * says that an erasure happened, and by whom, never whose. Refused while a paid booking is upcoming.
  */
 export class ErasePerson extends UseCase<ErasePersonDeps> {
@@ -118,6 +126,9 @@ export class ErasePerson extends UseCase<ErasePersonDeps> {
     const pseudonym = deps.pseudonyms.of(personEmailKey(email));
     const rewrites = erasureRewrites(records, email, replacementFor(pseudonym));
     await deps.personalData.rewrite(rewrites);
+    // The index holds what the rewritten records said until rebuilt from them; a failure is
+    // reported and leaves the erasure done (`npm run reindex` rebuilds it again).
+    await keepIndexInStep(async () => void (await rebuildSearchIndex(deps)), deps.reportSearchIndexError);
 
     if (member) {
       await deps.memberSessions.deleteByUid(member.id);

@@ -83,6 +83,29 @@ export function mentionsEmail(record: StoredRecord, email: string): boolean {
   return found;
 }
 
+/** Whether a text of the record (or its id) is the e-mail itself, not a mention inside a longer text. */
+function holdsEmailWhole(record: StoredRecord, email: string): boolean {
+  const key = personEmailKey(email);
+  let found = personEmailKey(record.id) === key;
+  eachText(record.fields, (text) => {
+    if (!found && personEmailKey(text) === key) found = true;
+  });
+  return found;
+}
+
+/**
+ * Records found only because someone typed the e-mail into a longer text (an event's description
+ * "ask ann@example.org"): they are rewritten, but they are not the person's, so neither their
+ * names (the event's own name) nor their ids (which the event's other bookings name) are taken as
+ * the person's. A record holding the e-mail whole (a booking's, a member's) or naming one of those
+ * by id (an audit entry about the booking) is the person's.
+ */
+function typedMentions(direct: readonly StoredRecord[], email: string): Set<StoredRecord> {
+  const own = direct.filter((record) => holdsEmailWhole(record, email));
+  const ownKeys = new Set(own.flatMap((record) => (record.key === null ? [] : [record.key])));
+  return new Set(direct.filter((record) => !own.includes(record) && !namesOneOf(record, ownKeys)));
+}
+
 /** Whether any text of the record equals one of the ids (a member's id in a passkey, a booking's id in an audit entry). */
 function namesOneOf(record: StoredRecord, keys: ReadonlySet<string>): boolean {
   if (record.key !== null && keys.has(record.key)) return true;
@@ -103,7 +126,8 @@ function namesOneOf(record: StoredRecord, keys: ReadonlySet<string>): boolean {
 export function personRecords(records: readonly StoredRecord[], email: string): StoredRecord[] {
   if (personEmailKey(email) === '') return [];
   const direct = records.filter((record) => mentionsEmail(record, email));
-  const keys = new Set(direct.flatMap((record) => (record.key === null ? [] : [record.key])));
+  const typed = typedMentions(direct, email);
+  const keys = new Set(direct.flatMap((record) => (record.key === null || typed.has(record) ? [] : [record.key])));
   const chosen = new Set(direct);
   for (const record of records) {
     if (!chosen.has(record) && namesOneOf(record, keys)) chosen.add(record);
@@ -207,7 +231,11 @@ function erasedValue(value: unknown, email: RegExp, marks: Marks, replacement: R
  */
 export function erasureRewrites(records: readonly StoredRecord[], email: string, replacement: Replacement): RecordRewrite[] {
   const emailRegex = emailPattern(email);
-  const texts = personMarks(records);
+  const typed = typedMentions(
+    records.filter((record) => mentionsEmail(record, email)),
+    email,
+  );
+  const texts = personMarks(records.filter((record) => !typed.has(record)));
   const marks: Marks = { patterns: texts.map(markPattern), whole: new Set(texts.map((t) => t.toLowerCase())) };
   const rewrites: RecordRewrite[] = [];
   for (const record of records) {

@@ -1,6 +1,9 @@
 import type { Booking } from '../bookings/booking';
 import type { Member } from '../members/member';
 import type { OutboxMessage } from '../mail/mail';
+import type { DutyAssignment } from '../duties/duties';
+import type { WorkDaySignup } from '../work-days/work-day';
+import type { PseudonymisedPerson } from './audit-pseudonyms';
 import type { AnonymisedPerson } from './retention-store.port';
 import { ANONYMISED_LAST_NAME, ANONYMISED_NAME, DELETED_MAIL_TEXT, anonymisedEmail, isAnonymisedEmail } from './retention-schedule';
 
@@ -56,4 +59,39 @@ export function messageHoldsBody(message: OutboxMessage): boolean {
 /** The delivery record alone: what, when, whether sent, and to a pseudonym. */
 export function messageWithoutBody(message: OutboxMessage, pseudonymOf: (email: string) => string): OutboxMessage {
   return { ...message, mail: { ...message.mail, to: pseudonymOf(message.mail.to), text: DELETED_MAIL_TEXT, html: '', attachments: [] } };
+}
+
+/** Whether a work-day sign-up still holds its volunteer's personal data. */
+export function signupHoldsData(signup: Pick<WorkDaySignup, 'firstName' | 'lastName' | 'email' | 'notes' | 'otherJob'>): boolean {
+  return !(signup.firstName === ANONYMISED_NAME && signup.lastName === ANONYMISED_LAST_NAME && (signup.email ?? null) === null && signup.notes === '' && signup.otherJob === '');
+}
+
+/** The sign-up without its volunteer: the chosen jobs, tools, food and date stay, so the day's counts stay. */
+export function anonymisedSignup(signup: WorkDaySignup): WorkDaySignup {
+  return { ...signup, firstName: ANONYMISED_NAME, lastName: ANONYMISED_LAST_NAME, email: null, notes: '', otherJob: '' };
+}
+
+const ANONYMISED_HOLDER_PREFIX = 'anonymised-';
+
+/**
+ * The member id an anonymised duty assignment holds: made from a pseudonym of the assignment
+ * itself (slot and member), so it is unique in its slot but links no two duties to one person.
+ */
+export function anonymisedHolderId(pseudonym: string): string {
+  return `${ANONYMISED_HOLDER_PREFIX}${pseudonym.replace(/[^A-Za-z0-9]/g, '').toLowerCase()}`.slice(0, 64);
+}
+
+/** Whether a duty assignment's holder is an anonymised placeholder. */
+export function isAnonymisedHolder(memberId: string): boolean {
+  return memberId.startsWith(ANONYMISED_HOLDER_PREFIX);
+}
+
+/** The key a duty assignment's placeholder is the pseudonym of. */
+export function dutyAssignmentKey(assignment: Pick<DutyAssignment, 'slotId' | 'memberId'>): AnonymisedPerson {
+  return { key: `duty:${assignment.slotId}:${assignment.memberId}`, texts: [] };
+}
+
+/** The assignment without its member: the slot, its event and its time stay, so the roster keeps its counts. */
+export function anonymisedAssignment(assignment: DutyAssignment, pseudonymOf: (person: AnonymisedPerson) => PseudonymisedPerson): DutyAssignment {
+  return { ...assignment, memberId: anonymisedHolderId(pseudonymOf(dutyAssignmentKey(assignment)).pseudonym), overrideReason: null };
 }

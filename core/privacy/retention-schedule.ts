@@ -5,7 +5,7 @@ import { addDaysToDate, fromLondonWall, londonDate, londonWall } from '../shared
  * The kinds of personal data the retention schedule covers (issue 37), in the order the admins'
  * page and the privacy notice list them.
  */
-export const RETENTION_KINDS = ['bookingDetails', 'financialRecords', 'outboxBodies', 'signInAttempts', 'lapsedMembers'] as const;
+export const RETENTION_KINDS = ['bookingDetails', 'financialRecords', 'outboxBodies', 'signInAttempts', 'lapsedMembers', 'waitingListEntries', 'workDaySignups', 'dutySignups'] as const;
 export const RetentionKindSchema = z.enum(RETENTION_KINDS);
 export type RetentionKind = z.infer<typeof RetentionKindSchema>;
 
@@ -21,6 +21,12 @@ export interface RetentionSchedule {
   signInAttemptDays: number;
   /** Members whose membership lapsed: months after their renewal date, unless they renew. */
   lapsedMemberMonths: number;
+  /** Waiting-list entries: days after their event's start (the list closes when the event starts). */
+  waitingListDays: number;
+  /** Work-day sign-ups' names, e-mail and notes: months after the work day. */
+  workDaySignupMonths: number;
+  /** Who held each duty slot: months after the duty's start. */
+  dutySignupMonths: number;
 }
 
 export const DEFAULT_RETENTION: RetentionSchedule = {
@@ -29,6 +35,9 @@ export const DEFAULT_RETENTION: RetentionSchedule = {
   outboxBodyDays: 90,
   signInAttemptDays: 30,
   lapsedMemberMonths: 24,
+  waitingListDays: 1,
+  workDaySignupMonths: 24,
+  dutySignupMonths: 24,
 };
 
 /** What a run does to a record past its limit. */
@@ -66,6 +75,24 @@ export const RETENTION_KIND_TEXT: Record<RetentionKind, { title: string; holds: 
     action: 'anonymise',
     after: 'The name becomes "Anonymised", the e-mail a non-deliverable placeholder, and the phone and emergency contact are removed.',
   },
+  waitingListEntries: {
+    title: 'Waiting-list entries',
+    holds: 'The name and e-mail address of each person on an event\'s waiting list, and the places they wanted.',
+    action: 'delete',
+    after: 'Deleted: the list has closed with the event; its bookings are not affected.',
+  },
+  workDaySignups: {
+    title: 'Work-day sign-ups',
+    holds: "A volunteer's name and e-mail address, the jobs they chose and their notes.",
+    action: 'anonymise',
+    after: 'The name becomes "Anonymised person" and the e-mail, notes and own job text are removed; the chosen jobs stay, so the work day\'s counts stay.',
+  },
+  dutySignups: {
+    title: 'Duty sign-ups',
+    holds: 'Which member held each duty of an event, and an admin\'s reason for assigning someone not qualified.',
+    action: 'anonymise',
+    after: 'The member is replaced by an anonymous holder (shown as "Anonymised") and the reason removed; the roster keeps how many held each duty.',
+  },
 };
 
 /** The limit of a kind in words, e.g. "24 months after the event". */
@@ -81,6 +108,12 @@ export function retentionLimitText(kind: RetentionKind, schedule: RetentionSched
       return `${plural(schedule.signInAttemptDays, 'day')} after the attempt`;
     case 'lapsedMembers':
       return `${plural(schedule.lapsedMemberMonths, 'month')} after the renewal date, unless the member renews`;
+    case 'waitingListEntries':
+      return `${plural(schedule.waitingListDays, 'day')} after the event starts`;
+    case 'workDaySignups':
+      return `${plural(schedule.workDaySignupMonths, 'month')} after the work day`;
+    case 'dutySignups':
+      return `${plural(schedule.dutySignupMonths, 'month')} after the duty`;
   }
 }
 
@@ -112,6 +145,12 @@ export function retentionCutoff(kind: RetentionKind, schedule: RetentionSchedule
       return daysBefore(now, schedule.signInAttemptDays);
     case 'lapsedMembers':
       return monthsBefore(now, schedule.lapsedMemberMonths);
+    case 'waitingListEntries':
+      return daysBefore(now, schedule.waitingListDays);
+    case 'workDaySignups':
+      return monthsBefore(now, schedule.workDaySignupMonths);
+    case 'dutySignups':
+      return monthsBefore(now, schedule.dutySignupMonths);
   }
 }
 

@@ -28,7 +28,9 @@ export interface AnonymisedPerson {
  * from: bookingDetails, the event's start; financialRecords, the
  * booking's submission (only reported: a run never removes them); outboxBodies, the message's
  * creation; signInAttempts, the attempt; lapsedMembers, the renewal date (a calendar day,
- * compared with `cutoff.day`). A record dated exactly at the cutoff is within its limit.
+ * compared with `cutoff.day`); waitingListEntries, their event's start; workDaySignups, the work
+ * day's date; dutySignups, the duty's start. Records of undated events and work days are never
+ * past their limit. A record dated exactly at the cutoff is within its limit.
  */
 export interface RetentionStore {
   /** What is held of this kind, and how many records are dated before the cutoff. */
@@ -40,7 +42,11 @@ export interface RetentionStore {
    * "Anonymised"; counts, amounts, references, dates and states stay. Outbox messages: text, html
    * and attachments are replaced by a short note and the recipient by `pseudonymOf` it. Sign-in
    * attempts: deleted. Lapsed members: name "Anonymised", e-mail anonymisedEmail(id), phone and
-   * emergency contact removed. With each anonymised booking or member, the audit entries about that
+   * emergency contact removed. Waiting-list entries: deleted. Work-day sign-ups: anonymisedSignup
+   * (names "Anonymised person", no e-mail, notes or own job text; chosen jobs stay). Duty
+   * assignments: anonymisedAssignment (the member id becomes a placeholder made from
+   * `pseudonymOf(dutyAssignmentKey(assignment))`, the override reason goes; slot, event and time
+   * stay). With each anonymised booking or member, the audit entries about that
    * record are rewritten in the same write (pseudonymiseAuditEntry). Idempotent: a second call at
    * the same cutoff changes nothing and answers 0. Financial records: always 0.
    */

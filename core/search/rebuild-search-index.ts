@@ -29,20 +29,33 @@ export class RebuildSearchIndex extends UseCase<RebuildSearchIndexDeps> {
    * Returns how many records each index now holds (events: events and work days). News comes from an outside source that may
    * be down: then the news index is left as it was and its count is null.
    */
-  async execute(fixedPages: SearchRecord[] = pageSearchRecords()): Promise<{ events: number; documents: number; news: number | null; pages: number }> {
-    const [events, workDays, documents, campaigns, sitePages] = await Promise.all([
-      this.deps.events.list({ order: 'asc' }),
-      this.deps.workDays.list(),
-      this.deps.documents.list(),
-      this.deps.campaignSource.listRecent().catch(() => null),
-      currentSitePages(this.deps),
-    ]);
-    const pages = pagesIndexRecords(sitePages.map((page) => page.text), fixedPages);
-    const workDayRecords = workDays.map((w) => workDaySearchRecord(w)).filter((r) => r !== null);
-    await this.deps.search.replaceAll('events', [...events.map((e) => eventSearchRecord(e)), ...workDayRecords]);
-    await this.deps.search.replaceAll('documents', documents.map((d) => documentSearchRecord(d)));
-    if (campaigns) await this.deps.search.replaceAll('news', campaigns.map((c) => campaignSearchRecord(c)));
-    await this.deps.search.replaceAll('pages', pages.map((p) => ({ ...p, type: 'page' as const })));
-    return { events: events.length + workDayRecords.length, documents: documents.length, news: campaigns?.length ?? null, pages: pages.length };
+  async execute(fixedPages: SearchRecord[] = pageSearchRecords()): Promise<SearchIndexCounts> {
+    return rebuildSearchIndex(this.deps, fixedPages);
   }
+}
+
+/** How many records each index holds after a rebuild (news: null when its source was down). */
+export interface SearchIndexCounts {
+  events: number;
+  documents: number;
+  news: number | null;
+  pages: number;
+}
+
+/** The rebuild itself, for a use case that changes indexed records in bulk (an erasure) too. */
+export async function rebuildSearchIndex(deps: RebuildSearchIndexDeps, fixedPages: SearchRecord[] = pageSearchRecords()): Promise<SearchIndexCounts> {
+  const [events, workDays, documents, campaigns, sitePages] = await Promise.all([
+    deps.events.list({ order: 'asc' }),
+    deps.workDays.list(),
+    deps.documents.list(),
+    deps.campaignSource.listRecent().catch(() => null),
+    currentSitePages(deps),
+  ]);
+  const pages = pagesIndexRecords(sitePages.map((page) => page.text), fixedPages);
+  const workDayRecords = workDays.map((w) => workDaySearchRecord(w)).filter((r) => r !== null);
+  await deps.search.replaceAll('events', [...events.map((e) => eventSearchRecord(e)), ...workDayRecords]);
+  await deps.search.replaceAll('documents', documents.map((d) => documentSearchRecord(d)));
+  if (campaigns) await deps.search.replaceAll('news', campaigns.map((c) => campaignSearchRecord(c)));
+  await deps.search.replaceAll('pages', pages.map((p) => ({ ...p, type: 'page' as const })));
+  return { events: events.length + workDayRecords.length, documents: documents.length, news: campaigns?.length ?? null, pages: pages.length };
 }

@@ -1,10 +1,10 @@
 import { ErasePerson, GetPersonalData } from '../../core/privacy/data-requests';
-import { type Feature, provide } from './feature';
+import { type Feature, provide, searchIndexing } from './feature';
 
 /** Members' data rights (issue 37, docs/privacy-requests.md): subject-access archives and erasure. */
 export const privacyFeature: Feature = {
   name: 'data requests',
-  useCases: ({ get }) => [
+  useCases: ({ get, config, options }) => [
     provide(GetPersonalData, () => new GetPersonalData({ personalData: get('personalData') })),
     provide(
       ErasePerson,
@@ -23,6 +23,12 @@ export const privacyFeature: Feature = {
           audit: get('audit'),
           ids: get('ids'),
           clock: get('clock'),
+          workDays: get('workDays'),
+          documents: get('documents'),
+          campaignSource: get('campaignSource'),
+          sitePages: get('sitePages'),
+          clubName: config.clubName,
+          ...searchIndexing(get, options),
         }),
     ),
   ],

@@ -30,6 +30,7 @@ import { patternedBytes } from './file-store.contract';
 import { demoData } from '../../server/seed/demo-data';
 import { seedDemoData } from '../../server/seed/seed-demo-data';
 import { startFirestoreEmulator, type FirestoreEmulator } from '../support/firestore-emulator';
+import { grantPhasePermissions } from '../../adapters/firestore/firestore-permission-grants';
 import { anAdmin } from './storage-fixtures';
 import { tempSqlite, type TempSqlite } from '../support/temp-sqlite';
 
@@ -85,7 +86,8 @@ async function seedSqlite(file: string): Promise<void> {
     await repos.photos.create(aPhoto({ id: 'photo-race', position: 1, hidden: true, credit: '' }));
     await repos.members.create({ id: 'mem-ann', name: 'Ann Other', email: 'Ann@Club.example', membershipType: 'Family', renewalDate: '2027-03-31', disabled: false, createdAt: '2026-05-20T10:00:00+01:00', updatedAt: '2026-05-21T09:00:00.000Z' });
     await repos.members.create({ id: 'mem-bob', name: 'Bob Lapsed', email: 'bob@club.example', membershipType: 'Adult', renewalDate: '2025-03-31', disabled: true, createdAt: '2026-05-20T10:00:00.000Z', updatedAt: '2026-05-20T10:00:00.000Z' });
-    await repos.admins.create(anAdmin());
+    // Manages admins, and was let go of privacy:manage after SQLite's migration 0036 gave it.
+    await repos.admins.create(anAdmin({ permissions: ['events:read', 'events:write', 'bookings:read', 'admins:manage', 'members:write', 'duties:write'] }));
     await repos.admins.create(anAdmin({ uid: 'uid-treasurer', email: 'Treasurer@club.example', permissions: ['bookings:read'], disabled: true }));
     await repos.credentials.create({ uid: 'uid-commodore', email: 'commodore@club.example', passwordHash: 'scrypt$a$b', disabled: false });
     await repos.credentials.create({ uid: 'uid-treasurer', email: 'Treasurer@club.example', passwordHash: 'scrypt$c$d', disabled: true });
@@ -191,6 +193,9 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
         Object.fromEntries(await from.bookings.placesTakenByEvent(eventIds, now)),
       );
       expect(await to.bookings.checkPlaces({ now, repair: false })).toEqual([]);
+      expect(await to.admins.list()).toEqual(await from.admins.list());
+      // The first start on Firestore gives no permission back: the copy marked them given.
+      expect(await grantPhasePermissions(running().firestore, { collectionPrefix: PREFIX })).toBe(0);
       expect(await to.admins.list()).toEqual(await from.admins.list());
       for (const uid of ['uid-commodore', 'uid-treasurer']) {
         expect(await to.credentials.getByUid(uid)).toEqual(await from.credentials.getByUid(uid));

@@ -15,6 +15,13 @@ import type { MemberRepository } from '../../core/members/member-repository.port
 import { ApplyRetention } from '../../core/privacy/apply-retention';
 import { ANONYMISED_LAST_NAME, ANONYMISED_NAME, DEFAULT_RETENTION, DELETED_MAIL_TEXT, RETENTION_KINDS, anonymisedEmail, retentionCutoff, retentionRemoves } from '../../core/privacy/retention-schedule';
 import type { RetentionStore } from '../../core/privacy/retention-store.port';
+import { isAnonymisedHolder } from '../../core/privacy/retention-records';
+import type { DutyAssignment } from '../../core/duties/duties';
+import type { DutyRepository } from '../../core/duties/duty-repository.port';
+import type { WaitingList } from '../../core/waiting-list/waiting-list.port';
+import type { WaitingListEntry } from '../../core/waiting-list/waiting-list-entry';
+import type { WorkDaySignup } from '../../core/work-days/work-day';
+import type { WorkDayRepository } from '../../core/work-days/work-day-repository.port';
 import { aBooking, anEvent, useFreshAdapter, type AdapterFactory } from './storage-fixtures';
 
 /** The retention store with the ports of the same storage that hold the records it changes. */
@@ -26,6 +33,9 @@ export interface RetentionFixture {
   outbox: Outbox;
   loginAttempts: LoginAttemptStore;
   audit: AuditLog;
+  waitingList: WaitingList;
+  workDays: WorkDayRepository;
+  duties: DutyRepository;
 }
 
 const NOW = new Date('2029-03-15T03:00:00.000Z');
@@ -45,9 +55,17 @@ function totals(bookings: readonly Booking[]): { bookings: number; attendees: nu
 /** One generated world: records dated some days before (negative) or after NOW. */
 const worldArb = fc.record({
   events: fc.array(
-    fc.record({ daysAgo: fc.integer({ min: 0, max: 1200 }), bookings: fc.array(fc.record({ email: fc.boolean(), paid: fc.boolean(), boat: fc.boolean() }), { maxLength: 3 }) }),
+    fc.record({
+      daysAgo: fc.integer({ min: 0, max: 1200 }),
+      bookings: fc.array(fc.record({ email: fc.boolean(), paid: fc.boolean(), boat: fc.boolean() }), { maxLength: 3 }),
+      waiting: fc.integer({ min: 0, max: 2 }),
+      /** Members holding the event's one duty slot; the first assigned with an override reason when `overridden`. */
+      holders: fc.integer({ min: 0, max: 2 }),
+      overridden: fc.boolean(),
+    }),
     { maxLength: 4 },
   ),
+  workDays: fc.array(fc.record({ daysAgo: fc.integer({ min: 0, max: 1200 }), signups: fc.array(fc.record({ email: fc.boolean(), notes: fc.boolean() }), { maxLength: 2 }) }), { maxLength: 3 }),
   members: fc.array(fc.integer({ min: -100, max: 1200 }), { maxLength: 4 }),
   messages: fc.array(fc.integer({ min: 0, max: 200 }), { maxLength: 4 }),
   attempts: fc.array(fc.integer({ min: 0, max: 60 }), { maxLength: 4 }),
@@ -98,6 +116,9 @@ async function checkRun(s: RetentionFixture, world: World, run: number): Promise
       const id = (what: string, i: number, j = 0) => `r${run}-${what}-${i}-${j}`;
       const dayAgo = (days: number) => new Date(NOW.getTime() - days * DAY - 3_600_000);
       const seeded: Booking[] = [];
+      const waiting: WaitingListEntry[] = [];
+      const duties: DutyAssignment[] = [];
+      const signups: WorkDaySignup[] = [];
       for (const [i, event] of world.events.entries()) {
         const start = dayAgo(event.daysAgo);
         await s.events.create(anEvent({ id: id('event', i), eventdatetime: start.toISOString(), eventenddatetime: new Date(start.getTime() + 3_600_000).toISOString(), bookingEndDate: null, capacity: null }));
@@ -127,6 +148,52 @@ async function checkRun(s: RetentionFixture, world: World, run: number): Promise
               changes: [{ field: 'firstName', before: null, after: booking.firstName }],
             },
           ]);
+        }
+        for (let j = 0; j < event.waiting; j += 1) {
+          const entry: WaitingListEntry = {
+            id: id('wait', i, j),
+            eventId: id('event', i),
+            name: `Wendy Waiter${run}${i}${j}`,
+            email: `${id('waiter', i, j)}@example.org`,
+            places: 1,
+            joinedAt: new Date(start.getTime() - DAY).toISOString(),
+            status: 'waiting',
+            offeredUntil: null,
+            updatedAt: new Date(start.getTime() - DAY).toISOString(),
+            memberId: null,
+          };
+          expect(await s.waitingList.join(entry, [])).toBe(true);
+          waiting.push(entry);
+        }
+        if (event.holders > 0) {
+          const window = { start: start.toISOString(), end: new Date(start.getTime() + 3_600_000).toISOString() };
+          await s.duties.addSlots([{ id: id('slot', i), eventId: id('event', i), dutyTypeId: 'safety-boat', needed: 2, optional: false, createdAt: new Date(start.getTime() - 30 * DAY).toISOString() }]);
+          for (let j = 0; j < event.holders; j += 1) {
+            const assignment: DutyAssignment = { slotId: id('slot', i), memberId: id('m', i, j), eventId: id('event', i), window, assignedAt: new Date(start.getTime() - 20 * DAY).toISOString(), overrideReason: event.overridden && j === 0 ? `Dana knows the boat ${run}` : null };
+            await s.duties.assign(assignment);
+            duties.push(assignment);
+          }
+        }
+      }
+      for (const [i, workDay] of world.workDays.entries()) {
+        const date = dayAgo(workDay.daysAgo).toISOString();
+        await s.workDays.create({ id: id('workday', i), name: `Spring clean ${i}`, description: '', date, foodAvailable: true, active: true, tools: '', notes: '', jobs: [{ id: 'paint', title: 'Painting', description: '', volunteersNeeded: 10 }] });
+        for (const [j, v] of workDay.signups.entries()) {
+          const signup: WorkDaySignup = {
+            id: id('signup', i, j),
+            workDayId: id('workday', i),
+            firstName: `Vic${run}${i}${j}`,
+            lastName: `Volunteer${run}${i}${j}`,
+            selectedJobs: ['paint'],
+            otherJob: v.notes ? `Mend Vic's dinghy ${run}` : '',
+            notes: v.notes ? `Vic${run}${i}${j} is vegetarian` : '',
+            bringingTools: false,
+            wantsFood: true,
+            submittedAt: new Date(Date.parse(date) - 7 * DAY).toISOString(),
+            email: v.email ? `${id('volunteer', i, j)}@example.org` : null,
+          };
+          await s.workDays.addSignup(signup);
+          signups.push(signup);
         }
       }
       const members: Member[] = world.members.map((daysAgo, i) => ({
@@ -184,6 +251,32 @@ async function checkRun(s: RetentionFixture, world: World, run: number): Promise
         const kept = dayAgo(daysAgo).getTime() >= cut('signInAttempts').instant.getTime() ? 1 : 0;
         expect(await s.loginAttempts.countSince(id('key', i), new Date(0))).toBe(kept);
       }
+      for (const entry of waiting) {
+        const start = (await s.events.get(entry.eventId))?.eventdatetime ?? '';
+        const stored = await s.waitingList.get(entry.id);
+        if (Date.parse(start) < cut('waitingListEntries').instant.getTime()) expect(stored).toBeNull();
+        else expect(stored).toEqual(entry);
+      }
+      for (const signup of signups) {
+        const date = (await s.workDays.get(signup.workDayId))?.date ?? '';
+        const stored = (await s.workDays.listSignups(signup.workDayId)).find((other) => other.id === signup.id);
+        if (Date.parse(date) < cut('workDaySignups').instant.getTime()) {
+          expect(stored).toEqual({ ...signup, firstName: ANONYMISED_NAME, lastName: ANONYMISED_LAST_NAME, email: null, notes: '', otherJob: '' });
+          if (signup.email) expect(await s.workDays.listSignupsByEmail(signup.email, 10)).toEqual([]);
+        } else expect({ ...stored, email: stored?.email ?? null }).toEqual(signup);
+      }
+      for (const duty of duties) {
+        const [slot] = await s.duties.listSlots(duty.eventId);
+        if (Date.parse(duty.window.start) < cut('dutySignups').instant.getTime()) {
+          // The roster keeps how many held the slot, and when; no holder is a member any more.
+          expect(slot.holders.every((holder) => isAnonymisedHolder(holder.memberId) && holder.overrideReason === null && holder.window.start === duty.window.start)).toBe(true);
+          expect(await s.duties.listMemberDuties(duty.memberId)).toEqual([]);
+        } else expect(slot.holders.find((holder) => holder.memberId === duty.memberId)).toEqual(duty);
+      }
+      for (const [i, event] of world.events.entries()) {
+        if (event.holders > 0) expect((await s.duties.listSlots(id('event', i)))[0].holders).toHaveLength(event.holders);
+      }
+      for (const [i, workDay] of world.workDays.entries()) expect(await s.workDays.listSignups(id('workday', i))).toHaveLength(workDay.signups.length);
       expect(totals(await s.bookings.listAll())).toEqual(before);
       for (const kind of RETENTION_KINDS.filter(retentionRemoves)) expect((await s.retention.holding(kind, cut(kind))).due).toBe(0);
 

@@ -5,6 +5,15 @@ import { FirestoreLoginAttemptStore } from '../../adapters/firestore/firestore-l
 import { FirestoreMemberRepository } from '../../adapters/firestore/firestore-member-repository';
 import { FirestoreOutbox } from '../../adapters/firestore/firestore-outbox';
 import { FirestoreRetentionStore } from '../../adapters/firestore/firestore-retention-store';
+import { FirestoreDutyRepository } from '../../adapters/firestore/firestore-duty-repository';
+import { FirestoreWaitingList } from '../../adapters/firestore/firestore-waiting-list';
+import { FirestoreWorkDayRepository } from '../../adapters/firestore/firestore-work-day-repository';
+import { MemoryDutyRepository } from '../../adapters/memory/memory-duty-repository';
+import { MemoryWaitingList } from '../../adapters/memory/memory-waiting-list';
+import { MemoryWorkDayRepository } from '../../adapters/memory/memory-work-day-repository';
+import { SqliteDutyRepository } from '../../adapters/sqlite/sqlite-duty-repository';
+import { SqliteWaitingList } from '../../adapters/sqlite/sqlite-waiting-list';
+import { SqliteWorkDayRepository } from '../../adapters/sqlite/sqlite-work-day-repository';
 import { useFirestoreEmulator } from '../support/firestore-emulator-for-file';
 import { MemoryAuditLog } from '../../adapters/memory/memory-audit-log';
 import { MemoryBookingRepository } from '../../adapters/memory/memory-booking-repository';
@@ -32,8 +41,11 @@ describeRetentionStoreContract(
     const bookings = new MemoryBookingRepository(outbox, audit);
     const members = new MemoryMemberRepository();
     const loginAttempts = new MemoryLoginAttemptStore();
-    const retention = new MemoryRetentionStore({ events, bookings, members, outbox, loginAttempts, audit });
-    const adapter: RetentionFixture = { retention, events, bookings, members, outbox, loginAttempts, audit };
+    const waitingList = new MemoryWaitingList(outbox, audit);
+    const workDays = new MemoryWorkDayRepository(outbox);
+    const duties = new MemoryDutyRepository();
+    const retention = new MemoryRetentionStore({ events, bookings, members, outbox, loginAttempts, audit, waitingList, workDays, duties });
+    const adapter: RetentionFixture = { retention, events, bookings, members, outbox, loginAttempts, audit, waitingList, workDays, duties };
     return { adapter, close: async () => {} };
   },
   { runs: 25 },
@@ -51,6 +63,9 @@ describeRetentionStoreContract(
       outbox: new SqliteOutbox(db),
       loginAttempts: new SqliteLoginAttemptStore(db),
       audit: new SqliteAuditLog(db),
+      waitingList: new SqliteWaitingList(db),
+      workDays: new SqliteWorkDayRepository(db),
+      duties: new SqliteDutyRepository(db),
     };
     return { adapter, close };
   },
@@ -73,6 +88,9 @@ describeRetentionStoreContract(
       outbox: new FirestoreOutbox(db),
       loginAttempts: new FirestoreLoginAttemptStore(db),
       audit: new FirestoreAuditLog(db),
+      waitingList: new FirestoreWaitingList(db),
+      workDays: new FirestoreWorkDayRepository(db),
+      duties: new FirestoreDutyRepository(db),
     };
     return { adapter, close: async () => {} };
   },

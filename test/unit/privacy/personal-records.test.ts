@@ -36,6 +36,21 @@ describe('a person’s records', () => {
     expect(personRecords(records, 'bob@example.org').map((r) => r.id)).toEqual(['2', '6']);
   });
 
+  it('take a record an admin typed the e-mail into, but not its name, nor the records that name it (its other bookings)', () => {
+    const records = [
+      record('bookings', '1', { id: 'b1', eventId: 'e1', firstName: 'Ann', lastName: 'Jones', userEmail: 'ann@example.org' }, 'b1'),
+      record('events', '2', { id: 'e1', name: 'Laying-up supper', description: 'Ask Ann Jones (ann@example.org)' }, 'e1'),
+      record('bookings', '3', { id: 'b2', eventId: 'e1', firstName: 'Bob', lastName: 'Stern', userEmail: 'bob@example.org' }, 'b2'),
+      record('audit_log', '4', { recordId: 'b1', summary: 'Booked by Ann Jones <ann@example.org>' }, 'a1'),
+    ];
+    const found = personRecords(records, 'ann@example.org');
+    expect(found.map((r) => r.id)).toEqual(['1', '2', '4']);
+    const rewrites = erasureRewrites(found, 'ann@example.org', replacementFor('Person 3f9a'));
+    const event = rewrites.find((r) => r.id === '2');
+    expect(event?.fields).toEqual({ id: 'e1', name: 'Laying-up supper', description: 'Ask Person 3f9a (erased-3f9a@erased.invalid)' });
+    expect(rewrites.find((r) => r.id === '4')?.fields.summary).toBe('Booked by Person 3f9a <erased-3f9a@erased.invalid>');
+  });
+
   it('erasure leaves no name, boat, phone or e-mail in any text, JSON kept as text included, and keeps every number and key', () => {
     // Prefixed so that no generated name is a word of the records' own keys ("age" in "message").
     const name = fc.stringMatching(/^Zq[a-z]{2,8}$/);

@@ -15,7 +15,7 @@ describe('the retention schedule', () => {
         const cutoff = retentionCutoff(kind, DEFAULT_RETENTION, now);
         expect(cutoff.instant.getTime()).toBeLessThan(now.getTime());
         expect(cutoff.day).toBe(londonDate(cutoff.instant));
-        const longest = { bookingDetails: 24 * 31, financialRecords: 6 * 366 + 1, outboxBodies: 90, signInAttempts: 30, lapsedMembers: 24 * 31 }[kind];
+        const longest = { bookingDetails: 24 * 31, financialRecords: 6 * 366 + 1, outboxBodies: 90, signInAttempts: 30, lapsedMembers: 24 * 31, waitingListEntries: 1, workDaySignups: 24 * 31, dutySignups: 24 * 31 }[kind];
         expect(now.getTime() - cutoff.instant.getTime()).toBeLessThanOrEqual(longest * 86_400_000 + 3_600_000);
       }),
     );
