@@ -43,7 +43,7 @@ import { ListCalendarEvents } from '../core/calendar/list-calendar-events';
 import { SubmitBooking } from '../core/bookings/submit-booking';
 import { startFirestoreEmulator } from '../test/support/firestore-emulator';
 import { aBooking as fullBooking, anEvent as fullEvent } from '../test/support/entities';
-import { firestoreRush, printRush, RUSH_INSTANCES, RUSH_ROUNDS, rushVerdicts, sqliteRush, type RushFigures } from './firestore-rush';
+import { emulatorFloor, firestoreRush, loadAverage, printRush, RUSH_INSTANCES, RUSH_ROUNDS, rushVerdicts, sqliteRush, type RushFigures } from './firestore-rush';
 import { execFileSync } from 'node:child_process';
 import { compareLedgerDesigns } from './ledger-designs/compare-ledger-designs';
 
@@ -244,12 +244,15 @@ async function main(): Promise<void> {
 async function measureRush(emulator: { host: string; projectId: string }, db: Firestore): Promise<void> {
   // The production bundle the instances run (what `npm run build` makes of the server).
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], { stdio: 'inherit' });
+  await emulatorFloor(db, 'floor_');
   for (let round = 1; round <= RUSH_ROUNDS; round += 1) {
+    console.log(`\nRound ${round}, load before: ${loadAverage()}`);
     const reference = await sqliteRush();
     const runs: RushFigures[] = [];
     for (const count of RUSH_INSTANCES) runs.push(await firestoreRush(emulator, db, count, `rush${round}x${count}_`));
     printRush([reference, ...runs]);
     for (const line of rushVerdicts(reference, runs)) console.log(line);
+    console.log(`Load after round ${round}: ${loadAverage()}`);
   }
 }
 

@@ -17,7 +17,7 @@
  * each configuration once, in turns). Nothing leaves 127.0.0.1.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -54,6 +54,8 @@ export interface RushFigures {
   writesPerBooking: number | null;
   /** CPU time of the server processes (all instances together) per booking request. */
   cpuMsPerBooking: number;
+  /** CPU time of the Firestore emulator (its Java server) per booking request; null on SQLite or where not found. */
+  emulatorCpuMsPerBooking: number | null;
   stored: number;
   placesTaken: number;
   overbooked: number;
@@ -182,7 +184,29 @@ const BASE_ENV = (dataDir: string): NodeJS.ProcessEnv => ({
 const NO_COUNTS: Counts = { reads: 0, writes: 0, cpuMs: 0 };
 const sumCounts = (a: Counts, b: Counts): Counts => ({ reads: a.reads + b.reads, writes: a.writes + b.writes, cpuMs: a.cpuMs + b.cpuMs });
 
-async function measure(label: string, instances: Instance[], bookings: BookingRepository, countsBefore: Counts): Promise<RushFigures> {
+/**
+ * The CPU time so far, in ms, of the emulator's Java server listening on `host` (found by its
+ * command line in /proc; Linux only), or null when it is not found.
+ */
+export function emulatorCpuMs(host: string | undefined): number | null {
+  const port = host?.split(':').pop();
+  if (!port) return null;
+  try {
+    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      if (!cmdline[0]?.endsWith('java') || !cmdline.includes(`--port=${port}`)) continue;
+      // utime and stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 a second on Linux).
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    }
+  } catch {
+    return null;
+  }
+  return null;
+}
+
+async function measure(label: string, instances: Instance[], bookings: BookingRepository, countsBefore: Counts, emulatorHost?: string): Promise<RushFigures> {
+  const emulatorBefore = emulatorCpuMs(emulatorHost);
   const { latencies, statuses, messages, wallMs } = await fire(
     instances.map((i) => i.url),
     RUSH_BOOKINGS,
@@ -192,6 +216,8 @@ async function measure(label: string, instances: Instance[], bookings: BookingRe
   const readsPerBooking = firestore ? (after.reads - countsBefore.reads) / RUSH_BOOKINGS : null;
   const writesPerBooking = firestore ? (after.writes - countsBefore.writes) / RUSH_BOOKINGS : null;
   const cpuMsPerBooking = (after.cpuMs - countsBefore.cpuMs) / RUSH_BOOKINGS;
+  const emulatorAfter = emulatorCpuMs(emulatorHost);
+  const emulatorCpuMsPerBooking = emulatorBefore === null || emulatorAfter === null ? null : (emulatorAfter - emulatorBefore) / RUSH_BOOKINGS;
   const found = await stored(bookings);
   return {
     label,
@@ -205,6 +231,7 @@ async function measure(label: string, instances: Instance[], bookings: BookingRe
     readsPerBooking,
     writesPerBooking,
     cpuMsPerBooking,
+    emulatorCpuMsPerBooking,
     ...found,
     overbooked: Math.max(0, found.placesTaken - RUSH_CAPACITY),
   };
@@ -232,7 +259,7 @@ export async function firestoreRush(emulator: { host: string; projectId: string 
     // Each instance warmed up on a calendar view (its connection made, its code paths loaded).
     await Promise.all(instances.map((i) => fetch(`${i.url}/api/events`).then((r) => r.arrayBuffer())));
     const before = (await Promise.all(instances.map((i) => i.counts()))).reduce(sumCounts, NO_COUNTS);
-    return await measure(`Firestore, ${count} instances`, instances, new FirestoreBookingRepository(db, options), before);
+    return await measure(`Firestore, ${count} instances`, instances, new FirestoreBookingRepository(db, options), before, emulator.host);
   } finally {
     await Promise.all(instances.map(stopInstance));
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -267,8 +294,8 @@ const fmt = (n: number | null, digits = 0) => (n === null ? 'n/a' : n.toFixed(di
 
 export function printRush(figures: RushFigures[]): void {
   console.log(`\n${RUSH_BOOKINGS} bookings at once for ${RUSH_CAPACITY} places (one free event, each booking from its own address):`);
-  console.log('| run | answers | p50 | p95 | p99 | max | all answered in | reads / booking | writes / booking | server CPU / booking | stored | places taken | ledger = bookings |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('| run | answers | p50 | p95 | p99 | max | all answered in | reads / booking | writes / booking | server CPU / booking | emulator CPU / booking | stored | places taken | ledger = bookings |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const f of figures) {
     const answers = Object.entries(f.statuses)
       .sort()
@@ -276,7 +303,7 @@ export function printRush(figures: RushFigures[]): void {
       .join(', ');
     console.log(
       `| ${f.label} | ${answers} | ${fmt(f.p50)} ms | ${fmt(f.p95)} ms | ${fmt(f.p99)} ms | ${fmt(f.max)} ms | ${fmt(f.wallMs)} ms | ` +
-        `${fmt(f.readsPerBooking, 2)} | ${fmt(f.writesPerBooking, 2)} | ${fmt(f.cpuMsPerBooking, 1)} ms | ${f.stored} | ${f.placesTaken} / ${RUSH_CAPACITY} | ${f.ledgerEqualsBookings ? 'yes' : 'NO'} |`,
+        `${fmt(f.readsPerBooking, 2)} | ${fmt(f.writesPerBooking, 2)} | ${fmt(f.cpuMsPerBooking, 1)} ms | ${f.emulatorCpuMsPerBooking === null ? 'n/a' : `${fmt(f.emulatorCpuMsPerBooking, 1)} ms`} | ${f.stored} | ${f.placesTaken} / ${RUSH_CAPACITY} | ${f.ledgerEqualsBookings ? 'yes' : 'NO'} |`,
     );
   }
   const messages = new Map<string, number>();
@@ -298,4 +325,51 @@ export function rushVerdicts(reference: RushFigures, runs: RushFigures[]): strin
     lines.push(`${f.label}: p99 ${fmt(f.p99)} ms (target < 2000 ms: ${f.p99 < 2000 ? 'PASS' : 'FAIL'}), ${ratio.toFixed(2)}× SQLite's ${fmt(reference.p99)} ms (target ≤ 1.5×: ${ratio <= 1.5 ? 'PASS' : 'FAIL'})`);
   }
   return lines;
+}
+
+/**
+ * The emulator's floor (ADR 52): the median time, alone on the emulator, of each kind of round
+ * trip a booking waits for, one after another, 30 of each: one document read, a read of 8
+ * documents at once (an event's ledger parts), a batch of one write, and a transaction reading and
+ * writing one document (each per-address limit). A booking on Firestore waits for 3 such
+ * transactions, the event's read, and its part's read and commit (ADR 50), however fast the
+ * server code around them.
+ */
+export async function emulatorFloor(db: Firestore, prefix: string): Promise<void> {
+  const ref = (n: number) => db.collection(`${prefix}floor`).doc(`d${n}`);
+  const refs = Array.from({ length: 8 }, (_, n) => ref(n));
+  await Promise.all(refs.map((r) => r.set({ n: 0 })));
+  const median = async (run: (i: number) => Promise<unknown>): Promise<number> => {
+    for (let i = 0; i < 5; i += 1) await run(i);
+    const times: number[] = [];
+    for (let i = 0; i < 30; i += 1) {
+      const started = performance.now();
+      await run(i);
+      times.push(performance.now() - started);
+    }
+    return percentile(times.sort((a, b) => a - b), 50);
+  };
+  const get = await median(() => ref(0).get());
+  const getAll = await median(() => db.getAll(...refs));
+  const commit = await median((i) => db.batch().set(ref(1), { n: i }).commit());
+  const transaction = await median(() =>
+    db.runTransaction(async (tx) => {
+      const doc = await tx.get(ref(2));
+      tx.set(ref(2), { n: Number(doc.get('n')) + 1 });
+    }),
+  );
+  const booking = 3 * transaction + get + get + commit;
+  console.log(`\nThe emulator alone, median of 30 each, one after another (load ${loadAverage()}):`);
+  console.log('| one document read | 8 documents read | batch of one write | transaction: read and write one document | a booking\'s round trips one after another (3 transactions, 2 reads, 1 commit) |');
+  console.log('|---|---|---|---|---|');
+  console.log(`| ${fmt(get, 1)} ms | ${fmt(getAll, 1)} ms | ${fmt(commit, 1)} ms | ${fmt(transaction, 1)} ms | ${fmt(booking, 0)} ms |`);
+}
+
+/** The machine's 1-minute load average, as `uptime` shows it. */
+export function loadAverage(): string {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
+  } catch {
+    return 'n/a';
+  }
 }

@@ -36,8 +36,8 @@ const CONFLICT = 'A booking with this id already exists';
 export class FirestoreBookingRepository extends FirestoreCollectionAdapter implements BookingRepository {
   protected readonly collectionName = 'bookings';
   private readonly shards: FirestorePlacesShards;
-  /** What this process last saw of each event's parts: places spare (undefined: not seen) and its bookings under way. */
-  private readonly lanes = new Map<string, { spare: (number | undefined)[]; busy: number[] }>();
+  /** What this process last saw of each event's parts: places spare (undefined: not seen), its bookings under way, and its own part. */
+  private readonly lanes = new Map<string, Lane>();
 
   constructor(db: Firestore, options: FirestoreCollectionOptions = {}) {
     super(db, options);
@@ -64,28 +64,46 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
     return typeof capacity === 'number' ? capacity : null;
   }
 
-  private lane(eventId: string): { spare: (number | undefined)[]; busy: number[] } {
+  private lane(eventId: string): Lane {
     let lane = this.lanes.get(eventId);
     if (!lane) {
-      lane = { spare: Array.from({ length: this.shards.count }, () => undefined), busy: Array.from({ length: this.shards.count }, () => 0) };
+      lane = { spare: Array.from({ length: this.shards.count }, () => undefined), busy: Array.from({ length: this.shards.count }, () => 0), home: undefined };
       this.lanes.set(eventId, lane);
     }
     return lane;
   }
 
   /**
-   * The part a booking of `needed` places tries first: one this process has not seen without
-   * room, with the fewest of its own bookings under way, at random among equals; so bookings
-   * spread over the parts, and a part run dry is not tried again until read again.
+   * The part a booking of `needed` places tries first (ADR 52): this process's own part of the
+   * event while it is not seen without room, so the process's bookings wait for one group commit
+   * and server instances do not race each other for the same parts. Otherwise (the first booking,
+   * its own part run dry) one this process has not seen without room, with the fewest of its own
+   * bookings under way, at random among equals, which becomes its own part.
    */
   private pickShard(eventId: string, needed: number): number {
     const lane = this.lane(eventId);
-    const indexes = lane.spare.map((_, i) => i);
-    const open = indexes.filter((i) => lane.spare[i] === undefined || (lane.spare[i] as number) >= needed);
+    if (lane.home !== undefined && roomFor(lane, lane.home, needed)) return lane.home;
+    lane.home = this.otherShard(lane, needed, lane.home);
+    return lane.home;
+  }
+
+  /** A part other than `not` this process has not seen without room for `needed`, least busy first, at random among equals. */
+  private otherShard(lane: Lane, needed: number, not: number | undefined): number {
+    const indexes = lane.spare.map((_, i) => i).filter((i) => i !== not || lane.spare.length === 1);
+    const open = indexes.filter((i) => roomFor(lane, i, needed));
     const candidates = open.length > 0 ? open : indexes;
     const least = Math.min(...candidates.map((i) => lane.busy[i]));
     const best = candidates.filter((i) => lane.busy[i] === least);
     return best[Math.floor(Math.random() * best.length)];
+  }
+
+  /**
+   * This process lost a race on part `index` (another instance wrote it meanwhile): its next
+   * bookings go to another part, so two instances do not keep racing on one.
+   */
+  private raced(eventId: string, index: number): void {
+    const lane = this.lane(eventId);
+    if (lane.home === index) lane.home = this.otherShard(lane, 1, index);
   }
 
   private saw(eventId: string, shards: PlacesShard[], now: Date): void {
@@ -138,7 +156,7 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
     const queue = this.waiting.get(key)!;
     const lane = this.lane(eventId);
     while (queue.length > 0) {
-      const group = queue.splice(0, GROUP_MAX);
+      const group = nextGroup(queue);
       let alone: Waiting[] = [];
       try {
         await this.commitGroup(eventId, index, group);
@@ -165,7 +183,10 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
     let allotted = false;
     const first = group[0].limit;
     const earliest = new Date(Math.min(...group.map((item) => item.limit.now.getTime())));
+    let tries = 0;
     const { admitted, refused } = await optimistically<{ admitted: Waiting[]; refused: { item: Waiting; left: number }[] }>(async () => {
+      // Tried again: another instance wrote this part meanwhile; this process's next bookings go elsewhere.
+      if (tries++ > 0) this.raced(eventId, index);
       let shard = toShard(await this.shards.ref(eventId, index).get(), index);
       const capacity = await this.capacityToFit(shard.eventSequence, eventId, first);
       if (!this.shards.isAllotted(shard, capacity) && !allotted) {
@@ -321,6 +342,7 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
           {
             added: { added: true },
             refused: (placesLeft) => ({ added: false, placesLeft }),
+            creates: referenceRef ? [ref.path, referenceRef.path] : [ref.path],
             onExists: async () => {
               if ((await ref.get()).exists) return 'conflict';
               if (referenceRef && (await referenceRef.get()).exists) return { done: { added: false, referenceTaken: true } };
@@ -584,9 +606,29 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
   }
 }
 
+/** What a process knows of an event's parts (`FirestoreBookingRepository.pickShard`). */
+interface Lane {
+  spare: (number | undefined)[];
+  busy: number[];
+  /** The part this process's bookings of the event go to while it has room (undefined: none yet). */
+  home: number | undefined;
+}
+
+/** Whether this process has not seen part `index` without room for `needed` places. */
+function roomFor(lane: Lane, index: number, needed: number): boolean {
+  const spare = lane.spare[index];
+  return spare === undefined || spare >= needed;
+}
+
 type PlacesLimit = { capacity: number | null; now: Date; eventSequence?: number };
 type WritePlaces = (batch: WriteBatch, index: number, ledger: PlacesLedger) => PlacesLedger;
-type PlacesAnswers<T> = { added: T; refused: (placesLeft: number) => T; onExists?: () => Promise<'conflict' | 'raced' | { done: T }> };
+type PlacesAnswers<T> = {
+  added: T;
+  refused: (placesLeft: number) => T;
+  /** The documents the write creates: two writes creating one document are never in one commit. */
+  creates?: string[];
+  onExists?: () => Promise<'conflict' | 'raced' | { done: T }>;
+};
 interface Waiting {
   needed: number;
   limit: PlacesLimit;
@@ -602,6 +644,27 @@ interface Waiting {
  * itself, its reference and its confirmation (some e-mails two).
  */
 const GROUP_MAX = 100;
+
+/**
+ * Takes the next group out of `queue`: its first bookings in order of arrival, up to GROUP_MAX,
+ * leaving for a later group (in their order) those that create a document an earlier one of the
+ * group creates (the same booking id or reference twice: one commit cannot create a document twice).
+ */
+function nextGroup(queue: Waiting[]): Waiting[] {
+  const group: Waiting[] = [];
+  const later: Waiting[] = [];
+  const created = new Set<string>();
+  for (const item of queue) {
+    const creates = item.answers.creates ?? [];
+    if (group.length >= GROUP_MAX || creates.some((path) => created.has(path))) later.push(item);
+    else {
+      group.push(item);
+      for (const path of creates) created.add(path);
+    }
+  }
+  queue.splice(0, queue.length, ...later);
+  return group;
+}
 
 /** Tries of an optimistic write before its error reaches the caller. */
 const OPTIMISTIC_ATTEMPTS = 60;

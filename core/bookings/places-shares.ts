@@ -51,12 +51,15 @@ export function sharesMovedInto(parts: SharedLedger[], into: number, places: num
   const next = shares as number[];
   let need = places - spareOf(parts[into], now);
   if (need <= 0) return [...next];
+  const after = (index: number) => (index - into + parts.length) % parts.length;
   if (totalSpare(parts, now) < places) return null;
   const result = [...next];
   const donors = parts
     .map((part, index) => ({ index, spare: spareOf(part, now) }))
     .filter((d) => d.index !== into && d.spare > 0)
-    .sort((a, b) => b.spare - a.spare || a.index - b.index);
+    // Among equals, the parts following `into` first: instances moving shares into different parts
+    // at once then take from different parts, not all from part 0.
+    .sort((a, b) => b.spare - a.spare || after(a.index) - after(b.index));
   for (const donor of donors) {
     if (need <= 0) break;
     const given = Math.min(donor.spare, Math.max(need, Math.ceil(donor.spare / 2)));

@@ -61,6 +61,15 @@ describe('shares of an event\'s places over the parts of its ledger', () => {
     );
   });
 
+  it('are taken, among parts with as much spare, from the parts following the one run dry (ADR 52)', () => {
+    const empty = { confirmed: 0, holds: [] };
+    const full = (share: number) => ({ ledger: { confirmed: share, holds: [] }, share });
+    // Two instances whose own parts (5 and 2) ran dry at once take from different parts.
+    const parts: SharedLedger[] = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => (i === 2 || i === 5 ? full(25) : { ledger: empty, share: 25 }));
+    expect(sharesMovedInto(parts, 5, 10, NOW)).toEqual([25, 25, 25, 25, 25, 25 + 13, 25 - 13, 25]);
+    expect(sharesMovedInto(parts, 2, 10, NOW)).toEqual([25, 25, 25 + 13, 25 - 13, 25, 25, 25, 25]);
+  });
+
   it('cover a change beyond its part\'s share from the others\' spare, as far as it goes, keeping the sum', () => {
     fc.assert(
       fc.property(parts, fc.nat({ max: 7 }), fc.integer({ min: 1, max: 30 }), ({ capacity, parts }, at, extra) => {
