@@ -192,6 +192,21 @@ async function checkRun(s: RetentionFixture, world: World, run: number): Promise
             const assignment: DutyAssignment = { slotId: id('slot', i), memberId: id('m', i, j), eventId: id('event', i), window, assignedAt: new Date(start.getTime() - 20 * DAY).toISOString(), overrideReason: event.overridden && j === 0 ? `Dana knows the boat ${run}` : null };
             await s.duties.assign(assignment);
             duties.push(assignment);
+            const holder = `Hal Holder${run}${i}${j}`;
+            await written(
+              new Date(assignment.assignedAt),
+              (deps) =>
+                recordAdminAction(deps, admin, {
+                  action: assignment.overrideReason ? 'duty.assigned-override' : 'duty.assigned',
+                  recordType: 'duty',
+                  recordId: id('slot', i),
+                  summary: assignment.overrideReason ? `Assigned ${holder} to Safety boat at Race ${i}, not eligible (no Powerboat 2); reason: ${assignment.overrideReason}` : `Assigned ${holder} to Safety boat at Race ${i}`,
+                  before: { memberId: null },
+                  after: { memberId: assignment.memberId, overrideReason: assignment.overrideReason },
+                }),
+              [holder, assignment.memberId, ...(assignment.overrideReason ? [assignment.overrideReason] : [])],
+              holder,
+            );
             // An earlier holder an admin took off the duty.
             const name = `Dana Duty${run}${i}${j}`;
             const memberId = id('gone', i, j);

@@ -21,6 +21,15 @@ async function entriesNaming(first: string, last: string, email: string): Promis
   const workDay = { id: 'wd-1', name: 'Spring clean', description: '', date: AT, foodAvailable: true, active: true, tools: '', notes: '', jobs: [{ id: 'paint', title: 'Painting', description: '', volunteersNeeded: 4 }] };
   await recordSignupRemoval(deps, admin, workDay, { id: 's-1', workDayId: 'wd-1', firstName: first, lastName: last, selectedJobs: ['paint'], otherJob: `${first}'s own job`, notes: '', bringingTools: false, wantsFood: true, submittedAt: AT, email });
   await recordAdminAction(deps, admin, { action: 'duty.unassigned', recordType: 'duty', recordId: 'slot-1', summary: `Took ${name} off a duty`, before: { memberId: 'member-77' }, after: { memberId: null } });
+  await recordAdminAction(deps, admin, { action: 'duty.assigned', recordType: 'duty', recordId: 'slot-1', summary: `Assigned ${name} to Galley at Spring race`, before: { memberId: null }, after: { memberId: 'member-77', overrideReason: null } });
+  await recordAdminAction(deps, admin, {
+    action: 'duty.assigned-override',
+    recordType: 'duty',
+    recordId: 'slot-1',
+    summary: `Assigned ${name} to Galley at Spring race, not eligible (no Food hygiene); reason: ${first} cooked for years`,
+    before: { memberId: null },
+    after: { memberId: 'member-77', overrideReason: `${first} cooked for years` },
+  });
   const actor = { kind: 'admin' as const, uid: admin.uid, email: admin.email };
   return [
     ...written,
@@ -44,7 +53,7 @@ describe('pseudonymising the audit entries that name a person who left', () => {
           const rewritten = pseudonymisedNamedEntry(entry, pseudonymOf);
           expect(rewritten).not.toBeNull();
           const text = JSON.stringify(rewritten).toLowerCase();
-          for (const personal of [`${first} ${last}`, email, 'member-77', `${first}'s own job`]) expect(text).not.toContain(personal.toLowerCase());
+          for (const personal of [`${first} ${last}`, email, 'member-77', `${first}'s own job`, `${first} cooked`]) expect(text).not.toContain(personal.toLowerCase());
           expect(rewritten!.summary).toContain(pseudonyms.of(entry.action.startsWith('waitlist.') ? email : `${first} ${last}`));
           expect({ ...rewritten, summary: '', changes: rewritten!.changes.map((c) => c.field) }).toEqual({ ...entry, summary: '', changes: entry.changes.map((c) => c.field) });
           expect(pseudonymisedNamedEntry(rewritten!, pseudonymOf)).toBeNull();
