@@ -53,7 +53,7 @@ export function auditEntryPerson(entry: AuditEntry): AnonymisedPerson | null {
     case 'waitlist.removed':
     case 'waitlist.offered': {
       const match = WAITLIST_SUMMARIES.map((pattern) => pattern.exec(entry.summary)).find((found) => found !== null);
-      return match ? named(match[1], match[2]) : null;
+      return match ? named(match[1], match[2] || null) : null;
     }
     case 'duty.unassigned': {
       const match = DUTY_SUMMARY.exec(entry.summary);
