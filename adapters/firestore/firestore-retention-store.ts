@@ -1,5 +1,5 @@
 import { FieldPath, FieldValue, Timestamp, type DocumentData, type DocumentSnapshot, type Firestore, type Query, type QueryDocumentSnapshot, type WriteBatch } from 'firebase-admin/firestore';
-import { AuditEntrySchema } from '../../core/audit/audit';
+import { AuditEntrySchema, type AuditEntry } from '../../core/audit/audit';
 import { BookedAttendeeSchema } from '../../core/bookings/booking';
 import { OutboxMessageSchema } from '../../core/mail/mail';
 import { MemberSchema, type Member } from '../../core/members/member';
@@ -19,7 +19,7 @@ import {
 import { memberDuties, toSlot } from './firestore-duty-repository';
 import { toSignup } from './firestore-work-day-repository';
 import { ANONYMISED_LAST_NAME, ANONYMISED_NAME, type RetentionCutoff, type RetentionKind } from '../../core/privacy/retention-schedule';
-import type { AnonymisedPerson, RetentionHolding, RetentionStore } from '../../core/privacy/retention-store.port';
+import type { AnonymisedPerson, AuditRewrite, RetentionHolding, RetentionStore } from '../../core/privacy/retention-store.port';
 import { collectionOf, type FirestoreCollectionName, type FirestoreCollectionOptions } from './firestore-collections';
 import { withCoreErrors } from './firestore-errors';
 import { readDocument } from './firestore-read-document';
@@ -65,13 +65,13 @@ export class FirestoreRetentionStore implements RetentionStore {
     return collectionOf(this.db, name, this.options);
   }
 
-  private async mark(kind: RetentionKind): Promise<Mark | null> {
+  private async mark(kind: RetentionKind | `audit-${RetentionKind}`): Promise<Mark | null> {
     const snapshot = await withCoreErrors(() => this.collection('retentionMarks').doc(kind).get());
     const data = snapshot.data();
     return data && typeof data.atMs === 'number' && typeof data.id === 'string' ? { atMs: data.atMs, id: data.id } : null;
   }
 
-  private setMark(batch: WriteBatch, kind: RetentionKind, mark: Mark): void {
+  private setMark(batch: WriteBatch, kind: RetentionKind | `audit-${RetentionKind}`, mark: Mark): void {
     batch.set(this.collection('retentionMarks').doc(kind), mark);
   }
 
@@ -186,6 +186,32 @@ export class FirestoreRetentionStore implements RetentionStore {
 
   private async slotsOf(eventId: string): Promise<QueryDocumentSnapshot[]> {
     return (await withCoreErrors(() => this.collection('dutySlots').where('eventId', '==', eventId).get())).docs;
+  }
+
+  /**
+   * Reads the entries of the actions written before the date from the kind's audit mark
+   * (`retentionMarks/audit-<kind>`), oldest first, `limit` at most (index on `entry.action` and
+   * `at`), rewrites those that still name someone and moves the mark, in one batch. Entries are
+   * written at the time they are dated, so none appears behind the mark.
+   */
+  async pseudonymiseAudit(kind: RetentionKind, actions: readonly string[], before: Date, limit: number, rewrite: (entry: AuditEntry) => AuditEntry | null): Promise<AuditRewrite> {
+    const markKind = `audit-${kind}` as const;
+    const mark = await this.mark(markKind);
+    const query = this.collection('auditLog').where('entry.action', 'in', [...actions]).where('at', '<', Timestamp.fromDate(before)).orderBy('at').orderBy(FieldPath.documentId());
+    const page = await withCoreErrors(() => (mark ? query.startAfter(Timestamp.fromMillis(mark.atMs), mark.id) : query).limit(limit).get());
+    if (page.empty) return { rewritten: 0, more: false };
+    const batch = this.db.batch();
+    let rewritten = 0;
+    for (const doc of page.docs) {
+      const entry = rewrite(AuditEntrySchema.parse(doc.get('entry')));
+      if (entry === null) continue;
+      batch.update(doc.ref, { entry });
+      rewritten += 1;
+    }
+    const last = page.docs[page.docs.length - 1];
+    this.setMark(batch, markKind, { atMs: (last.get('at') as Timestamp).toMillis(), id: last.id });
+    await withCoreErrors(() => batch.commit());
+    return { rewritten, more: page.size === limit };
   }
 
   async apply(kind: RetentionKind, cutoff: RetentionCutoff, limit: number, pseudonymOf: (person: AnonymisedPerson) => PseudonymisedPerson): Promise<number> {

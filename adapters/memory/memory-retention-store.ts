@@ -22,7 +22,7 @@ import {
   messageWithoutBody,
 } from '../../core/privacy/retention-records';
 import type { RetentionCutoff, RetentionKind } from '../../core/privacy/retention-schedule';
-import type { AnonymisedPerson, RetentionHolding, RetentionStore } from '../../core/privacy/retention-store.port';
+import type { AnonymisedPerson, AuditRewrite, RetentionHolding, RetentionStore } from '../../core/privacy/retention-store.port';
 import type { MemoryAuditLog } from './memory-audit-log';
 import type { MemoryBookingRepository } from './memory-booking-repository';
 import type { MemoryClaimables } from './memory-claims';
@@ -197,6 +197,20 @@ export class MemoryRetentionStore implements RetentionStore {
 
   private attempts(): Map<string, { id: number; at: number }[]> {
     return this.map<{ id: number; at: number }[]>(this.sources.loginAttempts, 'attempts');
+  }
+
+  async pseudonymiseAudit(_kind: RetentionKind, actions: readonly string[], before: Date, limit: number, rewrite: (entry: AuditEntry) => AuditEntry | null): Promise<AuditRewrite> {
+    const entries = this.map<AuditEntry>(this.sources.audit, 'entries');
+    const due = [...entries.values()]
+      .filter((entry) => actions.includes(entry.action) && Date.parse(entry.at) < before.getTime())
+      .sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.id.localeCompare(b.id))
+      .flatMap((entry) => {
+        const rewritten = rewrite(entry);
+        return rewritten === null ? [] : [rewritten];
+      })
+      .slice(0, limit);
+    for (const entry of due) entries.set(entry.id, entry);
+    return { rewritten: due.length, more: due.length === limit };
   }
 
   private pseudonymise(recordId: string, person: PseudonymisedPerson): void {

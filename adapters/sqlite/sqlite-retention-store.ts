@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
-import { AuditEntrySchema } from '../../core/audit/audit';
+import { AuditEntrySchema, type AuditEntry } from '../../core/audit/audit';
 import { OutboxMessageSchema } from '../../core/mail/mail';
 import { pseudonymiseAuditEntry, type PseudonymisedPerson } from '../../core/privacy/audit-pseudonyms';
 import { anonymisedHolderId, bookingPerson, dutyAssignmentKey, memberPerson, messageWithoutBody } from '../../core/privacy/retention-records';
 import { ANONYMISED_LAST_NAME, ANONYMISED_NAME, DELETED_MAIL_TEXT, anonymisedEmail, type RetentionCutoff, type RetentionKind } from '../../core/privacy/retention-schedule';
-import type { AnonymisedPerson, RetentionHolding, RetentionStore } from '../../core/privacy/retention-store.port';
+import type { AnonymisedPerson, AuditRewrite, RetentionHolding, RetentionStore } from '../../core/privacy/retention-store.port';
 import { BookedAttendeeSchema } from '../../core/bookings/booking';
 import { readJson } from './sqlite-values';
 import { writeTransaction } from './sqlite-write-transaction';
@@ -148,6 +148,28 @@ export class SqliteRetentionStore implements RetentionStore {
           return rows.length;
         });
     }
+  }
+
+  /**
+   * Reads the entries of the actions before the date by the `atMs` index, oldest first, and
+   * rewrites up to `limit` that still name someone (those are few: removals and withdrawals).
+   */
+  async pseudonymiseAudit(_kind: RetentionKind, actions: readonly string[], before: Date, limit: number, rewrite: (entry: AuditEntry) => AuditEntry | null): Promise<AuditRewrite> {
+    return writeTransaction(this.db, async (trx) => {
+      const rows = (await trx.raw(`SELECT id, entry FROM audit_log WHERE atMs < ? AND json_extract(entry, '$.action') IN (${actions.map(() => '?').join(', ')}) ORDER BY atMs, id`, [
+        before.getTime(),
+        ...actions,
+      ])) as { id: string; entry: string }[];
+      let rewritten = 0;
+      for (const row of rows) {
+        if (rewritten === limit) break;
+        const entry = rewrite(AuditEntrySchema.parse(readJson(row.entry)));
+        if (entry === null) continue;
+        await trx('audit_log').where({ id: row.id }).update({ entry: JSON.stringify(entry) });
+        rewritten += 1;
+      }
+      return { rewritten, more: rewritten === limit };
+    });
   }
 
   /** Rewrites the audit entries about one record with the person's pseudonym (the one place audit rows change). */

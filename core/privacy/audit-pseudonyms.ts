@@ -20,6 +20,7 @@ export const PERSONAL_AUDIT_FIELDS: ReadonlySet<string> = new Set([
   'emergencyContactName',
   'emergencyContactPhone',
   'householdAttendees',
+  'otherJob',
 ]);
 
 /**

@@ -1,3 +1,4 @@
+import type { AuditEntry } from '../audit/audit';
 import type { RetentionCutoff, RetentionKind } from './retention-schedule';
 import type { PseudonymisedPerson } from './audit-pseudonyms';
 
@@ -51,4 +52,19 @@ export interface RetentionStore {
    * the same cutoff changes nothing and answers 0. Financial records: always 0.
    */
   apply(kind: RetentionKind, cutoff: RetentionCutoff, limit: number, pseudonymOf: (person: AnonymisedPerson) => PseudonymisedPerson): Promise<number>;
+  /**
+   * Rewrites the audit entries of `actions` written before `before` (their own `at`) that
+   * `rewrite` changes (it answers null for an entry that names nobody any more), oldest first,
+   * up to `limit` of them, in one write; answers how many it rewrote and whether entries are left
+   * to look at (a full page was read). Idempotent through `rewrite`: a second call rewrites none.
+   * `kind` names where the store may keep its place (Firestore: a mark per kind).
+   */
+  pseudonymiseAudit(kind: RetentionKind, actions: readonly string[], before: Date, limit: number, rewrite: (entry: AuditEntry) => AuditEntry | null): Promise<AuditRewrite>;
+}
+
+/** What one call of pseudonymiseAudit did. */
+export interface AuditRewrite {
+  rewritten: number;
+  /** Whether a further call may find more (a full page was read). */
+  more: boolean;
 }

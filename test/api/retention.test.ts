@@ -56,6 +56,13 @@ describe('the nightly retention run and the Data retention page', () => {
     await app.get('workDays').create({ id: 'old-work-day', name: 'Spring clean 2024', description: '', date: '2024-04-06T09:00:00.000Z', foodAvailable: false, active: true, tools: '', notes: '', jobs: [{ id: 'paint', title: 'Painting', description: '', volunteersNeeded: 5 }] });
     const signup = { id: 'old-signup', workDayId: 'old-work-day', firstName: 'Val', lastName: 'Painter', selectedJobs: ['paint'], otherJob: '', notes: 'Val brings brushes', bringingTools: true, wantsFood: false, submittedAt: '2024-04-01T09:00:00.000Z', email: 'val@example.org' };
     await app.get('workDays').addSignup(signup);
+    // Audit entries of 2024 naming people who left: a volunteer who withdrew, a waiting person an admin removed, a member taken off a duty.
+    const admin2024 = { kind: 'admin' as const, uid: 'admin-2024', email: 'admin2024@example.org' };
+    await app.get('audit').append([
+      { id: 'gone-volunteer', at: '2024-04-02T09:00:00.000Z', actor: { kind: 'member' }, action: 'workDay.signup-withdrawn', recordType: 'workDay', recordId: 'old-work-day', summary: 'Pat Gone withdrew through the e-mailed link (sign-up s-9)', changes: [{ field: 'signup', before: 'Pat Gone', after: null }] },
+      { id: 'gone-waiting', at: '2024-06-02T09:00:00.000Z', actor: admin2024, action: 'waitlist.removed', recordType: 'event', recordId: event.id, summary: 'Removed Quin Left <quin@example.org> (2 places wanted) from the waiting list', changes: [{ field: 'waitlist', before: 'waiting', after: 'left' }] },
+      { id: 'gone-holder', at: '2024-05-03T09:00:00.000Z', actor: admin2024, action: 'duty.unassigned', recordType: 'duty', recordId: 'old-galley', summary: 'Took Dee Former off a duty', changes: [{ field: 'memberId', before: 'member-dee', after: null }] },
+    ]);
     const before = await app.get('bookings').get(bookingId);
     const revenueBefore = (await app.get('bookings').listAll()).reduce((sum, b) => sum + (b.paid ? (b.paymentAmount ?? 0) : 0), 0);
 
@@ -99,10 +106,11 @@ describe('the nightly retention run and the Data retention page', () => {
     expect(roster.slots[0].holders).toMatchObject([{ name: 'Anonymised', overrideReason: null }]);
     expect(await app.get('duties').listMemberDuties('current-1')).toEqual([]);
     const audit = await app.get('audit').list({ limit: 100 });
-    expect(JSON.stringify(audit)).not.toMatch(/Robin|robin@example\.org|Lee Lapsed/);
+    expect(JSON.stringify(audit)).not.toMatch(/Robin|robin@example\.org|Lee Lapsed|Pat Gone|Quin Left|quin@example\.org|Dee Former|member-dee/);
+    expect(audit.find((entry) => entry.id === 'gone-waiting')?.summary).toMatch(/^Removed Person [0-9a-f]{12} <Person [0-9a-f]{12}> \(2 places wanted\) from the waiting list$/);
     const run = audit.find((entry) => entry.action === 'retention.applied');
     expect(run?.actor).toEqual({ kind: 'system' });
-    expect(Object.fromEntries(run?.changes.map((change) => [change.field, change.after]) ?? [])).toMatchObject({ bookingDetails: 1, lapsedMembers: 1, waitingListEntries: 1, workDaySignups: 1, dutySignups: 1 });
+    expect(Object.fromEntries(run?.changes.map((change) => [change.field, change.after]) ?? [])).toMatchObject({ bookingDetails: 1, lapsedMembers: 1, waitingListEntries: 1, workDaySignups: 1, dutySignups: 1, auditEntries: 3 });
 
     // Signed in again: a day on, the first session has ended.
     const later = await signedInAdmin(app, 'privacy-later@example.org', ['privacy:manage']);
@@ -112,7 +120,7 @@ describe('the nightly retention run and the Data retention page', () => {
 
     // Idempotent: again at the same clock, nothing changes and the counts are zero.
     const again = await app.built.ports.useCase(ApplyRetention).execute();
-    expect(Object.values(again)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(Object.values(again)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
     expect(await app.get('bookings').get(bookingId)).toEqual(after);
   });
 });

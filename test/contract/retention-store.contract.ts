@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { FixedClock } from '../../adapters/memory/fixed-clock';
 import { HmacPseudonyms } from '../../adapters/node-crypto/hmac-pseudonyms';
 import type { LoginAttemptStore } from '../../core/admins/login-attempt-store.port';
+import type { AuditEntry } from '../../core/audit/audit';
 import type { AuditLog } from '../../core/audit/audit-log.port';
+import { recordAdminAction } from '../../core/audit/audit-trail';
 import type { Booking } from '../../core/bookings/booking';
 import type { BookingRepository } from '../../core/bookings/booking-repository.port';
 import type { EventRepository } from '../../core/events/event-repository.port';
@@ -21,6 +23,7 @@ import type { DutyRepository } from '../../core/duties/duty-repository.port';
 import type { WaitingList } from '../../core/waiting-list/waiting-list.port';
 import type { WaitingListEntry } from '../../core/waiting-list/waiting-list-entry';
 import type { WorkDaySignup } from '../../core/work-days/work-day';
+import { recordSignupRemoval } from '../../core/work-days/remove-work-day-signup';
 import type { WorkDayRepository } from '../../core/work-days/work-day-repository.port';
 import { aBooking, anEvent, useFreshAdapter, type AdapterFactory } from './storage-fixtures';
 
@@ -119,6 +122,14 @@ async function checkRun(s: RetentionFixture, world: World, run: number): Promise
       const waiting: WaitingListEntry[] = [];
       const duties: DutyAssignment[] = [];
       const signups: WorkDaySignup[] = [];
+      /** Audit entries about a work day, an event or a duty that name a person (as the use cases write them), with the texts that name them and their pseudonym's key. */
+      const named: { id: string; texts: string[]; key: string }[] = [];
+      const admin = { uid: 'admin-1', email: 'admin@club.example', name: 'Ada Admin', role: 'admin', permissions: [], disabled: false, createdAt: '2026-01-01T00:00:00.000Z' };
+      const written = async (at: Date, write: (deps: { audit: AuditLog; ids: { next: () => string }; clock: FixedClock }) => Promise<void>, texts: string[], key: string) => {
+        const entryId = id('named', named.length);
+        await write({ audit: s.audit, ids: { next: () => entryId }, clock: new FixedClock(at) });
+        named.push({ id: entryId, texts, key });
+      };
       for (const [i, event] of world.events.entries()) {
         const start = dayAgo(event.daysAgo);
         await s.events.create(anEvent({ id: id('event', i), eventdatetime: start.toISOString(), eventenddatetime: new Date(start.getTime() + 3_600_000).toISOString(), bookingEndDate: null, capacity: null }));
@@ -164,6 +175,15 @@ async function checkRun(s: RetentionFixture, world: World, run: number): Promise
           };
           expect(await s.waitingList.join(entry, [])).toBe(true);
           waiting.push(entry);
+          // An admin removed them, or offered places by hand, the day they joined.
+          const at = new Date(Date.parse(entry.joinedAt) + 3_600_000);
+          const summary = j === 0 ? `Removed ${entry.name} <${entry.email}> (${entry.places} places wanted) from the waiting list` : `Offered ${entry.places} places by hand to ${entry.name} <${entry.email}>`;
+          await written(
+            at,
+            (deps) => deps.audit.append([{ id: deps.ids.next(), at: at.toISOString(), actor: { kind: 'admin', uid: admin.uid, email: admin.email }, action: j === 0 ? 'waitlist.removed' : 'waitlist.offered', recordType: 'event', recordId: entry.eventId, summary, changes: [{ field: 'waitlist', before: 'waiting', after: j === 0 ? 'left' : 'offered' }] }]),
+            [entry.name, entry.email],
+            entry.email,
+          );
         }
         if (event.holders > 0) {
           const window = { start: start.toISOString(), end: new Date(start.getTime() + 3_600_000).toISOString() };
@@ -172,6 +192,25 @@ async function checkRun(s: RetentionFixture, world: World, run: number): Promise
             const assignment: DutyAssignment = { slotId: id('slot', i), memberId: id('m', i, j), eventId: id('event', i), window, assignedAt: new Date(start.getTime() - 20 * DAY).toISOString(), overrideReason: event.overridden && j === 0 ? `Dana knows the boat ${run}` : null };
             await s.duties.assign(assignment);
             duties.push(assignment);
+            const holder = `Hal Holder${run}${i}${j}`;
+            await written(
+              new Date(assignment.assignedAt),
+              (deps) =>
+                recordAdminAction(deps, admin, {
+                  action: assignment.overrideReason ? 'duty.assigned-override' : 'duty.assigned',
+                  recordType: 'duty',
+                  recordId: id('slot', i),
+                  summary: assignment.overrideReason ? `Assigned ${holder} to Safety boat at Race ${i}, not eligible (no Powerboat 2); reason: ${assignment.overrideReason}` : `Assigned ${holder} to Safety boat at Race ${i}`,
+                  before: { memberId: null },
+                  after: { memberId: assignment.memberId, overrideReason: assignment.overrideReason },
+                }),
+              [holder, assignment.memberId, ...(assignment.overrideReason ? [assignment.overrideReason] : [])],
+              holder,
+            );
+            // An earlier holder an admin took off the duty.
+            const name = `Dana Duty${run}${i}${j}`;
+            const memberId = id('gone', i, j);
+            await written(new Date(start.getTime() - 10 * DAY), (deps) => recordAdminAction(deps, admin, { action: 'duty.unassigned', recordType: 'duty', recordId: id('slot', i), summary: `Took ${name} off a duty`, before: { memberId }, after: { memberId: null } }), [name, memberId], name);
           }
         }
       }
@@ -194,6 +233,19 @@ async function checkRun(s: RetentionFixture, world: World, run: number): Promise
           };
           await s.workDays.addSignup(signup);
           signups.push(signup);
+          // An earlier volunteer who withdrew through their link, or whom an admin removed.
+          const gone = { ...signup, id: id('gone-signup', i, j), firstName: `Wes${run}${i}${j}`, lastName: `Withdrawn${run}${i}${j}` };
+          const name = `${gone.firstName} ${gone.lastName}`;
+          const at = new Date(Date.parse(date) - 3 * DAY);
+          await written(
+            at,
+            (deps) =>
+              j === 0
+                ? recordSignupRemoval(deps, admin, { id: id('workday', i), name: `Spring clean ${i}`, description: '', date, foodAvailable: true, active: true, tools: '', notes: '', jobs: [{ id: 'paint', title: 'Painting', description: '', volunteersNeeded: 10 }] }, gone)
+                : deps.audit.append([{ id: deps.ids.next(), at: at.toISOString(), actor: { kind: 'member' }, action: 'workDay.signup-withdrawn', recordType: 'workDay', recordId: id('workday', i), summary: `${name} withdrew through the e-mailed link (sign-up ${gone.id})`, changes: [{ field: 'signup', before: name, after: null }] }]),
+            [gone.firstName, gone.lastName, ...(gone.otherJob ? [gone.otherJob] : [])],
+            name,
+          );
         }
       }
       const members: Member[] = world.members.map((daysAgo, i) => ({
@@ -215,6 +267,9 @@ async function checkRun(s: RetentionFixture, world: World, run: number): Promise
       );
       await s.outbox.add(messages);
       for (const [i, daysAgo] of world.attempts.entries()) await s.loginAttempts.recordFailure([id('key', i)], dayAgo(daysAgo));
+      const seededAudit = await s.audit.list({ limit: 1000 });
+      const naming = named.map((one) => ({ ...one, entry: seededAudit.find((e) => e.id === one.id)! }));
+      expect(naming.every((one) => one.entry !== undefined)).toBe(true);
       const before = totals(await s.bookings.listAll());
       let runIds = 0;
 
@@ -273,6 +328,17 @@ async function checkRun(s: RetentionFixture, world: World, run: number): Promise
           expect(await s.duties.listMemberDuties(duty.memberId)).toEqual([]);
         } else expect(slot.holders.find((holder) => holder.memberId === duty.memberId)).toEqual(duty);
       }
+      // The audit entries naming a person past their kind's limit (from the entry's own date) name them no more, under their pseudonym.
+      const auditNow = await s.audit.list({ limit: 1000 });
+      const kindOf = (entry: AuditEntry) => (entry.action.startsWith('waitlist.') ? 'waitingListEntries' : entry.action.startsWith('duty.') ? 'dutySignups' : 'workDaySignups');
+      for (const { entry, texts, key } of naming) {
+        const stored = auditNow.find((e) => e.id === entry.id);
+        if (Date.parse(entry.at) < cut(kindOf(entry)).instant.getTime()) {
+          for (const text of texts) expect(JSON.stringify(stored)).not.toContain(text);
+          expect(stored?.summary).toContain(pseudonyms.of(key));
+          expect({ ...stored, summary: '', changes: [] }).toEqual({ ...entry, summary: '', changes: [] });
+        } else expect(stored).toEqual(entry);
+      }
       for (const [i, event] of world.events.entries()) {
         if (event.holders > 0) expect((await s.duties.listSlots(id('event', i)))[0].holders).toHaveLength(event.holders);
       }
@@ -283,6 +349,8 @@ async function checkRun(s: RetentionFixture, world: World, run: number): Promise
       // Idempotent: the same clock again changes nothing and records zero counts.
       const again = await apply.execute();
       expect(Object.values(again).every((count) => count === 0)).toBe(true);
+      const auditAgain = await s.audit.list({ limit: 1000 });
+      for (const { entry } of naming) expect(auditAgain.find((e) => e.id === entry.id)).toEqual(auditNow.find((e) => e.id === entry.id));
       const entry = (await s.audit.list({ recordId: 'retention', limit: 2 * run })).find((e) => e.id === `run${run}-second`);
       expect(entry?.changes.every((change) => change.after === 0)).toBe(true);
 }
