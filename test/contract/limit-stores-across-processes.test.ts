@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFirestoreEmulator, type FirestoreEmulator } from '../support/firestore-emulator';
+import type { FirestoreEmulator } from '../support/firestore-emulator';
+import { startFileEmulator } from '../support/firestore-emulator-for-file';
 import { WORKER_LIMIT_MS, WORKER_TEST_TIMEOUT_MS } from '../support/worker-limits';
 import { withTempSqlite } from '../support/temp-sqlite';
 
@@ -36,7 +37,7 @@ describe('sign-in and booking limits across server processes', () => {
   let emulator: FirestoreEmulator | undefined;
   beforeAll(async () => {
     process.env.METADATA_SERVER_DETECTION = 'none';
-    emulator = await startFirestoreEmulator();
+    emulator = await startFileEmulator();
   });
   afterAll(async () => {
     await emulator?.stop();
