@@ -31,7 +31,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'default', include: ['test/**/*.test.ts'] },
+        test: {
+          name: 'default',
+          include: ['test/**/*.test.ts'],
+          // The run's one Firestore emulator, shared with api-firestore: the contract files ask for
+          // it (test/support/firestore-emulator-for-file.ts) and each uses a project of its own.
+          globalSetup: ['test/support/firestore-global-setup.ts'],
+        },
       },
       {
         extends: true,

@@ -213,27 +213,30 @@ const GUARDED: Guarded[] = [
 
 /** Everything an admin request could change: events, admins, bookings, the audit log and the outbox. */
 async function stored(): Promise<string> {
-  return JSON.stringify([
-    await app.get('events').list({ order: 'asc' }),
-    await app.get('admins').list(),
-    await app.get('bookings').listAll(),
-    await app.get('audit').list({ limit: 1000 }),
-    await app.get('outbox').list(),
-    await app.get('photos').list(),
-    await app.get('files').list(),
-    await app.get('workDays').list(),
-    await app.get('workDays').listSignups('spring-clean'),
-    await app.get('campaigns').listNewsItems(),
-    await app.get('waterLevels').readings('1900-01-01', '2100-12-31'),
-    await app.get('documents').list(),
-    await app.get('files').list(),
-    await app.get('sitePages').list(),
-    await app.get('members').list(),
-    await app.get('conditions').getLimits(),
-    await app.get('conditions').getEvent(eventId),
-    await app.get('duties').listCatalogue('dutyTypes'),
-    await app.get('attendance').get(bookingId),
-  ]);
+  // Read together (one after another they were 19 round trips to the Firestore emulator, twice per test).
+  return JSON.stringify(
+    await Promise.all([
+      app.get('events').list({ order: 'asc' }),
+      app.get('admins').list(),
+      app.get('bookings').listAll(),
+      app.get('audit').list({ limit: 1000 }),
+      app.get('outbox').list(),
+      app.get('photos').list(),
+      app.get('files').list(),
+      app.get('workDays').list(),
+      app.get('workDays').listSignups('spring-clean'),
+      app.get('campaigns').listNewsItems(),
+      app.get('waterLevels').readings('1900-01-01', '2100-12-31'),
+      app.get('documents').list(),
+      app.get('files').list(),
+      app.get('sitePages').list(),
+      app.get('members').list(),
+      app.get('conditions').getLimits(),
+      app.get('conditions').getEvent(eventId),
+      app.get('duties').listCatalogue('dutyTypes'),
+      app.get('attendance').get(bookingId),
+    ]),
+  );
 }
 
 /** Admin routes for someone not signed in: sign-in, sign-out and the forgotten password's two steps. */

@@ -1,15 +1,15 @@
 // Run as its own process by places-ledger.test.ts: one "server instance" on the Firestore emulator
-// of FIRESTORE_EMULATOR_HOST. At an agreed moment it books one event (free bookings and unpaid
+// of FIRESTORE_EMULATOR_HOST. Once all are ready it books one event (free bookings and unpaid
 // holds of 1 or 2 places) and pays for half of its holds, racing the other instances; it prints
 // what it was told.
 import { closeFirestore } from '../../adapters/firestore/firestore-storage';
 import { markPaidByCard } from '../support/card-payment';
 import { openRacingBookings, racingBooking } from '../support/firestore-racing-worker';
 
-const [projectId, startAtText, countText, prefix, capacityText, nowText] = process.argv.slice(2);
+const [projectId, countText, prefix, capacityText, nowText] = process.argv.slice(2);
 const now = new Date(nowText);
 
-const { db, bookings } = await openRacingBookings(projectId, Number(startAtText));
+const { db, bookings } = await openRacingBookings(projectId);
 let added = 0;
 let paid = 0;
 await Promise.all(

@@ -1,5 +1,5 @@
 // Run as its own process by places-ledger-rush.test.ts: one "server instance" on the Firestore
-// emulator of FIRESTORE_EMULATOR_HOST. At an agreed moment it books one event (free bookings and
+// emulator of FIRESTORE_EMULATOR_HOST. Once all are ready it books one event (free bookings and
 // unpaid holds of 1 or 2 places) and, as each booking is added, cancels a third of its free ones,
 // pays for half of its holds, and pays for its share of the holds that lapsed before it started
 // (late payments: kept when there is room, else cancelled and refunded, as ConfirmPayment does),
@@ -11,11 +11,11 @@ import type { Booking } from '../../core/bookings/booking';
 import { openRacingBookings, racingBooking } from '../support/firestore-racing-worker';
 import { referenceOf } from '../support/reference-of';
 
-const [projectId, startAtText, countText, prefix, capacityText, nowText, lapsedText] = process.argv.slice(2);
+const [projectId, countText, prefix, capacityText, nowText, lapsedText] = process.argv.slice(2);
 const now = new Date(nowText);
 const capacity = Number(capacityText);
 
-const { db, bookings } = await openRacingBookings(projectId, Number(startAtText));
+const { db, bookings } = await openRacingBookings(projectId);
 const report = { added: 0, refused: 0, cancelled: 0, paid: 0, latePaid: 0, lateRefunded: 0 };
 
 /** A card payment as ConfirmPayment records it: with the event's capacity. */

@@ -1,6 +1,4 @@
-import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { FirestoreJobQueue } from '../../adapters/firestore/firestore-job-queue';
 import { closeFirestore, openFirestore } from '../../adapters/firestore/firestore-storage';
@@ -15,6 +13,7 @@ import { useFirestoreEmulator } from '../support/firestore-emulator-for-file';
 import { aJob, describeJobQueueContract, T0 } from './job-queue.contract';
 import type { AdapterFactory } from './storage-fixtures';
 import { tempSqlite } from '../support/temp-sqlite';
+import { runTogether } from '../support/start-together';
 
 const firestore = useFirestoreEmulator();
 
@@ -75,12 +74,9 @@ describe('each due job runs exactly once with two server instances running their
     try {
       await queues[0].schedule(all);
       const worker = fileURLToPath(new URL('./sqlite-job-worker.ts', import.meta.url));
-      // Far enough ahead for both processes to have started, so that they really race.
-      const startAt = Date.now() + 4000;
-      const outputs = await Promise.all(
-        [1, 2].map(() => promisify(execFile)(process.execPath, ['--import', 'tsx', worker, file, String(startAt), T0.toISOString()], { timeout: 500_000 })),
-      );
-      const ran = outputs.flatMap(({ stdout }) => (JSON.parse(stdout) as { ran: string[] }).ran).sort();
+      // Both start together once both have opened the database, so that they really race.
+      const outputs = await runTogether([1, 2].map(() => ({ args: ['--import', 'tsx', worker, file, T0.toISOString()] })), 500_000);
+      const ran = outputs.flatMap((stdout) => (JSON.parse(stdout) as { ran: string[] }).ran).sort();
       expect(ran).toEqual(all.map((job) => job.id));
       for (const job of all) expect((await queues[1].get(job.id))?.status).toBe('done');
     } finally {

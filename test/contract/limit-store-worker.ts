@@ -1,5 +1,5 @@
 // Run as its own process by limit-stores-across-processes.test.ts: one "server instance" racing
-// the others, at an agreed moment, on the sign-in and booking limits kept in one SQLite file or
+// the others, from one moment, on the sign-in and booking limits kept in one SQLite file or
 // one Firestore emulator. Prints what it was told, as JSON.
 import { closeFirestore, openFirestore } from '../../adapters/firestore/firestore-storage';
 import { setFirestoreCallDeadline } from '../../adapters/firestore/firestore-errors';
@@ -11,8 +11,9 @@ import { SqliteLoginAttemptStore } from '../../adapters/sqlite/sqlite-login-atte
 import type { AddressLimitStore } from '../../core/shared/address-limit-store.port';
 import type { LoginAttemptStore } from '../../core/admins/login-attempt-store.port';
 import { WORKER_FIRESTORE_CALL_DEADLINE_MS } from '../support/worker-limits';
+import { readyThenWaitForGo } from '../support/start-together';
 
-const [storage, where, startAtText, countText, prefix] = process.argv.slice(2);
+const [storage, where, countText, prefix] = process.argv.slice(2);
 const count = Number(countText);
 const NOW = new Date('2026-06-01T09:00:00.000Z');
 
@@ -32,7 +33,7 @@ if (storage === 'sqlite') {
   close = () => closeFirestore(db);
 }
 
-await new Promise((resolve) => setTimeout(resolve, Math.max(0, Number(startAtText) - Date.now())));
+await readyThenWaitForGo();
 const keys = ['email:pat@club.example', 'ip:203.0.113.7'];
 const [reservations, hits, holds] = await Promise.all([
   // Wrong-password guesses: the rule lets an attempt through while the address has fewer than 5.

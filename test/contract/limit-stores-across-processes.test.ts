@@ -1,26 +1,23 @@
-import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFirestoreEmulator, type FirestoreEmulator } from '../support/firestore-emulator';
+import type { FirestoreEmulator } from '../support/firestore-emulator';
+import { startFileEmulator } from '../support/firestore-emulator-for-file';
 import { WORKER_LIMIT_MS, WORKER_TEST_TIMEOUT_MS } from '../support/worker-limits';
 import { withTempSqlite } from '../support/temp-sqlite';
+import { runTogether } from '../support/start-together';
 
 /**
  * The sign-in and booking limits hold across server instances, not only within one: three
  * processes race on one SQLite file, then on one Firestore emulator, each sending 40 wrong-password
- * guesses, 40 booking requests and 40 three-place holds at the same agreed moment.
+ * guesses, 40 booking requests and 40 three-place holds, all starting together.
  */
 const PROCESSES = ['p1', 'p2', 'p3'];
 const EACH = 40;
 const worker = fileURLToPath(new URL('./limit-store-worker.ts', import.meta.url));
 
 async function race(storage: 'sqlite' | 'firestore', where: string, env: NodeJS.ProcessEnv = process.env) {
-  const startAt = Date.now() + 6000;
-  const runs = PROCESSES.map((prefix) =>
-    promisify(execFile)(process.execPath, ['--import', 'tsx', worker, storage, where, String(startAt), String(EACH), prefix], { timeout: WORKER_LIMIT_MS, env }),
-  );
-  return (await Promise.all(runs)).map(({ stdout }) => JSON.parse(stdout) as { reserved: number; hitCounts: number[]; held: number });
+  const outputs = await runTogether(PROCESSES.map((prefix) => ({ args: ['--import', 'tsx', worker, storage, where, String(EACH), prefix], env })), WORKER_LIMIT_MS);
+  return outputs.map((stdout) => JSON.parse(stdout) as { reserved: number; hitCounts: number[]; held: number });
 }
 
 function expectLimitsHeld(reports: { reserved: number; hitCounts: number[]; held: number }[]) {
@@ -36,7 +33,7 @@ describe('sign-in and booking limits across server processes', () => {
   let emulator: FirestoreEmulator | undefined;
   beforeAll(async () => {
     process.env.METADATA_SERVER_DETECTION = 'none';
-    emulator = await startFirestoreEmulator();
+    emulator = await startFileEmulator();
   });
   afterAll(async () => {
     await emulator?.stop();

@@ -29,7 +29,8 @@ import { GetDocumentFile } from '../../core/content/club-content';
 import { patternedBytes } from './file-store.contract';
 import { demoData } from '../../server/seed/demo-data';
 import { seedDemoData } from '../../server/seed/seed-demo-data';
-import { startFirestoreEmulator, type FirestoreEmulator } from '../support/firestore-emulator';
+import type { FirestoreEmulator } from '../support/firestore-emulator';
+import { startFileEmulator } from '../support/firestore-emulator-for-file';
 import { grantPhasePermissions } from '../../adapters/firestore/firestore-permission-grants';
 import { anAdmin } from './storage-fixtures';
 import { tempSqlite, type TempSqlite } from '../support/temp-sqlite';
@@ -129,7 +130,7 @@ function running(): { emulator: FirestoreEmulator; firestore: Firestore } {
 
 beforeAll(async () => {
   process.env.METADATA_SERVER_DETECTION = 'none';
-  emulator = await startFirestoreEmulator('demo-kyc-migration');
+  emulator = await startFileEmulator();
   process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
   firestore = openFirestore({ projectId: emulator.projectId });
   source = tempSqlite('kyc-migrate-', DATABASE_FILE_NAME);

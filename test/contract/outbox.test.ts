@@ -13,7 +13,8 @@ import { SmtpMailer } from '../../adapters/smtp/smtp-mailer';
 import { SqliteOutbox } from '../../adapters/sqlite/sqlite-outbox';
 import type { Outbox } from '../../core/mail/outbox.port';
 import { DeliverOutbox } from '../../core/mail/deliver-outbox';
-import { startFirestoreEmulator, type FirestoreEmulator } from '../support/firestore-emulator';
+import type { FirestoreEmulator } from '../support/firestore-emulator';
+import { startFileEmulator } from '../support/firestore-emulator-for-file';
 import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
 import { aMessage, describeOutboxContract } from './outbox.contract';
 import { aBooking, anUnpaidBooking, markPaidByCard, type AdapterFactory } from './storage-fixtures';
@@ -25,7 +26,7 @@ let smtp: SmtpTestServer;
 
 beforeAll(async () => {
   process.env.METADATA_SERVER_DETECTION = 'none';
-  emulator = await startFirestoreEmulator();
+  emulator = await startFileEmulator();
   process.env.FIRESTORE_EMULATOR_HOST = emulator.host;
   db = openFirestore({ projectId: emulator.projectId });
   smtp = await startSmtpTestServer();

@@ -1,6 +1,4 @@
-import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-booking-repository';
 import { FirestoreEventRepository } from '../../adapters/firestore/firestore-event-repository';
@@ -10,6 +8,7 @@ import { useFirestoreEmulator } from '../support/firestore-emulator-for-file';
 import { anEvent, anUnpaidBooking } from './storage-fixtures';
 import { referenceOf } from '../support/reference-of';
 import { WORKER_LIMIT_MS, WORKER_TEST_TIMEOUT_MS } from '../support/worker-limits';
+import { runTogether } from '../support/start-together';
 
 const NOW = new Date('2026-06-01T09:00:00.000Z');
 const CAPACITY = 40;
@@ -32,16 +31,15 @@ describe('the places ledger in parts (ADR 36) on the Firestore emulator', () => 
 
     const worker = fileURLToPath(new URL('./firestore-rush-worker.ts', import.meta.url));
     // 3 × 30 bookings of 1 or 2 places for 40 places, each process also paying 5 of the lapsed holds.
-    const startAt = Date.now() + 6000;
-    const runs = ['p1', 'p2', 'p3'].map((prefix, n) =>
-      promisify(execFile)(
-        process.execPath,
-        ['--import', 'tsx', worker, emulator.projectId, String(startAt), '30', prefix, String(CAPACITY), NOW.toISOString(), lapsed.slice(n * 5, n * 5 + 5).join(',')],
-        { timeout: WORKER_LIMIT_MS, env: { ...process.env, FIRESTORE_EMULATOR_HOST: emulator.host } },
-      ),
+    const outputs = await runTogether(
+      ['p1', 'p2', 'p3'].map((prefix, n) => ({
+        args: ['--import', 'tsx', worker, emulator.projectId, '30', prefix, String(CAPACITY), NOW.toISOString(), lapsed.slice(n * 5, n * 5 + 5).join(',')],
+        env: { ...process.env, FIRESTORE_EMULATOR_HOST: emulator.host },
+      })),
+      WORKER_LIMIT_MS,
     );
     type Report = { added: number; refused: number; cancelled: number; paid: number; latePaid: number; lateRefunded: number };
-    const reports = (await Promise.all(runs)).map(({ stdout }) => JSON.parse(stdout) as Report);
+    const reports = outputs.map((stdout) => JSON.parse(stdout) as Report);
     const sum = (key: keyof Report) => reports.reduce((total, r) => total + r[key], 0);
 
     const stored = (await bookings.listByEvent('rush-event')).filter((b) => !lapsed.includes(b.id));

@@ -1,6 +1,4 @@
-import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-booking-repository';
 import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
@@ -13,6 +11,7 @@ import { useFirestoreEmulator } from '../support/firestore-emulator-for-file';
 import { aBooking, anEvent, anUnpaidBooking } from './storage-fixtures';
 import { WORKER_LIMIT_MS, WORKER_TEST_TIMEOUT_MS } from '../support/worker-limits';
 import { withTempSqlite } from '../support/temp-sqlite';
+import { runTogether } from '../support/start-together';
 
 const NOW = new Date('2026-06-01T09:00:00.000Z');
 
@@ -96,15 +95,15 @@ describe('the places ledger on the Firestore emulator', () => {
     await emulator.reset();
     const worker = fileURLToPath(new URL('./firestore-booking-worker.ts', import.meta.url));
     // 3 × 30 bookings of 1 or 2 places (free ones and unpaid holds, a quarter of them then paid)
-    // for 40 places, from three processes that start at one agreed moment.
-    const startAt = Date.now() + 6000;
-    const runs = ['p1', 'p2', 'p3'].map((prefix) =>
-      promisify(execFile)(process.execPath, ['--import', 'tsx', worker, emulator.projectId, String(startAt), '30', prefix, '40', NOW.toISOString()], {
-        timeout: WORKER_LIMIT_MS,
+    // for 40 places, from three processes that start together.
+    const outputs = await runTogether(
+      ['p1', 'p2', 'p3'].map((prefix) => ({
+        args: ['--import', 'tsx', worker, emulator.projectId, '30', prefix, '40', NOW.toISOString()],
         env: { ...process.env, FIRESTORE_EMULATOR_HOST: emulator.host },
-      }),
+      })),
+      WORKER_LIMIT_MS,
     );
-    const reports = (await Promise.all(runs)).map(({ stdout }) => JSON.parse(stdout) as { added: number; paid: number });
+    const reports = outputs.map((stdout) => JSON.parse(stdout) as { added: number; paid: number });
     const bookings = new FirestoreBookingRepository(db);
     const stored = await bookings.listByEvent('busy-event');
     expect(stored).toHaveLength(reports.reduce((sum, r) => sum + r.added, 0));

@@ -1,18 +1,19 @@
-// Run as its own process by sqlite-storage.test.ts: books places in a shared database file at an
-// agreed moment, so that two processes race for the same places.
+// Run as its own process by sqlite-storage.test.ts: books places in a shared database file from one
+// moment (all started together), so that two processes race for the same places.
 import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
 import { SqliteBookingRepository } from '../../adapters/sqlite/sqlite-booking-repository';
 import type { Booking } from '../../core/bookings/booking';
 import { aBooking } from '../support/entities';
+import { readyThenWaitForGo } from '../support/start-together';
 
 function oneAttendee(id: string): Booking {
   return aBooking({ id, firstName: 'Racing', lastName: 'Process' });
 }
 
-const [file, startAtText, countText, prefix, capacityText] = process.argv.slice(2);
+const [file, countText, prefix, capacityText] = process.argv.slice(2);
 const db = await openSqliteDatabase(file);
 const bookings = new SqliteBookingRepository(db);
-await new Promise((resolve) => setTimeout(resolve, Math.max(0, Number(startAtText) - Date.now())));
+await readyThenWaitForGo();
 const results = await Promise.all(
   Array.from({ length: Number(countText) }, (_, i) =>
     bookings.addIfPlacesRemain(oneAttendee(`${prefix}-${i}`), {

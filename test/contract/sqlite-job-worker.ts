@@ -1,11 +1,12 @@
 // Run as its own process by job-queue.test.ts: a server instance's job runner on a shared
-// database file, starting its rounds at an agreed moment so that two processes race for the jobs.
+// database file, starting its rounds with the other's so that two processes race for the jobs.
 import { FixedClock } from '../../adapters/memory/fixed-clock';
 import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
 import { SqliteJobQueue } from '../../adapters/sqlite/sqlite-job-queue';
 import { RunDueJobs } from '../../core/jobs/run-due-jobs';
+import { readyThenWaitForGo } from '../support/start-together';
 
-const [file, startAtText, now] = process.argv.slice(2);
+const [file, now] = process.argv.slice(2);
 const db = await openSqliteDatabase(file);
 const ran: string[] = [];
 const runner = new RunDueJobs({
@@ -20,7 +21,7 @@ const runner = new RunDueJobs({
     },
   },
 });
-await new Promise((resolve) => setTimeout(resolve, Math.max(0, Number(startAtText) - Date.now())));
+await readyThenWaitForGo();
 // Rounds of a few jobs until one finds nothing due: whatever is left is the other process's.
 for (;;) {
   const round = await runner.execute({ limit: 3 });

@@ -11,11 +11,10 @@ import { describePasskeyChallengeRepositoryContract } from './passkey-challenge-
 import { SqlitePasskeyChallengeRepository } from '../../adapters/sqlite/sqlite-passkey-challenge-repository';
 import { describeSignInCodeRepositoryContract } from './sign-in-code-repository.contract';
 import { describeHouseholdRepositoryContract } from './household-repository.contract';
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import knex, { type Knex } from 'knex';
 import { SqliteMigrationSource } from '../../adapters/sqlite/sqlite-migration-source';
 import { DirectoryFileStore } from '../../adapters/system/directory-file-store';
@@ -65,6 +64,7 @@ import { SqliteConditionsRepository } from '../../adapters/sqlite/sqlite-conditi
 import { describeConditionsRepositoryContract } from './conditions-repository.contract';
 import { SqliteAttendanceStore } from '../../adapters/sqlite/sqlite-attendance-store';
 import { describeAttendanceStoreContract } from './attendance-store.contract';
+import { runTogether } from '../support/start-together';
 
 /** A fresh database file in its own temporary folder, removed when closed. */
 async function freshDatabase(): Promise<{ db: Knex; file: string; close(): Promise<void> }> {
@@ -212,16 +212,10 @@ describe('SQLite write transactions', () => {
     const { db, file, close } = await freshDatabase();
     try {
       const worker = fileURLToPath(new URL('./sqlite-booking-worker.ts', import.meta.url));
-      // 450 bookings of 1 for 200 places, from three processes that start at one agreed moment,
-      // far enough ahead for every process to have started, so that they really race.
-      const startAt = Date.now() + 4000;
-      const runs = ['p1', 'p2', 'p3'].map((prefix) =>
-        promisify(execFile)(process.execPath, ['--import', 'tsx', worker, file, String(startAt), '150', prefix, '200'], {
-          timeout: WORKER_LIMIT_MS,
-        }),
-      );
-      const outputs = await Promise.all(runs);
-      const added = outputs.map(({ stdout }) => (JSON.parse(stdout) as { added: number }).added);
+      // 450 bookings of 1 for 200 places, from three processes that start together once every
+      // one has opened the database, so that they really race.
+      const outputs = await runTogether(['p1', 'p2', 'p3'].map((prefix) => ({ args: ['--import', 'tsx', worker, file, '150', prefix, '200'] })), WORKER_LIMIT_MS);
+      const added = outputs.map((stdout) => (JSON.parse(stdout) as { added: number }).added);
       expect(added.reduce((sum, n) => sum + n, 0)).toBe(200);
       const bookings = new SqliteBookingRepository(db);
       expect(await bookings.countByEvent('summer-regatta')).toBe(200);

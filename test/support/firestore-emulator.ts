@@ -81,14 +81,10 @@ async function startOnce(projectId: string): Promise<FirestoreEmulator> {
     await sleep(250);
   }
 
-  const documentsUrl = `http://${host}/emulator/v1/projects/${projectId}/databases/(default)/documents`;
   return {
     host,
     projectId,
-    async reset() {
-      const response = await fetch(documentsUrl, { method: 'DELETE' });
-      if (!response.ok) throw new Error(`Resetting the Firestore emulator failed: ${response.status} ${await response.text()}`);
-    },
+    reset: () => deleteDocuments(host, projectId),
     async stop() {
       process.removeListener('exit', killOnExit);
       killGroup(child, 'SIGTERM');
@@ -99,6 +95,21 @@ async function startOnce(projectId: string): Promise<FirestoreEmulator> {
       }
     },
   };
+}
+
+/**
+ * A project of its own on an emulator already running at `host` (the test run's, see
+ * firestore-global-setup.ts): projects never see each other's documents, so test files share one
+ * emulator as they would share one Firestore. reset() empties the project; stop() empties it too
+ * and leaves the emulator to the run, which stops it at the end.
+ */
+export function projectOnEmulator(host: string, projectId: string): FirestoreEmulator {
+  return { host, projectId, reset: () => deleteDocuments(host, projectId), stop: () => deleteDocuments(host, projectId) };
+}
+
+async function deleteDocuments(host: string, projectId: string): Promise<void> {
+  const response = await fetch(`http://${host}/emulator/v1/projects/${projectId}/databases/(default)/documents`, { method: 'DELETE' });
+  if (!response.ok) throw new Error(`Resetting the Firestore emulator failed: ${response.status} ${await response.text()}`);
 }
 
 function emulatorLogFile(dir: string, port: number): string {

@@ -1,5 +1,5 @@
 // What the Firestore race workers (test/contract/firestore-*-worker.ts) share: each runs as its
-// own "server instance" process, books one event from an agreed moment, and prints what it was told.
+// own "server instance" process, books one event from the moment all are ready, and prints what it was told.
 import type { Firestore } from 'firebase-admin/firestore';
 import { openFirestore } from '../../adapters/firestore/firestore-storage';
 import { setFirestoreCallDeadline } from '../../adapters/firestore/firestore-errors';
@@ -7,6 +7,7 @@ import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-b
 import type { Booking } from '../../core/bookings/booking';
 import { aBooking } from './entities';
 import { WORKER_FIRESTORE_CALL_DEADLINE_MS } from './worker-limits';
+import { readyThenWaitForGo } from './start-together';
 
 /**
  * The worker's i-th booking: every other one an unpaid hold, every third one of 2 places, with an
@@ -25,11 +26,11 @@ export function racingBooking(i: number, prefix: string, now: Date, fields: Part
   });
 }
 
-/** Opens the emulator's project with the worker's call deadline, then waits for the agreed start. */
-export async function openRacingBookings(projectId: string, startAt: number): Promise<{ db: Firestore; bookings: FirestoreBookingRepository }> {
+/** Opens the emulator's project with the worker's call deadline, then waits for the test's go (runTogether). */
+export async function openRacingBookings(projectId: string): Promise<{ db: Firestore; bookings: FirestoreBookingRepository }> {
   setFirestoreCallDeadline(WORKER_FIRESTORE_CALL_DEADLINE_MS);
   const db = openFirestore({ projectId });
   const bookings = new FirestoreBookingRepository(db);
-  await new Promise((resolve) => setTimeout(resolve, Math.max(0, startAt - Date.now())));
+  await readyThenWaitForGo();
   return { db, bookings };
 }

@@ -7,10 +7,18 @@ import { DESKTOP, launchBrowser, type BrowserSession, type LaunchOptions } from 
 /** The sender every browser test's app writes its e-mails as. */
 export const TEST_MAIL_FROM = 'Kestrel Yacht Club <bookings@kestrel-yc.example>';
 
+/**
+ * How often a browser test's app delivers its outbox. The server's own round (MAIL_ROUND_MS,
+ * 15 s) made every e-mail a test waits for (a sign-in code, a confirmation) cost up to 15 s:
+ * one member-duties test with four e-mails took a minute, most of it waiting.
+ */
+export const TEST_MAIL_ROUND_MS = 50;
+
 export interface UseAppOptions extends AppServerOptions {
   /**
    * Sends the app's e-mails to a real SMTP server in the test process (`world.smtp`): SMTP_URL
-   * and MAIL_FROM are set before `env` is applied.
+   * and MAIL_FROM are set before `env` is applied, and the outbox is delivered every
+   * TEST_MAIL_ROUND_MS (unless `build.mailRoundMs` says otherwise).
    */
   mail?: boolean;
   /** How Chromium is launched on the app (its baseURL is the app's); `false`: no browser. */
@@ -57,7 +65,8 @@ export function useApp(options: UseAppOptions | (() => UseAppOptions | Promise<U
     started = current;
     if (mail) current.smtp = await startSmtpTestServer();
     const mailEnv: Record<string, string> = current.smtp ? { SMTP_URL: current.smtp.url, MAIL_FROM: TEST_MAIL_FROM } : {};
-    current.app = await startAppServer({ ...serverOptions, env: { ...mailEnv, ...serverOptions.env } });
+    const build = mail ? { mailRoundMs: TEST_MAIL_ROUND_MS, ...serverOptions.build } : serverOptions.build;
+    current.app = await startAppServer({ ...serverOptions, build, env: { ...mailEnv, ...serverOptions.env } });
     if (launch !== false) {
       current.browser = await launchBrowser({ ...launch, baseURL: current.app.baseUrl });
       current.page = await current.browser.newPage(viewport ?? DESKTOP);
