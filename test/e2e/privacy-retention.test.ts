@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RETENTION_KINDS } from '../../core/privacy/retention-schedule';
 import { signInOnLoginPage } from './support/admin-form';
 import { adminMenuLink } from './support/admin-menu';
 import { expectAccessible } from './support/axe';
@@ -28,8 +29,9 @@ describe('the privacy notice and the Data retention page', () => {
     await page.getByRole('main').getByRole('link', { name: 'privacy notice' }).click();
     await page.getByRole('heading', { name: 'Privacy notice', level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'How long we keep your data' }).waitFor();
-    await countOf(page.locator('[data-kind]')).toBe(5);
+    await countOf(page.locator('[data-kind]')).toBe(RETENTION_KINDS.length);
     await textOf(page.locator('[data-kind="outboxBodies"] dt')).toBe('E-mails sent: 90 days after the e-mail was written');
+    await textOf(page.locator('[data-kind="dutySignups"] dt')).toBe('Duty sign-ups: 24 months after the duty');
     await countOf(page.getByRole('contentinfo').getByRole('link', { name: 'Privacy notice' })).toBe(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 'the notice scrolls sideways at 375 px').toBeLessThanOrEqual(0);
     await expectAccessible(page, 'privacy-notice-375');
@@ -38,7 +40,7 @@ describe('the privacy notice and the Data retention page', () => {
     await (await adminMenuLink(page, 'Data retention')).click();
     await page.getByRole('heading', { name: 'Data retention', level: 1 }).waitFor();
     const table = page.getByRole('region', { name: 'Personal data the app holds, per kind' });
-    await countOf(table.locator('tbody tr')).toBe(5);
+    await countOf(table.locator('tbody tr')).toBe(RETENTION_KINDS.length);
     await textOf(table.locator('tr[data-kind="financialRecords"] td').last()).toBe('Keeps them');
     await page.getByText(/Next run: .* at 03:00/).waitFor();
     await expectAccessible(page, 'data-retention-375');
