@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
 import type { AddressLimitStore } from '../../core/shared/address-limit-store.port';
 import type { Clock } from '../../core/shared/clock.port';
@@ -60,22 +60,37 @@ interface RateLimitDeps {
   perDay: number;
 }
 
-/** Limits on POST /api/bookings per client address: so many a minute and so many a day, 429 beyond. */
-export function bookingRateLimits(deps: RateLimitDeps): RequestHandler[] {
-  return addressRateLimits(deps, 'bookings', [TOO_MANY_BOOKINGS_MINUTE, TOO_MANY_BOOKINGS_DAY]);
+/** One per-address limit: express-rate-limit's middleware, and the message of its refusal. */
+export interface AddressLimit {
+  middleware: RequestHandler;
+  message: string;
+}
+
+/** The limits each request went over, as their middlewares find them. */
+const refusals = new WeakMap<Request, Set<string>>();
+
+/** The booking limits per client address: so many a minute and so many a day. */
+export function bookingAddressLimits(deps: RateLimitDeps): AddressLimit[] {
+  return addressLimits(deps, 'bookings', [TOO_MANY_BOOKINGS_MINUTE, TOO_MANY_BOOKINGS_DAY]);
 }
 
 /**
- * Limits on every work-day sign-up per client address, with or without an e-mail: without them
- * one address could fill every job of a day with made-up names.
+ * The limits on every work-day sign-up per client address, with or without an e-mail: without
+ * them one address could fill every job of a day with made-up names.
  */
-export function workDaySignupRateLimits(deps: RateLimitDeps): RequestHandler[] {
-  return addressRateLimits(deps, 'signups', [TOO_MANY_SIGNUPS_MINUTE, TOO_MANY_SIGNUPS_DAY]);
+export function workDaySignupAddressLimits(deps: RateLimitDeps): AddressLimit[] {
+  return addressLimits(deps, 'signups', [TOO_MANY_SIGNUPS_MINUTE, TOO_MANY_SIGNUPS_DAY]);
 }
 
-function addressRateLimits(deps: RateLimitDeps, name: string, [minuteMessage, dayMessage]: readonly [string, string]): RequestHandler[] {
-  const limiter = (prefix: string, windowMs: number, limit: number, message: string) =>
-    rateLimit({
+/** Limits on POST /api/bookings per client address: so many a minute and so many a day, 429 beyond. */
+export function bookingRateLimits(deps: RateLimitDeps): RequestHandler[] {
+  return [limitsAtOnce(bookingAddressLimits(deps))];
+}
+
+function addressLimits(deps: RateLimitDeps, name: string, [minuteMessage, dayMessage]: readonly [string, string]): AddressLimit[] {
+  const limiter = (prefix: string, windowMs: number, limit: number, message: string): AddressLimit => ({
+    message,
+    middleware: rateLimit({
       windowMs,
       limit,
       standardHeaders: 'draft-8',
@@ -87,11 +102,40 @@ function addressRateLimits(deps: RateLimitDeps, name: string, [minuteMessage, da
       passOnStoreError: false,
       // The key generator does use ipKeyGenerator (in clientAddressKey), which this check cannot see.
       validate: { keyGeneratorIpFallback: false },
-      handler: (_req, res) => {
-        res.status(429).json({ error: message });
+      // The refusal is noted, and answered by limitsAtOnce once every limit has counted.
+      handler: (req, _res, next) => {
+        const over = refusals.get(req) ?? new Set<string>();
+        over.add(message);
+        refusals.set(req, over);
+        next();
       },
-    });
+    }),
+  });
   return [limiter(`${name}-minute:`, 60_000, deps.perMinute, minuteMessage), limiter(`${name}-day:`, 24 * 3600_000, deps.perDay, dayMessage)];
+}
+
+/**
+ * Counts a request against several per-address limits side by side, not one after another: their
+ * counts are asked for in the same turn of the event loop, so on Firestore they are made in one
+ * group commit (ADR 55) rather than one transaction after another. Every limit counts the
+ * request, a refused one too. A request over any of them is answered 429 with the message of the
+ * first it is over, in the order given; a store out of reach fails the request (502).
+ */
+export function limitsAtOnce(limits: readonly AddressLimit[]): RequestHandler {
+  return (req, res, next) => {
+    const counted = limits.map(
+      ({ middleware }) =>
+        new Promise<void>((resolve, reject) => {
+          void middleware(req, res, (error?: unknown) => (error ? reject(error) : resolve()));
+        }),
+    );
+    Promise.all(counted).then(() => {
+      const over = refusals.get(req);
+      const refused = over ? limits.find((limit) => over.has(limit.message)) : undefined;
+      if (refused) res.status(429).json({ error: refused.message });
+      else next();
+    }, next);
+  };
 }
 
 /**
@@ -103,6 +147,18 @@ export function configuredBookingRateLimits(ports: AppContainer, config: AppConf
   return bookingRateLimits({ limits: ports.get('addressLimits'), clock: ports.get('clock'), ...config.bookingLimits });
 }
 
-export function configuredWorkDaySignupRateLimits(ports: AppContainer, config: AppConfig): RequestHandler[] {
-  return workDaySignupRateLimits({ limits: ports.get('addressLimits'), clock: ports.get('clock'), ...config.workDaySignupLimits });
+/**
+ * The limits of a work-day sign-up: the sign-ups' own always; one with an e-mail sends one, so it
+ * also counts against the bookings' limits (the form cannot be used to mail strangers in bulk).
+ * All of a request's limits are counted at once.
+ */
+export function configuredWorkDaySignupRateLimits(ports: AppContainer, config: AppConfig): RequestHandler {
+  const deps = { limits: ports.get('addressLimits'), clock: ports.get('clock') };
+  const signups = workDaySignupAddressLimits({ ...deps, ...config.workDaySignupLimits });
+  const withoutEmail = limitsAtOnce(signups);
+  const withEmail = limitsAtOnce([...signups, ...bookingAddressLimits({ ...deps, ...config.bookingLimits })]);
+  return (req, res, next) => {
+    const email: unknown = (req.body as { email?: unknown } | undefined)?.email;
+    return (typeof email === 'string' && email.trim() !== '' ? withEmail : withoutEmail)(req, res, next);
+  };
 }

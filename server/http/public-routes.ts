@@ -1,4 +1,3 @@
-import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { WorkDaySignupFormSchema } from '../../core/work-days/work-day';
 import type { ClubConfig } from '../../core/content/club-config';
@@ -254,14 +253,7 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     // Every sign-up counts against the sign-ups' own per-address limits, so one address cannot
     // fill a day's jobs with made-up names. One with an e-mail sends one, so it also counts against
     // the bookings' limits: the form cannot be used to mail strangers in bulk.
-    before: [
-      ...configuredWorkDaySignupRateLimits(ports, config),
-      ...configuredBookingRateLimits(ports, config).map((limit): RequestHandler => (req, res, next) => {
-        const email: unknown = (req.body as { email?: unknown } | undefined)?.email;
-        if (typeof email === 'string' && email.trim() !== '') return limit(req, res, next);
-        next();
-      }),
-    ],
+    before: [configuredWorkDaySignupRateLimits(ports, config)],
     responses: {
       201: { description: 'Signed up (with an e-mail: its confirmation is queued in the outbox)', schema: SignupCreatedSchema },
       404: WORK_DAY_NOT_FOUND,
