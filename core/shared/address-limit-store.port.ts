@@ -11,9 +11,20 @@ export interface PlaceHold {
 export type HoldPlacesResult = { held: true } | { held: false; placesHeld: number };
 
 /**
+ * A key names a limit and what it limits: `<name>:<subject>` (e.g. `bookings-minute:203.0.113.7`,
+ * `places:203.0.113.7`), the subject being a client address, a member or the like. Each key is
+ * counted on its own; a store may keep the keys of one subject together (on Firestore, one
+ * document per subject: ADR 55). A key without a colon is its own name and subject.
+ */
+export function addressLimitKeyParts(key: string): { name: string; subject: string } {
+  const colon = key.indexOf(':');
+  return colon < 1 ? { name: key, subject: key } : { name: key.slice(0, colon), subject: key.slice(colon + 1) };
+}
+
+/**
  * Per-address counters against booking spam, shared by every server instance that uses the same
  * storage: request counts in fixed windows (for express-rate-limit) and the places an address's
- * recent bookings hold.
+ * recent bookings hold. Keys: see `addressLimitKeyParts`.
  */
 export interface AddressLimitStore {
   /**

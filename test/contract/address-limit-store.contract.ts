@@ -53,6 +53,32 @@ export function describeAddressLimitStoreContract(name: string, makeAdapter: Ada
       expect((await Promise.all(keys.map((key) => limits().hit(key, MINUTE, at('09:00:01'))))).map((r) => r.hits)).toEqual(keys.map(() => 4));
     });
 
+    it("counts an address's minute, day and places held on their own when they race, and keeps each window's own end", async () => {
+      const address = '203.0.113.9';
+      const limit = { max: 3, now: at('09:00:00') };
+      const [minute, day, holds] = await Promise.all([
+        Promise.all(Array.from({ length: 5 }, () => limits().hit(`bookings-minute:${address}`, MINUTE, at('09:00:00')))),
+        Promise.all(Array.from({ length: 5 }, () => limits().hit(`bookings-day:${address}`, 24 * 60 * MINUTE, at('09:00:00')))),
+        Promise.all(Array.from({ length: 5 }, (_, n) => limits().holdPlaces(`places:${address}`, { id: `b${n}`, places: 1, until: at('09:30:00') }, limit))),
+      ]);
+      expect(minute.map((r) => r.hits).sort()).toEqual([1, 2, 3, 4, 5]);
+      expect(day.map((r) => r.hits).sort()).toEqual([1, 2, 3, 4, 5]);
+      expect(holds.filter((r) => r.held)).toHaveLength(3);
+      // The minute's window ends; the day's runs on, and so do the holds.
+      expect(await limits().hit(`bookings-minute:${address}`, MINUTE, at('09:01:00'))).toEqual({ hits: 1, resetAt: at('09:02:00') });
+      expect(await limits().hit(`bookings-day:${address}`, 24 * 60 * MINUTE, at('09:01:00'))).toEqual({ hits: 6, resetAt: new Date(at('09:00:00').getTime() + 24 * 60 * MINUTE) });
+      expect(await limits().holdPlaces(`places:${address}`, { id: 'b9', places: 1, until: at('09:31:00') }, { max: 3, now: at('09:01:00') })).toEqual({ held: false, placesHeld: 3 });
+      // Taking back a minute's hit or forgetting it leaves the day's count alone, and the reverse.
+      await limits().reset(`bookings-minute:${address}`);
+      await limits().unhit(`bookings-day:${address}`);
+      expect((await limits().hit(`bookings-minute:${address}`, MINUTE, at('09:01:30'))).hits).toBe(1);
+      expect((await limits().hit(`bookings-day:${address}`, 24 * 60 * MINUTE, at('09:01:30'))).hits).toBe(6);
+      // Releasing one hold of the address frees its places for the next.
+      const released = holds.findIndex((r) => r.held);
+      await limits().releasePlaces(`places:${address}`, `b${released}`);
+      expect(await limits().holdPlaces(`places:${address}`, { id: 'b10', places: 1, until: at('09:31:00') }, { max: 3, now: at('09:01:30') })).toEqual({ held: true });
+    });
+
     it('holds places up to the most allowed, counting only holds still running, per key', async () => {
       const key = 'places:203.0.113.7';
       const limit = { max: 10, now: at('09:00:00') };
