@@ -17,7 +17,7 @@ import { appendToAuditLog } from './firestore-audit-log';
 import { checkedChange } from '../../core/bookings/booking-change';
 import { readDocument } from './firestore-read-document';
 import { allotShares, sharesCoveringChange, sharesMovedInto, spareOf, totalSpare } from '../../core/bookings/places-shares';
-import { FirestorePlacesShards, legacyLedger, mergedLedger, toShard, type PlacesShard } from './firestore-places-shards';
+import { FirestorePlacesShards, PLACES_SHARDS, legacyLedger, mergedLedger, toShard, type PlacesShard } from './firestore-places-shards';
 
 const NOT_FOUND = BOOKING_NOT_FOUND;
 const CONFLICT = 'A booking with this id already exists';
@@ -157,17 +157,19 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
     const lane = this.lane(eventId);
     while (queue.length > 0) {
       const group = nextGroup(queue);
+      // The part the group is written to: this one, or the one it moves to after a lost race.
+      const at = { part: index };
       let alone: Waiting[] = [];
       try {
-        await this.commitGroup(eventId, index, group);
+        await this.commitGroup(eventId, at, group);
       } catch (error) {
         // A booking id or reference taken (which of them, the commit does not say): each booking
         // is then written on its own, and answered as it would be alone. Any other error: all fail.
         if (firestoreCode(error) === FIRESTORE_CODES.ALREADY_EXISTS) alone = group;
         else for (const item of group) item.reject(error);
       }
-      lane.busy[index] -= group.length;
-      await Promise.all(alone.map((item) => this.takePlacesAlone(eventId, item.needed, item.limit, undefined, item.write, item.answers, index).then(item.resolve, item.reject)));
+      lane.busy[at.part] -= group.length;
+      await Promise.all(alone.map((item) => this.takePlacesAlone(eventId, item.needed, item.limit, undefined, item.write, item.answers, at.part).then(item.resolve, item.reject)));
     }
     this.waiting.delete(key);
   }
@@ -177,16 +179,28 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
    * part's share are written with it; when some do not, every part is read and spare shares move
    * into this one for as many of them as the event has room for, in the same commit; the rest are
    * refused with the places left. The commit has preconditions on every part it writes, so a
-   * race decides the whole group again on fresh reads.
+   * race decides the whole group again on fresh reads: on the part this process moves its
+   * bookings to after the lost race (`raced`), unless a group of its own is under way there, so
+   * that two instances that picked the same part part ways at once, not only for their next
+   * bookings (ADR 55). `at.part` is where the group was last tried.
    */
-  private async commitGroup(eventId: string, index: number, group: Waiting[]): Promise<void> {
+  private async commitGroup(eventId: string, at: { part: number }, group: Waiting[]): Promise<void> {
     let allotted = false;
     const first = group[0].limit;
     const earliest = new Date(Math.min(...group.map((item) => item.limit.now.getTime())));
     let tries = 0;
     const { admitted, refused } = await optimistically<{ admitted: Waiting[]; refused: { item: Waiting; left: number }[] }>(async () => {
-      // Tried again: another instance wrote this part meanwhile; this process's next bookings go elsewhere.
-      if (tries++ > 0) this.raced(eventId, index);
+      // Tried again: another instance wrote this part meanwhile; this process's bookings go elsewhere, this group too.
+      if (tries++ > 0) {
+        this.raced(eventId, at.part);
+        const lane = this.lane(eventId);
+        if (lane.home !== undefined && lane.home !== at.part && !this.waiting.has(`${eventId}#${lane.home}`)) {
+          lane.busy[at.part] -= group.length;
+          lane.busy[lane.home] += group.length;
+          at.part = lane.home;
+        }
+      }
+      const index = at.part;
       let shard = toShard(await this.shards.ref(eventId, index).get(), index);
       const capacity = await this.capacityToFit(shard.eventSequence, eventId, first);
       if (!this.shards.isAllotted(shard, capacity) && !allotted) {
@@ -343,6 +357,7 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
             added: { added: true },
             refused: (placesLeft) => ({ added: false, placesLeft }),
             creates: referenceRef ? [ref.path, referenceRef.path] : [ref.path],
+            writes: 1 + (referenceRef ? 1 : 0) + mail.length,
             onExists: async () => {
               if ((await ref.get()).exists) return 'conflict';
               if (referenceRef && (await referenceRef.get()).exists) return { done: { added: false, referenceTaken: true } };
@@ -627,6 +642,8 @@ type PlacesAnswers<T> = {
   refused: (placesLeft: number) => T;
   /** The documents the write creates: two writes creating one document are never in one commit. */
   creates?: string[];
+  /** How many documents the write adds to the commit, its part's aside (unknown: WRITES_UNKNOWN). */
+  writes?: number;
   onExists?: () => Promise<'conflict' | 'raced' | { done: T }>;
 };
 interface Waiting {
@@ -640,25 +657,33 @@ interface Waiting {
 }
 
 /**
- * The most bookings in one group commit: a commit holds at most 500 writes, and a booking writes
- * itself, its reference and its confirmation (some e-mails two).
+ * The most writes of the bookings in one group commit: a commit holds at most 500 writes, of
+ * which up to one per part of the ledger (the group's own, and those its shares move from).
  */
-const GROUP_MAX = 100;
+const GROUP_WRITES_MAX = 500 - PLACES_SHARDS;
+
+/** A write that does not say how many documents it adds: a booking, its reference and two e-mails. */
+const WRITES_UNKNOWN = 4;
 
 /**
- * Takes the next group out of `queue`: its first bookings in order of arrival, up to GROUP_MAX,
- * leaving for a later group (in their order) those that create a document an earlier one of the
- * group creates (the same booking id or reference twice: one commit cannot create a document twice).
+ * Takes the next group out of `queue`: its first bookings in order of arrival, as many as fit in
+ * one commit (GROUP_WRITES_MAX: about 160 bookings with one e-mail each), leaving for a later
+ * group (in their order) those that do not fit and those that create a document an earlier one
+ * of the group creates (the same booking id or reference twice: one commit cannot create a
+ * document twice).
  */
 function nextGroup(queue: Waiting[]): Waiting[] {
   const group: Waiting[] = [];
   const later: Waiting[] = [];
   const created = new Set<string>();
+  let writes = 0;
   for (const item of queue) {
     const creates = item.answers.creates ?? [];
-    if (group.length >= GROUP_MAX || creates.some((path) => created.has(path))) later.push(item);
+    const adds = item.answers.writes ?? WRITES_UNKNOWN;
+    if (writes + adds > GROUP_WRITES_MAX || creates.some((path) => created.has(path))) later.push(item);
     else {
       group.push(item);
+      writes += adds;
       for (const path of creates) created.add(path);
     }
   }
