@@ -43,7 +43,7 @@ import { ListCalendarEvents } from '../core/calendar/list-calendar-events';
 import { SubmitBooking } from '../core/bookings/submit-booking';
 import { startFirestoreEmulator } from '../test/support/firestore-emulator';
 import { aBooking as fullBooking, anEvent as fullEvent } from '../test/support/entities';
-import { emulatorFloor, firestoreRush, loadAverage, printRush, RUSH_INSTANCES, RUSH_ROUNDS, rushVerdicts, sqliteRush, type RushFigures } from './firestore-rush';
+import { emulatorFloor, firestoreRush, loadAverage, printRush, RUSH_INSTANCES, RUSH_ROUNDS, RUSH_WARM_ROUNDS, rushVerdicts, sqliteRush, type RushFigures } from './firestore-rush';
 import { execFileSync } from 'node:child_process';
 import { compareLedgerDesigns } from './ledger-designs/compare-ledger-designs';
 
@@ -245,6 +245,15 @@ async function measureRush(emulator: { host: string; projectId: string }, db: Fi
   // The production bundle the instances run (what `npm run build` makes of the server).
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], { stdio: 'inherit' });
   await emulatorFloor(db, 'floor_');
+  // A first round run and thrown away (printed, not counted): the emulator's Java server compiles
+  // its hot code on it, as a Firestore in production is not a cold process (ADR 55). Each
+  // server instance of every round is new, and warms up on bookings of its own before its rush.
+  for (let round = 1; round <= RUSH_WARM_ROUNDS; round += 1) {
+    const reference = await sqliteRush();
+    const runs: RushFigures[] = [];
+    for (const count of RUSH_INSTANCES) runs.push(await firestoreRush(emulator, db, count, `rushwarm${round}x${count}_`));
+    console.log(`\nWarm-up round ${round} (not counted): p99 ${[reference, ...runs].map((f) => `${f.label} ${Math.round(f.p99)} ms`).join(', ')}`);
+  }
   for (let round = 1; round <= RUSH_ROUNDS; round += 1) {
     console.log(`\nRound ${round}, load before: ${loadAverage()}`);
     const reference = await sqliteRush();

@@ -14,7 +14,8 @@
  *
  * Environment: BENCH_RUSH_BOOKINGS (default 300), BENCH_RUSH_CAPACITY (default 200),
  * BENCH_RUSH_INSTANCES (Firestore instance counts, default 2,3), BENCH_RUSH_ROUNDS (default 1:
- * each configuration once, in turns). Nothing leaves 127.0.0.1.
+ * each configuration once, in turns), BENCH_RUSH_WARM_ROUNDS (default 1: rounds run first and not
+ * counted), BENCH_RUSH_WARM_UP_WAVES (default 3: each server's warm-up bookings before its rush). Nothing leaves 127.0.0.1.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -39,6 +40,8 @@ export const RUSH_BOOKINGS = Number(process.env.BENCH_RUSH_BOOKINGS ?? '300');
 export const RUSH_CAPACITY = Number(process.env.BENCH_RUSH_CAPACITY ?? '200');
 export const RUSH_INSTANCES = (process.env.BENCH_RUSH_INSTANCES ?? '2,3').split(',').map(Number);
 export const RUSH_ROUNDS = Number(process.env.BENCH_RUSH_ROUNDS ?? '1');
+/** Rounds run first and thrown away, as the emulator's warm-up (default 1). */
+export const RUSH_WARM_ROUNDS = Number(process.env.BENCH_RUSH_WARM_ROUNDS ?? '1');
 const EVENT_ID = 'the-regatta';
 
 export interface RushFigures {
@@ -99,11 +102,11 @@ function stopInstance(instance: Instance): Promise<void> {
 }
 
 /** The rush's event: free, open for booking, `capacity` places. */
-function rushEvent(capacity: number) {
+function rushEvent(capacity: number, id = EVENT_ID, name = 'The Regatta') {
   const start = Date.now() + 20 * 86_400_000;
   return anEvent({
-    id: EVENT_ID,
-    name: 'The Regatta',
+    id,
+    name,
     eventdatetime: new Date(start).toISOString(),
     eventenddatetime: new Date(start + 6 * 3600_000).toISOString(),
     bookingEndDate: null,
@@ -114,6 +117,52 @@ function rushEvent(capacity: number) {
     price: 0,
     capacity,
   });
+}
+
+/**
+ * Before the rush, each server books the warm-up event (another free event) in WARM_UP_WAVES
+ * waves of WARM_UP_WAVE bookings at once, from addresses the rush does not use: as a club's server
+ * has booked before the regatta opens at nine, its booking code is compiled and its connections
+ * made; a server's first bookings after its start run cold (ADR 55). The same for SQLite.
+ */
+export const WARM_UP_WAVES = Number(process.env.BENCH_RUSH_WARM_UP_WAVES ?? '3');
+const WARM_UP_WAVE = 10;
+const WARM_UP_EVENT_ID = 'the-warm-up-sail';
+/** Room for every warm-up booking of 3 instances. */
+const WARM_UP_CAPACITY = 1000;
+
+async function warmUp(urls: string[]): Promise<void> {
+  for (let wave = 0; wave < WARM_UP_WAVES; wave++) {
+    await Promise.all(
+      urls.flatMap((url, i) =>
+        Array.from({ length: WARM_UP_WAVE }, async (_, n) => {
+          const address = memberAddress(RUSH_BOOKINGS + 1 + ((wave * urls.length + i) * WARM_UP_WAVE + n));
+          const res = await fetch(`${url}/api/bookings`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+            body: JSON.stringify({ ...bookingBody(n), eventId: WARM_UP_EVENT_ID, firstName: 'Warm' }),
+          });
+          await res.arrayBuffer();
+          if (res.status !== 201) throw new Error(`A warm-up booking was answered ${res.status}`);
+        }),
+      ),
+    );
+  }
+}
+
+/** The booking form of the rush's n-th member. */
+function bookingBody(n: number) {
+  return {
+    eventId: EVENT_ID,
+    firstName: 'Rush',
+    lastName: `Sailor ${n}`,
+    numberAttending: 1,
+    numberOfChildren: 0,
+    numberOfSoftDrinks: 0,
+    numberOfVegetarian: 0,
+    boatName: '',
+    email: '',
+  };
 }
 
 /** Fires the rush at the instances (round robin) at once; the answers and their latencies. */
@@ -130,17 +179,7 @@ async function fire(urls: string[], count: number): Promise<{ latencies: number[
         const res = await fetch(`${urls[n % urls.length]}/api/bookings`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-forwarded-for': memberAddress(n + 1) },
-          body: JSON.stringify({
-            eventId: EVENT_ID,
-            firstName: 'Rush',
-            lastName: `Sailor ${n}`,
-            numberAttending: 1,
-            numberOfChildren: 0,
-            numberOfSoftDrinks: 0,
-            numberOfVegetarian: 0,
-            boatName: '',
-            email: '',
-          }),
+          body: JSON.stringify(bookingBody(n)),
         });
         status = String(res.status);
         const body = (await res.json().catch(() => ({}))) as { error?: string; message?: string };
@@ -242,6 +281,7 @@ export async function firestoreRush(emulator: { host: string; projectId: string 
   const options = { collectionPrefix: prefix };
   const events: EventRepository = new FirestoreEventRepository(db, options);
   await events.create(rushEvent(RUSH_CAPACITY));
+  await events.create(rushEvent(WARM_UP_CAPACITY, WARM_UP_EVENT_ID, 'The Warm-up Sail'));
   const dirs = Array.from({ length: count }, () => mkdtempSync(join(tmpdir(), 'kyc-rush-')));
   const instances: Instance[] = [];
   try {
@@ -256,8 +296,9 @@ export async function firestoreRush(emulator: { host: string; projectId: string 
         }),
       );
     }
-    // Each instance warmed up on a calendar view (its connection made, its code paths loaded).
+    // Each instance warmed up on a calendar view and bookings of another event.
     await Promise.all(instances.map((i) => fetch(`${i.url}/api/events`).then((r) => r.arrayBuffer())));
+    await warmUp(instances.map((i) => i.url));
     const before = (await Promise.all(instances.map((i) => i.counts()))).reduce(sumCounts, NO_COUNTS);
     return await measure(`Firestore, ${count} instances`, instances, new FirestoreBookingRepository(db, options), before, emulator.host);
   } finally {
@@ -274,9 +315,11 @@ export async function sqliteRush(): Promise<RushFigures> {
   try {
     const setup = await openSqliteDatabase(file);
     await new SqliteEventRepository(setup).create(rushEvent(RUSH_CAPACITY));
+    await new SqliteEventRepository(setup).create(rushEvent(WARM_UP_CAPACITY, WARM_UP_EVENT_ID, 'The Warm-up Sail'));
     await setup.destroy();
     instance = await startInstance(BASE_ENV(dir));
     await fetch(`${instance.url}/api/events`).then((r) => r.arrayBuffer());
+    await warmUp([instance.url]);
     const db = await openSqliteDatabase(file);
     try {
       const before = await instance.counts();
