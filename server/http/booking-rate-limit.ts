@@ -60,10 +60,14 @@ interface RateLimitDeps {
   perDay: number;
 }
 
-/** One per-address limit: express-rate-limit's middleware, and the message of its refusal. */
+/**
+ * One per-address limit: express-rate-limit's middleware, the message of its refusal, and how to
+ * take back the request's count (its store's decrement, on the request's key).
+ */
 export interface AddressLimit {
   middleware: RequestHandler;
   message: string;
+  takeBack: (req: Request) => Promise<void>;
 }
 
 /** The limits each request went over, as their middlewares find them. */
@@ -88,38 +92,44 @@ export function bookingRateLimits(deps: RateLimitDeps): RequestHandler[] {
 }
 
 function addressLimits(deps: RateLimitDeps, name: string, [minuteMessage, dayMessage]: readonly [string, string]): AddressLimit[] {
-  const limiter = (prefix: string, windowMs: number, limit: number, message: string): AddressLimit => ({
-    message,
-    middleware: rateLimit({
-      windowMs,
-      limit,
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      store: new AddressLimitRateStore(deps.limits, deps.clock, prefix),
-      keyGenerator: (req) => clientAddressKey(req.ip),
-      // A store out of reach is the booking storage out of reach: the request fails (502) rather
-      // than letting unlimited bookings through.
-      passOnStoreError: false,
-      // The key generator does use ipKeyGenerator (in clientAddressKey), which this check cannot see.
-      validate: { keyGeneratorIpFallback: false },
-      // The refusal is noted, and answered by limitsAtOnce once every limit has counted.
-      handler: (req, _res, next) => {
-        const over = refusals.get(req) ?? new Set<string>();
-        over.add(message);
-        refusals.set(req, over);
-        next();
-      },
-    }),
-  });
+  const limiter = (prefix: string, windowMs: number, limit: number, message: string): AddressLimit => {
+    const store = new AddressLimitRateStore(deps.limits, deps.clock, prefix);
+    return {
+      message,
+      takeBack: (req) => store.decrement(clientAddressKey(req.ip)),
+      middleware: rateLimit({
+        windowMs,
+        limit,
+        standardHeaders: 'draft-8',
+        legacyHeaders: false,
+        store,
+        keyGenerator: (req) => clientAddressKey(req.ip),
+        // A store out of reach is the booking storage out of reach: the request fails (502) rather
+        // than letting unlimited bookings through.
+        passOnStoreError: false,
+        // The key generator does use ipKeyGenerator (in clientAddressKey), which this check cannot see.
+        validate: { keyGeneratorIpFallback: false },
+        // The refusal is noted, and answered by limitsAtOnce once every limit has counted.
+        handler: (req, _res, next) => {
+          const over = refusals.get(req) ?? new Set<string>();
+          over.add(message);
+          refusals.set(req, over);
+          next();
+        },
+      }),
+    };
+  };
   return [limiter(`${name}-minute:`, 60_000, deps.perMinute, minuteMessage), limiter(`${name}-day:`, 24 * 3600_000, deps.perDay, dayMessage)];
 }
 
 /**
  * Counts a request against several per-address limits side by side, not one after another: their
  * counts are asked for in the same turn of the event loop, so on Firestore they are made in one
- * group commit (ADR 55) rather than one transaction after another. Every limit counts the
- * request, a refused one too. A request over any of them is answered 429 with the message of the
- * first it is over, in the order given; a store out of reach fails the request (502).
+ * group commit (ADR 55) rather than one transaction after another. A request over any of them is
+ * answered 429 with the message of the first it is over, in the order given, and the limits after
+ * that one take their count back: as when they ran one after another, a request the minute's
+ * limit refuses does not use up the day's (one flood does not shut an address, a club house's
+ * shared connection say, out for the whole day). A store out of reach fails the request (502).
  */
 export function limitsAtOnce(limits: readonly AddressLimit[]): RequestHandler {
   return (req, res, next) => {
@@ -129,12 +139,15 @@ export function limitsAtOnce(limits: readonly AddressLimit[]): RequestHandler {
           void middleware(req, res, (error?: unknown) => (error ? reject(error) : resolve()));
         }),
     );
-    Promise.all(counted).then(() => {
-      const over = refusals.get(req);
-      const refused = over ? limits.find((limit) => over.has(limit.message)) : undefined;
-      if (refused) res.status(429).json({ error: refused.message });
-      else next();
-    }, next);
+    Promise.all(counted)
+      .then(async () => {
+        const over = refusals.get(req);
+        const first = over ? limits.findIndex((limit) => over.has(limit.message)) : -1;
+        if (first < 0) return next();
+        await Promise.all(limits.slice(first + 1).map((limit) => limit.takeBack(req)));
+        res.status(429).json({ error: limits[first].message });
+      })
+      .catch(next);
   };
 }
 
