@@ -50,3 +50,18 @@ export function percentile(sorted: number[], p: number): number {
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[i];
 }
+
+/** A one-place booking form of a member of the bench, for `POST /api/bookings`. */
+export function benchBookingForm(eventId: string, firstName: string, n: number) {
+  return {
+    eventId,
+    firstName,
+    lastName: `Sailor ${n}`,
+    numberAttending: 1,
+    numberOfChildren: 0,
+    numberOfSoftDrinks: 0,
+    numberOfVegetarian: 0,
+    boatName: '',
+    email: '',
+  };
+}

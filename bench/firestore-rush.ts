@@ -33,7 +33,7 @@ import { placesTaken } from '../core/bookings/booking-state';
 import type { BookingRepository } from '../core/bookings/booking-repository.port';
 import type { EventRepository } from '../core/events/event-repository.port';
 import { anEvent } from '../test/support/entities';
-import { DATABASE_FILE, memberAddress, percentile, startServerBundle } from './bench-helpers';
+import { benchBookingForm, DATABASE_FILE, memberAddress, percentile, startServerBundle } from './bench-helpers';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 export const RUSH_BOOKINGS = Number(process.env.BENCH_RUSH_BOOKINGS ?? '300');
@@ -140,7 +140,7 @@ async function warmUp(urls: string[]): Promise<void> {
           const res = await fetch(`${url}/api/bookings`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
-            body: JSON.stringify({ ...bookingBody(n), eventId: WARM_UP_EVENT_ID, firstName: 'Warm' }),
+            body: JSON.stringify(benchBookingForm(WARM_UP_EVENT_ID, 'Warm', n)),
           });
           await res.arrayBuffer();
           if (res.status !== 201) throw new Error(`A warm-up booking was answered ${res.status}`);
@@ -148,21 +148,6 @@ async function warmUp(urls: string[]): Promise<void> {
       ),
     );
   }
-}
-
-/** The booking form of the rush's n-th member. */
-function bookingBody(n: number) {
-  return {
-    eventId: EVENT_ID,
-    firstName: 'Rush',
-    lastName: `Sailor ${n}`,
-    numberAttending: 1,
-    numberOfChildren: 0,
-    numberOfSoftDrinks: 0,
-    numberOfVegetarian: 0,
-    boatName: '',
-    email: '',
-  };
 }
 
 /** Fires the rush at the instances (round robin) at once; the answers and their latencies. */
@@ -179,7 +164,7 @@ async function fire(urls: string[], count: number): Promise<{ latencies: number[
         const res = await fetch(`${urls[n % urls.length]}/api/bookings`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-forwarded-for': memberAddress(n + 1) },
-          body: JSON.stringify(bookingBody(n)),
+          body: JSON.stringify(benchBookingForm(EVENT_ID, 'Rush', n)),
         });
         status = String(res.status);
         const body = (await res.json().catch(() => ({}))) as { error?: string; message?: string };

@@ -28,7 +28,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { DATABASE_FILE, memberAddress, percentile, SERVER_BUNDLE, startServerBundle } from './bench-helpers';
+import { benchBookingForm, DATABASE_FILE, memberAddress, percentile, SERVER_BUNDLE, startServerBundle } from './bench-helpers';
 import type { BaselineMessage, BaselineRequest, CapturedAnswer } from './baseline-server';
 import { BENCH_QUERIES, keystrokeQueries } from './search-corpus';
 
@@ -289,17 +289,7 @@ async function main(): Promise<void> {
     const calendarPage = await capture('GET', '/calendar');
     if (calendarPage.status !== 200 || !calendarPage.text.includes('<main')) throw new Error(`GET /calendar answered ${calendarPage.status} without its list drawn`);
     const feedEvents = feed.text.split('BEGIN:VEVENT').length - 1;
-    const bookingBody = (n: number) => ({
-      eventId: free.id,
-      firstName: 'Bench',
-      lastName: `Sailor ${n}`,
-      numberAttending: 1,
-      numberOfChildren: 0,
-      numberOfSoftDrinks: 0,
-      numberOfVegetarian: 0,
-      boatName: '',
-      email: '',
-    });
+    const bookingBody = (n: number) => benchBookingForm(free.id, 'Bench', n);
     const firstBooking = await capture('POST', '/api/bookings', bookingBody(0));
     if (firstBooking.status !== 201) throw new Error(`POST /api/bookings answered ${firstBooking.status}: ${JSON.stringify(firstBooking.json)}`);
     // The member's manage page: what the link in the confirmation opens.
