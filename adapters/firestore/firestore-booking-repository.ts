@@ -83,6 +83,10 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
   private pickShard(eventId: string, needed: number): number {
     const lane = this.lane(eventId);
     if (lane.home !== undefined && roomFor(lane, lane.home, needed)) return lane.home;
+    // Every part seen without room (the event looks full): the booking waits with this process's
+    // others at its own part, where one reading of all the parts answers them together (ADR 55),
+    // rather than each reading all 8 at a part of its own, one after another.
+    if (lane.home !== undefined && !lane.spare.some((_, i) => roomFor(lane, i, needed))) return lane.home;
     lane.home = this.otherShard(lane, needed, lane.home);
     return lane.home;
   }
