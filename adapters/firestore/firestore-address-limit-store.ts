@@ -31,7 +31,7 @@ function liveData(data: DocumentData | undefined, nowMs: number): SubjectData {
 
 /** The document to write: none when nothing is left in it. */
 function written(data: SubjectData): DocumentData | null {
-  return Object.keys(data.windows).length === 0 && Object.keys(data.holds).length === 0 ? null : { ...data };
+  return Object.keys(data.windows).length === 0 && Object.keys(data.holds).length === 0 ? null : data;
 }
 
 /**

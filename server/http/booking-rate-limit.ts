@@ -71,7 +71,7 @@ export interface AddressLimit {
 }
 
 /** The limits each request went over, as their middlewares find them. */
-const refusals = new WeakMap<Request, Set<string>>();
+const refusals = new WeakMap<Request, Set<AddressLimit>>();
 
 /** The booking limits per client address: so many a minute and so many a day. */
 export function bookingAddressLimits(deps: RateLimitDeps): AddressLimit[] {
@@ -94,7 +94,7 @@ export function bookingRateLimits(deps: RateLimitDeps): RequestHandler[] {
 function addressLimits(deps: RateLimitDeps, name: string, [minuteMessage, dayMessage]: readonly [string, string]): AddressLimit[] {
   const limiter = (prefix: string, windowMs: number, limit: number, message: string): AddressLimit => {
     const store = new AddressLimitRateStore(deps.limits, deps.clock, prefix);
-    return {
+    const addressLimit: AddressLimit = {
       message,
       takeBack: (req) => store.decrement(clientAddressKey(req.ip)),
       middleware: rateLimit({
@@ -111,13 +111,14 @@ function addressLimits(deps: RateLimitDeps, name: string, [minuteMessage, dayMes
         validate: { keyGeneratorIpFallback: false },
         // The refusal is noted, and answered by limitsAtOnce once every limit has counted.
         handler: (req, _res, next) => {
-          const over = refusals.get(req) ?? new Set<string>();
-          over.add(message);
+          const over = refusals.get(req) ?? new Set<AddressLimit>();
+          over.add(addressLimit);
           refusals.set(req, over);
           next();
         },
       }),
     };
+    return addressLimit;
   };
   return [limiter(`${name}-minute:`, 60_000, deps.perMinute, minuteMessage), limiter(`${name}-day:`, 24 * 3600_000, deps.perDay, dayMessage)];
 }
@@ -142,7 +143,7 @@ export function limitsAtOnce(limits: readonly AddressLimit[]): RequestHandler {
     Promise.all(counted)
       .then(async () => {
         const over = refusals.get(req);
-        const first = over ? limits.findIndex((limit) => over.has(limit.message)) : -1;
+        const first = over ? limits.findIndex((limit) => over.has(limit)) : -1;
         if (first < 0) return next();
         await Promise.all(limits.slice(first + 1).map((limit) => limit.takeBack(req)));
         res.status(429).json({ error: limits[first].message });
