@@ -231,6 +231,50 @@ describe('Firestore bookings under load', () => {
   });
 });
 
+describe('Firestore per-address limits from several servers', () => {
+  // Each server remembers the documents it has just written and changes them next without
+  // reading them again (ADR 56): what another server wrote meanwhile must still be counted.
+  const at = new Date('2026-06-01T09:00:00.000Z');
+  const minute = 60_000;
+  const until = new Date(at.getTime() + 30 * minute);
+
+  it('counts every hit of one address made in turns by two servers, each having written it before', async () => {
+    const { emulator, db } = running();
+    await emulator.reset();
+    const [one, two] = [new FirestoreAddressLimitStore(db), new FirestoreAddressLimitStore(db)];
+    const key = 'bookings-minute:203.0.113.7';
+    const hits: number[] = [];
+    for (const store of [one, two, one, two, one, one, two]) hits.push((await store.hit(key, minute, at)).hits);
+    expect(hits).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('decides a hold on the places as held now, not as this server last wrote them', async () => {
+    const { emulator, db } = running();
+    await emulator.reset();
+    const [one, two] = [new FirestoreAddressLimitStore(db), new FirestoreAddressLimitStore(db)];
+    const key = 'places:203.0.113.7';
+    expect(await one.holdPlaces(key, { id: 'b1', places: 2, until }, { max: 3, now: at })).toEqual({ held: true });
+    // The other server ends that hold: this one would refuse 2 more if it trusted what it wrote.
+    await two.releasePlaces(key, 'b1');
+    expect(await one.holdPlaces(key, { id: 'b2', places: 2, until }, { max: 3, now: at })).toEqual({ held: true });
+    // And the other way round: a hold the other server added is counted against this one's.
+    expect(await two.holdPlaces(key, { id: 'b3', places: 1, until }, { max: 3, now: at })).toEqual({ held: true });
+    expect(await one.holdPlaces(key, { id: 'b4', places: 1, until }, { max: 3, now: at })).toEqual({ held: false, placesHeld: 3 });
+  });
+
+  it('counts a hit again after the address’s document was deleted by another server', async () => {
+    const { emulator, db } = running();
+    await emulator.reset();
+    const one = new FirestoreAddressLimitStore(db);
+    const key = 'bookings-day:203.0.113.7';
+    await one.hit(key, minute, at);
+    await one.hit(key, minute, at);
+    // The retention job, or an admin, empties the collection meanwhile.
+    await emulator.reset();
+    expect(await one.hit(key, minute, at)).toEqual({ hits: 1, resetAt: new Date(at.getTime() + minute) });
+  });
+});
+
 describe('Firestore work-day sign-ups from several servers', () => {
   it('stores exactly 2 of 10 simultaneous sign-ups for a job needing 2, and one sign-up per name, from three connections', async () => {
     const { emulator, db } = running();
