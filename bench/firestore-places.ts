@@ -245,14 +245,15 @@ async function measureRush(emulator: { host: string; projectId: string }, db: Fi
   // The production bundle the instances run (what `npm run build` makes of the server).
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], { stdio: 'inherit' });
   await emulatorFloor(db, 'floor_');
-  // A first round run and thrown away (printed, not counted): the emulator's Java server compiles
-  // its hot code on it, as a Firestore in production is not a cold process (ADR 55). Each
-  // server instance of every round is new, and warms up on bookings of its own before its rush.
+  // Rounds run and thrown away (printed, not counted): the emulator's Java server compiles its hot
+  // code on them, as a Firestore in production is not a cold process (ADR 55, 56). Each server
+  // instance of every round is new, and warms up on bookings of its own before its rush.
   for (let round = 1; round <= RUSH_WARM_ROUNDS; round += 1) {
     const reference = await sqliteRush();
     const runs: RushFigures[] = [];
     for (const count of RUSH_INSTANCES) runs.push(await firestoreRush(emulator, db, count, `rushwarm${round}x${count}_`));
-    console.log(`\nWarm-up round ${round} (not counted): p99 ${[reference, ...runs].map((f) => `${f.label} ${Math.round(f.p99)} ms`).join(', ')}`);
+    const emulatorCpu = runs.map((f) => (f.emulatorCpuMsPerBooking === null ? 'n/a' : `${f.emulatorCpuMsPerBooking.toFixed(1)} ms`)).join(', ');
+    console.log(`\nWarm-up round ${round} (not counted): p99 ${[reference, ...runs].map((f) => `${f.label} ${Math.round(f.p99)} ms`).join(', ')}; the emulator's CPU per booking ${emulatorCpu}`);
   }
   for (let round = 1; round <= RUSH_ROUNDS; round += 1) {
     console.log(`\nRound ${round}, load before: ${loadAverage()}`);
