@@ -43,7 +43,7 @@ import { ListCalendarEvents } from '../core/calendar/list-calendar-events';
 import { SubmitBooking } from '../core/bookings/submit-booking';
 import { startFirestoreEmulator } from '../test/support/firestore-emulator';
 import { aBooking as fullBooking, anEvent as fullEvent } from '../test/support/entities';
-import { emulatorFloor, firestoreRush, loadAverage, printRush, RUSH_INSTANCES, RUSH_ROUNDS, RUSH_WARM_ROUNDS, rushVerdicts, sqliteRush, type RushFigures } from './firestore-rush';
+import { emulatorFloor, firestoreRush, loadAverage, metLatencyTargets, printRush, RUSH_INSTANCES, RUSH_ROUNDS, RUSH_WARM_ROUNDS, rushVerdicts, sqliteRush, type RushFigures } from './firestore-rush';
 import { execFileSync } from 'node:child_process';
 import { compareLedgerDesigns } from './ledger-designs/compare-ledger-designs';
 
@@ -255,6 +255,8 @@ async function measureRush(emulator: { host: string; projectId: string }, db: Fi
     const emulatorCpu = runs.map((f) => (f.emulatorCpuMsPerBooking === null ? 'n/a' : `${f.emulatorCpuMsPerBooking.toFixed(1)} ms`)).join(', ');
     console.log(`\nWarm-up round ${round} (not counted): p99 ${[reference, ...runs].map((f) => `${f.label} ${Math.round(f.p99)} ms`).join(', ')}; the emulator's CPU per booking ${emulatorCpu}`);
   }
+  // Over all rounds, how many runs of each configuration met both latency targets.
+  const met = new Map<string, number>();
   for (let round = 1; round <= RUSH_ROUNDS; round += 1) {
     console.log(`\nRound ${round}, load before: ${loadAverage()}`);
     const reference = await sqliteRush();
@@ -262,8 +264,10 @@ async function measureRush(emulator: { host: string; projectId: string }, db: Fi
     for (const count of RUSH_INSTANCES) runs.push(await firestoreRush(emulator, db, count, `rush${round}x${count}_`));
     printRush([reference, ...runs]);
     for (const line of rushVerdicts(reference, runs)) console.log(line);
+    for (const run of runs) met.set(run.label, (met.get(run.label) ?? 0) + (metLatencyTargets(reference, run) ? 1 : 0));
     console.log(`Load after round ${round}: ${loadAverage()}`);
   }
+  console.log(`\nBoth latency targets met: ${[...met].map(([label, n]) => `${label} in ${n} of ${RUSH_ROUNDS}`).join(', ')}`);
 }
 
 async function measureCost(emulator: { host: string; projectId: string }, db: Firestore): Promise<void> {

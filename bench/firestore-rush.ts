@@ -358,6 +358,11 @@ export function rushVerdicts(reference: RushFigures, runs: RushFigures[]): strin
   return lines;
 }
 
+/** Whether a Firestore run met both latency targets: p99 under 2 s and at most 1.5× SQLite's of its round. */
+export function metLatencyTargets(reference: RushFigures, run: RushFigures): boolean {
+  return run.p99 < 2000 && run.p99 / reference.p99 <= 1.5;
+}
+
 /**
  * The emulator's floor (ADR 52): the median time, alone on the emulator, of each kind of round
  * trip a booking waits for, one after another, 30 of each: one document read, a read of 8
