@@ -9,7 +9,7 @@ import { collectionOf, FirestoreCollectionAdapter, type FirestoreCollectionOptio
 import { isDocumentId } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
 import { instantFields } from './firestore-instants';
-import { inTurn, TRANSACTION_ATTEMPTS } from './firestore-turns';
+import { inTurn, pauseAfterLostRace, TRANSACTION_ATTEMPTS } from './firestore-turns';
 import type { OutboxMessage } from '../../core/mail/mail';
 import { addToOutbox } from './firestore-outbox';
 import { backfillMissingFields } from './firestore-backfill';
@@ -716,7 +716,7 @@ async function optimistically<T>(
     if (retry) {
       // What was read was being changed (a move of shares seen half done): read again after a pause.
       if (tries >= OPTIMISTIC_ATTEMPTS) throw new Error('The places ledger kept changing while it was read');
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 * tries)));
+      await pauseAfterLostRace(tries);
       continue;
     }
     if (!batch) return done;
@@ -734,7 +734,7 @@ async function optimistically<T>(
       }
       const raced = code === FIRESTORE_CODES.FAILED_PRECONDITION || code === FIRESTORE_CODES.ALREADY_EXISTS;
       if (!raced || tries >= OPTIMISTIC_ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 * tries)));
+      await pauseAfterLostRace(tries);
     }
   }
 }

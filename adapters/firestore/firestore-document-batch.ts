@@ -1,5 +1,6 @@
 import { FieldPath, FieldValue, type DocumentData, type DocumentReference, type Firestore, type Timestamp } from 'firebase-admin/firestore';
 import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
+import { pauseAfterLostRace } from './firestore-turns';
 
 /**
  * What one change makes of its document: `write` the document's next data (`null`: delete it;
@@ -194,7 +195,7 @@ export class FirestoreDocumentBatch {
         const code = firestoreCode(error);
         const raced = code === FIRESTORE_CODES.FAILED_PRECONDITION || code === FIRESTORE_CODES.ALREADY_EXISTS || code === FIRESTORE_CODES.NOT_FOUND;
         if (!raced || attempt >= RACED_ATTEMPTS) throw error;
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 * attempt)));
+        await pauseAfterLostRace(attempt);
       }
     }
   }

@@ -32,3 +32,12 @@ export function inTurn<T>(owner: object, key: string, work: () => Promise<T>): P
  * times in a row.
  */
 export const TRANSACTION_ATTEMPTS = 10;
+
+/**
+ * The pause before an optimistic write that lost a race (another server wrote a document it read)
+ * is tried again: random, so racing servers do not meet again, and longer with each try, up to
+ * 50 ms.
+ */
+export function pauseAfterLostRace(tries: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 * tries)));
+}

@@ -8,7 +8,7 @@ import { collectionOf, FirestoreCollectionAdapter } from './firestore-collection
 import { isDocumentId } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
 import { instantFields } from './firestore-instants';
-import { inTurn, TRANSACTION_ATTEMPTS } from './firestore-turns';
+import { inTurn, pauseAfterLostRace, TRANSACTION_ATTEMPTS } from './firestore-turns';
 import { signupRefusal } from '../../core/work-days/work-days';
 import { workDayChangeRefusal } from '../../core/work-days/work-day-form';
 import type { OutboxMessage } from '../../core/mail/mail';
@@ -132,7 +132,7 @@ export class FirestoreWorkDayRepository extends FirestoreCollectionAdapter imple
               if (code === FIRESTORE_CODES.ALREADY_EXISTS) throw new ConflictError(SIGNUP_TAKEN);
               // Another sign-up (perhaps from another server) was stored meanwhile: decide again.
               if (code !== FIRESTORE_CODES.FAILED_PRECONDITION || tries >= OPTIMISTIC_ATTEMPTS) throw error;
-              await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 * tries)));
+              await pauseAfterLostRace(tries);
             }
           }
         },
