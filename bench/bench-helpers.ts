@@ -1,5 +1,6 @@
 /** What the benchmarks share: the production server as a child process, member addresses, percentiles. */
 import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -8,6 +9,18 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const SERVER_BUNDLE = join(ROOT, 'dist', 'server.mjs');
 /** server/container.ts DATABASE_FILE_NAME (not imported: that would load the whole server here). */
 export const DATABASE_FILE = 'kyc.sqlite';
+
+/**
+ * The node flags `npm start` runs the bundle with (package.json, scripts.start:
+ * `... node <flags> dist/server.mjs`), so that the memory, GC and stack-trace settings given
+ * there are measured.
+ */
+export function startFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+  const found = /(?:^|&&|;)\s*node\s+((?:-\S+\s+)*)dist\/server\.mjs\b/.exec(pkg.scripts?.start ?? '');
+  if (!found) throw new Error('package.json scripts.start does not run `node ... dist/server.mjs`: the benchmark would not measure what production runs');
+  return found[1].trim().split(/\s+/).filter(Boolean);
+}
 
 /**
  * Forks dist/server.mjs with plain node and `execArgv` (a probe preloaded, with an IPC channel);

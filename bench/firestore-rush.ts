@@ -33,7 +33,7 @@ import { placesTaken } from '../core/bookings/booking-state';
 import type { BookingRepository } from '../core/bookings/booking-repository.port';
 import type { EventRepository } from '../core/events/event-repository.port';
 import { anEvent } from '../test/support/entities';
-import { benchBookingForm, DATABASE_FILE, memberAddress, percentile, startServerBundle } from './bench-helpers';
+import { benchBookingForm, DATABASE_FILE, memberAddress, percentile, startFlags, startServerBundle } from './bench-helpers';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 export const RUSH_BOOKINGS = Number(process.env.BENCH_RUSH_BOOKINGS ?? '300');
@@ -80,9 +80,9 @@ interface Instance {
   counts(): Promise<Counts>;
 }
 
-/** One server instance: the bundle with npm start's node, the counting probe preloaded. */
+/** One server instance: the bundle with npm start's node and flags, the counting probe preloaded. */
 async function startInstance(env: NodeJS.ProcessEnv): Promise<Instance> {
-  const { child, listening } = startServerBundle(['--enable-source-maps', '--import', pathToFileURL(join(HERE, 'firestore-count-probe.mjs')).href], env);
+  const { child, listening } = startServerBundle([...startFlags(), '--import', pathToFileURL(join(HERE, 'firestore-count-probe.mjs')).href], env);
   const counts = () =>
     new Promise<Counts>((resolve) => {
       const onMessage = (message: { type?: string } & Counts) => {

@@ -22,13 +22,13 @@
  * and 1000 / (CPU ms per request) is the throughput one free core could give.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { benchBookingForm, DATABASE_FILE, memberAddress, percentile, SERVER_BUNDLE, startServerBundle } from './bench-helpers';
+import { benchBookingForm, DATABASE_FILE, memberAddress, percentile, SERVER_BUNDLE, startFlags, startServerBundle } from './bench-helpers';
 import type { BaselineMessage, BaselineRequest, CapturedAnswer } from './baseline-server';
 import { BENCH_QUERIES, keystrokeQueries } from './search-corpus';
 
@@ -129,17 +129,6 @@ function runScript(file: string, env: NodeJS.ProcessEnv): Promise<string> {
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolvePromise(out) : reject(new Error(`${file} exited with code ${code}:\n${out}`))));
   });
-}
-
-/**
- * The node flags `npm start` runs the bundle with (package.json, scripts.start:
- * `... node <flags> dist/server.mjs`), so that memory and GC settings given there are measured.
- */
-function startFlags(): string[] {
-  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
-  const found = /(?:^|&&|;)\s*node\s+((?:-\S+\s+)*)dist\/server\.mjs\b/.exec(pkg.scripts?.start ?? '');
-  if (!found) throw new Error('package.json scripts.start does not run `node ... dist/server.mjs`: the benchmark would not measure what production runs');
-  return found[1].trim().split(/\s+/).filter(Boolean);
 }
 
 /**
