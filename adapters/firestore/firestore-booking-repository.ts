@@ -1,4 +1,4 @@
-import { FieldPath, FieldValue, type DocumentData, type DocumentReference, type DocumentSnapshot, type Firestore, type Query, type WriteBatch } from 'firebase-admin/firestore';
+import { FieldPath, FieldValue, type DocumentData, type DocumentReference, type DocumentSnapshot, type Firestore, type Query, type Timestamp, type WriteBatch } from 'firebase-admin/firestore';
 import * as places from '../../core/bookings/places-ledger';
 import type { PlacesDifference, PlacesHold, PlacesLedger } from '../../core/bookings/places-ledger';
 import { bookingEmailKey, BookingSchema, UNCHANGED_BOOKING, type Booking } from '../../core/bookings/booking';
@@ -183,35 +183,47 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
    * part's share are written with it; when some do not, every part is read and spare shares move
    * into this one for as many of them as the event has room for, in the same commit; the rest are
    * refused with the places left. The commit has preconditions on every part it writes, so a
-   * race decides the whole group again on fresh reads: on the part this process moves its
-   * bookings to after the lost race (`raced`), unless a group of its own is under way there, so
-   * that two instances that picked the same part part ways at once, not only for their next
-   * bookings (ADR 55). `at.part` is where the group was last tried.
+   * race decides the whole group again on fresh reads. When another instance wrote the group's
+   * own part, on the part this process moves its bookings to after the lost race (`raced`),
+   * unless a group of its own is under way there, so that two instances that picked the same part
+   * part ways at once, not only for their next bookings (ADR 55). When the part is as the group
+   * last read it, the race was lost on a part it moved shares from, and it stays: moving would
+   * only need shares moved again (ADR 58). `at.part` is where the group was last tried.
    */
   private async commitGroup(eventId: string, at: { part: number }, group: Waiting[]): Promise<void> {
     let allotted = false;
     const first = group[0].limit;
     const earliest = new Date(Math.min(...group.map((item) => item.limit.now.getTime())));
     let tries = 0;
+    // The group's part as it last read it: on a try after a lost race, unchanged means the race
+    // was lost on another part (one it moved shares from), and the group stays where it is.
+    let seen: Timestamp | undefined;
     const { admitted, refused } = await optimistically<{ admitted: Waiting[]; refused: { item: Waiting; left: number }[] }>(async () => {
-      // Tried again: another instance wrote this part meanwhile; this process's bookings go elsewhere, this group too.
+      let current: PlacesShard | undefined;
       if (tries++ > 0) {
-        this.raced(eventId, at.part);
-        const lane = this.lane(eventId);
-        if (lane.home !== undefined && lane.home !== at.part && !this.waiting.has(`${eventId}#${lane.home}`)) {
-          lane.busy[at.part] -= group.length;
-          lane.busy[lane.home] += group.length;
-          at.part = lane.home;
+        current = toShard(await this.shards.ref(eventId, at.part).get(), at.part);
+        const unchanged = seen !== undefined && current.snapshot.updateTime !== undefined && current.snapshot.updateTime.isEqual(seen);
+        // Another instance wrote this part meanwhile: this process's bookings go elsewhere, this group too.
+        if (!unchanged) {
+          this.raced(eventId, at.part);
+          const lane = this.lane(eventId);
+          if (lane.home !== undefined && lane.home !== at.part && !this.waiting.has(`${eventId}#${lane.home}`)) {
+            lane.busy[at.part] -= group.length;
+            lane.busy[lane.home] += group.length;
+            at.part = lane.home;
+            current = undefined;
+          }
         }
       }
       const index = at.part;
-      let shard = toShard(await this.shards.ref(eventId, index).get(), index);
+      let shard = current ?? toShard(await this.shards.ref(eventId, index).get(), index);
       const capacity = await this.capacityToFit(shard.eventSequence, eventId, first);
       if (!this.shards.isAllotted(shard, capacity) && !allotted) {
         allotted = true;
         await this.shards.allot(eventId, capacity, first.now);
         shard = toShard(await this.shards.ref(eventId, index).get(), index);
       }
+      seen = shard.snapshot.updateTime;
       let ledger = places.withoutLapsedHolds(shard.ledger, earliest);
       const batch = this.db.batch();
       const admitted: Waiting[] = [];
