@@ -7,9 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FirestoreAdminRepository } from '../../adapters/firestore/firestore-admin-repository';
 import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-booking-repository';
+import { FirestorePlacesShards } from '../../adapters/firestore/firestore-places-shards';
 import { FirestoreCampaignRepository } from '../../adapters/firestore/firestore-campaign-repository';
 import { FIRESTORE_AUDIT_COLLECTIONS, FIRESTORE_COLLECTIONS, FIRESTORE_DERIVED_COLLECTIONS, FIRESTORE_SUBCOLLECTIONS } from '../../adapters/firestore/firestore-collections';
 import { FirestoreCredentialRepository } from '../../adapters/firestore/firestore-credential-repository';
@@ -228,6 +229,44 @@ describe('Firestore bookings under load', () => {
     } finally {
       await closeFirestore(other);
     }
+  });
+});
+
+describe('Firestore ledger groups that lose a race', () => {
+  it('keeps a group of bookings on its part when another server changed only the parts it took places from (ADR 58)', async () => {
+    const { emulator, db } = running();
+    await emulator.reset();
+    const bookings = new FirestoreBookingRepository(db);
+    const limit = { capacity: 16, now: AT_SUBMISSION };
+    // 16 places in 8 parts of 2. The first booking shows which part this server books into.
+    expect(await bookings.addIfPlacesRemain(aBooking({ id: 'first' }), limit)).toEqual({ added: true });
+    const home = Number((await db.collection('bookings').doc('first').get()).get('placesShard'));
+    // The next two do not fit in that part: places move in from the others. Between the group's
+    // reading of every part and its commit, another server writes every part but this one.
+    const readAll = FirestorePlacesShards.prototype.readAll;
+    let raced = false;
+    const spy = vi.spyOn(FirestorePlacesShards.prototype, 'readAll').mockImplementation(async function (this: FirestorePlacesShards, eventId: string) {
+      const parts = await readAll.call(this, eventId);
+      if (!raced) {
+        raced = true;
+        await Promise.all(parts.filter((part) => part.index !== home).map((part) => part.snapshot.ref.update({ touchedBy: 'another server' })));
+      }
+      return parts;
+    });
+    try {
+      const results = await Promise.all(['second', 'third'].map((id) => bookings.addIfPlacesRemain(aBooking({ id }), limit)));
+      expect(results).toEqual([{ added: true }, { added: true }]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(raced).toBe(true);
+    // Decided again where it was, not moved to a part that would need places moved in again.
+    const parts = await Promise.all(['first', 'second', 'third'].map(async (id) => (await db.collection('bookings').doc(id).get()).get('placesShard')));
+    expect(parts).toEqual([home, home, home]);
+    expect(await bookings.checkPlaces({ now: AT_SUBMISSION, repair: false })).toEqual([]);
+    const shards = await new FirestorePlacesShards(db, {}).readAll('summer-regatta');
+    expect(shards.reduce((sum, part) => sum + (part.share ?? 0), 0)).toBe(16);
+    expect(shards[home].ledger.confirmed).toBe(3);
   });
 });
 
