@@ -176,12 +176,21 @@ export class FirestoreRetentionStore implements RetentionStore {
       case 'workDaySignups':
         return this.heldByParent(kind, WORK_DAYS, cutoff, async (workDayId) => (await this.signupsOf(workDayId)).filter((doc) => signupHoldsData(toSignup(doc))).length);
       case 'dutySignups':
-        return this.heldByParent(kind, EVENTS, cutoff, async (eventId) => (await this.slotsOf(eventId)).reduce((sum, doc) => sum + toSlot(doc).holders.filter((holder) => !isAnonymisedHolder(holder.memberId)).length, 0));
+        return this.heldByParent(
+          kind,
+          EVENTS,
+          cutoff,
+          async (eventId) => (await this.slotsOf(eventId)).reduce((sum, doc) => sum + toSlot(doc).holders.filter((holder) => !isAnonymisedHolder(holder.memberId)).length, 0) + (await this.swapsOf(eventId)).length,
+        );
     }
   }
 
   private async signupsOf(workDayId: string): Promise<QueryDocumentSnapshot[]> {
     return (await withCoreErrors(() => this.collection('workDaySignups').where('workDayId', '==', workDayId).get())).docs;
+  }
+
+  private async swapsOf(eventId: string): Promise<QueryDocumentSnapshot[]> {
+    return (await withCoreErrors(() => this.collection('dutySwaps').where('eventId', '==', eventId).get())).docs;
   }
 
   private async slotsOf(eventId: string): Promise<QueryDocumentSnapshot[]> {
@@ -270,7 +279,7 @@ export class FirestoreRetentionStore implements RetentionStore {
 
   /**
    * An event's duty holders become placeholders, in its slots and out of each member's duty
-   * document (a past duty blocks nothing). Each written only if unchanged since read: a roster
+   * document (a past duty blocks nothing), and its swap requests are deleted. Each written only if unchanged since read: a roster
    * change at the same moment fails the night's run, and the next night does it again.
    */
   private async anonymiseHolders(eventId: string, writes: Writes, pseudonymOf: (person: AnonymisedPerson) => PseudonymisedPerson): Promise<number> {
@@ -289,7 +298,10 @@ export class FirestoreRetentionStore implements RetentionStore {
       if (!doc.exists) continue;
       writes.update(doc.ref, { duties: memberDuties(doc).filter((duty) => !slotIds.has(duty.slotId)) }, doc.updateTime);
     }
-    return changed;
+    // The event's swap requests go too: who asked, and who took them over.
+    const swaps = await this.swapsOf(eventId);
+    for (const swap of swaps) writes.delete(swap.ref);
+    return changed + swaps.length;
   }
 
   private async anonymiseBookings(cutoff: RetentionCutoff, limit: number, pseudonymOf: (person: AnonymisedPerson) => PseudonymisedPerson): Promise<number> {

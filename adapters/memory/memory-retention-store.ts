@@ -4,6 +4,7 @@ import type { ClubEvent } from '../../core/events/event';
 import type { OutboxMessage } from '../../core/mail/mail';
 import type { Member } from '../../core/members/member';
 import type { StaffedSlot } from '../../core/duties/duties';
+import type { DutySwap } from '../../core/duties/duty-swaps';
 import type { WaitingListEntry } from '../../core/waiting-list/waiting-list-entry';
 import type { WorkDay, WorkDaySignup } from '../../core/work-days/work-day';
 import { pseudonymiseAuditEntry, type PseudonymisedPerson } from '../../core/privacy/audit-pseudonyms';
@@ -31,6 +32,7 @@ import type { MemoryLoginAttemptStore } from './memory-login-attempt-store';
 import type { MemoryMemberRepository } from './memory-member-repository';
 import type { MemoryOutbox } from './memory-outbox';
 import type { MemoryDutyRepository } from './memory-duty-repository';
+import type { MemoryDutySwapRepository } from './memory-duty-swap-repository';
 import type { MemoryWaitingList } from './memory-waiting-list';
 import type { MemoryWorkDayRepository } from './memory-work-day-repository';
 
@@ -45,6 +47,7 @@ export interface MemoryRetentionSources {
   waitingList: MemoryWaitingList;
   workDays: MemoryWorkDayRepository;
   duties: MemoryDutyRepository;
+  dutySwaps: MemoryDutySwapRepository;
 }
 
 /**
@@ -93,7 +96,10 @@ export class MemoryRetentionStore implements RetentionStore {
       case 'workDaySignups':
         return summary(this.signupsWithData().map((row) => new Date(row.dateMs).toISOString()), cutoff.instant.toISOString());
       case 'dutySignups':
-        return summary(this.heldDuties().map((row) => normalInstant(row.assignment.window.start)), cutoff.instant.toISOString());
+        return summary(
+          [...this.heldDuties().map((row) => row.assignment.window.start), ...this.swaps().map((swap) => swap.window.start)].map(normalInstant),
+          cutoff.instant.toISOString(),
+        );
     }
   }
 
@@ -115,6 +121,10 @@ export class MemoryRetentionStore implements RetentionStore {
   }
 
   /** Duty assignments still naming their member. */
+  private swaps(): DutySwap[] {
+    return [...this.map<DutySwap>(this.sources.dutySwaps, 'swaps').values()];
+  }
+
   private heldDuties(): { slot: StaffedSlot; assignment: StaffedSlot['holders'][number] }[] {
     return [...this.map<StaffedSlot>(this.sources.duties, 'slots').values()].flatMap((slot) => slot.holders.filter((holder) => !isAnonymisedHolder(holder.memberId)).map((assignment) => ({ slot, assignment })));
   }
@@ -186,7 +196,13 @@ export class MemoryRetentionStore implements RetentionStore {
           .filter((row) => Date.parse(row.assignment.window.start) < cutoff.instant.getTime())
           .slice(0, limit);
         for (const { slot, assignment } of due) slot.holders = slot.holders.map((holder) => (holder === assignment ? anonymisedAssignment(holder, pseudonymOf) : holder));
-        return due.length;
+        // Then the swap requests of duties past the limit.
+        const swaps = this.map<DutySwap>(this.sources.dutySwaps, 'swaps');
+        const pastSwaps = this.swaps()
+          .filter((swap) => Date.parse(swap.window.start) < cutoff.instant.getTime())
+          .slice(0, limit - due.length);
+        for (const swap of pastSwaps) swaps.delete(swap.id);
+        return due.length + pastSwaps.length;
       }
     }
   }

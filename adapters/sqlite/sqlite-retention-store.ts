@@ -15,6 +15,8 @@ const MEMBER_HOLDS = `NOT (name = '${ANONYMISED_NAME}' AND email LIKE 'anonymise
 const MESSAGE_HOLDS = `json_extract(message, '$.mail.text') IS NOT ?`;
 const SIGNUP_HOLDS = `NOT (s.firstName = '${ANONYMISED_NAME}' AND s.lastName = '${ANONYMISED_LAST_NAME}' AND s.email IS NULL AND s.notes = '' AND s.otherJob = '')`;
 const HOLDER_HOLDS = `memberId NOT LIKE 'anonymised-%'`;
+/** A swap request's duty start (an ISO instant, any offset) in ms. */
+const SWAP_START_MS = `CAST(round(unixepoch(start, 'subsec') * 1000) AS INTEGER)`;
 
 interface HoldingRow {
   count: number;
@@ -54,7 +56,12 @@ export class SqliteRetentionStore implements RetentionStore {
           await this.one(`SELECT COUNT(*) AS count, MIN(d.dateMs) AS oldest, SUM(d.dateMs < ?) AS due FROM work_day_signups s JOIN work_days d ON d.id = s.workDayId WHERE d.dateMs IS NOT NULL AND ${SIGNUP_HOLDS}`, [ms]),
         );
       case 'dutySignups':
-        return instant(await this.one(`SELECT COUNT(*) AS count, MIN(startMs) AS oldest, SUM(startMs < ?) AS due FROM duty_assignments WHERE ${HOLDER_HOLDS}`, [ms]));
+        return instant(
+          await this.one(
+            `SELECT COUNT(*) AS count, MIN(ms) AS oldest, SUM(ms < ?) AS due FROM (SELECT startMs AS ms FROM duty_assignments WHERE ${HOLDER_HOLDS} UNION ALL SELECT ${SWAP_START_MS} AS ms FROM duty_swaps)`,
+            [ms],
+          ),
+        );
     }
   }
 
@@ -145,7 +152,10 @@ export class SqliteRetentionStore implements RetentionStore {
             const memberId = anonymisedHolderId(pseudonymOf(dutyAssignmentKey(row)).pseudonym);
             await trx('duty_assignments').where(row).update({ memberId, overrideReason: null });
           }
-          return rows.length;
+          // Then the swap requests of duties past the limit: who asked, and who took them over.
+          if (rows.length >= limit) return rows.length;
+          const pastSwaps = trx('duty_swaps').select('id').whereRaw(`${SWAP_START_MS} < ?`, [ms]).orderByRaw(`${SWAP_START_MS}, id`).limit(limit - rows.length);
+          return rows.length + (await trx('duty_swaps').whereIn('id', pastSwaps).delete());
         });
     }
   }

@@ -14,7 +14,7 @@ import { assignmentOf, dutiesOverlapping, memberIneligibility, slotContext, type
 import { AskSwapFormSchema, type SwapView } from './duty-swap-forms';
 import { DUTY_SWAP_REQUEST_KIND, DUTY_SWAP_TAKEN_KIND, swapRequestMail, swapTakenMail } from './duty-swap-mail';
 import type { DutySwapRepository } from './duty-swap-repository.port';
-import { SWAP_MESSAGES, swapAcceptRefusal, swapRecipients, swapWindowNow, type DutySwap } from './duty-swaps';
+import { SWAP_AUDIT_SUMMARIES, SWAP_MESSAGES, UNKNOWN_SWAP_MEMBER, swapAcceptRefusal, swapRecipients, swapWindowNow, type DutySwap } from './duty-swaps';
 
 export interface DutySwapDeps extends DutyAssignmentDeps, AuditTrailDeps {
   dutySwaps: DutySwapRepository;
@@ -59,7 +59,8 @@ export class DutySwaps extends UseCase<DutySwapDeps> {
       const mail = swapRequestMail(to, { dutyName, eventName: context.event.name, window: held.window, clubName: this.deps.siteSettings.clubName, askedBy: member.name, direct: toMemberId !== null, url });
       await this.deps.outbox.addOnce(newOutboxMessage(`duty-swap-${swap.id}-${to.id}`, DUTY_SWAP_REQUEST_KIND, swap.id, mail, now));
     }
-    await this.audit(swap, toMemberId === null ? 'duty.swap-requested' : 'duty.transfer-requested', `${member.name} asked for ${toMemberId === null ? 'a swap' : `a transfer to ${recipients[0]!.member.name}`} of ${dutyName} at ${context.event.name}; offered to ${recipients.length}`);
+    if (toMemberId === null) await this.audit(swap, 'duty.swap-requested', SWAP_AUDIT_SUMMARIES.requested(member.name, dutyName, context.event.name, recipients.length));
+    else await this.audit(swap, 'duty.transfer-requested', SWAP_AUDIT_SUMMARIES.transfer(member.name, recipients[0]!.member.name, dutyName, context.event.name));
     return { swap: await this.viewOf(swap, member, context), offeredTo: recipients.length };
   }
 
@@ -83,7 +84,7 @@ export class DutySwaps extends UseCase<DutySwapDeps> {
     const taken = await this.deps.dutySwaps.accept(swap.id, assignmentOf(this.deps, context, member.id, null));
     const from = await this.deps.members.get(swap.fromMemberId);
     const dutyName = context.dutyType?.name ?? 'Duty';
-    const fromName = from?.name ?? 'A member';
+    const fromName = from?.name ?? UNKNOWN_SWAP_MEMBER;
     const told = [
       ...(from ? [{ person: from, key: from.id, role: 'from' as const }] : []),
       { person: member, key: member.id, role: 'taker' as const },
@@ -94,7 +95,7 @@ export class DutySwaps extends UseCase<DutySwapDeps> {
       const mail = swapTakenMail(person, { dutyName, eventName: context.event.name, window: swapWindowNow(swap, context.slot), clubName: this.deps.siteSettings.clubName, from: fromName, taker: member.name, role });
       await this.deps.outbox.addOnce(newOutboxMessage(`duty-swap-taken-${swap.id}-${role}-${key}`, DUTY_SWAP_TAKEN_KIND, swap.id, mail, now));
     }
-    await this.audit(taken, 'duty.swap-taken', `${member.name} took over ${dutyName} at ${context.event.name} from ${fromName}`);
+    await this.audit(taken, 'duty.swap-taken', SWAP_AUDIT_SUMMARIES.taken(member.name, dutyName, context.event.name, fromName));
     return this.viewOf(taken, member, context);
   }
 
@@ -102,7 +103,7 @@ export class DutySwaps extends UseCase<DutySwapDeps> {
     const swap = await this.requireSwap(swapId);
     if (swap.fromMemberId !== member.id) throw new NotFoundError(SWAP_MESSAGES.notFound);
     if (!(await this.deps.dutySwaps.withdraw(swapId))) throw new ConflictError(swap.status === 'taken' ? SWAP_MESSAGES.taken : SWAP_MESSAGES.withdrawn);
-    await this.audit(swap, 'duty.swap-withdrawn', `${member.name} withdrew their swap request`);
+    await this.audit(swap, 'duty.swap-withdrawn', SWAP_AUDIT_SUMMARIES.withdrawn(member.name));
   }
 
   private async requireSwap(swapId: string): Promise<DutySwap> {
@@ -159,7 +160,7 @@ export class DutySwaps extends UseCase<DutySwapDeps> {
       start: swapWindowNow(swap, context.slot).start,
       end: swapWindowNow(swap, context.slot).end,
       status: swap.status,
-      fromName: from?.name ?? 'A member',
+      fromName: from?.name ?? UNKNOWN_SWAP_MEMBER,
       direct: swap.toMemberId !== null,
       yours,
       refusal: yours ? SWAP_MESSAGES.ownSwap : await this.refusalFor(swap, member, context),

@@ -37,6 +37,20 @@ export const SWAP_MESSAGES = {
   notEligibleTransfer: 'That member is not eligible for this duty, or is on another duty then',
 } as const;
 
+/** The name a swap's texts give a member who asked for it and is no longer on the list. */
+export const UNKNOWN_SWAP_MEMBER = 'A member';
+
+/**
+ * The audit log's summaries of swaps, written by DutySwaps and read back by the retention run
+ * (retention-audit.ts), which finds the members they name in them.
+ */
+export const SWAP_AUDIT_SUMMARIES = {
+  requested: (asker: string, dutyName: string, eventName: string, offeredTo: number) => `${asker} asked for a swap of ${dutyName} at ${eventName}; offered to ${offeredTo}`,
+  transfer: (asker: string, to: string, dutyName: string, eventName: string) => `${asker} asked for a transfer to ${to} of ${dutyName} at ${eventName}; offered to 1`,
+  taken: (taker: string, dutyName: string, eventName: string, from: string) => `${taker} took over ${dutyName} at ${eventName} from ${from}`,
+  withdrawn: (asker: string) => `${asker} withdrew their swap request`,
+} as const;
+
 /** A member as choosing recipients needs them: their record, qualifications held and duties held. */
 export interface SwapCandidate {
   member: Pick<Member, 'id' | 'renewalDate' | 'disabled'>;

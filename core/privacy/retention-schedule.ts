@@ -25,7 +25,7 @@ export interface RetentionSchedule {
   waitingListDays: number;
   /** Work-day sign-ups' names, e-mail and notes: months after the work day. */
   workDaySignupMonths: number;
-  /** Who held each duty slot: months after the duty's start. */
+  /** Who held each duty slot, and the duty's swap requests: months after the duty's start. */
   dutySignupMonths: number;
 }
 
@@ -89,9 +89,9 @@ export const RETENTION_KIND_TEXT: Record<RetentionKind, { title: string; holds: 
   },
   dutySignups: {
     title: 'Duty sign-ups',
-    holds: 'Which member held each duty of an event, and an admin\'s reason for assigning someone not qualified.',
+    holds: 'Which member held each duty of an event, an admin\'s reason for assigning someone not qualified, and who asked to swap a duty and who took it over.',
     action: 'anonymise',
-    after: 'The member is replaced by an anonymous holder (shown as "Anonymised") and the reason removed; the roster keeps how many held each duty.',
+    after: 'The member is replaced by an anonymous holder (shown as "Anonymised") and the reason removed; the roster keeps how many held each duty. The duty\'s swap requests are deleted.',
   },
 };
 

@@ -30,7 +30,7 @@ export interface AnonymisedPerson {
  * booking's submission (only reported: a run never removes them); outboxBodies, the message's
  * creation; signInAttempts, the attempt; lapsedMembers, the renewal date (a calendar day,
  * compared with `cutoff.day`); waitingListEntries, their event's start; workDaySignups, the work
- * day's date; dutySignups, the duty's start. Records of undated events and work days are never
+ * day's date; dutySignups, the duty's start (a swap request: its duty's, as the request copied it). Records of undated events and work days are never
  * past their limit. A record dated exactly at the cutoff is within its limit.
  */
 export interface RetentionStore {
@@ -47,7 +47,7 @@ export interface RetentionStore {
    * (names "Anonymised person", no e-mail, notes or own job text; chosen jobs stay). Duty
    * assignments: anonymisedAssignment (the member id becomes a placeholder made from
    * `pseudonymOf(dutyAssignmentKey(assignment))`, the override reason goes; slot, event and time
-   * stay). With each anonymised booking or member, the audit entries about that
+   * stay); the swap requests of duties past the limit are deleted, each counted as a record. With each anonymised booking or member, the audit entries about that
    * record are rewritten in the same write (pseudonymiseAuditEntry). Idempotent: a second call at
    * the same cutoff changes nothing and answers 0. Financial records: always 0.
    */

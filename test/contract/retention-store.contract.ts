@@ -20,6 +20,8 @@ import type { RetentionStore } from '../../core/privacy/retention-store.port';
 import { isAnonymisedHolder } from '../../core/privacy/retention-records';
 import type { DutyAssignment } from '../../core/duties/duties';
 import type { DutyRepository } from '../../core/duties/duty-repository.port';
+import type { DutySwapRepository } from '../../core/duties/duty-swap-repository.port';
+import { SWAP_AUDIT_SUMMARIES, type DutySwap } from '../../core/duties/duty-swaps';
 import type { WaitingList } from '../../core/waiting-list/waiting-list.port';
 import type { WaitingListEntry } from '../../core/waiting-list/waiting-list-entry';
 import type { WorkDaySignup } from '../../core/work-days/work-day';
@@ -39,6 +41,7 @@ export interface RetentionFixture {
   waitingList: WaitingList;
   workDays: WorkDayRepository;
   duties: DutyRepository;
+  dutySwaps: DutySwapRepository;
 }
 
 const NOW = new Date('2029-03-15T03:00:00.000Z');
@@ -111,6 +114,26 @@ export function describeRetentionStoreContract(name: string, makeFixture: Adapte
       expect(await s.retention.apply('bookingDetails', cutoff, 10, (person) => ({ texts: person.texts, pseudonym: 'Person x' }))).toBe(1);
       expect(await s.retention.holding('bookingDetails', cutoff)).toEqual({ count: 1, oldest: '2029-01-10T10:00:00.000Z', due: 0 });
     });
+
+    it("counts a duty's swap requests with its holders, and deletes those of duties past the limit", async () => {
+      const s = store();
+      const cutoff = retentionCutoff('dutySignups', DEFAULT_RETENTION, NOW);
+      for (const [eventId, start] of [
+        ['old', '2026-01-10T10:00:00.000Z'],
+        ['new', '2029-01-10T10:00:00.000Z'],
+      ]) {
+        const window = { start, end: new Date(Date.parse(start) + 3_600_000).toISOString() };
+        await s.events.create(anEvent({ id: eventId, eventdatetime: window.start, eventenddatetime: window.end, bookingEndDate: null }));
+        await s.duties.addSlots([{ id: `slot-${eventId}`, eventId, dutyTypeId: 'safety-boat', needed: 1, optional: false, createdAt: '2025-12-01T00:00:00.000Z' }]);
+        await s.duties.assign({ slotId: `slot-${eventId}`, memberId: `m-${eventId}`, eventId, window, assignedAt: '2025-12-01T00:00:00.000Z', overrideReason: null });
+        await s.dutySwaps.create({ id: `swap-${eventId}`, slotId: `slot-${eventId}`, eventId, fromMemberId: `m-${eventId}`, toMemberId: null, window, createdAt: '2025-12-02T00:00:00.000Z', status: 'open', takenBy: null, takenAt: null });
+      }
+      expect(await s.retention.holding('dutySignups', cutoff)).toEqual({ count: 4, oldest: '2026-01-10T10:00:00.000Z', due: 2 });
+      expect(await s.retention.apply('dutySignups', cutoff, 10, (person) => ({ texts: person.texts, pseudonym: 'Person 0123456789ab' }))).toBe(2);
+      expect(await s.dutySwaps.get('swap-old')).toBeNull();
+      expect(await s.dutySwaps.get('swap-new')).toMatchObject({ fromMemberId: 'm-new', status: 'open' });
+      expect(await s.retention.holding('dutySignups', cutoff)).toEqual({ count: 2, oldest: '2029-01-10T10:00:00.000Z', due: 0 });
+    });
   });
 }
 
@@ -121,6 +144,7 @@ async function checkRun(s: RetentionFixture, world: World, run: number): Promise
       const seeded: Booking[] = [];
       const waiting: WaitingListEntry[] = [];
       const duties: DutyAssignment[] = [];
+      const swaps: DutySwap[] = [];
       const signups: WorkDaySignup[] = [];
       /** Audit entries about a work day, an event or a duty that name a person (as the use cases write them), with the texts that name them and their pseudonym's key. */
       const named: { id: string; texts: string[]; key: string }[] = [];
@@ -212,6 +236,35 @@ async function checkRun(s: RetentionFixture, world: World, run: number): Promise
             const memberId = id('gone', i, j);
             await written(new Date(start.getTime() - 10 * DAY), (deps) => recordAdminAction(deps, admin, { action: 'duty.unassigned', recordType: 'duty', recordId: id('slot', i), summary: `Took ${name} off a duty`, before: { memberId }, after: { memberId: null } }), [name, memberId], name);
           }
+          // The first holder asks for a swap of the duty; an earlier swap of it was taken over, from one member by another.
+          const swap: DutySwap = { id: id('swap', i), slotId: id('slot', i), eventId: id('event', i), fromMemberId: id('m', i, 0), toMemberId: null, window, createdAt: new Date(start.getTime() - 15 * DAY).toISOString(), status: 'open', takenBy: null, takenAt: null };
+          await s.dutySwaps.create(swap);
+          swaps.push(swap);
+          const [giver, taker] = [`Gil Giver${run}${i}`, `Tam Taker${run}${i}`];
+          const [giverId, takerId] = [id('giver', i), id('taker', i)];
+          const takenAt = new Date(start.getTime() - 12 * DAY);
+          await written(
+            takenAt,
+            (deps) =>
+              deps.audit.append([
+                {
+                  id: deps.ids.next(),
+                  at: takenAt.toISOString(),
+                  actor: { kind: 'member' },
+                  action: 'duty.swap-taken',
+                  recordType: 'duty',
+                  recordId: id('slot', i),
+                  summary: SWAP_AUDIT_SUMMARIES.taken(taker, 'Safety boat', `Race ${i}`, giver),
+                  changes: [
+                    { field: 'swap', before: null, after: id('old-swap', i) },
+                    { field: 'status', before: null, after: 'taken' },
+                    { field: 'memberId', before: giverId, after: takerId },
+                  ],
+                },
+              ]),
+            [giver, taker, giverId, takerId],
+            taker,
+          );
         }
       }
       for (const [i, workDay] of world.workDays.entries()) {
@@ -327,6 +380,11 @@ async function checkRun(s: RetentionFixture, world: World, run: number): Promise
           expect(slot.holders.every((holder) => isAnonymisedHolder(holder.memberId) && holder.overrideReason === null && holder.window.start === duty.window.start)).toBe(true);
           expect(await s.duties.listMemberDuties(duty.memberId)).toEqual([]);
         } else expect(slot.holders.find((holder) => holder.memberId === duty.memberId)).toEqual(duty);
+      }
+      for (const swap of swaps) {
+        // A swap request goes with its duty's holders: nothing is left of who asked.
+        if (Date.parse(swap.window.start) < cut('dutySignups').instant.getTime()) expect(await s.dutySwaps.get(swap.id)).toBeNull();
+        else expect(await s.dutySwaps.get(swap.id)).toEqual(swap);
       }
       // The audit entries naming a person past their kind's limit (from the entry's own date) name them no more, under their pseudonym.
       const auditNow = await s.audit.list({ limit: 1000 });

@@ -6,12 +6,15 @@ import { FirestoreMemberRepository } from '../../adapters/firestore/firestore-me
 import { FirestoreOutbox } from '../../adapters/firestore/firestore-outbox';
 import { FirestoreRetentionStore } from '../../adapters/firestore/firestore-retention-store';
 import { FirestoreDutyRepository } from '../../adapters/firestore/firestore-duty-repository';
+import { FirestoreDutySwapRepository } from '../../adapters/firestore/firestore-duty-swap-repository';
 import { FirestoreWaitingList } from '../../adapters/firestore/firestore-waiting-list';
 import { FirestoreWorkDayRepository } from '../../adapters/firestore/firestore-work-day-repository';
 import { MemoryDutyRepository } from '../../adapters/memory/memory-duty-repository';
+import { MemoryDutySwapRepository } from '../../adapters/memory/memory-duty-swap-repository';
 import { MemoryWaitingList } from '../../adapters/memory/memory-waiting-list';
 import { MemoryWorkDayRepository } from '../../adapters/memory/memory-work-day-repository';
 import { SqliteDutyRepository } from '../../adapters/sqlite/sqlite-duty-repository';
+import { SqliteDutySwapRepository } from '../../adapters/sqlite/sqlite-duty-swap-repository';
 import { SqliteWaitingList } from '../../adapters/sqlite/sqlite-waiting-list';
 import { SqliteWorkDayRepository } from '../../adapters/sqlite/sqlite-work-day-repository';
 import { useFirestoreEmulator } from '../support/firestore-emulator-for-file';
@@ -44,8 +47,9 @@ describeRetentionStoreContract(
     const waitingList = new MemoryWaitingList(outbox, audit);
     const workDays = new MemoryWorkDayRepository(outbox);
     const duties = new MemoryDutyRepository();
-    const retention = new MemoryRetentionStore({ events, bookings, members, outbox, loginAttempts, audit, waitingList, workDays, duties });
-    const adapter: RetentionFixture = { retention, events, bookings, members, outbox, loginAttempts, audit, waitingList, workDays, duties };
+    const dutySwaps = new MemoryDutySwapRepository(duties);
+    const retention = new MemoryRetentionStore({ events, bookings, members, outbox, loginAttempts, audit, waitingList, workDays, duties, dutySwaps });
+    const adapter: RetentionFixture = { retention, events, bookings, members, outbox, loginAttempts, audit, waitingList, workDays, duties, dutySwaps };
     return { adapter, close: async () => {} };
   },
   { runs: 25 },
@@ -66,6 +70,7 @@ describeRetentionStoreContract(
       waitingList: new SqliteWaitingList(db),
       workDays: new SqliteWorkDayRepository(db),
       duties: new SqliteDutyRepository(db),
+      dutySwaps: new SqliteDutySwapRepository(db),
     };
     return { adapter, close };
   },
@@ -91,6 +96,7 @@ describeRetentionStoreContract(
       waitingList: new FirestoreWaitingList(db),
       workDays: new FirestoreWorkDayRepository(db),
       duties: new FirestoreDutyRepository(db),
+      dutySwaps: new FirestoreDutySwapRepository(db),
     };
     return { adapter, close: async () => {} };
   },

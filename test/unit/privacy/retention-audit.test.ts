@@ -7,11 +7,14 @@ import { recordAdminAction } from '../../../core/audit/audit-trail';
 import { RETENTION_AUDIT_ACTIONS, auditEntryPerson, isPseudonym, pseudonymisedNamedEntry } from '../../../core/privacy/retention-audit';
 import type { AnonymisedPerson } from '../../../core/privacy/retention-store.port';
 import { recordSignupRemoval } from '../../../core/work-days/remove-work-day-signup';
+import { SWAP_AUDIT_SUMMARIES, UNKNOWN_SWAP_MEMBER } from '../../../core/duties/duty-swaps';
 
 const pseudonyms = new HmacPseudonyms('a-secret-of-at-least-thirty-two-characters');
 const pseudonymOf = (person: AnonymisedPerson) => ({ texts: person.texts, pseudonym: pseudonyms.of(person.key) });
 const admin = { uid: 'admin-1', email: 'admin@club.example', name: 'Ada Admin', role: 'admin', permissions: [], disabled: false, createdAt: '2026-01-01T00:00:00.000Z' };
 const AT = '2026-05-01T10:00:00.000Z';
+/** The other member of a swap. */
+const OTHER = 'Olly Otherside';
 
 /** The entries the use cases write when a person leaves a work day, a waiting list or a duty. */
 async function entriesNaming(first: string, last: string, email: string): Promise<AuditEntry[]> {
@@ -31,8 +34,24 @@ async function entriesNaming(first: string, last: string, email: string): Promis
     after: { memberId: 'member-77', overrideReason: `${first} cooked for years` },
   });
   const actor = { kind: 'admin' as const, uid: admin.uid, email: admin.email };
+  // A swap's entries, as DutySwaps writes them: the other member of a transfer or a take-over is OTHER.
+  const swap = (id: string, action: string, summary: string, memberIds?: { before: string; after: string }): AuditEntry => ({
+    id,
+    at: AT,
+    actor: { kind: 'member' },
+    action,
+    recordType: 'duty',
+    recordId: 'slot-1',
+    summary,
+    changes: [{ field: 'swap', before: null, after: 'swap-1' }, { field: 'status', before: null, after: 'open' }, ...(memberIds ? [{ field: 'memberId', ...memberIds }] : [])],
+  });
   return [
     ...written,
+    swap('s1', 'duty.swap-requested', SWAP_AUDIT_SUMMARIES.requested(name, 'Galley', 'Spring race', 3)),
+    swap('s2', 'duty.transfer-requested', SWAP_AUDIT_SUMMARIES.transfer(name, OTHER, 'Galley', 'Spring race')),
+    swap('s3', 'duty.swap-taken', SWAP_AUDIT_SUMMARIES.taken(name, 'Galley', 'Spring race', OTHER), { before: 'member-88', after: 'member-77' }),
+    swap('s4', 'duty.swap-taken', SWAP_AUDIT_SUMMARIES.taken(OTHER, 'Galley', 'Spring race', name), { before: 'member-77', after: 'member-88' }),
+    swap('s5', 'duty.swap-withdrawn', SWAP_AUDIT_SUMMARIES.withdrawn(name)),
     { id: 'w', at: AT, actor: { kind: 'member' }, action: 'workDay.signup-withdrawn', recordType: 'workDay', recordId: 'wd-1', summary: `${name} withdrew through the e-mailed link (sign-up s-2)`, changes: [{ field: 'signup', before: name, after: null }] },
     { id: 'r', at: AT, actor, action: 'waitlist.removed', recordType: 'event', recordId: 'ev-1', summary: `Removed ${name} <${email}> (2 places wanted) from the waiting list`, changes: [{ field: 'waitlist', before: 'waiting', after: 'left' }] },
     { id: 'o', at: AT, actor, action: 'waitlist.offered', recordType: 'event', recordId: 'ev-1', summary: `Offered 1 places by hand to ${name} <${email}>`, changes: [{ field: 'waitlist', before: 'waiting', after: 'offered' }] },
@@ -42,7 +61,7 @@ async function entriesNaming(first: string, last: string, email: string): Promis
 describe('pseudonymising the audit entries that name a person who left', () => {
   it('covers every action the run names', async () => {
     const entries = await entriesNaming('Robin', 'Sailwell', 'robin@example.org');
-    expect(entries.map((entry) => entry.action).sort()).toEqual(Object.values(RETENTION_AUDIT_ACTIONS).flat().sort());
+    expect([...new Set(entries.map((entry) => entry.action))].sort()).toEqual(Object.values(RETENTION_AUDIT_ACTIONS).flat().sort());
   });
 
   it('leaves no name, e-mail or member id, keeps what happened, and finds nothing to do a second time', async () => {
@@ -53,7 +72,7 @@ describe('pseudonymising the audit entries that name a person who left', () => {
           const rewritten = pseudonymisedNamedEntry(entry, pseudonymOf);
           expect(rewritten).not.toBeNull();
           const text = JSON.stringify(rewritten).toLowerCase();
-          for (const personal of [`${first} ${last}`, email, 'member-77', `${first}'s own job`, `${first} cooked`]) expect(text).not.toContain(personal.toLowerCase());
+          for (const personal of [`${first} ${last}`, email, 'member-77', `${first}'s own job`, `${first} cooked`, OTHER, 'member-88']) expect(text).not.toContain(personal.toLowerCase());
           expect(rewritten!.summary).toContain(pseudonyms.of(entry.action.startsWith('waitlist.') ? email : `${first} ${last}`));
           expect({ ...rewritten, summary: '', changes: rewritten!.changes.map((c) => c.field) }).toEqual({ ...entry, summary: '', changes: entry.changes.map((c) => c.field) });
           expect(pseudonymisedNamedEntry(rewritten!, pseudonymOf)).toBeNull();
@@ -61,6 +80,24 @@ describe('pseudonymising the audit entries that name a person who left', () => {
       }),
       { numRuns: 50 },
     );
+  });
+
+  it('gives each member of a swap their own pseudonym, and leaves a member no longer on the list as the summary had them', () => {
+    const entry: AuditEntry = {
+      id: 't',
+      at: AT,
+      actor: { kind: 'member' },
+      action: 'duty.swap-taken',
+      recordType: 'duty',
+      recordId: 'slot-1',
+      summary: SWAP_AUDIT_SUMMARIES.taken('Sam Sailor', 'Galley', 'Spring race', 'Sam Sailorson'),
+      changes: [{ field: 'memberId', before: 'member-88', after: 'member-77' }],
+    };
+    const rewritten = pseudonymisedNamedEntry(entry, pseudonymOf)!;
+    expect(rewritten.summary).toBe(`${pseudonyms.of('Sam Sailor')} took over Galley at Spring race from ${pseudonyms.of('Sam Sailorson')}`);
+    expect(rewritten.changes).toEqual([{ field: 'memberId', before: pseudonyms.of('Sam Sailorson'), after: pseudonyms.of('Sam Sailor') }]);
+    const unknown = { ...entry, summary: SWAP_AUDIT_SUMMARIES.taken('Sam Sailor', 'Galley', 'Spring race', UNKNOWN_SWAP_MEMBER), changes: [] };
+    expect(pseudonymisedNamedEntry(unknown, pseudonymOf)?.summary).toBe(`${pseudonyms.of('Sam Sailor')} took over Galley at Spring race from ${UNKNOWN_SWAP_MEMBER}`);
   });
 
   it('names nobody in entries of other actions, or in summaries it does not know', () => {
