@@ -9,15 +9,19 @@
  * Printed per run: the answers by status (and the refusals' message), latency p50/p95/p99/max
  * from the moment each request is sent, the wall time of the whole rush, reads and writes per
  * booking request (counted in every server process by bench/firestore-count-probe.mjs, as
- * Firestore bills them), and what was stored: bookings, places taken against the capacity, and
+ * Firestore bills them), the CPU per booking of the servers, of the emulator and of the bench
+ * itself (which sends the bookings with node:http as a browser's fetch would: ADR 59), and what was stored: bookings, places taken against the capacity, and
  * whether the places ledger equals the bookings (the check of `npm run check-places`).
  *
  * Environment: BENCH_RUSH_BOOKINGS (default 300), BENCH_RUSH_CAPACITY (default 200),
  * BENCH_RUSH_INSTANCES (Firestore instance counts, default 2,3), BENCH_RUSH_ROUNDS (default 1:
  * each configuration once, in turns), BENCH_RUSH_WARM_ROUNDS (default 6: rounds run first and not
- * counted, while the emulator's Java server compiles its hot code: ADR 56), BENCH_RUSH_WARM_UP_WAVES (default 3: each server's warm-up bookings before its rush). Nothing leaves 127.0.0.1.
+ * counted, while the emulator's Java server compiles its hot code: ADR 56), BENCH_RUSH_WARM_UP_WAVES (default 3: each server's warm-up bookings before its rush),
+ * BENCH_RUSH_REUSE_CONNECTIONS (1: the rush's bookings go on the warm-up's kept-alive
+ * connections; default: each on a connection of its own, opened at the rush). Nothing leaves 127.0.0.1.
  */
 import type { ChildProcess } from 'node:child_process';
+import type { Agent } from 'node:http';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,7 +37,7 @@ import { placesTaken } from '../core/bookings/booking-state';
 import type { BookingRepository } from '../core/bookings/booking-repository.port';
 import type { EventRepository } from '../core/events/event-repository.port';
 import { anEvent } from '../test/support/entities';
-import { benchBookingForm, DATABASE_FILE, memberAddress, percentile, startFlags, startServerBundle } from './bench-helpers';
+import { benchBookingForm, DATABASE_FILE, keptAliveConnections, memberAddress, percentile, postJson, startFlags, startServerBundle } from './bench-helpers';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 export const RUSH_BOOKINGS = Number(process.env.BENCH_RUSH_BOOKINGS ?? '300');
@@ -62,6 +66,8 @@ export interface RushFigures {
   cpuMsPerBooking: number;
   /** CPU time of the Firestore emulator (its Java server) per booking request; null on SQLite or where not found. */
   emulatorCpuMsPerBooking: number | null;
+  /** CPU time of the bench itself (sending the bookings, reading the answers) per booking request. */
+  clientCpuMsPerBooking: number;
   stored: number;
   placesTaken: number;
   overbooked: number;
@@ -134,43 +140,50 @@ const WARM_UP_EVENT_ID = 'the-warm-up-sail';
 /** Room for every warm-up booking of 3 instances. */
 const WARM_UP_CAPACITY = 1000;
 
-async function warmUp(urls: string[]): Promise<void> {
+/**
+ * Whether the rush's bookings reuse the connections of the warm-up bookings (kept alive), rather
+ * than each opening its own (the default). Reused, the Firestore runs take several times the
+ * round trips: an open problem of issue 40 (docs/performance.md, "fifth session"; ADR 59).
+ */
+const REUSE_CONNECTIONS = process.env.BENCH_RUSH_REUSE_CONNECTIONS === '1';
+
+/** The warm-up's connections when the rush is to reuse them (BENCH_RUSH_REUSE_CONNECTIONS), else null (closed). */
+async function warmUp(urls: string[]): Promise<Agent | null> {
+  const connections = keptAliveConnections();
   for (let wave = 0; wave < WARM_UP_WAVES; wave++) {
     await Promise.all(
       urls.flatMap((url, i) =>
         Array.from({ length: WARM_UP_WAVE }, async (_, n) => {
           const address = memberAddress(RUSH_BOOKINGS + 1 + ((wave * urls.length + i) * WARM_UP_WAVE + n));
-          const res = await fetch(`${url}/api/bookings`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
-            body: JSON.stringify(benchBookingForm(WARM_UP_EVENT_ID, 'Warm', n)),
-          });
-          await res.arrayBuffer();
+          const res = await postJson(`${url}/api/bookings`, benchBookingForm(WARM_UP_EVENT_ID, 'Warm', n), { 'x-forwarded-for': address }, connections);
           if (res.status !== 201) throw new Error(`A warm-up booking was answered ${res.status}`);
         }),
       ),
     );
   }
+  if (REUSE_CONNECTIONS) return connections;
+  connections.destroy();
+  return null;
 }
 
-/** Fires the rush at the instances (round robin) at once; the answers and their latencies. */
-async function fire(urls: string[], count: number): Promise<{ latencies: number[]; statuses: Record<string, number>; messages: Record<string, number>; wallMs: number }> {
+/**
+ * Fires the rush at the instances (round robin) at once; the answers, their latencies, and the
+ * CPU the bench itself spent sending them and reading the answers (per booking).
+ */
+async function fire(urls: string[], count: number, connections: Agent): Promise<{ latencies: number[]; statuses: Record<string, number>; messages: Record<string, number>; wallMs: number; clientCpuMsPerBooking: number }> {
   const statuses: Record<string, number> = {};
   const messages: Record<string, number> = {};
   const latencies: number[] = [];
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   await Promise.all(
     Array.from({ length: count }, async (_, n) => {
       const sent = performance.now();
       let status = 'error';
       try {
-        const res = await fetch(`${urls[n % urls.length]}/api/bookings`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-forwarded-for': memberAddress(n + 1) },
-          body: JSON.stringify(benchBookingForm(EVENT_ID, 'Rush', n)),
-        });
+        const res = await postJson(`${urls[n % urls.length]}/api/bookings`, benchBookingForm(EVENT_ID, 'Rush', n), { 'x-forwarded-for': memberAddress(n + 1) }, connections);
         status = String(res.status);
-        const body = (await res.json().catch(() => ({}))) as { error?: string; message?: string };
+        const body = parsedOrEmpty(res.text);
         if (res.status !== 201) {
           const text = body.message ?? body.error ?? '';
           messages[`${res.status} ${text}`] = (messages[`${res.status} ${text}`] ?? 0) + 1;
@@ -182,7 +195,16 @@ async function fire(urls: string[], count: number): Promise<{ latencies: number[
       statuses[status] = (statuses[status] ?? 0) + 1;
     }),
   );
-  return { latencies: latencies.sort((a, b) => a - b), statuses, messages, wallMs: performance.now() - started };
+  const cpu = process.cpuUsage(cpuBefore);
+  return { latencies: latencies.sort((a, b) => a - b), statuses, messages, wallMs: performance.now() - started, clientCpuMsPerBooking: (cpu.user + cpu.system) / 1000 / count };
+}
+
+function parsedOrEmpty(text: string): { error?: string; message?: string } {
+  try {
+    return JSON.parse(text) as { error?: string; message?: string };
+  } catch {
+    return {};
+  }
 }
 
 async function stored(bookings: BookingRepository): Promise<{ stored: number; placesTaken: number; ledgerEqualsBookings: boolean }> {
@@ -232,12 +254,15 @@ export function emulatorCpuMs(host: string | undefined): number | null {
   return null;
 }
 
-async function measure(label: string, instances: Instance[], bookings: BookingRepository, countsBefore: Counts, emulatorHost?: string): Promise<RushFigures> {
+/** The rush, on the warm-up's connections when given, else each booking on a connection of its own. */
+async function measure(label: string, instances: Instance[], bookings: BookingRepository, countsBefore: Counts, warmConnections: Agent | null, emulatorHost?: string): Promise<RushFigures> {
   const emulatorBefore = emulatorCpuMs(emulatorHost);
-  const { latencies, statuses, messages, wallMs } = await fire(
+  const connections = warmConnections ?? keptAliveConnections();
+  const { latencies, statuses, messages, wallMs, clientCpuMsPerBooking } = await fire(
     instances.map((i) => i.url),
     RUSH_BOOKINGS,
-  );
+    connections,
+  ).finally(() => connections.destroy());
   const after = (await Promise.all(instances.map((i) => i.counts()))).reduce(sumCounts, NO_COUNTS);
   const firestore = label.startsWith('Firestore');
   const readsPerBooking = firestore ? (after.reads - countsBefore.reads) / RUSH_BOOKINGS : null;
@@ -259,6 +284,7 @@ async function measure(label: string, instances: Instance[], bookings: BookingRe
     writesPerBooking,
     cpuMsPerBooking,
     emulatorCpuMsPerBooking,
+    clientCpuMsPerBooking,
     ...found,
     overbooked: Math.max(0, found.placesTaken - RUSH_CAPACITY),
   };
@@ -286,9 +312,9 @@ export async function firestoreRush(emulator: { host: string; projectId: string 
     }
     // Each instance warmed up on a calendar view and bookings of another event.
     await Promise.all(instances.map((i) => fetch(`${i.url}/api/events`).then((r) => r.arrayBuffer())));
-    await warmUp(instances.map((i) => i.url));
+    const warm = await warmUp(instances.map((i) => i.url));
     const before = (await Promise.all(instances.map((i) => i.counts()))).reduce(sumCounts, NO_COUNTS);
-    return await measure(`Firestore, ${count} instances`, instances, new FirestoreBookingRepository(db, options), before, emulator.host);
+    return await measure(`Firestore, ${count} instances`, instances, new FirestoreBookingRepository(db, options), before, warm, emulator.host);
   } finally {
     await Promise.all(instances.map(stopInstance));
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -307,11 +333,11 @@ export async function sqliteRush(): Promise<RushFigures> {
     await setup.destroy();
     instance = await startInstance(BASE_ENV(dir));
     await fetch(`${instance.url}/api/events`).then((r) => r.arrayBuffer());
-    await warmUp([instance.url]);
+    const warm = await warmUp([instance.url]);
     const db = await openSqliteDatabase(file);
     try {
       const before = await instance.counts();
-      return await measure('SQLite, 1 instance', [instance], new SqliteBookingRepository(db), before);
+      return await measure('SQLite, 1 instance', [instance], new SqliteBookingRepository(db), before, warm);
     } finally {
       await db.destroy();
     }
@@ -325,8 +351,8 @@ const fmt = (n: number | null, digits = 0) => (n === null ? 'n/a' : n.toFixed(di
 
 export function printRush(figures: RushFigures[]): void {
   console.log(`\n${RUSH_BOOKINGS} bookings at once for ${RUSH_CAPACITY} places (one free event, each booking from its own address):`);
-  console.log('| run | answers | p50 | p95 | p99 | max | all answered in | reads / booking | writes / booking | server CPU / booking | emulator CPU / booking | stored | places taken | ledger = bookings |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('| run | answers | p50 | p95 | p99 | max | all answered in | reads / booking | writes / booking | server CPU / booking | emulator CPU / booking | bench CPU / booking | stored | places taken | ledger = bookings |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const f of figures) {
     const answers = Object.entries(f.statuses)
       .sort()
@@ -334,7 +360,7 @@ export function printRush(figures: RushFigures[]): void {
       .join(', ');
     console.log(
       `| ${f.label} | ${answers} | ${fmt(f.p50)} ms | ${fmt(f.p95)} ms | ${fmt(f.p99)} ms | ${fmt(f.max)} ms | ${fmt(f.wallMs)} ms | ` +
-        `${fmt(f.readsPerBooking, 2)} | ${fmt(f.writesPerBooking, 2)} | ${fmt(f.cpuMsPerBooking, 1)} ms | ${f.emulatorCpuMsPerBooking === null ? 'n/a' : `${fmt(f.emulatorCpuMsPerBooking, 1)} ms`} | ${f.stored} | ${f.placesTaken} / ${RUSH_CAPACITY} | ${f.ledgerEqualsBookings ? 'yes' : 'NO'} |`,
+        `${fmt(f.readsPerBooking, 2)} | ${fmt(f.writesPerBooking, 2)} | ${fmt(f.cpuMsPerBooking, 1)} ms | ${f.emulatorCpuMsPerBooking === null ? 'n/a' : `${fmt(f.emulatorCpuMsPerBooking, 1)} ms`} | ${fmt(f.clientCpuMsPerBooking, 2)} ms | ${f.stored} | ${f.placesTaken} / ${RUSH_CAPACITY} | ${f.ledgerEqualsBookings ? 'yes' : 'NO'} |`,
     );
   }
   const messages = new Map<string, number>();
