@@ -158,6 +158,9 @@ describe('admin documents', () => {
     await admin.getByLabel('PDF file *').setInputFiles(fake);
     await admin.getByRole('button', { name: 'Upload Document' }).click();
     await admin.getByText('This file is not a PDF. Only PDF files can be uploaded as documents.').waitFor();
+    // The focus goes to the refused file's field, the form usable again.
+    await admin.waitForFunction(() => document.activeElement?.id === 'adm-doc-new-file');
+    expect(await admin.getByRole('button', { name: 'Upload Document' }).isEnabled()).toBe(true);
     await accessible(admin, 'refused upload');
     await screenshot(admin, 'admin18-documents-not-a-pdf-1280');
 
