@@ -279,8 +279,9 @@ export class FirestoreRetentionStore implements RetentionStore {
 
   /**
    * An event's duty holders become placeholders, in its slots and out of each member's duty
-   * document (a past duty blocks nothing), and its swap requests are deleted. Each written only if unchanged since read: a roster
-   * change at the same moment fails the night's run, and the next night does it again.
+   * document (a past duty blocks nothing), and its swap requests are deleted. Each written only
+   * if unchanged since read: a roster change at the same moment fails the night's run, and the
+   * next night does it again.
    */
   private async anonymiseHolders(eventId: string, writes: Writes, pseudonymOf: (person: AnonymisedPerson) => PseudonymisedPerson): Promise<number> {
     const slotIdsOf = new Map<string, Set<string>>();

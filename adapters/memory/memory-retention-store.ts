@@ -120,11 +120,12 @@ export class MemoryRetentionStore implements RetentionStore {
       .map((row) => ({ signup: row.signup, dateMs: Date.parse(row.date!) }));
   }
 
-  /** Duty assignments still naming their member. */
+  /** Duty swap requests, all of them (each names its members). */
   private swaps(): DutySwap[] {
     return [...this.map<DutySwap>(this.sources.dutySwaps, 'swaps').values()];
   }
 
+  /** Duty assignments still naming their member. */
   private heldDuties(): { slot: StaffedSlot; assignment: StaffedSlot['holders'][number] }[] {
     return [...this.map<StaffedSlot>(this.sources.duties, 'slots').values()].flatMap((slot) => slot.holders.filter((holder) => !isAnonymisedHolder(holder.memberId)).map((assignment) => ({ slot, assignment })));
   }
