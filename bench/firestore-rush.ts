@@ -174,8 +174,9 @@ async function warmUp(urls: string[]): Promise<Agent | null> {
 }
 
 /**
- * Fires the rush at the instances (round robin) at once; the answers, their latencies, and the
- * CPU the bench itself spent sending them and reading the answers (per booking).
+ * Fires the rush at the instances (round robin), at once or spread over RUSH_SPREAD_MS; the
+ * answers, their latencies, and the CPU the bench itself spent sending them and reading the
+ * answers (per booking).
  */
 async function fire(urls: string[], count: number, connections: Agent): Promise<{ latencies: number[]; statuses: Record<string, number>; messages: Record<string, number>; wallMs: number; clientCpuMsPerBooking: number }> {
   const statuses: Record<string, number> = {};

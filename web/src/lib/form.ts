@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 
 /** A message for each field that has one; a field without a message is fine. */
@@ -53,6 +53,8 @@ export interface Form<V, K extends string> {
   handleSubmit: (send: (values: V) => Promise<void>) => (e: FormEvent) => void;
   /** The server refused: shows its field messages and its message for the form, and focuses the first field. */
   refuse: (fields: Partial<Record<string, string>>, message?: string | null) => void;
+  /** Moves the focus to the element with this id once the form is rendered and not being sent (a file chosen beside the form's values, refused). */
+  focus: (id: string) => void;
   /** Back to fresh values with no messages (after a booking, say). */
   reset: (values?: V) => void;
 }
@@ -86,16 +88,20 @@ export function useForm<V extends object, K extends string & keyof V>(options: F
   // The submission is a mutation of the data layer: its pending state is the form's `submitting`.
   const submission = useMutation({ mutationFn: ({ send, sent }: { send: (values: V) => Promise<void>; sent: V }) => send(sent) });
   const submitting = submission.isPending;
-  // Focus moves after React has rendered the messages, so a screen reader reads the field's one.
-  const [focusRequest, setFocusRequest] = useState<{ errors: FieldErrors<K> } | null>(null);
-
-  const focusFirst = useEffectEvent((errors: FieldErrors<K>) => {
-    const first = order.find((name) => errors[name] !== undefined);
-    if (first !== undefined) document.getElementById(idOf(first))?.focus();
-  });
+  // Focus moves after React has rendered the messages, so a screen reader reads the field's one,
+  // and once the submission is over: a form whose fields are disabled while it is sent (the
+  // admin panels' fieldset) cannot give them the focus before. Each request is carried out once.
+  const [focusRequest, setFocusRequest] = useState<{ id: string } | null>(null);
+  const focused = useRef<{ id: string } | null>(null);
   useEffect(() => {
-    if (focusRequest) focusFirst(focusRequest.errors);
-  }, [focusRequest]);
+    if (focusRequest === null || submitting || focused.current === focusRequest) return;
+    focused.current = focusRequest;
+    document.getElementById(focusRequest.id)?.focus();
+  }, [focusRequest, submitting]);
+  const focusFirst = (errors: FieldErrors<K>) => {
+    const first = order.find((name) => errors[name] !== undefined);
+    if (first !== undefined) setFocusRequest({ id: idOf(first) });
+  };
 
   const live = show === 'change' ? validate(values) : EMPTY;
   const errorFor = (name: K): string | undefined => {
@@ -125,7 +131,7 @@ export function useForm<V extends object, K extends string & keyof V>(options: F
     const known = Object.fromEntries(order.filter((name) => fields[name] !== undefined).map((name) => [name, fields[name]])) as FieldErrors<K>;
     setServerErrors(known);
     setFormError(message);
-    if (count(known) > 0) setFocusRequest({ errors: known });
+    if (count(known) > 0) focusFirst(known);
   };
 
   const handleSubmit: Form<V, K>['handleSubmit'] = (send) => (e) => {
@@ -135,7 +141,7 @@ export function useForm<V extends object, K extends string & keyof V>(options: F
     const errors = validate(values);
     if (count(errors) > 0) {
       setShown(errors);
-      setFocusRequest({ errors });
+      focusFirst(errors);
       return;
     }
     const whole = formRule?.(values) ?? null;
@@ -159,5 +165,6 @@ export function useForm<V extends object, K extends string & keyof V>(options: F
   };
 
   const errorCount = order.filter((name) => errorFor(name) !== undefined).length;
-  return { values, set, bind, control, errorFor, errorCount, formError, submitting, handleSubmit, refuse, reset };
+  const focus = (id: string) => setFocusRequest({ id });
+  return { values, set, bind, control, errorFor, errorCount, formError, submitting, handleSubmit, refuse, focus, reset };
 }

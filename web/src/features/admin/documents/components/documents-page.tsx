@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { DocumentFormSchema, documentFileProblemOf, type DocumentForm } from '@core/documents/documents';
 import type { ListedDocument } from '@core/content/club-content';
 import { inputErrors } from '@core/shared/parse-input';
@@ -148,10 +148,6 @@ function UploadDocument({ onUploaded, onSubmitting }: { onUploaded: (document: L
   // A new key empties the file input after an upload.
   const [fileInputKey, setFileInputKey] = useState(0);
   const [fileError, setFileError] = useState<string | null>(null);
-  // A refused file takes the focus to its field, once the form's fieldset is enabled again (a
-  // disabled field cannot take the focus): counted, so that each refusal focuses it anew.
-  const [fileRefusals, setFileRefusals] = useState(0);
-  const focusFile = () => setFileRefusals((count) => count + 1);
   const upload = useUploadDocument();
   const form = useForm<DocumentForm, FormField>({
     initial: emptyForm,
@@ -160,9 +156,8 @@ function UploadDocument({ onUploaded, onSubmitting }: { onUploaded: (document: L
     idOf: (name) => `adm-doc-new-${name}`,
     show: 'submit',
   });
-  useEffect(() => {
-    if (fileRefusals > 0 && !form.submitting) document.getElementById('adm-doc-new-file')?.focus();
-  }, [fileRefusals, form.submitting]);
+  // A refused file takes the focus to its field, once the form is enabled again.
+  const focusFile = () => form.focus('adm-doc-new-file');
 
   const send = async (values: DocumentForm) => {
     const problem = await chosenFileProblem(file);
