@@ -32,13 +32,18 @@ const KNOWN_MOST = 5_000;
 /** Tries of a group whose documents other processes keep changing, before its error is thrown. */
 const RACED_ATTEMPTS = 30;
 
-/** Group commits under way at once in one process (on different documents). */
-export const MOST_GROUPS_RUNNING = 4;
+/**
+ * Group commits under way at once in one process (on different documents). One: the changes
+ * asked for while a group is under way wait for it and go together in the next, so that changes
+ * arriving a few milliseconds apart (members pressing Book within seconds, not in one instant)
+ * share round trips rather than each taking a group of its own (ADR 60).
+ */
+export const MOST_GROUPS_RUNNING = 1;
 
 /**
  * Group commit for small read-modify-write changes of single documents (ADR 50). Within a
- * process, the changes asked for in one turn of the event loop, or while the most groups are
- * under way, are made together: one read of all their documents (`getAll`), each change decided
+ * process, the changes asked for in one turn of the event loop, or while a group is under way,
+ * are made together: one read of all their documents (`getAll`), each change decided
  * in its order of arrival on the document as the earlier changes of the group left it, one
  * commit. Each write of the commit requires its document unchanged since it was read (or still
  * absent), so a process that lost a race to another fails as a whole and decides the group again
