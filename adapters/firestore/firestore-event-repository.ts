@@ -1,4 +1,4 @@
-import { FieldPath, Filter, Timestamp, type DocumentData, type DocumentSnapshot } from 'firebase-admin/firestore';
+import { FieldPath, Filter, Timestamp, type DocumentData, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import * as places from '../../core/bookings/places-ledger';
 import { requireCapacityFits } from '../../core/events/event-form';
 import { FirestorePlacesShards, legacyLedger, toShard } from './firestore-places-shards';
@@ -6,7 +6,7 @@ import { TRANSACTION_ATTEMPTS } from './firestore-turns';
 import { eventEndInstant } from '../../core/bookings/booking-state';
 import { NotFoundError, ValidationError } from '../../core/shared/errors';
 import { EventSchema, type ClubEvent } from '../../core/events/event';
-import { FirestoreCollectionAdapter } from './firestore-collections';
+import { FirestoreCollectionAdapter, type FirestoreCollectionOptions } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, translateFirestoreError, withCoreErrors } from './firestore-errors';
 import { instantFields } from './firestore-instants';
@@ -16,6 +16,13 @@ import { addToOutbox } from './firestore-outbox';
 import { readEventDutyMove } from './firestore-event-duty-move';
 
 /**
+ * How long an event's read, once answered, is still shared with the callers that ask for the
+ * event (ADR 60): about one round trip under load, so the event a caller gets is at most that
+ * much older than a read of its own would be.
+ */
+export const EVENT_READ_SHARED_MS = 25;
+
+/**
  * Events in the `events` collection, one document per event keyed by its id, with the spec's
  * fields; eventdatetime, eventenddatetime, bookingEndDate, createdAt, updatedAt and cancelledAt
  * are Timestamps (null for no date); sequence counts the event's changes for calendars.
@@ -23,13 +30,22 @@ import { readEventDutyMove } from './firestore-event-duty-move';
 export class FirestoreEventRepository extends FirestoreCollectionAdapter implements EventRepository {
   protected readonly collectionName = 'events';
   /**
-   * The reads of one event under way in this process, each with the count of this repository's
-   * finished writes when it was sent. A caller joins a read under way instead of sending its own
-   * (a booking rush reads the event once per round trip, not once per booking), but only one sent
-   * after this process's last write had landed, so a caller always sees its own writes (ADR 50).
+   * The reads of one event under way in this process, or answered in the last
+   * EVENT_READ_SHARED_MS, each with the count of this repository's finished writes when it was
+   * sent. A caller joins such a read instead of sending its own (a booking rush reads the event
+   * once per round trip or so, not once per booking, ADR 60), but only one sent after this
+   * process's last write had landed, so a caller always sees its own writes (ADR 50).
    */
   private readonly reading = new Map<string, { writes: number; read: Promise<ClubEvent | null> }>();
   private writesLanded = 0;
+
+  constructor(
+    db: Firestore,
+    options: FirestoreCollectionOptions = {},
+    private readonly shared: { readSharedMs: number } = { readSharedMs: EVENT_READ_SHARED_MS },
+  ) {
+    super(db, options);
+  }
 
   /** Runs a write of events, counted once it has landed (or failed) for the shared reads. */
   private async writing<T>(work: () => Promise<T>): Promise<T> {
@@ -98,10 +114,11 @@ export class FirestoreEventRepository extends FirestoreCollectionAdapter impleme
     const read = withCoreErrors(() => this.collection.doc(id).get()).then((snapshot) => (snapshot.exists ? toEvent(snapshot) : null));
     const entry = { writes: this.writesLanded, read };
     this.reading.set(id, entry);
-    const done = () => {
+    const forget = () => {
       if (this.reading.get(id) === entry) this.reading.delete(id);
     };
-    read.then(done, done);
+    // A read that failed is not shared any longer; one answered, for a moment.
+    read.then(() => setTimeout(forget, this.shared.readSharedMs).unref(), forget);
     return read.then(copyOf);
   }
 

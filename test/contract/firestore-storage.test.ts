@@ -15,7 +15,7 @@ import { FirestoreCampaignRepository } from '../../adapters/firestore/firestore-
 import { FIRESTORE_AUDIT_COLLECTIONS, FIRESTORE_COLLECTIONS, FIRESTORE_DERIVED_COLLECTIONS, FIRESTORE_SUBCOLLECTIONS } from '../../adapters/firestore/firestore-collections';
 import { FirestoreCredentialRepository } from '../../adapters/firestore/firestore-credential-repository';
 import { FirestoreDocumentRepository } from '../../adapters/firestore/firestore-document-repository';
-import { FirestoreEventRepository } from '../../adapters/firestore/firestore-event-repository';
+import { EVENT_READ_SHARED_MS, FirestoreEventRepository } from '../../adapters/firestore/firestore-event-repository';
 import { FirestoreFileStore } from '../../adapters/firestore/firestore-file-store';
 import { describeFileStoreContract } from './file-store.contract';
 import { FirestoreLoginAttemptStore } from '../../adapters/firestore/firestore-login-attempt-store';
@@ -409,6 +409,28 @@ describe('Firestore documents', () => {
     const { Timestamp } = await import('firebase-admin/firestore');
     await db.collection('events').doc('summer-regatta').update({ eventdatetime: Timestamp.fromDate(new Date('2026-07-05T09:00:00.000Z')) });
     expect((await events.get('summer-regatta'))?.eventdatetime).toBe('2026-07-05T09:00:00.000Z');
+  });
+
+  it("shares an event's read answered a moment ago, never over this process's own write, and reads again after the moment", async () => {
+    const { emulator, db } = running();
+    await emulator.reset();
+    const sharing = new FirestoreEventRepository(db, {}, { readSharedMs: 60_000 });
+    await sharing.create(anEvent({ name: 'Summer Regatta' }));
+    expect((await sharing.get('summer-regatta'))?.name).toBe('Summer Regatta');
+    // Another server renames it: within the moment, the read just answered is shared.
+    await db.collection('events').doc('summer-regatta').update({ name: 'Renamed elsewhere' });
+    expect((await sharing.get('summer-regatta'))?.name).toBe('Summer Regatta');
+    // This process's own write is never hidden by a read from before it.
+    const current = (await new FirestoreEventRepository(db).get('summer-regatta'))!;
+    expect(await sharing.update({ ...current, name: 'Renamed here' })).toBe(true);
+    expect((await sharing.get('summer-regatta'))?.name).toBe('Renamed here');
+
+    // With the default moment, another server's write is seen once the moment is over.
+    const events = new FirestoreEventRepository(db);
+    expect((await events.get('summer-regatta'))?.name).toBe('Renamed here');
+    await db.collection('events').doc('summer-regatta').update({ name: 'Renamed again elsewhere' });
+    await new Promise((resolve) => setTimeout(resolve, EVENT_READ_SHARED_MS * 2));
+    expect((await events.get('summer-regatta'))?.name).toBe('Renamed again elsewhere');
   });
 
   it('refuses a damaged document instead of passing it on', async () => {
