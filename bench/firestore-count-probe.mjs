@@ -2,7 +2,7 @@
 // counts the Firestore reads and writes this process makes, as Firestore bills them (a read per
 // document fetched or returned, at least one per query; a write per document of a committed
 // batch or transaction; a failed commit writes nothing), and answers { reads, writes, cpuMs } over the
-// IPC channel when asked ('firestore-counts'). It changes nothing else.
+// IPC channel when asked ('firestore-counts'), with the round trips to Firestore's service. It changes nothing else.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -43,15 +43,26 @@ WriteBatch.prototype._commit = async function (...args) {
   return result;
 };
 
+// Round trips: every call to Firestore's service (a commit, a read of documents, a query) goes
+// through Firestore.request or Firestore.requestStream, once per call whatever its retries.
+let roundTrips = 0;
+for (const method of ['request', 'requestStream']) {
+  const original = Firestore.prototype[method];
+  Firestore.prototype[method] = function (...args) {
+    roundTrips += 1;
+    return original.apply(this, args);
+  };
+}
+
 // For a process run without an IPC channel (bench/ledger-designs), the same figures in-process.
 globalThis.firestoreCounts = () => {
   const cpu = process.cpuUsage();
-  return { reads, writes, cpuMs: (cpu.user + cpu.system) / 1000 };
+  return { reads, writes, roundTrips, cpuMs: (cpu.user + cpu.system) / 1000 };
 };
 
 process.on('message', (message) => {
   if (message && message.type === 'firestore-counts') {
     const cpu = process.cpuUsage();
-    process.send?.({ type: 'firestore-counts', reads, writes, cpuMs: (cpu.user + cpu.system) / 1000 });
+    process.send?.({ type: 'firestore-counts', reads, writes, roundTrips, cpuMs: (cpu.user + cpu.system) / 1000 });
   }
 });

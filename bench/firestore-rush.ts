@@ -9,7 +9,7 @@
  * Printed per run: the answers by status (and the refusals' message), latency p50/p95/p99/max
  * from the moment each request is sent, the wall time of the whole rush, reads and writes per
  * booking request (counted in every server process by bench/firestore-count-probe.mjs, as
- * Firestore bills them), the CPU per booking of the servers, of the emulator and of the bench
+ * Firestore bills them), the round trips to Firestore's service per booking request, the CPU per booking of the servers, of the emulator and of the bench
  * itself (which sends the bookings with node:http as a browser's fetch would: ADR 59), and what was stored: bookings, places taken against the capacity, and
  * whether the places ledger equals the bookings (the check of `npm run check-places`).
  *
@@ -69,6 +69,8 @@ export interface RushFigures {
   wallMs: number;
   readsPerBooking: number | null;
   writesPerBooking: number | null;
+  /** Calls to Firestore's service (commits, reads of documents, queries) per booking request: what a rush's CPU follows (ADR 60). */
+  roundTripsPerBooking: number | null;
   /** CPU time of the server processes (all instances together) per booking request. */
   cpuMsPerBooking: number;
   /** CPU time of the Firestore emulator (its Java server) per booking request; null on SQLite or where not found. */
@@ -83,6 +85,7 @@ export interface RushFigures {
 
 interface Counts {
   reads: number;
+  roundTrips: number;
   writes: number;
   cpuMs: number;
 }
@@ -101,7 +104,7 @@ async function startInstance(env: NodeJS.ProcessEnv): Promise<Instance> {
       const onMessage = (message: { type?: string } & Counts) => {
         if (message?.type !== 'firestore-counts') return;
         child.off('message', onMessage);
-        resolve({ reads: message.reads, writes: message.writes, cpuMs: message.cpuMs });
+        resolve({ reads: message.reads, writes: message.writes, roundTrips: message.roundTrips, cpuMs: message.cpuMs });
       };
       child.on('message', onMessage);
       child.send({ type: 'firestore-counts' });
@@ -240,8 +243,8 @@ const BASE_ENV = (dataDir: string): NodeJS.ProcessEnv => ({
   METADATA_SERVER_DETECTION: 'none',
 });
 
-const NO_COUNTS: Counts = { reads: 0, writes: 0, cpuMs: 0 };
-const sumCounts = (a: Counts, b: Counts): Counts => ({ reads: a.reads + b.reads, writes: a.writes + b.writes, cpuMs: a.cpuMs + b.cpuMs });
+const NO_COUNTS: Counts = { reads: 0, writes: 0, roundTrips: 0, cpuMs: 0 };
+const sumCounts = (a: Counts, b: Counts): Counts => ({ reads: a.reads + b.reads, writes: a.writes + b.writes, roundTrips: a.roundTrips + b.roundTrips, cpuMs: a.cpuMs + b.cpuMs });
 
 /**
  * The CPU time so far, in ms, of the emulator's Java server listening on `host` (found by its
@@ -277,6 +280,7 @@ async function measure(label: string, instances: Instance[], bookings: BookingRe
   const firestore = label.startsWith('Firestore');
   const readsPerBooking = firestore ? (after.reads - countsBefore.reads) / RUSH_BOOKINGS : null;
   const writesPerBooking = firestore ? (after.writes - countsBefore.writes) / RUSH_BOOKINGS : null;
+  const roundTripsPerBooking = firestore ? (after.roundTrips - countsBefore.roundTrips) / RUSH_BOOKINGS : null;
   const cpuMsPerBooking = (after.cpuMs - countsBefore.cpuMs) / RUSH_BOOKINGS;
   const emulatorAfter = emulatorCpuMs(emulatorHost);
   const emulatorCpuMsPerBooking = emulatorBefore === null || emulatorAfter === null ? null : (emulatorAfter - emulatorBefore) / RUSH_BOOKINGS;
@@ -292,6 +296,7 @@ async function measure(label: string, instances: Instance[], bookings: BookingRe
     wallMs,
     readsPerBooking,
     writesPerBooking,
+    roundTripsPerBooking,
     cpuMsPerBooking,
     emulatorCpuMsPerBooking,
     clientCpuMsPerBooking,
@@ -361,7 +366,7 @@ const fmt = (n: number | null, digits = 0) => (n === null ? 'n/a' : n.toFixed(di
 
 export function printRush(figures: RushFigures[]): void {
   console.log(`\n${RUSH_BOOKINGS} bookings at once for ${RUSH_CAPACITY} places (one free event, each booking from its own address):`);
-  console.log('| run | answers | p50 | p95 | p99 | max | all answered in | reads / booking | writes / booking | server CPU / booking | emulator CPU / booking | bench CPU / booking | stored | places taken | ledger = bookings |');
+  console.log('| run | answers | p50 | p95 | p99 | max | all answered in | reads / booking | writes / booking | round trips / booking | server CPU / booking | emulator CPU / booking | bench CPU / booking | stored | places taken | ledger = bookings |');
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const f of figures) {
     const answers = Object.entries(f.statuses)
@@ -370,7 +375,7 @@ export function printRush(figures: RushFigures[]): void {
       .join(', ');
     console.log(
       `| ${f.label} | ${answers} | ${fmt(f.p50)} ms | ${fmt(f.p95)} ms | ${fmt(f.p99)} ms | ${fmt(f.max)} ms | ${fmt(f.wallMs)} ms | ` +
-        `${fmt(f.readsPerBooking, 2)} | ${fmt(f.writesPerBooking, 2)} | ${fmt(f.cpuMsPerBooking, 1)} ms | ${f.emulatorCpuMsPerBooking === null ? 'n/a' : `${fmt(f.emulatorCpuMsPerBooking, 1)} ms`} | ${fmt(f.clientCpuMsPerBooking, 2)} ms | ${f.stored} | ${f.placesTaken} / ${RUSH_CAPACITY} | ${f.ledgerEqualsBookings ? 'yes' : 'NO'} |`,
+        `${fmt(f.readsPerBooking, 2)} | ${fmt(f.writesPerBooking, 2)} | ${fmt(f.roundTripsPerBooking, 2)} | ${fmt(f.cpuMsPerBooking, 1)} ms | ${f.emulatorCpuMsPerBooking === null ? 'n/a' : `${fmt(f.emulatorCpuMsPerBooking, 1)} ms`} | ${fmt(f.clientCpuMsPerBooking, 2)} ms | ${f.stored} | ${f.placesTaken} / ${RUSH_CAPACITY} | ${f.ledgerEqualsBookings ? 'yes' : 'NO'} |`,
     );
   }
   const messages = new Map<string, number>();
