@@ -44,7 +44,8 @@ WriteBatch.prototype._commit = async function (...args) {
 };
 
 // Round trips: every call to Firestore's service (a commit, a read of documents, a query) goes
-// through Firestore.request or Firestore.requestStream, once per call whatever its retries.
+// through Firestore.request or Firestore.requestStream (a retry the client library makes inside
+// one such call is not counted; one that calls again is).
 let roundTrips = 0;
 for (const method of ['request', 'requestStream']) {
   const original = Firestore.prototype[method];
