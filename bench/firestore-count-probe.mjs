@@ -1,8 +1,9 @@
 // Preloaded (`node --import`) into each server instance of the rush bench (bench/firestore-rush.ts):
 // counts the Firestore reads and writes this process makes, as Firestore bills them (a read per
 // document fetched or returned, at least one per query; a write per document of a committed
-// batch or transaction; a failed commit writes nothing), and answers { reads, writes, cpuMs } over the
-// IPC channel when asked ('firestore-counts'), with the round trips to Firestore's service. It changes nothing else.
+// batch or transaction; a failed commit writes nothing) and its round trips to Firestore's
+// service, and answers { reads, writes, roundTrips, cpuMs } over the IPC channel when asked
+// ('firestore-counts'). It changes nothing else.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';

@@ -9,17 +9,21 @@
  * Printed per run: the answers by status (and the refusals' message), latency p50/p95/p99/max
  * from the moment each request is sent, the wall time of the whole rush, reads and writes per
  * booking request (counted in every server process by bench/firestore-count-probe.mjs, as
- * Firestore bills them), the round trips to Firestore's service per booking request, the CPU per booking of the servers, of the emulator and of the bench
- * itself (which sends the bookings with node:http as a browser's fetch would: ADR 59), and what was stored: bookings, places taken against the capacity, and
- * whether the places ledger equals the bookings (the check of `npm run check-places`).
+ * Firestore bills them), the round trips to Firestore's service per booking request, the CPU per
+ * booking of the servers, of the emulator and of the bench itself (which sends the bookings with
+ * node:http as a browser's fetch would: ADR 59), and what was stored: bookings, places taken
+ * against the capacity, and whether the places ledger equals the bookings (the check of
+ * `npm run check-places`).
  *
  * Environment: BENCH_RUSH_BOOKINGS (default 300), BENCH_RUSH_CAPACITY (default 200),
  * BENCH_RUSH_INSTANCES (Firestore instance counts, default 2,3), BENCH_RUSH_ROUNDS (default 1:
  * each configuration once, in turns), BENCH_RUSH_WARM_ROUNDS (default 6: rounds run first and not
- * counted, while the emulator's Java server compiles its hot code: ADR 56), BENCH_RUSH_WARM_UP_WAVES (default 3: each server's warm-up bookings before its rush),
+ * counted, while the emulator's Java server compiles its hot code: ADR 56),
+ * BENCH_RUSH_WARM_UP_WAVES (default 3: each server's warm-up bookings before its rush),
  * BENCH_RUSH_REUSE_CONNECTIONS (1: the rush's bookings go on the warm-up's kept-alive
  * connections; default: each on a connection of its own, opened at the rush),
- * BENCH_RUSH_SPREAD_MS (default 0: the bookings sent over so many ms, evenly). Nothing leaves 127.0.0.1.
+ * BENCH_RUSH_SPREAD_MS (default 0: the bookings sent over so many ms, evenly). Nothing leaves
+ * 127.0.0.1.
  */
 import type { ChildProcess } from 'node:child_process';
 import type { Agent } from 'node:http';
@@ -277,11 +281,13 @@ async function measure(label: string, instances: Instance[], bookings: BookingRe
     connections,
   ).finally(() => connections.destroy());
   const after = (await Promise.all(instances.map((i) => i.counts()))).reduce(sumCounts, NO_COUNTS);
+  const perBooking = (count: keyof Counts) => (after[count] - countsBefore[count]) / RUSH_BOOKINGS;
+  // Reads, writes and round trips are Firestore's; SQLite has none to count.
   const firestore = label.startsWith('Firestore');
-  const readsPerBooking = firestore ? (after.reads - countsBefore.reads) / RUSH_BOOKINGS : null;
-  const writesPerBooking = firestore ? (after.writes - countsBefore.writes) / RUSH_BOOKINGS : null;
-  const roundTripsPerBooking = firestore ? (after.roundTrips - countsBefore.roundTrips) / RUSH_BOOKINGS : null;
-  const cpuMsPerBooking = (after.cpuMs - countsBefore.cpuMs) / RUSH_BOOKINGS;
+  const readsPerBooking = firestore ? perBooking('reads') : null;
+  const writesPerBooking = firestore ? perBooking('writes') : null;
+  const roundTripsPerBooking = firestore ? perBooking('roundTrips') : null;
+  const cpuMsPerBooking = perBooking('cpuMs');
   const emulatorAfter = emulatorCpuMs(emulatorHost);
   const emulatorCpuMsPerBooking = emulatorBefore === null || emulatorAfter === null ? null : (emulatorAfter - emulatorBefore) / RUSH_BOOKINGS;
   const found = await stored(bookings);
@@ -364,10 +370,30 @@ export async function sqliteRush(): Promise<RushFigures> {
 
 const fmt = (n: number | null, digits = 0) => (n === null ? 'n/a' : n.toFixed(digits));
 
+const RUSH_COLUMNS = [
+  'run',
+  'answers',
+  'p50',
+  'p95',
+  'p99',
+  'max',
+  'all answered in',
+  'reads / booking',
+  'writes / booking',
+  'round trips / booking',
+  'server CPU / booking',
+  'emulator CPU / booking',
+  'bench CPU / booking',
+  'stored',
+  'places taken',
+  'ledger = bookings',
+];
+
 export function printRush(figures: RushFigures[]): void {
-  console.log(`\n${RUSH_BOOKINGS} bookings at once for ${RUSH_CAPACITY} places (one free event, each booking from its own address):`);
-  console.log('| run | answers | p50 | p95 | p99 | max | all answered in | reads / booking | writes / booking | round trips / booking | server CPU / booking | emulator CPU / booking | bench CPU / booking | stored | places taken | ledger = bookings |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  const when = RUSH_SPREAD_MS > 0 ? `spread over ${RUSH_SPREAD_MS} ms` : 'at once';
+  console.log(`\n${RUSH_BOOKINGS} bookings ${when} for ${RUSH_CAPACITY} places (one free event, each booking from its own address):`);
+  console.log(`| ${RUSH_COLUMNS.join(' | ')} |`);
+  console.log(`|${RUSH_COLUMNS.map(() => '---|').join('')}`);
   for (const f of figures) {
     const answers = Object.entries(f.statuses)
       .sort()
