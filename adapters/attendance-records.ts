@@ -4,7 +4,12 @@ import { ValidationError } from '../core/shared/errors';
 
 /** A stored attendance record read back (stored data is input too). */
 export function attendanceFromJson(text: string): Attendance {
-  const parsed = AttendanceSchema.safeParse(JSON.parse(text));
+  return validAttendance(JSON.parse(text));
+}
+
+/** The record as the core's schema has it (a record to store, or one read back), else a ValidationError. */
+export function validAttendance(record: unknown): Attendance {
+  const parsed = AttendanceSchema.safeParse(record);
   if (!parsed.success) throw new ValidationError('Not a valid attendance record');
   return parsed.data;
 }

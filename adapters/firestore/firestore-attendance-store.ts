@@ -1,12 +1,14 @@
 import type { Attendance } from '../../core/check-in/attendance';
 import type { AttendanceChange, AttendanceOutcome, AttendanceStore } from '../../core/check-in/attendance-store.port';
 import { ValidationError } from '../../core/shared/errors';
-import { attendanceFromJson, decideMark } from '../attendance-records';
+import { attendanceFromJson, decideMark, validAttendance } from '../attendance-records';
 import { collectionOf, FirestoreCollectionAdapter } from './firestore-collections';
 import { withCoreErrors } from './firestore-errors';
 
 /** Firestore's getAll takes many references; read in chunks so one call stays small. */
 const CHUNK = 100;
+/** Records restored per commit (a commit takes at most 500 writes). */
+const RESTORE_PER_COMMIT = 400;
 
 /** Only an id a booking or key could have may name a document (no slash, not empty, not too long). */
 function validDocId(id: unknown): id is string {
@@ -68,5 +70,17 @@ export class FirestoreAttendanceStore extends FirestoreCollectionAdapter impleme
     if (!validDocId(bookingId)) return 0;
     const counted = await withCoreErrors(() => this.marks.where('bookingId', '==', bookingId).count().get());
     return counted.data().count;
+  }
+
+  async restore(records: readonly Attendance[]): Promise<void> {
+    const valid = records.map(validAttendance);
+    if (valid.some((record) => !validDocId(record.bookingId))) throw new ValidationError('Not a valid attendance record');
+    for (let i = 0; i < valid.length; i += RESTORE_PER_COMMIT) {
+      const batch = this.db.batch();
+      for (const record of valid.slice(i, i + RESTORE_PER_COMMIT)) {
+        batch.set(this.collection.doc(record.bookingId), { eventId: record.eventId, version: record.version, value: JSON.stringify(record) });
+      }
+      await withCoreErrors(() => batch.commit());
+    }
   }
 }

@@ -1,6 +1,6 @@
 import type { Attendance } from '../../core/check-in/attendance';
 import type { AttendanceChange, AttendanceOutcome, AttendanceStore } from '../../core/check-in/attendance-store.port';
-import { decideMark } from '../attendance-records';
+import { decideMark, validAttendance } from '../attendance-records';
 
 /** Attendance in memory (tests, and the contract's reference). */
 export class MemoryAttendanceStore implements AttendanceStore {
@@ -33,4 +33,10 @@ export class MemoryAttendanceStore implements AttendanceStore {
   async countAppliedMarks(bookingId: string): Promise<number> {
     return [...this.marks.values()].filter((id) => id === bookingId).length;
   }
+
+  async restore(records: readonly Attendance[]): Promise<void> {
+    const valid = records.map(validAttendance);
+    for (const record of valid) this.records.set(record.bookingId, structuredClone(record));
+  }
+
 }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Attendance } from '../../core/check-in/attendance';
 import type { AttendanceChange, AttendanceOutcome, AttendanceStore } from '../../core/check-in/attendance-store.port';
-import { attendanceFromJson, decideMark } from '../attendance-records';
+import { attendanceFromJson, decideMark, validAttendance } from '../attendance-records';
 import { writeTransaction } from './sqlite-write-transaction';
 
 /** SQLite binds at most 999 values per statement by default; ids are read in chunks well under it. */
@@ -52,5 +52,17 @@ export class SqliteAttendanceStore implements AttendanceStore {
   async countAppliedMarks(bookingId: string): Promise<number> {
     const row = await this.db('attendance_marks').where({ bookingId }).count<{ n: number }[]>({ n: '*' }).first();
     return Number(row?.n ?? 0);
+  }
+
+  async restore(records: readonly Attendance[]): Promise<void> {
+    const valid = records.map(validAttendance);
+    await writeTransaction(this.db, async (trx) => {
+      for (const record of valid) {
+        await trx('attendance')
+          .insert({ bookingId: record.bookingId, eventId: record.eventId, version: record.version, value: JSON.stringify(record) })
+          .onConflict('bookingId')
+          .merge();
+      }
+    });
   }
 }

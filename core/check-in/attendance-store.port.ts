@@ -39,4 +39,12 @@ export interface AttendanceStore {
   apply(change: AttendanceChange): Promise<AttendanceOutcome>;
   /** How many mark keys were applied for this booking (what the check-in's tests count). */
   countAppliedMarks(bookingId: string): Promise<number>;
+  /**
+   * Stores these records as they are, their versions too, each replacing its booking's:
+   * migrate-storage's copy from another storage (the app's own changes go through `apply`).
+   * Throws ValidationError, storing none, when one is not a valid attendance record. Records no
+   * mark key: a mark sent again after the copy is answered by its version (a conflict), never
+   * applied twice.
+   */
+  restore(records: readonly Attendance[]): Promise<void>;
 }

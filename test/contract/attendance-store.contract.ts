@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AttendanceChange, AttendanceStore } from '../../core/check-in/attendance-store.port';
+import { ValidationError } from '../../core/shared/errors';
 import { useFreshAdapter, type AdapterFactory } from './storage-fixtures';
 
 function aMark(key: string, overrides: Partial<AttendanceChange> = {}): AttendanceChange {
@@ -75,6 +76,25 @@ export function describeAttendanceStoreContract(name: string, makeAdapter: Adapt
       expect([a.result, b.result].sort()).toEqual(['applied', 'conflict']);
       expect(await store().get('booking-1')).toMatchObject({ version: 1 });
       expect(await store().countAppliedMarks('booking-1')).toBe(1);
+    });
+
+    it('restores records as they are, versions too, and the next mark goes on from the restored version', async () => {
+      const restored = { bookingId: 'booking-1', eventId: 'event-1', arrived: 3, arrivedPeople: ['person-1', 'person-2'], version: 7, updatedAt: '2026-06-20T10:15:00.000Z', updatedBy: 'ood@club.example' };
+      const other = { bookingId: 'booking-2', eventId: 'event-1', arrived: 0, arrivedPeople: [], version: 2, updatedAt: '2026-06-20T10:20:00.000Z', updatedBy: 'ood@club.example' };
+      await store().apply(aMark(KEY_1, { bookingId: 'booking-2' }));
+      await store().restore([restored, other]);
+      expect(await store().getMany(['booking-1', 'booking-2'])).toEqual(new Map([['booking-1', restored], ['booking-2', other]]));
+      // No key is recorded by a restore: a mark on a version older than the restored one is a conflict.
+      expect(await store().countAppliedMarks('booking-1')).toBe(0);
+      expect(await store().apply(aMark(KEY_2, { expectedVersion: 6 }))).toMatchObject({ result: 'conflict', attendance: restored });
+      expect(await store().apply(aMark(KEY_2, { expectedVersion: 7, arrived: 1, arrivedPeople: [] }))).toMatchObject({ result: 'applied', attendance: { arrived: 1, version: 8 } });
+    });
+
+    it('refuses to restore a record that is not valid, storing none of them', async () => {
+      const valid = { bookingId: 'booking-1', eventId: 'event-1', arrived: 1, arrivedPeople: [], version: 1, updatedAt: '2026-06-20T10:15:00.000Z', updatedBy: 'ood@club.example' };
+      await expect(store().restore([valid, { ...valid, bookingId: 'booking-2', arrived: -1 }])).rejects.toThrow(ValidationError);
+      await expect(store().restore([{ ...valid, version: 1.5 }])).rejects.toThrow(ValidationError);
+      expect(await store().getMany(['booking-1', 'booking-2'])).toEqual(new Map());
     });
 
     it('keeps each booking apart', async () => {
