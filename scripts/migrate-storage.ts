@@ -29,6 +29,10 @@ import { SqliteHouseholdRepository } from '../adapters/sqlite/sqlite-household-r
 import { SqliteMemberRepository } from '../adapters/sqlite/sqlite-member-repository';
 import { SqlitePhotoRepository } from '../adapters/sqlite/sqlite-photo-repository';
 import { SqliteWorkDayRepository } from '../adapters/sqlite/sqlite-work-day-repository';
+import { SqliteDutyRepository } from '../adapters/sqlite/sqlite-duty-repository';
+import { SqliteDutySwapRepository } from '../adapters/sqlite/sqlite-duty-swap-repository';
+import { SqliteAttendanceStore } from '../adapters/sqlite/sqlite-attendance-store';
+import { DUTY_KINDS } from '../adapters/duty-records';
 import { ConfigError, loadConfig } from '../server/config';
 import { DirectoryFileStore } from '../adapters/system/directory-file-store';
 import type { FileStore } from '../core/shared/file-store.port';
@@ -221,10 +225,69 @@ export async function copySqliteToFirestore(
   await to.members.importMembers(members);
   copied.members = members.length;
 
+  await copyDuties(sqlite, to, source, copied);
+
+  // Check-in: every booking's attendance as it stands, its version too (the mark keys applied are
+  // working state: a mark sent again after the copy is a conflict, never applied twice).
+  const attendanceIds: { bookingId: unknown }[] = await sqlite('attendance').select('bookingId').orderBy('bookingId');
+  const attendance = [...(await new SqliteAttendanceStore(sqlite).getMany(attendanceIds.map((row) => String(row.bookingId)))).values()];
+  source.attendance = attendanceIds.length;
+  await to.attendance.restore(attendance);
+  copied.attendance = attendance.length;
+
   const after = await countFirestoreDocuments(target.db, options);
   return Object.fromEntries(
     (Object.keys(after) as FirestoreDataCollectionName[]).map((name) => [name, { source: source[name], copied: copied[name], target: after[name] }]),
   ) as MigrationReport;
+}
+
+/**
+ * The duty rosters: the catalogue, members' qualifications, every slot with its holders (each
+ * assignment made again through the repository, in the order they were made, so each member's
+ * list of duties is built as the app builds it), and the swap requests as they stand.
+ */
+async function copyDuties(
+  sqlite: Knex,
+  to: ReturnType<typeof firestoreRepositories>,
+  source: Record<FirestoreDataCollectionName, number>,
+  copied: Record<FirestoreDataCollectionName, number>,
+): Promise<void> {
+  const duties = new SqliteDutyRepository(sqlite);
+  source.dutyCatalogue = 0;
+  copied.dutyCatalogue = 0;
+  for (const kind of DUTY_KINDS) {
+    const records = await duties.listCatalogue(kind);
+    source.dutyCatalogue += records.length;
+    for (const record of records) await to.duties.saveCatalogue(kind, record);
+    copied.dutyCatalogue += records.length;
+  }
+
+  const qualifications = await duties.listMemberQualifications();
+  source.memberQualifications = qualifications.length;
+  // In parts: each put is one all-or-nothing commit, and a commit takes at most 500 writes.
+  for (let start = 0; start < qualifications.length; start += 400) await to.duties.putMemberQualifications(qualifications.slice(start, start + 400));
+  copied.memberQualifications = qualifications.length;
+
+  // Every slot, its event's or not (read by the events the table names).
+  const slotEvents: { eventId: unknown }[] = await sqlite('duty_slots').distinct('eventId').orderBy('eventId');
+  const slots = await duties.listSlotsOfEvents(slotEvents.map((row) => String(row.eventId)));
+  source.dutySlots = slots.length;
+  for (let start = 0; start < slots.length; start += 400) await to.duties.addSlots(slots.slice(start, start + 400).map(({ holders: _holders, ...slot }) => slot));
+  const assignments = slots.flatMap((slot) => slot.holders).sort((a, b) => a.assignedAt.localeCompare(b.assignedAt) || a.slotId.localeCompare(b.slotId));
+  for (const assignment of assignments) await to.duties.assign(assignment);
+  copied.dutySlots = slots.length;
+
+  // Swap requests have no "list all" in their port: their ids from the table, each through the repository.
+  const swapIds: { id: unknown }[] = await sqlite('duty_swaps').select('id').orderBy('id');
+  const swaps = new SqliteDutySwapRepository(sqlite);
+  source.dutySwaps = swapIds.length;
+  copied.dutySwaps = 0;
+  for (const { id } of swapIds) {
+    const swap = await swaps.get(String(id));
+    if (!swap) throw new MigrationError(`Duty swap ${String(id)} disappeared during the copy: stop the server and run again.`);
+    await to.dutySwaps.create(swap);
+    copied.dutySwaps += 1;
+  }
 }
 
 /** The report as a table, one line per collection. */

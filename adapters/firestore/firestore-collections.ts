@@ -19,6 +19,16 @@ export const FIRESTORE_COLLECTIONS = [
   /** One document per member: the people of their household (FirestoreHouseholdRepository). */
   'households',
   'members',
+  /**
+   * Duty rosters (FirestoreDutyRepository, ADR 0039): the catalogue, members' qualifications, the
+   * events' duty slots with their holders, and the swap requests (FirestoreDutySwapRepository).
+   */
+  'dutyCatalogue',
+  'memberQualifications',
+  'dutySlots',
+  'dutySwaps',
+  /** Check-in (FirestoreAttendanceStore): one attendance record per booking. */
+  'attendance',
 ] as const;
 /**
  * The working state of the rate limits (sign-in guards, booking counters and holds): short-lived,
@@ -26,11 +36,12 @@ export const FIRESTORE_COLLECTIONS = [
  */
 export const FIRESTORE_LIMIT_COLLECTIONS = ['loginAttemptGuards', 'addressLimits'] as const;
 /**
- * Kept from the data beside the bookings, in the same transactions (each event's places ledger,
- * and one document per booking reference that makes it unique): not counted or copied by
- * migrate-storage, which builds them as it copies the bookings.
+ * Kept from the data beside them, in the same transactions (each event's places ledger, one
+ * document per booking reference that makes it unique, and one per member listing the duties
+ * they hold, ADR 0039): not counted or copied by migrate-storage, which builds them as it copies
+ * the bookings and the duty slots' holders.
  */
-export const FIRESTORE_DERIVED_COLLECTIONS = ['placesLedgers', 'placesLedgerShards', 'bookingReferences'] as const;
+export const FIRESTORE_DERIVED_COLLECTIONS = ['placesLedgers', 'placesLedgerShards', 'bookingReferences', 'dutyMembers'] as const;
 /**
  * The outbox of e-mails to members: working state of the senders, not copied by migrate-storage
  * (let the old deployment's senders empty it, or read it there, before moving).
@@ -71,22 +82,17 @@ export const FIRESTORE_WAITING_LIST_COLLECTIONS = ['waitlistEntries', 'waitlistL
 export const FIRESTORE_CONDITIONS_COLLECTIONS = ['conditions'] as const;
 
 /**
- * Duty rosters (FirestoreDutyRepository, ADR 0039): the catalogue, members' qualifications, the
- * events' duty slots with their holders, and one document per member listing their duties (read
- * in every assignment's transaction, so no member gets two duties at once), and the swap requests
- * (FirestoreDutySwapRepository). Not yet copied by migrate-storage.
- */
-export const FIRESTORE_DUTY_COLLECTIONS = ['dutyCatalogue', 'memberQualifications', 'dutySlots', 'dutyMembers', 'dutySwaps'] as const;
-/**
  * Members' private calendar feeds (FirestoreMemberCalendarFeedRepository): one secret per member.
  * Not copied by migrate-storage: after moving, a member makes a new feed address on My club.
  */
 export const FIRESTORE_MEMBER_FEED_COLLECTIONS = ['memberCalendarFeeds'] as const;
 /**
- * Check-in (FirestoreAttendanceStore): one attendance record per booking, and one document per
- * mark key applied (so a mark sent again is applied once). Not yet copied by migrate-storage.
+ * Check-in's mark keys (FirestoreAttendanceStore): one document per mark key applied, so a mark
+ * sent again is applied once. Working state: not copied by migrate-storage, which copies the
+ * attendance records with their versions (a mark sent again after the copy is then a conflict,
+ * never applied twice).
  */
-export const FIRESTORE_ATTENDANCE_COLLECTIONS = ['attendance', 'attendanceMarks'] as const;
+export const FIRESTORE_ATTENDANCE_COLLECTIONS = ['attendanceMarks'] as const;
 /**
  * The retention run's marks (FirestoreRetentionStore): per kind, the last record it has dealt with,
  * so each night reads only what it has not seen. Working state: not copied by migrate-storage.
@@ -116,7 +122,6 @@ export type FirestoreCollectionName =
   | (typeof FIRESTORE_MEMBER_SIGN_IN_COLLECTIONS)[number]
   | (typeof FIRESTORE_WAITING_LIST_COLLECTIONS)[number]
   | (typeof FIRESTORE_CONDITIONS_COLLECTIONS)[number]
-  | (typeof FIRESTORE_DUTY_COLLECTIONS)[number]
   | (typeof FIRESTORE_MEMBER_FEED_COLLECTIONS)[number]
   | (typeof FIRESTORE_ATTENDANCE_COLLECTIONS)[number]
   | (typeof FIRESTORE_RETENTION_COLLECTIONS)[number]

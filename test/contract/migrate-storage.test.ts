@@ -23,6 +23,12 @@ import { SqliteMemberRepository } from '../../adapters/sqlite/sqlite-member-repo
 import { SqlitePhotoRepository } from '../../adapters/sqlite/sqlite-photo-repository';
 import { aPhoto } from './photo-repository.contract';
 import { SqliteWorkDayRepository } from '../../adapters/sqlite/sqlite-work-day-repository';
+import { SqliteDutyRepository } from '../../adapters/sqlite/sqlite-duty-repository';
+import { SqliteDutySwapRepository } from '../../adapters/sqlite/sqlite-duty-swap-repository';
+import { SqliteAttendanceStore } from '../../adapters/sqlite/sqlite-attendance-store';
+import { DUTY_MESSAGES } from '../../core/duties/duties';
+import { ConflictError } from '../../core/shared/errors';
+import { aSlot, anAssignment } from './duty-repository.contract';
 import { DATABASE_FILE_NAME } from '../../server/container';
 import { DirectoryFileStore } from '../../adapters/system/directory-file-store';
 import { GetDocumentFile } from '../../core/content/club-content';
@@ -61,8 +67,15 @@ function sqliteRepositories(db: Knex) {
     sitePages: new SqliteSitePageRepository(db),
     households: new SqliteHouseholdRepository(db),
     members: new SqliteMemberRepository(db),
+    duties: new SqliteDutyRepository(db),
+    dutySwaps: new SqliteDutySwapRepository(db),
+    attendance: new SqliteAttendanceStore(db),
   };
 }
+
+/** The duty slots seeded (their event is the demo's first), and the attendance's bookings (the demo's first two). */
+const SLOT_IDS = ['slot-safety', 'slot-galley'];
+const MEMBERS_ON_DUTY = ['mem-ann', 'mem-bob', 'mem-cat'];
 
 /** The demo data the server seeds, plus what only a running server writes: admins, credentials, sessions, failed sign-ins. */
 async function seedSqlite(file: string): Promise<void> {
@@ -95,6 +108,30 @@ async function seedSqlite(file: string): Promise<void> {
     await repos.sessions.create({ tokenHash: 'ab12', uid: 'uid-commodore', createdAt: '2026-05-20T09:00:00+01:00', expiresAt: '2026-05-20T16:00:00.000Z' });
     await repos.loginAttempts.recordFailure(['email:pat@club.example', 'ip:203.0.113.7'], new Date('2026-05-20T09:30:00.000Z'));
     await repos.loginAttempts.recordFailure(['ip:203.0.113.7'], new Date('2026-05-20T09:31:00.000Z'));
+    // Duty rosters: the catalogue, members' qualifications, two slots of one event (three members
+    // on them), an open swap request and a withdrawn one.
+    const race = demoData(NOW).events[0];
+    await repos.duties.saveCatalogue('qualifications', { id: 'pb2', name: 'Powerboat Level 2', validityMonths: null });
+    await repos.duties.saveCatalogue('qualifications', { id: 'first-aid', name: 'First Aid', validityMonths: 36 });
+    await repos.duties.saveCatalogue('dutyTypes', { id: 'safety-boat', name: 'Safety boat driver', description: 'Drives the RIB', qualificationIds: ['pb2'] });
+    await repos.duties.saveCatalogue('templates', { id: 'club-race', name: 'Club race', needs: [{ dutyTypeId: 'safety-boat', needed: 2, optional: false }] });
+    await repos.duties.putMemberQualifications([
+      { memberId: 'mem-ann', qualificationId: 'pb2', expiresOn: null },
+      { memberId: 'mem-bob', qualificationId: 'first-aid', expiresOn: '2027-04-30' },
+    ]);
+    await repos.duties.addSlots([aSlot({ eventId: race.id }), aSlot({ id: 'slot-galley', eventId: race.id, dutyTypeId: 'galley', needed: 1, optional: true, createdAt: '2026-05-01T11:00:00.000Z' })]);
+    await repos.duties.assign(anAssignment({ eventId: race.id, memberId: 'mem-bob', assignedAt: '2026-05-03T10:00:00.000Z' }));
+    await repos.duties.assign(anAssignment({ eventId: race.id, memberId: 'mem-ann', assignedAt: '2026-05-02T10:00:00.000Z', overrideReason: 'Qualified last week' }));
+    await repos.duties.assign(anAssignment({ eventId: race.id, slotId: 'slot-galley', memberId: 'mem-cat', assignedAt: '2026-05-02T12:00:00.000Z' }));
+    const swap = { id: 'swap-open', slotId: 'slot-safety', eventId: race.id, fromMemberId: 'mem-ann', toMemberId: null, window: anAssignment().window, createdAt: '2026-05-04T10:00:00.000Z', status: 'open', takenBy: null, takenAt: null } as const;
+    await repos.dutySwaps.create(swap);
+    await repos.dutySwaps.create({ ...swap, id: 'swap-withdrawn', fromMemberId: 'mem-bob', toMemberId: 'mem-cat', status: 'withdrawn' });
+    // Check-in: one booking marked twice (version 2), another once.
+    const [first, second] = demoData(NOW).bookings;
+    const mark = { eventId: first.eventId, arrived: 1, arrivedPeople: [], at: '2026-06-06T09:10:00.000Z', by: 'ood@club.example' };
+    await repos.attendance.apply({ ...mark, key: '0b9c6a6e-0a3f-4c1e-9d55-1f0b7a0c0001', bookingId: first.id, expectedVersion: 0 });
+    await repos.attendance.apply({ ...mark, key: '0b9c6a6e-0a3f-4c1e-9d55-1f0b7a0c0002', bookingId: first.id, expectedVersion: 1, arrived: 0 });
+    await repos.attendance.apply({ ...mark, key: '0b9c6a6e-0a3f-4c1e-9d55-1f0b7a0c0003', bookingId: second.id, eventId: second.eventId, expectedVersion: 0 });
     // News items written in the app: one published, one draft (members never see it, it must still move).
     for (const [id, status] of [['news-published', 'published'], ['news-draft', 'draft']] as const) {
       await repos.campaigns.saveNewsItem({ id, subject: `News ${id}`, body: `The **${status}** item.`, publishAt: '2026-05-10T09:00:00+01:00', status, createdAt: '2026-05-09T10:00:00.000Z', updatedAt: '2026-05-09T11:00:00.000Z' });
@@ -170,6 +207,11 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
       sitePages: 1,
       households: 2,
       members: 2,
+      dutyCatalogue: 4,
+      memberQualifications: 2,
+      dutySlots: 2,
+      dutySwaps: 2,
+      attendance: 2,
     };
     // Every collection of the demo holds something, so an empty copy cannot pass.
     for (const n of Object.values(expected)) expect(n).toBeGreaterThan(0);
@@ -241,6 +283,30 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
       expect((await to.households.membershipOf('member-c'))?.contact).toBe(true);
       expect(await to.members.list()).toEqual(await from.members.list());
       expect(await to.members.getByEmail('ann@club.EXAMPLE')).toEqual(await from.members.get('mem-ann'));
+
+      for (const kind of ['qualifications', 'dutyTypes', 'templates'] as const) expect(await to.duties.listCatalogue(kind)).toEqual(await from.duties.listCatalogue(kind));
+      expect(await to.duties.listMemberQualifications()).toEqual(await from.duties.listMemberQualifications());
+      const raceId = demo.events[0].id;
+      const slots = await from.duties.listSlots(raceId);
+      expect(slots.map((slot) => [slot.id, slot.holders.map((h) => h.memberId)])).toEqual([
+        ['slot-safety', ['mem-ann', 'mem-bob']],
+        ['slot-galley', ['mem-cat']],
+      ]);
+      expect(await to.duties.listSlots(raceId)).toEqual(slots);
+      for (const slotId of SLOT_IDS) expect(await to.duties.getSlot(slotId)).toEqual(await from.duties.getSlot(slotId));
+      for (const memberId of MEMBERS_ON_DUTY) expect(await to.duties.listMemberDuties(memberId)).toEqual(await from.duties.listMemberDuties(memberId));
+      // Each member's duties were built with the slots: the rule against two duties at once holds on the copy.
+      await to.duties.addSlots([aSlot({ id: 'slot-after', eventId: raceId, dutyTypeId: 'race-officer', createdAt: '2026-05-20T10:00:00.000Z' })]);
+      const twice = await to.duties.assign(anAssignment({ eventId: raceId, slotId: 'slot-after', memberId: 'mem-ann', assignedAt: '2026-05-20T10:00:00.000Z' })).catch((error: unknown) => error);
+      expect(twice).toBeInstanceOf(ConflictError);
+      expect((twice as Error).message).toBe(DUTY_MESSAGES.doubleDuty);
+      for (const id of ['swap-open', 'swap-withdrawn']) expect(await to.dutySwaps.get(id)).toEqual(await from.dutySwaps.get(id));
+      expect(await to.dutySwaps.listOpenOf('mem-ann')).toEqual(await from.dutySwaps.listOpenOf('mem-ann'));
+
+      const checkedIn = demo.bookings.slice(0, 2).map((booking) => booking.id);
+      const attendance = await from.attendance.getMany(checkedIn);
+      expect(checkedIn.map((id) => attendance.get(id)?.version)).toEqual([2, 1]);
+      expect(await to.attendance.getMany(checkedIn)).toEqual(attendance);
     } finally {
       await sqlite.destroy();
     }
