@@ -14,7 +14,7 @@ import { assignmentOf, dutiesOverlapping, memberIneligibility, slotContext, type
 import { AskSwapFormSchema, type SwapView } from './duty-swap-forms';
 import { DUTY_SWAP_REQUEST_KIND, DUTY_SWAP_TAKEN_KIND, swapRequestMail, swapTakenMail } from './duty-swap-mail';
 import type { DutySwapRepository } from './duty-swap-repository.port';
-import { SWAP_AUDIT_SUMMARIES, SWAP_MESSAGES, UNKNOWN_SWAP_MEMBER, swapAcceptRefusal, swapRecipients, swapWindowNow, type DutySwap } from './duty-swaps';
+import { SWAP_AUDIT_SUMMARIES, SWAP_MESSAGES, UNKNOWN_SWAP_MEMBER, swapAcceptRefusal, swapAuditChanges, swapRecipients, swapWindowNow, type DutySwap, type SwapAuditNames } from './duty-swaps';
 
 export interface DutySwapDeps extends DutyAssignmentDeps, AuditTrailDeps {
   dutySwaps: DutySwapRepository;
@@ -59,8 +59,11 @@ export class DutySwaps extends UseCase<DutySwapDeps> {
       const mail = swapRequestMail(to, { dutyName, eventName: context.event.name, window: held.window, clubName: this.deps.siteSettings.clubName, askedBy: member.name, direct: toMemberId !== null, url });
       await this.deps.outbox.addOnce(newOutboxMessage(`duty-swap-${swap.id}-${to.id}`, DUTY_SWAP_REQUEST_KIND, swap.id, mail, now));
     }
-    if (toMemberId === null) await this.audit(swap, 'duty.swap-requested', SWAP_AUDIT_SUMMARIES.requested(member.name, dutyName, context.event.name, recipients.length));
-    else await this.audit(swap, 'duty.transfer-requested', SWAP_AUDIT_SUMMARIES.transfer(member.name, recipients[0]!.member.name, dutyName, context.event.name));
+    if (toMemberId === null) await this.audit(swap, 'duty.swap-requested', SWAP_AUDIT_SUMMARIES.requested(member.name, dutyName, context.event.name, recipients.length), { member: member.name });
+    else {
+      const to = recipients[0]!.member.name;
+      await this.audit(swap, 'duty.transfer-requested', SWAP_AUDIT_SUMMARIES.transfer(member.name, to, dutyName, context.event.name), { member: member.name, other: to });
+    }
     return { swap: await this.viewOf(swap, member, context), offeredTo: recipients.length };
   }
 
@@ -95,7 +98,7 @@ export class DutySwaps extends UseCase<DutySwapDeps> {
       const mail = swapTakenMail(person, { dutyName, eventName: context.event.name, window: swapWindowNow(swap, context.slot), clubName: this.deps.siteSettings.clubName, from: fromName, taker: member.name, role });
       await this.deps.outbox.addOnce(newOutboxMessage(`duty-swap-taken-${swap.id}-${role}-${key}`, DUTY_SWAP_TAKEN_KIND, swap.id, mail, now));
     }
-    await this.audit(taken, 'duty.swap-taken', SWAP_AUDIT_SUMMARIES.taken(member.name, dutyName, context.event.name, fromName));
+    await this.audit(taken, 'duty.swap-taken', SWAP_AUDIT_SUMMARIES.taken(member.name, dutyName, context.event.name, fromName), { member: member.name, other: fromName });
     return this.viewOf(taken, member, context);
   }
 
@@ -103,7 +106,7 @@ export class DutySwaps extends UseCase<DutySwapDeps> {
     const swap = await this.requireSwap(swapId);
     if (swap.fromMemberId !== member.id) throw new NotFoundError(SWAP_MESSAGES.notFound);
     if (!(await this.deps.dutySwaps.withdraw(swapId))) throw new ConflictError(swap.status === 'taken' ? SWAP_MESSAGES.taken : SWAP_MESSAGES.withdrawn);
-    await this.audit(swap, 'duty.swap-withdrawn', SWAP_AUDIT_SUMMARIES.withdrawn(member.name));
+    await this.audit(swap, 'duty.swap-withdrawn', SWAP_AUDIT_SUMMARIES.withdrawn(member.name), { member: member.name });
   }
 
   private async requireSwap(swapId: string): Promise<DutySwap> {
@@ -167,7 +170,7 @@ export class DutySwaps extends UseCase<DutySwapDeps> {
     };
   }
 
-  private async audit(swap: DutySwap, action: string, summary: string): Promise<void> {
+  private async audit(swap: DutySwap, action: string, summary: string, names: SwapAuditNames): Promise<void> {
     await this.deps.audit.append([
       {
         id: this.deps.ids.next(),
@@ -177,11 +180,7 @@ export class DutySwaps extends UseCase<DutySwapDeps> {
         recordType: 'duty',
         recordId: swap.slotId,
         summary,
-        changes: [
-          { field: 'swap', before: null, after: swap.id },
-          { field: 'status', before: null, after: swap.status },
-          ...(swap.takenBy ? [{ field: 'memberId', before: swap.fromMemberId, after: swap.takenBy }] : []),
-        ],
+        changes: swapAuditChanges(swap, names),
       },
     ]);
   }

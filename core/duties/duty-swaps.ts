@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { InstantSchema } from '../shared/instant';
 import type { Member } from '../members/member';
+import type { AuditChange } from '../audit/audit';
 import { DUTY_MESSAGES, DutyWindowSchema, windowsOverlap, type DutyAssignment, type DutyType, type MemberQualification, type StaffedSlot } from './duties';
 import { mayTakeDuty } from './duty-offers';
 
@@ -50,6 +51,33 @@ export const SWAP_AUDIT_SUMMARIES = {
   taken: (taker: string, dutyName: string, eventName: string, from: string) => `${taker} took over ${dutyName} at ${eventName} from ${from}`,
   withdrawn: (asker: string) => `${asker} withdrew their swap request`,
 } as const;
+
+/**
+ * The members a swap's audit entry names, as its summary gives them: `member` asked for it
+ * (requested, transfer, withdrawn) or took it over (taken); `other` is a transfer's recipient, or
+ * the member a duty was taken over from.
+ */
+export interface SwapAuditNames {
+  member: string;
+  other?: string;
+}
+
+/**
+ * The changes of a swap's audit entry: the swap, its status, the member ids of a take-over, and
+ * the names the summary gives (`memberName`, after; a take-over's giver before; a transfer's
+ * recipient as `toMemberName`), so that the retention run finds each name whole, whatever words
+ * it holds (a name with " of " in it cannot be read back from a summary reliably).
+ */
+export function swapAuditChanges(swap: DutySwap, names: SwapAuditNames): AuditChange[] {
+  const taken = swap.takenBy !== null;
+  return [
+    { field: 'swap', before: null, after: swap.id },
+    { field: 'status', before: null, after: swap.status },
+    ...(taken ? [{ field: 'memberId', before: swap.fromMemberId, after: swap.takenBy }] : []),
+    { field: 'memberName', before: taken ? (names.other ?? null) : null, after: names.member },
+    ...(!taken && names.other !== undefined ? [{ field: 'toMemberName', before: null, after: names.other }] : []),
+  ];
+}
 
 /** A member as choosing recipients needs them: their record, qualifications held and duties held. */
 export interface SwapCandidate {

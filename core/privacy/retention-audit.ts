@@ -39,7 +39,8 @@ const SWAP_WITHDRAWN = /^(.+) withdrew their swap request$/;
  * volunteer's name (the change of `signup` or `volunteer`), the waiting person's name and e-mail
  * (the summary), the member assigned to or taken off a duty (the summary's name, the change's
  * member id and an override reason), the members of a swap (who asked, to whom a transfer was
- * asked, who took it over from whom: the summary's names and the change's member ids).
+ * asked, who took it over from whom: the names of the entry's changes, or of its summary in
+ * entries written before, and the change's member ids).
  * The key is the e-mail when the entry has one, else the name. Empty when the entry names nobody
  * any more (already pseudonymised) or is not one of these.
  */
@@ -69,21 +70,28 @@ export function auditEntryPeople(entry: AuditEntry): AnonymisedPerson[] {
     case 'duty.assigned':
     case 'duty.assigned-override':
       return named(summary(ASSIGNED_SUMMARY)[1], null, value('memberId', 'after'), value('overrideReason', 'after'));
+    // A swap's entry names its members in `memberName` (and `toMemberName`), whole; entries
+    // written before those changes only in the summary, read back as SWAP_AUDIT_SUMMARIES wrote it.
     case 'duty.swap-requested':
-      return named(summary(SWAP_REQUESTED)[1], null);
+      return named(swapNames(entry) ? value('memberName', 'after') : summary(SWAP_REQUESTED)[1], null);
     case 'duty.swap-withdrawn':
-      return named(summary(SWAP_WITHDRAWN)[1], null);
+      return named(swapNames(entry) ? value('memberName', 'after') : summary(SWAP_WITHDRAWN)[1], null);
     case 'duty.transfer-requested': {
-      const [, asker, to] = summary(TRANSFER_REQUESTED);
+      const [, asker, to] = swapNames(entry) ? [null, value('memberName', 'after'), value('toMemberName', 'after')] : summary(TRANSFER_REQUESTED);
       return [...named(asker, null), ...named(to, null)];
     }
     case 'duty.swap-taken': {
-      const [, taker, from] = summary(SWAP_TAKEN);
+      const [, taker, from] = swapNames(entry) ? [null, value('memberName', 'after'), before('memberName')] : summary(SWAP_TAKEN);
       return [...named(taker, null, value('memberId', 'after')), ...named(from, null, before('memberId'))];
     }
     default:
       return [];
   }
+}
+
+/** Whether a swap's entry carries its members' names as changes (swapAuditChanges), not only in its summary. */
+function swapNames(entry: AuditEntry): boolean {
+  return entry.changes.some((change) => change.field === 'memberName');
 }
 
 /** The first person an entry names (auditEntryPeople), or null. */

@@ -21,7 +21,7 @@ import { isAnonymisedHolder } from '../../core/privacy/retention-records';
 import type { DutyAssignment } from '../../core/duties/duties';
 import type { DutyRepository } from '../../core/duties/duty-repository.port';
 import type { DutySwapRepository } from '../../core/duties/duty-swap-repository.port';
-import { SWAP_AUDIT_SUMMARIES, type DutySwap } from '../../core/duties/duty-swaps';
+import { SWAP_AUDIT_SUMMARIES, swapAuditChanges, type DutySwap } from '../../core/duties/duty-swaps';
 import type { WaitingList } from '../../core/waiting-list/waiting-list.port';
 import type { WaitingListEntry } from '../../core/waiting-list/waiting-list-entry';
 import type { WorkDaySignup } from '../../core/work-days/work-day';
@@ -255,11 +255,8 @@ async function checkRun(s: RetentionFixture, world: World, run: number): Promise
                   recordType: 'duty',
                   recordId: id('slot', i),
                   summary: SWAP_AUDIT_SUMMARIES.taken(taker, 'Safety boat', `Race ${i}`, giver),
-                  changes: [
-                    { field: 'swap', before: null, after: id('old-swap', i) },
-                    { field: 'status', before: null, after: 'taken' },
-                    { field: 'memberId', before: giverId, after: takerId },
-                  ],
+                  // As DutySwapRequests writes it (the swap taken over from the giver by the taker).
+                  changes: swapAuditChanges({ ...swap, id: id('old-swap', i), fromMemberId: giverId, status: 'taken', takenBy: takerId, takenAt: takenAt.toISOString() }, { member: taker, other: giver }),
                 },
               ]),
             [giver, taker, giverId, takerId],

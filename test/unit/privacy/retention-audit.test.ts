@@ -7,7 +7,7 @@ import { recordAdminAction } from '../../../core/audit/audit-trail';
 import { RETENTION_AUDIT_ACTIONS, auditEntryPerson, isPseudonym, pseudonymisedNamedEntry } from '../../../core/privacy/retention-audit';
 import type { AnonymisedPerson } from '../../../core/privacy/retention-store.port';
 import { recordSignupRemoval } from '../../../core/work-days/remove-work-day-signup';
-import { SWAP_AUDIT_SUMMARIES, UNKNOWN_SWAP_MEMBER } from '../../../core/duties/duty-swaps';
+import { SWAP_AUDIT_SUMMARIES, UNKNOWN_SWAP_MEMBER, swapAuditChanges, type DutySwap, type SwapAuditNames } from '../../../core/duties/duty-swaps';
 
 const pseudonyms = new HmacPseudonyms('a-secret-of-at-least-thirty-two-characters');
 const pseudonymOf = (person: AnonymisedPerson) => ({ texts: person.texts, pseudonym: pseudonyms.of(person.key) });
@@ -33,25 +33,33 @@ async function entriesNaming(first: string, last: string, email: string): Promis
     before: { memberId: null },
     after: { memberId: 'member-77', overrideReason: `${first} cooked for years` },
   });
-  const actor = { kind: 'admin' as const, uid: admin.uid, email: admin.email };
-  // A swap's entries, as DutySwaps writes them: the other member of a transfer or a take-over is OTHER.
-  const swap = (id: string, action: string, summary: string, memberIds?: { before: string; after: string }): AuditEntry => ({
-    id,
-    at: AT,
-    actor: { kind: 'member' },
-    action,
-    recordType: 'duty',
-    recordId: 'slot-1',
-    summary,
-    changes: [{ field: 'swap', before: null, after: 'swap-1' }, { field: 'status', before: null, after: 'open' }, ...(memberIds ? [{ field: 'memberId', ...memberIds }] : [])],
-  });
+  return [...written, ...swapEntries(name), ...swapEntries(name).map(beforeNamesInChanges), ...otherEntries(name, email)];
+}
+
+/** A swap's entries, as DutySwaps writes them (swapAuditChanges): the other member of a transfer or a take-over is OTHER. */
+function swapEntries(name: string): AuditEntry[] {
+  const swap = (id: string, action: string, summary: string, names: SwapAuditNames, takenBy?: { from: string; by: string }): AuditEntry => {
+    const record: DutySwap = { id: 'swap-1', slotId: 'slot-1', eventId: 'ev-1', fromMemberId: takenBy?.from ?? 'member-77', toMemberId: null, window: { start: AT, end: AT }, createdAt: AT, status: takenBy ? 'taken' : 'open', takenBy: takenBy?.by ?? null, takenAt: takenBy ? AT : null };
+    return { id, at: AT, actor: { kind: 'member' }, action, recordType: 'duty', recordId: 'slot-1', summary, changes: swapAuditChanges(record, names) };
+  };
   return [
-    ...written,
-    swap('s1', 'duty.swap-requested', SWAP_AUDIT_SUMMARIES.requested(name, 'Galley', 'Spring race', 3)),
-    swap('s2', 'duty.transfer-requested', SWAP_AUDIT_SUMMARIES.transfer(name, OTHER, 'Galley', 'Spring race')),
-    swap('s3', 'duty.swap-taken', SWAP_AUDIT_SUMMARIES.taken(name, 'Galley', 'Spring race', OTHER), { before: 'member-88', after: 'member-77' }),
-    swap('s4', 'duty.swap-taken', SWAP_AUDIT_SUMMARIES.taken(OTHER, 'Galley', 'Spring race', name), { before: 'member-77', after: 'member-88' }),
-    swap('s5', 'duty.swap-withdrawn', SWAP_AUDIT_SUMMARIES.withdrawn(name)),
+    swap('s1', 'duty.swap-requested', SWAP_AUDIT_SUMMARIES.requested(name, 'Galley', 'Spring race', 3), { member: name }),
+    swap('s2', 'duty.transfer-requested', SWAP_AUDIT_SUMMARIES.transfer(name, OTHER, 'Galley', 'Spring race'), { member: name, other: OTHER }),
+    swap('s3', 'duty.swap-taken', SWAP_AUDIT_SUMMARIES.taken(name, 'Galley', 'Spring race', OTHER), { member: name, other: OTHER }, { from: 'member-88', by: 'member-77' }),
+    swap('s4', 'duty.swap-taken', SWAP_AUDIT_SUMMARIES.taken(OTHER, 'Galley', 'Spring race', name), { member: OTHER, other: name }, { from: 'member-77', by: 'member-88' }),
+    swap('s5', 'duty.swap-withdrawn', SWAP_AUDIT_SUMMARIES.withdrawn(name), { member: name }),
+  ];
+}
+
+/** A swap's entry as written before its names were changes too: the names in its summary only. */
+function beforeNamesInChanges(entry: AuditEntry): AuditEntry {
+  return { ...entry, id: `${entry.id}-old`, changes: entry.changes.filter((change) => change.field !== 'memberName' && change.field !== 'toMemberName') };
+}
+
+/** The work-day and waiting-list entries naming the person. */
+function otherEntries(name: string, email: string): AuditEntry[] {
+  const actor = { kind: 'admin' as const, uid: admin.uid, email: admin.email };
+  return [
     { id: 'w', at: AT, actor: { kind: 'member' }, action: 'workDay.signup-withdrawn', recordType: 'workDay', recordId: 'wd-1', summary: `${name} withdrew through the e-mailed link (sign-up s-2)`, changes: [{ field: 'signup', before: name, after: null }] },
     { id: 'r', at: AT, actor, action: 'waitlist.removed', recordType: 'event', recordId: 'ev-1', summary: `Removed ${name} <${email}> (2 places wanted) from the waiting list`, changes: [{ field: 'waitlist', before: 'waiting', after: 'left' }] },
     { id: 'o', at: AT, actor, action: 'waitlist.offered', recordType: 'event', recordId: 'ev-1', summary: `Offered 1 places by hand to ${name} <${email}>`, changes: [{ field: 'waitlist', before: 'waiting', after: 'offered' }] },
@@ -98,6 +106,19 @@ describe('pseudonymising the audit entries that name a person who left', () => {
     expect(rewritten.changes).toEqual([{ field: 'memberId', before: pseudonyms.of('Sam Sailorson'), after: pseudonyms.of('Sam Sailor') }]);
     const unknown = { ...entry, summary: SWAP_AUDIT_SUMMARIES.taken('Sam Sailor', 'Galley', 'Spring race', UNKNOWN_SWAP_MEMBER), changes: [] };
     expect(pseudonymisedNamedEntry(unknown, pseudonymOf)?.summary).toBe(`${pseudonyms.of('Sam Sailor')} took over Galley at Spring race from ${UNKNOWN_SWAP_MEMBER}`);
+  });
+
+  it('finds a swap member’s whole name when it holds words the summary uses (" of ", " from ", " took over ")', () => {
+    for (const name of ['Anne of Cleves', 'Ben from Leeds', 'Cat Took Over']) {
+      for (const entry of swapEntries(name)) {
+        const rewritten = pseudonymisedNamedEntry(entry, pseudonymOf)!;
+        const text = JSON.stringify(rewritten);
+        for (const word of name.split(' ').filter((w) => w.length >= 3 && !['from', 'Over', 'Took'].includes(w))) expect(text).not.toContain(word);
+        expect(text).not.toContain(OTHER);
+        expect(rewritten.summary).toContain(pseudonyms.of(name));
+        expect(pseudonymisedNamedEntry(rewritten, pseudonymOf)).toBeNull();
+      }
+    }
   });
 
   it('names nobody in entries of other actions, or in summaries it does not know', () => {
