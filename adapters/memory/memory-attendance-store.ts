@@ -38,5 +38,4 @@ export class MemoryAttendanceStore implements AttendanceStore {
     const valid = records.map(validAttendance);
     for (const record of valid) this.records.set(record.bookingId, structuredClone(record));
   }
-
 }
