@@ -73,7 +73,7 @@ function sqliteRepositories(db: Knex) {
   };
 }
 
-/** The duty slots seeded (their event is the demo's first), and the attendance's bookings (the demo's first two). */
+/** The duty slots seeded (both of the demo's first event), and the members on them. */
 const SLOT_IDS = ['slot-safety', 'slot-galley'];
 const MEMBERS_ON_DUTY = ['mem-ann', 'mem-bob', 'mem-cat'];
 
