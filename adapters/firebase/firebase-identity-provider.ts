@@ -164,12 +164,21 @@ export class FirebaseIdentityProvider implements IdentityProvider {
   }
 
   async verifySession(token: string): Promise<IdentityUser | null> {
+    return (await this.verifySessionWith(token, async () => undefined))?.user ?? null;
+  }
+
+  async verifySessionWith<T>(token: string, load: (uid: string) => Promise<T>): Promise<{ user: IdentityUser; loaded: T } | null> {
     const cookie = this.cookieOf(token);
     if (cookie === null) return null;
     const tokenHash = hashToken(token);
     const session = await this.options.sessions.get(tokenHash);
     if (!session) return null;
     if (Date.parse(session.expiresAt) <= this.options.clock.now().getTime()) return null;
+    // The caller's read goes alongside Firebase's check of the cookie, for the session's user.
+    const loading = load(session.uid).then(
+      (value) => ({ ok: true as const, value }),
+      (error: unknown) => ({ ok: false as const, error }),
+    );
     let claims: Awaited<ReturnType<Auth['verifySessionCookie']>>;
     try {
       claims = await this.auth.verifySessionCookie(cookie, true);
@@ -182,7 +191,9 @@ export class FirebaseIdentityProvider implements IdentityProvider {
       throw new UnavailableError('The sign-in service is unavailable. Please try again.');
     }
     if (claims.uid !== session.uid) return null;
-    return { uid: claims.uid, email: claims.email ?? '', displayName: typeof claims.name === 'string' ? claims.name : null };
+    const loaded = await loading;
+    if (!loaded.ok) throw loaded.error;
+    return { user: { uid: claims.uid, email: claims.email ?? '', displayName: typeof claims.name === 'string' ? claims.name : null }, loaded: loaded.value };
   }
 
   async revokeSession(token: string): Promise<void> {

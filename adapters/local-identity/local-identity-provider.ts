@@ -62,13 +62,19 @@ export class LocalIdentityProvider implements IdentityProvider {
   }
 
   async verifySession(token: string): Promise<IdentityUser | null> {
+    return (await this.verifySessionWith(token, async () => undefined))?.user ?? null;
+  }
+
+  async verifySessionWith<T>(token: string, load: (uid: string) => Promise<T>): Promise<{ user: IdentityUser; loaded: T } | null> {
     if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_LENGTH) return null;
     const session = await this.deps.sessions.get(hashSessionToken(token));
     if (!session) return null;
     if (Date.parse(session.expiresAt) <= this.deps.clock.now().getTime()) return null;
-    const credential = await this.deps.credentials.getByUid(session.uid);
-    if (!credential || credential.disabled) return null;
-    return { uid: credential.uid, email: credential.email, displayName: null };
+    const [credential, loaded] = await Promise.allSettled([this.deps.credentials.getByUid(session.uid), load(session.uid)]);
+    if (credential.status === 'rejected') throw credential.reason;
+    if (!credential.value || credential.value.disabled) return null;
+    if (loaded.status === 'rejected') throw loaded.reason;
+    return { user: { uid: credential.value.uid, email: credential.value.email, displayName: null }, loaded: loaded.value };
   }
 
   async revokeSession(token: string): Promise<void> {

@@ -19,6 +19,14 @@ export interface IdentityProvider {
   createSession(uid: string, maxAgeMs: number): Promise<{ token: string; expiresAt: Date }>;
   /** The user of a live session, or null when the token is unknown, expired, revoked or its user disabled. */
   verifySession(token: string): Promise<IdentityUser | null>;
+  /**
+   * As verifySession, with the caller's own read of the user's records (`load`, given the
+   * session's user id) made alongside the rest of the check once the session is found, rather
+   * than after it: one round trip fewer for every signed-in request. `loaded` is what it gave;
+   * when the session does not hold the answer is null, whatever `load` gave or threw. A `load`
+   * that fails for a session that holds fails the call.
+   */
+  verifySessionWith<T>(token: string, load: (uid: string) => Promise<T>): Promise<{ user: IdentityUser; loaded: T } | null>;
   /** Ends a session; ending an unknown one does nothing. */
   revokeSession(token: string): Promise<void>;
   /** Creates a user. Throws ConflictError when the e-mail is taken. */

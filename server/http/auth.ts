@@ -75,9 +75,9 @@ export async function currentAdmin(
 ): Promise<Admin | null> {
   const token = readCookie(req, SESSION_COOKIE);
   if (!token) return null;
-  const user = await deps.identity.verifySession(token);
-  if (!user) return null;
-  const admin = await deps.admins.getByUid(user.uid);
+  // The admin record is read alongside the rest of the session's check, not after it.
+  const found = await deps.identity.verifySessionWith(token, (uid) => deps.admins.getByUid(uid));
+  const admin = found?.loaded;
   if (!admin || admin.disabled) return null;
   return admin;
 }

@@ -83,6 +83,31 @@ export function identityProviderContract(name: string, makeHarness: () => Promis
       }
     });
 
+    it('reads the caller’s records of a session’s user alongside the check, and drops them when the session does not hold', async () => {
+      const { provider } = await makeHarness();
+      const user = await provider.createUser({ email: 'w@example.org', password: 'password-1', displayName: 'W' });
+      const live = await provider.createSession(user.uid, HOUR);
+      const revoked = await provider.createSession(user.uid, HOUR);
+      await provider.revokeSession(revoked.token);
+      const asked: string[] = [];
+      const found = await provider.verifySessionWith(live.token, async (uid) => (asked.push(uid), `record of ${uid}`));
+      expect(found?.user).toEqual(await provider.verifySession(live.token));
+      expect(found?.loaded).toBe(`record of ${user.uid}`);
+      expect(asked).toEqual([user.uid]);
+      const failing = async (): Promise<string> => {
+        throw new Error('storage out of reach');
+      };
+      // A session that does not hold answers null, whatever the caller's read did.
+      for (const token of [revoked.token, 'never-issued', '']) {
+        expect(await provider.verifySessionWith(token, async () => 'anything')).toBeNull();
+        expect(await provider.verifySessionWith(token, failing)).toBeNull();
+      }
+      // For one that holds, a failed read fails the call.
+      await expect(provider.verifySessionWith(live.token, failing)).rejects.toThrow('storage out of reach');
+      await provider.setDisabled(user.uid, true);
+      expect(await provider.verifySessionWith(live.token, failing)).toBeNull();
+    });
+
     it('ends a revoked session only; revoking an unknown one does nothing', async () => {
       const { provider } = await makeHarness();
       const user = await provider.createUser({ email: 'r@example.org', password: 'password-1', displayName: 'R' });

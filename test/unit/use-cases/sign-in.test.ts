@@ -27,6 +27,9 @@ class WatchedIdentity implements IdentityProvider {
     this.sessions += 1;
     return this.inner.createSession(uid, maxAgeMs);
   }
+  verifySessionWith<T>(token: string, load: (uid: string) => Promise<T>) {
+    return this.inner.verifySessionWith(token, load);
+  }
   verifySession(token: string) {
     return this.inner.verifySession(token);
   }
