@@ -175,7 +175,7 @@ export class FirebaseIdentityProvider implements IdentityProvider {
     if (!session) return null;
     if (Date.parse(session.expiresAt) <= this.options.clock.now().getTime()) return null;
     // The caller's read goes alongside Firebase's check of the cookie, for the session's user.
-    const loading = load(session.uid).then(
+    const loading = (async () => load(session.uid))().then(
       (value) => ({ ok: true as const, value }),
       (error: unknown) => ({ ok: false as const, error }),
     );

@@ -70,7 +70,8 @@ export class LocalIdentityProvider implements IdentityProvider {
     const session = await this.deps.sessions.get(hashSessionToken(token));
     if (!session) return null;
     if (Date.parse(session.expiresAt) <= this.deps.clock.now().getTime()) return null;
-    const [credential, loaded] = await Promise.allSettled([this.deps.credentials.getByUid(session.uid), load(session.uid)]);
+    // (An async wrapper: a `load` that throws at once is settled like one that rejects.)
+    const [credential, loaded] = await Promise.allSettled([this.deps.credentials.getByUid(session.uid), (async () => load(session.uid))()]);
     if (credential.status === 'rejected') throw credential.reason;
     if (!credential.value || credential.value.disabled) return null;
     if (loaded.status === 'rejected') throw loaded.reason;

@@ -97,15 +97,21 @@ export function identityProviderContract(name: string, makeHarness: () => Promis
       const failing = async (): Promise<string> => {
         throw new Error('storage out of reach');
       };
+      const throwsAtOnce = (): Promise<string> => {
+        throw new Error('storage out of reach');
+      };
       // A session that does not hold answers null, whatever the caller's read did.
       for (const token of [revoked.token, 'never-issued', '']) {
         expect(await provider.verifySessionWith(token, async () => 'anything')).toBeNull();
         expect(await provider.verifySessionWith(token, failing)).toBeNull();
+        expect(await provider.verifySessionWith(token, throwsAtOnce)).toBeNull();
       }
       // For one that holds, a failed read fails the call.
       await expect(provider.verifySessionWith(live.token, failing)).rejects.toThrow('storage out of reach');
+      await expect(provider.verifySessionWith(live.token, throwsAtOnce)).rejects.toThrow('storage out of reach');
       await provider.setDisabled(user.uid, true);
       expect(await provider.verifySessionWith(live.token, failing)).toBeNull();
+      expect(await provider.verifySessionWith(live.token, throwsAtOnce)).toBeNull();
     });
 
     it('ends a revoked session only; revoking an unknown one does nothing', async () => {
