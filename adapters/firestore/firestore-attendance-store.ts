@@ -58,7 +58,7 @@ export class FirestoreAttendanceStore extends FirestoreCollectionAdapter impleme
         const stored = record?.exists ? attendanceFromJson(String(record.get('value'))) : null;
         const outcome = decideMark(change, Boolean(key?.exists), stored);
         if (outcome.result === 'applied') {
-          tx.set(recordRef, { eventId: change.eventId, version: outcome.attendance.version, value: JSON.stringify(outcome.attendance) });
+          tx.set(recordRef, recordDocument(outcome.attendance));
           tx.create(keyRef, { bookingId: change.bookingId, appliedAt: change.at });
         }
         return outcome;
@@ -78,9 +78,14 @@ export class FirestoreAttendanceStore extends FirestoreCollectionAdapter impleme
     for (let i = 0; i < valid.length; i += RESTORE_PER_COMMIT) {
       const batch = this.db.batch();
       for (const record of valid.slice(i, i + RESTORE_PER_COMMIT)) {
-        batch.set(this.collection.doc(record.bookingId), { eventId: record.eventId, version: record.version, value: JSON.stringify(record) });
+        batch.set(this.collection.doc(record.bookingId), recordDocument(record));
       }
       await withCoreErrors(() => batch.commit());
     }
   }
+}
+
+/** A booking's attendance document: its event and version beside the record as JSON text. */
+function recordDocument(record: Attendance): { eventId: string; version: number; value: string } {
+  return { eventId: record.eventId, version: record.version, value: JSON.stringify(record) };
 }

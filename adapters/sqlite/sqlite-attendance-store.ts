@@ -38,11 +38,7 @@ export class SqliteAttendanceStore implements AttendanceStore {
       const row: { value: string } | undefined = await trx('attendance').select('value').where({ bookingId: change.bookingId }).first();
       const outcome = decideMark(change, applied !== undefined, row ? attendanceFromJson(row.value) : null);
       if (outcome.result === 'applied') {
-        const record = outcome.attendance;
-        await trx('attendance')
-          .insert({ bookingId: record.bookingId, eventId: record.eventId, version: record.version, value: JSON.stringify(record) })
-          .onConflict('bookingId')
-          .merge();
+        await putRecord(trx, outcome.attendance);
         await trx('attendance_marks').insert({ key: change.key, bookingId: change.bookingId, appliedAt: change.at });
       }
       return outcome;
@@ -57,12 +53,15 @@ export class SqliteAttendanceStore implements AttendanceStore {
   async restore(records: readonly Attendance[]): Promise<void> {
     const valid = records.map(validAttendance);
     await writeTransaction(this.db, async (trx) => {
-      for (const record of valid) {
-        await trx('attendance')
-          .insert({ bookingId: record.bookingId, eventId: record.eventId, version: record.version, value: JSON.stringify(record) })
-          .onConflict('bookingId')
-          .merge();
-      }
+      for (const record of valid) await putRecord(trx, record);
     });
   }
+}
+
+/** Stores the booking's attendance record, replacing the one it had. */
+async function putRecord(trx: Knex.Transaction, record: Attendance): Promise<void> {
+  await trx('attendance')
+    .insert({ bookingId: record.bookingId, eventId: record.eventId, version: record.version, value: JSON.stringify(record) })
+    .onConflict('bookingId')
+    .merge();
 }

@@ -77,11 +77,11 @@ export function auditEntryPeople(entry: AuditEntry): AnonymisedPerson[] {
     case 'duty.swap-withdrawn':
       return named(swapNames(entry) ? value('memberName', 'after') : summary(SWAP_WITHDRAWN)[1], null);
     case 'duty.transfer-requested': {
-      const [, asker, to] = swapNames(entry) ? [null, value('memberName', 'after'), value('toMemberName', 'after')] : summary(TRANSFER_REQUESTED);
+      const [asker, to] = swapNames(entry) ? [value('memberName', 'after'), value('toMemberName', 'after')] : summary(TRANSFER_REQUESTED).slice(1);
       return [...named(asker, null), ...named(to, null)];
     }
     case 'duty.swap-taken': {
-      const [, taker, from] = swapNames(entry) ? [null, value('memberName', 'after'), before('memberName')] : summary(SWAP_TAKEN);
+      const [taker, from] = swapNames(entry) ? [value('memberName', 'after'), before('memberName')] : summary(SWAP_TAKEN).slice(1);
       return [...named(taker, null, value('memberId', 'after')), ...named(from, null, before('memberId'))];
     }
     default:
