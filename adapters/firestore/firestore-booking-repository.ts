@@ -23,14 +23,6 @@ const NOT_FOUND = BOOKING_NOT_FOUND;
 const CONFLICT = 'A booking with this id already exists';
 
 /**
- * How long a reading of every part of an event that left it without room for a booking still
- * refuses this process's later bookings that need more places than it left (ADR 61): about one
- * round trip under load, as the event's shared read (ADR 60). In a rush, once an event is full,
- * each refusal otherwise costs two round trips and nine documents read.
- */
-export const FULL_SEEN_SHARED_MS = 25;
-
-/**
  * Bookings in the `bookings` collection, one document per booking keyed by its id, with the
  * spec's fields; submittedAt and paymentCompletedAt are Timestamps. As the spec says, userEmail
  * (and likewise boatName) is only present when there is one.
@@ -47,11 +39,7 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
   /** What this process last saw of each event's parts: places spare (undefined: not seen), its bookings under way, and its own part. */
   private readonly lanes = new Map<string, Lane>();
 
-  constructor(
-    db: Firestore,
-    options: FirestoreCollectionOptions = {},
-    private readonly shared: { fullSeenMs: number } = { fullSeenMs: FULL_SEEN_SHARED_MS },
-  ) {
+  constructor(db: Firestore, options: FirestoreCollectionOptions = {}) {
     super(db, options);
     this.shards = new FirestorePlacesShards(db, options);
   }
@@ -79,7 +67,7 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
   private lane(eventId: string): Lane {
     let lane = this.lanes.get(eventId);
     if (!lane) {
-      lane = { spare: Array.from({ length: this.shards.count }, () => undefined), busy: Array.from({ length: this.shards.count }, () => 0), home: undefined, full: undefined, changes: 0 };
+      lane = { spare: Array.from({ length: this.shards.count }, () => undefined), busy: Array.from({ length: this.shards.count }, () => 0), home: undefined };
       this.lanes.set(eventId, lane);
     }
     return lane;
@@ -128,27 +116,6 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
   }
 
   /**
-   * The places left, when this process read every part of the event in the last
-   * `fullSeenMs` (ADR 61) and they had fewer spare than `needed`: the booking is refused on that
-   * reading without reading again. Null (read as usual) when there is no such reading, when it
-   * was for another capacity or revision of the event, or when a hold it counted has lapsed
-   * since. This process's own changes that free places forget the reading (`forgetFull`).
-   */
-  private leftAsSeenFull(eventId: string, needed: number, limit: PlacesLimit): number | null {
-    const full = this.lanes.get(eventId)?.full;
-    if (!full || performance.now() - full.readAtMs > this.shared.fullSeenMs) return null;
-    if (full.capacity !== limit.capacity || full.eventSequence !== limit.eventSequence || limit.now.getTime() >= full.firstLapseMs) return null;
-    return needed > full.spare ? full.spare : null;
-  }
-
-  /** This process changed the event's parts other than by a booking: a reading of them as full is no longer shared. */
-  private forgetFull(eventId: string): void {
-    const lane = this.lane(eventId);
-    lane.full = undefined;
-    lane.changes += 1;
-  }
-
-  /**
    * Takes `needed` places of the event, in one of its ledger's parts (ADR 36), and writes what
    * `write` adds to the batch with it: only when they fit, else `refused(places left)`.
    *
@@ -169,8 +136,6 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
     answers: PlacesAnswers<T>,
   ): Promise<T> {
     if (dropHoldId !== undefined) return this.takePlacesAlone(eventId, needed, limit, dropHoldId, write, answers);
-    const left = this.leftAsSeenFull(eventId, needed, limit);
-    if (left !== null) return Promise.resolve(answers.refused(left));
     // Group commit: the bookings of one part waiting in this process are decided together, in
     // their order of arrival, on one reading of the part, and written in one commit with it.
     const chosen = this.pickShard(eventId, needed);
@@ -233,10 +198,7 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
     // The group's part as it last read it: on a try after a lost race, unchanged means the race
     // was lost on another part (one it moved shares from), and the group stays where it is.
     let seen: Timestamp | undefined;
-    // What the try that landed read of every part, when it had to: shared with the next bookings.
-    let reading: FullReading | undefined;
     const { admitted, refused } = await optimistically<{ admitted: Waiting[]; refused: { item: Waiting; left: number }[] }>(async () => {
-      reading = undefined;
       let current: PlacesShard | undefined;
       if (tries++ > 0) {
         current = toShard(await this.shards.ref(eventId, at.part).get(), at.part);
@@ -278,9 +240,7 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
       const refused: { item: Waiting; left: number }[] = [];
       if (overflow.length > 0 && shard.share !== null) {
         // This part has too little room: all parts, and shares moved in for those the event has room for.
-        const changes = this.lane(eventId).changes;
         const all = await this.shards.readAll(eventId);
-        const readAtMs = performance.now();
         if (!this.shards.sharesAddUp(all)) return { retry: true, done: { admitted: [], refused: [] } };
         const parts = all.map((part) => ({ ledger: part.index === index ? ledger : places.withoutLapsedHolds(part.ledger, earliest), share: part.index === index ? shard.share : part.share }));
         this.saw(eventId, all.map((part, i) => ({ ...part, ledger: parts[i].ledger })), first.now);
@@ -305,8 +265,6 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
             admitted.push(item);
           }
         }
-        const after = parts.map((part, i) => (i === index ? ledger : part.ledger));
-        reading = { readAtMs, changes, spare: spare - needed, capacity: first.capacity, eventSequence: first.eventSequence, firstLapseMs: firstLapseMs(after) };
       }
       if (admitted.length === 0) return { done: { admitted, refused } };
       this.shards.write(batch, eventId, shard, ledger, share);
@@ -314,9 +272,6 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
       // A taken booking id or reference fails the whole group: each is then written on its own.
       return { batch, done: { admitted, refused }, onExists: async () => 'conflict' as const };
     });
-    // Not a reading sent before a change of this process landed: that change would be hidden.
-    const lane = this.lane(eventId);
-    if (reading && reading.changes === lane.changes) lane.full = reading;
     for (const item of admitted) item.resolve(item.answers.added);
     for (const { item, left } of refused) item.resolve(item.answers.refused(left));
   }
@@ -347,7 +302,7 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
       return dropHoldId === undefined ? current : places.ledgerWithoutHold(current, dropHoldId);
     };
     try {
-      const answer = await inTurn(this.db, `${this.collection.path}/event:${eventId}#${chosen}`, () =>
+      return await inTurn(this.db, `${this.collection.path}/event:${eventId}#${chosen}`, () =>
         optimistically<T>(async () => {
           let shard = toShard(await this.shards.ref(eventId, chosen).get(), chosen);
           const capacity = await this.capacityToFit(shard.eventSequence, eventId, limit);
@@ -389,9 +344,6 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
           return { batch, done: answers.added, onExists: answers.onExists };
         }),
       );
-      // An offer's hold dropped (taken up, or renewed): places may have been freed.
-      if (dropHoldId !== undefined) this.forgetFull(eventId);
-      return answer;
     } finally {
       lane.busy[chosen] -= 1;
     }
@@ -462,7 +414,6 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
         return { batch, done: undefined };
       }),
     );
-    this.forgetFull(eventId);
   }
 
   async get(id: string): Promise<Booking | null> {
@@ -640,7 +591,7 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
     if (!isDocumentId(bookingId)) throw new NotFoundError(NOT_FOUND);
     const ref = this.collection.doc(bookingId);
     let allotted = false;
-    const result = await inTurn(this.db, `${ref.path}:change`, () =>
+    return inTurn(this.db, `${ref.path}:change`, () =>
       withCoreErrors(() =>
         optimistically<{ booking: Booking; changed: boolean }>(async () => {
           // Written only if neither the booking nor the parts of its event's ledger written with
@@ -683,9 +634,6 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
         }),
       ),
     );
-    // A cancellation (or any change) may have freed places: this process's bookings read again.
-    if (result.changed) this.forgetFull(result.booking.eventId);
-    return result;
   }
 }
 
@@ -695,30 +643,6 @@ interface Lane {
   busy: number[];
   /** The part this process's bookings of the event go to while it has room (undefined: none yet). */
   home: number | undefined;
-  /** Its last reading of every part for a group that did not fit its own (ADR 61), undefined when forgotten. */
-  full: FullReading | undefined;
-  /** How many of this process's changes that may free places have landed (`forgetFull`). */
-  changes: number;
-}
-
-/** What a reading of every part of an event found, for the bookings after it (`leftAsSeenFull`). */
-interface FullReading {
-  /** When the reading was answered (`performance.now()`). */
-  readAtMs: number;
-  /** The lane's `changes` when it was sent. */
-  changes: number;
-  /** The places spare in all parts together once the group that read them was written. */
-  spare: number;
-  /** The capacity and revision of the event the group was decided for. */
-  capacity: number | null;
-  eventSequence: number | undefined;
-  /** When the first hold counted in it lapses (Infinity: none), freeing its places. */
-  firstLapseMs: number;
-}
-
-/** When the first of these ledgers' holds lapses (Infinity: they have none). */
-function firstLapseMs(ledgers: PlacesLedger[]): number {
-  return ledgers.reduce((first, ledger) => ledger.holds.reduce((soonest, hold) => Math.min(soonest, hold.untilMs), first), Number.POSITIVE_INFINITY);
 }
 
 /** Whether this process has not seen part `index` without room for `needed` places. */

@@ -1,14 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { FirestoreBookingRepository, FULL_SEEN_SHARED_MS } from '../../adapters/firestore/firestore-booking-repository';
-import { cancelled } from '../../core/bookings/booking-lifecycle';
-import { HOLD_MINUTES } from '../../core/bookings/booking-state';
+import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-booking-repository';
 import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
 import { SqliteBookingRepository } from '../../adapters/sqlite/sqlite-booking-repository';
 import { SqliteEventRepository } from '../../adapters/sqlite/sqlite-event-repository';
 import { SqliteMigrationSource } from '../../adapters/sqlite/sqlite-migration-source';
 import { placesTaken } from '../../core/bookings/booking-state';
-import type { Booking } from '../../core/bookings/booking';
 import type { BookingRepository } from '../../core/bookings/booking-repository.port';
 import { useFirestoreEmulator } from '../support/firestore-emulator-for-file';
 import { aBooking, anEvent, anUnpaidBooking } from './storage-fixtures';
@@ -91,47 +88,6 @@ describe('the places ledger on the Firestore emulator', () => {
     expect(await bookings.checkPlaces({ now: NOW, repair: false })).toEqual(DAMAGED);
     expect(await bookings.checkPlaces({ now: NOW, repair: true })).toEqual(DAMAGED);
     expect(await bookings.checkPlaces({ now: NOW, repair: false })).toEqual([]);
-  });
-
-  it("refuses on a reading of a full event a moment old (ADR 61), never over this process's own cancellation, a lapsed hold or a new capacity", async () => {
-    const { emulator, db } = running();
-    await emulator.reset();
-    const sharing = new FirestoreBookingRepository(db, {}, { fullSeenMs: 60_000 });
-    const elsewhere = new FirestoreBookingRepository(db);
-    const one = (id: string, at = NOW, unpaid = false) => (unpaid ? anUnpaidBooking : aBooking)({ id, reference: null, numberAttending: 1, submittedAt: at.toISOString() });
-    const cancel = (at: Date) => (current: Booking) => ({ booking: cancelled(current, { at, by: 'member', refund: false }) });
-    expect(await sharing.addIfPlacesRemain(one('a'), { capacity: 2, now: NOW })).toEqual({ added: true });
-    expect(await sharing.addIfPlacesRemain(one('b'), { capacity: 2, now: NOW })).toEqual({ added: true });
-    expect(await sharing.addIfPlacesRemain(one('c'), { capacity: 2, now: NOW })).toEqual({ added: false, placesLeft: 0 });
-    // Another server cancels a booking: within the moment this one still answers from its reading.
-    expect((await elsewhere.change('a', NOW, cancel(NOW))).changed).toBe(true);
-    expect(await sharing.addIfPlacesRemain(one('d'), { capacity: 2, now: NOW })).toEqual({ added: false, placesLeft: 0 });
-    expect(await elsewhere.countByEvent('summer-regatta')).toBe(2);
-    // A booking for a new capacity (an admin's edit) is never refused on the old reading.
-    expect(await sharing.addIfPlacesRemain(one('e'), { capacity: 3, now: NOW })).toEqual({ added: true });
-    expect(await sharing.addIfPlacesRemain(one('f'), { capacity: 3, now: NOW })).toEqual({ added: true });
-    expect(await sharing.addIfPlacesRemain(one('g'), { capacity: 3, now: NOW })).toEqual({ added: false, placesLeft: 0 });
-    // This process's own cancellation frees its place at once.
-    expect((await sharing.change('b', NOW, cancel(NOW))).changed).toBe(true);
-    expect(await sharing.addIfPlacesRemain(one('h'), { capacity: 3, now: NOW })).toEqual({ added: true });
-
-    // A hold counted in the reading lapses: its place is free again, whatever the moment.
-    await emulator.reset();
-    const holding = new FirestoreBookingRepository(db, {}, { fullSeenMs: 60_000 });
-    expect(await holding.addIfPlacesRemain(one('hold', NOW, true), { capacity: 1, now: NOW })).toEqual({ added: true });
-    expect(await holding.addIfPlacesRemain(one('late'), { capacity: 1, now: NOW })).toEqual({ added: false, placesLeft: 0 });
-    const lapsed = new Date(NOW.getTime() + (HOLD_MINUTES + 1) * 60_000);
-    expect(await holding.addIfPlacesRemain(one('after', lapsed), { capacity: 1, now: lapsed })).toEqual({ added: true });
-
-    // With the default moment, another server's cancellation is seen once the moment is over.
-    await emulator.reset();
-    const server = new FirestoreBookingRepository(db);
-    expect(await server.addIfPlacesRemain(one('x'), { capacity: 1, now: NOW })).toEqual({ added: true });
-    expect(await server.addIfPlacesRemain(one('y'), { capacity: 1, now: NOW })).toEqual({ added: false, placesLeft: 0 });
-    expect((await elsewhere.change('x', NOW, cancel(NOW))).changed).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, FULL_SEEN_SHARED_MS * 2));
-    expect(await server.addIfPlacesRemain(one('z'), { capacity: 1, now: NOW })).toEqual({ added: true });
-    expect(await server.checkPlaces({ now: NOW, repair: false })).toEqual([]);
   });
 
   it('never overfills an event when 3 server processes book it and pay at the same moment', async () => {
