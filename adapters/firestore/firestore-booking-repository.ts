@@ -115,12 +115,6 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
     for (const shard of shards) lane.spare[shard.index] = shard.share === null ? undefined : spareOf({ ledger: shard.ledger, share: shard.share }, now);
   }
 
-  /** Whether this group needs more places than this process last saw spare in part `index` (unknown: no). */
-  private outgrows(eventId: string, index: number, group: Waiting[]): boolean {
-    const spare = this.lane(eventId).spare[index];
-    return spare !== undefined && group.reduce((sum, item) => sum + item.needed, 0) > spare;
-  }
-
   /**
    * Takes `needed` places of the event, in one of its ledger's parts (ADR 36), and writes what
    * `write` adds to the batch with it: only when they fit, else `refused(places left)`.
@@ -205,21 +199,9 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
     // was lost on another part (one it moved shares from), and the group stays where it is.
     let seen: Timestamp | undefined;
     const { admitted, refused } = await optimistically<{ admitted: Waiting[]; refused: { item: Waiting; left: number }[] }>(async () => {
-      // Every part, when read with the group's own (`readPart`): then not read a second time.
-      let all: PlacesShard[] | undefined;
-      const readPart = async (index: number): Promise<PlacesShard> => {
-        all = undefined;
-        // A group that will not fit in its part's spare as last seen (a part run dry; a try after a
-        // race lost on a part it took shares from) reads every part at once: one round trip, not two.
-        if (this.outgrows(eventId, index, group)) {
-          all = await this.shards.readAll(eventId);
-          return all[index];
-        }
-        return toShard(await this.shards.ref(eventId, index).get(), index);
-      };
       let current: PlacesShard | undefined;
       if (tries++ > 0) {
-        current = await readPart(at.part);
+        current = toShard(await this.shards.ref(eventId, at.part).get(), at.part);
         const unchanged = seen !== undefined && current.snapshot.updateTime !== undefined && current.snapshot.updateTime.isEqual(seen);
         // Another instance wrote this part meanwhile: this process's bookings go elsewhere, this group too.
         if (!unchanged) {
@@ -229,17 +211,17 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
             lane.busy[at.part] -= group.length;
             lane.busy[lane.home] += group.length;
             at.part = lane.home;
-            current = all?.[at.part];
+            current = undefined;
           }
         }
       }
       const index = at.part;
-      let shard = current ?? (await readPart(index));
+      let shard = current ?? toShard(await this.shards.ref(eventId, index).get(), index);
       const capacity = await this.capacityToFit(shard.eventSequence, eventId, first);
       if (!this.shards.isAllotted(shard, capacity) && !allotted) {
         allotted = true;
         await this.shards.allot(eventId, capacity, first.now);
-        shard = await readPart(index);
+        shard = toShard(await this.shards.ref(eventId, index).get(), index);
       }
       seen = shard.snapshot.updateTime;
       let ledger = places.withoutLapsedHolds(shard.ledger, earliest);
@@ -258,10 +240,10 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
       const refused: { item: Waiting; left: number }[] = [];
       if (overflow.length > 0 && shard.share !== null) {
         // This part has too little room: all parts, and shares moved in for those the event has room for.
-        const every = all ?? (await this.shards.readAll(eventId));
-        if (!this.shards.sharesAddUp(every)) return { retry: true, done: { admitted: [], refused: [] } };
-        const parts = every.map((part) => ({ ledger: part.index === index ? ledger : places.withoutLapsedHolds(part.ledger, earliest), share: part.index === index ? shard.share : part.share }));
-        this.saw(eventId, every.map((part, i) => ({ ...part, ledger: parts[i].ledger })), first.now);
+        const all = await this.shards.readAll(eventId);
+        if (!this.shards.sharesAddUp(all)) return { retry: true, done: { admitted: [], refused: [] } };
+        const parts = all.map((part) => ({ ledger: part.index === index ? ledger : places.withoutLapsedHolds(part.ledger, earliest), share: part.index === index ? shard.share : part.share }));
+        this.saw(eventId, all.map((part, i) => ({ ...part, ledger: parts[i].ledger })), first.now);
         const spare = totalSpare(parts, first.now);
         let needed = 0;
         const fit: Waiting[] = [];
@@ -275,7 +257,7 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
         if (needed > 0) {
           const shares = sharesMovedInto(parts, index, needed, first.now)!;
           share = shares[index];
-          for (const part of every) {
+          for (const part of all) {
             if (part.index !== index && shares[part.index] !== part.share) this.shards.write(batch, eventId, part, parts[part.index].ledger, shares[part.index]);
           }
           for (const item of fit) {
