@@ -39,9 +39,9 @@ function start(
   child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
   return new Promise((resolve, reject) => {
-    // A hang guard, not a measure (ADR 10): on a loaded machine tsx alone took close to 30 s to
-    // load the app before the configuration was even read, so a refusal could arrive after a
-    // 30 s limit. The limit is the one for the race tests' server processes.
+    // A hang guard, not a measure (ADR 10): in one CI run the refusal of bad settings was printed
+    // but the exit came after a 30 s limit (tsx loads the whole app before the settings are
+    // read, and the machine was loaded). The limit is the one for the race tests' servers.
     const timer = setTimeout(() => reject(new Error(`no "Listening" within ${WORKER_LIMIT_MS / 1000} s:\n${text}`)), WORKER_LIMIT_MS);
     const check = () => {
       const match = /Listening on http:\/\/localhost:(\d+)/.exec(text);
