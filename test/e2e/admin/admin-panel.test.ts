@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { emptyEventForm } from '../../../core/events/event-form';
 import { FETCH_HEADER, wallClockDaysAhead } from '../support/admin-api';
 import { dateTimeValue, fillDateTime } from '../support/admin-form';
@@ -30,9 +30,9 @@ async function signIn(p: Page, email: string, password: string) {
   await p.getByRole('button', { name: 'Sign In' }).click();
 }
 
-/** The table row whose row header (first cell) names this text. */
-function rowOf(p: Page, name: string) {
-  return p.getByRole('row').filter({ has: p.getByRole('rowheader', { name: new RegExp(name) }) });
+/** The table row whose row header (first cell) names this text, in the page or only `within` a part of it. */
+function rowOf(p: Page, name: string, within: Page | Locator = p) {
+  return within.getByRole('row').filter({ has: p.getByRole('rowheader', { name: new RegExp(name) }) });
 }
 
 const world = useApp();
@@ -189,7 +189,7 @@ describe('admin panel in a browser', () => {
     // The URL changes before the new page is drawn (the router's navigation is a transition): the
     // events list, still shown, has a row of this event too. The overview's own table, retried.
     await page.getByRole('heading', { level: 1, name: 'Bookings Overview' }).waitFor();
-    const row = page.getByRole('region', { name: 'Bookings per event' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(EVENT_RENAMED) }) });
+    const row = rowOf(page, EVENT_RENAMED, page.getByRole('region', { name: 'Bookings per event' }));
     // Date, bookings, attendees, paid, pending, free, revenue, of which at member prices
     await eventually(async () => (await row.getByRole('cell').allInnerTexts()).slice(1)).toEqual(['1', '3', '0', '0', '1', '£0.00', '£0.00']);
     await expectAccessible(page, 'bookings-overview');
