@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -21,15 +21,43 @@ afterAll(async () => {
   await database.close();
 });
 
+/** The command `npm start` runs once it has built: node, with its flags, on the built server. */
+function npmStartCommand(): string[] {
+  const server = join(root, 'dist/server.mjs');
+  expect(existsSync(server), 'run `npm run build` first').toBe(true);
+  const script = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const flags = /&& node ((?:--\S+ )+)dist\/server\.mjs$/.exec(script)?.[1]?.trim().split(' ') ?? [];
+  expect(flags, script).toContain('--max-old-space-size=128');
+  return [process.execPath, ...flags, server];
+}
+
 /**
- * Starts `tsx server/main.ts` as `npm start` does (without the build), on a free port; or the given
- * command, such as the built server.
+ * What Linux says of a process that has not answered in time: its state and each thread's wait
+ * channel, so that a hang in a CI run can be told apart from a slow start.
  */
-function start(
-  env: Record<string, string>,
-  [command, ...args]: string[] = [join(root, 'node_modules/.bin/tsx'), 'server/main.ts'],
-): Promise<{ child: ChildProcess; output: () => string; port: number }> {
-  const child = spawn(command, args, {
+function processReport(pid: number | undefined): string {
+  if (pid === undefined) return 'no process id';
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').filter((line) => /^(State|Threads|VmRSS):/.test(line));
+    const threads = readdirSync(`/proc/${pid}/task`).map((task) => {
+      const read = (name: string) => {
+        try {
+          return readFileSync(`/proc/${pid}/task/${task}/${name}`, 'utf8').trim();
+        } catch {
+          return '?';
+        }
+      };
+      return `${task} ${read('comm')} ${read('stat').split(') ').at(-1)?.split(' ')[0] ?? '?'} ${read('wchan')}`;
+    });
+    return [`process ${pid}:`, ...status, ...threads].join('\n');
+  } catch (error) {
+    return `process ${pid}: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+/** Starts what `npm start` runs (the built server under its flags), on a free port; or the given command. */
+function start(env: Record<string, string>, [command, ...args]: string[] = npmStartCommand()): Promise<{ child: ChildProcess; output: () => string; port: number }> {
+  const child = spawn(command!, args, {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -39,10 +67,13 @@ function start(
   child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
   return new Promise((resolve, reject) => {
-    // A hang guard, not a measure (ADR 10): in one CI run the refusal of bad settings was printed
-    // but the exit came after a 30 s limit (tsx loads the whole app before the settings are
-    // read, and the machine was loaded). The limit is the one for the race tests' servers.
-    const timer = setTimeout(() => reject(new Error(`no "Listening" within ${WORKER_LIMIT_MS / 1000} s:\n${text}`)), WORKER_LIMIT_MS);
+    // A hang guard, not a measure (ADR 10). Two CI runs printed the refusal of bad settings, then
+    // saw no exit (one within 30 s, the other within 500 s) when this ran `tsx server/main.ts`;
+    // it now runs what `npm start` runs, and says what the process was doing if it happens again.
+    const timer = setTimeout(
+      () => reject(new Error(`no "Listening" within ${WORKER_LIMIT_MS / 1000} s:\n${text}\n${processReport(child.pid)}`)),
+      WORKER_LIMIT_MS,
+    );
     const check = () => {
       const match = /Listening on http:\/\/localhost:(\d+)/.exec(text);
       if (match) {
@@ -111,17 +142,12 @@ describe('npm start on an empty data directory', () => {
 describe('npm start as it runs the built server', () => {
   // better-sqlite3 12 built against Node 24.19+ headers aborted the process here ("Assertion
   // failed: (env) != nullptr" in a Statement's finalizer, on a garbage collection outside any
-  // JavaScript), before it listened; tsx, as above, did not show it.
+  // JavaScript), before it listened; under tsx it did not show.
   it("serves under npm start's own node flags and stays up", async () => {
-    const server = join(root, 'dist/server.mjs');
-    expect(existsSync(server), 'run `npm run build` first').toBe(true);
-    const script = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-    const flags = /&& node ((?:--\S+ )+)dist\/server\.mjs$/.exec(script)?.[1]?.trim().split(' ') ?? [];
-    expect(flags, script).toContain('--max-old-space-size=128');
     const folder = tempSqlite('kyc-start-built-', DATABASE_FILE_NAME);
     const dir = folder.dir;
     try {
-      const app = await start({ DATA_DIR: dir }, [process.execPath, ...flags, server]);
+      const app = await start({ DATA_DIR: dir });
       const base = `http://127.0.0.1:${app.port}`;
       for (let round = 0; round < 20; round++) {
         for (const path of ['/', '/calendar', '/api/events']) expect((await fetch(`${base}${path}`)).status, path).toBe(200);
