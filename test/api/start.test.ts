@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
 import { SqliteJobQueue } from '../../adapters/sqlite/sqlite-job-queue';
 import { REMINDER_ROUND_JOB } from '../../core/jobs/scheduled-work';
 import { DATABASE_FILE_NAME } from '../../server/container';
+import { processReport } from '../support/process-report';
 import { tempSqlite } from '../support/temp-sqlite';
 import { WORKER_LIMIT_MS } from '../support/worker-limits';
 
@@ -29,30 +30,6 @@ function npmStartCommand(): string[] {
   const flags = /&& node ((?:--\S+ )+)dist\/server\.mjs$/.exec(script)?.[1]?.trim().split(' ') ?? [];
   expect(flags, script).toContain('--max-old-space-size=128');
   return [process.execPath, ...flags, server];
-}
-
-/**
- * What Linux says of a process that has not answered in time: its state and each thread's wait
- * channel, so that a hang in a CI run can be told apart from a slow start.
- */
-function processReport(pid: number | undefined): string {
-  if (pid === undefined) return 'no process id';
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').filter((line) => /^(State|Threads|VmRSS):/.test(line));
-    const threads = readdirSync(`/proc/${pid}/task`).map((task) => {
-      const read = (name: string) => {
-        try {
-          return readFileSync(`/proc/${pid}/task/${task}/${name}`, 'utf8').trim();
-        } catch {
-          return '?';
-        }
-      };
-      return `${task} ${read('comm')} ${read('stat').split(') ').at(-1)?.split(' ')[0] ?? '?'} ${read('wchan')}`;
-    });
-    return [`process ${pid}:`, ...status, ...threads].join('\n');
-  } catch (error) {
-    return `process ${pid}: ${error instanceof Error ? error.message : String(error)}`;
-  }
 }
 
 /** Starts what `npm start` runs (the built server under its flags), on a free port; or the given command. */

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { processReport } from './process-report';
 
 /**
  * Processes that race (server instances on one database) start their work at one moment: each
@@ -26,7 +27,16 @@ export function readyThenWaitForGo(): Promise<void> {
  */
 export async function runTogether(workers: { args: string[]; env?: NodeJS.ProcessEnv }[], timeoutMs: number): Promise<string[]> {
   let ready = 0;
-  const children = workers.map(({ args, env }) => spawn(process.execPath, args, { env: env ?? process.env, stdio: ['pipe', 'pipe', 'pipe'], timeout: timeoutMs }));
+  const children = workers.map(({ args, env }) => spawn(process.execPath, args, { env: env ?? process.env, stdio: ['pipe', 'pipe', 'pipe'] }));
+  // A hang guard (ADR 10): a worker still running after `timeoutMs` is described, then stopped.
+  const reports: (string | undefined)[] = children.map(() => undefined);
+  const guard = setTimeout(() => {
+    for (const [i, child] of children.entries()) {
+      if (child.exitCode !== null || child.signalCode !== null) continue;
+      reports[i] = processReport(child.pid);
+      child.kill('SIGTERM');
+    }
+  }, timeoutMs);
   const goWhenAllReady = () => {
     ready += 1;
     if (ready === children.length) for (const child of children) child.stdin.end('go\n');
@@ -52,9 +62,10 @@ export async function runTogether(workers: { args: string[]; env?: NodeJS.Proces
             if (code === 0) return resolve(stdout);
             // The others would wait for a go that never comes.
             for (const other of children) if (other !== child) other.kill();
-            reject(new Error(`Worker ${i + 1} (${workers[i].args.join(' ')}) ended with ${signal ?? `exit code ${code}`}:\n${stderr}`));
+            const report = reports[i] === undefined ? '' : `\nstill running after ${timeoutMs / 1000} s, then stopped:\n${reports[i]}`;
+            reject(new Error(`Worker ${i + 1} (${workers[i].args.join(' ')}) ended with ${signal ?? `exit code ${code}`}:\n${stderr}${report}`));
           });
         }),
     ),
-  );
+  ).finally(() => clearTimeout(guard));
 }
