@@ -202,11 +202,15 @@ export async function copySqliteToFirestore(
   copied.sitePages = sitePages.length;
 
   // The households, one by one: their people (keyed by the household's id), then their members in
-  // the order they joined and the contact. Firestore keeps one document per household, so
-  // households are what is counted on both sides. Invitations waiting are not copied.
+  // the order they joined and the contact, then the contact's invitations waiting (oldest first),
+  // so an invited member can still accept after the move. Firestore keeps one document per
+  // household, so households are what is counted on both sides.
   const withPeople: { memberId: unknown }[] = await sqlite('household_people').distinct('memberId');
   const withMembers: { householdId: unknown }[] = await sqlite('household_members').distinct('householdId');
-  const householdIds = [...new Set([...withPeople.map((row) => String(row.memberId)), ...withMembers.map((row) => String(row.householdId))])].sort();
+  const withInvitations: { householdId: unknown }[] = await sqlite('household_invitations').distinct('householdId');
+  const householdIds = [
+    ...new Set([...withPeople.map((row) => String(row.memberId)), ...withMembers.map((row) => String(row.householdId)), ...withInvitations.map((row) => String(row.householdId))]),
+  ].sort();
   const households = new SqliteHouseholdRepository(sqlite);
   source.households = householdIds.length;
   copied.households = 0;
@@ -217,7 +221,9 @@ export async function copySqliteToFirestore(
     for (const m of householdMembersOf) await to.households.join({ householdId, memberId: m.memberId, at: m.joinedAt }, Number.MAX_SAFE_INTEGER);
     const contact = householdMembersOf.find((m) => m.contact);
     if (contact) await to.households.setContact(householdId, contact.memberId);
-    if (people.length > 0 || householdMembersOf.length > 0) copied.households += 1;
+    const invitations = await households.invitationsOf(householdId);
+    for (const invitation of invitations) await to.households.addInvitation(invitation, Number.MAX_SAFE_INTEGER);
+    if (people.length > 0 || householdMembersOf.length > 0 || invitations.length > 0) copied.households += 1;
   }
   // The club's member list, in one all-or-nothing write.
   const members = await new SqliteMemberRepository(sqlite).list();

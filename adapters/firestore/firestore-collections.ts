@@ -101,8 +101,8 @@ export const FIRESTORE_RETENTION_COLLECTIONS = ['retentionMarks'] as const;
 /**
  * Households of several members (FirestoreHouseholdRepository): one document per member naming
  * their household (the members themselves are in the household's document), and the contacts'
- * invitations waiting. migrate-storage writes the members through the port (with the households);
- * invitations are not copied (docs/members-households.md).
+ * invitations waiting. migrate-storage writes the members and the invitations through the port,
+ * with the households (docs/members-households.md).
  */
 export const FIRESTORE_HOUSEHOLD_MEMBER_COLLECTIONS = ['householdMembers', 'householdInvitations'] as const;
 /**

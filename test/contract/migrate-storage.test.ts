@@ -94,6 +94,10 @@ async function seedSqlite(file: string): Promise<void> {
     await repos.households.join({ householdId: 'member-a', memberId: 'member-a', at: '2026-05-01T10:00:00.000Z' }, 8);
     await repos.households.join({ householdId: 'member-a', memberId: 'member-c', at: '2026-05-02T10:00:00.000Z' }, 8);
     await repos.households.setContact('member-a', 'member-c');
+    // Its contact has invited another member, who has not answered yet.
+    expect(
+      await repos.households.addInvitation({ id: 'inv-d', householdId: 'member-a', memberId: 'member-d', invitedBy: 'member-c', createdAt: '2026-05-03T10:00:00.000Z' }, 8),
+    ).toBe('invited');
     // A file no document points at (a photo's, say): the whole file store is copied, not only documents'.
     await files.put('photos/p1/w320.jpg', patternedBytes(2 * 1024 * 1024));
     await repos.photos.create(aPhoto({ id: 'photo-Jetty', position: 0 }));
@@ -281,6 +285,11 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
       expect((await to.households.listForMember('member-a')).map((p) => p.name)).toEqual(['Tom Sailor', 'Tess Sailor']);
       expect(await to.households.membersOf('member-a')).toEqual(await from.households.membersOf('member-a'));
       expect((await to.households.membershipOf('member-c'))?.contact).toBe(true);
+      // The invitation waiting moved too: the invited member accepts it on the copy.
+      expect(await to.households.invitationsOf('member-a')).toEqual(await from.households.invitationsOf('member-a'));
+      expect((await to.households.invitationsFor('member-d')).map((i) => i.id)).toEqual(['inv-d']);
+      expect(await to.households.join({ householdId: 'member-a', memberId: 'member-d', at: '2026-05-21T10:00:00.000Z', invitationId: 'inv-d' }, 8)).toBe('joined');
+      expect((await to.households.membersOf('member-a')).map((m) => m.memberId)).toEqual(['member-a', 'member-c', 'member-d']);
       expect(await to.members.list()).toEqual(await from.members.list());
       expect(await to.members.getByEmail('ann@club.EXAMPLE')).toEqual(await from.members.get('mem-ann'));
 
