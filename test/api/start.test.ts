@@ -32,9 +32,10 @@ function npmStartCommand(): string[] {
   return [process.execPath, ...flags, server];
 }
 
-/** Starts what `npm start` runs (the built server under its flags), on a free port; or the given command. */
-function start(env: Record<string, string>, [command, ...args]: string[] = npmStartCommand()): Promise<{ child: ChildProcess; output: () => string; port: number }> {
-  const child = spawn(command!, args, {
+/** Starts what `npm start` runs (the built server under its flags), on a free port. */
+function start(env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string; port: number }> {
+  const [command, ...args] = npmStartCommand();
+  const child = spawn(command, args, {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
