@@ -1,9 +1,9 @@
 import type { Booking } from '../bookings/booking';
 import type { ClubEvent } from './event';
-import type { EventFormValues } from './event-form';
+import { formTimeFor, type EventFormValues } from './event-form';
 import { holdsPlace, isEventOver } from '../bookings/booking-state';
 import { formatDateRange } from '../calendar/calendar';
-import { parseInstant, wallClockToInstant } from '../shared/london-time';
+import { parseInstant } from '../shared/london-time';
 import { isEventCancelled } from './event-cancellation';
 
 /**
@@ -73,11 +73,6 @@ export function eventChangeMessageId(bookingId: string, sequence: number): strin
 }
 
 /** The form's date-time text as the instant the server will store, or null (empty or not a date). */
-function formInstant(text: string): string | null {
-  const trimmed = text.trim();
-  if (trimmed === '') return null;
-  return wallClockToInstant(trimmed)?.toISOString() ?? null;
-}
 
 /**
  * Whether the edit form's values move the stored event (the same rule the server applies on save,
@@ -85,8 +80,8 @@ function formInstant(text: string): string | null {
  * change: the form refuses it anyway.
  */
 export function formMovesEvent(stored: Timed & Pick<ClubEvent, 'cancelledAt'>, values: Pick<EventFormValues, NoticedField>, now: Date): boolean {
-  const start = values.eventdatetime.trim() === '' ? null : formInstant(values.eventdatetime);
-  const end = values.eventenddatetime.trim() === '' ? null : formInstant(values.eventenddatetime);
+  const start = formTimeFor(values.eventdatetime, stored.eventdatetime);
+  const end = formTimeFor(values.eventenddatetime, stored.eventenddatetime);
   if ((values.eventdatetime.trim() !== '' && start === null) || (values.eventenddatetime.trim() !== '' && end === null)) return false;
   return changeNeedsTelling(stored, { eventdatetime: start, eventenddatetime: end, cancelledAt: stored.cancelledAt }, now);
 }

@@ -211,6 +211,30 @@ export function validateEventForm(
   };
 }
 
+/** The event's times the edit form shows as London wall-clock text. */
+const FORM_TIMES = ['eventdatetime', 'eventenddatetime', 'bookingEndDate'] as const;
+type FormTime = (typeof FORM_TIMES)[number];
+
+/**
+ * The instant an edit form's time names for the stored event: the stored instant itself when the
+ * form shows it as it was opened, else the wall clock read as usual (wallClockToInstant; null:
+ * empty or not a time). So saving an untouched form never moves an event, also one stored at the
+ * second 01:xx of an autumn clock-change night, which the wall clock alone reads as the first.
+ */
+export function formTimeFor(text: string, stored: string | null): string | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  if (stored !== null && trimmed === instantToLondonWallClock(stored)) return stored;
+  return wallClockToInstant(trimmed)?.toISOString() ?? null;
+}
+
+/** The checked form's times over the stored event: each time shown as opened keeps its stored instant (formTimeFor). */
+export function keepingShownTimes<T extends Record<FormTime, string | null>>(checked: T, values: Pick<EventFormValues, FormTime>, stored: Pick<ClubEvent, FormTime>): T {
+  const kept = { ...checked };
+  for (const field of FORM_TIMES) if (checked[field] !== null) kept[field] = formTimeFor(values[field], stored[field]) as T[FormTime];
+  return kept;
+}
+
 /** The form as the edit screen opens it; a free event at 0 shows an empty price field. */
 export function eventToFormValues(event: ClubEvent): EventFormValues {
   return {

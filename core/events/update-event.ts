@@ -1,6 +1,6 @@
 import type { Admin } from '../admins/admin';
 import type { ClubEvent } from './event';
-import { EventFormValuesSchema, validateEventForm } from './event-form';
+import { EventFormValuesSchema, keepingShownTimes, validateEventForm } from './event-form';
 import { requirePermission } from '../admins/permissions';
 import { eventSearchRecord } from '../search/search-records';
 import { ConflictError } from '../shared/errors';
@@ -87,7 +87,7 @@ export class UpdateEvent extends UseCase<UpdateEventDeps> {
     const now = this.deps.clock.now();
     const updated: ClubEvent = {
       ...existing,
-      ...checked.value,
+      ...keepingShownTimes(checked.value, values, existing),
       updatedAt: now.toISOString(),
       // Every saved change is a new revision for the calendars that hold the event (SEQUENCE).
       sequence: existing.sequence + 1,

@@ -144,6 +144,16 @@ describe('who is told, and what the admin form says', () => {
     expect(formMovesEvent(stored, { eventdatetime: '2026-06-0', eventenddatetime: '' }, NOW)).toBe(false);
   });
 
+  it('an event stored at the second 01:30 of the autumn clock change is not moved by its own form', () => {
+    const stored = makeEvent({ eventdatetime: '2026-10-25T01:30:00.000Z', eventenddatetime: null, cancelledAt: null });
+    expect(eventToFormValues(stored).eventdatetime).toBe('2026-10-25T01:30');
+    expect(formMovesEvent(stored, eventToFormValues(stored), NOW)).toBe(false);
+    // Typed into another event's form, 01:30 is the first one (BST), as on creation: a move.
+    const other = makeEvent({ eventdatetime: '2026-10-25T00:30:00.000Z', eventenddatetime: null, cancelledAt: null });
+    expect(formMovesEvent(other, { eventdatetime: '2026-10-25T01:30', eventenddatetime: '' }, NOW)).toBe(false);
+    expect(formMovesEvent(stored, { eventdatetime: '2026-10-25T01:29', eventenddatetime: '' }, NOW)).toBe(true);
+  });
+
   it('one outbox id per booking per revision', () => {
     expect(eventChangeMessageId('bk-1', 4)).toBe('event-change-bk-1-4');
     expect(eventChangeMessageId('bk-1', 5)).not.toBe(eventChangeMessageId('bk-1', 4));

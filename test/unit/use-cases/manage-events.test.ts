@@ -148,6 +148,18 @@ describe('UpdateEvent', () => {
     expect(hit.bookingUrl).toBeUndefined();
   });
 
+  it('keeps a time the form shows as opened, also the second 01:30 of the autumn clock change; a time typed again is read as the first', async () => {
+    const world = makeWorld();
+    // 01:30 GMT on 25 October 2026, after the clocks went back: 01:30 happens twice that night.
+    await world.events.create(anEvent({ eventdatetime: '2026-10-25T01:30:00.000Z', eventenddatetime: null }));
+    const use = new UpdateEvent(world);
+    const shown = { ...form, requiresPayment: false, price: '', eventdatetime: '2026-10-25T01:30', eventenddatetime: '', bookingEndDate: '' };
+    expect((await use.execute(anAdmin(), 'regatta', { ...shown, name: 'Night Sail' })).eventdatetime).toBe('2026-10-25T01:30:00.000Z');
+    // Typed as another time and back, the wall clock reads the first 01:30 (BST), as on creation.
+    await use.execute(anAdmin(), 'regatta', { ...shown, eventdatetime: '2026-10-25T02:30' });
+    expect((await use.execute(anAdmin(), 'regatta', shown)).eventdatetime).toBe('2026-10-25T00:30:00.000Z');
+  });
+
   it('raises the revision number calendars compare (SEQUENCE) by one on every saved change', async () => {
     const world = makeWorld();
     await world.events.create(anEvent({ sequence: 4 }));
