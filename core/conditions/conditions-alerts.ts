@@ -17,6 +17,7 @@ import type { GoNoGoPanel } from './conditions-schema';
 import type { DutyRepository } from '../duties/duty-repository.port';
 import { isEventCancelled } from '../events/event-cancellation';
 import { SAFETY_COVER_WORDS, shortSlotText, slotsOfEvent } from './safety-cover';
+import { dutyAlertRecipients } from '../duties/staffing-alerts';
 
 /** The outbox kind of an admin's conditions alert. */
 export const CONDITIONS_ALERT_MAIL_KIND = 'conditions-alert';
@@ -35,6 +36,12 @@ export interface SendConditionsAlertsDeps {
   siteSettings: { clubName: string; publicBaseUrl: string };
   /** Hours before an event's start at which the admins are alerted (48 and 24 unless configured). */
   alertHoursBefore: readonly number[];
+  /**
+   * DUTY_RED_ALERT_DAYS: when above 0, a red staffing light is told to the admins who keep rosters by
+   * its own e-mail ("Duty cover short", core/duties/staffing-alerts.ts), so this round does not tell
+   * them the same shortfall again.
+   */
+  dutyRedAlertDays: number;
 }
 
 /**
@@ -103,7 +110,8 @@ export function conditionsAlertMail(admin: Pick<Admin, 'email' | 'name'>, panel:
  * hours before its start have come (the latest such time only), when its forecast is near or
  * beyond its limits or its safety cover is red (needsAlert), each admin who manages events gets
  * one e-mail through the outbox — once across instances and re-runs (its id), naming both when
- * both call for it. An event the forecast does not cover is alerted for its safety cover alone.
+ * both call for it. An event the forecast does not cover is alerted for its safety cover alone,
+ * except to the admins the staffing alert tells of it (one e-mail per shortfall).
  * Answers how many e-mails were written.
  */
 export class SendConditionsAlerts extends UseCase<SendConditionsAlertsDeps> {
@@ -139,7 +147,10 @@ export class SendConditionsAlerts extends UseCase<SendConditionsAlertsDeps> {
       const passed = this.deps.alertHoursBefore.filter((hours) => start - hours * 3_600_000 <= now.getTime());
       if (passed.length === 0) continue;
       const hours = Math.min(...passed);
+      // One e-mail per shortfall: a short cover alone is the staffing alert's to tell those who keep rosters.
+      const coverOnly = panel.rating !== 'near' && panel.rating !== 'beyond';
       for (const admin of recipients) {
+        if (coverOnly && this.deps.dutyRedAlertDays > 0 && dutyAlertRecipients([admin]).length > 0) continue;
         const message = newOutboxMessage(conditionsAlertId(event.id, event.eventdatetime ?? '', hours, admin.uid), CONDITIONS_ALERT_MAIL_KIND, event.id, conditionsAlertMail(admin, panel, this.deps.siteSettings), now);
         if (await this.deps.outbox.addOnce(message)) written += 1;
       }

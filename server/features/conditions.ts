@@ -56,6 +56,7 @@ export const conditionsFeature: Feature = {
             clock: get('clock'),
             siteSettings: settings.siteSettings,
             alertHoursBefore: settings.alertHoursBefore,
+            dutyRedAlertDays: config.dutyRedAlertDays,
           }),
       ),
     ];

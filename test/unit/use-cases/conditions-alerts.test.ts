@@ -8,12 +8,13 @@ import { MemoryOutbox } from '../../../adapters/memory/memory-outbox';
 import { MemoryDutyRepository } from '../../../adapters/memory/memory-duty-repository';
 import { CONDITIONS_ALERT_MAIL_KIND, SendConditionsAlerts } from '../../../core/conditions/conditions-alerts';
 import { anEvent } from '../../support/entities';
+import { DEFAULT_DUTY_RED_ALERT_DAYS, DUTY_RED_ALERT_KIND, SendStaffingAlerts } from '../../../core/duties/staffing-alerts';
 import { anAdmin } from '../../contract/storage-fixtures';
 
 const START = '2026-06-10T09:00:00.000Z';
 
 /** An event at START, a forecast of `gustKn` gusts over its hours, two admins who manage events and one who does not. */
-async function world(gustKn: number, now: string, options: { forecast?: boolean } = {}) {
+async function world(gustKn: number, now: string, options: { forecast?: boolean; dutyRedAlertDays?: number } = {}) {
   const clock = new FixedClock(now);
   const outbox = new MemoryOutbox();
   const events = new MemoryEventRepository();
@@ -31,7 +32,8 @@ async function world(gustKn: number, now: string, options: { forecast?: boolean 
   await admins.create(anAdmin({ uid: 'a2', email: 'two@example.org', permissions: ['events:write'] }));
   await admins.create(anAdmin({ uid: 'a3', email: 'reader@example.org', permissions: ['events:read'] }));
   await admins.create(anAdmin({ uid: 'a4', email: 'gone@example.org', permissions: ['events:write'], disabled: true }));
-  const alerts = new SendConditionsAlerts({ events, conditions, admins, bookings: new MemoryBookingRepository(outbox), duties, outbox, clock, siteSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.example' }, alertHoursBefore: [48, 24] });
+  const alerts = new SendConditionsAlerts({ events, conditions, admins, bookings: new MemoryBookingRepository(outbox), duties, outbox, clock, siteSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.example' }, alertHoursBefore: [48, 24], dutyRedAlertDays: options.dutyRedAlertDays ?? DEFAULT_DUTY_RED_ALERT_DAYS });
+  const staffing = new SendStaffingAlerts({ events, admins, duties, outbox, clock, siteSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.example' }, redAlertDays: DEFAULT_DUTY_RED_ALERT_DAYS });
   const sent = async () => (await outbox.list()).filter((m) => m.kind === CONDITIONS_ALERT_MAIL_KIND);
   /** A safety-boat slot of the race that needs two (the event cannot run without it), `held` of them filled. */
   const safetySlot = async (held: number) => {
@@ -39,10 +41,42 @@ async function world(gustKn: number, now: string, options: { forecast?: boolean 
     await duties.addSlots([{ id: 'slot-safety', eventId: 'race', dutyTypeId: 'safety', needed: 2, optional: false, createdAt: now }]);
     for (let i = 0; i < held; i += 1) await duties.assign({ slotId: 'slot-safety', memberId: `m${i}`, eventId: 'race', window: { start: START, end: '2026-06-10T12:00:00.000Z' }, assignedAt: now, overrideReason: null });
   };
-  return { alerts, clock, sent, safetySlot };
+  return { alerts, staffing, clock, sent, safetySlot, admins, outbox };
 }
 
 describe('conditions alerts', () => {
+  it('one e-mail per shortfall: an admin who keeps rosters and events hears of a short cover once, from the staffing alert', async () => {
+    const w = await world(12, '2026-06-08T09:00:00.000Z');
+    await w.admins.create(anAdmin({ uid: 'a5', email: 'both@example.org', permissions: ['events:write', 'duties:write'] }));
+    await w.admins.create(anAdmin({ uid: 'a6', email: 'rosters@example.org', permissions: ['duties:write'] }));
+    await w.safetySlot(1);
+    await w.alerts.execute();
+    await w.staffing.execute();
+    const shortfall = (await w.outbox.list()).filter((m) => m.kind === CONDITIONS_ALERT_MAIL_KIND || m.kind === DUTY_RED_ALERT_KIND);
+    expect(shortfall.map((m) => [m.mail.to, m.mail.subject]).sort()).toEqual([
+      ['both@example.org', 'Duty cover short: Race, Wed 10 June 2026, 10:00'],
+      ['one@example.org', 'Safety cover short: Race'],
+      ['rosters@example.org', 'Duty cover short: Race, Wed 10 June 2026, 10:00'],
+      ['two@example.org', 'Safety cover short: Race'],
+    ]);
+  });
+
+  it('with the staffing alert off (DUTY_RED_ALERT_DAYS 0), the conditions alert tells every events admin of a short cover', async () => {
+    const w = await world(12, '2026-06-08T09:00:00.000Z', { dutyRedAlertDays: 0 });
+    await w.admins.create(anAdmin({ uid: 'a5', email: 'both@example.org', permissions: ['events:write', 'duties:write'] }));
+    await w.safetySlot(1);
+    await w.alerts.execute();
+    expect((await w.sent()).map((m) => m.mail.to).sort()).toEqual(['both@example.org', 'one@example.org', 'two@example.org']);
+  });
+
+  it('near the limits with a short cover: an admin who keeps rosters still gets the conditions alert (it is about the wind)', async () => {
+    const w = await world(26, '2026-06-08T09:00:00.000Z');
+    await w.admins.create(anAdmin({ uid: 'a5', email: 'both@example.org', permissions: ['events:write', 'duties:write'] }));
+    await w.safetySlot(1);
+    await w.alerts.execute();
+    expect((await w.sent()).map((m) => [m.mail.to, m.mail.subject]).filter(([to]) => to === 'both@example.org')).toEqual([['both@example.org', 'Conditions near the limits: Race']]);
+  });
+
   it('48 hours before, near the limits: one e-mail to each active admin with events:write, once however often the round runs', async () => {
     const w = await world(26, '2026-06-08T09:00:00.000Z');
     expect(await w.alerts.execute()).toBe(2);
