@@ -129,13 +129,14 @@ export function bookingReminder(booking: Booking, event: ClubEvent, context: Boo
 
 /**
  * The e-mail of an event that moved (core/events/event-change-notice.ts): when it was and when it
- * is now, in London time, the booking as it stands, the updated calendar file (the same UID as the
+ * is now, in London time, the admin's reason for the move when given (a postponement's), the booking as it stands, the updated calendar file (the same UID as the
  * confirmation's, a higher SEQUENCE, so the member's calendar moves its entry) and the manage link
  * (to cancel if the new time does not suit). Only for a booking with an e-mail address.
  */
-export function eventChange(booking: Booking, before: Pick<ClubEvent, 'eventdatetime' | 'eventenddatetime'>, after: ClubEvent, context: BookingMailContext): OutgoingMail {
+export function eventChange(booking: Booking, before: Pick<ClubEvent, 'eventdatetime' | 'eventenddatetime'>, after: ClubEvent, context: BookingMailContext & { reason?: string | null }): OutgoingMail {
   if (!booking.userEmail) throw new RangeError('A booking without an e-mail address gets no e-mail');
-  const mail = bookingMail(booking, [...changeLines(before, after), ...bookingDetails({ ...booking, eventName: after.name }, after).filter(([label]) => label !== 'When')], {
+  const reasonLines: [string, string][] = context.reason ? [['Reason', context.reason]] : [];
+  const mail = bookingMail(booking, [...changeLines(before, after), ...reasonLines, ...bookingDetails({ ...booking, eventName: after.name }, after).filter(([label]) => label !== 'When')], {
     subject: `Time changed: ${after.name}`,
     paragraphs: [`${context.clubName} has changed the time of ${after.name}. Your booking stands for the new time; the calendar file with this e-mail updates the entry in your calendar.`],
     // A paid member is told the cancellation refunds them in full (the member's cancellation does: issue 38).

@@ -15,20 +15,22 @@ import { UseCase } from '../shared/use-case';
 import type { ConditionsRepository } from './conditions-repository.port';
 import { GO_NO_GO_MESSAGES, GoDecisionRequestSchema, type GoDecisionRequest } from './conditions-schema';
 import { noEventConditions, type GoDecision } from './event-conditions';
+import type { ChangeNoticeTold } from '../events/event-change-notice';
 
 export interface DecideEventDeps extends AuditTrailDeps {
   events: Pick<EventRepository, 'get'>;
   conditions: Pick<ConditionsRepository, 'getEvent' | 'saveEvent'>;
   /** The admin's event edit (issue 34): a postponement moves the event through it, its e-mails written with the event. */
-  updateEvent: { execute(admin: Admin, eventId: string, form: unknown): Promise<ClubEvent> };
+  updateEvent: { executeTelling(admin: Admin, eventId: string, form: unknown, options: { reason?: string }): Promise<{ event: ClubEvent; told: ChangeNoticeTold }> };
   /** The event's cancellation: every booking cancelled and refunded, members told. */
   cancelEvent: { execute(admin: Admin, eventId: string, request: unknown): Promise<{ event: ClubEvent }> };
 }
 
-/** What a decision did: the decision as recorded and the event as it now stands. */
+/** What a decision did: the decision as recorded, the event as it now stands, and who a postponement e-mailed. */
 export interface DecisionOutcome {
   decision: GoDecision;
   event: ClubEvent;
+  told: ChangeNoticeTold;
 }
 
 const fieldError = (field: string, message: string) => new ValidationError(message, { [field]: message });
@@ -38,7 +40,7 @@ const fieldError = (field: string, message: string) => new ValidationError(messa
  * - go: recorded, nothing else changes;
  * - postpone: the event moves to the new start (and end; the booking deadline moves by as much)
  *   through the event edit, which keeps every booking and writes, with the event, the e-mail with
- *   the new time, the updated .ics (same UID, higher SEQUENCE) and the manage link to cancel with
+ *   the new time and the reason, the updated .ics (same UID, higher SEQUENCE) and the manage link to cancel with
  *   a full refund;
  * - cancel: the event's cancellation (bookings cancelled and refunded, members told).
  * The decision is recorded after its work is done (a refused move records nothing), in the audit
@@ -58,9 +60,11 @@ export class DecideEvent extends UseCase<DecideEventDeps> {
 
     let event = existing;
     let moved: GoDecision['moved'] = null;
+    let told: ChangeNoticeTold = { members: 0, dutyHolders: 0 };
     if (input.decision === 'postpone') {
       const form = postponedForm(existing, input, now);
-      event = await this.deps.updateEvent.execute(admin, eventId, form);
+      // The reason goes into the e-mails, so members and duty holders learn why it moved.
+      ({ event, told } = await this.deps.updateEvent.executeTelling(admin, eventId, form, { reason }));
       moved = { fromStart: existing.eventdatetime, fromEnd: existing.eventenddatetime, toStart: event.eventdatetime ?? existing.eventdatetime, toEnd: event.eventenddatetime };
     } else if (input.decision === 'cancel') {
       event = (await this.deps.cancelEvent.execute(admin, eventId, { reason })).event;
@@ -78,7 +82,7 @@ export class DecideEvent extends UseCase<DecideEventDeps> {
       before: { decision: null, eventdatetime: existing.eventdatetime, eventenddatetime: existing.eventenddatetime },
       after: { decision: input.decision, eventdatetime: event.eventdatetime, eventenddatetime: event.eventenddatetime },
     });
-    return { decision, event };
+    return { decision, event, told };
   }
 }
 

@@ -105,9 +105,10 @@ export function dutyChangeMessageId(slotId: string, memberId: string, sequence: 
 }
 
 /**
- * The e-mail to a duty holder of a moved event: the old and new time; for one who stays, that the
- * duty stands for the new time, with the updated calendar file (same UID, higher SEQUENCE); for one
- * released, that they are no longer on the duty and why.
+ * The e-mail to a duty holder of a moved event: the old and new time and the admin's reason for
+ * the move (when given); for one who stays, that the duty stands for the new time, with the updated
+ * calendar file (same UID, higher SEQUENCE), and where to ask for a swap if the new time does not
+ * suit (their Duties page); for one released, that they are no longer on the duty and why.
  */
 export function dutyChangeMail(
   member: Pick<Member, 'name' | 'email'>,
@@ -115,17 +116,18 @@ export function dutyChangeMail(
   before: Pick<ClubEvent, 'eventdatetime' | 'eventenddatetime'>,
   after: ClubEvent,
   release: string | null,
-  context: { clubName: string; location: string; eventUrl: string },
+  context: { clubName: string; location: string; eventUrl: string; dutiesUrl: string; reason?: string | null },
 ): OutgoingMail {
   const stays = release === null;
-  const mail = composeMail(member.name, [...changeLines(before, after), ['Duty', dutyName], ...(stays ? [] : ([['Why', release]] as [string, string][]))], {
+  const reasonLines: [string, string][] = context.reason ? [['Reason', context.reason]] : [];
+  const mail = composeMail(member.name, [...changeLines(before, after), ...reasonLines, ['Duty', dutyName], ...(stays ? [] : ([['Why', release]] as [string, string][]))], {
     subject: stays ? `Duty time changed: ${after.name}` : `Duty released: ${after.name}`,
     paragraphs: [
       stays
-        ? `${context.clubName} has changed the time of ${after.name}. You are still on duty as ${dutyName} at the new time; the calendar file with this e-mail updates the entry in your calendar. If you can no longer do it, please tell the club.`
+        ? `${context.clubName} has changed the time of ${after.name}. You are still on duty as ${dutyName} at the new time; the calendar file with this e-mail updates the entry in your calendar. If you can no longer do it, ask for a swap on your duties page.`
         : `${context.clubName} has changed the time of ${after.name}. You are no longer on duty as ${dutyName}, as you no longer fit it at the new time: ${release}. Thank you for volunteering.`,
     ],
-    link: { lead: 'The event:', text: after.name, url: context.eventUrl },
+    link: { lead: 'Your duties:', text: 'My duties', url: context.dutiesUrl },
     clubName: context.clubName,
   });
   const attachments = stays && after.eventdatetime ? [{ filename: icsFileName(after.name), contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: icsText(after, context.location, context.eventUrl) }] : [];

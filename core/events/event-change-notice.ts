@@ -56,12 +56,42 @@ export interface ChangeNoticeCount {
   withEmail: number;
   /** Live bookings without one: nobody can tell them. */
   withoutEmail: number;
+  /** The event's duty holders on the member list: each gets the duty e-mail (the new time, or released). */
+  dutyHolders: number;
 }
 
-export function changeNoticeCount(bookings: readonly Tellable[], now: Date): ChangeNoticeCount {
+export function changeNoticeCount(bookings: readonly Tellable[], now: Date, dutyHolders = 0): ChangeNoticeCount {
   const live = bookings.filter((b) => holdsPlace(b, now));
   const withEmail = live.filter((b) => Boolean(b.userEmail)).length;
-  return { withEmail, withoutEmail: live.length - withEmail };
+  return { withEmail, withoutEmail: live.length - withEmail, dutyHolders };
+}
+
+/** Who a move of the event e-mailed, as the admin is told after saving. */
+export interface ChangeNoticeTold {
+  /** Booked members e-mailed the new time. */
+  members: number;
+  /** Duty holders e-mailed (the duty at the new time, or released). */
+  dutyHolders: number;
+}
+
+const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "3 booked members and 2 duty holders": who is (or was) e-mailed, or null for nobody. */
+function whoText(members: number, dutyHolders: number): string | null {
+  const parts = [
+    ...(members > 0 ? [counted(members, 'booked member', 'booked members')] : []),
+    ...(dutyHolders > 0 ? [counted(dutyHolders, 'duty holder', 'duty holders')] : []),
+  ];
+  return parts.length === 0 ? null : parts.join(' and ');
+}
+
+/**
+ * What the admin is told once a save has moved the event: how many people were e-mailed (null
+ * when the save moved nothing or told nobody).
+ */
+export function changeNoticeDone(told: ChangeNoticeTold): string | null {
+  const who = whoText(told.members, told.dutyHolders);
+  return who === null ? null : `E-mailed ${who} about the new time.`;
 }
 
 /**
@@ -87,16 +117,19 @@ export function formMovesEvent(stored: Timed & Pick<ClubEvent, 'cancelledAt'>, v
 }
 
 /**
- * What the admin's form says before saving such a change, or null when it says nothing (no move,
- * or nobody booked).
+ * What the admin's form (or the postponement's dialog) says before saving such a change, or null
+ * when it says nothing (no move, or nobody booked or on duty).
  */
-export function changeNoticeWarning(count: ChangeNoticeCount): string | null {
-  const { withEmail, withoutEmail } = count;
-  if (withEmail === 0 && withoutEmail === 0) return null;
-  if (withEmail === 0) {
-    return `${withoutEmail === 1 ? 'The one booking has' : `All ${withoutEmail} bookings have`} no e-mail address: nobody will be e-mailed about the new time.`;
+export function changeNoticeWarning(count: ChangeNoticeCount, action: 'Saving' | 'Postponing' = 'Saving'): string | null {
+  const { withEmail, withoutEmail, dutyHolders } = count;
+  if (withEmail === 0 && withoutEmail === 0 && dutyHolders === 0) return null;
+  if (withEmail === 0 && withoutEmail > 0) {
+    const none = `${withoutEmail === 1 ? 'The one booking has' : `All ${withoutEmail} bookings have`} no e-mail address`;
+    return dutyHolders === 0
+      ? `${none}: nobody will be e-mailed about the new time.`
+      : `${none}: no booked member will be e-mailed. ${action} will e-mail ${counted(dutyHolders, 'duty holder', 'duty holders')} about the new time.`;
   }
-  const told = `Saving will e-mail ${withEmail === 1 ? '1 booked member' : `${withEmail} booked members`} about the new time.`;
+  const told = `${action} will e-mail ${whoText(withEmail, dutyHolders)} about the new time.`;
   if (withoutEmail === 0) return told;
   const untold = withoutEmail === 1 ? '1 booking has no e-mail address and will not be told.' : `${withoutEmail} bookings have no e-mail address and will not be told.`;
   return `${told} ${untold}`;

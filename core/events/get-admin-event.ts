@@ -9,11 +9,16 @@ import { EVENT_NOT_FOUND } from '../shared/messages';
 import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
 import { changeNoticeCount, type ChangeNoticeCount } from './event-change-notice';
+import type { DutyRepository } from '../duties/duty-repository.port';
+import type { MemberRepository } from '../members/member-repository.port';
 
 export interface GetAdminEventDeps {
   events: EventRepository;
   bookings: Pick<BookingRepository, 'placesTakenByEvent' | 'listByEvent'>;
   clock: Clock;
+  /** The event's duty roster: its holders on the member list are e-mailed when the event moves. */
+  duties: Pick<DutyRepository, 'listSlots'>;
+  members: Pick<MemberRepository, 'get'>;
 }
 
 /** One event for the admin screen (GET /api/admin/events/:id). */
@@ -27,8 +32,8 @@ export interface AdminEvent {
 
 /**
  * One event for the admin, with the values its edit form opens with, the places its bookings
- * take (the form refuses a capacity below them, as the server does) and the live bookings a move
- * of the event would tell (core/events/event-change-notice.ts).
+ * take (the form refuses a capacity below them, as the server does) and the live bookings and duty
+ * holders a move of the event would tell (core/events/event-change-notice.ts).
  */
 export class GetAdminEvent extends UseCase<GetAdminEventDeps> {
   async execute(admin: Admin, eventId: string): Promise<AdminEvent> {
@@ -36,7 +41,11 @@ export class GetAdminEvent extends UseCase<GetAdminEventDeps> {
     const event = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
     const now = this.deps.clock.now();
     const placesTaken = (await this.deps.bookings.placesTakenByEvent([eventId], now)).get(eventId) ?? 0;
-    const changeNotice = changeNoticeCount(await this.deps.bookings.listByEvent(eventId), now);
+    const [bookings, slots] = await Promise.all([this.deps.bookings.listByEvent(eventId), this.deps.duties.listSlots(eventId)]);
+    // As the move writes them: one e-mail per holding of a slot, for holders still on the member list.
+    const holders = slots.flatMap((slot) => slot.holders);
+    const known = await Promise.all([...new Set(holders.map((h) => h.memberId))].map(async (id) => ((await this.deps.members.get(id)) ? id : null)));
+    const changeNotice = changeNoticeCount(bookings, now, holders.filter((h) => known.includes(h.memberId)).length);
     return { event, form: eventToFormValues(event), placesTaken, changeNotice };
   }
 }

@@ -22,8 +22,8 @@ import type { OutboxMessage } from '../mail/mail';
 import { eventChange } from '../bookings/booking-mail';
 import { manageUrl } from '../bookings/booking-confirmations';
 import { newOutboxMessage } from '../mail/outbox';
-import { eventBookingPath } from '../shared/paths';
-import { bookingsToTell, changeNeedsTelling, EVENT_CHANGE_MAIL_KIND, eventChangeMessageId } from './event-change-notice';
+import { eventBookingPath, PATHS } from '../shared/paths';
+import { bookingsToTell, changeNeedsTelling, EVENT_CHANGE_MAIL_KIND, eventChangeMessageId, type ChangeNoticeTold } from './event-change-notice';
 import type { DutyRepository } from '../duties/duty-repository.port';
 import type { MemberRepository } from '../members/member-repository.port';
 import { dutyWindow } from '../duties/duties';
@@ -52,6 +52,11 @@ export interface UpdateEventDeps extends AuditTrailDeps, SearchIndexingDeps {
   members: Pick<MemberRepository, 'get'>;
 }
 
+/** What the admin gave with the edit: the reason for a move (a postponement's), carried into the e-mails. */
+export interface UpdateEventOptions {
+  reason?: string;
+}
+
 /**
  * The most e-mails written in the same write as the event (a Firestore transaction takes 500
  * writes); the bookings beyond them, rare in a club, are written just after it, each once.
@@ -73,7 +78,12 @@ export const EVENT_CHANGED_MEANWHILE = 'This event was changed by someone else m
  * .ics, or that they were released and why).
  */
 export class UpdateEvent extends UseCase<UpdateEventDeps> {
-  async execute(admin: Admin, eventId: string, form: unknown): Promise<ClubEvent> {
+  async execute(admin: Admin, eventId: string, form: unknown, options: UpdateEventOptions = {}): Promise<ClubEvent> {
+    return (await this.executeTelling(admin, eventId, form, options)).event;
+  }
+
+  /** The edit, answering with who its move e-mailed (none when it moved nothing): the admin is told. */
+  async executeTelling(admin: Admin, eventId: string, form: unknown, options: UpdateEventOptions = {}): Promise<{ event: ClubEvent; told: ChangeNoticeTold }> {
     requirePermission(admin, 'events.update');
     const existing = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
     const values = parseInput(EventFormValuesSchema, form);
@@ -98,30 +108,34 @@ export class UpdateEvent extends UseCase<UpdateEventDeps> {
     // meanwhile; the e-mails about the move are written in the same write, so none is lost; and
     // the capacity checked again against the places taken in the same atomic step as the write,
     // so a booking made since the check above cannot leave the event overfull.
-    const roster = tell ? await this.rosterMove(existing, updated, now) : null;
-    const mail = [...told.map((booking) => this.changeMail(booking, existing, updated, now)), ...(roster?.mail ?? [])];
+    const reason = options.reason?.trim() || null;
+    const roster = tell ? await this.rosterMove(existing, updated, now, reason) : null;
+    const mail = [...told.map((booking) => this.changeMail(booking, existing, updated, now, reason)), ...(roster?.mail ?? [])];
     if (!(await this.deps.events.update(updated, { sequence: existing.sequence }, { mail, placesAt: this.deps.clock.now(), ...(roster ? { duties: roster.move } : {}) }))) {
       throw new ConflictError(EVENT_CHANGED_MEANWHILE);
     }
     // A booking made while the event was being saved may have been confirmed with the old time,
     // and an event with more bookings than one write holds has some left: each is told now, under
     // its own id, so no booking is told twice of one change.
+    let members = told.length;
     if (tell) {
       const known = new Set(told.map((booking) => booking.id));
       for (const booking of bookingsToTell(await this.deps.bookings.listByEvent(eventId), this.deps.clock.now())) {
-        if (!known.has(booking.id)) await this.deps.outbox.addOnce(this.changeMail(booking, existing, updated, now));
+        if (known.has(booking.id)) continue;
+        await this.deps.outbox.addOnce(this.changeMail(booking, existing, updated, now, reason));
+        members += 1;
       }
     }
     await recordChange(this.deps, admin, AUDITED_EVENT, { action: 'event.updated', summary: `Changed the event ${updated.name}`, before: existing, after: updated });
     await upsertInStep(this.deps, 'events', [eventSearchRecord(updated)]);
-    return updated;
+    return { event: updated, told: { members, dutyHolders: roster?.mail.length ?? 0 } };
   }
 
   /**
    * What the move does to the event's roster (null without slots or a date): the holders released
    * and why, and one e-mail to each holder on the member list.
    */
-  private async rosterMove(before: ClubEvent, after: ClubEvent, now: Date): Promise<{ move: DutyMove; mail: OutboxMessage[] } | null> {
+  private async rosterMove(before: ClubEvent, after: ClubEvent, now: Date, reason: string | null): Promise<{ move: DutyMove; mail: OutboxMessage[] } | null> {
     const window = dutyWindow(after);
     const slots = await this.deps.duties.listSlots(after.id);
     const holders = slots.flatMap((slot) => slot.holders);
@@ -143,7 +157,7 @@ export class UpdateEvent extends UseCase<UpdateEventDeps> {
       release: judged.filter((j) => j.release !== null).map(({ holder }) => ({ slotId: holder.slotId, memberId: holder.memberId })),
     };
     const { clubName, publicBaseUrl } = this.deps.siteSettings;
-    const context = { clubName, location: clubName, eventUrl: `${publicBaseUrl}${eventBookingPath(after.id)}` };
+    const context = { clubName, location: clubName, eventUrl: `${publicBaseUrl}${eventBookingPath(after.id)}`, dutiesUrl: `${publicBaseUrl}${PATHS.duties}`, reason };
     const mail = judged.flatMap(({ holder, release }) => {
       const member = found.find((m) => m.id === holder.memberId);
       if (!member) return [];
@@ -155,13 +169,14 @@ export class UpdateEvent extends UseCase<UpdateEventDeps> {
   }
 
   /** The e-mail telling the booking's member that the event moved: one outbox id per booking per revision. */
-  private changeMail(booking: Booking, before: ClubEvent, after: ClubEvent, now: Date): OutboxMessage {
+  private changeMail(booking: Booking, before: ClubEvent, after: ClubEvent, now: Date, reason: string | null): OutboxMessage {
     const { clubName, publicBaseUrl } = this.deps.siteSettings;
     const mail = eventChange(booking, before, after, {
       clubName,
       location: clubName,
       manageUrl: manageUrl(this.deps, booking, after),
       eventUrl: `${publicBaseUrl}${eventBookingPath(after.id)}`,
+      reason,
     });
     return newOutboxMessage(eventChangeMessageId(booking.id, after.sequence), EVENT_CHANGE_MAIL_KIND, booking.id, mail, now);
   }

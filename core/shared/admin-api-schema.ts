@@ -27,10 +27,12 @@ export const AdminEventResponseSchema = z.object({
   event: EventSchema,
   form: EventFormValuesSchema,
   placesTaken: z.number().int().min(0),
-  /** The live bookings a save moving the event would e-mail (withEmail) and could not (withoutEmail). */
-  changeNotice: z.object({ withEmail: z.number().int().min(0), withoutEmail: z.number().int().min(0) }),
+  /** The live bookings a save moving the event would e-mail (withEmail) and could not (withoutEmail), and its duty holders (each e-mailed). */
+  changeNotice: z.object({ withEmail: z.number().int().min(0), withoutEmail: z.number().int().min(0), dutyHolders: z.number().int().min(0) }),
 }) satisfies z.ZodType<AdminEvent>;
-export const EventSavedSchema = z.object({ event: EventSchema });
+/** Who a save (or a postponement) that moved the event e-mailed: booked members and duty holders; zeros when it moved nothing. */
+export const ChangeNoticeToldSchema = z.object({ members: z.number().int().min(0), dutyHolders: z.number().int().min(0) });
+export const EventSavedSchema = z.object({ event: EventSchema, told: ChangeNoticeToldSchema.optional() });
 
 /** What cancelling an event would do: its standing bookings, and how they are refunded. */
 export const EventCancelPreviewSchema = z.object({ bookings: z.number().int(), cardRefunds: z.number().int(), handRefunds: z.number().int() }) satisfies z.ZodType<EventCancellationPreview>;

@@ -30,7 +30,7 @@ export const eventsFeature: Feature = {
     };
     return [
       provide(ListAdminEvents, () => new ListAdminEvents({ events: get('events'), bookings: get('bookings'), clock: get('clock') })),
-      provide(GetAdminEvent, () => new GetAdminEvent({ events: get('events'), bookings: get('bookings'), clock: get('clock') })),
+      provide(GetAdminEvent, () => new GetAdminEvent({ events: get('events'), bookings: get('bookings'), clock: get('clock'), duties: get('duties'), members: get('members') })),
       provide(CreateEvent, () => new CreateEvent(eventWriting)),
       provide(
         UpdateEvent,

@@ -161,7 +161,7 @@ export function registerAdminRoutes(routes: ApiRoutes, ports: AppContainer, _con
       404: EVENT_NOT_FOUND,
       409: { description: '"This event was changed by someone else meanwhile. Please reload it and make your change again." (changed after it was read, e.g. cancelled)' },
     },
-    handler: async ({ admin, params, body }) => reply(200, { event: await ports.useCase(UpdateEvent).execute(admin, params.id, body) }),
+    handler: async ({ admin, params, body }) => reply(200, await ports.useCase(UpdateEvent).executeTelling(admin, params.id, body)),
   });
 
   routes.add({

@@ -17,6 +17,7 @@ import { SaveConditionsLimits } from '../../core/conditions/save-conditions-limi
 import { SetEventKind } from '../../core/conditions/set-event-kind';
 import { GoDecisionSchema } from '../../core/conditions/event-conditions';
 import { EventSchema } from '../../core/events/event';
+import { ChangeNoticeToldSchema } from '../../core/shared/admin-api-schema';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
 import { IdParamsSchema } from './api-schemas';
@@ -101,12 +102,12 @@ export function registerConditionsRoutes(routes: ApiRoutes, ports: AppContainer)
     path: '/api/admin/events/:id/go-no-go/decisions',
     operationId: 'adminDecideEvent',
     summary:
-      'Decide with a reason: go; postpone to a new start (and end), London wall clock yyyy-MM-ddTHH:mm, keeping the bookings and e-mailing each booked member the new time with the updated .ics; or cancel the event (every booking cancelled and refunded)',
+      'Decide with a reason: go; postpone to a new start (and end), London wall clock yyyy-MM-ddTHH:mm, keeping the bookings and e-mailing each booked member and duty holder the new time and the reason with the updated .ics (told: how many were e-mailed); or cancel the event (every booking cancelled and refunded)',
     ...WRITE,
     params: IdParamsSchema,
     body: GoDecisionRequestSchema,
     responses: {
-      200: { description: 'Decided: the decision as recorded and the event as it now stands', schema: z.object({ decision: GoDecisionSchema, event: EventSchema }) },
+      200: { description: 'Decided: the decision as recorded and the event as it now stands', schema: z.object({ decision: GoDecisionSchema, event: EventSchema, told: ChangeNoticeToldSchema }) },
       404: EVENT_NOT_FOUND,
       409: saying(`${GO_NO_GO_MESSAGES.eventCancelled}" or "${GO_NO_GO_MESSAGES.eventOver}`),
     },

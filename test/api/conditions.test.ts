@@ -193,11 +193,15 @@ describe('the decision', () => {
     await duties.putMemberQualifications([{ memberId: 'tom', qualificationId: 'pb2', expiresOn: '2026-06-12' }]);
     await duties.addSlots([{ id: 'race-rib', eventId, dutyTypeId: 'rib', needed: 1, optional: true, createdAt: '2026-06-02T09:00:00.000Z' }]);
     await duties.assign({ slotId: 'race-rib', memberId: 'tom', eventId, window: RACE_WINDOW, assignedAt: '2026-06-02T09:00:00.000Z', overrideReason: null });
+    // Before deciding, the admin's read of the event counts who a move would e-mail: Ada, and Sam and Tom on duty.
+    expect((await admin.get(`/api/admin/events/${eventId}`)).body.changeNotice).toEqual({ withEmail: 1, withoutEmail: 0, dutyHolders: 2 });
 
     const res = await admin.post(`/api/admin/events/${eventId}/go-no-go/decisions`).set(FETCH).send({ decision: 'postpone', reason: 'Gusts of 31 knots forecast', eventdatetime: '2026-06-17T10:00', eventenddatetime: '2026-06-17T13:00' });
     expect(res.status).toBe(200);
     expect(res.body.event).toMatchObject({ eventdatetime: '2026-06-17T09:00:00.000Z', eventenddatetime: '2026-06-17T12:00:00.000Z', bookingEndDate: '2026-06-16T17:00:00.000Z', sequence: before!.sequence + 1 });
     expect(res.body.decision).toMatchObject({ decision: 'postpone', reason: 'Gusts of 31 knots forecast', moved: { fromStart: '2026-06-10T09:00:00.000Z', toStart: '2026-06-17T09:00:00.000Z' } });
+    // The admin is told who was e-mailed.
+    expect(res.body.told).toEqual({ members: 1, dutyHolders: 2 });
     // Bookings, places and money unchanged.
     expect(await app.get('bookings').listByEvent(eventId)).toEqual(bookingsBefore);
 
@@ -207,6 +211,8 @@ describe('the decision', () => {
     expect(vevent.startDate.toJSDate().toISOString()).toBe('2026-06-17T09:00:00.000Z');
     expect(vevent.sequence).toBe(before!.sequence + 1);
     expect(mail.text).toContain('If the new time does not suit you, you can see or cancel your booking with this link:');
+    // The admin's reason travels with the new time.
+    expect(mail.text).toContain('Reason: Gusts of 31 knots forecast');
 
     // Each duty holder is told once: Sam keeps the duty at the new time (the same calendar entry,
     // updated); Tom, no longer qualified then, is released and told why.
@@ -214,8 +220,14 @@ describe('the decision', () => {
     const samIcs = kept.attachments.find((a) => a.filename?.endsWith('.ics'))!.content.toString('utf8');
     const samEvent = new ICAL.Event(new ICAL.Component(ICAL.parse(samIcs)).getFirstSubcomponent('vevent')!);
     expect([samEvent.uid, samEvent.sequence, samEvent.startDate.toJSDate().toISOString()]).toEqual([vevent.uid, before!.sequence + 1, '2026-06-17T09:00:00.000Z']);
+    // The reason, and a link to their duties (where a swap is asked), not to the event's booking page.
+    expect(kept.text).toContain('Reason: Gusts of 31 knots forecast');
+    expect(kept.text).toContain('ask for a swap on your duties page');
+    expect(kept.text).toMatch(/Your duties:\s+https?:\/\/\S+\/duties\s/);
+    expect(kept.text).not.toContain('please tell the club');
     const released = await mailTo('tom@example.org', 'Duty released: Autumn Race');
     expect(released.text).toContain('Why: Needs Powerboat Level 2');
+    expect(released.text).toContain('Reason: Gusts of 31 knots forecast');
     expect((await duties.listSlots(eventId)).map((slot) => [slot.id, slot.holders.map((h) => [h.memberId, h.window.start])])).toEqual([
       ['race-safety', [['sam', '2026-06-17T09:00:00.000Z']]],
       ['race-rib', []],

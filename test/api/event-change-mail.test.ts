@@ -64,7 +64,7 @@ describe('an event moved by an admin', () => {
     // The edit screen knows, before saving, who a move would e-mail: Ada and Dee; Bob gave no address; Cat cancelled.
     const screen = await admin.get(`/api/admin/events/${id}`);
     expect(screen.status).toBe(200);
-    expect(screen.body.changeNotice).toEqual({ withEmail: 2, withoutEmail: 1 });
+    expect(screen.body.changeNotice).toEqual({ withEmail: 2, withoutEmail: 1, dutyHolders: 0 });
 
     // A new name and words only: nobody is told.
     expect((await admin.put(`/api/admin/events/${id}`).set(FETCH).send({ ...eventForm, name: 'Autumn Race', description: 'Now with a barbecue' })).status).toBe(200);

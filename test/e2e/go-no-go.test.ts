@@ -117,6 +117,7 @@ describe('go / no-go, in Chromium', () => {
 
     // Sam takes the duty: the light turns green.
     const event = await world.app.built.ports.get('events').get(eventId);
+    await world.app.built.ports.get('members').create({ id: `sam-${stamp}`, name: 'Sam Sailor', email: `sam-${stamp}@example.org`, membershipType: 'Adult', renewalDate: '2099-03-31', disabled: false, createdAt: '2026-01-01T09:00:00.000Z', updatedAt: '2026-01-01T09:00:00.000Z' });
     await duties.assign({ slotId: `slot-${stamp}`, memberId: `sam-${stamp}`, eventId, window: { start: event!.eventdatetime!, end: event!.eventenddatetime! }, assignedAt: new Date().toISOString(), overrideReason: null });
     await admin.reload();
     const filled = admin.getByText('Safety cover: filled', { exact: true });
@@ -140,10 +141,14 @@ describe('go / no-go, in Chromium', () => {
     await fillDateTime(admin, 'New start', newStart);
     await fillDateTime(admin, 'New end', wallClockDaysAhead(9, '13:00'));
     await dialog.getByLabel('Reason').fill('Gusts of 33 knots forecast');
+    // Before confirming, the admin is told who will be e-mailed: Ada, and Sam on the safety boat.
+    await dialog.getByText('Postponing will e-mail 1 booked member and 1 duty holder about the new time.', { exact: true }).waitFor();
     await expectAccessible(admin, 'postpone dialog at 375 px', null);
     await dialog.getByRole('button', { name: 'Postpone', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     await admin.getByText('Gusts of 33 knots forecast', { exact: false }).first().waitFor();
+    // And after, how many were.
+    await admin.getByText('E-mailed 1 booked member and 1 duty holder about the new time.', { exact: true }).waitFor();
 
     // The member's event page: the decision and the new time.
     for (const viewport of [DESKTOP, PHONE]) {
@@ -160,6 +165,7 @@ describe('go / no-go, in Chromium', () => {
 
     // The e-mail: the new time, the same UID, a higher SEQUENCE.
     const movedMail = await mailTo('ada@example.org', `Time changed: ${name}`);
+    expect(movedMail.text).toContain('Reason: Gusts of 33 knots forecast');
     const moved = veventOf(movedMail);
     expect(moved.uid).toBe(confirmation.uid);
     expect(moved.sequence).toBeGreaterThan(confirmation.sequence);

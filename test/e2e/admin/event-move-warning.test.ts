@@ -9,9 +9,9 @@ import { useApp } from '../support/use-app';
 import { countOf, eventually, textOf } from '../support/eventually';
 
 /**
- * Issue 34: changing an event's time told nobody. The edit form says, before saving, how many
- * booked members a move will e-mail (and how many cannot be told); the save sends them the
- * e-mail through the outbox.
+ * Moving an event: the edit form says, before saving, how many booked members and duty holders a
+ * move will e-mail (and how many bookings cannot be told); the save sends them the e-mail through
+ * the outbox, and the admin is told how many were e-mailed (docs/duties.md, docs/mail.md).
  */
 
 const world = useApp({ mail: true });
@@ -21,7 +21,9 @@ const START = wallClockDaysAhead(20, '19:00');
 const MOVED = wallClockDaysAhead(21, '18:30');
 let eventId = '';
 
-const WARNING = 'Saving will e-mail 3 booked members about the new time. 1 booking has no e-mail address and will not be told.';
+const WARNING = 'Saving will e-mail 3 booked members and 1 duty holder about the new time. 1 booking has no e-mail address and will not be told.';
+const DONE = 'Event updated successfully! E-mailed 3 booked members and 1 duty holder about the new time.';
+const SAM = { id: `sam-${stamp}`, name: 'Sam Sailor', email: `sam-${stamp}@example.org` };
 
 async function book(email: string): Promise<void> {
   const response = await fetch(`${world.app.baseUrl}/api/bookings`, {
@@ -46,6 +48,14 @@ beforeAll(async () => {
   eventId = await createEvent(page.request, world.app.baseUrl, { name: NAME, eventdatetime: START });
   for (const who of ['ann', 'ben', 'cat']) await book(`${who}-${stamp}@example.org`);
   await book('');
+  // Sam is on the event's safety boat.
+  const ports = world.app.built.ports;
+  await ports.get('members').create({ ...SAM, membershipType: 'Adult', renewalDate: '2099-03-31', disabled: false, createdAt: '2026-01-01T09:00:00.000Z', updatedAt: '2026-01-01T09:00:00.000Z' });
+  const duties = ports.get('duties');
+  await duties.saveCatalogue('dutyTypes', { id: `safety-${stamp}`, name: 'Safety boat driver', description: '', qualificationIds: [] });
+  await duties.addSlots([{ id: `slot-${stamp}`, eventId, dutyTypeId: `safety-${stamp}`, needed: 1, optional: false, createdAt: new Date().toISOString() }]);
+  const event = await ports.get('events').get(eventId);
+  await duties.assign({ slotId: `slot-${stamp}`, memberId: SAM.id, eventId, window: { start: event!.eventdatetime!, end: new Date(Date.parse(event!.eventdatetime!) + 3 * 3_600_000).toISOString() }, assignedAt: new Date().toISOString(), overrideReason: null });
   await page.close();
 });
 
@@ -69,6 +79,10 @@ describe('moving an event in the edit form', () => {
     await page.getByLabel('Event Name').fill(NAME);
     await page.getByRole('button', { name: 'Update Event' }).click();
     await page.waitForURL('**/admin/events');
+    // The list says who was e-mailed.
+    await page.getByText(DONE, { exact: true }).waitFor();
+    await expectAccessible(page, 'admin-event-move-done');
+    await eventually(() => world.smtp.received.filter((m) => m.subject === `Duty time changed: ${NAME}`).length, 'the duty holder told').toBe(1);
     const changesSent = () => world.smtp.received.filter((m) => m.subject === `Time changed: ${NAME}`);
     await eventually(() => changesSent().length).toBe(3);
     const changes = changesSent();

@@ -7,6 +7,7 @@ import {
   changeNeedsTelling,
   changeNoticeCount,
   changeNoticeWarning,
+  changeNoticeDone,
   eventChangeMessageId,
   formMovesEvent,
   timeOrPlaceChanged,
@@ -122,11 +123,20 @@ describe('who is told, and what the admin form says', () => {
   });
 
   it('says how many will be e-mailed, and how many cannot be', () => {
-    expect(changeNoticeWarning({ withEmail: 3, withoutEmail: 0 })).toBe('Saving will e-mail 3 booked members about the new time.');
-    expect(changeNoticeWarning({ withEmail: 1, withoutEmail: 0 })).toBe('Saving will e-mail 1 booked member about the new time.');
-    expect(changeNoticeWarning({ withEmail: 2, withoutEmail: 1 })).toBe('Saving will e-mail 2 booked members about the new time. 1 booking has no e-mail address and will not be told.');
-    expect(changeNoticeWarning({ withEmail: 0, withoutEmail: 2 })).toBe('All 2 bookings have no e-mail address: nobody will be e-mailed about the new time.');
-    expect(changeNoticeWarning({ withEmail: 0, withoutEmail: 0 })).toBeNull();
+    expect(changeNoticeWarning({ withEmail: 3, withoutEmail: 0, dutyHolders: 0 })).toBe('Saving will e-mail 3 booked members about the new time.');
+    expect(changeNoticeWarning({ withEmail: 1, withoutEmail: 0, dutyHolders: 0 })).toBe('Saving will e-mail 1 booked member about the new time.');
+    expect(changeNoticeWarning({ withEmail: 2, withoutEmail: 1, dutyHolders: 0 })).toBe('Saving will e-mail 2 booked members about the new time. 1 booking has no e-mail address and will not be told.');
+    expect(changeNoticeWarning({ withEmail: 0, withoutEmail: 2, dutyHolders: 0 })).toBe('All 2 bookings have no e-mail address: nobody will be e-mailed about the new time.');
+    expect(changeNoticeWarning({ withEmail: 0, withoutEmail: 0, dutyHolders: 0 })).toBeNull();
+  });
+
+  it('counts the duty holders among those e-mailed, before and after the save', () => {
+    expect(changeNoticeWarning({ withEmail: 3, withoutEmail: 0, dutyHolders: 2 })).toBe('Saving will e-mail 3 booked members and 2 duty holders about the new time.');
+    expect(changeNoticeWarning({ withEmail: 0, withoutEmail: 0, dutyHolders: 1 })).toBe('Saving will e-mail 1 duty holder about the new time.');
+    expect(changeNoticeWarning({ withEmail: 0, withoutEmail: 1, dutyHolders: 2 })).toBe('The one booking has no e-mail address: no booked member will be e-mailed. Saving will e-mail 2 duty holders about the new time.');
+    expect(changeNoticeDone({ members: 1, dutyHolders: 3 })).toBe('E-mailed 1 booked member and 3 duty holders about the new time.');
+    expect(changeNoticeDone({ members: 4, dutyHolders: 0 })).toBe('E-mailed 4 booked members about the new time.');
+    expect(changeNoticeDone({ members: 0, dutyHolders: 0 })).toBeNull();
   });
 
   it('the form moves the event exactly when the server would tell of the saved values', () => {

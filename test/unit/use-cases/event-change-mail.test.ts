@@ -30,7 +30,7 @@ const changeMail = async (world: World) => (await world.outbox.list()).filter((m
 describe('UpdateEvent tells booked members of a move', () => {
   it('the admin screen counts who a move would tell; the move writes one e-mail per live booking with an address, under the revision’s id', async () => {
     const world = await seeded();
-    expect((await new GetAdminEvent(world).execute(anAdmin(), 'regatta')).changeNotice).toEqual({ withEmail: 1, withoutEmail: 1 });
+    expect((await new GetAdminEvent(world).execute(anAdmin(), 'regatta')).changeNotice).toEqual({ withEmail: 1, withoutEmail: 1, dutyHolders: 0 });
 
     const saved = await new UpdateEvent(world).execute(anAdmin(), 'regatta', { ...(await formOf(world)), eventenddatetime: '2026-07-04T17:00' });
     const [mail, ...more] = await changeMail(world);

@@ -6,6 +6,7 @@ import { GoDecisionSchema } from '@core/conditions/event-conditions';
 import { EventSchema } from '@core/events/event';
 import { apiGet, apiPost, apiPut } from '../../../../lib/api';
 import { adminQueryOptions } from '../../shared/api/admin-query';
+import { ChangeNoticeToldSchema } from '@core/shared/admin-api-schema';
 
 const panelPath = (id: string) => `/api/admin/events/${encodeURIComponent(id)}/go-no-go`;
 
@@ -53,5 +54,5 @@ export function useSetKind(id: string) {
 
 export function useDecide(id: string) {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (request: GoDecisionRequest) => apiPost(`${panelPath(id)}/decisions`, request, z.object({ decision: GoDecisionSchema, event: EventSchema })), onSuccess: refresh });
+  return useMutation({ mutationFn: (request: GoDecisionRequest) => apiPost(`${panelPath(id)}/decisions`, request, z.object({ decision: GoDecisionSchema, event: EventSchema, told: ChangeNoticeToldSchema })), onSuccess: refresh });
 }

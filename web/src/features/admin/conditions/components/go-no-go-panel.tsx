@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { changeNoticeDone, changeNoticeWarning } from '@core/events/event-change-notice';
 import type { ConditionsRating } from '@core/conditions/compare-conditions';
 import type { GoNoGoPanel as Panel, SafetyCover } from '@core/conditions/conditions-schema';
 import { SAFETY_COVER_WORDS, shortSlotText } from '@core/conditions/safety-cover';
@@ -14,6 +16,7 @@ import { Field } from '../../../../components/ui/field';
 import { Badge, type BadgeTone } from '../../shared/components/badge';
 import { DateTimeField } from '../../shared/components/date-time-field';
 import { useDecide, useSetKind } from '../api/conditions';
+import { eventQueryOptions } from '../../events/api/events';
 
 const RATING: Record<ConditionsRating, { tone: BadgeTone; words: string }> = {
   within: { tone: 'green', words: 'Within limits' },
@@ -55,6 +58,7 @@ const knots = (value: number | null) => (value === null ? '–' : `${value} kn`)
  */
 export function GoNoGoPanel({ panel, canDecide, canRoster }: { panel: Panel; canDecide: boolean; canRoster: boolean }) {
   const [deciding, setDeciding] = useState<GoDecisionKind | null>(null);
+  const [told, setTold] = useState<string | null>(null);
   const setKind = useSetKind(panel.eventId);
   const open = !panel.cancelled && !panel.over;
   const titleId = `gng-${panel.eventId}-title`;
@@ -145,7 +149,8 @@ export function GoNoGoPanel({ panel, canDecide, canRoster }: { panel: Panel; can
           </button>
         </div>
       )}
-      <DecisionDialog panel={panel} decision={deciding} onClose={() => setDeciding(null)} />
+      <div aria-live="polite">{told && <Alert tone="success">{told}</Alert>}</div>
+      <DecisionDialog panel={panel} decision={deciding} onClose={() => setDeciding(null)} onDecided={setTold} />
     </section>
   );
 }
@@ -153,8 +158,11 @@ export function GoNoGoPanel({ panel, canDecide, canRoster }: { panel: Panel; can
 const DIALOG_TITLE: Record<GoDecisionKind, string> = { go: 'Go ahead?', postpone: 'Postpone the event?', cancel: 'Cancel the event?' };
 const CONFIRM: Record<GoDecisionKind, string> = { go: 'Go', postpone: 'Postpone', cancel: 'Cancel event' };
 
-function DecisionDialog({ panel, decision, onClose }: { panel: Panel; decision: GoDecisionKind | null; onClose: () => void }) {
+function DecisionDialog({ panel, decision, onClose, onDecided }: { panel: Panel; decision: GoDecisionKind | null; onClose: () => void; onDecided: (told: string | null) => void }) {
   const decide = useDecide(panel.eventId);
+  // Who a postponement will e-mail, from the event's admin read (the edit form's count); said before confirming.
+  const notice = useQuery({ ...eventQueryOptions(panel.eventId), enabled: decision === 'postpone' });
+  const willTell = decision === 'postpone' && notice.data ? changeNoticeWarning(notice.data.changeNotice, 'Postponing') : null;
   const [reason, setReason] = useState('');
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
@@ -171,7 +179,12 @@ function DecisionDialog({ panel, decision, onClose }: { panel: Panel; decision: 
     if (decision === null || decide.isPending) return;
     decide.mutate(
       { decision, reason, ...(decision === 'postpone' ? { eventdatetime: start, eventenddatetime: end } : {}) },
-      { onSuccess: close },
+      {
+        onSuccess: (outcome) => {
+          onDecided(decision === 'postpone' ? changeNoticeDone(outcome.told) : null);
+          close();
+        },
+      },
     );
   };
   return (
@@ -182,6 +195,7 @@ function DecisionDialog({ panel, decision, onClose }: { panel: Panel; decision: 
           are taken off their duty and told.
         </p>
       )}
+      {willTell && <p role="status">{willTell}</p>}
       {decision === 'cancel' && <p>Every booking is cancelled and refunded, and members are told the reason. This cannot be undone.</p>}
       {decision === 'postpone' && (
         <>

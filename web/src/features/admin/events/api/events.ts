@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EventFormValues } from '@core/events/event-form';
+import type { ChangeNoticeTold } from '@core/events/event-change-notice';
 import type { ClubEvent } from '@core/events/event';
 import type { EventCancellationPreview } from '@core/events/event-cancellation';
 import type { CancelEventResult } from '@core/events/cancel-event';
@@ -39,8 +40,10 @@ export async function createEvent(values: EventFormValues): Promise<ClubEvent> {
   return (await apiPost('/api/admin/events', values, EventSavedSchema)).event;
 }
 
-export async function updateEvent({ id, values }: { id: string; values: EventFormValues }): Promise<ClubEvent> {
-  return (await apiPut(path(id), values, EventSavedSchema)).event;
+/** Saves an edit: the event as stored and who its move e-mailed (zeros when it moved nothing). */
+export async function updateEvent({ id, values }: { id: string; values: EventFormValues }): Promise<{ event: ClubEvent; told: ChangeNoticeTold }> {
+  const saved = await apiPut(path(id), values, EventSavedSchema);
+  return { event: saved.event, told: saved.told ?? { members: 0, dutyHolders: 0 } };
 }
 
 export async function deleteEvent(id: string): Promise<void> {

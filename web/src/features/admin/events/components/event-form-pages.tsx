@@ -1,6 +1,6 @@
 import { useNavigate, useParams } from 'react-router-dom';
 import { emptyEventForm, type EventFormValues } from '@core/events/event-form';
-import type { ClubEvent } from '@core/events/event';
+import { changeNoticeDone } from '@core/events/event-change-notice';
 import { eventQueryOptions, useCreateEvent, useEvent, useUpdateEvent } from '../api/events';
 import { EventForm } from './event-form';
 import { CreatePage, EditPage, SaveFailureAlert, useSave, type SaveMutation, type SaveOptions } from '../../shared/components/form-page';
@@ -17,9 +17,10 @@ const LIST = '/admin/events';
  * or 409: changed meanwhile by another admin's edit or the event's cancellation), otherwise the
  * catalogue's failure message.
  */
-const saving = (mutation: SaveMutation<EventFormValues, ClubEvent>, messages: { success: string; failed: string }): SaveOptions<EventFormValues, ClubEvent> => ({
+const saving = <S,>(mutation: SaveMutation<EventFormValues, S>, messages: { success: string; failed: string }, told: (saved: S) => string | null = () => null): SaveOptions<EventFormValues, S> => ({
   mutation,
-  saved: () => ({ to: LIST, message: messages.success }),
+  // A save that moved the event says how many people were e-mailed about it.
+  saved: (result) => ({ to: LIST, message: [messages.success, told(result)].filter(Boolean).join(' ') }),
   failed: messages.failed,
   refusals: [403, 409],
 });
@@ -39,7 +40,7 @@ export function EventEditPage() {
   const navigate = useNavigate();
   const event = useEvent(id);
   const tryAgain = useTryAgain(eventQueryOptions(id).queryKey);
-  const { submit, failure } = useSave(saving(useUpdateEvent(id), UPDATE_MESSAGES));
+  const { submit, failure } = useSave(saving(useUpdateEvent(id), UPDATE_MESSAGES, (saved) => changeNoticeDone(saved.told)));
   return (
     <EditPage
       query={event}
