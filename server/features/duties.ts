@@ -25,6 +25,7 @@ export const dutiesFeature: Feature = {
         events: get('events'),
         members: get('members'),
         admins: get('admins'),
+        addressLimits: get('addressLimits'),
         outbox: get('outbox'),
         siteSettings: siteSettings(config),
         ...auditTrail(get),

@@ -28,6 +28,7 @@ export function registerDutySwapRoutes(routes: ApiRoutes, ports: AppContainer): 
       403: CROSS_SITE,
       404: { description: '"You do not hold this duty"', schema: ErrorResponseSchema },
       409: { description: '"You have already asked for a swap of this duty" or "This duty has started…"', schema: ErrorResponseSchema },
+      429: { description: '"You have asked for a swap 5 times in a day, the most a member may. Please try again tomorrow." (nothing sent)', schema: ErrorResponseSchema },
     },
     handler: async ({ req, params, body }) => reply(201, await ports.useCase(DutySwaps).ask(await requireMember(ports, req), params.slotId, body)),
   });
