@@ -12,7 +12,8 @@ import { parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
 import { DUTY_MESSAGES, type DutyAssignment, type DutyWindow } from './duties';
 import { assignmentOf, dutiesOverlapping, memberIneligibility, slotContext, type DutyAssignmentDeps, type SlotContext } from './duty-assignment';
-import { AskSwapFormSchema, type SwapView } from './duty-swap-forms';
+import { AskSwapFormSchema, TRANSFER_CANDIDATES_SHOWN, TransferCandidatesQuerySchema, type SwapView, type TransferCandidates } from './duty-swap-forms';
+import { nameMatches, rotaName } from './duty-rota';
 import { DUTY_SWAP_REQUEST_KIND, DUTY_SWAP_TAKEN_KIND, swapRequestMail, swapTakenMail } from './duty-swap-mail';
 import type { DutySwapRepository } from './duty-swap-repository.port';
 import {
@@ -95,11 +96,20 @@ export class DutySwaps extends UseCase<DutySwapDeps> {
     return { swap: await this.viewOf(swap, member, context), offeredTo: recipients.length };
   }
 
-  /** The members a direct transfer may name: eligible for the duty and free then. */
-  async transferCandidates(member: Member, slotId: string): Promise<{ memberId: string; name: string }[]> {
+  /**
+   * The members a direct transfer of the member's duty may name (eligible for it and free then)
+   * whose name answers `query.name`: only to the member holding it, at most
+   * TRANSFER_CANDIDATES_SHOWN, named as the rota names members.
+   */
+  async transferCandidates(member: Member, slotId: string, query: unknown): Promise<TransferCandidates> {
+    const { name } = parseInput(TransferCandidatesQuerySchema, query, 'query');
     const held = await this.heldDuty(member.id, slotId);
     const context = await slotContext(this.deps, slotId);
-    return (await this.candidates(context, held.window, member.id)).map(({ member: m }) => ({ memberId: m.id, name: m.name })).sort((a, b) => a.name.localeCompare(b.name));
+    const found = (await this.candidates(context, held.window, member.id))
+      .filter(({ member: m }) => nameMatches(m.name, name))
+      .map(({ member: m }) => ({ memberId: m.id, name: rotaName(m.name), fullName: m.name }))
+      .sort((a, b) => a.name.localeCompare(b.name) || a.fullName.localeCompare(b.fullName));
+    return { candidates: found.slice(0, TRANSFER_CANDIDATES_SHOWN).map(({ memberId, name: shown }) => ({ memberId, name: shown })), more: found.length > TRANSFER_CANDIDATES_SHOWN };
   }
 
   async view(member: Member, swapId: string): Promise<SwapView> {

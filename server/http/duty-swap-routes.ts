@@ -1,4 +1,4 @@
-import { AskSwapAnswerSchema, AskSwapFormSchema, SwapAnswerSchema, SwapIdParamsSchema, SwapViewSchema, TransferCandidatesSchema } from '../../core/duties/duty-swap-forms';
+import { AskSwapAnswerSchema, AskSwapFormSchema, SwapAnswerSchema, SwapIdParamsSchema, SwapViewSchema, TransferCandidatesQuerySchema, TransferCandidatesSchema } from '../../core/duties/duty-swap-forms';
 import { DutySwaps } from '../../core/duties/duty-swap-requests';
 import { MyDutyParamsSchema } from '../../core/duties/my-duties-schema';
 import type { AppContainer } from '../container';
@@ -37,11 +37,18 @@ export function registerDutySwapRoutes(routes: ApiRoutes, ports: AppContainer): 
     method: 'get',
     path: '/api/my/duties/:slotId/transfer-candidates',
     operationId: 'listDutyTransferCandidates',
-    summary: 'The members a duty the signed-in member holds may be handed to: eligible and free then',
+    summary: 'The members a duty the signed-in member holds may be handed to (eligible and free then) whose name answers the search: at most 10, by first name and last initial',
     ...MEMBER,
     params: MyDutyParamsSchema,
-    responses: { 200: { description: 'By name', schema: TransferCandidatesSchema }, 401: NOT_SIGNED_IN, 404: { description: '"You do not hold this duty"', schema: ErrorResponseSchema } },
-    handler: async ({ req, params }) => reply(200, { candidates: await ports.useCase(DutySwaps).transferCandidates(await requireMember(ports, req), params.slotId) }),
+    query: TransferCandidatesQuerySchema,
+    responses: {
+      200: { description: 'By name; more: others answer too', schema: TransferCandidatesSchema },
+      400: { description: '"Type at least 2 letters of the member’s name"', schema: ErrorResponseSchema },
+      401: NOT_SIGNED_IN,
+      404: { description: '"You do not hold this duty"', schema: ErrorResponseSchema },
+      409: { description: '"This duty has started…"', schema: ErrorResponseSchema },
+    },
+    handler: async ({ req, params, query }) => reply(200, await ports.useCase(DutySwaps).transferCandidates(await requireMember(ports, req), params.slotId, query)),
   });
 
   routes.add({

@@ -79,7 +79,8 @@ describe('a swap request', () => {
   it('a direct transfer goes to the named eligible member only, and only they may accept it', async () => {
     const { m, safetySlot } = await season();
     const [ann, bob, fay] = [await signedInMember(app, m.ann!), await signedInMember(app, m.bob!), await signedInMember(app, m.fay!)];
-    expect((await ann.get(`/api/my/duties/${safetySlot.id}/transfer-candidates`)).body.candidates.map((c: { memberId: string }) => c.memberId).sort()).toEqual([m.bob!.id, m.fay!.id].sort());
+    const stamp = m.ann!.name.split(' ')[1]!;
+    expect((await ann.get(`/api/my/duties/${safetySlot.id}/transfer-candidates`).query({ name: stamp })).body.candidates.map((c: { memberId: string }) => c.memberId).sort()).toEqual([m.bob!.id, m.fay!.id].sort());
     expect((await post(ann, `/api/my/duties/${safetySlot.id}/swap`, { toMemberId: m.cat!.id })).body.error).toBe('That member is not eligible for this duty, or is on another duty then');
     expect((await post(ann, `/api/my/duties/${safetySlot.id}/swap`, { toMemberId: m.dan!.id })).status).toBe(400);
     const asked = await post(ann, `/api/my/duties/${safetySlot.id}/swap`, { toMemberId: m.fay!.id });
@@ -167,5 +168,36 @@ describe('asking again for the same duty', () => {
     expect((await app.get('outbox').list()).length).toBe(outboxBefore);
     expect((await ann.get('/api/my/duties')).body.duties.find((d: { slotId: string }) => d.slotId === safetySlot.id).swapId).toBeNull();
     expect(await requestsPerRecipient(asked)).toEqual({ [m.bob!.email]: 1, [m.fay!.email]: 1 });
+  });
+});
+
+describe('the members a duty may be handed to', () => {
+  it('are shown only to its holder, only for a search of 2 letters or more, at most 10, by first name and last initial', async () => {
+    const { m } = await season();
+    const stamp = m.ann!.name.split(' ')[1]!;
+    const initial = `${stamp[0]!.toUpperCase()}.`;
+    const officerSlot = (await app.get('duties').listMemberDuties(m.olly!.id))[0]!.slotId;
+    const [olly, bob] = [await signedInMember(app, m.olly!), await signedInMember(app, m.bob!)];
+    const search = (agent: TestAgent, name?: string) => agent.get(`/api/my/duties/${officerSlot}/transfer-candidates`).query(name === undefined ? {} : { name });
+
+    // The race officer's duty needs no qualification: without a search it would be every member free then.
+    for (const name of [undefined, '', ' b ']) {
+      const refused = await search(olly, name);
+      expect([refused.status, refused.body.error]).toEqual([400, 'Type at least 2 letters of the member’s name']);
+    }
+    expect((await search(bob, stamp)).body).toEqual({ error: 'You do not hold this duty' });
+    // Bob, Cat and Fay are free then (Ann is on the race's safety boat, Dan at the social, Eve lapsed).
+    const found = (await search(olly, stamp)).body;
+    expect(found).toEqual({ candidates: [{ memberId: m.bob!.id, name: `bob ${initial}` }, { memberId: m.cat!.id, name: `cat ${initial}` }, { memberId: m.fay!.id, name: `fay ${initial}` }], more: false });
+    expect(JSON.stringify(found)).not.toContain(stamp);
+    expect((await search(olly, `FA ${stamp.slice(0, 3)}`)).body.candidates.map((c: { memberId: string }) => c.memberId)).toEqual([m.fay!.id]);
+    expect((await search(olly, 'nobody-is-called-this')).body).toEqual({ candidates: [], more: false });
+
+    for (let i = 0; i < 12; i += 1) await addListedMember(app, { name: `Sam ${stamp}` });
+    const capped = (await search(olly, stamp)).body;
+    expect(capped.candidates).toHaveLength(10);
+    expect(capped.more).toBe(true);
+    // A transfer may still name one beyond the ten shown: the server checks eligibility, not the list.
+    expect((await post(olly, `/api/my/duties/${officerSlot}/swap`, { toMemberId: m.fay!.id })).status).toBe(201);
   });
 });
