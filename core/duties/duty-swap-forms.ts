@@ -22,4 +22,17 @@ export type SwapView = z.infer<typeof SwapViewSchema>;
 
 export const AskSwapAnswerSchema = z.object({ swap: SwapViewSchema, offeredTo: z.number().int() });
 export const SwapAnswerSchema = z.object({ swap: SwapViewSchema });
-export const TransferCandidatesSchema = z.object({ candidates: z.array(z.object({ memberId: z.string(), name: z.string() })) });
+/** The most members one search for a transfer's recipient shows: a member looks for the one they arranged it with, not through the list. */
+export const TRANSFER_CANDIDATES_SHOWN = 10;
+
+/** GET …/transfer-candidates?name=: part of the name of the member to hand a duty to. */
+const NAME_TOO_SHORT = 'Type at least 2 letters of the member’s name';
+export const TransferCandidatesQuerySchema = z.object({ name: z.string({ error: NAME_TOO_SHORT }).trim().min(2, NAME_TOO_SHORT).max(100, 'Type at most 100 characters of the member’s name') });
+
+/**
+ * The members a duty may be handed to whose name answers the search (each word typed begins a
+ * word of their name), named as the rota names members ("Bob S."), at most
+ * TRANSFER_CANDIDATES_SHOWN; `more`: others answer too (type more of the name).
+ */
+export const TransferCandidatesSchema = z.object({ candidates: z.array(z.object({ memberId: z.string(), name: z.string() })), more: z.boolean() });
+export type TransferCandidates = z.infer<typeof TransferCandidatesSchema>;

@@ -5,21 +5,40 @@ import type { Member } from '../members/member';
 import type { Outbox } from '../mail/outbox.port';
 import { newOutboxMessage } from '../mail/outbox';
 import { PATHS } from '../shared/paths';
-import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
+import type { AddressLimitStore } from '../shared/address-limit-store.port';
+import { ConflictError, NotFoundError, RateLimitError, ValidationError } from '../shared/errors';
 import type { IdGenerator } from '../shared/id-generator.port';
 import { parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
 import { DUTY_MESSAGES, type DutyAssignment, type DutyWindow } from './duties';
 import { assignmentOf, dutiesOverlapping, memberIneligibility, slotContext, type DutyAssignmentDeps, type SlotContext } from './duty-assignment';
-import { AskSwapFormSchema, type SwapView } from './duty-swap-forms';
+import { AskSwapFormSchema, TRANSFER_CANDIDATES_SHOWN, TransferCandidatesQuerySchema, type SwapView, type TransferCandidates } from './duty-swap-forms';
+import { nameMatches, rotaName } from './duty-rota';
 import { DUTY_SWAP_REQUEST_KIND, DUTY_SWAP_TAKEN_KIND, swapRequestMail, swapTakenMail } from './duty-swap-mail';
 import type { DutySwapRepository } from './duty-swap-repository.port';
-import { SWAP_AUDIT_SUMMARIES, SWAP_MESSAGES, UNKNOWN_SWAP_MEMBER, swapAcceptRefusal, swapAuditChanges, swapRecipients, swapWindowNow, type DutySwap, type SwapAuditNames } from './duty-swaps';
+import {
+  MAX_SWAP_ASKS_PER_DAY,
+  SWAP_ASK_WINDOW_MS,
+  SWAP_AUDIT_SUMMARIES,
+  SWAP_MESSAGES,
+  UNKNOWN_SWAP_MEMBER,
+  liveSwapOf,
+  swapAcceptRefusal,
+  swapAskLimitKey,
+  swapAuditChanges,
+  swapRecipients,
+  swapRequestMailId,
+  swapWindowNow,
+  type DutySwap,
+  type SwapAuditNames,
+} from './duty-swaps';
 
 export interface DutySwapDeps extends DutyAssignmentDeps, AuditTrailDeps {
   dutySwaps: DutySwapRepository;
   outbox: Outbox;
   admins: AdminRepository;
+  /** Counts each member's swap requests, MAX_SWAP_ASKS_PER_DAY at most. */
+  addressLimits: AddressLimitStore;
   ids: IdGenerator;
   siteSettings: { clubName: string; publicBaseUrl: string };
 }
@@ -51,13 +70,23 @@ export class DutySwaps extends UseCase<DutySwapDeps> {
       if (recipients.length === 0) throw new ValidationError(SWAP_MESSAGES.notEligibleTransfer, { toMemberId: SWAP_MESSAGES.notEligibleTransfer });
     }
     const now = this.deps.clock.now();
+    // Counted once the request is known to be good (an open one for the duty is refused uncounted), and taken back when storing refuses it.
+    if ((await this.deps.dutySwaps.listOpenOf(member.id)).some((open) => open.slotId === slotId)) throw new ConflictError(SWAP_MESSAGES.alreadyAsked);
+    const limitKey = swapAskLimitKey(member.id);
+    if ((await this.deps.addressLimits.hit(limitKey, SWAP_ASK_WINDOW_MS, now)).hits > MAX_SWAP_ASKS_PER_DAY) throw new RateLimitError(SWAP_MESSAGES.tooManyAsks);
     const swap: DutySwap = { id: this.deps.ids.next(), slotId, eventId: held.eventId, fromMemberId: member.id, toMemberId, window: held.window, createdAt: now.toISOString(), status: 'open', takenBy: null, takenAt: null };
-    await this.deps.dutySwaps.create(swap);
+    try {
+      await this.deps.dutySwaps.create(swap);
+    } catch (error) {
+      await this.deps.addressLimits.unhit(limitKey);
+      throw error;
+    }
     const dutyName = context.dutyType?.name ?? 'Duty';
     const url = `${this.deps.siteSettings.publicBaseUrl}${swapPath(swap.id)}`;
+    // One e-mail per member about this duty: one told at an earlier request is not written to again (swapRequestMailId).
     for (const { member: to } of recipients) {
       const mail = swapRequestMail(to, { dutyName, eventName: context.event.name, window: held.window, clubName: this.deps.siteSettings.clubName, askedBy: member.name, direct: toMemberId !== null, url });
-      await this.deps.outbox.addOnce(newOutboxMessage(`duty-swap-${swap.id}-${to.id}`, DUTY_SWAP_REQUEST_KIND, swap.id, mail, now));
+      await this.deps.outbox.addOnce(newOutboxMessage(swapRequestMailId(swap, to.id), DUTY_SWAP_REQUEST_KIND, swap.id, mail, now));
     }
     if (toMemberId === null) await this.audit(swap, 'duty.swap-requested', SWAP_AUDIT_SUMMARIES.requested(member.name, dutyName, context.event.name, recipients.length), { member: member.name });
     else {
@@ -67,11 +96,20 @@ export class DutySwaps extends UseCase<DutySwapDeps> {
     return { swap: await this.viewOf(swap, member, context), offeredTo: recipients.length };
   }
 
-  /** The members a direct transfer may name: eligible for the duty and free then. */
-  async transferCandidates(member: Member, slotId: string): Promise<{ memberId: string; name: string }[]> {
+  /**
+   * The members a direct transfer of the member's duty may name (eligible for it and free then)
+   * whose name answers `query.name`: only to the member holding it, at most
+   * TRANSFER_CANDIDATES_SHOWN, named as the rota names members.
+   */
+  async transferCandidates(member: Member, slotId: string, query: unknown): Promise<TransferCandidates> {
+    const { name } = parseInput(TransferCandidatesQuerySchema, query, 'query');
     const held = await this.heldDuty(member.id, slotId);
     const context = await slotContext(this.deps, slotId);
-    return (await this.candidates(context, held.window, member.id)).map(({ member: m }) => ({ memberId: m.id, name: m.name })).sort((a, b) => a.name.localeCompare(b.name));
+    const found = (await this.candidates(context, held.window, member.id))
+      .filter(({ member: m }) => nameMatches(m.name, name))
+      .map(({ member: m }) => ({ memberId: m.id, name: rotaName(m.name), fullName: m.name }))
+      .sort((a, b) => a.name.localeCompare(b.name) || a.fullName.localeCompare(b.fullName));
+    return { candidates: found.slice(0, TRANSFER_CANDIDATES_SHOWN).map(({ memberId, name: shown }) => ({ memberId, name: shown })), more: found.length > TRANSFER_CANDIDATES_SHOWN };
   }
 
   async view(member: Member, swapId: string): Promise<SwapView> {
@@ -103,16 +141,19 @@ export class DutySwaps extends UseCase<DutySwapDeps> {
   }
 
   async withdraw(member: Member, swapId: string): Promise<void> {
-    const swap = await this.requireSwap(swapId);
+    // This very request, not the one it gave way to (requireSwap): the member withdraws what they name.
+    const swap = await this.deps.dutySwaps.get(swapId);
+    if (!swap) throw new NotFoundError(SWAP_MESSAGES.notFound);
     if (swap.fromMemberId !== member.id) throw new NotFoundError(SWAP_MESSAGES.notFound);
     if (!(await this.deps.dutySwaps.withdraw(swapId))) throw new ConflictError(swap.status === 'taken' ? SWAP_MESSAGES.taken : SWAP_MESSAGES.withdrawn);
     await this.audit(swap, 'duty.swap-withdrawn', SWAP_AUDIT_SUMMARIES.withdrawn(member.name), { member: member.name });
   }
 
+  /** The swap a link names, as it now stands: a withdrawn one asked for again since is the new request (liveSwapOf). */
   private async requireSwap(swapId: string): Promise<DutySwap> {
     const swap = await this.deps.dutySwaps.get(swapId);
     if (!swap) throw new NotFoundError(SWAP_MESSAGES.notFound);
-    return swap;
+    return swap.status === 'withdrawn' ? liveSwapOf(swap, await this.deps.dutySwaps.listOpenOf(swap.fromMemberId)) : swap;
   }
 
   /** The member's duty on the slot, still to start; NotFoundError or ConflictError otherwise. */

@@ -26,6 +26,10 @@ export const DutySwapSchema = z.object({
 });
 export type DutySwap = z.infer<typeof DutySwapSchema>;
 
+/** The most swap requests (open or direct) a member may make in a day (a window from their first): a request writes to many members. */
+export const MAX_SWAP_ASKS_PER_DAY = 5;
+export const SWAP_ASK_WINDOW_MS = 24 * 60 * 60 * 1000;
+
 export const SWAP_MESSAGES = {
   notFound: 'Swap request not found',
   taken: 'Someone has already taken this duty',
@@ -36,7 +40,32 @@ export const SWAP_MESSAGES = {
   alreadyAsked: 'You have already asked for a swap of this duty',
   notHolding: DUTY_MESSAGES.notHolding,
   notEligibleTransfer: 'That member is not eligible for this duty, or is on another duty then',
+  tooManyAsks: `You have asked for a swap ${MAX_SWAP_ASKS_PER_DAY} times in a day, the most a member may. Please try again tomorrow.`,
 } as const;
+
+/** The address-limit key counting a member's swap requests (AddressLimitStore: `<name>:<subject>`). */
+export function swapAskLimitKey(memberId: string): string {
+  return `duty-swap-asks:${memberId}`;
+}
+
+/**
+ * The outbox id of a swap request's e-mail to one member: one per member asking, duty (slot) and
+ * recipient, whichever request of theirs it was. Asking again for the same duty (after
+ * withdrawing) writes to no one told before: their link opens the request as it now stands
+ * (`liveSwapOf`).
+ */
+export function swapRequestMailId(swap: Pick<DutySwap, 'slotId' | 'fromMemberId'>, recipientId: string): string {
+  return `duty-swap-ask-${swap.slotId}-${swap.fromMemberId}-${recipientId}`;
+}
+
+/**
+ * The request a swap's link stands for now: a withdrawn request gives way to the same member's
+ * open request for the same duty, if any (asked again since); any other is itself.
+ */
+export function liveSwapOf<S extends Pick<DutySwap, 'status' | 'slotId'>>(swap: S, openOfAsker: readonly S[]): S {
+  if (swap.status !== 'withdrawn') return swap;
+  return openOfAsker.find((other) => other.slotId === swap.slotId && other.status === 'open') ?? swap;
+}
 
 /** The name a swap's texts give a member who asked for it and is no longer on the list. */
 export const UNKNOWN_SWAP_MEMBER = 'A member';

@@ -26,8 +26,30 @@ export const OpenDutySchema = MyDutySchema.extend({
 });
 export type OpenDuty = z.infer<typeof OpenDutySchema>;
 
-/** GET /api/my/duties: the member's duties not over yet (soonest first), and the open slots they may take. */
-export const MyDutiesSchema = z.object({ duties: z.array(HeldDutySchema), open: z.array(OpenDutySchema) });
+/** A slot of the rota as members see it: who holds it (first name and last initial) and whether this member may volunteer. */
+export const RotaSlotSchema = z.object({
+  slotId: z.string(),
+  dutyTypeName: z.string(),
+  description: z.string(),
+  needed: z.number().int(),
+  /** The event can run without it. */
+  optional: z.boolean(),
+  /** Its holders, as the rota names members ("Ann H."). */
+  holders: z.array(z.string()),
+  /** Why the signed-in member cannot volunteer for it ("Needs Powerboat Level 2", "Filled"…); null: they can. */
+  refusal: z.string().nullable(),
+});
+export type RotaSlot = z.infer<typeof RotaSlotSchema>;
+
+/** An event's whole rota, as members see it. */
+export const RotaEventSchema = z.object({ eventId: z.string(), eventName: z.string(), start: z.string(), end: z.string(), slots: z.array(RotaSlotSchema) });
+export type RotaEvent = z.infer<typeof RotaEventSchema>;
+
+/**
+ * GET /api/my/duties: the member's duties not over yet (soonest first), the open slots they may
+ * take, and the rota of every event not over (not cancelled, with a date and duty slots), soonest first.
+ */
+export const MyDutiesSchema = z.object({ duties: z.array(HeldDutySchema), open: z.array(OpenDutySchema), rota: z.array(RotaEventSchema) });
 export type MyDuties = z.infer<typeof MyDutiesSchema>;
 
 /** The slot a member volunteers for or withdraws from (the path's). */

@@ -194,6 +194,19 @@ export function londonDayText(instant: Date): string {
   return format(londonWall(instant), 'EEE d MMMM uuuu');
 }
 
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * "Tue 1 December 2026": a calendar date ('yyyy-MM-dd', e.g. an expiry or renewal day) in the
+ * words londonDayText gives an instant's day, so a person reads one format for every date. Text
+ * that is not a real date comes back as it is.
+ */
+export function calendarDateText(date: string): string {
+  if (!CALENDAR_DATE.test(date)) return date;
+  const wall = dateWall(date);
+  return Number.isNaN(wall.getTime()) || format(wall, DATE) !== date ? date : format(wall, 'EEE d MMMM uuuu');
+}
+
 const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 /**

@@ -15,8 +15,8 @@ export const dutiesFeature: Feature = {
     provide(ManageDutyCatalogue, () => new ManageDutyCatalogue({ duties: get('duties'), ...auditTrail(get) })),
     provide(ManageMemberQualifications, () => new ManageMemberQualifications({ duties: get('duties'), members: get('members'), ...auditTrail(get) })),
     provide(ManageEventDuties, () => new ManageEventDuties({ duties: get('duties'), events: get('events'), members: get('members'), ...auditTrail(get) })),
-    // The members' duties page (docs/duties.md): the signed-in member's own.
-    provide(GetMyDuties, () => new GetMyDuties({ duties: get('duties'), dutySwaps: get('dutySwaps'), events: get('events'), clock: get('clock') })),
+    // The members' duties page (docs/duties.md): the signed-in member's own, and the rota.
+    provide(GetMyDuties, () => new GetMyDuties({ duties: get('duties'), dutySwaps: get('dutySwaps'), events: get('events'), members: get('members'), clock: get('clock') })),
     provide(VolunteerForDuty, () => new VolunteerForDuty({ duties: get('duties'), events: get('events'), members: get('members'), clock: get('clock') })),
     provide(DutySwaps, () =>
       new DutySwaps({
@@ -25,6 +25,7 @@ export const dutiesFeature: Feature = {
         events: get('events'),
         members: get('members'),
         admins: get('admins'),
+        addressLimits: get('addressLimits'),
         outbox: get('outbox'),
         siteSettings: siteSettings(config),
         ...auditTrail(get),

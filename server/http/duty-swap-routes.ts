@@ -1,4 +1,4 @@
-import { AskSwapAnswerSchema, AskSwapFormSchema, SwapAnswerSchema, SwapIdParamsSchema, SwapViewSchema, TransferCandidatesSchema } from '../../core/duties/duty-swap-forms';
+import { AskSwapAnswerSchema, AskSwapFormSchema, SwapAnswerSchema, SwapIdParamsSchema, SwapViewSchema, TransferCandidatesQuerySchema, TransferCandidatesSchema } from '../../core/duties/duty-swap-forms';
 import { DutySwaps } from '../../core/duties/duty-swap-requests';
 import { MyDutyParamsSchema } from '../../core/duties/my-duties-schema';
 import type { AppContainer } from '../container';
@@ -28,6 +28,7 @@ export function registerDutySwapRoutes(routes: ApiRoutes, ports: AppContainer): 
       403: CROSS_SITE,
       404: { description: '"You do not hold this duty"', schema: ErrorResponseSchema },
       409: { description: '"You have already asked for a swap of this duty" or "This duty has started…"', schema: ErrorResponseSchema },
+      429: { description: '"You have asked for a swap 5 times in a day, the most a member may. Please try again tomorrow." (nothing sent)', schema: ErrorResponseSchema },
     },
     handler: async ({ req, params, body }) => reply(201, await ports.useCase(DutySwaps).ask(await requireMember(ports, req), params.slotId, body)),
   });
@@ -36,11 +37,18 @@ export function registerDutySwapRoutes(routes: ApiRoutes, ports: AppContainer): 
     method: 'get',
     path: '/api/my/duties/:slotId/transfer-candidates',
     operationId: 'listDutyTransferCandidates',
-    summary: 'The members a duty the signed-in member holds may be handed to: eligible and free then',
+    summary: 'The members a duty the signed-in member holds may be handed to (eligible and free then) whose name answers the search: at most 10, by first name and last initial',
     ...MEMBER,
     params: MyDutyParamsSchema,
-    responses: { 200: { description: 'By name', schema: TransferCandidatesSchema }, 401: NOT_SIGNED_IN, 404: { description: '"You do not hold this duty"', schema: ErrorResponseSchema } },
-    handler: async ({ req, params }) => reply(200, { candidates: await ports.useCase(DutySwaps).transferCandidates(await requireMember(ports, req), params.slotId) }),
+    query: TransferCandidatesQuerySchema,
+    responses: {
+      200: { description: 'By name; more: others answer too', schema: TransferCandidatesSchema },
+      400: { description: '"Type at least 2 letters of the member’s name"', schema: ErrorResponseSchema },
+      401: NOT_SIGNED_IN,
+      404: { description: '"You do not hold this duty"', schema: ErrorResponseSchema },
+      409: { description: '"This duty has started…"', schema: ErrorResponseSchema },
+    },
+    handler: async ({ req, params, query }) => reply(200, await ports.useCase(DutySwaps).transferCandidates(await requireMember(ports, req), params.slotId, query)),
   });
 
   routes.add({

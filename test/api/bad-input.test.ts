@@ -1124,6 +1124,8 @@ describe('generated bad query strings and paths', () => {
       ['post', (id) => `/api/my/duties/${id}`],
       ['delete', (id) => `/api/my/duties/${id}`],
       ['get', (id) => `/api/my/duties/${id}/transfer-candidates`],
+      ['get', (id) => `/api/my/duties/${id}/transfer-candidates?name=${id}`],
+      ['get', (name) => `/api/my/duties/slot-1/transfer-candidates?name=${name}&name=${name}`],
       ['get', (id) => `/api/my/duty-swaps/${id}`],
       ['post', (id) => `/api/my/duty-swaps/${id}/accept`],
       ['delete', (id) => `/api/my/duty-swaps/${id}`],

@@ -79,7 +79,8 @@ describe('a swap request', () => {
   it('a direct transfer goes to the named eligible member only, and only they may accept it', async () => {
     const { m, safetySlot } = await season();
     const [ann, bob, fay] = [await signedInMember(app, m.ann!), await signedInMember(app, m.bob!), await signedInMember(app, m.fay!)];
-    expect((await ann.get(`/api/my/duties/${safetySlot.id}/transfer-candidates`)).body.candidates.map((c: { memberId: string }) => c.memberId).sort()).toEqual([m.bob!.id, m.fay!.id].sort());
+    const stamp = m.ann!.name.split(' ')[1]!;
+    expect((await ann.get(`/api/my/duties/${safetySlot.id}/transfer-candidates`).query({ name: stamp })).body.candidates.map((c: { memberId: string }) => c.memberId).sort()).toEqual([m.bob!.id, m.fay!.id].sort());
     expect((await post(ann, `/api/my/duties/${safetySlot.id}/swap`, { toMemberId: m.cat!.id })).body.error).toBe('That member is not eligible for this duty, or is on another duty then');
     expect((await post(ann, `/api/my/duties/${safetySlot.id}/swap`, { toMemberId: m.dan!.id })).status).toBe(400);
     const asked = await post(ann, `/api/my/duties/${safetySlot.id}/swap`, { toMemberId: m.fay!.id });
@@ -108,5 +109,95 @@ describe('a swap request', () => {
     expect((await ann.delete(`/api/my/duty-swaps/${swapId}`).set(FETCH)).status).toBe(204);
     expect((await post(bob, `/api/my/duty-swaps/${swapId}/accept`)).body.error).toBe('This swap request was withdrawn');
     expect((await bob.get('/api/my/duty-swaps/no-such-swap')).body).toEqual({ error: 'Swap request not found' });
+  });
+});
+
+describe('asking again for the same duty', () => {
+  /** How many swap requests about the slot each member got, by e-mail address. */
+  const requestsPerRecipient = async (swapIds: readonly string[]) => {
+    const counts: Record<string, number> = {};
+    for (const mail of await mailsOf('duty-swap-request')) if (swapIds.includes(mail.recordId ?? '')) counts[mail.mail.to] = (counts[mail.mail.to] ?? 0) + 1;
+    return counts;
+  };
+
+  it('e-mails no member twice about it, however often its holder asks and withdraws; the first e-mail’s link opens the request as it stands', async () => {
+    const { m, safetySlot } = await season();
+    const [ann, bob] = [await signedInMember(app, m.ann!), await signedInMember(app, m.bob!)];
+    const asked: string[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      if (round > 0) expect((await ann.delete(`/api/my/duty-swaps/${asked.at(-1)}`).set(FETCH)).status).toBe(204);
+      const answer = await post(ann, `/api/my/duties/${safetySlot.id}/swap`, { toMemberId: null });
+      expect(answer.status).toBe(201);
+      expect(answer.body.offeredTo).toBe(2);
+      asked.push(answer.body.swap.id);
+    }
+    expect(await requestsPerRecipient(asked)).toEqual({ [m.bob!.email]: 1, [m.fay!.email]: 1 });
+    // A direct transfer to Bob after that is not a second e-mail either: his first link shows it.
+    expect((await ann.delete(`/api/my/duty-swaps/${asked.at(-1)}`).set(FETCH)).status).toBe(204);
+    const direct = await post(ann, `/api/my/duties/${safetySlot.id}/swap`, { toMemberId: m.bob!.id });
+    expect(direct.status).toBe(201);
+    asked.push(direct.body.swap.id);
+    expect(await requestsPerRecipient(asked)).toEqual({ [m.bob!.email]: 1, [m.fay!.email]: 1 });
+
+    const [bobsMail] = (await mailsOf('duty-swap-request')).filter((mail) => mail.mail.to === m.bob!.email && asked.includes(mail.recordId ?? ''));
+    const linked = /\/duties\?swap=([\w-]+)/.exec(bobsMail!.mail.text)![1]!;
+    expect(linked).toBe(asked[0]);
+    expect((await bob.get(`/api/my/duty-swaps/${linked}`)).body).toMatchObject({ id: direct.body.swap.id, status: 'open', direct: true, refusal: null });
+    expect((await post(bob, `/api/my/duty-swaps/${linked}/accept`)).status).toBe(200);
+    expect((await bob.get('/api/my/duties')).body.duties.map((d: { slotId: string }) => d.slotId)).toEqual([safetySlot.id]);
+  });
+
+  it('is limited: a member’s sixth request in a day is refused (429) and nobody is written to', async () => {
+    const { m, safetySlot } = await season();
+    const ann = await signedInMember(app, m.ann!);
+    const asked: string[] = [];
+    for (let round = 0; round < 5; round += 1) {
+      const answer = await post(ann, `/api/my/duties/${safetySlot.id}/swap`, { toMemberId: round % 2 === 0 ? null : m.fay!.id });
+      expect(answer.status).toBe(201);
+      asked.push(answer.body.swap.id);
+      // Asking twice while one is open is refused and does not count.
+      expect((await post(ann, `/api/my/duties/${safetySlot.id}/swap`)).status).toBe(409);
+      expect((await ann.delete(`/api/my/duty-swaps/${answer.body.swap.id}`).set(FETCH)).status).toBe(204);
+    }
+    const outboxBefore = (await app.get('outbox').list()).length;
+    for (const toMemberId of [null, m.bob!.id]) {
+      const refused = await post(ann, `/api/my/duties/${safetySlot.id}/swap`, { toMemberId });
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ error: 'You have asked for a swap 5 times in a day, the most a member may. Please try again tomorrow.' });
+    }
+    expect((await app.get('outbox').list()).length).toBe(outboxBefore);
+    expect((await ann.get('/api/my/duties')).body.duties.find((d: { slotId: string }) => d.slotId === safetySlot.id).swapId).toBeNull();
+    expect(await requestsPerRecipient(asked)).toEqual({ [m.bob!.email]: 1, [m.fay!.email]: 1 });
+  });
+});
+
+describe('the members a duty may be handed to', () => {
+  it('are shown only to its holder, only for a search of 2 letters or more, at most 10, by first name and last initial', async () => {
+    const { m } = await season();
+    const stamp = m.ann!.name.split(' ')[1]!;
+    const initial = `${stamp[0]!.toUpperCase()}.`;
+    const officerSlot = (await app.get('duties').listMemberDuties(m.olly!.id))[0]!.slotId;
+    const [olly, bob] = [await signedInMember(app, m.olly!), await signedInMember(app, m.bob!)];
+    const search = (agent: TestAgent, name?: string) => agent.get(`/api/my/duties/${officerSlot}/transfer-candidates`).query(name === undefined ? {} : { name });
+
+    // The race officer's duty needs no qualification: without a search it would be every member free then.
+    for (const name of [undefined, '', ' b ']) {
+      const refused = await search(olly, name);
+      expect([refused.status, refused.body.error]).toEqual([400, 'Type at least 2 letters of the member’s name']);
+    }
+    expect((await search(bob, stamp)).body).toEqual({ error: 'You do not hold this duty' });
+    // Bob, Cat and Fay are free then (Ann is on the race's safety boat, Dan at the social, Eve lapsed).
+    const found = (await search(olly, stamp)).body;
+    expect(found).toEqual({ candidates: [{ memberId: m.bob!.id, name: `bob ${initial}` }, { memberId: m.cat!.id, name: `cat ${initial}` }, { memberId: m.fay!.id, name: `fay ${initial}` }], more: false });
+    expect(JSON.stringify(found)).not.toContain(stamp);
+    expect((await search(olly, `FA ${stamp.slice(0, 3)}`)).body.candidates.map((c: { memberId: string }) => c.memberId)).toEqual([m.fay!.id]);
+    expect((await search(olly, 'nobody-is-called-this')).body).toEqual({ candidates: [], more: false });
+
+    for (let i = 0; i < 12; i += 1) await addListedMember(app, { name: `Sam ${stamp}` });
+    const capped = (await search(olly, stamp)).body;
+    expect(capped.candidates).toHaveLength(10);
+    expect(capped.more).toBe(true);
+    // A transfer may still name one beyond the ten shown: the server checks eligibility, not the list.
+    expect((await post(olly, `/api/my/duties/${officerSlot}/swap`, { toMemberId: m.fay!.id })).status).toBe(201);
   });
 });

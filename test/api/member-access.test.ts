@@ -51,7 +51,7 @@ const MEMBER_ROUTES: MemberRoute[] = [
   { method: 'post', route: '/api/my/duties/:slotId', path: '/api/my/duties/slot-1' },
   { method: 'delete', route: '/api/my/duties/:slotId', path: '/api/my/duties/slot-1' },
   { method: 'post', route: '/api/my/duties/:slotId/swap', path: '/api/my/duties/slot-1/swap', body: { toMemberId: null } },
-  { method: 'get', route: '/api/my/duties/:slotId/transfer-candidates', path: '/api/my/duties/slot-1/transfer-candidates' },
+  { method: 'get', route: '/api/my/duties/:slotId/transfer-candidates', path: '/api/my/duties/slot-1/transfer-candidates?name=robin' },
   { method: 'get', route: '/api/my/duty-swaps/:swapId', path: '/api/my/duty-swaps/swap-1' },
   { method: 'post', route: '/api/my/duty-swaps/:swapId/accept', path: '/api/my/duty-swaps/swap-1/accept' },
   { method: 'delete', route: '/api/my/duty-swaps/:swapId', path: '/api/my/duty-swaps/swap-1' },

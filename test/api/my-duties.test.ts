@@ -82,3 +82,40 @@ describe('a member’s duties', () => {
     expect((await app.get('duties').getSlot(galleySlot.id))!.holders).toEqual([]);
   });
 });
+
+describe('the rota on the duties page', () => {
+  it('shows every slot of an event with its holders by first name and last initial, and why the member cannot take one', async () => {
+    const { event, safetySlot, galleySlot, qualify, safety, galley, pb2 } = await race(2, '2026-09-05');
+    const [annMember, bobMember, catMember] = await Promise.all([addListedMember(app, { name: 'Ann Helm' }), addListedMember(app, { name: 'Bob van Stern' }), addListedMember(app, { name: 'Cat Bow' })]);
+    const [ann, bob] = [await signedInMember(app, annMember), await signedInMember(app, bobMember)];
+    await qualify(bobMember.id);
+    expect((await bob.post(`/api/my/duties/${safetySlot.id}`).set(FETCH)).status).toBe(201);
+    expect((await admin.post(`/api/admin/duties/slots/${galleySlot.id}/assignments`).set(FETCH).send({ memberId: catMember.id })).status).toBe(201);
+
+    type Slot = { slotId: string; refusal: string | null };
+    const rotaOf = async (agent: TestAgent) => {
+      const shown = ((await agent.get('/api/my/duties')).body.rota as { eventId: string; slots: Slot[] }[]).find((e) => e.eventId === event.id)!;
+      // The roster's order (by when each slot was added): here, by slot.
+      return { ...shown, slots: [...shown.slots].sort((a, b) => (a.slotId === safetySlot.id ? -1 : b.slotId === safetySlot.id ? 1 : 0)) };
+    };
+    // Ann lacks Powerboat Level 2: the safety boat is shown with the reason, not hidden; the galley is filled.
+    expect(await rotaOf(ann)).toEqual({
+      eventId: event.id,
+      eventName: event.name,
+      start: '2026-09-05T09:00:00.000Z',
+      end: '2026-09-05T16:00:00.000Z',
+      slots: [
+        { slotId: safetySlot.id, dutyTypeName: safety.name, description: 'Drives the RIB', needed: 2, optional: false, holders: ['Bob S.'], refusal: `Needs ${pb2.name}` },
+        { slotId: galleySlot.id, dutyTypeName: galley.name, description: 'Teas', needed: 1, optional: true, holders: ['Cat B.'], refusal: 'Filled' },
+      ],
+    });
+    expect((await ann.get('/api/my/duties')).body.open.map((d: { slotId: string }) => d.slotId)).not.toContain(safetySlot.id);
+    expect(await rotaOf(bob)).toMatchObject({ slots: [{ holders: ['Bob S.'], refusal: 'You are on this duty' }, { refusal: 'Filled' }] });
+    // Members see no full name of another member; admins' roster keeps them.
+    const page = JSON.stringify((await ann.get('/api/my/duties')).body);
+    for (const full of ['Bob van Stern', 'Cat Bow', 'Stern']) expect(page).not.toContain(full);
+
+    await qualify(annMember.id);
+    expect((await rotaOf(ann))!).toMatchObject({ slots: [{ refusal: null }, { refusal: 'Filled' }] });
+  });
+});

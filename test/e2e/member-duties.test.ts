@@ -28,7 +28,7 @@ beforeAll(async () => {
   await duties.saveCatalogue('qualifications', { id: `pb2-${stamp}`, name: 'Powerboat Level 2', validityMonths: null });
   await duties.saveCatalogue('dutyTypes', { id: `safety-${stamp}`, name: DUTY, description: 'Drives the RIB', qualificationIds: [`pb2-${stamp}`] });
   await duties.putMemberQualifications([ANN, BOB].map((m) => ({ memberId: m.id, qualificationId: `pb2-${stamp}`, expiresOn: null })));
-  await duties.addSlots([{ id: `slot-${stamp}`, eventId, dutyTypeId: `safety-${stamp}`, needed: 1, optional: false, createdAt: new Date().toISOString() }]);
+  await duties.addSlots([{ id: `slot-${stamp}`, eventId, dutyTypeId: `safety-${stamp}`, needed: 2, optional: false, createdAt: new Date().toISOString() }]);
 });
 
 /** The first e-mail to `email` whose subject passes `wanted`, waiting for it. */
@@ -65,8 +65,10 @@ describe('members’ duties in Chromium', () => {
     await expectAccessible(ann, 'member-duties-375');
 
     await mine.getByRole('button', { name: `Ask for a swap of ${DUTY} at ${RACE}` }).click();
-    await mine.getByLabel('Or hand it to').waitFor();
-    expect(await mine.getByRole('option').allTextContents()).toEqual(['Choose a member', BOB.name]);
+    // Handing it to one member starts from their name: only those qualified and free, by first name and last initial (Cat Bow lacks the qualification).
+    await mine.getByLabel('Or hand it to a member').fill('bo');
+    await mine.getByLabel('Hand it to', { exact: true }).waitFor();
+    expect(await mine.getByRole('option').allTextContents()).toEqual(['Choose a member', 'Bob S.']);
     await mine.getByRole('button', { name: `Ask anyone who can take ${DUTY} at ${RACE}` }).click();
     await mine.getByText('Asked: 1 member was e-mailed.').waitFor();
     await ann.setViewportSize(DESKTOP);
@@ -98,5 +100,23 @@ describe('members’ duties in Chromium', () => {
     await ann.getByText('You are on no duty yet.').waitFor();
     await bob.close();
     await ann.close();
+  });
+
+  it('every member sees the whole rota: who is on each duty by first name and last initial, and why they cannot take one', async () => {
+    // Cat holds no Powerboat Level 2; Bob took the safety boat (1 of its 2) over from Ann above.
+    const other = await world.launchBrowser();
+    const cat = await other.newPage(PHONE);
+    await signIn(cat, CAT.email);
+    await cat.goto('/duties');
+    const race = cat.getByRole('region', { name: 'Duty rota' }).getByRole('article', { name: RACE });
+    const slot = race.locator(`[data-rota-slot="${DUTY}"]`);
+    await slot.getByText('On duty: Bob S.').waitFor();
+    await slot.getByText(`${DUTY}: 1 of 2`).waitFor();
+    await slot.getByText('Needs Powerboat Level 2').waitFor();
+    expect(await slot.getByRole('button').count()).toBe(0);
+    expect(await cat.locator('body').innerText()).not.toContain(BOB.name);
+    await expectAccessible(cat, 'member-duty-rota-375');
+    expect(await cat.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 'the rota at 375 px scrolls sideways').toBeLessThanOrEqual(0);
+    await cat.close();
   });
 });

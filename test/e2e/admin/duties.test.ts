@@ -79,12 +79,16 @@ describe('duty rosters in the admin panel', () => {
 
   it("records two members' Powerboat Level 2 on the members' qualifications screen", async () => {
     await page.getByRole('link', { name: 'Members’ qualifications' }).click();
-    for (const [name, id] of [['Ann Helm', 'ann'], ['Bob Stern', 'bob']]) {
+    for (const [name, id, expiry] of [['Ann Helm', 'ann', ''], ['Bob Stern', 'bob', '2099-12-01']] as const) {
       await page.getByRole('combobox', { name: 'Member' }).selectOption({ label: `${name} (${id}-${stamp}@club.example)` });
       await page.getByRole('combobox', { name: 'Qualification' }).selectOption({ label: 'Powerboat Level 2' });
+      await page.getByLabel('Expiry date (its last valid day; empty if none)').fill(expiry);
       await page.getByRole('button', { name: 'Record qualification' }).click();
       await page.getByRole('row', { name: new RegExp(name) }).getByText('Powerboat Level 2').waitFor();
     }
+    // An expiry reads as every date a person reads does (London words), never ISO.
+    await page.getByRole('row', { name: /Bob Stern/ }).getByText('Powerboat Level 2 (until Tue 1 December 2099)').waitFor();
+    expect(await page.getByRole('region', { name: 'Members’ qualifications' }).innerText()).not.toMatch(/\d{4}-\d\d-\d\d/);
     await atBothWidths(page, 'qualifications');
   });
 

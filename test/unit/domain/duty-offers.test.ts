@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ineligibility, windowsOverlap, type DutyAssignment, type DutyWindow, type MemberQualification } from '../../../core/duties/duties';
 import { isFreeAt, mayTakeDuty, openSlotsFor } from '../../../core/duties/duty-offers';
+import { ROTA_REFUSALS, nameMatches, rotaName, rotaRefusal } from '../../../core/duties/duty-rota';
 import { addDaysToDate } from '../../../core/shared/london-time';
 
 const hour = 3_600_000;
@@ -53,6 +54,45 @@ describe('who may be offered a duty', () => {
         }
       }),
     );
+  });
+
+  it('the rota refuses exactly the slots not offered, each with its reason: held, started, filled, not eligible (what is missing, by name), busy', () => {
+    const qualifications = [{ id: 'pb2', name: 'Powerboat Level 2' }, { id: 'first-aid', name: 'First Aid' }, { id: 'vhf', name: 'VHF' }];
+    fc.assert(
+      fc.property(memberArb, heldArb, dutiesArb, slotsArb, (member, held, duties, slots) => {
+        const offered = openSlotsFor(member, held as MemberQualification[], duties, slots, now);
+        for (const entry of slots) {
+          const refusal = rotaRefusal(member, held as MemberQualification[], qualifications, duties, entry, now);
+          expect(refusal === null).toBe(offered.includes(entry));
+          if (entry.slot.holders.some((h) => h.memberId === member.id)) expect(refusal).toBe(ROTA_REFUSALS.yours);
+          else if (refusal?.startsWith('Needs ')) expect(refusal).toBe(ineligibility(member, entry.dutyType, held, qualifications, entry.window));
+          else if (refusal !== null) expect(Object.values(ROTA_REFUSALS).includes(refusal as never) || refusal === 'Membership not current on the day').toBe(true);
+        }
+      }),
+    );
+    const window: DutyWindow = { start: '2026-07-04T09:00:00.000Z', end: '2026-07-04T16:00:00.000Z' };
+    const slot = { slot: { id: 's0', needed: 1, holders: [] }, window, dutyType: { qualificationIds: ['pb2'] } };
+    expect(rotaRefusal({ id: 'ann', renewalDate: '2027-03-31', disabled: false }, [], qualifications, [], slot, now)).toBe('Needs Powerboat Level 2');
+  });
+
+  it('names members on the rota by first name and last initial, and finds them by the start of any word of their name', () => {
+    expect(rotaName('Ann Helm')).toBe('Ann H.');
+    expect(rotaName('  Mary  Jane van der berg ')).toBe('Mary B.');
+    expect(rotaName('Cher')).toBe('Cher');
+    expect(rotaName('Zoë Øster')).toBe('Zoë Ø.');
+    expect(rotaName('')).toBe('');
+    fc.assert(
+      fc.property(fc.array(fc.stringMatching(/^[A-Za-z]{1,8}$/), { minLength: 2, maxLength: 4 }), (words) => {
+        const name = rotaName(words.join(' '));
+        expect(name).toBe(`${words[0]} ${words.at(-1)![0]!.toUpperCase()}.`);
+      }),
+    );
+    expect(nameMatches('Bob Stern', 'bob st')).toBe(true);
+    expect(nameMatches('Bob Stern', 'STERN')).toBe(true);
+    expect(nameMatches('Zoë Stern', 'zoe')).toBe(true);
+    expect(nameMatches('Bob Stern', 'ob')).toBe(false);
+    expect(nameMatches('Bob Stern', 'bob x')).toBe(false);
+    expect(nameMatches('Bob Stern', '  ')).toBe(false);
   });
 
   it('a qualification expiring on the duty’s last day still counts; the day before does not', () => {

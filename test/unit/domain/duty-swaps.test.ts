@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DUTY_MESSAGES, ineligibility, windowsOverlap, type DutyAssignment, type DutyWindow } from '../../../core/duties/duties';
-import { SWAP_MESSAGES, swapAcceptRefusal, swapRecipients, swapWindowNow } from '../../../core/duties/duty-swaps';
+import { SWAP_MESSAGES, liveSwapOf, swapAcceptRefusal, swapRecipients, swapRequestMailId, swapWindowNow } from '../../../core/duties/duty-swaps';
 import { coverOffers } from '../../../core/duties/duty-cover';
 import { addDaysToDate } from '../../../core/shared/london-time';
 
@@ -30,6 +30,28 @@ describe('whom a swap request goes to', () => {
           const holds = c.duties.some((d) => d.slotId === 'slot');
           expect(recipients.includes(c), c.member.id).toBe(c.member.id !== asker && eligible && !busy && !holds);
         }
+      }),
+    );
+  });
+});
+
+describe('asking again for the same duty', () => {
+  const statusArb = fc.constantFrom('open' as const, 'taken' as const, 'withdrawn' as const);
+  const swapArb = fc.record({ id: fc.uuid(), slotId: fc.constantFrom('slot', 'other'), status: statusArb });
+  it('e-mails each member once per asker and duty, whichever request it is; another duty or asker is another e-mail', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...ids), fc.constantFrom(...ids), fc.constantFrom('slot', 'other'), (from, to, slotId) => {
+        expect(swapRequestMailId({ slotId: 'slot', fromMemberId: from }, to)).toBe(swapRequestMailId({ slotId: 'slot', fromMemberId: from }, to));
+        expect(swapRequestMailId({ slotId, fromMemberId: from }, to) === swapRequestMailId({ slotId: 'slot', fromMemberId: 'ann' }, 'bob')).toBe(slotId === 'slot' && from === 'ann' && to === 'bob');
+      }),
+    );
+  });
+  it("a withdrawn request's link stands for the asker's open request for the same duty, if any; any other request for itself", () => {
+    fc.assert(
+      fc.property(swapArb, fc.array(swapArb, { maxLength: 4 }), (swap, others) => {
+        const live = liveSwapOf(swap, others);
+        const reopened = others.find((o) => o.slotId === swap.slotId && o.status === 'open');
+        expect(live).toBe(swap.status === 'withdrawn' && reopened ? reopened : swap);
       }),
     );
   });

@@ -3,6 +3,7 @@ import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { describe, expect, it, vi } from 'vitest';
 import {
   addDaysToDate,
+  calendarDateText,
   daysBetweenDates,
   isLondonMidnight,
   londonDate,
@@ -148,5 +149,17 @@ describe('London time without formatting each value through Intl', () => {
     expect(wallClockToInstant('2026-10-25T01:30')?.toISOString()).toBe('2026-10-25T00:30:00.000Z');
     expect(wallClockToInstant('2026-10-25T02:00')?.toISOString()).toBe('2026-10-25T02:00:00.000Z');
     expect(wallClockToInstant('2026-06-06T10:00')?.toISOString()).toBe('2026-06-06T09:00:00.000Z');
+  });
+
+  it('writes a calendar date as londonDayText writes the day of its London midnight, in summer too; other text as it is', () => {
+    expect(calendarDateText('2026-12-01')).toBe('Tue 1 December 2026');
+    expect(calendarDateText('2026-07-04')).toBe('Sat 4 July 2026');
+    fc.assert(
+      fc.property(instants, (d) => {
+        const date = londonDate(d);
+        expect(calendarDateText(date)).toBe(londonDayText(londonMidnight(date)));
+      }),
+    );
+    for (const text of ['', '2026-02-30', '2026-13-01', '1 Dec 2026', '2026-12-01T00:00']) expect(calendarDateText(text)).toBe(text);
   });
 });

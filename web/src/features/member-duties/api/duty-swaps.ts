@@ -17,12 +17,15 @@ export function useSwap(swapId: string | null, enabled: boolean) {
   return useQuery({ ...swapQuery(swapId ?? ''), enabled: enabled && swapId !== null });
 }
 
-/** The members a duty may be handed to (eligible and free then), read when the member opens the choice. */
-export function useTransferCandidates(slotId: string | null) {
+/**
+ * The members a duty may be handed to (eligible and free then) whose name answers what the member
+ * typed: read once they have typed 2 letters (the server shows no list without a search).
+ */
+export function useTransferCandidates(slotId: string | null, name: string) {
   return useQuery({
-    queryKey: ['my', 'duties', slotId, 'transfer-candidates'],
-    queryFn: ({ signal }) => apiGet(`/api/my/duties/${encodeURIComponent(slotId ?? '')}/transfer-candidates`, TransferCandidatesSchema, { ...MEMBER, signal }),
-    enabled: slotId !== null,
+    queryKey: ['my', 'duties', slotId, 'transfer-candidates', name],
+    queryFn: ({ signal }) => apiGet(`/api/my/duties/${encodeURIComponent(slotId ?? '')}/transfer-candidates?${new URLSearchParams({ name }).toString()}`, TransferCandidatesSchema, { ...MEMBER, signal }),
+    enabled: slotId !== null && name.length >= 2,
   });
 }
 

@@ -1,6 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { PATHS } from '@core/shared/paths';
-import type { OpenDuty } from '@core/duties/my-duties-schema';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { LoadFailed } from '../../../components/ui/load-failed';
@@ -12,11 +11,13 @@ import { useMyDuties, useMyDutyChanges } from '../api/my-duties';
 
 import { dutyWhen as when } from '../../../lib/duty-when';
 import { SwapControls } from './swap-controls';
+import { RotaOfEvent } from './rota-of-event';
 import { SwapOffer } from './swap-offer';
 
 /**
  * /duties (docs/duties.md, "For members"): the signed-in member's duties, with Withdraw and Ask
- * for a swap, and the open slots they may take (eligible on the day, free then), with Volunteer;
+ * for a swap, and the rota of every event: who is on each duty, Volunteer where the member may
+ * take it (eligible on the day, free then), and why not where they may not;
  * with `?swap=<id>` (a swap e-mail's link) the swap request first, with Accept. The session is
  * read in the browser, so the server draws the loading state.
  */
@@ -80,33 +81,21 @@ export function DutiesPage() {
               </ul>
             )}
           </section>
-          <section className="card" aria-labelledby="open-duties-title">
-            <h2 id="open-duties-title">Open duties you can do</h2>
+          <section className="card" aria-labelledby="rota-title">
+            <h2 id="rota-title">Duty rota</h2>
             {duties.isPending ? (
-              <Spinner label="Loading open duties…" />
-            ) : duties.isError ? null : duties.data.open.length === 0 ? (
-              <p>No open duty needs you just now.</p>
-            ) : (
-              <ul className="my-bookings">
-                {duties.data.open.map((duty: OpenDuty) => (
-                  <li key={duty.slotId} className="my-booking">
-                    <p>
-                      <strong>{duty.dutyTypeName}</strong> at {duty.eventName}
-                    </p>
-                    <p>{when(duty)}</p>
-                    <p>
-                      {duty.filled} of {duty.needed} filled{duty.optional ? ' · the event can run without it' : ''}
-                    </p>
-                    {duty.description !== '' && <p>{duty.description}</p>}
-                    <Button size="small" disabled={busy} onClick={() => {
-                        withdraw.reset();
-                        volunteer.mutate(duty.slotId);
-                      }} aria-label={`Volunteer for ${duty.dutyTypeName} at ${duty.eventName}`}>
-                      {volunteer.isPending && volunteer.variables === duty.slotId ? 'Volunteering…' : 'Volunteer'}
-                    </Button>
-                  </li>
+              <Spinner label="Loading the rota…" />
+            ) : duties.isError ? null : (
+              <>
+                <p>Every event’s duties and who is on them. {duties.data.rota.some((event) => event.slots.some((slot) => slot.refusal === null)) ? 'Volunteer for any open to you.' : 'No open duty needs you just now.'}</p>
+                {duties.data.rota.length === 0 && <p>No event has duties yet.</p>}
+                {duties.data.rota.map((event) => (
+                  <RotaOfEvent key={event.eventId} event={event} busy={busy} volunteering={volunteer.isPending ? volunteer.variables : null} onVolunteer={(slotId) => {
+                      withdraw.reset();
+                      volunteer.mutate(slotId);
+                    }} />
                 ))}
-              </ul>
+              </>
             )}
           </section>
         </>

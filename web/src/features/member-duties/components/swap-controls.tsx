@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import type { HeldDuty } from '@core/duties/my-duties-schema';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
+import { Field, InputField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { refusalMessage } from '../../../lib/api';
 import { useSwapChanges, useTransferCandidates } from '../api/duty-swaps';
@@ -14,7 +14,10 @@ import { useSwapChanges, useTransferCandidates } from '../api/duty-swaps';
 export function SwapControls({ duty }: { duty: HeldDuty }) {
   const [choosing, setChoosing] = useState(false);
   const [toMemberId, setToMemberId] = useState('');
-  const candidates = useTransferCandidates(choosing ? duty.slotId : null);
+  const [search, setSearch] = useState('');
+  // Searched as the member types, without a request per key pressed while one is still on its way.
+  const typed = useDeferredValue(search.trim());
+  const candidates = useTransferCandidates(choosing ? duty.slotId : null, typed);
   const { ask, withdraw } = useSwapChanges();
   const label = `${duty.dutyTypeName} at ${duty.eventName}`;
 
@@ -46,12 +49,24 @@ export function SwapControls({ duty }: { duty: HeldDuty }) {
       <Button size="small" disabled={ask.isPending} onClick={() => ask.mutate({ slotId: duty.slotId, toMemberId: null })} aria-label={`Ask anyone who can take ${label}`}>
         Ask anyone who can
       </Button>
-      {candidates.isPending ? (
-        <Spinner label="Loading who can take it…" />
+      <InputField
+        id={`swap-search-${duty.slotId}`}
+        type="search"
+        label="Or hand it to a member"
+        hint="Type at least 2 letters of their name"
+        autoComplete="off"
+        value={search}
+        onChange={(e) => {
+          setSearch(e.target.value);
+          setToMemberId('');
+        }}
+      />
+      {typed.length < 2 ? null : candidates.isPending ? (
+        <Spinner label="Looking for members who can take it…" />
       ) : candidates.isError ? (
-        <Alert tone="error">Failed to load who can take it.</Alert>
+        <Alert tone="error">{refusalMessage(candidates.error, 'Failed to load who can take it.')}</Alert>
       ) : candidates.data.candidates.length === 0 ? (
-        <p>No member is qualified and free at that time.</p>
+        <p role="status">No member of that name is qualified and free at that time.</p>
       ) : (
         <form
           className="form-fields"
@@ -61,7 +76,7 @@ export function SwapControls({ duty }: { duty: HeldDuty }) {
             if (toMemberId !== '') ask.mutate({ slotId: duty.slotId, toMemberId });
           }}
         >
-          <Field id={selectId} label="Or hand it to">
+          <Field id={selectId} label="Hand it to" hint={candidates.data.more ? 'Only the first 10 are shown: type more of the name.' : undefined}>
             <select className="input" value={toMemberId} onChange={(e) => setToMemberId(e.target.value)}>
               <option value="">Choose a member</option>
               {candidates.data.candidates.map((c) => (

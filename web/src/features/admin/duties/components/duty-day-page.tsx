@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatDateRange } from '@core/calendar/calendar';
-import { londonDate, londonDayText, londonMidnight } from '@core/shared/london-time';
+import { calendarDateText, londonDate } from '@core/shared/london-time';
 import { Button } from '../../../../components/ui/button';
 import { Field } from '../../../../components/ui/field';
 import { DataTable } from '../../shared/components/data-table';
@@ -9,15 +9,6 @@ import { LoadError, LoadStatus } from '../../shared/components/load-error';
 import { PageHead } from '../../shared/components/page-title';
 import { dayRosterQueryOptions, useDayRoster } from '../api/duty-reports';
 import { StaffingLight } from './staffing-light';
-
-/** "Sat 20 June 2026" for a real date; the text as it is for anything else (the server refuses it). */
-function dayText(date: string): string {
-  try {
-    return /^\d{4}-\d\d-\d\d$/.test(date) ? londonDayText(londonMidnight(date)) : date;
-  } catch {
-    return date;
-  }
-}
 
 /**
  * The roster of a day (/admin/duties/days?date=YYYY-MM-DD, duties:write): every event of that
@@ -34,7 +25,7 @@ export function DutyDayPage() {
   const data = roster.data;
   return (
     <>
-      <PageHead title={`Duties on ${dayText(date)}`} />
+      <PageHead title={`Duties on ${calendarDateText(date)}`} />
       <form
         className="adm-filters adm-roster-noprint"
         key={date}

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button } from '../../../../components/ui/button';
 import { Alert } from '../../../../components/ui/alert';
 import { Field, InputField } from '../../../../components/ui/field';
+import { calendarDateText } from '@core/shared/london-time';
 import { refusalMessage } from '../../../../lib/api';
 import { useTryAgain } from '../../shared/api/admin-query';
 import { DataTable } from '../../shared/components/data-table';
@@ -118,7 +119,7 @@ export function MemberQualificationsPage() {
                   <ul className="adm-duty-list">
                     {m.qualifications.map((q) => (
                       <li key={q.qualificationId}>
-                        {qualName(q.qualificationId)} {q.expiresOn ? `(until ${q.expiresOn})` : ''}{' '}
+                        {qualName(q.qualificationId)} {q.expiresOn ? `(until ${calendarDateText(q.expiresOn)})` : ''}{' '}
                         <Button variant="ghost" size="small" aria-label={`Remove ${qualName(q.qualificationId)} from ${m.name}`} onClick={() => remove.mutate({ memberId: m.id, qualificationId: q.qualificationId })}>
                           Remove
                         </Button>
