@@ -25,7 +25,7 @@ import type { CalendarAnswerCache } from './calendar-answer-cache';
 import { sendWithHeaders } from './route-helpers';
 import { clientAddressKey, configuredBookingRateLimits, configuredWorkDaySignupRateLimits, TOO_MANY_BOOKINGS_DAY, TOO_MANY_BOOKINGS_MINUTE } from './booking-rate-limit';
 import { adminBehind } from './auth';
-import { registerPaymentRoutes, webPaymentsSettings } from './payment-routes';
+import { registerPaymentRoutes, setCheckoutProofCookie, webPaymentsSettings } from './payment-routes';
 import { listedDocument } from './document-admin-routes';
 import {
   BookingCreatedSchema,
@@ -171,12 +171,14 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
         schema: ErrorResponseSchema,
       },
     },
-    handler: async ({ body, req }) => {
+    handler: async ({ body, req, res }) => {
       // The signed-in member as the member list has them now: one disabled since signing in books
       // as a guest, and one lapsed pays the standard price (the core decides).
       const member = await currentMemberOf(ports, req);
       const household = member && body.householdAttendees?.length ? await ports.useCase(ListHouseholdAttendees).execute(member) : undefined;
       const result = await ports.useCase(SubmitBooking).execute(body, { address: clientAddressKey(req.ip), member, household: household?.people, householdMembers: household?.members });
+      // Only this browser will see the manage link on its payment page (docs/payments.md#who-sees-a-checkout).
+      if (result.checkoutId) setCheckoutProofCookie(ports, req, res, result.bookingId, result.checkoutId);
       return reply(201, {
         ...result,
         redirectUrl: result.checkoutId ? paymentRedirectUrl(body.eventId, result.checkoutId) : null,
