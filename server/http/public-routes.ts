@@ -163,7 +163,10 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     body: SubmitBookingRequestSchema,
     before: configuredBookingRateLimits(ports, config),
     responses: {
-      201: { description: 'Booked', schema: BookingCreatedSchema },
+      201: {
+        description: "Booked; a paid booking also sets the kyc_checkout cookie (HttpOnly, SameSite=Strict, sent only to its checkout's read): this browser's proof for the manage link",
+        schema: BookingCreatedSchema,
+      },
       404: EVENT_NOT_FOUND,
       409: { description: 'Booking closed, or not enough places (with placesLeft)' },
       429: {
