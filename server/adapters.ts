@@ -92,6 +92,8 @@ export interface Adapters extends StoragePorts {
   offerLinks: BookingLinks;
   /** Work-day sign-ups' withdraw links: the same signing again, under the purpose 'workday-withdraw'. */
   workDayLinks: BookingLinks;
+  /** The proof of the browser that booked, for its checkout's manage link: the same signing, under the purpose 'checkout-browser'. */
+  checkoutLinks: BookingLinks;
   /** Stable pseudonyms for anonymised people in the audit log (HMAC under the manage-link secret). */
   pseudonyms: Pseudonyms;
   secrets: SecretTokens;
@@ -146,6 +148,7 @@ const PORTS = {
   waitingListLinks: 'system',
   offerLinks: 'system',
   workDayLinks: 'system',
+  checkoutLinks: 'system',
   pseudonyms: 'system',
   mailer: 'SMTP_URL',
   bookingLinks: 'system',
@@ -329,6 +332,7 @@ export async function bindAdapters(
   bind('waitingListLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret, 'waitlist-leave'));
   bind('offerLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret, 'waitlist-offer'));
   bind('workDayLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret, 'workday-withdraw'));
+  bind('checkoutLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret, 'checkout-browser'));
   bind('pseudonyms', () => new HmacPseudonyms(paymentSecrets().manageLinkSecret));
   bind('retention', () => firestore?.retention ?? new SqliteRetentionStore(db));
   let firebaseIdentity: FirebaseIdentityProvider | null = null;

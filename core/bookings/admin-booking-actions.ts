@@ -1,6 +1,6 @@
 import type { Admin } from '../admins/admin';
 import type { AuditActor } from '../audit/audit';
-import type { Booking } from './booking';
+import { adminBookingView, type Booking } from './booking';
 import { bookingCancelReason, LIFECYCLE_MESSAGES, paidByCard, paidOffline, refundMadeByHand, refundOpen, roomRefusal } from './booking-lifecycle';
 import { isCancelled, paymentStatus } from './booking-state';
 import { householdAttendeesFitting } from '../members/household-attendees';
@@ -61,7 +61,7 @@ export class AdminBookingActions extends UseCase<AdminBookingActionsDeps> {
     const history = await this.deps.audit.list({ recordId: booking.id, limit: 100 });
     const standing = !isCancelled(booking) && status !== 'Expired';
     return {
-      booking: { ...booking, paymentStatus: status },
+      booking: { ...adminBookingView(booking), paymentStatus: status },
       event: await this.deps.events.get(booking.eventId),
       handRefund: handRefundOf(booking),
       can: {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AuditEntrySchema } from '../audit/audit';
 import { AdminNamesSchema } from '../audit/audit-schema';
-import { BookingFormValuesSchema, BookingSchema, PaymentStatusSchema } from './booking';
+import { AdminBookingViewSchema, BookingFormValuesSchema, PaymentStatusSchema } from './booking';
 import { EventSchema } from '../events/event';
 import { HandRefundSchema } from './hand-refunds';
 
@@ -23,7 +23,7 @@ export const AdminRefundRequestSchema = z.object({
 export const AdminCorrectRequestSchema = BookingFormValuesSchema;
 
 export const AdminBookingSchema = z.object({
-  booking: BookingSchema.extend({ paymentStatus: PaymentStatusSchema }),
+  booking: AdminBookingViewSchema.extend({ paymentStatus: PaymentStatusSchema }),
   event: EventSchema.nullable(),
   /** The booking's refund still to make by hand (cash or a transfer), if any. */
   handRefund: HandRefundSchema.nullable(),

@@ -104,6 +104,20 @@ export const BookingSchema = z.object({
 export type Booking = z.infer<typeof BookingSchema>;
 
 /**
+ * A booking as admins see it (their screens, answers and exports): without its checkout id. The
+ * id is a capability, like a manage link: whoever holds it may pay the checkout and follow it, so
+ * it stays with the member's browser (docs/payments.md#who-sees-a-checkout).
+ */
+export const AdminBookingViewSchema = BookingSchema.omit({ checkoutId: true });
+export type AdminBookingView = z.infer<typeof AdminBookingViewSchema>;
+
+/** The booking without the capability fields admins never see (AdminBookingViewSchema). */
+export function adminBookingView(booking: Booking): AdminBookingView {
+  const { checkoutId: _capability, ...view } = booking;
+  return view;
+}
+
+/**
  * The life-cycle fields of a booking just made: not paid by hand, not cancelled, no refund; and,
  * unless the server decided otherwise, the standard price, made without signing in.
  */

@@ -1,6 +1,6 @@
 import type { Admin } from '../admins/admin';
 import { z } from 'zod';
-import { BookingSchema, PaymentStatusSchema } from './booking';
+import { adminBookingView, AdminBookingViewSchema, PaymentStatusSchema } from './booking';
 import { EventSchema } from '../events/event';
 import { paymentStatus, truncatePaymentId } from './booking-state';
 import { eventBookingSummary, EventBookingSummarySchema } from './bookings-report';
@@ -15,7 +15,7 @@ import { AttendanceSchema } from '../check-in/attendance';
 import type { AttendanceStore } from '../check-in/attendance-store.port';
 
 /** A booking as the admin's table shows it; `attendance` is its check-in, null before any. */
-export const BookingRowSchema = BookingSchema.extend({ paymentStatus: PaymentStatusSchema, paymentIdShort: z.string(), attendance: AttendanceSchema.nullable().default(null) });
+export const BookingRowSchema = AdminBookingViewSchema.extend({ paymentStatus: PaymentStatusSchema, paymentIdShort: z.string(), attendance: AttendanceSchema.nullable().default(null) });
 export type BookingRow = z.infer<typeof BookingRowSchema>;
 
 export const EventBookingsSchema = z.object({
@@ -44,7 +44,7 @@ export class GetEventBookings extends UseCase<GetEventBookingsDeps> {
     return {
       event,
       summary: eventBookingSummary(bookings, now),
-      bookings: bookings.map((b) => ({ ...b, paymentStatus: paymentStatus(b, now), paymentIdShort: truncatePaymentId(b.paymentId), attendance: attendance.get(b.id) ?? null })),
+      bookings: bookings.map((b) => ({ ...adminBookingView(b), paymentStatus: paymentStatus(b, now), paymentIdShort: truncatePaymentId(b.paymentId), attendance: attendance.get(b.id) ?? null })),
     };
   }
 }

@@ -27,7 +27,11 @@ export const CheckoutSchema = z.object({
   paymentsMode: z.string(),
   /** The member as booked, passed to the card form for the bank's checks (Square's billingContact). */
   billingContact: z.object({ givenName: z.string(), familyName: z.string(), email: z.string().nullable() }),
-  /** Once paid, the member's manage page (its signed link), which the success page offers; null before. */
+  /**
+   * Once paid, the member's manage page (its signed link), which the success page offers; null
+   * before, and always null unless the request carries the proof of the browser that booked
+   * (docs/payments.md#who-sees-a-checkout).
+   */
   managePath: z.string().nullable(),
   /** The booking was cancelled (by the member, an admin, or because the payment came after its places went). */
   cancelled: z.boolean(),
@@ -43,15 +47,35 @@ export interface GetCheckoutDeps {
   /** For the manage link of a paid booking. */
   events: EventRepository;
   bookingLinks: BookingLinks;
+  /** The browser proofs: tokens naming the booking whose checkout that browser opened (checkoutProof). */
+  checkoutLinks: BookingLinks;
+}
+
+/**
+ * How long the browser that booked can prove it (and so see its manage link on the payment page):
+ * long enough to come back to the success page, short enough that proofs do not pile up.
+ */
+export const CHECKOUT_PROOF_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * The proof handed to the browser that booked, and only to it (an HttpOnly cookie on the
+ * booking's answer): a signed token naming the booking, valid for CHECKOUT_PROOF_MS. A checkout id
+ * alone lets anyone pay and see whether the booking is paid; only this proof also gets the manage
+ * link, which cancels and refunds the booking.
+ */
+export function checkoutProof(links: BookingLinks, bookingId: string, now: Date): { proof: string; maxAgeMs: number } {
+  return { proof: links.issue(bookingId, new Date(now.getTime() + CHECKOUT_PROOF_MS)), maxAgeMs: CHECKOUT_PROOF_MS };
 }
 
 /**
  * The checkout of a paid booking, by its id (a signed id: knowing it is the right to pay). The
  * first time it is asked for (the member opened the card step), the booking's hold grows from
  * 10 to 30 minutes after its submission, in one atomic change of the booking and its places.
+ * The manage link of a paid booking goes only with `browserProof`, the proof checkoutProof gave
+ * the browser that booked: the id alone never lets anyone cancel the booking.
  */
 export class GetCheckout extends UseCase<GetCheckoutDeps> {
-  async execute(checkoutId: string): Promise<Checkout> {
+  async execute(checkoutId: string, browserProof: string | null = null): Promise<Checkout> {
     const found = typeof checkoutId === 'string' && checkoutId !== '' ? await this.deps.bookings.findByCheckoutId(checkoutId) : null;
     if (!found || found.paymentAmount === null || found.paymentCurrency === null) throw new NotFoundError(BOOKING_NOT_FOUND);
     const now = this.deps.clock.now();
@@ -73,10 +97,14 @@ export class GetCheckout extends UseCase<GetCheckoutDeps> {
       paid: booking.paid,
       paymentsMode: this.deps.payments.name,
       billingContact: { givenName: booking.firstName, familyName: booking.lastName, email: booking.userEmail },
-      managePath: booking.paid ? await this.managePath(booking) : null,
+      managePath: booking.paid && this.provesBooker(browserProof, booking, now) ? await this.managePath(booking) : null,
       cancelled: isCancelled(booking),
       note: isCancelled(booking) ? refundLine(booking) : null,
     };
+  }
+
+  private provesBooker(browserProof: string | null, booking: Booking, now: Date): boolean {
+    return typeof browserProof === 'string' && browserProof !== '' && this.deps.checkoutLinks.read(browserProof, now) === booking.id;
   }
 
   private async managePath(booking: Booking): Promise<string | null> {

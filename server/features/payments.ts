@@ -35,6 +35,7 @@ export const paymentsFeature: Feature = {
             clock: get('clock'),
             events: get('events'),
             bookingLinks: get('bookingLinks'),
+            checkoutLinks: get('checkoutLinks'),
           }),
       ),
     ];

@@ -1,11 +1,12 @@
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { NotFoundError } from '../../core/shared/errors';
 import type { PaymentGateway } from '../../core/payments/payment-gateway.port';
-import { GetCheckout } from '../../core/bookings/get-checkout';
+import { checkoutProof, GetCheckout } from '../../core/bookings/get-checkout';
 import { CompletePaymentRequestSchema, ConfirmPayment } from '../../core/bookings/confirm-payment';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
 import { BOOKING_NOT_FOUND } from './route-parts';
+import { readCookie } from './auth';
 import {
   CheckoutParamsSchema,
   CheckoutResponseSchema,
@@ -13,6 +14,24 @@ import {
   PaymentCompletedSchema,
   WebhookAnswerSchema,
 } from './api-schemas';
+
+/** The cookie holding the proof of the browser that booked (docs/payments.md#who-sees-a-checkout). */
+export const CHECKOUT_PROOF_COOKIE = 'kyc_checkout';
+
+/** The checkout's own read: the one address its proof cookie is sent to. */
+function checkoutPath(checkoutId: string): string {
+  return `/api/payments/checkouts/${encodeURIComponent(checkoutId)}`;
+}
+
+/**
+ * Gives the browser that booked the proof that it did, for its checkout's manage link: HttpOnly
+ * (no script reads it), SameSite=Strict (the payment page asks from our own origin) and sent only
+ * to this checkout's read, so every checkout a browser opens keeps its own.
+ */
+export function setCheckoutProofCookie(ports: AppContainer, req: Request, res: Response, bookingId: string, checkoutId: string): void {
+  const { proof, maxAgeMs } = checkoutProof(ports.get('checkoutLinks'), bookingId, ports.get('clock').now());
+  res.cookie(CHECKOUT_PROOF_COOKIE, proof, { httpOnly: true, sameSite: 'strict', secure: req.secure, path: checkoutPath(checkoutId), maxAge: maxAgeMs });
+}
 
 /** Where the raw-body parser is mounted (app.ts), ahead of the JSON parser. */
 export const WEBHOOKS_PATH = '/api/webhooks';
@@ -47,14 +66,18 @@ export function registerPaymentRoutes(routes: ApiRoutes, ports: AppContainer): v
     method: 'get',
     path: '/api/payments/checkouts/:checkoutId',
     operationId: 'getCheckout',
-    summary: 'What a checkout charges, for the card step of the booking page',
+    summary:
+      "What a checkout charges, for the card step of the booking page; once paid, the member's manage link only to the browser that booked (its kyc_checkout cookie)",
     ...PAYING,
     params: CheckoutParamsSchema,
     responses: {
-      200: { description: 'The checkout; `paid` once the booking is paid', schema: CheckoutResponseSchema },
+      200: {
+        description: 'The checkout; `paid` once the booking is paid, and `managePath` then only with the proof cookie the booking set (null without it)',
+        schema: CheckoutResponseSchema,
+      },
       404: BOOKING_NOT_FOUND,
     },
-    handler: async ({ params }) => reply(200, await ports.useCase(GetCheckout).execute(params.checkoutId)),
+    handler: async ({ params, req }) => reply(200, await ports.useCase(GetCheckout).execute(params.checkoutId, readCookie(req, CHECKOUT_PROOF_COOKIE))),
   });
 
   routes.add({

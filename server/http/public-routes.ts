@@ -25,7 +25,7 @@ import type { CalendarAnswerCache } from './calendar-answer-cache';
 import { sendWithHeaders } from './route-helpers';
 import { clientAddressKey, configuredBookingRateLimits, configuredWorkDaySignupRateLimits, TOO_MANY_BOOKINGS_DAY, TOO_MANY_BOOKINGS_MINUTE } from './booking-rate-limit';
 import { adminBehind } from './auth';
-import { registerPaymentRoutes, webPaymentsSettings } from './payment-routes';
+import { registerPaymentRoutes, setCheckoutProofCookie, webPaymentsSettings } from './payment-routes';
 import { listedDocument } from './document-admin-routes';
 import {
   BookingCreatedSchema,
@@ -163,7 +163,10 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     body: SubmitBookingRequestSchema,
     before: configuredBookingRateLimits(ports, config),
     responses: {
-      201: { description: 'Booked', schema: BookingCreatedSchema },
+      201: {
+        description: "Booked; a paid booking also sets the kyc_checkout cookie (HttpOnly, SameSite=Strict, sent only to its checkout's read): this browser's proof for the manage link",
+        schema: BookingCreatedSchema,
+      },
       404: EVENT_NOT_FOUND,
       409: { description: 'Booking closed, or not enough places (with placesLeft)' },
       429: {
@@ -171,12 +174,14 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
         schema: ErrorResponseSchema,
       },
     },
-    handler: async ({ body, req }) => {
+    handler: async ({ body, req, res }) => {
       // The signed-in member as the member list has them now: one disabled since signing in books
       // as a guest, and one lapsed pays the standard price (the core decides).
       const member = await currentMemberOf(ports, req);
       const household = member && body.householdAttendees?.length ? await ports.useCase(ListHouseholdAttendees).execute(member) : undefined;
       const result = await ports.useCase(SubmitBooking).execute(body, { address: clientAddressKey(req.ip), member, household: household?.people, householdMembers: household?.members });
+      // Only this browser will see the manage link on its payment page (docs/payments.md#who-sees-a-checkout).
+      if (result.checkoutId) setCheckoutProofCookie(ports, req, res, result.bookingId, result.checkoutId);
       return reply(201, {
         ...result,
         redirectUrl: result.checkoutId ? paymentRedirectUrl(body.eventId, result.checkoutId) : null,

@@ -32,11 +32,13 @@ async function placesLeft(eventId: string): Promise<number | null> {
 
 /** A paid booking, paid with this test card; answers its id and manage token. */
 async function paidBooking(eventId: string, card: string = TEST_CARDS.succeeds): Promise<{ bookingId: string; token: string }> {
-  const booked = await app.agent().post('/api/bookings').send({ eventId, ...form });
+  // One browser books, pays and reads its checkout: only it is given the manage link.
+  const browser = app.agent();
+  const booked = await browser.post('/api/bookings').send({ eventId, ...form });
   expect(booked.status).toBe(201);
-  const paid = await app.agent().post('/api/payments/complete').set(FETCH).send({ checkoutId: booked.body.checkoutId, cardToken: card });
+  const paid = await browser.post('/api/payments/complete').set(FETCH).send({ checkoutId: booked.body.checkoutId, cardToken: card });
   expect(paid.body).toMatchObject({ status: 'COMPLETED' });
-  const checkout = await app.agent().get(`/api/payments/checkouts/${booked.body.checkoutId}`);
+  const checkout = await browser.get(`/api/payments/checkouts/${booked.body.checkoutId}`);
   return { bookingId: booked.body.bookingId, token: tokenOf(checkout.body.managePath) };
 }
 

@@ -13,9 +13,11 @@ const form = { firstName: 'Ada', lastName: 'Lovelace', numberAttending: '3', num
 
 async function paidBooking(app: TestApp, fields: Record<string, unknown> = {}) {
   const event = await addEvent(app, { requiresPayment: true, price: 1250, name: 'Summer barbecue', ...fields });
-  const res = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form });
+  // The member's browser: it keeps the booking's proof cookie, as the booking page's does.
+  const browser = app.agent();
+  const res = await browser.post('/api/bookings').send({ eventId: event.id, ...form });
   expect(res.status).toBe(201);
-  return { event, bookingId: res.body.bookingId as string, checkoutId: res.body.checkoutId as string };
+  return { event, bookingId: res.body.bookingId as string, checkoutId: res.body.checkoutId as string, browser };
 }
 
 function complete(app: TestApp, checkoutId: string, cardToken: string) {
@@ -55,8 +57,8 @@ describe('test mode (PAYMENTS=test, the default)', () => {
   });
 
   it('GET /api/payments/checkouts/:checkoutId shows what the checkout charges, then that it is paid', async () => {
-    const { event, bookingId, checkoutId } = await paidBooking(app);
-    const res = await app.agent().get(`/api/payments/checkouts/${encodeURIComponent(checkoutId)}`);
+    const { event, bookingId, checkoutId, browser } = await paidBooking(app);
+    const res = await browser.get(`/api/payments/checkouts/${encodeURIComponent(checkoutId)}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       bookingId,
@@ -74,9 +76,10 @@ describe('test mode (PAYMENTS=test, the default)', () => {
       note: null,
     });
     expect((await complete(app, checkoutId, TEST_CARDS.succeeds)).status).toBe(200);
-    const paid = (await app.agent().get(`/api/payments/checkouts/${encodeURIComponent(checkoutId)}`)).body;
+    const paid = (await browser.get(`/api/payments/checkouts/${encodeURIComponent(checkoutId)}`)).body;
     expect(paid.paid).toBe(true);
-    // Once paid, the manage link of this booking, for a member without e-mail to keep.
+    // Once paid, the manage link of this booking, for a member without e-mail to keep (only the
+    // browser that booked gets it: test/api/checkout-capability.test.ts).
     const token = new URLSearchParams(String(paid.managePath).split('?')[1]).get('token') ?? '';
     expect(String(paid.managePath)).toMatch(/^\/my-booking\?token=/);
     expect(app.get('bookingLinks').read(token, app.clock.now())).toBe(bookingId);

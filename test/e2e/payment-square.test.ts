@@ -132,6 +132,8 @@ describe('card step with Square', () => {
     await card.fill(square.issueCardToken('ok'));
     await page.getByRole('button', { name: 'Pay £30.00' }).click();
     await page.getByRole('heading', { name: 'Payment Created Successfully' }).waitFor();
+    // The browser that booked is given its manage link (its proof cookie went with the checkout's read).
+    expect(await page.getByRole('link', { name: 'Manage my booking' }).getAttribute('href')).toMatch(/^\/my-booking\?token=/);
 
     const calls = await squareCalls(page);
     expect(calls[0]).toEqual(['payments', APPLICATION_ID, square.locationId]);

@@ -3,8 +3,9 @@ import type { Page } from 'playwright-core';
 import { createEvent, signInAsAdmin, wallClockDaysAhead } from './support/admin-api';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
-import { PHONE, screenshot } from './support/browser';
+import { launchBrowser, PHONE, screenshot } from './support/browser';
 import { NO_EMAIL_MESSAGES } from '../../core/bookings/booking-without-email';
+import { MANAGE_LINK_ELSEWHERE } from '../../web/src/features/payment/payment-messages';
 import { useApp } from './support/use-app';
 import { countOf, valueOf } from './support/eventually';
 
@@ -141,7 +142,34 @@ describe('paying for a booking', () => {
     await page.waitForURL(/payment=success/);
     await page.getByRole('heading', { name: 'Payment Created Successfully' }).waitFor();
     await countOf(testForm(page)).toBe(0);
+    expect(await page.getByRole('link', { name: 'Manage my booking' }).getAttribute('href')).toBe(manage);
+
+    // Come back to the success page by a link on another site (here a page of no origin): the
+    // browser that booked still gets its manage link, its proof cookie going with the page's own request.
+    const successUrl = `${world.app.baseUrl}/event-booking?id=${eventId}&payment=success&checkoutId=${encodeURIComponent(checkoutId)}`;
+    await page.goto('about:blank');
+    await page.setContent(`<a href="${successUrl}">Back to my payment</a>`);
+    await page.getByRole('link', { name: 'Back to my payment' }).click();
+    await page.getByRole('heading', { name: 'Payment Created Successfully' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Manage my booking' }).getAttribute('href')).toBe(manage);
     await page.close();
+
+    // Another browser given the same address (a checkout id is no manage link): paid, but no link.
+    const other = await launchBrowser({ baseURL: world.app.baseUrl });
+    try {
+      const elsewhere = await other.newPage();
+      await elsewhere.goto(successUrl);
+      await elsewhere.getByRole('heading', { name: 'Payment Created Successfully' }).waitFor();
+      await elsewhere.getByText(MANAGE_LINK_ELSEWHERE.notEmailed).waitFor();
+      await countOf(elsewhere.getByRole('link', { name: 'Manage my booking' })).toBe(0);
+      await countOf(elsewhere.getByRole('textbox', { name: NO_EMAIL_MESSAGES.linkLabel })).toBe(0);
+      expect(await elsewhere.content()).not.toContain('/my-booking?token=');
+      const violations = await seriousAxeViolations(elsewhere);
+      expect(violations, describeViolations(violations)).toEqual([]);
+      expect(other.errors).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 
   it('shows each card\'s answer: declined and processing error keep the booking Pending; another card then pays', async () => {

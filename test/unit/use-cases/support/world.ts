@@ -162,6 +162,7 @@ export function makeWorld() {
     waitingListLinks: new HmacBookingLinks(LINK_SECRET, 'waitlist-leave'),
     offerLinks: new HmacBookingLinks(LINK_SECRET, 'waitlist-offer'),
     workDayLinks: new HmacBookingLinks(LINK_SECRET, 'workday-withdraw'),
+    checkoutLinks: new HmacBookingLinks(LINK_SECRET, 'checkout-browser'),
     siteSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.example' },
     maxAttendees: 50,
     testHook: false,

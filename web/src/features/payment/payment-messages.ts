@@ -17,3 +17,12 @@ export const TEST_CARDS = [
   { number: '4000 0000 0000 0119', result: 'errors' },
   { number: '4000 0000 0000 3238', result: 'pays; refunds refused' },
 ] as const;
+
+/**
+ * The success page in another browser than the one that booked: the manage link is not shown
+ * there, since the checkout's address alone must never cancel a booking (docs/payments.md#who-sees-a-checkout).
+ */
+export const MANAGE_LINK_ELSEWHERE = {
+  emailed: 'The link to see or cancel this booking is in your confirmation e-mail, and on this page in the browser you booked with.',
+  notEmailed: 'The link to see or cancel this booking is shown on this page only in the browser you booked with.',
+} as const;

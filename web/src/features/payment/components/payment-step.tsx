@@ -14,7 +14,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import type { CalendarEvent } from '../../calendar/api/get-calendar-events';
 import { CalendarLinks } from '../../calendar/components/calendar-links';
 import { useCheckout, useCompletePayment, type Checkout, type SquareSettings } from '../api/payments';
-import { PAYMENT_MESSAGES } from '../payment-messages';
+import { MANAGE_LINK_ELSEWHERE, PAYMENT_MESSAGES } from '../payment-messages';
 import { SquareCardForm } from './square-card-form';
 import { TestCardForm } from './test-card-form';
 
@@ -99,8 +99,9 @@ function PaymentSuccess({ event, checkout, checkoutId }: { event: CalendarEvent;
         Checkout: <strong className="checkout-id">{checkoutId}</strong>
       </p>
       <p className="event-date">{formatDateRange(event.eventdatetime, event.eventenddatetime, 'member')}</p>
-      {checkout.managePath &&
-        (isEmailed({ userEmail: checkout.billingContact.email }) ? (
+      {checkout.managePath === null ? (
+        <p className="manage-link-elsewhere">{isEmailed({ userEmail: checkout.billingContact.email }) ? MANAGE_LINK_ELSEWHERE.emailed : MANAGE_LINK_ELSEWHERE.notEmailed}</p>
+      ) : isEmailed({ userEmail: checkout.billingContact.email }) ? (
           <p>
             Keep this link to see or cancel your booking later: <Link to={checkout.managePath}>Manage my booking</Link>
           </p>
@@ -115,7 +116,7 @@ function PaymentSuccess({ event, checkout, checkoutId }: { event: CalendarEvent;
               <Link to={checkout.managePath}>Manage my booking</Link>
             </p>
           </>
-        ))}
+        )}
       <h3>Add it to your calendar</h3>
       <CalendarLinks event={event} location={config.clubName} />
       <div className="event-actions">
