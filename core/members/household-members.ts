@@ -176,11 +176,18 @@ export interface SendHouseholdInvitationDeps extends InviteToHouseholdDeps {
 
 /** The e-mail an invitation is sent to, checked: trimmed, lower case; or the field's refusal. */
 function invitedEmail(form: unknown): string {
-  const { email } = parseInput(HouseholdMemberEmailFormSchema, form);
-  const trimmed = invitationEmail(email);
-  if (trimmed === '') throw fieldsError({ email: HOUSEHOLD_MEMBER_MESSAGES.emailRequired });
-  if (trimmed.length > 320 || !z.email().safeParse(trimmed).success) throw fieldsError({ email: HOUSEHOLD_MEMBER_MESSAGES.emailInvalid });
-  return trimmed;
+  const parsed = parseInput(HouseholdMemberEmailFormSchema, form);
+  const errors = invitationFormErrors(parsed);
+  if (errors.email !== undefined) throw fieldsError(errors);
+  return invitationEmail(parsed.email);
+}
+
+/** The invitation form's message (web and server alike): empty, or not an e-mail; none when fine. */
+export function invitationFormErrors(form: { email: string }): { email?: string } {
+  const email = invitationEmail(form.email);
+  if (email === '') return { email: HOUSEHOLD_MEMBER_MESSAGES.emailRequired };
+  if (email.length > 320 || !z.email().safeParse(email).success) return { email: HOUSEHOLD_MEMBER_MESSAGES.emailInvalid };
+  return {};
 }
 
 /**

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { householdPersonFormErrors, HOUSEHOLD_MESSAGES, HouseholdPersonFormSchema, validateHouseholdPerson } from '../../../core/members/household';
 import { invitationEmail, sameInvitee } from '../../../core/members/household-membership';
 import { householdInvitationMail } from '../../../core/members/household-invitation-mail';
+import { invitationFormErrors } from '../../../core/members/household-members';
 
 // Invitations by e-mail (docs/members-households.md#invitations) and the person's form shared by
 // adding and editing a dependant.
@@ -13,6 +14,17 @@ describe('the invitee of an invitation', () => {
   it('an e-mail is kept trimmed and in lower case, and keeping it again changes nothing', () => {
     fc.assert(fc.property(email, (typed) => invitationEmail(invitationEmail(typed)) === invitationEmail(typed) && invitationEmail(typed) === typed.trim().toLowerCase()));
     expect(invitationEmail(' Ann@Example.ORG ')).toBe('ann@example.org');
+  });
+
+  it('the form refuses only what is no e-mail at all, never by whose it is: any well-formed e-mail passes', () => {
+    const plain = fc.tuple(fc.stringMatching(/^[a-z0-9][a-z0-9._-]{0,20}$/), fc.stringMatching(/^[a-z0-9]{1,20}$/), fc.constantFrom('org', 'co.uk', 'example')).map(([local, host, tld]) => `${local.replace(/\.+$/, '').replace(/\.{2,}/g, '.')}@${host}.${tld}`);
+    fc.assert(
+      fc.property(plain, (typed) => {
+        expect(invitationFormErrors({ email: ` ${typed.toUpperCase()} ` })).toEqual({});
+      }),
+    );
+    expect(invitationFormErrors({ email: '  ' })).toEqual({ email: 'Enter the member’s e-mail' });
+    expect(invitationFormErrors({ email: 'not an e-mail' })).toEqual({ email: 'Enter an e-mail address such as name@example.org' });
   });
 
   it('two invitations are the same invitee by the same e-mail or the same member, either way round; never by two nulls', () => {

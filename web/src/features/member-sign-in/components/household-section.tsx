@@ -1,4 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { invitationFormErrors } from '@core/members/household-members';
+import { useForm } from '../../../lib/form';
 import { HouseholdPersonForm, NEW_PERSON, type PersonValues } from './household-person-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -20,14 +22,24 @@ export function HouseholdSection() {
   const household = useHousehold(true);
   const { add, change, remove, invite, decline: withdraw, leave } = useHouseholdChanges();
   const [editing, setEditing] = useState<string | null>(null);
-  const [email, setEmail] = useState('');
-  const inviteFields = invite.error instanceof ApiError ? invite.error.fields : {};
+  const [sent, setSent] = useState(false);
+  // The invitation's form: the core's rule, then the server's answer (the same for any e-mail).
+  const inviteForm = useForm<{ email: string }, 'email'>({ initial: { email: '' }, validate: invitationFormErrors, order: ['email'], idOf: () => 'household-invite-email', show: 'submit' });
   const data = household.data;
   const isContact = data?.contact ?? false;
 
-  const sendInvitation = (e: FormEvent) => {
-    e.preventDefault();
-    invite.mutate(email, { onSuccess: () => setEmail('') });
+  const sendInvitation = ({ email }: { email: string }) => {
+    setSent(false);
+    return invite.mutateAsync(email).then(
+      () => {
+        inviteForm.reset();
+        setSent(true);
+      },
+      (error: unknown) => {
+        const fields = error instanceof ApiError && error.status === 400 ? error.fields : {};
+        inviteForm.refuse(fields, Object.keys(fields).length > 0 ? null : refusalMessage(error, 'Inviting failed. Please try again.'));
+      },
+    );
   };
 
   return (
@@ -123,15 +135,15 @@ export function HouseholdSection() {
             failed="Adding failed. Please try again."
             send={(form: PersonValues) => add.mutateAsync(form)}
           />
-          <form className="form-fields" noValidate onSubmit={sendInvitation} aria-labelledby="household-invite-title">
+          <form className="form-fields" noValidate onSubmit={inviteForm.handleSubmit(sendInvitation)} aria-labelledby="household-invite-title">
             <h3 id="household-invite-title">Invite a member</h3>
-            <Field id="household-invite-email" label="Their e-mail" hint="Another member of the club: they get an e-mail and accept on their My club." error={inviteFields.email}>
-              <input type="email" className="input" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} />
+            <Field id="household-invite-email" label="Their e-mail" hint="Another member of the club: they get an e-mail and accept on their My club." error={inviteForm.errorFor('email')}>
+              <input type="email" className="input" autoComplete="off" {...inviteForm.bind('email')} />
             </Field>
-            {invite.isError && Object.keys(inviteFields).length === 0 && <Alert tone="error">{refusalMessage(invite.error, 'Inviting failed. Please try again.')}</Alert>}
-            {invite.isSuccess && <Alert tone="success">Invitation sent. If this e-mail is a member’s, they get an e-mail and accept on their My club.</Alert>}
-            <Button type="submit" disabled={invite.isPending}>
-              {invite.isPending ? 'Inviting…' : 'Invite'}
+            {inviteForm.formError !== null && <Alert tone="error">{inviteForm.formError}</Alert>}
+            {sent && <Alert tone="success">Invitation sent. If this e-mail is a member’s, they get an e-mail and accept on their My club.</Alert>}
+            <Button type="submit" disabled={inviteForm.submitting}>
+              {inviteForm.submitting ? 'Inviting…' : 'Invite'}
             </Button>
           </form>
         </>
