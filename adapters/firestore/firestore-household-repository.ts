@@ -6,6 +6,7 @@ import {
   HouseholdInvitationSchema,
   HouseholdMembershipSchema,
   joinRefusal,
+  sameInvitee,
   leaveRefusal,
   withContact,
   withMemberJoined,
@@ -171,7 +172,7 @@ export class FirestoreHouseholdRepository extends FirestoreCollectionAdapter imp
           // once conflict on it, so the count below is never passed.
           const household = await tx.get(householdRef);
           const waiting = await tx.get(this.invitations.where('householdId', '==', valid.householdId));
-          if (waiting.docs.some((doc) => doc.get('memberId') === valid.memberId)) return 'already-invited';
+          if (waiting.docs.some((doc) => sameInvitee(storedInvitation(doc.data()), valid))) return 'already-invited';
           if (waiting.size >= max) return 'too-many';
           tx.create(this.invitations.doc(valid.id), valid);
           if (household.exists) tx.update(householdRef, { invitationsVersion: FieldValue.increment(1) });
@@ -186,7 +187,7 @@ export class FirestoreHouseholdRepository extends FirestoreCollectionAdapter imp
   async getInvitation(id: string): Promise<HouseholdInvitation | null> {
     if (!isMemberId(id)) return null;
     const snapshot = await withCoreErrors(() => this.invitations.doc(id).get());
-    return snapshot.exists ? HouseholdInvitationSchema.parse(snapshot.data()) : null;
+    return snapshot.exists ? storedInvitation(snapshot.data()) : null;
   }
 
   async invitationsFor(memberId: string): Promise<HouseholdInvitation[]> {
@@ -236,7 +237,7 @@ export class FirestoreHouseholdRepository extends FirestoreCollectionAdapter imp
   private async invitationsWhere(field: 'memberId' | 'householdId', value: string): Promise<HouseholdInvitation[]> {
     if (!isMemberId(value)) return [];
     const snapshot = await withCoreErrors(() => this.invitations.where(field, '==', value).get());
-    return snapshot.docs.map((doc) => HouseholdInvitationSchema.parse(doc.data())).sort(byInvitationOrder);
+    return snapshot.docs.map((doc) => storedInvitation(doc.data())).sort(byInvitationOrder);
   }
 
   /** The household the member is in, read in the transaction: its document, people and members. */
@@ -307,4 +308,9 @@ function peopleOf(data: DocumentData | undefined, memberId: string): HouseholdPe
   const people: unknown = data?.people ?? [];
   if (!Array.isArray(people)) throw new Error(`The household of ${memberId} is damaged`);
   return people.map((p: unknown) => HouseholdPersonSchema.parse({ ...(p as object), memberId })).sort(byHouseholdOrder);
+}
+
+/** An invitation as stored; one written before e-mails were kept has none (null). */
+function storedInvitation(data: unknown): HouseholdInvitation {
+  return HouseholdInvitationSchema.parse({ email: null, ...(data as object) });
 }

@@ -3,6 +3,7 @@ import type { HouseholdRepository } from '../../core/members/household-repositor
 import {
   byJoinOrder,
   joinRefusal,
+  sameInvitee,
   leaveRefusal,
   withContact,
   withMemberJoined,
@@ -68,7 +69,7 @@ export class MemoryHouseholdRepository implements HouseholdRepository {
   async join(input: { householdId: string; memberId: string; at: string; invitationId?: string }, max: number): Promise<JoinOutcome | 'no-invitation'> {
     if (input.invitationId !== undefined) {
       const invitation = this.invitations.get(input.invitationId);
-      if (!invitation || invitation.memberId !== input.memberId || invitation.householdId !== input.householdId) return 'no-invitation';
+      if (!invitation || invitation.memberId === null || invitation.memberId !== input.memberId || invitation.householdId !== input.householdId) return 'no-invitation';
     }
     const current = this.current(input.memberId);
     const members = this.members(input.householdId);
@@ -99,7 +100,7 @@ export class MemoryHouseholdRepository implements HouseholdRepository {
   async addInvitation(invitation: HouseholdInvitation, max: number): Promise<'invited' | 'already-invited' | 'too-many'> {
     const valid = validHouseholdInvitation(invitation);
     const waiting = [...this.invitations.values()].filter((i) => i.householdId === valid.householdId);
-    if (waiting.some((i) => i.memberId === valid.memberId)) return 'already-invited';
+    if (waiting.some((i) => sameInvitee(i, valid))) return 'already-invited';
     if (waiting.length >= max) return 'too-many';
     this.invitations.set(valid.id, { ...valid });
     return 'invited';

@@ -127,7 +127,8 @@ export class SqliteHouseholdRepository implements HouseholdRepository {
   async addInvitation(invitation: HouseholdInvitation, max: number): Promise<'invited' | 'already-invited' | 'too-many'> {
     const row = validHouseholdInvitation(invitation);
     return preparedWriteTransaction(this.db, ({ statement, insert }) => {
-      if (statement('SELECT 1 FROM household_invitations WHERE householdId = ? AND memberId = ?').get(row.householdId, row.memberId)) return 'already-invited';
+      // sameInvitee: the same e-mail or the same member (NULL matches nothing in SQL, as there).
+      if (statement('SELECT 1 FROM household_invitations WHERE householdId = ? AND (email = ? OR memberId = ?)').get(row.householdId, row.email, row.memberId)) return 'already-invited';
       const { count } = statement('SELECT COUNT(*) AS count FROM household_invitations WHERE householdId = ?').get(row.householdId) as { count: number };
       if (count >= max) return 'too-many';
       insert('household_invitations', [row]);

@@ -3,8 +3,14 @@ import { HouseholdPersonSchema, type HouseholdPerson } from './household';
 import { memberAsAttendee } from './household-attendees';
 import {
   contactOf,
+  HOUSEHOLD_INVITATION_WINDOW_MS,
   HOUSEHOLD_MEMBER_MESSAGES,
+  householdInvitationLimitKey,
+  invitationEmail,
   MAX_HOUSEHOLD_INVITATIONS,
+  MAX_HOUSEHOLD_INVITATIONS_PER_DAY,
+  sameInvitee,
+  type HouseholdInvitation,
   MAX_HOUSEHOLD_MEMBERS,
   mayChangeHousehold,
   type HouseholdActor,
@@ -17,7 +23,11 @@ import type { Member } from './member';
 import type { MemberRepository } from './member-repository.port';
 import type { Clock } from '../shared/clock.port';
 import type { IdGenerator } from '../shared/id-generator.port';
-import { ConflictError, NotFoundError, PermissionError } from '../shared/errors';
+import { ConflictError, NotFoundError, PermissionError, RateLimitError } from '../shared/errors';
+import type { AddressLimitStore } from '../shared/address-limit-store.port';
+import type { Outbox } from '../mail/outbox.port';
+import { newOutboxMessage } from '../mail/outbox';
+import { HOUSEHOLD_INVITATION_KIND, householdInvitationMail, householdInvitationMailId } from './household-invitation-mail';
 import { fieldsError, parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
 import { requirePermission } from '../admins/permissions';
@@ -40,8 +50,11 @@ export const MyHouseholdSchema = z.object({
   people: z.array(HouseholdPersonSchema),
   /** Invitations waiting for the signed-in member, each naming the household's contact. */
   invitations: z.array(z.object({ id: z.string(), from: z.string() })),
-  /** The household's own invitations waiting (shown to its contact). */
-  invited: z.array(z.object({ id: z.string(), name: z.string() })),
+  /**
+   * The household's own invitations waiting (shown to its contact, who may withdraw them): the
+   * e-mail each was sent to, whether or not it is a member's (the list tells no one which).
+   */
+  invited: z.array(z.object({ id: z.string(), email: z.string() })),
 });
 export type MyHousehold = z.infer<typeof MyHouseholdSchema>;
 
@@ -145,7 +158,7 @@ export class GetMyHousehold extends UseCase<MyHouseholdDeps> {
       })),
       people: membership ? await households.listForMember(membership.householdId) : [],
       invitations: from,
-      invited: await Promise.all(invited.map(async (i) => ({ id: i.id, name: (await members.get(i.memberId))?.name ?? NO_LONGER_LISTED }))),
+      invited: await Promise.all(invited.map(async (i) => ({ id: i.id, email: i.email ?? (i.memberId === null ? null : (await members.get(i.memberId))?.email) ?? NO_LONGER_LISTED }))),
     };
   }
 }
@@ -155,25 +168,68 @@ export interface InviteToHouseholdDeps extends MyHouseholdDeps {
   ids: IdGenerator;
 }
 
+export interface SendHouseholdInvitationDeps extends InviteToHouseholdDeps {
+  outbox: Outbox;
+  addressLimits: AddressLimitStore;
+  siteSettings: { clubName: string; publicBaseUrl: string };
+}
+
+/** The e-mail an invitation is sent to, checked: trimmed, lower case; or the field's refusal. */
+function invitedEmail(form: unknown): string {
+  const parsed = parseInput(HouseholdMemberEmailFormSchema, form);
+  const errors = invitationFormErrors(parsed);
+  if (errors.email !== undefined) throw fieldsError(errors);
+  return invitationEmail(parsed.email);
+}
+
+/** The invitation form's message (web and server alike): empty, or not an e-mail; none when fine. */
+export function invitationFormErrors(form: { email: string }): { email?: string } {
+  const email = invitationEmail(form.email);
+  if (email === '') return { email: HOUSEHOLD_MEMBER_MESSAGES.emailRequired };
+  if (email.length > 320 || !z.email().safeParse(email).success) return { email: HOUSEHOLD_MEMBER_MESSAGES.emailInvalid };
+  return {};
+}
+
 /**
- * The contact invites another member of the club, by e-mail, into their household (a member in
- * none starts one and is its contact). The invited member accepts on My club.
+ * The contact invites someone, by e-mail, into their household (a member in none starts one and
+ * is its contact); the invited member gets an e-mail and accepts on My club. The answer is the same
+ * whether or not the e-mail is a member's: one that is none is stored all the same, listed for the
+ * contact to withdraw, and never deliverable (docs/members-households.md#invitations). A member
+ * sends at most MAX_HOUSEHOLD_INVITATIONS_PER_DAY (429 beyond).
  */
-export class InviteToHousehold extends UseCase<InviteToHouseholdDeps> {
-  async execute(member: Pick<Member, 'id'>, form: unknown): Promise<{ invitationId: string }> {
-    const invitee = await memberByEmail(this.deps.members, form);
-    if (invitee.id === member.id) throw fieldsError({ email: HOUSEHOLD_MEMBER_MESSAGES.yourself });
+export class InviteToHousehold extends UseCase<SendHouseholdInvitationDeps> {
+  async execute(member: Pick<Member, 'id' | 'email'>, form: unknown): Promise<{ invitationId: string }> {
+    const email = invitedEmail(form);
+    if (email === invitationEmail(member.email)) throw fieldsError({ email: HOUSEHOLD_MEMBER_MESSAGES.yourself });
+    const now = this.deps.clock.now();
+    const { hits } = await this.deps.addressLimits.hit(householdInvitationLimitKey(member.id), HOUSEHOLD_INVITATION_WINDOW_MS, now);
+    if (hits > MAX_HOUSEHOLD_INVITATIONS_PER_DAY) throw new RateLimitError(HOUSEHOLD_MEMBER_MESSAGES.tooManySent);
     const householdId = await householdForChange(this.deps, member.id, 'invite');
-    const current = await this.deps.households.membershipOf(invitee.id);
-    if (current?.householdId === householdId) throw new ConflictError(HOUSEHOLD_MEMBER_MESSAGES.inAHousehold);
-    const invitationId = this.deps.ids.next();
-    const outcome = await this.deps.households.addInvitation(
-      { id: invitationId, householdId, memberId: invitee.id, invitedBy: member.id, createdAt: this.deps.clock.now().toISOString() },
-      MAX_HOUSEHOLD_INVITATIONS,
-    );
-    if (outcome === 'already-invited') throw new ConflictError(HOUSEHOLD_MEMBER_MESSAGES.alreadyInvited);
+    const found = await this.deps.members.getByEmail(email);
+    const invitee = found && !found.disabled ? found : null;
+    // A member of this household already: the contact knows who is in it, so saying so tells nothing.
+    if (invitee && (await this.deps.households.membershipOf(invitee.id))?.householdId === householdId) throw new ConflictError(HOUSEHOLD_MEMBER_MESSAGES.inAHousehold);
+    const invitation = { id: this.deps.ids.next(), householdId, memberId: invitee?.id ?? null, email, invitedBy: member.id, createdAt: now.toISOString() };
+    const outcome = await this.deps.households.addInvitation(invitation, MAX_HOUSEHOLD_INVITATIONS);
     if (outcome === 'too-many') throw new ConflictError(HOUSEHOLD_MEMBER_MESSAGES.tooManyInvitations);
-    return { invitationId };
+    if (outcome === 'already-invited') {
+      // Asked again (a retry after a failure, say): the waiting invitation's e-mail is written if it
+      // was not, never twice (addOnce), before the same refusal for either kind of e-mail.
+      const waiting = (await this.deps.households.invitationsOf(householdId)).find((i) => sameInvitee(i, invitation));
+      if (waiting) await this.mail(waiting, member.id, now);
+      throw new ConflictError(HOUSEHOLD_MEMBER_MESSAGES.alreadyInvited);
+    }
+    await this.mail(invitation, member.id, now);
+    return { invitationId: invitation.id };
+  }
+
+  /** Writes the invitation's e-mail to the outbox, once; an invitation without a member gets none. */
+  private async mail(invitation: HouseholdInvitation, fromId: string, now: Date): Promise<void> {
+    if (invitation.memberId === null) return;
+    const [to, from] = await Promise.all([this.deps.members.get(invitation.memberId), this.deps.members.get(fromId)]);
+    if (!to || to.disabled) return;
+    const mail = householdInvitationMail(to, { from: from?.name ?? NO_LONGER_LISTED, ...this.deps.siteSettings });
+    await this.deps.outbox.addOnce(newOutboxMessage(householdInvitationMailId(invitation.id), HOUSEHOLD_INVITATION_KIND, invitation.id, mail, now));
   }
 }
 

@@ -16,26 +16,59 @@ export const HouseholdMembershipSchema = z.object({
 });
 export type HouseholdMembership = z.infer<typeof HouseholdMembershipSchema>;
 
-/** A contact's invitation of another member of the club into their household, until accepted or declined. */
+/**
+ * A contact's invitation, by e-mail, into their household, until accepted, declined or withdrawn.
+ * An e-mail that was no member's when invited is stored all the same (`memberId` null) and can never
+ * be accepted: the contact gets the same answer for any e-mail, so inviting tells them nothing about
+ * who is a member (docs/members-households.md#invitations).
+ */
 export const HouseholdInvitationSchema = z.object({
   id: z.string().min(1).max(200),
   householdId: z.string().min(1).max(200),
-  /** The member invited. */
-  memberId: z.string().min(1).max(200),
+  /** The member invited: the enabled member who had the e-mail when invited; null when none had it. */
+  memberId: z.string().min(1).max(200).nullable(),
+  /**
+   * The e-mail the contact typed, trimmed and in lower case (what they see in their list); null for
+   * an invitation stored before e-mails were kept (always a member's).
+   */
+  email: z.string().min(1).max(320).nullable(),
   /** The contact who invited them. */
   invitedBy: z.string().min(1).max(200),
   createdAt: InstantSchema,
 });
 export type HouseholdInvitation = z.infer<typeof HouseholdInvitationSchema>;
 
+/** Whether two invitations (of one household) invite the same person: the same e-mail, or the same member. */
+export function sameInvitee(a: Pick<HouseholdInvitation, 'email' | 'memberId'>, b: Pick<HouseholdInvitation, 'email' | 'memberId'>): boolean {
+  return (a.email !== null && a.email === b.email) || (a.memberId !== null && a.memberId === b.memberId);
+}
+
 /** The most members (with e-mails) one household holds. */
 export const MAX_HOUSEHOLD_MEMBERS = 8;
 /** The most invitations one household may have waiting. */
 export const MAX_HOUSEHOLD_INVITATIONS = 8;
+/**
+ * The most invitations one member may send in HOUSEHOLD_INVITATION_WINDOW_MS (withdrawn ones count):
+ * enough for any family, too few to mail members in bulk by inviting and withdrawing.
+ */
+export const MAX_HOUSEHOLD_INVITATIONS_PER_DAY = 20;
+export const HOUSEHOLD_INVITATION_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** The address-limit key counting a member's invitations. */
+export function householdInvitationLimitKey(memberId: string): string {
+  return `household-invitations:${memberId}`;
+}
+
+/** An e-mail as invitations keep and compare it: trimmed, in lower case. */
+export function invitationEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
 
 export const HOUSEHOLD_MEMBER_MESSAGES = {
   emailRequired: 'Enter the member’s e-mail',
+  emailInvalid: 'Enter an e-mail address such as name@example.org',
   noSuchMember: 'No member of the club has this e-mail',
+  tooManySent: `You can send at most ${MAX_HOUSEHOLD_INVITATIONS_PER_DAY} household invitations a day. Please try again tomorrow.`,
   inAHousehold: 'This member is already in a household',
   youAreInAHousehold: 'You are already in a household: leave it first',
   full: `A household can hold at most ${MAX_HOUSEHOLD_MEMBERS} members`,

@@ -49,13 +49,14 @@ export interface HouseholdRepository {
   /** Makes the member the household's one contact; false (nothing changed) when they are not in it. */
   setContact(householdId: string, memberId: string): Promise<boolean>;
   /**
-   * Stores the invitation unless the member is invited into that household already, or the
-   * household has `max` invitations waiting; atomic against both.
+   * Stores the invitation unless its invitee is invited into that household already (sameInvitee:
+   * the same e-mail, or the same member), or the household has `max` invitations waiting; atomic
+   * against both. An invitation without a member (`memberId` null) is stored and counted like any.
    */
   addInvitation(invitation: HouseholdInvitation, max: number): Promise<'invited' | 'already-invited' | 'too-many'>;
   /** The invitation, or null. */
   getInvitation(id: string): Promise<HouseholdInvitation | null>;
-  /** The invitations waiting for the member (oldest first). */
+  /** The invitations waiting for the member (oldest first); never one without a member. */
   invitationsFor(memberId: string): Promise<HouseholdInvitation[]>;
   /** The household's invitations waiting (oldest first). */
   invitationsOf(householdId: string): Promise<HouseholdInvitation[]>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { InstantSchema } from '../shared/instant';
+import { londonDate } from '../shared/london-time';
 
 /**
  * A person a member books for (issue 35, docs/members-households.md): a dependant of the member's
@@ -72,4 +73,15 @@ export function validateHouseholdPerson(
   }
   if (!name.ok || Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, value: { name: name.value, kind: kind as HouseholdPersonKind, yearOfBirth } };
+}
+
+/**
+ * The messages of a person's form as a member types it (web) or sends it (server): the same schema
+ * and rule, with this year as London has it at `now`. Empty when the form is fine.
+ */
+export function householdPersonFormErrors(form: HouseholdPersonForm, now: Date): Partial<Record<keyof HouseholdPersonFields, string>> {
+  const parsed = HouseholdPersonFormSchema.safeParse(form);
+  if (!parsed.success) return { name: HOUSEHOLD_MESSAGES.nameRequired };
+  const checked = validateHouseholdPerson(parsed.data, Number(londonDate(now).slice(0, 4)));
+  return checked.ok ? {} : checked.errors;
 }

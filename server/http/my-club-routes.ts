@@ -161,15 +161,20 @@ export function registerMyClubRoutes(routes: ApiRoutes, ports: AppContainer): vo
     method: 'post',
     path: '/api/my/household/invitations',
     operationId: 'inviteToMyHousehold',
-    summary: "The household's contact invites another member of the club, by e-mail, into the household (a member in none starts one); the invited member accepts on My club",
+    summary:
+      "The household's contact invites someone, by e-mail, into the household (a member in none starts one). The same answer whether or not the e-mail is a member's: a member's gets an e-mail (through the outbox) and accepts on My club; any other is listed for the contact and can never be accepted",
     ...MEMBER,
     body: HouseholdMemberEmailFormSchema,
     responses: {
-      201: { description: 'Invited', schema: z.object({ invitationId: z.string() }) },
-      400: { description: `On \`email\`: "${HOUSEHOLD_MEMBER_MESSAGES.emailRequired}", "${HOUSEHOLD_MEMBER_MESSAGES.noSuchMember}", "${HOUSEHOLD_MEMBER_MESSAGES.yourself}"`, schema: ErrorResponseSchema },
+      201: { description: 'Invited (or stored, for an e-mail that is no member\'s: the answer does not say which)', schema: z.object({ invitationId: z.string() }) },
+      400: { description: `On \`email\`: "${HOUSEHOLD_MEMBER_MESSAGES.emailRequired}", "${HOUSEHOLD_MEMBER_MESSAGES.emailInvalid}", "${HOUSEHOLD_MEMBER_MESSAGES.yourself}"`, schema: ErrorResponseSchema },
       401: NOT_SIGNED_IN,
       403: NOT_CONTACT,
-      409: { description: `"${HOUSEHOLD_MEMBER_MESSAGES.alreadyInvited}", "${HOUSEHOLD_MEMBER_MESSAGES.inAHousehold}", "${HOUSEHOLD_MEMBER_MESSAGES.tooManyInvitations}"`, schema: ErrorResponseSchema },
+      409: {
+        description: `"${HOUSEHOLD_MEMBER_MESSAGES.alreadyInvited}" (the same e-mail, member's or not), "${HOUSEHOLD_MEMBER_MESSAGES.inAHousehold}" (one of this household), "${HOUSEHOLD_MEMBER_MESSAGES.tooManyInvitations}"`,
+        schema: ErrorResponseSchema,
+      },
+      429: { description: `"${HOUSEHOLD_MEMBER_MESSAGES.tooManySent}" (per member, withdrawn invitations included)`, schema: ErrorResponseSchema },
     },
     handler: async ({ body, req }) => {
       const member = await requireMember(ports, req);

@@ -1,16 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
 import { emptyEventForm } from '../../core/events/event-form';
-import { addAdmin, FETCH, signIn, startTestApp, type TestApp } from './support/test-app';
+import type { ParsedMail } from 'mailparser';
+import { MAX_HOUSEHOLD_INVITATIONS_PER_DAY } from '../../core/members/household-membership';
+import type { SmtpTestServer } from '../support/smtp-test-server';
+import { startTestAppWithMail, TEST_PUBLIC_BASE_URL } from './support/app-with-mail';
+import { addAdmin, FETCH, signIn, type TestApp } from './support/test-app';
 import { addListedMember, signedInMember } from './support/signed-in-member';
 
 // Households of several members (issue 35, docs/members-households.md): invitations, leaving,
 // the admin's household screen, and booking for the household's other members and dependants.
 let app: TestApp;
+let smtp: SmtpTestServer;
+let stop: () => Promise<void>;
 let admin: TestAgent;
 let eventId: string;
 beforeAll(async () => {
-  app = await startTestApp({ env: { TRUST_PROXY: '1' } });
+  ({ app, smtp, close: stop } = await startTestAppWithMail({ env: { TRUST_PROXY: '1' } }));
   await addAdmin(app, 'members@example.org', ['events:read', 'events:write', 'bookings:read', 'members:write']);
   admin = app.agent();
   await signIn(admin, 'members@example.org');
@@ -22,7 +28,7 @@ beforeAll(async () => {
   eventId = created.body.event.id;
 });
 afterAll(async () => {
-  await app.dispose();
+  await stop();
 });
 
 const household = async (agent: TestAgent) => (await agent.get('/api/my/household')).body;
@@ -37,12 +43,11 @@ describe('a contact invites a member into the household', () => {
     const bob = await signedInMember(app, bobMember);
     const milly = (await ann.post('/api/my/household').set(FETCH).send({ name: 'Milly Harbour', kind: 'junior', yearOfBirth: '2018' })).body.person;
 
-    expect((await invite(ann, 'nobody@example.org')).body).toEqual({ error: 'No member of the club has this e-mail', fields: { email: 'No member of the club has this e-mail' } });
     expect((await invite(ann, annMember.email)).status).toBe(400);
     const invited = await invite(ann, ` ${bobMember.email.toUpperCase()} `);
     expect(invited.status).toBe(201);
     expect((await invite(ann, bobMember.email)).status).toBe(409);
-    expect((await household(ann)).invited).toEqual([{ id: invited.body.invitationId, name: 'Bob Harbour' }]);
+    expect((await household(ann)).invited).toEqual([{ id: invited.body.invitationId, email: bobMember.email.toLowerCase() }]);
     expect((await household(bob)).invitations).toEqual([{ id: invited.body.invitationId, from: 'Ann Harbour' }]);
     // Another member cannot accept Bob's invitation; a GET acts on nothing.
     const cat = await signedInMember(app, await addListedMember(app));
@@ -64,7 +69,7 @@ describe('a contact invites a member into the household', () => {
     // Bob sees the dependants but does not manage them.
     expect((await bob.post('/api/my/household').set(FETCH).send({ name: 'Sam', kind: 'adult' })).status).toBe(403);
     expect((await bob.delete(`/api/my/household/${milly.id}`).set(FETCH)).status).toBe(403);
-    expect((await invite(bob, 'someone@example.org')).status).toBe(400);
+    expect((await invite(bob, 'someone@example.org')).body.error).toBe('Only the household’s contact may do this');
     expect((await invite(bob, (await addListedMember(app)).email)).body.error).toBe('Only the household’s contact may do this');
 
     // Ann, the contact, leaves: Bob becomes the contact, and the dependants stay with the household.
@@ -101,6 +106,89 @@ describe('a contact invites a member into the household', () => {
     const inAnn = (await household(ann)).members.some((m: { memberId: string }) => m.memberId === c.id);
     const inBob = (await household(bob)).members.some((m: { memberId: string }) => m.memberId === c.id);
     expect([inAnn, inBob].filter(Boolean)).toHaveLength(1);
+  });
+});
+
+const toOf = (mail: ParsedMail) => (mail.to && !Array.isArray(mail.to) ? mail.to.text : '');
+
+describe('inviting tells nothing about who is a member', () => {
+  it('an e-mail that is a member’s and one that is not get the same answer, the same list and the same refusal when asked again; only the member is e-mailed', async () => {
+    const [a, b] = [await addListedMember(app, { name: 'Ann Cleat' }), await addListedMember(app, { name: 'Bob Cleat' })];
+    const ann = await signedInMember(app, a);
+    const member = await invite(ann, b.email);
+    const stranger = await invite(ann, 'Not.A.Member@Example.org ');
+    // The same status and the same body but for the (random) id.
+    expect([member.status, stranger.status]).toEqual([201, 201]);
+    expect({ ...member.body, invitationId: 'id' }).toEqual({ ...stranger.body, invitationId: 'id' });
+    // Both listed alike, by the e-mail typed (sent at the same instant: in no particular order).
+    expect((await household(ann)).invited).toEqual(
+      expect.arrayContaining([
+        { id: member.body.invitationId, email: b.email.toLowerCase() },
+        { id: stranger.body.invitationId, email: 'not.a.member@example.org' },
+      ]),
+    );
+    expect((await household(ann)).invited).toHaveLength(2);
+    const [again, strangerAgain] = [await invite(ann, b.email), await invite(ann, 'not.a.member@example.org')];
+    expect([again.status, again.body]).toEqual([strangerAgain.status, strangerAgain.body]);
+    expect(again.body).toEqual({ error: 'This member is already invited' });
+    // An e-mail that is no e-mail is refused as such, whoever's it might be.
+    expect((await invite(ann, 'not an e-mail')).body.fields).toEqual({ email: 'Enter an e-mail address such as name@example.org' });
+
+    // Only Bob gets an e-mail (once, though asked twice), read back from the SMTP server.
+    const mail = await smtp.waitForSubject('Ann Cleat invites you into their household');
+    expect(toOf(mail)).toBe(b.email);
+    expect(mail.text).toContain('Ann Cleat invites you into their household at');
+    expect(mail.text).toContain(`${TEST_PUBLIC_BASE_URL}/my`);
+    expect(mail.html).toContain(`href="${TEST_PUBLIC_BASE_URL}/my"`);
+    const outbox = await app.get('outbox').list();
+    expect(outbox.filter((m) => m.kind === 'household-invitation' && m.recordId === member.body.invitationId)).toHaveLength(1);
+    expect(outbox.filter((m) => m.mail.to.toLowerCase() === 'not.a.member@example.org')).toEqual([]);
+    // The invitation to no member is withdrawn like any.
+    expect((await ann.delete(`/api/my/household/invitations/${stranger.body.invitationId}`).set(FETCH)).status).toBe(204);
+    expect((await household(ann)).invited.map((i: { email: string }) => i.email)).toEqual([b.email.toLowerCase()]);
+  });
+
+  it(`a member sends at most ${MAX_HOUSEHOLD_INVITATIONS_PER_DAY} invitations a day, withdrawn ones included: 429 beyond, with a clear message, storing nothing`, async () => {
+    const ann = await signedInMember(app, await addListedMember(app));
+    for (let i = 0; i < MAX_HOUSEHOLD_INVITATIONS_PER_DAY; i += 1) {
+      const sent = await invite(ann, `probe-${i}@example.org`);
+      expect(sent.status).toBe(201);
+      expect((await ann.delete(`/api/my/household/invitations/${sent.body.invitationId}`).set(FETCH)).status).toBe(204);
+    }
+    const refused = await invite(ann, 'one-more@example.org');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ error: `You can send at most ${MAX_HOUSEHOLD_INVITATIONS_PER_DAY} household invitations a day. Please try again tomorrow.` });
+    expect((await household(ann)).invited).toEqual([]);
+    // Another member is not limited by Ann's invitations (the window's end is the address-limit store's contract).
+    expect((await invite(await signedInMember(app, await addListedMember(app)), 'someone@example.org')).status).toBe(201);
+  });
+
+  it('an invitation withdrawn by the contact can no longer be accepted: the invited member is told so', async () => {
+    const [a, b] = [await addListedMember(app), await addListedMember(app)];
+    const [ann, bob] = [await signedInMember(app, a), await signedInMember(app, b)];
+    const id = (await invite(ann, b.email)).body.invitationId as string;
+    expect((await household(bob)).invitations).toHaveLength(1);
+    expect((await ann.delete(`/api/my/household/invitations/${id}`).set(FETCH)).status).toBe(204);
+    expect(await accept(bob, id).then((r) => [r.status, r.body])).toEqual([404, { error: 'This invitation is no longer open' }]);
+    expect((await household(bob)).members).toEqual([]);
+  });
+});
+
+describe('the contact edits a dependant', () => {
+  it('changes the name, kind and year with the same checks as adding; another member of the household may not', async () => {
+    const [a, b] = [await addListedMember(app), await addListedMember(app)];
+    const [ann, bob] = [await signedInMember(app, a), await signedInMember(app, b)];
+    const tom = (await ann.post('/api/my/household').set(FETCH).send({ name: 'Tom Cleat', kind: 'junior', yearOfBirth: '2016' })).body.person;
+    const changed = await ann.put(`/api/my/household/${tom.id}`).set(FETCH).send({ name: ' Thomas   Cleat ', kind: 'adult', yearOfBirth: '' });
+    expect(changed.status).toBe(200);
+    expect(changed.body.person).toMatchObject({ id: tom.id, name: 'Thomas Cleat', kind: 'adult', yearOfBirth: null, createdAt: tom.createdAt });
+    const bad = await ann.put(`/api/my/household/${tom.id}`).set(FETCH).send({ name: '', kind: 'child', yearOfBirth: '1800' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual({ name: 'Enter the person’s name', kind: 'Choose adult or junior', yearOfBirth: 'Year of birth must be a year from 1900 to 2026, or left empty' });
+    expect((await household(ann)).people).toMatchObject([{ name: 'Thomas Cleat', kind: 'adult', yearOfBirth: null }]);
+    const id = (await invite(ann, b.email)).body.invitationId as string;
+    await accept(bob, id);
+    expect((await bob.put(`/api/my/household/${tom.id}`).set(FETCH).send({ name: 'Bobbed', kind: 'adult' })).status).toBe(403);
   });
 });
 

@@ -662,8 +662,8 @@ describe('FirestoreHouseholdRepository on two server instances at once', () => {
       const at = '2026-05-01T10:00:00.000Z';
       await one.join({ householdId: 'h-1', memberId: 'member-ann', at }, 8);
       await one.join({ householdId: 'h-2', memberId: 'member-cat', at }, 8);
-      await one.addInvitation({ id: 'inv-1', householdId: 'h-1', memberId: 'member-bob', invitedBy: 'member-ann', createdAt: at }, 8);
-      await one.addInvitation({ id: 'inv-2', householdId: 'h-2', memberId: 'member-bob', invitedBy: 'member-cat', createdAt: at }, 8);
+      await one.addInvitation({ id: 'inv-1', householdId: 'h-1', memberId: 'member-bob', email: 'bob@example.org', invitedBy: 'member-ann', createdAt: at }, 8);
+      await one.addInvitation({ id: 'inv-2', householdId: 'h-2', memberId: 'member-bob', email: 'bob@example.org', invitedBy: 'member-cat', createdAt: at }, 8);
       const results = await Promise.all([
         one.join({ householdId: 'h-1', memberId: 'member-bob', at, invitationId: 'inv-1' }, 8),
         two.join({ householdId: 'h-2', memberId: 'member-bob', at, invitationId: 'inv-2' }, 8),
@@ -671,6 +671,18 @@ describe('FirestoreHouseholdRepository on two server instances at once', () => {
       expect(results.filter((r) => r === 'joined')).toHaveLength(1);
       const inHouseholds = [...(await one.membersOf('h-1')), ...(await one.membersOf('h-2'))].filter((m) => m.memberId === 'member-bob');
       expect(inHouseholds).toEqual([await one.membershipOf('member-bob')]);
+    });
+  });
+
+  it('reads an invitation stored before e-mails were kept as without one; it still counts against the same member', async () => {
+    await onTwoClients(running, async (db) => {
+      const households = new FirestoreHouseholdRepository(db);
+      const at = '2026-05-01T10:00:00.000Z';
+      await households.join({ householdId: 'h-old', memberId: 'member-ann', at }, 8);
+      await db.collection('householdInvitations').doc('inv-old').set({ id: 'inv-old', householdId: 'h-old', memberId: 'member-bob', invitedBy: 'member-ann', createdAt: at });
+      expect(await households.getInvitation('inv-old')).toEqual({ id: 'inv-old', householdId: 'h-old', memberId: 'member-bob', email: null, invitedBy: 'member-ann', createdAt: at });
+      expect((await households.invitationsFor('member-bob')).map((i) => i.id)).toEqual(['inv-old']);
+      expect(await households.addInvitation({ id: 'inv-new', householdId: 'h-old', memberId: 'member-bob', email: 'bob@example.org', invitedBy: 'member-ann', createdAt: at }, 8)).toBe('already-invited');
     });
   });
 });

@@ -97,7 +97,14 @@ export function describeHouseholdRepositoryContract(name: string, makeAdapter: A
 
     describe('members of households', () => {
       const at = (minute: number) => `2026-05-01T10:${String(minute).padStart(2, '0')}:00.000Z`;
-      const invite = (id: string, householdId: string, memberId: string, minute = 0): HouseholdInvitation => ({ id, householdId, memberId, invitedBy: 'member-ann', createdAt: at(minute) });
+      const invite = (id: string, householdId: string, memberId: string | null, minute = 0, email = `${memberId ?? 'nobody'}@example.org`): HouseholdInvitation => ({
+        id,
+        householdId,
+        memberId,
+        email,
+        invitedBy: 'member-ann',
+        createdAt: at(minute),
+      });
 
       it('makes the first member of a new household its contact, and lists members in the order they joined', async () => {
         expect(await households().membershipOf('member-ann')).toBeNull();
@@ -172,6 +179,24 @@ export function describeHouseholdRepositoryContract(name: string, makeAdapter: A
         expect(await households().removeInvitation('inv-3')).toBe(true);
         expect(await households().removeInvitation('inv-3')).toBe(false);
         expect(await households().invitationsOf('h-1')).toEqual([]);
+      });
+
+      it('stores an invitation without a member like any (listed, counted, removable), for no member to accept; one per e-mail and household', async () => {
+        await households().join({ householdId: 'h-1', memberId: 'member-ann', at: at(1) }, 8);
+        const nobody = invite('inv-1', 'h-1', null, 1, 'nobody@example.org');
+        expect(await households().addInvitation(nobody, 3)).toBe('invited');
+        expect(await households().addInvitation(invite('inv-2', 'h-1', null, 2, 'nobody@example.org'), 3)).toBe('already-invited');
+        // The same e-mail once a member's, or the same member under another e-mail: the same invitee.
+        expect(await households().addInvitation(invite('inv-3', 'h-1', 'member-bob', 3, 'nobody@example.org'), 3)).toBe('already-invited');
+        expect(await households().addInvitation(invite('inv-4', 'h-1', 'member-bob', 4, 'bob@example.org'), 3)).toBe('invited');
+        expect(await households().addInvitation(invite('inv-5', 'h-1', 'member-bob', 5, 'bob.other@example.org'), 3)).toBe('already-invited');
+        expect(await households().addInvitation(invite('inv-6', 'h-1', null, 6, 'other@example.org'), 3)).toBe('invited');
+        expect(await households().addInvitation(invite('inv-7', 'h-1', null, 7, 'third@example.org'), 3)).toBe('too-many');
+        expect(await households().invitationsOf('h-1')).toEqual([nobody, invite('inv-4', 'h-1', 'member-bob', 4, 'bob@example.org'), invite('inv-6', 'h-1', null, 6, 'other@example.org')]);
+        expect(await households().getInvitation('inv-1')).toEqual(nobody);
+        expect(await households().join({ householdId: 'h-1', memberId: 'member-cat', at: at(8), invitationId: 'inv-1' }, 8)).toBe('no-invitation');
+        expect(await households().removeInvitation('inv-1')).toBe(true);
+        expect((await households().invitationsOf('h-1')).map((i) => i.id)).toEqual(['inv-4', 'inv-6']);
       });
 
       it('lets a member accept only one of two invitations accepted at the same time', async () => {

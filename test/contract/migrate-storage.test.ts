@@ -96,7 +96,7 @@ async function seedSqlite(file: string): Promise<void> {
     await repos.households.setContact('member-a', 'member-c');
     // Its contact has invited another member, who has not answered yet.
     expect(
-      await repos.households.addInvitation({ id: 'inv-d', householdId: 'member-a', memberId: 'member-d', invitedBy: 'member-c', createdAt: '2026-05-03T10:00:00.000Z' }, 8),
+      await repos.households.addInvitation({ id: 'inv-d', householdId: 'member-a', memberId: 'member-d', email: 'd@example.org', invitedBy: 'member-c', createdAt: '2026-05-03T10:00:00.000Z' }, 8),
     ).toBe('invited');
     // A file no document points at (a photo's, say): the whole file store is copied, not only documents'.
     await files.put('photos/p1/w320.jpg', patternedBytes(2 * 1024 * 1024));

@@ -1,4 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { invitationFormErrors } from '@core/members/household-members';
+import { useForm } from '../../../lib/form';
+import { HouseholdPersonForm, NEW_PERSON, type PersonValues } from './household-person-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -10,37 +13,33 @@ import { useHousehold, useHouseholdChanges } from '../api/household';
 const KIND_TEXT = { adult: 'Adult', junior: 'Junior' } as const;
 
 /**
- * My club's Household: its members (the contact marked) and dependants, invitations waiting for
- * the member (accept or decline), and, for the contact, the dependants' form and the invitation of
- * another member by e-mail. Any member may leave.
+ * My club's Household: its members (the contact marked) and dependants and, for the contact, the
+ * dependants' forms (add, edit, remove) and the invitations by e-mail (send, see waiting, withdraw).
+ * Any member may leave. The invitations waiting for the member come first on My club
+ * (HouseholdInvitationsSection).
  */
 export function HouseholdSection() {
   const household = useHousehold(true);
-  const { add, remove, invite, accept, decline, leave } = useHouseholdChanges();
-  const [name, setName] = useState('');
-  const [kind, setKind] = useState('junior');
-  const [year, setYear] = useState('');
-  const [email, setEmail] = useState('');
-  const fields = add.error instanceof ApiError ? add.error.fields : {};
-  const inviteFields = invite.error instanceof ApiError ? invite.error.fields : {};
+  const { add, change, remove, invite, decline: withdraw, leave } = useHouseholdChanges();
+  const [editing, setEditing] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  // The invitation's form: the core's rule, then the server's answer (the same for any e-mail).
+  const inviteForm = useForm<{ email: string }, 'email'>({ initial: { email: '' }, validate: invitationFormErrors, order: ['email'], idOf: () => 'household-invite-email', show: 'submit' });
   const data = household.data;
   const isContact = data?.contact ?? false;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    add.mutate(
-      { name, kind, yearOfBirth: year },
-      {
-        onSuccess: () => {
-          setName('');
-          setYear('');
-        },
+  const sendInvitation = ({ email }: { email: string }) => {
+    setSent(false);
+    return invite.mutateAsync(email).then(
+      () => {
+        inviteForm.reset();
+        setSent(true);
+      },
+      (error: unknown) => {
+        const fields = error instanceof ApiError && error.status === 400 ? error.fields : {};
+        inviteForm.refuse(fields, Object.keys(fields).length > 0 ? null : refusalMessage(error, 'Inviting failed. Please try again.'));
       },
     );
-  };
-  const sendInvitation = (e: FormEvent) => {
-    e.preventDefault();
-    invite.mutate(email, { onSuccess: () => setEmail('') });
   };
 
   return (
@@ -53,25 +52,6 @@ export function HouseholdSection() {
         <LoadFailed title="Failed to load your household" onRetry={() => void household.refetch()} />
       ) : (
         <>
-          {data!.invitations.length > 0 && (
-            <div className="household-invitations">
-              <h3>Invitations</h3>
-              <ul className="household-list">
-                {data!.invitations.map((invitation) => (
-                  <li key={invitation.id}>
-                    <span>{invitation.from} invites you into their household.</span>{' '}
-                    <Button size="small" disabled={accept.isPending} onClick={() => accept.mutate(invitation.id)}>
-                      Accept
-                    </Button>{' '}
-                    <Button variant="ghost" size="small" disabled={decline.isPending} onClick={() => decline.mutate(invitation.id)} aria-label={`Decline the invitation from ${invitation.from}`}>
-                      Decline
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-              {accept.isError && <Alert tone="error">{refusalMessage(accept.error, 'Accepting failed. Please try again.')}</Alert>}
-            </div>
-          )}
           {data!.members.length > 0 && (
             <>
               <h3>Members</h3>
@@ -91,56 +71,79 @@ export function HouseholdSection() {
             <p>No one yet.</p>
           ) : (
             <ul className="household-list">
-              {data!.people.map((person) => (
-                <li key={person.id}>
-                  <span>
-                    {person.name} ({KIND_TEXT[person.kind]}
-                    {person.yearOfBirth !== null && `, born ${person.yearOfBirth}`})
-                  </span>{' '}
-                  {isContact && (
-                    <Button variant="ghost" size="small" disabled={remove.isPending} onClick={() => remove.mutate(person.id)} aria-label={`Remove ${person.name}`}>
-                      Remove
-                    </Button>
-                  )}
-                </li>
-              ))}
+              {data!.people.map((person) =>
+                editing === person.id ? (
+                  <li key={person.id} className="household-editing">
+                    <HouseholdPersonForm
+                      idPrefix={`household-edit-${person.id}`}
+                      title={`Edit ${person.name}`}
+                      initial={{ name: person.name, kind: person.kind, yearOfBirth: person.yearOfBirth === null ? '' : String(person.yearOfBirth) }}
+                      submit={['Save', 'Saving…']}
+                      failed="Saving failed. Please try again."
+                      send={(form: PersonValues) => change.mutateAsync({ id: person.id, form }).then(() => setEditing(null))}
+                      onCancel={() => setEditing(null)}
+                    />
+                  </li>
+                ) : (
+                  <li key={person.id}>
+                    <span>
+                      {person.name} ({KIND_TEXT[person.kind]}
+                      {person.yearOfBirth !== null && `, born ${person.yearOfBirth}`})
+                    </span>{' '}
+                    {isContact && (
+                      <>
+                        <Button variant="ghost" size="small" onClick={() => setEditing(person.id)} aria-label={`Edit ${person.name}`}>
+                          Edit
+                        </Button>{' '}
+                        <Button variant="ghost" size="small" disabled={remove.isPending} onClick={() => remove.mutate(person.id)} aria-label={`Remove ${person.name}`}>
+                          Remove
+                        </Button>
+                      </>
+                    )}
+                  </li>
+                ),
+              )}
             </ul>
           )}
-          {!isContact && <p>The household’s contact adds and removes the people you book for.</p>}
+          {!isContact && <p>The household’s contact adds, edits and removes the people you book for.</p>}
+          {isContact && data!.invited.length > 0 && (
+            <div className="household-invited">
+              <h3 id="household-invited-title">Invitations waiting</h3>
+              <ul className="household-list" aria-labelledby="household-invited-title">
+                {data!.invited.map((invitation) => (
+                  <li key={invitation.id}>
+                    <span>{invitation.email}</span>{' '}
+                    <Button variant="ghost" size="small" disabled={withdraw.isPending} onClick={() => withdraw.mutate(invitation.id)} aria-label={`Withdraw the invitation to ${invitation.email}`}>
+                      Withdraw
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+              {withdraw.isError && <Alert tone="error">{refusalMessage(withdraw.error, 'Withdrawing failed. Please try again.')}</Alert>}
+            </div>
+          )}
         </>
       )}
       {remove.isError && <Alert tone="error">{refusalMessage(remove.error, 'Removing failed. Please try again.')}</Alert>}
       {isContact && (
         <>
-          <form className="form-fields" noValidate onSubmit={submit} aria-labelledby="household-add-title">
-            <h3 id="household-add-title">Add a person</h3>
-            <Field id="household-name" label="Name" error={fields.name}>
-              <input type="text" className="input" autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />
-            </Field>
-            <Field id="household-kind" label="Adult or junior" error={fields.kind}>
-              <select className="input" value={kind} onChange={(e) => setKind(e.target.value)}>
-                <option value="junior">Junior</option>
-                <option value="adult">Adult</option>
-              </select>
-            </Field>
-            <Field id="household-year" label="Year of birth (optional)" hint="Decides the child price (12 or under)." error={fields.yearOfBirth}>
-              <input type="text" inputMode="numeric" className="input input-count" autoComplete="off" value={year} onChange={(e) => setYear(e.target.value)} />
-            </Field>
-            {add.isError && Object.keys(fields).length === 0 && <Alert tone="error">{refusalMessage(add.error, 'Adding failed. Please try again.')}</Alert>}
-            <Button type="submit" disabled={add.isPending}>
-              {add.isPending ? 'Adding…' : 'Add to household'}
-            </Button>
-          </form>
-          <form className="form-fields" noValidate onSubmit={sendInvitation} aria-labelledby="household-invite-title">
+          <HouseholdPersonForm
+            idPrefix="household-add"
+            title="Add a person"
+            initial={NEW_PERSON}
+            submit={['Add to household', 'Adding…']}
+            failed="Adding failed. Please try again."
+            send={(form: PersonValues) => add.mutateAsync(form)}
+          />
+          <form className="form-fields" noValidate onSubmit={inviteForm.handleSubmit(sendInvitation)} aria-labelledby="household-invite-title">
             <h3 id="household-invite-title">Invite a member</h3>
-            <Field id="household-invite-email" label="Their e-mail" hint="Another member of the club; they accept on their My club." error={inviteFields.email}>
-              <input type="email" className="input" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} />
+            <Field id="household-invite-email" label="Their e-mail" hint="Another member of the club: they get an e-mail and accept on their My club." error={inviteForm.errorFor('email')}>
+              <input type="email" className="input" autoComplete="off" {...inviteForm.bind('email')} />
             </Field>
-            {invite.isError && Object.keys(inviteFields).length === 0 && <Alert tone="error">{refusalMessage(invite.error, 'Inviting failed. Please try again.')}</Alert>}
-            {invite.isSuccess && <Alert tone="success">Invitation sent. They accept it on their My club.</Alert>}
-            {data && data.invited.length > 0 && <p>Waiting to accept: {data.invited.map((i) => i.name).join(', ')}</p>}
-            <Button type="submit" disabled={invite.isPending}>
-              {invite.isPending ? 'Inviting…' : 'Invite'}
+            {inviteForm.formError !== null && <Alert tone="error">{inviteForm.formError}</Alert>}
+            {sent && <Alert tone="success">Invitation sent. If this e-mail is a member’s, they get an e-mail and accept on their My club.</Alert>}
+            <Button type="submit" disabled={inviteForm.submitting}>
+              {inviteForm.submitting ? 'Inviting…' : 'Invite'}
             </Button>
           </form>
         </>

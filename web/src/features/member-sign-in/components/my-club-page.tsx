@@ -7,6 +7,7 @@ import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useMemberSession, useSignOutMember } from '../api/member-session';
+import { HouseholdInvitationsSection } from './household-invitations-section';
 import { HouseholdSection } from './household-section';
 import { MyBookingsSection } from './my-bookings-section';
 import { MyCalendarFeedSection } from './my-calendar-feed-section';
@@ -17,7 +18,8 @@ import { PasskeysSection } from './passkeys-section';
 import { MyDataSection } from './my-data-section';
 
 /**
- * /my, "My club" (docs/my-club.md): the signed-in member's name and Sign out, then their bookings,
+ * /my, "My club" (docs/my-club.md): the signed-in member's name and Sign out, then any invitation
+ * into a household waiting for them, their bookings,
  * waiting lists, work-day jobs, calendar feed and household, and their data (download, erase).
  * The session is read in the browser, so the server draws the loading state.
  */
@@ -56,6 +58,8 @@ export function MyClubPage() {
       </section>
       {session.data?.member && (
         <>
+          {/* An invitation into a household waits for an answer: it comes before everything else. */}
+          <HouseholdInvitationsSection />
           <MyBookingsSection />
           <MyWaitingListsSection />
           <MyWorkDaysSection />
