@@ -2,6 +2,7 @@ import type { AuditLog } from '../audit/audit-log.port';
 import type { Clock } from '../shared/clock.port';
 import type { IdGenerator } from '../shared/id-generator.port';
 import { UseCase } from '../shared/use-case';
+import type { PersonalDataStore } from './personal-data-store.port';
 import type { Pseudonyms } from './pseudonyms.port';
 import { RETENTION_AUDIT_ACTIONS, pseudonymisedNamedEntry } from './retention-audit';
 import { RETENTION_KINDS, RETENTION_KIND_TEXT, nextRetentionRun, retentionCutoff, retentionRemoves, type RetentionKind, type RetentionSchedule } from './retention-schedule';
@@ -14,6 +15,8 @@ export const RETENTION_PAGES_PER_RUN = 50;
 
 export interface ApplyRetentionDeps {
   retention: RetentionStore;
+  /** Its files keep no copy of what the run anonymised or deleted (dropOldCopies). */
+  personalData: Pick<PersonalDataStore, 'dropOldCopies'>;
   audit: AuditLog;
   pseudonyms: Pseudonyms;
   clock: Clock;
@@ -69,6 +72,7 @@ export class ApplyRetention extends UseCase<ApplyRetentionDeps> {
         changes: [...RETENTION_KINDS.filter(retentionRemoves).map((kind) => ({ field: kind, before: null, after: counts[kind] })), { field: 'auditEntries', before: null, after: counts.auditEntries }],
       },
     ]);
+    await this.deps.personalData.dropOldCopies();
     return counts;
   }
 

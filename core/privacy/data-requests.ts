@@ -152,6 +152,8 @@ export class ErasePerson extends UseCase<ErasePersonDeps> {
         changes: [],
       },
     ]);
+    // Last, after every write of the erasure: the storage's files keep no copy of the person.
+    await deps.personalData.dropOldCopies();
     return { records: rewrites.length };
   }
 }

@@ -18,6 +18,7 @@ export const retentionFeature: Feature = {
         () =>
           new ApplyRetention({
             retention: get('retention'),
+            personalData: get('personalData'),
             audit: get('audit'),
             pseudonyms: get('pseudonyms'),
             clock: get('clock'),
