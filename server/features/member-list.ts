@@ -10,7 +10,7 @@ import { auditTrail, type Feature, provide, siteSettings } from './feature';
 export const memberListFeature: Feature = {
   name: 'member list',
   useCases: ({ get, config }) => [
-    provide(ListMembers, () => new ListMembers({ members: get('members'), clock: get('clock') })),
+    provide(ListMembers, () => new ListMembers({ members: get('members'), duties: get('duties'), events: get('events'), clock: get('clock') })),
     provide(AddMember, () => new AddMember({ members: get('members'), ...auditTrail(get) })),
     provide(UpdateMember, () => new UpdateMember({ members: get('members'), duties: get('duties'), events: get('events'), admins: get('admins'), siteSettings: siteSettings(config), ...auditTrail(get) })),
     provide(PreviewMemberImport, () => new PreviewMemberImport({ members: get('members') })),

@@ -68,11 +68,14 @@ describe('a member who leaves gives up their duties still to come', () => {
     const past = await eventOnDuty(bob, 'Spring series', '2026-05-02T09:00:00.000Z');
     const races = [await eventOnDuty(bob, 'Summer regatta'), await eventOnDuty(bob, 'Autumn series', '2026-09-05T09:00:00.000Z')];
     expect((await rosterOf(races[0].eventId)).light).toBe('amber');
+    // The member list says beforehand how many duties disabling releases (the past one is not among them).
+    expect((await officer.get('/api/admin/members')).body.upcomingDuties[bob.id]).toBe(2);
     const before = (await releaseMails()).length;
 
     const res = await officer.patch(`/api/admin/members/${bob.id}`).set(FETCH).send({ disabled: true });
     expect(res.status).toBe(200);
     await expectReleased(bob, races, past, before, ['Bob Stern', 'Summer regatta', 'Autumn series']);
+    expect((await officer.get('/api/admin/members')).body.upcomingDuties[bob.id]).toBeUndefined();
     // Disabling again, or enabling, releases and writes nothing more.
     expect((await officer.patch(`/api/admin/members/${bob.id}`).set(FETCH).send({ disabled: true })).status).toBe(200);
     expect((await officer.patch(`/api/admin/members/${bob.id}`).set(FETCH).send({ disabled: false })).status).toBe(200);
