@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
 import type { Member } from '../../core/members/member';
 import { DUTIES_RELEASED_MAIL_KIND } from '../../core/duties/member-duty-release';
+import { ApplyRetention } from '../../core/privacy/apply-retention';
 import { addListedMember, signedInMember } from './support/signed-in-member';
 import { addEvent, FETCH, signedInAdmin, type TestApp } from './support/test-app';
 import { useTestApp } from './support/use-test-app';
@@ -111,5 +112,20 @@ describe('a member who leaves gives up their duties still to come', () => {
     const before = (await releaseMails()).length;
     expect((await officer.patch(`/api/admin/members/${dan.id}`).set(FETCH).send({ disabled: true })).status).toBe(200);
     expect((await releaseMails()).length).toBe(before);
+  });
+
+  it('the nightly run anonymising a lapsed member first releases a duty still to come they held by override, naming only their pseudonym', async () => {
+    const lee = await addListedMember(app, { name: 'Leopold Lapsed', email: 'leopold.lapsed@example.org', renewalDate: '2024-03-31' });
+    const past = await eventOnDuty(lee, 'Winter series', '2026-02-07T09:00:00.000Z');
+    const races = [await eventOnDuty(lee, 'Harbour race', '2026-07-18T09:00:00.000Z'), await eventOnDuty(lee, 'Regatta week', '2026-08-08T09:00:00.000Z')];
+    const before = (await releaseMails()).length;
+
+    await app.built.ports.useCase(ApplyRetention).execute();
+    expect(await app.get('members').get(lee.id)).toMatchObject({ name: 'Anonymised' });
+    await expectReleased(lee, races, past, before, ['Harbour race', 'Regatta week', 'was anonymised by the retention schedule']);
+    for (const message of (await releaseMails()).slice(before)) {
+      expect(message.mail.text).toMatch(/Person [0-9a-f]{12} was anonymised/);
+      expect(message.mail.text).not.toContain('Leopold');
+    }
   });
 });
