@@ -1,6 +1,7 @@
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { MEMBER_OPTIONAL_FIELDS, MemberSchema, memberEmailKey, type Member } from '../../core/members/member';
-import type { MemberRepository } from '../../core/members/member-repository.port';
+import type { MemberRepository, MemberUpdateExtras } from '../../core/members/member-repository.port';
+import { readMemberDutyRelease } from './firestore-member-duty-release';
 import { byNameThenEmail, MEMBER_MESSAGES, membersAfterImport, validMember } from '../member-records';
 import { pickFields } from '../pick-fields';
 import { FirestoreCollectionAdapter, type FirestoreCollectionOptions } from './firestore-collections';
@@ -50,9 +51,16 @@ export class FirestoreMemberRepository extends FirestoreCollectionAdapter implem
     await this.writes.create(valid.id, memberEmailKey(valid.email), toDocument(valid));
   }
 
-  async update(member: Member): Promise<void> {
+  async update(member: Member, also: MemberUpdateExtras = {}): Promise<void> {
     const valid = validMember(member);
-    await this.writes.replace(valid.id, memberEmailKey(valid.email), toDocument(valid));
+    const release = also.releaseDuties;
+    // With a release: one transaction, the member, their duties released and the e-mails about them.
+    await this.writes.replace(
+      valid.id,
+      memberEmailKey(valid.email),
+      toDocument(valid),
+      release ? { read: (tx) => readMemberDutyRelease(tx, this.db, this.options, valid.id, release), conflict: 'An outbox message with this id already exists' } : undefined,
+    );
   }
 
   async importMembers(members: readonly Member[]): Promise<void> {

@@ -54,6 +54,12 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
       }
     });
   }
+
+  /**
+   * Nothing the app can do: Firestore keeps its own recovery copies (point-in-time recovery,
+   * backups), which age out on Google's schedule (docs/data-protection.md#firestore).
+   */
+  async dropOldCopies(): Promise<void> {}
 }
 
 /** The new path of a document whose path's last segment (its id) changed: the erasure rewrote the whole path's text. */

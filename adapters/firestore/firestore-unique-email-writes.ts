@@ -1,5 +1,5 @@
 import { FirestoreCollectionAdapter, type FirestoreCollectionOptions } from './firestore-collections';
-import type { CollectionReference, DocumentData, DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import type { CollectionReference, DocumentData, DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/shared/errors';
 import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
@@ -40,8 +40,12 @@ export class UniqueEmailWrites {
     );
   }
 
-  /** Replaces the document; NotFoundError for an unknown id, ConflictError when another has the e-mail. */
-  async replace(uid: string, email: string, document: DocumentData): Promise<void> {
+  /**
+   * Replaces the document; NotFoundError for an unknown id, ConflictError when another has the e-mail.
+   * `also` reads what else the transaction writes (after the document's own reads) and answers
+   * those writes; a create() among them on an id taken fails with ConflictError(`also.conflict`).
+   */
+  async replace(uid: string, email: string, document: DocumentData, also?: { read: (tx: Transaction) => Promise<() => void>; conflict: string }): Promise<void> {
     if (!isDocumentId(uid)) throw new NotFoundError(this.messages.notFound);
     const collection = this.collection();
     const ref = collection.doc(uid);
@@ -54,10 +58,13 @@ export class UniqueEmailWrites {
           ]);
           if (!existing.exists) throw new NotFoundError(this.messages.notFound);
           if (sameEmail.docs.some((doc) => doc.id !== uid)) throw new ConflictError(this.messages.emailTaken);
+          const writeAlso = also ? await also.read(tx) : null;
           tx.set(ref, document);
+          writeAlso?.();
         },
         { maxAttempts: TRANSACTION_ATTEMPTS },
       ),
+      also ? { conflict: also.conflict } : {},
     );
   }
 }

@@ -1,3 +1,4 @@
+import { dutiesReleasedOnLeaving } from '../../core/duties/member-duty-release';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
 import { assignmentRefusal, DUTY_MESSAGES, type DutyAssignment, type DutySlot, type MemberQualification, type StaffedSlot } from '../../core/duties/duties';
 import { dutyMoveRefusal, movedHolders, type DutyMove } from '../../core/duties/event-move-duties';
@@ -119,6 +120,21 @@ export class MemoryDutyRepository implements DutyRepository {
     if (refusal) throw new ConflictError(refusal);
     return () => {
       for (const slot of slots) slot.holders = movedHolders(slot.holders, move);
+    };
+  }
+
+  /**
+   * A leaving member's release (MemberRepository.update's `also.releaseDuties`): the duties the
+   * core's rule releases now, and the write taking them off their slots, for the member's
+   * repository to run in the same step as the member's.
+   */
+  prepareMemberRelease(memberId: string, from: Date): { released: DutyAssignment[]; write(): void } {
+    const released = dutiesReleasedOnLeaving(this.duties(memberId), from).sort(byStart);
+    return {
+      released: released.map((duty) => structuredClone(duty)),
+      write: () => {
+        for (const slot of this.slots.values()) slot.holders = slot.holders.filter((holder) => !released.includes(holder));
+      },
     };
   }
 

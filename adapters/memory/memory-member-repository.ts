@@ -1,11 +1,21 @@
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
 import { memberEmailKey, type Member } from '../../core/members/member';
-import type { MemberRepository } from '../../core/members/member-repository.port';
+import type { MemberRepository, MemberUpdateExtras } from '../../core/members/member-repository.port';
+import { MemoryDutyRepository } from './memory-duty-repository';
+import { MemoryOutbox } from './memory-outbox';
 import { byNameThenEmail, MEMBER_MESSAGES, membersAfterImport, validMember } from '../member-records';
 
 /** The member list in memory (tests, and the contract's reference). */
 export class MemoryMemberRepository implements MemberRepository {
   private members = new Map<string, Member>();
+  private readonly duties: MemoryDutyRepository;
+  private readonly outbox: MemoryOutbox;
+
+  /** `duties` and `outbox`: the same store's, where a leaving member's duties are released and the e-mails about them go. */
+  constructor(options: { duties?: MemoryDutyRepository; outbox?: MemoryOutbox } = {}) {
+    this.duties = options.duties ?? new MemoryDutyRepository();
+    this.outbox = options.outbox ?? new MemoryOutbox();
+  }
 
   async get(id: string): Promise<Member | null> {
     const member = this.members.get(id);
@@ -28,12 +38,18 @@ export class MemoryMemberRepository implements MemberRepository {
     this.members.set(valid.id, structuredClone(valid));
   }
 
-  async update(member: Member): Promise<void> {
+  async update(member: Member, also: MemberUpdateExtras = {}): Promise<void> {
     const valid = validMember(member);
     if (!this.members.has(valid.id)) throw new NotFoundError(MEMBER_MESSAGES.notFound);
     const sameEmail = this.findByEmail(valid.email);
     if (sameEmail && sameEmail.id !== valid.id) throw new ConflictError(MEMBER_MESSAGES.emailTaken);
+    // Everything checked before anything is written: all or nothing.
+    const release = also.releaseDuties ? this.duties.prepareMemberRelease(valid.id, also.releaseDuties.from) : null;
+    const mail = release && also.releaseDuties ? also.releaseDuties.mail(release.released) : [];
+    this.outbox.checkNew(mail);
     this.members.set(valid.id, structuredClone(valid));
+    release?.write();
+    this.outbox.addNow(mail);
   }
 
   async importMembers(members: readonly Member[]): Promise<void> {

@@ -65,4 +65,7 @@ export class MemoryPersonalDataStore implements PersonalDataStore {
       }
     }
   }
+
+  /** Memory keeps no file: nothing to drop. */
+  async dropOldCopies(): Promise<void> {}
 }

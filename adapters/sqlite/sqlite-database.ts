@@ -33,6 +33,9 @@ export async function openSqliteDatabase(filePath: string): Promise<Knex> {
           connection.pragma('journal_mode = WAL');
           connection.pragma('synchronous = NORMAL');
           connection.pragma('foreign_keys = ON');
+          // Freed space is zeroed, so the file keeps no copy of an erased or anonymised person
+          // (docs/data-protection.md#the-database-files).
+          connection.pragma('secure_delete = ON');
           connection.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
           done(null, connection);
         } catch (error) {

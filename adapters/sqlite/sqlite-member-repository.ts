@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
 import { MEMBER_OPTIONAL_FIELDS, MemberSchema, memberEmailKey, type Member } from '../../core/members/member';
-import type { MemberRepository } from '../../core/members/member-repository.port';
+import type { MemberRepository, MemberUpdateExtras } from '../../core/members/member-repository.port';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
 import { MEMBER_MESSAGES, membersAfterImport, validMember } from '../member-records';
 import { isUniqueViolation } from './sqlite-errors';
 import { readRow, writeBoolean } from './sqlite-values';
-import { writeTransaction } from './sqlite-write-transaction';
+import { releaseMemberDuties } from './sqlite-member-duty-release';
+import { preparedWriteTransaction, writeTransaction } from './sqlite-write-transaction';
 
 const COLUMNS = ['id', 'name', 'email', 'membershipType', 'renewalDate', 'disabled', 'phone', 'emergencyContactName', 'emergencyContactPhone', 'createdAt', 'updatedAt'] as const;
 
@@ -47,8 +48,24 @@ export class SqliteMemberRepository implements MemberRepository {
     }
   }
 
-  async update(member: Member): Promise<void> {
+  async update(member: Member, also: MemberUpdateExtras = {}): Promise<void> {
     const { id, ...fields } = toRow(validMember(member));
+    const release = also.releaseDuties;
+    if (release) {
+      // One write transaction: the member, their duties released and the e-mails about them.
+      await preparedWriteTransaction(this.db, (writes) => {
+        let updated: number;
+        try {
+          updated = writes.update('members', id, { id, ...fields });
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new ConflictError(MEMBER_MESSAGES.emailTaken);
+          throw error;
+        }
+        if (updated === 0) throw new NotFoundError(MEMBER_MESSAGES.notFound);
+        releaseMemberDuties(writes, id, release);
+      });
+      return;
+    }
     let changed: number;
     try {
       changed = await this.db('members').where({ id }).update(fields);

@@ -51,4 +51,16 @@ export class SqlitePersonalDataStore implements PersonalDataStore {
       }
     });
   }
+
+  /**
+   * Every connection zeroes freed space (secure_delete, set where the database is opened), so the
+   * database file holds no old copy; the write-ahead log still holds the pages as they were before
+   * each write since the last checkpoint, so it is copied into the file and truncated to nothing
+   * (docs/data-protection.md#the-database-files). The process's one connection runs it after the
+   * writes before it; a reader of another process (a backup running) is waited for up to the busy
+   * timeout, and if it still reads, the next checkpoint SQLite makes by itself finishes the job.
+   */
+  async dropOldCopies(): Promise<void> {
+    await this.db.raw('PRAGMA wal_checkpoint(TRUNCATE)');
+  }
 }

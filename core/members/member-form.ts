@@ -146,7 +146,12 @@ export function memberView(member: Member, today: string): MemberView {
   return { ...member, status: membershipStatus(member, today) };
 }
 
-export const MemberListResponseSchema = z.object({ members: z.array(MemberViewSchema), today: z.iso.date() });
+export const MemberListResponseSchema = z.object({
+  members: z.array(MemberViewSchema),
+  today: z.iso.date(),
+  /** How many duties not over yet each member holds (members with none are left out): what disabling them releases. */
+  upcomingDuties: z.record(z.string(), z.number().int().min(1)),
+});
 export type MemberListResponse = z.infer<typeof MemberListResponseSchema>;
 export const MemberResponseSchema = z.object({ member: MemberViewSchema });
 

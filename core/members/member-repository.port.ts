@@ -1,4 +1,11 @@
+import type { MemberDutyRelease } from '../duties/member-duty-release';
 import type { Member } from './member';
+
+/** What a member's update writes in the same atomic step as the member (MemberRepository.update). */
+export interface MemberUpdateExtras {
+  /** The member leaves the rosters (disabled, erased): their duties still to come are released. */
+  releaseDuties?: MemberDutyRelease;
+}
 
 /** The club's member list (issue 35). Every write refuses a member that is not valid with a ValidationError. */
 export interface MemberRepository {
@@ -10,8 +17,15 @@ export interface MemberRepository {
   list(): Promise<Member[]>;
   /** Stores a new member. Throws ConflictError if the id or the e-mail exists. */
   create(member: Member): Promise<void>;
-  /** Replaces a stored member. Throws NotFoundError if the id does not exist, ConflictError if another member has the e-mail. */
-  update(member: Member): Promise<void>;
+  /**
+   * Replaces a stored member. Throws NotFoundError if the id does not exist, ConflictError if another member has the e-mail.
+   * With `also.releaseDuties`, in the same atomic step: the member's duties as stored then that are
+   * not over at its `from` (the core's dutiesReleasedOnLeaving) are taken off their slots and off
+   * the member's duties, and the messages its `mail` makes of them are added to the outbox; a
+   * message id already in the outbox throws ConflictError and writes nothing, the member neither.
+   * The duties are read in the write's atomic step: one assigned before it commits is released too.
+   */
+  update(member: Member, also?: MemberUpdateExtras): Promise<void>;
   /**
    * Stores every given member in one all-or-nothing write (the CSV import): each replaces the
    * stored member with its id, or is added. Throws ConflictError, storing none of them, if two

@@ -10,15 +10,17 @@ import { AUDITED_MEMBER, MEMBER_AUDIT_FIELDS } from './add-member';
 import type { Member } from './member';
 import { MEMBER_FORM_MESSAGES, MemberChangesSchema, memberView, validateMemberForm, withDetails, type MemberView } from './member-form';
 import type { MemberRepository } from './member-repository.port';
+import { memberDutyRelease, type MemberDutyReleaseDeps } from '../duties/member-duty-release';
 
-export interface UpdateMemberDeps extends AuditTrailDeps {
+export interface UpdateMemberDeps extends AuditTrailDeps, MemberDutyReleaseDeps {
   members: MemberRepository;
 }
 
 /**
  * Changes a member's details (each field given is checked as the form checks it) or disables or
- * enables them. A disabled member's membership is not current and they cannot sign in. The same
- * values again change nothing and write no audit entry.
+ * enables them. A disabled member's membership is not current and they cannot sign in, and their
+ * duties still to come are released with the same write, the duty admins told in one e-mail each
+ * (docs/duties.md#when-a-member-leaves). The same values again change nothing and write no audit entry.
  */
 export class UpdateMember extends UseCase<UpdateMemberDeps> {
   async execute(admin: Admin, id: string, request: unknown): Promise<MemberView> {
@@ -40,7 +42,8 @@ export class UpdateMember extends UseCase<UpdateMemberDeps> {
     const changed = MEMBER_AUDIT_FIELDS.some((field) => after[field] !== before[field]);
     if (!changed) return memberView(before, londonDate(now));
     try {
-      await this.deps.members.update(after);
+      const leaving = after.disabled && !before.disabled;
+      await this.deps.members.update(after, leaving ? { releaseDuties: await memberDutyRelease(this.deps, after, after.name, 'disabled', now) } : {});
     } catch (error) {
       if (error instanceof ConflictError) throw fieldsError({ email: MEMBER_FORM_MESSAGES.emailTaken });
       throw error;

@@ -1,8 +1,14 @@
 import type { AuditLog } from '../audit/audit-log.port';
+import { dutiesReleasedOnLeaving, memberDutyRelease, type MemberDutyReleaseDeps } from '../duties/member-duty-release';
+import type { EventRepository } from '../events/event-repository.port';
+import type { MemberRepository } from '../members/member-repository.port';
+import { memberHoldsData } from './retention-records';
 import type { Clock } from '../shared/clock.port';
 import type { IdGenerator } from '../shared/id-generator.port';
 import { UseCase } from '../shared/use-case';
+import type { PersonalDataStore } from './personal-data-store.port';
 import type { Pseudonyms } from './pseudonyms.port';
+import type { DutyRepository } from '../duties/duty-repository.port';
 import { RETENTION_AUDIT_ACTIONS, pseudonymisedNamedEntry } from './retention-audit';
 import { RETENTION_KINDS, RETENTION_KIND_TEXT, nextRetentionRun, retentionCutoff, retentionRemoves, type RetentionKind, type RetentionSchedule } from './retention-schedule';
 import type { AnonymisedPerson, RetentionStore } from './retention-store.port';
@@ -12,8 +18,14 @@ export const RETENTION_PAGE = 100;
 /** Writes per kind in one run: a backlog larger than this is finished by the following nights. */
 export const RETENTION_PAGES_PER_RUN = 50;
 
-export interface ApplyRetentionDeps {
+export interface ApplyRetentionDeps extends MemberDutyReleaseDeps {
   retention: RetentionStore;
+  /** Lapsed members about to be anonymised give up their duties still to come first. */
+  members: Pick<MemberRepository, 'list' | 'update'>;
+  duties: MemberDutyReleaseDeps['duties'] & Pick<DutyRepository, 'listSlotsOfEvents'>;
+  events: MemberDutyReleaseDeps['events'] & Pick<EventRepository, 'listNotOverBefore'>;
+  /** Its files keep no copy of what the run anonymised or deleted (dropOldCopies). */
+  personalData: Pick<PersonalDataStore, 'dropOldCopies'>;
   audit: AuditLog;
   pseudonyms: Pseudonyms;
   clock: Clock;
@@ -42,6 +54,7 @@ export class ApplyRetention extends UseCase<ApplyRetentionDeps> {
     const pseudonymOf = (person: AnonymisedPerson) => ({ texts: person.texts, pseudonym: this.deps.pseudonyms.of(person.key) });
     for (const kind of RETENTION_KINDS.filter(retentionRemoves)) {
       const cutoff = retentionCutoff(kind, this.deps.retentionSchedule, now);
+      if (kind === 'lapsedMembers') await this.releaseLapsedMembersDuties(cutoff.day, now);
       for (let page = 0; page < RETENTION_PAGES_PER_RUN; page += 1) {
         const changed = await this.deps.retention.apply(kind, cutoff, RETENTION_PAGE, pseudonymOf);
         counts[kind] += changed;
@@ -69,7 +82,26 @@ export class ApplyRetention extends UseCase<ApplyRetentionDeps> {
         changes: [...RETENTION_KINDS.filter(retentionRemoves).map((kind) => ({ field: kind, before: null, after: counts[kind] })), { field: 'auditEntries', before: null, after: counts.auditEntries }],
       },
     ]);
+    await this.deps.personalData.dropOldCopies();
     return counts;
+  }
+
+  /**
+   * A lapsed member holds a duty still to come only by an admin's override; before the run takes
+   * their name, such duties are released as for any member who leaves (the duty admins told under
+   * the member's pseudonym, never the name being removed): docs/duties.md#when-a-member-leaves.
+   * Read from the duties still to come, so a night with none reads no member's duties.
+   */
+  private async releaseLapsedMembersDuties(cutoffDay: string, now: Date): Promise<void> {
+    const events = await this.deps.events.listNotOverBefore(now);
+    const holders = dutiesReleasedOnLeaving((await this.deps.duties.listSlotsOfEvents(events.map((event) => event.id))).flatMap((slot) => slot.holders), now);
+    if (holders.length === 0) return;
+    const onDuty = new Set(holders.map((duty) => duty.memberId));
+    const leaving = (await this.deps.members.list()).filter((member) => onDuty.has(member.id) && memberHoldsData(member) && member.renewalDate < cutoffDay);
+    for (const member of leaving) {
+      const pseudonym = this.deps.pseudonyms.of(member.email);
+      await this.deps.members.update(member, { releaseDuties: await memberDutyRelease(this.deps, member, pseudonym, 'anonymised', now) });
+    }
   }
 
   /** When the nightly run is next due after a run at `now`. */

@@ -10,6 +10,7 @@ import type { EventRepository } from '../events/event-repository.port';
 import type { PasskeyRepository } from '../member-sign-in/passkey-repository.port';
 import type { MemberSessionRepository } from '../member-sign-in/member-session-repository.port';
 import type { MemberRepository } from '../members/member-repository.port';
+import { memberDutyRelease, type MemberDutyReleaseDeps } from '../duties/member-duty-release';
 import type { MemberCalendarFeedRepository } from '../my-club/member-calendar-feed-repository.port';
 import type { Clock } from '../shared/clock.port';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
@@ -76,7 +77,7 @@ export class GetPersonalData extends UseCase<SubjectAccessDeps> {
  * from events, work days, documents, news and pages alone, which hold a person only where an admin
  * typed them (found by their e-mail and rewritten with the rest).
  */
-export interface ErasePersonDeps extends RebuildSearchIndexDeps, SearchIndexingDeps {
+export interface ErasePersonDeps extends RebuildSearchIndexDeps, SearchIndexingDeps, MemberDutyReleaseDeps {
   personalData: PersonalDataStore;
   admins: AdminRepository;
   bookings: BookingRepository;
@@ -101,7 +102,7 @@ export interface ErasureResult {
  * Erases a person's personal data everywhere (docs/privacy-requests.md#erasure): their name, e-mail,
  * boat, phones and household names become their pseudonym in every record that held them; financial
  * records (reference, amounts, method, refunds, dates) stay. A member record is kept disabled, without
- * its optional details, their sessions, passkeys and calendar feed secret are ended; the search index
+ * its optional details and off their duties still to come (the duty admins told), their sessions, passkeys and calendar feed secret are ended; the search index
  * is rebuilt from the erased records. The audit log
  * says that an erasure happened, and by whom, never whose. Refused while a paid booking is upcoming.
  */
@@ -137,7 +138,8 @@ export class ErasePerson extends UseCase<ErasePersonDeps> {
       const erased = await deps.members.get(member.id);
       if (erased) {
         const { phone: _phone, emergencyContactName: _contact, emergencyContactPhone: _contactPhone, ...kept } = erased;
-        await deps.members.update({ ...kept, disabled: true, updatedAt: now.toISOString() });
+        // Disabled, and off every duty still to come in the same write: their pseudonym holds no slot.
+        await deps.members.update({ ...kept, disabled: true, updatedAt: now.toISOString() }, { releaseDuties: await memberDutyRelease(deps, erased, erased.name, 'erased', now) });
       }
     }
     await deps.audit.append([
@@ -152,6 +154,8 @@ export class ErasePerson extends UseCase<ErasePersonDeps> {
         changes: [],
       },
     ]);
+    // Last, after every write of the erasure: the storage's files keep no copy of the person.
+    await deps.personalData.dropOldCopies();
     return { records: rewrites.length };
   }
 }

@@ -37,4 +37,14 @@ export interface PersonalDataStore {
    * differs), all of them or, on a failure, none (Firestore: per 500 records).
    */
   rewrite(changes: readonly RecordRewrite[]): Promise<void>;
+  /**
+   * Leaves in the storage's own files no copy of a record as it was before a rewrite or deletion
+   * that has resolved (called after an erasure and after the retention run), so that a copy of
+   * the files taken afterwards holds only what the storage now answers. What is read back does
+   * not change. SQLite: freed space is zeroed as it is freed (secure_delete) and the write-ahead
+   * log is checkpointed into the database file and truncated. Storages whose files the club does
+   * not copy (memory; Firestore, which keeps its own recovery copies: docs/data-protection.md)
+   * have nothing to do.
+   */
+  dropOldCopies(): Promise<void>;
 }

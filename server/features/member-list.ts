@@ -4,15 +4,15 @@ import { ListMembers } from '../../core/members/list-members';
 import { PreviewMemberImport } from '../../core/members/preview-member-import';
 import { UpdateMember } from '../../core/members/update-member';
 import { AddHouseholdMember, ChooseHouseholdContact, GetMemberHousehold, RemoveHouseholdMember } from '../../core/members/household-members';
-import { auditTrail, type Feature, provide } from './feature';
+import { auditTrail, type Feature, provide, siteSettings } from './feature';
 
 /** The club's member list (issue 35): admins with members:write list, add, edit, disable and import members. */
 export const memberListFeature: Feature = {
   name: 'member list',
-  useCases: ({ get }) => [
-    provide(ListMembers, () => new ListMembers({ members: get('members'), clock: get('clock') })),
+  useCases: ({ get, config }) => [
+    provide(ListMembers, () => new ListMembers({ members: get('members'), duties: get('duties'), events: get('events'), clock: get('clock') })),
     provide(AddMember, () => new AddMember({ members: get('members'), ...auditTrail(get) })),
-    provide(UpdateMember, () => new UpdateMember({ members: get('members'), ...auditTrail(get) })),
+    provide(UpdateMember, () => new UpdateMember({ members: get('members'), duties: get('duties'), events: get('events'), admins: get('admins'), siteSettings: siteSettings(config), ...auditTrail(get) })),
     provide(PreviewMemberImport, () => new PreviewMemberImport({ members: get('members') })),
     provide(ImportMembers, () => new ImportMembers({ members: get('members'), ...auditTrail(get) })),
     // Households of several members (docs/members-households.md).

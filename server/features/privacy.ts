@@ -1,5 +1,5 @@
 import { ErasePerson, GetPersonalData } from '../../core/privacy/data-requests';
-import { type Feature, provide, searchIndexing } from './feature';
+import { type Feature, provide, searchIndexing, siteSettings } from './feature';
 
 /** Members' data rights (issue 37, docs/privacy-requests.md): subject-access archives and erasure. */
 export const privacyFeature: Feature = {
@@ -21,6 +21,8 @@ export const privacyFeature: Feature = {
           secrets: get('secrets'),
           pseudonyms: get('pseudonyms'),
           audit: get('audit'),
+          duties: get('duties'),
+          siteSettings: siteSettings(config),
           ids: get('ids'),
           clock: get('clock'),
           workDays: get('workDays'),

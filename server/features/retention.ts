@@ -2,7 +2,7 @@ import { ApplyRetention } from '../../core/privacy/apply-retention';
 import { GetRetentionOverview } from '../../core/privacy/retention-overview';
 import { GetRetentionSchedule } from '../../core/privacy/retention-schedule-list';
 import type { AppConfig } from '../config';
-import { provide, type Feature } from './feature';
+import { provide, siteSettings, type Feature } from './feature';
 
 /** The settings this feature reads, each under its one name. */
 const settingsOf = (config: AppConfig) => ({ retentionSchedule: config.retentionSchedule, retentionRunHour: config.retentionRunHour });
@@ -18,6 +18,12 @@ export const retentionFeature: Feature = {
         () =>
           new ApplyRetention({
             retention: get('retention'),
+            personalData: get('personalData'),
+            members: get('members'),
+            duties: get('duties'),
+            events: get('events'),
+            admins: get('admins'),
+            siteSettings: siteSettings(config),
             audit: get('audit'),
             pseudonyms: get('pseudonyms'),
             clock: get('clock'),

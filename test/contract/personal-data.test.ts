@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Knex } from 'knex';
@@ -45,6 +46,8 @@ interface Store {
   dump(): Promise<string>;
   /** The search index beside the storage, or null where it is another service. */
   search: SearchIndex | null;
+  /** The raw bytes of the storage's files (SQLite's database file and its -wal) as text, or null where it has none the club copies. */
+  fileBytes: (() => string) | null;
   close(): Promise<void>;
 }
 
@@ -64,13 +67,13 @@ const STORES: [string, () => Promise<Store>][] = [
       const audit = new MemoryAuditLog();
       const ports = { outbox, audit, bookings: new MemoryBookingRepository(outbox, audit), members: new MemoryMemberRepository(), households: new MemoryHouseholdRepository() };
       const personalData = new MemoryPersonalDataStore(ports);
-      return { ...ports, personalData, dump: async () => JSON.stringify(await personalData.scan()), search: null, close: async () => {} };
+      return { ...ports, personalData, dump: async () => JSON.stringify(await personalData.scan()), search: null, fileBytes: null, close: async () => {} };
     },
   ],
   [
     'SQLite',
     async () => {
-      const { db, close } = await openTempSqlite('kyc-privacy-');
+      const { db, file, close } = await openTempSqlite('kyc-privacy-');
       return {
         personalData: new SqlitePersonalDataStore(db),
         bookings: new SqliteBookingRepository(db),
@@ -80,6 +83,7 @@ const STORES: [string, () => Promise<Store>][] = [
         audit: new SqliteAuditLog(db),
         dump: () => dumpSqlite(db),
         search: new SqliteSearchIndex(db),
+        fileBytes: () => [file, `${file}-wal`].filter((path) => existsSync(path)).map((path) => readFileSync(path).toString('latin1')).join('\n'),
         close,
       };
     },
@@ -90,7 +94,7 @@ const STORES: [string, () => Promise<Store>][] = [
       const { emulator, db } = firestore();
       await emulator.reset();
       const ports = firestoreRepositories(db);
-      return { ...ports, dump: async () => JSON.stringify(await ports.personalData.scan()), search: null, close: async () => {} };
+      return { ...ports, dump: async () => JSON.stringify(await ports.personalData.scan()), search: null, fileBytes: null, close: async () => {} };
     },
   ],
 ];
@@ -154,4 +158,14 @@ describe.each(STORES)('PersonalDataStore on %s', (_name, open) => {
       { numRuns: 4, endOnFailure: true },
     );
   }, 240_000);
+
+  it('drops old copies: what is read back is unchanged, and the files hold no copy of a rewritten record as it was', async () => {
+    const email = 'dropped.copies@example.org';
+    await store.members.create({ id: 'member-drop', name: 'Ysolde Pennicott', email, membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, phone: '07700 900991', createdAt: AT, updatedAt: AT });
+    await store.personalData.rewrite(erasureRewrites(personRecords(await store.personalData.scan(), email), email, replacementFor('Person dropabc')));
+    const before = await store.personalData.scan();
+    await store.personalData.dropOldCopies();
+    expect(await store.personalData.scan()).toEqual(before);
+    if (store.fileBytes) for (const mark of ['Pennicott', email, '07700 900991']) expect(store.fileBytes()).not.toContain(mark);
+  });
 });

@@ -42,11 +42,11 @@ describeRetentionStoreContract(
     const audit = new MemoryAuditLog();
     const events = new MemoryEventRepository({ outbox });
     const bookings = new MemoryBookingRepository(outbox, audit);
-    const members = new MemoryMemberRepository();
+    const duties = new MemoryDutyRepository();
+    const members = new MemoryMemberRepository({ duties, outbox });
     const loginAttempts = new MemoryLoginAttemptStore();
     const waitingList = new MemoryWaitingList(outbox, audit);
     const workDays = new MemoryWorkDayRepository(outbox);
-    const duties = new MemoryDutyRepository();
     const dutySwaps = new MemoryDutySwapRepository(duties);
     const retention = new MemoryRetentionStore({ events, bookings, members, outbox, loginAttempts, audit, waitingList, workDays, duties, dutySwaps });
     const adapter: RetentionFixture = { retention, events, bookings, members, outbox, loginAttempts, audit, waitingList, workDays, duties, dutySwaps };

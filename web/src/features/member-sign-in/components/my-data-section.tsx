@@ -3,7 +3,9 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { refusalMessage } from '../../../lib/api';
+import { dutyWhen } from '../../../lib/duty-when';
 import { useDownloadMyData, useEraseMyData } from '../api/my-data';
+import { useMyClubDuties } from '../api/my-duties';
 
 /**
  * My club's "My data" (docs/privacy-requests.md): download everything the club holds about the
@@ -13,6 +15,9 @@ export function MyDataSection({ onErased }: { onErased: () => void }) {
   const [confirming, setConfirming] = useState(false);
   const download = useDownloadMyData();
   const erase = useEraseMyData();
+  // The duties the erasure releases (docs/duties.md#when-a-member-leaves), said in the confirmation.
+  const duties = useMyClubDuties();
+  const upcoming = duties.data?.duties ?? [];
   return (
     <section className="card" aria-labelledby="my-data-title">
       <h2 id="my-data-title">My data</h2>
@@ -46,6 +51,22 @@ export function MyDataSection({ onErased }: { onErased: () => void }) {
           Your name, e-mail, boat, phone numbers and household are removed from everything the club holds, and you are signed out: you will not be able to sign in again with this e-mail. Payments stay in the
           club&apos;s accounts without your name. This cannot be undone. If you have a paid booking coming up, cancel it first.
         </p>
+        {upcoming.length > 0 && (
+          <>
+            <p>
+              {upcoming.length === 1 ? 'Your duty still to come is released' : `Your ${upcoming.length} duties still to come are released`}, and the club&apos;s duty organisers are told so they can
+              find someone else:
+            </p>
+            <ul>
+              {upcoming.map((duty) => (
+                <li key={duty.slotId}>
+                  {duty.dutyTypeName}, {duty.eventName}, {dutyWhen(duty)}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        {duties.isError && <p>Any duties you hold still to come are released, and the club&apos;s duty organisers are told.</p>}
       </ConfirmDialog>
     </section>
   );

@@ -73,6 +73,7 @@ export function MemberListPage() {
           ) : (
             <MembersTable
               members={members.data.members}
+              upcomingDuties={members.data.upcomingDuties}
               onEdit={(member) => {
                 setNotice(null);
                 setEditing(member);
@@ -237,11 +238,14 @@ function MemberImportDetails({ plan }: { plan: MemberImportPlan }) {
 
 function MembersTable({
   members,
+  upcomingDuties,
   onEdit,
   onChanged,
   onFailed,
 }: {
   members: MemberView[];
+  /** How many duties not over yet each member holds: disabling releases them (docs/duties.md#when-a-member-leaves). */
+  upcomingDuties: Record<string, number>;
   onEdit: (member: MemberView) => void;
   onChanged: (message: string) => void;
   onFailed: (message: string) => void;
@@ -306,7 +310,14 @@ function MembersTable({
             later.
           </p>
         )}
+        {disabling && <p>{dutiesReleasedText(upcomingDuties[disabling.id] ?? 0)}</p>}
       </ConfirmDialog>
     </>
   );
+}
+
+/** What disabling does to the member's duties, said before it is done. */
+function dutiesReleasedText(count: number): string {
+  if (count === 0) return 'They hold no duties still to come.';
+  return `Their ${count === 1 ? 'duty' : `${count} duties`} still to come will be released: the ${count === 1 ? 'slot is' : 'slots are'} left empty (an event may then be short of cover) and the admins who keep the duty rosters are e-mailed. Enabling them again later does not give ${count === 1 ? 'it' : 'them'} back.`;
 }

@@ -84,6 +84,9 @@ export function DataRequestsPage() {
           Everything held about <strong>{email.trim() || 'this address'}</strong> is anonymised everywhere: names, e-mail, boats, phones and household names become a pseudonym, in bookings, lists, e-mails and
           the audit log. Payments and refunds stay, without the name. A member is signed out and their account closed. This cannot be undone. An upcoming paid booking must be cancelled and refunded first.
         </p>
+        <p>
+          A member&apos;s duties still to come are released: their slots are left empty (an event may then be short of cover) and the admins who keep the duty rosters are e-mailed the list.
+        </p>
       </ConfirmDialog>
     </>
   );
