@@ -71,7 +71,7 @@ export function registerMemberSignInRoutes(routes: ApiRoutes, ports: AppContaine
       200: { description: '"If that address is on the club\'s member list, we have sent it…", whoever the address belongs to', schema: SignInMessageSchema },
       400: { description: 'No e-mail, or not an e-mail address' },
       403: CROSS_SITE,
-      429: { description: '"Too many sign-in requests. Please try again later." (per client address and per e-mail)' },
+      429: { description: '"Too many sign-in requests. Please try again later." (per client address, and per e-mail from one address); or "Too many wrong codes have been tried for this e-mail address today…" (the daily cap of wrong codes)' },
     },
     handler: async ({ body, req }) => reply(200, await ports.useCase(RequestSignInCode).execute(body, { ip: callerAddress(req) })),
   });
@@ -86,9 +86,9 @@ export function registerMemberSignInRoutes(routes: ApiRoutes, ports: AppContaine
     body: SignInCodeCheckSchema,
     responses: {
       200: { description: 'Signed in: the member, with the session cookie `kyc_member` set', schema: MemberSessionAnswerSchema },
-      400: { description: 'Bad input, or "That code is not valid…" (wrong, used, expired, out of its 5 tries, or never sent: one answer)' },
+      400: { description: 'Bad input, or "That code is not valid…" (wrong, used, expired, or never sent: one answer)' },
       403: CROSS_SITE,
-      429: { description: '"Too many sign-in attempts. Please try again later." (per client address)' },
+      429: { description: '"Too many sign-in attempts. Please try again later." (per client address, and 5 wrong codes per e-mail from one address); or "Too many wrong codes have been tried for this e-mail address today…" (100 wrong codes for the e-mail in 24 hours, from anywhere)' },
     },
     handler: async ({ body, req, res }) => {
       const signedIn = await ports.useCase(CheckSignInCode).execute(body, { ip: callerAddress(req) });
