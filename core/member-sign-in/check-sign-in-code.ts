@@ -122,7 +122,7 @@ export class CheckSignInCode extends UseCase<CheckSignInCodeDeps> {
 
     const token = this.deps.secrets.generate();
     const expiresAt = new Date(now.getTime() + MEMBER_SESSION_TTL_MS);
-    await this.deps.memberSessions.create({ tokenHash: this.deps.secrets.hash(token), uid: member.id, createdAt: now.toISOString(), expiresAt: expiresAt.toISOString() });
+    await this.deps.memberSessions.create({ tokenHash: this.deps.secrets.hash(token), uid: member.id, passkeyId: null, createdAt: now.toISOString(), expiresAt: expiresAt.toISOString() });
     return { token, expiresAt, member: signedInMember(member) };
   }
 

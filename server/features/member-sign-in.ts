@@ -1,7 +1,7 @@
 import { CheckSignInCode } from '../../core/member-sign-in/check-sign-in-code';
 import { CurrentMember } from '../../core/member-sign-in/current-member';
 import { RequestSignInCode } from '../../core/member-sign-in/request-sign-in-code';
-import { SignOutMember } from '../../core/member-sign-in/sign-out-member';
+import { SignOutEverywhere, SignOutMember } from '../../core/member-sign-in/sign-out-member';
 import { MemberPasskeys, PasskeyRegistration } from '../../core/member-sign-in/passkey-registration';
 import { PasskeySignIn } from '../../core/member-sign-in/passkey-sign-in';
 import type { AppConfig } from '../config';
@@ -51,6 +51,7 @@ export const memberSignInFeature: Feature = {
           }),
       ),
       provide(CurrentMember, () => new CurrentMember({ members: get('members'), memberSessions: get('memberSessions'), secrets: get('secrets'), clock: get('clock') })),
+      provide(SignOutEverywhere, () => new SignOutEverywhere({ memberSessions: get('memberSessions') })),
       provide(SignOutMember, () => new SignOutMember({ memberSessions: get('memberSessions'), secrets: get('secrets') })),
       provide(
         PasskeyRegistration,
@@ -64,7 +65,7 @@ export const memberSignInFeature: Feature = {
             clock: get('clock'),
           }),
       ),
-      provide(MemberPasskeys, () => new MemberPasskeys({ passkeys: get('passkeys') })),
+      provide(MemberPasskeys, () => new MemberPasskeys({ passkeys: get('passkeys'), memberSessions: get('memberSessions') })),
       provide(
         PasskeySignIn,
         () =>

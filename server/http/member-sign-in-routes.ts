@@ -3,7 +3,7 @@ import { CheckSignInCode } from '../../core/member-sign-in/check-sign-in-code';
 import { CurrentMember, signedInMember } from '../../core/member-sign-in/current-member';
 import { MemberSessionAnswerSchema, SignInCodeCheckSchema, SignInCodeRequestSchema, SignInMessageSchema } from '../../core/member-sign-in/member-sign-in';
 import { RequestSignInCode } from '../../core/member-sign-in/request-sign-in-code';
-import { SignOutMember } from '../../core/member-sign-in/sign-out-member';
+import { SignOutEverywhere, SignOutMember } from '../../core/member-sign-in/sign-out-member';
 import { MemberPasskeys, PasskeyRegistration } from '../../core/member-sign-in/passkey-registration';
 import { PasskeySignIn } from '../../core/member-sign-in/passkey-sign-in';
 import {
@@ -128,6 +128,21 @@ export function registerMemberSignInRoutes(routes: ApiRoutes, ports: AppContaine
     },
   });
 
+  routes.add({
+    method: 'post',
+    path: '/api/member/sign-out-everywhere',
+    operationId: 'signOutMemberEverywhere',
+    summary: "Ends every session of the signed-in member, on every device, and clears this one's cookie",
+    tag: TAG,
+    access: 'public',
+    responses: { 204: { description: 'Signed out everywhere: the other devices find no member at their next request' }, 401: SIGNED_OUT, 403: CROSS_SITE },
+    handler: async ({ req, res }) => {
+      await ports.useCase(SignOutEverywhere).execute(await requireMember(ports, req));
+      res.clearCookie(MEMBER_SESSION_COOKIE, cookieOptions(req));
+      return reply(204);
+    },
+  });
+
   registerPasskeyRoutes(routes, ports);
 }
 
@@ -224,7 +239,7 @@ function registerPasskeyRoutes(routes: ApiRoutes, ports: AppContainer): void {
     method: 'delete',
     path: '/api/member/passkeys/:id',
     operationId: 'removeMemberPasskey',
-    summary: "Removes one of the signed-in member's passkeys (it no longer signs in)",
+    summary: "Removes one of the signed-in member's passkeys (it no longer signs in) and ends the sessions it opened",
     tag: PASSKEY_TAG,
     access: 'public',
     params: PasskeyIdSchema,

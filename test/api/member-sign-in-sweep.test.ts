@@ -24,7 +24,7 @@ describe('the scheduled sign-in sweep', () => {
     const challenge = (challengeHash: string, expiresAt: number) => ({ challengeHash, purpose: 'authentication' as const, memberId: null, createdAt: iso(expiresAt - 300_000), expiresAt: iso(expiresAt) });
     await app.get('passkeyChallenges').put(challenge('d'.repeat(64), now + 60_000));
     await app.get('passkeyChallenges').put(challenge('e'.repeat(64), now + 20 * 60_000));
-    const session = (tokenHash: string, expiresAt: number) => ({ tokenHash, uid: 'm-1', createdAt: iso(now), expiresAt: iso(expiresAt) });
+    const session = (tokenHash: string, expiresAt: number) => ({ tokenHash, uid: 'm-1', passkeyId: null, createdAt: iso(now), expiresAt: iso(expiresAt) });
     await app.get('memberSessions').create(session('f'.repeat(64), now + 60_000));
     await app.get('memberSessions').create(session('0'.repeat(64), now + 20 * 60_000));
 

@@ -50,6 +50,7 @@ import { describeDocumentRepositoryContract } from './document-repository.contra
 import { describeEventRepositoryContract } from './event-repository.contract';
 import { describeEventCapacityAndReferencesContract } from './event-capacity-and-references.contract';
 import { describeLoginAttemptStoreContract } from './login-attempt-store.contract';
+import { describeMemberSessionRepositoryContract } from './member-session-repository.contract';
 import { describeSessionRepositoryContract } from './session-repository.contract';
 import { aBooking, anAdmin, anEvent, anUnpaidBooking, aSignup, rejectionOf, type AdapterFactory } from './storage-fixtures';
 import { aWorkDay } from '../support/entities';
@@ -94,7 +95,8 @@ describePhotoRepositoryContract('SqlitePhotoRepository', onSqlite((db) => new Sq
 describeSitePageRepositoryContract('SqliteSitePageRepository', onSqlite((db) => new SqliteSitePageRepository(db)));
 describeHouseholdRepositoryContract('SqliteHouseholdRepository', onSqlite((db) => new SqliteHouseholdRepository(db)));
 describeMemberCalendarFeedRepositoryContract('SqliteMemberCalendarFeedRepository', onSqlite((db) => new SqliteMemberCalendarFeedRepository(db)));
-describeSessionRepositoryContract('SqliteMemberSessionRepository', onSqlite((db) => new SqliteMemberSessionRepository(db)));
+describeSessionRepositoryContract('SqliteMemberSessionRepository', onSqlite((db) => new SqliteMemberSessionRepository(db)), { passkeyId: null });
+describeMemberSessionRepositoryContract('SqliteMemberSessionRepository', onSqlite((db) => new SqliteMemberSessionRepository(db)));
 describeSignInCodeRepositoryContract('SqliteSignInCodeRepository', onSqlite((db) => new SqliteSignInCodeRepository(db)));
 describePasskeyRepositoryContract('SqlitePasskeyRepository', onSqlite((db) => new SqlitePasskeyRepository(db)));
 describePasskeyChallengeRepositoryContract('SqlitePasskeyChallengeRepository', onSqlite((db) => new SqlitePasskeyChallengeRepository(db)));
