@@ -26,6 +26,11 @@ export const SessionSchema = z.object({
   expiresAt: InstantSchema,
 });
 
+/** A member's session: a session with the passkey that opened it (null when none was recorded). */
+export const MemberSessionSchema = SessionSchema.extend({
+  passkeyId: z.string().min(1).nullish().transform((id) => id ?? null),
+});
+
 /** A page checked before it is stored (SitePageRepository.save): anything else is refused with a ValidationError. */
 export function validSitePage(page: SitePage): SitePage {
   const parsed = SitePageSchema.safeParse(page);

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { join } from 'node:path';
 import type { FirebaseIdentityProvider } from '../adapters/firebase/firebase-identity-provider';
 import type { Pseudonyms } from '../core/privacy/pseudonyms.port';
+import type { SignInKeys } from '../core/member-sign-in/sign-in-keys.port';
 import { SqliteRetentionStore } from '../adapters/sqlite/sqlite-retention-store';
 import { LocalIdentityProvider } from '../adapters/local-identity/local-identity-provider';
 import { MailerLiteCampaignSource } from '../adapters/mailerlite/mailerlite-campaign-source';
@@ -12,6 +13,7 @@ import type { ConditionsSource } from '../core/conditions/conditions-source.port
 import { ScryptPasswordHasher } from '../adapters/node-crypto/scrypt-password-hasher';
 import { HmacBookingLinks } from '../adapters/node-crypto/hmac-booking-links';
 import { HmacPseudonyms } from '../adapters/node-crypto/hmac-pseudonyms';
+import { HmacSignInKeys } from '../adapters/node-crypto/hmac-sign-in-keys';
 import { SqliteAddressLimitStore } from '../adapters/sqlite/sqlite-address-limit-store';
 import { SqliteAdminRepository } from '../adapters/sqlite/sqlite-admin-repository';
 import { SqliteBookingRepository } from '../adapters/sqlite/sqlite-booking-repository';
@@ -96,6 +98,8 @@ export interface Adapters extends StoragePorts {
   checkoutLinks: BookingLinks;
   /** Stable pseudonyms for anonymised people in the audit log (HMAC under the manage-link secret). */
   pseudonyms: Pseudonyms;
+  /** Members' code sign-in: the keys its limits count under and the codes of stored seeds (HMAC under the manage-link secret). */
+  signInKeys: SignInKeys;
   secrets: SecretTokens;
   /** Reads and resizes the photos admins upload (sharp). */
   images: ImageProcessor;
@@ -150,6 +154,7 @@ const PORTS = {
   workDayLinks: 'system',
   checkoutLinks: 'system',
   pseudonyms: 'system',
+  signInKeys: 'system',
   mailer: 'SMTP_URL',
   bookingLinks: 'system',
   resetTokens: 'STORAGE',
@@ -334,6 +339,7 @@ export async function bindAdapters(
   bind('workDayLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret, 'workday-withdraw'));
   bind('checkoutLinks', () => new HmacBookingLinks(paymentSecrets().manageLinkSecret, 'checkout-browser'));
   bind('pseudonyms', () => new HmacPseudonyms(paymentSecrets().manageLinkSecret));
+  bind('signInKeys', () => new HmacSignInKeys(paymentSecrets().manageLinkSecret));
   bind('retention', () => firestore?.retention ?? new SqliteRetentionStore(db));
   let firebaseIdentity: FirebaseIdentityProvider | null = null;
   bind('identity', (get) => {

@@ -52,6 +52,8 @@ import { startMailSender } from './mail-sender';
 import { startJobRunner } from './job-runner';
 import { redactUrl } from '../core/shared/capability-links';
 import { redactRequest } from './log-redaction';
+import { SweepExpiredSignIns } from '../core/member-sign-in/sweep-expired-sign-ins';
+import { RAW_EMAIL_CODE_KEY_PREFIX } from '../core/member-sign-in/member-sign-in';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist/web', import.meta.url));
 
@@ -184,9 +186,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // Expired sessions are useless; clearing them at start keeps the table small without a timer.
     await ports.get('sessions').deleteExpired(ports.get('clock').now());
     await ports.get('resetTokens').deleteExpired(ports.get('clock').now());
-    await ports.get('memberSessions').deleteExpired(ports.get('clock').now());
-    await ports.get('signInCodes').deleteExpired(ports.get('clock').now());
-    await ports.get('passkeyChallenges').deleteExpired(ports.get('clock').now());
+    await ports.useCase(SweepExpiredSignIns).execute();
+    // Code requests were once counted under the raw e-mail: forget those (docs/data-protection.md).
+    const rawEmails = await ports.get('loginAttempts').forgetKeysStartingWith(RAW_EMAIL_CODE_KEY_PREFIX);
+    if (rawEmails > 0) logger.info({ attempts: rawEmails }, 'Forgot the sign-in code requests counted under raw e-mails');
     // Built now, so a damaged secrets file or a bad gateway setting stops the start rather than a payment.
     ports.get('payments');
     await checkCardPayments(ports, logger);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Timestamp } from 'firebase-admin/firestore';
+import { Timestamp, type Query } from 'firebase-admin/firestore';
 import type { AttemptHistory, LoginAttemptStore, ReserveAttemptRequest } from '../../core/admins/login-attempt-store.port';
 import { collectionOf, FirestoreCollectionAdapter } from './firestore-collections';
 import { withCoreErrors } from './firestore-errors';
@@ -83,5 +83,14 @@ export class FirestoreLoginAttemptStore extends FirestoreCollectionAdapter imple
 
   async clear(key: string): Promise<void> {
     await deleteAll(this.db, this.collection.where('key', '==', key));
+  }
+
+  async forgetKeysStartingWith(prefix: string): Promise<number> {
+    if (prefix === '') throw new TypeError('A prefix is needed');
+    const range = (query: Query) => query.where('key', '>=', prefix).where('key', '<', `${prefix}\u{10FFFF}`);
+    const forgotten = await deleteAll(this.db, range(this.collection));
+    // The guards hold their key too.
+    await deleteAll(this.db, range(collectionOf(this.db, 'loginAttemptGuards', this.options)));
+    return forgotten;
   }
 }

@@ -46,6 +46,15 @@ export class FirestoreSignInCodeRepository extends FirestoreCollectionAdapter im
     });
   }
 
+  async extend(emailHash: string, codeHash: string, now: Date, expiresAt: Date): Promise<boolean> {
+    if (!isDocumentId(emailHash)) return false;
+    return this.changeInTurn(emailHash, false, (code, _update, set) => {
+      if (code.codeHash !== codeHash || code.usedAt !== null || Date.parse(code.expiresAt) <= now.getTime()) return false;
+      set(toDocument({ ...code, expiresAt: expiresAt.toISOString() }));
+      return true;
+    });
+  }
+
   /**
    * Reads the stored code in a transaction and lets `change` update or replace it: `none` when
    * there is no code. A transaction reads it again and is retried when another try wrote it
@@ -84,6 +93,7 @@ function toDocument(code: SignInCode) {
   return {
     memberId: code.memberId,
     codeHash: code.codeHash,
+    seed: code.seed,
     tries: code.tries,
     ...instantFields({ createdAt: code.createdAt, expiresAt: code.expiresAt, usedAt: code.usedAt }),
   };

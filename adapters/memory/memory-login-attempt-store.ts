@@ -52,4 +52,15 @@ export class MemoryLoginAttemptStore implements LoginAttemptStore {
   async clear(key: string): Promise<void> {
     this.attempts.delete(key);
   }
+
+  async forgetKeysStartingWith(prefix: string): Promise<number> {
+    if (prefix === '') throw new TypeError('A prefix is needed');
+    let forgotten = 0;
+    for (const [key, list] of this.attempts) {
+      if (!key.startsWith(prefix)) continue;
+      forgotten += list.length;
+      this.attempts.delete(key);
+    }
+    return forgotten;
+  }
 }

@@ -27,6 +27,13 @@ export class MemorySignInCodeRepository implements SignInCodeRepository {
     return true;
   }
 
+  async extend(emailHash: string, codeHash: string, now: Date, expiresAt: Date): Promise<boolean> {
+    const code = this.codes.get(emailHash);
+    if (!code || code.codeHash !== codeHash || code.usedAt !== null || Date.parse(code.expiresAt) <= now.getTime()) return false;
+    code.expiresAt = expiresAt.toISOString();
+    return true;
+  }
+
   async deleteExpired(now: Date): Promise<number> {
     return deleteWhere(this.codes, (code) => Date.parse(code.expiresAt) < now.getTime());
   }

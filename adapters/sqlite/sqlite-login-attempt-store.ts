@@ -55,4 +55,10 @@ export class SqliteLoginAttemptStore implements LoginAttemptStore {
   async clear(key: string): Promise<void> {
     await this.db('login_failures').where({ key }).delete();
   }
+
+  async forgetKeysStartingWith(prefix: string): Promise<number> {
+    if (prefix === '') throw new TypeError('A prefix is needed');
+    // A range, not LIKE: a key's own % or _ are no wildcards, and the key index serves it.
+    return this.db('login_failures').where('key', '>=', prefix).where('key', '<', `${prefix}\u{10FFFF}`).delete();
+  }
 }

@@ -32,6 +32,7 @@ import * as bookingHouseholdAttendees from './migrations/0032-booking-household-
 import * as dutyAssignmentsEvent from './migrations/0035-duty-assignments-event';
 import * as privacyPermission from './migrations/0036-privacy-permission';
 import * as documentKeepOffline from './migrations/0040-document-keep-offline';
+import * as signInSeedsAndPasskeySessions from './migrations/0041-sign-in-seeds-and-passkey-sessions';
 import * as attendance from './migrations/0038-attendance';
 import * as householdMembers from './migrations/0039-household-members';
 import * as householdInvitationEmails from './migrations/0044-household-invitation-emails';
@@ -79,6 +80,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0038-attendance', migration: attendance },
   { name: '0039-household-members', migration: householdMembers },
   { name: '0040-document-keep-offline', migration: documentKeepOffline },
+  { name: '0041-sign-in-seeds-and-passkey-sessions', migration: signInSeedsAndPasskeySessions },
   { name: '0044-household-invitation-emails', migration: householdInvitationEmails },
 ];
 

@@ -4,7 +4,7 @@ import type { SignInCode, SignInCodeRepository } from '../../core/member-sign-in
 import { writeTransaction } from './sqlite-write-transaction';
 
 const TABLE = 'sign_in_codes';
-const COLUMNS = ['emailHash', 'memberId', 'codeHash', 'createdAt', 'expiresAt', 'tries', 'usedAt'] as const;
+const COLUMNS = ['emailHash', 'memberId', 'codeHash', 'seed', 'createdAt', 'expiresAt', 'tries', 'usedAt'] as const;
 
 export class SqliteSignInCodeRepository implements SignInCodeRepository {
   constructor(private readonly db: Knex) {}
@@ -35,6 +35,16 @@ export class SqliteSignInCodeRepository implements SignInCodeRepository {
   async markUsed(emailHash: string, codeHash: string, at: Date): Promise<boolean> {
     // One statement: SQLite applies it whole, so of racing uses one changes the row.
     const changed = await this.db(TABLE).where({ emailHash, codeHash }).whereNull('usedAt').update({ usedAt: at.toISOString() });
+    return changed === 1;
+  }
+
+  async extend(emailHash: string, codeHash: string, now: Date, expiresAt: Date): Promise<boolean> {
+    // One statement: SQLite applies it whole, so a use or a try racing it comes before or after.
+    const changed = await this.db(TABLE)
+      .where({ emailHash, codeHash })
+      .whereNull('usedAt')
+      .where('expiresAtMs', '>', now.getTime())
+      .update({ expiresAt: expiresAt.toISOString(), expiresAtMs: expiresAt.getTime() });
     return changed === 1;
   }
 

@@ -42,4 +42,10 @@ export interface LoginAttemptStore {
   countSince(key: string, since: Date): Promise<number>;
   /** Forgets the attempts of a key (after a successful sign-in). */
   clear(key: string): Promise<void>;
+  /**
+   * Forgets the attempts of every key that starts with `prefix` (a non-empty text), and all the
+   * store keeps of those keys: used once keys of a kind must no longer be stored (they held raw
+   * e-mails). Keys that do not start with it are untouched. Returns how many attempts went.
+   */
+  forgetKeysStartingWith(prefix: string): Promise<number>;
 }

@@ -13,6 +13,7 @@ import { SendConditionsAlerts } from '../conditions/conditions-alerts';
 import { SendDutyReminders } from '../duties/duty-reminders';
 import { SendStaffingAlerts } from '../duties/staffing-alerts';
 import { ApplyRetention } from '../privacy/apply-retention';
+import { SweepExpiredSignIns } from '../member-sign-in/sweep-expired-sign-ins';
 
 /** How often the reminders' round looks for events whose reminders are due. */
 export const REMINDER_ROUND_MS = 15 * 60_000;
@@ -34,6 +35,9 @@ export const CONDITIONS_ALERT_ROUND_JOB = 'conditions-alert-round';
 /** Duty reminders and red staffing light alerts (issue 36): within a quarter of an hour of their time. */
 export const DUTY_MAIL_ROUND_MS = 15 * 60_000;
 export const DUTY_MAIL_ROUND_JOB = 'duty-mail-round';
+/** Expired sign-in codes, passkey challenges and member sessions removed (docs/member-sign-in.md): codes live 10 minutes. */
+export const SIGN_IN_SWEEP_ROUND_MS = 15 * 60_000;
+export const SIGN_IN_SWEEP_ROUND_JOB = 'sign-in-sweep-round';
 /** The retention schedule applied every night at RETENTION_RUN_HOUR London time (issue 37). */
 export const RETENTION_RUN_JOB = 'retention-run';
 
@@ -56,6 +60,7 @@ export function jobHandlers(useCase: UseCaseOf): JobHandlers {
       await useCase(SendDutyReminders).execute();
       await useCase(SendStaffingAlerts).execute();
     }),
+    [SIGN_IN_SWEEP_ROUND_JOB]: repeatingRound(SIGN_IN_SWEEP_ROUND_MS, () => useCase(SweepExpiredSignIns).execute()),
     [RETENTION_RUN_JOB]: {
       repeats: true,
       run: async (_job, now) => {
@@ -107,5 +112,6 @@ export function repeatingJobs(now: Date): Job[] {
     newJob({ id: FORECAST_ROUND_JOB, kind: FORECAST_ROUND_JOB, dueAt: now }, now),
     newJob({ id: CONDITIONS_ALERT_ROUND_JOB, kind: CONDITIONS_ALERT_ROUND_JOB, dueAt: now }, now),
     newJob({ id: DUTY_MAIL_ROUND_JOB, kind: DUTY_MAIL_ROUND_JOB, dueAt: now }, now),
+    newJob({ id: SIGN_IN_SWEEP_ROUND_JOB, kind: SIGN_IN_SWEEP_ROUND_JOB, dueAt: now }, now),
   ];
 }

@@ -8,6 +8,7 @@ import { UseCase } from '../shared/use-case';
 import type { PasskeyCeremony } from './passkey-ceremony.port';
 import type { PasskeyChallengeRepository } from './passkey-challenge-repository.port';
 import type { PasskeyRepository } from './passkey-repository.port';
+import type { MemberSessionRepository } from './member-session-repository.port';
 import {
   challengeHashInput,
   MAX_PASSKEY_REGISTRATIONS_PER_MEMBER,
@@ -78,7 +79,8 @@ export class PasskeyRegistration extends UseCase<PasskeyRegistrationDeps> {
 }
 
 /** A signed-in member's passkeys on My club: the list, and removing one. */
-export class MemberPasskeys extends UseCase<{ passkeys: PasskeyRepository }> {
+/** A member's own passkeys on My club: listed, and removed with the sessions each opened. */
+export class MemberPasskeys extends UseCase<{ passkeys: PasskeyRepository; memberSessions: MemberSessionRepository }> {
   async list(member: Member): Promise<PasskeyList> {
     const passkeys = await this.deps.passkeys.listByMember(member.id);
     return { passkeys: passkeys.map((p) => ({ id: p.credentialId, createdAt: p.createdAt, lastUsedAt: p.lastUsedAt })) };
@@ -87,6 +89,8 @@ export class MemberPasskeys extends UseCase<{ passkeys: PasskeyRepository }> {
   async remove(member: Member, request: unknown): Promise<void> {
     const { id } = parseInput(PasskeyIdSchema, request);
     if (!(await this.deps.passkeys.delete(member.id, id))) throw new NotFoundError(PASSKEY_MESSAGES.notFound);
+    // A removed passkey is often a lost phone: the sessions it opened end with it.
+    await this.deps.memberSessions.deleteByPasskey(member.id, id);
   }
 }
 

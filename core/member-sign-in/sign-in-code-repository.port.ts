@@ -3,12 +3,17 @@
  * e-mail: asking again replaces it.
  */
 export interface SignInCode {
-  /** SecretTokens.hash of the e-mail (member-sign-in.ts, emailHashInput): the record's key. */
+  /** SignInKeys.emailKey of the e-mail (a keyed hash): the record's key. */
   emailHash: string;
   /** The member the code signs in. */
   memberId: string;
   /** SecretTokens.hash of the e-mail with the code (codeHashInput). */
   codeHash: string;
+  /**
+   * The random seed the code is made from (SignInKeys.code), so a request while the code is live
+   * e-mails the same code again; null for codes stored before seeds were kept.
+   */
+  seed: string | null;
   createdAt: string;
   expiresAt: string;
   /** Tries counted so far, right or wrong. */
@@ -35,6 +40,13 @@ export interface SignInCodeRepository {
    * replaced) and is unused. Atomic: of N concurrent calls exactly one returns true.
    */
   markUsed(emailHash: string, codeHash: string, at: Date): Promise<boolean>;
+  /**
+   * Sets the e-mail's code to expire at `expiresAt` (the code e-mailed again), only if it is
+   * stored, still has this codeHash, is unused and has not expired at `now`; its tries stay.
+   * Atomic with countTry and markUsed: a code used meanwhile is not made usable again. True when
+   * changed.
+   */
+  extend(emailHash: string, codeHash: string, now: Date, expiresAt: Date): Promise<boolean>;
   /** Removes the codes that expired before `now` (used or not); returns how many. */
   deleteExpired(now: Date): Promise<number>;
 }

@@ -23,3 +23,27 @@ export function signInCodeMail(to: string, context: { clubName: string; code: st
   ].join('\n');
   return { to, subject, text, html, attachments: [] };
 }
+
+/**
+ * The e-mail telling a member that their address reached the day's cap of wrong sign-in codes
+ * (docs/member-sign-in.md): someone may be guessing; a passkey still signs them in, or a code
+ * does again once the day's wrong codes age out. Holds no code.
+ */
+export function signInCapMail(to: string, context: { clubName: string; signInUrl: string }): OutgoingMail {
+  const subject = `${context.clubName}: sign-in codes paused for your address`;
+  const paragraphs = [
+    `Someone has typed many wrong sign-in codes for this address on the ${context.clubName} members area today. To keep your account safe, codes for it are not accepted for up to 24 hours.`,
+    'If that was not you, nobody has signed in: a wrong code opens nothing, and you need do nothing.',
+    `You can still sign in with a passkey, if you have added one, on the sign-in page: ${context.signInUrl}. Otherwise ask for a new code tomorrow.`,
+  ];
+  const text = ['Hello,', '', ...paragraphs.flatMap((p) => [p, '']), context.clubName].join('\n');
+  const html = [
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>' + escapeHtml(subject) + '</title></head>',
+    '<body style="font-family: Arial, sans-serif; line-height: 1.5; color: #1b1f23;">',
+    '<p>Hello,</p>',
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    `<p>${escapeHtml(context.clubName)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { to, subject, text, html, attachments: [] };
+}

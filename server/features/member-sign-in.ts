@@ -1,7 +1,7 @@
 import { CheckSignInCode } from '../../core/member-sign-in/check-sign-in-code';
 import { CurrentMember } from '../../core/member-sign-in/current-member';
 import { RequestSignInCode } from '../../core/member-sign-in/request-sign-in-code';
-import { SignOutMember } from '../../core/member-sign-in/sign-out-member';
+import { SignOutEverywhere, SignOutMember } from '../../core/member-sign-in/sign-out-member';
 import { MemberPasskeys, PasskeyRegistration } from '../../core/member-sign-in/passkey-registration';
 import { PasskeySignIn } from '../../core/member-sign-in/passkey-sign-in';
 import type { AppConfig } from '../config';
@@ -24,6 +24,7 @@ export const memberSignInFeature: Feature = {
             loginAttempts: get('loginAttempts'),
             signInCodes: get('signInCodes'),
             secrets: get('secrets'),
+            signInKeys: get('signInKeys'),
             outbox: get('outbox'),
             ids: get('ids'),
             clock: get('clock'),
@@ -39,11 +40,18 @@ export const memberSignInFeature: Feature = {
             signInCodes: get('signInCodes'),
             memberSessions: get('memberSessions'),
             addressLimits: get('addressLimits'),
+            loginAttempts: get('loginAttempts'),
             secrets: get('secrets'),
+            signInKeys: get('signInKeys'),
+            outbox: get('outbox'),
+            ids: get('ids'),
             clock: get('clock'),
+            siteSettings: settings.siteSettings,
+            reportSignInCodeError: options.reportSignInCodeError,
           }),
       ),
       provide(CurrentMember, () => new CurrentMember({ members: get('members'), memberSessions: get('memberSessions'), secrets: get('secrets'), clock: get('clock') })),
+      provide(SignOutEverywhere, () => new SignOutEverywhere({ memberSessions: get('memberSessions') })),
       provide(SignOutMember, () => new SignOutMember({ memberSessions: get('memberSessions'), secrets: get('secrets') })),
       provide(
         PasskeyRegistration,
@@ -57,7 +65,7 @@ export const memberSignInFeature: Feature = {
             clock: get('clock'),
           }),
       ),
-      provide(MemberPasskeys, () => new MemberPasskeys({ passkeys: get('passkeys') })),
+      provide(MemberPasskeys, () => new MemberPasskeys({ passkeys: get('passkeys'), memberSessions: get('memberSessions') })),
       provide(
         PasskeySignIn,
         () =>

@@ -2,6 +2,7 @@ import { RunDueJobs } from '../../core/jobs/run-due-jobs';
 import { ScheduleReminders } from '../../core/reminders/schedule-reminders';
 import { SendEventReminders } from '../../core/reminders/send-event-reminders';
 import { SendWorkDayReminders } from '../../core/work-days/send-work-day-reminders';
+import { SweepExpiredSignIns } from '../../core/member-sign-in/sweep-expired-sign-ins';
 import { jobHandlers } from '../../core/jobs/scheduled-work';
 import type { AppConfig } from '../config';
 import { provide, siteSettings, type Feature } from './feature';
@@ -18,6 +19,10 @@ export const scheduledJobsFeature: Feature = {
     const settings = settingsOf(config);
     return [
       provide(RunDueJobs, () => new RunDueJobs({ jobs: get('jobs'), clock: get('clock'), jobHandlers: jobHandlers(useCase) })),
+      provide(
+        SweepExpiredSignIns,
+        () => new SweepExpiredSignIns({ signInCodes: get('signInCodes'), passkeyChallenges: get('passkeyChallenges'), memberSessions: get('memberSessions'), clock: get('clock') }),
+      ),
       provide(
         ScheduleReminders,
         () =>

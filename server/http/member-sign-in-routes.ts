@@ -3,7 +3,7 @@ import { CheckSignInCode } from '../../core/member-sign-in/check-sign-in-code';
 import { CurrentMember, signedInMember } from '../../core/member-sign-in/current-member';
 import { MemberSessionAnswerSchema, SignInCodeCheckSchema, SignInCodeRequestSchema, SignInMessageSchema } from '../../core/member-sign-in/member-sign-in';
 import { RequestSignInCode } from '../../core/member-sign-in/request-sign-in-code';
-import { SignOutMember } from '../../core/member-sign-in/sign-out-member';
+import { SignOutEverywhere, SignOutMember } from '../../core/member-sign-in/sign-out-member';
 import { MemberPasskeys, PasskeyRegistration } from '../../core/member-sign-in/passkey-registration';
 import { PasskeySignIn } from '../../core/member-sign-in/passkey-sign-in';
 import {
@@ -71,7 +71,7 @@ export function registerMemberSignInRoutes(routes: ApiRoutes, ports: AppContaine
       200: { description: '"If that address is on the club\'s member list, we have sent it…", whoever the address belongs to', schema: SignInMessageSchema },
       400: { description: 'No e-mail, or not an e-mail address' },
       403: CROSS_SITE,
-      429: { description: '"Too many sign-in requests. Please try again later." (per client address and per e-mail)' },
+      429: { description: '"Too many sign-in requests. Please try again later." (per client address, and per e-mail from one address); or "Too many wrong codes have been tried for this e-mail address today…" (the daily cap of wrong codes)' },
     },
     handler: async ({ body, req }) => reply(200, await ports.useCase(RequestSignInCode).execute(body, { ip: callerAddress(req) })),
   });
@@ -86,9 +86,9 @@ export function registerMemberSignInRoutes(routes: ApiRoutes, ports: AppContaine
     body: SignInCodeCheckSchema,
     responses: {
       200: { description: 'Signed in: the member, with the session cookie `kyc_member` set', schema: MemberSessionAnswerSchema },
-      400: { description: 'Bad input, or "That code is not valid…" (wrong, used, expired, out of its 5 tries, or never sent: one answer)' },
+      400: { description: 'Bad input, or "That code is not valid…" (wrong, used, expired, or never sent: one answer)' },
       403: CROSS_SITE,
-      429: { description: '"Too many sign-in attempts. Please try again later." (per client address)' },
+      429: { description: '"Too many sign-in attempts. Please try again later." (per client address, and 5 wrong codes per e-mail from one address); or "Too many wrong codes have been tried for this e-mail address today…" (100 wrong codes for the e-mail in 24 hours, from anywhere)' },
     },
     handler: async ({ body, req, res }) => {
       const signedIn = await ports.useCase(CheckSignInCode).execute(body, { ip: callerAddress(req) });
@@ -123,6 +123,21 @@ export function registerMemberSignInRoutes(routes: ApiRoutes, ports: AppContaine
     responses: { 204: { description: 'Signed out' }, 403: CROSS_SITE },
     handler: async ({ req, res }) => {
       await ports.useCase(SignOutMember).execute(memberSessionToken(req));
+      res.clearCookie(MEMBER_SESSION_COOKIE, cookieOptions(req));
+      return reply(204);
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/member/sign-out-everywhere',
+    operationId: 'signOutMemberEverywhere',
+    summary: "Ends every session of the signed-in member, on every device, and clears this one's cookie",
+    tag: TAG,
+    access: 'public',
+    responses: { 204: { description: 'Signed out everywhere: the other devices find no member at their next request' }, 401: SIGNED_OUT, 403: CROSS_SITE },
+    handler: async ({ req, res }) => {
+      await ports.useCase(SignOutEverywhere).execute(await requireMember(ports, req));
       res.clearCookie(MEMBER_SESSION_COOKIE, cookieOptions(req));
       return reply(204);
     },
@@ -224,7 +239,7 @@ function registerPasskeyRoutes(routes: ApiRoutes, ports: AppContainer): void {
     method: 'delete',
     path: '/api/member/passkeys/:id',
     operationId: 'removeMemberPasskey',
-    summary: "Removes one of the signed-in member's passkeys (it no longer signs in)",
+    summary: "Removes one of the signed-in member's passkeys (it no longer signs in) and ends the sessions it opened",
     tag: PASSKEY_TAG,
     access: 'public',
     params: PasskeyIdSchema,

@@ -51,7 +51,7 @@ beforeAll(async () => {
   cancelledEventId = (await addEvent(app)).id;
   await app.get('members').create({ id: 'fuzz-member', name: 'Fuzz Member', email: 'fuzz-member@example.org', membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: app.clock.now().toISOString(), updatedAt: app.clock.now().toISOString() });
   const memberToken = 'fuzz-member-session-token';
-  await app.get('memberSessions').create({ tokenHash: new CryptoSecretTokens().hash(memberToken), uid: 'fuzz-member', createdAt: app.clock.now().toISOString(), expiresAt: new Date(app.clock.now().getTime() + 86_400_000).toISOString() });
+  await app.get('memberSessions').create({ tokenHash: new CryptoSecretTokens().hash(memberToken), uid: 'fuzz-member', passkeyId: null, createdAt: app.clock.now().toISOString(), expiresAt: new Date(app.clock.now().getTime() + 86_400_000).toISOString() });
   member = app.agent();
   member.set('Cookie', `kyc_member=${memberToken}`);
   expect((await admin.post(`/api/admin/events/${cancelledEventId}/cancel`).set(FETCH).send({ reason: 'Called off' })).status).toBe(200);
@@ -982,6 +982,19 @@ describe('generated bad query strings and paths', () => {
       }),
       serverProperty(60),
     );
+  });
+
+  it('POST /api/member/sign-out-everywhere: any member cookie but a session’s, with any body, is refused (401 "Please sign in", or 400 for a body that is not JSON), never an error, and ends no session', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: fc.constantFrom(...'abcXYZ019-_%;="'), maxLength: 300 })), fc.oneof(anyValue, oddText), async (value, body) => {
+        const res = await app.agent().post('/api/member/sign-out-everywhere').set(FETCH).set('Cookie', `kyc_member=${value}`).set('Content-Type', 'application/json').send(JSON.stringify(body) ?? 'null');
+        expectClientError(res, `sign out everywhere ${value}`);
+        expect([400, 401], value).toContain(res.status);
+        if (res.status === 401) expect(res.body).toEqual({ error: 'Please sign in' });
+      }),
+      serverProperty(60),
+    );
+    expect((await member.get('/api/member/session')).body.member).toMatchObject({ id: 'fuzz-member' });
   });
 
   it('My club’s reads: any member cookie but a session’s answers 401 "Please sign in", never an error', async () => {

@@ -70,6 +70,7 @@ const MEMBER_ROUTES: MemberRoute[] = [
     body: { id: b64, rawId: b64, type: 'public-key', clientExtensionResults: {}, response: { clientDataJSON: b64, attestationObject: b64 } },
   },
   { method: 'delete', route: '/api/member/passkeys/:id', path: '/api/member/passkeys/passkey-1' },
+  { method: 'post', route: '/api/member/sign-out-everywhere', path: '/api/member/sign-out-everywhere' },
 ];
 
 /** Member routes anyone may call: signing in and out, and asking who is signed in. */

@@ -134,6 +134,48 @@ describe('members’ passkeys over HTTP', () => {
     expect(await app.get('passkeys').get('cred-stolen')).toBeNull();
   });
 
+  it('removing a passkey (a lost phone) ends the sessions it opened, and no other', async () => {
+    const member = await addMember();
+    const laptop = await signedIn(member);
+    expect((await addPasskey(laptop, 'cred-api-lost')).status).toBe(201);
+    expect((await addPasskey(laptop, 'cred-api-kept')).status).toBe(201);
+    const phone = app.agent();
+    expect((await signInWith(phone, fakeSignInAnswer(await signInOptions(phone), 'cred-api-lost', 1))).status).toBe(200);
+    const tablet = app.agent();
+    expect((await signInWith(tablet, fakeSignInAnswer(await signInOptions(tablet), 'cred-api-kept', 1))).status).toBe(200);
+    const other = await signedIn(await addMember());
+    expect((await addPasskey(other, 'cred-api-other')).status).toBe(201);
+    const othersPhone = app.agent();
+    expect((await signInWith(othersPhone, fakeSignInAnswer(await signInOptions(othersPhone), 'cred-api-other', 1))).status).toBe(200);
+
+    expect((await laptop.delete('/api/member/passkeys/cred-api-lost').set(FETCH)).status).toBe(204);
+    expect(await sessionOf(phone)).toBeNull();
+    expect(await sessionOf(laptop)).toMatchObject({ id: member.id });
+    expect(await sessionOf(tablet)).toMatchObject({ id: member.id });
+    expect(await sessionOf(othersPhone)).not.toBeNull();
+  });
+
+  it('"Sign out everywhere" ends every session of the member, on every device, and no other member\'s', async () => {
+    const member = await addMember();
+    const laptop = await signedIn(member);
+    expect((await addPasskey(laptop, 'cred-api-everywhere')).status).toBe(201);
+    const phone = app.agent();
+    expect((await signInWith(phone, fakeSignInAnswer(await signInOptions(phone), 'cred-api-everywhere', 1))).status).toBe(200);
+    const desktop = app.agent();
+    expect((await signInWith(desktop, fakeSignInAnswer(await signInOptions(desktop), 'cred-api-everywhere', 2))).status).toBe(200);
+    const other = await signedIn(await addMember());
+
+    const out = await phone.post('/api/member/sign-out-everywhere').set(FETCH);
+    expect(out.status).toBe(204);
+    expect(String(out.headers['set-cookie'])).toMatch(/kyc_member=;/);
+    for (const agent of [phone, laptop, desktop]) expect(await sessionOf(agent)).toBeNull();
+    expect(await sessionOf(other)).not.toBeNull();
+    // The passkey stays: the member signs in with it again.
+    const again = app.agent();
+    expect((await signInWith(again, fakeSignInAnswer(await signInOptions(again), 'cred-api-everywhere', 3))).status).toBe(200);
+    expect((await app.agent().post('/api/member/sign-out-everywhere').send({})).status).toBe(403);
+  });
+
   it('refuses cross-site requests (no X-Requested-With) on every passkey write', async () => {
     expect((await app.agent().post('/api/member/sign-in/passkey/options').send({})).status).toBe(403);
     expect((await app.agent().post('/api/member/sign-in/passkey').send(fakeSignInAnswer('x'))).status).toBe(403);

@@ -61,6 +61,7 @@ import { describePasskeyRepositoryContract } from './passkey-repository.contract
 import { describePasskeyChallengeRepositoryContract } from './passkey-challenge-repository.contract';
 import { FirestorePasskeyChallengeRepository } from '../../adapters/firestore/firestore-passkey-challenge-repository';
 import { describeSignInCodeRepositoryContract } from './sign-in-code-repository.contract';
+import { describeMemberSessionRepositoryContract } from './member-session-repository.contract';
 import { describeSessionRepositoryContract } from './session-repository.contract';
 import {
   aBooking,
@@ -99,7 +100,8 @@ describeEventCapacityAndReferencesContract('Firestore events and bookings', onFi
 describeAdminRepositoryContract('FirestoreAdminRepository', onFirestore((db) => new FirestoreAdminRepository(db)));
 describeCredentialRepositoryContract('FirestoreCredentialRepository', onFirestore((db) => new FirestoreCredentialRepository(db)));
 describeSessionRepositoryContract('FirestoreSessionRepository', onFirestore((db) => new FirestoreSessionRepository(db)));
-describeSessionRepositoryContract('FirestoreMemberSessionRepository', onFirestore((db) => new FirestoreMemberSessionRepository(db)));
+describeSessionRepositoryContract('FirestoreMemberSessionRepository', onFirestore((db) => new FirestoreMemberSessionRepository(db)), { passkeyId: null });
+describeMemberSessionRepositoryContract('FirestoreMemberSessionRepository', onFirestore((db) => new FirestoreMemberSessionRepository(db)));
 describeSignInCodeRepositoryContract('FirestoreSignInCodeRepository', onFirestore((db) => new FirestoreSignInCodeRepository(db)));
 describePasskeyRepositoryContract('FirestorePasskeyRepository', onFirestore((db) => new FirestorePasskeyRepository(db)));
 describePasskeyChallengeRepositoryContract('FirestorePasskeyChallengeRepository', onFirestore((db) => new FirestorePasskeyChallengeRepository(db)));

@@ -92,5 +92,22 @@ export function describeLoginAttemptStoreContract(name: string, makeAdapter: Ada
       expect(await attempts().countSince('ip:203.0.113.7', at('00:00:00'))).toBe(5);
       expect(await attempts().countSince('email:pat@club.example', at('00:00:00'))).toBe(5);
     });
+
+    it('forgets every attempt of the keys starting with a prefix, and no other key\'s, and says how many', async () => {
+      await attempts().recordFailure(['member-code-email:pat@club.example', 'member-code-ip:203.0.113.7'], at('09:00:00'));
+      await attempts().recordFailure(['member-code-email:sam@club.example'], at('09:01:00'));
+      expect(await attempts().reserve({ keys: ['member-code-email:kim@club.example'], since: at('00:00:00'), at: at('09:02:00'), allow: () => true })).not.toBeNull();
+      await attempts().recordFailure(['member-code-email', 'member-code-emails:x', 'email:pat@club.example'], at('09:03:00'));
+      expect(await attempts().forgetKeysStartingWith('member-code-email:')).toBe(3);
+      for (const key of ['member-code-email:pat@club.example', 'member-code-email:sam@club.example', 'member-code-email:kim@club.example']) {
+        expect(await attempts().countSince(key, at('00:00:00'))).toBe(0);
+      }
+      for (const key of ['member-code-ip:203.0.113.7', 'member-code-email', 'member-code-emails:x', 'email:pat@club.example']) {
+        expect(await attempts().countSince(key, at('00:00:00'))).toBe(1);
+      }
+      expect(await attempts().forgetKeysStartingWith('member-code-email:')).toBe(0);
+      // A key of the kind counted again afterwards counts from nothing.
+      expect(await attempts().reserve({ keys: ['member-code-email:kim@club.example'], since: at('00:00:00'), at: at('09:04:00'), allow: (h) => h['member-code-email:kim@club.example'].count === 0 })).not.toBeNull();
+    });
   });
 }

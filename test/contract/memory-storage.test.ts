@@ -38,6 +38,7 @@ import { describePasskeyRepositoryContract } from './passkey-repository.contract
 import { describePasskeyChallengeRepositoryContract } from './passkey-challenge-repository.contract';
 import { MemoryPasskeyChallengeRepository } from '../../adapters/memory/memory-passkey-challenge-repository';
 import { describeSignInCodeRepositoryContract } from './sign-in-code-repository.contract';
+import { describeMemberSessionRepositoryContract } from './member-session-repository.contract';
 import { describeSessionRepositoryContract } from './session-repository.contract';
 import type { AdapterFactory } from './storage-fixtures';
 import { describeWaterLevelRepositoryContract } from './water-level-repository.contract';
@@ -67,7 +68,8 @@ describeEventCapacityAndReferencesContract(
 describeAdminRepositoryContract('MemoryAdminRepository', inMemory(() => new MemoryAdminRepository()));
 describeCredentialRepositoryContract('MemoryCredentialRepository', inMemory(() => new MemoryCredentialRepository()));
 describeSessionRepositoryContract('MemorySessionRepository', inMemory(() => new MemorySessionRepository()));
-describeSessionRepositoryContract('MemoryMemberSessionRepository', inMemory(() => new MemoryMemberSessionRepository()));
+describeSessionRepositoryContract('MemoryMemberSessionRepository', inMemory(() => new MemoryMemberSessionRepository()), { passkeyId: null });
+describeMemberSessionRepositoryContract('MemoryMemberSessionRepository', inMemory(() => new MemoryMemberSessionRepository()));
 describeSignInCodeRepositoryContract('MemorySignInCodeRepository', inMemory(() => new MemorySignInCodeRepository()));
 describePasskeyRepositoryContract('MemoryPasskeyRepository', inMemory(() => new MemoryPasskeyRepository()));
 describePasskeyChallengeRepositoryContract('MemoryPasskeyChallengeRepository', inMemory(() => new MemoryPasskeyChallengeRepository()));

@@ -3,7 +3,7 @@ import { ConflictError } from '../../core/shared/errors';
 import type { Session, SessionRepository } from '../../core/admins/session-repository.port';
 import { rejectionOf, useFreshAdapter, type AdapterFactory } from './storage-fixtures';
 
-function aSession(overrides: Partial<Session> = {}): Session {
+function aBaseSession(overrides: Partial<Session> = {}): Session {
   return {
     tokenHash: 'hash-1',
     uid: 'uid-commodore',
@@ -13,8 +13,10 @@ function aSession(overrides: Partial<Session> = {}): Session {
   };
 }
 
-export function describeSessionRepositoryContract(name: string, makeAdapter: AdapterFactory<SessionRepository>): void {
+/** `extra`: what a store's sessions hold besides a Session's fields (a member session's passkeyId). */
+export function describeSessionRepositoryContract(name: string, makeAdapter: AdapterFactory<SessionRepository>, extra: Record<string, unknown> = {}): void {
   describe(`${name} (SessionRepository contract)`, () => {
+    const aSession = (overrides: Partial<Session> = {}): Session => ({ ...aBaseSession(overrides), ...extra });
     const sessions = useFreshAdapter(makeAdapter);
 
     it('returns null for an unknown token hash', async () => {

@@ -7,6 +7,7 @@ function aCode(overrides: Partial<SignInCode> = {}): SignInCode {
     emailHash: 'email-hash-1',
     memberId: 'member-pat',
     codeHash: 'code-hash-1',
+    seed: 'seed-1',
     createdAt: '2026-06-01T09:00:00.000Z',
     expiresAt: '2026-06-01T09:10:00.000Z',
     tries: 0,
@@ -70,6 +71,39 @@ export function describeSignInCodeRepositoryContract(name: string, makeAdapter: 
       expect(wins.filter(Boolean)).toHaveLength(1);
       expect((await codes().get('email-hash-1'))?.usedAt).toBe(DURING.toISOString());
       expect(await codes().countTry('email-hash-1', DURING, 5)).toBeNull();
+    });
+
+    it('keeps a code without a seed (stored before seeds were) as such', async () => {
+      await codes().put(aCode({ seed: null }));
+      expect(await codes().get('email-hash-1')).toEqual(aCode({ seed: null }));
+    });
+
+    it('extends a live, unused code with its own code hash, keeping its tries; nothing else', async () => {
+      const later = new Date('2026-06-01T09:15:00.000Z');
+      await codes().put(aCode({ tries: 2 }));
+      expect(await codes().extend('email-hash-1', 'wrong-hash', DURING, later)).toBe(false);
+      expect(await codes().extend('nobody', 'code-hash-1', DURING, later)).toBe(false);
+      expect(await codes().extend('email-hash-1', 'code-hash-1', new Date('2026-06-01T09:10:00.000Z'), later)).toBe(false);
+      expect(await codes().get('email-hash-1')).toEqual(aCode({ tries: 2 }));
+      expect(await codes().extend('email-hash-1', 'code-hash-1', DURING, later)).toBe(true);
+      expect(await codes().get('email-hash-1')).toEqual(aCode({ tries: 2, expiresAt: later.toISOString() }));
+      // Still counted and expired by its new expiry.
+      expect(await codes().countTry('email-hash-1', new Date('2026-06-01T09:14:59.999Z'), 5)).toEqual(aCode({ tries: 3, expiresAt: later.toISOString() }));
+      expect(await codes().deleteExpired(new Date('2026-06-01T09:12:00.000Z'))).toBe(0);
+      await codes().put(aCode({ emailHash: 'used', usedAt: '2026-06-01T09:01:00.000Z' }));
+      expect(await codes().extend('used', 'code-hash-1', DURING, later)).toBe(false);
+    });
+
+    it('never makes a used code usable again: of racing uses and extensions, the use stands', async () => {
+      await codes().put(aCode());
+      const later = new Date('2026-06-01T09:15:00.000Z');
+      await Promise.all([
+        ...Array.from({ length: 10 }, () => codes().extend('email-hash-1', 'code-hash-1', DURING, later)),
+        codes().markUsed('email-hash-1', 'code-hash-1', DURING),
+        ...Array.from({ length: 10 }, () => codes().extend('email-hash-1', 'code-hash-1', DURING, later)),
+      ]);
+      expect((await codes().get('email-hash-1'))?.usedAt).toBe(DURING.toISOString());
+      expect(await codes().markUsed('email-hash-1', 'code-hash-1', DURING)).toBe(false);
     });
 
     it('deletes the codes that expired before now, used or not, and says how many', async () => {

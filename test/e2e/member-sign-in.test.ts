@@ -72,7 +72,7 @@ describe('member sign-in in Chromium', () => {
     await page.getByRole('navigation', { name: 'Mobile navigation' }).getByRole('link', { name: `My club: ${member.name}` }).waitFor();
     await page.getByRole('button', { name: 'MENU' }).click();
 
-    await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('button', { name: 'MENU' }).click();
     await page.getByRole('navigation', { name: 'Mobile navigation' }).getByRole('link', { name: 'Sign in' }).waitFor();

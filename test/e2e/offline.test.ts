@@ -199,7 +199,7 @@ describe('the app offline and updated (Chromium)', () => {
     // Signing out forgets the member's kept pages and answers; the app and the documents stay.
     await page.goto('/my');
     expect(await page.evaluate(() => caches.has('kyc-api-reads'))).toBe(true);
-    await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/');
     // (Home's own public reads may be kept again at once: none of the member's.)
     const keptReads = await page.evaluate(async () => (await (await caches.open('kyc-api-reads')).keys()).map((request) => new URL(request.url).pathname));

@@ -14,6 +14,9 @@ import { MemoryAdminRepository } from '../../../adapters/memory/memory-admin-rep
 import { NoConditionsSource } from '../../../adapters/system/no-conditions-source';
 import { MemoryDutyRepository } from '../../../adapters/memory/memory-duty-repository';
 import { MemoryMemberRepository } from '../../../adapters/memory/memory-member-repository';
+import { MemorySignInCodeRepository } from '../../../adapters/memory/memory-sign-in-code-repository';
+import { MemoryPasskeyChallengeRepository } from '../../../adapters/memory/memory-passkey-challenge-repository';
+import { MemoryMemberSessionRepository } from '../../../adapters/memory/memory-member-session-repository';
 import { JOB_LEASE_MS, newJob } from '../../../core/jobs/jobs';
 import { GIVE_UP_AFTER_MS } from '../../../core/shared/retries';
 import { RunDueJobs } from '../../../core/jobs/run-due-jobs';
@@ -56,6 +59,10 @@ function world(reminderDaysBefore = 2) {
     members: new MemoryMemberRepository(),
     dutyReminderDaysBefore: [14, 3],
     redAlertDays: 7,
+    // Nothing expired to sweep.
+    signInCodes: new MemorySignInCodeRepository(),
+    passkeyChallenges: new MemoryPasskeyChallengeRepository(),
+    memberSessions: new MemoryMemberSessionRepository(),
   };
   const useCase: UseCaseOf = (type) => new (type as unknown as new (d: typeof deps) => never)(deps);
   return { ...deps, runner: new RunDueJobs({ jobs: deps.jobs, clock, jobHandlers: jobHandlers(useCase) }) };
@@ -98,8 +105,8 @@ describe('RunDueJobs', () => {
     await w.jobs.schedule(repeatingJobs(w.clock.now()));
     w.clock.advance(60_000);
     await w.jobs.schedule(repeatingJobs(w.clock.now()));
-    // The reminders' round, the waiting lists' round, the news index's, the forecast's, the conditions alerts' and the duty mail's.
-    expect(await w.runner.execute()).toEqual({ done: 6, retrying: 0, failed: 0, lost: 0 });
+    // The reminders' round, the waiting lists' round, the news index's, the forecast's, the conditions alerts', the duty mail's and the sign-in sweep.
+    expect(await w.runner.execute()).toEqual({ done: 7, retrying: 0, failed: 0, lost: 0 });
     const round = await w.jobs.get(REMINDER_ROUND_JOB);
     expect(round).toMatchObject({ status: 'pending', doneAt: w.clock.now().toISOString(), nextAttemptAt: new Date(w.clock.now().getTime() + REMINDER_ROUND_MS).toISOString() });
     expect(await w.runner.execute()).toEqual({ done: 0, retrying: 0, failed: 0, lost: 0 });

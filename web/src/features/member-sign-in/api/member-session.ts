@@ -43,3 +43,18 @@ export function useSignOutMember() {
     onSuccess: () => client.setQueryData(memberSessionQuery.queryKey, { member: null }),
   });
 }
+
+/**
+ * Sign out everywhere (POST /api/member/sign-out-everywhere): every session of the member ends, on
+ * every device (each finds no member at its next request); this device forgets what it kept.
+ */
+export function useSignOutEverywhere() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      await apiPost('/api/member/sign-out-everywhere', {});
+      await forgetKeptMemberData();
+    },
+    onSuccess: () => client.setQueryData(memberSessionQuery.queryKey, { member: null }),
+  });
+}

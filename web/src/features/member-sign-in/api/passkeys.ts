@@ -42,12 +42,16 @@ export function useAddPasskey() {
   });
 }
 
-/** Removes one of the member's passkeys (DELETE /api/member/passkeys/:id). */
+/**
+ * Removes one of the member's passkeys (DELETE /api/member/passkeys/:id), which ends the sessions
+ * it opened: when it signed this device in, the session is read again and the page shows the
+ * member signed out.
+ */
 export function useRemovePasskey() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiDelete(`/api/member/passkeys/${encodeURIComponent(id)}`),
-    onSettled: () => client.invalidateQueries({ queryKey: passkeysKey }),
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: passkeysKey }), client.invalidateQueries({ queryKey: memberSessionQuery.queryKey })]),
   });
 }
 

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useMemberSession, useSignOutMember } from '../api/member-session';
+import { useMemberSession, useSignOutEverywhere, useSignOutMember } from '../api/member-session';
 import { HouseholdInvitationsSection } from './household-invitations-section';
 import { HouseholdSection } from './household-section';
 import { MyBookingsSection } from './my-bookings-section';
@@ -27,6 +27,7 @@ export function MyClubPage() {
   usePageTitle('My club');
   const session = useMemberSession();
   const signOut = useSignOutMember();
+  const signOutEverywhere = useSignOutEverywhere();
   const navigate = useNavigate();
   // Said once the member's data is erased (the session is gone with it).
   const [erased, setErased] = useState(false);
@@ -49,10 +50,23 @@ export function MyClubPage() {
             <p>
               Signed in as <strong>{session.data.member.name}</strong> ({session.data.member.email}).
             </p>
-            {signOut.isError && <Alert tone="error">Signing out failed. Please try again.</Alert>}
-            <Button variant="secondary" disabled={signOut.isPending} onClick={() => signOut.mutate(undefined, { onSuccess: () => void navigate(PATHS.home) })}>
-              {signOut.isPending ? 'Signing out…' : 'Sign out'}
-            </Button>
+            {(signOut.isError || signOutEverywhere.isError) && <Alert tone="error">Signing out failed. Please try again.</Alert>}
+            <div className="my-club-sign-out">
+              <Button variant="secondary" disabled={signOut.isPending || signOutEverywhere.isPending} onClick={() => signOut.mutate(undefined, { onSuccess: () => void navigate(PATHS.home) })}>
+                {signOut.isPending ? 'Signing out…' : 'Sign out'}
+              </Button>
+              <Button
+                variant="secondary"
+                aria-describedby="sign-out-everywhere-help"
+                disabled={signOut.isPending || signOutEverywhere.isPending}
+                onClick={() => signOutEverywhere.mutate(undefined, { onSuccess: () => void navigate(PATHS.home) })}
+              >
+                {signOutEverywhere.isPending ? 'Signing out everywhere…' : 'Sign out everywhere'}
+              </Button>
+            </div>
+            <p id="sign-out-everywhere-help" className="field-hint">
+              Sign out everywhere ends your sessions on every phone and computer, for example one you have lost. To stop a lost phone signing in again, also remove its passkey below.
+            </p>
           </>
         )}
       </section>
