@@ -10,11 +10,12 @@ import type { BookingRepository } from '../bookings/booking-repository.port';
 import type { Clock } from '../shared/clock.port';
 import type { EventRepository } from '../events/event-repository.port';
 import { UseCase } from '../shared/use-case';
+import { nextEventsFirst } from '../events/event-order';
 
 export const DASHBOARD_RECENT_EVENTS = 5;
 
 export const DashboardSchema = z.object({
-  /** The latest five events by date, latest first. */
+  /** Five events, the next ones first (nextEventsFirst): soonest first, then the latest over. */
   recentEvents: z.array(EventSchema),
   /** Bookings per event; null for an admin without bookings:read. */
   statistics: z
@@ -35,9 +36,9 @@ export interface GetDashboardDeps {
 /** The dashboard needs only a signed-in admin; booking figures only with bookings:read. */
 export class GetDashboard extends UseCase<GetDashboardDeps> {
   async execute(admin: Admin): Promise<Dashboard> {
-    const recentEvents = await this.deps.events.list({ order: 'desc', limit: DASHBOARD_RECENT_EVENTS });
-    const statistics = hasPermission(admin, 'bookings:read') ? dashboardStatistics(await this.deps.bookings.listAll(), this.deps.clock.now()) : null;
     const now = this.deps.clock.now();
+    const recentEvents = nextEventsFirst(await this.deps.events.list({ order: 'asc' }), now).slice(0, DASHBOARD_RECENT_EVENTS);
+    const statistics = hasPermission(admin, 'bookings:read') ? dashboardStatistics(await this.deps.bookings.listAll(), now) : null;
     const shortWorkDays = hasPermission(admin, ACTIONS['workDays.read']) ? nextShortWorkDays(await this.upcomingWorkDays(now), now) : null;
     return { recentEvents, statistics, shortWorkDays };
   }

@@ -135,17 +135,29 @@ export function validateBookingForm(
 }
 
 /**
- * The total the booking form shows beside the price: what the server would charge for these
- * counts, or null while the counts that set the price (attendees, children) break a rule, so
- * that no total stands beside a message saying the count is refused.
+ * The counts that set a booking form's price (attendees; children where the event asks), or null
+ * while they break a rule, so that no total stands beside a message saying the count is refused.
+ */
+export function bookingFormCounts(
+  values: BookingFormValues,
+  event: ClubEvent,
+  options: { maxAttendees: number; testHook: boolean },
+): { numberAttending: number; numberOfChildren: number } | null {
+  const checked = validateBookingForm(values, event, options);
+  if (!checked.ok && (checked.errors.numberAttending !== undefined || checked.errors.numberOfChildren !== undefined)) return null;
+  const children = visibleBookingFields(event).children ? parseCount(values.numberOfChildren) : 0;
+  return { numberAttending: parseCount(values.numberAttending), numberOfChildren: children };
+}
+
+/**
+ * The standard-price total of a booking form: what the server charges for these counts without
+ * a signed-in member (core/bookings/booking-quote.ts prices a member's), or null as bookingFormCounts.
  */
 export function bookingFormTotal(
   values: BookingFormValues,
   event: ClubEvent,
   options: { maxAttendees: number; testHook: boolean },
 ): number | null {
-  const checked = validateBookingForm(values, event, options);
-  if (!checked.ok && (checked.errors.numberAttending !== undefined || checked.errors.numberOfChildren !== undefined)) return null;
-  const children = visibleBookingFields(event).children ? parseCount(values.numberOfChildren) : 0;
-  return priceBooking(event, { numberAttending: parseCount(values.numberAttending), numberOfChildren: children }, { testHook: options.testHook });
+  const counts = bookingFormCounts(values, event, options);
+  return counts === null ? null : priceBooking(event, counts, { testHook: options.testHook });
 }

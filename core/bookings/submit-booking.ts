@@ -7,7 +7,7 @@ import { validateBookingForm } from './booking-validation';
 import { decideBookingPrice, type DependantAttendees } from './booking-price';
 import type { Member } from '../members/member';
 import { MAX_HOUSEHOLD_PEOPLE, type HouseholdPerson } from '../members/household';
-import { attendeePlaces, bookedHouseholdAttendees, countHouseholdAttendees, memberAsAttendee } from '../members/household-attendees';
+import { bookedHouseholdAttendees, householdPricePlaces, memberAsAttendee } from '../members/household-attendees';
 import { isMembershipCurrent } from '../members/member';
 import { londonDate } from '../shared/london-time';
 import { BookingClosedError, ConflictError, NotEnoughPlacesError, PaymentError, RateLimitError } from '../shared/errors';
@@ -118,11 +118,9 @@ export class SubmitBooking extends UseCase<SubmitBookingDeps> {
     const otherIds = new Set(others.map((m) => m.id));
     if (householdAttendees && householdAttendees.length > 0) {
       const attendable = member ? [...(context?.household ?? []), ...others.map((m) => memberAsAttendee(m, now.toISOString()))] : [];
-      const counted = countHouseholdAttendees(householdAttendees, attendable, form, thisYear);
+      const counted = householdPricePlaces(householdAttendees, { attendable, memberIds: otherIds, currentMemberIds: currentOthers }, form, thisYear);
       if (!counted.ok) throw fieldsError({ [counted.field]: counted.error });
-      named = counted.people;
-      dependants = attendeePlaces(named.filter((p) => !otherIds.has(p.id)), thisYear);
-      otherMembers = attendeePlaces(named.filter((p) => currentOthers.has(p.id)), thisYear);
+      ({ people: named, dependants, otherMembers } = counted);
     }
     // The server decides the price (member or standard), never the browser.
     const price = decideBookingPrice({ event, counts: form, member, at: now, dependants, otherMembers, testHook: this.deps.testHook });

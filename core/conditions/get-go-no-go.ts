@@ -9,7 +9,7 @@ import { UseCase } from '../shared/use-case';
 import type { ConditionsRepository } from './conditions-repository.port';
 import type { GoNoGoPanel } from './conditions-schema';
 import { forecastState } from './forecast-state';
-import { goNoGoPanel, inForecastWindow } from './go-no-go';
+import { goNoGoPanel, onGoNoGoList } from './go-no-go';
 import type { ForecastState } from './conditions-schema';
 import type { DutyRepository } from '../duties/duty-repository.port';
 import { slotsOfEvent } from './safety-cover';
@@ -40,12 +40,12 @@ export class GetGoNoGo extends UseCase<GetGoNoGoDeps> {
     return goNoGoPanel({ event, record, limits, forecast, placesTaken: places.get(eventId) ?? 0, slots, dutyTypes, now });
   }
 
-  /** Every upcoming event that stands and that the forecast covers, soonest first. */
+  /** Every coming event that stands, of the next week or that the forecast covers (onGoNoGoList), soonest first. */
   async list(admin: Admin): Promise<{ panels: GoNoGoPanel[]; forecast: ForecastState }> {
     requirePermission(admin, 'events.list');
     const now = this.deps.clock.now();
     const [limits, forecast] = await Promise.all([this.deps.conditions.getLimits(), this.deps.conditions.getForecast()]);
-    const events = (await this.deps.events.listNotOverBefore(now)).filter((event) => inForecastWindow(event, forecast, now));
+    const events = (await this.deps.events.listNotOverBefore(now)).filter((event) => onGoNoGoList(event, forecast, now));
     const ids = events.map((event) => event.id);
     const none = ids.length === 0;
     const [records, places, slots, dutyTypes] = await Promise.all([

@@ -56,7 +56,22 @@ export function goNoGoPanel({ event, record, limits, forecast, placesTaken, slot
   };
 }
 
-/** Whether an event is upcoming, standing and has forecast hours: the ones the dashboard lists. */
+/** How far ahead the dashboard's Go / No-go lists the coming events, forecast or not. */
+export const GO_NO_GO_DAYS_AHEAD = 7;
+
+/**
+ * Whether the dashboard's Go / No-go lists an event: standing, not over, and starting within the
+ * next GO_NO_GO_DAYS_AHEAD days or with forecast hours. Without a forecast (none configured, or not
+ * yet fetched) the coming week's events are still listed, with their safety cover and staffing.
+ */
+export function onGoNoGoList(event: ClubEvent, forecast: Forecast | null, now: Date): boolean {
+  if (isEventCancelled(event) || isEventOver(event, now)) return false;
+  if (inForecastWindow(event, forecast, now)) return true;
+  const span = eventSpan(event);
+  return span !== null && span.from.getTime() <= now.getTime() + GO_NO_GO_DAYS_AHEAD * 24 * 3_600_000;
+}
+
+/** Whether an event is upcoming, standing and has forecast hours (the calendar's forecast line, the alerts). */
 export function inForecastWindow(event: ClubEvent, forecast: Forecast | null, now: Date): boolean {
   if (!forecast || isEventCancelled(event) || isEventOver(event, now)) return false;
   const span = eventSpan(event);

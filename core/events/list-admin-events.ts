@@ -7,6 +7,7 @@ import type { BookingRepository } from '../bookings/booking-repository.port';
 import type { Clock } from '../shared/clock.port';
 import type { EventRepository } from './event-repository.port';
 import { UseCase } from '../shared/use-case';
+import { nextEventsFirst } from './event-order';
 
 /**
  * An event in the admin list: the places its bookings take (from its ledger) and the booking
@@ -25,12 +26,12 @@ export interface ListAdminEventsDeps {
   clock: Clock;
 }
 
-/** Every event for the admin list, latest date first (undated last), with its places taken and booking state. */
+/** Every event for the admin list, the next ones first (nextEventsFirst), with its places taken and booking state. */
 export class ListAdminEvents extends UseCase<ListAdminEventsDeps> {
   async execute(admin: Admin): Promise<AdminListEvent[]> {
     requirePermission(admin, 'events.list');
-    const events: ClubEvent[] = await this.deps.events.list({ order: 'desc' });
     const now = this.deps.clock.now();
+    const events: ClubEvent[] = nextEventsFirst(await this.deps.events.list({ order: 'asc' }), now);
     const taken = await this.deps.bookings.placesTakenByEvent(events.map((e) => e.id), now);
     return events.map((event) => {
       const placesTaken = taken.get(event.id) ?? 0;

@@ -15,7 +15,7 @@ export interface CurrentMemberDeps {
 
 /** What the pages may show of a member. */
 export function signedInMember(member: Member): SignedInMember {
-  return { id: member.id, name: member.name, email: member.email };
+  return { id: member.id, name: member.name, email: member.email, renewalDate: member.renewalDate };
 }
 
 /**

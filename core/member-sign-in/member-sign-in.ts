@@ -93,6 +93,8 @@ export const SignedInMemberSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
+  /** The last day (YYYY-MM-DD, London) the membership is current: the booking form prices with it as the server does. */
+  renewalDate: z.string(),
 });
 export type SignedInMember = z.infer<typeof SignedInMemberSchema>;
 

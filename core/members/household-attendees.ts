@@ -50,6 +50,39 @@ export function countHouseholdAttendees(
   return { ok: true, value: dependants, people };
 }
 
+/**
+ * A signed-in member's household as booking sees it: whom they may name as attendees (the
+ * dependants, then the household's other members as memberAsAttendee makes them), which of those
+ * are members, and which of the members have a membership current on the booking day.
+ */
+export interface BookingHousehold {
+  attendable: readonly HouseholdPerson[];
+  memberIds: ReadonlySet<string>;
+  currentMemberIds: ReadonlySet<string>;
+}
+
+/**
+ * The household people named as attendees, counted for decideBookingPrice: the dependants by the
+ * places they take, and apart from them the other members whose membership is current (a lapsed
+ * one pays as a guest). Refused as countHouseholdAttendees refuses. SubmitBooking and the booking
+ * form's total both count with it, so the form shows what the server charges.
+ */
+export function householdPricePlaces(
+  ids: readonly string[],
+  household: BookingHousehold,
+  counts: { numberAttending: number; numberOfChildren: number },
+  thisYear: number,
+): { ok: true; people: HouseholdPerson[]; dependants: DependantAttendees; otherMembers: DependantAttendees } | { ok: false; field: 'householdAttendees' | 'numberAttending'; error: string } {
+  const counted = countHouseholdAttendees(ids, household.attendable, counts, thisYear);
+  if (!counted.ok) return counted;
+  return {
+    ok: true,
+    people: counted.people,
+    dependants: attendeePlaces(counted.people.filter((p) => !household.memberIds.has(p.id)), thisYear),
+    otherMembers: attendeePlaces(counted.people.filter((p) => household.currentMemberIds.has(p.id)), thisYear),
+  };
+}
+
 /** The places of a booking left besides the lead's (an adult's when it has adults, else a child's). */
 function freePlaces(counts: { numberAttending: number; numberOfChildren: number }): { adults: number; children: number } {
   const adults = counts.numberAttending - counts.numberOfChildren;

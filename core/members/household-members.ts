@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HouseholdPersonSchema, type HouseholdPerson } from './household';
-import { memberAsAttendee } from './household-attendees';
+import { memberAsAttendee, type BookingHousehold } from './household-attendees';
 import {
   contactOf,
   HOUSEHOLD_INVITATION_WINDOW_MS,
@@ -19,7 +19,8 @@ import {
   type JoinOutcome,
 } from './household-membership';
 import type { HouseholdRepository } from './household-repository.port';
-import type { Member } from './member';
+import { isMembershipCurrent, type Member } from './member';
+import { londonDate } from '../shared/london-time';
 import type { MemberRepository } from './member-repository.port';
 import type { Clock } from '../shared/clock.port';
 import type { IdGenerator } from '../shared/id-generator.port';
@@ -46,7 +47,11 @@ export const MyHouseholdSchema = z.object({
   /** Whether the signed-in member is its contact (or in no household yet: they would be). */
   contact: z.boolean(),
   /** `kind`: junior when their membership type says so (a junior takes a child's place when booked for). */
-  members: z.array(HouseholdMemberViewSchema.extend({ you: z.boolean(), kind: z.enum(['adult', 'junior']) })),
+  /**
+   * `membershipCurrent`: their membership is current today (London), so the member price applies to their
+   * place when booked for (the booking form prices with it as the server does).
+   */
+  members: z.array(HouseholdMemberViewSchema.extend({ you: z.boolean(), kind: z.enum(['adult', 'junior']), membershipCurrent: z.boolean() })),
   people: z.array(HouseholdPersonSchema),
   /** Invitations waiting for the signed-in member, each naming the household's contact. */
   invitations: z.array(z.object({ id: z.string(), from: z.string() })),
@@ -57,6 +62,27 @@ export const MyHouseholdSchema = z.object({
   invited: z.array(z.object({ id: z.string(), email: z.string() })),
 });
 export type MyHousehold = z.infer<typeof MyHouseholdSchema>;
+
+/**
+ * Whom the member may tick as attendees when booking: the household's dependants, then its other
+ * members (by their member id; a junior member takes a child's place, as the server decides).
+ */
+export function householdAttendeesOf(household: MyHousehold): HouseholdPerson[] {
+  const others = household.members
+    .filter((m) => !m.you)
+    .map((m): HouseholdPerson => ({ id: m.memberId, memberId: m.memberId, name: m.name, kind: m.kind, yearOfBirth: null, createdAt: '', updatedAt: '' }));
+  return [...household.people, ...others];
+}
+
+/** The household as the booking form prices it (householdPricePlaces): who may be ticked, who is a member, whose membership is current. */
+export function bookingHouseholdOf(household: MyHousehold): BookingHousehold {
+  const others = household.members.filter((m) => !m.you);
+  return {
+    attendable: householdAttendeesOf(household),
+    memberIds: new Set(others.map((m) => m.memberId)),
+    currentMemberIds: new Set(others.filter((m) => m.membershipCurrent).map((m) => m.memberId)),
+  };
+}
 
 export const AdminHouseholdSchema = z.object({
   householdId: z.string().nullable(),
@@ -131,9 +157,10 @@ export interface MyHouseholdDeps extends HouseholdDeps {
 }
 
 /** My club's household: its members (the contact marked), dependants, and the invitations waiting. */
-export class GetMyHousehold extends UseCase<MyHouseholdDeps> {
+export class GetMyHousehold extends UseCase<MyHouseholdDeps & { clock: Clock }> {
   async execute(member: Pick<Member, 'id'>): Promise<MyHousehold> {
     const { households, members } = this.deps;
+    const today = londonDate(this.deps.clock.now());
     const membership = await households.membershipOf(member.id);
     const mine = membership ? await households.membersOf(membership.householdId) : [];
     const invitations = await households.invitationsFor(member.id);
@@ -155,6 +182,7 @@ export class GetMyHousehold extends UseCase<MyHouseholdDeps> {
         contact: m.contact,
         you: m.memberId === member.id,
         kind: listed ? memberAsAttendee(listed, listed.updatedAt).kind : 'adult',
+        membershipCurrent: listed !== null && isMembershipCurrent(listed, today),
       })),
       people: membership ? await households.listForMember(membership.householdId) : [],
       invitations: from,

@@ -137,3 +137,41 @@ export const EVENTS_API_PATH = '/api/events';
 export function eventApiPath(eventId: string): string {
   return `${EVENTS_API_PATH}/${encodeURIComponent(eventId)}`;
 }
+
+/** The query parameter of the sign-in page that names where to go once signed in (returnPathOf checks it). */
+export const RETURN_TO_PARAM = 'returnTo';
+
+/** The longest return path the sign-in page carries; a longer one is refused (the member lands on My club). */
+export const RETURN_PATH_MAX = 2000;
+
+const RETURN_BASE = 'https://club.invalid';
+
+/**
+ * Where a member goes once signed in, from the sign-in page's `returnTo` (docs/member-sign-in.md):
+ * a path of this site (`/duties?swap=…`), or null for anything else, which the page answers with
+ * My club. Only a path that starts with one `/` and stays on this site when the browser reads it is
+ * kept: `//evil.example`, `/\evil.example`, `https://evil.example`, `javascript:…`, spaces, control
+ * characters and the sign-in page itself (a loop) are refused, so the parameter is no open redirect.
+ * The path comes back as the browser would read it (normalised), with its query and `#` part.
+ */
+export function returnPathOf(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length === 0 || value.length > RETURN_PATH_MAX) return null;
+  // Browsers read a backslash as a slash and drop tabs and newlines, so `/\evil` or `/\t/evil` would leave the site.
+  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\') || [...value].some((c) => c <= ' ' || c === '\u007f')) return null;
+  let url: URL;
+  try {
+    url = new URL(value, RETURN_BASE);
+  } catch {
+    return null;
+  }
+  if (url.origin !== RETURN_BASE) return null;
+  if (pageOf(url.pathname) === PATHS.signIn) return null;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return path.startsWith('//') ? null : path;
+}
+
+/** The sign-in page, returning to `returnTo` once signed in (none when it is not a path returnPathOf keeps). */
+export function signInPath(returnTo?: string | null): string {
+  const path = returnPathOf(returnTo);
+  return path === null ? PATHS.signIn : `${PATHS.signIn}?${new URLSearchParams({ [RETURN_TO_PARAM]: path }).toString()}`;
+}

@@ -43,7 +43,7 @@ export const myClubFeature: Feature = {
     ),
     provide(RemoveHouseholdPerson, () => new RemoveHouseholdPerson({ households: get('households') })),
     // Households of several members (docs/members-households.md).
-    provide(GetMyHousehold, () => new GetMyHousehold({ households: get('households'), members: get('members') })),
+    provide(GetMyHousehold, () => new GetMyHousehold({ households: get('households'), members: get('members'), clock: get('clock') })),
     provide(
       InviteToHousehold,
       () =>

@@ -197,8 +197,13 @@ describe('dashboard, events and bookings', () => {
     expect(read.body.form).toMatchObject({ eventdatetime: '2026-07-18T18:00', price: '12.50', capacity: '40' });
     const list = await agent.get('/api/admin/events');
     expect(list.body.events.map((e: { id: string }) => e.id)).toContain(event.id);
-    const dates = list.body.events.map((e: { eventdatetime: string | null }) => e.eventdatetime).filter(Boolean);
-    expect([...dates].sort().reverse()).toEqual(dates);
+    // The next first: the events still to come, soonest first, before any that is over.
+    const now = Date.parse(NOW);
+    const ends = list.body.events.map((e: { eventdatetime: string | null; eventenddatetime: string | null }) => Date.parse(e.eventenddatetime ?? e.eventdatetime ?? ''));
+    const coming = list.body.events.filter((_: unknown, i: number) => ends[i] >= now).map((e: { eventdatetime: string }) => e.eventdatetime);
+    expect(coming.length).toBeGreaterThan(0);
+    expect(list.body.events.slice(0, coming.length).map((e: { eventdatetime: string }) => e.eventdatetime)).toEqual(coming);
+    expect([...coming].sort()).toEqual(coming);
     const updated = await agent.put(`/api/admin/events/${event.id}`).set(FETCH).send({ ...eventForm, name: 'Autumn barbecue' });
     expect(updated.status).toBe(200);
     expect(updated.body.event).toMatchObject({ id: event.id, name: 'Autumn barbecue' });

@@ -251,3 +251,19 @@ describe('booking for the household', () => {
     expect(refused.body.fields).toEqual({ householdAttendees: 'This person is not in your household' });
   });
 });
+
+describe('what the booking page needs to show the price the server charges', () => {
+  it('the session gives the member’s renewal date; the household says whose membership is current today', async () => {
+    const contact = await addListedMember(app, { name: 'Pat Current' });
+    const lapsed = await addListedMember(app, { name: 'Lee Lapsed', renewalDate: '2020-03-31' });
+    const pat = await signedInMember(app, contact);
+    const lee = await signedInMember(app, lapsed);
+    expect((await pat.get('/api/member/session')).body.member).toEqual({ id: contact.id, name: 'Pat Current', email: contact.email, renewalDate: '2027-03-31' });
+    const invited = await invite(pat, lapsed.email);
+    expect((await accept(lee, invited.body.invitationId)).status).toBe(200);
+    expect((await household(pat)).members).toEqual([
+      { memberId: contact.id, name: 'Pat Current', contact: true, you: true, kind: 'adult', membershipCurrent: true },
+      { memberId: lapsed.id, name: 'Lee Lapsed', contact: false, you: false, kind: 'adult', membershipCurrent: false },
+    ]);
+  });
+});

@@ -73,7 +73,7 @@ describe('members’ passkeys over HTTP', () => {
     const phone = app.agent();
     const signIn = await signInWith(phone, fakeSignInAnswer(await signInOptions(phone), 'cred-api-1', 1));
     expect(signIn.status).toBe(200);
-    expect(signIn.body).toEqual({ member: { id: member.id, name: member.name, email: member.email } });
+    expect(signIn.body).toEqual({ member: { id: member.id, name: member.name, email: member.email, renewalDate: member.renewalDate } });
     expect(String(signIn.headers['set-cookie'])).toMatch(/kyc_member=.+HttpOnly/);
     expect(await sessionOf(phone)).toMatchObject({ id: member.id });
     expect((await agent.get('/api/member/passkeys')).body.passkeys[0].lastUsedAt).toBe(NOW);

@@ -73,7 +73,7 @@ describe('member sign-in with an e-mailed code', () => {
 
     const checked = await checkCode(agent, 'SAM.SAILOR@example.org', ` ${code.slice(0, 3)} ${code.slice(3)} `);
     expect(checked.status).toBe(200);
-    expect(checked.body).toEqual({ member: { id: member.id, name: 'Sam Sailor', email: member.email } });
+    expect(checked.body).toEqual({ member: { id: member.id, name: 'Sam Sailor', email: member.email, renewalDate: member.renewalDate } });
     const cookie = (checked.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('kyc_member='))!;
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { BOOKING_MESSAGES } from '../../core/bookings/booking-validation';
 import { NO_EMAIL_MESSAGES } from '../../core/bookings/booking-without-email';
@@ -157,6 +157,94 @@ describe('event booking page states', () => {
     await valueOf(field(family, 'Total Number Attending *')).toBe('1');
     await family.getByText('20 places left').waitFor();
     await family.close();
+  });
+});
+
+describe('the member price on the booking page', () => {
+  const suffix = Date.now().toString(36);
+  const MEMBER = { id: `member-e2e-price-${suffix}`, name: 'Ria Mainsheet', email: `ria.mainsheet.${suffix}@example.org` };
+  const PARENT = { id: `member-e2e-parent-${suffix}`, name: 'Cal Mainsheet', email: `cal.mainsheet.${suffix}@example.org` };
+
+  /** The code of the sign-in e-mail to `email`, read from the outbox (this app sends no e-mail). */
+  async function codeFor(email: string): Promise<string> {
+    let code: string | undefined;
+    await eventually(async () => {
+      const mail = (await world.app.built.ports.get('outbox').list()).find((m) => m.mail.to === email && m.mail.subject.endsWith('sign-in code'));
+      code = /Your sign-in code is (\d{6})\./.exec(mail?.mail.text ?? '')?.[1];
+      return code !== undefined;
+    }).toBe(true);
+    return code!;
+  }
+
+  let supperId = '';
+  beforeAll(async () => {
+    for (const member of [MEMBER, PARENT]) {
+      await world.app.built.ports
+        .get('members')
+        .create({ ...member, membershipType: 'Adult', renewalDate: '2099-03-31', disabled: false, createdAt: '2026-01-01T09:00:00.000Z', updatedAt: '2026-01-01T09:00:00.000Z' });
+    }
+    supperId = await createEvent(world.browser.context.request, world.app.baseUrl, {
+      name: `Commodore's supper ${suffix}`,
+      eventdatetime: wallClockDaysAhead(45, '19:00'),
+      offerChild: true,
+      requiresPayment: true,
+      price: '15.00',
+      memberPrice: '10.00',
+    });
+  });
+  // The tabs share one browser profile: each test starts and ends signed out.
+  beforeEach(() => world.browser.context.clearCookies({ name: 'kyc_member' }));
+  afterEach(() => world.browser.context.clearCookies({ name: 'kyc_member' }));
+
+  /** Signs in on the open sign-in page with the e-mailed code. */
+  async function signInWithCode(page: Page, email: string): Promise<void> {
+    await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Email me a code' }).click();
+    await page.getByLabel('6-digit code').fill(await codeFor(email));
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  }
+
+  it('signed out, offers "Sign in for the member price", and signing in returns to the page at the member price', async () => {
+    const id = supperId;
+    const page = await world.browser.newPage(PHONE);
+    await page.goto(`/event-booking?id=${id}`);
+    await page.getByText('Price: £15.00 per adult (Members £10.00), £7.50 per child (12 years or under).').waitFor();
+    await page.getByText('Total for this booking: £15.00').waitFor();
+    const signInLink = page.getByRole('link', { name: 'Sign in for the member price' });
+    await signInLink.waitFor();
+    const violations = await seriousAxeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+
+    await signInLink.click();
+    await signInWithCode(page, MEMBER.email);
+    await page.waitForURL((url) => url.pathname === PATHS.eventBooking && url.searchParams.get('id') === id);
+    // The member alone: the member price, and no more offer to sign in.
+    await page.getByText('Total for this booking: £10.00 (member price)').waitFor();
+    await countOf(page.getByRole('link', { name: 'Sign in for the member price' })).toBe(0);
+    await page.close();
+  });
+
+  it('signed in with a child of the household, the total is £10.00 and half of it, as charged, not £22.50 at the standard price', async () => {
+    const page = await world.browser.newPage(PHONE);
+    await page.goto(PATHS.signIn);
+    await signInWithCode(page, PARENT.email);
+    await page.getByRole('heading', { name: 'My club', level: 1 }).waitFor();
+    const added = await page.request.post('/api/my/household', { headers: FETCH_HEADER, data: { name: 'Milo Mainsheet', kind: 'junior', yearOfBirth: '2018' } });
+    expect(added.status()).toBe(201);
+    await page.goto(eventBookingPath(supperId));
+    await page.getByRole('checkbox', { name: 'Milo Mainsheet (child)' }).check();
+    await valueOf(field(page, 'Total Number Attending *')).toBe('2');
+    await page.getByText('Total for this booking: £15.00 (member price)').waitFor();
+    const violations = await seriousAxeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+
+    const booked = page.waitForResponse((r) => r.url().endsWith('/api/bookings') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Submit Booking' }).click();
+    const answer = await booked;
+    expect(answer.status()).toBe(201);
+    expect(((await answer.json()) as { amount: number }).amount).toBe(1500);
+    await page.close();
   });
 });
 

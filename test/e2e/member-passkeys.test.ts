@@ -17,12 +17,15 @@ const relyingParty: RelyingPartySettings = { clubName: 'Kestrel Yacht Club', pub
 const world = useApp({ mail: true, adapters: { passkeyCeremony: new SimpleWebAuthnPasskeyCeremony(relyingParty) } });
 
 const MEMBER = { id: 'member-passkey-e2e', name: 'Sam Halyard', email: 'sam.halyard@example.org' };
+const RETURNING = { id: 'member-passkey-e2e-2', name: 'Lou Fairlead', email: 'lou.fairlead@example.org' };
 let site: string;
 
 beforeAll(async () => {
   site = world.app.baseUrl.replace('127.0.0.1', 'localhost');
   relyingParty.publicBaseUrl = site;
-  await world.app.built.ports.get('members').create({ ...MEMBER, membershipType: 'Adult', renewalDate: '2099-03-31', disabled: false, createdAt: '2026-01-01T09:00:00.000Z', updatedAt: '2026-01-01T09:00:00.000Z' });
+  for (const member of [MEMBER, RETURNING]) {
+    await world.app.built.ports.get('members').create({ ...member, membershipType: 'Adult', renewalDate: '2099-03-31', disabled: false, createdAt: '2026-01-01T09:00:00.000Z', updatedAt: '2026-01-01T09:00:00.000Z' });
+  }
 });
 
 /** A platform authenticator with resident keys and user verification, as a phone's. */
@@ -91,6 +94,28 @@ describe('member passkeys in Chromium', () => {
     await page.getByText(PASSKEY_MESSAGES.signInRefused).waitFor();
     await expectAccessible(page, 'member-sign-in-passkey-refused-1280');
     expect(new URL(page.url()).pathname).toBe('/sign-in');
+    await page.close();
+  });
+
+  it('a passkey sign-in returns to the page it started from: /duties?swap=…', async () => {
+    const page = await world.browser.newPage(PHONE);
+    await virtualAuthenticator(page);
+    await page.goto(`${site}/sign-in`);
+    await page.getByLabel('Email').fill(RETURNING.email);
+    await page.getByRole('button', { name: 'Email me a code' }).click();
+    await page.getByLabel('6-digit code').fill(await signInCode(world.smtp, RETURNING.email));
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const passkeys = page.getByRole('region', { name: 'Passkeys' });
+    await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
+    await passkeys.getByText('Passkey added. Next time, choose "Sign in with a passkey".').waitFor();
+    await signOut(page);
+
+    await page.goto(`${site}/duties?swap=swap-from-an-email`);
+    await page.getByRole('main').getByRole('link', { name: 'sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.waitForURL((url) => url.pathname === '/duties' && url.searchParams.get('swap') === 'swap-from-an-email');
+    await page.getByRole('heading', { name: 'Duties', level: 1 }).waitFor();
+    await expectAccessible(page, 'member-duties-passkey-returned-375');
     await page.close();
   });
 });

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ParsedMail } from 'mailparser';
 import { expectAccessible } from './support/axe';
@@ -10,6 +10,9 @@ const world = useApp({ mail: true });
 const MEMBERS = [
   { id: 'member-e2e-1', name: 'Robin Tiller', email: 'robin.tiller@example.org' },
   { id: 'member-e2e-2', name: 'Morgan Sheet', email: 'morgan.sheet@example.org' },
+  { id: 'member-e2e-3', name: 'Alex Bowline', email: 'alex.bowline@example.org' },
+  { id: 'member-e2e-4', name: 'Jess Cleat', email: 'jess.cleat@example.org' },
+  { id: 'member-e2e-5', name: 'Kit Shackle', email: 'kit.shackle@example.org' },
 ];
 
 beforeAll(async () => {
@@ -116,5 +119,58 @@ describe('member sign-in in Chromium', () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('That code is not valid. Please check it, or ask for a new code.').waitFor();
     await page.close();
+  });
+});
+
+describe('signing in returns to where the member started', () => {
+  // The tabs share one browser profile: each test starts signed out.
+  beforeEach(() => world.browser.context.clearCookies({ name: 'kyc_member' }));
+
+  /** Asks for a code on the open sign-in page and signs in with it. */
+  async function signInWithCode(page: Page, email: string): Promise<void> {
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Email me a code' }).click();
+    await page.getByText('Check your e-mail').waitFor();
+    const { code } = await signInMail(email);
+    await page.getByLabel('6-digit code').fill(code);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  }
+
+  it('on a phone: from a swap e-mail’s /duties?swap=…, Sign in in the menu and the code lead back to that page', async () => {
+    const member = MEMBERS[2];
+    const page = await world.browser.newPage(PHONE);
+    await page.goto('/duties?swap=swap-from-an-email');
+    await page.getByText('Please sign in to see your duties, volunteer for open ones and take the duty you were asked to.').waitFor();
+    await page.getByRole('button', { name: 'MENU' }).click();
+    await page.getByRole('navigation', { name: 'Mobile navigation' }).getByRole('link', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
+    await expectAccessible(page, 'member-sign-in-return-375');
+    await signInWithCode(page, member.email);
+    await page.waitForURL((url) => url.pathname === '/duties' && url.searchParams.get('swap') === 'swap-from-an-email');
+    await page.getByRole('heading', { name: 'Duties', level: 1 }).waitFor();
+    await page.getByText('Racing and training run on volunteers.', { exact: false }).waitFor();
+    await expectAccessible(page, 'member-duties-returned-375');
+    // The sign-in page left the history: Back goes to the page before it, not to a used sign-in form.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/duties');
+    await page.close();
+  });
+
+  it('refuses a return path to another site: //evil.example and https://evil.example both go to My club', async () => {
+    for (const [returnTo, member] of [
+      ['//evil.example', MEMBERS[3]],
+      ['https://evil.example', MEMBERS[4]],
+    ] as const) {
+      await world.browser.context.clearCookies({ name: 'kyc_member' });
+      const page = await world.browser.newPage(PHONE);
+      await page.goto(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
+      await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
+      await signInWithCode(page, member.email);
+      await page.getByRole('heading', { name: 'My club', level: 1 }).waitFor();
+      const url = new URL(page.url());
+      expect(url.origin).toBe(world.app.baseUrl);
+      expect(url.pathname).toBe('/my');
+      await page.close();
+    }
   });
 });

@@ -241,12 +241,15 @@ describe('DeleteEvent', () => {
 });
 
 describe('ListAdminEvents and GetAdminEvent', () => {
-  it('list every event, latest first, for an admin with events:read', async () => {
+  it('list every event, the next first (soonest first, then those over, latest first), for an admin with events:read', async () => {
+    // The world's clock reads 1 June 2026.
     const world = makeWorld();
-    await world.events.create(anEvent({ id: 'old', eventdatetime: '2025-05-01T09:00:00.000Z' }));
-    await world.events.create(anEvent({ id: 'new', eventdatetime: '2026-08-01T09:00:00.000Z' }));
+    await world.events.create(anEvent({ id: 'old', eventdatetime: '2025-05-01T09:00:00.000Z', eventenddatetime: null }));
+    await world.events.create(anEvent({ id: 'last-week', eventdatetime: '2026-05-25T09:00:00.000Z', eventenddatetime: null }));
+    await world.events.create(anEvent({ id: 'far', eventdatetime: '2027-08-01T09:00:00.000Z', eventenddatetime: null }));
+    await world.events.create(anEvent({ id: 'next', eventdatetime: '2026-06-06T09:00:00.000Z', eventenddatetime: null }));
     await world.events.create(anEvent({ id: 'tbc', eventdatetime: null, eventenddatetime: null }));
-    expect((await new ListAdminEvents(world).execute(withPermissions(['events:read']))).map((e) => e.id)).toEqual(['new', 'old', 'tbc']);
+    expect((await new ListAdminEvents(world).execute(withPermissions(['events:read']))).map((e) => e.id)).toEqual(['next', 'far', 'last-week', 'old', 'tbc']);
     await expect(new ListAdminEvents(world).execute(withPermissions([]))).rejects.toMatchObject({
       message: 'You do not have permission to view events.',
       permission: 'events:read',

@@ -111,14 +111,15 @@ describe('ExportEventBookings', () => {
 });
 
 describe('GetDashboard', () => {
-  it('shows the five latest events and, with bookings:read, the booking statistics', async () => {
+  it('shows five events, the next first, and, with bookings:read, the booking statistics', async () => {
     const world = makeWorld();
     await seed(world);
     for (let i = 1; i <= 4; i += 1) {
       await world.events.create(anEvent({ id: `future-${i}`, eventdatetime: `2027-0${i}-01T09:00:00.000Z`, eventenddatetime: null }));
     }
     const dashboard = await new GetDashboard(world).execute(withPermissions(['bookings:read']));
-    expect(dashboard.recentEvents.map((e) => e.id)).toEqual(['future-4', 'future-3', 'future-2', 'future-1', 'regatta']);
+    // The clock reads 1 June 2026: the dinner and the regatta come next, then the next year's, not the farthest first.
+    expect(dashboard.recentEvents.map((e) => e.id)).toEqual(['dinner', 'regatta', 'future-1', 'future-2', 'future-3']);
     expect(dashboard.statistics).toEqual([
       { eventId: 'regatta', eventName: 'Summer Regatta', bookings: 1, attendees: 4 },
       { eventId: 'dinner', eventName: 'Laying-up Dinner', bookings: 2, attendees: 3 },

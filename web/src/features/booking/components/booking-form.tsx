@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { PATHS } from '@core/shared/paths';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { PATHS, signInPath } from '@core/shared/paths';
 import { householdAgeGroup } from '@core/members/household-attendees';
 import type { BookingFormValues } from '@core/bookings/booking';
-import { BOOKING_MESSAGES, bookingFormTotal, stripNonDigits, validateBookingForm, visibleBookingFields } from '@core/bookings/booking-validation';
+import { BOOKING_MESSAGES, stripNonDigits, validateBookingForm, visibleBookingFields } from '@core/bookings/booking-validation';
 import { childPrice, formatMoney } from '@core/bookings/pricing';
 import { memberPriceOf } from '@core/bookings/booking-price';
+import { NO_HOUSEHOLD, quoteBookingForm } from '@core/bookings/booking-quote';
+import { isMembershipCurrent } from '@core/members/member';
+import { londonDate } from '@core/shared/london-time';
 import { NO_EMAIL_MESSAGES } from '@core/bookings/booking-without-email';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -15,7 +18,7 @@ import { useForm } from '../../../lib/form';
 import type { CalendarEvent } from '../../calendar/api/get-calendar-events';
 import { useSubmitBooking, type BookingReceipt } from '../api/submit-booking';
 import { useMemberSession } from '../../member-sign-in/api/member-session';
-import { householdAttendeesOf, useHousehold, type HouseholdPerson } from '../../member-sign-in/api/household';
+import { bookingHouseholdOf, householdAttendeesOf, useHousehold, type HouseholdPerson } from '../../member-sign-in/api/household';
 import { Checkbox } from '../../../components/ui/checkbox';
 
 type FieldName = keyof BookingFormValues;
@@ -54,6 +57,7 @@ export interface BookingFormProps {
  */
 export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft, initial, offerToken }: BookingFormProps) {
   const navigate = useNavigate();
+  const location = useLocation();
   const submit = useSubmitBooking(event.id, offerToken);
   const visible = visibleBookingFields(event);
   const form = useForm<BookingFormValues, FieldName>({
@@ -129,10 +133,16 @@ export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft, initi
   );
 
   const paid = event.requiresPayment && event.price > 0;
-  // Shown only: the server decides who pays it (a signed-in member whose membership is current).
   const memberPrice = memberPriceOf(event);
-  // No total while the counts are refused (over the limit, more children than attendees...).
-  const total = paid ? bookingFormTotal(values, event, { maxAttendees, testHook: false }) : null;
+  // The price the server will charge, by its own rules (core/bookings/booking-quote.ts): the member
+  // price for a signed-in member whose membership is current, their household's dependants and its
+  // members with a current membership. No total while the counts are refused.
+  const now = new Date();
+  const booker = member === null ? null : { id: member.id, renewalDate: member.renewalDate, disabled: false };
+  const quote = paid
+    ? quoteBookingForm(values, event, { maxAttendees, testHook: false }, { member: booker, householdAttendees: ticked, household: household.data ? bookingHouseholdOf(household.data) : NO_HOUSEHOLD }, now)
+    : null;
+  const lapsed = booker !== null && !isMembershipCurrent(booker, londonDate(now));
 
   return (
     <form className="booking-form card" noValidate onSubmit={form.handleSubmit(send)} aria-labelledby="booking-form-heading">
@@ -145,13 +155,20 @@ export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft, initi
             {memberPrice !== null && <> (Members {formatMoney(memberPrice, event.currency)})</>}
             {visible.children && <>, {formatMoney(childPrice(event.price), event.currency)} per child (12 years or under)</>}.
           </p>
-          {total !== null && (
+          {memberPrice !== null && member === null && (
+            // Back on this page once signed in (the sign-in page's return path).
             <p>
-              <strong>Total for this booking:</strong> {formatMoney(total, event.currency)}
-              {member !== null && memberPrice !== null && ' at the standard price; you and your household pay the member price while your membership is current, worked out when you submit'}
+              <Link to={signInPath(`${location.pathname}${location.search}`)}>Sign in for the member price</Link>
             </p>
           )}
-          <p>After you submit, you will be taken to a secure page to pay by card.</p>
+          {quote !== null && (
+            <p>
+              <strong>Total for this booking:</strong> {formatMoney(quote.amount, event.currency)}
+              {quote.priceKind === 'member' && ' (member price)'}
+              {quote.priceKind === 'standard' && memberPrice !== null && lapsed && ' (standard price: your membership is not current)'}
+            </p>
+          )}
+          {(quote === null || quote.amount > 0) && <p>After you submit, you will be taken to a secure page to pay by card.</p>}
         </div>
       )}
       <fieldset disabled={submitting} className="form-fields">

@@ -1,5 +1,5 @@
-import { Link, useSearchParams } from 'react-router-dom';
-import { PATHS } from '@core/shared/paths';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { signInPath } from '@core/shared/paths';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { LoadFailed } from '../../../components/ui/load-failed';
@@ -25,6 +25,7 @@ export function DutiesPage() {
   usePageTitle('Duties');
   const session = useMemberSession();
   const swapId = useSearchParams()[0].get('swap');
+  const location = useLocation();
   const signedIn = session.data?.member != null;
   const duties = useMyDuties(signedIn);
   const { volunteer, withdraw } = useMyDutyChanges();
@@ -40,7 +41,7 @@ export function DutiesPage() {
           <LoadFailed title="Failed to load your details" onRetry={() => void session.refetch()} />
         ) : !signedIn ? (
           <p>
-            Please <Link to={PATHS.signIn}>sign in</Link> to see your duties, volunteer for open ones{swapId ? ' and take the duty you were asked to' : ''}.
+            Please <Link to={signInPath(`${location.pathname}${location.search}`)}>sign in</Link> to see your duties, volunteer for open ones{swapId ? ' and take the duty you were asked to' : ''}.
           </p>
         ) : (
           <p>Racing and training run on volunteers. You are offered the duties you are qualified for on the day, at times you are free.</p>

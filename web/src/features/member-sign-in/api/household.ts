@@ -5,6 +5,7 @@ import { MyHouseholdSchema, type MyHousehold } from '@core/members/household-mem
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api';
 
 export type { HouseholdPerson, MyHousehold };
+export { bookingHouseholdOf, householdAttendeesOf } from '@core/members/household-members';
 
 const PersonAnswer = z.object({ person: HouseholdPersonSchema });
 const InvitedAnswer = z.object({ invitationId: z.string() });
@@ -19,17 +20,6 @@ export const householdQuery = queryOptions({
 /** Read only once a member is signed in (`enabled`). */
 export function useHousehold(enabled: boolean) {
   return useQuery({ ...householdQuery, enabled });
-}
-
-/**
- * Whom the member may tick as attendees when booking: the household's dependants, then its other
- * members (by their member id; a junior member takes a child's place, as the server decides).
- */
-export function householdAttendeesOf(household: MyHousehold): HouseholdPerson[] {
-  const others = household.members
-    .filter((m) => !m.you)
-    .map((m): HouseholdPerson => ({ id: m.memberId, memberId: m.memberId, name: m.name, kind: m.kind, yearOfBirth: null, createdAt: '', updatedAt: '' }));
-  return [...household.people, ...others];
 }
 
 /** Add, change or remove a person of the household; each reads the household again after. */

@@ -1,22 +1,27 @@
-import { NavLink, useNavigate } from 'react-router-dom';
-import { PATHS } from '@core/shared/paths';
+import { NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { pageOf, PATHS, signInPath } from '@core/shared/paths';
 import { useMemberSession, useSignOutMember } from '../api/member-session';
 
 /**
  * The header's member links: "Sign in" for a visitor; once signed in, Duties (the member's duties
  * page), the member's name (to My club) and "Sign out". The session is read in the browser only,
  * so the server's drawing and the browser's first one are the visitor's (no hydration mismatch);
- * the member's links follow.
+ * the member's links follow. "Sign in" returns to the page it was pressed on (its path and query:
+ * the server never sees a `#` part, so the first drawings match).
  */
 export function MemberHeaderLinks({ linkClass, onNavigate }: { linkClass: string; onNavigate?: () => void }) {
   const session = useMemberSession();
   const signOut = useSignOutMember();
   const navigate = useNavigate();
+  const location = useLocation();
   const member = session.data?.member ?? null;
   if (!member) {
+    // On the sign-in page itself the link keeps the page's own return path.
+    const here = `${location.pathname}${location.search}`;
+    const to = pageOf(location.pathname) === PATHS.signIn ? here : signInPath(here);
     return (
       <li>
-        <NavLink to={PATHS.signIn} className={linkClass} onClick={onNavigate}>
+        <NavLink to={to} className={linkClass} onClick={onNavigate}>
           Sign in
         </NavLink>
       </li>

@@ -1,6 +1,6 @@
 import { useState, useSyncExternalStore } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { PATHS } from '@core/shared/paths';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { PATHS, RETURN_TO_PARAM, returnPathOf } from '@core/shared/paths';
 import { inputErrors } from '@core/shared/parse-input';
 import { SignInCodeCheckSchema, SignInCodeRequestSchema, type SignInCodeRequest } from '@core/member-sign-in/member-sign-in';
 import { Alert } from '../../../components/ui/alert';
@@ -48,18 +48,22 @@ type Step = { name: 'email'; email: string } | { name: 'code'; email: string; me
 /**
  * /sign-in: a member signs in with an e-mailed code. The e-mailed link opens this page with the
  * e-mail and code after `#`; opening it signs no one in (mail scanners open links): the member
- * presses "Sign in".
+ * presses "Sign in". Signed in (by code or passkey), the member returns to `?returnTo=` when it is a
+ * path of this site (returnPathOf refuses any other), else goes to My club (docs/member-sign-in.md).
  */
 export function SignInPage() {
   usePageTitle('Sign in');
   const session = useMemberSession();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const returnTo = returnPathOf(params.get(RETURN_TO_PARAM));
   const [step, setStep] = useState<Step>({ name: 'email', email: '' });
   const hash = useAddressHash();
   // The link's e-mail and code, until the member turns to the form instead.
   const [linkSetAside, setLinkSetAside] = useState(false);
   const link = linkSetAside ? null : linkOf(hash);
-  const signedIn = () => void navigate(PATHS.myClub);
+  // The sign-in page leaves the history: Back from the page returned to goes where the member was before.
+  const signedIn = () => void navigate(returnTo ?? PATHS.myClub, { replace: returnTo !== null });
   const member = session.data?.member ?? null;
 
   return (
@@ -82,7 +86,7 @@ export function SignInPage() {
               You are signed in as <strong>{member.name}</strong>.
             </p>
             <p>
-              <Link to={PATHS.myClub}>Go to My club</Link>
+              {returnTo !== null ? <Link to={returnTo}>Continue where you were</Link> : <Link to={PATHS.myClub}>Go to My club</Link>}
             </p>
           </>
         ) : step.name === 'email' ? (

@@ -12,6 +12,7 @@ import { usePanels } from '../../conditions/api/conditions';
 import { forecastAgeText, RatingBadge, SafetyCoverBadge } from '../../conditions/components/go-no-go-panel';
 import { useStaffingLights } from '../../duties/api/duties';
 import { StaffingLight } from '../../duties/components/staffing-light';
+import { GO_NO_GO_DAYS_AHEAD } from '@core/conditions/go-no-go';
 
 export function DashboardPage() {
   const admin = useSignedInAdmin();
@@ -50,7 +51,7 @@ export function DashboardPage() {
           ))}
       </nav>
 
-      {hasPermission(admin, 'events:read') && <GoNoGoSummary />}
+      {hasPermission(admin, 'events:read') && <GoNoGoSummary lights={lights.data?.lights} />}
 
       {dashboard.isPending && <Loading label="Loading dashboard…" />}
       {dashboard.isError && <LoadError error={dashboard.error} message="Failed to load the dashboard" onRetry={tryAgain} />}
@@ -136,8 +137,12 @@ export function DashboardPage() {
   );
 }
 
-/** The upcoming events the forecast covers, each with how it stands against its limits, its safety cover and a link to its panel. */
-function GoNoGoSummary() {
+/**
+ * The coming events (the next week's, and any the forecast covers: onGoNoGoList), each with its
+ * safety cover and staffing light, how it stands against its limits where there is a forecast, and
+ * a link to its panel. With no forecast configured the events still show.
+ */
+function GoNoGoSummary({ lights }: { lights: Readonly<Record<string, 'green' | 'amber' | 'red'>> | undefined }) {
   const panels = usePanels();
   if (!panels.isSuccess) return null;
   return (
@@ -145,17 +150,18 @@ function GoNoGoSummary() {
       <h2 id="adm-gng-title">Go / No-go</h2>
       <p className="adm-muted">{forecastAgeText(panels.data.forecast)}</p>
       {panels.data.panels.length === 0 ? (
-        <p className="adm-muted">No upcoming event within the forecast.</p>
+        <p className="adm-muted">No event in the next {GO_NO_GO_DAYS_AHEAD} days.</p>
       ) : (
         <ul className="adm-list">
           {panels.data.panels.map((panel) => (
             <li key={panel.eventId} className="adm-list-item">
               <div>
                 <p className="adm-list-title">
-                  {panel.eventName} <RatingBadge rating={panel.rating} /> <SafetyCoverBadge cover={panel.safetyCover} />
+                  {panel.eventName} <RatingBadge rating={panel.rating} /> <SafetyCoverBadge cover={panel.safetyCover} /> <StaffingLight light={lights?.[panel.eventId]} />
                 </p>
                 <p className="adm-muted">
-                  {formatDateRange(panel.eventdatetime, panel.eventenddatetime, 'admin')} · gusts {panel.maxGustKn ?? '–'} kn (limit {panel.limits.gustKn}) · {panel.placesTaken} booked
+                  {formatDateRange(panel.eventdatetime, panel.eventenddatetime, 'admin')}
+                  {panel.maxGustKn !== null && ` · gusts ${panel.maxGustKn} kn (limit ${panel.limits.gustKn})`} · {panel.placesTaken} booked
                   {panel.decisions.length > 0 && ` · decided: ${panel.decisions[panel.decisions.length - 1].decision}`}
                 </p>
               </div>
