@@ -34,6 +34,7 @@ import * as privacyPermission from './migrations/0036-privacy-permission';
 import * as documentKeepOffline from './migrations/0040-document-keep-offline';
 import * as attendance from './migrations/0038-attendance';
 import * as householdMembers from './migrations/0039-household-members';
+import * as bookingAmendments from './migrations/0042-booking-amendments';
 
 interface NamedMigration {
   name: string;
@@ -78,6 +79,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0038-attendance', migration: attendance },
   { name: '0039-household-members', migration: householdMembers },
   { name: '0040-document-keep-offline', migration: documentKeepOffline },
+  { name: '0042-booking-amendments', migration: bookingAmendments },
 ];
 
 /** Hands knex the migrations of adapters/sqlite/migrations/, in order. */
