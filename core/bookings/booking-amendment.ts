@@ -1,8 +1,9 @@
-import { z } from 'zod';
+import { CHANGE_FORM_MESSAGES } from './booking-change-form';
 import type { BookingAmendment } from './booking-amendment-schema';
 import type { Booking } from './booking';
 
 export { BookingAmendmentSchema, type BookingAmendment } from './booking-amendment-schema';
+export { BookingChangeQuoteSchema, ChangeMyBookingRequestSchema, changeCounts, type BookingChangeQuote, type ChangeMyBookingRequest } from './booking-change-form';
 import type { BookingPrice } from './booking-price';
 import { bookingEmailKey } from './booking';
 import { holdsPlace, isCancelled, paidByHand } from './booking-state';
@@ -22,30 +23,6 @@ import type { Currency } from '../shared/money';
 export const MAX_BOOKING_CHANGES = 20;
 
 
-/** What the manage page's Change booking form sends. */
-export const ChangeMyBookingRequestSchema = z.object({
-  token: z.string().min(1).max(600),
-  numberAttending: z.union([z.string().max(50), z.number()]),
-  numberOfChildren: z.union([z.string().max(50), z.number()]).default(0),
-  /** True to make the change; false (or absent) to see the new total and the difference first. */
-  confirm: z.boolean().default(false),
-});
-export type ChangeMyBookingRequest = z.input<typeof ChangeMyBookingRequestSchema>;
-
-/** The answer to a change, asked or made: the totals before and after and what moves. */
-export const BookingChangeQuoteSchema = z.object({
-  numberAttending: z.number().int(),
-  numberOfChildren: z.number().int(),
-  currency: z.string().nullable(),
-  totalBefore: z.number().int(),
-  totalAfter: z.number().int(),
-  difference: z.number().int(),
-  /** What happens to the money, in words ("£12.50 will be refunded to your card."); null when nothing moves. */
-  money: z.string().nullable(),
-  changed: z.boolean(),
-});
-export type BookingChangeQuote = z.infer<typeof BookingChangeQuoteSchema>;
-
 export const CHANGE_MESSAGES = {
   cancelled: 'A cancelled booking cannot be changed.',
   unpaid: 'Please finish paying for this booking before changing it.',
@@ -57,8 +34,7 @@ export const CHANGE_MESSAGES = {
     `This change would cost ${amount} more, which cannot yet be paid online. Please contact ${contact}, or book the extra places as a new booking.`,
   refundOpen: 'A refund from an earlier change of this booking is still being made. Please try again in a few minutes.',
   noRoom: (left: number) => `Sorry, only ${left} ${left === 1 ? 'place is' : 'places are'} left`,
-  attending: (max: number) => `Number attending must be between 1 and ${max}`,
-  children: 'Number of children cannot be more than the number attending',
+  ...CHANGE_FORM_MESSAGES,
 } as const;
 
 /** The price a booking stands at now: what it was charged, with every change's difference. 0 for a free booking. */
@@ -75,29 +51,6 @@ export function amendmentsRefunded(booking: Pick<Booking, 'amendments'>): number
 /** Money owed back by changes' refunds not yet made (pending, failed or by hand). */
 export function amendmentsOwed(booking: Pick<Booking, 'amendments'>): number {
   return booking.amendments.reduce((sum, a) => sum + (a.refundStatus !== null && a.refundStatus !== 'refunded' ? -a.difference : 0), 0);
-}
-
-/** Reads a count as the booking form does: digits only, empty as 0; null when it is no whole number. */
-function readCount(value: string | number): number | null {
-  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? value : null;
-  const digits = value.replace(/[^0-9]/g, '');
-  if (digits === '') return 0;
-  const n = Number(digits);
-  return Number.isSafeInteger(n) ? n : null;
-}
-
-/** The new counts, checked as a booking's are (1..maxAttendees attending, children no more than them); or the refusal. */
-export function changeCounts(
-  input: { numberAttending: string | number; numberOfChildren: string | number },
-  maxAttendees: number,
-): { ok: true; numberAttending: number; numberOfChildren: number } | { ok: false; field: 'numberAttending' | 'numberOfChildren'; error: string } {
-  const numberAttending = readCount(input.numberAttending);
-  if (numberAttending === null || numberAttending < 1 || numberAttending > maxAttendees) {
-    return { ok: false, field: 'numberAttending', error: CHANGE_MESSAGES.attending(maxAttendees) };
-  }
-  const numberOfChildren = readCount(input.numberOfChildren);
-  if (numberOfChildren === null || numberOfChildren > numberAttending) return { ok: false, field: 'numberOfChildren', error: CHANGE_MESSAGES.children };
-  return { ok: true, numberAttending, numberOfChildren };
 }
 
 /** What one change decides: the booking as it is to be stored and the amendment recorded on it. */

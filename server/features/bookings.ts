@@ -60,6 +60,7 @@ export const bookingsFeature: Feature = {
             bookingLinks: get('bookingLinks'),
             clock: get('clock'),
             contactEmail: settings.contactEmail,
+            maxAttendees: settings.maxAttendees,
           }),
       ),
       provide(
