@@ -103,6 +103,10 @@ describe('a member changes their booking through the manage link', () => {
     const mail = await smtp.waitForSubject('Booking changed: Paid Change Supper');
     expect(mail.text).toContain('£18.75 will be refunded to your card.');
     expect(mail.text).toContain('Paid: £18.75');
+    // The treasurer's CSV: paid as charged, the change's refund in Refunded.
+    const csv = (await treasurer.get(`/api/admin/events/${event.id}/bookings.csv`)).text;
+    const [header, row] = csv.trim().split('\r\n').map((line) => line.split(','));
+    expect([row[header.indexOf('Amount')], row[header.indexOf('Refunded')]]).toEqual(['37.50', '18.75']);
 
     // Cancelling afterwards refunds what is left, never the difference again.
     expect((await app.agent().post('/api/my-booking/cancel').send({ token })).status).toBe(200);
