@@ -1,6 +1,7 @@
 import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import { describe, expect, it } from 'vitest';
+import { OfferFreedPlaces } from '../../core/waiting-list/offer-freed-places';
 import { TEST_CARDS, type TestPaymentGateway } from '../../adapters/test-payments/test-payment-gateway';
 import type { SmtpTestServer } from '../support/smtp-test-server';
 import { addAdmin, addEvent, FETCH, signIn, type TestApp } from './support/test-app';
@@ -155,5 +156,17 @@ describe('a member changes their booking through the manage link', () => {
     expect((await app.agent().post('/api/my-booking/cancel').send({ token })).status).toBe(200);
     expect((await change(token, 3)).body).toEqual({ error: 'A cancelled booking cannot be changed.' });
     expect(await placesLeft(event.id)).toBe(10);
+  });
+
+  it('places a smaller booking frees go to the waiting list, as a cancellation\'s do', async () => {
+    const event = await addEvent(app, { name: 'Waitlist Change Sail', capacity: 3 });
+    const { token } = await freeBooking(event.id, 3);
+    const joined = await app.agent().post(`/api/events/${event.id}/waiting-list`).send({ name: 'Grace', email: 'grace@example.org', places: 1 });
+    expect(joined.status).toBe(201);
+    const round = () => app.built.ports.useCase(OfferFreedPlaces).execute();
+    expect((await round()).offered).toEqual([]);
+    expect((await change(token, 2)).status).toBe(200);
+    expect((await round()).offered).toEqual([joined.body.entryId]);
+    await smtp.waitForSubject('Places for you: Waitlist Change Sail');
   });
 });
