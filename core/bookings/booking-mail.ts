@@ -105,12 +105,17 @@ export function bookingConfirmation(booking: Booking, event: ClubEvent, context:
     link: { lead: 'To see your booking, add it to your calendar or cancel it, use this link:', text: 'Manage my booking', url: context.manageUrl },
     clubName: context.clubName,
   });
-  return { to: booking.userEmail, ...mail, attachments: calendarAttachments(event, context) };
+  return { to: booking.userEmail, ...mail, attachments: calendarAttachments(event, context, booking) };
 }
 
-/** The event's calendar file (the same file as the calendar's Add to My Calendar), when it has a date. */
-function calendarAttachments(event: ClubEvent, context: BookingMailContext): OutgoingMail['attachments'] {
-  return event.eventdatetime ? [{ filename: icsFileName(event.name), contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: icsText(event, context.location, context.eventUrl) }] : [];
+/**
+ * The event's calendar file (the same file as the calendar's Add to My Calendar), when it has a
+ * date. Its SEQUENCE is the event's revision plus the booking's own changes: each "Booking
+ * changed" e-mail raised it, so every later copy (a reminder, a moved event's) must stay above.
+ */
+function calendarAttachments(event: ClubEvent, context: BookingMailContext, booking: Pick<Booking, 'amendments'>): OutgoingMail['attachments'] {
+  const copy: ClubEvent = { ...event, sequence: event.sequence + booking.amendments.length };
+  return event.eventdatetime ? [{ filename: icsFileName(event.name), contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: icsText(copy, context.location, context.eventUrl) }] : [];
 }
 
 /**
@@ -127,7 +132,7 @@ export function bookingReminder(booking: Booking, event: ClubEvent, context: Boo
     link: { lead: 'To see your booking or add it to your calendar, use this link:', text: 'Manage my booking', url: context.manageUrl },
     clubName: context.clubName,
   });
-  return { to: booking.userEmail, ...mail, attachments: calendarAttachments(event, context) };
+  return { to: booking.userEmail, ...mail, attachments: calendarAttachments(event, context, booking) };
 }
 
 /**
@@ -150,7 +155,7 @@ export function eventChange(booking: Booking, before: Pick<ClubEvent, 'eventdate
     },
     clubName: context.clubName,
   });
-  return { to: booking.userEmail, ...mail, attachments: calendarAttachments(after, context) };
+  return { to: booking.userEmail, ...mail, attachments: calendarAttachments(after, context, booking) };
 }
 
 /** The event's calendar file for a cancellation e-mail: where it goes, and the event (null: the event is gone). */
@@ -279,6 +284,5 @@ export function bookingChanged(booking: Booking, event: ClubEvent, context: Book
     link: { lead: 'To see your booking, change it again or cancel it, use this link:', text: 'Manage my booking', url: context.manageUrl },
     clubName: context.clubName,
   });
-  const changed: ClubEvent = { ...event, sequence: event.sequence + booking.amendments.length };
-  return { to: booking.userEmail, ...mail, attachments: calendarAttachments(changed, context) };
+  return { to: booking.userEmail, ...mail, attachments: calendarAttachments(event, context, booking) };
 }
