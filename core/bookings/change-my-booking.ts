@@ -22,6 +22,8 @@ import { changeOf, type BookingChangeDeps } from './booking-changes';
 import { manageUrl } from './booking-confirmations';
 import { newOutboxMessage } from '../mail/outbox';
 import type { MemberRepository } from '../members/member-repository.port';
+import type { AdminRepository } from '../admins/admin-repository.port';
+import { handRefundMessages } from './hand-refund-mail';
 import type { ClubEvent } from '../events/event';
 import type { OutboxMessage } from '../mail/mail';
 import { eventBookingPath } from '../shared/paths';
@@ -39,6 +41,8 @@ export interface ChangeMyBookingDeps extends BookingChangeDeps {
   contactEmail: string;
   /** MAX_ATTENDEES_PER_BOOKING, as for a booking. */
   maxAttendees: number;
+  /** The admins told when a difference paid by hand is to be repaid by hand. */
+  admins: AdminRepository;
 }
 
 /**
@@ -79,11 +83,24 @@ export class ChangeMyBooking extends UseCase<ChangeMyBookingDeps> {
     }
 
     const actor = linkActor(by);
+    const admins = await this.deps.admins.list();
     const summary = by === null ? 'Changed by the member' : `Changed by ${by.email} with the member's manage link`;
     const { booking, changed } = await this.deps.bookings.change(found.id, now, (current, placesTaken) => {
       const { booking: next, amendment } = decide(current, placesTaken);
       const money = changeMoneyText(amendment.difference, next.paymentCurrency, paidByHand(next));
-      const mail = changedMail(this.deps, next, event, money, now);
+      // Cash or a transfer: the admins are told in the same write to repay the difference.
+      const handRefund =
+        amendment.refundStatus === 'by-hand' && next.paymentCurrency !== null
+          ? handRefundMessages(
+              admins,
+              [{ bookingId: next.id, name: `${next.firstName} ${next.lastName}`, amount: -amendment.difference, currency: next.paymentCurrency, paymentMethod: next.paymentMethod === 'transfer' ? 'transfer' : 'cash', paymentReference: next.paymentReference }],
+              { kind: 'change', eventId: next.eventId, eventName: next.eventName, recordId: next.id },
+              this.deps.siteSettings,
+              now,
+              () => this.deps.ids.next(),
+            )
+          : [];
+      const mail = [...changedMail(this.deps, next, event, money, now), ...handRefund];
       const words = `${summary}: ${amendment.numberAttendingBefore} to ${amendment.numberAttending} attending${money ? `; ${money}` : ''}`;
       return changeOf(this.deps, current, next, { action: 'booking.changed', summary: words, actor, at: now, mail });
     });

@@ -84,6 +84,7 @@ export const bookingsFeature: Feature = {
           new ChangeMyBooking({
             bookingLinks: get('bookingLinks'),
             members: get('members'),
+            admins: get('admins'),
             contactEmail: settings.contactEmail,
             maxAttendees: settings.maxAttendees,
             bookings: get('bookings'),

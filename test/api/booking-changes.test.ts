@@ -169,4 +169,21 @@ describe('a member changes their booking through the manage link', () => {
     expect((await round()).offered).toEqual([joined.body.entryId]);
     await smtp.waitForSubject('Places for you: Waitlist Change Sail');
   });
+
+  it('a smaller booking paid in cash: the difference is to refund by hand, the admins are told, nothing goes to the gateway', async () => {
+    const event = await addEvent(app, { name: 'Cash Change Supper', requiresPayment: true, price: 1000, capacity: 20 });
+    const booked = await app.agent().post('/api/bookings').send({ eventId: event.id, ...form, numberAttending: '3' });
+    expect((await treasurer.post(`/api/admin/bookings/${booked.body.bookingId}/mark-paid`).set(FETCH).send({ method: 'cash', reference: 'Receipt 7' })).status).toBe(200);
+    // The member's manage link, as the confirmation e-mail of the cash payment carries it.
+    const token = app.get('bookingLinks').issue(booked.body.bookingId, new Date('2027-01-01T00:00:00.000Z'));
+    const refundsBefore = gateway().refunds.length;
+    const res = await change(token, 1);
+    expect(res.body).toMatchObject({ changed: true, difference: -2000, money: '£20.00 to refund by hand: the club will repay it to you.' });
+    expect(gateway().refunds.length).toBe(refundsBefore);
+    const admins = await smtp.waitForSubject('To refund by hand: Cash Change Supper');
+    expect(admins.text).toContain('made smaller by its member');
+    expect(admins.text).toContain('£20.00, paid in cash (payment reference Receipt 7)');
+    const member = await smtp.waitForSubject('Booking changed: Cash Change Supper');
+    expect(member.text).toContain('£20.00 to refund by hand');
+  });
 });
