@@ -15,7 +15,7 @@ const layer = (...names) => names.map((name) => `**/${name}/**`);
  * Modules of one feature that others use today. They are the only cross-feature imports allowed;
  * any new one is refused (share through web/src/components or web/src/lib instead).
  */
-const SHARED_FEATURE_MODULES = ['calendar/api/get-calendar-events', 'calendar/api/calendar-events-path', 'my-booking/api/my-booking-read', 'calendar/components/calendar-links', 'search/components/search-provider', 'water-levels/components/lazy-water-level-chart', 'member-sign-in/api/member-session', 'member-sign-in/api/household'];
+const SHARED_FEATURE_MODULES = ['calendar/api/get-calendar-events', 'calendar/api/calendar-events-path', 'my-booking/api/my-booking-read', 'calendar/components/calendar-links', 'search/components/search-provider', 'water-levels/components/lazy-water-level-chart', 'member-sign-in/api/member-session', 'member-sign-in/api/household', 'member-sign-in/api/my-bookings'];
 
 const FEATURES = readdirSync(new URL('./web/src/features', import.meta.url)).filter((name) => !name.includes('.'));
 

@@ -230,13 +230,14 @@ function toRow(booking: Booking): Record<string, unknown> {
     submittedAtMs: instantMillis(booking.submittedAt),
     emailKey: bookingEmailKey(booking.userEmail),
     householdAttendees: JSON.stringify(booking.householdAttendees),
+    amendments: JSON.stringify(booking.amendments),
     paymentRequired: writeBoolean(booking.paymentRequired),
     paid: writeBoolean(booking.paid),
   };
 }
 
 function toBooking(row: Record<string, unknown>): Booking {
-  return readRow(BookingSchema, row, { booleans: ['paymentRequired', 'paid'], json: ['householdAttendees'] });
+  return readRow(BookingSchema, row, { booleans: ['paymentRequired', 'paid'], json: ['householdAttendees', 'amendments'] });
 }
 
 function newestFirst(a: Booking, b: Booking): number {

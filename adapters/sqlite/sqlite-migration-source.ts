@@ -35,6 +35,7 @@ import * as documentKeepOffline from './migrations/0040-document-keep-offline';
 import * as signInSeedsAndPasskeySessions from './migrations/0041-sign-in-seeds-and-passkey-sessions';
 import * as attendance from './migrations/0038-attendance';
 import * as householdMembers from './migrations/0039-household-members';
+import * as bookingAmendments from './migrations/0042-booking-amendments';
 import * as householdInvitationEmails from './migrations/0044-household-invitation-emails';
 
 interface NamedMigration {
@@ -81,6 +82,7 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0039-household-members', migration: householdMembers },
   { name: '0040-document-keep-offline', migration: documentKeepOffline },
   { name: '0041-sign-in-seeds-and-passkey-sessions', migration: signInSeedsAndPasskeySessions },
+  { name: '0042-booking-amendments', migration: bookingAmendments },
   { name: '0044-household-invitation-emails', migration: householdInvitationEmails },
 ];
 

@@ -74,7 +74,9 @@ export function bookingCancelReason(reason: string): { ok: true; reason: string 
  * nothing; callers refuse an already-cancelled booking first.
  */
 export function cancelled(booking: Booking, options: { at: Date; by: string; refund: boolean; reason?: string | null }): Booking {
-  const owed = options.refund ? bookingRevenue(booking) : 0;
+  // A change's refund still owed is owed already (it is made or repaid apart): not owed twice.
+  const changeOwed = booking.amendments.reduce((sum, a) => sum + (a.refundStatus !== null && a.refundStatus !== 'refunded' ? -a.difference : 0), 0);
+  const owed = options.refund ? bookingRevenue(booking) - changeOwed : 0;
   const next: Booking = { ...booking, cancelledAt: options.at.toISOString(), cancelledBy: options.by, cancelReason: options.reason ?? null };
   if (owed <= 0) return next;
   if (paidByCard(booking)) return { ...next, refundStatus: 'pending', refundAmount: owed, refundFailure: null };

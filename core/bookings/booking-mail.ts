@@ -6,6 +6,7 @@ import { icsText, type IcsEvent } from '../calendar/ics-file';
 import { changeLines } from '../events/event-change-notice';
 import { formatMoney } from './pricing';
 import { refundOwedByHand } from './booking-state';
+import { bookingPrice } from './booking-amendment';
 
 /** What every e-mail about a booking needs besides the booking and its event. */
 export interface BookingMailContext {
@@ -39,7 +40,9 @@ export function bookingDetails(booking: Booking, event: Pick<ClubEvent, 'eventda
   if (booking.numberOfVegetarian > 0) lines.push(['Vegetarian meals', String(booking.numberOfVegetarian)]);
   if (booking.boatName) lines.push(['Boat', booking.boatName]);
   if (booking.paymentAmount !== null && booking.paymentCurrency !== null) {
-    lines.push(['Paid', booking.paid ? formatMoney(booking.paymentAmount, booking.paymentCurrency) : `${formatMoney(booking.paymentAmount, booking.paymentCurrency)} (not yet paid)`]);
+    // A changed booking's price: what was charged with every change's difference (its refunds are lines of their own).
+    const price = bookingPrice(booking);
+    lines.push(['Paid', booking.paid ? formatMoney(price, booking.paymentCurrency) : `${formatMoney(price, booking.paymentCurrency)} (not yet paid)`]);
   }
   return lines;
 }
@@ -102,12 +105,17 @@ export function bookingConfirmation(booking: Booking, event: ClubEvent, context:
     link: { lead: 'To see your booking, add it to your calendar or cancel it, use this link:', text: 'Manage my booking', url: context.manageUrl },
     clubName: context.clubName,
   });
-  return { to: booking.userEmail, ...mail, attachments: calendarAttachments(event, context) };
+  return { to: booking.userEmail, ...mail, attachments: calendarAttachments(event, context, booking) };
 }
 
-/** The event's calendar file (the same file as the calendar's Add to My Calendar), when it has a date. */
-function calendarAttachments(event: ClubEvent, context: BookingMailContext): OutgoingMail['attachments'] {
-  return event.eventdatetime ? [{ filename: icsFileName(event.name), contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: icsText(event, context.location, context.eventUrl) }] : [];
+/**
+ * The event's calendar file (the same file as the calendar's Add to My Calendar), when it has a
+ * date. Its SEQUENCE is the event's revision plus the booking's own changes: each "Booking
+ * changed" e-mail raised it, so every later copy (a reminder, a moved event's) must stay above.
+ */
+function calendarAttachments(event: ClubEvent, context: BookingMailContext, booking: Pick<Booking, 'amendments'>): OutgoingMail['attachments'] {
+  const copy: ClubEvent = { ...event, sequence: event.sequence + booking.amendments.length };
+  return event.eventdatetime ? [{ filename: icsFileName(event.name), contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: icsText(copy, context.location, context.eventUrl) }] : [];
 }
 
 /**
@@ -124,7 +132,7 @@ export function bookingReminder(booking: Booking, event: ClubEvent, context: Boo
     link: { lead: 'To see your booking or add it to your calendar, use this link:', text: 'Manage my booking', url: context.manageUrl },
     clubName: context.clubName,
   });
-  return { to: booking.userEmail, ...mail, attachments: calendarAttachments(event, context) };
+  return { to: booking.userEmail, ...mail, attachments: calendarAttachments(event, context, booking) };
 }
 
 /**
@@ -147,7 +155,7 @@ export function eventChange(booking: Booking, before: Pick<ClubEvent, 'eventdate
     },
     clubName: context.clubName,
   });
-  return { to: booking.userEmail, ...mail, attachments: calendarAttachments(after, context) };
+  return { to: booking.userEmail, ...mail, attachments: calendarAttachments(after, context, booking) };
 }
 
 /** The event's calendar file for a cancellation e-mail: where it goes, and the event (null: the event is gone). */
@@ -164,7 +172,7 @@ export interface CancellationCalendar {
  * SEQUENCE); for one booking cancelled while the event stands, the event's revision plus one.
  * None for an undated or deleted event.
  */
-export function cancelledCalendarAttachments(booking: Pick<Booking, 'cancelledAt'>, calendar: CancellationCalendar | undefined): OutgoingMail['attachments'] {
+export function cancelledCalendarAttachments(booking: Pick<Booking, 'cancelledAt'> & { amendments?: Booking['amendments'] }, calendar: CancellationCalendar | undefined): OutgoingMail['attachments'] {
   const event = calendar?.event ?? null;
   if (event === null || !event.eventdatetime) return [];
   const cancelledCopy: IcsEvent =
@@ -175,7 +183,8 @@ export function cancelledCalendarAttachments(booking: Pick<Booking, 'cancelledAt
           cancelledAt: booking.cancelledAt ?? event.updatedAt,
           cancelReason: 'your booking has been cancelled, so this entry leaves your calendar.',
           updatedAt: booking.cancelledAt ?? event.updatedAt,
-          sequence: event.sequence + 1,
+          // Above the copies the member's own changes of the booking sent (changedBookingMail).
+          sequence: event.sequence + 1 + (booking.amendments?.length ?? 0),
         };
   return [{ filename: icsFileName(event.name), contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: icsText(cancelledCopy, calendar?.location ?? '', calendar?.eventUrl) }];
 }
@@ -259,4 +268,21 @@ export function bookingRefund(booking: Booking, event: Pick<ClubEvent, 'eventdat
     clubName: context.clubName,
   });
   return { to: booking.userEmail, ...mail, attachments: [] };
+}
+
+/**
+ * The e-mail of a booking the member changed through the manage link: the booking's new details,
+ * what happens to the money, the manage link, and the event's calendar file with the same UID as
+ * the confirmation's and a higher SEQUENCE (the event's revision plus the booking's number of
+ * changes), so the member's calendar updates its entry. Only for a booking with an e-mail address.
+ */
+export function bookingChanged(booking: Booking, event: ClubEvent, context: BookingMailContext & { money: string | null }): OutgoingMail {
+  if (!booking.userEmail) throw new RangeError('A booking without an e-mail address gets no e-mail');
+  const mail = bookingMail(booking, bookingDetails(booking, event), {
+    subject: `Booking changed: ${booking.eventName}`,
+    paragraphs: [`Your booking has been changed, as you asked. It now stands as below.`, ...(context.money ? [context.money] : [])],
+    link: { lead: 'To see your booking, change it again or cancel it, use this link:', text: 'Manage my booking', url: context.manageUrl },
+    clubName: context.clubName,
+  });
+  return { to: booking.userEmail, ...mail, attachments: calendarAttachments(event, context, booking) };
 }

@@ -169,10 +169,12 @@ export function paymentStatus(booking: StatusBooking, now: Date): PaymentStatus 
 }
 
 /** Money the club keeps from the booking, in its payment currency: paid, less what was refunded. */
-export function bookingRevenue(booking: Pick<Booking, 'paid' | 'paymentAmount' | 'refundStatus' | 'refundAmount'>): number {
+export function bookingRevenue(booking: Pick<Booking, 'paid' | 'paymentAmount' | 'refundStatus' | 'refundAmount'> & { amendments?: Booking['amendments'] }): number {
   if (!booking.paid) return 0;
   const refunded = booking.refundStatus === 'refunded' ? (booking.refundAmount ?? 0) : 0;
-  return (booking.paymentAmount ?? 0) - refunded;
+  // A member's smaller booking is refunded its difference (core/bookings/booking-amendment.ts).
+  const changeRefunds = (booking.amendments ?? []).reduce((sum, a) => sum + (a.refundStatus === 'refunded' ? -a.difference : 0), 0);
+  return (booking.paymentAmount ?? 0) - refunded - changeRefunds;
 }
 
 export function truncatePaymentId(id: string | null): string {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CurrencySchema, MinorUnitsSchema } from '../shared/money';
 import { InstantSchema } from '../shared/instant';
 import { BookingReferenceSchema } from './booking-reference';
+import { BookingAmendmentSchema } from './booking-amendment-schema';
 
 export const PaymentMethodSchema = z.enum(['card', 'cash', 'transfer']);
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
@@ -100,6 +101,12 @@ export const BookingSchema = z.object({
    * guest booking, one naming no one, and every booking stored before named attendees.
    */
   householdAttendees: z.array(BookedAttendeeSchema).max(50).default([]),
+  /**
+   * The member's own changes of the booking through the manage link, oldest first
+   * (core/bookings/booking-amendment.ts): the numbers and the money each moved. `paymentAmount`
+   * stays what was first charged; the booking's price is it plus every change's difference.
+   */
+  amendments: z.array(BookingAmendmentSchema).max(20).default([]),
 });
 export type Booking = z.infer<typeof BookingSchema>;
 
@@ -126,6 +133,7 @@ export const UNCHANGED_BOOKING = {
   memberId: null,
   memberPlaces: 0,
   householdAttendees: [],
+  amendments: [],
   checkoutOpenedAt: null,
   paymentMethod: null,
   paymentReference: null,

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { bookedAttendeesText, type Booking } from './booking';
 import type { ClubEvent } from '../events/event';
 import { CurrencySchema, type Currency } from '../shared/money';
+import { amendmentsRefunded } from './booking-amendment';
 import { bookingRevenue, holdsPlace, isCancelled, paymentStatus, refundOwedByHand, type StatusBooking } from './booking-state';
 import { fromLondonWall, londonWall, londonWallClock, parseInstant } from '../shared/london-time';
 import { minorToDecimalText } from './pricing';
@@ -288,6 +289,12 @@ function attendanceCells(b: Pick<Booking, 'householdAttendees'>, attendance: Att
   return [attendance.arrived, bookedAttendeesText(ticked)];
 }
 
+/** Every refund made of the booking: its cancellation's and its changes' (core/bookings/booking-amendment.ts); blank when none. */
+function refundedText(b: Booking): string {
+  const refunded = (b.refundStatus === 'refunded' ? (b.refundAmount ?? 0) : 0) + amendmentsRefunded(b);
+  return refunded > 0 ? minorToDecimalText(refunded) : '';
+}
+
 /** The CSV download of one event's bookings; times in London, amounts as decimals. */
 export function bookingsCsv(bookings: Booking[], now: Date, attendance: ReadonlyMap<string, Attendance> = new Map()): string {
   const lines = [CSV_HEADER.map(csvCell).join(',')];
@@ -310,7 +317,7 @@ export function bookingsCsv(bookings: Booking[], now: Date, attendance: Readonly
         b.paymentAmount === null ? '' : minorToDecimalText(b.paymentAmount),
         b.paymentCurrency,
         b.paymentId,
-        b.refundStatus === 'refunded' && b.refundAmount !== null ? minorToDecimalText(b.refundAmount) : '',
+        refundedText(b),
         priceChargedText(b),
         b.memberPlaces,
         bookedAttendeesText(b.householdAttendees),

@@ -21,6 +21,8 @@ export interface GetMyBookingDeps {
   clock: Clock;
   /** Whom a member who can no longer cancel online should contact. */
   contactEmail: string;
+  /** MAX_ATTENDEES_PER_BOOKING. */
+  maxAttendees: number;
 }
 
 /**
@@ -49,6 +51,11 @@ export class GetMyBooking extends UseCase<GetMyBookingDeps> {
       cancelled: isCancelled(booking),
       note: isCancelled(booking) ? refundLine(booking) : refusal,
       emailGiven: isEmailed(booking),
+      numberAttending: booking.numberAttending,
+      numberOfChildren: booking.numberOfChildren,
+      // The change rule (core/bookings/booking-amendment.ts) refuses these at once; the rest it says when asked.
+      canChange: refusal === null && (!booking.paymentRequired || booking.paid),
+      maxAttendees: this.deps.maxAttendees,
     };
   }
 }

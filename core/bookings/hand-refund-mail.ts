@@ -8,9 +8,9 @@ import { formatMoney } from './pricing';
 /** The outbox kind of the admins' list of refunds to make by hand. */
 export const HAND_REFUND_MAIL_KIND = 'hand-refunds';
 
-/** What the e-mail is about: an event called off (every booking it left to repay), or one booking cancelled. */
+/** What the e-mail is about: an event called off (every booking it left to repay), one booking cancelled, or one made smaller by its member. */
 export interface HandRefundOccasion {
-  kind: 'event' | 'booking';
+  kind: 'event' | 'booking' | 'change';
   eventId: string;
   eventName: string;
 }
@@ -31,13 +31,20 @@ export function handRefundMail(admin: Pick<Admin, 'email' | 'name'>, refunds: re
   const lead =
     occasion.kind === 'event'
       ? `${occasion.eventName} has been cancelled. ${count === 1 ? 'One booking was' : `${count} bookings were`} paid in cash or by bank transfer, and the club must repay ${count === 1 ? 'it' : 'them'} by hand:`
-      : `A booking of ${occasion.eventName} paid in cash or by bank transfer has been cancelled, and the club must repay it by hand:`;
+      : occasion.kind === 'change'
+        ? `A booking of ${occasion.eventName} paid in cash or by bank transfer has been made smaller by its member, and the club must repay the difference by hand:`
+        : `A booking of ${occasion.eventName} paid in cash or by bank transfer has been cancelled, and the club must repay it by hand:`;
   const mail = composeMail(
     admin.name,
     refunds.map((refund) => [`${refund.name} (booking ${refund.bookingId})`, handRefundLine(refund)]),
     {
       subject: `To refund by hand: ${occasion.eventName}`,
-      paragraphs: [lead, 'Each member has been told the club will repay them. Once you have repaid one, open their booking and press "Record refund as handed back".'],
+      paragraphs: [
+        lead,
+        occasion.kind === 'change'
+          ? 'The member has been told the club will repay the difference. The booking\'s history in the audit log records the change.'
+          : 'Each member has been told the club will repay them. Once you have repaid one, open their booking and press "Record refund as handed back".',
+      ],
       link: { lead: 'The bookings of the event, with those to refund by hand:', text: `Bookings of ${occasion.eventName}`, url: `${context.publicBaseUrl.replace(/\/$/, '')}/admin/bookings/${encodeURIComponent(occasion.eventId)}` },
       clubName: context.clubName,
     },

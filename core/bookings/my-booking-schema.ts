@@ -22,6 +22,13 @@ export const MyBookingSchema = z.object({
   note: z.string().nullable(),
   /** Whether an e-mail address was given: without one no confirmation comes, and the manage link is the only way back. */
   emailGiven: z.boolean(),
+  /** The booking's numbers, for the Change booking form (docs/payments.md#changing-a-booking). */
+  numberAttending: z.number().int(),
+  numberOfChildren: z.number().int(),
+  /** Whether the member may change the numbers now (the same deadline as cancelling; a paid event's booking once paid). */
+  canChange: z.boolean(),
+  /** MAX_ATTENDEES_PER_BOOKING: the most the form takes. */
+  maxAttendees: z.number().int(),
 });
 export type MyBooking = z.infer<typeof MyBookingSchema>;
 

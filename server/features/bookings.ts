@@ -1,6 +1,7 @@
 import { AdminBookingActions } from '../../core/bookings/admin-booking-actions';
 import { GetBookingsOverview } from '../../core/bookings/bookings-overview';
 import { CancelMyBooking } from '../../core/bookings/cancel-my-booking';
+import { ChangeMyBooking } from '../../core/bookings/change-my-booking';
 import { CheckPlaces } from '../../core/bookings/check-places';
 import { GetEventBookings } from '../../core/bookings/event-bookings';
 import { ExportEventBookings } from '../../core/bookings/export-event-bookings';
@@ -59,6 +60,7 @@ export const bookingsFeature: Feature = {
             bookingLinks: get('bookingLinks'),
             clock: get('clock'),
             contactEmail: settings.contactEmail,
+            maxAttendees: settings.maxAttendees,
           }),
       ),
       provide(
@@ -68,6 +70,23 @@ export const bookingsFeature: Feature = {
             bookingLinks: get('bookingLinks'),
             contactEmail: settings.contactEmail,
             admins: get('admins'),
+            bookings: get('bookings'),
+            events: get('events'),
+            payments: get('payments'),
+            clock: get('clock'),
+            ids: get('ids'),
+            siteSettings: settings.siteSettings,
+          }),
+      ),
+      provide(
+        ChangeMyBooking,
+        () =>
+          new ChangeMyBooking({
+            bookingLinks: get('bookingLinks'),
+            members: get('members'),
+            admins: get('admins'),
+            contactEmail: settings.contactEmail,
+            maxAttendees: settings.maxAttendees,
             bookings: get('bookings'),
             events: get('events'),
             payments: get('payments'),

@@ -8,6 +8,8 @@ import { GetEventForBooking } from '../../core/bookings/get-event-for-booking';
 import { GetWorkDay } from '../../core/work-days/get-work-day';
 import { GetMyBooking, MyBookingQuerySchema, MyBookingSchema } from '../../core/bookings/get-my-booking';
 import { CancelMyBooking, CancelMyBookingRequestSchema } from '../../core/bookings/cancel-my-booking';
+import { ChangeMyBooking, ChangeMyBookingRequestSchema } from '../../core/bookings/change-my-booking';
+import { BookingChangeQuoteSchema } from '../../core/bookings/booking-amendment';
 import { ListCalendarEvents } from '../../core/calendar/list-calendar-events';
 import { ListCalendarWorkDays } from '../../core/calendar/list-calendar-work-days';
 import { ListWorkDays } from '../../core/work-days/list-work-days';
@@ -221,6 +223,23 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
       await ports.useCase(CancelMyBooking).execute(body, await adminBehind(req, ports));
       return reply(200, await ports.useCase(GetMyBooking).execute(body.token));
     },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/my-booking/change',
+    operationId: 'changeMyBooking',
+    summary:
+      "Changes the numbers of a member's own booking through its manage link: without confirm, the new total and the difference; with it, the change (a smaller paid booking refunded the difference)",
+    ...BOOKINGS,
+    body: ChangeMyBookingRequestSchema,
+    responses: {
+      200: { description: 'The totals before and after, the difference, and whether the booking was changed', schema: BookingChangeQuoteSchema },
+      400: { description: 'Numbers that are not a booking: attending outside 1 to the per-booking limit, or more children than attending' },
+      404: { description: '"Booking not found": a forged, altered or expired link' },
+      409: { description: 'Not changed: cancelled, past the deadline, unpaid, unchanged, too many changes, more to pay, or not enough places ("Sorry, only N places are left")' },
+    },
+    handler: async ({ body, req }) => reply(200, await ports.useCase(ChangeMyBooking).execute(body, await adminBehind(req, ports))),
   });
 
   routes.add({

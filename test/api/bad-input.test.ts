@@ -179,6 +179,17 @@ const TARGETS: Target[] = [
     agent: () => app.agent(),
     body: () => shapedBody(['token'], { token: fc.oneof(fc.constant(cancelledToken), oddText, fc.constant(`${cancelledToken}x`)) }),
   },
+  {
+    name: 'POST /api/my-booking/change',
+    method: 'post',
+    path: () => '/api/my-booking/change',
+    agent: () => app.agent(),
+    body: () =>
+      shapedBody(['token', 'numberAttending', 'numberOfChildren', 'confirm'], {
+        token: fc.oneof(fc.constant(cancelledToken), oddText, fc.constant(`${cancelledToken}x`)),
+        confirm: fc.oneof(fc.boolean(), anyValue),
+      }),
+  },
   ...(['cancel', 'refund', 'mark-paid'] as const).map(
     (action): Target => ({
       name: `POST /api/admin/bookings/:id/${action}`,

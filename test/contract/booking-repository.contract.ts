@@ -64,6 +64,30 @@ export function describeBookingRepositoryContract(name: string, makeAdapter: Ada
       expect((await bookings().get(booking.id))?.householdAttendees).toEqual(householdAttendees.slice(1));
     });
 
+    it('gives back a booking\'s changes (amendments) in their order through reads and changes, and counts its new places', async () => {
+      const booking = aBooking({ numberAttending: 4 });
+      await bookings().addIfPlacesRemain(booking, { capacity: 10, now: AT_SUBMISSION });
+      const amendment: Booking['amendments'][number] = {
+        revision: 1,
+        at: SUBMITTED,
+        numberAttendingBefore: 4,
+        numberOfChildrenBefore: 0,
+        numberAttending: 2,
+        numberOfChildren: 0,
+        difference: -2500,
+        refundStatus: 'pending',
+        refundId: null,
+        refundFailure: null,
+        refundedAt: null,
+      };
+      await bookings().change(booking.id, AT_SUBMISSION, (current) => ({ booking: { ...current, numberAttending: 2, amendments: [amendment] } }));
+      const settled = { ...amendment, refundStatus: 'refunded' as const, refundId: 'r-1', refundedAt: SUBMITTED };
+      await bookings().change(booking.id, AT_SUBMISSION, (current) => ({ booking: { ...current, amendments: [settled] } }));
+      expect(await bookings().get(booking.id)).toEqual({ ...booking, numberAttending: 2, amendments: [settled] });
+      expect((await bookings().listByEvent(booking.eventId))[0].amendments).toEqual([settled]);
+      expect((await bookings().placesTakenByEvent([booking.eventId], AT_SUBMISSION)).get(booking.eventId)).toBe(2);
+    });
+
     it('refuses a booking whose id exists, keeping the first', async () => {
       const first = aBooking({ firstName: 'First' });
       await bookings().addIfPlacesRemain(first, { capacity: null, now: AT_SUBMISSION });

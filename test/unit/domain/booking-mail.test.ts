@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { bookingCancellation, bookingConfirmation, bookingRefund, escapeHtml, refundLine } from '../../../core/bookings/booking-mail';
+import { bookingCancellation, bookingChanged, bookingConfirmation, bookingRefund, bookingReminder, escapeHtml, eventChange, refundLine } from '../../../core/bookings/booking-mail';
 import { actorName } from '../../../core/audit/audit';
 import { icsText } from '../../../core/calendar/ics-file';
 import { makeBooking, makeEvent } from './support/domain-fixtures';
@@ -98,5 +98,45 @@ describe('the cancellation and refund e-mails', () => {
     expect(actorName({ kind: 'admin', uid: 'u', email: 'treasurer@example.org' })).toBe('treasurer@example.org');
     expect(actorName({ kind: 'member' })).toBe('member via manage link');
     expect(actorName({ kind: 'system' })).toBe('system');
+  });
+});
+
+describe('the calendar file of a changed booking', () => {
+  const event = makeEvent({ id: 'sail', name: 'Autumn Sail', eventdatetime: '2026-10-03T09:00:00.000Z', eventenddatetime: '2026-10-03T12:00:00.000Z', sequence: 2 });
+  const amendment = (revision: number) => ({
+    revision,
+    at: '2026-09-01T10:00:00.000Z',
+    numberAttendingBefore: 2,
+    numberOfChildrenBefore: 0,
+    numberAttending: 3,
+    numberOfChildren: 0,
+    difference: 0,
+    refundStatus: null,
+    refundId: null,
+    refundFailure: null,
+    refundedAt: null,
+  });
+  const sequenceOf = (mail: { attachments: { content: string }[] }) =>
+    new ICAL.Event(new ICAL.Component(ICAL.parse(mail.attachments[0].content)).getFirstSubcomponent('vevent')!).sequence;
+
+  it('each copy the member is sent keeps the UID and rises above the last: confirmation, changes, a reminder, a moved event, a cancellation', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 6 }), (changes) => {
+        const booking = makeBooking({ eventId: event.id, eventName: event.name, userEmail: 'ada@example.org', firstName: 'Ada' });
+        const sent = [sequenceOf(bookingConfirmation(booking, event, CONTEXT))];
+        let changed = booking;
+        for (let n = 1; n <= changes; n += 1) {
+          changed = { ...changed, amendments: [...changed.amendments, amendment(n)] };
+          sent.push(sequenceOf(bookingChanged(changed, event, { ...CONTEXT, money: null })));
+        }
+        const reminder = sequenceOf(bookingReminder(changed, event, CONTEXT));
+        expect(reminder).toBe(sent.at(-1));
+        const moved = { ...event, eventdatetime: '2026-10-10T09:00:00.000Z', eventenddatetime: '2026-10-10T12:00:00.000Z', sequence: event.sequence + 1 };
+        sent.push(sequenceOf(eventChange(changed, event, moved, CONTEXT)));
+        const gone = { ...changed, cancelledAt: '2026-10-01T10:00:00.000Z', cancelledBy: 'member' };
+        sent.push(sequenceOf(bookingCancellation(gone, moved, { clubName: CONTEXT.clubName, calendar: { event: moved, location: CONTEXT.location } })));
+        for (let i = 1; i < sent.length; i += 1) expect(sent[i]).toBeGreaterThan(sent[i - 1]);
+      }),
+    );
   });
 });

@@ -18,6 +18,7 @@ import { useForm } from '../../../lib/form';
 import type { CalendarEvent } from '../../calendar/api/get-calendar-events';
 import { useSubmitBooking, type BookingReceipt } from '../api/submit-booking';
 import { useMemberSession } from '../../member-sign-in/api/member-session';
+import { AlreadyBooked } from './already-booked';
 import { bookingHouseholdOf, householdAttendeesOf, useHousehold, type HouseholdPerson } from '../../member-sign-in/api/household';
 import { Checkbox } from '../../../components/ui/checkbox';
 
@@ -148,6 +149,7 @@ export function BookingForm({ event, maxAttendees, onBooked, onPlacesLeft, initi
     <form className="booking-form card" noValidate onSubmit={form.handleSubmit(send)} aria-labelledby="booking-form-heading">
       <h2 id="booking-form-heading">Book your place</h2>
       <p className="form-note">Fields marked * are required.</p>
+      <AlreadyBooked eventId={event.id} signedIn={member !== null} />
       {paid && (
         <div className="price-box">
           <p>

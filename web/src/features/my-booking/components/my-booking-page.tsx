@@ -12,6 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { DetailsList } from '../../../components/ui/details-list';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LinkNotValidPage, PageReadStates, TokenLinkPage } from '../../../components/layout/link-page';
+import { ChangeBooking } from './change-booking';
 
 function BookingNotFound() {
   return (
@@ -59,6 +60,7 @@ function Booking({ token, booking, clubName }: { token: string; booking: MyBooki
           <>
             <h2>Add to My Calendar</h2>
             <CalendarLinks event={booking.event} location={clubName} />
+            <ChangeBooking token={token} booking={booking} />
             <CancelBooking token={token} booking={booking} />
           </>
         )}

@@ -1,0 +1,75 @@
+import ICAL from 'ical.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { TestPaymentGateway } from '../../adapters/test-payments/test-payment-gateway';
+import { createEvent, wallClockDaysAhead } from './support/admin-api';
+import { signedInAdminPage } from './support/admin-form';
+import { expectAccessible } from './support/axe';
+import { PHONE } from './support/browser';
+import { useApp } from './support/use-app';
+
+const stamp = Date.now().toString(36);
+
+const world = useApp({ mail: true, build: { mailRoundMs: 50 } });
+
+async function summaryCard(page: Page, label: string): Promise<string> {
+  return page.locator('.adm-card').filter({ has: page.getByText(label, { exact: true }) }).locator('dd').innerText();
+}
+
+function veventOf(mail: { attachments: { filename?: string; content: Buffer }[] }): ICAL.Event {
+  const ics = mail.attachments.find((a) => a.filename?.endsWith('.ics'));
+  return new ICAL.Event(new ICAL.Component(ICAL.parse(ics?.content.toString('utf8') ?? '')).getFirstSubcomponent('vevent')!);
+}
+
+describe('Change booking on the manage page, in Chromium at 375 px', () => {
+  it('a smaller paid booking: the new total and the difference before confirming, the difference refunded, the e-mail with the updated .ics, the admin figures', async () => {
+    const name = `Change Supper ${stamp}`;
+    const admin = await signedInAdminPage(world.browser);
+    const eventId = await createEvent(admin.request, world.app.baseUrl, { name, eventdatetime: wallClockDaysAhead(33, '18:00'), requiresPayment: true, price: '12.50', capacity: '20' });
+    expect((await admin.request.delete('/api/admin/session', { headers: { 'X-Requested-With': 'fetch' } })).status()).toBe(204);
+
+    const member = await world.browser.newPage(PHONE);
+    await member.goto(`/event-booking?id=${eventId}`);
+    await member.getByLabel('Lead Member First Name *', { exact: true }).fill('Ada');
+    await member.getByLabel('Lead Member Last Name *', { exact: true }).fill('Lovelace');
+    await member.getByLabel('Email (optional)', { exact: true }).fill('ada@example.org');
+    await member.getByLabel('Total Number Attending *', { exact: true }).fill('3');
+    await member.getByRole('button', { name: 'Submit Booking' }).click();
+    await member.getByRole('form', { name: 'Test mode - no real money is taken' }).getByLabel('Card number').fill('4111 1111 1111 1111');
+    await member.getByRole('button', { name: 'Pay £37.50' }).click();
+    await member.getByRole('heading', { name: 'Payment Created Successfully' }).waitFor();
+    const confirmation = await world.smtp.waitForSubject(`Booking confirmed: ${name}`);
+
+    const gateway = world.app.built.ports.get('payments') as TestPaymentGateway;
+    const refundsBefore = gateway.refunds.length;
+    await member.getByRole('link', { name: 'Manage my booking' }).click();
+    await member.getByRole('heading', { name: 'Change booking' }).waitFor();
+    await member.getByLabel('Total number attending', { exact: false }).fill('2');
+    await member.getByRole('button', { name: 'See the new total' }).click();
+    await member.getByText('New total: £25.00 (was £37.50). Difference: -£12.50.').waitFor();
+    await member.getByText('£12.50 will be refunded to your card.').waitFor();
+    // Nothing has changed yet.
+    expect(gateway.refunds.length).toBe(refundsBefore);
+    await expectAccessible(member, 'booking change quote at 375 px', 'booking-change-375');
+
+    await member.getByRole('button', { name: 'Confirm change' }).click();
+    await member.getByText('Your booking has been changed.').waitFor();
+    await member.getByRole('definition').filter({ hasText: /^£25\.00$/ }).waitFor();
+    expect(gateway.refunds.slice(refundsBefore)).toEqual([expect.objectContaining({ amount: 1250, currency: 'GBP' })]);
+    await expectAccessible(member, 'booking changed at 375 px', null);
+
+    const changed = await world.smtp.waitForSubject(`Booking changed: ${name}`);
+    expect(changed.text).toContain('Attending: 2');
+    expect(changed.text).toContain('£12.50 will be refunded to your card.');
+    expect(veventOf(changed).uid).toBe(veventOf(confirmation).uid);
+    expect(veventOf(changed).sequence).toBeGreaterThan(veventOf(confirmation).sequence);
+
+    const back = await signedInAdminPage(world.browser);
+    await back.goto(`/admin/bookings/${eventId}`);
+    await back.getByRole('heading', { level: 1, name: `Bookings: ${name}` }).waitFor();
+    expect(await summaryCard(back, 'Revenue (less refunds)')).toBe('£25.00');
+    await member.close();
+    await back.close();
+    await admin.close();
+  });
+});

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { BookingChangeQuoteSchema, type BookingChangeQuote } from '@core/bookings/booking-change-form';
+import { apiPost } from '../../../lib/api';
+import { calendarQueryOptions } from '../../calendar/api/calendar-events-path';
+import { myBookingQueryOptions } from './my-booking-read';
+
+export type { BookingChangeQuote };
+
+export interface ChangeNumbers {
+  numberAttending: string;
+  numberOfChildren: string;
+}
+
+/** Asks for (confirm false) or makes (confirm true) a change of the booking's numbers: POST /api/my-booking/change. */
+export function changeMyBooking(token: string, numbers: ChangeNumbers, confirm: boolean): Promise<BookingChangeQuote> {
+  return apiPost('/api/my-booking/change', { token, ...numbers, confirm }, BookingChangeQuoteSchema);
+}
+
+/**
+ * Change booking: asking changes nothing; a confirmed change reads the booking again (its new
+ * numbers and price) and the calendar's places left on its next visit.
+ */
+export function useChangeMyBooking(token: string) {
+  const client = useQueryClient();
+  const { queryKey } = myBookingQueryOptions(token);
+  return useMutation({
+    mutationFn: ({ numbers, confirm }: { numbers: ChangeNumbers; confirm: boolean }) => changeMyBooking(token, numbers, confirm),
+    onSuccess: (quote) => {
+      if (!quote.changed) return;
+      void client.invalidateQueries({ queryKey });
+      void client.invalidateQueries({ queryKey: calendarQueryOptions().queryKey });
+    },
+  });
+}
