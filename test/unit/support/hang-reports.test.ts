@@ -14,9 +14,12 @@ describe('a hang report', () => {
   it("names a waiting process's command, its state and each thread's, and the processes it started", async () => {
     const parent = spawn('sh', ['-c', 'sleep 30 & wait'], { stdio: 'ignore' });
     try {
-      // The shell has started its child once /proc lists it (the limit only catches a hang: 120 s).
+      // The shell has started its child once /proc lists it as a process of its own (the shell's
+      // own command line names "sleep 30" too, so that alone says nothing; the limit only catches
+      // a hang: 120 s).
+      const child = /\n {2}process \d+: sleep 30 \(/;
       let report = '';
-      for (let tries = 0; tries < 4_800 && !report.includes('sleep 30'); tries++) {
+      for (let tries = 0; tries < 4_800 && !child.test(report); tries++) {
         await new Promise((resolve) => setTimeout(resolve, 25));
         report = processReport(parent.pid);
       }
