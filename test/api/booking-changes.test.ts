@@ -40,11 +40,13 @@ async function freeBooking(eventId: string, numberAttending: number, email = 'ad
 }
 
 async function paidBooking(eventId: string, numberAttending: number): Promise<{ bookingId: string; token: string }> {
-  const booked = await app.agent().post('/api/bookings').send({ eventId, ...form, numberAttending: String(numberAttending) });
+  // One browser books, pays and reads its checkout: only it is shown the manage link (docs/payments.md).
+  const browser = app.agent();
+  const booked = await browser.post('/api/bookings').send({ eventId, ...form, numberAttending: String(numberAttending) });
   expect(booked.status).toBe(201);
-  const paid = await app.agent().post('/api/payments/complete').set(FETCH).send({ checkoutId: booked.body.checkoutId, cardToken: TEST_CARDS.succeeds });
+  const paid = await browser.post('/api/payments/complete').set(FETCH).send({ checkoutId: booked.body.checkoutId, cardToken: TEST_CARDS.succeeds });
   expect(paid.body).toMatchObject({ status: 'COMPLETED' });
-  const checkout = await app.agent().get(`/api/payments/checkouts/${booked.body.checkoutId}`);
+  const checkout = await browser.get(`/api/payments/checkouts/${booked.body.checkoutId}`);
   return { bookingId: booked.body.bookingId, token: tokenOf(checkout.body.managePath) };
 }
 

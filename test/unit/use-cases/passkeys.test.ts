@@ -92,7 +92,7 @@ describe('signing in with a passkey', () => {
     world.clock.advance(60_000);
     const { options } = await world.signIn.options(ip);
     const signedIn = await world.signIn.execute(signInAnswer(String(options.challenge), 'cred-1', 3), ip);
-    expect(signedIn.member).toEqual({ id: 'member-ann', name: 'Ann Sailor', email: 'ann@example.org' });
+    expect(signedIn.member).toEqual({ id: 'member-ann', name: 'Ann Sailor', email: 'ann@example.org', renewalDate: '2027-03-31' });
     expect(await world.memberSessions.get(world.secrets.hash(signedIn.token))).toMatchObject({ uid: 'member-ann' });
     expect(await world.passkeys.get('cred-1')).toMatchObject({ counter: 3, lastUsedAt: '2026-06-01T09:01:00.000Z' });
     // The same answer again (a replay): the challenge is gone.
