@@ -151,11 +151,9 @@ describe('what the device keeps (Chromium, service worker on)', () => {
     const browser = await world.launchBrowser({ serviceWorkers: 'allow' });
     const page = await browser.newPage(PHONE);
     await page.goto('/');
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
     await signInOnMemberPage(page, world.smtp, MEMBER.email);
-    // Opened again under the worker: My club's reads are kept.
+    // Opened again once the worker controls the page: My club's reads are kept.
+    await eventually(() => page.evaluate(() => navigator.serviceWorker.controller !== null), 'the service worker controls the page').toBe(true);
     await page.goto('/my');
     const household = page.getByRole('region', { name: 'Household' });
     await household.getByLabel('Name').fill(DEPENDANT);
