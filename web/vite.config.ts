@@ -6,7 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { clubIconPlugin, INSTALL_ICONS } from '../scripts/club-icon';
-import { CACHE_NAMES, isKeptApiRead, isKeptDocument, isKeptPage, markStoredAnswer } from './src/lib/service-worker-routes';
+import { CACHE_NAMES, isKeptApiRead, isKeptDocument, isKeptPage, markStoredAnswer, skipDownloads, skipNoStore } from './src/lib/service-worker-routes';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -57,7 +57,7 @@ type RuntimeCaching = NonNullable<NonNullable<VitePWAOptions['workbox']>['runtim
 
 /**
  * A runtime route of the service worker: the network first, else what the device kept of the
- * address in `cacheName` (the newest `maxEntries` successful answers).
+ * address in `cacheName` (the newest `maxEntries` successful answers; `plugins` say which are kept).
  */
 function keptNetworkFirst(
   urlPattern: RuntimeCaching['urlPattern'],
@@ -72,8 +72,10 @@ function keptNetworkFirst(
  * The service worker (docs/offline.md, ADR 48), written by Workbox: the app's code and styles are
  * kept at install, and each page a member or officer opens is kept per address with its data
  * (NetworkFirst: the network when it answers soon, else the device; a page never opened answers
- * offline.html). API reads and opened documents are kept apart; the rest goes to the network.
- * A new build waits until the member takes it ("A new version is ready: Reload").
+ * offline.html), whether opened by its address or reached by a link (the app asks for it, keep-pages.ts).
+ * API reads and opened documents are kept apart; the rest goes to the network. The first worker
+ * takes the page that installed it at once; a new build waits until the member takes it
+ * ("A new version is ready: Reload").
  */
 function serviceWorker(): Plugin[] {
   return VitePWA({
@@ -100,19 +102,21 @@ function serviceWorker(): Plugin[] {
       globIgnores: ['**/*.br', '**/*.gz', '**/*.map'],
       navigateFallback: null,
       cleanupOutdatedCaches: true,
-      // The first-visit page and its modules are the network's; the worker waits for the member's Reload to take over.
+      // A new build waits for the member's Reload. The first worker (no other to replace) takes the
+      // page that installed it at once, so the pages of that first visit are kept (docs/offline.md):
+      // it precached the same build the page runs.
       skipWaiting: false,
-      clientsClaim: false,
+      clientsClaim: true,
       maximumFileSizeToCacheInBytes: 3_000_000,
       runtimeCaching: [
         keptNetworkFirst(isKeptPage, CACHE_NAMES.pages, 60, {
           networkTimeoutSeconds: 4,
           precacheFallback: { fallbackURL: 'offline.html' },
-          plugins: [markStoredAnswer],
+          plugins: [skipNoStore, markStoredAnswer],
         }),
-        keptNetworkFirst(isKeptDocument, CACHE_NAMES.documents, 40, { networkTimeoutSeconds: 6 }),
+        keptNetworkFirst(isKeptDocument, CACHE_NAMES.documents, 40, { networkTimeoutSeconds: 6, plugins: [skipNoStore] }),
         // No time limit: a slow answer is still the newest (a payment's state); only a failed one comes from the device.
-        keptNetworkFirst(isKeptApiRead, CACHE_NAMES.apiReads, 200, { plugins: [markStoredAnswer] }),
+        keptNetworkFirst(isKeptApiRead, CACHE_NAMES.apiReads, 200, { plugins: [skipDownloads, markStoredAnswer] }),
       ],
     },
   });

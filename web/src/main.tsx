@@ -122,11 +122,11 @@ async function runPageScripts(scripts: readonly string[]): Promise<void> {
  * the app's files does not compete with the page's own requests.
  */
 let offlineSideStarted = false;
-function startOfflineSide(): void {
+function startOfflineSide(onPageShown: PageShown): void {
   // Once (React's development mode runs an effect twice).
   if (offlineSideStarted) return;
   offlineSideStarted = true;
-  const go = () => void import('./features/offline/start-offline').then(({ startOffline }) => startOffline());
+  const go = () => void import('./features/offline/start-offline').then(({ startOffline }) => startOffline(onPageShown));
   const whenIdle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(go, { timeout: 2000 }) : setTimeout(go, 200));
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
@@ -137,12 +137,37 @@ function startOfflineSide(): void {
  * drawn its own): its effects, the window's listeners among them (Ctrl+K), run before this one, the
  * outermost. A click before then is replayed by React; a key press is not.
  */
-function Running({ children }: { children: ReactNode }) {
+function Running({ children, onPageShown }: { children: ReactNode; onPageShown: PageShown }) {
   useEffect(() => {
     root.setAttribute('data-app', 'running');
-    startOfflineSide();
-  }, []);
+    startOfflineSide(onPageShown);
+  }, [onPageShown]);
   return children;
+}
+
+type PageShown = (listener: (address: string) => void) => () => void;
+
+/**
+ * Each address the router shows (the first one included), told to the offline side once it starts
+ * (keep-pages.ts): those shown before then wait here, so a link followed at once is kept too.
+ */
+function pagesShown(router: ReturnType<typeof createBrowserRouter>): PageShown {
+  const { pathname, search } = router.state.location;
+  const shown = [pathname + search];
+  let tell: ((address: string) => void) | null = null;
+  router.subscribe((state) => {
+    if (state.navigation.state !== 'idle') return;
+    const address = state.location.pathname + state.location.search;
+    if (tell) tell(address);
+    else shown.push(address);
+  });
+  return (listener) => {
+    tell = listener;
+    for (const address of shown.splice(0)) listener(address);
+    return () => {
+      tell = null;
+    };
+  };
 }
 
 async function start(): Promise<void> {
@@ -160,11 +185,12 @@ async function start(): Promise<void> {
   if (page) restoreScroll();
   await nextTask();
   const router = createBrowserRouter(routes, page ? { hydrationData: page.router } : {});
+  const onPageShown = pagesShown(router);
   const app = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <ServerOriginProvider value={page?.origin ?? ''}>
-          <Running>
+          <Running onPageShown={onPageShown}>
             <RouterProvider router={router} />
           </Running>
         </ServerOriginProvider>

@@ -1,14 +1,17 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isKeptApiRead, isKeptDocument, isKeptPage, markStoredAnswer, type RouteRequest } from '../../../web/src/lib/service-worker-routes';
+import { isKeptApiRead, isKeptDocument, isKeptPage, markStoredAnswer, skipDownloads, skipNoStore, type RouteRequest } from '../../../web/src/lib/service-worker-routes';
 
 const ORIGIN = 'https://club.example';
 
-function req(path: string, mode = 'navigate', method = 'GET', origin = ORIGIN): RouteRequest {
+function req(path: string, mode = 'navigate', method = 'GET', origin = ORIGIN, headers: Record<string, string> = {}): RouteRequest {
   const url = new URL(path, origin);
-  return { request: { mode, method }, url, sameOrigin: url.origin === ORIGIN };
+  return { request: { mode, method, headers: new Headers(headers) }, url, sameOrigin: url.origin === ORIGIN };
 }
+
+/** The app's own request for a page it reached by a link (web/src/features/offline/keep-pages.ts). */
+const keepRequest = (path: string, origin = ORIGIN) => req(path, 'cors', 'GET', origin, { 'X-Keep-Page': '1' });
 
 /** Addresses the service worker must never answer with a page (docs/offline.md, the deny list). */
 const DENIED_NAVIGATIONS = [
@@ -43,6 +46,33 @@ describe('the service worker routes (docs/offline.md)', () => {
     expect(isKeptPage(req('/calendar', 'cors'))).toBe(false);
     expect(isKeptPage(req('/calendar', 'navigate', 'POST'))).toBe(false);
     expect(isKeptPage(req('/calendar', 'navigate', 'GET', 'https://elsewhere.example'))).toBe(false);
+  });
+
+  it('keeps a page reached by a link when the app asks for it, with the same deny list', () => {
+    for (const path of KEPT_PAGES) expect(isKeptPage(keepRequest(path)), path).toBe(true);
+    for (const path of DENIED_NAVIGATIONS) expect(isKeptPage(keepRequest(path)), path).toBe(false);
+    expect(isKeptPage(keepRequest('/calendar', 'https://elsewhere.example'))).toBe(false);
+    expect(isKeptPage(req('/calendar', 'cors', 'GET', ORIGIN, { 'X-Keep-Page': '0' }))).toBe(false);
+    // Never an API read, however it is marked.
+    fc.assert(
+      fc.property(fc.webPath(), (rest) => {
+        expect(isKeptPage(keepRequest(`/api/${rest.replace(/^\/+/, '')}`))).toBe(false);
+      }),
+    );
+  });
+
+  it('never keeps an answer sent no-store (pages, documents), nor a download among API reads', async () => {
+    const answer = (headers: Record<string, string>) => new Response('x', { headers });
+    for (const value of ['no-store', 'private, no-store', 'No-Store', 'no-cache, no-store, must-revalidate']) {
+      expect(await skipNoStore.cacheWillUpdate({ response: answer({ 'Cache-Control': value }) }), value).toBeNull();
+    }
+    for (const value of ['private, no-cache', 'no-cache', 'public, max-age=60', 'x-no-storeish']) {
+      expect(await skipNoStore.cacheWillUpdate({ response: answer({ 'Cache-Control': value }) }), value).not.toBeNull();
+    }
+    expect(await skipNoStore.cacheWillUpdate({ response: answer({}) })).not.toBeNull();
+    expect(await skipDownloads.cacheWillUpdate({ response: answer({ 'Content-Disposition': 'attachment; filename="my-club-data.zip"' }) })).toBeNull();
+    expect(await skipDownloads.cacheWillUpdate({ response: answer({ 'Content-Disposition': 'inline; filename="si.pdf"' }) })).not.toBeNull();
+    expect(await skipDownloads.cacheWillUpdate({ response: answer({ 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }) })).not.toBeNull();
   });
 
   it('never takes an API address for a page, whatever follows /api/', () => {
@@ -83,12 +113,14 @@ describe('the service worker routes (docs/offline.md)', () => {
 
   it('are written into the service worker as they stand alone (no name from outside their bodies)', () => {
     // generateSW copies each function's source: one that used an import would fail in the worker.
-    for (const fn of [isKeptPage, isKeptApiRead, isKeptDocument, markStoredAnswer.cachedResponseWillBeUsed]) {
+    for (const fn of [isKeptPage, isKeptApiRead, isKeptDocument, markStoredAnswer.cachedResponseWillBeUsed, skipNoStore.cacheWillUpdate, skipDownloads.cacheWillUpdate]) {
       const source = fn.toString();
-      expect(source).not.toMatch(/\b(?:STORED_AT_HEADER|STORED_AT_ATTRIBUTE|CACHE_NAMES|import)\b/);
+      expect(source).not.toMatch(/\b(?:STORED_AT_HEADER|STORED_AT_ATTRIBUTE|CACHE_NAMES|KEEP_PAGE_HEADER|import)\b/);
     }
     const config = readFileSync(new URL('../../../web/vite.config.ts', import.meta.url), 'utf8');
     expect(config).toMatch(/keptNetworkFirst\(isKeptPage,/);
     expect(config).toMatch(/navigateFallback: null/);
+    // The first worker takes the page that installed it, so that visit's pages are kept.
+    expect(config).toMatch(/clientsClaim: true/);
   });
 });

@@ -57,11 +57,47 @@ export function noteServerAnswer(): void {
   set(ONLINE);
 }
 
+/** Workbox's own record of when each kept answer was stored (its expiration), by address: workbox-expiration 7's schema. */
+const EXPIRATION_DB = { name: 'workbox-expiration', store: 'cache-entries', byCache: 'cacheName' } as const;
+
 /**
- * Forgets what the device kept of a member's own (their pages and API answers), at sign-out: the
- * next person on a shared phone does not see it offline. Documents and the app itself stay.
+ * Forgets what the device kept of a member's own (their pages and API answers), at sign-out and
+ * erasure: the next person on a shared phone does not see it offline (docs/offline.md). The
+ * worker's note of each kept address goes too (a booking's page address holds its manage link's
+ * token). Documents and the app itself stay.
  */
 export async function forgetKeptMemberData(): Promise<void> {
   if (typeof caches === 'undefined') return;
-  await Promise.all([caches.delete(CACHE_NAMES.apiReads), caches.delete(CACHE_NAMES.pages)]);
+  const kept = [CACHE_NAMES.apiReads, CACHE_NAMES.pages];
+  await Promise.all(kept.map((name) => caches.delete(name)));
+  await forgetExpirationNotes(kept).catch(() => undefined);
+}
+
+/** Deletes the worker's expiration notes of `cacheNames`, if it has any (its database stays: the worker holds it open). */
+async function forgetExpirationNotes(cacheNames: readonly string[]): Promise<void> {
+  if (typeof indexedDB === 'undefined' || !(await indexedDB.databases()).some((db) => db.name === EXPIRATION_DB.name)) return;
+  const database = await new Promise<IDBDatabase>((resolve, reject) => {
+    const open = indexedDB.open(EXPIRATION_DB.name);
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error ?? new Error('The expiration notes did not open'));
+  });
+  try {
+    if (!database.objectStoreNames.contains(EXPIRATION_DB.store)) return;
+    const transaction = database.transaction(EXPIRATION_DB.store, 'readwrite');
+    const index = transaction.objectStore(EXPIRATION_DB.store).index(EXPIRATION_DB.byCache);
+    for (const name of cacheNames) {
+      index.openCursor(IDBKeyRange.only(name)).onsuccess = function onRow() {
+        const cursor = this.result;
+        if (!cursor) return;
+        cursor.delete();
+        cursor.continue();
+      };
+    }
+    await new Promise<void>((resolve, reject) => {
+      transaction.oncomplete = () => resolve();
+      transaction.onerror = () => reject(transaction.error ?? new Error('The expiration notes were not deleted'));
+    });
+  } finally {
+    database.close();
+  }
 }

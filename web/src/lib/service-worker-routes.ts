@@ -7,7 +7,7 @@
 
 /** A request as Workbox hands it to a route's match function. */
 export interface RouteRequest {
-  request: { mode: string; method: string };
+  request: { mode: string; method: string; headers?: { get(name: string): string | null } };
   url: URL;
   sameOrigin: boolean;
 }
@@ -18,18 +18,25 @@ export const STORED_AT_HEADER = 'X-Offline-Stored-At';
 /** The attribute a page served from the device carries on its `<html>`: the time it was stored. */
 export const STORED_AT_ATTRIBUTE = 'data-offline-stored-at';
 
+/**
+ * The header of the app's own request for a page it reached by a link (web/src/features/offline/keep-pages.ts):
+ * the service worker keeps the server's drawing of that address as if it had been opened by its address.
+ */
+export const KEEP_PAGE_HEADER = 'X-Keep-Page';
+
 /** The service worker's caches, by name (the sign-out empties the members' data ones). */
 export const CACHE_NAMES = { pages: 'kyc-pages', apiReads: 'kyc-api-reads', documents: 'kyc-documents' } as const;
 
 /**
- * A page the member or officer opens (a navigation), kept per address with its data: every
- * navigation except the deny list, which the service worker leaves to the network and never
+ * A page the member or officer opens (a navigation, or the app's request for a page it reached by
+ * a link, marked with KEEP_PAGE_HEADER), kept per address with its data: every such request except the deny list, which the service worker leaves to the network and never
  * answers with a page: the API, calendar feeds (`.ics`) and any other file (an extension in the
  * path: a download, the service worker itself), sign-in links (`/sign-in`, an admin's password
  * reset link) and payment callbacks (the booking page's `payment` or `checkoutId` step).
  */
 export function isKeptPage({ request, url, sameOrigin }: RouteRequest): boolean {
-  if (!sameOrigin || request.mode !== 'navigate' || request.method !== 'GET') return false;
+  const keepRequest = request.mode !== 'navigate' && request.headers?.get('X-Keep-Page') === '1';
+  if (!sameOrigin || (request.mode !== 'navigate' && !keepRequest) || request.method !== 'GET') return false;
   const denied = /^\/(?:api(?:\/|$)|sign-in\/?$|admin\/reset-password\/?$)|\.[a-z0-9]+$/i;
   const paymentStep = /[?&](?:payment|checkoutId)=/i;
   return !denied.test(url.pathname) && !paymentStep.test(url.search);
@@ -50,6 +57,26 @@ export function isKeptApiRead({ request, url, sameOrigin }: RouteRequest): boole
 export function isKeptDocument({ request, url, sameOrigin }: RouteRequest): boolean {
   return sameOrigin && request.method === 'GET' && /^\/api\/documents\/[^/]+\/file$/i.test(url.pathname);
 }
+
+/**
+ * A Workbox plugin that keeps nothing the server sent `Cache-Control: no-store`: such an answer goes
+ * to the page and is never written to the device. For pages and documents.
+ */
+export const skipNoStore = {
+  cacheWillUpdate: async ({ response }: { response: Response }): Promise<Response | null> =>
+    /(?:^|[\s,])no-store(?:$|[\s,;])/i.test(response.headers.get('Cache-Control') ?? '') ? null : response,
+};
+
+/**
+ * The same for the API's reads, where the server sends every answer `no-store` (for the browser's
+ * and any shared cache): the reads a page shows offline are the one thing this worker keeps of
+ * them (forgotten at sign-out and erasure), and a download (the member's data archive, an export:
+ * `Content-Disposition: attachment`) is never kept.
+ */
+export const skipDownloads = {
+  cacheWillUpdate: async ({ response }: { response: Response }): Promise<Response | null> =>
+    /^\s*attachment/i.test(response.headers.get('Content-Disposition') ?? '') ? null : response,
+};
 
 /**
  * A Workbox plugin that marks an answer served from the device: a header with the time it was

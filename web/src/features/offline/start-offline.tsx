@@ -4,6 +4,7 @@ import { registerSW } from 'virtual:pwa-register';
 import { noteNoConnection, noteStoredAnswer } from '../../lib/offline-status';
 import { OfflineBanner } from './offline-banner';
 import { CACHE_NAMES, STORED_AT_ATTRIBUTE, STORED_AT_HEADER } from '../../lib/service-worker-routes';
+import { keepPagesReachedByLinks, type OnPageShown } from './keep-pages';
 import { UpdatePrompt } from './update-prompt';
 import './offline.css';
 
@@ -54,8 +55,9 @@ async function keepMarkedDocuments(): Promise<void> {
  * update prompt in a root of their own beside the page (the server's drawing stays as it is), and
  * the service worker's registration. A page the service worker served from the device says so on
  * its `<html>`; the browser's own "offline" counts too (back online, the server's next answer clears it).
+ * `onPageShown` tells of each page the app draws after a link, so the device keeps it too.
  */
-export function startOffline(): void {
+export function startOffline(onPageShown: OnPageShown): void {
   document.documentElement.dataset.appBuild = __APP_BUILD__;
   const storedAt = document.documentElement.getAttribute(STORED_AT_ATTRIBUTE);
   if (storedAt !== null) noteStoredAnswer(storedAt);
@@ -68,6 +70,7 @@ export function startOffline(): void {
   if (!('serviceWorker' in navigator)) return;
   // Not kept now (storage full, the network gone): tried again on the next visit.
   keepMarkedDocuments().catch(() => undefined);
+  keepPagesReachedByLinks(onPageShown);
   const update = registerSW({
     immediate: true,
     // A browser that refuses service workers (some private windows): the app still works online.

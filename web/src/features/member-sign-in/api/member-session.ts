@@ -32,13 +32,19 @@ export function useMemberSession() {
   return useQuery(memberSessionQuery);
 }
 
-/** Sign out (POST /api/member/sign-out), forgetting what the device kept of the member's (docs/offline.md). */
+/**
+ * Sign out (POST /api/member/sign-out), forgetting what the device kept of the member's (docs/offline.md):
+ * forgotten even when the server could not be told (no signal), so a shared phone shows nothing of theirs offline.
+ */
 export function useSignOutMember() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      await apiPost('/api/member/sign-out', {});
-      await forgetKeptMemberData();
+      try {
+        await apiPost('/api/member/sign-out', {});
+      } finally {
+        await forgetKeptMemberData();
+      }
     },
     onSuccess: () => client.setQueryData(memberSessionQuery.queryKey, { member: null }),
   });

@@ -1,4 +1,4 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Attendance } from '@core/check-in/attendance';
 import type { OfficerDay } from '@core/check-in/officer-day-schema';
 
@@ -40,8 +40,26 @@ function db(): Promise<IDBPDatabase<OfficerDayDb>> {
       database.createObjectStore('marks', { keyPath: 'key' });
       database.createObjectStore('conflicts', { keyPath: 'bookingId' });
     },
+    // Another tab signs out (deletes the store): this one lets go, and opens it anew if it needs it.
+    blocking() {
+      const current = opened;
+      opened = null;
+      void current?.then((database) => database.close());
+    },
   });
   return opened;
+}
+
+/**
+ * Deletes everything the officer's day kept on this device (the day with its phones, emergency
+ * contacts, bookers and boats; the marks not sent; the conflicts), at the admin's Sign Out: the
+ * next admin on a shared device neither sees it nor sends its marks (docs/officer-of-the-day.md).
+ */
+export async function forgetOfficerDay(): Promise<void> {
+  const current = opened;
+  opened = null;
+  if (current) (await current.catch(() => null))?.close();
+  await deleteDB(DB_NAME);
 }
 
 export async function saveDay(day: OfficerDay, savedAt: string): Promise<void> {

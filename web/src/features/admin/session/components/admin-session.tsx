@@ -1,6 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ApiError, onUnauthenticated } from '../../../../lib/api';
 import { useQueryClient } from '@tanstack/react-query';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
+import { forgetOfficerDay, queuedMarks } from '../../officer-day/api/officer-day-store';
 import { sessionQueryOptions, useSignOut, type SessionAdmin } from '../api/session';
 import { forgetAdmin, rememberAdmin, rememberedAdmin } from '../api/remembered-admin';
 
@@ -13,7 +15,10 @@ type SessionState =
 interface SessionContextValue {
   session: SessionState;
   signedIn(admin: SessionAdmin): void;
-  /** Signs out; the sign-in guard moves to the login page once the session is gone. */
+  /**
+   * Signs out, clearing what the admin panel kept on this device (the officer's day); asks first
+   * when check-in marks have not reached the server. The sign-in guard moves to the login page once the session is gone.
+   */
   signOut(): void;
   /** The sign-out request is under way. */
   signingOut: boolean;
@@ -88,17 +93,48 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
 
   const signOutMutation = useSignOut({
     // Forget the admin even when the server could not be told: the cookie is HttpOnly and the
-    // server revokes it on its side; the page must show nothing either way.
-    onSettled: () => {
+    // server revokes it on its side; the page must show nothing either way. What the panel kept
+    // on the device goes too, so a shared device keeps nothing of this admin's (docs/officer-of-the-day.md).
+    onSettled: async () => {
       forgetAdmin();
       setSession({ status: 'signed-out', admin: null, byUser: true });
+      client.removeQueries({ queryKey: ['admin'] });
+      await forgetOfficerDay().catch((error: unknown) => console.warn('The officer’s day was not cleared from this device', error));
     },
   });
   const { mutate: requestSignOut, isPending: signingOut } = signOutMutation;
-  const signOut = useCallback(() => requestSignOut(), [requestSignOut]);
+  // Marks made on this device that the server has not had: Sign Out asks before discarding them.
+  const [unsentMarks, setUnsentMarks] = useState(0);
+  const signOut = useCallback(() => {
+    queuedMarks()
+      .catch(() => [])
+      .then((marks) => (marks.length > 0 ? setUnsentMarks(marks.length) : requestSignOut()));
+  }, [requestSignOut]);
+  const discardAndSignOut = useCallback(() => {
+    setUnsentMarks(0);
+    requestSignOut();
+  }, [requestSignOut]);
 
   const value = useMemo(() => ({ session, signedIn, signOut, signingOut }), [session, signedIn, signOut, signingOut]);
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  return (
+    <SessionContext.Provider value={value}>
+      {children}
+      <ConfirmDialog
+        open={unsentMarks > 0}
+        title="Check-ins not sent yet"
+        confirmLabel="Sign out and discard"
+        cancelLabel="Stay signed in"
+        onConfirm={discardAndSignOut}
+        onCancel={() => setUnsentMarks(0)}
+      >
+        <p>
+          {unsentMarks === 1 ? '1 check-in made on this device has' : `${unsentMarks} check-ins made on this device have`} not reached the club yet.
+          Signing out removes {unsentMarks === 1 ? 'it' : 'them'} from this device, never sent. Stay signed in, and{' '}
+          {unsentMarks === 1 ? 'it is' : 'they are'} sent once the device has signal.
+        </p>
+      </ConfirmDialog>
+    </SessionContext.Provider>
+  );
 }
 
 export function useAdminSession(): SessionContextValue {
