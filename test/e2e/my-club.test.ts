@@ -111,6 +111,8 @@ describe('My club in Chromium', () => {
 
     // The private feed: made, copied, read as iCalendar with the bookings and the job.
     const calendar = page.getByRole('region', { name: 'My calendar' });
+    // The help names all the feed carries: duties are in it too (core/my-club/my-calendar-entries.ts).
+    await calendar.getByText('A private calendar address with your bookings, your duties and your work-day jobs.', { exact: false }).waitFor();
     await calendar.getByRole('button', { name: 'Make my calendar address' }).click();
     const box = calendar.getByRole('textbox', { name: 'Your calendar address' });
     await box.waitFor();

@@ -23,7 +23,7 @@ export function MyCalendarFeedSection() {
   return (
     <section className="card" aria-labelledby="my-calendar-title">
       <h2 id="my-calendar-title">My calendar</h2>
-      <p>A private calendar address with your bookings and work-day jobs. Add it to your calendar app as a subscription (“From URL”) and they stay up to date there.</p>
+      <p>A private calendar address with your bookings, your duties and your work-day jobs. Add it to your calendar app as a subscription (“From URL”) and they stay up to date there.</p>
       {feed.isPending ? (
         <Spinner label="Loading your calendar address…" />
       ) : feed.isError ? (
