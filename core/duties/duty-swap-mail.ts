@@ -1,17 +1,15 @@
 import { composeMail } from '../bookings/booking-mail';
 import type { OutgoingMail } from '../mail/mail';
 import type { DutyWindow } from './duties';
+import { formatDateRange } from '../calendar/calendar';
 
 /** Outbox kinds of the duty swap e-mails. */
 export const DUTY_SWAP_REQUEST_KIND = 'duty-swap-request';
 export const DUTY_SWAP_TAKEN_KIND = 'duty-swap-taken';
 
-const WHEN = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
-const TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
-
-/** A duty's time as the e-mails say it, in London time. */
+/** A duty's time as every e-mail says a time: "Sat 4 July 2026, 10:00 – 17:00 (UK time)". */
 export function dutyWhen(window: DutyWindow): string {
-  return `${WHEN.format(new Date(window.start))} to ${TIME.format(new Date(window.end))}`;
+  return `${formatDateRange(window.start, window.end, 'member')} (UK time)`;
 }
 
 interface DutyNamed {

@@ -6,6 +6,7 @@ import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
 import { expectAccessible } from './support/axe';
 import { DESKTOP, PHONE } from './support/browser';
 import { useApp } from './support/use-app';
+import { formatDateRange } from '../../core/calendar/calendar';
 
 // Issue 36 in Chromium, the members' half: a member volunteers on /duties and asks for a swap;
 // the request is e-mailed only to the member qualified and free, who accepts by the e-mail's link.
@@ -61,6 +62,9 @@ describe('members’ duties in Chromium', () => {
     await ann.getByRole('button', { name: `Volunteer for ${DUTY} at ${RACE}` }).click();
     const mine = ann.getByRole('region', { name: 'My duties' });
     await mine.getByText(RACE).waitFor();
+    // The duty's time in the one London format every page uses ("Sat 4 July 2026, 10:00 – 17:00").
+    const [held] = await world.app.built.ports.get('duties').listMemberDuties(ANN.id);
+    await mine.getByText(formatDateRange(held!.window.start, held!.window.end, 'member'), { exact: false }).waitFor();
     await ann.getByText('No open duty needs you just now.').waitFor();
     await expectAccessible(ann, 'member-duties-375');
 

@@ -7,6 +7,7 @@ import { expectAccessible } from './support/axe';
 import { DESKTOP, PHONE } from './support/browser';
 import { signInOnMemberPage } from './support/sign-in-code';
 import { useApp } from './support/use-app';
+import { formatDate } from '../../core/calendar/calendar';
 
 // Issue 35 in Chromium: a member signs in, adds a junior to the household, books a member-priced
 // event with the junior, and sees it in My club at the member price beside a guest booking made
@@ -96,6 +97,9 @@ describe('My club in Chromium', () => {
     await bookings.getByText('£15.00 (member price)').waitFor();
     await bookings.getByText('£15.00 (standard price)').waitFor();
     expect(await bookings.getByText(SUPPER).count()).toBe(2);
+    // Its date in the one London format every page uses ("Sat 4 July 2026, 19:00"), not a shorter one of its own.
+    const supper = await world.app.built.ports.get('events').get(supperId);
+    expect(await bookings.getByText(formatDate(supper!.eventdatetime, 'member'), { exact: false }).count()).toBe(2);
     // Milly is named on the booking, in My club and on the admins' booking page.
     await bookings.getByText('With Milly Halyard (child)').waitFor();
 

@@ -1,5 +1,6 @@
-/** A start as My club shows it, in UK time; "Date to be confirmed" without one. */
+import { formatDate } from '@core/calendar/calendar';
+
+/** A start as My club shows it, in UK time, as every page does ("Sat 4 July 2026, 10:00"); "Date to be confirmed" without one. */
 export function myClubWhen(start: string | null): string {
-  if (start === null) return 'Date to be confirmed';
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' }).format(new Date(start));
+  return start === null ? 'Date to be confirmed' : formatDate(start, 'member');
 }

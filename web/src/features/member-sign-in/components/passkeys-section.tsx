@@ -6,9 +6,10 @@ import { Spinner } from '../../../components/ui/spinner';
 import { refusalMessage } from '../../../lib/api';
 import { useMemberSession } from '../api/member-session';
 import { PasskeyCancelled, useAddPasskey, usePasskeySupport, useMemberPasskeys, useRemovePasskey } from '../api/passkeys';
+import { formatMoment } from '@core/calendar/calendar';
 
-const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' });
-const at = (instant: string) => when.format(new Date(instant));
+// When a passkey was made or used, with its time, as every page says a moment.
+const at = (instant: string) => formatMoment(instant, 'member');
 
 const ADD_FAILED = 'The passkey could not be added. Please try again.';
 const REMOVE_FAILED = 'The passkey could not be removed. Please try again.';
