@@ -126,6 +126,17 @@ describe('check-in', () => {
     expect(await checkInsOf(OFFICER_DAY.soloBookingId)).toHaveLength(1);
   });
 
+  it('ticks the booker by name, beside the others, and counts it once', async () => {
+    // Sue booked the social alone (aBooking: one attendee), nobody checked in yet.
+    const res = await mark('bk-social', { key: randomUUID(), expectedVersion: 0, arrived: 1, arrivedPeople: ['booker'] });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ result: 'applied', attendance: { arrived: 1, arrivedPeople: ['booker'], version: 1 } });
+    // The booker ticked is no longer one of the others: one more would be more than booked.
+    const over = await mark('bk-social', { key: randomUUID(), expectedVersion: 1, arrived: 2, arrivedPeople: ['booker'] });
+    expect(over.status).toBe(400);
+    expect(await app.get('attendance').get('bk-social')).toMatchObject({ arrived: 1, arrivedPeople: ['booker'], version: 1 });
+  });
+
   it('refuses what the rule refuses, with a clear message, and changes nothing', async () => {
     const before = await app.get('attendance').get(OFFICER_DAY.householdBookingId);
     const cases: [Record<string, unknown>, number, string][] = [

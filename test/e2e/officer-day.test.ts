@@ -54,7 +54,15 @@ describe('the officer of the day, in Chromium', () => {
     await milly.click();
     await eventually(() => milly.isChecked(), 'Milly ticked').toBe(true);
     await page.getByRole('button', { name: 'One more arrived for Gina Guest' }).click();
-    await page.getByRole('button', { name: 'One more arrived for Sol Alone' }).click();
+    // Every booker is ticked by name: Sol, booked alone, is no anonymous "other"; Helen's booking of
+    // three is Helen and her two named people, so it has no others to count.
+    const sol = page.getByLabel('Sol Alone arrived');
+    await sol.click();
+    await eventually(() => sol.isChecked(), 'Sol ticked').toBe(true);
+    await page.getByLabel('Helen Harbour arrived').waitFor();
+    expect(await page.getByRole('button', { name: 'One more arrived for Sol Alone' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'One more arrived for Helen Harbour' }).count()).toBe(0);
+    await page.getByText('Others arrived: 1 of 1').waitFor();
     await page.getByText('3 marks waiting to be sent').waitFor();
     await page.getByText(/^Offline, last updated/).waitFor();
     await page.getByText('1 of 3 arrived').waitFor();
@@ -89,7 +97,7 @@ describe('the officer of the day, in Chromium', () => {
     expect(sent.length).toBeGreaterThanOrEqual(4);
     expect(await attendance().get(OFFICER_DAY.householdBookingId)).toMatchObject({ arrived: 1, arrivedPeople: ['p-milly'], version: 1 });
     expect(await attendance().get(OFFICER_DAY.guestBookingId)).toMatchObject({ arrived: 1, version: 1 });
-    expect(await attendance().get(OFFICER_DAY.soloBookingId)).toMatchObject({ arrived: 1, version: 1 });
+    expect(await attendance().get(OFFICER_DAY.soloBookingId)).toMatchObject({ arrived: 1, arrivedPeople: ['booker'], version: 1 });
     await page.unroute('**/api/admin/bookings/*/attendance');
 
     // Another officer marks Gina's second guest; this page has not heard and takes one off: refused and shown.

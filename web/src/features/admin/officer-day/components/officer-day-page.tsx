@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { Attendance } from '@core/check-in/attendance';
+import { BOOKER_PERSON_ID, type Attendance } from '@core/check-in/attendance';
 import type { OfficerBooking, OfficerDay, OfficerEvent } from '@core/check-in/officer-day-schema';
 import { londonTime } from '@core/shared/london-time';
 import { Alert } from '../../../../components/ui/alert';
@@ -161,8 +161,13 @@ function shownState(attendance: Attendance, queued: QueuedMark[]): { arrived: nu
 function BookingCheckIn({ booking, queue }: { booking: OfficerBooking; queue: QueuedMark[] }) {
   const markAttendance = useMarkAttendance();
   const state = shownState(booking.attendance, queue);
-  const others = booking.numberAttending - booking.householdAttendees.length;
-  const othersArrived = state.arrived - state.arrivedPeople.length;
+  // The booker is always one of the attendees, ticked by name like the household people.
+  const people = [{ personId: BOOKER_PERSON_ID, name: booking.name, place: 'adult' as const }, ...booking.householdAttendees];
+  const others = Math.max(0, booking.numberAttending - people.length);
+  // Marks made before the booker could be ticked counted them among the others: shown ticked.
+  const bookerCounted = !state.arrivedPeople.includes(BOOKER_PERSON_ID) && state.arrived - state.arrivedPeople.length > others;
+  const ticked = (personId: string) => state.arrivedPeople.includes(personId) || (personId === BOOKER_PERSON_ID && bookerCounted);
+  const othersArrived = state.arrived - state.arrivedPeople.length - (bookerCounted ? 1 : 0);
   // Each mark made here builds on the one before it, sent or not: the server applies them in turn.
   const mark = (arrived: number, arrivedPeople: string[]) =>
     markAttendance.mutate(newMark({ bookingId: booking.bookingId, expectedVersion: booking.attendance.version + queue.length, arrived, arrivedPeople }));
@@ -178,23 +183,23 @@ function BookingCheckIn({ booking, queue }: { booking: OfficerBooking; queue: Qu
         </span>
         {queue.length > 0 && <span className="adm-muted"> (not sent yet)</span>}
       </p>
-      {booking.householdAttendees.map((person) => (
+      {people.map((person) => (
         <Checkbox
           key={person.personId}
           id={`${id}-${person.personId}`}
           compact
           label={`${person.name}${person.place === 'child' ? ' (child)' : ''} arrived`}
-          checked={state.arrivedPeople.includes(person.personId)}
+          checked={ticked(person.personId)}
           onChange={(checked) => {
-            const people = checked ? [...state.arrivedPeople, person.personId] : state.arrivedPeople.filter((p) => p !== person.personId);
-            mark(state.arrived + (checked ? 1 : -1), people);
+            const named = checked ? [...state.arrivedPeople, person.personId] : state.arrivedPeople.filter((p) => p !== person.personId);
+            mark(state.arrived + (checked ? 1 : -1), named);
           }}
         />
       ))}
       {others > 0 && (
         <div className="od-others">
           <span>
-            {booking.householdAttendees.length > 0 ? 'Others arrived' : 'Arrived'}: {othersArrived} of {others}
+            Others arrived: {othersArrived} of {others}
           </span>
           <Button variant="secondary" size="small" disabled={othersArrived <= 0} onClick={() => mark(state.arrived - 1, state.arrivedPeople)} aria-label={`One fewer arrived for ${booking.name}`}>
             −
