@@ -55,6 +55,13 @@ describe("the officer of the day's page", () => {
       { personId: 'p-sam', name: 'Sam Harbour', place: 'adult' },
     ]);
     expect(race.bookings[1].attendance).toMatchObject({ arrived: 0, arrivedPeople: [], version: 0 });
+    // Each sailor's phone and emergency contact the member list holds: the booker matched by the
+    // booking's member, else by its e-mail; none for a booker who is no member.
+    expect(race.bookings.map((b: Record<string, unknown>) => [b.name, b.phone, b.emergencyContactName, b.emergencyContactPhone])).toEqual([
+      ['Gina Guest', null, 'Greg Guest', '+44 7700 900999'],
+      ['Helen Harbour', '07700 900777', 'Hal Harbour', '07700 900888'],
+      ['Sol Alone', null, null, null],
+    ]);
     expect(race.duties).toEqual([
       {
         slotId: 'race-ro',

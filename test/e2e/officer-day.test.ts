@@ -45,6 +45,15 @@ describe('the officer of the day, in Chromium', () => {
     await page.getByRole('heading', { level: 3, name: /^Club race/ }).waitFor();
     expect(await page.getByRole('link', { name: '07700 900123' }).getAttribute('href')).toBe('tel:07700900123');
     await page.getByRole('link', { name: '01234 567890' }).waitFor();
+    // Every number taps to ring: the duty holder's emergency contact, and each sailor's phone and
+    // emergency contact the member list holds (Helen matched as the booking's member, Gina by e-mail).
+    const tel = async (number: string) => page.getByRole('link', { name: number, exact: true }).getAttribute('href');
+    expect(await tel('07700 900456')).toBe('tel:07700900456');
+    await page.getByText('(emergency: Hal Harbour').waitFor();
+    expect(await tel('07700 900777')).toBe('tel:07700900777');
+    expect(await tel('07700 900888')).toBe('tel:07700900888');
+    await page.getByText('(emergency: Greg Guest').waitFor();
+    expect(await tel('+44 7700 900999')).toBe('tel:+447700900999');
     await expectAccessible(page, 'officer of the day at 375 px');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 

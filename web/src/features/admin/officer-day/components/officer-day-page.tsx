@@ -28,6 +28,38 @@ function useOnline(): boolean {
   );
 }
 
+/** A phone number the officer taps to ring (tel: keeps only + and digits). */
+function Phone({ number }: { number: string }) {
+  return <a href={`tel:${number.replace(/[^+0-9]/g, '')}`}>{number}</a>;
+}
+
+/** A person's phone and emergency contact as the member list holds them; nothing when it holds none. */
+function Contact({ phone, emergencyContactName, emergencyContactPhone }: { phone?: string | null; emergencyContactName?: string | null; emergencyContactPhone?: string | null }) {
+  return (
+    <>
+      {phone && (
+        <>
+          {' '}
+          <Phone number={phone} />
+        </>
+      )}
+      {emergencyContactName && (
+        <>
+          {' '}
+          (emergency: {emergencyContactName}
+          {emergencyContactPhone && (
+            <>
+              {' '}
+              <Phone number={emergencyContactPhone} />
+            </>
+          )}
+          )
+        </>
+      )}
+    </>
+  );
+}
+
 const time = (instant: string | null) => (instant ? londonTime(new Date(instant)) : 'time to be confirmed');
 
 /** /admin/today: the officer of the day's events, bookings, check-in, duty roster and emergency numbers; kept on the device. */
@@ -71,7 +103,7 @@ function EmergencyContacts({ day }: { day: OfficerDay }) {
       <ul className="od-list">
         {day.emergencyContacts.map((contact) => (
           <li key={`${contact.name}-${contact.phone}`}>
-            {contact.name}: <a href={`tel:${contact.phone.replace(/[^+0-9]/g, '')}`}>{contact.phone}</a>
+            {contact.name}: <Phone number={contact.phone} />
           </li>
         ))}
       </ul>
@@ -125,13 +157,7 @@ function EventCard({ event, queue }: { event: OfficerEvent; queue: QueuedMark[] 
                     <span key={holder.memberId}>
                       {i > 0 && '; '}
                       {holder.name}
-                      {holder.phone && (
-                        <>
-                          {' '}
-                          <a href={`tel:${holder.phone.replace(/[^+0-9]/g, '')}`}>{holder.phone}</a>
-                        </>
-                      )}
-                      {holder.emergencyContactName && ` (emergency: ${holder.emergencyContactName}${holder.emergencyContactPhone ? ` ${holder.emergencyContactPhone}` : ''})`}
+                      <Contact {...holder} />
                     </span>
                   ))}
             </li>
@@ -183,6 +209,11 @@ function BookingCheckIn({ booking, queue }: { booking: OfficerBooking; queue: Qu
         </span>
         {queue.length > 0 && <span className="adm-muted"> (not sent yet)</span>}
       </p>
+      {(booking.phone || booking.emergencyContactName) && (
+        <p className="od-contact">
+          {booking.name}:<Contact {...booking} />
+        </p>
+      )}
       {people.map((person) => (
         <Checkbox
           key={person.personId}
