@@ -1,6 +1,6 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { startOfLondonDay } from '../../core/shared/london-time';
+import { addDaysToDate, calendarDateText, londonDate, londonDayText, startOfLondonDay } from '../../core/shared/london-time';
 import { OFFICER_DAY, storeOfficerDay } from '../support/officer-day-fixtures';
 import { signedInAdminPage } from './support/admin-form';
 import { adminMenuLink } from './support/admin-menu';
@@ -21,6 +21,14 @@ async function expectAccessible(page: Page, name: string): Promise<void> {
   await expectAccessibleNow(page, name, null);
 }
 
+/** "Offline, last updated …" is said once on the page, in the London day-and-time words. */
+async function expectOfflineSaidOnce(page: Page): Promise<void> {
+  const said = page.getByText(/Offline, last updated/);
+  await said.first().waitFor();
+  await eventually(() => said.count(), 'said once').toBe(1);
+  expect(await said.textContent()).toMatch(/^Offline, last updated [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]+ \d{4}, \d\d:\d\d( · \d+ marks? waiting to be sent)?$/);
+}
+
 const attendance = () => world.app.built.ports.get('attendance');
 async function marksApplied(): Promise<number> {
   const counts = await Promise.all([OFFICER_DAY.householdBookingId, OFFICER_DAY.guestBookingId, OFFICER_DAY.soloBookingId].map((id) => attendance().countAppliedMarks(id)));
@@ -37,6 +45,11 @@ describe('the officer of the day, in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
     await page.getByRole('heading', { level: 3, name: /^Club race/ }).waitFor();
     await page.getByText('Up to date').waitFor();
+    // Dates read as the club's one London format, never ISO.
+    const now = new Date();
+    await page.getByRole('heading', { level: 2, name: `Today (${londonDayText(now)})` }).waitFor();
+    await page.getByRole('heading', { level: 2, name: `Tomorrow (${calendarDateText(addDaysToDate(londonDate(now), 1))})` }).waitFor();
+    expect(await page.getByText(/\d{4}-\d{2}-\d{2}/).count()).toBe(0);
     // The service worker (installed by this first visit) keeps the page's address once it is opened under it.
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
@@ -75,13 +88,14 @@ describe('the officer of the day, in Chromium', () => {
     await page.getByText('3 marks waiting to be sent').waitFor();
     await page.getByText(/^Offline, last updated/).waitFor();
     await page.getByText('1 of 3 arrived').waitFor();
+    await expectOfflineSaidOnce(page);
     expect(await marksApplied()).toBe(0);
     // Reloaded with no signal (or the app closed and opened again): the page comes from the device
     // with its data, and the three marks are still waiting.
     await page.reload();
     await page.getByRole('heading', { level: 3, name: /^Club race/ }).waitFor();
     await page.getByText('3 marks waiting to be sent').waitFor();
-    await page.getByText(/^Offline, last updated/).first().waitFor();
+    await expectOfflineSaidOnce(page);
     expect(await marksApplied()).toBe(0);
 
     // Back online, the first send reaches the server but its answer is lost on the way back.

@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { BOOKER_PERSON_ID, type Attendance } from '@core/check-in/attendance';
 import type { OfficerBooking, OfficerDay, OfficerEvent } from '@core/check-in/officer-day-schema';
-import { londonTime } from '@core/shared/london-time';
+import { calendarDateText, londonDayTimeText, londonTime } from '@core/shared/london-time';
+import { offlineStatus, onOfflineStatus } from '../../../../lib/offline-status';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Checkbox } from '../../../../components/ui/checkbox';
@@ -60,6 +61,11 @@ function Contact({ phone, emergencyContactName, emergencyContactPhone }: { phone
   );
 }
 
+/** Whether the app's offline banner says "Offline, last updated …" (docs/offline.md): the page then does not say it again. */
+function useAppBannerShown(): boolean {
+  return useSyncExternalStore(onOfflineStatus, () => offlineStatus().offline && offlineStatus().storedAt !== null, () => false);
+}
+
 const time = (instant: string | null) => (instant ? londonTime(new Date(instant)) : 'time to be confirmed');
 
 /** /admin/today: the officer of the day's events, bookings, check-in, duty roster and emergency numbers; kept on the device. */
@@ -68,6 +74,7 @@ export function OfficerDayPage() {
   const queue = useQueuedMarks();
   const tryAgain = useTryAgain(officerDayQueryOptions().queryKey);
   const online = useOnline();
+  const bannerShown = useAppBannerShown();
   const waiting = queue.data ?? [];
   return (
     <>
@@ -76,7 +83,8 @@ export function OfficerDayPage() {
       {query.isSuccess && (
         <>
           <p className="od-status" role="status">
-            {query.data.fromDevice || !online ? `Offline, last updated ${new Date(query.data.savedAt).toLocaleString('en-GB', { timeZone: 'Europe/London' })}` : 'Up to date'}
+            {/* Said once: when the app's banner is up it already says it, in the same words. */}
+            {query.data.fromDevice || !online ? (bannerShown ? 'Offline' : `Offline, last updated ${londonDayTimeText(new Date(query.data.savedAt))}`) : 'Up to date'}
             {waiting.length > 0 && ` · ${waiting.length} ${waiting.length === 1 ? 'mark' : 'marks'} waiting to be sent`}
           </p>
           <Conflicts day={query.data.day} />
@@ -84,7 +92,7 @@ export function OfficerDayPage() {
           {query.data.day.days.map((day) => (
             <section key={day.date} aria-labelledby={`od-day-${day.date}`}>
               <h2 id={`od-day-${day.date}`}>
-                {day.label} <span className="adm-muted">({day.date})</span>
+                {day.label} <span className="adm-muted">({calendarDateText(day.date)})</span>
               </h2>
               {day.events.length === 0 ? <p>No events.</p> : day.events.map((event) => <EventCard key={event.id} event={event} queue={waiting} />)}
             </section>
