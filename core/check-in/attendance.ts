@@ -16,6 +16,14 @@ export const CHECK_IN_MESSAGES = {
 const PersonIdSchema = z.string().min(1).max(200);
 
 /**
+ * The id under which the booker (the booking's lead attendee, always one of its attendees) is
+ * ticked by name in `arrivedPeople`. Household people's ids are the household's own (never this
+ * word), so it cannot clash. A booker not ticked may still be counted among the others, as marks
+ * made before the booker could be ticked did.
+ */
+export const BOOKER_PERSON_ID = 'booker';
+
+/**
  * A booking's attendance (issue 39): how many of its attendees arrived, which of its named
  * household attendees were ticked, and a version that every change raises by one. A booking
  * never checked in has version 0, nobody arrived.
@@ -53,20 +61,21 @@ export type AttendanceMark = z.infer<typeof AttendanceMarkSchema>;
 
 /**
  * Why this state cannot be the booking's attendance, or null when it can: arrived is between 0
- * and the attendees; named attendees are ticked individually, each at most once, and only those
- * the booking names; the others arrived (arrived less the ticked named) fit in the attendees the
- * booking does not name.
+ * and the attendees; named attendees (the booker and the household people the booking names) are
+ * ticked individually, each at most once; the others arrived (arrived less those ticked) fit in
+ * the attendees the booking does not name, the booker counting there while not ticked.
  */
 export function attendanceRefusal(
   booking: Pick<Booking, 'numberAttending' | 'householdAttendees'>,
   state: Pick<Attendance, 'arrived' | 'arrivedPeople'>,
 ): string | null {
   if (!Number.isInteger(state.arrived) || state.arrived < 0 || state.arrived > booking.numberAttending) return CHECK_IN_MESSAGES.tooMany;
-  const named = new Set(booking.householdAttendees.map((person) => person.personId));
+  const named = new Set([BOOKER_PERSON_ID, ...booking.householdAttendees.map((person) => person.personId)]);
   if (new Set(state.arrivedPeople).size !== state.arrivedPeople.length) return CHECK_IN_MESSAGES.twice;
   if (state.arrivedPeople.some((id) => !named.has(id))) return CHECK_IN_MESSAGES.notNamed;
   if (state.arrived < state.arrivedPeople.length) return CHECK_IN_MESSAGES.fewerThanNamed;
-  if (state.arrived - state.arrivedPeople.length > booking.numberAttending - named.size) return CHECK_IN_MESSAGES.othersTooMany;
+  const bookerTicked = state.arrivedPeople.includes(BOOKER_PERSON_ID) ? 1 : 0;
+  if (state.arrived - state.arrivedPeople.length > booking.numberAttending - booking.householdAttendees.length - bookerTicked) return CHECK_IN_MESSAGES.othersTooMany;
   return null;
 }
 
@@ -79,5 +88,6 @@ export function attendanceText(attendance: Pick<Attendance, 'arrived' | 'version
 /** The audit log's line for a check-in: "Checked in: 2 of 3 arrived (1 of 2 named)". */
 export function checkInSummary(booking: Pick<Booking, 'numberAttending' | 'householdAttendees'>, attendance: Pick<Attendance, 'arrived' | 'arrivedPeople'>): string {
   const named = booking.householdAttendees.length;
-  return `Checked in: ${attendance.arrived} of ${booking.numberAttending} arrived${named > 0 ? ` (${attendance.arrivedPeople.length} of ${named} named)` : ''}`;
+  const tickedNamed = attendance.arrivedPeople.filter((id) => id !== BOOKER_PERSON_ID).length;
+  return `Checked in: ${attendance.arrived} of ${booking.numberAttending} arrived${named > 0 ? ` (${tickedNamed} of ${named} named)` : ''}`;
 }

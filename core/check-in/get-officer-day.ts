@@ -24,7 +24,7 @@ export interface GetOfficerDayDeps {
   attendance: Pick<AttendanceStore, 'getMany'>;
   conditions: Pick<ConditionsRepository, 'getLimits' | 'getForecast' | 'getEvents'>;
   duties: Pick<DutyRepository, 'listSlotsOfEvents' | 'listCatalogue'>;
-  members: Pick<MemberRepository, 'get'>;
+  members: Pick<MemberRepository, 'get' | 'getByEmail'>;
   clock: Clock;
   /** The club's own emergency numbers (CLUB_EMERGENCY_CONTACTS). */
   emergencyContacts: readonly EmergencyContact[];
@@ -36,8 +36,14 @@ function stands(booking: Booking, now: Date): boolean {
   return booking.cancelledAt === null && status !== 'Expired' && status !== 'Cancelled';
 }
 
-function officerBooking(booking: Booking, attendance: Attendance | undefined): OfficerBooking {
+/** How to reach a person and their emergency contact, as the member list holds them (null when it holds none). */
+function contactOf(member: Member | null | undefined): Pick<OfficerBooking, 'phone' | 'emergencyContactName' | 'emergencyContactPhone'> {
+  return { phone: member?.phone ?? null, emergencyContactName: member?.emergencyContactName ?? null, emergencyContactPhone: member?.emergencyContactPhone ?? null };
+}
+
+function officerBooking(booking: Booking, attendance: Attendance | undefined, booker: Member | null): OfficerBooking {
   return {
+    ...contactOf(booker),
     bookingId: booking.id,
     reference: booking.reference,
     name: `${booking.firstName} ${booking.lastName}`,
@@ -52,9 +58,19 @@ function officerBooking(booking: Booking, attendance: Attendance | undefined): O
 /**
  * The officer of the day's page (bookings:write, issue 39): today's and tomorrow's events (London
  * dates), each with its bookings and their attendance, its duty roster with the holders' phones
- * and emergency contacts, and its go/no-go panel; and the club's emergency numbers.
+ * and emergency contacts, and its go/no-go panel; and the club's emergency numbers. Each booker
+ * who is a member shows with their phone and emergency contact from the member list: the officer
+ * (bookings:write) is the one who rings them if a sailor is in trouble (docs/officer-of-the-day.md).
  */
 export class GetOfficerDay extends UseCase<GetOfficerDayDeps> {
+  /** The booker's member record: the booking's signed-in member, else the member with the booking's e-mail. */
+  private async bookerOf(booking: Booking): Promise<Member | null> {
+    const byId = booking.memberId ? await this.deps.members.get(booking.memberId) : null;
+    if (byId) return byId;
+    const email = booking.userEmail?.trim();
+    return email ? this.deps.members.getByEmail(email) : null;
+  }
+
   async execute(admin: Admin): Promise<OfficerDay> {
     requirePermission(admin, 'bookings.write');
     const now = this.deps.clock.now();
@@ -84,6 +100,8 @@ export class GetOfficerDay extends UseCase<GetOfficerDayDeps> {
     const holderIds = [...new Set(slots.flatMap((slot) => slot.holders.map((holder) => holder.memberId)))];
     const members = new Map<string, Member>();
     for (const member of await Promise.all(holderIds.map((id) => this.deps.members.get(id)))) if (member) members.set(member.id, member);
+    const bookers = new Map<string, Member | null>();
+    await Promise.all(standing.flat().map(async (booking) => bookers.set(booking.id, await this.bookerOf(booking))));
 
     const officerEvents: OfficerEvent[] = events.map((event, index) => {
       const eventSlots = slotsOfEvent(slots, event.id);
@@ -100,17 +118,11 @@ export class GetOfficerDay extends UseCase<GetOfficerDayDeps> {
           needed: slot.needed,
           holders: slot.holders.map((holder) => {
             const member = members.get(holder.memberId);
-            return {
-              memberId: holder.memberId,
-              name: member?.name ?? 'Former member',
-              phone: member?.phone ?? null,
-              emergencyContactName: member?.emergencyContactName ?? null,
-              emergencyContactPhone: member?.emergencyContactPhone ?? null,
-            };
+            return { memberId: holder.memberId, name: member?.name ?? 'Former member', ...contactOf(member) };
           }),
         })),
         bookings: (standing[index] ?? [])
-          .map((booking) => officerBooking(booking, attendance.get(booking.id)))
+          .map((booking) => officerBooking(booking, attendance.get(booking.id), bookers.get(booking.id) ?? null))
           .sort((a, b) => a.name.localeCompare(b.name)),
       };
     });

@@ -19,6 +19,14 @@ export const OfficerBookingSchema = z.object({
   /** The household's named attendees, ticked one by one. */
   householdAttendees: z.array(z.object({ personId: z.string(), name: z.string(), place: z.enum(['adult', 'child']) })),
   attendance: AttendanceSchema,
+  /**
+   * The booker's phone and emergency contact from the member list, when the booker is a member
+   * (the booking's signed-in member, else the member with the booking's e-mail); null when the
+   * list holds none (a guest, or a member who gave none).
+   */
+  phone: z.string().nullable().default(null),
+  emergencyContactName: z.string().nullable().default(null),
+  emergencyContactPhone: z.string().nullable().default(null),
 });
 export type OfficerBooking = z.infer<typeof OfficerBookingSchema>;
 

@@ -194,6 +194,11 @@ export function londonDayText(instant: Date): string {
   return format(londonWall(instant), 'EEE d MMMM uuuu');
 }
 
+/** "Sat 6 June 2026, 14:05": the London day and time of an instant, in the words londonDayText uses. */
+export function londonDayTimeText(instant: Date): string {
+  return `${londonDayText(instant)}, ${londonTime(instant)}`;
+}
+
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**

@@ -55,6 +55,13 @@ describe("the officer of the day's page", () => {
       { personId: 'p-sam', name: 'Sam Harbour', place: 'adult' },
     ]);
     expect(race.bookings[1].attendance).toMatchObject({ arrived: 0, arrivedPeople: [], version: 0 });
+    // Each sailor's phone and emergency contact the member list holds: the booker matched by the
+    // booking's member, else by its e-mail; none for a booker who is no member.
+    expect(race.bookings.map((b: Record<string, unknown>) => [b.name, b.phone, b.emergencyContactName, b.emergencyContactPhone])).toEqual([
+      ['Gina Guest', null, 'Greg Guest', '+44 7700 900999'],
+      ['Helen Harbour', '07700 900777', 'Hal Harbour', '07700 900888'],
+      ['Sol Alone', null, null, null],
+    ]);
     expect(race.duties).toEqual([
       {
         slotId: 'race-ro',
@@ -124,6 +131,17 @@ describe('check-in', () => {
     expect(await app.get('attendance').countAppliedMarks(OFFICER_DAY.soloBookingId)).toBe(1);
     expect(await app.get('attendance').get(OFFICER_DAY.soloBookingId)).toMatchObject({ arrived: 1, version: 1 });
     expect(await checkInsOf(OFFICER_DAY.soloBookingId)).toHaveLength(1);
+  });
+
+  it('ticks the booker by name, beside the others, and counts it once', async () => {
+    // Sue booked the social alone (aBooking: one attendee), nobody checked in yet.
+    const res = await mark('bk-social', { key: randomUUID(), expectedVersion: 0, arrived: 1, arrivedPeople: ['booker'] });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ result: 'applied', attendance: { arrived: 1, arrivedPeople: ['booker'], version: 1 } });
+    // The booker ticked is no longer one of the others: one more would be more than booked.
+    const over = await mark('bk-social', { key: randomUUID(), expectedVersion: 1, arrived: 2, arrivedPeople: ['booker'] });
+    expect(over.status).toBe(400);
+    expect(await app.get('attendance').get('bk-social')).toMatchObject({ arrived: 1, arrivedPeople: ['booker'], version: 1 });
   });
 
   it('refuses what the rule refuses, with a clear message, and changes nothing', async () => {

@@ -1,6 +1,6 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { startOfLondonDay } from '../../core/shared/london-time';
+import { addDaysToDate, calendarDateText, londonDate, londonDayText, startOfLondonDay } from '../../core/shared/london-time';
 import { OFFICER_DAY, storeOfficerDay } from '../support/officer-day-fixtures';
 import { signedInAdminPage } from './support/admin-form';
 import { adminMenuLink } from './support/admin-menu';
@@ -21,6 +21,14 @@ async function expectAccessible(page: Page, name: string): Promise<void> {
   await expectAccessibleNow(page, name, null);
 }
 
+/** "Offline, last updated …" is said once on the page, in the London day-and-time words. */
+async function expectOfflineSaidOnce(page: Page): Promise<void> {
+  const said = page.getByText(/Offline, last updated/);
+  await said.first().waitFor();
+  await eventually(() => said.count(), 'said once').toBe(1);
+  expect(await said.textContent()).toMatch(/^Offline, last updated [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]+ \d{4}, \d\d:\d\d( · \d+ marks? waiting to be sent)?$/);
+}
+
 const attendance = () => world.app.built.ports.get('attendance');
 async function marksApplied(): Promise<number> {
   const counts = await Promise.all([OFFICER_DAY.householdBookingId, OFFICER_DAY.guestBookingId, OFFICER_DAY.soloBookingId].map((id) => attendance().countAppliedMarks(id)));
@@ -37,6 +45,11 @@ describe('the officer of the day, in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
     await page.getByRole('heading', { level: 3, name: /^Club race/ }).waitFor();
     await page.getByText('Up to date').waitFor();
+    // Dates read as the club's one London format, never ISO.
+    const now = new Date();
+    await page.getByRole('heading', { level: 2, name: `Today (${londonDayText(now)})` }).waitFor();
+    await page.getByRole('heading', { level: 2, name: `Tomorrow (${calendarDateText(addDaysToDate(londonDate(now), 1))})` }).waitFor();
+    expect(await page.getByText(/\d{4}-\d{2}-\d{2}/).count()).toBe(0);
     // The service worker (installed by this first visit) keeps the page's address once it is opened under it.
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
@@ -45,6 +58,15 @@ describe('the officer of the day, in Chromium', () => {
     await page.getByRole('heading', { level: 3, name: /^Club race/ }).waitFor();
     expect(await page.getByRole('link', { name: '07700 900123' }).getAttribute('href')).toBe('tel:07700900123');
     await page.getByRole('link', { name: '01234 567890' }).waitFor();
+    // Every number taps to ring: the duty holder's emergency contact, and each sailor's phone and
+    // emergency contact the member list holds (Helen matched as the booking's member, Gina by e-mail).
+    const tel = async (number: string) => page.getByRole('link', { name: number, exact: true }).getAttribute('href');
+    expect(await tel('07700 900456')).toBe('tel:07700900456');
+    await page.getByText('(emergency: Hal Harbour').waitFor();
+    expect(await tel('07700 900777')).toBe('tel:07700900777');
+    expect(await tel('07700 900888')).toBe('tel:07700900888');
+    await page.getByText('(emergency: Greg Guest').waitFor();
+    expect(await tel('+44 7700 900999')).toBe('tel:+447700900999');
     await expectAccessible(page, 'officer of the day at 375 px');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
@@ -54,17 +76,26 @@ describe('the officer of the day, in Chromium', () => {
     await milly.click();
     await eventually(() => milly.isChecked(), 'Milly ticked').toBe(true);
     await page.getByRole('button', { name: 'One more arrived for Gina Guest' }).click();
-    await page.getByRole('button', { name: 'One more arrived for Sol Alone' }).click();
+    // Every booker is ticked by name: Sol, booked alone, is no anonymous "other"; Helen's booking of
+    // three is Helen and her two named people, so it has no others to count.
+    const sol = page.getByLabel('Sol Alone arrived');
+    await sol.click();
+    await eventually(() => sol.isChecked(), 'Sol ticked').toBe(true);
+    await page.getByLabel('Helen Harbour arrived').waitFor();
+    expect(await page.getByRole('button', { name: 'One more arrived for Sol Alone' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'One more arrived for Helen Harbour' }).count()).toBe(0);
+    await page.getByText('Others arrived: 1 of 1').waitFor();
     await page.getByText('3 marks waiting to be sent').waitFor();
     await page.getByText(/^Offline, last updated/).waitFor();
     await page.getByText('1 of 3 arrived').waitFor();
+    await expectOfflineSaidOnce(page);
     expect(await marksApplied()).toBe(0);
     // Reloaded with no signal (or the app closed and opened again): the page comes from the device
     // with its data, and the three marks are still waiting.
     await page.reload();
     await page.getByRole('heading', { level: 3, name: /^Club race/ }).waitFor();
     await page.getByText('3 marks waiting to be sent').waitFor();
-    await page.getByText(/^Offline, last updated/).first().waitFor();
+    await expectOfflineSaidOnce(page);
     expect(await marksApplied()).toBe(0);
 
     // Back online, the first send reaches the server but its answer is lost on the way back.
@@ -89,7 +120,7 @@ describe('the officer of the day, in Chromium', () => {
     expect(sent.length).toBeGreaterThanOrEqual(4);
     expect(await attendance().get(OFFICER_DAY.householdBookingId)).toMatchObject({ arrived: 1, arrivedPeople: ['p-milly'], version: 1 });
     expect(await attendance().get(OFFICER_DAY.guestBookingId)).toMatchObject({ arrived: 1, version: 1 });
-    expect(await attendance().get(OFFICER_DAY.soloBookingId)).toMatchObject({ arrived: 1, version: 1 });
+    expect(await attendance().get(OFFICER_DAY.soloBookingId)).toMatchObject({ arrived: 1, arrivedPeople: ['booker'], version: 1 });
     await page.unroute('**/api/admin/bookings/*/attendance');
 
     // Another officer marks Gina's second guest; this page has not heard and takes one off: refused and shown.

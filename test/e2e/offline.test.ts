@@ -125,7 +125,7 @@ describe('the app offline and updated (Chromium)', () => {
     await cdp.detach();
 
     await browser.context.setOffline(true);
-    const banner = page.getByRole('status').filter({ hasText: /^Offline, last updated \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d$/ });
+    const banner = page.getByRole('status').filter({ hasText: /^Offline, last updated [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]+ \d{4}, \d\d:\d\d$/ });
     await page.goto('/calendar');
     await page.getByText(EVENT).first().waitFor();
     await banner.waitFor();

@@ -16,6 +16,9 @@ export const OFFICER_DAY = {
   soloBookingId: 'bk-solo',
   cancelledBookingId: 'bk-cancelled',
   officer: { id: 'mem-ro', name: 'Rita Officer', phone: '07700 900123', emergencyContactName: 'Ron Officer', emergencyContactPhone: '07700 900456' },
+  /** Helen booked signed in (the booking's memberId); Gina booked with her member e-mail, not signed in; Sol is no member. */
+  helen: { id: 'mem-helen', name: 'Helen Harbour', email: 'helen@example.org', phone: '07700 900777', emergencyContactName: 'Hal Harbour', emergencyContactPhone: '07700 900888' },
+  gina: { id: 'mem-gina', name: 'Gina Guest', email: 'gina@example.org', emergencyContactName: 'Greg Guest', emergencyContactPhone: '+44 7700 900999' },
 } as const;
 
 const HOUR = 3_600_000;
@@ -39,18 +42,22 @@ export async function storeOfficerDay(get: <K extends keyof Adapters>(name: K) =
       lastName: 'Harbour',
       numberAttending: 3,
       numberOfChildren: 1,
+      memberId: OFFICER_DAY.helen.id,
       householdAttendees: [
         { personId: 'p-milly', name: 'Milly Harbour', kind: 'junior', place: 'child', memberPrice: true },
         { personId: 'p-sam', name: 'Sam Harbour', kind: 'adult', place: 'adult', memberPrice: true },
       ],
     }),
-    aBooking({ ...race, id: OFFICER_DAY.guestBookingId, firstName: 'Gina', lastName: 'Guest', numberAttending: 2, boatName: 'Petrel' }),
+    aBooking({ ...race, id: OFFICER_DAY.guestBookingId, firstName: 'Gina', lastName: 'Guest', numberAttending: 2, boatName: 'Petrel', userEmail: ' Gina@Example.org' }),
     aBooking({ ...race, id: OFFICER_DAY.soloBookingId, firstName: 'Sol', lastName: 'Alone', numberAttending: 1 }),
     aBooking({ ...race, id: OFFICER_DAY.cancelledBookingId, firstName: 'Cass', lastName: 'Cancelled', numberAttending: 1, cancelledAt: at, cancelledBy: 'member' }),
     aBooking({ id: 'bk-social', eventId: OFFICER_DAY.socialId, eventName: 'Sundowner social', firstName: 'Sue', lastName: 'Social', submittedAt: at, checkoutOpenedAt: at }),
   ];
   for (const booking of bookings) await get('bookings').addIfPlacesRemain(booking, { capacity: null, now: new Date(at) });
-  await get('members').create({ ...OFFICER_DAY.officer, email: 'rita@example.org', membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: at, updatedAt: at });
+  const membership = { membershipType: 'Adult', renewalDate: '2027-03-31', disabled: false, createdAt: at, updatedAt: at };
+  await get('members').create({ ...OFFICER_DAY.officer, email: 'rita@example.org', ...membership });
+  await get('members').create({ ...OFFICER_DAY.helen, ...membership });
+  await get('members').create({ ...OFFICER_DAY.gina, ...membership });
   await get('duties').saveCatalogue('dutyTypes', { id: 'race-officer', name: 'Race officer', description: '', qualificationIds: [] });
   await get('duties').addSlots([{ id: 'race-ro', eventId: OFFICER_DAY.raceId, dutyTypeId: 'race-officer', needed: 1, optional: false, createdAt: at }]);
   await get('duties').assign({

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { attendanceRefusal, attendanceText, CHECK_IN_MESSAGES } from '../../../core/check-in/attendance';
+import { attendanceRefusal, attendanceText, BOOKER_PERSON_ID, CHECK_IN_MESSAGES, checkInSummary } from '../../../core/check-in/attendance';
 import { decideMark } from '../../../adapters/attendance-records';
 import type { AttendanceChange } from '../../../core/check-in/attendance-store.port';
 
@@ -19,17 +19,20 @@ const aBooking = fc
   }));
 
 describe('check-in rule', () => {
-  it('accepts exactly the states where arrived is 0 to the attendees, named ticked once each and the others fitting', () => {
+  it('accepts exactly the states where arrived is 0 to the attendees, named (booker included) ticked once each and the others fitting', () => {
     fc.assert(
-      fc.property(aBooking, fc.integer({ min: -2, max: 15 }), fc.array(fc.constantFrom('p0', 'p1', 'p2', 'p3', 'stranger'), { maxLength: 5 }), (booking, arrived, arrivedPeople) => {
-        const named = booking.householdAttendees.map((p) => p.personId);
+      fc.property(aBooking, fc.integer({ min: -2, max: 15 }), fc.array(fc.constantFrom('p0', 'p1', 'p2', 'p3', 'stranger', BOOKER_PERSON_ID), { maxLength: 5 }), (booking, arrived, arrivedPeople) => {
+        const household = booking.householdAttendees.map((p) => p.personId);
+        const named = [BOOKER_PERSON_ID, ...household];
+        // The booker, while not ticked, is one of the others.
+        const others = booking.numberAttending - household.length - (arrivedPeople.includes(BOOKER_PERSON_ID) ? 1 : 0);
         const valid =
           arrived >= 0 &&
           arrived <= booking.numberAttending &&
           new Set(arrivedPeople).size === arrivedPeople.length &&
           arrivedPeople.every((id) => named.includes(id)) &&
           arrivedPeople.length <= arrived &&
-          arrived - arrivedPeople.length <= booking.numberAttending - named.length;
+          arrived - arrivedPeople.length <= others;
         expect(attendanceRefusal(booking, { arrived, arrivedPeople }) === null).toBe(valid);
       }),
     );
@@ -52,6 +55,16 @@ describe('check-in rule', () => {
     expect(attendanceRefusal(booking, { arrived: 1, arrivedPeople: ['b'] })).toBe(CHECK_IN_MESSAGES.notNamed);
     expect(attendanceRefusal(booking, { arrived: 0, arrivedPeople: ['a'] })).toBe(CHECK_IN_MESSAGES.fewerThanNamed);
     expect(attendanceRefusal(booking, { arrived: 3, arrivedPeople: [] })).toBe(CHECK_IN_MESSAGES.othersTooMany);
+    expect(attendanceRefusal(booking, { arrived: 3, arrivedPeople: [BOOKER_PERSON_ID] })).toBe(CHECK_IN_MESSAGES.othersTooMany);
+  });
+
+  it('ticks the booker by name: a booking of one is the booker alone, and the booker is not one of the household named', () => {
+    const solo = { numberAttending: 1, householdAttendees: [] };
+    expect(attendanceRefusal(solo, { arrived: 1, arrivedPeople: [BOOKER_PERSON_ID] })).toBeNull();
+    expect(attendanceRefusal(solo, { arrived: 1, arrivedPeople: [] })).toBeNull();
+    const household = { numberAttending: 3, householdAttendees: [{ personId: 'a', name: 'A', kind: 'adult' as const, place: 'adult' as const, memberPrice: false }] };
+    expect(attendanceRefusal(household, { arrived: 3, arrivedPeople: [BOOKER_PERSON_ID, 'a'] })).toBeNull();
+    expect(checkInSummary(household, { arrived: 2, arrivedPeople: [BOOKER_PERSON_ID, 'a'] })).toBe('Checked in: 2 of 3 arrived (1 of 1 named)');
   });
 
   it('shows the attendance as "n of m arrived", and nothing before any check-in', () => {

@@ -8,6 +8,7 @@ import {
   isLondonMidnight,
   londonDate,
   londonDayText,
+  londonDayTimeText,
   londonMidnight,
   londonOffsetMs,
   londonTime,
@@ -42,6 +43,7 @@ describe('London time without formatting each value through Intl', () => {
         expect(londonWallClock(d)).toBe(formatInTimeZone(d, Z, "yyyy-MM-dd'T'HH:mm"));
         expect(londonTime(d)).toBe(formatInTimeZone(d, Z, 'HH:mm'));
         expect(londonDayText(d)).toBe(formatInTimeZone(d, Z, 'EEE d MMMM yyyy'));
+        expect(londonDayTimeText(d)).toBe(formatInTimeZone(d, Z, 'EEE d MMMM yyyy, HH:mm'));
         expect(isLondonMidnight(d)).toBe(formatInTimeZone(d, Z, 'HH:mm:ss.SSS') === '00:00:00.000');
       }),
       { numRuns: 3000 },

@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import type { Attendance } from '@core/check-in/attendance';
+import { BOOKER_PERSON_ID, type Attendance } from '@core/check-in/attendance';
 import type { OfficerBooking, OfficerDay, OfficerEvent } from '@core/check-in/officer-day-schema';
-import { londonTime } from '@core/shared/london-time';
+import { calendarDateText, londonDayTimeText, londonTime } from '@core/shared/london-time';
+import { offlineStatus, onOfflineStatus } from '../../../../lib/offline-status';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Checkbox } from '../../../../components/ui/checkbox';
@@ -28,6 +29,43 @@ function useOnline(): boolean {
   );
 }
 
+/** A phone number the officer taps to ring (tel: keeps only + and digits). */
+function Phone({ number }: { number: string }) {
+  return <a href={`tel:${number.replace(/[^+0-9]/g, '')}`}>{number}</a>;
+}
+
+/** A person's phone and emergency contact as the member list holds them; nothing when it holds none. */
+function Contact({ phone, emergencyContactName, emergencyContactPhone }: { phone?: string | null; emergencyContactName?: string | null; emergencyContactPhone?: string | null }) {
+  return (
+    <>
+      {phone && (
+        <>
+          {' '}
+          <Phone number={phone} />
+        </>
+      )}
+      {emergencyContactName && (
+        <>
+          {' '}
+          (emergency: {emergencyContactName}
+          {emergencyContactPhone && (
+            <>
+              {' '}
+              <Phone number={emergencyContactPhone} />
+            </>
+          )}
+          )
+        </>
+      )}
+    </>
+  );
+}
+
+/** Whether the app's offline banner says "Offline, last updated …" (docs/offline.md): the page then does not say it again. */
+function useAppBannerShown(): boolean {
+  return useSyncExternalStore(onOfflineStatus, () => offlineStatus().offline && offlineStatus().storedAt !== null, () => false);
+}
+
 const time = (instant: string | null) => (instant ? londonTime(new Date(instant)) : 'time to be confirmed');
 
 /** /admin/today: the officer of the day's events, bookings, check-in, duty roster and emergency numbers; kept on the device. */
@@ -36,6 +74,7 @@ export function OfficerDayPage() {
   const queue = useQueuedMarks();
   const tryAgain = useTryAgain(officerDayQueryOptions().queryKey);
   const online = useOnline();
+  const bannerShown = useAppBannerShown();
   const waiting = queue.data ?? [];
   return (
     <>
@@ -44,7 +83,8 @@ export function OfficerDayPage() {
       {query.isSuccess && (
         <>
           <p className="od-status" role="status">
-            {query.data.fromDevice || !online ? `Offline, last updated ${new Date(query.data.savedAt).toLocaleString('en-GB', { timeZone: 'Europe/London' })}` : 'Up to date'}
+            {/* Said once: when the app's banner is up it already says it, in the same words. */}
+            {query.data.fromDevice || !online ? (bannerShown ? 'Offline' : `Offline, last updated ${londonDayTimeText(new Date(query.data.savedAt))}`) : 'Up to date'}
             {waiting.length > 0 && ` · ${waiting.length} ${waiting.length === 1 ? 'mark' : 'marks'} waiting to be sent`}
           </p>
           <Conflicts day={query.data.day} />
@@ -52,7 +92,7 @@ export function OfficerDayPage() {
           {query.data.day.days.map((day) => (
             <section key={day.date} aria-labelledby={`od-day-${day.date}`}>
               <h2 id={`od-day-${day.date}`}>
-                {day.label} <span className="adm-muted">({day.date})</span>
+                {day.label} <span className="adm-muted">({calendarDateText(day.date)})</span>
               </h2>
               {day.events.length === 0 ? <p>No events.</p> : day.events.map((event) => <EventCard key={event.id} event={event} queue={waiting} />)}
             </section>
@@ -71,7 +111,7 @@ function EmergencyContacts({ day }: { day: OfficerDay }) {
       <ul className="od-list">
         {day.emergencyContacts.map((contact) => (
           <li key={`${contact.name}-${contact.phone}`}>
-            {contact.name}: <a href={`tel:${contact.phone.replace(/[^+0-9]/g, '')}`}>{contact.phone}</a>
+            {contact.name}: <Phone number={contact.phone} />
           </li>
         ))}
       </ul>
@@ -125,13 +165,7 @@ function EventCard({ event, queue }: { event: OfficerEvent; queue: QueuedMark[] 
                     <span key={holder.memberId}>
                       {i > 0 && '; '}
                       {holder.name}
-                      {holder.phone && (
-                        <>
-                          {' '}
-                          <a href={`tel:${holder.phone.replace(/[^+0-9]/g, '')}`}>{holder.phone}</a>
-                        </>
-                      )}
-                      {holder.emergencyContactName && ` (emergency: ${holder.emergencyContactName}${holder.emergencyContactPhone ? ` ${holder.emergencyContactPhone}` : ''})`}
+                      <Contact {...holder} />
                     </span>
                   ))}
             </li>
@@ -161,8 +195,13 @@ function shownState(attendance: Attendance, queued: QueuedMark[]): { arrived: nu
 function BookingCheckIn({ booking, queue }: { booking: OfficerBooking; queue: QueuedMark[] }) {
   const markAttendance = useMarkAttendance();
   const state = shownState(booking.attendance, queue);
-  const others = booking.numberAttending - booking.householdAttendees.length;
-  const othersArrived = state.arrived - state.arrivedPeople.length;
+  // The booker is always one of the attendees, ticked by name like the household people.
+  const people = [{ personId: BOOKER_PERSON_ID, name: booking.name, place: 'adult' as const }, ...booking.householdAttendees];
+  const others = Math.max(0, booking.numberAttending - people.length);
+  // Marks made before the booker could be ticked counted them among the others: shown ticked.
+  const bookerCounted = !state.arrivedPeople.includes(BOOKER_PERSON_ID) && state.arrived - state.arrivedPeople.length > others;
+  const ticked = (personId: string) => state.arrivedPeople.includes(personId) || (personId === BOOKER_PERSON_ID && bookerCounted);
+  const othersArrived = state.arrived - state.arrivedPeople.length - (bookerCounted ? 1 : 0);
   // Each mark made here builds on the one before it, sent or not: the server applies them in turn.
   const mark = (arrived: number, arrivedPeople: string[]) =>
     markAttendance.mutate(newMark({ bookingId: booking.bookingId, expectedVersion: booking.attendance.version + queue.length, arrived, arrivedPeople }));
@@ -178,23 +217,28 @@ function BookingCheckIn({ booking, queue }: { booking: OfficerBooking; queue: Qu
         </span>
         {queue.length > 0 && <span className="adm-muted"> (not sent yet)</span>}
       </p>
-      {booking.householdAttendees.map((person) => (
+      {(booking.phone || booking.emergencyContactName) && (
+        <p className="od-contact">
+          {booking.name}:<Contact {...booking} />
+        </p>
+      )}
+      {people.map((person) => (
         <Checkbox
           key={person.personId}
           id={`${id}-${person.personId}`}
           compact
           label={`${person.name}${person.place === 'child' ? ' (child)' : ''} arrived`}
-          checked={state.arrivedPeople.includes(person.personId)}
+          checked={ticked(person.personId)}
           onChange={(checked) => {
-            const people = checked ? [...state.arrivedPeople, person.personId] : state.arrivedPeople.filter((p) => p !== person.personId);
-            mark(state.arrived + (checked ? 1 : -1), people);
+            const named = checked ? [...state.arrivedPeople, person.personId] : state.arrivedPeople.filter((p) => p !== person.personId);
+            mark(state.arrived + (checked ? 1 : -1), named);
           }}
         />
       ))}
       {others > 0 && (
         <div className="od-others">
           <span>
-            {booking.householdAttendees.length > 0 ? 'Others arrived' : 'Arrived'}: {othersArrived} of {others}
+            Others arrived: {othersArrived} of {others}
           </span>
           <Button variant="secondary" size="small" disabled={othersArrived <= 0} onClick={() => mark(state.arrived - 1, state.arrivedPeople)} aria-label={`One fewer arrived for ${booking.name}`}>
             −
