@@ -150,16 +150,21 @@ export function swapStillHeld(swap: Pick<DutySwap, 'fromMemberId' | 'createdAt'>
  * Why this member may not take the swap now (the storage's atomic check), or null: the swap is
  * taken or withdrawn, the member asking no longer holds the slot as they did when asking
  * (swapStillHeld), the taker is that member, the transfer names someone else, the taker holds the
- * slot already or a duty overlapping it (at the duty's time now: swapWindowNow).
+ * slot already or a duty overlapping it (at the duty's time now: swapWindowNow); or the taker's
+ * record (`taker`, null when unlisted) says they are disabled.
  */
 export function swapAcceptRefusal(
   swap: Pick<DutySwap, 'status' | 'fromMemberId' | 'toMemberId' | 'slotId' | 'window' | 'createdAt'>,
   slot: Pick<StaffedSlot, 'holders'>,
   takerDuties: readonly Pick<DutyAssignment, 'slotId' | 'window'>[],
   takerId: string,
+  taker: Pick<Member, 'disabled'> | null = null,
 ): string | null {
   if (swap.status === 'taken') return SWAP_MESSAGES.taken;
   if (swap.status === 'withdrawn') return SWAP_MESSAGES.withdrawn;
+  // The taker as stored at that moment, as for any assignment (assignmentRefusal): a member
+  // disabled while accepting never ends up holding the duty.
+  if (taker?.disabled === true) return DUTY_MESSAGES.memberLeft;
   if (takerId === swap.fromMemberId) return SWAP_MESSAGES.ownSwap;
   if (swap.toMemberId !== null && swap.toMemberId !== takerId) return SWAP_MESSAGES.notForYou;
   if (!swapStillHeld(swap, slot)) return SWAP_MESSAGES.noLongerHeld;
