@@ -166,17 +166,19 @@ export class FirestoreDutyRepository extends FirestoreCollectionAdapter implemen
     if (!isDocumentId(valid.slotId)) throw new NotFoundError(DUTY_MESSAGES.slotNotFound);
     const slotRef = this.slots.doc(valid.slotId);
     const memberRef = this.members.doc(valid.memberId);
+    const listedRef = collectionOf(this.db, 'members', this.options).doc(valid.memberId);
     // In turn within this process (Firestore's transactions lock what they read: twenty at once
     // on one slot would wait on each other's locks); the transaction keeps processes apart.
     await inTurn(this.db, slotRef.path, () =>
       withCoreErrors(() =>
         this.db.runTransaction(
           async (tx) => {
-            const [slotSnapshot, memberSnapshot] = await tx.getAll(slotRef, memberRef);
+            // The member's record too: a disable committed meanwhile (it writes that document) retries this transaction.
+            const [slotSnapshot, memberSnapshot, listedSnapshot] = await tx.getAll(slotRef, memberRef, listedRef);
             if (!slotSnapshot.exists) throw new NotFoundError(DUTY_MESSAGES.slotNotFound);
             const slot = toSlot(slotSnapshot);
             const duties = memberDuties(memberSnapshot);
-            const refusal = assignmentRefusal(slot, duties, valid);
+            const refusal = assignmentRefusal(slot, duties, valid, listedSnapshot.exists ? { disabled: listedSnapshot.get('disabled') === true } : null);
             if (refusal) throw new ConflictError(refusal);
             const held = { ...valid, eventId: slot.eventId };
             tx.update(slotRef, { holders: [...slot.holders, held] });

@@ -64,11 +64,12 @@ export class FirestoreDutySwapRepository extends FirestoreCollectionAdapter impl
           const slotRef = slots.doc(swap.slotId);
           const fromRef = members.doc(swap.fromMemberId);
           const takerRef = members.doc(valid.memberId);
-          const [slotSnapshot, fromSnapshot, takerSnapshot] = await tx.getAll(slotRef, fromRef, takerRef);
+          const listedRef = collectionOf(this.db, 'members', this.options).doc(valid.memberId);
+          const [slotSnapshot, fromSnapshot, takerSnapshot, listedSnapshot] = await tx.getAll(slotRef, fromRef, takerRef, listedRef);
           if (!slotSnapshot.exists) throw new NotFoundError(DUTY_MESSAGES.slotNotFound);
           const slot = toSlot(slotSnapshot);
           const takerDuties = memberDuties(takerSnapshot);
-          const refusal = swapAcceptRefusal(swap, slot, takerDuties, valid.memberId);
+          const refusal = swapAcceptRefusal(swap, slot, takerDuties, valid.memberId, listedSnapshot.exists ? { disabled: listedSnapshot.get('disabled') === true } : null);
           if (refusal) throw new ConflictError(refusal);
           const taken = takenSwap(swap, valid.memberId, valid.assignedAt);
           const held: DutyAssignment = { ...valid, slotId: swap.slotId, eventId: swap.eventId };

@@ -2,6 +2,7 @@ import { FieldValue, type DocumentData, type DocumentReference, type Transaction
 import { HouseholdPersonSchema, type HouseholdPerson } from '../../core/members/household';
 import type { HouseholdRepository } from '../../core/members/household-repository.port';
 import {
+  invitationEmail,
   byJoinOrder,
   HouseholdInvitationSchema,
   HouseholdMembershipSchema,
@@ -232,6 +233,35 @@ export class FirestoreHouseholdRepository extends FirestoreCollectionAdapter imp
 
   private get invitations() {
     return collectionOf(this.db, 'householdInvitations', this.options);
+  }
+
+  async removeInvitationsOfPerson(memberId: string, email: string | null): Promise<number> {
+    if (typeof memberId !== 'string') return 0;
+    const queries = [
+      ...(isMemberId(memberId) ? [this.invitations.where('memberId', '==', memberId), this.invitations.where('invitedBy', '==', memberId)] : []),
+      ...(typeof email === 'string' ? [this.invitations.where('email', '==', invitationEmail(email))] : []),
+    ];
+    const found = await Promise.all(queries.map(async (query) => (await withCoreErrors(() => query.get())).docs));
+    const refs = new Map(found.flat().map((doc) => [doc.id, doc.ref]));
+    if (refs.size === 0) return 0;
+    await withCoreErrors(async () => {
+      const batch = this.db.batch();
+      for (const ref of refs.values()) batch.delete(ref);
+      await batch.commit();
+    });
+    return refs.size;
+  }
+
+  async removeInvitationsMadeBefore(before: Date, limit: number): Promise<number> {
+    // createdAt is stored as its ISO text (fixed width), so text order is time order.
+    const snapshot = await withCoreErrors(() => this.invitations.where('createdAt', '<', before.toISOString()).orderBy('createdAt').limit(limit).get());
+    if (snapshot.empty) return 0;
+    await withCoreErrors(async () => {
+      const batch = this.db.batch();
+      for (const doc of snapshot.docs) batch.delete(doc.ref);
+      await batch.commit();
+    });
+    return snapshot.size;
   }
 
   private async invitationsWhere(field: 'memberId' | 'householdId', value: string): Promise<HouseholdInvitation[]> {

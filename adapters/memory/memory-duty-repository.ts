@@ -25,6 +25,13 @@ export class MemoryDutyRepository implements DutyRepository {
   };
   private readonly memberQualifications = new Map<string, MemberQualification>();
   private readonly slots = new Map<string, StaffedSlot>();
+  /** The member list's record of a member (its `disabled`), where the store has one: see listedMembers. */
+  private listed: (memberId: string) => { disabled: boolean } | null = () => null;
+
+  /** The same store's member list, read by assign as SQLite and Firestore read theirs (MemoryMemberRepository sets it). */
+  listedMembers(lookup: (memberId: string) => { disabled: boolean } | null): void {
+    this.listed = lookup;
+  }
 
   async listCatalogue<K extends DutyCatalogueKind>(kind: K): Promise<DutyCatalogueRecords[K][]> {
     const records = [...(this.catalogue[validKind(kind)] as Map<string, DutyCatalogueRecords[K]>).values()];
@@ -92,7 +99,7 @@ export class MemoryDutyRepository implements DutyRepository {
     const valid = validAssignment(assignment);
     const slot = this.slots.get(valid.slotId);
     if (!slot) throw new NotFoundError(DUTY_MESSAGES.slotNotFound);
-    const refusal = assignmentRefusal(slot, this.duties(valid.memberId), valid);
+    const refusal = assignmentRefusal(slot, this.duties(valid.memberId), valid, this.listed(valid.memberId));
     if (refusal) throw new ConflictError(refusal);
     slot.holders.push({ ...structuredClone(valid), eventId: slot.eventId });
   }

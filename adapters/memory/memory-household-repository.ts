@@ -1,6 +1,7 @@
 import type { HouseholdPerson } from '../../core/members/household';
 import type { HouseholdRepository } from '../../core/members/household-repository.port';
 import {
+  invitationEmail,
   byJoinOrder,
   joinRefusal,
   sameInvitee,
@@ -121,6 +122,19 @@ export class MemoryHouseholdRepository implements HouseholdRepository {
 
   async removeInvitation(id: string): Promise<boolean> {
     return this.invitations.delete(id);
+  }
+
+  async removeInvitationsOfPerson(memberId: string, email: string | null): Promise<number> {
+    const key = email === null ? null : invitationEmail(email);
+    const theirs = [...this.invitations.values()].filter((i) => i.memberId === memberId || i.invitedBy === memberId || (key !== null && i.email === key));
+    for (const invitation of theirs) this.invitations.delete(invitation.id);
+    return theirs.length;
+  }
+
+  async removeInvitationsMadeBefore(before: Date, limit: number): Promise<number> {
+    const old = [...this.invitations.values()].filter((i) => Date.parse(i.createdAt) < before.getTime()).sort(byInvitationOrder).slice(0, limit);
+    for (const invitation of old) this.invitations.delete(invitation.id);
+    return old.length;
   }
 
   private members(householdId: string): HouseholdMembership[] {

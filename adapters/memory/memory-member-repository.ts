@@ -15,6 +15,7 @@ export class MemoryMemberRepository implements MemberRepository {
   constructor(options: { duties?: MemoryDutyRepository; outbox?: MemoryOutbox } = {}) {
     this.duties = options.duties ?? new MemoryDutyRepository();
     this.outbox = options.outbox ?? new MemoryOutbox();
+    this.duties.listedMembers((id) => this.members.get(id) ?? null);
   }
 
   async get(id: string): Promise<Member | null> {

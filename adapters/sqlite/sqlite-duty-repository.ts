@@ -100,7 +100,9 @@ export class SqliteDutyRepository implements DutyRepository {
       const [slot] = await this.slotsWhere(trx, (q) => q.where({ id: valid.slotId }));
       if (!slot) throw new NotFoundError(DUTY_MESSAGES.slotNotFound);
       const duties = await this.dutiesWhere(trx, { memberId: valid.memberId });
-      const refusal = assignmentRefusal(slot, duties, valid);
+      // The member as stored now, in the write lock: a disable saved meanwhile is seen.
+      const member: { disabled: unknown } | undefined = await trx('members').select('disabled').where({ id: valid.memberId }).first();
+      const refusal = assignmentRefusal(slot, duties, valid, member ? { disabled: readBoolean(member.disabled) } : null);
       if (refusal) throw new ConflictError(refusal);
       await trx('duty_assignments').insert(assignmentRow({ ...valid, eventId: slot.eventId }));
     });

@@ -7,6 +7,7 @@ import { validAssignment } from '../duty-records';
 import { SWAP_TAKEN_ID, takenSwap, validSwap } from '../duty-swap-records';
 import { assignmentRow } from './sqlite-duty-repository';
 import { isUniqueViolation } from './sqlite-errors';
+import { readBoolean } from './sqlite-values';
 import { writeTransaction } from './sqlite-write-transaction';
 
 type Db = Knex | Knex.Transaction;
@@ -52,7 +53,8 @@ export class SqliteDutySwapRepository implements DutySwapRepository {
       if (!(await trx('duty_slots').where({ id: swap.slotId }).first())) throw new NotFoundError(DUTY_MESSAGES.slotNotFound);
       const holders = await dutiesWhere(trx, { slotId: swap.slotId });
       const takerDuties = await dutiesWhere(trx, { memberId: valid.memberId });
-      const refusal = swapAcceptRefusal(swap, { holders }, takerDuties, valid.memberId);
+      const taker: { disabled: unknown } | undefined = await trx('members').select('disabled').where({ id: valid.memberId }).first();
+      const refusal = swapAcceptRefusal(swap, { holders }, takerDuties, valid.memberId, taker ? { disabled: readBoolean(taker.disabled) } : null);
       if (refusal) throw new ConflictError(refusal);
       const taken = takenSwap(swap, valid.memberId, valid.assignedAt);
       await trx('duty_swaps').where({ id: swapId }).update({ status: taken.status, takenBy: taken.takenBy, takenAt: taken.takenAt });

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { HouseholdPersonSchema, type HouseholdPerson } from '../../core/members/household';
 import type { HouseholdRepository } from '../../core/members/household-repository.port';
 import {
+  invitationEmail,
   byJoinOrder,
   HouseholdInvitationSchema,
   HouseholdMembershipSchema,
@@ -153,6 +154,24 @@ export class SqliteHouseholdRepository implements HouseholdRepository {
   async removeInvitation(id: string): Promise<boolean> {
     if (typeof id !== 'string') return false;
     return (await this.db('household_invitations').where({ id }).delete()) > 0;
+  }
+
+  async removeInvitationsOfPerson(memberId: string, email: string | null): Promise<number> {
+    if (typeof memberId !== 'string') return 0;
+    const key = typeof email === 'string' ? invitationEmail(email) : null;
+    return this.db('household_invitations')
+      .where((q) => {
+        q.where({ memberId }).orWhere({ invitedBy: memberId });
+        if (key !== null) q.orWhere({ email: key });
+      })
+      .delete();
+  }
+
+  async removeInvitationsMadeBefore(before: Date, limit: number): Promise<number> {
+    // createdAt is an ISO instant of fixed width (InstantSchema), so text order is time order.
+    const ids = (await this.db('household_invitations').select('id').where('createdAt', '<', before.toISOString()).orderBy([{ column: 'createdAt' }, { column: 'id' }]).limit(limit)).map((row: { id: string }) => row.id);
+    if (ids.length === 0) return 0;
+    return this.db('household_invitations').whereIn('id', ids).delete();
   }
 
   private async invitations(where: { memberId: string } | { householdId: string }): Promise<HouseholdInvitation[]> {

@@ -96,6 +96,7 @@ export const DUTY_MESSAGES = {
   started: 'This duty has started: ask the event\'s officer',
   cancelled: 'This event is cancelled',
   notHolding: 'You do not hold this duty',
+  memberLeft: 'This member is disabled, so cannot hold a duty',
 } as const;
 
 /**
@@ -167,10 +168,19 @@ export function ineligibility(
 }
 
 /**
- * Why a slot may not take this member now (the storage's atomic check), or null: the slot is
+ * Why a slot may not take this member now (the storage's atomic check), or null: the member is
+ * disabled (an erased member is too) as stored at that moment, so a member disabled while
+ * volunteering never ends up holding a duty (docs/duties.md#when-a-member-leaves); the slot is
  * full, the member holds it already, or the member holds another duty whose window overlaps.
+ * `member` is null when the member list has no such record (the rule then cannot say they left).
  */
-export function assignmentRefusal(slot: Pick<StaffedSlot, 'needed' | 'holders' | 'id'>, memberDuties: readonly Pick<DutyAssignment, 'slotId' | 'window'>[], assignment: Pick<DutyAssignment, 'memberId' | 'window'>): string | null {
+export function assignmentRefusal(
+  slot: Pick<StaffedSlot, 'needed' | 'holders' | 'id'>,
+  memberDuties: readonly Pick<DutyAssignment, 'slotId' | 'window'>[],
+  assignment: Pick<DutyAssignment, 'memberId' | 'window'>,
+  member: Pick<Member, 'disabled'> | null = null,
+): string | null {
+  if (member?.disabled === true) return DUTY_MESSAGES.memberLeft;
   if (slot.holders.some((holder) => holder.memberId === assignment.memberId)) return DUTY_MESSAGES.alreadyHolding;
   if (slot.holders.length >= slot.needed) return DUTY_MESSAGES.slotFull;
   if (memberDuties.some((duty) => duty.slotId !== slot.id && windowsOverlap(duty.window, assignment.window))) return DUTY_MESSAGES.doubleDuty;

@@ -44,11 +44,13 @@ export interface DutyRepository {
 
   /**
    * Gives the slot to the member unless the core's `assignmentRefusal` refuses it against the
-   * slot's holders and the member's other duties (the slot full, the member on it already, or on
-   * another duty whose window overlaps): then throws ConflictError with the rule's message and
-   * stores nothing. The check and the write are one atomic step, so concurrent assignments never
-   * fill a slot past `needed` nor give one member two overlapping duties, whichever slots they are
-   * for. Throws NotFoundError when the slot does not exist.
+   * member's record on the member list (disabled, or erased, which disables), the slot's holders
+   * and the member's other duties (the slot full, the member on it already, or on another duty
+   * whose window overlaps): then throws ConflictError with the rule's message and stores nothing.
+   * The check and the write are one atomic step, so concurrent assignments never fill a slot past
+   * `needed` nor give one member two overlapping duties, whichever slots they are for, and an
+   * assignment at the moment the member is disabled either comes first (and the disable's release
+   * takes it off) or is refused. Throws NotFoundError when the slot does not exist.
    */
   assign(assignment: DutyAssignment): Promise<void>;
   /** Takes the member off the slot and returns the assignment as it was, or null when they did not hold it. */

@@ -14,7 +14,8 @@ export interface DutySwapRepository {
   listOpenOf(fromMemberId: string): Promise<DutySwap[]>;
   /**
    * The taker (`assignment.memberId`) takes the swap's duty: unless the core's `swapAcceptRefusal`
-   * refuses it against the stored swap, the slot's holders and the taker's duties (then
+   * refuses it against the stored swap, the slot's holders, the taker's duties and the taker's
+   * record on the member list (disabled: refused) (then
    * ConflictError with its message, nothing stored), the swap becomes taken by them, the asking
    * member leaves the slot and the taker holds it (with `assignment`), all in one atomic step: of
    * members accepting one swap at once, exactly one wins. NotFoundError when there is no such swap

@@ -24,6 +24,7 @@ import {
   UNKNOWN_SWAP_MEMBER,
   liveSwapOf,
   swapAcceptRefusal,
+  swapStillHeld,
   swapAskLimitKey,
   swapAuditChanges,
   swapRecipients,
@@ -71,7 +72,11 @@ export class DutySwaps extends UseCase<DutySwapDeps> {
     }
     const now = this.deps.clock.now();
     // Counted once the request is known to be good (an open one for the duty is refused uncounted), and taken back when storing refuses it.
-    if ((await this.deps.dutySwaps.listOpenOf(member.id)).some((open) => open.slotId === slotId)) throw new ConflictError(SWAP_MESSAGES.alreadyAsked);
+    // A request left open from a holding since released (the member left the rosters, or an event's
+    // move released them) offers nothing (swapStillHeld): it is withdrawn, not counted as asked.
+    const asked = (await this.deps.dutySwaps.listOpenOf(member.id)).filter((open) => open.slotId === slotId);
+    for (const stale of asked.filter((open) => !swapStillHeld(open, { holders: [held] }))) await this.deps.dutySwaps.withdraw(stale.id);
+    if (asked.some((open) => swapStillHeld(open, { holders: [held] }))) throw new ConflictError(SWAP_MESSAGES.alreadyAsked);
     const limitKey = swapAskLimitKey(member.id);
     if ((await this.deps.addressLimits.hit(limitKey, SWAP_ASK_WINDOW_MS, now)).hits > MAX_SWAP_ASKS_PER_DAY) throw new RateLimitError(SWAP_MESSAGES.tooManyAsks);
     const swap: DutySwap = { id: this.deps.ids.next(), slotId, eventId: held.eventId, fromMemberId: member.id, toMemberId, window: held.window, createdAt: now.toISOString(), status: 'open', takenBy: null, takenAt: null };

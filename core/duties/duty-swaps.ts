@@ -136,22 +136,38 @@ export function swapWindowNow(swap: Pick<DutySwap, 'fromMemberId' | 'window'>, s
 }
 
 /**
+ * Whether the member asking still holds the duty they asked about: on the slot with the holding
+ * they had when asking. A holding given after the request (they left the rosters or were released
+ * by an event's move, and were assigned again: docs/duties.md#when-a-member-leaves) was never
+ * offered, so a request left open from before cannot hand it over.
+ */
+export function swapStillHeld(swap: Pick<DutySwap, 'fromMemberId' | 'createdAt'>, slot: Pick<StaffedSlot, 'holders'>): boolean {
+  const held = slot.holders.find((holder) => holder.memberId === swap.fromMemberId);
+  return held !== undefined && Date.parse(held.assignedAt) <= Date.parse(swap.createdAt);
+}
+
+/**
  * Why this member may not take the swap now (the storage's atomic check), or null: the swap is
- * taken or withdrawn, the member asking no longer holds the slot, the taker is that member, the
- * transfer names someone else, the taker holds the slot already or a duty overlapping it (at the
- * duty's time now: swapWindowNow).
+ * taken or withdrawn, the member asking no longer holds the slot as they did when asking
+ * (swapStillHeld), the taker is that member, the transfer names someone else, the taker holds the
+ * slot already or a duty overlapping it (at the duty's time now: swapWindowNow); or the taker's
+ * record (`taker`, null when unlisted) says they are disabled.
  */
 export function swapAcceptRefusal(
-  swap: Pick<DutySwap, 'status' | 'fromMemberId' | 'toMemberId' | 'slotId' | 'window'>,
+  swap: Pick<DutySwap, 'status' | 'fromMemberId' | 'toMemberId' | 'slotId' | 'window' | 'createdAt'>,
   slot: Pick<StaffedSlot, 'holders'>,
   takerDuties: readonly Pick<DutyAssignment, 'slotId' | 'window'>[],
   takerId: string,
+  taker: Pick<Member, 'disabled'> | null = null,
 ): string | null {
   if (swap.status === 'taken') return SWAP_MESSAGES.taken;
   if (swap.status === 'withdrawn') return SWAP_MESSAGES.withdrawn;
+  // The taker as stored at that moment, as for any assignment (assignmentRefusal): a member
+  // disabled while accepting never ends up holding the duty.
+  if (taker?.disabled === true) return DUTY_MESSAGES.memberLeft;
   if (takerId === swap.fromMemberId) return SWAP_MESSAGES.ownSwap;
   if (swap.toMemberId !== null && swap.toMemberId !== takerId) return SWAP_MESSAGES.notForYou;
-  if (!slot.holders.some((holder) => holder.memberId === swap.fromMemberId)) return SWAP_MESSAGES.noLongerHeld;
+  if (!swapStillHeld(swap, slot)) return SWAP_MESSAGES.noLongerHeld;
   if (slot.holders.some((holder) => holder.memberId === takerId)) return DUTY_MESSAGES.alreadyHolding;
   const window = swapWindowNow(swap, slot);
   if (takerDuties.some((duty) => duty.slotId !== swap.slotId && windowsOverlap(duty.window, window))) return DUTY_MESSAGES.doubleDuty;

@@ -65,7 +65,7 @@ export class GetMyDuties extends UseCase<GetMyDutiesDeps> {
       duties: mine.flatMap((duty) => {
         const event = byId.get(duty.eventId);
         const slot = mySlots.get(duty.slotId);
-        return event && slot ? [{ ...shown(event, duty.slotId, slot.dutyTypeId, duty.window), swapId: swaps.find((swap) => swap.slotId === duty.slotId)?.id ?? null }] : [];
+        return event && slot ? [{ ...shown(event, duty.slotId, slot.dutyTypeId, duty.window), swapId: swaps.find((swap) => swap.slotId === duty.slotId && Date.parse(duty.assignedAt) <= Date.parse(swap.createdAt))?.id ?? null }] : [];
       }),
       open: openSlots.map(({ slot, event, window, dutyType }) => ({
         ...shown(event, slot.id, slot.dutyTypeId, window),

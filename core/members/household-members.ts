@@ -7,6 +7,7 @@ import {
   HOUSEHOLD_MEMBER_MESSAGES,
   householdInvitationLimitKey,
   invitationEmail,
+  invitationLapsed,
   MAX_HOUSEHOLD_INVITATIONS,
   MAX_HOUSEHOLD_INVITATIONS_PER_DAY,
   sameInvitee,
@@ -237,6 +238,9 @@ export class InviteToHousehold extends UseCase<SendHouseholdInvitationDeps> {
     const invitee = found && !found.disabled ? found : null;
     // A member of this household already: the contact knows who is in it, so saying so tells nothing.
     if (invitee && (await this.deps.households.membershipOf(invitee.id))?.householdId === householdId) throw new ConflictError(HOUSEHOLD_MEMBER_MESSAGES.inAHousehold);
+    // Lapsed invitations wait only for the nightly run to delete them: they neither count against
+    // the household's limit nor stand in the way of inviting the same person again.
+    for (const lapsed of (await this.deps.households.invitationsOf(householdId)).filter((i) => invitationLapsed(i, now))) await this.deps.households.removeInvitation(lapsed.id);
     const invitation = { id: this.deps.ids.next(), householdId, memberId: invitee?.id ?? null, email, invitedBy: member.id, createdAt: now.toISOString() };
     const outcome = await this.deps.households.addInvitation(invitation, MAX_HOUSEHOLD_INVITATIONS);
     if (outcome === 'too-many') throw new ConflictError(HOUSEHOLD_MEMBER_MESSAGES.tooManyInvitations);
@@ -280,6 +284,7 @@ export class AcceptHouseholdInvitation extends UseCase<AnswerHouseholdInvitation
   async execute(member: Pick<Member, 'id'>, invitationId: string): Promise<void> {
     const invitation = await this.deps.households.getInvitation(invitationId);
     if (!invitation || invitation.memberId !== member.id) throw new NotFoundError(HOUSEHOLD_MEMBER_MESSAGES.invitationNotFound);
+    if (invitationLapsed(invitation, this.deps.clock.now())) throw new ConflictError(HOUSEHOLD_MEMBER_MESSAGES.invitationLapsed);
     const outcome = await this.deps.households.join(
       { householdId: invitation.householdId, memberId: member.id, at: this.deps.clock.now().toISOString(), invitationId },
       MAX_HOUSEHOLD_MEMBERS,

@@ -53,6 +53,17 @@ export const MAX_HOUSEHOLD_INVITATIONS = 8;
  */
 export const MAX_HOUSEHOLD_INVITATIONS_PER_DAY = 20;
 export const HOUSEHOLD_INVITATION_WINDOW_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long an invitation stands: it holds an e-mail address (perhaps no member's), so it does not
+ * wait for ever. Lapsed, it cannot be accepted, and the nightly retention run deletes it
+ * (docs/members-households.md#invitations, docs/data-protection.md).
+ */
+export const HOUSEHOLD_INVITATION_DAYS = 30;
+
+/** Whether the invitation has lapsed at `now`: HOUSEHOLD_INVITATION_DAYS after it was made, to the millisecond. */
+export function invitationLapsed(invitation: Pick<HouseholdInvitation, 'createdAt'>, now: Date): boolean {
+  return now.getTime() >= Date.parse(invitation.createdAt) + HOUSEHOLD_INVITATION_DAYS * 86_400_000;
+}
 
 /** The address-limit key counting a member's invitations. */
 export function householdInvitationLimitKey(memberId: string): string {
@@ -78,6 +89,7 @@ export const HOUSEHOLD_MEMBER_MESSAGES = {
   notContact: 'Only the household’s contact may do this',
   notInHousehold: 'This member is not in the household',
   invitationNotFound: 'This invitation is no longer open',
+  invitationLapsed: `This invitation has lapsed: invitations last ${HOUSEHOLD_INVITATION_DAYS} days. Ask the household’s contact to invite you again.`,
   onlyMember: 'The household’s only member cannot leave while it has dependants: remove them first',
   noHousehold: 'You are not in a household',
 } as const;

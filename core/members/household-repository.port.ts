@@ -63,6 +63,18 @@ export interface HouseholdRepository {
   /** Removes the invitation (declined or withdrawn); false when there was none. */
   removeInvitation(id: string): Promise<boolean>;
   /**
+   * Removes every invitation of a person whose data is erased: those to them (`memberId`), to their
+   * e-mail (`email`, compared as invitationEmail keeps it; null: none by e-mail), and those they
+   * sent (`invitedBy`). Answers how many it removed; another person's invitations stay.
+   */
+  removeInvitationsOfPerson(memberId: string, email: string | null): Promise<number>;
+  /**
+   * Removes up to `limit` invitations made before `before` (their createdAt; one made at it stays),
+   * oldest first, and answers how many it removed (fewer than `limit`: none is left). The retention
+   * run's deletion of lapsed invitations (HOUSEHOLD_INVITATION_DAYS).
+   */
+  removeInvitationsMadeBefore(before: Date, limit: number): Promise<number>;
+  /**
    * Gives every household stored before several members its members: the member whose id it
    * bears, as its contact; returns how many it changed. Only Firestore's can lack them (SQLite
    * migration 0039 did its own). Safe to run again, and on two server instances at once.

@@ -2,6 +2,8 @@ import type { AuditLog } from '../audit/audit-log.port';
 import { dutiesReleasedOnLeaving, memberDutyRelease, type MemberDutyReleaseDeps } from '../duties/member-duty-release';
 import type { EventRepository } from '../events/event-repository.port';
 import type { MemberRepository } from '../members/member-repository.port';
+import { HOUSEHOLD_INVITATION_DAYS } from '../members/household-membership';
+import type { HouseholdRepository } from '../members/household-repository.port';
 import { memberHoldsData } from './retention-records';
 import type { Clock } from '../shared/clock.port';
 import type { IdGenerator } from '../shared/id-generator.port';
@@ -24,6 +26,8 @@ export interface ApplyRetentionDeps extends MemberDutyReleaseDeps {
   members: Pick<MemberRepository, 'list' | 'update'>;
   duties: MemberDutyReleaseDeps['duties'] & Pick<DutyRepository, 'listSlotsOfEvents'>;
   events: MemberDutyReleaseDeps['events'] & Pick<EventRepository, 'listNotOverBefore'>;
+  /** Household invitations made HOUSEHOLD_INVITATION_DAYS ago are lapsed: the run deletes them. */
+  households: Pick<HouseholdRepository, 'removeInvitationsMadeBefore'>;
   /** Its files keep no copy of what the run anonymised or deleted (dropOldCopies). */
   personalData: Pick<PersonalDataStore, 'dropOldCopies'>;
   audit: AuditLog;
@@ -36,7 +40,7 @@ export interface ApplyRetentionDeps extends MemberDutyReleaseDeps {
 }
 
 /** Records changed per kind, and the audit entries naming people of those kinds that were pseudonymised. */
-export type RetentionCounts = Record<RetentionKind, number> & { auditEntries: number };
+export type RetentionCounts = Record<RetentionKind, number> & { auditEntries: number; householdInvitations: number };
 
 /**
  * The nightly retention run (issue 37): for each kind, removes the personal data of the records
@@ -50,7 +54,7 @@ export type RetentionCounts = Record<RetentionKind, number> & { auditEntries: nu
 export class ApplyRetention extends UseCase<ApplyRetentionDeps> {
   async execute(): Promise<RetentionCounts> {
     const now = this.deps.clock.now();
-    const counts = { ...Object.fromEntries(RETENTION_KINDS.map((kind) => [kind, 0])), auditEntries: 0 } as RetentionCounts;
+    const counts = { ...Object.fromEntries(RETENTION_KINDS.map((kind) => [kind, 0])), auditEntries: 0, householdInvitations: 0 } as RetentionCounts;
     const pseudonymOf = (person: AnonymisedPerson) => ({ texts: person.texts, pseudonym: this.deps.pseudonyms.of(person.key) });
     for (const kind of RETENTION_KINDS.filter(retentionRemoves)) {
       const cutoff = retentionCutoff(kind, this.deps.retentionSchedule, now);
@@ -68,6 +72,14 @@ export class ApplyRetention extends UseCase<ApplyRetentionDeps> {
         if (!done.more) break;
       }
     }
+    // Lapsed household invitations (docs/members-households.md#invitations): answered and
+    // withdrawn ones are deleted when answered; these waited unanswered and can no longer be.
+    const lapsedBefore = new Date(now.getTime() - HOUSEHOLD_INVITATION_DAYS * 86_400_000);
+    for (let page = 0; page < RETENTION_PAGES_PER_RUN; page += 1) {
+      const removed = await this.deps.households.removeInvitationsMadeBefore(new Date(lapsedBefore.getTime() + 1), RETENTION_PAGE);
+      counts.householdInvitations += removed;
+      if (removed < RETENTION_PAGE) break;
+    }
     await this.deps.audit.append([
       {
         id: this.deps.ids.next(),
@@ -78,8 +90,12 @@ export class ApplyRetention extends UseCase<ApplyRetentionDeps> {
         recordId: 'retention',
         summary: `Retention run: ${RETENTION_KINDS.filter(retentionRemoves)
           .map((kind) => `${RETENTION_KIND_TEXT[kind].title.toLowerCase()} ${counts[kind]}`)
-          .join(', ')}, audit entries pseudonymised ${counts.auditEntries}`,
-        changes: [...RETENTION_KINDS.filter(retentionRemoves).map((kind) => ({ field: kind, before: null, after: counts[kind] })), { field: 'auditEntries', before: null, after: counts.auditEntries }],
+          .join(', ')}, lapsed household invitations ${counts.householdInvitations}, audit entries pseudonymised ${counts.auditEntries}`,
+        changes: [
+          ...RETENTION_KINDS.filter(retentionRemoves).map((kind) => ({ field: kind, before: null, after: counts[kind] })),
+          { field: 'householdInvitations', before: null, after: counts.householdInvitations },
+          { field: 'auditEntries', before: null, after: counts.auditEntries },
+        ],
       },
     ]);
     await this.deps.personalData.dropOldCopies();

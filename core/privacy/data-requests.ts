@@ -1,4 +1,5 @@
 import type { AuditActor } from '../audit/audit';
+import type { HouseholdRepository } from '../members/household-repository.port';
 import type { AdminRepository } from '../admins/admin-repository.port';
 import type { AuditLog } from '../audit/audit-log.port';
 import type { Booking } from '../bookings/booking';
@@ -79,6 +80,8 @@ export class GetPersonalData extends UseCase<SubjectAccessDeps> {
  */
 export interface ErasePersonDeps extends RebuildSearchIndexDeps, SearchIndexingDeps, MemberDutyReleaseDeps {
   personalData: PersonalDataStore;
+  /** The person's household invitations (to them, to their e-mail, sent by them) are deleted, not anonymised. */
+  households: Pick<HouseholdRepository, 'removeInvitationsOfPerson'>;
   admins: AdminRepository;
   bookings: BookingRepository;
   events: EventRepository;
@@ -122,8 +125,11 @@ export class ErasePerson extends UseCase<ErasePersonDeps> {
     const blockers = erasureBlockers(bookings, events, now);
     if (blockers.length > 0) throw new ConflictError(blockedMessage(blockers));
 
+    // Deleted before the scan: an invitation exists only to be answered, and one to an e-mail that
+    // is no member's may be all the club holds of the person (docs/members-households.md#invitations).
+    const invitations = await deps.households.removeInvitationsOfPerson(member?.id ?? '', email);
     const records = personRecords(await deps.personalData.scan(), email);
-    if (records.length === 0) throw new NotFoundError(DATA_REQUEST_MESSAGES.nothingHeld);
+    if (records.length === 0 && invitations === 0) throw new NotFoundError(DATA_REQUEST_MESSAGES.nothingHeld);
     const pseudonym = deps.pseudonyms.of(personEmailKey(email));
     const rewrites = erasureRewrites(records, email, replacementFor(pseudonym));
     await deps.personalData.rewrite(rewrites);
@@ -150,12 +156,12 @@ export class ErasePerson extends UseCase<ErasePersonDeps> {
         action: 'privacy.erased',
         recordType: 'member',
         recordId: 'erasure',
-        summary: `A person's personal data was erased on request (${rewrites.length} records anonymised; financial records kept without the name)`,
+        summary: `A person's personal data was erased on request (${rewrites.length} records anonymised, ${invitations} household invitations deleted; financial records kept without the name)`,
         changes: [],
       },
     ]);
     // Last, after every write of the erasure: the storage's files keep no copy of the person.
     await deps.personalData.dropOldCopies();
-    return { records: rewrites.length };
+    return { records: rewrites.length + invitations };
   }
 }

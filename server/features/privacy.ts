@@ -11,6 +11,7 @@ export const privacyFeature: Feature = {
       () =>
         new ErasePerson({
           personalData: get('personalData'),
+          households: get('households'),
           admins: get('admins'),
           bookings: get('bookings'),
           events: get('events'),

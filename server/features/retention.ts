@@ -19,6 +19,7 @@ export const retentionFeature: Feature = {
           new ApplyRetention({
             retention: get('retention'),
             personalData: get('personalData'),
+            households: get('households'),
             members: get('members'),
             duties: get('duties'),
             events: get('events'),

@@ -128,4 +128,32 @@ describe('a member who leaves gives up their duties still to come', () => {
       expect(message.mail.text).not.toContain('Leopold');
     }
   });
+
+  it('a swap request of a released duty hands nothing over: not when the member is disabled, nor after they are enabled and given the slot again', async () => {
+    const ann = await addListedMember(app, { name: 'Ann Swapper' });
+    const bea = await addListedMember(app, { name: 'Bea Taker' });
+    const race = await eventOnDuty(ann, 'Harbour race');
+    const [annAgent, beaAgent] = [await signedInMember(app, ann), await signedInMember(app, bea)];
+    const asked = await annAgent.post(`/api/my/duties/${race.slotId}/swap`).set(FETCH).send({ toMemberId: null });
+    expect(asked.status).toBe(201);
+    const swapId = asked.body.swap.id;
+
+    // A minute on (the clock is fixed): the member is released, and given the slot again, after asking.
+    app.clock.advance(60_000);
+    expect((await officer.patch(`/api/admin/members/${ann.id}`).set(FETCH).send({ disabled: true })).status).toBe(200);
+    expect((await beaAgent.get(`/api/my/duty-swaps/${swapId}`)).body.refusal).toBe('This duty is no longer offered');
+    // Enabled and given the same slot again: the old request was for the holding released, not this one.
+    expect((await officer.patch(`/api/admin/members/${ann.id}`).set(FETCH).send({ disabled: false })).status).toBe(200);
+    expect((await officer.post(`/api/admin/duties/slots/${race.slotId}/assignments`).set(FETCH).send({ memberId: ann.id, overrideReason: 'Back again' })).status).toBe(201);
+    expect((await beaAgent.get(`/api/my/duty-swaps/${swapId}`)).body.refusal).toBe('This duty is no longer offered');
+    const taken = await beaAgent.post(`/api/my/duty-swaps/${swapId}/accept`).set(FETCH).send({});
+    expect(taken.status).toBe(409);
+    expect(taken.body.error).toBe('This duty is no longer offered');
+    expect((await rosterOf(race.eventId)).slots.find((slot) => slot.dutyTypeName === 'Race officer')?.holders.map((h) => h.memberId)).toEqual([ann.id]);
+    // Her duty shows no request, and she may ask for a swap of it afresh.
+    expect((await annAgent.get('/api/my/duties')).body.duties.find((d: { slotId: string }) => d.slotId === race.slotId).swapId).toBeNull();
+    const again = await annAgent.post(`/api/my/duties/${race.slotId}/swap`).set(FETCH).send({ toMemberId: null });
+    expect(again.status).toBe(201);
+    expect((await beaAgent.get(`/api/my/duty-swaps/${again.body.swap.id}`)).body.refusal).toBeNull();
+  });
 });

@@ -199,6 +199,30 @@ export function describeHouseholdRepositoryContract(name: string, makeAdapter: A
         expect((await households().invitationsOf('h-1')).map((i) => i.id)).toEqual(['inv-4', 'inv-6']);
       });
 
+      it('removes an erased person’s invitations: to them, to their e-mail, and sent by them; no one else’s', async () => {
+        await households().join({ householdId: 'h-1', memberId: 'member-ann', at: at(1) }, 8);
+        await households().join({ householdId: 'h-2', memberId: 'member-cat', at: at(1) }, 8);
+        await households().addInvitation(invite('inv-1', 'h-1', 'member-bob', 1), 8);
+        await households().addInvitation(invite('inv-2', 'h-1', null, 2, 'bob.home@example.org'), 8);
+        await households().addInvitation(invite('inv-3', 'h-1', 'member-dan', 3), 8);
+        await households().addInvitation({ ...invite('inv-4', 'h-2', null, 4, 'eve@example.org'), invitedBy: 'member-bob' }, 8);
+        await households().addInvitation({ ...invite('inv-5', 'h-2', 'member-fay', 5), invitedBy: 'member-cat' }, 8);
+        expect(await households().removeInvitationsOfPerson('member-bob', ' Bob.Home@example.org')).toBe(3);
+        expect((await households().invitationsOf('h-1')).map((i) => i.id)).toEqual(['inv-3']);
+        expect((await households().invitationsOf('h-2')).map((i) => i.id)).toEqual(['inv-5']);
+        expect(await households().removeInvitationsOfPerson('member-bob', null)).toBe(0);
+      });
+
+      it('removes the invitations made before a moment, oldest first, a page at a time; one made at it stays', async () => {
+        await households().join({ householdId: 'h-1', memberId: 'member-ann', at: at(1) }, 8);
+        for (const [id, minute] of [['inv-3', 3], ['inv-1', 1], ['inv-2', 2], ['inv-4', 4]] as const) await households().addInvitation(invite(id, 'h-1', `member-${id}`, minute), 8);
+        expect(await households().removeInvitationsMadeBefore(new Date(at(4)), 2)).toBe(2);
+        expect((await households().invitationsOf('h-1')).map((i) => i.id)).toEqual(['inv-3', 'inv-4']);
+        expect(await households().removeInvitationsMadeBefore(new Date(at(4)), 2)).toBe(1);
+        expect(await households().removeInvitationsMadeBefore(new Date(at(4)), 2)).toBe(0);
+        expect((await households().invitationsOf('h-1')).map((i) => i.id)).toEqual(['inv-4']);
+      });
+
       it('lets a member accept only one of two invitations accepted at the same time', async () => {
         await households().join({ householdId: 'h-1', memberId: 'member-ann', at: at(1) }, 8);
         await households().join({ householdId: 'h-2', memberId: 'member-cat', at: at(1) }, 8);

@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { FirestoreDutyRepository } from '../../adapters/firestore/firestore-duty-repository';
+import { FirestoreDutySwapRepository } from '../../adapters/firestore/firestore-duty-swap-repository';
 import { FirestoreMemberRepository } from '../../adapters/firestore/firestore-member-repository';
 import { FirestoreOutbox } from '../../adapters/firestore/firestore-outbox';
 import { MemoryDutyRepository } from '../../adapters/memory/memory-duty-repository';
+import { MemoryDutySwapRepository } from '../../adapters/memory/memory-duty-swap-repository';
 import { MemoryMemberRepository } from '../../adapters/memory/memory-member-repository';
 import { MemoryOutbox } from '../../adapters/memory/memory-outbox';
 import { SqliteDutyRepository } from '../../adapters/sqlite/sqlite-duty-repository';
+import { SqliteDutySwapRepository } from '../../adapters/sqlite/sqlite-duty-swap-repository';
 import { SqliteMemberRepository } from '../../adapters/sqlite/sqlite-member-repository';
 import { SqliteOutbox } from '../../adapters/sqlite/sqlite-outbox';
 import type { DutyAssignment, DutyWindow } from '../../core/duties/duties';
 import type { DutyRepository } from '../../core/duties/duty-repository.port';
+import type { DutySwapRepository } from '../../core/duties/duty-swap-repository.port';
 import type { MemberDutyRelease } from '../../core/duties/member-duty-release';
 import type { Outbox } from '../../core/mail/outbox.port';
 import type { Member } from '../../core/members/member';
@@ -29,6 +33,7 @@ const firestore = useFirestoreEmulator();
 interface Store {
   members: MemberRepository;
   duties: DutyRepository;
+  swaps: DutySwapRepository;
   outbox: Outbox;
 }
 
@@ -39,7 +44,7 @@ const STORES: [string, (body: (store: Store, second: Store | null) => Promise<vo
     async (body) => {
       const outbox = new MemoryOutbox();
       const duties = new MemoryDutyRepository();
-      await body({ members: new MemoryMemberRepository({ duties, outbox }), duties, outbox }, null);
+      await body({ members: new MemoryMemberRepository({ duties, outbox }), duties, swaps: new MemoryDutySwapRepository(duties), outbox }, null);
     },
   ],
   [
@@ -47,7 +52,7 @@ const STORES: [string, (body: (store: Store, second: Store | null) => Promise<vo
     (body) =>
       withTempSqlite(async (sqlite) => {
         const [db, other] = [await sqlite.open(), await sqlite.open()];
-        const of = (d: typeof db): Store => ({ members: new SqliteMemberRepository(d), duties: new SqliteDutyRepository(d), outbox: new SqliteOutbox(d) });
+        const of = (d: typeof db): Store => ({ members: new SqliteMemberRepository(d), duties: new SqliteDutyRepository(d), swaps: new SqliteDutySwapRepository(d), outbox: new SqliteOutbox(d) });
         await body(of(db), of(other));
       }, 'kyc-member-duties-'),
   ],
@@ -55,7 +60,7 @@ const STORES: [string, (body: (store: Store, second: Store | null) => Promise<vo
     'Firestore emulator',
     (body) =>
       onTwoClients(firestore, async (db, second) => {
-        const of = (d: typeof db): Store => ({ members: new FirestoreMemberRepository(d), duties: new FirestoreDutyRepository(d), outbox: new FirestoreOutbox(d) });
+        const of = (d: typeof db): Store => ({ members: new FirestoreMemberRepository(d), duties: new FirestoreDutyRepository(d), swaps: new FirestoreDutySwapRepository(d), outbox: new FirestoreOutbox(d) });
         await body(of(db), of(second));
       }),
   ],
@@ -121,20 +126,54 @@ describe.each(STORES)('MemberRepository.update with a duty release on %s', (_nam
     });
   });
 
-  it('against an assignment at the same moment: the member ends either off every duty to come, or the assignment came after the release', async () => {
+  it('refuses to give a disabled member a duty, storing nothing; an enabled one gets it', async () => {
+    await withStore(async (store) => {
+      await seed(store);
+      await store.members.update(disabled, { releaseDuties: releaseRecording().release });
+      const refused = await rejectionOf(store.duties.assign(duty('august', 'ann', '2026-08-01')));
+      expect(refused).toBeInstanceOf(ConflictError);
+      expect((refused as Error).message).toBe('This member is disabled, so cannot hold a duty');
+      expect((await store.duties.getSlot('august'))?.holders).toEqual([]);
+      expect((await store.duties.listMemberDuties('ann')).map((d) => d.slotId)).toEqual(['may']);
+      await store.members.update({ ...disabled, disabled: false, updatedAt: '2026-06-01T09:10:00.000Z' });
+      await store.duties.assign(duty('august', 'ann', '2026-08-01'));
+      expect((await store.duties.getSlot('august'))?.holders.map((h) => h.memberId)).toEqual(['ann']);
+    });
+  });
+
+  it('refuses a disabled member taking another member’s duty by a swap, changing nothing', async () => {
+    await withStore(async (store) => {
+      await seed(store);
+      await store.members.update(disabled, { releaseDuties: releaseRecording().release });
+      const bobs = duty('july', 'bob', '2026-07-04');
+      await store.swaps.create({ id: 'swap-1', slotId: 'july', eventId: bobs.eventId, fromMemberId: 'bob', toMemberId: null, window: bobs.window, createdAt: '2026-05-02T09:00:00.000Z', status: 'open', takenBy: null, takenAt: null });
+      const refused = await rejectionOf(store.swaps.accept('swap-1', { ...duty('july', 'ann', '2026-07-04'), assignedAt: NOW.toISOString() }));
+      expect(refused).toBeInstanceOf(ConflictError);
+      expect((refused as Error).message).toBe('This member is disabled, so cannot hold a duty');
+      expect((await store.swaps.get('swap-1'))?.status).toBe('open');
+      expect((await store.duties.getSlot('july'))?.holders.map((h) => h.memberId)).toEqual(['bob']);
+    });
+  });
+
+  it('against an assignment at the same moment (a member volunteering as they are disabled): the member never ends holding a duty to come', async () => {
     await withStore(async (store, second) => {
       if (!second) return;
-      await seed(store);
-      const { release, seen } = releaseRecording();
-      const [released, assigned] = await Promise.allSettled([store.members.update(disabled, { releaseDuties: release }), second.duties.assign(duty('august', 'ann', '2026-08-01'))]);
-      expect(released.status).toBe('fulfilled');
-      expect(assigned.status).toBe('fulfilled');
-      const kept = (await store.duties.listMemberDuties('ann')).map((d) => d.slotId).sort();
-      const releasedLast = seen.at(-1) ?? [];
-      // The release committed read the August duty (released it) or did not see it (it came after).
-      if (releasedLast.includes('august')) expect(kept).toEqual(['may']);
-      else expect(kept).toEqual(['august', 'may']);
-      expect(releasedLast).toEqual(expect.arrayContaining(['july', 'today']));
+      for (let round = 0; round < 5; round += 1) {
+        const member = { ...ann, id: `ann-${round}`, email: `ann-${round}@example.org` };
+        await store.members.create(member);
+        await store.duties.addSlots([{ id: `slot-${round}`, eventId: 'event-2026-08-01', dutyTypeId: 'officer', needed: 2, optional: false, createdAt: '2026-05-01T09:00:00.000Z' }]);
+        const { release, seen } = releaseRecording(`released-${round}`);
+        const [released, assigned] = await Promise.allSettled([
+          store.members.update({ ...member, disabled: true, updatedAt: '2026-06-01T09:05:00.000Z' }, { releaseDuties: release }),
+          second.duties.assign(duty(`slot-${round}`, member.id, '2026-08-01')),
+        ]);
+        expect(released.status).toBe('fulfilled');
+        // The assignment came first (and the release took it off) or after (and was refused).
+        if (assigned.status === 'fulfilled') expect(seen.at(-1)).toEqual([`slot-${round}`]);
+        else expect(assigned.reason).toBeInstanceOf(ConflictError);
+        expect(await store.duties.listMemberDuties(member.id)).toEqual([]);
+        expect((await store.duties.getSlot(`slot-${round}`))?.holders).toEqual([]);
+      }
     });
   });
 });

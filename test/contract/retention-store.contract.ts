@@ -323,7 +323,7 @@ async function checkRun(s: RetentionFixture, world: World, run: number): Promise
       const before = totals(await s.bookings.listAll());
       let runIds = 0;
 
-      const apply = new ApplyRetention({ retention: s.retention, personalData: { dropOldCopies: async () => {} }, members: s.members, duties: s.duties, events: s.events, admins: { list: async () => [] }, siteSettings: { clubName: 'KYC', publicBaseUrl: 'https://club.example' }, audit: s.audit, pseudonyms, clock: new FixedClock(NOW), ids: { next: () => `run${run}-${(runIds += 1) === 1 ? 'first' : 'second'}` }, retentionSchedule: DEFAULT_RETENTION, retentionRunHour: 3 });
+      const apply = new ApplyRetention({ retention: s.retention, personalData: { dropOldCopies: async () => {} }, households: { removeInvitationsMadeBefore: async () => 0 }, members: s.members, duties: s.duties, events: s.events, admins: { list: async () => [] }, siteSettings: { clubName: 'KYC', publicBaseUrl: 'https://club.example' }, audit: s.audit, pseudonyms, clock: new FixedClock(NOW), ids: { next: () => `run${run}-${(runIds += 1) === 1 ? 'first' : 'second'}` }, retentionSchedule: DEFAULT_RETENTION, retentionRunHour: 3 });
       await apply.execute();
 
       const cut = (kind: (typeof RETENTION_KINDS)[number]) => retentionCutoff(kind, DEFAULT_RETENTION, NOW);

@@ -109,6 +109,17 @@ describe('no double duty', () => {
       }),
     );
   });
+
+  it('a disabled (or erased) member is refused whatever the slot; an enabled or unlisted one is judged by the slot', () => {
+    fc.assert(
+      fc.property(windowArb, fc.integer({ min: 1, max: 3 }), fc.integer({ min: 0, max: 3 }), (window, needed, filled) => {
+        const slot = { id: 'slot', needed, holders: Array.from({ length: filled }, (_, i) => ({ memberId: `m${i}` }) as DutyAssignment) };
+        expect(assignmentRefusal(slot, [], { memberId: 'ann', window }, { disabled: true })).toBe(DUTY_MESSAGES.memberLeft);
+        const judged = assignmentRefusal(slot, [], { memberId: 'ann', window });
+        expect(assignmentRefusal(slot, [], { memberId: 'ann', window }, { disabled: false })).toBe(judged);
+      }),
+    );
+  });
 });
 
 describe('events and templates', () => {

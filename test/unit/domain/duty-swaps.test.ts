@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DUTY_MESSAGES, ineligibility, windowsOverlap, type DutyAssignment, type DutyWindow } from '../../../core/duties/duties';
-import { SWAP_MESSAGES, liveSwapOf, swapAcceptRefusal, swapRecipients, swapRequestMailId, swapWindowNow } from '../../../core/duties/duty-swaps';
+import { SWAP_MESSAGES, liveSwapOf, swapAcceptRefusal, swapStillHeld, swapRecipients, swapRequestMailId, swapWindowNow } from '../../../core/duties/duty-swaps';
 import { coverOffers } from '../../../core/duties/duty-cover';
 import { addDaysToDate } from '../../../core/shared/london-time';
 
@@ -59,8 +59,8 @@ describe('asking again for the same duty', () => {
 
 describe('accepting a swap', () => {
   const window: DutyWindow = { start: '2026-07-04T09:00:00.000Z', end: '2026-07-04T16:00:00.000Z' };
-  const holder = (memberId: string) => ({ memberId }) as DutyAssignment;
-  const open = { status: 'open' as const, fromMemberId: 'ann', toMemberId: null, slotId: 'slot', window };
+  const holder = (memberId: string, assignedAt = '2026-05-01T09:00:00.000Z') => ({ memberId, assignedAt }) as DutyAssignment;
+  const open = { status: 'open' as const, fromMemberId: 'ann', toMemberId: null, slotId: 'slot', window, createdAt: '2026-05-02T09:00:00.000Z' };
 
   it('only an open swap, still held by its asker, by someone else (the one named by a transfer), on the slot not yet, free then', () => {
     expect(swapAcceptRefusal(open, { holders: [holder('ann')] }, [], 'bob')).toBeNull();
@@ -73,6 +73,17 @@ describe('accepting a swap', () => {
     expect(swapAcceptRefusal(open, { holders: [holder('ann'), holder('bob')] }, [], 'bob')).toBe(DUTY_MESSAGES.alreadyHolding);
     expect(swapAcceptRefusal(open, { holders: [holder('ann')] }, [{ slotId: 'other', window: { start: '2026-07-04T15:00:00.000Z', end: '2026-07-04T18:00:00.000Z' } }], 'bob')).toBe(DUTY_MESSAGES.doubleDuty);
     expect(swapAcceptRefusal(open, { holders: [holder('ann')] }, [{ slotId: 'other', window: { start: '2026-07-04T16:00:00.000Z', end: '2026-07-04T18:00:00.000Z' } }], 'bob')).toBeNull();
+  });
+
+  it('a request the asker made before their holding was released (they left, or an event moved) offers nothing once they are given the slot again', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -3_600_000, max: 3_600_000 }), (offset) => {
+        const assignedAt = new Date(Date.parse(open.createdAt) + offset).toISOString();
+        const slot = { holders: [holder('ann', assignedAt)] };
+        expect(swapStillHeld(open, slot)).toBe(offset <= 0);
+        expect(swapAcceptRefusal(open, slot, [], 'bob')).toBe(offset <= 0 ? null : SWAP_MESSAGES.noLongerHeld);
+      }),
+    );
   });
 
   it('a taker whose duties overlap the swap’s time is always refused', () => {
@@ -89,8 +100,8 @@ describe('a swap asked before its event moved', () => {
   it('is judged, shown and told at the duty’s time now: the asker’s duty on the slot, not the time stored with the request', () => {
     fc.assert(
       fc.property(windowArb, windowArb, fc.array(fc.record({ slotId: fc.constantFrom('a', 'b'), window: windowArb }), { maxLength: 3 }), (asked, moved, duties) => {
-        const swap = { status: 'open' as const, fromMemberId: 'ann', toMemberId: null, slotId: 'slot', window: asked };
-        const slot = { holders: [{ memberId: 'ann', window: moved } as DutyAssignment] };
+        const swap = { status: 'open' as const, fromMemberId: 'ann', toMemberId: null, slotId: 'slot', window: asked, createdAt: '2026-05-02T09:00:00.000Z' };
+        const slot = { holders: [{ memberId: 'ann', window: moved, assignedAt: '2026-05-01T09:00:00.000Z' } as DutyAssignment] };
         expect(swapWindowNow(swap, slot)).toEqual(moved);
         const refusal = swapAcceptRefusal(swap, slot, duties, 'bob');
         expect(refusal === DUTY_MESSAGES.doubleDuty).toBe(duties.some((d) => windowsOverlap(d.window, moved)));

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   contactOf,
+  HOUSEHOLD_INVITATION_DAYS,
+  invitationLapsed,
   joinRefusal,
   leaveRefusal,
   mayChangeHousehold,
@@ -120,5 +122,20 @@ describe('households of several members', () => {
     expect(leaveRefusal({ membership, members: 1, dependants: 1 }, 'h-2')).toBe('not-in-household');
     expect(leaveRefusal(null, 'h-1')).toBe('not-in-household');
     expect(withContact([membership], 'm-z')).toBeNull();
+  });
+});
+
+describe('an invitation’s life', () => {
+  it(`lapses ${HOUSEHOLD_INVITATION_DAYS} days after it was made, to the millisecond, and stays lapsed`, () => {
+    const DAY = 86_400_000;
+    fc.assert(
+      fc.property(fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-01-01T00:00:00Z'), noInvalidDate: true }), fc.integer({ min: -DAY, max: 60 * DAY }), (made, after) => {
+        const invitation = { createdAt: made.toISOString() };
+        const now = new Date(made.getTime() + after);
+        expect(invitationLapsed(invitation, now)).toBe(after >= HOUSEHOLD_INVITATION_DAYS * DAY);
+      }),
+    );
+    expect(invitationLapsed({ createdAt: '2026-05-02T09:00:00.000Z' }, new Date('2026-06-01T08:59:59.999Z'))).toBe(false);
+    expect(invitationLapsed({ createdAt: '2026-05-02T09:00:00.000Z' }, new Date('2026-06-01T09:00:00.000Z'))).toBe(true);
   });
 });
