@@ -7,15 +7,8 @@ import { MEMBER_FORM_MESSAGES, MemberChangesSchema, MemberFormSchema, MemberList
 import { MAX_MEMBER_CSV_BYTES, MEMBER_CSV_TOO_LARGE_MESSAGE, MemberImportPreviewSchema, MemberImportResultSchema } from '../../core/members/member-import';
 import { PreviewMemberImport } from '../../core/members/preview-member-import';
 import { UpdateMember } from '../../core/members/update-member';
-import {
-  AddHouseholdMember,
-  AdminHouseholdSchema,
-  ChooseHouseholdContact,
-  GetMemberHousehold,
-  HouseholdMemberChoiceSchema,
-  HouseholdMemberEmailFormSchema,
-  RemoveHouseholdMember,
-} from '../../core/members/household-members';
+import { AddHouseholdMember, ChooseHouseholdContact, GetMemberHousehold, RemoveHouseholdMember } from '../../core/members/household-members';
+import { AdminHouseholdSchema, HouseholdMemberChoiceSchema, HouseholdMemberEmailFormSchema } from '../../core/members/household-views';
 import { HOUSEHOLD_MEMBER_MESSAGES } from '../../core/members/household-membership';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';

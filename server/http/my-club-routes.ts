@@ -2,15 +2,8 @@ import { z } from 'zod';
 import { AddHouseholdPerson } from '../../core/members/add-household-person';
 import { ChangeHouseholdPerson } from '../../core/members/change-household-person';
 import { HouseholdPersonFormSchema, HouseholdPersonSchema } from '../../core/members/household';
-import {
-  AcceptHouseholdInvitation,
-  DeclineHouseholdInvitation,
-  GetMyHousehold,
-  HouseholdMemberEmailFormSchema,
-  InviteToHousehold,
-  LeaveHousehold,
-  MyHouseholdSchema,
-} from '../../core/members/household-members';
+import { AcceptHouseholdInvitation, DeclineHouseholdInvitation, GetMyHousehold, InviteToHousehold, LeaveHousehold } from '../../core/members/household-members';
+import { HouseholdMemberEmailFormSchema, MyHouseholdSchema } from '../../core/members/household-views';
 import { HOUSEHOLD_MEMBER_MESSAGES } from '../../core/members/household-membership';
 import { RemoveHouseholdPerson } from '../../core/members/remove-household-person';
 import { GetMyClubBookings, MyClubBookingsSchema } from '../../core/my-club/my-club';

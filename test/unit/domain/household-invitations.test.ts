@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { householdPersonFormErrors, HOUSEHOLD_MESSAGES, HouseholdPersonFormSchema, validateHouseholdPerson } from '../../../core/members/household';
 import { invitationEmail, sameInvitee } from '../../../core/members/household-membership';
 import { householdInvitationMail } from '../../../core/members/household-invitation-mail';
-import { invitationFormErrors } from '../../../core/members/household-members';
+import { invitationFormErrors } from '../../../core/members/household-views';
 
 // Invitations by e-mail (docs/members-households.md#invitations) and the person's form shared by
 // adding and editing a dependant.

@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { HouseholdPersonSchema, type HouseholdPerson, type HouseholdPersonForm } from '@core/members/household';
-import { MyHouseholdSchema, type MyHousehold } from '@core/members/household-members';
+import { MyHouseholdSchema, type MyHousehold } from '@core/members/household-views';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api';
 
 export type { HouseholdPerson, MyHousehold };
-export { bookingHouseholdOf, householdAttendeesOf } from '@core/members/household-members';
+export { bookingHouseholdOf, householdAttendeesOf } from '@core/members/household-views';
 
 const PersonAnswer = z.object({ person: HouseholdPersonSchema });
 const InvitedAnswer = z.object({ invitationId: z.string() });

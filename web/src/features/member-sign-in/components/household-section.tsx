@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { invitationFormErrors } from '@core/members/household-members';
+import { invitationFormErrors } from '@core/members/household-views';
 import { useForm } from '../../../lib/form';
 import { HouseholdPersonForm, NEW_PERSON, type PersonValues } from './household-person-form';
 import { Alert } from '../../../components/ui/alert';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AdminHouseholdSchema, type AdminHousehold } from '@core/members/household-members';
+import { AdminHouseholdSchema, type AdminHousehold } from '@core/members/household-views';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../../lib/api';
 import { adminQueryOptions } from '../../shared/api/admin-query';
 
