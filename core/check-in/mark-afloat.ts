@@ -1,6 +1,7 @@
 import type { Admin } from '../admins/admin';
 import { requirePermission } from '../admins/permissions';
 import type { BookingRepository } from '../bookings/booking-repository.port';
+import type { Clock } from '../shared/clock.port';
 import { ConflictError, ValidationError } from '../shared/errors';
 import { MESSAGES } from '../shared/messages';
 import { requireFound } from '../shared/require-found';
@@ -11,6 +12,7 @@ import type { AfloatOutcome, AttendanceStore } from './attendance-store.port';
 export interface MarkAfloatDeps {
   bookings: Pick<BookingRepository, 'get'>;
   attendance: Pick<AttendanceStore, 'applyAfloat' | 'get'>;
+  clock: Clock;
 }
 
 /**
@@ -27,12 +29,15 @@ export class MarkAfloat extends UseCase<MarkAfloatDeps> {
     const attendance = (await this.deps.attendance.get(booking.id)) ?? noAttendance(booking);
     const refusal = afloatRefusal(booking, attendance, mark);
     if (refusal) throw new ValidationError(refusal);
+    // A mark is never later than its arrival here: a phone whose clock runs fast cannot pin a
+    // sailor afloat (or ashore) against the marks that follow it.
+    const at = Math.min(Date.parse(mark.markedAt), this.deps.clock.now().getTime());
     return this.deps.attendance.applyAfloat({
       key: mark.key,
       bookingId: booking.id,
       eventId: booking.eventId,
       personId: mark.personId,
-      entry: { afloat: mark.afloat, at: new Date(mark.markedAt).toISOString(), by: admin.email },
+      entry: { afloat: mark.afloat, at: new Date(at).toISOString(), by: admin.email },
     });
   }
 }

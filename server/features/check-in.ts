@@ -14,7 +14,7 @@ export const checkInFeature: Feature = {
     const settings = settingsOf(config);
     return [
       provide(MarkAttendance, () => new MarkAttendance({ bookings: get('bookings'), attendance: get('attendance'), clock: get('clock'), audit: get('audit'), ids: get('ids') })),
-      provide(MarkAfloat, () => new MarkAfloat({ bookings: get('bookings'), attendance: get('attendance') })),
+      provide(MarkAfloat, () => new MarkAfloat({ bookings: get('bookings'), attendance: get('attendance'), clock: get('clock') })),
       provide(
         GetOfficerDay,
         () =>

@@ -184,19 +184,19 @@ describe('the tally board (afloat and ashore)', () => {
     const before = await app.get('attendance').get(booking);
     const marksBefore = await app.get('attendance').countAppliedMarks(booking);
     const key = randomUUID();
-    const out = await afloatMark(booking, { key, personId: 'p-milly', afloat: true, markedAt: '2026-06-01T09:10:00.000Z' });
+    const out = await afloatMark(booking, { key, personId: 'p-milly', afloat: true, markedAt: '2026-06-01T08:10:00.000Z' });
     expect(out.status).toBe(200);
-    expect(out.body).toMatchObject({ result: 'applied', attendance: { version: before?.version, afloat: { 'p-milly': { afloat: true, at: '2026-06-01T09:10:00.000Z', by: 'officer@example.org' } } } });
+    expect(out.body).toMatchObject({ result: 'applied', attendance: { version: before?.version, afloat: { 'p-milly': { afloat: true, at: '2026-06-01T08:10:00.000Z', by: 'officer@example.org' } } } });
     // Sent again (a reconnecting device): repeated, nothing changes.
-    expect((await afloatMark(booking, { key, personId: 'p-milly', afloat: true, markedAt: '2026-06-01T09:10:00.000Z' })).body.result).toBe('repeated');
+    expect((await afloatMark(booking, { key, personId: 'p-milly', afloat: true, markedAt: '2026-06-01T08:10:00.000Z' })).body.result).toBe('repeated');
     // A mark made earlier but sent later (queued offline) does not bring her back ashore.
-    expect((await afloatMark(booking, { key: randomUUID(), personId: 'p-milly', afloat: false, markedAt: '2026-06-01T09:05:00.000Z' })).body).toMatchObject({ result: 'applied', attendance: { afloat: { 'p-milly': { afloat: true } } } });
+    expect((await afloatMark(booking, { key: randomUUID(), personId: 'p-milly', afloat: false, markedAt: '2026-06-01T08:05:00.000Z' })).body).toMatchObject({ result: 'applied', attendance: { afloat: { 'p-milly': { afloat: true } } } });
     expect(await app.get('attendance').countAppliedMarks(booking)).toBe(marksBefore + 2);
     const page = await officer.get('/api/admin/officer-day');
     const helen = page.body.days[0].events[0].bookings.find((b: { bookingId: string }) => b.bookingId === booking);
     expect(helen.attendance).toMatchObject({ arrived: 2, version: before?.version, afloat: { 'p-milly': { afloat: true } } });
     // Back ashore, later: she is no longer afloat.
-    expect((await afloatMark(booking, { key: randomUUID(), personId: 'p-milly', afloat: false, markedAt: '2026-06-01T11:00:00.000Z' })).body).toMatchObject({ attendance: { afloat: { 'p-milly': { afloat: false } } } });
+    expect((await afloatMark(booking, { key: randomUUID(), personId: 'p-milly', afloat: false, markedAt: '2026-06-01T08:50:00.000Z' })).body).toMatchObject({ attendance: { afloat: { 'p-milly': { afloat: false } } } });
   });
 
   it('refuses what the rule refuses, with a clear message, and changes nothing', async () => {
@@ -219,5 +219,14 @@ describe('the tally board (afloat and ashore)', () => {
     expect((await afloatMark('no-such-booking', good)).status).toBe(404);
     expect((await reader.post(`/api/admin/bookings/${booking}/afloat`).set(FETCH).send(good)).status).toBe(403);
     expect(await app.get('attendance').get(OFFICER_DAY.cancelledBookingId)).toBeNull();
+  });
+
+  it("takes a mark dated in the future as made when it reached the server, so a phone's fast clock cannot pin a sailor afloat", async () => {
+    const booking = OFFICER_DAY.householdBookingId;
+    const ahead = await afloatMark(booking, { key: randomUUID(), personId: 'p-milly', afloat: true, markedAt: '2030-01-01T00:00:00.000Z' });
+    expect(ahead.body).toMatchObject({ result: 'applied', attendance: { afloat: { 'p-milly': { afloat: true, at: new Date(NOW).toISOString() } } } });
+    // The next mark, from a phone with the right time, brings her back ashore.
+    const back = await afloatMark(booking, { key: randomUUID(), personId: 'p-milly', afloat: false, markedAt: new Date(NOW).toISOString() });
+    expect(back.body).toMatchObject({ attendance: { afloat: { 'p-milly': { afloat: false } } } });
   });
 });
