@@ -1,5 +1,5 @@
-import { AttendanceSchema, type Attendance } from '../core/check-in/attendance';
-import type { AttendanceChange, AttendanceOutcome } from '../core/check-in/attendance-store.port';
+import { AttendanceSchema, withAfloatMark, type Attendance } from '../core/check-in/attendance';
+import type { AfloatChange, AfloatOutcome, AttendanceChange, AttendanceOutcome } from '../core/check-in/attendance-store.port';
 import { ValidationError } from '../core/shared/errors';
 
 /** A stored attendance record read back (stored data is input too). */
@@ -38,7 +38,16 @@ export function decideMark(change: AttendanceChange, keyApplied: boolean, stored
     version: current.version + 1,
     updatedAt: change.at,
     updatedBy: change.by,
+    // The tally board is kept through a check-in: afloat marks have their own order (by time).
+    ...(current.afloat ? { afloat: current.afloat } : {}),
   });
   if (!next.success) throw new ValidationError('Not a valid attendance record');
   return { result: 'applied', attendance: next.data };
+}
+
+/** The afloat decision every storage makes inside its transaction: repeated, or the record to write (applied). */
+export function decideAfloat(change: AfloatChange, keyApplied: boolean, stored: Attendance | null): AfloatOutcome {
+  const current: Attendance = stored ?? { bookingId: change.bookingId, eventId: change.eventId, arrived: 0, arrivedPeople: [], version: 0, updatedAt: null, updatedBy: null };
+  if (keyApplied) return { result: 'repeated', attendance: current };
+  return { result: 'applied', attendance: validAttendance(withAfloatMark(current, change.personId, change.entry)) };
 }

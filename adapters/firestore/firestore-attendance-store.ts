@@ -1,7 +1,7 @@
 import type { Attendance } from '../../core/check-in/attendance';
-import type { AttendanceChange, AttendanceOutcome, AttendanceStore } from '../../core/check-in/attendance-store.port';
+import type { AfloatChange, AfloatOutcome, AttendanceChange, AttendanceOutcome, AttendanceStore } from '../../core/check-in/attendance-store.port';
 import { ValidationError } from '../../core/shared/errors';
-import { attendanceFromJson, decideMark, validAttendance } from '../attendance-records';
+import { attendanceFromJson, decideAfloat, decideMark, validAttendance } from '../attendance-records';
 import { collectionOf, FirestoreCollectionAdapter } from './firestore-collections';
 import { withCoreErrors } from './firestore-errors';
 
@@ -60,6 +60,24 @@ export class FirestoreAttendanceStore extends FirestoreCollectionAdapter impleme
         if (outcome.result === 'applied') {
           tx.set(recordRef, recordDocument(outcome.attendance));
           tx.create(keyRef, { bookingId: change.bookingId, appliedAt: change.at });
+        }
+        return outcome;
+      }),
+    );
+  }
+
+  async applyAfloat(change: AfloatChange): Promise<AfloatOutcome> {
+    if (!validDocId(change.bookingId) || !validDocId(change.key)) throw new ValidationError('Not a valid afloat mark');
+    const recordRef = this.collection.doc(change.bookingId);
+    const keyRef = this.marks.doc(change.key);
+    return withCoreErrors(() =>
+      this.db.runTransaction(async (tx) => {
+        const [key, record] = await tx.getAll(keyRef, recordRef);
+        const stored = record?.exists ? attendanceFromJson(String(record.get('value'))) : null;
+        const outcome = decideAfloat(change, Boolean(key?.exists), stored);
+        if (outcome.result === 'applied') {
+          tx.set(recordRef, recordDocument(outcome.attendance));
+          tx.create(keyRef, { bookingId: change.bookingId, appliedAt: change.entry.at });
         }
         return outcome;
       }),

@@ -1,6 +1,6 @@
 import type { Attendance } from '../../core/check-in/attendance';
-import type { AttendanceChange, AttendanceOutcome, AttendanceStore } from '../../core/check-in/attendance-store.port';
-import { decideMark, validAttendance } from '../attendance-records';
+import type { AfloatChange, AfloatOutcome, AttendanceChange, AttendanceOutcome, AttendanceStore } from '../../core/check-in/attendance-store.port';
+import { decideAfloat, decideMark, validAttendance } from '../attendance-records';
 
 /** Attendance in memory (tests, and the contract's reference). */
 export class MemoryAttendanceStore implements AttendanceStore {
@@ -23,6 +23,15 @@ export class MemoryAttendanceStore implements AttendanceStore {
 
   async apply(change: AttendanceChange): Promise<AttendanceOutcome> {
     const outcome = decideMark(change, this.marks.has(change.key), this.records.get(change.bookingId) ?? null);
+    if (outcome.result === 'applied') {
+      this.records.set(change.bookingId, structuredClone(outcome.attendance));
+      this.marks.set(change.key, change.bookingId);
+    }
+    return structuredClone(outcome);
+  }
+
+  async applyAfloat(change: AfloatChange): Promise<AfloatOutcome> {
+    const outcome = decideAfloat(change, this.marks.has(change.key), this.records.get(change.bookingId) ?? null);
     if (outcome.result === 'applied') {
       this.records.set(change.bookingId, structuredClone(outcome.attendance));
       this.marks.set(change.key, change.bookingId);

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Attendance } from '../../core/check-in/attendance';
-import type { AttendanceChange, AttendanceOutcome, AttendanceStore } from '../../core/check-in/attendance-store.port';
-import { attendanceFromJson, decideMark, validAttendance } from '../attendance-records';
+import type { AfloatChange, AfloatOutcome, AttendanceChange, AttendanceOutcome, AttendanceStore } from '../../core/check-in/attendance-store.port';
+import { attendanceFromJson, decideAfloat, decideMark, validAttendance } from '../attendance-records';
 import { writeTransaction } from './sqlite-write-transaction';
 
 /** SQLite binds at most 999 values per statement by default; ids are read in chunks well under it. */
@@ -40,6 +40,20 @@ export class SqliteAttendanceStore implements AttendanceStore {
       if (outcome.result === 'applied') {
         await putRecord(trx, outcome.attendance);
         await trx('attendance_marks').insert({ key: change.key, bookingId: change.bookingId, appliedAt: change.at });
+      }
+      return outcome;
+    });
+  }
+
+  async applyAfloat(change: AfloatChange): Promise<AfloatOutcome> {
+    // As `apply`: the key and the record are read under the write lock the write is made under.
+    return writeTransaction(this.db, async (trx) => {
+      const applied = await trx('attendance_marks').select('key').where({ key: change.key }).first();
+      const row: { value: string } | undefined = await trx('attendance').select('value').where({ bookingId: change.bookingId }).first();
+      const outcome = decideAfloat(change, applied !== undefined, row ? attendanceFromJson(row.value) : null);
+      if (outcome.result === 'applied') {
+        await putRecord(trx, outcome.attendance);
+        await trx('attendance_marks').insert({ key: change.key, bookingId: change.bookingId, appliedAt: change.entry.at });
       }
       return outcome;
     });

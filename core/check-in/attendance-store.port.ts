@@ -1,4 +1,4 @@
-import type { Attendance } from './attendance';
+import type { AfloatEntry, Attendance } from './attendance';
 
 /** One mark to apply: the device's key, the version the officer saw, and the new state. */
 export interface AttendanceChange {
@@ -23,6 +23,21 @@ export interface AttendanceOutcome {
   attendance: Attendance;
 }
 
+/** One afloat/ashore mark to apply: the device's key, the named attendee, and the entry to take in. */
+export interface AfloatChange {
+  key: string;
+  bookingId: string;
+  eventId: string;
+  personId: string;
+  entry: AfloatEntry;
+}
+
+/** Applied (taken in, or older than the entry it met and so kept out, its key recorded either way) or repeated. */
+export interface AfloatOutcome {
+  result: 'applied' | 'repeated';
+  attendance: Attendance;
+}
+
 /** The bookings' attendance records (check-in, issue 39) and the keys of the marks applied. */
 export interface AttendanceStore {
   /** The booking's attendance, or null when it was never checked in. */
@@ -37,6 +52,14 @@ export interface AttendanceStore {
    * version `expectedVersion + 1` and the key recorded. The caller has checked the rule.
    */
   apply(change: AttendanceChange): Promise<AttendanceOutcome>;
+  /**
+   * Applies an afloat/ashore mark exactly once, atomically with the record of its key, in the same
+   * key space as `apply`: a key applied before answers 'repeated' and changes nothing (also when
+   * sent twice at once); otherwise the booking's record (version 0 with nobody arrived when it has
+   * none) takes the entry as `withAfloatMark` does (a later entry already there wins), keeping its
+   * version, and the key is recorded. Never a conflict. The caller has checked the rule.
+   */
+  applyAfloat(change: AfloatChange): Promise<AfloatOutcome>;
   /** How many mark keys were applied for this booking (what the check-in's tests count). */
   countAppliedMarks(bookingId: string): Promise<number>;
   /**

@@ -11,9 +11,15 @@ export const CHECK_IN_MESSAGES = {
   othersTooMany: 'More others arrived than the booking has beside its named attendees',
   cancelled: 'A cancelled booking cannot be checked in',
   conflict: 'Changed by another officer',
+  afloatNotArrived: 'Only an attendee ticked as arrived can go afloat',
+  afloatNotNamed: 'Only the booking\'s named attendees can be marked afloat or ashore',
 } as const;
 
 const PersonIdSchema = z.string().min(1).max(200);
+
+/** A named attendee's last afloat/ashore mark: which, when the officer made it (the device's time), and by whom. */
+export const AfloatEntrySchema = z.object({ afloat: z.boolean(), at: InstantSchema, by: z.string().max(320) });
+export type AfloatEntry = z.infer<typeof AfloatEntrySchema>;
 
 /**
  * The id under which the booker (the booking's lead attendee, always one of its attendees) is
@@ -39,6 +45,15 @@ export const AttendanceSchema = z.object({
   /** When and by whom (the admin's e-mail) it was last changed; null while never checked in. */
   updatedAt: InstantSchema.nullable(),
   updatedBy: z.string().max(320).nullable(),
+  /**
+   * The tally board: each named attendee's last afloat/ashore mark by personId (absent: never
+   * marked, ashore). Afloat marks do not raise the version: they are ordered by their own time,
+   * the last one winning, so they never conflict with a check-in (docs/officer-of-the-day.md).
+   */
+  afloat: z
+    .record(PersonIdSchema, AfloatEntrySchema)
+    .refine((entries) => Object.keys(entries).length <= 51, 'Too many afloat marks')
+    .optional(),
 });
 export type Attendance = z.infer<typeof AttendanceSchema>;
 
@@ -90,4 +105,51 @@ export function checkInSummary(booking: Pick<Booking, 'numberAttending' | 'house
   const named = booking.householdAttendees.length;
   const tickedNamed = attendance.arrivedPeople.filter((id) => id !== BOOKER_PERSON_ID).length;
   return `Checked in: ${attendance.arrived} of ${booking.numberAttending} arrived${named > 0 ? ` (${tickedNamed} of ${named} named)` : ''}`;
+}
+
+/**
+ * An afloat/ashore mark as the officer's device sends it: a key made on the device (a UUID, the
+ * same on every resend), the named attendee, afloat or ashore, and when the officer made it (the
+ * device's clock: a mark queued offline and sent later still takes its place in time).
+ */
+export const AfloatMarkSchema = z.object({
+  key: z.uuid('The key must be a UUID'),
+  personId: PersonIdSchema,
+  afloat: z.boolean({ error: 'afloat must be true or false' }),
+  markedAt: InstantSchema,
+});
+export type AfloatMark = z.infer<typeof AfloatMarkSchema>;
+
+/**
+ * Why this afloat/ashore mark cannot be applied to the booking, or null when it can: only a named
+ * attendee (the booker or a household person the booking names) is marked, and only one ticked as
+ * arrived goes afloat (anyone may be marked back ashore, so a tally is never stuck).
+ */
+export function afloatRefusal(
+  booking: Pick<Booking, 'householdAttendees'>,
+  attendance: Pick<Attendance, 'arrivedPeople'>,
+  mark: Pick<AfloatMark, 'personId' | 'afloat'>,
+): string | null {
+  const named = new Set([BOOKER_PERSON_ID, ...booking.householdAttendees.map((person) => person.personId)]);
+  if (!named.has(mark.personId)) return CHECK_IN_MESSAGES.afloatNotNamed;
+  if (mark.afloat && !attendance.arrivedPeople.includes(mark.personId)) return CHECK_IN_MESSAGES.afloatNotArrived;
+  return null;
+}
+
+/**
+ * The record with this afloat/ashore mark taken in: the mark replaces the person's entry unless
+ * that entry was made later (last mark by its time wins, whatever order they arrive in; at the
+ * same time the one applied last wins). The version is kept.
+ */
+export function withAfloatMark(attendance: Attendance, personId: string, entry: AfloatEntry): Attendance {
+  const current = attendance.afloat?.[personId];
+  if (current && Date.parse(current.at) > Date.parse(entry.at)) return attendance;
+  return { ...attendance, afloat: { ...(attendance.afloat ?? {}), [personId]: entry } };
+}
+
+/** Who is still afloat: the personIds whose last mark is afloat. */
+export function stillAfloat(attendance: Pick<Attendance, 'afloat'>): string[] {
+  return Object.entries(attendance.afloat ?? {})
+    .filter(([, entry]) => entry.afloat)
+    .map(([personId]) => personId);
 }

@@ -71,3 +71,4 @@ export type OfficerDay = z.infer<typeof OfficerDaySchema>;
 /** The answer to a mark: applied or repeated (200), or a conflict (409) with the state as it now stands. */
 export const AttendanceMarkAnswerSchema = z.object({ result: z.enum(['applied', 'repeated']), attendance: AttendanceSchema });
 export const AttendanceConflictSchema = z.object({ message: z.string(), attendance: AttendanceSchema });
+export const AfloatMarkAnswerSchema = AttendanceMarkAnswerSchema;

@@ -1,4 +1,5 @@
 import { GetOfficerDay } from '../../core/check-in/get-officer-day';
+import { MarkAfloat } from '../../core/check-in/mark-afloat';
 import { MarkAttendance } from '../../core/check-in/mark-attendance';
 import type { AppConfig } from '../config';
 import { type Feature, provide } from './feature';
@@ -13,6 +14,7 @@ export const checkInFeature: Feature = {
     const settings = settingsOf(config);
     return [
       provide(MarkAttendance, () => new MarkAttendance({ bookings: get('bookings'), attendance: get('attendance'), clock: get('clock'), audit: get('audit'), ids: get('ids') })),
+      provide(MarkAfloat, () => new MarkAfloat({ bookings: get('bookings'), attendance: get('attendance'), clock: get('clock') })),
       provide(
         GetOfficerDay,
         () =>

@@ -1,7 +1,8 @@
-import { AttendanceMarkSchema, CHECK_IN_MESSAGES } from '../../core/check-in/attendance';
+import { AfloatMarkSchema, AttendanceMarkSchema, CHECK_IN_MESSAGES } from '../../core/check-in/attendance';
 import { GetOfficerDay } from '../../core/check-in/get-officer-day';
+import { MarkAfloat } from '../../core/check-in/mark-afloat';
 import { MarkAttendance } from '../../core/check-in/mark-attendance';
-import { AttendanceConflictSchema, AttendanceMarkAnswerSchema, OfficerDaySchema } from '../../core/check-in/officer-day-schema';
+import { AfloatMarkAnswerSchema, AttendanceConflictSchema, AttendanceMarkAnswerSchema, OfficerDaySchema } from '../../core/check-in/officer-day-schema';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
 import { IdParamsSchema } from './api-schemas';
@@ -44,6 +45,26 @@ export function registerCheckInRoutes(routes: ApiRoutes, ports: AppContainer): v
       if (outcome.result === 'conflict') {
         return reply(409, { message: `${CHECK_IN_MESSAGES.conflict}: now ${outcome.attendance.arrived} arrived`, attendance: outcome.attendance });
       }
+      return reply(200, { result: outcome.result, attendance: outcome.attendance });
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/admin/bookings/:id/afloat',
+    operationId: 'adminMarkAfloat',
+    summary:
+      "The tally board: mark a named attendee of a booking (the booker as \"booker\", household people by id) afloat (only one ticked as arrived) or back ashore, with a key made on the device (a UUID: a key applied before is not applied again) and when the officer made the mark (the last mark by this time wins)",
+    ...CHECK_IN,
+    params: IdParamsSchema,
+    body: AfloatMarkSchema,
+    responses: {
+      200: { description: 'Applied, or repeated (this key was applied before): the attendance as it now stands', schema: AfloatMarkAnswerSchema },
+      404: BOOKING_NOT_FOUND,
+      409: { description: `"${CHECK_IN_MESSAGES.cancelled}"` },
+    },
+    handler: async ({ admin, params, body }) => {
+      const outcome = await ports.useCase(MarkAfloat).execute(admin, params.id, body);
       return reply(200, { result: outcome.result, attendance: outcome.attendance });
     },
   });

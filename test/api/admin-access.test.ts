@@ -198,6 +198,14 @@ const GUARDED: Guarded[] = [
     permission: 'bookings:write',
     message: 'You do not have permission to change bookings.',
   },
+  {
+    method: 'post',
+    route: '/api/admin/bookings/:id/afloat',
+    path: () => `/api/admin/bookings/${bookingId}/afloat`,
+    body: { key: '7b0c2f0e-4d1a-4c5e-9f3a-2b6d8e1f0a12', personId: 'booker', afloat: false, markedAt: '2026-06-01T09:00:00.000Z' },
+    permission: 'bookings:write',
+    message: 'You do not have permission to change bookings.',
+  },
   // Members' data rights (issue 37): the retention overview.
   { method: 'get', route: '/api/admin/retention', path: () => '/api/admin/retention', permission: 'privacy:manage', message: "You do not have permission to manage members' data." },
   // Households of several members (docs/members-households.md).

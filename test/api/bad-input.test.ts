@@ -602,6 +602,21 @@ const TARGETS: Target[] = [
         arrived: fc.oneof(fc.integer({ min: -2, max: 50 }), anyValue),
       }),
   },
+  // The tally board: no booking has this id; a real but cancelled one refuses every mark.
+  {
+    name: 'POST /api/admin/bookings/:id/afloat',
+    method: 'post',
+    path: () => '/api/admin/bookings/no-such-booking/afloat',
+    agent: () => admin,
+    body: () => shapedBody(['key', 'personId', 'afloat', 'markedAt']),
+  },
+  {
+    name: 'POST /api/admin/bookings/:id/afloat (a cancelled booking)',
+    method: 'post',
+    path: () => `/api/admin/bookings/${cancelledId}/afloat`,
+    agent: () => admin,
+    body: () => shapedBody(['key', 'personId', 'afloat', 'markedAt'], { key: fc.oneof(fc.uuid(), oddText), personId: fc.oneof(fc.constant('booker'), anyValue), afloat: fc.oneof(fc.boolean(), anyValue) }),
+  },
   // Households of several members: no generated e-mail is a listed member's, no member id names one in the household.
   {
     name: 'POST /api/my/household/invitations',

@@ -173,3 +173,60 @@ describe('check-in', () => {
     expect(lines.find((line) => line.startsWith(`${OFFICER_DAY.householdBookingId},`))).toMatch(/,2,Milly Harbour \(child\)$/);
   });
 });
+
+const afloatMark = (bookingId: string, body: Record<string, unknown>) => officer.post(`/api/admin/bookings/${bookingId}/afloat`).set(FETCH).send(body);
+
+describe('the tally board (afloat and ashore)', () => {
+  it('marks an arrived named attendee afloat once per key, the last mark by its time winning, and the page shows it', async () => {
+    const booking = OFFICER_DAY.householdBookingId;
+    const arrived = await mark(booking, { key: randomUUID(), expectedVersion: (await app.get('attendance').get(booking))?.version ?? 0, arrived: 2, arrivedPeople: ['p-milly'] });
+    expect(arrived.status).toBe(200);
+    const before = await app.get('attendance').get(booking);
+    const marksBefore = await app.get('attendance').countAppliedMarks(booking);
+    const key = randomUUID();
+    const out = await afloatMark(booking, { key, personId: 'p-milly', afloat: true, markedAt: '2026-06-01T08:10:00.000Z' });
+    expect(out.status).toBe(200);
+    expect(out.body).toMatchObject({ result: 'applied', attendance: { version: before?.version, afloat: { 'p-milly': { afloat: true, at: '2026-06-01T08:10:00.000Z', by: 'officer@example.org' } } } });
+    // Sent again (a reconnecting device): repeated, nothing changes.
+    expect((await afloatMark(booking, { key, personId: 'p-milly', afloat: true, markedAt: '2026-06-01T08:10:00.000Z' })).body.result).toBe('repeated');
+    // A mark made earlier but sent later (queued offline) does not bring her back ashore.
+    expect((await afloatMark(booking, { key: randomUUID(), personId: 'p-milly', afloat: false, markedAt: '2026-06-01T08:05:00.000Z' })).body).toMatchObject({ result: 'applied', attendance: { afloat: { 'p-milly': { afloat: true } } } });
+    expect(await app.get('attendance').countAppliedMarks(booking)).toBe(marksBefore + 2);
+    const page = await officer.get('/api/admin/officer-day');
+    const helen = page.body.days[0].events[0].bookings.find((b: { bookingId: string }) => b.bookingId === booking);
+    expect(helen.attendance).toMatchObject({ arrived: 2, version: before?.version, afloat: { 'p-milly': { afloat: true } } });
+    // Back ashore, later: she is no longer afloat.
+    expect((await afloatMark(booking, { key: randomUUID(), personId: 'p-milly', afloat: false, markedAt: '2026-06-01T08:50:00.000Z' })).body).toMatchObject({ attendance: { afloat: { 'p-milly': { afloat: false } } } });
+  });
+
+  it('refuses what the rule refuses, with a clear message, and changes nothing', async () => {
+    const booking = OFFICER_DAY.householdBookingId;
+    const before = await app.get('attendance').get(booking);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ key: randomUUID(), personId: 'p-sam', afloat: true, markedAt: '2026-06-01T09:10:00.000Z' }, 'Only an attendee ticked as arrived can go afloat'],
+      [{ key: randomUUID(), personId: 'p-stranger', afloat: false, markedAt: '2026-06-01T09:10:00.000Z' }, "Only the booking's named attendees can be marked afloat or ashore"],
+      [{ key: 'not-a-uuid', personId: 'p-milly', afloat: true, markedAt: '2026-06-01T09:10:00.000Z' }, 'The key must be a UUID'],
+      [{ key: randomUUID(), personId: 'p-milly', afloat: 'yes', markedAt: '2026-06-01T09:10:00.000Z' }, 'afloat must be true or false'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await afloatMark(booking, body);
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toContain(message);
+    }
+    expect(await app.get('attendance').get(booking)).toEqual(before);
+    const good = { key: randomUUID(), personId: 'booker', afloat: false, markedAt: '2026-06-01T09:10:00.000Z' };
+    expect((await afloatMark(OFFICER_DAY.cancelledBookingId, good)).body).toEqual({ error: 'A cancelled booking cannot be checked in' });
+    expect((await afloatMark('no-such-booking', good)).status).toBe(404);
+    expect((await reader.post(`/api/admin/bookings/${booking}/afloat`).set(FETCH).send(good)).status).toBe(403);
+    expect(await app.get('attendance').get(OFFICER_DAY.cancelledBookingId)).toBeNull();
+  });
+
+  it("takes a mark dated in the future as made when it reached the server, so a phone's fast clock cannot pin a sailor afloat", async () => {
+    const booking = OFFICER_DAY.householdBookingId;
+    const ahead = await afloatMark(booking, { key: randomUUID(), personId: 'p-milly', afloat: true, markedAt: '2030-01-01T00:00:00.000Z' });
+    expect(ahead.body).toMatchObject({ result: 'applied', attendance: { afloat: { 'p-milly': { afloat: true, at: new Date(NOW).toISOString() } } } });
+    // The next mark, from a phone with the right time, brings her back ashore.
+    const back = await afloatMark(booking, { key: randomUUID(), personId: 'p-milly', afloat: false, markedAt: new Date(NOW).toISOString() });
+    expect(back.body).toMatchObject({ attendance: { afloat: { 'p-milly': { afloat: false } } } });
+  });
+});

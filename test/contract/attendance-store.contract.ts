@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AttendanceChange, AttendanceStore } from '../../core/check-in/attendance-store.port';
+import type { AfloatChange, AttendanceChange, AttendanceStore } from '../../core/check-in/attendance-store.port';
 import { ValidationError } from '../../core/shared/errors';
 import { useFreshAdapter, type AdapterFactory } from './storage-fixtures';
 
@@ -17,6 +17,12 @@ function aMark(key: string, overrides: Partial<AttendanceChange> = {}): Attendan
   };
 }
 
+function anAfloat(key: string, personId: string, afloat: boolean, at: string, overrides: Partial<AfloatChange> = {}): AfloatChange {
+  return { key, bookingId: 'booking-1', eventId: 'event-1', personId, entry: { afloat, at, by: 'officer@club.example' }, ...overrides };
+}
+
+const KEY_3 = '0b9c6a6e-0a3f-4c1e-9d55-1f0b7a0c0003';
+const KEY_4 = '0b9c6a6e-0a3f-4c1e-9d55-1f0b7a0c0004';
 const KEY_1 = '0b9c6a6e-0a3f-4c1e-9d55-1f0b7a0c0001';
 const KEY_2 = '0b9c6a6e-0a3f-4c1e-9d55-1f0b7a0c0002';
 
@@ -103,6 +109,35 @@ export function describeAttendanceStoreContract(name: string, makeAdapter: Adapt
       const both = await store().getMany(['booking-1', 'booking-2', 'booking-3']);
       expect([...both.keys()].sort()).toEqual(['booking-1', 'booking-2']);
       expect(both.get('booking-2')).toMatchObject({ arrived: 1, version: 1 });
+    });
+    it('an afloat mark is taken in once per key, keeps the version, and a check-in keeps the tally', async () => {
+      await store().apply(aMark(KEY_1));
+      const out = await store().applyAfloat(anAfloat(KEY_2, 'person-1', true, '2026-06-20T10:00:00.000Z'));
+      expect(out).toMatchObject({ result: 'applied', attendance: { version: 1, arrived: 2, afloat: { 'person-1': { afloat: true, at: '2026-06-20T10:00:00.000Z', by: 'officer@club.example' } } } });
+      // Resent (even saying ashore) it is repeated and changes nothing; the key space is the check-in's.
+      expect(await store().applyAfloat(anAfloat(KEY_2, 'person-1', false, '2026-06-20T10:05:00.000Z'))).toMatchObject({ result: 'repeated', attendance: { afloat: { 'person-1': { afloat: true } } } });
+      expect(await store().applyAfloat(anAfloat(KEY_1, 'person-1', false, '2026-06-20T10:05:00.000Z'))).toMatchObject({ result: 'repeated' });
+      expect(await store().countAppliedMarks('booking-1')).toBe(2);
+      // A check-in on the version seen (afloat marks raise none) applies and keeps who is afloat.
+      const checkIn = await store().apply(aMark(KEY_3, { expectedVersion: 1, arrived: 1 }));
+      expect(checkIn).toMatchObject({ result: 'applied', attendance: { version: 2, arrived: 1, afloat: { 'person-1': { afloat: true } } } });
+      expect(await store().get('booking-1')).toMatchObject({ afloat: { 'person-1': { afloat: true } } });
+    });
+
+    it('the last afloat mark by its time wins, whatever order the marks arrive in', async () => {
+      await store().applyAfloat(anAfloat(KEY_1, 'person-1', false, '2026-06-20T11:00:00.000Z'));
+      // Made earlier, sent later (queued offline): recorded, but the later ashore stands.
+      expect(await store().applyAfloat(anAfloat(KEY_2, 'person-1', true, '2026-06-20T10:00:00.000Z'))).toMatchObject({ result: 'applied', attendance: { version: 0, afloat: { 'person-1': { afloat: false } } } });
+      await store().applyAfloat(anAfloat(KEY_3, 'booker', true, '2026-06-20T10:30:00.000Z'));
+      expect(await store().applyAfloat(anAfloat(KEY_4, 'person-1', true, '2026-06-20T11:30:00.000Z'))).toMatchObject({ attendance: { afloat: { 'person-1': { afloat: true }, booker: { afloat: true } } } });
+      expect(await store().countAppliedMarks('booking-1')).toBe(4);
+    });
+
+    it('the same afloat key sent several times at once is applied exactly once', async () => {
+      const outcomes = await Promise.all(Array.from({ length: 5 }, () => store().applyAfloat(anAfloat(KEY_1, 'booker', true, '2026-06-20T10:00:00.000Z'))));
+      expect(outcomes.filter((o) => o.result === 'applied')).toHaveLength(1);
+      expect(outcomes.filter((o) => o.result === 'repeated')).toHaveLength(4);
+      expect(await store().countAppliedMarks('booking-1')).toBe(1);
     });
   });
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { attendanceRefusal, attendanceText, BOOKER_PERSON_ID, CHECK_IN_MESSAGES, checkInSummary } from '../../../core/check-in/attendance';
+import { afloatRefusal, attendanceRefusal, attendanceText, BOOKER_PERSON_ID, CHECK_IN_MESSAGES, checkInSummary, stillAfloat, withAfloatMark, type Attendance } from '../../../core/check-in/attendance';
 import { decideMark } from '../../../adapters/attendance-records';
 import type { AttendanceChange } from '../../../core/check-in/attendance-store.port';
 
@@ -103,6 +103,33 @@ describe('applying marks (the decision every storage makes)', () => {
           }
         }
         expect(stored?.version ?? 0).toBe(applied.size);
+      }),
+    );
+  });
+});
+
+describe('the tally board rule', () => {
+  it('marks only named attendees, and only one ticked as arrived goes afloat', () => {
+    fc.assert(
+      fc.property(aBooking, fc.subarray(['p0', 'p1', BOOKER_PERSON_ID]), fc.constantFrom('p0', 'p1', 'stranger', BOOKER_PERSON_ID), fc.boolean(), (booking, arrivedPeople, personId, afloat) => {
+        const named = [BOOKER_PERSON_ID, ...booking.householdAttendees.map((p) => p.personId)];
+        const expected = !named.includes(personId) ? CHECK_IN_MESSAGES.afloatNotNamed : afloat && !arrivedPeople.includes(personId) ? CHECK_IN_MESSAGES.afloatNotArrived : null;
+        expect(afloatRefusal(booking, { arrivedPeople }, { personId, afloat })).toBe(expected);
+      }),
+    );
+  });
+
+  it('the last mark by its time wins, in whatever order the marks are taken in', () => {
+    const base: Attendance = { bookingId: 'b', eventId: 'e', arrived: 2, arrivedPeople: ['p0', 'p1'], version: 3, updatedAt: null, updatedBy: null };
+    const aMark = fc.record({ personId: fc.constantFrom('p0', 'p1'), afloat: fc.boolean(), minute: fc.integer({ min: 0, max: 59 }) });
+    fc.assert(
+      fc.property(fc.uniqueArray(aMark, { selector: (m) => m.minute, maxLength: 8 }), fc.func(fc.integer()), (marks, order) => {
+        const shuffled = [...marks].sort((a, b) => order(a.minute) - order(b.minute));
+        const taken = shuffled.reduce((record, m) => withAfloatMark(record, m.personId, { afloat: m.afloat, at: `2026-06-01T09:${String(m.minute).padStart(2, '0')}:00.000Z`, by: 'o@x' }), base);
+        const last = (id: string) => [...marks].filter((m) => m.personId === id).sort((a, b) => b.minute - a.minute)[0];
+        const expected = ['p0', 'p1'].filter((id) => last(id)?.afloat === true);
+        expect(stillAfloat(taken).sort()).toEqual(expected);
+        expect(taken.version).toBe(3);
       }),
     );
   });

@@ -1,4 +1,4 @@
-import { AttendanceMarkAnswerSchema } from '@core/check-in/officer-day-schema';
+import { AfloatMarkAnswerSchema, AttendanceMarkAnswerSchema } from '@core/check-in/officer-day-schema';
 import { AttendanceSchema } from '@core/check-in/attendance';
 import { apiPost, ApiError } from '../../../../lib/api';
 import { dropMarks, keepAttendance, queuedMarks, saveConflict, type QueuedMark } from './officer-day-store';
@@ -46,16 +46,24 @@ async function sendRound(): Promise<SendRound> {
 
 /** Sends one mark and drops it once answered: 'answered', or 'offline' / 'stop' (signed out) with the mark kept. */
 async function sendOne(mark: QueuedMark, conflicted: Set<string>): Promise<'answered' | 'offline' | 'stop'> {
-  if (conflicted.has(mark.bookingId)) {
+  // A booking's later check-ins were made on the state another officer replaced; its afloat and
+  // ashore marks are facts of their own, sent still (a sailor back ashore must never be lost).
+  if (conflicted.has(mark.bookingId) && !mark.afloat) {
     await dropMarks([mark.key]);
     return 'answered';
   }
   try {
-    const answer = await apiPost(
-      `/api/admin/bookings/${encodeURIComponent(mark.bookingId)}/attendance`,
-      { key: mark.key, expectedVersion: mark.expectedVersion, arrived: mark.arrived, arrivedPeople: mark.arrivedPeople },
-      AttendanceMarkAnswerSchema,
-    );
+    const answer = mark.afloat
+      ? await apiPost(
+          `/api/admin/bookings/${encodeURIComponent(mark.bookingId)}/afloat`,
+          { key: mark.key, personId: mark.afloat.personId, afloat: mark.afloat.afloat, markedAt: new Date(mark.madeAt).toISOString() },
+          AfloatMarkAnswerSchema,
+        )
+      : await apiPost(
+          `/api/admin/bookings/${encodeURIComponent(mark.bookingId)}/attendance`,
+          { key: mark.key, expectedVersion: mark.expectedVersion, arrived: mark.arrived, arrivedPeople: mark.arrivedPeople },
+          AttendanceMarkAnswerSchema,
+        );
     await keepAttendance(answer.attendance);
   } catch (error) {
     if (!(error instanceof ApiError) || error.status === 0) return 'offline';

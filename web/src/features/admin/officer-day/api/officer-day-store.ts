@@ -12,6 +12,11 @@ export interface QueuedMark {
   arrivedPeople: string[];
   /** When it was made (ms), so marks are sent in the order they were made. */
   madeAt: number;
+  /**
+   * Set on a tally-board mark (a named attendee afloat or back ashore): sent to the afloat
+   * endpoint with `madeAt` as its time, the check-in fields unused (it raises no version).
+   */
+  afloat?: { personId: string; afloat: boolean };
 }
 
 /** A mark the server did not apply because another officer changed the booking first. */

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { BOOKER_PERSON_ID, type Attendance } from '@core/check-in/attendance';
+import { BOOKER_PERSON_ID, stillAfloat, withAfloatMark, type Attendance } from '@core/check-in/attendance';
 import type { OfficerBooking, OfficerDay, OfficerEvent } from '@core/check-in/officer-day-schema';
 import { calendarDateText, londonDayTimeText, londonTime } from '@core/shared/london-time';
 import { offlineStatus, onOfflineStatus } from '../../../../lib/offline-status';
@@ -88,6 +88,7 @@ export function OfficerDayPage() {
             {waiting.length > 0 && ` · ${waiting.length} ${waiting.length === 1 ? 'mark' : 'marks'} waiting to be sent`}
           </p>
           <Conflicts day={query.data.day} />
+          <StillAfloat day={query.data.day} queue={waiting} />
           <EmergencyContacts day={query.data.day} />
           {query.data.day.days.map((day) => (
             <section key={day.date} aria-labelledby={`od-day-${day.date}`}>
@@ -100,6 +101,52 @@ export function OfficerDayPage() {
         </>
       )}
     </>
+  );
+}
+
+/** The booking's attendance with the afloat and ashore marks still on the device taken in (the last by its time wins, as on the server). */
+function shownAfloat(attendance: Attendance, queued: QueuedMark[]): Attendance {
+  return queued.reduce(
+    (record, mark) => (mark.afloat ? withAfloatMark(record, mark.afloat.personId, { afloat: mark.afloat.afloat, at: new Date(mark.madeAt).toISOString(), by: '' }) : record),
+    attendance,
+  );
+}
+
+/** A named attendee's name as the page shows it: the booker under the booking's name. */
+function personName(booking: OfficerBooking, personId: string): string {
+  return personId === BOOKER_PERSON_ID ? booking.name : (booking.householdAttendees.find((person) => person.personId === personId)?.name ?? 'Former attendee');
+}
+
+/** The tally board: who is still afloat across the page's events, with their boat and how to reach the booker. */
+function StillAfloat({ day, queue }: { day: OfficerDay; queue: QueuedMark[] }) {
+  const afloat = day.days
+    .flatMap((d) => d.events)
+    .flatMap((event) => event.bookings.map((booking) => ({ event, booking })))
+    .flatMap(({ event, booking }) =>
+      stillAfloat(shownAfloat(booking.attendance, queue.filter((mark) => mark.bookingId === booking.bookingId))).map((personId) => ({ event, booking, personId })),
+    );
+  return (
+    <section className="adm-panel" aria-labelledby="od-afloat">
+      <h2 id="od-afloat">Still afloat: {afloat.length}</h2>
+      {afloat.length === 0 ? (
+        <p>Nobody is marked afloat.</p>
+      ) : (
+        <ul className="od-list">
+          {afloat.map(({ event, booking, personId }) => (
+            <li key={`${booking.bookingId}-${personId}`}>
+              <strong>{personName(booking, personId)}</strong>
+              {booking.boatName && ` · ${booking.boatName}`} · {event.name}
+              {(booking.phone || booking.emergencyContactName) && (
+                <>
+                  {' '}
+                  · {booking.name}:<Contact {...booking} />
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
@@ -192,9 +239,14 @@ function shownState(attendance: Attendance, queued: QueuedMark[]): { arrived: nu
   return last ? { arrived: last.arrived, arrivedPeople: last.arrivedPeople } : { arrived: attendance.arrived, arrivedPeople: attendance.arrivedPeople };
 }
 
-function BookingCheckIn({ booking, queue }: { booking: OfficerBooking; queue: QueuedMark[] }) {
+function BookingCheckIn({ booking, queue: allMarks }: { booking: OfficerBooking; queue: QueuedMark[] }) {
   const markAttendance = useMarkAttendance();
+  // Afloat marks raise no version: only check-in marks count toward the version the next one builds on.
+  const queue = allMarks.filter((mark) => !mark.afloat);
   const state = shownState(booking.attendance, queue);
+  const afloat = new Set(stillAfloat(shownAfloat(booking.attendance, allMarks)));
+  const markAfloat = (personId: string, isAfloat: boolean) =>
+    markAttendance.mutate(newMark({ bookingId: booking.bookingId, expectedVersion: 0, arrived: 0, arrivedPeople: [], afloat: { personId, afloat: isAfloat } }));
   // The booker is always one of the attendees, ticked by name like the household people.
   const people = [{ personId: BOOKER_PERSON_ID, name: booking.name, place: 'adult' as const }, ...booking.householdAttendees];
   const others = Math.max(0, booking.numberAttending - people.length);
@@ -215,7 +267,7 @@ function BookingCheckIn({ booking, queue }: { booking: OfficerBooking; queue: Qu
         <span id={`${id}-count`}>
           {state.arrived} of {booking.numberAttending} arrived
         </span>
-        {queue.length > 0 && <span className="adm-muted"> (not sent yet)</span>}
+        {allMarks.length > 0 && <span className="adm-muted"> (not sent yet)</span>}
       </p>
       {(booking.phone || booking.emergencyContactName) && (
         <p className="od-contact">
@@ -223,17 +275,29 @@ function BookingCheckIn({ booking, queue }: { booking: OfficerBooking; queue: Qu
         </p>
       )}
       {people.map((person) => (
-        <Checkbox
-          key={person.personId}
-          id={`${id}-${person.personId}`}
-          compact
-          label={`${person.name}${person.place === 'child' ? ' (child)' : ''} arrived`}
-          checked={ticked(person.personId)}
-          onChange={(checked) => {
-            const named = checked ? [...state.arrivedPeople, person.personId] : state.arrivedPeople.filter((p) => p !== person.personId);
-            mark(state.arrived + (checked ? 1 : -1), named);
-          }}
-        />
+        <div key={person.personId} className="od-person">
+          <Checkbox
+            id={`${id}-${person.personId}`}
+            compact
+            label={`${person.name}${person.place === 'child' ? ' (child)' : ''} arrived`}
+            checked={ticked(person.personId)}
+            onChange={(checked) => {
+              const named = checked ? [...state.arrivedPeople, person.personId] : state.arrivedPeople.filter((p) => p !== person.personId);
+              mark(state.arrived + (checked ? 1 : -1), named);
+            }}
+          />
+          {/* The tally board: one ticked by name goes afloat; anyone marked afloat can be brought back ashore. */}
+          {(state.arrivedPeople.includes(person.personId) || afloat.has(person.personId)) && (
+            <span className="od-tally" role="group" aria-label={`${person.name} afloat or ashore`}>
+              <Button variant="secondary" size="small" aria-pressed={afloat.has(person.personId)} disabled={afloat.has(person.personId) || !state.arrivedPeople.includes(person.personId)} onClick={() => markAfloat(person.personId, true)} aria-label={`${person.name} afloat`}>
+                Afloat
+              </Button>
+              <Button variant="secondary" size="small" aria-pressed={!afloat.has(person.personId)} disabled={!afloat.has(person.personId)} onClick={() => markAfloat(person.personId, false)} aria-label={`${person.name} ashore`}>
+                Ashore
+              </Button>
+            </span>
+          )}
+        </div>
       ))}
       {others > 0 && (
         <div className="od-others">
