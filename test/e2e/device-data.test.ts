@@ -108,7 +108,8 @@ describe('what the device keeps (Chromium, service worker on)', () => {
 
     // A mark the server never hears of (every send cut): it waits on the device.
     await page.route('**/api/admin/bookings/*/attendance', (route) => route.abort('internetdisconnected'));
-    await page.getByRole('button', { name: 'One more arrived for Sol Alone' }).click();
+    // Sol, booked alone, is ticked by name (docs/officer-of-the-day.md).
+    await page.getByLabel('Sol Alone arrived').click();
     await page.getByText('1 mark waiting to be sent').waitFor();
 
     // Sign Out asks first, and "Stay signed in" keeps the mark.
