@@ -280,7 +280,14 @@ async function copyDuties(
   source.dutySlots = slots.length;
   for (let start = 0; start < slots.length; start += 400) await to.duties.addSlots(slots.slice(start, start + 400).map(({ holders: _holders, ...slot }) => slot));
   const assignments = slots.flatMap((slot) => slot.holders).sort((a, b) => a.assignedAt.localeCompare(b.assignedAt) || a.slotId.localeCompare(b.slotId));
+  // A member disabled after holding a duty keeps their past duties on the record (docs/duties.md),
+  // but the storage refuses a new assignment to a disabled member: in the copy such holders are
+  // enabled while their duties are copied, then disabled again, as they were.
+  const holders = await Promise.all([...new Set(assignments.map((a) => a.memberId))].map((id) => to.members.get(id)));
+  const disabledHolders = holders.filter((member) => member !== null && member.disabled);
+  for (const member of disabledHolders) await to.members.update({ ...member!, disabled: false });
   for (const assignment of assignments) await to.duties.assign(assignment);
+  for (const member of disabledHolders) await to.members.update(member!);
   copied.dutySlots = slots.length;
 
   // Swap requests have no "list all" in their port: their ids from the table, each through the repository.

@@ -124,7 +124,11 @@ async function seedSqlite(file: string): Promise<void> {
       { memberId: 'mem-bob', qualificationId: 'first-aid', expiresOn: '2027-04-30' },
     ]);
     await repos.duties.addSlots([aSlot({ eventId: race.id }), aSlot({ id: 'slot-galley', eventId: race.id, dutyTypeId: 'galley', needed: 1, optional: true, createdAt: '2026-05-01T11:00:00.000Z' })]);
+    // Bob was disabled after he took his duty (a disabled member may hold no new one).
+    const bob = await repos.members.get('mem-bob');
+    await repos.members.update({ ...bob!, disabled: false });
     await repos.duties.assign(anAssignment({ eventId: race.id, memberId: 'mem-bob', assignedAt: '2026-05-03T10:00:00.000Z' }));
+    await repos.members.update(bob!);
     await repos.duties.assign(anAssignment({ eventId: race.id, memberId: 'mem-ann', assignedAt: '2026-05-02T10:00:00.000Z', overrideReason: 'Qualified last week' }));
     await repos.duties.assign(anAssignment({ eventId: race.id, slotId: 'slot-galley', memberId: 'mem-cat', assignedAt: '2026-05-02T12:00:00.000Z' }));
     const swap = { id: 'swap-open', slotId: 'slot-safety', eventId: race.id, fromMemberId: 'mem-ann', toMemberId: null, window: anAssignment().window, createdAt: '2026-05-04T10:00:00.000Z', status: 'open', takenBy: null, takenAt: null } as const;
