@@ -479,7 +479,10 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
     // the other adapters, without needing another index.
     const snapshot = await withCoreErrors(() => this.collection.where('checkoutId', '==', checkoutId).get());
     const bookings = snapshot.docs.map(toBooking).sort(newestFirst);
-    return bookings[0] ?? null;
+    if (bookings[0]) return bookings[0];
+    // A larger change's own checkout: every one a booking had is kept in `checkoutIds` (single-field index).
+    const changes = await withCoreErrors(() => this.collection.where('checkoutIds', 'array-contains', checkoutId).get());
+    return changes.docs.map(toBooking).sort(newestFirst)[0] ?? null;
   }
 
   async listAll(): Promise<Booking[]> {
@@ -615,7 +618,15 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
           const { boatName, userEmail } = next;
           batch.update(
             ref,
-            { ...toDocument(next), placesShard: index, boatName: boatName ?? FieldValue.delete(), userEmail: userEmail ?? FieldValue.delete(), emailKey: bookingEmailKey(userEmail) ?? FieldValue.delete() },
+            {
+              ...toDocument(next),
+              placesShard: index,
+              boatName: boatName ?? FieldValue.delete(),
+              userEmail: userEmail ?? FieldValue.delete(),
+              emailKey: bookingEmailKey(userEmail) ?? FieldValue.delete(),
+              // Found by findByCheckoutId for good, whatever becomes of the change.
+              ...(next.pendingChange !== null ? { checkoutIds: FieldValue.arrayUnion(next.pendingChange.checkoutId) } : {}),
+            },
             { lastUpdateTime: snapshot.updateTime! },
           );
           const parts = all.map((shard) => ({

@@ -14,6 +14,8 @@ export class MemoryBookingRepository implements BookingRepository {
   private readonly bookings = new Map<string, Booking>();
   /** Each event's places ledger, kept as the other adapters keep theirs. */
   private readonly ledgers = new Map<string, PlacesLedger>();
+  /** Larger changes' own checkouts: checkout id to booking id, kept for good. */
+  private readonly changeCheckouts = new Map<string, string>();
 
   /**
    * `outbox` and `audit`: where the mail and audit entries written with a change go (the same
@@ -98,7 +100,7 @@ export class MemoryBookingRepository implements BookingRepository {
   }
 
   async findByCheckoutId(checkoutId: string): Promise<Booking | null> {
-    const booking = newestFirst([...this.bookings.values()]).find((b) => b.checkoutId === checkoutId);
+    const booking = newestFirst([...this.bookings.values()]).find((b) => b.checkoutId === checkoutId) ?? this.bookings.get(this.changeCheckouts.get(checkoutId) ?? '');
     return booking ? structuredClone(booking) : null;
   }
 
@@ -151,6 +153,8 @@ export class MemoryBookingRepository implements BookingRepository {
     this.audit.checkNew(decided.audit ?? []);
     this.bookings.set(bookingId, structuredClone(next));
     this.ledgers.set(stored.eventId, places.ledgerWithChange(ledger, stored, next, now));
+    const changeCheckout = next.pendingChange?.checkoutId;
+    if (changeCheckout !== undefined && !this.changeCheckouts.has(changeCheckout)) this.changeCheckouts.set(changeCheckout, bookingId);
     this.outbox.addNow(decided.mail ?? []);
     this.audit.appendNow(decided.audit ?? []);
     return { booking: structuredClone(next), changed: true };

@@ -112,7 +112,10 @@ export class SqliteBookingRepository implements BookingRepository {
   }
 
   async findByCheckoutId(checkoutId: string): Promise<Booking | null> {
-    const row = await this.one(`SELECT * FROM bookings WHERE checkoutId = ? ORDER BY ${NEWEST_FIRST} LIMIT 1`, checkoutId);
+    const row =
+      (await this.one(`SELECT * FROM bookings WHERE checkoutId = ? ORDER BY ${NEWEST_FIRST} LIMIT 1`, checkoutId)) ??
+      // A larger change's own checkout (kept for good: its payment may be confirmed again later).
+      (await this.one(`SELECT b.* FROM booking_checkouts c JOIN bookings b ON b.id = c.bookingId WHERE c.checkoutId = ?`, checkoutId));
     return row ? toBooking(row) : null;
   }
 
@@ -180,6 +183,10 @@ export class SqliteBookingRepository implements BookingRepository {
       const next = checkedChange(stored, decided.booking);
       writes.update('bookings', bookingId, toRow(next));
       writeLedger(writes, stored.eventId, places.ledgerWithChange(ledger, stored, next, now));
+      const changeCheckout = next.pendingChange?.checkoutId;
+      if (changeCheckout !== undefined && changeCheckout !== stored.pendingChange?.checkoutId) {
+        writes.statement('INSERT INTO booking_checkouts (checkoutId, bookingId) VALUES (?, ?) ON CONFLICT (checkoutId) DO NOTHING').run(changeCheckout, bookingId);
+      }
       insertIntoOutbox(writes, decided.mail ?? []);
       insertIntoAuditLog(writes, decided.audit ?? []);
       return { booking: next, changed: true };
@@ -231,13 +238,15 @@ function toRow(booking: Booking): Record<string, unknown> {
     emailKey: bookingEmailKey(booking.userEmail),
     householdAttendees: JSON.stringify(booking.householdAttendees),
     amendments: JSON.stringify(booking.amendments),
+    pendingChange: booking.pendingChange === null ? null : JSON.stringify(booking.pendingChange),
     paymentRequired: writeBoolean(booking.paymentRequired),
     paid: writeBoolean(booking.paid),
   };
 }
 
 function toBooking(row: Record<string, unknown>): Booking {
-  return readRow(BookingSchema, row, { booleans: ['paymentRequired', 'paid'], json: ['householdAttendees', 'amendments'] });
+  // A booking with no change waiting has no JSON there (NULL): read as null.
+  return readRow(BookingSchema, { ...row, pendingChange: row.pendingChange ?? 'null' }, { booleans: ['paymentRequired', 'paid'], json: ['householdAttendees', 'amendments', 'pendingChange'] });
 }
 
 function newestFirst(a: Booking, b: Booking): number {

@@ -27,6 +27,11 @@ export const BookingChangeQuoteSchema = z.object({
   /** What happens to the money, in words ("£12.50 will be refunded to your card."); null when nothing moves. */
   money: z.string().nullable(),
   changed: z.boolean(),
+  /**
+   * A larger card-paid booking, confirmed: the change's own checkout, to pay the difference on the
+   * card step (the booking keeps its numbers until it is paid); null for every other answer.
+   */
+  checkoutId: z.string().nullable(),
 });
 export type BookingChangeQuote = z.infer<typeof BookingChangeQuoteSchema>;
 

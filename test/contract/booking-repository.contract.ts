@@ -79,6 +79,8 @@ export function describeBookingRepositoryContract(name: string, makeAdapter: Ada
         refundId: null,
         refundFailure: null,
         refundedAt: null,
+        paymentId: null,
+        checkoutId: null,
       };
       await bookings().change(booking.id, AT_SUBMISSION, (current) => ({ booking: { ...current, numberAttending: 2, amendments: [amendment] } }));
       const settled = { ...amendment, refundStatus: 'refunded' as const, refundId: 'r-1', refundedAt: SUBMITTED };

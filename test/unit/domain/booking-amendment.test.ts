@@ -7,6 +7,7 @@ import {
   changeCounts,
   decideBookingChange,
   MAX_BOOKING_CHANGES,
+  type ChangeToPay,
   type DecidedChange,
 } from '../../../core/bookings/booking-amendment';
 import { cancelled } from '../../../core/bookings/booking-lifecycle';
@@ -77,7 +78,15 @@ describe('changing a booking (properties)', () => {
           return;
         }
         if (difference > 0) {
-          expect(result).toMatch(/more, which cannot yet be paid online/);
+          if (booking.paymentMethod !== 'card') {
+            // Cash or a transfer: the difference is for the club to take by hand.
+            expect(result).toMatch(/more, which cannot yet be paid online/);
+            return;
+          }
+          // By card: the change waits for the difference, paid through its own checkout; nothing else changes yet.
+          const { booking: waiting, pending } = result as ChangeToPay;
+          expect(pending).toMatchObject({ attempt: 1, difference, numberAttending: counts.numberAttending, numberOfChildren: counts.numberOfChildren });
+          expect(waiting).toEqual({ ...booking, pendingChange: pending, changeAttempts: 1 });
           return;
         }
         const { booking: next, amendment } = result as DecidedChange;
