@@ -32,6 +32,10 @@ export const BookingChangeQuoteSchema = z.object({
    * card step (the booking keeps its numbers until it is paid); null for every other answer.
    */
   checkoutId: z.string().nullable(),
+  /** With `checkoutId`: the card step to go to (the booking page's payment step for that checkout); else null. */
+  paymentUrl: z.string().nullable().optional(),
+  bookingId: z.string(),
+  eventId: z.string(),
 });
 export type BookingChangeQuote = z.infer<typeof BookingChangeQuoteSchema>;
 

@@ -214,6 +214,8 @@ function quote(before: Booking, decided: { booking: Booking; amendment: { differ
       money: changeMoneyText(pending.difference, after.paymentCurrency, false),
       changed: false,
       checkoutId: null,
+      bookingId: after.id,
+      eventId: after.eventId,
     };
   }
   const difference = decided.amendment?.difference ?? 0;
@@ -227,6 +229,8 @@ function quote(before: Booking, decided: { booking: Booking; amendment: { differ
     money: changeMoneyText(difference, after.paymentCurrency, paidByHand(after)),
     changed,
     checkoutId: null,
+    bookingId: after.id,
+    eventId: after.eventId,
   };
 }
 
