@@ -8,6 +8,7 @@ import { compareText } from './compare-text';
 import type { OutboxMessage } from '../../core/mail/mail';
 import { MemoryOutbox } from './memory-outbox';
 import { MemoryAuditLog } from './memory-audit-log';
+import { changeCheckoutIds } from '../../core/bookings/booking-amendment';
 import { checkedChange } from '../../core/bookings/booking-change';
 
 export class MemoryBookingRepository implements BookingRepository {
@@ -51,6 +52,7 @@ export class MemoryBookingRepository implements BookingRepository {
     }
     this.bookings.set(booking.id, structuredClone(booking));
     this.ledgers.set(booking.eventId, places.ledgerWithBooking(ledger, booking));
+    this.keepChangeCheckouts(booking);
     this.outbox.addNow(mail);
     return { added: true };
   }
@@ -153,11 +155,14 @@ export class MemoryBookingRepository implements BookingRepository {
     this.audit.checkNew(decided.audit ?? []);
     this.bookings.set(bookingId, structuredClone(next));
     this.ledgers.set(stored.eventId, places.ledgerWithChange(ledger, stored, next, now));
-    const changeCheckout = next.pendingChange?.checkoutId;
-    if (changeCheckout !== undefined && !this.changeCheckouts.has(changeCheckout)) this.changeCheckouts.set(changeCheckout, bookingId);
+    this.keepChangeCheckouts(next);
     this.outbox.addNow(decided.mail ?? []);
     this.audit.appendNow(decided.audit ?? []);
     return { booking: structuredClone(next), changed: true };
+  }
+
+  private keepChangeCheckouts(booking: Booking): void {
+    for (const checkoutId of changeCheckoutIds(booking)) if (!this.changeCheckouts.has(checkoutId)) this.changeCheckouts.set(checkoutId, booking.id);
   }
 
   private ofEvent(eventId: string): Booking[] {

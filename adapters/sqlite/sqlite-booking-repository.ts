@@ -14,6 +14,7 @@ import type { OutboxMessage } from '../../core/mail/mail';
 import { insertIntoOutbox } from './sqlite-outbox';
 import { insertIntoAuditLog } from './sqlite-audit-log';
 import { checkedChange } from '../../core/bookings/booking-change';
+import { changeCheckoutIds } from '../../core/bookings/booking-amendment';
 
 const NEWEST_FIRST = 'submittedAtMs DESC, id ASC';
 
@@ -51,6 +52,7 @@ export class SqliteBookingRepository implements BookingRepository {
           }
         }
         writes.insert('bookings', [toRow(booking)]);
+        keepChangeCheckouts(writes, booking);
         writeLedger(writes, booking.eventId, places.ledgerWithBooking(ledger, booking));
         insertIntoOutbox(writes, mail);
         return { added: true };
@@ -183,15 +185,18 @@ export class SqliteBookingRepository implements BookingRepository {
       const next = checkedChange(stored, decided.booking);
       writes.update('bookings', bookingId, toRow(next));
       writeLedger(writes, stored.eventId, places.ledgerWithChange(ledger, stored, next, now));
-      const changeCheckout = next.pendingChange?.checkoutId;
-      if (changeCheckout !== undefined && changeCheckout !== stored.pendingChange?.checkoutId) {
-        writes.statement('INSERT INTO booking_checkouts (checkoutId, bookingId) VALUES (?, ?) ON CONFLICT (checkoutId) DO NOTHING').run(changeCheckout, bookingId);
-      }
+      keepChangeCheckouts(writes, next);
       insertIntoOutbox(writes, decided.mail ?? []);
       insertIntoAuditLog(writes, decided.audit ?? []);
       return { booking: next, changed: true };
     });
   }
+}
+
+/** Keeps every change checkout of the booking findable (a booking copied in keeps them too); one already kept stays. */
+function keepChangeCheckouts({ statement }: Pick<PreparedWrites, 'statement'>, booking: Booking): void {
+  const insert = statement('INSERT INTO booking_checkouts (checkoutId, bookingId) VALUES (?, ?) ON CONFLICT (checkoutId) DO NOTHING');
+  for (const checkoutId of changeCheckoutIds(booking)) insert.run(checkoutId, booking.id);
 }
 
 /**

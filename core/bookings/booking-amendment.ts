@@ -201,6 +201,16 @@ function changeToPay(
   return { booking: { ...current, pendingChange: pending, changeAttempts: checkout.attempt }, pending };
 }
 
+/**
+ * Every checkout of the booking's larger changes it holds: the one waiting and those that paid a
+ * change. Storage finds the booking by each for good (BookingRepository.findByCheckoutId).
+ */
+export function changeCheckoutIds(booking: Pick<Booking, 'pendingChange' | 'amendments'>): string[] {
+  const ids = booking.amendments.map((a) => a.checkoutId).filter((id): id is string => id !== null);
+  if (booking.pendingChange !== null) ids.push(booking.pendingChange.checkoutId);
+  return [...new Set(ids)];
+}
+
 /** Whether a decided change is one to pay for first (ChangeToPay) rather than made at once. */
 export function isChangeToPay(decided: DecidedChange | ChangeToPay): decided is ChangeToPay {
   return 'pending' in decided;

@@ -485,7 +485,8 @@ describe('migration 0044: household invitations keep their e-mail', () => {
         expect(await households.getInvitation('inv-1')).toEqual({ id: 'inv-1', householdId: 'h-1', memberId: 'member-bob', email: 'bob@club.example', invitedBy: 'member-ann', createdAt: at });
         const nobody = { id: 'inv-2', householdId: 'h-1', memberId: null, email: 'nobody@example.org', invitedBy: 'member-ann', createdAt: at };
         expect(await households.addInvitation(nobody, 8)).toBe('invited');
-        await db.migrate.down({ migrationSource });
+        // Down to before 0044 (later migrations first).
+        while (await db.schema.hasColumn('household_invitations', 'email')) await db.migrate.down({ migrationSource });
         expect(await db('household_invitations').pluck('id')).toEqual(['inv-1']);
         await db.migrate.latest({ migrationSource });
         expect((await households.invitationsOf('h-1')).map((i) => i.email)).toEqual(['bob@club.example']);
@@ -546,6 +547,33 @@ describe('migration 0029: passkey challenges', () => {
         expect(await db.schema.hasTable('passkeys')).toBe(true);
         await db.migrate.latest({ migrationSource });
         expect(await challenges.take('h', 'authentication', new Date('2026-06-01T09:01:00.000Z'))).toBeNull();
+      } finally {
+        await db.destroy();
+      }
+    } finally {
+      await sqlite.close();
+    }
+  });
+});
+
+describe('migration 0045: a larger change waits for its own checkout', () => {
+  it('reads bookings stored before it as with no change waiting; keeps change checkouts findable; undone and done again', async () => {
+    const sqlite = tempSqlite('kyc-0045-', 'kyc.sqlite');
+    try {
+      const db = await openSqliteDatabase(sqlite.file);
+      try {
+        const bookings = new SqliteBookingRepository(db);
+        const migrationSource = new SqliteMigrationSource();
+        const booking = aBooking({ id: 'before-0045', paymentRequired: true, paid: true, paymentAmount: 1000, paymentCurrency: 'GBP', paymentId: 'pay-1', paymentMethod: 'card' });
+        await bookings.addIfPlacesRemain(booking, { capacity: null, now: new Date('2026-06-01T09:00:00.000Z') });
+        await db.migrate.down({ migrationSource });
+        expect(await db.schema.hasTable('booking_checkouts')).toBe(false);
+        expect(await db.schema.hasColumn('bookings', 'pendingChange')).toBe(false);
+        await db.migrate.latest({ migrationSource });
+        expect(await bookings.get('before-0045')).toEqual(booking);
+        const pendingChange = { attempt: 1, checkoutId: 'chk-c1', at: '2026-06-01T09:05:00.000Z', checkoutOpenedAt: null, numberAttending: 2, numberOfChildren: 0, difference: 1000, priceKind: 'standard' as const, memberPlaces: 0, latePaymentId: null };
+        await bookings.change('before-0045', new Date('2026-06-01T09:05:00.000Z'), (current) => ({ booking: { ...current, pendingChange, changeAttempts: 1 } }));
+        expect(await bookings.findByCheckoutId('chk-c1')).toMatchObject({ id: 'before-0045', pendingChange, changeAttempts: 1 });
       } finally {
         await db.destroy();
       }
