@@ -57,7 +57,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
 
   /**
    * Nothing the app can do: Firestore keeps its own recovery copies (point-in-time recovery,
-   * backups), which age out on Google's schedule (docs/data-protection.md#firestore).
+   * backups), which age out on Google's schedule (docs/data-protection.md#backups-age-out-too).
    */
   async dropOldCopies(): Promise<void> {}
 }
