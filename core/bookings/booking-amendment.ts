@@ -91,9 +91,11 @@ export function changeCheckoutBookingId(bookingId: string, attempt: number): str
  * event (its checkout is for the old total); counts the booking already has; more than
  * MAX_BOOKING_CHANGES changes; a change whose extra places do not fit (`room`: the event's
  * capacity and its places taken at `at`, this booking's own included); while an earlier change's
- * card refund is still asked; and a change that costs more on a paid booking (not yet payable
- * online). A smaller paid booking owes the difference back: pending for a card (the gateway is asked
- * next), by-hand for cash or a transfer. Soft drinks and vegetarian meals, and the named household
+ * card refund is still asked; and a change that costs more on a booking paid in cash or by
+ * transfer (the club takes the difference by hand). A larger card-paid booking is a ChangeToPay:
+ * it waits for the difference, paid through the change's own `checkout`, holding its extra places
+ * (changePaidAt makes it). A smaller paid booking owes the difference back: pending for a card
+ * (the gateway is asked next), by-hand for cash or a transfer. Soft drinks and vegetarian meals, and the named household
  * attendees, are kept as far as the new numbers hold them.
  */
 export function decideBookingChange(
@@ -283,11 +285,6 @@ export function withChangeCheckoutOpened(booking: Booking, now: Date): Booking |
   const pending = booking.pendingChange;
   if (pending === null || pending.checkoutOpenedAt !== null || !changeHoldRunning({ ...booking, pendingChange: pending }, now)) return null;
   return { ...booking, pendingChange: { ...pending, checkoutOpenedAt: now.toISOString() } };
-}
-
-/** The idempotency key of a change's refund: one per change, so a retry after a lost answer never refunds twice. */
-export function amendmentRefundKey(booking: Pick<Booking, 'id'>, revision: number): string {
-  return `change-${revision}-${booking.id}`.slice(0, 45);
 }
 
 /** The booking with this change's refund outcome recorded; unchanged when that refund is no longer pending. */

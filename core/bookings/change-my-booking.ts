@@ -2,7 +2,6 @@ import type { Booking } from './booking';
 import { linkActor } from '../audit/audit-filter';
 import type { AuditActor } from '../audit/audit';
 import {
-  amendmentRefundKey,
   amendmentRefundSettled,
   bookingPrice,
   changeCheckoutBookingId,
