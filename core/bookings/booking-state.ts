@@ -205,9 +205,13 @@ export function bookingRevenue(booking: Pick<Booking, 'paid' | 'paymentAmount' |
   const refunded = booking.refundStatus === 'refunded' ? (booking.refundAmount ?? 0) : 0;
   // A member's smaller booking is refunded its difference (core/bookings/booking-amendment.ts).
   const changeRefunds = (booking.amendments ?? []).reduce((sum, a) => sum + (a.refundStatus === 'refunded' ? -a.difference : 0), 0);
-  // A larger booking's difference, paid by card through the change's own checkout.
+  return amountPaid(booking) - refunded - changeRefunds;
+}
+
+/** Money taken for the booking: what it first charged, and each larger change's difference paid by card through its own checkout. */
+export function amountPaid(booking: Pick<Booking, 'paymentAmount'> & { amendments?: Booking['amendments'] }): number {
   const changePayments = (booking.amendments ?? []).reduce((sum, a) => sum + (a.paymentId !== null && a.difference > 0 ? a.difference : 0), 0);
-  return (booking.paymentAmount ?? 0) + changePayments - refunded - changeRefunds;
+  return (booking.paymentAmount ?? 0) + changePayments;
 }
 
 export function truncatePaymentId(id: string | null): string {

@@ -6,7 +6,7 @@ import { bookedAttendeesText, type Booking } from './booking';
 import type { ClubEvent } from '../events/event';
 import { CurrencySchema, type Currency } from '../shared/money';
 import { amendmentsRefunded } from './booking-amendment';
-import { bookingRevenue, holdsPlace, isCancelled, paymentStatus, refundOwedByHand, type StatusBooking } from './booking-state';
+import { amountPaid, bookingRevenue, holdsPlace, isCancelled, paymentStatus, refundOwedByHand, type StatusBooking } from './booking-state';
 import { fromLondonWall, londonWall, londonWallClock, parseInstant } from '../shared/london-time';
 import { minorToDecimalText } from './pricing';
 
@@ -314,7 +314,8 @@ export function bookingsCsv(bookings: Booking[], now: Date, attendance: Readonly
         b.numberOfVegetarian,
         b.boatName,
         paymentStatus(b, now),
-        b.paymentAmount === null ? '' : minorToDecimalText(b.paymentAmount),
+        // Every payment taken: the booking's and its larger changes' (refunds are the next column).
+        b.paymentAmount === null ? '' : minorToDecimalText(amountPaid(b)),
         b.paymentCurrency,
         b.paymentId,
         refundedText(b),

@@ -106,6 +106,10 @@ describe('a larger change of a card-paid booking is paid by card through its own
     expect((await app.get('outbox').list({ recordId: bookingId })).filter((m) => m.mail.subject === 'Booking changed: Growth Supper')).toHaveLength(1);
     const audit = (await treasurer.get(`/api/admin/audit?recordId=${bookingId}`)).body.entries as { action: string }[];
     expect(audit.filter((e) => e.action === 'booking.changed')).toHaveLength(1);
+    // The treasurer's CSV: both payments in Amount, nothing refunded.
+    const csv = (await treasurer.get(`/api/admin/events/${event.id}/bookings.csv`)).text;
+    const [header, row] = csv.trim().split('\r\n').map((line) => line.split(','));
+    expect([row[header.indexOf('Amount')], row[header.indexOf('Refunded')]]).toEqual(['20.00', '']);
     // Admins never see the change's checkout.
     expect(JSON.stringify((await treasurer.get(`/api/admin/bookings/${bookingId}`)).body)).not.toContain(checkoutId);
 
