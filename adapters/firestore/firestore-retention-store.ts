@@ -337,6 +337,14 @@ export class FirestoreRetentionStore implements RetentionStore {
         });
         changed += 1;
       }
+      // The event's walk-ins go with its bookings' details: their details erased (the id kept,
+      // as for one removed, so their adding sent again stays applied once), each a record.
+      const walkIns = await withCoreErrors(() => this.collection('walkIns').where('eventId', '==', event.id).get());
+      for (const doc of walkIns.docs) {
+        if (typeof doc.get('value') !== 'string') continue;
+        writes.update(doc.ref, { value: null, removedAt: new Date().toISOString() });
+        changed += 1;
+      }
       writes.then((batch) => this.setMark(batch, 'bookingDetails', { atMs: (event.get('eventdatetime') as Timestamp).toMillis(), id: event.id }));
       await writes.commit();
       if (changed >= limit) break;

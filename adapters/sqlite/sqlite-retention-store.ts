@@ -97,7 +97,14 @@ export class SqliteRetentionStore implements RetentionStore {
                 householdAttendees: JSON.stringify(householdAttendees.map((attendee) => ({ ...attendee, name: ANONYMISED_NAME }))),
               });
           }
-          return rows.length;
+          // The event's walk-ins go with its bookings' details: their details erased (the id kept,
+          // as for one removed, so their adding sent again stays applied once), each a record.
+          const walkIns = (await trx.raw(`SELECT w.id FROM walk_ins w JOIN events e ON e.id = w.eventId WHERE e.eventStartMs < ? AND w.value IS NOT NULL ORDER BY e.eventStartMs, w.id LIMIT ?`, [
+            ms,
+            Math.max(0, limit - rows.length),
+          ])) as { id: string }[];
+          if (walkIns.length > 0) await trx('walk_ins').whereIn('id', walkIns.map((row) => row.id)).update({ value: null, removedAt: new Date().toISOString() });
+          return rows.length + walkIns.length;
         });
       case 'outboxBodies':
         return writeTransaction(this.db, async (trx) => {

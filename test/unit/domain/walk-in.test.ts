@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decideAddWalkIn, decideRemoveWalkIn, decideWalkInAfloat, type StoredWalkIn } from '../../../adapters/attendance-records';
+import type { AttendanceStore } from '../../../core/check-in/attendance-store.port';
 import { MemoryAttendanceStore } from '../../../adapters/memory/memory-attendance-store';
 import { peopleOnSite, WALK_IN_MESSAGES, walkInCapacityWarning, WalkInDetailsSchema, withWalkInAfloat, type WalkIn } from '../../../core/check-in/walk-in';
 
@@ -68,7 +69,7 @@ describe('walk-ins under replay', () => {
     await fc.assert(
       fc.asyncProperty(aQueue, fc.array(fc.nat(11), { maxLength: 12 }), async (steps, resent) => {
         const run = async (queue: typeof steps) => {
-          const store = new MemoryAttendanceStore();
+          const store: AttendanceStore = new MemoryAttendanceStore();
           for (const step of queue) {
             if (step.op === 'add') await store.addWalkIn(aWalkIn(step.walkIn));
             else if (step.op === 'remove') await store.removeWalkIn(step.walkIn, '2026-06-20T10:00:00.000Z', 'o@club.example');
