@@ -1,6 +1,6 @@
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Attendance } from '@core/check-in/attendance';
-import type { OfficerDay } from '@core/check-in/officer-day-schema';
+import { OfficerDaySchema, type OfficerDay } from '@core/check-in/officer-day-schema';
 import type { WalkIn, WalkInDetails } from '@core/check-in/walk-in';
 
 /** A walk-in change kept on the device: added (with the id the device made), removed, or marked afloat/ashore. */
@@ -87,7 +87,18 @@ export async function saveDay(day: OfficerDay, savedAt: string): Promise<void> {
 }
 
 export async function readDay(): Promise<{ day: OfficerDay; savedAt: string } | null> {
-  return (await (await db()).get('day', 'day')) ?? null;
+  return keptDay(await db());
+}
+
+/**
+ * The day kept on the device, read through the schema: a copy kept by an older version of the
+ * page (before walk-ins) takes the fields it lacks with their defaults.
+ */
+async function keptDay(database: IDBPDatabase<OfficerDayDb>): Promise<{ day: OfficerDay; savedAt: string } | null> {
+  const kept = await database.get('day', 'day');
+  if (!kept) return null;
+  const parsed = OfficerDaySchema.safeParse(kept.day);
+  return parsed.success ? { ...kept, day: parsed.data } : kept;
 }
 
 /** Puts the server's answer for one booking into the kept day, so the page and the next mark start from it. */
@@ -115,7 +126,7 @@ export function withAttendance(day: OfficerDay, attendance: Attendance): Officer
 /** Puts the server's answer for one walk-in into the kept day: added or changed (`walkIn`), or gone (`removedId`). */
 export async function keepWalkIn(walkIn: WalkIn | null, removedId?: string): Promise<void> {
   const database = await db();
-  const kept = await database.get('day', 'day');
+  const kept = await keptDay(database);
   if (!kept) return;
   await database.put('day', { ...kept, day: withWalkIn(kept.day, walkIn, removedId) }, 'day');
 }
