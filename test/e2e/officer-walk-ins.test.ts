@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { startOfLondonDay } from '../../core/shared/london-time';
 import { OFFICER_DAY, storeOfficerDay } from '../support/officer-day-fixtures';
@@ -11,7 +11,8 @@ import { useApp } from './support/use-app';
 
 // Walk-ins on the officer's page (docs/officer-of-the-day.md#walk-ins) in Chromium at 375 px: the
 // officer adds a walk-in, ticks them afloat (Still afloat lists them) and back ashore; then, with
-// no signal, adds another, shown at once and sent once when the connection comes back.
+// no signal, adds another, shown at once and added once when the connection comes back, though
+// the first send's answer is lost and it is sent again.
 
 const world = useApp({ browser: { serviceWorkers: 'allow' } });
 
@@ -76,12 +77,28 @@ describe('walk-ins on the officer of the day\'s page, in Chromium', () => {
     await expectAccessible(page, 'walk-ins at 375 px');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
+    // Back online, the first send reaches the server but its answer is lost: sent again with the same id.
+    const sent: string[] = [];
+    let cut = false;
+    await page.route('**/api/admin/events/*/walk-ins', async (route: Route) => {
+      sent.push(String(route.request().postDataJSON().id));
+      if (!cut) {
+        cut = true;
+        await route.fetch();
+        await route.abort('connectionreset');
+        return;
+      }
+      await route.continue();
+    });
     await world.browser.context.setOffline(false);
     await eventually(async () => (await walkIns()).map((w) => w.name), 'sent once').toEqual(['Wendy Walker', 'Olly Offline']);
+    await eventually(() => sent.length, 'sent again after the lost answer').toBeGreaterThanOrEqual(2);
+    expect(new Set(sent).size).toBe(1);
     await eventually(async () => page.getByText(/waiting to be sent/).count(), 'nothing waiting').toBe(0);
     await page.getByText('Up to date').waitFor();
     await eventually(() => page.getByRole('listitem').filter({ hasText: 'Olly Offline' }).count(), 'listed once').toBe(1);
     expect((await walkIns()).filter((w) => w.name === 'Olly Offline')).toHaveLength(1);
+    await page.unroute('**/api/admin/events/*/walk-ins');
     expect(world.browser.errors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_RESET/.test(e))).toEqual([]);
   });
 });
