@@ -161,7 +161,9 @@ export class FirestoreRetentionStore implements RetentionStore {
           const startMs = (event.get('eventdatetime') as Timestamp).toMillis();
           if (mark && (startMs < mark.atMs || (startMs === mark.atMs && event.id <= mark.id))) continue;
           const bookings = await withCoreErrors(() => this.collection('bookings').where('eventId', '==', event.id).get());
-          const held = bookings.docs.filter((doc) => holdsDetails(doc.data())).length;
+          // The walk-ins not erased are kept as long as the event's bookings' details.
+          const walkIns = await withCoreErrors(() => this.collection('walkIns').where('eventId', '==', event.id).get());
+          const held = bookings.docs.filter((doc) => holdsDetails(doc.data())).length + walkIns.docs.filter((doc) => typeof doc.get('value') === 'string').length;
           if (held === 0) continue;
           holding = { count: holding.count + held, due: holding.due + (startMs < cutoff.instant.getTime() ? held : 0), oldest: holding.oldest ?? new Date(startMs).toISOString() };
         }

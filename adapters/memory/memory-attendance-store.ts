@@ -44,7 +44,12 @@ export class MemoryAttendanceStore implements AttendanceStore {
     return [...this.walkIns.values()].flatMap((row) => (row.walkIn && events.has(row.eventId) ? [structuredClone(row.walkIn)] : []));
   }
 
-  /** The retention run: the walk-ins of these events are deleted outright (memory retention store). */
+  /** The events of the walk-ins still holding their details, one per walk-in (memory retention store). */
+  walkInEvents(): string[] {
+    return [...this.walkIns.values()].flatMap((row) => (row.walkIn ? [row.eventId] : []));
+  }
+
+  /** The retention run: the details of the walk-ins of these events are erased, their ids kept (memory retention store). */
   deleteWalkInsOf(eventIds: ReadonlySet<string>, limit: number): number {
     const due = [...this.walkIns.entries()].filter(([, row]) => row.walkIn && eventIds.has(row.eventId)).slice(0, limit);
     for (const [id, row] of due) this.walkIns.set(id, { eventId: row.eventId, walkIn: null });

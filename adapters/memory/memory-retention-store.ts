@@ -76,7 +76,10 @@ export class MemoryRetentionStore implements RetentionStore {
     switch (kind) {
       case 'bookingDetails': {
         const rows = this.bookingsWithDetails();
-        return summary(rows.map((row) => new Date(row.startMs).toISOString()), cutoff.instant.toISOString());
+        // The walk-ins not erased are kept as long as their event's bookings' details.
+        const events = this.map<ClubEvent>(this.sources.events, 'events');
+        const walkIns = (this.sources.attendance?.walkInEvents() ?? []).map((id) => startMsOf(events.get(id))).filter((ms): ms is number => ms !== null);
+        return summary([...rows.map((row) => row.startMs), ...walkIns].map((ms) => new Date(ms).toISOString()), cutoff.instant.toISOString());
       }
       case 'financialRecords': {
         const dates = [...this.map<Booking>(this.sources.bookings, 'bookings').values()].filter(isFinancial).map((booking) => booking.submittedAt);

@@ -35,7 +35,8 @@ export class SqliteRetentionStore implements RetentionStore {
       case 'bookingDetails':
         return instant(
           await this.one(
-            `SELECT COUNT(*) AS count, MIN(e.eventStartMs) AS oldest, SUM(e.eventStartMs < ?) AS due FROM bookings b JOIN events e ON e.id = b.eventId WHERE e.eventStartMs IS NOT NULL AND ${BOOKING_HOLDS}`,
+            // The bookings still holding their details, and the walk-ins not erased (kept as long).
+            `SELECT COUNT(*) AS count, MIN(ms) AS oldest, SUM(ms < ?) AS due FROM (SELECT e.eventStartMs AS ms FROM bookings b JOIN events e ON e.id = b.eventId WHERE e.eventStartMs IS NOT NULL AND ${BOOKING_HOLDS} UNION ALL SELECT e.eventStartMs AS ms FROM walk_ins w JOIN events e ON e.id = w.eventId WHERE e.eventStartMs IS NOT NULL AND w.value IS NOT NULL)`,
             [ms],
           ),
         );

@@ -128,8 +128,11 @@ export function describeRetentionStoreContract(name: string, makeFixture: Adapte
         await s.events.create(anEvent({ id: eventId, eventdatetime: start, eventenddatetime: new Date(Date.parse(start) + 3_600_000).toISOString(), bookingEndDate: null }));
         await s.attendance.addWalkIn({ id: `w-${eventId}`, eventId, name: 'Wendy Walker', phone: '07700 900123', emergencyContactName: 'Walt', emergencyContactPhone: '999', addedAt: start, addedBy: 'o@club.example', afloat: null });
       }
+      // Held as long as the event's bookings' details, and shown with them.
+      expect(await s.retention.holding('bookingDetails', cutoff)).toEqual({ count: 2, oldest: '2026-01-10T10:00:00.000Z', due: 1 });
       expect(await s.retention.apply('bookingDetails', cutoff, 10, (person) => ({ texts: person.texts, pseudonym: 'Person x' }))).toBe(1);
       expect((await s.attendance.listWalkIns(['old', 'new'])).map((w) => w.id)).toEqual(['w-new']);
+      expect(await s.retention.holding('bookingDetails', cutoff)).toEqual({ count: 1, oldest: '2029-01-10T10:00:00.000Z', due: 0 });
       // Erased, not forgotten: the adding sent again is still known, and brings nothing back.
       expect(await s.attendance.addWalkIn({ id: 'w-old', eventId: 'old', name: 'Wendy Walker', phone: null, emergencyContactName: null, emergencyContactPhone: null, addedAt: NOW.toISOString(), addedBy: 'o', afloat: null })).toEqual({ result: 'repeated', walkIn: null });
       expect(await s.retention.apply('bookingDetails', cutoff, 10, (person) => ({ texts: person.texts, pseudonym: 'Person x' }))).toBe(0);
