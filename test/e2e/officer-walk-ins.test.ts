@@ -35,12 +35,15 @@ async function addWalkIn(page: Page, details: { name: string; phone?: string; co
 describe('walk-ins on the officer of the day\'s page, in Chromium', () => {
   it('adds a walk-in who goes afloat and comes back ashore; one added offline is shown at once and sent once on reconnect', async () => {
     await storeOfficerDay((name) => world.app.built.ports.get(name), startOfLondonDay(new Date()));
+    // Room for one on site: the second walk-in is over it, and the form says so first.
+    const events = world.app.built.ports.get('events');
+    expect(await events.update({ ...(await events.get(OFFICER_DAY.raceId))!, capacity: 1 })).toBe(true);
     const page = await signedInAdminPage(world.browser, PHONE);
     await (await adminMenuLink(page, 'Today')).click();
     await page.getByRole('heading', { level: 3, name: /^Club race/ }).waitFor();
     await page.getByText('Up to date').waitFor();
     const race = page.getByRole('article', { name: /^Club race/ });
-    await race.getByText('Arrived: 0 on site (0 booked, 0 walk-ins)').waitFor();
+    await race.getByText('Arrived: 0 on site (0 booked, 0 walk-ins) · capacity 1').waitFor();
 
     // A name is required: the form says so and nothing is added.
     await page.getByRole('form', { name: 'Add a walk-in' }).getByRole('button', { name: 'Add walk-in' }).click();
@@ -70,6 +73,9 @@ describe('walk-ins on the officer of the day\'s page, in Chromium', () => {
     // Without signal: shown at once, waiting on the device, sent once when the connection is back.
     await world.browser.context.setOffline(true);
     await addWalkIn(page, { name: 'Olly Offline' });
+    await page.getByText("Adding this walk-in makes 2 on site, over the event's capacity of 1. Add them anyway?").waitFor();
+    expect(await page.getByText(/waiting to be sent/).count()).toBe(0);
+    await page.getByRole('button', { name: 'Add anyway' }).click();
     await race.getByText('Arrived: 2 on site (0 booked, 2 walk-ins)').waitFor();
     await page.getByText('1 mark waiting to be sent').waitFor();
     await page.getByRole('listitem').filter({ hasText: 'Olly Offline' }).filter({ hasText: 'not sent yet' }).waitFor();
