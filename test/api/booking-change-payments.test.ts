@@ -170,6 +170,24 @@ describe('a larger change of a card-paid booking is paid by card through its own
     expect(stored.filter((s) => s.cancelledAt === null).reduce((sum, s) => sum + s.numberAttending, 0)).toBeLessThanOrEqual(4);
   });
 
+  it('three confirms of one change at once make one checkout and, paid from two tabs and the webhook, one charge applied once', async () => {
+    const event = await addEvent(app, { name: 'Triple Click Supper', requiresPayment: true, price: 900, capacity: 20 });
+    const { bookingId, token } = await paidBooking(event.id, 1);
+    const confirms = await Promise.all([change(token, 3), change(token, 3), change(token, 3)]);
+    expect(confirms.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(new Set(confirms.map((r) => r.body.checkoutId)).size).toBe(1);
+    const checkoutId: string = confirms[0].body.checkoutId;
+    const chargesBefore = gateway().charges.length;
+    const paid = await Promise.all([pay(checkoutId), pay(checkoutId)]);
+    expect(paid.map((r) => r.body.status)).toEqual(['COMPLETED', 'COMPLETED']);
+    await webhook(checkoutId);
+    expect(gateway().charges.slice(chargesBefore)).toEqual([expect.objectContaining({ amount: 1800 })]);
+    const stored = (await app.get('bookings').get(bookingId))!;
+    expect(stored.numberAttending).toBe(3);
+    expect(stored.amendments).toHaveLength(1);
+    expect(await revenue(event.id)).toEqual({ GBP: 2700 });
+  });
+
   it('bad input to the change checkout changes nothing: an unknown or altered checkout is 404, nothing charged', async () => {
     const event = await addEvent(app, { name: 'Forged Change', requiresPayment: true, price: 700, capacity: 10 });
     const { token } = await paidBooking(event.id, 1);
