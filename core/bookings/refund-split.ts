@@ -74,3 +74,19 @@ export function refundPartKey(base: { prefix: string; bookingId: string }, part:
   const payment = part.index === 0 ? '' : `p${part.index}-`;
   return `${base.prefix}-${payment}${base.bookingId}`.slice(0, 45);
 }
+
+/**
+ * The parts of a refund made in parts already refunded, by payment index, as `partsRefundId`
+ * records them in the booking's `refundId` (`p0:<refund id> p1:<refund id>`): a retry after
+ * another part was refused never asks for them again (its key moved on with the refusal).
+ */
+export function refundedParts(refundId: string | null): Map<number, string> {
+  const done = new Map<number, string>();
+  for (const match of (refundId ?? '').matchAll(/(?:^|\s)p(\d+):(\S+)/g)) done.set(Number(match[1]), match[2]);
+  return done;
+}
+
+/** The refund ids of a refund made in parts, by payment index, as the booking's `refundId` keeps them (at most 200 characters). */
+export function partsRefundId(done: ReadonlyMap<number, string>): string {
+  return [...done].sort(([a], [b]) => a - b).map(([index, id]) => `p${index}:${id}`).join(' ').slice(0, 200);
+}
