@@ -218,11 +218,16 @@ export class SquarePaymentGateway implements PaymentGateway {
     const event = readSquarePaymentEvent(rawBody);
     const checkoutId = event ? this.ids.checkoutFor(event) : null;
     if (!event || checkoutId === null) return null;
+    // Rebuilt from the payment's own reference and amount_money, so these are what was taken.
+    const terms = this.ids.termsOf(checkoutId);
     return {
       checkoutId,
       paymentId: event.paymentId,
       status: event.status,
       completedAt: event.status === 'COMPLETED' ? event.updatedAt : null,
+      checkoutBookingId: terms.bookingId,
+      amount: terms.amount,
+      currency: terms.currency,
     };
   }
 

@@ -144,6 +144,8 @@ export class TestPaymentGateway implements PaymentGateway {
     const event = readSquarePaymentEvent(rawBody);
     const checkoutId = event ? this.ids.checkoutFor(event) : null;
     if (!event || checkoutId === null) return null;
+    // Rebuilt from the payment's own reference and amount_money, so these are what was taken.
+    const terms = this.ids.termsOf(checkoutId);
     // Only payments this gateway took: a reference and amount alone do not make a checkout ours.
     if (event.paymentId !== this.paymentIdFor(checkoutId) && event.paymentId !== this.paymentIdFor(checkoutId, true)) return null;
     return {
@@ -151,6 +153,9 @@ export class TestPaymentGateway implements PaymentGateway {
       paymentId: event.paymentId,
       status: event.status,
       completedAt: event.status === 'COMPLETED' ? event.updatedAt : null,
+      checkoutBookingId: terms.bookingId,
+      amount: terms.amount,
+      currency: terms.currency,
     };
   }
 

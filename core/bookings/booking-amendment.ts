@@ -79,6 +79,19 @@ export interface ChangeCheckout {
   checkoutId: string;
 }
 
+/**
+ * The attempt of this booking's larger change that a checkout was made for, read from the
+ * checkout's booking id (`<booking id>_c<attempt>`, changeCheckoutBookingId); null for any other
+ * (the booking's own checkout, another booking's).
+ */
+export function changeAttemptOf(bookingId: string, checkoutBookingId: string): number | null {
+  const prefix = `${bookingId}_c`;
+  if (!checkoutBookingId.startsWith(prefix)) return null;
+  const digits = checkoutBookingId.slice(prefix.length);
+  if (!/^[1-9]\d{0,8}$/.test(digits)) return null;
+  return Number(digits);
+}
+
 /** The booking id a larger change's checkout is made for: its own, so the gateway never takes it for the booking's checkout. */
 export function changeCheckoutBookingId(bookingId: string, attempt: number): string {
   return `${bookingId}_c${attempt}`;
@@ -275,9 +288,18 @@ export function lateChangeSettled(booking: Booking, paymentId: string): Booking 
   return { ...booking, pendingChange: null };
 }
 
-/** The idempotency key of the refund of a change's payment that came too late: one per change attempt. */
+/** The idempotency key of the refund of a change's payment that came too late (or for a change replaced meanwhile): one per change attempt. */
 export function lateChangeRefundKey(booking: Pick<Booking, 'id'>, attempt: number): string {
   return `change-late-${attempt}-${booking.id}`.slice(0, 45);
+}
+
+/**
+ * The outbox id of the e-mail telling the member a change's payment was refunded (it came too
+ * late, or for a change replaced meanwhile): one per change attempt, so the card form and the
+ * webhook (and its replays) queue it once.
+ */
+export function changeRefundMailId(booking: Pick<Booking, 'id'>, attempt: number): string {
+  return `change-refund-${attempt}-${booking.id}`;
 }
 
 /** The booking once its waiting change's checkout is opened at `now` (its hold grows to 30 minutes), or null when that changes nothing. */

@@ -15,7 +15,11 @@ import { paidByCardAt } from './booking-lifecycle';
 import type { AuditActor } from '../audit/audit';
 import type { IdGenerator } from '../shared/id-generator.port';
 import { requireFound } from '../shared/require-found';
-import { CHANGE_MESSAGES, changePaidAt, lateChangeRefundKey, lateChangeSettled, type PendingChange } from './booking-amendment';
+import { CHANGE_MESSAGES, changeAttemptOf, changePaidAt, lateChangeRefundKey, lateChangeSettled, changeRefundMailId, type PendingChange } from './booking-amendment';
+import { bookingAuditEntry } from './booking-lifecycle';
+import type { Outbox } from '../mail/outbox.port';
+import type { AuditLog } from '../audit/audit-log.port';
+import type { Currency } from '../shared/money';
 import { changeHoldRunning } from './booking-state';
 import { changedMail } from './change-my-booking';
 import { bookingChangeRefunded } from './booking-mail';
@@ -62,6 +66,10 @@ export interface ConfirmPaymentDeps extends ConfirmationDeps, BookingChangeDeps 
   /** For the event's capacity, the confirmation's event details and calendar file. */
   events: EventRepository;
   ids: IdGenerator;
+  /** The e-mail about a replaced change's refund, written once under an id of its own (addOnce). */
+  outbox: Pick<Outbox, 'addOnce'>;
+  /** The audit entry of a replaced change's refund, written after it (the booking does not change). */
+  audit: Pick<AuditLog, 'append' | 'list'>;
 }
 
 const SYSTEM: AuditActor = { kind: 'system' };
@@ -101,7 +109,15 @@ export class ConfirmPayment extends UseCase<ConfirmPaymentDeps> {
     if (!booking) return { status: 'IGNORED' };
     if (booking.checkoutId !== notification.checkoutId) {
       const payment = { checkoutId: notification.checkoutId, paymentId: notification.paymentId, paymentCompletedAt: notification.completedAt ?? this.deps.clock.now().toISOString() };
-      return this.recordChange(booking, payment, booking.pendingChange?.checkoutId === notification.checkoutId ? booking.pendingChange : null);
+      const waiting = booking.pendingChange?.checkoutId === notification.checkoutId ? booking.pendingChange : null;
+      const answer = await this.recordChange(booking, payment, waiting);
+      if (answer.status !== 'IGNORED') return answer;
+      // Paid for a change replaced (or dropped) before its payment was recorded: the money goes
+      // back in full, with the key the card form would use, so it is refunded once.
+      const attempt = changeAttemptOf(booking.id, notification.checkoutBookingId);
+      if (attempt === null) return answer;
+      const refunded = await this.refundReplacedChange(booking, { attempt, paymentId: notification.paymentId, amount: notification.amount, currency: notification.currency });
+      return refunded ? { status: 'COMPLETED', bookingId: booking.id, paymentId: notification.paymentId, alreadyPaid: false } : answer;
     }
     // No hold check here, unlike a card payment: the provider has already taken the money (a
     // charge whose answer was lost, say). record() keeps it if the places are still free, and
@@ -179,7 +195,7 @@ export class ConfirmPayment extends UseCase<ConfirmPaymentDeps> {
       await this.refundLateChange(stored, late);
     } else if (stale && charged !== null && charged.checkoutId === payment.checkoutId && !stored.amendments.some((a) => a.paymentId === payment.paymentId)) {
       // Charged for a change replaced meanwhile: the money goes back.
-      await this.refundLateChange(stored, { ...charged, latePaymentId: payment.paymentId });
+      if (stored.paymentCurrency !== null) await this.refundReplacedChange(stored, { attempt: charged.attempt, paymentId: payment.paymentId, amount: charged.difference, currency: stored.paymentCurrency });
     }
     if (stale && charged === null) return { status: 'IGNORED' };
     return { status: 'COMPLETED', bookingId: booking.id, paymentId: payment.paymentId, alreadyPaid: !changed };
@@ -203,17 +219,52 @@ export class ConfirmPayment extends UseCase<ConfirmPaymentDeps> {
     const event = await this.deps.events.get(booking.eventId);
     const now = this.deps.clock.now();
     await this.deps.bookings.change(booking.id, now, (current) => {
-      const next = lateChangeSettled(current, paymentId) ?? (current.pendingChange === null || current.pendingChange.attempt !== late.attempt ? null : undefined);
+      const next = lateChangeSettled(current, paymentId);
       const amount = formatMoney(late.difference, currency);
       const mail: OutboxMessage[] =
         current.userEmail && event
-          ? [newOutboxMessage(this.deps.ids.next(), 'booking-refund', current.id, bookingChangeRefunded(current, amount, { clubName: this.deps.siteSettings.clubName, manageUrl: manageUrl(this.deps, current, event), refunded: true }), now)]
+          ? [newOutboxMessage(changeRefundMailId(current, late.attempt), 'booking-refund', current.id, bookingChangeRefunded(current, amount, { clubName: this.deps.siteSettings.clubName, manageUrl: manageUrl(this.deps, current, event), refunded: true }), now)]
           : [];
       const summary = `Refunded ${amount} paid for a change too late (${refundId})`;
-      // A change replaced while it was charged: nothing to drop, the refund and the e-mail recorded once.
-      if (next === undefined) return null;
-      return changeOf(this.deps, current, next ?? current, { action: 'booking.change-refund', summary, actor: SYSTEM, at: now, mail });
+      if (next === null) return null;
+      return changeOf(this.deps, current, next, { action: 'booking.change-refund', summary, actor: SYSTEM, at: now, mail });
     });
+  }
+
+  /**
+   * Refunds in full a payment for a change that is no longer waiting (replaced by another change,
+   * or dropped, before its payment was recorded), with the refund key of its attempt
+   * (lateChangeRefundKey): the card form and the webhook, however often each comes, refund it
+   * once. The booking does not change. The member's e-mail is queued once (its id is the
+   * attempt's), and the audit entry written with it; a member without an address gets the entry
+   * once, unless two answers race. True when the provider took the refund.
+   */
+  private async refundReplacedChange(booking: Booking, paid: { attempt: number; paymentId: string; amount: number; currency: Currency }): Promise<boolean> {
+    const { attempt, paymentId, amount: minor, currency } = paid;
+    let outcome: Awaited<ReturnType<PaymentGateway['refund']>>;
+    try {
+      outcome = await this.deps.payments.refund({ paymentId, amount: minor, currency, reason: `Booking ${booking.id}: change replaced before it was paid`, idempotencyKey: lateChangeRefundKey(booking, attempt) });
+    } catch (error) {
+      // Unknown: the provider's next webhook (or an admin) tries again with the same key.
+      if (!(error instanceof UnavailableError)) throw error;
+      return false;
+    }
+    if (outcome.status !== 'REFUNDED') return false;
+    const current = (await this.deps.bookings.get(booking.id)) ?? booking;
+    const event = await this.deps.events.get(current.eventId);
+    const now = this.deps.clock.now();
+    const amount = formatMoney(minor, currency);
+    const summary = `Refunded ${amount} paid for a change replaced before it was paid (${outcome.refundId})`;
+    let first: boolean;
+    if (current.userEmail && event) {
+      const mail = bookingChangeRefunded(current, amount, { clubName: this.deps.siteSettings.clubName, manageUrl: manageUrl(this.deps, current, event), refunded: true });
+      first = await this.deps.outbox.addOnce(newOutboxMessage(changeRefundMailId(current, attempt), 'booking-refund', current.id, mail, now));
+    } else {
+      const earlier = await this.deps.audit.list({ recordId: current.id, limit: 200 });
+      first = !earlier.some((entry) => entry.action === 'booking.change-refund' && entry.summary === summary);
+    }
+    if (first) await this.deps.audit.append([bookingAuditEntry(this.deps.ids.next(), current, current, { action: 'booking.change-refund', summary, actor: SYSTEM, at: now })]);
+    return true;
   }
 
   /** When an earlier confirmation won, report the payment that is actually stored. */

@@ -44,6 +44,18 @@ export interface PaymentNotification {
   paymentId: string;
   status: 'COMPLETED' | 'FAILED' | 'PENDING';
   completedAt: string | null;
+  /**
+   * The booking id the checkout was created for (CheckoutRequest.bookingId): a larger change's
+   * own checkout is `<booking id>_c<attempt>` (docs/payments.md#changing-a-booking).
+   */
+  checkoutBookingId: string;
+  /**
+   * What the provider took, in minor units (Square: the payment's `amount_money`): the checkout's
+   * amount. What a payment nobody is waiting for any more is refunded in full.
+   */
+  amount: number;
+  /** The currency of `amount`. */
+  currency: Currency;
 }
 
 /**

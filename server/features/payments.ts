@@ -24,6 +24,8 @@ export const paymentsFeature: Feature = {
             ids: get('ids'),
             bookingLinks: get('bookingLinks'),
             siteSettings: settings.siteSettings,
+            outbox: get('outbox'),
+            audit: get('audit'),
           }),
       ),
       provide(

@@ -188,6 +188,43 @@ describe('a larger change of a card-paid booking is paid by card through its own
     expect(await revenue(event.id)).toEqual({ GBP: 2700 });
   });
 
+  it('a change charged but never recorded, then replaced by another, is refunded once when its webhook comes (twice); the new change stays payable', async () => {
+    const event = await addEvent(app, { name: 'Replaced Change Supper', requiresPayment: true, price: 500, capacity: 20 });
+    const { bookingId, token } = await paidBooking(event.id, 1);
+    const first: string = (await change(token, 2)).body.checkoutId;
+    // The card form charged change A at the provider, but the server crashed before recording it.
+    const charged = await gateway().completeCheckout(first, TEST_CARDS.succeeds);
+    if (charged.status !== 'COMPLETED') throw new Error('change A should have been charged');
+    // The member, seeing no change, confirms other numbers: change B replaces A.
+    const second: string = (await change(token, 3)).body.checkoutId;
+    expect(second).not.toBe(first);
+    const refundsBefore = gateway().refunds.length;
+    expect((await webhook(first)).status).toBe(200);
+    expect((await webhook(first)).status).toBe(200);
+    // A's money goes back, in full and once; the booking is as it was, B still waiting.
+    expect(gateway().refunds.slice(refundsBefore)).toEqual([expect.objectContaining({ paymentId: charged.paymentId, amount: 500, currency: 'GBP' })]);
+    const stored = (await app.get('bookings').get(bookingId))!;
+    expect(stored).toMatchObject({ numberAttending: 1, amendments: [] });
+    expect(stored.pendingChange).toMatchObject({ checkoutId: second, numberAttending: 3, difference: 1000 });
+    expect(await revenue(event.id)).toEqual({ GBP: 500 });
+    const mail = await smtp.waitForSubject('Booking not changed: Replaced Change Supper');
+    expect(mail.text).toContain('The £5.00 you paid for the change has been refunded to your card.');
+    const audit = (await treasurer.get(`/api/admin/audit?recordId=${bookingId}`)).body.entries as { action: string }[];
+    expect(audit.filter((e) => e.action === 'booking.change-refund')).toHaveLength(1);
+
+    // B is paid as usual and made; A's webhook again, and the card form paying A, change nothing more.
+    expect((await pay(second)).body).toMatchObject({ status: 'COMPLETED', alreadyPaid: false });
+    expect((await webhook(first)).status).toBe(200);
+    expect((await pay(first)).status).toBe(402);
+    expect(gateway().refunds.slice(refundsBefore)).toHaveLength(1);
+    expect(await app.get('bookings').get(bookingId)).toMatchObject({ numberAttending: 3, pendingChange: null, amendments: [expect.objectContaining({ difference: 1000, checkoutId: second })] });
+    expect(await revenue(event.id)).toEqual({ GBP: 1500 });
+    expect(await placesCheck(event.id)).toBe(3);
+    expect((await app.get('outbox').list({ recordId: bookingId })).filter((m) => m.mail.subject === 'Booking not changed: Replaced Change Supper')).toHaveLength(1);
+    const after = (await treasurer.get(`/api/admin/audit?recordId=${bookingId}`)).body.entries as { action: string }[];
+    expect(after.filter((e) => e.action === 'booking.change-refund')).toHaveLength(1);
+  });
+
   it('bad input to the change checkout changes nothing: an unknown or altered checkout is 404, nothing charged', async () => {
     const event = await addEvent(app, { name: 'Forged Change', requiresPayment: true, price: 700, capacity: 10 });
     const { token } = await paidBooking(event.id, 1);
