@@ -445,7 +445,8 @@ describe('SquarePaymentGateway against the fake Square API', () => {
     const webhook = fake.webhookFor((paid as { paymentId: string }).paymentId);
     const reads = await Promise.all([1, 2, 3].map(() => gateway.parseWebhook(webhook.rawBody, webhook.headers, SQUARE_SEEN_URL)));
     expect(reads).toEqual([reads[0], reads[0], reads[0]]);
-    expect(reads[0]).toEqual({ checkoutId, paymentId: (paid as { paymentId: string }).paymentId, status: 'COMPLETED', completedAt: expect.any(String) });
+    // The amount and currency are the payment's amount_money, as Square's payment.updated carries it.
+    expect(reads[0]).toEqual({ checkoutId, paymentId: (paid as { paymentId: string }).paymentId, status: 'COMPLETED', completedAt: expect.any(String), checkoutBookingId: aCheckout().bookingId, amount: 1999, currency: 'EUR' });
 
     // A gateway started afresh (a restart) reads it the same: nothing was kept in memory for this.
     expect(await squareGateway(fake).parseWebhook(webhook.rawBody, webhook.headers, SQUARE_SEEN_URL)).toEqual(reads[0]);
@@ -462,6 +463,9 @@ describe('SquarePaymentGateway against the fake Square API', () => {
       paymentId: fake.payments[0].id,
       status: 'FAILED',
       completedAt: null,
+      checkoutBookingId: aCheckout().bookingId,
+      amount: aCheckout().amount,
+      currency: aCheckout().currency,
     });
   });
 

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   amendmentRefundSettled,
   bookingPrice,
+  changeAttemptOf,
+  changeCheckoutBookingId,
   changePaidAt,
   decideBookingChange,
   isChangeToPay,
@@ -90,6 +92,25 @@ describe('refunds split over a booking’s payments (properties)', () => {
         expect([...refunded.keys()].every((id) => paid.has(id))).toBe(true);
       }),
     );
+  });
+});
+
+describe("a change checkout's attempt, read back from its booking id (properties)", () => {
+  const idArb = fc.stringMatching(/^[A-Za-z0-9_-]{1,30}$/);
+  it('reads back the attempt of every change checkout of the booking, and nothing from any other booking id', () => {
+    fc.assert(
+      fc.property(idArb, fc.integer({ min: 1, max: 999_999 }), (bookingId, attempt) => {
+        expect(changeAttemptOf(bookingId, changeCheckoutBookingId(bookingId, attempt))).toBe(attempt);
+      }),
+    );
+    fc.assert(
+      fc.property(idArb, idArb, (bookingId, other) => {
+        const attempt = changeAttemptOf(bookingId, other);
+        // Only ever an attempt whose checkout booking id is exactly `other`.
+        if (attempt !== null) expect(changeCheckoutBookingId(bookingId, attempt)).toBe(other);
+      }),
+    );
+    expect(['bk-1', 'bk-1_c', 'bk-1_c0', 'bk-1_c01', 'bk-1_c1x', 'bk-2_c1', 'xbk-1_c1'].map((id) => changeAttemptOf('bk-1', id))).toEqual([null, null, null, null, null, null, null]);
   });
 });
 
