@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TEST_CARDS, type TestPaymentGateway } from '../../adapters/test-payments/test-payment-gateway';
 import type { SmtpTestServer } from '../support/smtp-test-server';
 import { addAdmin, addEvent, FETCH, signIn, type TestApp } from './support/test-app';
@@ -223,6 +223,34 @@ describe('a larger change of a card-paid booking is paid by card through its own
     expect((await app.get('outbox').list({ recordId: bookingId })).filter((m) => m.mail.subject === 'Booking not changed: Replaced Change Supper')).toHaveLength(1);
     const after = (await treasurer.get(`/api/admin/audit?recordId=${bookingId}`)).body.entries as { action: string }[];
     expect(after.filter((e) => e.action === 'booking.change-refund')).toHaveLength(1);
+  });
+
+  it('a change replaced while the card form charged it is refunded once and the member told once, however often its webhook comes after', async () => {
+    const event = await addEvent(app, { name: 'Raced Change Supper', requiresPayment: true, price: 400, capacity: 20 });
+    const { bookingId, token } = await paidBooking(event.id, 1);
+    const first: string = (await change(token, 2)).body.checkoutId;
+    // While the provider charges A, the member confirms other numbers in another tab: B replaces A.
+    const real = gateway().completeCheckout.bind(gateway());
+    const spy = vi.spyOn(gateway(), 'completeCheckout').mockImplementationOnce(async (checkoutId, cardToken) => {
+      const result = await real(checkoutId, cardToken);
+      expect((await change(token, 3)).status).toBe(200);
+      return result;
+    });
+    const refundsBefore = gateway().refunds.length;
+    try {
+      await pay(first);
+    } finally {
+      spy.mockRestore();
+    }
+    await webhook(first);
+    await webhook(first);
+    expect(gateway().refunds.slice(refundsBefore)).toEqual([expect.objectContaining({ amount: 400 })]);
+    expect(await app.get('bookings').get(bookingId)).toMatchObject({ numberAttending: 1, amendments: [], pendingChange: expect.objectContaining({ numberAttending: 3 }) });
+    await smtp.waitForSubject('Booking not changed: Raced Change Supper');
+    expect((await app.get('outbox').list({ recordId: bookingId })).filter((m) => m.mail.subject === 'Booking not changed: Raced Change Supper')).toHaveLength(1);
+    const audit = (await treasurer.get(`/api/admin/audit?recordId=${bookingId}`)).body.entries as { action: string }[];
+    expect(audit.filter((e) => e.action === 'booking.change-refund')).toHaveLength(1);
+    expect(await revenue(event.id)).toEqual({ GBP: 400 });
   });
 
   it('bad input to the change checkout changes nothing: an unknown or altered checkout is 404, nothing charged', async () => {
