@@ -5,7 +5,7 @@ import { paidByCard } from '../bookings/booking-lifecycle';
 import { parseInstant } from '../shared/london-time';
 
 /**
- * Calling off an event (issue 17, "Cancelling an event"). The event stays on the calendar and in
+ * Calling off an event (docs/product.md, "Booking states and cancellation"). The event stays on the calendar and in
  * the feed marked cancelled with the reason members are told; booking closes; every booking that
  * still stands is cancelled by the admin with a full refund (the booking life cycle's one path).
  */
