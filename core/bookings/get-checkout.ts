@@ -38,6 +38,11 @@ export const CheckoutSchema = z.object({
   cancelled: z.boolean(),
   /** Once cancelled, what happened to the money, in the e-mail's words; else null. */
   note: z.string().nullable(),
+  /**
+   * For a larger change's own checkout, the booking's numbers once the change is paid (adults and
+   * children together in `numberAttending`, as on the booking form); null for a booking's checkout.
+   */
+  change: z.object({ numberAttending: z.number().int().positive(), numberOfChildren: z.number().int().nonnegative() }).nullable(),
 });
 export type Checkout = z.infer<typeof CheckoutSchema>;
 
@@ -107,12 +112,13 @@ export class GetCheckout extends UseCase<GetCheckoutDeps> {
           })).booking
         : found;
     const made = booking.amendments.find((a) => a.checkoutId === checkoutId && a.paymentId !== null);
-    const amount = made?.difference ?? (booking.pendingChange?.checkoutId === checkoutId ? booking.pendingChange.difference : null);
-    if (amount === null) throw new NotFoundError(BOOKING_NOT_FOUND);
-    return this.answer(booking, amount, made !== undefined, browserProof, now);
+    const change = made ?? (booking.pendingChange?.checkoutId === checkoutId ? booking.pendingChange : null);
+    if (change === null) throw new NotFoundError(BOOKING_NOT_FOUND);
+    const numbers = { numberAttending: change.numberAttending, numberOfChildren: change.numberOfChildren };
+    return this.answer(booking, change.difference, made !== undefined, browserProof, now, numbers);
   }
 
-  private async answer(booking: Booking, amount: number, paid: boolean, browserProof: string | null, now: Date): Promise<Checkout> {
+  private async answer(booking: Booking, amount: number, paid: boolean, browserProof: string | null, now: Date, change: Checkout['change'] = null): Promise<Checkout> {
     if (booking.paymentCurrency === null) throw new NotFoundError(BOOKING_NOT_FOUND);
     return {
       bookingId: booking.id,
@@ -127,6 +133,7 @@ export class GetCheckout extends UseCase<GetCheckoutDeps> {
       managePath: paid && this.provesBooker(browserProof, booking, now) ? await this.managePath(booking) : null,
       cancelled: isCancelled(booking),
       note: isCancelled(booking) ? refundLine(booking) : null,
+      change,
     };
   }
 

@@ -103,11 +103,15 @@ describe('Change booking on the manage page, in Chromium at 375 px', () => {
 
     // The card step of the change's own checkout: the difference only.
     await member.getByRole('button', { name: 'Pay £10.00' }).waitFor();
+    await member.getByText('now 2 attending, the difference to pay').waitFor();
     expect(gateway.charges.length).toBe(chargesBefore);
     await expectAccessible(member, 'change card step at 375 px', null);
     await member.getByRole('form', { name: 'Test mode - no real money is taken' }).getByLabel('Card number').fill('4111 1111 1111 1111');
     await member.getByRole('button', { name: 'Pay £10.00' }).click();
     await member.getByRole('heading', { name: 'Payment Created Successfully' }).waitFor();
+    // It says the change is paid, not the booking as if it were new.
+    await member.getByText('is paid: now 2 attending.', { exact: false }).waitFor();
+    expect(await member.getByText('Your booking for', { exact: false }).count()).toBe(0);
     expect(gateway.charges.slice(chargesBefore)).toEqual([expect.objectContaining({ amount: 1000, currency: 'GBP' })]);
 
     await member.getByRole('link', { name: 'Manage my booking' }).click();

@@ -78,6 +78,12 @@ function PaidButCancelled({ event, checkout }: { event: CalendarEvent; checkout:
   );
 }
 
+/** A change's new numbers as the member reads them: "now 3 attending, 1 of them a child". */
+function changeText(change: NonNullable<Checkout['change']>): string {
+  const children = change.numberOfChildren === 0 ? '' : `, ${change.numberOfChildren} of them ${change.numberOfChildren === 1 ? 'a child' : 'children'}`;
+  return `now ${change.numberAttending} attending${children}`;
+}
+
 function PaymentSuccess({ event, checkout, checkoutId }: { event: CalendarEvent; checkout: Checkout; checkoutId: string }) {
   const config = useClubConfig();
   usePageTitle('Payment Created Successfully');
@@ -89,9 +95,15 @@ function PaymentSuccess({ event, checkout, checkoutId }: { event: CalendarEvent;
       <h2 id="payment-success-heading" tabIndex={-1} ref={useFocusOnMount<HTMLHeadingElement>()}>
         Payment Created Successfully
       </h2>
-      <p>
-        Your booking for <strong>{event.name}</strong> is paid.
-      </p>
+      {checkout.change ? (
+        <p>
+          The change to your booking for <strong>{event.name}</strong> is paid: {changeText(checkout.change)}.
+        </p>
+      ) : (
+        <p>
+          Your booking for <strong>{event.name}</strong> is paid.
+        </p>
+      )}
       <p className="booking-reference">
         Booking reference: <strong>{checkout.reference}</strong>
       </p>
@@ -196,6 +208,12 @@ function CardStep({ event, checkout, checkoutId, square }: { event: CalendarEven
           <dt>Event</dt>
           <dd>{checkout.eventName}</dd>
         </div>
+        {checkout.change && (
+          <div>
+            <dt>Change</dt>
+            <dd className="payment-change">{changeText(checkout.change)}, the difference to pay</dd>
+          </div>
+        )}
         <div>
           <dt>Amount to pay</dt>
           <dd className="payment-amount">{amount}</dd>
