@@ -28,7 +28,7 @@ import {
   EventSavedSchema,
   OutboxMessageResponseSchema,
   SessionResponseSchema,
-} from '../../core/shared/admin-api-schema';
+} from '../../core/contract/admin-api-schema';
 
 /** Response shapes for the OpenAPI document, built from the core entity schemas. */
 

@@ -14,7 +14,7 @@ import { SqliteOutbox } from '../../adapters/sqlite/sqlite-outbox';
 import { SqliteWorkDayRepository } from '../../adapters/sqlite/sqlite-work-day-repository';
 import { eventRemindersJob } from '../../core/reminders/reminders';
 import type { Booking } from '../../core/bookings/booking';
-import type { StoragePorts } from '../../core/shared/storage-ports.port';
+import type { StoragePorts } from '../../core/storage/storage-ports.port';
 import { RunDueJobs } from '../../core/jobs/run-due-jobs';
 import { jobHandlers, REMINDER_ROUND_JOB, repeatingJobs, type UseCaseOf } from '../../core/jobs/scheduled-work';
 import { SendEventReminders } from '../../core/reminders/send-event-reminders';

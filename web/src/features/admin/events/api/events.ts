@@ -6,7 +6,7 @@ import type { EventCancellationPreview } from '@core/events/event-cancellation';
 import type { CancelEventResult } from '@core/events/cancel-event';
 import type { AdminListEvent } from '@core/events/list-admin-events';
 import type { AdminEvent } from '@core/events/get-admin-event';
-import { AdminEventResponseSchema, AdminEventsResponseSchema, EventCancelledSchema, EventCancelPreviewSchema, EventSavedSchema } from '@core/shared/admin-api-schema';
+import { AdminEventResponseSchema, AdminEventsResponseSchema, EventCancelledSchema, EventCancelPreviewSchema, EventSavedSchema } from '@core/contract/admin-api-schema';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../../lib/api';
 import { adminQueryOptions, type MutationConfig, useAdminMutation, useMarkStale } from '../../shared/api/admin-query';
 

@@ -1,4 +1,4 @@
-import type { AddressLimitStore } from './address-limit-store.port';
+import type { AddressLimitStore } from '../shared/address-limit-store.port';
 import type { AdminRepository } from '../admins/admin-repository.port';
 import type { BookingRepository } from '../bookings/booking-repository.port';
 import type { CampaignRepository } from '../campaigns/campaign-repository.port';
@@ -6,7 +6,7 @@ import type { ConditionsRepository } from '../conditions/conditions-repository.p
 import type { CredentialRepository } from '../admins/credential-repository.port';
 import type { DocumentRepository } from '../documents/document-repository.port';
 import type { EventRepository } from '../events/event-repository.port';
-import type { FileStore } from './file-store.port';
+import type { FileStore } from '../shared/file-store.port';
 import type { LoginAttemptStore } from '../admins/login-attempt-store.port';
 import type { Outbox } from '../mail/outbox.port';
 import type { AuditLog } from '../audit/audit-log.port';
