@@ -1,5 +1,5 @@
 import type { OutgoingMail } from '../mail/mail';
-import { escapeHtml } from '../bookings/booking-mail';
+import { escapeHtml } from '../mail/compose-mail';
 
 // Apart from password-reset.ts, which the browser loads: the mail helpers bring the calendar code.
 /** The e-mail with the reset link: plain text and simple HTML of the same words. */

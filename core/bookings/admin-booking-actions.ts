@@ -6,7 +6,7 @@ import { isCancelled, paymentStatus } from './booking-state';
 import { householdAttendeesFitting } from '../members/household-attendees';
 import { validateBookingForm } from './booking-validation';
 import { requirePermission } from '../admins/permissions';
-import { formatMoney } from './pricing';
+import { formatMoney } from '../shared/money';
 import { ConflictError, ValidationError } from '../shared/errors';
 import { BOOKING_NOT_FOUND } from '../shared/messages';
 import type { AuditLog } from '../audit/audit-log.port';

@@ -9,7 +9,7 @@ import { bookingEmailKey } from './booking';
 import { holdsPlace, isCancelled, paidByHand } from './booking-state';
 import { householdAttendeesFitting } from '../members/household-attendees';
 import { formatDate } from '../calendar/calendar';
-import { formatMoney } from './pricing';
+import { formatMoney } from '../shared/money';
 import type { Currency } from '../shared/money';
 
 /**

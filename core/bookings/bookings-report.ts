@@ -8,7 +8,8 @@ import { CurrencySchema, type Currency } from '../shared/money';
 import { amendmentsRefunded } from './booking-amendment';
 import { bookingRevenue, holdsPlace, isCancelled, paymentStatus, refundOwedByHand, type StatusBooking } from './booking-state';
 import { fromLondonWall, londonWall, londonWallClock, parseInstant } from '../shared/london-time';
-import { minorToDecimalText } from './pricing';
+import { csvCell } from '../shared/csv';
+import { minorToDecimalText } from '../shared/money';
 
 export const OVERVIEW_MONTHS = 6;
 export const DASHBOARD_STATISTIC_GROUPS = 5;
@@ -263,19 +264,6 @@ export const CSV_HEADER = [
   'Arrived',
   'Named Arrived',
 ] as const;
-
-/**
- * A cell quoted per RFC 4180. Text starting with = + - @ (or a tab or carriage return) would be
- * run as a formula by spreadsheet programs, so it is prefixed with an apostrophe: a member
- * cannot plant a formula in an admin's spreadsheet through the booking form. Text that already
- * starts with an apostrophe gets one too, so the prefix can always be told from the text
- * (spreadsheets hide the first apostrophe and show the rest as typed).
- */
-export function csvCell(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r']/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /** Which price a booking was charged, as reports name it: "Member" or "Standard". */
 export function priceChargedText(b: Pick<Booking, 'priceKind'>): string {

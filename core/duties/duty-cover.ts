@@ -1,7 +1,7 @@
 import type { Admin } from '../admins/admin';
 import { requirePermission } from '../admins/permissions';
 import { recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
-import { composeMail } from '../bookings/booking-mail';
+import { composeMail } from '../mail/compose-mail';
 import type { OutgoingMail } from '../mail/mail';
 import { newOutboxMessage } from '../mail/outbox';
 import type { Outbox } from '../mail/outbox.port';

@@ -8,7 +8,7 @@ import type { MemberRepository } from '../members/member-repository.port';
 import type { Clock } from '../shared/clock.port';
 import { parseInstant } from '../shared/london-time';
 import { UseCase } from '../shared/use-case';
-import { composeMail } from '../bookings/booking-mail';
+import { composeMail } from '../mail/compose-mail';
 import { formatDate, formatDateRange, icsFileName } from '../calendar/calendar';
 import { icsText, type IcsEvent } from '../calendar/ics-file';
 import { dutyWindow, type DutyAssignment } from './duties';

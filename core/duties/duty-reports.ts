@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Admin } from '../admins/admin';
 import { requirePermission } from '../admins/permissions';
-import { csvCell } from '../bookings/bookings-report';
+import { csvCell } from '../shared/csv';
 import type { ClubEvent } from '../events/event';
 import type { EventRepository } from '../events/event-repository.port';
 import type { HouseholdRepository } from '../members/household-repository.port';

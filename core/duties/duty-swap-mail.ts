@@ -1,4 +1,4 @@
-import { composeMail } from '../bookings/booking-mail';
+import { composeMail } from '../mail/compose-mail';
 import type { OutgoingMail } from '../mail/mail';
 import type { DutyWindow } from './duties';
 import { formatDateRange } from '../calendar/calendar';

@@ -1,4 +1,4 @@
-import { composeMail } from '../bookings/booking-mail';
+import { composeMail } from '../mail/compose-mail';
 import { icsFileName } from '../calendar/calendar';
 import { icsText } from '../calendar/ics-file';
 import type { ClubEvent } from '../events/event';

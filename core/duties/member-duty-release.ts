@@ -1,5 +1,5 @@
 import type { AdminRepository } from '../admins/admin-repository.port';
-import { composeMail } from '../bookings/booking-mail';
+import { composeMail } from '../mail/compose-mail';
 import { formatDateRange } from '../calendar/calendar';
 import type { EventRepository } from '../events/event-repository.port';
 import type { OutgoingMail, OutboxMessage } from '../mail/mail';

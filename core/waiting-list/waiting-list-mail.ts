@@ -1,7 +1,7 @@
 import type { ClubEvent } from '../events/event';
 import type { OutgoingMail } from '../mail/mail';
 import type { WaitingListEntry } from './waiting-list-entry';
-import { composeMail } from '../bookings/booking-mail';
+import { composeMail } from '../mail/compose-mail';
 import { formatDate, formatDateRange } from '../calendar/calendar';
 
 /**

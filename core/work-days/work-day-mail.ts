@@ -1,7 +1,7 @@
 import type { OutgoingMail } from '../mail/mail';
 import type { Job } from '../jobs/job';
 import type { WorkDay, WorkDaySignup } from './work-day';
-import { composeMail } from '../bookings/booking-mail';
+import { composeMail } from '../mail/compose-mail';
 import { formatDate, formatDateRange, icsFileName } from '../calendar/calendar';
 import { icsText, type IcsEvent } from '../calendar/ics-file';
 import { newJob } from '../jobs/jobs';
