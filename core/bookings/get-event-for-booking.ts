@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bookingClosedReason } from './booking-state';
+import { bookingClosedReason } from '../events/event-time';
 import { NotFoundError } from '../shared/errors';
 import type { BookingRepository } from './booking-repository.port';
 import type { Clock } from '../shared/clock.port';

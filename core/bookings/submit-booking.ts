@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BookingFormValuesSchema, UNCHANGED_BOOKING, type Booking } from './booking';
-import { bookingClosedReason, HOLD_MINUTES } from './booking-state';
+import { HOLD_MINUTES } from './booking-state';
+import { bookingClosedReason } from '../events/event-time';
 import { maxUnpaidPlacesPerAddress, tooManyUnpaidPlaces } from './unpaid-holds';
 import { EVENT_CANCEL_MESSAGES } from '../events/event-cancellation';
 import { validateBookingForm } from './booking-validation';

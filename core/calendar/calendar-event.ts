@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EventSchema, type ClubEvent } from '../events/event';
-import { isBookingOpen, placesLeftOf } from '../bookings/booking-state';
+import { placesLeftOf } from '../bookings/booking-state';
+import { isBookingOpen } from '../events/event-time';
 
 /** An event as members see it: whether it takes bookings now and how many places are left. */
 export const CalendarEventSchema = EventSchema.extend({

@@ -1,5 +1,5 @@
 import { createEvents } from 'ics';
-import { eventEndInstant } from '../bookings/booking-state';
+import { eventEndInstant } from '../events/event-time';
 import { calendarSpan } from './calendar';
 import { foldIcsLines, ICS_PRODUCT_ID, icsEventAttributes, withEventUrls, type IcsEvent } from './ics-file';
 import { londonDate, londonMidnight } from '../shared/london-time';

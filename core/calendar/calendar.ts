@@ -1,5 +1,5 @@
 import type { ClubEvent } from '../events/event';
-import { eventEndInstant } from '../bookings/booking-state';
+import { eventEndInstant } from '../events/event-time';
 import {
   LONDON,
   addDaysToDate,

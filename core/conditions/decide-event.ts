@@ -1,7 +1,7 @@
 import type { Admin } from '../admins/admin';
 import { requirePermission } from '../admins/permissions';
 import { recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
-import { isEventOver } from '../bookings/booking-state';
+import { isEventOver } from '../events/event-time';
 import type { ClubEvent } from '../events/event';
 import { isEventCancelled } from '../events/event-cancellation';
 import { eventToFormValues, type EventFormValues } from '../events/event-form';

@@ -1,6 +1,7 @@
 import type { Booking } from '../bookings/booking';
 import type { ClubEvent } from './event';
-import { bookingRevenue, isCancelled, isEventOver, paymentStatus } from '../bookings/booking-state';
+import { bookingRevenue, isCancelled, paymentStatus } from '../bookings/booking-state';
+import { isEventOver } from './event-time';
 import { paidByCard } from '../bookings/booking-lifecycle';
 import { parseInstant } from '../shared/london-time';
 

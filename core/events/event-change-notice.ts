@@ -1,7 +1,8 @@
 import type { Booking } from '../bookings/booking';
 import type { ClubEvent } from './event';
 import { formTimeFor, type EventFormValues } from './event-form';
-import { holdsPlace, isEventOver } from '../bookings/booking-state';
+import { holdsPlace } from '../bookings/booking-state';
+import { isEventOver } from './event-time';
 import { formatDateRange } from '../calendar/calendar';
 import { parseInstant } from '../shared/london-time';
 import { isEventCancelled } from './event-cancellation';

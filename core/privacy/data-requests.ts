@@ -5,7 +5,7 @@ import type { AuditLog } from '../audit/audit-log.port';
 import type { Booking } from '../bookings/booking';
 import { bookingEmailKey } from '../bookings/booking';
 import type { BookingRepository } from '../bookings/booking-repository.port';
-import { isEventOver } from '../bookings/booking-state';
+import { isEventOver } from '../events/event-time';
 import type { ClubEvent } from '../events/event';
 import type { EventRepository } from '../events/event-repository.port';
 import type { PasskeyRepository } from '../member-sign-in/passkey-repository.port';

@@ -1,7 +1,8 @@
 import { inflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { bookingClosedReason, placesLeft } from '../../../core/bookings/booking-state';
+import { placesLeft } from '../../../core/bookings/booking-state';
+import { bookingClosedReason } from '../../../core/events/event-time';
 import { validateBookingForm } from '../../../core/bookings/booking-validation';
 import { isAllDay, isShownOnCalendar } from '../../../core/calendar/calendar';
 import { londonDate } from '../../../core/shared/london-time';
