@@ -3,7 +3,7 @@ import type { Booking, PaymentMethod } from './booking';
 import type { ClubEvent } from '../events/event';
 import type { RefundResult } from '../payments/payment-gateway.port';
 import { bookingRevenue, holdsPlace, isCancelled } from './booking-state';
-import { formatDate } from '../calendar/calendar';
+import { formatDate } from '../shared/date-text';
 import { parseInstant } from '../shared/london-time';
 
 /**

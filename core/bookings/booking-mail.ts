@@ -1,8 +1,9 @@
 import { bookedAttendeesText, type Booking } from './booking';
 import type { ClubEvent } from '../events/event';
 import type { OutgoingMail } from '../mail/mail';
-import { formatDate, formatDateRange, icsFileName } from '../calendar/calendar';
-import { icsText, type IcsEvent } from '../calendar/ics-file';
+import { icsFileName } from '../events/calendar-span';
+import { formatDate, formatDateRange } from '../shared/date-text';
+import { icsText, type IcsEvent } from '../events/ics-file';
 import { changeLines } from '../events/event-change-notice';
 import { formatMoney } from '../shared/money';
 import { composeMail, type MailParts } from '../mail/compose-mail';

@@ -2,7 +2,7 @@ import type { Admin } from '../admins/admin';
 import { hasPermission } from '../admins/permissions';
 import type { AdminRepository } from '../admins/admin-repository.port';
 import { composeMail } from '../mail/compose-mail';
-import { formatDateRange } from '../calendar/calendar';
+import { formatDateRange } from '../shared/date-text';
 import type { BookingRepository } from '../bookings/booking-repository.port';
 import type { EventRepository } from '../events/event-repository.port';
 import type { Outbox } from '../mail/outbox.port';

@@ -9,8 +9,9 @@ import type { Clock } from '../shared/clock.port';
 import { parseInstant } from '../shared/london-time';
 import { UseCase } from '../shared/use-case';
 import { composeMail } from '../mail/compose-mail';
-import { formatDate, formatDateRange, icsFileName } from '../calendar/calendar';
-import { icsText, type IcsEvent } from '../calendar/ics-file';
+import { icsFileName } from '../events/calendar-span';
+import { formatDate, formatDateRange } from '../shared/date-text';
+import { icsText, type IcsEvent } from '../events/ics-file';
 import { dutyWindow, type DutyAssignment } from './duties';
 import type { DutyRepository } from './duty-repository.port';
 

@@ -1,6 +1,6 @@
 import { composeMail } from '../mail/compose-mail';
-import { icsFileName } from '../calendar/calendar';
-import { icsText } from '../calendar/ics-file';
+import { icsFileName } from '../events/calendar-span';
+import { icsText } from '../events/ics-file';
 import type { ClubEvent } from '../events/event';
 import { changeLines } from '../events/event-change-notice';
 import type { OutgoingMail } from '../mail/mail';

@@ -1,6 +1,6 @@
 import type { AdminRepository } from '../admins/admin-repository.port';
 import { composeMail } from '../mail/compose-mail';
-import { formatDateRange } from '../calendar/calendar';
+import { formatDateRange } from '../shared/date-text';
 import type { EventRepository } from '../events/event-repository.port';
 import type { OutgoingMail, OutboxMessage } from '../mail/mail';
 import { newOutboxMessage } from '../mail/outbox';

@@ -3,7 +3,7 @@ import type { ClubEvent } from './event';
 import { formTimeFor, type EventFormValues } from './event-form';
 import { holdsPlace } from '../bookings/booking-state';
 import { isEventOver } from './event-time';
-import { formatDateRange } from '../calendar/calendar';
+import { formatDateRange } from '../shared/date-text';
 import { parseInstant } from '../shared/london-time';
 import { isEventCancelled } from './event-cancellation';
 

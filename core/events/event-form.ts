@@ -2,7 +2,7 @@ import { ValidationError } from '../shared/errors';
 import { z } from 'zod';
 import type { ClubEvent, EventFields } from './event';
 import { CURRENCIES, MAX_PAYMENT_AMOUNT, type Currency } from '../shared/money';
-import { instantToLondonWallClock } from '../calendar/calendar';
+import { instantToLondonWallClock } from '../shared/date-text';
 import { wallClockToInstant } from '../shared/london-time';
 import { minorToDecimalText, parseMoneyInput } from '../shared/money';
 

@@ -18,7 +18,7 @@ import { NEWS_AUDIT_FIELDS } from '../../../core/news/news-trail';
 import { PHOTO_AUDIT_FIELDS } from '../../../core/photos/photo-schema';
 import { WATER_LEVEL_AUDIT_FIELDS } from '../../../core/water-levels/add-water-level';
 import { signupAuditFields, workDayAuditFields } from '../../../core/work-days/work-day-roster';
-import { formatDate } from '../../../core/calendar/calendar';
+import { formatDate } from '../../../core/shared/date-text';
 import { aWorkDay } from '../../support/entities';
 
 const noNames = {};

@@ -6,7 +6,7 @@ import { bookingOffer, bookingRevenue, paymentStatus } from '../../../core/booki
 import { bookingClosedReason, isBookingOpen, isEventOver } from '../../../core/events/event-time';
 import { bookingsOverview } from '../../../core/bookings/bookings-report';
 import { bookingsToCancel, cancelEvent, EVENT_CANCEL_MESSAGES, eventCancellationPreview, isEventCancelled } from '../../../core/events/event-cancellation';
-import { icsText } from '../../../core/calendar/ics-file';
+import { icsText } from '../../../core/events/ics-file';
 import type { Booking } from '../../../core/bookings/booking';
 import { makeBooking, makeEvent, msInstant, paymentFields, paymentKind } from './support/domain-fixtures';
 

@@ -3,7 +3,7 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { bookingConfirmation, bookingReminder } from '../../../core/bookings/booking-mail';
 import { escapeHtml } from '../../../core/mail/compose-mail';
-import { icsText } from '../../../core/calendar/ics-file';
+import { icsText } from '../../../core/events/ics-file';
 import { confirmedAt, eventRemindersJob, getsReminder, reminderMessageId, reminderMoment, remindersDue } from '../../../core/reminders/reminders';
 import { makeBooking, makeEvent } from './support/domain-fixtures';
 

@@ -1,4 +1,4 @@
-import { formatDateRange } from '@core/calendar/calendar';
+import { formatDateRange } from '@core/shared/date-text';
 import { CalendarIcon } from '../../../components/ui/icons';
 import type { CalendarEvent } from '@core/calendar/calendar-event';
 

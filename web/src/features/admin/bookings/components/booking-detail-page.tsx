@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { formatDate } from '@core/calendar/calendar';
+import { formatDate } from '@core/shared/date-text';
 import { validateBookingForm } from '@core/bookings/booking-validation';
 import { hasPermission } from '@core/admins/permissions';
 import { formatMoney } from '@core/shared/money';

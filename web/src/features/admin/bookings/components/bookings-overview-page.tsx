@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatDate, formatDay } from '@core/calendar/calendar';
+import { formatDate, formatDay } from '@core/shared/date-text';
 import { formatMoney } from '@core/shared/money';
 import { bookingsOverviewQueryOptions, useBookingsOverview } from '../api/bookings';
 import { useTryAgain } from '../../shared/api/admin-query';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatDate } from '@core/calendar/calendar';
+import { formatDate } from '@core/shared/date-text';
 import { NEWS_FROM_MAILERLITE, newsItemPath } from '@core/news/news-items';
 import { mayOpen } from '@core/admins/permissions';
 import type { AdminNewsItem } from '@core/news/news-schema';

@@ -1,6 +1,6 @@
 import { createEvent, type DateArray, type EventAttributes } from 'ics';
-import type { ClubEvent } from '../events/event';
-import { calendarSpan, type Describable } from './calendar';
+import type { ClubEvent } from './event';
+import { calendarSpan, type Describable } from './calendar-span';
 import { londonDate, parseInstant } from '../shared/london-time';
 
 // The .ics file lives apart from the rest of the calendar rules so that pages showing dates do
