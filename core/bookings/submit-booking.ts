@@ -3,7 +3,7 @@ import { BookingFormValuesSchema, UNCHANGED_BOOKING, type Booking } from './book
 import { HOLD_MINUTES } from './booking-state';
 import { bookingClosedReason } from '../events/event-time';
 import { maxUnpaidPlacesPerAddress, tooManyUnpaidPlaces } from './unpaid-holds';
-import { EVENT_CANCEL_MESSAGES } from '../events/event-cancellation';
+import { EVENT_CANCEL_MESSAGES } from './event-cancellation';
 import { validateBookingForm } from './booking-validation';
 import { decideBookingPrice, type DependantAttendees } from './booking-price';
 import type { Member } from '../members/member';

@@ -15,7 +15,7 @@ import { compassPoint } from './forecast';
 import { goNoGoPanel, inForecastWindow } from './go-no-go';
 import type { GoNoGoPanel } from './conditions-schema';
 import type { DutyRepository } from '../duties/duty-repository.port';
-import { isEventCancelled } from '../events/event-cancellation';
+import { isEventCancelled } from '../events/event-time';
 import { SAFETY_COVER_WORDS, shortSlotText, slotsOfEvent } from './safety-cover';
 import { dutyAlertRecipients } from '../duties/staffing-alerts';
 

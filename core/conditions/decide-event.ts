@@ -3,7 +3,7 @@ import { requirePermission } from '../admins/permissions';
 import { recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
 import { isEventOver } from '../events/event-time';
 import type { ClubEvent } from '../events/event';
-import { isEventCancelled } from '../events/event-cancellation';
+import { isEventCancelled } from '../events/event-time';
 import { eventToFormValues, type EventFormValues } from '../events/event-form';
 import type { EventRepository } from '../events/event-repository.port';
 import { ConflictError, ValidationError } from '../shared/errors';

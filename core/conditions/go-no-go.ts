@@ -1,5 +1,5 @@
 import type { ClubEvent } from '../events/event';
-import { isEventCancelled } from '../events/event-cancellation';
+import { isEventCancelled } from '../events/event-time';
 import { isEventOver } from '../events/event-time';
 import { compareWithLimits, eventSpan, hoursOfEvent } from './compare-conditions';
 import { DEFAULT_CONDITIONS_LIMITS, limitsOfKind, type ConditionsLimits } from './conditions-limits';

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import type { AdminEvent } from '../events/get-admin-event';
+import type { AdminEvent } from '../operations/get-admin-event';
 import { AdminSchema, SessionAdminSchema } from '../admins/admin';
 import { EventSchema } from '../events/event';
 import { WorkDaySignupSchema, WorkDayWithCountsSchema } from '../work-days/work-day';
 import { EventFormValuesSchema } from '../events/event-form';
-import type { EventCancellationPreview } from '../events/event-cancellation';
+import type { EventCancellationPreview } from '../bookings/event-cancellation';
 import { OutboxMessageDetailSchema } from '../mail/list-outbox';
-import { AdminListEventSchema } from '../events/list-admin-events';
-import type { CancelEventResult } from '../events/cancel-event';
+import { AdminListEventSchema } from '../operations/list-admin-events';
+import type { CancelEventResult } from '../operations/cancel-event';
 import { HandRefundSchema } from '../bookings/hand-refunds';
 
 /**

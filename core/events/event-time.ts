@@ -37,3 +37,8 @@ export function isBookingOpen(
 ): boolean {
   return bookingClosedReason(event, now) === null;
 }
+
+/** Whether the event has been called off. */
+export function isEventCancelled(event: Pick<ClubEvent, 'cancelledAt'>): boolean {
+  return parseInstant(event.cancelledAt ?? null) !== null;
+}

@@ -7,8 +7,8 @@ import { WaterLevelsResponseSchema } from '../../core/water-levels/water-levels-
 import { WorkDayResponseSchema, WorkDaysResponseSchema } from '../../core/work-days/work-day-schema';
 import { ClubConfigSchema } from '../../core/content/club-config';
 import { BookingsOverviewSchema } from '../../core/bookings/bookings-report';
-import { CalendarEventSchema } from '../../core/calendar/calendar-event';
-import { DashboardSchema } from '../../core/admins/dashboard';
+import { CalendarEventSchema } from '../../core/bookings/calendar-event';
+import { DashboardSchema } from '../../core/operations/dashboard';
 import { EventBookingsSchema } from '../../core/bookings/event-bookings';
 import { EventForBookingSchema } from '../../core/bookings/get-event-for-booking';
 import { BookingReceiptSchema } from '../../core/bookings/submit-booking';

@@ -14,7 +14,7 @@ import { ListCalendarEvents } from '../../core/calendar/list-calendar-events';
 import { ListCalendarWorkDays } from '../../core/calendar/list-calendar-work-days';
 import { ListWorkDays } from '../../core/work-days/list-work-days';
 import { SearchSite } from '../../core/search/search';
-import { RequestPasswordReset } from '../../core/admins/request-password-reset';
+import { RequestPasswordReset } from '../../core/admin-accounts/request-password-reset';
 import { SignUpForWorkDay } from '../../core/work-days/sign-up-for-work-day';
 import { SubmitBooking, SubmitBookingRequestSchema, TOO_MANY_PLACES_HELD } from '../../core/bookings/submit-booking';
 import { ListHouseholdAttendees } from '../../core/members/household-members';

@@ -13,7 +13,7 @@ import type { SearchIndex } from '../../core/search/search-index.port';
 import type { WaterLevelRepository } from '../../core/water-levels/water-level-repository.port';
 import type { WorkDayRepository } from '../../core/work-days/work-day-repository.port';
 import type { SitePageRepository } from '../../core/site-pages/site-page-repository.port';
-import { RebuildSearchIndex } from '../../core/search/rebuild-search-index';
+import { RebuildSearchIndex } from '../../core/operations/rebuild-search-index';
 import { demoData } from './demo-data';
 import { renderDocumentPdf } from './render-document-pdf';
 

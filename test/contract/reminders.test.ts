@@ -16,7 +16,7 @@ import { eventRemindersJob } from '../../core/reminders/reminders';
 import type { Booking } from '../../core/bookings/booking';
 import type { StoragePorts } from '../../core/storage/storage-ports.port';
 import { RunDueJobs } from '../../core/jobs/run-due-jobs';
-import { jobHandlers, REMINDER_ROUND_JOB, repeatingJobs, type UseCaseOf } from '../../core/jobs/scheduled-work';
+import { jobHandlers, REMINDER_ROUND_JOB, repeatingJobs, type UseCaseOf } from '../../core/operations/scheduled-work';
 import { SendEventReminders } from '../../core/reminders/send-event-reminders';
 import { useFirestoreEmulator } from '../support/firestore-emulator-for-file';
 import { aBooking, anEvent } from './storage-fixtures';

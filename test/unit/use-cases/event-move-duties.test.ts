@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { UpdateEvent } from '../../../core/events/update-event';
+import { UpdateEvent } from '../../../core/operations/update-event';
 import { eventToFormValues } from '../../../core/events/event-form';
 import { windowsOverlap, type DutyAssignment, type DutyWindow } from '../../../core/duties/duties';
 import { BUSY_AT_NEW_TIME, DUTY_CHANGE_MAIL_KIND, dutyChangeMessageId, dutyMoveRefusal, holdersAfterMove, movedHolders } from '../../../core/duties/event-move-duties';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GetBookingsOverview } from '../../../core/bookings/bookings-overview';
 import { GetEventBookings } from '../../../core/bookings/event-bookings';
 import { ExportEventBookings } from '../../../core/bookings/export-event-bookings';
-import { GetDashboard } from '../../../core/admins/dashboard';
+import { GetDashboard } from '../../../core/operations/dashboard';
 import { CheckPlaces } from '../../../core/bookings/check-places';
 import { SubmitBooking } from '../../../core/bookings/submit-booking';
 import { ConfirmPayment } from '../../../core/bookings/confirm-payment';

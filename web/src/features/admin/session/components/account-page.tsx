@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { MIN_PASSWORD_LENGTH } from '@core/admins/create-admin';
-import { changePasswordFormErrors, type ChangePasswordField } from '@core/admins/change-password-schema';
+import { MIN_PASSWORD_LENGTH } from '@core/admin-accounts/create-admin';
+import { changePasswordFormErrors, type ChangePasswordField } from '@core/admin-accounts/change-password-schema';
 import { DetailsList } from '../../../../components/ui/details-list';
 import { InputField } from '../../../../components/ui/field';
 import { ApiError, refusalMessage } from '../../../../lib/api';

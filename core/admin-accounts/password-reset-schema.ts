@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RESET_MESSAGES } from './password-reset';
+import { RESET_MESSAGES } from '../admins/password-reset';
 import { CreateAdminRequestSchema } from './create-admin';
 
 /** "Forgot password?": the admin's e-mail address. */

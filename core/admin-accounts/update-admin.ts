@@ -1,11 +1,11 @@
 import { AUDITED_ADMIN, type AuditTrailDeps, recordChange } from '../audit/audit-trail';
 import { z } from 'zod';
-import { PermissionSchema, type Admin } from './admin';
-import { adminChangeRefusal } from './admin-changes';
-import { requirePermission } from './permissions';
+import { PermissionSchema, type Admin } from '../admins/admin';
+import { adminChangeRefusal } from '../admins/admin-changes';
+import { requirePermission } from '../admins/permissions';
 import { ValidationError } from '../shared/errors';
-import type { AdminRepository } from './admin-repository.port';
-import type { IdentityProvider } from './identity-provider.port';
+import type { AdminRepository } from '../admins/admin-repository.port';
+import type { IdentityProvider } from '../admins/identity-provider.port';
 import { ADMIN_MESSAGES } from './create-admin';
 import { parseInput } from '../shared/parse-input';
 import { requireFound } from '../shared/require-found';

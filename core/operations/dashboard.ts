@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { Admin } from './admin';
+import type { Admin } from '../admins/admin';
 import { EventSchema } from '../events/event';
 import { dashboardStatistics } from '../bookings/bookings-report';
-import { ACTIONS, hasPermission } from './permissions';
+import { ACTIONS, hasPermission } from '../admins/permissions';
 import { nextShortWorkDays } from '../work-days/work-day-roster';
 import { isOpenToMembers, withVolunteerCounts } from '../work-days/work-days';
 import type { WorkDayRepository } from '../work-days/work-day-repository.port';

@@ -1,23 +1,16 @@
-import {
-  newResetToken,
-  PASSWORD_RESET_MAIL_KIND,
-  RESET_MESSAGES,
-  RESET_WINDOW_MS,
-  resetPasswordPath,
-  resetRequestAllowed,
-  resetRequestKeys,
-} from './password-reset';
+import { newResetToken, RESET_MESSAGES, RESET_WINDOW_MS, resetPasswordPath, resetRequestAllowed, resetRequestKeys } from '../admins/password-reset';
+import { PASSWORD_RESET_MAIL_KIND } from '../mail/secret-mail-kinds';
 import { newOutboxMessage } from '../mail/outbox';
 import { passwordResetMail } from './password-reset-mail';
 import { NotFoundError, RateLimitError } from '../shared/errors';
-import type { Admin } from './admin';
-import type { AdminRepository } from './admin-repository.port';
+import type { Admin } from '../admins/admin';
+import type { AdminRepository } from '../admins/admin-repository.port';
 import type { Clock } from '../shared/clock.port';
 import type { IdGenerator } from '../shared/id-generator.port';
-import type { IdentityProvider } from './identity-provider.port';
-import type { LoginAttemptStore } from './login-attempt-store.port';
+import type { IdentityProvider } from '../admins/identity-provider.port';
+import type { LoginAttemptStore } from '../admins/login-attempt-store.port';
 import type { Outbox } from '../mail/outbox.port';
-import type { PasswordResetTokenRepository } from './password-reset-token-repository.port';
+import type { PasswordResetTokenRepository } from '../admins/password-reset-token-repository.port';
 import type { SecretTokens } from '../shared/secret-tokens.port';
 import { parseInput } from '../shared/parse-input';
 import { PasswordResetRequestSchema, type PasswordResetAnswer } from './password-reset-schema';

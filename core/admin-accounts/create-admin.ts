@@ -1,12 +1,12 @@
 import { AUDITED_ADMIN, type AuditTrailDeps, recordChange } from '../audit/audit-trail';
 import { z } from 'zod';
-import { DEFAULT_PERMISSIONS, PermissionSchema, type Admin } from './admin';
-import { adminChangeRefusal } from './admin-changes';
-import { requirePermission } from './permissions';
+import { DEFAULT_PERMISSIONS, PermissionSchema, type Admin } from '../admins/admin';
+import { adminChangeRefusal } from '../admins/admin-changes';
+import { requirePermission } from '../admins/permissions';
 import { ConflictError, ValidationError } from '../shared/errors';
-import type { AdminRepository } from './admin-repository.port';
+import type { AdminRepository } from '../admins/admin-repository.port';
 import type { Clock } from '../shared/clock.port';
-import type { IdentityProvider } from './identity-provider.port';
+import type { IdentityProvider } from '../admins/identity-provider.port';
 import { parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
 

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type { Admin } from '../admins/admin';
-import { EventSchema, type ClubEvent } from './event';
+import { EventSchema, type ClubEvent } from '../events/event';
 import { adminBookingState, placesLeftOf } from '../bookings/booking-state';
 import { requirePermission } from '../admins/permissions';
 import type { BookingRepository } from '../bookings/booking-repository.port';
 import type { Clock } from '../shared/clock.port';
-import type { EventRepository } from './event-repository.port';
+import type { EventRepository } from '../events/event-repository.port';
 import { UseCase } from '../shared/use-case';
-import { nextEventsFirst } from './event-order';
+import { nextEventsFirst } from '../events/event-order';
 
 /**
  * An event in the admin list: the places its bookings take (from its ledger) and the booking

@@ -1,9 +1,8 @@
-import type { Booking } from '../bookings/booking';
-import type { ClubEvent } from './event';
-import { bookingRevenue, isCancelled, paymentStatus } from '../bookings/booking-state';
-import { isEventOver } from './event-time';
-import { paidByCard } from '../bookings/booking-lifecycle';
-import { parseInstant } from '../shared/london-time';
+import type { Booking } from './booking';
+import type { ClubEvent } from '../events/event';
+import { bookingRevenue, isCancelled, paymentStatus } from './booking-state';
+import { isEventCancelled, isEventOver } from '../events/event-time';
+import { paidByCard } from './booking-lifecycle';
 
 /**
  * Calling off an event (issue 17, "Cancelling an event"). The event stays on the calendar and in
@@ -23,11 +22,6 @@ export const EVENT_CANCEL_MESSAGES = {
 export const CANCEL_REASON_MAX = 2000;
 
 export type CancelEventResult = { ok: true; event: ClubEvent } | { ok: false; status: 400 | 409; message: string };
-
-/** Whether the event has been called off. */
-export function isEventCancelled(event: Pick<ClubEvent, 'cancelledAt'>): boolean {
-  return parseInstant(event.cancelledAt ?? null) !== null;
-}
 
 /** The reason as stored: trimmed; null when there is none to give. */
 export function cancelReasonOf(reason: string): string | null {

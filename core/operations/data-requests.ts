@@ -19,10 +19,10 @@ import type { IdGenerator } from '../shared/id-generator.port';
 import type { SecretTokens } from '../shared/secret-tokens.port';
 import { UseCase } from '../shared/use-case';
 import { keepIndexInStep, type SearchIndexingDeps } from '../search/keep-index-in-step';
-import { rebuildSearchIndex, type RebuildSearchIndexDeps } from '../search/rebuild-search-index';
-import type { PersonalDataStore } from './personal-data-store.port';
-import { archiveFiles, erasureRewrites, personEmailKey, personRecords, replacementFor, type ArchiveFile } from './personal-records';
-import type { Pseudonyms } from './pseudonyms.port';
+import { rebuildSearchIndex, type RebuildSearchIndexDeps } from './rebuild-search-index';
+import type { PersonalDataStore } from '../privacy/personal-data-store.port';
+import { archiveFiles, erasureRewrites, personEmailKey, personRecords, replacementFor, type ArchiveFile } from '../privacy/personal-records';
+import type { Pseudonyms } from '../privacy/pseudonyms.port';
 
 export const DATA_REQUEST_MESSAGES = {
   emailRequired: 'Enter the e-mail address of the person who asked',

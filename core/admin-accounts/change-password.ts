@@ -1,11 +1,11 @@
-import type { Admin } from './admin';
-import { SESSION_MAX_AGE_MS } from './login';
+import type { Admin } from '../admins/admin';
+import { SESSION_MAX_AGE_MS } from '../admins/login';
 import { UnavailableError, ValidationError } from '../shared/errors';
-import type { IdentityProvider } from './identity-provider.port';
-import type { LoginAttemptStore } from './login-attempt-store.port';
-import type { PasswordResetTokenRepository } from './password-reset-token-repository.port';
-import type { SessionRepository } from './session-repository.port';
-import { checkPasswordAttempt, forgetPasswordFailures, releasePasswordAttempt, reservePasswordAttempt } from './password-attempt';
+import type { IdentityProvider } from '../admins/identity-provider.port';
+import type { LoginAttemptStore } from '../admins/login-attempt-store.port';
+import type { PasswordResetTokenRepository } from '../admins/password-reset-token-repository.port';
+import type { SessionRepository } from '../admins/session-repository.port';
+import { checkPasswordAttempt, forgetPasswordFailures, releasePasswordAttempt, reservePasswordAttempt } from '../admins/password-attempt';
 import { recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
 import { parseInput } from '../shared/parse-input';
 import { CHANGE_PASSWORD_MESSAGES, ChangePasswordRequestSchema } from './change-password-schema';

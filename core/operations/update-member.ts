@@ -6,10 +6,10 @@ import { londonDate } from '../shared/london-time';
 import { fieldsError, parseInput } from '../shared/parse-input';
 import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
-import { AUDITED_MEMBER, MEMBER_AUDIT_FIELDS } from './add-member';
-import type { Member } from './member';
-import { MEMBER_FORM_MESSAGES, MemberChangesSchema, memberView, validateMemberForm, withDetails, type MemberView } from './member-form';
-import type { MemberRepository } from './member-repository.port';
+import { AUDITED_MEMBER, MEMBER_AUDIT_FIELDS } from '../members/add-member';
+import type { Member } from '../members/member';
+import { MEMBER_FORM_MESSAGES, MemberChangesSchema, memberView, validateMemberForm, withDetails, type MemberView } from '../members/member-form';
+import type { MemberRepository } from '../members/member-repository.port';
 import { memberDutyRelease, type MemberDutyReleaseDeps } from '../duties/member-duty-release';
 
 export interface UpdateMemberDeps extends AuditTrailDeps, MemberDutyReleaseDeps {

@@ -1,11 +1,11 @@
 import { pageSearchRecords } from '../content/site-pages';
 import { currentSitePages, pagesIndexRecords, type SitePageReadingDeps } from '../site-pages/site-pages';
-import type { SearchRecord } from './search-hit';
-import { campaignSearchRecord, documentSearchRecord, eventSearchRecord, workDaySearchRecord } from './search-records';
+import type { SearchRecord } from '../search/search-hit';
+import { campaignSearchRecord, documentSearchRecord, eventSearchRecord, workDaySearchRecord } from '../search/search-records';
 import type { CampaignSource } from '../campaigns/campaign-source.port';
 import type { DocumentRepository } from '../documents/document-repository.port';
 import type { EventRepository } from '../events/event-repository.port';
-import type { SearchIndex } from './search-index.port';
+import type { SearchIndex } from '../search/search-index.port';
 import type { WorkDayRepository } from '../work-days/work-day-repository.port';
 import { UseCase } from '../shared/use-case';
 

@@ -1,14 +1,15 @@
 import type { Admin } from '../admins/admin';
-import type { ClubEvent } from './event';
-import { eventToFormValues, type EventFormValues } from './event-form';
+import type { ClubEvent } from '../events/event';
+import { eventToFormValues, type EventFormValues } from '../events/event-form';
 import { requirePermission } from '../admins/permissions';
 import type { BookingRepository } from '../bookings/booking-repository.port';
 import type { Clock } from '../shared/clock.port';
-import type { EventRepository } from './event-repository.port';
+import type { EventRepository } from '../events/event-repository.port';
 import { EVENT_NOT_FOUND } from '../shared/messages';
 import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
-import { changeNoticeCount, type ChangeNoticeCount } from './event-change-notice';
+import { type ChangeNoticeCount } from '../events/event-change-notice';
+import { changeNoticeCount } from '../bookings/bookings-to-tell';
 import type { DutyRepository } from '../duties/duty-repository.port';
 import type { MemberRepository } from '../members/member-repository.port';
 

@@ -4,7 +4,7 @@ import { requirePermission } from '../admins/permissions';
 import { ConflictError } from '../shared/errors';
 import type { BookingRepository } from '../bookings/booking-repository.port';
 import type { DutyRepository } from '../duties/duty-repository.port';
-import type { EventRepository } from './event-repository.port';
+import type { EventRepository } from '../events/event-repository.port';
 import { removeInStep, type SearchIndexingDeps } from '../search/keep-index-in-step';
 import { EVENT_NOT_FOUND } from '../shared/messages';
 import { requireFound } from '../shared/require-found';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EventSchema, type ClubEvent } from '../events/event';
-import { placesLeftOf } from '../bookings/booking-state';
+import { placesLeftOf } from './booking-state';
 import { isBookingOpen } from '../events/event-time';
 
 /** An event as members see it: whether it takes bookings now and how many places are left. */
