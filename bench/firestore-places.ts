@@ -8,14 +8,14 @@
  * returns and at least one per query, one per count. A transaction attempt that is aborted and
  * run again is counted again: its reads are billed again.
  *
- * Each level is its own club (its own collection prefix), the example club of issue 14 and
- * docs/storage.md: 20 upcoming events with a capacity and 60 events already over, with the
- * level's bookings in the first upcoming event.
+ * Each level is its own club (its own collection prefix), the example club of docs/storage.md
+ * ("Read and write cost"): 20 upcoming events with a capacity and 60 events already over, with
+ * the level's bookings in the first upcoming event.
  * Figures printed per level, and as ratios to the empty level measured in the same run; then 40
  * concurrent bookings of the 2,000-booking event from one server connection and from two (two
  * server instances: separate clients whose transactions race in Firestore).
  *
- * Then the booking rush of issue 40 (bench/firestore-rush.ts): 300 bookings at once for 200 places
+ * Then the booking rush (bench/firestore-rush.ts, docs/performance.md): 300 bookings at once for 200 places
  * through 2 and 3 server instances (separate processes) on the emulator, and through one server on
  * SQLite in the same run as the reference.
  *

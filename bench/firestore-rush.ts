@@ -1,5 +1,6 @@
 /**
- * The booking rush of issue 40, part of `npm run bench:firestore`: 300 members book one free
+ * The booking rush, part of `npm run bench:firestore` (docs/performance.md, "Firestore: the
+ * booking rush"): 300 members book one free
  * event of 200 places at the same moment, through 2 and then 3 server instances (separate
  * processes: the production bundle, dist/server.mjs, as `npm start` runs it) on one Firestore
  * emulator, and through one server on SQLite (the embedded default, single writer) in the same
@@ -50,9 +51,9 @@ export const RUSH_CAPACITY = Number(process.env.BENCH_RUSH_CAPACITY ?? '200');
 export const RUSH_INSTANCES = (process.env.BENCH_RUSH_INSTANCES ?? '2,3').split(',').map(Number);
 export const RUSH_ROUNDS = Number(process.env.BENCH_RUSH_ROUNDS ?? '1');
 /**
- * Over how many ms the rush's bookings are sent, evenly (default 0: all at once, as issue 40
- * asks). Spread over 40–300 ms the Firestore servers fall into the trickle regime
- * (docs/performance.md, "fifth session").
+ * Over how many ms the rush's bookings are sent, evenly (default 0: all at once, the target's
+ * rush). Spread over 40–300 ms each Firestore booking waits for round trips of its own
+ * (docs/performance.md, "Firestore: the booking rush").
  */
 export const RUSH_SPREAD_MS = Number(process.env.BENCH_RUSH_SPREAD_MS ?? '0');
 /**
@@ -157,7 +158,7 @@ const WARM_UP_CAPACITY = 1000;
 /**
  * Whether the rush's bookings reuse the connections of the warm-up bookings (kept alive), rather
  * than each opening its own (the default). Reused, the Firestore runs take several times the
- * round trips: an open problem of issue 40 (docs/performance.md, "fifth session"; ADR 59).
+ * round trips, each booking reaching the server alone (ADR 59).
  */
 const REUSE_CONNECTIONS = process.env.BENCH_RUSH_REUSE_CONNECTIONS === '1';
 
@@ -409,11 +410,11 @@ export function printRush(figures: RushFigures[]): void {
   for (const [m, n] of messages) console.log(`  ${m} (${n})`);
 }
 
-/** Issue 40's latency targets for a Firestore run: its p99 under 2 s, and at most 1.5× SQLite's p99 of the same round. */
+/** The rush's latency targets for a Firestore run (docs/performance.md): its p99 under 2 s, and at most 1.5× SQLite's p99 of the same round. */
 const P99_TARGET_MS = 2000;
 const RATIO_TARGET = 1.5;
 
-/** The verdicts of issue 40 for each Firestore run against the SQLite run of the same round. */
+/** The verdicts on those targets for each Firestore run against the SQLite run of the same round. */
 export function rushVerdicts(reference: RushFigures, runs: RushFigures[]): string[] {
   const lines: string[] = [];
   const refused = RUSH_BOOKINGS - RUSH_CAPACITY;

@@ -1,6 +1,6 @@
 /**
  * Sign-in code requests: how long the answer takes for a member on the list and for a stranger
- * (issue 35, no enumeration by timing). Part of `npm run bench`, after the load benchmark; alone:
+ * (no enumeration by timing, docs/member-sign-in.md). Part of `npm run bench`, after the load benchmark; alone:
  * `tsx bench/sign-in-timing.ts`. The app is built in this process on a temporary SQLite file and
  * served on 127.0.0.1; requests alternate member and stranger so that a change of machine load
  * weighs on both alike. The rule itself (no per-member work before the answer) is tested call by

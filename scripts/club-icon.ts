@@ -3,7 +3,7 @@
  * time, as a small PNG written into index.html as a data: address (no request of its own).
  *
  * Not the SVG itself: Chromium draws an SVG icon on the page's main thread, in a task of 15 to
- * 50 ms on a phone-speed machine just as the app starts (docs/performance.md, "The tab icon");
+ * 50 ms on a phone-speed machine just as the app starts (ADR 25);
  * a PNG is only decoded. sharp (already the photos' resizer) draws it.
  *
  * Used by web/vite.config.ts as a Vite plugin; the plain function is tested on its own.

@@ -32,7 +32,7 @@ import { registerPhotoRoutes } from './http/photo-routes';
 import { registerCheckInRoutes } from './http/check-in-routes';
 import { ApiRoutes, SENT } from './http/api-routes';
 import { authenticator, csrfGuard, SESSION_COOKIE } from './http/auth';
-import { registerMemberSignInRoutes } from './http/member-sign-in-routes';
+import { MEMBER_SESSION_COOKIE, memberAuthenticator, registerMemberSignInRoutes } from './http/member-sign-in-routes';
 import { registerMyClubRoutes } from './http/my-club-routes';
 import { registerPrivacyRoutes } from './http/privacy-routes';
 import { registerMyDutyRoutes } from './http/my-duty-routes';
@@ -265,12 +265,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.use('/api/member', csrfGuard);
   app.use('/api/my', csrfGuard);
 
-  const registry = createOpenApiRegistry(SESSION_COOKIE);
+  const registry = createOpenApiRegistry(SESSION_COOKIE, MEMBER_SESSION_COOKIE);
+  const adminAccess = authenticator({ identity: ports.get('identity'), admins: ports.get('admins') });
+  const memberAccess = memberAuthenticator(ports);
   const router = express.Router();
   const routes = new ApiRoutes(
     router,
     registry,
-    authenticator({ identity: ports.get('identity'), admins: ports.get('admins') }),
+    (access) => (access === 'member' ? memberAccess : adminAccess(access)),
     // Every JSON answer is checked against the OpenAPI schema outside production.
     config.nodeEnv !== 'production',
   );

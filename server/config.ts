@@ -314,7 +314,7 @@ const ServerKeys = z.object({
   DUTY_REMINDER_DAYS: dutyReminderDays().default([...DEFAULT_DUTY_REMINDER_DAYS]),
   DUTY_RED_ALERT_DAYS: wholeNumber(0, 60).default(DEFAULT_DUTY_RED_ALERT_DAYS),
   WAITLIST_OFFER_HOURS: wholeNumber(1, 168).default(DEFAULT_WAITING_LIST_OFFER_HOURS),
-  // The retention schedule (issue 37, docs/data-protection.md): how long each kind of personal data is kept.
+  // The retention schedule (docs/data-protection.md): how long each kind of personal data is kept.
   RETENTION_BOOKING_DETAILS_MONTHS: wholeNumber(1, 240).default(DEFAULT_RETENTION.bookingDetailsMonths),
   RETENTION_FINANCIAL_YEARS: wholeNumber(1, 30).default(DEFAULT_RETENTION.financialRecordsYears),
   RETENTION_OUTBOX_BODY_DAYS: wholeNumber(1, 3650).default(DEFAULT_RETENTION.outboxBodyDays),

@@ -39,9 +39,9 @@ function written(data: SubjectData): DocumentData | null {
  * or the member, after the key's first colon), holding every window and hold of its keys: a map
  * of window name to hits and end, and of hold name to a map of hold id to places and end. A
  * booking's minute and day counts and its places held are one document, read once and written
- * once in each group commit (ADR 55) rather than three. Each change reads and writes its one
+ * once in each group commit (ADR 63) rather than three. Each change reads and writes its one
  * document in a transaction, so concurrent instances never lose a count; the changes asked for
- * at the same time in one process share one transaction (a group commit, ADR 50). Ended windows
+ * at the same time in one process share one transaction (a group commit, ADR 63). Ended windows
  * and holds are dropped whenever their document is written.
  */
 export class FirestoreAddressLimitStore implements AddressLimitStore {

@@ -27,7 +27,7 @@ const CONFLICT = 'A booking with this id already exists';
  * spec's fields; submittedAt and paymentCompletedAt are Timestamps. As the spec says, userEmail
  * (and likewise boatName) is only present when there is one.
  *
- * Each event's places ledger is in 8 parts in `placesLedgerShards` (ADR 36, FirestorePlacesShards),
+ * Each event's places ledger is in 8 parts in `placesLedgerShards` (ADR 63, FirestorePlacesShards),
  * each with a share of the capacity; a booking, payment or cancellation writes its part in the
  * same commit, under a precondition that it is unchanged since read. A booking reads one part
  * (bookings waiting for one part in this process share that read and one commit), whatever the
@@ -74,7 +74,7 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
   }
 
   /**
-   * The part a booking of `needed` places tries first (ADR 52): this process's own part of the
+   * The part a booking of `needed` places tries first (ADR 63): this process's own part of the
    * event while it is not seen without room, so the process's bookings wait for one group commit
    * and server instances do not race each other for the same parts. Otherwise (the first booking,
    * its own part run dry) one this process has not seen without room, with the fewest of its own
@@ -84,7 +84,7 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
     const lane = this.lane(eventId);
     if (lane.home !== undefined && roomFor(lane, lane.home, needed)) return lane.home;
     // Every part seen without room (the event looks full): the booking waits with this process's
-    // others at its own part, where one reading of all the parts answers them together (ADR 55),
+    // others at its own part, where one reading of all the parts answers them together (ADR 63),
     // rather than each reading all 8 at a part of its own, one after another.
     if (lane.home !== undefined && !lane.spare.some((_, i) => roomFor(lane, i, needed))) return lane.home;
     lane.home = this.otherShard(lane, needed, lane.home);
@@ -116,7 +116,7 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
   }
 
   /**
-   * Takes `needed` places of the event, in one of its ledger's parts (ADR 36), and writes what
+   * Takes `needed` places of the event, in one of its ledger's parts (ADR 63), and writes what
    * `write` adds to the batch with it: only when they fit, else `refused(places left)`.
    *
    * The part is read (one document) and, when it has room within its share, written with the
@@ -186,9 +186,9 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
    * race decides the whole group again on fresh reads. When another instance wrote the group's
    * own part, on the part this process moves its bookings to after the lost race (`raced`),
    * unless a group of its own is under way there, so that two instances that picked the same part
-   * part ways at once, not only for their next bookings (ADR 55). When the part is as the group
+   * part ways at once, not only for their next bookings (ADR 63). When the part is as the group
    * last read it, the race was lost on a part it moved shares from, and it stays: moving would
-   * only need shares moved again (ADR 58). `at.part` is where the group was last tried.
+   * only need shares moved again (ADR 63). `at.part` is where the group was last tried.
    */
   private async commitGroup(eventId: string, at: { part: number }, group: Waiting[]): Promise<void> {
     let allotted = false;

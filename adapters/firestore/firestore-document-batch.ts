@@ -36,18 +36,18 @@ const RACED_ATTEMPTS = 30;
  * Group commits under way at once in one process (on different documents). One: the changes
  * asked for while a group is under way wait for it and go together in the next, so that changes
  * arriving a few milliseconds apart (members pressing Book within seconds, not in one instant)
- * share round trips rather than each taking a group of its own (ADR 60).
+ * share round trips rather than each taking a group of its own (ADR 63).
  */
 export const MOST_GROUPS_RUNNING = 1;
 
 /**
- * Group commit for small read-modify-write changes of single documents (ADR 50). Within a
+ * Group commit for small read-modify-write changes of single documents (ADR 63). Within a
  * process, the changes asked for in one turn of the event loop, or while a group is under way,
  * are made together: one read of all their documents (`getAll`), each change decided
  * in its order of arrival on the document as the earlier changes of the group left it, one
  * commit. Each write of the commit requires its document unchanged since it was read (or still
  * absent), so a process that lost a race to another fails as a whole and decides the group again
- * on fresh reads (ADR 56; before, a transaction, which also locked what it read). Within the
+ * on fresh reads (ADR 63; before, a transaction, which also locked what it read). Within the
  * process, a document is in one group under way at a time, so its changes are made in their
  * order of arrival.
  *

@@ -132,7 +132,7 @@ function toDocument(id: string, data: DocumentData): ClubDocument {
     fileName: data.fileName,
     tags: data.tags ?? [],
     position: data.position ?? 0,
-    // Written since issue 39; a record from before reads as not kept offline.
+    // A record stored before "keep offline" existed reads as not kept offline.
     keepOffline: data.keepOffline ?? false,
   });
 }

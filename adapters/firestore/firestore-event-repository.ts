@@ -17,7 +17,7 @@ import { readEventDutyMove } from './firestore-event-duty-move';
 
 /**
  * How long an event's read, once answered, is still shared with the callers that ask for the
- * event (ADR 60): about one round trip under load, so the event a caller gets is at most that
+ * event (ADR 63): about one round trip under load, so the event a caller gets is at most that
  * much older than a read of its own would be.
  */
 export const EVENT_READ_SHARED_MS = 25;
@@ -33,8 +33,8 @@ export class FirestoreEventRepository extends FirestoreCollectionAdapter impleme
    * The reads of one event under way in this process, or answered in the last
    * EVENT_READ_SHARED_MS, each with the count of this repository's finished writes when it was
    * sent. A caller joins such a read instead of sending its own (a booking rush reads the event
-   * once per round trip or so, not once per booking, ADR 60), but only one sent after this
-   * process's last write had landed, so a caller always sees its own writes (ADR 50).
+   * once per round trip or so, not once per booking, ADR 63), but only one sent after this
+   * process's last write had landed, so a caller always sees its own writes (ADR 63).
    */
   private readonly reading = new Map<string, { writes: number; read: Promise<ClubEvent | null> }>();
   private writesLanded = 0;
@@ -138,7 +138,7 @@ export class FirestoreEventRepository extends FirestoreCollectionAdapter impleme
     const ref = this.collection.doc(checkedId(event.id));
     await withCoreErrors(() => ref.create(toDocument(event)), { conflict: 'An event with this id already exists' });
     // Its places ledger's parts, so that the first bookings of a rush do not all race to make them.
-    // The event is stored either way: parts not made now are made by its first booking (ADR 36).
+    // The event is stored either way: parts not made now are made by its first booking (ADR 63).
     await new FirestorePlacesShards(this.db, this.options).createEmpty(event.id, event.capacity, event.sequence).catch(() => undefined);
   }
 
@@ -154,7 +154,7 @@ export class FirestoreEventRepository extends FirestoreCollectionAdapter impleme
     }
     // One transaction: the event, the e-mails about its change (create() fails the commit on an
     // outbox id already taken) and, with `placesAt`, the capacity checked against the parts of
-    // its places ledger (ADR 36), whose shares are allotted again for the new capacity, with this
+    // its places ledger (ADR 63), whose shares are allotted again for the new capacity, with this
     // revision written on each as the one whose capacity was checked (`eventSequence`). A booking
     // commits only if its part is unchanged since it read it, so a booking and this update never
     // both pass on one reading: either the booking is counted here, or it is decided again on the

@@ -5,7 +5,7 @@ import { BATCH_SIZE } from './firestore-delete-all';
 import { withCoreErrors } from './firestore-errors';
 
 /**
- * Every collection of the deployment read as records (issue 37): each document (and each
+ * Every collection of the deployment read as records (docs/privacy-requests.md): each document (and each
  * document of its subcollections, kind "parent/child") with its document id as id and key. Found
  * with listCollections under the collection prefix, so a collection a later feature adds is read
  * too. A rewrite replaces a document whole (its timestamps handed back as read); one whose id held
@@ -57,7 +57,7 @@ export class FirestorePersonalDataStore implements PersonalDataStore {
 
   /**
    * Nothing the app can do: Firestore keeps its own recovery copies (point-in-time recovery,
-   * backups), which age out on Google's schedule (docs/data-protection.md#firestore).
+   * backups), which age out on Google's schedule (docs/data-protection.md#backups-age-out-too).
    */
   async dropOldCopies(): Promise<void> {}
 }

@@ -7,7 +7,7 @@ import { collectionOf, type FirestoreCollectionOptions } from './firestore-colle
 import { TRANSACTION_ATTEMPTS } from './firestore-turns';
 
 /**
- * How many parts each event's places ledger is split into (ADR 36): as many bookings of one event
+ * How many parts each event's places ledger is split into (ADR 63): as many bookings of one event
  * can be written at the same moment, by any number of server instances.
  */
 export const PLACES_SHARDS = 8;
@@ -25,7 +25,7 @@ export interface PlacesShard extends SharedLedger {
   snapshot: DocumentSnapshot;
   /** The capacity the shares were allotted for (null: none), or undefined when never allotted. */
   allotted: number | null | undefined;
-  /** The event's revision whose capacity was last checked against the ledger (ADR 33). */
+  /** The event's revision whose capacity was last checked against the ledger (ADR 63). */
   eventSequence: number | undefined;
   /** How many parts the event's ledger had when this one was written. */
   of: number | undefined;
@@ -81,7 +81,7 @@ export class FirestorePlacesShards {
   }
 
   /**
-   * The places taken at `now` in each of these events' parts (ADR 50), without reading every
+   * The places taken at `now` in each of these events' parts (ADR 63), without reading every
    * part: per event one sum of the parts' confirmed places (an aggregation: one read), and one
    * query for the parts of all of them with a hold still running (`holdsUntilMs` after now: one
    * read each, at least one per query), whose running holds are added. Events whose parts are not
@@ -185,7 +185,7 @@ export class FirestorePlacesShards {
 
   /**
    * Makes the parts of an event just created, empty and allotted for its capacity, each only if
-   * it does not exist yet (ADR 50): the event's first bookings then find them made, instead of
+   * it does not exist yet (ADR 63): the event's first bookings then find them made, instead of
    * racing to make them in one transaction from every server at the moment booking opens. When
    * any part exists already (a booking or another server made them first, or parts left by an
    * event of the same id), the commit fails and nothing is written: the first writer checks and

@@ -25,7 +25,7 @@ const OPTIMISTIC_ATTEMPTS = 60;
  * Work days in the `workDays` collection (keyed by id, jobs as an array of maps, date a
  * Timestamp) and their sign-ups in `workDaySignups` (keyed by id, with workDayId).
  *
- * A sign-up is one optimistic commit (as the places ledger, ADR 11): the work day and its
+ * A sign-up is one optimistic commit (as the places ledger, ADR 63): the work day and its
  * sign-ups are read, the core's rule decides, and the sign-up is created in a batch that also
  * bumps the work day's `signupsVersion` under a precondition on the work day's update time. Two
  * sign-ups racing for a job's last place both write the work day, so the later commit fails its

@@ -1,20 +1,9 @@
 import type { MemberSession, MemberSessionRepository } from '../../core/member-sign-in/member-session-repository.port';
-import { deleteWhere, MemoryTokenHashRecords } from './memory-records';
+import { deleteWhere } from './memory-records';
+import { MemorySessionRepository } from './memory-session-repository';
 
 /** Members' sessions in a map of their own, by token hash. */
-export class MemoryMemberSessionRepository extends MemoryTokenHashRecords<MemberSession> implements MemberSessionRepository {
-  constructor() {
-    super('A session with this token already exists');
-  }
-
-  async delete(tokenHash: string): Promise<void> {
-    this.records.delete(tokenHash);
-  }
-
-  async deleteByUid(uid: string): Promise<void> {
-    deleteWhere(this.records, (session) => session.uid === uid);
-  }
-
+export class MemoryMemberSessionRepository extends MemorySessionRepository<MemberSession> implements MemberSessionRepository {
   async deleteByPasskey(uid: string, passkeyId: string): Promise<number> {
     return deleteWhere(this.records, (session) => session.uid === uid && session.passkeyId === passkeyId);
   }

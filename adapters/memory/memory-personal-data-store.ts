@@ -9,7 +9,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * The memory storage's records read as plain records (issue 37, ADR 46): every Map held by the
+ * The memory storage's records read as plain records (ADR 46): every Map held by the
  * given memory repositories (their own fields, and the fields of the helpers they hold), each
  * Map once, as the kind `<repository>.<field>`. A record that is not an object (a list, a text) is
  * read as `{ value }`. So a map a memory repository adds later is covered as a table would be.

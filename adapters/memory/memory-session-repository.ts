@@ -1,7 +1,8 @@
 import type { Session, SessionRepository } from '../../core/admins/session-repository.port';
 import { deleteWhere, MemoryTokenHashRecords } from './memory-records';
 
-export class MemorySessionRepository extends MemoryTokenHashRecords<Session> implements SessionRepository {
+/** Sessions in a map by token hash: the admins' (the members' in a map of their own: MemoryMemberSessionRepository). */
+export class MemorySessionRepository<S extends Session = Session> extends MemoryTokenHashRecords<S> implements SessionRepository {
   constructor() {
     super('A session with this token already exists');
   }

@@ -10,7 +10,7 @@ function isMachinery(name: string): boolean {
 }
 
 /**
- * Every table of the database read as records (issue 37): each row with its rowid as the id and
+ * Every table of the database read as records (docs/privacy-requests.md): each row with its rowid as the id and
  * its `id` column as the key. Found from sqlite_master, so a table a later migration adds is read
  * too. The search index's full-text tables (virtual tables and their shadow tables) are left out:
  * they hold events, documents, pages and news, never people.

@@ -42,11 +42,11 @@ export const ADMIN_ROUTES: { path: string; permission: Permission | null }[] = [
   { path: '/admin/duties/events/:eventId', permission: 'duties:write' },
   { path: '/admin/duties/days', permission: 'duties:write' },
   { path: '/admin/duties/counts', permission: 'duties:write' },
-  // Subject-access and erasure requests (issue 37).
+  // Subject-access and erasure requests (docs/privacy-requests.md).
   { path: '/admin/privacy', permission: 'privacy:manage' },
-  // The officer of the day's page and check-in (issue 39).
+  // The officer of the day's page and check-in (docs/officer-of-the-day.md).
   { path: '/admin/today', permission: 'bookings:write' },
-  // Members' data rights (issue 37): the retention schedule as it applies now.
+  // Members' data rights (docs/data-protection.md): the retention schedule as it applies now.
   { path: '/admin/retention', permission: 'privacy:manage' },
 ];
 
@@ -105,7 +105,7 @@ export const ACTIONS = {
   'duties.lights': 'events:read',
   // Subject-access archives and erasures: everything held about a person.
   'privacy.manage': 'privacy:manage',
-  // What personal data the app holds and when it goes (issue 37).
+  // What personal data the app holds and when it goes (docs/data-protection.md).
   'retention.read': 'privacy:manage',
 } as const satisfies Record<string, Permission | null>;
 export type AdminAction = keyof typeof ACTIONS;

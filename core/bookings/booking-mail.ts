@@ -104,7 +104,7 @@ export function eventChange(booking: Booking, before: Pick<ClubEvent, 'eventdate
   const mail = bookingMail(booking, [...changeLines(before, after), ...reasonLines, ...bookingDetails({ ...booking, eventName: after.name }, after).filter(([label]) => label !== 'When')], {
     subject: `Time changed: ${after.name}`,
     paragraphs: [`${context.clubName} has changed the time of ${after.name}. Your booking stands for the new time; the calendar file with this e-mail updates the entry in your calendar.`],
-    // A paid member is told the cancellation refunds them in full (the member's cancellation does: issue 38).
+    // A paid member is told the cancellation refunds them in full, as the member's own cancellation does.
     link: {
       lead: booking.paid && (booking.paymentAmount ?? 0) > 0 ? 'If the new time does not suit you, you can cancel your booking with this link and what you paid is refunded in full:' : 'If the new time does not suit you, you can see or cancel your booking with this link:',
       text: 'Manage my booking',

@@ -42,7 +42,7 @@ export const OverviewRowSchema = z.object({
   cancelled: z.number().int(),
   /** Minor units taken by paid bookings less refunds, in `currency`. */
   revenue: z.number().int(),
-  /** Of `revenue`, what bookings charged the member price brought (issue 35). */
+  /** Of `revenue`, what bookings charged the member price brought (docs/payments.md#member-prices). */
   memberRevenue: z.number().int(),
 });
 export type OverviewRow = z.infer<typeof OverviewRowSchema>;
@@ -166,7 +166,7 @@ export const EventBookingSummarySchema = z.object({
   /** Of the cancelled, those whose cash or transfer payment is still to repay by hand. */
   toRefundByHand: z.number().int(),
   revenue: RevenueSchema,
-  /** Of the standing bookings, those charged the member price (issue 35). */
+  /** Of the standing bookings, those charged the member price (docs/payments.md#member-prices). */
   memberPriced: z.number().int(),
   /** Of the revenue, what bookings charged the member price brought. */
   memberRevenue: RevenueSchema,

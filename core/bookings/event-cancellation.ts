@@ -5,7 +5,7 @@ import { isEventCancelled, isEventOver } from '../events/event-time';
 import { paidByCard } from './booking-lifecycle';
 
 /**
- * Calling off an event (issue 17, "Cancelling an event"). The event stays on the calendar and in
+ * Calling off an event (docs/product.md, "Booking states and cancellation"). The event stays on the calendar and in
  * the feed marked cancelled with the reason members are told; booking closes; every booking that
  * still stands is cancelled by the admin with a full refund (the booking life cycle's one path).
  */

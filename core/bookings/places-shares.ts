@@ -1,7 +1,7 @@
 import { ledgerTaken, type PlacesLedger } from './places-ledger';
 
 /**
- * An event's places ledger split into parts (ADR 36), each part a ledger of its own bookings and
+ * An event's places ledger split into parts (ADR 63), each part a ledger of its own bookings and
  * holds with a `share`: the places that part may fill. The shares of an event with a capacity add
  * up to that capacity, so a booking that fits its part's share fits the event, and parts can be
  * written at once by different servers. Null shares: the event has no capacity.

@@ -38,7 +38,7 @@ export interface AfloatOutcome {
   attendance: Attendance;
 }
 
-/** The bookings' attendance records (check-in, issue 39) and the keys of the marks applied. */
+/** The bookings' attendance records (check-in, docs/officer-of-the-day.md) and the keys of the marks applied. */
 export interface AttendanceStore {
   /** The booking's attendance, or null when it was never checked in. */
   get(bookingId: string): Promise<Attendance | null>;

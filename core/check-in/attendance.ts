@@ -30,7 +30,7 @@ export type AfloatEntry = z.infer<typeof AfloatEntrySchema>;
 export const BOOKER_PERSON_ID = 'booker';
 
 /**
- * A booking's attendance (issue 39): how many of its attendees arrived, which of its named
+ * A booking's attendance (docs/officer-of-the-day.md): how many of its attendees arrived, which of its named
  * household attendees were ticked, and a version that every change raises by one. A booking
  * never checked in has version 0, nobody arrived.
  */

@@ -56,7 +56,7 @@ function officerBooking(booking: Booking, attendance: Attendance | undefined, bo
 }
 
 /**
- * The officer of the day's page (bookings:write, issue 39): today's and tomorrow's events (London
+ * The officer of the day's page (bookings:write, docs/officer-of-the-day.md): today's and tomorrow's events (London
  * dates), each with its bookings and their attendance, its duty roster with the holders' phones
  * and emergency contacts, and its go/no-go panel; and the club's emergency numbers. Each booker
  * who is a member shows with their phone and emergency contact from the member list: the officer

@@ -20,7 +20,7 @@ import type { ChangeNoticeTold } from '../events/event-change-notice';
 export interface DecideEventDeps extends AuditTrailDeps {
   events: Pick<EventRepository, 'get'>;
   conditions: Pick<ConditionsRepository, 'getEvent' | 'saveEvent'>;
-  /** The admin's event edit (issue 34): a postponement moves the event through it, its e-mails written with the event. */
+  /** The admin's event edit: a postponement moves the event through it, its e-mails written with the event. */
   updateEvent: { executeTelling(admin: Admin, eventId: string, form: unknown, options: { reason?: string }): Promise<{ event: ClubEvent; told: ChangeNoticeTold }> };
   /** The event's cancellation: every booking cancelled and refunded, members told. */
   cancelEvent: { execute(admin: Admin, eventId: string, request: unknown): Promise<{ event: ClubEvent }> };

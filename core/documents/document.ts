@@ -11,7 +11,7 @@ export const DocumentSchema = z.object({
   /** Where it stands on the documents page: lower first (then by title). */
   position: z.number().int().min(0),
   /**
-   * "Keep offline" (issue 39, docs/offline.md): members' phones keep its PDF after their first online
+   * "Keep offline" (docs/offline.md): members' phones keep its PDF after their first online
    * visit, so it opens without signal (the sailing instructions). Left out (a record from before it,
    * a document made in code): not kept.
    */

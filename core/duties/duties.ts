@@ -4,7 +4,7 @@ import { addDaysToDate, londonDate, londonMidnight } from '../shared/london-time
 import { isMembershipCurrent, type Member } from '../members/member';
 
 /**
- * Duty rosters (issue 36): what a duty needs, who may do it, and how well an event is staffed.
+ * Duty rosters (docs/duties.md): what a duty needs, who may do it, and how well an event is staffed.
  * Plain rules over plain types; storage and use cases build on them.
  */
 

@@ -17,7 +17,7 @@ import { dutyWhen } from './duty-swap-mail';
 import type { SwapCandidate } from './duty-swaps';
 
 /**
- * "Cover needed" (issue 36, docs/duties.md): an admin asks every member who may take one of an
+ * "Cover needed" (docs/duties.md): an admin asks every member who may take one of an
  * event's unfilled slots (eligible on its dates and free then) to volunteer, in one message each.
  */
 

@@ -2,7 +2,7 @@ import type { Member } from '../members/member';
 import { ineligibility, windowsOverlap, type DutyAssignment, type DutyType, type DutyWindow, type MemberQualification, type StaffedSlot } from './duties';
 
 /**
- * Who may be offered a duty (issue 36): the open slots a member may volunteer for, and (for swaps
+ * Who may be offered a duty (docs/duties.md): the open slots a member may volunteer for, and (for swaps
  * and cover) whether a member may take a duty. Eligible means a current membership and every
  * qualification current on the duty's dates; free means no other duty whose time overlaps.
  */

@@ -18,7 +18,7 @@ import type { DutyRepository } from './duty-repository.port';
 import { StaffingLightSchema } from './duty-forms';
 
 /**
- * The admins' duty reports (issue 36): the roster of a London day (every event of it, printable),
+ * The admins' duty reports (docs/duties.md): the roster of a London day (every event of it, printable),
  * the season count per member and per household, and the CSV export of a date range.
  */
 

@@ -9,7 +9,7 @@ export interface DutyCatalogueRecords {
 export type DutyCatalogueKind = keyof DutyCatalogueRecords;
 
 /**
- * Duty rosters (issue 36): the catalogue (qualifications, duty types, templates), members'
+ * Duty rosters (docs/duties.md): the catalogue (qualifications, duty types, templates), members'
  * qualifications, events' duty slots and who holds them. Every write refuses a record that is
  * not valid with a ValidationError.
  */

@@ -2,7 +2,7 @@ import type { DutyAssignment } from './duties';
 import type { DutySwap } from './duty-swaps';
 
 /**
- * Duty swap requests (issue 36), kept beside the duty rosters (the same storage: accepting one
+ * Duty swap requests (docs/duties.md), kept beside the duty rosters (the same storage: accepting one
  * changes a slot's holders). Every write refuses a record that is not valid with a ValidationError.
  */
 export interface DutySwapRepository {

@@ -6,7 +6,7 @@ import { DUTY_MESSAGES, DutyWindowSchema, windowsOverlap, type DutyAssignment, t
 import { mayTakeDuty } from './duty-offers';
 
 /**
- * Swaps (issue 36): a member who cannot do a duty asks for someone to take it. Open to every
+ * Swaps (docs/duties.md): a member who cannot do a duty asks for someone to take it. Open to every
  * member eligible and free then (toMemberId null), or a direct transfer to one named member. The
  * first to accept takes the duty, in one atomic step with the swap (DutySwapRepository.accept).
  */

@@ -5,7 +5,7 @@ import { parseInstant } from '../shared/london-time';
 import { isEventCancelled, isEventOver } from './event-time';
 
 /**
- * Telling booked members that their event moved (issue 34). The fields that count are the ones
+ * Telling booked members that their event moved. The fields that count are the ones
  * that say when and where the member has to be: the start and the end. The place of every event is
  * the club's name from configuration (docs/product.md), not a field of the event, so no edit of
  * an event moves it; a change of name, words, booking options, price or deadline tells nobody.

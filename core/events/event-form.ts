@@ -25,7 +25,7 @@ export const EventFormValuesSchema = z.object({
   offerVeg: z.boolean().default(false),
   requiresPayment: z.boolean().default(false),
   price: z.string().max(100).default(''),
-  /** Empty for no member price (issue 35). */
+  /** Empty for no member price (docs/payments.md#member-prices). */
   memberPrice: z.string().max(100).default(''),
   currency: z.string().max(10).default('GBP'),
   capacity: z.string().max(100).default(''),

@@ -23,7 +23,7 @@ export const EventSchema = z.object({
   requiresPayment: z.boolean(),
   price: MinorUnitsSchema,
   /**
-   * Per adult, in minor units, for current members and their households' dependants (issue 35;
+   * Per adult, in minor units, for current members and their households' dependants (docs/payments.md#member-prices;
    * core/bookings/booking-price.ts). Never above `price`; absent or null means none. Only a paid
    * event has one: a free event stores none.
    */

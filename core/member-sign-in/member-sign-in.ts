@@ -3,7 +3,7 @@ import type { AttemptHistory } from '../admins/login-attempt-store.port';
 import { InstantSchema } from '../shared/instant';
 
 /**
- * The rules of members' passwordless sign-in (issue 35, docs/member-sign-in.md, ADR 0035): an
+ * The rules of members' passwordless sign-in (docs/member-sign-in.md, ADR 0035): an
  * e-mailed 6-digit code, valid 10 minutes and 5 tries, of which only a hash is stored; a
  * server-side member session of 30 days. Apart from the use cases, so the browser can load it.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { InstantSchema } from '../shared/instant';
 
 /**
- * The rules of members' passkeys (issue 35, docs/member-sign-in.md, ADR 0035): a signed-in member
+ * The rules of members' passkeys (docs/member-sign-in.md, ADR 0035): a signed-in member
  * adds passkeys; anyone signs in with one (a discoverable credential, so no e-mail is typed).
  * Each ceremony's challenge is kept server-side for 5 minutes and works once. Apart from the use
  * cases, so the browser can load it.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { InstantSchema } from '../shared/instant';
 
 /**
- * A member's place in a household (issue 35, docs/members-households.md): a household is one or
+ * A member's place in a household (docs/members-households.md): a household is one or
  * more members, each with their own e-mail and sign-in, plus dependants; one member is its
  * contact. A member is in at most one household. The household's id keys its dependants
  * (`HouseholdPerson.memberId`): for a household from before several members, its contact's id.

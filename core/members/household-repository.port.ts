@@ -2,7 +2,7 @@ import type { HouseholdPerson } from './household';
 import type { HouseholdInvitation, HouseholdMembership, JoinOutcome, LeaveOutcome } from './household-membership';
 
 /**
- * Households (issue 35, docs/members-households.md): their members (each with their own e-mail
+ * Households (docs/members-households.md): their members (each with their own e-mail
  * and sign-in, one the contact), the contact's invitations, and their dependants, without e-mails
  * of their own. A dependant belongs to exactly one household: its `memberId` is the household's
  * id (for a household from before several members, its contact's member id). Every method that

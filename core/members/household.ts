@@ -3,7 +3,7 @@ import { InstantSchema } from '../shared/instant';
 import { londonDate } from '../shared/london-time';
 
 /**
- * A person a member books for (issue 35, docs/members-households.md): a dependant of the member's
+ * A person a member books for (docs/members-households.md): a dependant of the member's
  * household, with no e-mail or sign-in of their own. The member (`memberId`) is the household's
  * contact and pays for them. "Junior" and "adult" are as the club's membership types say; the
  * child price (12 or under) is decided from the year of birth when one is given, not from the kind.

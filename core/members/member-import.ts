@@ -4,7 +4,7 @@ import { memberEmailKey, type Member } from './member';
 import { isMemberEmail, isPhoneNumber, parseRenewalDate, type MemberDetails } from './member-form';
 
 /**
- * The CSV import of the club's membership export (issue 35), shaped as the water-level import:
+ * The CSV import of the club's membership export (docs/members.md), shaped as the water-level import:
  * every bad line is named with all its reasons, and a file with any bad line imports nothing.
  * Columns: name, e-mail, membership type, renewal date, then optionally phone, emergency contact
  * and emergency contact's phone, in that order; or, when the first line is a header naming them, in

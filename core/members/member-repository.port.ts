@@ -7,7 +7,7 @@ export interface MemberUpdateExtras {
   releaseDuties?: MemberDutyRelease;
 }
 
-/** The club's member list (issue 35). Every write refuses a member that is not valid with a ValidationError. */
+/** The club's member list (docs/members.md). Every write refuses a member that is not valid with a ValidationError. */
 export interface MemberRepository {
   /** The member with this id, or null. */
   get(id: string): Promise<Member | null>;

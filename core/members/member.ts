@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { InstantSchema } from '../shared/instant';
 
 /**
- * A member of the club, as the club's member list holds them (issue 35). Only e-mails on this
+ * A member of the club, as the club's member list holds them (docs/members.md). Only e-mails on this
  * list can sign in; the membership is current until its renewal date (that day included) unless
  * the member is disabled. Members never have passwords.
  */

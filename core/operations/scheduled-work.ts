@@ -32,13 +32,13 @@ export const FORECAST_ROUND_JOB = 'forecast-round';
 /** The admins' conditions alerts: within a quarter of an hour of 48 and 24 hours before an event. */
 export const CONDITIONS_ALERT_ROUND_MS = 15 * 60_000;
 export const CONDITIONS_ALERT_ROUND_JOB = 'conditions-alert-round';
-/** Duty reminders and red staffing light alerts (issue 36): within a quarter of an hour of their time. */
+/** Duty reminders and red staffing light alerts (docs/duties.md): within a quarter of an hour of their time. */
 export const DUTY_MAIL_ROUND_MS = 15 * 60_000;
 export const DUTY_MAIL_ROUND_JOB = 'duty-mail-round';
 /** Expired sign-in codes, passkey challenges and member sessions removed (docs/member-sign-in.md): codes live 10 minutes. */
 export const SIGN_IN_SWEEP_ROUND_MS = 15 * 60_000;
 export const SIGN_IN_SWEEP_ROUND_JOB = 'sign-in-sweep-round';
-/** The retention schedule applied every night at RETENTION_RUN_HOUR London time (issue 37). */
+/** The retention schedule applied every night at RETENTION_RUN_HOUR London time (docs/data-protection.md). */
 export const RETENTION_RUN_JOB = 'retention-run';
 
 /** The server's use cases, as the container gives them. */

@@ -43,7 +43,7 @@ export interface ApplyRetentionDeps extends MemberDutyReleaseDeps {
 export type RetentionCounts = Record<RetentionKind, number> & { auditEntries: number; householdInvitations: number };
 
 /**
- * The nightly retention run (issue 37): for each kind, removes the personal data of the records
+ * The nightly retention run (docs/data-protection.md): for each kind, removes the personal data of the records
  * past their limit at this clock, page by page, then writes one audit entry with the count per
  * kind. Idempotent: run again at the same clock it changes nothing and records zero counts.
  * Anonymised people keep their audit history under Pseudonyms.of(their e-mail). The audit entries

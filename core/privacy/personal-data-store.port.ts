@@ -1,5 +1,5 @@
 /**
- * One stored record of any kind: a table's row, a collection's document (issue 37). The privacy
+ * One stored record of any kind: a table's row, a collection's document (docs/privacy-requests.md). The privacy
  * rules (core/privacy/personal-records.ts) read every record this way, so a table or collection
  * a later feature adds is searched and erased without a change here.
  */

@@ -4,8 +4,8 @@ import { withholdCapabilityLinks } from '../shared/capability-links';
 import type { RecordRewrite, StoredRecord } from './personal-data-store.port';
 
 /**
- * Which stored records are a person's, and what erasing them leaves (issue 37,
- * docs/privacy-requests.md). The rules read records as plain values, whatever table or collection
+ * Which stored records are a person's, and what erasing them leaves (docs/privacy-requests.md).
+ * The rules read records as plain values, whatever table or collection
  * holds them, so a store added later is covered without a change here.
  */
 

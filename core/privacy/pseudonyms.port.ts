@@ -1,5 +1,5 @@
 /**
- * Stable pseudonyms for people whose personal data the club has erased or anonymised (issue 37).
+ * Stable pseudonyms for people whose personal data the club has erased or anonymised (docs/privacy-requests.md).
  *
  * The audit log keeps what happened to an anonymised person under a pseudonym such as
  * "Person 3f9a2c1b7d04": the same for the same e-mail every time (so an admin can still follow one

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { addDaysToDate, fromLondonWall, londonDate, londonWall } from '../shared/london-time';
 
 /**
- * The kinds of personal data the retention schedule covers (issue 37), in the order the admins'
+ * The kinds of personal data the retention schedule covers (docs/data-protection.md), in the order the admins'
  * page and the privacy notice list them.
  */
 export const RETENTION_KINDS = ['bookingDetails', 'financialRecords', 'outboxBodies', 'signInAttempts', 'lapsedMembers', 'waitingListEntries', 'workDaySignups', 'dutySignups'] as const;

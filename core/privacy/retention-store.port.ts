@@ -21,7 +21,7 @@ export interface AnonymisedPerson {
 }
 
 /**
- * The retention schedule's storage (issue 37): per kind of personal data, what is held and the
+ * The retention schedule's storage (docs/data-protection.md): per kind of personal data, what is held and the
  * removal of what is past its limit, in the configured storage. Kept apart from the repositories
  * the records belong to, so the rules of each feature stay as they are.
  *

@@ -14,7 +14,7 @@ export type HoldPlacesResult = { held: true } | { held: false; placesHeld: numbe
  * A key names a limit and what it limits: `<name>:<subject>` (e.g. `bookings-minute:203.0.113.7`,
  * `places:203.0.113.7`), the subject being a client address, a member or the like. Each key is
  * counted on its own; a store may keep the keys of one subject together (on Firestore, one
- * document per subject: ADR 55). A key without a colon is its own name and subject.
+ * document per subject: ADR 63). A key without a colon is its own name and subject.
  */
 export function addressLimitKeyParts(key: string): { name: string; subject: string } {
   const colon = key.indexOf(':');

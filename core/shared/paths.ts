@@ -20,7 +20,7 @@ export const PATHS = {
   myClub: '/my',
   /** A signed-in member's duties, and the open ones they may volunteer for. */
   duties: '/duties',
-  /** The privacy notice: words admins edit, and the retention schedule from the settings (issue 37). */
+  /** The privacy notice: words admins edit, and the retention schedule from the settings (docs/data-protection.md). */
   privacy: '/privacy',
 } as const;
 

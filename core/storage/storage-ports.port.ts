@@ -56,13 +56,13 @@ export interface StoragePorts {
   photos: PhotoRepository;
   /** The Beginners and Information pages as admins edited them. */
   sitePages: SitePageRepository;
-  /** The people members book for (issue 35): their households' dependants. */
+  /** The people members book for (docs/members-households.md): their households' dependants. */
   households: HouseholdRepository;
-  /** The club's member list (issue 35). */
+  /** The club's member list (docs/members.md). */
   members: MemberRepository;
-  /** Members' private calendar feeds: one secret each (issue 35). */
+  /** Members' private calendar feeds: one secret each (docs/my-club.md). */
   calendarFeeds: MemberCalendarFeedRepository;
-  /** Duty rosters: qualifications, duty types, templates, events' duty slots (issue 36). */
+  /** Duty rosters: qualifications, duty types, templates, events' duty slots (docs/duties.md). */
   duties: DutyRepository;
   /** Duty swap requests, in the same storage as the rosters (accepting one changes a slot). */
   dutySwaps: DutySwapRepository;
@@ -74,10 +74,10 @@ export interface StoragePorts {
   files: FileStore;
   /** The go/no-go's limits, last forecast and decisions (core/conditions/). */
   conditions: ConditionsRepository;
-  /** Every stored record, read and rewritten for subject access and erasure (issue 37). */
+  /** Every stored record, read and rewritten for subject access and erasure (docs/privacy-requests.md). */
   personalData: PersonalDataStore;
   /** Check-in: each booking's attendance and the mark keys applied (core/check-in/). */
   attendance: AttendanceStore;
-  /** The retention schedule's counts and removals over the records above (issue 37). */
+  /** The retention schedule's counts and removals over the records above (docs/data-protection.md). */
   retention: RetentionStore;
 }

@@ -7,7 +7,7 @@ import { type Feature, provide } from './feature';
 /** The settings this feature reads, each under its one name. */
 const settingsOf = (config: AppConfig) => ({ emergencyContacts: config.emergencyContacts });
 
-/** The officer of the day's page and check-in (issue 39, docs/officer-of-the-day.md). */
+/** The officer of the day's page and check-in (docs/officer-of-the-day.md). */
 export const checkInFeature: Feature = {
   name: 'check-in',
   useCases: ({ get, config }) => {

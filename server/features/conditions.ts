@@ -19,7 +19,7 @@ const settingsOf = (config: AppConfig) => ({
   siteSettings: siteSettings(config),
 });
 
-/** The go/no-go (issue 38): the forecast, the club's limits, the officer's decisions and the admins' alerts. */
+/** The go/no-go (docs/conditions.md): the forecast, the club's limits, the officer's decisions and the admins' alerts. */
 export const conditionsFeature: Feature = {
   name: 'conditions',
   useCases: ({ get, config, useCase }) => {

@@ -8,7 +8,7 @@ import { DutySwaps } from '../../core/duties/duty-swap-requests';
 import { AskForCover } from '../../core/duties/duty-cover';
 import { auditTrail, type Feature, provide, siteSettings } from './feature';
 
-/** Duty rosters (issue 36): the catalogue, members' qualifications, events' rosters. */
+/** Duty rosters (docs/duties.md): the catalogue, members' qualifications, events' rosters. */
 export const dutiesFeature: Feature = {
   name: 'duties',
   useCases: ({ get, config }) => [

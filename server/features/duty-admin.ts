@@ -11,7 +11,7 @@ const settingsOf = (config: AppConfig) => ({
   siteSettings: siteSettings(config),
 });
 
-/** Duty rosters' admin side (issue 36): reminders and red light alerts (job runner), the day's roster, season counts, the CSV export. */
+/** Duty rosters' admin side (docs/duties.md): reminders and red light alerts (job runner), the day's roster, season counts, the CSV export. */
 export const dutyAdminFeature: Feature = {
   name: 'duty-admin',
   useCases: ({ get, config }) => {

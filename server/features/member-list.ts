@@ -6,7 +6,7 @@ import { UpdateMember } from '../../core/operations/update-member';
 import { AddHouseholdMember, ChooseHouseholdContact, GetMemberHousehold, RemoveHouseholdMember } from '../../core/members/household-members';
 import { auditTrail, type Feature, provide, siteSettings } from './feature';
 
-/** The club's member list (issue 35): admins with members:write list, add, edit, disable and import members. */
+/** The club's member list (docs/members.md): admins with members:write list, add, edit, disable and import members. */
 export const memberListFeature: Feature = {
   name: 'member list',
   useCases: ({ get, config }) => [

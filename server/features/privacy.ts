@@ -1,7 +1,7 @@
 import { ErasePerson, GetPersonalData } from '../../core/operations/data-requests';
 import { type Feature, provide, searchIndexing, siteSettings } from './feature';
 
-/** Members' data rights (issue 37, docs/privacy-requests.md): subject-access archives and erasure. */
+/** Members' data rights (docs/privacy-requests.md): subject-access archives and erasure. */
 export const privacyFeature: Feature = {
   name: 'data requests',
   useCases: ({ get, config, options }) => [

@@ -7,7 +7,7 @@ import { provide, siteSettings, type Feature } from './feature';
 /** The settings this feature reads, each under its one name. */
 const settingsOf = (config: AppConfig) => ({ retentionSchedule: config.retentionSchedule, retentionRunHour: config.retentionRunHour });
 
-/** Members' data rights, part B (issue 37): the retention schedule, its nightly run, its page and the privacy notice's section. */
+/** Members' data rights, part B (docs/data-protection.md): the retention schedule, its nightly run, its page and the privacy notice's section. */
 export const retentionFeature: Feature = {
   name: 'retention',
   useCases: ({ get, config }) => {

@@ -3,8 +3,9 @@ import type { Request, RequestHandler, Response, Router } from 'express';
 import { z } from 'zod';
 import type { Admin } from '../../core/admins/admin';
 import { ACTIONS, type AdminAction } from '../../core/admins/permissions';
+import type { Member } from '../../core/members/member';
 import { parseInput } from '../../core/shared/parse-input';
-import { SESSION_COOKIE_SCHEME } from './openapi';
+import { MEMBER_SESSION_COOKIE_SCHEME, SESSION_COOKIE_SCHEME } from './openapi';
 
 export const ErrorResponseSchema = z.object({
   error: z.string(),
@@ -51,10 +52,11 @@ export type Reply<R extends ResponseSpecs> =
   | typeof SENT;
 
 /**
- * Who may call a route: anyone, any signed-in admin, or an admin allowed the action (the core's
- * permission table and messages decide).
+ * Who may call a route: anyone, a signed-in member (the member session cookie: their own records),
+ * any signed-in admin, or an admin allowed the action (the core's permission table and messages
+ * decide). A route that only reads a member when there is one (a member price) stays public.
  */
-export type Access = 'public' | 'signed-in' | { action: AdminAction };
+export type Access = 'public' | 'member' | 'signed-in' | { action: AdminAction };
 
 export interface RouteInput<B, Q, P> {
   body: B;
@@ -62,8 +64,10 @@ export interface RouteInput<B, Q, P> {
   params: P;
   req: Request;
   res: Response;
-  /** The signed-in admin, for routes that are not public. */
+  /** The signed-in admin, for admin routes ('signed-in' or an action). */
   admin: Admin;
+  /** The signed-in member, for routes with access 'member'. */
+  member: Member;
 }
 
 export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, R extends ResponseSpecs> {
@@ -91,7 +95,7 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
   /**
    * A public read a members' page starts with, which the server answers in process while it
    * draws that page (server/http/member-pages.ts), so the page comes with its data: `true` runs
-   * the handler (it must not use `req`, `res` or `admin`); a function gives the answer's JSON text.
+   * the handler (it must not use `req`, `res`, `admin` or `member`); a function gives the answer's JSON text.
    */
   inPage?: true | ((input: { query: z.output<Q>; params: z.output<P> }) => Promise<string>);
   responses: R;
@@ -149,6 +153,7 @@ export class ApiRoutes {
         req,
         res,
         admin: res.locals.admin as Admin,
+        member: res.locals.member as Member,
       })) as typeof SENT | { status: number; body?: unknown };
       if (answer === SENT) return;
       if (!('body' in answer)) {
@@ -192,7 +197,7 @@ export class ApiRoutes {
         const params = (spec.params ? parseInput(spec.params, rawParams, 'params') : undefined) as z.output<P>;
         if (typeof inPage === 'function') return inPage({ query, params });
         const unused = undefined as never;
-        const answer = (await spec.handler({ body: unused, query, params, req: unused, res: unused, admin: unused })) as typeof SENT | { status: number; body?: unknown };
+        const answer = (await spec.handler({ body: unused, query, params, req: unused, res: unused, admin: unused, member: unused })) as typeof SENT | { status: number; body?: unknown };
         return answer !== SENT && answer.status === 200 && 'body' in answer ? JSON.stringify(answer.body) : undefined;
       },
     });
@@ -202,7 +207,8 @@ export class ApiRoutes {
     const responses: RouteConfig['responses'] = {};
     const errors: Record<number, string> = {};
     if (spec.body || spec.query) errors[400] = 'Bad input, with a message per field';
-    if (spec.access !== 'public') errors[401] = 'Not signed in ("Please sign in")';
+    if (spec.access === 'member') errors[401] = 'No member signed in ("Please sign in")';
+    else if (spec.access !== 'public') errors[401] = 'Not signed in ("Please sign in")';
     if (typeof spec.access === 'object' && ACTIONS[spec.access.action]) {
       errors[403] = `Missing the ${ACTIONS[spec.access.action]} permission (the answer names it in "permission")`;
     }
@@ -235,8 +241,9 @@ export class ApiRoutes {
       summary: spec.summary,
       tags: [spec.tag],
       // Every operation states its security: none for public routes (an empty list, not a missing
-      // one, which would mean "whatever the document's default is"), else the admin session cookie.
-      security: spec.access === 'public' ? [] : [{ [SESSION_COOKIE_SCHEME]: [] }],
+      // one, which would mean "whatever the document's default is"), the member session cookie for
+      // members' routes, else the admin session cookie.
+      security: spec.access === 'public' ? [] : [{ [spec.access === 'member' ? MEMBER_SESSION_COOKIE_SCHEME : SESSION_COOKIE_SCHEME]: [] }],
       request,
       responses,
     });

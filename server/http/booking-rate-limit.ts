@@ -126,7 +126,7 @@ function addressLimits(deps: RateLimitDeps, name: string, [minuteMessage, dayMes
 /**
  * Counts a request against several per-address limits side by side, not one after another: their
  * counts are asked for in the same turn of the event loop, so on Firestore they are made in one
- * group commit (ADR 55) rather than one transaction after another. A request over any of them is
+ * group commit (ADR 63) rather than one transaction after another. A request over any of them is
  * answered 429 with the message of the first it is over, in the order given, and the limits after
  * that one take their count back: as when they ran one after another, a request the minute's
  * limit refuses does not use up the day's (one flood does not shut an address, a club house's

@@ -10,7 +10,7 @@ import { BOOKING_NOT_FOUND } from './route-parts';
 
 const CHECK_IN = { tag: 'admin check-in', access: { action: 'bookings.write' } } as const;
 
-/** The officer of the day's page and check-in (issue 39, docs/officer-of-the-day.md). */
+/** The officer of the day's page and check-in (docs/officer-of-the-day.md). */
 export function registerCheckInRoutes(routes: ApiRoutes, ports: AppContainer): void {
   routes.add({
     method: 'get',

@@ -26,7 +26,7 @@ import { EVENT_NOT_FOUND, saying } from './route-parts';
 const READ = { tag: 'admin go/no-go', access: { action: 'events.list' } } as const;
 const WRITE = { tag: 'admin go/no-go', access: { action: 'events.update' } } as const;
 
-/** The go/no-go (issue 38): members read an event's forecast and decision; admins keep the limits and decide. */
+/** The go/no-go (docs/conditions.md): members read an event's forecast and decision; admins keep the limits and decide. */
 export function registerConditionsRoutes(routes: ApiRoutes, ports: AppContainer): void {
   routes.add({
     method: 'get',

@@ -3,11 +3,8 @@ import { DutySwaps } from '../../core/duties/duty-swap-requests';
 import { MyDutyParamsSchema } from '../../core/duties/my-duties-schema';
 import type { AppContainer } from '../container';
 import { ErrorResponseSchema, reply, type ApiRoutes } from './api-routes';
-import { requireMember } from './member-sign-in-routes';
 
-/** Member routes are declared public (no admin session) and check the member session cookie themselves. */
-const MEMBER = { tag: 'member duties', access: 'public' } as const;
-const NOT_SIGNED_IN = { description: 'No member signed in ("Please sign in")', schema: ErrorResponseSchema };
+const MEMBER = { tag: 'member duties', access: 'member' } as const;
 const CROSS_SITE = { description: 'A cross-site request, or one without X-Requested-With: fetch' };
 const NO_SWAP = { description: '"Swap request not found"', schema: ErrorResponseSchema };
 
@@ -24,13 +21,12 @@ export function registerDutySwapRoutes(routes: ApiRoutes, ports: AppContainer): 
     responses: {
       201: { description: 'Asked; offeredTo: how many members were e-mailed', schema: AskSwapAnswerSchema },
       400: { description: '"That member is not eligible for this duty, or is on another duty then"', schema: ErrorResponseSchema },
-      401: NOT_SIGNED_IN,
       403: CROSS_SITE,
       404: { description: '"You do not hold this duty"', schema: ErrorResponseSchema },
       409: { description: '"You have already asked for a swap of this duty" or "This duty has started…"', schema: ErrorResponseSchema },
       429: { description: '"You have asked for a swap 5 times in a day, the most a member may. Please try again tomorrow." (nothing sent)', schema: ErrorResponseSchema },
     },
-    handler: async ({ req, params, body }) => reply(201, await ports.useCase(DutySwaps).ask(await requireMember(ports, req), params.slotId, body)),
+    handler: async ({ member, params, body }) => reply(201, await ports.useCase(DutySwaps).ask(member, params.slotId, body)),
   });
 
   routes.add({
@@ -44,11 +40,10 @@ export function registerDutySwapRoutes(routes: ApiRoutes, ports: AppContainer): 
     responses: {
       200: { description: 'By name; more: others answer too', schema: TransferCandidatesSchema },
       400: { description: '"Type at least 2 letters of the member’s name"', schema: ErrorResponseSchema },
-      401: NOT_SIGNED_IN,
       404: { description: '"You do not hold this duty"', schema: ErrorResponseSchema },
       409: { description: '"This duty has started…"', schema: ErrorResponseSchema },
     },
-    handler: async ({ req, params, query }) => reply(200, await ports.useCase(DutySwaps).transferCandidates(await requireMember(ports, req), params.slotId, query)),
+    handler: async ({ member, params, query }) => reply(200, await ports.useCase(DutySwaps).transferCandidates(member, params.slotId, query)),
   });
 
   routes.add({
@@ -58,8 +53,8 @@ export function registerDutySwapRoutes(routes: ApiRoutes, ports: AppContainer): 
     summary: "A swap request as the signed-in member sees it (the e-mail's link): its duty, whether it is still open, and why they could not take it (refusal null: they can)",
     ...MEMBER,
     params: SwapIdParamsSchema,
-    responses: { 200: { description: 'The swap', schema: SwapViewSchema }, 401: NOT_SIGNED_IN, 404: NO_SWAP },
-    handler: async ({ req, params }) => reply(200, await ports.useCase(DutySwaps).view(await requireMember(ports, req), params.swapId)),
+    responses: { 200: { description: 'The swap', schema: SwapViewSchema }, 404: NO_SWAP },
+    handler: async ({ member, params }) => reply(200, await ports.useCase(DutySwaps).view(member, params.swapId)),
   });
 
   routes.add({
@@ -71,12 +66,11 @@ export function registerDutySwapRoutes(routes: ApiRoutes, ports: AppContainer): 
     params: SwapIdParamsSchema,
     responses: {
       200: { description: 'Taken', schema: SwapAnswerSchema },
-      401: NOT_SIGNED_IN,
       403: CROSS_SITE,
       404: NO_SWAP,
       409: { description: '"Someone has already taken this duty", "This swap request was withdrawn", "This member is not eligible for this duty: …", "This member is already on a duty at that time", "This duty was handed to another member"…', schema: ErrorResponseSchema },
     },
-    handler: async ({ req, params }) => reply(200, { swap: await ports.useCase(DutySwaps).accept(await requireMember(ports, req), params.swapId) }),
+    handler: async ({ member, params }) => reply(200, { swap: await ports.useCase(DutySwaps).accept(member, params.swapId) }),
   });
 
   routes.add({
@@ -86,9 +80,9 @@ export function registerDutySwapRoutes(routes: ApiRoutes, ports: AppContainer): 
     summary: 'The signed-in member withdraws their open swap request (they keep the duty)',
     ...MEMBER,
     params: SwapIdParamsSchema,
-    responses: { 204: { description: 'Withdrawn' }, 401: NOT_SIGNED_IN, 403: CROSS_SITE, 404: NO_SWAP, 409: { description: 'Already taken or withdrawn', schema: ErrorResponseSchema } },
-    handler: async ({ req, params }) => {
-      await ports.useCase(DutySwaps).withdraw(await requireMember(ports, req), params.swapId);
+    responses: { 204: { description: 'Withdrawn' }, 403: CROSS_SITE, 404: NO_SWAP, 409: { description: 'Already taken or withdrawn', schema: ErrorResponseSchema } },
+    handler: async ({ member, params }) => {
+      await ports.useCase(DutySwaps).withdraw(member, params.swapId);
       return reply(204);
     },
   });

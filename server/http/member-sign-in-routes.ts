@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { CheckSignInCode } from '../../core/member-sign-in/check-sign-in-code';
 import { CurrentMember, signedInMember } from '../../core/member-sign-in/current-member';
 import { MemberSessionAnswerSchema, SignInCodeCheckSchema, SignInCodeRequestSchema, SignInMessageSchema } from '../../core/member-sign-in/member-sign-in';
@@ -47,11 +47,17 @@ export async function currentMemberOf(ports: AppContainer, req: Request): Promis
   return ports.useCase(CurrentMember).execute(memberSessionToken(req));
 }
 
-/** The signed-in member, or 401 "Please sign in": for the member's own routes (/api/my/...). */
-export async function requireMember(ports: AppContainer, req: Request): Promise<Member> {
-  const member = await currentMemberOf(ports, req);
-  if (!member) throw new UnauthenticatedError();
-  return member;
+/**
+ * The access check of routes declared `access: 'member'` (the member's own routes, /api/my/...):
+ * the signed-in member in `res.locals.member` for the handler, else 401 "Please sign in".
+ */
+export function memberAuthenticator(ports: AppContainer): RequestHandler {
+  return async (req, res, next) => {
+    const member = await currentMemberOf(ports, req);
+    if (!member) throw new UnauthenticatedError();
+    res.locals.member = member;
+    next();
+  };
 }
 
 const TAG = 'member session';
@@ -134,10 +140,10 @@ export function registerMemberSignInRoutes(routes: ApiRoutes, ports: AppContaine
     operationId: 'signOutMemberEverywhere',
     summary: "Ends every session of the signed-in member, on every device, and clears this one's cookie",
     tag: TAG,
-    access: 'public',
-    responses: { 204: { description: 'Signed out everywhere: the other devices find no member at their next request' }, 401: SIGNED_OUT, 403: CROSS_SITE },
-    handler: async ({ req, res }) => {
-      await ports.useCase(SignOutEverywhere).execute(await requireMember(ports, req));
+    access: 'member',
+    responses: { 204: { description: 'Signed out everywhere: the other devices find no member at their next request' }, 403: CROSS_SITE },
+    handler: async ({ req, res, member }) => {
+      await ports.useCase(SignOutEverywhere).execute(member);
       res.clearCookie(MEMBER_SESSION_COOKIE, cookieOptions(req));
       return reply(204);
     },
@@ -147,11 +153,10 @@ export function registerMemberSignInRoutes(routes: ApiRoutes, ports: AppContaine
 }
 
 const PASSKEY_TAG = 'member passkeys';
-const SIGNED_OUT = { description: '"Please sign in" (no member session), as every member route answers' };
 
 /**
  * Members' passkeys (docs/member-sign-in.md, "Passkeys"): sign-in with one is open to anyone;
- * adding, listing and removing need a member session (checked here: members are not admins).
+ * adding, listing and removing are members' routes (access 'member': a member session).
  */
 function registerPasskeyRoutes(routes: ApiRoutes, ports: AppContainer): void {
   routes.add({
@@ -195,9 +200,9 @@ function registerPasskeyRoutes(routes: ApiRoutes, ports: AppContainer): void {
     operationId: 'listMemberPasskeys',
     summary: "The signed-in member's passkeys, oldest first",
     tag: PASSKEY_TAG,
-    access: 'public',
-    responses: { 200: { description: 'The passkeys (credential id, added, last used)', schema: PasskeyListSchema }, 401: SIGNED_OUT },
-    handler: async ({ req }) => reply(200, await ports.useCase(MemberPasskeys).list(await requireMember(ports, req))),
+    access: 'member',
+    responses: { 200: { description: 'The passkeys (credential id, added, last used)', schema: PasskeyListSchema } },
+    handler: async ({ member }) => reply(200, await ports.useCase(MemberPasskeys).list(member)),
   });
 
   routes.add({
@@ -206,15 +211,14 @@ function registerPasskeyRoutes(routes: ApiRoutes, ports: AppContainer): void {
     operationId: 'startMemberPasskeyRegistration',
     summary: "Starts adding a passkey for the signed-in member: the options for navigator.credentials.create() (a challenge that works once within 5 minutes)",
     tag: PASSKEY_TAG,
-    access: 'public',
+    access: 'member',
     responses: {
       200: { description: 'PublicKeyCredentialCreationOptionsJSON under `options`', schema: PasskeyOptionsAnswerSchema },
-      401: SIGNED_OUT,
       403: CROSS_SITE,
       409: { description: `"${PASSKEY_MESSAGES.tooManyPasskeys}"` },
       429: { description: `"${PASSKEY_MESSAGES.tooManyRegistrations}" (per member)` },
     },
-    handler: async ({ req }) => reply(200, await ports.useCase(PasskeyRegistration).options(await requireMember(ports, req))),
+    handler: async ({ member }) => reply(200, await ports.useCase(PasskeyRegistration).options(member)),
   });
 
   routes.add({
@@ -223,16 +227,15 @@ function registerPasskeyRoutes(routes: ApiRoutes, ports: AppContainer): void {
     operationId: 'addMemberPasskey',
     summary: "Adds the passkey the browser created (RegistrationResponseJSON) to the signed-in member",
     tag: PASSKEY_TAG,
-    access: 'public',
+    access: 'member',
     body: PasskeyRegistrationResponseSchema,
     responses: {
       201: { description: 'The passkey added', schema: PasskeyViewSchema },
       400: { description: `Bad input, or "${PASSKEY_MESSAGES.registrationRefused}" (did not verify, or its challenge was used, expired or another member's)` },
-      401: SIGNED_OUT,
       403: CROSS_SITE,
       409: { description: `"${PASSKEY_MESSAGES.alreadyAdded}", or "${PASSKEY_MESSAGES.tooManyPasskeys}"` },
     },
-    handler: async ({ body, req }) => reply(201, await ports.useCase(PasskeyRegistration).execute(await requireMember(ports, req), body)),
+    handler: async ({ body, member }) => reply(201, await ports.useCase(PasskeyRegistration).execute(member, body)),
   });
 
   routes.add({
@@ -241,17 +244,16 @@ function registerPasskeyRoutes(routes: ApiRoutes, ports: AppContainer): void {
     operationId: 'removeMemberPasskey',
     summary: "Removes one of the signed-in member's passkeys (it no longer signs in) and ends the sessions it opened",
     tag: PASSKEY_TAG,
-    access: 'public',
+    access: 'member',
     params: PasskeyIdSchema,
     responses: {
       204: { description: 'Removed' },
       400: { description: 'Not a credential id' },
-      401: SIGNED_OUT,
       403: CROSS_SITE,
       404: { description: `"${PASSKEY_MESSAGES.notFound}"` },
     },
-    handler: async ({ params, req }) => {
-      await ports.useCase(MemberPasskeys).remove(await requireMember(ports, req), params);
+    handler: async ({ params, member }) => {
+      await ports.useCase(MemberPasskeys).remove(member, params);
       return reply(204);
     },
   });

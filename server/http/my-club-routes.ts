@@ -14,13 +14,10 @@ import { GetMyClubWorkDays } from '../../core/my-club/my-club-work-days';
 import type { AppContainer } from '../container';
 import { ErrorResponseSchema, reply, type ApiRoutes } from './api-routes';
 import { IdParamsSchema } from './api-schemas';
-import { requireMember } from './member-sign-in-routes';
 import type { Member } from '../../core/members/member';
 
 const TAG = 'my club';
-/** Member routes are declared public (no admin session) and check the member session cookie themselves. */
-const MEMBER = { tag: TAG, access: 'public' } as const;
-const NOT_SIGNED_IN = { description: 'No member signed in ("Please sign in")', schema: ErrorResponseSchema };
+const MEMBER = { tag: TAG, access: 'member' } as const;
 const CROSS_SITE = { description: 'A cross-site request, or one without X-Requested-With: fetch' };
 
 export const HouseholdPersonAnswerSchema = z.object({ person: HouseholdPersonSchema });
@@ -35,8 +32,8 @@ export function registerMyClubRoutes(routes: ApiRoutes, ports: AppContainer): vo
       operationId,
       summary,
       ...MEMBER,
-      responses: { 200: answer, 401: NOT_SIGNED_IN },
-      handler: async ({ req }) => reply(200, await read(await requireMember(ports, req))),
+      responses: { 200: answer },
+      handler: async ({ member }) => reply(200, await read(member)),
     });
 
   memberRead(
@@ -81,9 +78,8 @@ export function registerMyClubRoutes(routes: ApiRoutes, ports: AppContainer): vo
     operationId: 'resetMyCalendarFeed',
     summary: "Makes the signed-in member's private calendar feed a new secret address; the old one answers 404 from then on",
     ...MEMBER,
-    responses: { 200: { description: 'The new path', schema: MyCalendarFeedLinkSchema }, 401: NOT_SIGNED_IN, 403: CROSS_SITE },
-    handler: async ({ req }) => {
-      const member = await requireMember(ports, req);
+    responses: { 200: { description: 'The new path', schema: MyCalendarFeedLinkSchema }, 403: CROSS_SITE },
+    handler: async ({ member }) => {
       return reply(200, await ports.useCase(ResetMyCalendarFeed).execute(member));
     },
   });
@@ -97,12 +93,10 @@ export function registerMyClubRoutes(routes: ApiRoutes, ports: AppContainer): vo
     body: HouseholdPersonFormSchema,
     responses: {
       201: { description: 'Added', schema: HouseholdPersonAnswerSchema },
-      401: NOT_SIGNED_IN,
       403: CROSS_SITE,
       409: { description: '"A household can hold at most 12 people besides the member"', schema: ErrorResponseSchema },
     },
-    handler: async ({ body, req }) => {
-      const member = await requireMember(ports, req);
+    handler: async ({ body, member }) => {
       return reply(201, { person: await ports.useCase(AddHouseholdPerson).execute(member, body) });
     },
   });
@@ -117,12 +111,10 @@ export function registerMyClubRoutes(routes: ApiRoutes, ports: AppContainer): vo
     body: HouseholdPersonFormSchema,
     responses: {
       200: { description: 'Changed', schema: HouseholdPersonAnswerSchema },
-      401: NOT_SIGNED_IN,
       403: CROSS_SITE,
       404: { description: '"This person is not in your household" (another member\'s person too)', schema: ErrorResponseSchema },
     },
-    handler: async ({ body, params, req }) => {
-      const member = await requireMember(ports, req);
+    handler: async ({ body, params, member }) => {
       return reply(200, { person: await ports.useCase(ChangeHouseholdPerson).execute(member, params.id, body) });
     },
   });
@@ -136,12 +128,10 @@ export function registerMyClubRoutes(routes: ApiRoutes, ports: AppContainer): vo
     params: IdParamsSchema,
     responses: {
       204: { description: 'Removed' },
-      401: NOT_SIGNED_IN,
       403: CROSS_SITE,
       404: { description: '"This person is not in your household" (another member\'s person too)', schema: ErrorResponseSchema },
     },
-    handler: async ({ params, req }) => {
-      const member = await requireMember(ports, req);
+    handler: async ({ params, member }) => {
       await ports.useCase(RemoveHouseholdPerson).execute(member, params.id);
       return reply(204);
     },
@@ -161,7 +151,6 @@ export function registerMyClubRoutes(routes: ApiRoutes, ports: AppContainer): vo
     responses: {
       201: { description: 'Invited (or stored, for an e-mail that is no member\'s: the answer does not say which)', schema: z.object({ invitationId: z.string() }) },
       400: { description: `On \`email\`: "${HOUSEHOLD_MEMBER_MESSAGES.emailRequired}", "${HOUSEHOLD_MEMBER_MESSAGES.emailInvalid}", "${HOUSEHOLD_MEMBER_MESSAGES.yourself}"`, schema: ErrorResponseSchema },
-      401: NOT_SIGNED_IN,
       403: NOT_CONTACT,
       409: {
         description: `"${HOUSEHOLD_MEMBER_MESSAGES.alreadyInvited}" (the same e-mail, member's or not), "${HOUSEHOLD_MEMBER_MESSAGES.inAHousehold}" (one of this household), "${HOUSEHOLD_MEMBER_MESSAGES.tooManyInvitations}"`,
@@ -169,8 +158,7 @@ export function registerMyClubRoutes(routes: ApiRoutes, ports: AppContainer): vo
       },
       429: { description: `"${HOUSEHOLD_MEMBER_MESSAGES.tooManySent}" (per member, withdrawn invitations included)`, schema: ErrorResponseSchema },
     },
-    handler: async ({ body, req }) => {
-      const member = await requireMember(ports, req);
+    handler: async ({ body, member }) => {
       return reply(201, await ports.useCase(InviteToHousehold).execute(member, body));
     },
   });
@@ -184,13 +172,11 @@ export function registerMyClubRoutes(routes: ApiRoutes, ports: AppContainer): vo
     params: IdParamsSchema,
     responses: {
       200: { description: 'Joined: the household now', schema: MyHouseholdSchema },
-      401: NOT_SIGNED_IN,
       403: CROSS_SITE,
       404: INVITATION_GONE,
       409: { description: `"${HOUSEHOLD_MEMBER_MESSAGES.youAreInAHousehold}", "${HOUSEHOLD_MEMBER_MESSAGES.full}"`, schema: ErrorResponseSchema },
     },
-    handler: async ({ params, req }) => {
-      const member = await requireMember(ports, req);
+    handler: async ({ params, member }) => {
       await ports.useCase(AcceptHouseholdInvitation).execute(member, params.id);
       return reply(200, await ports.useCase(GetMyHousehold).execute(member));
     },
@@ -203,9 +189,8 @@ export function registerMyClubRoutes(routes: ApiRoutes, ports: AppContainer): vo
     summary: "The invited member declines an invitation, or the household's contact withdraws it",
     ...MEMBER,
     params: IdParamsSchema,
-    responses: { 204: { description: 'Gone' }, 401: NOT_SIGNED_IN, 403: CROSS_SITE, 404: INVITATION_GONE },
-    handler: async ({ params, req }) => {
-      const member = await requireMember(ports, req);
+    responses: { 204: { description: 'Gone' }, 403: CROSS_SITE, 404: INVITATION_GONE },
+    handler: async ({ params, member }) => {
       await ports.useCase(DeclineHouseholdInvitation).execute(member, params.id);
       return reply(204);
     },
@@ -219,13 +204,11 @@ export function registerMyClubRoutes(routes: ApiRoutes, ports: AppContainer): vo
     ...MEMBER,
     responses: {
       204: { description: 'Left' },
-      401: NOT_SIGNED_IN,
       403: CROSS_SITE,
       404: { description: `"${HOUSEHOLD_MEMBER_MESSAGES.noHousehold}"`, schema: ErrorResponseSchema },
       409: { description: `"${HOUSEHOLD_MEMBER_MESSAGES.onlyMember}"`, schema: ErrorResponseSchema },
     },
-    handler: async ({ req }) => {
-      const member = await requireMember(ports, req);
+    handler: async ({ member }) => {
       await ports.useCase(LeaveHousehold).execute(member);
       return reply(204);
     },

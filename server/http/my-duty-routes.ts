@@ -5,11 +5,8 @@ import { VolunteerForDuty } from '../../core/duties/volunteer-for-duty';
 import { WithdrawFromDuty } from '../../core/duties/withdraw-from-duty';
 import type { AppContainer } from '../container';
 import { ErrorResponseSchema, reply, type ApiRoutes } from './api-routes';
-import { requireMember } from './member-sign-in-routes';
 
-/** Member routes are declared public (no admin session) and check the member session cookie themselves. */
-const MEMBER = { tag: 'member duties', access: 'public' } as const;
-const NOT_SIGNED_IN = { description: 'No member signed in ("Please sign in")', schema: ErrorResponseSchema };
+const MEMBER = { tag: 'member duties', access: 'member' } as const;
 const CROSS_SITE = { description: 'A cross-site request, or one without X-Requested-With: fetch' };
 
 /** The signed-in member's duties (docs/duties.md, "For members"): their own, the open slots they may take, volunteering and withdrawing. */
@@ -20,8 +17,8 @@ export function registerMyDutyRoutes(routes: ApiRoutes, ports: AppContainer): vo
     operationId: 'listMyDuties',
     summary: "The signed-in member's duties not over yet, and the open slots of events still to start that they may volunteer for (eligible on the event's dates, free at that time)",
     ...MEMBER,
-    responses: { 200: { description: 'Their duties and the open slots, soonest first', schema: MyDutiesSchema }, 401: NOT_SIGNED_IN },
-    handler: async ({ req }) => reply(200, await ports.useCase(GetMyDuties).execute(await requireMember(ports, req))),
+    responses: { 200: { description: 'Their duties and the open slots, soonest first', schema: MyDutiesSchema } },
+    handler: async ({ member }) => reply(200, await ports.useCase(GetMyDuties).execute(member)),
   });
 
   routes.add({
@@ -34,13 +31,11 @@ export function registerMyDutyRoutes(routes: ApiRoutes, ports: AppContainer): vo
     responses: {
       201: { description: 'They hold the duty', schema: z.object({ slotId: z.string(), eventId: z.string() }) },
       400: { description: '"This event has no date yet, so its duties cannot be filled"', schema: ErrorResponseSchema },
-      401: NOT_SIGNED_IN,
       403: CROSS_SITE,
       404: { description: '"Duty slot not found"', schema: ErrorResponseSchema },
       409: { description: '"This duty is already filled", "This member is already on a duty at that time", "This member already has this duty", "This member is not eligible for this duty: …", "This duty has started…" or "This event is cancelled"', schema: ErrorResponseSchema },
     },
-    handler: async ({ req, params }) => {
-      const member = await requireMember(ports, req);
+    handler: async ({ member, params }) => {
       const { slotId, eventId } = await ports.useCase(VolunteerForDuty).execute(member.id, params.slotId);
       return reply(201, { slotId, eventId });
     },
@@ -55,13 +50,11 @@ export function registerMyDutyRoutes(routes: ApiRoutes, ports: AppContainer): vo
     params: MyDutyParamsSchema,
     responses: {
       204: { description: 'Taken off' },
-      401: NOT_SIGNED_IN,
       403: CROSS_SITE,
       404: { description: '"You do not hold this duty"', schema: ErrorResponseSchema },
       409: { description: '"This duty has started: ask the event\'s officer"', schema: ErrorResponseSchema },
     },
-    handler: async ({ req, params }) => {
-      const member = await requireMember(ports, req);
+    handler: async ({ member, params }) => {
       await ports.useCase(WithdrawFromDuty).execute(member.id, params.slotId);
       return reply(204);
     },

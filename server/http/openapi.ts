@@ -3,14 +3,22 @@ import type { SESSION_COOKIE as CookieName } from './auth';
 
 /** The security scheme of the admin session cookie; routes that need a session name it. */
 export const SESSION_COOKIE_SCHEME = 'sessionCookie';
+/** The security scheme of the member session cookie; members' own routes name it. */
+export const MEMBER_SESSION_COOKIE_SCHEME = 'memberSessionCookie';
 
-export function createOpenApiRegistry(cookieName: typeof CookieName): OpenAPIRegistry {
+export function createOpenApiRegistry(cookieName: typeof CookieName, memberCookieName: string): OpenAPIRegistry {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', SESSION_COOKIE_SCHEME, {
     type: 'apiKey',
     in: 'cookie',
     name: cookieName,
     description: 'Set by POST /api/admin/session; HttpOnly, SameSite=Lax, 8 hours.',
+  });
+  registry.registerComponent('securitySchemes', MEMBER_SESSION_COOKIE_SCHEME, {
+    type: 'apiKey',
+    in: 'cookie',
+    name: memberCookieName,
+    description: "Set by a member's sign-in (POST /api/member/sign-in, or with a passkey); HttpOnly, SameSite=Lax.",
   });
   return registry;
 }

@@ -6,15 +6,14 @@ import { DATA_REQUEST_MESSAGES, ErasePerson, GetPersonalData, requestedEmail } f
 import type { ArchiveFile } from '../../core/privacy/personal-records';
 import type { AppContainer } from '../container';
 import { ErrorResponseSchema, reply, SENT, type ApiRoutes } from './api-routes';
-import { clearMemberCookie, requireMember } from './member-sign-in-routes';
+import { clearMemberCookie } from './member-sign-in-routes';
 import { saying } from './route-parts';
 
 const ADMIN = { tag: 'admin data requests', access: { action: 'privacy.manage' } } as const;
-const MEMBER = { tag: 'my club', access: 'public' } as const;
+const MEMBER = { tag: 'my club', access: 'member' } as const;
 const ZIP = { description: 'A zip archive: per kind of record (table or collection), a JSON file and a CSV file', schema: z.string().describe('zip bytes'), contentType: 'application/zip' };
 const NOTHING_HELD = saying(DATA_REQUEST_MESSAGES.nothingHeld);
 const BLOCKED = { description: '"Not erased yet: an upcoming paid booking … must be cancelled and refunded first…", or the address is an admin account\'s (nothing changed)', schema: ErrorResponseSchema };
-const NOT_SIGNED_IN = { description: 'No member signed in ("Please sign in")', schema: ErrorResponseSchema };
 const CROSS_SITE = { description: 'A cross-site request, or one without X-Requested-With: fetch' };
 
 const README = [
@@ -69,9 +68,8 @@ export function registerPrivacyRoutes(routes: ApiRoutes, ports: AppContainer): v
     operationId: 'downloadMyData',
     summary: 'Everything the club holds about the signed-in member, as a zip of JSON and CSV files',
     ...MEMBER,
-    responses: { 200: ZIP, 401: NOT_SIGNED_IN },
-    handler: async ({ req, res }) => {
-      const member = await requireMember(ports, req);
+    responses: { 200: ZIP },
+    handler: async ({ member, res }) => {
       return sendArchive(res, await ports.useCase(GetPersonalData).execute(member.email), ports.get('clock').now());
     },
   });
@@ -83,9 +81,8 @@ export function registerPrivacyRoutes(routes: ApiRoutes, ports: AppContainer): v
     summary: "Erases the signed-in member's personal data everywhere and signs them out; refused while a paid booking is upcoming",
     ...MEMBER,
     body: MyErasureSchema,
-    responses: { 200: { description: 'Erased and signed out', schema: ErasureAnswerSchema }, 401: NOT_SIGNED_IN, 403: CROSS_SITE, 409: BLOCKED },
-    handler: async ({ req, res }) => {
-      const member = await requireMember(ports, req);
+    responses: { 200: { description: 'Erased and signed out', schema: ErasureAnswerSchema }, 403: CROSS_SITE, 409: BLOCKED },
+    handler: async ({ member, req, res }) => {
       const result = await ports.useCase(ErasePerson).execute(member.email, { kind: 'member' });
       clearMemberCookie(req, res);
       return reply(200, { erased: true as const, records: result.records });

@@ -184,11 +184,11 @@ const GUARDED: Guarded[] = [
     ] as const
   ).map(([method, route, path, body]): Guarded => ({ method, route, path: () => path, ...(body ? { body } : {}), permission: 'duties:write', message: 'You do not have permission to manage duties.' })),
   { method: 'put', route: '/api/admin/document-order', path: () => '/api/admin/document-order', body: { ids: ['club-rules'] }, permission: 'content:write', message: 'You do not have permission to change documents.' },
-  // Data requests (issue 37).
+  // Data requests (docs/privacy-requests.md).
   ...(['archive', 'erase'] as const).map(
     (action): Guarded => ({ method: 'post', route: `/api/admin/privacy/${action}`, path: () => `/api/admin/privacy/${action}`, body: { email: 'guarded@example.org' }, permission: 'privacy:manage', message: "You do not have permission to manage members' data." }),
   ),
-  // The officer of the day's page and check-in (issue 39).
+  // The officer of the day's page and check-in (docs/officer-of-the-day.md).
   { method: 'get', route: '/api/admin/officer-day', path: () => '/api/admin/officer-day', permission: 'bookings:write', message: 'You do not have permission to change bookings.' },
   {
     method: 'post',
@@ -206,7 +206,7 @@ const GUARDED: Guarded[] = [
     permission: 'bookings:write',
     message: 'You do not have permission to change bookings.',
   },
-  // Members' data rights (issue 37): the retention overview.
+  // Members' data rights (docs/data-protection.md): the retention overview.
   { method: 'get', route: '/api/admin/retention', path: () => '/api/admin/retention', permission: 'privacy:manage', message: "You do not have permission to manage members' data." },
   // Households of several members (docs/members-households.md).
   ...(

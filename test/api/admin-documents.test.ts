@@ -67,7 +67,7 @@ describe('admin documents', () => {
     expect(edited.status).toBe(200);
     expect(await searchDocuments('subscriptions')).toContain(document.id);
     expect((await app.agent().get('/api/documents')).body.documents.find((d: { id: string }) => d.id === document.id).title).toBe('Subscriptions 2027');
-    // "Keep offline" (issue 39): set on an edit, kept by an edit that leaves it out, refused unless true or false.
+    // "Keep offline" (docs/offline.md): set on an edit, kept by an edit that leaves it out, refused unless true or false.
     const listed = async () => (await app.agent().get('/api/documents')).body.documents.find((d: { id: string }) => d.id === document.id);
     expect((await listed()).keepOffline).toBe(false);
     const kept = await admin.put(`/api/admin/documents/${document.id}`).set(FETCH).send({ title: 'Subscriptions 2027', description: 'What members pay', category: 'Membership', keepOffline: true });

@@ -563,7 +563,7 @@ const TARGETS: Target[] = [
     agent: () => admin,
     body: () => shapedBody(['ids'], { ids: fc.oneof(fc.array(oddText, { maxLength: 5 }), anyValue) }),
   },
-  // Data requests (issue 37): no generated address names anyone held, so nothing is erased or sent.
+  // Data requests (docs/privacy-requests.md): no generated address names anyone held, so nothing is erased or sent.
   ...(['archive', 'erase'] as const).map(
     (action): Target => ({
       name: `POST /api/admin/privacy/${action}`,
@@ -581,7 +581,7 @@ const TARGETS: Target[] = [
     agent: () => member,
     body: () => shapedBody(['confirm'], { confirm: anyValue.filter((v) => v !== true) }),
   },
-  // Check-in (issue 39): no booking has this id, so even a good mark is refused.
+  // Check-in (docs/officer-of-the-day.md): no booking has this id, so even a good mark is refused.
   {
     name: 'POST /api/admin/bookings/:id/attendance',
     method: 'post',

@@ -5,7 +5,7 @@ import { RebuildSearchIndex } from '../../core/operations/rebuild-search-index';
 import { aBooking, aWorkDay } from '../support/entities';
 import { addEvent, FETCH, signedInAdmin, startTestApp, type TestApp } from './support/test-app';
 
-// Issue 37: after erasing a person, no search index record holds their name, e-mail or boat. The
+// Erasure (docs/privacy-requests.md): after erasing a person, no search index record holds their name, e-mail or boat. The
 // index is built from events, work days, documents, news and pages only (never from bookings,
 // sign-ups, waiting lists or members), so a person reaches it only where an admin typed them into
 // such a text; the erasure finds those by the e-mail, rewrites them, and rebuilds the index.

@@ -7,7 +7,7 @@ import type { SmtpTestServer } from '../support/smtp-test-server';
 import { addEvent, FETCH, signedInAdmin, type TestApp } from './support/test-app';
 import { useTestAppWithMail } from './support/use-test-app';
 
-// Cancelling an event (issue 17) on the app's own storage: SQLite, and Firestore in the
+// Cancelling an event on the app's own storage: SQLite, and Firestore in the
 // api-firestore project. Mail goes through a real SMTP server; refunds to the test gateway.
 
 const form = { firstName: 'Ada', lastName: 'Lovelace', numberAttending: '2', numberOfChildren: '', numberOfSoftDrinks: '', numberOfVegetarian: '', boatName: '' };

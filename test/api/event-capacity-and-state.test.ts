@@ -3,7 +3,7 @@ import type TestAgent from 'supertest/lib/agent';
 import { emptyEventForm, eventToFormValues } from '../../core/events/event-form';
 import { addAdmin, addEvent, FETCH, signIn, type TestApp, startTestApp } from './support/test-app';
 
-// Issue 34 on the app's own storage (SQLite, and Firestore in the api-firestore project): a
+// Events' capacity and state on the app's own storage (SQLite, and Firestore in the api-firestore project): a
 // capacity below the places taken is refused; the admin list gives places taken and the booking
 // state; an event that is over cannot be cancelled. The clock stands at NOW (2026-06-01).
 

@@ -8,7 +8,7 @@ import { startTestAppWithMail, TEST_PUBLIC_BASE_URL } from './support/app-with-m
 import { addAdmin, FETCH, signIn, type TestApp } from './support/test-app';
 import { addListedMember, signedInMember } from './support/signed-in-member';
 
-// Households of several members (issue 35, docs/members-households.md): invitations, leaving,
+// Households of several members (docs/members-households.md): invitations, leaving,
 // the admin's household screen, and booking for the household's other members and dependants.
 let app: TestApp;
 let smtp: SmtpTestServer;

@@ -4,7 +4,7 @@ import { FETCH, signedInAdmin, startTestApp, type TestApp } from './support/test
 import { addListedMember, signedInMember } from './support/signed-in-member';
 
 /**
- * The members' permission matrix (issue 35): every route that acts for a signed-in member
+ * The members' permission matrix (docs/my-club.md): every route that acts for a signed-in member
  * refuses anyone else with 401 "Please sign in" and changes nothing: no cookie, a forged or
  * garbage one, an admin's session (an admin account is not a member), and the session of a member
  * the club has since disabled. The table must name every such route the server declares, so a new

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyEventForm } from '../../core/events/event-form';
 import { addAdmin, FETCH, signIn, startTestApp, type TestApp } from './support/test-app';
 
-// Member prices through the API (issue 35). A booking made without signing in is a guest's: the
+// Member prices through the API (docs/payments.md#member-prices). A booking made without signing in is a guest's: the
 // standard price, whatever member price the event has. Booking signed in, at the member price:
 // test/api/my-club.test.ts.
 let app: TestApp;

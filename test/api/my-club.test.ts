@@ -13,7 +13,7 @@ import { aWorkDay } from '../support/entities';
 import { readFeed, vevents } from '../support/ics-feed';
 import { addListedMember, signedInMember } from './support/signed-in-member';
 
-// My club (issue 35, docs/my-club.md): booking as a signed-in member, the household, the member's own records.
+// My club (docs/my-club.md): booking as a signed-in member, the household, the member's own records.
 let app: TestApp;
 let eventId: string;
 beforeAll(async () => {

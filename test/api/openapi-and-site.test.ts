@@ -56,7 +56,11 @@ describe('OpenAPI document', () => {
       const admin = route.path.startsWith('/api/admin/');
       const needsSession = admin && route.path !== '/api/admin/session' && !route.path.startsWith('/api/admin/password-reset');
       const signedIn = route.method === 'get' && route.path === '/api/admin/session';
-      expect(operation.security, name).toEqual(needsSession || signedIn ? [{ sessionCookie: [] }] : []);
+      // A member's own records (/api/my/...), passkeys and signing out everywhere need a member session.
+      const memberOnly =
+        route.path.startsWith('/api/my/') || route.path.startsWith('/api/member/passkeys') || route.path === '/api/member/sign-out-everywhere';
+      expect(operation.security, name).toEqual(needsSession || signedIn ? [{ sessionCookie: [] }] : memberOnly ? [{ memberSessionCookie: [] }] : []);
+      if (memberOnly) expect(operation.responses['401']?.description, name).toBe('No member signed in ("Please sign in")');
       // A camelCase name for clients, "admin..." for the admin routes.
       expect(operation.operationId, name).toMatch(admin ? /^admin[A-Z][A-Za-z0-9]*$/ : /^(?!admin)[a-z][A-Za-z0-9]*$/);
       operationIds.push(operation.operationId);
@@ -72,6 +76,7 @@ describe('OpenAPI document', () => {
     const query = doc.paths['/api/water-levels'].get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`);
     expect(query).toEqual(['query:from', 'query:to']);
     expect(doc.components.securitySchemes.sessionCookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'kyc_session' });
+    expect(doc.components.securitySchemes.memberSessionCookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'kyc_member' });
   });
 });
 

@@ -4,7 +4,7 @@ import { readFeed } from '../support/ics-feed';
 import { addAdmin, FETCH, serverProperty, signIn, startTestApp, type TestApp } from './support/test-app';
 import { ONE_SAILOR } from './support/fixtures';
 
-// Postponing, as a property (issue 38): whatever the bookings and the new time, the bookings,
+// Postponing, as a property: whatever the bookings and the new time, the bookings,
 // places and money stay as they were, and the calendar feed's SEQUENCE of the event rises.
 // On SQLite (project default) and on the Firestore emulator (project api-firestore).
 

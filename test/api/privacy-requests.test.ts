@@ -5,7 +5,7 @@ import { addEvent, FETCH, signedInAdmin, startTestApp, type TestApp } from './su
 import { addListedMember, signedInMember } from './support/signed-in-member';
 import type { Member } from '../../core/members/member';
 
-// Data requests (issue 37, docs/privacy-requests.md): subject access and erasure, on both storages.
+// Data requests (docs/privacy-requests.md): subject access and erasure, on both storages.
 let app: TestApp;
 let admin: TestAgent;
 let freeEventId: string;

@@ -16,7 +16,7 @@ const NOW = new Date('2026-06-01T09:00:00.000Z');
 const FREE = { requiresPayment: false, price: 0 } as const;
 
 /**
- * The storage's side of issue 34: bookings' short references are unique and kept (the booking's
+ * The storage's side of events' capacity and booking references: bookings' short references are unique and kept (the booking's
  * commit refuses a taken one), and an event's capacity is checked against the places ledger in
  * the same atomic step as it is written, while bookings count the stored capacity, so a capacity
  * cut racing bookings never leaves more places taken than the capacity.

@@ -7,7 +7,7 @@ const NOW = new Date('2026-06-01T09:00:00.000Z');
 /** The next turn of the event loop, after the work already queued for this one. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-describe('group commits of per-address changes on the Firestore emulator (ADR 50, 60)', () => {
+describe('group commits of per-address changes on the Firestore emulator (ADR 63)', () => {
   it('makes the changes asked for a turn apart while a group is under way together, in the next group', async () => {
     const { emulator, db } = running();
     await emulator.reset();

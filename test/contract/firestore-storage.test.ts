@@ -235,7 +235,7 @@ describe('Firestore bookings under load', () => {
 });
 
 describe('Firestore ledger groups that lose a race', () => {
-  it('keeps a group of bookings on its part when another server changed only the parts it took places from (ADR 58)', async () => {
+  it('keeps a group of bookings on its part when another server changed only the parts it took places from (ADR 63)', async () => {
     const { emulator, db } = running();
     await emulator.reset();
     const bookings = new FirestoreBookingRepository(db);
@@ -274,7 +274,7 @@ describe('Firestore ledger groups that lose a race', () => {
 
 describe('Firestore per-address limits from several servers', () => {
   // Each server remembers the documents it has just written and changes them next without
-  // reading them again (ADR 56): what another server wrote meanwhile must still be counted.
+  // reading them again (ADR 63): what another server wrote meanwhile must still be counted.
   const at = new Date('2026-06-01T09:00:00.000Z');
   const minute = 60_000;
   const until = new Date(at.getTime() + 30 * minute);

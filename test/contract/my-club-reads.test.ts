@@ -14,7 +14,7 @@ import { GetMyClubWorkDays } from '../../core/my-club/my-club-work-days';
 import { aWorkDay } from '../support/entities';
 import { anEntry } from './waiting-list.contract';
 
-// Issue 35: the Firestore reads of one My club view stay the same as the club's bookings grow
+// My club (docs/my-club.md): the Firestore reads of one My club view stay the same as the club's bookings grow
 // (docs/my-club.md#reads). Reads are counted as Firestore bills them: one per document a query
 // or a document read returns, and one for a query that returns none.
 const running = useFirestoreEmulator();

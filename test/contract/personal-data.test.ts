@@ -29,7 +29,7 @@ import { useFirestoreEmulator } from '../support/firestore-emulator-for-file';
 import { openTempSqlite } from '../support/temp-sqlite';
 import { aBooking } from './storage-fixtures';
 
-// Issue 37: after erasing a person, a scan of every table, collection and index record finds none
+// Erasure (docs/privacy-requests.md): after erasing a person, a scan of every table, collection and index record finds none
 // of their name, e-mail, boat or phone, while revenue and booking counts are unchanged; and a
 // person's records are found each once, without anybody else's. On memory, SQLite and the Firestore emulator.
 

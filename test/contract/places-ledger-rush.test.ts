@@ -14,7 +14,7 @@ const NOW = new Date('2026-06-01T09:00:00.000Z');
 const CAPACITY = 40;
 const running = useFirestoreEmulator();
 
-describe('the places ledger in parts (ADR 36) on the Firestore emulator', () => {
+describe('the places ledger in parts (ADR 63) on the Firestore emulator', () => {
   it('ends equal to the bookings when 3 server processes book, cancel, pay and pay late for lapsed holds at once', async () => {
     const { emulator, db } = running();
     await emulator.reset();

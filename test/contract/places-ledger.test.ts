@@ -79,7 +79,7 @@ describe('the places ledger on the Firestore emulator', () => {
     const bookings = new FirestoreBookingRepository(db);
     await bookThree(bookings);
     expect(await bookings.checkPlaces({ now: NOW, repair: false })).toEqual([]);
-    // The ledger is in parts (ADR 36): 6 places too many in one part of one event, the other's parts gone.
+    // The ledger is in parts (ADR 63): 6 places too many in one part of one event, the other's parts gone.
     const parts = await db.collection('placesLedgerShards').get();
     const regatta = parts.docs.filter((doc) => doc.get('eventId') === 'summer-regatta');
     expect(regatta.length).toBeGreaterThan(1);

@@ -7,7 +7,7 @@ import { signedInAdminPage } from './support/admin-form';
 import { useApp } from './support/use-app';
 
 /**
- * Issue 34: a member reads a short reference off the success page (KYC-XXXXX, no 0/O/1/I/L), and
+ * Booking references: a member reads a short reference off the success page (KYC-XXXXX, no 0/O/1/I/L), and
  * an admin on the phone types it, as heard, into the bookings screen and finds the booking.
  */
 

@@ -14,7 +14,7 @@ function card(page: import('playwright-core').Page, name: string) {
   return page.locator('.event-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
 }
 
-describe('a full event on the calendar (issue 34)', () => {
+describe('a full event on the calendar', () => {
   it('offers "Join the waiting list" where Book Event would be, leading to the booking page\'s waiting-list form, at 375 px', async () => {
     const page = await world.browser.newPage(PHONE);
     await signInAsAdmin(page.request, world.app.baseUrl, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);

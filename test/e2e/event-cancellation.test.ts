@@ -9,7 +9,7 @@ import { PHONE } from './support/browser';
 import { useApp } from './support/use-app';
 import { countOf, textOf } from './support/eventually';
 
-// Cancelling an event (issue 17) in Chromium: the admin's Cancel event dialog at 375 px, the
+// Cancelling an event in Chromium: the admin's Cancel event dialog at 375 px, the
 // members' e-mails through a real SMTP server, the refunds at the test gateway, the calendar,
 // the booking page and the calendar feed.
 

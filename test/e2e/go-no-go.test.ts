@@ -11,7 +11,7 @@ import type { TestPaymentGateway } from '../../adapters/test-payments/test-payme
 import { eventually } from '../support/eventually';
 import { startFakeOpenMeteoServer, steadyHours, type FakeOpenMeteoServer } from '../support/fake-open-meteo-server';
 
-// The go/no-go (issue 38) in Chromium: the admin sets the limits, the forecast from a local
+// The go/no-go (docs/conditions.md) in Chromium: the admin sets the limits, the forecast from a local
 // server answering as Open-Meteo's published description says is beyond them on the panel, the
 // safety-cover light is red until the safety boat duty is filled, then green, the
 // admin postpones with a reason, the member's event page shows the new time and the decision, and

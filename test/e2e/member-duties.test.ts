@@ -8,7 +8,7 @@ import { DESKTOP, PHONE } from './support/browser';
 import { useApp } from './support/use-app';
 import { formatDateRange } from '../../core/shared/date-text';
 
-// Issue 36 in Chromium, the members' half: a member volunteers on /duties and asks for a swap;
+// Duties (docs/duties.md) in Chromium, the members' half: a member volunteers on /duties and asks for a swap;
 // the request is e-mailed only to the member qualified and free, who accepts by the e-mail's link.
 const world = useApp({ mail: true });
 const stamp = Date.now().toString(36);

@@ -134,7 +134,7 @@ describe('header', () => {
     await mobileNav.waitFor();
     await attributeOf(menuButton, 'aria-expanded').toBe('true');
     const labels = await mobileNav.getByRole('link').allInnerTexts();
-    // The members' sign-in closes the list (issue 35).
+    // The members' sign-in closes the list (docs/member-sign-in.md).
     expect(labels).toEqual(['Members Home', 'News', 'Calendar', 'Member Documents', 'Club Information', 'Beginner Sailing Tips', 'Sign in']);
     await countOf(mobileNav.getByRole('list', { name: 'Information' }).getByRole('link')).toBe(3);
     await screenshot(page, 'mobile-menu-open-375');

@@ -9,7 +9,7 @@ import { signInOnMemberPage } from './support/sign-in-code';
 import { useApp } from './support/use-app';
 import { formatDate } from '../../core/shared/date-text';
 
-// Issue 35 in Chromium: a member signs in, adds a junior to the household, books a member-priced
+// My club (docs/my-club.md) in Chromium: a member signs in, adds a junior to the household, books a member-priced
 // event with the junior, and sees it in My club at the member price beside a guest booking made
 // earlier with the same e-mail; sees their waiting-list place and work-day job; makes, copies,
 // reads and resets their private calendar feed.

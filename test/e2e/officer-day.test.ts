@@ -9,7 +9,7 @@ import { PHONE } from './support/browser';
 import { eventually } from '../support/eventually';
 import { useApp } from './support/use-app';
 
-// The officer of the day (issue 39) in Chromium at 375 px: the page is loaded online once, the
+// The officer of the day (docs/officer-of-the-day.md) in Chromium at 375 px: the page is loaded online once, the
 // network is cut, three attendees are checked in, the network comes back and the first send is
 // cut half way (the server applied it, the page never heard): the page sends it again and the
 // server holds exactly three marks. Then another officer's change is shown, not overwritten.

@@ -12,7 +12,7 @@ import { eventually } from './support/eventually';
 import { signInCode } from './support/sign-in-code';
 import { useApp } from './support/use-app';
 
-// Issue 39 part A in Chromium (docs/offline.md): after one online visit the calendar, an event, a
+// Offline in Chromium (docs/offline.md): after one online visit the calendar, an event, a
 // kept PDF, My club's bookings and the admin panel open with the network cut, each saying so; an
 // API request offline gets no page; a new build is offered with a prompt and taken on Reload.
 // The app serves a copy of the build (webRootOne) that the test replaces with a second build.

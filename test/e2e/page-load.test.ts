@@ -7,7 +7,7 @@ import { expectAccessible } from './support/axe';
 import { useApp } from './support/use-app';
 import { attributeOf, textsOf, visibleOf } from './support/eventually';
 
-// What a phone on a slow line waits for (issues 19 and 32): a members' page comes drawn by the
+// What a phone on a slow line waits for (ADR 29): a members' page comes drawn by the
 // server with its data, its own code named in its first lines beside the app's entry; the app
 // hydrates what the server drew (no second drawing, no second request for the page's data).
 

@@ -9,7 +9,7 @@ import { PHONE } from './support/browser';
 import { signInOnMemberPage } from './support/sign-in-code';
 import { useApp } from './support/use-app';
 
-// Issue 37 in Chromium: a member downloads and then erases their data from My club; an admin
+// Data requests (docs/privacy-requests.md) in Chromium: a member downloads and then erases their data from My club; an admin
 // answers a subject-access request (the archive) and an erasure request from Data requests.
 const world = useApp({ mail: true });
 const stamp = Date.now().toString(36);

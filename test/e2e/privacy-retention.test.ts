@@ -7,7 +7,7 @@ import { PHONE } from './support/browser';
 import { countOf, textOf } from './support/eventually';
 import { useApp } from './support/use-app';
 
-/** Members' data rights (issue 37): the privacy notice a member reads, and the admins' Data retention page, in one page session at 375 px. */
+/** Members' data rights (docs/data-protection.md): the privacy notice a member reads, and the admins' Data retention page, in one page session at 375 px. */
 
 const world = useApp();
 

@@ -4,7 +4,7 @@ import { grantToAdminManagers, revokeFromEveryAdmin } from '../sqlite-permission
 const NEW_PERMISSION = 'members:write';
 
 /**
- * The club's member list (SqliteMemberRepository, issue 35). emailKey is the lower-cased e-mail:
+ * The club's member list (SqliteMemberRepository, docs/members.md). emailKey is the lower-cased e-mail:
  * e-mails are unique regardless of case, as the admins' are. The new permission `members:write`
  * goes to every admin holding `admins:manage` (decisions: a phase's new permissions are given to
  * the admins who manage admins, who may then grant them).

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 35, member prices and households. Events gain an optional member price (null: none).
+ * Member prices and households (docs/payments.md#member-prices, docs/members-households.md). Events gain an optional member price (null: none).
  * Bookings record which price they were charged: every booking stored before reads as the
  * standard price, made without signing in. `household_people` holds the people a member books for
  * (no e-mail of their own); the member pays for them.

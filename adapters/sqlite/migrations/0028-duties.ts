@@ -4,7 +4,7 @@ import { grantToAdminManagers, revokeFromEveryAdmin } from '../sqlite-permission
 const NEW_PERMISSION = 'duties:write';
 
 /**
- * Duty rosters (SqliteDutyRepository, issue 36): the catalogue (qualifications, duty types and
+ * Duty rosters (SqliteDutyRepository, docs/duties.md): the catalogue (qualifications, duty types and
  * templates, each a JSON record by kind and id), members' qualifications, events' duty slots and
  * who holds them. The new permission `duties:write` goes to every admin holding `admins:manage`,
  * as the decisions ask for a phase's new permissions.

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 35, My club: a member's bookings are read by `memberId` and, for those made without
+ * My club (docs/my-club.md): a member's bookings are read by `memberId` and, for those made without
  * signing in, by `emailKey` (the e-mail trimmed and lower-cased), each through an index, so that
  * My club reads as much for a club of 5 bookings as of 5,000 (docs/my-club.md, ADR 0040).
  */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 35, My club (docs/my-club.md): a member's waiting-list entries are read by `memberId`
+ * My club (docs/my-club.md): a member's waiting-list entries are read by `memberId`
  * (joined signed in) and by `emailKey`, and their work-day sign-ups by `emailKey` (the e-mail
  * trimmed and lower-cased, back-filled here), each through an index, so that My club reads as
  * much for a club of 5 entries as of 5,000. And each member's private calendar feed: its secret.

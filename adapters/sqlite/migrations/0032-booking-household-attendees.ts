@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 35, named attendees: a member's booking stores the household people they named as
+ * Named attendees (docs/members-households.md): a member's booking stores the household people they named as
  * attending (JSON: person id, name, kind, the place taken, whether at the member price), so admins,
  * the member and a later check-in see who they are. Bookings stored before name no one.
  */

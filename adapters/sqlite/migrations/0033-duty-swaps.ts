@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Duty swap requests (SqliteDutySwapRepository, issue 36): one row per request, its duty's time
+ * Duty swap requests (SqliteDutySwapRepository, docs/duties.md): one row per request, its duty's time
  * copied from the assignment handed over; at most one open request per member and slot (a
  * partial unique index).
  */

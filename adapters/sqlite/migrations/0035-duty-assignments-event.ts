@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 38: a moved event's duties are read and moved by the event's id in the event's write
+ * A moved event's duties (docs/duties.md) are read and moved by the event's id in the event's write
  * transaction (EventRepository.update's `also.duties`): an index, so the write lock is held as
  * briefly for a club with years of rosters as for a new one.
  */

@@ -4,9 +4,9 @@ import { grantToAdminManagers, revokeFromEveryAdmin } from '../sqlite-permission
 const NEW_PERMISSION = 'privacy:manage';
 
 /**
- * Issue 37: subject-access and erasure requests need the new permission `privacy:manage`; it goes
+ * Data requests (docs/privacy-requests.md): subject-access and erasure requests need the new permission `privacy:manage`; it goes
  * to every admin holding `admins:manage`, as the decisions ask for a phase's new permissions. The
- * requests and the retention page (issue 37) use it; they read and rewrite the existing tables: no
+ * requests and the retention page (docs/data-protection.md) use it; they read and rewrite the existing tables: no
  * table is added.
  */
 export async function up(knex: Knex): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Check-in (issue 39): one attendance record per booking with its version, and the key of every
+ * Check-in (docs/officer-of-the-day.md): one attendance record per booking with its version, and the key of every
  * mark applied (a device's UUID), written in the same transaction so a mark sent again is
  * recognised and never applied twice.
  */

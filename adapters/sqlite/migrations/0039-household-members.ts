@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 35, households of several members (docs/members-households.md). `household_members`
+ * Households of several members (docs/members-households.md). `household_members`
  * holds each member's place in a household (the member id is the key: a member is in at most one
  * household; one member of each is its contact), `household_invitations` a contact's invitations
  * waiting. A household's dependants stay in `household_people`, keyed by the household's id.

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 39: an admin marks a document "keep offline" (the sailing instructions), and members'
+ * Keep offline (docs/offline.md): an admin marks a document "keep offline" (the sailing instructions), and members'
  * phones keep its PDF after their first online visit (docs/offline.md). Existing documents: not kept.
  */
 export async function up(knex: Knex): Promise<void> {

@@ -11,7 +11,7 @@ import { useApp } from '../support/use-app';
 import { countOf } from '../support/eventually';
 
 /**
- * Issue 18, Documents: the secretary uploads a PDF, members find it on /documents and in search,
+ * Documents: the secretary uploads a PDF, members find it on /documents and in search,
  * it is replaced and deleted; a file that is not a PDF but is named .pdf is refused with the reason.
  */
 

@@ -9,7 +9,7 @@ import { useApp } from '../support/use-app';
 import { attributeOf, countOf, disabledOf, eventually, textOf, textsOf, valueOf } from '../support/eventually';
 
 /**
- * Issue 19, Admin: links only to what the admin may open, dates read the club's way in a
+ * Admin: links only to what the admin may open, dates read the club's way in a
  * US-English browser, the overview's date alone, the members screen's messages and Disable, the
  * way back to the members' area, and full work-day jobs. The browser here is US English on
  * purpose: nothing an admin sees may depend on the browser's language.
@@ -71,7 +71,7 @@ describe('admin links follow the permissions rule', () => {
       await p.getByRole('heading', { name: 'Recent Events' }).waitFor();
       await countOf(p.getByRole('link', { name: /^Edit / })).toBe(0);
       const menu = p.getByRole('navigation', { name: 'Admin' });
-      // The wind limits and each event's go/no-go are read with events:read (issue 38), without their buttons.
+      // The wind limits and each event's go/no-go are read with events:read (docs/conditions.md), without their buttons.
       await textsOf(menu.getByRole('link')).toEqual(['Dashboard', 'Events', 'Wind Limits', 'Work Days']);
 
       await menu.getByRole('link', { name: 'Events' }).click();

@@ -9,7 +9,7 @@ import { textOf } from '../support/eventually';
 import { useApp } from '../support/use-app';
 
 /**
- * Issue 34, the demo a new club first sees: its card payments can be refunded (the test gateway
+ * The demo a new club first sees: its card payments can be refunded (the test gateway
  * took them), and its seasonal events fall in their season whenever it was seeded.
  */
 

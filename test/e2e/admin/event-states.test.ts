@@ -8,7 +8,7 @@ import { useApp } from '../support/use-app';
 import { attributeOf, countOf, eventually, textOf, visibleOf } from '../support/eventually';
 
 /**
- * Issue 34, what a club secretary trips over in the admin's event screens: capacity against the
+ * What a club secretary trips over in the admin's event screens: capacity against the
  * places taken, the booking state beside the status (no Cancel event once an event is over), and
  * the admin tables and menu on a phone and a laptop.
  */

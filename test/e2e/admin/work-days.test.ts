@@ -10,7 +10,7 @@ import { useApp } from '../support/use-app';
 import { countOf, disabledOf, eventually, textsOf } from '../support/eventually';
 
 /**
- * Issue 18, work days run by the club: an admin creates a work day with its jobs, a member signs
+ * Work days run by the club (docs/product.md, "Work days"): an admin creates a work day with its jobs, a member signs
  * up on the public page, the admin's counts and the "short of volunteers" marker follow, the CSV
  * holds the sign-ups, and removing one frees its place again.
  */

@@ -10,7 +10,7 @@ import { handRefundOf, handRefundRecipients, handRefundsOf } from '../../../core
 import { eventBookingSummary } from '../../../core/bookings/bookings-report';
 import { makeBooking, makeEvent, paymentFields, paymentKind } from './support/domain-fixtures';
 
-// Issue 34: money taken by hand (cash, transfer) is "to refund by hand" when its booking or event
+// Refunds by hand (docs/payments.md#refunds-by-hand): money taken by hand (cash, transfer) is "to refund by hand" when its booking or event
 // is cancelled, never "refund failed" (that is a card refund the gateway refused).
 
 const NOW = new Date('2026-05-01T10:10:00.000Z');

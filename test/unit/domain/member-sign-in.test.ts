@@ -23,7 +23,7 @@ const base64url = fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWX
 const anEmail = fc.tuple(fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._+-]{0,15}$/).filter((local) => !local.includes('..') && !/[.]$/.test(local)), fc.constantFrom('example.org', 'Club.Example', 'mail.co.uk')).map(([local, domain]) => `${local}@${domain}`);
 const history = (count: number) => ({ count, lastAt: null });
 
-describe('sign-in codes (issue 35)', () => {
+describe('sign-in codes', () => {
   it('are always six digits, whatever random secret they come from', () => {
     fc.assert(
       fc.property(base64url, (secret) => {

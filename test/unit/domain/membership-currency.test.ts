@@ -11,7 +11,7 @@ function dayAfter(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
-describe('membership currency (issue 35)', () => {
+describe('membership currency', () => {
   it('is current on every day up to and including the renewal date, and on no day after it', () => {
     fc.assert(
       fc.property(aDate, aDate, (renewalDate, today) => {

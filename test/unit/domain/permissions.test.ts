@@ -107,7 +107,7 @@ describe('permission examples', () => {
       '/admin/events': 'events:read',
       '/admin/events/create': 'events:write',
       '/admin/events/edit/:eventId': 'events:write',
-      // The go/no-go panel and the wind limits (issue 38): read with events:read, changed with events:write.
+      // The go/no-go panel and the wind limits (docs/conditions.md): read with events:read, changed with events:write.
       '/admin/events/go-no-go/:eventId': 'events:read',
       '/admin/conditions': 'events:read',
       '/admin/bookings': 'bookings:read',
@@ -136,9 +136,9 @@ describe('permission examples', () => {
       '/admin/duties/days': 'duties:write',
       '/admin/duties/counts': 'duties:write',
       '/admin/privacy': 'privacy:manage',
-      // The officer of the day's page and check-in (issue 39).
+      // The officer of the day's page and check-in (docs/officer-of-the-day.md).
       '/admin/today': 'bookings:write',
-      // Members' data rights (issue 37).
+      // Members' data rights (docs/data-protection.md).
       '/admin/retention': 'privacy:manage',
     });
   });

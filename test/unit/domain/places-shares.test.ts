@@ -61,7 +61,7 @@ describe('shares of an event\'s places over the parts of its ledger', () => {
     );
   });
 
-  it('are taken, among parts with as much spare, from the parts following the one run dry (ADR 52)', () => {
+  it('are taken, among parts with as much spare, from the parts following the one run dry (ADR 63)', () => {
     const empty = { confirmed: 0, holds: [] };
     const full = (share: number) => ({ ledger: { confirmed: share, holds: [] }, share });
     // Two instances whose own parts (5 and 2) ran dry at once take from different parts.

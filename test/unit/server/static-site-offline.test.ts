@@ -7,7 +7,7 @@ import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { staticSite } from '../../../server/http/static-site';
 
-// Issue 39: a new build is never stuck behind an old one. The service worker, the manifest and
+// Offline (docs/offline.md): a new build is never stuck behind an old one. The service worker, the manifest and
 // the pages are asked again on every visit (no-cache); the hashed assets are kept for a year.
 const webRoot = mkdtempSync(join(tmpdir(), 'kyc-pwa-'));
 mkdirSync(join(webRoot, 'assets'));

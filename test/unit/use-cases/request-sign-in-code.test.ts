@@ -12,7 +12,7 @@ import { MEMBER_SIGN_IN_MAIL_KIND } from '../../../core/mail/secret-mail-kinds';
 import { RequestSignInCode } from '../../../core/member-sign-in/request-sign-in-code';
 
 /**
- * No enumeration by timing (issue 35): the answer to a member must not wait for any work a stranger's
+ * No enumeration by timing (docs/member-sign-in.md): the answer to a member must not wait for any work a stranger's
  * answer does not do. Rather than compare wall-clock medians (which a busy machine skews), this
  * records every storage call the use case makes before its answer is settled: for a member and a
  * stranger they are the same calls, and the code's storage and e-mail come only after the answer.
@@ -62,7 +62,7 @@ async function callsBeforeAnswer(email: string) {
   return { ...world, answer, before };
 }
 
-describe('asking for a sign-in code (issue 35: no enumeration)', () => {
+describe('asking for a sign-in code: no enumeration by timing', () => {
   it('makes the same storage calls before answering a member as a stranger, and gives the same answer', async () => {
     const member = await callsBeforeAnswer('Ann@Example.org');
     const stranger = await callsBeforeAnswer('nobody@example.org');

@@ -75,10 +75,10 @@ const GUARDED: { path: string; permission: Permission; message: string; Page: Co
   { path: 'duties/events/:eventId', permission: 'duties:write', message: PERMISSION_MESSAGES.duties, Page: EventRosterPage },
   { path: 'duties/days', permission: 'duties:write', message: PERMISSION_MESSAGES.duties, Page: DutyDayPage },
   { path: 'duties/counts', permission: 'duties:write', message: PERMISSION_MESSAGES.duties, Page: DutyCountsPage },
-  // Data requests (issue 37).
+  // Data requests (docs/privacy-requests.md).
   { path: 'privacy', permission: 'privacy:manage', message: PERMISSION_MESSAGES.privacy, Page: DataRequestsPage },
   { path: 'today', permission: 'bookings:write', message: PERMISSION_MESSAGES.bookingsWrite, Page: OfficerDayPage },
-  // Members' data rights (issue 37).
+  // Members' data rights (docs/data-protection.md).
   { path: 'retention', permission: 'privacy:manage', message: PERMISSION_MESSAGES.privacy, Page: RetentionPage },
 ];
 

@@ -1,7 +1,7 @@
 import { SessionAdminSchema, type SessionAdmin } from '@core/admins/admin';
 
 /**
- * The admin last signed in on this device, for a start with no signal (issue 39, docs/offline.md):
+ * The admin last signed in on this device, for a start with no signal (docs/offline.md):
  * the officer of the day opens the panel at the lake, the server cannot be asked who is signed in,
  * and the pages kept on the device (Today) open for the admin who kept them. Kept only while the
  * server says they are signed in: forgotten on Sign Out and on any 401. Nothing is allowed by it:

@@ -33,10 +33,10 @@ export function AdminLayout() {
     { to: '/admin/water-levels', label: 'Water Levels' },
     { to: '/admin/documents', label: 'Documents' },
     { to: '/admin/photos', label: 'Photos' },
-    // Data requests (issue 37).
+    // Data requests (docs/privacy-requests.md).
     { to: '/admin/privacy', label: 'Data Requests' },
     { to: '/admin/today', label: 'Today' },
-    // Members' data rights (issue 37).
+    // Members' data rights (docs/data-protection.md).
     { to: '/admin/retention', label: 'Data retention' },
   ];
   // Who is signed in leads to their own account (My Account: the change of their password).
