@@ -40,13 +40,6 @@ export const CORE_LAYERS = [
  * the test fails when an entry no longer happens (delete it) and the lint fails on any new one.
  */
 export const CORE_BACK_EDGES = [
-  'audit/audit-trail.ts -> bookings',
-  'audit/audit-trail.ts -> documents',
-  'audit/audit-trail.ts -> events',
-  'bookings/bookings-report.ts -> check-in',
-  'bookings/event-bookings.ts -> check-in',
-  'bookings/export-event-bookings.ts -> check-in',
-  'bookings/export-event-bookings.ts -> waiting-list',
   'bookings/submit-booking.ts -> waiting-list',
   'campaigns/campaign-repository.port.ts -> news',
   'campaigns/imported-campaign.ts -> news',

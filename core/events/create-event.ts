@@ -9,7 +9,8 @@ import type { IdGenerator } from '../shared/id-generator.port';
 import { upsertInStep, type SearchIndexingDeps } from '../search/keep-index-in-step';
 import type { PaymentGateway } from '../payments/payment-gateway.port';
 import { cardCurrencyOf } from '../payments/card-currency';
-import { AUDITED_EVENT, type AuditTrailDeps, recordChange } from '../audit/audit-trail';
+import { type AuditTrailDeps, recordChange } from '../audit/audit-trail';
+import { AUDITED_EVENT } from './event-audit';
 import { fieldsError, parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
 

@@ -1,4 +1,5 @@
-import { AUDITED_EVENT, type AuditTrailDeps, recordChange } from '../audit/audit-trail';
+import { type AuditTrailDeps, recordChange } from '../audit/audit-trail';
+import { AUDITED_EVENT } from '../events/event-audit';
 import type { Admin } from '../admins/admin';
 import { requirePermission } from '../admins/permissions';
 import { ConflictError } from '../shared/errors';

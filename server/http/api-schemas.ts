@@ -9,7 +9,7 @@ import { ClubConfigSchema } from '../../core/content/club-config';
 import { BookingsOverviewSchema } from '../../core/bookings/bookings-report';
 import { CalendarEventSchema } from '../../core/bookings/calendar-event';
 import { DashboardSchema } from '../../core/operations/dashboard';
-import { EventBookingsSchema } from '../../core/bookings/event-bookings';
+import { EventBookingsSchema } from '../../core/operations/event-bookings';
 import { EventForBookingSchema } from '../../core/bookings/get-event-for-booking';
 import { BookingReceiptSchema } from '../../core/bookings/submit-booking';
 import { SignUpResultSchema } from '../../core/work-days/work-day-signup-schema';

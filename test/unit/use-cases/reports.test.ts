@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GetBookingsOverview } from '../../../core/bookings/bookings-overview';
-import { GetEventBookings } from '../../../core/bookings/event-bookings';
-import { ExportEventBookings } from '../../../core/bookings/export-event-bookings';
+import { GetEventBookings } from '../../../core/operations/event-bookings';
+import { ExportEventBookings } from '../../../core/operations/export-event-bookings';
 import { GetDashboard } from '../../../core/operations/dashboard';
 import { CheckPlaces } from '../../../core/bookings/check-places';
 import { SubmitBooking } from '../../../core/bookings/submit-booking';

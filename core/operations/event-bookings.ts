@@ -1,11 +1,11 @@
 import type { Admin } from '../admins/admin';
 import { z } from 'zod';
-import { adminBookingView, AdminBookingViewSchema, PaymentStatusSchema } from './booking';
+import { adminBookingView, AdminBookingViewSchema, PaymentStatusSchema } from '../bookings/booking';
 import { EventSchema } from '../events/event';
-import { paymentStatus, truncatePaymentId } from './booking-state';
-import { eventBookingSummary, EventBookingSummarySchema } from './bookings-report';
+import { paymentStatus, truncatePaymentId } from '../bookings/booking-state';
+import { eventBookingSummary, EventBookingSummarySchema } from '../bookings/bookings-report';
 import { requirePermission } from '../admins/permissions';
-import type { BookingRepository } from './booking-repository.port';
+import type { BookingRepository } from '../bookings/booking-repository.port';
 import type { Clock } from '../shared/clock.port';
 import type { EventRepository } from '../events/event-repository.port';
 import { EVENT_NOT_FOUND } from '../shared/messages';

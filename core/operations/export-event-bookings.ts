@@ -1,7 +1,7 @@
 import type { Admin } from '../admins/admin';
-import { bookingsCsv } from './bookings-report';
+import { bookingsCsv } from './bookings-csv';
 import { requirePermission } from '../admins/permissions';
-import type { BookingRepository } from './booking-repository.port';
+import type { BookingRepository } from '../bookings/booking-repository.port';
 import type { Clock } from '../shared/clock.port';
 import type { EventRepository } from '../events/event-repository.port';
 import { EVENT_NOT_FOUND } from '../shared/messages';
