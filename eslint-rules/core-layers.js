@@ -40,14 +40,10 @@ export const CORE_LAYERS = [
  * the test fails when an entry no longer happens (delete it) and the lint fails on any new one.
  */
 export const CORE_BACK_EDGES = [
-  'bookings/submit-booking.ts -> waiting-list',
   'campaigns/campaign-repository.port.ts -> news',
   'campaigns/imported-campaign.ts -> news',
-  'duties/event-duties.ts -> privacy',
   'events/event-repository.port.ts -> duties',
-  'members/household-attendees.ts -> bookings',
   'members/member-repository.port.ts -> duties',
-  'reminders/schedule-reminders.ts -> work-days',
   'search/search-display.ts -> news',
   'search/search-records.ts -> campaigns',
   'search/search-records.ts -> documents',

@@ -3,7 +3,7 @@ import type { AuditActor } from '../audit/audit';
 import { adminBookingView, type Booking } from './booking';
 import { bookingCancelReason, LIFECYCLE_MESSAGES, paidByCard, paidOffline, refundMadeByHand, refundOpen, roomRefusal } from './booking-lifecycle';
 import { isCancelled, paymentStatus } from './booking-state';
-import { householdAttendeesFitting } from '../members/household-attendees';
+import { householdAttendeesFitting } from './household-attendees';
 import { validateBookingForm } from './booking-validation';
 import { requirePermission } from '../admins/permissions';
 import { formatMoney } from '../shared/money';

@@ -7,7 +7,7 @@ export { BookingChangeQuoteSchema, ChangeMyBookingRequestSchema, changeCounts, t
 import type { BookingPrice } from './booking-price';
 import { bookingEmailKey } from './booking';
 import { holdsPlace, isCancelled, paidByHand } from './booking-state';
-import { householdAttendeesFitting } from '../members/household-attendees';
+import { householdAttendeesFitting } from './household-attendees';
 import { formatDate } from '../shared/date-text';
 import { formatMoney } from '../shared/money';
 import type { Currency } from '../shared/money';

@@ -29,7 +29,7 @@ import type { OutboxMessage } from '../mail/mail';
 import { eventBookingPath } from '../shared/paths';
 import { fieldsError, parseInput } from '../shared/parse-input';
 import { CHANGE_MESSAGES } from './booking-amendment';
-import { householdAttendeesFitting } from '../members/household-attendees';
+import { householdAttendeesFitting } from './household-attendees';
 import { UseCase } from '../shared/use-case';
 
 export { ChangeMyBookingRequestSchema };

@@ -2,7 +2,7 @@ import { newJob } from '../jobs/jobs';
 import { EVENT_REMINDERS_JOB } from '../reminders/reminders';
 import type { Job } from '../jobs/job';
 import type { JobHandler, JobHandlers } from '../jobs/run-due-jobs';
-import { ScheduleReminders } from '../reminders/schedule-reminders';
+import { ScheduleReminders } from './schedule-reminders';
 import { SendEventReminders } from '../reminders/send-event-reminders';
 import { OfferFreedPlaces } from '../waiting-list/offer-freed-places';
 import { WORK_DAY_REMINDERS_JOB } from '../work-days/work-day-mail';

@@ -7,7 +7,7 @@ import { GetEventBookings } from '../../core/operations/event-bookings';
 import { ExportEventBookings } from '../../core/operations/export-event-bookings';
 import { GetEventForBooking } from '../../core/bookings/get-event-for-booking';
 import { GetMyBooking } from '../../core/bookings/get-my-booking';
-import { SubmitBooking } from '../../core/bookings/submit-booking';
+import { SubmitBooking } from '../../core/operations/submit-booking';
 import type { AppConfig } from '../config';
 import { auditTrail, type Feature, provide, siteSettings } from './feature';
 

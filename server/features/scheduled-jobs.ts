@@ -1,5 +1,5 @@
 import { RunDueJobs } from '../../core/jobs/run-due-jobs';
-import { ScheduleReminders } from '../../core/reminders/schedule-reminders';
+import { ScheduleReminders } from '../../core/operations/schedule-reminders';
 import { SendEventReminders } from '../../core/reminders/send-event-reminders';
 import { SendWorkDayReminders } from '../../core/work-days/send-work-day-reminders';
 import { SweepExpiredSignIns } from '../../core/member-sign-in/sweep-expired-sign-ins';

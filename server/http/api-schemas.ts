@@ -11,7 +11,7 @@ import { CalendarEventSchema } from '../../core/bookings/calendar-event';
 import { DashboardSchema } from '../../core/operations/dashboard';
 import { EventBookingsSchema } from '../../core/operations/event-bookings';
 import { EventForBookingSchema } from '../../core/bookings/get-event-for-booking';
-import { BookingReceiptSchema } from '../../core/bookings/submit-booking';
+import { BookingReceiptSchema } from '../../core/operations/submit-booking';
 import { SignUpResultSchema } from '../../core/work-days/work-day-signup-schema';
 import { SearchAnswerSchema } from '../../core/search/search';
 import { CheckoutSchema } from '../../core/bookings/get-checkout';

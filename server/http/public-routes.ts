@@ -16,7 +16,7 @@ import { ListWorkDays } from '../../core/work-days/list-work-days';
 import { SearchSite } from '../../core/search/search';
 import { RequestPasswordReset } from '../../core/admin-accounts/request-password-reset';
 import { SignUpForWorkDay } from '../../core/work-days/sign-up-for-work-day';
-import { SubmitBooking, SubmitBookingRequestSchema, TOO_MANY_PLACES_HELD } from '../../core/bookings/submit-booking';
+import { SubmitBooking, SubmitBookingRequestSchema, TOO_MANY_PLACES_HELD } from '../../core/operations/submit-booking';
 import { ListHouseholdAttendees } from '../../core/members/household-members';
 import { currentMemberOf } from './member-sign-in-routes';
 import type { AppConfig } from '../config';

@@ -4,7 +4,7 @@ import { UpdateEvent } from '../../../core/operations/update-event';
 import { DeleteEvent } from '../../../core/operations/delete-event';
 import { ListAdminEvents } from '../../../core/operations/list-admin-events';
 import { GetAdminEvent } from '../../../core/operations/get-admin-event';
-import { SubmitBooking } from '../../../core/bookings/submit-booking';
+import { SubmitBooking } from '../../../core/operations/submit-booking';
 import { CancelEvent } from '../../../core/operations/cancel-event';
 import { ConflictError, NotFoundError, PermissionError, UnavailableError, ValidationError } from '../../../core/shared/errors';
 import type { SearchIndex } from '../../../core/search/search-index.port';

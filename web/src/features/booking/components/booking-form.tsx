@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { PATHS, signInPath } from '@core/shared/paths';
-import { householdAgeGroup } from '@core/members/household-attendees';
+import { householdAgeGroup } from '@core/bookings/household-attendees';
 import type { BookingFormValues } from '@core/bookings/booking';
 import { BOOKING_MESSAGES, stripNonDigits, validateBookingForm, visibleBookingFields } from '@core/bookings/booking-validation';
 import { childPrice } from '@core/bookings/pricing';

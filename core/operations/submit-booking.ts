@@ -1,19 +1,20 @@
 import { z } from 'zod';
-import { BookingFormValuesSchema, UNCHANGED_BOOKING, type Booking } from './booking';
-import { HOLD_MINUTES } from './booking-state';
+import { BookingFormValuesSchema, UNCHANGED_BOOKING, type Booking } from '../bookings/booking';
+import { HOLD_MINUTES } from '../bookings/booking-state';
 import { bookingClosedReason } from '../events/event-time';
-import { maxUnpaidPlacesPerAddress, tooManyUnpaidPlaces } from './unpaid-holds';
-import { EVENT_CANCEL_MESSAGES } from './event-cancellation';
-import { validateBookingForm } from './booking-validation';
-import { decideBookingPrice, type DependantAttendees } from './booking-price';
+import { maxUnpaidPlacesPerAddress, tooManyUnpaidPlaces } from '../bookings/unpaid-holds';
+import { EVENT_CANCEL_MESSAGES } from '../bookings/event-cancellation';
+import { validateBookingForm } from '../bookings/booking-validation';
+import { decideBookingPrice, type DependantAttendees } from '../bookings/booking-price';
 import type { Member } from '../members/member';
 import { MAX_HOUSEHOLD_PEOPLE, type HouseholdPerson } from '../members/household';
-import { bookedHouseholdAttendees, householdPricePlaces, memberAsAttendee } from '../members/household-attendees';
+import { bookedHouseholdAttendees, householdPricePlaces } from '../bookings/household-attendees';
+import { memberAsAttendee } from '../members/household';
 import { isMembershipCurrent } from '../members/member';
 import { londonDate } from '../shared/london-time';
 import { BookingClosedError, ConflictError, NotEnoughPlacesError, PaymentError, RateLimitError } from '../shared/errors';
 import type { AddressLimitStore } from '../shared/address-limit-store.port';
-import type { BookingRepository } from './booking-repository.port';
+import type { BookingRepository } from '../bookings/booking-repository.port';
 import type { Clock } from '../shared/clock.port';
 import type { EventRepository } from '../events/event-repository.port';
 import type { IdGenerator } from '../shared/id-generator.port';
@@ -21,15 +22,15 @@ import type { PaymentGateway } from '../payments/payment-gateway.port';
 import { EVENT_NOT_FOUND, NO_EVENT_ID } from '../shared/messages';
 import { cardCurrencyOf } from '../payments/card-currency';
 import { fieldsError, parseInput } from '../shared/parse-input';
-import { confirmationMail, managePath, type ConfirmationDeps } from './booking-confirmations';
-import { offerHoldId } from './places-ledger';
-import { BOOKING_REFERENCE_MESSAGES, bookingReference, REFERENCE_ATTEMPTS, referencePrefix } from './booking-reference';
+import { confirmationMail, managePath, type ConfirmationDeps } from '../bookings/booking-confirmations';
+import { offerHoldId } from '../bookings/places-ledger';
+import { BOOKING_REFERENCE_MESSAGES, bookingReference, REFERENCE_ATTEMPTS, referencePrefix } from '../bookings/booking-reference';
 import { bookedEntry, WAITING_LIST_MESSAGES } from '../waiting-list/waiting-list';
 import type { WaitingListEntry } from '../waiting-list/waiting-list-entry';
-import type { BookingLinks } from './booking-links.port';
+import type { BookingLinks } from '../bookings/booking-links.port';
 import type { WaitingList } from '../waiting-list/waiting-list.port';
 import { standingOffer } from '../waiting-list/get-waiting-list-offer';
-import type { SubmitBookingResult } from './booking-receipt-schema';
+import type { SubmitBookingResult } from '../bookings/booking-receipt-schema';
 import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
 
@@ -48,7 +49,7 @@ export const SubmitBookingRequestSchema = BookingFormValuesSchema.extend({
 export type SubmitBookingRequest = z.input<typeof SubmitBookingRequestSchema>;
 
 // The answer's schema lives apart (booking-receipt-schema.ts) so the booking page loads no mail code.
-export { BookingReceiptSchema, SubmitBookingResultSchema, type BookingReceipt, type SubmitBookingResult } from './booking-receipt-schema';
+export { BookingReceiptSchema, SubmitBookingResultSchema, type BookingReceipt, type SubmitBookingResult } from '../bookings/booking-receipt-schema';
 
 export interface SubmitBookingDeps extends ConfirmationDeps {
   events: EventRepository;

@@ -1,7 +1,6 @@
-import type { BookedAttendee } from '../bookings/booking';
-import type { DependantAttendees, PriceKind } from '../bookings/booking-price';
-import { HOUSEHOLD_MESSAGES, HOUSEHOLD_NAME_MAX, type HouseholdPerson } from './household';
-import type { Member } from './member';
+import type { BookedAttendee } from './booking';
+import type { DependantAttendees, PriceKind } from './booking-price';
+import { HOUSEHOLD_MESSAGES, type BookingHousehold, type HouseholdPerson } from '../members/household';
 
 /** The age of the child price (docs/payments.md): 12 or under. */
 export const CHILD_PRICE_MAX_AGE = 12;
@@ -48,17 +47,6 @@ export function countHouseholdAttendees(
     return { ok: false, field: 'numberAttending', error: HOUSEHOLD_ATTENDEE_MESSAGES.notCounted };
   }
   return { ok: true, value: dependants, people };
-}
-
-/**
- * A signed-in member's household as booking sees it: whom they may name as attendees (the
- * dependants, then the household's other members as memberAsAttendee makes them), which of those
- * are members, and which of the members have a membership current on the booking day.
- */
-export interface BookingHousehold {
-  attendable: readonly HouseholdPerson[];
-  memberIds: ReadonlySet<string>;
-  currentMemberIds: ReadonlySet<string>;
 }
 
 /**
@@ -111,23 +99,6 @@ export function bookedHouseholdAttendees(
     place: householdAgeGroup(person, thisYear),
     memberPrice: priceKind === 'member' && mayTakeMemberPrice(person),
   }));
-}
-
-/**
- * Another member of the booking member's household as an attendee: named as the member list
- * has them, a junior when their membership type says so (no year of birth: a junior takes a
- * child's place), keyed by their member id.
- */
-export function memberAsAttendee(member: Pick<Member, 'id' | 'name' | 'membershipType'>, at: string): HouseholdPerson {
-  return {
-    id: member.id,
-    memberId: member.id,
-    name: member.name.slice(0, HOUSEHOLD_NAME_MAX),
-    kind: /junior/i.test(member.membershipType) ? 'junior' : 'adult',
-    yearOfBirth: null,
-    createdAt: at,
-    updatedAt: at,
-  };
 }
 
 /** The places of `people` counted as adults and children, as householdAgeGroup decides. */

@@ -1,4 +1,4 @@
-import { eventRemindersJob, remindersDue } from './reminders';
+import { eventRemindersJob, remindersDue } from '../reminders/reminders';
 import type { Clock } from '../shared/clock.port';
 import type { EventRepository } from '../events/event-repository.port';
 import type { JobQueue } from '../jobs/job-queue.port';
