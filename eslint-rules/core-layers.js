@@ -44,13 +44,6 @@ export const CORE_BACK_EDGES = [
   'campaigns/imported-campaign.ts -> news',
   'events/event-repository.port.ts -> duties',
   'members/member-repository.port.ts -> duties',
-  'search/search-display.ts -> news',
-  'search/search-records.ts -> campaigns',
-  'search/search-records.ts -> documents',
-  'search/search-records.ts -> events',
-  'search/search-records.ts -> news',
-  'search/search-records.ts -> work-days',
-  'search/search.ts -> news',
 ];
 
 /** The core folder a path lies in, and the core root, or null outside a core/ tree. */

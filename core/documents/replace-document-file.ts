@@ -2,7 +2,7 @@ import type { Admin } from '../admins/admin';
 import type { ClubDocument } from './document';
 import { DOCUMENT_MESSAGES, documentFileName } from './documents';
 import { requirePermission } from '../admins/permissions';
-import { documentSearchRecord } from '../search/search-records';
+import { documentSearchRecord } from './document-search-record';
 import { recordChange } from '../audit/audit-trail';
 import { AUDITED_DOCUMENT } from './document-audit';
 import { refuseUnlessDocumentFile, storeDocumentWithFile, type DocumentUploadDeps } from './document-files';

@@ -2,7 +2,7 @@ import type { Admin } from '../admins/admin';
 import type { ClubDocument } from './document';
 import { DOCUMENT_MESSAGES, DocumentFormSchema } from './documents';
 import { requirePermission } from '../admins/permissions';
-import { documentSearchRecord } from '../search/search-records';
+import { documentSearchRecord } from './document-search-record';
 import { NotFoundError } from '../shared/errors';
 import type { DocumentRepository } from './document-repository.port';
 import { type AuditTrailDeps, recordChange } from '../audit/audit-trail';

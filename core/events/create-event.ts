@@ -2,7 +2,7 @@ import type { Admin } from '../admins/admin';
 import { NEW_EVENT, type ClubEvent } from './event';
 import { EventFormValuesSchema, validateEventForm } from './event-form';
 import { requirePermission } from '../admins/permissions';
-import { eventSearchRecord } from '../search/search-records';
+import { eventSearchRecord } from './event-search-record';
 import type { Clock } from '../shared/clock.port';
 import type { EventRepository } from './event-repository.port';
 import type { IdGenerator } from '../shared/id-generator.port';

@@ -6,7 +6,7 @@ import type { ClubEvent } from '../events/event';
 import { bookingsToCancel, cancelEvent, EVENT_CANCEL_MESSAGES, eventCancellationPreview, type EventCancellationPreview } from '../bookings/event-cancellation';
 import { isEventCancelled } from '../events/event-time';
 import { requirePermission } from '../admins/permissions';
-import { eventSearchRecord } from '../search/search-records';
+import { eventSearchRecord } from '../events/event-search-record';
 import { ConflictError, ValidationError } from '../shared/errors';
 import { EVENT_NOT_FOUND } from '../shared/messages';
 import type { EventRepository } from '../events/event-repository.port';

@@ -1,7 +1,10 @@
 import { pageSearchRecords } from '../content/site-pages';
 import { currentSitePages, pagesIndexRecords, type SitePageReadingDeps } from '../site-pages/site-pages';
 import type { SearchRecord } from '../search/search-hit';
-import { campaignSearchRecord, documentSearchRecord, eventSearchRecord, workDaySearchRecord } from '../search/search-records';
+import { workDaySearchRecord } from '../work-days/work-day-search-record';
+import { campaignSearchRecord } from '../campaigns/campaign-search-record';
+import { documentSearchRecord } from '../documents/document-search-record';
+import { eventSearchRecord } from '../events/event-search-record';
 import type { CampaignSource } from '../campaigns/campaign-source.port';
 import type { DocumentRepository } from '../documents/document-repository.port';
 import type { EventRepository } from '../events/event-repository.port';

@@ -2,7 +2,7 @@ import type { Admin } from '../admins/admin';
 import type { ClubEvent } from '../events/event';
 import { EventFormValuesSchema, keepingShownTimes, validateEventForm } from '../events/event-form';
 import { requirePermission } from '../admins/permissions';
-import { eventSearchRecord } from '../search/search-records';
+import { eventSearchRecord } from '../events/event-search-record';
 import { ConflictError } from '../shared/errors';
 import type { Clock } from '../shared/clock.port';
 import type { BookingRepository } from '../bookings/booking-repository.port';
