@@ -12,7 +12,8 @@ import { composeMail } from '../mail/compose-mail';
 import { icsFileName } from '../events/calendar-span';
 import { formatDate, formatDateRange } from '../shared/date-text';
 import { icsText, type IcsEvent } from '../events/ics-file';
-import { dutyWindow, type DutyAssignment } from './duties';
+import { dutyWindow } from './duties';
+import { type DutyAssignment } from '../duty-rosters/duty-roster';
 import type { DutyRepository } from './duty-repository.port';
 
 /** DUTY_REMINDER_DAYS' default: a member on duty is reminded 14 days and 3 days before the event. */

@@ -1,6 +1,6 @@
 import { composeMail } from '../mail/compose-mail';
 import type { OutgoingMail } from '../mail/mail';
-import type { DutyWindow } from './duties';
+import type { DutyWindow } from '../duty-rosters/duty-roster';
 import { formatDateRange } from '../shared/date-text';
 
 /** Outbox kinds of the duty swap e-mails. */

@@ -29,7 +29,8 @@ import { bookingsToTell } from '../bookings/bookings-to-tell';
 import type { DutyRepository } from '../duties/duty-repository.port';
 import type { MemberRepository } from '../members/member-repository.port';
 import { dutyWindow } from '../duties/duties';
-import { DUTY_CHANGE_MAIL_KIND, dutyChangeMail, dutyChangeMessageId, holdersAfterMove, type DutyMove } from '../duties/event-move-duties';
+import { DUTY_CHANGE_MAIL_KIND, dutyChangeMail, dutyChangeMessageId, holdersAfterMove } from '../duties/event-move-duties';
+import { type DutyMove } from '../duty-rosters/duty-roster';
 
 export interface UpdateEventDeps extends AuditTrailDeps, SearchIndexingDeps {
   events: EventRepository;

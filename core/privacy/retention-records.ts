@@ -2,7 +2,7 @@ import { anonymisedHolderId } from '../duties/anonymised-holder';
 import type { Booking } from '../bookings/booking';
 import type { Member } from '../members/member';
 import type { OutboxMessage } from '../mail/mail';
-import type { DutyAssignment } from '../duties/duties';
+import type { DutyAssignment } from '../duty-rosters/duty-roster';
 import type { WorkDaySignup } from '../work-days/work-day';
 import type { PseudonymisedPerson } from './audit-pseudonyms';
 import type { AnonymisedPerson } from './retention-store.port';

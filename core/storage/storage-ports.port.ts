@@ -1,7 +1,7 @@
 import type { AddressLimitStore } from '../shared/address-limit-store.port';
 import type { AdminRepository } from '../admins/admin-repository.port';
 import type { BookingRepository } from '../bookings/booking-repository.port';
-import type { CampaignRepository } from '../campaigns/campaign-repository.port';
+import type { CampaignRepository } from '../news/campaign-repository.port';
 import type { ConditionsRepository } from '../conditions/conditions-repository.port';
 import type { CredentialRepository } from '../admins/credential-repository.port';
 import type { DocumentRepository } from '../documents/document-repository.port';

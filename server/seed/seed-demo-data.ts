@@ -1,5 +1,5 @@
 import type { BookingRepository } from '../../core/bookings/booking-repository.port';
-import type { CampaignRepository } from '../../core/campaigns/campaign-repository.port';
+import type { CampaignRepository } from '../../core/news/campaign-repository.port';
 import type { CampaignSource } from '../../core/campaigns/campaign-source.port';
 import type { DocumentRepository } from '../../core/documents/document-repository.port';
 import type { EventRepository } from '../../core/events/event-repository.port';

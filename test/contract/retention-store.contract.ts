@@ -19,7 +19,7 @@ import { DEFAULT_RETENTION, DELETED_MAIL_TEXT, RETENTION_KINDS, anonymisedEmail,
 import { ANONYMISED_LAST_NAME, ANONYMISED_NAME } from '../../core/shared/anonymised';
 import type { RetentionStore } from '../../core/privacy/retention-store.port';
 import { isAnonymisedHolder } from '../../core/duties/anonymised-holder';
-import type { DutyAssignment } from '../../core/duties/duties';
+import type { DutyAssignment } from '../../core/duty-rosters/duty-roster';
 import type { DutyRepository } from '../../core/duties/duty-repository.port';
 import type { DutySwapRepository } from '../../core/duties/duty-swap-repository.port';
 import { SWAP_AUDIT_SUMMARIES, swapAuditChanges, type DutySwap } from '../../core/duties/duty-swaps';

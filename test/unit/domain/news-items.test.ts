@@ -7,7 +7,7 @@ import { newsItemIdOf, newsItemPath } from '../../../core/shared/paths';
 import { NEWS_SUBJECT_MAX, type NewsItem } from '../../../core/news/news-item';
 import { londonWallClock } from '../../../core/shared/london-time';
 import { CampaignSchema } from '../../../core/campaigns/campaign';
-import { importedCampaignListing } from '../../../core/campaigns/imported-campaign';
+import { importedCampaignListing } from '../../../core/news/imported-campaign';
 
 const form = (overrides: Partial<NewsFormValues> = {}): NewsFormValues => ({
   subject: 'Pontoon open',

@@ -10,7 +10,7 @@ import { londonDate } from '../../../core/shared/london-time';
 import { relativeTime } from '../../../core/news/news';
 import { priceBooking } from '../../../core/bookings/pricing';
 import { BookingSchema } from '../../../core/bookings/booking';
-import { ImportedCampaignSchema } from '../../../core/campaigns/imported-campaign';
+import { ImportedCampaignSchema } from '../../../core/news/imported-campaign';
 import { DocumentSchema } from '../../../core/documents/document';
 import { EventSchema, type ClubEvent } from '../../../core/events/event';
 import { SearchRecordSchema } from '../../../core/search/search-hit';

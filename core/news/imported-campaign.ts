@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CampaignSchema, type Campaign } from './campaign';
-import { NEWS_BODY_MAX } from '../news/news-item';
-import { newsExcerpt } from '../news/news-body';
+import { CampaignSchema, type Campaign } from '../campaigns/campaign';
+import { NEWS_BODY_MAX } from './news-item';
+import { newsExcerpt } from './news-body';
 
 /**
  * A campaign imported into the database as it was sent (the demo's, or one copied in by an

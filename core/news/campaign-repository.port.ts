@@ -1,6 +1,6 @@
 import type { ImportedCampaign } from './imported-campaign';
-import type { NewsItem } from '../news/news-item';
-import type { CampaignSource } from './campaign-source.port';
+import type { NewsItem } from './news-item';
+import type { CampaignSource } from '../campaigns/campaign-source.port';
 
 /**
  * Campaigns kept in the database (the embedded default campaign source): campaigns imported as
