@@ -2,6 +2,5 @@
 import type { ESLint } from 'eslint';
 
 export declare const CORE_LAYERS: string[][];
-export declare const CORE_BACK_EDGES: string[];
 declare const plugin: ESLint.Plugin;
 export default plugin;
