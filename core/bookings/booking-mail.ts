@@ -170,7 +170,7 @@ export function bookingCancellation(
   context: { clubName: string; calendar?: CancellationCalendar },
 ): OutgoingMail {
   if (!booking.userEmail) throw new RangeError('A booking without an e-mail address gets no e-mail');
-  // The event called off (core/events/event-cancellation.ts): every booking cancelled by the admin who did it.
+  // The event called off (core/bookings/event-cancellation.ts): every booking cancelled by the admin who did it.
   if (event.cancelledAt && booking.cancelledBy !== 'member' && booking.cancelledBy !== 'system') return eventCancellation(booking, event, context);
   const why =
     booking.cancelledBy === 'member'

@@ -33,7 +33,7 @@ export function AccountPage() {
   const [notice, setNotice] = useState<Notice>(null);
   const form = useForm<PasswordValues, ChangePasswordField>({
     initial: EMPTY,
-    // The server's own rule (core/admins/change-password-schema.ts), and the new password typed twice.
+    // The server's own rule (core/admin-accounts/change-password-schema.ts), and the new password typed twice.
     validate: changePasswordFormErrors,
     order: FIELDS,
     idOf: (name) => `adm-account-${name}`,
