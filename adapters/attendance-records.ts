@@ -1,5 +1,6 @@
 import { AttendanceSchema, withAfloatMark, type Attendance } from '../core/check-in/attendance';
-import type { AfloatChange, AfloatOutcome, AttendanceChange, AttendanceOutcome } from '../core/check-in/attendance-store.port';
+import type { AfloatChange, AfloatOutcome, AttendanceChange, AttendanceOutcome, WalkInAfloatChange, WalkInOutcome } from '../core/check-in/attendance-store.port';
+import { WalkInSchema, withWalkInAfloat, type WalkIn } from '../core/check-in/walk-in';
 import { ValidationError } from '../core/shared/errors';
 
 /** A stored attendance record read back (stored data is input too). */
@@ -50,4 +51,40 @@ export function decideAfloat(change: AfloatChange, keyApplied: boolean, stored: 
   const current: Attendance = stored ?? { bookingId: change.bookingId, eventId: change.eventId, arrived: 0, arrivedPeople: [], version: 0, updatedAt: null, updatedBy: null };
   if (keyApplied) return { result: 'repeated', attendance: current };
   return { result: 'applied', attendance: validAttendance(withAfloatMark(current, change.personId, change.entry)) };
+}
+
+/** A walk-in as a store holds it: on the sheet, removed (its details erased, its id kept), or never added (null). */
+export type StoredWalkIn = { removed: false; walkIn: WalkIn } | { removed: true } | null;
+
+/** A stored walk-in read back (stored data is input too). */
+export function walkInFromJson(text: string): WalkIn {
+  return validWalkIn(JSON.parse(text));
+}
+
+/** The walk-in as the core's schema has it, else a ValidationError. */
+export function validWalkIn(record: unknown): WalkIn {
+  const parsed = WalkInSchema.safeParse(record);
+  if (!parsed.success) throw new ValidationError('Not a valid walk-in');
+  return parsed.data;
+}
+
+/** Adding: repeated for an id known before (standing or removed), else the walk-in to store. */
+export function decideAddWalkIn(walkIn: WalkIn, stored: StoredWalkIn): WalkInOutcome {
+  if (stored) return { result: 'repeated', walkIn: stored.removed ? null : stored.walkIn };
+  return { result: 'applied', walkIn: validWalkIn(walkIn) };
+}
+
+/** Removing: missing (never added), repeated (removed before), or applied with the walk-in removed. */
+export function decideRemoveWalkIn(stored: StoredWalkIn): WalkInOutcome {
+  if (!stored) return { result: 'missing', walkIn: null };
+  if (stored.removed) return { result: 'repeated', walkIn: null };
+  return { result: 'applied', walkIn: stored.walkIn };
+}
+
+/** A walk-in's afloat mark: repeated (key applied before), missing (not on the sheet), or the walk-in to store. */
+export function decideWalkInAfloat(change: WalkInAfloatChange, keyApplied: boolean, stored: StoredWalkIn): WalkInOutcome {
+  const current = stored && !stored.removed ? stored.walkIn : null;
+  if (keyApplied) return { result: 'repeated', walkIn: current };
+  if (!current) return { result: 'missing', walkIn: null };
+  return { result: 'applied', walkIn: validWalkIn(withWalkInAfloat(current, change.entry)) };
 }

@@ -240,6 +240,11 @@ export async function copySqliteToFirestore(
   source.attendance = attendanceIds.length;
   await to.attendance.restore(attendance);
   copied.attendance = attendance.length;
+  // The officer's walk-ins still held (a removed or erased one has no details left to copy), each
+  // with its afloat mark, under the id the officer's device made.
+  const walkInEvents: { eventId: unknown }[] = await sqlite('walk_ins').distinct('eventId').whereNotNull('value').orderBy('eventId');
+  const walkIns = await new SqliteAttendanceStore(sqlite).listWalkIns(walkInEvents.map((row) => String(row.eventId)));
+  for (const walkIn of walkIns) await to.attendance.addWalkIn(walkIn);
 
   const after = await countFirestoreDocuments(target.db, options);
   return Object.fromEntries(

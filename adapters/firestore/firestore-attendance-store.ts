@@ -1,10 +1,14 @@
 import type { Attendance } from '../../core/check-in/attendance';
-import type { AfloatChange, AfloatOutcome, AttendanceChange, AttendanceOutcome, AttendanceStore } from '../../core/check-in/attendance-store.port';
+import type { DocumentSnapshot } from 'firebase-admin/firestore';
+import type { AfloatChange, AfloatOutcome, AttendanceChange, AttendanceOutcome, AttendanceStore, WalkInAfloatChange, WalkInOutcome } from '../../core/check-in/attendance-store.port';
+import type { WalkIn } from '../../core/check-in/walk-in';
 import { ValidationError } from '../../core/shared/errors';
-import { attendanceFromJson, decideAfloat, decideMark, validAttendance } from '../attendance-records';
+import { attendanceFromJson, decideAddWalkIn, decideAfloat, decideMark, decideRemoveWalkIn, decideWalkInAfloat, validAttendance, walkInFromJson, type StoredWalkIn } from '../attendance-records';
 import { collectionOf, FirestoreCollectionAdapter } from './firestore-collections';
 import { withCoreErrors } from './firestore-errors';
 
+/** Firestore's `in` filter takes at most 30 values. */
+const IN_CHUNK = 30;
 /** Firestore's getAll takes many references; read in chunks so one call stays small. */
 const CHUNK = 100;
 /** Records restored per commit (a commit takes at most 500 writes). */
@@ -18,13 +22,19 @@ function validDocId(id: unknown): id is string {
 /**
  * Attendance in the `attendance` collection (one document per booking: its record as JSON under
  * `value`) and `attendanceMarks` (one document per mark key applied, with its booking), both
- * written in one transaction that first reads the key and the record.
+ * written in one transaction that first reads the key and the record. Walk-ins in `walkIns` (one
+ * document per walk-in id: its event, when added, and the walk-in as JSON under `value`, null once
+ * removed).
  */
 export class FirestoreAttendanceStore extends FirestoreCollectionAdapter implements AttendanceStore {
   protected readonly collectionName = 'attendance';
 
   private get marks() {
     return collectionOf(this.db, 'attendanceMarks', this.options);
+  }
+
+  private get walkIns() {
+    return collectionOf(this.db, 'walkIns', this.options);
   }
 
   async get(bookingId: string): Promise<Attendance | null> {
@@ -84,6 +94,62 @@ export class FirestoreAttendanceStore extends FirestoreCollectionAdapter impleme
     );
   }
 
+  async addWalkIn(walkIn: WalkIn): Promise<WalkInOutcome> {
+    if (!validDocId(walkIn.id)) throw new ValidationError('Not a valid walk-in');
+    const ref = this.walkIns.doc(walkIn.id);
+    return withCoreErrors(() =>
+      this.db.runTransaction(async (tx) => {
+        const outcome = decideAddWalkIn(walkIn, storedWalkIn(await tx.get(ref)));
+        if (outcome.result === 'applied' && outcome.walkIn) tx.create(ref, { eventId: walkIn.eventId, addedAt: walkIn.addedAt, value: JSON.stringify(outcome.walkIn), removedAt: null });
+        return outcome;
+      }),
+    );
+  }
+
+  async removeWalkIn(walkInId: string, at: string): Promise<WalkInOutcome> {
+    if (!validDocId(walkInId)) return { result: 'missing', walkIn: null };
+    const ref = this.walkIns.doc(walkInId);
+    return withCoreErrors(() =>
+      this.db.runTransaction(async (tx) => {
+        const outcome = decideRemoveWalkIn(storedWalkIn(await tx.get(ref)));
+        // The details go at once; the id stays so the adding, sent again, is known.
+        if (outcome.result === 'applied') tx.update(ref, { value: null, removedAt: at });
+        return outcome;
+      }),
+    );
+  }
+
+  async applyWalkInAfloat(change: WalkInAfloatChange): Promise<WalkInOutcome> {
+    if (!validDocId(change.key)) throw new ValidationError('Not a valid afloat mark');
+    if (!validDocId(change.walkInId)) return { result: 'missing', walkIn: null };
+    const ref = this.walkIns.doc(change.walkInId);
+    const keyRef = this.marks.doc(change.key);
+    return withCoreErrors(() =>
+      this.db.runTransaction(async (tx) => {
+        const [key, walkIn] = await tx.getAll(keyRef, ref);
+        const outcome = decideWalkInAfloat(change, Boolean(key?.exists), walkIn ? storedWalkIn(walkIn) : null);
+        if (outcome.result === 'applied' && outcome.walkIn) {
+          tx.update(ref, { value: JSON.stringify(outcome.walkIn) });
+          tx.create(keyRef, { bookingId: change.walkInId, appliedAt: change.entry.at });
+        }
+        return outcome;
+      }),
+    );
+  }
+
+  async listWalkIns(eventIds: readonly string[]): Promise<WalkIn[]> {
+    const ids = [...new Set(eventIds)].filter(validDocId);
+    const found: WalkIn[] = [];
+    for (let i = 0; i < ids.length; i += IN_CHUNK) {
+      const snapshot = await withCoreErrors(() => this.walkIns.where('eventId', 'in', ids.slice(i, i + IN_CHUNK)).get());
+      for (const doc of snapshot.docs) {
+        const value: unknown = doc.get('value');
+        if (typeof value === 'string') found.push(walkInFromJson(value));
+      }
+    }
+    return found.sort((a, b) => a.addedAt.localeCompare(b.addedAt) || a.id.localeCompare(b.id));
+  }
+
   async countAppliedMarks(bookingId: string): Promise<number> {
     if (!validDocId(bookingId)) return 0;
     const counted = await withCoreErrors(() => this.marks.where('bookingId', '==', bookingId).count().get());
@@ -106,4 +172,11 @@ export class FirestoreAttendanceStore extends FirestoreCollectionAdapter impleme
 /** A booking's attendance document: its event and version beside the record as JSON text. */
 function recordDocument(record: Attendance): { eventId: string; version: number; value: string } {
   return { eventId: record.eventId, version: record.version, value: JSON.stringify(record) };
+}
+
+/** A walk-in document read back: on the sheet, removed (no value), or never added (null). */
+function storedWalkIn(doc: DocumentSnapshot): StoredWalkIn {
+  if (!doc.exists) return null;
+  const value: unknown = doc.get('value');
+  return typeof value === 'string' ? { removed: false, walkIn: walkInFromJson(value) } : { removed: true };
 }

@@ -1,5 +1,6 @@
 import { FieldPath, FieldValue, type DocumentData, type DocumentReference, type DocumentSnapshot, type Firestore, type Query, type Timestamp, type WriteBatch } from 'firebase-admin/firestore';
 import * as places from '../../core/bookings/places-ledger';
+import { changeCheckoutIds } from '../../core/bookings/booking-amendment';
 import type { PlacesDifference, PlacesHold, PlacesLedger } from '../../core/bookings/places-ledger';
 import { bookingEmailKey, BookingSchema, UNCHANGED_BOOKING, type Booking } from '../../core/bookings/booking';
 import { NotFoundError, ValidationError } from '../../core/shared/errors';
@@ -363,7 +364,8 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
           limit.offerHoldId,
           (batch, index, ledger) => {
             // The booking names its part, so its later changes write that part.
-            batch.create(ref, { ...toDocument(booking), placesShard: index });
+            // A booking copied in with its changes keeps their checkouts findable.
+            batch.create(ref, { ...toDocument(booking), placesShard: index, ...(changeCheckoutIds(booking).length > 0 ? { checkoutIds: changeCheckoutIds(booking) } : {}) });
             // The reference's own document: created only while no other booking has it.
             if (referenceRef) batch.create(referenceRef, { bookingId: booking.id });
             addToOutbox(batch, this.db, mail, this.options);
@@ -479,7 +481,10 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
     // the other adapters, without needing another index.
     const snapshot = await withCoreErrors(() => this.collection.where('checkoutId', '==', checkoutId).get());
     const bookings = snapshot.docs.map(toBooking).sort(newestFirst);
-    return bookings[0] ?? null;
+    if (bookings[0]) return bookings[0];
+    // A larger change's own checkout: every one a booking had is kept in `checkoutIds` (single-field index).
+    const changes = await withCoreErrors(() => this.collection.where('checkoutIds', 'array-contains', checkoutId).get());
+    return changes.docs.map(toBooking).sort(newestFirst)[0] ?? null;
   }
 
   async listAll(): Promise<Booking[]> {
@@ -615,7 +620,15 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
           const { boatName, userEmail } = next;
           batch.update(
             ref,
-            { ...toDocument(next), placesShard: index, boatName: boatName ?? FieldValue.delete(), userEmail: userEmail ?? FieldValue.delete(), emailKey: bookingEmailKey(userEmail) ?? FieldValue.delete() },
+            {
+              ...toDocument(next),
+              placesShard: index,
+              boatName: boatName ?? FieldValue.delete(),
+              userEmail: userEmail ?? FieldValue.delete(),
+              emailKey: bookingEmailKey(userEmail) ?? FieldValue.delete(),
+              // Found by findByCheckoutId for good, whatever becomes of the change.
+              ...(changeCheckoutIds(next).length > 0 ? { checkoutIds: FieldValue.arrayUnion(...changeCheckoutIds(next)) } : {}),
+            },
             { lastUpdateTime: snapshot.updateTime! },
           );
           const parts = all.map((shard) => ({

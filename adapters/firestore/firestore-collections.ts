@@ -90,9 +90,10 @@ export const FIRESTORE_MEMBER_FEED_COLLECTIONS = ['memberCalendarFeeds'] as cons
  * Check-in's mark keys (FirestoreAttendanceStore): one document per mark key applied, so a mark
  * sent again is applied once. Working state: not copied by migrate-storage, which copies the
  * attendance records with their versions (a mark sent again after the copy is then a conflict,
- * never applied twice).
+ * never applied twice). The officer's walk-ins (`walkIns`, one document per walk-in) are kept
+ * for the day's sheet and not copied either (docs/officer-of-the-day.md#walk-ins).
  */
-export const FIRESTORE_ATTENDANCE_COLLECTIONS = ['attendanceMarks'] as const;
+export const FIRESTORE_ATTENDANCE_COLLECTIONS = ['attendanceMarks', 'walkIns'] as const;
 /**
  * The retention run's marks (FirestoreRetentionStore): per kind, the last record it has dealt with,
  * so each night reads only what it has not seen. Working state: not copied by migrate-storage.

@@ -152,7 +152,9 @@ export class FirestoreRetentionStore implements RetentionStore {
           const startMs = (event.get('eventdatetime') as Timestamp).toMillis();
           if (mark && (startMs < mark.atMs || (startMs === mark.atMs && event.id <= mark.id))) continue;
           const bookings = await withCoreErrors(() => this.collection('bookings').where('eventId', '==', event.id).get());
-          const held = bookings.docs.filter((doc) => holdsDetails(doc.data())).length;
+          // The walk-ins not erased are kept as long as the event's bookings' details.
+          const walkIns = await withCoreErrors(() => this.collection('walkIns').where('eventId', '==', event.id).get());
+          const held = bookings.docs.filter((doc) => holdsDetails(doc.data())).length + walkIns.docs.filter((doc) => typeof doc.get('value') === 'string').length;
           if (held === 0) continue;
           holding = { count: holding.count + held, due: holding.due + (startMs < cutoff.instant.getTime() ? held : 0), oldest: holding.oldest ?? new Date(startMs).toISOString() };
         }
@@ -326,6 +328,14 @@ export class FirestoreRetentionStore implements RetentionStore {
           boatName: FieldValue.delete(),
           householdAttendees: attendees.map((attendee) => ({ ...attendee, name: ANONYMISED_NAME })),
         });
+        changed += 1;
+      }
+      // The event's walk-ins go with its bookings' details: their details erased (the id kept,
+      // as for one removed, so their adding sent again stays applied once), each a record.
+      const walkIns = await withCoreErrors(() => this.collection('walkIns').where('eventId', '==', event.id).get());
+      for (const doc of walkIns.docs) {
+        if (typeof doc.get('value') !== 'string') continue;
+        writes.update(doc.ref, { value: null, removedAt: new Date().toISOString() });
         changed += 1;
       }
       writes.then((batch) => this.setMark(batch, 'bookingDetails', { atMs: (event.get('eventdatetime') as Timestamp).toMillis(), id: event.id }));

@@ -8,12 +8,15 @@ import { compareText } from './compare-text';
 import type { OutboxMessage } from '../../core/mail/mail';
 import { MemoryOutbox } from './memory-outbox';
 import { MemoryAuditLog } from './memory-audit-log';
+import { changeCheckoutIds } from '../../core/bookings/booking-amendment';
 import { checkedChange } from '../../core/bookings/booking-change';
 
 export class MemoryBookingRepository implements BookingRepository {
   private readonly bookings = new Map<string, Booking>();
   /** Each event's places ledger, kept as the other adapters keep theirs. */
   private readonly ledgers = new Map<string, PlacesLedger>();
+  /** Larger changes' own checkouts: checkout id to booking id, kept for good. */
+  private readonly changeCheckouts = new Map<string, string>();
 
   /**
    * `outbox` and `audit`: where the mail and audit entries written with a change go (the same
@@ -49,6 +52,7 @@ export class MemoryBookingRepository implements BookingRepository {
     }
     this.bookings.set(booking.id, structuredClone(booking));
     this.ledgers.set(booking.eventId, places.ledgerWithBooking(ledger, booking));
+    this.keepChangeCheckouts(booking);
     this.outbox.addNow(mail);
     return { added: true };
   }
@@ -98,7 +102,7 @@ export class MemoryBookingRepository implements BookingRepository {
   }
 
   async findByCheckoutId(checkoutId: string): Promise<Booking | null> {
-    const booking = newestFirst([...this.bookings.values()]).find((b) => b.checkoutId === checkoutId);
+    const booking = newestFirst([...this.bookings.values()]).find((b) => b.checkoutId === checkoutId) ?? this.bookings.get(this.changeCheckouts.get(checkoutId) ?? '');
     return booking ? structuredClone(booking) : null;
   }
 
@@ -151,9 +155,14 @@ export class MemoryBookingRepository implements BookingRepository {
     this.audit.checkNew(decided.audit ?? []);
     this.bookings.set(bookingId, structuredClone(next));
     this.ledgers.set(stored.eventId, places.ledgerWithChange(ledger, stored, next, now));
+    this.keepChangeCheckouts(next);
     this.outbox.addNow(decided.mail ?? []);
     this.audit.appendNow(decided.audit ?? []);
     return { booking: structuredClone(next), changed: true };
+  }
+
+  private keepChangeCheckouts(booking: Booking): void {
+    for (const checkoutId of changeCheckoutIds(booking)) if (!this.changeCheckouts.has(checkoutId)) this.changeCheckouts.set(checkoutId, booking.id);
   }
 
   private ofEvent(eventId: string): Booking[] {

@@ -12,6 +12,7 @@ import { anonymisedAssignment, anonymisedBooking, anonymisedMember, anonymisedSi
 import { isAnonymisedHolder } from '../../core/duties/anonymised-holder';
 import type { RetentionCutoff, RetentionKind } from '../../core/privacy/retention-schedule';
 import type { AnonymisedPerson, AuditRewrite, RetentionHolding, RetentionStore } from '../../core/privacy/retention-store.port';
+import type { MemoryAttendanceStore } from './memory-attendance-store';
 import type { MemoryAuditLog } from './memory-audit-log';
 import type { MemoryBookingRepository } from './memory-booking-repository';
 import type { MemoryClaimables } from './memory-claims';
@@ -36,6 +37,8 @@ export interface MemoryRetentionSources {
   workDays: MemoryWorkDayRepository;
   duties: MemoryDutyRepository;
   dutySwaps: MemoryDutySwapRepository;
+  /** The officer's walk-ins, deleted with their event's booking details (docs/data-protection.md). */
+  attendance?: MemoryAttendanceStore;
 }
 
 /**
@@ -61,7 +64,10 @@ export class MemoryRetentionStore implements RetentionStore {
     switch (kind) {
       case 'bookingDetails': {
         const rows = this.bookingsWithDetails();
-        return summary(rows.map((row) => new Date(row.startMs).toISOString()), cutoff.instant.toISOString());
+        // The walk-ins not erased are kept as long as their event's bookings' details.
+        const events = this.map<ClubEvent>(this.sources.events, 'events');
+        const walkIns = (this.sources.attendance?.walkInEvents() ?? []).map((id) => startMsOf(events.get(id))).filter((ms): ms is number => ms !== null);
+        return summary([...rows.map((row) => row.startMs), ...walkIns].map((ms) => new Date(ms).toISOString()), cutoff.instant.toISOString());
       }
       case 'financialRecords': {
         const dates = [...this.map<Booking>(this.sources.bookings, 'bookings').values()].filter(isFinancial).map((booking) => booking.submittedAt);
@@ -129,7 +135,11 @@ export class MemoryRetentionStore implements RetentionStore {
           this.pseudonymise(booking.id, pseudonymOf(bookingPerson(booking)));
           bookings.set(booking.id, anonymisedBooking(booking));
         }
-        return due.length;
+        // The event's walk-ins go with its bookings' details: deleted, each counted as a record.
+        const past = new Set(
+          [...this.map<ClubEvent>(this.sources.events, 'events').values()].filter((event) => (startMsOf(event) ?? Infinity) < cutoff.instant.getTime()).map((event) => event.id),
+        );
+        return due.length + (this.sources.attendance?.deleteWalkInsOf(past, limit - due.length) ?? 0);
       }
       case 'financialRecords':
         return 0;

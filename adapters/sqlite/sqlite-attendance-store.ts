@@ -1,13 +1,14 @@
 import type { Knex } from 'knex';
 import type { Attendance } from '../../core/check-in/attendance';
-import type { AfloatChange, AfloatOutcome, AttendanceChange, AttendanceOutcome, AttendanceStore } from '../../core/check-in/attendance-store.port';
-import { attendanceFromJson, decideAfloat, decideMark, validAttendance } from '../attendance-records';
+import type { AfloatChange, AfloatOutcome, AttendanceChange, AttendanceOutcome, AttendanceStore, WalkInAfloatChange, WalkInOutcome } from '../../core/check-in/attendance-store.port';
+import type { WalkIn } from '../../core/check-in/walk-in';
+import { attendanceFromJson, decideAddWalkIn, decideAfloat, decideMark, decideRemoveWalkIn, decideWalkInAfloat, validAttendance, walkInFromJson, type StoredWalkIn } from '../attendance-records';
 import { writeTransaction } from './sqlite-write-transaction';
 
 /** SQLite binds at most 999 values per statement by default; ids are read in chunks well under it. */
 const CHUNK = 500;
 
-/** Attendance in the `attendance` and `attendance_marks` tables (migration 0038). */
+/** Attendance in the `attendance` and `attendance_marks` tables (migration 0038); walk-ins in `walk_ins` (migration 0046). */
 export class SqliteAttendanceStore implements AttendanceStore {
   constructor(private readonly db: Knex) {}
 
@@ -59,6 +60,47 @@ export class SqliteAttendanceStore implements AttendanceStore {
     });
   }
 
+  async addWalkIn(walkIn: WalkIn): Promise<WalkInOutcome> {
+    return writeTransaction(this.db, async (trx) => {
+      const outcome = decideAddWalkIn(walkIn, await storedWalkIn(trx, walkIn.id));
+      if (outcome.result === 'applied' && outcome.walkIn) {
+        await trx('walk_ins').insert({ id: walkIn.id, eventId: walkIn.eventId, addedAt: walkIn.addedAt, value: JSON.stringify(outcome.walkIn), removedAt: null });
+      }
+      return outcome;
+    });
+  }
+
+  async removeWalkIn(walkInId: string, at: string): Promise<WalkInOutcome> {
+    return writeTransaction(this.db, async (trx) => {
+      const outcome = decideRemoveWalkIn(await storedWalkIn(trx, walkInId));
+      // The details go at once; the id stays so the adding, sent again, is known.
+      if (outcome.result === 'applied') await trx('walk_ins').where({ id: walkInId }).update({ value: null, removedAt: at });
+      return outcome;
+    });
+  }
+
+  async applyWalkInAfloat(change: WalkInAfloatChange): Promise<WalkInOutcome> {
+    return writeTransaction(this.db, async (trx) => {
+      const applied = await trx('attendance_marks').select('key').where({ key: change.key }).first();
+      const outcome = decideWalkInAfloat(change, applied !== undefined, await storedWalkIn(trx, change.walkInId));
+      if (outcome.result === 'applied' && outcome.walkIn) {
+        await trx('walk_ins').where({ id: change.walkInId }).update({ value: JSON.stringify(outcome.walkIn) });
+        await trx('attendance_marks').insert({ key: change.key, bookingId: change.walkInId, appliedAt: change.entry.at });
+      }
+      return outcome;
+    });
+  }
+
+  async listWalkIns(eventIds: readonly string[]): Promise<WalkIn[]> {
+    const found: WalkIn[] = [];
+    const ids = [...new Set(eventIds)].filter((id) => typeof id === 'string');
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const rows: { value: string }[] = await this.db('walk_ins').select('value').whereIn('eventId', ids.slice(i, i + CHUNK)).whereNotNull('value').orderBy([{ column: 'addedAt' }, { column: 'id' }]);
+      found.push(...rows.map((row) => walkInFromJson(row.value)));
+    }
+    return found.sort((a, b) => a.addedAt.localeCompare(b.addedAt) || a.id.localeCompare(b.id));
+  }
+
   async countAppliedMarks(bookingId: string): Promise<number> {
     const row = await this.db('attendance_marks').where({ bookingId }).count<{ n: number }[]>({ n: '*' }).first();
     return Number(row?.n ?? 0);
@@ -78,4 +120,12 @@ async function putRecord(trx: Knex.Transaction, record: Attendance): Promise<voi
     .insert({ bookingId: record.bookingId, eventId: record.eventId, version: record.version, value: JSON.stringify(record) })
     .onConflict('bookingId')
     .merge();
+}
+
+/** The walk-in with this id as stored: on the sheet, removed, or never added (null). */
+async function storedWalkIn(trx: Knex.Transaction, id: string): Promise<StoredWalkIn> {
+  if (typeof id !== 'string') return null;
+  const row: { value: string | null } | undefined = await trx('walk_ins').select('value').where({ id }).first();
+  if (!row) return null;
+  return row.value === null ? { removed: true } : { removed: false, walkIn: walkInFromJson(row.value) };
 }

@@ -14,6 +14,7 @@ import type { OutboxMessage } from '../../core/mail/mail';
 import { insertIntoOutbox } from './sqlite-outbox';
 import { insertIntoAuditLog } from './sqlite-audit-log';
 import { checkedChange } from '../../core/bookings/booking-change';
+import { changeCheckoutIds } from '../../core/bookings/booking-amendment';
 
 const NEWEST_FIRST = 'submittedAtMs DESC, id ASC';
 
@@ -51,6 +52,7 @@ export class SqliteBookingRepository implements BookingRepository {
           }
         }
         writes.insert('bookings', [toRow(booking)]);
+        keepChangeCheckouts(writes, booking);
         writeLedger(writes, booking.eventId, places.ledgerWithBooking(ledger, booking));
         insertIntoOutbox(writes, mail);
         return { added: true };
@@ -112,7 +114,10 @@ export class SqliteBookingRepository implements BookingRepository {
   }
 
   async findByCheckoutId(checkoutId: string): Promise<Booking | null> {
-    const row = await this.one(`SELECT * FROM bookings WHERE checkoutId = ? ORDER BY ${NEWEST_FIRST} LIMIT 1`, checkoutId);
+    const row =
+      (await this.one(`SELECT * FROM bookings WHERE checkoutId = ? ORDER BY ${NEWEST_FIRST} LIMIT 1`, checkoutId)) ??
+      // A larger change's own checkout (kept for good: its payment may be confirmed again later).
+      (await this.one(`SELECT b.* FROM booking_checkouts c JOIN bookings b ON b.id = c.bookingId WHERE c.checkoutId = ?`, checkoutId));
     return row ? toBooking(row) : null;
   }
 
@@ -180,11 +185,18 @@ export class SqliteBookingRepository implements BookingRepository {
       const next = checkedChange(stored, decided.booking);
       writes.update('bookings', bookingId, toRow(next));
       writeLedger(writes, stored.eventId, places.ledgerWithChange(ledger, stored, next, now));
+      keepChangeCheckouts(writes, next);
       insertIntoOutbox(writes, decided.mail ?? []);
       insertIntoAuditLog(writes, decided.audit ?? []);
       return { booking: next, changed: true };
     });
   }
+}
+
+/** Keeps every change checkout of the booking findable (a booking copied in keeps them too); one already kept stays. */
+function keepChangeCheckouts({ statement }: Pick<PreparedWrites, 'statement'>, booking: Booking): void {
+  const insert = statement('INSERT INTO booking_checkouts (checkoutId, bookingId) VALUES (?, ?) ON CONFLICT (checkoutId) DO NOTHING');
+  for (const checkoutId of changeCheckoutIds(booking)) insert.run(checkoutId, booking.id);
 }
 
 /**
@@ -231,13 +243,15 @@ function toRow(booking: Booking): Record<string, unknown> {
     emailKey: bookingEmailKey(booking.userEmail),
     householdAttendees: JSON.stringify(booking.householdAttendees),
     amendments: JSON.stringify(booking.amendments),
+    pendingChange: booking.pendingChange === null ? null : JSON.stringify(booking.pendingChange),
     paymentRequired: writeBoolean(booking.paymentRequired),
     paid: writeBoolean(booking.paid),
   };
 }
 
 function toBooking(row: Record<string, unknown>): Booking {
-  return readRow(BookingSchema, row, { booleans: ['paymentRequired', 'paid'], json: ['householdAttendees', 'amendments'] });
+  // A booking with no change waiting has no JSON there (NULL): read as null.
+  return readRow(BookingSchema, { ...row, pendingChange: row.pendingChange ?? 'null' }, { booleans: ['paymentRequired', 'paid'], json: ['householdAttendees', 'amendments', 'pendingChange'] });
 }
 
 function newestFirst(a: Booking, b: Booking): number {

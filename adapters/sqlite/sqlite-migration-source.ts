@@ -37,6 +37,8 @@ import * as attendance from './migrations/0038-attendance';
 import * as householdMembers from './migrations/0039-household-members';
 import * as bookingAmendments from './migrations/0042-booking-amendments';
 import * as householdInvitationEmails from './migrations/0044-household-invitation-emails';
+import * as walkIns from './migrations/0046-walk-ins';
+import * as bookingChangeCheckouts from './migrations/0047-booking-change-checkouts';
 
 interface NamedMigration {
   name: string;
@@ -84,6 +86,8 @@ const MIGRATIONS: NamedMigration[] = [
   { name: '0041-sign-in-seeds-and-passkey-sessions', migration: signInSeedsAndPasskeySessions },
   { name: '0042-booking-amendments', migration: bookingAmendments },
   { name: '0044-household-invitation-emails', migration: householdInvitationEmails },
+  { name: '0046-walk-ins', migration: walkIns },
+  { name: '0047-booking-change-checkouts', migration: bookingChangeCheckouts },
 ];
 
 /** Hands knex the migrations of adapters/sqlite/migrations/, in order. */

@@ -37,7 +37,8 @@ export class SqliteRetentionStore implements RetentionStore {
       case 'bookingDetails':
         return instant(
           await this.one(
-            `SELECT COUNT(*) AS count, MIN(e.eventStartMs) AS oldest, SUM(e.eventStartMs < ?) AS due FROM bookings b JOIN events e ON e.id = b.eventId WHERE e.eventStartMs IS NOT NULL AND ${BOOKING_HOLDS}`,
+            // The bookings still holding their details, and the walk-ins not erased (kept as long).
+            `SELECT COUNT(*) AS count, MIN(ms) AS oldest, SUM(ms < ?) AS due FROM (SELECT e.eventStartMs AS ms FROM bookings b JOIN events e ON e.id = b.eventId WHERE e.eventStartMs IS NOT NULL AND ${BOOKING_HOLDS} UNION ALL SELECT e.eventStartMs AS ms FROM walk_ins w JOIN events e ON e.id = w.eventId WHERE e.eventStartMs IS NOT NULL AND w.value IS NOT NULL)`,
             [ms],
           ),
         );
@@ -99,7 +100,14 @@ export class SqliteRetentionStore implements RetentionStore {
                 householdAttendees: JSON.stringify(householdAttendees.map((attendee) => ({ ...attendee, name: ANONYMISED_NAME }))),
               });
           }
-          return rows.length;
+          // The event's walk-ins go with its bookings' details: their details erased (the id kept,
+          // as for one removed, so their adding sent again stays applied once), each a record.
+          const walkIns = (await trx.raw(`SELECT w.id FROM walk_ins w JOIN events e ON e.id = w.eventId WHERE e.eventStartMs < ? AND w.value IS NOT NULL ORDER BY e.eventStartMs, w.id LIMIT ?`, [
+            ms,
+            Math.max(0, limit - rows.length),
+          ])) as { id: string }[];
+          if (walkIns.length > 0) await trx('walk_ins').whereIn('id', walkIns.map((row) => row.id)).update({ value: null, removedAt: new Date().toISOString() });
+          return rows.length + walkIns.length;
         });
       case 'outboxBodies':
         return writeTransaction(this.db, async (trx) => {

@@ -27,6 +27,15 @@ export const BookingChangeQuoteSchema = z.object({
   /** What happens to the money, in words ("£12.50 will be refunded to your card."); null when nothing moves. */
   money: z.string().nullable(),
   changed: z.boolean(),
+  /**
+   * A larger card-paid booking, confirmed: the change's own checkout, to pay the difference on the
+   * card step (the booking keeps its numbers until it is paid); null for every other answer.
+   */
+  checkoutId: z.string().nullable(),
+  /** With `checkoutId`: the card step to go to (the booking page's payment step for that checkout); else null. */
+  paymentUrl: z.string().nullable().optional(),
+  bookingId: z.string(),
+  eventId: z.string(),
 });
 export type BookingChangeQuote = z.infer<typeof BookingChangeQuoteSchema>;
 

@@ -18,6 +18,15 @@ import type { Clock } from '../shared/clock.port';
 import type { EventRepository } from '../events/event-repository.port';
 import type { IdGenerator } from '../shared/id-generator.port';
 import type { PaymentGateway } from '../payments/payment-gateway.port';
+import { cancellationRefundParts, partsRefundId, refundedParts, refundPartKey } from './refund-split';
+
+/** One outcome for a refund made in parts: refunded when every part was (their ids together), else the first refusal, else unknown. */
+export function combinedRefundOutcome(outcomes: readonly RefundOutcome[]): RefundOutcome {
+  const failed = outcomes.find((o) => o.status === 'FAILED');
+  if (failed) return failed;
+  if (outcomes.length === 0 || outcomes.some((o) => o.status === 'UNKNOWN')) return { status: 'UNKNOWN' };
+  return { status: 'REFUNDED', refundId: outcomes.map((o) => (o.status === 'REFUNDED' ? o.refundId : '')).join(' ').slice(0, 200) };
+}
 
 /** What every change of a booking after "Book" needs. */
 export interface BookingChangeDeps {
@@ -77,25 +86,45 @@ export function refundSummary(booking: Booking): string {
 export async function settleCardRefund(deps: BookingChangeDeps, booking: Booking, actor: AuditActor): Promise<Booking> {
   if ((booking.refundStatus !== 'pending' && booking.refundStatus !== 'failed') || !paidByCard(booking)) return booking;
   if (booking.paymentId === null || booking.refundAmount === null || booking.paymentCurrency === null) return booking;
-  let outcome: RefundOutcome;
-  try {
-    outcome = await deps.payments.refund({
-      paymentId: booking.paymentId,
-      amount: booking.refundAmount,
-      currency: booking.paymentCurrency,
-      reason: `Booking ${booking.id} cancelled`,
-      idempotencyKey: refundKey(booking),
-    });
-  } catch (error) {
-    if (!(error instanceof UnavailableError)) throw error;
-    outcome = { status: 'UNKNOWN' };
+  // A booking paid in parts (a larger change paid by card) is refunded over its payments newest
+  // first, each part capped at what its payment has left, one idempotency key per payment.
+  const split = cancellationRefundParts(booking);
+  const parts = split.length > 0 ? split : [{ index: 0, paymentId: booking.paymentId, amount: booking.refundAmount }];
+  const inParts = parts.some((part) => part.index > 0);
+  // Parts refunded by an earlier attempt (another part was refused, and its key moved on): not asked again.
+  const done = inParts ? refundedParts(booking.refundId) : new Map<number, string>();
+  const todo = parts.filter((part) => !done.has(part.index));
+  const outcomes: RefundOutcome[] = [];
+  for (const part of todo) {
+    try {
+      outcomes.push(
+        await deps.payments.refund({
+          paymentId: part.paymentId,
+          amount: part.amount,
+          currency: booking.paymentCurrency,
+          reason: `Booking ${booking.id} cancelled`,
+          idempotencyKey: part.index === 0 ? refundKey(booking) : refundPartKey({ prefix: `refund-${booking.refundAttempts}`, bookingId: booking.id }, part),
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof UnavailableError)) throw error;
+      outcomes.push({ status: 'UNKNOWN' });
+    }
   }
+  todo.forEach((part, i) => {
+    const answer = outcomes[i];
+    if (answer.status === 'REFUNDED') done.set(part.index, answer.refundId);
+  });
+  const combined: RefundOutcome = todo.length === 0 ? { status: 'REFUNDED', refundId: '' } : combinedRefundOutcome(outcomes);
+  const outcome: RefundOutcome = inParts && combined.status === 'REFUNDED' ? { status: 'REFUNDED', refundId: partsRefundId(done) } : combined;
   const event = await deps.events.get(booking.eventId);
   const now = deps.clock.now();
   const { booking: stored } = await deps.bookings.change(booking.id, now, (current) => {
     // Settled meanwhile by another request (a double click): nothing more to record.
     if (current.refundStatus !== booking.refundStatus || current.refundAttempts !== booking.refundAttempts) return null;
-    const settled = refundSettled(current, outcome, now);
+    const answered = refundSettled(current, outcome, now);
+    // A refund made in parts keeps the parts already made, whatever became of the others.
+    const settled = inParts && answered.refundStatus === 'failed' ? { ...answered, refundId: partsRefundId(done) || null } : answered;
     const first = current.refundStatus === 'pending';
     const mail = first ? memberMail(deps, 'booking-cancellation', settled, event, now) : settled.refundStatus === 'refunded' ? memberMail(deps, 'booking-refund', settled, event, now) : [];
     return changeOf(deps, current, settled, { action: 'booking.refund', summary: refundSummary(settled), actor, at: now, mail });

@@ -243,3 +243,19 @@ export function bookingChanged(booking: Booking, event: ClubEvent, context: Book
   });
   return { to: booking.userEmail, ...mail, attachments: calendarAttachments(event, context, booking) };
 }
+
+/**
+ * The member's e-mail when a larger change's payment came after its held places had gone: the
+ * booking stays as it was and the payment is refunded (or, `refunded` false, is to be by the club).
+ */
+export function bookingChangeRefunded(booking: Booking, amount: string, context: { clubName: string; manageUrl: string; refunded: boolean }): OutgoingMail {
+  if (!booking.userEmail) throw new RangeError('A booking without an e-mail address gets no e-mail');
+  const money = context.refunded ? `The ${amount} you paid for the change has been refunded to your card.` : `The club will refund the ${amount} you paid for the change.`;
+  const mail = composeMail(booking.firstName, [['Event', booking.eventName], ['Booking reference', booking.reference ?? booking.id], ['Attending', String(booking.numberAttending)]], {
+    subject: `Booking not changed: ${booking.eventName}`,
+    paragraphs: [`Your payment for changing your booking arrived after the extra places had gone, so your booking was not changed. It stands as before.`, money],
+    link: { lead: 'To see your booking, change it again or cancel it, use this link:', text: 'Manage my booking', url: context.manageUrl },
+    clubName: context.clubName,
+  });
+  return { to: booking.userEmail, ...mail, attachments: [] };
+}

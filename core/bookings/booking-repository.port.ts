@@ -83,7 +83,11 @@ export interface BookingRepository {
    * a key is derived from the booking's e-mail as stored when it is written, and nothing else changes.
    */
   assignMissingEmailKeys(): Promise<number>;
-  /** The booking holding this checkout id, or null. */
+  /**
+   * The booking holding this checkout id, or null: its own checkout (`checkoutId`), and for good
+   * every checkout of its larger changes (changeCheckoutIds: the one waiting, those that paid a
+   * change, and those replaced by another change), as written by `change` and `addIfPlacesRemain`.
+   */
   findByCheckoutId(checkoutId: string): Promise<Booking | null>;
   /** Every booking of every event, newest `submittedAt` first. */
   listAll(): Promise<Booking[]>;

@@ -86,9 +86,40 @@ export function holdsPlace(booking: PlaceBooking, now: Date): boolean {
   return until === null || now.getTime() < until;
 }
 
-export function placesTaken(bookings: (PlaceBooking & Pick<Booking, 'numberAttending'>)[], now: Date): number {
+type ChangeHoldBooking = Pick<Booking, 'numberAttending' | 'cancelledAt'> & { pendingChange?: Booking['pendingChange'] };
+
+/**
+ * The extra places a larger change waiting for its payment holds (docs/payments.md#changing-a-booking)
+ * and until when (epoch ms, exclusive): as a new booking's hold, 30 minutes from the change once its
+ * checkout was opened, 10 while it never was. Null when it holds none: no change waiting, a
+ * cancelled booking, a change taking no more places (only the price grows), one whose payment came
+ * too late (latePaymentId), or an unreadable time.
+ */
+export function changeHold(booking: ChangeHoldBooking): { places: number; untilMs: number } | null {
+  const pending = booking.pendingChange;
+  if (!pending || isCancelled(booking) || pending.latePaymentId !== null) return null;
+  const places = pending.numberAttending - booking.numberAttending;
+  const at = parseInstant(pending.at);
+  if (places <= 0 || at === null) return null;
+  return { places, untilMs: at.getTime() + (pending.checkoutOpenedAt ? HOLD_MS : UNOPENED_HOLD_MS) };
+}
+
+/** Whether the booking's larger change is still waiting for its payment at `now` with its hold running. */
+export function changeHoldRunning(booking: ChangeHoldBooking & { pendingChange: NonNullable<Booking['pendingChange']> }, now: Date): boolean {
+  const pending = booking.pendingChange;
+  if (isCancelled(booking) || pending.latePaymentId !== null) return false;
+  const at = parseInstant(pending.at);
+  if (at === null) return false;
+  return now.getTime() < at.getTime() + (pending.checkoutOpenedAt ? HOLD_MS : UNOPENED_HOLD_MS);
+}
+
+export function placesTaken(bookings: (PlaceBooking & ChangeHoldBooking)[], now: Date): number {
   let taken = 0;
-  for (const b of bookings) if (holdsPlace(b, now)) taken += b.numberAttending;
+  for (const b of bookings) {
+    if (holdsPlace(b, now)) taken += b.numberAttending;
+    const hold = changeHold(b);
+    if (hold !== null && now.getTime() < hold.untilMs) taken += hold.places;
+  }
   return taken;
 }
 
@@ -138,7 +169,13 @@ export function bookingRevenue(booking: Pick<Booking, 'paid' | 'paymentAmount' |
   const refunded = booking.refundStatus === 'refunded' ? (booking.refundAmount ?? 0) : 0;
   // A member's smaller booking is refunded its difference (core/bookings/booking-amendment.ts).
   const changeRefunds = (booking.amendments ?? []).reduce((sum, a) => sum + (a.refundStatus === 'refunded' ? -a.difference : 0), 0);
-  return (booking.paymentAmount ?? 0) - refunded - changeRefunds;
+  return amountPaid(booking) - refunded - changeRefunds;
+}
+
+/** Money taken for the booking: what it first charged, and each larger change's difference paid by card through its own checkout. */
+export function amountPaid(booking: Pick<Booking, 'paymentAmount'> & { amendments?: Booking['amendments'] }): number {
+  const changePayments = (booking.amendments ?? []).reduce((sum, a) => sum + (a.paymentId !== null && a.difference > 0 ? a.difference : 0), 0);
+  return (booking.paymentAmount ?? 0) + changePayments;
 }
 
 export function truncatePaymentId(id: string | null): string {

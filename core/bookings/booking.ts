@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CurrencySchema, MinorUnitsSchema } from '../shared/money';
 import { InstantSchema } from '../shared/instant';
 import { BookingReferenceSchema } from './booking-reference';
-import { BookingAmendmentSchema } from './booking-amendment-schema';
+import { BookingAmendmentSchema, PendingChangeSchema, type BookingAmendment } from './booking-amendment-schema';
 
 export const PaymentMethodSchema = z.enum(['card', 'cash', 'transfer']);
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
@@ -107,6 +107,10 @@ export const BookingSchema = z.object({
    * stays what was first charged; the booking's price is it plus every change's difference.
    */
   amendments: z.array(BookingAmendmentSchema).max(20).default([]),
+  /** A larger change waiting for its payment (core/bookings/booking-amendment.ts); null when none. */
+  pendingChange: PendingChangeSchema.nullable().default(null),
+  /** Larger changes asked so far: the next one's checkout is `<id>_c<changeAttempts + 1>`. */
+  changeAttempts: z.number().int().nonnegative().default(0),
 });
 export type Booking = z.infer<typeof BookingSchema>;
 
@@ -115,13 +119,19 @@ export type Booking = z.infer<typeof BookingSchema>;
  * id is a capability, like a manage link: whoever holds it may pay the checkout and follow it, so
  * it stays with the member's browser (docs/payments.md#who-sees-a-checkout).
  */
-export const AdminBookingViewSchema = BookingSchema.omit({ checkoutId: true });
+export const AdminBookingViewSchema = BookingSchema.omit({ checkoutId: true }).extend({
+  amendments: z.array(BookingAmendmentSchema.omit({ checkoutId: true })),
+  pendingChange: PendingChangeSchema.omit({ checkoutId: true }).nullable(),
+});
 export type AdminBookingView = z.infer<typeof AdminBookingViewSchema>;
 
 /** The booking without the capability fields admins never see (AdminBookingViewSchema). */
 export function adminBookingView(booking: Booking): AdminBookingView {
-  const { checkoutId: _capability, ...view } = booking;
-  return view;
+  const { checkoutId: _capability, pendingChange, amendments, ...view } = booking;
+  const changes = amendments.map(({ checkoutId: _changeCheckout, ...amendment }: BookingAmendment) => amendment);
+  if (pendingChange === null) return { ...view, amendments: changes, pendingChange: null };
+  const { checkoutId: _changeCapability, ...pending } = pendingChange;
+  return { ...view, amendments: changes, pendingChange: pending };
 }
 
 /**
@@ -134,6 +144,8 @@ export const UNCHANGED_BOOKING = {
   memberPlaces: 0,
   householdAttendees: [],
   amendments: [],
+  pendingChange: null,
+  changeAttempts: 0,
   checkoutOpenedAt: null,
   paymentMethod: null,
   paymentReference: null,

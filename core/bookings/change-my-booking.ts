@@ -2,10 +2,14 @@ import type { Booking } from './booking';
 import { linkActor } from '../audit/audit-filter';
 import type { AuditActor } from '../audit/audit';
 import {
-  amendmentRefundKey,
   amendmentRefundSettled,
   bookingPrice,
+  changeCheckoutBookingId,
   changeCounts,
+  isChangeToPay,
+  type ChangeCheckout,
+  type ChangeToPay,
+  type DecidedChange,
   changeMoneyText,
   ChangeMyBookingRequestSchema,
   decideBookingChange,
@@ -18,7 +22,9 @@ import { holdsPlace, isCancelled, paidByHand } from './booking-state';
 import { ConflictError, NotEnoughPlacesError, NotFoundError, UnavailableError } from '../shared/errors';
 import { BOOKING_NOT_FOUND } from '../shared/messages';
 import type { BookingLinks } from './booking-links.port';
-import { changeOf, type BookingChangeDeps } from './booking-changes';
+import { changeOf, combinedRefundOutcome, type BookingChangeDeps } from './booking-changes';
+import { changeRefundParts, refundPartKey } from './refund-split';
+import { formatMoney } from '../shared/money';
 import { manageUrl } from './booking-confirmations';
 import { newOutboxMessage } from '../mail/outbox';
 import type { MemberRepository } from '../members/member-repository.port';
@@ -66,9 +72,9 @@ export class ChangeMyBooking extends UseCase<ChangeMyBookingDeps> {
     if (!found || !event || (!isCancelled(found) && !holdsPlace(found, now))) throw new NotFoundError(BOOKING_NOT_FOUND);
     const member = found.memberId === null ? null : await this.deps.members.get(found.memberId);
     const rules = (placesTaken: number) => ({ deadline: selfCancelDeadline(event), contact: this.deps.contactEmail, room: { capacity: event.capacity, placesTaken } });
-    const decide = (current: Booking, placesTaken: number) => {
+    const decide = (current: Booking, placesTaken: number, checkout?: ChangeCheckout) => {
       const price = priceOf(event, current, counts, member);
-      const decided = decideBookingChange(current, { ...counts, price, at: now }, rules(placesTaken));
+      const decided = decideBookingChange(current, { ...counts, price, at: now, checkout }, rules(placesTaken));
       if (typeof decided === 'string') {
         if (decided.startsWith('Sorry, only')) throw new NotEnoughPlacesError(Number(/\d+/.exec(decided)?.[0] ?? 0));
         throw new ConflictError(decided);
@@ -76,17 +82,35 @@ export class ChangeMyBooking extends UseCase<ChangeMyBookingDeps> {
       return decided;
     };
 
-    if (!input.confirm) {
-      const taken = (await this.deps.bookings.placesTakenByEvent([event.id], now)).get(event.id) ?? 0;
-      const { booking, amendment } = decide(found, taken);
-      return quote(found, booking, amendment.difference, false);
-    }
+    const taken = (await this.deps.bookings.placesTakenByEvent([event.id], now)).get(event.id) ?? 0;
+    const asked = decide(found, taken);
+    if (!input.confirm) return quote(found, asked, false);
 
     const actor = linkActor(by);
-    const admins = await this.deps.admins.list();
     const summary = by === null ? 'Changed by the member' : `Changed by ${by.email} with the member's manage link`;
+    // A larger card-paid booking pays the difference through the change's own checkout (a new
+    // booking id for the gateway, so it never replays the booking's own payment), made before the
+    // write as a booking's is; a double click finds the change already waiting and makes none.
+    const checkout = isChangeToPay(asked) && asked.booking === found ? undefined : await this.changeCheckout(found, asked);
+    if (checkout !== undefined || isChangeToPay(asked)) {
+      const { booking } = await this.deps.bookings.change(found.id, now, (current, placesTaken) => {
+        const decided = decide(current, placesTaken, checkout);
+        if (!isChangeToPay(decided)) throw new ConflictError(CHANGE_MESSAGES.raced);
+        if (decided.booking === current) return null;
+        const more = formatMoney(decided.pending.difference, current.paymentCurrency ?? 'GBP');
+        const words = `${summary}: ${current.numberAttending} to ${decided.pending.numberAttending} attending asked; ${more} more to pay by card`;
+        return changeOf(this.deps, current, decided.booking, { action: 'booking.change-asked', summary: words, actor, at: now });
+      });
+      const pending = booking.pendingChange;
+      if (pending === null) throw new ConflictError(CHANGE_MESSAGES.raced);
+      return { ...quote(found, { booking, pending }, false), checkoutId: pending.checkoutId };
+    }
+
+    const admins = await this.deps.admins.list();
     const { booking, changed } = await this.deps.bookings.change(found.id, now, (current, placesTaken) => {
-      const { booking: next, amendment } = decide(current, placesTaken);
+      const decided = decide(current, placesTaken);
+      if (isChangeToPay(decided)) throw new ConflictError(CHANGE_MESSAGES.raced);
+      const { booking: next, amendment } = decided;
       const money = changeMoneyText(amendment.difference, next.paymentCurrency, paidByHand(next));
       // Cash or a transfer: the admins are told in the same write to repay the difference.
       const handRefund =
@@ -106,26 +130,49 @@ export class ChangeMyBooking extends UseCase<ChangeMyBookingDeps> {
     });
     const last = booking.amendments.at(-1);
     const settled = changed && last ? await this.settleRefund(booking, last.revision, actor) : booking;
-    return quote(found, settled, last?.difference ?? 0, changed);
+    return quote(found, { booking: settled, amendment: last ?? null }, changed);
+  }
+
+  /** The checkout of a larger change, made with the gateway for its own attempt; none for any other change. */
+  private async changeCheckout(booking: Booking, decided: DecidedChange | ChangeToPay): Promise<ChangeCheckout | undefined> {
+    if (!isChangeToPay(decided) || booking.paymentCurrency === null) return undefined;
+    const { attempt, difference, numberAttending } = decided.pending;
+    const gatewayId = changeCheckoutBookingId(booking.id, attempt);
+    const { checkoutId } = await this.deps.payments.createCheckout({
+      bookingId: gatewayId,
+      amount: difference,
+      currency: booking.paymentCurrency,
+      description: `${booking.eventName}: change to ${numberAttending} attending`,
+      idempotencyKey: `change-${gatewayId}`,
+    });
+    return { attempt, checkoutId };
   }
 
   /** Asks the gateway for this change's card refund and records the outcome (once: the key is the change's). */
   private async settleRefund(booking: Booking, revision: number, actor: AuditActor): Promise<Booking> {
     const amendment = booking.amendments.find((a) => a.revision === revision);
     if (!amendment || amendment.refundStatus !== 'pending' || !paidByCard(booking) || booking.paymentId === null || booking.paymentCurrency === null) return booking;
-    let outcome: Parameters<typeof amendmentRefundSettled>[2];
-    try {
-      outcome = await this.deps.payments.refund({
-        paymentId: booking.paymentId,
-        amount: -amendment.difference,
-        currency: booking.paymentCurrency,
-        reason: `Booking ${booking.id} changed`,
-        idempotencyKey: amendmentRefundKey(booking, revision),
-      });
-    } catch (error) {
-      if (!(error instanceof UnavailableError)) throw error;
-      outcome = { status: 'UNKNOWN' };
+    const currency = booking.paymentCurrency;
+    // Split over the booking's payments newest first (a larger change's payment, then the booking's),
+    // one idempotency key per payment, so a retry after a lost answer never refunds twice.
+    const outcomes: Parameters<typeof amendmentRefundSettled>[2][] = [];
+    for (const part of changeRefundParts(booking, revision)) {
+      try {
+        outcomes.push(
+          await this.deps.payments.refund({
+            paymentId: part.paymentId,
+            amount: part.amount,
+            currency,
+            reason: `Booking ${booking.id} changed`,
+            idempotencyKey: refundPartKey({ prefix: `change-${revision}`, bookingId: booking.id }, part),
+          }),
+        );
+      } catch (error) {
+        if (!(error instanceof UnavailableError)) throw error;
+        outcomes.push({ status: 'UNKNOWN' });
+      }
     }
+    const outcome = combinedRefundOutcome(outcomes);
     const now = this.deps.clock.now();
     const { booking: stored } = await this.deps.bookings.change(booking.id, now, (current) => {
       const next = amendmentRefundSettled(current, revision, outcome, now, LIFECYCLE_MESSAGES.unreachable);
@@ -152,7 +199,25 @@ function priceOf(
   return decideBookingPrice({ event, counts, member, at: new Date(booking.submittedAt), otherMembers: others });
 }
 
-function quote(before: Booking, after: Booking, difference: number, changed: boolean): BookingChangeQuote {
+function quote(before: Booking, decided: { booking: Booking; amendment: { difference: number } | null } | ChangeToPay, changed: boolean): BookingChangeQuote {
+  const after = decided.booking;
+  if ('pending' in decided) {
+    const { pending } = decided;
+    return {
+      numberAttending: pending.numberAttending,
+      numberOfChildren: pending.numberOfChildren,
+      currency: after.paymentCurrency,
+      totalBefore: bookingPrice(before),
+      totalAfter: bookingPrice(before) + pending.difference,
+      difference: pending.difference,
+      money: changeMoneyText(pending.difference, after.paymentCurrency, false),
+      changed: false,
+      checkoutId: null,
+      bookingId: after.id,
+      eventId: after.eventId,
+    };
+  }
+  const difference = decided.amendment?.difference ?? 0;
   return {
     numberAttending: after.numberAttending,
     numberOfChildren: after.numberOfChildren,
@@ -162,10 +227,13 @@ function quote(before: Booking, after: Booking, difference: number, changed: boo
     difference,
     money: changeMoneyText(difference, after.paymentCurrency, paidByHand(after)),
     changed,
+    checkoutId: null,
+    bookingId: after.id,
+    eventId: after.eventId,
   };
 }
 
-function changedMail(deps: ChangeMyBookingDeps, booking: Booking, event: ClubEvent, money: string | null, now: Date): OutboxMessage[] {
+export function changedMail(deps: Pick<BookingChangeDeps, 'ids' | 'siteSettings'> & { bookingLinks: BookingLinks }, booking: Booking, event: ClubEvent, money: string | null, now: Date): OutboxMessage[] {
   if (!booking.userEmail) return [];
   const { clubName, publicBaseUrl } = deps.siteSettings;
   const mail = bookingChanged(booking, event, {

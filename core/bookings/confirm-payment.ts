@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { holdsPlace } from './booking-state';
+import { holdsPlace, isCancelled as isCancelledBooking } from './booking-state';
 import { PaymentError } from '../shared/errors';
 import type { BookingRepository } from './booking-repository.port';
 import type { Clock } from '../shared/clock.port';
@@ -15,6 +15,14 @@ import { paidByCardAt } from './booking-lifecycle';
 import type { AuditActor } from '../audit/audit';
 import type { IdGenerator } from '../shared/id-generator.port';
 import { requireFound } from '../shared/require-found';
+import { CHANGE_MESSAGES, changePaidAt, lateChangeRefundKey, lateChangeSettled, type PendingChange } from './booking-amendment';
+import { changeHoldRunning } from './booking-state';
+import { changedMail } from './change-my-booking';
+import { bookingChangeRefunded } from './booking-mail';
+import { manageUrl } from './booking-confirmations';
+import { formatMoney } from '../shared/money';
+import { newOutboxMessage } from '../mail/outbox';
+import { UnavailableError } from '../shared/errors';
 import { UseCase } from '../shared/use-case';
 
 export const HOLD_EXPIRED = 'Your place was held for 30 minutes and has been released. Please book again.';
@@ -58,6 +66,8 @@ export interface ConfirmPaymentDeps extends ConfirmationDeps, BookingChangeDeps 
 
 const SYSTEM: AuditActor = { kind: 'system' };
 
+type CardPayment = CardPaymentResult;
+
 /**
  * Marks a booking paid on the payment provider's word only (its answer to a charge, or its
  * signed webhook), never the browser's. Confirming twice, by either route, changes nothing.
@@ -70,6 +80,7 @@ export class ConfirmPayment extends UseCase<ConfirmPaymentDeps> {
     if (request?.source === 'webhook') return this.fromWebhook(request);
     const { checkoutId, cardToken } = parseInput(CardPaymentSchema, request);
     const booking = await requireFound(this.deps.bookings.findByCheckoutId(checkoutId), BOOKING_NOT_FOUND);
+    if (booking.checkoutId !== checkoutId) return this.payChange(booking, checkoutId, cardToken);
     // Already paid: answer as before without asking the provider to charge again.
     if (booking.paid) {
       return { status: 'COMPLETED', bookingId: booking.id, paymentId: booking.paymentId ?? '', alreadyPaid: true };
@@ -88,6 +99,10 @@ export class ConfirmPayment extends UseCase<ConfirmPaymentDeps> {
     if (!notification || notification.status !== 'COMPLETED') return { status: 'IGNORED' };
     const booking = await this.deps.bookings.findByCheckoutId(notification.checkoutId);
     if (!booking) return { status: 'IGNORED' };
+    if (booking.checkoutId !== notification.checkoutId) {
+      const payment = { checkoutId: notification.checkoutId, paymentId: notification.paymentId, paymentCompletedAt: notification.completedAt ?? this.deps.clock.now().toISOString() };
+      return this.recordChange(booking, payment, booking.pendingChange?.checkoutId === notification.checkoutId ? booking.pendingChange : null);
+    }
     // No hold check here, unlike a card payment: the provider has already taken the money (a
     // charge whose answer was lost, say). record() keeps it if the places are still free, and
     // refunds it otherwise.
@@ -115,6 +130,90 @@ export class ConfirmPayment extends UseCase<ConfirmPaymentDeps> {
     });
     if (changed && stored.refundStatus === 'pending') await settleCardRefund(this.deps, stored, SYSTEM);
     return this.completed(booking.id, payment.paymentId, changed);
+  }
+
+  /**
+   * Pays a larger change's own checkout (docs/payments.md#changing-a-booking): once paid (the
+   * webhook or an earlier click first) it answers as paid without charging again; a checkout that
+   * is no longer the change waiting (replaced, dropped, or its hold lapsed) is refused before
+   * anything is charged.
+   */
+  private async payChange(booking: Booking, checkoutId: string, cardToken: string): Promise<CardPayment> {
+    const made = booking.amendments.find((a) => a.checkoutId === checkoutId && a.paymentId !== null);
+    if (made) return { status: 'COMPLETED', bookingId: booking.id, paymentId: made.paymentId ?? '', alreadyPaid: true };
+    const pending = booking.pendingChange;
+    if (pending === null || pending.checkoutId !== checkoutId || isCancelledBooking(booking)) throw new PaymentError(CHANGE_MESSAGES.changeNotPayable);
+    if (pending.latePaymentId !== null || !changeHoldRunning({ ...booking, pendingChange: pending }, this.deps.clock.now())) throw new PaymentError(CHANGE_MESSAGES.changeLapsed);
+    const result = await this.deps.payments.completeCheckout(checkoutId, cardToken);
+    if (result.status === 'FAILED') return { status: 'FAILED', bookingId: booking.id, message: result.message };
+    const answer = await this.recordChange(booking, { checkoutId, paymentId: result.paymentId, paymentCompletedAt: result.completedAt }, pending);
+    if (answer.status === 'IGNORED') throw new PaymentError(CHANGE_MESSAGES.changeNotPayable);
+    return answer;
+  }
+
+  /**
+   * Records a larger change's payment: the change made with its places, amendment, "Booking
+   * changed" e-mail and audit entry in one transaction, with a fresh check of the room. A payment
+   * too late for its places (or for a booking cancelled meanwhile, or for a change replaced while
+   * it was being charged: `charged` is the change as it was when charged) is refunded in full, once,
+   * and the member told.
+   */
+  private async recordChange(booking: Booking, payment: { checkoutId: string; paymentId: string; paymentCompletedAt: string }, charged: PendingChange | null): Promise<ConfirmPaymentResult> {
+    const event = await this.deps.events.get(booking.eventId);
+    const now = this.deps.clock.now();
+    let stale = false;
+    const { booking: stored, changed } = await this.deps.bookings.change(booking.id, now, (current, placesTaken) => {
+      const paid = changePaidAt(current, payment, { capacity: event?.capacity ?? null, placesTaken, now });
+      stale = paid.kind === 'stale';
+      if (paid.kind === 'recorded' || paid.kind === 'stale') return null;
+      const more = current.paymentCurrency === null ? '' : formatMoney(paid.kind === 'late' ? paid.pending.difference : paid.amendment.difference, current.paymentCurrency);
+      if (paid.kind === 'late') {
+        return changeOf(this.deps, current, paid.booking, { action: 'booking.change-late-payment', summary: `Payment of ${more} for a change arrived after the places had gone; to refund`, actor: SYSTEM, at: now });
+      }
+      const mail = event ? changedMail(this.deps, paid.booking, event, `${more} paid by card.`, now) : [];
+      const words = `Changed by the member: ${paid.amendment.numberAttendingBefore} to ${paid.amendment.numberAttending} attending; ${more} paid by card`;
+      return changeOf(this.deps, current, paid.booking, { action: 'booking.changed', summary: words, actor: SYSTEM, at: now, mail });
+    });
+    const late = stored.pendingChange;
+    if (late !== null && late.latePaymentId === payment.paymentId) {
+      await this.refundLateChange(stored, late);
+    } else if (stale && charged !== null && charged.checkoutId === payment.checkoutId && !stored.amendments.some((a) => a.paymentId === payment.paymentId)) {
+      // Charged for a change replaced meanwhile: the money goes back.
+      await this.refundLateChange(stored, { ...charged, latePaymentId: payment.paymentId });
+    }
+    if (stale && charged === null) return { status: 'IGNORED' };
+    return { status: 'COMPLETED', bookingId: booking.id, paymentId: payment.paymentId, alreadyPaid: !changed };
+  }
+
+  /** Refunds a change's payment that came too late (one idempotency key per change attempt), then drops the change and tells the member. */
+  private async refundLateChange(booking: Booking, late: PendingChange): Promise<void> {
+    const paymentId = late.latePaymentId;
+    if (paymentId === null || booking.paymentCurrency === null) return;
+    const currency = booking.paymentCurrency;
+    let outcome: Awaited<ReturnType<PaymentGateway['refund']>> | { status: 'UNKNOWN' };
+    try {
+      outcome = await this.deps.payments.refund({ paymentId, amount: late.difference, currency, reason: `Booking ${booking.id}: change paid too late`, idempotencyKey: lateChangeRefundKey(booking, late.attempt) });
+    } catch (error) {
+      if (!(error instanceof UnavailableError)) throw error;
+      outcome = { status: 'UNKNOWN' };
+    }
+    // Not refunded: the change stays recorded with its payment, for a retry (the next webhook) or an admin.
+    if (outcome.status !== 'REFUNDED') return;
+    const refundId = outcome.refundId;
+    const event = await this.deps.events.get(booking.eventId);
+    const now = this.deps.clock.now();
+    await this.deps.bookings.change(booking.id, now, (current) => {
+      const next = lateChangeSettled(current, paymentId) ?? (current.pendingChange === null || current.pendingChange.attempt !== late.attempt ? null : undefined);
+      const amount = formatMoney(late.difference, currency);
+      const mail: OutboxMessage[] =
+        current.userEmail && event
+          ? [newOutboxMessage(this.deps.ids.next(), 'booking-refund', current.id, bookingChangeRefunded(current, amount, { clubName: this.deps.siteSettings.clubName, manageUrl: manageUrl(this.deps, current, event), refunded: true }), now)]
+          : [];
+      const summary = `Refunded ${amount} paid for a change too late (${refundId})`;
+      // A change replaced while it was charged: nothing to drop, the refund and the e-mail recorded once.
+      if (next === undefined) return null;
+      return changeOf(this.deps, current, next ?? current, { action: 'booking.change-refund', summary, actor: SYSTEM, at: now, mail });
+    });
   }
 
   /** When an earlier confirmation won, report the payment that is actually stored. */

@@ -12,6 +12,7 @@ import type { Clock } from '../shared/clock.port';
 import type { EventRepository } from '../events/event-repository.port';
 import { managePath } from './booking-confirmations';
 import { UseCase } from '../shared/use-case';
+import { withChangeCheckoutOpened } from './booking-amendment';
 
 /** What the booking page's card step needs: the amount the server worked out, and who pays. */
 export const CheckoutSchema = z.object({
@@ -78,6 +79,7 @@ export class GetCheckout extends UseCase<GetCheckoutDeps> {
   async execute(checkoutId: string, browserProof: string | null = null): Promise<Checkout> {
     const found = typeof checkoutId === 'string' && checkoutId !== '' ? await this.deps.bookings.findByCheckoutId(checkoutId) : null;
     if (!found || found.paymentAmount === null || found.paymentCurrency === null) throw new NotFoundError(BOOKING_NOT_FOUND);
+    if (found.checkoutId !== checkoutId) return this.changeCheckout(found, checkoutId, browserProof);
     const now = this.deps.clock.now();
     const booking =
       withCheckoutOpened(found, now) === null
@@ -87,17 +89,42 @@ export class GetCheckout extends UseCase<GetCheckoutDeps> {
             return opened ? { booking: opened } : null;
           })).booking;
     if (booking.paymentAmount === null || booking.paymentCurrency === null) throw new NotFoundError(BOOKING_NOT_FOUND);
+    return this.answer(booking, booking.paymentAmount, booking.paid, browserProof, now);
+  }
+
+  /**
+   * The checkout of a larger change (docs/payments.md#changing-a-booking): its amount is the
+   * difference; paid once the change is made with its payment. Opening it grows the change's hold
+   * to 30 minutes, as for a booking. A change no longer waiting and never paid is gone: 404.
+   */
+  private async changeCheckout(found: Booking, checkoutId: string, browserProof: string | null): Promise<Checkout> {
+    const now = this.deps.clock.now();
+    const booking =
+      found.pendingChange?.checkoutId === checkoutId && withChangeCheckoutOpened(found, now) !== null
+        ? (await this.deps.bookings.change(found.id, now, (current) => {
+            const opened = current.pendingChange?.checkoutId === checkoutId ? withChangeCheckoutOpened(current, now) : null;
+            return opened ? { booking: opened } : null;
+          })).booking
+        : found;
+    const made = booking.amendments.find((a) => a.checkoutId === checkoutId && a.paymentId !== null);
+    const amount = made?.difference ?? (booking.pendingChange?.checkoutId === checkoutId ? booking.pendingChange.difference : null);
+    if (amount === null) throw new NotFoundError(BOOKING_NOT_FOUND);
+    return this.answer(booking, amount, made !== undefined, browserProof, now);
+  }
+
+  private async answer(booking: Booking, amount: number, paid: boolean, browserProof: string | null, now: Date): Promise<Checkout> {
+    if (booking.paymentCurrency === null) throw new NotFoundError(BOOKING_NOT_FOUND);
     return {
       bookingId: booking.id,
       reference: booking.reference ?? booking.id,
       eventId: booking.eventId,
       eventName: booking.eventName,
-      amount: booking.paymentAmount,
+      amount,
       currency: booking.paymentCurrency,
-      paid: booking.paid,
+      paid,
       paymentsMode: this.deps.payments.name,
       billingContact: { givenName: booking.firstName, familyName: booking.lastName, email: booking.userEmail },
-      managePath: booking.paid && this.provesBooker(browserProof, booking, now) ? await this.managePath(booking) : null,
+      managePath: paid && this.provesBooker(browserProof, booking, now) ? await this.managePath(booking) : null,
       cancelled: isCancelled(booking),
       note: isCancelled(booking) ? refundLine(booking) : null,
     };

@@ -1,5 +1,5 @@
 import type { Booking } from './booking';
-import { holdExpiry, isCancelled } from './booking-state';
+import { changeHold, holdExpiry, isCancelled } from './booking-state';
 
 /**
  * An event's places, kept beside its bookings and changed in the same transaction as every
@@ -26,7 +26,20 @@ export interface PlacesHold {
   untilMs: number;
 }
 
-export type LedgerBooking = Pick<Booking, 'id' | 'numberAttending' | 'paymentRequired' | 'paid' | 'submittedAt' | 'cancelledAt'>;
+export type LedgerBooking = Pick<Booking, 'id' | 'numberAttending' | 'paymentRequired' | 'paid' | 'submittedAt' | 'cancelledAt'> & {
+  pendingChange?: Booking['pendingChange'];
+};
+
+/**
+ * A larger change waiting for its payment holds its extra places under `change:<booking id>`
+ * (booking ids never hold a colon), derived from the booking like its own hold, so that the
+ * ledger's recount (checkPlaces) counts it and a lapsed one frees them with no write.
+ */
+export const CHANGE_HOLD_PREFIX = 'change:';
+
+export function changeHoldId(bookingId: string): string {
+  return `${CHANGE_HOLD_PREFIX}${bookingId}`;
+}
 
 export const EMPTY_LEDGER: PlacesLedger = Object.freeze({ confirmed: 0, holds: Object.freeze([]) as unknown as PlacesHold[] });
 
@@ -53,12 +66,21 @@ export function withoutLapsedHolds(ledger: PlacesLedger, now: Date): PlacesLedge
 /** The ledger once this booking is stored. */
 export function ledgerWithBooking(ledger: PlacesLedger, booking: LedgerBooking): PlacesLedger {
   if (isCancelled(booking)) return ledger;
+  const withChange = ledgerWithChangeHold(ledger, booking);
   const until = holdExpiry(booking);
-  if (until === null) return { confirmed: ledger.confirmed + booking.numberAttending, holds: ledger.holds };
+  if (until === null) return { confirmed: withChange.confirmed + booking.numberAttending, holds: withChange.holds };
   return {
-    confirmed: ledger.confirmed,
-    holds: [...ledger.holds.filter((hold) => hold.bookingId !== booking.id), { bookingId: booking.id, places: booking.numberAttending, untilMs: until }],
+    confirmed: withChange.confirmed,
+    holds: [...withChange.holds.filter((hold) => hold.bookingId !== booking.id), { bookingId: booking.id, places: booking.numberAttending, untilMs: until }],
   };
+}
+
+/** The ledger with this booking's change hold (changeHold), replacing an earlier one; unchanged when it holds none. */
+function ledgerWithChangeHold(ledger: PlacesLedger, booking: LedgerBooking): PlacesLedger {
+  const hold = changeHold(booking);
+  const id = changeHoldId(booking.id);
+  const others = ledger.holds.filter((h) => h.bookingId !== id);
+  return { confirmed: ledger.confirmed, holds: hold === null ? others : [...others, { bookingId: id, places: hold.places, untilMs: hold.untilMs }] };
 }
 
 /**
@@ -77,6 +99,7 @@ export function ledgerWithPayment(ledger: PlacesLedger, unpaid: LedgerBooking): 
 /** The ledger once this booking (as stored) no longer takes places: cancelled, refunded or removed. */
 export function ledgerWithoutBooking(ledger: PlacesLedger, booking: LedgerBooking): PlacesLedger {
   if (isCancelled(booking)) return ledger;
+  ledger = ledgerWithoutHold(ledger, changeHoldId(booking.id));
   if (holdExpiry(booking) === null) {
     return { confirmed: Math.max(0, ledger.confirmed - booking.numberAttending), holds: ledger.holds };
   }

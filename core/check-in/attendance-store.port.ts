@@ -1,4 +1,5 @@
 import type { AfloatEntry, Attendance } from './attendance';
+import type { WalkIn } from './walk-in';
 
 /** One mark to apply: the device's key, the version the officer saw, and the new state. */
 export interface AttendanceChange {
@@ -38,7 +39,25 @@ export interface AfloatOutcome {
   attendance: Attendance;
 }
 
-/** The bookings' attendance records (check-in, docs/officer-of-the-day.md) and the keys of the marks applied. */
+/**
+ * What a walk-in change did. Applied: stored. Repeated: this id (adding) or key (afloat) was
+ * applied before, or the walk-in was removed before (removing): nothing changed. Missing: no
+ * walk-in has this id (never added, or removed), nothing changed. `walkIn` is the walk-in as it
+ * now stands (null when it is not on the sheet); a removal that applied answers the one removed.
+ */
+export interface WalkInOutcome {
+  result: 'applied' | 'repeated' | 'missing';
+  walkIn: WalkIn | null;
+}
+
+/** An afloat/ashore mark for a walk-in: the device's key, the walk-in, and the entry to take in. */
+export interface WalkInAfloatChange {
+  key: string;
+  walkInId: string;
+  entry: AfloatEntry;
+}
+
+/** The bookings' attendance records (check-in, docs/officer-of-the-day.md) and the keys of the marks applied; the officer's walk-ins. */
 export interface AttendanceStore {
   /** The booking's attendance, or null when it was never checked in. */
   get(bookingId: string): Promise<Attendance | null>;
@@ -60,6 +79,30 @@ export interface AttendanceStore {
    * version, and the key is recorded. Never a conflict. The caller has checked the rule.
    */
   applyAfloat(change: AfloatChange): Promise<AfloatOutcome>;
+  /**
+   * Adds a walk-in to its event's sheet exactly once, by its id (made on the officer's device):
+   * an id added before answers 'repeated' and changes nothing, also when that walk-in was removed
+   * since (a late resend never brings it back) and when sent twice at once (one applies). The
+   * caller has checked the event and the details.
+   */
+  addWalkIn(walkIn: WalkIn): Promise<WalkInOutcome>;
+  /**
+   * Removes a walk-in (added by mistake) exactly once: 'applied' the first time, answering the
+   * walk-in removed, with its details erased from the store at once (only its id, event and the
+   * time of removal are kept, so a resend of its adding stays 'repeated'); 'repeated' afterwards;
+   * 'missing' for an id never added. Atomic: two removals at once apply once.
+   */
+  removeWalkIn(walkInId: string, at: string, by: string): Promise<WalkInOutcome>;
+  /**
+   * Applies an afloat/ashore mark to a walk-in exactly once, atomically with the record of its
+   * key, in the same key space as `apply` and `applyAfloat`: a key applied before answers
+   * 'repeated' and changes nothing; a walk-in not on the sheet answers 'missing' without recording
+   * the key; otherwise the walk-in takes the entry as `withWalkInAfloat` does (a later entry
+   * already there wins) and the key is recorded.
+   */
+  applyWalkInAfloat(change: WalkInAfloatChange): Promise<WalkInOutcome>;
+  /** The walk-ins on the sheets of these events (removed ones not), in the order they were added. */
+  listWalkIns(eventIds: readonly string[]): Promise<WalkIn[]>;
   /** How many mark keys were applied for this booking (what the check-in's tests count). */
   countAppliedMarks(bookingId: string): Promise<number>;
   /**

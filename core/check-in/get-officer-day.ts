@@ -21,7 +21,7 @@ import type { EmergencyContact, OfficerBooking, OfficerDay, OfficerEvent } from 
 export interface GetOfficerDayDeps {
   events: Pick<EventRepository, 'listNotOverBefore'>;
   bookings: Pick<BookingRepository, 'listByEvent' | 'placesTakenByEvent'>;
-  attendance: Pick<AttendanceStore, 'getMany'>;
+  attendance: Pick<AttendanceStore, 'getMany' | 'listWalkIns'>;
   conditions: Pick<ConditionsRepository, 'getLimits' | 'getForecast' | 'getEvents'>;
   duties: Pick<DutyRepository, 'listSlotsOfEvents' | 'listCatalogue'>;
   members: Pick<MemberRepository, 'get' | 'getByEmail'>;
@@ -86,7 +86,7 @@ export class GetOfficerDay extends UseCase<GetOfficerDayDeps> {
     const ids = events.map((event) => event.id);
     const dates = events.map(dateOf);
     const none = ids.length === 0;
-    const [limits, forecast, records, places, slots, dutyTypes, bookingLists] = await Promise.all([
+    const [limits, forecast, records, places, slots, dutyTypes, bookingLists, walkIns] = await Promise.all([
       this.deps.conditions.getLimits(),
       this.deps.conditions.getForecast(),
       this.deps.conditions.getEvents(ids),
@@ -94,6 +94,7 @@ export class GetOfficerDay extends UseCase<GetOfficerDayDeps> {
       none ? [] : this.deps.duties.listSlotsOfEvents(ids),
       none ? [] : this.deps.duties.listCatalogue('dutyTypes'),
       Promise.all(ids.map((id) => this.deps.bookings.listByEvent(id))),
+      none ? [] : this.deps.attendance.listWalkIns(ids),
     ]);
     const standing = bookingLists.map((list) => list.filter((booking) => stands(booking, now)));
     const attendance = await this.deps.attendance.getMany(standing.flat().map((booking) => booking.id));
@@ -124,6 +125,8 @@ export class GetOfficerDay extends UseCase<GetOfficerDayDeps> {
         bookings: (standing[index] ?? [])
           .map((booking) => officerBooking(booking, attendance.get(booking.id), bookers.get(booking.id) ?? null))
           .sort((a, b) => a.name.localeCompare(b.name)),
+        walkIns: walkIns.filter((walkIn) => walkIn.eventId === event.id),
+        capacity: event.capacity,
       };
     });
     return {

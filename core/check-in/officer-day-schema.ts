@@ -3,6 +3,7 @@ import { BookingReferenceSchema } from '../bookings/booking-reference';
 import { GoNoGoPanelSchema } from '../conditions/conditions-schema';
 import { InstantSchema } from '../shared/instant';
 import { AttendanceSchema } from './attendance';
+import { WalkInSchema } from './walk-in';
 
 /** One of the club's emergency numbers (CLUB_EMERGENCY_CONTACTS): who, and the number to ring. */
 export const EmergencyContactSchema = z.object({ name: z.string().min(1).max(100), phone: z.string().min(1).max(40) });
@@ -57,6 +58,10 @@ export const OfficerEventSchema = z.object({
   duties: z.array(OfficerDutySchema),
   /** The bookings that stand (not cancelled), by surname. */
   bookings: z.array(OfficerBookingSchema),
+  /** The officer's walk-ins, in the order added: arrived, on the tally board, taking no booking place. */
+  walkIns: z.array(WalkInSchema).default([]),
+  /** The event's capacity (null: none), for the walk-in form's warning when those on site would exceed it. */
+  capacity: z.number().int().positive().nullable().default(null),
 });
 export type OfficerEvent = z.infer<typeof OfficerEventSchema>;
 
@@ -72,3 +77,6 @@ export type OfficerDay = z.infer<typeof OfficerDaySchema>;
 export const AttendanceMarkAnswerSchema = z.object({ result: z.enum(['applied', 'repeated']), attendance: AttendanceSchema });
 export const AttendanceConflictSchema = z.object({ message: z.string(), attendance: AttendanceSchema });
 export const AfloatMarkAnswerSchema = AttendanceMarkAnswerSchema;
+
+/** The answer to adding or removing a walk-in, or to its afloat mark: applied or repeated, with the walk-in as it now stands (null once removed). */
+export const WalkInAnswerSchema = z.object({ result: z.enum(['applied', 'repeated']), walkIn: WalkInSchema.nullable() });

@@ -1,7 +1,7 @@
 import type { Attendance } from '../check-in/attendance';
 import { bookedAttendeesText, type Booking } from '../bookings/booking';
 import { amendmentsRefunded } from '../bookings/booking-amendment';
-import { paymentStatus } from '../bookings/booking-state';
+import { amountPaid, paymentStatus } from '../bookings/booking-state';
 import { priceChargedText } from '../bookings/bookings-report';
 import { csvCell } from '../shared/csv';
 import { londonWallClock, parseInstant } from '../shared/london-time';
@@ -63,7 +63,8 @@ export function bookingsCsv(bookings: Booking[], now: Date, attendance: Readonly
         b.numberOfVegetarian,
         b.boatName,
         paymentStatus(b, now),
-        b.paymentAmount === null ? '' : minorToDecimalText(b.paymentAmount),
+        // Every payment taken: the booking's and its larger changes' (refunds are the next column).
+        b.paymentAmount === null ? '' : minorToDecimalText(amountPaid(b)),
         b.paymentCurrency,
         b.paymentId,
         refundedText(b),

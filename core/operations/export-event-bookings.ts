@@ -10,6 +10,7 @@ import { waitingListCsvSection } from '../waiting-list/waiting-list-report';
 import { requireFound } from '../shared/require-found';
 import { UseCase } from '../shared/use-case';
 import type { AttendanceStore } from '../check-in/attendance-store.port';
+import { walkInsCsvSection } from '../check-in/walk-ins-report';
 
 export interface ExportEventBookingsDeps {
   events: EventRepository;
@@ -17,8 +18,8 @@ export interface ExportEventBookingsDeps {
   clock: Clock;
   /** The event's waiting list follows its bookings in the file (when anyone is on it). */
   waitingList: WaitingList;
-  /** Each booking's check-in, in the Arrived columns. */
-  attendance: Pick<AttendanceStore, 'getMany'>;
+  /** Each booking's check-in, in the Arrived columns; the officer's walk-ins, a table of their own. */
+  attendance: Pick<AttendanceStore, 'getMany' | 'listWalkIns'>;
 }
 
 /** The CSV download of one event's bookings, named after the event. */
@@ -30,6 +31,7 @@ export class ExportEventBookings extends UseCase<ExportEventBookingsDeps> {
     const waiting = waitingListCsvSection(await this.deps.waitingList.listByEvent(event.id));
     const bookings = await this.deps.bookings.listByEvent(event.id);
     const attendance = await this.deps.attendance.getMany(bookings.map((b) => b.id));
-    return { fileName: `${base}_bookings.csv`, csv: bookingsCsv(bookings, this.deps.clock.now(), attendance) + waiting };
+    const walkIns = walkInsCsvSection(await this.deps.attendance.listWalkIns([event.id]));
+    return { fileName: `${base}_bookings.csv`, csv: bookingsCsv(bookings, this.deps.clock.now(), attendance) + walkIns + waiting };
   }
 }

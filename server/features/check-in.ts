@@ -1,5 +1,6 @@
 import { GetOfficerDay } from '../../core/check-in/get-officer-day';
 import { MarkAfloat } from '../../core/check-in/mark-afloat';
+import { ManageWalkIns } from '../../core/check-in/manage-walk-ins';
 import { MarkAttendance } from '../../core/check-in/mark-attendance';
 import type { AppConfig } from '../config';
 import { type Feature, provide } from './feature';
@@ -14,6 +15,7 @@ export const checkInFeature: Feature = {
     const settings = settingsOf(config);
     return [
       provide(MarkAttendance, () => new MarkAttendance({ bookings: get('bookings'), attendance: get('attendance'), clock: get('clock'), audit: get('audit'), ids: get('ids') })),
+      provide(ManageWalkIns, () => new ManageWalkIns({ events: get('events'), attendance: get('attendance'), clock: get('clock'), audit: get('audit'), ids: get('ids') })),
       provide(MarkAfloat, () => new MarkAfloat({ bookings: get('bookings'), attendance: get('attendance'), clock: get('clock') })),
       provide(
         GetOfficerDay,

@@ -230,16 +230,25 @@ export function registerPublicRoutes(routes: ApiRoutes, ports: AppContainer, con
     path: '/api/my-booking/change',
     operationId: 'changeMyBooking',
     summary:
-      "Changes the numbers of a member's own booking through its manage link: without confirm, the new total and the difference; with it, the change (a smaller paid booking refunded the difference)",
+      "Changes the numbers of a member's own booking through its manage link: without confirm, the new total and the difference; with it, the change (a smaller paid booking refunded the difference, a larger card-paid one made once its own checkout is paid)",
     ...BOOKINGS,
     body: ChangeMyBookingRequestSchema,
     responses: {
-      200: { description: 'The totals before and after, the difference, and whether the booking was changed', schema: BookingChangeQuoteSchema },
+      200: {
+        description:
+          "The totals before and after, the difference, and whether the booking was changed; a larger card-paid booking, confirmed, answers the change's own checkoutId and paymentUrl (the card step) and sets that checkout's kyc_checkout cookie: the booking changes once it is paid",
+        schema: BookingChangeQuoteSchema,
+      },
       400: { description: 'Numbers that are not a booking: attending outside 1 to the per-booking limit, or more children than attending' },
       404: { description: '"Booking not found": a forged, altered or expired link' },
-      409: { description: 'Not changed: cancelled, past the deadline, unpaid, unchanged, too many changes, more to pay, or not enough places ("Sorry, only N places are left")' },
+      409: { description: 'Not changed: cancelled, past the deadline, unpaid, unchanged, too many changes, more to pay on a booking paid by hand, changed meanwhile, or not enough places ("Sorry, only N places are left")' },
     },
-    handler: async ({ body, req }) => reply(200, await ports.useCase(ChangeMyBooking).execute(body, await adminBehind(req, ports))),
+    handler: async ({ body, req, res }) => {
+      const answer = await ports.useCase(ChangeMyBooking).execute(body, await adminBehind(req, ports));
+      // A larger change is paid on the card step: only this browser sees the link there once paid.
+      if (answer.checkoutId !== null) setCheckoutProofCookie(ports, req, res, answer.bookingId, answer.checkoutId);
+      return reply(200, { ...answer, paymentUrl: answer.checkoutId === null ? null : paymentRedirectUrl(answer.eventId, answer.checkoutId) });
+    },
   });
 
   routes.add({

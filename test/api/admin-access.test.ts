@@ -206,6 +206,24 @@ const GUARDED: Guarded[] = [
     permission: 'bookings:write',
     message: 'You do not have permission to change bookings.',
   },
+  // Walk-ins: the check-in's permission.
+  {
+    method: 'post',
+    route: '/api/admin/events/:id/walk-ins',
+    path: () => `/api/admin/events/${eventId}/walk-ins`,
+    body: { id: '7b0c2f0e-4d1a-4c5e-9f3a-2b6d8e1f0a13', name: 'Wendy Walker' },
+    permission: 'bookings:write',
+    message: 'You do not have permission to change bookings.',
+  },
+  { method: 'delete', route: '/api/admin/walk-ins/:id', path: () => '/api/admin/walk-ins/7b0c2f0e-4d1a-4c5e-9f3a-2b6d8e1f0a13', permission: 'bookings:write', message: 'You do not have permission to change bookings.' },
+  {
+    method: 'post',
+    route: '/api/admin/walk-ins/:id/afloat',
+    path: () => '/api/admin/walk-ins/7b0c2f0e-4d1a-4c5e-9f3a-2b6d8e1f0a13/afloat',
+    body: { key: '7b0c2f0e-4d1a-4c5e-9f3a-2b6d8e1f0a14', afloat: true, markedAt: '2026-06-01T09:00:00.000Z' },
+    permission: 'bookings:write',
+    message: 'You do not have permission to change bookings.',
+  },
   // Members' data rights (docs/data-protection.md): the retention overview.
   { method: 'get', route: '/api/admin/retention', path: () => '/api/admin/retention', permission: 'privacy:manage', message: "You do not have permission to manage members' data." },
   // Households of several members (docs/members-households.md).
@@ -243,6 +261,7 @@ async function stored(): Promise<string> {
       app.get('conditions').getEvent(eventId),
       app.get('duties').listCatalogue('dutyTypes'),
       app.get('attendance').get(bookingId),
+      app.get('attendance').listWalkIns([eventId]),
     ]),
   );
 }

@@ -617,6 +617,33 @@ const TARGETS: Target[] = [
     agent: () => admin,
     body: () => shapedBody(['key', 'personId', 'afloat', 'markedAt'], { key: fc.oneof(fc.uuid(), oddText), personId: fc.oneof(fc.constant('booker'), anyValue), afloat: fc.oneof(fc.boolean(), anyValue) }),
   },
+  // Walk-ins (docs/officer-of-the-day.md#walk-ins): no event or walk-in has these ids; a cancelled event takes none.
+  {
+    name: 'POST /api/admin/events/:id/walk-ins',
+    method: 'post',
+    path: () => '/api/admin/events/no-such-event/walk-ins',
+    agent: () => admin,
+    body: () => shapedBody(['id', 'name', 'phone', 'emergencyContactName', 'emergencyContactPhone']),
+  },
+  {
+    name: 'POST /api/admin/events/:id/walk-ins (a cancelled event)',
+    method: 'post',
+    path: () => `/api/admin/events/${cancelledEventId}/walk-ins`,
+    agent: () => admin,
+    body: () =>
+      shapedBody(['id', 'name', 'phone', 'emergencyContactName', 'emergencyContactPhone'], {
+        id: fc.oneof(fc.uuid(), oddText),
+        name: fc.oneof(fc.constantFrom('Wendy Walker', '', '   '), oddText, anyValue),
+        emergencyContactPhone: fc.oneof(fc.constant('07700 900456'), oddText, anyValue),
+      }),
+  },
+  {
+    name: 'POST /api/admin/walk-ins/:id/afloat',
+    method: 'post',
+    path: () => '/api/admin/walk-ins/no-such-walk-in/afloat',
+    agent: () => admin,
+    body: () => shapedBody(['key', 'afloat', 'markedAt'], { key: fc.oneof(fc.uuid(), oddText), afloat: fc.oneof(fc.boolean(), anyValue) }),
+  },
   // Households of several members: no generated e-mail is a listed member's, no member id names one in the household.
   {
     name: 'POST /api/my/household/invitations',

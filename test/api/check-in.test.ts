@@ -230,3 +230,120 @@ describe('the tally board (afloat and ashore)', () => {
     expect(back.body).toMatchObject({ attendance: { afloat: { 'p-milly': { afloat: false } } } });
   });
 });
+
+describe('walk-ins', () => {
+  const addWalkIn = (eventId: string, body: Record<string, unknown>, agent = officer) => agent.post(`/api/admin/events/${eventId}/walk-ins`).set(FETCH).send(body);
+  const walkInsOf = async (eventId: string) => app.get('attendance').listWalkIns([eventId]);
+  async function eventLog(eventId: string, action: string): Promise<{ summary: string; actor: { email?: string } }[]> {
+    const answer = await auditor.get(`/api/admin/audit?recordId=${eventId}`);
+    expect(answer.status).toBe(200);
+    return answer.body.entries.filter((entry: { action: string }) => entry.action === action);
+  }
+
+  it('adds a walk-in once however often the same id is sent (also at once), shows them on the page and logs it once', async () => {
+    const id = randomUUID();
+    const body = { id, name: '  Wendy Walker ', phone: '07700 900123', emergencyContactName: 'Walt Walker', emergencyContactPhone: '07700 900456' };
+    const first = await addWalkIn(OFFICER_DAY.raceId, body);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ result: 'applied', walkIn: { id, eventId: OFFICER_DAY.raceId, name: 'Wendy Walker', phone: '07700 900123', emergencyContactName: 'Walt Walker', emergencyContactPhone: '07700 900456', addedBy: 'officer@example.org', afloat: null } });
+    const replays = await Promise.all(Array.from({ length: 4 }, () => addWalkIn(OFFICER_DAY.raceId, { ...body, name: 'Someone Else' })));
+    expect(replays.map((res) => [res.status, res.body.result, res.body.walkIn.name])).toEqual(Array.from({ length: 4 }, () => [200, 'repeated', 'Wendy Walker']));
+    expect((await walkInsOf(OFFICER_DAY.raceId)).filter((w) => w.id === id)).toHaveLength(1);
+    const page = await officer.get('/api/admin/officer-day');
+    const race = page.body.days[0].events[0];
+    expect(race.walkIns.filter((w: { id: string }) => w.id === id)).toEqual([first.body.walkIn]);
+    // No booking place is taken: the bookings and their places are as they were.
+    expect(race.bookings.map((b: { name: string }) => b.name)).toEqual(['Gina Guest', 'Helen Harbour', 'Sol Alone']);
+    const log = (await eventLog(OFFICER_DAY.raceId, 'walk-in.added')).filter((entry) => JSON.stringify(entry).includes(id));
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({ summary: 'Walk-in added', actor: { email: 'officer@example.org' } });
+    // The log names no walk-in: their details are kept only as long as the event's bookings' are.
+    expect(JSON.stringify(log)).not.toContain('Wendy');
+  });
+
+  it('refuses bad details with a clear message and adds nothing', async () => {
+    const before = (await walkInsOf(OFFICER_DAY.raceId)).length;
+    const cases: [Record<string, unknown>, string][] = [
+      [{ id: randomUUID(), name: '   ' }, "Enter the walk-in's name"],
+      [{ id: randomUUID() }, "Enter the walk-in's name"],
+      [{ id: randomUUID(), name: 'Wendy', emergencyContactPhone: '07700 900456' }, "Enter the emergency contact's name with their phone"],
+      [{ id: randomUUID(), name: 'Wendy', phone: '0'.repeat(41) }, 'The phone number is too long (at most 40 characters)'],
+      [{ id: 'not-a-uuid', name: 'Wendy' }, 'The id must be a UUID'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await addWalkIn(OFFICER_DAY.raceId, body);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toContain(message);
+    }
+    const missing = await addWalkIn('no-such-event', { id: randomUUID(), name: 'Wendy' });
+    expect(missing.status).toBe(404);
+    expect((await walkInsOf(OFFICER_DAY.raceId)).length).toBe(before);
+  });
+
+  it('needs bookings:write to add, remove or mark a walk-in, and changes nothing without it', async () => {
+    const id = randomUUID();
+    expect((await addWalkIn(OFFICER_DAY.raceId, { id, name: 'Nora Nobody' }, reader)).status).toBe(403);
+    const added = await addWalkIn(OFFICER_DAY.raceId, { id, name: 'Nora Nobody' });
+    expect(added.body.result).toBe('applied');
+    expect((await reader.delete(`/api/admin/walk-ins/${id}`).set(FETCH)).status).toBe(403);
+    expect((await reader.post(`/api/admin/walk-ins/${id}/afloat`).set(FETCH).send({ key: randomUUID(), afloat: true, markedAt: new Date(NOW).toISOString() })).status).toBe(403);
+    expect((await walkInsOf(OFFICER_DAY.raceId)).find((w) => w.id === id)).toMatchObject({ name: 'Nora Nobody', afloat: null });
+  });
+
+  it('marks a walk-in afloat and ashore once per key, the last by its time winning', async () => {
+    const id = randomUUID();
+    await addWalkIn(OFFICER_DAY.raceId, { id, name: 'Ada Afloat' });
+    const key = randomUUID();
+    const afloat = { key, afloat: true, markedAt: new Date(Date.parse(NOW) - 60_000).toISOString() };
+    const out = await officer.post(`/api/admin/walk-ins/${id}/afloat`).set(FETCH).send(afloat);
+    expect(out.status).toBe(200);
+    expect(out.body).toMatchObject({ result: 'applied', walkIn: { id, afloat: { afloat: true, by: 'officer@example.org' } } });
+    const again = await officer.post(`/api/admin/walk-ins/${id}/afloat`).set(FETCH).send({ ...afloat, afloat: false, markedAt: new Date(NOW).toISOString() });
+    expect(again.body).toMatchObject({ result: 'repeated', walkIn: { afloat: { afloat: true } } });
+    // A mark made earlier but sent later is kept out; a later one brings them ashore.
+    await officer.post(`/api/admin/walk-ins/${id}/afloat`).set(FETCH).send({ key: randomUUID(), afloat: false, markedAt: new Date(Date.parse(NOW) - 120_000).toISOString() });
+    const page = await officer.get('/api/admin/officer-day');
+    expect(page.body.days[0].events[0].walkIns.find((w: { id: string }) => w.id === id).afloat).toMatchObject({ afloat: true });
+    await officer.post(`/api/admin/walk-ins/${id}/afloat`).set(FETCH).send({ key: randomUUID(), afloat: false, markedAt: new Date(NOW).toISOString() });
+    expect((await walkInsOf(OFFICER_DAY.raceId)).find((w) => w.id === id)?.afloat).toMatchObject({ afloat: false });
+    const unknown = await officer.post(`/api/admin/walk-ins/${randomUUID()}/afloat`).set(FETCH).send({ key: randomUUID(), afloat: true, markedAt: new Date(NOW).toISOString() });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toBe('Walk-in not found');
+  });
+
+  it('removes a walk-in once (also under replay); its adding sent again later does not bring it back', async () => {
+    const id = randomUUID();
+    await addWalkIn(OFFICER_DAY.raceId, { id, name: 'Mick Mistake', phone: '07700 900111' });
+    const removals = await Promise.all(Array.from({ length: 3 }, () => officer.delete(`/api/admin/walk-ins/${id}`).set(FETCH)));
+    expect(removals.map((res) => res.status)).toEqual([200, 200, 200]);
+    expect(removals.map((res) => res.body.result).sort()).toEqual(['applied', 'repeated', 'repeated']);
+    const replayed = await addWalkIn(OFFICER_DAY.raceId, { id, name: 'Mick Mistake' });
+    expect(replayed.body).toEqual({ result: 'repeated', walkIn: null });
+    expect((await walkInsOf(OFFICER_DAY.raceId)).find((w) => w.id === id)).toBeUndefined();
+    const page = await officer.get('/api/admin/officer-day');
+    expect(JSON.stringify(page.body)).not.toContain('Mick Mistake');
+    expect((await eventLog(OFFICER_DAY.raceId, 'walk-in.removed')).filter((entry) => JSON.stringify(entry).includes(id))).toHaveLength(1);
+    expect((await officer.delete(`/api/admin/walk-ins/${randomUUID()}`).set(FETCH)).status).toBe(404);
+  });
+
+  it('a cancelled event takes no walk-ins', async () => {
+    const cancelled = await officer.post(`/api/admin/events/${OFFICER_DAY.laterId}/walk-ins`).set(FETCH).send({ id: randomUUID(), name: 'Wendy' });
+    // The later event stands: added. Cancel it, and the next is refused.
+    expect(cancelled.status).toBe(200);
+    const later = (await app.get('events').get(OFFICER_DAY.laterId))!;
+    expect(await app.get('events').update({ ...later, cancelledAt: new Date(NOW).toISOString(), cancelReason: 'Called off' })).toBe(true);
+    const refused = await addWalkIn(OFFICER_DAY.laterId, { id: randomUUID(), name: 'Wendy' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('A cancelled event takes no walk-ins');
+    expect(await walkInsOf(OFFICER_DAY.laterId)).toHaveLength(1);
+  });
+
+  it('lists the walk-ins in the event\'s bookings CSV, each as a walk-in', async () => {
+    const id = randomUUID();
+    await addWalkIn(OFFICER_DAY.raceId, { id, name: 'Cecil Csv', phone: '07700 900222' });
+    const csv = await reader.get(`/api/admin/events/${OFFICER_DAY.raceId}/bookings.csv`);
+    const lines = csv.text.split('\r\n');
+    expect(lines).toContain('Walk-in,Name,Phone,Emergency Contact,Emergency Contact Phone,Added,Added By,Afloat');
+    expect(lines.find((line) => line.includes('Cecil Csv'))).toMatch(/^Walk-in,Cecil Csv,07700 900222,,,2026-06-01 10:00,officer@example.org,Ashore$/);
+  });
+});

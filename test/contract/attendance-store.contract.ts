@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AfloatChange, AttendanceChange, AttendanceStore } from '../../core/check-in/attendance-store.port';
+import type { WalkIn } from '../../core/check-in/walk-in';
 import { ValidationError } from '../../core/shared/errors';
 import { useFreshAdapter, type AdapterFactory } from './storage-fixtures';
 
@@ -19,6 +20,24 @@ function aMark(key: string, overrides: Partial<AttendanceChange> = {}): Attendan
 
 function anAfloat(key: string, personId: string, afloat: boolean, at: string, overrides: Partial<AfloatChange> = {}): AfloatChange {
   return { key, bookingId: 'booking-1', eventId: 'event-1', personId, entry: { afloat, at, by: 'officer@club.example' }, ...overrides };
+}
+
+const WALK_IN_1 = '7d1c7a36-5a0e-4f6b-8b1e-2c3d4e5f0001';
+const WALK_IN_2 = '7d1c7a36-5a0e-4f6b-8b1e-2c3d4e5f0002';
+
+function aWalkIn(id: string, overrides: Partial<WalkIn> = {}): WalkIn {
+  return {
+    id,
+    eventId: 'event-1',
+    name: 'Wendy Walker',
+    phone: '07700 900123',
+    emergencyContactName: 'Walt Walker',
+    emergencyContactPhone: '07700 900456',
+    addedAt: '2026-06-20T09:30:00.000Z',
+    addedBy: 'officer@club.example',
+    afloat: null,
+    ...overrides,
+  };
 }
 
 const KEY_3 = '0b9c6a6e-0a3f-4c1e-9d55-1f0b7a0c0003';
@@ -138,6 +157,57 @@ export function describeAttendanceStoreContract(name: string, makeAdapter: Adapt
       expect(outcomes.filter((o) => o.result === 'applied')).toHaveLength(1);
       expect(outcomes.filter((o) => o.result === 'repeated')).toHaveLength(4);
       expect(await store().countAppliedMarks('booking-1')).toBe(1);
+    });
+
+    it('adds a walk-in once by its id, lists it with its event, and a resend changes nothing', async () => {
+      expect(await store().listWalkIns(['event-1'])).toEqual([]);
+      expect(await store().addWalkIn(aWalkIn(WALK_IN_1))).toEqual({ result: 'applied', walkIn: aWalkIn(WALK_IN_1) });
+      // Sent again (the queue replayed), even with other details: repeated, the first stands.
+      expect(await store().addWalkIn(aWalkIn(WALK_IN_1, { name: 'Someone Else' }))).toEqual({ result: 'repeated', walkIn: aWalkIn(WALK_IN_1) });
+      await store().addWalkIn(aWalkIn(WALK_IN_2, { eventId: 'event-2', addedAt: '2026-06-20T09:31:00.000Z', phone: null, emergencyContactName: null, emergencyContactPhone: null }));
+      expect(await store().listWalkIns(['event-1'])).toEqual([aWalkIn(WALK_IN_1)]);
+      expect((await store().listWalkIns(['event-1', 'event-2', 'event-3'])).map((w) => w.id)).toEqual([WALK_IN_1, WALK_IN_2]);
+      // A walk-in is no booking's attendance.
+      expect(await store().getMany([WALK_IN_1, 'booking-1'])).toEqual(new Map());
+    });
+
+    it('the same walk-in sent several times at once is added exactly once', async () => {
+      const outcomes = await Promise.all(Array.from({ length: 5 }, () => store().addWalkIn(aWalkIn(WALK_IN_1))));
+      expect(outcomes.filter((o) => o.result === 'applied')).toHaveLength(1);
+      expect(outcomes.filter((o) => o.result === 'repeated')).toHaveLength(4);
+      expect(await store().listWalkIns(['event-1'])).toHaveLength(1);
+    });
+
+    it('removes a walk-in once; its adding sent again later does not bring it back', async () => {
+      expect(await store().removeWalkIn(WALK_IN_1, '2026-06-20T09:40:00.000Z', 'officer@club.example')).toEqual({ result: 'missing', walkIn: null });
+      await store().addWalkIn(aWalkIn(WALK_IN_1));
+      expect(await store().removeWalkIn(WALK_IN_1, '2026-06-20T09:40:00.000Z', 'officer@club.example')).toEqual({ result: 'applied', walkIn: aWalkIn(WALK_IN_1) });
+      expect(await store().removeWalkIn(WALK_IN_1, '2026-06-20T09:41:00.000Z', 'officer@club.example')).toEqual({ result: 'repeated', walkIn: null });
+      expect(await store().addWalkIn(aWalkIn(WALK_IN_1))).toEqual({ result: 'repeated', walkIn: null });
+      expect(await store().listWalkIns(['event-1'])).toEqual([]);
+    });
+
+    it('two removals of one walk-in at once remove it once', async () => {
+      await store().addWalkIn(aWalkIn(WALK_IN_1));
+      const outcomes = await Promise.all(Array.from({ length: 4 }, () => store().removeWalkIn(WALK_IN_1, '2026-06-20T09:40:00.000Z', 'officer@club.example')));
+      expect(outcomes.map((o) => o.result).sort()).toEqual(['applied', 'repeated', 'repeated', 'repeated']);
+    });
+
+    it("a walk-in's afloat mark is taken in once per key (the check-in's key space), the last by its time winning", async () => {
+      expect(await store().applyWalkInAfloat({ key: KEY_1, walkInId: WALK_IN_1, entry: { afloat: true, at: '2026-06-20T10:00:00.000Z', by: 'o@club.example' } })).toEqual({ result: 'missing', walkIn: null });
+      await store().addWalkIn(aWalkIn(WALK_IN_1));
+      const out = await store().applyWalkInAfloat({ key: KEY_1, walkInId: WALK_IN_1, entry: { afloat: true, at: '2026-06-20T10:00:00.000Z', by: 'o@club.example' } });
+      expect(out).toEqual({ result: 'applied', walkIn: aWalkIn(WALK_IN_1, { afloat: { afloat: true, at: '2026-06-20T10:00:00.000Z', by: 'o@club.example' } }) });
+      expect(await store().applyWalkInAfloat({ key: KEY_1, walkInId: WALK_IN_1, entry: { afloat: false, at: '2026-06-20T10:30:00.000Z', by: 'o@club.example' } })).toMatchObject({ result: 'repeated', walkIn: { afloat: { afloat: true } } });
+      // A booking's key is the same key space.
+      await store().apply(aMark(KEY_2));
+      expect(await store().applyWalkInAfloat({ key: KEY_2, walkInId: WALK_IN_1, entry: { afloat: false, at: '2026-06-20T10:30:00.000Z', by: 'o@club.example' } })).toMatchObject({ result: 'repeated' });
+      // Made earlier, sent later: recorded, the later afloat stands.
+      expect(await store().applyWalkInAfloat({ key: KEY_3, walkInId: WALK_IN_1, entry: { afloat: false, at: '2026-06-20T09:50:00.000Z', by: 'o@club.example' } })).toMatchObject({ result: 'applied', walkIn: { afloat: { afloat: true } } });
+      await store().applyWalkInAfloat({ key: KEY_4, walkInId: WALK_IN_1, entry: { afloat: false, at: '2026-06-20T11:00:00.000Z', by: 'o@club.example' } });
+      expect(await store().listWalkIns(['event-1'])).toMatchObject([{ id: WALK_IN_1, afloat: { afloat: false, at: '2026-06-20T11:00:00.000Z' } }]);
+      const concurrent = await Promise.all(Array.from({ length: 4 }, () => store().applyWalkInAfloat({ key: '0b9c6a6e-0a3f-4c1e-9d55-1f0b7a0c0009', walkInId: WALK_IN_1, entry: { afloat: true, at: '2026-06-20T12:00:00.000Z', by: 'o@club.example' } })));
+      expect(concurrent.filter((o) => o.result === 'applied')).toHaveLength(1);
     });
   });
 }

@@ -79,6 +79,8 @@ export function describeBookingRepositoryContract(name: string, makeAdapter: Ada
         refundId: null,
         refundFailure: null,
         refundedAt: null,
+        paymentId: null,
+        checkoutId: null,
       };
       await bookings().change(booking.id, AT_SUBMISSION, (current) => ({ booking: { ...current, numberAttending: 2, amendments: [amendment] } }));
       const settled = { ...amendment, refundStatus: 'refunded' as const, refundId: 'r-1', refundedAt: SUBMITTED };
@@ -259,6 +261,52 @@ export function describeBookingRepositoryContract(name: string, makeAdapter: Ada
       await bookings().setCheckout('to-pay', 'chk-123');
       expect(await bookings().findByCheckoutId('chk-123')).toEqual(anUnpaidBooking({ id: 'to-pay', checkoutId: 'chk-123' }));
       expect(await bookings().findByCheckoutId('chk-other')).toBeNull();
+    });
+
+    it("finds a booking by a larger change's own checkout for good: while it waits, once it is paid, and after another replaced it", async () => {
+      const paid = aBooking({ id: 'grows', paymentRequired: true, paid: true, paymentAmount: 1000, paymentCurrency: 'GBP', checkoutId: 'chk-booking', paymentId: 'pay-1', paymentMethod: 'card' });
+      await bookings().addIfPlacesRemain(paid, { capacity: null, now: AT_SUBMISSION });
+      const pending = (checkoutId: string, attempt: number) => ({
+        attempt,
+        checkoutId,
+        at: SUBMITTED,
+        checkoutOpenedAt: null,
+        numberAttending: 2,
+        numberOfChildren: 0,
+        difference: 1000,
+        priceKind: 'standard' as const,
+        memberPlaces: 0,
+        latePaymentId: null,
+      });
+      await bookings().change('grows', AT_SUBMISSION, (current) => ({ booking: { ...current, pendingChange: pending('chk-change-1', 1), changeAttempts: 1 } }));
+      expect(await bookings().findByCheckoutId('chk-change-1')).toMatchObject({ id: 'grows', pendingChange: pending('chk-change-1', 1) });
+      expect(await bookings().findByCheckoutId('chk-booking')).toMatchObject({ id: 'grows' });
+      // Replaced by another change: both checkouts still name the booking (a late payment of the first is refunded).
+      await bookings().change('grows', AT_SUBMISSION, (current) => ({ booking: { ...current, pendingChange: pending('chk-change-2', 2), changeAttempts: 2 } }));
+      // Paid and made: the change's checkout is on its amendment, and still finds the booking.
+      await bookings().change('grows', AT_SUBMISSION, (current) => ({ booking: { ...current, numberAttending: 2, pendingChange: null, amendments: [{ revision: 1, at: SUBMITTED, numberAttendingBefore: 1, numberOfChildrenBefore: 0, numberAttending: 2, numberOfChildren: 0, difference: 1000, refundStatus: null, refundId: null, refundFailure: null, refundedAt: null, paymentId: 'pay-2', checkoutId: 'chk-change-2' }] } }));
+      for (const checkoutId of ['chk-change-1', 'chk-change-2', 'chk-booking']) expect((await bookings().findByCheckoutId(checkoutId))?.id).toBe('grows');
+      expect(await bookings().findByCheckoutId('chk-change-3')).toBeNull();
+      expect((await bookings().get('grows'))?.amendments[0]).toMatchObject({ paymentId: 'pay-2', checkoutId: 'chk-change-2' });
+    });
+
+    it("holds a waiting change's extra places until its hold lapses (10 minutes, 30 once opened), and the recount agrees", async () => {
+      const paid = aBooking({ id: 'holds-more', eventId: 'change-holds', paymentRequired: true, paid: true, paymentAmount: 1000, paymentCurrency: 'GBP', paymentId: 'pay-1', paymentMethod: 'card' });
+      await bookings().addIfPlacesRemain(paid, { capacity: 5, now: AT_SUBMISSION });
+      const waiting = { attempt: 1, checkoutId: 'chk-grow', at: SUBMITTED, checkoutOpenedAt: null, numberAttending: 4, numberOfChildren: 0, difference: 3000, priceKind: 'standard' as const, memberPlaces: 0, latePaymentId: null };
+      await bookings().change('holds-more', AT_SUBMISSION, (current) => ({ booking: { ...current, pendingChange: waiting, changeAttempts: 1 } }));
+      const taken = async (at: Date) => (await bookings().placesTakenByEvent(['change-holds'], at)).get('change-holds');
+      expect(await taken(AT_SUBMISSION)).toBe(4);
+      // Another booking finds only one place left while the change's three are held.
+      expect(await bookings().addIfPlacesRemain(aBooking({ id: 'other', eventId: 'change-holds', numberAttending: 2 }), { capacity: 5, now: minutesAfter(SUBMITTED, 1) })).toEqual({ added: false, placesLeft: 1 });
+      expect(await bookings().checkPlaces({ now: minutesAfter(SUBMITTED, 1), repair: false })).toEqual([]);
+      expect(await taken(minutesAfter(SUBMITTED, 10))).toBe(1);
+      // Opened (by the card step): held for 30 minutes from the change.
+      await bookings().change('holds-more', minutesAfter(SUBMITTED, 5), (current) => ({ booking: { ...current, pendingChange: { ...waiting, checkoutOpenedAt: minutesAfter(SUBMITTED, 5).toISOString() } } }));
+      expect(await taken(minutesAfter(SUBMITTED, 29))).toBe(4);
+      expect(await bookings().checkPlaces({ now: minutesAfter(SUBMITTED, 29), repair: false })).toEqual([]);
+      expect(await taken(minutesAfter(SUBMITTED, 30))).toBe(1);
+      expect(await bookings().checkPlaces({ now: minutesAfter(SUBMITTED, 31), repair: false })).toEqual([]);
     });
 
     it('refuses to record a checkout for an unknown booking', async () => {

@@ -140,6 +140,12 @@ async function seedSqlite(file: string): Promise<void> {
     await repos.attendance.apply({ ...mark, key: '0b9c6a6e-0a3f-4c1e-9d55-1f0b7a0c0001', bookingId: first.id, expectedVersion: 0 });
     await repos.attendance.apply({ ...mark, key: '0b9c6a6e-0a3f-4c1e-9d55-1f0b7a0c0002', bookingId: first.id, expectedVersion: 1, arrived: 0 });
     await repos.attendance.apply({ ...mark, key: '0b9c6a6e-0a3f-4c1e-9d55-1f0b7a0c0003', bookingId: second.id, eventId: second.eventId, expectedVersion: 0 });
+    // Walk-ins: one marked afloat, one removed (nothing of it is left to copy).
+    const walkIn = { eventId: first.eventId, phone: '07700 900123', emergencyContactName: 'Sam Dee', emergencyContactPhone: '07700 900456', addedAt: '2026-06-06T09:20:00.000Z', addedBy: 'ood@club.example', afloat: null };
+    await repos.attendance.addWalkIn({ ...walkIn, id: '0b9c6a6e-0a3f-4c1e-9d55-1f0b7a0c00a1', name: 'Jo Walker' });
+    await repos.attendance.applyWalkInAfloat({ key: '0b9c6a6e-0a3f-4c1e-9d55-1f0b7a0c00a2', walkInId: '0b9c6a6e-0a3f-4c1e-9d55-1f0b7a0c00a1', entry: { afloat: true, at: '2026-06-06T09:30:00.000Z', by: 'ood@club.example' } });
+    await repos.attendance.addWalkIn({ ...walkIn, id: '0b9c6a6e-0a3f-4c1e-9d55-1f0b7a0c00a3', name: 'Kim Gone' });
+    await repos.attendance.removeWalkIn('0b9c6a6e-0a3f-4c1e-9d55-1f0b7a0c00a3', '2026-06-06T09:40:00.000Z');
     // News items written in the app: one published, one draft (members never see it, it must still move).
     for (const [id, status] of [['news-published', 'published'], ['news-draft', 'draft']] as const) {
       await repos.campaigns.saveNewsItem({ id, subject: `News ${id}`, body: `The **${status}** item.`, publishAt: '2026-05-10T09:00:00+01:00', status, createdAt: '2026-05-09T10:00:00.000Z', updatedAt: '2026-05-09T11:00:00.000Z' });
@@ -320,6 +326,9 @@ describe('npm run migrate-storage -- --from sqlite --to firestore', () => {
       const attendance = await from.attendance.getMany(checkedIn);
       expect(checkedIn.map((id) => attendance.get(id)?.version)).toEqual([2, 1]);
       expect(await to.attendance.getMany(checkedIn)).toEqual(attendance);
+      const walkIns = await to.attendance.listWalkIns([demo.bookings[0].eventId]);
+      expect(walkIns.map((walkIn) => [walkIn.name, walkIn.afloat?.afloat])).toEqual([['Jo Walker', true]]);
+      expect(walkIns).toEqual(await from.attendance.listWalkIns([demo.bookings[0].eventId]));
     } finally {
       await sqlite.destroy();
     }

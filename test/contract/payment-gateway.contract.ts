@@ -86,6 +86,24 @@ export function describePaymentGatewayContract(name: string, make: () => Promise
       expect(await h.charged()).toHaveLength(1);
     });
 
+    it("takes a booking's change (`<booking id>_c<n>`, the same amount) as a new checkout: charged anew, its own payment, its webhook read as its own", async () => {
+      const h = await harness();
+      const booking = await h.gateway.createCheckout(aCheckout({ amount: 1000 }));
+      const paid = await h.gateway.completeCheckout(booking.checkoutId, h.cardToken('succeeds'));
+      const change = await h.gateway.createCheckout(aCheckout({ bookingId: 'bk_Regatta2026_0001_c1', amount: 1000, idempotencyKey: 'change-bk_Regatta2026_0001_c1' }));
+      expect(change.checkoutId).not.toBe(booking.checkoutId);
+      const second = await h.gateway.completeCheckout(change.checkoutId, h.cardToken('succeeds'));
+      expect(second.status).toBe('COMPLETED');
+      if (second.status !== 'COMPLETED' || paid.status !== 'COMPLETED') return;
+      expect(second.paymentId).not.toBe(paid.paymentId);
+      expect(await h.charged()).toEqual([
+        { amount: 1000, currency: 'GBP' },
+        { amount: 1000, currency: 'GBP' },
+      ]);
+      const webhook = await h.webhookAbout(change.checkoutId, second.paymentId);
+      expect(await h.gateway.parseWebhook(webhook.rawBody, webhook.headers, webhook.url)).toMatchObject({ checkoutId: change.checkoutId, paymentId: second.paymentId, status: 'COMPLETED' });
+    });
+
     it('charges once when two completions of one checkout race', async () => {
       const h = await harness();
       const { checkoutId } = await h.gateway.createCheckout(aCheckout());

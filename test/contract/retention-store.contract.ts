@@ -17,6 +17,7 @@ import type { MemberRepository } from '../../core/members/member-repository.port
 import { ApplyRetention } from '../../core/privacy/apply-retention';
 import { DEFAULT_RETENTION, DELETED_MAIL_TEXT, RETENTION_KINDS, anonymisedEmail, retentionCutoff, retentionRemoves } from '../../core/privacy/retention-schedule';
 import { ANONYMISED_LAST_NAME, ANONYMISED_NAME } from '../../core/shared/anonymised';
+import type { AttendanceStore } from '../../core/check-in/attendance-store.port';
 import type { RetentionStore } from '../../core/privacy/retention-store.port';
 import { isAnonymisedHolder } from '../../core/duties/anonymised-holder';
 import type { DutyAssignment } from '../../core/duty-rosters/duty-roster';
@@ -43,6 +44,8 @@ export interface RetentionFixture {
   workDays: WorkDayRepository;
   duties: DutyRepository;
   dutySwaps: DutySwapRepository;
+  /** The officer's walk-ins, erased with their event's booking details. */
+  attendance: AttendanceStore;
 }
 
 const NOW = new Date('2029-03-15T03:00:00.000Z');
@@ -114,6 +117,26 @@ export function describeRetentionStoreContract(name: string, makeFixture: Adapte
       expect(await s.retention.holding('lapsedMembers', retentionCutoff('lapsedMembers', DEFAULT_RETENTION, NOW))).toEqual({ count: 0, oldest: null, due: 0 });
       expect(await s.retention.apply('bookingDetails', cutoff, 10, (person) => ({ texts: person.texts, pseudonym: 'Person x' }))).toBe(1);
       expect(await s.retention.holding('bookingDetails', cutoff)).toEqual({ count: 1, oldest: '2029-01-10T10:00:00.000Z', due: 0 });
+    });
+
+    it("erases the walk-ins of events past the booking-details limit with them, once", async () => {
+      const s = store();
+      const cutoff = retentionCutoff('bookingDetails', DEFAULT_RETENTION, NOW);
+      for (const [eventId, start] of [
+        ['old', '2026-01-10T10:00:00.000Z'],
+        ['new', '2029-01-10T10:00:00.000Z'],
+      ] as const) {
+        await s.events.create(anEvent({ id: eventId, eventdatetime: start, eventenddatetime: new Date(Date.parse(start) + 3_600_000).toISOString(), bookingEndDate: null }));
+        await s.attendance.addWalkIn({ id: `w-${eventId}`, eventId, name: 'Wendy Walker', phone: '07700 900123', emergencyContactName: 'Walt', emergencyContactPhone: '999', addedAt: start, addedBy: 'o@club.example', afloat: null });
+      }
+      // Held as long as the event's bookings' details, and shown with them.
+      expect(await s.retention.holding('bookingDetails', cutoff)).toEqual({ count: 2, oldest: '2026-01-10T10:00:00.000Z', due: 1 });
+      expect(await s.retention.apply('bookingDetails', cutoff, 10, (person) => ({ texts: person.texts, pseudonym: 'Person x' }))).toBe(1);
+      expect((await s.attendance.listWalkIns(['old', 'new'])).map((w) => w.id)).toEqual(['w-new']);
+      expect(await s.retention.holding('bookingDetails', cutoff)).toEqual({ count: 1, oldest: '2029-01-10T10:00:00.000Z', due: 0 });
+      // Erased, not forgotten: the adding sent again is still known, and brings nothing back.
+      expect(await s.attendance.addWalkIn({ id: 'w-old', eventId: 'old', name: 'Wendy Walker', phone: null, emergencyContactName: null, emergencyContactPhone: null, addedAt: NOW.toISOString(), addedBy: 'o', afloat: null })).toEqual({ result: 'repeated', walkIn: null });
+      expect(await s.retention.apply('bookingDetails', cutoff, 10, (person) => ({ texts: person.texts, pseudonym: 'Person x' }))).toBe(0);
     });
 
     it("counts a duty's swap requests with its holders, and deletes those of duties past the limit", async () => {

@@ -1,3 +1,6 @@
+import { FirestoreAttendanceStore } from '../../adapters/firestore/firestore-attendance-store';
+import { MemoryAttendanceStore } from '../../adapters/memory/memory-attendance-store';
+import { SqliteAttendanceStore } from '../../adapters/sqlite/sqlite-attendance-store';
 import { FirestoreAuditLog } from '../../adapters/firestore/firestore-audit-log';
 import { FirestoreBookingRepository } from '../../adapters/firestore/firestore-booking-repository';
 import { FirestoreEventRepository } from '../../adapters/firestore/firestore-event-repository';
@@ -48,8 +51,9 @@ describeRetentionStoreContract(
     const waitingList = new MemoryWaitingList(outbox, audit);
     const workDays = new MemoryWorkDayRepository(outbox);
     const dutySwaps = new MemoryDutySwapRepository(duties);
-    const retention = new MemoryRetentionStore({ events, bookings, members, outbox, loginAttempts, audit, waitingList, workDays, duties, dutySwaps });
-    const adapter: RetentionFixture = { retention, events, bookings, members, outbox, loginAttempts, audit, waitingList, workDays, duties, dutySwaps };
+    const attendance = new MemoryAttendanceStore();
+    const retention = new MemoryRetentionStore({ events, bookings, members, outbox, loginAttempts, audit, waitingList, workDays, duties, dutySwaps, attendance });
+    const adapter: RetentionFixture = { retention, events, bookings, members, outbox, loginAttempts, audit, waitingList, workDays, duties, dutySwaps, attendance };
     return { adapter, close: async () => {} };
   },
   { runs: 25 },
@@ -71,6 +75,7 @@ describeRetentionStoreContract(
       workDays: new SqliteWorkDayRepository(db),
       duties: new SqliteDutyRepository(db),
       dutySwaps: new SqliteDutySwapRepository(db),
+      attendance: new SqliteAttendanceStore(db),
     };
     return { adapter, close };
   },
@@ -97,6 +102,7 @@ describeRetentionStoreContract(
       workDays: new FirestoreWorkDayRepository(db),
       duties: new FirestoreDutyRepository(db),
       dutySwaps: new FirestoreDutySwapRepository(db),
+      attendance: new FirestoreAttendanceStore(db),
     };
     return { adapter, close: async () => {} };
   },

@@ -135,7 +135,7 @@ describe('SQLite database file', () => {
         expect(await new SqliteAdminRepository(reopened).getByUid('uid-commodore')).toEqual(anAdmin());
         expect(await new SqliteSessionRepository(reopened).get('hash-1')).toEqual(session);
         const migrations = await reopened('knex_migrations').select('name');
-        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle', '0007-password-reset-tokens', '0008-event-sequence-and-cancellation', '0009-jobs-and-reminders', '0010-waiting-list', '0011-work-day-archive', '0012-work-day-signup-email', '0013-document-files', '0014-news-items', '0015-photos', '0016-checkout-opened', '0018-booking-references', '0019-site-pages', '0020-booking-cancel-reason', '0022-campaign-content', '0023-members', '0024-member-sign-in', '0025-member-prices-households', '0026-conditions', '0028-duties', '0029-passkey-challenges', '0030-booking-email-key', '0031-my-club-lists-and-feed', '0032-booking-household-attendees', '0033-duty-swaps', '0035-duty-assignments-event', '0036-privacy-permission', '0038-attendance', '0039-household-members', '0040-document-keep-offline', '0041-sign-in-seeds-and-passkey-sessions', '0042-booking-amendments', '0044-household-invitation-emails']);
+        expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle', '0007-password-reset-tokens', '0008-event-sequence-and-cancellation', '0009-jobs-and-reminders', '0010-waiting-list', '0011-work-day-archive', '0012-work-day-signup-email', '0013-document-files', '0014-news-items', '0015-photos', '0016-checkout-opened', '0018-booking-references', '0019-site-pages', '0020-booking-cancel-reason', '0022-campaign-content', '0023-members', '0024-member-sign-in', '0025-member-prices-households', '0026-conditions', '0028-duties', '0029-passkey-challenges', '0030-booking-email-key', '0031-my-club-lists-and-feed', '0032-booking-household-attendees', '0033-duty-swaps', '0035-duty-assignments-event', '0036-privacy-permission', '0038-attendance', '0039-household-members', '0040-document-keep-offline', '0041-sign-in-seeds-and-passkey-sessions', '0042-booking-amendments', '0044-household-invitation-emails', '0046-walk-ins', '0047-booking-change-checkouts']);
       } finally {
         await reopened.destroy();
       }
@@ -485,7 +485,8 @@ describe('migration 0044: household invitations keep their e-mail', () => {
         expect(await households.getInvitation('inv-1')).toEqual({ id: 'inv-1', householdId: 'h-1', memberId: 'member-bob', email: 'bob@club.example', invitedBy: 'member-ann', createdAt: at });
         const nobody = { id: 'inv-2', householdId: 'h-1', memberId: null, email: 'nobody@example.org', invitedBy: 'member-ann', createdAt: at };
         expect(await households.addInvitation(nobody, 8)).toBe('invited');
-        await db.migrate.down({ migrationSource });
+        // Undone back to before 0044, through any migration that came after it.
+        while (await db.schema.hasColumn('household_invitations', 'email')) await db.migrate.down({ migrationSource });
         expect(await db('household_invitations').pluck('id')).toEqual(['inv-1']);
         await db.migrate.latest({ migrationSource });
         expect((await households.invitationsOf('h-1')).map((i) => i.email)).toEqual(['bob@club.example']);
@@ -546,6 +547,32 @@ describe('migration 0029: passkey challenges', () => {
         expect(await db.schema.hasTable('passkeys')).toBe(true);
         await db.migrate.latest({ migrationSource });
         expect(await challenges.take('h', 'authentication', new Date('2026-06-01T09:01:00.000Z'))).toBeNull();
+      } finally {
+        await db.destroy();
+      }
+    } finally {
+      await sqlite.close();
+    }
+  });
+});
+
+describe('migration 0047: a larger change waits for its own checkout', () => {
+  it('reads bookings stored before it as with no change waiting; keeps change checkouts findable; undone and done again', async () => {
+    const sqlite = tempSqlite('kyc-0047-', 'kyc.sqlite');
+    try {
+      const db = await openSqliteDatabase(sqlite.file);
+      try {
+        const bookings = new SqliteBookingRepository(db);
+        const migrationSource = new SqliteMigrationSource();
+        const booking = aBooking({ id: 'before-0047', paymentRequired: true, paid: true, paymentAmount: 1000, paymentCurrency: 'GBP', paymentId: 'pay-1', paymentMethod: 'card' });
+        await bookings.addIfPlacesRemain(booking, { capacity: null, now: new Date('2026-06-01T09:00:00.000Z') });
+        while (await db.schema.hasTable('booking_checkouts')) await db.migrate.down({ migrationSource });
+        expect(await db.schema.hasColumn('bookings', 'pendingChange')).toBe(false);
+        await db.migrate.latest({ migrationSource });
+        expect(await bookings.get('before-0047')).toEqual(booking);
+        const pendingChange = { attempt: 1, checkoutId: 'chk-c1', at: '2026-06-01T09:05:00.000Z', checkoutOpenedAt: null, numberAttending: 2, numberOfChildren: 0, difference: 1000, priceKind: 'standard' as const, memberPlaces: 0, latePaymentId: null };
+        await bookings.change('before-0047', new Date('2026-06-01T09:05:00.000Z'), (current) => ({ booking: { ...current, pendingChange, changeAttempts: 1 } }));
+        expect(await bookings.findByCheckoutId('chk-c1')).toMatchObject({ id: 'before-0047', pendingChange, changeAttempts: 1 });
       } finally {
         await db.destroy();
       }

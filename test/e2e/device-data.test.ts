@@ -118,7 +118,7 @@ describe('what the device keeps (Chromium, service worker on)', () => {
     const dialog = page.getByRole('dialog', { name: 'Check-ins not sent yet' });
     await Promise.race([dialog.waitFor(), page.getByRole('button', { name: 'Sign In' }).waitFor()]);
     expect(await dialog.isVisible(), 'Sign Out asks before discarding an unsent mark').toBe(true);
-    await dialog.getByText('1 check-in made on this device has not reached the club yet.', { exact: false }).waitFor();
+    await dialog.getByText('1 change made on this device (check-in, tally or walk-in) has not reached the club yet.', { exact: false }).waitFor();
     await expectAccessible(page, 'officer sign-out with unsent marks at 375 px', 'officer-sign-out-unsent');
     await dialog.getByRole('button', { name: 'Stay signed in' }).click();
     await page.getByText('1 mark waiting to be sent').waitFor();

@@ -51,12 +51,14 @@ export async function storedCounts(app: TestApp): Promise<Record<string, number>
     app.get('files').list(),
     app.get('conditions').getLimits(),
   ]);
-  const [signups, conditionEvents] = await Promise.all([
+  const [signups, conditionEvents, walkIns] = await Promise.all([
     Promise.all(workDays.map((workDay) => app.get('workDays').listSignups(workDay.id))),
     app.get('conditions').getEvents(events.map((e) => e.id)),
+    app.get('attendance').listWalkIns(events.map((e) => e.id)),
   ]);
   return {
     events: events.length,
+    walkIns: walkIns.length,
     eventsJson: JSON.stringify(events).length,
     bookings: bookings.length,
     bookingsJson: JSON.stringify(bookings).length,

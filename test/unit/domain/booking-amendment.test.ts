@@ -7,6 +7,7 @@ import {
   changeCounts,
   decideBookingChange,
   MAX_BOOKING_CHANGES,
+  type ChangeToPay,
   type DecidedChange,
 } from '../../../core/bookings/booking-amendment';
 import { cancelled } from '../../../core/bookings/booking-lifecycle';
@@ -59,9 +60,11 @@ describe('changing a booking (properties)', () => {
           return;
         }
         expect(others + result.booking.numberAttending).toBeLessThanOrEqual(capacity);
-        // The ledger, changed in the same write, counts the new places and nothing else.
+        // The ledger, changed in the same write, counts the new places and nothing else; a larger
+        // change waiting for its card payment keeps the booking's places and holds only the extra ones.
         const ledger = ledgerWithChange(ledgerWithBooking(EMPTY_LEDGER, booking), booking, result.booking, NOW);
-        expect(ledgerTaken(ledger, NOW)).toBe(counts.numberAttending);
+        const waiting = 'pending' in result;
+        expect(ledgerTaken(ledger, NOW)).toBe(waiting ? Math.max(booking.numberAttending, counts.numberAttending) : counts.numberAttending);
       }),
     );
   });
@@ -77,7 +80,15 @@ describe('changing a booking (properties)', () => {
           return;
         }
         if (difference > 0) {
-          expect(result).toMatch(/more, which cannot yet be paid online/);
+          if (booking.paymentMethod !== 'card') {
+            // Cash or a transfer: the difference is for the club to take by hand.
+            expect(result).toMatch(/more, which cannot yet be paid online/);
+            return;
+          }
+          // By card: the change waits for the difference, paid through its own checkout; nothing else changes yet.
+          const { booking: waiting, pending } = result as ChangeToPay;
+          expect(pending).toMatchObject({ attempt: 1, difference, numberAttending: counts.numberAttending, numberOfChildren: counts.numberOfChildren });
+          expect(waiting).toEqual({ ...booking, pendingChange: pending, changeAttempts: 1 });
           return;
         }
         const { booking: next, amendment } = result as DecidedChange;

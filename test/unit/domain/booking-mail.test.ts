@@ -116,6 +116,8 @@ describe('the calendar file of a changed booking', () => {
     refundId: null,
     refundFailure: null,
     refundedAt: null,
+    paymentId: null,
+    checkoutId: null,
   });
   const sequenceOf = (mail: { attachments: { content: string }[] }) =>
     new ICAL.Event(new ICAL.Component(ICAL.parse(mail.attachments[0].content)).getFirstSubcomponent('vevent')!).sequence;

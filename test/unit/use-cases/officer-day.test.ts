@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GetOfficerDay } from '../../../core/check-in/get-officer-day';
+import { ManageWalkIns } from '../../../core/check-in/manage-walk-ins';
 import { MarkAttendance } from '../../../core/check-in/mark-attendance';
 import { startOfLondonDay } from '../../../core/shared/london-time';
 import { PermissionError } from '../../../core/shared/errors';
@@ -46,5 +47,43 @@ describe("the officer of the day's page (core)", () => {
       ['Today', 0],
       ['Tomorrow', 0],
     ]);
+  });
+});
+
+describe('walk-ins (core)', () => {
+  const wendy = (id: string) => ({ id, name: 'Wendy Walker', phone: '07700 900123', emergencyContactName: 'Walt Walker', emergencyContactPhone: '07700 900456' });
+
+  it('needs bookings:write to add, remove or mark one, and changes nothing without it', async () => {
+    const world = await seeded();
+    const reader = withPermissions(['bookings:read']);
+    const walkIns = new ManageWalkIns(world);
+    const id = crypto.randomUUID();
+    await expect(walkIns.add(reader, OFFICER_DAY.raceId, wendy(id))).rejects.toBeInstanceOf(PermissionError);
+    await walkIns.add(officer, OFFICER_DAY.raceId, wendy(id));
+    await expect(walkIns.remove(reader, id)).rejects.toBeInstanceOf(PermissionError);
+    await expect(walkIns.markAfloat(reader, id, { key: crypto.randomUUID(), afloat: true, markedAt: world.clock.now().toISOString() })).rejects.toBeInstanceOf(PermissionError);
+    expect(await world.attendance.listWalkIns([OFFICER_DAY.raceId])).toMatchObject([{ id, afloat: null }]);
+  });
+
+  it('shows walk-ins on their event with its capacity; logs each add and removal once, naming nobody', async () => {
+    const world = await seeded();
+    const walkIns = new ManageWalkIns(world);
+    const id = crypto.randomUUID();
+    await walkIns.add(officer, OFFICER_DAY.raceId, wendy(id));
+    await walkIns.add(officer, OFFICER_DAY.raceId, wendy(id));
+    const [race] = (await officerDay(world).execute(officer)).days[0]!.events;
+    expect(race!.walkIns).toMatchObject([{ id, name: 'Wendy Walker', emergencyContactPhone: '07700 900456' }]);
+    expect(race!.capacity).toBe((await world.events.get(OFFICER_DAY.raceId))!.capacity);
+    await walkIns.remove(officer, id);
+    await walkIns.remove(officer, id);
+    const entries = (await world.audit.list({ limit: 100 })).filter((entry) => entry.action.startsWith('walk-in.'));
+    expect(entries.map((entry) => [entry.action, entry.recordType, entry.recordId, entry.summary])).toEqual(
+      expect.arrayContaining([
+        ['walk-in.added', 'event', OFFICER_DAY.raceId, 'Walk-in added'],
+        ['walk-in.removed', 'event', OFFICER_DAY.raceId, 'Walk-in removed'],
+      ]),
+    );
+    expect(entries).toHaveLength(2);
+    expect(JSON.stringify(entries)).not.toMatch(/Wendy|Walt|07700/);
   });
 });

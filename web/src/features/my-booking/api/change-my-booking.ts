@@ -18,7 +18,8 @@ export function changeMyBooking(token: string, numbers: ChangeNumbers, confirm: 
 
 /**
  * Change booking: asking changes nothing; a confirmed change reads the booking again (its new
- * numbers and price) and the calendar's places left on its next visit.
+ * numbers and price) and the calendar's places left on its next visit; a larger one to pay first
+ * reads the booking again on the manage page's next visit.
  */
 export function useChangeMyBooking(token: string) {
   const client = useQueryClient();
@@ -26,6 +27,9 @@ export function useChangeMyBooking(token: string) {
   return useMutation({
     mutationFn: ({ numbers, confirm }: { numbers: ChangeNumbers; confirm: boolean }) => changeMyBooking(token, numbers, confirm),
     onSuccess: (quote) => {
+      // A larger change goes to its card step and changes the booking once paid: the manage page
+      // reads it again on its next visit (not now: it would still read the old numbers).
+      if (quote.checkoutId !== null) void client.invalidateQueries({ queryKey, refetchType: 'none' });
       if (!quote.changed) return;
       void client.invalidateQueries({ queryKey });
       void client.invalidateQueries({ queryKey: calendarQueryOptions().queryKey });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { changeCounts } from '@core/bookings/booking-change-form';
 import { formatMoney } from '@core/shared/money';
 import type { Currency } from '@core/shared/money';
@@ -32,6 +33,7 @@ export function ChangeBooking({ token, booking }: { token: string; booking: MyBo
   const [quote, setQuote] = useState<BookingChangeQuote | null>(null);
   const [done, setDone] = useState<BookingChangeQuote | null>(null);
   const change = useChangeMyBooking(token);
+  const navigate = useNavigate();
   const form = useForm<ChangeNumbers, Key>({
     initial: { numberAttending: String(booking.numberAttending), numberOfChildren: String(booking.numberOfChildren) },
     validate: (values) => {
@@ -57,6 +59,12 @@ export function ChangeBooking({ token, booking }: { token: string; booking: MyBo
     try {
       const made = await change.mutateAsync({ numbers: form.values, confirm: true });
       setQuote(null);
+      // A larger card-paid booking: the difference is paid on the booking page's card step, and
+      // the booking changes once it is paid (leaving the card step leaves it as it was).
+      if (made.paymentUrl) {
+        navigate(made.paymentUrl);
+        return;
+      }
       setDone(made);
     } catch (error) {
       setQuote(null);

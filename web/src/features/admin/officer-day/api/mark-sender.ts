@@ -1,7 +1,7 @@
-import { AfloatMarkAnswerSchema, AttendanceMarkAnswerSchema } from '@core/check-in/officer-day-schema';
+import { AfloatMarkAnswerSchema, AttendanceMarkAnswerSchema, WalkInAnswerSchema } from '@core/check-in/officer-day-schema';
 import { AttendanceSchema } from '@core/check-in/attendance';
-import { apiPost, ApiError } from '../../../../lib/api';
-import { dropMarks, keepAttendance, queuedMarks, saveConflict, type QueuedMark } from './officer-day-store';
+import { apiDelete, apiPost, ApiError } from '../../../../lib/api';
+import { dropMarks, keepAttendance, keepWalkIn, queuedMarks, saveConflict, type QueuedMark, type QueuedWalkIn } from './officer-day-store';
 
 /** What a send round did: how many marks the server has now answered, and whether the network failed. */
 export interface SendRound {
@@ -52,6 +52,7 @@ async function sendOne(mark: QueuedMark, conflicted: Set<string>): Promise<'answ
     await dropMarks([mark.key]);
     return 'answered';
   }
+  if (mark.walkIn) return sendWalkIn(mark, mark.walkIn);
   try {
     const answer = mark.afloat
       ? await apiPost(
@@ -77,6 +78,35 @@ async function sendOne(mark: QueuedMark, conflicted: Set<string>): Promise<'answ
       // Refused for good (the booking cancelled, or gone): shown like a conflict, never sent again.
       await saveConflict({ bookingId: mark.bookingId, message: error.message, attendance: null });
     }
+  }
+  await dropMarks([mark.key]);
+  return 'answered';
+}
+
+/**
+ * Sends one walk-in change (added, removed, afloat/ashore) and drops it once answered. Applied or
+ * repeated (the id or key known to the server), the kept day takes the walk-in as it now stands;
+ * refused for good (gone, the event cancelled, bad details), the page says so, never sent again.
+ */
+async function sendWalkIn(mark: QueuedMark, change: QueuedWalkIn): Promise<'answered' | 'offline' | 'stop'> {
+  const path = `/api/admin/walk-ins/${encodeURIComponent(change.id)}`;
+  try {
+    if (change.op === 'add') {
+      const answer = await apiPost(`/api/admin/events/${encodeURIComponent(change.eventId)}/walk-ins`, { id: change.id, ...change.details }, WalkInAnswerSchema);
+      await keepWalkIn(answer.walkIn, change.id);
+    } else if (change.op === 'remove') {
+      await apiDelete(path, WalkInAnswerSchema);
+      await keepWalkIn(null, change.id);
+    } else {
+      const answer = await apiPost(`${path}/afloat`, { key: mark.key, afloat: change.afloat, markedAt: new Date(mark.madeAt).toISOString() }, WalkInAnswerSchema);
+      await keepWalkIn(answer.walkIn, change.id);
+    }
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status === 0) return 'offline';
+    if (error.status === 401) return 'stop';
+    // A removal of a walk-in already gone has done what it was for.
+    if (!(change.op === 'remove' && error.status === 404)) await saveConflict({ bookingId: mark.bookingId, message: error.message, attendance: null });
+    if (error.status === 404) await keepWalkIn(null, change.id);
   }
   await dropMarks([mark.key]);
   return 'answered';

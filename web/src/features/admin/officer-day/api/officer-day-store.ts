@@ -1,6 +1,16 @@
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Attendance } from '@core/check-in/attendance';
-import type { OfficerDay } from '@core/check-in/officer-day-schema';
+import { OfficerDaySchema, type OfficerDay } from '@core/check-in/officer-day-schema';
+import type { WalkIn, WalkInDetails } from '@core/check-in/walk-in';
+
+/** A walk-in change kept on the device: added (with the id the device made), removed, or marked afloat/ashore. */
+export type QueuedWalkIn =
+  | { op: 'add'; id: string; eventId: string; details: WalkInDetails }
+  | { op: 'remove'; id: string }
+  | { op: 'afloat'; id: string; afloat: boolean };
+
+/** The queue's booking id for a walk-in's marks: never a booking's, so no booking's marks take it for theirs. */
+export const walkInQueueId = (walkInId: string) => `walk-in:${walkInId}`;
 
 /** A check-in mark kept on the device until the server has answered it. */
 export interface QueuedMark {
@@ -17,6 +27,11 @@ export interface QueuedMark {
    * endpoint with `madeAt` as its time, the check-in fields unused (it raises no version).
    */
   afloat?: { personId: string; afloat: boolean };
+  /**
+   * Set on a walk-in's change (its `bookingId` is walkInQueueId): sent to the walk-in endpoints,
+   * the adding's id and the mark's key made on the device so a resend applies once.
+   */
+  walkIn?: QueuedWalkIn;
 }
 
 /** A mark the server did not apply because another officer changed the booking first. */
@@ -72,7 +87,18 @@ export async function saveDay(day: OfficerDay, savedAt: string): Promise<void> {
 }
 
 export async function readDay(): Promise<{ day: OfficerDay; savedAt: string } | null> {
-  return (await (await db()).get('day', 'day')) ?? null;
+  return keptDay(await db());
+}
+
+/**
+ * The day kept on the device, read through the schema: a copy kept by an older version of the
+ * page (before walk-ins) takes the fields it lacks with their defaults.
+ */
+async function keptDay(database: IDBPDatabase<OfficerDayDb>): Promise<{ day: OfficerDay; savedAt: string } | null> {
+  const kept = await database.get('day', 'day');
+  if (!kept) return null;
+  const parsed = OfficerDaySchema.safeParse(kept.day);
+  return parsed.success ? { ...kept, day: parsed.data } : kept;
 }
 
 /** Puts the server's answer for one booking into the kept day, so the page and the next mark start from it. */
@@ -93,6 +119,29 @@ export function withAttendance(day: OfficerDay, attendance: Attendance): Officer
         ...event,
         bookings: event.bookings.map((booking) => (booking.bookingId === attendance.bookingId && attendance.version >= booking.attendance.version ? { ...booking, attendance } : booking)),
       })),
+    })),
+  };
+}
+
+/** Puts the server's answer for one walk-in into the kept day: added or changed (`walkIn`), or gone (`removedId`). */
+export async function keepWalkIn(walkIn: WalkIn | null, removedId?: string): Promise<void> {
+  const database = await db();
+  const kept = await keptDay(database);
+  if (!kept) return;
+  await database.put('day', { ...kept, day: withWalkIn(kept.day, walkIn, removedId) }, 'day');
+}
+
+/** The day with one walk-in put on its event's sheet (replacing the one with its id), or taken off. */
+export function withWalkIn(day: OfficerDay, walkIn: WalkIn | null, removedId?: string): OfficerDay {
+  const id = walkIn?.id ?? removedId;
+  return {
+    ...day,
+    days: day.days.map((d) => ({
+      ...d,
+      events: d.events.map((event) => {
+        const others = event.walkIns.filter((w) => w.id !== id);
+        return { ...event, walkIns: walkIn && walkIn.eventId === event.id ? [...others, walkIn].sort((a, b) => a.addedAt.localeCompare(b.addedAt)) : others };
+      }),
     })),
   };
 }

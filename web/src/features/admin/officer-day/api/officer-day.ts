@@ -105,6 +105,9 @@ function deviceUuid(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/** A walk-in's id, made on the device: the server adds the walk-in once, however often it is sent. */
+export const newWalkInId = deviceUuid;
+
 /** A new mark with its device key and time. */
 export function newMark(mark: Omit<QueuedMark, 'key' | 'madeAt'>): QueuedMark {
   return { ...mark, key: deviceUuid(), madeAt: Date.now() };

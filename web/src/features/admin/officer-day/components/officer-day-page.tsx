@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { BOOKER_PERSON_ID, stillAfloat, withAfloatMark, type Attendance } from '@core/check-in/attendance';
 import type { OfficerBooking, OfficerDay, OfficerEvent } from '@core/check-in/officer-day-schema';
+import { peopleOnSite } from '@core/check-in/walk-in';
 import { calendarDateText, londonDayTimeText, londonTime } from '@core/shared/london-time';
 import { offlineStatus, onOfflineStatus } from '../../../../lib/offline-status';
 import { Alert } from '../../../../components/ui/alert';
@@ -10,7 +11,9 @@ import { useTryAgain } from '../../shared/api/admin-query';
 import { LoadStatus } from '../../shared/components/load-error';
 import { PageTitle } from '../../shared/components/page-title';
 import { newMark, officerDayQueryOptions, useDismissConflict, useMarkAttendance, useMarkConflicts, useOfficerDay, useQueuedMarks } from '../api/officer-day';
-import type { MarkConflict, QueuedMark } from '../api/officer-day-store';
+import { walkInQueueId, type MarkConflict, type QueuedMark } from '../api/officer-day-store';
+import { Contact, Phone } from './contact';
+import { shownWalkIns, WalkInsSection } from './walk-ins';
 import './officer-day.css';
 
 /** Whether the browser says it is online, kept in step with its online and offline events. */
@@ -26,38 +29,6 @@ function useOnline(): boolean {
     },
     () => navigator.onLine,
     () => true,
-  );
-}
-
-/** A phone number the officer taps to ring (tel: keeps only + and digits). */
-function Phone({ number }: { number: string }) {
-  return <a href={`tel:${number.replace(/[^+0-9]/g, '')}`}>{number}</a>;
-}
-
-/** A person's phone and emergency contact as the member list holds them; nothing when it holds none. */
-function Contact({ phone, emergencyContactName, emergencyContactPhone }: { phone?: string | null; emergencyContactName?: string | null; emergencyContactPhone?: string | null }) {
-  return (
-    <>
-      {phone && (
-        <>
-          {' '}
-          <Phone number={phone} />
-        </>
-      )}
-      {emergencyContactName && (
-        <>
-          {' '}
-          (emergency: {emergencyContactName}
-          {emergencyContactPhone && (
-            <>
-              {' '}
-              <Phone number={emergencyContactPhone} />
-            </>
-          )}
-          )
-        </>
-      )}
-    </>
   );
 }
 
@@ -95,7 +66,7 @@ export function OfficerDayPage() {
               <h2 id={`od-day-${day.date}`}>
                 {day.label} <span className="adm-muted">({calendarDateText(day.date)})</span>
               </h2>
-              {day.events.length === 0 ? <p>No events.</p> : day.events.map((event) => <EventCard key={event.id} event={event} queue={waiting} />)}
+              {day.events.length === 0 ? <p>No events.</p> : day.events.map((event) => <EventCard key={event.id} event={event} queue={waiting} today={day.label === 'Today'} />)}
             </section>
           ))}
         </>
@@ -125,10 +96,14 @@ function StillAfloat({ day, queue }: { day: OfficerDay; queue: QueuedMark[] }) {
     .flatMap(({ event, booking }) =>
       stillAfloat(shownAfloat(booking.attendance, queue.filter((mark) => mark.bookingId === booking.bookingId))).map((personId) => ({ event, booking, personId })),
     );
+  const walkInsAfloat = day.days
+    .flatMap((d) => d.events)
+    .flatMap((event) => shownWalkIns(event, queue).flatMap((walkIn) => (walkIn.afloat?.afloat ? [{ event, walkIn }] : [])));
+  const count = afloat.length + walkInsAfloat.length;
   return (
     <section className="adm-panel" aria-labelledby="od-afloat">
-      <h2 id="od-afloat">Still afloat: {afloat.length}</h2>
-      {afloat.length === 0 ? (
+      <h2 id="od-afloat">Still afloat: {count}</h2>
+      {count === 0 ? (
         <p>Nobody is marked afloat.</p>
       ) : (
         <ul className="od-list">
@@ -142,6 +117,12 @@ function StillAfloat({ day, queue }: { day: OfficerDay; queue: QueuedMark[] }) {
                   · {booking.name}:<Contact {...booking} />
                 </>
               )}
+            </li>
+          ))}
+          {walkInsAfloat.map(({ event, walkIn }) => (
+            <li key={walkIn.id}>
+              <strong>{walkIn.name}</strong> (walk-in) · {event.name}
+              <Contact {...walkIn} />
             </li>
           ))}
         </ul>
@@ -167,7 +148,9 @@ function EmergencyContacts({ day }: { day: OfficerDay }) {
 }
 
 function Conflicts({ day }: { day: OfficerDay }) {
-  const nameOf = (bookingId: string) => day.days.flatMap((d) => d.events.flatMap((e) => e.bookings)).find((b) => b.bookingId === bookingId)?.name ?? 'A booking';
+  const events = day.days.flatMap((d) => d.events);
+  const nameOf = (bookingId: string) =>
+    events.flatMap((e) => e.bookings).find((b) => b.bookingId === bookingId)?.name ?? events.flatMap((e) => e.walkIns).find((w) => walkInQueueId(w.id) === bookingId)?.name ?? (bookingId.startsWith(walkInQueueId('')) ? 'A walk-in' : 'A booking');
   const found = useMarkConflicts();
   const dismiss = useDismissConflict();
   if (!found.data || found.data.length === 0) return null;
@@ -187,8 +170,12 @@ function Conflicts({ day }: { day: OfficerDay }) {
   );
 }
 
-function EventCard({ event, queue }: { event: OfficerEvent; queue: QueuedMark[] }) {
+function EventCard({ event, queue, today }: { event: OfficerEvent; queue: QueuedMark[]; today: boolean }) {
   const last = event.goNoGo.decisions.at(-1);
+  // On site: the bookings' arrived (as the officer has ticked them, sent or not) and the walk-ins.
+  const bookedArrived = event.bookings.reduce((sum, booking) => sum + shownState(booking.attendance, queue.filter((mark) => mark.bookingId === booking.bookingId && !mark.afloat)).arrived, 0);
+  const walkIns = shownWalkIns(event, queue).length;
+  const onSite = peopleOnSite([bookedArrived], walkIns);
   return (
     <article className="adm-panel od-event" aria-labelledby={`od-event-${event.id}`}>
       <h3 id={`od-event-${event.id}`}>
@@ -219,6 +206,9 @@ function EventCard({ event, queue }: { event: OfficerEvent; queue: QueuedMark[] 
           ))}
         </ul>
       )}
+      <p className="od-on-site">
+        Arrived: {onSite} on site ({bookedArrived} booked, {walkIns} {walkIns === 1 ? 'walk-in' : 'walk-ins'}){event.capacity !== null && ` · capacity ${event.capacity}`}
+      </p>
       <h4>Bookings and check-in</h4>
       {event.bookings.length === 0 ? (
         <p>No bookings.</p>
@@ -229,6 +219,7 @@ function EventCard({ event, queue }: { event: OfficerEvent; queue: QueuedMark[] 
           ))}
         </ul>
       )}
+      <WalkInsSection event={event} queue={queue} onSite={onSite} canAdd={today && !event.cancelled} />
     </article>
   );
 }
