@@ -22,7 +22,11 @@ export default defineConfig({
     isolate: false,
     coverage: {
       enabled: true,
-      provider: 'v8',
+      // Istanbul counts only in the files it instruments (core/ below). V8's coverage counts every
+      // block of every script in the worker (express, zod, fast-check, gRPC, playwright...) and
+      // sends it all after each file: on the same API files it made the tests 25-90% slower, where
+      // Istanbul's cost is within the noise (docs/performance.md, "The test suite's time").
+      provider: 'istanbul',
       include: ['core/**/*.ts'],
       exclude: ['core/**/*.port.ts'],
       reporter: ['text-summary', 'text'],

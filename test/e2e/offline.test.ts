@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,18 +19,27 @@ import { useApp } from './support/use-app';
 const webRootOne = mkdtempSync(join(tmpdir(), 'kyc-pwa-one-'));
 const buildTwo = mkdtempSync(join(tmpdir(), 'kyc-pwa-two-'));
 
+/** The second build, made while the test's first part runs: it is needed only at the release. */
+let secondBuild: Promise<void> | undefined;
+
 beforeAll(() => {
   ensureWebBuild();
   cpSync(join(ROOT, 'dist/web'), webRootOne, { recursive: true });
   // The second build differs only by its build id, as a release with a change would.
-  const built = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--outDir', buildTwo, '--emptyOutDir', '--logLevel', 'error'], {
-    cwd: ROOT,
-    env: { ...process.env, KYC_BUILD_ID: 'two' },
-    stdio: 'inherit',
+  secondBuild = new Promise((resolve, reject) => {
+    const built = spawn('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--outDir', buildTwo, '--emptyOutDir', '--logLevel', 'error'], {
+      cwd: ROOT,
+      env: { ...process.env, KYC_BUILD_ID: 'two' },
+      stdio: 'inherit',
+    });
+    built.on('error', reject);
+    built.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`The second build failed (exit ${code})`))));
   });
-  if (built.status !== 0) throw new Error('The second build failed');
+  // Awaited by the test; this keeps a failed build from being an unhandled rejection before then.
+  secondBuild.catch(() => undefined);
 });
-afterAll(() => {
+afterAll(async () => {
+  await secondBuild?.catch(() => undefined);
   rmSync(webRootOne, { recursive: true, force: true });
   rmSync(buildTwo, { recursive: true, force: true });
 });
@@ -170,6 +179,7 @@ describe('the app offline and updated (Chromium)', () => {
 
     // Online again, a second build is released: the page offers it, and Reload takes it.
     await browser.context.setOffline(false);
+    await secondBuild;
     const entryOne = entryOf(webRootOne);
     const entryTwo = entryOf(buildTwo);
     expect(entryTwo).not.toBe(entryOne);
