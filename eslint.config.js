@@ -5,6 +5,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import coreLayers from './eslint-rules/core-layers.js';
 
 /** Libraries of a framework or a technology: adapters and the server may use them, the core never. */
 const TECHNOLOGY = ['express', 'react', 'react-dom', 'react-router', 'react-router-dom', 'knex', 'better-sqlite3', 'firebase-admin', 'algoliasearch', 'square', 'inversify', 'pino', 'pino-http', 'helmet', 'nodemailer'];
@@ -34,8 +35,11 @@ export default tseslint.config(
     },
   },
   {
+    // The core's folders depend one way: each imports only folders of a lower layer.
     files: ['core/**/*.ts'],
+    plugins: { 'core-layers': coreLayers },
     rules: {
+      'core-layers/one-way': 'error',
       'no-restricted-imports': [
         'error',
         {

@@ -1,15 +1,6 @@
 import { ValidationError } from '../core/shared/errors';
-import {
-  DutyAssignmentSchema,
-  DutySlotSchema,
-  DutyTemplateSchema,
-  DutyTypeSchema,
-  MemberQualificationSchema,
-  QualificationSchema,
-  type DutyAssignment,
-  type MemberQualification,
-  type StaffedSlot,
-} from '../core/duties/duties';
+import { DutySlotSchema, DutyTemplateSchema, DutyTypeSchema, MemberQualificationSchema, QualificationSchema, type MemberQualification, type StaffedSlot } from '../core/duties/duties';
+import { DutyAssignmentSchema, type DutyAssignment } from '../core/duty-rosters/duty-roster';
 import type { DutyCatalogueKind, DutyCatalogueRecords } from '../core/duties/duty-repository.port';
 import { compareText } from './memory/compare-text';
 

@@ -40,7 +40,7 @@ import { TestPaymentGateway } from '../adapters/test-payments/test-payment-gatew
 import type { Booking } from '../core/bookings/booking';
 import type { ClubEvent } from '../core/events/event';
 import { ListCalendarEvents } from '../core/calendar/list-calendar-events';
-import { SubmitBooking } from '../core/bookings/submit-booking';
+import { SubmitBooking } from '../core/operations/submit-booking';
 import { startFirestoreEmulator } from '../test/support/firestore-emulator';
 import { aBooking as fullBooking, anEvent as fullEvent } from '../test/support/entities';
 import { emulatorFloor, firestoreRush, loadAverage, metLatencyTargets, printRush, RUSH_INSTANCES, RUSH_ROUNDS, RUSH_WARM_ROUNDS, rushVerdicts, sqliteRush, type RushFigures } from './firestore-rush';

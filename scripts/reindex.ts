@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig } from '../server/config';
 import { createContainer, databaseFile } from '../server/container';
-import { RebuildSearchIndex } from '../core/search/rebuild-search-index';
+import { RebuildSearchIndex } from '../core/operations/rebuild-search-index';
 
 /**
  * `npm run reindex`: rebuilds the search index in use (SEARCH=sqlite or SEARCH=algolia) from the

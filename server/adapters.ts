@@ -54,7 +54,7 @@ import type { PasswordHasher } from '../core/admins/password-hasher.port';
 import type { PaymentGateway } from '../core/payments/payment-gateway.port';
 import type { SearchIndex } from '../core/search/search-index.port';
 import type { Mailer } from '../core/mail/mailer.port';
-import type { StoragePorts } from '../core/shared/storage-ports.port';
+import type { StoragePorts } from '../core/storage/storage-ports.port';
 import { SqliteSignInCodeRepository } from '../adapters/sqlite/sqlite-sign-in-code-repository';
 import { SqliteMemberSessionRepository } from '../adapters/sqlite/sqlite-member-session-repository';
 import { SqlitePasskeyRepository } from '../adapters/sqlite/sqlite-passkey-repository';

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { RunDueJobs } from '../core/jobs/run-due-jobs';
-import { repeatingJobs, retentionRunJob } from '../core/jobs/scheduled-work';
+import { repeatingJobs, retentionRunJob } from '../core/operations/scheduled-work';
 import { ApplyRetention } from '../core/privacy/apply-retention';
 import type { AppContainer } from './container';
 import { startRounds } from './rounds';

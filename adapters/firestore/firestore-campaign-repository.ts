@@ -1,11 +1,11 @@
 import { FieldPath, type DocumentData } from 'firebase-admin/firestore';
 import type { Campaign } from '../../core/campaigns/campaign';
-import { ImportedCampaignSchema, importedCampaignListing, type ImportedCampaign } from '../../core/campaigns/imported-campaign';
+import { ImportedCampaignSchema, importedCampaignListing, type ImportedCampaign } from '../../core/news/imported-campaign';
 import { NewsItemSchema, type NewsItem } from '../../core/news/news-item';
 import { newsExcerpt } from '../../core/news/news-body';
 import { byNewestPublished, newsItemCampaign } from '../../core/news/news-items';
 import { ValidationError } from '../../core/shared/errors';
-import type { CampaignRepository } from '../../core/campaigns/campaign-repository.port';
+import type { CampaignRepository } from '../../core/news/campaign-repository.port';
 import { FirestoreCollectionAdapter } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';

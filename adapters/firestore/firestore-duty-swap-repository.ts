@@ -1,5 +1,6 @@
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
-import { DUTY_MESSAGES, type DutyAssignment } from '../../core/duties/duties';
+import { DUTY_MESSAGES } from '../../core/duties/duties';
+import { type DutyAssignment } from '../../core/duty-rosters/duty-roster';
 import { DutySwapSchema, SWAP_MESSAGES, swapAcceptRefusal, type DutySwap } from '../../core/duties/duty-swaps';
 import type { DutySwapRepository } from '../../core/duties/duty-swap-repository.port';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';

@@ -1,6 +1,7 @@
 import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
-import { DutyAssignmentSchema, type DutyAssignment } from '../../core/duties/duties';
-import { dutyMoveRefusal, movedHolders, type DutyMove } from '../../core/duties/event-move-duties';
+import { DutyAssignmentSchema, type DutyAssignment } from '../../core/duty-rosters/duty-roster';
+import { dutyMoveRefusal, movedHolders } from '../../core/duties/event-move-duties';
+import { type DutyMove } from '../../core/duty-rosters/duty-roster';
 import { ConflictError } from '../../core/shared/errors';
 import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
 

@@ -3,7 +3,7 @@ import * as places from '../../core/bookings/places-ledger';
 import { requireCapacityFits } from '../../core/events/event-form';
 import { FirestorePlacesShards, legacyLedger, toShard } from './firestore-places-shards';
 import { TRANSACTION_ATTEMPTS } from './firestore-turns';
-import { eventEndInstant } from '../../core/bookings/booking-state';
+import { eventEndInstant } from '../../core/events/event-time';
 import { NotFoundError, ValidationError } from '../../core/shared/errors';
 import { EventSchema, type ClubEvent } from '../../core/events/event';
 import { FirestoreCollectionAdapter, type FirestoreCollectionOptions } from './firestore-collections';

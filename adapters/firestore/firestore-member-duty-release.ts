@@ -1,6 +1,7 @@
 import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
-import { DutyAssignmentSchema, type DutyAssignment } from '../../core/duties/duties';
-import { dutiesReleasedOnLeaving, type MemberDutyRelease } from '../../core/duties/member-duty-release';
+import { DutyAssignmentSchema, type DutyAssignment } from '../../core/duty-rosters/duty-roster';
+import { dutiesReleasedOnLeaving } from '../../core/duties/member-duty-release';
+import { type MemberDutyRelease } from '../../core/duty-rosters/duty-roster';
 import { collectionOf, type FirestoreCollectionOptions } from './firestore-collections';
 import { addToOutbox } from './firestore-outbox';
 

@@ -4,21 +4,12 @@ import { BookedAttendeeSchema } from '../../core/bookings/booking';
 import { OutboxMessageSchema } from '../../core/mail/mail';
 import { MemberSchema, type Member } from '../../core/members/member';
 import { pseudonymiseAuditEntry, type PseudonymisedPerson } from '../../core/privacy/audit-pseudonyms';
-import {
-  anonymisedAssignment,
-  anonymisedMember,
-  bookingHoldsDetails,
-  bookingPerson,
-  isAnonymisedHolder,
-  memberHoldsData,
-  memberPerson,
-  messageHoldsBody,
-  messageWithoutBody,
-  signupHoldsData,
-} from '../../core/privacy/retention-records';
+import { anonymisedAssignment, anonymisedMember, bookingHoldsDetails, bookingPerson, memberHoldsData, memberPerson, messageHoldsBody, messageWithoutBody, signupHoldsData } from '../../core/privacy/retention-records';
+import { isAnonymisedHolder } from '../../core/duties/anonymised-holder';
 import { memberDuties, toSlot } from './firestore-duty-repository';
 import { toSignup } from './firestore-work-day-repository';
-import { ANONYMISED_LAST_NAME, ANONYMISED_NAME, type RetentionCutoff, type RetentionKind } from '../../core/privacy/retention-schedule';
+import { type RetentionCutoff, type RetentionKind } from '../../core/privacy/retention-schedule';
+import { ANONYMISED_LAST_NAME, ANONYMISED_NAME } from '../../core/shared/anonymised';
 import type { AnonymisedPerson, AuditRewrite, RetentionHolding, RetentionStore } from '../../core/privacy/retention-store.port';
 import { collectionOf, type FirestoreCollectionName, type FirestoreCollectionOptions } from './firestore-collections';
 import { withCoreErrors } from './firestore-errors';

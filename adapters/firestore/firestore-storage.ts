@@ -34,7 +34,7 @@ import { FirestoreAuditLog } from './firestore-audit-log';
 import { FirestoreJobQueue } from './firestore-job-queue';
 import { FirestoreWaitingList } from './firestore-waiting-list';
 import { grantPhasePermissions } from './firestore-permission-grants';
-import type { StoragePorts } from '../../core/shared/storage-ports.port';
+import type { StoragePorts } from '../../core/storage/storage-ports.port';
 
 export interface FirestoreConnectionOptions {
   /** The Google Cloud / Firebase project that holds the database. */

@@ -1,9 +1,9 @@
 import type { Campaign } from '../../core/campaigns/campaign';
-import { importedCampaignListing, type ImportedCampaign } from '../../core/campaigns/imported-campaign';
+import { importedCampaignListing, type ImportedCampaign } from '../../core/news/imported-campaign';
 import type { NewsItem } from '../../core/news/news-item';
 import { newsExcerpt } from '../../core/news/news-body';
 import { newsItemCampaign } from '../../core/news/news-items';
-import type { CampaignRepository } from '../../core/campaigns/campaign-repository.port';
+import type { CampaignRepository } from '../../core/news/campaign-repository.port';
 import { byInstantThenId, compareText } from './compare-text';
 
 type Entry = { kind: 'campaign'; campaign: ImportedCampaign } | { kind: 'news'; item: NewsItem };

@@ -1,7 +1,9 @@
 import { dutiesReleasedOnLeaving } from '../../core/duties/member-duty-release';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
-import { assignmentRefusal, DUTY_MESSAGES, type DutyAssignment, type DutySlot, type MemberQualification, type StaffedSlot } from '../../core/duties/duties';
-import { dutyMoveRefusal, movedHolders, type DutyMove } from '../../core/duties/event-move-duties';
+import { assignmentRefusal, DUTY_MESSAGES, type DutySlot, type MemberQualification, type StaffedSlot } from '../../core/duties/duties';
+import { type DutyAssignment } from '../../core/duty-rosters/duty-roster';
+import { dutyMoveRefusal, movedHolders } from '../../core/duties/event-move-duties';
+import { type DutyMove } from '../../core/duty-rosters/duty-roster';
 import type { DutyCatalogueKind, DutyCatalogueRecords, DutyRepository } from '../../core/duties/duty-repository.port';
 import {
   byMemberThenQualification,

@@ -1,6 +1,7 @@
 import { SWAP_MESSAGES, swapAcceptRefusal, type DutySwap } from '../../core/duties/duty-swaps';
 import type { DutySwapRepository } from '../../core/duties/duty-swap-repository.port';
-import { DUTY_MESSAGES, type DutyAssignment } from '../../core/duties/duties';
+import { DUTY_MESSAGES } from '../../core/duties/duties';
+import { type DutyAssignment } from '../../core/duty-rosters/duty-roster';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
 import { validAssignment } from '../duty-records';
 import { SWAP_TAKEN_ID, takenSwap, validSwap } from '../duty-swap-records';

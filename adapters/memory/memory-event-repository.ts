@@ -1,6 +1,6 @@
 import { NotFoundError } from '../../core/shared/errors';
 import type { ClubEvent } from '../../core/events/event';
-import { eventEndInstant } from '../../core/bookings/booking-state';
+import { eventEndInstant } from '../../core/events/event-time';
 import type { EventRepository, EventUpdateExtras } from '../../core/events/event-repository.port';
 import { byInstantThenId } from './compare-text';
 import { addCopy, copyOrNull } from './memory-records';

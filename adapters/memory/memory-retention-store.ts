@@ -8,20 +8,8 @@ import type { DutySwap } from '../../core/duties/duty-swaps';
 import type { WaitingListEntry } from '../../core/waiting-list/waiting-list-entry';
 import type { WorkDay, WorkDaySignup } from '../../core/work-days/work-day';
 import { pseudonymiseAuditEntry, type PseudonymisedPerson } from '../../core/privacy/audit-pseudonyms';
-import {
-  anonymisedAssignment,
-  anonymisedBooking,
-  anonymisedMember,
-  anonymisedSignup,
-  isAnonymisedHolder,
-  signupHoldsData,
-  bookingHoldsDetails,
-  bookingPerson,
-  memberHoldsData,
-  memberPerson,
-  messageHoldsBody,
-  messageWithoutBody,
-} from '../../core/privacy/retention-records';
+import { anonymisedAssignment, anonymisedBooking, anonymisedMember, anonymisedSignup, signupHoldsData, bookingHoldsDetails, bookingPerson, memberHoldsData, memberPerson, messageHoldsBody, messageWithoutBody } from '../../core/privacy/retention-records';
+import { isAnonymisedHolder } from '../../core/duties/anonymised-holder';
 import type { RetentionCutoff, RetentionKind } from '../../core/privacy/retention-schedule';
 import type { AnonymisedPerson, AuditRewrite, RetentionHolding, RetentionStore } from '../../core/privacy/retention-store.port';
 import type { MemoryAttendanceStore } from './memory-attendance-store';

@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 import type { Campaign } from '../../core/campaigns/campaign';
-import { ImportedCampaignSchema, importedCampaignListing, type ImportedCampaign } from '../../core/campaigns/imported-campaign';
+import { ImportedCampaignSchema, importedCampaignListing, type ImportedCampaign } from '../../core/news/imported-campaign';
 import { NewsItemSchema, type NewsItem } from '../../core/news/news-item';
 import { newsExcerpt } from '../../core/news/news-body';
 import { newsItemCampaign } from '../../core/news/news-items';
-import type { CampaignRepository } from '../../core/campaigns/campaign-repository.port';
+import type { CampaignRepository } from '../../core/news/campaign-repository.port';
 import { instantMillis } from './sqlite-values';
 
 interface CampaignRow {

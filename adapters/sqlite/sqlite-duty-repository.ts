@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { assignmentRefusal, DUTY_MESSAGES, DutyAssignmentSchema, DutySlotSchema, MemberQualificationSchema, type DutyAssignment, type DutySlot, type MemberQualification, type StaffedSlot } from '../../core/duties/duties';
+import { assignmentRefusal, DUTY_MESSAGES, DutySlotSchema, MemberQualificationSchema, type DutySlot, type MemberQualification, type StaffedSlot } from '../../core/duties/duties';
+import { DutyAssignmentSchema, type DutyAssignment } from '../../core/duty-rosters/duty-roster';
 import type { DutyCatalogueKind, DutyCatalogueRecords, DutyRepository } from '../../core/duties/duty-repository.port';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
 import { CATALOGUE_SCHEMAS, byAssignedAt, validAssignment, validCatalogueRecord, validKind, validMemberQualification, validSlot } from '../duty-records';

@@ -1,6 +1,7 @@
-import { dutyMoveRefusal, isReleased, type DutyMove } from '../../core/duties/event-move-duties';
+import { dutyMoveRefusal, isReleased } from '../../core/duties/event-move-duties';
+import { type DutyMove } from '../../core/duty-rosters/duty-roster';
 import { ConflictError } from '../../core/shared/errors';
-import type { DutyWindow } from '../../core/duties/duties';
+import type { DutyWindow } from '../../core/duty-rosters/duty-roster';
 import type { PreparedWrites } from './sqlite-write-transaction';
 
 /**

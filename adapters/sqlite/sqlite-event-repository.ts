@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { ConflictError, NotFoundError } from '../../core/shared/errors';
 import { EventSchema, type ClubEvent } from '../../core/events/event';
 import type { EventRepository, EventUpdateExtras } from '../../core/events/event-repository.port';
-import { eventEndInstant } from '../../core/bookings/booking-state';
+import { eventEndInstant } from '../../core/events/event-time';
 import { isUniqueViolation } from './sqlite-errors';
 import { insertIntoOutbox } from './sqlite-outbox';
 import { PreparedReads } from './sqlite-prepared-reads';

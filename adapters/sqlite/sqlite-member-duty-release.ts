@@ -1,5 +1,6 @@
-import { DutyAssignmentSchema } from '../../core/duties/duties';
-import { dutiesReleasedOnLeaving, type MemberDutyRelease } from '../../core/duties/member-duty-release';
+import { DutyAssignmentSchema } from '../../core/duty-rosters/duty-roster';
+import { dutiesReleasedOnLeaving } from '../../core/duties/member-duty-release';
+import { type MemberDutyRelease } from '../../core/duty-rosters/duty-roster';
 import { ConflictError } from '../../core/shared/errors';
 import { isUniqueViolation } from './sqlite-errors';
 import { insertIntoOutbox } from './sqlite-outbox';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { InstantSchema } from '../shared/instant';
-import { MEMBER_SIGN_IN_MAIL_KIND } from '../member-sign-in/member-sign-in';
 import type { AttemptHistory } from './login-attempt-store.port';
 import type { PasswordResetToken } from './password-reset-token-repository.port';
 
@@ -25,12 +24,6 @@ export const RESET_MESSAGES = {
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',
 } as const;
-
-/** The outbox kind of the reset e-mail; its body is never shown on the Mail screen (it holds the link). */
-export const PASSWORD_RESET_MAIL_KIND = 'admin-password-reset';
-
-/** Outbox kinds whose body holds a secret: listed on the Mail screen, but never shown or sent again. */
-export const SECRET_MAIL_KINDS: readonly string[] = [PASSWORD_RESET_MAIL_KIND, MEMBER_SIGN_IN_MAIL_KIND];
 
 /** The stored record of a new token (only its hash), valid for one hour from `now`. */
 export function newResetToken(tokenHash: string, uid: string, now: Date): PasswordResetToken {

@@ -1,6 +1,6 @@
 import type { AuditActor, AuditChange, AuditEntry, AuditValue } from './audit';
-import { formatDate, formatDay } from '../calendar/calendar';
-import { formatMoney } from '../bookings/pricing';
+import { formatDate, formatDay } from '../shared/date-text';
+import { formatMoney } from '../shared/money';
 import { CurrencySchema, type Currency } from '../shared/money';
 
 /**

@@ -1,9 +1,6 @@
 import type { Admin } from '../admins/admin';
 import type { AuditRecordType, AuditValue } from './audit';
-import type { ClubDocument } from '../documents/document';
-import type { ClubEvent } from '../events/event';
-import { changedFields } from '../bookings/booking-lifecycle';
-import { EVENT_DETAIL_FIELDS } from '../events/event-form';
+import { changedFields } from './audit';
 import type { AuditLog } from './audit-log.port';
 import type { Clock } from '../shared/clock.port';
 import type { IdGenerator } from '../shared/id-generator.port';
@@ -77,24 +74,6 @@ export function recordChange<R extends object>(deps: AuditTrailDeps, admin: Pick
   });
 }
 
-export const EVENT_AUDIT_FIELDS = [
-  ...EVENT_DETAIL_FIELDS,
-  'allowBooking',
-  'isBoatEvent',
-  'offerChild',
-  'offerSoftDrinks',
-  'offerVeg',
-  'requiresPayment',
-  'price',
-  'memberPrice',
-  'currency',
-  'capacity',
-] as const;
-
 export const ADMIN_AUDIT_FIELDS = ['email', 'name', 'role', 'permissions', 'disabled'] as const;
 
-export const DOCUMENT_AUDIT_FIELDS = ['title', 'description', 'category', 'fileName', 'position'] as const;
-
-export const AUDITED_EVENT: AuditedRecord<ClubEvent> = { recordType: 'event', idOf: (event) => event.id, fields: EVENT_AUDIT_FIELDS };
 export const AUDITED_ADMIN: AuditedRecord<Admin> = { recordType: 'admin', idOf: (admin) => admin.uid, fields: ADMIN_AUDIT_FIELDS };
-export const AUDITED_DOCUMENT: AuditedRecord<ClubDocument> = { recordType: 'document', idOf: (document) => document.id, fields: DOCUMENT_AUDIT_FIELDS };

@@ -42,3 +42,14 @@ export function actorName(actor: AuditActor): string {
   if (actor.kind === 'admin') return actor.email;
   return actor.kind === 'member' ? 'member via manage link' : 'system';
 }
+
+/** The fields that differ between two versions of a record, before and after. */
+export function changedFields<T extends object>(before: T, after: T, fields: readonly (keyof T & string)[]): AuditChange[] {
+  const changes: AuditChange[] = [];
+  for (const field of fields) {
+    const a = before[field] as AuditValue;
+    const b = after[field] as AuditValue;
+    if (a !== b) changes.push({ field, before: a ?? null, after: b ?? null });
+  }
+  return changes;
+}

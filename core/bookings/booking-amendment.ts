@@ -8,9 +8,9 @@ import type { BookingPrice } from './booking-price';
 import { bookingEmailKey } from './booking';
 import { changeHold, changeHoldRunning, holdsPlace, isCancelled, paidByHand } from './booking-state';
 import { paidByCard } from './booking-lifecycle';
-import { householdAttendeesFitting } from '../members/household-attendees';
-import { formatDate } from '../calendar/calendar';
-import { formatMoney } from './pricing';
+import { householdAttendeesFitting } from './household-attendees';
+import { formatDate } from '../shared/date-text';
+import { formatMoney } from '../shared/money';
 import type { Currency } from '../shared/money';
 
 /**

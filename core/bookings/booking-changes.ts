@@ -10,7 +10,7 @@ import { bookingAuditEntry, cancelled, LIFECYCLE_MESSAGES, paidByCard, refundKey
 import { isCancelled } from './booking-state';
 import { ConflictError } from '../shared/errors';
 import { newOutboxMessage } from '../mail/outbox';
-import { formatMoney } from './pricing';
+import { formatMoney } from '../shared/money';
 import { eventBookingPath } from '../shared/paths';
 import { UnavailableError } from '../shared/errors';
 import type { BookingChange, BookingRepository } from './booking-repository.port';

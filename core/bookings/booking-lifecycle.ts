@@ -1,9 +1,10 @@
-import type { AuditActor, AuditChange, AuditEntry, AuditValue } from '../audit/audit';
+import type { AuditActor, AuditEntry } from '../audit/audit';
+import { changedFields } from '../audit/audit';
 import type { Booking, PaymentMethod } from './booking';
 import type { ClubEvent } from '../events/event';
 import type { RefundResult } from '../payments/payment-gateway.port';
 import { bookingRevenue, holdsPlace, isCancelled } from './booking-state';
-import { formatDate } from '../calendar/calendar';
+import { formatDate } from '../shared/date-text';
 import { parseInstant } from '../shared/london-time';
 
 /**
@@ -207,17 +208,6 @@ export const BOOKING_AUDIT_FIELDS = [
   'refundId',
   'refundFailure',
 ] as const satisfies readonly (keyof Booking)[];
-
-/** The fields that differ between two versions of a record, before and after. */
-export function changedFields<T extends object>(before: T, after: T, fields: readonly (keyof T & string)[]): AuditChange[] {
-  const changes: AuditChange[] = [];
-  for (const field of fields) {
-    const a = before[field] as AuditValue;
-    const b = after[field] as AuditValue;
-    if (a !== b) changes.push({ field, before: a ?? null, after: b ?? null });
-  }
-  return changes;
-}
 
 /** The audit entry of a booking change. */
 export function bookingAuditEntry(

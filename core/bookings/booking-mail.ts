@@ -1,10 +1,12 @@
 import { bookedAttendeesText, type Booking } from './booking';
 import type { ClubEvent } from '../events/event';
 import type { OutgoingMail } from '../mail/mail';
-import { formatDate, formatDateRange, icsFileName } from '../calendar/calendar';
-import { icsText, type IcsEvent } from '../calendar/ics-file';
+import { icsFileName } from '../events/calendar-span';
+import { formatDate, formatDateRange } from '../shared/date-text';
+import { icsText, type IcsEvent } from '../events/ics-file';
 import { changeLines } from '../events/event-change-notice';
-import { formatMoney } from './pricing';
+import { formatMoney } from '../shared/money';
+import { composeMail, type MailParts } from '../mail/compose-mail';
 import { refundOwedByHand } from './booking-state';
 import { bookingPrice } from './booking-amendment';
 
@@ -17,12 +19,6 @@ export interface BookingMailContext {
   manageUrl: string;
   /** The event's booking page, in full, for the calendar file's link (as the club's feed gives it). */
   eventUrl?: string;
-}
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** Text a member typed, safe inside HTML. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 }
 
 /** The lines that describe the booking, in the order the e-mail and the manage page give them. */
@@ -48,47 +44,8 @@ export function bookingDetails(booking: Booking, event: Pick<ClubEvent, 'eventda
 }
 
 /** One e-mail about a booking: greeting, paragraphs, the booking's details, an optional link, sign-off. */
-/** What one of the club's e-mails says: its subject, paragraphs, details table and an optional link. */
-export interface MailParts {
-  subject: string;
-  paragraphs: string[];
-  link: { lead: string; text: string; url: string } | null;
-  clubName: string;
-}
-
 function bookingMail(booking: Booking, details: [string, string][], parts: MailParts): Pick<OutgoingMail, 'subject' | 'text' | 'html'> {
   return composeMail(booking.firstName, details, parts);
-}
-
-/**
- * A club e-mail to `name`: plain text and simple accessible HTML with the same words (greeting,
- * paragraphs, a details table, the link, the club's name). What a member typed is escaped.
- */
-export function composeMail(name: string, details: [string, string][], parts: MailParts): Pick<OutgoingMail, 'subject' | 'text' | 'html'> {
-  const greeting = `Dear ${name},`;
-  const { subject, paragraphs, link, clubName } = parts;
-  const text = [
-    greeting,
-    '',
-    ...paragraphs.flatMap((p) => [p, '']),
-    ...details.map(([label, value]) => `${label}: ${value}`),
-    '',
-    ...(link ? [link.lead, link.url, ''] : []),
-    clubName,
-  ].join('\n');
-  const html = [
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>' + escapeHtml(subject) + '</title></head>',
-    '<body style="font-family: Arial, sans-serif; line-height: 1.5; color: #1b1f23;">',
-    `<p>${escapeHtml(greeting)}</p>`,
-    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-    '<table role="presentation" style="border-collapse: collapse;">',
-    ...details.map(([label, value]) => `<tr><th scope="row" style="text-align: left; padding: 2px 12px 2px 0;">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`),
-    '</table>',
-    ...(link ? [`<p>${escapeHtml(link.lead)}<br><a href="${escapeHtml(link.url)}">${escapeHtml(link.text)}</a></p>`] : []),
-    `<p>${escapeHtml(clubName)}</p>`,
-    '</body></html>',
-  ].join('\n');
-  return { subject, text, html };
 }
 
 /**
@@ -213,7 +170,7 @@ export function bookingCancellation(
   context: { clubName: string; calendar?: CancellationCalendar },
 ): OutgoingMail {
   if (!booking.userEmail) throw new RangeError('A booking without an e-mail address gets no e-mail');
-  // The event called off (core/events/event-cancellation.ts): every booking cancelled by the admin who did it.
+  // The event called off (core/bookings/event-cancellation.ts): every booking cancelled by the admin who did it.
   if (event.cancelledAt && booking.cancelledBy !== 'member' && booking.cancelledBy !== 'system') return eventCancellation(booking, event, context);
   const why =
     booking.cancelledBy === 'member'

@@ -18,7 +18,7 @@ export interface BookingPrice {
   memberId: string | null;
 }
 
-/** Household dependants the member names as attendees, by the place they take (core/members/household-attendees.ts). */
+/** Household dependants the member names as attendees, by the place they take (core/bookings/household-attendees.ts). */
 export interface DependantAttendees {
   adults: number;
   children: number;

@@ -1,7 +1,8 @@
 import type { BookingFormValues } from './booking';
 import type { ClubEvent } from '../events/event';
 import type { Member } from '../members/member';
-import { householdPricePlaces, type BookingHousehold } from '../members/household-attendees';
+import { householdPricePlaces } from './household-attendees';
+import { type BookingHousehold } from '../members/household';
 import { londonDate } from '../shared/london-time';
 import { decideBookingPrice, type BookingPrice, type DependantAttendees } from './booking-price';
 import { bookingFormCounts } from './booking-validation';

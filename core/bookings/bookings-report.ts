@@ -1,14 +1,11 @@
-import type { Attendance } from '../check-in/attendance';
 import { startOfDay } from 'date-fns/startOfDay';
 import { subMonths } from 'date-fns/subMonths';
 import { z } from 'zod';
-import { bookedAttendeesText, type Booking } from './booking';
+import { type Booking } from './booking';
 import type { ClubEvent } from '../events/event';
 import { CurrencySchema, type Currency } from '../shared/money';
-import { amendmentsRefunded } from './booking-amendment';
-import { amountPaid, bookingRevenue, holdsPlace, isCancelled, paymentStatus, refundOwedByHand, type StatusBooking } from './booking-state';
-import { fromLondonWall, londonWall, londonWallClock, parseInstant } from '../shared/london-time';
-import { minorToDecimalText } from './pricing';
+import { bookingRevenue, holdsPlace, isCancelled, paymentStatus, refundOwedByHand, type StatusBooking } from './booking-state';
+import { fromLondonWall, londonWall, parseInstant } from '../shared/london-time';
 
 export const OVERVIEW_MONTHS = 6;
 export const DASHBOARD_STATISTIC_GROUPS = 5;
@@ -240,93 +237,7 @@ export function dashboardStatistics(
     .map(({ latest: _latest, ...group }) => group);
 }
 
-export const CSV_HEADER = [
-  'Booking ID',
-  'Reference',
-  'Submitted (London time)',
-  'First Name',
-  'Last Name',
-  'Email',
-  'Attending',
-  'Children',
-  'Soft Drinks',
-  'Vegetarian',
-  'Boat Name',
-  'Payment Status',
-  'Amount',
-  'Currency',
-  'Payment ID',
-  'Refunded',
-  'Price Charged',
-  'Member Places',
-  'Household Attendees',
-  'Arrived',
-  'Named Arrived',
-] as const;
-
-/**
- * A cell quoted per RFC 4180. Text starting with = + - @ (or a tab or carriage return) would be
- * run as a formula by spreadsheet programs, so it is prefixed with an apostrophe: a member
- * cannot plant a formula in an admin's spreadsheet through the booking form. Text that already
- * starts with an apostrophe gets one too, so the prefix can always be told from the text
- * (spreadsheets hide the first apostrophe and show the rest as typed).
- */
-export function csvCell(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r']/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** Which price a booking was charged, as reports name it: "Member" or "Standard". */
 export function priceChargedText(b: Pick<Booking, 'priceKind'>): string {
   return b.priceKind === 'member' ? 'Member' : 'Standard';
-}
-
-/** The check-in's two cells: the number arrived (blank before any check-in) and the named attendees ticked. */
-function attendanceCells(b: Pick<Booking, 'householdAttendees'>, attendance: Attendance | undefined): [number | null, string] {
-  if (!attendance || attendance.version === 0) return [null, ''];
-  const ticked = b.householdAttendees.filter((person) => attendance.arrivedPeople.includes(person.personId));
-  return [attendance.arrived, bookedAttendeesText(ticked)];
-}
-
-/** Every refund made of the booking: its cancellation's and its changes' (core/bookings/booking-amendment.ts); blank when none. */
-function refundedText(b: Booking): string {
-  const refunded = (b.refundStatus === 'refunded' ? (b.refundAmount ?? 0) : 0) + amendmentsRefunded(b);
-  return refunded > 0 ? minorToDecimalText(refunded) : '';
-}
-
-/** The CSV download of one event's bookings; times in London, amounts as decimals. */
-export function bookingsCsv(bookings: Booking[], now: Date, attendance: ReadonlyMap<string, Attendance> = new Map()): string {
-  const lines = [CSV_HEADER.map(csvCell).join(',')];
-  for (const b of bookings) {
-    const submitted = parseInstant(b.submittedAt);
-    lines.push(
-      [
-        b.id,
-        b.reference,
-        submitted === null ? b.submittedAt : londonWallClock(submitted).replace('T', ' '),
-        b.firstName,
-        b.lastName,
-        b.userEmail,
-        b.numberAttending,
-        b.numberOfChildren,
-        b.numberOfSoftDrinks,
-        b.numberOfVegetarian,
-        b.boatName,
-        paymentStatus(b, now),
-        // Every payment taken: the booking's and its larger changes' (refunds are the next column).
-        b.paymentAmount === null ? '' : minorToDecimalText(amountPaid(b)),
-        b.paymentCurrency,
-        b.paymentId,
-        refundedText(b),
-        priceChargedText(b),
-        b.memberPlaces,
-        bookedAttendeesText(b.householdAttendees),
-        ...attendanceCells(b, attendance.get(b.id)),
-      ]
-        .map(csvCell)
-        .join(','),
-    );
-  }
-  return `${lines.join('\r\n')}\r\n`;
 }

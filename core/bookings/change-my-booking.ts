@@ -24,7 +24,7 @@ import { BOOKING_NOT_FOUND } from '../shared/messages';
 import type { BookingLinks } from './booking-links.port';
 import { changeOf, combinedRefundOutcome, type BookingChangeDeps } from './booking-changes';
 import { changeRefundParts, refundPartKey } from './refund-split';
-import { formatMoney } from './pricing';
+import { formatMoney } from '../shared/money';
 import { manageUrl } from './booking-confirmations';
 import { newOutboxMessage } from '../mail/outbox';
 import type { MemberRepository } from '../members/member-repository.port';
@@ -35,7 +35,7 @@ import type { OutboxMessage } from '../mail/mail';
 import { eventBookingPath } from '../shared/paths';
 import { fieldsError, parseInput } from '../shared/parse-input';
 import { CHANGE_MESSAGES } from './booking-amendment';
-import { householdAttendeesFitting } from '../members/household-attendees';
+import { householdAttendeesFitting } from './household-attendees';
 import { UseCase } from '../shared/use-case';
 
 export { ChangeMyBookingRequestSchema };

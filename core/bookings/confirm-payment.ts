@@ -24,7 +24,7 @@ import { changeHoldRunning } from './booking-state';
 import { changedMail } from './change-my-booking';
 import { bookingChangeRefunded } from './booking-mail';
 import { manageUrl } from './booking-confirmations';
-import { formatMoney } from './pricing';
+import { formatMoney } from '../shared/money';
 import { newOutboxMessage } from '../mail/outbox';
 import { UnavailableError } from '../shared/errors';
 import { UseCase } from '../shared/use-case';

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { bookingClosedReason } from './booking-state';
+import { bookingClosedReason } from '../events/event-time';
 import { NotFoundError } from '../shared/errors';
 import type { BookingRepository } from './booking-repository.port';
 import type { Clock } from '../shared/clock.port';
 import type { EventRepository } from '../events/event-repository.port';
-import { CalendarEventSchema, toCalendarEvent } from '../calendar/calendar-event';
+import { CalendarEventSchema, toCalendarEvent } from './calendar-event';
 import { EVENT_NOT_FOUND } from '../shared/messages';
 import { UseCase } from '../shared/use-case';
 

@@ -8,7 +8,7 @@ import type { BookingLinks } from './booking-links.port';
 import type { BookingRepository } from './booking-repository.port';
 import type { Clock } from '../shared/clock.port';
 import type { EventRepository } from '../events/event-repository.port';
-import { toCalendarEvent } from '../calendar/calendar-event';
+import { toCalendarEvent } from './calendar-event';
 import type { MyBooking } from './my-booking-schema';
 import { UseCase } from '../shared/use-case';
 

@@ -1,9 +1,9 @@
 import type { Admin } from '../admins/admin';
 import type { OutboxMessage, OutgoingMail } from '../mail/mail';
 import { newOutboxMessage } from '../mail/outbox';
-import { composeMail } from './booking-mail';
+import { composeMail } from '../mail/compose-mail';
 import { handRefundRecipients, type HandRefund } from './hand-refunds';
-import { formatMoney } from './pricing';
+import { formatMoney } from '../shared/money';
 
 /** The outbox kind of the admins' list of refunds to make by hand. */
 export const HAND_REFUND_MAIL_KIND = 'hand-refunds';

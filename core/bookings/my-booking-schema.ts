@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarEventSchema } from '../calendar/calendar-event';
+import { CalendarEventSchema } from './calendar-event';
 
 /** The manage page's request and answer (GetMyBooking), apart from the use case so the page loads no mail code. */
 export const MyBookingQuerySchema = z.object({ token: z.string().max(600) });

@@ -1,7 +1,7 @@
 import { createEvents } from 'ics';
-import { eventEndInstant } from '../bookings/booking-state';
-import { calendarSpan } from './calendar';
-import { foldIcsLines, ICS_PRODUCT_ID, icsEventAttributes, withEventUrls, type IcsEvent } from './ics-file';
+import { eventEndInstant } from '../events/event-time';
+import { calendarSpan } from '../events/calendar-span';
+import { foldIcsLines, ICS_PRODUCT_ID, icsEventAttributes, withEventUrls, type IcsEvent } from '../events/ics-file';
 import { londonDate, londonMidnight } from '../shared/london-time';
 import type { WorkDay } from '../work-days/work-day';
 import { isWorkDayOnCalendar, workDayIcsEvent } from '../work-days/work-day-mail';

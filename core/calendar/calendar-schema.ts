@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarEventSchema } from './calendar-event';
+import { CalendarEventSchema } from '../bookings/calendar-event';
 import { CalendarWorkDaySchema } from './calendar-work-day';
 import { CalendarConditionsSchema } from '../conditions/calendar-conditions';
 

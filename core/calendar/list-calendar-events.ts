@@ -3,7 +3,7 @@ import { startOfLondonDay } from '../shared/london-time';
 import type { BookingRepository } from '../bookings/booking-repository.port';
 import type { Clock } from '../shared/clock.port';
 import type { EventRepository } from '../events/event-repository.port';
-import { toCalendarEvent } from './calendar-event';
+import { toCalendarEvent } from '../bookings/calendar-event';
 import type { CalendarListEvent } from './calendar-schema';
 import { UseCase } from '../shared/use-case';
 import type { ConditionsRepository } from '../conditions/conditions-repository.port';

@@ -1,4 +1,4 @@
-import { csvCell } from '../bookings/bookings-report';
+import { csvCell } from '../shared/csv';
 import { londonWallClock } from '../shared/london-time';
 import type { WalkIn } from './walk-in';
 

@@ -1,8 +1,8 @@
 import type { Admin } from '../admins/admin';
 import { hasPermission } from '../admins/permissions';
 import type { AdminRepository } from '../admins/admin-repository.port';
-import { composeMail } from '../bookings/booking-mail';
-import { formatDateRange } from '../calendar/calendar';
+import { composeMail } from '../mail/compose-mail';
+import { formatDateRange } from '../shared/date-text';
 import type { BookingRepository } from '../bookings/booking-repository.port';
 import type { EventRepository } from '../events/event-repository.port';
 import type { Outbox } from '../mail/outbox.port';
@@ -15,7 +15,7 @@ import { compassPoint } from './forecast';
 import { goNoGoPanel, inForecastWindow } from './go-no-go';
 import type { GoNoGoPanel } from './conditions-schema';
 import type { DutyRepository } from '../duties/duty-repository.port';
-import { isEventCancelled } from '../events/event-cancellation';
+import { isEventCancelled } from '../events/event-time';
 import { SAFETY_COVER_WORDS, shortSlotText, slotsOfEvent } from './safety-cover';
 import { dutyAlertRecipients } from '../duties/staffing-alerts';
 

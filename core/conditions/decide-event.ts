@@ -1,9 +1,9 @@
 import type { Admin } from '../admins/admin';
 import { requirePermission } from '../admins/permissions';
 import { recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
-import { isEventOver } from '../bookings/booking-state';
+import { isEventOver } from '../events/event-time';
 import type { ClubEvent } from '../events/event';
-import { isEventCancelled } from '../events/event-cancellation';
+import { isEventCancelled } from '../events/event-time';
 import { eventToFormValues, type EventFormValues } from '../events/event-form';
 import type { EventRepository } from '../events/event-repository.port';
 import { ConflictError, ValidationError } from '../shared/errors';

@@ -1,5 +1,5 @@
 import type { EventRepository } from '../events/event-repository.port';
-import { isEventOver } from '../bookings/booking-state';
+import { isEventOver } from '../events/event-time';
 import type { Clock } from '../shared/clock.port';
 import { EVENT_NOT_FOUND } from '../shared/messages';
 import { requireFound } from '../shared/require-found';

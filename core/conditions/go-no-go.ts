@@ -1,6 +1,6 @@
 import type { ClubEvent } from '../events/event';
-import { isEventCancelled } from '../events/event-cancellation';
-import { isEventOver } from '../bookings/booking-state';
+import { isEventCancelled } from '../events/event-time';
+import { isEventOver } from '../events/event-time';
 import { compareWithLimits, eventSpan, hoursOfEvent } from './compare-conditions';
 import { DEFAULT_CONDITIONS_LIMITS, limitsOfKind, type ConditionsLimits } from './conditions-limits';
 import type { GoNoGoPanel } from './conditions-schema';

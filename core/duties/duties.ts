@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { InstantSchema } from '../shared/instant';
 import { addDaysToDate, londonDate, londonMidnight } from '../shared/london-time';
+import { IdSchema, type DutyAssignment, type DutyWindow } from '../duty-rosters/duty-roster';
 import { isMembershipCurrent, type Member } from '../members/member';
 
 /**
@@ -8,7 +9,6 @@ import { isMembershipCurrent, type Member } from '../members/member';
  * Plain rules over plain types; storage and use cases build on them.
  */
 
-const IdSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Not a valid id');
 const NameSchema = z.string().trim().min(1, 'Give a name').max(100, 'At most 100 characters');
 
 /** A qualification a duty may need, e.g. "Powerboat Level 2". */
@@ -62,21 +62,6 @@ export const DutySlotSchema = DutyNeedSchema.extend({
   createdAt: InstantSchema,
 });
 export type DutySlot = z.infer<typeof DutySlotSchema>;
-
-/** When a duty is done: the event's time, [start, end). */
-export const DutyWindowSchema = z.object({ start: InstantSchema, end: InstantSchema });
-export type DutyWindow = z.infer<typeof DutyWindowSchema>;
-
-/** A member holding a slot. overrideReason: why an admin assigned someone not eligible (else null). */
-export const DutyAssignmentSchema = z.object({
-  slotId: IdSchema,
-  memberId: IdSchema,
-  eventId: z.string().min(1).max(200),
-  window: DutyWindowSchema,
-  assignedAt: InstantSchema,
-  overrideReason: z.string().trim().min(1).max(500).nullable(),
-});
-export type DutyAssignment = z.infer<typeof DutyAssignmentSchema>;
 
 /** A slot with the members who hold it, oldest first. */
 export interface StaffedSlot extends DutySlot {

@@ -4,7 +4,8 @@ import type { MemberRepository } from '../members/member-repository.port';
 import type { Member } from '../members/member';
 import type { Clock } from '../shared/clock.port';
 import { NotFoundError, ValidationError } from '../shared/errors';
-import { DUTY_MESSAGES, dutyWindow, ineligibility, windowsOverlap, type DutyAssignment, type DutyType, type DutyWindow, type StaffedSlot } from './duties';
+import { DUTY_MESSAGES, dutyWindow, ineligibility, windowsOverlap, type DutyType, type StaffedSlot } from './duties';
+import { type DutyAssignment, type DutyWindow } from '../duty-rosters/duty-roster';
 import type { DutyRepository } from './duty-repository.port';
 
 export interface DutyAssignmentDeps {

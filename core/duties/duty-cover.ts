@@ -1,7 +1,7 @@
 import type { Admin } from '../admins/admin';
 import { requirePermission } from '../admins/permissions';
 import { recordAdminAction, type AuditTrailDeps } from '../audit/audit-trail';
-import { composeMail } from '../bookings/booking-mail';
+import { composeMail } from '../mail/compose-mail';
 import type { OutgoingMail } from '../mail/mail';
 import { newOutboxMessage } from '../mail/outbox';
 import type { Outbox } from '../mail/outbox.port';
@@ -10,7 +10,8 @@ import type { IdGenerator } from '../shared/id-generator.port';
 import { londonDate } from '../shared/london-time';
 import { PATHS } from '../shared/paths';
 import { UseCase } from '../shared/use-case';
-import { DUTY_MESSAGES, dutyWindow, type DutyWindow } from './duties';
+import { DUTY_MESSAGES, dutyWindow } from './duties';
+import { type DutyWindow } from '../duty-rosters/duty-roster';
 import { dutiesOverlapping, type DutyAssignmentDeps } from './duty-assignment';
 import { openSlotsFor, type OfferedSlot } from './duty-offers';
 import { dutyWhen } from './duty-swap-mail';

@@ -1,5 +1,6 @@
 import type { Member } from '../members/member';
-import { ineligibility, windowsOverlap, type DutyAssignment, type DutyType, type DutyWindow, type MemberQualification, type StaffedSlot } from './duties';
+import { ineligibility, windowsOverlap, type DutyType, type MemberQualification, type StaffedSlot } from './duties';
+import { type DutyAssignment, type DutyWindow } from '../duty-rosters/duty-roster';
 
 /**
  * Who may be offered a duty (docs/duties.md): the open slots a member may volunteer for, and (for swaps

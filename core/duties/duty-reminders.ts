@@ -8,10 +8,12 @@ import type { MemberRepository } from '../members/member-repository.port';
 import type { Clock } from '../shared/clock.port';
 import { parseInstant } from '../shared/london-time';
 import { UseCase } from '../shared/use-case';
-import { composeMail } from '../bookings/booking-mail';
-import { formatDate, formatDateRange, icsFileName } from '../calendar/calendar';
-import { icsText, type IcsEvent } from '../calendar/ics-file';
-import { dutyWindow, type DutyAssignment } from './duties';
+import { composeMail } from '../mail/compose-mail';
+import { icsFileName } from '../events/calendar-span';
+import { formatDate, formatDateRange } from '../shared/date-text';
+import { icsText, type IcsEvent } from '../events/ics-file';
+import { dutyWindow } from './duties';
+import { type DutyAssignment } from '../duty-rosters/duty-roster';
 import type { DutyRepository } from './duty-repository.port';
 
 /** DUTY_REMINDER_DAYS' default: a member on duty is reminded 14 days and 3 days before the event. */

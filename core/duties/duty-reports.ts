@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Admin } from '../admins/admin';
 import { requirePermission } from '../admins/permissions';
-import { csvCell } from '../bookings/bookings-report';
+import { csvCell } from '../shared/csv';
 import type { ClubEvent } from '../events/event';
 import type { EventRepository } from '../events/event-repository.port';
 import type { HouseholdRepository } from '../members/household-repository.port';
@@ -13,7 +13,8 @@ import { InstantSchema } from '../shared/instant';
 import { addDaysToDate, daysBetweenDates, londonDate, londonMidnight, londonWallClock } from '../shared/london-time';
 import { parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
-import { dutyWindow, staffingLight, windowsOverlap, type DutyAssignment, type StaffedSlot } from './duties';
+import { dutyWindow, staffingLight, windowsOverlap, type StaffedSlot } from './duties';
+import { type DutyAssignment } from '../duty-rosters/duty-roster';
 import type { DutyRepository } from './duty-repository.port';
 import { StaffingLightSchema } from './duty-forms';
 

@@ -1,4 +1,5 @@
-import type { DutyAssignment, DutySlot, DutyTemplate, DutyType, MemberQualification, Qualification, StaffedSlot } from './duties';
+import type { DutySlot, DutyTemplate, DutyType, MemberQualification, Qualification, StaffedSlot } from './duties';
+import type { DutyAssignment } from '../duty-rosters/duty-roster';
 
 /** The duty catalogue's three kinds of record, each kept by id. */
 export interface DutyCatalogueRecords {

@@ -1,5 +1,6 @@
 import type { Member } from '../members/member';
-import { ineligibility, type DutyAssignment, type Qualification, type MemberQualification } from './duties';
+import { ineligibility, type Qualification, type MemberQualification } from './duties';
+import { type DutyAssignment } from '../duty-rosters/duty-roster';
 import { isFreeAt, type OfferedSlot } from './duty-offers';
 
 /**

@@ -1,7 +1,7 @@
-import { composeMail } from '../bookings/booking-mail';
+import { composeMail } from '../mail/compose-mail';
 import type { OutgoingMail } from '../mail/mail';
-import type { DutyWindow } from './duties';
-import { formatDateRange } from '../calendar/calendar';
+import type { DutyWindow } from '../duty-rosters/duty-roster';
+import { formatDateRange } from '../shared/date-text';
 
 /** Outbox kinds of the duty swap e-mails. */
 export const DUTY_SWAP_REQUEST_KIND = 'duty-swap-request';

@@ -1,4 +1,4 @@
-import type { DutyAssignment } from './duties';
+import type { DutyAssignment } from '../duty-rosters/duty-roster';
 import type { DutySwap } from './duty-swaps';
 
 /**

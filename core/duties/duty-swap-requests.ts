@@ -10,7 +10,8 @@ import { ConflictError, NotFoundError, RateLimitError, ValidationError } from '.
 import type { IdGenerator } from '../shared/id-generator.port';
 import { parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
-import { DUTY_MESSAGES, type DutyAssignment, type DutyWindow } from './duties';
+import { DUTY_MESSAGES } from './duties';
+import { type DutyAssignment, type DutyWindow } from '../duty-rosters/duty-roster';
 import { assignmentOf, dutiesOverlapping, memberIneligibility, slotContext, type DutyAssignmentDeps, type SlotContext } from './duty-assignment';
 import { AskSwapFormSchema, TRANSFER_CANDIDATES_SHOWN, TransferCandidatesQuerySchema, type SwapView, type TransferCandidates } from './duty-swap-forms';
 import { nameMatches, rotaName } from './duty-rota';

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { InstantSchema } from '../shared/instant';
 import type { Member } from '../members/member';
 import type { AuditChange } from '../audit/audit';
-import { DUTY_MESSAGES, DutyWindowSchema, windowsOverlap, type DutyAssignment, type DutyType, type MemberQualification, type StaffedSlot } from './duties';
+import { DUTY_MESSAGES, windowsOverlap, type DutyType, type MemberQualification, type StaffedSlot } from './duties';
+import { DutyWindowSchema, type DutyAssignment } from '../duty-rosters/duty-roster';
 import { mayTakeDuty } from './duty-offers';
 
 /**

@@ -5,9 +5,10 @@ import { ConflictError, NotFoundError, ValidationError } from '../shared/errors'
 import type { IdGenerator } from '../shared/id-generator.port';
 import { parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
-import { isAnonymisedHolder } from '../privacy/retention-records';
-import { ANONYMISED_NAME } from '../privacy/retention-schedule';
-import { DUTY_MESSAGES, dutyWindow, ineligibility, slotsFromTemplate, staffingLight, type DutyAssignment, type DutySlot } from './duties';
+import { isAnonymisedHolder } from './anonymised-holder';
+import { ANONYMISED_NAME } from '../shared/anonymised';
+import { DUTY_MESSAGES, dutyWindow, ineligibility, slotsFromTemplate, staffingLight, type DutySlot } from './duties';
+import { type DutyAssignment } from '../duty-rosters/duty-roster';
 import { assignmentOf, dutiesOverlapping, memberIneligibility, requireMember, slotContext, type DutyAssignmentDeps } from './duty-assignment';
 import { ApplyTemplateFormSchema, AssignDutyFormSchema, DutyNeedFormSchema, type EventRoster, type StaffingLightSchema } from './duty-forms';
 import type { z } from 'zod';

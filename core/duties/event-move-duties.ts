@@ -1,32 +1,13 @@
-import { composeMail } from '../bookings/booking-mail';
-import { icsFileName } from '../calendar/calendar';
-import { icsText } from '../calendar/ics-file';
+import type { DutyMove, HolderKey } from '../duty-rosters/duty-roster';
+import { composeMail } from '../mail/compose-mail';
+import { icsFileName } from '../events/calendar-span';
+import { icsText } from '../events/ics-file';
 import type { ClubEvent } from '../events/event';
 import { changeLines } from '../events/event-change-notice';
 import type { OutgoingMail } from '../mail/mail';
 import type { Member } from '../members/member';
-import { ineligibility, windowsOverlap, type DutyAssignment, type DutyType, type DutyWindow, type MemberQualification, type Qualification, type StaffedSlot } from './duties';
-
-/**
- * What a move of an event (an edit of its start or end, or a postponement) does to its duty
- * roster: every holder's duty moves to the new time, except those who no longer fit it, who are
- * released. The use case decides; the storage writes it in the same atomic step as the event
- * (EventRepository.update's `also.duties`), after checking it against the roster as it then is
- * (dutyMoveRefusal), so no holder is told of a change that was not written, nor released twice.
- */
-export interface DutyMove {
-  eventId: string;
-  /** The duties' time at the event's new time (dutyWindow). */
-  window: DutyWindow;
-  /** Every holder of the event's slots when the move was decided. */
-  holders: readonly HolderKey[];
-  /** The holders taken off their slot: they no longer fit the new time. */
-  release: readonly HolderKey[];
-}
-export interface HolderKey {
-  slotId: string;
-  memberId: string;
-}
+import { ineligibility, windowsOverlap, type DutyType, type MemberQualification, type Qualification, type StaffedSlot } from './duties';
+import { type DutyAssignment, type DutyWindow } from '../duty-rosters/duty-roster';
 
 /** Why a holder no longer fits a moved event's time: on another duty then. */
 export const BUSY_AT_NEW_TIME = 'On another duty at the new time';

@@ -1,11 +1,12 @@
+import type { MemberDutyRelease } from '../duty-rosters/duty-roster';
 import type { AdminRepository } from '../admins/admin-repository.port';
-import { composeMail } from '../bookings/booking-mail';
-import { formatDateRange } from '../calendar/calendar';
+import { composeMail } from '../mail/compose-mail';
+import { formatDateRange } from '../shared/date-text';
 import type { EventRepository } from '../events/event-repository.port';
-import type { OutgoingMail, OutboxMessage } from '../mail/mail';
+import type { OutgoingMail } from '../mail/mail';
 import { newOutboxMessage } from '../mail/outbox';
 import type { Member } from '../members/member';
-import type { DutyAssignment } from './duties';
+import type { DutyAssignment } from '../duty-rosters/duty-roster';
 import type { DutyRepository } from './duty-repository.port';
 import type { DutyMailContext } from './duty-reminders';
 import { dutyAlertRecipients } from './staffing-alerts';
@@ -60,17 +61,6 @@ export function dutiesReleasedMail(admin: { email: string; name: string }, membe
     clubName: context.clubName,
   });
   return { to: admin.email, ...mail, attachments: [] };
-}
-
-/**
- * What the storage does with a member's write when they leave the rosters
- * (MemberRepository.update's `also.releaseDuties`): in the same atomic step, their duties not
- * over at `from` (dutiesReleasedOnLeaving, over the duties as stored then) are taken off their
- * slots, and `mail(released)`, the e-mails telling of them, is written to the outbox.
- */
-export interface MemberDutyRelease {
-  from: Date;
-  mail(released: readonly DutyAssignment[]): OutboxMessage[];
 }
 
 export interface MemberDutyReleaseDeps {

@@ -1,8 +1,8 @@
 import type { Admin } from '../admins/admin';
 import type { AdminRepository } from '../admins/admin-repository.port';
 import { hasPermission } from '../admins/permissions';
-import { composeMail } from '../bookings/booking-mail';
-import { formatDate, formatDateRange } from '../calendar/calendar';
+import { composeMail } from '../mail/compose-mail';
+import { formatDate, formatDateRange } from '../shared/date-text';
 import type { ClubEvent } from '../events/event';
 import type { OutgoingMail } from '../mail/mail';
 import { newOutboxMessage } from '../mail/outbox';

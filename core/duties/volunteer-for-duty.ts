@@ -1,6 +1,7 @@
 import { ConflictError } from '../shared/errors';
 import { UseCase } from '../shared/use-case';
-import { DUTY_MESSAGES, type DutyAssignment } from './duties';
+import { DUTY_MESSAGES } from './duties';
+import { type DutyAssignment } from '../duty-rosters/duty-roster';
 import { assignmentOf, memberIneligibility, requireMember, slotContext, type DutyAssignmentDeps } from './duty-assignment';
 
 /**

@@ -2,7 +2,8 @@ import type { Clock } from '../shared/clock.port';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import { UseCase } from '../shared/use-case';
 import type { DutyRepository } from './duty-repository.port';
-import { DUTY_MESSAGES, type DutyAssignment } from './duties';
+import { DUTY_MESSAGES } from './duties';
+import { type DutyAssignment } from '../duty-rosters/duty-roster';
 
 /** The signed-in member takes themself off a duty they hold, until it starts (then the officer does). */
 export class WithdrawFromDuty extends UseCase<{ duties: DutyRepository; clock: Clock }> {

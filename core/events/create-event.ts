@@ -2,14 +2,15 @@ import type { Admin } from '../admins/admin';
 import { NEW_EVENT, type ClubEvent } from './event';
 import { EventFormValuesSchema, validateEventForm } from './event-form';
 import { requirePermission } from '../admins/permissions';
-import { eventSearchRecord } from '../search/search-records';
+import { eventSearchRecord } from './event-search-record';
 import type { Clock } from '../shared/clock.port';
 import type { EventRepository } from './event-repository.port';
 import type { IdGenerator } from '../shared/id-generator.port';
 import { upsertInStep, type SearchIndexingDeps } from '../search/keep-index-in-step';
 import type { PaymentGateway } from '../payments/payment-gateway.port';
 import { cardCurrencyOf } from '../payments/card-currency';
-import { AUDITED_EVENT, type AuditTrailDeps, recordChange } from '../audit/audit-trail';
+import { type AuditTrailDeps, recordChange } from '../audit/audit-trail';
+import { AUDITED_EVENT } from './event-audit';
 import { fieldsError, parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
 

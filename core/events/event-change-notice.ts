@@ -1,10 +1,8 @@
-import type { Booking } from '../bookings/booking';
 import type { ClubEvent } from './event';
 import { formTimeFor, type EventFormValues } from './event-form';
-import { holdsPlace, isEventOver } from '../bookings/booking-state';
-import { formatDateRange } from '../calendar/calendar';
+import { formatDateRange } from '../shared/date-text';
 import { parseInstant } from '../shared/london-time';
-import { isEventCancelled } from './event-cancellation';
+import { isEventCancelled, isEventOver } from './event-time';
 
 /**
  * Telling booked members that their event moved. The fields that count are the ones
@@ -40,16 +38,6 @@ export function changeNeedsTelling(before: Timed & Pick<ClubEvent, 'cancelledAt'
   return !(isEventOver(before, now) && isEventOver(after, now));
 }
 
-type Tellable = Pick<Booking, 'userEmail' | 'cancelledAt' | 'paymentRequired' | 'paid' | 'submittedAt'> & { checkoutOpenedAt?: string | null };
-
-/**
- * The bookings told of a change at `now`: each live one (not cancelled, not a lapsed hold) whose
- * member gave an e-mail. A hold still running is told too: its member saw the old time.
- */
-export function bookingsToTell<B extends Tellable>(bookings: readonly B[], now: Date): B[] {
-  return bookings.filter((b) => holdsPlace(b, now) && Boolean(b.userEmail));
-}
-
 /** What the admin's edit form says before a save that moves the event: who is e-mailed, who cannot be. */
 export interface ChangeNoticeCount {
   /** Live bookings with an e-mail address: each gets the e-mail. */
@@ -58,12 +46,6 @@ export interface ChangeNoticeCount {
   withoutEmail: number;
   /** The event's duty holders on the member list: each gets the duty e-mail (the new time, or released). */
   dutyHolders: number;
-}
-
-export function changeNoticeCount(bookings: readonly Tellable[], now: Date, dutyHolders = 0): ChangeNoticeCount {
-  const live = bookings.filter((b) => holdsPlace(b, now));
-  const withEmail = live.filter((b) => Boolean(b.userEmail)).length;
-  return { withEmail, withoutEmail: live.length - withEmail, dutyHolders };
 }
 
 /** Who a move of the event e-mailed, as the admin is told after saving. */

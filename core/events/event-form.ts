@@ -2,9 +2,9 @@ import { ValidationError } from '../shared/errors';
 import { z } from 'zod';
 import type { ClubEvent, EventFields } from './event';
 import { CURRENCIES, MAX_PAYMENT_AMOUNT, type Currency } from '../shared/money';
-import { instantToLondonWallClock } from '../calendar/calendar';
+import { instantToLondonWallClock } from '../shared/date-text';
 import { wallClockToInstant } from '../shared/london-time';
-import { minorToDecimalText, parseMoneyInput } from '../bookings/pricing';
+import { minorToDecimalText, parseMoneyInput } from '../shared/money';
 
 /**
  * The admin event form as the browser sends it: date-times as London wall-clock text

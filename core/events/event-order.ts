@@ -1,4 +1,4 @@
-import { isEventOver } from '../bookings/booking-state';
+import { isEventOver } from './event-time';
 import { parseInstant } from '../shared/london-time';
 import type { ClubEvent } from './event';
 

@@ -1,6 +1,6 @@
 import type { ClubEvent } from './event';
 import type { OutboxMessage } from '../mail/mail';
-import type { DutyMove } from '../duties/event-move-duties';
+import type { DutyMove } from '../duty-rosters/duty-roster';
 
 /** What an event's update writes or checks in the same atomic step as the event (EventRepository.update). */
 export interface EventUpdateExtras {

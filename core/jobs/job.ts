@@ -16,7 +16,7 @@ export type JobPayload = z.infer<typeof JobPayloadSchema>;
 export const JobSchema = z.object({
   /** The job's key, made from what the work is about (it names a document: no slash). */
   id: z.string().regex(/^[^/]{1,500}$/),
-  /** What to do: the name of its handler (core/jobs/scheduled-work.ts). */
+  /** What to do: the name of its handler (core/operations/scheduled-work.ts). */
   kind: z.string().min(1).max(100),
   payload: JobPayloadSchema,
   status: JobStatusSchema,

@@ -4,7 +4,7 @@ import type { Clock } from '../shared/clock.port';
 import type { JobQueue } from './job-queue.port';
 import { UseCase } from '../shared/use-case';
 
-/** What a job of one kind does (core/jobs/scheduled-work.ts lists them). */
+/** What a job of one kind does (core/operations/scheduled-work.ts lists them). */
 export interface JobHandler {
   /**
    * Does the job's work. It must be idempotent: a job may run again (a claim that lapsed while

@@ -3,7 +3,7 @@ import type { Admin } from '../admins/admin';
 import { OutboxDeliveryShape, OutboxStatusSchema, type OutboxMessage } from './mail';
 import { requirePermission } from '../admins/permissions';
 import { withholdCapabilityLinks } from '../shared/capability-links';
-import { SECRET_MAIL_KINDS } from '../admins/password-reset';
+import { SECRET_MAIL_KINDS } from './secret-mail-kinds';
 import type { Outbox } from './outbox.port';
 import { parseInput } from '../shared/parse-input';
 import { requireFound } from '../shared/require-found';

@@ -1,7 +1,7 @@
 import type { Admin } from '../admins/admin';
 import { afterResend } from './outbox';
 import { requirePermission } from '../admins/permissions';
-import { SECRET_MAIL_KINDS } from '../admins/password-reset';
+import { SECRET_MAIL_KINDS } from './secret-mail-kinds';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import type { Clock } from '../shared/clock.port';
 import type { Outbox } from './outbox.port';

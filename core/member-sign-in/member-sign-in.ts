@@ -40,9 +40,6 @@ export const FAILED_CODE_WINDOW_MS = 24 * 3_600_000;
  */
 export const MAX_CODE_TRIES = MAX_FAILED_CODES_PER_DAY;
 
-/** The outbox kind of the sign-in e-mail: its body holds the code, so it is never shown or sent again. */
-export const MEMBER_SIGN_IN_MAIL_KIND = 'member-sign-in-code';
-
 /** The member sign-in page, which the e-mailed link opens. */
 export const SIGN_IN_PATH = '/sign-in';
 /** A signed-in member's own page ("My club"). */

@@ -1,19 +1,5 @@
-import {
-  CODE_REQUEST_WINDOW_MS,
-  codeHashInput,
-  codeRequestAllowed,
-  codeRequestKeys,
-  codeStillLive,
-  FAILED_CODE_WINDOW_MS,
-  failedCodeCapReached,
-  wrongCodeKeys,
-  MEMBER_SIGN_IN_MAIL_KIND,
-  SIGN_IN_CODE_TTL_MS,
-  SIGN_IN_MESSAGES,
-  signInLink,
-  SignInCodeRequestSchema,
-  type SignInMessage,
-} from './member-sign-in';
+import { CODE_REQUEST_WINDOW_MS, codeHashInput, codeRequestAllowed, codeRequestKeys, codeStillLive, FAILED_CODE_WINDOW_MS, failedCodeCapReached, wrongCodeKeys, SIGN_IN_CODE_TTL_MS, SIGN_IN_MESSAGES, signInLink, SignInCodeRequestSchema, type SignInMessage } from './member-sign-in';
+import { MEMBER_SIGN_IN_MAIL_KIND } from '../mail/secret-mail-kinds';
 import type { SignInKeys } from './sign-in-keys.port';
 import type { Member } from '../members/member';
 import type { MemberRepository } from '../members/member-repository.port';

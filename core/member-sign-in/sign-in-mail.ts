@@ -1,5 +1,5 @@
 import type { OutgoingMail } from '../mail/mail';
-import { escapeHtml } from '../bookings/booking-mail';
+import { escapeHtml } from '../mail/compose-mail';
 
 /** The sign-in e-mail: the code, and the link to the page whose button signs in with it. */
 export function signInCodeMail(to: string, context: { clubName: string; code: string; link: string }): OutgoingMail {

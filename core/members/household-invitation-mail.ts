@@ -1,4 +1,4 @@
-import { composeMail } from '../bookings/booking-mail';
+import { composeMail } from '../mail/compose-mail';
 import type { OutgoingMail } from '../mail/mail';
 import { PATHS } from '../shared/paths';
 

@@ -1,5 +1,5 @@
 import type { HouseholdPerson } from './household';
-import { memberAsAttendee } from './household-attendees';
+import { memberAsAttendee } from './household';
 import {
   contactOf,
   HOUSEHOLD_INVITATION_WINDOW_MS,

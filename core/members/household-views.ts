@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HouseholdPersonSchema, type HouseholdPerson } from './household';
-import type { BookingHousehold } from './household-attendees';
+import type { BookingHousehold } from './household';
 import { HOUSEHOLD_MEMBER_MESSAGES, invitationEmail } from './household-membership';
 
 /*

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { InstantSchema } from '../shared/instant';
 import { londonDate } from '../shared/london-time';
+import type { Member } from './member';
 
 /**
  * A person a member books for (docs/members-households.md): a dependant of the member's
@@ -84,4 +85,32 @@ export function householdPersonFormErrors(form: HouseholdPersonForm, now: Date):
   if (!parsed.success) return { name: HOUSEHOLD_MESSAGES.nameRequired };
   const checked = validateHouseholdPerson(parsed.data, Number(londonDate(now).slice(0, 4)));
   return checked.ok ? {} : checked.errors;
+}
+
+/**
+ * A signed-in member's household as booking sees it: whom they may name as attendees (the
+ * dependants, then the household's other members as memberAsAttendee makes them), which of those
+ * are members, and which of the members have a membership current on the booking day.
+ */
+export interface BookingHousehold {
+  attendable: readonly HouseholdPerson[];
+  memberIds: ReadonlySet<string>;
+  currentMemberIds: ReadonlySet<string>;
+}
+
+/**
+ * Another member of the booking member's household as an attendee: named as the member list
+ * has them, a junior when their membership type says so (no year of birth: a junior takes a
+ * child's place), keyed by their member id.
+ */
+export function memberAsAttendee(member: Pick<Member, 'id' | 'name' | 'membershipType'>, at: string): HouseholdPerson {
+  return {
+    id: member.id,
+    memberId: member.id,
+    name: member.name.slice(0, HOUSEHOLD_NAME_MAX),
+    kind: /junior/i.test(member.membershipType) ? 'junior' : 'adult',
+    yearOfBirth: null,
+    createdAt: at,
+    updatedAt: at,
+  };
 }

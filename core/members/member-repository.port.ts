@@ -1,4 +1,4 @@
-import type { MemberDutyRelease } from '../duties/member-duty-release';
+import type { MemberDutyRelease } from '../duty-rosters/duty-roster';
 import type { Member } from './member';
 
 /** What a member's update writes in the same atomic step as the member (MemberRepository.update). */

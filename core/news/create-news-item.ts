@@ -2,7 +2,7 @@ import type { Admin } from '../admins/admin';
 import type { NewsItem } from './news-item';
 import { NewsFormValuesSchema, validateNewsForm } from './news-form';
 import { requirePermission } from '../admins/permissions';
-import type { CampaignRepository } from '../campaigns/campaign-repository.port';
+import type { CampaignRepository } from './campaign-repository.port';
 import type { Clock } from '../shared/clock.port';
 import type { IdGenerator } from '../shared/id-generator.port';
 import type { AdminNewsItem } from './news-schema';

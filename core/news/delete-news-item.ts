@@ -2,7 +2,7 @@ import type { Admin } from '../admins/admin';
 import { NEWS_NOT_FOUND } from './news-items';
 import { requirePermission } from '../admins/permissions';
 import { NotFoundError } from '../shared/errors';
-import type { CampaignRepository } from '../campaigns/campaign-repository.port';
+import type { CampaignRepository } from './campaign-repository.port';
 import { recordNewsChange, refuseUnlessWrittenHere, type NewsWritingDeps } from './news-trail';
 import { UseCase } from '../shared/use-case';
 

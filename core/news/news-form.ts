@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NEWS_BODY_MAX, NEWS_STATUSES, NEWS_SUBJECT_MAX, type NewsItem, type NewsStatus } from './news-item';
-import { instantToLondonWallClock } from '../calendar/calendar';
+import { instantToLondonWallClock } from '../shared/date-text';
 import { londonWallClock, wallClockToInstant } from '../shared/london-time';
 import { groupThousands } from '../shared/number-text';
 

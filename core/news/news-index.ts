@@ -1,4 +1,4 @@
-import { campaignSearchRecord } from '../search/search-records';
+import { campaignSearchRecord } from '../campaigns/campaign-search-record';
 import type { CampaignSource } from '../campaigns/campaign-source.port';
 import type { SearchIndex } from '../search/search-index.port';
 

@@ -1,7 +1,5 @@
 import type { Campaign } from '../campaigns/campaign';
 import type { NewsItem } from './news-item';
-import type { SearchHit } from '../search/search-hit';
-import { PATHS } from '../shared/paths';
 
 /** What members and the admin screen are told about an id that is not (or not yet) a member's news item. */
 export const NEWS_NOT_FOUND = 'News item not found';
@@ -41,30 +39,4 @@ export function visibleCampaigns(campaigns: Campaign[], now: Date): Campaign[] {
 /** A published news item as the News page lists it: its own page, no outside preview. */
 export function newsItemCampaign(item: NewsItem, excerpt: string): Campaign {
   return { id: item.id, subject: item.subject, finished_at: item.publishAt, preview_url: null, news_page: true, excerpt };
-}
-
-/** The members' page of a news item written in the app. */
-export function newsItemPath(id: string): string {
-  return `${PATHS.news}/${encodeURIComponent(id)}`;
-}
-
-/** The id in a news item's page address (/news/{id}), or null when the address is not one. */
-export function newsItemIdOf(path: string): string | null {
-  const m = /^\/news\/([^/?#]+)$/.exec(path);
-  if (!m) return null;
-  try {
-    const id = decodeURIComponent(m[1]);
-    return id === '' ? null : id;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Whether a search hit may be shown now: a news hit carries its publish time (eventDate, epoch
- * seconds), so an item indexed ahead of its time is found from that time on, not before.
- */
-export function isSearchHitVisible(hit: Pick<SearchHit, 'type' | 'eventDate'>, now: Date): boolean {
-  if (hit.type !== 'news' || typeof hit.eventDate !== 'number' || !Number.isFinite(hit.eventDate)) return true;
-  return hit.eventDate * 1000 <= now.getTime();
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NewsItemSchema } from './news-item';
 import { InstantSchema } from '../shared/instant';
 import { NewsFormValuesSchema } from './news-form';
-import type { CampaignRepository } from '../campaigns/campaign-repository.port';
+import type { CampaignRepository } from './campaign-repository.port';
 import type { Clock } from '../shared/clock.port';
 
 /** Where news come from (CAMPAIGNS): written in the app, or MailerLite (the app then writes none). */

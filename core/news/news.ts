@@ -1,4 +1,4 @@
-import { DATE_TBC } from '../calendar/calendar';
+import { DATE_TBC } from '../shared/date-text';
 import { daysBetweenDates, londonDate, londonLongDate, parseInstant } from '../shared/london-time';
 
 /**

@@ -1,6 +1,6 @@
 import { renderNewsBody } from './news-body';
 import { isNewsVisible, NEWS_NOT_FOUND, visibleCampaigns } from './news-items';
-import { hasOwnPage } from '../campaigns/imported-campaign';
+import { hasOwnPage } from './imported-campaign';
 import { NotFoundError } from '../shared/errors';
 import type { NewsItemPage, NewsReadingDeps } from './news-schema';
 import { UseCase } from '../shared/use-case';

@@ -3,7 +3,7 @@ import type { NewsItem } from './news-item';
 import { NewsFormValuesSchema, validateNewsForm } from './news-form';
 import { NEWS_NOT_FOUND } from './news-items';
 import { requirePermission } from '../admins/permissions';
-import type { CampaignRepository } from '../campaigns/campaign-repository.port';
+import type { CampaignRepository } from './campaign-repository.port';
 import type { Clock } from '../shared/clock.port';
 import type { AdminNewsItem } from './news-schema';
 import { recordNewsChange, refuseUnlessWrittenHere, withLabel, type NewsWritingDeps } from './news-trail';

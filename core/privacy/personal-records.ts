@@ -1,4 +1,4 @@
-import { SECRET_MAIL_KINDS } from '../admins/password-reset';
+import { SECRET_MAIL_KINDS } from '../mail/secret-mail-kinds';
 import { SECRET_MAIL_WITHHELD } from '../mail/list-outbox';
 import { withholdCapabilityLinks } from '../shared/capability-links';
 import type { RecordRewrite, StoredRecord } from './personal-data-store.port';

@@ -1,11 +1,13 @@
+import { anonymisedHolderId } from '../duties/anonymised-holder';
 import type { Booking } from '../bookings/booking';
 import type { Member } from '../members/member';
 import type { OutboxMessage } from '../mail/mail';
-import type { DutyAssignment } from '../duties/duties';
+import type { DutyAssignment } from '../duty-rosters/duty-roster';
 import type { WorkDaySignup } from '../work-days/work-day';
 import type { PseudonymisedPerson } from './audit-pseudonyms';
 import type { AnonymisedPerson } from './retention-store.port';
-import { ANONYMISED_LAST_NAME, ANONYMISED_NAME, DELETED_MAIL_TEXT, anonymisedEmail, isAnonymisedEmail } from './retention-schedule';
+import { DELETED_MAIL_TEXT, anonymisedEmail, isAnonymisedEmail } from './retention-schedule';
+import { ANONYMISED_LAST_NAME, ANONYMISED_NAME } from '../shared/anonymised';
 
 // The records' anonymised forms, shared by every RetentionStore adapter so that all three
 // storages leave the same thing behind.
@@ -69,21 +71,6 @@ export function signupHoldsData(signup: Pick<WorkDaySignup, 'firstName' | 'lastN
 /** The sign-up without its volunteer: the chosen jobs, tools, food and date stay, so the day's counts stay. */
 export function anonymisedSignup(signup: WorkDaySignup): WorkDaySignup {
   return { ...signup, firstName: ANONYMISED_NAME, lastName: ANONYMISED_LAST_NAME, email: null, notes: '', otherJob: '' };
-}
-
-const ANONYMISED_HOLDER_PREFIX = 'anonymised-';
-
-/**
- * The member id an anonymised duty assignment holds: made from a pseudonym of the assignment
- * itself (slot and member), so it is unique in its slot but links no two duties to one person.
- */
-export function anonymisedHolderId(pseudonym: string): string {
-  return `${ANONYMISED_HOLDER_PREFIX}${pseudonym.replace(/[^A-Za-z0-9]/g, '').toLowerCase()}`.slice(0, 64);
-}
-
-/** Whether a duty assignment's holder is an anonymised placeholder. */
-export function isAnonymisedHolder(memberId: string): boolean {
-  return memberId.startsWith(ANONYMISED_HOLDER_PREFIX);
 }
 
 /** The key a duty assignment's placeholder is the pseudonym of. */

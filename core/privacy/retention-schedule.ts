@@ -175,10 +175,6 @@ export function retentionRemoves(kind: RetentionKind): boolean {
   return RETENTION_KIND_TEXT[kind].action !== 'keep';
 }
 
-/** The placeholder name of an anonymised person. */
-export const ANONYMISED_NAME = 'Anonymised';
-/** An anonymised booking's last name: the booking reads "Anonymised person". */
-export const ANONYMISED_LAST_NAME = 'person';
 /** The words an outbox message keeps once its body is deleted. */
 export const DELETED_MAIL_TEXT = 'The words of this e-mail were deleted under the retention schedule.';
 

@@ -1,7 +1,7 @@
 import type { Highlight, HighlightField, SearchHit } from './search-hit';
 import { PATHS } from '../shared/paths';
 import { londonDate } from '../shared/london-time';
-import { newsItemIdOf, newsItemPath } from '../news/news-items';
+import { newsItemIdOf, newsItemPath } from '../shared/paths';
 
 export const MAX_TAGS = 3;
 

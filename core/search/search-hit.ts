@@ -44,3 +44,12 @@ export const SearchHitSchema = SearchRecordSchema.extend({
   highlights: z.partialRecord(z.enum(HIGHLIGHT_FIELDS), HighlightSchema).default({}),
 });
 export type SearchHit = z.infer<typeof SearchHitSchema>;
+
+/**
+ * Whether a search hit may be shown now: a news hit carries its publish time (eventDate, epoch
+ * seconds), so an item indexed ahead of its time is found from that time on, not before.
+ */
+export function isSearchHitVisible(hit: Pick<SearchHit, 'type' | 'eventDate'>, now: Date): boolean {
+  if (hit.type !== 'news' || typeof hit.eventDate !== 'number' || !Number.isFinite(hit.eventDate)) return true;
+  return hit.eventDate * 1000 <= now.getTime();
+}

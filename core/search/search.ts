@@ -3,7 +3,7 @@ import { SearchHitSchema } from './search-hit';
 import { HITS_PER_INDEX, isSearchableQuery, rankHits } from './search-ranking';
 import type { SearchIndex } from './search-index.port';
 import type { Clock } from '../shared/clock.port';
-import { isSearchHitVisible } from '../news/news-items';
+import { isSearchHitVisible } from './search-hit';
 import { UseCase } from '../shared/use-case';
 
 /** Longer text is cut: nobody types more into the search box, and it keeps queries cheap. */

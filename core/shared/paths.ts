@@ -175,3 +175,20 @@ export function signInPath(returnTo?: string | null): string {
   const path = returnPathOf(returnTo);
   return path === null ? PATHS.signIn : `${PATHS.signIn}?${new URLSearchParams({ [RETURN_TO_PARAM]: path }).toString()}`;
 }
+
+/** The members' page of a news item written in the app. */
+export function newsItemPath(id: string): string {
+  return `${PATHS.news}/${encodeURIComponent(id)}`;
+}
+
+/** The id in a news item's page address (/news/{id}), or null when the address is not one. */
+export function newsItemIdOf(path: string): string | null {
+  const m = /^\/news\/([^/?#]+)$/.exec(path);
+  if (!m) return null;
+  try {
+    const id = decodeURIComponent(m[1]);
+    return id === '' ? null : id;
+  } catch {
+    return null;
+  }
+}

@@ -1,4 +1,4 @@
-import { bookingClosedReason } from '../bookings/booking-state';
+import { bookingClosedReason } from '../events/event-time';
 import { offerHoldId } from '../bookings/places-ledger';
 import { expiredEntry, nextToOffer, offeredEntry } from './waiting-list';
 import { waitingListOfferMail } from './waiting-list-mail';

@@ -1,8 +1,8 @@
 import type { ClubEvent } from '../events/event';
 import type { OutgoingMail } from '../mail/mail';
 import type { WaitingListEntry } from './waiting-list-entry';
-import { composeMail } from '../bookings/booking-mail';
-import { formatDate, formatDateRange } from '../calendar/calendar';
+import { composeMail } from '../mail/compose-mail';
+import { formatDate, formatDateRange } from '../shared/date-text';
 
 /**
  * The e-mail a member gets on joining an event's waiting list: what they wait for and the link

@@ -1,5 +1,5 @@
 import type { WaitingListEntry } from './waiting-list-entry';
-import { csvCell } from '../bookings/bookings-report';
+import { csvCell } from '../shared/csv';
 import { londonWallClock, parseInstant } from '../shared/london-time';
 import { linePositions } from './waiting-list';
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { ClubEvent } from '../events/event';
 import type { WaitingListEntry, WaitingListFormValues } from './waiting-list-entry';
-import { bookingClosedReason, type BookingOffer } from '../bookings/booking-state';
+import { type BookingOffer } from '../bookings/booking-state';
+import { bookingClosedReason } from '../events/event-time';
 import { parseCount } from '../bookings/booking-validation';
 
 /** The waiting list's messages, shared by the booking page and the server. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { WorkDay, WorkDayJob, WorkDaySignup } from './work-day';
-import { instantToLondonWallClock } from '../calendar/calendar';
+import { instantToLondonWallClock } from '../shared/date-text';
 import { wallClockToInstant } from '../shared/london-time';
 
 /**

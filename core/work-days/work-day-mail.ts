@@ -1,9 +1,10 @@
 import type { OutgoingMail } from '../mail/mail';
 import type { Job } from '../jobs/job';
 import type { WorkDay, WorkDaySignup } from './work-day';
-import { composeMail } from '../bookings/booking-mail';
-import { formatDate, formatDateRange, icsFileName } from '../calendar/calendar';
-import { icsText, type IcsEvent } from '../calendar/ics-file';
+import { composeMail } from '../mail/compose-mail';
+import { icsFileName } from '../events/calendar-span';
+import { formatDate, formatDateRange } from '../shared/date-text';
+import { icsText, type IcsEvent } from '../events/ics-file';
 import { newJob } from '../jobs/jobs';
 import { parseInstant } from '../shared/london-time';
 import { reminderMoment } from '../reminders/reminders';

@@ -1,6 +1,6 @@
 import type { WorkDay, WorkDayJobWithCount, WorkDaySignup, WorkDayWithCounts } from './work-day';
 import type { AuditValue } from '../audit/audit';
-import { csvCell } from '../bookings/bookings-report';
+import { csvCell } from '../shared/csv';
 import { londonWallClock, parseInstant } from '../shared/london-time';
 import { isOpenToMembers } from './work-days';
 

@@ -1,5 +1,5 @@
 import type { WorkDay } from './work-day';
-import { workDaySearchId, workDaySearchRecord } from '../search/search-records';
+import { workDaySearchId, workDaySearchRecord } from './work-day-search-record';
 import { removeInStep, upsertInStep, type SearchIndexingDeps } from '../search/keep-index-in-step';
 
 /**

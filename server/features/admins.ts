@@ -1,12 +1,12 @@
-import { ChangePassword } from '../../core/admins/change-password';
-import { CreateAdmin } from '../../core/admins/create-admin';
-import { GetDashboard } from '../../core/admins/dashboard';
+import { ChangePassword } from '../../core/admin-accounts/change-password';
+import { CreateAdmin } from '../../core/admin-accounts/create-admin';
+import { GetDashboard } from '../../core/operations/dashboard';
 import { ListAdmins } from '../../core/admins/list-admins';
 import { ListAudit } from '../../core/audit/list-audit';
-import { RequestPasswordReset } from '../../core/admins/request-password-reset';
-import { ResetPassword } from '../../core/admins/reset-password';
+import { RequestPasswordReset } from '../../core/admin-accounts/request-password-reset';
+import { ResetPassword } from '../../core/admin-accounts/reset-password';
 import { SignIn } from '../../core/admins/sign-in';
-import { UpdateAdmin } from '../../core/admins/update-admin';
+import { UpdateAdmin } from '../../core/admin-accounts/update-admin';
 import type { AppConfig } from '../config';
 import { auditTrail, type Feature, provide, siteSettings } from './feature';
 

@@ -3,11 +3,11 @@ import { GetBookingsOverview } from '../../core/bookings/bookings-overview';
 import { CancelMyBooking } from '../../core/bookings/cancel-my-booking';
 import { ChangeMyBooking } from '../../core/bookings/change-my-booking';
 import { CheckPlaces } from '../../core/bookings/check-places';
-import { GetEventBookings } from '../../core/bookings/event-bookings';
-import { ExportEventBookings } from '../../core/bookings/export-event-bookings';
+import { GetEventBookings } from '../../core/operations/event-bookings';
+import { ExportEventBookings } from '../../core/operations/export-event-bookings';
 import { GetEventForBooking } from '../../core/bookings/get-event-for-booking';
 import { GetMyBooking } from '../../core/bookings/get-my-booking';
-import { SubmitBooking } from '../../core/bookings/submit-booking';
+import { SubmitBooking } from '../../core/operations/submit-booking';
 import type { AppConfig } from '../config';
 import { auditTrail, type Feature, provide, siteSettings } from './feature';
 

@@ -7,8 +7,8 @@ import { GetGoNoGo } from '../../core/conditions/get-go-no-go';
 import { RefreshForecast } from '../../core/conditions/refresh-forecast';
 import { SaveConditionsLimits } from '../../core/conditions/save-conditions-limits';
 import { SetEventKind } from '../../core/conditions/set-event-kind';
-import { CancelEvent } from '../../core/events/cancel-event';
-import { UpdateEvent } from '../../core/events/update-event';
+import { CancelEvent } from '../../core/operations/cancel-event';
+import { UpdateEvent } from '../../core/operations/update-event';
 import type { AppConfig } from '../config';
 import { auditTrail, type Feature, provide, siteSettings } from './feature';
 

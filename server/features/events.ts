@@ -1,12 +1,12 @@
 import { OPEN_METEO_ATTRIBUTION } from '../../core/conditions/forecast-state';
-import { CancelEvent } from '../../core/events/cancel-event';
+import { CancelEvent } from '../../core/operations/cancel-event';
 import { CreateEvent } from '../../core/events/create-event';
-import { DeleteEvent } from '../../core/events/delete-event';
-import { GetAdminEvent } from '../../core/events/get-admin-event';
+import { DeleteEvent } from '../../core/operations/delete-event';
+import { GetAdminEvent } from '../../core/operations/get-admin-event';
 import { GetCalendarFeed } from '../../core/calendar/get-calendar-feed';
-import { ListAdminEvents } from '../../core/events/list-admin-events';
+import { ListAdminEvents } from '../../core/operations/list-admin-events';
 import { ListCalendarEvents } from '../../core/calendar/list-calendar-events';
-import { UpdateEvent } from '../../core/events/update-event';
+import { UpdateEvent } from '../../core/operations/update-event';
 import type { AppConfig } from '../config';
 import { auditTrail, type Feature, provide, searchIndexing, siteSettings } from './feature';
 

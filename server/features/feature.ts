@@ -1,7 +1,7 @@
 import type { AuditTrailDeps } from '../../core/audit/audit-trail';
 import type { SearchIndexErrorReporter } from '../../core/search/keep-index-in-step';
 import type { SearchIndex } from '../../core/search/search-index.port';
-import type { UseCaseOf } from '../../core/jobs/scheduled-work';
+import type { UseCaseOf } from '../../core/operations/scheduled-work';
 import type { AdapterName, Adapters, ContainerOptions } from '../adapters';
 import type { AppConfig } from '../config';
 

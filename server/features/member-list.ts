@@ -1,8 +1,8 @@
 import { AddMember } from '../../core/members/add-member';
 import { ImportMembers } from '../../core/members/import-members';
-import { ListMembers } from '../../core/members/list-members';
+import { ListMembers } from '../../core/operations/list-members';
 import { PreviewMemberImport } from '../../core/members/preview-member-import';
-import { UpdateMember } from '../../core/members/update-member';
+import { UpdateMember } from '../../core/operations/update-member';
 import { AddHouseholdMember, ChooseHouseholdContact, GetMemberHousehold, RemoveHouseholdMember } from '../../core/members/household-members';
 import { auditTrail, type Feature, provide, siteSettings } from './feature';
 

@@ -1,4 +1,4 @@
-import { ErasePerson, GetPersonalData } from '../../core/privacy/data-requests';
+import { ErasePerson, GetPersonalData } from '../../core/operations/data-requests';
 import { type Feature, provide, searchIndexing, siteSettings } from './feature';
 
 /** Members' data rights (docs/privacy-requests.md): subject-access archives and erasure. */

@@ -1,9 +1,9 @@
 import { RunDueJobs } from '../../core/jobs/run-due-jobs';
-import { ScheduleReminders } from '../../core/reminders/schedule-reminders';
+import { ScheduleReminders } from '../../core/operations/schedule-reminders';
 import { SendEventReminders } from '../../core/reminders/send-event-reminders';
 import { SendWorkDayReminders } from '../../core/work-days/send-work-day-reminders';
 import { SweepExpiredSignIns } from '../../core/member-sign-in/sweep-expired-sign-ins';
-import { jobHandlers } from '../../core/jobs/scheduled-work';
+import { jobHandlers } from '../../core/operations/scheduled-work';
 import type { AppConfig } from '../config';
 import { provide, siteSettings, type Feature } from './feature';
 

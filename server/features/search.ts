@@ -1,4 +1,4 @@
-import { RebuildSearchIndex } from '../../core/search/rebuild-search-index';
+import { RebuildSearchIndex } from '../../core/operations/rebuild-search-index';
 import { SearchSite } from '../../core/search/search';
 import { provide, type Feature } from './feature';
 

@@ -1,5 +1,5 @@
-import { ChangePassword } from '../../core/admins/change-password';
-import { ChangePasswordAnswerSchema, ChangePasswordRequestSchema } from '../../core/admins/change-password-schema';
+import { ChangePassword } from '../../core/admin-accounts/change-password';
+import { ChangePasswordAnswerSchema, ChangePasswordRequestSchema } from '../../core/admin-accounts/change-password-schema';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
 import { callerAddress, setSessionCookie } from './auth';

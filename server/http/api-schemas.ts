@@ -7,11 +7,11 @@ import { WaterLevelsResponseSchema } from '../../core/water-levels/water-levels-
 import { WorkDayResponseSchema, WorkDaysResponseSchema } from '../../core/work-days/work-day-schema';
 import { ClubConfigSchema } from '../../core/content/club-config';
 import { BookingsOverviewSchema } from '../../core/bookings/bookings-report';
-import { CalendarEventSchema } from '../../core/calendar/calendar-event';
-import { DashboardSchema } from '../../core/admins/dashboard';
-import { EventBookingsSchema } from '../../core/bookings/event-bookings';
+import { CalendarEventSchema } from '../../core/bookings/calendar-event';
+import { DashboardSchema } from '../../core/operations/dashboard';
+import { EventBookingsSchema } from '../../core/operations/event-bookings';
 import { EventForBookingSchema } from '../../core/bookings/get-event-for-booking';
-import { BookingReceiptSchema } from '../../core/bookings/submit-booking';
+import { BookingReceiptSchema } from '../../core/operations/submit-booking';
 import { SignUpResultSchema } from '../../core/work-days/work-day-signup-schema';
 import { SearchAnswerSchema } from '../../core/search/search';
 import { CheckoutSchema } from '../../core/bookings/get-checkout';
@@ -28,7 +28,7 @@ import {
   EventSavedSchema,
   OutboxMessageResponseSchema,
   SessionResponseSchema,
-} from '../../core/shared/admin-api-schema';
+} from '../../core/contract/admin-api-schema';
 
 /** Response shapes for the OpenAPI document, built from the core entity schemas. */
 

@@ -17,7 +17,7 @@ import { SaveConditionsLimits } from '../../core/conditions/save-conditions-limi
 import { SetEventKind } from '../../core/conditions/set-event-kind';
 import { GoDecisionSchema } from '../../core/conditions/event-conditions';
 import { EventSchema } from '../../core/events/event';
-import { ChangeNoticeToldSchema } from '../../core/shared/admin-api-schema';
+import { ChangeNoticeToldSchema } from '../../core/contract/admin-api-schema';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
 import { IdParamsSchema } from './api-schemas';

@@ -1,5 +1,5 @@
-import { CancelEvent, CancelEventRequestSchema } from '../../core/events/cancel-event';
-import { EventCancelledSchema as CancelledSchema, EventCancelPreviewSchema as PreviewSchema } from '../../core/shared/admin-api-schema';
+import { CancelEvent, CancelEventRequestSchema } from '../../core/operations/cancel-event';
+import { EventCancelledSchema as CancelledSchema, EventCancelPreviewSchema as PreviewSchema } from '../../core/contract/admin-api-schema';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
 import { IdParamsSchema } from './api-schemas';

@@ -1,6 +1,6 @@
-import { PasswordResetAnswerSchema, PasswordResetConfirmSchema, PasswordResetRequestSchema } from '../../core/admins/password-reset-schema';
-import { RequestPasswordReset } from '../../core/admins/request-password-reset';
-import { ResetPassword } from '../../core/admins/reset-password';
+import { PasswordResetAnswerSchema, PasswordResetConfirmSchema, PasswordResetRequestSchema } from '../../core/admin-accounts/password-reset-schema';
+import { RequestPasswordReset } from '../../core/admin-accounts/request-password-reset';
+import { ResetPassword } from '../../core/admin-accounts/reset-password';
 import type { AppContainer } from '../container';
 import { reply, type ApiRoutes } from './api-routes';
 import { callerAddress } from './auth';

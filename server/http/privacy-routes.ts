@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import { strToU8, zipSync } from 'fflate';
 import { z } from 'zod';
 import { DataRequestSchema, ErasureAnswerSchema, MyErasureSchema } from '../../core/privacy/data-request-schema';
-import { DATA_REQUEST_MESSAGES, ErasePerson, GetPersonalData, requestedEmail } from '../../core/privacy/data-requests';
+import { DATA_REQUEST_MESSAGES, ErasePerson, GetPersonalData, requestedEmail } from '../../core/operations/data-requests';
 import type { ArchiveFile } from '../../core/privacy/personal-records';
 import type { AppContainer } from '../container';
 import { ErrorResponseSchema, reply, SENT, type ApiRoutes } from './api-routes';

@@ -1,5 +1,5 @@
 import { UNCHANGED_BOOKING, type Booking } from '../../core/bookings/booking';
-import type { ImportedCampaign } from '../../core/campaigns/imported-campaign';
+import type { ImportedCampaign } from '../../core/news/imported-campaign';
 import type { ClubDocument } from '../../core/documents/document';
 import { NEW_EVENT, type ClubEvent } from '../../core/events/event';
 import type { WaterLevelReading } from '../../core/water-levels/water-level';

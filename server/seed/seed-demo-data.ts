@@ -1,5 +1,5 @@
 import type { BookingRepository } from '../../core/bookings/booking-repository.port';
-import type { CampaignRepository } from '../../core/campaigns/campaign-repository.port';
+import type { CampaignRepository } from '../../core/news/campaign-repository.port';
 import type { CampaignSource } from '../../core/campaigns/campaign-source.port';
 import type { DocumentRepository } from '../../core/documents/document-repository.port';
 import type { EventRepository } from '../../core/events/event-repository.port';
@@ -13,7 +13,7 @@ import type { SearchIndex } from '../../core/search/search-index.port';
 import type { WaterLevelRepository } from '../../core/water-levels/water-level-repository.port';
 import type { WorkDayRepository } from '../../core/work-days/work-day-repository.port';
 import type { SitePageRepository } from '../../core/site-pages/site-page-repository.port';
-import { RebuildSearchIndex } from '../../core/search/rebuild-search-index';
+import { RebuildSearchIndex } from '../../core/operations/rebuild-search-index';
 import { demoData } from './demo-data';
 import { renderDocumentPdf } from './render-document-pdf';
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TestPaymentGateway } from '../../adapters/test-payments/test-payment-gateway';
 import { UnavailableError } from '../../core/shared/errors';
 import type { CheckoutRequest, RefundRequest } from '../../core/payments/payment-gateway.port';
-import { TOO_MANY_PLACES_HELD } from '../../core/bookings/submit-booking';
+import { TOO_MANY_PLACES_HELD } from '../../core/operations/submit-booking';
 import { TOO_MANY_BOOKINGS_DAY, TOO_MANY_BOOKINGS_MINUTE } from '../../server/http/booking-rate-limit';
 import { FixedClock } from '../../adapters/memory/fixed-clock';
 import { addEvent, NOW, serverProperty, startTestApp, type TestApp } from './support/test-app';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CHANGE_PASSWORD_MESSAGES } from '../../core/admins/change-password-schema';
-import { ADMIN_MESSAGES } from '../../core/admins/create-admin';
+import { CHANGE_PASSWORD_MESSAGES } from '../../core/admin-accounts/change-password-schema';
+import { ADMIN_MESSAGES } from '../../core/admin-accounts/create-admin';
 import { LOGIN_MESSAGES } from '../../core/admins/login';
 import { startFirebaseAuthEmulator, type FirebaseAuthEmulator } from '../support/firebase-auth-emulator';
 import { addAdmin, FETCH, PASSWORD, signIn, startTestApp, type TestApp } from './support/test-app';

@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import type TestAgent from 'supertest/lib/agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DUTY_MAIL_ROUND_JOB } from '../../core/jobs/scheduled-work';
+import { DUTY_MAIL_ROUND_JOB } from '../../core/operations/scheduled-work';
 import { DUTY_REMINDER_KIND, SendDutyReminders } from '../../core/duties/duty-reminders';
 import { DUTY_RED_ALERT_KIND, SendStaffingAlerts } from '../../core/duties/staffing-alerts';
 import type { Member } from '../../core/members/member';

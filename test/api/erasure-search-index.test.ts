@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
-import { RebuildSearchIndex } from '../../core/search/rebuild-search-index';
+import { RebuildSearchIndex } from '../../core/operations/rebuild-search-index';
 import { aBooking, aWorkDay } from '../support/entities';
 import { addEvent, FETCH, signedInAdmin, startTestApp, type TestApp } from './support/test-app';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
-import { MEMBER_SIGN_IN_MAIL_KIND } from '../../core/member-sign-in/member-sign-in';
+import { MEMBER_SIGN_IN_MAIL_KIND } from '../../core/mail/secret-mail-kinds';
 import { PASSKEY_CHALLENGE_TTL_MS, PASSKEY_MESSAGES } from '../../core/member-sign-in/passkeys';
 import type { Member } from '../../core/members/member';
 import { eventually } from '../support/eventually';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGN_IN_SWEEP_ROUND_JOB } from '../../core/jobs/scheduled-work';
+import { SIGN_IN_SWEEP_ROUND_JOB } from '../../core/operations/scheduled-work';
 import { eventually } from '../support/eventually';
 import { startTestApp, type TestApp } from './support/test-app';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
-import { MEMBER_SIGN_IN_MAIL_KIND, SIGN_IN_MESSAGES } from '../../core/member-sign-in/member-sign-in';
+import { SIGN_IN_MESSAGES } from '../../core/member-sign-in/member-sign-in';
+import { MEMBER_SIGN_IN_MAIL_KIND } from '../../core/mail/secret-mail-kinds';
 import type { Member } from '../../core/members/member';
 import { eventually } from '../support/eventually';
 import { addListedMember } from './support/signed-in-member';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvCell } from '../../core/bookings/bookings-report';
+import { csvCell } from '../../core/shared/csv';
 import type TestAgent from 'supertest/lib/agent';
 import { emptyEventForm } from '../../core/events/event-form';
 import { join } from 'node:path';

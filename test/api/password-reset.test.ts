@@ -1,7 +1,7 @@
 import type { ParsedMail } from 'mailparser';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RESET_MESSAGES } from '../../core/admins/password-reset';
-import { ADMIN_MESSAGES } from '../../core/admins/create-admin';
+import { ADMIN_MESSAGES } from '../../core/admin-accounts/create-admin';
 import { SECRET_MAIL_WITHHELD } from '../../core/mail/list-outbox';
 import { NOT_RESENDABLE } from '../../core/mail/resend-outbox-message';
 import { startFakeIdentityToolkitServer } from '../support/fake-identity-toolkit-server';

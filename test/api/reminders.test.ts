@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REMINDER_ROUND_JOB } from '../../core/jobs/scheduled-work';
+import { REMINDER_ROUND_JOB } from '../../core/operations/scheduled-work';
 import type { SmtpTestServer } from '../support/smtp-test-server';
 import { startTestAppWithMail } from './support/app-with-mail';
 import { addAdmin, FETCH, signIn, type TestApp } from './support/test-app';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RETENTION_RUN_JOB } from '../../core/jobs/scheduled-work';
+import { RETENTION_RUN_JOB } from '../../core/operations/scheduled-work';
 import { ApplyRetention } from '../../core/privacy/apply-retention';
 import type { RetentionOverview } from '../../core/privacy/retention-overview-schema';
 import { eventually } from '../support/eventually';

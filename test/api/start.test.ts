@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSqliteDatabase } from '../../adapters/sqlite/sqlite-database';
 import { SqliteJobQueue } from '../../adapters/sqlite/sqlite-job-queue';
-import { REMINDER_ROUND_JOB } from '../../core/jobs/scheduled-work';
+import { REMINDER_ROUND_JOB } from '../../core/operations/scheduled-work';
 import { DATABASE_FILE_NAME } from '../../server/container';
 import { processReport } from '../support/process-report';
 import { tempSqlite } from '../support/temp-sqlite';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OfferFreedPlaces } from '../../core/waiting-list/offer-freed-places';
-import { WAITING_LIST_ROUND_JOB } from '../../core/jobs/scheduled-work';
+import { WAITING_LIST_ROUND_JOB } from '../../core/operations/scheduled-work';
 import type { SmtpTestServer } from '../support/smtp-test-server';
 import { addAdmin, addEvent, FETCH, signIn, type TestApp } from './support/test-app';
 import { useTestAppWithMail } from './support/use-test-app';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CampaignRepository } from '../../core/campaigns/campaign-repository.port';
+import type { CampaignRepository } from '../../core/news/campaign-repository.port';
 import { newsExcerpt } from '../../core/news/news-body';
 import { aCampaign, aNewsItem, useFreshAdapter, type AdapterFactory } from './storage-fixtures';
 

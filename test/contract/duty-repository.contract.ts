@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/shared/errors';
-import { DUTY_MESSAGES, type DutyAssignment, type DutySlot } from '../../core/duties/duties';
+import { DUTY_MESSAGES, type DutySlot } from '../../core/duties/duties';
+import { type DutyAssignment } from '../../core/duty-rosters/duty-roster';
 import type { DutyRepository } from '../../core/duties/duty-repository.port';
 import { rejectionOf, useFreshAdapter, type AdapterFactory } from './storage-fixtures';
 

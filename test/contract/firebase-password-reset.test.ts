@@ -11,7 +11,7 @@ import { CryptoSecretTokens } from '../../adapters/node-crypto/crypto-secret-tok
 import { DEFAULT_PERMISSIONS } from '../../core/admins/admin';
 import { RESET_MESSAGES } from '../../core/admins/password-reset';
 import { UnavailableError } from '../../core/shared/errors';
-import { RequestPasswordReset } from '../../core/admins/request-password-reset';
+import { RequestPasswordReset } from '../../core/admin-accounts/request-password-reset';
 import { startFakeIdentityToolkitServer, type FakeIdentityToolkitServer } from '../support/fake-identity-toolkit-server';
 import { startFirebaseAuthEmulator, type FirebaseAuthEmulator } from '../support/firebase-auth-emulator';
 

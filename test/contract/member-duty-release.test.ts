@@ -11,10 +11,10 @@ import { SqliteDutyRepository } from '../../adapters/sqlite/sqlite-duty-reposito
 import { SqliteDutySwapRepository } from '../../adapters/sqlite/sqlite-duty-swap-repository';
 import { SqliteMemberRepository } from '../../adapters/sqlite/sqlite-member-repository';
 import { SqliteOutbox } from '../../adapters/sqlite/sqlite-outbox';
-import type { DutyAssignment, DutyWindow } from '../../core/duties/duties';
+import type { DutyAssignment, DutyWindow } from '../../core/duty-rosters/duty-roster';
 import type { DutyRepository } from '../../core/duties/duty-repository.port';
 import type { DutySwapRepository } from '../../core/duties/duty-swap-repository.port';
-import type { MemberDutyRelease } from '../../core/duties/member-duty-release';
+import type { MemberDutyRelease } from '../../core/duty-rosters/duty-roster';
 import type { Outbox } from '../../core/mail/outbox.port';
 import type { Member } from '../../core/members/member';
 import type { MemberRepository } from '../../core/members/member-repository.port';

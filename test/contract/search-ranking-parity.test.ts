@@ -16,7 +16,7 @@ import { readingMatchesExactly, searchReadings, searchWords } from '../../core/s
 import { SearchSite } from '../../core/search/search';
 import { FixedClock } from '../../adapters/memory/fixed-clock';
 import { seedDemoData } from '../../server/seed/seed-demo-data';
-import { RebuildSearchIndex } from '../../core/search/rebuild-search-index';
+import { RebuildSearchIndex } from '../../core/operations/rebuild-search-index';
 import { FakeAlgoliaServer } from '../support/fake-algolia-server';
 
 const sitePages = new MemorySitePageRepository();

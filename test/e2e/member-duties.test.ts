@@ -6,7 +6,7 @@ import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
 import { expectAccessible } from './support/axe';
 import { DESKTOP, PHONE } from './support/browser';
 import { useApp } from './support/use-app';
-import { formatDateRange } from '../../core/calendar/calendar';
+import { formatDateRange } from '../../core/shared/date-text';
 
 // Duties (docs/duties.md) in Chromium, the members' half: a member volunteers on /duties and asks for a swap;
 // the request is e-mailed only to the member qualified and free, who accepts by the e-mail's link.

@@ -7,7 +7,7 @@ import { expectAccessible } from './support/axe';
 import { DESKTOP, PHONE } from './support/browser';
 import { signInOnMemberPage } from './support/sign-in-code';
 import { useApp } from './support/use-app';
-import { formatDate } from '../../core/calendar/calendar';
+import { formatDate } from '../../core/shared/date-text';
 
 // My club (docs/my-club.md) in Chromium: a member signs in, adds a junior to the household, books a member-priced
 // event with the junior, and sees it in My club at the member price beside a guest booking made

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { eventEndInstant } from '../../../core/bookings/booking-state';
+import { eventEndInstant } from '../../../core/events/event-time';
 import { ledgerFromBookings } from '../../../core/bookings/places-ledger';
 
 /**

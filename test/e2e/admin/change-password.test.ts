@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CHANGE_PASSWORD_MESSAGES } from '../../../core/admins/change-password-schema';
-import { ADMIN_MESSAGES } from '../../../core/admins/create-admin';
+import { CHANGE_PASSWORD_MESSAGES } from '../../../core/admin-accounts/change-password-schema';
+import { ADMIN_MESSAGES } from '../../../core/admin-accounts/create-admin';
 import { signInOnLoginPage, submitAdminSignIn } from '../support/admin-form';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from '../support/app-server';
 import { expectAccessible } from '../support/axe';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { formatMoment } from '../../../core/calendar/calendar';
+import { formatMoment } from '../../../core/shared/date-text';
 import { WORK_DAY_FORM_MESSAGES } from '../../../core/work-days/work-day-form';
 import { wallClockDaysAhead } from '../support/admin-api';
 import { fillDateTime, signInOnLoginPage } from '../support/admin-form';

@@ -12,13 +12,15 @@ import {
   REMOVED_ADMIN,
 } from '../../../core/audit/audit-display';
 import type { AuditEntry } from '../../../core/audit/audit';
-import { ADMIN_AUDIT_FIELDS, DOCUMENT_AUDIT_FIELDS, EVENT_AUDIT_FIELDS } from '../../../core/audit/audit-trail';
+import { ADMIN_AUDIT_FIELDS } from '../../../core/audit/audit-trail';
+import { DOCUMENT_AUDIT_FIELDS } from '../../../core/documents/document-audit';
+import { EVENT_AUDIT_FIELDS } from '../../../core/events/event-audit';
 import { BOOKING_AUDIT_FIELDS } from '../../../core/bookings/booking-lifecycle';
 import { NEWS_AUDIT_FIELDS } from '../../../core/news/news-trail';
 import { PHOTO_AUDIT_FIELDS } from '../../../core/photos/photo-schema';
 import { WATER_LEVEL_AUDIT_FIELDS } from '../../../core/water-levels/add-water-level';
 import { signupAuditFields, workDayAuditFields } from '../../../core/work-days/work-day-roster';
-import { formatDate } from '../../../core/calendar/calendar';
+import { formatDate } from '../../../core/shared/date-text';
 import { aWorkDay } from '../../support/entities';
 
 const noNames = {};

@@ -1,17 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  cancelled,
-  changedFields,
-  LIFECYCLE_MESSAGES,
-  paidByCardAt,
-  paidOffline,
-  refundKey,
-  refundSettled,
-  roomRefusal,
-  selfCancelRefusal,
-  type RefundOutcome,
-} from '../../../core/bookings/booking-lifecycle';
+import { cancelled, LIFECYCLE_MESSAGES, paidByCardAt, paidOffline, refundKey, refundSettled, roomRefusal, selfCancelRefusal, type RefundOutcome } from '../../../core/bookings/booking-lifecycle';
+import { changedFields } from '../../../core/audit/audit';
 import { bookingRevenue, holdsPlace, paymentStatus } from '../../../core/bookings/booking-state';
 import type { Booking } from '../../../core/bookings/booking';
 import { makeBooking, makeEvent, msInstant, paymentFields, paymentKind } from './support/domain-fixtures';

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { bookingCancellation, bookingChanged, bookingConfirmation, bookingRefund, bookingReminder, escapeHtml, eventChange, refundLine } from '../../../core/bookings/booking-mail';
+import { bookingCancellation, bookingChanged, bookingConfirmation, bookingRefund, bookingReminder, eventChange, refundLine } from '../../../core/bookings/booking-mail';
+import { escapeHtml } from '../../../core/mail/compose-mail';
 import { actorName } from '../../../core/audit/audit';
-import { icsText } from '../../../core/calendar/ics-file';
+import { icsText } from '../../../core/events/ics-file';
 import { makeBooking, makeEvent } from './support/domain-fixtures';
 
 const CONTEXT = { clubName: 'Kestrel Yacht Club', location: 'Kestrel Yacht Club, Reservoir Road', manageUrl: 'https://members.kestrel-yc.example/my-booking?token=abc.def' };

@@ -1,22 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Booking } from '../../../core/bookings/booking';
-import {
-  HOLD_MINUTES,
-  UNOPENED_HOLD_MINUTES,
-  withCheckoutOpened,
-  bookingClosedReason,
-  bookingOffer,
-  eventEndInstant,
-  holdsPlace,
-  isBookingOpen,
-  isEventOver,
-  adminBookingState,
-  paymentStatus,
-  placesLeft,
-  placesTaken,
-  truncatePaymentId,
-} from '../../../core/bookings/booking-state';
+import { HOLD_MINUTES, UNOPENED_HOLD_MINUTES, withCheckoutOpened, bookingOffer, holdsPlace, adminBookingState, paymentStatus, placesLeft, placesTaken, truncatePaymentId } from '../../../core/bookings/booking-state';
+import { bookingClosedReason, eventEndInstant, isBookingOpen, isEventOver } from '../../../core/events/event-time';
 import { makeBooking, makeEvent, msInstant } from './support/domain-fixtures';
 
 const FAR_FUTURE = '2099-01-01T00:00:00.000Z';

@@ -1,16 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bookedAttendeesText, type Booking } from '../../../core/bookings/booking';
-import {
-  CSV_HEADER,
-  OVERVIEW_MONTHS,
-  bookingsCsv,
-  bookingsOverview,
-  csvCell,
-  dashboardStatistics,
-  eventBookingSummary,
-  overviewStart,
-} from '../../../core/bookings/bookings-report';
+import { OVERVIEW_MONTHS, bookingsOverview, dashboardStatistics, eventBookingSummary, overviewStart } from '../../../core/bookings/bookings-report';
+import { CSV_HEADER, bookingsCsv } from '../../../core/operations/bookings-csv';
+import { csvCell } from '../../../core/shared/csv';
 import { makeBooking, makeEvent, msInstant } from './support/domain-fixtures';
 import { isLondonMidnight } from '../../../core/shared/london-time';
 

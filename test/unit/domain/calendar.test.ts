@@ -2,24 +2,10 @@ import fc from 'fast-check';
 import { formatInTimeZone } from 'date-fns-tz';
 import { describe, expect, it } from 'vitest';
 import type { ClubEvent } from '../../../core/events/event';
-import { icsText } from '../../../core/calendar/ics-file';
-import {
-  CLUB_TIME_ZONE,
-  DATE_NOT_SPECIFIED,
-  DATE_TBC,
-  calendarEvents,
-  calendarSpan,
-  formatDate,
-  formatDateRange,
-  formatMoment,
-  googleCalendarUrl,
-  icsFileName,
-  instantToLondonWallClock,
-  isAllDay,
-  isShownOnCalendar,
-  londonWallClockToInstant,
-  outlookCalendarUrl,
-} from '../../../core/calendar/calendar';
+import { icsText } from '../../../core/events/ics-file';
+import { CLUB_TIME_ZONE, calendarEvents, googleCalendarUrl, isShownOnCalendar, outlookCalendarUrl } from '../../../core/calendar/calendar';
+import { calendarSpan, icsFileName, isAllDay } from '../../../core/events/calendar-span';
+import { DATE_NOT_SPECIFIED, DATE_TBC, formatDate, formatDateRange, formatMoment, instantToLondonWallClock, londonWallClockToInstant } from '../../../core/shared/date-text';
 import { makeEvent, minuteInstant, minuteOfLondonDay, msInstant, secondInstant } from './support/domain-fixtures';
 
 const LOCATION = 'Kings Yacht Club';

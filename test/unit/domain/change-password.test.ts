@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CHANGE_PASSWORD_MESSAGES, ChangePasswordRequestSchema, changePasswordFormErrors } from '../../../core/admins/change-password-schema';
-import { ADMIN_MESSAGES, CreateAdminRequestSchema, MIN_PASSWORD_LENGTH } from '../../../core/admins/create-admin';
-import { PasswordResetConfirmSchema } from '../../../core/admins/password-reset-schema';
+import { CHANGE_PASSWORD_MESSAGES, ChangePasswordRequestSchema, changePasswordFormErrors } from '../../../core/admin-accounts/change-password-schema';
+import { ADMIN_MESSAGES, CreateAdminRequestSchema, MIN_PASSWORD_LENGTH } from '../../../core/admin-accounts/create-admin';
+import { PasswordResetConfirmSchema } from '../../../core/admin-accounts/password-reset-schema';
 import { inputErrors } from '../../../core/shared/parse-input';
 
 const text = fc.oneof(fc.string({ maxLength: 20 }), fc.string({ unit: 'grapheme', maxLength: 20 }), fc.constantFrom('', ' ', '        ', 'abcdefg', 'abcdefgh'));

@@ -1,18 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  assignmentRefusal,
-  DUTY_MESSAGES,
-  dutyWindow,
-  ineligibility,
-  isQualificationCurrent,
-  missingQualifications,
-  slotsFromTemplate,
-  staffingLight,
-  windowsOverlap,
-  type DutyAssignment,
-  type DutyWindow,
-} from '../../../core/duties/duties';
+import { assignmentRefusal, DUTY_MESSAGES, dutyWindow, ineligibility, isQualificationCurrent, missingQualifications, slotsFromTemplate, staffingLight, windowsOverlap } from '../../../core/duties/duties';
+import { type DutyAssignment, type DutyWindow } from '../../../core/duty-rosters/duty-roster';
 import { addDaysToDate } from '../../../core/shared/london-time';
 
 const day = fc.integer({ min: 0, max: 3000 }).map((n) => addDaysToDate('2025-01-01', n));

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ineligibility, windowsOverlap, type DutyAssignment, type DutyWindow, type MemberQualification } from '../../../core/duties/duties';
+import { ineligibility, windowsOverlap, type MemberQualification } from '../../../core/duties/duties';
+import { type DutyAssignment, type DutyWindow } from '../../../core/duty-rosters/duty-roster';
 import { isFreeAt, mayTakeDuty, openSlotsFor } from '../../../core/duties/duty-offers';
 import { ROTA_REFUSALS, nameMatches, rotaName, rotaRefusal } from '../../../core/duties/duty-rota';
 import { addDaysToDate } from '../../../core/shared/london-time';

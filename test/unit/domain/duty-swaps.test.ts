@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DUTY_MESSAGES, ineligibility, windowsOverlap, type DutyAssignment, type DutyWindow } from '../../../core/duties/duties';
+import { DUTY_MESSAGES, ineligibility, windowsOverlap } from '../../../core/duties/duties';
+import { type DutyAssignment, type DutyWindow } from '../../../core/duty-rosters/duty-roster';
 import { SWAP_MESSAGES, liveSwapOf, swapAcceptRefusal, swapStillHeld, swapRecipients, swapRequestMailId, swapWindowNow } from '../../../core/duties/duty-swaps';
 import { coverOffers } from '../../../core/duties/duty-cover';
 import { addDaysToDate } from '../../../core/shared/london-time';

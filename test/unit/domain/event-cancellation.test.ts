@@ -2,10 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cancelled } from '../../../core/bookings/booking-lifecycle';
 import { eventCancellation } from '../../../core/bookings/booking-mail';
-import { bookingClosedReason, bookingOffer, bookingRevenue, isBookingOpen, isEventOver, paymentStatus } from '../../../core/bookings/booking-state';
+import { bookingOffer, bookingRevenue, paymentStatus } from '../../../core/bookings/booking-state';
+import { bookingClosedReason, isBookingOpen, isEventOver } from '../../../core/events/event-time';
 import { bookingsOverview } from '../../../core/bookings/bookings-report';
-import { bookingsToCancel, cancelEvent, EVENT_CANCEL_MESSAGES, eventCancellationPreview, isEventCancelled } from '../../../core/events/event-cancellation';
-import { icsText } from '../../../core/calendar/ics-file';
+import { bookingsToCancel, cancelEvent, EVENT_CANCEL_MESSAGES, eventCancellationPreview } from '../../../core/bookings/event-cancellation';
+import { isEventCancelled } from '../../../core/events/event-time';
+import { icsText } from '../../../core/events/ics-file';
 import type { Booking } from '../../../core/bookings/booking';
 import { makeBooking, makeEvent, msInstant, paymentFields, paymentKind } from './support/domain-fixtures';
 

@@ -2,18 +2,10 @@ import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { bookingCancellation, bookingConfirmation, eventCancellation, eventChange } from '../../../core/bookings/booking-mail';
-import {
-  bookingsToTell,
-  changeNeedsTelling,
-  changeNoticeCount,
-  changeNoticeWarning,
-  changeNoticeDone,
-  eventChangeMessageId,
-  formMovesEvent,
-  timeOrPlaceChanged,
-} from '../../../core/events/event-change-notice';
+import { changeNeedsTelling, changeNoticeWarning, changeNoticeDone, eventChangeMessageId, formMovesEvent, timeOrPlaceChanged } from '../../../core/events/event-change-notice';
+import { bookingsToTell, changeNoticeCount } from '../../../core/bookings/bookings-to-tell';
 import { eventToFormValues } from '../../../core/events/event-form';
-import { cancelEvent } from '../../../core/events/event-cancellation';
+import { cancelEvent } from '../../../core/bookings/event-cancellation';
 import { holdsPlace } from '../../../core/bookings/booking-state';
 import type { Booking } from '../../../core/bookings/booking';
 import type { ClubEvent } from '../../../core/events/event';

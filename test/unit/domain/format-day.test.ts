@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDay } from '../../../core/calendar/calendar';
+import { formatDate, formatDay } from '../../../core/shared/date-text';
 import { msInstant } from './support/domain-fixtures';
 
 describe('formatDay: the London day alone', () => {

@@ -9,7 +9,7 @@ import {
   householdAgeGroup,
   householdAttendeesFitting,
   HOUSEHOLD_ATTENDEE_MESSAGES,
-} from '../../../core/members/household-attendees';
+} from '../../../core/bookings/household-attendees';
 
 const THIS_YEAR = 2026;
 const person = (id: string, kind: 'adult' | 'junior', yearOfBirth: number | null): HouseholdPerson => ({

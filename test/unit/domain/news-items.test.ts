@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { emptyNewsForm, NEWS_FORM_MESSAGES, newsItemToFormValues, validateNewsForm, type NewsFormValues } from '../../../core/news/news-form';
-import {
-  byNewestPublished,
-  isNewsVisible,
-  isSearchHitVisible,
-  newsItemIdOf,
-  newsItemPath,
-  newsStatusLabel,
-  visibleCampaigns,
-} from '../../../core/news/news-items';
+import { byNewestPublished, isNewsVisible, newsStatusLabel, visibleCampaigns } from '../../../core/news/news-items';
+import { isSearchHitVisible } from '../../../core/search/search-hit';
+import { newsItemIdOf, newsItemPath } from '../../../core/shared/paths';
 import { NEWS_SUBJECT_MAX, type NewsItem } from '../../../core/news/news-item';
 import { londonWallClock } from '../../../core/shared/london-time';
 import { CampaignSchema } from '../../../core/campaigns/campaign';
-import { importedCampaignListing } from '../../../core/campaigns/imported-campaign';
+import { importedCampaignListing } from '../../../core/news/imported-campaign';
 
 const form = (overrides: Partial<NewsFormValues> = {}): NewsFormValues => ({
   subject: 'Pontoon open',

@@ -12,7 +12,7 @@ import {
   resetTokenRefusal,
   resetTokenStatus,
 } from '../../../core/admins/password-reset';
-import { passwordResetMail } from '../../../core/admins/password-reset-mail';
+import { passwordResetMail } from '../../../core/admin-accounts/password-reset-mail';
 
 const START = Date.parse('2026-06-01T09:00:00.000Z');
 const instant = fc.integer({ min: START - 365 * 86_400_000, max: START + 365 * 86_400_000 }).map((ms) => new Date(ms));

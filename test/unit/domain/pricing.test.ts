@@ -1,14 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  TEST_HOOK_ATTENDEES,
-  childPrice,
-  currencySymbol,
-  formatMoney,
-  minorToDecimalText,
-  parseMoneyInput,
-  priceBooking,
-} from '../../../core/bookings/pricing';
+import { TEST_HOOK_ATTENDEES, childPrice, priceBooking } from '../../../core/bookings/pricing';
+import { currencySymbol, formatMoney, minorToDecimalText, parseMoneyInput } from '../../../core/shared/money';
 
 const price = fc.integer({ min: 0, max: 1_000_000 });
 const counts = fc

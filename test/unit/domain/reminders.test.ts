@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { bookingConfirmation, bookingReminder, escapeHtml } from '../../../core/bookings/booking-mail';
-import { icsText } from '../../../core/calendar/ics-file';
+import { bookingConfirmation, bookingReminder } from '../../../core/bookings/booking-mail';
+import { escapeHtml } from '../../../core/mail/compose-mail';
+import { icsText } from '../../../core/events/ics-file';
 import { confirmedAt, eventRemindersJob, getsReminder, reminderMessageId, reminderMoment, remindersDue } from '../../../core/reminders/reminders';
 import { makeBooking, makeEvent } from './support/domain-fixtures';
 

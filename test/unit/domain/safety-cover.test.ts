@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { safetyCover, slotsOfEvent } from '../../../core/conditions/safety-cover';
 import { needsAlert } from '../../../core/conditions/conditions-alerts';
-import type { DutyAssignment } from '../../../core/duties/duties';
+import type { DutyAssignment } from '../../../core/duty-rosters/duty-roster';
 
 const TYPES = [
   { id: 'safety', name: 'Safety boat driver' },

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  campaignSearchRecord,
-  documentSearchRecord,
-  eventSearchRecord,
-  workDaySearchId,
-  workDaySearchRecord,
-} from '../../../core/search/search-records';
+import { workDaySearchId, workDaySearchRecord } from '../../../core/work-days/work-day-search-record';
+import { campaignSearchRecord } from '../../../core/campaigns/campaign-search-record';
+import { documentSearchRecord } from '../../../core/documents/document-search-record';
+import { eventSearchRecord } from '../../../core/events/event-search-record';
 import { hitLink, resultCountText } from '../../../core/search/search-display';
 import { SearchRecordSchema } from '../../../core/search/search-hit';
 import { clubEventArb } from '../use-cases/support/arbitraries';

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bookedEntry, expiredEntry, inLineOrder, joinRefusal, leftEntry, linePositions, nextToOffer, offeredEntry, offersWaitingList, offerStands, validateWaitingListForm, WAITING_LIST_MESSAGES } from '../../../core/waiting-list/waiting-list';
-import { bookingOffer, isBookingOpen } from '../../../core/bookings/booking-state';
+import { bookingOffer } from '../../../core/bookings/booking-state';
+import { isBookingOpen } from '../../../core/events/event-time';
 import { isOfferHold, ledgerFromBookings, ledgerTaken, ledgerWithOfferHold, ledgerWithoutHold, offerHoldId, placesDifferences, rebuiltLedger } from '../../../core/bookings/places-ledger';
 import type { WaitingListEntry, WaitingListStatus } from '../../../core/waiting-list/waiting-list-entry';
 

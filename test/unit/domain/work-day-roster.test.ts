@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { WorkDaySignup, WorkDayWithCounts } from '../../../core/work-days/work-day';
-import { csvCell } from '../../../core/bookings/bookings-report';
+import { csvCell } from '../../../core/shared/csv';
 import { jobShortfall, nextShortWorkDays, volunteersShort, WORK_DAY_CSV_HEADER, workDayAuditFields, workDayCsvFileName, workDaySignupsCsv } from '../../../core/work-days/work-day-roster';
 import { withVolunteerCounts } from '../../../core/work-days/work-days';
 import { aWorkDay } from '../../support/entities';

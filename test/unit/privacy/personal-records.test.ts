@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { StoredRecord } from '../../../core/privacy/personal-data-store.port';
 import { archiveFiles, erasureRewrites, mentionsEmail, personMarks, personRecords, replacementFor } from '../../../core/privacy/personal-records';
-import { blockedMessage, erasureBlockers, requestedEmail } from '../../../core/privacy/data-requests';
+import { blockedMessage, erasureBlockers, requestedEmail } from '../../../core/operations/data-requests';
 import { aBooking } from '../../support/entities';
 
 const record = (kind: string, id: string, fields: Record<string, unknown>, key: string | null = id): StoredRecord => ({ kind, id, key, fields });

@@ -14,7 +14,7 @@ import { addDaysToDate, londonDate } from '../../../core/shared/london-time';
 import type { SearchHit } from '../../../core/search/search-hit';
 import { demoData } from '../../../server/seed/demo-data';
 import { seedDemoData } from '../../../server/seed/seed-demo-data';
-import { RebuildSearchIndex } from '../../../core/search/rebuild-search-index';
+import { RebuildSearchIndex } from '../../../core/operations/rebuild-search-index';
 import { FixedClock } from '../../../adapters/memory/fixed-clock';
 import { TEST_CARDS, TestPaymentGateway } from '../../../adapters/test-payments/test-payment-gateway';
 

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SubmitBooking } from '../../../core/bookings/submit-booking';
+import { SubmitBooking } from '../../../core/operations/submit-booking';
 import { NO_HOUSEHOLD, quoteBookingForm } from '../../../core/bookings/booking-quote';
 import { bookingHouseholdOf, type MyHousehold } from '../../../core/members/household-views';
-import { memberAsAttendee } from '../../../core/members/household-attendees';
+import { memberAsAttendee } from '../../../core/members/household';
 import { isMembershipCurrent, type Member } from '../../../core/members/member';
 import type { HouseholdPerson } from '../../../core/members/household';
 import { ValidationError } from '../../../core/shared/errors';

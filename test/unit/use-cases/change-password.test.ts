@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MemoryPasswordResetTokenRepository } from '../../../adapters/memory/memory-password-reset-token-repository';
-import { ChangePassword } from '../../../core/admins/change-password';
-import { CHANGE_PASSWORD_MESSAGES } from '../../../core/admins/change-password-schema';
+import { ChangePassword } from '../../../core/admin-accounts/change-password';
+import { CHANGE_PASSWORD_MESSAGES } from '../../../core/admin-accounts/change-password-schema';
 import type { IdentityProvider } from '../../../core/admins/identity-provider.port';
 import { LOGIN_MESSAGES, LOGIN_WINDOW_MS, loginAttemptKeys } from '../../../core/admins/login';
 import { newResetToken } from '../../../core/admins/password-reset';

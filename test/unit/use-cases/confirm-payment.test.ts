@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfirmPayment } from '../../../core/bookings/confirm-payment';
 import { GetCheckout } from '../../../core/bookings/get-checkout';
-import { SubmitBooking } from '../../../core/bookings/submit-booking';
+import { SubmitBooking } from '../../../core/operations/submit-booking';
 import { NotFoundError, PaymentError, ValidationError } from '../../../core/shared/errors';
 import { DECLINED_CARD, GOOD_CARD, GOOD_SIGNATURE, aForm, anEvent, makeWorld, type World } from './support/world';
 

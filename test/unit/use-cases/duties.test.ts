@@ -8,7 +8,7 @@ import { VolunteerForDuty } from '../../../core/duties/volunteer-for-duty';
 import { WithdrawFromDuty } from '../../../core/duties/withdraw-from-duty';
 import type { Member } from '../../../core/members/member';
 import { anAdmin, anEvent, makeWorld, withPermissions, type World } from './support/world';
-import { DeleteEvent, EVENT_HAS_DUTIES } from '../../../core/events/delete-event';
+import { DeleteEvent, EVENT_HAS_DUTIES } from '../../../core/operations/delete-event';
 
 const admin = anAdmin({ permissions: ['duties:write', 'events:read'] });
 let w: World;

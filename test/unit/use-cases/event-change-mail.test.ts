@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MAIL_WITH_THE_EVENT, UpdateEvent } from '../../../core/events/update-event';
-import { GetAdminEvent } from '../../../core/events/get-admin-event';
-import { CancelEvent } from '../../../core/events/cancel-event';
+import { MAIL_WITH_THE_EVENT, UpdateEvent } from '../../../core/operations/update-event';
+import { GetAdminEvent } from '../../../core/operations/get-admin-event';
+import { CancelEvent } from '../../../core/operations/cancel-event';
 import { eventToFormValues } from '../../../core/events/event-form';
 import { EVENT_CHANGE_MAIL_KIND, eventChangeMessageId } from '../../../core/events/event-change-notice';
 import { ConflictError } from '../../../core/shared/errors';

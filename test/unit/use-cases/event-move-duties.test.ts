@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { UpdateEvent } from '../../../core/events/update-event';
+import { UpdateEvent } from '../../../core/operations/update-event';
 import { eventToFormValues } from '../../../core/events/event-form';
-import { windowsOverlap, type DutyAssignment, type DutyWindow } from '../../../core/duties/duties';
+import { windowsOverlap } from '../../../core/duties/duties';
+import { type DutyAssignment, type DutyWindow } from '../../../core/duty-rosters/duty-roster';
 import { BUSY_AT_NEW_TIME, DUTY_CHANGE_MAIL_KIND, dutyChangeMessageId, dutyMoveRefusal, holdersAfterMove, movedHolders } from '../../../core/duties/event-move-duties';
 import type { Member } from '../../../core/members/member';
 import { londonDate } from '../../../core/shared/london-time';

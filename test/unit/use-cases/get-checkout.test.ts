@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ConfirmPayment } from '../../../core/bookings/confirm-payment';
 import { CHECKOUT_PROOF_MS, checkoutProof, GetCheckout } from '../../../core/bookings/get-checkout';
-import { SubmitBooking } from '../../../core/bookings/submit-booking';
+import { SubmitBooking } from '../../../core/operations/submit-booking';
 import { GOOD_CARD, aForm, anEvent, makeWorld, type World } from './support/world';
 
 /** A booking paid by card; the proof is what the booking's answer gave its browser. */

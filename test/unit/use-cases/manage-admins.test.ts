@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CreateAdmin } from '../../../core/admins/create-admin';
-import { UpdateAdmin } from '../../../core/admins/update-admin';
+import { CreateAdmin } from '../../../core/admin-accounts/create-admin';
+import { UpdateAdmin } from '../../../core/admin-accounts/update-admin';
 import { ListAdmins } from '../../../core/admins/list-admins';
 import { SignIn } from '../../../core/admins/sign-in';
 import { ConflictError, NotFoundError, PermissionError, ValidationError } from '../../../core/shared/errors';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { CreateEvent } from '../../../core/events/create-event';
-import { UpdateEvent } from '../../../core/events/update-event';
-import { DeleteEvent } from '../../../core/events/delete-event';
-import { ListAdminEvents } from '../../../core/events/list-admin-events';
-import { GetAdminEvent } from '../../../core/events/get-admin-event';
-import { SubmitBooking } from '../../../core/bookings/submit-booking';
-import { CancelEvent } from '../../../core/events/cancel-event';
+import { UpdateEvent } from '../../../core/operations/update-event';
+import { DeleteEvent } from '../../../core/operations/delete-event';
+import { ListAdminEvents } from '../../../core/operations/list-admin-events';
+import { GetAdminEvent } from '../../../core/operations/get-admin-event';
+import { SubmitBooking } from '../../../core/operations/submit-booking';
+import { CancelEvent } from '../../../core/operations/cancel-event';
 import { ConflictError, NotFoundError, PermissionError, UnavailableError, ValidationError } from '../../../core/shared/errors';
 import type { SearchIndex } from '../../../core/search/search-index.port';
 import { aForm, anAdmin, anEvent, makeWorld, withPermissions, type World } from './support/world';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { AddMember } from '../../../core/members/add-member';
 import { ImportMembers, MEMBER_LIST_CHANGED_MESSAGE } from '../../../core/members/import-members';
-import { ListMembers } from '../../../core/members/list-members';
+import { ListMembers } from '../../../core/operations/list-members';
 import { PreviewMemberImport } from '../../../core/members/preview-member-import';
-import { UpdateMember } from '../../../core/members/update-member';
+import { UpdateMember } from '../../../core/operations/update-member';
 import type { MemberRepository } from '../../../core/members/member-repository.port';
 import { ConflictError, PermissionError, ValidationError } from '../../../core/shared/errors';
 import { anAdmin, makeWorld, withPermissions } from './support/world';

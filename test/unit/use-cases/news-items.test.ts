@@ -16,7 +16,7 @@ import { GetNewsItem } from '../../../core/news/get-news-item';
 import { ListNewsItems } from '../../../core/news/list-news-items';
 import type { NewsSource } from '../../../core/news/news-schema';
 import { ReadNewsItem } from '../../../core/news/read-news-item';
-import { RebuildSearchIndex } from '../../../core/search/rebuild-search-index';
+import { RebuildSearchIndex } from '../../../core/operations/rebuild-search-index';
 import { RefreshNewsIndex } from '../../../core/news/refresh-news-index';
 import { SearchSite } from '../../../core/search/search';
 import { UpdateNewsItem } from '../../../core/news/update-news-item';

@@ -7,7 +7,7 @@ import { ConflictError, NotFoundError, PermissionError, ValidationError } from '
 import { DeliverOutbox } from '../../../core/mail/deliver-outbox';
 import { GetOutboxMessage, ListOutbox, OUTBOX_LIST_LIMIT } from '../../../core/mail/list-outbox';
 import { ALREADY_QUEUED, ResendOutboxMessage } from '../../../core/mail/resend-outbox-message';
-import { SubmitBooking } from '../../../core/bookings/submit-booking';
+import { SubmitBooking } from '../../../core/operations/submit-booking';
 import { aForm, anEvent, makeWorld, withPermissions } from './support/world';
 
 const reader = withPermissions(['bookings:read']);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ValidationError } from '../../../core/shared/errors';
 import { inputErrors, parseInput } from '../../../core/shared/parse-input';
-import { ADMIN_MESSAGES, CreateAdminRequestSchema } from '../../../core/admins/create-admin';
+import { ADMIN_MESSAGES, CreateAdminRequestSchema } from '../../../core/admin-accounts/create-admin';
 
 const Schema = z.strictObject({
   name: z.string().min(1, 'Please enter your name').max(5),

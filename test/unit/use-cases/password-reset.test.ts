@@ -2,12 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CryptoSecretTokens } from '../../../adapters/node-crypto/crypto-secret-tokens';
 import { MemoryPasswordResetTokenRepository } from '../../../adapters/memory/memory-password-reset-token-repository';
-import { PASSWORD_RESET_MAIL_KIND, RESET_MESSAGES, RESET_TOKEN_TTL_MS } from '../../../core/admins/password-reset';
+import { RESET_MESSAGES, RESET_TOKEN_TTL_MS } from '../../../core/admins/password-reset';
+import { PASSWORD_RESET_MAIL_KIND } from '../../../core/mail/secret-mail-kinds';
 import { NotFoundError, RateLimitError, UnauthenticatedError, UnavailableError, ValidationError } from '../../../core/shared/errors';
 import type { IdentityProvider } from '../../../core/admins/identity-provider.port';
-import { ADMIN_MESSAGES } from '../../../core/admins/create-admin';
-import { RequestPasswordReset } from '../../../core/admins/request-password-reset';
-import { ResetPassword } from '../../../core/admins/reset-password';
+import { ADMIN_MESSAGES } from '../../../core/admin-accounts/create-admin';
+import { RequestPasswordReset } from '../../../core/admin-accounts/request-password-reset';
+import { ResetPassword } from '../../../core/admin-accounts/reset-password';
 import { anAdmin, makeWorld } from './support/world';
 
 const EMAIL = 'commodore@club.example';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ListCalendarEvents } from '../../../core/calendar/list-calendar-events';
 import { GetEventForBooking } from '../../../core/bookings/get-event-for-booking';
-import { SubmitBooking } from '../../../core/bookings/submit-booking';
+import { SubmitBooking } from '../../../core/operations/submit-booking';
 import { NotFoundError } from '../../../core/shared/errors';
 import { aForm, anEvent, makeWorld, type World } from './support/world';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { GetBookingsOverview } from '../../../core/bookings/bookings-overview';
-import { GetEventBookings } from '../../../core/bookings/event-bookings';
-import { ExportEventBookings } from '../../../core/bookings/export-event-bookings';
-import { GetDashboard } from '../../../core/admins/dashboard';
+import { GetEventBookings } from '../../../core/operations/event-bookings';
+import { ExportEventBookings } from '../../../core/operations/export-event-bookings';
+import { GetDashboard } from '../../../core/operations/dashboard';
 import { CheckPlaces } from '../../../core/bookings/check-places';
-import { SubmitBooking } from '../../../core/bookings/submit-booking';
+import { SubmitBooking } from '../../../core/operations/submit-booking';
 import { ConfirmPayment } from '../../../core/bookings/confirm-payment';
 import { NotFoundError, PermissionError } from '../../../core/shared/errors';
 import { GOOD_CARD, aForm, anAdmin, anEvent, makeWorld, withPermissions, type World } from './support/world';

@@ -7,7 +7,8 @@ import { MemorySignInCodeRepository } from '../../../adapters/memory/memory-sign
 import { SequentialIdGenerator } from '../../../adapters/memory/sequential-id-generator';
 import { CryptoSecretTokens } from '../../../adapters/node-crypto/crypto-secret-tokens';
 import { HmacSignInKeys } from '../../../adapters/node-crypto/hmac-sign-in-keys';
-import { MEMBER_SIGN_IN_MAIL_KIND, SIGN_IN_MESSAGES } from '../../../core/member-sign-in/member-sign-in';
+import { SIGN_IN_MESSAGES } from '../../../core/member-sign-in/member-sign-in';
+import { MEMBER_SIGN_IN_MAIL_KIND } from '../../../core/mail/secret-mail-kinds';
 import { RequestSignInCode } from '../../../core/member-sign-in/request-sign-in-code';
 
 /**

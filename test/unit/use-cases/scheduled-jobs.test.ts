@@ -20,8 +20,8 @@ import { MemoryMemberSessionRepository } from '../../../adapters/memory/memory-m
 import { JOB_LEASE_MS, newJob } from '../../../core/jobs/jobs';
 import { GIVE_UP_AFTER_MS } from '../../../core/shared/retries';
 import { RunDueJobs } from '../../../core/jobs/run-due-jobs';
-import { ScheduleReminders } from '../../../core/reminders/schedule-reminders';
-import { jobHandlers, REMINDER_ROUND_JOB, REMINDER_ROUND_MS, repeatingJobs, type UseCaseOf } from '../../../core/jobs/scheduled-work';
+import { ScheduleReminders } from '../../../core/operations/schedule-reminders';
+import { jobHandlers, REMINDER_ROUND_JOB, REMINDER_ROUND_MS, repeatingJobs, type UseCaseOf } from '../../../core/operations/scheduled-work';
 import { SendEventReminders } from '../../../core/reminders/send-event-reminders';
 import { aBooking, anEvent } from '../../support/entities';
 

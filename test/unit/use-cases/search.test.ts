@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { SearchSite } from '../../../core/search/search';
-import { RebuildSearchIndex } from '../../../core/search/rebuild-search-index';
+import { RebuildSearchIndex } from '../../../core/operations/rebuild-search-index';
 import { UnavailableError } from '../../../core/shared/errors';
 import type { SearchIndex } from '../../../core/search/search-index.port';
 import type { SearchRecord } from '../../../core/search/search-hit';

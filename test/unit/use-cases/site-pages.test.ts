@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSION_MESSAGES } from '../../../core/admins/permissions';
 import { SearchSite } from '../../../core/search/search';
-import { RebuildSearchIndex } from '../../../core/search/rebuild-search-index';
+import { RebuildSearchIndex } from '../../../core/operations/rebuild-search-index';
 import { GetSitePage } from '../../../core/site-pages/get-site-page';
 import { ListSitePages } from '../../../core/site-pages/list-site-pages';
 import { PreviewSitePage } from '../../../core/site-pages/preview-site-page';

@@ -2,7 +2,7 @@ import { bookingReference } from '../../../core/bookings/booking-reference';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { MemoryAddressLimitStore } from '../../../adapters/memory/memory-address-limit-store';
-import { SubmitBooking, TOO_MANY_PLACES_HELD, type SubmitBookingDeps } from '../../../core/bookings/submit-booking';
+import { SubmitBooking, TOO_MANY_PLACES_HELD, type SubmitBookingDeps } from '../../../core/operations/submit-booking';
 import {
   BookingClosedError,
   NotEnoughPlacesError,

@@ -3,7 +3,7 @@ import { HmacBookingLinks } from '../../../adapters/node-crypto/hmac-booking-lin
 import { MemoryJobQueue } from '../../../adapters/memory/memory-job-queue';
 import { NotFoundError } from '../../../core/shared/errors';
 import { GetMyWorkDaySignup } from '../../../core/work-days/get-my-work-day-signup';
-import { ScheduleReminders } from '../../../core/reminders/schedule-reminders';
+import { ScheduleReminders } from '../../../core/operations/schedule-reminders';
 import { SendWorkDayReminders } from '../../../core/work-days/send-work-day-reminders';
 import { SignUpForWorkDay } from '../../../core/work-days/sign-up-for-work-day';
 import { WithdrawFromWorkDay } from '../../../core/work-days/withdraw-from-work-day';

@@ -1,4 +1,4 @@
-import { formatDateRange } from '@core/calendar/calendar';
+import { formatDateRange } from '@core/shared/date-text';
 
 /** A duty's time in London, in the one format every page uses: "Sat 4 July 2026, 10:00 – 17:00". */
 export function dutyWhen(duty: { start: string; end: string }): string {

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { PATHS, signInPath } from '@core/shared/paths';
-import { householdAgeGroup } from '@core/members/household-attendees';
+import { householdAgeGroup } from '@core/bookings/household-attendees';
 import type { BookingFormValues } from '@core/bookings/booking';
 import { BOOKING_MESSAGES, stripNonDigits, validateBookingForm, visibleBookingFields } from '@core/bookings/booking-validation';
-import { childPrice, formatMoney } from '@core/bookings/pricing';
+import { childPrice } from '@core/bookings/pricing';
+import { formatMoney } from '@core/shared/money';
 import { memberPriceOf } from '@core/bookings/booking-price';
 import { NO_HOUSEHOLD, quoteBookingForm } from '@core/bookings/booking-quote';
 import { isMembershipCurrent } from '@core/members/member';

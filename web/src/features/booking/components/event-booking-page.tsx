@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { eventBookedPath, eventBookingPath, manageBookingPath, manageTokenOf, PATHS } from '@core/shared/paths';
-import { formatDateRange } from '@core/calendar/calendar';
+import { formatDateRange } from '@core/shared/date-text';
 import { bookingOffer } from '@core/bookings/booking-state';
 import { NO_EMAIL_MESSAGES } from '@core/bookings/booking-without-email';
 import { offersWaitingList } from '@core/waiting-list/waiting-list';

@@ -1,5 +1,5 @@
 import { compassPoint } from '@core/conditions/forecast';
-import { formatDate, formatDateRange } from '@core/calendar/calendar';
+import { formatDate, formatDateRange } from '@core/shared/date-text';
 import { londonTime } from '@core/shared/london-time';
 import { useEventConditions } from '../api/get-event-conditions';
 

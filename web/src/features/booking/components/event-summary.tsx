@@ -1,6 +1,6 @@
-import { formatDateRange } from '@core/calendar/calendar';
+import { formatDateRange } from '@core/shared/date-text';
 import { CalendarIcon } from '../../../components/ui/icons';
-import type { CalendarEvent } from '@core/calendar/calendar-event';
+import type { CalendarEvent } from '@core/bookings/calendar-event';
 
 /**
  * The event at the top of its booking page: name, dates and description. The server draws it too

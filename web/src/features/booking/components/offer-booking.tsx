@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatDate } from '@core/calendar/calendar';
+import { formatDate } from '@core/shared/date-text';
 import { eventBookingPath } from '@core/shared/paths';
 import { Alert } from '../../../components/ui/alert';
 import { LoadFailed, PageLoading } from '../../../components/ui/load-failed';

@@ -1,5 +1,6 @@
 import type { ClubEvent } from '@core/events/event';
-import { googleCalendarUrl, icsFileName, outlookCalendarUrl } from '@core/calendar/calendar';
+import { googleCalendarUrl, outlookCalendarUrl } from '@core/calendar/calendar';
+import { icsFileName } from '@core/events/calendar-span';
 import { eventBookingPath } from '@core/shared/paths';
 
 /**
@@ -7,7 +8,7 @@ import { eventBookingPath } from '@core/shared/paths';
  * only now: most visits never ask for a calendar file.
  */
 async function downloadIcs(event: ClubEvent, location: string): Promise<void> {
-  const { icsText } = await import('@core/calendar/ics-file');
+  const { icsText } = await import('@core/events/ics-file');
   // The same entry as the club's feed (UID, revision, booking link), so a calendar holding both shows one.
   const text = icsText(event, location, `${window.location.origin}${eventBookingPath(event.id)}`);
   const blob = new Blob([text], { type: 'text/calendar;charset=utf-8' });

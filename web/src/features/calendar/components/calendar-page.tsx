@@ -1,7 +1,7 @@
 import { eventBookingPath, eventWaitingListPath, workDayPath } from '@core/shared/paths';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDate, formatDateRange } from '@core/calendar/calendar';
+import { formatDate, formatDateRange } from '@core/shared/date-text';
 import { bookingOffer } from '@core/bookings/booking-state';
 import { offersWaitingList } from '@core/waiting-list/waiting-list';
 import { useClubConfig } from '../../../lib/club-config';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { bookedAttendeesText } from '@core/bookings/booking';
-import { formatMoney } from '@core/bookings/pricing';
+import { formatMoney } from '@core/shared/money';
 import type { MyClubBooking } from '@core/my-club/my-club-schema';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';

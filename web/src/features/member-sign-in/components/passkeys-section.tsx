@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { refusalMessage } from '../../../lib/api';
 import { useMemberSession } from '../api/member-session';
 import { PasskeyCancelled, useAddPasskey, usePasskeySupport, useMemberPasskeys, useRemovePasskey } from '../api/passkeys';
-import { formatMoment } from '@core/calendar/calendar';
+import { formatMoment } from '@core/shared/date-text';
 
 // When a passkey was made or used, with its time, as every page says a moment.
 const at = (instant: string) => formatMoment(instant, 'member');

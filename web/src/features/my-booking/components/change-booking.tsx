@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { changeCounts } from '@core/bookings/booking-change-form';
-import { formatMoney } from '@core/bookings/pricing';
+import { formatMoney } from '@core/shared/money';
 import type { Currency } from '@core/shared/money';
 import { ApiError } from '../../../lib/api';
 import { useForm } from '../../../lib/form';

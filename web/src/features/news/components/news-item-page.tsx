@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { formatDate } from '@core/calendar/calendar';
+import { formatDate } from '@core/shared/date-text';
 import { relativeTime } from '@core/news/news';
 import { PATHS } from '@core/shared/paths';
 import { ApiError } from '../../../lib/api';

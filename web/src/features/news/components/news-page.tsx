@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { relativeTime } from '@core/news/news';
-import { newsItemPath } from '@core/news/news-items';
+import { newsItemPath } from '@core/shared/paths';
 import { ApiError } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCampaigns } from '../api/news-reads';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { formatDateRange } from '@core/calendar/calendar';
-import { formatMoney, minorToDecimalText } from '@core/bookings/pricing';
+import { formatDateRange } from '@core/shared/date-text';
+import { formatMoney, minorToDecimalText } from '@core/shared/money';
 import { NO_EMAIL_MESSAGES, isEmailed } from '@core/bookings/booking-without-email';
 import { eventBookingPath } from '@core/shared/paths';
 import { Alert } from '../../../components/ui/alert';

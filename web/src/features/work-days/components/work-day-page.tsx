@@ -1,7 +1,7 @@
 import { workDayPath } from '@core/shared/paths';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { WorkDaySignupForm } from '@core/work-days/work-day';
-import { formatDate } from '@core/calendar/calendar';
+import { formatDate } from '@core/shared/date-text';
 import { WORK_DAY_MESSAGES, isJobFull, validateWorkDaySignup } from '@core/work-days/work-days';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDate } from '@core/calendar/calendar';
+import { formatDate } from '@core/shared/date-text';
 import { PATHS, workDayPath } from '@core/shared/paths';
 import { LinkNotValidPage, PageReadStates, TokenLinkPage } from '../../../components/layout/link-page';
 import { Alert } from '../../../components/ui/alert';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Admin, Permission } from '@core/admins/admin';
-import { AdminResponseSchema, AdminsResponseSchema } from '@core/shared/admin-api-schema';
+import { AdminResponseSchema, AdminsResponseSchema } from '@core/contract/admin-api-schema';
 import { apiGet, apiPatch, apiPost } from '../../../../lib/api';
 import { adminQueryOptions, type MutationConfig, useAdminMutation } from '../../shared/api/admin-query';
 

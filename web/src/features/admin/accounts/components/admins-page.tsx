@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { DEFAULT_PERMISSIONS, PERMISSIONS, type Admin, type Permission } from '@core/admins/admin';
 import { hasPermission } from '@core/admins/permissions';
-import { CreateAdminRequestSchema } from '@core/admins/create-admin';
+import { CreateAdminRequestSchema } from '@core/admin-accounts/create-admin';
 import { inputErrors } from '@core/shared/parse-input';
 import { Checkbox } from '../../../../components/ui/checkbox';
 import { InputField } from '../../../../components/ui/field';

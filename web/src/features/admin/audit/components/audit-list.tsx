@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatMoment } from '@core/calendar/calendar';
+import { formatMoment } from '@core/shared/date-text';
 import type { AuditEntry } from '@core/audit/audit';
 import { adminNameText, auditActorText, auditChangesText, REMOVED_ADMIN, type AdminNames } from '@core/audit/audit-display';
 

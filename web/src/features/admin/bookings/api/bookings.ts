@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BookingsOverviewSchema, type BookingsOverview } from '@core/bookings/bookings-report';
-import { EventBookingsSchema, type BookingRow, type EventBookings } from '@core/bookings/event-bookings';
+import { EventBookingsSchema, type BookingRow, type EventBookings } from '@core/operations/event-bookings';
 import { AdminBookingSchema, type AdminBooking as AdminBookingDetail } from '@core/bookings/admin-booking-schema';
 import { AdminWaitingListSchema, type AdminWaitingListAnswer } from '@core/waiting-list/waiting-list-schema';
 import { apiGet, apiPatch, apiPost } from '../../../../lib/api';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { formatDate } from '@core/calendar/calendar';
+import { formatDate } from '@core/shared/date-text';
 import { validateBookingForm } from '@core/bookings/booking-validation';
 import { hasPermission } from '@core/admins/permissions';
-import { formatMoney } from '@core/bookings/pricing';
+import { formatMoney } from '@core/shared/money';
 import { BOOKING_CANCEL_REASON_MAX } from '@core/bookings/booking-lifecycle';
 import { bookedAttendeesText, type BookingFormValues } from '@core/bookings/booking';
 import type { Currency } from '@core/shared/money';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { formatDate, formatDay } from '@core/calendar/calendar';
-import { formatMoney } from '@core/bookings/pricing';
+import { formatDate, formatDay } from '@core/shared/date-text';
+import { formatMoney } from '@core/shared/money';
 import { bookingsOverviewQueryOptions, useBookingsOverview } from '../api/bookings';
 import { useTryAgain } from '../../shared/api/admin-query';
 import { LoadError, Loading } from '../../shared/components/load-error';

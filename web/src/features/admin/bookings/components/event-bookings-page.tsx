@@ -1,8 +1,8 @@
 import { attendanceText } from '@core/check-in/attendance';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { formatDate } from '@core/calendar/calendar';
-import { formatMoney } from '@core/bookings/pricing';
+import { formatDate } from '@core/shared/date-text';
+import { formatMoney } from '@core/shared/money';
 import { priceChargedText } from '@core/bookings/bookings-report';
 import { HOLD_MINUTES, truncatePaymentId } from '@core/bookings/booking-state';
 import type { PaymentStatus } from '@core/bookings/booking';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatDate } from '@core/calendar/calendar';
+import { formatDate } from '@core/shared/date-text';
 import { hasPermission } from '@core/admins/permissions';
 import type { WaitingListStatus } from '@core/waiting-list/waiting-list-entry';
 import { Alert } from '../../../../components/ui/alert';

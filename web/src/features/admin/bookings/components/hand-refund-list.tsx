@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { HandRefund } from '@core/bookings/hand-refunds';
 import { mayOpen } from '@core/admins/permissions';
-import { formatMoney } from '@core/bookings/pricing';
+import { formatMoney } from '@core/shared/money';
 import { useSignedInAdmin } from '../../session/components/admin-session';
 
 const bookingPath = (id: string) => `/admin/booking/${encodeURIComponent(id)}`;

@@ -1,5 +1,5 @@
 import type { Currency } from '@core/shared/money';
-import { formatMoney } from '@core/bookings/pricing';
+import { formatMoney } from '@core/shared/money';
 
 /** Revenue held per currency, written out ("£12.50, €4.00"); never added across currencies. */
 export function moneyList(revenue: Partial<Record<Currency, number>>, fallbackCurrency: Currency = 'GBP'): string {

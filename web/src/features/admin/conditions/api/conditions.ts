@@ -6,7 +6,7 @@ import { GoDecisionSchema } from '@core/conditions/event-conditions';
 import { EventSchema } from '@core/events/event';
 import { apiGet, apiPost, apiPut } from '../../../../lib/api';
 import { adminQueryOptions } from '../../shared/api/admin-query';
-import { ChangeNoticeToldSchema } from '@core/shared/admin-api-schema';
+import { ChangeNoticeToldSchema } from '@core/contract/admin-api-schema';
 
 const panelPath = (id: string) => `/api/admin/events/${encodeURIComponent(id)}/go-no-go`;
 

@@ -7,7 +7,7 @@ import type { GoNoGoPanel as Panel, SafetyCover } from '@core/conditions/conditi
 import { SAFETY_COVER_WORDS, shortSlotText } from '@core/conditions/safety-cover';
 import type { GoDecisionKind } from '@core/conditions/event-conditions';
 import { compassPoint } from '@core/conditions/forecast';
-import { formatDate, formatDateRange } from '@core/calendar/calendar';
+import { formatDate, formatDateRange } from '@core/shared/date-text';
 import { londonTime } from '@core/shared/london-time';
 import { ApiError, refusalMessage } from '../../../../lib/api';
 import { Alert } from '../../../../components/ui/alert';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { DashboardSchema, type Dashboard } from '@core/admins/dashboard';
+import { DashboardSchema, type Dashboard } from '@core/operations/dashboard';
 import { apiGet } from '../../../../lib/api';
 import { adminQueryOptions } from '../../shared/api/admin-query';
 

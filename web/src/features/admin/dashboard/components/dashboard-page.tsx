@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatDate, formatDateRange } from '@core/calendar/calendar';
+import { formatDate, formatDateRange } from '@core/shared/date-text';
 import { hasPermission, mayOpen } from '@core/admins/permissions';
 import { dashboardQueryOptions, useDashboard } from '../api/dashboard';
 import { useSignedInAdmin } from '../../session/components/admin-session';

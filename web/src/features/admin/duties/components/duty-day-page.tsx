@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { formatDateRange } from '@core/calendar/calendar';
+import { formatDateRange } from '@core/shared/date-text';
 import { calendarDateText, londonDate } from '@core/shared/london-time';
 import { Button } from '../../../../components/ui/button';
 import { Field } from '../../../../components/ui/field';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { formatDate } from '@core/calendar/calendar';
+import { formatDate } from '@core/shared/date-text';
 import type { RosterSlot } from '@core/duties/duty-forms';
 import { Button } from '../../../../components/ui/button';
 import { Alert } from '../../../../components/ui/alert';

@@ -2,11 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EventFormValues } from '@core/events/event-form';
 import type { ChangeNoticeTold } from '@core/events/event-change-notice';
 import type { ClubEvent } from '@core/events/event';
-import type { EventCancellationPreview } from '@core/events/event-cancellation';
-import type { CancelEventResult } from '@core/events/cancel-event';
-import type { AdminListEvent } from '@core/events/list-admin-events';
-import type { AdminEvent } from '@core/events/get-admin-event';
-import { AdminEventResponseSchema, AdminEventsResponseSchema, EventCancelledSchema, EventCancelPreviewSchema, EventSavedSchema } from '@core/shared/admin-api-schema';
+import type { EventCancellationPreview } from '@core/bookings/event-cancellation';
+import type { CancelEventResult } from '@core/operations/cancel-event';
+import type { AdminListEvent } from '@core/operations/list-admin-events';
+import type { AdminEvent } from '@core/operations/get-admin-event';
+import { AdminEventResponseSchema, AdminEventsResponseSchema, EventCancelledSchema, EventCancelPreviewSchema, EventSavedSchema } from '@core/contract/admin-api-schema';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../../lib/api';
 import { adminQueryOptions, type MutationConfig, useAdminMutation, useMarkStale } from '../../shared/api/admin-query';
 

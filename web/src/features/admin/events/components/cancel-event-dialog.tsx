@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ClubEvent } from '@core/events/event';
-import { CANCEL_REASON_MAX, cancelReasonOf, EVENT_CANCEL_MESSAGES } from '@core/events/event-cancellation';
+import { CANCEL_REASON_MAX, cancelReasonOf, EVENT_CANCEL_MESSAGES } from '@core/bookings/event-cancellation';
 import { ApiError } from '../../../../lib/api';
 import { useCancelEvent, useCancelPreview, type CancelPreview, type EventCancelled } from '../api/events';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ClubEvent } from '@core/events/event';
-import { formatDate } from '@core/calendar/calendar';
+import { formatDate } from '@core/shared/date-text';
 import type { AdminBookingState } from '@core/bookings/booking-state';
-import type { AdminListEvent } from '@core/events/list-admin-events';
+import type { AdminListEvent } from '@core/operations/list-admin-events';
 import { hasPermission, mayOpen } from '@core/admins/permissions';
 import { refusalMessage } from '../../../../lib/api';
 import { eventsQueryOptions, useDeleteEvent, useEvents, type EventCancelled } from '../api/events';

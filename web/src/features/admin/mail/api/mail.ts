@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OutboxStatus } from '@core/mail/mail';
 import { OutboxListSchema, type OutboxList, type OutboxMessageDetail, type OutboxRow } from '@core/mail/list-outbox';
 import { ApiError, apiGet, apiPost } from '../../../../lib/api';
-import { OutboxMessageResponseSchema } from '@core/shared/admin-api-schema';
+import { OutboxMessageResponseSchema } from '@core/contract/admin-api-schema';
 import { adminQueryOptions, type MutationConfig, useAdminMutation } from '../../shared/api/admin-query';
 
 export type { OutboxList, OutboxMessageDetail, OutboxRow };

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { formatDate } from '@core/calendar/calendar';
+import { formatDate } from '@core/shared/date-text';
 import { hasPermission } from '@core/admins/permissions';
-import { SECRET_MAIL_KINDS } from '@core/admins/password-reset';
+import { SECRET_MAIL_KINDS } from '@core/mail/secret-mail-kinds';
 import { OutboxStatusSchema, type OutboxStatus } from '@core/mail/mail';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';

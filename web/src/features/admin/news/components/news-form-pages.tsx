@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { emptyNewsForm, type NewsFormValues } from '@core/news/news-form';
-import { newsItemPath } from '@core/news/news-items';
+import { newsItemPath } from '@core/shared/paths';
 import { newsItemQueryOptions, useCreateNewsItem, useNewsItem, useUpdateNewsItem } from '../api/news';
 import { useTryAgain } from '../../shared/api/admin-query';
 import { NewsForm } from './news-form';

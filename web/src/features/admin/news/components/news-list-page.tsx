@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
-import { formatDate } from '@core/calendar/calendar';
-import { NEWS_FROM_MAILERLITE, newsItemPath } from '@core/news/news-items';
+import { formatDate } from '@core/shared/date-text';
+import { NEWS_FROM_MAILERLITE } from '@core/news/news-items';
+import { newsItemPath } from '@core/shared/paths';
 import { mayOpen } from '@core/admins/permissions';
 import type { AdminNewsItem } from '@core/news/news-schema';
 import { refusalMessage } from '../../../../lib/api';

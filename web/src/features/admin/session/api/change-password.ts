@@ -1,4 +1,4 @@
-import { ChangePasswordAnswerSchema, type ChangePasswordRequest } from '@core/admins/change-password-schema';
+import { ChangePasswordAnswerSchema, type ChangePasswordRequest } from '@core/admin-accounts/change-password-schema';
 import { apiPost } from '../../../../lib/api';
 import { type MutationConfig, useAdminMutation } from '../../shared/api/admin-query';
 

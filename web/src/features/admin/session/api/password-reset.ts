@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { PasswordResetAnswerSchema } from '@core/admins/password-reset-schema';
+import { PasswordResetAnswerSchema } from '@core/admin-accounts/password-reset-schema';
 import { apiPost } from '../../../../lib/api';
 
 // Nobody is signed in on these pages: a 401 is no expired session.

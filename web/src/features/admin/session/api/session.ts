@@ -1,6 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { SessionAdmin } from '@core/admins/admin';
-import { SessionResponseSchema } from '@core/shared/admin-api-schema';
+import { SessionResponseSchema } from '@core/contract/admin-api-schema';
 import { apiDelete, apiGet, apiPost } from '../../../../lib/api';
 import type { MutationConfig } from '../../shared/api/admin-query';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { MIN_PASSWORD_LENGTH } from '@core/admins/create-admin';
-import { changePasswordFormErrors, type ChangePasswordField } from '@core/admins/change-password-schema';
+import { MIN_PASSWORD_LENGTH } from '@core/admin-accounts/create-admin';
+import { changePasswordFormErrors, type ChangePasswordField } from '@core/admin-accounts/change-password-schema';
 import { DetailsList } from '../../../../components/ui/details-list';
 import { InputField } from '../../../../components/ui/field';
 import { ApiError, refusalMessage } from '../../../../lib/api';
@@ -33,7 +33,7 @@ export function AccountPage() {
   const [notice, setNotice] = useState<Notice>(null);
   const form = useForm<PasswordValues, ChangePasswordField>({
     initial: EMPTY,
-    // The server's own rule (core/admins/change-password-schema.ts), and the new password typed twice.
+    // The server's own rule (core/admin-accounts/change-password-schema.ts), and the new password typed twice.
     validate: changePasswordFormErrors,
     order: FIELDS,
     idOf: (name) => `adm-account-${name}`,

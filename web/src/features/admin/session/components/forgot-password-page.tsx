@@ -1,6 +1,6 @@
 import { RESET_MESSAGES } from '@core/admins/password-reset';
 import { inputErrors } from '@core/shared/parse-input';
-import { PasswordResetRequestSchema, type PasswordResetRequest } from '@core/admins/password-reset-schema';
+import { PasswordResetRequestSchema, type PasswordResetRequest } from '@core/admin-accounts/password-reset-schema';
 import { Alert } from '../../../../components/ui/alert';
 import { InputField } from '../../../../components/ui/field';
 import { ApiError } from '../../../../lib/api';

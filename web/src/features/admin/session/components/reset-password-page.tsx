@@ -1,9 +1,9 @@
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { RESET_MESSAGES, RESET_TOKEN_PATTERN } from '@core/admins/password-reset';
-import { MIN_PASSWORD_LENGTH } from '@core/admins/create-admin';
+import { MIN_PASSWORD_LENGTH } from '@core/admin-accounts/create-admin';
 import { inputErrors } from '@core/shared/parse-input';
-import { PasswordResetConfirmSchema } from '@core/admins/password-reset-schema';
-import { CHANGE_PASSWORD_MESSAGES } from '@core/admins/change-password-schema';
+import { PasswordResetConfirmSchema } from '@core/admin-accounts/password-reset-schema';
+import { CHANGE_PASSWORD_MESSAGES } from '@core/admin-accounts/change-password-schema';
 import { Alert } from '../../../../components/ui/alert';
 import { InputField } from '../../../../components/ui/field';
 import { ApiError } from '../../../../lib/api';

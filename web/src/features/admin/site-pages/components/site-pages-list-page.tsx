@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatDate } from '@core/calendar/calendar';
+import { formatDate } from '@core/shared/date-text';
 import { mayOpen } from '@core/admins/permissions';
 import { useSignedInAdmin } from '../../session/components/admin-session';
 import { useTryAgain } from '../../shared/api/admin-query';

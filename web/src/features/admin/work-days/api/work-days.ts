@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { WorkDayWithCountsSchema, type WorkDaySignup, type WorkDayWithCounts } from '@core/work-days/work-day';
 import { z } from 'zod';
-import { AdminWorkDaysSchema } from '@core/shared/admin-api-schema';
+import { AdminWorkDaysSchema } from '@core/contract/admin-api-schema';
 import type { WorkDayFormValues } from '@core/work-days/work-day-form';
 import { AdminWorkDaySchema, type AdminWorkDay } from '@core/work-days/get-admin-work-day';
 import { RemovedWorkDaySignupsSchema } from '@core/work-days/remove-work-day-signups';

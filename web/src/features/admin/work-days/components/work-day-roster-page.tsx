@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { WorkDaySignup } from '@core/work-days/work-day';
-import { formatDate, formatMoment } from '@core/calendar/calendar';
+import { formatDate, formatMoment } from '@core/shared/date-text';
 import { hasPermission, mayOpen } from '@core/admins/permissions';
 import { jobShortfall, volunteersShort } from '@core/work-days/work-day-roster';
 import { isJobFull } from '@core/work-days/work-days';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDate } from '@core/calendar/calendar';
+import { formatDate } from '@core/shared/date-text';
 import { mayOpen } from '@core/admins/permissions';
 import { volunteersShort } from '@core/work-days/work-day-roster';
 import { useWorkDays, workDaysQueryOptions, type WorkDayWithSignups } from '../api/work-days';

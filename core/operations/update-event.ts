@@ -1,0 +1,186 @@
+import type { Admin } from '../admins/admin';
+import type { ClubEvent } from '../events/event';
+import { EventFormValuesSchema, keepingShownTimes, validateEventForm } from '../events/event-form';
+import { requirePermission } from '../admins/permissions';
+import { eventSearchRecord } from '../events/event-search-record';
+import { ConflictError } from '../shared/errors';
+import type { Clock } from '../shared/clock.port';
+import type { BookingRepository } from '../bookings/booking-repository.port';
+import type { EventRepository } from '../events/event-repository.port';
+import { upsertInStep, type SearchIndexingDeps } from '../search/keep-index-in-step';
+import type { PaymentGateway } from '../payments/payment-gateway.port';
+import { cardCurrencyOf } from '../payments/card-currency';
+import { type AuditTrailDeps, recordChange } from '../audit/audit-trail';
+import { AUDITED_EVENT } from '../events/event-audit';
+import { fieldsError, parseInput } from '../shared/parse-input';
+import { EVENT_NOT_FOUND } from '../shared/messages';
+import { requireFound } from '../shared/require-found';
+import { UseCase } from '../shared/use-case';
+import type { Booking } from '../bookings/booking';
+import type { BookingLinks } from '../bookings/booking-links.port';
+import type { Outbox } from '../mail/outbox.port';
+import type { OutboxMessage } from '../mail/mail';
+import { eventChange } from '../bookings/booking-mail';
+import { manageUrl } from '../bookings/booking-confirmations';
+import { newOutboxMessage } from '../mail/outbox';
+import { eventBookingPath, PATHS } from '../shared/paths';
+import { changeNeedsTelling, EVENT_CHANGE_MAIL_KIND, eventChangeMessageId, type ChangeNoticeTold } from '../events/event-change-notice';
+import { bookingsToTell } from '../bookings/bookings-to-tell';
+import type { DutyRepository } from '../duties/duty-repository.port';
+import type { MemberRepository } from '../members/member-repository.port';
+import { dutyWindow } from '../duties/duties';
+import { DUTY_CHANGE_MAIL_KIND, dutyChangeMail, dutyChangeMessageId, holdersAfterMove } from '../duties/event-move-duties';
+import { type DutyMove } from '../duty-rosters/duty-roster';
+
+export interface UpdateEventDeps extends AuditTrailDeps, SearchIndexingDeps {
+  events: EventRepository;
+  /**
+   * The event's places taken, from its ledger: the capacity may not go below them; and its
+   * bookings, told by e-mail when the event moves.
+   */
+  bookings: Pick<BookingRepository, 'placesTakenByEvent' | 'listByEvent'>;
+  /** Where the e-mail to a booking made while the event was being saved is written (once). */
+  outbox: Pick<Outbox, 'addOnce'>;
+  /** The manage link in the e-mail about a change. */
+  bookingLinks: BookingLinks;
+  siteSettings: { clubName: string; publicBaseUrl: string };
+  clock: Clock;
+  /** MAX_ATTENDEES_PER_BOOKING: the price is capped so the largest booking fits one payment. */
+  maxAttendees: number;
+  /** Asked which currency card payments can take, for an event that requires payment. */
+  payments: PaymentGateway;
+  /** The event's duty roster, moved with the event: who still fits the new time. */
+  duties: Pick<DutyRepository, 'listSlots' | 'listMemberDuties' | 'listCatalogue' | 'listMemberQualifications'>;
+  /** The duty holders, judged and told of a move. */
+  members: Pick<MemberRepository, 'get'>;
+}
+
+/** What the admin gave with the edit: the reason for a move (a postponement's), carried into the e-mails. */
+export interface UpdateEventOptions {
+  reason?: string;
+}
+
+/**
+ * The most e-mails written in the same write as the event (a Firestore transaction takes 500
+ * writes); the bookings beyond them, rare in a club, are written just after it, each once.
+ */
+export const MAIL_WITH_THE_EVENT = 400;
+
+/** An edit refused because the event changed after it was read (another admin's edit, or its cancellation). */
+export const EVENT_CHANGED_MEANWHILE = 'This event was changed by someone else meanwhile. Please reload it and make your change again.';
+
+/**
+ * An admin's edit of an event (events:write): checked by the form's rules, written over the version
+ * read as a new calendar revision. When the edit moves the event (changeNeedsTelling: its start or
+ * end, while it stands and is still to come), each live booking with an e-mail gets the
+ * `event-change` e-mail (old and new time, the updated .ics), written with the event; its outbox id
+ * names the booking and the revision, so a retry or a re-save never tells anyone twice.
+ * The event's duty roster moves with it in the same write: each holder who no longer fits the new
+ * time (holdersAfterMove: busy, or not eligible then) is taken off the slot, the others' duties
+ * take the new time, and each holder gets one `duty-change` e-mail (the new time and the updated
+ * .ics, or that they were released and why).
+ */
+export class UpdateEvent extends UseCase<UpdateEventDeps> {
+  async execute(admin: Admin, eventId: string, form: unknown, options: UpdateEventOptions = {}): Promise<ClubEvent> {
+    return (await this.executeTelling(admin, eventId, form, options)).event;
+  }
+
+  /** The edit, answering with who its move e-mailed (none when it moved nothing): the admin is told. */
+  async executeTelling(admin: Admin, eventId: string, form: unknown, options: UpdateEventOptions = {}): Promise<{ event: ClubEvent; told: ChangeNoticeTold }> {
+    requirePermission(admin, 'events.update');
+    const existing = await requireFound(this.deps.events.get(eventId), EVENT_NOT_FOUND);
+    const values = parseInput(EventFormValuesSchema, form);
+    const placesTaken = (await this.deps.bookings.placesTakenByEvent([eventId], this.deps.clock.now())).get(eventId) ?? 0;
+    const checked = validateEventForm(values, {
+      maxAttendees: this.deps.maxAttendees,
+      cardCurrency: values.requiresPayment ? await cardCurrencyOf(this.deps.payments) : null,
+      placesTaken,
+    });
+    if (!checked.ok) throw fieldsError(checked.errors);
+    const now = this.deps.clock.now();
+    const updated: ClubEvent = {
+      ...existing,
+      ...keepingShownTimes(checked.value, values, existing),
+      updatedAt: now.toISOString(),
+      // Every saved change is a new revision for the calendars that hold the event (SEQUENCE).
+      sequence: existing.sequence + 1,
+    };
+    const tell = changeNeedsTelling(existing, updated, now);
+    const told = tell ? bookingsToTell(await this.deps.bookings.listByEvent(eventId), now).slice(0, MAIL_WITH_THE_EVENT) : [];
+    // Only over the event as read, so an edit never undoes a cancellation (or another edit) made
+    // meanwhile; the e-mails about the move are written in the same write, so none is lost; and
+    // the capacity checked again against the places taken in the same atomic step as the write,
+    // so a booking made since the check above cannot leave the event overfull.
+    const reason = options.reason?.trim() || null;
+    const roster = tell ? await this.rosterMove(existing, updated, now, reason) : null;
+    const mail = [...told.map((booking) => this.changeMail(booking, existing, updated, now, reason)), ...(roster?.mail ?? [])];
+    if (!(await this.deps.events.update(updated, { sequence: existing.sequence }, { mail, placesAt: this.deps.clock.now(), ...(roster ? { duties: roster.move } : {}) }))) {
+      throw new ConflictError(EVENT_CHANGED_MEANWHILE);
+    }
+    // A booking made while the event was being saved may have been confirmed with the old time,
+    // and an event with more bookings than one write holds has some left: each is told now, under
+    // its own id, so no booking is told twice of one change.
+    let members = told.length;
+    if (tell) {
+      const known = new Set(told.map((booking) => booking.id));
+      for (const booking of bookingsToTell(await this.deps.bookings.listByEvent(eventId), this.deps.clock.now())) {
+        if (known.has(booking.id)) continue;
+        await this.deps.outbox.addOnce(this.changeMail(booking, existing, updated, now, reason));
+        members += 1;
+      }
+    }
+    await recordChange(this.deps, admin, AUDITED_EVENT, { action: 'event.updated', summary: `Changed the event ${updated.name}`, before: existing, after: updated });
+    await upsertInStep(this.deps, 'events', [eventSearchRecord(updated)]);
+    return { event: updated, told: { members, dutyHolders: roster?.mail.length ?? 0 } };
+  }
+
+  /**
+   * What the move does to the event's roster (null without slots or a date): the holders released
+   * and why, and one e-mail to each holder on the member list.
+   */
+  private async rosterMove(before: ClubEvent, after: ClubEvent, now: Date, reason: string | null): Promise<{ move: DutyMove; mail: OutboxMessage[] } | null> {
+    const window = dutyWindow(after);
+    const slots = await this.deps.duties.listSlots(after.id);
+    const holders = slots.flatMap((slot) => slot.holders);
+    if (!window || holders.length === 0) return null;
+    const memberIds = [...new Set(holders.map((h) => h.memberId))];
+    const [dutyTypes, qualifications, held, duties, members] = await Promise.all([
+      this.deps.duties.listCatalogue('dutyTypes'),
+      this.deps.duties.listCatalogue('qualifications'),
+      Promise.all(memberIds.map((id) => this.deps.duties.listMemberQualifications(id))),
+      Promise.all(memberIds.map((id) => this.deps.duties.listMemberDuties(id))),
+      Promise.all(memberIds.map((id) => this.deps.members.get(id))),
+    ]);
+    const found = members.filter((m) => m !== null);
+    const judged = holdersAfterMove({ eventId: after.id, slots, window, dutiesOf: (id) => duties[memberIds.indexOf(id)] ?? [], members: found, dutyTypes, held: held.flat(), qualifications });
+    const move: DutyMove = {
+      eventId: after.id,
+      window,
+      holders: holders.map(({ slotId, memberId }) => ({ slotId, memberId })),
+      release: judged.filter((j) => j.release !== null).map(({ holder }) => ({ slotId: holder.slotId, memberId: holder.memberId })),
+    };
+    const { clubName, publicBaseUrl } = this.deps.siteSettings;
+    const context = { clubName, location: clubName, eventUrl: `${publicBaseUrl}${eventBookingPath(after.id)}`, dutiesUrl: `${publicBaseUrl}${PATHS.duties}`, reason };
+    const mail = judged.flatMap(({ holder, release }) => {
+      const member = found.find((m) => m.id === holder.memberId);
+      if (!member) return [];
+      const slot = slots.find((s) => s.id === holder.slotId);
+      const dutyName = dutyTypes.find((type) => type.id === slot?.dutyTypeId)?.name ?? 'a duty';
+      return [newOutboxMessage(dutyChangeMessageId(holder.slotId, holder.memberId, after.sequence), DUTY_CHANGE_MAIL_KIND, after.id, dutyChangeMail(member, dutyName, before, after, release, context), now)];
+    });
+    return { move, mail };
+  }
+
+  /** The e-mail telling the booking's member that the event moved: one outbox id per booking per revision. */
+  private changeMail(booking: Booking, before: ClubEvent, after: ClubEvent, now: Date, reason: string | null): OutboxMessage {
+    const { clubName, publicBaseUrl } = this.deps.siteSettings;
+    const mail = eventChange(booking, before, after, {
+      clubName,
+      location: clubName,
+      manageUrl: manageUrl(this.deps, booking, after),
+      eventUrl: `${publicBaseUrl}${eventBookingPath(after.id)}`,
+      reason,
+    });
+    return newOutboxMessage(eventChangeMessageId(booking.id, after.sequence), EVENT_CHANGE_MAIL_KIND, booking.id, mail, now);
+  }
+}
