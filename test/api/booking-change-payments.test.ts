@@ -78,7 +78,7 @@ describe('a larger change of a card-paid booking is paid by card through its own
     expect(await app.get('bookings').get(bookingId)).toMatchObject({ numberAttending: 1, amendments: [] });
     expect(await placesCheck(event.id)).toBe(2);
     const checkout = await browser.get(`/api/payments/checkouts/${encodeURIComponent(checkoutId)}`);
-    expect(checkout.body).toMatchObject({ bookingId, amount: 1000, currency: 'GBP', paid: false, managePath: null });
+    expect(checkout.body).toMatchObject({ bookingId, amount: 1000, currency: 'GBP', paid: false, managePath: null, change: { numberAttending: 2, numberOfChildren: 0 } });
 
     const chargesBefore = gateway().charges.length;
     const answers = await Promise.all([pay(checkoutId, browser), pay(checkoutId, browser)]);
@@ -94,7 +94,7 @@ describe('a larger change of a card-paid booking is paid by card through its own
     expect(await placesCheck(event.id)).toBe(2);
     expect(await revenue(event.id)).toEqual({ GBP: 2000 });
     // The card step now shows it paid, and its link only to the browser that started the change.
-    expect((await browser.get(`/api/payments/checkouts/${encodeURIComponent(checkoutId)}`)).body).toMatchObject({ paid: true, managePath: expect.stringContaining('token=') });
+    expect((await browser.get(`/api/payments/checkouts/${encodeURIComponent(checkoutId)}`)).body).toMatchObject({ paid: true, managePath: expect.stringContaining('token='), change: { numberAttending: 2, numberOfChildren: 0 } });
     expect((await app.agent().get(`/api/payments/checkouts/${encodeURIComponent(checkoutId)}`)).body).toMatchObject({ paid: true, managePath: null });
 
     const mail = await smtp.waitForSubject('Booking changed: Growth Supper');

@@ -74,6 +74,8 @@ describe('test mode (PAYMENTS=test, the default)', () => {
       managePath: null,
       cancelled: false,
       note: null,
+      // A booking's own checkout, not a change's.
+      change: null,
     });
     expect((await complete(app, checkoutId, TEST_CARDS.succeeds)).status).toBe(200);
     const paid = (await browser.get(`/api/payments/checkouts/${encodeURIComponent(checkoutId)}`)).body;
