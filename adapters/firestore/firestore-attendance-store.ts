@@ -60,34 +60,35 @@ export class FirestoreAttendanceStore extends FirestoreCollectionAdapter impleme
 
   async apply(change: AttendanceChange): Promise<AttendanceOutcome> {
     if (!validDocId(change.bookingId) || !validDocId(change.key)) throw new ValidationError('Not a valid attendance mark');
-    const recordRef = this.collection.doc(change.bookingId);
-    const keyRef = this.marks.doc(change.key);
-    return withCoreErrors(() =>
-      this.db.runTransaction(async (tx) => {
-        const [key, record] = await tx.getAll(keyRef, recordRef);
-        const stored = record?.exists ? attendanceFromJson(String(record.get('value'))) : null;
-        const outcome = decideMark(change, Boolean(key?.exists), stored);
-        if (outcome.result === 'applied') {
-          tx.set(recordRef, recordDocument(outcome.attendance));
-          tx.create(keyRef, { bookingId: change.bookingId, appliedAt: change.at });
-        }
-        return outcome;
-      }),
-    );
+    return this.applyMark(change.key, change.bookingId, change.at, (keyApplied, stored) => decideMark(change, keyApplied, stored));
   }
 
   async applyAfloat(change: AfloatChange): Promise<AfloatOutcome> {
     if (!validDocId(change.bookingId) || !validDocId(change.key)) throw new ValidationError('Not a valid afloat mark');
-    const recordRef = this.collection.doc(change.bookingId);
-    const keyRef = this.marks.doc(change.key);
+    return this.applyMark(change.key, change.bookingId, change.entry.at, (keyApplied, stored) => decideAfloat(change, keyApplied, stored));
+  }
+
+  /**
+   * One mark in one transaction: the booking's record and the mark's key read together, the
+   * core's decision, and when applied the record written with the key (so a key sent again is
+   * applied once).
+   */
+  private applyMark<O extends { result: string; attendance: Attendance }>(
+    markKey: string,
+    bookingId: string,
+    appliedAt: string,
+    decide: (keyApplied: boolean, stored: Attendance | null) => O,
+  ): Promise<O> {
+    const recordRef = this.collection.doc(bookingId);
+    const keyRef = this.marks.doc(markKey);
     return withCoreErrors(() =>
       this.db.runTransaction(async (tx) => {
         const [key, record] = await tx.getAll(keyRef, recordRef);
         const stored = record?.exists ? attendanceFromJson(String(record.get('value'))) : null;
-        const outcome = decideAfloat(change, Boolean(key?.exists), stored);
+        const outcome = decide(Boolean(key?.exists), stored);
         if (outcome.result === 'applied') {
           tx.set(recordRef, recordDocument(outcome.attendance));
-          tx.create(keyRef, { bookingId: change.bookingId, appliedAt: change.entry.at });
+          tx.create(keyRef, { bookingId, appliedAt });
         }
         return outcome;
       }),

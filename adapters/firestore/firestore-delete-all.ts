@@ -1,4 +1,4 @@
-import type { Firestore, Query } from 'firebase-admin/firestore';
+import type { DocumentReference, Firestore, Query } from 'firebase-admin/firestore';
 import { withCoreErrors } from './firestore-errors';
 
 /** Most writes in one batch (Firestore allows 500). */
@@ -18,4 +18,16 @@ export async function deleteAll(db: Firestore, query: Query): Promise<number> {
       if (snapshot.size < BATCH_SIZE) return deleted;
     }
   });
+}
+
+/** Deletes one document in a transaction that reads it first: true when it was there, false when it was not. */
+export async function deleteIfExists(db: Firestore, ref: DocumentReference): Promise<boolean> {
+  return withCoreErrors(() =>
+    db.runTransaction(async (tx) => {
+      const snapshot = await tx.get(ref);
+      if (!snapshot.exists) return false;
+      tx.delete(ref);
+      return true;
+    }),
+  );
 }

@@ -18,6 +18,7 @@ import {
 } from '../duty-records';
 import { collectionOf, FirestoreCollectionAdapter } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
+import { deleteIfExists } from './firestore-delete-all';
 import { withCoreErrors } from './firestore-errors';
 import { inTurn, TRANSACTION_ATTEMPTS } from './firestore-turns';
 
@@ -65,14 +66,7 @@ export class FirestoreDutyRepository extends FirestoreCollectionAdapter implemen
     const docId = `${validKind(kind)}:${id}`;
     if (typeof id !== 'string' || !isDocumentId(docId)) return false;
     const ref = this.collection.doc(docId);
-    return withCoreErrors(() =>
-      this.db.runTransaction(async (tx) => {
-        const snapshot = await tx.get(ref);
-        if (!snapshot.exists) return false;
-        tx.delete(ref);
-        return true;
-      }),
-    );
+    return deleteIfExists(this.db, ref);
   }
 
   async listMemberQualifications(memberId?: string): Promise<MemberQualification[]> {
@@ -96,14 +90,7 @@ export class FirestoreDutyRepository extends FirestoreCollectionAdapter implemen
     const docId = `${memberId}:${qualificationId}`;
     if (!isDocumentId(docId)) return false;
     const ref = this.qualifications.doc(docId);
-    return withCoreErrors(() =>
-      this.db.runTransaction(async (tx) => {
-        const snapshot = await tx.get(ref);
-        if (!snapshot.exists) return false;
-        tx.delete(ref);
-        return true;
-      }),
-    );
+    return deleteIfExists(this.db, ref);
   }
 
   async addSlots(slots: readonly DutySlot[]): Promise<void> {

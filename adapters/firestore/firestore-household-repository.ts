@@ -23,6 +23,7 @@ import { byHouseholdOrder, byInvitationOrder, validHouseholdInvitation, validHou
 import { backfillMissingFields } from './firestore-backfill';
 import { collectionOf, FirestoreCollectionAdapter } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
+import { deleteIfExists } from './firestore-delete-all';
 import { withCoreErrors } from './firestore-errors';
 import { inTurn, TRANSACTION_ATTEMPTS } from './firestore-turns';
 
@@ -202,14 +203,7 @@ export class FirestoreHouseholdRepository extends FirestoreCollectionAdapter imp
   async removeInvitation(id: string): Promise<boolean> {
     if (!isMemberId(id)) return false;
     const ref = this.invitations.doc(id);
-    return withCoreErrors(() =>
-      this.db.runTransaction(async (tx: Transaction) => {
-        const snapshot = await tx.get(ref);
-        if (!snapshot.exists) return false;
-        tx.delete(ref);
-        return true;
-      }),
-    );
+    return deleteIfExists(this.db, ref);
   }
 
   /**

@@ -18,35 +18,23 @@ import {
 import type { MemberRepository } from '../members/member-repository.port';
 import type { MemberSessionRepository } from './member-session-repository.port';
 import type { SignInCodeRepository } from './sign-in-code-repository.port';
-import type { SignInKeys } from './sign-in-keys.port';
 import type { LoginAttemptStore } from '../admins/login-attempt-store.port';
 import type { AddressLimitStore } from '../shared/address-limit-store.port';
-import type { Clock } from '../shared/clock.port';
-import type { IdGenerator } from '../shared/id-generator.port';
-import type { SecretTokens } from '../shared/secret-tokens.port';
-import type { Outbox } from '../mail/outbox.port';
 import { newOutboxMessage } from '../mail/outbox';
 import { londonDate } from '../shared/london-time';
 import { RateLimitError, ValidationError } from '../shared/errors';
 import { parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
 import { signedInMember } from './current-member';
+import type { SignInCodeMailDeps } from './request-sign-in-code';
 import { signInCapMail } from './sign-in-mail';
 
-export interface CheckSignInCodeDeps {
+export interface CheckSignInCodeDeps extends SignInCodeMailDeps {
   members: MemberRepository;
   signInCodes: SignInCodeRepository;
   memberSessions: MemberSessionRepository;
   addressLimits: AddressLimitStore;
   loginAttempts: LoginAttemptStore;
-  secrets: SecretTokens;
-  signInKeys: SignInKeys;
-  outbox: Outbox;
-  ids: IdGenerator;
-  clock: Clock;
-  siteSettings: { clubName: string; publicBaseUrl: string };
-  /** Told when the daily cap's e-mail could not be queued (the answer stays the same). */
-  reportSignInCodeError: (error: unknown) => void;
 }
 
 /** A new member session: the token for the cookie (only its hash is stored) and when it ends. */

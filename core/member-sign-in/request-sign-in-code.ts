@@ -15,18 +15,22 @@ import { parseInput } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
 import { signInCodeMail } from './sign-in-mail';
 
-export interface RequestSignInCodeDeps {
-  members: MemberRepository;
-  loginAttempts: LoginAttemptStore;
-  signInCodes: SignInCodeRepository;
+/** What asking for a code and checking one share: the keys codes are made with, and the e-mail that carries them. */
+export interface SignInCodeMailDeps {
   secrets: SecretTokens;
   signInKeys: SignInKeys;
   outbox: Outbox;
   ids: IdGenerator;
   clock: Clock;
   siteSettings: { clubName: string; publicBaseUrl: string };
-  /** Told when a code could not be stored or its e-mail queued (the answer stays the same). */
+  /** Told when a code could not be stored or an e-mail queued (asking for a code, or the daily cap's e-mail when checking one): the answer stays the same. */
   reportSignInCodeError: (error: unknown) => void;
+}
+
+export interface RequestSignInCodeDeps extends SignInCodeMailDeps {
+  members: MemberRepository;
+  loginAttempts: LoginAttemptStore;
+  signInCodes: SignInCodeRepository;
 }
 
 /**

@@ -27,6 +27,17 @@ export const bookingsFeature: Feature = {
   name: 'bookings',
   useCases: ({ get, config }) => {
     const settings = settingsOf(config);
+    /** What the member's own manage-link actions (cancel, change) share: the booking, its event, its money and its e-mail. */
+    const manageLinkDeps = () => ({
+      bookingLinks: get('bookingLinks'),
+      admins: get('admins'),
+      bookings: get('bookings'),
+      events: get('events'),
+      payments: get('payments'),
+      clock: get('clock'),
+      ids: get('ids'),
+      siteSettings: settings.siteSettings,
+    });
     // What the booking page and the admins' lists of bookings read: events, their bookings, the time.
     const eventsWithBookings = () => ({ events: get('events'), bookings: get('bookings'), clock: get('clock') });
     return [
@@ -66,34 +77,12 @@ export const bookingsFeature: Feature = {
       provide(
         CancelMyBooking,
         () =>
-          new CancelMyBooking({
-            bookingLinks: get('bookingLinks'),
-            contactEmail: settings.contactEmail,
-            admins: get('admins'),
-            bookings: get('bookings'),
-            events: get('events'),
-            payments: get('payments'),
-            clock: get('clock'),
-            ids: get('ids'),
-            siteSettings: settings.siteSettings,
-          }),
+          new CancelMyBooking({ ...manageLinkDeps(), contactEmail: settings.contactEmail }),
       ),
       provide(
         ChangeMyBooking,
         () =>
-          new ChangeMyBooking({
-            bookingLinks: get('bookingLinks'),
-            members: get('members'),
-            admins: get('admins'),
-            contactEmail: settings.contactEmail,
-            maxAttendees: settings.maxAttendees,
-            bookings: get('bookings'),
-            events: get('events'),
-            payments: get('payments'),
-            clock: get('clock'),
-            ids: get('ids'),
-            siteSettings: settings.siteSettings,
-          }),
+          new ChangeMyBooking({ ...manageLinkDeps(), members: get('members'), contactEmail: settings.contactEmail, maxAttendees: settings.maxAttendees }),
       ),
       provide(
         AdminBookingActions,

@@ -15,6 +15,16 @@ export const memberSignInFeature: Feature = {
   name: 'member-sign-in',
   useCases: ({ get, config, options }) => {
     const settings = settingsOf(config);
+    /** What asking for a code and checking one share: the keys codes are made with, and the e-mail that carries them. */
+    const codeMailDeps = () => ({
+      secrets: get('secrets'),
+      signInKeys: get('signInKeys'),
+      outbox: get('outbox'),
+      ids: get('ids'),
+      clock: get('clock'),
+      siteSettings: settings.siteSettings,
+      reportSignInCodeError: options.reportSignInCodeError,
+    });
     return [
       provide(
         RequestSignInCode,
@@ -23,13 +33,7 @@ export const memberSignInFeature: Feature = {
             members: get('members'),
             loginAttempts: get('loginAttempts'),
             signInCodes: get('signInCodes'),
-            secrets: get('secrets'),
-            signInKeys: get('signInKeys'),
-            outbox: get('outbox'),
-            ids: get('ids'),
-            clock: get('clock'),
-            siteSettings: settings.siteSettings,
-            reportSignInCodeError: options.reportSignInCodeError,
+            ...codeMailDeps(),
           }),
       ),
       provide(
@@ -41,13 +45,7 @@ export const memberSignInFeature: Feature = {
             memberSessions: get('memberSessions'),
             addressLimits: get('addressLimits'),
             loginAttempts: get('loginAttempts'),
-            secrets: get('secrets'),
-            signInKeys: get('signInKeys'),
-            outbox: get('outbox'),
-            ids: get('ids'),
-            clock: get('clock'),
-            siteSettings: settings.siteSettings,
-            reportSignInCodeError: options.reportSignInCodeError,
+            ...codeMailDeps(),
           }),
       ),
       provide(CurrentMember, () => new CurrentMember({ members: get('members'), memberSessions: get('memberSessions'), secrets: get('secrets'), clock: get('clock') })),
