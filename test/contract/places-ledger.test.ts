@@ -134,7 +134,7 @@ function rowOf(event: ReturnType<typeof anEvent>): Record<string, unknown> {
 
 /** The row as the first schema held it: without the life-cycle columns of migration 0006. */
 function bookingRowOf(booking: ReturnType<typeof aBooking>): Record<string, unknown> {
-  const { paymentMethod: _m, paymentReference: _r, cancelledAt: _c, cancelledBy: _b, refundStatus: _s, refundAmount: _a, refundId: _i, refundFailure: _f, refundAttempts: _n, refundedAt: _t, checkoutOpenedAt: _o, reference: _ref, cancelReason: _why, priceKind: _kind, memberId: _member, memberPlaces: _places, householdAttendees: _attendees, amendments: _amendments, ...first } = booking;
+  const { paymentMethod: _m, paymentReference: _r, cancelledAt: _c, cancelledBy: _b, refundStatus: _s, refundAmount: _a, refundId: _i, refundFailure: _f, refundAttempts: _n, refundedAt: _t, checkoutOpenedAt: _o, reference: _ref, cancelReason: _why, priceKind: _kind, memberId: _member, memberPlaces: _places, householdAttendees: _attendees, amendments: _amendments, pendingChange: _pending, changeAttempts: _attempts, ...first } = booking;
   return {
     ...first,
     submittedAtMs: Date.parse(booking.submittedAt),
