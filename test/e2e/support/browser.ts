@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
+import { chromium, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { ROOT } from './app-server';
 
 /** Debian's Chromium, never a downloaded browser; CHROMIUM_PATH overrides. */
@@ -49,30 +49,15 @@ export interface LaunchOptions {
 }
 
 /**
- * One Chromium per test worker, kept from one browser test file to the next (the workers keep their
- * modules, `isolate: false`): launching it took 1.5-2 s of both cores per file under load, closing
- * it 0.3-0.8 s. Each session is a browser context of its own, which shares no cookies, storage or
- * cache with any other, as a fresh profile did. A browser that has gone away (crashed, or closed
- * with its worker) is launched again.
- */
-let sharedChromium: Promise<Browser> | undefined;
-
-async function chromiumOfThisWorker(): Promise<Browser> {
-  const running = await sharedChromium?.catch(() => undefined);
-  if (running?.isConnected()) return running;
-  sharedChromium = chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
-  return sharedChromium;
-}
-
-/**
- * A fresh browser session: a new context in this worker's Chromium, or, where a test lets the
- * app's service worker run, Chromium on its own fresh profile (a new --user-data-dir, deleted on
- * close), so that its service worker, Cache Storage and IndexedDB live on a profile on disk as on
- * a member's device. Playwright takes the profile folder as launchPersistentContext's first
- * argument, which passes --user-data-dir.
+ * Chromium on its own fresh profile (a new --user-data-dir, deleted on close). Playwright takes
+ * the profile folder as launchPersistentContext's first argument, which passes --user-data-dir.
  */
 export async function launchBrowser(options: LaunchOptions = {}): Promise<BrowserSession> {
-  const contextOptions = {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'kyc-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
     viewport: DESKTOP,
     baseURL: options.baseURL,
     acceptDownloads: true,
@@ -81,15 +66,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
     timezoneId: 'Europe/London',
     hasTouch: options.hasTouch ?? false,
     serviceWorkers: options.serviceWorkers ?? 'block',
-  } as const;
-  let context: BrowserContext;
-  let userDataDir: string | undefined;
-  if (contextOptions.serviceWorkers === 'allow') {
-    userDataDir = mkdtempSync(join(tmpdir(), 'kyc-chromium-'));
-    context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, ...contextOptions });
-  } else {
-    context = await (await chromiumOfThisWorker()).newContext(contextOptions);
-  }
+  });
   // A wait ends as soon as the page is ready; the limit only catches a page that never gets there.
   context.setDefaultTimeout(120_000);
   const errors: string[] = [];
@@ -111,7 +88,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
     },
     async close() {
       await context.close();
-      if (userDataDir !== undefined) rmSync(userDataDir, { recursive: true, force: true });
+      rmSync(userDataDir, { recursive: true, force: true });
     },
   };
 }
