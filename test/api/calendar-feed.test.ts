@@ -2,7 +2,7 @@ import type ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
 import { emptyEventForm } from '../../core/events/event-form';
-import { CALENDAR_FEED_MS } from '../../server/http/calendar-feed-cache';
+import { CALENDAR_FEED_MS } from '../../server/features/events/calendar-feed-cache';
 import { readFeed, vevents } from '../support/ics-feed';
 import { addAdmin, addEvent, FETCH, signIn, startTestApp, type TestApp } from './support/test-app';
 

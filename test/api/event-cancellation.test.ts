@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type TestAgent from 'supertest/lib/agent';
 import { TEST_CARDS, type TestPaymentGateway } from '../../adapters/test-payments/test-payment-gateway';
-import { CALENDAR_FEED_MS } from '../../server/http/calendar-feed-cache';
+import { CALENDAR_FEED_MS } from '../../server/features/events/calendar-feed-cache';
 import { readFeed, vevents } from '../support/ics-feed';
 import type { SmtpTestServer } from '../support/smtp-test-server';
 import { addEvent, FETCH, signedInAdmin, type TestApp } from './support/test-app';

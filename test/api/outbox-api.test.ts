@@ -3,7 +3,7 @@ import { GIVE_UP_AFTER_MS } from '../../core/mail/outbox';
 import { DeliverOutbox } from '../../core/mail/deliver-outbox';
 import { isCapabilityParam, LINK_WITHHELD } from '../../core/shared/capability-links';
 import { OfferFreedPlaces } from '../../core/waiting-list/offer-freed-places';
-import { MAIL_HTML_POLICY } from '../../server/http/outbox-routes';
+import { MAIL_HTML_POLICY } from '../../server/features/mail/outbox-routes';
 import { addWorkDays, WORK_DAY } from './support/fixtures';
 import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
 import { addAdmin, addEvent, FETCH, signIn, startTestApp, type TestApp } from './support/test-app';

@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REMINDER_ROUND_JOB } from '../../core/operations/scheduled-work';
 import { readWithdrawToken } from '../../core/work-days/work-day-links';
-import { CALENDAR_FEED_MS } from '../../server/http/calendar-feed-cache';
+import { CALENDAR_FEED_MS } from '../../server/features/events/calendar-feed-cache';
 import { readFeed, vevents } from '../support/ics-feed';
 import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
 import { addWorkDays, storedCounts, WORK_DAY } from './support/fixtures';

@@ -5,7 +5,7 @@ import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/app-server';
 import { describeViolations, seriousAxeViolations } from './support/axe';
 import { launchBrowser, PHONE, screenshot } from './support/browser';
 import { NO_EMAIL_MESSAGES } from '../../core/bookings/booking-without-email';
-import { MANAGE_LINK_ELSEWHERE } from '../../web/src/features/payment/payment-messages';
+import { MANAGE_LINK_ELSEWHERE } from '../../web/src/features/payments/payment-messages';
 import { useApp } from './support/use-app';
 import { countOf, valueOf } from './support/eventually';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CALENDAR_ANSWER_MS, CalendarAnswerCache } from '../../../server/http/calendar-answer-cache';
+import { CALENDAR_ANSWER_MS, CalendarAnswerCache } from '../../../server/features/events/calendar-answer-cache';
 
 function setup() {
   let now = 1_000_000;

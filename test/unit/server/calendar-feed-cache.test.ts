@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CALENDAR_FEED_MS, CalendarFeedCache } from '../../../server/http/calendar-feed-cache';
+import { CALENDAR_FEED_MS, CalendarFeedCache } from '../../../server/features/events/calendar-feed-cache';
 
 function setup() {
   let now = Date.UTC(2026, 5, 1, 9, 0, 0, 250);
