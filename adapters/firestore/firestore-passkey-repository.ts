@@ -2,6 +2,7 @@ import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { PasskeySchema } from '../../core/member-sign-in/member-sign-in';
 import type { Passkey, PasskeyRepository } from '../../core/member-sign-in/passkey-repository.port';
 import { ValidationError } from '../../core/shared/errors';
+import { pickFields } from '../pick-fields';
 import { FirestoreCollectionAdapter, type FirestoreCollectionOptions } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
@@ -71,13 +72,7 @@ export class FirestorePasskeyRepository extends FirestoreCollectionAdapter imple
 }
 
 function toDocument(passkey: Passkey) {
-  return {
-    memberId: passkey.memberId,
-    publicKey: passkey.publicKey,
-    counter: passkey.counter,
-    transports: passkey.transports,
-    ...instantFields({ createdAt: passkey.createdAt, lastUsedAt: passkey.lastUsedAt }),
-  };
+  return { ...pickFields(passkey, ['memberId', 'publicKey', 'counter', 'transports']), ...instantFields(pickFields(passkey, ['createdAt', 'lastUsedAt'] as const)) };
 }
 
 function toPasskey(snapshot: DocumentSnapshot): Passkey {

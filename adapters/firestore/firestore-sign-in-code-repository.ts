@@ -1,6 +1,7 @@
 import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { SignInCodeSchema } from '../../core/member-sign-in/member-sign-in';
 import type { SignInCode, SignInCodeRepository } from '../../core/member-sign-in/sign-in-code-repository.port';
+import { pickFields } from '../pick-fields';
 import { FirestoreCollectionAdapter, type FirestoreCollectionOptions } from './firestore-collections';
 import { deleteAll } from './firestore-delete-all';
 import { isDocumentId } from './firestore-document-ids';
@@ -90,13 +91,7 @@ export class FirestoreSignInCodeRepository extends FirestoreCollectionAdapter im
 }
 
 function toDocument(code: SignInCode) {
-  return {
-    memberId: code.memberId,
-    codeHash: code.codeHash,
-    seed: code.seed,
-    tries: code.tries,
-    ...instantFields({ createdAt: code.createdAt, expiresAt: code.expiresAt, usedAt: code.usedAt }),
-  };
+  return { ...pickFields(code, ['memberId', 'codeHash', 'seed', 'tries']), ...instantFields(pickFields(code, ['createdAt', 'expiresAt', 'usedAt'] as const)) };
 }
 
 function toCode(snapshot: DocumentSnapshot): SignInCode {
