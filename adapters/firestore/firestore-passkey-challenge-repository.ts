@@ -1,7 +1,7 @@
-import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
 import type { PasskeyChallenge, PasskeyChallengeRepository } from '../../core/member-sign-in/passkey-challenge-repository.port';
 import { PasskeyChallengeSchema, type PasskeyChallengePurpose } from '../../core/member-sign-in/passkeys';
-import { FirestoreCollectionAdapter, type FirestoreCollectionOptions } from './firestore-collections';
+import { FirestoreCollectionAdapter } from './firestore-collections';
 import { deleteAll } from './firestore-delete-all';
 import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
@@ -12,10 +12,6 @@ import { inTurn, TRANSACTION_ATTEMPTS } from './firestore-turns';
 /** Passkey ceremonies' challenges in the `passkeyChallenges` collection, keyed by the challenge's hash. */
 export class FirestorePasskeyChallengeRepository extends FirestoreCollectionAdapter implements PasskeyChallengeRepository {
   protected readonly collectionName = 'passkeyChallenges';
-
-  constructor(db: Firestore, options: FirestoreCollectionOptions = {}) {
-    super(db, options);
-  }
 
   async put(challenge: PasskeyChallenge): Promise<void> {
     if (!isDocumentId(challenge.challengeHash)) throw new TypeError('A challenge hash may not contain a slash');

@@ -1,9 +1,9 @@
-import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { PasskeySchema } from '../../core/member-sign-in/member-sign-in';
 import type { Passkey, PasskeyRepository } from '../../core/member-sign-in/passkey-repository.port';
 import { ValidationError } from '../../core/shared/errors';
 import { pickFields } from '../pick-fields';
-import { FirestoreCollectionAdapter, type FirestoreCollectionOptions } from './firestore-collections';
+import { FirestoreCollectionAdapter } from './firestore-collections';
 import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
 import { instantFields } from './firestore-instants';
@@ -15,10 +15,6 @@ const TAKEN = 'A passkey with this credential id already exists';
 /** Passkeys in the `passkeys` collection, keyed by their credential id. */
 export class FirestorePasskeyRepository extends FirestoreCollectionAdapter implements PasskeyRepository {
   protected readonly collectionName = 'passkeys';
-
-  constructor(db: Firestore, options: FirestoreCollectionOptions = {}) {
-    super(db, options);
-  }
 
   async create(passkey: Passkey): Promise<void> {
     if (!isDocumentId(passkey.credentialId)) throw new ValidationError('Not a credential id');

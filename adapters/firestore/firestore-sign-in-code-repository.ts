@@ -1,8 +1,8 @@
-import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { SignInCodeSchema } from '../../core/member-sign-in/member-sign-in';
 import type { SignInCode, SignInCodeRepository } from '../../core/member-sign-in/sign-in-code-repository.port';
 import { pickFields } from '../pick-fields';
-import { FirestoreCollectionAdapter, type FirestoreCollectionOptions } from './firestore-collections';
+import { FirestoreCollectionAdapter } from './firestore-collections';
 import { deleteAll } from './firestore-delete-all';
 import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
@@ -13,10 +13,6 @@ import { inTurn, TRANSACTION_ATTEMPTS } from './firestore-turns';
 /** Sign-in codes in the `signInCodes` collection, one document per e-mail, keyed by the e-mail's hash. */
 export class FirestoreSignInCodeRepository extends FirestoreCollectionAdapter implements SignInCodeRepository {
   protected readonly collectionName = 'signInCodes';
-
-  constructor(db: Firestore, options: FirestoreCollectionOptions = {}) {
-    super(db, options);
-  }
 
   async put(code: SignInCode): Promise<void> {
     if (!isDocumentId(code.emailHash)) throw new TypeError('An e-mail hash may not contain a slash');
