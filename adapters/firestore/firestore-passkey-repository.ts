@@ -8,7 +8,7 @@ import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
 import { instantFields } from './firestore-instants';
 import { readDocument } from './firestore-read-document';
-import { inTurn, TRANSACTION_ATTEMPTS } from './firestore-turns';
+import { transactionInTurn } from './firestore-turns';
 
 const TAKEN = 'A passkey with this credential id already exists';
 
@@ -36,21 +36,14 @@ export class FirestorePasskeyRepository extends FirestoreCollectionAdapter imple
   async recordUse(credentialId: string, counter: number, at: Date): Promise<boolean> {
     if (!isDocumentId(credentialId)) return false;
     const ref = this.collection.doc(credentialId);
-    return inTurn(this.db, `passkey:${credentialId}`, () =>
-      withCoreErrors(() =>
-        this.db.runTransaction(
-          async (tx) => {
-            const snapshot = await tx.get(ref);
-            if (!snapshot.exists) return false;
-            const passkey = toPasskey(snapshot);
-            if (!(counter > passkey.counter || (counter === 0 && passkey.counter === 0))) return false;
-            tx.set(ref, toDocument({ ...passkey, counter, lastUsedAt: at.toISOString() }));
-            return true;
-          },
-          { maxAttempts: TRANSACTION_ATTEMPTS },
-        ),
-      ),
-    );
+    return transactionInTurn(this.db, `passkey:${credentialId}`, async (tx) => {
+      const snapshot = await tx.get(ref);
+      if (!snapshot.exists) return false;
+      const passkey = toPasskey(snapshot);
+      if (!(counter > passkey.counter || (counter === 0 && passkey.counter === 0))) return false;
+      tx.set(ref, toDocument({ ...passkey, counter, lastUsedAt: at.toISOString() }));
+      return true;
+    });
   }
 
   async delete(memberId: string, credentialId: string): Promise<boolean> {

@@ -8,7 +8,7 @@ import { isDocumentId } from './firestore-document-ids';
 import { withCoreErrors } from './firestore-errors';
 import { instantFields } from './firestore-instants';
 import { readDocument } from './firestore-read-document';
-import { inTurn, TRANSACTION_ATTEMPTS } from './firestore-turns';
+import { transactionInTurn } from './firestore-turns';
 
 /** Sign-in codes in the `signInCodes` collection, one document per e-mail, keyed by the e-mail's hash. */
 export class FirestoreSignInCodeRepository extends FirestoreCollectionAdapter implements SignInCodeRepository {
@@ -63,22 +63,15 @@ export class FirestoreSignInCodeRepository extends FirestoreCollectionAdapter im
     change: (code: SignInCode, update: (fields: { tries: number }) => void, set: (document: ReturnType<typeof toDocument>) => void) => T,
   ): Promise<T> {
     const ref = this.collection.doc(emailHash);
-    return inTurn(this.db, `signInCode:${emailHash}`, () =>
-      withCoreErrors(() =>
-        this.db.runTransaction(
-          async (tx) => {
-            const snapshot = await tx.get(ref);
-            if (!snapshot.exists) return none;
-            return change(
-              toCode(snapshot),
-              (fields) => tx.update(ref, fields),
-              (document) => tx.set(ref, document),
-            );
-          },
-          { maxAttempts: TRANSACTION_ATTEMPTS },
-        ),
-      ),
-    );
+    return transactionInTurn(this.db, `signInCode:${emailHash}`, async (tx) => {
+      const snapshot = await tx.get(ref);
+      if (!snapshot.exists) return none;
+      return change(
+        toCode(snapshot),
+        (fields) => tx.update(ref, fields),
+        (document) => tx.set(ref, document),
+      );
+    });
   }
 
   async deleteExpired(now: Date): Promise<number> {
