@@ -10,7 +10,7 @@ import { collectionOf, FirestoreCollectionAdapter, type FirestoreCollectionOptio
 import { isDocumentId } from './firestore-document-ids';
 import { FIRESTORE_CODES, firestoreCode, withCoreErrors } from './firestore-errors';
 import { instantFields } from './firestore-instants';
-import { inTurn, pauseAfterLostRace, TRANSACTION_ATTEMPTS } from './firestore-turns';
+import { inTurn, pauseAfterLostRace, transaction } from './firestore-turns';
 import type { OutboxMessage } from '../../core/mail/mail';
 import { addToOutbox } from './firestore-outbox';
 import { backfillMissingFields } from './firestore-backfill';
@@ -431,23 +431,18 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
     for (const doc of all.docs) {
       if (typeof doc.get('reference') === 'string') continue;
       const ref = doc.ref;
-      const wasGiven = await withCoreErrors(() =>
-        this.db.runTransaction(
-          async (tx) => {
-            const current = await tx.get(ref);
-            if (!current.exists || typeof current.get('reference') === 'string') return false;
-            for (let attempt = 0; ; attempt += 1) {
-              const reference = referenceFor(ref.id, attempt);
-              const reserved = this.referenceRef(reference);
-              if ((await tx.get(reserved)).exists) continue;
-              tx.create(reserved, { bookingId: ref.id });
-              tx.update(ref, { reference });
-              return true;
-            }
-          },
-          { maxAttempts: TRANSACTION_ATTEMPTS },
-        ),
-      );
+      const wasGiven = await transaction(this.db, async (tx) => {
+        const current = await tx.get(ref);
+        if (!current.exists || typeof current.get('reference') === 'string') return false;
+        for (let attempt = 0; ; attempt += 1) {
+          const reference = referenceFor(ref.id, attempt);
+          const reserved = this.referenceRef(reference);
+          if ((await tx.get(reserved)).exists) continue;
+          tx.create(reserved, { bookingId: ref.id });
+          tx.update(ref, { reference });
+          return true;
+        }
+      });
       if (wasGiven) given += 1;
     }
     // Not on an empty database: bookings copied in later by migrate-storage may lack references.
@@ -545,29 +540,24 @@ export class FirestoreBookingRepository extends FirestoreCollectionAdapter imple
         // is either counted or makes the rebuild start again. Each booking's places go to the
         // part it names (part 0 for bookings from before the split); offer holds stay where they
         // are; the shares are allotted again for the stored event's capacity.
-        await withCoreErrors(() =>
-          this.db.runTransaction(
-            async (tx) => {
-              const bookings = (await tx.get(this.collection.where('eventId', '==', eventId))).docs;
-              const [event, legacy, ...snapshots] = await tx.getAll(collectionOf(this.db, 'events', this.options).doc(eventId), this.shards.legacyRef(eventId), ...this.shards.refs(eventId));
-              const shards = snapshots.map((snapshot, index) => toShard(snapshot, index));
-              const rebuilt = shards.map((shard) => {
-                const own = bookings.filter((doc) => shardOf(doc, this.shards.count) === shard.index).map(toBooking);
-                const offers = shard.index === 0 ? mergedLedger([shard.ledger, legacyLedger(legacy)]) : shard.ledger;
-                return places.rebuiltLedger(own, offers, options.now);
-              });
-              const stored: unknown = event.exists ? event.get('capacity') : undefined;
-              const capacity = typeof stored === 'number' ? stored : event.exists ? null : (shards.find((s) => s.allotted !== undefined)?.allotted ?? null);
-              const emptied = shards.map((shard, index) => ({ ...shard, ledger: rebuilt[index] }));
-              if (legacy.exists) tx.delete(legacy.ref);
-              const shares = allotShares(rebuilt, capacity, options.now);
-              for (const shard of emptied) {
-                tx.set(this.shards.ref(eventId, shard.index), this.shards.document(eventId, shard.index, shard.ledger, shares, capacity, shard.eventSequence));
-              }
-            },
-            { maxAttempts: TRANSACTION_ATTEMPTS },
-          ),
-        );
+        await transaction(this.db, async (tx) => {
+          const bookings = (await tx.get(this.collection.where('eventId', '==', eventId))).docs;
+          const [event, legacy, ...snapshots] = await tx.getAll(collectionOf(this.db, 'events', this.options).doc(eventId), this.shards.legacyRef(eventId), ...this.shards.refs(eventId));
+          const shards = snapshots.map((snapshot, index) => toShard(snapshot, index));
+          const rebuilt = shards.map((shard) => {
+            const own = bookings.filter((doc) => shardOf(doc, this.shards.count) === shard.index).map(toBooking);
+            const offers = shard.index === 0 ? mergedLedger([shard.ledger, legacyLedger(legacy)]) : shard.ledger;
+            return places.rebuiltLedger(own, offers, options.now);
+          });
+          const stored: unknown = event.exists ? event.get('capacity') : undefined;
+          const capacity = typeof stored === 'number' ? stored : event.exists ? null : (shards.find((s) => s.allotted !== undefined)?.allotted ?? null);
+          const emptied = shards.map((shard, index) => ({ ...shard, ledger: rebuilt[index] }));
+          if (legacy.exists) tx.delete(legacy.ref);
+          const shares = allotShares(rebuilt, capacity, options.now);
+          for (const shard of emptied) {
+            tx.set(this.shards.ref(eventId, shard.index), this.shards.document(eventId, shard.index, shard.ledger, shares, capacity, shard.eventSequence));
+          }
+        });
       }
     }
     return differences;

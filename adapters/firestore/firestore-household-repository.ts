@@ -25,7 +25,7 @@ import { collectionOf, FirestoreCollectionAdapter } from './firestore-collection
 import { isDocumentId } from './firestore-document-ids';
 import { deleteIfExists } from './firestore-delete-all';
 import { withCoreErrors } from './firestore-errors';
-import { TRANSACTION_ATTEMPTS, transactionInTurn } from './firestore-turns';
+import { transaction, transactionInTurn } from './firestore-turns';
 
 /** A person as the household's document holds them: the household is the document's id. */
 type StoredPerson = Omit<HouseholdPerson, 'memberId'>;
@@ -135,41 +135,31 @@ export class FirestoreHouseholdRepository extends FirestoreCollectionAdapter imp
   async setContact(householdId: string, memberId: string): Promise<boolean> {
     if (!isMemberId(householdId)) return false;
     const ref = this.collection.doc(householdId);
-    return withCoreErrors(() =>
-      this.db.runTransaction(
-        async (tx: Transaction) => {
-          const snapshot = await tx.get(ref);
-          const changed = withContact(membersOf(snapshot.data(), householdId), memberId);
-          if (!changed) return false;
-          this.writeHousehold(tx, ref, peopleOf(snapshot.data(), householdId), changed);
-          return true;
-        },
-        { maxAttempts: TRANSACTION_ATTEMPTS },
-      ),
-    );
+    return transaction(this.db, async (tx) => {
+      const snapshot = await tx.get(ref);
+      const changed = withContact(membersOf(snapshot.data(), householdId), memberId);
+      if (!changed) return false;
+      this.writeHousehold(tx, ref, peopleOf(snapshot.data(), householdId), changed);
+      return true;
+    });
   }
 
   async addInvitation(invitation: HouseholdInvitation, max: number): Promise<'invited' | 'already-invited' | 'too-many'> {
     const valid = validHouseholdInvitation(invitation);
     if (!isMemberId(valid.id) || !isMemberId(valid.householdId)) throw new NotFoundError('Household not found');
     const householdRef = this.collection.doc(valid.householdId);
-    return withCoreErrors(() =>
-      this.db.runTransaction(
-        async (tx: Transaction) => {
-          // The household's document is written too (its invitations' version): invitations at
-          // once conflict on it, so the count below is never passed.
-          const household = await tx.get(householdRef);
-          const waiting = await tx.get(this.invitations.where('householdId', '==', valid.householdId));
-          if (waiting.docs.some((doc) => sameInvitee(storedInvitation(doc.data()), valid))) return 'already-invited';
-          if (waiting.size >= max) return 'too-many';
-          tx.create(this.invitations.doc(valid.id), valid);
-          if (household.exists) tx.update(householdRef, { invitationsVersion: FieldValue.increment(1) });
-          else tx.set(householdRef, { people: [], members: [], invitationsVersion: 1 });
-          return 'invited';
-        },
-        { maxAttempts: TRANSACTION_ATTEMPTS },
-      ),
-    );
+    return transaction(this.db, async (tx) => {
+      // The household's document is written too (its invitations' version): invitations at
+      // once conflict on it, so the count below is never passed.
+      const household = await tx.get(householdRef);
+      const waiting = await tx.get(this.invitations.where('householdId', '==', valid.householdId));
+      if (waiting.docs.some((doc) => sameInvitee(storedInvitation(doc.data()), valid))) return 'already-invited';
+      if (waiting.size >= max) return 'too-many';
+      tx.create(this.invitations.doc(valid.id), valid);
+      if (household.exists) tx.update(householdRef, { invitationsVersion: FieldValue.increment(1) });
+      else tx.set(householdRef, { people: [], members: [], invitationsVersion: 1 });
+      return 'invited';
+    });
   }
 
   async getInvitation(id: string): Promise<HouseholdInvitation | null> {

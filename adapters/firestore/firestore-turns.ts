@@ -50,5 +50,10 @@ export function pauseAfterLostRace(tries: number): Promise<void> {
  * (inTurn), tried up to TRANSACTION_ATTEMPTS times, its errors as the core's (withCoreErrors).
  */
 export function transactionInTurn<T>(db: Firestore, key: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
-  return inTurn(db, key, () => withCoreErrors(() => db.runTransaction(work, { maxAttempts: TRANSACTION_ATTEMPTS })));
+  return inTurn(db, key, () => transaction(db, work));
+}
+
+/** A read-modify-write transaction on `db`, tried up to TRANSACTION_ATTEMPTS times, its errors as the core's (withCoreErrors). */
+export function transaction<T>(db: Firestore, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  return withCoreErrors(() => db.runTransaction(work, { maxAttempts: TRANSACTION_ATTEMPTS }));
 }
