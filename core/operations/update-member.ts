@@ -1,10 +1,9 @@
 import type { Admin } from '../admins/admin';
-import { requirePermission } from '../admins/permissions';
+import { permittedChange } from '../admins/admin-record';
 import { recordChange, type AuditTrailDeps } from '../audit/audit-trail';
 import { ConflictError } from '../shared/errors';
 import { londonDate } from '../shared/london-time';
-import { fieldsError, parseInput } from '../shared/parse-input';
-import { requireFound } from '../shared/require-found';
+import { fieldsError } from '../shared/parse-input';
 import { UseCase } from '../shared/use-case';
 import { AUDITED_MEMBER, MEMBER_AUDIT_FIELDS } from '../members/add-member';
 import type { Member } from '../members/member';
@@ -24,9 +23,7 @@ export interface UpdateMemberDeps extends AuditTrailDeps, MemberDutyReleaseDeps 
  */
 export class UpdateMember extends UseCase<UpdateMemberDeps> {
   async execute(admin: Admin, id: string, request: unknown): Promise<MemberView> {
-    requirePermission(admin, 'members.write');
-    const changes = parseInput(MemberChangesSchema, request);
-    const before = await requireFound(this.deps.members.get(id), MEMBER_FORM_MESSAGES.notFound);
+    const { input: changes, record: before } = await permittedChange(admin, 'members.write', { schema: MemberChangesSchema, request }, () => this.deps.members.get(id), MEMBER_FORM_MESSAGES.notFound);
     const checked = validateMemberForm({
       name: changes.name ?? before.name,
       email: changes.email ?? before.email,
