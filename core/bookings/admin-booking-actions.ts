@@ -17,7 +17,7 @@ import type { BookingLinks } from './booking-links.port';
 import type { Outbox } from '../mail/outbox.port';
 import { adminCancellation, changeOf, memberMail, refundSummary, settleCardRefund, type BookingChangeDeps } from './booking-changes';
 import { confirmationMail } from './booking-confirmations';
-import { fieldsError, parseInput } from '../shared/parse-input';
+import { acceptedForm, parseInput } from '../shared/parse-input';
 import {
   AdminCancelRequestSchema,
   AdminCorrectRequestSchema,
@@ -142,9 +142,8 @@ export class AdminBookingActions extends UseCase<AdminBookingActionsDeps> {
   async correct(admin: Admin, bookingId: string, request: unknown): Promise<Booking> {
     const { input: values, record: stored } = await permittedChange(admin, 'bookings.write', { schema: AdminCorrectRequestSchema, request }, () => this.deps.bookings.get(bookingId), BOOKING_NOT_FOUND);
     const event = await requireFound(this.deps.events.get(stored.eventId), 'Event not found');
-    const checked = validateBookingForm(values, event, this.deps);
-    if (!checked.ok) throw fieldsError(checked.errors);
-    const form = checked.value;
+    const valid = acceptedForm(validateBookingForm(values, event, this.deps));
+    const form = valid;
     const now = this.deps.clock.now();
     const actor = actorOf(admin);
     const { booking } = await this.deps.bookings.change(bookingId, now, (current, placesTaken) => {

@@ -12,7 +12,7 @@ import type { PaymentGateway } from '../payments/payment-gateway.port';
 import { cardCurrencyOf } from '../payments/card-currency';
 import { type AuditTrailDeps, recordChange } from '../audit/audit-trail';
 import { AUDITED_EVENT } from '../events/event-audit';
-import { fieldsError, parseInput } from '../shared/parse-input';
+import { acceptedForm, parseInput } from '../shared/parse-input';
 import { EVENT_NOT_FOUND } from '../shared/messages';
 import { UseCase } from '../shared/use-case';
 import type { Booking } from '../bookings/booking';
@@ -89,16 +89,15 @@ export class UpdateEvent extends UseCase<UpdateEventDeps> {
     const existing = await permittedRecord(admin, 'events.update', () => this.deps.events.get(eventId), EVENT_NOT_FOUND);
     const values = parseInput(EventFormValuesSchema, form);
     const placesTaken = (await this.deps.bookings.placesTakenByEvent([eventId], this.deps.clock.now())).get(eventId) ?? 0;
-    const checked = validateEventForm(values, {
+    const valid = acceptedForm(validateEventForm(values, {
       maxAttendees: this.deps.maxAttendees,
       cardCurrency: values.requiresPayment ? await cardCurrencyOf(this.deps.payments) : null,
       placesTaken,
-    });
-    if (!checked.ok) throw fieldsError(checked.errors);
+    }));
     const now = this.deps.clock.now();
     const updated: ClubEvent = {
       ...existing,
-      ...keepingShownTimes(checked.value, values, existing),
+      ...keepingShownTimes(valid, values, existing),
       updatedAt: now.toISOString(),
       // Every saved change is a new revision for the calendars that hold the event (SEQUENCE).
       sequence: existing.sequence + 1,
