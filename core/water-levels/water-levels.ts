@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { WaterLevelReading } from './water-level';
 import { parseIsoOrUkDate } from '../shared/uk-date-input';
+import { ValidationError } from '../shared/errors';
 
 // The readings in words and in order, kept apart from the schemas so that the members' chart loads no zod.
 import { inDateOrder } from './reading-order';
@@ -208,6 +209,12 @@ export function importRefusalMessage(problems: readonly ImportProblem[]): string
   const lines = problems.filter((p) => p.line !== null).length;
   if (lines === 0) return problems.map(problemText).join(' ');
   return `Nothing was imported: ${lines === 1 ? '1 line has a problem' : `${lines} lines have problems`}. ${problemText(problems[0])}`;
+}
+
+/** An import refused as a whole (400): importRefusalMessage, and every bad line in `fields` ("line 3"; "file" for the file). */
+export function importRefusal(problems: readonly ImportProblem[]): ValidationError {
+  const fields = Object.fromEntries(problems.map((p) => [p.line === null ? 'file' : `line ${p.line}`, p.line === null ? p.reason : problemText(p)]));
+  return new ValidationError(importRefusalMessage(problems), fields);
 }
 
 /** The earliest and latest date of some readings, for the stored readings to compare with. */
