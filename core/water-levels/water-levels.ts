@@ -229,12 +229,15 @@ export function dateSpan(readings: readonly WaterLevelReading[]): { from: string
   return { from, to };
 }
 
+/** A CSV import preview's answer: every bad line with its reasons, or the plan (what importing would do). */
+export function importPreviewSchema<P extends z.ZodType>(plan: P) {
+  return z.discriminatedUnion('ok', [z.object({ ok: z.literal(false), problems: z.array(ImportProblemSchema) }), z.object({ ok: z.literal(true), plan })]);
+}
+export type ImportPreview<Plan> = { ok: false; problems: ImportProblem[] } | { ok: true; plan: Plan };
+
 /** The preview's answer: every bad line with its reasons, or what importing would add and replace. */
-export const WaterLevelImportPreviewSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(false), problems: z.array(ImportProblemSchema) }),
-  z.object({ ok: z.literal(true), plan: ImportPlanSchema }),
-]);
-export type WaterLevelImportPreview = { ok: false; problems: ImportProblem[] } | { ok: true; plan: ImportPlan };
+export const WaterLevelImportPreviewSchema = importPreviewSchema(ImportPlanSchema);
+export type WaterLevelImportPreview = ImportPreview<ImportPlan>;
 
 /** The import's answer: how many readings were stored, and of them how many were new, replaced or unchanged. */
 export const WaterLevelImportResultSchema = z.object({
