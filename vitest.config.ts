@@ -47,9 +47,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api-firestore',
-          include: ['test/api/**/*.test.ts'],
+          include: ['test/{app,features/*}/api/**/*.test.ts'],
           // Starting the server as a process is about the start-up, not the storage.
-          exclude: ['test/api/start.test.ts'],
+          exclude: ['test/app/api/start.test.ts'],
           env: { API_TEST_STORAGE: 'firestore' },
           globalSetup: ['test/support/firestore-global-setup.ts'],
         },

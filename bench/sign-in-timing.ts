@@ -4,7 +4,7 @@
  * `tsx bench/sign-in-timing.ts`. The app is built in this process on a temporary SQLite file and
  * served on 127.0.0.1; requests alternate member and stranger so that a change of machine load
  * weighs on both alike. The rule itself (no per-member work before the answer) is tested call by
- * call in test/unit/use-cases/request-sign-in-code.test.ts; this prints the figures.
+ * call in test/features/member-sign-in/unit/request-sign-in-code.test.ts; this prints the figures.
  *
  * Environment: BENCH_SIGN_IN_REQUESTS (requests of each kind, default 200).
  */

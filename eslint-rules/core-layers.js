@@ -1,7 +1,7 @@
 // The core's folders depend one way (docs/architecture.md, "The core's one-way order"): each folder
 // sits in a layer, and a file may import another core folder only from a layer below its own.
 // Folders of one layer do not import each other. A strict order leaves no room for a cycle between
-// folders. eslint.config.js runs the rule on core/; test/unit/architecture/core-layers.test.ts
+// folders. eslint.config.js runs the rule on core/; test/app/unit/core-layers.test.ts
 // proves it fires on a fixture tree and that the real core passes it.
 import { dirname, resolve, sep } from 'node:path';
 

@@ -16,7 +16,7 @@
  * Phones are measured as Lighthouse does by default (a mid-range phone on a slow 4G line,
  * simulated), desktops with its desktop settings. The performance score depends on how busy the
  * machine's cores are: each run prints Lighthouse's speed index of the machine beside its scores.
- * test/e2e/lighthouse.test.ts uses runLighthouse for the scores that do not depend on it.
+ * test/app/e2e/lighthouse.test.ts uses runLighthouse for the scores that do not depend on it.
  *
  * Nothing leaves 127.0.0.1: Chromium resolves no host name other than 127.0.0.1 and sends
  * everything that is not loopback to a proxy address where nothing listens, and every request a

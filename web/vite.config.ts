@@ -123,7 +123,7 @@ function serviceWorker(): Plugin[] {
 }
 
 export default defineConfig({
-  // Names the build, so a page can tell which one runs it (test/e2e/offline.test.ts builds two).
+  // Names the build, so a page can tell which one runs it (test/features/offline/e2e/offline.test.ts builds two).
   define: { __APP_BUILD__: JSON.stringify(process.env.KYC_BUILD_ID ?? 'local') },
   root,
   plugins: [react(), clubIconPlugin(resolve(root, 'public/favicon.svg')), ...serviceWorker(), precompress()],
@@ -143,7 +143,7 @@ export default defineConfig({
         // A module that only the booking page and the payment step (loaded from it alone) share
         // would be folded into the booking page's chunk, and the payment step would import that
         // chunk: the manifest then names it as a shared chunk, not by the page's source, and the
-        // server could no longer name it for preloading (test/e2e/route-modules.test.ts).
+        // server could no longer name it for preloading (test/app/e2e/route-modules.test.ts).
         manualChunks: (id) => (/\/(copy-link\.tsx|booking-without-email\.ts)$/.test(id) ? 'booking-link' : undefined),
       },
     },

@@ -12,7 +12,7 @@ export type CalendarListEvent = z.infer<typeof CalendarListEventSchema>;
 
 /**
  * GET /api/events's answer, declared once for the API (server/http/api-schemas.ts) and the
- * calendar page (web/src/features/calendar/api): its events, the work days shown beside them, and
+ * calendar page (web/src/features/events/api): its events, the work days shown beside them, and
  * the forecast's credit to show when any event has a forecast (Open-Meteo's data is CC BY 4.0).
  */
 export const EventsResponseSchema = z.object({ events: z.array(CalendarListEventSchema), workDays: z.array(CalendarWorkDaySchema), forecastAttribution: z.string().nullable().default(null) });

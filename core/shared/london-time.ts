@@ -56,7 +56,7 @@ export class LondonWall extends Date {
 /**
  * The UK's summer time since 1996 (the Summer Time Order 2002 keeps it): from 01:00 UTC on the last
  * Sunday of March to 01:00 UTC on the last Sunday of October. The time-zone database gives the same
- * for every year from 1996 on; test/unit/domain/london-time.test.ts checks each change from 1996 to
+ * for every year from 1996 on; test/app/unit/london-time.test.ts checks each change from 1996 to
  * 2100 against it, so a change in the law shows up there as soon as the database has it.
  */
 const SUMMER_TIME_RULE_FROM = Date.UTC(1996, 0, 1);

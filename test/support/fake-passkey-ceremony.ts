@@ -5,7 +5,7 @@ import type { PasskeyCeremony } from '../../core/member-sign-in/passkey-ceremony
  * carries its challenge in clientDataJSON (as a real one does); a registration "verifies" when its
  * attestationObject is "good", a sign-in when its signature is "good", with the counter written
  * after "c" in authenticatorData. The real checks are in the Chromium test
- * (test/e2e/member-passkeys.test.ts).
+ * (test/features/member-sign-in/e2e/member-passkeys.test.ts).
  */
 export class FakePasskeyCeremony implements PasskeyCeremony {
   private next = 0;

@@ -1,4 +1,4 @@
-// What the Firestore race workers (test/contract/firestore-*-worker.ts) share: each runs as its
+// What the Firestore race workers (test/support/contract/firestore-*-worker.ts) share: each runs as its
 // own "server instance" process, books one event from the moment all are ready, and prints what it was told.
 import type { Firestore } from 'firebase-admin/firestore';
 import { openFirestore } from '../../adapters/firestore/firestore-storage';

@@ -3,7 +3,7 @@
  * open-meteo/open-meteo repository, OpenAPI 3.1, licence CC BY 4.0) that the forecast request and
  * answer use, copied word for word as data: GET /v1/forecast, its query parameters with their
  * types, enums, defaults and bounds, and the answer's fields. The fake server and the request
- * checks in test/contract/conditions-source.test.ts validate against this.
+ * checks in test/features/conditions/contract/conditions-source.test.ts validate against this.
  */
 export const FORECAST_PATH = '/v1/forecast';
 

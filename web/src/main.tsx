@@ -21,13 +21,13 @@ import './features/work-days/work-days.css';
 import './features/home/home.css';
 import './features/water-levels/water-levels.css';
 import './features/search/search.css';
-import './features/calendar/calendar.css';
-import './features/booking/booking.css';
+import './features/events/calendar.css';
+import './features/bookings/booking.css';
 import './features/news/news.css';
 import './features/documents/documents.css';
-import './features/information/information.css';
-import './features/payment/payment.css';
-import './features/member-sign-in/my-club.css';
+import './features/site-pages/information.css';
+import './features/payments/payment.css';
+import './features/my-club/my-club.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

@@ -2,7 +2,7 @@
  * What the service worker keeps and answers from the device (docs/offline.md, ADR 48). Workbox's
  * generateSW (vite-plugin-pwa, web/vite.config.ts) writes these functions' source into the service
  * worker as they are, so each stands alone: no imports, no names from outside its own body.
- * test/unit/web/service-worker-routes.test.ts checks them with the requests a browser makes.
+ * test/app/unit/service-worker-routes.test.ts checks them with the requests a browser makes.
  */
 
 /** A request as Workbox hands it to a route's match function. */

@@ -1,0 +1,40 @@
+import { ManageDutyCatalogue } from '../../../core/duties/manage-duty-catalogue';
+import { ManageEventDuties } from '../../../core/duties/event-duties';
+import { ManageMemberQualifications } from '../../../core/duties/manage-member-qualifications';
+import { GetMyDuties } from '../../../core/duties/my-duties';
+import { VolunteerForDuty } from '../../../core/duties/volunteer-for-duty';
+import { WithdrawFromDuty } from '../../../core/duties/withdraw-from-duty';
+import { DutySwaps } from '../../../core/duties/duty-swap-requests';
+import { AskForCover } from '../../../core/duties/duty-cover';
+import { auditTrail, type Feature, provide, siteSettings } from '../feature';
+
+/** Duty rosters (docs/duties.md): the catalogue, members' qualifications, events' rosters. */
+export const dutiesFeature: Feature = {
+  name: 'duties',
+  useCases: ({ get, config }) => [
+    provide(ManageDutyCatalogue, () => new ManageDutyCatalogue({ duties: get('duties'), ...auditTrail(get) })),
+    provide(ManageMemberQualifications, () => new ManageMemberQualifications({ duties: get('duties'), members: get('members'), ...auditTrail(get) })),
+    provide(ManageEventDuties, () => new ManageEventDuties({ duties: get('duties'), events: get('events'), members: get('members'), ...auditTrail(get) })),
+    // The members' duties page (docs/duties.md): the signed-in member's own, and the rota.
+    provide(GetMyDuties, () => new GetMyDuties({ duties: get('duties'), dutySwaps: get('dutySwaps'), events: get('events'), members: get('members'), clock: get('clock') })),
+    provide(VolunteerForDuty, () => new VolunteerForDuty({ duties: get('duties'), events: get('events'), members: get('members'), clock: get('clock') })),
+    provide(DutySwaps, () =>
+      new DutySwaps({
+        duties: get('duties'),
+        dutySwaps: get('dutySwaps'),
+        events: get('events'),
+        members: get('members'),
+        admins: get('admins'),
+        addressLimits: get('addressLimits'),
+        outbox: get('outbox'),
+        siteSettings: siteSettings(config),
+        ...auditTrail(get),
+      }),
+    ),
+    // "Cover needed": one message to each member who may take an unfilled slot.
+    provide(AskForCover, () =>
+      new AskForCover({ duties: get('duties'), events: get('events'), members: get('members'), outbox: get('outbox'), siteSettings: siteSettings(config), ...auditTrail(get) }),
+    ),
+    provide(WithdrawFromDuty, () => new WithdrawFromDuty({ duties: get('duties'), clock: get('clock') })),
+  ],
+};

@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import { AddHouseholdPerson } from '../../../core/members/add-household-person';
+import { ChangeHouseholdPerson } from '../../../core/members/change-household-person';
+import { HouseholdPersonFormSchema, HouseholdPersonSchema } from '../../../core/members/household';
+import { AcceptHouseholdInvitation, DeclineHouseholdInvitation, GetMyHousehold, InviteToHousehold, LeaveHousehold } from '../../../core/members/household-members';
+import { HouseholdMemberEmailFormSchema, MyHouseholdSchema } from '../../../core/members/household-views';
+import { HOUSEHOLD_MEMBER_MESSAGES } from '../../../core/members/household-membership';
+import { RemoveHouseholdPerson } from '../../../core/members/remove-household-person';
+import { GetMyClubBookings, MyClubBookingsSchema } from '../../../core/my-club/my-club';
+import { MyCalendarFeedLinkSchema, MyClubWaitingListsSchema, MyClubWorkDaysSchema } from '../../../core/my-club/my-club-schema';
+import { GetMyCalendarFeedLink, ResetMyCalendarFeed } from '../../../core/my-club/my-calendar-feed';
+import { GetMyClubWaitingLists } from '../../../core/my-club/my-club-waiting-lists';
+import { GetMyClubWorkDays } from '../../../core/my-club/my-club-work-days';
+import type { AppContainer } from '../../container';
+import { ErrorResponseSchema, reply, type ApiRoutes } from '../../http/api-routes';
+import { IdParamsSchema } from '../../http/api-schemas';
+import type { Member } from '../../../core/members/member';
+
+const TAG = 'my club';
+const MEMBER = { tag: TAG, access: 'member' } as const;
+const CROSS_SITE = { description: 'A cross-site request, or one without X-Requested-With: fetch' };
+
+export const HouseholdPersonAnswerSchema = z.object({ person: HouseholdPersonSchema });
+
+/** The signed-in member's own area (docs/my-club.md): each answer holds the member's own records only. */
+export function registerMyClubRoutes(routes: ApiRoutes, ports: AppContainer): void {
+  /** A read of the member's own records: 200 with the use case's answer, 401 without a member. */
+  const memberRead = (path: string, operationId: string, summary: string, answer: { description: string; schema: z.ZodType }, read: (member: Member) => Promise<unknown>) =>
+    routes.add({
+      method: 'get',
+      path,
+      operationId,
+      summary,
+      ...MEMBER,
+      responses: { 200: answer },
+      handler: async ({ member }) => reply(200, await read(member)),
+    });
+
+  memberRead(
+    '/api/my/bookings',
+    'listMyBookings',
+    "The signed-in member's bookings, upcoming and past, with manage links and receipts; guest bookings made with the member's e-mail included",
+    { description: 'Upcoming (soonest first) and past (newest first)', schema: MyClubBookingsSchema },
+    (member) => ports.useCase(GetMyClubBookings).execute(member),
+  );
+  memberRead(
+    '/api/my/waiting-lists',
+    'listMyWaitingLists',
+    "The signed-in member's places on waiting lists (joined signed in, or with the member's e-mail), each with its leave link and, while an offer stands, its deadline and booking link",
+    { description: 'Entries in line, first joined first', schema: MyClubWaitingListsSchema },
+    (member) => ports.useCase(GetMyClubWaitingLists).execute(member),
+  );
+  memberRead(
+    '/api/my/work-days',
+    'listMyWorkDays',
+    "The work-day jobs the signed-in member's e-mail signed up for, upcoming (with withdraw links) and past",
+    { description: 'Upcoming (soonest first) and past (newest first)', schema: MyClubWorkDaysSchema },
+    (member) => ports.useCase(GetMyClubWorkDays).execute(member),
+  );
+  memberRead(
+    '/api/my/calendar-feed',
+    'getMyCalendarFeedLink',
+    "The address of the signed-in member's private calendar feed (a secret: shown to the member only), or null before they make one",
+    { description: "The feed's path, or null", schema: MyCalendarFeedLinkSchema },
+    (member) => ports.useCase(GetMyCalendarFeedLink).execute(member),
+  );
+  memberRead(
+    '/api/my/household',
+    'listMyHousehold',
+    "The signed-in member's household: its members (the contact marked), its dependants (`people`, in the order added), the invitations waiting for the member and, for its contact, the household's own",
+    { description: 'The household', schema: MyHouseholdSchema },
+    (member) => ports.useCase(GetMyHousehold).execute(member),
+  );
+
+  routes.add({
+    method: 'post',
+    path: '/api/my/calendar-feed',
+    operationId: 'resetMyCalendarFeed',
+    summary: "Makes the signed-in member's private calendar feed a new secret address; the old one answers 404 from then on",
+    ...MEMBER,
+    responses: { 200: { description: 'The new path', schema: MyCalendarFeedLinkSchema }, 403: CROSS_SITE },
+    handler: async ({ member }) => {
+      return reply(200, await ports.useCase(ResetMyCalendarFeed).execute(member));
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/my/household',
+    operationId: 'addMyHouseholdPerson',
+    summary: "Adds a person to the signed-in member's household: name, adult or junior, optional year of birth",
+    ...MEMBER,
+    body: HouseholdPersonFormSchema,
+    responses: {
+      201: { description: 'Added', schema: HouseholdPersonAnswerSchema },
+      403: CROSS_SITE,
+      409: { description: '"A household can hold at most 12 people besides the member"', schema: ErrorResponseSchema },
+    },
+    handler: async ({ body, member }) => {
+      return reply(201, { person: await ports.useCase(AddHouseholdPerson).execute(member, body) });
+    },
+  });
+
+  routes.add({
+    method: 'put',
+    path: '/api/my/household/:id',
+    operationId: 'changeMyHouseholdPerson',
+    summary: "Changes a person of the signed-in member's household (name, kind, year of birth)",
+    ...MEMBER,
+    params: IdParamsSchema,
+    body: HouseholdPersonFormSchema,
+    responses: {
+      200: { description: 'Changed', schema: HouseholdPersonAnswerSchema },
+      403: CROSS_SITE,
+      404: { description: '"This person is not in your household" (another member\'s person too)', schema: ErrorResponseSchema },
+    },
+    handler: async ({ body, params, member }) => {
+      return reply(200, { person: await ports.useCase(ChangeHouseholdPerson).execute(member, params.id, body) });
+    },
+  });
+
+  routes.add({
+    method: 'delete',
+    path: '/api/my/household/:id',
+    operationId: 'removeMyHouseholdPerson',
+    summary: "Removes a person from the signed-in member's household",
+    ...MEMBER,
+    params: IdParamsSchema,
+    responses: {
+      204: { description: 'Removed' },
+      403: CROSS_SITE,
+      404: { description: '"This person is not in your household" (another member\'s person too)', schema: ErrorResponseSchema },
+    },
+    handler: async ({ params, member }) => {
+      await ports.useCase(RemoveHouseholdPerson).execute(member, params.id);
+      return reply(204);
+    },
+  });
+
+  // Households of several members (docs/members-households.md): invitations, accepting, leaving.
+  const NOT_CONTACT = { description: `"${HOUSEHOLD_MEMBER_MESSAGES.notContact}"`, schema: ErrorResponseSchema };
+  const INVITATION_GONE = { description: `"${HOUSEHOLD_MEMBER_MESSAGES.invitationNotFound}" (another member's invitation too)`, schema: ErrorResponseSchema };
+  routes.add({
+    method: 'post',
+    path: '/api/my/household/invitations',
+    operationId: 'inviteToMyHousehold',
+    summary:
+      "The household's contact invites someone, by e-mail, into the household (a member in none starts one). The same answer whether or not the e-mail is a member's: a member's gets an e-mail (through the outbox) and accepts on My club; any other is listed for the contact and can never be accepted",
+    ...MEMBER,
+    body: HouseholdMemberEmailFormSchema,
+    responses: {
+      201: { description: 'Invited (or stored, for an e-mail that is no member\'s: the answer does not say which)', schema: z.object({ invitationId: z.string() }) },
+      400: { description: `On \`email\`: "${HOUSEHOLD_MEMBER_MESSAGES.emailRequired}", "${HOUSEHOLD_MEMBER_MESSAGES.emailInvalid}", "${HOUSEHOLD_MEMBER_MESSAGES.yourself}"`, schema: ErrorResponseSchema },
+      403: NOT_CONTACT,
+      409: {
+        description: `"${HOUSEHOLD_MEMBER_MESSAGES.alreadyInvited}" (the same e-mail, member's or not), "${HOUSEHOLD_MEMBER_MESSAGES.inAHousehold}" (one of this household), "${HOUSEHOLD_MEMBER_MESSAGES.tooManyInvitations}"`,
+        schema: ErrorResponseSchema,
+      },
+      429: { description: `"${HOUSEHOLD_MEMBER_MESSAGES.tooManySent}" (per member, withdrawn invitations included)`, schema: ErrorResponseSchema },
+    },
+    handler: async ({ body, member }) => {
+      return reply(201, await ports.useCase(InviteToHousehold).execute(member, body));
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/my/household/invitations/:id/accept',
+    operationId: 'acceptHouseholdInvitation',
+    summary: 'The invited member joins the household (and their other invitations go); a member in a household with others or dependants leaves it first',
+    ...MEMBER,
+    params: IdParamsSchema,
+    responses: {
+      200: { description: 'Joined: the household now', schema: MyHouseholdSchema },
+      403: CROSS_SITE,
+      404: INVITATION_GONE,
+      409: { description: `"${HOUSEHOLD_MEMBER_MESSAGES.youAreInAHousehold}", "${HOUSEHOLD_MEMBER_MESSAGES.full}"`, schema: ErrorResponseSchema },
+    },
+    handler: async ({ params, member }) => {
+      await ports.useCase(AcceptHouseholdInvitation).execute(member, params.id);
+      return reply(200, await ports.useCase(GetMyHousehold).execute(member));
+    },
+  });
+
+  routes.add({
+    method: 'delete',
+    path: '/api/my/household/invitations/:id',
+    operationId: 'declineHouseholdInvitation',
+    summary: "The invited member declines an invitation, or the household's contact withdraws it",
+    ...MEMBER,
+    params: IdParamsSchema,
+    responses: { 204: { description: 'Gone' }, 403: CROSS_SITE, 404: INVITATION_GONE },
+    handler: async ({ params, member }) => {
+      await ports.useCase(DeclineHouseholdInvitation).execute(member, params.id);
+      return reply(204);
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/my/household/leave',
+    operationId: 'leaveMyHousehold',
+    summary: 'The signed-in member leaves their household; when they were its contact, the member who joined next becomes it',
+    ...MEMBER,
+    responses: {
+      204: { description: 'Left' },
+      403: CROSS_SITE,
+      404: { description: `"${HOUSEHOLD_MEMBER_MESSAGES.noHousehold}"`, schema: ErrorResponseSchema },
+      409: { description: `"${HOUSEHOLD_MEMBER_MESSAGES.onlyMember}"`, schema: ErrorResponseSchema },
+    },
+    handler: async ({ member }) => {
+      await ports.useCase(LeaveHousehold).execute(member);
+      return reply(204);
+    },
+  });
+}

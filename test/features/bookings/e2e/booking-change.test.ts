@@ -1,0 +1,137 @@
+import ICAL from 'ical.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { TestPaymentGateway } from '../../../../adapters/test-payments/test-payment-gateway';
+import { createEvent, wallClockDaysAhead } from '../../../support/e2e/admin-api';
+import { signedInAdminPage } from '../../../support/e2e/admin-form';
+import { expectAccessible } from '../../../support/e2e/axe';
+import { PHONE } from '../../../support/e2e/browser';
+import { useApp } from '../../../support/e2e/use-app';
+
+const stamp = Date.now().toString(36);
+
+const world = useApp({ mail: true, build: { mailRoundMs: 50 } });
+
+async function summaryCard(page: Page, label: string): Promise<string> {
+  return page.locator('.adm-card').filter({ has: page.getByText(label, { exact: true }) }).locator('dd').innerText();
+}
+
+function veventOf(mail: { attachments: { filename?: string; content: Buffer }[] }): ICAL.Event {
+  const ics = mail.attachments.find((a) => a.filename?.endsWith('.ics'));
+  return new ICAL.Event(new ICAL.Component(ICAL.parse(ics?.content.toString('utf8') ?? '')).getFirstSubcomponent('vevent')!);
+}
+
+describe('Change booking on the manage page, in Chromium at 375 px', () => {
+  it('a smaller paid booking: the new total and the difference before confirming, the difference refunded, the e-mail with the updated .ics, the admin figures', async () => {
+    const name = `Change Supper ${stamp}`;
+    const admin = await signedInAdminPage(world.browser);
+    const eventId = await createEvent(admin.request, world.app.baseUrl, { name, eventdatetime: wallClockDaysAhead(33, '18:00'), requiresPayment: true, price: '12.50', capacity: '20' });
+    expect((await admin.request.delete('/api/admin/session', { headers: { 'X-Requested-With': 'fetch' } })).status()).toBe(204);
+
+    const member = await world.browser.newPage(PHONE);
+    await member.goto(`/event-booking?id=${eventId}`);
+    await member.getByLabel('Lead Member First Name *', { exact: true }).fill('Ada');
+    await member.getByLabel('Lead Member Last Name *', { exact: true }).fill('Lovelace');
+    await member.getByLabel('Email (optional)', { exact: true }).fill('ada@example.org');
+    await member.getByLabel('Total Number Attending *', { exact: true }).fill('3');
+    await member.getByRole('button', { name: 'Submit Booking' }).click();
+    await member.getByRole('form', { name: 'Test mode - no real money is taken' }).getByLabel('Card number').fill('4111 1111 1111 1111');
+    await member.getByRole('button', { name: 'Pay £37.50' }).click();
+    await member.getByRole('heading', { name: 'Payment Created Successfully' }).waitFor();
+    const confirmation = await world.smtp.waitForSubject(`Booking confirmed: ${name}`);
+
+    const gateway = world.app.built.ports.get('payments') as TestPaymentGateway;
+    const refundsBefore = gateway.refunds.length;
+    await member.getByRole('link', { name: 'Manage my booking' }).click();
+    await member.getByRole('heading', { name: 'Change booking' }).waitFor();
+    await member.getByLabel('Total number attending', { exact: false }).fill('2');
+    await member.getByRole('button', { name: 'See the new total' }).click();
+    await member.getByText('New total: £25.00 (was £37.50). Difference: -£12.50.').waitFor();
+    await member.getByText('£12.50 will be refunded to your card.').waitFor();
+    // Nothing has changed yet.
+    expect(gateway.refunds.length).toBe(refundsBefore);
+    await expectAccessible(member, 'booking change quote at 375 px', 'booking-change-375');
+
+    await member.getByRole('button', { name: 'Confirm change' }).click();
+    await member.getByText('Your booking has been changed.').waitFor();
+    await member.getByRole('definition').filter({ hasText: /^£25\.00$/ }).waitFor();
+    expect(gateway.refunds.slice(refundsBefore)).toEqual([expect.objectContaining({ amount: 1250, currency: 'GBP' })]);
+    await expectAccessible(member, 'booking changed at 375 px', null);
+
+    const changed = await world.smtp.waitForSubject(`Booking changed: ${name}`);
+    expect(changed.text).toContain('Attending: 2');
+    expect(changed.text).toContain('£12.50 will be refunded to your card.');
+    expect(veventOf(changed).uid).toBe(veventOf(confirmation).uid);
+    expect(veventOf(changed).sequence).toBeGreaterThan(veventOf(confirmation).sequence);
+
+    const back = await signedInAdminPage(world.browser);
+    await back.goto(`/admin/bookings/${eventId}`);
+    await back.getByRole('heading', { level: 1, name: `Bookings: ${name}` }).waitFor();
+    expect(await summaryCard(back, 'Revenue (less refunds)')).toBe('£25.00');
+    await member.close();
+    await back.close();
+    await admin.close();
+  });
+
+  it('a larger paid booking: 1 to 2 confirmed, paid on the card step, the changed booking shown; the admin revenue grows by the difference', async () => {
+    const name = `Growth Supper ${stamp}`;
+    const admin = await signedInAdminPage(world.browser);
+    const eventId = await createEvent(admin.request, world.app.baseUrl, { name, eventdatetime: wallClockDaysAhead(34, '18:00'), requiresPayment: true, price: '10.00', capacity: '20' });
+    expect((await admin.request.delete('/api/admin/session', { headers: { 'X-Requested-With': 'fetch' } })).status()).toBe(204);
+
+    const member = await world.browser.newPage(PHONE);
+    await member.goto(`/event-booking?id=${eventId}`);
+    await member.getByLabel('Lead Member First Name *', { exact: true }).fill('Grace');
+    await member.getByLabel('Lead Member Last Name *', { exact: true }).fill('Hopper');
+    await member.getByLabel('Email (optional)', { exact: true }).fill('grace@example.org');
+    await member.getByLabel('Total Number Attending *', { exact: true }).fill('1');
+    await member.getByRole('button', { name: 'Submit Booking' }).click();
+    await member.getByRole('form', { name: 'Test mode - no real money is taken' }).getByLabel('Card number').fill('4111 1111 1111 1111');
+    await member.getByRole('button', { name: 'Pay £10.00' }).click();
+    await member.getByRole('heading', { name: 'Payment Created Successfully' }).waitFor();
+    const confirmation = await world.smtp.waitForSubject(`Booking confirmed: ${name}`);
+
+    const gateway = world.app.built.ports.get('payments') as TestPaymentGateway;
+    const chargesBefore = gateway.charges.length;
+    await member.getByRole('link', { name: 'Manage my booking' }).click();
+    await member.getByRole('heading', { name: 'Change booking' }).waitFor();
+    await member.getByLabel('Total number attending', { exact: false }).fill('2');
+    await member.getByRole('button', { name: 'See the new total' }).click();
+    await member.getByText('New total: £20.00 (was £10.00). Difference: +£10.00.').waitFor();
+    await member.getByText('£10.00 more to pay.').waitFor();
+    await member.getByRole('button', { name: 'Confirm change' }).click();
+
+    // The card step of the change's own checkout: the difference only.
+    await member.getByRole('button', { name: 'Pay £10.00' }).waitFor();
+    await member.getByText('now 2 attending, the difference to pay').waitFor();
+    expect(gateway.charges.length).toBe(chargesBefore);
+    await expectAccessible(member, 'change card step at 375 px', null);
+    await member.getByRole('form', { name: 'Test mode - no real money is taken' }).getByLabel('Card number').fill('4111 1111 1111 1111');
+    await member.getByRole('button', { name: 'Pay £10.00' }).click();
+    await member.getByRole('heading', { name: 'Payment Created Successfully' }).waitFor();
+    // It says the change is paid, not the booking as if it were new.
+    await member.getByText('is paid: now 2 attending.', { exact: false }).waitFor();
+    expect(await member.getByText(/^Your booking for /).count()).toBe(0);
+    expect(gateway.charges.slice(chargesBefore)).toEqual([expect.objectContaining({ amount: 1000, currency: 'GBP' })]);
+
+    await member.getByRole('link', { name: 'Manage my booking' }).click();
+    await member.getByRole('heading', { name: 'Change booking' }).waitFor();
+    await member.getByRole('definition').filter({ hasText: /^£20\.00$/ }).waitFor();
+    await member.getByRole('definition').filter({ hasText: /^2$/ }).first().waitFor();
+    await expectAccessible(member, 'booking changed after paying at 375 px', null);
+
+    const changed = await world.smtp.waitForSubject(`Booking changed: ${name}`);
+    expect(changed.text).toContain('Attending: 2');
+    expect(changed.text).toContain('£10.00 paid by card.');
+    expect(veventOf(changed).uid).toBe(veventOf(confirmation).uid);
+    expect(veventOf(changed).sequence).toBeGreaterThan(veventOf(confirmation).sequence);
+
+    const back = await signedInAdminPage(world.browser);
+    await back.goto(`/admin/bookings/${eventId}`);
+    await back.getByRole('heading', { level: 1, name: `Bookings: ${name}` }).waitFor();
+    expect(await summaryCard(back, 'Revenue (less refunds)')).toBe('£20.00');
+    await member.close();
+    await back.close();
+    await admin.close();
+  });
+});

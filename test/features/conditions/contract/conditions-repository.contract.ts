@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONDITIONS_LIMITS, type ConditionsLimits } from '../../../../core/conditions/conditions-limits';
+import type { ConditionsRepository } from '../../../../core/conditions/conditions-repository.port';
+import type { EventConditions } from '../../../../core/conditions/event-conditions';
+import type { Forecast } from '../../../../core/conditions/forecast';
+import { ValidationError } from '../../../../core/shared/errors';
+import { rejectionOf, useFreshAdapter, type AdapterFactory } from '../../../support/contract/storage-fixtures';
+
+function someLimits(overrides: Partial<ConditionsLimits> = {}): ConditionsLimits {
+  return { ...DEFAULT_CONDITIONS_LIMITS, updatedAt: '2026-11-25T10:00:00.000Z', updatedBy: 'officer@club.example', ...overrides };
+}
+
+function aForecast(fetchedAt = '2026-11-25T10:00:00.000Z', windKn = 14.2): Forecast {
+  return {
+    fetchedAt,
+    latitude: 51.5,
+    longitude: -0.12,
+    hours: [
+      { time: '2026-11-25T10:00:00.000Z', windKn, gustKn: 21.7, directionDeg: 225, temperatureC: 9.5 },
+      { time: '2026-11-25T11:00:00.000Z', windKn: null, gustKn: null, directionDeg: null, temperatureC: null },
+    ],
+  };
+}
+
+function aRecord(eventId: string, overrides: Partial<EventConditions> = {}): EventConditions {
+  return {
+    eventId,
+    kind: 'junior-training',
+    decisions: [{ decision: 'go', reason: 'Light winds', decidedAt: '2026-11-25T10:00:00.000Z', decidedBy: 'officer@club.example', moved: null }],
+    ...overrides,
+  };
+}
+
+export function describeConditionsRepositoryContract(name: string, makeAdapter: AdapterFactory<ConditionsRepository>): void {
+  describe(`${name} (ConditionsRepository contract)`, () => {
+    const repo = useFreshAdapter(makeAdapter);
+
+    it('keeps nothing at first: no limits, no forecast, no event record', async () => {
+      expect(await repo().getLimits()).toBeNull();
+      expect(await repo().getForecast()).toBeNull();
+      expect(await repo().getEvent('e1')).toBeNull();
+      expect(await repo().getEvents(['e1', 'e2'])).toEqual(new Map());
+    });
+
+    it('reads back the limits as saved, and a second save replaces the first', async () => {
+      await repo().saveLimits(someLimits());
+      expect(await repo().getLimits()).toEqual(someLimits());
+      const changed = someLimits({ marginKn: 2.5, kinds: [{ id: 'keelboats', name: 'Keelboats ⛵', windKn: 25, gustKn: 33.5 }], defaultKind: 'keelboats' });
+      await repo().saveLimits(changed);
+      expect(await repo().getLimits()).toEqual(changed);
+    });
+
+    it('refuses limits that are not valid with a ValidationError, and keeps those stored', async () => {
+      await repo().saveLimits(someLimits());
+      const bad: ConditionsLimits[] = [
+        someLimits({ kinds: [] }),
+        someLimits({ defaultKind: 'nothing-like-it' }),
+        someLimits({ marginKn: -1 }),
+        someLimits({ kinds: [{ id: 'a', name: 'A', windKn: 10, gustKn: 15 }, { id: 'a', name: 'B', windKn: 10, gustKn: 15 }], defaultKind: 'a' }),
+        someLimits({ kinds: [{ id: 'Bad Id', name: 'A', windKn: 10, gustKn: 15 }], defaultKind: 'Bad Id' }),
+      ];
+      for (const limits of bad) expect(await rejectionOf(repo().saveLimits(limits))).toBeInstanceOf(ValidationError);
+      expect(await repo().getLimits()).toEqual(someLimits());
+    });
+
+    it('reads back the last forecast saved, its empty values kept as null', async () => {
+      await repo().saveForecast(aForecast());
+      expect(await repo().getForecast()).toEqual(aForecast());
+      await repo().saveForecast(aForecast('2026-11-25T11:00:00.000Z', 30));
+      expect(await repo().getForecast()).toEqual(aForecast('2026-11-25T11:00:00.000Z', 30));
+    });
+
+    it('refuses a forecast that is not valid, and keeps the one stored', async () => {
+      await repo().saveForecast(aForecast());
+      const bad = { ...aForecast('2026-11-25T12:00:00.000Z'), latitude: 91 };
+      expect(await rejectionOf(repo().saveForecast(bad))).toBeInstanceOf(ValidationError);
+      const negative = aForecast('2026-11-25T12:00:00.000Z', -3);
+      expect(await rejectionOf(repo().saveForecast(negative))).toBeInstanceOf(ValidationError);
+      expect(await repo().getForecast()).toEqual(aForecast());
+    });
+
+    it('keeps one record per event, replaced by the next save of the same event', async () => {
+      await repo().saveEvent(aRecord('e1'));
+      await repo().saveEvent(aRecord('e2', { kind: null, decisions: [] }));
+      const postponed = aRecord('e1', {
+        decisions: [
+          ...aRecord('e1').decisions,
+          {
+            decision: 'postpone',
+            reason: 'Gusts of 30 knots',
+            decidedAt: '2026-11-26T08:00:00.000Z',
+            decidedBy: 'officer@club.example',
+            moved: { fromStart: '2026-11-28T10:00:00.000Z', fromEnd: null, toStart: '2026-11-29T10:00:00.000Z', toEnd: '2026-11-29T13:00:00.000Z' },
+          },
+        ],
+      });
+      await repo().saveEvent(postponed);
+      expect(await repo().getEvent('e1')).toEqual(postponed);
+      expect(await repo().getEvent('e2')).toEqual(aRecord('e2', { kind: null, decisions: [] }));
+      expect(await repo().getEvents(['e2', 'e1', 'e3', 'e1'])).toEqual(
+        new Map([
+          ['e1', postponed],
+          ['e2', aRecord('e2', { kind: null, decisions: [] })],
+        ]),
+      );
+    });
+
+    it('answers null for an id no event could have, and refuses a record that is not valid', async () => {
+      for (const id of ['', 'a/b', 'x'.repeat(201)]) expect(await repo().getEvent(id)).toBeNull();
+      expect(await rejectionOf(repo().saveEvent(aRecord('a/b')))).toBeInstanceOf(ValidationError);
+      expect(await rejectionOf(repo().saveEvent(aRecord('e1', { decisions: [{ ...aRecord('e1').decisions[0], reason: '  ' }] })))).toBeInstanceOf(ValidationError);
+      expect(await repo().getEvent('e1')).toBeNull();
+    });
+
+    it('reads many events at once past any batch size', async () => {
+      const ids = Array.from({ length: 230 }, (_, i) => `ev-${i}`);
+      for (const id of ids.filter((_, i) => i % 3 === 0)) await repo().saveEvent(aRecord(id));
+      const found = await repo().getEvents(ids);
+      expect([...found.keys()].sort()).toEqual(ids.filter((_, i) => i % 3 === 0).sort());
+    });
+  });
+}

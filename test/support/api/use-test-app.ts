@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { SmtpTestServer } from '../smtp-test-server';
+import { startTestAppWithMail, type TestAppWithMail } from './app-with-mail';
+import { startTestApp, type TestApp } from './test-app';
+
+// The life of the one app a test file (or describe block) shares: started before its first test,
+// handed to `ready` (which keeps it and adds what all the tests need), disposed of after the last.
+
+/** The app, as startTestApp's options say, for the tests of this file or describe block. */
+export function useTestApp(
+  options: Parameters<typeof startTestApp>[0],
+  ready: (app: TestApp) => void | Promise<void>,
+): void {
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await startTestApp(options);
+    await ready(started);
+  });
+  afterAll(async () => {
+    await started?.dispose();
+  });
+}
+
+/** The app with its SMTP server (startTestAppWithMail); each test starts with no mail received. */
+export function useTestAppWithMail(
+  options: Parameters<typeof startTestAppWithMail>[0],
+  ready: (started: TestAppWithMail) => void | Promise<void>,
+): void {
+  let started: TestAppWithMail | undefined;
+  let smtp: SmtpTestServer | undefined;
+  beforeAll(async () => {
+    started = await startTestAppWithMail(options);
+    smtp = started.smtp;
+    await ready(started);
+  });
+  afterAll(() => started?.close());
+  beforeEach(() => {
+    if (smtp) smtp.received.length = 0;
+  });
+}

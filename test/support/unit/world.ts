@@ -1,0 +1,236 @@
+import { MemorySitePageRepository } from '../../../adapters/memory/memory-site-page-repository';
+import { MemoryMemberRepository } from '../../../adapters/memory/memory-member-repository';
+import { MemoryDutySwapRepository } from '../../../adapters/memory/memory-duty-swap-repository';
+import { MemoryDutyRepository } from '../../../adapters/memory/memory-duty-repository';
+import { MemoryConditionsRepository } from '../../../adapters/memory/memory-conditions-repository';
+import { MemoryAttendanceStore } from '../../../adapters/memory/memory-attendance-store';
+import type { Currency } from '../../../core/shared/money';
+import { PdfLibPdfInspector } from '../../../adapters/pdf-lib/pdf-lib-pdf-inspector';
+import { FixedClock } from '../../../adapters/memory/fixed-clock';
+import { MemoryAdminRepository } from '../../../adapters/memory/memory-admin-repository';
+import { MemoryBookingRepository } from '../../../adapters/memory/memory-booking-repository';
+import { MemoryCampaignRepository } from '../../../adapters/memory/memory-campaign-repository';
+import { MemoryCredentialRepository } from '../../../adapters/memory/memory-credential-repository';
+import { MemoryDocumentRepository } from '../../../adapters/memory/memory-document-repository';
+import { MemoryEventRepository } from '../../../adapters/memory/memory-event-repository';
+import { MemoryLoginAttemptStore } from '../../../adapters/memory/memory-login-attempt-store';
+import { MemorySearchIndex } from '../../../adapters/memory/memory-search-index';
+import { MemorySessionRepository } from '../../../adapters/memory/memory-session-repository';
+import { MemoryWorkDayRepository } from '../../../adapters/memory/memory-work-day-repository';
+import { SequentialIdGenerator } from '../../../adapters/memory/sequential-id-generator';
+import { LocalIdentityProvider } from '../../../adapters/local-identity/local-identity-provider';
+import { DEFAULT_PERMISSIONS, type Admin, type Permission } from '../../../core/admins/admin';
+import type { ClubEvent } from '../../../core/events/event';
+import type { WorkDay } from '../../../core/work-days/work-day';
+import { MemoryOutbox } from '../../../adapters/memory/memory-outbox';
+import { MemoryAuditLog } from '../../../adapters/memory/memory-audit-log';
+import { MemoryAddressLimitStore } from '../../../adapters/memory/memory-address-limit-store';
+import { MemoryWaitingList } from '../../../adapters/memory/memory-waiting-list';
+import { HmacBookingLinks } from '../../../adapters/node-crypto/hmac-booking-links';
+import type { PasswordHasher } from '../../../core/admins/password-hasher.port';
+import { anEvent as completeEvent, aWorkDay as completeWorkDay } from '../entities';
+import type { CheckoutRequest, PaymentGateway, PaymentNotification, PaymentResult, RefundRequest, RefundResult } from '../../../core/payments/payment-gateway.port';
+import { UnavailableError } from '../../../core/shared/errors';
+
+/** Fast stand-in for the slow scrypt hasher: salted, so two hashes of one password differ. */
+export class QuickHasher implements PasswordHasher {
+  private salt = 0;
+  async hash(password: string): Promise<string> {
+    this.salt += 1;
+    return `quick$${this.salt}$${password}`;
+  }
+  async verify(password: string, hash: string): Promise<boolean> {
+    const match = /^quick\$\d+\$(.*)$/s.exec(hash);
+    return match !== null && match[1] === password;
+  }
+}
+
+export const GOOD_CARD = 'card-ok';
+export const DECLINED_CARD = 'card-declined';
+export const GOOD_SIGNATURE = 'signed-by-provider';
+
+/**
+ * A payment provider as the port describes it: same idempotency key, same checkout; a
+ * completed checkout completed again gives the same payment; webhooks need the signature.
+ */
+export class FakePaymentGateway implements PaymentGateway {
+  readonly name = 'fake';
+  /** The one currency its card payments take; null for any. */
+  takesOnly: Currency | null = null;
+  readonly checkouts = new Map<string, CheckoutRequest & { payment: PaymentResult | null }>();
+  charges = 0;
+  failNextCheckout: Error | null = null;
+
+  async cardCurrency(): Promise<Currency | null> {
+    return this.takesOnly;
+  }
+
+  async createCheckout(request: CheckoutRequest): Promise<{ checkoutId: string }> {
+    if (this.failNextCheckout) {
+      const error = this.failNextCheckout;
+      this.failNextCheckout = null;
+      throw error;
+    }
+    const existing = [...this.checkouts].find(([, c]) => c.idempotencyKey === request.idempotencyKey);
+    if (existing) return { checkoutId: existing[0] };
+    const checkoutId = `chk_${this.checkouts.size + 1}_${request.bookingId}`;
+    this.checkouts.set(checkoutId, { ...request, payment: null });
+    return { checkoutId };
+  }
+
+  async completeCheckout(checkoutId: string, cardToken: string): Promise<PaymentResult> {
+    const checkout = this.checkouts.get(checkoutId);
+    if (!checkout) return { status: 'FAILED', message: 'Unknown checkout' };
+    if (checkout.payment?.status === 'COMPLETED') return checkout.payment;
+    this.charges += 1;
+    if (cardToken !== GOOD_CARD) return { status: 'FAILED', message: 'Card declined' };
+    checkout.payment = { status: 'COMPLETED', paymentId: `pay_${checkoutId}_long_id`, completedAt: '2026-06-01T09:05:00.000Z' };
+    return checkout.payment;
+  }
+
+  /** Refunds made, by idempotency key; `refuseRefunds` makes the provider say no; `failRefunds` makes it unreachable. */
+  readonly refunds = new Map<string, RefundRequest & { refundId: string }>();
+  refuseRefunds = false;
+  failRefunds = false;
+
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    if (this.failRefunds) throw new UnavailableError('The payment provider could not be reached');
+    const earlier = this.refunds.get(request.idempotencyKey);
+    if (earlier) return { status: 'REFUNDED', refundId: earlier.refundId };
+    if (this.refuseRefunds) return { status: 'FAILED', message: 'Refund refused by the provider' };
+    const refundId = `ref_${this.refunds.size + 1}`;
+    this.refunds.set(request.idempotencyKey, { ...request, refundId });
+    return { status: 'REFUNDED', refundId };
+  }
+
+  async parseWebhook(rawBody: Buffer, headers: Record<string, string | undefined>): Promise<PaymentNotification | null> {
+    if (headers['x-signature'] !== GOOD_SIGNATURE) return null;
+    return JSON.parse(rawBody.toString('utf8')) as PaymentNotification;
+  }
+}
+
+/** The secret the world's signed links use. */
+export const LINK_SECRET = 'a-secret-for-the-unit-tests-0123456789';
+
+/**
+ * Every port the use cases take, on memory adapters, and the settings as the server gives them:
+ * a use case is built from `{ ...world }` and the rules its test is about.
+ */
+export function makeWorld() {
+  const clock = new FixedClock('2026-06-01T09:00:00.000Z');
+  const ids = new SequentialIdGenerator('id');
+  const credentials = new MemoryCredentialRepository();
+  const sessions = new MemorySessionRepository();
+  const hasher = new QuickHasher();
+  const outbox = new MemoryOutbox();
+  const audit = new MemoryAuditLog();
+  // As one storage: the events' capacity check reads the bookings' ledger, a booking the stored capacity.
+  const duties = new MemoryDutyRepository();
+  const events: MemoryEventRepository = new MemoryEventRepository({ placesTaken: (eventId, now) => bookings.placesTaken(eventId, now), outbox, duties });
+  const bookings: MemoryBookingRepository = new MemoryBookingRepository(outbox, audit, (eventId) => events.capacityOf(eventId));
+  return {
+    clock,
+    ids,
+    events,
+    bookings,
+    outbox,
+    audit,
+    admins: new MemoryAdminRepository(),
+    credentials,
+    sessions,
+    loginAttempts: new MemoryLoginAttemptStore(),
+    workDays: new MemoryWorkDayRepository(outbox),
+    documents: new MemoryDocumentRepository(),
+    campaigns: new MemoryCampaignRepository(),
+    sitePages: new MemorySitePageRepository(),
+    members: new MemoryMemberRepository(),
+    duties,
+    conditions: new MemoryConditionsRepository(),
+    attendance: new MemoryAttendanceStore(),
+    /** No forecast configured: nothing to credit. */
+    attribution: null,
+    dutySwaps: new MemoryDutySwapRepository(duties),
+    clubName: 'Kestrel Yacht Club',
+    search: new MemorySearchIndex(),
+    payments: new FakePaymentGateway(),
+    pdfs: new PdfLibPdfInspector(),
+    hasher,
+    identity: new LocalIdentityProvider({ credentials, sessions, hasher, ids: new SequentialIdGenerator('uid'), clock }),
+    waitingList: new MemoryWaitingList(outbox, audit),
+    addressLimits: new MemoryAddressLimitStore(),
+    bookingLinks: new HmacBookingLinks(LINK_SECRET),
+    waitingListLinks: new HmacBookingLinks(LINK_SECRET, 'waitlist-leave'),
+    offerLinks: new HmacBookingLinks(LINK_SECRET, 'waitlist-offer'),
+    workDayLinks: new HmacBookingLinks(LINK_SECRET, 'workday-withdraw'),
+    checkoutLinks: new HmacBookingLinks(LINK_SECRET, 'checkout-browser'),
+    siteSettings: { clubName: 'Kestrel Yacht Club', publicBaseUrl: 'https://members.example' },
+    maxAttendees: 50,
+    testHook: false,
+    bookingLimits: {},
+    newsSource: 'database' as const,
+    // What the server would log; the tests about a failure pass their own.
+    reportSearchIndexError: ignore,
+    reportSearchError: ignore,
+    reportPasswordResetError: ignore,
+    reportFileCleanupError: ignore,
+  };
+}
+
+function ignore(): void {}
+export type World = ReturnType<typeof makeWorld>;
+
+export function anEvent(overrides: Partial<ClubEvent> = {}): ClubEvent {
+  return completeEvent({
+    id: 'regatta',
+    description: 'Racing on the reservoir',
+    longdescription: 'A day of racing and a barbecue.',
+    bookingEndDate: null,
+    offerSoftDrinks: true,
+    requiresPayment: false,
+    price: 0,
+    capacity: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  });
+}
+
+export function anAdmin(overrides: Partial<Admin> = {}): Admin {
+  return {
+    uid: 'admin-1',
+    email: 'commodore@club.example',
+    name: 'The Commodore',
+    role: 'admin',
+    permissions: [...DEFAULT_PERMISSIONS, 'admins:manage'],
+    disabled: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function withPermissions(permissions: Permission[]): Admin {
+  return anAdmin({ uid: 'limited', email: 'limited@club.example', permissions });
+}
+
+export function aWorkDay(overrides: Partial<WorkDay> = {}): WorkDay {
+  return completeWorkDay({ name: 'Spring Clean', description: 'Getting the club ready for the season', date: '2026-06-20T08:00:00.000Z', notes: '', jobs: [
+    { id: 'paint', title: 'Painting', description: 'The clubhouse walls', volunteersNeeded: 4 },
+    { id: 'slipway', title: 'Slipway', description: 'Clear the weed', volunteersNeeded: 2 },
+  ], ...overrides });
+}
+
+/** A valid booking form for the default event. */
+export function aForm(overrides: Record<string, unknown> = {}) {
+  return {
+    eventId: 'regatta',
+    firstName: 'Ann',
+    lastName: 'Sailor',
+    numberAttending: '3',
+    numberOfChildren: '1',
+    numberOfSoftDrinks: '2',
+    numberOfVegetarian: '0',
+    boatName: 'Swallow',
+    email: 'ann@example.org',
+    ...overrides,
+  };
+}

@@ -1,0 +1,64 @@
+import { RESET_MESSAGES } from '@core/admins/password-reset';
+import { inputErrors } from '@core/shared/parse-input';
+import { PasswordResetRequestSchema, type PasswordResetRequest } from '@core/admin-accounts/password-reset-schema';
+import { Alert } from '../../../components/ui/alert';
+import { InputField } from '../../../components/ui/field';
+import { ApiError } from '../../../lib/api';
+import { useClubConfig } from '../../../lib/club-config';
+import { useForm } from '../../../lib/form';
+import { useRequestPasswordReset } from '../api/password-reset';
+import { AccountForm, BackToSignIn } from './account-form';
+import { PageTitle } from '../../shared/components/page-title';
+
+const FAILED = 'The request could not be sent. Please try again.';
+
+/** "Forgot password?": the admin's e-mail, then the same answer whoever it belongs to. */
+export function ForgotPasswordPage() {
+  const config = useClubConfig();
+  const request = useRequestPasswordReset();
+  // The server's answer once the request went through: the same whoever the address belongs to.
+  const sent = request.data ?? null;
+  const form = useForm<PasswordResetRequest, 'email'>({
+    initial: { email: '' },
+    validate: (values) => inputErrors(PasswordResetRequestSchema, values),
+    order: ['email'],
+    idOf: () => 'adm-forgot-email',
+    show: 'submit',
+  });
+  const { submitting, formError } = form;
+
+  const send = (values: PasswordResetRequest) =>
+    request.mutateAsync(values.email.trim()).then(
+      () => undefined,
+      (error: unknown) => {
+        const refused = error instanceof ApiError && [400, 404, 429].includes(error.status);
+        form.refuse(error instanceof ApiError && error.status === 400 ? error.fields : {}, refused ? (error as ApiError).message : FAILED);
+      },
+    );
+
+  return (
+    <div className="adm-login">
+      <main id="admin-main" className="adm-login-card" tabIndex={-1}>
+        <PageTitle documentTitle="Forgot password">Forgot Password</PageTitle>
+        {!config.passwordReset ? (
+          <Alert tone="info">{RESET_MESSAGES.unavailable}</Alert>
+        ) : sent ? (
+          <Alert tone="success">{sent}</Alert>
+        ) : (
+          <AccountForm
+            intro="Enter the e-mail address of your admin account. We will send you a link to choose a new password."
+            formError={formError}
+            legend="Your account"
+            submitting={submitting}
+            submitLabel="Send Reset Link"
+            busyLabel="Sending…"
+            onSubmit={form.handleSubmit(send)}
+          >
+            <InputField id="adm-forgot-email" label="Email" error={form.errorFor('email')} type="email" autoComplete="username" {...form.bind('email')} />
+          </AccountForm>
+        )}
+        <BackToSignIn />
+      </main>
+    </div>
+  );
+}

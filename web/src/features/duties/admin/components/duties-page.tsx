@@ -1,0 +1,151 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '../../../../components/ui/button';
+import { Alert } from '../../../../components/ui/alert';
+import { InputField, Field } from '../../../../components/ui/field';
+import { Checkbox } from '../../../../components/ui/checkbox';
+import { refusalMessage } from '../../../../lib/api';
+import { useTryAgain } from '../../../../admin/shared/api/admin-query';
+import { LoadError, LoadStatus } from '../../../../admin/shared/components/load-error';
+import { PageHead } from '../../../../admin/shared/components/page-title';
+import { deleteCatalogue, dutyCatalogueQueryOptions, saveCatalogue, useDutyCatalogue, useDutyWrite, type CatalogueKind } from '../api/duties';
+
+/** The Duties screen (duties:write): qualifications, duty types and the templates per kind of event. */
+export function DutiesPage() {
+  const catalogue = useDutyCatalogue();
+  const tryAgain = useTryAgain(dutyCatalogueQueryOptions().queryKey);
+  const save = useDutyWrite(saveCatalogue);
+  const remove = useDutyWrite(deleteCatalogue);
+  const [qualification, setQualification] = useState({ name: '', validityMonths: '' });
+  const [dutyType, setDutyType] = useState({ name: '', description: '', qualificationIds: [] as string[] });
+  const [template, setTemplate] = useState({ name: '', needs: {} as Record<string, { needed: string; optional: boolean }> });
+
+  if (catalogue.isError && catalogue.error.status === 403) return <LoadError error={catalogue.error} message="" />;
+  const failure = save.error ?? remove.error;
+  const submit = (kind: CatalogueKind, body: object, reset: () => void) => (e: FormEvent) => {
+    e.preventDefault();
+    remove.reset();
+    save.mutate({ kind, body }, { onSuccess: reset });
+  };
+  const data = catalogue.data;
+  const nameOf = (id: string) => data?.qualifications.find((q) => q.id === id)?.name ?? id;
+  const typeName = (id: string) => data?.dutyTypes.find((t) => t.id === id)?.name ?? id;
+
+  return (
+    <>
+      <PageHead title="Duties" />
+      <p className="adm-muted">
+        Qualifications, the duties that need them, and templates per kind of event. Members’ qualifications are on <Link to="/admin/duties/qualifications">Members’ qualifications</Link>; an event’s roster opens from
+        the event list. The <Link to="/admin/duties/days">roster of a day</Link> and the <Link to="/admin/duties/counts">duty counts</Link> (with the CSV export) cover every event.
+      </p>
+      {failure && (
+        <div role="alert">
+          <Alert tone="error">{refusalMessage(failure, 'The change could not be saved. Please try again.')}</Alert>
+        </div>
+      )}
+      <LoadStatus query={catalogue} onRetry={tryAgain} loading="Loading duties…" failed="Failed to load the duties" />
+      {data && (
+        <div className="adm-duties">
+          <section className="adm-panel" aria-labelledby="duty-quals-title">
+            <h2 id="duty-quals-title">Qualifications</h2>
+            <ul className="adm-duty-list">
+              {data.qualifications.map((q) => (
+                <li key={q.id}>
+                  <strong>{q.name}</strong> {q.validityMonths ? `(valid ${q.validityMonths} months)` : '(does not expire)'}{' '}
+                  <Button variant="ghost" size="small" aria-label={`Delete ${q.name}`} onClick={() => remove.mutate({ kind: 'qualifications', id: q.id })}>
+                    Delete
+                  </Button>
+                </li>
+              ))}
+            </ul>
+            <form onSubmit={submit('qualifications', { name: qualification.name, validityMonths: qualification.validityMonths === '' ? null : Number(qualification.validityMonths) }, () => setQualification({ name: '', validityMonths: '' }))}>
+              <InputField id="qual-name" label="Qualification name" required value={qualification.name} onChange={(e) => setQualification({ ...qualification, name: e.target.value })} />
+              <InputField id="qual-months" label="Valid for (months, empty if it never expires)" inputMode="numeric" value={qualification.validityMonths} onChange={(e) => setQualification({ ...qualification, validityMonths: e.target.value })} />
+              <Button type="submit" disabled={save.isPending}>
+                Add qualification
+              </Button>
+            </form>
+          </section>
+
+          <section className="adm-panel" aria-labelledby="duty-types-title">
+            <h2 id="duty-types-title">Duty types</h2>
+            <ul className="adm-duty-list">
+              {data.dutyTypes.map((t) => (
+                <li key={t.id}>
+                  <strong>{t.name}</strong> {t.qualificationIds.length > 0 ? `needs ${t.qualificationIds.map(nameOf).join(', ')}` : 'needs no qualification'}{' '}
+                  <Button variant="ghost" size="small" aria-label={`Delete ${t.name}`} onClick={() => remove.mutate({ kind: 'types', id: t.id })}>
+                    Delete
+                  </Button>
+                </li>
+              ))}
+            </ul>
+            <form onSubmit={submit('types', dutyType, () => setDutyType({ name: '', description: '', qualificationIds: [] }))}>
+              <InputField id="type-name" label="Duty type name" required value={dutyType.name} onChange={(e) => setDutyType({ ...dutyType, name: e.target.value })} />
+              <InputField id="type-description" label="Description" value={dutyType.description} onChange={(e) => setDutyType({ ...dutyType, description: e.target.value })} />
+              <fieldset className="adm-fieldset">
+                <legend>Qualifications needed</legend>
+                {data.qualifications.length === 0 && <p className="adm-muted">No qualifications yet.</p>}
+                {data.qualifications.map((q) => (
+                  <Checkbox
+                    key={q.id}
+                    id={`type-needs-${q.id}`}
+                    label={q.name}
+                    checked={dutyType.qualificationIds.includes(q.id)}
+                    onChange={(checked) => setDutyType({ ...dutyType, qualificationIds: checked ? [...dutyType.qualificationIds, q.id] : dutyType.qualificationIds.filter((id) => id !== q.id) })}
+                  />
+                ))}
+              </fieldset>
+              <Button type="submit" disabled={save.isPending}>
+                Add duty type
+              </Button>
+            </form>
+          </section>
+
+          <section className="adm-panel" aria-labelledby="duty-templates-title">
+            <h2 id="duty-templates-title">Templates</h2>
+            <ul className="adm-duty-list">
+              {data.templates.map((t) => (
+                <li key={t.id}>
+                  <strong>{t.name}</strong>: {t.needs.map((n) => `${n.needed} × ${typeName(n.dutyTypeId)}${n.optional ? ' (can run without)' : ''}`).join(', ')}{' '}
+                  <Button variant="ghost" size="small" aria-label={`Delete ${t.name}`} onClick={() => remove.mutate({ kind: 'templates', id: t.id })}>
+                    Delete
+                  </Button>
+                </li>
+              ))}
+            </ul>
+            <form
+              onSubmit={submit(
+                'templates',
+                {
+                  name: template.name,
+                  needs: Object.entries(template.needs)
+                    .filter(([, n]) => n.needed !== '' && n.needed !== '0')
+                    .map(([dutyTypeId, n]) => ({ dutyTypeId, needed: Number(n.needed), optional: n.optional })),
+                },
+                () => setTemplate({ name: '', needs: {} }),
+              )}
+            >
+              <InputField id="template-name" label="Template name (kind of event)" required value={template.name} onChange={(e) => setTemplate({ ...template, name: e.target.value })} />
+              {data.dutyTypes.length === 0 && <p className="adm-muted">Add duty types first.</p>}
+              {data.dutyTypes.map((t) => {
+                const need = template.needs[t.id] ?? { needed: '', optional: false };
+                const set = (next: Partial<typeof need>) => setTemplate({ ...template, needs: { ...template.needs, [t.id]: { ...need, ...next } } });
+                return (
+                  <div key={t.id} className="adm-template-need">
+                    <Field id={`need-${t.id}`} label={`How many ${t.name}`}>
+                      <input id={`need-${t.id}`} className="input" inputMode="numeric" value={need.needed} onChange={(e) => set({ needed: e.target.value })} />
+                    </Field>
+                    <Checkbox id={`need-optional-${t.id}`} label={`The event can run without ${t.name}`} checked={need.optional} onChange={(optional) => set({ optional })} />
+                  </div>
+                );
+              })}
+              <Button type="submit" disabled={save.isPending}>
+                Add template
+              </Button>
+            </form>
+          </section>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EventFormValues } from '@core/events/event-form';
+import type { ChangeNoticeTold } from '@core/events/event-change-notice';
+import type { ClubEvent } from '@core/events/event';
+import type { EventCancellationPreview } from '@core/bookings/event-cancellation';
+import type { CancelEventResult } from '@core/operations/cancel-event';
+import type { AdminListEvent } from '@core/operations/list-admin-events';
+import type { AdminEvent } from '@core/operations/get-admin-event';
+import { AdminEventResponseSchema, AdminEventsResponseSchema, EventCancelledSchema, EventCancelPreviewSchema, EventSavedSchema } from '@core/contract/admin-api-schema';
+import { apiDelete, apiGet, apiPost, apiPut } from '../../../../lib/api';
+import { adminQueryOptions, type MutationConfig, useAdminMutation, useMarkStale } from '../../../../admin/shared/api/admin-query';
+
+const path = (id: string) => `/api/admin/events/${encodeURIComponent(id)}`;
+
+// The core's answer types; the schemas check the server's answers are of them.
+export type CancelPreview = EventCancellationPreview;
+export type EventCancelled = CancelEventResult;
+
+export async function listEvents(): Promise<AdminListEvent[]> {
+  return (await apiGet('/api/admin/events', AdminEventsResponseSchema)).events;
+}
+
+export const eventsQueryOptions = () => adminQueryOptions(['events'], listEvents);
+
+export function useEvents() {
+  return useQuery(eventsQueryOptions());
+}
+
+export function getEvent(id: string): Promise<AdminEvent> {
+  return apiGet(path(id), AdminEventResponseSchema);
+}
+
+export const eventQueryOptions = (id: string) => adminQueryOptions(['event', id], () => getEvent(id));
+
+export function useEvent(id: string) {
+  return useQuery(eventQueryOptions(id));
+}
+
+export async function createEvent(values: EventFormValues): Promise<ClubEvent> {
+  return (await apiPost('/api/admin/events', values, EventSavedSchema)).event;
+}
+
+/** Saves an edit: the event as stored and who its move e-mailed (zeros when it moved nothing). */
+export async function updateEvent({ id, values }: { id: string; values: EventFormValues }): Promise<{ event: ClubEvent; told: ChangeNoticeTold }> {
+  const saved = await apiPut(path(id), values, EventSavedSchema);
+  return { event: saved.event, told: saved.told ?? { members: 0, dutyHolders: 0 } };
+}
+
+export async function deleteEvent(id: string): Promise<void> {
+  await apiDelete(path(id));
+}
+
+/** What cancelling the event would do: its standing bookings, and how they are refunded. */
+export function getCancelPreview(id: string): Promise<CancelPreview> {
+  return apiGet(`${path(id)}/cancel`, EventCancelPreviewSchema);
+}
+
+/** The preview is counted afresh each time the dialog opens (gcTime 0: none kept once it closes). */
+export const cancelPreviewQueryOptions = (id: string) => ({ ...adminQueryOptions(['event', id, 'cancel-preview'], () => getCancelPreview(id)), gcTime: 0 });
+
+/** The cancel dialog's preview, while it is open for an event (`id` null: closed). */
+export function useCancelPreview(id: string | null) {
+  return useQuery({ ...cancelPreviewQueryOptions(id ?? ''), enabled: id !== null });
+}
+
+/** Cancels the event for this reason: every standing booking cancelled and refunded, members e-mailed. */
+export function cancelEvent({ id, reason }: { id: string; reason: string }): Promise<EventCancelled> {
+  return apiPost(`${path(id)}/cancel`, { reason }, EventCancelledSchema);
+}
+
+/** The events list and the event's own entry are marked stale after a save (the next screen asks again). */
+function useInvalidateEvents() {
+  const markStale = useMarkStale();
+  return (id?: string) => markStale(eventsQueryOptions().queryKey, ...(id === undefined ? [] : [eventQueryOptions(id).queryKey]));
+}
+
+export function useCreateEvent() {
+  const invalidate = useInvalidateEvents();
+  return useMutation({ mutationFn: createEvent, onSuccess: () => invalidate() });
+}
+
+export function useUpdateEvent(id: string) {
+  const invalidate = useInvalidateEvents();
+  return useMutation({ mutationFn: (values: EventFormValues) => updateEvent({ id, values }), onSuccess: () => invalidate(id) });
+}
+
+/** Deletes an event; the list drops it at once. */
+export function useDeleteEvent(config: MutationConfig<void, ClubEvent> = {}) {
+  const client = useQueryClient();
+  const cache = {
+    onSuccess: (_: void, gone: ClubEvent) => {
+      client.setQueryData(eventsQueryOptions().queryKey, (events) => events?.filter((event) => event.id !== gone.id));
+      client.removeQueries({ queryKey: eventQueryOptions(gone.id).queryKey, exact: true });
+    },
+  };
+  return useAdminMutation((event: ClubEvent) => deleteEvent(event.id), cache, config);
+}
+
+/** Cancels an event; the list shows it cancelled at once. */
+export function useCancelEvent(config: MutationConfig<EventCancelled, { id: string; reason: string }> = {}) {
+  const client = useQueryClient();
+  const cache = {
+    onSuccess: (result: EventCancelled) => {
+      // Cancelled: its bookings no longer take places, and its status says Cancelled (no booking state beside it).
+      client.setQueryData(eventsQueryOptions().queryKey, (events) => events?.map((event) => (event.id === result.event.id ? { ...event, ...result.event, placesTaken: 0, bookingState: null } : event)));
+      void client.invalidateQueries({ queryKey: eventQueryOptions(result.event.id).queryKey, exact: true, refetchType: 'none' });
+    },
+  };
+  return useAdminMutation(cancelEvent, cache, config);
+}
