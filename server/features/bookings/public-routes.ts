@@ -5,7 +5,7 @@ import { ChangeMyBooking, ChangeMyBookingRequestSchema } from '../../../core/boo
 import { BookingChangeQuoteSchema } from '../../../core/bookings/booking-amendment';
 import { SubmitBooking, SubmitBookingRequestSchema, TOO_MANY_PLACES_HELD } from '../../../core/operations/submit-booking';
 import { ListHouseholdAttendees } from '../../../core/members/household-members';
-import { currentMemberOf } from '../member-sign-in/routes';
+import { currentMemberOf } from '../../http/member-session';
 import type { AppConfig } from '../../config';
 import type { AppContainer } from '../../container';
 import { ErrorResponseSchema, reply, type ApiRoutes } from '../../http/api-routes';
@@ -15,7 +15,7 @@ import {
   configuredBookingRateLimits,
   TOO_MANY_BOOKINGS_DAY,
   TOO_MANY_BOOKINGS_MINUTE,
-} from './booking-rate-limit';
+} from '../../http/rate-limits';
 import { adminBehind } from '../../http/auth';
 import { setCheckoutProofCookie } from '../payments/routes';
 import { BookingCreatedSchema } from '../../http/api-schemas';

@@ -1,6 +1,11 @@
-import express from 'express';
 import { z } from 'zod';
-import { DutySlotSchema, DutyTemplateSchema, DutyTypeSchema, MemberQualificationSchema, QualificationSchema } from '../../../core/duties/duties';
+import {
+  DutySlotSchema,
+  DutyTemplateSchema,
+  DutyTypeSchema,
+  MemberQualificationSchema,
+  QualificationSchema,
+} from '../../../core/duties/duties';
 import {
   ApplyTemplateFormSchema,
   AssignDutyFormSchema,
@@ -23,27 +28,27 @@ import { ManageDutyCatalogue } from '../../../core/duties/manage-duty-catalogue'
 import { ManageEventDuties } from '../../../core/duties/event-duties';
 import { AskForCover } from '../../../core/duties/duty-cover';
 import { ManageMemberQualifications } from '../../../core/duties/manage-member-qualifications';
-import { MAX_QUALIFICATION_CSV_BYTES, QUALIFICATION_CSV_TOO_LARGE, QualificationImportPreviewSchema, QualificationImportResultSchema } from '../../../core/duties/member-qualification-import';
+import {
+  MAX_QUALIFICATION_CSV_BYTES,
+  QUALIFICATION_CSV_TOO_LARGE,
+  QualificationImportPreviewSchema,
+  QualificationImportResultSchema,
+} from '../../../core/duties/member-qualification-import';
 import type { DutyCatalogueKind } from '../../../core/duties/duty-repository.port';
 import type { AppContainer } from '../../container';
 import { reply, type ApiRoutes } from '../../http/api-routes';
-import { noContent, readUpload, uploadedBytes } from '../../http/route-helpers';
-import { CSV_CONTENT_TYPE_MESSAGE } from '../water-levels/admin-routes';
+import { csvRefusals, noContent, readCsvUpload, uploadedBytes } from '../../http/route-helpers';
 
 const READ = { tag: 'admin duties', access: { action: 'duties.read' } } as const;
 const WRITE = { tag: 'admin duties', access: { action: 'duties.write' } } as const;
 
-const readCsvBody = readUpload({
-  parser: express.raw({ type: ['text/csv', 'text/plain'], limit: MAX_QUALIFICATION_CSV_BYTES }),
-  tooLarge: QUALIFICATION_CSV_TOO_LARGE,
-  refuse: (req) => (Buffer.isBuffer(req.body) ? undefined : { status: 415, error: CSV_CONTENT_TYPE_MESSAGE }),
-});
+const readCsvBody = readCsvUpload(MAX_QUALIFICATION_CSV_BYTES, QUALIFICATION_CSV_TOO_LARGE);
 const CSV_UPLOAD = {
   ...WRITE,
   rawBody: { contentType: 'text/csv', description: 'The CSV file, UTF-8: one member qualification a line, "email,qualification,expiry" (expiry ISO 2027-03-31 or day first 31/03/2027, empty for none); an optional header line starting "email"' },
   before: [readCsvBody],
 };
-const CSV_REFUSALS = { 413: { description: `"${QUALIFICATION_CSV_TOO_LARGE}"` }, 415: { description: `"${CSV_CONTENT_TYPE_MESSAGE}"` } };
+const CSV_REFUSALS = csvRefusals(QUALIFICATION_CSV_TOO_LARGE);
 
 const CATALOGUE: { kind: DutyCatalogueKind; path: string; name: string; form: z.ZodType; schema: z.ZodType; save: 'saveQualification' | 'saveDutyType' | 'saveTemplate' }[] = [
   { kind: 'qualifications', path: 'qualifications', name: 'Qualification', form: QualificationFormSchema, schema: QualificationSchema, save: 'saveQualification' },

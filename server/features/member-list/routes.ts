@@ -1,39 +1,45 @@
-import express from 'express';
 import { z } from 'zod';
 import { AddMember } from '../../../core/members/add-member';
 import { ImportMembers, MEMBER_LIST_CHANGED_MESSAGE } from '../../../core/members/import-members';
 import { ListMembers } from '../../../core/operations/list-members';
-import { MEMBER_FORM_MESSAGES, MemberChangesSchema, MemberFormSchema, MemberListResponseSchema, MemberResponseSchema } from '../../../core/members/member-form';
-import { MAX_MEMBER_CSV_BYTES, MEMBER_CSV_TOO_LARGE_MESSAGE, MemberImportPreviewSchema, MemberImportResultSchema } from '../../../core/members/member-import';
+import {
+  MEMBER_FORM_MESSAGES,
+  MemberChangesSchema,
+  MemberFormSchema,
+  MemberListResponseSchema,
+  MemberResponseSchema,
+} from '../../../core/members/member-form';
+import {
+  MAX_MEMBER_CSV_BYTES,
+  MEMBER_CSV_TOO_LARGE_MESSAGE,
+  MemberImportPreviewSchema,
+  MemberImportResultSchema,
+} from '../../../core/members/member-import';
 import { PreviewMemberImport } from '../../../core/members/preview-member-import';
 import { UpdateMember } from '../../../core/operations/update-member';
-import { AddHouseholdMember, ChooseHouseholdContact, GetMemberHousehold, RemoveHouseholdMember } from '../../../core/members/household-members';
+import {
+  AddHouseholdMember,
+  ChooseHouseholdContact,
+  GetMemberHousehold,
+  RemoveHouseholdMember,
+} from '../../../core/members/household-members';
 import { AdminHouseholdSchema, HouseholdMemberChoiceSchema, HouseholdMemberEmailFormSchema } from '../../../core/members/household-views';
 import { HOUSEHOLD_MEMBER_MESSAGES } from '../../../core/members/household-membership';
 import type { AppContainer } from '../../container';
 import { reply, type ApiRoutes } from '../../http/api-routes';
-import { readUpload, uploadedBytes } from '../../http/route-helpers';
+import { csvRefusals, readCsvUpload, uploadedBytes } from '../../http/route-helpers';
 import { saying } from '../../http/route-parts';
-import { CSV_CONTENT_TYPE_MESSAGE } from '../water-levels/admin-routes';
 
 /** A member's id in the address; any text up to 200 characters is taken, and one that names no member is a 404. */
 const MemberIdParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
-const readCsvBody = readUpload({
-  // The bytes, not text: the core decodes them as UTF-8 and names the first line that is not.
-  parser: express.raw({ type: ['text/csv', 'text/plain'], limit: MAX_MEMBER_CSV_BYTES }),
-  tooLarge: MEMBER_CSV_TOO_LARGE_MESSAGE,
-  refuse: (req) => (Buffer.isBuffer(req.body) ? undefined : { status: 415, error: CSV_CONTENT_TYPE_MESSAGE }),
-});
+const readCsvBody = readCsvUpload(MAX_MEMBER_CSV_BYTES, MEMBER_CSV_TOO_LARGE_MESSAGE);
 
 const CSV_BODY = {
   contentType: 'text/csv',
   description: `The club's membership export as CSV, UTF-8, at most ${MAX_MEMBER_CSV_BYTES / 1024} kB: one member a line, "name,e-mail,membership type,renewal date" (renewal date day first 31/03/2027 or ISO 2027-03-31); an optional header line naming the columns, in any order`,
 };
-const CSV_REFUSALS = {
-  413: saying(MEMBER_CSV_TOO_LARGE_MESSAGE),
-  415: saying(CSV_CONTENT_TYPE_MESSAGE),
-};
+const CSV_REFUSALS = csvRefusals(MEMBER_CSV_TOO_LARGE_MESSAGE);
 
 /** Seeing the list needs members:write as changing it does: it is personal data. */
 const READ = { tag: 'admin members', access: { action: 'members.read' } } as const;

@@ -1,7 +1,12 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 import { CheckSignInCode } from '../../../core/member-sign-in/check-sign-in-code';
 import { CurrentMember, signedInMember } from '../../../core/member-sign-in/current-member';
-import { MemberSessionAnswerSchema, SignInCodeCheckSchema, SignInCodeRequestSchema, SignInMessageSchema } from '../../../core/member-sign-in/member-sign-in';
+import {
+  MemberSessionAnswerSchema,
+  SignInCodeCheckSchema,
+  SignInCodeRequestSchema,
+  SignInMessageSchema,
+} from '../../../core/member-sign-in/member-sign-in';
 import { RequestSignInCode } from '../../../core/member-sign-in/request-sign-in-code';
 import { SignOutEverywhere, SignOutMember } from '../../../core/member-sign-in/sign-out-member';
 import { MemberPasskeys, PasskeyRegistration } from '../../../core/member-sign-in/passkey-registration';
@@ -15,56 +20,16 @@ import {
   PasskeyRegistrationResponseSchema,
   PasskeyViewSchema,
 } from '../../../core/member-sign-in/passkeys';
-import type { Member } from '../../../core/members/member';
-import { UnauthenticatedError } from '../../../core/shared/errors';
 import type { AppContainer } from '../../container';
 import { reply, type ApiRoutes } from '../../http/api-routes';
 import { CROSS_SITE } from '../../http/route-parts';
-import { callerAddress, readCookie } from '../../http/auth';
+import { callerAddress } from '../../http/auth';
+import { clearMemberCookie, memberSessionToken, setMemberCookie } from '../../http/member-session';
 
-/** The members' session cookie: apart from the admins' `kyc_session`, so neither is ever taken for the other. */
-export const MEMBER_SESSION_COOKIE = 'kyc_member';
-
-function cookieOptions(req: Request) {
-  return { httpOnly: true, sameSite: 'lax', secure: req.secure, path: '/' } as const;
-}
-
-function setMemberCookie(req: Request, res: Response, token: string, maxAgeMs: number): void {
-  res.cookie(MEMBER_SESSION_COOKIE, token, { ...cookieOptions(req), maxAge: Math.max(0, maxAgeMs) });
-}
-
-/** Takes the member session cookie away (signed out, or their data erased). */
 /** Signs the member in on this browser (the session cookie, for as long as the session lasts) and answers with the member. */
 function signedInAnswer<M>(ports: AppContainer, req: Request, res: Response, signedIn: { token: string; expiresAt: Date; member: M }) {
   setMemberCookie(req, res, signedIn.token, signedIn.expiresAt.getTime() - ports.get('clock').now().getTime());
   return reply(200, { member: signedIn.member });
-}
-
-export function clearMemberCookie(req: Request, res: Response): void {
-  res.clearCookie(MEMBER_SESSION_COOKIE, cookieOptions(req));
-}
-
-/** The token of the member session cookie the request came with, if any. */
-export function memberSessionToken(req: Request): string | null {
-  return readCookie(req, MEMBER_SESSION_COOKIE);
-}
-
-/** The member the request's session cookie signs in, fresh from the member list (disabled: none), or null. */
-export async function currentMemberOf(ports: AppContainer, req: Request): Promise<Member | null> {
-  return ports.useCase(CurrentMember).execute(memberSessionToken(req));
-}
-
-/**
- * The access check of routes declared `access: 'member'` (the member's own routes, /api/my/...):
- * the signed-in member in `res.locals.member` for the handler, else 401 "Please sign in".
- */
-export function memberAuthenticator(ports: AppContainer): RequestHandler {
-  return async (req, res, next) => {
-    const member = await currentMemberOf(ports, req);
-    if (!member) throw new UnauthenticatedError();
-    res.locals.member = member;
-    next();
-  };
 }
 
 const TAG = 'member session';
@@ -116,7 +81,7 @@ export function registerMemberSignInRoutes(routes: ApiRoutes, ports: AppContaine
     handler: async ({ req, res }) => {
       const member = await ports.useCase(CurrentMember).execute(memberSessionToken(req));
       // A cookie that signs no one in any more is taken away.
-      if (!member && memberSessionToken(req) !== null) res.clearCookie(MEMBER_SESSION_COOKIE, cookieOptions(req));
+      if (!member && memberSessionToken(req) !== null) clearMemberCookie(req, res);
       return reply(200, { member: member ? signedInMember(member) : null });
     },
   });
@@ -131,7 +96,7 @@ export function registerMemberSignInRoutes(routes: ApiRoutes, ports: AppContaine
     responses: { 204: { description: 'Signed out' }, 403: CROSS_SITE },
     handler: async ({ req, res }) => {
       await ports.useCase(SignOutMember).execute(memberSessionToken(req));
-      res.clearCookie(MEMBER_SESSION_COOKIE, cookieOptions(req));
+      clearMemberCookie(req, res);
       return reply(204);
     },
   });
@@ -146,7 +111,7 @@ export function registerMemberSignInRoutes(routes: ApiRoutes, ports: AppContaine
     responses: { 204: { description: 'Signed out everywhere: the other devices find no member at their next request' }, 403: CROSS_SITE },
     handler: async ({ req, res, member }) => {
       await ports.useCase(SignOutEverywhere).execute(member);
-      res.clearCookie(MEMBER_SESSION_COOKIE, cookieOptions(req));
+      clearMemberCookie(req, res);
       return reply(204);
     },
   });

@@ -6,7 +6,7 @@ import { DATA_REQUEST_MESSAGES, ErasePerson, GetPersonalData, requestedEmail } f
 import type { ArchiveFile } from '../../../core/privacy/personal-records';
 import type { AppContainer } from '../../container';
 import { ErrorResponseSchema, reply, SENT, type ApiRoutes } from '../../http/api-routes';
-import { clearMemberCookie } from '../member-sign-in/routes';
+import { clearMemberCookie } from '../../http/member-session';
 import { CROSS_SITE, saying } from '../../http/route-parts';
 
 const ADMIN = { tag: 'admin data requests', access: { action: 'privacy.manage' } } as const;

@@ -17,8 +17,8 @@ import type { AppContainer } from '../../container';
 import { reply, type ApiRoutes } from '../../http/api-routes';
 import { PAGE_READ } from '../../http/route-parts';
 import { IdParamsSchema } from '../../http/api-schemas';
-import { configuredBookingRateLimits } from '../bookings/booking-rate-limit';
-import { currentMemberOf } from '../member-sign-in/routes';
+import { configuredBookingRateLimits } from '../../http/rate-limits';
+import { currentMemberOf } from '../../http/member-session';
 
 /** The members' routes: joining, and the entry or offer named by the signed token of an e-mailed link. */
 const MEMBERS = { tag: 'waiting list', access: 'public' } as const;

@@ -1,7 +1,13 @@
-import express from 'express';
 import { z } from 'zod';
 import { WaterLevelReadingSchema } from '../../../core/water-levels/water-level';
-import { CSV_TOO_LARGE_MESSAGE, MAX_WATER_LEVEL_CSV_BYTES, WaterLevelCorrectionSchema, WaterLevelFormSchema, WaterLevelImportPreviewSchema, WaterLevelImportResultSchema } from '../../../core/water-levels/water-levels';
+import {
+  CSV_TOO_LARGE_MESSAGE,
+  MAX_WATER_LEVEL_CSV_BYTES,
+  WaterLevelCorrectionSchema,
+  WaterLevelFormSchema,
+  WaterLevelImportPreviewSchema,
+  WaterLevelImportResultSchema,
+} from '../../../core/water-levels/water-levels';
 import { AddWaterLevel } from '../../../core/water-levels/add-water-level';
 import { CorrectWaterLevel, ReadingDateParamsSchema } from '../../../core/water-levels/correct-water-level';
 import { DeleteWaterLevel } from '../../../core/water-levels/delete-water-level';
@@ -9,33 +15,17 @@ import { ImportWaterLevels } from '../../../core/water-levels/import-water-level
 import { PreviewWaterLevelImport } from '../../../core/water-levels/preview-water-level-import';
 import type { AppContainer } from '../../container';
 import { reply, type ApiRoutes } from '../../http/api-routes';
-import { noContent, readUpload, uploadedBytes } from '../../http/route-helpers';
-
-export const CSV_CONTENT_TYPE_MESSAGE = 'Send the CSV file itself, with the content type text/csv';
+import { csvRefusals, noContent, readCsvUpload, uploadedBytes } from '../../http/route-helpers';
 
 const ReadingResponseSchema = z.object({ reading: WaterLevelReadingSchema });
 
-/**
- * Reads a CSV upload as text, after the admin's session and permission are checked (so nobody
- * else makes the server read a body): too large is 413, anything but text/csv 415, each with a
- * message an admin can act on. JSON bodies were parsed before and are refused here as 415 too.
- */
-const readCsvBody = readUpload({
-  // The bytes, not text: the core decodes them as UTF-8 and names the first line that is not
-  // (a decoder here would quietly put U+FFFD in its place).
-  parser: express.raw({ type: ['text/csv', 'text/plain'], limit: MAX_WATER_LEVEL_CSV_BYTES }),
-  tooLarge: CSV_TOO_LARGE_MESSAGE,
-  refuse: (req) => (Buffer.isBuffer(req.body) ? undefined : { status: 415, error: CSV_CONTENT_TYPE_MESSAGE }),
-});
+const readCsvBody = readCsvUpload(MAX_WATER_LEVEL_CSV_BYTES, CSV_TOO_LARGE_MESSAGE);
 
 const CSV_BODY = {
   contentType: 'text/csv',
   description: `The CSV file, UTF-8, at most ${MAX_WATER_LEVEL_CSV_BYTES / 1024} kB: one reading a line, "date,percent" (ISO 2026-11-23 or day first 23/11/2026; 0 to 100, decimals with a point); an optional header line starting "date"`,
 };
-const CSV_REFUSALS = {
-  413: { description: `"${CSV_TOO_LARGE_MESSAGE}"` },
-  415: { description: `"${CSV_CONTENT_TYPE_MESSAGE}"` },
-};
+const CSV_REFUSALS = csvRefusals(CSV_TOO_LARGE_MESSAGE);
 
 /** Every route here: the admin's water-level screen, with the permission to change readings. */
 const WATER_LEVELS_WRITE = { tag: 'admin water levels', access: { action: 'waterLevels.write' } } as const;

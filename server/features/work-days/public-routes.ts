@@ -6,7 +6,7 @@ import type { AppConfig } from '../../config';
 import type { AppContainer } from '../../container';
 import { reply, type ApiRoutes } from '../../http/api-routes';
 import { PAGE_READ, WORK_DAY_NOT_FOUND } from '../../http/route-parts';
-import { configuredWorkDaySignupRateLimits } from '../bookings/booking-rate-limit';
+import { configuredWorkDaySignupRateLimits } from '../../http/rate-limits';
 import { IdParamsSchema, SignupCreatedSchema, WorkDayResponseSchema, WorkDaysResponseSchema } from '../../http/api-schemas';
 
 /** In the OpenAPI document; anyone may call these routes. */

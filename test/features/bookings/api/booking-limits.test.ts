@@ -4,7 +4,7 @@ import { TestPaymentGateway } from '../../../../adapters/test-payments/test-paym
 import { UnavailableError } from '../../../../core/shared/errors';
 import type { CheckoutRequest, RefundRequest } from '../../../../core/payments/payment-gateway.port';
 import { TOO_MANY_PLACES_HELD } from '../../../../core/operations/submit-booking';
-import { TOO_MANY_BOOKINGS_DAY, TOO_MANY_BOOKINGS_MINUTE } from '../../../../server/features/bookings/booking-rate-limit';
+import { TOO_MANY_BOOKINGS_DAY, TOO_MANY_BOOKINGS_MINUTE } from '../../../../server/http/rate-limits';
 import { FixedClock } from '../../../../adapters/memory/fixed-clock';
 import { addEvent, NOW, serverProperty, startTestApp, type TestApp } from '../../../support/api/test-app';
 

@@ -1,9 +1,9 @@
 import type { Request, RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
-import type { AddressLimitStore } from '../../../core/shared/address-limit-store.port';
-import type { Clock } from '../../../core/shared/clock.port';
-import type { AppConfig } from '../../config';
-import type { AppContainer } from '../../container';
+import type { AddressLimitStore } from '../../core/shared/address-limit-store.port';
+import type { Clock } from '../../core/shared/clock.port';
+import type { AppConfig } from '../config';
+import type { AppContainer } from '../container';
 
 export const TOO_MANY_BOOKINGS_MINUTE = 'Too many bookings from your connection in a short time. Please wait a minute and try again.';
 export const TOO_MANY_BOOKINGS_DAY =
