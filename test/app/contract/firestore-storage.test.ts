@@ -63,18 +63,7 @@ import { FirestorePasskeyChallengeRepository } from '../../../adapters/firestore
 import { describeSignInCodeRepositoryContract } from '../../features/member-sign-in/contract/sign-in-code-repository.contract';
 import { describeMemberSessionRepositoryContract } from '../../features/member-sign-in/contract/member-session-repository.contract';
 import { describeSessionRepositoryContract } from '../../features/admins/contract/session-repository.contract';
-import {
-  aBooking,
-  aCampaign,
-  aDocument,
-  anEvent,
-  anUnpaidBooking,
-  aSignup,
-  aWorkDay,
-  markPaidByCard,
-  rejectionOf,
-  type AdapterFactory,
-} from '../../support/contract/storage-fixtures';
+import { aCampaign, aDocument, aSignup, markPaidByCard, rejectionOf, type AdapterFactory } from '../../support/contract/storage-fixtures';
 import { describeWaterLevelRepositoryContract } from '../../features/water-levels/contract/water-level-repository.contract';
 import { describePhotoRepositoryContract } from '../../features/photos/contract/photo-repository.contract';
 import { describeWorkDayRepositoryContract } from '../../features/work-days/contract/work-day-repository.contract';
@@ -82,6 +71,7 @@ import { FirestoreConditionsRepository } from '../../../adapters/firestore/fires
 import { describeConditionsRepositoryContract } from '../../features/conditions/contract/conditions-repository.contract';
 import { FirestoreAttendanceStore } from '../../../adapters/firestore/firestore-attendance-store';
 import { describeAttendanceStoreContract } from '../../features/check-in/contract/attendance-store.contract';
+import { aBooking, anEvent, anUnpaidBooking, aWorkDay } from '../../support/entities';
 
 // One emulator for the whole file; every test starts from an empty database.
 const running = useFirestoreEmulator();

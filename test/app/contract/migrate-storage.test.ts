@@ -38,8 +38,8 @@ import { seedDemoData } from '../../../server/seed/seed-demo-data';
 import type { FirestoreEmulator } from '../../support/firestore-emulator';
 import { startFileEmulator } from '../../support/firestore-emulator-for-file';
 import { grantPhasePermissions } from '../../../adapters/firestore/firestore-permission-grants';
-import { anAdmin } from '../../support/contract/storage-fixtures';
 import { tempSqlite, type TempSqlite } from '../../support/temp-sqlite';
+import { anAdmin } from '../../support/entities';
 
 const NOW = new Date('2026-05-20T10:00:00.000Z');
 const SCRIPT = fileURLToPath(new URL('../../../scripts/migrate-storage.ts', import.meta.url));
@@ -105,7 +105,7 @@ async function seedSqlite(file: string): Promise<void> {
     await repos.members.create({ id: 'mem-ann', name: 'Ann Other', email: 'Ann@Club.example', membershipType: 'Family', renewalDate: '2027-03-31', disabled: false, createdAt: '2026-05-20T10:00:00+01:00', updatedAt: '2026-05-21T09:00:00.000Z' });
     await repos.members.create({ id: 'mem-bob', name: 'Bob Lapsed', email: 'bob@club.example', membershipType: 'Adult', renewalDate: '2025-03-31', disabled: true, createdAt: '2026-05-20T10:00:00.000Z', updatedAt: '2026-05-20T10:00:00.000Z' });
     // Manages admins, and was let go of privacy:manage after SQLite's migration 0036 gave it.
-    await repos.admins.create(anAdmin({ permissions: ['events:read', 'events:write', 'bookings:read', 'admins:manage', 'members:write', 'duties:write'] }));
+    await repos.admins.create(anAdmin({ uid: 'uid-commodore', permissions: ['events:read', 'events:write', 'bookings:read', 'admins:manage', 'members:write', 'duties:write'] }));
     await repos.admins.create(anAdmin({ uid: 'uid-treasurer', email: 'Treasurer@club.example', permissions: ['bookings:read'], disabled: true }));
     await repos.credentials.create({ uid: 'uid-commodore', email: 'commodore@club.example', passwordHash: 'scrypt$a$b', disabled: false });
     await repos.credentials.create({ uid: 'uid-treasurer', email: 'Treasurer@club.example', passwordHash: 'scrypt$c$d', disabled: true });

@@ -52,8 +52,8 @@ import { describeEventCapacityAndReferencesContract } from '../../features/booki
 import { describeLoginAttemptStoreContract } from './login-attempt-store.contract';
 import { describeMemberSessionRepositoryContract } from '../../features/member-sign-in/contract/member-session-repository.contract';
 import { describeSessionRepositoryContract } from '../../features/admins/contract/session-repository.contract';
-import { aBooking, anAdmin, anEvent, anUnpaidBooking, aSignup, rejectionOf, type AdapterFactory } from '../../support/contract/storage-fixtures';
-import { aWorkDay } from '../../support/entities';
+import { aSignup, rejectionOf, type AdapterFactory } from '../../support/contract/storage-fixtures';
+import { aBooking, anAdmin, anEvent, anUnpaidBooking, aWorkDay } from '../../support/entities';
 import { anEntry } from '../../features/waiting-list/contract/waiting-list.contract';
 import { SqliteWaitingList } from '../../../adapters/sqlite/sqlite-waiting-list';
 import { describeWaterLevelRepositoryContract } from '../../features/water-levels/contract/water-level-repository.contract';
@@ -122,7 +122,7 @@ describe('SQLite database file', () => {
         now: new Date('2026-06-01T09:00:00.000Z'),
       });
       await new SqliteBookingRepository(db).setCheckout('kept', 'chk-1');
-      await new SqliteAdminRepository(db).create(anAdmin());
+      await new SqliteAdminRepository(db).create(anAdmin({ uid: 'uid-commodore' }));
       await new SqliteSessionRepository(db).create(session);
       await db.destroy();
 
@@ -132,7 +132,7 @@ describe('SQLite database file', () => {
         expect(await new SqliteBookingRepository(reopened).findByCheckoutId('chk-1')).toEqual(
           anUnpaidBooking({ id: 'kept', checkoutId: 'chk-1' }),
         );
-        expect(await new SqliteAdminRepository(reopened).getByUid('uid-commodore')).toEqual(anAdmin());
+        expect(await new SqliteAdminRepository(reopened).getByUid('uid-commodore')).toEqual(anAdmin({ uid: 'uid-commodore' }));
         expect(await new SqliteSessionRepository(reopened).get('hash-1')).toEqual(session);
         const migrations = await reopened('knex_migrations').select('name');
         expect(migrations.map((m) => m.name)).toEqual(['0001-storage-tables', '0002-address-limits', '0003-places-ledgers', '0004-search-index', '0005-outbox', '0006-booking-lifecycle', '0007-password-reset-tokens', '0008-event-sequence-and-cancellation', '0009-jobs-and-reminders', '0010-waiting-list', '0011-work-day-archive', '0012-work-day-signup-email', '0013-document-files', '0014-news-items', '0015-photos', '0016-checkout-opened', '0018-booking-references', '0019-site-pages', '0020-booking-cancel-reason', '0022-campaign-content', '0023-members', '0024-member-sign-in', '0025-member-prices-households', '0026-conditions', '0028-duties', '0029-passkey-challenges', '0030-booking-email-key', '0031-my-club-lists-and-feed', '0032-booking-household-attendees', '0033-duty-swaps', '0035-duty-assignments-event', '0036-privacy-permission', '0038-attendance', '0039-household-members', '0040-document-keep-offline', '0041-sign-in-seeds-and-passkey-sessions', '0042-booking-amendments', '0044-household-invitation-emails', '0046-walk-ins', '0047-booking-change-checkouts']);

@@ -19,8 +19,9 @@ import type { BookingChange, BookingRepository } from '../../../../core/bookings
 import type { Outbox } from '../../../../core/mail/outbox.port';
 import { onTwoClients, useFirestoreEmulator } from '../../../support/firestore-emulator-for-file';
 import { aMessage } from '../../mail/contract/outbox.contract';
-import { aBooking, anUnpaidBooking, rejectionOf } from '../../../support/contract/storage-fixtures';
+import { rejectionOf } from '../../../support/contract/storage-fixtures';
 import { openTempSqlite } from '../../../support/temp-sqlite';
+import { aBooking, anUnpaidBooking } from '../../../support/entities';
 
 const firestore = useFirestoreEmulator();
 

@@ -7,9 +7,8 @@ import { MemoryEventRepository } from '../../../../adapters/memory/memory-event-
 import { MemoryOutbox } from '../../../../adapters/memory/memory-outbox';
 import { MemoryDutyRepository } from '../../../../adapters/memory/memory-duty-repository';
 import { CONDITIONS_ALERT_MAIL_KIND, SendConditionsAlerts } from '../../../../core/conditions/conditions-alerts';
-import { anEvent } from '../../../support/entities';
+import { anAdmin, anEvent } from '../../../support/entities';
 import { DEFAULT_DUTY_RED_ALERT_DAYS, DUTY_RED_ALERT_KIND, SendStaffingAlerts } from '../../../../core/duties/staffing-alerts';
-import { anAdmin } from '../../../support/contract/storage-fixtures';
 
 const START = '2026-06-10T09:00:00.000Z';
 

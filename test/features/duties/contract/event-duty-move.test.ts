@@ -18,7 +18,8 @@ import { ConflictError } from '../../../../core/shared/errors';
 import { onTwoClients, useFirestoreEmulator } from '../../../support/firestore-emulator-for-file';
 import { openTempSqlite } from '../../../support/temp-sqlite';
 import { aMessage } from '../../mail/contract/outbox.contract';
-import { anEvent, rejectionOf } from '../../../support/contract/storage-fixtures';
+import { rejectionOf } from '../../../support/contract/storage-fixtures';
+import { anEvent } from '../../../support/entities';
 
 // EventRepository.update with `duties` (a moved event's roster, ADR 0045): the holders who no
 // longer fit released, the others' duties at the new time, in the same atomic step as the event

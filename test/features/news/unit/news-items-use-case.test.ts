@@ -24,7 +24,8 @@ import { MemoryDocumentRepository } from '../../../../adapters/memory/memory-doc
 import { MemoryEventRepository } from '../../../../adapters/memory/memory-event-repository';
 import { MemoryWorkDayRepository } from '../../../../adapters/memory/memory-work-day-repository';
 import { MemorySitePageRepository } from '../../../../adapters/memory/memory-site-page-repository';
-import { anAdmin, withPermissions } from '../../../support/unit/world';
+import { withPermissions } from '../../../support/unit/world';
+import { anAdmin } from '../../../support/entities';
 
 const NOW = '2026-06-01T09:00:00.000Z';
 
