@@ -1,11 +1,8 @@
-import { SqliteMemberCalendarFeedRepository } from '../../../adapters/sqlite/sqlite-member-calendar-feed-repository';
+import { adapterOf, openSqliteStore, type SqliteStorage } from '../../support/stores';
 import { describeMemberCalendarFeedRepositoryContract } from '../../features/events/contract/member-calendar-feed-repository.contract';
 import { SqliteHouseholdRepository } from '../../../adapters/sqlite/sqlite-household-repository';
 import { SqliteMemberRepository } from '../../../adapters/sqlite/sqlite-member-repository';
 import { describeMemberRepositoryContract } from '../../features/member-list/contract/member-repository.contract';
-import { SqliteSignInCodeRepository } from '../../../adapters/sqlite/sqlite-sign-in-code-repository';
-import { SqliteMemberSessionRepository } from '../../../adapters/sqlite/sqlite-member-session-repository';
-import { SqlitePasskeyRepository } from '../../../adapters/sqlite/sqlite-passkey-repository';
 import { describePasskeyRepositoryContract } from '../../features/member-sign-in/contract/passkey-repository.contract';
 import { describePasskeyChallengeRepositoryContract } from '../../features/member-sign-in/contract/passkey-challenge-repository.contract';
 import { SqlitePasskeyChallengeRepository } from '../../../adapters/sqlite/sqlite-passkey-challenge-repository';
@@ -22,24 +19,15 @@ import { GetDocumentFile } from '../../../core/content/club-content';
 import { describe, expect, it } from 'vitest';
 import { SqliteAdminRepository } from '../../../adapters/sqlite/sqlite-admin-repository';
 import { SqliteBookingRepository } from '../../../adapters/sqlite/sqlite-booking-repository';
-import { SqliteCampaignRepository } from '../../../adapters/sqlite/sqlite-campaign-repository';
-import { SqliteCredentialRepository } from '../../../adapters/sqlite/sqlite-credential-repository';
 import { openSqliteDatabase } from '../../../adapters/sqlite/sqlite-database';
 import { SqliteDocumentRepository } from '../../../adapters/sqlite/sqlite-document-repository';
 import { SqliteEventRepository } from '../../../adapters/sqlite/sqlite-event-repository';
-import { SqliteLoginAttemptStore } from '../../../adapters/sqlite/sqlite-login-attempt-store';
 import { readConnection } from '../../../adapters/sqlite/sqlite-read-connection';
-import { SqliteAddressLimitStore } from '../../../adapters/sqlite/sqlite-address-limit-store';
 import { describeAddressLimitStoreContract } from './address-limit-store.contract';
 import { SqliteSessionRepository } from '../../../adapters/sqlite/sqlite-session-repository';
-import { SqliteWaterLevelRepository } from '../../../adapters/sqlite/sqlite-water-level-repository';
-import { SqliteSitePageRepository } from '../../../adapters/sqlite/sqlite-site-page-repository';
 import { describeSitePageRepositoryContract } from '../../features/site-pages/contract/site-page-repository.contract';
-import { SqliteDutyRepository } from '../../../adapters/sqlite/sqlite-duty-repository';
 import { describeDutyRepositoryContract } from '../../features/duties/contract/duty-repository.contract';
-import { SqliteDutySwapRepository } from '../../../adapters/sqlite/sqlite-duty-swap-repository';
 import { describeDutySwapRepositoryContract } from '../../features/duties/contract/duty-swap-repository.contract';
-import { SqlitePhotoRepository } from '../../../adapters/sqlite/sqlite-photo-repository';
 import { SqliteWorkDayRepository } from '../../../adapters/sqlite/sqlite-work-day-repository';
 import { writeTransaction } from '../../../adapters/sqlite/sqlite-write-transaction';
 import { describeAdminRepositoryContract } from '../../features/admins/contract/admin-repository.contract';
@@ -52,7 +40,7 @@ import { describeEventCapacityAndReferencesContract } from '../../features/booki
 import { describeLoginAttemptStoreContract } from './login-attempt-store.contract';
 import { describeMemberSessionRepositoryContract } from '../../features/member-sign-in/contract/member-session-repository.contract';
 import { describeSessionRepositoryContract } from '../../features/admins/contract/session-repository.contract';
-import { aSignup, rejectionOf, type AdapterFactory } from '../../support/contract/storage-fixtures';
+import { aSignup, rejectionOf } from '../../support/contract/storage-fixtures';
 import { aBooking, anAdmin, anEvent, anUnpaidBooking, aWorkDay } from '../../support/entities';
 import { anEntry } from '../../features/waiting-list/contract/waiting-list.contract';
 import { SqliteWaitingList } from '../../../adapters/sqlite/sqlite-waiting-list';
@@ -61,9 +49,7 @@ import { describePhotoRepositoryContract } from '../../features/photos/contract/
 import { describeWorkDayRepositoryContract } from '../../features/work-days/contract/work-day-repository.contract';
 import { WORKER_LIMIT_MS, WORKER_TEST_TIMEOUT_MS } from '../../support/worker-limits';
 import { openTempSqlite, tempSqlite } from '../../support/temp-sqlite';
-import { SqliteConditionsRepository } from '../../../adapters/sqlite/sqlite-conditions-repository';
 import { describeConditionsRepositoryContract } from '../../features/conditions/contract/conditions-repository.contract';
-import { SqliteAttendanceStore } from '../../../adapters/sqlite/sqlite-attendance-store';
 import { describeAttendanceStoreContract } from '../../features/check-in/contract/attendance-store.contract';
 import { runTogether } from '../../support/start-together';
 
@@ -72,39 +58,37 @@ async function freshDatabase(): Promise<{ db: Knex; file: string; close(): Promi
   return openTempSqlite('kyc-storage-');
 }
 
-function onSqlite<T>(make: (db: Knex) => T): AdapterFactory<T> {
-  return async () => {
-    const { db, close } = await freshDatabase();
-    return { adapter: make(db), close };
-  };
+/** Each test's adapters, from a fresh SQLite store. */
+function store<T>(pick: (ports: SqliteStorage) => T) {
+  return adapterOf(openSqliteStore, pick);
 }
 
-describeEventRepositoryContract('SqliteEventRepository', onSqlite((db) => new SqliteEventRepository(db)));
-describeBookingRepositoryContract('SqliteBookingRepository', onSqlite((db) => new SqliteBookingRepository(db)));
-describeEventCapacityAndReferencesContract('Sqlite events and bookings', onSqlite((db) => ({ events: new SqliteEventRepository(db), bookings: new SqliteBookingRepository(db) })));
-describeAdminRepositoryContract('SqliteAdminRepository', onSqlite((db) => new SqliteAdminRepository(db)));
-describeCredentialRepositoryContract('SqliteCredentialRepository', onSqlite((db) => new SqliteCredentialRepository(db)));
-describeSessionRepositoryContract('SqliteSessionRepository', onSqlite((db) => new SqliteSessionRepository(db)));
-describeLoginAttemptStoreContract('SqliteLoginAttemptStore', onSqlite((db) => new SqliteLoginAttemptStore(db)));
-describeAddressLimitStoreContract('SqliteAddressLimitStore', onSqlite((db) => new SqliteAddressLimitStore(db)));
-describeWorkDayRepositoryContract('SqliteWorkDayRepository', onSqlite((db) => new SqliteWorkDayRepository(db)));
-describeDocumentRepositoryContract('SqliteDocumentRepository', onSqlite((db) => new SqliteDocumentRepository(db)));
-describeCampaignRepositoryContract('SqliteCampaignRepository', onSqlite((db) => new SqliteCampaignRepository(db)));
-describeWaterLevelRepositoryContract('SqliteWaterLevelRepository', onSqlite((db) => new SqliteWaterLevelRepository(db)));
-describePhotoRepositoryContract('SqlitePhotoRepository', onSqlite((db) => new SqlitePhotoRepository(db)));
-describeSitePageRepositoryContract('SqliteSitePageRepository', onSqlite((db) => new SqliteSitePageRepository(db)));
-describeHouseholdRepositoryContract('SqliteHouseholdRepository', onSqlite((db) => new SqliteHouseholdRepository(db)));
-describeMemberCalendarFeedRepositoryContract('SqliteMemberCalendarFeedRepository', onSqlite((db) => new SqliteMemberCalendarFeedRepository(db)));
-describeSessionRepositoryContract('SqliteMemberSessionRepository', onSqlite((db) => new SqliteMemberSessionRepository(db)), { passkeyId: null });
-describeMemberSessionRepositoryContract('SqliteMemberSessionRepository', onSqlite((db) => new SqliteMemberSessionRepository(db)));
-describeSignInCodeRepositoryContract('SqliteSignInCodeRepository', onSqlite((db) => new SqliteSignInCodeRepository(db)));
-describePasskeyRepositoryContract('SqlitePasskeyRepository', onSqlite((db) => new SqlitePasskeyRepository(db)));
-describePasskeyChallengeRepositoryContract('SqlitePasskeyChallengeRepository', onSqlite((db) => new SqlitePasskeyChallengeRepository(db)));
-describeMemberRepositoryContract('SqliteMemberRepository', onSqlite((db) => new SqliteMemberRepository(db)));
-describeConditionsRepositoryContract('SqliteConditionsRepository', onSqlite((db) => new SqliteConditionsRepository(db)));
-describeAttendanceStoreContract('SqliteAttendanceStore', onSqlite((db) => new SqliteAttendanceStore(db)));
-describeDutyRepositoryContract('SqliteDutyRepository', onSqlite((db) => new SqliteDutyRepository(db)));
-describeDutySwapRepositoryContract('SqliteDutySwapRepository', onSqlite((db) => ({ duties: new SqliteDutyRepository(db), swaps: new SqliteDutySwapRepository(db) })));
+describeEventRepositoryContract('SqliteEventRepository', store((s) => s.events));
+describeBookingRepositoryContract('SqliteBookingRepository', store((s) => s.bookings));
+describeEventCapacityAndReferencesContract('Sqlite events and bookings', store((s) => ({ events: s.events, bookings: s.bookings })));
+describeAdminRepositoryContract('SqliteAdminRepository', store((s) => s.admins));
+describeCredentialRepositoryContract('SqliteCredentialRepository', store((s) => s.credentials));
+describeSessionRepositoryContract('SqliteSessionRepository', store((s) => s.sessions));
+describeLoginAttemptStoreContract('SqliteLoginAttemptStore', store((s) => s.loginAttempts));
+describeAddressLimitStoreContract('SqliteAddressLimitStore', store((s) => s.addressLimits));
+describeWorkDayRepositoryContract('SqliteWorkDayRepository', store((s) => s.workDays));
+describeDocumentRepositoryContract('SqliteDocumentRepository', store((s) => s.documents));
+describeCampaignRepositoryContract('SqliteCampaignRepository', store((s) => s.campaigns));
+describeWaterLevelRepositoryContract('SqliteWaterLevelRepository', store((s) => s.waterLevels));
+describePhotoRepositoryContract('SqlitePhotoRepository', store((s) => s.photos));
+describeSitePageRepositoryContract('SqliteSitePageRepository', store((s) => s.sitePages));
+describeHouseholdRepositoryContract('SqliteHouseholdRepository', store((s) => s.households));
+describeMemberCalendarFeedRepositoryContract('SqliteMemberCalendarFeedRepository', store((s) => s.calendarFeeds));
+describeSessionRepositoryContract('SqliteMemberSessionRepository', store((s) => s.memberSessions), { passkeyId: null });
+describeMemberSessionRepositoryContract('SqliteMemberSessionRepository', store((s) => s.memberSessions));
+describeSignInCodeRepositoryContract('SqliteSignInCodeRepository', store((s) => s.signInCodes));
+describePasskeyRepositoryContract('SqlitePasskeyRepository', store((s) => s.passkeys));
+describePasskeyChallengeRepositoryContract('SqlitePasskeyChallengeRepository', store((s) => s.passkeyChallenges));
+describeMemberRepositoryContract('SqliteMemberRepository', store((s) => s.members));
+describeConditionsRepositoryContract('SqliteConditionsRepository', store((s) => s.conditions));
+describeAttendanceStoreContract('SqliteAttendanceStore', store((s) => s.attendance));
+describeDutyRepositoryContract('SqliteDutyRepository', store((s) => s.duties));
+describeDutySwapRepositoryContract('SqliteDutySwapRepository', store((s) => ({ duties: s.duties, swaps: s.dutySwaps })));
 
 describe('SQLite database file', () => {
   it('keeps events, bookings, admins and sessions when the server restarts', async () => {

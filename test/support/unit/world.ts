@@ -1,34 +1,16 @@
-import { MemorySitePageRepository } from '../../../adapters/memory/memory-site-page-repository';
-import { MemoryMemberRepository } from '../../../adapters/memory/memory-member-repository';
-import { MemoryDutySwapRepository } from '../../../adapters/memory/memory-duty-swap-repository';
-import { MemoryDutyRepository } from '../../../adapters/memory/memory-duty-repository';
-import { MemoryConditionsRepository } from '../../../adapters/memory/memory-conditions-repository';
-import { MemoryAttendanceStore } from '../../../adapters/memory/memory-attendance-store';
 import type { Currency } from '../../../core/shared/money';
 import { PdfLibPdfInspector } from '../../../adapters/pdf-lib/pdf-lib-pdf-inspector';
 import { FixedClock } from '../../../adapters/memory/fixed-clock';
-import { MemoryAdminRepository } from '../../../adapters/memory/memory-admin-repository';
-import { MemoryBookingRepository } from '../../../adapters/memory/memory-booking-repository';
-import { MemoryCampaignRepository } from '../../../adapters/memory/memory-campaign-repository';
-import { MemoryCredentialRepository } from '../../../adapters/memory/memory-credential-repository';
-import { MemoryDocumentRepository } from '../../../adapters/memory/memory-document-repository';
-import { MemoryEventRepository } from '../../../adapters/memory/memory-event-repository';
-import { MemoryLoginAttemptStore } from '../../../adapters/memory/memory-login-attempt-store';
 import { MemorySearchIndex } from '../../../adapters/memory/memory-search-index';
-import { MemorySessionRepository } from '../../../adapters/memory/memory-session-repository';
-import { MemoryWorkDayRepository } from '../../../adapters/memory/memory-work-day-repository';
 import { SequentialIdGenerator } from '../../../adapters/memory/sequential-id-generator';
 import { LocalIdentityProvider } from '../../../adapters/local-identity/local-identity-provider';
 import type { Admin, Permission } from '../../../core/admins/admin';
 import type { ClubEvent } from '../../../core/events/event';
 import type { WorkDay } from '../../../core/work-days/work-day';
-import { MemoryOutbox } from '../../../adapters/memory/memory-outbox';
-import { MemoryAuditLog } from '../../../adapters/memory/memory-audit-log';
-import { MemoryAddressLimitStore } from '../../../adapters/memory/memory-address-limit-store';
-import { MemoryWaitingList } from '../../../adapters/memory/memory-waiting-list';
 import { HmacBookingLinks } from '../../../adapters/node-crypto/hmac-booking-links';
 import type { PasswordHasher } from '../../../core/admins/password-hasher.port';
 import { anAdmin } from '../entities';
+import { memoryStorage } from '../stores';
 import type { CheckoutRequest, PaymentGateway, PaymentNotification, PaymentResult, RefundRequest, RefundResult } from '../../../core/payments/payment-gateway.port';
 import { UnavailableError } from '../../../core/shared/errors';
 
@@ -119,15 +101,9 @@ export const LINK_SECRET = 'a-secret-for-the-unit-tests-0123456789';
 export function makeWorld() {
   const clock = new FixedClock('2026-06-01T09:00:00.000Z');
   const ids = new SequentialIdGenerator('id');
-  const credentials = new MemoryCredentialRepository();
-  const sessions = new MemorySessionRepository();
   const hasher = new QuickHasher();
-  const outbox = new MemoryOutbox();
-  const audit = new MemoryAuditLog();
-  // As one storage: the events' capacity check reads the bookings' ledger, a booking the stored capacity.
-  const duties = new MemoryDutyRepository();
-  const events: MemoryEventRepository = new MemoryEventRepository({ placesTaken: (eventId, now) => bookings.placesTaken(eventId, now), outbox, duties });
-  const bookings: MemoryBookingRepository = new MemoryBookingRepository(outbox, audit, (eventId) => events.capacityOf(eventId));
+  // The ports the use cases keep; an optional one (households, passkeys ...) only where a test gives it.
+  const { events, bookings, outbox, audit, admins, credentials, sessions, loginAttempts, workDays, documents, campaigns, sitePages, members, duties, conditions, attendance, dutySwaps, waitingList, addressLimits } = memoryStorage();
   return {
     clock,
     ids,
@@ -135,29 +111,29 @@ export function makeWorld() {
     bookings,
     outbox,
     audit,
-    admins: new MemoryAdminRepository(),
+    admins,
     credentials,
     sessions,
-    loginAttempts: new MemoryLoginAttemptStore(),
-    workDays: new MemoryWorkDayRepository(outbox),
-    documents: new MemoryDocumentRepository(),
-    campaigns: new MemoryCampaignRepository(),
-    sitePages: new MemorySitePageRepository(),
-    members: new MemoryMemberRepository(),
+    loginAttempts,
+    workDays,
+    documents,
+    campaigns,
+    sitePages,
+    members,
     duties,
-    conditions: new MemoryConditionsRepository(),
-    attendance: new MemoryAttendanceStore(),
+    conditions,
+    attendance,
     /** No forecast configured: nothing to credit. */
     attribution: null,
-    dutySwaps: new MemoryDutySwapRepository(duties),
+    dutySwaps,
     clubName: 'Kestrel Yacht Club',
     search: new MemorySearchIndex(),
     payments: new FakePaymentGateway(),
     pdfs: new PdfLibPdfInspector(),
     hasher,
     identity: new LocalIdentityProvider({ credentials, sessions, hasher, ids: new SequentialIdGenerator('uid'), clock }),
-    waitingList: new MemoryWaitingList(outbox, audit),
-    addressLimits: new MemoryAddressLimitStore(),
+    waitingList,
+    addressLimits,
     bookingLinks: new HmacBookingLinks(LINK_SECRET),
     waitingListLinks: new HmacBookingLinks(LINK_SECRET, 'waitlist-leave'),
     offerLinks: new HmacBookingLinks(LINK_SECRET, 'waitlist-offer'),
