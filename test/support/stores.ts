@@ -22,6 +22,9 @@ import { MemoryOutbox } from '../../adapters/memory/memory-outbox';
 import { MemoryPasskeyChallengeRepository } from '../../adapters/memory/memory-passkey-challenge-repository';
 import { MemoryPasskeyRepository } from '../../adapters/memory/memory-passkey-repository';
 import { MemoryRetentionStore } from '../../adapters/memory/memory-retention-store';
+import { MemoryJobQueue } from '../../adapters/memory/memory-job-queue';
+import { MemoryFileStore } from '../../adapters/memory/memory-file-store';
+import { MemorySearchIndex } from '../../adapters/memory/memory-search-index';
 import { MemoryPhotoRepository } from '../../adapters/memory/memory-photo-repository';
 import { MemorySessionRepository } from '../../adapters/memory/memory-session-repository';
 import { MemorySignInCodeRepository } from '../../adapters/memory/memory-sign-in-code-repository';
@@ -100,6 +103,10 @@ export function memoryStorage() {
     waitingList,
     workDays,
     attendance,
+    jobs: new MemoryJobQueue(),
+    /** The search index: on SQLite its tables, on Algolia apart from the storage. */
+    search: new MemorySearchIndex(),
+    files: new MemoryFileStore(),
     retention: new MemoryRetentionStore({ events, bookings, members, outbox, loginAttempts, audit, waitingList, workDays, duties, dutySwaps, attendance }),
     admins: new MemoryAdminRepository(),
     credentials: new MemoryCredentialRepository(),

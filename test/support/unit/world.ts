@@ -1,7 +1,6 @@
 import type { Currency } from '../../../core/shared/money';
 import { PdfLibPdfInspector } from '../../../adapters/pdf-lib/pdf-lib-pdf-inspector';
 import { FixedClock } from '../../../adapters/memory/fixed-clock';
-import { MemorySearchIndex } from '../../../adapters/memory/memory-search-index';
 import { SequentialIdGenerator } from '../../../adapters/memory/sequential-id-generator';
 import { LocalIdentityProvider } from '../../../adapters/local-identity/local-identity-provider';
 import type { Admin, Permission } from '../../../core/admins/admin';
@@ -103,7 +102,7 @@ export function makeWorld() {
   const ids = new SequentialIdGenerator('id');
   const hasher = new QuickHasher();
   // The ports the use cases keep; an optional one (households, passkeys ...) only where a test gives it.
-  const { events, bookings, outbox, audit, admins, credentials, sessions, loginAttempts, workDays, documents, campaigns, sitePages, members, duties, conditions, attendance, dutySwaps, waitingList, addressLimits } = memoryStorage();
+  const { events, bookings, outbox, audit, admins, credentials, sessions, loginAttempts, workDays, documents, campaigns, sitePages, members, duties, conditions, attendance, dutySwaps, waitingList, addressLimits, search } = memoryStorage();
   return {
     clock,
     ids,
@@ -127,7 +126,7 @@ export function makeWorld() {
     attribution: null,
     dutySwaps,
     clubName: 'Kestrel Yacht Club',
-    search: new MemorySearchIndex(),
+    search,
     payments: new FakePaymentGateway(),
     pdfs: new PdfLibPdfInspector(),
     hasher,
