@@ -203,3 +203,25 @@ export function adapterOf<S, T>(open: () => Promise<OpenedStore<S>>, pick: (port
     return { adapter: pick(store.ports), close: () => store.close() };
   };
 }
+
+/** The ports every store under test provides (memory has no reset tokens or personal-data store, SQLite keeps files apart). */
+export type SharedPorts = Omit<StoragePorts, 'files' | 'resetTokens' | 'personalData'>;
+
+/** A store under test: its name in the test titles, and how to open it whole and empty. */
+export type StoreUnderTest = [name: string, open: () => Promise<SharedPorts & { close(): Promise<void> }>];
+
+/**
+ * Each store under test: memory, SQLite on a fresh temporary file (its folder named by
+ * `sqlitePrefix`), and Firestore on the file's emulator, emptied.
+ */
+export function storesUnderTest(firestore: ReturnType<typeof useFirestoreEmulator>, sqlitePrefix?: string): StoreUnderTest[] {
+  const flat = async <S>(opened: Promise<OpenedStore<S>>) => {
+    const store = await opened;
+    return { ...store.ports, close: () => store.close() };
+  };
+  return [
+    ['memory', () => flat(openMemoryStore())],
+    ['SQLite', () => flat(openSqliteStore(sqlitePrefix))],
+    ['Firestore emulator', () => flat(firestoreStoreOn(firestore)())],
+  ];
+}
