@@ -69,7 +69,7 @@ import type { useFirestoreEmulator } from './firestore-emulator-for-file';
 import { openTempSqlite } from './temp-sqlite';
 
 // Each store under test, opened whole: a test takes the ports it is about from one opened store,
-// so the ports it uses together share one storage, as the server's do (docs/testing.md).
+// so the ports it uses together share one storage, as the server's do (docs/architecture.md#tests).
 
 /** Every repository the memory adapters provide, wired as one storage. */
 export type MemoryStorage = ReturnType<typeof memoryStorage>;
@@ -128,10 +128,10 @@ export function memoryStorage() {
 }
 
 /** Every storage port on SQLite; files are kept on disk beside the database (DirectoryFileStore). */
-export type SqliteStorage = Omit<StoragePorts, 'files'>;
+export type SqliteStorage = ReturnType<typeof sqliteStorage>;
 
 /** Every storage port on one SQLite database. */
-export function sqliteStorage(db: Knex): SqliteStorage {
+export function sqliteStorage(db: Knex) {
   return {
     events: new SqliteEventRepository(db),
     bookings: new SqliteBookingRepository(db),
@@ -164,7 +164,7 @@ export function sqliteStorage(db: Knex): SqliteStorage {
     personalData: new SqlitePersonalDataStore(db),
     attendance: new SqliteAttendanceStore(db),
     retention: new SqliteRetentionStore(db),
-  };
+  } satisfies Omit<StoragePorts, 'files'>;
 }
 
 /** A store opened for one test, and how to close it. */

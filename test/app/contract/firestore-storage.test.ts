@@ -1,8 +1,6 @@
+import { describeStorageContracts } from './storage-contracts';
 import { adapterOf, firestoreStoreOn } from '../../support/stores';
-import type { StoragePorts } from '../../../core/storage/storage-ports.port';
-import { describeMemberCalendarFeedRepositoryContract } from '../../features/events/contract/member-calendar-feed-repository.contract';
 import { FirestoreHouseholdRepository } from '../../../adapters/firestore/firestore-household-repository';
-import { describeHouseholdRepositoryContract } from '../../features/my-club/contract/household-repository.contract';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +13,6 @@ import { FIRESTORE_AUDIT_COLLECTIONS, FIRESTORE_COLLECTIONS, FIRESTORE_DERIVED_C
 import { EVENT_READ_SHARED_MS, FirestoreEventRepository } from '../../../adapters/firestore/firestore-event-repository';
 import { describeFileStoreContract } from './file-store.contract';
 import { FirestoreAddressLimitStore } from '../../../adapters/firestore/firestore-address-limit-store';
-import { describeAddressLimitStoreContract } from './address-limit-store.contract';
 import {
   closeFirestore,
   countFirestoreDocuments,
@@ -23,11 +20,7 @@ import {
   openFirestore,
   openFirestoreStorage,
 } from '../../../adapters/firestore/firestore-storage';
-import { describeSitePageRepositoryContract } from '../../features/site-pages/contract/site-page-repository.contract';
-import { describeMemberRepositoryContract } from '../../features/member-list/contract/member-repository.contract';
 import { FirestoreDutyRepository } from '../../../adapters/firestore/firestore-duty-repository';
-import { describeDutyRepositoryContract } from '../../features/duties/contract/duty-repository.contract';
-import { describeDutySwapRepositoryContract } from '../../features/duties/contract/duty-swap-repository.contract';
 import { FirestoreWorkDayRepository } from '../../../adapters/firestore/firestore-work-day-repository';
 import { NotFoundError, ValidationError } from '../../../core/shared/errors';
 import { GetDocumentFile } from '../../../core/content/club-content';
@@ -35,61 +28,14 @@ import { demoData } from '../../../server/seed/demo-data';
 import { addAdmin, signIn, startTestApp } from '../../support/api/test-app';
 import { onTwoClients, useFirestoreEmulator } from '../../support/firestore-emulator-for-file';
 import { aSlot, anAssignment } from '../../features/duties/contract/duty-repository.contract';
-import { describeAdminRepositoryContract } from '../../features/admins/contract/admin-repository.contract';
-import { describeBookingRepositoryContract } from '../../features/bookings/contract/booking-repository.contract';
-import { describeCampaignRepositoryContract } from '../../features/news/contract/campaign-repository.contract';
-import { describeCredentialRepositoryContract } from './credential-repository.contract';
-import { describeDocumentRepositoryContract } from '../../features/documents/contract/document-repository.contract';
-import { describeEventRepositoryContract } from '../../features/events/contract/event-repository.contract';
-import { describeEventCapacityAndReferencesContract } from '../../features/bookings/contract/event-capacity-and-references.contract';
-import { describeLoginAttemptStoreContract } from './login-attempt-store.contract';
-import { describePasskeyRepositoryContract } from '../../features/member-sign-in/contract/passkey-repository.contract';
-import { describePasskeyChallengeRepositoryContract } from '../../features/member-sign-in/contract/passkey-challenge-repository.contract';
-import { describeSignInCodeRepositoryContract } from '../../features/member-sign-in/contract/sign-in-code-repository.contract';
-import { describeMemberSessionRepositoryContract } from '../../features/member-sign-in/contract/member-session-repository.contract';
-import { describeSessionRepositoryContract } from '../../features/admins/contract/session-repository.contract';
 import { aCampaign, aDocument, aSignup, markPaidByCard, rejectionOf } from '../../support/contract/storage-fixtures';
-import { describeWaterLevelRepositoryContract } from '../../features/water-levels/contract/water-level-repository.contract';
-import { describePhotoRepositoryContract } from '../../features/photos/contract/photo-repository.contract';
-import { describeWorkDayRepositoryContract } from '../../features/work-days/contract/work-day-repository.contract';
-import { describeConditionsRepositoryContract } from '../../features/conditions/contract/conditions-repository.contract';
-import { describeAttendanceStoreContract } from '../../features/check-in/contract/attendance-store.contract';
 import { aBooking, anEvent, anUnpaidBooking, aWorkDay } from '../../support/entities';
 
 // One emulator for the whole file; every test starts from an empty database.
 const running = useFirestoreEmulator();
 
-/** Each test's adapters, from the emptied emulator. */
-function store<T>(pick: (ports: StoragePorts) => T) {
-  return adapterOf(firestoreStoreOn(running), pick);
-}
-
-describeEventRepositoryContract('FirestoreEventRepository', store((s) => s.events));
-describeBookingRepositoryContract('FirestoreBookingRepository', store((s) => s.bookings));
-describeEventCapacityAndReferencesContract('Firestore events and bookings', store((s) => ({ events: s.events, bookings: s.bookings })));
-describeAdminRepositoryContract('FirestoreAdminRepository', store((s) => s.admins));
-describeCredentialRepositoryContract('FirestoreCredentialRepository', store((s) => s.credentials));
-describeSessionRepositoryContract('FirestoreSessionRepository', store((s) => s.sessions));
-describeSessionRepositoryContract('FirestoreMemberSessionRepository', store((s) => s.memberSessions), { passkeyId: null });
-describeMemberSessionRepositoryContract('FirestoreMemberSessionRepository', store((s) => s.memberSessions));
-describeSignInCodeRepositoryContract('FirestoreSignInCodeRepository', store((s) => s.signInCodes));
-describePasskeyRepositoryContract('FirestorePasskeyRepository', store((s) => s.passkeys));
-describePasskeyChallengeRepositoryContract('FirestorePasskeyChallengeRepository', store((s) => s.passkeyChallenges));
-describeLoginAttemptStoreContract('FirestoreLoginAttemptStore', store((s) => s.loginAttempts));
-describeAddressLimitStoreContract('FirestoreAddressLimitStore', store((s) => s.addressLimits));
-describeWorkDayRepositoryContract('FirestoreWorkDayRepository', store((s) => s.workDays));
-describeDocumentRepositoryContract('FirestoreDocumentRepository', store((s) => s.documents));
-describeCampaignRepositoryContract('FirestoreCampaignRepository', store((s) => s.campaigns));
-describeWaterLevelRepositoryContract('FirestoreWaterLevelRepository', store((s) => s.waterLevels));
-describeSitePageRepositoryContract('FirestoreSitePageRepository', store((s) => s.sitePages));
-describeHouseholdRepositoryContract('FirestoreHouseholdRepository', store((s) => s.households));
-describeMemberCalendarFeedRepositoryContract('FirestoreMemberCalendarFeedRepository', store((s) => s.calendarFeeds));
-describeMemberRepositoryContract('FirestoreMemberRepository', store((s) => s.members));
-describeConditionsRepositoryContract('FirestoreConditionsRepository', store((s) => s.conditions));
-describeAttendanceStoreContract('FirestoreAttendanceStore', store((s) => s.attendance));
-describeDutyRepositoryContract('FirestoreDutyRepository', store((s) => s.duties));
-describeDutySwapRepositoryContract('FirestoreDutySwapRepository', store((s) => ({ duties: s.duties, swaps: s.dutySwaps })));
-describeFileStoreContract('FirestoreFileStore', store((s) => s.files));
+describeStorageContracts('Firestore', firestoreStoreOn(running));
+describeFileStoreContract('FirestoreFileStore', adapterOf(firestoreStoreOn(running), (s) => s.files));
 
 describe('Firestore documents stored before files moved out of them', () => {
   it('moves the PDF of an old record (file.bytes) into the file store at its first read, and serves it byte for byte', async () => {
@@ -150,7 +96,6 @@ describe('Firestore households stored before several members', () => {
   });
 });
 
-describePhotoRepositoryContract('FirestorePhotoRepository', store((s) => s.photos));
 
 const AT_SUBMISSION = new Date('2026-06-01T09:00:00.000Z');
 

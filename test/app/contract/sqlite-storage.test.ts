@@ -1,13 +1,8 @@
-import { adapterOf, openSqliteStore, type SqliteStorage } from '../../support/stores';
-import { describeMemberCalendarFeedRepositoryContract } from '../../features/events/contract/member-calendar-feed-repository.contract';
+import { describeStorageContracts } from './storage-contracts';
+import { openSqliteStore } from '../../support/stores';
 import { SqliteHouseholdRepository } from '../../../adapters/sqlite/sqlite-household-repository';
 import { SqliteMemberRepository } from '../../../adapters/sqlite/sqlite-member-repository';
-import { describeMemberRepositoryContract } from '../../features/member-list/contract/member-repository.contract';
-import { describePasskeyRepositoryContract } from '../../features/member-sign-in/contract/passkey-repository.contract';
-import { describePasskeyChallengeRepositoryContract } from '../../features/member-sign-in/contract/passkey-challenge-repository.contract';
 import { SqlitePasskeyChallengeRepository } from '../../../adapters/sqlite/sqlite-passkey-challenge-repository';
-import { describeSignInCodeRepositoryContract } from '../../features/member-sign-in/contract/sign-in-code-repository.contract';
-import { describeHouseholdRepositoryContract } from '../../features/my-club/contract/household-repository.contract';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,34 +18,15 @@ import { openSqliteDatabase } from '../../../adapters/sqlite/sqlite-database';
 import { SqliteDocumentRepository } from '../../../adapters/sqlite/sqlite-document-repository';
 import { SqliteEventRepository } from '../../../adapters/sqlite/sqlite-event-repository';
 import { readConnection } from '../../../adapters/sqlite/sqlite-read-connection';
-import { describeAddressLimitStoreContract } from './address-limit-store.contract';
 import { SqliteSessionRepository } from '../../../adapters/sqlite/sqlite-session-repository';
-import { describeSitePageRepositoryContract } from '../../features/site-pages/contract/site-page-repository.contract';
-import { describeDutyRepositoryContract } from '../../features/duties/contract/duty-repository.contract';
-import { describeDutySwapRepositoryContract } from '../../features/duties/contract/duty-swap-repository.contract';
 import { SqliteWorkDayRepository } from '../../../adapters/sqlite/sqlite-work-day-repository';
 import { writeTransaction } from '../../../adapters/sqlite/sqlite-write-transaction';
-import { describeAdminRepositoryContract } from '../../features/admins/contract/admin-repository.contract';
-import { describeBookingRepositoryContract } from '../../features/bookings/contract/booking-repository.contract';
-import { describeCampaignRepositoryContract } from '../../features/news/contract/campaign-repository.contract';
-import { describeCredentialRepositoryContract } from './credential-repository.contract';
-import { describeDocumentRepositoryContract } from '../../features/documents/contract/document-repository.contract';
-import { describeEventRepositoryContract } from '../../features/events/contract/event-repository.contract';
-import { describeEventCapacityAndReferencesContract } from '../../features/bookings/contract/event-capacity-and-references.contract';
-import { describeLoginAttemptStoreContract } from './login-attempt-store.contract';
-import { describeMemberSessionRepositoryContract } from '../../features/member-sign-in/contract/member-session-repository.contract';
-import { describeSessionRepositoryContract } from '../../features/admins/contract/session-repository.contract';
 import { aSignup, rejectionOf } from '../../support/contract/storage-fixtures';
 import { aBooking, anAdmin, anEvent, anUnpaidBooking, aWorkDay } from '../../support/entities';
 import { anEntry } from '../../features/waiting-list/contract/waiting-list.contract';
 import { SqliteWaitingList } from '../../../adapters/sqlite/sqlite-waiting-list';
-import { describeWaterLevelRepositoryContract } from '../../features/water-levels/contract/water-level-repository.contract';
-import { describePhotoRepositoryContract } from '../../features/photos/contract/photo-repository.contract';
-import { describeWorkDayRepositoryContract } from '../../features/work-days/contract/work-day-repository.contract';
 import { WORKER_LIMIT_MS, WORKER_TEST_TIMEOUT_MS } from '../../support/worker-limits';
 import { openTempSqlite, tempSqlite } from '../../support/temp-sqlite';
-import { describeConditionsRepositoryContract } from '../../features/conditions/contract/conditions-repository.contract';
-import { describeAttendanceStoreContract } from '../../features/check-in/contract/attendance-store.contract';
 import { runTogether } from '../../support/start-together';
 
 /** A fresh database file in its own temporary folder, removed when closed. */
@@ -58,37 +34,7 @@ async function freshDatabase(): Promise<{ db: Knex; file: string; close(): Promi
   return openTempSqlite('kyc-storage-');
 }
 
-/** Each test's adapters, from a fresh SQLite store. */
-function store<T>(pick: (ports: SqliteStorage) => T) {
-  return adapterOf(openSqliteStore, pick);
-}
-
-describeEventRepositoryContract('SqliteEventRepository', store((s) => s.events));
-describeBookingRepositoryContract('SqliteBookingRepository', store((s) => s.bookings));
-describeEventCapacityAndReferencesContract('Sqlite events and bookings', store((s) => ({ events: s.events, bookings: s.bookings })));
-describeAdminRepositoryContract('SqliteAdminRepository', store((s) => s.admins));
-describeCredentialRepositoryContract('SqliteCredentialRepository', store((s) => s.credentials));
-describeSessionRepositoryContract('SqliteSessionRepository', store((s) => s.sessions));
-describeLoginAttemptStoreContract('SqliteLoginAttemptStore', store((s) => s.loginAttempts));
-describeAddressLimitStoreContract('SqliteAddressLimitStore', store((s) => s.addressLimits));
-describeWorkDayRepositoryContract('SqliteWorkDayRepository', store((s) => s.workDays));
-describeDocumentRepositoryContract('SqliteDocumentRepository', store((s) => s.documents));
-describeCampaignRepositoryContract('SqliteCampaignRepository', store((s) => s.campaigns));
-describeWaterLevelRepositoryContract('SqliteWaterLevelRepository', store((s) => s.waterLevels));
-describePhotoRepositoryContract('SqlitePhotoRepository', store((s) => s.photos));
-describeSitePageRepositoryContract('SqliteSitePageRepository', store((s) => s.sitePages));
-describeHouseholdRepositoryContract('SqliteHouseholdRepository', store((s) => s.households));
-describeMemberCalendarFeedRepositoryContract('SqliteMemberCalendarFeedRepository', store((s) => s.calendarFeeds));
-describeSessionRepositoryContract('SqliteMemberSessionRepository', store((s) => s.memberSessions), { passkeyId: null });
-describeMemberSessionRepositoryContract('SqliteMemberSessionRepository', store((s) => s.memberSessions));
-describeSignInCodeRepositoryContract('SqliteSignInCodeRepository', store((s) => s.signInCodes));
-describePasskeyRepositoryContract('SqlitePasskeyRepository', store((s) => s.passkeys));
-describePasskeyChallengeRepositoryContract('SqlitePasskeyChallengeRepository', store((s) => s.passkeyChallenges));
-describeMemberRepositoryContract('SqliteMemberRepository', store((s) => s.members));
-describeConditionsRepositoryContract('SqliteConditionsRepository', store((s) => s.conditions));
-describeAttendanceStoreContract('SqliteAttendanceStore', store((s) => s.attendance));
-describeDutyRepositoryContract('SqliteDutyRepository', store((s) => s.duties));
-describeDutySwapRepositoryContract('SqliteDutySwapRepository', store((s) => ({ duties: s.duties, swaps: s.dutySwaps })));
+describeStorageContracts('Sqlite', () => openSqliteStore());
 
 describe('SQLite database file', () => {
   it('keeps events, bookings, admins and sessions when the server restarts', async () => {
